@@ -1,0 +1,50 @@
+import Koa from 'koa'
+import { ApiError } from '../../web/core/api/ApiError'
+import type { ApiPorts } from '../../web/core/api/ApiPorts'
+import { buildOpenApi } from '../../web/core/api/buildOpenApi'
+import { routes } from '../../web/core/api/routes'
+import { bodyParser } from './bodyParser'
+import { errorHandler } from './errorHandler'
+import { mountRoutes } from './mountRoutes'
+import { requestLogger } from './requestLogger'
+import { serveStatic } from './serveStatic'
+
+export interface AppOptions {
+  ports: ApiPorts
+  /** The built PWA; when absent only the REST surface is served. */
+  staticDir?: string
+  /** Receives one line per request; silent when absent. */
+  logLine?: (line: string) => void
+  /** Receives unexpected errors (with stacks); they never reach the client. */
+  logError?: (error: unknown) => void
+}
+
+const isApiPath = (path: string) => path.startsWith('/api/') || path === '/api' || path === '/health' || path === '/openapi.json'
+
+/** The Koa host: the shared route table on @koa/router, plus the OpenAPI document and the PWA. */
+export function createApp(options: AppOptions): Koa {
+  const app = new Koa()
+  app.proxy = false
+  // Koa would print every error itself; ours are already answered and logged by errorHandler.
+  app.silent = true
+  const openApi = buildOpenApi(routes)
+  const router = mountRoutes(routes, options.ports)
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = openApi
+  })
+
+  if (options.logLine) app.use(requestLogger(options.logLine))
+  app.use(errorHandler(options.logError ?? console.error))
+  app.use(async (ctx, next) => {
+    await next()
+    // Headers every answer carries: API answers are never sniffed as another type or framed.
+    ctx.set('X-Content-Type-Options', 'nosniff')
+  })
+  if (options.staticDir) app.use(serveStatic(options.staticDir, isApiPath))
+  app.use(bodyParser())
+  app.use(router.routes())
+  app.use(async (ctx) => {
+    if (isApiPath(ctx.path)) throw ApiError.notFound(`No endpoint ${ctx.method} ${ctx.path}`)
+  })
+  return app
+}

@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs'
+import { configFromEnv } from './config'
+import { startServer } from './startServer'
+
+/** `npm start` / `npm run serve`: the sync server with the built PWA, until SIGTERM or Ctrl-C. */
+async function main() {
+  const config = configFromEnv()
+  if (config.staticDir && !existsSync(config.staticDir)) {
+    console.warn(`No built app in ${config.staticDir} (run "npm run build"); serving the API only.`)
+    config.staticDir = undefined
+  }
+  const running = await startServer(config, { line: (line) => console.log(line), error: console.error })
+  console.log(`Quire is ready at ${running.url}  (data in ${config.dataDir})`)
+
+  const shutdown = (signal: string) => {
+    console.log(`${signal} received, shutting down`)
+    running.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,51 @@
+import { stat } from 'node:fs/promises'
+import { extname, join, normalize, sep } from 'node:path'
+import type { Middleware } from 'koa'
+import send from 'koa-send'
+
+/** Files whose name never changes between versions: a cached copy would pin users to an old app. */
+const REVALIDATE = new Set(['/sw.js', '/index.html', '/manifest.webmanifest', '/mockServiceWorker.js'])
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * Serves the built PWA. Hashed files under /assets/ are immutable; the service worker, the HTML shell
+ * and the manifest are always revalidated so that a new version is picked up. Any other GET that
+ * asks for HTML gets the shell, so deep links like /collections load the app.
+ */
+export function serveStatic(root: string, isApiPath: (path: string) => boolean): Middleware {
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next()
+    const path = ctx.path === '/' ? '/index.html' : ctx.path
+    if (await isFileUnder(root, path)) {
+      await send(ctx, path, { root, setHeaders: (res) => res.setHeader('Cache-Control', cacheControl(path)) })
+      return
+    }
+    if (extname(path) === '' && ctx.accepts('html') === 'html') {
+      await send(ctx, '/index.html', { root, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') })
+      return
+    }
+    return next()
+  }
+}
+
+function cacheControl(path: string): string {
+  if (path.startsWith('/assets/')) return IMMUTABLE
+  if (REVALIDATE.has(path)) return 'no-cache'
+  return 'public, max-age=3600'
+}
+
+async function isFileUnder(root: string, path: string): Promise<boolean> {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    return false
+  }
+  const full = normalize(join(root, decoded))
+  if (!full.startsWith(normalize(root) + sep) || decoded.includes('\0')) return false
+  try {
+    return (await stat(full)).isFile()
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,52 @@
+import type { SqlDriver } from './SqlDriver'
+
+export interface Migration {
+  version: number
+  name: string
+  sql: string
+}
+
+/**
+ * The server schema, versioned in code. Append only: a released migration is never edited, a change
+ * is a new entry. Each runs in its own transaction together with its bookkeeping row.
+ */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'collections',
+    sql: `
+      CREATE TABLE collections (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        description TEXT NOT NULL,
+        color TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        document_count INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX collections_created ON collections (created_at, seq);
+    `,
+  },
+]
+
+/** Brings the database up to the newest migration; refuses a database newer than this code. */
+export async function migrate(driver: SqlDriver, list: readonly Migration[] = migrations): Promise<number> {
+  await driver.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  )
+  const row = await driver.get<{ version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations')
+  const current = row?.version ?? 0
+  const newest = list.reduce((max, m) => Math.max(max, m.version), 0)
+  if (current > newest) {
+    throw new Error(`Database schema version ${current} is newer than this server (${newest}); upgrade Quire`)
+  }
+  for (const migration of [...list].sort((a, b) => a.version - b.version)) {
+    if (migration.version <= current) continue
+    const appliedAt = new Date().toISOString()
+    await driver.exec(
+      `BEGIN;\n${migration.sql}\nINSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, '${migration.name.replace(/'/g, "''")}', '${appliedAt}');\nCOMMIT;`,
+    )
+  }
+  return newest
+}

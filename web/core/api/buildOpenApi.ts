@@ -1,0 +1,94 @@
+import { z } from 'zod'
+import { API_VERSION } from './health/healthRoutes'
+import type { Route } from './Route'
+
+type JsonObject = Record<string, unknown>
+
+const DESCRIPTION = `Quire's REST surface, served alike by the in-browser API (service worker) and the sync server.
+
+Decisions the specification leaves open:
+- Errors are \`{"detail": string}\`. Invalid request data (wrong types, unknown fields, malformed JSON, empty
+  names) answers 400 with a detail naming the field; unknown or malformed ids in the path answer 404.
+- Collection names and descriptions are trimmed and need at least one non-space character (at most 200 and
+  5000 characters); \`color\` is \`#RRGGBB\` or null.
+- Lists are ordered newest first. \`GET /health\` answers the same body as \`GET /api/health\`.`
+
+/** Generates the OpenAPI 3.1 document from the route table, so the description can never drift from the code. */
+export function buildOpenApi(routes: readonly Route[]): JsonObject {
+  const schemas: JsonObject = {}
+  const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => {
+    const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject
+    const { $schema: _ignored, $defs, ...rest } = json
+    for (const [name, def] of Object.entries(($defs ?? {}) as JsonObject)) schemas[name] = rewriteRefs(def)
+    return rewriteRefs(rest) as JsonObject
+  }
+
+  const paths: Record<string, JsonObject> = {}
+  for (const route of routes) {
+    const openApiPath = route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')
+    const operation: JsonObject = {
+      operationId: route.operationId,
+      summary: route.summary,
+      tags: route.tags,
+    }
+    if (route.description) operation.description = route.description
+    const parameters = [
+      ...objectParameters(route.params, 'path', toSchema),
+      ...objectParameters(route.query, 'query', toSchema),
+    ]
+    if (parameters.length > 0) operation.parameters = parameters
+    if (route.body) {
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(route.body, 'input') } },
+      }
+    }
+    operation.responses = Object.fromEntries(
+      Object.entries(route.responses).map(([status, response]) => [
+        status,
+        response.schema
+          ? {
+              description: response.description,
+              content: { 'application/json': { schema: toSchema(response.schema, 'output') } },
+            }
+          : { description: response.description },
+      ]),
+    )
+    paths[openApiPath] = { ...paths[openApiPath], [route.method]: operation }
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Quire API', version: API_VERSION, description: DESCRIPTION },
+    paths,
+    components: { schemas },
+  }
+}
+
+function objectParameters(
+  schema: z.ZodType | undefined,
+  location: 'path' | 'query',
+  toSchema: (schema: z.ZodType, io: 'input' | 'output') => JsonObject,
+): JsonObject[] {
+  if (!(schema instanceof z.ZodObject)) return []
+  const json = toSchema(schema, 'input')
+  const required = new Set((json.required as string[] | undefined) ?? [])
+  return Object.entries((json.properties ?? {}) as JsonObject).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || required.has(name),
+    schema: property,
+  }))
+}
+
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) =>
+      key === '$ref' && typeof inner === 'string'
+        ? [key, inner.replace('#/$defs/', '#/components/schemas/')]
+        : [key, rewriteRefs(inner)],
+    ),
+  )
+}

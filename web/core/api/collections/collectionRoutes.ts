@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import { ApiError } from '../ApiError'
+import { defineRoute, type Route } from '../Route'
+import { errorSchema } from '../errorSchema'
+import { toTimestamp } from '../../time/Clock'
+import {
+  collectionIdParams,
+  collectionSchema,
+  createCollectionBody,
+  updateCollectionBody,
+} from './collectionSchemas'
+
+const NOT_FOUND = 'Collection not found'
+const tags = ['Collections']
+const notFound = { description: NOT_FOUND, schema: errorSchema }
+const invalid = { description: 'Invalid request data; `detail` names the field', schema: errorSchema }
+
+export const collectionRoutes: Route[] = [
+  defineRoute({
+    method: 'post',
+    path: '/api/collections/',
+    operationId: 'createCollection',
+    summary: 'Create a collection',
+    tags,
+    body: createCollectionBody,
+    responses: { 201: { description: 'The new collection', schema: collectionSchema }, 400: invalid },
+    async handler({ body }, { store, clock, newId }) {
+      const now = toTimestamp(clock.now())
+      const collection = await store.createCollection({
+        id: newId(),
+        name: body.name,
+        description: body.description,
+        color: body.color ?? null,
+        created_at: now,
+        updated_at: now,
+      })
+      return { status: 201, body: collection }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/collections/',
+    operationId: 'listCollections',
+    summary: 'List collections, newest first',
+    tags,
+    responses: { 200: { description: 'All collections', schema: z.array(collectionSchema) } },
+    async handler(_input, { store }) {
+      return { status: 200, body: await store.listCollections() }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/collections/:collection_id',
+    operationId: 'getCollection',
+    summary: 'Get a collection',
+    tags,
+    params: collectionIdParams,
+    notFoundDetail: NOT_FOUND,
+    responses: { 200: { description: 'The collection', schema: collectionSchema }, 404: notFound },
+    async handler({ params }, { store }) {
+      const collection = await store.getCollection(params.collection_id)
+      if (!collection) throw ApiError.notFound(NOT_FOUND)
+      return { status: 200, body: collection }
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/collections/:collection_id',
+    operationId: 'updateCollection',
+    summary: 'Update a collection',
+    description: 'Every field is optional; fields left out keep their value. `color: null` removes the colour.',
+    tags,
+    params: collectionIdParams,
+    notFoundDetail: NOT_FOUND,
+    body: updateCollectionBody,
+    responses: {
+      200: { description: 'The updated collection', schema: collectionSchema },
+      400: invalid,
+      404: notFound,
+    },
+    async handler({ params, body }, { store, clock }) {
+      const updated = await store.updateCollection(params.collection_id, {
+        ...body,
+        updated_at: toTimestamp(clock.now()),
+      })
+      if (!updated) throw ApiError.notFound(NOT_FOUND)
+      return { status: 200, body: updated }
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/collections/:collection_id',
+    operationId: 'deleteCollection',
+    summary: 'Delete a collection with its documents, chunks, vectors and files',
+    tags,
+    params: collectionIdParams,
+    notFoundDetail: NOT_FOUND,
+    responses: { 204: { description: 'Deleted' }, 404: notFound },
+    async handler({ params }, { store }) {
+      if (!(await store.deleteCollection(params.collection_id))) throw ApiError.notFound(NOT_FOUND)
+      return { status: 204 }
+    },
+  }),
+]

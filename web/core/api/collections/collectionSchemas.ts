@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/
+
+/** Names and descriptions are trimmed; "at least one character" means one that is not whitespace. */
+const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters')
+const description = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(5000, 'must be at most 5000 characters')
+const color = z.string().regex(HEX_COLOR, 'must be a hex colour of the form #RRGGBB')
+
+export const collectionIdParams = z.object({ collection_id: z.uuid() })
+
+/** Unknown fields are rejected (strict) so that typos such as `colour` fail loudly. */
+export const createCollectionBody = z.strictObject({
+  name,
+  description,
+  color: color.nullable().optional(),
+})
+
+export const updateCollectionBody = z.strictObject({
+  name: name.optional(),
+  description: description.optional(),
+  /** `null` removes the colour. */
+  color: color.nullable().optional(),
+})
+
+export const collectionSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    color: z.string().nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    document_count: z.int().min(0),
+  })
+  .meta({ id: 'Collection' })

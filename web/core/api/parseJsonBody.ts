@@ -1,0 +1,23 @@
+import { ApiError } from './ApiError'
+
+export const NOT_JSON_DETAIL = 'Request body must be JSON (Content-Type: application/json)'
+export const MALFORMED_JSON_DETAIL = 'Request body is not valid JSON'
+
+/**
+ * Parses a raw request body for hosts that receive text (the browser). An empty body parses to
+ * `undefined` so that the route's schema reports the missing fields by name.
+ */
+export function parseJsonBody(text: string, contentType: string | null): unknown {
+  if (text.trim() === '') return undefined
+  if (contentType === null || !isJsonContentType(contentType)) throw ApiError.badRequest(NOT_JSON_DETAIL)
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw ApiError.badRequest(MALFORMED_JSON_DETAIL)
+  }
+}
+
+export function isJsonContentType(contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
+  return type === 'application/json' || type.endsWith('+json')
+}
