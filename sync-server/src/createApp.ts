@@ -1,11 +1,12 @@
 import Koa from 'koa'
-import { ApiError } from '../../web/core/api/ApiError'
 import type { ApiPorts } from '../../web/core/api/ApiPorts'
 import { buildOpenApi } from '../../web/core/api/buildOpenApi'
+import { isApiPath } from '../../web/core/api/isApiPath'
 import { routes } from '../../web/core/api/routes'
+import { unmatchedRoute } from '../../web/core/api/unmatchedRoute'
 import { bodyParser } from './bodyParser'
 import { errorHandler } from './errorHandler'
-import { mountRoutes } from './mountRoutes'
+import { mountRoutes, writeResult } from './mountRoutes'
 import { requestLogger } from './requestLogger'
 import { serveStatic } from './serveStatic'
 
@@ -19,8 +20,6 @@ export interface AppOptions {
   logError?: (error: unknown) => void
 }
 
-const isApiPath = (path: string) => path.startsWith('/api/') || path === '/api' || path === '/health' || path === '/openapi.json'
-
 /** The Koa host: the shared route table on @koa/router, plus the OpenAPI document and the PWA. */
 export function createApp(options: AppOptions): Koa {
   const app = new Koa()
@@ -28,13 +27,14 @@ export function createApp(options: AppOptions): Koa {
   // Koa would print every error itself; ours are already answered and logged by errorHandler.
   app.silent = true
   const openApi = buildOpenApi(routes)
-  const router = mountRoutes(routes, options.ports)
+  const logError = options.logError ?? console.error
+  const router = mountRoutes(routes, options.ports, logError)
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi
   })
 
   if (options.logLine) app.use(requestLogger(options.logLine))
-  app.use(errorHandler(options.logError ?? console.error))
+  app.use(errorHandler(logError))
   app.use(async (ctx, next) => {
     await next()
     // Headers every answer carries: API answers are never sniffed as another type or framed.
@@ -44,7 +44,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(bodyParser())
   app.use(router.routes())
   app.use(async (ctx) => {
-    if (isApiPath(ctx.path)) throw ApiError.notFound(`No endpoint ${ctx.method} ${ctx.path}`)
+    if (isApiPath(ctx.path)) writeResult(ctx, unmatchedRoute(ctx.method, ctx.path))
   })
   return app
 }

@@ -6,24 +6,25 @@ import type { ApiResult } from '../../web/core/api/ApiResult'
 import { invokeRoute } from '../../web/core/api/invokeRoute'
 import { isJsonContentType, NOT_JSON_DETAIL } from '../../web/core/api/parseJsonBody'
 import type { Route } from '../../web/core/api/Route'
-import { toErrorResult } from '../../web/core/api/toErrorResult'
 
 /** Mounts every route of the table on a @koa/router, unchanged. */
-export function mountRoutes(routes: readonly Route[], ports: ApiPorts): Router {
+export function mountRoutes(
+  routes: readonly Route[],
+  ports: ApiPorts,
+  logError: (error: unknown) => void,
+): Router {
   const router = new Router()
   for (const route of routes) {
     router[route.method](route.path, async (ctx) => {
-      let result: ApiResult
-      try {
-        result = await invokeRoute(
+      writeResult(
+        ctx,
+        await invokeRoute(
           route,
-          { params: ctx.params, query: ctx.query, body: route.body ? requestBody(ctx) : undefined },
+          { params: ctx.params, query: ctx.query, body: () => requestBody(ctx) },
           ports,
-        )
-      } catch (error) {
-        result = toErrorResult(error)
-      }
-      writeResult(ctx, result)
+          logError,
+        ),
+      )
     })
   }
   return router

@@ -21,7 +21,10 @@ export function serveStatic(root: string, isApiPath: (path: string) => boolean):
       return
     }
     if (extname(path) === '' && ctx.accepts('html') === 'html') {
-      await send(ctx, '/index.html', { root, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') })
+      await send(ctx, '/index.html', {
+        root,
+        setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+      })
       return
     }
     return next()

@@ -18,7 +18,9 @@ export class SqlStore implements Store {
   }
 
   listCollections(): Promise<Collection[]> {
-    return this.driver.all<Collection>(`SELECT ${COLUMNS} FROM collections ORDER BY created_at DESC, seq DESC`)
+    return this.driver.all<Collection>(
+      `SELECT ${COLUMNS} FROM collections ORDER BY created_at DESC, seq DESC`,
+    )
   }
 
   getCollection(id: string): Promise<Collection | undefined> {

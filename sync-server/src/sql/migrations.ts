@@ -35,7 +35,9 @@ export async function migrate(driver: SqlDriver, list: readonly Migration[] = mi
   await driver.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   )
-  const row = await driver.get<{ version: number | null }>('SELECT MAX(version) AS version FROM schema_migrations')
+  const row = await driver.get<{ version: number | null }>(
+    'SELECT MAX(version) AS version FROM schema_migrations',
+  )
   const current = row?.version ?? 0
   const newest = list.reduce((max, m) => Math.max(max, m.version), 0)
   if (current > newest) {
@@ -44,9 +46,14 @@ export async function migrate(driver: SqlDriver, list: readonly Migration[] = mi
   for (const migration of [...list].sort((a, b) => a.version - b.version)) {
     if (migration.version <= current) continue
     const appliedAt = new Date().toISOString()
-    await driver.exec(
-      `BEGIN;\n${migration.sql}\nINSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, '${migration.name.replace(/'/g, "''")}', '${appliedAt}');\nCOMMIT;`,
-    )
+    const record = `INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, '${migration.name.replace(/'/g, "''")}', '${appliedAt}');`
+    try {
+      await driver.exec(`BEGIN;\n${migration.sql}\n${record}\nCOMMIT;`)
+    } catch (error) {
+      // A statement failed inside the transaction: undo the whole migration, then report it.
+      await driver.exec('ROLLBACK').catch(() => undefined)
+      throw new Error(`Migration ${migration.version} (${migration.name}) failed: ${String(error)}`)
+    }
   }
   return newest
 }

@@ -9,8 +9,12 @@ import { toErrorResult } from './toErrorResult'
 export interface RouteRequest {
   params: Record<string, string | undefined>
   query: Record<string, string | string[] | undefined>
-  /** Parsed JSON body, or `undefined` when the request had none. */
-  body: unknown
+  /**
+   * Parsed JSON body (`undefined` when the request had none), or a function that produces it: its
+   * errors (malformed JSON, wrong content type) are then answered like any other validation error.
+   * It is only called for routes that take a body.
+   */
+  body: unknown | (() => unknown)
 }
 
 /**
@@ -38,8 +42,9 @@ export async function invokeRoute(
     }
     let body: unknown = undefined
     if (route.body) {
-      if (request.body === undefined) throw ApiError.badRequest('Request body is required (a JSON object)')
-      const parsed = route.body.safeParse(request.body)
+      const raw = typeof request.body === 'function' ? (request.body as () => unknown)() : request.body
+      if (raw === undefined) throw ApiError.badRequest('Request body is required (a JSON object)')
+      const parsed = route.body.safeParse(raw)
       if (!parsed.success) throw ApiError.badRequest(formatZodError(parsed.error, 'body'))
       body = parsed.data
     }

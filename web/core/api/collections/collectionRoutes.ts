@@ -68,7 +68,8 @@ export const collectionRoutes: Route[] = [
     path: '/api/collections/:collection_id',
     operationId: 'updateCollection',
     summary: 'Update a collection',
-    description: 'Every field is optional; fields left out keep their value. `color: null` removes the colour.',
+    description:
+      'Every field is optional; fields left out keep their value. `color: null` removes the colour.',
     tags,
     params: collectionIdParams,
     notFoundDetail: NOT_FOUND,

@@ -4,11 +4,7 @@ const HEX_COLOR = /^#[0-9a-fA-F]{6}$/
 
 /** Names and descriptions are trimmed; "at least one character" means one that is not whitespace. */
 const name = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters')
-const description = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(5000, 'must be at most 5000 characters')
+const description = z.string().trim().min(1, 'must not be empty').max(5000, 'must be at most 5000 characters')
 const color = z.string().regex(HEX_COLOR, 'must be a hex colour of the form #RRGGBB')
 
 export const collectionIdParams = z.object({ collection_id: z.uuid() })

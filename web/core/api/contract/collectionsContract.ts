@@ -28,7 +28,10 @@ async function expectBadRequest(client: ContractClient, request: ContractRequest
   const response = await client(request)
   checkEqual(response.status, 400, `status for ${JSON.stringify(request.json ?? request.raw)}`)
   const detail = responseJson(response).detail
-  check(typeof detail === 'string' && detail.includes(field), `detail ${JSON.stringify(detail)} names ${field}`)
+  check(
+    typeof detail === 'string' && detail.includes(field),
+    `detail ${JSON.stringify(detail)} names ${field}`,
+  )
 }
 
 async function expectNotFound(client: ContractClient, request: ContractRequest) {
@@ -104,7 +107,7 @@ export const collectionsContract: HostCase<ContractClient>[] = [
       const created = await create(client)
       const response = await client({ method: 'GET', path: BASE + created.id })
       checkEqual(response.status, 200, 'status')
-      checkEqual(responseJson(response), created, 'collection')
+      checkEqual(responseJson<Collection>(response), created, 'collection')
       await expectNotFound(client, { method: 'GET', path: BASE + UNKNOWN_ID })
       await expectNotFound(client, { method: 'GET', path: BASE + 'not-a-uuid' })
       await expectNotFound(client, { method: 'GET', path: BASE + "1'%20OR%201=1" })
@@ -140,7 +143,7 @@ export const collectionsContract: HostCase<ContractClient>[] = [
       await expectBadRequest(client, { method: 'PUT', path, json: { name: 'ok', id: UNKNOWN_ID } }, 'id')
       await expectBadRequest(client, { method: 'PUT', path, raw: '{"name": "x",' }, 'JSON')
       const after = await client({ method: 'GET', path })
-      checkEqual(responseJson(after), created, 'collection unchanged')
+      checkEqual(responseJson<Collection>(after), created, 'collection unchanged')
     },
   },
   {
@@ -178,12 +181,25 @@ export const collectionsContract: HostCase<ContractClient>[] = [
     async run(client) {
       const before = responseJson<Collection[]>(await client({ method: 'GET', path: BASE })).length
       const json = { 'content-type': 'application/json' }
-      await expectBadRequest(client, { method: 'POST', path: BASE, raw: '{"name": "n", ', headers: json }, 'JSON')
-      await expectBadRequest(client, { method: 'POST', path: BASE, raw: "{'name': 'n'}", headers: json }, 'JSON')
+      await expectBadRequest(
+        client,
+        { method: 'POST', path: BASE, raw: '{"name": "n", ', headers: json },
+        'JSON',
+      )
+      await expectBadRequest(
+        client,
+        { method: 'POST', path: BASE, raw: "{'name': 'n'}", headers: json },
+        'JSON',
+      )
       await expectBadRequest(client, { method: 'POST', path: BASE, raw: '', headers: json }, 'body')
       await expectBadRequest(
         client,
-        { method: 'POST', path: BASE, raw: 'name=n&description=d', headers: { 'content-type': 'text/plain' } },
+        {
+          method: 'POST',
+          path: BASE,
+          raw: 'name=n&description=d',
+          headers: { 'content-type': 'text/plain' },
+        },
         'JSON',
       )
       const after = responseJson<Collection[]>(await client({ method: 'GET', path: BASE })).length

@@ -17,7 +17,10 @@ const health = defineRoute({
   tags: ['Health'],
   responses: { 200: { description: 'The service is up', schema: healthSchema } },
   async handler(_input, { clock }) {
-    return { status: 200, body: { status: 'healthy', timestamp: toTimestamp(clock.now()), version: API_VERSION } }
+    return {
+      status: 200,
+      body: { status: 'healthy', timestamp: toTimestamp(clock.now()), version: API_VERSION },
+    }
   },
 })
 

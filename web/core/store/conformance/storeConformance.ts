@@ -120,7 +120,8 @@ export const storeConformance: HostCase<StoreConformanceContext>[] = [
   {
     name: 'round-trips any text exactly',
     async run({ store }) {
-      const text = 'Ünïcödé 📚 — "quotes", \'apostrophes\', back\\slash, <tags> & NUL-free\nnew line\t tab 中文 עברית'
+      const text =
+        'Ünïcödé 📚 — "quotes", \'apostrophes\', back\\slash, <tags> & NUL-free\nnew line\t tab 中文 עברית'
       const input = newCollection({ name: text, description: text.repeat(50) })
       await store.createCollection(input)
       const read = await store.getCollection(input.id)

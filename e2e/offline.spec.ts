@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test'
+import { CollectionsPage } from './pages/CollectionsPage'
+import { openApp } from './support/openApp'
+
+// A person's first visit, then the network goes away: the app, its data and its lazily loaded
+// routes keep working from the service worker's precache and IndexedDB.
+test('works offline after the first visit', async ({ page, context }) => {
+  await openApp(page, '/')
+  const collections = new CollectionsPage(page)
+  await expect(collections.heading).toBeVisible()
+  const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)
+  expect(controller).toMatch(/\/sw\.js$/)
+
+  await collections.create({ name: 'Research notes', description: 'Papers to read', colour: '#2f855a' })
+  await page.screenshot({ path: 'e2e/output/screens/collections-online.png', fullPage: true })
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(collections.card('Research notes')).toBeVisible()
+  await expect(page.getByText(/offline/i).first()).toBeVisible()
+
+  await collections.create({ name: 'Trip planning', description: 'Bookings and maps' })
+  await expect(collections.card('Research notes')).toBeVisible()
+
+  // The API explorer is a lazily loaded route: its chunk must come from the precache.
+  const chunks: string[] = []
+  page.on('response', (response) => {
+    if (response.url().endsWith('.js') && response.ok()) chunks.push(response.url())
+  })
+  await page.getByRole('link', { name: 'API explorer' }).first().click()
+  await expect(page.getByRole('heading', { name: 'API explorer', level: 1 })).toBeVisible()
+  await expect(page.getByText('/api/collections/{collection_id}').first()).toBeVisible()
+  expect(chunks.length).toBeGreaterThan(0)
+  await page.screenshot({ path: 'e2e/output/screens/api-explorer-offline.png', fullPage: true })
+
+  // A deep link reloads offline too, and the data written offline is still there.
+  await page.goto('/collections')
+  await expect(collections.card('Trip planning')).toBeVisible()
+  await context.setOffline(false)
+})
+
+test('edits, deletes and undoes a delete of a collection', async ({ page }) => {
+  await openApp(page, '/collections')
+  const collections = new CollectionsPage(page)
+  const name = `Drafts ${Date.now()}`
+  await collections.create({ name, description: 'Unfinished work' })
+  await collections.rename(name, `${name} (renamed)`)
+  await collections.delete(`${name} (renamed)`)
+  await collections.undo()
+  await expect(collections.card(`${name} (renamed)`)).toBeVisible()
+  await page.reload()
+  await expect(collections.card(`${name} (renamed)`)).toBeVisible()
+})

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test'
+import { SYNC_PORT } from '../playwright.config'
+
+const server = `http://127.0.0.1:${SYNC_PORT}`
+
+// The sync server serves the same build: it must be an installable PWA from there too, with cache
+// headers that let new versions through.
+test('the sync server serves an installable PWA with the right cache headers', async ({ page, request }) => {
+  const manifestResponse = await request.get(`${server}/manifest.webmanifest`)
+  expect(manifestResponse.ok()).toBe(true)
+  expect(manifestResponse.headers()['cache-control']).toBe('no-cache')
+  const manifest = (await manifestResponse.json()) as {
+    icons: Array<{ src: string; sizes: string; purpose?: string }>
+  }
+  for (const size of ['192x192', '512x512']) {
+    const icon = manifest.icons.find((i) => i.sizes === size)
+    expect(icon, `icon ${size}`).toBeTruthy()
+    const image = await request.get(server + icon!.src)
+    expect(image.headers()['content-type']).toBe('image/png')
+  }
+  expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true)
+
+  const sw = await request.get(`${server}/sw.js`)
+  expect(sw.ok()).toBe(true)
+  expect(sw.headers()['cache-control']).toBe('no-cache')
+
+  await page.goto(server + '/')
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  })
+  const scripts = await page.evaluate(() =>
+    [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).src),
+  )
+  const hashed = scripts.find((src) => src.includes('/assets/'))
+  expect(hashed).toBeTruthy()
+  const asset = await request.get(hashed!)
+  expect(asset.headers()['cache-control']).toContain('immutable')
+  const html = await request.get(`${server}/collections`, { headers: { accept: 'text/html' } })
+  expect(html.headers()['content-type']).toContain('text/html')
+  expect(html.headers()['cache-control']).toBe('no-cache')
+  await expect(page.getByRole('heading', { name: 'Collections', level: 1 })).toBeVisible()
+})

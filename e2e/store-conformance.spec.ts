@@ -1,0 +1,37 @@
+import { expect, test, type Page } from '@playwright/test'
+import { build } from 'esbuild'
+import { storeConformance } from '../web/core/store/conformance/storeConformance'
+
+// The store conformance suite that the SQL and fake-indexeddb runs pass, run against the Dexie
+// adapter on Chromium's own IndexedDB.
+test.describe('Dexie store conformance in Chromium', () => {
+  test.describe.configure({ mode: 'serial' })
+  let page: Page
+
+  test.beforeAll(async ({ browser }) => {
+    const bundle = await build({
+      entryPoints: ['e2e/support/storeConformanceInPage.ts'],
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2022',
+      write: false,
+    })
+    page = await browser.newPage()
+    // Any page of the app's origin will do; IndexedDB needs a real origin.
+    await page.goto('/icons/icon-192.png')
+    await page.addScriptTag({ content: bundle.outputFiles[0]?.text ?? '' })
+  })
+  test.afterAll(() => page.close())
+
+  for (const testCase of storeConformance) {
+    test(testCase.name, async () => {
+      const failure = await page.evaluate(
+        (name) =>
+          (globalThis as unknown as { runStoreCase(n: string): Promise<string | null> }).runStoreCase(name),
+        testCase.name,
+      )
+      expect(failure).toBeNull()
+    })
+  }
+})

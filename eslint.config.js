@@ -1,0 +1,102 @@
+import js from '@eslint/js'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+import { builtinModules } from 'node:module'
+
+// web/core is environment-free: it runs unchanged in a Web Worker and in Node. These imports and
+// globals would tie it to one host (DESIGN.md section 1).
+const hostModules = [
+  ...builtinModules,
+  ...builtinModules.map((name) => `node:${name}`),
+  'dexie',
+  'fake-indexeddb',
+  'msw',
+  'koa',
+  'koa-body',
+  'koa-send',
+  'better-sqlite3',
+  'solid-js',
+  'comlink',
+]
+const hostPatterns = [
+  'node:*',
+  'msw/*',
+  'koa-*',
+  '@koa/*',
+  'dexie/*',
+  'solid-js/*',
+  'workbox-*',
+  '**/browser/**',
+  '**/app/**',
+  '**/sync-server/**',
+]
+const domGlobals = [
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+  'location',
+  'process',
+  'Buffer',
+  '__dirname',
+  'require',
+]
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'dev-dist/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'e2e/output/',
+      'scratch/',
+      'web/app/routeTree.gen.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node, ...globals.worker, ...globals.serviceworker },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['web/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: hostModules.map((name) => ({
+            name,
+            message: 'web/core must stay environment-free (no DOM, Node, Dexie, Koa or msw).',
+          })),
+          patterns: [
+            {
+              group: hostPatterns,
+              message: 'web/core must stay environment-free (no DOM, Node, Dexie, Koa or msw).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...domGlobals.map((name) => ({
+          name,
+          message: 'web/core must not touch host globals; take a port instead.',
+        })),
+      ],
+    },
+  },
+)

@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test'
+import { findChromium } from './scripts/findChromium.mjs'
+
+/**
+ * Browser tests against the production build, in a system Chromium (Playwright cannot download
+ * its own here). Two servers: a static file server with no API at all (proving the app and its
+ * REST surface run entirely in the browser), and the Koa sync server serving the same build.
+ */
+export const STATIC_PORT = 4317
+export const SYNC_PORT = 8317
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './e2e/output/results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${STATIC_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `npx vite preview --host 127.0.0.1 --port ${STATIC_PORT} --strictPort`,
+      url: `http://127.0.0.1:${STATIC_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node scripts/e2eSyncServer.mjs ${SYNC_PORT}`,
+      url: `http://127.0.0.1:${SYNC_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+})

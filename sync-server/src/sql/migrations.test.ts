@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { migrate, migrations } from './migrations'
+import { SqliteDriver } from './SqliteDriver'
+
+describe('migrations', () => {
+  const dirs: string[] = []
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+  })
+  const openDriver = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-migrate-'))
+    dirs.push(dir)
+    return { driver: new SqliteDriver(join(dir, 'quire.db')), file: join(dir, 'quire.db') }
+  }
+
+  it('applies each migration once and records it', async () => {
+    const { driver, file } = openDriver()
+    await migrate(driver)
+    await driver.close()
+    const again = new SqliteDriver(file)
+    await migrate(again)
+    const rows = await again.all<{ version: number }>(
+      'SELECT version FROM schema_migrations ORDER BY version',
+    )
+    expect(rows.map((r) => r.version)).toEqual(migrations.map((m) => m.version))
+    expect(await again.get<{ journal_mode: string }>('PRAGMA journal_mode')).toEqual({ journal_mode: 'wal' })
+    await again.close()
+  })
+
+  it('rolls back a failing migration as a whole', async () => {
+    const { driver } = openDriver()
+    const broken = [
+      ...migrations,
+      { version: 99, name: 'broken', sql: 'CREATE TABLE half (x); SELECT nope FROM nowhere;' },
+    ]
+    await expect(migrate(driver, broken)).rejects.toThrow(/Migration 99 \(broken\) failed/)
+    expect(await driver.get("SELECT name FROM sqlite_master WHERE name = 'half'")).toBeUndefined()
+    expect(await driver.get('SELECT version FROM schema_migrations WHERE version = 99')).toBeUndefined()
+    await driver.close()
+  })
+
+  it('refuses a database written by a newer Quire', async () => {
+    const { driver } = openDriver()
+    await migrate(driver, [...migrations, { version: 50, name: 'future', sql: 'SELECT 1;' }])
+    await expect(migrate(driver)).rejects.toThrow(/newer than this server/)
+    await driver.close()
+  })
+})

@@ -1,0 +1,118 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Store } from '../../web/core/store/Store'
+import { monotonicClock } from '../../web/core/time/Clock'
+import { createApp } from '../src/createApp'
+import { startTestServer } from './startTestServer'
+
+describe('Koa host: static files, logging, error hygiene', () => {
+  const staticDir = mkdtempSync(join(tmpdir(), 'quire-static-'))
+  const lines: string[] = []
+  const errors: unknown[] = []
+  let server: Awaited<ReturnType<typeof startTestServer>>
+
+  beforeAll(async () => {
+    mkdirSync(join(staticDir, 'assets'))
+    mkdirSync(join(staticDir, 'icons'))
+    writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Quire</title>')
+    writeFileSync(join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
+    writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Quire"}')
+    writeFileSync(join(staticDir, 'assets', 'index-AbC123.js'), 'console.log(1)')
+    writeFileSync(join(staticDir, 'icons', 'icon-192.png'), 'png')
+    server = await startTestServer({ staticDir, lines, errors })
+  })
+  afterAll(async () => {
+    await server.stop()
+    rmSync(staticDir, { recursive: true, force: true })
+  })
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers })
+
+  it('never lets a browser cache the service worker, shell or manifest', async () => {
+    for (const path of ['/sw.js', '/', '/index.html', '/manifest.webmanifest']) {
+      const response = await get(path)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control'), path).toBe('no-cache')
+    }
+  })
+
+  it('marks hashed assets immutable', async () => {
+    const response = await get('/assets/index-AbC123.js')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('content-type')).toContain('javascript')
+  })
+
+  it('answers deep links with the app shell and missing files with 404', async () => {
+    const deep = await get('/collections/123', { accept: 'text/html' })
+    expect(deep.status).toBe(200)
+    expect(await deep.text()).toContain('<title>Quire</title>')
+    expect((await get('/assets/missing-123.js')).status).toBe(404)
+  })
+
+  it('refuses path traversal', async () => {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/..%5cpackage.json',
+    ]) {
+      const response = await get(path)
+      expect([400, 404], path).toContain(response.status)
+      expect(await response.text(), path).not.toContain('"name": "quire"')
+    }
+  })
+
+  it('keeps API paths out of the shell fallback', async () => {
+    const response = await get('/api/nothing-here', { accept: 'text/html' })
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ detail: 'No endpoint GET /api/nothing-here' })
+  })
+
+  it('answers an oversized body with 413 and keeps serving', async () => {
+    const response = await fetch(server.url + '/api/collections/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x', description: 'y'.repeat(2 * 1024 * 1024) }),
+    })
+    expect(response.status).toBe(413)
+    expect((await response.json()).detail).toMatch(/larger than/)
+    expect((await get('/api/health')).status).toBe(200)
+  })
+
+  it('writes one log line per request', async () => {
+    const before = lines.length
+    await get('/api/health')
+    expect(lines.length).toBe(before + 1)
+    expect(lines.at(-1)).toMatch(/ GET \/api\/health 200 \d+\.\dms$/)
+  })
+})
+
+describe('Koa host: unexpected errors', () => {
+  it('answers 500 with a generic detail and logs the error, never leaking the stack', async () => {
+    const failing = new Proxy({} as Store, {
+      get: () => () => Promise.reject(new Error('disk on fire at /secret/path.db')),
+    })
+    const logged: unknown[] = []
+    const app = createApp({
+      ports: { store: failing, clock: monotonicClock(), newId: () => crypto.randomUUID() },
+      logError: (error) => logged.push(error),
+    })
+    const server = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const response = await fetch(`http://127.0.0.1:${port}/api/collections/`)
+      expect(response.status).toBe(500)
+      const text = await response.text()
+      expect(JSON.parse(text)).toEqual({ detail: 'Internal server error' })
+      expect(text).not.toContain('secret')
+      expect(logged).toHaveLength(1)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})

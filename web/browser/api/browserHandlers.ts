@@ -1,0 +1,48 @@
+import type { Remote } from 'comlink'
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import type { ApiResult } from '../../core/api/ApiResult'
+import { routes } from '../../core/api/routes'
+import { unmatchedRoute } from '../../core/api/unmatchedRoute'
+import type { ApiWorkerApi } from './ApiWorkerApi'
+
+/**
+ * The route table mounted on msw: one `http[method](path)` handler per route, each forwarding the
+ * request to the API worker. A final catch-all answers unknown /api paths with the shared 404, so
+ * they never fall through to the network.
+ */
+export function browserHandlers(api: Remote<ApiWorkerApi>): HttpHandler[] {
+  const handlers = routes.map((route, index) =>
+    http[route.method](route.path, async ({ request, params }) => {
+      const url = new URL(request.url)
+      const result = await api.invoke({
+        route: index,
+        params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
+        query: queryObject(url.searchParams),
+        bodyText: route.body ? await request.text() : '',
+        contentType: request.headers.get('content-type'),
+      })
+      return toResponse(result)
+    }),
+  )
+  return [
+    ...handlers,
+    http.get('/openapi.json', async () => HttpResponse.json(await api.openApi())),
+    http.all('/api/*', ({ request }) =>
+      toResponse(unmatchedRoute(request.method, new URL(request.url).pathname)),
+    ),
+  ]
+}
+
+function queryObject(search: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {}
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key)
+    query[key] = values.length === 1 ? (values[0] ?? '') : values
+  }
+  return query
+}
+
+function toResponse({ status, body, headers }: ApiResult): Response {
+  if (body === undefined) return new HttpResponse(null, { status, headers })
+  return HttpResponse.json(body as never, { status, headers })
+}

@@ -1,0 +1,34 @@
+import { wrap } from 'comlink'
+import { setupWorker } from 'msw/browser'
+import { registerServiceWorker } from '../pwa/serviceWorkerUpdates'
+import type { ApiWorkerApi } from './ApiWorkerApi'
+import { browserHandlers } from './browserHandlers'
+
+export const SERVICE_WORKER_URL = '/sw.js'
+
+let started: Promise<void> | undefined
+
+/**
+ * Starts the in-browser REST surface: the API worker (Dexie + route table), msw's page side, and
+ * the service worker that routes /api requests to it. Resolves once `fetch('/api/...')` from this
+ * page is answered locally; call it before anything fetches the API.
+ */
+export function startBrowserApi(): Promise<void> {
+  started ??= (async () => {
+    if (!('serviceWorker' in navigator)) {
+      throw new Error('This browser has no service workers, which Quire needs to run offline.')
+    }
+    const worker = new Worker(new URL('./apiWorker.ts', import.meta.url), {
+      type: 'module',
+      name: 'quire-api',
+    })
+    const api = wrap<ApiWorkerApi>(worker)
+    await registerServiceWorker(SERVICE_WORKER_URL)
+    await setupWorker(...browserHandlers(api)).start({
+      serviceWorker: { url: SERVICE_WORKER_URL },
+      onUnhandledRequest: 'bypass',
+      quiet: true,
+    })
+  })()
+  return started
+}

@@ -1,0 +1,21 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { isApiPath } from '../../core/api/isApiPath'
+
+declare const self: ServiceWorkerGlobalScope
+
+// The app shell and every lazy chunk, so that an offline reload loads all routes.
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+// Deep links (/collections, /docs) get the cached shell; the router takes it from there.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))
+
+/**
+ * msw's fetch listener (registered after this one) answers every request of a page with mocking
+ * enabled, passing unmatched ones to the network, which would bypass the precache above. Requests
+ * outside the API stop here, after Workbox has had its turn.
+ */
+self.addEventListener('fetch', (event) => {
+  if (!isApiPath(new URL(event.request.url).pathname)) event.stopImmediatePropagation()
+})

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { buildOpenApi } from './buildOpenApi'
+import { routes } from './routes'
+
+describe('buildOpenApi', () => {
+  const doc = buildOpenApi(routes) as {
+    openapi: string
+    paths: Record<
+      string,
+      Record<string, { operationId: string; parameters?: Array<{ name: string; in: string }> }>
+    >
+    components: { schemas: Record<string, unknown> }
+  }
+
+  it('describes every route once, with OpenAPI path parameters', () => {
+    expect(doc.openapi).toBe('3.1.0')
+    const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods))
+    expect(operations.map((o) => o.operationId).sort()).toEqual(routes.map((r) => r.operationId).sort())
+    expect(doc.paths['/api/collections/{collection_id}']?.put?.parameters).toEqual([
+      expect.objectContaining({ name: 'collection_id', in: 'path' }),
+    ])
+  })
+
+  it('references shared schemas from components, and every reference resolves', () => {
+    const text = JSON.stringify(doc)
+    const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1])
+    expect(refs).toContain('Collection')
+    for (const ref of refs) expect(doc.components.schemas).toHaveProperty(ref!)
+    expect(text).not.toContain('$defs')
+  })
+})
