@@ -1,7 +1,23 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import solid from 'vite-plugin-solid'
+
+/**
+ * msw declares `sideEffects: false`, so the bundler would drop `import 'msw/mockServiceWorker.js'`
+ * from the service worker, although that script is nothing but side effects (its event listeners).
+ */
+function keepSideEffects(specifier: string): Plugin {
+  return {
+    name: 'quire:keep-side-effects',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== specifier) return null
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      return resolved && { ...resolved, moduleSideEffects: true }
+    },
+  }
+}
 
 export default defineConfig({
   plugins: [
@@ -21,11 +37,14 @@ export default defineConfig({
       // The page registers the worker itself (workbox-window), so that it can offer updates.
       injectRegister: false,
       registerType: 'prompt',
+      // public/icons are precached by the glob below already.
+      includeManifestIcons: false,
       injectManifest: {
         // Everything, lazy route chunks and workers included, so that offline reloads load them.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json}'],
         rollupFormat: 'iife',
         maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,
+        buildPlugins: { vite: [keepSideEffects('msw/mockServiceWorker.js')] },
       },
       manifest: {
         name: 'Quire',

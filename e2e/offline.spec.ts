@@ -18,6 +18,15 @@ test('works offline after the first visit', async ({ page, context }) => {
   await page.reload()
   await expect(collections.card('Research notes')).toBeVisible()
   await expect(page.getByText(/offline/i).first()).toBeVisible()
+  // Really offline: anything not precached and not the API fails to load.
+  expect(
+    await page.evaluate(() =>
+      fetch('/not-precached.txt').then(
+        () => 'reached',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('failed')
 
   await collections.create({ name: 'Trip planning', description: 'Bookings and maps' })
   await expect(collections.card('Research notes')).toBeVisible()

@@ -1,4 +1,5 @@
 import type { ApiResult } from '../../core/api/ApiResult'
+import type { HttpMethod } from '../../core/api/Route'
 
 /** A request as it crosses from the page to the API worker (structured-clone friendly). */
 export interface WorkerRequest {
@@ -10,8 +11,16 @@ export interface WorkerRequest {
   contentType: string | null
 }
 
+/** Method and path of one route, all the page needs to mount it. */
+export interface RouteSummary {
+  method: HttpMethod
+  path: string
+}
+
 /** What the API worker exposes over comlink. */
 export interface ApiWorkerApi {
+  /** The route table's methods and paths, in table order (`WorkerRequest.route` indexes it). */
+  routes(): Promise<RouteSummary[]>
   invoke(request: WorkerRequest): Promise<ApiResult>
   openApi(): Promise<Record<string, unknown>>
 }

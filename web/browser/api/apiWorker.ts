@@ -17,6 +17,9 @@ const ports = { store: new DexieStore(), clock: monotonicClock(), newId: () => c
 let openApi: Record<string, unknown> | undefined
 
 const api: ApiWorkerApi = {
+  async routes() {
+    return routes.map(({ method, path }) => ({ method, path }))
+  },
   async invoke({ route: index, params, query, bodyText, contentType }) {
     const route = routes[index]
     if (!route) return unmatchedRoute('?', `route #${index}`)

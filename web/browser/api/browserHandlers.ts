@@ -1,16 +1,16 @@
 import type { Remote } from 'comlink'
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { ApiResult } from '../../core/api/ApiResult'
-import { routes } from '../../core/api/routes'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
-import type { ApiWorkerApi } from './ApiWorkerApi'
+import type { ApiWorkerApi, RouteSummary } from './ApiWorkerApi'
 
 /**
  * The route table mounted on msw: one `http[method](path)` handler per route, each forwarding the
  * request to the API worker. A final catch-all answers unknown /api paths with the shared 404, so
- * they never fall through to the network.
+ * they never fall through to the network. The route list comes from the worker, so that the
+ * schemas and handlers (zod included) load only there, not in the page.
  */
-export function browserHandlers(api: Remote<ApiWorkerApi>): HttpHandler[] {
+export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly RouteSummary[]): HttpHandler[] {
   const handlers = routes.map((route, index) =>
     http[route.method](route.path, async ({ request, params }) => {
       const url = new URL(request.url)
@@ -18,7 +18,7 @@ export function browserHandlers(api: Remote<ApiWorkerApi>): HttpHandler[] {
         route: index,
         params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
         query: queryObject(url.searchParams),
-        bodyText: route.body ? await request.text() : '',
+        bodyText: await request.text(),
         contentType: request.headers.get('content-type'),
       })
       return toResponse(result)

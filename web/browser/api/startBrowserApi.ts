@@ -23,8 +23,8 @@ export function startBrowserApi(): Promise<void> {
       name: 'quire-api',
     })
     const api = wrap<ApiWorkerApi>(worker)
-    await registerServiceWorker(SERVICE_WORKER_URL)
-    await setupWorker(...browserHandlers(api)).start({
+    const [routes] = await Promise.all([api.routes(), registerServiceWorker(SERVICE_WORKER_URL)])
+    await setupWorker(...browserHandlers(api, routes)).start({
       serviceWorker: { url: SERVICE_WORKER_URL },
       onUnhandledRequest: 'bypass',
       quiet: true,
