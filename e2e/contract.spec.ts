@@ -1,4 +1,4 @@
-import { test } from '@playwright/test'
+import { test, type Page } from '@playwright/test'
 import { contractSuite } from '../web/core/api/contract/contractSuite'
 import { openApp } from './support/openApp'
 import { pageContractClient } from './support/pageContractClient'
@@ -8,7 +8,7 @@ import { pageContractClient } from './support/pageContractClient'
 // from the service worker and the API worker.
 test.describe('REST contract in the browser (service worker + msw + API worker)', () => {
   test.describe.configure({ mode: 'serial' })
-  let page: import('@playwright/test').Page
+  let page: Page
 
   test.beforeAll(async ({ browser }) => {
     page = await browser.newPage()

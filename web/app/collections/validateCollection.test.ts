@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { fieldOfDetail, validateCollection } from './validateCollection'
+
+describe('validateCollection', () => {
+  it('accepts trimmed, non-empty values and a hex colour or none', () => {
+    expect(validateCollection({ name: ' Notes ', description: 'Papers', color: '#2f855a' })).toEqual({})
+    expect(validateCollection({ name: 'Notes', description: 'Papers', color: null })).toEqual({})
+  })
+
+  it('names each field that breaks the API rules', () => {
+    const errors = validateCollection({ name: '   ', description: 'x'.repeat(5001), color: 'green' })
+    expect(Object.keys(errors).sort()).toEqual(['color', 'description', 'name'])
+    expect(validateCollection({ name: 'x'.repeat(201), description: 'ok', color: null }).name).toMatch(/200/)
+  })
+})
+
+describe('fieldOfDetail', () => {
+  it('reads the field a 400 detail starts with', () => {
+    expect(fieldOfDetail('name: must not be empty')).toBe('name')
+    expect(fieldOfDetail('color: must be a hex colour of the form #RRGGBB')).toBe('color')
+    expect(fieldOfDetail('Malformed JSON body')).toBeUndefined()
+  })
+})

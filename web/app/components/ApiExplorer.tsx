@@ -1,0 +1,53 @@
+import { createMemo, For, Show } from 'solid-js'
+import { listOperations } from '../openapi/listOperations'
+import type { OpenApiDocument } from '../openapi/OpenApiDocument'
+import { usePageTitle } from '../usePageTitle'
+import { DescriptionText } from './DescriptionText'
+import { OperationPanel } from './OperationPanel'
+
+/**
+ * The API explorer: every endpoint of the OpenAPI document this origin serves, grouped by tag, each with a
+ * "Try it" form. It reads the document at run time, so new endpoints appear here without UI changes.
+ */
+export function ApiExplorer(props: { document: OpenApiDocument }) {
+  usePageTitle('API explorer')
+  const groups = createMemo(() => listOperations(props.document))
+  const tagId = (tag: string) => `tag-${tag.replace(/[^A-Za-z0-9_-]/g, '-')}`
+
+  return (
+    <section class="page" aria-labelledby="docs-title">
+      <header class="page-header">
+        <div>
+          <h1 id="docs-title" class="page-title">
+            API explorer
+          </h1>
+          <p class="page-lead">
+            {props.document.info.title} {props.document.info.version} · OpenAPI {props.document.openapi}.
+            Requests go to <code>{location.origin}</code>, and are answered by this browser’s own API. The
+            document itself is at <code>/openapi.json</code>.
+          </p>
+        </div>
+      </header>
+
+      <Show when={props.document.info.description}>
+        {(description) => <DescriptionText class="api-description" source={description()} />}
+      </Show>
+
+      <For each={groups()} fallback={<p class="panel">This API description lists no operations.</p>}>
+        {(group) => (
+          <section class="op-group" aria-labelledby={tagId(group.tag)}>
+            <h2 id={tagId(group.tag)} class="op-group-title">
+              {group.tag}
+            </h2>
+            <Show when={group.description}>
+              <p class="op-group-description">{group.description}</p>
+            </Show>
+            <For each={group.operations}>
+              {(entry) => <OperationPanel entry={entry} document={props.document} />}
+            </For>
+          </section>
+        )}
+      </For>
+    </section>
+  )
+}

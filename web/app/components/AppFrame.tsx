@@ -1,0 +1,72 @@
+import { Link, useRouter } from '@tanstack/solid-router'
+import { onCleanup, type JSX } from 'solid-js'
+import { OfflineIndicator } from './OfflineIndicator'
+import { ToastRegion } from './ToastRegion'
+import { UpdatePrompt } from './UpdatePrompt'
+
+/**
+ * The frame around every page: a sidebar on wide screens that becomes a top bar on narrow ones, the main
+ * landmark, and the app-wide notifications. Nav link names are exact ("Collections", "API explorer");
+ * no other link on any page should contain those words, so role queries stay unambiguous.
+ */
+export function AppFrame(props: { children: JSX.Element }) {
+  let main!: HTMLElement
+  const router = useRouter()
+
+  // After an in-app link changes the page, focus its heading so screen readers announce where they are and
+  // Tab continues from the new content. Loads, redirects and history moves leave focus where it is: they
+  // start with focus on <body>, and taking it from there on a first visit would only surprise.
+  const unsubscribe = router.subscribe('onRendered', (event) => {
+    const active = document.activeElement
+    if (!event.fromLocation || !event.pathChanged || !active || active === document.body) return
+    const heading = main.querySelector<HTMLElement>('h1')
+    if (!heading) return main.focus()
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
+    heading.focus()
+  })
+  onCleanup(unsubscribe)
+
+  return (
+    <div class="app">
+      <a
+        class="skip-link"
+        href="#main"
+        // The router owns the URL; a plain fragment jump would trigger a navigation, so move focus directly.
+        onClick={(event) => {
+          event.preventDefault()
+          main.focus()
+        }}
+      >
+        Skip to content
+      </a>
+      <header class="app-bar">
+        {/* "/" redirects to the collections; exact, so the brand never claims aria-current from the nav. */}
+        <Link to="/" class="brand" activeOptions={{ exact: true }}>
+          <span class="brand-mark" aria-hidden="true" />
+          Quire
+        </Link>
+        <nav class="app-nav" aria-label="Main">
+          <ul>
+            <li>
+              <Link to="/collections" class="nav-link">
+                Collections
+              </Link>
+            </li>
+            <li>
+              <Link to="/docs" class="nav-link">
+                API explorer
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <OfflineIndicator />
+      </header>
+      <main ref={main} id="main" class="app-main" tabindex="-1">
+        {props.children}
+      </main>
+      <ToastRegion>
+        <UpdatePrompt />
+      </ToastRegion>
+    </div>
+  )
+}

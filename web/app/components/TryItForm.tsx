@@ -1,0 +1,162 @@
+import { createSignal, createUniqueId, For, Show } from 'solid-js'
+import { exampleFromSchema } from '../openapi/exampleFromSchema'
+import type { OperationEntry } from '../openapi/listOperations'
+import type { OpenApiDocument, OpenApiParameter } from '../openapi/OpenApiDocument'
+import { resolveRefs } from '../openapi/resolveRefs'
+import { ResponseView, type TriedResponse } from './ResponseView'
+
+export interface TryItFormProps {
+  entry: OperationEntry
+  document: OpenApiDocument
+}
+
+/**
+ * Sends one request to this origin with plain fetch, exactly as a script would, so what comes back is what
+ * the in-browser API (or the sync server) really answers. Malformed JSON is sent as typed: seeing the API's
+ * 400 for it is part of exploring.
+ */
+export function TryItForm(props: TryItFormProps) {
+  const ids = { body: createUniqueId(), bodyHint: createUniqueId(), error: createUniqueId() }
+  const parameters = () =>
+    (props.entry.operation.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query')
+  const bodySchema = () => props.entry.operation.requestBody?.content?.['application/json']?.schema
+  const initialBody = () => {
+    const schema = bodySchema()
+    return schema ? JSON.stringify(exampleFromSchema(resolveRefs(schema, props.document)), null, 2) : ''
+  }
+
+  const [values, setValues] = createSignal<Record<string, string>>({})
+  const [body, setBody] = createSignal(initialBody())
+  const [error, setError] = createSignal<string>()
+  const [sending, setSending] = createSignal(false)
+  const [response, setResponse] = createSignal<TriedResponse>()
+  const inputIds = new Map<string, string>()
+  const inputId = (p: OpenApiParameter) => {
+    const key = `${p.in}:${p.name}`
+    if (!inputIds.has(key)) inputIds.set(key, createUniqueId())
+    return inputIds.get(key) as string
+  }
+
+  const url = () => {
+    let path = props.entry.path
+    const query = new URLSearchParams()
+    for (const p of parameters()) {
+      const value = values()[`${p.in}:${p.name}`] ?? ''
+      if (p.in === 'path' && value) path = path.replace(`{${p.name}}`, encodeURIComponent(value))
+      if (p.in === 'query' && value) query.set(p.name, value)
+    }
+    const search = query.toString()
+    return search ? `${path}?${search}` : path
+  }
+
+  const jsonWarning = () => {
+    if (!bodySchema() || !body().trim()) return undefined
+    try {
+      JSON.parse(body())
+      return undefined
+    } catch (caught) {
+      return `Not valid JSON (${(caught as Error).message}); it will be sent as typed.`
+    }
+  }
+
+  const send = async (event: SubmitEvent) => {
+    event.preventDefault()
+    const missing = parameters().filter(
+      (p) => (p.in === 'path' || p.required) && !values()[`${p.in}:${p.name}`],
+    )
+    if (missing.length > 0) {
+      setError(`Fill in ${missing.map((p) => p.name).join(', ')} first.`)
+      document.getElementById(inputId(missing[0] as OpenApiParameter))?.focus()
+      return
+    }
+    setError(undefined)
+    setSending(true)
+    const init: RequestInit = {
+      method: props.entry.method.toUpperCase(),
+      headers: { accept: 'application/json' },
+    }
+    if (bodySchema() && body().trim()) {
+      init.headers = { accept: 'application/json', 'content-type': 'application/json' }
+      init.body = body()
+    }
+    const started = performance.now()
+    try {
+      const answer = await fetch(url(), init)
+      const text = await answer.text()
+      setResponse({
+        status: answer.status,
+        statusText: answer.statusText,
+        headers: [...answer.headers.entries()],
+        body: text,
+        durationMs: performance.now() - started,
+      })
+    } catch (caught) {
+      setResponse(undefined)
+      setError(`No response: ${(caught as Error).message}`)
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <form class="try-it" novalidate onSubmit={(event) => void send(event)}>
+      <For each={parameters()}>
+        {(p) => (
+          <div class="field">
+            <label class="field-label" for={inputId(p)}>
+              {p.name} <span class="field-tag">{p.in}</span>
+            </label>
+            <input
+              id={inputId(p)}
+              class="input input-mono"
+              type="text"
+              autocomplete="off"
+              spellcheck={false}
+              aria-required={p.in === 'path' || p.required ? true : undefined}
+              value={values()[`${p.in}:${p.name}`] ?? ''}
+              onInput={(e) => setValues((v) => ({ ...v, [`${p.in}:${p.name}`]: e.currentTarget.value }))}
+            />
+          </div>
+        )}
+      </For>
+
+      <Show when={bodySchema()}>
+        <div class="field">
+          <label class="field-label" for={ids.body}>
+            Request body (JSON)
+          </label>
+          <textarea
+            id={ids.body}
+            class="input textarea input-mono"
+            rows={Math.min(14, Math.max(4, body().split('\n').length + 1))}
+            spellcheck={false}
+            aria-describedby={jsonWarning() ? ids.bodyHint : undefined}
+            value={body()}
+            onInput={(e) => setBody(e.currentTarget.value)}
+          />
+          <p id={ids.bodyHint} class="field-hint field-warning" hidden={!jsonWarning()}>
+            {jsonWarning()}
+          </p>
+        </div>
+      </Show>
+
+      <div class="try-it-bar">
+        <code class="try-it-url">
+          {props.entry.method.toUpperCase()} {url()}
+        </code>
+        <button type="submit" class="button button-primary" aria-disabled={sending()}>
+          Send
+        </button>
+      </div>
+      <Show when={error()}>
+        <p id={ids.error} class="form-alert" role="alert">
+          {error()}
+        </p>
+      </Show>
+
+      <div class="try-it-response" aria-live="polite">
+        <Show when={response()}>{(r) => <ResponseView response={r()} />}</Show>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,36 @@
+import './styles.css'
+import { createRouter, RouterProvider } from '@tanstack/solid-router'
+import { render } from 'solid-js/web'
+import { startBrowserApi } from '../browser/api/startBrowserApi'
+import { UnsupportedBrowser } from './components/UnsupportedBrowser'
+import { routeTree } from './routeTree.gen'
+
+const router = createRouter({
+  routeTree,
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/solid-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+async function boot(root: HTMLElement): Promise<void> {
+  try {
+    // Every page reads /api through the service worker; rendering before it answers would only show errors.
+    await startBrowserApi()
+  } catch (error) {
+    console.error('Quire could not start its in-browser API', error)
+    root.replaceChildren()
+    render(() => <UnsupportedBrowser error={error} />, root)
+    return
+  }
+  root.replaceChildren()
+  render(() => <RouterProvider router={router} />, root)
+}
+
+const root = document.getElementById('app')
+if (!root) throw new Error('index.html has no #app element to render Quire into')
+void boot(root)
