@@ -40,3 +40,36 @@ test('the sync server serves an installable PWA with the right cache headers', a
   expect(html.headers()['cache-control']).toBe('no-cache')
   await expect(page.getByRole('heading', { name: 'Collections', level: 1 })).toBeVisible()
 })
+
+// On the server's /docs the explorer can talk to either host: the browser's own API, or (past the
+// service worker) the sync server. Each has its own data, which tells them apart.
+test('the API explorer sends requests to the browser or to the server', async ({ page, request }) => {
+  const onServer = await request.post(`${server}/api/collections/`, {
+    data: { name: 'Kept on the server', description: 'Created by a script' },
+  })
+  expect(onServer.status()).toBe(201)
+  await page.goto(`${server}/docs`)
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  })
+  await page.evaluate(() =>
+    fetch('/api/collections/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Kept in the browser', description: 'Created offline' }),
+    }),
+  )
+  await expect(page.getByRole('heading', { name: 'API explorer', level: 1 })).toBeVisible()
+  const list = page.locator('details', { hasText: 'List collections, newest first' })
+  await list.locator('summary').click()
+  const responseBody = list.getByRole('group', { name: 'Response body' })
+
+  await list.getByRole('button', { name: 'Send' }).click()
+  await expect(responseBody).toContainText('Kept in the browser')
+  await expect(responseBody).not.toContainText('Kept on the server')
+
+  await page.getByRole('radio', { name: /The server at/ }).check()
+  await list.getByRole('button', { name: 'Send' }).click()
+  await expect(responseBody).toContainText('Kept on the server')
+  await expect(responseBody).not.toContainText('Kept in the browser')
+})

@@ -1,4 +1,5 @@
 import { createMemo, For, Show } from 'solid-js'
+import { apiTarget, setApiTarget } from '../openapi/apiTarget'
 import { listOperations } from '../openapi/listOperations'
 import type { OpenApiDocument } from '../openapi/OpenApiDocument'
 import { usePageTitle } from '../usePageTitle'
@@ -22,10 +23,30 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
             API explorer
           </h1>
           <p class="page-lead">
-            {props.document.info.title} {props.document.info.version} · OpenAPI {props.document.openapi}.
-            Requests go to <code>{location.origin}</code>, and are answered by this browser’s own API. The
+            {props.document.info.title} {props.document.info.version} · OpenAPI {props.document.openapi}. The
             document itself is at <code>/openapi.json</code>.
           </p>
+          <fieldset class="target-choice">
+            <legend>Send requests to</legend>
+            <label>
+              <input
+                type="radio"
+                name="api-target"
+                checked={apiTarget() === 'browser'}
+                onChange={() => setApiTarget('browser')}
+              />
+              This browser’s own API (works offline)
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="api-target"
+                checked={apiTarget() === 'server'}
+                onChange={() => setApiTarget('server')}
+              />
+              The server at <code>{location.origin}</code>
+            </label>
+          </fieldset>
         </div>
       </header>
 

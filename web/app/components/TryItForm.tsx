@@ -1,4 +1,5 @@
 import { createSignal, createUniqueId, For, Show } from 'solid-js'
+import { explorerFetch } from '../openapi/apiTarget'
 import { exampleFromSchema } from '../openapi/exampleFromSchema'
 import type { OperationEntry } from '../openapi/listOperations'
 import type { OpenApiDocument, OpenApiParameter } from '../openapi/OpenApiDocument'
@@ -11,8 +12,8 @@ export interface TryItFormProps {
 }
 
 /**
- * Sends one request to this origin with plain fetch, exactly as a script would, so what comes back is what
- * the in-browser API (or the sync server) really answers. Malformed JSON is sent as typed: seeing the API's
+ * Sends one request to this origin with fetch, exactly as a script would, so what comes back is what the
+ * in-browser API or the sync server (see apiTarget) really answers. Malformed JSON is sent as typed: seeing the API's
  * 400 for it is part of exploring.
  */
 export function TryItForm(props: TryItFormProps) {
@@ -81,7 +82,7 @@ export function TryItForm(props: TryItFormProps) {
     }
     const started = performance.now()
     try {
-      const answer = await fetch(url(), init)
+      const answer = await explorerFetch(url(), init)
       const text = await answer.text()
       setResponse({
         status: answer.status,
