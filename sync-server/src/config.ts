@@ -2,13 +2,14 @@ import { resolve } from 'node:path'
 
 export interface ServerConfig {
   port: number
-  host: string
+  /** Interface to listen on; absent means every interface, IPv6 and IPv4 alike. */
+  host?: string
   dataDir: string
   /** Built PWA to serve at `/`; absent when only the API is wanted (tests, benchmarks). */
   staticDir?: string
 }
 
-/** Reads PORT (default 8005), HOST (default all interfaces) and DATA_DIR (default ./data). */
+/** Reads PORT (default 8005), HOST (default all interfaces), DATA_DIR (default ./data) and STATIC_DIR. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8005 : Number(env.PORT)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -16,7 +17,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   }
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || undefined,
     dataDir: resolve(env.DATA_DIR || './data'),
     staticDir: resolve(env.STATIC_DIR || './dist'),
   }

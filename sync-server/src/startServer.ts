@@ -29,7 +29,12 @@ export async function startServer(
     server.once('error', reject)
   })
   const { port } = server.address() as AddressInfo
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
+  const shownHost =
+    config.host === undefined || config.host === '0.0.0.0' || config.host === '::'
+      ? 'localhost'
+      : config.host.includes(':')
+        ? `[${config.host}]`
+        : config.host
   let closing: Promise<void> | undefined
   return {
     url: `http://${shownHost}:${port}`,
