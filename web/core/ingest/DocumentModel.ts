@@ -1,0 +1,45 @@
+/**
+ * The normalised document model: what every parser produces and the chunker consumes. A document is
+ * a flat list of blocks in reading order; structure lives in each block's `headingPath` and `page`.
+ */
+export type BlockKind = 'heading' | 'paragraph' | 'list' | 'table' | 'code' | 'slide' | 'note'
+
+export interface Block {
+  kind: BlockKind
+  /**
+   * Plain text of the block. Lists: one item per line. Tables: one row per line, cells joined by
+   * ' | '. Slides: the slide's title (its body follows as other blocks with the same `page`).
+   */
+  text: string
+  /** 1-based PDF page or slide number; absent for formats without pages. */
+  page?: number
+  /** Titles of the enclosing headings, outermost first (a heading block's own path excludes itself). */
+  headingPath: string[]
+  /** Heading level 1-6, for `heading` blocks. */
+  level?: number
+  /** Table cells, for `table` blocks (rows of cells, header row first). */
+  rows?: string[][]
+}
+
+export interface ParsedDocument {
+  blocks: Block[]
+  /** PDF pages or slides, where the format has them. */
+  pages?: number
+  /** From the document's metadata or its first heading, where there is one. */
+  title?: string
+}
+
+export type FileKind = 'pdf' | 'docx' | 'doc' | 'pptx' | 'ppt' | 'markdown' | 'html' | 'text'
+
+export interface ParseOptions {
+  /** Opens encrypted PDFs. */
+  password?: string
+  /** Aborts a parse (the per-document time limit); parsers check it between pages/parts. */
+  signal?: AbortSignal
+}
+
+/** A parser for one or more file kinds; environment-free, bytes in, model out. */
+export interface DocumentParser {
+  kinds: readonly FileKind[]
+  parse(bytes: Uint8Array, options: ParseOptions): Promise<ParsedDocument>
+}

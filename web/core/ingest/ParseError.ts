@@ -1,0 +1,16 @@
+export type ParseErrorCode =
+  'password_required' | 'wrong_password' | 'not_supported' | 'corrupt' | 'no_text' | 'timeout'
+
+/**
+ * Why a document could not be parsed. `message` is shown to the user as the document's
+ * `metadata.error`, so it says what happened in plain words ("This PDF needs a password").
+ */
+export class ParseError extends Error {
+  readonly code: ParseErrorCode
+
+  constructor(code: ParseErrorCode, message: string) {
+    super(message)
+    this.name = 'ParseError'
+    this.code = code
+  }
+}
