@@ -42,6 +42,14 @@ export class SqliteDriver implements SqlDriver {
     return { changes: this.prepare(sql).run(...params).changes }
   }
 
+  async batch(statements: ReadonlyArray<{ sql: string; params?: readonly SqlValue[] }>): Promise<void> {
+    // better-sqlite3 runs the whole function synchronously inside BEGIN/COMMIT (ROLLBACK on throw),
+    // so no other request's statements can interleave.
+    this.db.transaction(() => {
+      for (const { sql, params = [] } of statements) this.prepare(sql).run(...params)
+    })()
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close()
   }

@@ -28,6 +28,45 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX collections_created ON collections (created_at, seq);
     `,
   },
+  {
+    version: 2,
+    name: 'documents and chunks',
+    // collections.document_count is derived from documents from now on (the column stays unused).
+    sql: `
+      CREATE TABLE documents (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        collection_id TEXT NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
+        filename TEXT NOT NULL,
+        original_filename TEXT NOT NULL,
+        file_path TEXT NOT NULL,
+        file_size INTEGER NOT NULL,
+        document_type TEXT NOT NULL,
+        status TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        processed_at TEXT,
+        metadata TEXT NOT NULL DEFAULT '{}',
+        chunk_count INTEGER NOT NULL DEFAULT 0,
+        progress TEXT
+      );
+      CREATE INDEX documents_collection_status ON documents (collection_id, status);
+      CREATE INDEX documents_created ON documents (created_at, seq);
+      CREATE TABLE chunks (
+        id TEXT PRIMARY KEY,
+        document_id TEXT NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+        collection_id TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        page INTEGER,
+        heading TEXT,
+        token_count INTEGER NOT NULL,
+        embedder TEXT,
+        vector BLOB
+      );
+      CREATE INDEX chunks_document ON chunks (document_id, idx);
+      CREATE INDEX chunks_collection ON chunks (collection_id);
+    `,
+  },
 ]
 
 /** Brings the database up to the newest migration; refuses a database newer than this code. */

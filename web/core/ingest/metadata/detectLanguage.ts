@@ -1,8 +1,8 @@
 /**
  * A small, dependency-free language guess for `metadata.language` (ISO 639-1). Scripts that belong
  * to one language decide at once (Thai, Hebrew, Greek, Japanese kana, Korean Hangul); Han without
- * kana is Chinese; Cyrillic and Arabic scripts are Russian and Arabic unless common words of a
- * sibling language outweigh them; Latin-script text is decided by frequent function words.
+ * kana is Chinese; Cyrillic and Arabic scripts are Russian and Arabic unless letters or words of a
+ * sibling language (Ukrainian, Persian) show; Latin-script text is decided by frequent function words.
  * Returns undefined when the sample is too small or nothing stands out: a wrong label is worse
  * than none.
  */
@@ -26,7 +26,6 @@ const FUNCTION_WORDS: Record<string, string[]> = {
   it: ['il', 'di', 'che', 'della', 'per', 'non', 'una', 'sono', 'gli', 'con', 'nel', 'anche', 'questo'],
   pt: ['o', 'os', 'as', 'que', 'não', 'uma', 'para', 'com', 'em', 'do', 'da', 'dos', 'são', 'mais'],
   nl: ['de', 'het', 'een', 'van', 'en', 'niet', 'dat', 'zijn', 'voor', 'met', 'ook', 'op', 'maar'],
-  uk: ['і', 'що', 'не', 'на', 'це', 'як', 'та', 'від', 'був', 'але'],
   fa: ['این', 'که', 'از', 'به', 'را', 'است', 'با', 'برای', 'آن'],
 }
 
@@ -45,8 +44,9 @@ export function detectLanguage(text: string): string | undefined {
   if (best && kana > letters * 0.05) return 'ja'
   const words = sample.toLowerCase().match(/\p{L}+/gu) ?? []
   if (best && best[1] > letters * 0.3) {
-    if (best[0] === 'ru') return countHits(words, ['uk']).uk > countHits(words, ['en']).en + 3 ? 'uk' : 'ru'
-    if (best[0] === 'ar') return countHits(words, ['fa']).fa > 5 ? 'fa' : 'ar'
+    // Ukrainian has letters Russian lacks (і, ї, є, ґ).
+    if (best[0] === 'ru') return (sample.match(/[іїєґІЇЄҐ]/g)?.length ?? 0) > letters * 0.01 ? 'uk' : 'ru'
+    if (best[0] === 'ar') return (countHits(words, ['fa']).fa ?? 0) > 5 ? 'fa' : 'ar'
     return best[0]
   }
   const hits = countHits(words, ['en', 'de', 'fr', 'es', 'it', 'pt', 'nl'])

@@ -1,7 +1,7 @@
-import type { Collection, NewCollection } from '../Collection'
 import type { Store } from '../Store'
-import { check, checkEqual } from '../../testing/check'
 import type { HostCase } from '../../testing/HostCase'
+import { collectionConformance } from './collectionConformance'
+import { documentConformance } from './documentConformance'
 
 /**
  * What every Store adapter must do, written once. A runner gives each case a fresh, empty store and
@@ -13,147 +13,7 @@ export interface StoreConformanceContext {
   reopen(): Promise<Store>
 }
 
-let counter = 0
-function newCollection(overrides: Partial<NewCollection> = {}): NewCollection {
-  counter += 1
-  const ms = Date.UTC(2026, 0, 1) + counter * 1000
-  const timestamp = new Date(ms).toISOString()
-  return {
-    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-    name: `Collection ${counter}`,
-    description: `Description ${counter}`,
-    color: null,
-    created_at: timestamp,
-    updated_at: timestamp,
-    ...overrides,
-  }
-}
-
 export const storeConformance: HostCase<StoreConformanceContext>[] = [
-  {
-    name: 'creates a collection with document_count 0 and reads it back',
-    async run({ store }) {
-      const input = newCollection({ color: '#A1B2C3' })
-      const created = await store.createCollection(input)
-      checkEqual(created, { ...input, document_count: 0 }, 'created collection')
-      checkEqual(await store.getCollection(input.id), created, 'collection read back')
-    },
-  },
-  {
-    name: 'answers undefined for an unknown id',
-    async run({ store }) {
-      checkEqual(await store.getCollection('00000000-0000-4000-8000-ffffffffffff'), undefined, 'unknown id')
-      checkEqual(await store.getCollection('not-a-uuid'), undefined, 'malformed id')
-    },
-  },
-  {
-    name: 'lists collections newest first, ties in insertion order reversed',
-    async run({ store }) {
-      checkEqual(await store.listCollections(), [], 'empty store')
-      const older = newCollection()
-      const newer = newCollection()
-      const sameTimeA = newCollection({ created_at: newer.created_at })
-      await store.createCollection(older)
-      await store.createCollection(newer)
-      await store.createCollection(sameTimeA)
-      const ids = (await store.listCollections()).map((c) => c.id)
-      checkEqual(ids, [sameTimeA.id, newer.id, older.id], 'list order')
-    },
-  },
-  {
-    name: 'updates only the fields in the patch',
-    async run({ store }) {
-      const input = newCollection({ color: '#000000' })
-      await store.createCollection(input)
-      const later = '2027-01-01T00:00:00.000Z'
-      const renamed = await store.updateCollection(input.id, { name: 'Renamed', updated_at: later })
-      checkEqual(renamed, { ...input, name: 'Renamed', updated_at: later, document_count: 0 }, 'after rename')
-      const cleared = await store.updateCollection(input.id, { color: null, updated_at: later })
-      checkEqual(cleared?.color, null, 'colour cleared by null')
-      checkEqual(cleared?.description, input.description, 'description untouched')
-      checkEqual(await store.getCollection(input.id), cleared, 'update persisted')
-    },
-  },
-  {
-    name: 'answers undefined when updating an unknown collection, and creates nothing',
-    async run({ store }) {
-      const result = await store.updateCollection('00000000-0000-4000-8000-eeeeeeeeeeee', {
-        name: 'x',
-        updated_at: new Date().toISOString(),
-      })
-      checkEqual(result, undefined, 'update of unknown id')
-      checkEqual(await store.listCollections(), [], 'nothing created')
-    },
-  },
-  {
-    name: 'deletes a collection once',
-    async run({ store }) {
-      const keep = newCollection()
-      const drop = newCollection()
-      await store.createCollection(keep)
-      await store.createCollection(drop)
-      checkEqual(await store.deleteCollection(drop.id), true, 'first delete')
-      checkEqual(await store.deleteCollection(drop.id), false, 'second delete')
-      checkEqual(await store.getCollection(drop.id), undefined, 'deleted collection')
-      checkEqual(
-        (await store.listCollections()).map((c) => c.id),
-        [keep.id],
-        'remaining collections',
-      )
-    },
-  },
-  {
-    name: 'refuses a second collection with the same id and keeps the first',
-    async run({ store }) {
-      const input = newCollection()
-      await store.createCollection(input)
-      let failed = false
-      try {
-        await store.createCollection({ ...input, name: 'Impostor' })
-      } catch {
-        failed = true
-      }
-      check(failed, 'a duplicate id must be rejected')
-      checkEqual((await store.getCollection(input.id))?.name, input.name, 'original kept')
-    },
-  },
-  {
-    name: 'round-trips any text exactly',
-    async run({ store }) {
-      const text =
-        'Ünïcödé 📚 — "quotes", \'apostrophes\', back\\slash, <tags> & NUL-free\nnew line\t tab 中文 עברית'
-      const input = newCollection({ name: text, description: text.repeat(50) })
-      await store.createCollection(input)
-      const read = await store.getCollection(input.id)
-      checkEqual(read?.name, text, 'name')
-      checkEqual(read?.description, text.repeat(50), 'description')
-    },
-  },
-  {
-    name: 'keeps every one of many concurrent writes',
-    async run({ store }) {
-      const inputs = Array.from({ length: 25 }, () => newCollection())
-      await Promise.all(inputs.map((input) => store.createCollection(input)))
-      const listed = new Set((await store.listCollections()).map((c: Collection) => c.id))
-      checkEqual(listed.size, inputs.length, 'listed count')
-      check(
-        inputs.every((input) => listed.has(input.id)),
-        'every concurrent write is listed',
-      )
-    },
-  },
-  {
-    name: 'persists across close and reopen',
-    async run({ store, reopen }) {
-      const input = newCollection({ color: '#123456' })
-      await store.createCollection(input)
-      await store.updateCollection(input.id, { description: 'Changed', updated_at: input.updated_at })
-      const reopened = await reopen()
-      checkEqual(
-        await reopened.getCollection(input.id),
-        { ...input, description: 'Changed', document_count: 0 },
-        'collection after reopen',
-      )
-    },
-  },
+  ...collectionConformance,
+  ...documentConformance,
 ]

@@ -1,0 +1,102 @@
+import type { ChunkRecord } from '../../../web/core/store/ChunkRecord'
+import type { DocumentRecord, DocumentStatus } from '../../../web/core/store/DocumentRecord'
+import type { SqlValue } from './SqlDriver'
+
+/** Documents and chunks as SQL rows: JSON objects as text, vectors as little-endian float32 blobs. */
+export interface DocumentRow {
+  id: string
+  collection_id: string
+  filename: string
+  original_filename: string
+  file_path: string
+  file_size: number
+  document_type: string
+  status: string
+  created_at: string
+  processed_at: string | null
+  metadata: string
+  chunk_count: number
+  progress: string | null
+}
+
+export interface ChunkRow {
+  id: string
+  document_id: string
+  collection_id: string
+  idx: number
+  text: string
+  page: number | null
+  heading: string | null
+  token_count: number
+  embedder: string | null
+  vector: Uint8Array | null
+}
+
+export function toDocumentParams(document: DocumentRecord): Record<keyof DocumentRow, SqlValue> {
+  return {
+    id: document.id,
+    collection_id: document.collection_id,
+    filename: document.filename,
+    original_filename: document.original_filename,
+    file_path: document.file_path,
+    file_size: document.file_size,
+    document_type: document.document_type,
+    status: document.status,
+    created_at: document.created_at,
+    processed_at: document.processed_at,
+    metadata: JSON.stringify(document.metadata),
+    chunk_count: document.chunk_count,
+    progress: document.progress === null ? null : JSON.stringify(document.progress),
+  }
+}
+
+export function fromDocumentRow(row: DocumentRow): DocumentRecord {
+  return {
+    id: row.id,
+    filename: row.filename,
+    original_filename: row.original_filename,
+    file_path: row.file_path,
+    file_size: row.file_size,
+    document_type: row.document_type,
+    collection_id: row.collection_id,
+    status: row.status as DocumentStatus,
+    created_at: row.created_at,
+    processed_at: row.processed_at,
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    chunk_count: row.chunk_count,
+    progress: row.progress === null ? null : (JSON.parse(row.progress) as DocumentRecord['progress']),
+  }
+}
+
+export function toChunkParams(chunk: ChunkRecord): SqlValue[] {
+  const vector =
+    chunk.vector && new Uint8Array(chunk.vector.buffer, chunk.vector.byteOffset, chunk.vector.byteLength)
+  return [
+    chunk.id,
+    chunk.document_id,
+    chunk.collection_id,
+    chunk.index,
+    chunk.text,
+    chunk.page,
+    chunk.heading,
+    chunk.token_count,
+    chunk.embedder,
+    vector,
+  ]
+}
+
+export function fromChunkRow(row: ChunkRow): ChunkRecord {
+  return {
+    id: row.id,
+    document_id: row.document_id,
+    collection_id: row.collection_id,
+    index: row.idx,
+    text: row.text,
+    page: row.page,
+    heading: row.heading,
+    token_count: row.token_count,
+    embedder: row.embedder,
+    // Copied out: a blob's bytes need not be 4-byte aligned for a Float32Array view.
+    vector: row.vector ? new Float32Array(new Uint8Array(row.vector).buffer) : null,
+  }
+}

@@ -1,0 +1,30 @@
+export type DocumentStatus = 'pending' | 'processing' | 'completed' | 'failed'
+
+/** A document as stored and as the API returns it (spec fields, plus live progress). */
+export interface DocumentRecord {
+  id: string
+  /** Generated stored name, `doc_<short id>.<extension>`. */
+  filename: string
+  original_filename: string
+  file_path: string
+  file_size: number
+  document_type: string
+  collection_id: string
+  status: DocumentStatus
+  created_at: string
+  processed_at: string | null
+  metadata: Record<string, unknown>
+  chunk_count: number
+  /** The current stage and percent while processing; null before and after. */
+  progress: { stage: string; percent: number } | null
+}
+
+/** Fields processing may change. */
+export type DocumentPatch = Partial<
+  Pick<DocumentRecord, 'status' | 'processed_at' | 'metadata' | 'chunk_count' | 'progress'>
+>
+
+export interface DocumentFilter {
+  collectionId?: string
+  statuses?: readonly DocumentStatus[]
+}

@@ -1,0 +1,62 @@
+import type { ChunkRecord } from '../ChunkRecord'
+import type { NewCollection } from '../Collection'
+import type { DocumentRecord } from '../DocumentRecord'
+
+/** Builders of valid records with unique ids and increasing timestamps, for the conformance cases. */
+let counter = 0
+export function newCollection(overrides: Partial<NewCollection> = {}): NewCollection {
+  counter += 1
+  const ms = Date.UTC(2026, 0, 1) + counter * 1000
+  const timestamp = new Date(ms).toISOString()
+  return {
+    id: `00000000-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+    name: `Collection ${counter}`,
+    description: `Description ${counter}`,
+    color: null,
+    created_at: timestamp,
+    updated_at: timestamp,
+    ...overrides,
+  }
+}
+
+export function newDocument(collectionId: string, overrides: Partial<DocumentRecord> = {}): DocumentRecord {
+  counter += 1
+  const id = `00000000-0000-4000-9000-${String(counter).padStart(12, '0')}`
+  return {
+    id,
+    filename: `doc_${id.slice(-8)}.pdf`,
+    original_filename: `Report ${counter}.pdf`,
+    file_path: `files/${id}.pdf`,
+    file_size: 1000 + counter,
+    document_type: 'pdf',
+    collection_id: collectionId,
+    status: 'processing',
+    created_at: new Date(Date.UTC(2026, 0, 1) + counter * 1000).toISOString(),
+    processed_at: null,
+    metadata: {},
+    chunk_count: 0,
+    progress: { stage: 'parsing', percent: 0 },
+    ...overrides,
+  }
+}
+
+export function newChunk(
+  document: DocumentRecord,
+  index: number,
+  overrides: Partial<ChunkRecord> = {},
+): ChunkRecord {
+  counter += 1
+  return {
+    id: `00000000-0000-4000-a000-${String(counter).padStart(12, '0')}`,
+    document_id: document.id,
+    collection_id: document.collection_id,
+    index,
+    text: `Passage ${index} of ${document.original_filename}`,
+    page: index + 1,
+    heading: index === 0 ? null : 'Results > Tables',
+    token_count: 7,
+    embedder: 'hash-v1',
+    vector: Float32Array.from({ length: 384 }, (_, i) => Math.sin(i * (index + 1) + counter) / 10),
+    ...overrides,
+  }
+}
