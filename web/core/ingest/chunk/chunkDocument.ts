@@ -1,0 +1,123 @@
+import type { Block, ParsedDocument } from '../DocumentModel'
+import type { Chunk } from './Chunk'
+import { ChunkAssembler, type Part } from './ChunkAssembler'
+import { estimateTokens } from './estimateTokens'
+import { normaliseBlockText } from './normaliseBlockText'
+import { splitBlock } from './splitBlock'
+
+export interface ChunkOptions {
+  /** Chunks fill up to about this many tokens. Default 256. */
+  targetTokens?: number
+  /** No chunk is over this (a block up to it is kept whole). Default 320; at least `targetTokens`. */
+  maxTokens?: number
+  /**
+   * About how many tokens to repeat between consecutive chunks cut from one long block of prose.
+   * Default 40; at most a quarter of `targetTokens`.
+   */
+  overlapTokens?: number
+  /**
+   * The embedder's token counter. Default `estimateTokens`. It must be roughly additive: the count of
+   * texts joined by whitespace at most the sum of their counts (true of the estimate and, but for
+   * special tokens that only make sums larger, of WordPiece and BPE tokenizers).
+   */
+  countTokens?: (text: string) => number
+}
+
+/**
+ * Cuts a parsed document into passages for search and embedding. Rules, in order of precedence:
+ *
+ * - Structure first. A heading (or slide title) closes the open chunk and is prefixed to the next, so
+ *   a section's first chunk says what it is about ("Installation\n\n..."). A change of page or of
+ *   heading path closes it too: a chunk belongs to one section and, where possible, one page. (A
+ *   heading at the foot of a page stays with its content; the chunk's `page` is then the heading's.)
+ * - Size next. Blocks accumulate up to `targetTokens`; a block that does not fit starts a new chunk
+ *   and is kept whole up to `maxTokens`. A bigger block is split by its kind (see `splitBlock`): prose
+ *   between sentences with about `overlapTokens` repeated, lists between items, code between lines,
+ *   tables between rows with the header repeated. The last piece stays open for the blocks after it.
+ * - A list stays with the paragraph introducing it (one ending in ':') when the two fit `maxTokens`.
+ * - Headings too long to be headings (over half the target) are treated as paragraphs.
+ *
+ * Deterministic; no chunk is empty or over `maxTokens` (by `countTokens`). Continuation chunks of a
+ * section do not repeat its heading text; their `heading` field carries it for callers that want it.
+ */
+export function chunkDocument(doc: ParsedDocument, options: ChunkOptions = {}): Chunk[] {
+  const target = options.targetTokens ?? 256
+  const max = Math.max(options.maxTokens ?? 320, target)
+  // An overlap over a quarter of the target would make consecutive chunks mostly the same text.
+  const overlap = Math.min(options.overlapTokens ?? 40, Math.floor(target / 4))
+  const countTokens = options.countTokens ?? estimateTokens
+  if (!Number.isInteger(target) || target < 8) {
+    throw new RangeError('targetTokens must be an integer of at least 8')
+  }
+  if (!Number.isFinite(max)) throw new RangeError('maxTokens must be finite')
+  if (!(overlap >= 0)) throw new RangeError('overlapTokens must not be negative')
+
+  const assembler = new ChunkAssembler(countTokens)
+  for (const block of doc.blocks) {
+    const text = normaliseBlockText(block)
+    if (text === '') continue
+    const tokens = countTokens(text)
+    if ((block.kind === 'heading' || block.kind === 'slide') && tokens <= target / 2) {
+      // Headings in a row (a title, then a section) wait together, but never eat more than half the
+      // first chunk of their section.
+      if (!assembler.hasContent && assembler.prefixTokens + tokens > target / 2) assembler.flush()
+      assembler.addHeading({ text, tokens, page: block.page, opens: [...block.headingPath, text] })
+      continue
+    }
+    const part: Part = { text, tokens, kind: block.kind, page: block.page, headingPath: block.headingPath }
+    const last = assembler.lastPart
+    if (last && startsNewChunk(last, block)) assembler.flush()
+
+    if (assembler.hasContent) {
+      if (assembler.tokens + tokens <= target) {
+        assembler.add(part)
+        continue
+      }
+      if (block.kind === 'list' && keepWithIntroduction(assembler, part, max)) continue
+      assembler.flush()
+    }
+    if (assembler.prefixTokens + tokens <= max) {
+      assembler.add(part)
+      continue
+    }
+    const pieces = splitBlock(text, block.kind, {
+      firstBudget: target - assembler.prefixTokens,
+      budget: target,
+      overlapTokens: overlap,
+      countTokens,
+    })
+    for (const piece of pieces) {
+      if (assembler.hasContent) assembler.flush()
+      assembler.add({ ...part, text: piece.text, tokens: piece.tokens })
+    }
+  }
+  assembler.flush()
+  return assembler.chunks
+}
+
+/** A new page or section closes the chunk even without a heading block (parsers that only set paths). */
+function startsNewChunk(last: Part, block: Block): boolean {
+  if (last.page !== block.page) return true
+  const path = block.headingPath
+  return path.length !== last.headingPath.length || path.some((title, i) => title !== last.headingPath[i])
+}
+
+/**
+ * Keeps a list with the paragraph that introduces it: in the open chunk if both fit `max`, else by
+ * moving the paragraph into the list's new chunk. False when neither works (the caller splits them).
+ */
+function keepWithIntroduction(assembler: ChunkAssembler, list: Part, max: number): boolean {
+  const intro = assembler.lastPart
+  if (!intro || (intro.kind !== 'paragraph' && intro.kind !== 'note') || !intro.text.endsWith(':'))
+    return false
+  if (assembler.tokens + list.tokens <= max) {
+    assembler.add(list)
+    return true
+  }
+  if (assembler.partCount < 2 || intro.tokens + list.tokens > max) return false
+  assembler.popLast()
+  assembler.flush()
+  assembler.add(intro)
+  assembler.add(list)
+  return true
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { splitSentences } from './splitSentences'
+
+const sentences = (text: string) => splitSentences(text).map((span) => text.slice(span.start, span.end))
+
+describe('splitSentences', () => {
+  it('splits after sentence-final punctuation, keeping the text exactly', () => {
+    const text = 'Tesla died in 1943. His work fell into obscurity! Was it fair? "Yes." Then more…'
+    expect(sentences(text)).toEqual([
+      'Tesla died in 1943. ',
+      'His work fell into obscurity! ',
+      'Was it fair? ',
+      '"Yes." ',
+      'Then more…',
+    ])
+    expect(sentences(text).join('')).toBe(text)
+  })
+
+  it('does not split after abbreviations, initials or before a lowercase word', () => {
+    expect(sentences('Dr. Smith met J. R. Doe in the U.S. in May. He left.')).toEqual([
+      'Dr. Smith met J. R. Doe in the U.S. in May. ',
+      'He left.',
+    ])
+    expect(sentences('Use a tool, e.g. Vite. It is fast... really fast.')).toEqual([
+      'Use a tool, e.g. Vite. ',
+      'It is fast... really fast.',
+    ])
+  })
+
+  it('splits CJK text at full stops without spaces', () => {
+    expect(sentences('今天天气很好。我们去公园吧！你来吗？')).toEqual([
+      '今天天气很好。',
+      '我们去公园吧！',
+      '你来吗？',
+    ])
+  })
+
+  it('works on a range of a longer text', () => {
+    const text = 'Skip this. One. Two.'
+    const spans = splitSentences(text, 11)
+    expect(spans.map((span) => text.slice(span.start, span.end))).toEqual(['One. ', 'Two.'])
+  })
+})

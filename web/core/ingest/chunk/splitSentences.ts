@@ -1,0 +1,84 @@
+import type { Span } from './Span'
+
+/**
+ * Sentence spans of whitespace-normalised text. Each span runs up to the start of the next one (its
+ * trailing space included), so slicing from one span's start to a later span's end gives the text
+ * exactly, and spans never need re-joining.
+ *
+ * A boundary is sentence-final punctuation (. ! ? …, optionally followed by closing quotes or
+ * brackets) followed by whitespace and a character that is not a lowercase letter, or a CJK full stop
+ * (。！？), which needs no space after it. A period after a known abbreviation ("Dr.", "e.g.") or a
+ * single-letter initial ("J. Smith", "U.S.") is not a boundary. Mistakes only make chunks split at a
+ * slightly worse place; no text is lost either way.
+ */
+const BOUNDARY = /[.!?…]+["'”’»)\]]*\s+|[。！？]+["'”’」』)）]*\s*/gu
+const LOWERCASE_START = /^\p{Ll}/u
+const INITIAL = /^(?:\p{L}\.)*\p{L}$/u
+const ABBREVIATIONS = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'cf',
+  'fig',
+  'figs',
+  'eq',
+  'vol',
+  'pp',
+  'ca',
+  'approx',
+  'inc',
+  'ltd',
+  'corp',
+  'dept',
+  'gen',
+  'gov',
+  'lt',
+  'col',
+  'capt',
+  'rev',
+])
+
+export function splitSentences(text: string, offset = 0, end = text.length): Span[] {
+  const spans: Span[] = []
+  let start = offset
+  BOUNDARY.lastIndex = offset
+  for (let match = BOUNDARY.exec(text); match && match.index < end; match = BOUNDARY.exec(text)) {
+    const stop = Math.min(match.index + match[0].length, end)
+    if (stop >= end) break
+    if (isBoundary(text, start, match.index, match[0], stop)) {
+      spans.push({ start, end: stop })
+      start = stop
+    }
+  }
+  if (start < end) spans.push({ start, end })
+  return spans
+}
+
+function isBoundary(
+  text: string,
+  sentenceStart: number,
+  at: number,
+  punctuation: string,
+  next: number,
+): boolean {
+  if (/^[。！？]/u.test(punctuation)) return true
+  if (LOWERCASE_START.test(text.slice(next, next + 1))) return false
+  if (!punctuation.startsWith('.') || punctuation.startsWith('..')) return true
+  // The word before the period, without any opening quote or bracket.
+  let wordStart = at
+  while (wordStart > sentenceStart && !/\s/u.test(text.charAt(wordStart - 1))) wordStart--
+  const word = text
+    .slice(wordStart, at)
+    .replace(/^[("'“‘[]+/u, '')
+    .toLowerCase()
+  return !ABBREVIATIONS.has(word) && !INITIAL.test(word)
+}

@@ -1,0 +1,102 @@
+import type { Clock } from '../time/Clock'
+import type { Chunk } from './chunk/Chunk'
+import { chunkDocument } from './chunk/chunkDocument'
+import type { DocumentParser, FileKind } from './DocumentModel'
+import type { Embedder } from './embed/Embedder'
+import { countWords } from './metadata/countWords'
+import { detectLanguage } from './metadata/detectLanguage'
+import { parseDocument } from './parse/parseDocument'
+
+export type IngestStage = 'parsing' | 'chunking' | 'embedding'
+
+export interface IngestPorts {
+  parsers: readonly DocumentParser[]
+  embedder: Embedder
+  clock: Clock
+}
+
+export interface IngestOptions {
+  password?: string
+  signal?: AbortSignal
+  /** Per-document parse time limit (ms). */
+  timeoutMs?: number
+  /** Called as work advances; `percent` grows from 0 to 100 across all stages. */
+  onProgress?: (stage: IngestStage, percent: number) => void
+}
+
+/** `metadata` of a processed document (DESIGN.md section 2). */
+export interface IngestMetadata {
+  pages?: number
+  processing_time_seconds: number
+  word_count: number
+  title?: string
+  language?: string
+  embedder: string
+}
+
+export interface IngestResult {
+  kind: FileKind
+  chunks: Chunk[]
+  /** One vector per chunk, in order, from `ports.embedder`. */
+  vectors: Float32Array[]
+  metadata: IngestMetadata
+}
+
+const EMBED_BATCH = 32
+
+/**
+ * The ingestion pipeline for one file: parse -> chunk -> embed, with progress. Pure over its ports,
+ * so both hosts run exactly this; they store the result. Failures are ParseErrors (shown to the
+ * user) or the signal's abort reason.
+ */
+export async function ingestFile(
+  bytes: Uint8Array,
+  filename: string,
+  ports: IngestPorts,
+  options: IngestOptions = {},
+): Promise<IngestResult> {
+  const started = ports.clock.now()
+  const progress = options.onProgress ?? (() => undefined)
+  progress('parsing', 0)
+  const parsed = await parseDocument(bytes, filename, {
+    parsers: ports.parsers,
+    password: options.password,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  })
+  progress('chunking', 40)
+  const chunks = chunkDocument(parsed)
+  const fullText = parsed.blocks.map((block) => block.text).join('\n')
+
+  const vectors: Float32Array[] = []
+  for (let start = 0; start < chunks.length; start += EMBED_BATCH) {
+    options.signal?.throwIfAborted()
+    progress('embedding', 50 + Math.floor((50 * start) / Math.max(chunks.length, 1)))
+    // The heading travels with every chunk's vector: later chunks of a section lack it in their text.
+    const texts = chunks
+      .slice(start, start + EMBED_BATCH)
+      .map((chunk) =>
+        chunk.heading && !chunk.text.startsWith(lastHeading(chunk.heading))
+          ? `${chunk.heading}\n${chunk.text}`
+          : chunk.text,
+      )
+    vectors.push(...(await ports.embedder.embed(texts, options.signal)))
+  }
+  progress('embedding', 100)
+
+  const metadata: IngestMetadata = {
+    // Whole seconds, as the spec types it.
+    processing_time_seconds: Math.round((ports.clock.now() - started) / 1000),
+    word_count: countWords(fullText),
+    embedder: ports.embedder.id,
+  }
+  if (parsed.pages !== undefined) metadata.pages = parsed.pages
+  if (parsed.title) metadata.title = parsed.title
+  const language = detectLanguage(fullText)
+  if (language) metadata.language = language
+  return { kind: parsed.kind, chunks, vectors, metadata }
+}
+
+function lastHeading(path: string): string {
+  return path.split(' > ').pop() ?? path
+}

@@ -1,0 +1,115 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { strToU8, zipSync } from 'fflate'
+import { describe, expect, it } from 'vitest'
+import type { ParsedDocument } from '../../../DocumentModel'
+import { ParseError } from '../../../ParseError'
+import { corpusDir } from '../../../../testing/corpusDir'
+import { pptxParser } from './pptxParser'
+
+const repoRoot = fileURLToPath(new URL('../../../../../../', import.meta.url))
+const corpus = (name: string) => new Uint8Array(readFileSync(`${corpusDir(process.env, repoRoot)}/${name}`))
+const parse = (bytes: Uint8Array) => pptxParser.parse(bytes, {})
+const slides = (doc: ParsedDocument) => doc.blocks.filter((block) => block.kind === 'slide')
+const notes = (doc: ParsedDocument) => doc.blocks.filter((block) => block.kind === 'note')
+
+/** Every block sits on a slide in range and under its slide's title. */
+function expectSlideStructure(doc: ParsedDocument) {
+  for (const block of doc.blocks) {
+    const slide = slides(doc).find((s) => s.page === block.page)
+    expect(block.page).toBeGreaterThanOrEqual(1)
+    expect(block.page).toBeLessThanOrEqual(doc.pages ?? 0)
+    expect(block.headingPath).toEqual([slide?.text])
+  }
+}
+
+async function parseError(bytes: Uint8Array): Promise<ParseError> {
+  const error = await parse(bytes).then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
+  expect(error).toBeInstanceOf(ParseError)
+  return error as ParseError
+}
+
+describe('pptxParser on the corpus', () => {
+  // Slide and notes counts checked against the packages: docling has notesSlide1-2 (slides 2 and 3),
+  // markitdown and GeomLec1 have no notes parts.
+  it('reads the docling deck: 3 slides, a table, notes on slides 2 and 3', async () => {
+    const doc = await parse(corpus('pptx/docling__powerpoint_sample.pptx'))
+    expect(doc.pages).toBe(3)
+    expect(slides(doc).map((slide) => slide.text)).toEqual([
+      'Test Table Slide',
+      'Second slide title',
+      'Slide 3',
+    ])
+    expect(notes(doc).map((note) => [note.page, note.text])).toEqual([
+      [2, 'Some notes on the second slide.'],
+      [3, 'Final notes on the third slide.\nSecond line of notes.'],
+    ])
+    const table = doc.blocks.find((block) => block.kind === 'table')
+    expect(table?.page).toBe(1)
+    expect(table?.rows).toContainEqual(['R1', 'True', 'False', '', 'False', 'True', 'True'])
+    expect(doc.blocks).toContainEqual({
+      kind: 'list',
+      text: 'Let’s introduce a list\nWith foo\nBar\nAnd baz things',
+      page: 2,
+      headingPath: ['Second slide title'],
+    })
+    expectSlideStructure(doc)
+  })
+
+  it('reads the markitdown deck: 6 slides, table, grouped shapes, no notes', async () => {
+    const doc = await parse(corpus('pptx/markitdown__test.pptx'))
+    expect(doc.pages).toBe(6)
+    expect(slides(doc)).toHaveLength(6)
+    expect(notes(doc)).toHaveLength(0)
+    const table = doc.blocks.find((block) => block.kind === 'table')
+    expect(table?.page).toBe(3)
+    expect(table?.rows?.[0]).toEqual(['ColA', 'ColB', 'ColC', 'ColD', 'ColE', 'ColF'])
+    const grouped = doc.blocks.filter((block) => block.page === 5).map((block) => block.text)
+    expect(grouped.join('\n')).toContain('This is a nested shape with content in 2 shapes')
+    expectSlideStructure(doc)
+  })
+
+  it('reads the GeomLec1 deck in presentation order, SmartArt text included', async () => {
+    const doc = await parse(corpus('pptx/poi__GeomLec1.pptx'))
+    expect(doc.pages).toBe(14)
+    expect(slides(doc)[0]?.text).toBe('Math 260 Foundations of Geometry')
+    const diagram = doc.blocks.find((block) =>
+      block.text.includes('1- A line can be drawn from any point to another.'),
+    )
+    expect(diagram?.page).toBe(9)
+    expect(diagram?.headingPath).toEqual(['Euclid’s 5 Postulates'])
+    // Slide-number placeholders are furniture, not text.
+    expect(doc.blocks.some((block) => block.text === '12')).toBe(false)
+    expectSlideStructure(doc)
+  })
+
+  it('fails a deck without slides with no_text', async () => {
+    expect((await parseError(corpus('pptx/python-pptx__no-slides.pptx'))).code).toBe('no_text')
+  })
+})
+
+describe('pptxParser on constructed decks', () => {
+  it('fails bytes that are not a ZIP, or a ZIP without a presentation, with corrupt', async () => {
+    expect((await parseError(strToU8('garbage'))).code).toBe('corrupt')
+    expect((await parseError(zipSync({ 'a.xml': strToU8('<a/>') }))).code).toBe('corrupt')
+  })
+
+  it('fails slides without any text with no_text', async () => {
+    const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
+    const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    const rel = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"'
+    const deck = zipSync({
+      'ppt/presentation.xml': strToU8(
+        `<p:presentation ${P} ${R}><p:sldIdLst><p:sldId id="256" r:id="rId1"/></p:sldIdLst></p:presentation>`,
+      ),
+      'ppt/_rels/presentation.xml.rels': strToU8(
+        `<Relationships ${rel}><Relationship Id="rId1" Type="http://x/slide" Target="slides/slide1.xml"/></Relationships>`,
+      ),
+      'ppt/slides/slide1.xml': strToU8(`<p:sld ${P}><p:cSld><p:spTree/></p:cSld></p:sld>`),
+    })
+    expect((await parseError(deck)).code).toBe('no_text')
+  })
+})

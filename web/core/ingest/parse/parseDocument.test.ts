@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import type { DocumentParser, ParsedDocument } from '../DocumentModel'
+import { ParseError } from '../ParseError'
+import { parseDocument } from './parseDocument'
+
+const encode = (text: string) => new TextEncoder().encode(text)
+const doc: ParsedDocument = { blocks: [{ kind: 'paragraph', text: 'hello', headingPath: [] }] }
+const instant: DocumentParser = { kinds: ['markdown', 'text'], parse: async () => doc }
+
+async function parseError(promise: Promise<unknown>): Promise<ParseError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(ParseError)
+  return error as ParseError
+}
+
+describe('parseDocument', () => {
+  it('hands the sniffed kind to its parser', async () => {
+    const parsed = await parseDocument(encode('# Title\n\nText'), 'notes.md', { parsers: [instant] })
+    expect(parsed).toEqual({ ...doc, kind: 'markdown' })
+  })
+
+  it('refuses empty files, unknown content and kinds without a parser', async () => {
+    expect((await parseError(parseDocument(new Uint8Array(), 'a.md', { parsers: [instant] }))).code).toBe(
+      'corrupt',
+    )
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+    const notPdf = await parseError(parseDocument(png, 'scan.pdf', { parsers: [instant] }))
+    expect(notPdf.code).toBe('not_supported')
+    expect(notPdf.message).toMatch(/not a PDF/)
+    const noParser = await parseError(parseDocument(encode('%PDF-1.7\n'), 'a.pdf', { parsers: [instant] }))
+    expect(noParser.message).toMatch(/No parser for pdf/)
+  })
+
+  it('stops a parser that never finishes, and aborts its signal', async () => {
+    let seen: AbortSignal | undefined
+    const hanging: DocumentParser = {
+      kinds: ['text'],
+      parse: (_bytes, { signal }) => {
+        seen = signal
+        return new Promise(() => undefined)
+      },
+    }
+    const error = await parseError(
+      parseDocument(encode('text'), 'a.txt', { parsers: [hanging], timeoutMs: 50 }),
+    )
+    expect(error.code).toBe('timeout')
+    expect(seen?.aborted).toBe(true)
+  })
+
+  it('turns unexpected parser errors into a readable ParseError and survives late failures', async () => {
+    const throwing: DocumentParser = {
+      kinds: ['text'],
+      parse: async () => {
+        throw new TypeError('cannot read properties of undefined')
+      },
+    }
+    const error = await parseError(parseDocument(encode('text'), 'a.txt', { parsers: [throwing] }))
+    expect(error.code).toBe('corrupt')
+    expect(error.message).toMatch(/could not be read: cannot read/)
+
+    const lateFailure: DocumentParser = {
+      kinds: ['text'],
+      parse: () => new Promise((_, reject) => setTimeout(() => reject(new Error('late')), 80)),
+    }
+    expect(
+      (await parseError(parseDocument(encode('t'), 'a.txt', { parsers: [lateFailure], timeoutMs: 10 }))).code,
+    ).toBe('timeout')
+    await new Promise((resolve) => setTimeout(resolve, 120))
+  })
+
+  it('honours a cancelled signal', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    const slow: DocumentParser = { kinds: ['text'], parse: () => new Promise(() => undefined) }
+    const error = await parseError(
+      parseDocument(encode('t'), 'a.txt', { parsers: [slow], signal: controller.signal }),
+    )
+    expect(error.message).toBe('Processing was cancelled')
+  })
+})

@@ -1,0 +1,75 @@
+import type { DocumentParser, FileKind, ParsedDocument, ParseOptions } from '../DocumentModel'
+import { ParseError } from '../ParseError'
+import { fileExtension, SUPPORTED_EXTENSIONS, sniffFileKind } from './sniffFileKind'
+
+export interface ParseDocumentOptions extends ParseOptions {
+  parsers: readonly DocumentParser[]
+  /** The per-document time limit; the parse is aborted after it. Default two minutes. */
+  timeoutMs?: number
+}
+
+export interface ParsedFile extends ParsedDocument {
+  kind: FileKind
+}
+
+/**
+ * Sniffs the file's real kind, hands it to the parser for that kind, and enforces the time limit.
+ * Every failure is a ParseError whose message can be shown to the user. The time limit works by
+ * aborting the parser's signal and by no longer waiting for it: a parser stuck in synchronous code
+ * can only be stopped by terminating the worker it runs in, which the hosts do.
+ */
+export async function parseDocument(
+  bytes: Uint8Array,
+  filename: string,
+  { parsers, timeoutMs = 120_000, signal, password }: ParseDocumentOptions,
+): Promise<ParsedFile> {
+  if (bytes.length === 0) throw new ParseError('corrupt', 'The file is empty')
+  const kind = sniffFileKind(bytes, filename)
+  if (!kind) {
+    const claimed = fileExtension(filename)
+    throw new ParseError(
+      'not_supported',
+      SUPPORTED_EXTENSIONS.includes(claimed)
+        ? `The file's content is not a ${claimed.slice(1).toUpperCase()} document, although its name ends in ${claimed}`
+        : `This kind of file is not supported; supported types are ${SUPPORTED_EXTENSIONS.join(', ')}`,
+    )
+  }
+  const parser = parsers.find((p) => p.kinds.includes(kind))
+  if (!parser) throw new ParseError('not_supported', `No parser for ${kind} files is available here`)
+
+  const controller = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let onAbort: (() => void) | undefined
+  // Settles only by rejecting: when the time limit passes or the caller cancels.
+  const stopped = new Promise<never>((_, reject) => {
+    const stop = (error: ParseError) => {
+      controller.abort(error)
+      reject(error)
+    }
+    const seconds = Math.round(timeoutMs / 1000)
+    timer = setTimeout(
+      () => stop(new ParseError('timeout', `Reading the file took longer than ${seconds} s and was stopped`)),
+      timeoutMs,
+    )
+    onAbort = () => stop(new ParseError('timeout', 'Processing was cancelled'))
+    if (signal?.aborted) onAbort()
+    else signal?.addEventListener('abort', onAbort, { once: true })
+  })
+  try {
+    const parsing = parser.parse(bytes, { password, signal: controller.signal })
+    // If the time limit wins the race, the parser may still fail later: that must not surface as an
+    // unhandled rejection (which would end a Node process).
+    parsing.catch(() => undefined)
+    const parsed = await Promise.race([parsing, stopped])
+    return { ...parsed, kind }
+  } catch (error) {
+    if (error instanceof ParseError) throw error
+    throw new ParseError(
+      'corrupt',
+      `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  } finally {
+    clearTimeout(timer)
+    if (onAbort) signal?.removeEventListener('abort', onAbort)
+  }
+}

@@ -1,0 +1,114 @@
+import { marked, type Token, type Tokens } from 'marked'
+import { parseDocument } from 'htmlparser2'
+import type { DocumentParser } from '../../DocumentModel'
+import { appendHtmlBlocks } from './appendHtmlBlocks'
+import { BlockBuilder } from './BlockBuilder'
+import { cleanInlineText } from './cleanInlineText'
+import { decodeText } from './decodeText'
+import { markdownInlineText } from './markdownInlineText'
+import { stripFrontMatter } from './stripFrontMatter'
+
+/**
+ * Markdown (GitHub-flavoured, as marked reads it) as headings, paragraphs, lists, tables and code
+ * blocks. Blockquotes become the blocks they contain; raw HTML goes through the HTML extraction, so
+ * scripts, styles, comments and hidden elements in it are left out. The title is the first level-1
+ * heading, else the first heading.
+ */
+export const markdownParser: DocumentParser = {
+  kinds: ['markdown'],
+  async parse(bytes) {
+    const builder = new BlockBuilder()
+    appendMarkdownBlocks(marked.lexer(stripFrontMatter(decodeText(bytes)), { gfm: true }), builder)
+    return builder.finish(builder.headingTitle())
+  },
+}
+
+function appendMarkdownBlocks(tokens: readonly Token[], builder: BlockBuilder, inQuote = false): void {
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'heading':
+        builder.heading(token.depth, withoutAttributeList(inline(token.tokens ?? [])))
+        break
+      case 'paragraph':
+      case 'text': {
+        const text = inline(token.tokens ?? [token])
+        builder.add('paragraph', inQuote ? withoutAlertMarker(text) : text)
+        break
+      }
+      case 'code':
+        // Indentation inside code is meaningful; only the trailing blank lines go.
+        builder.add('code', token.text.replace(/\s+$/, ''))
+        break
+      case 'list':
+        builder.add('list', listLines(token as Tokens.List, 0).join('\n'))
+        break
+      case 'table':
+        appendTable(token as Tokens.Table, builder)
+        break
+      case 'blockquote':
+        appendMarkdownBlocks(token.tokens ?? [], builder, true)
+        break
+      case 'html':
+        // A fragment: its header/footer/aside are the author's content, not page furniture.
+        appendHtmlBlocks(parseDocument(token.text), builder, true)
+        break
+      // space, hr and def (link reference definitions) have no text; extensions' tokens fall through.
+      default:
+        if ('tokens' in token && token.tokens) builder.add('paragraph', inline(token.tokens))
+    }
+  }
+}
+
+function inline(tokens: readonly Token[]): string {
+  return cleanInlineText(markdownInlineText(tokens))
+}
+
+/** `# FastAPI { #fastapi }`: a trailing attribute list (MkDocs, Pandoc) is markup, not title. */
+function withoutAttributeList(heading: string): string {
+  return heading.replace(/\s*\{\s*[#.][^{}]*\}\s*$/, '')
+}
+
+/** GitHub's `> [!IMPORTANT]` alert marker becomes a plain label: "Important: ...". */
+function withoutAlertMarker(text: string): string {
+  return text.replace(
+    /^\[!(note|tip|important|warning|caution)\]\s*/i,
+    (_, kind: string) => `${kind[0]?.toUpperCase()}${kind.slice(1).toLowerCase()}: `,
+  )
+}
+
+/**
+ * One line per item: the item's own text (paragraphs and code inside it joined into the line), then
+ * its nested lists indented two spaces per level. Ordered items keep their number.
+ */
+function listLines(list: Tokens.List, depth: number): string[] {
+  const lines: string[] = []
+  const start = typeof list.start === 'number' ? list.start : 1
+  list.items.forEach((item, index) => {
+    const nested: Tokens.List[] = []
+    const parts: string[] = []
+    for (const token of item.tokens) {
+      if (token.type === 'list') nested.push(token as Tokens.List)
+      else if (token.type === 'code') parts.push(token.text)
+      else if (token.type === 'html') parts.push(htmlText(token.text))
+      else parts.push(markdownInlineText('tokens' in token && token.tokens ? token.tokens : [token]))
+    }
+    const text = parts.join(' ').replace(/\s+/g, ' ').trim()
+    if (text) lines.push('  '.repeat(depth) + (list.ordered ? `${start + index}. ` : '') + text)
+    for (const sublist of nested) lines.push(...listLines(sublist, depth + 1))
+  })
+  return lines
+}
+
+/** HTML inside a list item, flattened to the item's line. */
+function htmlText(html: string): string {
+  const builder = new BlockBuilder()
+  appendHtmlBlocks(parseDocument(html), builder, true)
+  return builder.blocks.map((block) => block.text).join(' ')
+}
+
+function appendTable(table: Tokens.Table, builder: BlockBuilder): void {
+  const rows = [table.header, ...table.rows]
+    .map((row) => row.map((cell) => inline(cell.tokens).replace(/\n/g, ' ')))
+    .filter((row) => row.some((cell) => cell !== ''))
+  builder.add('table', rows.map((row) => row.join(' | ')).join('\n'), rows)
+}
