@@ -1,0 +1,76 @@
+/**
+ * The slice of pdf.js (`pdfjs-dist`) that the PDF parser uses, as a structural type. web/core may not import
+ * pdf.js itself (it picks a build per host: the legacy build in Node, the worker-backed one in browsers), so
+ * each host passes its module in through `createPdfParser(loadPdfJs)` and the type checker proves there that
+ * the module fits this shape.
+ */
+
+/** The `getDocument` options the parser sets (see `openPdf.ts` for why each one). */
+export interface PdfJsDocumentParams {
+  data: Uint8Array
+  password?: string
+  isEvalSupported: boolean
+  disableFontFace: boolean
+  useSystemFonts: boolean
+  stopAtErrors: boolean
+  verbosity: number
+}
+
+/** A run of text as `page.getTextContent()` reports it. */
+export interface PdfJsTextItem {
+  str: string
+  /** 'ltr', 'rtl' or 'ttb'. For 'rtl', `str` is already in logical order. */
+  dir: string
+  /** Text space to user space: [a, b, c, d, e, f]; (e, f) is the start of the baseline. */
+  transform: number[]
+  /** Advance width along the baseline, in user space units. */
+  width: number
+  height: number
+  fontName: string
+  /** pdf.js thinks a line break follows this item. */
+  hasEOL: boolean
+}
+
+/** Marked-content markers; only present with `includeMarkedContent`, which the parser leaves off. */
+export interface PdfJsMarkedContent {
+  type: string
+}
+
+export interface PdfJsTextContent {
+  items: Array<PdfJsTextItem | PdfJsMarkedContent>
+}
+
+export interface PdfJsViewport {
+  /** User space to display space (y grows downwards, page rotation applied). */
+  transform: number[]
+}
+
+export interface PdfJsPage {
+  getViewport(params: { scale: number }): PdfJsViewport
+  getTextContent(params?: { includeMarkedContent?: boolean }): Promise<PdfJsTextContent>
+  /** Frees the page's parsed resources; the parser reads each page once. */
+  cleanup(): unknown
+}
+
+export interface PdfJsMetadata {
+  get(name: string): unknown
+}
+
+export interface PdfJsDocument {
+  numPages: number
+  getPage(pageNumber: number): Promise<PdfJsPage>
+  /** `info` is the document information dictionary (Title, Author...), `metadata` the XMP packet if any. */
+  getMetadata(): Promise<{ info: object; metadata: PdfJsMetadata | null }>
+}
+
+export interface PdfJsLoadingTask {
+  promise: Promise<PdfJsDocument>
+  /** Stops loading and tears down the document and its (fake) worker; safe to call more than once. */
+  destroy(): Promise<void>
+}
+
+export interface PdfJsLike {
+  getDocument(params: PdfJsDocumentParams): PdfJsLoadingTask
+  /** Codes carried by a `PasswordException`; older or stripped builds may lack the export. */
+  PasswordResponses?: { readonly NEED_PASSWORD: number; readonly INCORRECT_PASSWORD: number }
+}
