@@ -8,21 +8,45 @@ import { MALFORMED_JSON_DETAIL } from '../../web/core/api/parseJsonBody'
  * decides what shape is acceptable), the raw text is kept so an empty body can be told apart, and
  * parse failures become ApiErrors with the same details the browser host gives.
  */
-export function bodyParser(limit = '1mb'): Middleware {
+export function bodyParser(maxUploadBytes: number, limit = '1mb'): Middleware {
   return koaBody({
     json: true,
     jsonStrict: false,
     text: true,
     urlencoded: false,
-    multipart: false,
+    // Uploads stream to temporary files (removed after the request by mountRoutes).
+    multipart: true,
+    formidable: {
+      maxFileSize: maxUploadBytes,
+      maxTotalFileSize: maxUploadBytes * 10,
+      maxFiles: 20,
+      maxFields: 50,
+      maxFieldsSize: 1024 * 1024,
+      // An empty upload reaches the handler, which answers with a precise 400.
+      allowEmptyFiles: true,
+      minFileSize: 0,
+    },
     includeUnparsed: true,
     jsonLimit: limit,
     textLimit: limit,
     onError(error) {
-      const status = (error as { status?: number }).status
+      const status =
+        (error as { status?: number; httpCode?: number }).status ?? (error as { httpCode?: number }).httpCode
+      if (status === 413 && ctxIsMultipart(error)) {
+        throw new ApiError(
+          413,
+          `The file is larger than the upload limit of ${Math.round(maxUploadBytes / 1048576)} MB`,
+        )
+      }
       if (status === 413) throw new ApiError(413, `Request body is larger than ${limit}`)
       if (status === 415) throw new ApiError(415, 'Unsupported request body encoding')
+      if (ctxIsMultipart(error)) throw ApiError.badRequest('Malformed multipart/form-data body')
       throw ApiError.badRequest(MALFORMED_JSON_DETAIL)
     },
   })
+}
+
+/** Formidable's errors carry a numeric `code` (1000+); co-body's do not. */
+function ctxIsMultipart(error: unknown): boolean {
+  return typeof (error as { code?: unknown }).code === 'number'
 }

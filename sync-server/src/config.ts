@@ -7,9 +7,13 @@ export interface ServerConfig {
   dataDir: string
   /** Built PWA to serve at `/`; absent when only the API is wanted (tests, benchmarks). */
   staticDir?: string
+  /** Largest accepted upload in bytes (MAX_UPLOAD_MB, default 100 MB). */
+  maxUploadBytes?: number
+  /** Per-document processing time limit in ms (INGEST_TIMEOUT_S, default 120 s). */
+  ingestTimeoutMs?: number
 }
 
-/** Reads PORT (default 8005), HOST (default all interfaces), DATA_DIR (default ./data) and STATIC_DIR. */
+/** Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), STATIC_DIR, MAX_UPLOAD_MB, INGEST_TIMEOUT_S. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8005 : Number(env.PORT)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -20,5 +24,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST || undefined,
     dataDir: resolve(env.DATA_DIR || './data'),
     staticDir: resolve(env.STATIC_DIR || './dist'),
+    maxUploadBytes: positiveNumber(env, 'MAX_UPLOAD_MB', 100) * 1024 * 1024,
+    ingestTimeoutMs: positiveNumber(env, 'INGEST_TIMEOUT_S', 120) * 1000,
   }
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got ${JSON.stringify(raw)}`)
+  return value
 }

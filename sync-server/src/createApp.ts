@@ -41,7 +41,7 @@ export function createApp(options: AppOptions): Koa {
     ctx.set('X-Content-Type-Options', 'nosniff')
   })
   if (options.staticDir) app.use(serveStatic(options.staticDir, isApiPath))
-  app.use(bodyParser())
+  app.use(bodyParser(options.ports.limits.maxUploadBytes))
   app.use(router.routes())
   app.use(async (ctx) => {
     if (isApiPath(ctx.path)) writeResult(ctx, unmatchedRoute(ctx.method, ctx.path))

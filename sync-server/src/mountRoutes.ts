@@ -1,3 +1,4 @@
+import { readFile, rm } from 'node:fs/promises'
 import Router from '@koa/router'
 import type { Context } from 'koa'
 import { ApiError } from '../../web/core/api/ApiError'
@@ -6,6 +7,7 @@ import type { ApiResult } from '../../web/core/api/ApiResult'
 import { invokeRoute } from '../../web/core/api/invokeRoute'
 import { isJsonContentType, NOT_JSON_DETAIL } from '../../web/core/api/parseJsonBody'
 import type { Route } from '../../web/core/api/Route'
+import type { MultipartBody, UploadedFile } from '../../web/core/api/UploadedFile'
 
 /** Mounts every route of the table on a @koa/router, unchanged. */
 export function mountRoutes(
@@ -16,15 +18,15 @@ export function mountRoutes(
   const router = new Router()
   for (const route of routes) {
     router[route.method](route.path, async (ctx) => {
-      writeResult(
-        ctx,
-        await invokeRoute(
-          route,
-          { params: ctx.params, query: ctx.query, body: () => requestBody(ctx) },
-          ports,
-          logError,
-        ),
-      )
+      try {
+        const body = () => (route.bodyType === 'multipart' ? multipartBody(ctx) : requestBody(ctx))
+        writeResult(
+          ctx,
+          await invokeRoute(route, { params: ctx.params, query: ctx.query, body }, ports, logError),
+        )
+      } finally {
+        await removeUploads(ctx)
+      }
     })
   }
   return router
@@ -45,4 +47,44 @@ export function writeResult(ctx: Context, result: ApiResult): void {
   for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value)
   if (result.body !== undefined) ctx.body = result.body
   else ctx.body = null
+}
+
+interface FormidableFile {
+  filepath: string
+  originalFilename: string | null
+  mimetype: string | null
+  size: number
+}
+
+/** koa-body (formidable) has stored the parts; here they become the core's MultipartBody. */
+function multipartBody(ctx: Context): MultipartBody {
+  if (!ctx.is('multipart')) throw ApiError.badRequest('Request body must be multipart/form-data')
+  const fields: Record<string, string> = {}
+  for (const [name, value] of Object.entries((ctx.request.body ?? {}) as Record<string, unknown>)) {
+    const last = Array.isArray(value) ? value.at(-1) : value
+    if (typeof last === 'string') fields[name] = last
+  }
+  const files: Record<string, UploadedFile[]> = {}
+  for (const [name, value] of Object.entries(uploads(ctx))) {
+    files[name] = value.map((file) => ({
+      filename: file.originalFilename ?? 'upload',
+      contentType: file.mimetype ?? 'application/octet-stream',
+      size: file.size,
+      bytes: async () => new Uint8Array(await readFile(file.filepath)),
+    }))
+  }
+  return { fields, files }
+}
+
+function uploads(ctx: Context): Record<string, FormidableFile[]> {
+  const raw = (ctx.request as { files?: Record<string, FormidableFile | FormidableFile[]> }).files ?? {}
+  return Object.fromEntries(
+    Object.entries(raw).map(([name, value]) => [name, ([] as FormidableFile[]).concat(value)]),
+  )
+}
+
+/** Uploaded parts live in temporary files only for the request's lifetime. */
+async function removeUploads(ctx: Context): Promise<void> {
+  const paths = Object.values(uploads(ctx)).flatMap((files) => files.map((file) => file.filepath))
+  await Promise.all(paths.map((path) => rm(path, { force: true })))
 }

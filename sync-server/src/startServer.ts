@@ -1,6 +1,10 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { DocumentQueue } from '../../web/core/documents/DocumentQueue'
 import { monotonicClock } from '../../web/core/time/Clock'
+import { DiskFileStore } from './files/DiskFileStore'
+import { WorkerIngestor } from './ingest/WorkerIngestor'
 import type { ServerConfig } from './config'
 import { createApp } from './createApp'
 import { openSqlStore } from './sql/openSqlStore'
@@ -8,6 +12,8 @@ import { openSqlStore } from './sql/openSqlStore'
 export interface RunningServer {
   url: string
   server: Server
+  /** Background document processing (tests wait on `documents.idle()`). */
+  documents: DocumentQueue
   /** Stops accepting connections, lets requests in flight finish (up to `graceMs`), closes the database. */
   close(graceMs?: number): Promise<void>
 }
@@ -17,8 +23,21 @@ export async function startServer(
   log: { line?: (line: string) => void; error?: (error: unknown) => void } = {},
 ): Promise<RunningServer> {
   const store = await openSqlStore(config.dataDir)
+  const clock = monotonicClock()
+  const newId = () => crypto.randomUUID()
+  const logError = log.error ?? console.error
+  const files = new DiskFileStore(join(config.dataDir, 'files'))
+  const ingestor = new WorkerIngestor({ timeoutMs: config.ingestTimeoutMs, logError })
+  const documents = new DocumentQueue({ store, files, ingestor, clock, newId, logError }, 1, logError)
   const app = createApp({
-    ports: { store, clock: monotonicClock(), newId: () => crypto.randomUUID() },
+    ports: {
+      store,
+      clock,
+      newId,
+      files,
+      documents,
+      limits: { maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024 },
+    },
     staticDir: config.staticDir,
     logLine: log.line,
     logError: log.error,
@@ -28,6 +47,8 @@ export async function startServer(
     server.once('listening', resolve)
     server.once('error', reject)
   })
+  // Documents a crash or restart interrupted are processed again.
+  await documents.resumeUnfinished()
   const { port } = server.address() as AddressInfo
   const shownHost =
     config.host === undefined || config.host === '0.0.0.0' || config.host === '::'
@@ -39,6 +60,7 @@ export async function startServer(
   return {
     url: `http://${shownHost}:${port}`,
     server,
+    documents,
     close(graceMs = 10_000) {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
@@ -46,6 +68,10 @@ export async function startServer(
         const timer = setTimeout(() => server.closeAllConnections(), graceMs)
         await closed
         clearTimeout(timer)
+        // Unfinished documents stay `processing` in the database and are resumed at the next start.
+        documents.stop()
+        await ingestor.close()
+        await documents.idle()
         await store.close()
       })()
       return closing

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Store } from '../../web/core/store/Store'
 import { monotonicClock } from '../../web/core/time/Clock'
 import { createApp } from '../src/createApp'
+import { DiskFileStore } from '../src/files/DiskFileStore'
 import { startTestServer } from './startTestServer'
 
 describe('Koa host: static files, logging, error hygiene', () => {
@@ -98,7 +99,14 @@ describe('Koa host: unexpected errors', () => {
     })
     const logged: unknown[] = []
     const app = createApp({
-      ports: { store: failing, clock: monotonicClock(), newId: () => crypto.randomUUID() },
+      ports: {
+        store: failing,
+        clock: monotonicClock(),
+        newId: () => crypto.randomUUID(),
+        files: new DiskFileStore(mkdtempSync(join(tmpdir(), 'quire-files-'))),
+        documents: { enqueue: () => undefined, cancel: () => undefined },
+        limits: { maxUploadBytes: 1024 },
+      },
       logError: (error) => logged.push(error),
     })
     const server = app.listen(0, '127.0.0.1')

@@ -2,12 +2,18 @@
  * The one error type a handler throws. Hosts never build error responses themselves: `toErrorResult`
  * turns an ApiError (or anything else that escaped a handler) into the `{detail}` body, in one place.
  */
+export interface ValidationIssue {
+  loc: Array<string | number>
+  msg: string
+  type: string
+}
+
 export class ApiError extends Error {
   readonly status: number
-  readonly detail: string
+  readonly detail: string | ValidationIssue[]
 
-  constructor(status: number, detail: string) {
-    super(detail)
+  constructor(status: number, detail: string | ValidationIssue[]) {
+    super(typeof detail === 'string' ? detail : detail.map((issue) => issue.msg).join('; '))
     this.name = 'ApiError'
     this.status = status
     this.detail = detail
@@ -19,5 +25,10 @@ export class ApiError extends Error {
 
   static notFound(detail = 'Not found'): ApiError {
     return new ApiError(404, detail)
+  }
+
+  /** The platform API's validation failure (422 with a list of issues). */
+  static unprocessable(issues: ValidationIssue[]): ApiError {
+    return new ApiError(422, issues)
   }
 }

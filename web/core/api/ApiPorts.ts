@@ -1,5 +1,12 @@
+import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import type { Clock } from '../time/Clock'
+
+/** Background processing of uploaded documents (a DocumentQueue on both hosts). */
+export interface DocumentJobs {
+  enqueue(documentId: string, options?: { password?: string }): void
+  cancel(documentId: string): void
+}
 
 /** Everything a handler may touch. Each host builds one of these; tests build their own. */
 export interface ApiPorts {
@@ -7,4 +14,7 @@ export interface ApiPorts {
   clock: Clock
   /** A new UUID v4. */
   newId(): string
+  files: FileStore
+  documents: DocumentJobs
+  limits: { maxUploadBytes: number }
 }

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { ApiPorts } from './ApiPorts'
 import type { ApiResult } from './ApiResult'
+import type { UploadedFile } from './UploadedFile'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
@@ -12,7 +13,17 @@ export interface RouteResponse {
 export interface RouteInput<P, Q, B> {
   params: P
   query: Q
+  /** The JSON body, or a multipart body's text fields, validated by the route's `body` schema. */
   body: B
+  /** Files of a multipart body, by field name (empty for JSON routes). */
+  files: Record<string, UploadedFile[]>
+}
+
+/** A file field of a multipart route, for validation messages and the OpenAPI description. */
+export interface FileField {
+  name: string
+  description: string
+  multiple?: boolean
 }
 
 /**
@@ -36,8 +47,16 @@ export interface Route<
   /** Detail of the 404 answered for malformed path parameters. */
   notFoundDetail?: string
   query?: Q
-  /** JSON request body; routes without one ignore whatever body a client sends. */
+  /** JSON request body (or multipart text fields); routes without one ignore any body sent. */
   body?: B
+  /** `multipart` routes receive form data: `body` validates its text fields, `files` lists its files. */
+  bodyType?: 'json' | 'multipart'
+  files?: FileField[]
+  /**
+   * How validation failures are answered: the document-chat surface's 400 `{detail: string}`, or
+   * the platform API's 422 `{detail: [{loc, msg, type}]}` (DESIGN.md section 2).
+   */
+  errorStyle?: 'chat' | 'platform'
   responses: Record<number, RouteResponse>
   handler(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ports: ApiPorts): Promise<ApiResult>
 }

@@ -1,18 +1,21 @@
+import type { z } from 'zod'
 import { ApiError } from './ApiError'
 import type { ApiPorts } from './ApiPorts'
 import type { ApiResult } from './ApiResult'
 import { formatZodError } from './formatZodError'
 import type { Route } from './Route'
 import { toErrorResult } from './toErrorResult'
+import { isMultipartBody, type UploadedFile } from './UploadedFile'
+import { validationIssues } from './validationIssues'
 
 /** A request as every host hands it over: already matched to a route, body already parsed. */
 export interface RouteRequest {
   params: Record<string, string | undefined>
   query: Record<string, string | string[] | undefined>
   /**
-   * Parsed JSON body (`undefined` when the request had none), or a function that produces it: its
-   * errors (malformed JSON, wrong content type) are then answered like any other validation error.
-   * It is only called for routes that take a body.
+   * Parsed JSON body or MultipartBody (`undefined` when the request had none), or a function that
+   * produces it: its errors (malformed JSON, wrong content type, too large) are then answered like
+   * any other validation error. It is only called for routes that take a body.
    */
   body: unknown | (() => unknown)
 }
@@ -35,21 +38,36 @@ export async function invokeRoute(
       params = parsed.data
     }
     let query: unknown = request.query
-    if (route.query) {
-      const parsed = route.query.safeParse(request.query)
-      if (!parsed.success) throw ApiError.badRequest(formatZodError(parsed.error, 'query'))
-      query = parsed.data
-    }
+    if (route.query) query = validate(route, route.query, request.query, 'query')
     let body: unknown = undefined
+    let files: Record<string, UploadedFile[]> = {}
     if (route.body) {
-      const raw = typeof request.body === 'function' ? (request.body as () => unknown)() : request.body
-      if (raw === undefined) throw ApiError.badRequest('Request body is required (a JSON object)')
-      const parsed = route.body.safeParse(raw)
-      if (!parsed.success) throw ApiError.badRequest(formatZodError(parsed.error, 'body'))
-      body = parsed.data
+      const raw = typeof request.body === 'function' ? await (request.body as () => unknown)() : request.body
+      if (route.bodyType === 'multipart') {
+        if (!isMultipartBody(raw)) throw invalid(route, 'Request body must be multipart/form-data', 'body')
+        body = validate(route, route.body, raw.fields, 'body')
+        files = raw.files
+      } else {
+        if (raw === undefined) throw invalid(route, 'Request body is required (a JSON object)', 'body')
+        body = validate(route, route.body, raw, 'body')
+      }
     }
-    return await route.handler({ params, query, body }, ports)
+    return await route.handler({ params, query, body, files }, ports)
   } catch (error) {
     return toErrorResult(error, log)
   }
+}
+
+function validate(route: Route, schema: z.ZodType, value: unknown, where: 'body' | 'query'): unknown {
+  const parsed = schema.safeParse(value)
+  if (parsed.success) return parsed.data
+  if (route.errorStyle === 'platform') throw ApiError.unprocessable(validationIssues(parsed.error, where))
+  throw ApiError.badRequest(formatZodError(parsed.error, where))
+}
+
+/** A request-level validation failure in the route's error style. */
+export function invalid(route: Pick<Route, 'errorStyle'>, message: string, field: string): ApiError {
+  return route.errorStyle === 'platform'
+    ? ApiError.unprocessable([{ loc: ['body', field], msg: message, type: 'value_error' }])
+    : ApiError.badRequest(message)
 }

@@ -1,6 +1,7 @@
 import { collectionRoutes } from './collections/collectionRoutes'
+import { documentRoutes } from './documents/documentRoutes'
 import { healthRoutes } from './health/healthRoutes'
 import type { Route } from './Route'
 
 /** The whole REST surface, mounted unchanged by the browser host and by the sync server. */
-export const routes: readonly Route[] = [...healthRoutes, ...collectionRoutes]
+export const routes: readonly Route[] = [...healthRoutes, ...collectionRoutes, ...documentRoutes]

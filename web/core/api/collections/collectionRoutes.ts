@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { ApiError } from '../ApiError'
 import { defineRoute, type Route } from '../Route'
 import { errorSchema } from '../errorSchema'
+import { deleteFileIfUnused } from '../../documents/deleteFileIfUnused'
+import { fileKey } from '../../documents/processDocument'
 import { toTimestamp } from '../../time/Clock'
 import {
   collectionIdParams,
@@ -97,8 +99,11 @@ export const collectionRoutes: Route[] = [
     params: collectionIdParams,
     notFoundDetail: NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFound },
-    async handler({ params }, { store }) {
+    async handler({ params }, { store, files, documents }) {
+      const contained = await store.listDocuments({ collectionId: params.collection_id })
+      for (const document of contained) documents.cancel(document.id)
       if (!(await store.deleteCollection(params.collection_id))) throw ApiError.notFound(NOT_FOUND)
+      for (const key of new Set(contained.map(fileKey))) await deleteFileIfUnused(key, store, files)
       return { status: 204 }
     },
   }),

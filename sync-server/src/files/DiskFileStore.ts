@@ -1,0 +1,51 @@
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { FILE_KEY, sha256Hex, type FileStore } from '../../../web/core/store/FileStore'
+
+/**
+ * Files on disk under `root/<first two hex digits>/<sha256>`. Writes go to a temporary name first
+ * and are renamed into place, so a crash never leaves a half-written file under a real key.
+ */
+export class DiskFileStore implements FileStore {
+  constructor(private readonly root: string) {}
+
+  async put(bytes: Uint8Array): Promise<string> {
+    const key = await sha256Hex(bytes)
+    const path = this.pathOf(key)
+    if (await exists(path)) return key
+    await mkdir(join(this.root, key.slice(0, 2)), { recursive: true })
+    const temporary = `${path}.${process.pid}.${Date.now()}.tmp`
+    await writeFile(temporary, bytes)
+    await rename(temporary, path)
+    return key
+  }
+
+  async get(key: string): Promise<Uint8Array | undefined> {
+    if (!FILE_KEY.test(key)) return undefined
+    try {
+      return new Uint8Array(await readFile(this.pathOf(key)))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+      throw error
+    }
+  }
+
+  async delete(key: string): Promise<boolean> {
+    if (!FILE_KEY.test(key) || !(await exists(this.pathOf(key)))) return false
+    await rm(this.pathOf(key), { force: true })
+    return true
+  }
+
+  private pathOf(key: string): string {
+    return join(this.root, key.slice(0, 2), key)
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,134 @@
+import { Worker } from 'node:worker_threads'
+import type { IngestRequest, Ingestor } from '../../../web/core/documents/Ingestor'
+import type { IngestResult } from '../../../web/core/ingest/ingestFile'
+import { ParseError } from '../../../web/core/ingest/ParseError'
+import type { IngestReply, IngestTask } from './ingestMessages'
+
+const WORKER_URL = new URL('./ingestWorker.ts', import.meta.url).href
+// Workers do not inherit the tsx loader of the main thread: each registers it before importing
+// the TypeScript entry.
+const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}) })`
+
+interface Slot {
+  worker: Worker
+  busy: boolean
+}
+
+/**
+ * Runs ingestion in a pool of worker threads. The per-document time limit is enforced twice: the
+ * pipeline aborts its parser cooperatively, and if the worker has not answered shortly after the
+ * limit it is terminated (the only way to stop synchronous code) and replaced.
+ */
+export class WorkerIngestor implements Ingestor {
+  private readonly slots: Slot[] = []
+  private readonly waiting: Array<() => void> = []
+  private nextId = 1
+  private closed = false
+
+  constructor(
+    private readonly options: { size?: number; timeoutMs?: number; logError?: (error: unknown) => void } = {},
+  ) {}
+
+  async ingest(request: IngestRequest): Promise<IngestResult> {
+    const slot = await this.acquire()
+    const timeoutMs = this.options.timeoutMs ?? 120_000
+    const id = this.nextId++
+    try {
+      return await new Promise<IngestResult>((resolve, reject) => {
+        const finish = (settle: () => void) => {
+          clearTimeout(timer)
+          slot.worker.off('message', onMessage)
+          slot.worker.off('error', onError)
+          slot.worker.off('exit', onExit)
+          request.signal?.removeEventListener('abort', onAbort)
+          settle()
+        }
+        const kill = (error: unknown) => {
+          this.replace(slot)
+          finish(() => reject(error))
+        }
+        const onMessage = (message: IngestReply) => {
+          if (message.id !== id) return
+          if (message.type === 'progress') request.onProgress?.(message.stage, message.percent)
+          else if (message.type === 'done') finish(() => resolve(message.result))
+          else if (message.parseError)
+            finish(() => reject(new ParseError(message.parseError!.code, message.parseError!.message)))
+          else {
+            this.options.logError?.(new Error(message.message))
+            finish(() => reject(new Error('The document could not be processed')))
+          }
+        }
+        const onError = (error: Error) => kill(error)
+        const onExit = () => kill(new Error('The ingest worker stopped unexpectedly'))
+        const onAbort = () => kill(request.signal?.reason ?? new Error('Processing was cancelled'))
+        // A grace period past the cooperative limit, for the pipeline to report its own timeout.
+        const timer = setTimeout(
+          () =>
+            kill(
+              new ParseError(
+                'timeout',
+                `Reading the file took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`,
+              ),
+            ),
+          timeoutMs + 5_000,
+        )
+        slot.worker.on('message', onMessage)
+        slot.worker.once('error', onError)
+        slot.worker.once('exit', onExit)
+        if (request.signal?.aborted) return onAbort()
+        request.signal?.addEventListener('abort', onAbort, { once: true })
+        const bytes = request.bytes.slice()
+        const task: IngestTask = {
+          type: 'ingest',
+          id,
+          bytes,
+          filename: request.filename,
+          password: request.password,
+          timeoutMs,
+        }
+        slot.worker.postMessage(task, [bytes.buffer])
+      })
+    } finally {
+      this.release(slot)
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()))
+  }
+
+  private async acquire(): Promise<Slot> {
+    for (;;) {
+      if (this.closed) throw new Error('The ingestor is closed')
+      const free = this.slots.find((slot) => !slot.busy)
+      if (free) {
+        free.busy = true
+        return free
+      }
+      if (this.slots.length < (this.options.size ?? 1)) {
+        const slot = { worker: this.spawn(), busy: true }
+        this.slots.push(slot)
+        return slot
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve))
+    }
+  }
+
+  private release(slot: Slot): void {
+    slot.busy = false
+    this.waiting.shift()?.()
+  }
+
+  private replace(slot: Slot): void {
+    void slot.worker.terminate()
+    slot.worker = this.spawn()
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(BOOTSTRAP, { eval: true })
+    // An idle worker must not keep the process alive at shutdown.
+    worker.unref()
+    return worker
+  }
+}

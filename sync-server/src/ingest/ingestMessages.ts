@@ -1,0 +1,23 @@
+import type { IngestMetadata, IngestStage } from '../../../web/core/ingest/ingestFile'
+import type { Chunk } from '../../../web/core/ingest/chunk/Chunk'
+import type { FileKind } from '../../../web/core/ingest/DocumentModel'
+import type { ParseErrorCode } from '../../../web/core/ingest/ParseError'
+
+/** Messages between WorkerIngestor and ingestWorker (structured-clone friendly). */
+export interface IngestTask {
+  type: 'ingest'
+  id: number
+  bytes: Uint8Array
+  filename: string
+  password?: string
+  timeoutMs: number
+}
+
+export type IngestReply =
+  | { type: 'progress'; id: number; stage: IngestStage; percent: number }
+  | {
+      type: 'done'
+      id: number
+      result: { kind: FileKind; chunks: Chunk[]; vectors: Float32Array[]; metadata: IngestMetadata }
+    }
+  | { type: 'failed'; id: number; parseError?: { code: ParseErrorCode; message: string }; message?: string }

@@ -1,0 +1,170 @@
+import { z } from 'zod'
+import { ApiError } from '../ApiError'
+import { errorSchema } from '../errorSchema'
+import { defineRoute, type Route } from '../Route'
+import { toTimestamp } from '../../time/Clock'
+import { fileKey } from '../../documents/processDocument'
+import { deleteFileIfUnused } from '../../documents/deleteFileIfUnused'
+import { sniffFileKind, SUPPORTED_EXTENSIONS, fileExtension } from '../../ingest/parse/sniffFileKind'
+import {
+  documentIdParams,
+  documentSchema,
+  listDocumentsQuery,
+  processDocumentBody,
+  uploadDocumentFields,
+} from './documentSchemas'
+
+const NOT_FOUND = 'Document not found'
+const tags = ['Documents']
+const error = (description: string) => ({ description, schema: errorSchema })
+
+/** Extensions that name the same kind as the sniffer's names. */
+const KIND_BY_EXTENSION: Record<string, string> = {
+  '.pdf': 'pdf',
+  '.docx': 'docx',
+  '.doc': 'doc',
+  '.pptx': 'pptx',
+  '.ppt': 'ppt',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
+  '.xhtml': 'html',
+  '.txt': 'text',
+}
+
+export const documentRoutes: Route[] = [
+  defineRoute({
+    method: 'post',
+    path: '/api/documents/',
+    operationId: 'uploadDocument',
+    summary: 'Upload a document into a collection',
+    description: `Answers at once with status \`processing\`; parsing, chunking and embedding continue in the background (poll the document, or watch \`progress\`). Supported: ${SUPPORTED_EXTENSIONS.join(', ')}. The content decides the parser (a DOCX named .doc is read as DOCX; a PNG named .pdf ends \`failed\`). Empty files answer 400, files over the upload limit (MAX_UPLOAD_MB, default 100) 413, an unknown collection 404.`,
+    tags,
+    bodyType: 'multipart',
+    body: uploadDocumentFields,
+    files: [{ name: 'file', description: 'The document' }],
+    responses: {
+      201: { description: 'The document, status processing', schema: documentSchema },
+      400: error('No file, an empty file, or an unsupported type'),
+      404: error('Collection not found'),
+      413: error('The file is larger than the upload limit'),
+    },
+    async handler({ body, files }, ports) {
+      const file = files.file?.[0]
+      if (!file) throw ApiError.badRequest('file: field required (multipart field "file")')
+      if (file.size > ports.limits.maxUploadBytes) {
+        throw new ApiError(
+          413,
+          `The file is larger than the upload limit of ${Math.round(ports.limits.maxUploadBytes / 1048576)} MB`,
+        )
+      }
+      if (file.size === 0) throw ApiError.badRequest('file: the file is empty')
+      const extension = fileExtension(file.filename)
+      const claimed = KIND_BY_EXTENSION[extension]
+      if (!claimed) {
+        throw ApiError.badRequest(
+          `file: unsupported file type "${extension || file.filename}"; supported types are ${SUPPORTED_EXTENSIONS.join(', ')}`,
+        )
+      }
+      const collectionId = body.collection_id
+      if (!z.uuid().safeParse(collectionId).success || !(await ports.store.getCollection(collectionId))) {
+        throw ApiError.notFound('Collection not found')
+      }
+      const bytes = await file.bytes()
+      const key = await ports.files.put(bytes)
+      const id = ports.newId()
+      const document = await ports.store.createDocument({
+        id,
+        filename: `doc_${id.slice(0, 8)}${extension}`,
+        original_filename: file.filename,
+        file_path: `files/${key}`,
+        file_size: bytes.length,
+        document_type: sniffFileKind(bytes, file.filename) ?? claimed,
+        collection_id: collectionId,
+        status: 'processing',
+        created_at: toTimestamp(ports.clock.now()),
+        processed_at: null,
+        metadata: {},
+        chunk_count: 0,
+        progress: { stage: 'queued', percent: 0 },
+      })
+      ports.documents.enqueue(document.id, { password: body.password })
+      return { status: 201, body: document }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/documents/',
+    operationId: 'listDocuments',
+    summary: 'List documents, newest first',
+    tags,
+    query: listDocumentsQuery,
+    responses: {
+      200: { description: 'Documents', schema: z.array(documentSchema) },
+      400: error('Invalid query'),
+    },
+    async handler({ query }, { store }) {
+      return { status: 200, body: await store.listDocuments({ collectionId: query.collection_id }) }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/documents/:document_id',
+    operationId: 'getDocument',
+    summary: 'Get a document with its status and progress',
+    tags,
+    params: documentIdParams,
+    notFoundDetail: NOT_FOUND,
+    responses: { 200: { description: 'The document', schema: documentSchema }, 404: error(NOT_FOUND) },
+    async handler({ params }, { store }) {
+      const document = await store.getDocument(params.document_id)
+      if (!document) throw ApiError.notFound(NOT_FOUND)
+      return { status: 200, body: document }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/documents/:document_id/process',
+    operationId: 'processDocument',
+    summary: 'Process a document again (e.g. with the password of an encrypted PDF)',
+    tags,
+    params: documentIdParams,
+    notFoundDetail: NOT_FOUND,
+    body: processDocumentBody,
+    responses: {
+      202: { description: 'Processing started', schema: documentSchema },
+      400: error('Invalid body'),
+      404: error(NOT_FOUND),
+    },
+    async handler({ params, body }, { store, documents }) {
+      const document = await store.updateDocument(params.document_id, {
+        status: 'processing',
+        processed_at: null,
+        metadata: {},
+        progress: { stage: 'queued', percent: 0 },
+      })
+      if (!document) throw ApiError.notFound(NOT_FOUND)
+      documents.enqueue(document.id, { password: body.password })
+      return { status: 202, body: document }
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/documents/:document_id',
+    operationId: 'deleteDocument',
+    summary: 'Delete a document with its chunks, vectors and stored file',
+    tags,
+    params: documentIdParams,
+    notFoundDetail: NOT_FOUND,
+    responses: { 204: { description: 'Deleted' }, 404: error(NOT_FOUND) },
+    async handler({ params }, { store, files, documents }) {
+      const document = await store.getDocument(params.document_id)
+      if (!document) throw ApiError.notFound(NOT_FOUND)
+      documents.cancel(document.id)
+      await store.deleteDocument(document.id)
+      await deleteFileIfUnused(fileKey(document), store, files)
+      return { status: 204 }
+    },
+  }),
+]

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+
+export const documentIdParams = z.object({ document_id: z.uuid() })
+
+export const uploadDocumentFields = z.object({
+  collection_id: z.string().trim().min(1, 'field required'),
+  /** Opens an encrypted PDF; kept in memory for this processing run only, never stored. */
+  password: z.string().max(1024).optional(),
+})
+
+export const processDocumentBody = z.strictObject({ password: z.string().max(1024).optional() })
+
+export const listDocumentsQuery = z.object({ collection_id: z.uuid().optional() })
+
+export const documentSchema = z
+  .object({
+    id: z.uuid(),
+    filename: z.string(),
+    original_filename: z.string(),
+    file_path: z.string(),
+    file_size: z.int().min(0),
+    document_type: z.string(),
+    collection_id: z.uuid(),
+    status: z.enum(['pending', 'processing', 'completed', 'failed']),
+    created_at: z.iso.datetime(),
+    processed_at: z.iso.datetime().nullable(),
+    metadata: z.record(z.string(), z.unknown()).meta({
+      description:
+        'Empty at upload. After processing: pages, processing_time_seconds, word_count, title, language, embedder; when failed: error (a sentence for people) and error_code (password_required, wrong_password, not_supported, corrupt, no_text, timeout, internal).',
+    }),
+    chunk_count: z.int().min(0),
+    progress: z
+      .object({ stage: z.string(), percent: z.number().min(0).max(100) })
+      .nullable()
+      .meta({
+        description:
+          'While processing: the stage (queued, parsing, chunking, embedding, indexing) and percent.',
+      }),
+  })
+  .meta({ id: 'Document' })

@@ -1,0 +1,18 @@
+import type { IngestResult, IngestStage } from '../ingest/ingestFile'
+
+export interface IngestRequest {
+  bytes: Uint8Array
+  filename: string
+  password?: string
+  onProgress?: (stage: IngestStage, percent: number) => void
+  signal?: AbortSignal
+}
+
+/**
+ * Runs `ingestFile` somewhere it cannot block the host: a worker_threads worker on the server, a Web
+ * Worker in the browser. Rejects with a ParseError (the user-facing reason) or the abort reason.
+ * Hosts enforce the per-document time limit by terminating the worker.
+ */
+export interface Ingestor {
+  ingest(request: IngestRequest): Promise<IngestResult>
+}

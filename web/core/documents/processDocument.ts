@@ -1,0 +1,128 @@
+import type { Chunk } from '../ingest/chunk/Chunk'
+import { ParseError } from '../ingest/ParseError'
+import type { ChunkRecord } from '../store/ChunkRecord'
+import type { DocumentRecord } from '../store/DocumentRecord'
+import type { FileStore } from '../store/FileStore'
+import type { Store } from '../store/Store'
+import { toTimestamp, type Clock } from '../time/Clock'
+import type { Ingestor } from './Ingestor'
+
+export interface ProcessPorts {
+  store: Store
+  files: FileStore
+  ingestor: Ingestor
+  clock: Clock
+  newId(): string
+  /** Receives unexpected (non-ParseError) failures; the document itself says only "failed". */
+  logError?(error: unknown): void
+  /** Called with a completed document's chunks, to add them to the search index. */
+  onIndexed?(document: DocumentRecord, chunks: ChunkRecord[]): void | Promise<void>
+}
+
+/** Stored progress is written at most this often (ms), except at stage changes. */
+const PROGRESS_INTERVAL = 250
+
+/**
+ * Processes one stored document: reads its file, ingests it, stores chunks and vectors, and ends in
+ * `completed` or `failed` (with `metadata.error` and `metadata.error_code`). Never throws for a bad
+ * file; a document deleted meanwhile is left deleted (its chunks are not written back).
+ */
+export async function processDocument(
+  documentId: string,
+  ports: ProcessPorts,
+  options: { password?: string; signal?: AbortSignal } = {},
+): Promise<DocumentRecord | undefined> {
+  const { store, files, ingestor, clock } = ports
+  const document = await store.getDocument(documentId)
+  if (!document) return undefined
+  await store.updateDocument(documentId, { status: 'processing', progress: { stage: 'parsing', percent: 0 } })
+
+  let lastWrite = 0
+  let lastStage = ''
+  let writes = Promise.resolve()
+  const onProgress = (stage: string, percent: number) => {
+    const now = clock.now()
+    if (stage === lastStage && now - lastWrite < PROGRESS_INTERVAL) return
+    lastStage = stage
+    lastWrite = now
+    writes = writes
+      .then(() => store.updateDocument(documentId, { progress: { stage, percent } }))
+      .then(() => undefined)
+  }
+
+  try {
+    const bytes = await files.get(fileKey(document))
+    if (!bytes) throw new ParseError('corrupt', 'The stored file is missing; upload the document again')
+    const result = await ingestor.ingest({
+      bytes,
+      filename: document.original_filename,
+      password: options.password,
+      onProgress,
+      signal: options.signal,
+    })
+    await writes
+    options.signal?.throwIfAborted()
+    onProgress('indexing', 100)
+    await writes
+    const chunks = result.chunks.map((chunk, i) =>
+      toRecord(chunk, document, result.vectors[i] ?? null, result.metadata.embedder, ports.newId()),
+    )
+    if (!(await store.getDocument(documentId))) return undefined
+    await store.replaceChunks(documentId, chunks)
+    const completed = await store.updateDocument(documentId, {
+      status: 'completed',
+      processed_at: toTimestamp(clock.now()),
+      metadata: { ...result.metadata },
+      chunk_count: chunks.length,
+      progress: null,
+    })
+    if (completed) await ports.onIndexed?.(completed, chunks)
+    return completed
+  } catch (error) {
+    await writes.catch(() => undefined)
+    // Cancelled by the queue (document deleted, re-queued with a password, host shutting down):
+    // whoever cancelled decides what happens next; an unfinished document is resumed at restart.
+    if (options.signal?.aborted) return store.getDocument(documentId)
+    if (!(error instanceof ParseError)) ports.logError?.(error)
+    const reason =
+      error instanceof ParseError
+        ? { error: error.message, error_code: error.code }
+        : {
+            error: 'Processing failed unexpectedly; try uploading the document again',
+            error_code: 'internal',
+          }
+    return store.updateDocument(documentId, {
+      status: 'failed',
+      processed_at: toTimestamp(clock.now()),
+      metadata: reason,
+      chunk_count: 0,
+      progress: null,
+    })
+  }
+}
+
+/** The FileStore key of a document's content: the last segment of `file_path` (`files/<sha256>`). */
+export function fileKey(document: Pick<DocumentRecord, 'file_path'>): string {
+  return document.file_path.split('/').pop() ?? ''
+}
+
+function toRecord(
+  chunk: Chunk,
+  document: DocumentRecord,
+  vector: Float32Array | null,
+  embedder: string,
+  id: string,
+): ChunkRecord {
+  return {
+    id,
+    document_id: document.id,
+    collection_id: document.collection_id,
+    index: chunk.index,
+    text: chunk.text,
+    page: chunk.page,
+    heading: chunk.heading,
+    token_count: chunk.tokenCount,
+    embedder: vector ? embedder : null,
+    vector,
+  }
+}
