@@ -1,5 +1,8 @@
+import { embedHash } from './embed-hash'
+import { ingestMemory } from './ingest-memory'
+import { ingestPdf } from './ingest-pdf'
 import type { Benchmark } from './lib/Benchmark'
 import { serverCollections } from './server-collections'
 
 /** Every benchmark `npm run bench` knows, run in this order; a new one is added here and nowhere else. */
-export const benchmarks: readonly Benchmark[] = [serverCollections]
+export const benchmarks: readonly Benchmark[] = [serverCollections, ingestPdf, embedHash, ingestMemory]

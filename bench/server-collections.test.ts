@@ -1,3 +1,4 @@
+import type { RatioResult } from './lib/BenchResult'
 import { describe, expect, it } from 'vitest'
 import { isMeasurement, type BenchResult } from './lib/BenchResult'
 import { findProblems } from './lib/findProblems'
@@ -56,8 +57,8 @@ describe('server-collections benchmark', () => {
           expect(new Date(result.date).toISOString()).toBe(result.date)
         } else {
           expect(Object.keys(result).sort()).toEqual(['benchmark', 'case', 'p99_ratio', 'rps_ratio'])
-          expect(typeof result.rps_ratio).toBe('number')
-          expect(typeof result.p99_ratio).toBe('number')
+          expect(typeof (result as RatioResult).rps_ratio).toBe('number')
+          expect(typeof (result as RatioResult).p99_ratio).toBe('number')
         }
       }
       expect(findProblems(results)).toEqual([])

@@ -1,3 +1,5 @@
+import type { BenchLine } from './BenchLine'
+
 /** One measured case: a line of `npm run bench` output. Field names are snake_case because they are the JSON. */
 export interface MeasurementResult {
   benchmark: string
@@ -23,6 +25,6 @@ export interface RatioResult {
   p99_ratio: number | null
 }
 
-export type BenchResult = MeasurementResult | RatioResult
+export type BenchResult = MeasurementResult | RatioResult | BenchLine
 
 export const isMeasurement = (result: BenchResult): result is MeasurementResult => 'requests' in result
