@@ -6,8 +6,9 @@ import { findChromium } from './scripts/findChromium.mjs'
  * its own here). Two servers: a static file server with no API at all (proving the app and its
  * REST surface run entirely in the browser), and the Koa sync server serving the same build.
  */
-export const STATIC_PORT = 4317
-export const SYNC_PORT = 8317
+// Overridable so that two runs (say, two checkouts) can share a machine.
+export const STATIC_PORT = Number(process.env.E2E_STATIC_PORT ?? 4317)
+export const SYNC_PORT = Number(process.env.E2E_SYNC_PORT ?? 8317)
 
 export default defineConfig({
   testDir: './e2e',

@@ -9,6 +9,8 @@ export interface WorkerRequest {
   query: Record<string, string | string[]>
   bodyText: string
   contentType: string | null
+  /** A multipart/form-data body, already split by the page (File objects clone across workers). */
+  multipart?: { fields: Record<string, string>; files: Record<string, File[]> }
 }
 
 /** Method and path of one route, all the page needs to mount it. */

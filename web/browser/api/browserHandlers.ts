@@ -2,7 +2,7 @@ import type { Remote } from 'comlink'
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { ApiResult } from '../../core/api/ApiResult'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
-import type { ApiWorkerApi, RouteSummary } from './ApiWorkerApi'
+import type { ApiWorkerApi, RouteSummary, WorkerRequest } from './ApiWorkerApi'
 
 /**
  * The route table mounted on msw: one `http[method](path)` handler per route, each forwarding the
@@ -14,12 +14,17 @@ export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly Rout
   const handlers = routes.map((route, index) =>
     http[route.method](route.path, async ({ request, params }) => {
       const url = new URL(request.url)
+      const contentType = request.headers.get('content-type')
+      const multipart = contentType?.toLowerCase().startsWith('multipart/form-data')
+        ? await splitFormData(request)
+        : undefined
       const result = await api.invoke({
         route: index,
         params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
         query: queryObject(url.searchParams),
-        bodyText: await request.text(),
-        contentType: request.headers.get('content-type'),
+        bodyText: multipart ? '' : await request.text(),
+        contentType,
+        multipart: multipart ?? undefined,
       })
       return toResponse(result)
     }),
@@ -31,6 +36,23 @@ export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly Rout
       toResponse(unmatchedRoute(request.method, new URL(request.url).pathname)),
     ),
   ]
+}
+
+/** Form fields and files by name; a malformed body is answered by the route as "not multipart". */
+async function splitFormData(request: Request): Promise<WorkerRequest['multipart'] | null> {
+  let form: FormData
+  try {
+    form = await request.formData()
+  } catch {
+    return null
+  }
+  const fields: Record<string, string> = {}
+  const files: Record<string, File[]> = {}
+  form.forEach((value, name) => {
+    if (typeof value === 'string') fields[name] = value
+    else (files[name] ??= []).push(value)
+  })
+  return { fields, files }
 }
 
 function queryObject(search: URLSearchParams): Record<string, string | string[]> {

@@ -15,6 +15,7 @@ export class QuireDatabase extends Dexie {
   collections!: EntityTable<CollectionRow, 'seq'>
   documents!: EntityTable<DocumentRow, 'seq'>
   chunks!: EntityTable<ChunkRecord, 'id'>
+  files!: EntityTable<{ key: string; bytes: Uint8Array }, 'key'>
 
   constructor(name = 'quire', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -33,5 +34,6 @@ export class QuireDatabase extends Dexie {
             delete row.document_count
           }),
       )
+    this.version(3).stores({ files: 'key' })
   }
 }

@@ -13,6 +13,8 @@ export interface ContractRequest {
   json?: unknown
   /** Sent as is, for malformed bodies. */
   raw?: string
+  /** Sent as multipart/form-data (each client builds the FormData where it runs). */
+  multipart?: ContractMultipart
   headers?: Record<string, string>
 }
 
@@ -21,3 +23,8 @@ export interface ContractRequest {
  * Chromium page whose service worker routes to the in-browser API.
  */
 export type ContractClient = (request: ContractRequest) => Promise<ContractResponse>
+
+export interface ContractMultipart {
+  fields: Record<string, string>
+  files: Array<{ field: string; filename: string; type: string; base64: string }>
+}

@@ -1,7 +1,7 @@
 import type { ContractRequest } from './ContractClient'
 
 /** The fetch options for a contract request; shared by every client so they send identical bytes. */
-export function contractRequestInit({ method, json, raw, headers }: ContractRequest): {
+export function contractRequestInit({ method, json, raw, headers }: Omit<ContractRequest, 'multipart'>): {
   method: string
   headers: Record<string, string>
   body?: string

@@ -1,0 +1,50 @@
+/// <reference lib="webworker" />
+/**
+ * The browser's ingest worker: runs the whole pipeline (parse, chunk, embed) off the API worker,
+ * so a large or hostile file never delays API answers, and a stuck parser can be stopped by
+ * terminating this worker (WebWorkerIngestor does, at the time limit).
+ */
+import { expose, transfer } from 'comlink'
+import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
+import { ingestFile, type IngestResult, type IngestStage } from '../../core/ingest/ingestFile'
+import { ParseError } from '../../core/ingest/ParseError'
+import { systemClock } from '../../core/time/Clock'
+import { browserParsers } from './browserParsers'
+
+export type IngestOutcome =
+  | { ok: true; result: IngestResult }
+  | { ok: false; parseError?: { code: ParseError['code']; message: string }; message?: string }
+
+const api = {
+  async ingest(
+    bytes: Uint8Array,
+    filename: string,
+    password: string | undefined,
+    timeoutMs: number,
+    onProgress: (stage: IngestStage, percent: number) => void,
+  ): Promise<IngestOutcome> {
+    try {
+      const result = await ingestFile(
+        bytes,
+        filename,
+        { parsers: browserParsers, embedder: hashEmbedder, clock: systemClock },
+        { password, timeoutMs, onProgress: (stage, percent) => void onProgress(stage, percent) },
+      )
+      return transfer(
+        { ok: true, result },
+        result.vectors.map((v) => v.buffer as ArrayBuffer),
+      )
+    } catch (error) {
+      // Errors do not keep their class across postMessage: send the ParseError's parts.
+      return error instanceof ParseError
+        ? { ok: false, parseError: { code: error.code, message: error.message } }
+        : {
+            ok: false,
+            message: error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error),
+          }
+    }
+  },
+}
+
+export type IngestWorkerApi = typeof api
+expose(api)
