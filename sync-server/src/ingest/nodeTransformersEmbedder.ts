@@ -9,7 +9,7 @@ import type { FeatureExtractor } from '../../../web/core/ingest/embed/transforme
 import { toLoadProgress } from '../../../web/core/ingest/embed/transformers/toLoadProgress'
 
 export interface NodeTransformersEmbedderOptions extends TransformersEmbedderOptions {
-  /** A folder holding self-hosted models as `<localModelPath>/<modelId>/{config.json,onnx/model.onnx,...}`. */
+  /** A folder of self-hosted models: `<localModelPath>/<modelId>/{config.json,onnx/model.onnx,...}`. */
   localModelPath?: string
   /** Whether missing files may be fetched from the Hugging Face hub. Off unless the operator turns it on. */
   allowRemote?: boolean

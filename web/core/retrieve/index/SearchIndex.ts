@@ -1,0 +1,168 @@
+import type { ChunkRecord } from '../../store/ChunkRecord'
+import { Bm25Index } from './Bm25Index'
+import { reciprocalRankFusion } from './reciprocalRankFusion'
+import type { ScoredId } from './ScoredId'
+import { VectorIndex } from './VectorIndex'
+
+export type SearchMode = 'hybrid' | 'vector' | 'bm25'
+
+export interface SearchRequest {
+  query: string
+  /** The query embedded with `embedder`. Without it (embedder unavailable here), BM25 answers. */
+  queryVector?: Float32Array | null
+  /** Id of the embedder that made `queryVector`; required with it. */
+  embedder?: string | null
+  limit: number
+  /** Only chunks of these collections. Omitted: all collections; empty: nothing matches. */
+  collectionIds?: readonly string[]
+  mode: SearchMode
+  /** Minimum cosine similarity for a vector candidate, applied before fusion. */
+  similarityThreshold: number
+}
+
+export interface SearchResponse {
+  /** Best first; `score` in [0, 1]. */
+  results: ScoredId[]
+  /** What actually ran: 'bm25' when vectors could not be used, whatever was asked. */
+  method: SearchMode
+}
+
+/** DESIGN.md section 2: reciprocal rank fusion with k = 60. */
+const RRF_K = 60
+
+/**
+ * Candidates taken from each list before fusion. A chunk ranked 30th by both lists beats one ranked
+ * 5th by only one, so the lists must reach well past `limit` for fusion to see such agreement.
+ */
+export function candidateDepth(limit: number): number {
+  return Math.max(limit * 4, 50)
+}
+
+/**
+ * Hybrid search over chunks: a BM25 index of every chunk, and a vector index per embedder id of the
+ * chunks that have a vector (each embedder has its own vector space and its own dimensions, and a
+ * query only ever meets rows of its own embedder).
+ *
+ * Scores, always in [0, 1]: hybrid gives the normalised RRF score (1 = first in both lists; a chunk
+ * only one list found gets at most 0.5); vector gives the cosine similarity (floored at 0); bm25 gives
+ * the BM25 score divided by the best one in that answer (the top hit is 1, relative, not absolute).
+ *
+ * Indexes live in memory; restore them from stored chunks with `fromChunks` (vectors are stored with
+ * the chunks, so nothing is re-embedded).
+ */
+export class SearchIndex {
+  private readonly bm25 = new Bm25Index()
+  private readonly vectors = new Map<string, VectorIndex>()
+
+  static fromChunks(chunks: readonly ChunkRecord[]): SearchIndex {
+    const index = new SearchIndex()
+    index.add(chunks)
+    return index
+  }
+
+  /** Number of chunks indexed. */
+  get size(): number {
+    return this.bm25.size
+  }
+
+  /** Number of vectors made by `embedder`. */
+  vectorCount(embedder: string): number {
+    return this.vectors.get(embedder)?.size ?? 0
+  }
+
+  /**
+   * Indexes chunks; a chunk id already present is replaced (text, collection and vector). Checks every
+   * vector first and throws a RangeError, changing nothing, when one's length differs from the other
+   * vectors of its embedder or it has no embedder id: those would be unsearchable or wrong.
+   */
+  add(chunks: readonly ChunkRecord[]): void {
+    const dimensions = new Map<string, number>()
+    for (const chunk of chunks) {
+      if (chunk.vector === null) continue
+      if (chunk.embedder === null) throw new RangeError(`Chunk ${chunk.id} has a vector but no embedder id`)
+      const expected = dimensions.get(chunk.embedder) ?? this.vectors.get(chunk.embedder)?.dimensions
+      if (expected !== undefined && expected !== chunk.vector.length) {
+        throw new RangeError(
+          `Chunk ${chunk.id}: ${chunk.embedder} vector of ${chunk.vector.length} dimensions, expected ${expected}`,
+        )
+      }
+      dimensions.set(chunk.embedder, chunk.vector.length)
+    }
+
+    this.bm25.add(chunks)
+    for (const chunk of chunks) {
+      // A re-added chunk may have lost its vector or changed embedder: its old vector must not linger.
+      for (const [embedder, index] of this.vectors) {
+        if (embedder !== chunk.embedder) index.remove([chunk.id])
+      }
+      if (chunk.vector === null || chunk.embedder === null) continue
+      let index = this.vectors.get(chunk.embedder)
+      if (!index) this.vectors.set(chunk.embedder, (index = new VectorIndex(chunk.vector.length)))
+      index.add(chunk.id, chunk.vector, {
+        collection_id: chunk.collection_id,
+        document_id: chunk.document_id,
+        embedder: chunk.embedder,
+      })
+    }
+    this.dropEmptyVectorIndexes()
+  }
+
+  remove(chunkIds: readonly string[]): void {
+    this.bm25.remove(chunkIds)
+    for (const index of this.vectors.values()) index.remove(chunkIds)
+    this.dropEmptyVectorIndexes()
+  }
+
+  removeDocument(documentId: string): void {
+    this.bm25.removeDocument(documentId)
+    for (const index of this.vectors.values()) index.removeDocument(documentId)
+    this.dropEmptyVectorIndexes()
+  }
+
+  removeCollection(collectionId: string): void {
+    this.bm25.removeCollection(collectionId)
+    for (const index of this.vectors.values()) index.removeCollection(collectionId)
+    this.dropEmptyVectorIndexes()
+  }
+
+  search(request: SearchRequest): SearchResponse {
+    const { query, queryVector, embedder, limit, collectionIds, mode, similarityThreshold } = request
+    if (queryVector && !embedder) {
+      // Comparing a vector of unknown origin would rank by noise; this is a caller bug, so say so.
+      throw new TypeError('A query vector needs the id of the embedder that made it')
+    }
+    const vectorIndex = embedder ? this.vectors.get(embedder) : undefined
+    // Fall back to keywords when vectors cannot answer: no query vector, or no rows of its embedder
+    // in these collections (never embedded, or embedded by another model).
+    if (mode === 'bm25' || !queryVector || !embedder || !vectorIndex?.hasRows(embedder, collectionIds)) {
+      return { results: this.keywordSearch(query, limit, collectionIds), method: 'bm25' }
+    }
+
+    const vectorHits = vectorIndex.search(queryVector, {
+      limit: mode === 'vector' ? limit : candidateDepth(limit),
+      collectionIds,
+      embedder,
+      minScore: similarityThreshold,
+    })
+    if (mode === 'vector') {
+      return {
+        results: vectorHits.map(({ id, score }) => ({ id, score: Math.max(0, score) })),
+        method: 'vector',
+      }
+    }
+    // The threshold has already thinned the vector list; keyword matches go into fusion regardless.
+    const keywordHits = this.bm25.search(query, { limit: candidateDepth(limit), collectionIds })
+    const fused = reciprocalRankFusion([keywordHits, vectorHits], { k: RRF_K, limit })
+    return { results: fused.map(({ id, score }) => ({ id, score })), method: 'hybrid' }
+  }
+
+  private keywordSearch(query: string, limit: number, collectionIds?: readonly string[]): ScoredId[] {
+    const hits = this.bm25.search(query, { limit, collectionIds })
+    const best = hits[0]?.score ?? 0
+    return best > 0 ? hits.map(({ id, score }) => ({ id, score: score / best })) : []
+  }
+
+  private dropEmptyVectorIndexes(): void {
+    for (const [embedder, index] of this.vectors) if (index.size === 0) this.vectors.delete(embedder)
+  }
+}

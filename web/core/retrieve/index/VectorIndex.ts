@@ -1,0 +1,275 @@
+import { decodeVectorRows } from './decodeVectorRows'
+import { encodeVectorRows } from './encodeVectorRows'
+import { Interner } from './Interner'
+import type { ScoredId } from './ScoredId'
+import { TopK } from './TopK'
+
+export interface VectorMeta {
+  collection_id: string
+  document_id: string
+  /** Id of the embedder that made the vector (`hash-v1`, ...). */
+  embedder: string
+}
+
+export interface VectorSearchOptions {
+  limit: number
+  /** Only rows of these collections. Omitted: all collections; empty: nothing matches. */
+  collectionIds?: readonly string[]
+  /** Id of the embedder that made the query vector: only rows made by the same one are compared. */
+  embedder: string
+  /** Leave out rows whose cosine similarity is below this. */
+  minScore?: number
+}
+
+const INITIAL_CAPACITY = 64
+
+/**
+ * Exact cosine search over a contiguous Float32Array, one row of `dimensions` floats per chunk.
+ *
+ * - Vectors are scaled to unit length when added (and the query when searching), so a score is a
+ *   dot product and a true cosine even if an embedder forgot to normalise. A zero vector (a text with
+ *   nothing to embed) stays zero: similar to nothing, score 0, never NaN; a zero query finds nothing.
+ * - Only rows of the query's embedder are compared. Each embedder has its own vector space: two
+ *   models' vectors (or hash-v1 and hash-v2) may share a length, yet their dot product is noise that
+ *   looks like a score. Rows of an old embedder stay until their documents are re-embedded.
+ * - Storage doubles when full (amortised O(1) add) and a removed row is filled by the last one (O(1)
+ *   remove, so row order is arbitrary). Capacity is never shrunk.
+ * - Search is one pass of plain loops over the matrix, keeping the best `limit` in a small heap: no
+ *   allocation per row. 100k x 384 is about 38M multiply-adds per query.
+ */
+export class VectorIndex {
+  private capacity = INITIAL_CAPACITY
+  private count = 0
+  private matrix: Float32Array<ArrayBuffer>
+  private collectionOf = new Int32Array(INITIAL_CAPACITY)
+  private embedderOf = new Int32Array(INITIAL_CAPACITY)
+  private ids: string[] = []
+  private documents: string[] = []
+  private readonly rowOf = new Map<string, number>()
+  private collections = new Interner()
+  private embedders = new Interner()
+
+  constructor(readonly dimensions: number) {
+    if (!Number.isInteger(dimensions) || dimensions <= 0) {
+      throw new RangeError(`dimensions must be a positive integer, got ${dimensions}`)
+    }
+    this.matrix = new Float32Array(INITIAL_CAPACITY * dimensions)
+  }
+
+  /** Restores an index from `toBytes`' output; throws a RangeError when the bytes are not one. */
+  static fromBytes(bytes: Uint8Array): VectorIndex {
+    const rows = decodeVectorRows(bytes)
+    const index = new VectorIndex(rows.dimensions)
+    index.reserve(rows.count)
+    index.matrix.set(rows.vectors)
+    index.collectionOf.set(rows.collectionOf)
+    index.embedderOf.set(rows.embedderOf)
+    index.ids = [...rows.ids]
+    index.documents = [...rows.documents]
+    index.collections = Interner.from(rows.collections)
+    index.embedders = Interner.from(rows.embedders)
+    index.count = rows.count
+    rows.ids.forEach((id, row) => index.rowOf.set(id, row))
+    return index
+  }
+
+  get size(): number {
+    return this.count
+  }
+
+  has(id: string): boolean {
+    return this.rowOf.has(id)
+  }
+
+  /** Whether any row was made by `embedder` (in one of `collectionIds`, when given). */
+  hasRows(embedder: string, collectionIds?: readonly string[]): boolean {
+    const code = this.embedders.find(embedder)
+    if (code === undefined) return false
+    const allowed = this.collectionMask(collectionIds)
+    for (let row = 0; row < this.count; row++) {
+      if (this.embedderOf[row] === code && (allowed === null || allowed[this.collectionOf[row]!] === 1))
+        return true
+    }
+    return false
+  }
+
+  /** Adds a row, or overwrites the row of an id already present. Throws on a wrong length. */
+  add(id: string, vector: Float32Array, meta: VectorMeta): void {
+    if (vector.length !== this.dimensions) {
+      throw new RangeError(`Vector of ${vector.length} dimensions added to an index of ${this.dimensions}`)
+    }
+    let row = this.rowOf.get(id)
+    if (row === undefined) {
+      this.reserve(this.count + 1)
+      row = this.count++
+      this.rowOf.set(id, row)
+    }
+    this.ids[row] = id
+    this.documents[row] = meta.document_id
+    this.collectionOf[row] = this.collections.intern(meta.collection_id)
+    this.embedderOf[row] = this.embedders.intern(meta.embedder)
+    let norm = 0
+    for (let i = 0; i < vector.length; i++) norm += vector[i]! * vector[i]!
+    // A vector with NaN or Infinity in it is stored as zero: it would otherwise poison every score.
+    const scale = norm > 0 && Number.isFinite(norm) ? 1 / Math.sqrt(norm) : 0
+    const base = row * this.dimensions
+    for (let i = 0; i < vector.length; i++) this.matrix[base + i] = scale === 0 ? 0 : vector[i]! * scale
+  }
+
+  /** Removes rows by id (unknown ids are ignored), moving the last row into each hole. */
+  remove(ids: Iterable<string>): void {
+    const d = this.dimensions
+    for (const id of ids) {
+      const row = this.rowOf.get(id)
+      if (row === undefined) continue
+      const last = this.count - 1
+      if (row !== last) {
+        this.matrix.copyWithin(row * d, last * d, last * d + d)
+        const moved = this.ids[last]!
+        this.ids[row] = moved
+        this.documents[row] = this.documents[last]!
+        this.collectionOf[row] = this.collectionOf[last]!
+        this.embedderOf[row] = this.embedderOf[last]!
+        this.rowOf.set(moved, row)
+      }
+      this.ids.pop()
+      this.documents.pop()
+      this.rowOf.delete(id)
+      this.count = last
+    }
+  }
+
+  /** O(rows): a scan of the document column is cheaper to keep correct than a second map. */
+  removeDocument(documentId: string): void {
+    this.remove(this.ids.filter((_, row) => this.documents[row] === documentId))
+  }
+
+  removeCollection(collectionId: string): void {
+    const code = this.collections.find(collectionId)
+    if (code !== undefined) this.remove(this.ids.filter((_, row) => this.collectionOf[row] === code))
+  }
+
+  /** The `limit` rows most similar to `query`, best first, with their cosine similarity. */
+  search(query: Float32Array, { limit, collectionIds, embedder, minScore }: VectorSearchOptions): ScoredId[] {
+    if (query.length !== this.dimensions) {
+      throw new RangeError(`Query of ${query.length} dimensions for an index of ${this.dimensions}`)
+    }
+    const embedderCode = this.embedders.find(embedder)
+    const allowed = this.collectionMask(collectionIds)
+    const unit = toUnit(query)
+    if (limit < 1 || embedderCode === undefined || unit === null) return []
+
+    const top = new TopK(limit)
+    scanRows(
+      this.matrix,
+      this.count,
+      this.dimensions,
+      unit,
+      this.embedderOf,
+      embedderCode,
+      this.collectionOf,
+      allowed,
+      minScore ?? -Infinity,
+      top,
+    )
+    // Clamped: rounding can push a vector's similarity with itself a hair over 1.
+    return top
+      .drain()
+      .map(({ row, score }) => ({ id: this.ids[row]!, score: Math.min(1, Math.max(-1, score)) }))
+  }
+
+  /** The rows, their ids and metadata as bytes (see `VectorRows.ts`), for `fromBytes`. */
+  toBytes(): Uint8Array {
+    return encodeVectorRows({
+      dimensions: this.dimensions,
+      count: this.count,
+      vectors: this.matrix,
+      ids: this.ids,
+      documents: this.documents,
+      collections: this.collections.values,
+      collectionOf: this.collectionOf,
+      embedders: this.embedders.values,
+      embedderOf: this.embedderOf,
+    })
+  }
+
+  /** 1 at the code of each wanted collection; null for "all collections". */
+  private collectionMask(collectionIds: readonly string[] | undefined): Uint8Array | null {
+    if (collectionIds === undefined) return null
+    const mask = new Uint8Array(this.collections.values.length)
+    for (const id of collectionIds) {
+      const code = this.collections.find(id)
+      if (code !== undefined) mask[code] = 1
+    }
+    return mask
+  }
+
+  private reserve(rows: number): void {
+    if (rows <= this.capacity) return
+    let capacity = this.capacity
+    while (capacity < rows) capacity *= 2
+    const matrix = new Float32Array(capacity * this.dimensions)
+    matrix.set(this.matrix.subarray(0, this.count * this.dimensions))
+    this.matrix = matrix
+    this.collectionOf = grow(this.collectionOf, capacity)
+    this.embedderOf = grow(this.embedderOf, capacity)
+    this.capacity = capacity
+  }
+}
+
+function grow(codes: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
+  const grown = new Int32Array(capacity)
+  grown.set(codes)
+  return grown
+}
+
+/**
+ * The hot loop, a plain function over typed arrays so the optimiser sees one fixed shape of every
+ * argument. Four independent sums let the CPU overlap the multiply-adds (one sum is a dependency
+ * chain); rows of another embedder or collection are skipped before any arithmetic.
+ */
+function scanRows(
+  matrix: Float32Array,
+  count: number,
+  d: number,
+  unit: Float32Array,
+  embedderOf: Int32Array,
+  embedderCode: number,
+  collectionOf: Int32Array,
+  allowed: Uint8Array | null,
+  threshold: number,
+  top: TopK,
+): void {
+  const d4 = d - (d % 4)
+  let floor = top.floor
+  for (let row = 0, base = 0; row < count; row++, base += d) {
+    if (embedderOf[row] !== embedderCode) continue
+    if (allowed !== null && allowed[collectionOf[row]!] !== 1) continue
+    let s0 = 0
+    let s1 = 0
+    let s2 = 0
+    let s3 = 0
+    let i = 0
+    for (; i < d4; i += 4) {
+      s0 += unit[i]! * matrix[base + i]!
+      s1 += unit[i + 1]! * matrix[base + i + 1]!
+      s2 += unit[i + 2]! * matrix[base + i + 2]!
+      s3 += unit[i + 3]! * matrix[base + i + 3]!
+    }
+    for (; i < d; i++) s0 += unit[i]! * matrix[base + i]!
+    const score = s0 + s1 + s2 + s3
+    if (score >= threshold && score > floor) {
+      top.offer(score, row)
+      floor = top.floor
+    }
+  }
+}
+
+/** The query scaled to unit length, or null for the zero vector (similar to nothing). */
+function toUnit(query: Float32Array): Float32Array | null {
+  let norm = 0
+  for (let i = 0; i < query.length; i++) norm += query[i]! * query[i]!
+  if (norm === 0 || !Number.isFinite(norm)) return null
+  const scale = 1 / Math.sqrt(norm)
+  return query.map((x) => x * scale)
+}

@@ -1,0 +1,78 @@
+import {
+  HOST_IS_LITTLE_ENDIAN,
+  VECTOR_ROWS_HEADER_BYTES,
+  VECTOR_ROWS_MAGIC,
+  VECTOR_ROWS_VERSION,
+  type VectorRows,
+} from './VectorRows'
+
+/**
+ * Reads what `encodeVectorRows` wrote. Throws a RangeError naming the problem on anything else (a
+ * truncated write, another format or version, codes out of range) rather than returning rows that
+ * would answer searches wrongly; the caller then rebuilds the index from stored chunks.
+ */
+export function decodeVectorRows(bytes: Uint8Array): VectorRows {
+  if (bytes.length < VECTOR_ROWS_HEADER_BYTES) fail('shorter than its header')
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (view.getUint32(0, true) !== VECTOR_ROWS_MAGIC) fail('not a vector index')
+  const version = view.getUint32(4, true)
+  if (version !== VECTOR_ROWS_VERSION) fail(`format version ${version}, expected ${VECTOR_ROWS_VERSION}`)
+  const dimensions = view.getUint32(8, true)
+  const count = view.getUint32(12, true)
+  const metadataBytes = view.getUint32(16, true)
+  if (dimensions === 0) fail('zero dimensions')
+  const vectorsEnd = VECTOR_ROWS_HEADER_BYTES + count * dimensions * 4
+  const codesEnd = vectorsEnd + count * 8
+  if (bytes.length !== codesEnd + metadataBytes)
+    fail(`${bytes.length} bytes, expected ${codesEnd + metadataBytes}`)
+
+  const vectors = new Float32Array(count * dimensions)
+  const collectionOf = new Int32Array(count)
+  const embedderOf = new Int32Array(count)
+  readNumbers(bytes, VECTOR_ROWS_HEADER_BYTES, vectors)
+  readNumbers(bytes, vectorsEnd, collectionOf)
+  readNumbers(bytes, vectorsEnd + count * 4, embedderOf)
+
+  let metadata: unknown
+  try {
+    metadata = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(codesEnd)))
+  } catch {
+    fail('unreadable metadata')
+  }
+  const { ids, documents, collections, embedders } = (metadata ?? {}) as Record<string, unknown>
+  if (!isStrings(ids, count) || !isStrings(documents, count)) fail('ids or documents do not match the count')
+  if (!isStrings(collections) || !isStrings(embedders)) fail('missing collection or embedder table')
+  if (!codesWithin(collectionOf, collections.length) || !codesWithin(embedderOf, embedders.length)) {
+    fail('a collection or embedder code is out of range')
+  }
+  if (new Set(ids).size !== ids.length) fail('duplicate ids')
+  return { dimensions, count, vectors, ids, documents, collections, collectionOf, embedders, embedderOf }
+}
+
+function readNumbers(bytes: Uint8Array, offset: number, into: Float32Array | Int32Array): void {
+  if (HOST_IS_LITTLE_ENDIAN) {
+    new Uint8Array(into.buffer).set(bytes.subarray(offset, offset + into.byteLength))
+    return
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset + offset, into.byteLength)
+  for (let i = 0; i < into.length; i++) {
+    into[i] = into instanceof Float32Array ? view.getFloat32(i * 4, true) : view.getInt32(i * 4, true)
+  }
+}
+
+function isStrings(value: unknown, length?: number): value is string[] {
+  return (
+    Array.isArray(value) &&
+    (length === undefined || value.length === length) &&
+    value.every((item) => typeof item === 'string')
+  )
+}
+
+function codesWithin(codes: Int32Array, size: number): boolean {
+  for (const code of codes) if (code < 0 || code >= size) return false
+  return true
+}
+
+function fail(reason: string): never {
+  throw new RangeError(`Cannot read vector index: ${reason}`)
+}
