@@ -1,4 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import solid from 'vite-plugin-solid'
@@ -19,8 +21,32 @@ function keepSideEffects(specifier: string): Plugin {
   }
 }
 
+/**
+ * ONNX Runtime Web's WebAssembly binary (the asyncify build its WebGPU and WASM backends share), which
+ * transformers.js would otherwise fetch from a CDN. web/browser/ingest/browserTransformersEmbedder.ts
+ * imports its URL (`?url`), so Vite emits it wherever that module is in the graph; emitting it here too
+ * (same name and bytes, so the same hashed file; skipped when a worker's build has put it there already)
+ * keeps it in every build, ready to precache, even before any bundled code path reaches the embedder.
+ */
+function onnxRuntimeWasm(): Plugin {
+  const name = 'ort-wasm-simd-threaded.asyncify.wasm'
+  const path = createRequire(import.meta.url).resolve(`onnxruntime-web/${name}`)
+  return {
+    name: 'quire:onnxruntime-wasm',
+    apply: 'build',
+    // After Vite's own plugins, which put a worker's copy into the bundle under the same hashed name.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const stem = name.replace(/\.wasm$/, '')
+      if (Object.keys(bundle).some((file) => file.split('/').pop()?.startsWith(`${stem}-`))) return
+      this.emitFile({ type: 'asset', name, originalFileName: path, source: readFileSync(path) })
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
+    onnxRuntimeWasm(),
     // File routes under web/app/routes; each route's component is split into its own lazy chunk.
     tanstackRouter({
       target: 'solid',
