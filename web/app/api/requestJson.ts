@@ -2,6 +2,7 @@ import { ApiRequestError } from './ApiRequestError'
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** Sent as JSON, except FormData, which goes as multipart/form-data. */
   body?: unknown
   signal?: AbortSignal | undefined
 }
@@ -9,11 +10,15 @@ export interface RequestOptions {
 /**
  * Same-origin fetch of a JSON endpoint. Resolves with the parsed body (undefined for 204) and rejects with an
  * ApiRequestError carrying the API's `detail` for any non-2xx answer, so pages have one error type to show.
+ * A FormData body (uploads) is passed to fetch as is: fetch writes the multipart content-type itself, with
+ * the boundary, which a hand-set header would lack.
  */
 export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const init: RequestInit = { method: options.method ?? 'GET', headers: { accept: 'application/json' } }
   if (options.signal) init.signal = options.signal
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    init.body = options.body
+  } else if (options.body !== undefined) {
     init.headers = { accept: 'application/json', 'content-type': 'application/json' }
     init.body = JSON.stringify(options.body)
   }

@@ -15,16 +15,26 @@ export function AppFrame(props: { children: JSX.Element }) {
 
   // After an in-app link changes the page, focus its heading so screen readers announce where they are and
   // Tab continues from the new content. Loads, redirects and history moves leave focus where it is: they
-  // start with focus on <body>, and taking it from there on a first visit would only surprise.
-  const unsubscribe = router.subscribe('onRendered', (event) => {
+  // start with focus on <body>, and taking it from there on a first visit would only surprise. Where focus
+  // was is read when the navigation starts: a link inside the old page (a collection's name) is gone, and
+  // focus with it, by the time the new page has rendered.
+  let focusWasInPage = false
+  const stopWatchingStarts = router.subscribe('onBeforeNavigate', () => {
     const active = document.activeElement
-    if (!event.fromLocation || !event.pathChanged || !active || active === document.body) return
+    focusWasInPage = active !== null && active !== document.body
+  })
+  const stopWatchingRenders = router.subscribe('onRendered', (event) => {
+    if (!event.fromLocation || !event.pathChanged || !focusWasInPage) return
+    focusWasInPage = false
     const heading = main.querySelector<HTMLElement>('h1')
     if (!heading) return main.focus()
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
     heading.focus()
   })
-  onCleanup(unsubscribe)
+  onCleanup(() => {
+    stopWatchingStarts()
+    stopWatchingRenders()
+  })
 
   return (
     <div class="app">

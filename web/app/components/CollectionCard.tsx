@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/solid-router'
 import type { Collection } from '../api/collectionsApi'
 
 export interface CollectionCardProps {
@@ -16,6 +17,8 @@ export function documentCountLabel(count: number): string {
 /**
  * One collection. The article is named by its heading, so "the card called X" is one role query away; the
  * Edit and Delete buttons keep those exact short names and take their context from the card around them.
+ * The heading's text is the link to the collection's page (its name is the collection's name); the
+ * stylesheet stretches its hit area over the whole card, below the buttons.
  */
 export function CollectionCard(props: CollectionCardProps) {
   const headingId = () => `collection-${props.collection.id}-name`
@@ -29,7 +32,13 @@ export function CollectionCard(props: CollectionCardProps) {
       style={props.collection.color ? { '--card-accent': props.collection.color } : undefined}
     >
       <h2 id={headingId()} class="card-title">
-        {props.collection.name}
+        <Link
+          to="/collections/$collectionId"
+          params={{ collectionId: props.collection.id }}
+          class="card-link"
+        >
+          {props.collection.name}
+        </Link>
       </h2>
       <p class="card-description">{props.collection.description}</p>
       <p class="card-meta">

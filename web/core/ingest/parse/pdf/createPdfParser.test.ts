@@ -84,7 +84,7 @@ describe('createPdfParser on the corpus', () => {
     const file = 'pdf/pdfplumber__password-example.pdf'
     const missing = await failure(parse(file))
     expect(missing.code).toBe('password_required')
-    expect(missing.message).toBe('This PDF is protected by a password. Upload it again with its password.')
+    expect(missing.message).toBe('This PDF is protected by a password: open it with its password.')
     const document = await parse(file, { password: 'test' })
     expect(document.pages).toBe(4)
     expect(fullText(document)).toContain('Backup4all')

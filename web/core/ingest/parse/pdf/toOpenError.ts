@@ -29,7 +29,7 @@ export function toOpenError(
     }
     return new ParseError(
       'password_required',
-      'This PDF is protected by a password. Upload it again with its password.',
+      'This PDF is protected by a password: open it with its password.',
     )
   }
   if (!hasPdfHeader(bytes)) {

@@ -1,0 +1,60 @@
+import type { DocumentRecord } from '../../core/store/DocumentRecord'
+import { requestJson } from './requestJson'
+
+export type DocumentStatus = DocumentRecord['status']
+export type DocumentType = 'pdf' | 'docx' | 'doc' | 'pptx' | 'ppt' | 'markdown' | 'html' | 'text'
+export type ProcessingStage = 'queued' | 'parsing' | 'chunking' | 'embedding' | 'indexing'
+export type DocumentErrorCode =
+  'password_required' | 'wrong_password' | 'not_supported' | 'corrupt' | 'no_text' | 'timeout'
+
+export interface DocumentMetadata {
+  pages?: number
+  word_count?: number
+  title?: string
+  language?: string
+  embedder?: string
+  processing_time_seconds?: number
+  /** Why processing failed, in words meant for the person. */
+  error?: string
+  error_code?: DocumentErrorCode
+}
+
+/**
+ * A document as the API returns it. The store's record types `metadata` and `progress` loosely (they are
+ * JSON it does not interpret); the UI reads named fields, so it narrows them here, in one place.
+ */
+export interface QuireDocument extends Omit<DocumentRecord, 'document_type' | 'metadata' | 'progress'> {
+  document_type: DocumentType
+  metadata: DocumentMetadata
+  progress: { stage: ProcessingStage; percent: number } | null
+}
+
+const BASE = '/api/documents/'
+
+/** Newest first. */
+export function listDocuments(collectionId: string, signal?: AbortSignal): Promise<QuireDocument[]> {
+  return requestJson<QuireDocument[]>(`${BASE}?collection_id=${encodeURIComponent(collectionId)}`, { signal })
+}
+
+export function getDocument(id: string, signal?: AbortSignal): Promise<QuireDocument> {
+  return requestJson<QuireDocument>(BASE + encodeURIComponent(id), { signal })
+}
+
+/** Resolves once the file is stored (status `processing`); processing goes on in the background. */
+export function uploadDocument(file: File, collectionId: string, password?: string): Promise<QuireDocument> {
+  const form = new FormData()
+  form.append('file', file, file.name)
+  form.append('collection_id', collectionId)
+  if (password) form.append('password', password)
+  return requestJson<QuireDocument>(BASE, { method: 'POST', body: form })
+}
+
+/** Runs processing again, e.g. with the password an encrypted PDF asked for. */
+export function processDocument(id: string, password?: string): Promise<QuireDocument> {
+  const body = password === undefined ? {} : { password }
+  return requestJson<QuireDocument>(`${BASE}${encodeURIComponent(id)}/process`, { method: 'POST', body })
+}
+
+export function deleteDocument(id: string): Promise<void> {
+  return requestJson<void>(BASE + encodeURIComponent(id), { method: 'DELETE' })
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import type { QuireDocument } from '../api/documentsApi'
+import { failureMessage, formatBytes, needsPassword, typeLabel } from './documentLabels'
+
+const failed = (metadata: QuireDocument['metadata']) => ({ status: 'failed', metadata }) as QuireDocument
+
+describe('formatBytes', () => {
+  it('uses decimal units with at most one decimal', () => {
+    expect(formatBytes(0, 'en')).toBe('0 bytes')
+    expect(formatBytes(1, 'en')).toBe('1 byte')
+    expect(formatBytes(999, 'en')).toBe('999 bytes')
+    expect(formatBytes(1536, 'en')).toBe('1.5 kB')
+    expect(formatBytes(12_345_678, 'en')).toBe('12.3 MB')
+    expect(formatBytes(250_000_000, 'en')).toBe('250 MB')
+    expect(formatBytes(3e12, 'en')).toBe('3,000 GB')
+  })
+})
+
+describe('document labels', () => {
+  it('names known types and passes unknown ones through', () => {
+    expect(typeLabel('docx')).toBe('Word')
+    expect(typeLabel('epub')).toBe('EPUB')
+  })
+
+  it('offers a password only for the password error codes', () => {
+    expect(needsPassword(failed({ error_code: 'password_required' }))).toBe(true)
+    expect(needsPassword(failed({ error_code: 'wrong_password' }))).toBe(true)
+    expect(needsPassword(failed({ error_code: 'corrupt' }))).toBe(false)
+    expect(needsPassword({ status: 'completed', metadata: {} } as QuireDocument)).toBe(false)
+  })
+
+  it("prefers the API's message and falls back by code", () => {
+    expect(
+      failureMessage(failed({ error: 'This PDF needs a password', error_code: 'password_required' })),
+    ).toBe('This PDF needs a password')
+    expect(failureMessage(failed({ error_code: 'no_text' }))).toBe('No text was found in this document.')
+    expect(failureMessage(failed({}))).toBe('Processing failed.')
+  })
+})

@@ -1,0 +1,101 @@
+import type {
+  DocumentErrorCode,
+  DocumentStatus,
+  DocumentType,
+  ProcessingStage,
+  QuireDocument,
+} from '../api/documentsApi'
+
+/** What the file picker offers; the API decides in the end (it sniffs content), this only narrows the list. */
+export const ACCEPTED_EXTENSIONS = [
+  '.pdf',
+  '.docx',
+  '.doc',
+  '.pptx',
+  '.ppt',
+  '.md',
+  '.markdown',
+  '.html',
+  '.htm',
+  '.txt',
+] as const
+
+const TYPE_LABELS: Record<DocumentType, string> = {
+  pdf: 'PDF',
+  docx: 'Word',
+  doc: 'Word 97–2003',
+  pptx: 'PowerPoint',
+  ppt: 'PowerPoint 97–2003',
+  markdown: 'Markdown',
+  html: 'HTML',
+  text: 'Text',
+}
+
+const STAGE_LABELS: Record<ProcessingStage, string> = {
+  queued: 'Waiting to start',
+  parsing: 'Reading the text',
+  chunking: 'Splitting into passages',
+  embedding: 'Computing embeddings',
+  indexing: 'Indexing',
+}
+
+const STATUS_LABELS: Record<DocumentStatus, string> = {
+  pending: 'Waiting',
+  processing: 'Processing',
+  completed: 'Ready',
+  failed: 'Failed',
+}
+
+/** Used when a failed document carries a code but no message (an older record, say). */
+const ERROR_FALLBACKS: Record<DocumentErrorCode, string> = {
+  password_required: 'This document is protected by a password.',
+  wrong_password: 'The password was not accepted.',
+  not_supported: 'This kind of file cannot be read.',
+  corrupt: 'The file is damaged and could not be read.',
+  no_text: 'No text was found in this document.',
+  timeout: 'Reading this document took too long.',
+}
+
+export function typeLabel(type: string): string {
+  return TYPE_LABELS[type as DocumentType] ?? type.toUpperCase()
+}
+
+export function stageLabel(stage: string): string {
+  return STAGE_LABELS[stage as ProcessingStage] ?? stage
+}
+
+export function statusLabel(status: DocumentStatus): string {
+  return STATUS_LABELS[status] ?? status
+}
+
+export function isActive(document: Pick<QuireDocument, 'status'>): boolean {
+  return document.status === 'pending' || document.status === 'processing'
+}
+
+export function needsPassword(document: QuireDocument): boolean {
+  const code = document.metadata.error_code
+  return document.status === 'failed' && (code === 'password_required' || code === 'wrong_password')
+}
+
+export function failureMessage(document: QuireDocument): string {
+  const code = document.metadata.error_code
+  return document.metadata.error || (code && ERROR_FALLBACKS[code]) || 'Processing failed.'
+}
+
+const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const
+
+/** 1536 → "1.5 kB": decimal units, as file managers on most systems now show them. */
+export function formatBytes(bytes: number, locale?: string): string {
+  let value = Math.max(0, bytes)
+  let unit = 0
+  while (value >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000
+    unit++
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: UNITS[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1,
+  }).format(value)
+}
