@@ -1,8 +1,8 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { DocumentQueue } from '../../web/core/documents/DocumentQueue'
-import { monotonicClock } from '../../web/core/time/Clock'
+import { createApiPorts } from '../../web/core/api/createApiPorts'
+import type { DocumentQueue } from '../../web/core/documents/DocumentQueue'
 import { DiskFileStore } from './files/DiskFileStore'
 import { WorkerIngestor } from './ingest/WorkerIngestor'
 import type { ServerConfig } from './config'
@@ -23,21 +23,18 @@ export async function startServer(
   log: { line?: (line: string) => void; error?: (error: unknown) => void } = {},
 ): Promise<RunningServer> {
   const store = await openSqlStore(config.dataDir)
-  const clock = monotonicClock()
-  const newId = () => crypto.randomUUID()
   const logError = log.error ?? console.error
-  const files = new DiskFileStore(join(config.dataDir, 'files'))
   const ingestor = new WorkerIngestor({ timeoutMs: config.ingestTimeoutMs, logError })
-  const documents = new DocumentQueue({ store, files, ingestor, clock, newId, logError }, 1, logError)
+  const runtime = createApiPorts({
+    store,
+    files: new DiskFileStore(join(config.dataDir, 'files')),
+    ingestor,
+    maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,
+    logError,
+  })
+  const { documents } = runtime
   const app = createApp({
-    ports: {
-      store,
-      clock,
-      newId,
-      files,
-      documents,
-      limits: { maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024 },
-    },
+    ports: runtime.ports,
     staticDir: config.staticDir,
     logLine: log.line,
     logError: log.error,
@@ -47,8 +44,8 @@ export async function startServer(
     server.once('listening', resolve)
     server.once('error', reject)
   })
-  // Documents a crash or restart interrupted are processed again.
-  await documents.resumeUnfinished()
+  // The search index is rebuilt from stored chunks; documents a crash or restart interrupted resume.
+  await runtime.start()
   const { port } = server.address() as AddressInfo
   const shownHost =
     config.host === undefined || config.host === '0.0.0.0' || config.host === '::'

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Store } from '../../web/core/store/Store'
-import { monotonicClock } from '../../web/core/time/Clock'
+import { createApiPorts } from '../../web/core/api/createApiPorts'
 import { createApp } from '../src/createApp'
 import { DiskFileStore } from '../src/files/DiskFileStore'
 import { startTestServer } from './startTestServer'
@@ -99,14 +99,12 @@ describe('Koa host: unexpected errors', () => {
     })
     const logged: unknown[] = []
     const app = createApp({
-      ports: {
+      ports: createApiPorts({
         store: failing,
-        clock: monotonicClock(),
-        newId: () => crypto.randomUUID(),
         files: new DiskFileStore(mkdtempSync(join(tmpdir(), 'quire-files-'))),
-        documents: { enqueue: () => undefined, cancel: () => undefined },
-        limits: { maxUploadBytes: 1024 },
-      },
+        ingestor: { ingest: () => Promise.reject(new Error('not used')) },
+        maxUploadBytes: 1024,
+      }).ports,
       logError: (error) => logged.push(error),
     })
     const server = app.listen(0, '127.0.0.1')

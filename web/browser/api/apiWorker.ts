@@ -1,14 +1,12 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink'
-import type { ApiPorts } from '../../core/api/ApiPorts'
 import { buildOpenApi } from '../../core/api/buildOpenApi'
+import { createApiPorts } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
 import { parseJsonBody } from '../../core/api/parseJsonBody'
 import { routes } from '../../core/api/routes'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
-import { DocumentQueue } from '../../core/documents/DocumentQueue'
-import { monotonicClock } from '../../core/time/Clock'
 import { WebWorkerIngestor } from '../ingest/WebWorkerIngestor'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
@@ -24,22 +22,14 @@ const MAX_UPLOAD_BYTES = 100 * 1024 * 1024
  * handlers forward each matched request here.
  */
 const db = new QuireDatabase()
-const store = new DexieStore(db)
-const files = new DexieFileStore(db)
-const clock = monotonicClock()
-const newId = () => crypto.randomUUID()
-const ingestor = new WebWorkerIngestor({ logError: console.error })
-const documents = new DocumentQueue({ store, files, ingestor, clock, newId, logError: console.error })
-const ports: ApiPorts = {
-  store,
-  clock,
-  newId,
-  files,
-  documents,
-  limits: { maxUploadBytes: MAX_UPLOAD_BYTES },
-}
-// Documents a closed tab or a reload interrupted are processed again.
-documents.resumeUnfinished().catch(console.error)
+const { ports, start } = createApiPorts({
+  store: new DexieStore(db),
+  files: new DexieFileStore(db),
+  ingestor: new WebWorkerIngestor({ logError: console.error }),
+  maxUploadBytes: MAX_UPLOAD_BYTES,
+})
+// The search index is rebuilt from stored chunks; documents a closed tab or reload interrupted resume.
+start().catch(console.error)
 let openApi: Record<string, unknown> | undefined
 
 const api: ApiWorkerApi = {

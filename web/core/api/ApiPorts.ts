@@ -1,3 +1,4 @@
+import type { SearchIndex } from '../retrieve/index/SearchIndex'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import type { Clock } from '../time/Clock'
@@ -5,6 +6,7 @@ import type { Clock } from '../time/Clock'
 /** Background processing of uploaded documents (a DocumentQueue on both hosts). */
 export interface DocumentJobs {
   enqueue(documentId: string, options?: { password?: string }): void
+  /** Stops processing the document and drops it from the search index (it is being deleted). */
   cancel(documentId: string): void
 }
 
@@ -16,5 +18,7 @@ export interface ApiPorts {
   newId(): string
   files: FileStore
   documents: DocumentJobs
+  /** The search index over every stored chunk, kept in step with processing and deletes. */
+  index: SearchIndex
   limits: { maxUploadBytes: number }
 }

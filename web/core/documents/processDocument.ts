@@ -15,7 +15,7 @@ export interface ProcessPorts {
   newId(): string
   /** Receives unexpected (non-ParseError) failures; the document itself says only "failed". */
   logError?(error: unknown): void
-  /** Called with a completed document's chunks, to add them to the search index. */
+  /** Called with a finished document's chunks (none when it failed), to update the search index. */
   onIndexed?(document: DocumentRecord, chunks: ChunkRecord[]): void | Promise<void>
 }
 
@@ -91,13 +91,17 @@ export async function processDocument(
             error: 'Processing failed unexpectedly; try uploading the document again',
             error_code: 'internal',
           }
-    return store.updateDocument(documentId, {
+    // A failed run leaves nothing searchable, not even the chunks of an earlier successful run.
+    await store.replaceChunks(documentId, [])
+    const failed = await store.updateDocument(documentId, {
       status: 'failed',
       processed_at: toTimestamp(clock.now()),
       metadata: reason,
       chunk_count: 0,
       progress: null,
     })
+    if (failed) await ports.onIndexed?.(failed, [])
+    return failed
   }
 }
 

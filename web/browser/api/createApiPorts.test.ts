@@ -1,0 +1,46 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import { DexieFileStore } from '../store/DexieFileStore'
+import { DexieStore } from '../store/DexieStore'
+import { QuireDatabase } from '../store/QuireDatabase'
+import { newChunk, newCollection, newDocument } from '../../core/store/conformance/fixtures'
+import { createApiPorts } from '../../core/api/createApiPorts'
+
+describe('createApiPorts', () => {
+  it('restores the search index from stored chunks without embedding anything again', async () => {
+    const db = new QuireDatabase('restore-test', { indexedDB: new IDBFactory(), IDBKeyRange })
+    const store = new DexieStore(db)
+    const collection = await store.createCollection(newCollection())
+    const document = await store.createDocument(newDocument(collection.id, { status: 'completed' }))
+    const chunks = [0, 1, 2].map((i) => newChunk(document, i, { text: `Oystercatchers nest ${i}` }))
+    await store.replaceChunks(document.id, chunks)
+
+    let ingested = 0
+    const runtime = createApiPorts({
+      store,
+      files: new DexieFileStore(db),
+      ingestor: {
+        ingest: async () => {
+          ingested += 1
+          throw new Error('nothing should be ingested')
+        },
+      },
+      maxUploadBytes: 1024,
+    })
+    await runtime.start()
+    expect(runtime.ports.index.size).toBe(3)
+    expect(runtime.ports.index.vectorCount('hash-v1')).toBe(3)
+    const found = runtime.ports.index.search({
+      query: 'oystercatchers',
+      limit: 5,
+      mode: 'bm25',
+      similarityThreshold: 0,
+    })
+    expect(found.results.map((r) => r.id).sort()).toEqual(chunks.map((c) => c.id).sort())
+    expect(ingested).toBe(0)
+
+    runtime.ports.documents.cancel(document.id)
+    expect(runtime.ports.index.size).toBe(0)
+    await store.close()
+  })
+})
