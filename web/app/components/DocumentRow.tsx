@@ -70,11 +70,14 @@ export function DocumentRow(props: DocumentRowProps) {
             </Show>
             <span class="doc-stage">
               <Show when={props.document.progress} fallback="Starting">
-                {(progress) =>
-                  progress().stage === 'queued'
-                    ? stageLabel('queued')
-                    : `${stageLabel(progress().stage)} · ${percent()}%`
-                }
+                {/* Show calls this once, untracked: the text must be a JSX expression to follow progress. */}
+                {(progress) => (
+                  <>
+                    {progress().stage === 'queued'
+                      ? stageLabel('queued')
+                      : `${stageLabel(progress().stage)} · ${percent()}%`}
+                  </>
+                )}
               </Show>
             </span>
           </span>

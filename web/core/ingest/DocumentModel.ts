@@ -36,6 +36,8 @@ export interface ParseOptions {
   password?: string
   /** Aborts a parse (the per-document time limit); parsers check it between pages/parts. */
   signal?: AbortSignal
+  /** Reports the parsed fraction (0..1) where a parser can tell, e.g. after each PDF page. */
+  onProgress?: (fraction: number) => void
 }
 
 /** A parser for one or more file kinds; environment-free, bytes in, model out. */

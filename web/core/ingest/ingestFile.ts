@@ -63,6 +63,8 @@ export async function ingestFile(
     password: options.password,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
+    // Parsing is most of the work for paged formats: it fills the first 40 percent.
+    onProgress: (fraction) => progress('parsing', Math.min(40, Math.floor(fraction * 40))),
   })
   progress('chunking', 40)
   const chunks = chunkDocument(parsed)

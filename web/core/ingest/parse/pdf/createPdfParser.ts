@@ -8,10 +8,8 @@ import { type PageParagraphs, toBlocks } from './toBlocks'
 import { toOpenError, toPageError } from './toOpenError'
 import { throwIfAborted, withLimits } from './withLimits'
 
-export interface PdfParseOptions extends ParseOptions {
-  /** Called after each page with the share of pages read so far, 0 to 1. */
-  onProgress?: (fraction: number) => void
-}
+/** `onProgress` is called after each page with the share of pages read so far. */
+export type PdfParseOptions = ParseOptions
 
 export interface PdfParserLimits {
   /** Files claiming more pages are refused up front (a forged /Count can claim billions). Default 5000. */
