@@ -1,6 +1,4 @@
-import type { IngestMetadata, IngestStage } from '../../../web/core/ingest/ingestFile'
-import type { Chunk } from '../../../web/core/ingest/chunk/Chunk'
-import type { FileKind } from '../../../web/core/ingest/DocumentModel'
+import type { IngestResult, IngestStage } from '../../../web/core/ingest/ingestFile'
 import type { ParseErrorCode } from '../../../web/core/ingest/ParseError'
 
 /** Messages between WorkerIngestor and ingestWorker (structured-clone friendly). */
@@ -18,6 +16,6 @@ export type IngestReply =
   | {
       type: 'done'
       id: number
-      result: { kind: FileKind; chunks: Chunk[]; vectors: Float32Array[]; metadata: IngestMetadata }
+      result: IngestResult
     }
   | { type: 'failed'; id: number; parseError?: { code: ParseErrorCode; message: string }; message?: string }

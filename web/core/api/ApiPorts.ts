@@ -1,3 +1,4 @@
+import type { Ingestor } from '../documents/Ingestor'
 import type { SearchIndex } from '../retrieve/index/SearchIndex'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
@@ -20,5 +21,7 @@ export interface ApiPorts {
   documents: DocumentJobs
   /** The search index over every stored chunk, kept in step with processing and deletes. */
   index: SearchIndex
+  /** Runs the ingestion pipeline off the request path (the extraction endpoints use it directly). */
+  ingestor: Ingestor
   limits: { maxUploadBytes: number }
 }

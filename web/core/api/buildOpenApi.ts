@@ -11,7 +11,12 @@ Decisions the specification leaves open:
   names) answers 400 with a detail naming the field; unknown or malformed ids in the path answer 404.
 - Collection names and descriptions are trimmed and need at least one non-space character (at most 200 and
   5000 characters); \`color\` is \`#RRGGBB\` or null.
-- Lists are ordered newest first. \`GET /health\` answers the same body as \`GET /api/health\`.`
+- Lists are ordered newest first. \`GET /health\` answers the same body as \`GET /api/health\`.
+- Documents: uploads up to MAX_UPLOAD_MB (default 100) else 413; empty files and unsupported extensions 400;
+  the content, not the name, decides the parser. Processing runs in the background; \`progress\` reports the
+  stage and percent, and a failed document says why in \`metadata.error\` (with \`metadata.error_code\`).
+  Passwords of encrypted PDFs are used for one processing run and never stored.
+- The platform endpoints (\`/api/v1/...\`) answer validation failures with 422 \`{detail: [{loc, msg, type}]}\`.`
 
 /** Generates the OpenAPI 3.1 document from the route table, so the description can never drift from the code. */
 export function buildOpenApi(routes: readonly Route[]): JsonObject {
@@ -37,7 +42,34 @@ export function buildOpenApi(routes: readonly Route[]): JsonObject {
       ...objectParameters(route.query, 'query', toSchema),
     ]
     if (parameters.length > 0) operation.parameters = parameters
-    if (route.body) {
+    if (route.body && route.bodyType === 'multipart') {
+      const fields = toSchema(route.body, 'input')
+      const fileProperties = Object.fromEntries(
+        (route.files ?? []).map((file) => {
+          const binary = {
+            type: 'string',
+            contentMediaType: 'application/octet-stream',
+            description: file.description,
+          }
+          return [file.name, file.multiple ? { type: 'array', items: binary } : binary]
+        }),
+      )
+      operation.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              ...fields,
+              properties: { ...(fields.properties as JsonObject | undefined), ...fileProperties },
+              required: [
+                ...((fields.required as string[] | undefined) ?? []),
+                ...(route.files ?? []).map((f) => f.name),
+              ],
+            },
+          },
+        },
+      }
+    } else if (route.body) {
       operation.requestBody = {
         required: true,
         content: { 'application/json': { schema: toSchema(route.body, 'input') } },

@@ -61,6 +61,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
       },
     },
     index,
+    ingestor,
     limits: { maxUploadBytes: services.maxUploadBytes },
   }
   return {

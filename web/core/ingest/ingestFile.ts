@@ -36,6 +36,8 @@ export interface IngestMetadata {
 
 export interface IngestResult {
   kind: FileKind
+  /** The document's text in reading order, blocks separated by blank lines. */
+  text: string
   chunks: Chunk[]
   /** One vector per chunk, in order, from `ports.embedder`. */
   vectors: Float32Array[]
@@ -68,7 +70,7 @@ export async function ingestFile(
   })
   progress('chunking', 40)
   const chunks = chunkDocument(parsed)
-  const fullText = parsed.blocks.map((block) => block.text).join('\n')
+  const fullText = parsed.blocks.map((block) => block.text).join('\n\n')
 
   const vectors: Float32Array[] = []
   for (let start = 0; start < chunks.length; start += EMBED_BATCH) {
@@ -96,7 +98,7 @@ export async function ingestFile(
   if (parsed.title) metadata.title = parsed.title
   const language = detectLanguage(fullText)
   if (language) metadata.language = language
-  return { kind: parsed.kind, chunks, vectors, metadata }
+  return { kind: parsed.kind, text: fullText, chunks, vectors, metadata }
 }
 
 function lastHeading(path: string): string {
