@@ -11,9 +11,24 @@ export interface ServerConfig {
   maxUploadBytes?: number
   /** Per-document processing time limit in ms (INGEST_TIMEOUT_S, default 120 s). */
   ingestTimeoutMs?: number
+  /** The embedder for new documents: `hash-v1` (EMBEDDER, default) or a transformers.js model id. */
+  embedder?: EmbedderConfig
 }
 
-/** Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), STATIC_DIR, MAX_UPLOAD_MB, INGEST_TIMEOUT_S. */
+export interface EmbedderConfig {
+  id: string
+  /** Self-hosted models, `<modelsDir>/<model id>/...` (MODELS_DIR); also served at /models/. */
+  modelsDir?: string
+  /** Whether a model missing from modelsDir may be downloaded from the Hugging Face hub (ALLOW_REMOTE_MODELS=1). */
+  allowRemote?: boolean
+  /** Where downloaded model files are kept (DATA_DIR/models-cache). */
+  cacheDir?: string
+}
+
+/**
+ * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), STATIC_DIR, MAX_UPLOAD_MB,
+ * INGEST_TIMEOUT_S, EMBEDDER, MODELS_DIR and ALLOW_REMOTE_MODELS.
+ */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8005 : Number(env.PORT)
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -26,6 +41,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: resolve(env.STATIC_DIR || './dist'),
     maxUploadBytes: positiveNumber(env, 'MAX_UPLOAD_MB', 100) * 1024 * 1024,
     ingestTimeoutMs: positiveNumber(env, 'INGEST_TIMEOUT_S', 120) * 1000,
+    embedder: {
+      id: env.EMBEDDER || 'hash-v1',
+      modelsDir: env.MODELS_DIR ? resolve(env.MODELS_DIR) : undefined,
+      allowRemote: env.ALLOW_REMOTE_MODELS === '1' || env.ALLOW_REMOTE_MODELS === 'true',
+      cacheDir: resolve(env.DATA_DIR || './data', 'models-cache'),
+    },
   }
 }
 

@@ -8,12 +8,15 @@ import { bodyParser } from './bodyParser'
 import { errorHandler } from './errorHandler'
 import { mountRoutes, writeResult } from './mountRoutes'
 import { requestLogger } from './requestLogger'
+import { serveModels } from './serveModels'
 import { serveStatic } from './serveStatic'
 
 export interface AppOptions {
   ports: ApiPorts
   /** The built PWA; when absent only the REST surface is served. */
   staticDir?: string
+  /** Self-hosted models (MODELS_DIR), served at /models/ so that browsers can load them too. */
+  modelsDir?: string
   /** Receives one line per request; silent when absent. */
   logLine?: (line: string) => void
   /** Receives unexpected errors (with stacks); they never reach the client. */
@@ -40,6 +43,7 @@ export function createApp(options: AppOptions): Koa {
     // Headers every answer carries: API answers are never sniffed as another type or framed.
     ctx.set('X-Content-Type-Options', 'nosniff')
   })
+  if (options.modelsDir) app.use(serveModels(options.modelsDir))
   if (options.staticDir) app.use(serveStatic(options.staticDir, isApiPath))
   app.use(bodyParser(options.ports.limits.maxUploadBytes))
   app.use(router.routes())

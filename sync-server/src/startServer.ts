@@ -24,7 +24,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const store = await openSqlStore(config.dataDir)
   const logError = log.error ?? console.error
-  const ingestor = new WorkerIngestor({ timeoutMs: config.ingestTimeoutMs, logError })
+  const ingestor = new WorkerIngestor({
+    timeoutMs: config.ingestTimeoutMs,
+    embedder: config.embedder,
+    logError,
+  })
   const runtime = createApiPorts({
     store,
     files: new DiskFileStore(join(config.dataDir, 'files')),
@@ -36,6 +40,7 @@ export async function startServer(
   const app = createApp({
     ports: runtime.ports,
     staticDir: config.staticDir,
+    modelsDir: config.embedder?.modelsDir,
     logLine: log.line,
     logError: log.error,
   })

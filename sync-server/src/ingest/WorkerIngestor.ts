@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads'
 import type { IngestRequest, Ingestor } from '../../../web/core/documents/Ingestor'
 import type { IngestResult } from '../../../web/core/ingest/ingestFile'
 import { ParseError } from '../../../web/core/ingest/ParseError'
+import type { EmbedderConfig } from '../config'
 import type { IngestReply, IngestTask } from './ingestMessages'
 
 const WORKER_URL = new URL('./ingestWorker.ts', import.meta.url).href
@@ -26,7 +27,12 @@ export class WorkerIngestor implements Ingestor {
   private closed = false
 
   constructor(
-    private readonly options: { size?: number; timeoutMs?: number; logError?: (error: unknown) => void } = {},
+    private readonly options: {
+      size?: number
+      timeoutMs?: number
+      embedder?: EmbedderConfig
+      logError?: (error: unknown) => void
+    } = {},
   ) {}
 
   async ingest(request: IngestRequest): Promise<IngestResult> {
@@ -126,7 +132,7 @@ export class WorkerIngestor implements Ingestor {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(BOOTSTRAP, { eval: true })
+    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { embedder: this.options.embedder } })
     // An idle worker must not keep the process alive at shutdown.
     worker.unref()
     return worker

@@ -3,16 +3,19 @@
  * the server's event loop, and a parser stuck in synchronous code can be stopped by terminating
  * the thread (WorkerIngestor does, at the per-document time limit).
  */
-import { parentPort } from 'node:worker_threads'
-import { hashEmbedder } from '../../../web/core/ingest/embed/hashEmbedder'
+import { parentPort, workerData } from 'node:worker_threads'
 import { ingestFile } from '../../../web/core/ingest/ingestFile'
 import { ParseError } from '../../../web/core/ingest/ParseError'
 import { systemClock } from '../../../web/core/time/Clock'
 import type { IngestReply, IngestTask } from './ingestMessages'
+import type { EmbedderConfig } from '../config'
+import { createWorkerEmbedder } from './createWorkerEmbedder'
 import { nodeParsers } from './nodeParsers'
 
 const port = parentPort
 if (!port) throw new Error('ingestWorker must run in a worker thread')
+// One embedder per worker: a model is loaded once and reused for every document.
+const embedder = createWorkerEmbedder((workerData as { embedder?: EmbedderConfig } | undefined)?.embedder)
 const reply = (message: IngestReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
 
 port.on('message', async (task: IngestTask) => {
@@ -20,7 +23,7 @@ port.on('message', async (task: IngestTask) => {
     const result = await ingestFile(
       task.bytes,
       task.filename,
-      { parsers: nodeParsers, embedder: hashEmbedder, clock: systemClock },
+      { parsers: nodeParsers, embedder, clock: systemClock },
       {
         password: task.password,
         timeoutMs: task.timeoutMs,

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { makeTinyModel, TINY_MODEL_DIMENSIONS } from '../../scripts/makeTinyModel.mjs'
+import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
+import { startServer, type RunningServer } from '../src/startServer'
+
+const MODEL_ID = 'quire-tiny-embedder'
+
+// The server configured with a transformers.js model from a self-hosted folder (no download):
+// documents are embedded with it, vectors record its id, and the folder is served at /models/.
+describe('a server configured with a transformers.js embedder', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'quire-model-data-'))
+  const modelsDir = mkdtempSync(join(tmpdir(), 'quire-models-'))
+  let server: RunningServer
+
+  beforeAll(async () => {
+    await makeTinyModel(join(modelsDir, MODEL_ID))
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      embedder: { id: MODEL_ID, modelsDir, allowRemote: false, cacheDir: join(dataDir, 'models-cache') },
+    })
+  }, 60_000)
+  afterAll(async () => {
+    await server.close()
+    rmSync(dataDir, { recursive: true, force: true })
+    rmSync(modelsDir, { recursive: true, force: true })
+  })
+
+  it('embeds uploads with the model and records its id', { timeout: 90_000 }, async () => {
+    const collection = (await (
+      await fetch(`${server.url}/api/collections/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Model', description: 'Embedded with a model' }),
+      })
+    ).json()) as { id: string }
+    const form = new FormData()
+    form.append('collection_id', collection.id)
+    form.append(
+      'file',
+      new Blob(['# Notes\n\nThe river froze early this year and the ferry stopped running.\n']),
+      'notes.md',
+    )
+    const uploaded = (await (
+      await fetch(`${server.url}/api/documents/`, { method: 'POST', body: form })
+    ).json()) as DocumentRecord
+    await server.documents.idle()
+    const document = (await (
+      await fetch(`${server.url}/api/documents/${uploaded.id}`)
+    ).json()) as DocumentRecord
+    expect(document.status, JSON.stringify(document.metadata)).toBe('completed')
+    expect(document.metadata.embedder).toBe(MODEL_ID)
+  })
+
+  it('serves the model folder to browsers, and nothing outside it', async () => {
+    const config = await fetch(`${server.url}/models/${MODEL_ID}/config.json`)
+    expect(config.status).toBe(200)
+    expect(((await config.json()) as { hidden_size: number }).hidden_size).toBe(TINY_MODEL_DIMENSIONS)
+    expect((await fetch(`${server.url}/models/${MODEL_ID}/missing.json`)).status).toBe(404)
+    expect((await fetch(`${server.url}/models/..%2f..%2fetc%2fpasswd`)).status).toBe(404)
+  })
+})
