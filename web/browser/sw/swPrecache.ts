@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst } from 'workbox-strategies'
 import { isApiPath } from '../../core/api/isApiPath'
 
 declare const self: ServiceWorkerGlobalScope
@@ -10,6 +11,14 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 // Deep links (/collections, /docs) get the cached shell; the router takes it from there.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))
+
+// The ONNX runtime (about 27 MB, only needed once a person turns on a transformers.js model) is not
+// precached for everyone: it is cached on first use, and from then on loads offline. Hashed names
+// make cache-first safe.
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.wasm'),
+  new CacheFirst({ cacheName: 'quire-runtimes' }),
+)
 
 /**
  * msw's fetch listener (registered after this one) answers every request of a page with mocking
