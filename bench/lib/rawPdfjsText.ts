@@ -1,3 +1,4 @@
+import { PDF_OPEN_OPTIONS } from '../../web/core/ingest/parse/pdf/createPdfParser'
 import { loadNodePdfJs } from '../../sync-server/src/ingest/nodePdfjs'
 
 export interface RawPdfText {
@@ -14,14 +15,7 @@ export interface RawPdfText {
 export async function rawPdfjsText(bytes: Uint8Array): Promise<RawPdfText> {
   const pdfjs = await loadNodePdfJs()
   // pdf.js transfers the buffer to its (fake) worker, which detaches it; the parser hands it a copy too.
-  const task = pdfjs.getDocument({
-    data: bytes.slice(),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    stopAtErrors: false,
-    verbosity: 0,
-  })
+  const task = pdfjs.getDocument({ ...PDF_OPEN_OPTIONS, data: bytes.slice() })
   try {
     const document = await task.promise
     let items = 0

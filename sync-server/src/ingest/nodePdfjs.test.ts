@@ -1,3 +1,4 @@
+import { PDF_OPEN_OPTIONS } from '../../../web/core/ingest/parse/pdf/createPdfParser'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -14,12 +15,8 @@ describe('loadNodePdfJs', () => {
   it('opens a PDF on the fake worker and reads its text', async () => {
     const pdfjs = await loadNodePdfJs()
     const task = pdfjs.getDocument({
+      ...PDF_OPEN_OPTIONS,
       data: new Uint8Array(readFileSync(`${corpus}/pdf/pdfjs__issue1293r.pdf`)),
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      stopAtErrors: false,
-      verbosity: 0,
     })
     try {
       const document = await task.promise

@@ -1,3 +1,4 @@
+import { SUPPORTED_EXTENSIONS } from '../../core/ingest/parse/supportedExtensions'
 import type {
   DocumentErrorCode,
   DocumentStatus,
@@ -6,19 +7,8 @@ import type {
   QuireDocument,
 } from '../api/documentsApi'
 
-/** What the file picker offers; the API decides in the end (it sniffs content), this only narrows the list. */
-export const ACCEPTED_EXTENSIONS = [
-  '.pdf',
-  '.docx',
-  '.doc',
-  '.pptx',
-  '.ppt',
-  '.md',
-  '.markdown',
-  '.html',
-  '.htm',
-  '.txt',
-] as const
+/** What the file picker offers: what the API accepts (it sniffs content in the end). */
+export const ACCEPTED_EXTENSIONS = SUPPORTED_EXTENSIONS
 
 const TYPE_LABELS: Record<DocumentType, string> = {
   pdf: 'PDF',

@@ -2,21 +2,7 @@ import { unzipSync } from 'fflate'
 import type { FileKind } from '../DocumentModel'
 import { decodeText } from './text/decodeText'
 import { detectUtf16 } from './text/detectUtf16'
-
-/** The extensions an upload may have, for validation and for error messages ("supported types are ..."). */
-export const SUPPORTED_EXTENSIONS: readonly string[] = [
-  '.pdf',
-  '.docx',
-  '.doc',
-  '.pptx',
-  '.ppt',
-  '.md',
-  '.markdown',
-  '.html',
-  '.htm',
-  '.xhtml',
-  '.txt',
-]
+import { SUPPORTED_EXTENSIONS } from './supportedExtensions'
 
 /** Extensions of binary formats: text content under one of these names is not that format. */
 const BINARY_FORMAT_EXTENSIONS = new Set(['.pdf', '.docx', '.doc', '.dot', '.pptx', '.ppt', '.pps', '.pot'])
@@ -64,6 +50,8 @@ const OTHER_BINARY_SIGNATURES: readonly (readonly (number | undefined)[])[] = [
  * PPTX, or an OLE2 file whose name says neither Word nor PowerPoint. The caller turns that into
  * "not supported" or "not a PDF" using the extension.
  */
+export { SUPPORTED_EXTENSIONS }
+
 export function sniffFileKind(bytes: Uint8Array, filename: string): FileKind | undefined {
   const extension = fileExtension(filename)
   const pdfHeader = pdfHeaderOffset(bytes)

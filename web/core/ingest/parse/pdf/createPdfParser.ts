@@ -8,6 +8,18 @@ import { type PageParagraphs, toBlocks } from './toBlocks'
 import { toOpenError, toPageError } from './toOpenError'
 import { throwIfAborted, withLimits } from './withLimits'
 
+/**
+ * How every PDF is opened (text only): no eval, no fonts, keep going past errors, quiet. pdf.js
+ * transfers `data` to its worker, so callers pass a copy.
+ */
+export const PDF_OPEN_OPTIONS = {
+  isEvalSupported: false,
+  disableFontFace: true,
+  useSystemFonts: false,
+  stopAtErrors: false,
+  verbosity: 0,
+} as const
+
 /** `onProgress` is called after each page with the share of pages read so far. */
 export type PdfParseOptions = ParseOptions
 
@@ -55,15 +67,7 @@ export function createPdfParser(
       })
       throwIfAborted(signal)
       // pdf.js transfers the buffer to its worker, which detaches it: give it a copy, not the caller's bytes.
-      const task = pdfjs.getDocument({
-        data: bytes.slice(),
-        password,
-        isEvalSupported: false,
-        disableFontFace: true,
-        useSystemFonts: false,
-        stopAtErrors: false,
-        verbosity: 0,
-      })
+      const task = pdfjs.getDocument({ ...PDF_OPEN_OPTIONS, data: bytes.slice(), password })
       const stop = () => void task.destroy().catch(() => undefined)
       signal?.addEventListener('abort', stop, { once: true })
       try {
