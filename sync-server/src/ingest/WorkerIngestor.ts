@@ -41,17 +41,19 @@ export class WorkerIngestor implements Ingestor {
     const id = this.nextId++
     try {
       return await new Promise<IngestResult>((resolve, reject) => {
+        // The thread this job runs on; `slot.worker` changes when a killed thread is replaced.
+        const worker = slot.worker
         const finish = (settle: () => void) => {
           clearTimeout(timer)
-          slot.worker.off('message', onMessage)
-          slot.worker.off('error', onError)
-          slot.worker.off('exit', onExit)
+          worker.off('message', onMessage)
+          worker.off('error', onError)
+          worker.off('exit', onExit)
           request.signal?.removeEventListener('abort', onAbort)
           settle()
         }
         const kill = (error: unknown) => {
-          this.replace(slot)
           finish(() => reject(error))
+          this.replace(slot)
         }
         const onMessage = (message: IngestReply) => {
           if (message.id !== id) return
@@ -78,9 +80,9 @@ export class WorkerIngestor implements Ingestor {
             ),
           timeoutMs + 5_000,
         )
-        slot.worker.on('message', onMessage)
-        slot.worker.once('error', onError)
-        slot.worker.once('exit', onExit)
+        worker.on('message', onMessage)
+        worker.once('error', onError)
+        worker.once('exit', onExit)
         if (request.signal?.aborted) return onAbort()
         request.signal?.addEventListener('abort', onAbort, { once: true })
         const bytes = request.bytes.slice()
@@ -92,7 +94,7 @@ export class WorkerIngestor implements Ingestor {
           password: request.password,
           timeoutMs,
         }
-        slot.worker.postMessage(task, [bytes.buffer])
+        worker.postMessage(task, [bytes.buffer])
       })
     } finally {
       this.release(slot)
@@ -128,7 +130,8 @@ export class WorkerIngestor implements Ingestor {
 
   private replace(slot: Slot): void {
     void slot.worker.terminate()
-    slot.worker = this.spawn()
+    // After close() the pool stays empty: a job cancelled by the shutdown must not start a new thread.
+    if (!this.closed) slot.worker = this.spawn()
   }
 
   private spawn(): Worker {
