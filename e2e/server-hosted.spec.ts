@@ -77,3 +77,29 @@ test('the API explorer sends requests to the browser or to the server', async ({
   await expect(responseBody).toContainText('Kept on the server')
   await expect(responseBody).not.toContainText('Kept in the browser')
 })
+
+// Multipart endpoints can be tried too: a file picker per file part, a text box per form field.
+test('the API explorer uploads a document through a multipart form', async ({ page }) => {
+  await page.goto(`${server}/docs`)
+  await expect(page.getByRole('heading', { name: 'API explorer', level: 1 })).toBeVisible()
+  const collection = await page.evaluate(async () => {
+    const response = await fetch('/api/collections/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Explorer uploads', description: 'Tried from /docs' }),
+    })
+    return ((await response.json()) as { id: string }).id
+  })
+  const upload = page.locator('details', { hasText: 'Upload a document into a collection' })
+  await upload.locator('summary').click()
+  await upload.getByLabel('collection_id').fill(collection)
+  await upload.getByLabel('file', { exact: false }).setInputFiles({
+    name: 'notes.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Notes\n\nUploaded from the API explorer.\n'),
+  })
+  await upload.getByRole('button', { name: 'Send' }).click()
+  const responseBody = upload.getByRole('group', { name: 'Response body' })
+  await expect(responseBody).toContainText('"status": "processing"')
+  await expect(responseBody).toContainText('"original_filename": "notes.md"')
+})

@@ -1,6 +1,8 @@
 import { createSignal, createUniqueId, For, Show } from 'solid-js'
 import { explorerFetch } from '../openapi/apiTarget'
 import { exampleFromSchema } from '../openapi/exampleFromSchema'
+import { formFields } from '../openapi/formFields'
+import { FormFieldsInput } from './FormFieldsInput'
 import type { OperationEntry } from '../openapi/listOperations'
 import type { OpenApiDocument, OpenApiParameter } from '../openapi/OpenApiDocument'
 import { resolveRefs } from '../openapi/resolveRefs'
@@ -26,6 +28,9 @@ export function TryItForm(props: TryItFormProps) {
     return schema ? JSON.stringify(exampleFromSchema(resolveRefs(schema, props.document)), null, 2) : ''
   }
 
+  const fields = () => formFields(props.entry.operation, props.document)
+  const [formText, setFormText] = createSignal<Record<string, string>>({})
+  const [formFiles, setFormFiles] = createSignal<Record<string, File[]>>({})
   const [values, setValues] = createSignal<Record<string, string>>({})
   const [body, setBody] = createSignal(initialBody())
   const [error, setError] = createSignal<string>()
@@ -76,7 +81,14 @@ export function TryItForm(props: TryItFormProps) {
       method: props.entry.method.toUpperCase(),
       headers: { accept: 'application/json' },
     }
-    if (bodySchema() && body().trim()) {
+    if (fields().length > 0) {
+      // The browser sets the multipart boundary itself: no content-type here.
+      const form = new FormData()
+      for (const [name, value] of Object.entries(formText())) if (value) form.append(name, value)
+      for (const [name, files] of Object.entries(formFiles()))
+        for (const file of files) form.append(name, file)
+      init.body = form
+    } else if (bodySchema() && body().trim()) {
       init.headers = { accept: 'application/json', 'content-type': 'application/json' }
       init.body = body()
     }
@@ -120,6 +132,12 @@ export function TryItForm(props: TryItFormProps) {
           </div>
         )}
       </For>
+
+      <FormFieldsInput
+        fields={fields()}
+        onText={(name, value) => setFormText((v) => ({ ...v, [name]: value }))}
+        onFiles={(name, files) => setFormFiles((v) => ({ ...v, [name]: files }))}
+      />
 
       <Show when={bodySchema()}>
         <div class="field">
