@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { DocumentParser, ParsedDocument } from '../DocumentModel'
-import { ParseError } from '../ParseError'
 import { parseDocument } from './parseDocument'
+import { parseErrorOf } from '../../testing/parseErrorOf'
 
 const encode = (text: string) => new TextEncoder().encode(text)
 const doc: ParsedDocument = { blocks: [{ kind: 'paragraph', text: 'hello', headingPath: [] }] }
 const instant: DocumentParser = { kinds: ['markdown', 'text'], parse: async () => doc }
 
-async function parseError(promise: Promise<unknown>): Promise<ParseError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(ParseError)
-  return error as ParseError
-}
+const parseError = parseErrorOf
 
 describe('parseDocument', () => {
   it('hands the sniffed kind to its parser', async () => {

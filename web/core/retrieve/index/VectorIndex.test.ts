@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { cosineSimilarity } from '../../ingest/embed/cosineSimilarity'
 import { type VectorMeta, VectorIndex } from './VectorIndex'
+import { seededRandom } from '../../testing/seededRandom'
 
-/** mulberry32: a small seeded generator, so a failure reproduces. */
-function random(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const random = seededRandom
 
 const randomVector = (next: () => number, dimensions: number) =>
   Float32Array.from({ length: dimensions }, () => next() * 2 - 1)

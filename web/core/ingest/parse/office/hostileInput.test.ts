@@ -8,20 +8,13 @@ import { docParser } from './doc/docParser'
 import { docxParser } from './docx/docxParser'
 import { pptParser } from './ppt/pptParser'
 import { pptxParser } from './pptx/pptxParser'
+import { seededRandom } from '../../../testing/seededRandom'
 
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url))
 const corpus = (name: string) => new Uint8Array(readFileSync(`${corpusDir(process.env, repoRoot)}/${name}`))
 
 /** A small seeded PRNG (mulberry32), so a failure reproduces. */
-function random(seed: number) {
-  let state = seed
-  return () => {
-    state = (state + 0x6d2b79f5) | 0
-    let t = Math.imul(state ^ (state >>> 15), 1 | state)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+const random = seededRandom
 
 /** Damaged copies of a file: random byte overwrites and truncations. */
 function* damaged(bytes: Uint8Array, seed: number, count: number): Generator<Uint8Array> {

@@ -6,6 +6,7 @@ import { corpusDir } from '../../../testing/corpusDir'
 import type { ParsedDocument } from '../../DocumentModel'
 import { ParseError } from '../../ParseError'
 import { createPdfParser, type PdfParseOptions } from './createPdfParser'
+import { parseErrorOf } from '../../../testing/parseErrorOf'
 
 const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url))
 const corpus = corpusDir(process.env, repoRoot)
@@ -19,14 +20,7 @@ function parse(file: string, options: PdfParseOptions = {}): Promise<ParsedDocum
   return parser.parse(read(file), options)
 }
 
-async function failure(promise: Promise<unknown>): Promise<ParseError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  )
-  expect(error).toBeInstanceOf(ParseError)
-  return error as ParseError
-}
+const failure = parseErrorOf
 
 function fullText(document: ParsedDocument): string {
   return document.blocks.map((block) => block.text).join('\n')

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import type { ParsedDocument } from '../../../DocumentModel'
-import { ParseError } from '../../../ParseError'
 import { corpusDir } from '../../../../testing/corpusDir'
 import { docxParser } from './docxParser'
+import { parseErrorOf } from '../../../../testing/parseErrorOf'
 
 const repoRoot = fileURLToPath(new URL('../../../../../../', import.meta.url))
 const corpus = (name: string) => new Uint8Array(readFileSync(`${corpusDir(process.env, repoRoot)}/${name}`))
@@ -22,14 +22,7 @@ function docx(body: string, styles = ''): Uint8Array {
 }
 const p = (text: string, pPr = '') => `<w:p><w:pPr>${pPr}</w:pPr><w:r><w:t>${text}</w:t></w:r></w:p>`
 
-async function parseError(bytes: Uint8Array): Promise<ParseError> {
-  const error = await parse(bytes).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(ParseError)
-  return error as ParseError
-}
+const parseError = (bytes: Uint8Array) => parseErrorOf(parse(bytes))
 
 describe('docxParser on the corpus', () => {
   it('keeps the cells of a table row together (docling word sample)', async () => {

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import type { ParsedDocument } from '../../../DocumentModel'
-import { ParseError } from '../../../ParseError'
 import { corpusDir } from '../../../../testing/corpusDir'
 import { pptxParser } from './pptxParser'
+import { parseErrorOf } from '../../../../testing/parseErrorOf'
 
 const repoRoot = fileURLToPath(new URL('../../../../../../', import.meta.url))
 const corpus = (name: string) => new Uint8Array(readFileSync(`${corpusDir(process.env, repoRoot)}/${name}`))
@@ -23,14 +23,7 @@ function expectSlideStructure(doc: ParsedDocument) {
   }
 }
 
-async function parseError(bytes: Uint8Array): Promise<ParseError> {
-  const error = await parse(bytes).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(ParseError)
-  return error as ParseError
-}
+const parseError = (bytes: Uint8Array) => parseErrorOf(parse(bytes))
 
 describe('pptxParser on the corpus', () => {
   // Slide and notes counts checked against the packages: docling has notesSlide1-2 (slides 2 and 3),
