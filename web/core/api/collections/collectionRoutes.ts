@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ApiError } from '../ApiError'
 import { defineRoute, type Route } from '../Route'
 import { errorSchema } from '../errorSchema'
-import { deleteFileIfUnused } from '../../documents/deleteFileIfUnused'
+import { deleteUnusedFiles } from '../../documents/deleteUnusedFiles'
 import { fileKey } from '../../documents/processDocument'
 import { toTimestamp } from '../../time/Clock'
 import {
@@ -103,7 +103,7 @@ export const collectionRoutes: Route[] = [
       const contained = await store.listDocuments({ collectionId: params.collection_id })
       for (const document of contained) documents.cancel(document.id)
       if (!(await store.deleteCollection(params.collection_id))) throw ApiError.notFound(NOT_FOUND)
-      for (const key of new Set(contained.map(fileKey))) await deleteFileIfUnused(key, store, files)
+      await deleteUnusedFiles(contained.map(fileKey), store, files)
       return { status: 204 }
     },
   }),

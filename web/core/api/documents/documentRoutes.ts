@@ -4,7 +4,7 @@ import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { toTimestamp } from '../../time/Clock'
 import { fileKey } from '../../documents/processDocument'
-import { deleteFileIfUnused } from '../../documents/deleteFileIfUnused'
+import { deleteUnusedFiles } from '../../documents/deleteUnusedFiles'
 import { sniffFileKind, SUPPORTED_EXTENSIONS, fileExtension } from '../../ingest/parse/sniffFileKind'
 import {
   documentIdParams,
@@ -163,7 +163,7 @@ export const documentRoutes: Route[] = [
       if (!document) throw ApiError.notFound(NOT_FOUND)
       documents.cancel(document.id)
       await store.deleteDocument(document.id)
-      await deleteFileIfUnused(fileKey(document), store, files)
+      await deleteUnusedFiles([fileKey(document)], store, files)
       return { status: 204 }
     },
   }),
