@@ -1,6 +1,14 @@
+import type { ChatMessage } from '../../../web/core/store/ChatMessage'
+import type { ChatSession, ChatSessionPatch, NewChatSession } from '../../../web/core/store/ChatSession'
 import type { ChunkFilter, ChunkRecord } from '../../../web/core/store/ChunkRecord'
 import type { Collection, CollectionPatch, NewCollection } from '../../../web/core/store/Collection'
 import type { DocumentFilter, DocumentPatch, DocumentRecord } from '../../../web/core/store/DocumentRecord'
+import type {
+  EvaluationResult,
+  EvaluationRun,
+  EvaluationRunPatch,
+  EvaluationState,
+} from '../../../web/core/store/EvaluationRun'
 import type { Store } from '../../../web/core/store/Store'
 import {
   fromChunkRow,
@@ -10,7 +18,9 @@ import {
   type ChunkRow,
   type DocumentRow,
 } from './rows'
+import { SqlChatRecords } from './SqlChatRecords'
 import type { SqlDriver, SqlValue } from './SqlDriver'
+import { SqlEvaluationRecords } from './SqlEvaluationRecords'
 
 const COLLECTION_COLUMNS = `id, name, description, color, created_at, updated_at,
   (SELECT COUNT(*) FROM documents d WHERE d.collection_id = collections.id AND d.status = 'completed') AS document_count`
@@ -20,9 +30,18 @@ const DOCUMENT_COLUMNS = `id, collection_id, filename, original_filename, file_p
 const CHUNK_COLUMNS =
   'id, document_id, collection_id, idx, text, page, heading, token_count, embedder, vector'
 
-/** The Store port over SQL. Knows nothing about the database engine beyond the SqlDriver seam. */
+/**
+ * The Store port over SQL. Knows nothing about the database engine beyond the SqlDriver seam.
+ * Collections, documents and chunks live here; chat and evaluation records in their own classes.
+ */
 export class SqlStore implements Store {
-  constructor(private readonly driver: SqlDriver) {}
+  private readonly chat: SqlChatRecords
+  private readonly evaluation: SqlEvaluationRecords
+
+  constructor(private readonly driver: SqlDriver) {
+    this.chat = new SqlChatRecords(driver)
+    this.evaluation = new SqlEvaluationRecords(driver)
+  }
 
   async createCollection(input: NewCollection): Promise<Collection> {
     await this.driver.run(
@@ -54,7 +73,8 @@ export class SqlStore implements Store {
   }
 
   async deleteCollection(id: string): Promise<boolean> {
-    // Documents and chunks go with it (ON DELETE CASCADE).
+    // Documents, chunks, evaluation runs with their results and state go with it (ON DELETE CASCADE);
+    // chat sessions and messages stay, their collection_id set to null (ON DELETE SET NULL).
     const { changes } = await this.driver.run('DELETE FROM collections WHERE id = ?', [id])
     return changes > 0
   }
@@ -142,6 +162,92 @@ export class SqlStore implements Store {
       params,
     )
     return rows.map(fromChunkRow)
+  }
+
+  createSession(input: NewChatSession): Promise<ChatSession> {
+    return this.chat.createSession(input)
+  }
+
+  listSessions(): Promise<ChatSession[]> {
+    return this.chat.listSessions()
+  }
+
+  getSession(id: string): Promise<ChatSession | undefined> {
+    return this.chat.getSession(id)
+  }
+
+  updateSession(id: string, patch: ChatSessionPatch): Promise<ChatSession | undefined> {
+    return this.chat.updateSession(id, patch)
+  }
+
+  deleteSession(id: string): Promise<boolean> {
+    return this.chat.deleteSession(id)
+  }
+
+  addMessage(message: ChatMessage): Promise<ChatMessage> {
+    return this.chat.addMessage(message)
+  }
+
+  listMessages(sessionId: string, options: { limit: number }): Promise<ChatMessage[]> {
+    return this.chat.listMessages(sessionId, options)
+  }
+
+  createEvaluationRun(run: EvaluationRun): Promise<EvaluationRun> {
+    return this.evaluation.createEvaluationRun(run)
+  }
+
+  getEvaluationRun(id: string): Promise<EvaluationRun | undefined> {
+    return this.evaluation.getEvaluationRun(id)
+  }
+
+  listEvaluationRuns(filter?: { collectionId?: string }): Promise<EvaluationRun[]> {
+    return this.evaluation.listEvaluationRuns(filter)
+  }
+
+  updateEvaluationRun(id: string, patch: EvaluationRunPatch): Promise<EvaluationRun | undefined> {
+    return this.evaluation.updateEvaluationRun(id, patch)
+  }
+
+  appendEvaluationResults(
+    id: string,
+    results: readonly EvaluationResult[],
+  ): Promise<EvaluationRun | undefined> {
+    return this.evaluation.appendEvaluationResults(id, results)
+  }
+
+  saveEvaluationState(runId: string, state: unknown, savedAt: string): Promise<void> {
+    return this.evaluation.saveEvaluationState(runId, state, savedAt)
+  }
+
+  getEvaluationState(runId: string): Promise<EvaluationState | undefined> {
+    return this.evaluation.getEvaluationState(runId)
+  }
+
+  async getChunks(ids: readonly string[]): Promise<ChunkRecord[]> {
+    const rows: ChunkRow[] = []
+    // SQLite caps bound parameters (32,766 by default); top_k is at most 50, but callers may ask more.
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500)
+      rows.push(
+        ...(await this.driver.all<ChunkRow>(
+          `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE id IN (${part.map(() => '?').join(', ')})`,
+          [...part],
+        )),
+      )
+    }
+    return rows.map(fromChunkRow)
+  }
+
+  async getSettings(): Promise<unknown> {
+    const row = await this.driver.get<{ value: string }>("SELECT value FROM settings WHERE key = 'settings'")
+    return row ? (JSON.parse(row.value) as unknown) : undefined
+  }
+
+  async putSettings(value: unknown): Promise<void> {
+    await this.driver.run(
+      "INSERT INTO settings (key, value) VALUES ('settings', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      [JSON.stringify(value)],
+    )
   }
 
   close(): Promise<void> {

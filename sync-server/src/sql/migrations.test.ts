@@ -4,6 +4,13 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { migrate, migrations } from './migrations'
 import { SqliteDriver } from './SqliteDriver'
+import { SqlStore } from './SqlStore'
+import {
+  newChatMessage,
+  newChatSession,
+  newCollection,
+  newEvaluationRun,
+} from '../../../web/core/store/conformance/fixtures'
 
 describe('migrations', () => {
   const dirs: string[] = []
@@ -28,6 +35,25 @@ describe('migrations', () => {
     expect(rows.map((r) => r.version)).toEqual(migrations.map((m) => m.version))
     expect(await again.get<{ journal_mode: string }>('PRAGMA journal_mode')).toEqual({ journal_mode: 'wal' })
     await again.close()
+  })
+
+  it('upgrades a version 2 database in place, keeping its data, with chat and evaluation tables', async () => {
+    const { driver } = openDriver()
+    await migrate(
+      driver,
+      migrations.filter((m) => m.version <= 2),
+    )
+    const store = new SqlStore(driver)
+    const collection = await store.createCollection(newCollection())
+    await migrate(driver)
+    expect(await store.getCollection(collection.id)).toEqual({ ...collection, document_count: 0 })
+    const session = await store.createSession(newChatSession({ collection_id: collection.id }))
+    await store.addMessage(newChatMessage(session.id, { collection_id: collection.id }))
+    const run = await store.createEvaluationRun(newEvaluationRun(collection.id))
+    await store.deleteCollection(collection.id)
+    expect(await store.getSession(session.id)).toMatchObject({ collection_id: null, message_count: 1 })
+    expect(await store.getEvaluationRun(run.id)).toBeUndefined()
+    await store.close()
   })
 
   it('rolls back a failing migration as a whole', async () => {

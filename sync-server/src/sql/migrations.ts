@@ -67,6 +67,79 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX chunks_collection ON chunks (collection_id);
     `,
   },
+  {
+    version: 3,
+    name: 'chat sessions, messages, evaluation runs and settings',
+    // Sessions and messages outlive their collection (SET NULL): they are the user's conversations.
+    // Evaluation runs belong to their collection, results and saved state to their run (CASCADE).
+    // message_count is derived from chat_messages; the counts of a run are kept in the run row and
+    // moved together with the results they count, in one transaction.
+    sql: `
+      CREATE TABLE chat_sessions (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        collection_id TEXT REFERENCES collections (id) ON DELETE SET NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX chat_sessions_updated ON chat_sessions (updated_at, seq);
+      CREATE INDEX chat_sessions_collection ON chat_sessions (collection_id);
+      CREATE TABLE chat_messages (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        session_id TEXT NOT NULL REFERENCES chat_sessions (id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        content TEXT NOT NULL,
+        metadata TEXT NOT NULL DEFAULT '{}',
+        created_at TEXT NOT NULL,
+        collection_id TEXT REFERENCES collections (id) ON DELETE SET NULL
+      );
+      CREATE INDEX chat_messages_session ON chat_messages (session_id, created_at, seq);
+      CREATE INDEX chat_messages_collection ON chat_messages (collection_id);
+      CREATE TABLE evaluation_runs (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        collection_id TEXT NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
+        mode TEXT NOT NULL,
+        status TEXT NOT NULL,
+        user_id TEXT,
+        total_questions INTEGER NOT NULL,
+        evaluated_count INTEGER NOT NULL DEFAULT 0,
+        correct_count INTEGER NOT NULL DEFAULT 0,
+        incorrect_count INTEGER NOT NULL DEFAULT 0,
+        config TEXT NOT NULL DEFAULT '{}',
+        error TEXT,
+        created_at TEXT NOT NULL,
+        completed_at TEXT
+      );
+      CREATE INDEX evaluation_runs_created ON evaluation_runs (created_at, seq);
+      CREATE INDEX evaluation_runs_collection ON evaluation_runs (collection_id, created_at, seq);
+      CREATE TABLE evaluation_results (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        run_id TEXT NOT NULL REFERENCES evaluation_runs (id) ON DELETE CASCADE,
+        question TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        is_correct INTEGER NOT NULL,
+        confidence REAL NOT NULL,
+        chunks_used INTEGER NOT NULL,
+        ground_truth TEXT,
+        category TEXT,
+        reasoning TEXT,
+        retrieved_chunks TEXT NOT NULL DEFAULT '[]'
+      );
+      CREATE INDEX evaluation_results_run ON evaluation_results (run_id, seq);
+      CREATE TABLE evaluation_states (
+        run_id TEXT PRIMARY KEY REFERENCES evaluation_runs (id) ON DELETE CASCADE,
+        state TEXT NOT NULL,
+        saved_at TEXT NOT NULL
+      );
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+    `,
+  },
 ]
 
 /** Brings the database up to the newest migration; refuses a database newer than this code. */

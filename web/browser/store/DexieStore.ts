@@ -1,12 +1,31 @@
+import type { ChatMessage } from '../../core/store/ChatMessage'
+import type { ChatSession, ChatSessionPatch, NewChatSession } from '../../core/store/ChatSession'
 import type { ChunkFilter, ChunkRecord } from '../../core/store/ChunkRecord'
 import type { Collection, CollectionPatch, NewCollection } from '../../core/store/Collection'
 import type { DocumentFilter, DocumentPatch, DocumentRecord } from '../../core/store/DocumentRecord'
+import type {
+  EvaluationResult,
+  EvaluationRun,
+  EvaluationRunPatch,
+  EvaluationState,
+} from '../../core/store/EvaluationRun'
 import type { Store } from '../../core/store/Store'
+import { DexieChatRecords } from './DexieChatRecords'
+import { DexieEvaluationRecords } from './DexieEvaluationRecords'
 import { QuireDatabase, type CollectionRow, type DocumentRow } from './QuireDatabase'
 
-/** The Store port over IndexedDB (Dexie). Runs in the API worker, which owns the database. */
+/**
+ * The Store port over IndexedDB (Dexie). Runs in the API worker, which owns the database.
+ * Collections, documents and chunks live here; chat and evaluation records in their own classes.
+ */
 export class DexieStore implements Store {
-  constructor(private readonly db: QuireDatabase = new QuireDatabase()) {}
+  private readonly chat: DexieChatRecords
+  private readonly evaluation: DexieEvaluationRecords
+
+  constructor(private readonly db: QuireDatabase = new QuireDatabase()) {
+    this.chat = new DexieChatRecords(db)
+    this.evaluation = new DexieEvaluationRecords(db)
+  }
 
   async createCollection(input: NewCollection): Promise<Collection> {
     // `add` (not `put`) so that the unique id index rejects a duplicate instead of overwriting.
@@ -37,10 +56,24 @@ export class DexieStore implements Store {
   }
 
   async deleteCollection(id: string): Promise<boolean> {
-    return this.db.transaction('rw', this.db.collections, this.db.documents, this.db.chunks, async () => {
-      await this.db.chunks.where('collection_id').equals(id).delete()
-      await this.db.documents.where('collection_id').equals(id).delete()
-      return (await this.db.collections.where('id').equals(id).delete()) > 0
+    const { collections, documents, chunks, chatSessions, chatMessages, evaluationRuns, evaluationStates } =
+      this.db
+    const tables = [
+      collections,
+      documents,
+      chunks,
+      chatSessions,
+      chatMessages,
+      evaluationRuns,
+      evaluationStates,
+    ]
+    return this.db.transaction('rw', tables, async () => {
+      await chunks.where('collection_id').equals(id).delete()
+      await documents.where('collection_id').equals(id).delete()
+      await this.evaluation.deleteRunsOf(id)
+      // Conversations are the user's: they stay, without the collection.
+      await this.chat.detachCollection(id)
+      return (await collections.where('id').equals(id).delete()) > 0
     })
   }
 
@@ -107,6 +140,79 @@ export class DexieStore implements Store {
           (a, b) => (order.get(a.document_id) ?? 0) - (order.get(b.document_id) ?? 0) || a.index - b.index,
         )
     })
+  }
+
+  createSession(input: NewChatSession): Promise<ChatSession> {
+    return this.chat.createSession(input)
+  }
+
+  listSessions(): Promise<ChatSession[]> {
+    return this.chat.listSessions()
+  }
+
+  getSession(id: string): Promise<ChatSession | undefined> {
+    return this.chat.getSession(id)
+  }
+
+  updateSession(id: string, patch: ChatSessionPatch): Promise<ChatSession | undefined> {
+    return this.chat.updateSession(id, patch)
+  }
+
+  deleteSession(id: string): Promise<boolean> {
+    return this.chat.deleteSession(id)
+  }
+
+  addMessage(message: ChatMessage): Promise<ChatMessage> {
+    return this.chat.addMessage(message)
+  }
+
+  listMessages(sessionId: string, options: { limit: number }): Promise<ChatMessage[]> {
+    return this.chat.listMessages(sessionId, options)
+  }
+
+  createEvaluationRun(run: EvaluationRun): Promise<EvaluationRun> {
+    return this.evaluation.createEvaluationRun(run)
+  }
+
+  getEvaluationRun(id: string): Promise<EvaluationRun | undefined> {
+    return this.evaluation.getEvaluationRun(id)
+  }
+
+  listEvaluationRuns(filter?: { collectionId?: string }): Promise<EvaluationRun[]> {
+    return this.evaluation.listEvaluationRuns(filter)
+  }
+
+  updateEvaluationRun(id: string, patch: EvaluationRunPatch): Promise<EvaluationRun | undefined> {
+    return this.evaluation.updateEvaluationRun(id, patch)
+  }
+
+  appendEvaluationResults(
+    id: string,
+    results: readonly EvaluationResult[],
+  ): Promise<EvaluationRun | undefined> {
+    return this.evaluation.appendEvaluationResults(id, results)
+  }
+
+  saveEvaluationState(runId: string, state: unknown, savedAt: string): Promise<void> {
+    return this.evaluation.saveEvaluationState(runId, state, savedAt)
+  }
+
+  getEvaluationState(runId: string): Promise<EvaluationState | undefined> {
+    return this.evaluation.getEvaluationState(runId)
+  }
+
+  async getChunks(ids: readonly string[]): Promise<ChunkRecord[]> {
+    const found = await this.db.chunks.bulkGet([...ids])
+    return found.filter((chunk): chunk is ChunkRecord => chunk !== undefined)
+  }
+
+  async getSettings(): Promise<unknown> {
+    return (await this.db.settings.get('settings'))?.value
+  }
+
+  async putSettings(value: unknown): Promise<void> {
+    // Through JSON, as the SQL store keeps it: both give back exactly what JSON can carry.
+    await this.db.settings.put({ key: 'settings', value: JSON.parse(JSON.stringify(value)) as unknown })
   }
 
   async close(): Promise<void> {

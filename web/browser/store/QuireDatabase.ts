@@ -1,11 +1,20 @@
 import Dexie, { type EntityTable } from 'dexie'
+import type { ChatMessage } from '../../core/store/ChatMessage'
+import type { ChatSession } from '../../core/store/ChatSession'
 import type { ChunkRecord } from '../../core/store/ChunkRecord'
 import type { Collection } from '../../core/store/Collection'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
+import type { EvaluationRun, EvaluationState } from '../../core/store/EvaluationRun'
 
 /** Rows carry an auto-increment `seq` that breaks ties between equal `created_at` values. */
 export type CollectionRow = Omit<Collection, 'document_count'> & { seq?: number }
 export type DocumentRow = DocumentRecord & { seq?: number }
+/** message_count is derived from chatMessages, never stored. */
+export type ChatSessionRow = Omit<ChatSession, 'message_count'> & { seq?: number }
+export type ChatMessageRow = ChatMessage & { seq?: number }
+/** A run keeps its results inside its row: runs are small, and one put updates counts and results together. */
+export type EvaluationRunRow = EvaluationRun & { seq?: number }
+export type EvaluationStateRow = EvaluationState & { run_id: string }
 
 /**
  * The browser's IndexedDB schema. Versions only ever go up: a change is a new `version(n)` with an
@@ -16,6 +25,11 @@ export class QuireDatabase extends Dexie {
   documents!: EntityTable<DocumentRow, 'seq'>
   chunks!: EntityTable<ChunkRecord, 'id'>
   files!: EntityTable<{ key: string; bytes: Uint8Array }, 'key'>
+  settings!: EntityTable<{ key: string; value: unknown }, 'key'>
+  chatSessions!: EntityTable<ChatSessionRow, 'seq'>
+  chatMessages!: EntityTable<ChatMessageRow, 'seq'>
+  evaluationRuns!: EntityTable<EvaluationRunRow, 'seq'>
+  evaluationStates!: EntityTable<EvaluationStateRow, 'run_id'>
 
   constructor(name = 'quire', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -35,5 +49,13 @@ export class QuireDatabase extends Dexie {
           }),
       )
     this.version(3).stores({ files: 'key' })
+    // A null collection_id is no valid IndexedDB key: such rows are simply absent from that index.
+    this.version(4).stores({
+      chatSessions: '++seq, &id, [updated_at+seq], collection_id',
+      chatMessages: '++seq, &id, session_id, [session_id+created_at+seq], collection_id',
+      evaluationRuns: '++seq, &id, [created_at+seq], collection_id, [collection_id+created_at+seq]',
+      evaluationStates: 'run_id',
+      settings: 'key',
+    })
   }
 }

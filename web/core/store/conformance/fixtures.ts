@@ -1,6 +1,9 @@
+import type { ChatMessage } from '../ChatMessage'
+import type { NewChatSession } from '../ChatSession'
 import type { ChunkRecord } from '../ChunkRecord'
 import type { NewCollection } from '../Collection'
 import type { DocumentRecord } from '../DocumentRecord'
+import type { EvaluationResult, EvaluationRun } from '../EvaluationRun'
 
 /** Builders of valid records with unique ids and increasing timestamps, for the conformance cases. */
 let counter = 0
@@ -57,6 +60,77 @@ export function newChunk(
     token_count: 7,
     embedder: 'hash-v1',
     vector: Float32Array.from({ length: 384 }, (_, i) => Math.sin(i * (index + 1) + counter) / 10),
+    ...overrides,
+  }
+}
+
+/** A timestamp one second after every one handed out before it. */
+export function nextTimestamp(): string {
+  counter += 1
+  return new Date(Date.UTC(2026, 0, 1) + counter * 1000).toISOString()
+}
+
+export function newChatSession(overrides: Partial<NewChatSession> = {}): NewChatSession {
+  counter += 1
+  return {
+    id: `00000000-0000-4001-8000-${String(counter).padStart(12, '0')}`,
+    name: `Session ${counter}`,
+    collection_id: null,
+    created_at: new Date(Date.UTC(2026, 0, 1) + counter * 1000).toISOString(),
+    ...overrides,
+  }
+}
+
+export function newChatMessage(sessionId: string, overrides: Partial<ChatMessage> = {}): ChatMessage {
+  counter += 1
+  return {
+    id: `00000000-0000-4002-8000-${String(counter).padStart(12, '0')}`,
+    session_id: sessionId,
+    role: 'user',
+    content: `Question ${counter}?`,
+    metadata: {},
+    created_at: new Date(Date.UTC(2026, 0, 1) + counter * 1000).toISOString(),
+    collection_id: null,
+    ...overrides,
+  }
+}
+
+export function newEvaluationRun(
+  collectionId: string,
+  overrides: Partial<EvaluationRun> = {},
+): EvaluationRun {
+  counter += 1
+  return {
+    id: `00000000-0000-4003-8000-${String(counter).padStart(12, '0')}`,
+    collection_id: collectionId,
+    mode: 'server',
+    status: 'running',
+    user_id: null,
+    total_questions: 10,
+    evaluated_count: 0,
+    correct_count: 0,
+    incorrect_count: 0,
+    config: { top_k: 5, use_hybrid_search: true },
+    error: null,
+    created_at: new Date(Date.UTC(2026, 0, 1) + counter * 1000).toISOString(),
+    completed_at: null,
+    results: [],
+    ...overrides,
+  }
+}
+
+export function newEvaluationResult(overrides: Partial<EvaluationResult> = {}): EvaluationResult {
+  counter += 1
+  return {
+    question: `What is fact ${counter}?`,
+    answer: `Fact ${counter} is this.`,
+    is_correct: counter % 2 === 0,
+    confidence: (counter % 10) / 10,
+    chunks_used: counter % 5,
+    ground_truth: `Fact ${counter}`,
+    category: counter % 3 === 0 ? null : 'factual',
+    reasoning: counter % 2 === 0 ? 'Matches the ground truth.' : null,
+    retrieved_chunks: [`chunk-${counter}-a`, `chunk-${counter}-b`],
     ...overrides,
   }
 }

@@ -1,7 +1,10 @@
 import type { Store } from '../Store'
 import type { HostCase } from '../../testing/HostCase'
+import { chatConformance } from './chatConformance'
 import { collectionConformance } from './collectionConformance'
 import { documentConformance } from './documentConformance'
+import { evaluationConformance } from './evaluationConformance'
+import { lookupConformance } from './lookupConformance'
 
 /**
  * What every Store adapter must do, written once. A runner gives each case a fresh, empty store and
@@ -16,4 +19,7 @@ export interface StoreConformanceContext {
 export const storeConformance: HostCase<StoreConformanceContext>[] = [
   ...collectionConformance,
   ...documentConformance,
+  ...chatConformance,
+  ...evaluationConformance,
+  ...lookupConformance,
 ]
