@@ -68,6 +68,8 @@ export default defineConfig({
       injectManifest: {
         // Everything, lazy route chunks and workers included, so that offline reloads load them.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json}'],
+        // WebLLM's worker (about 6 MB) is cached on first use instead, as the ONNX runtime is (sw.ts).
+        globIgnores: ['**/webLlmWorker-*.js'],
         rollupFormat: 'iife',
         maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,
         buildPlugins: { vite: [keepSideEffects('msw/mockServiceWorker.js')] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MeasurementResult } from './BenchResult'
+import type { BenchResult, MeasurementResult } from './BenchResult'
 import { findProblems } from './findProblems'
 
 const clean: MeasurementResult = {
@@ -35,5 +35,17 @@ describe('findProblems', () => {
       'b / d: 5 responses were not 2xx',
       'b / e: no responses at all',
     ])
+  })
+
+  it('names lines whose p95 is over their own target, and only those', () => {
+    const line = { benchmark: 's', case: 'x', node: 'v20', date: clean.date, p95_ms: 31.5 }
+    expect(
+      findProblems([
+        { ...line, target_p95_ms: 30 },
+        { ...line, case: 'y', target_p95_ms: 31.5 },
+        { ...line, case: 'z', target_p95_ms: null },
+        { ...line, case: 'n', p95_ms: Number.NaN, target_p95_ms: 30 },
+      ] as unknown as BenchResult[]),
+    ).toEqual(['s / x: p95 31.5 ms is over the 30 ms target', 's / n: p95 NaN ms is over the 30 ms target'])
   })
 })

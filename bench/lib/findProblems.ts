@@ -2,11 +2,16 @@ import { isMeasurement, type BenchResult } from './BenchResult'
 
 /**
  * Why these results cannot be trusted, one message per bad case: a benchmark whose requests failed or were
- * answered with errors measured the error path, not the one it names. Empty when all is well.
+ * answered with errors measured the error path, not the one it names. Also a line whose `p95_ms` is over its
+ * own `target_p95_ms` (search): a goal missed. Empty when all is well.
  */
 export function findProblems(results: readonly BenchResult[]): string[] {
   const problems: string[] = []
   for (const result of results) {
+    const { p95_ms: p95, target_p95_ms: target } = result as { p95_ms?: unknown; target_p95_ms?: unknown }
+    if (typeof p95 === 'number' && typeof target === 'number' && !(p95 <= target)) {
+      problems.push(`${result.benchmark} / ${result.case}: p95 ${p95} ms is over the ${target} ms target`)
+    }
     if (!isMeasurement(result)) continue
     const where = `${result.benchmark} / ${result.case}`
     if (result.requests === 0) problems.push(`${where}: no responses at all`)

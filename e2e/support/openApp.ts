@@ -10,8 +10,9 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
     timeout: 30_000,
   })
   await expect
-    .poll(() => page.evaluate(async () => (await fetch('/api/health')).headers.get('content-type') ?? ''), {
+    .poll(() => page.evaluate(async () => (await fetch('/api/health')).headers.get('x-quire-host')), {
       timeout: 30_000,
     })
-    .toContain('application/json')
+    // On the sync server's origin, the server answers until msw is ready: wait for the browser's API.
+    .toBe('browser')
 }

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path'
+import { generatorSettingsSchema, type GeneratorSettings } from '../../web/core/generate/GeneratorSettings'
+import { formatZodError } from '../../web/core/api/formatZodError'
 
 export interface ServerConfig {
   port: number
@@ -13,6 +15,8 @@ export interface ServerConfig {
   ingestTimeoutMs?: number
   /** The embedder for new documents: `hash-v1` (EMBEDDER, default) or a transformers.js model id. */
   embedder?: EmbedderConfig
+  /** The default answer generator (GENERATOR, GENERATOR_URL, GENERATOR_MODEL, GENERATOR_API_KEY). */
+  generator?: GeneratorSettings
 }
 
 export interface EmbedderConfig {
@@ -27,7 +31,7 @@ export interface EmbedderConfig {
 
 /**
  * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), STATIC_DIR, MAX_UPLOAD_MB,
- * INGEST_TIMEOUT_S, EMBEDDER, MODELS_DIR and ALLOW_REMOTE_MODELS.
+ * INGEST_TIMEOUT_S, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS and the GENERATOR settings.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8005 : Number(env.PORT)
@@ -47,7 +51,33 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       allowRemote: env.ALLOW_REMOTE_MODELS === '1' || env.ALLOW_REMOTE_MODELS === 'true',
       cacheDir: resolve(env.DATA_DIR || './data', 'models-cache'),
     },
+    generator: generatorFromEnv(env),
   }
+}
+
+/**
+ * GENERATOR=extractive (default) | openai | ollama, with GENERATOR_URL, GENERATOR_MODEL and, for
+ * OpenAI-compatible endpoints, GENERATOR_API_KEY. WebLLM runs only in browsers.
+ */
+function generatorFromEnv(env: NodeJS.ProcessEnv): GeneratorSettings {
+  const kind = env.GENERATOR || 'extractive'
+  const parsed = generatorSettingsSchema.safeParse(
+    kind === 'extractive'
+      ? { kind }
+      : {
+          kind,
+          base_url: env.GENERATOR_URL,
+          model: env.GENERATOR_MODEL,
+          ...(kind === 'openai' && env.GENERATOR_API_KEY ? { api_key: env.GENERATOR_API_KEY } : {}),
+        },
+  )
+  if (!parsed.success || parsed.data.kind === 'webllm') {
+    const why = parsed.success ? 'webllm runs only in the browser' : formatZodError(parsed.error, 'body')
+    throw new Error(
+      `GENERATOR settings are invalid (${why}): use GENERATOR=extractive, or GENERATOR=openai|ollama with GENERATOR_URL and GENERATOR_MODEL`,
+    )
+  }
+  return parsed.data
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -42,10 +42,13 @@ export function createApp(options: AppOptions): Koa {
     await next()
     // Headers every answer carries: API answers are never sniffed as another type or framed.
     ctx.set('X-Content-Type-Options', 'nosniff')
+    // Which host answered (the browser's API says `browser`): the same routes live in both.
+    if (isApiPath(ctx.path)) ctx.set('X-Quire-Host', 'server')
   })
   if (options.modelsDir) app.use(serveModels(options.modelsDir))
   if (options.staticDir) app.use(serveStatic(options.staticDir, isApiPath))
-  app.use(bodyParser(options.ports.limits.maxUploadBytes))
+  // JSON bodies up to 16 MB: saved evaluation state may be 10 MB (the route answers 413 above that).
+  app.use(bodyParser(options.ports.limits.maxUploadBytes, '16mb'))
   app.use(router.routes())
   app.use(async (ctx) => {
     if (isApiPath(ctx.path)) writeResult(ctx, unmatchedRoute(ctx.method, ctx.path))

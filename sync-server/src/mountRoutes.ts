@@ -1,4 +1,6 @@
 import { readFile, rm } from 'node:fs/promises'
+import { Readable } from 'node:stream'
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import Router from '@koa/router'
 import type { Context } from 'koa'
 import { ApiError } from '../../web/core/api/ApiError'
@@ -45,7 +47,14 @@ function requestBody(ctx: Context): unknown {
 export function writeResult(ctx: Context, result: ApiResult): void {
   ctx.status = result.status
   for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value)
-  if (result.body !== undefined) ctx.body = result.body
+  if (result.stream) {
+    // Koa destroys a stream body when the client disconnects, which cancels the web stream and so
+    // stops the handler's work. No buffering proxy in between should hold the events back.
+    ctx.set('Cache-Control', 'no-cache')
+    ctx.set('X-Accel-Buffering', 'no')
+    ctx.req.socket.setNoDelay(true)
+    ctx.body = Readable.fromWeb(result.stream as NodeReadableStream<Uint8Array>)
+  } else if (result.body !== undefined) ctx.body = result.body
   else ctx.body = null
 }
 

@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createApiPorts } from '../../web/core/api/createApiPorts'
 import type { DocumentQueue } from '../../web/core/documents/DocumentQueue'
+import type { EvaluationQueue } from '../../web/core/evaluate/EvaluationQueue'
+import { DiskTestCaseFiles } from './evaluation/DiskTestCaseFiles'
 import { DiskFileStore } from './files/DiskFileStore'
+import { createNodeTransformersEmbedder } from './ingest/nodeTransformersEmbedder'
+import { poolingFor } from '../../web/core/ingest/embed/transformers/poolingFor'
 import { WorkerIngestor } from './ingest/WorkerIngestor'
 import type { ServerConfig } from './config'
 import { createApp } from './createApp'
@@ -14,6 +18,8 @@ export interface RunningServer {
   server: Server
   /** Background document processing (tests wait on `documents.idle()`). */
   documents: DocumentQueue
+  /** Background evaluation runs (tests wait on `evaluations.idle()`). */
+  evaluations: EvaluationQueue
   /** Stops accepting connections, lets requests in flight finish (up to `graceMs`), closes the database. */
   close(graceMs?: number): Promise<void>
 }
@@ -34,9 +40,23 @@ export async function startServer(
     files: new DiskFileStore(join(config.dataDir, 'files')),
     ingestor,
     maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,
+    defaultSettings: {
+      embedder: { id: config.embedder?.id ?? 'hash-v1' },
+      generator: config.generator ?? { kind: 'extractive' },
+    },
+    // Queries are embedded in this thread: one short text, with the model loaded once and kept.
+    embedderFor: (id) =>
+      createNodeTransformersEmbedder({
+        modelId: id,
+        pooling: poolingFor(id),
+        localModelPath: config.embedder?.modelsDir,
+        allowRemote: config.embedder?.allowRemote ?? false,
+        cacheDir: config.embedder?.cacheDir,
+      }),
+    testCaseFiles: new DiskTestCaseFiles(join(config.dataDir, 'evaluation')),
     logError,
   })
-  const { documents } = runtime
+  const { documents, evaluations } = runtime
   const app = createApp({
     ports: runtime.ports,
     staticDir: config.staticDir,
@@ -63,6 +83,7 @@ export async function startServer(
     url: `http://${shownHost}:${port}`,
     server,
     documents,
+    evaluations,
     close(graceMs = 10_000) {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))

@@ -77,7 +77,7 @@ describe('Koa host: static files, logging, error hygiene', () => {
     const response = await fetch(server.url + '/api/collections/', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'x', description: 'y'.repeat(2 * 1024 * 1024) }),
+      body: JSON.stringify({ name: 'x', description: 'y'.repeat(17 * 1024 * 1024) }),
     })
     expect(response.status).toBe(413)
     expect((await response.json()).detail).toMatch(/larger than/)

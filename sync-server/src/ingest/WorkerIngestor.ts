@@ -92,6 +92,7 @@ export class WorkerIngestor implements Ingestor {
           bytes,
           filename: request.filename,
           password: request.password,
+          embedder: request.embedder,
           timeoutMs,
         }
         worker.postMessage(task, [bytes.buffer])

@@ -1,6 +1,7 @@
 import type { Embedder } from '../../../web/core/ingest/embed/Embedder'
 import { hashEmbedder } from '../../../web/core/ingest/embed/hashEmbedder'
 import type { EmbedderConfig } from '../config'
+import { poolingFor } from '../../../web/core/ingest/embed/transformers/poolingFor'
 import { createNodeTransformersEmbedder } from './nodeTransformersEmbedder'
 
 /**
@@ -11,6 +12,7 @@ export function createWorkerEmbedder(config: EmbedderConfig | undefined): Embedd
   if (!config || config.id === hashEmbedder.id) return hashEmbedder
   return createNodeTransformersEmbedder({
     modelId: config.id,
+    pooling: poolingFor(config.id),
     localModelPath: config.modelsDir,
     allowRemote: config.allowRemote ?? false,
     cacheDir: config.cacheDir,

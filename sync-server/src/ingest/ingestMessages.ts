@@ -8,6 +8,8 @@ export interface IngestTask {
   bytes: Uint8Array
   filename: string
   password?: string
+  /** Embedder id for this document; absent: the worker's configured one. */
+  embedder?: string
   timeoutMs: number
 }
 

@@ -8,14 +8,23 @@ import { ingestFile } from '../../../web/core/ingest/ingestFile'
 import { ParseError } from '../../../web/core/ingest/ParseError'
 import { systemClock } from '../../../web/core/time/Clock'
 import type { IngestReply, IngestTask } from './ingestMessages'
+import type { Embedder } from '../../../web/core/ingest/embed/Embedder'
 import type { EmbedderConfig } from '../config'
 import { createWorkerEmbedder } from './createWorkerEmbedder'
 import { nodeParsers } from './nodeParsers'
 
 const port = parentPort
 if (!port) throw new Error('ingestWorker must run in a worker thread')
-// One embedder per worker: a model is loaded once and reused for every document.
-const embedder = createWorkerEmbedder((workerData as { embedder?: EmbedderConfig } | undefined)?.embedder)
+// Embedders are made once per worker and kept: a model is loaded once and reused for every document.
+const config = (workerData as { embedder?: EmbedderConfig } | undefined)?.embedder
+const embedders = new Map<string, Embedder>()
+function embedderFor(id: string | undefined): Embedder {
+  const key = id ?? config?.id ?? 'hash-v1'
+  let embedder = embedders.get(key)
+  if (!embedder)
+    embedders.set(key, (embedder = createWorkerEmbedder(config ? { ...config, id: key } : { id: key })))
+  return embedder
+}
 const reply = (message: IngestReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
 
 port.on('message', async (task: IngestTask) => {
@@ -23,7 +32,7 @@ port.on('message', async (task: IngestTask) => {
     const result = await ingestFile(
       task.bytes,
       task.filename,
-      { parsers: nodeParsers, embedder, clock: systemClock },
+      { parsers: nodeParsers, embedder: embedderFor(task.embedder), clock: systemClock },
       {
         password: task.password,
         timeoutMs: task.timeoutMs,

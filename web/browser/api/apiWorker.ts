@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { expose } from 'comlink'
+import { expose, transfer } from 'comlink'
 import { buildOpenApi } from '../../core/api/buildOpenApi'
 import { createApiPorts } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
@@ -7,6 +7,10 @@ import { parseJsonBody } from '../../core/api/parseJsonBody'
 import { routes } from '../../core/api/routes'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
+import type { ChatModel } from '../../core/generate/ChatModel'
+import { browserWebLlmHost } from '../generate/browserWebLlmHost'
+import { webLlmChatModel } from '../generate/webLlmChatModel'
+import { browserEmbedderFor } from '../ingest/browserEmbedderFor'
 import { WebWorkerIngestor } from '../ingest/WebWorkerIngestor'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
@@ -21,12 +25,22 @@ const MAX_UPLOAD_BYTES = 100 * 1024 * 1024
  * processes uploaded documents in the background (in its own ingest worker). The page's msw
  * handlers forward each matched request here.
  */
+// One WebLLM model at a time, kept while it is the one chosen: loading it is the slow part.
+let webLlm: { id: string; model: ChatModel } | undefined
+function webLlmModel(id: string): ChatModel {
+  if (webLlm?.id !== id) webLlm = { id, model: webLlmChatModel(id, browserWebLlmHost) }
+  return webLlm.model
+}
+
 const db = new QuireDatabase()
 const { ports, start } = createApiPorts({
   store: new DexieStore(db),
   files: new DexieFileStore(db),
   ingestor: new WebWorkerIngestor({ logError: console.error }),
   maxUploadBytes: MAX_UPLOAD_BYTES,
+  // Queries are embedded here, with the model of the vectors searched (loaded on first use).
+  embedderFor: browserEmbedderFor,
+  localChatModel: (settings) => (settings.kind === 'webllm' ? webLlmModel(settings.model) : undefined),
 })
 // The search index is rebuilt from stored chunks; documents a closed tab or reload interrupted resume.
 start().catch(console.error)
@@ -39,11 +53,13 @@ const api: ApiWorkerApi = {
   async invoke(request) {
     const route = routes[request.route]
     if (!route) return unmatchedRoute('?', `route #${request.route}`)
-    return invokeRoute(
+    const result = await invokeRoute(
       route,
       { params: request.params, query: request.query, body: () => requestBody(request) },
       ports,
     )
+    // A stream moves to the page (streams are transferable), which keeps reading as it is written.
+    return result.stream ? transfer(result, [result.stream]) : result
   },
   async openApi() {
     openApi ??= buildOpenApi(routes)

@@ -64,7 +64,14 @@ function queryObject(search: URLSearchParams): Record<string, string | string[]>
   return query
 }
 
-function toResponse({ status, body, headers }: ApiResult): Response {
+/** Says which host answered: on the sync server's origin, a request sent before msw is ready reaches the server. */
+const HOST_HEADER = { 'X-Quire-Host': 'browser' }
+
+function toResponse({ status, body, stream, headers: routeHeaders }: ApiResult): Response {
+  const headers = { ...routeHeaders, ...HOST_HEADER }
+  // A streamed body (transferred from the API worker) reaches the page through msw as it is produced.
+  if (stream)
+    return new HttpResponse(stream, { status, headers: { 'Cache-Control': 'no-cache', ...headers } })
   if (body === undefined) return new HttpResponse(null, { status, headers })
   return HttpResponse.json(body as never, { status, headers })
 }

@@ -43,7 +43,14 @@ export class WebWorkerIngestor implements Ingestor {
         (stage: Parameters<NonNullable<IngestRequest['onProgress']>>[0], percent: number) =>
           request.onProgress?.(stage, percent),
       )
-      const working = api.ingest(request.bytes, request.filename, request.password, timeoutMs, progress)
+      const working = api.ingest(
+        request.bytes,
+        request.filename,
+        request.password,
+        timeoutMs,
+        progress,
+        request.embedder,
+      )
       working.catch(() => undefined)
       const outcome = await Promise.race([working, stopped])
       if (outcome.ok) return outcome.result

@@ -5,15 +5,25 @@
  * terminating this worker (WebWorkerIngestor does, at the time limit).
  */
 import { expose, transfer } from 'comlink'
+import type { Embedder } from '../../core/ingest/embed/Embedder'
 import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
 import { ingestFile, type IngestResult, type IngestStage } from '../../core/ingest/ingestFile'
 import { ParseError } from '../../core/ingest/ParseError'
 import { systemClock } from '../../core/time/Clock'
+import { browserEmbedderFor } from './browserEmbedderFor'
 import { browserParsers } from './browserParsers'
 
 export type IngestOutcome =
   | { ok: true; result: IngestResult }
   | { ok: false; parseError?: { code: ParseError['code']; message: string }; message?: string }
+
+// Made once per id and kept: a model loads once and serves every later document.
+const embedders = new Map<string, Embedder>()
+function embedderFor(id: string): Embedder {
+  let embedder = embedders.get(id)
+  if (!embedder) embedders.set(id, (embedder = browserEmbedderFor(id)))
+  return embedder
+}
 
 const api = {
   async ingest(
@@ -22,12 +32,13 @@ const api = {
     password: string | undefined,
     timeoutMs: number,
     onProgress: (stage: IngestStage, percent: number) => void,
+    embedderId: string = hashEmbedder.id,
   ): Promise<IngestOutcome> {
     try {
       const result = await ingestFile(
         bytes,
         filename,
-        { parsers: browserParsers, embedder: hashEmbedder, clock: systemClock },
+        { parsers: browserParsers, embedder: embedderFor(embedderId), clock: systemClock },
         { password, timeoutMs, onProgress: (stage, percent) => void onProgress(stage, percent) },
       )
       return transfer(

@@ -15,8 +15,11 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 // The ONNX runtime (about 27 MB, only needed once a person turns on a transformers.js model) is not
 // precached for everyone: it is cached on first use, and from then on loads offline. Hashed names
 // make cache-first safe.
+// WebLLM's worker (its model weights WebLLM caches itself) likewise.
 registerRoute(
-  ({ url }) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.wasm'),
+  ({ url }) =>
+    url.pathname.startsWith('/assets/') &&
+    (url.pathname.endsWith('.wasm') || /\/webLlmWorker-[\w-]+\.js$/u.test(url.pathname)),
   new CacheFirst({ cacheName: 'quire-runtimes' }),
 )
 

@@ -1,5 +1,9 @@
+import type { Generation } from '../chat/createGeneration'
 import type { Ingestor } from '../documents/Ingestor'
+import type { EvaluationJobs } from '../evaluate/EvaluationJobs'
 import type { SearchIndex } from '../retrieve/index/SearchIndex'
+import type { QueryEmbedders } from '../retrieve/QueryEmbedders'
+import type { SettingsService } from '../settings/SettingsService'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import type { Clock } from '../time/Clock'
@@ -9,6 +13,14 @@ export interface DocumentJobs {
   enqueue(documentId: string, options?: { password?: string }): void
   /** Stops processing the document and drops it from the search index (it is being deleted). */
   cancel(documentId: string): void
+}
+
+/**
+ * Where a host keeps evaluation test-case files (`test_cases_path`): on the server, files under
+ * DATA_DIR/evaluation. Rejects with an ApiError (400) for paths outside it or missing files.
+ */
+export interface TestCaseFiles {
+  read(path: string): Promise<string>
 }
 
 /** Everything a handler may touch. Each host builds one of these; tests build their own. */
@@ -21,7 +33,15 @@ export interface ApiPorts {
   documents: DocumentJobs
   /** The search index over every stored chunk, kept in step with processing and deletes. */
   index: SearchIndex
+  /** Embeds search queries with the embedder of the vectors searched. */
+  queryEmbedders: QueryEmbedders
   /** Runs the ingestion pipeline off the request path (the extraction endpoints use it directly). */
   ingestor: Ingestor
+  settings: SettingsService
+  generation: Generation
+  evaluations: EvaluationJobs
+  /** Absent where the host has no test-case folder (the browser): runs then send `test_cases` inline. */
+  testCaseFiles?: TestCaseFiles
   limits: { maxUploadBytes: number }
+  logError(error: unknown): void
 }

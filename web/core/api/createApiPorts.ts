@@ -1,16 +1,27 @@
+import { createGeneration, type GenerationHost } from '../chat/createGeneration'
 import type { Ingestor } from '../documents/Ingestor'
 import { DocumentQueue } from '../documents/DocumentQueue'
+import { EvaluationQueue } from '../evaluate/EvaluationQueue'
+import type { Embedder } from '../ingest/embed/Embedder'
+import { createQueryEmbedders } from '../retrieve/createQueryEmbedders'
 import { SearchIndex } from '../retrieve/index/SearchIndex'
+import { DEFAULT_SETTINGS, type QuireSettings } from '../settings/QuireSettings'
+import { SettingsService } from '../settings/SettingsService'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import { monotonicClock, systemClock, type Clock } from '../time/Clock'
-import type { ApiPorts } from './ApiPorts'
+import type { ApiPorts, TestCaseFiles } from './ApiPorts'
 
-export interface HostServices {
+export interface HostServices extends GenerationHost {
   store: Store
   files: FileStore
   ingestor: Ingestor
   maxUploadBytes: number
+  /** Loads a model embedder by id for queries (hash-v1 is built in); undefined when this host cannot. */
+  embedderFor?: (id: string) => Embedder | undefined
+  /** Settings before the person changes any (the server's come from its environment). */
+  defaultSettings?: QuireSettings
+  testCaseFiles?: TestCaseFiles
   clock?: Clock
   logError?: (error: unknown) => void
 }
@@ -18,20 +29,25 @@ export interface HostServices {
 export interface ApiRuntime {
   ports: ApiPorts
   documents: DocumentQueue
+  evaluations: EvaluationQueue
   /**
    * Loads the search index from the stored chunks (their vectors included: nothing is embedded
-   * again) and resumes documents an interruption left unfinished. Call once at start.
+   * again), resumes documents an interruption left unfinished and ends evaluation runs it cut
+   * short. Call once at start.
    */
   start(): Promise<void>
 }
 
-/** What both hosts run behind the route table: the same ports, queue and index, over their own adapters. */
+/** What both hosts run behind the route table: the same ports, queues and index, over their own adapters. */
 export function createApiPorts(services: HostServices): ApiRuntime {
   const { store, files, ingestor } = services
   const clock = services.clock ?? monotonicClock(systemClock)
   const logError = services.logError ?? console.error
   const newId = () => crypto.randomUUID()
   const index = new SearchIndex()
+  const settings = new SettingsService(store, services.defaultSettings ?? DEFAULT_SETTINGS)
+  const generation = createGeneration(services)
+  const queryEmbedders = createQueryEmbedders(services.embedderFor, logError)
   const documents = new DocumentQueue(
     {
       store,
@@ -40,6 +56,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
       clock,
       newId,
       logError,
+      embedderId: async () => (await settings.get()).embedder.id,
       onIndexed(document, chunks) {
         index.removeDocument(document.id)
         index.add(chunks)
@@ -48,6 +65,15 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     1,
     logError,
   )
+  const evaluations = new EvaluationQueue({
+    store,
+    index,
+    queryEmbedders,
+    clock,
+    settings,
+    generation,
+    logError,
+  })
   const ports: ApiPorts = {
     store,
     clock,
@@ -61,14 +87,22 @@ export function createApiPorts(services: HostServices): ApiRuntime {
       },
     },
     index,
+    queryEmbedders,
     ingestor,
+    settings,
+    generation,
+    evaluations,
+    testCaseFiles: services.testCaseFiles,
     limits: { maxUploadBytes: services.maxUploadBytes },
+    logError,
   }
   return {
     ports,
     documents,
+    evaluations,
     async start() {
       index.add(await store.listChunks())
+      await evaluations.failInterrupted()
       await documents.resumeUnfinished()
     },
   }

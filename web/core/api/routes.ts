@@ -1,8 +1,12 @@
+import { chatRoutes } from './chat/chatRoutes'
 import { collectionRoutes } from './collections/collectionRoutes'
 import { documentRoutes } from './documents/documentRoutes'
+import { evaluationRoutes } from './evaluation/evaluationRoutes'
 import { extractionRoutes } from './extraction/extractionRoutes'
 import { healthRoutes } from './health/healthRoutes'
 import type { Route } from './Route'
+import { searchRoutes } from './search/searchRoutes'
+import { settingsRoutes } from './settings/settingsRoutes'
 
 /** The whole REST surface, mounted unchanged by the browser host and by the sync server. */
 export const routes: readonly Route[] = [
@@ -10,4 +14,8 @@ export const routes: readonly Route[] = [
   ...collectionRoutes,
   ...documentRoutes,
   ...extractionRoutes,
+  ...searchRoutes,
+  ...chatRoutes,
+  ...evaluationRoutes,
+  ...settingsRoutes,
 ]

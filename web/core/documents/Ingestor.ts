@@ -4,6 +4,8 @@ export interface IngestRequest {
   bytes: Uint8Array
   filename: string
   password?: string
+  /** Id of the embedder to use (`hash-v1` or a transformers.js model id); absent: the host's default. */
+  embedder?: string
   onProgress?: (stage: IngestStage, percent: number) => void
   signal?: AbortSignal
 }

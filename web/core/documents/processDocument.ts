@@ -15,6 +15,8 @@ export interface ProcessPorts {
   newId(): string
   /** Receives unexpected (non-ParseError) failures; the document itself says only "failed". */
   logError?(error: unknown): void
+  /** The embedder new documents use (the person's setting); absent: the ingestor's own default. */
+  embedderId?(): Promise<string>
   /** Called with a finished document's chunks (none when it failed), to update the search index. */
   onIndexed?(document: DocumentRecord, chunks: ChunkRecord[]): void | Promise<void>
 }
@@ -56,6 +58,7 @@ export async function processDocument(
     const result = await ingestor.ingest({
       bytes,
       filename: document.original_filename,
+      embedder: await ports.embedderId?.(),
       password: options.password,
       onProgress,
       signal: options.signal,

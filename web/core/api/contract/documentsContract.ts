@@ -2,11 +2,10 @@ import type { Collection } from '../../store/Collection'
 import type { DocumentRecord } from '../../store/DocumentRecord'
 import { check, checkEqual, checkMatch, TIMESTAMP_MS_Z, UUID_V4 } from '../../testing/check'
 import type { HostCase } from '../../testing/HostCase'
-import type { ContractClient, ContractMultipart } from './ContractClient'
+import type { ContractClient } from './ContractClient'
+import { expectStatus, form, newCollection, settled, UNKNOWN_ID, upload } from './contractFixtures'
 import { responseJson } from './responseJson'
-import { toBase64 } from './toBase64'
 
-const UNKNOWN_ID = '3f0c9c1e-5b7a-4d2e-9f43-1a2b3c4d5e6f'
 const MARKDOWN = `# Field notes
 
 ## Tides
@@ -20,57 +19,6 @@ A pair of oystercatchers nested above the high-water line and raised two chicks 
 const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1,
 ])
-
-async function newCollection(client: ContractClient): Promise<Collection> {
-  const response = await client({
-    method: 'POST',
-    path: '/api/collections/',
-    json: { name: `Documents ${Date.now().toString(36)}`, description: 'Made by the documents contract' },
-  })
-  return responseJson<Collection>(response)
-}
-
-function form(
-  collectionId: string,
-  filename: string,
-  content: Uint8Array | string,
-  type = 'application/octet-stream',
-): ContractMultipart {
-  return {
-    fields: { collection_id: collectionId },
-    files: [{ field: 'file', filename, type, base64: toBase64(content) }],
-  }
-}
-
-async function upload(client: ContractClient, multipart: ContractMultipart) {
-  return client({ method: 'POST', path: '/api/documents/', multipart })
-}
-
-async function getDocument(client: ContractClient, id: string): Promise<DocumentRecord> {
-  return responseJson<DocumentRecord>(await client({ method: 'GET', path: `/api/documents/${id}` }))
-}
-
-/** Polls until processing ends (the spec's clients poll; 60 s is far beyond what these files need). */
-async function settled(client: ContractClient, id: string): Promise<DocumentRecord> {
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const document = await getDocument(client, id)
-    if (document.status === 'completed' || document.status === 'failed') return document
-    check(Date.now() < deadline, `document ${id} still ${document.status} after 60 s`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
-async function expectStatus(response: { status: number; text: string }, status: number, detailPart?: string) {
-  checkEqual(response.status, status, `status (body ${response.text.slice(0, 200)})`)
-  if (detailPart) {
-    const detail = (JSON.parse(response.text) as { detail?: unknown }).detail
-    check(
-      typeof detail === 'string' && detail.includes(detailPart),
-      `detail ${JSON.stringify(detail)} names ${detailPart}`,
-    )
-  }
-}
 
 export const documentsContract: HostCase<ContractClient>[] = [
   {

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { hashEmbedder } from '../../ingest/embed/hashEmbedder'
 import type { ChunkRecord } from '../../store/ChunkRecord'
 import { corpusDir } from '../../testing/corpusDir'
+import { defaultSimilarityThreshold } from '../defaultSimilarityThreshold'
 import { type SearchMode, SearchIndex } from './SearchIndex'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
@@ -52,16 +53,18 @@ function articleChunks(): ChunkRecord[] {
 /**
  * Retrieval quality on the xquad-en questions (632 questions over 24 Wikipedia articles, 120 paragraph
  * chunks), with the hash-v1 embedder. A hit is a retrieved chunk that contains one of the answers.
- * Measured when written (threshold 0 unless noted):
- *   bm25            R@1 0.957  R@5 0.995  MRR@10 0.975
- *   vector          R@1 0.786  R@5 0.945  MRR@10 0.855
- *   hybrid          R@1 0.913  R@5 0.991  MRR@10 0.947
- *   hybrid (0.2)    R@1 0.918  R@5 0.995  MRR@10 0.954
+ * `bench/retrieval.ts` measures the same over the chunks real ingestion makes. Measured when written:
+ *   bm25                  R@1 0.964  R@5 0.997  MRR@10 0.979
+ *   vector                R@1 0.786  R@5 0.945  MRR@10 0.855
+ *   hybrid (0)            R@1 0.967  R@5 0.998  MRR@10 0.981
+ *   hybrid (default 0.15) R@1 0.962  R@5 0.998  MRR@10 0.978
+ * Before the weighted, score-aware fusion (plain RRF, equal weights) hybrid was R@1 0.913, R@5 0.991
+ * at threshold 0: with k = 60 and a 50-deep list holding much of a 120-chunk corpus, plain RRF is
+ * nearly a count of the lists that found a chunk, so BM25's clear winners lost to chunks both lists
+ * ranked modestly. Before unknown query terms were matched fuzzily, BM25 was R@1 0.957, R@5 0.995.
  * These questions reuse the article's words, so BM25 is hard to beat, and hash-v1 knows words, not
- * meaning. Fusion with k = 60 favours a chunk both lists rank modestly over one that only BM25 ranks
- * first, and with 120 chunks a 50-deep list holds much of the corpus, so at threshold 0 chance-level
- * vector candidates (cosine under ~0.2 for hash-v1) cost a few questions; a threshold that cuts them
- * keeps BM25's recall@5. Floors sit about 0.05 under the measured values.
+ * meaning: the vectors' part is to rescue what BM25 ranks low (recall@5), not to reorder its top.
+ * Floors sit about 0.03 under the measured values (0.05 for vectors alone).
  */
 describe('SearchIndex on xquad-en', () => {
   const quality = new Map<string, Quality>()
@@ -86,7 +89,7 @@ describe('SearchIndex on xquad-en', () => {
       ['bm25', 'bm25', 0],
       ['vector', 'vector', 0],
       ['hybrid', 'hybrid', 0],
-      ['hybrid 0.2', 'hybrid', 0.2],
+      ['hybrid default', 'hybrid', defaultSimilarityThreshold(hashEmbedder.id)],
     ]
     for (const [name, mode, similarityThreshold] of runs) {
       const result: Quality = { recallAt1: 0, recallAt5: 0, mrrAt10: 0, methods: new Set() }
@@ -118,8 +121,8 @@ describe('SearchIndex on xquad-en', () => {
 
   it('BM25 finds an answering chunk in the top five for nearly every question', () => {
     expect(get('bm25').methods).toEqual(new Set(['bm25']))
-    expect(get('bm25').recallAt5).toBeGreaterThanOrEqual(0.94)
-    expect(get('bm25').recallAt1).toBeGreaterThanOrEqual(0.9)
+    expect(get('bm25').recallAt5).toBeGreaterThanOrEqual(0.96)
+    expect(get('bm25').recallAt1).toBeGreaterThanOrEqual(0.93)
   })
 
   it('hash-v1 vectors alone do well too', () => {
@@ -128,15 +131,18 @@ describe('SearchIndex on xquad-en', () => {
     expect(get('vector').recallAt1).toBeGreaterThanOrEqual(0.73)
   })
 
-  it('hybrid search keeps recall@5 at the level of BM25', () => {
-    expect(get('hybrid').methods).toEqual(new Set(['hybrid']))
-    expect(get('hybrid').recallAt5).toBeGreaterThanOrEqual(0.94)
-    expect(get('hybrid').recallAt1).toBeGreaterThanOrEqual(0.86)
-    // At threshold 0 every chance-level vector candidate votes: at most a question or so in a hundred lost.
-    expect(get('hybrid').recallAt5).toBeGreaterThanOrEqual(get('bm25').recallAt5 - 0.01)
-    // With those filtered out before fusion, nothing BM25 found in the top five is lost.
-    expect(get('hybrid 0.2').recallAt5).toBeGreaterThanOrEqual(get('bm25').recallAt5)
-    // And fusion beats vectors alone.
-    expect(get('hybrid').mrrAt10).toBeGreaterThan(get('vector').mrrAt10)
+  it('hybrid search beats BM25 alone on recall@5 and keeps its first place', () => {
+    for (const name of ['hybrid', 'hybrid default']) {
+      expect(get(name).methods).toEqual(new Set(['hybrid']))
+      expect(get(name).recallAt5).toBeGreaterThanOrEqual(0.96)
+      expect(get(name).recallAt1).toBeGreaterThanOrEqual(0.93)
+      // What fusion is for: nothing BM25 found in the top five is lost, some it missed are found.
+      expect(get(name).recallAt5).toBeGreaterThanOrEqual(get('bm25').recallAt5)
+      // And the vectors' half vote does not push BM25's clear winners down (a question or two at most).
+      expect(get(name).recallAt1).toBeGreaterThanOrEqual(get('bm25').recallAt1 - 0.005)
+      // Fusion beats vectors alone.
+      expect(get(name).mrrAt10).toBeGreaterThan(get('vector').mrrAt10)
+    }
+    expect(get('hybrid default').recallAt5).toBeGreaterThan(get('bm25').recallAt5)
   })
 })

@@ -1,4 +1,5 @@
 import type { ChunkRecord } from '../../store/ChunkRecord'
+import { embedderCalibration } from '../embedderCalibration'
 import { Bm25Index } from './Bm25Index'
 import { reciprocalRankFusion } from './reciprocalRankFusion'
 import type { ScoredId } from './ScoredId'
@@ -16,8 +17,17 @@ export interface SearchRequest {
   /** Only chunks of these collections. Omitted: all collections; empty: nothing matches. */
   collectionIds?: readonly string[]
   mode: SearchMode
-  /** Minimum cosine similarity for a vector candidate, applied before fusion. */
+  /**
+   * Minimum cosine similarity for a vector candidate, applied before fusion; in hybrid search also
+   * the "no evidence" level a vector vote is measured from (see `reciprocalRankFusion`). Callers
+   * without one from the user pass `defaultSimilarityThreshold(embedder)`.
+   */
   similarityThreshold: number
+  /**
+   * Weight of the vector list against BM25's (1) in hybrid fusion. Default: the embedder's
+   * (`embedderCalibration`): 0.5 for hash-v1, 1 for semantic models.
+   */
+  vectorWeight?: number
 }
 
 export interface SearchResponse {
@@ -43,9 +53,17 @@ export function candidateDepth(limit: number): number {
  * chunks that have a vector (each embedder has its own vector space and its own dimensions, and a
  * query only ever meets rows of its own embedder).
  *
- * Scores, always in [0, 1]: hybrid gives the normalised RRF score (1 = first in both lists; a chunk
- * only one list found gets at most 0.5); vector gives the cosine similarity (floored at 0); bm25 gives
- * the BM25 score divided by the best one in that answer (the top hit is 1, relative, not absolute).
+ * Hybrid fusion is reciprocal rank fusion with k = 60 (DESIGN.md), weighted and score-aware: BM25's
+ * list has weight 1 and the vector list the embedder's weight, and each vote is scaled by the hit's
+ * score relative to the best of its list (BM25 from 0, cosines from the similarity threshold). Plain
+ * RRF on a small collection is nearly a vote count, and lost BM25's clear winners to passages both
+ * lists ranked modestly; see `SearchIndex.corpus.test.ts` and `bench/retrieval.ts` for the numbers.
+ *
+ * Scores, always in [0, 1]: hybrid gives the normalised fused score (1 = first in both lists; a chunk
+ * only one list found gets at most that list's share of the weight: 1 / (1 + vector weight) from
+ * BM25 alone, 0.5 from either with equal weights); vector gives the cosine similarity (floored at 0);
+ * bm25 gives the BM25 score divided by the best one in that answer (the top hit is 1, relative, not
+ * absolute).
  *
  * Indexes live in memory; restore them from stored chunks with `fromChunks` (vectors are stored with
  * the chunks, so nothing is re-embedded).
@@ -152,7 +170,19 @@ export class SearchIndex {
     }
     // The threshold has already thinned the vector list; keyword matches go into fusion regardless.
     const keywordHits = this.bm25.search(query, { limit: candidateDepth(limit), collectionIds })
-    const fused = reciprocalRankFusion([keywordHits, vectorHits], { k: RRF_K, limit })
+    const fused = reciprocalRankFusion(
+      [
+        // BM25 scores start at 0 (no matching term); a vote is the hit's share of the best score.
+        { hits: keywordHits, weight: 1, scoreFloor: 0 },
+        {
+          hits: vectorHits,
+          weight: request.vectorWeight ?? embedderCalibration(embedder).fusionWeight,
+          // The threshold is where this embedder's chance-level cosines end: evidence starts there.
+          scoreFloor: similarityThreshold,
+        },
+      ],
+      { k: RRF_K, limit },
+    )
     return { results: fused.map(({ id, score }) => ({ id, score })), method: 'hybrid' }
   }
 

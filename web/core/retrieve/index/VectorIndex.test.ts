@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cosineSimilarity } from '../../ingest/embed/cosineSimilarity'
 import { type VectorMeta, VectorIndex } from './VectorIndex'
+import type { VectorMatrixOptions } from './VectorMatrix'
 import { seededRandom } from '../../testing/seededRandom'
 
 const random = seededRandom
@@ -41,50 +42,83 @@ function expectSameHits(
   expect(worst).toBeLessThan(1e-5)
 }
 
+// Where the kernel runs: the default (JS while small, WebAssembly from 2048 rows of capacity, so this
+// test's index switches midway), WebAssembly from the first row, and JS only.
+const kernels: Array<[string, VectorMatrixOptions]> = [
+  ['default', {}],
+  ['WebAssembly', { wasmFromRows: 0 }],
+  ['JS', { wasmFromRows: Infinity }],
+]
+
 describe('VectorIndex', () => {
-  for (const dimensions of [48, 37]) {
-    it(`returns exactly what a full sort returns, through adds, replacements and removals (${dimensions} dims)`, () => {
-      const next = random(dimensions)
-      const index = new VectorIndex(dimensions)
-      const brute = new BruteForce()
-      const add = (id: string, collection: string) => {
-        const vector = randomVector(next, dimensions)
-        index.add(id, vector, meta(collection, `doc-${id.slice(0, 4)}`))
-        brute.rows.set(id, { vector, meta: meta(collection, `doc-${id.slice(0, 4)}`) })
-      }
-      for (let i = 0; i < 1500; i++) add(`r${String(i).padStart(4, '0')}`, `c${i % 3}`)
-      const check = () => {
-        expect(index.size).toBe(brute.rows.size)
-        for (let q = 0; q < 6; q++) {
-          const query = randomVector(next, dimensions)
-          for (const options of [
-            { limit: 1 },
-            { limit: 10 },
-            { limit: 50, collectionIds: ['c1'] },
-            { limit: 25, collectionIds: ['c0', 'c2'], minScore: 0.1 },
-            { limit: 5000 },
-          ]) {
-            const request = { ...options, embedder: 'hash-v1' }
-            expectSameHits(index.search(query, request), brute.search(query, request))
+  for (const [kernel, options] of kernels)
+    for (const dimensions of [48, 37]) {
+      it(`returns exactly what a full sort returns, through adds, replacements and removals (${dimensions} dims, ${kernel})`, () => {
+        const next = random(dimensions)
+        const index = new VectorIndex(dimensions, options)
+        const brute = new BruteForce()
+        const add = (id: string, collection: string) => {
+          const vector = randomVector(next, dimensions)
+          index.add(id, vector, meta(collection, `doc-${id.slice(0, 4)}`))
+          brute.rows.set(id, { vector, meta: meta(collection, `doc-${id.slice(0, 4)}`) })
+        }
+        for (let i = 0; i < 2500; i++) add(`r${String(i).padStart(4, '0')}`, `c${i % 3}`)
+        expect(index.usesWasm).toBe(kernel !== 'JS')
+        const check = () => {
+          expect(index.size).toBe(brute.rows.size)
+          for (let q = 0; q < 6; q++) {
+            const query = randomVector(next, dimensions)
+            for (const options of [
+              { limit: 1 },
+              { limit: 10 },
+              { limit: 50, collectionIds: ['c1'] },
+              { limit: 25, collectionIds: ['c0', 'c2'], minScore: 0.1 },
+              { limit: 5000 },
+            ]) {
+              const request = { ...options, embedder: 'hash-v1' }
+              expectSameHits(index.search(query, request), brute.search(query, request))
+            }
           }
         }
+        check()
+        // Remove a scattered third (each removal moves the last row into the hole), replace some.
+        const removed = [...brute.rows.keys()].filter(() => next() < 0.33)
+        index.remove(removed)
+        for (const id of removed) brute.rows.delete(id)
+        for (let i = 0; i < 200; i++) add(`r${String(Math.floor(next() * 3000)).padStart(4, '0')}`, 'c1')
+        check()
+        // Whole documents and a collection.
+        index.removeDocument('doc-r000')
+        index.removeCollection('c2')
+        for (const [id, row] of brute.rows) {
+          if (row.meta.document_id === 'doc-r000' || row.meta.collection_id === 'c2') brute.rows.delete(id)
+        }
+        check()
+      })
+    }
+
+  it('answers to the bit the same with the WebAssembly kernel and without it', () => {
+    const next = random(4)
+    const withWasm = new VectorIndex(384, { wasmFromRows: 0 })
+    const withJs = new VectorIndex(384, { wasmFromRows: Infinity })
+    for (let i = 0; i < 3000; i++) {
+      const vector = randomVector(next, 384)
+      const rowMeta = meta(`c${i % 5}`, `d${i % 50}`, i % 7 === 0 ? 'other' : 'hash-v1')
+      withWasm.add(`id-${i}`, vector, rowMeta)
+      withJs.add(`id-${i}`, vector, rowMeta)
+    }
+    expect([withWasm.usesWasm, withJs.usesWasm]).toEqual([true, false])
+    for (let q = 0; q < 10; q++) {
+      const query = randomVector(next, 384)
+      for (const options of [
+        { limit: 50, embedder: 'hash-v1' },
+        { limit: 7, embedder: 'other', collectionIds: ['c2', 'c4'] },
+        { limit: 3000, embedder: 'hash-v1', minScore: 0.05 },
+      ]) {
+        expect(withWasm.search(query, options)).toEqual(withJs.search(query, options))
       }
-      check()
-      // Remove a scattered third (each removal moves the last row into the hole), replace some.
-      const removed = [...brute.rows.keys()].filter(() => next() < 0.33)
-      index.remove(removed)
-      for (const id of removed) brute.rows.delete(id)
-      for (let i = 0; i < 200; i++) add(`r${String(Math.floor(next() * 2000)).padStart(4, '0')}`, 'c1')
-      check()
-      // Whole documents and a collection.
-      index.removeDocument('doc-r000')
-      index.removeCollection('c2')
-      for (const [id, row] of brute.rows) {
-        if (row.meta.document_id === 'doc-r000' || row.meta.collection_id === 'c2') brute.rows.delete(id)
-      }
-      check()
-    })
-  }
+    }
+  })
 
   it('never compares vectors of another embedder, even of the same length', () => {
     const index = new VectorIndex(4)

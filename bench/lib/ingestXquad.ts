@@ -1,0 +1,52 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { hashEmbedder } from '../../web/core/ingest/embed/hashEmbedder'
+import type { Embedder } from '../../web/core/ingest/embed/Embedder'
+import { ingestFile } from '../../web/core/ingest/ingestFile'
+import { textParsers } from '../../web/core/ingest/parse/textParsers'
+import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
+import { systemClock } from '../../web/core/time/Clock'
+import { corpusFile } from './corpusFile'
+
+const DOCS = 'qa/xquad-en/docs'
+const ARTICLES = 24
+export const XQUAD_COLLECTION = 'xquad-en'
+
+/**
+ * The 24 xquad-en articles through the real ingestion pipeline (`ingestFile`: Markdown parser, default
+ * chunking, the heading before continuation chunks' vectors) as stored chunk records, one document per
+ * article (its file name is its document id, `<file>#<index>` a chunk's id). Throws unless the corpus
+ * holds exactly those 24 articles and each gives chunks, so numbers from different corpora are never
+ * compared by mistake.
+ */
+export async function ingestXquad(embedder: Embedder = hashEmbedder): Promise<ChunkRecord[]> {
+  const dir = corpusFile(DOCS)
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort()
+  if (names.length !== ARTICLES) {
+    throw new Error(`expected ${ARTICLES} articles in ${dir}, found ${names.length}`)
+  }
+  const records: ChunkRecord[] = []
+  for (const name of names) {
+    const bytes = new Uint8Array(await readFile(`${dir}/${name}`))
+    const { chunks, vectors } = await ingestFile(bytes, name, {
+      parsers: textParsers,
+      embedder,
+      clock: systemClock,
+    })
+    if (chunks.length === 0) throw new Error(`${name}: ingestion made no chunks`)
+    chunks.forEach((chunk, i) => {
+      records.push({
+        id: `${name}#${chunk.index}`,
+        document_id: name,
+        collection_id: XQUAD_COLLECTION,
+        index: chunk.index,
+        text: chunk.text,
+        page: chunk.page,
+        heading: chunk.heading,
+        token_count: chunk.tokenCount,
+        embedder: embedder.id,
+        vector: vectors[i] ?? null,
+      })
+    })
+  }
+  return records
+}

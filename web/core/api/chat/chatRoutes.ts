@@ -1,0 +1,224 @@
+import { z } from 'zod'
+import { ApiError } from '../ApiError'
+import type { ApiPorts } from '../ApiPorts'
+import { errorSchema } from '../errorSchema'
+import { eventStream } from '../eventStream'
+import { defineRoute, type Route } from '../Route'
+import type { ChatEvent } from '../../chat/ChatEvent'
+import { runChatTurn } from '../../chat/runChatTurn'
+import { GeneratorError } from '../../generate/GeneratorError'
+import type { ChatSession } from '../../store/ChatSession'
+import { toTimestamp } from '../../time/Clock'
+import {
+  createSessionBody,
+  listMessagesQuery,
+  messageSchema,
+  sendMessageBody,
+  sessionIdParams,
+  sessionSchema,
+  updateSessionBody,
+} from './chatSchemas'
+
+const SESSION_NOT_FOUND = 'Chat session not found'
+const tags = ['Chat']
+const error = (description: string) => ({ description, schema: errorSchema })
+
+async function requireCollection(ports: ApiPorts, id: string | null | undefined): Promise<void> {
+  if (id && !(await ports.store.getCollection(id))) throw ApiError.notFound('Collection not found')
+}
+
+async function requireSession(ports: ApiPorts, id: string): Promise<ChatSession> {
+  const session = await ports.store.getSession(id)
+  if (!session) throw ApiError.notFound(SESSION_NOT_FOUND)
+  return session
+}
+
+/** An answer generator that failed (an endpoint down, a model missing) is a bad gateway, not our 500. */
+function generatorFailure(error: unknown): unknown {
+  return error instanceof GeneratorError ? new ApiError(502, error.message) : error
+}
+
+/** Validates a send-message body and starts the turn; shared by the plain and the streaming route. */
+async function startTurn(ports: ApiPorts, body: z.output<typeof sendMessageBody>, signal?: AbortSignal) {
+  const session = await requireSession(ports, body.session_id)
+  const collectionId = body.collection_id === undefined ? session.collection_id : body.collection_id
+  await requireCollection(ports, collectionId)
+  const settings = await ports.settings.get()
+  const generator = ports.generation.answerGenerator(settings.generator)
+  return runChatTurn(
+    ports,
+    {
+      session,
+      message: body.message,
+      collectionId,
+      topK: body.top_k,
+      hybrid: body.use_hybrid_search,
+      generator,
+    },
+    signal,
+  )
+}
+
+const sendDescription =
+  "Retrieves passages for the question (a follow-up is first rewritten with the conversation so far; `metadata.queries_used` shows what was searched), answers with the generator chosen in settings (extractive by default), and stores the question and the answer. `collection_id` overrides the session's collection; with neither, every collection is searched. A generator that cannot be reached answers 502 and nothing is stored."
+
+export const chatRoutes: Route[] = [
+  defineRoute({
+    method: 'post',
+    path: '/api/chat/sessions',
+    operationId: 'createChatSession',
+    summary: 'Create a chat session',
+    tags,
+    body: createSessionBody,
+    responses: {
+      201: { description: 'The session', schema: sessionSchema },
+      400: error('Invalid request data'),
+      404: error('Collection not found'),
+    },
+    async handler({ body }, ports) {
+      await requireCollection(ports, body.collection_id)
+      const session = await ports.store.createSession({
+        id: ports.newId(),
+        name: body.name,
+        collection_id: body.collection_id ?? null,
+        created_at: toTimestamp(ports.clock.now()),
+      })
+      return { status: 201, body: session }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/chat/sessions',
+    operationId: 'listChatSessions',
+    summary: 'List chat sessions, the one with the latest message first',
+    tags,
+    responses: { 200: { description: 'Sessions', schema: z.array(sessionSchema) } },
+    async handler(_input, { store }) {
+      return { status: 200, body: await store.listSessions() }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/chat/sessions/:session_id',
+    operationId: 'getChatSession',
+    summary: 'Get a chat session',
+    tags,
+    params: sessionIdParams,
+    notFoundDetail: SESSION_NOT_FOUND,
+    responses: { 200: { description: 'The session', schema: sessionSchema }, 404: error(SESSION_NOT_FOUND) },
+    async handler({ params }, ports) {
+      return { status: 200, body: await requireSession(ports, params.session_id) }
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/chat/sessions/:session_id',
+    operationId: 'updateChatSession',
+    summary: 'Rename a chat session or change its collection',
+    description: 'Not in the spec; added so that sessions can be renamed. Fields left out keep their value.',
+    tags,
+    params: sessionIdParams,
+    notFoundDetail: SESSION_NOT_FOUND,
+    body: updateSessionBody,
+    responses: {
+      200: { description: 'The updated session', schema: sessionSchema },
+      400: error('Invalid request data'),
+      404: error('Session or collection not found'),
+    },
+    async handler({ params, body }, ports) {
+      await requireSession(ports, params.session_id)
+      await requireCollection(ports, body.collection_id)
+      const updated = await ports.store.updateSession(params.session_id, {
+        ...body,
+        updated_at: toTimestamp(ports.clock.now()),
+      })
+      if (!updated) throw ApiError.notFound(SESSION_NOT_FOUND)
+      return { status: 200, body: updated }
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/chat/sessions/:session_id',
+    operationId: 'deleteChatSession',
+    summary: 'Delete a chat session and all its messages',
+    tags,
+    params: sessionIdParams,
+    notFoundDetail: SESSION_NOT_FOUND,
+    responses: { 204: { description: 'Deleted' }, 404: error(SESSION_NOT_FOUND) },
+    async handler({ params }, { store }) {
+      if (!(await store.deleteSession(params.session_id))) throw ApiError.notFound(SESSION_NOT_FOUND)
+      return { status: 204 }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/chat/message',
+    operationId: 'sendChatMessage',
+    summary: 'Ask a question; answers with the assistant message',
+    description: sendDescription,
+    tags,
+    body: sendMessageBody,
+    responses: {
+      200: { description: 'The assistant message, with its sources', schema: messageSchema },
+      400: error('Invalid request data (an empty message, top_k outside 1..50, ...)'),
+      404: error('Session or collection not found'),
+      502: error('The configured answer generator failed'),
+    },
+    async handler({ body }, ports) {
+      try {
+        let done: ChatEvent | undefined
+        for await (const event of await startTurn(ports, body)) if (event.type === 'done') done = event
+        if (done?.type !== 'done') throw new Error('The chat turn ended without an answer')
+        return { status: 200, body: done.message }
+      } catch (failure) {
+        throw generatorFailure(failure)
+      }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/chat/stream',
+    operationId: 'streamChatMessage',
+    summary: 'Ask a question; the answer streams as server-sent events',
+    description: `${sendDescription}\n\nThe same request as \`POST /api/chat/message\`; validation errors and unknown ids are answered before the stream starts, as ordinary JSON errors. Events, each with JSON data: \`sources\` ({sources: SourceDocument[], intent, queries_used, search_method}) first, then \`token\` ({text}) for each piece of the answer, then \`done\` ({message}: the stored assistant message). A failure mid-answer ends the stream with \`error\` ({detail, status}). Closing the stream stops the answer; what was said so far is stored with \`metadata.stopped: true\`.`,
+    tags,
+    body: sendMessageBody,
+    responses: {
+      200: { description: 'text/event-stream of sources, token, done or error events' },
+      400: error('Invalid request data'),
+      404: error('Session or collection not found'),
+    },
+    async handler({ body }, ports) {
+      // Checks run now, so that a bad request gets a status code rather than an error event.
+      await requireSession(ports, body.session_id)
+      await requireCollection(ports, body.collection_id)
+      return eventStream(
+        async function* (signal) {
+          for await (const event of await startTurn(ports, body, signal)) {
+            const { type, ...data } = event
+            yield { event: type, data }
+          }
+        },
+        { toApiError: generatorFailure, logError: ports.logError },
+      )
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/chat/messages',
+    operationId: 'listChatMessages',
+    summary: "A session's history, oldest first",
+    description: 'The latest `limit` messages (1..500, default 50), oldest first.',
+    tags,
+    query: listMessagesQuery,
+    responses: {
+      200: { description: 'Messages', schema: z.array(messageSchema) },
+      400: error('Invalid query'),
+      404: error(SESSION_NOT_FOUND),
+    },
+    async handler({ query }, ports) {
+      await requireSession(ports, query.session_id)
+      return { status: 200, body: await ports.store.listMessages(query.session_id, { limit: query.limit }) }
+    },
+  }),
+]

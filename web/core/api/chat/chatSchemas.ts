@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import { topK } from '../search/searchSchemas'
+
+const sessionName = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters')
+
+export const sessionIdParams = z.object({ session_id: z.uuid() })
+
+export const createSessionBody = z.strictObject({
+  name: sessionName,
+  collection_id: z.uuid().nullable().optional(),
+})
+
+export const updateSessionBody = z.strictObject({
+  name: sessionName.optional(),
+  /** `null` makes the session search every collection. */
+  collection_id: z.uuid().nullable().optional(),
+})
+
+export const sendMessageBody = z.strictObject({
+  session_id: z.uuid(),
+  message: z.string().trim().min(1, 'must not be empty').max(8000, 'must be at most 8000 characters'),
+  collection_id: z.uuid().nullable().optional(),
+  top_k: topK.default(5),
+  use_hybrid_search: z.boolean().default(true),
+})
+
+/** DESIGN.md section 2: history `limit` 1..500. Query values arrive as text. */
+export const listMessagesQuery = z.object({
+  session_id: z.uuid(),
+  limit: z.coerce
+    .number('must be an integer')
+    .int('must be an integer')
+    .min(1, 'must be at least 1')
+    .max(500, 'must be at most 500')
+    .default(50),
+})
+
+export const sessionSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    collection_id: z.uuid().nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    message_count: z.int().min(0),
+  })
+  .meta({ id: 'ChatSession' })
+
+export const sourceDocumentSchema = z
+  .object({
+    number: z.int().min(1).meta({ description: 'What the answer cites it by: [1] is number 1' }),
+    document_id: z.uuid(),
+    chunk_id: z.string(),
+    content: z.string(),
+    score: z.number(),
+    filename: z.string(),
+    page: z.int().nullable(),
+    heading: z.string().nullable(),
+  })
+  .meta({ id: 'SourceDocument' })
+
+export const messageSchema = z
+  .object({
+    id: z.uuid(),
+    session_id: z.uuid(),
+    role: z.enum(['user', 'assistant', 'system']),
+    content: z.string(),
+    metadata: z.record(z.string(), z.unknown()).meta({
+      description:
+        'Empty for user messages. Assistant replies: intent, intent_confidence, chunks_retrieved, source_documents (SourceDocument[]), response_time_ms, queries_used, search_method, generator; stopped: true when the reader stopped the answer early; search_note when keyword search stood in for vectors.',
+    }),
+    created_at: z.iso.datetime(),
+    collection_id: z.uuid().nullable(),
+  })
+  .meta({ id: 'ChatMessage' })

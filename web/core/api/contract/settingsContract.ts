@@ -1,0 +1,113 @@
+import type { ChatMessage } from '../../store/ChatMessage'
+import type { ChatSession } from '../../store/ChatSession'
+import { readSse } from '../../http/readSse'
+import { check, checkEqual } from '../../testing/check'
+import type { HostCase } from '../../testing/HostCase'
+import type { ContractClient } from './ContractClient'
+import { expectStatus } from './contractFixtures'
+import { responseJson } from './responseJson'
+
+/** Nothing listens on port 9 (discard) on a test machine: connections are refused at once. */
+const DEAD_ENDPOINT = 'http://127.0.0.1:9'
+
+interface SettingsView {
+  embedder: { id: string }
+  generator: { kind: string; has_api_key?: boolean }
+}
+
+async function put(client: ContractClient, json: unknown) {
+  return client({ method: 'PUT', path: '/api/settings', json })
+}
+
+/** Runs `body` with other settings in place, and restores the ones before it whatever happens. */
+async function withSettings(client: ContractClient, json: unknown, body: () => Promise<void>) {
+  const before = responseJson<SettingsView>(await client({ method: 'GET', path: '/api/settings' }))
+  try {
+    checkEqual((await put(client, json)).status, 200, 'settings changed')
+    await body()
+  } finally {
+    await put(client, { embedder: before.embedder, generator: { kind: 'extractive' } })
+  }
+}
+
+export const settingsContract: HostCase<ContractClient>[] = [
+  {
+    name: 'GET and PUT /api/settings choose the generator; API keys are never sent back',
+    async run(client) {
+      const current = responseJson<SettingsView>(await client({ method: 'GET', path: '/api/settings' }))
+      check(typeof current.embedder?.id === 'string', 'an embedder id')
+      check(typeof current.generator?.kind === 'string', 'a generator kind')
+      await withSettings(
+        client,
+        {
+          generator: { kind: 'openai', base_url: 'http://127.0.0.1:9/v1', model: 'm', api_key: 'sk-secret' },
+        },
+        async () => {
+          const shown = await client({ method: 'GET', path: '/api/settings' })
+          check(!shown.text.includes('sk-secret'), 'the key is not shown')
+          checkEqual(responseJson<SettingsView>(shown).generator.has_api_key, true, 'has_api_key')
+        },
+      )
+      const restored = responseJson<SettingsView>(await client({ method: 'GET', path: '/api/settings' }))
+      checkEqual(restored.generator, { kind: 'extractive' }, 'restored')
+
+      expectStatus(await put(client, { generator: { kind: 'magic' } }), 400, 'generator')
+      expectStatus(await put(client, { generator: { kind: 'ollama', base_url: 'ftp://x', model: 'm' } }), 400)
+      expectStatus(await put(client, { generator: { kind: 'ollama', base_url: 'http://x' } }), 400, 'model')
+      expectStatus(await put(client, { embedder: { id: '../../etc' } }), 400, 'embedder')
+      expectStatus(await put(client, { colour: 'red' }), 400, 'colour')
+    },
+  },
+  {
+    name: 'an unreachable generator: test-generator says why, chat answers 502 and stores nothing',
+    async run(client) {
+      const ollama = { kind: 'ollama', base_url: DEAD_ENDPOINT, model: 'llama3.2' }
+      const tested = await client({
+        method: 'POST',
+        path: '/api/settings/test-generator',
+        json: { generator: ollama },
+      })
+      checkEqual(tested.status, 200, 'test status')
+      const outcome = responseJson<{ ok: boolean; detail: string }>(tested)
+      checkEqual(outcome.ok, false, 'not ok')
+      check(outcome.detail.includes('127.0.0.1:9'), `detail names the endpoint: ${outcome.detail}`)
+      const extractive = responseJson<{ ok: boolean }>(
+        await client({
+          method: 'POST',
+          path: '/api/settings/test-generator',
+          json: { generator: { kind: 'extractive' } },
+        }),
+      )
+      checkEqual(extractive.ok, true, 'extractive needs nothing')
+
+      const session = responseJson<ChatSession>(
+        await client({ method: 'POST', path: '/api/chat/sessions', json: { name: 'Dead endpoint' } }),
+      )
+      await withSettings(client, { generator: ollama }, async () => {
+        const reply = await client({
+          method: 'POST',
+          path: '/api/chat/message',
+          json: { session_id: session.id, message: 'What is in my documents?' },
+        })
+        expectStatus(reply, 502, '127.0.0.1:9')
+        const stream = await client({
+          method: 'POST',
+          path: '/api/chat/stream',
+          json: { session_id: session.id, message: 'What is in my documents?' },
+        })
+        checkEqual(stream.status, 200, 'the stream starts')
+        const events = []
+        for await (const event of readSse(new Response(stream.text).body!)) events.push(event)
+        const last = events.at(-1)
+        checkEqual(last?.event, 'error', 'and ends with an error event')
+        const data = JSON.parse(last!.data) as { detail: string; status: number }
+        checkEqual(data.status, 502, 'error status')
+        check(data.detail.includes('127.0.0.1:9'), `error detail: ${data.detail}`)
+      })
+      const messages = responseJson<ChatMessage[]>(
+        await client({ method: 'GET', path: `/api/chat/messages?session_id=${session.id}` }),
+      )
+      checkEqual(messages, [], 'a failed turn stores nothing')
+    },
+  },
+]

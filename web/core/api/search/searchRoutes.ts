@@ -1,0 +1,68 @@
+import { ApiError } from '../ApiError'
+import { errorSchema } from '../errorSchema'
+import { defineRoute, type Route } from '../Route'
+import { classifyIntent, generationFor } from '../../retrieve/classifyIntent'
+import { defaultSimilarityThreshold } from '../../retrieve/defaultSimilarityThreshold'
+import { searchChunks } from '../../retrieve/searchChunks'
+import { searchBody, searchResponseSchema } from './searchSchemas'
+
+const error = (description: string) => ({ description, schema: errorSchema })
+
+export const searchRoutes: Route[] = [
+  defineRoute({
+    method: 'post',
+    path: '/api/search_u/',
+    operationId: 'search',
+    summary: 'Search the chunks of completed documents',
+    description:
+      "Hybrid search: BM25 and cosine similarity each propose candidates, fused by weighted, score-aware reciprocal rank fusion (k = 60): BM25 has weight 1, vectors their embedder's weight (hash-v1 0.5, sentence-embedding models 1), and each vote is scaled by the hit's score relative to the best of its list; `score` is in [0, 1]. `use_hybrid_search: false` searches vectors only. Where the collection has no usable vectors (none stored, or their embedder cannot run on this host) BM25 answers alone and `metadata.search_method` says `bm25`. Without `collection_id` every collection is searched. `top_k` is 1..50. The query is answered as given (no chat history here), so `queries_used` holds just it.",
+    tags: ['Search'],
+    body: searchBody,
+    responses: {
+      200: { description: 'Ranked chunks, the intent and how the search ran', schema: searchResponseSchema },
+      400: error('Invalid request data'),
+      404: error('Collection not found'),
+    },
+    async handler({ body }, ports) {
+      const collectionId = body.collection_id ?? undefined
+      if (collectionId && !(await ports.store.getCollection(collectionId))) {
+        throw ApiError.notFound('Collection not found')
+      }
+      const intent = classifyIntent(body.query)
+      const found = await searchChunks(ports, {
+        queries: [body.query],
+        collectionIds: collectionId ? [collectionId] : undefined,
+        topK: body.top_k,
+        hybrid: body.use_hybrid_search,
+        similarityThreshold: body.similarity_threshold,
+      })
+      return {
+        status: 200,
+        body: {
+          chunks: found.chunks.map(({ chunk, document, score }) => ({
+            id: chunk.id,
+            document_id: chunk.document_id,
+            content: chunk.text,
+            metadata: {
+              page: chunk.page,
+              heading: chunk.heading,
+              filename: document.original_filename,
+              chunk_index: chunk.index,
+            },
+            score,
+          })),
+          intent,
+          ...generationFor(intent),
+          metadata: {
+            queries_used: [body.query],
+            search_method: found.method,
+            total_results: found.chunks.length,
+            embedder: found.embedder,
+            similarity_threshold: body.similarity_threshold ?? defaultSimilarityThreshold(found.embedder),
+            ...(found.fallback_reason ? { note: found.fallback_reason } : {}),
+          },
+        },
+      }
+    },
+  }),
+]

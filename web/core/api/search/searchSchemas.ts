@@ -1,0 +1,58 @@
+import { z } from 'zod'
+
+/** DESIGN.md section 2: `top_k` 1..50. */
+export const topK = z.int('must be an integer').min(1, 'must be at least 1').max(50, 'must be at most 50')
+
+export const searchBody = z.strictObject({
+  query: z.string().trim().min(1, 'must not be empty').max(4000, 'must be at most 4000 characters'),
+  collection_id: z.uuid().nullable().optional(),
+  top_k: topK.default(5),
+  use_hybrid_search: z.boolean().default(true),
+  similarity_threshold: z
+    .number()
+    .min(0, 'must be between 0 and 1')
+    .max(1, 'must be between 0 and 1')
+    .optional()
+    .meta({
+      description:
+        "Minimum cosine similarity of vector candidates, applied before fusion (keyword matches are kept). Left out: the embedder's calibrated default, because cosine scales differ by model — 0.15 for the built-in hash-v1 (measured: the 95th percentile of unrelated question/passage pairs), 0.5 for bge v1.5, 0.25 for MiniLM/mpnet, 0.75 for e5/gte, the spec's 0.7 for unknown models.",
+    }),
+})
+
+export const intentSchema = z
+  .object({
+    kind: z.enum(['chat', 'retrieval', 'collection_summary', 'comparison', 'listing', 'clarification']),
+    confidence: z.number().min(0).max(1),
+    reasoning: z.string(),
+  })
+  .meta({ id: 'SearchIntent' })
+
+export const searchChunkSchema = z
+  .object({
+    id: z.string(),
+    document_id: z.uuid(),
+    content: z.string(),
+    metadata: z.object({
+      page: z.int().nullable(),
+      heading: z.string().nullable(),
+      filename: z.string(),
+      chunk_index: z.int(),
+    }),
+    score: z.number().min(0).max(1),
+  })
+  .meta({ id: 'SearchResultChunk' })
+
+export const searchResponseSchema = z.object({
+  chunks: z.array(searchChunkSchema),
+  intent: intentSchema,
+  requires_generation: z.boolean(),
+  generation_type: z.string().nullable(),
+  metadata: z.object({
+    queries_used: z.array(z.string()),
+    search_method: z.enum(['hybrid', 'vector', 'bm25']),
+    total_results: z.int(),
+    embedder: z.string().nullable(),
+    similarity_threshold: z.number(),
+    note: z.string().optional().meta({ description: 'Why vectors were not used, when they were not' }),
+  }),
+})

@@ -1,0 +1,19 @@
+import type { SearchIntent } from '../retrieve/classifyIntent'
+import type { ChatMessage } from '../store/ChatMessage'
+import type { SourceDocument } from './SourceDocument'
+
+/**
+ * What one chat turn produces, in order: the sources (before any text, so a client can show them
+ * while the answer streams), the answer's text in pieces, and finally the stored assistant message.
+ * `POST /api/chat/stream` sends these as server-sent events of the same names.
+ */
+export type ChatEvent =
+  | {
+      type: 'sources'
+      sources: SourceDocument[]
+      intent: SearchIntent
+      queries_used: string[]
+      search_method: string
+    }
+  | { type: 'token'; text: string }
+  | { type: 'done'; message: ChatMessage }

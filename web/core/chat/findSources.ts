@@ -1,0 +1,83 @@
+import type { AnswerSource } from '../generate/AnswerGenerator'
+import type { ChatTurn } from '../generate/ChatModel'
+import { classifyIntent, type SearchIntent } from '../retrieve/classifyIntent'
+import { rewriteQuery } from '../retrieve/rewriteQuery'
+import { searchChunks, type SearchChunksPorts } from '../retrieve/searchChunks'
+import type { SourceDocument } from './SourceDocument'
+
+export interface FoundSources {
+  intent: SearchIntent
+  queries_used: string[]
+  /** `hybrid`, `vector`, `bm25`, or `none` when nothing was searched (small talk). */
+  search_method: string
+  sources: SourceDocument[]
+  /** Why vectors were not used although asked for; null otherwise. */
+  search_note: string | null
+  /** Small talk the extractive answerer should greet instead of answering from passages. */
+  greeting: boolean
+}
+
+export interface FindSourcesInput {
+  question: string
+  history: readonly ChatTurn[]
+  collectionId: string | null
+  topK: number
+  hybrid: boolean
+  generatorId: string
+  signal?: AbortSignal
+}
+
+/**
+ * The retrieval half of answering: intent, the question rewritten against the conversation so far
+ * when it is a follow-up, the search, and the hits numbered as the answer will cite them.
+ */
+export async function findSources(ports: SearchChunksPorts, input: FindSourcesInput): Promise<FoundSources> {
+  const intent = classifyIntent(input.question, input.history)
+  // Small talk needs no passages; the extractive answerer would only say it found none.
+  const greeting = intent.kind === 'chat' && input.generatorId === 'extractive'
+  if (greeting) {
+    return { intent, queries_used: [], search_method: 'none', sources: [], search_note: null, greeting }
+  }
+  const queries = rewriteQuery(input.question, input.history)
+  const found = await searchChunks(ports, {
+    queries,
+    collectionIds: input.collectionId ? [input.collectionId] : undefined,
+    topK: input.topK,
+    hybrid: input.hybrid,
+    signal: input.signal,
+  })
+  const sources = found.chunks.map(({ chunk, document, score }, i): SourceDocument => ({
+    number: i + 1,
+    document_id: document.id,
+    chunk_id: chunk.id,
+    content: chunk.text,
+    score,
+    filename: document.original_filename,
+    page: chunk.page,
+    heading: chunk.heading,
+  }))
+  return {
+    intent,
+    queries_used: queries,
+    search_method: found.method,
+    sources,
+    search_note: found.fallback_reason,
+    greeting,
+  }
+}
+
+export function toAnswerSource(source: SourceDocument): AnswerSource {
+  return {
+    number: source.number,
+    chunk_id: source.chunk_id,
+    document_id: source.document_id,
+    filename: source.filename,
+    page: source.page,
+    heading: source.heading,
+    text: source.content,
+    score: source.score,
+  }
+}
+
+export const GREETING =
+  'Hello! Ask me anything about your documents and I will answer from them, citing the passages I used.'

@@ -1,0 +1,108 @@
+import type { AnswerGenerator } from '../generate/AnswerGenerator'
+import type { ChatTurn } from '../generate/ChatModel'
+import type { SearchChunksPorts } from '../retrieve/searchChunks'
+import type { ChatMessage } from '../store/ChatMessage'
+import type { ChatSession } from '../store/ChatSession'
+import { toTimestamp, type Clock } from '../time/Clock'
+import type { ChatEvent } from './ChatEvent'
+import { findSources, GREETING, toAnswerSource } from './findSources'
+
+export interface ChatTurnPorts extends SearchChunksPorts {
+  clock: Clock
+  newId(): string
+}
+
+export interface ChatTurnInput {
+  session: ChatSession
+  message: string
+  /** The collection to search; null searches every collection. */
+  collectionId: string | null
+  topK: number
+  hybrid: boolean
+  generator: AnswerGenerator
+}
+
+/** Earlier messages the rewrite and the generator see: enough for a follow-up, bounded for a prompt. */
+const HISTORY_MESSAGES = 12
+
+/**
+ * One question and its answer: retrieval, generation, and both messages stored once the answer is
+ * complete. A failed generation stores nothing, so the question can simply be asked again. When
+ * `signal` aborts mid-answer (the reader pressed stop or went away), the partial answer is kept,
+ * marked `stopped`, rather than lost.
+ */
+export async function* runChatTurn(
+  ports: ChatTurnPorts,
+  input: ChatTurnInput,
+  signal?: AbortSignal,
+): AsyncGenerator<ChatEvent> {
+  const { store, clock } = ports
+  const started = clock.now()
+  const history = (await store.listMessages(input.session.id, { limit: HISTORY_MESSAGES }))
+    .filter((message) => message.role !== 'system')
+    .map((message): ChatTurn => ({ role: message.role, content: message.content }))
+  const found = await findSources(ports, {
+    question: input.message,
+    history,
+    collectionId: input.collectionId,
+    topK: input.topK,
+    hybrid: input.hybrid,
+    generatorId: input.generator.id,
+    signal,
+  })
+  const { sources, intent } = found
+  yield {
+    type: 'sources',
+    sources,
+    intent,
+    queries_used: found.queries_used,
+    search_method: found.search_method,
+  }
+
+  let answer = ''
+  let stopped = false
+  try {
+    const pieces = found.greeting
+      ? [GREETING]
+      : input.generator.answer({
+          question: input.message,
+          history,
+          sources: sources.map(toAnswerSource),
+          signal,
+        })
+    for await (const piece of pieces) {
+      answer += piece
+      yield { type: 'token', text: piece }
+    }
+  } catch (error) {
+    if (!signal?.aborted) throw error
+    stopped = true
+  }
+  if (stopped && answer === '') return
+
+  const finished = clock.now()
+  const message = (role: 'user' | 'assistant', content: string, at: number, metadata = {}): ChatMessage => ({
+    id: ports.newId(),
+    session_id: input.session.id,
+    role,
+    content,
+    metadata,
+    created_at: toTimestamp(at),
+    collection_id: input.collectionId,
+  })
+  const assistant = message('assistant', answer, finished, {
+    intent: intent.kind,
+    intent_confidence: intent.confidence,
+    chunks_retrieved: sources.length,
+    source_documents: sources,
+    response_time_ms: Math.max(0, Math.round(finished - started)),
+    queries_used: found.queries_used,
+    search_method: found.search_method,
+    generator: input.generator.id,
+    ...(found.search_note ? { search_note: found.search_note } : {}),
+    ...(stopped ? { stopped: true } : {}),
+  })
+  await store.addMessage(message('user', input.message, started))
+  await store.addMessage(assistant)
+  yield { type: 'done', message: assistant }
+}

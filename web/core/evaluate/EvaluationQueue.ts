@@ -1,0 +1,110 @@
+import { findSources, toAnswerSource } from '../chat/findSources'
+import type { Generation } from '../chat/createGeneration'
+import type { SearchChunksPorts } from '../retrieve/searchChunks'
+import type { SettingsService } from '../settings/SettingsService'
+import type { EvaluationRun } from '../store/EvaluationRun'
+import { toTimestamp, type Clock } from '../time/Clock'
+import type { EvaluationJobs } from './EvaluationJobs'
+import { judgeAnswer } from './judgeAnswer'
+import { runEvaluation } from './runEvaluation'
+import type { TestCase } from './TestCase'
+
+export interface EvaluationQueuePorts extends SearchChunksPorts {
+  clock: Clock
+  settings: SettingsService
+  generation: Generation
+  logError(error: unknown): void
+}
+
+const INTERRUPTED = 'The run was interrupted (the app or server stopped); start it again'
+
+/**
+ * Runs server-driven evaluations one at a time, in the background: each question is answered as
+ * chat answers it (same retrieval, the generator chosen in settings, no history), judged (by the
+ * configured model, else token F1), and its result stored at once, so `GET results` shows progress.
+ * Test cases live only in memory while a run works; a run cut short by a stop is marked failed
+ * when the host starts again (`failInterrupted`) instead of staying `running` forever.
+ */
+export class EvaluationQueue implements EvaluationJobs {
+  private tail: Promise<void> = Promise.resolve()
+
+  constructor(private readonly ports: EvaluationQueuePorts) {}
+
+  start(run: EvaluationRun, testCases: readonly TestCase[]): void {
+    this.tail = this.tail.then(() => this.work(run, testCases)).catch(this.ports.logError)
+  }
+
+  /** Resolves once every run queued so far has ended (tests, shutdown). */
+  idle(): Promise<void> {
+    return this.tail
+  }
+
+  async failInterrupted(): Promise<void> {
+    const { store, clock } = this.ports
+    for (const run of await store.listEvaluationRuns()) {
+      if (run.mode === 'server' && (run.status === 'running' || run.status === 'pending')) {
+        await store.updateEvaluationRun(run.id, {
+          status: 'failed',
+          error: INTERRUPTED,
+          completed_at: toTimestamp(clock.now()),
+        })
+      }
+    }
+  }
+
+  private async work(run: EvaluationRun, testCases: readonly TestCase[]): Promise<void> {
+    const { store, clock, settings, generation } = this.ports
+    const topK = typeof run.config.top_k === 'number' ? run.config.top_k : 5
+    const hybrid = run.config.use_hybrid_search !== false
+    const chosen = await settings.get()
+    const generator = generation.answerGenerator(chosen.generator)
+    const judgeModel = generation.chatModel(chosen.generator)
+    const controller = new AbortController()
+    try {
+      await runEvaluation({
+        testCases,
+        signal: controller.signal,
+        answer: async (testCase, signal) => {
+          const found = await findSources(this.ports, {
+            question: testCase.question,
+            history: [],
+            collectionId: run.collection_id,
+            topK,
+            hybrid,
+            generatorId: generator.id,
+            signal,
+          })
+          let answer = ''
+          for await (const piece of generator.answer({
+            question: testCase.question,
+            history: [],
+            sources: found.sources.map(toAnswerSource),
+            signal,
+          })) {
+            answer += piece
+          }
+          return { answer, retrieved_chunks: found.sources.map((source) => source.content) }
+        },
+        judge: (testCase, answer, signal) =>
+          judgeAnswer(
+            { question: testCase.question, answer: answer.answer, answers: testCase.answers },
+            judgeModel,
+            signal,
+          ),
+        onResult: async (result) => {
+          // A run deleted meanwhile (its collection was) stops here.
+          if (!(await store.appendEvaluationResults(run.id, [result]))) controller.abort()
+        },
+      })
+      await store.updateEvaluationRun(run.id, { status: 'completed', completed_at: toTimestamp(clock.now()) })
+    } catch (error) {
+      if (controller.signal.aborted) return
+      this.ports.logError(error)
+      await store.updateEvaluationRun(run.id, {
+        status: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+        completed_at: toTimestamp(clock.now()),
+      })
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import type { ChatTurn } from './ChatModel'
+
+/** One retrieved passage as the generator sees it; `number` is what the answer cites as `[number]`. */
+export interface AnswerSource {
+  number: number
+  chunk_id: string
+  document_id: string
+  filename: string
+  page: number | null
+  heading: string | null
+  text: string
+  score: number
+}
+
+export interface AnswerRequest {
+  question: string
+  /** Earlier turns of the session, oldest first, without the current question. */
+  history: ChatTurn[]
+  /** Best first, numbered from 1. */
+  sources: AnswerSource[]
+  signal?: AbortSignal
+}
+
+/**
+ * The answer port: text deltas of an answer that cites its sources as [n]. Implementations: the
+ * extractive answerer (no model) and any ChatModel through `llmAnswerGenerator`. Chosen per settings
+ * by `createAnswerGenerator`. Failures are GeneratorErrors; abort throws the signal's reason.
+ */
+export interface AnswerGenerator {
+  readonly id: string
+  answer(request: AnswerRequest): AsyncIterable<string>
+}

@@ -1,0 +1,99 @@
+import { splitSentences } from '../../ingest/chunk/splitSentences'
+import { tokenize } from '../../retrieve/index/tokenize'
+import type { AnswerSource } from '../AnswerGenerator'
+import { UNSPACED_SCRIPT } from './unspacedScript'
+
+/** A sentence of a source that could be quoted in an answer. */
+export interface CandidateSentence {
+  /** Whitespace-normalised text, list bullet removed. */
+  text: string
+  /** The source's number, cited as [number]. */
+  source: number
+  /** Index of the source in the request (its retrieval rank, 0 = best). */
+  rank: number
+  /** Order of the sentence within its source. */
+  position: number
+  /** Distinct search terms (the search tokenizer's, so stop words and scripts behave as in search). */
+  terms: Set<string>
+  /** Search terms in order, for phrase matches. */
+  sequence: string[]
+  words: number
+  /** Search terms of the heading the sentence stands under: the last heading line above it in the
+   * source, else the last level of the source's own heading. Empty when there is none. */
+  section: string[]
+}
+
+/** Shorter fragments are headings, figure labels or table cells, not answers. */
+const MIN_WORDS = 4
+/** A fragment with no sentence-final punctuation must be this long to count: else it is a heading. */
+const MIN_UNPUNCTUATED_WORDS = 8
+/** Closing quotes and brackets may follow, and a footnote mark ("约 40%。*"). */
+const FINAL_PUNCTUATION = /[.!?…。！？:;：；]["'”’»)\]」』）]*[*†‡]?$/u
+/** For unspaced scripts (one "word" per clause) count characters instead: about two per word. */
+const MIN_UNSPACED_CHARS = 8
+const BULLET = /^[-*•·▪◦‣]+\s+/u
+/** A line this short with no sentence-final punctuation is taken for a heading ("3.2 Trace Trees"). */
+const MAX_HEADING_WORDS = 10
+const MAX_HEADING_CHARACTERS = 60
+
+/**
+ * The sentences of every source, in source order. Lines are split first (chunks keep paragraphs,
+ * list items and table rows on lines of their own), then sentences within a line. A short line
+ * without sentence-final punctuation is a heading: it is not quoted, but names the section of the
+ * sentences below it. Labels and other fragments too short to answer anything are left out: under
+ * MIN_WORDS words, or without sentence-final punctuation and either short or in title case.
+ */
+export function candidateSentences(sources: readonly AnswerSource[]): CandidateSentence[] {
+  const candidates: CandidateSentence[] = []
+  sources.forEach((source, rank) => {
+    let position = 0
+    let section = tokenize(source.heading?.split(' > ').at(-1) ?? '')
+    for (const rawLine of source.text.split(/\r\n?|\n/u)) {
+      const line = rawLine.replace(/\s+/gu, ' ').trim()
+      if (line === '') continue
+      if (isHeading(line)) {
+        section = tokenize(line)
+        continue
+      }
+      for (const span of splitSentences(line)) {
+        const text = line.slice(span.start, span.end).trim().replace(BULLET, '')
+        if (!longEnough(text)) continue
+        const sequence = tokenize(text)
+        if (sequence.length === 0) continue
+        candidates.push({
+          text,
+          source: source.number,
+          rank,
+          position: position++,
+          terms: new Set(sequence),
+          sequence,
+          words: text.split(' ').length,
+          section,
+        })
+      }
+    }
+  })
+  return candidates
+}
+
+function isHeading(line: string): boolean {
+  return (
+    !FINAL_PUNCTUATION.test(line) &&
+    line.split(' ').length <= MAX_HEADING_WORDS &&
+    [...line].length <= MAX_HEADING_CHARACTERS
+  )
+}
+
+function longEnough(text: string): boolean {
+  const words = text.split(' ')
+  if (!FINAL_PUNCTUATION.test(text) && (words.length < MIN_UNPUNCTUATED_WORDS || titleCase(words)))
+    return false
+  if (words.length >= MIN_WORDS) return true
+  return [...text.replace(/[\s\p{P}]/gu, '')].length >= MIN_UNSPACED_CHARS && UNSPACED_SCRIPT.test(text)
+}
+
+/** "Nested Trace Tree Formation", "Results and Discussion": most words capitalised, a heading. */
+function titleCase(words: readonly string[]): boolean {
+  const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length
+  return capitalised >= words.length * 0.6
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { definitionQuestion } from './definitionQuestion'
+
+const defines = (question: string, sentence: string) => definitionQuestion(question)!.defines(sentence)
+
+describe('definitionQuestion', () => {
+  it('recognises "what is X?" questions and their subject', () => {
+    expect(definitionQuestion('What is a trace tree?')?.subject).toEqual(['trace', 'tree'])
+    expect(definitionQuestion('what are Ctenophores')?.subject).toEqual(['ctenophores'])
+    expect(definitionQuestion('Define packet switching.')?.subject).toEqual(['packet', 'switching'])
+    expect(definitionQuestion('What does JIT mean?')?.subject).toEqual(['jit'])
+    expect(definitionQuestion('How many points did the Panthers score?')).toBeNull()
+    expect(
+      definitionQuestion('What is the name of the quarterback who was 38 in Super Bowl XXXIII?'),
+    ).toBeNull()
+    expect(definitionQuestion('FastAPI 是什么？')).toBeNull()
+  })
+
+  it('matches sentences that define the subject', () => {
+    expect(
+      defines(
+        'What is a trace?',
+        'A trace is simply a program path, which may cross function call boundaries.',
+      ),
+    ).toBe(true)
+    expect(defines('What are ctenophores?', 'Ctenophores are marine invertebrates.')).toBe(true)
+    expect(
+      defines(
+        'What is the Amazon rainforest?',
+        'The Amazon rainforest (Portuguese: Floresta Amazônica), also known in English as Amazonia, is a moist broadleaf forest.',
+      ),
+    ).toBe(true)
+    expect(
+      defines(
+        'What is a problem instance?',
+        'When considering computational problems, a problem instance is a string.',
+      ),
+    ).toBe(true)
+    expect(defines('What is a trace tree?', 'Such a structure is called a trace tree.')).toBe(true)
+  })
+
+  it('does not take passive verbs or modified subjects for definitions', () => {
+    expect(defines('What is a trace tree?', 'Usually, a trace tree is rooted at that point.')).toBe(false)
+    expect(
+      defines('What is a trace?', 'The trunk trace contains a guard to which a branch trace was attached.'),
+    ).toBe(false)
+    expect(defines('What is a trace?', 'Then, the trace is called like a normal C function pointer.')).toBe(
+      false,
+    )
+    expect(defines('What is a trace?', 'A trace tree is a tree of traces.')).toBe(false)
+  })
+})

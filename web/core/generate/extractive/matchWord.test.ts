@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { VARIANT_MATCH, matchWord } from './matchWord'
+
+describe('matchWord', () => {
+  it('matches the word itself fully and inflected forms partly', () => {
+    expect(matchWord('tree', 'tree')).toBe(1)
+    for (const [term, word] of [
+      ['tree', 'trees'],
+      ['compiled', 'compile'],
+      ['surrender', 'surrendered'],
+      ['die', 'died'],
+      ['car', 'cars'],
+    ]) {
+      expect(matchWord(term!, word!), `${term} ~ ${word}`).toBe(VARIANT_MATCH)
+    }
+  })
+
+  it('does not join words that only share a beginning', () => {
+    for (const [term, word] of [
+      ['trace', 'tracking'],
+      ['car', 'cart'],
+      ['compile', 'compilation'],
+      ['an', 'and'],
+      ['東京', '東京都'],
+    ]) {
+      expect(matchWord(term!, word!), `${term} !~ ${word}`).toBe(0)
+    }
+  })
+})

@@ -1,0 +1,61 @@
+import type { ScoredSentence } from './scoreSentences'
+
+/** Below this share of the question's weighted terms, no sentence is taken to answer it. */
+export const MIN_COVERAGE = 0.45
+const MAX_SENTENCES = 3
+/** A further sentence must score nearly as well as the best one: supporting, not merely related. */
+const FOLLOWER_RATIO = 0.8
+/** Total length of the quoted sentences; the first is always quoted, clipped if it alone is longer. */
+const MAX_CHARS = 600
+/** Sentences sharing this much of their vocabulary say the same thing (chunk overlap repeats text). */
+const DUPLICATE_OVERLAP = 0.6
+
+/**
+ * The sentences to quote: the best one if it covers enough of the question, then up to two more
+ * that score nearly as well, contain a question term (or a better form of one) that the sentences
+ * already taken lack, are no repeat of one and fit the length budget. A further sentence that only
+ * says the same words again adds length, not answer: "What is a side exit?" gets one sentence. Returned
+ * in reading order: grouped by source (the source of the best sentence first), each group in
+ * document order. Empty when nothing answers the question.
+ */
+export function pickAnswer(ranked: readonly ScoredSentence[]): ScoredSentence[] {
+  const best = ranked[0]
+  if (!best || best.coverage < MIN_COVERAGE) return []
+  const chosen = [best]
+  let length = Math.min(best.sentence.text.length, MAX_CHARS)
+  for (const candidate of ranked.slice(1)) {
+    if (chosen.length === MAX_SENTENCES || candidate.score < best.score * FOLLOWER_RATIO) break
+    if (candidate.coverage < MIN_COVERAGE) continue
+    if (!addsTerm(chosen, candidate)) continue
+    if (chosen.some((taken) => repeats(taken, candidate))) continue
+    if (length + candidate.sentence.text.length > MAX_CHARS) continue
+    chosen.push(candidate)
+    length += candidate.sentence.text.length
+  }
+  const groupOrder = [...new Set(chosen.map((item) => item.sentence.source))]
+  return chosen.sort(
+    (a, b) =>
+      groupOrder.indexOf(a.sentence.source) - groupOrder.indexOf(b.sentence.source) ||
+      a.sentence.position - b.sentence.position,
+  )
+}
+
+/** Clip a sentence longer than the whole budget at a word boundary. */
+export function clipSentence(text: string): string {
+  if (text.length <= MAX_CHARS) return text
+  const cut = text.lastIndexOf(' ', MAX_CHARS)
+  return `${text.slice(0, cut > MAX_CHARS / 2 ? cut : MAX_CHARS)}…`
+}
+
+function addsTerm(chosen: readonly ScoredSentence[], candidate: ScoredSentence): boolean {
+  return candidate.matches.some((quality, t) => chosen.every((taken) => (taken.matches[t] ?? 0) < quality))
+}
+
+function repeats(a: ScoredSentence, b: ScoredSentence): boolean {
+  if (a.sentence.text === b.sentence.text) return true
+  const small = a.sentence.terms.size <= b.sentence.terms.size ? a.sentence.terms : b.sentence.terms
+  const large = small === a.sentence.terms ? b.sentence.terms : a.sentence.terms
+  let shared = 0
+  for (const term of small) if (large.has(term)) shared++
+  return shared / Math.max(1, small.size) >= DUPLICATE_OVERLAP
+}

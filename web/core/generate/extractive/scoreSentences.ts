@@ -1,0 +1,152 @@
+import { tokenize } from '../../retrieve/index/tokenize'
+import type { CandidateSentence } from './candidateSentences'
+import { definitionQuestion } from './definitionQuestion'
+import { VARIANT_MATCH, matchWord } from './matchWord'
+
+export interface ScoredSentence {
+  sentence: CandidateSentence
+  /** Share of the question's weighted terms the sentence contains, in [0, 1]: decides "no answer". */
+  coverage: number
+  /** Coverage adjusted for phrase matches, definitions, length and source rank: decides the order. */
+  score: number
+  /** Per question term (in `terms` order): 1 the term itself, less for a variant, 0 absent. */
+  matches: readonly number[]
+}
+
+export interface SentenceScores {
+  /** Best first; ties go to the better-ranked source, then the earlier sentence. */
+  ranked: ScoredSentence[]
+  /** The question's distinct search terms. */
+  terms: string[]
+  /** Terms no candidate sentence contains, in any form. */
+  missing: string[]
+}
+
+/**
+ * Words that carry the shape of a question rather than its subject ("how many", "what year", "what
+ * is the name of"; Chinese 什么 "what", 多少 "how much", 哪些 "which", and the Japanese bigrams of
+ * ですか, とは): the answer sentence rarely repeats them. They weigh little where some sentence has
+ * them and nothing where none does. Only these languages are listed; in others such words weigh as
+ * much as the rest, which makes "no answer" likelier, never a wrong quote.
+ */
+const QUESTION_SHAPE = new Set(
+  (
+    'many much long often far old year years name names named called type kind kinds example ' +
+    'can could would should will may might must also one some according mentioned described say said ' +
+    'use used give given get make made become became happen happened take took ' +
+    '什么 是什 么是 哪些 哪个 哪里 为什 怎么 怎样 如何 多少 几个 是否 是谁 谁是 です すか とは'
+  ).split(' '),
+)
+const QUESTION_SHAPE_WEIGHT = 0.3
+/**
+ * A term found only in the heading a sentence stands under counts partly: the heading is the
+ * sentence's context ("The second version switched to a wavelet codec" under "Ferrite 2" answers
+ * "How did Ferrite 2 change?"), but weaker evidence than the sentence's own words.
+ */
+const SECTION_MATCH = 0.6
+
+const PHRASE_BONUS = 0.15
+const DEFINITION_BONUS = 0.4
+/** For "what is X?", a sentence under a heading that names X (section "3.2 Trace Trees"). */
+const SECTION_BONUS = 0.1
+/** Sentences longer than this many words lose score gradually: they bury the answer. */
+const COMFORTABLE_WORDS = 30
+/** ...by this much: a sentence of 30 + LENGTH_SCALE words counts half. */
+const LENGTH_SCALE = 60
+const RANK_BONUS = 0.02
+
+/**
+ * Scores each candidate sentence against the question by content-word overlap, each term weighted by
+ * its inverse document frequency over the candidate sentences (a term in every sentence says little
+ * about which one answers). A term that no sentence contains gets the weight of the rarest term that
+ * does appear: it is what the question is about and nothing here mentions it, so it must lower every
+ * sentence's coverage, and by no less than a matched rare term raises it.
+ */
+export function scoreSentences(question: string, candidates: readonly CandidateSentence[]): SentenceScores {
+  const terms = [...new Set(tokenize(question))]
+  const count = candidates.length
+  // Each term's variants among all the words of the candidates, found once: checking every word of
+  // every sentence against every term would cost terms x sentences x words.
+  const vocabulary = new Set(candidates.flatMap((sentence) => [...sentence.terms]))
+  const variants = terms.map((term) =>
+    [...vocabulary].filter((word) => word !== term && matchWord(term, word) > 0),
+  )
+  const quality = candidates.map((sentence) =>
+    terms.map((term, t) => {
+      if (sentence.terms.has(term)) return 1
+      if ((variants[t] ?? []).some((word) => sentence.terms.has(word))) return VARIANT_MATCH
+      return sentence.section.includes(term) ? SECTION_MATCH : 0
+    }),
+  )
+  const frequency = terms.map((_, t) => quality.filter((row) => (row[t] ?? 0) > 0).length)
+  const rarest = idf(1, count)
+  const weights = terms.map((term, t) => {
+    const df = frequency[t] ?? 0
+    if (!QUESTION_SHAPE.has(term)) return df === 0 ? rarest : idf(df, count)
+    return df === 0 ? 0 : QUESTION_SHAPE_WEIGHT * idf(df, count)
+  })
+  const total = weights.reduce((sum, weight) => sum + weight, 0)
+  const definition = definitionQuestion(question)
+  const pairs = termPairs(question)
+
+  const ranked = candidates.map((sentence, s) => {
+    const row = quality[s] ?? []
+    const matched = weights.reduce((sum, weight, t) => sum + weight * (row[t] ?? 0), 0)
+    const coverage = total > 0 ? matched / total : 0
+    let score = coverage / (1 + Math.max(0, sentence.words - COMFORTABLE_WORDS) / LENGTH_SCALE)
+    if (pairs.length > 0) score += (PHRASE_BONUS * countPhrases(pairs, sentence.sequence)) / pairs.length
+    if (definition && coverage > 0) {
+      // A definition is worth quoting even when long ("X (Portuguese: ...; Spanish: ...) is ...").
+      // The pattern is only tried where every subject word occurs: it is slow, and cannot match elsewhere.
+      const hasSubject = definition.subject.every((term) => (row[terms.indexOf(term)] ?? 0) > 0)
+      if (hasSubject && definition.defines(sentence.text)) score += DEFINITION_BONUS
+      if (sameTerms(definition.subject, sentence.section)) score += SECTION_BONUS
+    }
+    score += RANK_BONUS / (1 + sentence.rank)
+    return { sentence, coverage, score, matches: row }
+  })
+  ranked.sort(
+    (a, b) =>
+      b.score - a.score || a.sentence.rank - b.sentence.rank || a.sentence.position - b.sentence.position,
+  )
+  return {
+    ranked,
+    terms,
+    missing: terms.filter((term, t) => frequency[t] === 0 && !QUESTION_SHAPE.has(term)),
+  }
+}
+
+/** BM25's idf, always positive. */
+function idf(frequency: number, count: number): number {
+  return Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5))
+}
+
+/** Adjacent content words of the question, in order: "trace tree" in "What is a trace tree?". */
+function termPairs(question: string): Array<[string, string]> {
+  const sequence = tokenize(question)
+  const pairs: Array<[string, string]> = []
+  for (let i = 0; i + 1 < sequence.length; i++) pairs.push([sequence[i]!, sequence[i + 1]!])
+  return pairs
+}
+
+/** Every term of each has a match in the other, numbers aside ("3.2 Trace Trees" names "trace tree"). */
+function sameTerms(subject: readonly string[], heading: readonly string[]): boolean {
+  const words = heading.filter((term) => !/^\p{N}+$/u.test(term))
+  if (words.length === 0) return false
+  const covers = (a: readonly string[], b: readonly string[]) =>
+    a.every((term) => b.some((other) => matchWord(term, other) > 0))
+  return covers(subject, words) && covers(words, subject)
+}
+
+function countPhrases(pairs: ReadonlyArray<[string, string]>, sequence: readonly string[]): number {
+  let found = 0
+  for (const [first, second] of pairs) {
+    for (let i = 0; i + 1 < sequence.length; i++) {
+      if (matchWord(first, sequence[i]!) > 0 && matchWord(second, sequence[i + 1]!) > 0) {
+        found++
+        break
+      }
+    }
+  }
+  return found
+}

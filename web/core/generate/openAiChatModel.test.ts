@@ -1,0 +1,302 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { ChatModel } from './ChatModel'
+import { GeneratorError } from './GeneratorError'
+import { llmAnswerGenerator } from './llmAnswerGenerator'
+import { openAiChatModel, openAiRoot } from './openAiChatModel'
+
+interface Received {
+  method: string
+  url: string
+  authorization: string | undefined
+  body: unknown
+}
+
+/** A small OpenAI-compatible server over real HTTP; each test sets what it answers. */
+let server: Server
+let baseUrl: string
+let received: Received[]
+let respond: (request: IncomingMessage, response: ServerResponse) => void
+let closed: Promise<void>
+let markClosed: () => void
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let text = ''
+    request.setEncoding('utf8')
+    request.on('data', (part: string) => (text += part))
+    request.on('end', () => {
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        authorization: request.headers.authorization,
+        body: text === '' ? undefined : JSON.parse(text),
+      })
+      response.on('close', () => markClosed())
+      respond(request, response)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+beforeEach(() => {
+  received = []
+  closed = new Promise((resolve) => (markClosed = resolve))
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function sse(response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' })
+}
+
+const delta = (content: string, finish: string | null = null) =>
+  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`
+
+/** Streams the tokens one event at a time, with pauses, so they arrive in separate reads. */
+async function streamTokens(
+  response: ServerResponse,
+  tokens: string[],
+  end = 'data: [DONE]\n\n',
+): Promise<void> {
+  sse(response)
+  response.write(': keep-alive\n\n')
+  for (const token of tokens) {
+    response.write(delta(token))
+    await sleep(5)
+  }
+  response.end(end)
+}
+
+async function collect(stream: AsyncIterable<string>, seen: string[] = []): Promise<string[]> {
+  for await (const piece of stream) seen.push(piece)
+  return seen
+}
+
+async function failure(run: Promise<unknown>): Promise<GeneratorError> {
+  const error = await run.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  )
+  expect(error).toBeInstanceOf(GeneratorError)
+  return error as GeneratorError
+}
+
+const messages = [{ role: 'user' as const, content: 'Say hello' }]
+
+describe('openAiChatModel over HTTP', () => {
+  it('streams the deltas in order and sends model, messages, stream, options and the API key', async () => {
+    respond = (_request, response) => void streamTokens(response, ['Hel', 'lo', ', ', 'world', '!'])
+    const model = openAiChatModel({ baseUrl, model: 'gpt-test', apiKey: 'sk-secret' })
+    expect(model.id).toBe('openai:gpt-test')
+    const pieces = await collect(model.stream({ messages, temperature: 0.1, maxTokens: 50 }))
+    expect(pieces).toEqual(['Hel', 'lo', ', ', 'world', '!'])
+    expect(received).toEqual([
+      {
+        method: 'POST',
+        url: '/v1/chat/completions',
+        authorization: 'Bearer sk-secret',
+        body: { model: 'gpt-test', messages, stream: true, temperature: 0.1, max_tokens: 50 },
+      },
+    ])
+  })
+
+  it('accepts the base URL with or without /v1, and never doubles it', async () => {
+    respond = (_request, response) => void streamTokens(response, ['ok'])
+    for (const url of [baseUrl, `${baseUrl}/`, `${baseUrl}/v1`, `${baseUrl}/v1/`]) {
+      expect(await collect(openAiChatModel({ baseUrl: url, model: 'm' }).stream({ messages }))).toEqual([
+        'ok',
+      ])
+    }
+    expect(received.map((request) => request.url)).toEqual(Array(4).fill('/v1/chat/completions'))
+    expect(received[0]!.authorization).toBeUndefined()
+    expect(openAiRoot('https://generativelanguage.googleapis.com/v1beta/openai/')).toBe(
+      'https://generativelanguage.googleapis.com/v1beta/openai',
+    )
+  })
+
+  it('lists the models (GET /v1/models) for "test connection"', async () => {
+    respond = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({ object: 'list', data: [{ id: 'gpt-a', object: 'model' }, { id: 'gpt-b' }] }),
+      )
+    }
+    expect(await openAiChatModel({ baseUrl: `${baseUrl}/v1`, model: 'x', apiKey: 'k' }).listModels()).toEqual(
+      ['gpt-a', 'gpt-b'],
+    )
+    expect(received[0]).toMatchObject({ method: 'GET', url: '/v1/models', authorization: 'Bearer k' })
+  })
+
+  it('says what the server said on 401 and 500, with the status', async () => {
+    respond = (_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({
+          error: { message: 'Incorrect API key provided: sk-wrong.', type: 'invalid_request_error' },
+        }),
+      )
+    }
+    const model = openAiChatModel({ baseUrl, model: 'm', apiKey: 'sk-wrong' })
+    const unauthorised = await failure(collect(model.stream({ messages })))
+    expect(unauthorised.status).toBe(401)
+    expect(unauthorised.message).toBe(
+      `The OpenAI-compatible server at ${baseUrl} answered 401: Incorrect API key provided: sk-wrong. Check the API key.`,
+    )
+    expect((await failure(model.listModels())).status).toBe(401)
+
+    respond = (_request, response) => {
+      response.writeHead(500, { 'content-type': 'text/html' })
+      response.end('<html><body><h1>Internal Server Error</h1></body></html>')
+    }
+    const broken = await failure(collect(model.stream({ messages })))
+    expect(broken.status).toBe(500)
+    expect(broken.message).toBe(
+      `The OpenAI-compatible server at ${baseUrl} answered 500: Internal Server Error`,
+    )
+  })
+
+  it('fails "mid-answer" after yielding what arrived when the server drops the connection', async () => {
+    respond = (_request, response) => {
+      sse(response)
+      response.write(delta('first '))
+      response.write(delta('second'))
+      setTimeout(() => response.socket?.destroy(), 20)
+    }
+    const seen: string[] = []
+    const error = await failure(collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages }), seen))
+    expect(seen).toEqual(['first ', 'second'])
+    expect(error.message).toMatch(
+      new RegExp(`^The OpenAI-compatible server at ${baseUrl} stopped mid-answer \\(`),
+    )
+    expect(error.status).toBeUndefined()
+  })
+
+  it('fails "mid-answer" when the stream ends without [DONE], and reports errors sent inside the stream', async () => {
+    respond = (_request, response) => void streamTokens(response, ['only part'], '')
+    const seen: string[] = []
+    const ended = await failure(collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages }), seen))
+    expect(seen).toEqual(['only part'])
+    expect(ended.message).toContain('stopped mid-answer (the stream ended before the answer was complete)')
+
+    respond = (_request, response) =>
+      void streamTokens(
+        response,
+        ['a'],
+        `data: ${JSON.stringify({ error: { message: 'CUDA out of memory' } })}\n\n`,
+      )
+    const reported = await failure(collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages })))
+    expect(reported.message).toBe(
+      `The OpenAI-compatible server at ${baseUrl} reported an error: CUDA out of memory`,
+    )
+  })
+
+  it('accepts a server that omits [DONE] after a finish_reason, or answers one JSON completion', async () => {
+    respond = (_request, response) => void streamTokens(response, ['done'], delta('', 'stop'))
+    expect(await collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages }))).toEqual(['done'])
+
+    respond = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'whole answer' } }] }))
+    }
+    expect(await collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages }))).toEqual([
+      'whole answer',
+    ])
+  })
+
+  it('stops reading and closes the connection on abort, throwing the reason', async () => {
+    respond = (_request, response) => {
+      sse(response)
+      response.write(delta('thinking'))
+      // ...and never finishes.
+    }
+    const controller = new AbortController()
+    const reason = new Error('stopped by the user')
+    const seen: string[] = []
+    const reading = (async () => {
+      for await (const piece of openAiChatModel({ baseUrl, model: 'm' }).stream({
+        messages,
+        signal: controller.signal,
+      })) {
+        seen.push(piece)
+        controller.abort(reason)
+      }
+    })()
+    await expect(reading).rejects.toBe(reason)
+    expect(seen).toEqual(['thinking'])
+    await closed
+  })
+
+  it('closes the connection when the consumer stops early', async () => {
+    respond = (_request, response) => {
+      sse(response)
+      response.write(delta('one'))
+      response.write(delta('two'))
+    }
+    for await (const piece of openAiChatModel({ baseUrl, model: 'm' }).stream({ messages })) {
+      expect(piece).toBe('one')
+      break
+    }
+    await closed
+  })
+
+  it('says it could not reach a server that is not running', async () => {
+    const gone = createServer()
+    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`
+    await new Promise((resolve) => gone.close(resolve))
+    const model = openAiChatModel({ baseUrl: url, model: 'm' })
+    const error = await failure(collect(model.stream({ messages })))
+    expect(error.message).toBe(
+      `Could not reach the OpenAI-compatible server at ${url} (connection refused; is it running?).`,
+    )
+    expect((await failure(model.listModels())).message).toContain('Could not reach')
+  })
+
+  it('keeps the [n] citations of the model output when answering through llmAnswerGenerator', async () => {
+    // Citations split across deltas, as tokenizers split them.
+    respond = (_request, response) =>
+      void streamTokens(response, [
+        'Packet switching groups data into packets ',
+        '[',
+        '1',
+        ']',
+        '. It began in 1969 [2',
+        '].',
+      ])
+    const generator = llmAnswerGenerator(openAiChatModel({ baseUrl, model: 'm' }) satisfies ChatModel)
+    const source = (number: number, text: string) => ({
+      number,
+      chunk_id: `c${number}`,
+      document_id: 'd',
+      filename: 'packets.md',
+      page: null,
+      heading: null,
+      text,
+      score: 1,
+    })
+    const answer = (
+      await collect(
+        generator.answer({
+          question: 'What is packet switching?',
+          history: [],
+          sources: [
+            source(1, 'Packet switching groups data into packets.'),
+            source(2, 'ARPANET began in 1969.'),
+          ],
+        }),
+      )
+    ).join('')
+    expect(answer).toBe('Packet switching groups data into packets [1]. It began in 1969 [2].')
+    const sent = (received[0]!.body as { messages: Array<{ role: string; content: string }> }).messages
+    expect(sent[0]!.content).toContain('[1] packets.md\nPacket switching groups data into packets.')
+    expect(sent.at(-1)).toEqual({ role: 'user', content: 'What is packet switching?' })
+  })
+})

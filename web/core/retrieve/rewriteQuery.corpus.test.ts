@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { chunkDocument } from '../ingest/chunk/chunkDocument'
+import { hashEmbedder } from '../ingest/embed/hashEmbedder'
+import { markdownParser } from '../ingest/parse/text/markdownParser'
+import type { ChunkRecord } from '../store/ChunkRecord'
+import { corpusDir } from '../testing/corpusDir'
+import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
+import { SearchIndex } from './index/SearchIndex'
+import { type RewriteTurn, rewriteQuery } from './rewriteQuery'
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
+const xquad = `${corpusDir(process.env, repoRoot)}/qa/xquad-en`
+
+interface Question {
+  question: string
+  answers: string[]
+  doc: string
+}
+
+interface Conversation {
+  answers: string[]
+  original: string
+  followUp: string
+  history: RewriteTurn[]
+}
+
+const NAME_RUN = /\p{Lu}[\p{L}\p{N}]*(?:\s+(?:of\s+|the\s+)?(?:\p{Lu}[\p{L}\p{N}]*|\d+))*/gu
+
+/**
+ * Follow-ups made from real questions: a question that names its article's subject ("What year did
+ * Tesla die?" in "Nikola Tesla") has that name replaced by "it" ("What year did it die?"), after a
+ * conversation that named the subject ("Tell me about Nikola Tesla", then an answer that names
+ * nothing). Searched as asked, such a follow-up has lost its subject; rewritten, it should find
+ * the answer nearly as often as the original question. Measured when written (hybrid, hash-v1,
+ * recall@5 over 146 such questions): original 1.000, follow-up as asked 0.897, rewritten 0.986.
+ */
+describe('rewriteQuery on xquad-en follow-ups', () => {
+  const recall = new Map<string, number>()
+  let conversations: Conversation[] = []
+
+  beforeAll(async () => {
+    const questions = readFileSync(`${xquad}/questions.jsonl`, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Question)
+    const chunks: ChunkRecord[] = []
+    const titles = new Map<string, string>()
+    for (const doc of [...new Set(questions.map((question) => question.doc))]) {
+      const bytes = readFileSync(`${xquad}/${doc}`)
+      const parsed = await markdownParser.parse(new Uint8Array(bytes), {})
+      titles.set(doc, parsed.title ?? '')
+      for (const chunk of chunkDocument(parsed)) {
+        chunks.push({
+          id: `${doc}#${chunk.index}`,
+          document_id: doc,
+          collection_id: 'xquad',
+          index: chunk.index,
+          text: chunk.text,
+          page: null,
+          heading: chunk.heading,
+          token_count: chunk.tokenCount,
+          embedder: null,
+          vector: null,
+        })
+      }
+    }
+    const vectors = await hashEmbedder.embed(chunks.map((chunk) => `${chunk.heading ?? ''}\n${chunk.text}`))
+    chunks.forEach((chunk, i) => Object.assign(chunk, { embedder: hashEmbedder.id, vector: vectors[i]! }))
+    const index = SearchIndex.fromChunks(chunks)
+    const texts = new Map(chunks.map((chunk) => [chunk.id, chunk.text]))
+
+    conversations = questions.flatMap(({ question, answers, doc }) => {
+      const title = titles.get(doc) ?? ''
+      const titleWords = new Set(title.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 4))
+      const name = [...question.matchAll(NAME_RUN)].find(
+        (match) => match.index > 0 && match[0].split(/\s+/u).some((word) => titleWords.has(word)),
+      )
+      if (!name) return []
+      const followUp = question.slice(0, name.index) + 'it' + question.slice(name.index + name[0].length)
+      const history: RewriteTurn[] = [
+        { role: 'user', content: `Tell me about ${title}` },
+        { role: 'assistant', content: 'Here is what the documents say about that [1].' },
+      ]
+      return [{ answers, original: question, followUp, history }]
+    })
+
+    // As the chat does: every query searched, a chunk keeps its best score.
+    const search = async (queries: string[]): Promise<string[]> => {
+      const queryVectors = await hashEmbedder.embed(queries)
+      const best = new Map<string, number>()
+      queries.forEach((query, i) => {
+        const { results } = index.search({
+          query,
+          queryVector: queryVectors[i]!,
+          embedder: hashEmbedder.id,
+          limit: 5,
+          mode: 'hybrid',
+          similarityThreshold: defaultSimilarityThreshold(hashEmbedder.id),
+        })
+        for (const { id, score } of results) best.set(id, Math.max(best.get(id) ?? 0, score))
+      })
+      return [...best]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([id]) => texts.get(id)!)
+    }
+    const ways: Array<[string, (c: Conversation) => string[]]> = [
+      ['original', (c) => [c.original]],
+      ['as asked', (c) => [c.followUp]],
+      ['rewritten', (c) => rewriteQuery(c.followUp, c.history)],
+    ]
+    for (const [name, queriesOf] of ways) {
+      let hits = 0
+      for (const conversation of conversations) {
+        const found = await search(queriesOf(conversation))
+        if (found.some((text) => conversation.answers.some((answer) => text.includes(answer)))) hits++
+      }
+      recall.set(name, hits / conversations.length)
+    }
+  })
+
+  it('builds enough follow-ups to measure', () => {
+    expect(conversations.length).toBeGreaterThan(100)
+    expect(conversations.every((c) => c.followUp !== c.original && /\bit\b/u.test(c.followUp))).toBe(true)
+  })
+
+  it('rewritten follow-ups find the answer about as often as the original questions', () => {
+    expect(recall.get('rewritten')!).toBeGreaterThanOrEqual(recall.get('as asked')! + 0.03)
+    expect(recall.get('rewritten')!).toBeGreaterThanOrEqual(recall.get('original')! - 0.02)
+  })
+})

@@ -1,0 +1,144 @@
+import type { ChunkRecord } from '../store/ChunkRecord'
+import type { DocumentRecord } from '../store/DocumentRecord'
+import type { Store } from '../store/Store'
+import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
+import type { SearchIndex, SearchMode } from './index/SearchIndex'
+import type { QueryEmbedders } from './QueryEmbedders'
+
+export interface SearchChunksPorts {
+  store: Store
+  index: SearchIndex
+  queryEmbedders: QueryEmbedders
+  logError?: (error: unknown) => void
+}
+
+export interface SearchChunksRequest {
+  /** Queries to run, the best stand-alone one first (see rewriteQuery); each is searched. */
+  queries: readonly string[]
+  /** Only these collections; absent: every collection. */
+  collectionIds?: readonly string[]
+  topK: number
+  hybrid: boolean
+  /** Minimum cosine for vector candidates; absent: the embedder's calibrated default. */
+  similarityThreshold?: number
+  signal?: AbortSignal
+}
+
+/** A hit with what a reader needs to cite it. The vector stays behind. */
+export interface FoundChunk {
+  chunk: Omit<ChunkRecord, 'vector'>
+  document: Pick<DocumentRecord, 'id' | 'original_filename' | 'document_type'>
+  score: number
+}
+
+export interface SearchChunksResult {
+  chunks: FoundChunk[]
+  /** What ran: `hybrid`, `vector`, or `bm25` when no usable vectors (or none asked for). */
+  method: SearchMode
+  /** The embedder whose vectors were searched, if any. */
+  embedder: string | null
+  /** Why vectors were not used, when they were not although asked for. */
+  fallback_reason: string | null
+}
+
+/**
+ * Searches the chunks of completed documents. The query is embedded with the embedder that made
+ * most of the collections' vectors (a collection's vectors are comparable only with a query of
+ * the same embedder); when that embedder cannot run here, or the collections have no vectors, BM25
+ * answers alone and `method` says so. With several queries (a follow-up and its rewrite), each is
+ * searched and a chunk keeps its best score.
+ */
+export async function searchChunks(
+  ports: SearchChunksPorts,
+  request: SearchChunksRequest,
+): Promise<SearchChunksResult> {
+  const { store, index, queryEmbedders } = ports
+  const documents = await completedDocuments(store, request.collectionIds)
+  const embedder = dominantEmbedder(documents)
+  let fallback: string | null = null
+  const vectors: Array<Float32Array | null> = []
+  for (const query of request.queries) {
+    let vector: Float32Array | null = null
+    if (embedder) {
+      try {
+        vector = await queryEmbedders.embed(embedder, query, request.signal)
+      } catch (error) {
+        request.signal?.throwIfAborted()
+        ports.logError?.(error)
+      }
+      if (!vector) fallback = `The embedder ${embedder} is not available here; keyword search (BM25) answered`
+    } else if (documents.size > 0) {
+      fallback = 'These documents have no vectors; keyword search (BM25) answered'
+    }
+    vectors.push(vector)
+  }
+
+  const best = new Map<string, number>()
+  let method: SearchMode = 'bm25'
+  request.queries.forEach((query, i) => {
+    const response = index.search({
+      query,
+      queryVector: vectors[i] ?? null,
+      embedder,
+      limit: request.topK,
+      collectionIds: request.collectionIds,
+      mode: request.hybrid ? 'hybrid' : 'vector',
+      similarityThreshold: request.similarityThreshold ?? defaultSimilarityThreshold(embedder),
+    })
+    if (i === 0) method = response.method
+    for (const { id, score } of response.results) best.set(id, Math.max(best.get(id) ?? 0, score))
+  })
+
+  const ranked = [...best].sort((a, b) => b[1] - a[1]).slice(0, request.topK)
+  const records = new Map((await store.getChunks(ranked.map(([id]) => id))).map((c) => [c.id, c]))
+  const chunks: FoundChunk[] = []
+  for (const [id, score] of ranked) {
+    const record = records.get(id)
+    const document = record && documents.get(record.document_id)
+    // A chunk deleted between search and lookup is simply skipped.
+    if (!record || !document) continue
+    const { vector: _vector, ...chunk } = record
+    chunks.push({
+      chunk,
+      document: {
+        id: document.id,
+        original_filename: document.original_filename,
+        document_type: document.document_type,
+      },
+      score,
+    })
+  }
+  return {
+    chunks,
+    method,
+    embedder: method === 'bm25' ? null : embedder,
+    fallback_reason: method === 'bm25' && request.queries.length > 0 ? fallback : null,
+  }
+}
+
+async function completedDocuments(
+  store: Store,
+  collectionIds: readonly string[] | undefined,
+): Promise<Map<string, DocumentRecord>> {
+  const lists = collectionIds
+    ? await Promise.all(
+        collectionIds.map((id) => store.listDocuments({ collectionId: id, statuses: ['completed'] })),
+      )
+    : [await store.listDocuments({ statuses: ['completed'] })]
+  return new Map(lists.flat().map((document) => [document.id, document]))
+}
+
+/** The embedder that made the most chunks among these documents (ties: the newest document's). */
+function dominantEmbedder(documents: Map<string, DocumentRecord>): string | null {
+  const counts = new Map<string, number>()
+  for (const document of documents.values()) {
+    const id = document.metadata.embedder
+    if (typeof id === 'string' && id !== '') counts.set(id, (counts.get(id) ?? 0) + document.chunk_count)
+  }
+  let best: string | null = null
+  let bestCount = 0
+  for (const [id, count] of counts) {
+    if (count > bestCount) [best, bestCount] = [id, count]
+  }
+  return best
+}
