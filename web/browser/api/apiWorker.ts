@@ -8,7 +8,7 @@ import { routes } from '../../core/api/routes'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
 import type { ChatModel } from '../../core/generate/ChatModel'
-import { browserWebLlmHost } from '../generate/browserWebLlmHost'
+import { browserWebLlmHost, webLlmProgress } from '../generate/browserWebLlmHost'
 import { webLlmChatModel } from '../generate/webLlmChatModel'
 import { browserEmbedderFor } from '../ingest/browserEmbedderFor'
 import { WebWorkerIngestor } from '../ingest/WebWorkerIngestor'
@@ -41,6 +41,8 @@ const { ports, start } = createApiPorts({
   // Queries are embedded here, with the model of the vectors searched (loaded on first use).
   embedderFor: browserEmbedderFor,
   localChatModel: (settings) => (settings.kind === 'webllm' ? webLlmModel(settings.model) : undefined),
+  localLoadProgress: (settings) =>
+    settings.kind === 'webllm' ? (webLlmProgress.get(settings.model) ?? null) : null,
 })
 // The search index is rebuilt from stored chunks; documents a closed tab or reload interrupted resume.
 start().catch(console.error)

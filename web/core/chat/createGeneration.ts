@@ -10,11 +10,21 @@ export interface Generation {
   answerGenerator(settings: GeneratorSettings): AnswerGenerator
   /** The language model behind the settings; undefined for the extractive answerer (it has none). */
   chatModel(settings: GeneratorSettings): ChatModel | undefined
+  /** How far a local model's download and load have come (WebLLM), if one is loading or loaded. */
+  loadProgress(settings: GeneratorSettings): ModelLoadProgress | null
+}
+
+export interface ModelLoadProgress {
+  /** 0..1; 1 once the model is ready. */
+  progress: number
+  text: string
 }
 
 export interface GenerationHost {
   /** Models only this host can run (WebLLM in the browser); undefined when it cannot. */
   localChatModel?: (settings: GeneratorSettings) => ChatModel | undefined
+  /** Load progress of a local model (WebLLM's download, in the browser). */
+  localLoadProgress?: (settings: GeneratorSettings) => ModelLoadProgress | null
   fetch?: typeof fetch
 }
 
@@ -38,6 +48,7 @@ export function createGeneration(host: GenerationHost = {}): Generation {
   }
   return {
     chatModel,
+    loadProgress: (settings) => host.localLoadProgress?.(settings) ?? null,
     answerGenerator: (settings) =>
       createAnswerGenerator(settings, { chatModel: host.localChatModel, fetch: host.fetch }),
   }

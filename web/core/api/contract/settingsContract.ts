@@ -48,6 +48,10 @@ export const settingsContract: HostCase<ContractClient>[] = [
           checkEqual(responseJson<SettingsView>(shown).generator.has_api_key, true, 'has_api_key')
         },
       )
+      const status = responseJson<{ generator: string; progress: unknown }>(
+        await client({ method: 'GET', path: '/api/settings/generator-status' }),
+      )
+      checkEqual(status, { generator: 'extractive', progress: null }, 'the extractive answerer loads nothing')
       const restored = responseJson<SettingsView>(await client({ method: 'GET', path: '/api/settings' }))
       checkEqual(restored.generator, { kind: 'extractive' }, 'restored')
 

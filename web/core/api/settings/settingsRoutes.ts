@@ -57,6 +57,29 @@ export const settingsRoutes: Route[] = [
     },
   }),
   defineRoute({
+    method: 'get',
+    path: '/api/settings/generator-status',
+    operationId: 'getGeneratorStatus',
+    summary: 'Download and load progress of the answer generator in use',
+    description:
+      'Not in the spec. For a model that runs on this device (WebLLM in the browser), how far its download and load have come: `progress` 0..1 and a line of `text`; `null` before it starts loading, and for generators that need no download.',
+    tags,
+    responses: {
+      200: {
+        description: 'The generator and its progress',
+        schema: z.object({
+          generator: z.string(),
+          progress: z.object({ progress: z.number().min(0).max(1), text: z.string() }).nullable(),
+        }),
+      },
+    },
+    async handler(_input, ports) {
+      const { generator } = await ports.settings.get()
+      const id = generator.kind === 'extractive' ? 'extractive' : `${generator.kind}:${generator.model}`
+      return { status: 200, body: { generator: id, progress: ports.generation.loadProgress(generator) } }
+    },
+  }),
+  defineRoute({
     method: 'post',
     path: '/api/settings/test-generator',
     operationId: 'testGenerator',
