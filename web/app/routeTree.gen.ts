@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CollectionsRouteImport } from './routes/collections'
 import { Route as DocsRouteImport } from './routes/docs'
+import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as CollectionsCollectionIdRouteImport } from './routes/collections_.$collectionId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -29,6 +30,11 @@ const DocsRoute = DocsRouteImport.update({
   path: '/docs',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SettingsRoute = SettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CollectionsCollectionIdRoute = CollectionsCollectionIdRouteImport.update({
   id: '/collections_/$collectionId',
   path: '/collections/$collectionId',
@@ -39,12 +45,14 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/collections': typeof CollectionsRoute
   '/docs': typeof DocsRoute
+  '/settings': typeof SettingsRoute
   '/collections/$collectionId': typeof CollectionsCollectionIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/collections': typeof CollectionsRoute
   '/docs': typeof DocsRoute
+  '/settings': typeof SettingsRoute
   '/collections/$collectionId': typeof CollectionsCollectionIdRoute
 }
 export interface FileRoutesById {
@@ -52,21 +60,30 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/collections': typeof CollectionsRoute
   '/docs': typeof DocsRoute
+  '/settings': typeof SettingsRoute
   '/collections_/$collectionId': typeof CollectionsCollectionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/collections' | '/docs' | '/collections/$collectionId'
+  fullPaths:
+    '/' | '/collections' | '/docs' | '/settings' | '/collections/$collectionId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/collections' | '/docs' | '/collections/$collectionId'
+  to:
+    '/' | '/collections' | '/docs' | '/settings' | '/collections/$collectionId'
   id:
-    '__root__' | '/' | '/collections' | '/docs' | '/collections_/$collectionId'
+    | '__root__'
+    | '/'
+    | '/collections'
+    | '/docs'
+    | '/settings'
+    | '/collections_/$collectionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CollectionsRoute: typeof CollectionsRoute
   DocsRoute: typeof DocsRoute
+  SettingsRoute: typeof SettingsRoute
   CollectionsCollectionIdRoute: typeof CollectionsCollectionIdRoute
 }
 
@@ -93,6 +110,13 @@ declare module '@tanstack/solid-router' {
       preLoaderRoute: typeof DocsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/settings': {
+      id: '/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof SettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/collections_/$collectionId': {
       id: '/collections_/$collectionId'
       path: '/collections/$collectionId'
@@ -107,6 +131,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CollectionsRoute: CollectionsRoute,
   DocsRoute: DocsRoute,
+  SettingsRoute: SettingsRoute,
   CollectionsCollectionIdRoute: CollectionsCollectionIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -63,6 +63,11 @@ export function AppFrame(props: { children: JSX.Element }) {
               </Link>
             </li>
             <li>
+              <Link to="/settings" class="nav-link">
+                Settings
+              </Link>
+            </li>
+            <li>
               <Link to="/docs" class="nav-link">
                 API explorer
               </Link>

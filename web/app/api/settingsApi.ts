@@ -1,0 +1,43 @@
+import { requestJson } from './requestJson'
+
+/** The generator as the API shows it: API keys never come back, only whether one is set. */
+export type GeneratorView =
+  | { kind: 'extractive' }
+  | { kind: 'openai'; base_url: string; model: string; has_api_key: boolean }
+  | { kind: 'ollama'; base_url: string; model: string }
+  | { kind: 'webllm'; model: string }
+
+export type GeneratorInput =
+  | { kind: 'extractive' }
+  | { kind: 'openai'; base_url: string; model: string; api_key?: string }
+  | { kind: 'ollama'; base_url: string; model: string }
+  | { kind: 'webllm'; model: string }
+
+export interface SettingsView {
+  embedder: { id: string }
+  generator: GeneratorView
+}
+
+export interface ConnectionResult {
+  ok: boolean
+  detail: string
+  models: string[]
+}
+
+export function getSettings(signal?: AbortSignal): Promise<SettingsView> {
+  return requestJson<SettingsView>('/api/settings', { signal })
+}
+
+export function saveSettings(body: {
+  embedder?: { id: string }
+  generator?: GeneratorInput
+}): Promise<SettingsView> {
+  return requestJson<SettingsView>('/api/settings', { method: 'PUT', body })
+}
+
+export function testGenerator(generator: GeneratorInput): Promise<ConnectionResult> {
+  return requestJson<ConnectionResult>('/api/settings/test-generator', {
+    method: 'POST',
+    body: { generator },
+  })
+}
