@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
-import { newChunk, newCollection, newDocument } from '../../core/store/conformance/fixtures'
+import { newChunk, newCollection, newDocument, newEvaluationRun } from '../../core/store/conformance/fixtures'
 import { createApiPorts } from '../../core/api/createApiPorts'
 
 describe('createApiPorts', () => {
@@ -41,6 +41,32 @@ describe('createApiPorts', () => {
 
     runtime.ports.documents.cancel(document.id)
     expect(runtime.ports.index.size).toBe(0)
+    await store.close()
+  })
+
+  it('ends evaluation runs a stop cut short, so none stays running forever', async () => {
+    const db = new QuireDatabase('interrupted-test', { indexedDB: new IDBFactory(), IDBKeyRange })
+    const store = new DexieStore(db)
+    const collection = await store.createCollection(newCollection())
+    const cut = await store.createEvaluationRun(
+      newEvaluationRun(collection.id, { mode: 'server', status: 'running' }),
+    )
+    const plugin = await store.createEvaluationRun(
+      newEvaluationRun(collection.id, { mode: 'plugin', status: 'in_progress' }),
+    )
+    const runtime = createApiPorts({
+      store,
+      files: new DexieFileStore(db),
+      ingestor: { ingest: async () => Promise.reject(new Error('unused')) },
+      maxUploadBytes: 1024,
+    })
+    await runtime.start()
+    const ended = await store.getEvaluationRun(cut.id)
+    expect(ended?.status).toBe('failed')
+    expect(ended?.error).toMatch(/interrupted/)
+    expect(ended?.completed_at).not.toBeNull()
+    // A client-driven run goes on where its client left it.
+    expect((await store.getEvaluationRun(plugin.id))?.status).toBe('in_progress')
     await store.close()
   })
 })
