@@ -2,7 +2,16 @@ import { embedHash } from './embed-hash'
 import { ingestMemory } from './ingest-memory'
 import { ingestPdf } from './ingest-pdf'
 import type { Benchmark } from './lib/Benchmark'
+import { retrieval } from './retrieval'
+import { search } from './search'
 import { serverCollections } from './server-collections'
 
 /** Every benchmark `npm run bench` knows, run in this order; a new one is added here and nowhere else. */
-export const benchmarks: readonly Benchmark[] = [serverCollections, ingestPdf, embedHash, ingestMemory]
+export const benchmarks: readonly Benchmark[] = [
+  serverCollections,
+  ingestPdf,
+  embedHash,
+  ingestMemory,
+  retrieval,
+  search,
+]

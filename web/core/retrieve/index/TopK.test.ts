@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../../testing/seededRandom'
 import { TopK } from './TopK'
 
 describe('TopK', () => {
@@ -22,6 +23,24 @@ describe('TopK', () => {
     const none = new TopK(0)
     none.offer(1, 0)
     expect(none.drain()).toEqual([])
+  })
+
+  it('keeps the first k of a stable sort by score, in whatever order rows are offered', () => {
+    const next = seededRandom(3)
+    // Few distinct scores, so ties cross the cut.
+    const scores = Array.from({ length: 300 }, () => Math.floor(next() * 6) / 4)
+    const expected = scores
+      .map((score, row) => ({ row, score }))
+      .sort((a, b) => b.score - a.score || a.row - b.row)
+      .slice(0, 25)
+    for (const order of ['ascending', 'descending', 'shuffled']) {
+      const rows = scores.map((_, row) => row)
+      if (order === 'descending') rows.reverse()
+      if (order === 'shuffled') rows.sort(() => next() - 0.5)
+      const top = new TopK(25)
+      for (const row of rows) top.offer(scores[row]!, row)
+      expect(top.drain(), order).toEqual(expected)
+    }
   })
 
   it('reports the floor a newcomer must beat once full', () => {

@@ -35,10 +35,12 @@ const INITIAL_CAPACITY = 64
  *   looks like a score. Rows of an old embedder stay until their documents are re-embedded.
  * - Storage doubles when full (amortised O(1) add) and a removed row is filled by the last one (O(1)
  *   remove, so row order is arbitrary). Capacity is never shrunk.
- * - Search is exact: every wanted row is scored, in runs of consecutive wanted rows, by a
- *   WebAssembly SIMD kernel where the host runs one and by the same arithmetic in JS elsewhere (same
- *   bits either way, see `VectorMatrix`), keeping the best `limit` in a small heap with no allocation
- *   per row. 100k x 384 is about 38M multiply-adds and 154 MB read per query.
+ * - Search is exact: the result is that of scoring every wanted row and sorting. Runs of consecutive
+ *   wanted rows are scored a block at a time by WebAssembly SIMD kernels where the host runs them
+ *   (an int8 pass bounds each row's score; only rows whose bound could enter the top k are scored
+ *   exactly) and by the same exact arithmetic in JS elsewhere (same bits, see `VectorMatrix`); the
+ *   best `limit` are kept in a small heap with no allocation per row. At 100k x 384 the exact pass
+ *   alone reads 154 MB per query and is bound by memory bandwidth; the int8 pass reads 38 MB.
  */
 export class VectorIndex {
   private count = 0
@@ -67,7 +69,7 @@ export class VectorIndex {
     const rows = decodeVectorRows(bytes)
     const index = new VectorIndex(rows.dimensions, options)
     index.reserve(rows.count)
-    index.matrix.values.set(rows.vectors)
+    index.matrix.load(rows.vectors, rows.count)
     index.collectionOf.set(rows.collectionOf)
     index.embedderOf.set(rows.embedderOf)
     index.ids = [...rows.ids]
@@ -123,21 +125,17 @@ export class VectorIndex {
     for (let i = 0; i < vector.length; i++) norm += vector[i]! * vector[i]!
     // A vector with NaN or Infinity in it is stored as zero: it would otherwise poison every score.
     const scale = norm > 0 && Number.isFinite(norm) ? 1 / Math.sqrt(norm) : 0
-    const base = row * this.dimensions
-    const values = this.matrix.values
-    for (let i = 0; i < vector.length; i++) values[base + i] = scale === 0 ? 0 : vector[i]! * scale
+    this.matrix.writeRow(row, vector, scale)
   }
 
   /** Removes rows by id (unknown ids are ignored), moving the last row into each hole. */
   remove(ids: Iterable<string>): void {
-    const d = this.dimensions
-    const values = this.matrix.values
     for (const id of ids) {
       const row = this.rowOf.get(id)
       if (row === undefined) continue
       const last = this.count - 1
       if (row !== last) {
-        values.copyWithin(row * d, last * d, last * d + d)
+        this.matrix.copyRow(last, row)
         const moved = this.ids[last]!
         this.ids[row] = moved
         this.documents[row] = this.documents[last]!
@@ -209,8 +207,10 @@ export class VectorIndex {
 
   /**
    * Offers every row of the embedder (and allowed collections) scoring at least `threshold` to
-   * `top`, in row order. Consecutive wanted rows are scored together, a block at a time; a row left
-   * out costs two integer comparisons and no arithmetic.
+   * `top`, in row order, or skips it when it provably could not get in. Consecutive wanted rows go
+   * a block at a time; a row left out costs two integer comparisons. With bounds (see
+   * `VectorMatrix.upperBounds`) only rows whose bound beats the heap's floor are scored exactly,
+   * the whole block at once when many are.
    */
   private scan(embedderCode: number, allowed: Uint8Array | null, threshold: number, top: TopK): void {
     const { embedderOf, collectionOf, count, matrix } = this
@@ -230,13 +230,33 @@ export class VectorIndex {
       ) {
         end++
       }
-      const scores = matrix.dots(row, end - row)
-      for (let i = 0, n = end - row; i < n; i++) {
-        const score = scores[i]!
-        // Rows come in ascending order, so a score equal to the floor loses the tie: skip it.
-        if (score >= threshold && score > floor) {
-          top.offer(score, row + i)
-          floor = top.floor
+      const n = end - row
+      const bounds = matrix.upperBounds(row, n)
+      let candidates = n
+      if (bounds !== null) {
+        candidates = 0
+        for (let i = 0; i < n; i++) if (bounds[i]! >= threshold && bounds[i]! > floor) candidates++
+      }
+      if (bounds === null || candidates > n >> 3) {
+        const scores = matrix.dots(row, n)
+        for (let i = 0; i < n; i++) {
+          const score = scores[i]!
+          // Rows come in ascending order, so a score equal to the floor loses the tie: skip it.
+          if (score >= threshold && score > floor) {
+            top.offer(score, row + i)
+            floor = top.floor
+          }
+        }
+      } else if (candidates > 0) {
+        for (let i = 0; i < n; i++) {
+          // Its exact score is at most the bound: below the threshold, or not above the floor (and
+          // so out, on a tie too), it cannot get in.
+          if (bounds[i]! < threshold || bounds[i]! <= floor) continue
+          const score = matrix.dots(row + i, 1)[0]!
+          if (score >= threshold && score > floor) {
+            top.offer(score, row + i)
+            floor = top.floor
+          }
         }
       }
       row = end

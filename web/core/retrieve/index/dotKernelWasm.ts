@@ -1,112 +1,58 @@
+import {
+  EMPTY_BLOCK,
+  F64,
+  I32,
+  V128,
+  brIf0,
+  f64Zero,
+  get,
+  i32,
+  memarg,
+  op,
+  set,
+  simd,
+  simdOp,
+  tee,
+  v128Zero,
+  wasmModule,
+} from './wasmBytes'
+
 /**
- * A WebAssembly module of one function, hand-assembled here so that no toolchain or download is
- * needed, and small enough (about 500 bytes) to read:
+ * Two hand-assembled WebAssembly SIMD functions over an imported memory (`env.memory`), all
+ * arguments i32 byte addresses or counts, results written to memory:
  *
- *   dots(matrix, query, dims, rows, out)   all i32 byte addresses / counts, no result
+ *   dots(rows, query, dims, count, out)
+ *     For each of `count` consecutive rows of `dims` f32 from `rows`, its dot product with the query
+ *     (`dims` f64 at `query`), one f64 per row at `out`, `out + 8`, ... The arithmetic is that of
+ *     `dotsInJs`, operation for operation, so the JS loop is an exact fallback (see there): products
+ *     of two f32 are exact in f64; eight running sums, sum j over elements i = j (mod 8) below
+ *     dims - dims % 8, kept as four f64x2 accumulators so the adds do not wait on each other; a
+ *     ninth, `tail`, over the rest in order; then ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7))
+ *     + tail. f64 sums keep scores as exact as a plain loop (f32 sums over 384 terms drift by ~1e-7,
+ *     enough to swap near-ties).
  *
- * For each of `rows` consecutive rows of `dims` f32 starting at `matrix`, it writes the row's dot
- * product with the query (`dims` f64 at `query`) as one f64 at `out`, `out + 8`, ... The memory is
- * imported (`env.memory`), so the caller owns it and can grow it.
+ *   codeDots(codes, query, stride, count, out)
+ *     For each of `count` consecutive rows of `stride` i8 codes from `codes` (stride a multiple of
+ *     8), its dot product with `stride` i16 query codes at `query`, exact in i32 (the caller keeps
+ *     |sum| < 2^31), written as one f64 per row. Reading a quarter of the bytes of the f32 rows, it
+ *     gives `VectorMatrix` an upper bound on every row's score, so that only rows that might make
+ *     the top k are scored exactly.
  *
- * The arithmetic is the same, operation for operation, as `dotsInJs` (see `scoreRows.ts`), so both
- * give the same bits and the JS path is an exact fallback: products of two f32 are exact in f64;
- * eight running sums (two per f64x2 accumulator), sum j over elements i = j (mod 8) below
- * dims - dims % 8; a ninth, `tail`, over the rest in order; then
- * ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7)), plus tail. Four independent accumulators keep
- * the adds from waiting on each other; f64 rather than f32 sums keep scores as exact as the plain
- * loop they replace (f32 sums over 384 terms drift by ~1e-7, enough to swap near-ties).
- *
- * Needs the SIMD proposal (f64x2, shipped in Chromium 91, Firefox 89, Safari 16.4, Node 16.4); where
- * `WebAssembly.validate` refuses it, or compiling is forbidden (a CSP without 'wasm-unsafe-eval'),
- * `dotKernelModule` answers null and the caller uses the JS loop.
+ * Needs SIMD (Chromium 91, Firefox 89, Safari 16.4, Node 16.4); where `WebAssembly.validate` refuses
+ * the module or compiling is forbidden (a CSP without 'wasm-unsafe-eval'), `vectorKernels` answers
+ * null and the caller uses `dotsInJs` alone.
  */
 
-// Value types and opcodes used below (WebAssembly core spec 1.0 + fixed-width SIMD).
-const I32 = 0x7f
-const F64 = 0x7c
-const V128 = 0x7b
-const FUNC = 0x60
-const EMPTY_BLOCK = 0x40
-const op = {
-  block: 0x02,
-  loop: 0x03,
-  brIf: 0x0d,
-  end: 0x0b,
-  localGet: 0x20,
-  localSet: 0x21,
-  localTee: 0x22,
-  f32Load: 0x2a,
-  f64Load: 0x2b,
-  f64Store: 0x39,
-  i32Const: 0x41,
-  f64Const: 0x44,
-  i32LtU: 0x49,
-  i32GeU: 0x4f,
-  f64Add: 0xa0,
-  f64Mul: 0xa2,
-  i32Add: 0x6a,
-  i32And: 0x71,
-  i32Shl: 0x74,
-  f64PromoteF32: 0xbb,
-  simd: 0xfd,
-} as const
-// SIMD sub-opcodes (after the 0xfd prefix, LEB128-encoded).
-const simdOp = {
-  v128Load: 0x00,
-  v128Const: 0x0c,
-  i8x16Shuffle: 0x0d,
-  f64x2ExtractLane: 0x21,
-  f64x2PromoteLowF32x4: 0x5f,
-  f64x2Add: 0xf0,
-  f64x2Mul: 0xf2,
-} as const
+const ADDRESS_PARAMS = [I32, I32, I32, I32, I32]
 
-const unsigned = (value: number): number[] => {
-  const bytes: number[] = []
-  do {
-    let byte = value & 0x7f
-    value >>>= 7
-    if (value !== 0) byte |= 0x80
-    bytes.push(byte)
-  } while (value !== 0)
-  return bytes
-}
-const signed = (value: number): number[] => {
-  const bytes: number[] = []
-  for (;;) {
-    const byte = value & 0x7f
-    value >>= 7
-    if ((value === 0 && (byte & 0x40) === 0) || (value === -1 && (byte & 0x40) !== 0)) {
-      bytes.push(byte)
-      return bytes
-    }
-    bytes.push(byte | 0x80)
-  }
-}
-const vector = (items: number[][]): number[] => [...unsigned(items.length), ...items.flat()]
-const section = (id: number, body: number[]): number[] => [id, ...unsigned(body.length), ...body]
-const name = (text: string): number[] => vector([...text].map((c) => [c.charCodeAt(0)]))
-
-const get = (local: number) => [op.localGet, ...unsigned(local)]
-const set = (local: number) => [op.localSet, ...unsigned(local)]
-const tee = (local: number) => [op.localTee, ...unsigned(local)]
-const i32 = (value: number) => [op.i32Const, ...signed(value)]
-/** memarg: alignment as a power of two (a hint), then a constant offset added to the address. */
-const memarg = (alignLog2: number, offset: number) => [...unsigned(alignLog2), ...unsigned(offset)]
-const simd = (sub: number, ...immediates: number[]) => [op.simd, ...unsigned(sub), ...immediates]
-const v128Load = (offset: number) => simd(simdOp.v128Load, ...memarg(2, offset))
-const f64x2Zero = simd(simdOp.v128Const, ...new Array<number>(16).fill(0))
-const f64Zero = [op.f64Const, 0, 0, 0, 0, 0, 0, 0, 0]
-/** Lanes 2 and 3 of an f32x4 moved to lanes 0 and 1 (both operands the same vector). */
+/** Lanes 2 and 3 of an f32x4 moved to lanes 0 and 1 (both shuffle operands are the same vector). */
 const highHalf = simd(simdOp.i8x16Shuffle, 8, 9, 10, 11, 12, 13, 14, 15, 8, 9, 10, 11, 12, 13, 14, 15)
-/** `br_if 0`: to the start of the innermost loop, or out of the innermost block. */
-const brIf0 = [op.brIf, 0]
 
-// Locals: the five parameters, then the function's own.
-const MATRIX = 0 // start of the current row (advances row by row)
+// dots: the parameters, then its locals.
+const ROWS = 0 // start of the current row (advances row by row)
 const QUERY = 1
 const DIMS = 2
-const ROWS = 3
+const COUNT = 3
 const OUT = 4 // where the current row's score goes (advances by 8)
 const OUT_END = 5
 const ROW_END8 = 6 // end of the part of the row done eight at a time
@@ -128,30 +74,30 @@ const accumulate = (acc: number, source: number, upperLanes: boolean, queryOffse
   ...(upperLanes ? [...get(source), ...highHalf] : []),
   ...simd(simdOp.f64x2PromoteLowF32x4),
   ...get(Q),
-  ...v128Load(queryOffset),
+  ...simd(simdOp.v128Load, ...memarg(3, queryOffset)),
   ...simd(simdOp.f64x2Mul),
   ...simd(simdOp.f64x2Add),
   ...set(acc),
 ]
 
-const body = [
-  // outEnd = out + rows * 8; nothing to do when rows is 0.
-  ...get(OUT), ...get(ROWS), ...i32(3), op.i32Shl, op.i32Add, ...set(OUT_END),
+const dotsBody = [
+  // outEnd = out + count * 8; nothing to do when count is 0.
+  ...get(OUT), ...get(COUNT), ...i32(3), op.i32Shl, op.i32Add, ...set(OUT_END),
   op.block, EMPTY_BLOCK,
   ...get(OUT), ...get(OUT_END), op.i32GeU, ...brIf0,
   op.loop, EMPTY_BLOCK, // one row per iteration
-  ...f64x2Zero, ...set(ACC_A), ...f64x2Zero, ...set(ACC_B),
-  ...f64x2Zero, ...set(ACC_C), ...f64x2Zero, ...set(ACC_D),
+  ...v128Zero, ...set(ACC_A), ...v128Zero, ...set(ACC_B),
+  ...v128Zero, ...set(ACC_C), ...v128Zero, ...set(ACC_D),
   ...f64Zero, ...set(TAIL),
-  ...get(MATRIX), ...set(M), ...get(QUERY), ...set(Q),
-  // rowEnd8 = matrix + (dims & ~7) * 4; rowEnd = matrix + dims * 4
-  ...get(MATRIX), ...get(DIMS), ...i32(-8), op.i32And, ...i32(2), op.i32Shl, op.i32Add, ...set(ROW_END8),
-  ...get(MATRIX), ...get(DIMS), ...i32(2), op.i32Shl, op.i32Add, ...set(ROW_END),
+  ...get(ROWS), ...set(M), ...get(QUERY), ...set(Q),
+  // rowEnd8 = rows + (dims & ~7) * 4; rowEnd = rows + dims * 4
+  ...get(ROWS), ...get(DIMS), ...i32(-8), op.i32And, ...i32(2), op.i32Shl, op.i32Add, ...set(ROW_END8),
+  ...get(ROWS), ...get(DIMS), ...i32(2), op.i32Shl, op.i32Add, ...set(ROW_END),
   op.block, EMPTY_BLOCK, // eight elements per iteration
   ...get(M), ...get(ROW_END8), op.i32GeU, ...brIf0,
   op.loop, EMPTY_BLOCK,
-  ...get(M), ...v128Load(0), ...set(LOW),
-  ...get(M), ...v128Load(16), ...set(HIGH),
+  ...get(M), ...simd(simdOp.v128Load, ...memarg(2, 0)), ...set(LOW),
+  ...get(M), ...simd(simdOp.v128Load, ...memarg(2, 16)), ...set(HIGH),
   ...accumulate(ACC_A, LOW, false, 0),
   ...accumulate(ACC_B, LOW, true, 16),
   ...accumulate(ACC_C, HIGH, false, 32),
@@ -178,31 +124,80 @@ const body = [
   ...get(TAIL), op.f64Add,
   op.f64Store, ...memarg(3, 0),
   // next row
-  ...get(ROW_END), ...set(MATRIX),
+  ...get(ROW_END), ...set(ROWS),
   ...get(OUT), ...i32(8), op.i32Add, ...tee(OUT), ...get(OUT_END), op.i32LtU, ...brIf0,
   op.end, op.end,
-  op.end, // function
 ] // prettier-ignore
 
-const locals = vector([
-  [...unsigned(5), I32], // OUT_END, ROW_END8, ROW_END, M, Q
-  [...unsigned(6), V128], // LOW, HIGH, ACC_A..ACC_D
-  [...unsigned(1), F64], // TAIL
-])
-const code = [...locals, ...body]
+// codeDots: the parameters, then its locals.
+const CODES = 0 // start of the current row of codes
+const CODE_QUERY = 1
+const STRIDE = 2
+const CODE_COUNT = 3
+const CODE_OUT = 4
+const CODE_OUT_END = 5
+const CODE_ROW_END = 6
+const C = 7 // walks the row's codes
+const CQ = 8 // walks the query codes
+const SUMS = 9 // i32x4
 
-/** The module's bytes. */
-export const DOT_KERNEL_WASM = new Uint8Array([
-  ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // "\0asm", version 1
-  ...section(1, vector([[FUNC, ...vector([[I32], [I32], [I32], [I32], [I32]]), ...vector([])]])),
-  ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x00, ...unsigned(1)]])), // memory, min 1 page
-  ...section(3, vector([unsigned(0)])), // function 0 has type 0
-  ...section(7, vector([[...name('dots'), 0x00, ...unsigned(0)]])), // export function 0
-  ...section(10, vector([[...unsigned(code.length), ...code]])),
+const codeDotsBody = [
+  ...get(CODE_OUT), ...get(CODE_COUNT), ...i32(3), op.i32Shl, op.i32Add, ...set(CODE_OUT_END),
+  op.block, EMPTY_BLOCK,
+  ...get(CODE_OUT), ...get(CODE_OUT_END), op.i32GeU, ...brIf0,
+  op.loop, EMPTY_BLOCK, // one row per iteration
+  ...v128Zero, ...set(SUMS),
+  ...get(CODES), ...set(C), ...get(CODE_QUERY), ...set(CQ),
+  ...get(CODES), ...get(STRIDE), op.i32Add, ...set(CODE_ROW_END),
+  op.loop, EMPTY_BLOCK, // eight codes per iteration: widened to i16, multiplied pairwise, summed in pairs
+  ...get(SUMS),
+  ...get(C), ...simd(simdOp.v128Load8x8S, ...memarg(0, 0)),
+  ...get(CQ), ...simd(simdOp.v128Load, ...memarg(1, 0)),
+  ...simd(simdOp.i32x4DotI16x8S), ...simd(simdOp.i32x4Add), ...set(SUMS),
+  ...get(CQ), ...i32(16), op.i32Add, ...set(CQ),
+  ...get(C), ...i32(8), op.i32Add, ...tee(C), ...get(CODE_ROW_END), op.i32LtU, ...brIf0,
+  op.end,
+  // *out = f64(lane0 + lane1 + lane2 + lane3)
+  ...get(CODE_OUT),
+  ...get(SUMS), ...simd(simdOp.i32x4ExtractLane, 0), ...get(SUMS), ...simd(simdOp.i32x4ExtractLane, 1), op.i32Add,
+  ...get(SUMS), ...simd(simdOp.i32x4ExtractLane, 2), op.i32Add,
+  ...get(SUMS), ...simd(simdOp.i32x4ExtractLane, 3), op.i32Add,
+  op.f64ConvertI32S, op.f64Store, ...memarg(3, 0),
+  ...get(CODE_ROW_END), ...set(CODES),
+  ...get(CODE_OUT), ...i32(8), op.i32Add, ...tee(CODE_OUT), ...get(CODE_OUT_END), op.i32LtU, ...brIf0,
+  op.end, op.end,
+] // prettier-ignore
+
+/** The module's bytes (about 700). */
+export const DOT_KERNEL_WASM = wasmModule([
+  {
+    name: 'dots',
+    params: ADDRESS_PARAMS,
+    locals: [
+      [5, I32], // OUT_END, ROW_END8, ROW_END, M, Q
+      [6, V128], // LOW, HIGH, ACC_A..ACC_D
+      [1, F64], // TAIL
+    ],
+    body: dotsBody,
+  },
+  {
+    name: 'codeDots',
+    params: ADDRESS_PARAMS,
+    locals: [
+      [4, I32], // CODE_OUT_END, CODE_ROW_END, C, CQ
+      [1, V128], // SUMS
+    ],
+    body: codeDotsBody,
+  },
 ])
 
-/** `dots` as JavaScript sees it: addresses and counts in, scores written to memory. */
-export type DotKernel = (matrix: number, query: number, dims: number, rows: number, out: number) => void
+/** One of the kernels as JavaScript calls it: addresses and counts in, results in memory. */
+export type Kernel = (from: number, query: number, width: number, count: number, out: number) => void
+
+export interface VectorKernels {
+  dots: Kernel
+  codeDots: Kernel
+}
 
 let compiled: WebAssembly.Module | null | undefined
 
@@ -211,7 +206,7 @@ let compiled: WebAssembly.Module | null | undefined
  * forbidden). Compiled once, synchronously: it is far below the 4 KB that browsers allow on the
  * main thread.
  */
-export function dotKernelModule(): WebAssembly.Module | null {
+export function vectorKernelModule(): WebAssembly.Module | null {
   if (compiled !== undefined) return compiled
   compiled = null
   try {
@@ -224,10 +219,10 @@ export function dotKernelModule(): WebAssembly.Module | null {
   return compiled
 }
 
-/** An instance of the kernel over `memory`, or null where the module cannot run here. */
-export function instantiateDotKernel(memory: WebAssembly.Memory): DotKernel | null {
-  const module = dotKernelModule()
+/** The kernels over `memory`, or null where the module cannot run here. */
+export function vectorKernels(memory: WebAssembly.Memory): VectorKernels | null {
+  const module = vectorKernelModule()
   if (module === null) return null
-  const instance = new WebAssembly.Instance(module, { env: { memory } })
-  return instance.exports.dots as DotKernel
+  const { exports } = new WebAssembly.Instance(module, { env: { memory } })
+  return { dots: exports.dots as Kernel, codeDots: exports.codeDots as Kernel }
 }
