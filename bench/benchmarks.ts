@@ -5,6 +5,7 @@ import type { Benchmark } from './lib/Benchmark'
 import { retrieval } from './retrieval'
 import { search } from './search'
 import { serverCollections } from './server-collections'
+import { web } from './web'
 
 /** Every benchmark `npm run bench` knows, run in this order; a new one is added here and nowhere else. */
 export const benchmarks: readonly Benchmark[] = [
@@ -14,4 +15,5 @@ export const benchmarks: readonly Benchmark[] = [
   ingestMemory,
   retrieval,
   search,
+  web,
 ]
