@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test'
+import { expectAccessible } from './support/expectAccessible'
+import { openApp } from './support/openApp'
+
+const NOTES = `# Field notes\n\n## Tides\n\nThe spring tide at the northern jetty reached 4.2 metres on the third morning.\n`
+
+/** Every screen, with some data on it, in both themes and at desktop and phone widths. */
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    test(`no serious or critical accessibility violations: ${colorScheme}, ${width}px`, async ({ page }) => {
+      test.setTimeout(120_000)
+      await page.emulateMedia({ colorScheme })
+      await page.setViewportSize({ width, height })
+      await openApp(page)
+      const collectionId = await page.evaluate(async (notes) => {
+        const response = await fetch('/api/collections/', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ name: 'Field notes', description: 'Tides and birds', color: '#2f855a' }),
+        })
+        const collection = (await response.json()) as { id: string }
+        const form = new FormData()
+        form.set('collection_id', collection.id)
+        form.set('file', new File([notes], 'notes.md', { type: 'text/markdown' }))
+        await fetch('/api/documents/', { method: 'POST', body: form })
+        return collection.id
+      }, NOTES)
+
+      const screens: Array<[string, string, string]> = [
+        ['/collections', 'Collections', 'Collections'],
+        [`/collections/${collectionId}`, 'Field notes', 'a collection'],
+        ['/settings', 'Settings', 'Settings'],
+        ['/docs', 'API explorer', 'the API explorer'],
+      ]
+      for (const [path, heading, screen] of screens) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+        await expectAccessible(page, `${screen} (${colorScheme}, ${width}px)`)
+      }
+    })
+  }
+}
