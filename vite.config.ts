@@ -44,6 +44,13 @@ function onnxRuntimeWasm(): Plugin {
   }
 }
 
+function packageVersion(): string {
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+  return version
+}
+
 export default defineConfig({
   plugins: [
     onnxRuntimeWasm(),
@@ -67,7 +74,7 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         // Everything, lazy route chunks and workers included, so that offline reloads load them.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,json}'],
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,json}'],
         // WebLLM's worker (about 6 MB) is cached on first use instead, as the ONNX runtime is (sw.ts).
         globIgnores: ['**/webLlmWorker-*.js'],
         rollupFormat: 'iife',
@@ -88,11 +95,17 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
-        shortcuts: [{ name: 'Collections', url: '/collections' }],
+        shortcuts: [
+          { name: 'Collections', url: '/collections' },
+          { name: 'Chat', short_name: 'Chat', url: '/chat' },
+          { name: 'Search', short_name: 'Search', url: '/search' },
+        ],
       },
       devOptions: { enabled: false },
     }),
   ],
+  // The app's version for Settings (web/app/pwa/appVersion.ts), from package.json at build time.
+  define: { __APP_VERSION__: JSON.stringify(packageVersion()) },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
   server: { port: 5173 },

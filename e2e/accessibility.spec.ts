@@ -32,6 +32,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const screens: Array<[string, string, string]> = [
         ['/collections', 'Collections', 'Collections'],
         [`/collections/${collectionId}`, 'Field notes', 'a collection'],
+        ['/chat', 'Chat', 'Chat'],
+        ['/search?q=spring+tide', 'Search', 'Search'],
+        ['/evaluation', 'Evaluation', 'Evaluation'],
         ['/settings', 'Settings', 'Settings'],
         ['/docs', 'API explorer', 'the API explorer'],
       ]
@@ -39,6 +42,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto(path)
         await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
         await expectAccessible(page, `${screen} (${colorScheme}, ${width}px)`)
+        // Responsive: nothing wider than the window, so no page scrolls sideways.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+        expect(overflow, `horizontal overflow of ${screen} at ${width}px`).toBeLessThanOrEqual(0)
       }
     })
   }

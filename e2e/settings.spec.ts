@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { CollectionsPage } from './pages/CollectionsPage'
 import { SettingsPage } from './pages/SettingsPage'
 import { openApp } from './support/openApp'
 
@@ -27,4 +28,43 @@ test('settings: choose an embedder and an answer generator, test the connection,
     embedder: { id: 'Xenova/bge-small-en-v1.5' },
     generator: { kind: 'ollama', base_url: 'http://127.0.0.1:9', model: 'llama3.2' },
   })
+})
+
+test('settings: storage use, persistent storage, version, and WebLLM without WebGPU', async ({ page }) => {
+  await openApp(page)
+  const settings = new SettingsPage(page)
+  await settings.open()
+
+  await expect(settings.storageMeter).toBeVisible()
+  await expect(settings.storageUsage).toHaveText(
+    /^[\d.]+ (bytes|KB|MB|GB|TB) used of [\d.]+ (KB|MB|GB|TB) available/,
+  )
+  await expect(page.locator('#storage-persistence')).toHaveText(/Persistent|Best effort/)
+  const persisted = await page.evaluate(() => navigator.storage.persisted())
+  if (!persisted) await expect(await settings.keepData()).toHaveText(/Granted|declined/)
+
+  await expect(settings.version).toHaveText(/^Quire version \d+\.\d+\.\d+/)
+
+  // Headless Chromium has no WebGPU by default: the picker says so and names the alternatives.
+  await settings.generator.selectOption('webllm')
+  await expect(settings.webLlmProblem).toContainText('WebGPU')
+  await expect(settings.webLlmProblem).toContainText('extractive answerer, Ollama or an OpenAI-compatible')
+  await expect(settings.webLlmModel).toHaveCount(0)
+})
+
+test('settings: clear all data deletes collections and the app comes back empty', async ({ page }) => {
+  await openApp(page)
+  const collections = new CollectionsPage(page)
+  await collections.open()
+  await collections.create({ name: 'To be cleared', description: 'Gone after clearing' })
+  const settings = new SettingsPage(page)
+  await settings.open()
+  await settings.clearAllData()
+
+  await openApp(page, page.url())
+  await collections.open()
+  await expect(page.getByRole('heading', { name: 'No collections yet' })).toBeVisible()
+  await expect(collections.card('To be cleared')).toHaveCount(0)
+  const listed = await page.evaluate(async () => (await fetch('/api/collections/')).json())
+  expect(JSON.stringify(listed)).not.toContain('To be cleared')
 })

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-/** The Settings screen: embedder, answer generator, connection test. */
+/** The Settings screen: embedder, answer generator, connection test, storage, clear data, version. */
 export class SettingsPage {
   constructor(private readonly page: Page) {}
 
@@ -38,5 +38,43 @@ export class SettingsPage {
   async save(): Promise<void> {
     await this.page.getByRole('button', { name: 'Save settings' }).click()
     await expect(this.page.getByText('Settings saved')).toBeVisible()
+  }
+
+  get storageUsage(): Locator {
+    return this.page.locator('#storage-usage')
+  }
+
+  get storageMeter(): Locator {
+    return this.page.getByRole('meter', { name: 'Storage used' })
+  }
+
+  get version(): Locator {
+    return this.page.locator('#app-version')
+  }
+
+  /** Asks for persistent storage when the browser has not granted it yet; returns the outcome line. */
+  async keepData(): Promise<Locator> {
+    const outcome = this.page.locator('#storage-persist-outcome')
+    const keep = this.page.getByRole('button', { name: 'Keep my data' })
+    if (await keep.isVisible()) await keep.click()
+    return outcome
+  }
+
+  /** Clears everything through the confirmation dialog; the app restarts on its first page. */
+  async clearAllData(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Clear all data' }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Clear all data?' })
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await dialog.getByRole('button', { name: 'Delete everything' }).click()
+    await this.page.waitForURL((url) => url.pathname !== '/settings')
+  }
+
+  /** The WebLLM model picker, or the line saying why WebLLM cannot run here. */
+  get webLlmModel(): Locator {
+    return this.page.getByLabel('WebLLM model')
+  }
+
+  get webLlmProblem(): Locator {
+    return this.page.locator('#webllm-problem')
   }
 }

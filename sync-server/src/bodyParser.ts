@@ -3,6 +3,10 @@ import { koaBody } from 'koa-body'
 import { ApiError } from '../../web/core/api/ApiError'
 import { MALFORMED_JSON_DETAIL } from '../../web/core/api/parseJsonBody'
 
+/** Where a file's position among the request's files is kept (see `onFileBegin`). */
+export const UPLOAD_ORDER = Symbol('upload order')
+let nextUpload = 0
+
 /**
  * koa-body, set up for the route table: any JSON value is parsed (the route's schema, not the parser,
  * decides what shape is acceptable), the raw text is kept so an empty body can be told apart, and
@@ -25,6 +29,11 @@ export function bodyParser(maxUploadBytes: number, limit = '1mb'): Middleware {
       // An empty upload reaches the handler, which answers with a precise 400.
       allowEmptyFiles: true,
       minFileSize: 0,
+      // Formidable lists files as they finish writing, which is not always the order they were sent
+      // in; their order of arrival is recorded here so that routes see them as the client sent them.
+      onFileBegin: (_name: string, file: object) => {
+        Object.assign(file, { [UPLOAD_ORDER]: nextUpload++ })
+      },
     },
     includeUnparsed: true,
     jsonLimit: limit,

@@ -10,6 +10,7 @@ import { invokeRoute } from '../../web/core/api/invokeRoute'
 import { isJsonContentType, NOT_JSON_DETAIL } from '../../web/core/api/parseJsonBody'
 import type { Route } from '../../web/core/api/Route'
 import type { MultipartBody, UploadedFile } from '../../web/core/api/UploadedFile'
+import { UPLOAD_ORDER } from './bodyParser'
 
 /** Mounts every route of the table on a @koa/router, unchanged. */
 export function mountRoutes(
@@ -59,6 +60,7 @@ export function writeResult(ctx: Context, result: ApiResult): void {
 }
 
 interface FormidableFile {
+  [UPLOAD_ORDER]?: number
   filepath: string
   originalFilename: string | null
   mimetype: string | null
@@ -88,7 +90,10 @@ function multipartBody(ctx: Context): MultipartBody {
 function uploads(ctx: Context): Record<string, FormidableFile[]> {
   const raw = (ctx.request as { files?: Record<string, FormidableFile | FormidableFile[]> }).files ?? {}
   return Object.fromEntries(
-    Object.entries(raw).map(([name, value]) => [name, ([] as FormidableFile[]).concat(value)]),
+    Object.entries(raw).map(([name, value]) => [
+      name,
+      ([] as FormidableFile[]).concat(value).sort((a, b) => (a[UPLOAD_ORDER] ?? 0) - (b[UPLOAD_ORDER] ?? 0)),
+    ]),
   )
 }
 

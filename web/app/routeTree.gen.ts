@@ -10,14 +10,22 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ChatRouteImport } from './routes/chat'
 import { Route as CollectionsRouteImport } from './routes/collections'
 import { Route as DocsRouteImport } from './routes/docs'
+import { Route as EvaluationRouteImport } from './routes/evaluation'
+import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as CollectionsCollectionIdRouteImport } from './routes/collections_.$collectionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ChatRoute = ChatRouteImport.update({
+  id: '/chat',
+  path: '/chat',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CollectionsRoute = CollectionsRouteImport.update({
@@ -28,6 +36,16 @@ const CollectionsRoute = CollectionsRouteImport.update({
 const DocsRoute = DocsRouteImport.update({
   id: '/docs',
   path: '/docs',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EvaluationRoute = EvaluationRouteImport.update({
+  id: '/evaluation',
+  path: '/evaluation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SettingsRoute = SettingsRouteImport.update({
@@ -43,46 +61,75 @@ const CollectionsCollectionIdRoute = CollectionsCollectionIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/chat': typeof ChatRoute
   '/collections': typeof CollectionsRoute
   '/docs': typeof DocsRoute
+  '/evaluation': typeof EvaluationRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/collections/$collectionId': typeof CollectionsCollectionIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/chat': typeof ChatRoute
   '/collections': typeof CollectionsRoute
   '/docs': typeof DocsRoute
+  '/evaluation': typeof EvaluationRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/collections/$collectionId': typeof CollectionsCollectionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/chat': typeof ChatRoute
   '/collections': typeof CollectionsRoute
   '/docs': typeof DocsRoute
+  '/evaluation': typeof EvaluationRoute
+  '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/collections_/$collectionId': typeof CollectionsCollectionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/collections' | '/docs' | '/settings' | '/collections/$collectionId'
+    | '/'
+    | '/chat'
+    | '/collections'
+    | '/docs'
+    | '/evaluation'
+    | '/search'
+    | '/settings'
+    | '/collections/$collectionId'
   fileRoutesByTo: FileRoutesByTo
   to:
-    '/' | '/collections' | '/docs' | '/settings' | '/collections/$collectionId'
+    | '/'
+    | '/chat'
+    | '/collections'
+    | '/docs'
+    | '/evaluation'
+    | '/search'
+    | '/settings'
+    | '/collections/$collectionId'
   id:
     | '__root__'
     | '/'
+    | '/chat'
     | '/collections'
     | '/docs'
+    | '/evaluation'
+    | '/search'
     | '/settings'
     | '/collections_/$collectionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ChatRoute: typeof ChatRoute
   CollectionsRoute: typeof CollectionsRoute
   DocsRoute: typeof DocsRoute
+  EvaluationRoute: typeof EvaluationRoute
+  SearchRoute: typeof SearchRoute
   SettingsRoute: typeof SettingsRoute
   CollectionsCollectionIdRoute: typeof CollectionsCollectionIdRoute
 }
@@ -94,6 +141,13 @@ declare module '@tanstack/solid-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/chat': {
+      id: '/chat'
+      path: '/chat'
+      fullPath: '/chat'
+      preLoaderRoute: typeof ChatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/collections': {
@@ -108,6 +162,20 @@ declare module '@tanstack/solid-router' {
       path: '/docs'
       fullPath: '/docs'
       preLoaderRoute: typeof DocsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/evaluation': {
+      id: '/evaluation'
+      path: '/evaluation'
+      fullPath: '/evaluation'
+      preLoaderRoute: typeof EvaluationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/settings': {
@@ -129,8 +197,11 @@ declare module '@tanstack/solid-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ChatRoute: ChatRoute,
   CollectionsRoute: CollectionsRoute,
   DocsRoute: DocsRoute,
+  EvaluationRoute: EvaluationRoute,
+  SearchRoute: SearchRoute,
   SettingsRoute: SettingsRoute,
   CollectionsCollectionIdRoute: CollectionsCollectionIdRoute,
 }

@@ -41,3 +41,31 @@ export function testGenerator(generator: GeneratorInput): Promise<ConnectionResu
     body: { generator },
   })
 }
+
+/** A model WebLLM can run on this device; vram_mb is the GPU memory it needs. */
+export interface LocalModel {
+  id: string
+  vram_mb: number | null
+  low_resource: boolean
+}
+
+export interface GeneratorStatus {
+  generator: string
+  progress: { progress: number; text: string } | null
+}
+
+export function listWebLlmModels(signal?: AbortSignal): Promise<LocalModel[]> {
+  return requestJson<LocalModel[]>('/api/settings/webllm-models', { signal })
+}
+
+export function getGeneratorStatus(signal?: AbortSignal): Promise<GeneratorStatus> {
+  return requestJson<GeneratorStatus>('/api/settings/generator-status', { signal })
+}
+
+/** Starts downloading a WebLLM model now; its progress then shows in getGeneratorStatus. */
+export function loadWebLlmModel(model: string): Promise<{ model: string }> {
+  return requestJson<{ model: string }>('/api/settings/webllm-models/load', {
+    method: 'POST',
+    body: { model },
+  })
+}

@@ -1,5 +1,6 @@
 import { Link, useRouter } from '@tanstack/solid-router'
 import { onCleanup, type JSX } from 'solid-js'
+import { InstallButton } from './InstallButton'
 import { OfflineIndicator } from './OfflineIndicator'
 import { ToastRegion } from './ToastRegion'
 import { UpdatePrompt } from './UpdatePrompt'
@@ -63,6 +64,21 @@ export function AppFrame(props: { children: JSX.Element }) {
               </Link>
             </li>
             <li>
+              <Link to="/search" class="nav-link">
+                Search
+              </Link>
+            </li>
+            <li>
+              <Link to="/evaluation" class="nav-link">
+                Evaluation
+              </Link>
+            </li>
+            <li>
+              <Link to="/chat" class="nav-link">
+                Chat
+              </Link>
+            </li>
+            <li>
               <Link to="/settings" class="nav-link">
                 Settings
               </Link>
@@ -74,6 +90,7 @@ export function AppFrame(props: { children: JSX.Element }) {
             </li>
           </ul>
         </nav>
+        <InstallButton />
         <OfflineIndicator />
       </header>
       <main ref={main} id="main" class="app-main" tabindex="-1">

@@ -7,6 +7,11 @@ import {
   type GeneratorInput,
   type SettingsView,
 } from '../api/settingsApi'
+import { APP_VERSION } from '../pwa/appVersion'
+import { ClearDataSection } from '../settings/ClearDataSection'
+import '../settings/settings.css'
+import { StorageSection } from '../settings/StorageSection'
+import { WebLlmModelPicker } from '../settings/WebLlmModelPicker'
 import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
 
@@ -17,7 +22,8 @@ type Kind = GeneratorInput['kind']
 
 /**
  * How Quire embeds and answers: the embedder used for documents processed from now on (stored
- * vectors keep theirs), and the answer generator with a connection test for model endpoints.
+ * vectors keep theirs), and the answer generator with a connection test for model endpoints. Below the
+ * form: the browser storage Quire uses, clearing it, and the app's version.
  */
 export function SettingsPage(props: { settings: SettingsView }) {
   usePageTitle('Settings')
@@ -163,7 +169,10 @@ export function SettingsPage(props: { settings: SettingsView }) {
             </div>
           </Match>
         </Switch>
-        <Show when={kind() !== 'extractive'}>
+        <Show when={kind() === 'webllm'}>
+          <WebLlmModelPicker model={model()} onChange={setModel} />
+        </Show>
+        <Show when={kind() === 'openai' || kind() === 'ollama'}>
           <div class="field">
             <label class="field-label" for="generator-model">
               Model
@@ -214,6 +223,11 @@ export function SettingsPage(props: { settings: SettingsView }) {
           </button>
         </div>
       </form>
+      <StorageSection />
+      <ClearDataSection />
+      <p id="app-version" class="settings-version">
+        Quire version {APP_VERSION}
+      </p>
     </section>
   )
 }

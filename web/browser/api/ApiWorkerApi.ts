@@ -25,4 +25,10 @@ export interface ApiWorkerApi {
   routes(): Promise<RouteSummary[]>
   invoke(request: WorkerRequest): Promise<ApiResult>
   openApi(): Promise<Record<string, unknown>>
+  /**
+   * Deletes everything Quire keeps on this device: the IndexedDB database and the models downloaded into
+   * Cache Storage (transformers.js, WebLLM). The app's own files stay cached. The worker's store is closed
+   * for good: the page must reload afterwards.
+   */
+  clearAll(): Promise<void>
 }

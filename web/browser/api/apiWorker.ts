@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { expose, transfer } from 'comlink'
+import Dexie from 'dexie'
 import { buildOpenApi } from '../../core/api/buildOpenApi'
 import { createApiPorts } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
@@ -8,7 +9,12 @@ import { routes } from '../../core/api/routes'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
 import type { ChatModel } from '../../core/generate/ChatModel'
-import { browserWebLlmHost, webLlmProgress } from '../generate/browserWebLlmHost'
+import {
+  browserWebLlmHost,
+  startWebLlmLoad,
+  webLlmModels,
+  webLlmProgress,
+} from '../generate/browserWebLlmHost'
 import { webLlmChatModel } from '../generate/webLlmChatModel'
 import { browserEmbedderFor } from '../ingest/browserEmbedderFor'
 import { WebWorkerIngestor } from '../ingest/WebWorkerIngestor'
@@ -33,8 +39,9 @@ function webLlmModel(id: string): ChatModel {
 }
 
 const db = new QuireDatabase()
+const store = new DexieStore(db)
 const { ports, start } = createApiPorts({
-  store: new DexieStore(db),
+  store,
   files: new DexieFileStore(db),
   ingestor: new WebWorkerIngestor({ logError: console.error }),
   maxUploadBytes: MAX_UPLOAD_BYTES,
@@ -43,6 +50,9 @@ const { ports, start } = createApiPorts({
   localChatModel: (settings) => (settings.kind === 'webllm' ? webLlmModel(settings.model) : undefined),
   localLoadProgress: (settings) =>
     settings.kind === 'webllm' ? (webLlmProgress.get(settings.model) ?? null) : null,
+  localModels: webLlmModels,
+  startLocalLoad: (settings) =>
+    settings.kind === 'webllm' ? startWebLlmLoad(settings.model) : Promise.resolve(),
 })
 // The search index is rebuilt from stored chunks; documents a closed tab or reload interrupted resume.
 start().catch(console.error)
@@ -67,6 +77,24 @@ const api: ApiWorkerApi = {
     openApi ??= buildOpenApi(routes)
     return openApi
   },
+  async clearAll() {
+    // IndexedDB waits for open connections before deleting a database: this worker's is the only one.
+    await store.close()
+    await Dexie.delete(db.name)
+    await clearModelCaches()
+  },
+}
+
+/**
+ * Models downloaded by transformers.js ('transformers-cache') and WebLLM ('webllm/model', ...) live in
+ * Cache Storage. Workbox's precache ('workbox-precache-...') and the service worker's runtime cache
+ * ('quire-runtimes': the ONNX and WebLLM runtimes) hold the app itself and stay, so it still opens offline.
+ */
+const APP_CACHES = /^(workbox-precache|quire-runtimes)/
+async function clearModelCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return
+  const names = await caches.keys()
+  await Promise.all(names.filter((name) => !APP_CACHES.test(name)).map((name) => caches.delete(name)))
 }
 
 function requestBody(request: WorkerRequest): unknown {

@@ -1,4 +1,4 @@
-import { wrap } from 'comlink'
+import { wrap, type Remote } from 'comlink'
 import { setupWorker } from 'msw/browser'
 import { registerServiceWorker } from '../pwa/serviceWorkerUpdates'
 import type { ApiWorkerApi } from './ApiWorkerApi'
@@ -7,6 +7,14 @@ import { browserHandlers } from './browserHandlers'
 export const SERVICE_WORKER_URL = '/sw.js'
 
 let started: Promise<void> | undefined
+/** The API worker once started, for the calls that are no REST request (clearLocalData). */
+let apiWorker: Remote<ApiWorkerApi> | undefined
+
+/** The running API worker; throws before startBrowserApi has created it. */
+export function browserApiWorker(): Remote<ApiWorkerApi> {
+  if (!apiWorker) throw new Error('The in-browser API has not started')
+  return apiWorker
+}
 
 /**
  * Starts the in-browser REST surface: the API worker (Dexie + route table), msw's page side, and
@@ -23,6 +31,7 @@ export function startBrowserApi(): Promise<void> {
       name: 'quire-api',
     })
     const api = wrap<ApiWorkerApi>(worker)
+    apiWorker = api
     const [routes] = await Promise.all([api.routes(), registerServiceWorker(SERVICE_WORKER_URL)])
     await setupWorker(...browserHandlers(api, routes)).start({
       serviceWorker: { url: SERVICE_WORKER_URL },

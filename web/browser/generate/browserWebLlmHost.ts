@@ -1,7 +1,8 @@
 import { proxy, wrap, type Remote } from 'comlink'
 import type { ChatModelRequest } from '../../core/generate/ChatModel'
+import { GeneratorError } from '../../core/generate/GeneratorError'
 import type { LoadProgress, WebLlmEngine, WebLlmHost } from './webLlmChatModel'
-import type { WebLlmWorkerApi } from './webLlmWorker'
+import type { WebLlmModelInfo, WebLlmWorkerApi } from './webLlmWorker'
 
 /** Progress of the model being loaded, by model id, for the UI to show. */
 export const webLlmProgress = new Map<string, LoadProgress>()
@@ -12,6 +13,47 @@ function webLlmWorker(): Remote<WebLlmWorkerApi> {
     new Worker(new URL('./webLlmWorker.ts', import.meta.url), { type: 'module', name: 'quire-webllm' }),
   )
   return worker
+}
+
+// Loads under way, by model: "Download now" in Settings and a first question may ask at the same time, and
+// WebLLM's engine must not reload the same model twice at once. The first caller's callback reports progress.
+const loading = new Map<string, Promise<void>>()
+function loadOnce(
+  remote: Remote<WebLlmWorkerApi>,
+  modelId: string,
+  onProgress: (progress: LoadProgress) => void,
+): Promise<void> {
+  let load = loading.get(modelId)
+  if (!load) {
+    load = remote.load(modelId, proxy(onProgress)).finally(() => loading.delete(modelId))
+    loading.set(modelId, load)
+  }
+  return load
+}
+
+// As webLlmChatModel says it when a question finds no WebGPU.
+const NO_WEBGPU =
+  'WebLLM needs WebGPU, which this browser does not offer; choose the extractive answerer, Ollama or an OpenAI-compatible endpoint in Settings'
+
+/**
+ * Starts loading a model without waiting for it (Settings' "Download now"), once WebGPU is known to be
+ * there. A failure is kept as the model's progress text, which is where Settings looks.
+ */
+export async function startWebLlmLoad(modelId: string): Promise<void> {
+  if (!(await browserWebLlmHost.hasWebGpu())) throw new GeneratorError(NO_WEBGPU)
+  const report = (progress: LoadProgress) => webLlmProgress.set(modelId, progress)
+  report({ progress: 0, text: 'Starting the download…' })
+  loadOnce(webLlmWorker(), modelId, report).catch((error: unknown) =>
+    report({
+      progress: 0,
+      text: `The download failed: ${error instanceof Error ? error.message : String(error)}`,
+    }),
+  )
+}
+
+/** WebLLM's prebuilt models with the GPU memory each needs (starts its worker; downloads nothing). */
+export function webLlmModels(): Promise<WebLlmModelInfo[]> {
+  return webLlmWorker().models()
 }
 
 /**
@@ -27,7 +69,7 @@ export const browserWebLlmHost: WebLlmHost = {
   },
   async createEngine(modelId, onProgress) {
     const remote = webLlmWorker()
-    await remote.load(modelId, proxy(onProgress))
+    await loadOnce(remote, modelId, onProgress)
     return remoteEngine(remote)
   },
   async modelIds() {

@@ -1,5 +1,6 @@
 import { chatRoutes } from './chat/chatRoutes'
 import { collectionRoutes } from './collections/collectionRoutes'
+import { documentFileRoute } from './documents/documentFileRoute'
 import { documentRoutes } from './documents/documentRoutes'
 import { evaluationRoutes } from './evaluation/evaluationRoutes'
 import { extractionRoutes } from './extraction/extractionRoutes'
@@ -7,15 +8,18 @@ import { healthRoutes } from './health/healthRoutes'
 import type { Route } from './Route'
 import { searchRoutes } from './search/searchRoutes'
 import { settingsRoutes } from './settings/settingsRoutes'
+import { webLlmModelRoutes } from './settings/webLlmModelsRoute'
 
 /** The whole REST surface, mounted unchanged by the browser host and by the sync server. */
 export const routes: readonly Route[] = [
   ...healthRoutes,
   ...collectionRoutes,
   ...documentRoutes,
+  documentFileRoute,
   ...extractionRoutes,
   ...searchRoutes,
   ...chatRoutes,
   ...evaluationRoutes,
   ...settingsRoutes,
+  ...webLlmModelRoutes,
 ]

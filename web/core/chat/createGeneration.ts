@@ -1,6 +1,7 @@
 import type { AnswerGenerator } from '../generate/AnswerGenerator'
 import type { ChatModel } from '../generate/ChatModel'
 import { createAnswerGenerator } from '../generate/createAnswerGenerator'
+import { GeneratorError } from '../generate/GeneratorError'
 import type { GeneratorSettings } from '../generate/GeneratorSettings'
 import { ollamaChatModel } from '../generate/ollamaChatModel'
 import { openAiChatModel } from '../generate/openAiChatModel'
@@ -12,6 +13,23 @@ export interface Generation {
   chatModel(settings: GeneratorSettings): ChatModel | undefined
   /** How far a local model's download and load have come (WebLLM), if one is loading or loaded. */
   loadProgress(settings: GeneratorSettings): ModelLoadProgress | null
+  /** The models this host can run on the device (WebLLM's list in the browser); [] where it has none. */
+  localModels(): Promise<LocalModelInfo[]>
+  /**
+   * Starts downloading and loading a local model ahead of the first question; resolves once it has begun
+   * (progress then shows in loadProgress). Rejects with a GeneratorError where it cannot run (no WebGPU, or
+   * a host without local models).
+   */
+  startLocalLoad(settings: GeneratorSettings): Promise<void>
+}
+
+/** A model that runs on this device, with what it needs, for a picker to show. */
+export interface LocalModelInfo {
+  id: string
+  /** GPU memory it needs, in MB, where known. */
+  vram_mb: number | null
+  /** Whether it is meant for devices with little memory. */
+  low_resource: boolean
 }
 
 export interface ModelLoadProgress {
@@ -25,6 +43,10 @@ export interface GenerationHost {
   localChatModel?: (settings: GeneratorSettings) => ChatModel | undefined
   /** Load progress of a local model (WebLLM's download, in the browser). */
   localLoadProgress?: (settings: GeneratorSettings) => ModelLoadProgress | null
+  /** The models localChatModel can run (WebLLM's prebuilt list); absent on the server. */
+  localModels?: () => Promise<LocalModelInfo[]>
+  /** Starts loading a local model (see Generation.startLocalLoad); absent on the server. */
+  startLocalLoad?: (settings: GeneratorSettings) => Promise<void>
   fetch?: typeof fetch
 }
 
@@ -49,6 +71,12 @@ export function createGeneration(host: GenerationHost = {}): Generation {
   return {
     chatModel,
     loadProgress: (settings) => host.localLoadProgress?.(settings) ?? null,
+    localModels: async () => (await host.localModels?.()) ?? [],
+    startLocalLoad: async (settings) => {
+      if (!host.startLocalLoad)
+        throw new GeneratorError(`The ${settings.kind} generator runs no model on this host`)
+      await host.startLocalLoad(settings)
+    },
     answerGenerator: (settings) =>
       createAnswerGenerator(settings, { chatModel: host.localChatModel, fetch: host.fetch }),
   }

@@ -158,4 +158,27 @@ export const documentsContract: HostCase<ContractClient>[] = [
       await expectStatus(await client({ method: 'GET', path: `/api/documents/${created.id}` }), 404)
     },
   },
+  {
+    name: 'GET /api/documents/{id}/file gives back the uploaded bytes, as an attachment; unknown ids 404',
+    async run(client) {
+      const collection = await newCollection(client)
+      const created = responseJson<DocumentRecord>(
+        await upload(client, form(collection.id, 'field notes.md', MARKDOWN, 'text/markdown')),
+      )
+      const file = await client({ method: 'GET', path: `/api/documents/${created.id}/file` })
+      checkEqual(file.status, 200, 'status')
+      checkEqual(file.text, MARKDOWN, 'the bytes as uploaded')
+      check(
+        file.headers['content-type']?.startsWith('text/markdown'),
+        `content-type ${file.headers['content-type']}`,
+      )
+      check(
+        file.headers['content-disposition']?.startsWith('attachment'),
+        'an attachment, never run in place',
+      )
+      checkEqual(file.headers['x-content-type-options'], 'nosniff', 'nosniff')
+      expectStatus(await client({ method: 'GET', path: `/api/documents/${UNKNOWN_ID}/file` }), 404)
+      expectStatus(await client({ method: 'GET', path: '/api/documents/not-a-uuid/file' }), 404)
+    },
+  },
 ]

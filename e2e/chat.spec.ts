@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Page } from '@playwright/test'
+import { ChatPage } from './pages/ChatPage'
+import { openApp } from './support/openApp'
+
+const NOTES = `# Harbour survey
+
+## Tides
+
+The spring tide at the northern jetty reached 4.2 metres on the third morning.
+
+## Birds
+
+A pair of oystercatchers nested above the high-water line and raised two chicks.
+`
+
+const TRACEMONKEY = '/work/shared/corpus/pdf/pdfjs__tracemonkey.pdf'
+
+/** Creates a collection holding one file, through the in-browser API, and waits until it is processed. */
+async function seedCollection(
+  page: Page,
+  name: string,
+  file: { name: string; type: string; base64: string },
+) {
+  const outcome = await page.evaluate(
+    async ({ name, file }) => {
+      const created = await fetch('/api/collections/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name, description: 'chat e2e' }),
+      }).then((r) => r.json())
+      const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))
+      const form = new FormData()
+      form.set('collection_id', created.id)
+      form.set('file', new File([bytes], file.name, { type: file.type }))
+      let document = await fetch('/api/documents/', { method: 'POST', body: form }).then((r) => r.json())
+      const deadline = Date.now() + 90_000
+      while (document.status === 'processing' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+        document = await fetch(`/api/documents/${document.id}`).then((r) => r.json())
+      }
+      return document.status as string
+    },
+    { name, file },
+  )
+  expect(outcome).toBe('completed')
+}
+
+test('asks a collection a question, opens a cited source, and keeps the chat across a reload', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await openApp(page, '/collections')
+  await seedCollection(page, 'Harbour', {
+    name: 'harbour.md',
+    type: 'text/markdown',
+    base64: Buffer.from(NOTES).toString('base64'),
+  })
+
+  const chat = new ChatPage(page)
+  await chat.open()
+  await chat.newSession('Harbour questions', 'Harbour')
+  await expect(chat.question).toBeFocused()
+
+  await chat.ask('Where did the oystercatchers nest?')
+  // The question shows at once; the answer streams in and ends with Copy / Regenerate.
+  await expect(chat.thread).toContainText('Where did the oystercatchers nest?')
+  const answer = chat.assistantMessages().last()
+  await expect(answer).toContainText('oystercatchers', { timeout: 30_000 })
+  await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible()
+  await expect(chat.citation(1).first()).toBeVisible()
+
+  await chat.citation(1).first().click()
+  await expect(chat.sourcePanel).toBeVisible()
+  await expect(chat.sourcePanel).toContainText('harbour.md')
+  await expect(chat.sourcePanel).toContainText('oystercatchers nested above the high-water line')
+  await page.keyboard.press('Escape')
+  await expect(chat.sourcePanel).toBeHidden()
+  await expect(chat.citation(1).first()).toBeFocused()
+
+  // The session is in the URL, and the API kept both messages.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Harbour questions', level: 2 })).toBeVisible({
+    timeout: 30_000,
+  })
+  await expect(chat.thread).toContainText('Where did the oystercatchers nest?')
+  await expect(chat.assistantMessages()).toHaveCount(1)
+  await expect(chat.citation(1).first()).toBeVisible()
+
+  // Regenerate asks the same question again; the new answer is appended.
+  await chat.assistantMessages().last().getByRole('button', { name: 'Regenerate' }).click()
+  await expect(chat.assistantMessages()).toHaveCount(2, { timeout: 30_000 })
+  // Actions appear once the answer is complete; the sidebar then counts all four messages.
+  await expect(chat.assistantMessages().nth(1).getByRole('button', { name: 'Regenerate' })).toBeVisible()
+  await expect(chat.session('Harbour questions')).toContainText('4 messages')
+
+  await chat.rename('Harbour questions', 'Birds of the harbour')
+  await expect(chat.session('Birds of the harbour')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Birds of the harbour', level: 2 })).toBeVisible()
+
+  await chat.delete('Birds of the harbour')
+  await expect(chat.session('Birds of the harbour')).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: 'No chats yet', level: 2 })).toBeVisible()
+})
+
+test('a PDF source shows its page rendered, with the passage highlighted', async ({ page }) => {
+  test.setTimeout(180_000)
+  await openApp(page, '/collections')
+  const pdf = await readFile(TRACEMONKEY)
+  await seedCollection(page, 'Papers', {
+    name: 'tracemonkey.pdf',
+    type: 'application/pdf',
+    base64: pdf.toString('base64'),
+  })
+
+  const chat = new ChatPage(page)
+  await chat.open()
+  await chat.newSession('Trace trees', 'Papers')
+  await chat.ask('What is a trace tree?')
+  await expect(chat.citation(1).first()).toBeVisible({ timeout: 60_000 })
+  await chat.citation(1).first().click()
+  await expect(chat.sourcePanel).toContainText('tracemonkey.pdf')
+  await expect(chat.sourcePanel.getByRole('img', { name: /^Page \d+ of the PDF/ })).toBeVisible({
+    timeout: 30_000,
+  })
+  await expect(chat.sourcePanel.locator('.chat-pdf-mark').first()).toBeAttached()
+})

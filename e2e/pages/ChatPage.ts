@@ -1,0 +1,79 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The Chat screen: the sessions sidebar, the thread, the composer and the source panel. */
+export class ChatPage {
+  constructor(private readonly page: Page) {}
+
+  get heading(): Locator {
+    return this.page.getByRole('heading', { name: 'Chat', level: 1, exact: true })
+  }
+
+  async open(): Promise<void> {
+    await this.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Chat', exact: true })
+      .click()
+    await expect(this.heading).toBeVisible()
+  }
+
+  get sessions(): Locator {
+    return this.page.getByRole('navigation', { name: 'Chat sessions' })
+  }
+
+  session(name: string): Locator {
+    return this.sessions.getByRole('link').filter({ hasText: name })
+  }
+
+  /** Starts a session through the "New chat" dialog, searching `collection` (or all collections). */
+  async newSession(name: string, collection?: string): Promise<void> {
+    await this.sessions.getByRole('button', { name: 'New chat' }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'New chat' })
+    await dialog.getByLabel('Name').fill(name)
+    if (collection) await dialog.getByLabel('Search in').selectOption({ label: collection })
+    await dialog.getByRole('button', { name: 'Start chat' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(this.page.getByRole('heading', { name, level: 2 })).toBeVisible()
+  }
+
+  get thread(): Locator {
+    return this.page.getByRole('log', { name: 'Messages' })
+  }
+
+  get question(): Locator {
+    return this.page.getByLabel('Your question')
+  }
+
+  /** Types the question and presses Enter, as a person would. */
+  async ask(text: string): Promise<void> {
+    await this.question.fill(text)
+    await this.question.press('Enter')
+  }
+
+  assistantMessages(): Locator {
+    return this.thread.locator('.chat-message-assistant')
+  }
+
+  citation(number: number): Locator {
+    return this.thread.getByRole('button', { name: `Source ${number}`, exact: true })
+  }
+
+  get sourcePanel(): Locator {
+    return this.page.getByRole('complementary', { name: /^Source \d+$/ })
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    await this.sessions.getByRole('button', { name: `Rename ${from}` }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Rename chat' })
+    await dialog.getByLabel('Name').fill(to)
+    await dialog.getByRole('button', { name: 'Rename' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  async delete(name: string): Promise<void> {
+    await this.sessions.getByRole('button', { name: `Delete ${name}` }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Delete this chat?' })
+    await expect(dialog).toContainText(name)
+    await dialog.getByRole('button', { name: 'Delete' }).click()
+    await expect(dialog).toBeHidden()
+  }
+}

@@ -1,0 +1,159 @@
+import { Link } from '@tanstack/solid-router'
+import { createResource, createSignal, onCleanup, Show } from 'solid-js'
+import { ApiRequestError, errorDetail } from '../api/ApiRequestError'
+import { listMessages, streamAnswer, type ChatSession, type SourceDocument } from '../api/chatApi'
+import { ErrorPanel } from '../components/ErrorPanel'
+import { LoadingPanel } from '../components/LoadingPanel'
+import { Composer } from './Composer'
+import { MessageThread, type PendingTurn } from './MessageThread'
+import { SourcePanel } from './SourcePanel'
+
+export interface ChatConversationProps {
+  session: ChatSession
+  collectionName: string
+  /** A question was answered (or stopped, or failed): the sidebar's counts and order may have changed. */
+  onTurnEnded: () => void
+}
+
+interface TurnFailure {
+  error: unknown
+  question: string
+}
+
+/**
+ * One open session: its stored history, the answer streaming in, and the source panel. Stored messages are
+ * the truth; a turn in progress is shown beside them (`pending`) and replaced by the stored messages once
+ * the API has kept them.
+ */
+export function ChatConversation(props: ChatConversationProps) {
+  const [messages, { refetch }] = createResource(
+    () => props.session.id,
+    (id) => listMessages(id),
+  )
+  const [pending, setPending] = createSignal<PendingTurn>()
+  const [failure, setFailure] = createSignal<TurnFailure>()
+  const [source, setSource] = createSignal<{ source: SourceDocument; opener: HTMLElement | null }>()
+  let controller: AbortController | undefined
+  let composerFocus: (() => void) | undefined
+  onCleanup(() => controller?.abort())
+
+  const ask = async (question: string) => {
+    if (pending()) return
+    setFailure(undefined)
+    controller = new AbortController()
+    const turn = controller
+    setPending({ question, answer: '', sources: [], stopped: false })
+    try {
+      await streamAnswer(
+        props.session.id,
+        question,
+        {
+          onSources: (sources) => setPending((p) => p && { ...p, sources }),
+          onToken: (text) => setPending((p) => p && { ...p, answer: p.answer + text }),
+        },
+        turn.signal,
+      )
+      // Both the question and the answer are stored now; reading them back gives the thread their real ids.
+      await syncAfter()
+    } catch (error) {
+      if (turn.signal.aborted) {
+        // The API stores the partial answer as the stream closes; keep showing it until it has.
+        setPending((p) => p && { ...p, stopped: true })
+        await new Promise((resolve) => setTimeout(resolve, 400))
+        await syncAfter()
+      } else {
+        setPending(undefined)
+        setFailure({ error, question })
+        await syncAfter()
+      }
+    } finally {
+      if (controller === turn) controller = undefined
+      props.onTurnEnded()
+      composerFocus?.()
+    }
+  }
+
+  const syncAfter = async () => {
+    try {
+      await refetch()
+    } finally {
+      setPending(undefined)
+    }
+  }
+
+  const stop = () => controller?.abort()
+
+  return (
+    <div class="chat-conversation" classList={{ 'chat-with-source': source() !== undefined }}>
+      <div class="chat-thread-column">
+        <header class="chat-thread-header">
+          <h2 class="chat-thread-title">{props.session.name}</h2>
+          <p class="chat-thread-scope">Searching: {props.collectionName}</p>
+        </header>
+        <Show
+          when={!messages.error}
+          fallback={
+            <ErrorPanel
+              title="This chat's messages could not be loaded"
+              error={messages.error}
+              onRetry={() => void refetch()}
+            />
+          }
+        >
+          <Show
+            when={messages.state !== 'pending' || messages.latest}
+            fallback={<LoadingPanel label="Loading messages…" />}
+          >
+            <MessageThread
+              messages={messages.latest ?? []}
+              pending={pending()}
+              busy={pending() !== undefined}
+              onCite={(cited, opener) => setSource({ source: cited, opener })}
+              onRegenerate={(question) => void ask(question)}
+            />
+          </Show>
+        </Show>
+        <Show when={failure()}>
+          {(failed) => (
+            <div class="panel panel-error chat-failure" role="alert">
+              <h3 class="panel-title">The question could not be answered</h3>
+              <p class="panel-detail">{errorDetail(failed().error)}</p>
+              <Show
+                when={
+                  failed().error instanceof ApiRequestError &&
+                  (failed().error as ApiRequestError).status === 502
+                }
+              >
+                <p class="panel-detail">
+                  The answer generator could not be reached.{' '}
+                  <Link to="/settings">Check the answer generator</Link>, or switch back to the built-in
+                  extractive answers.
+                </p>
+              </Show>
+              <button type="button" class="button" onClick={() => void ask(failed().question)}>
+                Ask again
+              </button>
+            </div>
+          )}
+        </Show>
+        <Composer
+          busy={pending() !== undefined}
+          onSend={(question) => void ask(question)}
+          onStop={stop}
+          focusRef={(focus) => (composerFocus = focus)}
+        />
+      </div>
+      <Show when={source()} keyed>
+        {(open) => (
+          <SourcePanel
+            source={open.source}
+            onClose={() => {
+              setSource(undefined)
+              open.opener?.focus()
+            }}
+          />
+        )}
+      </Show>
+    </div>
+  )
+}

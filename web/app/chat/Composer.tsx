@@ -1,0 +1,74 @@
+import { createSignal, onMount, Show } from 'solid-js'
+
+export interface ComposerProps {
+  busy: boolean
+  onSend: (question: string) => void
+  onStop: () => void
+  /** Hands the parent a way to put focus back here when an answer ends. */
+  focusRef: (focus: () => void) => void
+}
+
+/** Where the question is typed: Enter sends, Shift+Enter starts a new line; Stop replaces Send while answering. */
+export function Composer(props: ComposerProps) {
+  const [text, setText] = createSignal('')
+  let input!: HTMLTextAreaElement
+
+  onMount(() => {
+    props.focusRef(() => input.focus())
+    input.focus()
+  })
+
+  const send = () => {
+    const question = text().trim()
+    if (!question || props.busy) return
+    props.onSend(question)
+    setText('')
+  }
+
+  return (
+    <form
+      class="chat-composer"
+      onSubmit={(event) => {
+        event.preventDefault()
+        send()
+      }}
+    >
+      <label class="visually-hidden" for="chat-question">
+        Your question
+      </label>
+      <textarea
+        ref={input}
+        id="chat-question"
+        class="input chat-composer-input"
+        rows="2"
+        maxlength="8000"
+        placeholder="Ask about your documents…"
+        aria-describedby="chat-composer-hint"
+        value={text()}
+        onInput={(event) => setText(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          // isComposing: Enter that confirms an IME candidate must not send a half-typed question.
+          if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+            event.preventDefault()
+            send()
+          }
+        }}
+      />
+      <p id="chat-composer-hint" class="visually-hidden">
+        Enter sends; Shift+Enter starts a new line.
+      </p>
+      <Show
+        when={props.busy}
+        fallback={
+          <button type="submit" class="button button-primary" aria-disabled={!text().trim()}>
+            Send
+          </button>
+        }
+      >
+        <button type="button" class="button" onClick={() => props.onStop()}>
+          Stop
+        </button>
+      </Show>
+    </form>
+  )
+}

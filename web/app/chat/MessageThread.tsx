@@ -1,0 +1,101 @@
+import { createEffect, For, on, Show } from 'solid-js'
+import type { ChatMessage, SourceDocument } from '../api/chatApi'
+import { MessageBubble } from './MessageBubble'
+
+/** A question being answered right now, before the API has stored it. */
+export interface PendingTurn {
+  question: string
+  answer: string
+  sources: SourceDocument[]
+  stopped: boolean
+}
+
+export interface MessageThreadProps {
+  messages: ChatMessage[]
+  pending: PendingTurn | undefined
+  busy: boolean
+  onCite: (source: SourceDocument, opener: HTMLElement | null) => void
+  onRegenerate: (question: string) => void
+}
+
+/** The question an assistant message answered: the nearest user message before it. */
+function questionBefore(messages: ChatMessage[], index: number): string | undefined {
+  for (let i = index - 1; i >= 0; i--) {
+    const message = messages[i]
+    if (message?.role === 'user') return message.content
+  }
+  return undefined
+}
+
+/**
+ * The conversation, oldest first. It is a `log` region, so screen readers announce new messages, but the
+ * streaming answer is `aria-busy` until it is complete: announcing every token would be unbearable.
+ */
+export function MessageThread(props: MessageThreadProps) {
+  let list!: HTMLOListElement
+
+  // Follow the conversation as it grows, unless the reader has scrolled up to read something earlier.
+  let following = true
+  createEffect(
+    on(
+      () => [props.messages.length, props.pending?.answer, props.pending?.question],
+      () => {
+        if (following) list.scrollTop = list.scrollHeight
+      },
+    ),
+  )
+
+  return (
+    <ol
+      ref={list}
+      class="chat-thread"
+      role="log"
+      aria-label="Messages"
+      aria-busy={props.busy}
+      onScroll={() => (following = list.scrollHeight - list.scrollTop - list.clientHeight < 48)}
+    >
+      <Show when={props.messages.length === 0 && !props.pending}>
+        <li class="chat-thread-empty">Ask a question below to begin. Answers cite the passages they use.</li>
+      </Show>
+      <For each={props.messages}>
+        {(message, index) => (
+          <MessageBubble
+            role={message.role}
+            content={message.content}
+            sources={message.metadata.source_documents ?? []}
+            stopped={message.metadata.stopped === true}
+            note={typeof message.metadata.search_note === 'string' ? message.metadata.search_note : undefined}
+            actionsDisabled={props.busy}
+            onCite={props.onCite}
+            onRegenerate={() => {
+              const question = questionBefore(props.messages, index())
+              if (question) props.onRegenerate(question)
+            }}
+          />
+        )}
+      </For>
+      <Show when={props.pending}>
+        {(turn) => (
+          <>
+            <MessageBubble
+              role="user"
+              content={turn().question}
+              sources={[]}
+              stopped={false}
+              actionsDisabled
+            />
+            <MessageBubble
+              role="assistant"
+              content={turn().answer}
+              sources={turn().sources}
+              stopped={turn().stopped}
+              streaming={!turn().stopped}
+              actionsDisabled
+              onCite={props.onCite}
+            />
+          </>
+        )}
+      </Show>
+    </ol>
+  )
+}

@@ -1,0 +1,70 @@
+import { createResource, onMount, Show } from 'solid-js'
+import { getDocument } from '../api/documentsApi'
+import type { SourceDocument } from '../api/chatApi'
+import { PdfPageView } from './PdfPageView'
+
+export interface SourcePanelProps {
+  source: SourceDocument
+  onClose: () => void
+}
+
+/**
+ * A cited passage beside the thread: where it comes from and its text and, for a PDF, the page itself with
+ * the passage highlighted. Not modal: the reader can keep reading the answer while it is open. Focus moves
+ * to its heading on open; Escape or Close returns it to the chip that opened it.
+ */
+export function SourcePanel(props: SourcePanelProps) {
+  let heading!: HTMLHeadingElement
+  // Only the document's kind is needed; a failure simply means no page preview.
+  const [document] = createResource(
+    () => props.source.document_id,
+    (id) => getDocument(id).catch(() => undefined),
+  )
+  onMount(() => heading.focus())
+
+  return (
+    <aside
+      class="chat-source"
+      aria-labelledby="chat-source-title"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation()
+          props.onClose()
+        }
+      }}
+    >
+      <header class="chat-source-header">
+        <h2 ref={heading} id="chat-source-title" class="chat-source-title" tabindex="-1">
+          Source {props.source.number}
+        </h2>
+        <button type="button" class="button button-quiet button-small" onClick={() => props.onClose()}>
+          Close
+        </button>
+      </header>
+      <dl class="chat-source-facts">
+        <dt>File</dt>
+        <dd>{props.source.filename}</dd>
+        <Show when={props.source.page !== null}>
+          <dt>Page</dt>
+          <dd>{props.source.page}</dd>
+        </Show>
+        <Show when={props.source.heading}>
+          <dt>Section</dt>
+          <dd>{props.source.heading}</dd>
+        </Show>
+      </dl>
+      {/* The page first: it shows the passage in place; the text below is what the answer was given. */}
+      <Show when={document()?.document_type === 'pdf' && props.source.page !== null}>
+        <PdfPageView
+          documentId={props.source.document_id}
+          page={props.source.page ?? 1}
+          passage={props.source.content}
+        />
+      </Show>
+      <h3 class="chat-source-subtitle">Passage</h3>
+      <blockquote class="chat-source-passage" tabindex="0" aria-label="Passage text">
+        {props.source.content}
+      </blockquote>
+    </aside>
+  )
+}

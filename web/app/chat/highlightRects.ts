@@ -1,0 +1,48 @@
+/** The parts of a pdf.js text item this needs (`TextItem`; marked-content items have no `str`). */
+export interface TextItemLike {
+  str?: string
+  transform?: number[]
+  width?: number
+}
+
+export interface Rect {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+type Matrix = [number, number, number, number, number, number]
+
+function multiply(m: number[], n: number[]): Matrix {
+  const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0] = m
+  const [g = 0, h = 0, i = 0, j = 0, k = 0, l = 0] = n
+  return [a * g + c * h, b * g + d * h, a * i + c * j, b * i + d * j, a * k + c * l + e, b * k + d * l + f]
+}
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase()
+
+/**
+ * Boxes, in the viewport's CSS pixels, over the page's text items that occur in the cited passage. The
+ * chunk's text was extracted from these same items, so a line of the passage is usually one item or a few;
+ * very short items ("a", "of", a page number) would match almost any passage and are left out.
+ */
+export function highlightRects(
+  items: readonly (TextItemLike | object)[],
+  viewportTransform: number[],
+  passage: string,
+): Rect[] {
+  const haystack = normalise(passage)
+  const scale = Math.hypot(viewportTransform[0] ?? 0, viewportTransform[1] ?? 0)
+  const rects: Rect[] = []
+  for (const entry of items) {
+    if (!('str' in entry)) continue
+    const item = entry as TextItemLike
+    const text = normalise(item.str ?? '')
+    if (text.length < 4 || !item.transform || !haystack.includes(text)) continue
+    const [, , c, d, x, baseline] = multiply(viewportTransform, item.transform)
+    const height = Math.hypot(c, d)
+    rects.push({ x, y: baseline - height, width: (item.width ?? 0) * scale, height: height * 1.15 })
+  }
+  return rects
+}

@@ -1,0 +1,70 @@
+import { For, Show } from 'solid-js'
+import type { EvaluationRunSummary } from '../api/evaluationApi'
+import { AccuracyChart } from './AccuracyChart'
+import { formatAccuracy, formatRunDate } from './formatAccuracy'
+
+/**
+ * A collection's past runs: the accuracy chart over the finished ones and a table of every run (also the
+ * chart's text alternative) that opens one. Runs that ended before judging anything are left off the chart:
+ * their accuracy of 0 would say "all wrong" when nothing was asked.
+ */
+export function RunHistory(props: {
+  runs: readonly EvaluationRunSummary[]
+  openRunId: string | undefined
+  onOpen: (runId: string) => void
+}) {
+  const charted = () => props.runs.filter((run) => run.is_completed && run.evaluated_count > 0)
+  return (
+    <Show
+      when={props.runs.length > 0}
+      fallback={<p class="field-hint">No runs for this collection yet. Start one above.</p>}
+    >
+      <Show when={charted().length > 0}>
+        <AccuracyChart runs={charted()} />
+      </Show>
+      <div class="table-scroll">
+        <table class="eval-table eval-history">
+          <caption class="visually-hidden">Past runs, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Started</th>
+              <th scope="col">Status</th>
+              <th scope="col">Questions</th>
+              <th scope="col">Accuracy</th>
+              <th scope="col">
+                <span class="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            <For each={props.runs}>
+              {(run) => (
+                <tr aria-current={run.id === props.openRunId ? 'true' : undefined}>
+                  <th scope="row">{formatRunDate(run.created_at)}</th>
+                  <td>{run.status}</td>
+                  <td class="eval-number">
+                    {run.evaluated_count}/{run.total_questions}
+                  </td>
+                  <td class="eval-number">
+                    {run.evaluated_count === 0 ? '–' : formatAccuracy(run.accuracy)}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      class="button button-small"
+                      disabled={run.id === props.openRunId}
+                      aria-label={`Open the run of ${formatRunDate(run.created_at)}`}
+                      onClick={() => props.onOpen(run.id)}
+                    >
+                      {run.id === props.openRunId ? 'Open' : 'View'}
+                    </button>
+                  </td>
+                </tr>
+              )}
+            </For>
+          </tbody>
+        </table>
+      </div>
+    </Show>
+  )
+}

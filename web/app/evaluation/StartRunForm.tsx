@@ -1,0 +1,125 @@
+import { createSignal, For, Show } from 'solid-js'
+import { errorDetail } from '../api/ApiRequestError'
+import type { Collection } from '../api/collectionsApi'
+import { startEvaluation } from '../api/evaluationApi'
+import { readTestCaseFile } from './readTestCaseFile'
+
+const DEFAULT_TOP_K = 5
+
+/**
+ * Starts a run: the collection (shared with the history below, through the URL), a test-case file read in
+ * the page, and the retrieval settings. What the API refuses (a case without a question, say) is shown in
+ * its own words.
+ */
+export function StartRunForm(props: {
+  collections: readonly Collection[]
+  collectionId: string | undefined
+  onCollection: (id: string | undefined) => void
+  onStarted: (runId: string) => void
+}) {
+  const [file, setFile] = createSignal<File>()
+  const [topK, setTopK] = createSignal(String(DEFAULT_TOP_K))
+  const [hybrid, setHybrid] = createSignal(true)
+  const [starting, setStarting] = createSignal(false)
+  const [error, setError] = createSignal<string | null>(null)
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault()
+    const collectionId = props.collectionId
+    const chosen = file()
+    const k = Number(topK())
+    if (!collectionId) return setError('Choose a collection to evaluate.')
+    if (!chosen) return setError('Choose a test-case file.')
+    if (!Number.isInteger(k) || k < 1 || k > 50)
+      return setError('Passages must be a whole number from 1 to 50.')
+    setError(null)
+    setStarting(true)
+    try {
+      const testCases = await readTestCaseFile(chosen)
+      const started = await startEvaluation({
+        collection_id: collectionId,
+        test_cases: testCases,
+        config: { top_k: k, use_hybrid_search: hybrid() },
+      })
+      props.onStarted(started.evaluation_id)
+    } catch (failure) {
+      setError(errorDetail(failure))
+    } finally {
+      setStarting(false)
+    }
+  }
+
+  return (
+    <form class="eval-form" novalidate aria-labelledby="eval-start-title" onSubmit={(e) => void submit(e)}>
+      <h2 id="eval-start-title" class="eval-section-title">
+        Start a run
+      </h2>
+      <Show when={error()}>
+        <p class="form-alert" role="alert">
+          {error()}
+        </p>
+      </Show>
+      <div class="field">
+        <label class="field-label" for="eval-collection">
+          Collection
+        </label>
+        <select
+          id="eval-collection"
+          class="input"
+          value={props.collectionId ?? ''}
+          onChange={(event) => props.onCollection(event.currentTarget.value || undefined)}
+        >
+          <option value="">Choose a collection…</option>
+          <For each={props.collections}>{(c) => <option value={c.id}>{c.name}</option>}</For>
+        </select>
+      </div>
+      <div class="field">
+        <label class="field-label" for="eval-file">
+          Test-case file
+        </label>
+        <input
+          id="eval-file"
+          class="input"
+          type="file"
+          accept=".json,.jsonl,application/json"
+          aria-describedby="eval-file-hint"
+          onChange={(event) => setFile(event.currentTarget.files?.[0])}
+        />
+        <p id="eval-file-hint" class="field-hint">
+          JSON <code>{'{"test_cases": [{"question": "…", "ground_truth": "…"}]}'}</code>, a JSON array of
+          those, or JSON Lines.
+        </p>
+      </div>
+      <div class="eval-options">
+        <div class="field eval-top-k">
+          <label class="field-label" for="eval-top-k">
+            Passages per question
+          </label>
+          <input
+            id="eval-top-k"
+            class="input"
+            type="number"
+            min="1"
+            max="50"
+            step="1"
+            value={topK()}
+            onInput={(event) => setTopK(event.currentTarget.value)}
+          />
+        </div>
+        <label class="choice">
+          <input
+            type="checkbox"
+            checked={hybrid()}
+            onChange={(event) => setHybrid(event.currentTarget.checked)}
+          />
+          Hybrid search
+        </label>
+      </div>
+      <div class="form-actions">
+        <button type="submit" class="button button-primary" disabled={starting()}>
+          {starting() ? 'Starting…' : 'Start evaluation'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,48 @@
+import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { listCollections } from '../api/collectionsApi'
+import { ErrorPanel } from '../components/ErrorPanel'
+import { LoadingPanel } from '../components/LoadingPanel'
+import { EvaluationPage } from '../evaluation/EvaluationPage'
+import { validateEvaluationParams } from '../evaluation/evaluationParams'
+
+// Only the collections load before the page; a run's progress and the history are followed in the page,
+// where a failure can be shown beside the form that started it.
+export const Route = createFileRoute('/evaluation')({
+  validateSearch: validateEvaluationParams,
+  loader: ({ abortController }) => listCollections(abortController.signal),
+  pendingMs: 300,
+  pendingComponent: () => <LoadingPanel label="Loading evaluation…" />,
+  errorComponent: EvaluationError,
+  component: EvaluationRoute,
+})
+
+function EvaluationRoute() {
+  const collections = Route.useLoaderData()
+  const params = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <EvaluationPage
+      collections={collections()}
+      params={params()}
+      onParams={(next) => void navigate({ search: next })}
+    />
+  )
+}
+
+function EvaluationError(props: ErrorComponentProps) {
+  const router = useRouter()
+  return (
+    <section class="page" aria-labelledby="evaluation-title">
+      <header class="page-header">
+        <h1 id="evaluation-title" class="page-title">
+          Evaluation
+        </h1>
+      </header>
+      <ErrorPanel
+        title="Evaluation could not be opened"
+        error={props.error}
+        onRetry={() => void router.invalidate()}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,48 @@
+import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { listCollections } from '../api/collectionsApi'
+import { ErrorPanel } from '../components/ErrorPanel'
+import { LoadingPanel } from '../components/LoadingPanel'
+import { SearchPage } from '../search/SearchPage'
+import { validateSearchParams } from '../search/searchParams'
+
+// The loader fetches only the collections for the form; the search itself runs in the page, so a failed
+// search shows beside the form (to be corrected) instead of replacing the page with an error.
+export const Route = createFileRoute('/search')({
+  validateSearch: validateSearchParams,
+  loader: ({ abortController }) => listCollections(abortController.signal),
+  pendingMs: 300,
+  pendingComponent: () => <LoadingPanel label="Loading search…" />,
+  errorComponent: SearchError,
+  component: SearchRoute,
+})
+
+function SearchRoute() {
+  const collections = Route.useLoaderData()
+  const params = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return (
+    <SearchPage
+      collections={collections()}
+      params={params()}
+      onSearch={(next) => void navigate({ search: next })}
+    />
+  )
+}
+
+function SearchError(props: ErrorComponentProps) {
+  const router = useRouter()
+  return (
+    <section class="page" aria-labelledby="search-title">
+      <header class="page-header">
+        <h1 id="search-title" class="page-title">
+          Search
+        </h1>
+      </header>
+      <ErrorPanel
+        title="Search could not be opened"
+        error={props.error}
+        onRetry={() => void router.invalidate()}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,112 @@
+import { createEffect, createSignal, For } from 'solid-js'
+import type { Collection } from '../api/collectionsApi'
+import { DEFAULT_TOP_K, MAX_TOP_K, type SearchParams } from './searchParams'
+
+/**
+ * The query, where to look, how many results and whether to fuse keyword and vector search. The fields
+ * follow the URL (back/forward re-fill them); submitting writes a new URL, which runs the search.
+ */
+export function SearchForm(props: {
+  collections: readonly Collection[]
+  params: SearchParams
+  busy: boolean
+  onSearch: (params: SearchParams) => void
+}) {
+  const [query, setQuery] = createSignal('')
+  const [collection, setCollection] = createSignal('')
+  const [topK, setTopK] = createSignal(String(DEFAULT_TOP_K))
+  const [hybrid, setHybrid] = createSignal(true)
+  const [error, setError] = createSignal<string | null>(null)
+
+  createEffect(() => {
+    setQuery(props.params.q ?? '')
+    setCollection(props.params.collection ?? '')
+    setTopK(String(props.params.top_k ?? DEFAULT_TOP_K))
+    setHybrid(props.params.hybrid ?? true)
+  })
+
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault()
+    const q = query().trim()
+    const k = Number(topK())
+    if (q === '') return setError('Type what you are looking for.')
+    if (!Number.isInteger(k) || k < 1 || k > MAX_TOP_K) {
+      return setError(`Results must be a whole number from 1 to ${MAX_TOP_K}.`)
+    }
+    setError(null)
+    props.onSearch({
+      q,
+      ...(collection() ? { collection: collection() } : {}),
+      ...(k !== DEFAULT_TOP_K ? { top_k: k } : {}),
+      ...(hybrid() ? {} : { hybrid: false }),
+    })
+  }
+
+  return (
+    <form class="search-form" role="search" novalidate onSubmit={submit}>
+      <div class="field search-query">
+        <label class="field-label" for="search-query">
+          Query
+        </label>
+        <input
+          id="search-query"
+          class="input"
+          type="search"
+          autocomplete="off"
+          maxLength={4000}
+          value={query()}
+          aria-invalid={error() !== null && query().trim() === ''}
+          aria-describedby={error() ? 'search-form-error' : undefined}
+          onInput={(event) => setQuery(event.currentTarget.value)}
+        />
+      </div>
+      <div class="search-options">
+        <div class="field">
+          <label class="field-label" for="search-collection">
+            Collection
+          </label>
+          <select
+            id="search-collection"
+            class="input"
+            value={collection()}
+            onChange={(event) => setCollection(event.currentTarget.value)}
+          >
+            <option value="">All collections</option>
+            <For each={props.collections}>{(c) => <option value={c.id}>{c.name}</option>}</For>
+          </select>
+        </div>
+        <div class="field search-top-k">
+          <label class="field-label" for="search-top-k">
+            Results
+          </label>
+          <input
+            id="search-top-k"
+            class="input"
+            type="number"
+            min="1"
+            max={MAX_TOP_K}
+            step="1"
+            value={topK()}
+            onInput={(event) => setTopK(event.currentTarget.value)}
+          />
+        </div>
+        <label class="choice search-hybrid">
+          <input
+            type="checkbox"
+            checked={hybrid()}
+            onChange={(event) => setHybrid(event.currentTarget.checked)}
+          />
+          Hybrid search (keywords and meaning)
+        </label>
+        <button type="submit" class="button button-primary" disabled={props.busy}>
+          {props.busy ? 'Searching…' : 'Search'}
+        </button>
+      </div>
+      {error() && (
+        <p id="search-form-error" class="field-error" role="alert">
+          {error()}
+        </p>
+      )}
+    </form>
+  )
+}

@@ -1,0 +1,34 @@
+import { For } from 'solid-js'
+import type { SearchChunk } from '../api/searchApi'
+import { highlightTerms } from './highlightTerms'
+
+/** One ranked passage: where it comes from, how well it matched, and its text with the query's words marked. */
+export function SearchResult(props: { chunk: SearchChunk; query: string; rank: number }) {
+  const percent = () => Math.round(props.chunk.score * 100)
+  const meta = () => props.chunk.metadata
+  const titleId = () => `result-${props.rank}-title`
+  return (
+    <article class="search-result" aria-labelledby={titleId()}>
+      <header class="search-result-header">
+        <h3 id={titleId()} class="search-result-title">
+          <span class="search-rank">{props.rank}.</span> {meta().heading ?? meta().filename}
+        </h3>
+        <div class="search-score" title="Relevance score">
+          <span class="search-score-bar" aria-hidden="true">
+            <span style={{ width: `${percent()}%` }} />
+          </span>
+          <span>Score {percent()}%</span>
+        </div>
+      </header>
+      <p class="search-source">
+        <span class="search-mono">{meta().filename}</span>
+        {meta().page !== null && <span> · page {meta().page}</span>}
+      </p>
+      <p class="search-content">
+        <For each={highlightTerms(props.chunk.content, props.query)}>
+          {(part) => (part.match ? <mark>{part.text}</mark> : part.text)}
+        </For>
+      </p>
+    </article>
+  )
+}

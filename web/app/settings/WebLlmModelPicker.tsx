@@ -1,0 +1,154 @@
+import { createResource, createSignal, For, onCleanup, Show } from 'solid-js'
+import {
+  getGeneratorStatus,
+  listWebLlmModels,
+  loadWebLlmModel,
+  saveSettings,
+  testGenerator,
+  type GeneratorStatus,
+  type LocalModel,
+} from '../api/settingsApi'
+import { describeVram } from './formatBytes'
+
+/** Why models cannot be listed: WebGPU is missing (the usual case), or the check itself failed. */
+type Availability = { models: LocalModel[]; problem: null } | { models: []; problem: string }
+
+/**
+ * WebLLM's models with the GPU memory each needs, to pick one from; or, on a browser without WebGPU, why
+ * WebLLM cannot run and what to choose instead. While the chosen model downloads (it loads with the first
+ * question in Chat), its progress is polled once a second.
+ */
+export function WebLlmModelPicker(props: { model: string; onChange: (model: string) => void }) {
+  const [available] = createResource(() => availability(props.model))
+  const [status, setStatus] = createSignal<GeneratorStatus | null>(null)
+
+  // Poll while a download is under way (progress below 1); stop once loaded or when nothing loads.
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let disposed = false
+  const poll = async () => {
+    const next = await getGeneratorStatus().catch(() => null)
+    if (disposed) return
+    setStatus(next)
+    const loading = next?.progress && next.progress.progress < 1
+    timer = setTimeout(() => void poll(), loading ? 1000 : 5000)
+  }
+  void poll()
+
+  // Progress is reported for the generator in use, so the choice is saved before the download starts.
+  const [starting, setStarting] = createSignal(false)
+  const [startError, setStartError] = createSignal<string | null>(null)
+  const downloadNow = async () => {
+    setStarting(true)
+    setStartError(null)
+    try {
+      await saveSettings({ generator: { kind: 'webllm', model: props.model } })
+      await loadWebLlmModel(props.model)
+      clearTimeout(timer)
+      await poll()
+    } catch (failure) {
+      setStartError(failure instanceof Error ? failure.message : String(failure))
+    } finally {
+      setStarting(false)
+    }
+  }
+  onCleanup(() => {
+    disposed = true
+    clearTimeout(timer)
+  })
+
+  const progress = () => {
+    const current = status()
+    return current?.generator === `webllm:${props.model}` ? current.progress : null
+  }
+
+  return (
+    <div class="field">
+      <Show when={!available.loading} fallback={<p class="field-hint">Checking for WebGPU…</p>}>
+        <Show
+          when={available()?.problem === null}
+          fallback={
+            <p id="webllm-problem" class="field-error" role="status">
+              {available()?.problem} Choose the extractive answerer, Ollama or an OpenAI-compatible endpoint
+              instead: they work in any browser.
+            </p>
+          }
+        >
+          <label class="field-label" for="webllm-model">
+            WebLLM model
+          </label>
+          <select
+            id="webllm-model"
+            class="input"
+            value={props.model}
+            onChange={(event) => props.onChange(event.currentTarget.value)}
+          >
+            <Show when={props.model === ''}>
+              <option value="">Choose a model…</option>
+            </Show>
+            <For each={available()?.models}>
+              {(model) => (
+                <option value={model.id}>
+                  {model.id} ({describeVram(model.vram_mb)}
+                  {model.low_resource ? ', suits small devices' : ''})
+                </option>
+              )}
+            </For>
+          </select>
+          <p class="field-hint">
+            The model downloads once, the first time you ask a question after saving, and then works offline.
+            Download now saves this choice and starts the download at once.
+          </p>
+          <div class="form-actions">
+            <button
+              type="button"
+              class="button"
+              disabled={props.model === '' || starting()}
+              onClick={() => void downloadNow()}
+            >
+              {starting() ? 'Starting…' : 'Download now'}
+            </button>
+          </div>
+          <Show when={startError()}>
+            <p class="field-error" role="alert">
+              {startError()}
+            </p>
+          </Show>
+        </Show>
+      </Show>
+      <Show when={progress()}>
+        {(loading) => (
+          <div class="webllm-progress">
+            <progress
+              max={1}
+              value={loading().progress}
+              aria-label="Model download"
+              aria-valuetext={`${Math.round(loading().progress * 100)}%`}
+            />
+            <p class="field-hint">{loading().text}</p>
+          </div>
+        )}
+      </Show>
+    </div>
+  )
+}
+
+/** Asks the generator test whether WebLLM can run here, then lists its models with their sizes. */
+async function availability(model: string): Promise<Availability> {
+  const tested = await testGenerator({ kind: 'webllm', model: model || 'any' }).catch((error: unknown) => ({
+    ok: false,
+    detail: error instanceof Error ? error.message : String(error),
+    models: [] as string[],
+  }))
+  if (tested.models.length === 0) return { models: [], problem: firstSentence(tested.detail) }
+  // Sizes come from the models route; where a host lacks it, the ids alone still make a picker.
+  const sized = await listWebLlmModels().catch(() => [] as LocalModel[])
+  const models = sized.length
+    ? sized
+    : tested.models.map((id) => ({ id, vram_mb: null, low_resource: false }))
+  return { models, problem: null }
+}
+
+function firstSentence(detail: string): string {
+  const cut = detail.split(';')[0] ?? detail
+  return cut.endsWith('.') ? cut : `${cut}.`
+}

@@ -1,0 +1,56 @@
+import { ApiError } from '../ApiError'
+import { errorSchema } from '../errorSchema'
+import { defineRoute, type Route } from '../Route'
+import { fileKey } from '../../documents/processDocument'
+import { documentIdParams } from './documentSchemas'
+
+const NOT_FOUND = 'Document not found'
+
+/** What the browser should call each kind; anything else is plain bytes. */
+const MEDIA_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  doc: 'application/msword',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ppt: 'application/vnd.ms-powerpoint',
+  markdown: 'text/markdown; charset=utf-8',
+  html: 'text/plain; charset=utf-8',
+  text: 'text/plain; charset=utf-8',
+}
+
+/**
+ * The original bytes of an uploaded document, so that a reader can see a cited passage in place (the chat's
+ * source panel renders a PDF page with pdf.js). ApiResult has no binary `body`, so the bytes go out as a
+ * one-chunk `stream`, which both hosts already pass through untouched. HTML is served as text/plain and
+ * every file as an attachment with `nosniff`: an uploaded page must never run as part of Quire's origin.
+ */
+export const documentFileRoute: Route = defineRoute({
+  method: 'get',
+  path: '/api/documents/:document_id/file',
+  operationId: 'getDocumentFile',
+  summary: "Download a document's original file",
+  tags: ['Documents'],
+  params: documentIdParams,
+  notFoundDetail: NOT_FOUND,
+  responses: {
+    200: { description: 'The file as uploaded' },
+    404: { description: 'Document (or its stored file) not found', schema: errorSchema },
+  },
+  async handler({ params }, { store, files }) {
+    const document = await store.getDocument(params.document_id)
+    if (!document) throw ApiError.notFound(NOT_FOUND)
+    const bytes = await files.get(fileKey(document))
+    if (!bytes) throw ApiError.notFound('The stored file is missing; upload the document again')
+    const name = document.original_filename.replace(/["\\\r\n]/g, '_')
+    return {
+      status: 200,
+      stream: new Response(bytes as Uint8Array<ArrayBuffer>).body ?? undefined,
+      headers: {
+        'Content-Type': MEDIA_TYPES[document.document_type] ?? 'application/octet-stream',
+        'Content-Length': String(bytes.length),
+        'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(document.original_filename)}`,
+        'X-Content-Type-Options': 'nosniff',
+      },
+    }
+  },
+})
