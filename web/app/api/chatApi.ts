@@ -1,28 +1,11 @@
+import type { SourceDocument } from '../../core/chat/SourceDocument'
 import { readSse } from '../../core/http/readSse'
+import type { ChatMessage as StoredChatMessage } from '../../core/store/ChatMessage'
+import type { ChatSession } from '../../core/store/ChatSession'
 import { ApiRequestError } from './ApiRequestError'
 import { requestJson } from './requestJson'
 
-export interface ChatSession {
-  id: string
-  name: string
-  /** null: the session searches every collection. */
-  collection_id: string | null
-  created_at: string
-  updated_at: string
-  message_count: number
-}
-
-/** A cited passage; the answer cites it as `[number]`. */
-export interface SourceDocument {
-  number: number
-  document_id: string
-  chunk_id: string
-  content: string
-  score: number
-  filename: string
-  page: number | null
-  heading: string | null
-}
+export type { ChatSession, SourceDocument }
 
 export interface ChatMessageMetadata {
   source_documents?: SourceDocument[]
@@ -31,14 +14,9 @@ export interface ChatMessageMetadata {
   [key: string]: unknown
 }
 
-export interface ChatMessage {
-  id: string
-  session_id: string
-  role: 'user' | 'assistant' | 'system'
-  content: string
+/** A stored message, with the metadata fields the UI reads named (the store keeps it as plain JSON). */
+export interface ChatMessage extends Omit<StoredChatMessage, 'metadata'> {
   metadata: ChatMessageMetadata
-  created_at: string
-  collection_id: string | null
 }
 
 const SESSIONS = '/api/chat/sessions'
