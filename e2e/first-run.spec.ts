@@ -4,6 +4,9 @@ import { corpusDir } from '../web/core/testing/corpusDir'
 import { ChatPage } from './pages/ChatPage'
 import { CollectionPage } from './pages/CollectionPage'
 import { CollectionsPage } from './pages/CollectionsPage'
+import { EvaluationPage } from './pages/EvaluationPage'
+import { SearchPage } from './pages/SearchPage'
+import { SettingsPage } from './pages/SettingsPage'
 import { openApp } from './support/openApp'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
@@ -65,4 +68,27 @@ test('a new user, offline from the start, chats with a PDF, a DOCX and a Markdow
   await expect(chat.sourcePanel.locator('.chat-pdf-mark').first()).toBeAttached()
   await expect(chat.sourcePanel).not.toContainText('could not be shown')
   await screenshots(page, 'chat-source-pdf')
+
+  // The other screens, still offline, with this person's data on them.
+  const search = new SearchPage(page)
+  await search.open()
+  await search.search({ query: 'trace tree', collection: 'Reading' })
+  await expect(search.results.first()).toContainText(/trace/i)
+  await screenshots(page, 'search')
+
+  const evaluation = new EvaluationPage(page)
+  await evaluation.open()
+  await evaluation.start({
+    collection: 'Reading',
+    fileName: 'questions.json',
+    contents: JSON.stringify({
+      test_cases: [{ id: '1', question: 'What is a trace tree?', ground_truth: 'trace tree' }],
+    }),
+  })
+  await expect(evaluation.results.first()).toBeVisible({ timeout: 60_000 })
+  await screenshots(page, 'evaluation')
+
+  const settings = new SettingsPage(page)
+  await settings.open()
+  await screenshots(page, 'settings')
 })
