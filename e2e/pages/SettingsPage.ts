@@ -22,6 +22,23 @@ export class SettingsPage {
     await this.page.getByLabel('Model id').fill(modelId)
   }
 
+  /** Saves the chosen model embedder and starts its download ("Download now"). */
+  async downloadEmbedderNow(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Download now' }).click()
+  }
+
+  get embedderDownload(): Locator {
+    return this.page.getByRole('progressbar', { name: 'Embedder download' })
+  }
+
+  get embedderDownloadStatus(): Locator {
+    return this.page.locator('#embedder-download-status')
+  }
+
+  get embedderDownloadError(): Locator {
+    return this.page.locator('#embedder-download-error')
+  }
+
   async chooseEndpoint(kind: 'ollama' | 'openai', url: string, model: string): Promise<void> {
     await this.generator.selectOption(kind)
     await this.page.getByLabel('Endpoint URL').fill(url)

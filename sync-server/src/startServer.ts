@@ -2,6 +2,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createApiPorts } from '../../web/core/api/createApiPorts'
+import { createEmbedderLoads } from '../../web/core/api/settings/createEmbedderLoads'
 import type { DocumentQueue } from '../../web/core/documents/DocumentQueue'
 import type { EvaluationQueue } from '../../web/core/evaluate/EvaluationQueue'
 import { DiskTestCaseFiles } from './evaluation/DiskTestCaseFiles'
@@ -35,6 +36,16 @@ export async function startServer(
     embedder: config.embedder,
     logError,
   })
+  const embedderLoads = createEmbedderLoads((id, onProgress) =>
+    createNodeTransformersEmbedder({
+      modelId: id,
+      pooling: poolingFor(id),
+      localModelPath: config.embedder?.modelsDir,
+      allowRemote: config.embedder?.allowRemote ?? false,
+      cacheDir: config.embedder?.cacheDir,
+      onProgress,
+    }),
+  )
   const runtime = createApiPorts({
     store,
     files: new DiskFileStore(join(config.dataDir, 'files')),
@@ -44,15 +55,10 @@ export async function startServer(
       embedder: { id: config.embedder?.id ?? 'hash-v1' },
       generator: config.generator ?? { kind: 'extractive' },
     },
-    // Queries are embedded in this thread: one short text, with the model loaded once and kept.
-    embedderFor: (id) =>
-      createNodeTransformersEmbedder({
-        modelId: id,
-        pooling: poolingFor(id),
-        localModelPath: config.embedder?.modelsDir,
-        allowRemote: config.embedder?.allowRemote ?? false,
-        cacheDir: config.embedder?.cacheDir,
-      }),
+    // Queries are embedded in this thread: one short text, with the model loaded once and kept (and
+    // loaded ahead of use by Settings' "Download now", the same instance).
+    embedderFor: embedderLoads.embedderFor,
+    embedderLoader: embedderLoads.loader,
     testCaseFiles: new DiskTestCaseFiles(join(config.dataDir, 'evaluation')),
     logError,
   })

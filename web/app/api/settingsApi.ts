@@ -69,3 +69,19 @@ export function loadWebLlmModel(model: string): Promise<{ model: string }> {
     body: { model },
   })
 }
+
+/** How far loading the embedder in use has come; `error` says why the last load failed. */
+export interface EmbedderStatus {
+  embedder: string
+  progress: { progress: number; text: string } | null
+  error: string | null
+}
+
+export function getEmbedderStatus(signal?: AbortSignal): Promise<EmbedderStatus> {
+  return requestJson<EmbedderStatus>('/api/settings/embedder-status', { signal })
+}
+
+/** Starts downloading the embedder in use (save it first); its progress then shows in getEmbedderStatus. */
+export function loadEmbedder(): Promise<{ embedder: string }> {
+  return requestJson<{ embedder: string }>('/api/settings/embedder/load', { method: 'POST', body: {} })
+}

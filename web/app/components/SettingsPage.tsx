@@ -9,6 +9,7 @@ import {
 } from '../api/settingsApi'
 import { APP_VERSION } from '../pwa/appVersion'
 import { ClearDataSection } from '../settings/ClearDataSection'
+import { EmbedderDownload } from '../settings/EmbedderDownload'
 import '../settings/settings.css'
 import { StorageSection } from '../settings/StorageSection'
 import { WebLlmModelPicker } from '../settings/WebLlmModelPicker'
@@ -130,6 +131,7 @@ export function SettingsPage(props: { settings: SettingsView }) {
               value={modelId()}
               onInput={(event) => setModelId(event.currentTarget.value)}
             />
+            <EmbedderDownload modelId={modelId()} />
           </Show>
           <p class="field-hint">
             Used for documents added from now on; documents already processed keep their vectors. A model is

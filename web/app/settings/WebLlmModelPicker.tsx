@@ -8,6 +8,7 @@ import {
   type GeneratorStatus,
   type LocalModel,
 } from '../api/settingsApi'
+import { DownloadProgress } from './DownloadProgress'
 import { describeVram } from './formatBytes'
 
 /** Why models cannot be listed: WebGPU is missing (the usual case), or the check itself failed. */
@@ -117,15 +118,12 @@ export function WebLlmModelPicker(props: { model: string; onChange: (model: stri
       </Show>
       <Show when={progress()}>
         {(loading) => (
-          <div class="webllm-progress">
-            <progress
-              max={1}
-              value={loading().progress}
-              aria-label="Model download"
-              aria-valuetext={`${Math.round(loading().progress * 100)}%`}
-            />
-            <p class="field-hint">{loading().text}</p>
-          </div>
+          <DownloadProgress
+            label="Model download"
+            class="webllm-progress"
+            progress={loading().progress}
+            text={loading().text}
+          />
         )}
       </Show>
     </div>

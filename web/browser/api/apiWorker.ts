@@ -6,6 +6,7 @@ import { createApiPorts } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
 import { parseJsonBody } from '../../core/api/parseJsonBody'
 import { routes } from '../../core/api/routes'
+import { createEmbedderLoads } from '../../core/api/settings/createEmbedderLoads'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
 import type { ChatModel } from '../../core/generate/ChatModel'
@@ -38,6 +39,9 @@ function webLlmModel(id: string): ChatModel {
   return webLlm.model
 }
 
+// One model embedder per id, shared by queries and Settings' "Download now", which shows its progress.
+const embedderLoads = createEmbedderLoads(browserEmbedderFor)
+
 const db = new QuireDatabase()
 const store = new DexieStore(db)
 const { ports, start } = createApiPorts({
@@ -46,7 +50,8 @@ const { ports, start } = createApiPorts({
   ingestor: new WebWorkerIngestor({ logError: console.error }),
   maxUploadBytes: MAX_UPLOAD_BYTES,
   // Queries are embedded here, with the model of the vectors searched (loaded on first use).
-  embedderFor: browserEmbedderFor,
+  embedderFor: embedderLoads.embedderFor,
+  embedderLoader: embedderLoads.loader,
   localChatModel: (settings) => (settings.kind === 'webllm' ? webLlmModel(settings.model) : undefined),
   localLoadProgress: (settings) =>
     settings.kind === 'webllm' ? (webLlmProgress.get(settings.model) ?? null) : null,

@@ -1,18 +1,26 @@
-import type { Embedder } from '../../core/ingest/embed/Embedder'
+import type { LoadableEmbedder } from '../../core/api/settings/createEmbedderLoads'
+import type { LoadProgress } from '../../core/ingest/embed/transformers/FeatureExtractor'
 import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
 import { poolingFor } from '../../core/ingest/embed/transformers/poolingFor'
-import { createBrowserTransformersEmbedder } from './browserTransformersEmbedder'
+import {
+  createBrowserTransformersEmbedder,
+  type BrowserTransformersEmbedder,
+} from './browserTransformersEmbedder'
 
 /**
  * The embedder a browser worker uses for an id (the person's choice in settings): the built-in
  * hash-v1, or a transformers.js model, on WebGPU where there is an adapter, else WASM. The model comes
  * from the app's own origin when it serves one (a sync server with MODELS_DIR serves /models/<id>/),
  * else from the Hugging Face hub (the person asked for it); either way transformers.js keeps the files
- * in Cache Storage, so it works offline from then on.
+ * in Cache Storage, so it works offline from then on. `onProgress` hears each file's download, and
+ * `load()` fetches the model before its first use (Settings' "Download now").
  */
-export function browserEmbedderFor(id: string): Embedder {
+export function browserEmbedderFor(
+  id: string,
+  onProgress?: (progress: LoadProgress) => void,
+): LoadableEmbedder {
   if (id === hashEmbedder.id) return hashEmbedder
-  let inner: Promise<Embedder> | undefined
+  let inner: Promise<BrowserTransformersEmbedder> | undefined
   const load = () =>
     (inner ??= selfHostedModels(id).then((modelBaseUrl) =>
       createBrowserTransformersEmbedder({
@@ -20,6 +28,7 @@ export function browserEmbedderFor(id: string): Embedder {
         pooling: poolingFor(id),
         modelBaseUrl,
         allowRemote: modelBaseUrl === undefined,
+        onProgress,
       }),
     ))
   return {
@@ -29,6 +38,9 @@ export function browserEmbedderFor(id: string): Embedder {
     },
     async embed(texts, signal) {
       return (await load()).embed(texts, signal)
+    },
+    async load() {
+      await (await load()).load()
     },
   }
 }

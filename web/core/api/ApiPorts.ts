@@ -1,6 +1,7 @@
 import type { Generation } from '../chat/createGeneration'
 import type { Ingestor } from '../documents/Ingestor'
 import type { EvaluationJobs } from '../evaluate/EvaluationJobs'
+import type { EmbedderLoader } from './settings/createEmbedderLoads'
 import type { SearchIndex } from '../retrieve/index/SearchIndex'
 import type { QueryEmbedders } from '../retrieve/QueryEmbedders'
 import type { SettingsService } from '../settings/SettingsService'
@@ -40,6 +41,8 @@ export interface ApiPorts {
   settings: SettingsService
   generation: Generation
   evaluations: EvaluationJobs
+  /** Loads the chosen model embedder ahead of use, with progress; absent where the host cannot. */
+  embedderLoader?: EmbedderLoader
   /** Absent where the host has no test-case folder (the browser): runs then send `test_cases` inline. */
   testCaseFiles?: TestCaseFiles
   limits: { maxUploadBytes: number }

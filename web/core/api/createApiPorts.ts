@@ -11,6 +11,7 @@ import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import { monotonicClock, systemClock, type Clock } from '../time/Clock'
 import type { ApiPorts, TestCaseFiles } from './ApiPorts'
+import type { EmbedderLoader } from './settings/createEmbedderLoads'
 
 export interface HostServices extends GenerationHost {
   store: Store
@@ -19,6 +20,11 @@ export interface HostServices extends GenerationHost {
   maxUploadBytes: number
   /** Loads a model embedder by id for queries (hash-v1 is built in); undefined when this host cannot. */
   embedderFor?: (id: string) => Embedder | undefined
+  /**
+   * Loads a model embedder ahead of use, with progress (Settings' "Download now"); share its instances
+   * with `embedderFor` (see createEmbedderLoads) so the next query reuses the loaded model.
+   */
+  embedderLoader?: EmbedderLoader
   /** Settings before the person changes any (the server's come from its environment). */
   defaultSettings?: QuireSettings
   testCaseFiles?: TestCaseFiles
@@ -92,6 +98,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     settings,
     generation,
     evaluations,
+    embedderLoader: services.embedderLoader,
     testCaseFiles: services.testCaseFiles,
     limits: { maxUploadBytes: services.maxUploadBytes },
     logError,

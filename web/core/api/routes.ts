@@ -7,6 +7,7 @@ import { extractionRoutes } from './extraction/extractionRoutes'
 import { healthRoutes } from './health/healthRoutes'
 import type { Route } from './Route'
 import { searchRoutes } from './search/searchRoutes'
+import { embedderLoadRoutes } from './settings/embedderLoadRoutes'
 import { settingsRoutes } from './settings/settingsRoutes'
 import { webLlmModelRoutes } from './settings/webLlmModelsRoute'
 
@@ -22,4 +23,5 @@ export const routes: readonly Route[] = [
   ...evaluationRoutes,
   ...settingsRoutes,
   ...webLlmModelRoutes,
+  ...embedderLoadRoutes,
 ]

@@ -114,4 +114,17 @@ export const settingsContract: HostCase<ContractClient>[] = [
       checkEqual(messages, [], 'a failed turn stores nothing')
     },
   },
+  {
+    name: 'the embedder download: hash-v1 has nothing to load (409), and its status says so',
+    async run(client) {
+      await withSettings(client, { embedder: { id: 'hash-v1' } }, async () => {
+        const load = await client({ method: 'POST', path: '/api/settings/embedder/load', json: {} })
+        expectStatus(load, 409, 'hash-v1')
+        const status = responseJson<unknown>(
+          await client({ method: 'GET', path: '/api/settings/embedder-status' }),
+        )
+        checkEqual(status, { embedder: 'hash-v1', progress: null, error: null }, 'nothing loads')
+      })
+    },
+  },
 ]
