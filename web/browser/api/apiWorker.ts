@@ -1,4 +1,9 @@
 /// <reference lib="webworker" />
+/**
+ * The API worker: owns the IndexedDB store, runs the shared route table off the UI thread, and
+ * processes uploaded documents in the background (in its own ingest worker). The page's msw
+ * handlers forward each matched request here.
+ */
 import { expose, transfer } from 'comlink'
 import Dexie from 'dexie'
 import { buildOpenApi } from '../../core/api/buildOpenApi'
@@ -27,11 +32,6 @@ import type { ApiWorkerApi, WorkerRequest } from './ApiWorkerApi'
 /** The in-browser upload limit, as the server's default MAX_UPLOAD_MB. */
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024
 
-/**
- * The API worker: owns the IndexedDB store, runs the shared route table off the UI thread, and
- * processes uploaded documents in the background (in its own ingest worker). The page's msw
- * handlers forward each matched request here.
- */
 // One WebLLM model at a time, kept while it is the one chosen: loading it is the slow part.
 let webLlm: { id: string; model: ChatModel } | undefined
 function webLlmModel(id: string): ChatModel {
