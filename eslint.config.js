@@ -74,8 +74,9 @@ export default tseslint.config(
   },
   {
     files: ['web/core/**/*.ts'],
-    // Tests run in Node (Vitest) and may read fixtures from disk; the code they test may not.
-    ignores: ['web/core/**/*.test.ts'],
+    // Tests run in Node (Vitest) and may read fixtures from disk or start servers (with the helpers in
+    // testing/node); the code they test may not.
+    ignores: ['web/core/**/*.test.ts', 'web/core/testing/node/**'],
     rules: {
       'no-restricted-imports': [
         'error',

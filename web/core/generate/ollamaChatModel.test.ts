@@ -1,45 +1,17 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { ServerResponse } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { scriptedServer } from '../testing/node/scriptedServer'
 import { GeneratorError } from './GeneratorError'
 import { ollamaChatModel, ollamaRoot } from './ollamaChatModel'
 
-/** A small Ollama over real HTTP; each test sets what it answers. */
-let server: Server
+/** The provider, over real HTTP; each test scripts what it answers. */
+const fake = scriptedServer()
 let baseUrl: string
-let received: Array<{ method: string; url: string; body: unknown }>
-let respond: (request: IncomingMessage, response: ServerResponse) => void
-let closed: Promise<void>
-let markClosed: () => void
-
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let text = ''
-    request.setEncoding('utf8')
-    request.on('data', (part: string) => (text += part))
-    request.on('end', () => {
-      received.push({
-        method: request.method ?? '',
-        url: request.url ?? '',
-        body: text === '' ? undefined : JSON.parse(text),
-      })
-      response.on('close', () => markClosed())
-      respond(request, response)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  baseUrl = await fake.start()
 })
-
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-})
-
-beforeEach(() => {
-  received = []
-  closed = new Promise((resolve) => (markClosed = resolve))
-})
+afterAll(() => fake.stop())
+beforeEach(() => fake.reset())
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -81,7 +53,7 @@ const messages = [
 
 describe('ollamaChatModel over HTTP', () => {
   it('streams the NDJSON message contents in order and sends model, messages, stream and options', async () => {
-    respond = (_request, response) => void streamTokens(response, ['Hel', 'lo', ' there', '.'])
+    fake.respond = (_request, response) => void streamTokens(response, ['Hel', 'lo', ' there', '.'])
     const model = ollamaChatModel({ baseUrl, model: 'llama3.2' })
     expect(model.id).toBe('ollama:llama3.2')
     expect(await collect(model.stream({ messages, temperature: 0, maxTokens: 64 }))).toEqual([
@@ -90,7 +62,7 @@ describe('ollamaChatModel over HTTP', () => {
       ' there',
       '.',
     ])
-    expect(received).toEqual([
+    expect(fake.received).toEqual([
       {
         method: 'POST',
         url: '/api/chat',
@@ -100,18 +72,18 @@ describe('ollamaChatModel over HTTP', () => {
   })
 
   it('accepts a base URL with a trailing slash, /api or /v1', async () => {
-    respond = (_request, response) => void streamTokens(response, ['ok'])
+    fake.respond = (_request, response) => void streamTokens(response, ['ok'])
     for (const url of [`${baseUrl}/`, `${baseUrl}/api`, `${baseUrl}/v1/`]) {
       expect(await collect(ollamaChatModel({ baseUrl: url, model: 'm' }).stream({ messages }))).toEqual([
         'ok',
       ])
     }
-    expect(received.map((request) => request.url)).toEqual(Array(3).fill('/api/chat'))
+    expect(fake.received.map((request) => request.url)).toEqual(Array(3).fill('/api/chat'))
     expect(ollamaRoot('http://gpu-box:11434/api/')).toBe('http://gpu-box:11434')
   })
 
   it('lists the installed models (GET /api/tags)', async () => {
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(
         JSON.stringify({
@@ -123,11 +95,11 @@ describe('ollamaChatModel over HTTP', () => {
       'llama3.2:latest',
       'qwen2.5:0.5b',
     ])
-    expect(received[0]).toMatchObject({ method: 'GET', url: '/api/tags' })
+    expect(fake.received[0]).toMatchObject({ method: 'GET', url: '/api/tags' })
   })
 
   it("reports Ollama's own error message and status: a missing model, a crash", async () => {
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       response.writeHead(404, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ error: "model 'foo' not found" }))
     }
@@ -135,7 +107,7 @@ describe('ollamaChatModel over HTTP', () => {
     expect(missing.status).toBe(404)
     expect(missing.message).toBe(`Ollama at ${baseUrl} answered 404: model 'foo' not found`)
 
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       response.writeHead(500, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ error: 'llama runner process has terminated: exit status 2' }))
     }
@@ -145,14 +117,14 @@ describe('ollamaChatModel over HTTP', () => {
       `Ollama at ${baseUrl} answered 500: llama runner process has terminated: exit status 2`,
     )
 
-    respond = (_request, response) =>
+    fake.respond = (_request, response) =>
       void streamTokens(response, ['a'], `${JSON.stringify({ error: 'out of memory' })}\n`)
     const midway = await failure(collect(ollamaChatModel({ baseUrl, model: 'm' }).stream({ messages })))
     expect(midway.message).toBe(`Ollama at ${baseUrl} reported an error: out of memory`)
   })
 
   it('fails "mid-answer" after yielding what arrived when the server drops the connection', async () => {
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       ndjson(response)
       response.write(line('first '))
       response.write(line('second'))
@@ -165,7 +137,7 @@ describe('ollamaChatModel over HTTP', () => {
   })
 
   it('fails "mid-answer" when the stream ends without done: true, and names garbage it cannot read', async () => {
-    respond = (_request, response) => void streamTokens(response, ['partial'], '')
+    fake.respond = (_request, response) => void streamTokens(response, ['partial'], '')
     const seen: string[] = []
     const ended = await failure(collect(ollamaChatModel({ baseUrl, model: 'm' }).stream({ messages }), seen))
     expect(seen).toEqual(['partial'])
@@ -173,13 +145,13 @@ describe('ollamaChatModel over HTTP', () => {
       `Ollama at ${baseUrl} stopped mid-answer (the stream ended before the answer was complete).`,
     )
 
-    respond = (_request, response) => void streamTokens(response, [], '<html>proxy error</html>\n')
+    fake.respond = (_request, response) => void streamTokens(response, [], '<html>proxy error</html>\n')
     const garbage = await failure(collect(ollamaChatModel({ baseUrl, model: 'm' }).stream({ messages })))
     expect(garbage.message).toContain('sent an unexpected answer (not a JSON line: <html>proxy error</html>)')
   })
 
   it('stops reading and closes the connection on abort, throwing the reason', async () => {
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       ndjson(response)
       response.write(line('thinking'))
     }
@@ -197,24 +169,24 @@ describe('ollamaChatModel over HTTP', () => {
     })()
     await expect(reading).rejects.toBe(reason)
     expect(seen).toEqual(['thinking'])
-    await closed
+    await fake.closed
   })
 
   it('throws the reason at once for a signal aborted before the request', async () => {
-    respond = (_request, response) => void streamTokens(response, ['never'])
+    fake.respond = (_request, response) => void streamTokens(response, ['never'])
     const controller = new AbortController()
     controller.abort(new Error('already stopped'))
     await expect(
       collect(ollamaChatModel({ baseUrl, model: 'm' }).stream({ messages, signal: controller.signal })),
     ).rejects.toThrow('already stopped')
-    expect(received).toEqual([])
+    expect(fake.received).toEqual([])
   })
 
   it('says it could not reach Ollama when nothing listens', async () => {
-    const gone = createServer()
-    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve))
-    const url = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`
-    await new Promise((resolve) => gone.close(resolve))
+    // A port that was just free: nothing listens there now.
+    const gone = scriptedServer()
+    const url = await gone.start()
+    await gone.stop()
     const error = await failure(ollamaChatModel({ baseUrl: url, model: 'm' }).listModels())
     expect(error.message).toBe(`Could not reach Ollama at ${url} (connection refused; is it running?).`)
     expect(error.status).toBeUndefined()

@@ -1,55 +1,19 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { ServerResponse } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { scriptedServer } from '../testing/node/scriptedServer'
 import type { ChatModel } from './ChatModel'
 import { GeneratorError } from './GeneratorError'
 import { llmAnswerGenerator } from './llmAnswerGenerator'
 import { openAiChatModel, openAiRoot } from './openAiChatModel'
 
-interface Received {
-  method: string
-  url: string
-  authorization: string | undefined
-  body: unknown
-}
-
-/** A small OpenAI-compatible server over real HTTP; each test sets what it answers. */
-let server: Server
+/** The provider, over real HTTP; each test scripts what it answers. */
+const fake = scriptedServer()
 let baseUrl: string
-let received: Received[]
-let respond: (request: IncomingMessage, response: ServerResponse) => void
-let closed: Promise<void>
-let markClosed: () => void
-
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let text = ''
-    request.setEncoding('utf8')
-    request.on('data', (part: string) => (text += part))
-    request.on('end', () => {
-      received.push({
-        method: request.method ?? '',
-        url: request.url ?? '',
-        authorization: request.headers.authorization,
-        body: text === '' ? undefined : JSON.parse(text),
-      })
-      response.on('close', () => markClosed())
-      respond(request, response)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  baseUrl = await fake.start()
 })
-
-afterAll(async () => {
-  server.closeAllConnections()
-  await new Promise((resolve) => server.close(resolve))
-})
-
-beforeEach(() => {
-  received = []
-  closed = new Promise((resolve) => (markClosed = resolve))
-})
+afterAll(() => fake.stop())
+beforeEach(() => fake.reset())
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -93,12 +57,12 @@ const messages = [{ role: 'user' as const, content: 'Say hello' }]
 
 describe('openAiChatModel over HTTP', () => {
   it('streams the deltas in order and sends model, messages, stream, options and the API key', async () => {
-    respond = (_request, response) => void streamTokens(response, ['Hel', 'lo', ', ', 'world', '!'])
+    fake.respond = (_request, response) => void streamTokens(response, ['Hel', 'lo', ', ', 'world', '!'])
     const model = openAiChatModel({ baseUrl, model: 'gpt-test', apiKey: 'sk-secret' })
     expect(model.id).toBe('openai:gpt-test')
     const pieces = await collect(model.stream({ messages, temperature: 0.1, maxTokens: 50 }))
     expect(pieces).toEqual(['Hel', 'lo', ', ', 'world', '!'])
-    expect(received).toEqual([
+    expect(fake.received).toEqual([
       {
         method: 'POST',
         url: '/v1/chat/completions',
@@ -109,21 +73,21 @@ describe('openAiChatModel over HTTP', () => {
   })
 
   it('accepts the base URL with or without /v1, and never doubles it', async () => {
-    respond = (_request, response) => void streamTokens(response, ['ok'])
+    fake.respond = (_request, response) => void streamTokens(response, ['ok'])
     for (const url of [baseUrl, `${baseUrl}/`, `${baseUrl}/v1`, `${baseUrl}/v1/`]) {
       expect(await collect(openAiChatModel({ baseUrl: url, model: 'm' }).stream({ messages }))).toEqual([
         'ok',
       ])
     }
-    expect(received.map((request) => request.url)).toEqual(Array(4).fill('/v1/chat/completions'))
-    expect(received[0]!.authorization).toBeUndefined()
+    expect(fake.received.map((request) => request.url)).toEqual(Array(4).fill('/v1/chat/completions'))
+    expect(fake.received[0]!.authorization).toBeUndefined()
     expect(openAiRoot('https://generativelanguage.googleapis.com/v1beta/openai/')).toBe(
       'https://generativelanguage.googleapis.com/v1beta/openai',
     )
   })
 
   it('lists the models (GET /v1/models) for "test connection"', async () => {
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(
         JSON.stringify({ object: 'list', data: [{ id: 'gpt-a', object: 'model' }, { id: 'gpt-b' }] }),
@@ -132,11 +96,11 @@ describe('openAiChatModel over HTTP', () => {
     expect(await openAiChatModel({ baseUrl: `${baseUrl}/v1`, model: 'x', apiKey: 'k' }).listModels()).toEqual(
       ['gpt-a', 'gpt-b'],
     )
-    expect(received[0]).toMatchObject({ method: 'GET', url: '/v1/models', authorization: 'Bearer k' })
+    expect(fake.received[0]).toMatchObject({ method: 'GET', url: '/v1/models', authorization: 'Bearer k' })
   })
 
   it('says what the server said on 401 and 500, with the status', async () => {
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       response.writeHead(401, { 'content-type': 'application/json' })
       response.end(
         JSON.stringify({
@@ -152,7 +116,7 @@ describe('openAiChatModel over HTTP', () => {
     )
     expect((await failure(model.listModels())).status).toBe(401)
 
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       response.writeHead(500, { 'content-type': 'text/html' })
       response.end('<html><body><h1>Internal Server Error</h1></body></html>')
     }
@@ -164,7 +128,7 @@ describe('openAiChatModel over HTTP', () => {
   })
 
   it('fails "mid-answer" after yielding what arrived when the server drops the connection', async () => {
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       sse(response)
       response.write(delta('first '))
       response.write(delta('second'))
@@ -180,13 +144,13 @@ describe('openAiChatModel over HTTP', () => {
   })
 
   it('fails "mid-answer" when the stream ends without [DONE], and reports errors sent inside the stream', async () => {
-    respond = (_request, response) => void streamTokens(response, ['only part'], '')
+    fake.respond = (_request, response) => void streamTokens(response, ['only part'], '')
     const seen: string[] = []
     const ended = await failure(collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages }), seen))
     expect(seen).toEqual(['only part'])
     expect(ended.message).toContain('stopped mid-answer (the stream ended before the answer was complete)')
 
-    respond = (_request, response) =>
+    fake.respond = (_request, response) =>
       void streamTokens(
         response,
         ['a'],
@@ -199,10 +163,10 @@ describe('openAiChatModel over HTTP', () => {
   })
 
   it('accepts a server that omits [DONE] after a finish_reason, or answers one JSON completion', async () => {
-    respond = (_request, response) => void streamTokens(response, ['done'], delta('', 'stop'))
+    fake.respond = (_request, response) => void streamTokens(response, ['done'], delta('', 'stop'))
     expect(await collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages }))).toEqual(['done'])
 
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'whole answer' } }] }))
     }
@@ -212,7 +176,7 @@ describe('openAiChatModel over HTTP', () => {
   })
 
   it('stops reading and closes the connection on abort, throwing the reason', async () => {
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       sse(response)
       response.write(delta('thinking'))
       // ...and never finishes.
@@ -231,11 +195,11 @@ describe('openAiChatModel over HTTP', () => {
     })()
     await expect(reading).rejects.toBe(reason)
     expect(seen).toEqual(['thinking'])
-    await closed
+    await fake.closed
   })
 
   it('closes the connection when the consumer stops early', async () => {
-    respond = (_request, response) => {
+    fake.respond = (_request, response) => {
       sse(response)
       response.write(delta('one'))
       response.write(delta('two'))
@@ -244,14 +208,14 @@ describe('openAiChatModel over HTTP', () => {
       expect(piece).toBe('one')
       break
     }
-    await closed
+    await fake.closed
   })
 
   it('says it could not reach a server that is not running', async () => {
-    const gone = createServer()
-    await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve))
-    const url = `http://127.0.0.1:${(gone.address() as AddressInfo).port}`
-    await new Promise((resolve) => gone.close(resolve))
+    // A port that was just free: nothing listens there now.
+    const gone = scriptedServer()
+    const url = await gone.start()
+    await gone.stop()
     const model = openAiChatModel({ baseUrl: url, model: 'm' })
     const error = await failure(collect(model.stream({ messages })))
     expect(error.message).toBe(
@@ -262,7 +226,7 @@ describe('openAiChatModel over HTTP', () => {
 
   it('keeps the [n] citations of the model output when answering through llmAnswerGenerator', async () => {
     // Citations split across deltas, as tokenizers split them.
-    respond = (_request, response) =>
+    fake.respond = (_request, response) =>
       void streamTokens(response, [
         'Packet switching groups data into packets ',
         '[',
@@ -295,7 +259,7 @@ describe('openAiChatModel over HTTP', () => {
       )
     ).join('')
     expect(answer).toBe('Packet switching groups data into packets [1]. It began in 1969 [2].')
-    const sent = (received[0]!.body as { messages: Array<{ role: string; content: string }> }).messages
+    const sent = (fake.received[0]!.body as { messages: Array<{ role: string; content: string }> }).messages
     expect(sent[0]!.content).toContain('[1] packets.md\nPacket switching groups data into packets.')
     expect(sent.at(-1)).toEqual({ role: 'user', content: 'What is packet switching?' })
   })
