@@ -1,13 +1,14 @@
-import { createResource, createSignal, For, onCleanup, Show } from 'solid-js'
+import { createResource, For, Show } from 'solid-js'
 import {
   getGeneratorStatus,
   listWebLlmModels,
   loadWebLlmModel,
   saveSettings,
   testGenerator,
-  type GeneratorStatus,
   type LocalModel,
 } from '../api/settingsApi'
+import { createModelDownload } from './createModelDownload'
+import { DownloadNowButton } from './DownloadNowButton'
 import { DownloadProgress } from './DownloadProgress'
 import { describeVram } from './formatBytes'
 
@@ -21,44 +22,20 @@ type Availability = { models: LocalModel[]; problem: null } | { models: []; prob
  */
 export function WebLlmModelPicker(props: { model: string; onChange: (model: string) => void }) {
   const [available] = createResource(() => availability(props.model))
-  const [status, setStatus] = createSignal<GeneratorStatus | null>(null)
-
-  // Poll while a download is under way (progress below 1); stop once loaded or when nothing loads.
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let disposed = false
-  const poll = async () => {
-    const next = await getGeneratorStatus().catch(() => null)
-    if (disposed) return
-    setStatus(next)
-    const loading = next?.progress && next.progress.progress < 1
-    timer = setTimeout(() => void poll(), loading ? 1000 : 5000)
-  }
-  void poll()
-
   // Progress is reported for the generator in use, so the choice is saved before the download starts.
-  const [starting, setStarting] = createSignal(false)
-  const [startError, setStartError] = createSignal<string | null>(null)
-  const downloadNow = async () => {
-    setStarting(true)
-    setStartError(null)
-    try {
+  // Polling goes on, every 5 s, while nothing loads: the first question in Chat also starts a download.
+  const download = createModelDownload({
+    read: getGeneratorStatus,
+    loading: (status) => Boolean(status.progress && status.progress.progress < 1),
+    begin: async () => {
       await saveSettings({ generator: { kind: 'webllm', model: props.model } })
       await loadWebLlmModel(props.model)
-      clearTimeout(timer)
-      await poll()
-    } catch (failure) {
-      setStartError(failure instanceof Error ? failure.message : String(failure))
-    } finally {
-      setStarting(false)
-    }
-  }
-  onCleanup(() => {
-    disposed = true
-    clearTimeout(timer)
+    },
+    idleMs: 5000,
   })
 
   const progress = () => {
-    const current = status()
+    const current = download.status()
     return current?.generator === `webllm:${props.model}` ? current.progress : null
   }
 
@@ -99,21 +76,7 @@ export function WebLlmModelPicker(props: { model: string; onChange: (model: stri
             The model downloads once, the first time you ask a question after saving, and then works offline.
             Download now saves this choice and starts the download at once.
           </p>
-          <div class="form-actions">
-            <button
-              type="button"
-              class="button"
-              disabled={props.model === '' || starting()}
-              onClick={() => void downloadNow()}
-            >
-              {starting() ? 'Starting…' : 'Download now'}
-            </button>
-          </div>
-          <Show when={startError()}>
-            <p class="field-error" role="alert">
-              {startError()}
-            </p>
-          </Show>
+          <DownloadNowButton download={download} disabled={props.model === ''} />
         </Show>
       </Show>
       <Show when={progress()}>
