@@ -4,12 +4,14 @@ import { ingestPdf } from './ingest-pdf'
 import type { Benchmark } from './lib/Benchmark'
 import { retrieval } from './retrieval'
 import { search } from './search'
+import { serverAuth } from './server-auth'
 import { serverCollections } from './server-collections'
 import { web } from './web'
 
 /** Every benchmark `npm run bench` knows, run in this order; a new one is added here and nowhere else. */
 export const benchmarks: readonly Benchmark[] = [
   serverCollections,
+  serverAuth,
   ingestPdf,
   embedHash,
   ingestMemory,

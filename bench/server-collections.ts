@@ -78,53 +78,62 @@ export const serverCollections: Benchmark = {
   },
 }
 
-async function measureCase(
+export async function measureCase(
   context: BenchContext,
   caseName: string,
   start: () => Promise<RunningTarget>,
-  request: (url: string) => Request,
+  request: (url: string) => Request | Promise<Request>,
+  benchmark = NAME,
 ): Promise<MeasurementResult> {
   const target = await start()
   try {
+    const sent = await request(target.url)
     context.progress(
-      `${NAME}: ${caseName}: ${context.warmupS} s warm-up, then ${context.durationS} s with ${context.connections} connections`,
+      `${benchmark}: ${caseName}: ${context.warmupS} s warm-up, then ${context.durationS} s with ${context.connections} connections`,
     )
     const summary = await loadTest({
-      ...request(target.url),
+      ...sent,
       durationS: context.durationS,
       connections: context.connections,
       warmupS: context.warmupS,
     })
-    return measurementResult(NAME, caseName, summary)
+    return measurementResult(benchmark, caseName, summary)
   } finally {
     await target.stop()
   }
 }
 
 /** Unexpected server errors (answered 500, so also counted as non-2xx) with their stacks, to stderr. */
-function serverErrorLogger(context: BenchContext): (error: unknown) => void {
+export function serverErrorLogger(context: BenchContext, benchmark = NAME): (error: unknown) => void {
   return (error) =>
     context.progress(
-      `${NAME}: server error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      `${benchmark}: server error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     )
 }
 
-/** Creates `count` collections through the API and checks the list has exactly that many. */
-async function seedCollections(baseUrl: string, count: number): Promise<void> {
+/**
+ * Creates `count` collections through the API and checks the list has exactly that many; `headers`
+ * carry the caller's credentials on a server with accounts.
+ */
+export async function seedCollections(
+  baseUrl: string,
+  count: number,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const url = `${baseUrl}/api/collections/`
   for (let i = 1; i <= count; i++) {
     const body = JSON.stringify({
       name: `Seeded collection ${i}`,
       description: `Seed ${i} of ${count} for the list case.`,
     })
-    const response = await fetch(url, { method: 'POST', headers: JSON_HEADERS, body })
+    const response = await fetch(url, { method: 'POST', headers: { ...JSON_HEADERS, ...headers }, body })
     if (response.status !== 201) {
       throw new Error(
         `seeding collection ${i}: expected 201, got ${response.status} ${await response.text()}`,
       )
     }
   }
-  const listed = await fetch(url)
+  const listed = await fetch(url, { headers })
   const collections: unknown = await listed.json()
   if (listed.status !== 200 || !Array.isArray(collections) || collections.length !== count) {
     throw new Error(`seeding: expected ${count} collections listed, got status ${listed.status}`)

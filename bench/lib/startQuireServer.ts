@@ -4,14 +4,28 @@ import { join } from 'node:path'
 import { startServer } from '../../sync-server/src/startServer'
 import type { RunningTarget } from './RunningTarget'
 
+/** Rate limits off: a load test is one client sending far more than a person would. */
+const NO_LIMITS = {
+  login: { limit: 0, windowSeconds: 60 },
+  register: { limit: 0, windowSeconds: 3600 },
+  user: { limit: 0, windowSeconds: 60 },
+}
+
 /**
- * The real sync server (API only, no request log) over a fresh SQLite database in a new temp dir, on a free
- * loopback port; `stop` closes it and deletes the dir. Unexpected server errors go to `logError`.
+ * The real sync server (API only, no request log) over fresh databases in a new temp dir, on a free
+ * loopback port; `stop` closes it and deletes the dir. Single-user (no credentials) unless `accounts`;
+ * rate limits off. Unexpected server errors go to `logError`.
  */
-export async function startQuireServer(logError: (error: unknown) => void): Promise<RunningTarget> {
+export async function startQuireServer(
+  logError: (error: unknown) => void,
+  options: { accounts?: boolean } = {},
+): Promise<RunningTarget> {
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-'))
   try {
-    const running = await startServer({ port: 0, host: '127.0.0.1', dataDir }, { error: logError })
+    const running = await startServer(
+      { port: 0, host: '127.0.0.1', dataDir, singleUser: !options.accounts, rateLimits: NO_LIMITS },
+      { error: logError },
+    )
     return {
       url: running.url,
       async stop() {

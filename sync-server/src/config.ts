@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { generatorSettingsSchema, type GeneratorSettings } from '../../web/core/generate/GeneratorSettings'
 import { formatZodError } from '../../web/core/api/formatZodError'
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
 
 export interface ServerConfig {
   port: number
@@ -17,6 +18,18 @@ export interface ServerConfig {
   embedder?: EmbedderConfig
   /** The default answer generator (GENERATOR, GENERATOR_URL, GENERATOR_MODEL, GENERATOR_API_KEY). */
   generator?: GeneratorSettings
+  /** QUIRE_SINGLE_USER=1: no accounts; every request is the one local user (the spec's local deployment). */
+  singleUser?: boolean
+  /** JWT_SECRET (at least 32 characters); absent: a key generated once into DATA_DIR/jwt-secret. */
+  jwtSecret?: string
+  /** RATE_LIMIT_LOGIN (per minute per IP), RATE_LIMIT_REGISTER (per hour per IP), RATE_LIMIT_USER (per minute); 0 turns one off. */
+  rateLimits?: RateLimits
+  /** Jobs run at once (JOB_CONCURRENCY, default 2). */
+  jobConcurrency?: number
+  /** TRUSTED_ORIGINS: other origins (comma-separated) whose pages may use the cookies (a PWA hosted elsewhere). */
+  trustedOrigins?: string[]
+  /** TRUST_PROXY=1: take the client IP and protocol from X-Forwarded-* (behind a reverse proxy). */
+  trustProxy?: boolean
 }
 
 export interface EmbedderConfig {
@@ -31,7 +44,9 @@ export interface EmbedderConfig {
 
 /**
  * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), STATIC_DIR, MAX_UPLOAD_MB,
- * INGEST_TIMEOUT_S, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS and the GENERATOR settings.
+ * INGEST_TIMEOUT_S, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, and the
+ * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, TRUSTED_ORIGINS,
+ * TRUST_PROXY.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8005 : Number(env.PORT)
@@ -52,7 +67,36 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       cacheDir: resolve(env.DATA_DIR || './data', 'models-cache'),
     },
     generator: generatorFromEnv(env),
+    singleUser: flag(env.QUIRE_SINGLE_USER),
+    jwtSecret: env.JWT_SECRET || undefined,
+    rateLimits: {
+      login: { limit: count(env, 'RATE_LIMIT_LOGIN', DEFAULT_RATE_LIMITS.login.limit), windowSeconds: 60 },
+      register: {
+        limit: count(env, 'RATE_LIMIT_REGISTER', DEFAULT_RATE_LIMITS.register.limit),
+        windowSeconds: 3600,
+      },
+      user: { limit: count(env, 'RATE_LIMIT_USER', DEFAULT_RATE_LIMITS.user.limit), windowSeconds: 60 },
+    },
+    jobConcurrency: positiveNumber(env, 'JOB_CONCURRENCY', 2),
+    trustedOrigins: (env.TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    trustProxy: flag(env.TRUST_PROXY),
   }
+}
+
+function flag(value: string | undefined): boolean {
+  return value === '1' || value === 'true'
+}
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number (0: no limit), got ${JSON.stringify(raw)}`)
+  return value
 }
 
 /**

@@ -1,18 +1,47 @@
-import Koa from 'koa'
-import type { ApiPorts } from '../../web/core/api/ApiPorts'
+import Router from '@koa/router'
+import Koa, { type Context } from 'koa'
 import { buildOpenApi } from '../../web/core/api/buildOpenApi'
+import { healthRoutes } from '../../web/core/api/health/healthRoutes'
 import { isApiPath } from '../../web/core/api/isApiPath'
 import { routes } from '../../web/core/api/routes'
+import { ApiError } from '../../web/core/api/ApiError'
 import { unmatchedRoute } from '../../web/core/api/unmatchedRoute'
+import { systemClock } from '../../web/core/time/Clock'
+import type { AccountService, Principal } from './accounts/AccountService'
+import type { UserView } from './accounts/accountSchemas'
+import { AUTH_DESCRIPTION } from './auth/authDescription'
+import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from './auth/authCookies'
+import type { AuthPorts } from './auth/AuthPorts'
+import { authRoutes } from './auth/authRoutes'
+import { cors } from './auth/cors'
+import { guardApi, type RequestAuth } from './auth/guardApi'
+import { isCrossSiteRequest } from './auth/isCrossSiteRequest'
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
 import { bodyParser } from './bodyParser'
 import { errorHandler } from './errorHandler'
+import type { JobPorts } from './jobApi/JobPorts'
+import { jobRoutes } from './jobApi/jobRoutes'
+import type { JobService } from './jobs/JobService'
 import { mountRoutes, writeResult } from './mountRoutes'
 import { requestLogger } from './requestLogger'
 import { serveModels } from './serveModels'
 import { serveStatic } from './serveStatic'
+import { admitJob } from './spaces/admitJob'
+import type { UserSpaces } from './spaces/UserSpaces'
 
 export interface AppOptions {
-  ports: ApiPorts
+  /** Each person's data (their own database, files and index). */
+  spaces: UserSpaces
+  /** Absent when the server runs for one user without accounts (QUIRE_SINGLE_USER=1). */
+  accounts?: AccountService
+  jobs: JobService
+  /** The single user of a server without accounts. */
+  localUser: UserView
+  limits?: RateLimits
+  maxUploadBytes: number
+  trustedOrigins?: readonly string[]
+  /** Take client IPs and the protocol from X-Forwarded-* (behind a reverse proxy). */
+  trustProxy?: boolean
   /** The built PWA; when absent only the REST surface is served. */
   staticDir?: string
   /** Self-hosted models (MODELS_DIR), served at /models/ so that browsers can load them too. */
@@ -23,18 +52,70 @@ export interface AppOptions {
   logError?: (error: unknown) => void
 }
 
-/** The Koa host: the shared route table on @koa/router, plus the OpenAPI document and the PWA. */
+/** Every route the server answers: the shared table, plus accounts and jobs, which live only here. */
+export const serverRoutes = [...routes, ...authRoutes, ...jobRoutes]
+
+/**
+ * The Koa host: the shared route table on @koa/router, each request over its caller's own data
+ * space, plus the account and job routes, the OpenAPI document and the PWA.
+ */
 export function createApp(options: AppOptions): Koa {
   const app = new Koa()
-  app.proxy = false
+  app.proxy = options.trustProxy ?? false
   // Koa would print every error itself; ours are already answered and logged by errorHandler.
   app.silent = true
-  const openApi = buildOpenApi(routes)
   const logError = options.logError ?? console.error
-  const router = mountRoutes(routes, options.ports, logError)
+  const openApi = buildOpenApi(serverRoutes, options.accounts ? { auth: AUTH_DESCRIPTION } : {})
+  const trustedOrigins = new Set(options.trustedOrigins ?? [])
+  const localPrincipal: Principal = { user: options.localUser, via: 'session' }
+  const principalOf = (ctx: Context): Principal => {
+    const principal = (ctx.state.auth as RequestAuth | undefined)?.principal
+    if (!principal) throw new ApiError(401, 'Not authenticated', { 'WWW-Authenticate': 'Bearer' })
+    return principal
+  }
+
+  const admit = admitJob(options.spaces, options.jobs)
+  const router = new Router()
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi
   })
+  mountRoutes(router, healthRoutes, () => ({ clock: systemClock }), logError)
+  const dataRoutes = routes.filter((route) => !route.public)
+  mountRoutes(
+    router,
+    dataRoutes,
+    async (ctx) => (await options.spaces.get(principalOf(ctx).user.id)).runtime.ports,
+    logError,
+  )
+  mountRoutes<AuthPorts>(
+    router,
+    authRoutes,
+    (ctx) => ({
+      accounts: options.accounts,
+      principal: (ctx.state.auth as RequestAuth | undefined)?.principal,
+      via: (ctx.state.auth as RequestAuth | undefined)?.via,
+      localUser: options.localUser,
+      client: {
+        ip: ctx.ip,
+        userAgent: ctx.get('user-agent') || undefined,
+        refreshCookie: ctx.cookies.get(REFRESH_COOKIE) || undefined,
+        crossSite: isCrossSiteRequest(ctx, trustedOrigins),
+      },
+      cookies: { issue: (tokens) => setAuthCookies(ctx, tokens), clear: () => clearAuthCookies(ctx) },
+    }),
+    logError,
+  )
+  mountRoutes<JobPorts>(
+    router,
+    jobRoutes,
+    (ctx) => ({
+      jobs: options.jobs,
+      principal: principalOf(ctx),
+      admit,
+      lastEventId: ctx.get('last-event-id') || undefined,
+    }),
+    logError,
+  )
 
   if (options.logLine) app.use(requestLogger(options.logLine))
   app.use(errorHandler(logError))
@@ -45,10 +126,26 @@ export function createApp(options: AppOptions): Koa {
     // Which host answered (the browser's API says `browser`): the same routes live in both.
     if (isApiPath(ctx.path)) ctx.set('X-Quire-Host', 'server')
   })
+  app.use(cors(isApiPath))
   if (options.modelsDir) app.use(serveModels(options.modelsDir))
   if (options.staticDir) app.use(serveStatic(options.staticDir, isApiPath))
+  app.use(
+    guardApi({
+      accounts: options.accounts,
+      localPrincipal,
+      limits: options.limits ?? DEFAULT_RATE_LIMITS,
+      publicRoutes: new Set([
+        'GET /openapi.json',
+        ...serverRoutes
+          .filter((route) => route.public)
+          .map((route) => `${route.method.toUpperCase()} ${route.path}`),
+      ]),
+      isProtectedPath: isApiPath,
+      trustedOrigins,
+    }),
+  )
   // JSON bodies up to 16 MB: saved evaluation state may be 10 MB (the route answers 413 above that).
-  app.use(bodyParser(options.ports.limits.maxUploadBytes, '16mb'))
+  app.use(bodyParser(options.maxUploadBytes, '16mb'))
   app.use(router.routes())
   app.use(async (ctx) => {
     if (isApiPath(ctx.path)) writeResult(ctx, unmatchedRoute(ctx.method, ctx.path))

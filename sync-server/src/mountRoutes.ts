@@ -1,28 +1,41 @@
 import { readFile, rm } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
-import Router from '@koa/router'
+import type Router from '@koa/router'
 import type { Context } from 'koa'
+import type { z } from 'zod'
 import { ApiError } from '../../web/core/api/ApiError'
 import type { ApiPorts } from '../../web/core/api/ApiPorts'
 import type { ApiResult } from '../../web/core/api/ApiResult'
 import { invokeRoute } from '../../web/core/api/invokeRoute'
+import { toErrorResult } from '../../web/core/api/toErrorResult'
 import { isJsonContentType, NOT_JSON_DETAIL } from '../../web/core/api/parseJsonBody'
 import type { Route } from '../../web/core/api/Route'
 import type { MultipartBody, UploadedFile } from '../../web/core/api/UploadedFile'
 import { UPLOAD_ORDER } from './bodyParser'
 
-/** Mounts every route of the table on a @koa/router, unchanged. */
-export function mountRoutes(
-  routes: readonly Route[],
-  ports: ApiPorts,
+/**
+ * Mounts every route of a table on a @koa/router, unchanged. `portsFor` builds the ports of one
+ * request (the caller's own data space, their identity); a failure there (no such user any more)
+ * is answered like a handler's.
+ */
+export function mountRoutes<Ports = ApiPorts>(
+  router: Router,
+  routes: ReadonlyArray<Route<z.ZodType, z.ZodType, z.ZodType, Ports>>,
+  portsFor: (ctx: Context) => Ports | Promise<Ports>,
   logError: (error: unknown) => void,
 ): Router {
-  const router = new Router()
   for (const route of routes) {
     router[route.method](route.path, async (ctx) => {
       try {
         const body = () => (route.bodyType === 'multipart' ? multipartBody(ctx) : requestBody(ctx))
+        let ports: Ports
+        try {
+          ports = await portsFor(ctx)
+        } catch (error) {
+          writeResult(ctx, toErrorResult(error, logError))
+          return
+        }
         writeResult(
           ctx,
           await invokeRoute(route, { params: ctx.params, query: ctx.query, body }, ports, logError),

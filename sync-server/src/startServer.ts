@@ -3,34 +3,64 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createApiPorts } from '../../web/core/api/createApiPorts'
 import { createEmbedderLoads } from '../../web/core/api/settings/createEmbedderLoads'
-import type { DocumentQueue } from '../../web/core/documents/DocumentQueue'
-import type { EvaluationQueue } from '../../web/core/evaluate/EvaluationQueue'
+import { poolingFor } from '../../web/core/ingest/embed/transformers/poolingFor'
+import { AccountService } from './accounts/AccountService'
+import type { UserView } from './accounts/accountSchemas'
+import { loadTokenKey } from './accounts/tokenKey'
+import type { ServerConfig } from './config'
+import { createApp } from './createApp'
 import { DiskTestCaseFiles } from './evaluation/DiskTestCaseFiles'
 import { DiskFileStore } from './files/DiskFileStore'
 import { createNodeTransformersEmbedder } from './ingest/nodeTransformersEmbedder'
-import { poolingFor } from '../../web/core/ingest/embed/transformers/poolingFor'
 import { WorkerIngestor } from './ingest/WorkerIngestor'
-import type { ServerConfig } from './config'
-import { createApp } from './createApp'
+import type { JobHandler } from './jobs/Job'
+import { JobService } from './jobs/JobService'
+import { jobSchedulers } from './spaces/jobSchedulers'
+import { UserSpaces } from './spaces/UserSpaces'
+import { workJobs } from './spaces/workJobs'
+import { openServerDatabase } from './sql/openServerDatabase'
 import { openSqlStore } from './sql/openSqlStore'
+
+/** The one user of a server without accounts (QUIRE_SINGLE_USER=1). */
+export const LOCAL_USER: UserView = {
+  id: '00000000-0000-4000-8000-000000000001',
+  username: 'local',
+  email: '',
+  full_name: 'Local user',
+  profile_picture: null,
+  is_active: true,
+  is_verified: true,
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export interface RunningServer {
   url: string
   server: Server
-  /** Background document processing (tests wait on `documents.idle()`). */
-  documents: DocumentQueue
-  /** Background evaluation runs (tests wait on `evaluations.idle()`). */
-  evaluations: EvaluationQueue
-  /** Stops accepting connections, lets requests in flight finish (up to `graceMs`), closes the database. */
+  jobs: JobService
+  /** Absent on a single-user server. */
+  accounts?: AccountService
+  spaces: UserSpaces
+  /** Resolves once no job is due or running and every space's in-process work is idle (tests). */
+  idle(): Promise<void>
+  /** Stops accepting connections, lets requests in flight finish (up to `graceMs`), closes the databases. */
   close(graceMs?: number): Promise<void>
 }
 
-export async function startServer(
-  config: ServerConfig,
-  log: { line?: (line: string) => void; error?: (error: unknown) => void } = {},
-): Promise<RunningServer> {
-  const store = await openSqlStore(config.dataDir)
+export interface StartOptions {
+  line?: (line: string) => void
+  error?: (error: unknown) => void
+  /** More job types (tests register handlers whose pace they control). */
+  jobHandlers?: Record<string, JobHandler>
+}
+
+export async function startServer(config: ServerConfig, log: StartOptions = {}): Promise<RunningServer> {
   const logError = log.error ?? console.error
+  const database = await openServerDatabase(config.dataDir)
+  const accounts = config.singleUser
+    ? undefined
+    : new AccountService(database, { key: loadTokenKey(config.dataDir, config.jwtSecret) })
+  const jobs = new JobService(database, { concurrency: config.jobConcurrency ?? 2, logError })
   const ingestor = new WorkerIngestor({
     timeoutMs: config.ingestTimeoutMs,
     embedder: config.embedder,
@@ -46,25 +76,57 @@ export async function startServer(
       onProgress,
     }),
   )
-  const runtime = createApiPorts({
-    store,
-    files: new DiskFileStore(join(config.dataDir, 'files')),
-    ingestor,
-    maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,
-    defaultSettings: {
-      embedder: { id: config.embedder?.id ?? 'hash-v1' },
-      generator: config.generator ?? { kind: 'extractive' },
-    },
-    // Queries are embedded in this thread: one short text, with the model loaded once and kept (and
-    // loaded ahead of use by Settings' "Download now", the same instance).
-    embedderFor: embedderLoads.embedderFor,
-    embedderLoader: embedderLoads.loader,
-    testCaseFiles: new DiskTestCaseFiles(join(config.dataDir, 'evaluation')),
-    logError,
+  // Passwords of encrypted PDFs, by job id, in memory only (see jobSchedulers).
+  const passwords = new Map<string, string>()
+  const spaces = new UserSpaces(async (userId) => {
+    // Without accounts the one user's data stays where it always was, at the top of DATA_DIR.
+    if (!config.singleUser && !UUID.test(userId)) throw new Error(`Not a user id: ${userId}`)
+    const dir = config.singleUser ? config.dataDir : join(config.dataDir, 'users', userId)
+    const store = await openSqlStore(dir)
+    const runtime = createApiPorts({
+      store,
+      files: new DiskFileStore(join(dir, 'files')),
+      ingestor,
+      maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,
+      defaultSettings: {
+        embedder: { id: config.embedder?.id ?? 'hash-v1' },
+        generator: config.generator ?? { kind: 'extractive' },
+      },
+      // Queries are embedded in this thread: one short text, with the model loaded once and kept (and
+      // loaded ahead of use by Settings' "Download now", the same instance), shared by every user.
+      embedderFor: embedderLoads.embedderFor,
+      embedderLoader: embedderLoads.loader,
+      // Test-case files are the operator's, shared by every user of the server.
+      testCaseFiles: new DiskTestCaseFiles(join(config.dataDir, 'evaluation')),
+      background: () => jobSchedulers(jobs, userId, store, passwords, logError),
+      logError,
+    })
+    // The search index is rebuilt from stored chunks; unfinished documents get a job if none has one.
+    await runtime.start()
+    return {
+      userId,
+      runtime,
+      async close() {
+        runtime.documents.stop()
+        await runtime.documents.idle()
+        await store.close()
+      },
+    }
   })
-  const { documents, evaluations } = runtime
+  for (const [type, handler] of Object.entries({ ...workJobs(spaces, passwords), ...log.jobHandlers })) {
+    jobs.register(type, handler)
+  }
+  if (config.singleUser) await spaces.get(LOCAL_USER.id)
+
   const app = createApp({
-    ports: runtime.ports,
+    spaces,
+    accounts,
+    jobs,
+    localUser: LOCAL_USER,
+    limits: config.rateLimits,
+    maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,
+    trustedOrigins: config.trustedOrigins,
+    trustProxy: config.trustProxy,
     staticDir: config.staticDir,
     modelsDir: config.embedder?.modelsDir,
     logLine: log.line,
@@ -75,8 +137,8 @@ export async function startServer(
     server.once('listening', resolve)
     server.once('error', reject)
   })
-  // The search index is rebuilt from stored chunks; documents a crash or restart interrupted resume.
-  await runtime.start()
+  // Jobs a stop interrupted (documents half processed, evaluation runs half answered) run again.
+  await jobs.start()
   const { port } = server.address() as AddressInfo
   const shownHost =
     config.host === undefined || config.host === '0.0.0.0' || config.host === '::'
@@ -88,8 +150,13 @@ export async function startServer(
   return {
     url: `http://${shownHost}:${port}`,
     server,
-    documents,
-    evaluations,
+    jobs,
+    accounts,
+    spaces,
+    async idle() {
+      await jobs.idle()
+      await spaces.idle()
+    },
     close(graceMs = 10_000) {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()))
@@ -97,11 +164,11 @@ export async function startServer(
         const timer = setTimeout(() => server.closeAllConnections(), graceMs)
         await closed
         clearTimeout(timer)
-        // Unfinished documents stay `processing` in the database and are resumed at the next start.
-        documents.stop()
+        // Running jobs stop where they are and stay `running` in the database: the next start requeues them.
+        await jobs.stop()
+        await spaces.closeAll()
         await ingestor.close()
-        await documents.idle()
-        await store.close()
+        await database.close()
       })()
       return closing
     },

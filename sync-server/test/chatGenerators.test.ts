@@ -96,7 +96,7 @@ describe('chat with model generators over real HTTP', () => {
     form.set('collection_id', String(collection.body.id))
     form.set('file', new Blob([NOTES], { type: 'text/markdown' }), 'releases.md')
     await fetch(`${quire.url}/api/documents/`, { method: 'POST', body: form })
-    await quire.documents.idle()
+    await quire.idle()
     const session = await api('POST', '/api/chat/sessions', {
       name: 'Models',
       collection_id: collection.body.id,

@@ -2,14 +2,25 @@ import { afterAll, beforeAll, describe, it } from 'vitest'
 import type { ContractClient } from '../../web/core/api/contract/ContractClient'
 import { contractSuite } from '../../web/core/api/contract/contractSuite'
 import { httpContractClient } from './httpContractClient'
+import { signUpForTest } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 
-describe('REST contract on the Koa server (real HTTP)', () => {
+// As the server runs by default: with accounts, every request from a signed-in user (a personal
+// access token). The per-user limit is raised: the suite polls faster than a person would.
+describe('REST contract on the Koa server (real HTTP, signed in)', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   let client: ContractClient
   beforeAll(async () => {
-    server = await startTestServer()
-    client = httpContractClient(server.url)
+    server = await startTestServer({
+      accounts: true,
+      rateLimits: {
+        login: { limit: 10, windowSeconds: 60 },
+        register: { limit: 5, windowSeconds: 3600 },
+        user: { limit: 0, windowSeconds: 60 },
+      },
+    })
+    const user = await signUpForTest(server.url, 'contract')
+    client = httpContractClient(server.url, user.auth)
   })
   afterAll(() => server.stop())
 

@@ -41,7 +41,7 @@ describe('uploading the whole corpus to the server', () => {
         detail: body.detail,
       })
     }
-    await server.documents.idle()
+    await server.idle()
   }, 600_000)
   afterAll(() => server.stop())
 
@@ -99,14 +99,14 @@ describe('uploading the whole corpus to the server', () => {
       body: JSON.stringify({ password: 'nope' }),
     })
     expect(wrong.status).toBe(202)
-    await server.documents.idle()
+    await server.idle()
     expect((await read(locked.id)).metadata.error_code).toBe('wrong_password')
     await fetch(`${server.url}/api/documents/${locked.id}/process`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ password: 'test' }),
     })
-    await server.documents.idle()
+    await server.idle()
     const opened = await read(locked.id)
     expect(opened.status).toBe('completed')
     expect(opened.metadata.pages).toBe(4)

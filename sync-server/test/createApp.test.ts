@@ -7,6 +7,10 @@ import type { Store } from '../../web/core/store/Store'
 import { createApiPorts } from '../../web/core/api/createApiPorts'
 import { createApp } from '../src/createApp'
 import { DiskFileStore } from '../src/files/DiskFileStore'
+import { JobService } from '../src/jobs/JobService'
+import { UserSpaces } from '../src/spaces/UserSpaces'
+import { openServerDatabase } from '../src/sql/openServerDatabase'
+import { LOCAL_USER } from '../src/startServer'
 import { startTestServer } from './startTestServer'
 
 describe('Koa host: static files, logging, error hygiene', () => {
@@ -98,13 +102,18 @@ describe('Koa host: unexpected errors', () => {
       get: () => () => Promise.reject(new Error('disk on fire at /secret/path.db')),
     })
     const logged: unknown[] = []
+    const database = await openServerDatabase(mkdtempSync(join(tmpdir(), 'quire-server-')))
+    const runtime = createApiPorts({
+      store: failing,
+      files: new DiskFileStore(mkdtempSync(join(tmpdir(), 'quire-files-'))),
+      ingestor: { ingest: () => Promise.reject(new Error('not used')) },
+      maxUploadBytes: 1024,
+    })
     const app = createApp({
-      ports: createApiPorts({
-        store: failing,
-        files: new DiskFileStore(mkdtempSync(join(tmpdir(), 'quire-files-'))),
-        ingestor: { ingest: () => Promise.reject(new Error('not used')) },
-        maxUploadBytes: 1024,
-      }).ports,
+      spaces: new UserSpaces(async (userId) => ({ userId, runtime, close: async () => undefined })),
+      jobs: new JobService(database),
+      localUser: LOCAL_USER,
+      maxUploadBytes: 1024,
       logError: (error) => logged.push(error),
     })
     const server = app.listen(0, '127.0.0.1')
@@ -119,6 +128,7 @@ describe('Koa host: unexpected errors', () => {
       expect(logged).toHaveLength(1)
     } finally {
       await new Promise((resolve) => server.close(resolve))
+      await database.close()
     }
   })
 })

@@ -30,7 +30,7 @@ describe('server-driven evaluation from a test-case file in DATA_DIR/evaluation'
     form.set('collection_id', collectionId)
     form.set('file', new Blob([NOTES], { type: 'text/markdown' }), 'observatory.md')
     await fetch(`${quire.url}/api/documents/`, { method: 'POST', body: form })
-    await quire.documents.idle()
+    await quire.idle()
     mkdirSync(join(quire.dataDir, 'evaluation', 'sets'), { recursive: true })
     // JSON Lines, as DESIGN.md allows next to the JSON object form.
     writeFileSync(
@@ -58,7 +58,7 @@ describe('server-driven evaluation from a test-case file in DATA_DIR/evaluation'
       config: { top_k: 2, use_hybrid_search: true },
     })
     expect(started.status).toBe(202)
-    await quire.evaluations.idle()
+    await quire.idle()
     const run = (await (
       await fetch(`${quire.url}/api/evaluation/results/${String(started.body.evaluation_id)}`)
     ).json()) as Record<string, unknown> & { results: Array<Record<string, unknown>> }

@@ -1,10 +1,13 @@
 import type { ContractClient } from '../../web/core/api/contract/ContractClient'
 import { contractRequestInit } from '../../web/core/api/contract/contractRequestInit'
 
-/** The contract suite's client over real HTTP (Node's fetch) to a running server. */
-export function httpContractClient(baseUrl: string): ContractClient {
+/**
+ * The contract suite's client over real HTTP (Node's fetch) to a running server; `headers` go with
+ * every request (the caller's `Authorization`).
+ */
+export function httpContractClient(baseUrl: string, headers: Record<string, string> = {}): ContractClient {
   return async (request) => {
-    const init: RequestInit = contractRequestInit(request)
+    const init: RequestInit = contractRequestInit({ ...request, headers: { ...headers, ...request.headers } })
     if (request.multipart) {
       const form = new FormData()
       for (const [name, value] of Object.entries(request.multipart.fields)) form.append(name, value)

@@ -22,6 +22,7 @@ describe('sync-server main', () => {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         STATIC_DIR: join(dataDir, 'no-build'),
+        QUIRE_SINGLE_USER: '1',
       },
     })
     let output = ''

@@ -21,6 +21,7 @@ describe('a server configured with a transformers.js embedder', () => {
       port: 0,
       host: '127.0.0.1',
       dataDir,
+      singleUser: true,
       embedder: { id: MODEL_ID, modelsDir, allowRemote: false, cacheDir: join(dataDir, 'models-cache') },
     })
   }, 60_000)
@@ -48,7 +49,7 @@ describe('a server configured with a transformers.js embedder', () => {
     const uploaded = (await (
       await fetch(`${server.url}/api/documents/`, { method: 'POST', body: form })
     ).json()) as DocumentRecord
-    await server.documents.idle()
+    await server.idle()
     const document = (await (
       await fetch(`${server.url}/api/documents/${uploaded.id}`)
     ).json()) as DocumentRecord

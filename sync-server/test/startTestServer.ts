@@ -1,23 +1,48 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { RateLimits } from '../src/auth/RateLimiter'
+import type { JobHandler } from '../src/jobs/Job'
 import { startServer, type RunningServer } from '../src/startServer'
 
-/** A real server on a free port over a fresh SQLite file; `stop` closes it and deletes the data. */
+export interface TestServerOptions {
+  staticDir?: string
+  lines?: string[]
+  errors?: unknown[]
+  /** With accounts (every request needs a user), as the server runs by default; else single-user. */
+  accounts?: boolean
+  rateLimits?: RateLimits
+  jobHandlers?: Record<string, JobHandler>
+  /** Reuse a data folder (restart tests); it is then not deleted by `stop`. */
+  dataDir?: string
+}
+
+/** A real server on a free port over a fresh data folder; `stop` closes it and deletes the data. */
 export async function startTestServer(
-  options: { staticDir?: string; lines?: string[]; errors?: unknown[] } = {},
+  options: TestServerOptions = {},
 ): Promise<RunningServer & { dataDir: string; stop(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'quire-server-'))
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'quire-server-'))
   const running = await startServer(
-    { port: 0, host: '127.0.0.1', dataDir, staticDir: options.staticDir },
-    { line: (line) => options.lines?.push(line), error: (error) => options.errors?.push(error) },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      staticDir: options.staticDir,
+      singleUser: !options.accounts,
+      rateLimits: options.rateLimits,
+    },
+    {
+      line: (line) => options.lines?.push(line),
+      error: (error) => options.errors?.push(error),
+      jobHandlers: options.jobHandlers,
+    },
   )
   return {
     ...running,
     dataDir,
     async stop() {
       await running.close()
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

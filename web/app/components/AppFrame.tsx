@@ -79,6 +79,11 @@ export function AppFrame(props: { children: JSX.Element }) {
               </Link>
             </li>
             <li>
+              <Link to="/account" class="nav-link">
+                Account
+              </Link>
+            </li>
+            <li>
               <Link to="/settings" class="nav-link">
                 Settings
               </Link>

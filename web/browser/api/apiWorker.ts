@@ -6,6 +6,8 @@
  */
 import { expose, transfer } from 'comlink'
 import Dexie from 'dexie'
+import { accountRoutes } from '../../core/account/accountRoutes'
+import { SyncAccount } from '../../core/account/SyncAccount'
 import { buildOpenApi } from '../../core/api/buildOpenApi'
 import { createApiPorts } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
@@ -15,6 +17,7 @@ import { createEmbedderLoads } from '../../core/api/settings/createEmbedderLoads
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
 import type { ChatModel } from '../../core/generate/ChatModel'
+import { systemClock } from '../../core/time/Clock'
 import {
   browserWebLlmHost,
   startWebLlmLoad,
@@ -24,6 +27,7 @@ import {
 import { webLlmChatModel } from '../generate/webLlmChatModel'
 import { browserEmbedderFor } from '../ingest/browserEmbedderFor'
 import { WebWorkerIngestor } from '../ingest/WebWorkerIngestor'
+import { DexieAccountVault } from '../store/DexieAccountVault'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
@@ -59,16 +63,19 @@ const { ports, start } = createApiPorts({
   startLocalLoad: (settings) =>
     settings.kind === 'webllm' ? startWebLlmLoad(settings.model) : Promise.resolve(),
 })
+// The browser's own account on a sync server; only this host mounts the account routes.
+ports.account = new SyncAccount({ vault: new DexieAccountVault(db), clock: systemClock })
+const apiRoutes = [...routes, ...accountRoutes]
 // The search index is rebuilt from stored chunks; documents a closed tab or reload interrupted resume.
 start().catch(console.error)
 let openApi: Record<string, unknown> | undefined
 
 const api: ApiWorkerApi = {
   async routes() {
-    return routes.map(({ method, path }) => ({ method, path }))
+    return apiRoutes.map(({ method, path }) => ({ method, path }))
   },
   async invoke(request) {
-    const route = routes[request.route]
+    const route = apiRoutes[request.route]
     if (!route) return unmatchedRoute('?', `route #${request.route}`)
     const result = await invokeRoute(
       route,
@@ -79,10 +86,13 @@ const api: ApiWorkerApi = {
     return result.stream ? transfer(result, [result.stream]) : result
   },
   async openApi() {
-    openApi ??= buildOpenApi(routes)
+    openApi ??= buildOpenApi(apiRoutes)
     return openApi
   },
   async clearAll() {
+    // End the sync server's session while its tokens still exist (best effort, briefly: offline, or a
+    // slow server, must not hold up deleting local data). The tokens go with the database below.
+    await Promise.race([ports.account?.signOut().catch(() => undefined), delay(3000)])
     // IndexedDB waits for open connections before deleting a database: this worker's is the only one.
     await store.close()
     await Dexie.delete(db.name)
@@ -100,6 +110,10 @@ async function clearModelCaches(): Promise<void> {
   if (typeof caches === 'undefined') return
   const names = await caches.keys()
   await Promise.all(names.filter((name) => !APP_CACHES.test(name)).map((name) => caches.delete(name)))
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
 function requestBody(request: WorkerRequest): unknown {

@@ -30,6 +30,8 @@ export class QuireDatabase extends Dexie {
   chatMessages!: EntityTable<ChatMessageRow, 'seq'>
   evaluationRuns!: EntityTable<EvaluationRunRow, 'seq'>
   evaluationStates!: EntityTable<EvaluationStateRow, 'run_id'>
+  /** The sync-server account (`key: 'account'`) and this device's local user id (`key: 'local_user_id'`). */
+  account!: EntityTable<{ key: string; value: unknown }, 'key'>
 
   constructor(name = 'quire', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -57,5 +59,8 @@ export class QuireDatabase extends Dexie {
       evaluationStates: 'run_id',
       settings: 'key',
     })
+    // Tokens of the sync-server account, kept apart from settings so that nothing that lists or exports
+    // settings can carry them along.
+    this.version(5).stores({ account: 'key' })
   }
 }

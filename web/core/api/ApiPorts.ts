@@ -1,3 +1,4 @@
+import type { SyncAccount } from '../account/SyncAccount'
 import type { Generation } from '../chat/createGeneration'
 import type { Ingestor } from '../documents/Ingestor'
 import type { EvaluationJobs } from '../evaluate/EvaluationJobs'
@@ -9,9 +10,18 @@ import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import type { Clock } from '../time/Clock'
 
-/** Background processing of uploaded documents (a DocumentQueue on both hosts). */
+/** Background work a host started for a request: the sync server names the job that follows it. */
+export interface ScheduledWork {
+  /** The server's job (`GET /api/v1/jobs/{job_id}`); absent where work runs in-process (the browser). */
+  job_id?: string
+}
+
+/** Background processing of uploaded documents (a DocumentQueue in the browser, jobs on the server). */
 export interface DocumentJobs {
-  enqueue(documentId: string, options?: { password?: string }): void
+  /** Queues the document (again): a queued or running processing of it is replaced. */
+  enqueue(documentId: string, options?: { password?: string }): Promise<ScheduledWork>
+  /** Makes sure a document found unfinished at start is being processed (without replacing work under way). */
+  resume(documentId: string): Promise<void>
   /** Stops processing the document and drops it from the search index (it is being deleted). */
   cancel(documentId: string): void
 }
@@ -46,5 +56,10 @@ export interface ApiPorts {
   /** Absent where the host has no test-case folder (the browser): runs then send `test_cases` inline. */
   testCaseFiles?: TestCaseFiles
   limits: { maxUploadBytes: number }
+  /**
+   * The browser's sign-in to a sync server (`web/core/account`), served by the account routes. Absent on
+   * the sync server, which is itself the account host and does not mount those routes.
+   */
+  account?: SyncAccount
   logError(error: unknown): void
 }

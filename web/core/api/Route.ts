@@ -35,6 +35,7 @@ export interface Route<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
+  Ports = ApiPorts,
 > {
   method: HttpMethod
   path: string
@@ -51,6 +52,8 @@ export interface Route<
   body?: B
   /** `multipart` routes receive form data: `body` validates its text fields, `files` lists its files. */
   bodyType?: 'json' | 'multipart'
+  /** A JSON body that may be left out: `body` then validates `undefined` (e.g. refresh by cookie or by body). */
+  bodyOptional?: boolean
   files?: FileField[]
   /**
    * How validation failures are answered: the document-chat surface's 400 `{detail: string}`, or
@@ -58,12 +61,17 @@ export interface Route<
    */
   errorStyle?: 'chat' | 'platform'
   responses: Record<number, RouteResponse>
-  handler(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ports: ApiPorts): Promise<ApiResult>
+  /** Public routes need no signed-in user on the server (register, login, health); the rest do. */
+  public?: boolean
+  handler(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ports: Ports): Promise<ApiResult>
 }
 
-/** Identity helper that infers handler input types from the schemas. */
-export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  route: Route<P, Q, B>,
-): Route {
-  return route as unknown as Route
+/**
+ * Identity helper that infers handler input types from the schemas. Routes of the shared table run
+ * over `ApiPorts`; the server's own routes (accounts, jobs) name their ports type.
+ */
+export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, Ports = ApiPorts>(
+  route: Route<P, Q, B, Ports>,
+): Route<z.ZodType, z.ZodType, z.ZodType, Ports> {
+  return route as unknown as Route<z.ZodType, z.ZodType, z.ZodType, Ports>
 }

@@ -18,8 +18,19 @@ Decisions the specification leaves open:
   Passwords of encrypted PDFs are used for one processing run and never stored.
 - The platform endpoints (\`/api/v1/...\`) answer validation failures with 422 \`{detail: [{loc, msg, type}]}\`.`
 
+export interface OpenApiOptions {
+  /**
+   * Where callers must sign in (the sync server with accounts): the decisions about authentication,
+   * appended to the description, and bearer/cookie security on every route not marked `public`.
+   */
+  auth?: string
+}
+
 /** Generates the OpenAPI 3.1 document from the route table, so the description can never drift from the code. */
-export function buildOpenApi(routes: readonly Route[]): JsonObject {
+export function buildOpenApi(
+  routes: ReadonlyArray<Route<z.ZodType, z.ZodType, z.ZodType, never>>,
+  options: OpenApiOptions = {},
+): JsonObject {
   const schemas: JsonObject = {}
   const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => {
     const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject
@@ -37,6 +48,7 @@ export function buildOpenApi(routes: readonly Route[]): JsonObject {
       tags: route.tags,
     }
     if (route.description) operation.description = route.description
+    if (options.auth && route.public) operation.security = []
     const parameters = [
       ...objectParameters(route.params, 'path', toSchema),
       ...objectParameters(route.query, 'query', toSchema),
@@ -89,11 +101,30 @@ export function buildOpenApi(routes: readonly Route[]): JsonObject {
     paths[openApiPath] = { ...paths[openApiPath], [route.method]: operation }
   }
 
+  if (!options.auth) {
+    return {
+      openapi: '3.1.0',
+      info: { title: 'Quire API', version: API_VERSION, description: DESCRIPTION },
+      paths,
+      components: { schemas },
+    }
+  }
   return {
     openapi: '3.1.0',
-    info: { title: 'Quire API', version: API_VERSION, description: DESCRIPTION },
+    info: { title: 'Quire API', version: API_VERSION, description: `${DESCRIPTION}\n${options.auth}` },
     paths,
-    components: { schemas },
+    components: {
+      schemas,
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An access token (JWT, 15 minutes) or a personal access token (`qpat_...`)',
+        },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' },
+      },
+    },
+    security: [{ bearer: [] }, { cookie: [] }],
   }
 }
 

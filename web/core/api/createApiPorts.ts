@@ -1,6 +1,7 @@
 import { createGeneration, type GenerationHost } from '../chat/createGeneration'
 import type { Ingestor } from '../documents/Ingestor'
 import { DocumentQueue } from '../documents/DocumentQueue'
+import { processDocument, type ProcessPorts } from '../documents/processDocument'
 import { EvaluationQueue } from '../evaluate/EvaluationQueue'
 import type { Embedder } from '../ingest/embed/Embedder'
 import { createQueryEmbedders } from '../retrieve/createQueryEmbedders'
@@ -11,6 +12,7 @@ import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import { monotonicClock, systemClock, type Clock } from '../time/Clock'
 import type { ApiPorts, TestCaseFiles } from './ApiPorts'
+import type { BackgroundSchedulers, BackgroundWork } from './BackgroundWork'
 import type { EmbedderLoader } from './settings/createEmbedderLoads'
 
 export interface HostServices extends GenerationHost {
@@ -28,14 +30,22 @@ export interface HostServices extends GenerationHost {
   /** Settings before the person changes any (the server's come from its environment). */
   defaultSettings?: QuireSettings
   testCaseFiles?: TestCaseFiles
+  /**
+   * Schedules documents and evaluation runs somewhere other than this process's queues: the sync
+   * server hands them to its persisted job queue, which calls back into `work`. Absent: in-process.
+   */
+  background?: (work: BackgroundWork) => BackgroundSchedulers
   clock?: Clock
   logError?: (error: unknown) => void
 }
 
 export interface ApiRuntime {
   ports: ApiPorts
+  /** The in-process queues (idle unless the host scheduled nothing elsewhere). */
   documents: DocumentQueue
   evaluations: EvaluationQueue
+  /** The work itself, for a host's own scheduler. */
+  work: BackgroundWork
   /**
    * Loads the search index from the stored chunks (their vectors included: nothing is embedded
    * again), resumes documents an interruption left unfinished and ends evaluation runs it cut
@@ -54,23 +64,20 @@ export function createApiPorts(services: HostServices): ApiRuntime {
   const settings = new SettingsService(store, services.defaultSettings ?? DEFAULT_SETTINGS)
   const generation = createGeneration(services)
   const queryEmbedders = createQueryEmbedders(services.embedderFor, logError)
-  const documents = new DocumentQueue(
-    {
-      store,
-      files,
-      ingestor,
-      clock,
-      newId,
-      logError,
-      embedderId: async () => (await settings.get()).embedder.id,
-      onIndexed(document, chunks) {
-        index.removeDocument(document.id)
-        index.add(chunks)
-      },
-    },
-    1,
+  const processPorts: ProcessPorts = {
+    store,
+    files,
+    ingestor,
+    clock,
+    newId,
     logError,
-  )
+    embedderId: async () => (await settings.get()).embedder.id,
+    onIndexed(document, chunks) {
+      index.removeDocument(document.id)
+      index.add(chunks)
+    },
+  }
+  const documents = new DocumentQueue(processPorts, 1, logError)
   const evaluations = new EvaluationQueue({
     store,
     index,
@@ -80,15 +87,35 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     generation,
     logError,
   })
+  const work: BackgroundWork = {
+    processDocument: (id, options) => processDocument(id, processPorts, options),
+    runEvaluation: (run, testCases, signal, onProgress) =>
+      evaluations.run(run, testCases, signal, onProgress),
+  }
+  const inProcess: BackgroundSchedulers = {
+    documents: {
+      async enqueue(id, options) {
+        documents.enqueue(id, options)
+        return {}
+      },
+      async resume(id) {
+        documents.enqueue(id)
+      },
+      cancel: (id) => documents.cancel(id),
+    },
+    evaluations,
+  }
+  const scheduled = services.background?.(work) ?? inProcess
   const ports: ApiPorts = {
     store,
     clock,
     newId,
     files,
     documents: {
-      enqueue: (id, options) => documents.enqueue(id, options),
+      enqueue: (id, options) => scheduled.documents.enqueue(id, options),
+      resume: (id) => scheduled.documents.resume(id),
       cancel(id) {
-        documents.cancel(id)
+        scheduled.documents.cancel(id)
         index.removeDocument(id)
       },
     },
@@ -97,7 +124,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     ingestor,
     settings,
     generation,
-    evaluations,
+    evaluations: scheduled.evaluations,
     embedderLoader: services.embedderLoader,
     testCaseFiles: services.testCaseFiles,
     limits: { maxUploadBytes: services.maxUploadBytes },
@@ -107,10 +134,12 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     ports,
     documents,
     evaluations,
+    work,
     async start() {
       index.add(await store.listChunks())
-      await evaluations.failInterrupted()
-      await documents.resumeUnfinished()
+      await scheduled.evaluations.recover()
+      const unfinished = await store.listDocuments({ statuses: ['pending', 'processing'] })
+      for (const document of [...unfinished].reverse()) await scheduled.documents.resume(document.id)
     },
   }
 }

@@ -6,6 +6,8 @@ import { toErrorResult } from './toErrorResult'
 export interface StreamEvent {
   event: string
   data: unknown
+  /** The SSE `id:` a reconnecting client sends back as `Last-Event-ID`. */
+  id?: string | number
 }
 
 /**
@@ -23,7 +25,10 @@ export function eventStream(
   const encoder = new TextEncoder()
   let events: AsyncIterator<StreamEvent> | undefined
   const stream = new ReadableStream<Uint8Array>({
-    start() {
+    start(output) {
+      // A comment first, so the status and headers reach the client at once even when the first
+      // event is a while away (a job that has not progressed yet); SSE readers skip comments.
+      output.enqueue(encoder.encode(': stream open\n\n'))
       events = produce(controller.signal)[Symbol.asyncIterator]()
     },
     async pull(output) {

@@ -24,10 +24,10 @@ export interface RouteRequest {
  * Validates a request against its route and runs the handler. Never throws: every failure comes
  * back as an ApiResult with a `{detail}` body, so hosts only translate results into responses.
  */
-export async function invokeRoute(
-  route: Route,
+export async function invokeRoute<Ports = ApiPorts>(
+  route: Route<z.ZodType, z.ZodType, z.ZodType, Ports>,
   request: RouteRequest,
-  ports: ApiPorts,
+  ports: Ports,
   log?: (error: unknown) => void,
 ): Promise<ApiResult> {
   try {
@@ -48,7 +48,9 @@ export async function invokeRoute(
         body = validate(route, route.body, raw.fields, 'body')
         files = raw.files
       } else {
-        if (raw === undefined) throw invalid(route, 'Request body is required (a JSON object)', 'body')
+        if (raw === undefined && !route.bodyOptional) {
+          throw invalid(route, 'Request body is required (a JSON object)', 'body')
+        }
         body = validate(route, route.body, raw, 'body')
       }
     }
@@ -58,7 +60,12 @@ export async function invokeRoute(
   }
 }
 
-function validate(route: Route, schema: z.ZodType, value: unknown, where: 'body' | 'query'): unknown {
+function validate(
+  route: Pick<Route, 'errorStyle'>,
+  schema: z.ZodType,
+  value: unknown,
+  where: 'body' | 'query',
+): unknown {
   const parsed = schema.safeParse(value)
   if (parsed.success) return parsed.data
   if (route.errorStyle === 'platform') throw ApiError.unprocessable(validationIssues(parsed.error, where))

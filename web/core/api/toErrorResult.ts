@@ -7,7 +7,11 @@ import type { ApiResult } from './ApiResult'
  */
 export function toErrorResult(error: unknown, log: (error: unknown) => void = console.error): ApiResult {
   if (error instanceof ApiError) {
-    return { status: error.status, body: { detail: error.detail } }
+    return {
+      status: error.status,
+      body: { detail: error.detail },
+      ...(error.headers ? { headers: error.headers } : {}),
+    }
   }
   log(error)
   return { status: 500, body: { detail: 'Internal server error' } }

@@ -1,4 +1,3 @@
-import type { DocumentRecord } from '../store/DocumentRecord'
 import { processDocument, type ProcessPorts } from './processDocument'
 
 interface Job {
@@ -9,8 +8,8 @@ interface Job {
 /**
  * Runs document processing in the background, `concurrency` at a time, in upload order. Passwords
  * live only in memory: a document resumed after a restart without one fails with "password
- * required" and the user supplies it again. `resumeUnfinished` picks up documents a crash or a
- * closed tab left pending or processing, so none stays `processing` forever.
+ * required" and the user supplies it again. At start the runtime queues documents a crash or a
+ * closed tab left pending or processing again, so none stays `processing` forever.
  */
 export class DocumentQueue {
   private readonly waiting: Job[] = []
@@ -35,12 +34,6 @@ export class DocumentQueue {
     const index = this.waiting.findIndex((job) => job.documentId === documentId)
     if (index >= 0) this.waiting.splice(index, 1)
     this.running.get(documentId)?.abort(new Error('Processing was cancelled'))
-  }
-
-  async resumeUnfinished(): Promise<DocumentRecord[]> {
-    const unfinished = await this.ports.store.listDocuments({ statuses: ['pending', 'processing'] })
-    for (const document of [...unfinished].reverse()) this.enqueue(document.id)
-    return unfinished
   }
 
   /** Resolves when nothing is queued or running (tests, graceful shutdown). */

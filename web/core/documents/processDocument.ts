@@ -32,7 +32,11 @@ const PROGRESS_INTERVAL = 250
 export async function processDocument(
   documentId: string,
   ports: ProcessPorts,
-  options: { password?: string; signal?: AbortSignal } = {},
+  options: {
+    password?: string
+    signal?: AbortSignal
+    onProgress?: (stage: string, percent: number) => void
+  } = {},
 ): Promise<DocumentRecord | undefined> {
   const { store, files, ingestor, clock } = ports
   const document = await store.getDocument(documentId)
@@ -43,6 +47,7 @@ export async function processDocument(
   let lastStage = ''
   let writes = Promise.resolve()
   const onProgress = (stage: string, percent: number) => {
+    options.onProgress?.(stage, percent)
     const now = clock.now()
     if (stage === lastStage && now - lastWrite < PROGRESS_INTERVAL) return
     lastStage = stage

@@ -4,6 +4,7 @@ import type { SearchChunksPorts } from '../retrieve/searchChunks'
 import type { SettingsService } from '../settings/SettingsService'
 import type { EvaluationRun } from '../store/EvaluationRun'
 import { toTimestamp, type Clock } from '../time/Clock'
+import type { ScheduledWork } from '../api/ApiPorts'
 import type { EvaluationJobs } from './EvaluationJobs'
 import { judgeAnswer } from './judgeAnswer'
 import { runEvaluation } from './runEvaluation'
@@ -30,8 +31,13 @@ export class EvaluationQueue implements EvaluationJobs {
 
   constructor(private readonly ports: EvaluationQueuePorts) {}
 
-  start(run: EvaluationRun, testCases: readonly TestCase[]): void {
-    this.tail = this.tail.then(() => this.work(run, testCases)).catch(this.ports.logError)
+  async start(run: EvaluationRun, testCases: readonly TestCase[]): Promise<ScheduledWork> {
+    this.tail = this.tail.then(() => this.run(run, testCases)).catch(this.ports.logError)
+    return {}
+  }
+
+  recover(): Promise<void> {
+    return this.failInterrupted()
   }
 
   /** Resolves once every run queued so far has ended (tests, shutdown). */
@@ -52,14 +58,30 @@ export class EvaluationQueue implements EvaluationJobs {
     }
   }
 
-  private async work(run: EvaluationRun, testCases: readonly TestCase[]): Promise<void> {
+  /**
+   * Works through the run now: the test cases that have no result yet (results are appended in
+   * test-case order, so a resumed run skips the first `evaluated_count`). Aborting `outer` stops it
+   * between questions and leaves the run as it is, for whoever aborted to decide.
+   */
+  async run(
+    run: EvaluationRun,
+    allTestCases: readonly TestCase[],
+    outer?: AbortSignal,
+    onProgress?: (evaluated: number, total: number) => void,
+  ): Promise<void> {
     const { store, clock, settings, generation } = this.ports
+    const stored = await store.getEvaluationRun(run.id)
+    if (!stored) return
+    const testCases = allTestCases.slice(stored.evaluated_count)
     const topK = typeof run.config.top_k === 'number' ? run.config.top_k : 5
     const hybrid = run.config.use_hybrid_search !== false
     const chosen = await settings.get()
     const generator = generation.answerGenerator(chosen.generator)
     const judgeModel = generation.chatModel(chosen.generator)
     const controller = new AbortController()
+    const stop = () => controller.abort(outer?.reason)
+    outer?.addEventListener('abort', stop, { once: true })
+    if (outer?.aborted) stop()
     try {
       await runEvaluation({
         testCases,
@@ -93,18 +115,25 @@ export class EvaluationQueue implements EvaluationJobs {
           ),
         onResult: async (result) => {
           // A run deleted meanwhile (its collection was) stops here.
-          if (!(await store.appendEvaluationResults(run.id, [result]))) controller.abort()
+          const updated = await store.appendEvaluationResults(run.id, [result])
+          if (!updated) controller.abort()
+          else onProgress?.(updated.evaluated_count, updated.total_questions)
         },
       })
       await store.updateEvaluationRun(run.id, { status: 'completed', completed_at: toTimestamp(clock.now()) })
     } catch (error) {
-      if (controller.signal.aborted) return
+      if (controller.signal.aborted) {
+        if (outer?.aborted) throw outer.reason
+        return
+      }
       this.ports.logError(error)
       await store.updateEvaluationRun(run.id, {
         status: 'failed',
         error: error instanceof Error ? error.message : String(error),
         completed_at: toTimestamp(clock.now()),
       })
+    } finally {
+      outer?.removeEventListener('abort', stop)
     }
   }
 }

@@ -9,6 +9,7 @@ import { sniffFileKind, SUPPORTED_EXTENSIONS, fileExtension } from '../../ingest
 import {
   documentIdParams,
   documentSchema,
+  scheduledDocumentSchema,
   listDocumentsQuery,
   processDocumentBody,
   uploadDocumentFields,
@@ -45,7 +46,7 @@ export const documentRoutes: Route[] = [
     body: uploadDocumentFields,
     files: [{ name: 'file', description: 'The document' }],
     responses: {
-      201: { description: 'The document, status processing', schema: documentSchema },
+      201: { description: 'The document, status processing', schema: scheduledDocumentSchema },
       400: error('No file, an empty file, or an unsupported type'),
       404: error('Collection not found'),
       413: error('The file is larger than the upload limit'),
@@ -89,8 +90,8 @@ export const documentRoutes: Route[] = [
         chunk_count: 0,
         progress: { stage: 'queued', percent: 0 },
       })
-      ports.documents.enqueue(document.id, { password: body.password })
-      return { status: 201, body: document }
+      const scheduled = await ports.documents.enqueue(document.id, { password: body.password })
+      return { status: 201, body: { ...document, ...scheduled } }
     },
   }),
   defineRoute({
@@ -133,7 +134,7 @@ export const documentRoutes: Route[] = [
     notFoundDetail: NOT_FOUND,
     body: processDocumentBody,
     responses: {
-      202: { description: 'Processing started', schema: documentSchema },
+      202: { description: 'Processing started', schema: scheduledDocumentSchema },
       400: error('Invalid body'),
       404: error(NOT_FOUND),
     },
@@ -145,8 +146,8 @@ export const documentRoutes: Route[] = [
         progress: { stage: 'queued', percent: 0 },
       })
       if (!document) throw ApiError.notFound(NOT_FOUND)
-      documents.enqueue(document.id, { password: body.password })
-      return { status: 202, body: document }
+      const scheduled = await documents.enqueue(document.id, { password: body.password })
+      return { status: 202, body: { ...document, ...scheduled } }
     },
   }),
   defineRoute({

@@ -38,3 +38,13 @@ export const documentSchema = z
       }),
   })
   .meta({ id: 'Document' })
+
+/** An upload or re-processing answer: the document, and on the server the job processing it. */
+export const scheduledDocumentSchema = documentSchema
+  .extend({
+    job_id: z.uuid().optional().meta({
+      description:
+        'On the sync server: the `document_process` job (`GET /api/v1/jobs/{job_id}`, with progress events). Absent in the browser, which processes in-process.',
+    }),
+  })
+  .meta({ id: 'ScheduledDocument' })

@@ -61,13 +61,21 @@ export const evaluationRoutes: Route[] = [
     operationId: 'startEvaluation',
     summary: 'Start a server-driven evaluation run',
     description:
-      'Answers every test question as chat would (same retrieval, the generator chosen in settings), judges each answer (an LLM judge when a model generator is configured, else normalised token F1 >= 0.5 or the reference answer contained in the answer), and stores results as they come. Answers 202 at once; poll `GET /api/evaluation/results/{id}` until `is_completed`. Runs go one at a time; a run cut short by a restart ends `failed`.',
+      'Answers every test question as chat would (same retrieval, the generator chosen in settings), judges each answer (an LLM judge when a model generator is configured, else normalised token F1 >= 0.5 or the reference answer contained in the answer), and stores results as they come. Answers 202 at once; poll `GET /api/evaluation/results/{id}` until `is_completed`. On the server the run is an `evaluation_run` job (`job_id`): a run cut short by a restart goes on where it stopped; in the browser, runs go one at a time and one cut short by a closed tab ends `failed`.',
     tags,
     body: startRunBody,
     responses: {
       202: {
         description: 'Started',
-        schema: z.object({ evaluation_id: z.uuid(), status: z.literal('running'), message: z.string() }),
+        schema: z.object({
+          evaluation_id: z.uuid(),
+          status: z.literal('running'),
+          message: z.string(),
+          job_id: z
+            .uuid()
+            .optional()
+            .describe('On the server: the `evaluation_run` job that works through it'),
+        }),
       },
       400: error('Invalid request, path outside the test-case folder, or an unreadable test-case file'),
       404: error('Collection not found'),
@@ -94,10 +102,11 @@ export const evaluationRoutes: Route[] = [
         completed_at: null,
         results: [],
       })
-      ports.evaluations.start(run, testCases)
+      const scheduled = await ports.evaluations.start(run, testCases)
       return {
         status: 202,
         body: {
+          ...scheduled,
           evaluation_id: run.id,
           status: 'running',
           message: `Evaluating ${testCases.length} question(s) in the background`,

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ApiPorts } from '../ApiPorts'
 import { defineRoute, type Route } from '../Route'
 import { toTimestamp } from '../../time/Clock'
 
@@ -9,8 +10,12 @@ const healthSchema = z
   .object({ status: z.literal('healthy'), timestamp: z.iso.datetime(), version: z.string() })
   .meta({ id: 'Health' })
 
-const health = defineRoute({
+/** Health needs nobody signed in and no data: only a clock. */
+type HealthPorts = Pick<ApiPorts, 'clock'>
+
+const health = defineRoute<z.ZodType, z.ZodType, z.ZodType, HealthPorts>({
   method: 'get',
+  public: true,
   path: '/api/health',
   operationId: 'health',
   summary: 'Liveness and interface version',
@@ -25,7 +30,7 @@ const health = defineRoute({
 })
 
 /** The platform API's `GET /health` answers the same body as `/api/health`. */
-export const healthRoutes: Route[] = [
+export const healthRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, HealthPorts>> = [
   health,
   { ...health, path: '/health', operationId: 'platformHealth', summary: 'Liveness (platform API)' },
 ]

@@ -1,0 +1,138 @@
+import type { Benchmark, BenchContext } from './lib/Benchmark'
+import type { BenchResult } from './lib/BenchResult'
+import { ratioResult } from './lib/ratioResult'
+import type { RunningTarget } from './lib/RunningTarget'
+import { startQuireServer } from './lib/startQuireServer'
+import { measureCase, seedCollections, serverErrorLogger } from './server-collections'
+
+const NAME = 'server-auth'
+const SEEDED = 100
+const BASELINE_CASE = `GET /api/collections/ (${SEEDED} collections, single-user, no credentials)`
+const ACCESS_CASE = `GET /api/collections/ (${SEEDED} collections, Bearer access token)`
+const PERSONAL_CASE = `GET /api/collections/ (${SEEDED} collections, Bearer personal access token)`
+const LOGIN_CASE = 'POST /api/v1/auth/login (Argon2id verify, cookies set)'
+const ACCOUNT = { username: 'bench', email: 'bench@example.com', password: 'a bench password of some length' }
+
+/**
+ * What accounts cost: the same authenticated list of collections with an access token (JWT verified,
+ * its session looked up) and with a personal access token (hashed, looked up), against the
+ * single-user server that checks nothing, measured in the same run; and sign-in throughput, which
+ * Argon2id bounds on purpose. Rate limits are off for the load (startQuireServer).
+ */
+export const serverAuth: Benchmark = {
+  name: NAME,
+  async run(context) {
+    const results: BenchResult[] = []
+    const record = <T extends BenchResult>(result: T): T => {
+      results.push(result)
+      context.emit(result)
+      return result
+    }
+    const list = (url: string, headers: Record<string, string> = {}) => ({
+      url: `${url}/api/collections/`,
+      headers,
+    })
+
+    const baseline = record(
+      await measureCase(
+        context,
+        BASELINE_CASE,
+        () => seeded(context, false),
+        (url) => list(url),
+        NAME,
+      ),
+    )
+    let access = ''
+    let personal = ''
+    const withAccount = async () => {
+      const target = await seeded(context, true, async (url) => {
+        access = await accessToken(url)
+        personal = await personalToken(url, access)
+        return { authorization: `Bearer ${personal}` }
+      })
+      return target
+    }
+    const viaAccess = record(
+      await measureCase(
+        context,
+        ACCESS_CASE,
+        withAccount,
+        (url) => list(url, { authorization: `Bearer ${access}` }),
+        NAME,
+      ),
+    )
+    const viaPersonal = record(
+      await measureCase(
+        context,
+        PERSONAL_CASE,
+        withAccount,
+        (url) => list(url, { authorization: `Bearer ${personal}` }),
+        NAME,
+      ),
+    )
+    record(
+      await measureCase(
+        context,
+        LOGIN_CASE,
+        async () => {
+          const target = await startQuireServer(serverErrorLogger(context, NAME), { accounts: true })
+          await post(target.url, '/api/v1/auth/register', ACCOUNT)
+          return target
+        },
+        (url) => ({
+          url: `${url}/api/v1/auth/login`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: ACCOUNT.email, password: ACCOUNT.password }),
+        }),
+        NAME,
+      ),
+    )
+    record(ratioResult(NAME, viaAccess, baseline))
+    record(ratioResult(NAME, viaPersonal, baseline))
+    return results
+  },
+}
+
+/** A server with SEEDED collections: single-user, or made by a new account whose credentials `signIn` gives. */
+async function seeded(
+  context: BenchContext,
+  accounts: boolean,
+  signIn?: (url: string) => Promise<Record<string, string>>,
+): Promise<RunningTarget> {
+  const target = await startQuireServer(serverErrorLogger(context, NAME), { accounts })
+  try {
+    const headers = signIn ? await signIn(target.url) : {}
+    await seedCollections(target.url, SEEDED, headers)
+    return target
+  } catch (error) {
+    await target.stop()
+    throw error
+  }
+}
+
+async function post(
+  baseUrl: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<Record<string, string>> {
+  const response = await fetch(baseUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`)
+  return text ? (JSON.parse(text) as Record<string, string>) : {}
+}
+
+async function accessToken(baseUrl: string): Promise<string> {
+  await post(baseUrl, '/api/v1/auth/register', ACCOUNT)
+  const tokens = await post(baseUrl, '/api/v1/auth/login?include_tokens=true', ACCOUNT)
+  return tokens.access_token!
+}
+
+async function personalToken(baseUrl: string, access: string): Promise<string> {
+  return (await post(baseUrl, '/api/v1/auth/tokens', { name: 'bench' }, access)).token!
+}

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test'
+import { SYNC_PORT } from '../playwright.config'
+import { AccountPage } from './pages/AccountPage'
+import { expectAccessible } from './support/expectAccessible'
+import { openApp } from './support/openApp'
+
+// The app runs on the static server (no API of its own); its account lives on the real sync server,
+// which the in-browser API reaches cross-origin with Bearer tokens.
+const server = `http://127.0.0.1:${SYNC_PORT}`
+
+function newPerson() {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  return { username: `e2e_${tag}`, email: `e2e-${tag}@example.com`, password: 'correct horse battery' }
+}
+
+function me(page: Page) {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/v1/auth/me')
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  })
+}
+
+test('account: sign up on the sync server, stay signed in across a reload, sign out to the local profile', async ({
+  page,
+}) => {
+  await openApp(page)
+  const account = new AccountPage(page)
+  await account.open()
+  // The local profile: its name is "This device", its username "local".
+  await expect(account.deviceSection.getByRole('definition').filter({ hasText: /^local$/ })).toBeVisible()
+  await expect(page.getByLabel('Sync server address')).toHaveValue(new URL(page.url()).origin)
+  await expectAccessible(page, 'Account, signed out')
+  const local = await me(page)
+  expect(local).toMatchObject({
+    status: 200,
+    body: { username: 'local', email: '', full_name: 'This device' },
+  })
+
+  const person = newPerson()
+  await account.signUp({ server, ...person, fullName: 'Ada Lovelace' })
+  await expect(account.signedInAs('Ada Lovelace')).toBeVisible()
+  await expect(account.serverSection.getByText(server, { exact: true })).toBeVisible()
+  await expectAccessible(page, 'Account, signed in')
+
+  await page.reload()
+  await expect(account.heading).toBeVisible()
+  await expect(account.signedInAs('Ada Lovelace')).toBeVisible()
+  const signedIn = await me(page)
+  expect(signedIn).toMatchObject({
+    status: 200,
+    body: { username: person.username, email: person.email, full_name: 'Ada Lovelace' },
+  })
+  // Tokens stay inside the API worker: the account state never carries them.
+  const state = await page.evaluate(async () => (await fetch('/api/v1/account')).text())
+  expect(state).not.toMatch(/token/i)
+
+  await account.signOut()
+  await expect(page.getByLabel('Sync server address')).toBeVisible()
+  expect(await me(page)).toEqual(local)
+})
+
+test("account: a wrong password shows the sync server's error and signs nobody in", async ({
+  page,
+  request,
+}) => {
+  await openApp(page)
+  const account = new AccountPage(page)
+  await account.open()
+  const person = newPerson()
+  await account.signUp({ server, ...person })
+  await expect(account.signedInAs(person.username)).toBeVisible()
+  await account.signOut()
+
+  await account.signIn({ server, email: person.email, password: 'not the password' })
+  // The server's own words, as it answers the same wrong password directly.
+  const direct = await request.post(`${server}/api/v1/auth/login?include_tokens=true`, {
+    data: { email: person.email, password: 'not the password' },
+  })
+  expect(direct.status()).toBe(401)
+  const { detail } = (await direct.json()) as { detail: string }
+  await expect(account.error).toHaveText(detail)
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible()
+  expect((await me(page)).body).toMatchObject({ username: 'local' })
+})
+
+test('account: an unreachable server is named in the error', async ({ page }) => {
+  await openApp(page)
+  const account = new AccountPage(page)
+  await account.open()
+  await account.signIn({ server: 'http://127.0.0.1:9', email: 'nobody@example.com', password: 'whatever1' })
+  await expect(account.error).toContainText('Could not reach the sync server at http://127.0.0.1:9')
+})

@@ -1,0 +1,100 @@
+import type { Context, Middleware } from 'koa'
+import { ApiError } from '../../../web/core/api/ApiError'
+import type { AccountService, Principal } from '../accounts/AccountService'
+import { ACCESS_COOKIE } from './authCookies'
+import { isCrossSiteRequest, isUnsafeMethod } from './isCrossSiteRequest'
+import { RateLimiter, type RateLimits } from './RateLimiter'
+
+/** How the caller of a request was recognised; stored on `ctx.state.auth` for the routes. */
+export interface RequestAuth {
+  principal?: Principal
+  /** `local`: the single user of a QUIRE_SINGLE_USER=1 server, with no credentials at all. */
+  via?: 'bearer' | 'cookie' | 'local'
+}
+
+export interface GuardOptions {
+  /** Absent when the server runs without accounts (QUIRE_SINGLE_USER=1). */
+  accounts?: AccountService
+  /** The implicit user of a single-user server. */
+  localPrincipal: Principal
+  limits: RateLimits
+  /** `METHOD /path` of the routes that need no user (register, login, refresh, logout, health). */
+  publicRoutes: ReadonlySet<string>
+  /** Which paths this guard protects (the API's). */
+  isProtectedPath(path: string): boolean
+  trustedOrigins?: ReadonlySet<string>
+}
+
+const LOGIN = 'POST /api/v1/auth/login'
+const REGISTER = 'POST /api/v1/auth/register'
+
+/**
+ * Runs before the body is read, so an anonymous client cannot make the server parse a large upload:
+ * rate limits (login and register per IP, everything else per user, or per IP before sign-in), who
+ * is calling (Bearer access or personal token, else the `access_token` cookie), 401 without a valid
+ * credential, and 403 for a cookie-authenticated unsafe request sent by another site's page (CSRF).
+ */
+export function guardApi(options: GuardOptions): Middleware {
+  const login = new RateLimiter(options.limits.login, 'login attempts')
+  const register = new RateLimiter(options.limits.register, 'registrations')
+  const perUser = new RateLimiter(options.limits.user, 'requests')
+  return async (ctx, next) => {
+    if (!options.isProtectedPath(ctx.path) || ctx.method === 'OPTIONS') return next()
+    const route = `${ctx.method} ${ctx.path.length > 1 ? ctx.path.replace(/\/$/, '') : ctx.path}`
+    const auth: RequestAuth = {}
+    ctx.state.auth = auth
+    if (options.publicRoutes.has(route)) {
+      if (route === LOGIN) login.hit(ctx.ip)
+      else if (route === REGISTER) register.hit(ctx.ip)
+      else perUser.hit(`ip:${ctx.ip}`)
+      // Logout and me-style public routes still like to know who calls; a bad token is no error here.
+      Object.assign(auth, await identify(ctx, options).catch(() => ({})))
+      return next()
+    }
+    let identified: RequestAuth
+    try {
+      identified = await identify(ctx, options)
+    } catch (error) {
+      perUser.hit(`ip:${ctx.ip}`)
+      throw error
+    }
+    if (!identified.principal) {
+      perUser.hit(`ip:${ctx.ip}`)
+      throw unauthorized('Not authenticated: sign in, or send Authorization: Bearer <token>')
+    }
+    perUser.hit(identified.principal.user.id)
+    // Ambient credentials (a cookie, or none at all on a single-user server) must not be usable by
+    // another site's page; a Bearer token is never sent by a browser on its own.
+    if (
+      identified.via !== 'bearer' &&
+      isUnsafeMethod(ctx.method) &&
+      isCrossSiteRequest(ctx, options.trustedOrigins)
+    ) {
+      throw new ApiError(403, 'Cross-site request refused: this request must come from the app itself')
+    }
+    Object.assign(auth, identified)
+    return next()
+  }
+}
+
+async function identify(ctx: Context, options: GuardOptions): Promise<RequestAuth> {
+  if (!options.accounts) return { principal: options.localPrincipal, via: 'local' }
+  const header = ctx.get('authorization')
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
+    const principal = match?.[1] ? await options.accounts.authenticateBearer(match[1]) : undefined
+    if (!principal) throw unauthorized('Invalid or expired token')
+    return { principal, via: 'bearer' }
+  }
+  const cookie = ctx.cookies.get(ACCESS_COOKIE)
+  if (cookie) {
+    const principal = await options.accounts.authenticateAccess(cookie)
+    if (!principal) throw unauthorized('Session expired: refresh it or sign in again')
+    return { principal, via: 'cookie' }
+  }
+  return {}
+}
+
+function unauthorized(detail: string): ApiError {
+  return new ApiError(401, detail, { 'WWW-Authenticate': 'Bearer' })
+}

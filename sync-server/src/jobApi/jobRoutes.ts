@@ -1,0 +1,178 @@
+import { z } from 'zod'
+import { ApiError } from '../../../web/core/api/ApiError'
+import { errorSchema, validationErrorSchema } from '../../../web/core/api/errorSchema'
+import { pageSchema, paginationQuery, toPage } from '../../../web/core/api/pagination'
+import { defineRoute, type Route } from '../../../web/core/api/Route'
+import { jobEventStream } from './jobEventStream'
+import type { JobPorts } from './JobPorts'
+import { jobCreateBody, jobEventSchema, jobLogSchema, jobSchema } from './jobSchemas'
+
+const tags = ['Jobs']
+const platform = { errorStyle: 'platform' as const, tags }
+const error = (description: string) => ({ description, schema: errorSchema })
+const invalid = { description: 'Validation error', schema: validationErrorSchema }
+const NOT_FOUND = 'Job not found'
+const jobParams = z.object({ job_id: z.uuid() })
+const byId = { params: jobParams, notFoundDetail: NOT_FOUND }
+const STATES =
+  'States: `pending -> running -> completed | failed`. Cancel: pending -> cancelled at once; running -> cancelled once the work stops (it checks between stages). Retry: failed or cancelled -> pending. Delete: only in a terminal state, else 409. A job interrupted by a restart is started again.'
+
+/** The platform API's Jobs section, on the server's persisted queue (DESIGN.md section 2). */
+export const jobRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, JobPorts>> = [
+  defineRoute({
+    ...platform,
+    method: 'post',
+    path: '/api/v1/jobs',
+    operationId: 'createJob',
+    summary: 'Queue a job',
+    description: `Job types: \`document_process\` (payload \`{document_id}\`: process one of your documents again; it goes back to \`processing\`) and \`evaluation_run\` (created only by \`POST /api/evaluation/run\`). ${STATES}`,
+    body: jobCreateBody,
+    responses: {
+      201: { description: 'Queued', schema: jobSchema },
+      200: { description: 'The job created earlier with this idempotency_key', schema: jobSchema },
+      404: error('The document named in the payload is not found'),
+      422: invalid,
+    },
+    async handler({ body }, { jobs, principal, admit }) {
+      await admit(principal.user.id, body)
+      const { job, created } = await jobs.create(principal.user.id, body)
+      if (created) jobs.wake()
+      return { status: created ? 201 : 200, body: job }
+    },
+  }),
+  defineRoute({
+    ...platform,
+    method: 'get',
+    path: '/api/v1/jobs',
+    operationId: 'listJobs',
+    summary: 'List jobs, newest first',
+    query: paginationQuery.extend({
+      status: z.enum(['pending', 'running', 'completed', 'failed', 'cancelled']).optional(),
+      job_type: z.string().optional(),
+    }),
+    responses: { 200: { description: 'A page of jobs', schema: pageSchema(jobSchema) }, 422: invalid },
+    async handler({ query }, { jobs, principal }) {
+      const { items, total } = await jobs.list(principal.user.id, query)
+      return { status: 200, body: toPage(items, total, query.limit, query.offset) }
+    },
+  }),
+  defineRoute({
+    ...platform,
+    ...byId,
+    method: 'get',
+    path: '/api/v1/jobs/:job_id',
+    operationId: 'getJob',
+    summary: 'A job with its status, progress and result',
+    responses: { 200: { description: 'The job', schema: jobSchema }, 404: error(NOT_FOUND) },
+    async handler({ params }, { jobs, principal }) {
+      return { status: 200, body: await jobs.get(principal.user.id, params.job_id) }
+    },
+  }),
+  defineRoute({
+    ...platform,
+    ...byId,
+    method: 'post',
+    path: '/api/v1/jobs/:job_id/cancel',
+    operationId: 'cancelJob',
+    summary: 'Cancel a job',
+    description: STATES,
+    responses: {
+      200: { description: 'The job: cancelled, or still running until its work stops', schema: jobSchema },
+      404: error(NOT_FOUND),
+      409: error('The job already ended'),
+    },
+    async handler({ params }, { jobs, principal }) {
+      return { status: 200, body: await jobs.cancel(principal.user.id, params.job_id) }
+    },
+  }),
+  defineRoute({
+    ...platform,
+    ...byId,
+    method: 'post',
+    path: '/api/v1/jobs/:job_id/retry',
+    operationId: 'retryJob',
+    summary: 'Run a failed or cancelled job again',
+    description: STATES,
+    responses: {
+      200: { description: 'The job, pending again', schema: jobSchema },
+      404: error(NOT_FOUND),
+      409: error('Only failed or cancelled jobs can be retried'),
+    },
+    async handler({ params }, { jobs, principal }) {
+      const job = await jobs.retry(principal.user.id, params.job_id)
+      jobs.wake()
+      return { status: 200, body: job }
+    },
+  }),
+  defineRoute({
+    ...platform,
+    ...byId,
+    method: 'get',
+    path: '/api/v1/jobs/:job_id/events',
+    operationId: 'listJobEvents',
+    summary: "A job's events, oldest first",
+    responses: { 200: { description: 'Events', schema: z.array(jobEventSchema) }, 404: error(NOT_FOUND) },
+    async handler({ params }, { jobs, principal }) {
+      return { status: 200, body: await jobs.events(principal.user.id, params.job_id) }
+    },
+  }),
+  defineRoute({
+    ...platform,
+    ...byId,
+    method: 'get',
+    path: '/api/v1/jobs/:job_id/events/stream',
+    operationId: 'streamJobEvents',
+    summary: "A job's events as server-sent events",
+    description:
+      'Each event is sent as `id: <number>`, `event: <type>` and `data: <JobEvent JSON>`. Stored events are replayed first (after `Last-Event-ID` when the client reconnects, or the `last_event_id` query parameter), then new ones as they happen; the stream ends after the terminal event (completed, failed or cancelled).',
+    query: z.object({ last_event_id: z.coerce.number().int().min(0).optional() }),
+    responses: {
+      200: { description: 'text/event-stream of JobEvent' },
+      404: error(NOT_FOUND),
+      422: invalid,
+    },
+    async handler({ params, query }, { jobs, principal, lastEventId }) {
+      const header = lastEventId === undefined || lastEventId === '' ? undefined : Number(lastEventId)
+      if (header !== undefined && (!Number.isInteger(header) || header < 0)) {
+        throw ApiError.unprocessable([
+          {
+            loc: ['header', 'Last-Event-ID'],
+            msg: 'Last-Event-ID must be an event number',
+            type: 'value_error',
+          },
+        ])
+      }
+      await jobs.get(principal.user.id, params.job_id)
+      return jobEventStream(jobs, principal.user.id, params.job_id, header ?? query.last_event_id ?? 0)
+    },
+  }),
+  defineRoute({
+    ...platform,
+    ...byId,
+    method: 'get',
+    path: '/api/v1/jobs/:job_id/logs',
+    operationId: 'listJobLogs',
+    summary: "A job's log lines, oldest first",
+    responses: { 200: { description: 'Log lines', schema: z.array(jobLogSchema) }, 404: error(NOT_FOUND) },
+    async handler({ params }, { jobs, principal }) {
+      return { status: 200, body: await jobs.logs(principal.user.id, params.job_id) }
+    },
+  }),
+  defineRoute({
+    ...platform,
+    ...byId,
+    method: 'delete',
+    path: '/api/v1/jobs/:job_id',
+    operationId: 'deleteJob',
+    summary: 'Delete a finished job with its events and logs',
+    responses: {
+      204: { description: 'Deleted' },
+      404: error(NOT_FOUND),
+      409: error('The job has not ended: cancel it first'),
+    },
+    async handler({ params }, { jobs, principal }) {
+      await jobs.remove(principal.user.id, params.job_id)
+      return { status: 204 }
+    },
+  }),
+]

@@ -1,0 +1,234 @@
+import type { SqlDriver, SqlValue } from '../sql/SqlDriver'
+import type { JobEvent, JobLog, JobStatus, StoredJob } from './Job'
+import {
+  fromJobEventRow,
+  fromJobLogRow,
+  fromJobRow,
+  JOB_COLUMNS,
+  JOB_UPDATE_SET,
+  toJobParams,
+  toJobUpdateParams,
+  type JobEventRow,
+  type JobLogRow,
+  type JobRow,
+} from './jobRows'
+
+/** The fields a state change may move. */
+export type JobPatch = Partial<
+  Pick<
+    StoredJob,
+    | 'status'
+    | 'progress_percent'
+    | 'result'
+    | 'error'
+    | 'attempts'
+    | 'cancel_requested'
+    | 'started_at'
+    | 'completed_at'
+  >
+>
+
+/** One step of a job: what moves (nothing for a log), the event that records it, and a log line. */
+export interface JobChange {
+  set?: JobPatch
+  event: { type: string; data?: Record<string, unknown> }
+  log?: { level: JobLog['level']; message: string }
+}
+
+/**
+ * Looks at the job as it is now and says what changes (undefined: nothing), or throws (an ApiError
+ * for a refused transition). `at` is the change's timestamp.
+ */
+export type Decide = (job: StoredJob, at: string) => JobChange | undefined
+
+const placeholders = JOB_COLUMNS.split(',')
+  .map(() => '?')
+  .join(', ')
+
+// Constant SQL text only, so that the driver prepares each statement once and reuses it. Optional
+// filters are `(? IS NULL OR column = ?)` with the value passed twice.
+const SQL = {
+  insertJob: `INSERT INTO jobs (${JOB_COLUMNS}) VALUES (${placeholders})`,
+  getJob: `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?`,
+  getOwnJob: `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ? AND user_id = ?`,
+  getByKey: `SELECT ${JOB_COLUMNS} FROM jobs WHERE user_id = ? AND idempotency_key = ?`,
+  updateJob: `UPDATE jobs SET ${JOB_UPDATE_SET} WHERE id = ?`,
+  deleteJob: 'DELETE FROM jobs WHERE id = ?',
+  nextDue: `SELECT ${JOB_COLUMNS} FROM jobs
+    WHERE status = 'pending' AND (scheduled_for IS NULL OR scheduled_for <= ?)
+    ORDER BY priority DESC, seq LIMIT 1`,
+  hasDue: `SELECT 1 AS due FROM jobs
+    WHERE status = 'pending' AND (scheduled_for IS NULL OR scheduled_for <= ?) LIMIT 1`,
+  running: `SELECT ${JOB_COLUMNS} FROM jobs WHERE status = 'running' ORDER BY seq`,
+  active: `SELECT ${JOB_COLUMNS} FROM jobs
+    WHERE user_id = ? AND job_type = ? AND status IN ('pending', 'running') ORDER BY seq`,
+  list: `SELECT ${JOB_COLUMNS} FROM jobs
+    WHERE user_id = ? AND (? IS NULL OR status = ?) AND (? IS NULL OR job_type = ?)
+    ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`,
+  count: `SELECT COUNT(*) AS total FROM jobs
+    WHERE user_id = ? AND (? IS NULL OR status = ?) AND (? IS NULL OR job_type = ?)`,
+  lastEventSeq: 'SELECT COALESCE(MAX(seq), 0) AS seq FROM job_events WHERE job_id = ?',
+  insertEvent: 'INSERT INTO job_events (job_id, seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)',
+  events: `SELECT job_id, seq, type, data, created_at FROM job_events
+    WHERE job_id = ? AND seq > ? ORDER BY seq`,
+  lastLogSeq: 'SELECT COALESCE(MAX(seq), 0) AS seq FROM job_logs WHERE job_id = ?',
+  insertLog: 'INSERT INTO job_logs (job_id, seq, level, message, created_at) VALUES (?, ?, ?, ?, ?)',
+  logs: 'SELECT seq, level, message, created_at FROM job_logs WHERE job_id = ? ORDER BY seq',
+} as const
+
+/**
+ * Jobs, their events and logs over SQL. Every write goes through one in-process queue, so "read the
+ * job, decide, write the change and its event" is atomic against every other write of this service;
+ * the change and its event are then stored in one transaction (driver.batch), and listeners hear of
+ * the event in sequence order before the next write starts. Reads do not queue. One service owns a
+ * database: two processes running jobs over the same file would race on these decisions.
+ */
+export class JobRecords {
+  private queue: Promise<unknown> = Promise.resolve()
+
+  constructor(
+    private readonly driver: SqlDriver,
+    private readonly now: () => string,
+    private readonly onEvent: (event: JobEvent) => void,
+  ) {}
+
+  /** Stores a new job with its `created` event, or returns the user's job with the same key. */
+  insert(job: StoredJob): Promise<{ job: StoredJob; created: boolean }> {
+    return this.locked(async () => {
+      if (job.idempotency_key !== null) {
+        const row = await this.driver.get<JobRow>(SQL.getByKey, [job.user_id, job.idempotency_key])
+        if (row) return { job: fromJobRow(row), created: false }
+      }
+      const event = this.eventOf(
+        job,
+        1,
+        { type: 'created', data: { job_type: job.job_type } },
+        job.created_at,
+      )
+      await this.driver.batch([
+        { sql: SQL.insertJob, params: toJobParams(job) },
+        { sql: SQL.insertEvent, params: eventParams(event) },
+      ])
+      this.onEvent(event)
+      return { job, created: true }
+    })
+  }
+
+  find(id: string, userId?: string): Promise<StoredJob | undefined> {
+    const found =
+      userId === undefined
+        ? this.driver.get<JobRow>(SQL.getJob, [id])
+        : this.driver.get<JobRow>(SQL.getOwnJob, [id, userId])
+    return found.then((row) => row && fromJobRow(row))
+  }
+
+  /** Applies what `decide` says to the job (the user's, when given). Undefined: no such job. */
+  change(
+    id: string,
+    userId: string | undefined,
+    decide: Decide,
+  ): Promise<{ job: StoredJob; event?: JobEvent } | undefined> {
+    return this.locked(async () => {
+      const job = await this.find(id, userId)
+      return job && this.apply(job, decide)
+    })
+  }
+
+  /** Moves the next due pending job (highest priority, then oldest) with `decide`, unless `open` says no. */
+  claimNext(open: () => boolean, decide: Decide): Promise<StoredJob | undefined> {
+    return this.locked(async () => {
+      if (!open()) return undefined
+      const row = await this.driver.get<JobRow>(SQL.nextDue, [this.now()])
+      return row && (await this.apply(fromJobRow(row), decide)).job
+    })
+  }
+
+  async hasDue(): Promise<boolean> {
+    return (await this.driver.get(SQL.hasDue, [this.now()])) !== undefined
+  }
+
+  /** Deletes the user's job (events and logs go with it) once `check` lets it. False: no such job. */
+  remove(id: string, userId: string, check: (job: StoredJob) => void): Promise<boolean> {
+    return this.locked(async () => {
+      const job = await this.find(id, userId)
+      if (!job) return false
+      check(job)
+      await this.driver.run(SQL.deleteJob, [id])
+      return true
+    })
+  }
+
+  async running(): Promise<StoredJob[]> {
+    return (await this.driver.all<JobRow>(SQL.running)).map(fromJobRow)
+  }
+
+  async active(userId: string, jobType: string): Promise<StoredJob[]> {
+    return (await this.driver.all<JobRow>(SQL.active, [userId, jobType])).map(fromJobRow)
+  }
+
+  async list(
+    userId: string,
+    filter: { status?: JobStatus; job_type?: string; limit: number; offset: number },
+  ): Promise<{ items: StoredJob[]; total: number }> {
+    const status = filter.status ?? null
+    const jobType = filter.job_type ?? null
+    const where: SqlValue[] = [userId, status, status, jobType, jobType]
+    // SQLite reads a negative LIMIT as "no limit"; a non-positive one means none here.
+    const limit = Math.max(0, Math.floor(filter.limit))
+    const offset = Math.max(0, Math.floor(filter.offset))
+    const rows = await this.driver.all<JobRow>(SQL.list, [...where, limit, offset])
+    const count = await this.driver.get<{ total: number }>(SQL.count, where)
+    return { items: rows.map(fromJobRow), total: count?.total ?? 0 }
+  }
+
+  async events(jobId: string, afterId: number): Promise<JobEvent[]> {
+    return (await this.driver.all<JobEventRow>(SQL.events, [jobId, afterId])).map(fromJobEventRow)
+  }
+
+  async logs(jobId: string): Promise<JobLog[]> {
+    return (await this.driver.all<JobLogRow>(SQL.logs, [jobId])).map(fromJobLogRow)
+  }
+
+  private async apply(job: StoredJob, decide: Decide): Promise<{ job: StoredJob; event?: JobEvent }> {
+    const at = this.now()
+    const change = decide(job, at)
+    if (!change) return { job }
+    const next: StoredJob = change.set ? { ...job, ...change.set, updated_at: at } : job
+    const last = await this.driver.get<{ seq: number }>(SQL.lastEventSeq, [job.id])
+    const event = this.eventOf(next, (last?.seq ?? 0) + 1, change.event, at)
+    const statements: Array<{ sql: string; params: SqlValue[] }> = []
+    if (change.set) statements.push({ sql: SQL.updateJob, params: toJobUpdateParams(next) })
+    statements.push({ sql: SQL.insertEvent, params: eventParams(event) })
+    if (change.log) {
+      const lastLog = await this.driver.get<{ seq: number }>(SQL.lastLogSeq, [job.id])
+      statements.push({
+        sql: SQL.insertLog,
+        params: [job.id, (lastLog?.seq ?? 0) + 1, change.log.level, change.log.message, at],
+      })
+    }
+    await this.driver.batch(statements)
+    this.onEvent(event)
+    return { job: next, event }
+  }
+
+  private eventOf(job: StoredJob, seq: number, event: JobChange['event'], at: string): JobEvent {
+    return {
+      id: seq,
+      job_id: job.id,
+      type: event.type,
+      data: { ...event.data, status: job.status, progress_percent: job.progress_percent },
+      created_at: at,
+    }
+  }
+
+  private locked<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(work)
+    // The queue goes on whether this write succeeded or not; the caller gets its own outcome.
+    this.queue = result.catch(() => undefined)
+    return result
+  }
+}
+
+function eventParams(event: JobEvent): SqlValue[] {
+  return [event.job_id, event.id, event.type, JSON.stringify(event.data), event.created_at]
+}

@@ -1,0 +1,212 @@
+import { toJobView, type JobContext, type JobHandler, type StoredJob } from './Job'
+import { JobAbortedError } from './JobAbortedError'
+import { jobChanges } from './jobChanges'
+import type { JobRecords } from './JobRecords'
+
+export interface JobRunnerOptions {
+  concurrency: number
+  pollMs: number
+  /** How long stop() waits for aborted handlers before leaving them. */
+  stopTimeoutMs: number
+  logError(error: unknown): void
+}
+
+interface Run {
+  controller: AbortController
+  settled: Promise<void>
+}
+
+/**
+ * The worker pool: claims due jobs (highest priority, then oldest) while fewer than `concurrency`
+ * handlers run, and stores each outcome. One timer polls (scheduled jobs come due without anyone
+ * calling); `wake()` checks at once. Every promise it starts ends in `logError`, so a failing handler
+ * or database cannot become an unhandled rejection or stop the pool.
+ */
+export class JobRunner {
+  private started = false
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private pumping: Promise<void> | undefined
+  private again = false
+  private readonly runs = new Map<string, Run>()
+  private idleWaiters: Array<() => void> = []
+
+  constructor(
+    private readonly records: JobRecords,
+    private readonly handlers: ReadonlyMap<string, JobHandler>,
+    private readonly options: JobRunnerOptions,
+  ) {}
+
+  /**
+   * Recovery, then work. A job left `running` had its process die or stop mid-run: it goes back to
+   * `pending` (`requeued`), or ends `cancelled` when a cancel was asked for. Jobs whose handler, in
+   * this very service, outlived an earlier stop() are left to that handler.
+   */
+  async start(): Promise<void> {
+    if (this.started) return
+    for (const job of await this.records.running()) {
+      if (this.runs.has(job.id)) continue
+      await this.records.change(job.id, undefined, (current, at) => {
+        if (current.status !== 'running') return undefined
+        return current.cancel_requested ? jobChanges.cancelled(at) : jobChanges.requeued()
+      })
+    }
+    this.started = true
+    this.wake()
+  }
+
+  /** Stops claiming, aborts running handlers (reason `shutdown`) and waits for them a while. */
+  async stop(): Promise<void> {
+    this.started = false
+    this.clearTimer()
+    await this.pumping
+    const runs = [...this.runs.values()]
+    for (const run of runs) run.controller.abort(new JobAbortedError('shutdown'))
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.stopTimeoutMs)))
+    // A handler that ignores its signal is left behind: its job stays `running` and is requeued by the
+    // next start; should it still finish, its outcome is stored if the job is still its run.
+    await Promise.race([Promise.all(runs.map((run) => run.settled)), timeout])
+    clearTimeout(timer)
+  }
+
+  /** Aborts the job's handler, if it runs here, for a cancel. */
+  abort(jobId: string): void {
+    this.runs.get(jobId)?.controller.abort(new JobAbortedError('cancelled'))
+  }
+
+  wake(): void {
+    if (!this.started) return
+    if (this.pumping) {
+      this.again = true
+      return
+    }
+    this.clearTimer()
+    this.again = false
+    this.pumping = this.pump()
+      .catch(this.options.logError)
+      .then(() => {
+        this.pumping = undefined
+        if (!this.started) return
+        if (this.again) this.wake()
+        else this.timer = setTimeout(() => this.wake(), this.options.pollMs)
+        this.checkIdle()
+      })
+  }
+
+  /**
+   * Resolves when no pending job is due and no handler runs. While the runner is stopped, a due job
+   * keeps it waiting until start().
+   */
+  idle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.idleWaiters.push(resolve)
+      this.checkIdle()
+    })
+  }
+
+  private checkIdle(): void {
+    if (this.idleWaiters.length === 0 || this.runs.size > 0 || this.pumping) return
+    this.records
+      .hasDue()
+      .then((due) => {
+        // Checked again: a claim may have started a handler meanwhile; its end checks once more.
+        if (this.runs.size > 0 || this.pumping) return
+        if (due) return this.wake()
+        for (const resolve of this.idleWaiters.splice(0)) resolve()
+      })
+      .catch(this.options.logError)
+  }
+
+  private async pump(): Promise<void> {
+    const open = () => this.started && this.runs.size < this.options.concurrency
+    while (open()) {
+      const job = await this.records.claimNext(open, (current, at) =>
+        jobChanges.started(current.attempts + 1, at),
+      )
+      if (!job) return
+      this.launch(job)
+    }
+  }
+
+  private launch(job: StoredJob): void {
+    const controller = new AbortController()
+    const run: Run = { controller, settled: Promise.resolve() }
+    this.runs.set(job.id, run)
+    run.settled = this.execute(job, controller.signal)
+      .catch(this.options.logError)
+      .then(() => {
+        if (this.runs.get(job.id) === run) this.runs.delete(job.id)
+        this.wake()
+        this.checkIdle()
+      })
+  }
+
+  private async execute(job: StoredJob, signal: AbortSignal): Promise<void> {
+    // The run's token is its attempt: once the job was settled, requeued or retried, this run's late
+    // progress, logs and outcome no longer apply.
+    const isCurrent = (current: StoredJob) =>
+      current.status === 'running' && current.attempts === job.attempts
+    const context: JobContext = {
+      signal,
+      progress: async (percent, message) => {
+        const value = clampPercent(percent)
+        const data: Record<string, unknown> = { percent: value }
+        if (message !== undefined) data.message = message
+        await this.records.change(job.id, undefined, (current) =>
+          isCurrent(current)
+            ? { set: { progress_percent: value }, event: { type: 'progress', data } }
+            : undefined,
+        )
+      },
+      log: async (message, level = 'info') => {
+        await this.records.change(job.id, undefined, (current) =>
+          isCurrent(current)
+            ? { event: { type: 'log', data: { level, message } }, log: { level, message } }
+            : undefined,
+        )
+      },
+    }
+    let outcome: { result: Record<string, unknown> } | { error: unknown }
+    try {
+      const handler = this.handlers.get(job.job_type)
+      // A type registered when the job was created may be gone after an upgrade: fail, never loop.
+      if (!handler) throw new Error(`No handler is registered for job type ${job.job_type}`)
+      const value = await handler({ ...toJobView(job), user_id: job.user_id }, context)
+      outcome = { result: toResult(value) }
+    } catch (error) {
+      outcome = { error }
+    }
+    const shutdown = signal.reason instanceof JobAbortedError && signal.reason.why === 'shutdown'
+    await this.records.change(job.id, undefined, (current, at) => {
+      if (!isCurrent(current)) return undefined
+      if (current.cancel_requested) return jobChanges.cancelled(at)
+      if ('result' in outcome) return jobChanges.completed(outcome.result, at)
+      // Given up because of a stop: stays `running` for the next start, or goes back at once if
+      // this service was started again meanwhile.
+      if (shutdown) return this.started ? jobChanges.requeued() : undefined
+      return jobChanges.failed(errorMessage(outcome.error), at)
+    })
+  }
+
+  private clearTimer(): void {
+    clearTimeout(this.timer)
+    this.timer = undefined
+  }
+}
+
+function clampPercent(percent: number): number {
+  if (!Number.isFinite(percent)) return 0
+  return Math.min(100, Math.max(0, Math.round(percent)))
+}
+
+/** The stored form of a handler's return value; throws (failing the job) when it is not JSON. */
+function toResult(value: unknown): Record<string, unknown> {
+  if (value === undefined || value === null) return {}
+  const object = typeof value === 'object' && !Array.isArray(value) ? value : { value }
+  return JSON.parse(JSON.stringify(object)) as Record<string, unknown>
+}
+
+function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name
+  return typeof error === 'string' && error !== '' ? error : 'The job failed'
+}

@@ -1,0 +1,232 @@
+import { ApiError } from '../../../web/core/api/ApiError'
+import { monotonicClock, toTimestamp } from '../../../web/core/time/Clock'
+import type { SqlDriver } from '../sql/SqlDriver'
+import {
+  TERMINAL_STATUSES,
+  toJobView,
+  type JobCreate,
+  type JobEvent,
+  type JobHandler,
+  type JobLog,
+  type JobStatus,
+  type JobView,
+  type StoredJob,
+} from './Job'
+import { jobChanges } from './jobChanges'
+import { JobRecords } from './JobRecords'
+import { JobRunner } from './JobRunner'
+
+export interface JobServiceOptions {
+  /** Handlers running at once (default 2). */
+  concurrency?: number
+  /** How often the runner looks for due jobs when nobody wakes it (default 200 ms). */
+  pollMs?: number
+  /** Milliseconds since the epoch (default Date.now); made strictly increasing. */
+  now?: () => number
+  newId?: () => string
+  logError?: (error: unknown) => void
+  /** How long stop() waits for handlers that ignore their signal (default 5000 ms). */
+  stopTimeoutMs?: number
+}
+
+type Listener = (event: JobEvent) => void
+
+/**
+ * The jobs of the server, per user: create, list, cancel, retry, delete, their events and logs, and
+ * the runner that executes them with the handler registered for their type. Every method filters by
+ * user: another user's job is as unknown as a missing one (404). State rules: DESIGN.md section 2.
+ */
+export class JobService {
+  private readonly handlers = new Map<string, JobHandler>()
+  private readonly listeners = new Map<string, Set<Listener>>()
+  private readonly records: JobRecords
+  private readonly runner: JobRunner
+  private readonly newId: () => string
+  private readonly logError: (error: unknown) => void
+  private readonly timestamp: () => string
+
+  constructor(driver: SqlDriver, options: JobServiceOptions = {}) {
+    const clock = monotonicClock({ now: options.now ?? (() => Date.now()) })
+    this.timestamp = () => toTimestamp(clock.now())
+    this.newId = options.newId ?? (() => crypto.randomUUID())
+    this.logError = options.logError ?? ((error) => console.error('Job service:', error))
+    this.records = new JobRecords(driver, this.timestamp, (event) => this.notify(event))
+    this.runner = new JobRunner(this.records, this.handlers, {
+      concurrency: Math.max(1, Math.floor(options.concurrency ?? 2)),
+      pollMs: Math.max(1, options.pollMs ?? 200),
+      stopTimeoutMs: Math.max(0, options.stopTimeoutMs ?? 5000),
+      logError: this.logError,
+    })
+  }
+
+  register(jobType: string, handler: JobHandler): void {
+    if (this.handlers.has(jobType)) throw new Error(`Job type ${jobType} is already registered`)
+    this.handlers.set(jobType, handler)
+  }
+
+  knownTypes(): string[] {
+    return [...this.handlers.keys()].sort()
+  }
+
+  async create(userId: string, input: JobCreate): Promise<{ job: JobView; created: boolean }> {
+    if (!this.handlers.has(input.job_type)) {
+      throw invalid('job_type', `Unknown job type; one of: ${this.knownTypes().join(', ')}`)
+    }
+    const priority = input.priority ?? 0
+    if (!Number.isSafeInteger(priority)) throw invalid('priority', 'Priority must be an integer')
+    const at = this.timestamp()
+    const job: StoredJob = {
+      id: this.newId(),
+      user_id: userId,
+      job_type: input.job_type,
+      status: 'pending',
+      priority,
+      progress_percent: 0,
+      payload: input.payload ?? {},
+      result: null,
+      error: null,
+      idempotency_key: input.idempotency_key ?? null,
+      scheduled_for: input.scheduled_for === undefined ? null : normaliseTime(input.scheduled_for),
+      attempts: 0,
+      cancel_requested: false,
+      created_at: at,
+      started_at: null,
+      completed_at: null,
+      updated_at: at,
+    }
+    const stored = await this.records.insert(job)
+    if (stored.created) this.wake()
+    return { job: toJobView(stored.job), created: stored.created }
+  }
+
+  async list(
+    userId: string,
+    filter: { status?: JobStatus; job_type?: string; limit: number; offset: number },
+  ): Promise<{ items: JobView[]; total: number }> {
+    const { items, total } = await this.records.list(userId, filter)
+    return { items: items.map(toJobView), total }
+  }
+
+  async get(userId: string, jobId: string): Promise<JobView> {
+    return toJobView(await this.own(userId, jobId))
+  }
+
+  /** Pending: cancelled at once. Running: flagged and its signal aborted; `cancelled` once it settles. */
+  async cancel(userId: string, jobId: string): Promise<JobView> {
+    const changed = await this.records.change(jobId, userId, (job, at) => {
+      if (job.status === 'pending') return jobChanges.cancelled(at)
+      if (job.status === 'running') return job.cancel_requested ? undefined : jobChanges.cancelRequested()
+      throw conflict(`Job is already ${job.status}`)
+    })
+    if (!changed) throw notFound()
+    if (changed.job.status === 'running') this.runner.abort(jobId)
+    return toJobView(changed.job)
+  }
+
+  /** Failed or cancelled: back to pending (attempts keep counting). */
+  async retry(userId: string, jobId: string): Promise<JobView> {
+    const changed = await this.records.change(jobId, userId, (job) => {
+      if (job.status === 'failed' || job.status === 'cancelled') return jobChanges.retried()
+      throw conflict(`Job is ${job.status}; only failed or cancelled jobs can be retried`)
+    })
+    if (!changed) throw notFound()
+    this.wake()
+    return toJobView(changed.job)
+  }
+
+  /** Deletes a finished job with its events and logs. */
+  async remove(userId: string, jobId: string): Promise<void> {
+    const found = await this.records.remove(jobId, userId, (job) => {
+      if (!TERMINAL_STATUSES.includes(job.status)) {
+        throw conflict(`Job is ${job.status}; cancel it before deleting it`)
+      }
+    })
+    if (!found) throw notFound()
+  }
+
+  /** The job's events in order, those after `afterId` (an SSE Last-Event-ID) when given. */
+  async events(userId: string, jobId: string, afterId = 0): Promise<JobEvent[]> {
+    await this.own(userId, jobId)
+    return this.records.events(jobId, Number.isFinite(afterId) ? Math.max(0, Math.floor(afterId)) : 0)
+  }
+
+  async logs(userId: string, jobId: string): Promise<JobLog[]> {
+    await this.own(userId, jobId)
+    return this.records.logs(jobId)
+  }
+
+  /**
+   * Called after each event of that job is stored, in order; returns an unsubscribe function. For a
+   * gapless stream subscribe first, then read `events()`, and skip ids already sent.
+   */
+  subscribe(jobId: string, listener: (event: JobEvent) => void): () => void {
+    let set = this.listeners.get(jobId)
+    if (!set) this.listeners.set(jobId, (set = new Set()))
+    const listeners = set
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+      if (listeners.size === 0 && this.listeners.get(jobId) === listeners) this.listeners.delete(jobId)
+    }
+  }
+
+  /** The user's oldest pending or running job of that type whose payload[key] === value. */
+  async findActive(
+    userId: string,
+    jobType: string,
+    payloadKey: string,
+    value: string,
+  ): Promise<JobView | undefined> {
+    // Filtered here, not in SQL: portable across drivers, and a user has few active jobs of a type.
+    const found = (await this.records.active(userId, jobType)).find(
+      (job) => Object.hasOwn(job.payload, payloadKey) && job.payload[payloadKey] === value,
+    )
+    return found && toJobView(found)
+  }
+
+  start(): Promise<void> {
+    return this.runner.start()
+  }
+
+  stop(): Promise<void> {
+    return this.runner.stop()
+  }
+
+  idle(): Promise<void> {
+    return this.runner.idle()
+  }
+
+  wake(): void {
+    this.runner.wake()
+  }
+
+  private async own(userId: string, jobId: string): Promise<StoredJob> {
+    const job = await this.records.find(jobId, userId)
+    if (!job) throw notFound()
+    return job
+  }
+
+  private notify(event: JobEvent): void {
+    const listeners = this.listeners.get(event.job_id)
+    if (!listeners) return
+    for (const listener of [...listeners]) {
+      try {
+        listener(event)
+      } catch (error) {
+        this.logError(error)
+      }
+    }
+  }
+}
+
+function normaliseTime(value: string): string {
+  const ms = Date.parse(value)
+  if (Number.isNaN(ms)) throw invalid('scheduled_for', 'Not a valid timestamp')
+  // Stored in one format, so that the "due" comparison in SQL can compare strings.
+  return toTimestamp(ms)
+}
+
+const notFound = () => ApiError.notFound('Job not found')
+const conflict = (detail: string) => new ApiError(409, detail)
+const invalid = (field: string, msg: string) =>
+  ApiError.unprocessable([{ loc: ['body', field], msg, type: 'value_error' }])

@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { ApiError } from '../../../web/core/api/ApiError'
+import type { JobCreate } from '../jobs/Job'
+import type { JobService } from '../jobs/JobService'
+import type { UserSpaces } from './UserSpaces'
+import { DOCUMENT_PROCESS, EVALUATION_RUN } from './workJobs'
+
+const documentPayload = z.object({ document_id: z.string() })
+
+/**
+ * Checks a job a client asks for (`POST /api/v1/jobs`) against the caller's own data before it is
+ * queued: a `document_process` job names one of their documents (else 404, as every route answers
+ * for another user's id), which goes back to `processing` with any earlier processing of it
+ * cancelled; `evaluation_run` jobs come only from `POST /api/evaluation/run`, which stores the run.
+ */
+export function admitJob(spaces: UserSpaces, jobs: JobService) {
+  return async (userId: string, input: JobCreate): Promise<void> => {
+    if (input.job_type === EVALUATION_RUN) {
+      throw ApiError.unprocessable([
+        {
+          loc: ['body', 'job_type'],
+          msg: 'Start evaluation runs with POST /api/evaluation/run',
+          type: 'value_error',
+        },
+      ])
+    }
+    if (input.job_type !== DOCUMENT_PROCESS) return
+    const parsed = documentPayload.safeParse(input.payload ?? {})
+    if (!parsed.success) {
+      throw ApiError.unprocessable([
+        { loc: ['body', 'payload', 'document_id'], msg: 'document_id is required', type: 'missing' },
+      ])
+    }
+    const { document_id: documentId } = parsed.data
+    const { store } = (await spaces.get(userId)).runtime.ports
+    const document = z.uuid().safeParse(documentId).success ? await store.getDocument(documentId) : undefined
+    if (!document) throw ApiError.notFound('Document not found')
+    const earlier = await jobs.findActive(userId, DOCUMENT_PROCESS, 'document_id', documentId)
+    if (earlier) await jobs.cancel(userId, earlier.id).catch(() => undefined)
+    await store.updateDocument(documentId, {
+      status: 'processing',
+      processed_at: null,
+      metadata: {},
+      progress: { stage: 'queued', percent: 0 },
+    })
+  }
+}

@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { serverRoutes } from '../src/createApp'
+import { signUpForTest, type TestUser } from './signUpForTest'
+import { startTestServer } from './startTestServer'
+
+/** A's records, by the path parameter or body field that names them. */
+interface Records {
+  collection: string
+  document: string
+  session: string
+  evaluation: string
+  job: string
+  token: string
+}
+
+type Attempt = { method: string; path: string; json?: unknown; form?: FormData }
+
+/**
+ * For every route of the server, how user B would try to reach user A's records, or why the route
+ * names no record (its isolation is checked through B's lists below). A route added to the table
+ * without an entry here fails the test, so none is forgotten.
+ */
+const attempts: Record<string, ((a: Records) => Attempt) | { names: 'nothing'; why: string }> = {
+  health: { names: 'nothing', why: 'public' },
+  platformHealth: { names: 'nothing', why: 'public' },
+  createCollection: { names: 'nothing', why: 'creates in B’s own space' },
+  listCollections: { names: 'nothing', why: 'checked by the lists' },
+  getCollection: (a) => ({ method: 'GET', path: `/api/collections/${a.collection}` }),
+  updateCollection: (a) => ({
+    method: 'PUT',
+    path: `/api/collections/${a.collection}`,
+    json: { name: 'Taken' },
+  }),
+  deleteCollection: (a) => ({ method: 'DELETE', path: `/api/collections/${a.collection}` }),
+  uploadDocument: (a) => {
+    const form = new FormData()
+    form.append('collection_id', a.collection)
+    form.append('file', new Blob(['# Planted\n\nB writes into A.']), 'planted.md')
+    return { method: 'POST', path: '/api/documents/', form }
+  },
+  listDocuments: { names: 'nothing', why: 'checked by the lists (also filtered by A’s collection)' },
+  getDocument: (a) => ({ method: 'GET', path: `/api/documents/${a.document}` }),
+  processDocument: (a) => ({ method: 'POST', path: `/api/documents/${a.document}/process`, json: {} }),
+  deleteDocument: (a) => ({ method: 'DELETE', path: `/api/documents/${a.document}` }),
+  getDocumentFile: (a) => ({ method: 'GET', path: `/api/documents/${a.document}/file` }),
+  extractDocument: { names: 'nothing', why: 'stores nothing' },
+  extractDocuments: { names: 'nothing', why: 'stores nothing' },
+  processTextContext: { names: 'nothing', why: 'stores nothing' },
+  supportedTypes: { names: 'nothing', why: 'no data' },
+  search: (a) => ({
+    method: 'POST',
+    path: '/api/search_u/',
+    json: { query: 'marmalade', collection_id: a.collection },
+  }),
+  createChatSession: (a) => ({
+    method: 'POST',
+    path: '/api/chat/sessions',
+    json: { name: 'Taken', collection_id: a.collection },
+  }),
+  listChatSessions: { names: 'nothing', why: 'checked by the lists' },
+  getChatSession: (a) => ({ method: 'GET', path: `/api/chat/sessions/${a.session}` }),
+  updateChatSession: (a) => ({
+    method: 'PUT',
+    path: `/api/chat/sessions/${a.session}`,
+    json: { name: 'Taken' },
+  }),
+  deleteChatSession: (a) => ({ method: 'DELETE', path: `/api/chat/sessions/${a.session}` }),
+  sendChatMessage: (a) => ({
+    method: 'POST',
+    path: '/api/chat/message',
+    json: { session_id: a.session, message: 'hi' },
+  }),
+  streamChatMessage: (a) => ({
+    method: 'POST',
+    path: '/api/chat/stream',
+    json: { session_id: a.session, message: 'hi' },
+  }),
+  listChatMessages: (a) => ({ method: 'GET', path: `/api/chat/messages?session_id=${a.session}` }),
+  startEvaluation: (a) => ({
+    method: 'POST',
+    path: '/api/evaluation/run',
+    json: { collection_id: a.collection, test_cases: [{ id: '1', question: 'q?', ground_truth: 'a' }] },
+  }),
+  listEvaluations: { names: 'nothing', why: 'checked by the lists' },
+  getEvaluation: (a) => ({ method: 'GET', path: `/api/evaluation/results/${a.evaluation}` }),
+  startPluginEvaluation: (a) => ({
+    method: 'POST',
+    path: '/api/evaluation/plugin/start',
+    json: { collection_id: a.collection, total_questions: 1, user_id: 'plugin' },
+  }),
+  submitPluginResults: (a) => ({
+    method: 'POST',
+    path: '/api/evaluation/plugin/submit',
+    json: {
+      evaluation_run_id: a.evaluation,
+      results: [{ question: 'q', generated_answer: 'a', is_correct: true }],
+    },
+  }),
+  saveEvaluationState: (a) => ({
+    method: 'POST',
+    path: `/api/evaluation/state/${a.evaluation}`,
+    json: { current_question_index: 0, answered_questions: 0, user_answers: {}, evaluation_results: [] },
+  }),
+  getEvaluationState: (a) => ({ method: 'GET', path: `/api/evaluation/state/${a.evaluation}` }),
+  getSettings: { names: 'nothing', why: 'checked below: A’s change is not B’s setting' },
+  updateSettings: { names: 'nothing', why: 'changes B’s own settings' },
+  getGeneratorStatus: { names: 'nothing', why: 'B’s own generator' },
+  testGenerator: { names: 'nothing', why: 'stores nothing' },
+  listWebLlmModels: { names: 'nothing', why: 'no data' },
+  loadWebLlmModel: { names: 'nothing', why: 'browser only' },
+  loadEmbedder: { names: 'nothing', why: 'B’s own setting' },
+  getEmbedderStatus: { names: 'nothing', why: 'B’s own setting' },
+  register: { names: 'nothing', why: 'public' },
+  login: { names: 'nothing', why: 'public' },
+  refresh: { names: 'nothing', why: 'public; tokens are checked in auth.test' },
+  logout: { names: 'nothing', why: 'public; revokes only the caller’s session' },
+  me: { names: 'nothing', why: 'answers the caller' },
+  changeUsername: { names: 'nothing', why: 'changes the caller; a taken name is 409 (auth.test)' },
+  changePassword: { names: 'nothing', why: 'changes the caller' },
+  createPersonalToken: { names: 'nothing', why: 'creates the caller’s' },
+  listPersonalTokens: { names: 'nothing', why: 'checked by the lists' },
+  deletePersonalToken: (a) => ({ method: 'DELETE', path: `/api/v1/auth/tokens/${a.token}` }),
+  createJob: (a) => ({
+    method: 'POST',
+    path: '/api/v1/jobs',
+    json: { job_type: 'document_process', payload: { document_id: a.document } },
+  }),
+  listJobs: { names: 'nothing', why: 'checked by the lists' },
+  getJob: (a) => ({ method: 'GET', path: `/api/v1/jobs/${a.job}` }),
+  cancelJob: (a) => ({ method: 'POST', path: `/api/v1/jobs/${a.job}/cancel` }),
+  retryJob: (a) => ({ method: 'POST', path: `/api/v1/jobs/${a.job}/retry` }),
+  listJobEvents: (a) => ({ method: 'GET', path: `/api/v1/jobs/${a.job}/events` }),
+  streamJobEvents: (a) => ({ method: 'GET', path: `/api/v1/jobs/${a.job}/events/stream` }),
+  listJobLogs: (a) => ({ method: 'GET', path: `/api/v1/jobs/${a.job}/logs` }),
+  deleteJob: (a) => ({ method: 'DELETE', path: `/api/v1/jobs/${a.job}` }),
+}
+
+describe('two users: B never reaches A’s records', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  let a: TestUser
+  let b: TestUser
+  let records: Records
+  const send = (user: TestUser, attempt: Attempt) =>
+    fetch(server.url + attempt.path, {
+      method: attempt.method,
+      headers: {
+        ...user.auth,
+        ...(attempt.json !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: attempt.form ?? (attempt.json !== undefined ? JSON.stringify(attempt.json) : undefined),
+    })
+  const json = async (user: TestUser, attempt: Attempt) => {
+    const response = await send(user, attempt)
+    expect(response.ok, `${attempt.method} ${attempt.path}: ${response.status}`).toBe(true)
+    return (await response.json()) as Record<string, unknown>
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ accounts: true })
+    a = await signUpForTest(server.url, 'alice')
+    b = await signUpForTest(server.url, 'bob')
+    const collection = await json(a, {
+      method: 'POST',
+      path: '/api/collections/',
+      json: { name: 'A’s', description: 'private' },
+    })
+    const form = new FormData()
+    form.append('collection_id', String(collection.id))
+    form.append('file', new Blob(['# Jam\n\nAlice keeps her marmalade recipe here.']), 'jam.md')
+    const document = await json(a, { method: 'POST', path: '/api/documents/', form })
+    const session = await json(a, {
+      method: 'POST',
+      path: '/api/chat/sessions',
+      json: { name: 'Jam talk', collection_id: collection.id },
+    })
+    await server.idle()
+    await json(a, {
+      method: 'POST',
+      path: '/api/chat/message',
+      json: { session_id: session.id, message: 'What does Alice keep?' },
+    })
+    const run = await json(a, {
+      method: 'POST',
+      path: '/api/evaluation/run',
+      json: {
+        collection_id: collection.id,
+        test_cases: [{ id: '1', question: 'What does Alice keep?', ground_truth: 'her marmalade recipe' }],
+      },
+    })
+    await server.idle()
+    const tokens = (await json(a, { method: 'GET', path: '/api/v1/auth/tokens' })) as unknown as Array<{
+      id: string
+    }>
+    await json(a, {
+      method: 'PUT',
+      path: '/api/settings',
+      json: { generator: { kind: 'ollama', base_url: 'http://127.0.0.1:9', model: 'alice-model' } },
+    })
+    records = {
+      collection: String(collection.id),
+      document: String(document.id),
+      session: String(session.id),
+      evaluation: String(run.evaluation_id),
+      job: String(document.job_id),
+      token: tokens[0]!.id,
+    }
+  }, 60_000)
+  afterAll(() => server.stop())
+
+  it('every route of the table is covered', () => {
+    const missing = serverRoutes.map((route) => route.operationId).filter((id) => !(id in attempts))
+    expect(missing).toEqual([])
+  })
+
+  it('answers 404 to B for each of A’s records, on every route that names one', async () => {
+    const answered: string[] = []
+    for (const route of serverRoutes) {
+      const attempt = attempts[route.operationId]
+      if (typeof attempt !== 'function') continue
+      const request = attempt(records)
+      const response = await send(b, request)
+      answered.push(`${route.operationId} ${response.status}`)
+      expect(
+        response.status,
+        `${route.operationId}: ${request.method} ${request.path}: ${await response.text()}`,
+      ).toBe(404)
+    }
+    expect(answered.length).toBeGreaterThan(25)
+  })
+
+  it('shows B none of A’s records in any list or search', async () => {
+    await server.idle()
+    expect(await json(b, { method: 'GET', path: '/api/collections/' })).toEqual([])
+    expect(await json(b, { method: 'GET', path: '/api/documents/' })).toEqual([])
+    expect(
+      await json(b, { method: 'GET', path: `/api/documents/?collection_id=${records.collection}` }),
+    ).toEqual([])
+    expect(await json(b, { method: 'GET', path: '/api/chat/sessions' })).toEqual([])
+    expect(await json(b, { method: 'GET', path: '/api/evaluation/results' })).toEqual([])
+    expect(await json(b, { method: 'GET', path: '/api/v1/jobs' })).toMatchObject({
+      items: [],
+      total_items: 0,
+    })
+    const tokens = (await json(b, { method: 'GET', path: '/api/v1/auth/tokens' })) as unknown as Array<{
+      id: string
+    }>
+    expect(tokens.map((token) => token.id)).not.toContain(records.token)
+    const search = await json(b, {
+      method: 'POST',
+      path: '/api/search_u/',
+      json: { query: 'marmalade recipe' },
+    })
+    expect(search.chunks).toEqual([])
+    const settings = await json(b, { method: 'GET', path: '/api/settings' })
+    expect(settings.generator).toEqual({ kind: 'extractive' })
+    expect((await json(b, { method: 'GET', path: '/api/v1/auth/me' })).email).toBe(b.email)
+  })
+
+  it('leaves A’s records as they were', async () => {
+    expect(await json(a, { method: 'GET', path: `/api/collections/${records.collection}` })).toMatchObject({
+      name: 'A’s',
+      document_count: 1,
+    })
+    expect(await json(a, { method: 'GET', path: `/api/documents/${records.document}` })).toMatchObject({
+      status: 'completed',
+    })
+    expect(await json(a, { method: 'GET', path: `/api/chat/sessions/${records.session}` })).toMatchObject({
+      message_count: 2,
+    })
+    expect(
+      await json(a, { method: 'GET', path: `/api/evaluation/results/${records.evaluation}` }),
+    ).toMatchObject({ is_completed: true })
+    expect(await json(a, { method: 'GET', path: `/api/v1/jobs/${records.job}` })).toMatchObject({
+      status: 'completed',
+    })
+    const search = await json(a, {
+      method: 'POST',
+      path: '/api/search_u/',
+      json: { query: 'marmalade recipe' },
+    })
+    expect((search.chunks as unknown[]).length).toBeGreaterThan(0)
+    expect((await json(a, { method: 'GET', path: '/api/settings' })).generator).toMatchObject({
+      model: 'alice-model',
+    })
+    // A's personal token (the one B tried to delete) still works.
+    expect((await json(a, { method: 'GET', path: '/api/v1/auth/me' })).email).toBe(a.email)
+  })
+})

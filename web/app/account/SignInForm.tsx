@@ -1,0 +1,173 @@
+import { createSignal, Show } from 'solid-js'
+import { errorDetail } from '../api/ApiRequestError'
+import { signIn, signUp, type AccountView } from './accountApi'
+
+type Mode = 'sign-in' | 'sign-up'
+
+/**
+ * Signs this device in to a sync server, or creates an account there first. The address starts as this
+ * page's own origin (the sync server serves the app too); errors are the server's own words, passed on
+ * by the in-browser API (wrong password, email taken, password too short, server unreachable).
+ */
+export function SignInForm(props: { onSignedIn: (account: AccountView) => void; serverUrl?: string | null }) {
+  const [mode, setMode] = createSignal<Mode>('sign-in')
+  const [serverUrl, setServerUrl] = createSignal(props.serverUrl ?? window.location.origin)
+  const [email, setEmail] = createSignal('')
+  const [password, setPassword] = createSignal('')
+  const [username, setUsername] = createSignal('')
+  const [fullName, setFullName] = createSignal('')
+  const [busy, setBusy] = createSignal(false)
+  const [error, setError] = createSignal<string | null>(null)
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault()
+    if (busy()) return
+    setBusy(true)
+    setError(null)
+    const base = { server_url: serverUrl(), email: email().trim(), password: password() }
+    try {
+      const account =
+        mode() === 'sign-in'
+          ? await signIn(base)
+          : await signUp({
+              ...base,
+              username: username().trim(),
+              ...(fullName().trim() ? { full_name: fullName().trim() } : {}),
+            })
+      setPassword('')
+      props.onSignedIn(account)
+    } catch (failure) {
+      setError(errorDetail(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const creating = () => mode() === 'sign-up'
+
+  return (
+    <form class="form" novalidate aria-busy={busy()} onSubmit={(event) => void submit(event)}>
+      <fieldset class="field target-choice">
+        <legend>Account</legend>
+        <label>
+          <input
+            type="radio"
+            name="account-mode"
+            checked={!creating()}
+            onChange={() => {
+              setMode('sign-in')
+              setError(null)
+            }}
+          />
+          I have an account
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="account-mode"
+            checked={creating()}
+            onChange={() => {
+              setMode('sign-up')
+              setError(null)
+            }}
+          />
+          Create a new account
+        </label>
+      </fieldset>
+      <Show when={error()}>
+        <p class="form-alert" role="alert">
+          {error()}
+        </p>
+      </Show>
+      <div class="field">
+        <label class="field-label" for="account-server">
+          Sync server address
+        </label>
+        <input
+          id="account-server"
+          class="input input-mono"
+          type="url"
+          required
+          autocomplete="url"
+          value={serverUrl()}
+          onInput={(event) => setServerUrl(event.currentTarget.value)}
+        />
+        <p class="field-hint">
+          The Quire sync server that keeps your account, such as https://quire.example.com.
+        </p>
+      </div>
+      <Show when={creating()}>
+        <div class="field">
+          <label class="field-label" for="account-username">
+            Username
+          </label>
+          <input
+            id="account-username"
+            class="input"
+            type="text"
+            required
+            autocomplete="username"
+            value={username()}
+            onInput={(event) => setUsername(event.currentTarget.value)}
+          />
+          <p class="field-hint">3 to 50 letters, digits, “_”, “.” or “-”.</p>
+        </div>
+        <div class="field">
+          <label class="field-label" for="account-full-name">
+            Full name (optional)
+          </label>
+          <input
+            id="account-full-name"
+            class="input"
+            type="text"
+            autocomplete="name"
+            value={fullName()}
+            onInput={(event) => setFullName(event.currentTarget.value)}
+          />
+        </div>
+      </Show>
+      <div class="field">
+        <label class="field-label" for="account-email">
+          Email
+        </label>
+        <input
+          id="account-email"
+          class="input"
+          type="email"
+          required
+          autocomplete="email"
+          value={email()}
+          onInput={(event) => setEmail(event.currentTarget.value)}
+        />
+      </div>
+      <div class="field">
+        <label class="field-label" for="account-password">
+          Password
+        </label>
+        <input
+          id="account-password"
+          class="input"
+          type="password"
+          required
+          autocomplete={creating() ? 'new-password' : 'current-password'}
+          value={password()}
+          onInput={(event) => setPassword(event.currentTarget.value)}
+        />
+        <Show when={creating()}>
+          <p class="field-hint">At least 8 characters.</p>
+        </Show>
+      </div>
+      <div class="form-actions">
+        <button type="submit" class="button button-primary" aria-disabled={busy()}>
+          {busy()
+            ? creating()
+              ? 'Creating account…'
+              : 'Signing in…'
+            : creating()
+              ? 'Create account'
+              : 'Sign in'}
+        </button>
+      </div>
+    </form>
+  )
+}

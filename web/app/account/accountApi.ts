@@ -1,0 +1,48 @@
+import { requestJson } from '../api/requestJson'
+
+/** The platform API's User, as `/api/v1/auth/me` answers it. */
+export interface AccountUser {
+  id: string
+  username: string
+  email: string
+  full_name: string | null
+  profile_picture: string | null
+  is_active: boolean
+  is_verified: boolean
+}
+
+/** `GET /api/v1/account`: this device's sign-in to a sync server (the in-browser API keeps the tokens). */
+export interface AccountView {
+  signed_in: boolean
+  needs_sign_in: boolean
+  server_url: string | null
+  user: AccountUser | null
+  local_user: AccountUser
+}
+
+export interface SignInInput {
+  server_url: string
+  email: string
+  password: string
+}
+
+export interface SignUpInput extends SignInInput {
+  username: string
+  full_name?: string
+}
+
+export function getAccount(signal?: AbortSignal): Promise<AccountView> {
+  return requestJson<AccountView>('/api/v1/account', { signal })
+}
+
+export function signIn(body: SignInInput): Promise<AccountView> {
+  return requestJson<AccountView>('/api/v1/account/sign-in', { method: 'POST', body })
+}
+
+export function signUp(body: SignUpInput): Promise<AccountView> {
+  return requestJson<AccountView>('/api/v1/account/sign-up', { method: 'POST', body })
+}
+
+export function signOut(): Promise<AccountView> {
+  return requestJson<AccountView>('/api/v1/account/sign-out', { method: 'POST' })
+}

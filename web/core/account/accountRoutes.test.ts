@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest'
+import type { ApiPorts } from '../api/ApiPorts'
+import { buildOpenApi } from '../api/buildOpenApi'
+import { invokeRoute } from '../api/invokeRoute'
+import type { Route } from '../api/Route'
+import { routes } from '../api/routes'
+import { systemClock } from '../time/Clock'
+import { accountRoutes } from './accountRoutes'
+import { memoryAccountVault } from './memoryAccountVault'
+import { SyncAccount } from './SyncAccount'
+
+// The routes' own part: mounting, validation style, and what they pass on. Talking to a real sync
+// server is SyncAccount.test.ts's.
+function route(method: string, path: string): Route {
+  const found = accountRoutes.find((r) => r.method === method && r.path === path)
+  if (!found) throw new Error(`no route ${method} ${path}`)
+  return found
+}
+
+function portsWith(account?: SyncAccount): ApiPorts {
+  return { account, logError: () => {} } as unknown as ApiPorts
+}
+
+const call = (r: Route, ports: ApiPorts, body?: unknown) =>
+  invokeRoute(r, { params: {}, query: {}, body }, ports, () => {})
+
+describe('accountRoutes', () => {
+  it('answers 404 where the host has no account port (the sync server)', async () => {
+    const result = await call(route('get', '/api/v1/auth/me'), portsWith())
+    expect(result).toEqual({ status: 404, body: { detail: 'Accounts are not available on this host' } })
+  })
+
+  it('answers the local profile and a signed-out state before any sign-in', async () => {
+    const vault = memoryAccountVault('0b8a4c7e-8c1f-4d55-9c84-3c1f3f0f6a11')
+    const ports = portsWith(new SyncAccount({ vault, clock: systemClock }))
+    const me = await call(route('get', '/api/v1/auth/me'), ports)
+    expect(me).toEqual({
+      status: 200,
+      body: {
+        id: '0b8a4c7e-8c1f-4d55-9c84-3c1f3f0f6a11',
+        username: 'local',
+        email: '',
+        full_name: 'This device',
+        profile_picture: null,
+        is_active: true,
+        is_verified: true,
+      },
+    })
+    const state = await call(route('get', '/api/v1/account'), ports)
+    expect(state.body).toMatchObject({ signed_in: false, needs_sign_in: false, server_url: null, user: null })
+  })
+
+  it('validates sign-in bodies with 422 issues, server_url included', async () => {
+    const ports = portsWith(new SyncAccount({ vault: memoryAccountVault(), clock: systemClock }))
+    const missing = await call(route('post', '/api/v1/account/sign-in'), ports, {
+      server_url: 'https://x.example',
+    })
+    expect(missing.status).toBe(422)
+    const badUrl = await call(route('post', '/api/v1/account/sign-in'), ports, {
+      server_url: 'not a url',
+      email: 'a@example.com',
+      password: 'whatever1',
+    })
+    expect(badUrl.status).toBe(422)
+    expect(badUrl.body).toEqual({ detail: [expect.objectContaining({ loc: ['body', 'server_url'] })] })
+  })
+
+  it("passes a rate-limited sign-in on as 429 with the server's Retry-After", async () => {
+    const limited: typeof fetch = async () =>
+      new Response(JSON.stringify({ detail: 'Too many login attempts' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '42' },
+      })
+    const account = new SyncAccount({ vault: memoryAccountVault(), clock: systemClock, fetch: limited })
+    const result = await call(route('post', '/api/v1/account/sign-in'), portsWith(account), {
+      server_url: 'https://quire.example.com',
+      email: 'a@example.com',
+      password: 'whatever1',
+    })
+    expect(result).toEqual({
+      status: 429,
+      body: { detail: 'Too many login attempts' },
+      headers: { 'Retry-After': '42' },
+    })
+  })
+
+  it("joins the shared table in the browser's OpenAPI document without clashing", () => {
+    const doc = buildOpenApi([...routes, ...accountRoutes]) as {
+      paths: Record<string, Record<string, unknown>>
+    }
+    expect(Object.keys(doc.paths['/api/v1/auth/me'] ?? {})).toEqual(['get'])
+    expect(doc.paths['/api/v1/account/sign-in']).toHaveProperty('post')
+    const ids = [...routes, ...accountRoutes].map((r) => r.operationId)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+})

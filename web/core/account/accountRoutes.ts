@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import { ApiError } from '../api/ApiError'
+import type { ApiPorts } from '../api/ApiPorts'
+import { errorSchema } from '../api/errorSchema'
+import { defineRoute, type Route } from '../api/Route'
+import { accountUserSchema } from './AccountUser'
+import type { SyncAccount } from './SyncAccount'
+
+const tags = ['Account']
+const error = (description: string) => ({ description, schema: errorSchema })
+const validation = { description: 'Validation error: `{detail: [{loc, msg, type}]}`' }
+
+const accountView = z.object({
+  signed_in: z.boolean(),
+  needs_sign_in: z.boolean().meta({
+    description: 'The server ended the session: sign in again. Local data is kept meanwhile.',
+  }),
+  server_url: z.string().nullable(),
+  user: accountUserSchema.nullable(),
+  local_user: accountUserSchema,
+})
+
+const LOCAL_PROFILE =
+  'With no one signed in, the local profile: `{id: <a UUID made once for this device>, username: "local", email: "", full_name: "This device", profile_picture: null, is_active: true, is_verified: true}`.'
+
+const serverUrl = z.string().meta({
+  description: 'The sync server, e.g. `https://quire.example.com` (trimmed; a trailing slash is dropped).',
+})
+
+const signInBody = z.strictObject({
+  server_url: serverUrl,
+  email: z.string().min(1),
+  password: z.string().min(1),
+})
+const signUpBody = z.strictObject({
+  server_url: serverUrl,
+  username: z.string().min(1),
+  email: z.string().min(1),
+  password: z.string().min(1),
+  full_name: z.string().nullable().optional(),
+})
+
+const serverErrors = {
+  401: error('Wrong email or password (the sync server’s detail)'),
+  422: validation,
+  429: error('The sync server rate-limited sign-in; `Retry-After` says how many seconds to wait'),
+  502: error('The sync server could not be reached, failed, or is no Quire sync server'),
+}
+
+function accountOf(ports: ApiPorts): SyncAccount {
+  if (!ports.account) throw ApiError.notFound('Accounts are not available on this host')
+  return ports.account
+}
+
+/**
+ * The browser's account on a sync server. Mounted by the browser host only (the server is itself the
+ * account host and answers `/api/v1/auth/*` on its own). Tokens never leave the API worker: these
+ * routes answer users and state, never tokens.
+ */
+export const accountRoutes: Route[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/auth/me',
+    operationId: 'getCurrentUserInBrowser',
+    summary: 'The current user',
+    description: `In the browser always 200: the account signed in to a sync server (as the server described it at sign-in, so it answers offline), else this device's local profile. ${LOCAL_PROFILE}`,
+    tags,
+    errorStyle: 'platform',
+    responses: { 200: { description: 'User', schema: accountUserSchema } },
+    async handler(_input, ports) {
+      return { status: 200, body: await accountOf(ports).me() }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/v1/account',
+    operationId: 'getAccount',
+    summary: 'This device’s account on a sync server',
+    description: `Not in the spec. Whether this device is signed in to a sync server, which one and as whom, and its local profile. ${LOCAL_PROFILE}`,
+    tags,
+    errorStyle: 'platform',
+    responses: { 200: { description: 'Account state', schema: accountView } },
+    async handler(_input, ports) {
+      return { status: 200, body: await accountOf(ports).state() }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/account/sign-in',
+    operationId: 'signInToSyncServer',
+    summary: 'Sign in to a sync server',
+    description:
+      'Not in the spec. Logs in at `{server_url}/api/v1/auth/login` and keeps the tokens on this device (never sent back). The sync server’s own errors come back with its status and detail.',
+    tags,
+    errorStyle: 'platform',
+    body: signInBody,
+    responses: { 200: { description: 'The account state, signed in', schema: accountView }, ...serverErrors },
+    async handler({ body }, ports) {
+      return { status: 200, body: await accountOf(ports).signIn(body) }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/account/sign-up',
+    operationId: 'signUpOnSyncServer',
+    summary: 'Create an account on a sync server and sign in',
+    description:
+      'Not in the spec. Registers at `{server_url}/api/v1/auth/register` (username 3..50 of letters, digits, `_.-`; password 8..256 characters: the server decides), then signs in.',
+    tags,
+    errorStyle: 'platform',
+    body: signUpBody,
+    responses: {
+      200: { description: 'The account state, signed in', schema: accountView },
+      ...serverErrors,
+      409: error('The email or username is taken'),
+    },
+    async handler({ body }, ports) {
+      return { status: 200, body: await accountOf(ports).signUp(body) }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/v1/account/sign-out',
+    operationId: 'signOutOfSyncServer',
+    summary: 'Sign out of the sync server',
+    description:
+      'Not in the spec. Ends the session on the server when it can be reached and forgets the tokens in any case, offline included. Data on this device stays.',
+    tags,
+    errorStyle: 'platform',
+    responses: { 200: { description: 'The account state, signed out', schema: accountView } },
+    async handler(_input, ports) {
+      return { status: 200, body: await accountOf(ports).signOut() }
+    },
+  }),
+]
