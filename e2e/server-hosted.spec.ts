@@ -48,10 +48,26 @@ test('the sync server serves an installable PWA with the right cache headers', a
 })
 
 // On the server's /docs the explorer can talk to either host: the browser's own API, or (past the
-// service worker) the sync server. Each has its own data, which tells them apart.
+// service worker) the sync server, with a personal access token. Each has its own data, which tells
+// them apart.
 test('the API explorer sends requests to the browser or to the server', async ({ page, request }) => {
+  const email = `explorer-${Date.now()}@example.com`
+  const account = { username: `explorer_${Date.now()}`, email, password: 'explorer password' }
+  expect((await request.post(`${server}/api/v1/auth/register`, { data: account })).status()).toBe(201)
+  const { access_token } = (await (
+    await request.post(`${server}/api/v1/auth/login?include_tokens=true`, {
+      data: { email, password: account.password },
+    })
+  ).json()) as { access_token: string }
+  const { token } = (await (
+    await request.post(`${server}/api/v1/auth/tokens`, {
+      data: { name: 'explorer' },
+      headers: { authorization: `Bearer ${access_token}` },
+    })
+  ).json()) as { token: string }
   const onServer = await request.post(`${server}/api/collections/`, {
     data: { name: 'Kept on the server', description: 'Created by a script' },
+    headers: { authorization: `Bearer ${token}` },
   })
   expect(onServer.status()).toBe(201)
   await page.goto(`${server}/docs`)
@@ -73,6 +89,10 @@ test('the API explorer sends requests to the browser or to the server', async ({
   await expect(responseBody).not.toContainText('Kept on the server')
 
   await page.getByRole('radio', { name: /The server at/ }).check()
+  await list.getByRole('button', { name: 'Send' }).click()
+  // Without credentials the server refuses; with the token it answers the account's own data.
+  await expect(responseBody).toContainText('Not authenticated')
+  await page.getByLabel('Token for the server (optional)').fill(token)
   await list.getByRole('button', { name: 'Send' }).click()
   await expect(responseBody).toContainText('Kept on the server')
   await expect(responseBody).not.toContainText('Kept in the browser')

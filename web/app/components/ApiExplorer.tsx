@@ -1,5 +1,5 @@
 import { createMemo, For, Show } from 'solid-js'
-import { apiTarget, setApiTarget } from '../openapi/apiTarget'
+import { apiTarget, serverToken, setApiTarget, setServerToken } from '../openapi/apiTarget'
 import { listOperations } from '../openapi/listOperations'
 import type { OpenApiDocument } from '../openapi/OpenApiDocument'
 import { usePageTitle } from '../usePageTitle'
@@ -46,6 +46,25 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
               />
               The server at <code>{location.origin}</code>
             </label>
+            <Show when={apiTarget() === 'server'}>
+              <label class="field">
+                <span>Token for the server (optional)</span>
+                <input
+                  class="input"
+                  type="password"
+                  autocomplete="off"
+                  placeholder="qpat_…"
+                  value={serverToken()}
+                  onInput={(event) => setServerToken(event.currentTarget.value)}
+                  aria-describedby="server-token-help"
+                />
+                <small id="server-token-help" class="muted">
+                  Sent as <code>Authorization: Bearer</code>: a personal access token (
+                  <code>POST /api/v1/auth/tokens</code>) or an access token. Left empty, the server's sign-in
+                  cookies are used. Kept only until you leave this page.
+                </small>
+              </label>
+            </Show>
           </fieldset>
         </div>
       </header>

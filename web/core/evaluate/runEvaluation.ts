@@ -1,4 +1,5 @@
 import type { EvaluationResult } from '../store/EvaluationRun'
+import { yieldToEventLoop } from '../time/yieldToEventLoop'
 import type { TestCase } from './TestCase'
 import type { Verdict } from './Verdict'
 
@@ -33,6 +34,8 @@ export interface RunEvaluationOptions {
 export async function runEvaluation(options: RunEvaluationOptions): Promise<void> {
   const { signal } = options
   for (const testCase of options.testCases) {
+    // Between questions the host serves its other requests (and sees a cancel or a shutdown).
+    await yieldToEventLoop()
     signal.throwIfAborted()
     const result = await evaluateOne(options, testCase)
     signal.throwIfAborted()
