@@ -19,6 +19,7 @@ import { isCrossSiteRequest } from './auth/isCrossSiteRequest'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
 import { bodyParser } from './bodyParser'
 import { errorHandler } from './errorHandler'
+import type { InFlightRequests } from './InFlightRequests'
 import type { JobPorts } from './jobApi/JobPorts'
 import { jobRoutes } from './jobApi/jobRoutes'
 import type { JobService } from './jobs/JobService'
@@ -50,6 +51,8 @@ export interface AppOptions {
   logLine?: (line: string) => void
   /** Receives unexpected errors (with stacks); they never reach the client. */
   logError?: (error: unknown) => void
+  /** Counts running handlers, so that shutdown can wait for them. */
+  inFlight?: InFlightRequests
 }
 
 /** Every route the server answers: the shared table, plus accounts and jobs, which live only here. */
@@ -117,6 +120,7 @@ export function createApp(options: AppOptions): Koa {
     logError,
   )
 
+  if (options.inFlight) app.use(options.inFlight.middleware())
   if (options.logLine) app.use(requestLogger(options.logLine))
   app.use(errorHandler(logError))
   app.use(async (ctx, next) => {

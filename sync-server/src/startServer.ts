@@ -9,6 +9,7 @@ import type { UserView } from './accounts/accountSchemas'
 import { loadTokenKey } from './accounts/tokenKey'
 import type { ServerConfig } from './config'
 import { createApp } from './createApp'
+import { InFlightRequests } from './InFlightRequests'
 import { DiskTestCaseFiles } from './evaluation/DiskTestCaseFiles'
 import { DiskFileStore } from './files/DiskFileStore'
 import { createNodeTransformersEmbedder } from './ingest/nodeTransformersEmbedder'
@@ -118,7 +119,9 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   }
   if (config.singleUser) await spaces.get(LOCAL_USER.id)
 
+  const inFlight = new InFlightRequests()
   const app = createApp({
+    inFlight,
     spaces,
     accounts,
     jobs,
@@ -164,6 +167,8 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
         const timer = setTimeout(() => server.closeAllConnections(), graceMs)
         await closed
         clearTimeout(timer)
+        // Handlers of requests whose clients left may still run: they finish before the databases close.
+        await inFlight.settled(graceMs)
         // Running jobs stop where they are and stay `running` in the database: the next start requeues them.
         await jobs.stop()
         await spaces.closeAll()

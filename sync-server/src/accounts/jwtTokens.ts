@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto'
 import jwt from 'jsonwebtoken'
 
 /** Every token this server signs names it as issuer; a JWT from anywhere else is refused. */
@@ -24,11 +25,25 @@ export interface SignOptions {
   ttlSeconds: number
 }
 
+/**
+ * The key as a KeyObject, made once per key. Handed a Buffer, jsonwebtoken first tries to read it as
+ * a public key and catches the failure, on every call: 0.5 ms per verify here, against 12 µs.
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>()
+function secretKey(key: Buffer): KeyObject {
+  let object = keyObjects.get(key)
+  if (!object) {
+    object = createSecretKey(key)
+    keyObjects.set(key, object)
+  }
+  return object
+}
+
 function sign(key: Buffer, typ: TokenType, claims: Record<string, string>, options: SignOptions): string {
   const { sub, ...rest } = claims
   const iat = Math.floor(options.nowMs / 1000)
   // iat and exp go in the payload (not expiresIn) so that the service's clock, not the machine's, decides.
-  return jwt.sign({ ...rest, typ, iat, exp: iat + options.ttlSeconds }, key, {
+  return jwt.sign({ ...rest, typ, iat, exp: iat + options.ttlSeconds }, secretKey(key), {
     algorithm: 'HS256',
     issuer: TOKEN_ISSUER,
     ...(sub === undefined ? {} : { subject: sub }),
@@ -49,7 +64,7 @@ function verify(
 ): Record<string, unknown> | undefined {
   let payload: unknown
   try {
-    payload = jwt.verify(token, key, {
+    payload = jwt.verify(token, secretKey(key), {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       clockTimestamp: Math.floor(nowMs / 1000),
