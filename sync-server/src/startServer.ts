@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { createApiPorts } from '../../web/core/api/createApiPorts'
+import { createApiPorts, LOCAL_USER_ID } from '../../web/core/api/createApiPorts'
 import { createEmbedderLoads } from '../../web/core/api/settings/createEmbedderLoads'
 import { poolingFor } from '../../web/core/ingest/embed/transformers/poolingFor'
 import { AccountService } from './accounts/AccountService'
@@ -24,7 +24,7 @@ import { openSqlStore } from './sql/openSqlStore'
 
 /** The one user of a server without accounts (QUIRE_SINGLE_USER=1). */
 export const LOCAL_USER: UserView = {
-  id: '00000000-0000-4000-8000-000000000001',
+  id: LOCAL_USER_ID,
   username: 'local',
   email: '',
   full_name: 'Local user',
@@ -100,6 +100,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       // Test-case files are the operator's, shared by every user of the server.
       testCaseFiles: new DiskTestCaseFiles(join(config.dataDir, 'evaluation')),
       background: () => jobSchedulers(jobs, userId, store, passwords, logError),
+      currentUserId: async () => userId,
       logError,
     })
     // The search index is rebuilt from stored chunks; unfinished documents get a job if none has one.

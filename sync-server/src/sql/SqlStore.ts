@@ -10,6 +10,7 @@ import type {
   EvaluationState,
 } from '../../../web/core/store/EvaluationRun'
 import type { Store } from '../../../web/core/store/Store'
+import type { RecordWrite, StoredRecord } from '../../../web/core/store/StoredRecord'
 import {
   fromChunkRow,
   fromDocumentRow,
@@ -21,6 +22,7 @@ import {
 import { SqlChatRecords } from './SqlChatRecords'
 import type { SqlDriver, SqlValue } from './SqlDriver'
 import { SqlEvaluationRecords } from './SqlEvaluationRecords'
+import { SqlRecords } from './SqlRecords'
 
 const COLLECTION_COLUMNS = `id, name, description, color, created_at, updated_at,
   (SELECT COUNT(*) FROM documents d WHERE d.collection_id = collections.id AND d.status = 'completed') AS document_count`
@@ -37,10 +39,24 @@ const CHUNK_COLUMNS =
 export class SqlStore implements Store {
   private readonly chat: SqlChatRecords
   private readonly evaluation: SqlEvaluationRecords
+  private readonly records: SqlRecords
 
   constructor(private readonly driver: SqlDriver) {
     this.chat = new SqlChatRecords(driver)
     this.evaluation = new SqlEvaluationRecords(driver)
+    this.records = new SqlRecords(driver)
+  }
+
+  getRecord(kind: string, id: string): Promise<StoredRecord | undefined> {
+    return this.records.get(kind, id)
+  }
+
+  listRecords(kind: string, filter?: { parentId?: string }): Promise<StoredRecord[]> {
+    return this.records.list(kind, filter)
+  }
+
+  writeRecords(writes: readonly RecordWrite[]): Promise<void> {
+    return this.records.write(writes)
   }
 
   async createCollection(input: NewCollection): Promise<Collection> {

@@ -140,6 +140,26 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'platform records',
+    // Every platform resource (settings, pages, personas, conversations, messages, tags...) as JSON
+    // under a kind; parent_id lists children (a conversation's messages) through the index.
+    sql: `
+      CREATE TABLE records (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        parent_id TEXT,
+        data TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (kind, id)
+      );
+      CREATE INDEX records_kind ON records (kind, created_at, seq);
+      CREATE INDEX records_parent ON records (kind, parent_id, created_at, seq);
+    `,
+  },
 ]
 
 /** Brings the database up to the newest migration; refuses a database newer than this code. */

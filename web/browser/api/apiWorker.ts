@@ -64,7 +64,10 @@ const { ports, start } = createApiPorts({
     settings.kind === 'webllm' ? startWebLlmLoad(settings.model) : Promise.resolve(),
 })
 // The browser's own account on a sync server; only this host mounts the account routes.
-ports.account = new SyncAccount({ vault: new DexieAccountVault(db), clock: systemClock })
+const account = new SyncAccount({ vault: new DexieAccountVault(db), clock: systemClock })
+ports.account = account
+// Records belong to the signed-in account, or to this device's local profile.
+ports.currentUserId = async () => (await account.me()).id
 const apiRoutes = [...routes, ...accountRoutes]
 // The search index is rebuilt from stored chunks; documents a closed tab or reload interrupted resume.
 start().catch(console.error)

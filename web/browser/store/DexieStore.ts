@@ -10,8 +10,10 @@ import type {
   EvaluationState,
 } from '../../core/store/EvaluationRun'
 import type { Store } from '../../core/store/Store'
+import type { RecordWrite, StoredRecord } from '../../core/store/StoredRecord'
 import { DexieChatRecords } from './DexieChatRecords'
 import { DexieEvaluationRecords } from './DexieEvaluationRecords'
+import { DexieRecords } from './DexieRecords'
 import { QuireDatabase, type CollectionRow, type DocumentRow } from './QuireDatabase'
 
 /**
@@ -21,10 +23,24 @@ import { QuireDatabase, type CollectionRow, type DocumentRow } from './QuireData
 export class DexieStore implements Store {
   private readonly chat: DexieChatRecords
   private readonly evaluation: DexieEvaluationRecords
+  private readonly records: DexieRecords
 
   constructor(private readonly db: QuireDatabase = new QuireDatabase()) {
     this.chat = new DexieChatRecords(db)
     this.evaluation = new DexieEvaluationRecords(db)
+    this.records = new DexieRecords(db)
+  }
+
+  getRecord(kind: string, id: string): Promise<StoredRecord | undefined> {
+    return this.records.get(kind, id)
+  }
+
+  listRecords(kind: string, filter?: { parentId?: string }): Promise<StoredRecord[]> {
+    return this.records.list(kind, filter)
+  }
+
+  writeRecords(writes: readonly RecordWrite[]): Promise<void> {
+    return this.records.write(writes)
   }
 
   async createCollection(input: NewCollection): Promise<Collection> {

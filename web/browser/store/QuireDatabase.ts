@@ -5,6 +5,7 @@ import type { ChunkRecord } from '../../core/store/ChunkRecord'
 import type { Collection } from '../../core/store/Collection'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
 import type { EvaluationRun, EvaluationState } from '../../core/store/EvaluationRun'
+import type { StoredRecord } from '../../core/store/StoredRecord'
 
 /** Rows carry an auto-increment `seq` that breaks ties between equal `created_at` values. */
 export type CollectionRow = Omit<Collection, 'document_count'> & { seq?: number }
@@ -15,6 +16,7 @@ export type ChatMessageRow = ChatMessage & { seq?: number }
 /** A run keeps its results inside its row: runs are small, and one put updates counts and results together. */
 export type EvaluationRunRow = EvaluationRun & { seq?: number }
 export type EvaluationStateRow = EvaluationState & { run_id: string }
+export type RecordRow = StoredRecord & { seq?: number }
 
 /**
  * The browser's IndexedDB schema. Versions only ever go up: a change is a new `version(n)` with an
@@ -32,6 +34,8 @@ export class QuireDatabase extends Dexie {
   evaluationStates!: EntityTable<EvaluationStateRow, 'run_id'>
   /** The sync-server account (`key: 'account'`) and this device's local user id (`key: 'local_user_id'`). */
   account!: EntityTable<{ key: string; value: unknown }, 'key'>
+  /** Platform records (settings, pages, personas, conversations...): see StoredRecord. */
+  records!: EntityTable<RecordRow, 'seq'>
 
   constructor(name = 'quire', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -62,5 +66,9 @@ export class QuireDatabase extends Dexie {
     // Tokens of the sync-server account, kept apart from settings so that nothing that lists or exports
     // settings can carry them along.
     this.version(5).stores({ account: 'key' })
+    // A null parent_id is no valid key: parentless records are simply absent from the parent index.
+    this.version(6).stores({
+      records: '++seq, &[kind+id], [kind+created_at+seq], [kind+parent_id+created_at+seq]',
+    })
   }
 }

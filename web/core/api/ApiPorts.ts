@@ -57,6 +57,11 @@ export interface ApiPorts {
   testCaseFiles?: TestCaseFiles
   limits: { maxUploadBytes: number }
   /**
+   * Who the request is from (records' `user_id`, `/users/{user_id}/...` paths): the signed-in user on
+   * the server, the local profile or the signed-in account in the browser.
+   */
+  currentUserId(): Promise<string>
+  /**
    * The browser's sign-in to a sync server (`web/core/account`), served by the account routes. Absent on
    * the sync server, which is itself the account host and does not mount those routes.
    */

@@ -36,8 +36,13 @@ export interface HostServices extends GenerationHost {
    */
   background?: (work: BackgroundWork) => BackgroundSchedulers
   clock?: Clock
+  /** Who the requests are from (see ApiPorts.currentUserId); default: the single local user. */
+  currentUserId?: () => Promise<string>
   logError?: (error: unknown) => void
 }
+
+/** The one user of a host without accounts (the same id as a single-user server's local user). */
+export const LOCAL_USER_ID = '00000000-0000-4000-8000-000000000001'
 
 export interface ApiRuntime {
   ports: ApiPorts
@@ -128,6 +133,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     embedderLoader: services.embedderLoader,
     testCaseFiles: services.testCaseFiles,
     limits: { maxUploadBytes: services.maxUploadBytes },
+    currentUserId: services.currentUserId ?? (async () => LOCAL_USER_ID),
     logError,
   }
   return {

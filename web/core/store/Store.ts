@@ -4,6 +4,7 @@ import type { ChunkFilter, ChunkRecord } from './ChunkRecord'
 import type { Collection, CollectionPatch, NewCollection } from './Collection'
 import type { DocumentFilter, DocumentPatch, DocumentRecord } from './DocumentRecord'
 import type { EvaluationResult, EvaluationRun, EvaluationRunPatch, EvaluationState } from './EvaluationRun'
+import type { RecordWrite, StoredRecord } from './StoredRecord'
 
 /**
  * The storage port. The browser implements it over Dexie, the server over SQL; both must pass
@@ -96,6 +97,16 @@ export interface Store {
   getSettings(): Promise<unknown>
   /** Replaces the saved settings. */
   putSettings(value: unknown): Promise<void>
+
+  /** A platform record by kind and id. */
+  getRecord(kind: string, id: string): Promise<StoredRecord | undefined>
+  /** Records of a kind (only those under `parentId` when given), oldest first (`created_at`, then insertion). */
+  listRecords(kind: string, filter?: { parentId?: string }): Promise<StoredRecord[]>
+  /**
+   * Puts and deletes in one transaction: all take effect or none. A put replaces the record with the
+   * same kind and id (its insertion order is kept); deleting a missing record is no error.
+   */
+  writeRecords(writes: readonly RecordWrite[]): Promise<void>
 
   /** Releases connections and handles. Idempotent. */
   close(): Promise<void>

@@ -5,6 +5,7 @@ import { collectionConformance } from './collectionConformance'
 import { documentConformance } from './documentConformance'
 import { evaluationConformance } from './evaluationConformance'
 import { lookupConformance } from './lookupConformance'
+import { recordConformance } from './recordConformance'
 
 /**
  * What every Store adapter must do, written once. A runner gives each case a fresh, empty store and
@@ -22,4 +23,5 @@ export const storeConformance: HostCase<StoreConformanceContext>[] = [
   ...chatConformance,
   ...evaluationConformance,
   ...lookupConformance,
+  ...recordConformance,
 ]
