@@ -8,6 +8,7 @@ import { readSse } from '../../web/core/http/readSse'
 import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
 import { corpusDir } from '../../web/core/testing/corpusDir'
 import type { JobEvent, JobView } from '../src/jobs/Job'
+import { signUpForTest } from './signUpForTest'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -63,26 +64,15 @@ describe('restart recovery', () => {
     dirs.push(dataDir)
     const first = await startMain(dataDir)
     children.push(first.child)
-    const post = (url: string, body: unknown, token?: string) =>
+    const { auth } = await signUpForTest(first.url, 'restarter')
+    const post = (url: string, body: unknown) =>
       fetch(url, {
         method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
+        headers: { 'content-type': 'application/json', ...auth },
         body: JSON.stringify(body),
       })
-    const account = { username: 'restarter', email: 'restart@example.com', password: 'correct horse battery' }
-    await json(post(`${first.url}/api/v1/auth/register`, account))
-    const { access_token } = await json<{ access_token: string }>(
-      post(`${first.url}/api/v1/auth/login?include_tokens=true`, account),
-    )
-    const { token } = await json<{ token: string }>(
-      post(`${first.url}/api/v1/auth/tokens`, { name: 'restart test' }, access_token),
-    )
-    const auth = { authorization: `Bearer ${token}` }
     const collection = await json<{ id: string }>(
-      post(`${first.url}/api/collections/`, { name: 'Taxes', description: 'Instructions' }, token),
+      post(`${first.url}/api/collections/`, { name: 'Taxes', description: 'Instructions' }),
     )
     const form = new FormData()
     form.append('collection_id', collection.id)
