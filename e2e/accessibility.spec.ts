@@ -33,6 +33,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         ['/collections', 'Collections', 'Collections'],
         [`/collections/${collectionId}`, 'Field notes', 'a collection'],
         ['/chat', 'Chat', 'Chat'],
+        ['/conversations', 'Conversations', 'Conversations'],
         ['/search?q=spring+tide', 'Search', 'Search'],
         ['/evaluation', 'Evaluation', 'Evaluation'],
         ['/settings', 'Settings', 'Settings'],

@@ -1,7 +1,6 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { ChatPage } from './pages/ChatPage'
+import { startFakeOpenAi, useFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
 
 const WORDS = Array.from({ length: 60 }, (_, i) => `word${i} `)
@@ -10,37 +9,6 @@ const WORDS = Array.from({ length: 60 }, (_, i) => `word${i} `)
  * An OpenAI-compatible server that streams a long answer slowly, as a real model does, and records
  * when its client goes away. CORS headers let the browser's API worker call it from the app's origin.
  */
-async function startSlowModel(): Promise<{ url: string; server: Server; disconnects: () => number }> {
-  let disconnects = 0
-  const server = createServer(async (request, response) => {
-    response.setHeader('Access-Control-Allow-Origin', '*')
-    response.setHeader('Access-Control-Allow-Headers', '*')
-    if (request.method === 'OPTIONS') return response.writeHead(204).end()
-    for await (const _ of request);
-    if (request.url !== '/v1/chat/completions') return response.writeHead(404).end()
-    response.writeHead(200, { 'Content-Type': 'text/event-stream' })
-    let closed = false
-    response.on('close', () => {
-      if (!response.writableFinished) {
-        closed = true
-        disconnects++
-      }
-    })
-    for (const word of WORDS) {
-      if (closed) return
-      response.write(`data: ${JSON.stringify({ choices: [{ delta: { content: word } }] })}\n\n`)
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    response.end('data: [DONE]\n\n')
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
-    server,
-    disconnects: () => disconnects,
-  }
-}
-
 // With a model endpoint that answers slowly: tokens appear as they come, Stop ends the answer and the
 // model's request, and what was said is kept; Copy puts the answer on the clipboard.
 test('a streamed answer can be stopped, is kept as far as it got, and can be copied', async ({
@@ -48,19 +16,11 @@ test('a streamed answer can be stopped, is kept as far as it got, and can be cop
   context,
 }) => {
   test.setTimeout(120_000)
-  const model = await startSlowModel()
+  const model = await startFakeOpenAi(WORDS, 100)
   try {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await openApp(page)
-    await page.evaluate(
-      (url) =>
-        fetch('/api/settings', {
-          method: 'PUT',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ generator: { kind: 'openai', base_url: url, model: 'slow-model' } }),
-        }),
-      model.url,
-    )
+    await useFakeOpenAi(page, model.url, 'slow-model')
     const chat = new ChatPage(page)
     await chat.open()
     await chat.newSession('Slow model')
@@ -83,6 +43,6 @@ test('a streamed answer can be stopped, is kept as far as it got, and can be cop
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied.startsWith('word0 word1 word2 word3')).toBe(true)
   } finally {
-    await new Promise((resolve) => model.server.close(resolve))
+    await model.close()
   }
 })

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serverRoutes } from '../src/createApp'
+import {
+  platformAttempts,
+  platformLists,
+  seedPlatform,
+  type Attempt,
+  type AttemptFor,
+  type PlatformRecords,
+} from './isolationPlatform'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 
@@ -13,14 +21,12 @@ interface Records {
   token: string
 }
 
-type Attempt = { method: string; path: string; json?: unknown; form?: FormData }
-
 /**
  * For every route of the server, how user B would try to reach user A's records, or why the route
  * names no record (its isolation is checked through B's lists below). A route added to the table
  * without an entry here fails the test, so none is forgotten.
  */
-const attempts: Record<string, ((a: Records) => Attempt) | { names: 'nothing'; why: string }> = {
+const chatAttempts: Record<string, AttemptFor<Records>> = {
   health: { names: 'nothing', why: 'public' },
   platformHealth: { names: 'nothing', why: 'public' },
   createCollection: { names: 'nothing', why: 'creates in B’s own space' },
@@ -135,11 +141,16 @@ const attempts: Record<string, ((a: Records) => Attempt) | { names: 'nothing'; w
   deleteJob: (a) => ({ method: 'DELETE', path: `/api/v1/jobs/${a.job}` }),
 }
 
+const attempts: Record<string, AttemptFor<Records & PlatformRecords>> = {
+  ...chatAttempts,
+  ...platformAttempts,
+}
+
 describe('two users: B never reaches A’s records', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   let a: TestUser
   let b: TestUser
-  let records: Records
+  let records: Records & PlatformRecords
   const send = (user: TestUser, attempt: Attempt) =>
     fetch(server.url + attempt.path, {
       method: attempt.method,
@@ -203,6 +214,7 @@ describe('two users: B never reaches A’s records', () => {
       evaluation: String(run.evaluation_id),
       job: String(document.job_id),
       token: tokens[0]!.id,
+      ...(await seedPlatform((path, body) => json(a, { method: 'POST', path, json: body }), a.id)),
     }
   }, 60_000)
   afterAll(() => server.stop())
@@ -212,7 +224,7 @@ describe('two users: B never reaches A’s records', () => {
     expect(missing).toEqual([])
   })
 
-  it('answers 404 to B for each of A’s records, on every route that names one', async () => {
+  it('refuses B each of A’s records (404), on every route that names one', async () => {
     const answered: string[] = []
     for (const route of serverRoutes) {
       const attempt = attempts[route.operationId]
@@ -223,9 +235,9 @@ describe('two users: B never reaches A’s records', () => {
       expect(
         response.status,
         `${route.operationId}: ${request.method} ${request.path}: ${await response.text()}`,
-      ).toBe(404)
+      ).toBe(request.status ?? 404)
     }
-    expect(answered.length).toBeGreaterThan(25)
+    expect(answered.length).toBeGreaterThan(50)
   })
 
   it('shows B none of A’s records in any list or search', async () => {
@@ -251,6 +263,13 @@ describe('two users: B never reaches A’s records', () => {
       json: { query: 'marmalade recipe' },
     })
     expect(search.chunks).toEqual([])
+    expect(await json(b, { method: 'GET', path: `/api/v1/users/${b.id}/tags` })).toEqual([])
+    expect(await json(b, { method: 'GET', path: `/api/v1/users/${b.id}/conversations` })).toMatchObject({
+      items: [],
+    })
+    for (const list of platformLists) {
+      expect(list.items(await json(b, { method: 'GET', path: list.path })), list.path).toEqual([])
+    }
     const settings = await json(b, { method: 'GET', path: '/api/settings' })
     expect(settings.generator).toEqual({ kind: 'extractive' })
     expect((await json(b, { method: 'GET', path: '/api/v1/auth/me' })).email).toBe(b.email)
@@ -281,6 +300,19 @@ describe('two users: B never reaches A’s records', () => {
     expect((search.chunks as unknown[]).length).toBeGreaterThan(0)
     expect((await json(a, { method: 'GET', path: '/api/settings' })).generator).toMatchObject({
       model: 'alice-model',
+    })
+    for (const [path, name] of [
+      [`/api/v1/settings/definitions/${records.definition}`, 'X'],
+      [`/api/v1/pages/${records.page}`, 'P'],
+      [`/api/v1/navigation-routes/${records.navigation}`, 'N'],
+      [`/api/v1/components/${records.component}`, 'C'],
+    ] as const) {
+      expect(await json(a, { method: 'GET', path }), path).toMatchObject({ name })
+    }
+    expect(
+      await json(a, { method: 'GET', path: `/api/v1/settings/instances/${records.instance}` }),
+    ).toMatchObject({
+      value: 'v',
     })
     // A's personal token (the one B tried to delete) still works.
     expect((await json(a, { method: 'GET', path: '/api/v1/auth/me' })).email).toBe(a.email)

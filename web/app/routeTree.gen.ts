@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AccountRouteImport } from './routes/account'
 import { Route as ChatRouteImport } from './routes/chat'
 import { Route as CollectionsRouteImport } from './routes/collections'
+import { Route as ConversationsRouteImport } from './routes/conversations'
 import { Route as DocsRouteImport } from './routes/docs'
 import { Route as EvaluationRouteImport } from './routes/evaluation'
 import { Route as SearchRouteImport } from './routes/search'
@@ -37,6 +38,11 @@ const ChatRoute = ChatRouteImport.update({
 const CollectionsRoute = CollectionsRouteImport.update({
   id: '/collections',
   path: '/collections',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConversationsRoute = ConversationsRouteImport.update({
+  id: '/conversations',
+  path: '/conversations',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DocsRoute = DocsRouteImport.update({
@@ -70,6 +76,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AccountRoute
   '/chat': typeof ChatRoute
   '/collections': typeof CollectionsRoute
+  '/conversations': typeof ConversationsRoute
   '/docs': typeof DocsRoute
   '/evaluation': typeof EvaluationRoute
   '/search': typeof SearchRoute
@@ -81,6 +88,7 @@ export interface FileRoutesByTo {
   '/account': typeof AccountRoute
   '/chat': typeof ChatRoute
   '/collections': typeof CollectionsRoute
+  '/conversations': typeof ConversationsRoute
   '/docs': typeof DocsRoute
   '/evaluation': typeof EvaluationRoute
   '/search': typeof SearchRoute
@@ -93,6 +101,7 @@ export interface FileRoutesById {
   '/account': typeof AccountRoute
   '/chat': typeof ChatRoute
   '/collections': typeof CollectionsRoute
+  '/conversations': typeof ConversationsRoute
   '/docs': typeof DocsRoute
   '/evaluation': typeof EvaluationRoute
   '/search': typeof SearchRoute
@@ -106,6 +115,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/chat'
     | '/collections'
+    | '/conversations'
     | '/docs'
     | '/evaluation'
     | '/search'
@@ -117,6 +127,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/chat'
     | '/collections'
+    | '/conversations'
     | '/docs'
     | '/evaluation'
     | '/search'
@@ -128,6 +139,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/chat'
     | '/collections'
+    | '/conversations'
     | '/docs'
     | '/evaluation'
     | '/search'
@@ -140,6 +152,7 @@ export interface RootRouteChildren {
   AccountRoute: typeof AccountRoute
   ChatRoute: typeof ChatRoute
   CollectionsRoute: typeof CollectionsRoute
+  ConversationsRoute: typeof ConversationsRoute
   DocsRoute: typeof DocsRoute
   EvaluationRoute: typeof EvaluationRoute
   SearchRoute: typeof SearchRoute
@@ -175,6 +188,13 @@ declare module '@tanstack/solid-router' {
       path: '/collections'
       fullPath: '/collections'
       preLoaderRoute: typeof CollectionsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/conversations': {
+      id: '/conversations'
+      path: '/conversations'
+      fullPath: '/conversations'
+      preLoaderRoute: typeof ConversationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/docs': {
@@ -220,6 +240,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountRoute: AccountRoute,
   ChatRoute: ChatRoute,
   CollectionsRoute: CollectionsRoute,
+  ConversationsRoute: ConversationsRoute,
   DocsRoute: DocsRoute,
   EvaluationRoute: EvaluationRoute,
   SearchRoute: SearchRoute,

@@ -6,6 +6,9 @@ export interface ComposerProps {
   onStop: () => void
   /** Hands the parent a way to put focus back here when an answer ends. */
   focusRef: (focus: () => void) => void
+  /** The field's label (default "Your question"), and its placeholder. */
+  label?: string
+  placeholder?: string
 }
 
 /** Where the question is typed: Enter sends, Shift+Enter starts a new line; Stop replaces Send while answering. */
@@ -34,7 +37,7 @@ export function Composer(props: ComposerProps) {
       }}
     >
       <label class="visually-hidden" for="chat-question">
-        Your question
+        {props.label ?? 'Your question'}
       </label>
       <textarea
         ref={input}
@@ -42,7 +45,7 @@ export function Composer(props: ComposerProps) {
         class="input chat-composer-input"
         rows="2"
         maxlength="8000"
-        placeholder="Ask about your documents…"
+        placeholder={props.placeholder ?? 'Ask about your documents…'}
         aria-describedby="chat-composer-hint"
         value={text()}
         onInput={(event) => setText(event.currentTarget.value)}

@@ -15,6 +15,8 @@ export interface MessageBubbleProps {
   actionsDisabled?: boolean
   onCite?: (source: SourceDocument, opener: HTMLElement | null) => void
   onRegenerate?: () => void
+  /** Shown before the first token arrives (default "Searching your documents…"). */
+  waitingText?: string
 }
 
 /**
@@ -49,7 +51,7 @@ export function MessageBubble(props: MessageBubbleProps) {
       <Show when={props.role === 'assistant'} fallback={<p class="chat-message-text">{props.content}</p>}>
         <Show
           when={props.content || !props.streaming}
-          fallback={<p class="chat-typing">Searching your documents…</p>}
+          fallback={<p class="chat-typing">{props.waitingText ?? 'Searching your documents…'}</p>}
         >
           {/* Safe as innerHTML: renderMarkdown escapes every piece of HTML in the answer. */}
           <div class="chat-markdown" innerHTML={html()} onClick={openCitation} />

@@ -1,6 +1,7 @@
-import { createEffect, For, on, Show } from 'solid-js'
+import { For, Show } from 'solid-js'
 import type { ChatMessage, SourceDocument } from '../api/chatApi'
 import { MessageBubble } from './MessageBubble'
+import { createFollowScroll } from './createFollowScroll'
 
 /** A question being answered right now, before the API has stored it. */
 export interface PendingTurn {
@@ -34,15 +35,9 @@ function questionBefore(messages: ChatMessage[], index: number): string | undefi
 export function MessageThread(props: MessageThreadProps) {
   let list!: HTMLOListElement
 
-  // Follow the conversation as it grows, unless the reader has scrolled up to read something earlier.
-  let following = true
-  createEffect(
-    on(
-      () => [props.messages.length, props.pending?.answer, props.pending?.question],
-      () => {
-        if (following) list.scrollTop = list.scrollHeight
-      },
-    ),
+  const onScroll = createFollowScroll(
+    () => list,
+    () => [props.messages.length, props.pending?.answer, props.pending?.question],
   )
 
   return (
@@ -52,7 +47,7 @@ export function MessageThread(props: MessageThreadProps) {
       role="log"
       aria-label="Messages"
       aria-busy={props.busy}
-      onScroll={() => (following = list.scrollHeight - list.scrollTop - list.clientHeight < 48)}
+      onScroll={onScroll}
     >
       <Show when={props.messages.length === 0 && !props.pending}>
         <li class="chat-thread-empty">Ask a question below to begin. Answers cite the passages they use.</li>

@@ -1,9 +1,8 @@
-import { createSignal, createUniqueId, For, Match, Show, Switch } from 'solid-js'
-import { errorDetail } from '../api/ApiRequestError'
+import { Match, Switch } from 'solid-js'
 import type { ChatSession } from '../api/chatApi'
 import type { Collection } from '../api/collectionsApi'
 import { ConfirmDialog } from '../components/ConfirmDialog'
-import { Dialog } from '../components/Dialog'
+import { NameDialog } from '../components/NameDialog'
 
 export type SessionDialog =
   { kind: 'new' } | { kind: 'rename'; session: ChatSession } | { kind: 'delete'; session: ChatSession }
@@ -23,21 +22,32 @@ export function SessionDialogs(props: SessionDialogsProps) {
   return (
     <Switch>
       <Match when={props.dialog?.kind === 'new'}>
-        <SessionForm
+        <NameDialog
           title="New chat"
           submitLabel="Start chat"
-          initialName="New chat"
-          collections={props.collections}
+          fieldLabel="Name"
+          initialValue="New chat"
+          emptyError="Give the chat a name."
+          choice={{
+            label: 'Search in',
+            noneLabel: 'All collections',
+            options: props.collections.map((collection) => ({
+              value: collection.id,
+              label: collection.name,
+            })),
+          }}
           onSubmit={(name, collectionId) => props.onCreate(name, collectionId)}
           onCancel={props.onCancel}
         />
       </Match>
       <Match when={props.dialog?.kind === 'rename' && props.dialog.session} keyed>
         {(session) => (
-          <SessionForm
+          <NameDialog
             title="Rename chat"
             submitLabel="Rename"
-            initialName={session.name}
+            fieldLabel="Name"
+            initialValue={session.name}
+            emptyError="Give the chat a name."
             onSubmit={(name) => props.onRename(session, name)}
             onCancel={props.onCancel}
           />
@@ -59,104 +69,5 @@ export function SessionDialogs(props: SessionDialogsProps) {
         )}
       </Match>
     </Switch>
-  )
-}
-
-interface SessionFormProps {
-  title: string
-  submitLabel: string
-  initialName: string
-  /** Present only when creating: which collection the chat searches. */
-  collections?: Collection[]
-  onSubmit: (name: string, collectionId: string | null) => Promise<void>
-  onCancel: () => void
-}
-
-function SessionForm(props: SessionFormProps) {
-  const ids = { title: createUniqueId(), name: createUniqueId(), collection: createUniqueId() }
-  const [name, setName] = createSignal(props.initialName)
-  const [collectionId, setCollectionId] = createSignal('')
-  const [error, setError] = createSignal<string>()
-  const [pending, setPending] = createSignal(false)
-  let nameInput!: HTMLInputElement
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault()
-    if (pending()) return
-    const trimmed = name().trim()
-    if (!trimmed) {
-      setError('Give the chat a name.')
-      return nameInput.focus()
-    }
-    setPending(true)
-    setError(undefined)
-    try {
-      await props.onSubmit(trimmed, collectionId() || null)
-    } catch (caught) {
-      setError(errorDetail(caught))
-      setPending(false)
-    }
-  }
-
-  return (
-    <Dialog
-      labelledBy={ids.title}
-      onClose={() => !pending() && props.onCancel()}
-      initialFocus={() => nameInput}
-    >
-      <h2 id={ids.title} class="dialog-title">
-        {props.title}
-      </h2>
-      <form novalidate onSubmit={(event) => void submit(event)}>
-        <div class="field">
-          <label class="field-label" for={ids.name}>
-            Name
-          </label>
-          <input
-            ref={nameInput}
-            id={ids.name}
-            class="input"
-            maxlength="200"
-            value={name()}
-            aria-invalid={error() ? true : undefined}
-            onInput={(event) => setName(event.currentTarget.value)}
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        </div>
-        <Show when={props.collections}>
-          {(collections) => (
-            <div class="field">
-              <label class="field-label" for={ids.collection}>
-                Search in
-              </label>
-              <select
-                id={ids.collection}
-                class="input"
-                value={collectionId()}
-                onChange={(event) => setCollectionId(event.currentTarget.value)}
-              >
-                <option value="">All collections</option>
-                <For each={collections()}>
-                  {(collection) => <option value={collection.id}>{collection.name}</option>}
-                </For>
-              </select>
-            </div>
-          )}
-        </Show>
-        <Show when={error()}>
-          <p class="form-alert" role="alert">
-            {error()}
-          </p>
-        </Show>
-        <div class="dialog-actions">
-          <button type="button" class="button" onClick={() => props.onCancel()}>
-            Cancel
-          </button>
-          <button type="submit" class="button button-primary" aria-disabled={pending()}>
-            {props.submitLabel}
-          </button>
-        </div>
-      </form>
-    </Dialog>
   )
 }

@@ -84,6 +84,11 @@ export function AppFrame(props: { children: JSX.Element }) {
               </Link>
             </li>
             <li>
+              <Link to="/conversations" class="nav-link">
+                Conversations
+              </Link>
+            </li>
+            <li>
               <Link to="/settings" class="nav-link">
                 Settings
               </Link>

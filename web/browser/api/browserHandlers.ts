@@ -12,7 +12,7 @@ import type { ApiWorkerApi, RouteSummary, WorkerRequest } from './ApiWorkerApi'
  */
 export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly RouteSummary[]): HttpHandler[] {
   const handlers = routes.map((route, index) =>
-    http[route.method](route.path, async ({ request, params }) => {
+    http[route.method](mswPath(route.path), async ({ request, params }) => {
       const url = new URL(request.url)
       const contentType = request.headers.get('content-type')
       const multipart = contentType?.toLowerCase().startsWith('multipart/form-data')
@@ -20,7 +20,13 @@ export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly Rout
         : undefined
       const result = await api.invoke({
         route: index,
-        params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])),
+        // A `:name*` wildcard answers its segments as an array: the route sees them joined again.
+        params: Object.fromEntries(
+          Object.entries(params).map(([k, v]) => [
+            k,
+            typeof v === 'string' || v === undefined ? v : v.join('/'),
+          ]),
+        ),
         query: queryObject(url.searchParams),
         bodyText: multipart ? '' : await request.text(),
         contentType,
@@ -74,4 +80,13 @@ function toResponse({ status, body, stream, headers: routeHeaders }: ApiResult):
     return new HttpResponse(stream, { status, headers: { 'Cache-Control': 'no-cache', ...headers } })
   if (body === undefined) return new HttpResponse(null, { status, headers })
   return HttpResponse.json(body as never, { status, headers })
+}
+
+/**
+ * Route paths are written for @koa/router (path-to-regexp v8), where `*name` is a wildcard spanning
+ * segments. msw's matcher (path-to-regexp v6) spells that `:name*`; its own `*` means "anything" and
+ * would not bind the name.
+ */
+export function mswPath(path: string): string {
+  return path.replace(/\*([A-Za-z_][A-Za-z0-9_]*)/g, ':$1*')
 }

@@ -41,7 +41,7 @@ export function buildOpenApi(
 
   const paths: Record<string, JsonObject> = {}
   for (const route of routes) {
-    const openApiPath = route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')
+    const openApiPath = route.path.replace(/[:*]([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}')
     const operation: JsonObject = {
       operationId: route.operationId,
       summary: route.summary,

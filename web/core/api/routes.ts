@@ -5,11 +5,16 @@ import { documentRoutes } from './documents/documentRoutes'
 import { evaluationRoutes } from './evaluation/evaluationRoutes'
 import { extractionRoutes } from './extraction/extractionRoutes'
 import { healthRoutes } from './health/healthRoutes'
+import { conversationRoutes } from './platform/conversations/conversationRoutes'
+import { personaRoutes } from './platform/personas/personaRoutes'
+import { pluginStateRoutes } from './platform/pluginState/pluginStateRoutes'
+import { tagRoutes } from './platform/tags/tagRoutes'
 import type { Route } from './Route'
 import { searchRoutes } from './search/searchRoutes'
 import { embedderLoadRoutes } from './settings/embedderLoadRoutes'
 import { settingsRoutes } from './settings/settingsRoutes'
 import { webLlmModelRoutes } from './settings/webLlmModelsRoute'
+import { pageDesignerRoutes } from './platform/pageDesignerRoutes'
 
 /** The whole REST surface, mounted unchanged by the browser host and by the sync server. */
 export const routes: readonly Route[] = [
@@ -24,4 +29,9 @@ export const routes: readonly Route[] = [
   ...settingsRoutes,
   ...webLlmModelRoutes,
   ...embedderLoadRoutes,
+  ...pluginStateRoutes,
+  ...conversationRoutes,
+  ...tagRoutes,
+  ...personaRoutes,
+  ...pageDesignerRoutes,
 ]

@@ -2,12 +2,20 @@ import type { HostCase } from '../../testing/HostCase'
 import type { ContractClient } from './ContractClient'
 import { chatContract } from './chatContract'
 import { collectionsContract } from './collectionsContract'
+import { conversationsContract } from './conversationsContract'
+import { personasContract } from './personasContract'
+import { pluginStateContract } from './pluginStateContract'
+import { tagsContract } from './tagsContract'
 import { documentsContract } from './documentsContract'
 import { evaluationContract } from './evaluationContract'
 import { extractionContract } from './extractionContract'
 import { healthContract } from './healthContract'
 import { searchContract } from './searchContract'
 import { settingsContract } from './settingsContract'
+import { componentsContract } from './componentsContract'
+import { navigationRoutesContract } from './navigationRoutesContract'
+import { pagesContract } from './pagesContract'
+import { platformSettingsContract } from './platformSettingsContract'
 
 /** Every REST contract case; each host's runner executes all of them with the same assertions. */
 export const contractSuite: HostCase<ContractClient>[] = [
@@ -19,4 +27,12 @@ export const contractSuite: HostCase<ContractClient>[] = [
   ...chatContract,
   ...evaluationContract,
   ...settingsContract,
+  ...platformSettingsContract,
+  ...pagesContract,
+  ...navigationRoutesContract,
+  ...componentsContract,
+  ...pluginStateContract,
+  ...conversationsContract,
+  ...tagsContract,
+  ...personasContract,
 ]

@@ -1,0 +1,151 @@
+import { Link } from '@tanstack/solid-router'
+import { createMemo, createResource, createUniqueId, For, Show } from 'solid-js'
+import { ApiRequestError, errorDetail } from '../api/ApiRequestError'
+import { getConversation, type Conversation, type Persona, type Tag } from '../api/conversationsApi'
+import { Composer } from '../chat/Composer'
+import { ErrorPanel } from '../components/ErrorPanel'
+import { LoadingPanel } from '../components/LoadingPanel'
+import { showToast } from '../toasts/toastStore'
+import { conversationTitle } from './conversationOrder'
+import { ConversationThread } from './ConversationThread'
+import { TagBar } from './TagBar'
+import { useConversationReply } from './useConversationReply'
+
+export interface ConversationPaneProps {
+  conversation: Conversation
+  personas: Persona[]
+  tags: Tag[]
+  attachedTagIds: string[]
+  onRename: () => void
+  onDelete: () => void
+  onPersonaChange: (personaId: string | null) => Promise<void>
+  onAttach: (tagId: string) => Promise<void>
+  onDetach: (tag: Tag) => Promise<void>
+  onCreateTag: (name: string, color: string) => Promise<void>
+  /** A message was sent or a reply ended: the sidebar's order may have changed. */
+  onActivity: () => void
+}
+
+/**
+ * One open conversation: its persona and tags, its stored messages, the reply streaming in, the composer.
+ * Mounted per conversation (keyed by id), so a reply in progress belongs to the conversation it started in.
+ */
+export function ConversationPane(props: ConversationPaneProps) {
+  const personaFieldId = createUniqueId()
+  const [stored, { refetch }] = createResource(
+    () => props.conversation.id,
+    (id) => getConversation(id),
+  )
+  const reply = useConversationReply({
+    conversationId: () => props.conversation.id,
+    reload: () => Promise.resolve(refetch()),
+    onEnded: () => props.onActivity(),
+  })
+  let composerFocus: (() => void) | undefined
+  const persona = createMemo(() => props.personas.find((p) => p.id === props.conversation.persona_id))
+  const messages = createMemo(() =>
+    [...(stored.latest?.messages ?? [])].sort((a, b) =>
+      a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
+    ),
+  )
+
+  const changePersona = async (select: HTMLSelectElement) => {
+    const chosen = select.value || null
+    try {
+      await props.onPersonaChange(chosen)
+      showToast({
+        message: chosen ? `Now speaking as ${persona()?.name ?? 'the persona'}` : 'Persona removed',
+      })
+    } catch (error) {
+      select.value = props.conversation.persona_id ?? ''
+      showToast({ message: errorDetail(error) })
+    }
+  }
+
+  return (
+    <div class="chat-thread-column">
+      <header class="conv-header">
+        <h2 class="chat-thread-title">{conversationTitle(props.conversation)}</h2>
+        <div class="conv-header-actions">
+          <label class="conv-inline-label" for={personaFieldId}>
+            Persona
+          </label>
+          <select
+            id={personaFieldId}
+            class="input conv-persona-select"
+            value={props.conversation.persona_id ?? ''}
+            onChange={(event) => void changePersona(event.currentTarget)}
+          >
+            <option value="">No persona</option>
+            <For each={props.personas}>{(p) => <option value={p.id}>{p.name}</option>}</For>
+          </select>
+          <button type="button" class="button button-quiet button-small" onClick={() => props.onRename()}>
+            Rename
+          </button>
+          <button
+            type="button"
+            class="button button-danger-quiet button-small"
+            onClick={() => props.onDelete()}
+          >
+            Delete
+          </button>
+        </div>
+      </header>
+      <TagBar
+        tags={props.tags}
+        attached={props.attachedTagIds}
+        onAttach={props.onAttach}
+        onDetach={props.onDetach}
+        onCreate={props.onCreateTag}
+      />
+      <Show
+        when={!stored.error}
+        fallback={
+          <ErrorPanel
+            title="This conversation's messages could not be loaded"
+            error={stored.error}
+            onRetry={() => void refetch()}
+          />
+        }
+      >
+        <Show
+          when={stored.state !== 'pending' || stored.latest}
+          fallback={<LoadingPanel label="Loading messages…" />}
+        >
+          <ConversationThread messages={messages()} pending={reply.pending()} persona={persona()} />
+        </Show>
+      </Show>
+      <Show when={reply.failure()}>
+        {(failed) => (
+          <div class="panel panel-error chat-failure" role="alert">
+            <h3 class="panel-title">
+              {failed().messageStored ? 'No reply came' : 'The message could not be sent'}
+            </h3>
+            <p class="panel-detail">{errorDetail(failed().error)}</p>
+            <Show when={needsSettings(failed().error)}>
+              <p class="panel-detail">
+                <Link to="/settings">Choose a language model in Settings</Link>, then try again.
+              </p>
+            </Show>
+            <button type="button" class="button" onClick={() => void reply.retry()}>
+              Try again
+            </button>
+          </div>
+        )}
+      </Show>
+      <Composer
+        busy={reply.pending() !== undefined}
+        onSend={(text) => void reply.send(text).finally(() => composerFocus?.())}
+        onStop={reply.stop}
+        focusRef={(focus) => (composerFocus = focus)}
+        label="Your message"
+        placeholder="Write a message…"
+      />
+    </div>
+  )
+}
+
+/** 409: no language model is configured; 502: the configured one could not be reached. */
+function needsSettings(error: unknown): boolean {
+  return error instanceof ApiRequestError && (error.status === 409 || error.status === 502)
+}

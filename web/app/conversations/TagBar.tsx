@@ -1,0 +1,190 @@
+import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js'
+import { errorDetail } from '../api/ApiRequestError'
+import type { Tag } from '../api/conversationsApi'
+import { Dialog } from '../components/Dialog'
+import { PRESET_COLOURS } from '../collections/collectionColours'
+import { showToast } from '../toasts/toastStore'
+import { TagChip } from './TagChip'
+
+export interface TagBarProps {
+  /** Every tag the person has. */
+  tags: Tag[]
+  /** The ids of the tags on this conversation. */
+  attached: string[]
+  onAttach: (tagId: string) => Promise<void>
+  onDetach: (tag: Tag) => Promise<void>
+  /** Creates the tag and attaches it. */
+  onCreate: (name: string, color: string) => Promise<void>
+}
+
+/** The open conversation's tags: take one off, put an existing one on, or make a new one with a colour. */
+export function TagBar(props: TagBarProps) {
+  const addId = createUniqueId()
+  const [creating, setCreating] = createSignal(false)
+  let newButton: HTMLButtonElement | undefined
+  const attachedTags = createMemo(() => props.tags.filter((tag) => props.attached.includes(tag.id)))
+  const available = createMemo(() => props.tags.filter((tag) => !props.attached.includes(tag.id)))
+
+  // Failures here are single clicks on a chip or a menu; a toast says what went wrong without a panel.
+  const run = async (action: () => Promise<void>) => {
+    try {
+      await action()
+    } catch (error) {
+      showToast({ message: errorDetail(error) })
+    }
+  }
+
+  return (
+    <div class="conv-tagbar">
+      <Show when={attachedTags().length > 0} fallback={<span class="conv-muted">No tags.</span>}>
+        <ul class="conv-tags" aria-label="Tags on this conversation">
+          <For each={attachedTags()}>
+            {(tag) => (
+              <li>
+                <TagChip tag={tag} onRemove={() => void run(() => props.onDetach(tag))} />
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
+      <Show when={available().length > 0}>
+        <label class="visually-hidden" for={addId}>
+          Add a tag
+        </label>
+        <select
+          id={addId}
+          class="input conv-tag-select"
+          value=""
+          onChange={(event) => {
+            const tagId = event.currentTarget.value
+            event.currentTarget.value = ''
+            if (tagId) void run(() => props.onAttach(tagId))
+          }}
+        >
+          <option value="">Add a tag…</option>
+          <For each={available()}>{(tag) => <option value={tag.id}>{tag.name}</option>}</For>
+        </select>
+      </Show>
+      <button
+        ref={newButton}
+        type="button"
+        class="button button-quiet button-small"
+        onClick={() => setCreating(true)}
+      >
+        New tag
+      </button>
+      <Show when={creating()}>
+        <NewTagDialog
+          onCreate={async (name, color) => {
+            await props.onCreate(name, color)
+            setCreating(false)
+          }}
+          onCancel={() => setCreating(false)}
+          fallbackFocus={() => newButton}
+        />
+      </Show>
+    </div>
+  )
+}
+
+interface NewTagDialogProps {
+  onCreate: (name: string, color: string) => Promise<void>
+  onCancel: () => void
+  fallbackFocus: () => HTMLElement | undefined
+}
+
+function NewTagDialog(props: NewTagDialogProps) {
+  const ids = { heading: createUniqueId(), name: createUniqueId(), color: createUniqueId() }
+  const [name, setName] = createSignal('')
+  const [color, setColor] = createSignal(PRESET_COLOURS[0]?.value ?? '#4f5fb8')
+  const [error, setError] = createSignal<string>()
+  const [pending, setPending] = createSignal(false)
+  let nameInput!: HTMLInputElement
+
+  const submit = async (event: SubmitEvent) => {
+    event.preventDefault()
+    if (pending()) return
+    if (!name().trim()) {
+      setError('Give the tag a name.')
+      return nameInput.focus()
+    }
+    setPending(true)
+    setError(undefined)
+    try {
+      await props.onCreate(name().trim(), color())
+    } catch (caught) {
+      setError(errorDetail(caught))
+      setPending(false)
+    }
+  }
+
+  return (
+    <Dialog
+      labelledBy={ids.heading}
+      onClose={() => !pending() && props.onCancel()}
+      initialFocus={() => nameInput}
+      fallbackFocus={props.fallbackFocus}
+      class="dialog-narrow"
+    >
+      <h2 id={ids.heading} class="dialog-title">
+        New tag
+      </h2>
+      <form novalidate onSubmit={(event) => void submit(event)}>
+        <div class="field">
+          <label class="field-label" for={ids.name}>
+            Tag name
+          </label>
+          <input
+            ref={nameInput}
+            id={ids.name}
+            class="input"
+            maxlength="100"
+            value={name()}
+            aria-invalid={error() ? true : undefined}
+            onInput={(event) => setName(event.currentTarget.value)}
+          />
+        </div>
+        <div class="field">
+          <label class="field-label" for={ids.color}>
+            Tag colour
+          </label>
+          <div class="conv-colour-row">
+            <input
+              id={ids.color}
+              type="color"
+              class="colour-input"
+              value={color()}
+              onInput={(event) => setColor(event.currentTarget.value.toLowerCase())}
+            />
+            <For each={PRESET_COLOURS}>
+              {(preset) => (
+                <button
+                  type="button"
+                  class="conv-swatch"
+                  classList={{ 'conv-swatch-chosen': color() === preset.value }}
+                  style={{ background: preset.value }}
+                  aria-label={preset.name}
+                  aria-pressed={color() === preset.value}
+                  onClick={() => setColor(preset.value)}
+                />
+              )}
+            </For>
+          </div>
+        </div>
+        <Show when={error()}>
+          <p class="form-alert" role="alert">
+            {error()}
+          </p>
+        </Show>
+        <div class="dialog-actions">
+          <button type="button" class="button" onClick={() => props.onCancel()}>
+            Cancel
+          </button>
+          <button type="submit" class="button button-primary" aria-disabled={pending()}>
+            Create and add
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

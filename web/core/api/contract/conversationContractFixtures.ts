@@ -1,0 +1,36 @@
+import type { ContractClient } from './ContractClient'
+import { call, unique } from './recordContractFixtures'
+
+const V1 = '/api/v1'
+const CONVERSATIONS = `${V1}/conversations`
+
+/** Conversations and personas as the conversations, tags and personas contracts make and read them. */
+export interface ConversationBody {
+  id: string
+  user_id: string
+  title: string | null
+  persona_id: string | null
+  conversation_type: string
+  tags: Array<{ id: string; name: string; color: string }>
+  created_at: string
+  updated_at: string
+  [field: string]: unknown
+}
+
+export function newConversation(
+  client: ContractClient,
+  json: Record<string, unknown> = {},
+): Promise<ConversationBody> {
+  return call<ConversationBody>(client, 'POST', CONVERSATIONS, { title: unique('Talk'), ...json }, 201)
+}
+
+export function getConversation(client: ContractClient, id: string): Promise<ConversationBody> {
+  return call<ConversationBody>(client, 'GET', `${CONVERSATIONS}/${id}`, undefined, 200)
+}
+
+export async function newPersona(
+  client: ContractClient,
+  json: Record<string, unknown> = {},
+): Promise<{ id: string }> {
+  return call<{ id: string }>(client, 'POST', `${V1}/personas`, { name: unique('Persona'), ...json }, 201)
+}

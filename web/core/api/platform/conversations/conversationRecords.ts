@@ -1,0 +1,111 @@
+import type { ApiPorts } from '../../ApiPorts'
+import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
+import { toTimestamp } from '../../../time/Clock'
+import { recordView, requireRecord } from '../platformRecords'
+import { CONVERSATION, CONVERSATION_TAG, MESSAGE, PERSONA, TAG } from './conversationKinds'
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found'
+export const PERSONA_NOT_FOUND = 'Persona not found'
+export const TAG_NOT_FOUND = 'Tag not found'
+
+export type MessageSender = 'user' | 'assistant' | 'system'
+
+export function requireConversation(ports: Pick<ApiPorts, 'store'>, id: string): Promise<StoredRecord> {
+  return requireRecord(ports, CONVERSATION, id, CONVERSATION_NOT_FOUND)
+}
+
+/** A persona named by a request body must exist (404 otherwise); null and undefined pass. */
+export async function requirePersonaIfNamed(
+  ports: Pick<ApiPorts, 'store'>,
+  personaId: string | null | undefined,
+): Promise<void> {
+  if (personaId) await requireRecord(ports, PERSONA, personaId, PERSONA_NOT_FOUND)
+}
+
+function byName(a: Record<string, unknown>, b: Record<string, unknown>): number {
+  return String(a.name).localeCompare(String(b.name), undefined, { sensitivity: 'base' })
+}
+
+/**
+ * Conversations as the API shows them: their fields with `tags`, the attached tag objects sorted by
+ * name. Links are read once for the whole list (all of them for several conversations, only the
+ * conversation's own for one).
+ */
+export async function conversationViews(
+  ports: Pick<ApiPorts, 'store'>,
+  records: readonly StoredRecord[],
+): Promise<Array<Record<string, unknown>>> {
+  if (records.length === 0) return []
+  const only = records.length === 1 ? records[0] : undefined
+  const [links, tags] = await Promise.all([
+    ports.store.listRecords(CONVERSATION_TAG, only ? { parentId: only.id } : {}),
+    ports.store.listRecords(TAG),
+  ])
+  const tagById = new Map(tags.map((tag) => [tag.id, recordView(tag)]))
+  const tagsOf = new Map<string, Array<Record<string, unknown>>>()
+  for (const link of links) {
+    const tag = tagById.get(String(link.data.tag_id))
+    if (!tag || !link.parent_id) continue
+    tagsOf.set(link.parent_id, [...(tagsOf.get(link.parent_id) ?? []), tag])
+  }
+  return records.map((record) => ({
+    ...recordView(record),
+    tags: (tagsOf.get(record.id) ?? []).sort(byName),
+  }))
+}
+
+export async function conversationView(
+  ports: Pick<ApiPorts, 'store'>,
+  record: StoredRecord,
+): Promise<Record<string, unknown>> {
+  const [view] = await conversationViews(ports, [record])
+  return view!
+}
+
+/** A conversation's messages, oldest first. */
+export async function conversationMessages(
+  ports: Pick<ApiPorts, 'store'>,
+  conversationId: string,
+): Promise<StoredRecord[]> {
+  return ports.store.listRecords(MESSAGE, { parentId: conversationId })
+}
+
+/**
+ * Stores a message in a conversation and moves the conversation's `updated_at` to the message's
+ * time, both in one write. Rejects with 404 when the conversation is gone (deleted while a reply was
+ * being generated). For other platform routes too (the AI providers' chat with a `conversation_id`).
+ */
+export async function addConversationMessage(
+  ports: Pick<ApiPorts, 'store' | 'clock' | 'newId'>,
+  conversationId: string,
+  fields: { sender: MessageSender; message: string; message_metadata: Record<string, unknown> },
+): Promise<StoredRecord> {
+  const conversation = await requireConversation(ports, conversationId)
+  const now = toTimestamp(ports.clock.now())
+  const message: StoredRecord = {
+    kind: MESSAGE,
+    id: ports.newId(),
+    parent_id: conversationId,
+    data: { conversation_id: conversationId, ...fields },
+    created_at: now,
+    updated_at: now,
+  }
+  await ports.store.writeRecords([{ put: message }, { put: { ...conversation, updated_at: now } }])
+  return message
+}
+
+/** Deleting a conversation takes its messages and tag links with it (one atomic batch). */
+export async function conversationDeletion(
+  ports: Pick<ApiPorts, 'store'>,
+  conversationId: string,
+): Promise<RecordWrite[]> {
+  const [messages, links] = await Promise.all([
+    conversationMessages(ports, conversationId),
+    ports.store.listRecords(CONVERSATION_TAG, { parentId: conversationId }),
+  ])
+  return [
+    ...messages.map((message) => ({ delete: { kind: MESSAGE, id: message.id } })),
+    ...links.map((link) => ({ delete: { kind: CONVERSATION_TAG, id: link.id } })),
+    { delete: { kind: CONVERSATION, id: conversationId } },
+  ]
+}

@@ -1,0 +1,109 @@
+import { ApiError } from '../../ApiError'
+import type { ApiPorts } from '../../ApiPorts'
+import { errorSchema, validationErrorSchema } from '../../errorSchema'
+import { eventStream, type StreamEvent } from '../../eventStream'
+import { defineRoute } from '../../Route'
+import type { ChatModel, ChatModelRequest } from '../../../generate/ChatModel'
+import { GeneratorError } from '../../../generate/GeneratorError'
+import { recordView } from '../platformRecords'
+import { PERSONA } from './conversationKinds'
+import {
+  addConversationMessage,
+  CONVERSATION_NOT_FOUND,
+  conversationMessages,
+  requireConversation,
+} from './conversationRecords'
+import { conversationIdParams, messageSchema, replyBody } from './conversationSchemas'
+import { replyRequest } from './replyRequest'
+
+export const NEEDS_MODEL =
+  'Plain chat needs a language model: choose Ollama, an OpenAI-compatible server or WebLLM in Settings'
+export const NOTHING_TO_REPLY_TO = 'Nothing to reply to: the conversation has no messages yet'
+
+/** A model that failed (an endpoint down, a model missing) is a bad gateway, not our 500. */
+function generatorFailure(error: unknown): unknown {
+  return error instanceof GeneratorError ? new ApiError(502, error.message) : error
+}
+
+/**
+ * The model's answer as events: `token` for each piece, then `done` with the stored message. A
+ * failure stores nothing. When `signal` aborts (stop pressed, reader gone), what was said so far is
+ * stored, marked `stopped`, unless nothing was.
+ */
+async function* replyEvents(
+  ports: ApiPorts,
+  conversationId: string,
+  model: ChatModel,
+  request: Omit<ChatModelRequest, 'signal'>,
+  signal?: AbortSignal,
+): AsyncGenerator<StreamEvent> {
+  let answer = ''
+  let stopped = false
+  try {
+    for await (const piece of model.stream({ ...request, signal })) {
+      answer += piece
+      yield { event: 'token', data: { text: piece } }
+    }
+  } catch (error) {
+    if (!signal?.aborted) throw error
+    stopped = true
+  }
+  stopped ||= signal?.aborted === true
+  if (stopped && answer === '') return
+  if (answer.trim() === '') throw new GeneratorError(`${model.id} returned an empty answer`)
+  const message = await addConversationMessage(ports, conversationId, {
+    sender: 'assistant',
+    message: answer,
+    message_metadata: { model: model.id, ...(stopped ? { stopped: true } : {}) },
+  })
+  yield { event: 'done', data: { message: recordView(message) } }
+}
+
+export const conversationReplyRoute = defineRoute({
+  method: 'post',
+  path: '/api/v1/conversations/:conversation_id/reply',
+  operationId: 'replyToConversation',
+  summary: 'Answer the conversation so far with the configured language model',
+  description: `Not in the spec: the plain-chat counterpart of document chat, for the conversations screen. The generator chosen in settings (\`/api/settings\`) answers: its language model receives the persona’s \`system_prompt\` first (when the conversation has a persona), then the latest 100 messages in order (sender as role), with the persona’s \`model_settings.temperature\` and \`max_tokens\`. The answer is stored as an \`assistant\` message with \`message_metadata.model\` (the model id) and answered with 201. With the extractive generator (no language model) the answer is 409; a conversation without messages, 409; a model that fails, 502 and nothing stored.
+
+With \`{"stream": true}\` the answer is \`text/event-stream\`, as \`POST /api/chat/stream\`: \`token\` ({text}) for each piece, then \`done\` ({message}: the stored message); a failure mid-answer ends with \`error\` ({detail, status}). The checks above are answered before the stream starts, as ordinary JSON errors. Closing the stream stops the model; what was said so far is stored with \`message_metadata.stopped: true\`.`,
+  tags: ['Conversations'],
+  errorStyle: 'platform',
+  params: conversationIdParams,
+  notFoundDetail: CONVERSATION_NOT_FOUND,
+  body: replyBody,
+  bodyOptional: true,
+  responses: {
+    201: { description: 'The stored assistant message', schema: messageSchema },
+    404: { description: CONVERSATION_NOT_FOUND, schema: errorSchema },
+    409: { description: 'No language model configured, or nothing to reply to', schema: errorSchema },
+    422: { description: 'Validation error', schema: validationErrorSchema },
+    502: { description: 'The model failed', schema: errorSchema },
+  },
+  async handler({ params, body }, ports) {
+    const conversation = await requireConversation(ports, params.conversation_id)
+    const model = ports.generation.chatModel((await ports.settings.get()).generator)
+    if (!model) throw new ApiError(409, NEEDS_MODEL)
+    const history = await conversationMessages(ports, conversation.id)
+    if (history.length === 0) throw new ApiError(409, NOTHING_TO_REPLY_TO)
+    const personaId = conversation.data.persona_id
+    const persona =
+      typeof personaId === 'string' ? await ports.store.getRecord(PERSONA, personaId) : undefined
+    const request = replyRequest(persona, history)
+    if (body?.stream) {
+      return eventStream((signal) => replyEvents(ports, conversation.id, model, request, signal), {
+        toApiError: generatorFailure,
+        logError: ports.logError,
+      })
+    }
+    try {
+      let stored: unknown
+      for await (const event of replyEvents(ports, conversation.id, model, request)) {
+        if (event.event === 'done') stored = (event.data as { message: unknown }).message
+      }
+      return { status: 201, body: stored }
+    } catch (failure) {
+      throw generatorFailure(failure)
+    }
+  },
+})

@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import { paginationQuery } from '../../pagination'
+import { booleanQuery } from '../booleanQuery'
+
+/**
+ * What a persona asks of the model. `temperature` and `max_tokens` are checked and applied by
+ * `POST /api/v1/conversations/{id}/reply`; other keys (top_p...) are kept as given for clients.
+ */
+const modelSettings = z.looseObject({
+  temperature: z.number().min(0).max(2).optional(),
+  max_tokens: z.int().min(1).max(1_000_000).optional(),
+})
+
+/** Tags are trimmed and kept once each, in the order given. */
+const personaTags = z
+  .array(z.string().trim().min(1, 'must not be empty').max(50))
+  .max(50)
+  .transform((tags) => [...new Set(tags)])
+
+const name = z.string().trim().min(1, 'must not be empty').max(200)
+const description = z.string().max(5000)
+const systemPrompt = z.string().max(100_000)
+/** An image URL or a small data URL. */
+const avatar = z.string().max(500_000).nullable()
+const sampleGreeting = z.string().max(5000)
+
+export const personaIdParams = z.object({ persona_id: z.uuid() })
+
+export const createPersonaBody = z.strictObject({
+  name,
+  description: description.default(''),
+  system_prompt: systemPrompt.default(''),
+  model_settings: modelSettings.default({}),
+  avatar: avatar.optional(),
+  tags: personaTags.default([]),
+  sample_greeting: sampleGreeting.default(''),
+  is_active: z.boolean().default(true),
+})
+
+export const updatePersonaBody = z.strictObject({
+  name: name.optional(),
+  description: description.optional(),
+  system_prompt: systemPrompt.optional(),
+  model_settings: modelSettings.optional(),
+  avatar: avatar.optional(),
+  tags: personaTags.optional(),
+  sample_greeting: sampleGreeting.optional(),
+  is_active: z.boolean().optional(),
+})
+
+export const listPersonasQuery = paginationQuery.extend({
+  /** Personas carrying this tag (exact, case-insensitive). */
+  tag: z.string().trim().min(1).optional(),
+  is_active: booleanQuery.optional(),
+  /** Words in the name or description (case-insensitive). */
+  search: z.string().trim().min(1).max(200).optional(),
+})
+
+export const personaSchema = z
+  .object({
+    id: z.uuid(),
+    user_id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    system_prompt: z.string(),
+    model_settings: z.record(z.string(), z.unknown()),
+    avatar: z.string().nullable(),
+    tags: z.array(z.string()),
+    sample_greeting: z.string(),
+    is_active: z.boolean(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Persona' })
+
+export const personaListSchema = z
+  .object({
+    personas: z.array(personaSchema),
+    total_items: z.int().min(0),
+    page: z.int().min(1),
+    page_size: z.int().min(1),
+    total_pages: z.int().min(0),
+  })
+  .meta({ id: 'PersonaList' })
