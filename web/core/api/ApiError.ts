@@ -11,8 +11,8 @@ export interface ValidationIssue {
 export class ApiError extends Error {
   readonly status: number
   readonly detail: string | ValidationIssue[]
-  /** Headers the answer carries (`Retry-After` on 429, `WWW-Authenticate` on 401). */
-  readonly headers?: Record<string, string>
+  /** Headers the answer carries (`Retry-After` on 429, `WWW-Authenticate` on 401); only set when given. */
+  declare readonly headers?: Record<string, string>
 
   constructor(status: number, detail: string | ValidationIssue[], headers?: Record<string, string>) {
     super(typeof detail === 'string' ? detail : detail.map((issue) => issue.msg).join('; '))
