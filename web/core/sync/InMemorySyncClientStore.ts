@@ -1,0 +1,62 @@
+import type { SyncClientStore } from './SyncClient'
+import type { Mutation } from './SyncServer'
+import type { SyncRecord } from './SyncRecord'
+
+const keyOf = (kind: string, id: string): string => `${kind}\u0000${id}`
+
+/** A device replica in memory, for tests and the convergence simulation (values cloned in and out). */
+export class InMemorySyncClientStore implements SyncClientStore {
+  private readonly records = new Map<string, SyncRecord>()
+  private queue: Mutation[] = []
+  private seq = 0
+  private counter = 0
+
+  async getRecord(kind: string, id: string): Promise<SyncRecord | undefined> {
+    const record = this.records.get(keyOf(kind, id))
+    return record && structuredClone(record)
+  }
+
+  async putRecord(record: SyncRecord): Promise<void> {
+    this.records.set(keyOf(record.kind, record.id), structuredClone(record))
+  }
+
+  async deleteRecord(kind: string, id: string): Promise<void> {
+    this.records.delete(keyOf(kind, id))
+  }
+
+  async allRecords(): Promise<SyncRecord[]> {
+    return [...this.records.values()].map((record) => structuredClone(record))
+  }
+
+  async outbox(): Promise<Mutation[]> {
+    return structuredClone(this.queue)
+  }
+
+  async addToOutbox(mutation: Mutation): Promise<void> {
+    const last = this.queue.at(-1)
+    if (last && mutation.counter <= last.counter) {
+      throw new RangeError(`Outbox counter ${mutation.counter} does not follow ${last.counter}`)
+    }
+    this.queue.push(structuredClone(mutation))
+  }
+
+  async removeFromOutbox(upToCounter: number): Promise<void> {
+    this.queue = this.queue.filter((m) => m.counter > upToCounter)
+  }
+
+  async replaceOutbox(mutations: readonly Mutation[]): Promise<void> {
+    this.queue = structuredClone([...mutations])
+  }
+
+  async cursor(): Promise<number> {
+    return this.seq
+  }
+
+  async setCursor(seq: number): Promise<void> {
+    this.seq = seq
+  }
+
+  async nextCounter(): Promise<number> {
+    return ++this.counter
+  }
+}

@@ -1,0 +1,186 @@
+import { ClockDriftError, parseHlc, type HlcClock } from './Hlc'
+import { mergeChange } from './mergeChange'
+import { SerialQueue } from './SerialQueue'
+import type { SyncChange, SyncRecord } from './SyncRecord'
+
+/** The server's storage of one person's synced records (SQLite on the server, memory in tests). */
+export interface SyncServerStore {
+  getRecord(kind: string, id: string): Promise<SyncRecord | undefined>
+  /**
+   * Stores the merged record and moves it to the end of the change log with a new sequence number,
+   * which it returns. Atomic. A record holds one place in the log, its latest: a pull sends its
+   * current version once, whatever it went through since the cursor.
+   */
+  putRecord(record: SyncRecord): Promise<number>
+  /** The counter of the last mutation applied from this client (0 if none). */
+  appliedCounter(clientId: string): Promise<number>
+  setAppliedCounter(clientId: string, counter: number): Promise<void>
+  /** Records changed after `after`, oldest first, at most `limit`, with their seq. */
+  changesAfter(after: number, limit: number): Promise<Array<{ seq: number; record: SyncRecord }>>
+  /** The highest seq handed out (compaction never lowers it). */
+  latestSeq(): Promise<number>
+  /**
+   * The highest seq whose record compaction dropped (0 when none was): a client whose cursor is below
+   * it may have missed a delete that is no longer in the log, and must resync from 0.
+   */
+  horizon(): Promise<number>
+}
+
+/** One local write of a client, numbered by that client's own counter (1, 2, 3, ... without gaps). */
+export interface Mutation {
+  counter: number
+  change: SyncChange
+}
+
+/** Why a push stopped before its end; everything before `counter` was applied. */
+export interface PushRefusal {
+  counter: number
+  /**
+   * `clock_drift`: a stamp too far ahead of the server's clock (fix the clock, re-stamp);
+   * `gap`: the server has not seen `counter - 1` (it lost data, or the client skipped a number);
+   * `invalid`: a malformed mutation (a client bug). The client cannot get past any of them by retrying.
+   */
+  reason: 'clock_drift' | 'gap' | 'invalid'
+  message: string
+  /** For `clock_drift`: how far ahead the stamp was, in ms. */
+  driftMs?: number
+}
+
+export interface PushResult {
+  /** The highest counter now applied for this client: the client may forget its mutations up to it. */
+  acked: number
+  /** The server's latest seq after this push. */
+  cursor: number
+  refused?: PushRefusal
+}
+
+export interface PullResult {
+  changes: Array<{ seq: number; record: SyncRecord }>
+  /** Where the next pull starts: the last seq sent (or `after` when nothing was). */
+  cursor: number
+  more: boolean
+  /** The cursor is below the horizon (or beyond the log): drop it and pull from 0. */
+  reset?: true
+}
+
+const DEFAULT_PULL_LIMIT = 500
+const MAX_PULL_LIMIT = 1000
+
+/** Every stamp of a change, each checked; the highest last. Throws SyntaxError on a malformed one. */
+function stampsOf(change: SyncChange): string[] {
+  if (typeof change?.kind !== 'string' || !change.kind || typeof change.id !== 'string' || !change.id) {
+    throw new SyntaxError('A change needs a kind and an id')
+  }
+  if (typeof change.fields !== 'object' || change.fields === null)
+    throw new SyntaxError('A change needs fields')
+  const stamps = Object.values(change.fields).map((s) => s.hlc)
+  if (change.deleted) {
+    if (typeof change.deleted.value !== 'boolean') throw new SyntaxError('A tombstone is true or false')
+    stamps.push(change.deleted.hlc)
+  }
+  stamps.forEach(parseHlc)
+  return stamps.sort()
+}
+
+/**
+ * The server side of sync. Push applies each client's mutations once and in order; pull hands out
+ * whole merged records after a cursor. Pushes run one at a time (a read-merge-write per record).
+ */
+export class SyncServer {
+  private readonly pushes = new SerialQueue()
+
+  constructor(
+    private readonly store: SyncServerStore,
+    private readonly clock: HlcClock,
+  ) {}
+
+  /**
+   * Applies mutations with counter > the client's applied counter, in counter order; skips the rest
+   * (a retried push applies once). Stops at the first mutation it cannot apply (a gap, a stamp too
+   * far in the future, a malformed change) and says so in `refused`; `acked` says how far it got.
+   *
+   * Every applied mutation rewrites its record and so takes a new seq, even when it changed nothing
+   * (a stale write that lost): the client that sent it then pulls the server's version back, which
+   * makes it converge even where its own replica held something the server never had.
+   *
+   * The record and the applied counter are two writes: a crash between them re-applies the mutation
+   * on retry, which is harmless because merging the same write twice gives the same record.
+   */
+  push(clientId: string, mutations: readonly Mutation[]): Promise<PushResult> {
+    if (typeof clientId !== 'string' || clientId.length === 0) throw new RangeError('clientId is empty')
+    return this.pushes.run(async () => {
+      let applied = await this.store.appliedCounter(clientId)
+      let refused: PushRefusal | undefined
+      const ordered = [...mutations].sort((a, b) => a.counter - b.counter)
+      for (const mutation of ordered) {
+        if (mutation.counter <= applied) continue
+        if (mutation.counter !== applied + 1) {
+          refused = {
+            counter: mutation.counter,
+            reason: 'gap',
+            message: `Mutation ${mutation.counter} of ${clientId} follows ${applied}: ${applied + 1} is missing`,
+          }
+          break
+        }
+        refused = this.admit(mutation)
+        if (refused) break
+        const { record } = mergeChange(
+          await this.store.getRecord(mutation.change.kind, mutation.change.id),
+          mutation.change,
+        )
+        await this.store.putRecord(record)
+        await this.store.setAppliedCounter(clientId, mutation.counter)
+        applied = mutation.counter
+      }
+      const result: PushResult = { acked: applied, cursor: await this.store.latestSeq() }
+      if (refused) result.refused = refused
+      return result
+    })
+  }
+
+  /** Checks the mutation and moves the server's clock past its stamps; a refusal when it may not apply. */
+  private admit(mutation: Mutation): PushRefusal | undefined {
+    let stamps: string[]
+    try {
+      stamps = stampsOf(mutation.change)
+    } catch (error) {
+      return { counter: mutation.counter, reason: 'invalid', message: (error as Error).message }
+    }
+    const highest = stamps.at(-1)
+    if (highest === undefined) return undefined
+    try {
+      this.clock.receive(highest)
+    } catch (error) {
+      if (!(error instanceof ClockDriftError)) throw error
+      return {
+        counter: mutation.counter,
+        reason: 'clock_drift',
+        message: error.message,
+        driftMs: error.driftMs,
+      }
+    }
+    return undefined
+  }
+
+  /**
+   * Records changed after `after`, oldest first, at most `limit` (1..1000, default 500), each as its
+   * whole current version, so a client merges without history. `resync`: the caller is pulling
+   * everything from 0 after a reset and will forget what it does not see, so the horizon does not
+   * apply to the cursors of its later pages (they are below it by nature).
+   */
+  async pull(after: number, limit = DEFAULT_PULL_LIMIT, resync = false): Promise<PullResult> {
+    if (!Number.isSafeInteger(after) || after < 0) throw new RangeError(`Invalid cursor: ${after}`)
+    const size = Math.min(Math.max(1, Math.floor(limit) || 1), MAX_PULL_LIMIT)
+    const [horizon, latestBefore] = await Promise.all([this.store.horizon(), this.store.latestSeq()])
+    // Below the horizon a delete may be gone from the log; beyond the log the server lost data the
+    // client had seen (a restored backup). Either way only a full pull tells the truth. A cursor of 0
+    // has nothing to miss: it is a full pull already.
+    if (after > 0 && ((after < horizon && !resync) || after > latestBefore)) {
+      return { changes: [], cursor: 0, more: true, reset: true }
+    }
+    const changes = await this.store.changesAfter(after, size)
+    const cursor = changes.at(-1)?.seq ?? after
+    const more = changes.length === size && cursor < (await this.store.latestSeq())
+    return { changes, cursor, more }
+  }
+}
