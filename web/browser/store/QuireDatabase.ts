@@ -1,4 +1,4 @@
-import Dexie, { type EntityTable } from 'dexie'
+import Dexie, { type EntityTable, type Table } from 'dexie'
 import type { ChatMessage } from '../../core/store/ChatMessage'
 import type { ChatSession } from '../../core/store/ChatSession'
 import type { ChunkRecord } from '../../core/store/ChunkRecord'
@@ -6,6 +6,8 @@ import type { Collection } from '../../core/store/Collection'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
 import type { EvaluationRun, EvaluationState } from '../../core/store/EvaluationRun'
 import type { StoredRecord } from '../../core/store/StoredRecord'
+import type { Mutation } from '../../core/sync/SyncServer'
+import type { SyncRecord } from '../../core/sync/SyncRecord'
 
 /** Rows carry an auto-increment `seq` that breaks ties between equal `created_at` values. */
 export type CollectionRow = Omit<Collection, 'document_count'> & { seq?: number }
@@ -36,6 +38,10 @@ export class QuireDatabase extends Dexie {
   account!: EntityTable<{ key: string; value: unknown }, 'key'>
   /** Platform records (settings, pages, personas, conversations...): see StoredRecord. */
   records!: EntityTable<RecordRow, 'seq'>
+  /** The sync replica: records with field stamps, the outbox, and the cursor and counter (see DexieSyncClientStore). */
+  syncRecords!: Table<SyncRecord, [string, string]>
+  syncOutbox!: EntityTable<Mutation, 'counter'>
+  syncState!: EntityTable<{ key: string; value: unknown }, 'key'>
 
   constructor(name = 'quire', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -70,5 +76,6 @@ export class QuireDatabase extends Dexie {
     this.version(6).stores({
       records: '++seq, &[kind+id], [kind+created_at+seq], [kind+parent_id+created_at+seq]',
     })
+    this.version(7).stores({ syncRecords: '[kind+id]', syncOutbox: 'counter', syncState: 'key' })
   }
 }

@@ -1,0 +1,72 @@
+import type { SyncClientStore } from '../../core/sync/SyncClient'
+import type { Mutation } from '../../core/sync/SyncServer'
+import type { SyncRecord } from '../../core/sync/SyncRecord'
+import { jsonClone } from './jsonClone'
+import type { QuireDatabase } from './QuireDatabase'
+
+/**
+ * The device's sync replica in IndexedDB: records with their field stamps, the outbox of local
+ * mutations not yet acknowledged (by counter), and the cursor and counter, so that a reload or a
+ * closed tab loses no edit and pushes nothing twice.
+ */
+export class DexieSyncClientStore implements SyncClientStore {
+  constructor(private readonly db: QuireDatabase) {}
+
+  async getRecord(kind: string, id: string): Promise<SyncRecord | undefined> {
+    return (await this.db.syncRecords.get([kind, id])) ?? undefined
+  }
+
+  async putRecord(record: SyncRecord): Promise<void> {
+    await this.db.syncRecords.put(jsonClone(record))
+  }
+
+  async deleteRecord(kind: string, id: string): Promise<void> {
+    await this.db.syncRecords.delete([kind, id])
+  }
+
+  allRecords(): Promise<SyncRecord[]> {
+    return this.db.syncRecords.toArray()
+  }
+
+  outbox(): Promise<Mutation[]> {
+    return this.db.syncOutbox.orderBy('counter').toArray()
+  }
+
+  addToOutbox(mutation: Mutation): Promise<void> {
+    return this.db.transaction('rw', this.db.syncOutbox, async () => {
+      const last = await this.db.syncOutbox.orderBy('counter').last()
+      if (last && mutation.counter <= last.counter) {
+        throw new RangeError(`Outbox counter ${mutation.counter} does not follow ${last.counter}`)
+      }
+      await this.db.syncOutbox.add(jsonClone(mutation))
+    })
+  }
+
+  async removeFromOutbox(upToCounter: number): Promise<void> {
+    await this.db.syncOutbox.where('counter').belowOrEqual(upToCounter).delete()
+  }
+
+  replaceOutbox(mutations: readonly Mutation[]): Promise<void> {
+    return this.db.transaction('rw', this.db.syncOutbox, async () => {
+      await this.db.syncOutbox.clear()
+      await this.db.syncOutbox.bulkAdd(jsonClone([...mutations]))
+    })
+  }
+
+  async cursor(): Promise<number> {
+    return ((await this.db.syncState.get('cursor'))?.value as number | undefined) ?? 0
+  }
+
+  async setCursor(seq: number): Promise<void> {
+    await this.db.syncState.put({ key: 'cursor', value: seq })
+  }
+
+  nextCounter(): Promise<number> {
+    // Read and write in one transaction: two tabs never get the same counter.
+    return this.db.transaction('rw', this.db.syncState, async () => {
+      const next = (((await this.db.syncState.get('counter'))?.value as number | undefined) ?? 0) + 1
+      await this.db.syncState.put({ key: 'counter', value: next })
+      return next
+    })
+  }
+}
