@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { generatorSettingsSchema, type GeneratorSettings } from '../../web/core/generate/GeneratorSettings'
 import { formatZodError } from '../../web/core/api/formatZodError'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
+import { syncRetentionMs } from './syncApi/openSyncSpace'
 
 export interface ServerConfig {
   port: number
@@ -30,6 +31,8 @@ export interface ServerConfig {
   trustedOrigins?: string[]
   /** TRUST_PROXY=1: take the client IP and protocol from X-Forwarded-* (behind a reverse proxy). */
   trustProxy?: boolean
+  /** How long sync tombstones are kept before compaction (SYNC_TOMBSTONE_RETENTION_DAYS, default 30). */
+  syncRetentionMs?: number
 }
 
 export interface EmbedderConfig {
@@ -44,9 +47,9 @@ export interface EmbedderConfig {
 
 /**
  * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), STATIC_DIR, MAX_UPLOAD_MB,
- * INGEST_TIMEOUT_S, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, and the
+ * INGEST_TIMEOUT_S, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
  * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, TRUSTED_ORIGINS,
- * TRUST_PROXY.
+ * TRUST_PROXY, and SYNC_TOMBSTONE_RETENTION_DAYS.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8005 : Number(env.PORT)
@@ -83,6 +86,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .map((origin) => origin.trim())
       .filter(Boolean),
     trustProxy: flag(env.TRUST_PROXY),
+    syncRetentionMs: syncRetentionMs(env),
   }
 }
 

@@ -28,6 +28,8 @@ import { requestLogger } from './requestLogger'
 import { serveModels } from './serveModels'
 import { serveStatic } from './serveStatic'
 import { admitJob } from './spaces/admitJob'
+import type { SyncPorts } from './syncApi/SyncPorts'
+import { syncRoutes } from './syncApi/syncRoutes'
 import type { UserSpaces } from './spaces/UserSpaces'
 
 export interface AppOptions {
@@ -55,8 +57,8 @@ export interface AppOptions {
   inFlight?: InFlightRequests
 }
 
-/** Every route the server answers: the shared table, plus accounts and jobs, which live only here. */
-export const serverRoutes = [...routes, ...authRoutes, ...jobRoutes]
+/** Every route the server answers: the shared table, plus accounts, jobs and sync, which live only here. */
+export const serverRoutes = [...routes, ...authRoutes, ...jobRoutes, ...syncRoutes]
 
 /**
  * The Koa host: the shared route table on @koa/router, each request over its caller's own data
@@ -117,6 +119,16 @@ export function createApp(options: AppOptions): Koa {
       admit,
       lastEventId: ctx.get('last-event-id') || undefined,
     }),
+    logError,
+  )
+  mountRoutes<SyncPorts>(
+    router,
+    syncRoutes,
+    async (ctx) => {
+      const principal = principalOf(ctx)
+      const { sync } = await options.spaces.get(principal.user.id)
+      return { sync: sync.server, notify: sync.notifier, principal }
+    },
     logError,
   )
 

@@ -19,6 +19,7 @@ import { JobService } from './jobs/JobService'
 import { jobSchedulers } from './spaces/jobSchedulers'
 import { UserSpaces } from './spaces/UserSpaces'
 import { workJobs } from './spaces/workJobs'
+import { openSyncSpace, syncRetentionMs } from './syncApi/openSyncSpace'
 import { openServerDatabase } from './sql/openServerDatabase'
 import { openSqlStore } from './sql/openSqlStore'
 
@@ -79,6 +80,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   )
   // Passwords of encrypted PDFs, by job id, in memory only (see jobSchedulers).
   const passwords = new Map<string, string>()
+  const retentionMs = config.syncRetentionMs ?? syncRetentionMs({})
   const spaces = new UserSpaces(async (userId) => {
     // Without accounts the one user's data stays where it always was, at the top of DATA_DIR.
     if (!config.singleUser && !UUID.test(userId)) throw new Error(`Not a user id: ${userId}`)
@@ -105,12 +107,15 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     })
     // The search index is rebuilt from stored chunks; unfinished documents get a job if none has one.
     await runtime.start()
+    const sync = await openSyncSpace(dir, { retentionMs, logError })
     return {
       userId,
       runtime,
+      sync,
       async close() {
         runtime.documents.stop()
         await runtime.documents.idle()
+        await sync.close()
         await store.close()
       },
     }

@@ -9,6 +9,7 @@ import { createApp } from '../src/createApp'
 import { DiskFileStore } from '../src/files/DiskFileStore'
 import { JobService } from '../src/jobs/JobService'
 import { UserSpaces } from '../src/spaces/UserSpaces'
+import type { SyncSpace } from '../src/syncApi/openSyncSpace'
 import { openServerDatabase } from '../src/sql/openServerDatabase'
 import { LOCAL_USER } from '../src/startServer'
 import { startTestServer } from './startTestServer'
@@ -110,7 +111,12 @@ describe('Koa host: unexpected errors', () => {
       maxUploadBytes: 1024,
     })
     const app = createApp({
-      spaces: new UserSpaces(async (userId) => ({ userId, runtime, close: async () => undefined })),
+      spaces: new UserSpaces(async (userId) => ({
+        userId,
+        runtime,
+        sync: {} as SyncSpace,
+        close: async () => undefined,
+      })),
       jobs: new JobService(database),
       localUser: LOCAL_USER,
       maxUploadBytes: 1024,

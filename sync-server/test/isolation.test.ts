@@ -126,6 +126,9 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
   createPersonalToken: { names: 'nothing', why: 'creates the caller’s' },
   listPersonalTokens: { names: 'nothing', why: 'checked by the lists' },
   deletePersonalToken: (a) => ({ method: 'DELETE', path: `/api/v1/auth/tokens/${a.token}` }),
+  syncPush: { names: 'nothing', why: 'writes B’s own sync log (per user by construction; syncApi.test)' },
+  syncPull: { names: 'nothing', why: 'reads B’s own sync log; A’s pushes are absent (syncApi.test)' },
+  syncEvents: { names: 'nothing', why: 'announces only B’s own log' },
   createJob: (a) => ({
     method: 'POST',
     path: '/api/v1/jobs',

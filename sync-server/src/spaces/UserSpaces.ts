@@ -1,9 +1,12 @@
 import type { ApiRuntime } from '../../../web/core/api/createApiPorts'
+import type { SyncSpace } from '../syncApi/openSyncSpace'
 
 /** One person's data on the server: their own database, files, search index and queues. */
 export interface UserSpace {
   userId: string
   runtime: ApiRuntime
+  /** Their sync log and the server engine over it (the sync routes). */
+  sync: SyncSpace
   /** Stops the space's in-process work and closes its database. */
   close(): Promise<void>
 }

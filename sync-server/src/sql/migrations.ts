@@ -160,6 +160,35 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX records_parent ON records (kind, parent_id, created_at, seq);
     `,
   },
+  {
+    version: 5,
+    name: 'sync log',
+    // One row per synced record at its latest log position (seq); tombstone_wall is the wall time of
+    // a `deleted: true` stamp (NULL while live), so compaction finds old deletes by index. sync_meta
+    // is one row: the highest seq handed out, the compaction horizon, the highest stamp stored.
+    sql: `
+      CREATE TABLE sync_records (
+        kind TEXT NOT NULL,
+        id TEXT NOT NULL,
+        record TEXT NOT NULL,
+        seq INTEGER NOT NULL UNIQUE,
+        tombstone_wall INTEGER,
+        PRIMARY KEY (kind, id)
+      );
+      CREATE INDEX sync_records_tombstones ON sync_records (tombstone_wall) WHERE tombstone_wall IS NOT NULL;
+      CREATE TABLE sync_clients (
+        client_id TEXT PRIMARY KEY,
+        applied_counter INTEGER NOT NULL
+      );
+      CREATE TABLE sync_meta (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        latest_seq INTEGER NOT NULL,
+        horizon INTEGER NOT NULL,
+        max_hlc TEXT NOT NULL
+      );
+      INSERT INTO sync_meta (id, latest_seq, horizon, max_hlc) VALUES (1, 0, 0, '');
+    `,
+  },
 ]
 
 /** Brings the database up to the newest migration; refuses a database newer than this code. */

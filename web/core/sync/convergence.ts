@@ -5,7 +5,7 @@ import { InMemorySyncClientStore } from './InMemorySyncClientStore'
 import { InMemorySyncServerStore } from './InMemorySyncServerStore'
 import { seededRandom, type Random } from './seededRandom'
 import { SyncClient, type SyncTransport } from './SyncClient'
-import { SyncServer, type Mutation } from './SyncServer'
+import { SyncServer, type Mutation, type SyncServerStore } from './SyncServer'
 import { isLive, openConflicts, type SyncChange, type SyncRecord } from './SyncRecord'
 
 export interface ConvergenceOptions {
@@ -30,6 +30,14 @@ export interface ConvergenceOptions {
   /** Compaction runs every this many steps. */
   compactEvery?: number
   maxDriftMs?: number
+  /** The server's store (default: a fresh InMemorySyncServerStore), so that a host's adapter runs the same simulation. */
+  serverStore?: CompactingSyncServerStore
+}
+
+/** A server store that can also compact tombstones and list every record (what the simulation checks). */
+export type CompactingSyncServerStore = SyncServerStore & {
+  compact(retentionMs: number, nowMs: number): SyncRecord[] | Promise<SyncRecord[]>
+  allRecords(): SyncRecord[] | Promise<SyncRecord[]>
 }
 
 export interface ConvergenceStats {
@@ -147,7 +155,7 @@ export async function runConvergence(
   let step = 0
   let faults = true
   const pool: Delayed[] = []
-  const serverStore = new InMemorySyncServerStore()
+  const serverStore = options.serverStore ?? new InMemorySyncServerStore()
   const server = new SyncServer(serverStore, new HlcClock('server', () => now, o.maxDriftMs))
   /** What the server acknowledged to a client, by client and counter. */
   const acked = new Map<string, SyncChange>()
@@ -284,7 +292,7 @@ export async function runConvergence(
     await flushPool(false)
     await Promise.all(clients.map(act))
     if (step % o.compactEvery === 0) {
-      for (const record of serverStore.compact(o.retentionMs, now)) {
+      for (const record of await serverStore.compact(o.retentionMs, now)) {
         compacted.push(record)
         stats.compactedRecords++
       }
@@ -308,7 +316,7 @@ export async function runConvergence(
   if (!quiet) problems.push('the replicas did not go quiet within 30 rounds')
   stats.simulatedMs = now - START
 
-  const serverRecords = serverStore.allRecords()
+  const serverRecords = await serverStore.allRecords()
   const live = serverRecords.filter(isLive)
   stats.finalRecords = live.length
   stats.openConflicts = live.reduce((n, r) => n + openConflicts(r).length, 0)
