@@ -2,6 +2,7 @@ import type { HostCase } from '../../testing/HostCase'
 import type { ContractClient } from './ContractClient'
 import { chatContract } from './chatContract'
 import { collectionsContract } from './collectionsContract'
+import { conversationLinksContract } from './conversationLinksContract'
 import { conversationsContract } from './conversationsContract'
 import { personasContract } from './personasContract'
 import { pluginStateContract } from './pluginStateContract'
@@ -33,6 +34,7 @@ export const contractSuite: HostCase<ContractClient>[] = [
   ...componentsContract,
   ...pluginStateContract,
   ...conversationsContract,
+  ...conversationLinksContract,
   ...tagsContract,
   ...personasContract,
 ]

@@ -1,5 +1,5 @@
 import type { ContractClient } from './ContractClient'
-import { call, unique } from './recordContractFixtures'
+import { call, callerId, type PageBody, unique } from './recordContractFixtures'
 
 const V1 = '/api/v1'
 const CONVERSATIONS = `${V1}/conversations`
@@ -33,4 +33,35 @@ export async function newPersona(
   json: Record<string, unknown> = {},
 ): Promise<{ id: string }> {
   return call<{ id: string }>(client, 'POST', `${V1}/personas`, { name: unique('Persona'), ...json }, 201)
+}
+
+export interface MessageBody {
+  id: string
+  conversation_id: string
+  sender: string
+  message: string
+  message_metadata: Record<string, unknown>
+  created_at: string
+}
+
+export async function userConversations(
+  client: ContractClient,
+  query = 'limit=100',
+): Promise<PageBody<ConversationBody>> {
+  return call<PageBody<ConversationBody>>(
+    client,
+    'GET',
+    `${V1}/users/${await callerId(client)}/conversations?${query}`,
+    undefined,
+    200,
+  )
+}
+
+export function say(
+  client: ContractClient,
+  id: string,
+  sender: string,
+  message: string,
+): Promise<MessageBody> {
+  return call<MessageBody>(client, 'POST', `${CONVERSATIONS}/${id}/messages`, { sender, message }, 201)
 }
