@@ -6,6 +6,7 @@ import { retrieval } from './retrieval'
 import { search } from './search'
 import { serverAuth } from './server-auth'
 import { serverCollections } from './server-collections'
+import { sync } from './sync'
 import { web } from './web'
 
 /** Every benchmark `npm run bench` knows, run in this order; a new one is added here and nowhere else. */
@@ -17,5 +18,6 @@ export const benchmarks: readonly Benchmark[] = [
   ingestMemory,
   retrieval,
   search,
+  sync,
   web,
 ]

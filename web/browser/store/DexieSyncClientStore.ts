@@ -28,8 +28,9 @@ export class DexieSyncClientStore implements SyncClientStore {
     return this.db.syncRecords.toArray()
   }
 
-  outbox(): Promise<Mutation[]> {
-    return this.db.syncOutbox.orderBy('counter').toArray()
+  outbox(limit?: number): Promise<Mutation[]> {
+    const ordered = this.db.syncOutbox.orderBy('counter')
+    return (limit === undefined ? ordered : ordered.limit(limit)).toArray()
   }
 
   addToOutbox(mutation: Mutation): Promise<void> {

@@ -28,8 +28,8 @@ export class InMemorySyncClientStore implements SyncClientStore {
     return [...this.records.values()].map((record) => structuredClone(record))
   }
 
-  async outbox(): Promise<Mutation[]> {
-    return structuredClone(this.queue)
+  async outbox(limit?: number): Promise<Mutation[]> {
+    return structuredClone(limit === undefined ? this.queue : this.queue.slice(0, limit))
   }
 
   async addToOutbox(mutation: Mutation): Promise<void> {

@@ -14,8 +14,8 @@ export interface SyncClientStore {
   /** Forgets a record: a delete the server has, or a record the server compacted away. */
   deleteRecord(kind: string, id: string): Promise<void>
   allRecords(): Promise<SyncRecord[]>
-  /** Outbox of local mutations not yet acknowledged, in counter order. */
-  outbox(): Promise<Mutation[]>
+  /** Outbox of local mutations not yet acknowledged, in counter order (the first `limit` when given). */
+  outbox(limit?: number): Promise<Mutation[]>
   addToOutbox(mutation: Mutation): Promise<void>
   removeFromOutbox(upToCounter: number): Promise<void>
   /** Atomically replaces the whole outbox (same counters, new stamps: see `SyncClient.sync`). */
@@ -168,7 +168,8 @@ export class SyncClient {
     const size = this.options.pushBatchSize ?? 100
     let pushed = 0
     for (;;) {
-      const batch = (await this.store.outbox()).slice(0, size)
+      // Only the batch is read: reading the whole outbox per batch made a large first push quadratic.
+      const batch = await this.store.outbox(size)
       const last = batch.at(-1)
       if (!last) return { pushed }
       const result = await this.transport.push(this.clientId, batch)
@@ -185,9 +186,10 @@ export class SyncClient {
 
   /** Deletes the server now has: forgotten here unless a later local write to the record is queued. */
   private async forgetSettledTombstones(acked: readonly Mutation[]): Promise<void> {
-    if (acked.length === 0) return
+    const deletes = acked.filter((m) => m.change.deleted?.value === true)
+    if (deletes.length === 0) return
     const pending = await this.pendingKeys()
-    for (const { change } of acked) {
+    for (const { change } of deletes) {
       if (pending.has(keyOf(change.kind, change.id))) continue
       const local = await this.store.getRecord(change.kind, change.id)
       if (local && !isLive(local)) await this.store.deleteRecord(change.kind, change.id)

@@ -50,6 +50,11 @@ export const syncClientStoreConformance: SyncClientStoreCase[] = [
         'acknowledged ones are gone',
       )
       await store.replaceOutbox([mutation(3, 'restamped'), mutation(4)])
+      checkEqual(
+        (await store.outbox()).map((m) => m.counter),
+        [3, 4],
+        'replaced whole',
+      )
       const reopened = await reopen()
       checkEqual(
         (await reopened.outbox()).map((m) => m.change.id),

@@ -1,0 +1,416 @@
+import { readSse } from '../web/core/http/readSse'
+import { canonicalJson } from '../web/core/sync/canonicalJson'
+import { HlcClock } from '../web/core/sync/Hlc'
+import { httpSyncTransport } from '../web/core/sync/httpSyncTransport'
+import { InMemorySyncClientStore } from '../web/core/sync/InMemorySyncClientStore'
+import { seededRandom, type Random } from '../web/core/sync/seededRandom'
+import { SyncClient, type SyncTransport } from '../web/core/sync/SyncClient'
+import { isLive, recordValues, type SyncRecord } from '../web/core/sync/SyncRecord'
+import type { BenchLine, LineReporter } from './lib/BenchLine'
+import type { Benchmark } from './lib/Benchmark'
+import { latencySummary, type LatencySummary } from './lib/latencySummary'
+import { median } from './lib/median'
+import type { RunningTarget } from './lib/RunningTarget'
+import { round } from './lib/round'
+import { startQuireServer } from './lib/startQuireServer'
+
+const NAME = 'sync'
+/** How long B may take to hold one edit before the run is declared broken. */
+const ARRIVAL_TIMEOUT_MS = 10_000
+
+/** Push, or first full sync: one line each, medians over `runs` fresh servers. */
+export interface SyncThroughputLine extends BenchLine {
+  phase: 'push' | 'first full sync'
+  records: number
+  runs: number
+  /** Median wall-clock ms of the phase (mean of the two middle runs for an even count). */
+  median_ms: number
+  /** `records / median_ms`, per second. */
+  records_per_sec: number
+  /** Every run's ms, in run order. */
+  runs_ms: number[]
+  /** Sync rounds device B ran until one pulled nothing (first full sync; 1 for push). */
+  rounds: number
+  /**
+   * Median ms of the phase spent inside the transport's requests (push requests, or B's pulls): the
+   * server and HTTP. The rest of `median_ms` is the client: SyncClient and its replica store.
+   */
+  transport_ms: number
+}
+
+/** Change-to-arrival delay of single-field edits, A's `change()` to B's store holding the value. */
+export interface SyncDelayLine extends BenchLine, LatencySummary {
+  edits: number
+  /** Records both devices held before the edits (each edit changes one of them). */
+  records: number
+}
+
+export type SyncLine = SyncThroughputLine | SyncDelayLine
+
+export interface SyncBenchSettings {
+  /** Records device A creates for the first full sync. */
+  records: number
+  /** Fresh servers the first full sync is measured on. */
+  runs: number
+  /** Timed single-field edits for the delay. */
+  edits: number
+  /** Records that exist before the edits start (the edits pick among them). */
+  editRecords: number
+}
+
+export const defaultSyncSettings: SyncBenchSettings = {
+  records: 10_000,
+  runs: 3,
+  edits: 200,
+  editRecords: 100,
+}
+
+/** Realistic shapes of the platform's synced records: short text fields, 3 to 6 per record. */
+const KINDS: Record<string, readonly string[]> = {
+  conversation: ['title', 'persona_id', 'model', 'summary', 'folder', 'status'],
+  message: ['conversation_id', 'role', 'content', 'model', 'status', 'language'],
+  tag: ['name', 'color', 'description', 'icon', 'scope', 'parent_id'],
+  persona: ['name', 'description', 'system_prompt', 'tone', 'avatar', 'language'],
+  page: ['title', 'slug', 'summary', 'layout', 'icon', 'status'],
+  setting: ['key', 'value', 'scope', 'description', 'category', 'type'],
+}
+const WORDS = (
+  'river archive quiet lamp north paper budget signal orbit garden copper minute ' +
+  'harbor ledger violet summit canvas thread meadow pilot engine marble winter'
+).split(' ')
+
+function shortText(random: Random): string {
+  return Array.from({ length: random.int(1, 6) }, () => random.pick(WORDS)).join(' ')
+}
+
+/** `count` records of a mix of kinds, the same ones for the same seed. */
+function syntheticRecords(count: number, seed: number) {
+  const random = seededRandom(seed)
+  const kinds = Object.keys(KINDS)
+  return Array.from({ length: count }, (_, index) => {
+    const kind = random.pick(kinds)
+    const names = random.shuffle(KINDS[kind]!).slice(0, random.int(3, 6))
+    return {
+      kind,
+      id: `${kind}-${seed}-${index}`,
+      fields: Object.fromEntries(names.map((name) => [name, shortText(random)])),
+    }
+  })
+}
+
+/** A transport that adds the time spent in each push and pull request to `spent`. */
+function timed(inner: SyncTransport, spent: { push: number; pull: number }): SyncTransport {
+  return {
+    async push(clientId, mutations) {
+      const start = performance.now()
+      try {
+        return await inner.push(clientId, mutations)
+      } finally {
+        spent.push += performance.now() - start
+      }
+    },
+    async pull(after, limit, resync) {
+      const start = performance.now()
+      try {
+        return await inner.pull(after, limit, resync)
+      } finally {
+        spent.pull += performance.now() - start
+      }
+    },
+  }
+}
+
+interface Device {
+  client: SyncClient
+  store: InMemorySyncClientStore
+}
+
+function device(
+  name: string,
+  baseUrl: string,
+  token: string,
+  transport?: (inner: SyncTransport) => SyncTransport,
+  onRemoteChange?: (record: SyncRecord) => void,
+): Device {
+  const store = new InMemorySyncClientStore()
+  const http = httpSyncTransport({ baseUrl, token: () => token })
+  const client = new SyncClient({
+    clientId: `bench-${name}-${crypto.randomUUID()}`,
+    store,
+    transport: transport ? transport(http) : http,
+    clock: new HlcClock(name, () => Date.now()),
+    onRemoteChange,
+  })
+  return { client, store }
+}
+
+/** The live records as `kind\0id -> canonical values`, to compare two replicas. */
+async function liveValues(store: InMemorySyncClientStore): Promise<Map<string, string>> {
+  const live = (await store.allRecords()).filter(isLive)
+  return new Map(live.map((r) => [`${r.kind}\u0000${r.id}`, canonicalJson(recordValues(r))]))
+}
+
+async function expectSameLive(a: Device, b: Device, expected: number): Promise<void> {
+  const [ofA, ofB] = [await liveValues(a.store), await liveValues(b.store)]
+  if (ofA.size !== expected) throw new Error(`device A holds ${ofA.size} live records, not ${expected}`)
+  if (ofB.size !== expected) throw new Error(`device B holds ${ofB.size} live records, not ${expected}`)
+  for (const [key, values] of ofA) {
+    if (ofB.get(key) !== values) throw new Error(`device B differs from A on ${key.replace('\u0000', '/')}`)
+  }
+}
+
+/** A new account on `baseUrl` (register, sign in): its access token, as the app's devices use. */
+async function signUp(baseUrl: string): Promise<string> {
+  const account = {
+    username: 'syncbench',
+    email: 'syncbench@example.com',
+    password: 'a bench password, long',
+  }
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(baseUrl + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const text = await response.text()
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`)
+    return JSON.parse(text) as { access_token?: string }
+  }
+  await post('/api/v1/auth/register', account)
+  const { access_token: token } = await post('/api/v1/auth/login?include_tokens=true', account)
+  if (!token) throw new Error('login answered no access_token')
+  return token
+}
+
+async function withServer<T>(
+  reporter: LineReporter<SyncLine>,
+  use: (url: string, token: string) => Promise<T>,
+): Promise<T> {
+  const target: RunningTarget = await startQuireServer(
+    (error) => reporter.progress(`${NAME}: server error: ${error instanceof Error ? error.stack : error}`),
+    { accounts: true },
+  )
+  try {
+    return await use(target.url, await signUp(target.url))
+  } finally {
+    await target.stop()
+  }
+}
+
+/** One run of case 1: A creates and pushes `records`; a new device B syncs until quiet. */
+async function fullSyncRun(url: string, token: string, records: number, seed: number) {
+  // The push phase ends when A's round starts pulling (its own records back, which is not timed).
+  let pullStarted = 0
+  const ofA = { push: 0, pull: 0 }
+  const a = device('device-a', url, token, (inner) => {
+    const measured = timed(inner, ofA)
+    return {
+      push: measured.push,
+      pull: (after, limit, resync) => {
+        pullStarted ||= performance.now()
+        return measured.pull(after, limit, resync)
+      },
+    }
+  })
+  for (const record of syntheticRecords(records, seed))
+    await a.client.change(record.kind, record.id, record.fields)
+  const pushStart = performance.now()
+  const pushed = await a.client.sync()
+  if (pushed.pushed !== records) throw new Error(`device A pushed ${pushed.pushed} of ${records} records`)
+  const pushMs = pullStarted - pushStart
+
+  const ofB = { push: 0, pull: 0 }
+  const b = device('device-b', url, token, (inner) => timed(inner, ofB))
+  const start = performance.now()
+  let rounds = 0
+  for (;;) {
+    rounds++
+    if ((await b.client.sync()).pulled === 0) break
+    if (rounds > 100) throw new Error('device B never became quiet')
+  }
+  const syncMs = performance.now() - start
+  await expectSameLive(a, b, records)
+  return { pushMs, pushTransportMs: ofA.push, syncMs, syncTransportMs: ofB.push + ofB.pull, rounds }
+}
+
+/** Case 2 on one server: B follows the events stream and pulls on `changed`; A edits one field at a time. */
+async function delayRun(url: string, token: string, settings: SyncBenchSettings): Promise<number[]> {
+  let waiting:
+    | {
+        kind: string
+        id: string
+        field: string
+        value: string
+        arrived: (at: number) => void
+        failed: (error: unknown) => void
+      }
+    | undefined
+  const b = device('device-b', url, token, undefined, (record) => {
+    const want = waiting
+    if (
+      want &&
+      record.kind === want.kind &&
+      record.id === want.id &&
+      record.fields[want.field]?.value === want.value
+    )
+      want.arrived(performance.now())
+  })
+  const a = device('device-a', url, token)
+  const existing = syntheticRecords(settings.editRecords, 7)
+  for (const record of existing) await a.client.change(record.kind, record.id, record.fields)
+  await a.client.sync()
+
+  const abort = new AbortController()
+  const response = await fetch(`${url}/api/v1/sync/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  })
+  if (response.status !== 200 || !response.body) throw new Error(`sync events answered ${response.status}`)
+  // The server listens from the moment it answered, so nothing pushed from here on is missed.
+  let failure: unknown
+  let wanted = 0
+  let pulling: Promise<void> | undefined
+  const pull = async () => {
+    try {
+      while ((await b.store.cursor()) < wanted) await b.client.sync()
+    } catch (error) {
+      failure = error
+      waiting?.failed(error)
+    } finally {
+      pulling = undefined
+    }
+  }
+  const listening = (async () => {
+    for await (const event of readSse(response.body!, abort.signal)) {
+      if (event.event !== 'changed') continue
+      wanted = Math.max(wanted, (JSON.parse(event.data) as { cursor: number }).cursor)
+      pulling ??= pull()
+    }
+  })().catch((error: unknown) => {
+    if (abort.signal.aborted) return
+    failure = error
+    waiting?.failed(error)
+  })
+  try {
+    await b.client.sync() // everything that existed before the stream opened
+    const random = seededRandom(11)
+    const delays: number[] = []
+    for (let edit = 0; edit < settings.edits; edit++) {
+      const target = random.pick(existing)
+      const field = random.pick(Object.keys(target.fields))
+      const value = `${shortText(random)} (edit ${edit})`
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const arrival = new Promise<number>((resolve, reject) => {
+        waiting = { kind: target.kind, id: target.id, field, value, arrived: resolve, failed: reject }
+        timer = setTimeout(
+          () => reject(new Error(`edit ${edit} did not reach device B in ${ARRIVAL_TIMEOUT_MS} ms`)),
+          ARRIVAL_TIMEOUT_MS,
+        )
+      })
+      arrival.catch(() => {}) // awaited below; a failure before that must not be unhandled
+      try {
+        if (failure) throw failure
+        const start = performance.now()
+        await a.client.change(target.kind, target.id, { [field]: value })
+        await a.client.sync()
+        delays.push((await arrival) - start)
+      } finally {
+        clearTimeout(timer)
+        waiting = undefined
+      }
+    }
+    if (failure) throw failure
+    await expectSameLive(a, b, settings.editRecords)
+    return delays
+  } finally {
+    abort.abort()
+    await listening
+    await pulling
+  }
+}
+
+/**
+ * Sync over HTTP against the real server with a signed-in user (Bearer access token), devices being
+ * `SyncClient`s over in-memory replicas and `httpSyncTransport`:
+ *
+ * 1. First full sync: device A creates `records` records (a mix of kinds, 3-6 short text fields
+ *    each) and pushes them (the push phase of A's round is timed); a new device B (empty, cursor 0)
+ *    then runs `sync()` until a round pulls nothing, and must hold exactly A's live records. Each run
+ *    on a fresh server; the lines carry the median.
+ * 2. Change-to-arrival delay: B follows `/api/v1/sync/events` and pulls on each `changed`; A makes
+ *    single-field edits one at a time (pushing right after each) and the time from A's `change()` to
+ *    B's store holding the new value is taken, the next edit waiting for it.
+ *
+ * Only records: documents (their files, chunks and vectors) do not sync yet, so the document part of
+ * the issue's figure cannot be measured until they do. Throws when a device ends up with other data
+ * than it should, or an edit does not arrive within 10 s.
+ */
+export async function measureSync(
+  reporter: LineReporter<SyncLine>,
+  settings: SyncBenchSettings = defaultSyncSettings,
+): Promise<SyncLine[]> {
+  const lines: SyncLine[] = []
+  const emit = (line: SyncLine) => {
+    lines.push(line)
+    reporter.emit(line)
+  }
+  const common = () => ({ benchmark: NAME, node: process.version, date: new Date().toISOString() })
+  const runs: Awaited<ReturnType<typeof fullSyncRun>>[] = []
+  for (let run = 0; run < settings.runs; run++) {
+    reporter.progress(
+      `${NAME}: first full sync of ${settings.records} records, run ${run + 1}/${settings.runs}`,
+    )
+    runs.push(await withServer(reporter, (url, token) => fullSyncRun(url, token, settings.records, run + 1)))
+  }
+  const throughput = (
+    phase: SyncThroughputLine['phase'],
+    caseName: string,
+    ms: number[],
+    transportMs: number[],
+    rounds: number,
+  ) => {
+    const mid = median(ms)
+    emit({
+      ...common(),
+      case: caseName,
+      phase,
+      records: settings.records,
+      runs: ms.length,
+      median_ms: round(mid, 1),
+      records_per_sec: round((settings.records / mid) * 1000, 1),
+      runs_ms: ms.map((value) => round(value, 1)),
+      rounds,
+      transport_ms: round(median(transportMs), 1),
+    })
+  }
+  throughput(
+    'push',
+    `push of ${settings.records} new records from one device`,
+    runs.map((r) => r.pushMs),
+    runs.map((r) => r.pushTransportMs),
+    1,
+  )
+  throughput(
+    'first full sync',
+    `first full sync of ${settings.records} records to a new device`,
+    runs.map((r) => r.syncMs),
+    runs.map((r) => r.syncTransportMs),
+    Math.max(...runs.map((r) => r.rounds)),
+  )
+
+  reporter.progress(`${NAME}: change-to-arrival delay, ${settings.edits} edits`)
+  const delays = await withServer(reporter, (url, token) => delayRun(url, token, settings))
+  emit({
+    ...common(),
+    case: `change-to-arrival delay, single-field edit, events stream (${settings.edits} edits)`,
+    ...latencySummary(delays),
+    edits: delays.length,
+    records: settings.editRecords,
+  })
+  return lines
+}
+
+export const sync: Benchmark = {
+  name: NAME,
+  run: (context) => measureSync({ emit: context.emit, progress: context.progress }),
+}
