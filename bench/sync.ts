@@ -3,7 +3,7 @@ import { canonicalJson } from '../web/core/sync/canonicalJson'
 import { HlcClock } from '../web/core/sync/Hlc'
 import { httpSyncTransport } from '../web/core/sync/httpSyncTransport'
 import { InMemorySyncClientStore } from '../web/core/sync/InMemorySyncClientStore'
-import { seededRandom, type Random } from '../web/core/sync/seededRandom'
+import { seededRandom } from '../web/core/sync/seededRandom'
 import { SyncClient, type SyncTransport } from '../web/core/sync/SyncClient'
 import { isLive, recordValues, type SyncRecord } from '../web/core/sync/SyncRecord'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
@@ -13,6 +13,8 @@ import { median } from './lib/median'
 import type { RunningTarget } from './lib/RunningTarget'
 import { round } from './lib/round'
 import { startQuireServer } from './lib/startQuireServer'
+import { shortText, syntheticSyncRecords } from './lib/syntheticSyncRecords'
+import { timedSyncTransport } from './lib/timedSyncTransport'
 
 const NAME = 'sync'
 /** How long B may take to hold one edit before the run is declared broken. */
@@ -63,61 +65,6 @@ export const defaultSyncSettings: SyncBenchSettings = {
   runs: 3,
   edits: 200,
   editRecords: 100,
-}
-
-/** Realistic shapes of the platform's synced records: short text fields, 3 to 6 per record. */
-const KINDS: Record<string, readonly string[]> = {
-  conversation: ['title', 'persona_id', 'model', 'summary', 'folder', 'status'],
-  message: ['conversation_id', 'role', 'content', 'model', 'status', 'language'],
-  tag: ['name', 'color', 'description', 'icon', 'scope', 'parent_id'],
-  persona: ['name', 'description', 'system_prompt', 'tone', 'avatar', 'language'],
-  page: ['title', 'slug', 'summary', 'layout', 'icon', 'status'],
-  setting: ['key', 'value', 'scope', 'description', 'category', 'type'],
-}
-const WORDS = (
-  'river archive quiet lamp north paper budget signal orbit garden copper minute ' +
-  'harbor ledger violet summit canvas thread meadow pilot engine marble winter'
-).split(' ')
-
-function shortText(random: Random): string {
-  return Array.from({ length: random.int(1, 6) }, () => random.pick(WORDS)).join(' ')
-}
-
-/** `count` records of a mix of kinds, the same ones for the same seed. */
-function syntheticRecords(count: number, seed: number) {
-  const random = seededRandom(seed)
-  const kinds = Object.keys(KINDS)
-  return Array.from({ length: count }, (_, index) => {
-    const kind = random.pick(kinds)
-    const names = random.shuffle(KINDS[kind]!).slice(0, random.int(3, 6))
-    return {
-      kind,
-      id: `${kind}-${seed}-${index}`,
-      fields: Object.fromEntries(names.map((name) => [name, shortText(random)])),
-    }
-  })
-}
-
-/** A transport that adds the time spent in each push and pull request to `spent`. */
-function timed(inner: SyncTransport, spent: { push: number; pull: number }): SyncTransport {
-  return {
-    async push(clientId, mutations) {
-      const start = performance.now()
-      try {
-        return await inner.push(clientId, mutations)
-      } finally {
-        spent.push += performance.now() - start
-      }
-    },
-    async pull(after, limit, resync) {
-      const start = performance.now()
-      try {
-        return await inner.pull(after, limit, resync)
-      } finally {
-        spent.pull += performance.now() - start
-      }
-    },
-  }
 }
 
 interface Device {
@@ -203,7 +150,7 @@ async function fullSyncRun(url: string, token: string, records: number, seed: nu
   let pullStarted = 0
   const ofA = { push: 0, pull: 0 }
   const a = device('device-a', url, token, (inner) => {
-    const measured = timed(inner, ofA)
+    const measured = timedSyncTransport(inner, ofA)
     return {
       push: measured.push,
       pull: (after, limit, resync) => {
@@ -212,7 +159,7 @@ async function fullSyncRun(url: string, token: string, records: number, seed: nu
       },
     }
   })
-  for (const record of syntheticRecords(records, seed))
+  for (const record of syntheticSyncRecords(records, seed))
     await a.client.change(record.kind, record.id, record.fields)
   const pushStart = performance.now()
   const pushed = await a.client.sync()
@@ -220,7 +167,7 @@ async function fullSyncRun(url: string, token: string, records: number, seed: nu
   const pushMs = pullStarted - pushStart
 
   const ofB = { push: 0, pull: 0 }
-  const b = device('device-b', url, token, (inner) => timed(inner, ofB))
+  const b = device('device-b', url, token, (inner) => timedSyncTransport(inner, ofB))
   const start = performance.now()
   let rounds = 0
   for (;;) {
@@ -256,7 +203,7 @@ async function delayRun(url: string, token: string, settings: SyncBenchSettings)
       want.arrived(performance.now())
   })
   const a = device('device-a', url, token)
-  const existing = syntheticRecords(settings.editRecords, 7)
+  const existing = syntheticSyncRecords(settings.editRecords, 7)
   for (const record of existing) await a.client.change(record.kind, record.id, record.fields)
   await a.client.sync()
 
