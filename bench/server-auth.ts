@@ -2,6 +2,7 @@ import type { Benchmark, BenchContext } from './lib/Benchmark'
 import type { BenchResult } from './lib/BenchResult'
 import { ratioResult } from './lib/ratioResult'
 import type { RunningTarget } from './lib/RunningTarget'
+import { signUpForTest } from '../sync-server/test/signUpForTest'
 import { startQuireServer } from './lib/startQuireServer'
 import { measureCase, seedCollections, serverErrorLogger } from './server-collections'
 
@@ -11,7 +12,6 @@ const BASELINE_CASE = `GET /api/collections/ (${SEEDED} collections, single-user
 const ACCESS_CASE = `GET /api/collections/ (${SEEDED} collections, Bearer access token)`
 const PERSONAL_CASE = `GET /api/collections/ (${SEEDED} collections, Bearer personal access token)`
 const LOGIN_CASE = 'POST /api/v1/auth/login (Argon2id verify, cookies set)'
-const ACCOUNT = { username: 'bench', email: 'bench@example.com', password: 'a bench password of some length' }
 
 /**
  * What accounts cost: the same authenticated list of collections with an access token (JWT verified,
@@ -44,11 +44,13 @@ export const serverAuth: Benchmark = {
     )
     let access = ''
     let personal = ''
+    let credentials = { email: '', password: '' }
     const withAccount = async () => {
       const target = await seeded(context, true, async (url) => {
-        access = await accessToken(url)
-        personal = await personalToken(url, access)
-        return { authorization: `Bearer ${personal}` }
+        const user = await signUpForTest(url, 'bench')
+        access = user.access_token
+        personal = user.token
+        return user.auth
       })
       return target
     }
@@ -76,14 +78,15 @@ export const serverAuth: Benchmark = {
         LOGIN_CASE,
         async () => {
           const target = await startQuireServer(serverErrorLogger(context, NAME), { accounts: true })
-          await post(target.url, '/api/v1/auth/register', ACCOUNT)
+          const user = await signUpForTest(target.url, 'bench')
+          credentials = { email: user.email, password: user.password }
           return target
         },
         (url) => ({
           url: `${url}/api/v1/auth/login`,
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: ACCOUNT.email, password: ACCOUNT.password }),
+          body: JSON.stringify(credentials),
         }),
         NAME,
       ),
@@ -109,30 +112,4 @@ async function seeded(
     await target.stop()
     throw error
   }
-}
-
-async function post(
-  baseUrl: string,
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<Record<string, string>> {
-  const response = await fetch(baseUrl + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`)
-  return text ? (JSON.parse(text) as Record<string, string>) : {}
-}
-
-async function accessToken(baseUrl: string): Promise<string> {
-  await post(baseUrl, '/api/v1/auth/register', ACCOUNT)
-  const tokens = await post(baseUrl, '/api/v1/auth/login?include_tokens=true', ACCOUNT)
-  return tokens.access_token!
-}
-
-async function personalToken(baseUrl: string, access: string): Promise<string> {
-  return (await post(baseUrl, '/api/v1/auth/tokens', { name: 'bench' }, access)).token!
 }

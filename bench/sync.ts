@@ -12,6 +12,7 @@ import { latencySummary, type LatencySummary } from './lib/latencySummary'
 import { median } from './lib/median'
 import type { RunningTarget } from './lib/RunningTarget'
 import { round } from './lib/round'
+import { signUpForTest } from '../sync-server/test/signUpForTest'
 import { startQuireServer } from './lib/startQuireServer'
 import { shortText, syntheticSyncRecords } from './lib/syntheticSyncRecords'
 import { timedSyncTransport } from './lib/timedSyncTransport'
@@ -107,28 +108,6 @@ async function expectSameLive(a: Device, b: Device, expected: number): Promise<v
 }
 
 /** A new account on `baseUrl` (register, sign in): its access token, as the app's devices use. */
-async function signUp(baseUrl: string): Promise<string> {
-  const account = {
-    username: 'syncbench',
-    email: 'syncbench@example.com',
-    password: 'a bench password, long',
-  }
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(baseUrl + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    const text = await response.text()
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`)
-    return JSON.parse(text) as { access_token?: string }
-  }
-  await post('/api/v1/auth/register', account)
-  const { access_token: token } = await post('/api/v1/auth/login?include_tokens=true', account)
-  if (!token) throw new Error('login answered no access_token')
-  return token
-}
-
 async function withServer<T>(
   reporter: LineReporter<SyncLine>,
   use: (url: string, token: string) => Promise<T>,
@@ -138,7 +117,7 @@ async function withServer<T>(
     { accounts: true },
   )
   try {
-    return await use(target.url, await signUp(target.url))
+    return await use(target.url, (await signUpForTest(target.url, 'syncbench')).access_token)
   } finally {
     await target.stop()
   }
