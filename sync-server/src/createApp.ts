@@ -28,6 +28,8 @@ import { requestLogger } from './requestLogger'
 import { serveModels } from './serveModels'
 import { serveStatic } from './serveStatic'
 import { admitJob } from './spaces/admitJob'
+import { blobPorts, type BlobPorts } from './syncApi/blobPorts'
+import { blobRoutes } from './syncApi/blobRoutes'
 import type { SyncPorts } from './syncApi/SyncPorts'
 import { syncRoutes } from './syncApi/syncRoutes'
 import type { UserSpaces } from './spaces/UserSpaces'
@@ -55,10 +57,12 @@ export interface AppOptions {
   logError?: (error: unknown) => void
   /** Counts running handlers, so that shutdown can wait for them. */
   inFlight?: InFlightRequests
+  /** Largest blob sync accepts (default 512 MiB). */
+  maxBlobBytes?: number
 }
 
 /** Every route the server answers: the shared table, plus accounts, jobs and sync, which live only here. */
-export const serverRoutes = [...routes, ...authRoutes, ...jobRoutes, ...syncRoutes]
+export const serverRoutes = [...routes, ...authRoutes, ...jobRoutes, ...syncRoutes, ...blobRoutes]
 
 /**
  * The Koa host: the shared route table on @koa/router, each request over its caller's own data
@@ -131,6 +135,8 @@ export function createApp(options: AppOptions): Koa {
     },
     logError,
   )
+  const portsOfBlobs = blobPorts(options)
+  mountRoutes<BlobPorts>(router, blobRoutes, (ctx) => portsOfBlobs(principalOf(ctx)), logError)
 
   if (options.inFlight) app.use(options.inFlight.middleware())
   if (options.logLine) app.use(requestLogger(options.logLine))

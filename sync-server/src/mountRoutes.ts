@@ -28,7 +28,12 @@ export function mountRoutes<Ports = ApiPorts>(
   for (const route of routes) {
     router[route.method](route.path, async (ctx) => {
       try {
-        const body = () => (route.bodyType === 'multipart' ? multipartBody(ctx) : requestBody(ctx))
+        const body = () =>
+          route.bodyType === 'multipart'
+            ? multipartBody(ctx)
+            : route.bodyType === 'binary'
+              ? binaryBody(ctx, route.maxBodyBytes ?? DEFAULT_BINARY_LIMIT)
+              : requestBody(ctx)
         let ports: Ports
         try {
           ports = await portsFor(ctx)
@@ -38,7 +43,12 @@ export function mountRoutes<Ports = ApiPorts>(
         }
         writeResult(
           ctx,
-          await invokeRoute(route, { params: ctx.params, query: ctx.query, body }, ports, logError),
+          await invokeRoute(
+            route,
+            { params: ctx.params, query: ctx.query, body, headers: ctx.headers },
+            ports,
+            logError,
+          ),
         )
       } finally {
         await removeUploads(ctx)
@@ -58,13 +68,40 @@ function requestBody(ctx: Context): unknown {
   return ctx.request.body
 }
 
+/** The limit of a binary route that names none. */
+const DEFAULT_BINARY_LIMIT = 1024 * 1024
+
+/**
+ * The raw bytes of an `application/octet-stream` body (koa-body leaves such bodies unread). A declared
+ * length above the limit is refused before reading; a chunked body is counted as it arrives and
+ * refused once it passes the limit, so no more than `limit` bytes are ever held.
+ */
+async function binaryBody(ctx: Context, limit: number): Promise<Uint8Array> {
+  const type = ctx.get('content-type')
+  if (type !== '' && !ctx.is('application/octet-stream')) {
+    throw ApiError.badRequest('Request body must be application/octet-stream')
+  }
+  const tooLarge = () => new ApiError(413, `Request body is larger than ${limit} bytes`)
+  if (Number(ctx.get('content-length') || 0) > limit) throw tooLarge()
+  const chunks: Buffer[] = []
+  let length = 0
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    length += chunk.length
+    if (length > limit) throw tooLarge()
+    chunks.push(chunk)
+  }
+  return new Uint8Array(Buffer.concat(chunks, length))
+}
+
 export function writeResult(ctx: Context, result: ApiResult): void {
   ctx.status = result.status
   for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value)
   if (result.stream) {
     // Koa destroys a stream body when the client disconnects, which cancels the web stream and so
-    // stops the handler's work. No buffering proxy in between should hold the events back.
-    ctx.set('Cache-Control', 'no-cache')
+    // stops the handler's work. No buffering proxy in between should hold the events back; a route
+    // that streams cacheable bytes (an immutable blob) says so with its own Cache-Control.
+    const cacheable = Object.keys(result.headers ?? {}).some((name) => name.toLowerCase() === 'cache-control')
+    if (!cacheable) ctx.set('Cache-Control', 'no-cache')
     ctx.set('X-Accel-Buffering', 'no')
     ctx.req.socket.setNoDelay(true)
     ctx.body = Readable.fromWeb(result.stream as NodeReadableStream<Uint8Array>)

@@ -20,6 +20,7 @@ import { jobSchedulers } from './spaces/jobSchedulers'
 import { UserSpaces } from './spaces/UserSpaces'
 import { workJobs } from './spaces/workJobs'
 import { openSyncSpace, syncRetentionMs } from './syncApi/openSyncSpace'
+import { syncAppData } from './syncApi/syncAppData'
 import { openServerDatabase } from './sql/openServerDatabase'
 import { openSqlStore } from './sql/openSqlStore'
 
@@ -85,10 +86,14 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     // Without accounts the one user's data stays where it always was, at the top of DATA_DIR.
     if (!config.singleUser && !UUID.test(userId)) throw new Error(`Not a user id: ${userId}`)
     const dir = config.singleUser ? config.dataDir : join(config.dataDir, 'users', userId)
-    const store = await openSqlStore(dir)
+    const plainStore = await openSqlStore(dir)
+    const files = new DiskFileStore(join(dir, 'files'))
+    const sync = await openSyncSpace(dir, { retentionMs, logError })
+    const data = syncAppData(sync, plainStore, files, userId, logError)
+    const store = data.store
     const runtime = createApiPorts({
       store,
-      files: new DiskFileStore(join(dir, 'files')),
+      files,
       ingestor,
       maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,
       defaultSettings: {
@@ -107,9 +112,10 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     })
     // The search index is rebuilt from stored chunks; unfinished documents get a job if none has one.
     await runtime.start()
-    const sync = await openSyncSpace(dir, { retentionMs, logError })
+    await data.connect(runtime.ports.index)
     return {
       userId,
+      dir,
       runtime,
       sync,
       async close() {

@@ -113,6 +113,7 @@ describe('Koa host: unexpected errors', () => {
     const app = createApp({
       spaces: new UserSpaces(async (userId) => ({
         userId,
+        dir: tmpdir(),
         runtime,
         sync: {} as SyncSpace,
         close: async () => undefined,

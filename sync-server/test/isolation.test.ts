@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sha256Hex } from '../../web/core/store/FileStore'
 import { serverRoutes } from '../src/createApp'
 import {
   platformAttempts,
@@ -19,7 +20,11 @@ interface Records {
   evaluation: string
   job: string
   token: string
+  /** The SHA-256 key of A's document file (a sync blob in A's file store). */
+  blob: string
 }
+
+const JAM = '# Jam\n\nAlice keeps her marmalade recipe here.'
 
 /**
  * For every route of the server, how user B would try to reach user A's records, or why the route
@@ -129,6 +134,12 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
   syncPush: { names: 'nothing', why: 'writes B’s own sync log (per user by construction; syncApi.test)' },
   syncPull: { names: 'nothing', why: 'reads B’s own sync log; A’s pushes are absent (syncApi.test)' },
   syncEvents: { names: 'nothing', why: 'announces only B’s own log' },
+  syncBlobStatus: {
+    names: 'nothing',
+    why: 'answers from B’s own file store: A’s key reads complete: false, received 0 (syncBlobs.test)',
+  },
+  syncUploadBlobPart: { names: 'nothing', why: 'uploads into B’s own file store' },
+  syncDownloadBlob: (a) => ({ method: 'GET', path: `/api/v1/sync/blobs/${a.blob}` }),
   createJob: (a) => ({
     method: 'POST',
     path: '/api/v1/jobs',
@@ -180,7 +191,7 @@ describe('two users: B never reaches A’s records', () => {
     })
     const form = new FormData()
     form.append('collection_id', String(collection.id))
-    form.append('file', new Blob(['# Jam\n\nAlice keeps her marmalade recipe here.']), 'jam.md')
+    form.append('file', new Blob([JAM]), 'jam.md')
     const document = await json(a, { method: 'POST', path: '/api/documents/', form })
     const session = await json(a, {
       method: 'POST',
@@ -217,6 +228,7 @@ describe('two users: B never reaches A’s records', () => {
       evaluation: String(run.evaluation_id),
       job: String(document.job_id),
       token: tokens[0]!.id,
+      blob: await sha256Hex(new TextEncoder().encode(JAM)),
       ...(await seedPlatform((path, body) => json(a, { method: 'POST', path, json: body }), a.id)),
     }
   }, 60_000)
@@ -319,5 +331,8 @@ describe('two users: B never reaches A’s records', () => {
     })
     // A's personal token (the one B tried to delete) still works.
     expect((await json(a, { method: 'GET', path: '/api/v1/auth/me' })).email).toBe(a.email)
+    // The blob B could not download is there for A (so B's 404 was isolation, not a wrong key).
+    const blob = await send(a, { method: 'GET', path: `/api/v1/sync/blobs/${records.blob}` })
+    expect(await blob.text()).toBe(JAM)
   })
 })

@@ -4,6 +4,8 @@ import type { SyncSpace } from '../syncApi/openSyncSpace'
 /** One person's data on the server: their own database, files, search index and queues. */
 export interface UserSpace {
   userId: string
+  /** The person's folder: their database, files and unfinished blob uploads. */
+  dir: string
   runtime: ApiRuntime
   /** Their sync log and the server engine over it (the sync routes). */
   sync: SyncSpace

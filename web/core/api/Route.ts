@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { ApiPorts } from './ApiPorts'
 import type { ApiResult } from './ApiResult'
 import type { UploadedFile } from './UploadedFile'
@@ -8,6 +8,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 export interface RouteResponse {
   description: string
   schema?: z.ZodType
+  /** The answer's media type when it is not JSON (`application/octet-stream` for bytes). */
+  contentType?: string
 }
 
 export interface RouteInput<P, Q, B> {
@@ -17,6 +19,8 @@ export interface RouteInput<P, Q, B> {
   body: B
   /** Files of a multipart body, by field name (empty for JSON routes). */
   files: Record<string, UploadedFile[]>
+  /** Request headers by lowercase name (repeated ones joined by `, `); empty where a host passes none. */
+  headers: Record<string, string>
 }
 
 /** A file field of a multipart route, for validation messages and the OpenAPI description. */
@@ -50,8 +54,14 @@ export interface Route<
   query?: Q
   /** JSON request body (or multipart text fields); routes without one ignore any body sent. */
   body?: B
-  /** `multipart` routes receive form data: `body` validates its text fields, `files` lists its files. */
-  bodyType?: 'json' | 'multipart'
+  /**
+   * `multipart` routes receive form data: `body` validates its text fields, `files` lists its files.
+   * `binary` routes receive the raw bytes (`application/octet-stream`) as a Uint8Array in `body`
+   * (declare `body: binaryBody`), read by the host up to `maxBodyBytes` (413 above it).
+   */
+  bodyType?: 'json' | 'multipart' | 'binary'
+  /** Hard limit of a `binary` body: the host stops reading and answers 413 above it. */
+  maxBodyBytes?: number
   /** A JSON body that may be left out: `body` then validates `undefined` (e.g. refresh by cookie or by body). */
   bodyOptional?: boolean
   files?: FileField[]
@@ -65,6 +75,11 @@ export interface Route<
   public?: boolean
   handler(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ports: Ports): Promise<ApiResult>
 }
+
+/** The `body` schema of a `binary` route: the request's bytes, as the host read them. */
+export const binaryBody = z.custom<Uint8Array>((value) => value instanceof Uint8Array, {
+  message: 'must be the raw bytes of an application/octet-stream body',
+})
 
 /**
  * Identity helper that infers handler input types from the schemas. Routes of the shared table run

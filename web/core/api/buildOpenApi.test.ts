@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { buildOpenApi } from './buildOpenApi'
+import { binaryBody, defineRoute } from './Route'
 import { routes } from './routes'
 
 describe('buildOpenApi', () => {
@@ -27,5 +28,35 @@ describe('buildOpenApi', () => {
     expect(refs).toContain('Collection')
     for (const ref of refs) expect(doc.components.schemas).toHaveProperty(ref!)
     expect(text).not.toContain('$defs')
+  })
+
+  it('describes binary bodies and answers by media type', () => {
+    const route = defineRoute({
+      method: 'put',
+      path: '/api/blob/:key',
+      operationId: 'putBlob',
+      summary: 'bytes in, bytes out',
+      tags: [],
+      bodyType: 'binary',
+      body: binaryBody,
+      responses: { 200: { description: 'the bytes', contentType: 'application/octet-stream' } },
+      async handler() {
+        return { status: 200 }
+      },
+    })
+    const operation = (buildOpenApi([route]) as { paths: Record<string, Record<string, unknown>> }).paths[
+      '/api/blob/{key}'
+    ]?.put as { requestBody: unknown; responses: unknown }
+    expect(operation.requestBody).toEqual({
+      required: true,
+      content: {
+        'application/octet-stream': {
+          schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+        },
+      },
+    })
+    expect(operation.responses).toEqual({
+      200: { description: 'the bytes', content: { 'application/octet-stream': {} } },
+    })
   })
 })

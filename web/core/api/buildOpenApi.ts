@@ -81,6 +81,16 @@ export function buildOpenApi(
           },
         },
       }
+    } else if (route.body && route.bodyType === 'binary') {
+      // Raw bytes: OpenAPI 3.1 describes them by media type alone (a zod custom schema says nothing).
+      operation.requestBody = {
+        required: true,
+        content: {
+          'application/octet-stream': {
+            schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+          },
+        },
+      }
     } else if (route.body) {
       operation.requestBody = {
         required: true,
@@ -93,9 +103,13 @@ export function buildOpenApi(
         response.schema
           ? {
               description: response.description,
-              content: { 'application/json': { schema: toSchema(response.schema, 'output') } },
+              content: {
+                [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') },
+              },
             }
-          : { description: response.description },
+          : response.contentType
+            ? { description: response.description, content: { [response.contentType]: {} } }
+            : { description: response.description },
       ]),
     )
     paths[openApiPath] = { ...paths[openApiPath], [route.method]: operation }

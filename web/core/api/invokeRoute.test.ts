@@ -4,7 +4,7 @@ import type { Store } from '../store/Store'
 import { ApiError } from './ApiError'
 import type { ApiPorts } from './ApiPorts'
 import { invokeRoute } from './invokeRoute'
-import { defineRoute } from './Route'
+import { binaryBody, defineRoute } from './Route'
 
 // Only what these routes touch is real; the rest would throw if a handler reached for it.
 const ports = { store: {} as Store, clock: { now: () => 0 }, newId: () => 'id' } as unknown as ApiPorts
@@ -84,5 +84,38 @@ describe('invokeRoute', () => {
     )
     expect(boom).toEqual({ status: 500, body: { detail: 'Internal server error' } })
     expect(logged).toHaveLength(1)
+  })
+
+  it('hands a binary route its bytes and the request headers (lowercase names)', async () => {
+    const bytesRoute = defineRoute({
+      method: 'put',
+      path: '/api/bytes',
+      operationId: 'bytes',
+      summary: 'bytes',
+      tags: [],
+      bodyType: 'binary',
+      body: binaryBody,
+      responses: {},
+      async handler({ body, headers }) {
+        return { status: 200, body: { length: body.length, range: headers['content-range'] } }
+      },
+    })
+    const bytes = new Uint8Array([1, 2, 3])
+    const result = await invokeRoute(
+      bytesRoute,
+      {
+        params: {},
+        query: {},
+        body: () => bytes,
+        headers: { 'Content-Range': 'bytes 0-2/3', skipped: undefined },
+      },
+      ports,
+    )
+    expect(result).toEqual({ status: 200, body: { length: 3, range: 'bytes 0-2/3' } })
+    const json = await invokeRoute(bytesRoute, { params: {}, query: {}, body: { a: 1 } }, ports)
+    expect(json).toEqual({
+      status: 400,
+      body: { detail: 'Request body must be application/octet-stream bytes' },
+    })
   })
 })

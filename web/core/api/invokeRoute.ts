@@ -18,6 +18,8 @@ export interface RouteRequest {
    * any other validation error. It is only called for routes that take a body.
    */
   body: unknown | (() => unknown)
+  /** Request headers (any case; repeated ones as arrays); hosts that pass none give handlers `{}`. */
+  headers?: Record<string, string | string[] | undefined>
 }
 
 /**
@@ -47,6 +49,9 @@ export async function invokeRoute<Ports = ApiPorts>(
         if (!isMultipartBody(raw)) throw invalid(route, 'Request body must be multipart/form-data', 'body')
         body = validate(route, route.body, raw.fields, 'body')
         files = raw.files
+      } else if (route.bodyType === 'binary') {
+        if (!(raw instanceof Uint8Array)) throw ApiError.badRequest(BINARY_REQUIRED)
+        body = validate(route, route.body, raw, 'body')
       } else {
         if (raw === undefined && !route.bodyOptional) {
           throw invalid(route, 'Request body is required (a JSON object)', 'body')
@@ -54,10 +59,21 @@ export async function invokeRoute<Ports = ApiPorts>(
         body = validate(route, route.body, raw, 'body')
       }
     }
-    return await route.handler({ params, query, body, files }, ports)
+    const headers = headerRecord(request.headers)
+    return await route.handler({ params, query, body, files, headers }, ports)
   } catch (error) {
     return toErrorResult(error, log)
   }
+}
+
+const BINARY_REQUIRED = 'Request body must be application/octet-stream bytes'
+
+function headerRecord(headers: RouteRequest['headers']): Record<string, string> {
+  const record: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value !== undefined) record[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return record
 }
 
 function validate(

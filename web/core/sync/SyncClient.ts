@@ -38,10 +38,18 @@ export interface SyncClientOptions {
   store: SyncClientStore
   transport: SyncTransport
   clock: HlcClock
-  /** A pulled record changed this replica (it may be a tombstone: `isLive` says). */
+  /**
+   * A pulled record changes this replica (it may be a tombstone: `isLive` says). Called before the
+   * replica is written, so a throw leaves the record to be pulled and applied again.
+   */
   onRemoteChange?: (record: SyncRecord) => void | Promise<void>
   /** A record vanished because the server compacted it away while this device was behind. */
   onRemoteForget?: (kind: string, id: string) => void | Promise<void>
+  /**
+   * Runs before each batch is pushed, with the batch: the app uploads the blobs its records name
+   * there, so the server never holds a record whose file it lacks. A throw fails the round, retryably.
+   */
+  beforePush?: (mutations: readonly Mutation[]) => Promise<void>
   pushBatchSize?: number
   pullLimit?: number
 }
@@ -172,6 +180,7 @@ export class SyncClient {
       const batch = await this.store.outbox(size)
       const last = batch.at(-1)
       if (!last) return { pushed }
+      await this.options.beforePush?.(batch)
       const result = await this.transport.push(this.clientId, batch)
       const done = batch.filter((m) => m.counter <= result.acked)
       pushed += done.length
@@ -248,12 +257,14 @@ export class SyncClient {
       // the record written again). With writes queued, merge, so they stay visible until acknowledged.
       const merged = pending.has(key) ? mergeRecords(local, remote) : remote
       const changed = !local || !sameRecord(local, merged)
+      // The app hears of the change before the replica takes it: if applying fails (a blob that did
+      // not download), the round throws with the replica unchanged and the next pull applies it again.
+      if (changed && (local || isLive(merged))) await this.options.onRemoteChange?.(merged)
       if (!isLive(merged) && !pending.has(key)) {
         if (local) await this.store.deleteRecord(remote.kind, remote.id)
       } else if (changed) {
         await this.store.putRecord(merged)
       }
-      if (changed && (local || isLive(merged))) await this.options.onRemoteChange?.(merged)
     }
   }
 
@@ -263,8 +274,8 @@ export class SyncClient {
     for (const record of await this.store.allRecords()) {
       const key = keyOf(record.kind, record.id)
       if (seen.has(key) || pending.has(key)) continue
-      await this.store.deleteRecord(record.kind, record.id)
       await this.options.onRemoteForget?.(record.kind, record.id)
+      await this.store.deleteRecord(record.kind, record.id)
     }
   }
 

@@ -89,10 +89,43 @@ function stampsOf(change: SyncChange): string[] {
 export class SyncServer {
   private readonly pushes = new SerialQueue()
 
+  /**
+   * Hears every record a push merged, before the push is acknowledged: the server host applies it
+   * to the person's data there. A throw fails the push unacknowledged, so the device sends it again.
+   */
+  onPushed: ((record: SyncRecord) => Promise<void>) | undefined
+
   constructor(
     private readonly store: SyncServerStore,
     private readonly clock: HlcClock,
   ) {}
+
+  /**
+   * A write made on the server itself (a script's REST request): stamped with the server's clock,
+   * merged and logged like a pushed one, so every device pulls it. Resolves the record's new seq.
+   */
+  change(kind: string, id: string, fields: Record<string, unknown>): Promise<number> {
+    return this.writeLocal((hlc) => ({
+      kind,
+      id,
+      fields: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { value, hlc }])),
+      deleted: { value: false, hlc },
+    }))
+  }
+
+  /** A delete made on the server itself: the tombstone, stamped with the server's clock. */
+  remove(kind: string, id: string): Promise<number> {
+    return this.writeLocal((hlc) => ({ kind, id, fields: {}, deleted: { value: true, hlc } }))
+  }
+
+  private writeLocal(make: (hlc: string) => SyncChange): Promise<number> {
+    return this.pushes.run(async () => {
+      const change = make(this.clock.tick())
+      stampsOf(change)
+      const { record } = mergeChange(await this.store.getRecord(change.kind, change.id), change)
+      return this.store.putRecord(record)
+    })
+  }
 
   /**
    * Applies mutations with counter > the client's applied counter, in counter order; skips the rest
@@ -129,6 +162,7 @@ export class SyncServer {
           mutation.change,
         )
         await this.store.putRecord(record)
+        await this.onPushed?.(record)
         await this.store.setAppliedCounter(clientId, mutation.counter)
         applied = mutation.counter
       }

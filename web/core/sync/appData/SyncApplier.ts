@@ -1,0 +1,262 @@
+import type { z } from 'zod'
+import { deleteUnusedFiles } from '../../documents/deleteUnusedFiles'
+import { fileKey } from '../../documents/processDocument'
+import type { ChunkRecord } from '../../store/ChunkRecord'
+import { sha256Hex, type FileStore } from '../../store/FileStore'
+import type { Store } from '../../store/Store'
+import { isLive, type SyncRecord } from '../SyncRecord'
+import { chunkBlobKey, decodeChunks } from './chunkBlob'
+import { fromSyncFields, unprefixed } from './syncFields'
+import {
+  CHUNKS_FIELD,
+  collectionValues,
+  documentValues,
+  messageValues,
+  platformKindOf,
+  recordSyncs,
+  recordValues,
+  sessionValues,
+  SYNC_KIND,
+} from './syncKinds'
+import { DATA_PREFIX, isPlainObject } from './syncValues'
+
+/** Where blobs this host lacks come from: the sync server for a device, nowhere for the server. */
+export interface BlobSource {
+  /** The blob's bytes; undefined when it exists nowhere. Throws when it cannot be had now (offline). */
+  fetch(key: string): Promise<Uint8Array | undefined>
+}
+
+export interface SyncApplierPorts {
+  /** The host's own store, not the SyncedStore over it: applying a synced change is no new change. */
+  store: Store
+  files: FileStore
+  /** The host's search index, kept in step with the chunks applied. */
+  index?: { add(chunks: readonly ChunkRecord[]): void; removeDocument(documentId: string): void }
+  blobs: BlobSource
+  /** Platform records name their owner in `user_id`: on each host that is the person as this host knows them. */
+  currentUserId(): Promise<string>
+  logError?: (error: unknown) => void
+}
+
+/** Records that arrived before what they belong to (a record moves to the end of the log on each write). */
+const DEFERRED = 'sync_deferred'
+const keyOf = (kind: string, id: string) => `${kind} ${id}`
+const ALL_MESSAGES = Number.MAX_SAFE_INTEGER
+
+/**
+ * Applies synced records (pulled by a device, pushed to the server) to the host's data: upserts a
+ * live record, deletes a tombstoned one with what hangs off it, like the routes would. Idempotent:
+ * the same record applied twice changes nothing the second time.
+ *
+ * A record whose parent has not arrived (a document before its collection, a message before its
+ * session) waits as a `sync_deferred` record in the store and is applied when the parent is. A
+ * record that is malformed (a careless or hostile device's) is logged and skipped: throwing would
+ * stop every later change behind it. Only a blob that cannot be fetched now throws, so the caller
+ * retries it later.
+ */
+export class SyncApplier {
+  private readonly logError: (error: unknown) => void
+
+  constructor(private readonly ports: SyncApplierPorts) {
+    this.logError = ports.logError ?? console.error
+  }
+
+  async apply(record: SyncRecord): Promise<void> {
+    if (!isLive(record)) return this.forget(record.kind, record.id)
+    const values = fromSyncFields(record)
+    switch (record.kind) {
+      case SYNC_KIND.collection:
+        return this.applyCollection(record.id, values)
+      case SYNC_KIND.document:
+        return this.applyDocument(record, values)
+      case SYNC_KIND.session:
+        return this.applySession(record, values)
+      case SYNC_KIND.message:
+        return this.applyMessage(record, values)
+      case SYNC_KIND.settings:
+        return this.ports.store.putSettings(values)
+    }
+    const kind = platformKindOf(record.kind)
+    if (kind) return this.applyRecord(record, kind, values)
+  }
+
+  /** The record is gone (a delete, or compacted away while this device was behind). */
+  async forget(kind: string, id: string): Promise<void> {
+    const { store } = this.ports
+    await store.writeRecords([{ delete: { kind: DEFERRED, id: keyOf(kind, id) } }])
+    switch (kind) {
+      case SYNC_KIND.collection: {
+        const documents = await store.listDocuments({ collectionId: id })
+        const blobs = await Promise.all(documents.map((d) => this.chunksKeyOf(d.id)))
+        if (!(await store.deleteCollection(id))) return
+        for (const document of documents) this.ports.index?.removeDocument(document.id)
+        await this.dropFiles(documents.map(fileKey), blobs)
+        return
+      }
+      case SYNC_KIND.document: {
+        const document = await store.getDocument(id)
+        if (!document) return
+        const blob = await this.chunksKeyOf(id)
+        await store.deleteDocument(id)
+        this.ports.index?.removeDocument(id)
+        await this.dropFiles([fileKey(document)], [blob])
+        return
+      }
+      case SYNC_KIND.session:
+        await store.deleteSession(id)
+        return
+    }
+    // A message goes with its session (no other delete exists); settings are never deleted.
+    const platformKind = platformKindOf(kind)
+    if (platformKind) await store.writeRecords([{ delete: { kind: platformKind, id } }])
+  }
+
+  private parse<T extends z.ZodType>(schema: T, record: { kind: string; id: string }, values: unknown) {
+    const parsed = schema.safeParse(values)
+    if (parsed.success) return parsed.data as z.infer<T>
+    this.logError(new Error(`Skipped a malformed synced ${record.kind} ${record.id}: ${parsed.error.message}`))
+    return undefined
+  }
+
+  private async applyCollection(id: string, raw: Record<string, unknown>): Promise<void> {
+    const values = this.parse(collectionValues, { kind: SYNC_KIND.collection, id }, raw)
+    if (!values) return
+    const { store } = this.ports
+    if (await store.getCollection(id)) {
+      const { name, description, color, updated_at } = values
+      await store.updateCollection(id, { name, description, color, updated_at })
+    } else {
+      await store.createCollection({ id, ...values })
+    }
+    await this.applyDeferred(SYNC_KIND.collection, id)
+  }
+
+  private async applyDocument(record: SyncRecord, raw: Record<string, unknown>): Promise<void> {
+    const values = this.parse(documentValues, record, raw)
+    if (!values) return
+    const { store, index } = this.ports
+    if (!(await store.getCollection(values.collection_id))) {
+      return this.defer(record, SYNC_KIND.collection, values.collection_id)
+    }
+    const { [CHUNKS_FIELD]: chunksKey, ...fields } = values
+    const local = await store.getDocument(record.id)
+    let chunks: ChunkRecord[] | undefined
+    if (!local || (await this.chunksKeyOf(record.id)) !== chunksKey) {
+      const file = await this.blob(fileKey(fields))
+      const blob = chunksKey ? await this.blob(chunksKey) : undefined
+      if (file === undefined || (chunksKey && blob === undefined)) {
+        this.logError(new Error(`Skipped synced document ${record.id}: its file is on no host any more`))
+        return
+      }
+      try {
+        chunks = blob ? decodeChunks(blob) : []
+      } catch (error) {
+        this.logError(new Error(`Skipped synced document ${record.id}: ${(error as Error).message}`))
+        return
+      }
+      chunks = chunks.map((chunk) => ({ ...chunk, document_id: record.id, collection_id: fields.collection_id }))
+    }
+    if (local) {
+      const { status, processed_at, metadata, chunk_count } = fields
+      await store.updateDocument(record.id, { status, processed_at, metadata, chunk_count, progress: null })
+    } else {
+      await store.createDocument({ id: record.id, ...fields, progress: null })
+    }
+    if (chunks) {
+      await store.replaceChunks(record.id, chunks)
+      index?.removeDocument(record.id)
+      index?.add(chunks)
+    }
+  }
+
+  private async applySession(record: SyncRecord, raw: Record<string, unknown>): Promise<void> {
+    const values = this.parse(sessionValues, record, raw)
+    if (!values) return
+    const { store } = this.ports
+    if (values.collection_id && !(await store.getCollection(values.collection_id))) {
+      return this.defer(record, SYNC_KIND.collection, values.collection_id)
+    }
+    const { name, collection_id, created_at, updated_at } = values
+    if (!(await store.getSession(record.id))) {
+      await store.createSession({ id: record.id, name, collection_id, created_at })
+    }
+    await store.updateSession(record.id, { name, collection_id, updated_at })
+    await this.applyDeferred(SYNC_KIND.session, record.id)
+  }
+
+  private async applyMessage(record: SyncRecord, raw: Record<string, unknown>): Promise<void> {
+    const values = this.parse(messageValues, record, raw)
+    if (!values) return
+    const { store } = this.ports
+    const session = await store.getSession(values.session_id)
+    if (!session) return this.defer(record, SYNC_KIND.session, values.session_id)
+    const existing = await store.listMessages(values.session_id, { limit: ALL_MESSAGES })
+    if (existing.some((message) => message.id === record.id)) return
+    const collectionId =
+      values.collection_id && (await store.getCollection(values.collection_id)) ? values.collection_id : null
+    await store.addMessage({ id: record.id, ...values, collection_id: collectionId })
+    // Adding moves the session's `updated_at` to the message's time; a later synced one stays.
+    if (session.updated_at > values.created_at) {
+      await store.updateSession(session.id, { updated_at: session.updated_at })
+    }
+  }
+
+  private async applyRecord(record: SyncRecord, kind: string, raw: Record<string, unknown>): Promise<void> {
+    const values = this.parse(recordValues, record, raw)
+    if (!values) return
+    const data = unprefixed(raw, DATA_PREFIX)
+    if ('user_id' in data) data.user_id = await this.ports.currentUserId()
+    const put = { kind, id: record.id, data, ...values }
+    if (!recordSyncs(put)) return
+    await this.ports.store.writeRecords([{ put }])
+  }
+
+  private async defer(record: SyncRecord, parentKind: string, parentId: string): Promise<void> {
+    await this.ports.store.writeRecords([
+      {
+        put: {
+          kind: DEFERRED,
+          id: keyOf(record.kind, record.id),
+          parent_id: keyOf(parentKind, parentId),
+          data: { record },
+          created_at: new Date(0).toISOString(),
+          updated_at: new Date(0).toISOString(),
+        },
+      },
+    ])
+  }
+
+  private async applyDeferred(kind: string, id: string): Promise<void> {
+    const waiting = await this.ports.store.listRecords(DEFERRED, { parentId: keyOf(kind, id) })
+    for (const entry of waiting) {
+      await this.ports.store.writeRecords([{ delete: { kind: DEFERRED, id: entry.id } }])
+      const record = entry.data.record
+      if (isPlainObject(record)) await this.apply(record as unknown as SyncRecord)
+    }
+  }
+
+  /** A blob from this host's files, else fetched and kept; checked against its key either way. */
+  private async blob(key: string): Promise<Uint8Array | undefined> {
+    const { files, blobs } = this.ports
+    const held = await files.get(key)
+    if (held) return held
+    const bytes = await blobs.fetch(key)
+    if (!bytes) return undefined
+    if ((await sha256Hex(bytes)) !== key) {
+      this.logError(new Error(`A synced blob does not match its key ${key}`))
+      return undefined
+    }
+    await files.put(bytes)
+    return bytes
+  }
+
+  private async chunksKeyOf(documentId: string): Promise<string | null> {
+    return chunkBlobKey(await this.ports.store.listChunks({ documentId }))
+  }
+
+  private async dropFiles(fileKeys: string[], blobs: ReadonlyArray<string | null>): Promise<void> {
+    const { store, files } = this.ports
+    await deleteUnusedFiles(fileKeys, store, files)
+    for (const key of blobs) if (key) await files.delete(key)
+  }
+}

@@ -1,0 +1,289 @@
+import type { ChatMessage } from '../../store/ChatMessage'
+import type { ChatSessionPatch, NewChatSession } from '../../store/ChatSession'
+import type { ChunkRecord } from '../../store/ChunkRecord'
+import type { CollectionPatch, NewCollection } from '../../store/Collection'
+import type { DocumentPatch, DocumentRecord } from '../../store/DocumentRecord'
+import type { FileStore } from '../../store/FileStore'
+import type { Store } from '../../store/Store'
+import type { RecordWrite, StoredRecord } from '../../store/StoredRecord'
+import { chunkBlobKey, encodeChunks } from './chunkBlob'
+import { toSyncFields } from './syncFields'
+import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND } from './syncKinds'
+import type { SyncSink } from './SyncSink'
+import {
+  collectionValuesOf,
+  documentValuesOf,
+  isPlainObject,
+  messageValuesOf,
+  recordValuesOf,
+  sessionValuesOf,
+} from './syncValues'
+
+/** More messages than any session holds: deleting a session tombstones each of them. */
+const ALL_MESSAGES = Number.MAX_SAFE_INTEGER
+
+/**
+ * The store every route and job writes through on a host that syncs: each write goes to the inner
+ * store, then what it changed goes to the sink as sync fields (only the changed fields, so edits
+ * of different fields on two devices both survive). Reads pass through.
+ *
+ * A document syncs once processed (completed or failed), with its chunks and vectors as a blob
+ * put in the host's FileStore: a device that pulls it never processes it again. While processing,
+ * it is this device's alone.
+ *
+ * How it fails: the inner write happens first, and a failure to record the change for sync is
+ * logged, not thrown (the person's write did happen; answering an error would invite a duplicate).
+ * A crash between the two leaves that one change unsynced until the record is written again.
+ */
+export class SyncedStore implements Store {
+  constructor(
+    private readonly inner: Store,
+    private readonly sink: SyncSink,
+    private readonly files: FileStore,
+    private readonly logError: (error: unknown) => void = console.error,
+  ) {}
+
+  private async emit(kind: string, id: string, fields: Record<string, unknown>): Promise<void> {
+    if (Object.keys(fields).length === 0) return
+    try {
+      await this.sink.change(kind, id, fields)
+    } catch (error) {
+      this.logError(error)
+    }
+  }
+
+  private async emitRemove(kind: string, id: string): Promise<void> {
+    try {
+      await this.sink.remove(kind, id)
+    } catch (error) {
+      this.logError(error)
+    }
+  }
+
+  async createCollection(input: NewCollection) {
+    const collection = await this.inner.createCollection(input)
+    await this.emit(SYNC_KIND.collection, collection.id, toSyncFields(collectionValuesOf(collection)))
+    return collection
+  }
+
+  listCollections() {
+    return this.inner.listCollections()
+  }
+
+  getCollection(id: string) {
+    return this.inner.getCollection(id)
+  }
+
+  async updateCollection(id: string, patch: CollectionPatch) {
+    const before = await this.inner.getCollection(id)
+    const collection = await this.inner.updateCollection(id, patch)
+    if (collection && before) {
+      const fields = toSyncFields(collectionValuesOf(collection), collectionValuesOf(before))
+      await this.emit(SYNC_KIND.collection, id, fields)
+    }
+    return collection
+  }
+
+  async deleteCollection(id: string) {
+    const documents = await this.inner.listDocuments({ collectionId: id })
+    const blobs = await Promise.all(documents.map((d) => this.chunksKeyOf(d.id)))
+    const deleted = await this.inner.deleteCollection(id)
+    if (!deleted) return false
+    await this.emitRemove(SYNC_KIND.collection, id)
+    for (const document of documents) await this.emitRemove(SYNC_KIND.document, document.id)
+    await this.deleteBlobs(blobs)
+    return true
+  }
+
+  async createDocument(document: DocumentRecord) {
+    const created = await this.inner.createDocument(document)
+    await this.emitDocument(created)
+    return created
+  }
+
+  getDocument(id: string) {
+    return this.inner.getDocument(id)
+  }
+
+  listDocuments(filter?: Parameters<Store['listDocuments']>[0]) {
+    return this.inner.listDocuments(filter)
+  }
+
+  async updateDocument(id: string, patch: DocumentPatch) {
+    const document = await this.inner.updateDocument(id, patch)
+    if (document) await this.emitDocument(document)
+    return document
+  }
+
+  async deleteDocument(id: string) {
+    const blob = await this.chunksKeyOf(id)
+    const deleted = await this.inner.deleteDocument(id)
+    if (deleted) {
+      await this.emitRemove(SYNC_KIND.document, id)
+      await this.deleteBlobs([blob])
+    }
+    return deleted
+  }
+
+  /** The blob of the chunks being replaced goes: a document has one chunk blob, its current one. */
+  async replaceChunks(documentId: string, chunks: readonly ChunkRecord[]) {
+    const previous = await this.chunksKeyOf(documentId)
+    await this.inner.replaceChunks(documentId, chunks)
+    if (previous && previous !== (await chunkBlobKey(chunks))) await this.deleteBlobs([previous])
+  }
+
+  listChunks(filter?: Parameters<Store['listChunks']>[0]) {
+    return this.inner.listChunks(filter)
+  }
+
+  async createSession(input: NewChatSession) {
+    const session = await this.inner.createSession(input)
+    await this.emit(SYNC_KIND.session, session.id, toSyncFields(sessionValuesOf(session)))
+    return session
+  }
+
+  listSessions() {
+    return this.inner.listSessions()
+  }
+
+  getSession(id: string) {
+    return this.inner.getSession(id)
+  }
+
+  async updateSession(id: string, patch: ChatSessionPatch) {
+    const before = await this.inner.getSession(id)
+    const session = await this.inner.updateSession(id, patch)
+    if (session && before) {
+      await this.emit(SYNC_KIND.session, id, toSyncFields(sessionValuesOf(session), sessionValuesOf(before)))
+    }
+    return session
+  }
+
+  async deleteSession(id: string) {
+    const messages = await this.inner.listMessages(id, { limit: ALL_MESSAGES })
+    const deleted = await this.inner.deleteSession(id)
+    if (deleted) {
+      await this.emitRemove(SYNC_KIND.session, id)
+      for (const message of messages) await this.emitRemove(SYNC_KIND.message, message.id)
+    }
+    return deleted
+  }
+
+  async addMessage(message: ChatMessage) {
+    const before = await this.inner.getSession(message.session_id)
+    const added = await this.inner.addMessage(message)
+    await this.emit(SYNC_KIND.message, added.id, toSyncFields(messageValuesOf(added)))
+    const session = await this.inner.getSession(message.session_id)
+    if (session && before) {
+      const fields = toSyncFields(sessionValuesOf(session), sessionValuesOf(before))
+      await this.emit(SYNC_KIND.session, session.id, fields)
+    }
+    return added
+  }
+
+  listMessages(sessionId: string, options: { limit: number }) {
+    return this.inner.listMessages(sessionId, options)
+  }
+
+  // Evaluation runs are this host's own work (and the server's jobs): they do not sync.
+  createEvaluationRun(...args: Parameters<Store['createEvaluationRun']>) {
+    return this.inner.createEvaluationRun(...args)
+  }
+
+  getEvaluationRun(id: string) {
+    return this.inner.getEvaluationRun(id)
+  }
+
+  listEvaluationRuns(filter?: { collectionId?: string }) {
+    return this.inner.listEvaluationRuns(filter)
+  }
+
+  updateEvaluationRun(...args: Parameters<Store['updateEvaluationRun']>) {
+    return this.inner.updateEvaluationRun(...args)
+  }
+
+  appendEvaluationResults(...args: Parameters<Store['appendEvaluationResults']>) {
+    return this.inner.appendEvaluationResults(...args)
+  }
+
+  saveEvaluationState(runId: string, state: unknown, savedAt: string) {
+    return this.inner.saveEvaluationState(runId, state, savedAt)
+  }
+
+  getEvaluationState(runId: string) {
+    return this.inner.getEvaluationState(runId)
+  }
+
+  getChunks(ids: readonly string[]) {
+    return this.inner.getChunks(ids)
+  }
+
+  getSettings() {
+    return this.inner.getSettings()
+  }
+
+  async putSettings(value: unknown) {
+    const before = await this.inner.getSettings()
+    await this.inner.putSettings(value)
+    if (!isPlainObject(value)) return
+    const fields = toSyncFields(value, isPlainObject(before) ? before : undefined)
+    await this.emit(SYNC_KIND.settings, SETTINGS_ID, fields)
+  }
+
+  getRecord(kind: string, id: string) {
+    return this.inner.getRecord(kind, id)
+  }
+
+  listRecords(kind: string, filter?: { parentId?: string }) {
+    return this.inner.listRecords(kind, filter)
+  }
+
+  async writeRecords(writes: readonly RecordWrite[]) {
+    const before = await Promise.all(
+      writes.map((write) => {
+        const { kind, id } = 'put' in write ? write.put : write.delete
+        return this.inner.getRecord(kind, id)
+      }),
+    )
+    await this.inner.writeRecords(writes)
+    for (const [i, write] of writes.entries()) {
+      const previous: StoredRecord | undefined = before[i]
+      const synced = previous && recordSyncs(previous) ? previous : undefined
+      if ('put' in write) {
+        if (!recordSyncs(write.put)) continue
+        const fields = toSyncFields(recordValuesOf(write.put), synced && recordValuesOf(synced))
+        await this.emit(recordSyncKind(write.put.kind), write.put.id, fields)
+      } else if (synced) {
+        await this.emitRemove(recordSyncKind(synced.kind), synced.id)
+      }
+    }
+  }
+
+  close() {
+    return this.inner.close()
+  }
+
+  /** A processed document with its chunk blob; nothing while it is pending or processing. */
+  private async emitDocument(document: DocumentRecord): Promise<void> {
+    if (document.status !== 'completed' && document.status !== 'failed') return
+    let key: string | null = null
+    try {
+      const chunks = await this.inner.listChunks({ documentId: document.id })
+      if (chunks.length > 0) key = await this.files.put(encodeChunks(chunks))
+    } catch (error) {
+      this.logError(error)
+      return
+    }
+    await this.emit(SYNC_KIND.document, document.id, toSyncFields(documentValuesOf(document, key)))
+  }
+
+  private async chunksKeyOf(documentId: string): Promise<string | null> {
+    return chunkBlobKey(await this.inner.listChunks({ documentId }))
+  }
+
+  private async deleteBlobs(keys: ReadonlyArray<string | null>): Promise<void> {
+    for (const key of keys) {
+      if (key) await this.files.delete(key).catch(this.logError)
+    }
+  }
+}

@@ -1,0 +1,62 @@
+import type { FileStore } from '../../store/FileStore'
+import type { Store } from '../../store/Store'
+import { encodeChunks } from './chunkBlob'
+import { toSyncFields } from './syncFields'
+import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND, SYNCED_RECORD_KINDS } from './syncKinds'
+import type { SyncSink } from './SyncSink'
+import {
+  collectionValuesOf,
+  documentValuesOf,
+  isPlainObject,
+  messageValuesOf,
+  recordValuesOf,
+  sessionValuesOf,
+} from './syncValues'
+
+const ALL_MESSAGES = Number.MAX_SAFE_INTEGER
+
+/**
+ * Hands the sink every record of the store that sync does not know yet (`known` says which it
+ * does): the data a device made before it was first signed in, or a server's data from before its
+ * sync log. Parents go first (collections before their documents, sessions before messages), so
+ * they apply in order elsewhere. Resolves how many records it captured.
+ */
+export async function captureExisting(
+  store: Store,
+  files: FileStore,
+  sink: SyncSink,
+  known: (kind: string, id: string) => Promise<boolean>,
+): Promise<number> {
+  let captured = 0
+  const capture = async (kind: string, id: string, values: () => Promise<Record<string, unknown>>) => {
+    if (await known(kind, id)) return
+    await sink.change(kind, id, toSyncFields(await values()))
+    captured++
+  }
+  for (const collection of await store.listCollections()) {
+    await capture(SYNC_KIND.collection, collection.id, async () => collectionValuesOf(collection))
+  }
+  for (const document of await store.listDocuments({ statuses: ['completed', 'failed'] })) {
+    await capture(SYNC_KIND.document, document.id, async () => {
+      const chunks = await store.listChunks({ documentId: document.id })
+      const key = chunks.length > 0 ? await files.put(encodeChunks(chunks)) : null
+      return documentValuesOf(document, key)
+    })
+  }
+  for (const session of await store.listSessions()) {
+    await capture(SYNC_KIND.session, session.id, async () => sessionValuesOf(session))
+    for (const message of await store.listMessages(session.id, { limit: ALL_MESSAGES })) {
+      await capture(SYNC_KIND.message, message.id, async () => messageValuesOf(message))
+    }
+  }
+  const settings = await store.getSettings()
+  if (isPlainObject(settings)) await capture(SYNC_KIND.settings, SETTINGS_ID, async () => settings)
+  for (const kind of SYNCED_RECORD_KINDS) {
+    for (const record of await store.listRecords(kind)) {
+      if (recordSyncs(record)) {
+        await capture(recordSyncKind(kind), record.id, async () => recordValuesOf(record))
+      }
+    }
+  }
+  return captured
+}

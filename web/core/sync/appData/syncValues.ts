@@ -1,0 +1,48 @@
+import type { ChatMessage } from '../../store/ChatMessage'
+import type { ChatSession } from '../../store/ChatSession'
+import type { Collection } from '../../store/Collection'
+import type { DocumentRecord } from '../../store/DocumentRecord'
+import type { StoredRecord } from '../../store/StoredRecord'
+import { prefixed } from './syncFields'
+import { CHUNKS_FIELD, DOCUMENT_FIELDS } from './syncKinds'
+
+/**
+ * The values of each of the app's records as they sync: what the record is, without what a store
+ * derives (`document_count`, `message_count`) or what only concerns this device (`progress`).
+ */
+export function collectionValuesOf(collection: Collection): Record<string, unknown> {
+  const { id: _id, document_count: _count, ...values } = collection
+  return values
+}
+
+export function documentValuesOf(document: DocumentRecord, chunksKey: string | null): Record<string, unknown> {
+  const values: Record<string, unknown> = Object.fromEntries(DOCUMENT_FIELDS.map((name) => [name, document[name]]))
+  values[CHUNKS_FIELD] = chunksKey
+  return values
+}
+
+export function sessionValuesOf(session: ChatSession): Record<string, unknown> {
+  const { id: _id, message_count: _count, ...values } = session
+  return values
+}
+
+export function messageValuesOf(message: ChatMessage): Record<string, unknown> {
+  const { id: _id, ...values } = message
+  return values
+}
+
+/** A platform record: its place and times, and each of its data fields as `data.<name>`. */
+export function recordValuesOf(record: StoredRecord): Record<string, unknown> {
+  return {
+    parent_id: record.parent_id,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+    ...prefixed(record.data, DATA_PREFIX),
+  }
+}
+
+export const DATA_PREFIX = 'data.'
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
