@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { SYNC_PORT } from '../playwright.config'
 import { AccountPage } from './pages/AccountPage'
+import { CollectionsPage } from './pages/CollectionsPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 
@@ -89,4 +90,62 @@ test('account: an unreachable server is named in the error', async ({ page }) =>
   await account.open()
   await account.signIn({ server: 'http://127.0.0.1:9', email: 'nobody@example.com', password: 'whatever1' })
   await expect(account.error).toContainText('Could not reach the sync server at http://127.0.0.1:9')
+})
+
+test("account: sign-out asks about this device's data; Escape cancels; keeping keeps every collection", async ({
+  page,
+}) => {
+  await openApp(page)
+  const collections = new CollectionsPage(page)
+  await collections.open()
+  await collections.create({ name: 'Made before signing in', description: 'Local first' })
+  const account = new AccountPage(page)
+  await account.open()
+  const person = newPerson()
+  await account.signUp({ server, ...person })
+  await expect(account.signedInAs(person.username)).toBeVisible()
+  await collections.open()
+  await collections.create({ name: 'Made while signed in', description: 'Under the account' })
+
+  await account.open()
+  const dialog = await account.openSignOut()
+  await expect(dialog).toContainText('Keep this device’s collections, documents and chats?')
+  // Keeping is the safe default: an accidental Enter deletes nothing.
+  await expect(dialog.getByRole('button', { name: 'Sign out and keep data' })).toBeFocused()
+  await expectAccessible(page, 'Sign-out dialog')
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(account.signedInAs(person.username)).toBeVisible()
+  await expect(account.serverSection.getByRole('button', { name: 'Sign out' })).toBeFocused()
+
+  await account.signOut()
+  await expect(page.getByLabel('Sync server address')).toBeVisible()
+  await expect(page.getByText('Signed out. This device’s data is kept.')).toBeVisible()
+  await openApp(page, '/collections')
+  await expect(collections.card('Made before signing in')).toBeVisible()
+  await expect(collections.card('Made while signed in')).toBeVisible()
+  expect((await me(page)).body).toMatchObject({ username: 'local' })
+})
+
+test("account: signing out and removing data deletes this device's collections", async ({ page }) => {
+  await openApp(page)
+  const collections = new CollectionsPage(page)
+  await collections.open()
+  await collections.create({ name: 'Removed with the sign-out', description: 'Gone afterwards' })
+  const account = new AccountPage(page)
+  await account.open()
+  const person = newPerson()
+  await account.signUp({ server, ...person })
+  await expect(account.signedInAs(person.username)).toBeVisible()
+
+  await account.signOutAndRemoveData()
+  await openApp(page, page.url())
+  await expect(account.heading).toBeVisible()
+  await expect(page.getByLabel('Sync server address')).toBeVisible()
+  expect((await me(page)).body).toMatchObject({ username: 'local' })
+  await collections.open()
+  await expect(page.getByRole('heading', { name: 'No collections yet' })).toBeVisible()
+  await expect(collections.card('Removed with the sign-out')).toHaveCount(0)
+  const listed = await page.evaluate(async () => (await fetch('/api/collections/')).text())
+  expect(listed).not.toContain('Removed with the sign-out')
 })

@@ -49,15 +49,58 @@ export class AccountPage {
     await this.page.getByRole('button', { name: 'Sign in', exact: true }).click()
   }
 
-  /** Signs out through the confirmation dialog. */
-  async signOut(): Promise<void> {
+  get signOutDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Sign out?' })
+  }
+
+  /** Opens the sign-out dialog, which asks whether this device keeps its data. */
+  async openSignOut(): Promise<Locator> {
     await this.serverSection.getByRole('button', { name: 'Sign out' }).click()
-    const dialog = this.page.getByRole('dialog', { name: 'Sign out?' })
-    await dialog.getByRole('button', { name: 'Sign out' }).click()
+    await expect(this.signOutDialog).toBeVisible()
+    return this.signOutDialog
+  }
+
+  /** Signs out keeping this device's data (the dialog's default). */
+  async signOut(): Promise<void> {
+    const dialog = await this.openSignOut()
+    await dialog.getByRole('button', { name: 'Sign out and keep data' }).click()
     await expect(dialog).toBeHidden()
+  }
+
+  /** Signs out and removes this device's data; resolves once the page has reloaded. */
+  async signOutAndRemoveData(): Promise<void> {
+    const dialog = await this.openSignOut()
+    const reloaded = this.page.waitForEvent('load')
+    await dialog.getByRole('button', { name: 'Sign out and remove data' }).click()
+    await reloaded
+  }
+
+  /** The Sync panel, shown while signed in. */
+  get syncSection(): Locator {
+    return this.page.getByRole('region', { name: 'Sync', exact: true })
+  }
+
+  /** The panel's state in words ("Up to date", "Syncing…", "Offline — …", "Sync failed: …"). */
+  get syncState(): Locator {
+    return this.syncSection.getByRole('status')
+  }
+
+  get syncNowButton(): Locator {
+    return this.syncSection.getByRole('button', { name: 'Sync now' })
+  }
+
+  /** The sync status in the app bar ("Synced", "3 pending", "Offline", "Sync error"), a link to Account. */
+  get syncIndicator(): Locator {
+    return this.page.getByRole('banner').getByRole('link', { name: /^Sync status:/ })
   }
 
   signedInAs(name: string): Locator {
     return this.serverSection.getByText(`Signed in as ${name}`)
   }
+}
+
+/** A new person for the sync server: unique names, a password the server accepts. */
+export function newSyncPerson() {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+  return { username: `e2e_${tag}`, email: `e2e-${tag}@example.com`, password: 'correct horse battery' }
 }

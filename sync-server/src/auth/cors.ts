@@ -1,7 +1,8 @@
 import type { Middleware } from 'koa'
 
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Last-Event-ID'
-const EXPOSED_HEADERS = 'Retry-After, X-Quire-Host, WWW-Authenticate'
+// Content-Range and Range: sync's blob parts go up and come down in ranges (resumable transfers).
+const ALLOWED_HEADERS = 'Authorization, Content-Type, Last-Event-ID, Content-Range, Range'
+const EXPOSED_HEADERS = 'Retry-After, X-Quire-Host, WWW-Authenticate, Content-Range, Content-Length, ETag'
 
 /**
  * Lets a Quire PWA served from another origin call this server with Bearer tokens. Any origin is

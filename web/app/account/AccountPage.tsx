@@ -1,27 +1,46 @@
-import { createSignal, Match, Show, Switch } from 'solid-js'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { createEffect, createSignal, Match, on, Show, Switch } from 'solid-js'
 import '../settings/settings.css'
 import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
 import './account.css'
-import { signOut, type AccountView } from './accountApi'
+import type { AccountView } from './accountApi'
 import { ProfileList } from './ProfileList'
 import { SignInForm } from './SignInForm'
+import { SignOutDialog } from './SignOutDialog'
+import { SyncPanel } from './SyncPanel'
+import { refreshSyncStatus, useSyncStatus } from './syncStatusStore'
 
 /**
  * Who this device is: its local profile, which owns what is made here, and its sign-in to a sync server,
- * which the sync client uses. Signing out forgets the tokens; the data on this device stays.
+ * which the sync client uses, with the state of syncing. Signing out forgets the tokens and asks whether
+ * this device keeps its data.
  */
 export function AccountPage(props: { account: AccountView }) {
   usePageTitle('Account')
   const [account, setAccount] = createSignal(props.account)
+  // The router shows its cached account first and reloads it in the background (stale while
+  // revalidate): coming back to this page after signing in must not keep showing the old state.
+  createEffect(
+    on(
+      () => props.account,
+      (next) => setAccount(next),
+      { defer: true },
+    ),
+  )
   const [confirming, setConfirming] = createSignal(false)
+  const sync = useSyncStatus()
   let signOutButton: HTMLButtonElement | undefined
 
-  const confirmSignOut = async () => {
-    setAccount(await signOut())
+  // The app bar's indicator appears or goes with the account, not at its next poll.
+  const changed = (next: AccountView) => {
+    setAccount(next)
+    void refreshSyncStatus()
+  }
+
+  const signedOut = (next: AccountView) => {
+    changed(next)
     setConfirming(false)
-    showToast({ message: 'Signed out' })
+    showToast({ message: 'Signed out. This device’s data is kept.' })
   }
 
   return (
@@ -72,31 +91,36 @@ export function AccountPage(props: { account: AccountView }) {
               {account().user ? ` as ${account().user?.email}` : ''} to keep syncing; your data on this device
               is safe.
             </p>
-            <SignInForm serverUrl={account().server_url} onSignedIn={setAccount} />
+            <SignInForm serverUrl={account().server_url} onSignedIn={changed} />
           </Match>
           <Match when={!account().signed_in}>
             <p class="field-hint">Not signed in.</p>
             <SignInForm
               onSignedIn={(next) => {
-                setAccount(next)
+                changed(next)
                 showToast({ message: `Signed in as ${next.user?.username ?? 'you'}` })
               }}
             />
           </Match>
         </Switch>
       </section>
+      <Show when={account().signed_in}>
+        <SyncPanel />
+      </Show>
       <Show when={confirming()}>
-        <ConfirmDialog
-          title="Sign out?"
-          confirmLabel="Sign out"
-          onConfirm={confirmSignOut}
+        <SignOutDialog
+          serverUrl={account().server_url}
+          pending={sync.status()?.pending ?? 0}
+          onSignedOut={signedOut}
           onCancel={() => setConfirming(false)}
-          returnFocus={() => signOutButton}
-          fallbackFocus={() => document.getElementById('account-server')}
-        >
-          This device stops using your account on {account().server_url}. Everything stored in this browser
-          stays here.
-        </ConfirmDialog>
+          // Signed out, the button is gone: focus goes to the section's heading, above the sign-in form.
+          returnFocus={() => (signOutButton?.isConnected ? signOutButton : undefined)}
+          fallbackFocus={() => {
+            const heading = document.getElementById('account-server-title')
+            heading?.setAttribute('tabindex', '-1')
+            return heading
+          }}
+        />
       </Show>
     </section>
   )

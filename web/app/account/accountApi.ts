@@ -43,6 +43,13 @@ export function signUp(body: SignUpInput): Promise<AccountView> {
   return requestJson<AccountView>('/api/v1/account/sign-up', { method: 'POST', body })
 }
 
-export function signOut(): Promise<AccountView> {
-  return requestJson<AccountView>('/api/v1/account/sign-out', { method: 'POST' })
+/**
+ * Signs out. With `keepLocalData` false the API only stops syncing: deleting this device's data is the
+ * caller's next step (`clearLocalData()`, then a reload).
+ */
+export function signOut(keepLocalData = true): Promise<AccountView> {
+  return requestJson<AccountView>('/api/v1/account/sign-out', {
+    method: 'POST',
+    body: { keep_local_data: keepLocalData },
+  })
 }

@@ -1,5 +1,6 @@
 import { Link, useRouter } from '@tanstack/solid-router'
 import { onCleanup, type JSX } from 'solid-js'
+import { SyncIndicator } from '../account/SyncIndicator'
 import { InstallButton } from './InstallButton'
 import { OfflineIndicator } from './OfflineIndicator'
 import { ToastRegion } from './ToastRegion'
@@ -100,6 +101,7 @@ export function AppFrame(props: { children: JSX.Element }) {
             </li>
           </ul>
         </nav>
+        <SyncIndicator />
         <InstallButton />
         <OfflineIndicator />
       </header>

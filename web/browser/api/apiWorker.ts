@@ -8,6 +8,7 @@ import { expose, transfer } from 'comlink'
 import Dexie from 'dexie'
 import { accountRoutes } from '../../core/account/accountRoutes'
 import { SyncAccount } from '../../core/account/SyncAccount'
+import { syncStatusRoutes } from '../../core/sync/syncStatusRoutes'
 import { buildOpenApi } from '../../core/api/buildOpenApi'
 import { createApiPorts } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
@@ -31,6 +32,7 @@ import { DexieAccountVault } from '../store/DexieAccountVault'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
+import { browserSync } from '../sync/browserSync'
 import type { ApiWorkerApi, WorkerRequest } from './ApiWorkerApi'
 
 /** The in-browser upload limit, as the server's default MAX_UPLOAD_MB. */
@@ -48,9 +50,12 @@ const embedderLoads = createEmbedderLoads(browserEmbedderFor)
 
 const db = new QuireDatabase()
 const store = new DexieStore(db)
+const files = new DexieFileStore(db)
+// Every write goes through the sync engine's store into the outbox; pulled changes go to `store`.
+const sync = browserSync({ db, store, files, account: () => account, logError: console.error })
 const { ports, start } = createApiPorts({
-  store,
-  files: new DexieFileStore(db),
+  store: sync.store,
+  files,
   ingestor: new WebWorkerIngestor({ logError: console.error }),
   maxUploadBytes: MAX_UPLOAD_BYTES,
   // Queries are embedded here, with the model of the vectors searched (loaded on first use).
@@ -64,13 +69,23 @@ const { ports, start } = createApiPorts({
     settings.kind === 'webllm' ? startWebLlmLoad(settings.model) : Promise.resolve(),
 })
 // The browser's own account on a sync server; only this host mounts the account routes.
-const account = new SyncAccount({ vault: new DexieAccountVault(db), clock: systemClock })
+const account: SyncAccount = new SyncAccount({
+  vault: new DexieAccountVault(db),
+  clock: systemClock,
+  onChange: (state) => sync.accountChanged(state),
+})
 ports.account = account
+ports.syncStatus = { status: () => sync.status(), syncNow: () => sync.syncNow() }
+// Signed out: the replica belonged to that account; what stays on the device is offered to the next.
+ports.onSignedOut = () => sync.reset()
 // Records belong to the signed-in account, or to this device's local profile.
 ports.currentUserId = async () => (await account.me()).id
-const apiRoutes = [...routes, ...accountRoutes]
+const apiRoutes = [...routes, ...accountRoutes, ...syncStatusRoutes]
 // The search index is rebuilt from stored chunks; documents a closed tab or reload interrupted resume.
-start().catch(console.error)
+// Then sync starts (if signed in), applying what it pulls to the same index.
+start()
+  .then(() => sync.connect(ports.index))
+  .catch(console.error)
 let openApi: Record<string, unknown> | undefined
 
 const api: ApiWorkerApi = {

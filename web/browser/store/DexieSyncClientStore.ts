@@ -62,6 +62,31 @@ export class DexieSyncClientStore implements SyncClientStore {
     await this.db.syncState.put({ key: 'cursor', value: seq })
   }
 
+  /** A value of this replica's own state (its client id, the account it belongs to...). */
+  async state(key: string): Promise<unknown> {
+    return (await this.db.syncState.get(key))?.value
+  }
+
+  async setState(key: string, value: unknown): Promise<void> {
+    await this.db.syncState.put({ key, value: jsonClone(value) })
+  }
+
+  /**
+   * Forgets the replica, the outbox and all state (cursor, counter, client id): the device is
+   * signed out, and what it holds will be offered to the next account it signs in to as new.
+   */
+  reset(): Promise<void> {
+    return this.db.transaction(
+      'rw',
+      [this.db.syncRecords, this.db.syncOutbox, this.db.syncState],
+      async () => {
+        await this.db.syncRecords.clear()
+        await this.db.syncOutbox.clear()
+        await this.db.syncState.clear()
+      },
+    )
+  }
+
   nextCounter(): Promise<number> {
     // Read and write in one transaction: two tabs never get the same counter.
     return this.db.transaction('rw', this.db.syncState, async () => {

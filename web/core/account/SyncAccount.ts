@@ -26,6 +26,11 @@ export interface SyncAccountOptions {
   fetch?: typeof fetch
   /** How long one auth call may take before it counts as unreachable. */
   timeoutMs?: number
+  /**
+   * Hears sign-in and sign-out (after they took effect; sign-up signs in): the sync engine starts
+   * or stops on it. Awaited, so a sign-out's answer comes after sync has let go of the account.
+   */
+  onChange?: (state: AccountState) => void | Promise<void>
 }
 
 /** The login and refresh answer (`token_type` is always bearer; `refresh_expires_in` is not needed here). */
@@ -56,6 +61,7 @@ export class SyncAccount {
   private readonly clock: Clock
   private readonly fetchImpl: typeof fetch
   private readonly timeoutMs: number
+  private readonly onChange: SyncAccountOptions['onChange']
   private refreshing: Promise<StoredAccount> | undefined
 
   constructor(options: SyncAccountOptions) {
@@ -63,6 +69,7 @@ export class SyncAccount {
     this.clock = options.clock
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
     this.timeoutMs = options.timeoutMs ?? 15_000
+    this.onChange = options.onChange
   }
 
   async state(): Promise<AccountState> {
@@ -105,7 +112,7 @@ export class SyncAccount {
       access_expires_at: now + tokens.expires_in * 1000,
       signed_in_at: now,
     })
-    return this.state()
+    return this.changed()
   }
 
   /** Registers the account, then signs in with it. A taken email or username is the server's 409. */
@@ -144,7 +151,13 @@ export class SyncAccount {
       }
     }
     await this.vault.clear()
-    return this.state()
+    return this.changed()
+  }
+
+  private async changed(): Promise<AccountState> {
+    const state = await this.state()
+    await this.onChange?.(state)
+    return state
   }
 
   /**

@@ -5,6 +5,7 @@ import { invokeRoute } from '../api/invokeRoute'
 import type { Route } from '../api/Route'
 import { routes } from '../api/routes'
 import { systemClock } from '../time/Clock'
+import { localProfile } from './AccountUser'
 import { accountRoutes } from './accountRoutes'
 import { memoryAccountVault } from './memoryAccountVault'
 import { SyncAccount } from './SyncAccount'
@@ -82,6 +83,58 @@ describe('accountRoutes', () => {
       body: { detail: 'Too many login attempts' },
       headers: { 'Retry-After': '42' },
     })
+  })
+
+  it('signs out keeping local data by default, and tells the host which the person chose', async () => {
+    const signedOut: boolean[] = []
+    const ports = {
+      ...portsWith(new SyncAccount({ vault: memoryAccountVault(), clock: systemClock })),
+      onSignedOut: async (keep: boolean) => {
+        signedOut.push(keep)
+      },
+    } as ApiPorts
+    const signOut = route('post', '/api/v1/account/sign-out')
+    const plain = await call(signOut, ports)
+    expect(plain.status).toBe(200)
+    expect(plain.body).toMatchObject({ signed_in: false })
+    expect((await call(signOut, ports, { keep_local_data: true })).status).toBe(200)
+    expect((await call(signOut, ports, { keep_local_data: false })).status).toBe(200)
+    expect(signedOut).toEqual([true, true, false])
+    const invalid = await call(signOut, ports, { keep_local_data: 'no' })
+    expect(invalid.status).toBe(422)
+    expect(invalid.body).toEqual({ detail: [expect.objectContaining({ loc: ['body', 'keep_local_data'] })] })
+    expect(signedOut).toHaveLength(3)
+  })
+
+  it('signs out even when the host fails to reset its sync state, and logs why', async () => {
+    const vault = memoryAccountVault()
+    await vault.put({
+      server_url: 'https://quire.example.com',
+      user: {
+        ...localProfile('0b8a4c7e-8c1f-4d55-9c84-3c1f3f0f6a11'),
+        username: 'ada',
+        email: 'a@example.com',
+      },
+      access_token: 'a',
+      refresh_token: 'r',
+      access_expires_at: Date.now() + 3_600_000,
+      signed_in_at: Date.now(),
+    })
+    const offline: typeof fetch = async () => {
+      throw new TypeError('Failed to fetch')
+    }
+    const logged: unknown[] = []
+    const ports = {
+      account: new SyncAccount({ vault, clock: systemClock, fetch: offline }),
+      onSignedOut: async () => {
+        throw new Error('outbox busy')
+      },
+      logError: (error: unknown) => logged.push(error),
+    } as unknown as ApiPorts
+    const result = await call(route('post', '/api/v1/account/sign-out'), ports, { keep_local_data: false })
+    expect(result.status).toBe(200)
+    expect(result.body).toMatchObject({ signed_in: false, server_url: null })
+    expect(logged).toEqual([new Error('outbox busy')])
   })
 
   it("joins the shared table in the browser's OpenAPI document without clashing", () => {

@@ -40,6 +40,15 @@ const signUpBody = z.strictObject({
   full_name: z.string().nullable().optional(),
 })
 
+const signOutBody = z
+  .strictObject({
+    keep_local_data: z.boolean().optional().meta({
+      description:
+        'Keep this device’s data after signing out (default true). With false the app deletes it afterwards.',
+    }),
+  })
+  .optional()
+
 const serverErrors = {
   401: error('Wrong email or password (the sync server’s detail)'),
   422: validation,
@@ -124,12 +133,25 @@ export const accountRoutes: Route[] = [
     operationId: 'signOutOfSyncServer',
     summary: 'Sign out of the sync server',
     description:
-      'Not in the spec. Ends the session on the server when it can be reached and forgets the tokens in any case, offline included. Data on this device stays.',
+      'Not in the spec. Ends the session on the server when it can be reached and forgets the tokens in any case, offline included, then stops syncing. The body is optional: `keep_local_data` (default true) says whether the person keeps this device’s collections, documents and chats. The route itself deletes nothing: with `false` the app then deletes this device’s data and reloads.',
     tags,
     errorStyle: 'platform',
-    responses: { 200: { description: 'The account state, signed out', schema: accountView } },
-    async handler(_input, ports) {
-      return { status: 200, body: await accountOf(ports).signOut() }
+    body: signOutBody,
+    bodyOptional: true,
+    responses: {
+      200: { description: 'The account state, signed out', schema: accountView },
+      422: validation,
+    },
+    async handler({ body }, ports) {
+      const state = await accountOf(ports).signOut()
+      const keepLocalData = body?.keep_local_data ?? true
+      try {
+        await ports.onSignedOut?.(keepLocalData)
+      } catch (error) {
+        // Signed out already (tokens gone): a sync reset that failed is the host's to log, not the person's.
+        ports.logError(error)
+      }
+      return { status: 200, body: state }
     },
   }),
 ]

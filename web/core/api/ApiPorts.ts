@@ -8,6 +8,7 @@ import type { QueryEmbedders } from '../retrieve/QueryEmbedders'
 import type { SettingsService } from '../settings/SettingsService'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
+import type { SyncStatus } from '../sync/SyncLoop'
 import type { Clock } from '../time/Clock'
 
 /** Background work a host started for a request: the sync server names the job that follows it. */
@@ -66,5 +67,20 @@ export interface ApiPorts {
    * the sync server, which is itself the account host and does not mount those routes.
    */
   account?: SyncAccount
+  /**
+   * The browser's background sync (a `SyncLoop` while signed in), served by `GET /api/v1/sync/status`
+   * and `POST /api/v1/sync/now`. `status()` answers state `off` when no one is signed in; `syncNow()`
+   * runs a round and resolves the status after it, failed or not. Absent where the host does not sync
+   * in the background (the server): those routes then answer 404.
+   */
+  syncStatus?: { status(): Promise<SyncStatus>; syncNow(): Promise<SyncStatus> }
+  /**
+   * Called by `POST /api/v1/account/sign-out` after the account signed out, with the body's
+   * `keep_local_data` (default true): the host stops syncing and resets its sync state (outbox, cursor,
+   * replica bookkeeping) so a later sign-in starts clean. With false the page then deletes this device's
+   * data itself (`clearLocalData()`) and reloads; the hook must not wait for that. A rejection is logged,
+   * never answered: the sign-out has already happened.
+   */
+  onSignedOut?: (keepLocalData: boolean) => Promise<void>
   logError(error: unknown): void
 }

@@ -1,0 +1,221 @@
+import type { AccountState, SyncAccount } from '../../core/account/SyncAccount'
+import { ApiError } from '../../core/api/ApiError'
+import type { ChunkRecord } from '../../core/store/ChunkRecord'
+import type { FileStore } from '../../core/store/FileStore'
+import type { Store } from '../../core/store/Store'
+import { captureExisting } from '../../core/sync/appData/captureExisting'
+import { SyncApplier } from '../../core/sync/appData/SyncApplier'
+import { SyncedStore } from '../../core/sync/appData/SyncedStore'
+import { CHUNKS_FIELD, SYNC_KIND } from '../../core/sync/appData/syncKinds'
+import type { SyncSink } from '../../core/sync/appData/SyncSink'
+import { fromSyncFields } from '../../core/sync/appData/syncFields'
+import { HlcClock } from '../../core/sync/Hlc'
+import { BlobMissingError, httpBlobTransfer } from '../../core/sync/httpBlobTransfer'
+import { httpSyncTransport } from '../../core/sync/httpSyncTransport'
+import { SyncClient } from '../../core/sync/SyncClient'
+import { SYNC_STATUS_OFF, SyncLoop, type SyncStatus } from '../../core/sync/SyncLoop'
+import type { Mutation } from '../../core/sync/SyncServer'
+import { DexieSyncClientStore } from '../store/DexieSyncClientStore'
+import type { QuireDatabase } from '../store/QuireDatabase'
+import { readSyncEvents } from './readSyncEvents'
+
+export interface BrowserSyncOptions {
+  db: QuireDatabase
+  /** The plain Dexie store: pulled changes are applied to it, not through the SyncedStore. */
+  store: Store
+  files: FileStore
+  account: () => SyncAccount
+  logError: (error: unknown) => void
+}
+
+export interface BrowserSync {
+  /** The store the routes and the ingest write through: each write is queued in the outbox. */
+  store: Store
+  /** Starts applying pulled changes (keeping `index` in step) and syncing when signed in. */
+  connect(index: {
+    add(chunks: readonly ChunkRecord[]): void
+    removeDocument(id: string): void
+  }): Promise<void>
+  /** For `ports.syncStatus`. */
+  status(): Promise<SyncStatus>
+  syncNow(): Promise<SyncStatus>
+  /** SyncAccount's `onChange`: starts on sign-in, stops on sign-out. */
+  accountChanged(state: AccountState): Promise<void>
+  /** After sign-out: forget the replica, so the next sign-in offers this device's data as new. */
+  reset(): Promise<void>
+}
+
+/** A failure that means "cannot reach the server": the account's 502, or fetch's TypeError. */
+function isOffline(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof ApiError && error.status === 502)
+}
+
+/**
+ * The browser's sync engine: every local write (through the SyncedStore) is queued in the Dexie
+ * outbox, even while signed out; while signed in, a SyncLoop pushes and pulls in the background,
+ * after writes, on the server's events, every 30 s, and with backoff after failures. Before a
+ * document's record is pushed its file and chunk blob are uploaded; a pulled document's blobs are
+ * downloaded before it is applied, so it is searchable here without being processed again.
+ *
+ * The replica belongs to one account (`account` in its state): signing in to another resets it.
+ * Once per replica, after its first full pull, the device's data that sync does not know yet (from
+ * before sign-in, or before a reset) is captured, so it reaches the account; records the account
+ * already had stay as the server has them.
+ */
+export function browserSync(options: BrowserSyncOptions): BrowserSync {
+  const { db, store, files, logError } = options
+  const replica = new DexieSyncClientStore(db)
+  let applier: SyncApplier | undefined
+  let client: Promise<SyncClient> | undefined
+  let loop: SyncLoop | undefined
+
+  // Every sync request goes through the account: its token, refreshed when due or refused once.
+  const request = ((input: RequestInfo | URL, init?: RequestInit) =>
+    options.account().authorizedFetch(String(input), init)) as typeof fetch
+  const transport = httpSyncTransport({ baseUrl: '', token: () => undefined, fetch: request })
+  const blobs = httpBlobTransfer({ baseUrl: '', token: () => undefined, fetch: request })
+  /** Blobs known to be on the server, so a round does not ask again. */
+  const uploaded = new Set<string>()
+
+  async function uploadBlobs(mutations: readonly Mutation[]): Promise<void> {
+    for (const { change } of mutations) {
+      if (change.kind !== SYNC_KIND.document) continue
+      const values = fromSyncFields(change)
+      const keys = [
+        String(values.file_path ?? '')
+          .split('/')
+          .pop(),
+        values[CHUNKS_FIELD],
+      ]
+      for (const key of keys) {
+        if (typeof key !== 'string' || !key || uploaded.has(key)) continue
+        const bytes = await files.get(key)
+        // Gone here since (the document was deleted): its later delete is in the outbox too.
+        if (bytes) await blobs.upload(key, bytes)
+        uploaded.add(key)
+      }
+    }
+  }
+
+  function makeClient(): Promise<SyncClient> {
+    return (async () => {
+      let clientId = (await replica.state('client_id')) as string | undefined
+      if (!clientId) {
+        clientId = crypto.randomUUID()
+        await replica.setState('client_id', clientId)
+      }
+      const clock = new HlcClock(clientId, () => Date.now())
+      return new SyncClient({
+        clientId,
+        store: replica,
+        transport,
+        clock,
+        beforePush: uploadBlobs,
+        onRemoteChange: (record) => applier?.apply(record),
+        onRemoteForget: (kind, id) => applier?.forget(kind, id),
+      })
+    })()
+  }
+  const currentClient = () => (client ??= makeClient())
+
+  const sink: SyncSink = {
+    async change(kind, id, fields) {
+      await (await currentClient()).change(kind, id, fields)
+      loop?.nudge()
+    },
+    async remove(kind, id) {
+      await (await currentClient()).remove(kind, id)
+      loop?.nudge()
+    },
+  }
+
+  async function round(): Promise<void> {
+    const state = await options.account().state()
+    if (!state.signed_in || !state.user) return
+    const owner = `${state.server_url} ${state.user.id}`
+    const bound = await replica.state('account')
+    if (bound !== undefined && bound !== owner) await reset()
+    if (bound !== owner) await replica.setState('account', owner)
+    const syncing = await currentClient()
+    await syncing.sync()
+    if (!(await replica.state('captured'))) {
+      const quiet: SyncSink = {
+        change: (...a) => syncing.change(...a),
+        remove: (...a) => syncing.remove(...a),
+      }
+      await captureExisting(store, files, quiet, async (kind, id) => !!(await replica.getRecord(kind, id)))
+      await replica.setState('captured', true)
+      await syncing.sync()
+    }
+  }
+
+  async function reset(): Promise<void> {
+    await replica.reset()
+    client = undefined
+    uploaded.clear()
+  }
+
+  function startLoop(): void {
+    if (loop) return
+    loop = new SyncLoop({
+      round,
+      pending: async () => (await replica.outbox()).length,
+      listen: async (onChanged, signal) => {
+        await readSyncEvents(await request('/api/v1/sync/events', { signal }), onChanged)
+      },
+      isOnline: () => navigator.onLine,
+      isOffline,
+      serverUrl: () => null,
+    })
+    loop.start()
+  }
+
+  async function stopLoop(): Promise<void> {
+    const running = loop
+    loop = undefined
+    await running?.stop()
+  }
+
+  return {
+    store: new SyncedStore(store, sink, files, logError),
+    async connect(index) {
+      applier = new SyncApplier({
+        store,
+        files,
+        index,
+        blobs: {
+          async fetch(key) {
+            try {
+              return await blobs.download(key)
+            } catch (error) {
+              if (error instanceof BlobMissingError) return undefined
+              throw error
+            }
+          },
+        },
+        currentUserId: async () => (await options.account().me()).id,
+        logError,
+      })
+      self.addEventListener('online', () => loop?.nudge())
+      if ((await options.account().state()).signed_in) startLoop()
+    },
+    async status() {
+      if (!loop) return { ...SYNC_STATUS_OFF, pending: (await replica.outbox()).length }
+      const status = await loop.status()
+      return { ...status, server_url: (await options.account().state()).server_url }
+    },
+    async syncNow() {
+      if (!loop) throw new ApiError(409, 'Sign in to a sync server to sync')
+      const status = await loop.syncNow()
+      return { ...status, server_url: (await options.account().state()).server_url }
+    },
+    async accountChanged(state) {
+      if (state.signed_in) startLoop()
+      else await stopLoop()
+    },
+    async reset() {
+      await stopLoop()
+      await reset()
+    },
+  }
+}
