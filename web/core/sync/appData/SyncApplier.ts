@@ -114,7 +114,9 @@ export class SyncApplier {
   private parse<T extends z.ZodType>(schema: T, record: { kind: string; id: string }, values: unknown) {
     const parsed = schema.safeParse(values)
     if (parsed.success) return parsed.data as z.infer<T>
-    this.logError(new Error(`Skipped a malformed synced ${record.kind} ${record.id}: ${parsed.error.message}`))
+    this.logError(
+      new Error(`Skipped a malformed synced ${record.kind} ${record.id}: ${parsed.error.message}`),
+    )
     return undefined
   }
 
@@ -154,7 +156,11 @@ export class SyncApplier {
         this.logError(new Error(`Skipped synced document ${record.id}: ${(error as Error).message}`))
         return
       }
-      chunks = chunks.map((chunk) => ({ ...chunk, document_id: record.id, collection_id: fields.collection_id }))
+      chunks = chunks.map((chunk) => ({
+        ...chunk,
+        document_id: record.id,
+        collection_id: fields.collection_id,
+      }))
     }
     if (local) {
       const { status, processed_at, metadata, chunk_count } = fields

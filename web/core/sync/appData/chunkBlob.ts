@@ -26,7 +26,9 @@ export function encodeChunks(chunks: readonly ChunkRecord[]): Uint8Array {
       heading: chunk.heading,
       token_count: chunk.token_count,
       embedder: chunk.embedder,
-      vector: chunk.vector ? toBase64(new Uint8Array(chunk.vector.buffer, chunk.vector.byteOffset, chunk.vector.byteLength)) : null,
+      vector: chunk.vector
+        ? toBase64(new Uint8Array(chunk.vector.buffer, chunk.vector.byteOffset, chunk.vector.byteLength))
+        : null,
     }))
   return new TextEncoder().encode(JSON.stringify({ format: FORMAT, chunks: encoded }))
 }

@@ -15,8 +15,13 @@ export function collectionValuesOf(collection: Collection): Record<string, unkno
   return values
 }
 
-export function documentValuesOf(document: DocumentRecord, chunksKey: string | null): Record<string, unknown> {
-  const values: Record<string, unknown> = Object.fromEntries(DOCUMENT_FIELDS.map((name) => [name, document[name]]))
+export function documentValuesOf(
+  document: DocumentRecord,
+  chunksKey: string | null,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = Object.fromEntries(
+    DOCUMENT_FIELDS.map((name) => [name, document[name]]),
+  )
   values[CHUNKS_FIELD] = chunksKey
   return values
 }
