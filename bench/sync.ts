@@ -1,4 +1,3 @@
-import { readSse } from '../web/core/http/readSse'
 import { canonicalJson } from '../web/core/sync/canonicalJson'
 import { HlcClock } from '../web/core/sync/Hlc'
 import { httpSyncTransport } from '../web/core/sync/httpSyncTransport'
@@ -6,67 +5,35 @@ import { InMemorySyncClientStore } from '../web/core/sync/InMemorySyncClientStor
 import { seededRandom } from '../web/core/sync/seededRandom'
 import { SyncClient, type SyncTransport } from '../web/core/sync/SyncClient'
 import { isLive, recordValues, type SyncRecord } from '../web/core/sync/SyncRecord'
-import type { BenchLine, LineReporter } from './lib/BenchLine'
+import type { LineReporter } from './lib/BenchLine'
 import type { Benchmark } from './lib/Benchmark'
-import { latencySummary, type LatencySummary } from './lib/latencySummary'
+import { followSyncEvents } from './lib/followSyncEvents'
+import { latencySummary } from './lib/latencySummary'
 import { median } from './lib/median'
 import type { RunningTarget } from './lib/RunningTarget'
 import { round } from './lib/round'
 import { signUpForTest } from '../sync-server/test/signUpForTest'
 import { startQuireServer } from './lib/startQuireServer'
+import { defaultSyncSettings, type SyncBenchSettings } from './lib/SyncBenchSettings'
+import type {
+  SyncDelayLine,
+  SyncDocumentDelayLine,
+  SyncDocumentsLine,
+  SyncLine,
+  SyncThroughputLine,
+} from './lib/SyncLine'
+import { syncTable } from './lib/syncTable'
 import { shortText, syntheticSyncRecords } from './lib/syntheticSyncRecords'
 import { timedSyncTransport } from './lib/timedSyncTransport'
+import { measureDocumentDelay } from './syncDocumentDelay'
+import { measureDocumentFullSync } from './syncDocumentsFullSync'
 
 const NAME = 'sync'
 /** How long B may take to hold one edit before the run is declared broken. */
 const ARRIVAL_TIMEOUT_MS = 10_000
 
-/** Push, or first full sync: one line each, medians over `runs` fresh servers. */
-export interface SyncThroughputLine extends BenchLine {
-  phase: 'push' | 'first full sync'
-  records: number
-  runs: number
-  /** Median wall-clock ms of the phase (mean of the two middle runs for an even count). */
-  median_ms: number
-  /** `records / median_ms`, per second. */
-  records_per_sec: number
-  /** Every run's ms, in run order. */
-  runs_ms: number[]
-  /** Sync rounds device B ran until one pulled nothing (first full sync; 1 for push). */
-  rounds: number
-  /**
-   * Median ms of the phase spent inside the transport's requests (push requests, or B's pulls): the
-   * server and HTTP. The rest of `median_ms` is the client: SyncClient and its replica store.
-   */
-  transport_ms: number
-}
-
-/** Change-to-arrival delay of single-field edits, A's `change()` to B's store holding the value. */
-export interface SyncDelayLine extends BenchLine, LatencySummary {
-  edits: number
-  /** Records both devices held before the edits (each edit changes one of them). */
-  records: number
-}
-
-export type SyncLine = SyncThroughputLine | SyncDelayLine
-
-export interface SyncBenchSettings {
-  /** Records device A creates for the first full sync. */
-  records: number
-  /** Fresh servers the first full sync is measured on. */
-  runs: number
-  /** Timed single-field edits for the delay. */
-  edits: number
-  /** Records that exist before the edits start (the edits pick among them). */
-  editRecords: number
-}
-
-export const defaultSyncSettings: SyncBenchSettings = {
-  records: 10_000,
-  runs: 3,
-  edits: 200,
-  editRecords: 100,
-}
+export type { SyncDelayLine, SyncDocumentDelayLine, SyncDocumentsLine, SyncLine, SyncThroughputLine }
+export { defaultSyncSettings, type SyncBenchSettings }
 
 interface Device {
   client: SyncClient
@@ -186,37 +153,16 @@ async function delayRun(url: string, token: string, settings: SyncBenchSettings)
   for (const record of existing) await a.client.change(record.kind, record.id, record.fields)
   await a.client.sync()
 
-  const abort = new AbortController()
-  const response = await fetch(`${url}/api/v1/sync/events`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: abort.signal,
-  })
-  if (response.status !== 200 || !response.body) throw new Error(`sync events answered ${response.status}`)
-  // The server listens from the moment it answered, so nothing pushed from here on is missed.
   let failure: unknown
-  let wanted = 0
-  let pulling: Promise<void> | undefined
-  const pull = async () => {
-    try {
-      while ((await b.store.cursor()) < wanted) await b.client.sync()
-    } catch (error) {
-      failure = error
+  const follower = await followSyncEvents(
+    url,
+    token,
+    { client: b.client, cursor: () => b.store.cursor() },
+    (error) => {
+      failure ??= error
       waiting?.failed(error)
-    } finally {
-      pulling = undefined
-    }
-  }
-  const listening = (async () => {
-    for await (const event of readSse(response.body!, abort.signal)) {
-      if (event.event !== 'changed') continue
-      wanted = Math.max(wanted, (JSON.parse(event.data) as { cursor: number }).cursor)
-      pulling ??= pull()
-    }
-  })().catch((error: unknown) => {
-    if (abort.signal.aborted) return
-    failure = error
-    waiting?.failed(error)
-  })
+    },
+  )
   try {
     await b.client.sync() // everything that existed before the stream opened
     const random = seededRandom(11)
@@ -249,15 +195,13 @@ async function delayRun(url: string, token: string, settings: SyncBenchSettings)
     await expectSameLive(a, b, settings.editRecords)
     return delays
   } finally {
-    abort.abort()
-    await listening
-    await pulling
+    await follower.stop()
   }
 }
 
 /**
- * Sync over HTTP against the real server with a signed-in user (Bearer access token), devices being
- * `SyncClient`s over in-memory replicas and `httpSyncTransport`:
+ * Sync over HTTP against the real server with a signed-in user (Bearer access token). Cases 1 and 2
+ * sync bare records between `SyncClient`s over in-memory replicas and `httpSyncTransport`:
  *
  * 1. First full sync: device A creates `records` records (a mix of kinds, 3-6 short text fields
  *    each) and pushes them (the push phase of A's round is timed); a new device B (empty, cursor 0)
@@ -267,9 +211,17 @@ async function delayRun(url: string, token: string, settings: SyncBenchSettings)
  *    single-field edits one at a time (pushing right after each) and the time from A's `change()` to
  *    B's store holding the new value is taken, the next edit waiting for it.
  *
- * Only records: documents (their files, chunks and vectors) do not sync yet, so the document part of
- * the issue's figure cannot be measured until they do. Throws when a device ends up with other data
- * than it should, or an edit does not arrive within 10 s.
+ * Cases 3 to 5 use devices as the app runs them, over SQLite stores, with documents (their files,
+ * chunks and vectors as blobs) and platform records applied to the store and search index:
+ *
+ * 3. First full sync of `documents` processed documents (uploaded and processed by the server once)
+ *    to `runs` new devices, then 4. of `records` platform records and the documents together
+ *    (`syncDocumentsFullSync.ts`).
+ * 5. Document change-to-arrival delay: A stores processed documents, B follows the events stream
+ *    until each is stored and indexed (`syncDocumentDelay.ts`).
+ *
+ * Throws when a device ends up with other data than it should, or an edit or document does not
+ * arrive in time. A table of every line goes to `progress` at the end.
  */
 export async function measureSync(
   reporter: LineReporter<SyncLine>,
@@ -333,6 +285,10 @@ export async function measureSync(
     edits: delays.length,
     records: settings.editRecords,
   })
+
+  await measureDocumentFullSync({ emit, progress: reporter.progress }, settings, common)
+  emit(await measureDocumentDelay(reporter, settings, common))
+  reporter.progress(syncTable(lines))
   return lines
 }
 

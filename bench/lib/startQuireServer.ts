@@ -4,6 +4,12 @@ import { join } from 'node:path'
 import { startServer } from '../../sync-server/src/startServer'
 import type { RunningTarget } from './RunningTarget'
 
+/** The real server: a `RunningTarget` that can also say when its background work is done. */
+export interface QuireServer extends RunningTarget {
+  /** Resolves once no job is due or running and no document is being processed. */
+  idle(): Promise<void>
+}
+
 /** Rate limits off: a load test is one client sending far more than a person would. */
 const NO_LIMITS = {
   login: { limit: 0, windowSeconds: 60 },
@@ -19,7 +25,7 @@ const NO_LIMITS = {
 export async function startQuireServer(
   logError: (error: unknown) => void,
   options: { accounts?: boolean } = {},
-): Promise<RunningTarget> {
+): Promise<QuireServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-'))
   try {
     const running = await startServer(
@@ -28,6 +34,7 @@ export async function startQuireServer(
     )
     return {
       url: running.url,
+      idle: () => running.idle(),
       async stop() {
         try {
           await running.close()

@@ -2,6 +2,7 @@ import './styles.css'
 import { createRouter, RouterProvider } from '@tanstack/solid-router'
 import { render } from 'solid-js/web'
 import { startBrowserApi } from '../browser/api/startBrowserApi'
+import { onRemoteChanges } from '../browser/sync/remoteChanges'
 import { UnsupportedBrowser } from './components/UnsupportedBrowser'
 import { routeTree } from './routeTree.gen'
 
@@ -29,6 +30,8 @@ async function boot(root: HTMLElement): Promise<void> {
   }
   root.replaceChildren()
   render(() => <RouterProvider router={router} />, root)
+  // Changes synced from another device: the page on screen reloads its data and shows them.
+  onRemoteChanges(() => void router.invalidate())
 }
 
 const root = document.getElementById('app')

@@ -73,6 +73,7 @@ const account: SyncAccount = new SyncAccount({
   vault: new DexieAccountVault(db),
   clock: systemClock,
   onChange: (state) => sync.accountChanged(state),
+  beforeSignOut: () => sync.flush(),
 })
 ports.account = account
 ports.syncStatus = { status: () => sync.status(), syncNow: () => sync.syncNow() }

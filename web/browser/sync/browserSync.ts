@@ -18,6 +18,7 @@ import type { Mutation } from '../../core/sync/SyncServer'
 import { DexieSyncClientStore } from '../store/DexieSyncClientStore'
 import type { QuireDatabase } from '../store/QuireDatabase'
 import { readSyncEvents } from './readSyncEvents'
+import { remoteChangeAnnouncer } from './remoteChanges'
 
 export interface BrowserSyncOptions {
   db: QuireDatabase
@@ -39,6 +40,8 @@ export interface BrowserSync {
   /** For `ports.syncStatus`. */
   status(): Promise<SyncStatus>
   syncNow(): Promise<SyncStatus>
+  /** SyncAccount's `beforeSignOut`: one last round, so what waits in the outbox reaches the account. */
+  flush(): Promise<void>
   /** SyncAccount's `onChange`: starts on sign-in, stops on sign-out. */
   accountChanged(state: AccountState): Promise<void>
   /** After sign-out: forget the replica, so the next sign-in offers this device's data as new. */
@@ -74,6 +77,7 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
     options.account().authorizedFetch(String(input), init)) as typeof fetch
   const transport = httpSyncTransport({ baseUrl: '', token: () => undefined, fetch: request })
   const blobs = httpBlobTransfer({ baseUrl: '', token: () => undefined, fetch: request })
+  const announce = remoteChangeAnnouncer()
   /** Blobs known to be on the server, so a round does not ask again. */
   const uploaded = new Set<string>()
 
@@ -111,8 +115,14 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
         transport,
         clock,
         beforePush: uploadBlobs,
-        onRemoteChange: (record) => applier?.apply(record),
-        onRemoteForget: (kind, id) => applier?.forget(kind, id),
+        onRemoteChange: async (record) => {
+          await applier?.apply(record)
+          announce()
+        },
+        onRemoteForget: async (kind, id) => {
+          await applier?.forget(kind, id)
+          announce()
+        },
       })
     })()
   }
@@ -208,6 +218,9 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
       if (!loop) throw new ApiError(409, 'Sign in to a sync server to sync')
       const status = await loop.syncNow()
       return { ...status, server_url: (await options.account().state()).server_url }
+    },
+    async flush() {
+      await loop?.syncNow()
     },
     async accountChanged(state) {
       if (state.signed_in) startLoop()

@@ -31,6 +31,11 @@ export interface SyncAccountOptions {
    * or stops on it. Awaited, so a sign-out's answer comes after sync has let go of the account.
    */
   onChange?: (state: AccountState) => void | Promise<void>
+  /**
+   * Runs before signing out while the session still works (sync sends what is waiting in the
+   * outbox). Bounded by `timeoutMs` and never fatal: offline, signing out still happens.
+   */
+  beforeSignOut?: () => Promise<unknown>
 }
 
 /** The login and refresh answer (`token_type` is always bearer; `refresh_expires_in` is not needed here). */
@@ -62,6 +67,7 @@ export class SyncAccount {
   private readonly fetchImpl: typeof fetch
   private readonly timeoutMs: number
   private readonly onChange: SyncAccountOptions['onChange']
+  private readonly beforeSignOut: SyncAccountOptions['beforeSignOut']
   private refreshing: Promise<StoredAccount> | undefined
 
   constructor(options: SyncAccountOptions) {
@@ -70,6 +76,7 @@ export class SyncAccount {
     this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
     this.timeoutMs = options.timeoutMs ?? 15_000
     this.onChange = options.onChange
+    this.beforeSignOut = options.beforeSignOut
   }
 
   async state(): Promise<AccountState> {
@@ -140,6 +147,12 @@ export class SyncAccount {
    */
   async signOut(): Promise<AccountState> {
     const account = await this.vault.get()
+    if (account && !account.needs_sign_in && this.beforeSignOut) {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.timeoutMs)))
+      await Promise.race([this.beforeSignOut().catch(() => undefined), timeout])
+      clearTimeout(timer)
+    }
     if (account && !account.needs_sign_in) {
       try {
         await this.authorizedFetch('/api/v1/auth/logout', {

@@ -17,7 +17,7 @@ export interface ProcessPorts {
   logError?(error: unknown): void
   /** The embedder new documents use (the person's setting); absent: the ingestor's own default. */
   embedderId?(): Promise<string>
-  /** Called with a finished document's chunks (none when it failed), to update the search index. */
+  /** Called with a document's chunks just before it is marked completed (none when it failed or was deleted meanwhile), to update the search index. */
   onIndexed?(document: DocumentRecord, chunks: ChunkRecord[]): void | Promise<void>
 }
 
@@ -77,6 +77,9 @@ export async function processDocument(
     )
     if (!(await store.getDocument(documentId))) return undefined
     await store.replaceChunks(documentId, chunks)
+    // Indexed before it is marked completed: whoever sees `completed` can search it at once (marking
+    // it also hands it to sync, which takes a moment on a host that syncs).
+    await ports.onIndexed?.(document, chunks)
     const completed = await store.updateDocument(documentId, {
       status: 'completed',
       processed_at: toTimestamp(clock.now()),
@@ -84,7 +87,7 @@ export async function processDocument(
       chunk_count: chunks.length,
       progress: null,
     })
-    if (completed) await ports.onIndexed?.(completed, chunks)
+    if (!completed) await ports.onIndexed?.(document, [])
     return completed
   } catch (error) {
     await writes.catch(() => undefined)
