@@ -18,6 +18,7 @@ import { serverIngest } from './lib/serverIngest'
 import { startQuireServer } from './lib/startQuireServer'
 import type { SyncBenchSettings } from './lib/SyncBenchSettings'
 import type { SyncDocumentDelayLine, SyncLine } from './lib/SyncLine'
+import { newDocument } from '../web/core/store/conformance/fixtures'
 
 /** How long B may take to hold one document before the run is declared broken (it fetches two blobs). */
 const ARRIVAL_TIMEOUT_MS = 30_000
@@ -58,21 +59,17 @@ async function storeProcessed(
 ): Promise<SeededDocument> {
   const key = await device.files.put(document.bytes)
   const now = () => new Date().toISOString()
-  await device.store.createDocument({
-    id,
-    filename: `doc_${id.slice(0, 8)}.md`,
-    original_filename: document.name,
-    file_path: `files/${key}`,
-    file_size: document.bytes.length,
-    document_type: 'md',
-    collection_id: collectionId,
-    status: 'processing',
-    created_at: now(),
-    processed_at: null,
-    metadata: {},
-    chunk_count: 0,
-    progress: { stage: 'parsing', percent: 0 },
-  })
+  await device.store.createDocument(
+    newDocument(collectionId, {
+      id,
+      filename: `doc_${id.slice(0, 8)}.md`,
+      original_filename: document.name,
+      file_path: `files/${key}`,
+      file_size: document.bytes.length,
+      document_type: 'md',
+      created_at: now(),
+    }),
+  )
   const { chunks, vectors, metadata } = document.result
   const records: ChunkRecord[] = chunks.map((chunk, i) => ({
     id: crypto.randomUUID(),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SearchIndex } from '../../web/core/retrieve/index/SearchIndex'
+import { newDocument } from '../../web/core/store/conformance/fixtures'
 import type { Store } from '../../web/core/store/Store'
 import { SyncApplier } from '../../web/core/sync/appData/SyncApplier'
 import { SyncedStore } from '../../web/core/sync/appData/SyncedStore'
@@ -176,21 +177,16 @@ describe("the app's data syncs between devices and the server's REST surface", (
     const text = 'The lighthouse keeper logged a northerly gale at dawn.'
     const key = await laptop.files.put(new TextEncoder().encode(text))
     const id = crypto.randomUUID()
-    await laptop.store.createDocument({
-      id,
-      filename: 'doc_1.md',
-      original_filename: 'log.md',
-      file_path: `files/${key}`,
-      file_size: text.length,
-      document_type: 'md',
-      collection_id: collection.id,
-      status: 'processing',
-      created_at: now(),
-      processed_at: null,
-      metadata: {},
-      chunk_count: 0,
-      progress: { stage: 'parsing', percent: 0 },
-    })
+    await laptop.store.createDocument(
+      newDocument(collection.id, {
+        id,
+        original_filename: 'log.md',
+        file_path: `files/${key}`,
+        file_size: text.length,
+        document_type: 'md',
+        created_at: now(),
+      }),
+    )
     await laptop.store.replaceChunks(id, [
       {
         id: crypto.randomUUID(),

@@ -18,7 +18,7 @@ import {
   sessionValues,
   SYNC_KIND,
 } from './syncKinds'
-import { DATA_PREFIX, isPlainObject } from './syncValues'
+import { ALL_MESSAGES, DATA_PREFIX, isPlainObject } from './syncValues'
 
 /** Where blobs this host lacks come from: the sync server for a device, nowhere for the server. */
 export interface BlobSource {
@@ -41,7 +41,6 @@ export interface SyncApplierPorts {
 /** Records that arrived before what they belong to (a record moves to the end of the log on each write). */
 const DEFERRED = 'sync_deferred'
 const keyOf = (kind: string, id: string) => `${kind} ${id}`
-const ALL_MESSAGES = Number.MAX_SAFE_INTEGER
 
 /**
  * Applies synced records (pulled by a device, pushed to the server) to the host's data: upserts a

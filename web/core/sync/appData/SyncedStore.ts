@@ -6,21 +6,19 @@ import type { DocumentPatch, DocumentRecord } from '../../store/DocumentRecord'
 import type { FileStore } from '../../store/FileStore'
 import type { Store } from '../../store/Store'
 import type { RecordWrite, StoredRecord } from '../../store/StoredRecord'
-import { chunkBlobKey, encodeChunks } from './chunkBlob'
+import { chunkBlobKey } from './chunkBlob'
+import { documentSyncValues } from './documentSyncValues'
 import { toSyncFields } from './syncFields'
 import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND } from './syncKinds'
 import type { SyncSink } from './SyncSink'
 import {
+  ALL_MESSAGES,
   collectionValuesOf,
-  documentValuesOf,
   isPlainObject,
   messageValuesOf,
   recordValuesOf,
   sessionValuesOf,
 } from './syncValues'
-
-/** More messages than any session holds: deleting a session tombstones each of them. */
-const ALL_MESSAGES = Number.MAX_SAFE_INTEGER
 
 /**
  * The store every route and job writes through on a host that syncs: each write goes to the inner
@@ -266,15 +264,14 @@ export class SyncedStore implements Store {
   /** A processed document with its chunk blob; nothing while it is pending or processing. */
   private async emitDocument(document: DocumentRecord): Promise<void> {
     if (document.status !== 'completed' && document.status !== 'failed') return
-    let key: string | null = null
+    let values: Record<string, unknown>
     try {
-      const chunks = await this.inner.listChunks({ documentId: document.id })
-      if (chunks.length > 0) key = await this.files.put(encodeChunks(chunks))
+      values = await documentSyncValues(this.inner, this.files, document)
     } catch (error) {
       this.logError(error)
       return
     }
-    await this.emit(SYNC_KIND.document, document.id, toSyncFields(documentValuesOf(document, key)))
+    await this.emit(SYNC_KIND.document, document.id, toSyncFields(values))
   }
 
   private async chunksKeyOf(documentId: string): Promise<string | null> {

@@ -1,19 +1,17 @@
 import type { FileStore } from '../../store/FileStore'
 import type { Store } from '../../store/Store'
-import { encodeChunks } from './chunkBlob'
+import { documentSyncValues } from './documentSyncValues'
 import { toSyncFields } from './syncFields'
 import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND, SYNCED_RECORD_KINDS } from './syncKinds'
 import type { SyncSink } from './SyncSink'
 import {
+  ALL_MESSAGES,
   collectionValuesOf,
-  documentValuesOf,
   isPlainObject,
   messageValuesOf,
   recordValuesOf,
   sessionValuesOf,
 } from './syncValues'
-
-const ALL_MESSAGES = Number.MAX_SAFE_INTEGER
 
 /**
  * Hands the sink every record of the store that sync does not know yet (`known` says which it
@@ -37,11 +35,7 @@ export async function captureExisting(
     await capture(SYNC_KIND.collection, collection.id, async () => collectionValuesOf(collection))
   }
   for (const document of await store.listDocuments({ statuses: ['completed', 'failed'] })) {
-    await capture(SYNC_KIND.document, document.id, async () => {
-      const chunks = await store.listChunks({ documentId: document.id })
-      const key = chunks.length > 0 ? await files.put(encodeChunks(chunks)) : null
-      return documentValuesOf(document, key)
-    })
+    await capture(SYNC_KIND.document, document.id, () => documentSyncValues(store, files, document))
   }
   for (const session of await store.listSessions()) {
     await capture(SYNC_KIND.session, session.id, async () => sessionValuesOf(session))

@@ -51,3 +51,9 @@ export const DATA_PREFIX = 'data.'
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
+
+/**
+ * "Every message of a session" as a `listMessages` limit: IndexedDB takes a count of at most
+ * 2^32 - 1 (more throws a TypeError), and no session holds that many.
+ */
+export const ALL_MESSAGES = 2 ** 32 - 1

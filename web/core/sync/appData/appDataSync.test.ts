@@ -1,0 +1,238 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import { DexieFileStore } from '../../../browser/store/DexieFileStore'
+import { DexieStore } from '../../../browser/store/DexieStore'
+import { QuireDatabase } from '../../../browser/store/QuireDatabase'
+import { SearchIndex } from '../../retrieve/index/SearchIndex'
+import { newChunk, newCollection, newDocument } from '../../store/conformance/fixtures'
+import { HlcClock } from '../Hlc'
+import { InMemorySyncClientStore } from '../InMemorySyncClientStore'
+import { InMemorySyncServerStore } from '../InMemorySyncServerStore'
+import { SyncClient } from '../SyncClient'
+import { SyncServer } from '../SyncServer'
+import { captureExisting } from './captureExisting'
+import { SyncApplier } from './SyncApplier'
+import { SyncedStore } from './SyncedStore'
+import { SYNC_KIND } from './syncKinds'
+
+let databases = 0
+
+/** Two devices over Dexie (fake IndexedDB) and one server in memory, wired as the hosts wire them. */
+function world() {
+  const server = new SyncServer(new InMemorySyncServerStore(), new HlcClock('server', () => Date.now()))
+  const serverBlobs = new Map<string, Uint8Array>()
+  const transport = { push: server.push.bind(server), pull: server.pull.bind(server) }
+  const device = (name: string) => {
+    const db = new QuireDatabase(`app-data-sync-${++databases}`, { indexedDB: new IDBFactory(), IDBKeyRange })
+    const plain = new DexieStore(db)
+    const files = new DexieFileStore(db)
+    const index = new SearchIndex()
+    const errors: unknown[] = []
+    const applier = new SyncApplier({
+      store: plain,
+      files,
+      index,
+      blobs: { fetch: async (key) => serverBlobs.get(key) },
+      currentUserId: async () => `user-on-${name}`,
+      logError: (error) => errors.push(error),
+    })
+    const replica = new InMemorySyncClientStore()
+    const client = new SyncClient({
+      clientId: name,
+      store: replica,
+      transport,
+      clock: new HlcClock(name, () => Date.now()),
+      // As the browser does: a document's blobs reach the server before its record.
+      async beforePush(mutations) {
+        for (const { change } of mutations) {
+          for (const stamp of Object.values(change.fields)) {
+            const value = (stamp.value as unknown[])[0]
+            const key = typeof value === 'string' ? value.replace(/^files\//, '') : undefined
+            const bytes = key && /^[0-9a-f]{64}$/.test(key) ? await files.get(key) : undefined
+            if (key && bytes) serverBlobs.set(key, bytes)
+          }
+        }
+      },
+      onRemoteChange: (record) => applier.apply(record),
+      onRemoteForget: (kind, id) => applier.forget(kind, id),
+    })
+    return { plain, files, index, errors, replica, client, store: new SyncedStore(plain, client, files) }
+  }
+  return { server, transport, device }
+}
+
+async function processedDocument(
+  device: ReturnType<ReturnType<typeof world>['device']>,
+  collectionId: string,
+) {
+  const key = await device.files.put(new TextEncoder().encode(`bytes of ${crypto.randomUUID()}`))
+  const document = await device.store.createDocument(newDocument(collectionId, { file_path: `files/${key}` }))
+  const chunks = [0, 1].map((i) =>
+    newChunk(document, i, {
+      text: `passage ${i} about tidal mills`,
+      embedder: 'hash-v1',
+      vector: new Float32Array([i, 1, 0.5]),
+    }),
+  )
+  await device.store.replaceChunks(document.id, chunks)
+  await device.store.updateDocument(document.id, { status: 'completed', chunk_count: 2, progress: null })
+  return { document, key, chunks }
+}
+
+describe('SyncedStore and SyncApplier', () => {
+  it('sends only the fields an edit changed, and a document only once processed', async () => {
+    const { device } = world()
+    const laptop = device('laptop')
+    const collection = await laptop.store.createCollection(newCollection({ name: 'Mills' }))
+    await laptop.store.updateCollection(collection.id, {
+      description: 'Water mills',
+      updated_at: collection.updated_at,
+    })
+    const outbox = await laptop.replica.outbox()
+    expect(outbox.map((m) => Object.keys(m.change.fields).sort())).toEqual([
+      ['color', 'created_at', 'description', 'name', 'updated_at'],
+      ['description'],
+    ])
+
+    const document = await laptop.store.createDocument(newDocument(collection.id))
+    await laptop.store.updateDocument(document.id, { progress: { stage: 'embedding', percent: 50 } })
+    expect(await laptop.replica.outbox()).toHaveLength(2)
+    await laptop.store.updateDocument(document.id, { status: 'failed', metadata: { error: 'no text' } })
+    const sent = (await laptop.replica.outbox()).at(-1)!.change
+    expect(sent.kind).toBe(SYNC_KIND.document)
+    expect(sent.fields.status?.value).toEqual(['failed'])
+    expect(sent.fields.chunks_blob?.value).toEqual([null])
+    expect(sent.fields.progress).toBeUndefined()
+  })
+
+  it('keeps local plugin state and removed data fields apart', async () => {
+    const { device } = world()
+    const laptop = device('laptop')
+    const at = new Date().toISOString()
+    const record = (kind: string, data: Record<string, unknown>) => ({
+      kind,
+      id: `${kind}-1`,
+      parent_id: null,
+      data,
+      created_at: at,
+      updated_at: at,
+    })
+    await laptop.store.writeRecords([
+      { put: record('plugin_state', { state_strategy: 'session', state_data: {} }) },
+    ])
+    await laptop.store.writeRecords([{ put: record('persona', { name: 'Guide', avatar: 'owl' }) }])
+    await laptop.store.writeRecords([{ put: record('persona', { name: 'Guide' }) }])
+    const changes = (await laptop.replica.outbox()).map((m) => m.change)
+    expect(changes.map((c) => c.kind)).toEqual(['record:persona', 'record:persona'])
+    expect(changes[1]!.fields).toEqual({ 'data.avatar': expect.objectContaining({ value: [] }) })
+  })
+
+  it('a document that arrives before its collection waits for it, then is searchable without processing', async () => {
+    const { device } = world()
+    const laptop = device('laptop')
+    const phone = device('phone')
+    const collection = await laptop.store.createCollection(newCollection())
+    const { document, key, chunks } = await processedDocument(laptop, collection.id)
+    await laptop.client.sync()
+    // Renaming moves the collection to the end of the log: a new device pulls the document first.
+    await laptop.store.updateCollection(collection.id, {
+      name: 'Renamed',
+      updated_at: new Date().toISOString(),
+    })
+    await laptop.client.sync()
+
+    await phone.client.sync()
+    expect(phone.errors).toEqual([])
+    expect(await phone.plain.getCollection(collection.id)).toMatchObject({
+      name: 'Renamed',
+      document_count: 1,
+    })
+    expect(await phone.plain.getDocument(document.id)).toMatchObject({ status: 'completed', progress: null })
+    const arrived = await phone.plain.listChunks({ documentId: document.id })
+    expect(arrived.map((c) => [c.text, Array.from(c.vector!)])).toEqual(
+      chunks.map((c) => [c.text, Array.from(c.vector!)]),
+    )
+    expect(await phone.files.get(key)).toBeDefined()
+    expect(phone.index.size).toBe(2)
+    expect(await phone.plain.listRecords('sync_deferred')).toEqual([])
+
+    await laptop.store.deleteDocument(document.id)
+    await laptop.client.sync()
+    await phone.client.sync()
+    expect(await phone.plain.getDocument(document.id)).toBeUndefined()
+    expect(await phone.files.get(key)).toBeUndefined()
+    expect(phone.index.size).toBe(0)
+  })
+
+  it('a message older than its session’s last change does not move the session back', async () => {
+    const { device } = world()
+    const laptop = device('laptop')
+    const phone = device('phone')
+    const session = await laptop.store.createSession({
+      id: crypto.randomUUID(),
+      name: 'Q',
+      collection_id: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    })
+    await laptop.store.addMessage({
+      id: crypto.randomUUID(),
+      session_id: session.id,
+      role: 'user',
+      content: 'first',
+      metadata: {},
+      created_at: '2026-01-01T00:01:00.000Z',
+      collection_id: null,
+    })
+    await laptop.store.updateSession(session.id, { name: 'Renamed', updated_at: '2026-01-01T00:05:00.000Z' })
+    await laptop.client.sync()
+    await phone.client.sync()
+    expect(await phone.plain.getSession(session.id)).toMatchObject({
+      name: 'Renamed',
+      updated_at: '2026-01-01T00:05:00.000Z',
+      message_count: 1,
+    })
+  })
+
+  it('skips a malformed record and goes on with the rest', async () => {
+    const { device, transport } = world()
+    const phone = device('phone')
+    const hlc = new HlcClock('hostile', () => Date.now())
+    await transport.push('hostile', [
+      {
+        counter: 1,
+        change: { kind: SYNC_KIND.collection, id: 'bad', fields: { name: { value: [42], hlc: hlc.tick() } } },
+      },
+      {
+        counter: 2,
+        change: {
+          kind: SYNC_KIND.settings,
+          id: 'settings',
+          fields: { theme: { value: ['dark'], hlc: hlc.tick() } },
+        },
+      },
+    ])
+    await phone.client.sync()
+    expect(await phone.plain.getCollection('bad')).toBeUndefined()
+    expect(phone.errors).toHaveLength(1)
+    expect(await phone.plain.getSettings()).toEqual({ theme: 'dark' })
+  })
+
+  it('captures what a device held before it synced, once, and not what sync already knows', async () => {
+    const { device } = world()
+    const laptop = device('laptop')
+    const collection = await laptop.plain.createCollection(newCollection())
+    await laptop.plain.putSettings({ theme: 'light' })
+    const known = await laptop.store.createCollection(newCollection())
+    const sink = {
+      change: laptop.client.change.bind(laptop.client),
+      remove: laptop.client.remove.bind(laptop.client),
+    }
+    const has = async (kind: string, id: string) => !!(await laptop.replica.getRecord(kind, id))
+    expect(await captureExisting(laptop.plain, laptop.files, sink, has)).toBe(2)
+    expect(await captureExisting(laptop.plain, laptop.files, sink, has)).toBe(0)
+    expect((await laptop.replica.getRecord(SYNC_KIND.collection, collection.id))?.fields.name?.value).toEqual(
+      [collection.name],
+    )
+    expect(known.id).not.toBe(collection.id)
+  })
+})
