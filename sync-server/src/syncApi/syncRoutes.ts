@@ -10,7 +10,8 @@ const platform = { errorStyle: 'platform' as const, tags }
 const invalid = { description: 'Validation error', schema: validationErrorSchema }
 
 const PROTOCOL =
-  'Each user has one change log of their own; nobody else’s records are ever in it. Records are `{kind, id, fields: {name: {value, hlc}}, deleted, conflicts}`; fields merge last-writer-wins by hybrid logical clock stamp, and losing writes are kept in `conflicts`.'
+  'Each user has one change log of their own; nobody else’s records are ever in it. Records are `{kind, id, fields: {name: {value, hlc}}, deleted, conflicts}`; fields merge last-writer-wins by hybrid logical clock stamp, and losing writes are kept in `conflicts`. ' +
+  'The app’s data travels as kinds `collection`, `document` (once processed; `chunks_blob` names the blob of its chunks and vectors, `file_path` its file: upload both with the blob endpoints before pushing the record), `chat_session`, `chat_message`, `settings` (id `settings`) and `record:<kind>` for the platform’s records (`parent_id`, `created_at`, `updated_at`, and each data field as `data.<name>`). Every field value is wrapped: `[value]`, or `[]` for a field the record no longer has. What a device pushes is applied to the data this server’s REST surface serves (a malformed record is logged and skipped, never fatal), and what a script writes through REST enters the log.'
 
 /** The sync protocol of DESIGN.md section 3 (web/core/sync) over HTTP, on the caller's own log. */
 export const syncRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, SyncPorts>> = [
