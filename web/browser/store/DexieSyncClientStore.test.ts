@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { describe, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { syncClientStoreConformance } from '../../core/sync/syncClientStoreConformance'
 import { DexieSyncClientStore } from './DexieSyncClientStore'
 import { QuireDatabase } from './QuireDatabase'
@@ -23,4 +23,34 @@ describe('DexieSyncClientStore (fake-indexeddb)', () => {
       }
     })
   }
+})
+
+describe('DexieSyncClientStore: its own state', () => {
+  it('counts the outbox, keeps state values, and reset forgets replica, outbox and state', async () => {
+    const db = new QuireDatabase('quire-sync-state-test', { indexedDB: new IDBFactory(), IDBKeyRange })
+    const store = new DexieSyncClientStore(db)
+    const hlc = '000001700000000000-000000-a'
+    for (const counter of [1, 2, 3]) {
+      await store.addToOutbox({ counter, change: { kind: 'note', id: `n${counter}`, fields: {} } })
+    }
+    await store.putRecord({
+      kind: 'note',
+      id: 'n1',
+      fields: { text: { value: ['x'], hlc } },
+      deleted: null,
+      conflicts: [],
+    })
+    await store.setState('account', 'https://quire.example.com user-1')
+    await store.setCursor(42)
+    expect(await store.outboxSize()).toBe(3)
+    expect(await store.state('account')).toBe('https://quire.example.com user-1')
+
+    await store.reset()
+    expect(await store.outboxSize()).toBe(0)
+    expect(await store.allRecords()).toEqual([])
+    expect(await store.state('account')).toBeUndefined()
+    expect(await store.cursor()).toBe(0)
+    expect(await store.nextCounter()).toBe(1)
+    db.close()
+  })
 })

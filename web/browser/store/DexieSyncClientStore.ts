@@ -33,6 +33,11 @@ export class DexieSyncClientStore implements SyncClientStore {
     return (limit === undefined ? ordered : ordered.limit(limit)).toArray()
   }
 
+  /** How many mutations wait (the status polls this: a count, not a read of the whole outbox). */
+  outboxSize(): Promise<number> {
+    return this.db.syncOutbox.count()
+  }
+
   addToOutbox(mutation: Mutation): Promise<void> {
     return this.db.transaction('rw', this.db.syncOutbox, async () => {
       const last = await this.db.syncOutbox.orderBy('counter').last()

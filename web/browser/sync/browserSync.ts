@@ -169,7 +169,7 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
     if (loop) return
     loop = new SyncLoop({
       round,
-      pending: async () => (await replica.outbox()).length,
+      pending: () => replica.outboxSize(),
       listen: async (onChanged, signal) => {
         await readSyncEvents(await request('/api/v1/sync/events', { signal }), onChanged)
       },
@@ -210,7 +210,7 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
       if ((await options.account().state()).signed_in) startLoop()
     },
     async status() {
-      if (!loop) return { ...SYNC_STATUS_OFF, pending: (await replica.outbox()).length }
+      if (!loop) return { ...SYNC_STATUS_OFF, pending: await replica.outboxSize() }
       const status = await loop.status()
       return { ...status, server_url: (await options.account().state()).server_url }
     },
