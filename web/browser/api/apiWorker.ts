@@ -8,6 +8,7 @@ import { expose, transfer } from 'comlink'
 import Dexie from 'dexie'
 import { accountRoutes } from '../../core/account/accountRoutes'
 import { SyncAccount } from '../../core/account/SyncAccount'
+import { syncConflictRoutes } from '../../core/sync/syncConflictRoutes'
 import { syncStatusRoutes } from '../../core/sync/syncStatusRoutes'
 import { buildOpenApi } from '../../core/api/buildOpenApi'
 import { createApiPorts } from '../../core/api/createApiPorts'
@@ -77,11 +78,12 @@ const account: SyncAccount = new SyncAccount({
 })
 ports.account = account
 ports.syncStatus = { status: () => sync.status(), syncNow: () => sync.syncNow() }
+ports.syncConflicts = sync.conflicts
 // Signed out: the replica belonged to that account; what stays on the device is offered to the next.
 ports.onSignedOut = () => sync.reset()
 // Records belong to the signed-in account, or to this device's local profile.
 ports.currentUserId = async () => (await account.me()).id
-const apiRoutes = [...routes, ...accountRoutes, ...syncStatusRoutes]
+const apiRoutes = [...routes, ...accountRoutes, ...syncStatusRoutes, ...syncConflictRoutes]
 // The search index is rebuilt from stored chunks; documents a closed tab or reload interrupted resume.
 // Then sync starts (if signed in), applying what it pulls to the same index.
 start()

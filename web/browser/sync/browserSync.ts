@@ -3,7 +3,9 @@ import { ApiError } from '../../core/api/ApiError'
 import type { ChunkRecord } from '../../core/store/ChunkRecord'
 import type { FileStore } from '../../core/store/FileStore'
 import type { Store } from '../../core/store/Store'
+import type { ApiPorts } from '../../core/api/ApiPorts'
 import { captureExisting } from '../../core/sync/appData/captureExisting'
+import { conflictKey, conflictViews } from '../../core/sync/appData/conflictViews'
 import { SyncApplier } from '../../core/sync/appData/SyncApplier'
 import { SyncedStore } from '../../core/sync/appData/SyncedStore'
 import { CHUNKS_FIELD, SYNC_KIND } from '../../core/sync/appData/syncKinds'
@@ -13,6 +15,7 @@ import { HlcClock } from '../../core/sync/Hlc'
 import { BlobMissingError, httpBlobTransfer } from '../../core/sync/httpBlobTransfer'
 import { httpSyncTransport } from '../../core/sync/httpSyncTransport'
 import { SyncClient } from '../../core/sync/SyncClient'
+import { openConflicts } from '../../core/sync/SyncRecord'
 import { SYNC_STATUS_OFF, SyncLoop, type SyncStatus } from '../../core/sync/SyncLoop'
 import type { Mutation } from '../../core/sync/SyncServer'
 import { DexieSyncClientStore } from '../store/DexieSyncClientStore'
@@ -40,6 +43,8 @@ export interface BrowserSync {
   /** For `ports.syncStatus`. */
   status(): Promise<SyncStatus>
   syncNow(): Promise<SyncStatus>
+  /** For `ports.syncConflicts`. */
+  conflicts: NonNullable<ApiPorts['syncConflicts']>
   /** SyncAccount's `beforeSignOut`: one last round, so what waits in the outbox reaches the account. */
   flush(): Promise<void>
   /** SyncAccount's `onChange`: starts on sign-in, stops on sign-out. */
@@ -165,6 +170,23 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
     uploaded.clear()
   }
 
+  async function dismissed(): Promise<Set<string>> {
+    const ids = await replica.state('dismissed_conflicts')
+    return new Set(Array.isArray(ids) ? (ids as string[]) : [])
+  }
+
+  /** The open conflict `conflictId` names: its record and losing field value. */
+  async function findConflict(conflictId: string) {
+    const [kind, id] = conflictId.split(' ')
+    if (!kind || !id) return undefined
+    const record = await replica.getRecord(kind, id)
+    if (!record) return undefined
+    const open = openConflicts(record).find((c) => conflictKey({ ...record, ...c }) === conflictId)
+    return open && !(await dismissed()).has(conflictId)
+      ? { ...record, field: open.field, value: open.value }
+      : undefined
+  }
+
   function startLoop(): void {
     if (loop) return
     loop = new SyncLoop({
@@ -218,6 +240,26 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
       if (!loop) throw new ApiError(409, 'Sign in to a sync server to sync')
       const status = await loop.syncNow()
       return { ...status, server_url: (await options.account().state()).server_url }
+    },
+    conflicts: {
+      async list() {
+        return conflictViews(await replica.allRecords(), await dismissed())
+      },
+      async restore(conflictId) {
+        const record = await findConflict(conflictId)
+        if (!record) return false
+        const syncing = await currentClient()
+        const merged = await syncing.change(record.kind, record.id, { [record.field]: record.value })
+        await applier?.apply(merged)
+        announce()
+        loop?.nudge()
+        return true
+      },
+      async dismiss(conflictId) {
+        if (!(await findConflict(conflictId))) return false
+        await replica.setState('dismissed_conflicts', [...(await dismissed()), conflictId])
+        return true
+      },
     },
     async flush() {
       await loop?.syncNow()

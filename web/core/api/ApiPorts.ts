@@ -10,6 +10,7 @@ import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import type { SyncStatus } from '../sync/SyncLoop'
 import type { Clock } from '../time/Clock'
+import type { ConflictView } from '../sync/appData/conflictViews'
 
 /** Background work a host started for a request: the sync server names the job that follows it. */
 export interface ScheduledWork {
@@ -74,6 +75,15 @@ export interface ApiPorts {
    * in the background (the server): those routes then answer 404.
    */
   syncStatus?: { status(): Promise<SyncStatus>; syncNow(): Promise<SyncStatus> }
+  /**
+   * The device's sync conflicts (`syncConflictRoutes`): losing writes it can show, bring back or
+   * dismiss. Browser only, like `syncStatus`.
+   */
+  syncConflicts?: {
+    list(): Promise<ConflictView[]>
+    restore(conflictId: string): Promise<boolean>
+    dismiss(conflictId: string): Promise<boolean>
+  }
   /**
    * Called by `POST /api/v1/account/sign-out` after the account signed out, with the body's
    * `keep_local_data` (default true): the host stops syncing and resets its sync state (outbox, cursor,
