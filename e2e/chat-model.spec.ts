@@ -34,6 +34,20 @@ test('a streamed answer can be stopped, is kept as far as it got, and can be cop
     expect(shown.length).toBeGreaterThan(3)
     expect(shown.length).toBeLessThan(WORDS.length)
 
+    // The API worker stores the stopped answer once the model's stream has ended; a reload before that
+    // would end the worker with it (as closing the tab at that instant would).
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const sessions = (await (await fetch('/api/chat/sessions')).json()) as Array<{ id: string }>
+          const id = sessions[0]?.id ?? ''
+          const messages = (await (await fetch(`/api/chat/messages?session_id=${id}`)).json()) as Array<{
+            metadata: { stopped?: boolean }
+          }>
+          return messages.some((message) => message.metadata.stopped === true)
+        }),
+      )
+      .toBe(true)
     await page.reload()
     const kept = chat.assistantMessages().last()
     await expect(kept).toContainText('Stopped before the answer was complete')

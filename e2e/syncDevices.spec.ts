@@ -1,46 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { SYNC_PORT } from '../playwright.config'
 import { corpusDir } from '../web/core/testing/corpusDir'
 import { AccountPage } from './pages/AccountPage'
 import { openApp } from './support/openApp'
+import { api, newPerson, openDevice } from './support/syncDevices'
 
 // Two devices of one person: two browser contexts (each its own IndexedDB, service worker and API
 // worker), signed in to the real sync server the Playwright config starts.
 const server = `http://127.0.0.1:${SYNC_PORT}`
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
-
-function newPerson() {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-  return { username: `sync_${tag}`, email: `sync-${tag}@example.com`, password: 'correct horse battery' }
-}
-
-async function openDevice(browser: Browser): Promise<Page> {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await openApp(page)
-  return page
-}
-
-/** A call to the device's own REST surface (the in-browser API), answered with its JSON. */
-function api<T = Record<string, unknown>>(
-  page: Page,
-  path: string,
-  init?: { method?: string; json?: unknown },
-) {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const response = await fetch(path, {
-        method: init?.method ?? 'GET',
-        headers: init?.json === undefined ? {} : { 'content-type': 'application/json' },
-        body: init?.json === undefined ? undefined : JSON.stringify(init.json),
-      })
-      return (await response.json()) as unknown
-    },
-    { path, init },
-  ) as Promise<T>
-}
 
 async function uploadPdf(page: Page, collectionId: string, name: string, bytes: Buffer) {
   return page.evaluate(

@@ -94,6 +94,35 @@ export class AccountPage {
     return this.page.getByRole('banner').getByRole('link', { name: /^Sync status:/ })
   }
 
+  /** The sync conflicts, shown under the Sync panel only while there are some (or one was just resolved). */
+  get conflictsSection(): Locator {
+    return this.page.getByRole('region', { name: 'Sync conflicts' })
+  }
+
+  /** The listed conflicts: one item per losing change, headed "Collection “name”: field". */
+  get conflicts(): Locator {
+    return this.conflictsSection.getByRole('listitem')
+  }
+
+  /** One side of a conflict item: `Kept` (the current value) or `Replaced` (the change that lost). */
+  conflictValue(item: Locator, side: 'Kept' | 'Replaced'): Locator {
+    return item
+      .locator('.conflict-side')
+      .filter({ has: this.page.getByRole('term').filter({ hasText: side }) })
+      .getByRole('definition')
+  }
+
+  /** The conflict whose replaced (losing) value reads `value`. */
+  conflictReplacing(value: string): Locator {
+    return this.conflicts.filter({
+      has: this.page
+        .locator('.conflict-side')
+        .filter({ has: this.page.getByRole('term').filter({ hasText: 'Replaced' }) })
+        .getByRole('definition')
+        .filter({ hasText: value }),
+    })
+  }
+
   signedInAs(name: string): Locator {
     return this.serverSection.getByText(`Signed in as ${name}`)
   }

@@ -4,6 +4,7 @@ import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
 import './account.css'
 import type { AccountView } from './accountApi'
+import { ConflictsPanel } from './ConflictsPanel'
 import { ProfileList } from './ProfileList'
 import { SignInForm } from './SignInForm'
 import { SignOutDialog } from './SignOutDialog'
@@ -106,6 +107,7 @@ export function AccountPage(props: { account: AccountView }) {
       </section>
       <Show when={account().signed_in}>
         <SyncPanel />
+        <ConflictsPanel />
       </Show>
       <Show when={confirming()}>
         <SignOutDialog

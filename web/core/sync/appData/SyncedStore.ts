@@ -167,15 +167,16 @@ export class SyncedStore implements Store {
     return deleted
   }
 
+  /**
+   * The message is stored first, with nothing read before it: a chat turn stores its question and
+   * answer back to back, and a stopped answer must be stored before a reload can end the worker.
+   * Adding moves the session's `updated_at` (the store's rule), which syncs as the session's field.
+   */
   async addMessage(message: ChatMessage) {
-    const before = await this.inner.getSession(message.session_id)
     const added = await this.inner.addMessage(message)
     await this.emit(SYNC_KIND.message, added.id, toSyncFields(messageValuesOf(added)))
     const session = await this.inner.getSession(message.session_id)
-    if (session && before) {
-      const fields = toSyncFields(sessionValuesOf(session), sessionValuesOf(before))
-      await this.emit(SYNC_KIND.session, session.id, fields)
-    }
+    if (session) await this.emit(SYNC_KIND.session, session.id, { updated_at: [session.updated_at] })
     return added
   }
 

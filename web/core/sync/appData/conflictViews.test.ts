@@ -9,7 +9,10 @@ function collection(conflicts: SyncRecord['conflicts']): SyncRecord {
   return {
     kind: 'collection',
     id: 'c1',
-    fields: { name: { value: ['From the phone'], hlc: stamp(2000, 'phone') } },
+    fields: {
+      name: { value: ['From the phone'], hlc: stamp(2000, 'phone') },
+      updated_at: { value: ['2026-02-01T00:00:00.000Z'], hlc: stamp(2000, 'phone') },
+    },
     deleted: { value: false, hlc: stamp(1000, 'laptop') },
     conflicts,
   }
@@ -56,6 +59,12 @@ describe('conflictViews', () => {
   })
 
   it('leaves out a device’s own overwritten values, equal values and dismissed conflicts; names platform kinds', () => {
+    const stampRace = {
+      field: 'updated_at',
+      value: ['2026-01-01'],
+      hlc: stamp(1300, 'laptop'),
+      lost_to: stamp(2000, 'phone'),
+    }
     const own = { field: 'name', value: ['Draft'], hlc: stamp(1000, 'phone'), lost_to: stamp(2000, 'phone') }
     const same = {
       field: 'name',
@@ -63,7 +72,7 @@ describe('conflictViews', () => {
       hlc: stamp(1100, 'laptop'),
       lost_to: stamp(2000, 'phone'),
     }
-    expect(conflictViews([collection([own, same])], new Set())).toEqual([])
+    expect(conflictViews([collection([own, same, stampRace])], new Set())).toEqual([])
 
     const removed = {
       field: 'data.avatar',

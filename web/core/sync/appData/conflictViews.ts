@@ -28,6 +28,8 @@ const WORDS: Record<string, string> = {
   [SYNC_KIND.settings]: 'settings',
 }
 
+const BOOKKEEPING = new Set(['updated_at', 'created_at'])
+
 /** `conflict` identifies one losing write: its record, field and stamp. */
 export const conflictKey = (c: { kind: string; id: string; field: string; hlc: string }) =>
   `${c.kind} ${c.id} ${c.field} ${c.hlc}`
@@ -47,12 +49,16 @@ export function conflictViews(
       values.name ?? values.title ?? values.original_filename ?? values['data.name'] ?? values['data.title']
     for (const conflict of openConflicts(record)) {
       const winner = record.fields[conflict.field]
-      if (!winner || dismissed.has(conflictKey({ ...record, ...conflict }))) continue
+      const field = conflict.field.replace(/^data\./, '')
+      // Every edit stamps `updated_at`: two edits of one thing always race there, and nobody wants
+      // a timestamp back. The fields they edited carry the conflict worth a decision.
+      if (BOOKKEEPING.has(field) || !winner || dismissed.has(conflictKey({ ...record, ...conflict })))
+        continue
       views.push({
         conflict_id: conflictKey({ ...record, ...conflict }),
         kind: record.kind,
         id: record.id,
-        field: conflict.field.replace(/^data\./, ''),
+        field,
         what: WORDS[record.kind] ?? (platformKindOf(record.kind) ?? record.kind).replace(/_/g, ' '),
         title: typeof title === 'string' ? title : null,
         lost: describe(conflict.value, conflict.hlc),
