@@ -188,7 +188,9 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
   }
 
   function startLoop(): void {
-    if (loop) return
+    // Not before `connect`: a round would pull records with nothing to apply them (sign-in can come
+    // while the search index is still being built); `connect` starts the loop if signed in by then.
+    if (loop || !applier) return
     loop = new SyncLoop({
       round,
       pending: () => replica.outboxSize(),
