@@ -42,6 +42,31 @@ const listAnswer = {
 }
 const unknown = { description: 'No such open conflict (restored or dismissed already)', schema: errorSchema }
 
+/** `POST /api/v1/sync/conflicts/<action>` with `{conflict_id}`: 404 when that conflict is not open. */
+function conflictAction(
+  action: 'restore' | 'dismiss',
+  operationId: string,
+  summary: string,
+  description: string,
+) {
+  return defineRoute({
+    method: 'post',
+    path: `/api/v1/sync/conflicts/${action}`,
+    operationId,
+    summary,
+    description,
+    tags,
+    errorStyle: 'platform',
+    body: conflictBody,
+    responses: { 200: listAnswer, 404: unknown, 422: { description: 'Validation error' } },
+    async handler({ body }, ports) {
+      const conflicts = conflictsOf(ports)
+      if (!(await conflicts[action](body.conflict_id))) throw ApiError.notFound('No such open conflict')
+      return { status: 200 as const, body: { items: await conflicts.list() } }
+    },
+  })
+}
+
 /**
  * Losing writes where the person can see them (DESIGN.md section 3): when two devices changed the same
  * field, the later write wins everywhere and the other is kept. Browser-only, like the status routes:
@@ -62,37 +87,16 @@ export const syncConflictRoutes: Route[] = [
       return { status: 200, body: { items: await conflictsOf(ports).list() } }
     },
   }),
-  defineRoute({
-    method: 'post',
-    path: '/api/v1/sync/conflicts/restore',
-    operationId: 'restoreSyncConflict',
-    summary: 'Bring a losing change back',
-    description:
-      'Not in the spec. Writes the losing value again as a new change on this device, so it wins everywhere once synced (the value it replaces becomes a conflict in turn, so this can be undone). Answers the open conflicts after it.',
-    tags,
-    errorStyle: 'platform',
-    body: conflictBody,
-    responses: { 200: listAnswer, 404: unknown, 422: { description: 'Validation error' } },
-    async handler({ body }, ports) {
-      const conflicts = conflictsOf(ports)
-      if (!(await conflicts.restore(body.conflict_id))) throw ApiError.notFound('No such open conflict')
-      return { status: 200, body: { items: await conflicts.list() } }
-    },
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/api/v1/sync/conflicts/dismiss',
-    operationId: 'dismissSyncConflict',
-    summary: 'Keep the current value and stop showing a conflict',
-    description: 'Not in the spec. Hides the conflict on this device; the values stay as they are.',
-    tags,
-    errorStyle: 'platform',
-    body: conflictBody,
-    responses: { 200: listAnswer, 404: unknown, 422: { description: 'Validation error' } },
-    async handler({ body }, ports) {
-      const conflicts = conflictsOf(ports)
-      if (!(await conflicts.dismiss(body.conflict_id))) throw ApiError.notFound('No such open conflict')
-      return { status: 200, body: { items: await conflicts.list() } }
-    },
-  }),
+  conflictAction(
+    'restore',
+    'restoreSyncConflict',
+    'Bring a losing change back',
+    'Not in the spec. Writes the losing value again as a new change on this device, so it wins everywhere once synced (the value it replaces becomes a conflict in turn, so this can be undone). Answers the open conflicts after it.',
+  ),
+  conflictAction(
+    'dismiss',
+    'dismissSyncConflict',
+    'Keep the current value and stop showing a conflict',
+    'Not in the spec. Hides the conflict on this device; the values stay as they are. Answers the open conflicts after it.',
+  ),
 ]
