@@ -195,11 +195,18 @@ export class SyncApplier {
     const { store } = this.ports
     const session = await store.getSession(values.session_id)
     if (!session) return this.defer(record, SYNC_KIND.session, values.session_id)
-    const existing = await store.listMessages(values.session_id, { limit: ALL_MESSAGES })
-    if (existing.some((message) => message.id === record.id)) return
     const collectionId =
       values.collection_id && (await store.getCollection(values.collection_id)) ? values.collection_id : null
-    await store.addMessage({ id: record.id, ...values, collection_id: collectionId })
+    try {
+      await store.addMessage({ id: record.id, ...values, collection_id: collectionId })
+    } catch (error) {
+      // Messages never change: one already here (applied before) is this one. The store refuses a
+      // duplicate id as a whole (nothing written), and the history is read only in that rare case, so a
+      // first sync of a long chat does not read it once per message.
+      const existing = await store.listMessages(values.session_id, { limit: ALL_MESSAGES })
+      if (existing.some((message) => message.id === record.id)) return
+      throw error
+    }
     // Adding moves the session's `updated_at` to the message's time; a later synced one stays.
     if (session.updated_at > values.created_at) {
       await store.updateSession(session.id, { updated_at: session.updated_at })

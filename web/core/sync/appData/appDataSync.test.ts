@@ -56,7 +56,16 @@ function world() {
       onRemoteChange: (record) => applier.apply(record),
       onRemoteForget: (kind, id) => applier.forget(kind, id),
     })
-    return { plain, files, index, errors, replica, client, store: new SyncedStore(plain, client, files) }
+    return {
+      plain,
+      files,
+      index,
+      errors,
+      replica,
+      client,
+      applier,
+      store: new SyncedStore(plain, client, files),
+    }
   }
   return { server, transport, device }
 }
@@ -191,6 +200,11 @@ describe('SyncedStore and SyncApplier', () => {
       updated_at: '2026-01-01T00:05:00.000Z',
       message_count: 1,
     })
+    // Applying a message again (a retried round) changes nothing and is no error.
+    const message = (await phone.replica.allRecords()).find((r) => r.kind === SYNC_KIND.message)!
+    await phone.applier.apply(message)
+    expect(await phone.plain.listMessages(session.id, { limit: 10 })).toHaveLength(1)
+    expect(phone.errors).toEqual([])
   })
 
   it('skips a malformed record and goes on with the rest', async () => {
