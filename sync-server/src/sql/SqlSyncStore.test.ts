@@ -9,6 +9,7 @@ import { InMemorySyncClientStore } from '../../../web/core/sync/InMemorySyncClie
 import { seededRandom } from '../../../web/core/sync/seededRandom'
 import { SyncClient } from '../../../web/core/sync/SyncClient'
 import { SyncServer } from '../../../web/core/sync/SyncServer'
+import { syncServerStoreConformance } from '../../../web/core/sync/syncServerStoreConformance'
 import type { SyncRecord } from '../../../web/core/sync/SyncRecord'
 import { migrate } from './migrations'
 import { SqliteDriver } from './SqliteDriver'
@@ -44,79 +45,16 @@ describe('SqlSyncStore', () => {
     return { store: new SqlSyncStore(driver), driver, file }
   }
 
-  it('moves a rewritten record to the end of the log', async () => {
-    const { store } = await open()
-    expect(await store.latestSeq()).toBe(0)
-    expect(await store.putRecord(record('a'))).toBe(1)
-    expect(await store.putRecord(record('b'))).toBe(2)
-    expect(await store.putRecord(record('a'))).toBe(3)
-    expect((await store.changesAfter(0, 10)).map((c) => [c.record.id, c.seq])).toEqual([
-      ['b', 2],
-      ['a', 3],
-    ])
-    expect((await store.changesAfter(2, 10)).map((c) => c.seq)).toEqual([3])
-    expect((await store.changesAfter(0, 1)).map((c) => c.seq)).toEqual([2])
-    expect(await store.latestSeq()).toBe(3)
-  })
-
-  it('hands out seqs in order to concurrent puts, each once', async () => {
-    const { store } = await open()
-    const seqs = await Promise.all(['a', 'b', 'c', 'a', 'd'].map((id) => store.putRecord(record(id))))
-    expect(seqs).toEqual([1, 2, 3, 4, 5])
-    expect((await store.changesAfter(0, 10)).map((c) => [c.record.id, c.seq])).toEqual([
-      ['b', 2],
-      ['c', 3],
-      ['a', 4],
-      ['d', 5],
-    ])
-  })
-
-  it('hands out copies and keeps records distinct by kind', async () => {
-    const { store } = await open()
-    const mine = record('a')
-    await store.putRecord(mine)
-    await store.putRecord({ ...record('a'), kind: 'tag' })
-    mine.id = 'changed'
-    const read = await store.getRecord('note', 'a')
-    if (read) read.fields = {}
-    expect((await store.getRecord('note', 'a'))?.fields.t?.value).toBe('a')
-    expect((await store.getRecord('tag', 'a'))?.kind).toBe('tag')
-    expect(await store.getRecord('note', 'missing')).toBeUndefined()
-  })
-
-  it('keeps applied counters per client', async () => {
-    const { store } = await open()
-    expect(await store.appliedCounter('x')).toBe(0)
-    await store.setAppliedCounter('x', 3)
-    await store.setAppliedCounter('y', 1)
-    await store.setAppliedCounter('x', 4)
-    expect([await store.appliedCounter('x'), await store.appliedCounter('y')]).toEqual([4, 1])
-  })
-
-  it('compacts only tombstones older than the window and raises the horizon to their seq', async () => {
-    const { store } = await open()
-    await store.putRecord(record('old', 100)) // seq 1
-    await store.putRecord(record('live')) // seq 2
-    await store.putRecord(record('recent', 950)) // seq 3
-    await store.putRecord({
-      ...record('restored'),
-      deleted: { value: false, hlc: formatHlc({ wall: 5, counter: 0, node: 'a' }) },
+  for (const testCase of syncServerStoreConformance) {
+    it(testCase.name, async () => {
+      const { store } = await open()
+      await testCase.run({
+        store,
+        compact: (retentionMs, now) => store.compact(retentionMs, now),
+        allRecords: () => store.allRecords(),
+      })
     })
-    expect((await store.compact(100, 1000)).map((r) => r.id)).toEqual(['old'])
-    expect(await store.horizon()).toBe(1)
-    expect((await store.allRecords()).map((r) => r.id)).toEqual(['live', 'recent', 'restored'])
-    expect(await store.latestSeq()).toBe(4)
-    expect(await store.compact(100, 1000)).toEqual([])
-    expect((await store.compact(10, 1000)).map((r) => r.id)).toEqual(['recent'])
-    expect(await store.horizon()).toBe(3)
-    // A deleted record written live again leaves compaction's reach.
-    await store.putRecord(record('again', 10))
-    await store.putRecord({
-      ...record('again'),
-      deleted: { value: false, hlc: formatHlc({ wall: 20, counter: 0, node: 'a' }) },
-    })
-    expect(await store.compact(0, 1000)).toEqual([])
-  })
+  }
 
   it('keeps log, counters, horizon and the highest stamp across a reopen', async () => {
     const first = await open()
