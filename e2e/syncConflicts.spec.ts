@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { SYNC_PORT } from '../playwright.config'
 import { AccountPage } from './pages/AccountPage'
 import { expectAccessible } from './support/expectAccessible'
-import { api, newPerson, openDevice } from './support/syncDevices'
+import { api, deployments, newPerson, openDevice } from './support/syncDevices'
 
 // Two devices of one person rename the same collection while offline. The later rename wins on both;
 // the earlier one is kept as a conflict, which the Account page shows and can bring back.
@@ -11,77 +11,85 @@ const server = `http://127.0.0.1:${SYNC_PORT}`
 const nameOf = async (page: Page, id: string) =>
   (await api<{ name?: unknown }>(page, `/api/collections/${id}`)).name
 
-test('sync conflicts: a rename that lost is shown on Account, brought back everywhere, or dismissed', async ({
-  browser,
-}) => {
-  test.setTimeout(180_000)
-  const person = newPerson()
-  const laptop = await openDevice(browser)
-  const phone = await openDevice(browser)
-  const laptopAccount = new AccountPage(laptop)
-  const phoneAccount = new AccountPage(phone)
-  await laptopAccount.open()
-  await laptopAccount.signUp({ server, ...person, fullName: 'Ada Lovelace' })
-  await expect(laptopAccount.signedInAs('Ada Lovelace')).toBeVisible()
-  await phoneAccount.open()
-  await phoneAccount.signIn({ server, email: person.email, password: person.password })
-  await expect(phoneAccount.signedInAs('Ada Lovelace')).toBeVisible()
+for (const { name: deployment, appOrigin } of deployments) {
+  test.describe(deployment, () => {
+    test('sync conflicts: a rename that lost is shown on Account, brought back everywhere, or dismissed', async ({
+      browser,
+    }) => {
+      test.setTimeout(180_000)
+      const person = newPerson()
+      const laptop = await openDevice(browser, appOrigin)
+      const phone = await openDevice(browser, appOrigin)
+      const laptopAccount = new AccountPage(laptop)
+      const phoneAccount = new AccountPage(phone)
+      await laptopAccount.open()
+      await laptopAccount.signUp({ server, ...person, fullName: 'Ada Lovelace' })
+      await expect(laptopAccount.signedInAs('Ada Lovelace')).toBeVisible()
+      await phoneAccount.open()
+      await phoneAccount.signIn({ server, email: person.email, password: person.password })
+      await expect(phoneAccount.signedInAs('Ada Lovelace')).toBeVisible()
 
-  const shared = await api(laptop, '/api/collections/', {
-    method: 'POST',
-    json: { name: 'Reading list', description: 'Papers to read' },
+      const shared = await api(laptop, '/api/collections/', {
+        method: 'POST',
+        json: { name: 'Reading list', description: 'Papers to read' },
+      })
+      const id = String(shared.id)
+      await expect.poll(() => nameOf(phone, id), { timeout: 60_000 }).toBe('Reading list')
+      // Nothing has conflicted yet: the section is not there at all.
+      await expect(laptopAccount.syncState).toHaveText('Up to date')
+      await expect(laptopAccount.conflictsSection).toHaveCount(0)
+
+      // Both offline, both rename it: the laptop first, the phone a moment later (its change wins).
+      await laptop.context().setOffline(true)
+      await phone.context().setOffline(true)
+      await api(laptop, `/api/collections/${id}`, { method: 'PUT', json: { name: 'Reading list (laptop)' } })
+      await laptop.waitForTimeout(50)
+      await api(phone, `/api/collections/${id}`, { method: 'PUT', json: { name: 'Reading list (phone)' } })
+      await laptop.context().setOffline(false)
+      await phone.context().setOffline(false)
+      await expect.poll(() => nameOf(laptop, id), { timeout: 90_000 }).toBe('Reading list (phone)')
+      await expect.poll(() => nameOf(phone, id), { timeout: 90_000 }).toBe('Reading list (phone)')
+
+      // The laptop's rename lost: its Account page shows both names, without a reload.
+      const lost = laptopAccount.conflictReplacing('Reading list (laptop)')
+      await expect(lost).toHaveCount(1, { timeout: 60_000 })
+      await expect(lost.getByRole('heading', { level: 3 })).toHaveText(
+        'Collection “Reading list (phone)”: name',
+      )
+      await expect(laptopAccount.conflictValue(lost, 'Kept')).toContainText('Reading list (phone)')
+      await expect(laptopAccount.conflictValue(lost, 'Replaced')).toContainText('Reading list (laptop)')
+      await expectAccessible(laptop, 'Account, with a sync conflict')
+
+      // Bring it back: the laptop's name wins here at once, and on the phone after the next round.
+      const restore = lost.getByRole('button', { name: /^Use this instead/ })
+      await expect(restore).toHaveAccessibleName(/Collection “Reading list \(phone\)”: name/)
+      await restore.click()
+      await expect.poll(() => nameOf(laptop, id)).toBe('Reading list (laptop)')
+      await expect(laptopAccount.conflictReplacing('Reading list (laptop)')).toHaveCount(0)
+      await expect.poll(() => nameOf(phone, id), { timeout: 60_000 }).toBe('Reading list (laptop)')
+
+      // The name it replaced is a conflict in turn (so a restore can be undone); the phone sees it too.
+      // "Keep current" there takes it off the list and leaves the name as it is.
+      const replaced = phoneAccount.conflictReplacing('Reading list (phone)')
+      await expect(replaced).toHaveCount(1, { timeout: 60_000 })
+      await expect(phoneAccount.conflictValue(replaced, 'Kept')).toContainText('Reading list (laptop)')
+      const keep = replaced.getByRole('button', { name: /^Keep current/ })
+      await keep.focus()
+      await keep.press('Enter')
+      await expect(replaced).toHaveCount(0)
+      await expect(phoneAccount.conflictsSection).toContainText('No conflicts left.')
+      await expect(
+        phoneAccount.conflictsSection.getByRole('heading', { name: 'Sync conflicts' }),
+      ).toBeFocused()
+      expect(await nameOf(phone, id)).toBe('Reading list (laptop)')
+      // Dismissed on the phone only: the same conflict is still open on the laptop.
+      const open = async (page: Page) =>
+        (await api<{ items: Array<{ field: string }> }>(page, '/api/v1/sync/conflicts')).items.filter(
+          (c) => c.field === 'name',
+        )
+      expect(await open(phone)).toEqual([])
+      await expect(laptopAccount.conflictReplacing('Reading list (phone)')).toHaveCount(1)
+      expect(await open(laptop)).toHaveLength(1)
+    })
   })
-  const id = String(shared.id)
-  await expect.poll(() => nameOf(phone, id), { timeout: 60_000 }).toBe('Reading list')
-  // Nothing has conflicted yet: the section is not there at all.
-  await expect(laptopAccount.syncState).toHaveText('Up to date')
-  await expect(laptopAccount.conflictsSection).toHaveCount(0)
-
-  // Both offline, both rename it: the laptop first, the phone a moment later (its change wins).
-  await laptop.context().setOffline(true)
-  await phone.context().setOffline(true)
-  await api(laptop, `/api/collections/${id}`, { method: 'PUT', json: { name: 'Reading list (laptop)' } })
-  await laptop.waitForTimeout(50)
-  await api(phone, `/api/collections/${id}`, { method: 'PUT', json: { name: 'Reading list (phone)' } })
-  await laptop.context().setOffline(false)
-  await phone.context().setOffline(false)
-  await expect.poll(() => nameOf(laptop, id), { timeout: 90_000 }).toBe('Reading list (phone)')
-  await expect.poll(() => nameOf(phone, id), { timeout: 90_000 }).toBe('Reading list (phone)')
-
-  // The laptop's rename lost: its Account page shows both names, without a reload.
-  const lost = laptopAccount.conflictReplacing('Reading list (laptop)')
-  await expect(lost).toHaveCount(1, { timeout: 60_000 })
-  await expect(lost.getByRole('heading', { level: 3 })).toHaveText('Collection “Reading list (phone)”: name')
-  await expect(laptopAccount.conflictValue(lost, 'Kept')).toContainText('Reading list (phone)')
-  await expect(laptopAccount.conflictValue(lost, 'Replaced')).toContainText('Reading list (laptop)')
-  await expectAccessible(laptop, 'Account, with a sync conflict')
-
-  // Bring it back: the laptop's name wins here at once, and on the phone after the next round.
-  const restore = lost.getByRole('button', { name: /^Use this instead/ })
-  await expect(restore).toHaveAccessibleName(/Collection “Reading list \(phone\)”: name/)
-  await restore.click()
-  await expect.poll(() => nameOf(laptop, id)).toBe('Reading list (laptop)')
-  await expect(laptopAccount.conflictReplacing('Reading list (laptop)')).toHaveCount(0)
-  await expect.poll(() => nameOf(phone, id), { timeout: 60_000 }).toBe('Reading list (laptop)')
-
-  // The name it replaced is a conflict in turn (so a restore can be undone); the phone sees it too.
-  // "Keep current" there takes it off the list and leaves the name as it is.
-  const replaced = phoneAccount.conflictReplacing('Reading list (phone)')
-  await expect(replaced).toHaveCount(1, { timeout: 60_000 })
-  await expect(phoneAccount.conflictValue(replaced, 'Kept')).toContainText('Reading list (laptop)')
-  const keep = replaced.getByRole('button', { name: /^Keep current/ })
-  await keep.focus()
-  await keep.press('Enter')
-  await expect(replaced).toHaveCount(0)
-  await expect(phoneAccount.conflictsSection).toContainText('No conflicts left.')
-  await expect(phoneAccount.conflictsSection.getByRole('heading', { name: 'Sync conflicts' })).toBeFocused()
-  expect(await nameOf(phone, id)).toBe('Reading list (laptop)')
-  // Dismissed on the phone only: the same conflict is still open on the laptop.
-  const open = async (page: Page) =>
-    (await api<{ items: Array<{ field: string }> }>(page, '/api/v1/sync/conflicts')).items.filter(
-      (c) => c.field === 'name',
-    )
-  expect(await open(phone)).toEqual([])
-  await expect(laptopAccount.conflictReplacing('Reading list (phone)')).toHaveCount(1)
-  expect(await open(laptop)).toHaveLength(1)
-})
+}

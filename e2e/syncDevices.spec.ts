@@ -5,7 +5,7 @@ import { SYNC_PORT } from '../playwright.config'
 import { corpusDir } from '../web/core/testing/corpusDir'
 import { AccountPage } from './pages/AccountPage'
 import { openApp } from './support/openApp'
-import { api, newPerson, openDevice } from './support/syncDevices'
+import { api, deployments, newPerson, openDevice } from './support/syncDevices'
 
 // Two devices of one person: two browser contexts (each its own IndexedDB, service worker and API
 // worker), signed in to the real sync server the Playwright config starts.
@@ -41,116 +41,120 @@ const collectionsOf = async (page: Page) =>
     description: c.description,
   }))
 
-test('sync: two devices of one account edit offline, reconnect and converge; a PDF processed on one is searchable on the other', async ({
-  browser,
-}) => {
-  test.setTimeout(180_000)
-  const person = newPerson()
-  const laptop = await openDevice(browser)
-  const phone = await openDevice(browser)
-  await new AccountPage(laptop).open()
-  await new AccountPage(laptop).signUp({ server, ...person, fullName: 'Grace Hopper' })
-  await expect(new AccountPage(laptop).signedInAs('Grace Hopper')).toBeVisible()
+for (const { name: deployment, appOrigin } of deployments) {
+  test.describe(deployment, () => {
+    test('sync: two devices of one account edit offline, reconnect and converge; a PDF processed on one is searchable on the other', async ({
+      browser,
+    }) => {
+      test.setTimeout(180_000)
+      const person = newPerson()
+      const laptop = await openDevice(browser, appOrigin)
+      const phone = await openDevice(browser, appOrigin)
+      await new AccountPage(laptop).open()
+      await new AccountPage(laptop).signUp({ server, ...person, fullName: 'Grace Hopper' })
+      await expect(new AccountPage(laptop).signedInAs('Grace Hopper')).toBeVisible()
 
-  // Made on the laptop before the phone ever signed in.
-  const shared = await api(laptop, '/api/collections/', {
-    method: 'POST',
-    json: { name: 'Reading list', description: 'Papers to read' },
-  })
-  const pdf = readFileSync(join(corpus, 'pdf', 'pdfjs__tracemonkey.pdf'))
-  const onLaptop = await uploadPdf(laptop, String(shared.id), 'tracemonkey.pdf', pdf)
-  expect(onLaptop.status).toBe('completed')
+      // Made on the laptop before the phone ever signed in.
+      const shared = await api(laptop, '/api/collections/', {
+        method: 'POST',
+        json: { name: 'Reading list', description: 'Papers to read' },
+      })
+      const pdf = readFileSync(join(corpus, 'pdf', 'pdfjs__tracemonkey.pdf'))
+      const onLaptop = await uploadPdf(laptop, String(shared.id), 'tracemonkey.pdf', pdf)
+      expect(onLaptop.status).toBe('completed')
 
-  const phoneAccount = new AccountPage(phone)
-  await phoneAccount.open()
-  await phoneAccount.signIn({ server, email: person.email, password: person.password })
-  await expect(phoneAccount.signedInAs('Grace Hopper')).toBeVisible()
+      const phoneAccount = new AccountPage(phone)
+      await phoneAccount.open()
+      await phoneAccount.signIn({ server, email: person.email, password: person.password })
+      await expect(phoneAccount.signedInAs('Grace Hopper')).toBeVisible()
 
-  // The document arrives processed: the laptop's chunks and vectors, not a second processing here.
-  await expect
-    .poll(async () => (await api(phone, `/api/documents/${String(onLaptop.id)}`)).status, {
-      timeout: 60_000,
+      // The document arrives processed: the laptop's chunks and vectors, not a second processing here.
+      await expect
+        .poll(async () => (await api(phone, `/api/documents/${String(onLaptop.id)}`)).status, {
+          timeout: 60_000,
+        })
+        .toBe('completed')
+      const onPhone = await api(phone, `/api/documents/${String(onLaptop.id)}`)
+      expect(onPhone).toMatchObject({
+        chunk_count: onLaptop.chunk_count,
+        processed_at: onLaptop.processed_at,
+        metadata: onLaptop.metadata,
+      })
+      // The same question finds the same passages on both devices.
+      const search = (page: Page) =>
+        api<{ chunks: Array<{ document_id: string; text: string }> }>(page, '/api/search_u/', {
+          method: 'POST',
+          json: {
+            query: 'trace-based just-in-time compilation of JavaScript loops',
+            collection_id: shared.id,
+            top_k: 5,
+          },
+        })
+      const onPhoneHits = (await search(phone)).chunks
+      expect(onPhoneHits.length).toBeGreaterThan(0)
+      expect(onPhoneHits.every((hit) => hit.document_id === onLaptop.id)).toBe(true)
+      expect(onPhoneHits.map((hit) => hit.text)).toEqual((await search(laptop)).chunks.map((hit) => hit.text))
+
+      // Both go offline and edit: different fields of one collection, and a collection each.
+      await laptop.context().setOffline(true)
+      await phone.context().setOffline(true)
+      await api(laptop, `/api/collections/${String(shared.id)}`, {
+        method: 'PUT',
+        json: { name: 'Reading list (2026)' },
+      })
+      await api(phone, `/api/collections/${String(shared.id)}`, {
+        method: 'PUT',
+        json: { description: 'Edited on the phone' },
+      })
+      await api(laptop, '/api/collections/', {
+        method: 'POST',
+        json: { name: 'Laptop only', description: 'offline' },
+      })
+      await api(phone, '/api/collections/', {
+        method: 'POST',
+        json: { name: 'Phone only', description: 'offline' },
+      })
+      await expect(phoneAccount.syncIndicator).toContainText(/offline|pending|waiting/i)
+
+      await laptop.context().setOffline(false)
+      await phone.context().setOffline(false)
+      const expected = expect.arrayContaining([
+        { id: shared.id, name: 'Reading list (2026)', description: 'Edited on the phone' },
+        expect.objectContaining({ name: 'Laptop only' }),
+        expect.objectContaining({ name: 'Phone only' }),
+      ])
+      await expect.poll(() => collectionsOf(laptop), { timeout: 90_000 }).toEqual(expected)
+      await expect.poll(() => collectionsOf(phone), { timeout: 90_000 }).toEqual(expected)
+      expect((await collectionsOf(laptop)).sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(
+        (await collectionsOf(phone)).sort((a, b) => String(a.id).localeCompare(String(b.id))),
+      )
     })
-    .toBe('completed')
-  const onPhone = await api(phone, `/api/documents/${String(onLaptop.id)}`)
-  expect(onPhone).toMatchObject({
-    chunk_count: onLaptop.chunk_count,
-    processed_at: onLaptop.processed_at,
-    metadata: onLaptop.metadata,
-  })
-  // The same question finds the same passages on both devices.
-  const search = (page: Page) =>
-    api<{ chunks: Array<{ document_id: string; text: string }> }>(page, '/api/search_u/', {
-      method: 'POST',
-      json: {
-        query: 'trace-based just-in-time compilation of JavaScript loops',
-        collection_id: shared.id,
-        top_k: 5,
-      },
+
+    test('sync: a collection a script creates on the server appears in the signed-in browser', async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(90_000)
+      const person = newPerson()
+      const page = await openDevice(browser, appOrigin)
+      const account = new AccountPage(page)
+      await account.open()
+      await account.signUp({ server, ...person, fullName: 'Script Owner' })
+      await expect(account.signedInAs('Script Owner')).toBeVisible()
+
+      await openApp(page, '/collections')
+      const login = await request.post(`${server}/api/v1/auth/login?include_tokens=true`, {
+        data: { email: person.email, password: person.password },
+      })
+      const { access_token: token } = (await login.json()) as { access_token: string }
+      const created = await request.post(`${server}/api/collections/`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { name: 'Made by a script', description: 'curl would do the same' },
+      })
+      expect(created.ok()).toBe(true)
+
+      // The page on screen shows it once it arrives, without a reload.
+      await expect(page.getByText('Made by a script')).toBeVisible({ timeout: 30_000 })
     })
-  const onPhoneHits = (await search(phone)).chunks
-  expect(onPhoneHits.length).toBeGreaterThan(0)
-  expect(onPhoneHits.every((hit) => hit.document_id === onLaptop.id)).toBe(true)
-  expect(onPhoneHits.map((hit) => hit.text)).toEqual((await search(laptop)).chunks.map((hit) => hit.text))
-
-  // Both go offline and edit: different fields of one collection, and a collection each.
-  await laptop.context().setOffline(true)
-  await phone.context().setOffline(true)
-  await api(laptop, `/api/collections/${String(shared.id)}`, {
-    method: 'PUT',
-    json: { name: 'Reading list (2026)' },
   })
-  await api(phone, `/api/collections/${String(shared.id)}`, {
-    method: 'PUT',
-    json: { description: 'Edited on the phone' },
-  })
-  await api(laptop, '/api/collections/', {
-    method: 'POST',
-    json: { name: 'Laptop only', description: 'offline' },
-  })
-  await api(phone, '/api/collections/', {
-    method: 'POST',
-    json: { name: 'Phone only', description: 'offline' },
-  })
-  await expect(phoneAccount.syncIndicator).toContainText(/offline|pending|waiting/i)
-
-  await laptop.context().setOffline(false)
-  await phone.context().setOffline(false)
-  const expected = expect.arrayContaining([
-    { id: shared.id, name: 'Reading list (2026)', description: 'Edited on the phone' },
-    expect.objectContaining({ name: 'Laptop only' }),
-    expect.objectContaining({ name: 'Phone only' }),
-  ])
-  await expect.poll(() => collectionsOf(laptop), { timeout: 90_000 }).toEqual(expected)
-  await expect.poll(() => collectionsOf(phone), { timeout: 90_000 }).toEqual(expected)
-  expect((await collectionsOf(laptop)).sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(
-    (await collectionsOf(phone)).sort((a, b) => String(a.id).localeCompare(String(b.id))),
-  )
-})
-
-test('sync: a collection a script creates on the server appears in the signed-in browser', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(90_000)
-  const person = newPerson()
-  const page = await openDevice(browser)
-  const account = new AccountPage(page)
-  await account.open()
-  await account.signUp({ server, ...person, fullName: 'Script Owner' })
-  await expect(account.signedInAs('Script Owner')).toBeVisible()
-
-  await openApp(page, '/collections')
-  const login = await request.post(`${server}/api/v1/auth/login?include_tokens=true`, {
-    data: { email: person.email, password: person.password },
-  })
-  const { access_token: token } = (await login.json()) as { access_token: string }
-  const created = await request.post(`${server}/api/collections/`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name: 'Made by a script', description: 'curl would do the same' },
-  })
-  expect(created.ok()).toBe(true)
-
-  // The page on screen shows it once it arrives, without a reload.
-  await expect(page.getByText('Made by a script')).toBeVisible({ timeout: 30_000 })
-})
+}

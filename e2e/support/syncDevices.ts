@@ -1,5 +1,19 @@
 import type { Browser, Page } from '@playwright/test'
+import { STATIC_PORT, SYNC_PORT } from '../../playwright.config'
 import { openApp } from './openApp'
+
+/** The sync server the Playwright config starts. */
+export const syncServer = `http://127.0.0.1:${SYNC_PORT}`
+
+/**
+ * The two ways people run Quire with a sync server: the app from elsewhere (here the static test
+ * server) signed in to the server on another origin, and the app served by the sync server itself,
+ * where the page's /api requests and the server's routes share one origin.
+ */
+export const deployments = [
+  { name: 'app and server on two origins', appOrigin: `http://127.0.0.1:${STATIC_PORT}` },
+  { name: 'app served by the sync server', appOrigin: syncServer },
+] as const
 
 /** A new person for the sync server: unique names, a password the server accepts. */
 export function newPerson() {
@@ -9,10 +23,11 @@ export function newPerson() {
 
 /**
  * One device of a person: a fresh browser context (its own IndexedDB, service worker and API worker)
- * with the app open and its in-browser API answering.
+ * with the app open and its in-browser API answering. `appOrigin` is where the app is loaded from:
+ * the static test server (the default), or the sync server itself, as `npm start` serves it.
  */
-export async function openDevice(browser: Browser): Promise<Page> {
-  const context = await browser.newContext()
+export async function openDevice(browser: Browser, appOrigin?: string): Promise<Page> {
+  const context = await browser.newContext(appOrigin ? { baseURL: appOrigin } : {})
   const page = await context.newPage()
   await openApp(page)
   return page

@@ -4,5 +4,6 @@
  * surface to the in-browser API. Import order is the order of the fetch listeners and matters.
  */
 import './sw/swLifecycle'
+import './sw/swApiGate'
 import './sw/swPrecache'
 import 'msw/mockServiceWorker.js'

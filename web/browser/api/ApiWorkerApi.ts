@@ -1,5 +1,5 @@
 import type { ApiResult } from '../../core/api/ApiResult'
-import type { HttpMethod } from '../../core/api/Route'
+import type { RouteSummary } from '../../core/api/serverOnlyRoutes'
 
 /** A request as it crosses from the page to the API worker (structured-clone friendly). */
 export interface WorkerRequest {
@@ -13,10 +13,15 @@ export interface WorkerRequest {
   multipart?: { fields: Record<string, string>; files: Record<string, File[]> }
 }
 
-/** Method and path of one route, all the page needs to mount it. */
-export interface RouteSummary {
-  method: HttpMethod
-  path: string
+export type { RouteSummary }
+
+/** A request for one of the sync server's own routes, as the page hands it over to be forwarded. */
+export interface ForwardedRequest {
+  method: string
+  /** Path and query string, as the page asked for them. */
+  url: string
+  headers: Array<[string, string]>
+  body?: ArrayBuffer
 }
 
 /** What the API worker exposes over comlink. */
@@ -24,6 +29,8 @@ export interface ApiWorkerApi {
   /** The route table's methods and paths, in table order (`WorkerRequest.route` indexes it). */
   routes(): Promise<RouteSummary[]>
   invoke(request: WorkerRequest): Promise<ApiResult>
+  /** Sends a request for a route only the sync server has to the server (`forwardToServer`). */
+  forward(request: ForwardedRequest): Promise<ApiResult>
   openApi(): Promise<Record<string, unknown>>
   /**
    * Deletes everything Quire keeps on this device: the IndexedDB database and the models downloaded into

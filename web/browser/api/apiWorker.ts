@@ -6,15 +6,12 @@
  */
 import { expose, transfer } from 'comlink'
 import Dexie from 'dexie'
-import { accountRoutes } from '../../core/account/accountRoutes'
 import { SyncAccount } from '../../core/account/SyncAccount'
-import { syncConflictRoutes } from '../../core/sync/syncConflictRoutes'
-import { syncStatusRoutes } from '../../core/sync/syncStatusRoutes'
+import { browserRoutes } from '../../core/api/browserRoutes'
 import { buildOpenApi } from '../../core/api/buildOpenApi'
 import { createApiPorts } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
 import { parseJsonBody } from '../../core/api/parseJsonBody'
-import { routes } from '../../core/api/routes'
 import { createEmbedderLoads } from '../../core/api/settings/createEmbedderLoads'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
@@ -35,6 +32,8 @@ import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
 import { browserSync } from '../sync/browserSync'
 import type { ApiWorkerApi, WorkerRequest } from './ApiWorkerApi'
+import { forwardToServer } from './forwardToServer'
+import { serverFetch } from './serverFetch'
 
 /** The in-browser upload limit, as the server's default MAX_UPLOAD_MB. */
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024
@@ -73,6 +72,8 @@ const { ports, start } = createApiPorts({
 const account: SyncAccount = new SyncAccount({
   vault: new DexieAccountVault(db),
   clock: systemClock,
+  // Past the in-browser API, which would otherwise answer the server's own origin in its place.
+  fetch: serverFetch,
   onChange: (state) => sync.accountChanged(state),
   beforeSignOut: () => sync.flush(),
 })
@@ -83,7 +84,7 @@ ports.syncConflicts = sync.conflicts
 ports.onSignedOut = () => sync.reset()
 // Records belong to the signed-in account, or to this device's local profile.
 ports.currentUserId = async () => (await account.me()).id
-const apiRoutes = [...routes, ...accountRoutes, ...syncStatusRoutes, ...syncConflictRoutes]
+const apiRoutes = browserRoutes
 // The search index is rebuilt from stored chunks; documents a closed tab or reload interrupted resume.
 // Then sync starts (if signed in), applying what it pulls to the same index.
 start()
@@ -104,6 +105,10 @@ const api: ApiWorkerApi = {
       ports,
     )
     // A stream moves to the page (streams are transferable), which keeps reading as it is written.
+    return result.stream ? transfer(result, [result.stream]) : result
+  },
+  async forward(request) {
+    const result = await forwardToServer(request, account)
     return result.stream ? transfer(result, [result.stream]) : result
   },
   async openApi() {

@@ -1,14 +1,16 @@
 import type { Remote } from 'comlink'
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import type { ApiResult } from '../../core/api/ApiResult'
+import { isServerOnlyRoute } from '../../core/api/serverOnlyRoutes'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { ApiWorkerApi, RouteSummary, WorkerRequest } from './ApiWorkerApi'
 
 /**
  * The route table mounted on msw: one `http[method](path)` handler per route, each forwarding the
- * request to the API worker. A final catch-all answers unknown /api paths with the shared 404, so
- * they never fall through to the network. The route list comes from the worker, so that the
- * schemas and handlers (zod included) load only there, not in the page.
+ * request to the API worker. A final catch-all sends the sync server's own routes (accounts, jobs,
+ * sync) to the server through the worker, which holds the account's token, and answers other /api
+ * paths with the shared 404, so they never fall through to the network. The route list comes from
+ * the worker, so that the schemas and handlers (zod included) load only there, not in the page.
  */
 export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly RouteSummary[]): HttpHandler[] {
   const handlers = routes.map((route, index) =>
@@ -38,9 +40,20 @@ export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly Rout
   return [
     ...handlers,
     http.get('/openapi.json', async () => HttpResponse.json(await api.openApi())),
-    http.all('/api/*', ({ request }) =>
-      toResponse(unmatchedRoute(request.method, new URL(request.url).pathname)),
-    ),
+    http.all('/api/*', async ({ request }) => {
+      const url = new URL(request.url)
+      if (!isServerOnlyRoute(request.method, url.pathname))
+        return toResponse(unmatchedRoute(request.method, url.pathname))
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
+      return toResponse(
+        await api.forward({
+          method: request.method,
+          url: url.pathname + url.search,
+          headers: [...request.headers.entries()],
+          body: hasBody ? await request.arrayBuffer() : undefined,
+        }),
+      )
+    }),
   ]
 }
 
@@ -70,11 +83,11 @@ function queryObject(search: URLSearchParams): Record<string, string | string[]>
   return query
 }
 
-/** Says which host answered: on the sync server's origin, a request sent before msw is ready reaches the server. */
+/** Says which host answered (a request forwarded to the sync server keeps the server's `server`). */
 const HOST_HEADER = { 'X-Quire-Host': 'browser' }
 
 function toResponse({ status, body, stream, headers: routeHeaders }: ApiResult): Response {
-  const headers = { ...routeHeaders, ...HOST_HEADER }
+  const headers = { ...HOST_HEADER, ...routeHeaders }
   // A streamed body (transferred from the API worker) reaches the page through msw as it is produced.
   if (stream)
     return new HttpResponse(stream, { status, headers: { 'Cache-Control': 'no-cache', ...headers } })

@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
+import { CLAIM_CLIENTS } from './apiReadyMessage'
+
 declare const self: ServiceWorkerGlobalScope
-export {}
 
 /**
  * msw's worker script is written for development: it calls `skipWaiting()` on install and
@@ -18,5 +19,9 @@ Object.defineProperty(self.registration, 'unregister', {
 })
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void skipWaiting()
+  const type = (event.data as { type?: unknown } | null)?.type
+  if (type === 'SKIP_WAITING') void skipWaiting()
+  // A page loaded past the worker (a hard reload) asks to be controlled, so that its API can start
+  // without the reload msw would do (msw's own activate handler claims only once, at activation).
+  if (type === CLAIM_CLIENTS) event.waitUntil(self.clients.claim())
 })
