@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { generatorSettingsSchema, type GeneratorSettings } from '../../web/core/generate/GeneratorSettings'
 import { formatZodError } from '../../web/core/api/formatZodError'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
+import { MIN_SECRET_KEY_BYTES, secretKeyTooShort } from './secrets/loadSecretKey'
 import { syncRetentionMs } from './syncApi/openSyncSpace'
 
 export interface ServerConfig {
@@ -17,8 +18,15 @@ export interface ServerConfig {
   ingestTimeoutMs?: number
   /** The embedder for new documents: `hash-v1` (EMBEDDER, default) or a transformers.js model id. */
   embedder?: EmbedderConfig
-  /** The default answer generator (GENERATOR, GENERATOR_URL, GENERATOR_MODEL, GENERATOR_API_KEY). */
+  /** The default answer generator (GENERATOR, GENERATOR_URL, GENERATOR_MODEL), never with a key in it. */
   generator?: GeneratorSettings
+  /**
+   * GENERATOR_API_KEY: the operator's key, held by the server alone (never in anyone's settings, sync
+   * or answers) and sent only with requests to the `generator`'s own base URL (`openai` only).
+   */
+  generatorApiKey?: string
+  /** QUIRE_SECRET_KEY (at least 32 characters): seals people's API keys at rest; absent: DATA_DIR/secret-key. */
+  secretKey?: string
   /** QUIRE_SINGLE_USER=1: no accounts; every request is the one local user (the spec's local deployment). */
   singleUser?: boolean
   /** JWT_SECRET (at least 32 characters); absent: a key generated once into DATA_DIR/jwt-secret. */
@@ -31,6 +39,16 @@ export interface ServerConfig {
   trustedOrigins?: string[]
   /** TRUST_PROXY=1: take the client IP and protocol from X-Forwarded-* (behind a reverse proxy). */
   trustProxy?: boolean
+  /** TRUST_PROXY_HOPS (default 1): how many proxies in front append to X-Forwarded-For (see createApp). */
+  trustProxyHops?: number
+  /** ALLOWED_HOSTS: more names (comma-separated) the server answers to; see `auth/hostGuard.ts`. */
+  allowedHosts?: string[]
+  /** MAX_EVENT_STREAMS_PER_USER (default 16, 0: no cap): event streams one person may hold open. */
+  maxEventStreamsPerUser?: number
+  /** BODY_IDLE_TIMEOUT_S (default 60): a request body that stops arriving this long is cut off. */
+  bodyIdleTimeoutMs?: number
+  /** REQUEST_TIMEOUT_S (default 3600, 0: none): the whole request, body included, must arrive in this time. */
+  requestTimeoutMs?: number
   /** How long sync tombstones are kept before compaction (SYNC_TOMBSTONE_RETENTION_DAYS, default 30). */
   syncRetentionMs?: number
 }
@@ -49,7 +67,8 @@ export interface EmbedderConfig {
  * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), STATIC_DIR, MAX_UPLOAD_MB,
  * INGEST_TIMEOUT_S, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
  * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, TRUSTED_ORIGINS,
- * TRUST_PROXY, and SYNC_TOMBSTONE_RETENTION_DAYS.
+ * TRUST_PROXY, TRUST_PROXY_HOPS, ALLOWED_HOSTS, MAX_EVENT_STREAMS_PER_USER, BODY_IDLE_TIMEOUT_S,
+ * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS and QUIRE_SECRET_KEY.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8005 : Number(env.PORT)
@@ -70,6 +89,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       cacheDir: resolve(env.DATA_DIR || './data', 'models-cache'),
     },
     generator: generatorFromEnv(env),
+    generatorApiKey: generatorApiKey(env),
+    secretKey: secretKey(env),
     singleUser: flag(env.QUIRE_SINGLE_USER),
     jwtSecret: env.JWT_SECRET || undefined,
     rateLimits: {
@@ -86,12 +107,47 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       .map((origin) => origin.trim())
       .filter(Boolean),
     trustProxy: flag(env.TRUST_PROXY),
+    trustProxyHops: wholeNumber(env, 'TRUST_PROXY_HOPS', 1, 1),
+    allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
+    maxEventStreamsPerUser: count(env, 'MAX_EVENT_STREAMS_PER_USER', 16),
+    bodyIdleTimeoutMs: positiveNumber(env, 'BODY_IDLE_TIMEOUT_S', 60) * 1000,
+    requestTimeoutMs: count(env, 'REQUEST_TIMEOUT_S', 3600) * 1000,
     syncRetentionMs: syncRetentionMs(env),
   }
 }
 
 function flag(value: string | undefined): boolean {
   return value === '1' || value === 'true'
+}
+
+/** An integer of at least `min` (TRUST_PROXY_HOPS: 0 hops would trust nothing, which is TRUST_PROXY unset). */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, got ${JSON.stringify(raw)}`)
+  return value
+}
+
+/**
+ * ALLOWED_HOSTS: host names without scheme, port or path; `.example.com` (or `*.example.com`) allows
+ * every subdomain as well. Anything else (a URL, a name with a path) is refused at start: it could
+ * never match a Host header, and the operator would only find out when every request is refused.
+ */
+function allowedHosts(raw: string | undefined): string[] {
+  const names = (raw ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase().replace(/^\*\./u, '.'))
+    .filter(Boolean)
+  for (const name of names) {
+    if (!/^\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?$/u.test(name) && !/^\[?[0-9a-f:.]+\]?$/u.test(name)) {
+      throw new Error(
+        `ALLOWED_HOSTS must list host names such as quire.example.com or .example.com (comma-separated, no scheme or port), got ${JSON.stringify(name)}`,
+      )
+    }
+  }
+  return names
 }
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -104,20 +160,14 @@ function count(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
 }
 
 /**
- * GENERATOR=extractive (default) | openai | ollama, with GENERATOR_URL, GENERATOR_MODEL and, for
- * OpenAI-compatible endpoints, GENERATOR_API_KEY. WebLLM runs only in browsers.
+ * GENERATOR=extractive (default) | openai | ollama, with GENERATOR_URL and GENERATOR_MODEL. The key
+ * (GENERATOR_API_KEY) is read apart, by generatorApiKey: it is the server's, not a default setting.
+ * WebLLM runs only in browsers.
  */
 function generatorFromEnv(env: NodeJS.ProcessEnv): GeneratorSettings {
   const kind = env.GENERATOR || 'extractive'
   const parsed = generatorSettingsSchema.safeParse(
-    kind === 'extractive'
-      ? { kind }
-      : {
-          kind,
-          base_url: env.GENERATOR_URL,
-          model: env.GENERATOR_MODEL,
-          ...(kind === 'openai' && env.GENERATOR_API_KEY ? { api_key: env.GENERATOR_API_KEY } : {}),
-        },
+    kind === 'extractive' ? { kind } : { kind, base_url: env.GENERATOR_URL, model: env.GENERATOR_MODEL },
   )
   if (!parsed.success || parsed.data.kind === 'webllm') {
     const why = parsed.success ? 'webllm runs only in the browser' : formatZodError(parsed.error, 'body')
@@ -126,6 +176,27 @@ function generatorFromEnv(env: NodeJS.ProcessEnv): GeneratorSettings {
     )
   }
   return parsed.data
+}
+
+/** GENERATOR_API_KEY, only beside GENERATOR=openai: a key set for another generator would be sent nowhere. */
+function generatorApiKey(env: NodeJS.ProcessEnv): string | undefined {
+  const key = env.GENERATOR_API_KEY?.trim()
+  if (!key) return undefined
+  if (env.GENERATOR !== 'openai') {
+    throw new Error(
+      `GENERATOR_API_KEY is set but GENERATOR is ${JSON.stringify(env.GENERATOR ?? 'extractive')}: the key is for GENERATOR=openai (an OpenAI-compatible GENERATOR_URL); unset it or set GENERATOR=openai`,
+    )
+  }
+  return key
+}
+
+/** QUIRE_SECRET_KEY: at least 32 bytes (loadSecretKey checks again); empty counts as unset. */
+function secretKey(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.QUIRE_SECRET_KEY
+  if (raw === undefined || raw === '') return undefined
+  const bytes = Buffer.byteLength(raw, 'utf8')
+  if (bytes < MIN_SECRET_KEY_BYTES) throw new Error(secretKeyTooShort(bytes))
+  return raw
 }
 
 function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

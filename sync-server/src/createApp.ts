@@ -14,6 +14,7 @@ import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from './auth/authCoo
 import type { AuthPorts } from './auth/AuthPorts'
 import { authRoutes } from './auth/authRoutes'
 import { cors } from './auth/cors'
+import { hostGuard } from './auth/hostGuard'
 import { guardApi, type RequestAuth } from './auth/guardApi'
 import { isCrossSiteRequest } from './auth/isCrossSiteRequest'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
@@ -47,6 +48,18 @@ export interface AppOptions {
   trustedOrigins?: readonly string[]
   /** Take client IPs and the protocol from X-Forwarded-* (behind a reverse proxy). */
   trustProxy?: boolean
+  /** Proxies in front of the server that append to X-Forwarded-For (default 1); see `app.maxIpsCount`. */
+  trustProxyHops?: number
+  /** ALLOWED_HOSTS: names besides the local ones that Host may carry (see `auth/hostGuard.ts`). */
+  allowedHosts?: readonly string[]
+  /** The interface the server listens on (HOST): when it is a name or a specific address, Host may carry it. */
+  listenHost?: string
+  /** Event streams one person may hold open at once (default 16; 0: no cap). */
+  maxEventStreamsPerUser?: number
+  /** A request body that stops arriving for this long is cut off with 408 (default 60 s). */
+  bodyIdleTimeoutMs?: number
+  /** Where multipart uploads are written while their request runs (default: the OS temporary folder). */
+  uploadDir?: string
   /** The built PWA; when absent only the REST surface is served. */
   staticDir?: string
   /** Self-hosted models (MODELS_DIR), served at /models/ so that browsers can load them too. */
@@ -71,6 +84,10 @@ export const serverRoutes = [...routes, ...authRoutes, ...jobRoutes, ...syncRout
 export function createApp(options: AppOptions): Koa {
   const app = new Koa()
   app.proxy = options.trustProxy ?? false
+  // The client is the rightmost address the proxies did not add: each trusted proxy appends the
+  // address it saw to X-Forwarded-For, while whatever the client itself sent stays on the left (and
+  // would let it pick a new IP for each request, past the per-IP limits).
+  app.maxIpsCount = app.proxy ? (options.trustProxyHops ?? 1) : 0
   // Koa would print every error itself; ours are already answered and logged by errorHandler.
   app.silent = true
   const logError = options.logError ?? console.error
@@ -142,13 +159,26 @@ export function createApp(options: AppOptions): Koa {
   if (options.logLine) app.use(requestLogger(options.logLine))
   app.use(errorHandler(logError))
   app.use(async (ctx, next) => {
-    await next()
-    // Headers every answer carries: API answers are never sniffed as another type or framed.
+    // Headers every answer carries, set first so that refusals thrown below (401, 413) carry them too:
+    // API answers are never sniffed as another type or framed, and say which host answered (the
+    // browser's API says `browser`; a page forwarding a server-only route checks for `server`).
     ctx.set('X-Content-Type-Options', 'nosniff')
-    // Which host answered (the browser's API says `browser`): the same routes live in both.
     if (isApiPath(ctx.path)) ctx.set('X-Quire-Host', 'server')
+    await next()
   })
-  app.use(cors(isApiPath))
+  // DNS rebinding is only a threat where the data needs no credential: a single-user server always
+  // checks Host; with accounts, only when the operator lists its names (a server behind a domain
+  // keeps working without new settings, and a rebound page has no cookie or token for it anyway).
+  if (!options.accounts || (options.allowedHosts?.length ?? 0) > 0) {
+    app.use(
+      hostGuard({
+        allowedHosts: options.allowedHosts,
+        listenHost: options.listenHost,
+        trustProxy: options.trustProxy,
+      }),
+    )
+  }
+  app.use(cors({ applies: isApiPath, anyOrigin: options.accounts !== undefined, trustedOrigins }))
   if (options.modelsDir) app.use(serveModels(options.modelsDir))
   if (options.staticDir) app.use(serveStatic(options.staticDir, isApiPath))
   app.use(

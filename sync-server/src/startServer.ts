@@ -1,5 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApiPorts, LOCAL_USER_ID } from '../../web/core/api/createApiPorts'
 import { createEmbedderLoads } from '../../web/core/api/settings/createEmbedderLoads'
@@ -44,6 +46,8 @@ export interface RunningServer {
   /** Absent on a single-user server. */
   accounts?: AccountService
   spaces: UserSpaces
+  /** Where this server's multipart uploads wait while their request runs (removed on close). */
+  uploadDir: string
   /** Resolves once no job is due or running and every space's in-process work is idle (tests). */
   idle(): Promise<void>
   /** Stops accepting connections, lets requests in flight finish (up to `graceMs`), closes the databases. */
@@ -132,6 +136,9 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   if (config.singleUser) await spaces.get(LOCAL_USER.id)
 
   const inFlight = new InFlightRequests()
+  // A folder of this server's own: upload parts live here only while their request runs, and
+  // whatever a crash leaves behind is in one place, not among other programs' temporary files.
+  const uploadDir = await mkdtemp(join(tmpdir(), 'quire-uploads-'))
   const app = createApp({
     inFlight,
     spaces,
@@ -142,12 +149,24 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,
     trustedOrigins: config.trustedOrigins,
     trustProxy: config.trustProxy,
+    trustProxyHops: config.trustProxyHops,
+    allowedHosts: config.allowedHosts,
+    listenHost: config.host,
+    maxEventStreamsPerUser: config.maxEventStreamsPerUser,
+    bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
+    uploadDir,
     staticDir: config.staticDir,
     modelsDir: config.embedder?.modelsDir,
     logLine: log.line,
     logError: log.error,
   })
   const server = app.listen(config.port, config.host)
+  // Node's own limit on receiving a whole request (300 s by default) would cut a 100 MB upload over a
+  // slow link; REQUEST_TIMEOUT_S (1 h by default) replaces it, and a body that stops arriving is cut
+  // much sooner by BODY_IDLE_TIMEOUT_S (createApp). Headers must still come within 60 s (Node's default).
+  server.requestTimeout = config.requestTimeoutMs ?? 3_600_000
+  if (server.requestTimeout > 0)
+    server.headersTimeout = Math.min(server.headersTimeout, server.requestTimeout)
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
     server.once('error', reject)
@@ -168,6 +187,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     jobs,
     accounts,
     spaces,
+    uploadDir,
     async idle() {
       await jobs.idle()
       await spaces.idle()
@@ -186,6 +206,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
         await spaces.closeAll()
         await ingestor.close()
         await database.close()
+        await rm(uploadDir, { recursive: true, force: true })
       })()
       return closing
     },

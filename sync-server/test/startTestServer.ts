@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { RateLimits } from '../src/auth/RateLimiter'
+import type { ServerConfig } from '../src/config'
 import type { JobHandler } from '../src/jobs/Job'
 import { startServer, type RunningServer } from '../src/startServer'
 
@@ -15,6 +16,8 @@ export interface TestServerOptions {
   jobHandlers?: Record<string, JobHandler>
   /** Reuse a data folder (restart tests); it is then not deleted by `stop`. */
   dataDir?: string
+  /** More server settings (TRUST_PROXY, ALLOWED_HOSTS, the upload limit, timeouts, ...), as config.ts reads them. */
+  config?: Partial<ServerConfig>
 }
 
 /** A real server on a free port over a fresh data folder; `stop` closes it and deletes the data. */
@@ -30,6 +33,7 @@ export async function startTestServer(
       staticDir: options.staticDir,
       singleUser: !options.accounts,
       rateLimits: options.rateLimits,
+      ...options.config,
     },
     {
       line: (line) => options.lines?.push(line),
