@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export interface QuireServer {
+  origin: string
+  /** Stops the server (SIGTERM, then SIGKILL); its data stays until `remove`. */
+  stop(): Promise<void>
+  remove(): void
+}
+
+/**
+ * Quire's server as `npm start` runs it (`sync-server/src/main.ts` serving the built app from
+ * `dist`, accounts on, default limits), on `port` over a fresh data folder: the deployment people
+ * run, with the app and the API on one origin. Only PORT and DATA_DIR are set.
+ */
+export async function startQuireServer(port: number): Promise<QuireServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'quire-one-origin-'))
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+  })
+  const origin = `http://127.0.0.1:${port}`
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The Quire server exited with ${child.exitCode}`)
+    const up = await fetch(`${origin}/health`).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (up) break
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`The Quire server did not start on ${origin}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return {
+    origin,
+    async stop() {
+      if (child.exitCode !== null) return
+      child.kill('SIGTERM')
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(killer)
+    },
+    remove() {
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
