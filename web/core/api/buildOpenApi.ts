@@ -16,7 +16,13 @@ Decisions the specification leaves open:
   the content, not the name, decides the parser. Processing runs in the background; \`progress\` reports the
   stage and percent, and a failed document says why in \`metadata.error\` (with \`metadata.error_code\`).
   Passwords of encrypted PDFs are used for one processing run and never stored.
-- The platform endpoints (\`/api/v1/...\`) answer validation failures with 422 \`{detail: [{loc, msg, type}]}\`.`
+- The platform endpoints (\`/api/v1/...\`) answer validation failures with 422 \`{detail: [{loc, msg, type}]}\`.
+- Every answer says which host gave it in \`X-Quire-Host\` (\`browser\` or \`server\`). In the browser, the routes
+  only the sync server has (accounts, personal tokens, jobs, sync and its blobs) are forwarded to it: to the
+  signed-in account's server with the account's token, else to the app's own origin (the server, when it served
+  the app). With no sync server answering (offline, or an app from a plain static host) they answer 503 with a
+  \`detail\` saying they need one; unknown paths stay 404. A page's requests made while the in-browser API is
+  still starting wait for it rather than reaching the network.`
 
 export interface OpenApiOptions {
   /**
