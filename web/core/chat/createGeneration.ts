@@ -5,6 +5,7 @@ import { GeneratorError } from '../generate/GeneratorError'
 import type { GeneratorSettings } from '../generate/GeneratorSettings'
 import { ollamaChatModel } from '../generate/ollamaChatModel'
 import { openAiChatModel } from '../generate/openAiChatModel'
+import { usesServerKey, withServerKey, type ServerGeneratorKey } from '../generate/serverGeneratorKey'
 
 /** Turns generator settings into what answers questions (chat, evaluation) and judges answers. */
 export interface Generation {
@@ -21,6 +22,8 @@ export interface Generation {
    * a host without local models).
    */
   startLocalLoad(settings: GeneratorSettings): Promise<void>
+  /** Whether these settings are answered with the host's own key (the operator's endpoint, no key of the person's). */
+  usesServerKey(settings: GeneratorSettings): boolean
 }
 
 /** A model that runs on this device, with what it needs, for a picker to show. */
@@ -48,10 +51,15 @@ export interface GenerationHost {
   /** Starts loading a local model (see Generation.startLocalLoad); absent on the server. */
   startLocalLoad?: (settings: GeneratorSettings) => Promise<void>
   fetch?: typeof fetch
+  /** The operator's key for the operator's endpoint (the server's GENERATOR_API_KEY); see serverGeneratorKey. */
+  serverKey?: ServerGeneratorKey
 }
 
 export function createGeneration(host: GenerationHost = {}): Generation {
-  const chatModel = (settings: GeneratorSettings): ChatModel | undefined => {
+  // The operator's key joins the settings only here, on the way to a model, and only for its endpoint.
+  const keyed = (settings: GeneratorSettings) => withServerKey(settings, host.serverKey)
+  const chatModel = (chosen: GeneratorSettings): ChatModel | undefined => {
+    const settings = keyed(chosen)
     switch (settings.kind) {
       case 'extractive':
         return undefined
@@ -78,6 +86,7 @@ export function createGeneration(host: GenerationHost = {}): Generation {
       await host.startLocalLoad(settings)
     },
     answerGenerator: (settings) =>
-      createAnswerGenerator(settings, { chatModel: host.localChatModel, fetch: host.fetch }),
+      createAnswerGenerator(keyed(settings), { chatModel: host.localChatModel, fetch: host.fetch }),
+    usesServerKey: (settings) => usesServerKey(settings, host.serverKey),
   }
 }

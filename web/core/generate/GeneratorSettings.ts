@@ -15,7 +15,8 @@ export const generatorSettingsSchema = z.discriminatedUnion('kind', [
     kind: z.literal('openai'),
     base_url: httpUrl,
     model: modelName,
-    api_key: z.string().trim().min(1).optional(),
+    // Write-only: '' clears the stored key; the masked form reads show keeps it (SettingsService).
+    api_key: z.string().trim().max(4096).optional(),
   }),
   z.object({ kind: z.literal('ollama'), base_url: httpUrl, model: modelName }),
   z.object({ kind: z.literal('webllm'), model: modelName }),

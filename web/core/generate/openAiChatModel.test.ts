@@ -112,18 +112,55 @@ describe('openAiChatModel over HTTP', () => {
     const unauthorised = await failure(collect(model.stream({ messages })))
     expect(unauthorised.status).toBe(401)
     expect(unauthorised.message).toBe(
-      `The OpenAI-compatible server at ${baseUrl} answered 401: Incorrect API key provided: sk-wrong. Check the API key.`,
+      // The key the server echoed is cut out (withKeyRedacted): error details reach the chat.
+      `The OpenAI-compatible server at ${baseUrl} answered 401: Incorrect API key provided: [API key]. Check the API key.`,
     )
     expect((await failure(model.listModels())).status).toBe(401)
 
+    // A page (a proxy's, an intranet's) is never quoted: it may hold what the person could not read.
     fake.respond = (_request, response) => {
-      response.writeHead(500, { 'content-type': 'text/html' })
-      response.end('<html><body><h1>Internal Server Error</h1></body></html>')
+      response.writeHead(500, 'Internal Server Error', { 'content-type': 'text/html' })
+      response.end('<html><body><h1>Internal Server Error</h1><p>db password hunter2</p></body></html>')
     }
     const broken = await failure(collect(model.stream({ messages })))
     expect(broken.status).toBe(500)
     expect(broken.message).toBe(
-      `The OpenAI-compatible server at ${baseUrl} answered 500: Internal Server Error`,
+      `The OpenAI-compatible server at ${baseUrl} answered 500 with no error message Quire can read (the answer itself is not shown).`,
+    )
+    expect(broken.message).not.toContain('hunter2')
+  })
+
+  it('never quotes an answer that is not its JSON error, and clips the one it quotes', async () => {
+    const answers: Array<[string, string]> = [
+      ['text/plain', 'secret text from an intranet'],
+      ['application/json', '"secret text from an intranet"'],
+      ['application/json', '["secret text from an intranet"]'],
+      ['application/json', JSON.stringify({ notes: 'secret text from an intranet' })],
+    ]
+    const model = openAiChatModel({ baseUrl, model: 'm' })
+    for (const [type, body] of answers) {
+      fake.respond = (_request, response) => {
+        response.writeHead(502, { 'content-type': type })
+        response.end(body)
+      }
+      const error = await failure(model.listModels())
+      expect(error.message).not.toContain('secret')
+      expect(error.message).toContain('answered 502 with no error message')
+    }
+    fake.respond = (_request, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ error: { message: `bad\nrequest ${'x'.repeat(500)}` } }))
+    }
+    const long = await failure(model.listModels())
+    expect(long.message).toMatch(/answered 400: bad request x{188}…$/)
+
+    fake.respond = (_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end('<html>secret page</html>')
+    }
+    const notJson = await failure(model.listModels())
+    expect(notJson.message).toBe(
+      `The OpenAI-compatible server at ${baseUrl} sent an unexpected answer (not JSON); is the base URL right?`,
     )
   })
 

@@ -11,6 +11,7 @@ import {
   unexpectedAnswer,
   type ProviderTarget,
 } from './providerFetch'
+import { withKeyRedacted } from './withKeyRedacted'
 
 export interface OpenAiChatModelOptions {
   /** `http://host:port` or `http://host:port/v1` (both work; `/v1` is not doubled). */
@@ -79,7 +80,7 @@ export function openAiChatModel(options: OpenAiChatModelOptions): ChatModel {
     if (!finished) throw endedEarly(target)
   }
 
-  return {
+  const model: ChatModel = {
     id: `openai:${options.model}`,
     stream,
     async listModels(listOptions = {}) {
@@ -92,6 +93,7 @@ export function openAiChatModel(options: OpenAiChatModelOptions): ChatModel {
       return body.data.flatMap((model: { id?: unknown }) => (typeof model?.id === 'string' ? [model.id] : []))
     },
   }
+  return options.apiKey ? withKeyRedacted(model, options.apiKey) : model
 }
 
 /**
@@ -139,6 +141,7 @@ function parseJson(target: ProviderTarget, text: string): unknown {
   try {
     return JSON.parse(text)
   } catch {
+    // What it sent instead is not quoted: it may be a page the person could not otherwise read.
     throw unexpectedAnswer(target, `not JSON: ${text.slice(0, 80)}`)
   }
 }

@@ -1,3 +1,6 @@
+import type { GeneratorSettings } from '../generate/GeneratorSettings'
+import { keepSecrets } from '../secrets/keepSecrets'
+import { keyHint } from '../secrets/keyHint'
 import type { Store } from '../store/Store'
 import {
   DEFAULT_SETTINGS,
@@ -28,19 +31,21 @@ export class SettingsService {
   }
 
   /**
-   * Applies the patch. An OpenAI-compatible endpoint's `api_key` left out of a generator update
-   * keeps the stored key when the endpoint is the same (clients never get the key back to resend).
+   * Applies the patch. A person's own API key is write-only (see keepSecrets): an OpenAI-compatible
+   * generator sent without `api_key`, or with the masked form reads show (`…abcd`), keeps the stored
+   * key while `kind` and `base_url` are unchanged, and loses it with them (a key never follows a URL to
+   * another server); `''` clears it; anything else replaces it. The operator's key is never here to
+   * keep: the host adds it to requests for its own endpoint only (createGeneration).
    */
   async update(patch: SettingsPatch): Promise<QuireSettings> {
     const current = await this.get()
     let generator = patch.generator ?? current.generator
-    if (
-      generator.kind === 'openai' &&
-      generator.api_key === undefined &&
-      current.generator.kind === 'openai' &&
-      current.generator.base_url === generator.base_url
-    ) {
-      generator = { ...generator, api_key: current.generator.api_key }
+    if (patch.generator) {
+      const merged = keepSecrets(patch.generator, current.generator) as GeneratorSettings
+      if (merged.kind === 'openai' && !merged.api_key) {
+        const { api_key: _cleared, ...rest } = merged
+        generator = rest
+      } else generator = merged
     }
     const next: QuireSettings = { embedder: patch.embedder ?? current.embedder, generator }
     await this.store.putSettings(next)
@@ -48,10 +53,22 @@ export class SettingsService {
   }
 }
 
-/** Settings as the API shows them: secrets are never sent back, only whether one is set. */
-export function publicSettings(settings: QuireSettings): Record<string, unknown> {
+/**
+ * Settings as the API shows them: a person's key never comes back, only `has_api_key` and its
+ * `api_key_hint` (`…abcd`); `uses_server_key` says the host answers these settings with its own key
+ * (the operator's endpoint, and no key of the person's).
+ */
+export function publicSettings(settings: QuireSettings, usesServerKey = false): Record<string, unknown> {
   const { generator } = settings
   if (generator.kind !== 'openai') return { ...settings }
   const { api_key, ...rest } = generator
-  return { ...settings, generator: { ...rest, has_api_key: Boolean(api_key) } }
+  return {
+    ...settings,
+    generator: {
+      ...rest,
+      has_api_key: Boolean(api_key),
+      ...(api_key ? { api_key_hint: keyHint(api_key) } : {}),
+      uses_server_key: usesServerKey,
+    },
+  }
 }

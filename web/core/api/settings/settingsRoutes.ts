@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { GeneratorError } from '../../generate/GeneratorError'
-import { generatorSettingsSchema } from '../../generate/GeneratorSettings'
+import { generatorSettingsSchema, type GeneratorSettings } from '../../generate/GeneratorSettings'
+import { keepSecrets } from '../../secrets/keepSecrets'
 import { publicSettings } from '../../settings/SettingsService'
 import { settingsPatchSchema } from '../../settings/QuireSettings'
 
@@ -14,7 +15,7 @@ const settingsView = z
     embedder: z.object({ id: z.string() }),
     generator: z.record(z.string(), z.unknown()).meta({
       description:
-        '{kind: extractive} | {kind: openai, base_url, model, has_api_key} | {kind: ollama, base_url, model} | {kind: webllm, model}. API keys are write-only: they are never sent back.',
+        '{kind: extractive} | {kind: openai, base_url, model, has_api_key, api_key_hint?, uses_server_key} | {kind: ollama, base_url, model} | {kind: webllm, model}. API keys are write-only: never sent back, only `has_api_key` and `api_key_hint` (`…` and the last four characters; none for keys under 12 characters). `uses_server_key`: the server answers these settings with its operator’s key (GENERATOR_API_KEY), because they name its GENERATOR_URL and carry no key of their own; that key itself never leaves the server.',
     }),
   })
   .meta({ id: 'Settings' })
@@ -32,11 +33,15 @@ export const settingsRoutes: Route[] = [
     operationId: 'getSettings',
     summary: 'The embedder and answer generator in use',
     description:
-      'Not in the spec: how Quire chooses its embedder (for documents processed from now on; stored vectors keep the embedder that made them, and their queries use it too) and its answer generator. On the sync server the defaults come from its environment (EMBEDDER, GENERATOR, GENERATOR_URL, GENERATOR_MODEL, GENERATOR_API_KEY).',
+      'Not in the spec: how Quire chooses its embedder (for documents processed from now on; stored vectors keep the embedder that made them, and their queries use it too) and its answer generator. On the sync server the defaults come from its environment (EMBEDDER, GENERATOR, GENERATOR_URL, GENERATOR_MODEL); its GENERATOR_API_KEY is the server’s alone: it is not part of anyone’s settings, and is sent only with requests to GENERATOR_URL (the same base URL, normalised: `/v1`, case, default port and trailing slashes aside).',
     tags,
     responses: { 200: { description: 'Settings', schema: settingsView } },
     async handler(_input, ports) {
-      return { status: 200, body: publicSettings(await ports.settings.get()) }
+      const settings = await ports.settings.get()
+      return {
+        status: 200,
+        body: publicSettings(settings, ports.generation.usesServerKey(settings.generator)),
+      }
     },
   }),
   defineRoute({
@@ -45,7 +50,7 @@ export const settingsRoutes: Route[] = [
     operationId: 'updateSettings',
     summary: 'Choose the embedder or the answer generator',
     description:
-      'Either part may be left out. An OpenAI-compatible generator sent without `api_key` keeps the stored key when `base_url` is unchanged.',
+      'Either part may be left out. `api_key` is write-only: sent without it, or with the masked `api_key_hint` a read showed, an OpenAI-compatible generator keeps the stored key while `kind` and `base_url` are unchanged (a key never follows a changed URL); `""` removes the key; any other value replaces it. A generator that names the server’s GENERATOR_URL without a key of its own is answered with the operator’s key (`uses_server_key`); any other URL never gets it. On the sync server keys are stored encrypted (AES-256-GCM) and never synced: each device keeps its own.',
     tags,
     body: settingsPatchSchema,
     responses: {
@@ -53,7 +58,11 @@ export const settingsRoutes: Route[] = [
       400: error('Invalid settings'),
     },
     async handler({ body }, ports) {
-      return { status: 200, body: publicSettings(await ports.settings.update(body)) }
+      const settings = await ports.settings.update(body)
+      return {
+        status: 200,
+        body: publicSettings(settings, ports.generation.usesServerKey(settings.generator)),
+      }
     },
   }),
   defineRoute({
@@ -85,7 +94,7 @@ export const settingsRoutes: Route[] = [
     operationId: 'testGenerator',
     summary: 'Check that an answer generator can be reached',
     description:
-      'Asks the endpoint for its models (OpenAI-compatible `GET /v1/models`, Ollama `GET /api/tags`). Send `{}` to test the generator in use, or `{generator}` to test one before choosing it. Always 200: `ok` says whether it worked and `detail` why not.',
+      'Asks the endpoint for its models (OpenAI-compatible `GET /v1/models`, Ollama `GET /api/tags`). Send `{}` to test the generator in use, or `{generator}` to test one before choosing it (its `api_key` follows the rules of `PUT /api/settings`: left out or masked, the stored key is used while the endpoint is the same). Always 200: `ok` says whether it worked and `detail` why not (never with a key in it).',
     tags,
     body: z.strictObject({ generator: generatorSettingsSchema.optional() }),
     responses: {
@@ -94,15 +103,9 @@ export const settingsRoutes: Route[] = [
     },
     async handler({ body }, ports) {
       const current = await ports.settings.get()
-      let generator = body.generator ?? current.generator
-      if (
-        generator.kind === 'openai' &&
-        !generator.api_key &&
-        current.generator.kind === 'openai' &&
-        current.generator.base_url === generator.base_url
-      ) {
-        generator = { ...generator, api_key: current.generator.api_key }
-      }
+      const generator = body.generator
+        ? (keepSecrets(body.generator, current.generator) as GeneratorSettings)
+        : current.generator
       if (generator.kind === 'extractive') {
         return {
           status: 200,

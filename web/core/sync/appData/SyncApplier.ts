@@ -5,6 +5,8 @@ import type { ChunkRecord } from '../../store/ChunkRecord'
 import { sha256Hex, type FileStore } from '../../store/FileStore'
 import type { Store } from '../../store/Store'
 import { isLive, type SyncRecord } from '../SyncRecord'
+import { keepSecrets } from '../../secrets/keepSecrets'
+import { withoutSecrets } from '../../secrets/secretFields'
 import { chunkBlobKey, decodeChunks } from './chunkBlob'
 import { fromSyncFields, unprefixed } from './syncFields'
 import {
@@ -73,7 +75,7 @@ export class SyncApplier {
       case SYNC_KIND.message:
         return this.applyMessage(record, values)
       case SYNC_KIND.settings:
-        return this.ports.store.putSettings(values)
+        return this.applySettings(values)
     }
     const kind = platformKindOf(record.kind)
     if (kind) return this.applyRecord(record, kind, values)
@@ -213,10 +215,24 @@ export class SyncApplier {
     }
   }
 
+  /**
+   * API keys never arrive by sync (a key a careless or older device sent is dropped): this host keeps
+   * its own, where the synced value still names the same endpoint (see keepSecrets).
+   */
+  private async applySettings(values: Record<string, unknown>): Promise<void> {
+    const { store } = this.ports
+    await store.putSettings(keepSecrets(withoutSecrets(values), await store.getSettings()))
+  }
+
   private async applyRecord(record: SyncRecord, kind: string, raw: Record<string, unknown>): Promise<void> {
     const values = this.parse(recordValues, record, raw)
     if (!values) return
-    const data = unprefixed(raw, DATA_PREFIX)
+    const local = await this.ports.store.getRecord(kind, record.id)
+    // Keys stay on their host, as in applySettings.
+    const data = keepSecrets(withoutSecrets(unprefixed(raw, DATA_PREFIX)), local?.data) as Record<
+      string,
+      unknown
+    >
     if ('user_id' in data) data.user_id = await this.ports.currentUserId()
     const put = { kind, id: record.id, data, ...values }
     if (!recordSyncs(put)) return

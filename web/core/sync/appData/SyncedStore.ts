@@ -10,14 +10,15 @@ import { chunkBlobKey } from './chunkBlob'
 import { documentSyncValues } from './documentSyncValues'
 import { toSyncFields } from './syncFields'
 import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND } from './syncKinds'
+import { withoutSecrets } from '../../secrets/secretFields'
 import type { SyncSink } from './SyncSink'
 import {
   ALL_MESSAGES,
   collectionValuesOf,
   isPlainObject,
   messageValuesOf,
-  recordValuesOf,
   sessionValuesOf,
+  syncedRecordValues,
 } from './syncValues'
 
 /**
@@ -221,11 +222,15 @@ export class SyncedStore implements Store {
     return this.inner.getSettings()
   }
 
+  /** API keys never sync (each host keeps its own): they are left out before the change is worked out. */
   async putSettings(value: unknown) {
     const before = await this.inner.getSettings()
     await this.inner.putSettings(value)
     if (!isPlainObject(value)) return
-    const fields = toSyncFields(value, isPlainObject(before) ? before : undefined)
+    const fields = toSyncFields(
+      withoutSecrets(value),
+      isPlainObject(before) ? withoutSecrets(before) : undefined,
+    )
     await this.emit(SYNC_KIND.settings, SETTINGS_ID, fields)
   }
 
@@ -250,7 +255,7 @@ export class SyncedStore implements Store {
       const synced = previous && recordSyncs(previous) ? previous : undefined
       if ('put' in write) {
         if (!recordSyncs(write.put)) continue
-        const fields = toSyncFields(recordValuesOf(write.put), synced && recordValuesOf(synced))
+        const fields = toSyncFields(syncedRecordValues(write.put), synced && syncedRecordValues(synced))
         await this.emit(recordSyncKind(write.put.kind), write.put.id, fields)
       } else if (synced) {
         await this.emitRemove(recordSyncKind(synced.kind), synced.id)

@@ -1,5 +1,6 @@
 import type { FileStore } from '../../store/FileStore'
 import type { Store } from '../../store/Store'
+import { withoutSecrets } from '../../secrets/secretFields'
 import { documentSyncValues } from './documentSyncValues'
 import { toSyncFields } from './syncFields'
 import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND, SYNCED_RECORD_KINDS } from './syncKinds'
@@ -9,12 +10,12 @@ import {
   collectionValuesOf,
   isPlainObject,
   messageValuesOf,
-  recordValuesOf,
   sessionValuesOf,
+  syncedRecordValues,
 } from './syncValues'
 
 /**
- * Hands the sink every record of the store that sync does not know yet (`known` says which it
+ * Hands the sink every record (API keys left out: they never sync) of the store that sync does not know yet (`known` says which it
  * does): the data a device made before it was first signed in, or a server's data from before its
  * sync log. Parents go first (collections before their documents, sessions before messages), so
  * they apply in order elsewhere. Resolves how many records it captured.
@@ -44,11 +45,13 @@ export async function captureExisting(
     }
   }
   const settings = await store.getSettings()
-  if (isPlainObject(settings)) await capture(SYNC_KIND.settings, SETTINGS_ID, async () => settings)
+  if (isPlainObject(settings)) {
+    await capture(SYNC_KIND.settings, SETTINGS_ID, async () => withoutSecrets(settings))
+  }
   for (const kind of SYNCED_RECORD_KINDS) {
     for (const record of await store.listRecords(kind)) {
       if (recordSyncs(record)) {
-        await capture(recordSyncKind(kind), record.id, async () => recordValuesOf(record))
+        await capture(recordSyncKind(kind), record.id, async () => syncedRecordValues(record))
       }
     }
   }

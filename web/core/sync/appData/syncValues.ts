@@ -3,6 +3,7 @@ import type { ChatSession } from '../../store/ChatSession'
 import type { Collection } from '../../store/Collection'
 import type { DocumentRecord } from '../../store/DocumentRecord'
 import type { StoredRecord } from '../../store/StoredRecord'
+import { withoutSecrets } from '../../secrets/secretFields'
 import { prefixed } from './syncFields'
 import { CHUNKS_FIELD, DOCUMENT_FIELDS } from './syncKinds'
 
@@ -36,13 +37,16 @@ export function messageValuesOf(message: ChatMessage): Record<string, unknown> {
   return values
 }
 
-/** A platform record: its place and times, and each of its data fields as `data.<name>`. */
-export function recordValuesOf(record: StoredRecord): Record<string, unknown> {
+/**
+ * A platform record as it syncs: its place and times, and each of its data fields as `data.<name>`,
+ * without API keys (keys never sync; each host keeps its own, see SyncApplier).
+ */
+export function syncedRecordValues(record: StoredRecord): Record<string, unknown> {
   return {
     parent_id: record.parent_id,
     created_at: record.created_at,
     updated_at: record.updated_at,
-    ...prefixed(record.data, DATA_PREFIX),
+    ...prefixed(withoutSecrets(record.data), DATA_PREFIX),
   }
 }
 

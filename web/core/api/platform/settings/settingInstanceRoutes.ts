@@ -2,6 +2,8 @@ import { z } from 'zod'
 import { defineRoute, type Route } from '../../Route'
 import type { ApiPorts } from '../../ApiPorts'
 import type { StoredRecord } from '../../../store/StoredRecord'
+import { keepSecrets } from '../../../secrets/keepSecrets'
+import { maskSecrets } from '../../../secrets/maskSecrets'
 import { newRecord, patchedRecord, putRecord, recordView, requireRecord } from '../platformRecords'
 import {
   bodyIssue,
@@ -33,6 +35,27 @@ async function definitionOf(ports: Pick<ApiPorts, 'store'>, instance: StoredReco
   return (definition?.data as unknown as ValueRules | undefined) ?? { type: 'object', validation: {} }
 }
 
+/**
+ * An instance as every read shows it: API keys in its value masked (maskSecrets: `…abcd` with
+ * `_has_key` and `_key_valid` beside it), so a key is write-only here as it is in `/api/settings`.
+ */
+function instanceView(record: StoredRecord): Record<string, unknown> {
+  return { ...recordView(record), value: maskSecrets(record.data.value) }
+}
+
+const KEYS_RULE = [
+  'API keys in `value` (a string under a field named `api_key`, `apiKey`, or ending in `_api_key` /',
+  '`ApiKey`, at any depth: BrainDrive’s `openai_api_keys_settings` `{api_key}`, `ollama_servers_settings`',
+  '`{servers: [{id, serverName, serverAddress, apiKey}]}`) are write-only. Every read shows each as `…`',
+  'and its last four characters (`…abcd`; none under 12 characters; `""` when cleared), with BrainDrive’s',
+  'read-only `_has_key` and `_key_valid` (set, and well formed: 8+ characters, no spaces) beside it.',
+  'A write that leaves a key out or sends the masked value back (ours, or BrainDrive’s `sk-proj...abcd`)',
+  'keeps the stored key while its object names the same endpoint (`kind`, `provider`, `*url`, `*address`,',
+  '`*endpoint`, `*host` unchanged; list items are matched by `id`, else by position); `""` clears it;',
+  'another value replaces it; `_has_key`/`_key_valid` sent back are dropped. On the sync server keys are',
+  'stored encrypted (AES-256-GCM) and never synced: each device keeps its own.',
+].join(' ')
+
 function checkValue(rules: ValueRules, value: unknown): void {
   const problem = settingValueProblem(rules, value)
   if (problem) throw bodyIssue('value', problem)
@@ -46,7 +69,8 @@ function updateRoute(method: 'patch' | 'put') {
     summary: 'Change a setting instance’s value (and name)',
     description:
       'PATCH and PUT alike: `value` is required and must match the definition’s type and bounds (422); ' +
-      '`name` is optional. Definition, scope and page stay as they are (other fields answer 422).',
+      '`name` is optional. Definition, scope and page stay as they are (other fields answer 422). ' +
+      KEYS_RULE,
     tags,
     errorStyle: 'platform',
     params: instanceParams,
@@ -62,9 +86,9 @@ function updateRoute(method: 'patch' | 'put') {
       checkValue(await definitionOf(ports, record), body.value)
       const next = patchedRecord(ports, record, { name: body.name })
       // patchedRecord leaves undefined values alone; a null value is a value, so it is set here.
-      next.data.value = body.value
+      next.data.value = keepSecrets(body.value, record.data.value)
       await putRecord(ports, next)
-      return { status: 200, body: recordView(next) }
+      return { status: 200, body: instanceView(next) }
     },
   })
 }
@@ -81,7 +105,8 @@ export const settingInstanceRoutes: Route[] = [
     summary: 'List setting instances',
     description:
       'A plain array, oldest first, filtered by any of `definition_id`, `scope`, `user_id`, `page_id` ' +
-      '(exact matches). Every instance is the caller’s own: another `user_id` lists nothing.',
+      '(exact matches). Every instance is the caller’s own: another `user_id` lists nothing. ' +
+      KEYS_RULE,
     tags,
     errorStyle: 'platform',
     query: instanceQuery,
@@ -100,7 +125,7 @@ export const settingInstanceRoutes: Route[] = [
           (query.user_id === undefined || r.data.user_id === query.user_id) &&
           (query.page_id === undefined || r.data.page_id === query.page_id),
       )
-      return { status: 200, body: kept.map(recordView) }
+      return { status: 200, body: kept.map(instanceView) }
     },
   }),
   defineRoute({
@@ -116,6 +141,7 @@ export const settingInstanceRoutes: Route[] = [
       '`name` defaults to the definition’s name; `value` must match the definition’s type and bounds',
       '(422). Unless the definition `is_multiple`, a second instance for the same definition, scope and',
       'page answers 409 naming the existing one (change it with PUT instead).',
+      KEYS_RULE,
     ].join(' '),
     tags,
     errorStyle: 'platform',
@@ -154,7 +180,7 @@ export const settingInstanceRoutes: Route[] = [
         {
           definition_id: definition.id,
           name: body.name ?? String(definition.data.name),
-          value: body.value,
+          value: keepSecrets(body.value, undefined),
           scope: body.scope,
           user_id: userId,
           page_id: pageId,
@@ -162,7 +188,7 @@ export const settingInstanceRoutes: Route[] = [
         definition.id,
       )
       await putRecord(ports, record)
-      return { status: 201, body: recordView(record) }
+      return { status: 201, body: instanceView(record) }
     },
   }),
   defineRoute({
@@ -170,6 +196,7 @@ export const settingInstanceRoutes: Route[] = [
     path: `${BASE}/:instance_id`,
     operationId: 'getSettingInstance',
     summary: 'Get a setting instance',
+    description: KEYS_RULE,
     tags,
     errorStyle: 'platform',
     params: instanceParams,
@@ -181,7 +208,7 @@ export const settingInstanceRoutes: Route[] = [
     async handler({ params }, ports) {
       return {
         status: 200,
-        body: recordView(await requireRecord(ports, INSTANCE_KIND, params.instance_id, NOT_FOUND)),
+        body: instanceView(await requireRecord(ports, INSTANCE_KIND, params.instance_id, NOT_FOUND)),
       }
     },
   }),

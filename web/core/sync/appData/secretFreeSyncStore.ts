@@ -1,0 +1,61 @@
+import { isSecretField, withoutSecrets } from '../../secrets/secretFields'
+import type { SyncServerStore } from '../SyncServer'
+import type { SyncRecord } from '../SyncRecord'
+import { DATA_PREFIX } from './syncValues'
+
+const DROP = Symbol('drop')
+
+/**
+ * A sync log that never holds an API key: every record is stripped of keys (see secretFields) on its
+ * way in and on its way out. SyncedStore already leaves keys out of what a host writes; this is the
+ * log's own guard against what a device pushes (an older version, a careless or hostile client) and
+ * against records logged before keys were left out, so no pull ever carries one.
+ */
+export function secretFreeSyncStore(inner: SyncServerStore): SyncServerStore {
+  return {
+    getRecord: async (kind, id) => {
+      const record = await inner.getRecord(kind, id)
+      return record && withoutSecretsInRecord(record)
+    },
+    putRecord: (record) => inner.putRecord(withoutSecretsInRecord(record)),
+    appliedCounter: (clientId) => inner.appliedCounter(clientId),
+    setAppliedCounter: (clientId, counter) => inner.setAppliedCounter(clientId, counter),
+    changesAfter: async (after, limit) =>
+      (await inner.changesAfter(after, limit)).map(({ seq, record }) => ({
+        seq,
+        record: withoutSecretsInRecord(record),
+      })),
+    latestSeq: () => inner.latestSeq(),
+    horizon: () => inner.horizon(),
+  }
+}
+
+/**
+ * The record without keys: a field that is a key (`data.api_key: ["sk-..."]`) goes, with its kept
+ * losing writes; keys inside a field's value (`data.value`, the settings' `generator`) are taken out
+ * of it. The same record comes back when it holds none.
+ */
+export function withoutSecretsInRecord(record: SyncRecord): SyncRecord {
+  let changed = false
+  const fields: SyncRecord['fields'] = {}
+  for (const [name, stamp] of Object.entries(record.fields)) {
+    const value = strip(name, stamp.value)
+    if (value !== stamp.value) changed = true
+    if (value !== DROP) fields[name] = value === stamp.value ? stamp : { ...stamp, value }
+  }
+  const conflicts = record.conflicts.flatMap((conflict) => {
+    const value = strip(conflict.field, conflict.value)
+    if (value !== conflict.value) changed = true
+    if (value === DROP) return []
+    return [value === conflict.value ? conflict : { ...conflict, value }]
+  })
+  return changed ? { ...record, fields, conflicts } : record
+}
+
+/** A field's value without keys, or DROP when the field is a key. Values travel wrapped, `[v]`. */
+function strip(field: string, value: unknown): unknown {
+  const name = field.startsWith(DATA_PREFIX) ? field.slice(DATA_PREFIX.length) : field
+  const inner = Array.isArray(value) && value.length === 1 ? (value as unknown[])[0] : undefined
+  if (isSecretField(name, inner) && inner !== '') return DROP
+  return withoutSecrets(value)
+}
