@@ -4,6 +4,8 @@ import { formatZodError } from '../../web/core/api/formatZodError'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
 import { MIN_SECRET_KEY_BYTES, secretKeyTooShort } from './secrets/loadSecretKey'
 import { syncRetentionMs } from './syncApi/openSyncSpace'
+import type { OutboundConfig } from './outbound/OutboundPolicy'
+import { parseOutboundAllow } from './outbound/outboundAllow'
 
 export interface ServerConfig {
   port: number
@@ -51,6 +53,12 @@ export interface ServerConfig {
   requestTimeoutMs?: number
   /** How long sync tombstones are kept before compaction (SYNC_TOMBSTONE_RETENTION_DAYS, default 30). */
   syncRetentionMs?: number
+  /**
+   * Requests to URLs people supply (their answer generator, later providers, search, plugins):
+   * OUTBOUND_ALLOW, OUTBOUND_CONNECT_TIMEOUT_S, OUTBOUND_IDLE_TIMEOUT_S, OUTBOUND_TOTAL_TIMEOUT_S,
+   * OUTBOUND_MAX_RESPONSE_MB (see outbound/OutboundPolicy.ts).
+   */
+  outbound?: OutboundConfig
 }
 
 export interface EmbedderConfig {
@@ -113,6 +121,26 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     bodyIdleTimeoutMs: positiveNumber(env, 'BODY_IDLE_TIMEOUT_S', 60) * 1000,
     requestTimeoutMs: count(env, 'REQUEST_TIMEOUT_S', 3600) * 1000,
     syncRetentionMs: syncRetentionMs(env),
+    outbound: outboundFromEnv(env),
+  }
+}
+
+/**
+ * OUTBOUND_ALLOW (comma-separated hosts, host:port, IP addresses or CIDR networks that people's URLs
+ * may reach in multi-user mode although they are not public) and the outbound limits: connect timeout,
+ * idle timeout (for the answer to start and between streamed chunks), total timeout, largest answer.
+ * Unset values take DEFAULT_OUTBOUND_LIMITS.
+ */
+function outboundFromEnv(env: NodeJS.ProcessEnv): OutboundConfig {
+  const seconds = (name: string) => (env[name] ? positiveNumber(env, name, 0) * 1000 : undefined)
+  return {
+    allow: parseOutboundAllow(env.OUTBOUND_ALLOW ?? ''),
+    connectTimeoutMs: seconds('OUTBOUND_CONNECT_TIMEOUT_S'),
+    idleTimeoutMs: seconds('OUTBOUND_IDLE_TIMEOUT_S'),
+    totalTimeoutMs: seconds('OUTBOUND_TOTAL_TIMEOUT_S'),
+    maxResponseBytes: env.OUTBOUND_MAX_RESPONSE_MB
+      ? Math.round(positiveNumber(env, 'OUTBOUND_MAX_RESPONSE_MB', 0) * 1024 * 1024)
+      : undefined,
   }
 }
 

@@ -24,7 +24,12 @@ import { workJobs } from './spaces/workJobs'
 import { openSyncSpace, syncRetentionMs } from './syncApi/openSyncSpace'
 import { syncAppData } from './syncApi/syncAppData'
 import { openServerDatabase } from './sql/openServerDatabase'
-import { openSqlStore } from './sql/openSqlStore'
+import { loadSecretKey } from './secrets/loadSecretKey'
+import { openSealedStore } from './secrets/openSealedStore'
+import { operatorGenerator } from './secrets/operatorGenerator'
+import { createOutboundFetch } from './outbound/createOutboundFetch'
+import { operatorUrlWarning } from './outbound/operatorUrlWarning'
+import { outboundPolicy } from './outbound/OutboundPolicy'
 
 /** The one user of a server without accounts (QUIRE_SINGLE_USER=1). */
 export const LOCAL_USER: UserView = {
@@ -86,11 +91,27 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   // Passwords of encrypted PDFs, by job id, in memory only (see jobSchedulers).
   const passwords = new Map<string, string>()
   const retentionMs = config.syncRetentionMs ?? syncRetentionMs({})
+  // People's API keys are sealed at rest with this key; the operator's generator key stays in memory.
+  const secretKey = loadSecretKey(config.dataDir, config.secretKey)
+  const operator = operatorGenerator(config)
+  // Every URL a person supplies is fetched through the outbound policy (DESIGN.md section 10).
+  const outbound = outboundPolicy(config.outbound, { singleUser: config.singleUser ?? false })
+  const outboundFetch = createOutboundFetch(outbound)
+  if (config.generator && 'base_url' in config.generator) {
+    void operatorUrlWarning('GENERATOR_URL', config.generator.base_url, outbound).then(
+      (warning) => warning && (log.line ?? console.warn)(warning),
+    )
+  }
   const spaces = new UserSpaces(async (userId) => {
     // Without accounts the one user's data stays where it always was, at the top of DATA_DIR.
     if (!config.singleUser && !UUID.test(userId)) throw new Error(`Not a user id: ${userId}`)
     const dir = config.singleUser ? config.dataDir : join(config.dataDir, 'users', userId)
-    const plainStore = await openSqlStore(dir)
+    const plainStore = await openSealedStore(dir, {
+      key: secretKey,
+      userId,
+      operatorKey: operator.serverKey?.api_key,
+      logError,
+    })
     const files = new DiskFileStore(join(dir, 'files'))
     const sync = await openSyncSpace(dir, { retentionMs, logError })
     const data = syncAppData(sync, plainStore, files, userId, logError)
@@ -102,8 +123,10 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,
       defaultSettings: {
         embedder: { id: config.embedder?.id ?? 'hash-v1' },
-        generator: config.generator ?? { kind: 'extractive' },
+        generator: operator.defaults,
       },
+      serverKey: operator.serverKey,
+      // fetch: outboundFetch, (proof: undone)
       // Queries are embedded in this thread: one short text, with the model loaded once and kept (and
       // loaded ahead of use by Settings' "Download now", the same instance), shared by every user.
       embedderFor: embedderLoads.embedderFor,

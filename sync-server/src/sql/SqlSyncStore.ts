@@ -108,6 +108,16 @@ export class SqlSyncStore implements SyncServerStore {
     return (await this.meta()).max_hlc || undefined
   }
 
+  /** The stored records of these sync kinds, in log order (the secret scrub at open reads a few kinds). */
+  async recordsOfKinds(kinds: readonly string[]): Promise<SyncRecord[]> {
+    if (kinds.length === 0) return []
+    const rows = await this.driver.all<{ record: string }>(
+      `SELECT record FROM sync_records WHERE kind IN (${kinds.map(() => '?').join(', ')}) ORDER BY seq`,
+      [...kinds],
+    )
+    return rows.map((row) => JSON.parse(row.record) as SyncRecord)
+  }
+
   /** Every stored record, live or tombstoned, in log order (tests, checks). */
   async allRecords(): Promise<SyncRecord[]> {
     const rows = await this.driver.all<{ record: string }>('SELECT record FROM sync_records ORDER BY seq')

@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ClockDriftError, HlcClock } from '../../../web/core/sync/Hlc'
 import { SyncServer } from '../../../web/core/sync/SyncServer'
+import { secretFreeSyncStore } from '../../../web/core/sync/appData/secretFreeSyncStore'
+import { scrubSyncLog } from '../secrets/scrubSyncLog'
 import { migrate } from '../sql/migrations'
 import { SqliteDriver } from '../sql/SqliteDriver'
 import { SqlSyncStore } from '../sql/SqlSyncStore'
@@ -46,6 +48,8 @@ export function syncRetentionMs(env: Record<string, string | undefined>): number
  * The server's clock receives the highest stamp stored, so drift is judged from where the log is; a
  * stored stamp beyond the drift limit (this machine's clock was set back) is skipped rather than
  * refusing to open. Compaction runs at open and every COMPACT_EVERY_MS while the space is open.
+ * API keys never enter or leave the log (secretFreeSyncStore); keys an older version logged are
+ * scrubbed at open (scrubSyncLog).
  */
 export async function openSyncSpace(dir: string, options: SyncSpaceOptions): Promise<SyncSpace> {
   const now = options.now ?? Date.now
@@ -64,6 +68,7 @@ export async function openSyncSpace(dir: string, options: SyncSpaceOptions): Pro
       logError(new Error(`The sync log holds stamps ahead of this machine's clock: ${error.message}`))
     }
     await store.compact(options.retentionMs, now())
+    await scrubSyncLog(store)
     const notifier = new SyncNotifier(await store.latestSeq())
     let compacting: Promise<unknown> = Promise.resolve()
     const timer = setInterval(() => {
@@ -72,7 +77,8 @@ export async function openSyncSpace(dir: string, options: SyncSpaceOptions): Pro
     timer.unref()
     return {
       store,
-      server: new SyncServer(store, clock),
+      // No API key enters the log or leaves it, whatever a device pushes (see secretFreeSyncStore).
+      server: new SyncServer(secretFreeSyncStore(store), clock),
       notifier,
       async close() {
         clearInterval(timer)

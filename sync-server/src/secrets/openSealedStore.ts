@@ -1,0 +1,44 @@
+import { SealedSecretsStore } from '../../../web/core/secrets/SealedSecretsStore'
+import { isPlainObject } from '../../../web/core/secrets/secretFields'
+import type { Store } from '../../../web/core/store/Store'
+import { SYNCED_RECORD_KINDS } from '../../../web/core/sync/appData/syncKinds'
+import { openSqlStore } from '../sql/openSqlStore'
+import { aesGcmSecretBox } from './aesGcmSecretBox'
+
+export interface SealedStoreOptions {
+  /** The server's 32-byte sealing key (loadSecretKey). */
+  key: Buffer
+  /** Whose data this is: bound to every sealed key, so it opens in this person's database only. */
+  userId: string
+  /** GENERATOR_API_KEY, to take out of settings an older version stored it in. */
+  operatorKey?: string
+  logError: (error: unknown) => void
+}
+
+/**
+ * A person's SQL store with their API keys sealed at rest (SealedSecretsStore over AES-256-GCM).
+ * Opening also repairs what older versions left: the operator's key copied into the person's
+ * settings is removed (it is the server's, never theirs), and keys stored in clear are sealed.
+ */
+export async function openSealedStore(dir: string, options: SealedStoreOptions): Promise<Store> {
+  const store = new SealedSecretsStore(
+    await openSqlStore(dir),
+    aesGcmSecretBox(options.key, options.userId),
+    options.logError,
+  )
+  try {
+    if (options.operatorKey) await forgetOperatorKey(store, options.operatorKey)
+    await store.sealExisting(SYNCED_RECORD_KINDS)
+  } catch (error) {
+    await store.close()
+    throw error
+  }
+  return store
+}
+
+async function forgetOperatorKey(store: Store, operatorKey: string): Promise<void> {
+  const settings = await store.getSettings()
+  if (!isPlainObject(settings) || !isPlainObject(settings.generator)) return
+  const { api_key, ...generator } = settings.generator
+  if (api_key === operatorKey) await store.putSettings({ ...settings, generator })
+}
