@@ -126,7 +126,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
         generator: operator.defaults,
       },
       serverKey: operator.serverKey,
-      // fetch: outboundFetch, (proof: undone)
+      fetch: outboundFetch,
       // Queries are embedded in this thread: one short text, with the model loaded once and kept (and
       // loaded ahead of use by Settings' "Download now", the same instance), shared by every user.
       embedderFor: embedderLoads.embedderFor,

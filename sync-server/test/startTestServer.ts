@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { RateLimits } from '../src/auth/RateLimiter'
 import type { ServerConfig } from '../src/config'
 import type { JobHandler } from '../src/jobs/Job'
+import type { OutboundConfig } from '../src/outbound/OutboundPolicy'
 import { startServer, type RunningServer } from '../src/startServer'
 
 export interface TestServerOptions {
@@ -13,6 +14,8 @@ export interface TestServerOptions {
   /** With accounts (every request needs a user), as the server runs by default; else single-user. */
   accounts?: boolean
   rateLimits?: RateLimits
+  /** OUTBOUND_ALLOW and the outbound limits (timeouts, largest answer) for people's URLs. */
+  outbound?: OutboundConfig
   jobHandlers?: Record<string, JobHandler>
   /** Reuse a data folder (restart tests); it is then not deleted by `stop`. */
   dataDir?: string
@@ -33,6 +36,7 @@ export async function startTestServer(
       staticDir: options.staticDir,
       singleUser: !options.accounts,
       rateLimits: options.rateLimits,
+      outbound: options.outbound,
       ...options.config,
     },
     {
