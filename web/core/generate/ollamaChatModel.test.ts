@@ -145,9 +145,12 @@ describe('ollamaChatModel over HTTP', () => {
       `Ollama at ${baseUrl} stopped mid-answer (the stream ended before the answer was complete).`,
     )
 
-    fake.respond = (_request, response) => void streamTokens(response, [], '<html>proxy error</html>\n')
+    // What it sent is not quoted: it may be a page the person could not otherwise read.
+    fake.respond = (_request, response) =>
+      void streamTokens(response, [], '<html>proxy error secret</html>\n')
     const garbage = await failure(collect(ollamaChatModel({ baseUrl, model: 'm' }).stream({ messages })))
-    expect(garbage.message).toContain('sent an unexpected answer (not a JSON line: <html>proxy error</html>)')
+    expect(garbage.message).toContain('sent an unexpected answer (a line that is not JSON)')
+    expect(garbage.message).not.toContain('secret')
   })
 
   it('stops reading and closes the connection on abort, throwing the reason', async () => {

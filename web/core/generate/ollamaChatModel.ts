@@ -59,7 +59,8 @@ export function ollamaChatModel(options: OllamaChatModelOptions): ChatModel {
         if (chunk?.done === true) return
       }
     } catch (error) {
-      if (error instanceof SyntaxError) throw unexpectedAnswer(target, error.message)
+      // readNdjson quotes the line; the person is not shown it (it may be a page they could not read).
+      if (error instanceof SyntaxError) throw unexpectedAnswer(target, 'a line that is not JSON')
       throw midAnswerFailure(target, error, signal)
     }
     throw endedEarly(target)

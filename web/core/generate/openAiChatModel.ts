@@ -142,7 +142,7 @@ function parseJson(target: ProviderTarget, text: string): unknown {
     return JSON.parse(text)
   } catch {
     // What it sent instead is not quoted: it may be a page the person could not otherwise read.
-    throw unexpectedAnswer(target, `not JSON: ${text.slice(0, 80)}`)
+    throw unexpectedAnswer(target, 'not JSON')
   }
 }
 

@@ -12,8 +12,10 @@ export interface ProviderTarget {
 /**
  * One HTTP call to a provider, with failures turned into GeneratorErrors worded for people:
  * unreachable -> "Could not reach Ollama at URL (connection refused)"; non-2xx -> "Ollama at URL
- * answered 404: model 'foo' not found", with the server's own message taken from its error body
- * (OpenAI `{error: {message}}`, Ollama `{error}`, or plain text). Abort throws the signal's reason.
+ * answered 404: model 'foo' not found", with the provider's own message taken from its structured
+ * JSON error (`errorBodyMessage`). Nothing else of the answer is ever shown: a server a person points
+ * a host at may be one they could not otherwise read (an intranet page, a proxy's error page), and
+ * the message reaches them. Abort throws the signal's reason.
  */
 export async function providerFetch(
   target: ProviderTarget,
@@ -32,41 +34,73 @@ export async function providerFetch(
     )
   }
   if (response.ok) return response
-  const body = await response.text().catch(() => '')
+  const body = await readStart(response, ERROR_BODY_BYTES).catch(() => '')
   init.signal?.throwIfAborted()
-  const message = errorMessageOf(body) || response.statusText || 'no reason given'
+  const message = errorBodyMessage(body)
   const hint = response.status === 401 || response.status === 403 ? ' Check the API key.' : ''
   throw new GeneratorError(
-    `${capitalise(target.name)} at ${target.baseUrl} answered ${response.status}: ${message}${hint}`,
+    message === ''
+      ? `${capitalise(target.name)} at ${target.baseUrl} answered ${response.status} with no error message Quire can read (the answer itself is not shown).${hint}`
+      : `${capitalise(target.name)} at ${target.baseUrl} answered ${response.status}: ${message}${hint}`,
     response.status,
   )
 }
 
-/** The error a provider reports inside an otherwise successful stream, or in an error body. */
-export function errorMessageOf(body: unknown): string {
-  let value = body
-  if (typeof body === 'string') {
-    const text = body.trim()
-    try {
-      value = JSON.parse(text)
-    } catch {
-      // Not JSON: a proxy's HTML page or plain text. Show its start, never a whole page.
-      return clip(
-        text
-          .replace(/<[^>]*>/g, ' ')
-          .replace(/\s+/g, ' ')
-          .trim(),
-      )
+/** An error body is read this far at most: a provider's JSON error is short, a page is not read whole. */
+const ERROR_BODY_BYTES = 64 * 1024
+
+async function readStart(response: Response, limit: number): Promise<string> {
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const parts: Uint8Array[] = []
+  let length = 0
+  try {
+    while (length < limit) {
+      const { done, value } = await reader.read()
+      if (done) break
+      parts.push(value)
+      length += value.byteLength
     }
+  } finally {
+    await reader.cancel().catch(() => {})
   }
+  const bytes = new Uint8Array(length)
+  let offset = 0
+  for (const part of parts) {
+    bytes.set(part, offset)
+    offset += part.byteLength
+  }
+  return new TextDecoder().decode(bytes)
+}
+
+/**
+ * The provider's message in an error body, only when the body is a JSON object that carries one:
+ * OpenAI `{error: {message}}`, Ollama `{error}`, FastAPI-style `{detail}`, `{message}`. Anything else
+ * (HTML, plain text, a JSON list, a body cut short) gives '' and is not shown.
+ */
+export function errorBodyMessage(body: string): string {
+  let value: unknown
+  try {
+    value = JSON.parse(body)
+  } catch {
+    return ''
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? errorMessageOf(value) : ''
+}
+
+/**
+ * The error a provider reports in a JSON value: a string as it is, or the first `error`, `message` or
+ * `detail` string inside an object (nested objects searched too), clipped to 200 characters.
+ */
+export function errorMessageOf(value: unknown, depth = 0): string {
   if (typeof value === 'string') return clip(value)
-  if (typeof value !== 'object' || value === null) return ''
+  if (typeof value !== 'object' || value === null || depth > 3) return ''
   const record = value as Record<string, unknown>
   for (const key of ['error', 'message', 'detail']) {
     const field = record[key]
-    if (typeof field === 'string' && field !== '') return clip(field)
+    if (typeof field === 'string' && field.trim() !== '') return clip(field)
     if (typeof field === 'object' && field !== null) {
-      const nested = errorMessageOf(field)
+      const nested = errorMessageOf(field, depth + 1)
       if (nested !== '') return nested
     }
   }
@@ -103,7 +137,9 @@ export function describeFailure(error: unknown): string {
 }
 
 function clip(text: string): string {
-  return text.length > 300 ? `${text.slice(0, 300)}…` : text
+  // One line: a message with newlines or control characters could fake more lines of a log or a UI.
+  const line = text.replace(/[\s\p{Cc}]+/gu, ' ').trim()
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line
 }
 
 function capitalise(text: string): string {
