@@ -197,7 +197,9 @@ export function createApp(options: AppOptions): Koa {
     }),
   )
   // JSON bodies up to 16 MB: saved evaluation state may be 10 MB (the route answers 413 above that).
-  app.use(bodyParser(options.maxUploadBytes, '16mb'))
+  app.use(
+    bodyParser({ maxUploadBytes: options.maxUploadBytes, jsonLimit: '16mb', uploadDir: options.uploadDir }),
+  )
   app.use(router.routes())
   app.use(async (ctx) => {
     if (isApiPath(ctx.path)) writeResult(ctx, unmatchedRoute(ctx.method, ctx.path))

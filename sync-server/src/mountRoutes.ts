@@ -1,4 +1,4 @@
-import { readFile, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import type Router from '@koa/router'
@@ -26,33 +26,30 @@ export function mountRoutes<Ports = ApiPorts>(
   logError: (error: unknown) => void,
 ): Router {
   for (const route of routes) {
+    // Upload parts are removed by bodyParser once the request is over, whatever answered it.
     router[route.method](route.path, async (ctx) => {
+      const body = () =>
+        route.bodyType === 'multipart'
+          ? multipartBody(ctx)
+          : route.bodyType === 'binary'
+            ? binaryBody(ctx, route.maxBodyBytes ?? DEFAULT_BINARY_LIMIT)
+            : requestBody(ctx)
+      let ports: Ports
       try {
-        const body = () =>
-          route.bodyType === 'multipart'
-            ? multipartBody(ctx)
-            : route.bodyType === 'binary'
-              ? binaryBody(ctx, route.maxBodyBytes ?? DEFAULT_BINARY_LIMIT)
-              : requestBody(ctx)
-        let ports: Ports
-        try {
-          ports = await portsFor(ctx)
-        } catch (error) {
-          writeResult(ctx, toErrorResult(error, logError))
-          return
-        }
-        writeResult(
-          ctx,
-          await invokeRoute(
-            route,
-            { params: ctx.params, query: ctx.query, body, headers: ctx.headers },
-            ports,
-            logError,
-          ),
-        )
-      } finally {
-        await removeUploads(ctx)
+        ports = await portsFor(ctx)
+      } catch (error) {
+        writeResult(ctx, toErrorResult(error, logError))
+        return
       }
+      writeResult(
+        ctx,
+        await invokeRoute(
+          route,
+          { params: ctx.params, query: ctx.query, body, headers: ctx.headers },
+          ports,
+          logError,
+        ),
+      )
     })
   }
   return router
@@ -145,10 +142,4 @@ function uploads(ctx: Context): Record<string, FormidableFile[]> {
       ([] as FormidableFile[]).concat(value).sort((a, b) => (a[UPLOAD_ORDER] ?? 0) - (b[UPLOAD_ORDER] ?? 0)),
     ]),
   )
-}
-
-/** Uploaded parts live in temporary files only for the request's lifetime. */
-async function removeUploads(ctx: Context): Promise<void> {
-  const paths = Object.values(uploads(ctx)).flatMap((files) => files.map((file) => file.filepath))
-  await Promise.all(paths.map((path) => rm(path, { force: true })))
 }

@@ -20,6 +20,11 @@ describe('parseJsonBody', () => {
     }
   })
 
+  it('refuses JSON nested deeper than MAX_JSON_DEPTH with 400 naming the reason', () => {
+    const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`
+    expect(() => parseJsonBody(deep, 'application/json')).toThrow(/nested too deeply/)
+  })
+
   it('recognises JSON media types', () => {
     expect(isJsonContentType('application/problem+json')).toBe(true)
     expect(isJsonContentType('APPLICATION/JSON;charset=UTF-8')).toBe(true)

@@ -1,4 +1,5 @@
 import { ApiError } from './ApiError'
+import { exceedsJsonDepth, TOO_DEEP_JSON_DETAIL } from './exceedsJsonDepth'
 
 export const NOT_JSON_DETAIL = 'Request body must be JSON (Content-Type: application/json)'
 export const MALFORMED_JSON_DETAIL = 'Request body is not valid JSON'
@@ -10,6 +11,8 @@ export const MALFORMED_JSON_DETAIL = 'Request body is not valid JSON'
 export function parseJsonBody(text: string, contentType: string | null): unknown {
   if (text.trim() === '') return undefined
   if (contentType === null || !isJsonContentType(contentType)) throw ApiError.badRequest(NOT_JSON_DETAIL)
+  // Deep nesting parses, but overflows the stack of whatever recurses through it next (400, not 500).
+  if (exceedsJsonDepth(text)) throw ApiError.badRequest(TOO_DEEP_JSON_DETAIL)
   try {
     return JSON.parse(text) as unknown
   } catch {
