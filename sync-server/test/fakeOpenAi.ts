@@ -28,7 +28,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     url: '',
     seen: [],
     mode: 'answer',
-    lastAuthorization: (suffix = '') => fake.seen.filter((r) => r.path.endsWith(suffix)).at(-1)?.authorization,
+    lastAuthorization: (suffix = '') =>
+      fake.seen.filter((r) => r.path.endsWith(suffix)).at(-1)?.authorization,
     close: () => new Promise((resolve) => (server ? server.close(() => resolve()) : resolve())),
   }
   server = createServer((request, response) => {

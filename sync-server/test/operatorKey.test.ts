@@ -102,13 +102,17 @@ describe("the operator's generator key (GENERATOR_API_KEY) over real HTTP", () =
       const reply = await ask()
       expect(reply.status).toBe(502)
       expect(reply.text).toContain('401')
-      const streamed = await call('POST', '/api/chat/stream', { session_id: sessionId, message: 'And Ferrite?' })
+      const streamed = await call('POST', '/api/chat/stream', {
+        session_id: sessionId,
+        message: 'And Ferrite?',
+      })
       expect(streamed.text).toContain('event: error')
       const tested = await call('POST', '/api/settings/test-generator', {})
       expect(JSON.parse(tested.text)).toMatchObject({ ok: false })
       // The request did carry the key: the fake saw it and quoted it back.
       expect(a.lastAuthorization()).toBe(`Bearer ${OPERATOR_KEY}`)
-      for (const answer of [reply.text, streamed.text, tested.text]) expect(answer).not.toContain('sk-operator')
+      for (const answer of [reply.text, streamed.text, tested.text])
+        expect(answer).not.toContain('sk-operator')
     } finally {
       a.mode = 'answer'
     }
@@ -141,7 +145,12 @@ describe("the operator's generator key (GENERATOR_API_KEY) over real HTTP", () =
     expect(a.lastAuthorization('/other/v1/chat/completions')).toBe('')
 
     // A person's own key at the operator's endpoint is theirs to use.
-    await settings({ kind: 'openai', base_url: `${a.url}/v1`, model: 'op-model', api_key: 'sk-person-0123456789' })
+    await settings({
+      kind: 'openai',
+      base_url: `${a.url}/v1`,
+      model: 'op-model',
+      api_key: 'sk-person-0123456789',
+    })
     await ask()
     expect(a.lastAuthorization('/chat/completions')).toBe('Bearer sk-person-0123456789')
     expect(b.seen.every((request) => !request.authorization.includes('sk-operator'))).toBe(true)

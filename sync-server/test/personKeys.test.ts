@@ -56,6 +56,15 @@ describe('a person’s own API keys over real HTTP', () => {
       config: { outbound: configFromEnv({ OUTBOUND_ALLOW: '127.0.0.1' }).outbound },
     })
     person = await signUpForTest(quire.url, 'keyholder')
+    for (const id of ['openai_api_keys_settings', 'ollama_servers_settings']) {
+      const created = await call('POST', '/api/v1/settings/definitions', {
+        id,
+        name: id,
+        category: 'ai',
+        type: 'object',
+      })
+      expect(created.status, created.text).toBe(201)
+    }
   }, 60_000)
   afterAll(async () => {
     await quire?.stop()
@@ -84,10 +93,6 @@ describe('a person’s own API keys over real HTTP', () => {
   })
 
   it('setting instances show keys masked at any depth; a masked re-save keeps them, a new key replaces, "" clears', async () => {
-    for (const id of ['openai_api_keys_settings', 'ollama_servers_settings']) {
-      const created = await call('POST', '/api/v1/settings/definitions', { id, name: id, category: 'ai', type: 'object' })
-      expect(created.status, created.text).toBe(201)
-    }
     const openai = await call('POST', '/api/v1/settings/instances', {
       definition_id: 'openai_api_keys_settings',
       value: { api_key: OPENAI_KEY },
@@ -104,7 +109,10 @@ describe('a person’s own API keys over real HTTP', () => {
       ],
     }
     const ollama = (
-      await call('POST', '/api/v1/settings/instances', { definition_id: 'ollama_servers_settings', value: servers })
+      await call('POST', '/api/v1/settings/instances', {
+        definition_id: 'ollama_servers_settings',
+        value: servers,
+      })
     ).json() as Instance
     const shownServers = (ollama.value as { servers: Array<Record<string, unknown>> }).servers
     expect(shownServers[0]).toMatchObject({ apiKey: '…06d2', _has_key: true })
@@ -118,7 +126,9 @@ describe('a person’s own API keys over real HTTP', () => {
     }
 
     // A client re-saves exactly what it read (masks and flags), with the servers reordered.
-    const resaved = await call('PUT', `/api/v1/settings/instances/${openaiView.id}`, { value: openaiView.value })
+    const resaved = await call('PUT', `/api/v1/settings/instances/${openaiView.id}`, {
+      value: openaiView.value,
+    })
     expect((resaved.json() as Instance).value).toEqual(openaiView.value)
     expect(await storedInstance(openaiView.id)).toEqual({ api_key: OPENAI_KEY })
     await call('PUT', `/api/v1/settings/instances/${ollama.id}`, {
@@ -126,12 +136,16 @@ describe('a person’s own API keys over real HTTP', () => {
     })
     expect(await storedInstance(ollama.id)).toEqual({ servers: [...servers.servers].reverse() })
     // BrainDrive's own mask form keeps it too.
-    await call('PATCH', `/api/v1/settings/instances/${openaiView.id}`, { value: { api_key: 'sk-own-...c3e9' } })
+    await call('PATCH', `/api/v1/settings/instances/${openaiView.id}`, {
+      value: { api_key: 'sk-own-...c3e9' },
+    })
     expect(await storedInstance(openaiView.id)).toEqual({ api_key: OPENAI_KEY })
 
     // A moved server loses its key (a key never follows a changed address); a new key replaces; '' clears.
     const moved = shownServers.map((server) =>
-      server.id === 's1' ? { ...server, serverAddress: 'http://127.0.0.1:9' } : { ...server, apiKey: 'new-spare-key-1' },
+      server.id === 's1'
+        ? { ...server, serverAddress: 'http://127.0.0.1:9' }
+        : { ...server, apiKey: 'new-spare-key-1' },
     )
     await call('PUT', `/api/v1/settings/instances/${ollama.id}`, { value: { servers: moved } })
     expect(await storedInstance(ollama.id)).toEqual({
@@ -140,15 +154,26 @@ describe('a person’s own API keys over real HTTP', () => {
         { id: 's2', serverName: 'Spare', serverAddress: 'http://127.0.0.1:11435', apiKey: 'new-spare-key-1' },
       ],
     })
-    const cleared = await call('PUT', `/api/v1/settings/instances/${openaiView.id}`, { value: { api_key: '' } })
+    const cleared = await call('PUT', `/api/v1/settings/instances/${openaiView.id}`, {
+      value: { api_key: '' },
+    })
     expect((cleared.json() as Instance).value).toEqual({ api_key: '', _has_key: false, _key_valid: false })
-    await call('PUT', `/api/v1/settings/instances/${openaiView.id}`, { value: { api_key: OPENAI_KEY } })
-    await call('PUT', `/api/v1/settings/instances/${ollama.id}`, { value: servers })
   })
 
   it('keys are sealed at rest and never synced: no file under DATA_DIR holds one, pulls carry none, pushes keep them', async () => {
-    // The keys the two cases above stored are in place.
-    expect(await storedInstance((await instancesOf('openai_api_keys_settings'))[0]!.id)).toEqual({ api_key: OPENAI_KEY })
+    await generatorOf('PUT', {
+      kind: 'openai',
+      base_url: `${c.url}/v1`,
+      model: 'own-model',
+      api_key: SETTINGS_KEY,
+    })
+    const openai = await putInstance('openai_api_keys_settings', { api_key: OPENAI_KEY })
+    await putInstance('ollama_servers_settings', {
+      servers: [
+        { id: 's1', serverName: 'Home', serverAddress: 'http://127.0.0.1:11434', apiKey: SERVER_KEY },
+      ],
+    })
+    expect(await storedInstance(openai.id)).toEqual({ api_key: OPENAI_KEY })
     const pulled = await pullText()
     expect(pulled).toContain('openai_api_keys_settings')
     for (const key of [SETTINGS_KEY, OPENAI_KEY, SERVER_KEY]) {
@@ -160,7 +185,6 @@ describe('a person’s own API keys over real HTTP', () => {
     // carrying a key of its own (an older or careless client): the server keeps its key and logs none.
     const clock = new HlcClock('phone', () => Date.now())
     const hlc = () => clock.tick()
-    const [openai] = await instancesOf('openai_api_keys_settings')
     const transport = httpSyncTransport({ baseUrl: quire.url, token: () => person.token })
     const pushed = await transport.push(`phone-${person.id}`, [
       {
@@ -169,7 +193,10 @@ describe('a person’s own API keys over real HTTP', () => {
           kind: 'settings',
           id: 'settings',
           fields: {
-            generator: { value: [{ kind: 'openai', base_url: `${c.url}/v1`, model: 'phone-model' }], hlc: hlc() },
+            generator: {
+              value: [{ kind: 'openai', base_url: `${c.url}/v1`, model: 'phone-model' }],
+              hlc: hlc(),
+            },
           },
           deleted: { value: false, hlc: hlc() },
         },
@@ -178,7 +205,7 @@ describe('a person’s own API keys over real HTTP', () => {
         counter: 2,
         change: {
           kind: 'record:setting_instance',
-          id: openai!.id,
+          id: openai.id,
           fields: { 'data.value': { value: [{ api_key: PUSHED_KEY, note: 'from the phone' }], hlc: hlc() } },
         },
       },
@@ -187,12 +214,19 @@ describe('a person’s own API keys over real HTTP', () => {
     expect(await generatorOf('GET')).toMatchObject({ model: 'phone-model', has_api_key: true })
     expect((await ask()).status).toBe(200)
     expect(c.lastAuthorization('/chat/completions')).toBe(`Bearer ${SETTINGS_KEY}`)
-    expect(await storedInstance(openai!.id)).toEqual({ api_key: OPENAI_KEY, note: 'from the phone' })
+    expect(await storedInstance(openai.id)).toEqual({ api_key: OPENAI_KEY, note: 'from the phone' })
     expect(await pullText()).not.toContain(PUSHED_KEY)
     expect(filesHolding(quire.dataDir, PUSHED_KEY)).toEqual([])
   })
 
-  async function instancesOf(definitionId: string): Promise<Instance[]> {
-    return (await call('GET', `/api/v1/settings/instances?definition_id=${definitionId}`)).json() as Instance[]
+  /** The person's instance of the definition with this value, created or changed. */
+  async function putInstance(definitionId: string, value: unknown): Promise<Instance> {
+    const listed = await call('GET', `/api/v1/settings/instances?definition_id=${definitionId}`)
+    const [existing] = listed.json() as Instance[]
+    const written = existing
+      ? await call('PUT', `/api/v1/settings/instances/${existing.id}`, { value })
+      : await call('POST', '/api/v1/settings/instances', { definition_id: definitionId, value })
+    expect(written.status, written.text).toBeLessThan(300)
+    return written.json() as Instance
   }
 })
