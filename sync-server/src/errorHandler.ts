@@ -17,11 +17,21 @@ export function errorHandler(log: (error: unknown) => void): Middleware {
   }
 }
 
-/** Errors from Koa's own stack carry an HTTP status; client errors among them become ApiErrors. */
+/**
+ * Errors from Koa's own stack carry an HTTP status; client errors among them become ApiErrors. Their
+ * message is shown only when it was written for clients: koa-send turns a missing file into a 404
+ * whose message is the file system's (`ENOENT: ..., stat '/srv/quire/dist/index.html'`).
+ */
 function translate(error: unknown): unknown {
   if (error instanceof ApiError || typeof error !== 'object' || error === null) return error
   const status = (error as { status?: unknown }).status
   if (typeof status !== 'number' || status < 400 || status >= 500) return error
-  const expose = (error as { expose?: boolean }).expose === true
-  return new ApiError(status, expose && error instanceof Error ? error.message : 'Bad request')
+  const expose = (error as { expose?: boolean }).expose === true && !isSystemError(error)
+  if (expose && error instanceof Error) return new ApiError(status, error.message)
+  return new ApiError(status, status === 404 ? 'Not found' : 'Bad request')
+}
+
+/** Node's file system and socket errors: `code` like ENOENT, and the call (`syscall`) that failed. */
+function isSystemError(error: object): boolean {
+  return 'syscall' in error || 'errno' in error
 }

@@ -1,3 +1,4 @@
+import { hideFilePaths } from '../../../web/core/api/hideFilePaths'
 import { toJobView, type JobContext, type JobHandler, type StoredJob } from './Job'
 import { JobAbortedError } from './JobAbortedError'
 import { jobChanges } from './jobChanges'
@@ -206,7 +207,8 @@ function toResult(value: unknown): Record<string, unknown> {
   return JSON.parse(JSON.stringify(object)) as Record<string, unknown>
 }
 
+/** A failed job's `error`, which its owner reads: the handler's message, without server file paths. */
 function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name
-  return typeof error === 'string' && error !== '' ? error : 'The job failed'
+  if (error instanceof Error) return hideFilePaths(error.message || error.name)
+  return typeof error === 'string' && error !== '' ? hideFilePaths(error) : 'The job failed'
 }

@@ -1,3 +1,4 @@
+import { attachmentDisposition } from '../../http/attachmentDisposition'
 import { ApiError } from '../ApiError'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
@@ -41,14 +42,14 @@ export const documentFileRoute: Route = defineRoute({
     if (!document) throw ApiError.notFound(NOT_FOUND)
     const bytes = await files.get(fileKey(document))
     if (!bytes) throw ApiError.notFound('The stored file is missing; upload the document again')
-    const name = document.original_filename.replace(/["\\\r\n]/g, '_')
     return {
       status: 200,
       stream: new Response(bytes as Uint8Array<ArrayBuffer>).body ?? undefined,
       headers: {
         'Content-Type': MEDIA_TYPES[document.document_type] ?? 'application/octet-stream',
         'Content-Length': String(bytes.length),
-        'Content-Disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(document.original_filename)}`,
+        // Any name downloads: UTF-8 in filename* (RFC 5987), an ASCII stand-in in filename.
+        'Content-Disposition': attachmentDisposition(document.original_filename),
         'X-Content-Type-Options': 'nosniff',
       },
     }
