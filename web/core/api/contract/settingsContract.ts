@@ -56,7 +56,14 @@ export const settingsContract: HostCase<ContractClient>[] = [
       checkEqual(restored.generator, { kind: 'extractive' }, 'restored')
 
       expectStatus(await put(client, { generator: { kind: 'magic' } }), 400, 'generator')
-      expectStatus(await put(client, { generator: { kind: 'ollama', base_url: 'ftp://x', model: 'm' } }), 400)
+      // Only http(s) URLs, on both hosts: the server fetches them (DESIGN.md section 10).
+      for (const base_url of ['ftp://x', 'file:///etc/passwd', 'javascript:alert(1)']) {
+        expectStatus(
+          await put(client, { generator: { kind: 'ollama', base_url, model: 'm' } }),
+          400,
+          'generator.base_url',
+        )
+      }
       expectStatus(await put(client, { generator: { kind: 'ollama', base_url: 'http://x' } }), 400, 'model')
       expectStatus(await put(client, { embedder: { id: '../../etc' } }), 400, 'embedder')
       expectStatus(await put(client, { colour: 'red' }), 400, 'colour')

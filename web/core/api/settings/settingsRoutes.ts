@@ -10,6 +10,10 @@ import { settingsPatchSchema } from '../../settings/QuireSettings'
 const tags = ['Settings']
 const error = (description: string) => ({ description, schema: errorSchema })
 
+/** What the sync server does with a generator's URL (DESIGN.md section 10, sync-server/src/outbound). */
+const OUTBOUND_POLICY =
+  ' `base_url` must be an http:// or https:// URL (else 400 naming `generator.base_url`). The sync server fetches it under its outbound policy: with accounts, an address on the server’s own machine, a private network (RFC 1918, CGNAT, IPv6 ULA), link-local, cloud metadata or unspecified range (checked on the address connected to, after DNS; IPv4-mapped forms included) is refused unless the operator lists it in OUTBOUND_ALLOW, and the error says which address and why; without accounts (QUIRE_SINGLE_USER=1) the owner may reach their own machine. Redirects are followed at most 5 times, each re-checked. Requests time out (OUTBOUND_CONNECT_TIMEOUT_S, 10 s to connect; OUTBOUND_IDLE_TIMEOUT_S, 120 s of silence before the answer or between streamed chunks; OUTBOUND_TOTAL_TIMEOUT_S, 600 s in all) and an answer stops at OUTBOUND_MAX_RESPONSE_MB (10). Errors quote an endpoint’s JSON error message (`{error: {message}}`, `{error}`, `{detail}`, `{message}`; one line, 200 characters at most) and nothing else it sent.'
+
 const settingsView = z
   .object({
     embedder: z.object({ id: z.string() }),
@@ -50,7 +54,8 @@ export const settingsRoutes: Route[] = [
     operationId: 'updateSettings',
     summary: 'Choose the embedder or the answer generator',
     description:
-      'Either part may be left out. `api_key` is write-only: sent without it, or with the masked `api_key_hint` a read showed, an OpenAI-compatible generator keeps the stored key while `kind` and `base_url` are unchanged (a key never follows a changed URL); `""` removes the key; any other value replaces it. A generator that names the server’s GENERATOR_URL without a key of its own is answered with the operator’s key (`uses_server_key`); any other URL never gets it. On the sync server keys are stored encrypted (AES-256-GCM) and never synced: each device keeps its own.',
+      'Either part may be left out. `api_key` is write-only: sent without it, or with the masked `api_key_hint` a read showed, an OpenAI-compatible generator keeps the stored key while `kind` and `base_url` are unchanged (a key never follows a changed URL); `""` removes the key; any other value replaces it. A generator that names the server’s GENERATOR_URL without a key of its own is answered with the operator’s key (`uses_server_key`); any other URL never gets it. On the sync server keys are stored encrypted (AES-256-GCM) and never synced: each device keeps its own.' +
+      OUTBOUND_POLICY,
     tags,
     body: settingsPatchSchema,
     responses: {
@@ -94,7 +99,8 @@ export const settingsRoutes: Route[] = [
     operationId: 'testGenerator',
     summary: 'Check that an answer generator can be reached',
     description:
-      'Asks the endpoint for its models (OpenAI-compatible `GET /v1/models`, Ollama `GET /api/tags`). Send `{}` to test the generator in use, or `{generator}` to test one before choosing it (its `api_key` follows the rules of `PUT /api/settings`: left out or masked, the stored key is used while the endpoint is the same). Always 200: `ok` says whether it worked and `detail` why not (never with a key in it).',
+      'Asks the endpoint for its models (OpenAI-compatible `GET /v1/models`, Ollama `GET /api/tags`). Send `{}` to test the generator in use, or `{generator}` to test one before choosing it (its `api_key` follows the rules of `PUT /api/settings`: left out or masked, the stored key is used while the endpoint is the same). Always 200: `ok` says whether it worked and `detail` why not (never with a key in it).' +
+      OUTBOUND_POLICY,
     tags,
     body: z.strictObject({ generator: generatorSettingsSchema.optional() }),
     responses: {
