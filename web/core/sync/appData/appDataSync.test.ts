@@ -231,6 +231,50 @@ describe('SyncedStore and SyncApplier', () => {
     expect(await phone.plain.getSettings()).toEqual({ theme: 'dark' })
   })
 
+  it('never syncs an API key: each device keeps its own while the endpoint is the same', async () => {
+    const { server, device } = world()
+    const laptop = device('laptop')
+    const phone = device('phone')
+    const generator = { kind: 'openai', base_url: 'http://llm.example/v1', model: 'm' }
+    await phone.store.putSettings({ generator: { ...generator, api_key: 'sk-phone-own-key' } })
+    await laptop.store.putSettings({ generator: { ...generator, api_key: 'sk-laptop-own-key' } })
+    const keyed = {
+      definition_id: 'openai_api_keys_settings',
+      value: { api_key: 'sk-laptop-instance', note: 'a' },
+    }
+    await laptop.store.writeRecords([
+      {
+        put: {
+          kind: 'setting_instance',
+          id: 'i1',
+          parent_id: null,
+          data: keyed,
+          created_at: 't',
+          updated_at: 't',
+        },
+      },
+    ])
+    await phone.client.sync()
+    await laptop.client.sync()
+    await phone.client.sync()
+    const logged = JSON.stringify((await server.pull(0)).changes)
+    expect(logged).toContain('openai_api_keys_settings')
+    expect(logged).not.toMatch(/sk-(laptop|phone)/)
+    // The phone has the laptop's settings and instance, with its own key and none of the laptop's.
+    expect(await phone.plain.getSettings()).toEqual({
+      generator: { ...generator, api_key: 'sk-phone-own-key' },
+    })
+    expect((await phone.plain.getRecord('setting_instance', 'i1'))?.data.value).toEqual({ note: 'a' })
+
+    // Another endpoint arrives from the laptop: the phone's key does not follow it there.
+    await laptop.store.putSettings({ generator: { ...generator, base_url: 'http://other.example/v1' } })
+    await laptop.client.sync()
+    await phone.client.sync()
+    expect(await phone.plain.getSettings()).toEqual({
+      generator: { ...generator, base_url: 'http://other.example/v1' },
+    })
+  })
+
   it('captures what a device held before it synced, once, and not what sync already knows', async () => {
     const { device } = world()
     const laptop = device('laptop')

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { runConformanceCase } from '../../../web/core/store/conformance/runConformanceCase'
+import { storeConformance } from '../../../web/core/store/conformance/storeConformance'
+import type { StoredRecord } from '../../../web/core/store/StoredRecord'
+import { openSqlStore } from '../sql/openSqlStore'
+import { filesHolding } from '../../test/filesHolding'
+import { openSealedStore } from './openSealedStore'
+
+const USER = '6f1c1f9e-3a59-4c8e-9d43-0c8c2f3b7a11'
+const instance = (value: unknown): StoredRecord => ({
+  kind: 'setting_instance',
+  id: 'i1',
+  parent_id: 'openai_api_keys_settings',
+  data: { definition_id: 'openai_api_keys_settings', value },
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+})
+
+describe('openSealedStore (SQLite with API keys sealed at rest)', () => {
+  let dir: string
+  const key = randomBytes(32)
+  const errors: unknown[] = []
+  const open = (options: { key?: Buffer; operatorKey?: string } = {}) =>
+    openSealedStore(dir, {
+      key: options.key ?? key,
+      userId: USER,
+      operatorKey: options.operatorKey,
+      logError: (e) => errors.push(e),
+    })
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'quire-sealed-'))
+    errors.length = 0
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  for (const testCase of storeConformance) {
+    it(`passes the store conformance case: ${testCase.name}`, () =>
+      runConformanceCase(testCase, () => open()))
+  }
+
+  it('stores keys sealed and reads them back as written; the files never hold one', async () => {
+    const store = await open()
+    const settings = {
+      generator: { kind: 'openai', base_url: 'http://x/v1', model: 'm', api_key: 'sk-settings-1234' },
+    }
+    await store.putSettings(settings)
+    await store.writeRecords([{ put: instance({ servers: [{ id: 's', apiKey: 'key-of-a-server-5678' }] }) }])
+    expect(await store.getSettings()).toEqual(settings)
+    expect((await store.getRecord('setting_instance', 'i1'))?.data.value).toEqual({
+      servers: [{ id: 's', apiKey: 'key-of-a-server-5678' }],
+    })
+    expect((await store.listRecords('setting_instance'))[0]?.data.value).toEqual({
+      servers: [{ id: 's', apiKey: 'key-of-a-server-5678' }],
+    })
+    expect(filesHolding(dir, 'sk-settings-1234')).toEqual([])
+    expect(filesHolding(dir, 'key-of-a-server-5678')).toEqual([])
+    await store.close()
+
+    const raw = await openSqlStore(dir)
+    expect(JSON.stringify(await raw.getSettings())).toMatch(/"api_key":"quire-sealed:v1:/)
+    await raw.close()
+  })
+
+  it('seals what an older version stored in clear and drops the operator’s key from settings, at open', async () => {
+    const raw = await openSqlStore(dir)
+    await raw.putSettings({
+      embedder: { id: 'hash-v1' },
+      generator: { kind: 'openai', base_url: 'http://op/v1', model: 'm', api_key: 'sk-operator-legacy' },
+    })
+    await raw.writeRecords([{ put: instance({ api_key: 'sk-person-legacy-99' }) }])
+    await raw.close()
+
+    const store = await open({ operatorKey: 'sk-operator-legacy' })
+    expect(await store.getSettings()).toEqual({
+      embedder: { id: 'hash-v1' },
+      generator: { kind: 'openai', base_url: 'http://op/v1', model: 'm' },
+    })
+    expect((await store.getRecord('setting_instance', 'i1'))?.data.value).toEqual({
+      api_key: 'sk-person-legacy-99',
+    })
+    await store.close()
+    const reread = await openSqlStore(dir)
+    expect(JSON.stringify((await reread.getRecord('setting_instance', 'i1'))?.data)).not.toContain(
+      'sk-person-legacy-99',
+    )
+    expect(JSON.stringify(await reread.getSettings())).not.toContain('sk-operator-legacy')
+    await reread.close()
+  })
+
+  it('reads a key it cannot open (the secret key changed) as unset, and says why in the log', async () => {
+    const store = await open()
+    await store.writeRecords([{ put: instance({ api_key: 'sk-person-1234567', note: 'kept' }) }])
+    await store.close()
+    const other = await open({ key: randomBytes(32) })
+    expect((await other.getRecord('setting_instance', 'i1'))?.data.value).toEqual({ note: 'kept' })
+    expect(String(errors[0])).toMatch(/could not be opened \(was QUIRE_SECRET_KEY changed\?\)/)
+    await other.close()
+  })
+})
