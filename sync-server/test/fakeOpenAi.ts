@@ -23,16 +23,15 @@ export interface FakeOpenAi {
 }
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  let server: Server | undefined
   const fake: FakeOpenAi = {
     url: '',
     seen: [],
     mode: 'answer',
     lastAuthorization: (suffix = '') =>
       fake.seen.filter((r) => r.path.endsWith(suffix)).at(-1)?.authorization,
-    close: () => new Promise((resolve) => (server ? server.close(() => resolve()) : resolve())),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
   }
-  server = createServer((request, response) => {
+  const server: Server = createServer((request, response) => {
     const authorization = request.headers.authorization ?? ''
     const path = (request.url ?? '').split('?')[0] ?? ''
     fake.seen.push({ path, authorization })
