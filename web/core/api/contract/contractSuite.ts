@@ -13,6 +13,7 @@ import { extractionContract } from './extractionContract'
 import { healthContract } from './healthContract'
 import { searchContract } from './searchContract'
 import { settingsContract } from './settingsContract'
+import { apiKeysContract } from './apiKeysContract'
 import { componentsContract } from './componentsContract'
 import { navigationRoutesContract } from './navigationRoutesContract'
 import { pagesContract } from './pagesContract'
@@ -29,6 +30,7 @@ export const contractSuite: HostCase<ContractClient>[] = [
   ...evaluationContract,
   ...settingsContract,
   ...platformSettingsContract,
+  ...apiKeysContract,
   ...pagesContract,
   ...navigationRoutesContract,
   ...componentsContract,
