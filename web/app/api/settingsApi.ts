@@ -1,14 +1,25 @@
 import { requestJson } from './requestJson'
 
-/** The generator as the API shows it: API keys never come back, only whether one is set. */
+/**
+ * The generator as the API shows it: an API key never comes back, only whether one is set and its
+ * last four (`api_key_hint`, `…abcd`); `uses_server_key` says the server answers with its own key.
+ */
 export type GeneratorView =
   | { kind: 'extractive' }
-  | { kind: 'openai'; base_url: string; model: string; has_api_key: boolean }
+  | {
+      kind: 'openai'
+      base_url: string
+      model: string
+      has_api_key: boolean
+      api_key_hint?: string
+      uses_server_key?: boolean
+    }
   | { kind: 'ollama'; base_url: string; model: string }
   | { kind: 'webllm'; model: string }
 
 export type GeneratorInput =
   | { kind: 'extractive' }
+  /** `api_key` left out keeps the saved key (same URL); `''` removes it. */
   | { kind: 'openai'; base_url: string; model: string; api_key?: string }
   | { kind: 'ollama'; base_url: string; model: string }
   | { kind: 'webllm'; model: string }

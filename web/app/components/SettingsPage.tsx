@@ -38,7 +38,17 @@ export function SettingsPage(props: { settings: SettingsView }) {
   const [baseUrl, setBaseUrl] = createSignal('base_url' in generator ? generator.base_url : '')
   const [model, setModel] = createSignal('model' in generator ? generator.model : '')
   const [apiKey, setApiKey] = createSignal('')
-  const hasKey = generator.kind === 'openai' && generator.has_api_key
+  const [removeKey, setRemoveKey] = createSignal(false)
+  // What the server says now about the saved key (refreshed by every save).
+  const [shown, setShown] = createSignal(generator)
+  const keyHint = () => {
+    const view = shown()
+    return view.kind === 'openai' && view.has_api_key ? (view.api_key_hint ?? '…') : null
+  }
+  const serverKey = () => {
+    const view = shown()
+    return view.kind === 'openai' && view.uses_server_key === true
+  }
   const [saving, setSaving] = createSignal(false)
   const [error, setError] = createSignal<string | null>(null)
   const [testing, setTesting] = createSignal(false)
@@ -59,7 +69,7 @@ export function SettingsPage(props: { settings: SettingsView }) {
       kind: k,
       base_url: baseUrl().trim(),
       model: model().trim(),
-      ...(apiKey() !== '' ? { api_key: apiKey() } : {}),
+      ...(apiKey() !== '' ? { api_key: apiKey() } : removeKey() ? { api_key: '' } : {}),
     }
   }
 
@@ -71,11 +81,13 @@ export function SettingsPage(props: { settings: SettingsView }) {
     setSaving(true)
     setError(null)
     try {
-      await saveSettings({
+      const saved = await saveSettings({
         embedder: { id: useModel() ? modelId().trim() : HASH_EMBEDDER },
         generator: generatorInput(),
       })
+      setShown(saved.generator)
       setApiKey('')
+      setRemoveKey(false)
       showToast({ message: 'Settings saved' })
     } catch (failure) {
       setError(describe(failure))
@@ -199,10 +211,35 @@ export function SettingsPage(props: { settings: SettingsView }) {
               class="input input-mono"
               type="password"
               autocomplete="off"
-              placeholder={hasKey ? 'Saved (leave empty to keep it)' : ''}
+              placeholder={keyHint() ? `Saved key ${keyHint()} (leave empty to keep it)` : ''}
+              aria-describedby="generator-key-hint"
               value={apiKey()}
               onInput={(event) => setApiKey(event.currentTarget.value)}
             />
+            <p id="generator-key-hint" class="field-hint">
+              <Show
+                when={keyHint()}
+                fallback={
+                  serverKey()
+                    ? 'This server answers with its own key for this URL; add yours to use it instead.'
+                    : 'Stored on this device only, never synced. Kept when you change the model, dropped when you change the URL.'
+                }
+              >
+                {(hint) =>
+                  `Your saved key ends in ${hint().slice(1) || '(too short to show)'}. It is never shown or synced, and is dropped when you change the URL.`
+                }
+              </Show>
+            </p>
+            <Show when={keyHint()}>
+              <label class="choice">
+                <input
+                  type="checkbox"
+                  checked={removeKey()}
+                  onChange={(event) => setRemoveKey(event.currentTarget.checked)}
+                />
+                Remove the saved key
+              </label>
+            </Show>
           </div>
         </Show>
         <Show when={kind() !== 'extractive'}>
