@@ -132,8 +132,8 @@ describe('outbound requests to a person’s generator, with accounts', () => {
       ['http://10.0.0.5:11434', '10.0.0.5 is a private address'],
       ['http://[::ffff:192.168.0.1]', '::ffff:192.168.0.1 is a private address'],
       ['http://2130706433:11434', '127.0.0.1 is a loopback address'],
-    ]) {
-      const tested = await testGenerator(ollama(url!))
+    ] as const) {
+      const tested = await testGenerator(ollama(url))
       expect(tested.detail).toContain(`${why}, ${REFUSED}`)
     }
     // afterEach: guard.attempts is empty, so not one of these was even tried.

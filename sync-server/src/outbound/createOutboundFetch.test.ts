@@ -78,7 +78,7 @@ describe('createOutboundFetch', () => {
         [`http://[::ffff:127.0.0.1]:${port}/`, '::ffff:127.0.0.1 is a loopback address'],
         [`http://[::1]:${port}/`, '::1 is a loopback address'],
         [`http://0.0.0.0:${port}/`, '0.0.0.0 is an unspecified address'],
-      ]) {
+      ] as const) {
         const error = await refusal(fetch(url))
         expect(error.failure).toBe('refused')
         expect(error.message).toContain(why)
@@ -103,7 +103,7 @@ describe('createOutboundFetch', () => {
         ['http://[::ffff:10.0.0.5]/', '::ffff:10.0.0.5 is a private address'],
         ['http://[::ffff:a9fe:a9fe]/', '::ffff:169.254.169.254 is a cloud metadata address'],
         ['http://[::]/', ':: is an unspecified address'],
-      ]) {
+      ] as const) {
         expect((await refusal(fetch(url))).message).toContain(why)
       }
       // The guard saw no attempt (checked after each test): the policy refused before any socket.
