@@ -132,6 +132,27 @@ describe('createOutboundFetch', () => {
       expect((await refusal(allowed('http://mixed.test/'))).message).toContain('192.168.0.10')
     })
 
+    it('checks the address of every new connection, so a name that changes its answer gains nothing', async () => {
+      // DNS rebinding: the name first resolves to an allowed address, then to a refused one.
+      const answers = ['127.0.0.1', '127.0.0.2']
+      const resolved: string[] = []
+      const rebinding: LookupFunction = (hostname, options, callback) => {
+        const address = answers[Math.min(resolved.length, answers.length - 1)]!
+        resolved.push(address)
+        lookupOf({ [hostname]: [address] })(hostname, options, callback)
+      }
+      upstream.handle = (_request, response) => {
+        // No keep-alive: each request needs a new connection, and so a new lookup.
+        response.writeHead(200, { connection: 'close' }).end('ok')
+      }
+      const fetch = multiUser({ allow: parseOutboundAllow('127.0.0.1') }, rebinding)
+      expect(await (await fetch(`http://rebind.test:${upstream.port}/`)).text()).toBe('ok')
+      const error = await refusal(fetch(`http://rebind.test:${upstream.port}/`))
+      expect(error.message).toContain('rebind.test resolves to a loopback address 127.0.0.2')
+      expect(resolved).toEqual(['127.0.0.1', '127.0.0.2'])
+      expect(upstream.requests).toHaveLength(1)
+    })
+
     it('OUTBOUND_ALLOW opens a host:port, not the same host on other ports', async () => {
       const fetch = multiUser({ allow: parseOutboundAllow(`127.0.0.1:${upstream.port}`) })
       expect((await fetch(`${upstream.url}/v1/models`)).status).toBe(200)
