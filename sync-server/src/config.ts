@@ -159,9 +159,10 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
 }
 
 /**
- * ALLOWED_HOSTS: host names without scheme, port or path; `.example.com` (or `*.example.com`) allows
- * every subdomain as well. Anything else (a URL, a name with a path) is refused at start: it could
- * never match a Host header, and the operator would only find out when every request is refused.
+ * ALLOWED_HOSTS: host names without scheme or path (a port is allowed and ignored, as in Host);
+ * `.example.com` (or `*.example.com`) allows every subdomain as well. Anything else (a URL, a name
+ * with a path) is refused at start: it could never match a Host header, and the operator would only
+ * find out when every request is refused.
  */
 function allowedHosts(raw: string | undefined): string[] {
   const names = (raw ?? '')
@@ -169,9 +170,12 @@ function allowedHosts(raw: string | undefined): string[] {
     .map((name) => name.trim().toLowerCase().replace(/^\*\./u, '.'))
     .filter(Boolean)
   for (const name of names) {
-    if (!/^\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?$/u.test(name) && !/^\[?[0-9a-f:.]+\]?$/u.test(name)) {
+    if (
+      !/^\.?[a-z0-9_-]+(?:\.[a-z0-9_-]+)*\.?(?::\d+)?$/u.test(name) &&
+      !/^\[?[0-9a-f:.]+\]?(?::\d+)?$/u.test(name)
+    ) {
       throw new Error(
-        `ALLOWED_HOSTS must list host names such as quire.example.com or .example.com (comma-separated, no scheme or port), got ${JSON.stringify(name)}`,
+        `ALLOWED_HOSTS must list host names such as quire.example.com or .example.com (comma-separated, no scheme or path), got ${JSON.stringify(name)}`,
       )
     }
   }

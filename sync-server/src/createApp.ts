@@ -19,7 +19,9 @@ import { guardApi, type RequestAuth } from './auth/guardApi'
 import { isCrossSiteRequest } from './auth/isCrossSiteRequest'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
 import { bodyParser } from './bodyParser'
+import { cutStalledBodies } from './cutStalledBodies'
 import { errorHandler } from './errorHandler'
+import { EventStreamLimit, eventStreamMatcher } from './EventStreamLimit'
 import type { InFlightRequests } from './InFlightRequests'
 import type { JobPorts } from './jobApi/JobPorts'
 import { jobRoutes } from './jobApi/jobRoutes'
@@ -76,6 +78,14 @@ export interface AppOptions {
 
 /** Every route the server answers: the shared table, plus accounts, jobs and sync, which live only here. */
 export const serverRoutes = [...routes, ...authRoutes, ...jobRoutes, ...syncRoutes, ...blobRoutes]
+
+/** The answers that are event streams, by operation id, and when (MAX_EVENT_STREAMS_PER_USER caps them). */
+const EVENT_STREAMS: Record<string, (body: unknown) => boolean> = {
+  streamJobEvents: () => true,
+  syncEvents: () => true,
+  streamChatMessage: () => true,
+  replyToConversation: (body) => (body as { stream?: unknown } | undefined)?.stream === true,
+}
 
 /**
  * The Koa host: the shared route table on @koa/router, each request over its caller's own data
@@ -156,6 +166,7 @@ export function createApp(options: AppOptions): Koa {
   mountRoutes<BlobPorts>(router, blobRoutes, (ctx) => portsOfBlobs(principalOf(ctx)), logError)
 
   if (options.inFlight) app.use(options.inFlight.middleware())
+  app.use(cutStalledBodies(options.bodyIdleTimeoutMs ?? 60_000))
   if (options.logLine) app.use(requestLogger(options.logLine))
   app.use(errorHandler(logError))
   app.use(async (ctx, next) => {
@@ -200,6 +211,8 @@ export function createApp(options: AppOptions): Koa {
   app.use(
     bodyParser({ maxUploadBytes: options.maxUploadBytes, jsonLimit: '16mb', uploadDir: options.uploadDir }),
   )
+  const streams = new EventStreamLimit(options.maxEventStreamsPerUser ?? 16)
+  app.use(streams.middleware(eventStreamMatcher(serverRoutes, EVENT_STREAMS)))
   app.use(router.routes())
   app.use(async (ctx) => {
     if (isApiPath(ctx.path)) writeResult(ctx, unmatchedRoute(ctx.method, ctx.path))

@@ -53,6 +53,8 @@ export function rawConnection(url: string): {
   socket: Socket
   write(data: string | Buffer): void
   outcome(waitMs: number): Promise<RawOutcome>
+  /** Whether the server closes the connection within `waitMs`. */
+  closedWithin(waitMs: number): Promise<boolean>
   close(): void
 } {
   const { hostname, port } = new URL(url)
@@ -76,6 +78,16 @@ export function rawConnection(url: string): {
     socket,
     write: (data) => socket.write(data),
     close: () => socket.destroy(),
+    closedWithin(waitMs) {
+      return new Promise((resolve) => {
+        if (closed) return resolve(true)
+        const timer = setTimeout(() => resolve(closed), waitMs)
+        socket.once('close', () => {
+          clearTimeout(timer)
+          resolve(true)
+        })
+      })
+    },
     outcome(waitMs) {
       return new Promise((resolve) => {
         const check = (final: boolean) => {

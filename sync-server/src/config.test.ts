@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { configFromEnv } from './config'
+
+describe('configFromEnv: the HTTP layer', () => {
+  it('has defaults that let a 100 MB upload over a slow link through', () => {
+    const config = configFromEnv({})
+    expect(config).toMatchObject({
+      trustProxy: false,
+      trustProxyHops: 1,
+      allowedHosts: [],
+      maxEventStreamsPerUser: 16,
+      bodyIdleTimeoutMs: 60_000,
+      requestTimeoutMs: 3_600_000,
+    })
+  })
+
+  it('reads the settings', () => {
+    const config = configFromEnv({
+      TRUST_PROXY: '1',
+      TRUST_PROXY_HOPS: '2',
+      ALLOWED_HOSTS: ' Quire.Example.com, *.home.example ,.lan,nas.lan:8443',
+      MAX_EVENT_STREAMS_PER_USER: '0',
+      BODY_IDLE_TIMEOUT_S: '2.5',
+      REQUEST_TIMEOUT_S: '0',
+    })
+    expect(config).toMatchObject({
+      trustProxy: true,
+      trustProxyHops: 2,
+      allowedHosts: ['quire.example.com', '.home.example', '.lan', 'nas.lan:8443'],
+      maxEventStreamsPerUser: 0,
+      bodyIdleTimeoutMs: 2500,
+      requestTimeoutMs: 0,
+    })
+  })
+
+  it('refuses settings that would not work, naming them', () => {
+    expect(() => configFromEnv({ TRUST_PROXY_HOPS: '0' })).toThrow(/TRUST_PROXY_HOPS/)
+    expect(() => configFromEnv({ ALLOWED_HOSTS: 'https://quire.example.com' })).toThrow(/ALLOWED_HOSTS/)
+    expect(() => configFromEnv({ ALLOWED_HOSTS: 'quire.example.com/app' })).toThrow(/ALLOWED_HOSTS/)
+    expect(() => configFromEnv({ MAX_EVENT_STREAMS_PER_USER: '-1' })).toThrow(/MAX_EVENT_STREAMS_PER_USER/)
+    expect(() => configFromEnv({ BODY_IDLE_TIMEOUT_S: '0' })).toThrow(/BODY_IDLE_TIMEOUT_S/)
+    expect(() => configFromEnv({ REQUEST_TIMEOUT_S: 'soon' })).toThrow(/REQUEST_TIMEOUT_S/)
+  })
+})
