@@ -28,7 +28,6 @@ import { loadSecretKey } from './secrets/loadSecretKey'
 import { openSealedStore } from './secrets/openSealedStore'
 import { operatorGenerator } from './secrets/operatorGenerator'
 import { createOutboundFetch } from './outbound/createOutboundFetch'
-import { operatorUrlWarning } from './outbound/operatorUrlWarning'
 import { outboundPolicy } from './outbound/OutboundPolicy'
 
 /** The one user of a server without accounts (QUIRE_SINGLE_USER=1). */
@@ -97,11 +96,16 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   // Every URL a person supplies is fetched through the outbound policy (DESIGN.md section 10).
   const outbound = outboundPolicy(config.outbound, { singleUser: config.singleUser ?? false })
   const outboundFetch = createOutboundFetch(outbound)
-  if (config.generator && 'base_url' in config.generator) {
-    void operatorUrlWarning('GENERATOR_URL', config.generator.base_url, outbound).then(
-      (warning) => warning && (log.line ?? console.warn)(warning),
-    )
-  }
+  // The operator's own endpoint (often on their machine: a local Ollama) is theirs, not a person's URL:
+  // requests to exactly it keep the policy's limits but not its address rules (see operatorEndpoint).
+  const operatorEndpoint =
+    config.generator && config.generator.kind !== 'extractive' && config.generator.kind !== 'webllm'
+      ? {
+          kind: config.generator.kind,
+          base_url: config.generator.base_url,
+          fetch: createOutboundFetch({ ...outbound, reachPrivateAddresses: true }),
+        }
+      : undefined
   const spaces = new UserSpaces(async (userId) => {
     // Without accounts the one user's data stays where it always was, at the top of DATA_DIR.
     if (!config.singleUser && !UUID.test(userId)) throw new Error(`Not a user id: ${userId}`)
@@ -126,6 +130,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
         generator: operator.defaults,
       },
       serverKey: operator.serverKey,
+      operatorEndpoint,
       fetch: outboundFetch,
       // Queries are embedded in this thread: one short text, with the model loaded once and kept (and
       // loaded ahead of use by Settings' "Download now", the same instance), shared by every user.

@@ -264,3 +264,42 @@ describe('outbound requests in single-user mode', () => {
     expect(JSON.parse(tested.text).detail).toContain('timed out: no answer within 0.5 s')
   }, 10_000)
 })
+
+describe("the operator's own generator on the operator's machine, with accounts", () => {
+  let quire: Quire
+  let operator: FakeUpstream
+
+  beforeAll(async () => {
+    operator = await startFakeUpstream(provider)
+    quire = await startTestServer({
+      accounts: true,
+      config: { generator: { kind: 'ollama', base_url: operator.url, model: 'llama3.2' } },
+    })
+  })
+  afterAll(async () => {
+    await quire?.stop()
+    await operator?.close()
+  })
+
+  // GENERATOR_URL=http://localhost:11434 on a multi-user server: the operator chose that address, so
+  // people's chats reach it with no OUTBOUND_ALLOW entry; only exactly that base URL, though.
+  it('answers through GENERATOR_URL on a loopback address, and refuses other paths on that host', async () => {
+    const alice = await signUpForTest(quire.url, 'alice')
+    const api = client(quire, alice)
+    const session = JSON.parse((await api('POST', '/api/chat/sessions', { name: 'Operator' })).text) as {
+      id: string
+    }
+    const reply = await api('POST', '/api/chat/message', { session_id: session.id, message: 'What is new?' })
+    expect(reply.status).toBe(200)
+    expect(JSON.parse(reply.text).content).toContain('From the fake model.')
+    expect(operator.requests.map((request) => request.path)).toEqual(['/api/chat'])
+
+    // The same host with a path of the person's choosing is a person's URL: the policy refuses it.
+    const tested = await api('POST', '/api/settings/test-generator', {
+      generator: { kind: 'ollama', base_url: `${operator.url}/api/pull?name=x&`, model: 'llama3.2' },
+    })
+    expect(JSON.parse(tested.text)).toMatchObject({ ok: false })
+    expect(JSON.parse(tested.text).detail).toContain(REFUSED)
+    expect(operator.requests).toHaveLength(1)
+  })
+})

@@ -5,6 +5,7 @@ import { GeneratorError } from '../generate/GeneratorError'
 import type { GeneratorSettings } from '../generate/GeneratorSettings'
 import { ollamaChatModel } from '../generate/ollamaChatModel'
 import { openAiChatModel } from '../generate/openAiChatModel'
+import { isOperatorEndpoint, type OperatorEndpoint } from '../generate/operatorEndpoint'
 import { usesServerKey, withServerKey, type ServerGeneratorKey } from '../generate/serverGeneratorKey'
 
 /** Turns generator settings into what answers questions (chat, evaluation) and judges answers. */
@@ -53,11 +54,15 @@ export interface GenerationHost {
   fetch?: typeof fetch
   /** The operator's key for the operator's endpoint (the server's GENERATOR_API_KEY); see serverGeneratorKey. */
   serverKey?: ServerGeneratorKey
+  /** The operator's endpoint and the fetch for it (the server's GENERATOR_URL); see operatorEndpoint. */
+  operatorEndpoint?: OperatorEndpoint
 }
 
 export function createGeneration(host: GenerationHost = {}): Generation {
   // The operator's key joins the settings only here, on the way to a model, and only for its endpoint.
   const keyed = (settings: GeneratorSettings) => withServerKey(settings, host.serverKey)
+  const fetchFor = (settings: GeneratorSettings) =>
+    isOperatorEndpoint(settings, host.operatorEndpoint) ? host.operatorEndpoint?.fetch : host.fetch
   const chatModel = (chosen: GeneratorSettings): ChatModel | undefined => {
     const settings = keyed(chosen)
     switch (settings.kind) {
@@ -68,10 +73,14 @@ export function createGeneration(host: GenerationHost = {}): Generation {
           baseUrl: settings.base_url,
           model: settings.model,
           apiKey: settings.api_key,
-          fetch: host.fetch,
+          fetch: fetchFor(settings),
         })
       case 'ollama':
-        return ollamaChatModel({ baseUrl: settings.base_url, model: settings.model, fetch: host.fetch })
+        return ollamaChatModel({
+          baseUrl: settings.base_url,
+          model: settings.model,
+          fetch: fetchFor(settings),
+        })
       case 'webllm':
         return host.localChatModel?.(settings)
     }
@@ -86,7 +95,10 @@ export function createGeneration(host: GenerationHost = {}): Generation {
       await host.startLocalLoad(settings)
     },
     answerGenerator: (settings) =>
-      createAnswerGenerator(keyed(settings), { chatModel: host.localChatModel, fetch: host.fetch }),
+      createAnswerGenerator(keyed(settings), {
+        chatModel: host.localChatModel,
+        fetch: fetchFor(settings),
+      }),
     usesServerKey: (settings) => usesServerKey(settings, host.serverKey),
   }
 }
