@@ -64,7 +64,7 @@ function koaBodyOptions(
   options: BodyParserOptions,
   limit: string,
   written: string[],
-): KoaBodyMiddlewareOptions {
+): Partial<KoaBodyMiddlewareOptions> {
   return {
     json: true,
     jsonStrict: false,
@@ -72,7 +72,8 @@ function koaBodyOptions(
     urlencoded: false,
     multipart: true,
     formidable: {
-      uploadDir: options.uploadDir,
+      // Left out when absent: formidable would take an explicit undefined over its own default.
+      ...(options.uploadDir ? { uploadDir: options.uploadDir } : {}),
       maxFileSize: options.maxUploadBytes,
       // Checked as bytes arrive (maxFileSize only once a part has ended): no more than the limit
       // ever reaches the disk, even when no Content-Length announced the size.

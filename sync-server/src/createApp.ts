@@ -21,6 +21,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
 import { bodyParser } from './bodyParser'
 import { cutStalledBodies } from './cutStalledBodies'
 import { errorHandler } from './errorHandler'
+import { HTTP_DESCRIPTION } from './httpDescription'
 import { EventStreamLimit, eventStreamMatcher } from './EventStreamLimit'
 import type { InFlightRequests } from './InFlightRequests'
 import type { JobPorts } from './jobApi/JobPorts'
@@ -101,7 +102,10 @@ export function createApp(options: AppOptions): Koa {
   // Koa would print every error itself; ours are already answered and logged by errorHandler.
   app.silent = true
   const logError = options.logError ?? console.error
-  const openApi = buildOpenApi(serverRoutes, options.accounts ? { auth: AUTH_DESCRIPTION } : {})
+  const openApi = buildOpenApi(serverRoutes, {
+    ...(options.accounts ? { auth: AUTH_DESCRIPTION } : {}),
+    host: HTTP_DESCRIPTION,
+  })
   const trustedOrigins = new Set(options.trustedOrigins ?? [])
   const localPrincipal: Principal = { user: options.localUser, via: 'session' }
   const principalOf = (ctx: Context): Principal => {

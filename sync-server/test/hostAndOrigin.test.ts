@@ -78,6 +78,20 @@ describe('a single-user server is no open door to other sites', () => {
     }
   })
 
+  it('states these decisions in its OpenAPI description', async () => {
+    const openApi = JSON.parse((await httpCall(`${quire.url}/openapi.json`)).body) as {
+      info: { description: string }
+    }
+    for (const setting of [
+      'ALLOWED_HOSTS',
+      'TRUSTED_ORIGINS',
+      'TRUST_PROXY_HOPS',
+      'MAX_EVENT_STREAMS_PER_USER',
+    ]) {
+      expect(openApi.info.description).toContain(setting)
+    }
+  })
+
   it('checks the name a trusted proxy was asked for (X-Forwarded-Host) as well', async () => {
     const rebound = await httpCall(`${quire.url}/api/collections/`, {
       headers: { host: `127.0.0.1:${port}`, 'x-forwarded-host': 'evil.example' },

@@ -30,6 +30,8 @@ export interface OpenApiOptions {
    * appended to the description, and bearer/cookie security on every route not marked `public`.
    */
   auth?: string
+  /** Decisions of the host itself (limits, timeouts, which origins and host names it answers), appended last. */
+  host?: string
 }
 
 /** Generates the OpenAPI 3.1 document from the route table, so the description can never drift from the code. */
@@ -121,17 +123,18 @@ export function buildOpenApi(
     paths[openApiPath] = { ...paths[openApiPath], [route.method]: operation }
   }
 
+  const description = [DESCRIPTION, options.auth, options.host].filter(Boolean).join('\n')
   if (!options.auth) {
     return {
       openapi: '3.1.0',
-      info: { title: 'Quire API', version: API_VERSION, description: DESCRIPTION },
+      info: { title: 'Quire API', version: API_VERSION, description },
       paths,
       components: { schemas },
     }
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Quire API', version: API_VERSION, description: `${DESCRIPTION}\n${options.auth}` },
+    info: { title: 'Quire API', version: API_VERSION, description },
     paths,
     components: {
       schemas,

@@ -1,0 +1,22 @@
+/** The sync server's decisions about HTTP itself, as its OpenAPI description states them. */
+export const HTTP_DESCRIPTION = `
+HTTP on this server (settings in brackets, as the README lists them):
+- Host names: a request whose \`Host\` (and, behind a trusted proxy, \`X-Forwarded-Host\`) is not one of the server's
+  own names answers 403, which stops DNS rebinding: \`localhost\`, \`*.localhost\`, any IP address, the name it listens
+  on (HOST) and ALLOWED_HOSTS; ports are ignored. Checked always without accounts (QUIRE_SINGLE_USER=1); with
+  accounts only when ALLOWED_HOSTS is set, so a server behind a domain needs no new setting.
+- CORS: with accounts any origin may call with a Bearer token (\`Access-Control-Allow-Origin: *\`, never
+  credentials). Without accounts the data needs no credential, so only TRUSTED_ORIGINS get CORS answers (by
+  name); other origins' preflights answer 403.
+- Client address: behind a reverse proxy (TRUST_PROXY=1) it is the address the outermost of TRUST_PROXY_HOPS
+  proxies (default 1) saw, counted from the right of \`X-Forwarded-For\`: what a client writes there itself cannot
+  change the per-IP limits.
+- Bodies: JSON up to 16 MB, nested at most 128 levels deep (deeper answers 400). Multipart uploads carry at most
+  MAX_UPLOAD_MB of files in all; a larger declared \`Content-Length\` answers 413 before the body is read, and every
+  413 closes the connection. A part with a filename is a file, with or without a \`Content-Type\`.
+- Time: a request body that stops arriving for BODY_IDLE_TIMEOUT_S (60 s) answers 408 and the connection closes; a
+  whole request, body included, must arrive within REQUEST_TIMEOUT_S (1 h: a 100 MB upload at 0.25 Mbit/s fits).
+- Event streams (job events, sync events, streamed chat answers and conversation replies): each person may hold
+  MAX_EVENT_STREAMS_PER_USER (16) open at once; one more answers 429 with \`Retry-After\`, before any work starts.
+- Downloads name their file with \`filename*\` (UTF-8, RFC 5987) and an ASCII \`filename\`. Error details never show
+  where the server keeps its files.`
