@@ -149,3 +149,32 @@ test("account: signing out and removing data deletes this device's collections",
   const listed = await page.evaluate(async () => (await fetch('/api/collections/')).text())
   expect(listed).not.toContain('Removed with the sign-out')
 })
+
+// Signed in from another origin, the explorer's "server" target is the account's server, and the
+// account's own session is used (its token stays in the API worker); so are the server-only routes.
+test("account: from another origin, the API explorer and the server's own routes reach the account's server", async ({
+  page,
+}) => {
+  await openApp(page)
+  const account = new AccountPage(page)
+  await account.open()
+  await account.signUp({ server, ...newPerson(), fullName: 'Barbara Liskov' })
+  await expect(account.signedInAs('Barbara Liskov')).toBeVisible()
+
+  const jobs = await page.evaluate(async () => {
+    const response = await fetch('/api/v1/jobs')
+    return { status: response.status, host: response.headers.get('x-quire-host') }
+  })
+  expect(jobs).toEqual({ status: 200, host: 'server' })
+
+  await page.getByRole('link', { name: 'API explorer' }).first().click()
+  await expect(page.getByRole('heading', { name: 'API explorer', level: 1 })).toBeVisible()
+  await page.getByRole('radio', { name: `The server at ${server}` }).check()
+  const list = page.locator('details', { hasText: 'List collections, newest first' })
+  await list.locator('summary').click()
+  await list.getByRole('button', { name: 'Send' }).click()
+  await expect(list.locator('.response-status .status-badge')).toHaveText('200 OK')
+  await expect(list.locator('.header-row', { hasText: 'x-quire-host' }).getByRole('definition')).toHaveText(
+    'server',
+  )
+})

@@ -1,5 +1,13 @@
-import { createMemo, For, Show } from 'solid-js'
-import { apiTarget, serverToken, setApiTarget, setServerToken } from '../openapi/apiTarget'
+import { createMemo, For, onMount, Show } from 'solid-js'
+import { getAccount } from '../account/accountApi'
+import {
+  apiTarget,
+  serverAddress,
+  serverToken,
+  setApiTarget,
+  setServerAddress,
+  setServerToken,
+} from '../openapi/apiTarget'
 import { listOperations } from '../openapi/listOperations'
 import type { OpenApiDocument } from '../openapi/OpenApiDocument'
 import { usePageTitle } from '../usePageTitle'
@@ -14,6 +22,13 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
   usePageTitle('API explorer')
   const groups = createMemo(() => listOperations(props.document))
   const tagId = (tag: string) => `tag-${tag.replace(/[^A-Za-z0-9_-]/g, '-')}`
+  // The signed-in account's server, wherever it is; signed out, the server that served this page.
+  onMount(() => {
+    getAccount().then(
+      (account) => setServerAddress(account.signed_in ? (account.server_url ?? undefined) : undefined),
+      () => setServerAddress(undefined),
+    )
+  })
 
   return (
     <section class="page" aria-labelledby="docs-title">
@@ -44,7 +59,7 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
                 checked={apiTarget() === 'server'}
                 onChange={() => setApiTarget('server')}
               />
-              The server at <code>{location.origin}</code>
+              The server at <code>{serverAddress() ?? location.origin}</code>
             </label>
             <Show when={apiTarget() === 'server'}>
               <label class="field">
@@ -60,8 +75,9 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
                 />
                 <small id="server-token-help" class="muted">
                   Sent as <code>Authorization: Bearer</code>: a personal access token (
-                  <code>POST /api/v1/auth/tokens</code>) or an access token. Left empty, the server's sign-in
-                  cookies are used. Kept only until you leave this page.
+                  <code>POST /api/v1/auth/tokens</code>) or an access token. Left empty, the account you
+                  signed in to on the Account page is used (signed out, the server's sign-in cookies). Kept
+                  only until you leave this page.
                 </small>
               </label>
             </Show>

@@ -4,6 +4,7 @@ import type { ApiResult } from '../../core/api/ApiResult'
 import { isServerOnlyRoute } from '../../core/api/serverOnlyRoutes'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { ApiWorkerApi, RouteSummary, WorkerRequest } from './ApiWorkerApi'
+import { toForwardedRequest } from './sendToSyncServer'
 
 /**
  * The route table mounted on msw: one `http[method](path)` handler per route, each forwarding the
@@ -44,15 +45,7 @@ export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly Rout
       const url = new URL(request.url)
       if (!isServerOnlyRoute(request.method, url.pathname))
         return toResponse(unmatchedRoute(request.method, url.pathname))
-      const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-      return toResponse(
-        await api.forward({
-          method: request.method,
-          url: url.pathname + url.search,
-          headers: [...request.headers.entries()],
-          body: hasBody ? await request.arrayBuffer() : undefined,
-        }),
-      )
+      return toResponse(await api.forward(await toForwardedRequest(request)))
     }),
   ]
 }
