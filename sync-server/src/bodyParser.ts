@@ -28,7 +28,7 @@ export interface BodyParserOptions {
  *
  * Bodies are hostile input here. JSON nested deeper than MAX_JSON_DEPTH is refused (400) before any
  * handler or store recurses through it. A multipart body whose declared length is over the upload
- * limit is refused (413) before a byte of it is read, and every 413 closes the connection, so the
+ * limit is refused (413) before a byte of it is read, and each such 413 closes the connection, so the
  * client stops sending instead of the server reading the rest only to drop it. Upload parts live in
  * temporary files only while their request runs: each request records the files formidable opens
  * and removes them when the request ends, whatever the ending (answered by a route, no route at all,

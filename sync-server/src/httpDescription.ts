@@ -12,8 +12,8 @@ HTTP on this server (settings in brackets, as the README lists them):
   proxies (default 1) saw, counted from the right of \`X-Forwarded-For\`: what a client writes there itself cannot
   change the per-IP limits.
 - Bodies: JSON up to 16 MB, nested at most 128 levels deep (deeper answers 400). Multipart uploads carry at most
-  MAX_UPLOAD_MB of files in all; a larger declared \`Content-Length\` answers 413 before the body is read, and every
-  413 closes the connection. A part with a filename is a file, with or without a \`Content-Type\`.
+  MAX_UPLOAD_MB of files in all; a larger declared \`Content-Length\` answers 413 before the body is read, and a
+  413 for a body too large closes the connection. A part with a filename is a file, with or without a \`Content-Type\`.
 - Time: a request body that stops arriving for BODY_IDLE_TIMEOUT_S (60 s) answers 408 and the connection closes; a
   whole request, body included, must arrive within REQUEST_TIMEOUT_S (1 h: a 100 MB upload at 0.25 Mbit/s fits).
 - Event streams (job events, sync events, streamed chat answers and conversation replies): each person may hold

@@ -78,7 +78,9 @@ async function binaryBody(ctx: Context, limit: number): Promise<Uint8Array> {
   if (type !== '' && !ctx.is('application/octet-stream')) {
     throw ApiError.badRequest('Request body must be application/octet-stream')
   }
-  const tooLarge = () => new ApiError(413, `Request body is larger than ${limit} bytes`)
+  // Closing the connection stops the client sending the rest (Node would otherwise read it to drop it).
+  const tooLarge = () =>
+    new ApiError(413, `Request body is larger than ${limit} bytes`, { Connection: 'close' })
   if (Number(ctx.get('content-length') || 0) > limit) throw tooLarge()
   const chunks: Buffer[] = []
   let length = 0
