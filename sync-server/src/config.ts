@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { generatorSettingsSchema, type GeneratorSettings } from '../../web/core/generate/GeneratorSettings'
 import { formatZodError } from '../../web/core/api/formatZodError'
+import { DEFAULT_INGEST_LIMITS, type IngestLimits } from '../../web/core/ingest/IngestLimits'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
 import { MIN_SECRET_KEY_BYTES, secretKeyTooShort } from './secrets/loadSecretKey'
 import { syncRetentionMs } from './syncApi/openSyncSpace'
@@ -18,6 +19,11 @@ export interface ServerConfig {
   maxUploadBytes?: number
   /** Per-document processing time limit in ms (INGEST_TIMEOUT_S, default 120 s). */
   ingestTimeoutMs?: number
+  /**
+   * How far one document may expand (MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS; defaults
+   * DEFAULT_INGEST_LIMITS, the browser's too): past either it ends `failed` with error_code too_large.
+   */
+  ingestLimits?: IngestLimits
   /** The embedder for new documents: `hash-v1` (EMBEDDER, default) or a transformers.js model id. */
   embedder?: EmbedderConfig
   /** The default answer generator (GENERATOR, GENERATOR_URL, GENERATOR_MODEL), never with a key in it. */
@@ -73,7 +79,7 @@ export interface EmbedderConfig {
 
 /**
  * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), STATIC_DIR, MAX_UPLOAD_MB,
- * INGEST_TIMEOUT_S, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
+ * INGEST_TIMEOUT_S, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
  * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, TRUSTED_ORIGINS,
  * TRUST_PROXY, TRUST_PROXY_HOPS, ALLOWED_HOSTS, MAX_EVENT_STREAMS_PER_USER, BODY_IDLE_TIMEOUT_S,
  * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS and QUIRE_SECRET_KEY.
@@ -90,6 +96,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: resolve(env.STATIC_DIR || './dist'),
     maxUploadBytes: positiveNumber(env, 'MAX_UPLOAD_MB', 100) * 1024 * 1024,
     ingestTimeoutMs: positiveNumber(env, 'INGEST_TIMEOUT_S', 120) * 1000,
+    ingestLimits: {
+      maxChars: wholeNumber(env, 'MAX_DOCUMENT_CHARS', DEFAULT_INGEST_LIMITS.maxChars, 1),
+      maxChunks: wholeNumber(env, 'MAX_DOCUMENT_CHUNKS', DEFAULT_INGEST_LIMITS.maxChunks, 1),
+    },
     embedder: {
       id: env.EMBEDDER || 'hash-v1',
       modelsDir: env.MODELS_DIR ? resolve(env.MODELS_DIR) : undefined,

@@ -74,6 +74,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   const jobs = new JobService(database, { concurrency: config.jobConcurrency ?? 2, logError })
   const ingestor = new WorkerIngestor({
     timeoutMs: config.ingestTimeoutMs,
+    limits: config.ingestLimits,
     embedder: config.embedder,
     logError,
   })

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
+import { hashEmbedder } from '../../../web/core/ingest/embed/hashEmbedder'
+import { ingestFile } from '../../../web/core/ingest/ingestFile'
 import { ParseError } from '../../../web/core/ingest/ParseError'
+import { textParsers } from '../../../web/core/ingest/parse/textParsers'
 import { corpusDir } from '../../../web/core/testing/corpusDir'
 import { WorkerIngestor } from './WorkerIngestor'
 
@@ -56,5 +59,35 @@ describe('WorkerIngestor', () => {
     controller.abort(new Error('deleted by the user'))
     await expect(pending).rejects.toThrow('deleted by the user')
     expect((await ingestor.ingest({ bytes: markdown, filename: 'notes.md' })).metadata.title).toBe('Notes')
+  })
+
+  it(
+    'brings a big result back in parts, whole and in order: chunks, vectors and text',
+    { timeout: 120_000 },
+    async () => {
+      // 4,100 paragraphs of 1,000 characters: thousands of chunks and over 4 million characters,
+      // more than one part of each (1,000 chunks, 4,000,000 characters).
+      const paragraphs = Array.from({ length: 4_100 }, (_, i) => `Paragraph ${i}: ${'word '.repeat(196)}end.`)
+      const bytes = new TextEncoder().encode(paragraphs.join('\n\n'))
+      const clock = { now: () => 0 }
+      const [inWorker, inProcess] = await Promise.all([
+        make({ limits: { maxChars: 10_000_000, maxChunks: 20_000 } }).ingest({ bytes, filename: 'big.txt' }),
+        ingestFile(bytes, 'big.txt', { parsers: textParsers, embedder: hashEmbedder, clock }),
+      ])
+      expect(inWorker.chunks.length).toBeGreaterThan(2_000)
+      expect(inWorker.text.length).toBeGreaterThan(4_000_000)
+      expect(inWorker.text).toBe(inProcess.text)
+      expect(inWorker.chunks).toEqual(inProcess.chunks)
+      expect(inWorker.vectors).toEqual(inProcess.vectors)
+      expect({ ...inWorker.metadata, processing_time_seconds: 0 }).toEqual(inProcess.metadata)
+    },
+  )
+
+  it('applies the limits it is given in the worker', { timeout: 60_000 }, async () => {
+    const error = await make({ limits: { maxChars: 20, maxChunks: 10 } })
+      .ingest({ bytes: markdown, filename: 'notes.md' })
+      .catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ParseError)
+    expect((error as ParseError).code).toBe('too_large')
   })
 })

@@ -1,9 +1,11 @@
 import { Worker } from 'node:worker_threads'
 import type { IngestRequest, Ingestor } from '../../../web/core/documents/Ingestor'
+import type { Chunk } from '../../../web/core/ingest/chunk/Chunk'
 import type { IngestResult } from '../../../web/core/ingest/ingestFile'
+import type { IngestLimits } from '../../../web/core/ingest/IngestLimits'
 import { ParseError } from '../../../web/core/ingest/ParseError'
 import type { EmbedderConfig } from '../config'
-import type { IngestReply, IngestTask } from './ingestMessages'
+import type { IngestAck, IngestReply, IngestTask } from './ingestMessages'
 
 const WORKER_URL = new URL('./ingestWorker.ts', import.meta.url).href
 // Workers do not inherit the tsx loader of the main thread: each registers it before importing
@@ -18,7 +20,9 @@ interface Slot {
 /**
  * Runs ingestion in a pool of worker threads. The per-document time limit is enforced twice: the
  * pipeline aborts its parser cooperatively, and if the worker has not answered shortly after the
- * limit it is terminated (the only way to stop synchronous code) and replaced.
+ * limit it is terminated (the only way to stop synchronous code) and replaced. Results come back
+ * in parts, one acknowledged at a time (see IngestReply), so taking in a big document's chunks
+ * never holds this thread for long.
  */
 export class WorkerIngestor implements Ingestor {
   private readonly slots: Slot[] = []
@@ -30,6 +34,8 @@ export class WorkerIngestor implements Ingestor {
     private readonly options: {
       size?: number
       timeoutMs?: number
+      /** MAX_DOCUMENT_CHARS / MAX_DOCUMENT_CHUNKS; absent: DEFAULT_INGEST_LIMITS (the worker's). */
+      limits?: IngestLimits
       embedder?: EmbedderConfig
       logError?: (error: unknown) => void
     } = {},
@@ -55,11 +61,30 @@ export class WorkerIngestor implements Ingestor {
           finish(() => reject(error))
           this.replace(slot)
         }
+        const chunks: Chunk[] = []
+        const vectors: Float32Array[] = []
+        let text = ''
+        const ack = () => worker.postMessage({ type: 'ack', id } satisfies IngestAck)
         const onMessage = (message: IngestReply) => {
           if (message.id !== id) return
           if (message.type === 'progress') request.onProgress?.(message.stage, message.percent)
-          else if (message.type === 'done') finish(() => resolve(message.result))
-          else if (message.parseError)
+          else if (message.type === 'chunks') {
+            let offset = 0
+            for (const [i, chunk] of message.chunks.entries()) {
+              const length = message.vectorLengths[i] ?? 0
+              // A copy each: one chunk's vector must not keep the whole part's buffer alive.
+              vectors.push(message.vectors.slice(offset, offset + length))
+              offset += length
+              chunks.push(chunk)
+            }
+            ack()
+          } else if (message.type === 'text') {
+            text += message.text
+            ack()
+          } else if (message.type === 'done') {
+            const { kind, metadata } = message
+            finish(() => resolve({ kind, text, chunks, vectors, metadata }))
+          } else if (message.parseError)
             finish(() => reject(new ParseError(message.parseError!.code, message.parseError!.message)))
           else {
             this.options.logError?.(new Error(message.message))
@@ -94,6 +119,7 @@ export class WorkerIngestor implements Ingestor {
           password: request.password,
           embedder: request.embedder,
           timeoutMs,
+          limits: this.options.limits,
         }
         worker.postMessage(task, [bytes.buffer])
       })

@@ -1,4 +1,7 @@
-import type { IngestResult, IngestStage } from '../../../web/core/ingest/ingestFile'
+import type { Chunk } from '../../../web/core/ingest/chunk/Chunk'
+import type { FileKind } from '../../../web/core/ingest/DocumentModel'
+import type { IngestMetadata, IngestStage } from '../../../web/core/ingest/ingestFile'
+import type { IngestLimits } from '../../../web/core/ingest/IngestLimits'
 import type { ParseErrorCode } from '../../../web/core/ingest/ParseError'
 
 /** Messages between WorkerIngestor and ingestWorker (structured-clone friendly). */
@@ -11,13 +14,32 @@ export interface IngestTask {
   /** Embedder id for this document; absent: the worker's configured one. */
   embedder?: string
   timeoutMs: number
+  /** The server's MAX_DOCUMENT_CHARS / MAX_DOCUMENT_CHUNKS; absent: DEFAULT_INGEST_LIMITS. */
+  limits?: IngestLimits
 }
 
+/** The main thread has taken in the last `chunks` or `text` part: the worker may send the next one. */
+export interface IngestAck {
+  type: 'ack'
+  id: number
+}
+
+/**
+ * A result travels in parts, one at a time (each `chunks` and `text` part waits for its IngestAck):
+ * deserialising 100,000 chunks in one message held the server's thread for most of a second, and
+ * Node hands every message already queued to the listener in one go, so parts sent back to back
+ * would hold it just as long.
+ */
 export type IngestReply =
   | { type: 'progress'; id: number; stage: IngestStage; percent: number }
   | {
-      type: 'done'
+      type: 'chunks'
       id: number
-      result: IngestResult
+      chunks: Chunk[]
+      /** The parts' vectors end to end (one transferred buffer), `vectorLengths[i]` floats each. */
+      vectors: Float32Array
+      vectorLengths: Uint32Array
     }
+  | { type: 'text'; id: number; text: string }
+  | { type: 'done'; id: number; kind: FileKind; metadata: IngestMetadata }
   | { type: 'failed'; id: number; parseError?: { code: ParseErrorCode; message: string }; message?: string }

@@ -4,14 +4,19 @@
  * the thread (WorkerIngestor does, at the per-document time limit).
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { ingestFile } from '../../../web/core/ingest/ingestFile'
+import { ingestFile, type IngestResult } from '../../../web/core/ingest/ingestFile'
 import { ParseError } from '../../../web/core/ingest/ParseError'
 import { systemClock } from '../../../web/core/time/Clock'
-import type { IngestReply, IngestTask } from './ingestMessages'
+import type { IngestAck, IngestReply, IngestTask } from './ingestMessages'
 import type { Embedder } from '../../../web/core/ingest/embed/Embedder'
 import type { EmbedderConfig } from '../config'
 import { createWorkerEmbedder } from './createWorkerEmbedder'
 import { nodeParsers } from './nodeParsers'
+
+/** Chunks per `chunks` part: a few milliseconds of deserialising on the main thread. */
+const CHUNKS_PER_PART = 1_000
+/** Characters per `text` part. */
+const CHARS_PER_PART = 4_000_000
 
 const port = parentPort
 if (!port) throw new Error('ingestWorker must run in a worker thread')
@@ -27,7 +32,16 @@ function embedderFor(id: string | undefined): Embedder {
 }
 const reply = (message: IngestReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer)
 
-port.on('message', async (task: IngestTask) => {
+// The one ack awaited at a time (the pool gives a worker one task at a time).
+let acked: (() => void) | undefined
+const nextAck = () => new Promise<void>((resolve) => (acked = resolve))
+
+port.on('message', async (message: IngestTask | IngestAck) => {
+  if (message.type === 'ack') {
+    acked?.()
+    return
+  }
+  const task = message
   try {
     const result = await ingestFile(
       task.bytes,
@@ -36,13 +50,11 @@ port.on('message', async (task: IngestTask) => {
       {
         password: task.password,
         timeoutMs: task.timeoutMs,
+        limits: task.limits,
         onProgress: (stage, percent) => reply({ type: 'progress', id: task.id, stage, percent }),
       },
     )
-    reply(
-      { type: 'done', id: task.id, result },
-      result.vectors.map((v) => v.buffer as ArrayBuffer),
-    )
+    await sendResult(task.id, result)
   } catch (error) {
     reply(
       error instanceof ParseError
@@ -55,3 +67,35 @@ port.on('message', async (task: IngestTask) => {
     )
   }
 })
+
+/** The result in parts, each sent once the previous one is acknowledged (see IngestReply). */
+async function sendResult(id: number, result: IngestResult): Promise<void> {
+  for (let start = 0; start < result.chunks.length; start += CHUNKS_PER_PART) {
+    const vectors = result.vectors.slice(start, start + CHUNKS_PER_PART)
+    const packed = new Float32Array(vectors.reduce((size, vector) => size + vector.length, 0))
+    let offset = 0
+    for (const vector of vectors) {
+      packed.set(vector, offset)
+      offset += vector.length
+    }
+    const lengths = Uint32Array.from(vectors, (vector) => vector.length)
+    const ack = nextAck()
+    reply(
+      {
+        type: 'chunks',
+        id,
+        chunks: result.chunks.slice(start, start + CHUNKS_PER_PART),
+        vectors: packed,
+        vectorLengths: lengths,
+      },
+      [packed.buffer],
+    )
+    await ack
+  }
+  for (let start = 0; start < result.text.length; start += CHARS_PER_PART) {
+    const ack = nextAck()
+    reply({ type: 'text', id, text: result.text.slice(start, start + CHARS_PER_PART) })
+    await ack
+  }
+  reply({ type: 'done', id, kind: result.kind, metadata: result.metadata })
+}

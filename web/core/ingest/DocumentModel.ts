@@ -38,6 +38,11 @@ export interface ParseOptions {
   signal?: AbortSignal
   /** Reports the parsed fraction (0..1) where a parser can tell, e.g. after each PDF page. */
   onProgress?: (fraction: number) => void
+  /**
+   * Most characters of text to extract (IngestLimits.maxChars). Parsers count blocks as they make
+   * them (CharacterBudget) and stop with ParseError('too_large') once past it; absent: no limit.
+   */
+  maxChars?: number
 }
 
 /** A parser for one or more file kinds; environment-free, bytes in, model out. */

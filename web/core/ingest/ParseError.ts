@@ -1,5 +1,12 @@
 export type ParseErrorCode =
-  'password_required' | 'wrong_password' | 'not_supported' | 'corrupt' | 'no_text' | 'timeout'
+  | 'password_required'
+  | 'wrong_password'
+  | 'not_supported'
+  | 'corrupt'
+  | 'no_text'
+  | 'timeout'
+  /** The document expands past the host's limits (IngestLimits: characters of text, chunks). */
+  | 'too_large'
 
 /**
  * Why a document could not be parsed. `message` is shown to the user as the document's

@@ -3,6 +3,7 @@ import type { Chunk } from './chunk/Chunk'
 import { chunkDocument } from './chunk/chunkDocument'
 import type { DocumentParser, FileKind } from './DocumentModel'
 import type { Embedder } from './embed/Embedder'
+import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './IngestLimits'
 import { countWords } from './metadata/countWords'
 import { detectLanguage } from './metadata/detectLanguage'
 import { parseDocument } from './parse/parseDocument'
@@ -20,6 +21,8 @@ export interface IngestOptions {
   signal?: AbortSignal
   /** Per-document parse time limit (ms). */
   timeoutMs?: number
+  /** How far the document may expand (characters of text, chunks); default DEFAULT_INGEST_LIMITS. */
+  limits?: IngestLimits
   /** Called as work advances; `percent` grows from 0 to 100 across all stages. */
   onProgress?: (stage: IngestStage, percent: number) => void
 }
@@ -49,7 +52,8 @@ const EMBED_BATCH = 32
 /**
  * The ingestion pipeline for one file: parse -> chunk -> embed, with progress. Pure over its ports,
  * so both hosts run exactly this; they store the result. Failures are ParseErrors (shown to the
- * user) or the signal's abort reason.
+ * user) or the signal's abort reason; a document past `limits` fails with ParseError('too_large')
+ * where it passes them (while parsing, or while chunking), before anything is embedded.
  */
 export async function ingestFile(
   bytes: Uint8Array,
@@ -59,17 +63,19 @@ export async function ingestFile(
 ): Promise<IngestResult> {
   const started = ports.clock.now()
   const progress = options.onProgress ?? (() => undefined)
+  const limits = options.limits ?? DEFAULT_INGEST_LIMITS
   progress('parsing', 0)
   const parsed = await parseDocument(bytes, filename, {
     parsers: ports.parsers,
     password: options.password,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
+    maxChars: limits.maxChars,
     // Parsing is most of the work for paged formats: it fills the first 40 percent.
     onProgress: (fraction) => progress('parsing', Math.min(40, Math.floor(fraction * 40))),
   })
   progress('chunking', 40)
-  const chunks = chunkDocument(parsed)
+  const chunks = chunkDocument(parsed, { maxChunks: limits.maxChunks })
   const fullText = parsed.blocks.map((block) => block.text).join('\n\n')
 
   const vectors: Float32Array[] = []

@@ -6,6 +6,7 @@ import { toTimestamp } from '../../time/Clock'
 import { fileKey } from '../../documents/processDocument'
 import { deleteUnusedFiles } from '../../documents/deleteUnusedFiles'
 import { sniffFileKind, SUPPORTED_EXTENSIONS, fileExtension } from '../../ingest/parse/sniffFileKind'
+import { DEFAULT_INGEST_LIMITS } from '../../ingest/IngestLimits'
 import {
   documentIdParams,
   documentSchema,
@@ -40,7 +41,7 @@ export const documentRoutes: Route[] = [
     path: '/api/documents/',
     operationId: 'uploadDocument',
     summary: 'Upload a document into a collection',
-    description: `Answers at once with status \`processing\`; parsing, chunking and embedding continue in the background (poll the document, or watch \`progress\`). Supported: ${SUPPORTED_EXTENSIONS.join(', ')}. The content decides the parser (a DOCX named .doc is read as DOCX; a PNG named .pdf ends \`failed\`). Empty files answer 400, files over the upload limit (MAX_UPLOAD_MB, default 100) 413, an unknown collection 404.`,
+    description: `Answers at once with status \`processing\`; parsing, chunking and embedding continue in the background (poll the document, or watch \`progress\`). Supported: ${SUPPORTED_EXTENSIONS.join(', ')}. The content decides the parser (a DOCX named .doc is read as DOCX; a PNG named .pdf ends \`failed\`). Empty files answer 400, files over the upload limit (MAX_UPLOAD_MB, default 100) 413, an unknown collection 404. A document that expands to more text or passages than one document may have (on the server MAX_DOCUMENT_CHARS and MAX_DOCUMENT_CHUNKS, default ${DEFAULT_INGEST_LIMITS.maxChars} characters and ${DEFAULT_INGEST_LIMITS.maxChunks} chunks; the same defaults in the browser) ends \`failed\` with \`error_code\` \`too_large\`, found while it is read, and nothing of it is stored; whatever its size, storing and indexing it does not hold up other requests.`,
     tags,
     bodyType: 'multipart',
     body: uploadDocumentFields,

@@ -1,4 +1,5 @@
 import type { BlockKind } from '../DocumentModel'
+import { tooManyChunks } from '../IngestLimits'
 import type { Chunk } from './Chunk'
 
 /** A block, or one piece of a split block, waiting in the open chunk. */
@@ -21,7 +22,8 @@ export interface PendingHeading {
 
 /**
  * The open chunk: headings waiting for their first content, then content parts. `flush` closes it
- * into a `Chunk`, its pieces joined by blank lines. Budget decisions are the caller's.
+ * into a `Chunk`, its pieces joined by blank lines. Budget decisions are the caller's, except the
+ * document's limit: the flush that would make chunk `maxChunks + 1` throws ParseError('too_large').
  */
 export class ChunkAssembler {
   readonly chunks: Chunk[] = []
@@ -30,7 +32,10 @@ export class ChunkAssembler {
   private headingTokens = 0
   private partTokens = 0
 
-  constructor(private readonly countTokens: (text: string) => number) {}
+  constructor(
+    private readonly countTokens: (text: string) => number,
+    private readonly maxChunks = Number.POSITIVE_INFINITY,
+  ) {}
 
   get hasContent(): boolean {
     return this.parts.length > 0
@@ -74,6 +79,7 @@ export class ChunkAssembler {
 
   flush(): void {
     if (this.parts.length === 0 && this.headings.length === 0) return
+    if (this.chunks.length >= this.maxChunks) throw tooManyChunks(this.maxChunks)
     const text = [...this.headings, ...this.parts].map((piece) => piece.text).join('\n\n')
     const page = this.headings[0]?.page ?? this.parts[0]?.page
     // A chunk of headings alone (a document ending in a heading) is placed in the section it opens.

@@ -21,6 +21,11 @@ export interface ChunkOptions {
    * special tokens that only make sums larger, of WordPiece and BPE tokenizers).
    */
   countTokens?: (text: string) => number
+  /**
+   * Most chunks one document may make (IngestLimits.maxChunks); the chunk past it throws
+   * ParseError('too_large') and chunking stops there. Default: no limit.
+   */
+  maxChunks?: number
 }
 
 /**
@@ -52,7 +57,7 @@ export function chunkDocument(doc: ParsedDocument, options: ChunkOptions = {}): 
   if (!Number.isFinite(max)) throw new RangeError('maxTokens must be finite')
   if (!(overlap >= 0)) throw new RangeError('overlapTokens must not be negative')
 
-  const assembler = new ChunkAssembler(countTokens)
+  const assembler = new ChunkAssembler(countTokens, options.maxChunks)
   for (const block of doc.blocks) {
     const text = normaliseBlockText(block)
     if (text === '') continue

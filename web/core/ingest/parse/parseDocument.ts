@@ -1,4 +1,5 @@
 import type { DocumentParser, FileKind, ParsedDocument, ParseOptions } from '../DocumentModel'
+import { tooManyCharacters } from '../IngestLimits'
 import { ParseError } from '../ParseError'
 import { fileExtension, SUPPORTED_EXTENSIONS, sniffFileKind } from './sniffFileKind'
 
@@ -16,12 +17,14 @@ export interface ParsedFile extends ParsedDocument {
  * Sniffs the file's real kind, hands it to the parser for that kind, and enforces the time limit.
  * Every failure is a ParseError whose message can be shown to the user. The time limit works by
  * aborting the parser's signal and by no longer waiting for it: a parser stuck in synchronous code
- * can only be stopped by terminating the worker it runs in, which the hosts do.
+ * can only be stopped by terminating the worker it runs in, which the hosts do. `maxChars` goes to
+ * the parser, which stops where the text passes it; the parsed text is counted again here, so a
+ * parser that counts less (or not at all) still cannot hand more to the chunker.
  */
 export async function parseDocument(
   bytes: Uint8Array,
   filename: string,
-  { parsers, timeoutMs = 120_000, signal, password, onProgress }: ParseDocumentOptions,
+  { parsers, timeoutMs = 120_000, signal, password, onProgress, maxChars }: ParseDocumentOptions,
 ): Promise<ParsedFile> {
   if (bytes.length === 0) throw new ParseError('corrupt', 'The file is empty')
   const kind = sniffFileKind(bytes, filename)
@@ -56,11 +59,16 @@ export async function parseDocument(
     else signal?.addEventListener('abort', onAbort, { once: true })
   })
   try {
-    const parsing = parser.parse(bytes, { password, signal: controller.signal, onProgress })
+    const parsing = parser.parse(bytes, { password, signal: controller.signal, onProgress, maxChars })
     // If the time limit wins the race, the parser may still fail later: that must not surface as an
     // unhandled rejection (which would end a Node process).
     parsing.catch(() => undefined)
     const parsed = await Promise.race([parsing, stopped])
+    if (maxChars !== undefined) {
+      let chars = 0
+      for (const block of parsed.blocks) chars += block.text.length
+      if (chars > maxChars) throw tooManyCharacters(maxChars)
+    }
     return { ...parsed, kind }
   } catch (error) {
     if (error instanceof ParseError) throw error

@@ -189,3 +189,18 @@ describe('createPdfParser limits', () => {
     expect(error.code).toBe('timeout')
   })
 })
+
+describe('createPdfParser with maxChars', () => {
+  it('stops at the page whose text passes the limit, before reading the next one', async () => {
+    const file = 'pdf/pdfjs__tracemonkey.pdf'
+    const whole = await parse(file)
+    const firstPage = whole.blocks
+      .filter((block) => block.page === 1)
+      .reduce((chars, block) => chars + block.text.length, 0)
+    const progress: number[] = []
+    const error = await failure(parse(file, { maxChars: firstPage, onProgress: (f) => progress.push(f) }))
+    expect(error.code).toBe('too_large')
+    // Page 1 fits exactly; page 2 passes the limit; pages 3 to 14 are never read.
+    expect(progress).toEqual([1 / 14])
+  })
+})

@@ -1,3 +1,4 @@
+import { CharacterBudget } from '../../CharacterBudget'
 import type { DocumentParser, ParsedDocument, ParseOptions } from '../../DocumentModel'
 import { ParseError } from '../../ParseError'
 import type { RawParagraph } from './buildParagraphs'
@@ -42,8 +43,9 @@ export interface PdfParser extends DocumentParser {
  * How it fails, always as a `ParseError` (only a failure to load pdf.js itself, a host fault, passes through
  * as it is): encrypted without or with a wrong password (`password_required`,
  * `wrong_password`); not a PDF, truncated, or a page pdf.js cannot read, such as a cyclic page tree
- * (`corrupt`); too many pages (`not_supported`); no text at all, as in scans (`no_text`); the caller's
- * signal aborts or one step stalls (`timeout`). The document is destroyed in every case.
+ * (`corrupt`); too many pages (`not_supported`); more text than `maxChars`, found at the page that
+ * passes it, before any later page is read (`too_large`); no text at all, as in scans (`no_text`);
+ * the caller's signal aborts or one step stalls (`timeout`). The document is destroyed in every case.
  */
 export function createPdfParser(
   loadPdfJs: () => Promise<PdfJsLike>,
@@ -55,6 +57,7 @@ export function createPdfParser(
     kinds: ['pdf'],
     async parse(bytes, options = {}) {
       const { signal, onProgress } = options
+      const budget = new CharacterBudget(options.maxChars)
       const password = options.password || undefined
       throwIfAborted(signal)
       if (bytes.length === 0) {
@@ -101,6 +104,7 @@ export function createPdfParser(
           }).catch((error: unknown) => {
             throw toPageError(error, page, pages)
           })
+          for (const paragraph of paragraphs) budget.spend(paragraph.text)
           read.push({ page, paragraphs })
           onProgress?.(page / pages)
         }

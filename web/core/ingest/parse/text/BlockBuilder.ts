@@ -1,21 +1,30 @@
+import { CharacterBudget } from '../../CharacterBudget'
 import type { Block, BlockKind, ParsedDocument } from '../../DocumentModel'
 import { ParseError } from '../../ParseError'
 
 /**
  * Collects blocks in reading order and keeps the heading path: a heading closes every open heading of
  * its level or deeper, and each block records the titles still open. Markdown, HTML inside Markdown,
- * and HTML pages all feed one builder so their headings nest together.
+ * and HTML pages all feed one builder so their headings nest together. Every block's text is
+ * counted against `maxChars`: the block that passes it throws ParseError('too_large'), which ends
+ * the parser's walk there.
  */
 export class BlockBuilder {
   readonly blocks: Block[] = []
+  private readonly budget: CharacterBudget
   private readonly open: { level: number; text: string }[] = []
   private firstH1: string | undefined
   private firstHeading: string | undefined
+
+  constructor(maxChars?: number) {
+    this.budget = new CharacterBudget(maxChars)
+  }
 
   heading(level: number, text: string): void {
     const title = text.trim()
     // An empty heading (an anchor, an icon) would put a blank entry into every following path.
     if (!title) return
+    this.budget.spend(title)
     const clamped = Math.min(6, Math.max(1, level))
     while ((this.open.at(-1)?.level ?? 0) >= clamped) this.open.pop()
     this.blocks.push({ kind: 'heading', text: title, level: clamped, headingPath: this.headingPath() })
@@ -27,6 +36,7 @@ export class BlockBuilder {
   /** Adds a block unless its text is blank. */
   add(kind: Exclude<BlockKind, 'heading'>, text: string, rows?: string[][]): void {
     if (!text.trim()) return
+    this.budget.spend(text)
     const block: Block = { kind, text, headingPath: this.headingPath() }
     if (rows) block.rows = rows
     this.blocks.push(block)

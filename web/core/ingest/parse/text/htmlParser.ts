@@ -13,20 +13,21 @@ import { findContentRoot } from './findContentRoot'
  */
 export const htmlParser: DocumentParser = {
   kinds: ['html'],
-  async parse(bytes) {
+  async parse(bytes, options) {
     const document = parseDocument(decodeText(bytes, declaredCharset(bytes)))
-    const builder = htmlDocumentBlocks(document)
+    const builder = htmlDocumentBlocks(document, options.maxChars)
     return builder.finish(pageTitle(document) ?? builder.headingTitle())
   },
 }
 
-function htmlDocumentBlocks(document: Document): BlockBuilder {
+/** The tree is built whole (htmlparser2); the walk over it stops at `maxChars`. */
+function htmlDocumentBlocks(document: Document, maxChars: number | undefined): BlockBuilder {
   const { root, isContent } = findContentRoot(document)
-  const builder = new BlockBuilder()
+  const builder = new BlockBuilder(maxChars)
   appendHtmlBlocks(root, builder, isContent)
   if (builder.blocks.length > 0 || !isContent) return builder
   // A <main> or <article> that is empty (filled in by scripts, say): the whole page is better than nothing.
-  const whole = new BlockBuilder()
+  const whole = new BlockBuilder(maxChars)
   appendHtmlBlocks(DomUtils.findOne((element) => element.name === 'body', document) ?? document, whole, false)
   return whole
 }

@@ -16,8 +16,9 @@ import { stripFrontMatter } from './stripFrontMatter'
  */
 export const markdownParser: DocumentParser = {
   kinds: ['markdown'],
-  async parse(bytes) {
-    const builder = new BlockBuilder()
+  async parse(bytes, options) {
+    // marked lexes the whole file at once; the walk over its tokens stops at `maxChars`.
+    const builder = new BlockBuilder(options.maxChars)
     appendMarkdownBlocks(marked.lexer(stripFrontMatter(decodeText(bytes)), { gfm: true }), builder)
     return builder.finish(builder.headingTitle())
   },

@@ -1,3 +1,4 @@
+import { CharacterBudget } from '../../../CharacterBudget'
 import type { Block, DocumentParser, ParsedDocument } from '../../../DocumentModel'
 import { ParseError } from '../../../ParseError'
 import { openCompoundFile } from '../compoundFile'
@@ -22,10 +23,17 @@ import type { DocParagraph } from './splitParagraphs'
 export const docParser: DocumentParser = {
   kinds: ['doc'],
   parse: (bytes, options) =>
-    guardParse('The Word document is damaged and could not be read', () => parseDoc(bytes, options.signal)),
+    guardParse('The Word document is damaged and could not be read', () =>
+      parseDoc(bytes, options.signal, new CharacterBudget(options.maxChars)),
+    ),
 }
 
-function parseDoc(bytes: Uint8Array, signal: AbortSignal | undefined): ParsedDocument {
+/** A story's text is read whole (it is stored uncompressed, so no larger than the file); its blocks are counted. */
+function parseDoc(
+  bytes: Uint8Array,
+  signal: AbortSignal | undefined,
+  budget: CharacterBudget,
+): ParsedDocument {
   const file = openCompoundFile(bytes, 'Word 97-2003 document')
   const wordDocument = file.stream('WordDocument')
   if (wordDocument === undefined)
@@ -61,7 +69,9 @@ function parseDoc(bytes: Uint8Array, signal: AbortSignal | undefined): ParsedDoc
   for (const [start, end, trail, basePath] of stories) {
     const to = Math.min(end, pieces.length)
     if (to <= start) continue
-    blocks.push(...docBlocks(splitParagraphs(pieces.text(start, to), start), infoOf, trail, basePath))
+    const story = docBlocks(splitParagraphs(pieces.text(start, to), start), infoOf, trail, basePath)
+    for (const block of story) budget.spend(block.text)
+    blocks.push(...story)
   }
   if (blocks.length === 0) throw new ParseError('no_text', 'The document contains no extractable text')
   const title = summaryTitle(file) ?? blocks.find((block) => block.kind === 'heading')?.text

@@ -1,3 +1,4 @@
+import { CharacterBudget } from '../../../CharacterBudget'
 import type { Block } from '../../../DocumentModel'
 import { cleanLine, cleanText } from '../cleanText'
 import type { HeadingTrail } from '../HeadingTrail'
@@ -12,7 +13,8 @@ import { isWrapper, tableRows } from './tableRows'
  * Turns WordprocessingML block content (a `w:body`, a footnote, a text box) into blocks, in
  * document order: heading paragraphs become headings (tracked by `trail`, when there is one),
  * consecutive numbered paragraphs one list block, tables table blocks, other paragraphs paragraph
- * blocks. Empty paragraphs produce nothing. Call finish() after the last write().
+ * blocks. Empty paragraphs produce nothing. Call finish() after the last write(). Every block's
+ * text is spent from `budget`, which throws ParseError('too_large') at the block that passes it.
  */
 export class DocxBlockWriter {
   private list: { items: string[]; headingPath: string[] } | undefined
@@ -23,6 +25,7 @@ export class DocxBlockWriter {
     /** Heading structure; undefined where headings are not structure (footnotes). */
     private readonly trail: HeadingTrail | undefined,
     private readonly basePath: readonly string[] = [],
+    private readonly budget: CharacterBudget = new CharacterBudget(),
   ) {}
 
   write(container: XmlElement): void {
@@ -55,14 +58,14 @@ export class DocxBlockWriter {
       this.flushList()
       const text = cleanLine(raw)
       const headingPath = [...this.basePath, ...this.trail.enter(level, text)]
-      this.blocks.push({ kind: 'heading', text, level: Math.min(level, 6), headingPath })
+      this.push({ kind: 'heading', text, level: Math.min(level, 6), headingPath })
     } else if (numbered && cleanLine(raw) !== '') {
       const headingPath = this.path()
       if (this.list === undefined) this.list = { items: [], headingPath }
       this.list.items.push(cleanLine(raw))
     } else if (cleanText(raw) !== '') {
       this.flushList()
-      this.blocks.push({ kind: 'paragraph', text: cleanText(raw), headingPath: this.path() })
+      this.push({ kind: 'paragraph', text: cleanText(raw), headingPath: this.path() })
     }
     for (const box of textBoxes) this.write(box)
   }
@@ -72,13 +75,19 @@ export class DocxBlockWriter {
     const rows = tableRows(table)
     if (rows.length === 0) return
     const text = rows.map((cells) => cells.join(' | ')).join('\n')
-    this.blocks.push({ kind: 'table', text, rows, headingPath: this.path() })
+    this.push({ kind: 'table', text, rows, headingPath: this.path() })
   }
 
   private flushList(): void {
     if (this.list === undefined) return
-    this.blocks.push({ kind: 'list', text: this.list.items.join('\n'), headingPath: this.list.headingPath })
+    const list = this.list
     this.list = undefined
+    this.push({ kind: 'list', text: list.items.join('\n'), headingPath: list.headingPath })
+  }
+
+  private push(block: Block): void {
+    this.budget.spend(block.text)
+    this.blocks.push(block)
   }
 
   private path(): string[] {

@@ -1,3 +1,4 @@
+import { CharacterBudget } from '../../../CharacterBudget'
 import type { Block, DocumentParser, ParsedDocument } from '../../../DocumentModel'
 import { ParseError } from '../../../ParseError'
 import { coreTitle } from '../coreTitle'
@@ -22,11 +23,16 @@ export const docxParser: DocumentParser = {
     guardParse('The Word document is damaged and could not be read', () => {
       const zip = openZip(bytes, isXmlPart)
       throwIfAborted(options.signal)
-      return parseDocx(zip, options.signal)
+      return parseDocx(zip, options.signal, new CharacterBudget(options.maxChars))
     }),
 }
 
-function parseDocx(zip: ZipArchive, signal: AbortSignal | undefined): ParsedDocument {
+/** The XML parts are parsed whole; the walk over them stops at the block that passes `budget`. */
+function parseDocx(
+  zip: ZipArchive,
+  signal: AbortSignal | undefined,
+  budget: CharacterBudget,
+): ParsedDocument {
   const documentPart = mainPartName(zip, 'word/document.xml')
   const documentXml = zip.text(documentPart)
   if (documentXml === undefined) {
@@ -38,7 +44,7 @@ function parseDocx(zip: ZipArchive, signal: AbortSignal | undefined): ParsedDocu
 
   const styles = new StyleSheet(zip.text(relatedPart(zip, documentPart, 'styles') ?? 'word/styles.xml'))
   const blocks: Block[] = []
-  const main = new DocxBlockWriter(styles, blocks, new HeadingTrail())
+  const main = new DocxBlockWriter(styles, blocks, new HeadingTrail(), [], budget)
   main.write(body)
   main.finish()
   throwIfAborted(signal)
@@ -46,7 +52,7 @@ function parseDocx(zip: ZipArchive, signal: AbortSignal | undefined): ParsedDocu
   for (const [kind, root, note, label] of notesParts) {
     const xml = zip.text(relatedPart(zip, documentPart, kind) ?? `word/${kind}.xml`)
     if (xml === undefined) continue
-    const notes = new DocxBlockWriter(styles, blocks, undefined, [label])
+    const notes = new DocxBlockWriter(styles, blocks, undefined, [label], budget)
     for (const element of childElements(childElements(parseXml(xml), root)[0] ?? emptyElement, note)) {
       // Separator notes hold the rule drawn above the notes, not text.
       const type = element.attrs['w:type'] ?? 'normal'

@@ -1,3 +1,4 @@
+import { CharacterBudget } from '../../../CharacterBudget'
 import type { Block, DocumentParser, ParsedDocument } from '../../../DocumentModel'
 import { ParseError } from '../../../ParseError'
 import { openCompoundFile } from '../compoundFile'
@@ -21,7 +22,9 @@ import type { TextItem } from './slideItems'
 export const pptParser: DocumentParser = {
   kinds: ['ppt'],
   parse: (bytes, options) =>
-    guardParse('The PowerPoint file is damaged and could not be read', () => parsePpt(bytes, options.signal)),
+    guardParse('The PowerPoint file is damaged and could not be read', () =>
+      parsePpt(bytes, options.signal, new CharacterBudget(options.maxChars)),
+    ),
 }
 
 interface SlideEntry {
@@ -29,7 +32,12 @@ interface SlideEntry {
   outline: TextItem[]
 }
 
-function parsePpt(bytes: Uint8Array, signal: AbortSignal | undefined): ParsedDocument {
+/** Slide by slide; stops at the slide whose text passes `budget`. */
+function parsePpt(
+  bytes: Uint8Array,
+  signal: AbortSignal | undefined,
+  budget: CharacterBudget,
+): ParsedDocument {
   const file = openCompoundFile(bytes, 'PowerPoint 97-2003 presentation')
   const stream = file.stream('PowerPoint Document')
   const currentUser = file.stream('Current User')
@@ -77,6 +85,7 @@ function parsePpt(bytes: Uint8Array, signal: AbortSignal | undefined): ParsedDoc
     const slideBlocks = itemBlocks(items, noteItems, page)
     firstTitle ??= slideBlocks.title
     hasText ||= slideBlocks.hasText
+    for (const block of slideBlocks.blocks) budget.spend(block.text)
     blocks.push(...slideBlocks.blocks)
   }
   if (page === 0) throw new ParseError('no_text', 'The presentation has no slides')

@@ -1,3 +1,4 @@
+import { CharacterBudget } from '../../../CharacterBudget'
 import type { Block, DocumentParser, ParsedDocument } from '../../../DocumentModel'
 import { ParseError } from '../../../ParseError'
 import { coreTitle } from '../coreTitle'
@@ -20,11 +21,16 @@ export const pptxParser: DocumentParser = {
   parse: (bytes, options) =>
     guardParse('The PowerPoint file is damaged and could not be read', () => {
       const zip = openZip(bytes, isXmlPart)
-      return parsePptx(zip, options.signal)
+      return parsePptx(zip, options.signal, new CharacterBudget(options.maxChars))
     }),
 }
 
-function parsePptx(zip: ZipArchive, signal: AbortSignal | undefined): ParsedDocument {
+/** Slide by slide; stops at the slide whose text passes `budget`. */
+function parsePptx(
+  zip: ZipArchive,
+  signal: AbortSignal | undefined,
+  budget: CharacterBudget,
+): ParsedDocument {
   const presentationPart = mainPartName(zip, 'ppt/presentation.xml')
   const presentationXml = zip.text(presentationPart)
   if (presentationXml === undefined) {
@@ -57,9 +63,13 @@ function parsePptx(zip: ZipArchive, signal: AbortSignal | undefined): ParsedDocu
     const title = content.title ?? `Slide ${page}`
     firstTitle ??= content.title
     const notes = notesTexts(zip, rels)
-    blocks.push({ kind: 'slide', text: title, page, headingPath: [title] })
-    for (const block of content.blocks) blocks.push({ ...block, page, headingPath: [title] })
-    for (const text of notes) blocks.push({ kind: 'note', text, page, headingPath: [title] })
+    const push = (block: Block) => {
+      budget.spend(block.text)
+      blocks.push(block)
+    }
+    push({ kind: 'slide', text: title, page, headingPath: [title] })
+    for (const block of content.blocks) push({ ...block, page, headingPath: [title] })
+    for (const text of notes) push({ kind: 'note', text, page, headingPath: [title] })
     // A slide whose only "text" is the synthesised "Slide N" title has none.
     hasText ||= content.title !== undefined || content.blocks.length > 0 || notes.length > 0
   })
