@@ -11,15 +11,9 @@ import type {
 } from '../../../web/core/store/EvaluationRun'
 import type { Store } from '../../../web/core/store/Store'
 import type { RecordWrite, StoredRecord } from '../../../web/core/store/StoredRecord'
-import {
-  fromChunkRow,
-  fromDocumentRow,
-  toChunkParams,
-  toDocumentParams,
-  type ChunkRow,
-  type DocumentRow,
-} from './rows'
+import { fromDocumentRow, toDocumentParams, type DocumentRow } from './rows'
 import { SqlChatRecords } from './SqlChatRecords'
+import { SqlChunks } from './SqlChunks'
 import type { SqlDriver, SqlValue } from './SqlDriver'
 import { SqlEvaluationRecords } from './SqlEvaluationRecords'
 import { SqlRecords } from './SqlRecords'
@@ -29,19 +23,19 @@ const COLLECTION_COLUMNS = `id, name, description, color, created_at, updated_at
 const PATCHABLE_COLLECTION = ['name', 'description', 'color', 'updated_at'] as const
 const DOCUMENT_COLUMNS = `id, collection_id, filename, original_filename, file_path, file_size, document_type,
   status, created_at, processed_at, metadata, chunk_count, progress`
-const CHUNK_COLUMNS =
-  'id, document_id, collection_id, idx, text, page, heading, token_count, embedder, vector'
 
 /**
  * The Store port over SQL. Knows nothing about the database engine beyond the SqlDriver seam.
- * Collections, documents and chunks live here; chat and evaluation records in their own classes.
+ * Collections and documents live here; chunks, chat and evaluation records in their own classes.
  */
 export class SqlStore implements Store {
   private readonly chat: SqlChatRecords
   private readonly evaluation: SqlEvaluationRecords
   private readonly records: SqlRecords
+  private readonly chunks: SqlChunks
 
   constructor(private readonly driver: SqlDriver) {
+    this.chunks = new SqlChunks(driver)
     this.chat = new SqlChatRecords(driver)
     this.evaluation = new SqlEvaluationRecords(driver)
     this.records = new SqlRecords(driver)
@@ -149,35 +143,18 @@ export class SqlStore implements Store {
     return changes > 0
   }
 
-  async replaceChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
-    const insert = `INSERT INTO chunks (${CHUNK_COLUMNS}) VALUES (${CHUNK_COLUMNS.split(',')
-      .map(() => '?')
-      .join(', ')})`
-    await this.driver.batch([
-      { sql: 'DELETE FROM chunks WHERE document_id = ?', params: [documentId] },
-      ...chunks.map((chunk) => ({ sql: insert, params: toChunkParams(chunk) })),
-    ])
+  /** In steps, with the event loop let run between them; a reader never sees half (see SqlChunks). */
+  replaceChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
+    return this.chunks.replace(documentId, chunks)
   }
 
-  async listChunks(filter: ChunkFilter = {}): Promise<ChunkRecord[]> {
-    const where: string[] = []
-    const params: SqlValue[] = []
-    if (filter.documentId !== undefined) {
-      where.push('c.document_id = ?')
-      params.push(filter.documentId)
-    }
-    if (filter.collectionId !== undefined) {
-      where.push('c.collection_id = ?')
-      params.push(filter.collectionId)
-    }
-    const rows = await this.driver.all<ChunkRow>(
-      `SELECT ${CHUNK_COLUMNS.split(', ')
-        .map((c) => `c.${c}`)
-        .join(', ')} FROM chunks c JOIN documents d ON d.id = c.document_id
-       ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY d.created_at, d.seq, c.idx`,
-      params,
-    )
-    return rows.map(fromChunkRow)
+  listChunks(filter: ChunkFilter = {}): Promise<ChunkRecord[]> {
+    return this.chunks.list(filter)
+  }
+
+  /** Deletes chunk rows that a stop in the middle of a replacement left behind (call at open). */
+  sweepChunks(): Promise<void> {
+    return this.chunks.sweep()
   }
 
   createSession(input: NewChatSession): Promise<ChatSession> {
@@ -239,19 +216,8 @@ export class SqlStore implements Store {
     return this.evaluation.getEvaluationState(runId)
   }
 
-  async getChunks(ids: readonly string[]): Promise<ChunkRecord[]> {
-    const rows: ChunkRow[] = []
-    // SQLite caps bound parameters (32,766 by default); top_k is at most 50, but callers may ask more.
-    for (let i = 0; i < ids.length; i += 500) {
-      const part = ids.slice(i, i + 500)
-      rows.push(
-        ...(await this.driver.all<ChunkRow>(
-          `SELECT ${CHUNK_COLUMNS} FROM chunks WHERE id IN (${part.map(() => '?').join(', ')})`,
-          [...part],
-        )),
-      )
-    }
-    return rows.map(fromChunkRow)
+  getChunks(ids: readonly string[]): Promise<ChunkRecord[]> {
+    return this.chunks.get(ids)
   }
 
   async getSettings(): Promise<unknown> {

@@ -189,6 +189,38 @@ export const migrations: readonly Migration[] = [
       INSERT INTO sync_meta (id, latest_seq, horizon, max_hlc) VALUES (1, 0, 0, '');
     `,
   },
+  {
+    version: 6,
+    name: 'chunk sets',
+    // A document's chunks are the rows of its current chunk set (documents.chunk_set): a replacement
+    // writes the next set in many short transactions, then switches the document to it in one
+    // statement, so it never holds the database (or the server's thread) for the whole document, and a
+    // reader never sees half of one. The key becomes (id, chunk_set): a new set may reuse the old
+    // one's chunk ids (a synced blob applied again). Rows of other sets are garbage (SqlChunks).
+    sql: `
+      CREATE TABLE chunks_v6 (
+        document_id TEXT NOT NULL REFERENCES documents (id) ON DELETE CASCADE,
+        chunk_set INTEGER NOT NULL DEFAULT 0,
+        id TEXT NOT NULL,
+        collection_id TEXT NOT NULL,
+        idx INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        page INTEGER,
+        heading TEXT,
+        token_count INTEGER NOT NULL,
+        embedder TEXT,
+        vector BLOB,
+        PRIMARY KEY (id, chunk_set)
+      );
+      INSERT INTO chunks_v6 (document_id, id, collection_id, idx, text, page, heading, token_count, embedder, vector)
+        SELECT document_id, id, collection_id, idx, text, page, heading, token_count, embedder, vector FROM chunks;
+      DROP TABLE chunks;
+      ALTER TABLE chunks_v6 RENAME TO chunks;
+      CREATE INDEX chunks_document ON chunks (document_id, chunk_set, idx);
+      CREATE INDEX chunks_collection ON chunks (collection_id);
+      ALTER TABLE documents ADD COLUMN chunk_set INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ]
 
 /** Brings the database up to the newest migration; refuses a database newer than this code. */

@@ -4,7 +4,10 @@ import { migrate } from './migrations'
 import { SqliteDriver } from './SqliteDriver'
 import { SqlStore } from './SqlStore'
 
-/** Opens (creating if needed) the server database `quire.db` in `dataDir` and migrates it. */
+/**
+ * Opens (creating if needed) the server database `quire.db` in `dataDir`, migrates it and deletes
+ * chunk rows an interrupted replacement left behind.
+ */
 export async function openSqlStore(dataDir: string): Promise<SqlStore> {
   mkdirSync(dataDir, { recursive: true })
   const driver = new SqliteDriver(join(dataDir, 'quire.db'))
@@ -14,5 +17,7 @@ export async function openSqlStore(dataDir: string): Promise<SqlStore> {
     await driver.close()
     throw error
   }
-  return new SqlStore(driver)
+  const store = new SqlStore(driver)
+  await store.sweepChunks()
+  return store
 }

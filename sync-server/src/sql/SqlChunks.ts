@@ -1,0 +1,200 @@
+import type { ChunkFilter, ChunkRecord } from '../../../web/core/store/ChunkRecord'
+import { timeSlicer } from '../../../web/core/time/timeSlicer'
+import { fromChunkRow, toChunkParams, type ChunkRow } from './rows'
+import type { SqlDriver, SqlValue } from './SqlDriver'
+
+/**
+ * Rows per write transaction, per read query, per delete statement: each a few milliseconds (a chunk
+ * is ~1 KB of text and a 1.5 KB vector), with the event loop let run once a time slice has passed.
+ */
+const WRITE_ROWS = 100
+const READ_ROWS = 200
+const DELETE_ROWS = 1_000
+
+const COLUMNS = 'id, document_id, collection_id, idx, text, page, heading, token_count, embedder, vector'
+const LIVE_COLUMNS = COLUMNS.split(', ')
+  .map((column) => `c.${column}`)
+  .join(', ')
+
+// Constant SQL text only, so that the driver prepares each statement once and reuses it.
+const SQL = {
+  chunkSet: 'SELECT chunk_set FROM documents WHERE id = ?',
+  insert: `INSERT INTO chunks (${COLUMNS}, chunk_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  // The switch itself: one statement, so a reader sees the old set or the new one, never a mix.
+  switchSet: 'UPDATE documents SET chunk_set = ? WHERE id = ? AND chunk_set = ?',
+  deleteOtherSets: `DELETE FROM chunks WHERE rowid IN (
+      SELECT rowid FROM chunks WHERE document_id = ? AND chunk_set != ? LIMIT ${DELETE_ROWS})`,
+  staleDocuments: `SELECT DISTINCT c.document_id AS id, d.chunk_set AS chunk_set
+      FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.chunk_set != d.chunk_set`,
+  documentsInOrder: 'SELECT id, chunk_set FROM documents ORDER BY created_at, seq',
+  collectionDocumentsInOrder:
+    'SELECT id, chunk_set FROM documents WHERE collection_id = ? ORDER BY created_at, seq',
+  // Keyset pages in (idx, rowid) order: rowid settles equal indexes (a hostile synced blob).
+  page: `SELECT ${COLUMNS}, rowid AS row FROM chunks WHERE document_id = ? AND chunk_set = ?
+      AND (idx > ? OR (idx = ? AND rowid > ?)) ORDER BY idx, rowid LIMIT ${READ_ROWS}`,
+  pageInCollection: `SELECT ${COLUMNS}, rowid AS row FROM chunks WHERE document_id = ? AND chunk_set = ?
+      AND collection_id = ? AND (idx > ? OR (idx = ? AND rowid > ?)) ORDER BY idx, rowid LIMIT ${READ_ROWS}`,
+}
+
+interface DocumentSet {
+  id: string
+  chunk_set: number
+}
+
+/**
+ * Chunks over SQL, written and read in small steps so that a document of 100,000 chunks never holds
+ * the server's thread (better-sqlite3 is synchronous: one transaction of all its rows blocked every
+ * request for seconds).
+ *
+ * Each document's chunks are the rows of its current chunk set (`documents.chunk_set`, migration 6).
+ * `replace` writes the next set in transactions of `WRITE_ROWS` with the event loop let run in
+ * between (`timeSlicer`), then switches the document to it in one statement, then deletes the old set a slice at a
+ * time. Readers only ever read the current set, so they see the old chunks until the switch and the
+ * new ones after it, never half of them. How it fails: a crash before the switch leaves rows of a set
+ * nobody reads (the document keeps its old chunks, and `processDocument` has not marked it
+ * completed); a crash after it leaves the old set's rows. Either kind of leftover is deleted by the
+ * document's next replacement and by `sweep` when the store opens. Replacements of one document run
+ * one after another; a document deleted meanwhile takes its rows with it (ON DELETE CASCADE) and the
+ * replacement stops without storing anything.
+ */
+export class SqlChunks {
+  private readonly replacing = new Map<string, Promise<void>>()
+
+  constructor(private readonly driver: SqlDriver) {}
+
+  replace(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
+    const previous = this.replacing.get(documentId) ?? Promise.resolve()
+    const run = previous.then(() => this.writeSet(documentId, chunks))
+    const settled = run.catch(() => undefined)
+    this.replacing.set(documentId, settled)
+    void settled.then(() => {
+      if (this.replacing.get(documentId) === settled) this.replacing.delete(documentId)
+    })
+    return run
+  }
+
+  /**
+   * Chunks in document order (documents by `created_at`, then `idx`), read a page at a time with the
+   * event loop let run in between. A document whose chunks are replaced while it is being read is
+   * read again, so the list holds each document's chunks from one set.
+   */
+  async list(filter: ChunkFilter = {}): Promise<ChunkRecord[]> {
+    const documents =
+      filter.documentId !== undefined
+        ? await this.driver.all<DocumentSet>('SELECT id, chunk_set FROM documents WHERE id = ?', [
+            filter.documentId,
+          ])
+        : filter.collectionId !== undefined
+          ? await this.driver.all<DocumentSet>(SQL.collectionDocumentsInOrder, [filter.collectionId])
+          : await this.driver.all<DocumentSet>(SQL.documentsInOrder)
+    const chunks: ChunkRecord[] = []
+    const slice = timeSlicer()
+    for (const document of documents) {
+      let set: number | undefined = document.chunk_set
+      for (;;) {
+        const read = await this.readSet(document.id, set, filter.collectionId, slice)
+        const now = await this.currentSet(document.id)
+        if (now === set) {
+          chunks.push(...read)
+          break
+        }
+        if (now === undefined) break // deleted meanwhile: it has no chunks
+        set = now
+      }
+      await slice()
+    }
+    return chunks
+  }
+
+  /** The chunks with these ids, of each document's current set (ids of other sets are not chunks). */
+  async get(ids: readonly string[]): Promise<ChunkRecord[]> {
+    const rows: ChunkRow[] = []
+    // SQLite caps bound parameters (32,766 by default); top_k is at most 50, but callers may ask more.
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500)
+      rows.push(
+        ...(await this.driver.all<ChunkRow>(
+          `SELECT ${LIVE_COLUMNS} FROM chunks c JOIN documents d
+             ON d.id = c.document_id AND d.chunk_set = c.chunk_set
+           WHERE c.id IN (${part.map(() => '?').join(', ')})`,
+          [...part],
+        )),
+      )
+    }
+    return rows.map(fromChunkRow)
+  }
+
+  /** Deletes the rows of every set no document reads (left by a stop in the middle of a replacement). */
+  async sweep(): Promise<void> {
+    for (const document of await this.driver.all<DocumentSet>(SQL.staleDocuments)) {
+      await this.deleteOtherSets(document.id, document.chunk_set)
+    }
+  }
+
+  private async writeSet(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
+    const current = await this.currentSet(documentId)
+    if (current === undefined) return
+    const next = current + 1
+    // Rows of a replacement that never switched (set `next` among them) are nobody's: clear them first.
+    await this.deleteOtherSets(documentId, current)
+    const slice = timeSlicer()
+    try {
+      for (let start = 0; start < chunks.length; start += WRITE_ROWS) {
+        await slice()
+        await this.driver.batch(
+          chunks
+            .slice(start, start + WRITE_ROWS)
+            .map((chunk) => ({ sql: SQL.insert, params: [...toChunkParams(chunk), next] })),
+        )
+      }
+    } catch (error) {
+      // A document deleted between two batches fails the next insert's foreign key: nothing to store.
+      if ((await this.currentSet(documentId)) === undefined) return
+      throw error
+    }
+    const { changes } = await this.driver.run(SQL.switchSet, [next, documentId, current])
+    if (changes === 0) return
+    await this.deleteOtherSets(documentId, next)
+  }
+
+  private async currentSet(documentId: string): Promise<number | undefined> {
+    return (await this.driver.get<{ chunk_set: number }>(SQL.chunkSet, [documentId]))?.chunk_set
+  }
+
+  private async readSet(
+    documentId: string,
+    set: number,
+    collectionId: string | undefined,
+    slice: () => Promise<void>,
+  ): Promise<ChunkRecord[]> {
+    const chunks: ChunkRecord[] = []
+    let after: { idx: number; row: number } = { idx: Number.MIN_SAFE_INTEGER, row: 0 }
+    for (;;) {
+      const keyset: SqlValue[] = [after.idx, after.idx, after.row]
+      const rows =
+        collectionId === undefined
+          ? await this.driver.all<ChunkRow & { row: number }>(SQL.page, [documentId, set, ...keyset])
+          : await this.driver.all<ChunkRow & { row: number }>(SQL.pageInCollection, [
+              documentId,
+              set,
+              collectionId,
+              ...keyset,
+            ])
+      for (const row of rows) chunks.push(fromChunkRow(row))
+      const last = rows.at(-1)
+      if (rows.length < READ_ROWS || !last) return chunks
+      after = { idx: last.idx, row: last.row }
+      await slice()
+    }
+  }
+
+  /** Deletes the document's rows outside set `keep`, `DELETE_ROWS` per statement, sliced. */
+  private async deleteOtherSets(documentId: string, keep: number): Promise<void> {
+    const slice = timeSlicer()
+    for (;;) {
+      const { changes } = await this.driver.run(SQL.deleteOtherSets, [documentId, keep])
+      if (changes < DELETE_ROWS) return
+      await slice()
+    }
+  }
+}
