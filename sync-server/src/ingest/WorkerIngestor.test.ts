@@ -90,4 +90,12 @@ describe('WorkerIngestor', () => {
     expect(error).toBeInstanceOf(ParseError)
     expect((error as ParseError).code).toBe('too_large')
   })
+
+  it('leaves the text out when the caller does not want it', { timeout: 60_000 }, async () => {
+    const result = await make({}).ingest({ bytes: markdown, filename: 'notes.md', wantText: false })
+    expect(result.text).toBe('')
+    expect(result.chunks.map((chunk) => chunk.text)).toEqual([
+      'Notes\n\nThe ferry stopped running when the river froze.',
+    ])
+  })
 })

@@ -16,6 +16,8 @@ export interface IngestTask {
   timeoutMs: number
   /** The server's MAX_DOCUMENT_CHARS / MAX_DOCUMENT_CHUNKS; absent: DEFAULT_INGEST_LIMITS. */
   limits?: IngestLimits
+  /** False: no `text` parts (IngestRequest.wantText). */
+  wantText: boolean
 }
 
 /** The main thread has taken in the last `chunks` or `text` part: the worker may send the next one. */

@@ -3,6 +3,7 @@
  * the server's event loop, and a parser stuck in synchronous code can be stopped by terminating
  * the thread (WorkerIngestor does, at the per-document time limit).
  */
+import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { ingestFile, type IngestResult } from '../../../web/core/ingest/ingestFile'
 import { ParseError } from '../../../web/core/ingest/ParseError'
@@ -20,6 +21,16 @@ const CHARS_PER_PART = 4_000_000
 
 const port = parentPort
 if (!port) throw new Error('ingestWorker must run in a worker thread')
+// Below the server's own thread when cores are scarce: ingesting is batch work, answering requests is
+// not. On Linux a thread has its own niceness and pid 0 means this thread; elsewhere it would be the
+// whole process, so it is left alone there. A refusal (a sandbox) only costs the preference.
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, 10)
+  } catch {
+    // Runs at the server's priority.
+  }
+}
 // Embedders are made once per worker and kept: a model is loaded once and reused for every document.
 const config = (workerData as { embedder?: EmbedderConfig } | undefined)?.embedder
 const embedders = new Map<string, Embedder>()
@@ -54,7 +65,7 @@ port.on('message', async (message: IngestTask | IngestAck) => {
         onProgress: (stage, percent) => reply({ type: 'progress', id: task.id, stage, percent }),
       },
     )
-    await sendResult(task.id, result)
+    await sendResult(task.id, result, task.wantText)
   } catch (error) {
     reply(
       error instanceof ParseError
@@ -69,7 +80,7 @@ port.on('message', async (message: IngestTask | IngestAck) => {
 })
 
 /** The result in parts, each sent once the previous one is acknowledged (see IngestReply). */
-async function sendResult(id: number, result: IngestResult): Promise<void> {
+async function sendResult(id: number, result: IngestResult, wantText: boolean): Promise<void> {
   for (let start = 0; start < result.chunks.length; start += CHUNKS_PER_PART) {
     const vectors = result.vectors.slice(start, start + CHUNKS_PER_PART)
     const packed = new Float32Array(vectors.reduce((size, vector) => size + vector.length, 0))
@@ -92,7 +103,7 @@ async function sendResult(id: number, result: IngestResult): Promise<void> {
     )
     await ack
   }
-  for (let start = 0; start < result.text.length; start += CHARS_PER_PART) {
+  for (let start = 0; wantText && start < result.text.length; start += CHARS_PER_PART) {
     const ack = nextAck()
     reply({ type: 'text', id, text: result.text.slice(start, start + CHARS_PER_PART) })
     await ack

@@ -17,6 +17,7 @@ export interface SyncedAppData {
   connect(index: {
     add(chunks: readonly ChunkRecord[]): void
     removeDocument(id: string): void
+    replaceDocument(id: string, chunks: readonly ChunkRecord[]): Promise<void>
   }): Promise<void>
 }
 

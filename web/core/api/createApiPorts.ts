@@ -77,10 +77,8 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     newId,
     logError,
     embedderId: async () => (await settings.get()).embedder.id,
-    onIndexed(document, chunks) {
-      index.removeDocument(document.id)
-      index.add(chunks)
-    },
+    // In batches: a document of 100,000 chunks indexed in one go held the server's thread for 20 s.
+    onIndexed: (document, chunks) => index.replaceDocument(document.id, chunks),
   }
   const documents = new DocumentQueue(processPorts, 1, logError)
   const evaluations = new EvaluationQueue({
@@ -142,7 +140,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     evaluations,
     work,
     async start() {
-      index.add(await store.listChunks())
+      await index.addInBatches(await store.listChunks())
       await scheduled.evaluations.recover()
       const unfinished = await store.listDocuments({ statuses: ['pending', 'processing'] })
       for (const document of [...unfinished].reverse()) await scheduled.documents.resume(document.id)

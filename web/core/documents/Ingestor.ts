@@ -8,6 +8,11 @@ export interface IngestRequest {
   embedder?: string
   onProgress?: (stage: IngestStage, percent: number) => void
   signal?: AbortSignal
+  /**
+   * False when the caller has no use for the result's `text` (storing a document keeps only its
+   * chunks): a host may then leave it empty instead of handing over up to all of a document's text.
+   */
+  wantText?: boolean
 }
 
 /**

@@ -5,6 +5,7 @@ import type { DocumentRecord } from '../store/DocumentRecord'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import { toTimestamp, type Clock } from '../time/Clock'
+import { timeSlicer } from '../time/timeSlicer'
 import type { Ingestor } from './Ingestor'
 
 export interface ProcessPorts {
@@ -28,6 +29,12 @@ const PROGRESS_INTERVAL = 250
  * Processes one stored document: reads its file, ingests it, stores chunks and vectors, and ends in
  * `completed` or `failed` (with `metadata.error` and `metadata.error_code`). Never throws for a bad
  * file; a document deleted meanwhile is left deleted (its chunks are not written back).
+ *
+ * Nothing here holds the thread for long: records are made in batches, and the store and the index
+ * take big documents in batches of their own. What makes that safe: `replaceChunks` swaps a
+ * document's chunks in one step however it writes them, and the document is marked `completed` only
+ * after its chunks are stored and indexed, so a crash part way leaves it `processing` (resumed at the
+ * next start), never `completed` with half of its chunks.
  */
 export async function processDocument(
   documentId: string,
@@ -67,14 +74,21 @@ export async function processDocument(
       password: options.password,
       onProgress,
       signal: options.signal,
+      wantText: false,
     })
     await writes
     options.signal?.throwIfAborted()
     onProgress('indexing', 100)
     await writes
-    const chunks = result.chunks.map((chunk, i) =>
-      toRecord(chunk, document, result.vectors[i] ?? null, result.metadata.embedder, ports.newId()),
-    )
+    // A big document has 100,000 chunks: their records are made a time slice at a time.
+    const chunks: ChunkRecord[] = []
+    const slice = timeSlicer()
+    for (const [i, chunk] of result.chunks.entries()) {
+      if (i % 100 === 0) await slice()
+      chunks.push(
+        toRecord(chunk, document, result.vectors[i] ?? null, result.metadata.embedder, ports.newId()),
+      )
+    }
     if (!(await store.getDocument(documentId))) return undefined
     await store.replaceChunks(documentId, chunks)
     // Indexed before it is marked completed: whoever sees `completed` can search it at once (marking

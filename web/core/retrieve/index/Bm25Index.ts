@@ -103,6 +103,11 @@ export class Bm25Index {
     }
   }
 
+  /** Ids of the document's indexed chunks. */
+  documentChunkIds(documentId: string): string[] {
+    return [...(this.byDocument.get(documentId) ?? [])]
+  }
+
   /** Removes chunks by id; unknown ids are ignored. */
   remove(ids: readonly string[]): void {
     const present = ids.filter((id) => this.owners.has(id))

@@ -1,4 +1,5 @@
 import type { ChunkRecord } from '../../store/ChunkRecord'
+import { timeSlicer } from '../../time/timeSlicer'
 import { embedderCalibration } from '../embedderCalibration'
 import { Bm25Index } from './Bm25Index'
 import { reciprocalRankFusion } from './reciprocalRankFusion'
@@ -37,6 +38,16 @@ export interface SearchResponse {
   method: SearchMode
 }
 
+/**
+ * Chunks indexed between two looks at the clock in `addInBatches` (which yields once a time slice has
+ * passed). MiniSearch's add is most of the cost: 0.2-0.4 ms for a chunk of 250 tokens on the
+ * development machine, more as the index grows, and now and then one add takes tens of milliseconds
+ * (the postings map of a common word doubling in size).
+ */
+const INDEX_STEP = 10
+/** Chunk ids removed between two looks at the clock (cheap: MiniSearch only marks them discarded). */
+const REMOVE_STEP = 500
+
 /** DESIGN.md section 2: reciprocal rank fusion with k = 60. */
 const RRF_K = 60
 
@@ -71,6 +82,8 @@ export function candidateDepth(limit: number): number {
 export class SearchIndex {
   private readonly bm25 = new Bm25Index()
   private readonly vectors = new Map<string, VectorIndex>()
+  /** The `replaceDocument` under way per document: a second one waits for it (see there). */
+  private readonly replacing = new Map<string, Promise<void>>()
 
   static fromChunks(chunks: readonly ChunkRecord[]): SearchIndex {
     const index = new SearchIndex()
@@ -94,6 +107,60 @@ export class SearchIndex {
    * vectors of its embedder or it has no embedder id: those would be unsearchable or wrong.
    */
   add(chunks: readonly ChunkRecord[]): void {
+    this.checkVectors(chunks)
+    this.addChecked(chunks)
+  }
+
+  /**
+   * Indexes many chunks without holding the thread: a time slice's worth at a time (`timeSlicer`),
+   * letting the event loop run in between (on the server, 100,000 chunks added at once blocked every
+   * request for 20 s). Checks every vector first, as `add` does, so a bad vector changes nothing.
+   * Searches running meanwhile see the chunks added so far.
+   */
+  async addInBatches(chunks: readonly ChunkRecord[]): Promise<void> {
+    this.checkVectors(chunks)
+    this.reserveVectors(chunks)
+    const slice = timeSlicer()
+    for (let start = 0; start < chunks.length; start += INDEX_STEP) {
+      await slice()
+      // Checked again per step: another add may have indexed vectors of other dimensions meanwhile.
+      this.add(chunks.slice(start, start + INDEX_STEP))
+    }
+  }
+
+  /**
+   * Makes `chunks` the document's indexed chunks, in batches (`addInBatches`): its old chunks are
+   * removed first, then the new ones added. Searches in between see the document partly indexed, as
+   * they would while it is processed; the store, not the index, is what must never show half of a
+   * document. Replacements of one document run one after the other, so the last one called wins
+   * and two never interleave their batches.
+   */
+  async replaceDocument(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
+    // Before anything else (and before waiting): a bad vector rejects with nothing changed.
+    this.checkVectors(chunks)
+    const previous = this.replacing.get(documentId) ?? Promise.resolve()
+    const run = previous.then(async () => {
+      const old = this.bm25.documentChunkIds(documentId)
+      const slice = timeSlicer()
+      for (let start = 0; start < old.length; start += REMOVE_STEP) {
+        await slice()
+        this.remove(old.slice(start, start + REMOVE_STEP))
+      }
+      await this.addInBatches(chunks)
+    })
+    const settled = run.catch(() => undefined)
+    this.replacing.set(documentId, settled)
+    void settled.then(() => {
+      if (this.replacing.get(documentId) === settled) this.replacing.delete(documentId)
+    })
+    await run
+  }
+
+  /**
+   * Throws a RangeError, changing nothing, when a vector's length differs from the other vectors of
+   * its embedder or it has no embedder id: those would be unsearchable or wrong.
+   */
+  private checkVectors(chunks: readonly ChunkRecord[]): void {
     const dimensions = new Map<string, number>()
     for (const chunk of chunks) {
       if (chunk.vector === null) continue
@@ -106,7 +173,25 @@ export class SearchIndex {
       }
       dimensions.set(chunk.embedder, chunk.vector.length)
     }
+  }
 
+  /** Grows each embedder's vector storage once for all of `chunks` (see VectorIndex.reserve). */
+  private reserveVectors(chunks: readonly ChunkRecord[]): void {
+    const counts = new Map<string, { count: number; dimensions: number }>()
+    for (const chunk of chunks) {
+      if (chunk.vector === null || chunk.embedder === null) continue
+      const entry = counts.get(chunk.embedder)
+      if (entry) entry.count++
+      else counts.set(chunk.embedder, { count: 1, dimensions: chunk.vector.length })
+    }
+    for (const [embedder, { count, dimensions }] of counts) {
+      let index = this.vectors.get(embedder)
+      if (!index) this.vectors.set(embedder, (index = new VectorIndex(dimensions)))
+      index.reserve(index.size + count)
+    }
+  }
+
+  private addChecked(chunks: readonly ChunkRecord[]): void {
     this.bm25.add(chunks)
     for (const chunk of chunks) {
       // A re-added chunk may have lost its vector or changed embedder: its old vector must not linger.

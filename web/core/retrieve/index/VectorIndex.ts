@@ -263,7 +263,12 @@ export class VectorIndex {
     }
   }
 
-  private reserve(rows: number): void {
+  /**
+   * Room for `rows` rows in all, made at once (capacity doubles up to it): adding a big document's
+   * rows one by one grew the storage several times, each growth copying what was there (a growth
+   * past 65,536 rows held the server's thread for a tenth of a second or more).
+   */
+  reserve(rows: number): void {
     if (rows <= this.matrix.capacity) return
     this.matrix.reserve(rows, this.count)
     const capacity = this.matrix.capacity

@@ -32,8 +32,15 @@ export interface SyncApplierPorts {
   /** The host's own store, not the SyncedStore over it: applying a synced change is no new change. */
   store: Store
   files: FileStore
-  /** The host's search index, kept in step with the chunks applied. */
-  index?: { add(chunks: readonly ChunkRecord[]): void; removeDocument(documentId: string): void }
+  /**
+   * The host's search index, kept in step with the chunks applied; `replaceDocument` (SearchIndex's,
+   * in batches that let other work run) where the index has it, else `removeDocument` then `add`.
+   */
+  index?: {
+    add(chunks: readonly ChunkRecord[]): void
+    removeDocument(documentId: string): void
+    replaceDocument?(documentId: string, chunks: readonly ChunkRecord[]): Promise<void>
+  }
   blobs: BlobSource
   /** Platform records name their owner in `user_id`: on each host that is the person as this host knows them. */
   currentUserId(): Promise<string>
@@ -171,8 +178,11 @@ export class SyncApplier {
     }
     if (chunks) {
       await store.replaceChunks(record.id, chunks)
-      index?.removeDocument(record.id)
-      index?.add(chunks)
+      if (index?.replaceDocument) await index.replaceDocument(record.id, chunks)
+      else {
+        index?.removeDocument(record.id)
+        index?.add(chunks)
+      }
     }
   }
 

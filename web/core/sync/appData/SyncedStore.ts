@@ -8,6 +8,7 @@ import type { Store } from '../../store/Store'
 import type { RecordWrite, StoredRecord } from '../../store/StoredRecord'
 import { chunkBlobKey } from './chunkBlob'
 import { documentSyncValues } from './documentSyncValues'
+import { RecentChunks } from './RecentChunks'
 import { toSyncFields } from './syncFields'
 import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND } from './syncKinds'
 import { withoutSecrets } from '../../secrets/secretFields'
@@ -35,6 +36,9 @@ import {
  * A crash between the two leaves that one change unsynced until the record is written again.
  */
 export class SyncedStore implements Store {
+  /** Chunks just stored, for the capture that follows (see RecentChunks). */
+  private readonly recent = new RecentChunks()
+
   constructor(
     private readonly inner: Store,
     private readonly sink: SyncSink,
@@ -117,6 +121,7 @@ export class SyncedStore implements Store {
   async deleteDocument(id: string) {
     const blob = await this.chunksKeyOf(id)
     const deleted = await this.inner.deleteDocument(id)
+    this.recent.forget(id)
     if (deleted) {
       await this.emitRemove(SYNC_KIND.document, id)
       await this.deleteBlobs([blob])
@@ -128,6 +133,7 @@ export class SyncedStore implements Store {
   async replaceChunks(documentId: string, chunks: readonly ChunkRecord[]) {
     const previous = await this.chunksKeyOf(documentId)
     await this.inner.replaceChunks(documentId, chunks)
+    this.recent.remember(documentId, chunks)
     if (previous && previous !== (await chunkBlobKey(chunks))) await this.deleteBlobs([previous])
   }
 
@@ -272,7 +278,8 @@ export class SyncedStore implements Store {
     if (document.status !== 'completed' && document.status !== 'failed') return
     let values: Record<string, unknown>
     try {
-      values = await documentSyncValues(this.inner, this.files, document)
+      const chunks = await this.recent.take(document.id, this.inner)
+      values = await documentSyncValues(this.inner, this.files, document, chunks)
     } catch (error) {
       this.logError(error)
       return
