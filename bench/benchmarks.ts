@@ -1,3 +1,4 @@
+import { documentStall } from './document-stall'
 import { embedHash } from './embed-hash'
 import { ingestMemory } from './ingest-memory'
 import { ingestPdf } from './ingest-pdf'
@@ -19,5 +20,6 @@ export const benchmarks: readonly Benchmark[] = [
   retrieval,
   search,
   sync,
+  documentStall,
   web,
 ]
