@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_INGEST_LIMITS } from '../../web/core/ingest/IngestLimits'
+import { configFromEnv } from './config'
+
+describe('configFromEnv: how far a document may expand', () => {
+  it('defaults to the limits the browser uses', () => {
+    expect(configFromEnv({}).ingestLimits).toEqual(DEFAULT_INGEST_LIMITS)
+  })
+
+  it('reads MAX_DOCUMENT_CHARS and MAX_DOCUMENT_CHUNKS', () => {
+    expect(
+      configFromEnv({ MAX_DOCUMENT_CHARS: '50000000', MAX_DOCUMENT_CHUNKS: '100000' }).ingestLimits,
+    ).toEqual({
+      maxChars: 50_000_000,
+      maxChunks: 100_000,
+    })
+  })
+
+  it('refuses values that are not whole numbers of at least 1, naming the variable', () => {
+    expect(() => configFromEnv({ MAX_DOCUMENT_CHARS: '0' })).toThrow(
+      'MAX_DOCUMENT_CHARS must be a whole number of at least 1, got "0"',
+    )
+    expect(() => configFromEnv({ MAX_DOCUMENT_CHARS: '10M' })).toThrow(/MAX_DOCUMENT_CHARS/)
+    expect(() => configFromEnv({ MAX_DOCUMENT_CHUNKS: '2.5' })).toThrow(/MAX_DOCUMENT_CHUNKS/)
+  })
+})
