@@ -119,6 +119,15 @@ describe('document expansion limits on the server', () => {
     expect(at.chunk_count).toBe(MAX_CHUNKS)
   })
 
+  it('a DOCX zip bomb (70 MB of XML in 70 KB) ends failed as too large, without being unpacked', async () => {
+    const bomb = zipSync({ 'word/document.xml': new Uint8Array(70 * 1024 * 1024).fill(0x20) }, { level: 9 })
+    expect(bomb.length).toBeLessThan(1024 * 1024)
+    const document = await process('bomb.docx', bomb)
+    expect(document.status).toBe('failed')
+    expect(document.metadata.error_code).toBe('too_large')
+    expect(document.metadata.error).toMatch(/too large to unpack: one of its parts is over 64 MB unpacked/)
+  })
+
   it('a document past the limit leaves the other documents and their chunks alone', async () => {
     const kept = await process('kept.md', strToU8('# Kept\n\nThe orchard by the river stays searchable.'))
     await process('over.txt', files.text!(MAX_CHARS + 1).bytes)
