@@ -97,7 +97,7 @@ export class SyncApplier {
         const documents = await store.listDocuments({ collectionId: id })
         const blobs = await Promise.all(documents.map((d) => this.chunksKeyOf(d.id)))
         if (!(await store.deleteCollection(id))) return
-        for (const document of documents) this.ports.index?.removeDocument(document.id)
+        for (const document of documents) await this.index(document.id, [])
         await this.dropFiles(documents.map(fileKey), blobs)
         return
       }
@@ -106,7 +106,7 @@ export class SyncApplier {
         if (!document) return
         const blob = await this.chunksKeyOf(id)
         await store.deleteDocument(id)
-        this.ports.index?.removeDocument(id)
+        await this.index(id, [])
         await this.dropFiles([fileKey(document)], [blob])
         return
       }
@@ -144,7 +144,7 @@ export class SyncApplier {
   private async applyDocument(record: SyncRecord, raw: Record<string, unknown>): Promise<void> {
     const values = this.parse(documentValues, record, raw)
     if (!values) return
-    const { store, index } = this.ports
+    const { store } = this.ports
     if (!(await store.getCollection(values.collection_id))) {
       return this.defer(record, SYNC_KIND.collection, values.collection_id)
     }
@@ -178,12 +178,16 @@ export class SyncApplier {
     }
     if (chunks) {
       await store.replaceChunks(record.id, chunks)
-      if (index?.replaceDocument) await index.replaceDocument(record.id, chunks)
-      else {
-        index?.removeDocument(record.id)
-        index?.add(chunks)
-      }
+      await this.index(record.id, chunks)
     }
+  }
+
+  /** Makes `chunks` the document's indexed chunks: in slices where the index can (see the port). */
+  private async index(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
+    const { index } = this.ports
+    if (index?.replaceDocument) return index.replaceDocument(documentId, chunks)
+    index?.removeDocument(documentId)
+    if (chunks.length > 0) index?.add(chunks)
   }
 
   private async applySession(record: SyncRecord, raw: Record<string, unknown>): Promise<void> {
