@@ -1,11 +1,11 @@
+import type { ParseErrorCode } from '../../core/ingest/ParseError'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
 import { requestJson } from './requestJson'
 
 export type DocumentStatus = DocumentRecord['status']
 export type DocumentType = 'pdf' | 'docx' | 'doc' | 'pptx' | 'ppt' | 'markdown' | 'html' | 'text'
 export type ProcessingStage = 'queued' | 'parsing' | 'chunking' | 'embedding' | 'indexing'
-export type DocumentErrorCode =
-  'password_required' | 'wrong_password' | 'not_supported' | 'corrupt' | 'no_text' | 'timeout'
+export type DocumentErrorCode = ParseErrorCode
 
 export interface DocumentMetadata {
   pages?: number

@@ -44,6 +44,7 @@ const ERROR_FALLBACKS: Record<DocumentErrorCode, string> = {
   corrupt: 'The file is damaged and could not be read.',
   no_text: 'No text was found in this document.',
   timeout: 'Reading this document took too long.',
+  too_large: 'This document holds more text than one document may: split it into smaller files.',
 }
 
 export function typeLabel(type: string): string {
