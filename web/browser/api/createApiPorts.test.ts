@@ -1,5 +1,5 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
@@ -39,8 +39,9 @@ describe('createApiPorts', () => {
     expect(found.results.map((r) => r.id).sort()).toEqual(chunks.map((c) => c.id).sort())
     expect(ingested).toBe(0)
 
+    // Cancelling unindexes the document in the background, in slices (see createApiPorts).
     runtime.ports.documents.cancel(document.id)
-    expect(runtime.ports.index.size).toBe(0)
+    await vi.waitFor(() => expect(runtime.ports.index.size).toBe(0))
     await store.close()
   })
 
