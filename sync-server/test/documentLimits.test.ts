@@ -2,6 +2,7 @@ import { strToU8, zipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
 import { startTestServer } from './startTestServer'
+import { createTestCollection } from './createTestCollection'
 
 // MAX_DOCUMENT_CHARS and MAX_DOCUMENT_CHUNKS on the real server over HTTP, set low so small generated
 // files cross them: a document past either ends `failed` with a clear error, one at the limit completes.
@@ -67,12 +68,7 @@ describe('document expansion limits on the server', () => {
     server = await startTestServer({
       config: { ingestLimits: { maxChars: MAX_CHARS, maxChunks: MAX_CHUNKS } },
     })
-    const response = await fetch(`${server.url}/api/collections/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Limits', description: 'Documents at and past the limits' }),
-    })
-    collectionId = ((await response.json()) as { id: string }).id
+    collectionId = await createTestCollection(server.url, 'Limits', 'Documents at and past the limits')
   })
   afterAll(() => server.stop())
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer } from './startTestServer'
+import { createTestCollection } from './createTestCollection'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -54,12 +55,7 @@ describe('file names that are not ASCII', () => {
   let collectionId: string
   beforeAll(async () => {
     quire = await startTestServer()
-    const created = await fetch(`${quire.url}/api/collections/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Names', description: 'odd file names' }),
-    })
-    collectionId = ((await created.json()) as { id: string }).id
+    collectionId = await createTestCollection(quire.url, 'Names', 'odd file names')
   })
   afterAll(() => quire?.stop())
 

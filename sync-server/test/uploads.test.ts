@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawConnection } from './rawHttp'
 import { startTestServer } from './startTestServer'
+import { createTestCollection } from './createTestCollection'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -113,12 +114,7 @@ describe('temporary upload files', () => {
   })
 
   it('are gone after a successful upload', async () => {
-    const created = await fetch(`${quire.url}/api/collections/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Uploads', description: 'temporary files' }),
-    })
-    const { id } = (await created.json()) as { id: string }
+    const id = await createTestCollection(quire.url, 'Uploads', 'temporary files')
     const form = new FormData()
     form.append('collection_id', id)
     form.append('file', new Blob(['# Kept\n\nA note.'], { type: 'text/markdown' }), 'kept.md')
@@ -150,12 +146,7 @@ describe('a file part without a Content-Type (as Python requests sends it)', () 
   let collectionId: string
   beforeAll(async () => {
     quire = await startTestServer()
-    const created = await fetch(`${quire.url}/api/collections/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Scripts', description: 'uploaded by scripts' }),
-    })
-    collectionId = ((await created.json()) as { id: string }).id
+    collectionId = await createTestCollection(quire.url, 'Scripts', 'uploaded by scripts')
   })
   afterAll(() => quire?.stop())
 

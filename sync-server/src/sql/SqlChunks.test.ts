@@ -7,6 +7,7 @@ import { newChunk, newCollection, newDocument } from '../../../web/core/store/co
 import type { DocumentRecord } from '../../../web/core/store/DocumentRecord'
 import { migrate, migrations } from './migrations'
 import { openSqlStore } from './openSqlStore'
+import { toChunkParams } from './rows'
 import type { SqlDriver } from './SqlDriver'
 import { SqliteDriver } from './SqliteDriver'
 import { SqlStore } from './SqlStore'
@@ -206,18 +207,7 @@ describe('SqlStore chunks in batches', () => {
     for (const chunk of chunks) {
       await driver.run(
         'INSERT INTO chunks (id, document_id, collection_id, idx, text, page, heading, token_count, embedder, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        [
-          chunk.id,
-          chunk.document_id,
-          chunk.collection_id,
-          chunk.index,
-          chunk.text,
-          chunk.page,
-          chunk.heading,
-          chunk.token_count,
-          chunk.embedder,
-          new Uint8Array(chunk.vector!.buffer),
-        ],
+        toChunkParams(chunk),
       )
     }
     await driver.close()
