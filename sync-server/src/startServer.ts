@@ -123,6 +123,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     const store = data.store
     const runtime = createApiPorts({
       store,
+      profileStore: plainStore,
       files,
       ingestor,
       maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,

@@ -55,6 +55,7 @@ const files = new DexieFileStore(db)
 const sync = browserSync({ db, store, files, account: () => account, logError: console.error })
 const { ports, start } = createApiPorts({
   store: sync.store,
+  profileStore: store,
   files,
   ingestor: new WebWorkerIngestor({ logError: console.error }),
   maxUploadBytes: MAX_UPLOAD_BYTES,

@@ -13,10 +13,16 @@ import type { Store } from '../store/Store'
 import { monotonicClock, systemClock, type Clock } from '../time/Clock'
 import type { ApiPorts, TestCaseFiles } from './ApiPorts'
 import type { BackgroundSchedulers, BackgroundWork } from './BackgroundWork'
+import { seedProfile } from './platform/seed/seedProfile'
 import type { EmbedderLoader } from './settings/createEmbedderLoads'
 
 export interface HostServices extends GenerationHost {
   store: Store
+  /**
+   * The host's own store under `store`'s sync wrapper, where `start()` writes the records a new
+   * profile starts with (`seedProfile`: identical on every host, so they are not sent); default `store`.
+   */
+  profileStore?: Store
   files: FileStore
   ingestor: Ingestor
   maxUploadBytes: number
@@ -142,6 +148,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     evaluations,
     work,
     async start() {
+      await seedProfile(services.profileStore ?? store, await ports.currentUserId())
       await index.addInBatches(await store.listChunks())
       await scheduled.evaluations.recover()
       const unfinished = await store.listDocuments({ statuses: ['pending', 'processing'] })

@@ -7,6 +7,7 @@ import type { Store } from '../../store/Store'
 import { isLive, type SyncRecord } from '../SyncRecord'
 import { keepSecrets } from '../../secrets/keepSecrets'
 import { withoutSecrets } from '../../secrets/secretFields'
+import { recordKindOf } from '../../api/platform/recordKinds'
 import { chunkBlobKey, decodeChunks } from './chunkBlob'
 import { fromSyncFields, unprefixed } from './syncFields'
 import {
@@ -250,6 +251,11 @@ export class SyncApplier {
     if ('user_id' in data) data.user_id = await this.ports.currentUserId()
     const put = { kind, id: record.id, data, ...values }
     if (!recordSyncs(put)) return
+    const fields = recordKindOf(kind)?.fields.safeParse(data)
+    if (!fields?.success) {
+      this.logError(new Error(`Skipped synced ${record.kind} ${record.id}: its fields do not fit the kind`))
+      return
+    }
     await this.ports.store.writeRecords([{ put }])
   }
 

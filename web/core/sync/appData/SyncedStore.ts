@@ -10,6 +10,8 @@ import { chunkBlobKey } from './chunkBlob'
 import { documentSyncValues } from './documentSyncValues'
 import { RecentChunks } from './RecentChunks'
 import { toSyncFields } from './syncFields'
+import { recordKindOf } from '../../api/platform/recordKinds'
+import { isSeeded } from '../../api/platform/seed/isSeeded'
 import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND } from './syncKinds'
 import { withoutSecrets } from '../../secrets/secretFields'
 import type { SyncSink } from './SyncSink'
@@ -249,6 +251,11 @@ export class SyncedStore implements Store {
   }
 
   async writeRecords(writes: readonly RecordWrite[]) {
+    for (const write of writes) {
+      const { kind } = 'put' in write ? write.put : write.delete
+      // Every platform record kind says whether it syncs (recordKinds.ts); an undeclared one is a bug.
+      if (!recordKindOf(kind)) throw new Error(`Record kind "${kind}" is not declared in recordKinds.ts`)
+    }
     const before = await Promise.all(
       writes.map((write) => {
         const { kind, id } = 'put' in write ? write.put : write.delete
@@ -261,7 +268,9 @@ export class SyncedStore implements Store {
       const synced = previous && recordSyncs(previous) ? previous : undefined
       if ('put' in write) {
         if (!recordSyncs(write.put)) continue
-        const fields = toSyncFields(syncedRecordValues(write.put), synced && syncedRecordValues(synced))
+        // A seeded record was never sent (every host makes its own copy): its first change sends all of it.
+        const base = synced && !isSeeded(synced) ? syncedRecordValues(synced) : undefined
+        const fields = toSyncFields(syncedRecordValues(write.put), base)
         await this.emit(recordSyncKind(write.put.kind), write.put.id, fields)
       } else if (synced) {
         await this.emitRemove(recordSyncKind(synced.kind), synced.id)

@@ -3,6 +3,7 @@ import type { Store } from '../../store/Store'
 import { withoutSecrets } from '../../secrets/secretFields'
 import { documentSyncValues } from './documentSyncValues'
 import { toSyncFields } from './syncFields'
+import { isUnchangedSeed } from '../../api/platform/seed/isSeeded'
 import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND, SYNCED_RECORD_KINDS } from './syncKinds'
 import type { SyncSink } from './SyncSink'
 import {
@@ -50,7 +51,8 @@ export async function captureExisting(
   }
   for (const kind of SYNCED_RECORD_KINDS) {
     for (const record of await store.listRecords(kind)) {
-      if (recordSyncs(record)) {
+      // Seeds no one changed are on every host already; sending them would undo a change made elsewhere.
+      if (recordSyncs(record) && !isUnchangedSeed(record)) {
         await capture(recordSyncKind(kind), record.id, async () => syncedRecordValues(record))
       }
     }

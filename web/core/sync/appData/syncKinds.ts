@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { PLUGIN_STATE } from '../../api/platform/pluginState/pluginStateRecords'
+import { RECORD_KINDS, recordKindOf } from '../../api/platform/recordKinds'
 import type { StoredRecord } from '../../store/StoredRecord'
 
 /**
@@ -32,26 +32,17 @@ export function platformKindOf(syncKind: string): string | undefined {
   return syncKind.startsWith(RECORD_PREFIX) ? syncKind.slice(RECORD_PREFIX.length) || undefined : undefined
 }
 
-/** The platform kinds whose records sync (a record of another kind never leaves its host). */
-export const SYNCED_RECORD_KINDS = [
-  'setting_definition',
-  'setting_instance',
-  'page',
-  'page_backup',
-  PLUGIN_STATE,
-  'conversation',
-  'message',
-  'tag',
-  'conversation_tag',
-  'persona',
-  'navigation_route',
-  'component',
-] as const
+/**
+ * The platform kinds whose records may sync (a record of another kind never leaves its host), from
+ * the kinds' declarations (`recordKinds.ts`).
+ */
+export const SYNCED_RECORD_KINDS: readonly string[] = RECORD_KINDS.filter((k) => k.sync !== 'never').map(
+  (k) => k.kind,
+)
 
-/** Plugin state syncs only when persistent (its `sync_status` says `local` otherwise). */
+/** Whether a record syncs, as its kind's declaration says (plugin state: only when persistent). */
 export function recordSyncs(record: Pick<StoredRecord, 'kind' | 'data'>): boolean {
-  if (!(SYNCED_RECORD_KINDS as readonly string[]).includes(record.kind)) return false
-  return record.kind !== PLUGIN_STATE || record.data.state_strategy === 'persistent'
+  return recordKindOf(record.kind)?.syncs(record) ?? false
 }
 
 /** Document fields that sync: the rest (`progress`) is this device's processing, not the document. */

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import type { ContractClient } from '../../web/core/api/contract/ContractClient'
+import { replaySuite } from '../../web/core/api/replay/replaySuite'
+import { httpContractClient } from './httpContractClient'
+import { signUpForTest } from './signUpForTest'
+import { startTestServer } from './startTestServer'
+
+// BrainDrive's clients against the Koa server over real HTTP, as a new account (what sign-up seeds
+// included), signed in as those clients are.
+describe('BrainDrive client replay on the Koa server (real HTTP, a new account)', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  let client: ContractClient
+  beforeAll(async () => {
+    server = await startTestServer({
+      accounts: true,
+      rateLimits: {
+        login: { limit: 10, windowSeconds: 60 },
+        register: { limit: 5, windowSeconds: 3600 },
+        user: { limit: 0, windowSeconds: 60 },
+      },
+    })
+    const user = await signUpForTest(server.url, 'replay')
+    client = httpContractClient(server.url, user.auth)
+  })
+  afterAll(() => server.stop())
+
+  for (const testCase of replaySuite) {
+    it(`${testCase.name} [${testCase.sources.join('; ')}]`, () => testCase.run(client))
+  }
+})

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { defineRecordKind } from '../RecordKind'
+
+/** A persona: a system prompt and model settings a conversation can use. */
+export const personaKind = defineRecordKind({
+  kind: 'persona',
+  notFound: 'Persona not found',
+  idParam: 'persona_id',
+  sync: 'always',
+  fields: z.looseObject({ name: z.string() }),
+})

@@ -1,0 +1,11 @@
+import { z } from 'zod'
+import { defineRecordKind } from '../RecordKind'
+
+/** A plugin's saved state. Only persistent states travel to the person's other devices (DESIGN.md section 3); the others never leave this host. */
+export const pluginStateKind = defineRecordKind({
+  kind: 'plugin_state',
+  notFound: 'Plugin state not found',
+  idParam: 'state_id',
+  sync: (data) => data.state_strategy === 'persistent',
+  fields: z.looseObject({ plugin_id: z.string() }),
+})
