@@ -259,7 +259,9 @@ export class SyncClient {
       const changed = !local || !sameRecord(local, merged)
       // The app hears of the change before the replica takes it: if applying fails (a blob that did
       // not download), the round throws with the replica unchanged and the next pull applies it again.
-      if (changed && (local || isLive(merged))) await this.options.onRemoteChange?.(merged)
+      // A delete of a record this replica never had is heard too: the app may hold its own copy of it
+      // (a profile seed, made on every host and never sent until changed).
+      if (changed) await this.options.onRemoteChange?.(merged)
       if (!isLive(merged) && !pending.has(key)) {
         if (local) await this.store.deleteRecord(remote.kind, remote.id)
       } else if (changed) {

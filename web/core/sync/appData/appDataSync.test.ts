@@ -1,74 +1,9 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { DexieFileStore } from '../../../browser/store/DexieFileStore'
-import { DexieStore } from '../../../browser/store/DexieStore'
-import { QuireDatabase } from '../../../browser/store/QuireDatabase'
-import { SearchIndex } from '../../retrieve/index/SearchIndex'
 import { newChunk, newCollection, newDocument } from '../../store/conformance/fixtures'
 import { HlcClock } from '../Hlc'
-import { InMemorySyncClientStore } from '../InMemorySyncClientStore'
-import { InMemorySyncServerStore } from '../InMemorySyncServerStore'
-import { SyncClient } from '../SyncClient'
-import { SyncServer } from '../SyncServer'
 import { captureExisting } from './captureExisting'
-import { SyncApplier } from './SyncApplier'
-import { SyncedStore } from './SyncedStore'
 import { SYNC_KIND } from './syncKinds'
-
-let databases = 0
-
-/** Two devices over Dexie (fake IndexedDB) and one server in memory, wired as the hosts wire them. */
-function world() {
-  const server = new SyncServer(new InMemorySyncServerStore(), new HlcClock('server', () => Date.now()))
-  const serverBlobs = new Map<string, Uint8Array>()
-  const transport = { push: server.push.bind(server), pull: server.pull.bind(server) }
-  const device = (name: string) => {
-    const db = new QuireDatabase(`app-data-sync-${++databases}`, { indexedDB: new IDBFactory(), IDBKeyRange })
-    const plain = new DexieStore(db)
-    const files = new DexieFileStore(db)
-    const index = new SearchIndex()
-    const errors: unknown[] = []
-    const applier = new SyncApplier({
-      store: plain,
-      files,
-      index,
-      blobs: { fetch: async (key) => serverBlobs.get(key) },
-      currentUserId: async () => `user-on-${name}`,
-      logError: (error) => errors.push(error),
-    })
-    const replica = new InMemorySyncClientStore()
-    const client = new SyncClient({
-      clientId: name,
-      store: replica,
-      transport,
-      clock: new HlcClock(name, () => Date.now()),
-      // As the browser does: a document's blobs reach the server before its record.
-      async beforePush(mutations) {
-        for (const { change } of mutations) {
-          for (const stamp of Object.values(change.fields)) {
-            const value = (stamp.value as unknown[])[0]
-            const key = typeof value === 'string' ? value.replace(/^files\//, '') : undefined
-            const bytes = key && /^[0-9a-f]{64}$/.test(key) ? await files.get(key) : undefined
-            if (key && bytes) serverBlobs.set(key, bytes)
-          }
-        }
-      },
-      onRemoteChange: (record) => applier.apply(record),
-      onRemoteForget: (kind, id) => applier.forget(kind, id),
-    })
-    return {
-      plain,
-      files,
-      index,
-      errors,
-      replica,
-      client,
-      applier,
-      store: new SyncedStore(plain, client, files),
-    }
-  }
-  return { server, transport, device }
-}
+import { world } from './syncWorld'
 
 async function processedDocument(
   device: ReturnType<ReturnType<typeof world>['device']>,
