@@ -54,6 +54,15 @@ export function jobEventStream(jobs: JobService, userId: string, jobId: string, 
   })
 }
 
+/**
+ * The event as its data, with the job's status, progress and time also at the top level, where
+ * BrainDrive's task list reads them (`payload.status`, `payload.progress_percent`, `payload.timestamp`).
+ */
 function toSse(event: JobEvent): StreamEvent {
-  return { event: event.type, id: event.id, data: event }
+  const { status, progress_percent } = event.data as { status?: unknown; progress_percent?: unknown }
+  return {
+    event: event.type,
+    id: event.id,
+    data: { ...event, status, progress_percent, timestamp: event.created_at },
+  }
 }

@@ -3,6 +3,7 @@ import { ApiError } from '../../../web/core/api/ApiError'
 import { errorSchema, validationErrorSchema } from '../../../web/core/api/errorSchema'
 import { pageSchema, paginationQuery, toPage } from '../../../web/core/api/pagination'
 import { defineRoute, type Route } from '../../../web/core/api/Route'
+import type { JobStatus } from '../jobs/Job'
 import { jobEventStream } from './jobEventStream'
 import type { JobPorts } from './JobPorts'
 import { jobCreateBody, jobEventSchema, jobLogSchema, jobSchema } from './jobSchemas'
@@ -14,6 +15,16 @@ const invalid = { description: 'Validation error', schema: validationErrorSchema
 const NOT_FOUND = 'Job not found'
 const jobParams = z.object({ job_id: z.uuid() })
 const byId = { params: jobParams, notFoundDetail: NOT_FOUND }
+/** BrainDrive's job statuses, as the spec names them. */
+const BRAINDRIVE_STATUS: Record<string, 'pending' | 'cancelled'> = {
+  queued: 'pending',
+  waiting: 'pending',
+  canceled: 'cancelled',
+}
+const jobPageSchema = pageSchema(jobSchema).extend({
+  jobs: z.array(jobSchema).meta({ description: 'The same jobs as `items`, for BrainDrive’s clients' }),
+  total: z.int().meta({ description: 'The same count as `total_items`, for BrainDrive’s clients' }),
+})
 const STATES =
   'States: `pending -> running -> completed | failed`. Cancel: pending -> cancelled at once; running -> cancelled once the work stops (it checks between stages). Retry: failed or cancelled -> pending. Delete: only in a terminal state, else 409. A job interrupted by a restart is started again.'
 
@@ -46,14 +57,25 @@ export const jobRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, JobPorts>> 
     path: '/api/v1/jobs',
     operationId: 'listJobs',
     summary: 'List jobs, newest first',
+    description:
+      'Paginated by `limit` and `offset`. BrainDrive’s own page/size form is accepted too: `page` (1-based) and `page_size` (1..100) override them. ' +
+      'Differs from BrainDrive: the answer is the platform’s page envelope `{items, total_items, page, page_size, total_pages}`; BrainDrive’s clients read `{jobs, total}`, so the same list also comes as `jobs` and its count as `total`. ' +
+      'Statuses are the spec’s (`pending`, `running`, `completed`, `failed`, `cancelled`); the `status` filter also takes BrainDrive’s `queued` and `waiting` (both pending) and `canceled`.',
     query: paginationQuery.extend({
-      status: z.enum(['pending', 'running', 'completed', 'failed', 'cancelled']).optional(),
+      status: z
+        .enum(['pending', 'running', 'completed', 'failed', 'cancelled', 'queued', 'waiting', 'canceled'])
+        .transform((status): JobStatus => BRAINDRIVE_STATUS[status] ?? (status as JobStatus))
+        .optional(),
       job_type: z.string().optional(),
+      page: z.coerce.number().int().min(1).optional(),
+      page_size: z.coerce.number().int().min(1).max(100).optional(),
     }),
-    responses: { 200: { description: 'A page of jobs', schema: pageSchema(jobSchema) }, 422: invalid },
+    responses: { 200: { description: 'A page of jobs', schema: jobPageSchema }, 422: invalid },
     async handler({ query }, { jobs, principal }) {
-      const { items, total } = await jobs.list(principal.user.id, query)
-      return { status: 200, body: toPage(items, total, query.limit, query.offset) }
+      const limit = query.page_size ?? query.limit
+      const offset = query.page !== undefined ? (query.page - 1) * limit : query.offset
+      const { items, total } = await jobs.list(principal.user.id, { ...query, limit, offset })
+      return { status: 200, body: { ...toPage(items, total, limit, offset), jobs: items, total } }
     },
   }),
   defineRoute({

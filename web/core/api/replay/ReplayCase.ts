@@ -8,4 +8,9 @@ import type { HostCase } from '../../testing/HostCase'
  */
 export interface ReplayCase extends HostCase<ContractClient> {
   sources: string[]
+  /**
+   * The hosts that have the endpoint: both by default. Routes only the sync server has (jobs) are
+   * replayed there alone; in the browser they are forwarded to a server, which the replay has not.
+   */
+  hosts?: Array<'server' | 'browser'>
 }

@@ -2,6 +2,7 @@ import { authReplay } from './authReplay'
 import { componentsReplay } from './componentsReplay'
 import { conversationsReplay } from './conversationsReplay'
 import { extractionReplay } from './extractionReplay'
+import { jobsReplay } from './jobsReplay'
 import { navigationReplay } from './navigationReplay'
 import { pagesReplay } from './pagesReplay'
 import { personasReplay } from './personasReplay'
@@ -27,4 +28,5 @@ export const replaySuite: ReplayCase[] = [
   ...conversationsReplay,
   ...personasReplay,
   ...extractionReplay,
+  ...jobsReplay,
 ]
