@@ -22,7 +22,19 @@ Decisions the specification leaves open:
   signed-in account's server with the account's token, else to the app's own origin (the server, when it served
   the app). With no sync server answering (offline, or an app from a plain static host) they answer 503 with a
   \`detail\` saying they need one; unknown paths stay 404. A page's requests made while the in-browser API is
-  still starting wait for it rather than reaching the network.`
+  still starting wait for it rather than reaching the network.
+
+Compatibility with BrainDrive (the reference implementation, whose web app and plugins are real clients of the
+platform endpoints; a replay of their requests is part of Quire's tests):
+- Where the specification is silent, the platform endpoints answer as BrainDrive does; where it says otherwise
+  (the login body, message senders, job statuses, page routes starting with \`/\`), it wins for what Quire sends,
+  and BrainDrive's forms are still accepted on input. Each endpoint's description says where it differs from
+  BrainDrive ("Differs from BrainDrive: ...").
+- Inputs are read as FastAPI reads them: unknown body fields are ignored, ids are accepted with or without
+  hyphens (answers always carry the hyphenated form), \`user_id\` may be the caller's id or \`current\` (another
+  user's id answers 403), and booleans in query strings may be 1/0, true/false, yes/no or on/off in any case.
+- A new profile (an account at sign-up, the browser's local profile) starts with the records BrainDrive seeds: its
+  setting definitions, navigation routes and components, with the same ids on every host.`
 
 export interface OpenApiOptions {
   /**
