@@ -1,191 +1,153 @@
 import { z } from 'zod'
 import { ApiError } from '../ApiError'
+import { errorSchema } from '../errorSchema'
+import { booleanQuery } from '../platform/booleanQuery'
 import { defineRoute, type Route } from '../Route'
-import type { ApiPorts } from '../ApiPorts'
-import type { UploadedFile } from '../UploadedFile'
-import { chunkDocument } from '../../ingest/chunk/chunkDocument'
-import type { IngestResult } from '../../ingest/ingestFile'
-import { countWords } from '../../ingest/metadata/countWords'
-import { detectLanguage } from '../../ingest/metadata/detectLanguage'
-import { ParseError } from '../../ingest/ParseError'
-import { parseDocument } from '../../ingest/parse/parseDocument'
-import { SUPPORTED_EXTENSIONS } from '../../ingest/parse/sniffFileKind'
-import { textParsers } from '../../ingest/parse/textParsers'
+import { supportedTypes, MAX_FILES_PER_REQUEST } from './fileTypes'
+import { extractUpload } from './extractUpload'
+import {
+  extractionFailureSchema,
+  extractionSchema,
+  supportedTypesSchema,
+  textContextSchema,
+} from './extractionSchemas'
+import { textContext, textContextBody } from './textContext'
 
 const tags = ['Document text extraction']
 const validation = { description: 'Validation error: `{detail: [{loc, msg, type}]}`' }
-const MAX_FILES = 20
+const error = (description: string) => ({ description, schema: errorSchema })
 
-const chunkSchema = z.object({
-  index: z.int(),
-  text: z.string(),
-  page: z.int().nullable(),
-  heading: z.string().nullable(),
-  token_count: z.int(),
+/** BrainDrive's query parameters of `process` and `process-multiple`, read as FastAPI reads them. */
+const processQuery = z.object({
+  include_chunks: booleanQuery.optional().meta({ description: 'Add the passages (`chunks`); default false' }),
+  max_chars: z.coerce.number().int().min(1).optional().meta({ description: 'Cut the text to this length' }),
+  preserve_layout: booleanQuery.optional().meta({ description: 'Accepted and ignored (see description)' }),
+  strip_boilerplate: booleanQuery.optional().meta({ description: 'Accepted and ignored (see description)' }),
 })
-const extractionSchema = z
-  .object({
-    filename: z.string(),
-    document_type: z.string(),
-    text: z.string(),
-    metadata: z.record(z.string(), z.unknown()),
-    chunks: z.array(chunkSchema),
-  })
-  .meta({ id: 'Extraction' })
+type ProcessQuery = z.output<typeof processQuery>
 
-/** A file the pipeline cannot read is a validation failure of the `file` field (422). */
-function unreadable(field: string, error: ParseError): ApiError {
-  return ApiError.unprocessable([{ loc: ['body', field], msg: error.message, type: error.code }])
-}
+const options = (query: ProcessQuery, password?: string) => ({
+  includeChunks: query.include_chunks ?? false,
+  maxChars: query.max_chars,
+  password,
+})
 
-async function extract(file: UploadedFile, ports: ApiPorts, password?: string) {
-  if (file.size > ports.limits.maxUploadBytes)
-    throw new ApiError(413, 'The file is larger than the upload limit')
-  const result: IngestResult = await ports.ingestor.ingest({
-    bytes: await file.bytes(),
-    filename: file.filename,
-    password,
-  })
-  return {
-    filename: file.filename,
-    document_type: result.kind,
-    text: result.text,
-    metadata: { ...result.metadata },
-    chunks: result.chunks.map((c) => ({
-      index: c.index,
-      text: c.text,
-      page: c.page,
-      heading: c.heading,
-      token_count: c.tokenCount,
-    })),
-  }
-}
+const missing = (field: string) =>
+  ApiError.unprocessable([{ loc: ['body', field], msg: 'Field required', type: 'missing' }])
+
+const IGNORED_OPTIONS =
+  'Differs from BrainDrive: `preserve_layout` and `strip_boilerplate` are accepted and ignored: Quire reads PDFs in reading order and always leaves out scripts, styles, comments and hidden elements of HTML. The text comes from Quire’s own parsers (content sniffed, not trusted from the name), so `metadata` holds Quire’s fields and `chunks` are Quire’s structure-aware passages (with `page`, `heading` and `token_count`).'
 
 /**
  * The platform API's extraction endpoints: the ingestion pipeline without storing anything, for
- * plugins and scripts that want a document's text and passages.
+ * plugins and scripts that want a document's text and passages. Answers take the shape BrainDrive's
+ * documents endpoints answer (its chat plugin reads them), with Quire's parsers and limits behind.
  */
 export const extractionRoutes: Route[] = [
   defineRoute({
     method: 'post',
     path: '/api/v1/documents/process',
     operationId: 'extractDocument',
-    summary: 'Extract the text and passages of one file (nothing is stored)',
+    summary: 'Extract the text of one file (nothing is stored)',
+    description: `${IGNORED_OPTIONS} A \`password\` form field opens an encrypted PDF.`,
     tags,
     errorStyle: 'platform',
     bodyType: 'multipart',
+    query: processQuery,
     body: z.object({ password: z.string().max(1024).optional() }),
     files: [{ name: 'file', description: 'The document' }],
     responses: {
-      200: { description: 'Text, metadata and passages', schema: extractionSchema },
+      200: { description: 'The text, its metadata and (on request) its passages', schema: extractionSchema },
+      400: error('The file is of a kind Quire does not read, or cannot be read (the reason)'),
+      413: error('Larger than the upload limit, or expands past the document limits'),
       422: validation,
     },
-    async handler({ body, files }, ports) {
+    async handler({ query, body, files }, ports) {
       const file = files.file?.[0]
-      if (!file)
-        throw ApiError.unprocessable([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }])
-      try {
-        return { status: 200, body: await extract(file, ports, body.password) }
-      } catch (error) {
-        if (error instanceof ParseError) throw unreadable('file', error)
-        throw error
-      }
+      if (!file) throw missing('file')
+      return { status: 200, body: await extractUpload(file, ports, options(query, body.password)) }
     },
   }),
   defineRoute({
     method: 'post',
     path: '/api/v1/documents/process-multiple',
     operationId: 'extractDocuments',
-    summary: `Extract several files at once (up to ${MAX_FILES}); one unreadable file does not fail the others`,
+    summary: `Extract several files at once (up to ${MAX_FILES_PER_REQUEST}); one unreadable file does not fail the others`,
+    description: IGNORED_OPTIONS,
     tags,
     errorStyle: 'platform',
     bodyType: 'multipart',
+    query: processQuery,
     body: z.object({}),
     files: [{ name: 'files', description: 'The documents', multiple: true }],
     responses: {
       200: {
-        description: 'One result per file, in order: the extraction, or `success: false` with the error',
-        schema: z.object({ results: z.array(z.record(z.string(), z.unknown())) }),
+        description:
+          'One result per file, in order: the extraction, or `{filename, error, processing_success: false}`; and the counts',
+        schema: z.object({
+          results: z.array(z.union([extractionSchema, extractionFailureSchema])),
+          total_files: z.int(),
+          successful_files: z.int(),
+          failed_files: z.int(),
+        }),
       },
+      400: error(`More than ${MAX_FILES_PER_REQUEST} files`),
       422: validation,
     },
-    async handler({ files }, ports) {
+    async handler({ query, files }, ports) {
       const list = files.files ?? []
-      if (list.length === 0)
-        throw ApiError.unprocessable([{ loc: ['body', 'files'], msg: 'Field required', type: 'missing' }])
-      if (list.length > MAX_FILES) {
-        throw ApiError.unprocessable([
-          { loc: ['body', 'files'], msg: `At most ${MAX_FILES} files`, type: 'too_long' },
-        ])
+      if (list.length === 0) throw missing('files')
+      if (list.length > MAX_FILES_PER_REQUEST) {
+        throw ApiError.badRequest(`Too many files. Maximum is ${MAX_FILES_PER_REQUEST} files`)
       }
       const results = []
       for (const file of list) {
         try {
-          results.push({ success: true, ...(await extract(file, ports)) })
-        } catch (error) {
-          if (!(error instanceof ParseError)) throw error
+          results.push(await extractUpload(file, ports, options(query)))
+        } catch (failure) {
+          // What the client sent (a kind Quire does not read, an unreadable or too large file) fails
+          // that file only; anything else is the host's fault and fails the request.
+          if (!(failure instanceof ApiError) || (failure.status !== 400 && failure.status !== 413))
+            throw failure
           results.push({
-            success: false,
             filename: file.filename,
-            error: error.message,
-            error_code: error.code,
+            error: failure.message,
+            processing_success: false as const,
           })
         }
       }
-      return { status: 200, body: { results } }
+      const successful = results.filter((result) => result.processing_success).length
+      return {
+        status: 200,
+        body: {
+          results,
+          total_files: list.length,
+          successful_files: successful,
+          failed_files: list.length - successful,
+        },
+      }
     },
   }),
   defineRoute({
     method: 'post',
     path: '/api/v1/documents/process-text-context',
     operationId: 'processTextContext',
-    summary: 'Split a text (plain, Markdown or HTML) into passages sized for a model context',
+    summary: 'Split a text file (plain, Markdown or HTML) into segments sized for a model’s context',
+    description:
+      'Send the file as BrainDrive’s chat plugin does (multipart field `file`), or the text itself in a `text` field with its `format`. Segments are Quire’s structure-aware passages of up to `max_tokens` tokens (default 480, about 2,000 characters of prose), cut further at `max_chars_per_segment`, within BrainDrive’s budget: at most `max_segments` segments and `max_total_chars` characters, else `truncated`. Differs from BrainDrive: only text formats are read here (plain text, Markdown, HTML; PDF and Office files answer 400: use `POST /api/v1/documents/process`), a file of at most 5 MB; segments keep `page`, `heading` and `token_count`, and the answer adds `word_count` and `language`.',
     tags,
     errorStyle: 'platform',
-    body: z.strictObject({
-      text: z.string().min(1).max(5_000_000),
-      format: z.enum(['text', 'markdown', 'html']).default('text'),
-      max_tokens: z.int().min(32).max(4096).default(320),
-    }),
+    bodyType: 'multipart',
+    body: textContextBody,
+    files: [{ name: 'file', description: 'The text, Markdown or HTML file (or send `text`)' }],
     responses: {
-      200: {
-        description: 'Passages with their headings, and the text’s word count and language',
-        schema: z.object({
-          chunks: z.array(chunkSchema),
-          word_count: z.int(),
-          language: z.string().nullable(),
-        }),
-      },
+      200: { description: 'Segments and the budget they fit', schema: textContextSchema },
+      400: error('Not a text format, or unreadable (the reason)'),
+      413: error('Larger than 5 MB'),
       422: validation,
     },
-    async handler({ body }) {
-      const extension = { text: 'txt', markdown: 'md', html: 'html' }[body.format]
-      try {
-        const parsed = await parseDocument(new TextEncoder().encode(body.text), `context.${extension}`, {
-          parsers: textParsers,
-          timeoutMs: 30_000,
-        })
-        const target = Math.max(16, Math.floor(body.max_tokens * 0.8))
-        const chunks = chunkDocument(parsed, { targetTokens: target, maxTokens: body.max_tokens })
-        const text = parsed.blocks.map((b) => b.text).join('\n\n')
-        return {
-          status: 200,
-          body: {
-            chunks: chunks.map((c) => ({
-              index: c.index,
-              text: c.text,
-              page: c.page,
-              heading: c.heading,
-              token_count: c.tokenCount,
-            })),
-            word_count: countWords(text),
-            language: detectLanguage(text) ?? null,
-          },
-        }
-      } catch (error) {
-        if (error instanceof ParseError) throw unreadable('text', error)
-        throw error
-      }
+    async handler({ body, files }, ports) {
+      return { status: 200, body: await textContext(body, files.file?.[0], ports.limits.maxUploadBytes) }
     },
   }),
   defineRoute({
@@ -193,36 +155,13 @@ export const extractionRoutes: Route[] = [
     path: '/api/v1/documents/supported-types',
     operationId: 'supportedTypes',
     summary: 'File types the extraction and upload endpoints read',
+    description: `Differs from BrainDrive: the types are Quire’s (PDF, Word, PowerPoint, Markdown, HTML, plain text) and the size limit is the host’s upload limit.`,
     tags,
     responses: {
-      200: {
-        description: 'Extensions, media types and the upload limit',
-        schema: z.object({
-          extensions: z.array(z.string()),
-          mime_types: z.array(z.string()),
-          max_upload_mb: z.number(),
-        }),
-      },
+      200: { description: 'Media types, extensions and limits', schema: supportedTypesSchema },
     },
     async handler(_input, { limits }) {
-      return {
-        status: 200,
-        body: {
-          extensions: [...SUPPORTED_EXTENSIONS],
-          mime_types: [
-            'application/pdf',
-            'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-            'application/msword',
-            'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-            'application/vnd.ms-powerpoint',
-            'text/markdown',
-            'text/html',
-            'application/xhtml+xml',
-            'text/plain',
-          ],
-          max_upload_mb: Math.round(limits.maxUploadBytes / 1048576),
-        },
-      }
+      return { status: 200, body: supportedTypes(limits.maxUploadBytes) }
     },
   }),
 ]
