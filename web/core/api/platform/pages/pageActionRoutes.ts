@@ -1,21 +1,23 @@
 import { z } from 'zod'
+import { toTimestamp } from '../../../time/Clock'
 import { defineRoute, type Route } from '../../Route'
-import { newRecord, patchedRecord, putRecord, recordView, requireRecord } from '../platformRecords'
-import { bodyIssue, conflictResponse, notFoundResponse, validationResponse } from '../platformErrors'
-import { NAVIGATION_KIND } from '../navigation/navigationRouteSchemas'
+import { navigationRouteKind } from '../navigation/navigationRouteKind'
+import { bodyIssue, notFoundResponse, validationResponse } from '../platformErrors'
+import { pageBackupKind } from './pageBackupKind'
+import { pageKind, type PageFields } from './pageKind'
 import { findPageByRoute, requireFreeRoute } from './pageLookup'
-import { PAGE_NOT_FOUND, pageTags as tags } from './pageRoutes'
-import {
-  hierarchyBody,
-  PAGE_BACKUP_KIND,
-  PAGE_KIND,
-  pageBackupSchema,
-  pageParams,
-  pageSchema,
-} from './pageSchemas'
+import { normaliseParent } from './pageParent'
+import { PAGE_NOT_FOUND, pageTags as tags, routeTakenResponse } from './pageRoutes'
+import { hierarchyBody, pageBackupSchema, pageSchema } from './pageSchemas'
+import { pageView } from './pageView'
 
 const BASE = '/api/v1/pages/:page_id'
-const common = { tags, errorStyle: 'platform' as const, params: pageParams, notFoundDetail: PAGE_NOT_FOUND }
+const common = {
+  tags,
+  errorStyle: 'platform' as const,
+  params: pageKind.params,
+  notFoundDetail: PAGE_NOT_FOUND,
+}
 
 /** Hierarchy, publishing and backups of a page. */
 export const pageActionRoutes: Route[] = [
@@ -27,24 +29,30 @@ export const pageActionRoutes: Route[] = [
     summary: 'Place a page under a parent page or navigation route',
     description: [
       'Fields left out keep their value. `parent_route` names an existing page (`parent_type: page`) or',
-      'navigation route (`parent_type: navigation`) by its route, or is null for a top-level page; the',
-      'two go together (422 otherwise, and 422 for a parent that does not exist or lies at or below the',
-      'page itself). The page’s route becomes `parent_route + "/" + route_segment` and must be free',
-      '(409). Pages below the old route keep their routes.',
+      'navigation route (`parent_type: navigation`) by its route (with or without its leading "/"), or is',
+      'null or "" for a top-level page; the two go together (422 otherwise, and 422 for a parent that does',
+      'not exist or lies at or below the page itself). BrainDrive’s forms are read as Quire’s:',
+      '`parent_type: "page"` without a parent route is a top-level page, a core section (`dashboard`,',
+      '`plugin-studio`, `settings`) the navigation route of that name. The page’s route becomes',
+      '`parent_route + "/" + route_segment` and must be free (400 `A page with this route already exists`).',
+      'Pages below the old route keep their routes. Unknown fields are ignored.',
+      'Differs from BrainDrive: the route is built from `route_segment` (BrainDrive builds it from the',
+      'page’s name and, when taken, adds a timestamp), and a parent page need not be marked',
+      '`is_parent_page`.',
     ].join(' '),
     body: hierarchyBody,
     responses: {
       200: { description: 'The page with its new place and route', schema: pageSchema },
+      400: routeTakenResponse,
       404: notFoundResponse(PAGE_NOT_FOUND),
-      409: conflictResponse('Another page has the resulting route'),
       422: validationResponse,
     },
     async handler({ params, body }, ports) {
-      const page = await requireRecord(ports, PAGE_KIND, params.page_id, PAGE_NOT_FOUND)
-      const parentRoute =
-        body.parent_route !== undefined ? body.parent_route : (page.data.parent_route as string | null)
-      const parentType =
-        body.parent_type !== undefined ? body.parent_type : (page.data.parent_type as string | null)
+      const page = await pageKind.require(ports, params.page_id)
+      const { parent_route: parentRoute, parent_type: parentType } = normaliseParent(
+        body.parent_route !== undefined ? body.parent_route : (page.data.parent_route as string | null),
+        body.parent_type !== undefined ? body.parent_type : (page.data.parent_type as string | null),
+      )
       const segment = body.route_segment ?? String(page.data.route_segment)
       if (parentRoute !== null && parentType === null)
         throw bodyIssue('parent_type', 'A parent route needs its type')
@@ -57,20 +65,20 @@ export const pageActionRoutes: Route[] = [
         const parentExists =
           parentType === 'page'
             ? (await findPageByRoute(ports, parentRoute)) !== undefined
-            : (await ports.store.listRecords(NAVIGATION_KIND)).some((r) => r.data.route === parentRoute)
+            : (await navigationRouteKind.list(ports)).some((r) => r.data.route === parentRoute)
         if (!parentExists) throw bodyIssue('parent_route', `No ${parentType} has the route ${parentRoute}`)
       }
       const route = `${parentRoute ?? ''}/${segment}`
       await requireFreeRoute(ports, route, page.id)
-      const next = patchedRecord(ports, page, {
+      const next = pageKind.patch(ports, page, {
         route,
         route_segment: segment,
         is_parent_page: body.is_parent_page,
       })
       next.data.parent_route = parentRoute
       next.data.parent_type = parentType
-      await putRecord(ports, next)
-      return { status: 200, body: recordView(next) }
+      await pageKind.put(ports, next)
+      return { status: 200, body: pageView(next) }
     },
   }),
   defineRoute({
@@ -79,18 +87,23 @@ export const pageActionRoutes: Route[] = [
     path: `${BASE}/publish`,
     operationId: 'publishPage',
     summary: 'Publish or unpublish a page',
-    description: '`publish: true` publishes, `false` unpublishes; either is idempotent.',
-    body: z.strictObject({ publish: z.boolean() }),
+    description:
+      '`publish: true` publishes (and sets `publish_date`), `false` unpublishes (keeping the date of the ' +
+      'last publication, as BrainDrive); either is idempotent. Unknown fields are ignored.',
+    body: z.object({ publish: z.boolean() }),
     responses: {
       200: { description: 'The page', schema: pageSchema },
       404: notFoundResponse(PAGE_NOT_FOUND),
       422: validationResponse,
     },
     async handler({ params, body }, ports) {
-      const page = await requireRecord(ports, PAGE_KIND, params.page_id, PAGE_NOT_FOUND)
-      const next = patchedRecord(ports, page, { is_published: body.publish })
-      await putRecord(ports, next)
-      return { status: 200, body: recordView(next) }
+      const page = await pageKind.require(ports, params.page_id)
+      const next = pageKind.patch(ports, page, {
+        is_published: body.publish,
+        publish_date: body.publish ? toTimestamp(ports.clock.now()) : undefined,
+      })
+      await pageKind.put(ports, next)
+      return { status: 200, body: pageView(next) }
     },
   }),
   defineRoute({
@@ -99,31 +112,41 @@ export const pageActionRoutes: Route[] = [
     path: `${BASE}/backup`,
     operationId: 'backupPage',
     summary: 'Keep a copy of a page’s content',
-    description:
-      '`create_backup: true` stores a copy of the page’s name, route and content as it is now and ' +
-      'answers 201 `{page_id, backed_up: true, backup: {id, page_id, name, route, content, created_at}}`. ' +
-      '`false` stores nothing and answers 200 with `backed_up: false, backup: null`. Every backup is ' +
-      'kept until the page is deleted (its backups go with it).',
-    body: z.strictObject({ create_backup: z.boolean() }),
+    description: [
+      'Answers the page (PageResponse), as BrainDrive does, with two more fields: `backed_up` and `backup`.',
+      '`create_backup: true` (the default, as BrainDrive’s) stores a copy of the page’s name, route and',
+      'content as it is now, sets the page’s `backup_date` and `content_backup` (shown by GET of the page),',
+      'and answers 201 with `backed_up: true, backup: {id, page_id, name, route, content, created_at}`.',
+      '`false` stores nothing and answers 200 with `backed_up: false, backup: null`. Every backup is kept',
+      'until the page is deleted (its backups go with it). Unknown fields are ignored.',
+      'Differs from BrainDrive: a backup taken answers 201 (BrainDrive: 200), and earlier backups are kept.',
+    ].join(' '),
+    body: z.object({ create_backup: z.boolean().default(true) }),
     responses: {
       200: { description: 'Nothing was backed up', schema: backupResponse() },
-      201: { description: 'The backup taken', schema: backupResponse() },
+      201: { description: 'The page, backed up', schema: backupResponse() },
       404: notFoundResponse(PAGE_NOT_FOUND),
       422: validationResponse,
     },
     async handler({ params, body }, ports) {
-      const page = await requireRecord(ports, PAGE_KIND, params.page_id, PAGE_NOT_FOUND)
+      const page = await pageKind.require(ports, params.page_id)
       if (!body.create_backup)
-        return { status: 200, body: { page_id: page.id, backed_up: false, backup: null } }
-      const { name, route, content } = page.data
-      const backup = newRecord(ports, PAGE_BACKUP_KIND, { page_id: page.id, name, route, content }, page.id)
-      await putRecord(ports, backup)
-      const { updated_at: _same, ...view } = recordView(backup)
-      return { status: 201, body: { page_id: page.id, backed_up: true, backup: view } }
+        return { status: 200, body: { ...pageView(page), backed_up: false, backup: null } }
+      const { name, route, content } = page.data as PageFields
+      const backup = pageBackupKind.create(ports, { page_id: page.id, name, route, content }, page.id)
+      const next = pageKind.patch(ports, page, {
+        content_backup: content,
+        backup_date: backup.created_at,
+      })
+      await ports.store.writeRecords([{ put: backup }, { put: next }])
+      const { updated_at: _same, ...backupView } = pageBackupKind.view(backup)
+      return { status: 201, body: { ...pageView(next), backed_up: true, backup: backupView } }
     },
   }),
 ]
 
 function backupResponse() {
-  return z.object({ page_id: z.uuid(), backed_up: z.boolean(), backup: pageBackupSchema.nullable() })
+  return pageSchema
+    .extend({ backed_up: z.boolean(), backup: pageBackupSchema.nullable() })
+    .meta({ id: 'PageBackupResponse' })
 }

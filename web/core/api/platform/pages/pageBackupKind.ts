@@ -7,5 +7,10 @@ export const pageBackupKind = defineRecordKind({
   notFound: 'Backup not found',
   idParam: 'backup_id',
   sync: 'always',
-  fields: z.looseObject({}),
+  fields: z.looseObject({
+    page_id: z.string(),
+    name: z.string(),
+    route: z.string(),
+    content: z.record(z.string(), z.unknown()),
+  }),
 })

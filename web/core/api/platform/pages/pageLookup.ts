@@ -1,26 +1,32 @@
+import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { conflict } from '../platformErrors'
-import { PAGE_KIND } from './pageSchemas'
+import { pageKind } from './pageKind'
+
+/** BrainDrive's detail for a taken route, which its clients match on (status 400, "route" and "exist"). */
+export const ROUTE_TAKEN = 'A page with this route already exists'
 
 /** The caller's page at `route` (exact, case-sensitive), if any. */
 export async function findPageByRoute(
   ports: Pick<ApiPorts, 'store'>,
   route: string,
 ): Promise<StoredRecord | undefined> {
-  const pages = await ports.store.listRecords(PAGE_KIND)
+  const pages = await pageKind.list(ports)
   return pages.find((page) => page.data.route === route)
 }
 
-/** Throws 409 when another page than `exceptId` has `route`: routes are unique per user. */
+/**
+ * Throws 400 `A page with this route already exists` when another page than `exceptId` has `route`:
+ * routes are unique per user. 400 and these words are what BrainDrive answers and what its clients
+ * recognise (the chat plugin's library page service retries with another route on exactly that).
+ */
 export async function requireFreeRoute(
   ports: Pick<ApiPorts, 'store'>,
   route: string,
   exceptId?: string,
 ): Promise<void> {
   const holder = await findPageByRoute(ports, route)
-  if (holder && holder.id !== exceptId)
-    throw conflict(`The route ${route} belongs to another page (${holder.id})`)
+  if (holder && holder.id !== exceptId) throw ApiError.badRequest(ROUTE_TAKEN)
 }
 
 /** "/docs/intro" -> "intro". */
