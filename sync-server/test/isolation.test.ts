@@ -63,6 +63,11 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
     path: '/api/search_u/',
     json: { query: 'marmalade', collection_id: a.collection },
   }),
+  searchWithHistory: (a) => ({
+    method: 'POST',
+    path: '/api/search/',
+    json: { query_text: 'marmalade', collection_id: a.collection },
+  }),
   createChatSession: (a) => ({
     method: 'POST',
     path: '/api/chat/sessions',

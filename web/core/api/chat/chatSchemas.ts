@@ -5,18 +5,18 @@ const sessionName = z.string().trim().min(1, 'must not be empty').max(200, 'must
 
 export const sessionIdParams = z.object({ session_id: z.uuid() })
 
-export const createSessionBody = z.strictObject({
+export const createSessionBody = z.object({
   name: sessionName,
   collection_id: z.uuid().nullable().optional(),
 })
 
-export const updateSessionBody = z.strictObject({
+export const updateSessionBody = z.object({
   name: sessionName.optional(),
   /** `null` makes the session search every collection. */
   collection_id: z.uuid().nullable().optional(),
 })
 
-export const sendMessageBody = z.strictObject({
+export const sendMessageBody = z.object({
   session_id: z.uuid(),
   message: z.string().trim().min(1, 'must not be empty').max(8000, 'must be at most 8000 characters'),
   collection_id: z.uuid().nullable().optional(),

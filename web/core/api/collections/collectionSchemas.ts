@@ -9,14 +9,17 @@ const color = z.string().regex(HEX_COLOR, 'must be a hex colour of the form #RRG
 
 export const collectionIdParams = z.object({ collection_id: z.uuid() })
 
-/** Unknown fields are rejected (strict) so that typos such as `colour` fail loudly. */
-export const createCollectionBody = z.strictObject({
+/**
+ * Unknown fields are ignored, as pydantic ignores them: BrainDrive's Chat-With-Docs plugin sends a
+ * whole collection object (id, document_count, timestamps) when it creates or updates one.
+ */
+export const createCollectionBody = z.object({
   name,
   description,
   color: color.nullable().optional(),
 })
 
-export const updateCollectionBody = z.strictObject({
+export const updateCollectionBody = z.object({
   name: name.optional(),
   description: description.optional(),
   /** `null` removes the colour. */

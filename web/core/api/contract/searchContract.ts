@@ -115,7 +115,7 @@ export const searchContract: HostCase<ContractClient>[] = [
       expectStatus(await post({ query: 'q', similarity_threshold: 1.5 }), 400, 'similarity_threshold')
       expectStatus(await post({ query: 'q', use_hybrid_search: 'yes' }), 400, 'use_hybrid_search')
       expectStatus(await post({ query: 'q', collection_id: 'not-a-uuid' }), 400, 'collection_id')
-      expectStatus(await post({ query: 'q', limit: 3 }), 400, 'limit')
+      expectStatus(await post({ query: 'q', limit: 3 }), 200) // unknown fields are ignored, as pydantic does
       expectStatus(await post({ query: 'q', collection_id: UNKNOWN_ID }), 404)
       expectStatus(await client({ method: 'POST', path: '/api/search_u/', raw: '{"query":' }), 400)
     },

@@ -8,7 +8,7 @@ export const uploadDocumentFields = z.object({
   password: z.string().max(1024).optional(),
 })
 
-export const processDocumentBody = z.strictObject({ password: z.string().max(1024).optional() })
+export const processDocumentBody = z.object({ password: z.string().max(1024).optional() })
 
 export const listDocumentsQuery = z.object({ collection_id: z.uuid().optional() })
 

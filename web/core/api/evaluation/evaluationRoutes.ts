@@ -267,7 +267,7 @@ export const evaluationRoutes: Route[] = [
     path: '/api/evaluation/state/:evaluation_run_id',
     operationId: 'saveEvaluationState',
     summary: "Save a client's progress through a run",
-    description: `Replaces the saved state. At most ${MAX_STATE_BYTES / 1048576} MB of JSON, else 413.`,
+    description: `Replaces the saved state. At most ${MAX_STATE_BYTES / 1048576} MB of JSON, else 413. The spec's fields are checked when present; BrainDrive's Chat-With-Docs plugin saves its own form (user_id, model, llm_model, persona, collection_id, test_cases, processed_question_ids, current_batch, last_updated), which is kept as sent. Differs from BrainDrive: the answer is the spec's \`{evaluation_run_id, saved}\`, not the reference's \`{success, state_id}\`, and a run must exist (404 otherwise).`,
     tags,
     params: evaluationRunIdParams,
     notFoundDetail: RUN_NOT_FOUND,

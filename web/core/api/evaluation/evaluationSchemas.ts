@@ -7,12 +7,12 @@ export const evaluationRunIdParams = z.object({ evaluation_run_id: z.uuid() })
 /** Saved state larger than this answers 413 (issue 4). */
 export const MAX_STATE_BYTES = 10 * 1024 * 1024
 
-export const runConfig = z.strictObject({
+export const runConfig = z.object({
   top_k: topK.default(5),
   use_hybrid_search: z.boolean().default(true),
 })
 
-export const startRunBody = z.strictObject({
+export const startRunBody = z.object({
   collection_id: z.uuid(),
   test_cases_path: z.string().trim().min(1, 'must not be empty').max(1000).optional().meta({
     description:
@@ -27,7 +27,7 @@ export const startRunBody = z.strictObject({
 
 export const listRunsQuery = z.object({ collection_id: z.uuid().optional() })
 
-export const pluginStartBody = z.strictObject({
+export const pluginStartBody = z.object({
   collection_id: z.uuid(),
   total_questions: z
     .int('must be an integer')
@@ -52,17 +52,21 @@ const submittedResult = z.object({
     .default({}),
 })
 
-export const pluginSubmitBody = z.strictObject({
+export const pluginSubmitBody = z.object({
   evaluation_run_id: z.uuid(),
   results: z.array(submittedResult).min(1, 'must hold at least one result').max(1000),
 })
 
-/** The fields the spec lists; anything else a client keeps in its state is saved too. */
+/**
+ * The fields the spec lists, checked when present; anything else a client keeps in its state is saved
+ * too. They are optional because BrainDrive's Chat-With-Docs plugin saves its own form (user_id, model,
+ * llm_model, persona, collection_id, test_cases, processed_question_ids, current_batch, last_updated).
+ */
 export const stateBody = z.looseObject({
-  current_question_index: z.int('must be an integer').min(0),
-  answered_questions: z.int('must be an integer').min(0),
-  user_answers: z.record(z.string(), z.string()),
-  evaluation_results: z.array(z.unknown()),
+  current_question_index: z.int('must be an integer').min(0).optional(),
+  answered_questions: z.int('must be an integer').min(0).optional(),
+  user_answers: z.record(z.string(), z.string()).optional(),
+  evaluation_results: z.array(z.unknown()).optional(),
 })
 
 const resultSchema = z.object({

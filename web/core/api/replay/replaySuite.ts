@@ -1,4 +1,5 @@
 import { authReplay } from './authReplay'
+import { chatWithDocsReplay } from './chatWithDocsReplay'
 import { componentsReplay } from './componentsReplay'
 import { conversationsReplay } from './conversationsReplay'
 import { extractionReplay } from './extractionReplay'
@@ -29,4 +30,5 @@ export const replaySuite: ReplayCase[] = [
   ...personasReplay,
   ...extractionReplay,
   ...jobsReplay,
+  ...chatWithDocsReplay,
 ]

@@ -4,6 +4,7 @@ import { defineRoute, type Route } from '../Route'
 import { classifyIntent, generationFor } from '../../retrieve/classifyIntent'
 import { defaultSimilarityThreshold } from '../../retrieve/defaultSimilarityThreshold'
 import { searchChunks } from '../../retrieve/searchChunks'
+import { pluginSearchRoute } from './pluginSearchRoute'
 import { searchBody, searchResponseSchema } from './searchSchemas'
 
 const error = (description: string) => ({ description, schema: errorSchema })
@@ -65,4 +66,5 @@ export const searchRoutes: Route[] = [
       }
     },
   }),
+  pluginSearchRoute,
 ]
