@@ -86,7 +86,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     operationId: 'register',
     summary: 'Create an account',
     description:
-      'Usernames are 3 to 50 of A-Z a-z 0-9 _ . -; passwords 8 to 256 characters; emails are unique regardless of case. Does not sign in. Rate limit: 5 an hour per IP.',
+      'Usernames are 3 to 50 of A-Z a-z 0-9 _ . -; passwords 8 to 256 characters; emails are unique regardless of case. Does not sign in. Rate limit: 5 an hour per IP. Differs from BrainDrive: answers 201 (BrainDrive 200) and 409 for a taken email or username (BrainDrive 400).',
     public: true,
     body: registerBody,
     responses: {
@@ -106,7 +106,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     operationId: 'login',
     summary: 'Sign in',
     description:
-      'Sets the `access_token` (15 min, SameSite=Lax, Path=/) and `refresh_token` (30 days, SameSite=Strict, Path=/api/v1/auth) HttpOnly cookies and answers 204 with no body; with `?include_tokens=true` it sets no cookie and answers the tokens instead. Rate limit: 10 a minute per IP.',
+      'Sets the `access_token` (15 min, SameSite=Lax, Path=/) and `refresh_token` (30 days, SameSite=Strict, Path=/api/v1/auth) HttpOnly cookies and answers 204 with no body; with `?include_tokens=true` it sets no cookie and answers the tokens instead. Rate limit: 10 a minute per IP. Differs from BrainDrive, as the spec says ("empty response body"): BrainDrive answers `{access_token, token_type, expires_in, refresh_expires_in, issued_at, user_id, user}` and its web app reads the token and the user from it.',
     public: true,
     query: loginQuery,
     body: loginBody,
@@ -139,7 +139,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     operationId: 'refresh',
     summary: 'Rotate the refresh token and get a new access token',
     description:
-      'With the refresh cookie: new cookies, 204. With `{refresh_token}` in the body: the new tokens in the body. Each refresh token works once; presenting a used one again revokes its whole session (every device that shared it must sign in again).',
+      'With the refresh cookie: new cookies, 204. With `{refresh_token}` in the body: the new tokens in the body. Each refresh token works once; presenting a used one again revokes its whole session (every device that shared it must sign in again). Differs from BrainDrive, as the spec says ("empty response body"): BrainDrive answers the new access token in the body, which its web app reads.',
     public: true,
     body: refreshBody,
     bodyOptional: true,
@@ -171,7 +171,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     operationId: 'logout',
     summary: 'Sign out: revoke this session and clear the cookies',
     description:
-      'Revokes the session of the access token (or of the refresh cookie) so that neither works again anywhere, and clears both cookies. Answers 204 even when nobody was signed in. A personal access token is not revoked by this: delete it at `/api/v1/auth/tokens/{id}`.',
+      'Revokes the session of the access token (or of the refresh cookie) so that neither works again anywhere, and clears both cookies. Answers 204 even when nobody was signed in. A personal access token is not revoked by this: delete it at `/api/v1/auth/tokens/{id}`. Differs from BrainDrive: no body (BrainDrive answers `{message}`, which its web app does not read).',
     public: true,
     responses: { 204: { description: 'Signed out' }, 403: error('Cookie sign-out from another site') },
     async handler(_input, ports) {
@@ -190,7 +190,8 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     path: '/api/v1/auth/me',
     operationId: 'me',
     summary: 'The signed-in user',
-    description: 'On a single-user server (QUIRE_SINGLE_USER=1), the local user.',
+    description:
+      'On a single-user server (QUIRE_SINGLE_USER=1), the local user. Differs from BrainDrive: no `version` (BrainDrive’s per-user data version, which the spec’s User does not have; its profile page shows 0.0.0 without it).',
     responses: { 200: { description: 'The user', schema: userViewSchema }, 401: error('Not signed in') },
     async handler(_input, ports) {
       if (!ports.accounts) return { status: 200, body: ports.localUser }
@@ -203,6 +204,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     path: '/api/v1/auth/profile/username',
     operationId: 'changeUsername',
     summary: 'Change the username',
+    description: 'Differs from BrainDrive: a taken username is 409 (BrainDrive 400).',
     body: z.object({ username: z.string() }),
     responses: {
       200: { description: 'The user', schema: userViewSchema },
@@ -221,7 +223,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     operationId: 'changePassword',
     summary: 'Change the password; signs out every other session',
     description:
-      'Every other session (other devices and browsers) is revoked; the calling session stays signed in. Personal access tokens stay valid: revoke them separately.',
+      'Every other session (other devices and browsers) is revoked; the calling session stays signed in. Personal access tokens stay valid: revoke them separately. Differs from BrainDrive: answers 204 with no body (BrainDrive `{message}`, which its profile page does not read); `confirm_password`, which that page sends after checking it itself, is ignored.',
     body: z.object({ current_password: z.string(), new_password: z.string() }),
     responses: {
       204: { description: 'Changed' },

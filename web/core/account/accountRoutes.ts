@@ -72,7 +72,7 @@ export const accountRoutes: Route[] = [
     path: '/api/v1/auth/me',
     operationId: 'getCurrentUserInBrowser',
     summary: 'The current user',
-    description: `In the browser always 200: the account signed in to a sync server (as the server described it at sign-in, so it answers offline), else this device's local profile. ${LOCAL_PROFILE}`,
+    description: `In the browser always 200: the account signed in to a sync server (as the server described it at sign-in, so it answers offline), else this device's local profile. ${LOCAL_PROFILE} Differs from BrainDrive: no \`version\` (BrainDrive's per-user data version, not in the spec's User). Changing the username or password is the sync server's (\`PUT /api/v1/auth/profile/*\`, forwarded to it): the local profile has neither.`,
     tags,
     errorStyle: 'platform',
     responses: { 200: { description: 'User', schema: accountUserSchema } },
