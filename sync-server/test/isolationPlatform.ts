@@ -155,7 +155,12 @@ const conversationAttempts: Record<string, AttemptFor<PlatformRecords>> = {
     json: { state_data: { taken: true } },
   }),
   deletePluginState: (a) => ({ method: 'DELETE', path: `/api/v1/plugin-state/${a.pluginState}` }),
-  listUserConversations: (a) => ({ method: 'GET', path: `/api/v1/users/${a.user}/conversations` }),
+  // Another user's id is refused with 403, as BrainDrive does (DESIGN.md section 2).
+  listUserConversations: (a) => ({
+    method: 'GET',
+    path: `/api/v1/users/${a.user}/conversations`,
+    status: 403,
+  }),
   listPersonaConversations: (a) => ({ method: 'GET', path: `/api/v1/conversations/by-persona/${a.persona}` }),
   createConversation: (a) => ({
     method: 'POST',
@@ -205,7 +210,7 @@ const conversationAttempts: Record<string, AttemptFor<PlatformRecords>> = {
     path: `/api/v1/conversations/${a.conversation}/reply`,
     json: {},
   }),
-  listUserTags: (a) => ({ method: 'GET', path: `/api/v1/users/${a.user}/tags` }),
+  listUserTags: (a) => ({ method: 'GET', path: `/api/v1/users/${a.user}/tags`, status: 403 }),
   createTag: { names: 'nothing', why: 'creates in B’s own space' },
   updateTag: (a) => ({ method: 'PUT', path: `/api/v1/tags/${a.tag}`, json: { name: 'taken' } }),
   deleteTag: (a) => ({ method: 'DELETE', path: `/api/v1/tags/${a.tag}` }),
@@ -215,6 +220,11 @@ const conversationAttempts: Record<string, AttemptFor<PlatformRecords>> = {
   listPersonaTags: lists,
   getPersona: (a) => ({ method: 'GET', path: `/api/v1/personas/${a.persona}` }),
   updatePersona: (a) => ({ method: 'PUT', path: `/api/v1/personas/${a.persona}`, json: { name: 'Taken' } }),
+  patchPersona: (a) => ({
+    method: 'PATCH',
+    path: `/api/v1/personas/${a.persona}`,
+    json: { is_active: false },
+  }),
   deletePersona: (a) => ({ method: 'DELETE', path: `/api/v1/personas/${a.persona}` }),
 }
 Object.assign(platformAttempts, conversationAttempts)
@@ -227,7 +237,7 @@ export const platformLists: Array<{ path: string; items: (body: unknown) => unkn
   { path: '/api/v1/navigation-routes', items: (body) => body as unknown[] },
   { path: '/api/v1/navigation-routes/tree', items: (body) => body as unknown[] },
   { path: '/api/v1/components', items: (body) => body as unknown[] },
-  { path: '/api/v1/plugin-state/', items: (body) => (body as { items: unknown[] }).items },
+  { path: '/api/v1/plugin-state/', items: (body) => body as unknown[] },
   { path: '/api/v1/personas', items: (body) => (body as { personas: unknown[] }).personas },
   { path: '/api/v1/personas/tags', items: (body) => body as unknown[] },
 ]

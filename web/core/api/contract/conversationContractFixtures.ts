@@ -1,5 +1,5 @@
 import type { ContractClient } from './ContractClient'
-import { call, callerId, type PageBody, unique } from './recordContractFixtures'
+import { call, callerId, unique } from './recordContractFixtures'
 
 const V1 = '/api/v1'
 const CONVERSATIONS = `${V1}/conversations`
@@ -44,11 +44,12 @@ export interface MessageBody {
   created_at: string
 }
 
+/** The caller's conversations: a bare array, as BrainDrive answers it (the chat plugin reads the array). */
 export async function userConversations(
   client: ContractClient,
   query = 'limit=100',
-): Promise<PageBody<ConversationBody>> {
-  return call<PageBody<ConversationBody>>(
+): Promise<ConversationBody[]> {
+  return call<ConversationBody[]>(
     client,
     'GET',
     `${V1}/users/${await callerId(client)}/conversations?${query}`,

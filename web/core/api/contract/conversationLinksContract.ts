@@ -11,7 +11,7 @@ import {
   newPersona,
   say,
 } from './conversationContractFixtures'
-import { call, expectInvalid, expectNotFound, type PageBody, unique } from './recordContractFixtures'
+import { call, expectInvalid, expectNotFound, unique } from './recordContractFixtures'
 
 const V1 = '/api/v1'
 const CONVERSATIONS = `${V1}/conversations`
@@ -32,7 +32,8 @@ export const conversationLinksContract: HostCase<ContractClient>[] = [
         200,
       )
       checkEqual(set.persona_id, persona.id, 'set')
-      const byPersona = await call<PageBody<ConversationBody>>(
+      // A bare array, as BrainDrive answers it (this issue changed it: it was the pagination envelope).
+      const byPersona = await call<ConversationBody[]>(
         client,
         'GET',
         `${CONVERSATIONS}/by-persona/${persona.id}`,
@@ -40,26 +41,30 @@ export const conversationLinksContract: HostCase<ContractClient>[] = [
         200,
       )
       checkEqual(
-        [byPersona.items.map((c) => c.id), byPersona.total_items],
-        [[b.id, a.id], 2],
+        byPersona.map((c) => c.id),
+        [b.id, a.id],
         'by-persona, newest first',
       )
-      const paged = await call<PageBody<ConversationBody>>(
+      const paged = await call<ConversationBody[]>(
         client,
         'GET',
-        `${CONVERSATIONS}/by-persona/${persona.id}?limit=1&offset=5`,
+        `${CONVERSATIONS}/by-persona/${persona.id}?limit=1&skip=1`,
         undefined,
         200,
       )
-      checkEqual([paged.items, paged.total_items, paged.total_pages], [[], 2, 2], 'by-persona paginates')
-      const empty = await call<PageBody<ConversationBody>>(
+      checkEqual(
+        paged.map((c) => c.id),
+        [a.id],
+        'by-persona slices with skip and limit',
+      )
+      const empty = await call<ConversationBody[]>(
         client,
         'GET',
         `${CONVERSATIONS}/by-persona/${other.id}`,
         undefined,
         200,
       )
-      checkEqual(empty.total_items, 0, 'none for another persona')
+      checkEqual(empty.length, 0, 'none for another persona')
 
       const cleared = await call<ConversationBody>(
         client,
@@ -152,14 +157,14 @@ export const conversationLinksContract: HostCase<ContractClient>[] = [
         undefined,
         'Conversation not found',
       )
-      const tagged = await call<PageBody<ConversationBody>>(
+      const tagged = await call<ConversationBody[]>(
         client,
         'GET',
         `${V1}/tags/${tag.id}/conversations`,
         undefined,
         200,
       )
-      checkEqual(tagged.total_items, 0, 'the deleted conversation no longer carries the tag')
+      checkEqual(tagged.length, 0, 'the deleted conversation no longer carries the tag')
     },
   },
   {

@@ -97,9 +97,20 @@ export const conversationsContract: HostCase<ContractClient>[] = [
       check(renamed.updated_at > full.updated_at, 'updated_at moves')
 
       await expectInvalid(client, 'POST', CONVERSATIONS, { title: 5 }, 'title')
-      await expectInvalid(client, 'POST', CONVERSATIONS, { user_id: UNKNOWN_ID }, 'user_id')
+      // Another user's id is 403 and unknown fields are ignored, as in BrainDrive (this issue changed
+      // both: they were 422).
+      await call(client, 'POST', CONVERSATIONS, { user_id: UNKNOWN_ID }, 403)
       await expectInvalid(client, 'POST', CONVERSATIONS, { persona_id: 'Ada' }, 'persona_id')
-      await expectInvalid(client, 'POST', CONVERSATIONS, { titel: 'typo' }, 'titel')
+      const typo = await call<ConversationBody>(client, 'POST', CONVERSATIONS, { titel: 'typo' }, 201)
+      check(!('titel' in typo) && typo.title === null, 'an unknown field is ignored')
+      const mine = await call<ConversationBody>(
+        client,
+        'POST',
+        CONVERSATIONS,
+        { user_id: me.replaceAll('-', ''), title: 'hyphenless owner' },
+        201,
+      )
+      checkEqual(mine.user_id, me, 'the caller’s id without hyphens is the caller')
       await expectInvalid(
         client,
         'PUT',
@@ -107,7 +118,14 @@ export const conversationsContract: HostCase<ContractClient>[] = [
         { conversation_type: '' },
         'conversation_type',
       )
-      await expectInvalid(client, 'PUT', `${CONVERSATIONS}/${full.id}`, { user_id: UNKNOWN_ID }, 'user_id')
+      const kept = await call<ConversationBody>(
+        client,
+        'PUT',
+        `${CONVERSATIONS}/${full.id}`,
+        { user_id: UNKNOWN_ID },
+        200,
+      )
+      checkEqual(kept.user_id, me, 'a conversation keeps its owner (user_id is ignored on update)')
       await expectNotFound(client, 'POST', CONVERSATIONS, { persona_id: UNKNOWN_ID }, 'Persona not found')
       await expectNotFound(
         client,
@@ -145,7 +163,7 @@ export const conversationsContract: HostCase<ContractClient>[] = [
       const older = await newConversation(client)
       const newer = await newConversation(client)
       let page = await userConversations(client)
-      const position = (id: string) => page.items.findIndex((c) => c.id === id)
+      const position = (id: string) => page.findIndex((c) => c.id === id)
       check(position(newer.id) >= 0 && position(newer.id) < position(older.id), 'newest first')
 
       const first = await say(client, older.id, 'user', 'Hello there')
@@ -163,9 +181,9 @@ export const conversationsContract: HostCase<ContractClient>[] = [
       )
       checkEqual(second.message_metadata, { model: 'm' }, 'metadata kept')
       page = await userConversations(client)
-      checkEqual(page.items[0]?.id, older.id, 'a new message moves the conversation to the top')
+      checkEqual(page[0]?.id, older.id, 'a new message moves the conversation to the top')
       checkEqual(
-        page.items[0]?.updated_at,
+        page[0]?.updated_at,
         second.created_at,
         "the conversation's updated_at is the message's time",
       )
@@ -199,6 +217,21 @@ export const conversationsContract: HostCase<ContractClient>[] = [
         { sender: 'bot', message: 'x' },
         'sender',
       )
+      // BrainDrive's `llm` is accepted and stored as the spec's `assistant`.
+      const llm = await say(client, older.id, 'llm', 'From the model')
+      checkEqual(llm.sender, 'assistant', 'llm is stored as assistant')
+      const sliced = await call<MessageBody[]>(
+        client,
+        'GET',
+        `${CONVERSATIONS}/${older.id}/messages?skip=1&limit=1`,
+        undefined,
+        200,
+      )
+      checkEqual(
+        sliced.map((m) => m.id),
+        [second.id],
+        'skip and limit slice the messages',
+      )
       await expectInvalid(
         client,
         'POST',
@@ -230,36 +263,69 @@ export const conversationsContract: HostCase<ContractClient>[] = [
     },
   },
   {
-    name: "Conversations: the user's list paginates; other users' paths answer 404",
+    name: "Conversations: the user's list is a bare array sliced by skip/limit and filtered; `current` and hyphenless ids are the caller, another user's id is 403",
     async run(client) {
       await newConversation(client)
       await newConversation(client)
       const all = await userConversations(client)
-      const total = all.total_items
-      check(total >= 2, 'at least two conversations')
-      const one = await userConversations(client, 'limit=1&offset=1')
+      check(all.length >= 2, 'at least two conversations')
+      const one = await userConversations(client, 'limit=1&skip=1')
       checkEqual(
-        [one.items.map((c) => c.id), one.total_items, one.page, one.page_size, one.total_pages],
-        [[all.items[1]!.id], total, 2, 1, total],
-        'one per page',
+        one.map((c) => c.id),
+        [all[1]!.id],
+        'skip=1&limit=1',
       )
-      const beyond = await userConversations(client, `limit=5&offset=${total + 5}`)
       checkEqual(
-        [beyond.items, beyond.total_items, beyond.total_pages],
-        [[], total, Math.ceil(total / 5)],
-        'offset past the end',
+        (await userConversations(client, 'limit=1&offset=1')).map((c) => c.id),
+        [all[1]!.id],
+        'offset is read as skip',
       )
-      const me = await callerId(client)
-      await expectInvalid(client, 'GET', `${V1}/users/${me}/conversations?limit=101`, undefined, 'limit')
-      await expectInvalid(client, 'GET', `${V1}/users/${me}/conversations?offset=x`, undefined, 'offset')
-      await expectNotFound(
+      checkEqual(await userConversations(client, `limit=5&skip=100000`), [], 'skip past the end')
+      check((await userConversations(client, '')).length <= 20, 'limit defaults to 20, as BrainDrive')
+
+      const pageId = crypto.randomUUID()
+      const typed = await call<ConversationBody>(
         client,
-        'GET',
-        `${V1}/users/${UNKNOWN_ID}/conversations`,
-        undefined,
-        'User not found',
+        'POST',
+        CONVERSATIONS,
+        { conversation_type: 'email_reply', page_id: pageId },
+        201,
       )
-      await expectNotFound(client, 'GET', `${V1}/users/me/conversations`, undefined, 'User not found')
+      checkEqual(
+        (await userConversations(client, 'conversation_type=email_reply&limit=100')).some(
+          (c) => c.id === typed.id,
+        ),
+        true,
+        'conversation_type filter',
+      )
+      check(
+        (await userConversations(client, 'conversation_type=chat&limit=100')).every(
+          (c) => c.conversation_type === 'chat',
+        ),
+        'only that type',
+      )
+      checkEqual(
+        (await userConversations(client, `page_id=${pageId.replaceAll('-', '')}`)).map((c) => c.id),
+        [typed.id],
+        'page_id filter, hyphenless',
+      )
+
+      const me = await callerId(client)
+      for (const who of ['current', me.replaceAll('-', ''), me.toUpperCase()]) {
+        const list = await call<ConversationBody[]>(
+          client,
+          'GET',
+          `${V1}/users/${who}/conversations?limit=1`,
+          undefined,
+          200,
+        )
+        checkEqual(list.length, 1, `${who} is the caller`)
+      }
+      await expectInvalid(client, 'GET', `${V1}/users/${me}/conversations?limit=101`, undefined, 'limit')
+      await expectInvalid(client, 'GET', `${V1}/users/${me}/conversations?skip=x`, undefined, 'skip')
+      // Another user's id is 403, as BrainDrive answers it (this issue changed it: it was 404).
+      await call(client, 'GET', `${V1}/users/${UNKNOWN_ID}/conversations`, undefined, 403)
+      await call(client, 'GET', `${V1}/users/me/conversations`, undefined, 403)
     },
   },
 ]

@@ -132,8 +132,32 @@ export const personasContract: HostCase<ContractClient>[] = [
       )
       await expectInvalid(client, 'POST', PERSONAS, { name: 'x', tags: 'math' }, 'tags')
       await expectInvalid(client, 'POST', PERSONAS, { name: 'x', is_active: 'yes' }, 'is_active')
-      await expectInvalid(client, 'POST', PERSONAS, { name: 'x', prompt: 'typo' }, 'prompt')
       await expectInvalid(client, 'PUT', `${PERSONAS}/${full.id}`, { name: '' }, 'name')
+      // Unknown fields are ignored and BrainDrive's nulls mean "not given" (this issue changed it:
+      // unknown fields were 422).
+      const loose = await create(client, {
+        name: unique('loose'),
+        prompt: 'typo',
+        description: null,
+        model_settings: null,
+        tags: null,
+        sample_greeting: null,
+      })
+      checkEqual(
+        [!('prompt' in loose), loose.description, loose.model_settings, loose.tags, loose.sample_greeting],
+        [true, '', {}, [], ''],
+        'unknown fields ignored, nulls are the defaults',
+      )
+      // PATCH (which BrainDrive's web app sends to switch a persona off) updates like PUT.
+      const off = await call<PersonaBody>(
+        client,
+        'PATCH',
+        `${PERSONAS}/${loose.id}`,
+        { is_active: false },
+        200,
+      )
+      checkEqual([off.is_active, off.name], [false, loose.name], 'PATCH {is_active}')
+      await call(client, 'DELETE', `${PERSONAS}/${loose.id}`, undefined, 204)
 
       await call(client, 'DELETE', `${PERSONAS}/${minimal.id}`, undefined, 204)
       await expectNotFound(client, 'GET', `${PERSONAS}/${minimal.id}`, undefined, 'Persona not found')
@@ -173,6 +197,18 @@ export const personasContract: HostCase<ContractClient>[] = [
         ],
         [[c.id], 3, 2, 2, 2],
         'second page',
+      )
+      checkEqual(
+        (await list(client, `tag=${encodeURIComponent(tag)}&limit=2&skip=2&page=1&pageSize=16`)).personas.map(
+          (p) => p.id,
+        ),
+        [c.id],
+        'BrainDrive’s skip is the offset; page and pageSize are ignored',
+      )
+      checkEqual(
+        (await list(client, `tags=${encodeURIComponent(`${tag},shared`)}`)).personas.map((p) => p.id),
+        [a.id],
+        'tags: comma-separated, each must be carried',
       )
       const past = await list(client, `tag=${encodeURIComponent(tag)}&limit=2&offset=50`)
       checkEqual([past.personas, past.total_items, past.total_pages], [[], 3, 2], 'offset past the end')

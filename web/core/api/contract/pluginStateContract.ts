@@ -2,15 +2,7 @@ import { check, checkEqual, checkMatch, TIMESTAMP_MS_Z, UUID_V4 } from '../../te
 import type { HostCase } from '../../testing/HostCase'
 import type { ContractClient } from './ContractClient'
 import { UNKNOWN_ID } from './contractFixtures'
-import {
-  call,
-  callerId,
-  expectInvalid,
-  expectNotFound,
-  type PageBody,
-  sleep,
-  unique,
-} from './recordContractFixtures'
+import { call, callerId, expectInvalid, expectNotFound, sleep, unique } from './recordContractFixtures'
 
 const BASE = '/api/v1/plugin-state/'
 const PAST = '2001-02-03T04:05:06.000Z'
@@ -35,6 +27,10 @@ interface State {
 interface Stats {
   total_states: number
   active_states: number
+  total_size: number
+  plugins_with_state: number
+  average_state_size: number
+  last_activity: string | null
   expired_states: number
   total_bytes: number
   by_strategy: Record<string, number>
@@ -45,8 +41,9 @@ function save(client: ContractClient, json: Record<string, unknown>, status = 20
   return call<State>(client, 'POST', BASE, json, status)
 }
 
-function list(client: ContractClient, query: string): Promise<PageBody<State>> {
-  return call<PageBody<State>>(client, 'GET', `${BASE}?${query}`, undefined, 200)
+/** The list is a bare array, as BrainDrive answers it (its clients read `states[0]`). */
+function list(client: ContractClient, query: string): Promise<State[]> {
+  return call<State[]>(client, 'GET', `${BASE}?${query}`, undefined, 200)
 }
 
 async function pluginStats(client: ContractClient, pluginId: string) {
@@ -181,16 +178,24 @@ export const pluginStateContract: HostCase<ContractClient>[] = [
         { plugin_id: plugin, state_data: {}, page_id: 'home' },
         'page_id',
       )
-      await expectInvalid(
-        client,
-        'POST',
-        BASE,
-        { plugin_id: plugin, state_data: {}, stateKey: 'k' },
-        'stateKey',
-      )
+      // Unknown fields are ignored, as FastAPI ignores them (this issue changed it: they were 422).
+      const other = await save(client, { plugin_id: unique('plugin'), state_data: {}, stateKey: 'k' })
+      check(!('stateKey' in other), 'an unknown field is ignored, not stored')
       const kept = await save(client, { plugin_id: plugin, state_key: 'k', state_data: { v: 1 } })
-      await expectInvalid(client, 'PUT', `${BASE}${kept.id}`, { state_strategy: 'session' }, 'state_data')
       await expectInvalid(client, 'PUT', `${BASE}${kept.id}`, { state_data: [1] }, 'state_data')
+      // BrainDrive's update makes `state_data` optional: left out, the stored data stays.
+      const restrategied = await call<State>(
+        client,
+        'PUT',
+        `${BASE}${kept.id}`,
+        { state_strategy: 'session', plugin_id: 'ignored' },
+        200,
+      )
+      checkEqual(
+        [restrategied.state_data, restrategied.state_strategy, restrategied.plugin_id],
+        [{ v: 1 }, 'session', plugin],
+        'PUT without state_data keeps it',
+      )
       await expectInvalid(client, 'POST', `${BASE}bulk`, { states: [] }, 'states')
       await expectInvalid(
         client,
@@ -201,11 +206,7 @@ export const pluginStateContract: HostCase<ContractClient>[] = [
       )
       const after = await call<State>(client, 'GET', `${BASE}${kept.id}`, undefined, 200)
       checkEqual(after.state_data, { v: 1 }, 'the valid half of a failed bulk was not saved')
-      checkEqual(
-        (await list(client, `plugin_id=${encodeURIComponent(plugin)}`)).total_items,
-        1,
-        'nothing new',
-      )
+      checkEqual((await list(client, `plugin_id=${encodeURIComponent(plugin)}`)).length, 1, 'nothing new')
     },
   },
   {
@@ -237,11 +238,11 @@ export const pluginStateContract: HostCase<ContractClient>[] = [
       )
       checkEqual([again.created, again.updated], [0, 1], 'replaced')
       const page = await list(client, `plugin_id=${encodeURIComponent(plugin)}`)
-      checkEqual(page.total_items, 2, 'two states stored')
+      checkEqual(page.length, 2, 'two states stored')
     },
   },
   {
-    name: 'Plugin state: the list filters, newest first, and paginates (edges included)',
+    name: 'Plugin state: the list (a bare array) filters, newest first, and slices (edges included)',
     async run(client) {
       const plugin = unique('plugin')
       const page = '0b6f6a1e-2c3d-4e5f-8a9b-0c1d2e3f4a5b'
@@ -262,52 +263,51 @@ export const pluginStateContract: HostCase<ContractClient>[] = [
       const q = `plugin_id=${encodeURIComponent(plugin)}`
       const all = await list(client, q)
       checkEqual(
-        all.items.map((s) => s.id),
+        all.map((s) => s.id),
         [third.id, second.id, first.id],
         'newest first',
       )
-      checkEqual([all.total_items, all.page, all.page_size, all.total_pages], [3, 1, 20, 1], 'envelope')
       checkEqual(
-        (await list(client, `${q}&page_id=${page}`)).items.map((s) => s.id),
+        (await list(client, `${q}&page_id=${page}`)).map((s) => s.id),
         [first.id],
         'page_id',
       )
       checkEqual(
-        (await list(client, `${q}&state_key=two`)).items.map((s) => s.id),
+        (await list(client, `${q}&state_key=two`)).map((s) => s.id),
         [second.id],
         'state_key',
       )
       checkEqual(
-        (await list(client, `${q}&state_strategy=session`)).items.map((s) => s.id),
+        (await list(client, `${q}&state_strategy=session`)).map((s) => s.id),
         [second.id],
         'strategy',
       )
       checkEqual(
-        (await list(client, `${q}&device_id=phone`)).items.map((s) => s.id),
+        (await list(client, `${q}&device_id=phone`)).map((s) => s.id),
         [second.id],
         'device_id',
       )
       checkEqual(
-        (await list(client, `${q}&sync_status=local`)).items.map((s) => s.id),
+        (await list(client, `${q}&sync_status=local`)).map((s) => s.id),
         [second.id],
         'sync_status',
       )
       checkEqual(
-        (await list(client, `${q}&is_active=false`)).items.map((s) => s.id),
+        (await list(client, `${q}&is_active=false`)).map((s) => s.id),
         [third.id],
         'is_active',
       )
-      checkEqual((await list(client, `${q}&is_active=true`)).total_items, 2, 'is_active=true')
+      checkEqual((await list(client, `${q}&is_active=true`)).length, 2, 'is_active=true')
 
       const p2 = await list(client, `${q}&limit=2&offset=2`)
       checkEqual(
-        [p2.items.map((s) => s.id), p2.total_items, p2.page, p2.page_size, p2.total_pages],
-        [[first.id], 3, 2, 2, 2],
-        'second page',
+        p2.map((s) => s.id),
+        [first.id],
+        'second slice',
       )
-      const past = await list(client, `${q}&limit=2&offset=10`)
-      checkEqual([past.items, past.total_items, past.total_pages], [[], 3, 2], 'offset past the end')
-      await expectInvalid(client, 'GET', `${BASE}?limit=101`, undefined, 'limit')
+      checkEqual(await list(client, `${q}&limit=2&offset=10`), [], 'offset past the end')
+      checkEqual((await list(client, `${q}&limit=1000`)).length, 3, 'limit up to 1000, as BrainDrive')
+      await expectInvalid(client, 'GET', `${BASE}?limit=1001`, undefined, 'limit')
       await expectInvalid(client, 'GET', `${BASE}?limit=0`, undefined, 'limit')
       await expectInvalid(client, 'GET', `${BASE}?offset=-1`, undefined, 'offset')
       await expectInvalid(client, 'GET', `${BASE}?is_active=maybe`, undefined, 'is_active')
@@ -354,7 +354,7 @@ export const pluginStateContract: HostCase<ContractClient>[] = [
         'Plugin state not found',
       )
       checkEqual(
-        (await list(client, q)).items.map((s) => s.id),
+        (await list(client, q)).map((s) => s.id),
         [soon.id, live.id],
         'expired states are not listed',
       )
@@ -368,6 +368,15 @@ export const pluginStateContract: HostCase<ContractClient>[] = [
       )
       check(before.stats.expired_states >= 2, 'expired states are counted')
       check(before.stats.total_states >= 4 && before.stats.total_bytes >= before.mine!.bytes, 'totals')
+      // BrainDrive's names, which its clients read.
+      checkEqual(before.stats.total_size, before.stats.total_bytes, 'total_size')
+      check(before.stats.plugins_with_state >= 1, 'plugins_with_state')
+      checkEqual(
+        before.stats.average_state_size,
+        before.stats.total_size / before.stats.total_states,
+        'average_state_size',
+      )
+      check(typeof before.stats.last_activity === 'string', 'last_activity')
       check(
         (before.stats.by_strategy.custom ?? 0) >= 1 && (before.stats.by_strategy.none ?? 0) >= 1,
         'by_strategy',
@@ -375,7 +384,14 @@ export const pluginStateContract: HostCase<ContractClient>[] = [
 
       await sleep(Math.max(0, Date.parse(soon.ttl_expires_at!) - Date.now()) + 100)
       await expectNotFound(client, 'GET', `${BASE}${soon.id}`, undefined, 'Plugin state not found')
-      const cleanup = await call<{ deleted: number }>(client, 'DELETE', `${BASE}cleanup`, undefined, 200)
+      const cleanup = await call<{ deleted: number; deleted_count: number }>(
+        client,
+        'DELETE',
+        `${BASE}cleanup`,
+        undefined,
+        200,
+      )
+      checkEqual(cleanup.deleted_count, cleanup.deleted, 'deleted_count, BrainDrive’s name')
       check(
         cleanup.deleted >= 2,
         `cleanup removed the expired session and custom states (${cleanup.deleted})`,

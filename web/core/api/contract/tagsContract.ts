@@ -3,14 +3,7 @@ import type { HostCase } from '../../testing/HostCase'
 import type { ContractClient } from './ContractClient'
 import { UNKNOWN_ID } from './contractFixtures'
 import { type ConversationBody, getConversation, newConversation } from './conversationContractFixtures'
-import {
-  call,
-  callerId,
-  expectInvalid,
-  expectNotFound,
-  type PageBody,
-  unique,
-} from './recordContractFixtures'
+import { call, callerId, expectInvalid, expectNotFound, unique } from './recordContractFixtures'
 
 const TAGS = '/api/v1/tags'
 
@@ -90,15 +83,34 @@ export const tagsContract: HostCase<ContractClient>[] = [
       await expectInvalid(client, 'POST', TAGS, { name: 42 }, 'name')
       await expectInvalid(client, 'POST', TAGS, { name: unique('x'), color: 'red' }, 'color')
       await expectInvalid(client, 'POST', TAGS, { name: unique('x'), color: '#abc' }, 'color')
-      await expectInvalid(client, 'PUT', `${TAGS}/${zeta.id}`, { colour: '#000000' }, 'colour')
+      // Unknown fields are ignored, as FastAPI ignores them (this issue changed it: they were 422).
+      const same = await call<TagBody>(client, 'PUT', `${TAGS}/${zeta.id}`, { colour: '#ffffff' }, 200)
+      checkEqual(same.color, '#000000', 'an unknown field changes nothing')
+      // BrainDrive's clients send `user_id`: the caller's (either form) or `current`; another's is 403.
+      const me = await callerId(client)
+      const owned = await call<TagBody>(
+        client,
+        'POST',
+        TAGS,
+        { name: unique('owned'), user_id: me.replaceAll('-', '') },
+        201,
+      )
+      checkEqual(owned.user_id, me, 'user_id without hyphens is the caller')
+      await call(client, 'POST', TAGS, { name: unique('theirs'), user_id: UNKNOWN_ID }, 403)
       await expectNotFound(client, 'PUT', `${TAGS}/${UNKNOWN_ID}`, { name: 'x' }, 'Tag not found')
       await expectNotFound(client, 'DELETE', `${TAGS}/${UNKNOWN_ID}`, undefined, 'Tag not found')
       await expectNotFound(client, 'GET', `${TAGS}/nope/conversations`, undefined, 'Tag not found')
-      await expectNotFound(client, 'GET', `/api/v1/users/${UNKNOWN_ID}/tags`, undefined, 'User not found')
+      // Another user's id is 403, as BrainDrive answers it (this issue changed it: it was 404).
+      await call(client, 'GET', `/api/v1/users/${UNKNOWN_ID}/tags`, undefined, 403)
+      const current = await call<TagBody[]>(client, 'GET', '/api/v1/users/current/tags', undefined, 200)
+      check(
+        current.some((t) => t.id === owned.id),
+        '`current` names the caller',
+      )
     },
   },
   {
-    name: 'Tags: a tag lists its conversations (paginated); deleting it detaches it from every conversation',
+    name: 'Tags: a tag lists its conversations (a bare array, sliced); deleting it detaches it from every conversation',
     async run(client) {
       const doomed = await newTag(client)
       const kept = await newTag(client)
@@ -109,7 +121,8 @@ export const tagsContract: HostCase<ContractClient>[] = [
       await attach(client, second.id, doomed.id)
       await attach(client, second.id, kept.id)
 
-      const listed = await call<PageBody<ConversationBody>>(
+      // A bare array, as BrainDrive answers it (this issue changed it: it was the pagination envelope).
+      const listed = await call<ConversationBody[]>(
         client,
         'GET',
         `${TAGS}/${doomed.id}/conversations`,
@@ -117,31 +130,31 @@ export const tagsContract: HostCase<ContractClient>[] = [
         200,
       )
       checkEqual(
-        [listed.items.map((c) => c.id), listed.total_items],
-        [[second.id, first.id], 2],
+        listed.map((c) => c.id),
+        [second.id, first.id],
         'newest first',
       )
-      check(!listed.items.some((c) => c.id === untagged.id), 'only tagged conversations')
-      const paged = await call<PageBody<ConversationBody>>(
+      check(!listed.some((c) => c.id === untagged.id), 'only tagged conversations')
+      const paged = await call<ConversationBody[]>(
         client,
         'GET',
-        `${TAGS}/${doomed.id}/conversations?limit=1&offset=1`,
+        `${TAGS}/${doomed.id}/conversations?limit=1&skip=1`,
         undefined,
         200,
       )
       checkEqual(
-        [paged.items.map((c) => c.id), paged.page, paged.total_pages],
-        [[first.id], 2, 2],
-        'second page',
+        paged.map((c) => c.id),
+        [first.id],
+        'skip and limit',
       )
-      const past = await call<PageBody<ConversationBody>>(
+      const past = await call<ConversationBody[]>(
         client,
         'GET',
         `${TAGS}/${doomed.id}/conversations?offset=9`,
         undefined,
         200,
       )
-      checkEqual([past.items, past.total_items], [[], 2], 'offset past the end')
+      checkEqual(past, [], 'offset past the end')
       await expectInvalid(client, 'GET', `${TAGS}/${doomed.id}/conversations?limit=101`, undefined, 'limit')
 
       await call(client, 'DELETE', `${TAGS}/${doomed.id}`, undefined, 204)

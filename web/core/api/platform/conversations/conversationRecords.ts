@@ -1,17 +1,16 @@
 import type { ApiPorts } from '../../ApiPorts'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
-import { toTimestamp } from '../../../time/Clock'
-import { recordView, requireRecord } from '../platformRecords'
-import { CONVERSATION, CONVERSATION_TAG, MESSAGE, PERSONA, TAG } from './conversationKinds'
-
-export const CONVERSATION_NOT_FOUND = 'Conversation not found'
-export const PERSONA_NOT_FOUND = 'Persona not found'
-export const TAG_NOT_FOUND = 'Tag not found'
+import { personaKind } from '../personas/personaKind'
+import { recordView } from '../platformRecords'
+import { tagKind } from '../tags/tagKind'
+import { conversationKind } from './conversationKind'
+import { conversationTagKind } from './conversationTagKind'
+import { messageKind } from './messageKind'
 
 export type MessageSender = 'user' | 'assistant' | 'system'
 
 export function requireConversation(ports: Pick<ApiPorts, 'store'>, id: string): Promise<StoredRecord> {
-  return requireRecord(ports, CONVERSATION, id, CONVERSATION_NOT_FOUND)
+  return conversationKind.require(ports, id)
 }
 
 /** A persona named by a request body must exist (404 otherwise); null and undefined pass. */
@@ -19,7 +18,7 @@ export async function requirePersonaIfNamed(
   ports: Pick<ApiPorts, 'store'>,
   personaId: string | null | undefined,
 ): Promise<void> {
-  if (personaId) await requireRecord(ports, PERSONA, personaId, PERSONA_NOT_FOUND)
+  if (personaId) await personaKind.require(ports, personaId)
 }
 
 function byName(a: Record<string, unknown>, b: Record<string, unknown>): number {
@@ -37,10 +36,7 @@ export async function conversationViews(
 ): Promise<Array<Record<string, unknown>>> {
   if (records.length === 0) return []
   const only = records.length === 1 ? records[0] : undefined
-  const [links, tags] = await Promise.all([
-    ports.store.listRecords(CONVERSATION_TAG, only ? { parentId: only.id } : {}),
-    ports.store.listRecords(TAG),
-  ])
+  const [links, tags] = await Promise.all([conversationTagKind.list(ports, only?.id), tagKind.list(ports)])
   const tagById = new Map(tags.map((tag) => [tag.id, recordView(tag)]))
   const tagsOf = new Map<string, Array<Record<string, unknown>>>()
   for (const link of links) {
@@ -67,7 +63,7 @@ export async function conversationMessages(
   ports: Pick<ApiPorts, 'store'>,
   conversationId: string,
 ): Promise<StoredRecord[]> {
-  return ports.store.listRecords(MESSAGE, { parentId: conversationId })
+  return messageKind.list(ports, conversationId)
 }
 
 /**
@@ -81,16 +77,11 @@ export async function addConversationMessage(
   fields: { sender: MessageSender; message: string; message_metadata: Record<string, unknown> },
 ): Promise<StoredRecord> {
   const conversation = await requireConversation(ports, conversationId)
-  const now = toTimestamp(ports.clock.now())
-  const message: StoredRecord = {
-    kind: MESSAGE,
-    id: ports.newId(),
-    parent_id: conversationId,
-    data: { conversation_id: conversationId, ...fields },
-    created_at: now,
-    updated_at: now,
-  }
-  await ports.store.writeRecords([{ put: message }, { put: { ...conversation, updated_at: now } }])
+  const message = messageKind.create(ports, { conversation_id: conversationId, ...fields }, conversationId)
+  await ports.store.writeRecords([
+    { put: message },
+    { put: { ...conversation, updated_at: message.created_at } },
+  ])
   return message
 }
 
@@ -101,11 +92,11 @@ export async function conversationDeletion(
 ): Promise<RecordWrite[]> {
   const [messages, links] = await Promise.all([
     conversationMessages(ports, conversationId),
-    ports.store.listRecords(CONVERSATION_TAG, { parentId: conversationId }),
+    conversationTagKind.list(ports, conversationId),
   ])
   return [
-    ...messages.map((message) => ({ delete: { kind: MESSAGE, id: message.id } })),
-    ...links.map((link) => ({ delete: { kind: CONVERSATION_TAG, id: link.id } })),
-    { delete: { kind: CONVERSATION, id: conversationId } },
+    ...messages.map((message) => ({ delete: { kind: messageKind.kind, id: message.id } })),
+    ...links.map((link) => ({ delete: { kind: conversationTagKind.kind, id: link.id } })),
+    { delete: { kind: conversationKind.kind, id: conversationId } },
   ]
 }

@@ -6,15 +6,13 @@ import { defineRoute } from '../../Route'
 import type { ChatModel, ChatModelRequest } from '../../../generate/ChatModel'
 import { GeneratorError } from '../../../generate/GeneratorError'
 import { recordView } from '../platformRecords'
-import { PERSONA } from './conversationKinds'
-import {
-  addConversationMessage,
-  CONVERSATION_NOT_FOUND,
-  conversationMessages,
-  requireConversation,
-} from './conversationRecords'
-import { conversationIdParams, messageSchema, replyBody } from './conversationSchemas'
+import { personaKind } from '../personas/personaKind'
+import { conversationKind } from './conversationKind'
+import { addConversationMessage, conversationMessages, requireConversation } from './conversationRecords'
+import { messageSchema, replyBody } from './conversationSchemas'
 import { replyRequest } from './replyRequest'
+
+const CONVERSATION_NOT_FOUND = conversationKind.notFound
 
 export const NEEDS_MODEL =
   'Plain chat needs a language model: choose Ollama, an OpenAI-compatible server or WebLLM in Settings'
@@ -69,7 +67,7 @@ export const conversationReplyRoute = defineRoute({
 With \`{"stream": true}\` the answer is \`text/event-stream\`, as \`POST /api/chat/stream\`: \`token\` ({text}) for each piece, then \`done\` ({message}: the stored message); a failure mid-answer ends with \`error\` ({detail, status}). The checks above are answered before the stream starts, as ordinary JSON errors. Closing the stream stops the model; what was said so far is stored with \`message_metadata.stopped: true\`.`,
   tags: ['Conversations'],
   errorStyle: 'platform',
-  params: conversationIdParams,
+  params: conversationKind.params,
   notFoundDetail: CONVERSATION_NOT_FOUND,
   body: replyBody,
   bodyOptional: true,
@@ -87,8 +85,7 @@ With \`{"stream": true}\` the answer is \`text/event-stream\`, as \`POST /api/ch
     const history = await conversationMessages(ports, conversation.id)
     if (history.length === 0) throw new ApiError(409, NOTHING_TO_REPLY_TO)
     const personaId = conversation.data.persona_id
-    const persona =
-      typeof personaId === 'string' ? await ports.store.getRecord(PERSONA, personaId) : undefined
+    const persona = typeof personaId === 'string' ? await personaKind.find(ports, personaId) : undefined
     const request = replyRequest(persona, history)
     if (body?.stream) {
       return eventStream((signal) => replyEvents(ports, conversation.id, model, request, signal), {

@@ -1,65 +1,62 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
-import { pageSchema, paginationQuery, toPage } from '../../pagination'
 import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
+import { resolveCallerId } from '../compat/callerUserId'
 import { newestFirst } from '../newestFirst'
-import { newRecord, patchedRecord, putRecord, recordView, requireRecord } from '../platformRecords'
-import { personaIdParams, personaSchema } from '../personas/personaSchemas'
+import { recordView } from '../platformRecords'
+import { personaKind } from '../personas/personaKind'
+import { personaSchema } from '../personas/personaSchemas'
 import { userIdParams } from '../tags/tagSchemas'
+import { conversationKind } from './conversationKind'
 import { conversationReplyRoute } from './conversationReplyRoute'
-import { CONVERSATION, PERSONA } from './conversationKinds'
 import {
-  CONVERSATION_NOT_FOUND,
   conversationDeletion,
   conversationMessages,
   conversationView,
   conversationViews,
-  PERSONA_NOT_FOUND,
-  requireConversation,
   requirePersonaIfNamed,
+  requireConversation,
 } from './conversationRecords'
 import {
-  conversationIdParams,
   conversationSchema,
   createConversationBody,
   messageSchema,
+  messagesQuery,
   setPersonaBody,
+  skipLimit,
+  skipLimitQuery,
   updateConversationBody,
+  userConversationsQuery,
 } from './conversationSchemas'
+import { conversationTagKind } from './conversationTagKind'
 import { conversationTagRoutes } from './conversationTagRoutes'
 import { messageRoutes } from './messageRoutes'
-import { requireCaller, USER_NOT_FOUND } from './requireCaller'
+import { requireCaller } from './requireCaller'
 
 const tags = ['Conversations']
+const CONVERSATION_NOT_FOUND = conversationKind.notFound
+const PERSONA_NOT_FOUND = personaKind.notFound
 const error = (description: string) => ({ description, schema: errorSchema })
 const notFound = error(CONVERSATION_NOT_FOUND)
+const forbidden = error('Another user’s id')
 const invalid = { description: 'Validation error', schema: validationErrorSchema }
 const one = { description: 'The conversation, with its tags', schema: conversationSchema }
-const PAGED =
-  'Paginated: `{items, total_items, page, page_size, total_pages}` with `limit` (1..100, default 20) and `offset`; ordered by `updated_at`, newest first (a new message moves a conversation up). Each conversation carries `tags`, the attached tag objects.'
+const LIST =
+  'A bare JSON array, as BrainDrive answers it (the chat plugin reads the array itself), ordered by `updated_at`, newest first (a new message moves a conversation up): `skip` (or `offset`) and `limit` (1..100, default 20) choose the slice. Each conversation carries `tags`, the attached tag objects.'
 
-/** Records are the caller's: a body naming another user is refused rather than quietly rewritten. */
-async function callerFromBody(ports: ApiPorts, userId: string | undefined): Promise<string> {
-  const caller = await ports.currentUserId()
-  if (userId !== undefined && userId !== caller) {
-    throw ApiError.unprocessable([
-      { loc: ['body', 'user_id'], msg: 'must be the signed-in user', type: 'value_error' },
-    ])
-  }
-  return caller
-}
-
-async function page(ports: ApiPorts, records: StoredRecord[], query: { limit: number; offset: number }) {
-  const sorted = newestFirst(records)
-  const items = await conversationViews(ports, sorted.slice(query.offset, query.offset + query.limit))
-  return { status: 200, body: toPage(items, sorted.length, query.limit, query.offset) }
+/** One slice of conversations, newest first, as the API shows them. */
+async function slice(
+  ports: ApiPorts,
+  records: StoredRecord[],
+  query: { skip?: number; offset?: number; limit: number },
+) {
+  return { status: 200, body: await conversationViews(ports, skipLimit(newestFirst(records), query)) }
 }
 
 const byId = {
-  params: conversationIdParams,
+  params: conversationKind.params,
   notFoundDetail: CONVERSATION_NOT_FOUND,
 }
 
@@ -69,20 +66,33 @@ export const conversationRoutes: Route[] = [
     path: '/api/v1/users/:user_id/conversations',
     operationId: 'listUserConversations',
     summary: 'The caller’s conversations, most recently active first',
-    description: `${PAGED} Another user’s id answers 404.`,
+    description: `${LIST} Optional filters, combined as BrainDrive combines them: \`conversation_type\`, \`page_id\`, \`persona_id\`, \`tag_id\`. \`user_id\` is \`current\` or the caller’s id (with or without hyphens); another user’s id answers 403.`,
     tags,
     errorStyle: 'platform',
     params: userIdParams,
-    notFoundDetail: USER_NOT_FOUND,
-    query: paginationQuery,
+    query: userConversationsQuery,
     responses: {
-      200: { description: 'One page of conversations', schema: pageSchema(conversationSchema) },
-      404: error(USER_NOT_FOUND),
+      200: { description: 'The conversations', schema: z.array(conversationSchema) },
+      403: forbidden,
       422: invalid,
     },
     async handler({ params, query }, ports) {
       await requireCaller(ports, params.user_id)
-      return page(ports, await ports.store.listRecords(CONVERSATION), query)
+      const tagged = query.tag_id
+        ? new Set(
+            (await conversationTagKind.list(ports))
+              .filter((link) => link.data.tag_id === query.tag_id)
+              .map((link) => link.parent_id),
+          )
+        : undefined
+      const matching = (await conversationKind.list(ports)).filter(
+        (c) =>
+          (query.conversation_type === undefined || c.data.conversation_type === query.conversation_type) &&
+          (query.page_id === undefined || c.data.page_id === query.page_id) &&
+          (query.persona_id === undefined || c.data.persona_id === query.persona_id) &&
+          (tagged === undefined || tagged.has(c.id)),
+      )
+      return slice(ports, matching, query)
     },
   }),
   defineRoute({
@@ -90,21 +100,21 @@ export const conversationRoutes: Route[] = [
     path: '/api/v1/conversations/by-persona/:persona_id',
     operationId: 'listPersonaConversations',
     summary: 'Conversations with a persona, most recently active first',
-    description: `${PAGED} An unknown persona answers 404.`,
+    description: `${LIST} An unknown persona answers 404.`,
     tags,
     errorStyle: 'platform',
-    params: personaIdParams,
+    params: personaKind.params,
     notFoundDetail: PERSONA_NOT_FOUND,
-    query: paginationQuery,
+    query: skipLimitQuery(20),
     responses: {
-      200: { description: 'One page of conversations', schema: pageSchema(conversationSchema) },
+      200: { description: 'The conversations', schema: z.array(conversationSchema) },
       404: error(PERSONA_NOT_FOUND),
       422: invalid,
     },
     async handler({ params, query }, ports) {
-      await requireRecord(ports, PERSONA, params.persona_id, PERSONA_NOT_FOUND)
-      const all = await ports.store.listRecords(CONVERSATION)
-      return page(
+      await personaKind.require(ports, params.persona_id)
+      const all = await conversationKind.list(ports)
+      return slice(
         ports,
         all.filter((c) => c.data.persona_id === params.persona_id),
         query,
@@ -117,25 +127,25 @@ export const conversationRoutes: Route[] = [
     operationId: 'createConversation',
     summary: 'Start a conversation',
     description:
-      'Every field is optional. `user_id`, when sent, must be the caller’s (422 otherwise). `persona_id` must name a persona (404 otherwise). `conversation_type` defaults to `chat`; unset fields are null.',
+      'Every field is optional. `user_id`, which BrainDrive’s clients send, is `current` or the caller’s id (with or without hyphens); another user’s id answers 403, as BrainDrive does. `persona_id` must name a persona (404 otherwise). `conversation_type` defaults to `chat`; unset fields are null. Differs from BrainDrive: `user_id` may be left out (the caller), and the answer is 201 (BrainDrive: 200).',
     tags,
     errorStyle: 'platform',
     body: createConversationBody,
-    responses: { 201: one, 404: error(PERSONA_NOT_FOUND), 422: invalid },
+    responses: { 201: one, 403: forbidden, 404: error(PERSONA_NOT_FOUND), 422: invalid },
     async handler({ body }, ports) {
-      const userId = await callerFromBody(ports, body.user_id)
+      const userId = await resolveCallerId(ports, body.user_id ?? 'current')
       await requirePersonaIfNamed(ports, body.persona_id)
-      const record = newRecord(ports, CONVERSATION, {
+      const record = conversationKind.create(ports, {
         user_id: userId,
         title: body.title ?? null,
         page_context: body.page_context ?? null,
         page_id: body.page_id ?? null,
         model: body.model ?? null,
         server: body.server ?? null,
-        conversation_type: body.conversation_type,
+        conversation_type: body.conversation_type ?? 'chat',
         persona_id: body.persona_id ?? null,
       })
-      await putRecord(ports, record)
+      await conversationKind.put(ports, record)
       return { status: 201, body: { ...recordView(record), tags: [] } }
     },
   }),
@@ -158,19 +168,26 @@ export const conversationRoutes: Route[] = [
     method: 'get',
     path: '/api/v1/conversations/:conversation_id/with-messages',
     operationId: 'getConversationWithMessages',
-    summary: 'Get a conversation with all its messages, oldest first',
+    summary: 'Get a conversation with its messages, oldest first',
+    description:
+      'Every message, oldest first, unless `skip`/`limit` (1..500) ask for a slice. Differs from BrainDrive: without `limit` every message is answered (BrainDrive answers the first 50), so a long conversation is never cut short. Senders are the spec’s `user`, `assistant`, `system` (BrainDrive stores `llm` for the model’s messages).',
     tags,
+    errorStyle: 'platform',
     ...byId,
+    query: messagesQuery,
     responses: {
       200: {
         description: 'The conversation with `messages`',
         schema: conversationSchema.extend({ messages: z.array(messageSchema) }),
       },
       404: notFound,
+      422: invalid,
     },
-    async handler({ params }, ports) {
+    async handler({ params, query }, ports) {
       const record = await requireConversation(ports, params.conversation_id)
-      const messages = await conversationMessages(ports, record.id)
+      const all = await conversationMessages(ports, record.id)
+      const start = query.skip ?? 0
+      const messages = all.slice(start, query.limit === undefined ? undefined : start + query.limit)
       return {
         status: 200,
         body: { ...(await conversationView(ports, record)), messages: messages.map(recordView) },
@@ -195,8 +212,7 @@ export const conversationRoutes: Route[] = [
     async handler({ params }, ports) {
       const record = await requireConversation(ports, params.conversation_id)
       const personaId = record.data.persona_id
-      const persona =
-        typeof personaId === 'string' ? await ports.store.getRecord(PERSONA, personaId) : undefined
+      const persona = typeof personaId === 'string' ? await personaKind.find(ports, personaId) : undefined
       return {
         status: 200,
         body: { ...(await conversationView(ports, record)), persona: persona ? recordView(persona) : null },
@@ -209,7 +225,7 @@ export const conversationRoutes: Route[] = [
     operationId: 'updateConversation',
     summary: 'Update a conversation',
     description:
-      'The create fields, all optional; fields left out keep their value and `null` clears an optional one. `user_id` must be the caller’s; `persona_id` must name a persona.',
+      'The create fields, all optional; fields left out keep their value and `null` clears an optional one. `persona_id` must name a persona. A conversation keeps its owner: `user_id` and other unknown fields are ignored, as BrainDrive ignores them.',
     tags,
     errorStyle: 'platform',
     ...byId,
@@ -217,11 +233,9 @@ export const conversationRoutes: Route[] = [
     responses: { 200: one, 404: error('Conversation or persona not found'), 422: invalid },
     async handler({ params, body }, ports) {
       const record = await requireConversation(ports, params.conversation_id)
-      await callerFromBody(ports, body.user_id)
       await requirePersonaIfNamed(ports, body.persona_id)
-      const { user_id: _userId, ...patch } = body
-      const updated = patchedRecord(ports, record, patch)
-      await putRecord(ports, updated)
+      const updated = conversationKind.patch(ports, record, body)
+      await conversationKind.put(ports, updated)
       return { status: 200, body: await conversationView(ports, updated) }
     },
   }),
@@ -238,8 +252,8 @@ export const conversationRoutes: Route[] = [
     async handler({ params, body }, ports) {
       const record = await requireConversation(ports, params.conversation_id)
       await requirePersonaIfNamed(ports, body.persona_id)
-      const updated = patchedRecord(ports, record, { persona_id: body.persona_id })
-      await putRecord(ports, updated)
+      const updated = conversationKind.patch(ports, record, { persona_id: body.persona_id })
+      await conversationKind.put(ports, updated)
       return { status: 200, body: await conversationView(ports, updated) }
     },
   }),

@@ -1,27 +1,18 @@
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
-import { newRecord, putRecord, requireRecord } from '../platformRecords'
-import { CONVERSATION_TAG, conversationTagId, TAG } from './conversationKinds'
-import {
-  CONVERSATION_NOT_FOUND,
-  conversationView,
-  requireConversation,
-  TAG_NOT_FOUND,
-} from './conversationRecords'
-import {
-  attachTagBody,
-  conversationIdParams,
-  conversationSchema,
-  conversationTagParams,
-} from './conversationSchemas'
+import { tagKind } from '../tags/tagKind'
+import { conversationKind } from './conversationKind'
+import { conversationView, requireConversation } from './conversationRecords'
+import { attachTagBody, conversationSchema, conversationTagParams } from './conversationSchemas'
+import { conversationTagId, conversationTagKind } from './conversationTagKind'
 
 const tags = ['Conversations']
 const error = (description: string) => ({ description, schema: errorSchema })
 const invalid = { description: 'Validation error', schema: validationErrorSchema }
 const one = { description: 'The conversation, with its tags', schema: conversationSchema }
-const byId = { params: conversationIdParams, notFoundDetail: CONVERSATION_NOT_FOUND }
+const byId = { params: conversationKind.params, notFoundDetail: conversationKind.notFound }
 
-/** Attaching and detaching tags (links under the conversation; see CONVERSATION_TAG). */
+/** Attaching and detaching tags (links under the conversation; see conversationTagKind). */
 export const conversationTagRoutes: Route[] = [
   defineRoute({
     method: 'post',
@@ -37,11 +28,11 @@ export const conversationTagRoutes: Route[] = [
     responses: { 200: one, 404: error('Conversation or tag not found'), 422: invalid },
     async handler({ params, body }, ports) {
       const record = await requireConversation(ports, params.conversation_id)
-      await requireRecord(ports, TAG, body.tag_id, TAG_NOT_FOUND)
+      await tagKind.require(ports, body.tag_id)
       const id = conversationTagId(record.id, body.tag_id)
-      if (!(await ports.store.getRecord(CONVERSATION_TAG, id))) {
-        const link = newRecord(ports, CONVERSATION_TAG, { tag_id: body.tag_id }, record.id)
-        await putRecord(ports, { ...link, id })
+      if (!(await conversationTagKind.find(ports, id))) {
+        const link = conversationTagKind.create(ports, { tag_id: body.tag_id }, record.id)
+        await conversationTagKind.put(ports, { ...link, id })
       }
       return { status: 200, body: await conversationView(ports, record) }
     },
@@ -52,17 +43,15 @@ export const conversationTagRoutes: Route[] = [
     operationId: 'detachConversationTag',
     summary: 'Detach a tag from a conversation',
     description:
-      'Idempotent: a tag that is not attached answers 204 too. Unknown conversations and tags answer 404.',
+      'Idempotent: a tag that is not attached answers 204 too. Unknown conversations and tags answer 404. Differs from BrainDrive: it answers 200 with the conversation; Quire answers 204 (a successful deletion, as the spec’s codes say).',
     tags,
     params: conversationTagParams,
     notFoundDetail: 'Conversation or tag not found',
     responses: { 204: { description: 'Detached' }, 404: error('Conversation or tag not found') },
     async handler({ params }, ports) {
       await requireConversation(ports, params.conversation_id)
-      await requireRecord(ports, TAG, params.tag_id, TAG_NOT_FOUND)
-      await ports.store.writeRecords([
-        { delete: { kind: CONVERSATION_TAG, id: conversationTagId(params.conversation_id, params.tag_id) } },
-      ])
+      await tagKind.require(ports, params.tag_id)
+      await conversationTagKind.remove(ports, conversationTagId(params.conversation_id, params.tag_id))
       return { status: 204 }
     },
   }),

@@ -7,5 +7,5 @@ export const messageKind = defineRecordKind({
   notFound: 'Message not found',
   idParam: 'message_id',
   sync: 'always',
-  fields: z.looseObject({ sender: z.string(), message: z.string() }),
+  fields: z.looseObject({ conversation_id: z.string(), sender: z.string(), message: z.string() }),
 })

@@ -2,14 +2,11 @@ import { z } from 'zod'
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import { recordView } from '../platformRecords'
-import {
-  addConversationMessage,
-  CONVERSATION_NOT_FOUND,
-  conversationMessages,
-  requireConversation,
-} from './conversationRecords'
-import { conversationIdParams, createMessageBody, messageSchema } from './conversationSchemas'
+import { conversationKind } from './conversationKind'
+import { addConversationMessage, conversationMessages, requireConversation } from './conversationRecords'
+import { createMessageBody, messageSchema, messagesQuery } from './conversationSchemas'
 
+const CONVERSATION_NOT_FOUND = conversationKind.notFound
 const tags = ['Conversations']
 const notFound = { description: CONVERSATION_NOT_FOUND, schema: errorSchema }
 
@@ -19,17 +16,24 @@ export const messageRoutes: Route[] = [
     path: '/api/v1/conversations/:conversation_id/messages',
     operationId: 'listConversationMessages',
     summary: 'A conversation’s messages, oldest first',
-    description: 'A plain array of every message (not paginated), oldest first.',
+    description:
+      'A bare array, oldest first: every message unless `skip`/`limit` (1..500) ask for a slice. Differs from BrainDrive: without `limit` every message is answered (BrainDrive answers the first 50). Senders are the spec’s `user`, `assistant`, `system`.',
     tags,
-    params: conversationIdParams,
+    errorStyle: 'platform',
+    params: conversationKind.params,
     notFoundDetail: CONVERSATION_NOT_FOUND,
-    responses: { 200: { description: 'Messages', schema: z.array(messageSchema) }, 404: notFound },
-    async handler({ params }, ports) {
+    query: messagesQuery,
+    responses: {
+      200: { description: 'Messages', schema: z.array(messageSchema) },
+      404: notFound,
+      422: { description: 'Validation error', schema: validationErrorSchema },
+    },
+    async handler({ params, query }, ports) {
       await requireConversation(ports, params.conversation_id)
-      return {
-        status: 200,
-        body: (await conversationMessages(ports, params.conversation_id)).map(recordView),
-      }
+      const all = await conversationMessages(ports, params.conversation_id)
+      const start = query.skip ?? 0
+      const end = query.limit === undefined ? undefined : start + query.limit
+      return { status: 200, body: all.slice(start, end).map(recordView) }
     },
   }),
   defineRoute({
@@ -38,10 +42,10 @@ export const messageRoutes: Route[] = [
     operationId: 'addConversationMessage',
     summary: 'Add a message to a conversation',
     description:
-      '`sender` is `user`, `assistant` or `system`; `message` is non-empty text; `message_metadata` an optional object (`{}` when left out or null). The conversation’s `updated_at` becomes the message’s `created_at`, in the same step. Nothing answers the message by itself: `POST .../reply` asks the configured model.',
+      '`sender` is `user`, `assistant` or `system` (the spec’s senders, which Quire stores and sends); BrainDrive’s `llm` is accepted too and stored as `assistant`. `message` is non-empty text; `message_metadata` an optional object (`{}` when left out or null). The conversation’s `updated_at` becomes the message’s `created_at`, in the same step. Nothing answers the message by itself: `POST .../reply` asks the configured model.',
     tags,
     errorStyle: 'platform',
-    params: conversationIdParams,
+    params: conversationKind.params,
     notFoundDetail: CONVERSATION_NOT_FOUND,
     body: createMessageBody,
     responses: {

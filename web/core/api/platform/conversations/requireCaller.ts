@@ -1,14 +1,12 @@
-import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
-
-export const USER_NOT_FOUND = 'User not found'
+import { resolveCallerId } from '../compat/callerUserId'
 
 /**
- * `/api/v1/users/{user_id}/...` names the caller or nothing: another user's id answers 404 as an
- * unknown one does, so ids of other accounts cannot be probed.
+ * `/api/v1/users/{user_id}/...` names the caller: `current`, or the caller's id with or without
+ * hyphens. Another user's id answers 403, as BrainDrive does (DESIGN.md section 2).
  */
-export async function requireCaller(ports: Pick<ApiPorts, 'currentUserId'>, userId: string): Promise<string> {
-  const caller = await ports.currentUserId()
-  if (userId !== caller) throw ApiError.notFound(USER_NOT_FOUND)
-  return caller
+export function requireCaller(ports: Pick<ApiPorts, 'currentUserId'>, userId: string): Promise<string> {
+  return resolveCallerId(ports, userId)
 }
+
+export const FORBIDDEN_USER = 'Another user’s id: 403 `{detail}`'

@@ -4,18 +4,19 @@ import { toPage } from '../../pagination'
 import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { toTimestamp } from '../../../time/Clock'
-import { CONVERSATION, PERSONA } from '../conversations/conversationKinds'
-import { PERSONA_NOT_FOUND } from '../conversations/conversationRecords'
-import { newRecord, patchedRecord, putRecord, recordView, requireRecord } from '../platformRecords'
+import { conversationKind } from '../conversations/conversationKind'
+import { recordView } from '../platformRecords'
+import { personaKind } from './personaKind'
 import {
   createPersonaBody,
   listPersonasQuery,
-  personaIdParams,
   personaListSchema,
   personaSchema,
   updatePersonaBody,
 } from './personaSchemas'
 
+const PERSONA_NOT_FOUND = personaKind.notFound
+const personaIdParams = personaKind.params
 const tags = ['Personas']
 const notFound = { description: PERSONA_NOT_FOUND, schema: errorSchema }
 const invalid = { description: 'Validation error', schema: validationErrorSchema }
@@ -28,6 +29,40 @@ function personaTags(record: StoredRecord): string[] {
   return Array.isArray(record.data.tags) ? record.data.tags.map(String) : []
 }
 
+/**
+ * `PUT` (the spec's) and `PATCH` (which BrainDrive's web app sends to switch a persona on or off,
+ * `{is_active}`, though BrainDrive itself has no PATCH route) update a persona the same way.
+ */
+function updatePersonaRoute(method: 'put' | 'patch'): Route {
+  return defineRoute({
+    method,
+    path: '/api/v1/personas/:persona_id',
+    operationId: method === 'put' ? 'updatePersona' : 'patchPersona',
+    summary: method === 'put' ? 'Update a persona' : 'Update some of a persona’s fields',
+    description:
+      method === 'put'
+        ? 'Every field optional; fields left out (or null, as BrainDrive reads them) keep their value. `model_settings` and `tags` replace the stored ones as a whole; `avatar: null` removes the avatar.'
+        : 'As `PUT`. Differs from BrainDrive: BrainDrive has no PATCH route (405), yet its web app sends `PATCH {is_active}` to switch a persona on or off; Quire answers it.',
+    tags,
+    errorStyle: 'platform',
+    params: personaIdParams,
+    notFoundDetail: PERSONA_NOT_FOUND,
+    body: updatePersonaBody,
+    responses: {
+      200: { description: 'The persona', schema: personaSchema },
+      404: notFound,
+      422: invalid,
+    },
+    async handler({ params, body }, ports) {
+      const record = await personaKind.require(ports, params.persona_id)
+      // `avatar: null` passes through (only undefined fields are left as they were).
+      const updated = personaKind.patch(ports, record, body)
+      await personaKind.put(ports, updated)
+      return { status: 200, body: recordView(updated) }
+    },
+  })
+}
+
 export const personaRoutes: Route[] = [
   defineRoute({
     method: 'get',
@@ -35,30 +70,36 @@ export const personaRoutes: Route[] = [
     operationId: 'listPersonas',
     summary: 'List personas, by name',
     description:
-      'The persona envelope `{personas, total_items, page, page_size, total_pages}` with `limit` (1..100, default 20) and `offset`. Optional filters, combined: `tag` (personas carrying it, ignoring case), `is_active` (`true`/`false`), `search` (in the name or description, ignoring case). Sorted by name ignoring case.',
+      'The spec’s persona envelope `{personas, total_items, page, page_size, total_pages}` with `limit` (1..100, default 20) and `offset` (or BrainDrive’s `skip`). Optional filters, combined: `tags` (BrainDrive’s: comma-separated, a persona must carry each, ignoring case), `tag` (one tag), `is_active` (`true`/`false`), `search` (in the name, description or system prompt, ignoring case). Other query parameters (the web app’s `page`, `pageSize`) are ignored, as FastAPI ignores them. Differs from BrainDrive: sorted by name ignoring case (BrainDrive: most recently updated first).',
     tags,
     errorStyle: 'platform',
     query: listPersonasQuery,
     responses: { 200: { description: 'One page of personas', schema: personaListSchema }, 422: invalid },
     async handler({ query }, ports) {
-      const tag = query.tag?.toLocaleLowerCase()
+      const wanted = [query.tag ?? '', ...(query.tags ?? '').split(',')]
+        .map((tag) => tag.trim().toLocaleLowerCase())
+        .filter((tag) => tag !== '')
       const search = query.search?.toLocaleLowerCase()
-      const matching = (await ports.store.listRecords(PERSONA))
-        .filter(
-          (record) =>
-            (tag === undefined || personaTags(record).some((t) => t.toLocaleLowerCase() === tag)) &&
+      const offset = query.skip ?? query.offset
+      const matching = (await personaKind.list(ports))
+        .filter((record) => {
+          const carried = personaTags(record).map((t) => t.toLocaleLowerCase())
+          const text = [record.data.name, record.data.description, record.data.system_prompt]
+            .map(String)
+            .join('\n')
+            .toLocaleLowerCase()
+          return (
+            wanted.every((tag) => carried.includes(tag)) &&
             (query.is_active === undefined || record.data.is_active === query.is_active) &&
-            (search === undefined ||
-              `${String(record.data.name)}\n${String(record.data.description)}`
-                .toLocaleLowerCase()
-                .includes(search)),
-        )
+            (search === undefined || text.includes(search))
+          )
+        })
         .sort(byName)
       const page = toPage(
-        matching.slice(query.offset, query.offset + query.limit).map(recordView),
+        matching.slice(offset, offset + query.limit).map(recordView),
         matching.length,
         query.limit,
-        query.offset,
+        offset,
       )
       const { items, ...counts } = page
       return { status: 200, body: { personas: items, ...counts } }
@@ -76,12 +117,12 @@ export const personaRoutes: Route[] = [
     body: createPersonaBody,
     responses: { 201: { description: 'The persona', schema: personaSchema }, 422: invalid },
     async handler({ body }, ports) {
-      const record = newRecord(ports, PERSONA, {
+      const record = personaKind.create(ports, {
         user_id: await ports.currentUserId(),
         ...body,
         avatar: body.avatar ?? null,
       })
-      await putRecord(ports, record)
+      await personaKind.put(ports, record)
       return { status: 201, body: recordView(record) }
     },
   }),
@@ -90,12 +131,13 @@ export const personaRoutes: Route[] = [
     path: '/api/v1/personas/tags',
     operationId: 'listPersonaTags',
     summary: 'The tags personas use',
-    description: 'Each distinct tag once (as first written), sorted ignoring case: a plain array of strings.',
+    description:
+      'Each distinct tag once (as first written), sorted ignoring case: a bare array of strings, BrainDrive’s `List[str]`.',
     tags,
     responses: { 200: { description: 'Tags', schema: z.array(z.string()) } },
     async handler(_input, ports) {
       const seen = new Map<string, string>()
-      for (const record of await ports.store.listRecords(PERSONA)) {
+      for (const record of await personaKind.list(ports)) {
         for (const tag of personaTags(record)) {
           if (!seen.has(tag.toLocaleLowerCase())) seen.set(tag.toLocaleLowerCase(), tag)
         }
@@ -116,35 +158,12 @@ export const personaRoutes: Route[] = [
     async handler({ params }, ports) {
       return {
         status: 200,
-        body: recordView(await requireRecord(ports, PERSONA, params.persona_id, PERSONA_NOT_FOUND)),
+        body: recordView(await personaKind.require(ports, params.persona_id)),
       }
     },
   }),
-  defineRoute({
-    method: 'put',
-    path: '/api/v1/personas/:persona_id',
-    operationId: 'updatePersona',
-    summary: 'Update a persona',
-    description:
-      'Every field optional; fields left out keep their value. `model_settings` and `tags` replace the stored ones as a whole; `avatar: null` removes the avatar.',
-    tags,
-    errorStyle: 'platform',
-    params: personaIdParams,
-    notFoundDetail: PERSONA_NOT_FOUND,
-    body: updatePersonaBody,
-    responses: {
-      200: { description: 'The persona', schema: personaSchema },
-      404: notFound,
-      422: invalid,
-    },
-    async handler({ params, body }, ports) {
-      const record = await requireRecord(ports, PERSONA, params.persona_id, PERSONA_NOT_FOUND)
-      // `avatar: null` passes through (only undefined fields are left as they were).
-      const updated = patchedRecord(ports, record, body)
-      await putRecord(ports, updated)
-      return { status: 200, body: recordView(updated) }
-    },
-  }),
+  updatePersonaRoute('put'),
+  updatePersonaRoute('patch'),
   defineRoute({
     method: 'delete',
     path: '/api/v1/personas/:persona_id',
@@ -157,16 +176,16 @@ export const personaRoutes: Route[] = [
     notFoundDetail: PERSONA_NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFound },
     async handler({ params }, ports) {
-      await requireRecord(ports, PERSONA, params.persona_id, PERSONA_NOT_FOUND)
+      await personaKind.require(ports, params.persona_id)
       const now = toTimestamp(ports.clock.now())
-      const using = (await ports.store.listRecords(CONVERSATION)).filter(
+      const using = (await conversationKind.list(ports)).filter(
         (conversation) => conversation.data.persona_id === params.persona_id,
       )
       await ports.store.writeRecords([
         ...using.map((conversation) => ({
           put: { ...conversation, data: { ...conversation.data, persona_id: null }, updated_at: now },
         })),
-        { delete: { kind: PERSONA, id: params.persona_id } },
+        { delete: { kind: personaKind.kind, id: params.persona_id } },
       ])
       return { status: 204 }
     },

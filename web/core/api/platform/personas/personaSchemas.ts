@@ -24,35 +24,46 @@ const systemPrompt = z.string().max(100_000)
 const avatar = z.string().max(500_000).nullable()
 const sampleGreeting = z.string().max(5000)
 
-export const personaIdParams = z.object({ persona_id: z.uuid() })
+/**
+ * A field BrainDrive's schema makes `Optional[...] = None`: its clients may send null, which means
+ * "not given" (the default on create, unchanged on update).
+ */
+function nullMeansAbsent<T extends z.ZodType>(schema: T) {
+  return z.preprocess((value) => (value === null ? undefined : value), schema)
+}
 
-export const createPersonaBody = z.strictObject({
+// Bodies are read as FastAPI reads them: fields the route does not know are ignored.
+export const createPersonaBody = z.object({
   name,
-  description: description.default(''),
-  system_prompt: systemPrompt.default(''),
-  model_settings: modelSettings.default({}),
+  description: nullMeansAbsent(description.default('')),
+  system_prompt: nullMeansAbsent(systemPrompt.default('')),
+  model_settings: nullMeansAbsent(modelSettings.default({})),
   avatar: avatar.optional(),
-  tags: personaTags.default([]),
-  sample_greeting: sampleGreeting.default(''),
+  tags: nullMeansAbsent(personaTags.default([])),
+  sample_greeting: nullMeansAbsent(sampleGreeting.default('')),
   is_active: z.boolean().default(true),
 })
 
-export const updatePersonaBody = z.strictObject({
+export const updatePersonaBody = z.object({
   name: name.optional(),
-  description: description.optional(),
-  system_prompt: systemPrompt.optional(),
-  model_settings: modelSettings.optional(),
+  description: nullMeansAbsent(description.optional()),
+  system_prompt: nullMeansAbsent(systemPrompt.optional()),
+  model_settings: nullMeansAbsent(modelSettings.optional()),
   avatar: avatar.optional(),
-  tags: personaTags.optional(),
-  sample_greeting: sampleGreeting.optional(),
-  is_active: z.boolean().optional(),
+  tags: nullMeansAbsent(personaTags.optional()),
+  sample_greeting: nullMeansAbsent(sampleGreeting.optional()),
+  is_active: nullMeansAbsent(z.boolean().optional()),
 })
 
 export const listPersonasQuery = paginationQuery.extend({
+  /** BrainDrive's name for `offset`. */
+  skip: z.coerce.number().int().min(0).optional(),
   /** Personas carrying this tag (exact, case-insensitive). */
   tag: z.string().trim().min(1).optional(),
+  /** BrainDrive's filter: comma-separated tags, a persona must carry each (case-insensitive). */
+  tags: z.string().optional(),
   is_active: booleanQuery.optional(),
-  /** Words in the name or description (case-insensitive). */
+  /** Words in the name, description or system prompt (case-insensitive). */
   search: z.string().trim().min(1).max(200).optional(),
 })
 

@@ -1,10 +1,8 @@
 import type { ApiPorts } from '../../ApiPorts'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
 import { toTimestamp } from '../../../time/Clock'
-import { newRecord } from '../platformRecords'
+import { pluginStateKind } from './pluginStateKind'
 import type { CreateStateBody } from './pluginStateSchemas'
-
-export const PLUGIN_STATE = 'plugin_state'
 
 /**
  * Whether a state's `ttl_expires_at` has passed. An expired state is gone for readers at once
@@ -33,7 +31,7 @@ function addressOf(data: Record<string, unknown>): string {
   ])
 }
 
-function fieldsOf(body: CreateStateBody, userId: string): Record<string, unknown> {
+function fieldsOf(body: CreateStateBody, userId: string) {
   return {
     user_id: userId,
     plugin_id: body.plugin_id,
@@ -68,7 +66,7 @@ export async function saveStates(ports: ApiPorts, bodies: readonly CreateStateBo
   const byAddress = new Map<string, StoredRecord>()
   const writes: RecordWrite[] = []
   const expired = new Map<string, StoredRecord>()
-  for (const record of await ports.store.listRecords(PLUGIN_STATE)) {
+  for (const record of await pluginStateKind.list(ports)) {
     ;(isExpired(record, now) ? expired : byAddress).set(addressOf(record.data), record)
   }
   const saved: SavedStates = { records: [], created: 0, updated: 0, writes }
@@ -83,8 +81,8 @@ export async function saveStates(ports: ApiPorts, bodies: readonly CreateStateBo
       if (!touched.has(address)) saved.updated += 1
     } else {
       const stale = expired.get(address)
-      if (stale) writes.push({ delete: { kind: PLUGIN_STATE, id: stale.id } })
-      record = newRecord(ports, PLUGIN_STATE, data)
+      if (stale) writes.push({ delete: { kind: pluginStateKind.kind, id: stale.id } })
+      record = pluginStateKind.create(ports, data)
       saved.created += 1
     }
     touched.set(address, record)

@@ -2,27 +2,26 @@ import { z } from 'zod'
 import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
-import { pageSchema, toPage } from '../../pagination'
 import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { toTimestamp } from '../../../time/Clock'
 import { newestFirst } from '../newestFirst'
 import { recordView } from '../platformRecords'
-import { isExpired, PLUGIN_STATE, saveStates, syncStatus } from './pluginStateRecords'
+import { pluginStateKind } from './pluginStateKind'
+import { isExpired, saveStates, syncStatus } from './pluginStateRecords'
 import {
   bulkStateBody,
   createStateBody,
   jsonBytes,
   listStatesQuery,
   MAX_BULK_STATES,
+  MAX_STATE_LIST,
   pluginStateSchema,
   pluginStateStatsSchema,
   STATE_STRATEGIES,
-  stateIdParams,
   updateStateBody,
 } from './pluginStateSchemas'
 
-const NOT_FOUND = 'Plugin state not found'
+const NOT_FOUND = pluginStateKind.notFound
 const BASE = '/api/v1/plugin-state'
 const tags = ['Plugin state']
 const notFound = { description: NOT_FOUND, schema: errorSchema }
@@ -30,7 +29,7 @@ const invalid = { description: 'Validation error', schema: validationErrorSchema
 
 /** A live (unexpired) state, or 404. */
 async function requireState(ports: ApiPorts, id: string): Promise<StoredRecord> {
-  const record = await ports.store.getRecord(PLUGIN_STATE, id)
+  const record = await pluginStateKind.find(ports, id)
   if (!record || isExpired(record, ports.clock.now())) throw ApiError.notFound(NOT_FOUND)
   return record
 }
@@ -44,7 +43,7 @@ export const pluginStateRoutes: Route[] = [
     path: `${BASE}/`,
     operationId: 'savePluginState',
     summary: 'Save a plugin’s state (create, or replace the state at the same address)',
-    description: ADDRESS,
+    description: `${ADDRESS} Differs from BrainDrive: BrainDrive answers 409 when the address already holds a state (its clients look the state up first and PUT it); Quire replaces it, so a save never fails.`,
     tags,
     errorStyle: 'platform',
     body: createStateBody,
@@ -64,13 +63,12 @@ export const pluginStateRoutes: Route[] = [
     path: `${BASE}/`,
     operationId: 'listPluginStates',
     summary: 'List plugin states, most recently saved first',
-    description:
-      'Every filter is optional and they combine (all must hold). Paginated: `{items, total_items, page, page_size, total_pages}` with `limit` (1..100, default 20) and `offset`. Expired states are left out.',
+    description: `Every filter is optional and they combine (all must hold). A bare JSON array, as BrainDrive answers it (its clients read \`states[0]\`): \`limit\` 1..${MAX_STATE_LIST} (default 100) and \`offset\`. Expired states are left out.`,
     tags,
     errorStyle: 'platform',
     query: listStatesQuery,
     responses: {
-      200: { description: 'One page of states', schema: pageSchema(pluginStateSchema) },
+      200: { description: 'The matching states', schema: z.array(pluginStateSchema) },
       422: invalid,
     },
     async handler({ query }, ports) {
@@ -84,15 +82,14 @@ export const pluginStateRoutes: Route[] = [
         is_active: query.is_active,
         device_id: query.device_id,
       }
-      const matching = newestFirst(await ports.store.listRecords(PLUGIN_STATE)).filter(
+      const matching = newestFirst(await pluginStateKind.list(ports)).filter(
         (record) =>
           !isExpired(record, now) &&
           Object.entries(filters).every(
             ([field, value]) => value === undefined || record.data[field] === value,
           ),
       )
-      const items = matching.slice(query.offset, query.offset + query.limit).map(recordView)
-      return { status: 200, body: toPage(items, matching.length, query.limit, query.offset) }
+      return { status: 200, body: matching.slice(query.offset, query.offset + query.limit).map(recordView) }
     },
   }),
   defineRoute({
@@ -130,18 +127,20 @@ export const pluginStateRoutes: Route[] = [
     operationId: 'pluginStateStats',
     summary: 'Storage statistics of plugin states',
     description:
-      'Counts every stored state, expired ones included (they take space until `DELETE /cleanup`): `total_states`, `active_states` (unexpired with `is_active` true), `expired_states`, `total_bytes` (the JSON size of all `state_data`), `by_strategy` (a count for each strategy) and `by_plugin` (states and bytes per plugin, most bytes first).',
+      'Counts every stored state, expired ones included (they take space until `DELETE /cleanup`). BrainDrive’s fields, which its clients read: `total_states`, `active_states` (unexpired with `is_active` true), `total_size` (the JSON size of all `state_data`, in bytes), `plugins_with_state`, `average_state_size` and `last_activity` (the latest `updated_at`, null without states). Quire adds `expired_states`, `total_bytes` (= `total_size`), `by_strategy` (a count for each strategy) and `by_plugin` (states and bytes per plugin, most bytes first).',
     tags,
     responses: { 200: { description: 'Statistics', schema: pluginStateStatsSchema } },
     async handler(_input, ports) {
       const now = ports.clock.now()
-      const records = await ports.store.listRecords(PLUGIN_STATE)
+      const records = await pluginStateKind.list(ports)
       const byStrategy: Record<string, number> = Object.fromEntries(STATE_STRATEGIES.map((s) => [s, 0]))
       const byPlugin = new Map<string, { plugin_id: string; states: number; bytes: number }>()
       let totalBytes = 0
       let expired = 0
       let active = 0
+      let lastActivity: string | null = null
       for (const record of records) {
+        if (lastActivity === null || record.updated_at > lastActivity) lastActivity = record.updated_at
         const bytes = jsonBytes(record.data.state_data)
         const pluginId = String(record.data.plugin_id)
         const plugin = byPlugin.get(pluginId) ?? { plugin_id: pluginId, states: 0, bytes: 0 }
@@ -159,6 +158,10 @@ export const pluginStateRoutes: Route[] = [
         body: {
           total_states: records.length,
           active_states: active,
+          total_size: totalBytes,
+          plugins_with_state: byPlugin.size,
+          average_state_size: records.length ? totalBytes / records.length : 0,
+          last_activity: lastActivity,
           expired_states: expired,
           total_bytes: totalBytes,
           by_strategy: byStrategy,
@@ -175,20 +178,27 @@ export const pluginStateRoutes: Route[] = [
     operationId: 'cleanupPluginStates',
     summary: 'Remove expired states that are not persistent',
     description:
-      'Deletes, in one step, every state whose `ttl_expires_at` has passed and whose strategy is not `persistent`, and answers how many. Expired persistent states are kept (they are hidden from readers, and the person’s other devices may still hold them); saving to their address replaces them.',
+      'Deletes, in one step, every state whose `ttl_expires_at` has passed and whose strategy is not `persistent`, and answers how many: `deleted_count` (BrainDrive’s name, which its clients read) and `deleted` (the same number), with a `message`. Differs from BrainDrive: expired persistent states are kept (they are hidden from readers, and the person’s other devices may still hold them); saving to their address replaces them.',
     tags,
     responses: {
-      200: { description: 'How many states were removed', schema: z.object({ deleted: z.int().min(0) }) },
+      200: {
+        description: 'How many states were removed',
+        schema: z.object({ message: z.string(), deleted_count: z.int().min(0), deleted: z.int().min(0) }),
+      },
     },
     async handler(_input, ports) {
       const now = ports.clock.now()
-      const doomed = (await ports.store.listRecords(PLUGIN_STATE)).filter(
+      const doomed = (await pluginStateKind.list(ports)).filter(
         (record) => isExpired(record, now) && record.data.state_strategy !== 'persistent',
       )
       await ports.store.writeRecords(
-        doomed.map((record) => ({ delete: { kind: PLUGIN_STATE, id: record.id } })),
+        doomed.map((record) => ({ delete: { kind: pluginStateKind.kind, id: record.id } })),
       )
-      return { status: 200, body: { deleted: doomed.length } }
+      const count = doomed.length
+      return {
+        status: 200,
+        body: { message: `Cleaned up ${count} expired plugin states`, deleted_count: count, deleted: count },
+      }
     },
   }),
   defineRoute({
@@ -197,7 +207,7 @@ export const pluginStateRoutes: Route[] = [
     operationId: 'getPluginState',
     summary: 'Get a plugin state',
     tags,
-    params: stateIdParams,
+    params: pluginStateKind.params,
     notFoundDetail: NOT_FOUND,
     responses: { 200: { description: 'The state', schema: pluginStateSchema }, 404: notFound },
     async handler({ params }, ports) {
@@ -210,10 +220,10 @@ export const pluginStateRoutes: Route[] = [
     operationId: 'updatePluginState',
     summary: 'Replace a state’s data (and optionally its strategy, expiry and active flag)',
     description:
-      '`state_data` replaces the stored object as a whole. `ttl_expires_at: null` removes the expiry; fields left out keep their value.',
+      '`state_data` replaces the stored object as a whole. `ttl_expires_at: null` removes the expiry; fields left out keep their value (`state_data` included). Other fields (a client’s whole create payload) are ignored.',
     tags,
     errorStyle: 'platform',
-    params: stateIdParams,
+    params: pluginStateKind.params,
     notFoundDetail: NOT_FOUND,
     body: updateStateBody,
     responses: {
@@ -224,16 +234,16 @@ export const pluginStateRoutes: Route[] = [
     async handler({ params, body }, ports) {
       const record = await requireState(ports, params.state_id)
       const strategy = body.state_strategy ?? String(record.data.state_strategy)
-      const data: Record<string, unknown> = {
-        ...record.data,
+      const updated = pluginStateKind.patch(ports, record, {
         state_data: body.state_data,
         state_strategy: strategy,
-      }
-      if (body.ttl_expires_at !== undefined) data.ttl_expires_at = body.ttl_expires_at
-      if (body.is_active !== undefined) data.is_active = body.is_active
-      data.sync_status = syncStatus(strategy)
-      const updated = { ...record, data, updated_at: toTimestamp(ports.clock.now()) }
-      await ports.store.writeRecords([{ put: updated }])
+        sync_status: syncStatus(strategy),
+        ttl_expires_at: body.ttl_expires_at,
+        is_active: body.is_active,
+        device_id: body.device_id,
+        state_schema_version: body.state_schema_version,
+      })
+      await pluginStateKind.put(ports, updated)
       return { status: 200, body: recordView(updated) }
     },
   }),
@@ -243,12 +253,12 @@ export const pluginStateRoutes: Route[] = [
     operationId: 'deletePluginState',
     summary: 'Delete a plugin state',
     tags,
-    params: stateIdParams,
+    params: pluginStateKind.params,
     notFoundDetail: NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFound },
     async handler({ params }, ports) {
       await requireState(ports, params.state_id)
-      await ports.store.writeRecords([{ delete: { kind: PLUGIN_STATE, id: params.state_id } }])
+      await pluginStateKind.remove(ports, params.state_id)
       return { status: 204 }
     },
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { paginationQuery } from '../../pagination'
 import { booleanQuery } from '../booleanQuery'
+import { recordId } from '../compat/recordId'
 
 /** A plugin's saved state is meant for settings and UI state, not files: 1 MiB of JSON at most. */
 export const MAX_STATE_BYTES = 1_048_576
@@ -26,11 +26,11 @@ const ttlExpiresAt = z.iso
 
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max)
 
-export const stateIdParams = z.object({ state_id: z.uuid() })
-
-export const createStateBody = z.strictObject({
+// Bodies are read as FastAPI reads them: fields the route does not know are ignored (BrainDrive's
+// DatabasePersistenceManager PUTs its whole create payload, `plugin_id` and all).
+export const createStateBody = z.object({
   plugin_id: text(200),
-  page_id: z.uuid().nullable().optional(),
+  page_id: recordId.nullable().optional(),
   state_key: text(200).nullable().optional(),
   state_strategy: stateStrategy.default('persistent'),
   state_data: stateData,
@@ -41,21 +41,28 @@ export const createStateBody = z.strictObject({
 })
 export type CreateStateBody = z.output<typeof createStateBody>
 
-export const updateStateBody = z.strictObject({
-  state_data: stateData,
+export const updateStateBody = z.object({
+  /** Left out: the stored data stays (BrainDrive's `PluginStateUpdate` makes every field optional). */
+  state_data: stateData.optional(),
   state_strategy: stateStrategy.optional(),
   /** `null` removes the expiry. */
   ttl_expires_at: ttlExpiresAt.nullable().optional(),
   is_active: z.boolean().optional(),
+  device_id: text(200).nullable().optional(),
+  state_schema_version: text(50).nullable().optional(),
 })
 
-export const bulkStateBody = z.strictObject({
+export const bulkStateBody = z.object({
   states: z.array(createStateBody).min(1).max(MAX_BULK_STATES),
 })
 
-export const listStatesQuery = paginationQuery.extend({
+/** BrainDrive's `PluginStateQuery`: `limit` 1..1000 (default 100) and `offset`, as a bare array. */
+export const MAX_STATE_LIST = 1000
+export const listStatesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_STATE_LIST).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
   plugin_id: z.string().optional(),
-  page_id: z.uuid().optional(),
+  page_id: recordId.optional(),
   state_key: z.string().optional(),
   state_strategy: stateStrategy.optional(),
   sync_status: z.string().optional(),
@@ -86,6 +93,11 @@ export const pluginStateStatsSchema = z
   .object({
     total_states: z.int().min(0),
     active_states: z.int().min(0),
+    /** BrainDrive's names: the clients read these. `total_size` is `total_bytes`. */
+    total_size: z.int().min(0),
+    plugins_with_state: z.int().min(0),
+    average_state_size: z.number().min(0),
+    last_activity: z.iso.datetime().nullable(),
     expired_states: z.int().min(0),
     total_bytes: z.int().min(0),
     by_strategy: z.record(z.string(), z.int().min(0)),

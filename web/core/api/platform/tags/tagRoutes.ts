@@ -2,16 +2,21 @@ import { z } from 'zod'
 import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
-import { pageSchema, paginationQuery, toPage } from '../../pagination'
 import { defineRoute, type Route } from '../../Route'
-import { CONVERSATION, CONVERSATION_TAG, TAG } from '../conversations/conversationKinds'
-import { conversationViews, TAG_NOT_FOUND } from '../conversations/conversationRecords'
-import { conversationSchema } from '../conversations/conversationSchemas'
-import { requireCaller, USER_NOT_FOUND } from '../conversations/requireCaller'
+import { resolveCallerId } from '../compat/callerUserId'
+import { conversationKind } from '../conversations/conversationKind'
+import { conversationViews } from '../conversations/conversationRecords'
+import { conversationSchema, skipLimit, skipLimitQuery } from '../conversations/conversationSchemas'
+import { conversationTagKind } from '../conversations/conversationTagKind'
+import { requireCaller } from '../conversations/requireCaller'
 import { newestFirst } from '../newestFirst'
-import { newRecord, patchedRecord, putRecord, recordView, requireRecord } from '../platformRecords'
-import { createTagBody, tagIdParams, tagSchema, updateTagBody, userIdParams } from './tagSchemas'
+import { recordView } from '../platformRecords'
+import { tagKind } from './tagKind'
+import { createTagBody, tagSchema, updateTagBody, userIdParams } from './tagSchemas'
 
+const TAG_NOT_FOUND = tagKind.notFound
+const tagIdParams = tagKind.params
+const forbidden = { description: 'Another user’s id', schema: errorSchema }
 const tags = ['Tags']
 const notFound = { description: TAG_NOT_FOUND, schema: errorSchema }
 const invalid = { description: 'Validation error', schema: validationErrorSchema }
@@ -24,7 +29,7 @@ async function refuseTakenName(
   exceptId?: string,
 ): Promise<void> {
   const wanted = name.toLocaleLowerCase()
-  const clash = (await ports.store.listRecords(TAG)).find(
+  const clash = (await tagKind.list(ports)).find(
     (tag) => tag.id !== exceptId && String(tag.data.name).toLocaleLowerCase() === wanted,
   )
   if (clash) throw new ApiError(409, `A tag named "${String(clash.data.name)}" already exists`)
@@ -37,17 +42,16 @@ export const tagRoutes: Route[] = [
     operationId: 'listUserTags',
     summary: 'The caller’s tags, by name',
     description:
-      'A plain array (not paginated), sorted by name ignoring case. Another user’s id answers 404.',
+      'A bare array, as BrainDrive answers it, sorted by name ignoring case. `user_id` is `current` or the caller’s id (with or without hyphens); another user’s id answers 403, as BrainDrive does.',
     tags,
     params: userIdParams,
-    notFoundDetail: USER_NOT_FOUND,
     responses: {
       200: { description: 'Tags', schema: z.array(tagSchema) },
-      404: { description: USER_NOT_FOUND, schema: errorSchema },
+      403: forbidden,
     },
     async handler({ params }, ports) {
       await requireCaller(ports, params.user_id)
-      const list = (await ports.store.listRecords(TAG)).map(recordView)
+      const list = (await tagKind.list(ports)).map(recordView)
       list.sort((a, b) => String(a.name).localeCompare(String(b.name), undefined, { sensitivity: 'base' }))
       return { status: 200, body: list }
     },
@@ -58,19 +62,21 @@ export const tagRoutes: Route[] = [
     operationId: 'createTag',
     summary: 'Create a tag',
     description:
-      '`color` is a hex colour `#rrggbb` (stored in lower case), `#64748b` when left out. Names are unique per person ignoring case: a second "work" answers 409.',
+      '`color` is a hex colour `#rrggbb` (stored in lower case), `#64748b` when left out. `user_id`, which BrainDrive’s schema requires, is `current` or the caller’s id; another user’s id answers 403, as BrainDrive does; left out, the tag is the caller’s. Differs from BrainDrive: names are unique per person ignoring case (a second "work" answers 409; BrainDrive allows duplicates), and the answer is 201 (BrainDrive: 200).',
     tags,
     errorStyle: 'platform',
     body: createTagBody,
-    responses: { 201: { description: 'The tag', schema: tagSchema }, 409: taken, 422: invalid },
+    responses: {
+      201: { description: 'The tag', schema: tagSchema },
+      403: forbidden,
+      409: taken,
+      422: invalid,
+    },
     async handler({ body }, ports) {
+      const userId = await resolveCallerId(ports, body.user_id ?? 'current')
       await refuseTakenName(ports, body.name)
-      const record = newRecord(ports, TAG, {
-        name: body.name,
-        color: body.color,
-        user_id: await ports.currentUserId(),
-      })
-      await putRecord(ports, record)
+      const record = tagKind.create(ports, { name: body.name, color: body.color, user_id: userId })
+      await tagKind.put(ports, record)
       return { status: 201, body: recordView(record) }
     },
   }),
@@ -93,10 +99,10 @@ export const tagRoutes: Route[] = [
       422: invalid,
     },
     async handler({ params, body }, ports) {
-      const record = await requireRecord(ports, TAG, params.tag_id, TAG_NOT_FOUND)
+      const record = await tagKind.require(ports, params.tag_id)
       if (body.name !== undefined) await refuseTakenName(ports, body.name, record.id)
-      const updated = patchedRecord(ports, record, body)
-      await putRecord(ports, updated)
+      const updated = tagKind.patch(ports, record, body)
+      await tagKind.put(ports, updated)
       return { status: 200, body: recordView(updated) }
     },
   }),
@@ -111,13 +117,13 @@ export const tagRoutes: Route[] = [
     notFoundDetail: TAG_NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFound },
     async handler({ params }, ports) {
-      await requireRecord(ports, TAG, params.tag_id, TAG_NOT_FOUND)
-      const links = (await ports.store.listRecords(CONVERSATION_TAG)).filter(
+      await tagKind.require(ports, params.tag_id)
+      const links = (await conversationTagKind.list(ports)).filter(
         (link) => link.data.tag_id === params.tag_id,
       )
       await ports.store.writeRecords([
-        ...links.map((link) => ({ delete: { kind: CONVERSATION_TAG, id: link.id } })),
-        { delete: { kind: TAG, id: params.tag_id } },
+        ...links.map((link) => ({ delete: { kind: conversationTagKind.kind, id: link.id } })),
+        { delete: { kind: tagKind.kind, id: params.tag_id } },
       ])
       return { status: 204 }
     },
@@ -128,29 +134,26 @@ export const tagRoutes: Route[] = [
     operationId: 'listTagConversations',
     summary: 'Conversations carrying a tag, most recently active first',
     description:
-      'Paginated: `{items, total_items, page, page_size, total_pages}` with `limit` (1..100, default 20) and `offset`; ordered by `updated_at` (a new message moves a conversation up), newest first.',
+      'A bare JSON array, as BrainDrive answers it: `skip` (or `offset`) and `limit` (1..100, default 20) choose the slice; ordered by `updated_at` (a new message moves a conversation up), newest first. Each conversation carries `tags`.',
     tags,
     errorStyle: 'platform',
     params: tagIdParams,
     notFoundDetail: TAG_NOT_FOUND,
-    query: paginationQuery,
+    query: skipLimitQuery(20),
     responses: {
-      200: { description: 'One page of conversations', schema: pageSchema(conversationSchema) },
+      200: { description: 'The conversations', schema: z.array(conversationSchema) },
       404: notFound,
       422: invalid,
     },
     async handler({ params, query }, ports) {
-      await requireRecord(ports, TAG, params.tag_id, TAG_NOT_FOUND)
+      await tagKind.require(ports, params.tag_id)
       const tagged = new Set(
-        (await ports.store.listRecords(CONVERSATION_TAG))
+        (await conversationTagKind.list(ports))
           .filter((link) => link.data.tag_id === params.tag_id)
           .map((link) => link.parent_id),
       )
-      const matching = newestFirst(await ports.store.listRecords(CONVERSATION)).filter((c) =>
-        tagged.has(c.id),
-      )
-      const items = await conversationViews(ports, matching.slice(query.offset, query.offset + query.limit))
-      return { status: 200, body: toPage(items, matching.length, query.limit, query.offset) }
+      const matching = newestFirst(await conversationKind.list(ports)).filter((c) => tagged.has(c.id))
+      return { status: 200, body: await conversationViews(ports, skipLimit(matching, query)) }
     },
   }),
 ]

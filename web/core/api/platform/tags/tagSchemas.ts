@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { userIdInput } from '../compat/callerUserId'
 
 /** The colour a tag gets when none is given (a neutral slate). */
 export const DEFAULT_TAG_COLOR = '#64748b'
@@ -10,11 +11,17 @@ const color = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour of the form #rrggbb')
   .transform((value) => value.toLowerCase())
 
-export const tagIdParams = z.object({ tag_id: z.uuid() })
-export const userIdParams = z.object({ user_id: z.uuid() })
+/** `/users/{user_id}/...`: `current` or the caller's id (with or without hyphens); see requireCaller. */
+export const userIdParams = z.object({ user_id: userIdInput })
 
-export const createTagBody = z.strictObject({ name, color: color.default(DEFAULT_TAG_COLOR) })
-export const updateTagBody = z.strictObject({ name: name.optional(), color: color.optional() })
+// Bodies are read as FastAPI reads them: fields the route does not know are ignored.
+export const createTagBody = z.object({
+  name,
+  color: color.default(DEFAULT_TAG_COLOR),
+  /** BrainDrive's `TagCreate` requires it: the caller's id or `current`; another user's is 403. */
+  user_id: userIdInput.optional(),
+})
+export const updateTagBody = z.object({ name: name.optional(), color: color.optional() })
 
 export const tagSchema = z
   .object({
