@@ -99,7 +99,7 @@ export const platformSettingsContract: HostCase<ContractClient>[] = [
     },
   },
   {
-    name: 'Setting definitions: 422 for a missing field, a wrong type, an unknown field, a default of the wrong type',
+    name: 'Setting definitions: 422 for a missing field, a wrong type, a default of the wrong type; unknown fields are ignored',
     async run(client) {
       const post = (json: unknown) => client({ method: 'POST', path: DEFS, json })
       const base = { id: `contract.bad.${uniqueSuffix()}`, name: 'Bad', category: 'c', type: 'string' }
@@ -108,7 +108,12 @@ export const platformSettingsContract: HostCase<ContractClient>[] = [
       expectValidationIssue(await post({ ...base, is_multiple: 'yes' }), 'body.is_multiple')
       expectValidationIssue(await post({ ...base, allowed_scopes: ['user', 'user'] }), 'body.allowed_scopes')
       expectValidationIssue(await post({ ...base, allowed_scopes: ['team'] }), 'body.allowed_scopes.0')
-      expectValidationIssue(await post({ ...base, colour: 'x' }), 'body.colour')
+      // FastAPI ignores unknown fields (issue 15); BrainDrive's null optionals are its defaults.
+      const lenient = responseJson<Definition>(
+        await post({ ...base, id: `${base.id}.lenient`, colour: 'x', validation: null, tags: null }),
+      )
+      check(!('colour' in lenient), 'an unknown field is not stored')
+      checkEqual([lenient.validation, lenient.tags], [{}, []], 'null optionals take their defaults')
       expectValidationIssue(await post({ ...base, id: 'has spaces' }), 'body.id')
       expectValidationIssue(await post({ ...base, default_value: 3 }), 'body.default_value')
       expectStatus(await client({ method: 'GET', path: `${DEFS}/${base.id}` }), 404)
@@ -171,7 +176,7 @@ export const platformSettingsContract: HostCase<ContractClient>[] = [
       const userId = String(
         responseJson<{ id: string }>(await client({ method: 'GET', path: '/api/v1/auth/me' })).id,
       )
-      const instance = await createInstance(client, { definition_id: definition.id, value: 12 })
+      let instance = await createInstance(client, { definition_id: definition.id, value: 12 })
       checkMatch(instance.id, UUID_V4, 'id')
       checkEqual(
         [
@@ -185,14 +190,24 @@ export const platformSettingsContract: HostCase<ContractClient>[] = [
         [definition.id, definition.name, 12, 'user', userId, null],
         'instance fields (scope user, the caller, the definition’s name)',
       )
-      expectStatus(
-        await client({ method: 'POST', path: INSTANCES, json: { definition_id: definition.id, value: 13 } }),
-        409,
-      )
+      // A second save for the same definition, scope and page saves over the first, as BrainDrive's does.
+      const again = await client({
+        method: 'POST',
+        path: INSTANCES,
+        json: { definition_id: definition.id, value: 13, user_id: 'current', scope: 'USER' },
+      })
+      expectStatus(again, 200)
+      const upserted = responseJson<Instance>(again)
+      checkEqual([upserted.id, upserted.value], [instance.id, 13], 'the same instance, saved over')
+      instance = upserted
 
       const post = (json: Record<string, unknown>) =>
         client({ method: 'POST', path: INSTANCES, json: { definition_id: definition.id, value: 5, ...json } })
-      expectValidationIssue(await post({ definition_id: `missing-${uniqueSuffix()}` }), 'body.definition_id')
+      // An unknown definition is made, as BrainDrive makes it, with the value's type.
+      const madeId = `missing-${uniqueSuffix()}`
+      expectStatus(await post({ definition_id: madeId }), 201)
+      const made = responseJson<Definition>(await client({ method: 'GET', path: `${DEFS}/${madeId}` }))
+      checkEqual([made.category, made.type, made.default_value], ['auto_generated', 'number', null], 'made')
       expectValidationIssue(await post({ scope: 'system' }), 'body.scope')
       expectValidationIssue(await post({ scope: 'page' }), 'body.page_id')
       expectValidationIssue(await post({ scope: 'page', page_id: UNKNOWN_ID }), 'body.page_id')
@@ -200,7 +215,7 @@ export const platformSettingsContract: HostCase<ContractClient>[] = [
       expectValidationIssue(await post({ value: 'twelve' }), 'body.value')
       expectValidationIssue(await post({ value: 500 }), 'body.value')
       expectValidationIssue(await post({ value: undefined }), 'body.value')
-      expectValidationIssue(await post({ user_id: UNKNOWN_ID }), 'body.user_id')
+      expectStatus(await post({ user_id: UNKNOWN_ID }), 403)
       expectValidationIssue(await post({ definition_id: undefined }), 'body.definition_id')
 
       const page = await createPage(client)
@@ -228,7 +243,18 @@ export const platformSettingsContract: HostCase<ContractClient>[] = [
         [instance.id, onPage.id],
         'by user',
       )
-      checkEqual(await list(`definition_id=${definition.id}&user_id=${UNKNOWN_ID}`), [], 'another user')
+      checkEqual(
+        await list(`definition_id=${definition.id}&user_id=current`),
+        [instance.id, onPage.id],
+        'by user current',
+      )
+      expectStatus(
+        await client({
+          method: 'GET',
+          path: `${INSTANCES}?definition_id=${definition.id}&user_id=${UNKNOWN_ID}`,
+        }),
+        403,
+      )
       expectValidationIssue(
         await client({ method: 'GET', path: `${INSTANCES}?page_id=nope` }),
         'query.page_id',
@@ -244,10 +270,10 @@ export const platformSettingsContract: HostCase<ContractClient>[] = [
       checkEqual([patched.value, patched.name], [31, 'Renamed'], 'PATCH keeps the name')
       expectValidationIssue(await client({ method: 'PATCH', path, json: { name: 'x' } }), 'body.value')
       expectValidationIssue(await client({ method: 'PUT', path, json: { value: true } }), 'body.value')
-      expectValidationIssue(
+      const kept = responseJson<Instance>(
         await client({ method: 'PUT', path, json: { value: 2, scope: 'page' } }),
-        'body.scope',
       )
+      checkEqual([kept.value, kept.scope], [2, 'user'], 'PUT ignores other fields (the scope stays)')
       expectStatus(
         await client({ method: 'PUT', path: `${INSTANCES}/${UNKNOWN_ID}`, json: { value: 2 } }),
         404,
@@ -268,6 +294,29 @@ export const platformSettingsContract: HostCase<ContractClient>[] = [
       expectStatus(await client({ method: 'DELETE', path }), 204)
       expectStatus(await client({ method: 'GET', path }), 404)
       expectStatus(await client({ method: 'DELETE', path }), 404)
+    },
+  },
+  {
+    name: 'Setting instances: a value sent as a JSON string (as BrainDrive’s clients send some) is stored parsed where the definition wants JSON',
+    async run(client) {
+      const objects = await createDefinition(client, { type: 'object' })
+      const created = await createInstance(client, { definition_id: objects.id, value: '{"theme":"dark"}' })
+      checkEqual(created.value, { theme: 'dark' }, 'parsed on create')
+      const put = responseJson<Instance>(
+        await client({
+          method: 'PUT',
+          path: `${INSTANCES}/${created.id}`,
+          json: { value: '{"theme":"light"}' },
+        }),
+      )
+      checkEqual(put.value, { theme: 'light' }, 'parsed on update')
+      expectValidationIssue(
+        await client({ method: 'PUT', path: `${INSTANCES}/${created.id}`, json: { value: 'not json' } }),
+        'body.value',
+      )
+      const strings = await createDefinition(client, { type: 'string' })
+      const text = await createInstance(client, { definition_id: strings.id, value: '{"kept":"as text"}' })
+      checkEqual(text.value, '{"kept":"as text"}', 'a string setting keeps the text')
     },
   },
   {

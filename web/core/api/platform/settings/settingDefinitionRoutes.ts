@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { ApiError } from '../../ApiError'
 import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { newRecord, patchedRecord, putRecord, recordView, requireRecord } from '../platformRecords'
 import {
   bodyIssue,
   conflict,
@@ -13,16 +12,15 @@ import {
 import { settingValueProblem, type ValueRules } from './settingValueProblem'
 import {
   createDefinitionBody,
-  definitionParams,
   definitionQuery,
   definitionSchema,
   updateDefinitionBody,
-  DEFINITION_KIND,
-  INSTANCE_KIND,
   type SettingScope,
 } from './settingSchemas'
+import { settingDefinitionKind as kind } from './settingDefinitionKind'
+import { settingInstanceKind } from './settingInstanceKind'
 
-const NOT_FOUND = 'Setting definition not found'
+const NOT_FOUND = kind.notFound
 const tags = ['Settings']
 const BASE = '/api/v1/settings/definitions'
 
@@ -37,7 +35,8 @@ const updateDescription = [
   'Every field is optional; fields left out keep their value (PATCH and PUT alike). `id` may be sent',
   'but must equal the path’s. While instances exist, the definition’s `type` cannot change and no scope',
   'an instance uses can leave `allowed_scopes` (409): their values would stop matching it. A new',
-  '`default_value` must be of the (new) type (422).',
+  '`default_value` must be of the (new) type (422). Differs from BrainDrive: PUT is partial like PATCH',
+  '(BrainDrive’s PUT takes a whole definition), and a different `id` answers 422 (BrainDrive: 400).',
 ].join(' ')
 
 function updateRoute(method: 'patch' | 'put') {
@@ -49,7 +48,7 @@ function updateRoute(method: 'patch' | 'put') {
     description: updateDescription,
     tags,
     errorStyle: 'platform',
-    params: definitionParams,
+    params: kind.params,
     notFoundDetail: NOT_FOUND,
     body: updateDefinitionBody,
     responses: {
@@ -59,14 +58,14 @@ function updateRoute(method: 'patch' | 'put') {
       422: validationResponse,
     },
     async handler({ params, body }, ports) {
-      const record = await requireRecord(ports, DEFINITION_KIND, params.definition_id, NOT_FOUND)
+      const record = await kind.require(ports, params.definition_id)
       const { id, ...patch } = body
       if (id !== undefined && id !== record.id) throw bodyIssue('id', 'The id of a definition cannot change')
-      const next = patchedRecord(ports, record, patch)
+      const next = kind.patch(ports, record, patch)
       const rules = next.data as unknown as ValueRules
       if (patch.default_value !== undefined || patch.type !== undefined)
         checkDefault(rules, next.data.default_value)
-      const instances = await ports.store.listRecords(INSTANCE_KIND, { parentId: record.id })
+      const instances = await settingInstanceKind.list(ports, record.id)
       if (instances.length > 0) {
         if (next.data.type !== record.data.type)
           throw conflict(`The type cannot change while ${instances.length} instance(s) use this definition`)
@@ -75,8 +74,8 @@ function updateRoute(method: 'patch' | 'put') {
         if (orphaned)
           throw conflict(`Scope ${String(orphaned.data.scope)} is used by instance ${orphaned.id}`)
       }
-      await putRecord(ports, next)
-      return { status: 200, body: recordView(next) }
+      await kind.put(ports, next)
+      return { status: 200, body: kind.view(next) }
     },
   })
 }
@@ -90,7 +89,9 @@ export const settingDefinitionRoutes: Route[] = [
     summary: 'List setting definitions',
     description:
       'A plain array, oldest first. `category` keeps the definitions of that category (exact match); ' +
-      '`scope` keeps those whose `allowed_scopes` include it.',
+      '`scope` keeps those whose `allowed_scopes` include it (any letter case; `user_page` is `page`). ' +
+      'A new profile starts with BrainDrive’s definitions (`theme_settings`, `general_settings`, ' +
+      '`ollama_servers_settings`, ...), one value of each saved for the user.',
     tags,
     errorStyle: 'platform',
     query: definitionQuery,
@@ -98,14 +99,14 @@ export const settingDefinitionRoutes: Route[] = [
       200: { description: 'Definitions', schema: z.array(definitionSchema) },
       422: validationResponse,
     },
-    async handler({ query }, { store }) {
-      const records = await store.listRecords(DEFINITION_KIND)
+    async handler({ query }, ports) {
+      const records = await kind.list(ports)
       const kept = records.filter(
         (r) =>
           (query.category === undefined || r.data.category === query.category) &&
           (query.scope === undefined || (r.data.allowed_scopes as string[]).includes(query.scope)),
       )
-      return { status: 200, body: kept.map(recordView) }
+      return { status: 200, body: kept.map(kind.view) }
     },
   }),
   defineRoute({
@@ -117,7 +118,10 @@ export const settingDefinitionRoutes: Route[] = [
       '`id` is the client’s own string id (URL-safe characters), unique: a second definition with the ' +
       'same id answers 409. Defaults: `description` "", `default_value` null, `allowed_scopes` ["user"], ' +
       '`is_multiple` false, `validation` {}, `tags` []. `default_value` must be of `type` (422). ' +
-      '`validation.min`/`max`, where numbers, bound instance values (numbers) or their length (strings, arrays).',
+      '`validation.min`/`max`, where numbers, bound instance values (numbers) or their length (strings, arrays). ' +
+      'Unknown fields are ignored; `description`, `validation` and `tags` may be null. `allowed_scopes` ' +
+      'takes BrainDrive’s `user_page`, stored as `page`. Differs from BrainDrive: an existing id answers 409 ' +
+      '(BrainDrive looks for the same name and answers 400), and the answer is 201 (BrainDrive: 200).',
     tags,
     errorStyle: 'platform',
     body: createDefinitionBody,
@@ -130,11 +134,10 @@ export const settingDefinitionRoutes: Route[] = [
       const { id, ...fields } = body
       const data = { ...fields, default_value: fields.default_value ?? null }
       checkDefault(data, data.default_value)
-      if (await ports.store.getRecord(DEFINITION_KIND, id))
-        throw conflict(`A setting definition with id ${id} already exists`)
-      const record: StoredRecord = { ...newRecord(ports, DEFINITION_KIND, data), id }
-      await putRecord(ports, record)
-      return { status: 201, body: recordView(record) }
+      if (await kind.find(ports, id)) throw conflict(`A setting definition with id ${id} already exists`)
+      const record: StoredRecord = { ...kind.create(ports, data), id }
+      await kind.put(ports, record)
+      return { status: 201, body: kind.view(record) }
     },
   }),
   defineRoute({
@@ -144,7 +147,7 @@ export const settingDefinitionRoutes: Route[] = [
     summary: 'Get a setting definition',
     tags,
     errorStyle: 'platform',
-    params: definitionParams,
+    params: kind.params,
     notFoundDetail: NOT_FOUND,
     responses: {
       200: { description: 'The definition', schema: definitionSchema },
@@ -153,7 +156,7 @@ export const settingDefinitionRoutes: Route[] = [
     async handler({ params }, ports) {
       return {
         status: 200,
-        body: recordView(await requireRecord(ports, DEFINITION_KIND, params.definition_id, NOT_FOUND)),
+        body: kind.view(await kind.require(ports, params.definition_id)),
       }
     },
   }),
@@ -166,10 +169,11 @@ export const settingDefinitionRoutes: Route[] = [
     summary: 'Delete a setting definition',
     description:
       'Refused with 409 while instances of it exist (delete them first), so no instance is left without ' +
-      'the definition that gives its value a type.',
+      'the definition that gives its value a type. Differs from BrainDrive: 204 with no body (BrainDrive ' +
+      'answers 200 `{message}`), and 409 where BrainDrive answers 400.',
     tags,
     errorStyle: 'platform',
-    params: definitionParams,
+    params: kind.params,
     notFoundDetail: NOT_FOUND,
     responses: {
       204: { description: 'Deleted' },
@@ -177,14 +181,14 @@ export const settingDefinitionRoutes: Route[] = [
       409: conflictResponse('Instances of the definition exist'),
     },
     async handler({ params }, ports) {
-      const record = await requireRecord(ports, DEFINITION_KIND, params.definition_id, NOT_FOUND)
-      const instances = await ports.store.listRecords(INSTANCE_KIND, { parentId: record.id })
+      const record = await kind.require(ports, params.definition_id)
+      const instances = await settingInstanceKind.list(ports, record.id)
       if (instances.length > 0)
         throw new ApiError(
           409,
           `${instances.length} setting instance(s) use this definition; delete them first`,
         )
-      await ports.store.writeRecords([{ delete: { kind: DEFINITION_KIND, id: record.id } }])
+      await kind.remove(ports, record.id)
       return { status: 204 }
     },
   }),

@@ -4,33 +4,27 @@ import type { ApiPorts } from '../../ApiPorts'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { keepSecrets } from '../../../secrets/keepSecrets'
 import { maskSecrets } from '../../../secrets/maskSecrets'
-import { newRecord, patchedRecord, putRecord, recordView, requireRecord } from '../platformRecords'
-import {
-  bodyIssue,
-  conflict,
-  conflictResponse,
-  notFoundResponse,
-  validationResponse,
-} from '../platformErrors'
-import { PAGE_KIND } from '../pages/pageSchemas'
+import { bodyIssue, notFoundResponse, validationResponse } from '../platformErrors'
+import { resolveCallerId } from '../compat/callerUserId'
+import { pageKind } from '../pages/pageKind'
 import { settingValueProblem, type ValueRules } from './settingValueProblem'
 import {
   createInstanceBody,
-  instanceParams,
   instanceQuery,
   instanceSchema,
   updateInstanceBody,
-  DEFINITION_KIND,
-  INSTANCE_KIND,
   type SettingScope,
 } from './settingSchemas'
+import { settingDefinitionKind } from './settingDefinitionKind'
+import { settingInstanceKind as kind } from './settingInstanceKind'
+import { autoDefinition, settingValue } from './settingValue'
 
-const NOT_FOUND = 'Setting instance not found'
+const NOT_FOUND = kind.notFound
 const tags = ['Settings']
 const BASE = '/api/v1/settings/instances'
 
-async function definitionOf(ports: Pick<ApiPorts, 'store'>, instance: StoredRecord): Promise<ValueRules> {
-  const definition = await ports.store.getRecord(DEFINITION_KIND, String(instance.data.definition_id))
+async function rulesOf(ports: Pick<ApiPorts, 'store'>, instance: StoredRecord): Promise<ValueRules> {
+  const definition = await settingDefinitionKind.find(ports, String(instance.data.definition_id))
   // Deleting a definition is refused while instances exist, so this only guards stale data.
   return (definition?.data as unknown as ValueRules | undefined) ?? { type: 'object', validation: {} }
 }
@@ -40,7 +34,30 @@ async function definitionOf(ports: Pick<ApiPorts, 'store'>, instance: StoredReco
  * `_has_key` and `_key_valid` beside it), so a key is write-only here as it is in `/api/settings`.
  */
 function instanceView(record: StoredRecord): Record<string, unknown> {
-  return { ...recordView(record), value: maskSecrets(record.data.value) }
+  return { ...kind.view(record), value: maskSecrets(record.data.value) }
+}
+
+/** The value to store: a JSON-string value parsed where the definition wants JSON (422 when it fits no way). */
+function checkedValue(rules: ValueRules, value: unknown): unknown {
+  const stored = settingValue(rules, value)
+  const problem = settingValueProblem(rules, stored)
+  if (problem) throw bodyIssue('value', problem)
+  return stored
+}
+
+/** Saves a new value (and name) over an instance, keeping stored keys the value leaves masked or out. */
+async function saveOver(
+  ports: Pick<ApiPorts, 'store' | 'clock'>,
+  record: StoredRecord,
+  value: unknown,
+  name: string | null | undefined,
+): Promise<StoredRecord> {
+  const stored = checkedValue(await rulesOf(ports, record), value)
+  const next = kind.patch(ports, record, { name: name ?? undefined })
+  // patch leaves undefined values alone; a null value is a value, so it is set here.
+  next.data.value = keepSecrets(stored, record.data.value)
+  await kind.put(ports, next)
+  return next
 }
 
 const KEYS_RULE = [
@@ -56,10 +73,9 @@ const KEYS_RULE = [
   'stored encrypted (AES-256-GCM) and never synced: each device keeps its own.',
 ].join(' ')
 
-function checkValue(rules: ValueRules, value: unknown): void {
-  const problem = settingValueProblem(rules, value)
-  if (problem) throw bodyIssue('value', problem)
-}
+const VALUE_RULE =
+  'A `value` sent as a JSON string (as BrainDrive’s clients sometimes send it) is stored parsed when the ' +
+  'definition’s type is not `string` and the text parses to a value of that type; reads answer it parsed.'
 
 function updateRoute(method: 'patch' | 'put') {
   return defineRoute({
@@ -67,13 +83,16 @@ function updateRoute(method: 'patch' | 'put') {
     path: `${BASE}/:instance_id`,
     operationId: method === 'patch' ? 'patchSettingInstance' : 'updateSettingInstance',
     summary: 'Change a setting instance’s value (and name)',
-    description:
-      'PATCH and PUT alike: `value` is required and must match the definition’s type and bounds (422); ' +
-      '`name` is optional. Definition, scope and page stay as they are (other fields answer 422). ' +
+    description: [
+      'PATCH and PUT alike: `value` is required and must match the definition’s type and bounds (422);',
+      '`name` is optional; other fields are ignored. Differs from BrainDrive: definition, scope, user and',
+      'page stay as they are (BrainDrive’s PUT replaces them too). The id may be sent without hyphens.',
+      VALUE_RULE,
       KEYS_RULE,
+    ].join(' '),
     tags,
     errorStyle: 'platform',
-    params: instanceParams,
+    params: kind.params,
     notFoundDetail: NOT_FOUND,
     body: updateInstanceBody,
     responses: {
@@ -82,16 +101,31 @@ function updateRoute(method: 'patch' | 'put') {
       422: validationResponse,
     },
     async handler({ params, body }, ports) {
-      const record = await requireRecord(ports, INSTANCE_KIND, params.instance_id, NOT_FOUND)
-      checkValue(await definitionOf(ports, record), body.value)
-      const next = patchedRecord(ports, record, { name: body.name })
-      // patchedRecord leaves undefined values alone; a null value is a value, so it is set here.
-      next.data.value = keepSecrets(body.value, record.data.value)
-      await putRecord(ports, next)
-      return { status: 200, body: instanceView(next) }
+      const record = await kind.require(ports, params.instance_id)
+      return { status: 200, body: instanceView(await saveOver(ports, record, body.value, body.name)) }
     },
   })
 }
+
+const createDescription = [
+  'Saves a value the way BrainDrive does: with `id`, over that instance (404 when there is none);',
+  'without, over the instance of the same definition, scope and page when there is one (an upsert:',
+  'saving twice changes one instance, answered 200), else as a new instance (201). `action: "delete"`',
+  'with `id` deletes that instance instead (200 `{id, message}`). A definition that does not exist is',
+  'made, as BrainDrive makes it (`category` `auto_generated`, all scopes, the instance’s name), with the',
+  'type of the value. The definition must allow the `scope` (default `user`, any letter case; BrainDrive’s',
+  '`user_page` is `page`; 422); `page` scope needs the `page_id` of an existing page, other scopes take',
+  'none (422). Every scope resolves as the caller’s own user setting (the spec’s planned page-over-user',
+  'fallback is not applied). `user_id` may be the caller’s id (with or without hyphens) or `current`;',
+  'another user’s answers 403. `name` defaults to the definition’s name; `value` must match the',
+  'definition’s type and bounds (422). Unknown fields are ignored. A definition that `is_multiple` takes a',
+  'new instance on every save without `id`. Differs from BrainDrive: a made definition’s type is the',
+  'value’s JSON type (BrainDrive: always `object`) and its `default_value` is null (BrainDrive copies the',
+  'value, API keys included); values are checked against the definition (BrainDrive stores anything);',
+  'a new instance answers 201 (BrainDrive: 200).',
+  VALUE_RULE,
+  KEYS_RULE,
+].join(' ')
 
 /**
  * Setting instances: values of a definition. Scopes `system`, `user` and `page` are stored as given
@@ -103,26 +137,31 @@ export const settingInstanceRoutes: Route[] = [
     path: BASE,
     operationId: 'listSettingInstances',
     summary: 'List setting instances',
-    description:
-      'A plain array, oldest first, filtered by any of `definition_id`, `scope`, `user_id`, `page_id` ' +
-      '(exact matches). Every instance is the caller’s own: another `user_id` lists nothing. ' +
+    description: [
+      'A plain array, oldest first, filtered by any of `definition_id`, `scope` (any letter case;',
+      '`user_page` is `page`) and `page_id` (exact matches). Every instance is the caller’s own: `user_id`',
+      'may be the caller’s id (with or without hyphens) or `current`; another user’s answers 403.',
+      'A new profile has one instance of each definition BrainDrive seeds (scope `user`). Differs from',
+      'BrainDrive: oldest first (BrainDrive: last changed first; a save without `id` updates the one instance',
+      'of its definition, scope and page, so clients reading `[0]` read the same), and without `page_id`',
+      'page-scoped instances are listed too unless `scope` leaves them out (BrainDrive lists only those',
+      'without a page).',
       KEYS_RULE,
+    ].join(' '),
     tags,
     errorStyle: 'platform',
     query: instanceQuery,
     responses: {
       200: { description: 'Instances', schema: z.array(instanceSchema) },
+      403: notFoundResponse('Not allowed to act for another user'),
       422: validationResponse,
     },
-    async handler({ query }, { store }) {
-      const records = await store.listRecords(
-        INSTANCE_KIND,
-        query.definition_id === undefined ? undefined : { parentId: query.definition_id },
-      )
+    async handler({ query }, ports) {
+      if (query.user_id !== undefined) await resolveCallerId(ports, query.user_id)
+      const records = await kind.list(ports, query.definition_id)
       const kept = records.filter(
         (r) =>
           (query.scope === undefined || r.data.scope === query.scope) &&
-          (query.user_id === undefined || r.data.user_id === query.user_id) &&
           (query.page_id === undefined || r.data.page_id === query.page_id),
       )
       return { status: 200, body: kept.map(instanceView) }
@@ -132,62 +171,70 @@ export const settingInstanceRoutes: Route[] = [
     method: 'post',
     path: BASE,
     operationId: 'createSettingInstance',
-    summary: 'Create a setting instance',
-    description: [
-      'The definition must exist (422 at `definition_id`) and allow the `scope` (default `user`; 422).',
-      '`page` scope needs the `page_id` of an existing page; other scopes take none (422). The scope is',
-      'stored as given, but every scope currently resolves as the caller’s own user setting (the spec’s',
-      'planned page-over-user fallback is not applied). `user_id` is the caller; another answers 422.',
-      '`name` defaults to the definition’s name; `value` must match the definition’s type and bounds',
-      '(422). Unless the definition `is_multiple`, a second instance for the same definition, scope and',
-      'page answers 409 naming the existing one (change it with PUT instead).',
-      KEYS_RULE,
-    ].join(' '),
+    summary: 'Save a setting instance (create, update or delete, as BrainDrive does)',
+    description: createDescription,
     tags,
     errorStyle: 'platform',
     body: createInstanceBody,
     responses: {
+      200: {
+        description: 'The instance saved over (or `{id, message}` for a delete)',
+        schema: instanceSchema,
+      },
       201: { description: 'The new instance', schema: instanceSchema },
-      409: conflictResponse('The definition is not `is_multiple` and already has an instance here'),
+      403: notFoundResponse('Not allowed to act for another user'),
+      404: notFoundResponse(NOT_FOUND),
       422: validationResponse,
     },
     async handler({ body }, ports) {
-      const definition = await ports.store.getRecord(DEFINITION_KIND, body.definition_id)
-      if (!definition) throw bodyIssue('definition_id', 'No setting definition with this id')
+      const userId = await ports.currentUserId()
+      if (body.user_id !== undefined && body.user_id !== null) await resolveCallerId(ports, body.user_id)
+      if (body.action === 'delete') {
+        if (!body.id) throw bodyIssue('id', 'A delete action needs the id of the instance')
+        await kind.require(ports, body.id)
+        await kind.remove(ports, body.id)
+        return { status: 200, body: { id: body.id, message: 'Setting instance deleted successfully' } }
+      }
+      if (body.value === undefined) throw bodyIssue('value', 'Field required')
+      if (body.id) {
+        const record = await kind.require(ports, body.id)
+        return { status: 200, body: instanceView(await saveOver(ports, record, body.value, body.name)) }
+      }
+      const found = await settingDefinitionKind.find(ports, body.definition_id)
+      const definition =
+        found ?? autoDefinition(ports, body.definition_id, body.name ?? body.definition_id, body.value)
       const allowed = definition.data.allowed_scopes as SettingScope[]
       if (!allowed.includes(body.scope))
         throw bodyIssue('scope', `The definition allows the scopes ${allowed.join(', ')}`)
       const pageId = body.page_id ?? null
       if (body.scope === 'page') {
         if (pageId === null) throw bodyIssue('page_id', 'A page-scoped setting needs a page_id')
-        if (!(await ports.store.getRecord(PAGE_KIND, pageId)))
-          throw bodyIssue('page_id', 'No page with this id')
+        if (!(await pageKind.find(ports, pageId))) throw bodyIssue('page_id', 'No page with this id')
       } else if (pageId !== null) throw bodyIssue('page_id', 'Only page-scoped settings take a page_id')
-      const userId = await ports.currentUserId()
-      if (body.user_id !== undefined && body.user_id !== userId)
-        throw bodyIssue('user_id', 'Settings can only be created for the signed-in user')
-      checkValue(definition.data as unknown as ValueRules, body.value)
+      const value = checkedValue(definition.data as unknown as ValueRules, body.value)
+      // Made only once the request is known to be good, so a refused save leaves nothing behind.
+      if (!found) await settingDefinitionKind.put(ports, definition)
       if (definition.data.is_multiple !== true) {
-        const siblings = await ports.store.listRecords(INSTANCE_KIND, { parentId: definition.id })
+        const siblings = await kind.list(ports, definition.id)
         const existing = siblings.find(
           (s) => s.data.scope === body.scope && (s.data.page_id ?? null) === pageId,
         )
-        if (existing) throw conflict(`The definition already has an instance here: ${existing.id}`)
+        if (existing)
+          return { status: 200, body: instanceView(await saveOver(ports, existing, body.value, body.name)) }
       }
-      const record = newRecord(
+      const record = kind.create(
         ports,
-        INSTANCE_KIND,
         {
           definition_id: definition.id,
           name: body.name ?? String(definition.data.name),
-          value: keepSecrets(body.value, undefined),
+          value: keepSecrets(value, undefined),
           scope: body.scope,
           user_id: userId,
           page_id: pageId,
         },
         definition.id,
       )
-      await putRecord(ports, record)
+      await kind.put(ports, record)
       return { status: 201, body: instanceView(record) }
     },
   }),
@@ -196,20 +243,17 @@ export const settingInstanceRoutes: Route[] = [
     path: `${BASE}/:instance_id`,
     operationId: 'getSettingInstance',
     summary: 'Get a setting instance',
-    description: KEYS_RULE,
+    description: `The id may be sent without hyphens. ${KEYS_RULE}`,
     tags,
     errorStyle: 'platform',
-    params: instanceParams,
+    params: kind.params,
     notFoundDetail: NOT_FOUND,
     responses: {
       200: { description: 'The instance', schema: instanceSchema },
       404: notFoundResponse(NOT_FOUND),
     },
     async handler({ params }, ports) {
-      return {
-        status: 200,
-        body: instanceView(await requireRecord(ports, INSTANCE_KIND, params.instance_id, NOT_FOUND)),
-      }
+      return { status: 200, body: instanceView(await kind.require(ports, params.instance_id)) }
     },
   }),
   updateRoute('patch'),
@@ -219,14 +263,17 @@ export const settingInstanceRoutes: Route[] = [
     path: `${BASE}/:instance_id`,
     operationId: 'deleteSettingInstance',
     summary: 'Delete a setting instance',
+    description:
+      'The id may be sent without hyphens. Differs from BrainDrive: 204 with no body (BrainDrive answers ' +
+      '200 `{message}`).',
     tags,
     errorStyle: 'platform',
-    params: instanceParams,
+    params: kind.params,
     notFoundDetail: NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFoundResponse(NOT_FOUND) },
     async handler({ params }, ports) {
-      await requireRecord(ports, INSTANCE_KIND, params.instance_id, NOT_FOUND)
-      await ports.store.writeRecords([{ delete: { kind: INSTANCE_KIND, id: params.instance_id } }])
+      await kind.require(ports, params.instance_id)
+      await kind.remove(ports, params.instance_id)
       return { status: 204 }
     },
   }),
