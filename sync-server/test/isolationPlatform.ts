@@ -71,12 +71,10 @@ export const platformAttempts: Record<string, AttemptFor<PlatformRecords>> = {
     path: `/api/v1/settings/definitions/${a.definition}`,
   }),
   listSettingInstances: lists,
-  createSettingInstance: (a) => ({
-    method: 'POST',
-    path: '/api/v1/settings/instances',
-    json: { definition_id: a.definition, value: 'taken' },
-    status: 422,
-  }),
+  createSettingInstance: {
+    names: 'nothing',
+    why: 'saves in B’s own space (an unknown definition is made there, as BrainDrive does)',
+  },
   getSettingInstance: (a) => ({ method: 'GET', path: `/api/v1/settings/instances/${a.instance}` }),
   patchSettingInstance: (a) => ({
     method: 'PATCH',
