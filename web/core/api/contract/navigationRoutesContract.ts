@@ -46,15 +46,15 @@ function findNode(nodes: Node[], id: string): Node | undefined {
 
 export const navigationRoutesContract: HostCase<ContractClient>[] = [
   {
-    name: 'Navigation routes: POST with defaults and order after the last sibling; GET one; 422s; route unique (409)',
+    name: 'Navigation routes: POST with defaults and order after the last sibling; GET one; 422s; route unique (400); unknown fields ignored',
     async run(client) {
       const root = await create(client, { icon: 'home', description: 'Root' })
       checkMatch(root.id, UUID_V4, 'id')
       checkMatch(root.created_at, TIMESTAMP_MS_Z, 'created_at')
       checkEqual(
         [root.parent_id, root.is_expanded, root.order === root.display_order],
-        [null, false, true],
-        'defaults',
+        [null, true, true],
+        'defaults (is_expanded true, as BrainDrive)',
       )
       const a = await create(client, { parent_id: root.id })
       const b = await create(client, { parent_id: root.id })
@@ -64,7 +64,13 @@ export const navigationRoutesContract: HostCase<ContractClient>[] = [
       checkEqual(await get(client, a.id), a, 'GET one')
       expectStatus(
         await client({ method: 'POST', path: BASE, json: { name: 'Twin', route: root.route } }),
-        409,
+        400,
+        'already exists',
+      )
+      expectStatus(
+        await client({ method: 'POST', path: BASE, json: { name: 'Twin', route: root.route.slice(1) } }),
+        400,
+        'already exists',
       )
 
       const post = (json: unknown) => client({ method: 'POST', path: BASE, json })
@@ -77,7 +83,10 @@ export const navigationRoutesContract: HostCase<ContractClient>[] = [
         await post({ name: 'n', route, order: 1, display_order: 2 }),
         'body.display_order',
       )
-      expectValidationIssue(await post({ name: 'n', route, colour: 'red' }), 'body.colour')
+      expectValidationIssue(await post({ name: 'n', route: 'two words' }), 'body.route')
+      const coloured = await post({ name: 'n', route, colour: 'red' })
+      expectStatus(coloured, 201)
+      check(!('colour' in responseJson<NavRoute>(coloured)), 'an unknown field is ignored, not stored')
       expectStatus(
         await client({ method: 'GET', path: `${BASE}/${UNKNOWN_ID}` }),
         404,
@@ -153,7 +162,7 @@ export const navigationRoutesContract: HostCase<ContractClient>[] = [
         await client({ method: 'PUT', path, json: { is_expanded: 'yes' } }),
         'body.is_expanded',
       )
-      expectStatus(await client({ method: 'PUT', path, json: { route: child.route } }), 409)
+      expectStatus(await client({ method: 'PUT', path, json: { route: child.route } }), 400, 'already exists')
       expectStatus(await client({ method: 'PUT', path: `${BASE}/${UNKNOWN_ID}`, json: { name: 'x' } }), 404)
       expectStatus(await client({ method: 'DELETE', path }), 409)
       expectStatus(await client({ method: 'DELETE', path: `${BASE}/${child.id}` }), 204)
@@ -232,7 +241,7 @@ export const navigationRoutesContract: HostCase<ContractClient>[] = [
         updated.map((r) => [r.id, r.parent_id, r.display_order, r.is_expanded]),
         [
           [a.id, parent.id, 0, true],
-          [b.id, null, 3, false],
+          [b.id, null, 3, true],
         ],
         'applied',
       )
@@ -267,7 +276,8 @@ export const navigationRoutesContract: HostCase<ContractClient>[] = [
         ]),
         'body.1.id',
       )
-      expectValidationIssue(await batch([{ id: a.id, parent_id: null }]), 'body.0.display_order')
+      expectValidationIssue(await batch([{ id: a.id, display_order: -1 }]), 'body.0.display_order')
+      expectValidationIssue(await batch([{ parent_id: null, display_order: 1 }]), 'body.0.id')
       expectValidationIssue(await batch({ id: a.id, parent_id: null, display_order: 1 }), 'body')
       checkEqual(
         [await get(client, a.id), await get(client, b.id)],

@@ -1,39 +1,34 @@
 import { z } from 'zod'
-
-export const COMPONENT_KIND = 'component'
-
-/** Component ids appear in paths, so they keep to URL-safe characters. */
-export const componentKey = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9._:-]*$/,
-    'Letters, digits, ".", "_", ":" and "-", starting with a letter or digit',
-  )
+import { userIdInput } from '../compat/callerUserId'
+import { componentKey } from './componentKey'
 
 const fields = {
   name: z.string().trim().min(1).max(200),
   component_id: componentKey,
   description: z.string().max(2000),
-  icon: z.string().max(200).nullable(),
+  icon: z.string().max(200),
   is_system: z.boolean(),
 }
 
-export const createComponentBody = z.strictObject({
+/** Pydantic's `Optional[...]`: null may be sent where the field may be left out. */
+export const createComponentBody = z.object({
   name: fields.name,
   component_id: fields.component_id,
-  description: fields.description.default(''),
-  icon: fields.icon.default(null),
-  is_system: fields.is_system.default(false),
+  description: fields.description.nullish().transform((value) => value ?? ''),
+  icon: fields.icon.nullish().transform((value) => value ?? null),
+  is_system: fields.is_system.nullish().transform((value) => value ?? false),
+  /** BrainDrive's schema asks for it; the record is the caller's whatever it says (another user: 403). */
+  user_id: userIdInput.optional(),
 })
 
-export const updateComponentBody = z.strictObject({
-  name: fields.name.optional(),
-  component_id: fields.component_id.optional(),
-  description: fields.description.optional(),
-  icon: fields.icon.optional(),
-  is_system: fields.is_system.optional(),
+export const updateComponentBody = z.object({
+  name: fields.name.nullish().transform((value) => value ?? undefined),
+  component_id: fields.component_id.nullish().transform((value) => value ?? undefined),
+  /** null clears it, as BrainDrive sets every field sent. */
+  description: fields.description.nullish().transform((value) => (value === null ? '' : value)),
+  icon: fields.icon.nullable().optional(),
+  is_system: fields.is_system.nullish().transform((value) => value ?? undefined),
+  user_id: userIdInput.optional(),
 })
 
 export const componentSchema = z
@@ -44,9 +39,8 @@ export const componentSchema = z
     description: z.string(),
     icon: z.string().nullable(),
     is_system: z.boolean(),
+    user_id: z.string(),
     created_at: z.string(),
     updated_at: z.string(),
   })
   .meta({ id: 'Component' })
-
-export const componentParams = z.object({ component_id: componentKey })

@@ -3,16 +3,10 @@ import { ApiError } from '../../ApiError'
 import { defineRoute, type Route } from '../../Route'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
 import { toTimestamp } from '../../../time/Clock'
-import { patchedRecord, requireRecord } from '../platformRecords'
 import { notFoundResponse, validationResponse } from '../platformErrors'
-import {
-  batchUpdateBody,
-  moveBody,
-  NAVIGATION_KIND,
-  navigationRouteParams,
-  navigationRouteSchema,
-} from './navigationRouteSchemas'
-import { NAVIGATION_NOT_FOUND, navigationTags as tags } from './navigationRouteRoutes'
+import { navigationRouteKind as kind } from './navigationRouteKind'
+import { batchUpdateBody, moveBody, navigationRouteSchema } from './navigationRouteSchemas'
+import { navigationTags as tags } from './navigationRouteRoutes'
 import { listNavigationRoutes, requireNoCycle, requireParent } from './navigationRules'
 import { navigationView, parentOf, sortByOrder } from './navigationTree'
 
@@ -35,10 +29,14 @@ export const navigationMoveRoutes: Route[] = [
     operationId: 'batchUpdateNavigationRoutes',
     summary: 'Set the parent and order of many navigation routes at once',
     description: [
-      'All or nothing: every entry is checked first and the changes are written in one atomic write.',
-      'An unknown `id` answers 404 naming it; a repeated id, a `parent_id` that names no route, or a',
-      'resulting cycle answers 422 (at the entry). Values are applied as given (no renumbering);',
-      '`is_expanded` is changed only where sent. Answers the updated routes in the order sent.',
+      'Each entry changes only the fields it sends: BrainDrive’s web app sends `{id, is_expanded}` alone',
+      'to fold a branch. `parent_id` null puts the route at the top level; `display_order` and',
+      '`is_expanded` sent as null are left as they are (pydantic’s `None`). Values are applied as given',
+      '(no renumbering). Answers the updated routes in the order sent. Differs from BrainDrive: all or',
+      'nothing (every entry is checked first, then written in one atomic write), so an unknown `id`',
+      'answers 404 naming it where BrainDrive skips it, and a repeated id, a `parent_id` that names no',
+      'route or a resulting cycle answers 422 (at the entry); BrainDrive also reads a null `parent_id` as',
+      '"leave it".',
     ].join(' '),
     tags,
     errorStyle: 'platform',
@@ -49,6 +47,7 @@ export const navigationMoveRoutes: Route[] = [
       422: validationResponse,
     },
     async handler({ body }, ports) {
+      const creator = await ports.currentUserId()
       const all = await listNavigationRoutes(ports)
       const byId = new Map(all.map((r) => [r.id, r]))
       const seen = new Set<string>()
@@ -58,21 +57,26 @@ export const navigationMoveRoutes: Route[] = [
             { loc: ['body', index, 'id'], msg: 'The id appears twice in the batch', type: 'value_error' },
           ])
         seen.add(entry.id)
-        if (!byId.has(entry.id)) throw ApiError.notFound(`${NAVIGATION_NOT_FOUND}: ${entry.id}`)
+        if (!byId.has(entry.id)) throw ApiError.notFound(`${kind.notFound}: ${entry.id}`)
       })
-      body.forEach((entry, index) => requireParent(all, entry.parent_id, [index, 'parent_id']))
-      requireNoCycle(all, new Map(body.map((entry) => [entry.id, entry.parent_id])), ['parent_id'])
+      body.forEach((entry, index) => {
+        if (entry.parent_id !== undefined) requireParent(all, entry.parent_id, [index, 'parent_id'])
+      })
+      const moves = body.flatMap((entry) =>
+        entry.parent_id === undefined ? [] : [[entry.id, entry.parent_id] as const],
+      )
+      requireNoCycle(all, new Map(moves), ['parent_id'])
       const updated = body.map((entry) => {
         const record = byId.get(entry.id) as StoredRecord
-        return patchedRecord(ports, record, {
+        return kind.patch(ports, record, {
           parent_id: entry.parent_id,
           display_order: entry.display_order,
           is_expanded: entry.is_expanded,
         })
       })
-      // patchedRecord keeps a null parent_id (only undefined leaves a field alone).
+      // `patch` keeps a null parent_id (only undefined leaves a field alone).
       await ports.store.writeRecords(updated.map((record) => ({ put: record })))
-      return { status: 200, body: updated.map(navigationView) }
+      return { status: 200, body: updated.map((record) => navigationView(record, creator)) }
     },
   }),
   defineRoute({
@@ -84,20 +88,21 @@ export const navigationMoveRoutes: Route[] = [
       '`parent_id` (null for the top level) must name an existing route that is not the route itself or',
       'one of its descendants (422). The route is inserted at position `display_order` among its new',
       'siblings (past the end: last) and both the new and the old sibling lists are renumbered 0..n-1,',
-      'in one atomic write. Answers the moved route.',
+      'in one atomic write. Answers the moved route. Differs from BrainDrive: a refused move answers',
+      '422 at `parent_id` (BrainDrive: 400).',
     ].join(' '),
     tags,
     errorStyle: 'platform',
-    params: navigationRouteParams,
-    notFoundDetail: NAVIGATION_NOT_FOUND,
+    params: kind.params,
+    notFoundDetail: kind.notFound,
     body: moveBody,
     responses: {
       200: { description: 'The moved route', schema: navigationRouteSchema },
-      404: notFoundResponse(NAVIGATION_NOT_FOUND),
+      404: notFoundResponse(kind.notFound),
       422: validationResponse,
     },
     async handler({ params, body }, ports) {
-      const record = await requireRecord(ports, NAVIGATION_KIND, params.route_id, NAVIGATION_NOT_FOUND)
+      const record = await kind.require(ports, params.route_id)
       const all = await listNavigationRoutes(ports)
       requireParent(all, body.parent_id)
       requireNoCycle(all, new Map([[record.id, body.parent_id]]))
@@ -119,7 +124,8 @@ export const navigationMoveRoutes: Route[] = [
           changed.set(r.id, r)
       const writes: RecordWrite[] = [...changed.values()].map((r) => ({ put: r }))
       await ports.store.writeRecords(writes)
-      return { status: 200, body: navigationView(changed.get(record.id) as StoredRecord) }
+      const answer = changed.get(record.id) as StoredRecord
+      return { status: 200, body: navigationView(answer, await ports.currentUserId()) }
     },
   }),
 ]

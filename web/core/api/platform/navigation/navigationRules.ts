@@ -1,10 +1,20 @@
+import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
+import { errorSchema } from '../../errorSchema'
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { bodyIssue, conflict } from '../platformErrors'
-import { NAVIGATION_KIND } from './navigationRouteSchemas'
-import { findCycle, parentOf } from './navigationTree'
+import { bodyIssue } from '../platformErrors'
+import { navigationRouteKind } from './navigationRouteKind'
+import { findCycle, parentOf, samePath } from './navigationTree'
 
 /** Rules a navigation route's place must keep, checked against the caller's stored routes. */
+
+/** A 400 `{detail}`, the status BrainDrive answers for a request its rules refuse. */
+export function badRequest(detail: string): ApiError {
+  return new ApiError(400, detail)
+}
+export function badRequestResponse(description: string) {
+  return { description, schema: errorSchema }
+}
 
 /** 422 at `field` unless `parentId` is null or an existing route. */
 export function requireParent(
@@ -28,18 +38,21 @@ export function requireNoCycle(
     throw bodyIssue(field, `A route cannot be placed under itself or its descendants (${looped})`)
 }
 
-/** 409 when another route than `exceptId` has `route`: each navigation entry points somewhere of its own. */
+/**
+ * 400 (BrainDrive's status) when another route than `exceptId` has `route`: each navigation entry
+ * points somewhere of its own. `projects` and `/projects` are one path.
+ */
 export function requireFreeNavigationRoute(
   all: readonly StoredRecord[],
   route: string,
   exceptId?: string,
 ): void {
-  const holder = all.find((r) => r.data.route === route && r.id !== exceptId)
-  if (holder) throw conflict(`The route ${route} belongs to another navigation route (${holder.id})`)
+  if (all.some((r) => samePath(r.data.route, route) && r.id !== exceptId))
+    throw badRequest(`Route with path '${route}' already exists`)
 }
 
 export function listNavigationRoutes(ports: Pick<ApiPorts, 'store'>): Promise<StoredRecord[]> {
-  return ports.store.listRecords(NAVIGATION_KIND)
+  return navigationRouteKind.list(ports)
 }
 
 /** `order` and `display_order` name the same thing; sent together they must agree. */
