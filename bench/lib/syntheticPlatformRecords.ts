@@ -11,6 +11,28 @@ const PLATFORM_KIND: Record<string, string> = {
   setting: 'setting_instance',
 }
 
+/** What each kind's records always carry (the kinds' declared `fields`), under the synthetic fields. */
+const BASE: Record<string, Record<string, unknown>> = {
+  conversation: { user_id: 'bench-user', conversation_type: 'chat' },
+  message: { conversation_id: 'bench-conversation', sender: 'user', message: 'hello' },
+  tag: { name: 'tag', color: '#64748b', user_id: 'bench-user' },
+  persona: { name: 'persona', is_active: true },
+  page: {
+    name: 'page',
+    route: '/page',
+    route_segment: 'page',
+    parent_route: null,
+    parent_type: null,
+    is_parent_page: false,
+    description: null,
+    icon: null,
+    content: {},
+    creator_id: 'bench-user',
+    is_published: false,
+  },
+  setting_instance: { definition_id: 'general_settings' },
+}
+
 /**
  * `count` platform records (conversations, messages, tags, personas, pages, setting instances), the
  * same for the same seed: `syntheticSyncRecords`' fields as each record's data. Written through a
@@ -21,6 +43,7 @@ export function syntheticPlatformRecords(count: number, seed: number): StoredRec
   return syntheticSyncRecords(count, seed).map((record) => {
     const kind = PLATFORM_KIND[record.kind]
     if (!kind) throw new Error(`no platform kind for ${record.kind}`)
-    return { kind, id: record.id, parent_id: null, data: record.fields, created_at: at, updated_at: at }
+    const data = { ...BASE[kind], ...record.fields }
+    return { kind, id: record.id, parent_id: null, data, created_at: at, updated_at: at }
   })
 }

@@ -56,15 +56,16 @@ describe('a person’s own API keys over real HTTP', () => {
       config: { outbound: configFromEnv({ OUTBOUND_ALLOW: '127.0.0.1' }).outbound },
     })
     person = await signUpForTest(quire.url, 'keyholder')
-    for (const id of ['openai_api_keys_settings', 'ollama_servers_settings']) {
-      const created = await call('POST', '/api/v1/settings/definitions', {
-        id,
-        name: id,
-        category: 'ai',
-        type: 'object',
-      })
-      expect(created.status, created.text).toBe(201)
-    }
+    // A new account starts with `ollama_servers_settings` (as BrainDrive seeds it); the other is made here.
+    const created = await call('POST', '/api/v1/settings/definitions', {
+      id: 'openai_api_keys_settings',
+      name: 'openai_api_keys_settings',
+      category: 'ai',
+      type: 'object',
+    })
+    expect(created.status, created.text).toBe(201)
+    const seeded = await call('GET', '/api/v1/settings/definitions/ollama_servers_settings')
+    expect(seeded.status, seeded.text).toBe(200)
   }, 60_000)
   afterAll(async () => {
     await quire?.stop()

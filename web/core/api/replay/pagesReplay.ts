@@ -255,6 +255,21 @@ export const pagesReplay: ReplayCase[] = [
         200,
       )
       checkEqual(top.body.parent_route, null, 'back at the top level')
+      // The dialog's core sections: "dashboard" is the seeded navigation route a new profile starts with.
+      const underDashboard = await replay<Page>(
+        client,
+        {
+          method: 'PUT',
+          path: `/api/v1/pages/${bare(child.id)}/hierarchy`,
+          json: { parent_route: '', parent_type: 'dashboard', is_parent_page: false },
+        },
+        200,
+      )
+      checkEqual(
+        underDashboard.body.route,
+        `/dashboard/${child.route.replace(/^\//, '')}`,
+        'under the dashboard',
+      )
     },
   },
   {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { toTimestamp } from '../../../time/Clock'
 import { defineRoute, type Route } from '../../Route'
+import { samePath } from '../navigation/navigationTree'
 import { navigationRouteKind } from '../navigation/navigationRouteKind'
 import { bodyIssue, notFoundResponse, validationResponse } from '../platformErrors'
 import { pageBackupKind } from './pageBackupKind'
@@ -65,7 +66,7 @@ export const pageActionRoutes: Route[] = [
         const parentExists =
           parentType === 'page'
             ? (await findPageByRoute(ports, parentRoute)) !== undefined
-            : (await navigationRouteKind.list(ports)).some((r) => r.data.route === parentRoute)
+            : (await navigationRouteKind.list(ports)).some((r) => samePath(r.data.route, parentRoute))
         if (!parentExists) throw bodyIssue('parent_route', `No ${parentType} has the route ${parentRoute}`)
       }
       const route = `${parentRoute ?? ''}/${segment}`
