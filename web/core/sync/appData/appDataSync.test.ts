@@ -3,7 +3,7 @@ import { newChunk, newCollection, newDocument } from '../../store/conformance/fi
 import { HlcClock } from '../Hlc'
 import { captureExisting } from './captureExisting'
 import { SYNC_KIND } from './syncKinds'
-import { world } from './syncWorld'
+import { world } from '../../testing/node/syncWorld'
 
 async function processedDocument(
   device: ReturnType<ReturnType<typeof world>['device']>,

@@ -4,7 +4,7 @@ import { seedProfile } from '../../api/platform/seed/seedProfile'
 import type { SeedRecord } from '../../api/platform/seed/SeedRecord'
 import { SEED_TIME } from '../../api/platform/seed/seedTime'
 import { captureExisting } from './captureExisting'
-import { world } from './syncWorld'
+import { world } from '../../testing/node/syncWorld'
 
 const SEEDS: SeedRecord[] = [
   {
