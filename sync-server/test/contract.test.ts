@@ -4,6 +4,7 @@ import { contractSuite } from '../../web/core/api/contract/contractSuite'
 import { httpContractClient } from './httpContractClient'
 import { signUpForTest } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 
 // As the server runs by default: with accounts, every request from a signed-in user (a personal
 // access token). The per-user limit is raised: the suite polls faster than a person would.
@@ -13,11 +14,7 @@ describe('REST contract on the Koa server (real HTTP, signed in)', () => {
   beforeAll(async () => {
     server = await startTestServer({
       accounts: true,
-      rateLimits: {
-        login: { limit: 10, windowSeconds: 60 },
-        register: { limit: 5, windowSeconds: 3600 },
-        user: { limit: 0, windowSeconds: 60 },
-      },
+      rateLimits: NO_USER_RATE_LIMIT,
     })
     const user = await signUpForTest(server.url, 'contract')
     client = httpContractClient(server.url, user.auth)

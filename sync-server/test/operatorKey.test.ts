@@ -4,6 +4,7 @@ import { startFakeOpenAi, type FakeOpenAi } from './fakeOpenAi'
 import { filesHolding } from './filesHolding'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 
 const OPERATOR_KEY = 'sk-operator-7f3c9e21d4b8a6f0'
 
@@ -55,11 +56,7 @@ describe("the operator's generator key (GENERATOR_API_KEY) over real HTTP", () =
     })
     quire = await startTestServer({
       accounts: true,
-      rateLimits: {
-        login: { limit: 10, windowSeconds: 60 },
-        register: { limit: 5, windowSeconds: 3600 },
-        user: { limit: 0, windowSeconds: 60 },
-      },
+      rateLimits: NO_USER_RATE_LIMIT,
       config: { generator: env.generator, generatorApiKey: env.generatorApiKey, outbound: env.outbound },
     })
     person = await signUpForTest(quire.url, 'keyless')

@@ -6,6 +6,7 @@ import { startFakeOpenAi, type FakeOpenAi } from './fakeOpenAi'
 import { filesHolding } from './filesHolding'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 
 const SETTINGS_KEY = 'sk-own-settings-5c1e88f0a2'
 const OPENAI_KEY = 'sk-own-openai-b71d40c3e9'
@@ -47,11 +48,7 @@ describe('a person’s own API keys over real HTTP', () => {
     c = await startFakeOpenAi()
     quire = await startTestServer({
       accounts: true,
-      rateLimits: {
-        login: { limit: 10, windowSeconds: 60 },
-        register: { limit: 5, windowSeconds: 3600 },
-        user: { limit: 0, windowSeconds: 60 },
-      },
+      rateLimits: NO_USER_RATE_LIMIT,
       // The fake provider is on 127.0.0.1, which multi-user servers reach only when the operator allows it.
       config: { outbound: configFromEnv({ OUTBOUND_ALLOW: '127.0.0.1' }).outbound },
     })

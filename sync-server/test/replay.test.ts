@@ -4,6 +4,7 @@ import { replaySuite } from '../../web/core/api/replay/replaySuite'
 import { httpContractClient } from './httpContractClient'
 import { signUpForTest } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 
 // BrainDrive's clients against the Koa server over real HTTP, as a new account (what sign-up seeds
 // included), signed in as those clients are.
@@ -13,11 +14,7 @@ describe('BrainDrive client replay on the Koa server (real HTTP, a new account)'
   beforeAll(async () => {
     server = await startTestServer({
       accounts: true,
-      rateLimits: {
-        login: { limit: 10, windowSeconds: 60 },
-        register: { limit: 5, windowSeconds: 3600 },
-        user: { limit: 0, windowSeconds: 60 },
-      },
+      rateLimits: NO_USER_RATE_LIMIT,
     })
     const user = await signUpForTest(server.url, 'replay')
     client = httpContractClient(server.url, user.auth)

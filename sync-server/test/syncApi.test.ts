@@ -8,6 +8,7 @@ import { SyncClient, type SyncTransport } from '../../web/core/sync/SyncClient'
 import type { SyncRecord } from '../../web/core/sync/SyncRecord'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 
 /** Everything the server holds for a user, live and tombstoned, by pulling from 0 page by page. */
 async function pullEverything(transport: SyncTransport): Promise<SyncRecord[]> {
@@ -36,11 +37,7 @@ describe('sync over HTTP (accounts)', () => {
   beforeAll(async () => {
     server = await startTestServer({
       accounts: true,
-      rateLimits: {
-        login: { limit: 10, windowSeconds: 60 },
-        register: { limit: 5, windowSeconds: 3600 },
-        user: { limit: 0, windowSeconds: 60 },
-      },
+      rateLimits: NO_USER_RATE_LIMIT,
     })
     alice = await signUpForTest(server.url, 'syncalice')
     bob = await signUpForTest(server.url, 'syncbob')

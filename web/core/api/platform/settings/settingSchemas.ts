@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { requiredJson } from '../platformErrors'
 import { userIdInput } from '../compat/callerUserId'
 import { recordId } from '../compat/recordId'
+import { urlSafeKey } from '../urlSafeKey'
 
 export const SETTING_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const
 export const SETTING_SCOPES = ['system', 'user', 'page'] as const
@@ -21,14 +22,7 @@ function normalisedScope(value: unknown): unknown {
 export const scopeInput = z.preprocess(normalisedScope, z.enum(SETTING_SCOPES))
 
 /** Client-chosen definition ids appear in paths, so they keep to URL-safe characters. */
-export const definitionId = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(
-    /^[A-Za-z0-9][A-Za-z0-9._:-]*$/,
-    'Letters, digits, ".", "_", ":" and "-", starting with a letter or digit',
-  )
+export const definitionId = urlSafeKey
 
 /** Repeats are refused as sent; `user_page` and `page` both mean `page`, so they are merged after. */
 const allowedScopes = z
