@@ -116,9 +116,13 @@ interface FormidableFile {
   size: number
 }
 
-/** koa-body (formidable) has stored the parts; here they become the core's MultipartBody. */
-function multipartBody(ctx: Context): MultipartBody {
-  if (!ctx.is('multipart')) throw ApiError.badRequest('Request body must be multipart/form-data')
+/**
+ * koa-body (formidable) has stored the parts; here they become the core's MultipartBody. A body that
+ * is not multipart is none: `invokeRoute` refuses it as the browser host does (400, or 422 on the
+ * platform API).
+ */
+function multipartBody(ctx: Context): MultipartBody | undefined {
+  if (!ctx.is('multipart')) return undefined
   const fields: Record<string, string> = {}
   for (const [name, value] of Object.entries((ctx.request.body ?? {}) as Record<string, unknown>)) {
     const last = Array.isArray(value) ? value.at(-1) : value

@@ -119,6 +119,11 @@ export const extractionContract: HostCase<ContractClient>[] = [
       )
 
       checkIssues(await send('', []), 'body.file', 'missing')
+      // A JSON body is no form: the same 422 on both hosts (the server once answered 400 here).
+      checkIssues(
+        await client({ method: 'POST', path: '/api/v1/documents/process', json: { file: 'x' } }),
+        'body.body',
+      )
       checkIssues(await send('?include_chunks=maybe'), 'query.include_chunks')
       checkIssues(await send('?max_chars=0'), 'query.max_chars')
       checkDetail(await send('', [file('file', 'scan.pdf', PNG)]), 400, /not a PDF/)
