@@ -8,6 +8,8 @@ import { pageBackupKind } from './pages/pageBackupKind'
 import { pageKind } from './pages/pageKind'
 import { personaKind } from './personas/personaKind'
 import { pluginStateKind } from './pluginState/pluginStateKind'
+import { pluginKind } from './plugins/pluginKind'
+import { pluginModuleKind } from './plugins/pluginModuleKind'
 import { settingDefinitionKind } from './settings/settingDefinitionKind'
 import { settingInstanceKind } from './settings/settingInstanceKind'
 import { tagKind } from './tags/tagKind'
@@ -33,6 +35,8 @@ export const RECORD_KINDS: readonly RecordKind[] = [
   navigationRouteKind,
   componentKind,
   profileSeedKind,
+  pluginKind,
+  pluginModuleKind,
 ]
 
 const byKind = new Map(RECORD_KINDS.map((declaration) => [declaration.kind, declaration]))
