@@ -48,6 +48,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'dist-plugins/',
       'dev-dist/',
       'node_modules/',
       'data/',
