@@ -10,6 +10,13 @@ import {
   type AttemptFor,
   type PlatformRecords,
 } from './isolationPlatform'
+import {
+  ISOLATION_PLUGIN_FILE,
+  pluginAttempts,
+  pluginLists,
+  seedPlugins,
+  type PluginRecords,
+} from './isolationPlugins'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 
@@ -161,16 +168,17 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
   deleteJob: (a) => ({ method: 'DELETE', path: `/api/v1/jobs/${a.job}` }),
 }
 
-const attempts: Record<string, AttemptFor<Records & PlatformRecords>> = {
+const attempts: Record<string, AttemptFor<Records & PlatformRecords & PluginRecords>> = {
   ...chatAttempts,
   ...platformAttempts,
+  ...pluginAttempts,
 }
 
 describe('two users: B never reaches A’s records', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   let a: TestUser
   let b: TestUser
-  let records: Records & PlatformRecords
+  let records: Records & PlatformRecords & PluginRecords
   const send = (user: TestUser, attempt: Attempt) =>
     fetch(server.url + attempt.path, {
       method: attempt.method,
@@ -236,6 +244,10 @@ describe('two users: B never reaches A’s records', () => {
       token: tokens[0]!.id,
       blob: await sha256Hex(new TextEncoder().encode(JAM)),
       ...(await seedPlatform((path, body) => json(a, { method: 'POST', path, json: body }), a.id)),
+      ...(await seedPlugins(
+        (path, body) => json(a, { method: 'POST', path, json: body }),
+        (await server.spaces.get(a.id)).runtime.ports,
+      )),
     }
   }, 60_000)
   afterAll(() => server.stop())
@@ -289,7 +301,7 @@ describe('two users: B never reaches A’s records', () => {
     // B's own profile seeds (the records every new account starts with) are B's, not A's.
     const notSeeded = (items: unknown[]) =>
       items.filter((item) => (item as { created_at?: unknown }).created_at !== SEED_TIME)
-    for (const list of platformLists) {
+    for (const list of [...platformLists, ...pluginLists]) {
       expect(notSeeded(list.items(await json(b, { method: 'GET', path: list.path }))), list.path).toEqual([])
     }
     const settings = await json(b, { method: 'GET', path: '/api/settings' })
@@ -341,5 +353,11 @@ describe('two users: B never reaches A’s records', () => {
     // The blob B could not download is there for A (so B's 404 was isolation, not a wrong key).
     const blob = await send(a, { method: 'GET', path: `/api/v1/sync/blobs/${records.blob}` })
     expect(await blob.text()).toBe(JAM)
+    // And A's plugin file B could not read is served to A.
+    const file = await send(a, {
+      method: 'GET',
+      path: `/plugins/${records.plugin}/1.0.0/dist/remoteEntry.js`,
+    })
+    expect(await file.text()).toBe(ISOLATION_PLUGIN_FILE)
   })
 })

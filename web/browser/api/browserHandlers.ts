@@ -10,7 +10,7 @@ import { toForwardedRequest } from './sendToSyncServer'
  * The route table mounted on msw: one `http[method](path)` handler per route, each forwarding the
  * request to the API worker. A final catch-all sends the sync server's own routes (accounts, jobs,
  * sync) to the server through the worker, which holds the account's token, and answers other /api
- * paths with the shared 404, so they never fall through to the network. The route list comes from
+ * (and /plugins/) paths with the shared 404, so they never fall through to the network. The route list comes from
  * the worker, so that the schemas and handlers (zod included) load only there, not in the page.
  */
 export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly RouteSummary[]): HttpHandler[] {
@@ -23,7 +23,7 @@ export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly Rout
         : undefined
       const result = await api.invoke({
         route: index,
-        // A `:name*` wildcard answers its segments as an array: the route sees them joined again.
+        // A `:name+` wildcard answers its segments as an array: the route sees them joined again.
         params: Object.fromEntries(
           Object.entries(params).map(([k, v]) => [
             k,
@@ -47,6 +47,10 @@ export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly Rout
         return toResponse(unmatchedRoute(request.method, url.pathname))
       return toResponse(await api.forward(await toForwardedRequest(request)))
     }),
+    // Plugin files no route matched (another version, a folder) are the API's 404 too, never the network.
+    http.all('/plugins/*', ({ request }) =>
+      toResponse(unmatchedRoute(request.method, new URL(request.url).pathname)),
+    ),
   ]
 }
 
@@ -90,9 +94,9 @@ function toResponse({ status, body, stream, headers: routeHeaders }: ApiResult):
 
 /**
  * Route paths are written for @koa/router (path-to-regexp v8), where `*name` is a wildcard spanning
- * segments. msw's matcher (path-to-regexp v6) spells that `:name*`; its own `*` means "anything" and
- * would not bind the name.
+ * one or more segments. msw's matcher (path-to-regexp v6) spells that `:name+` (`:name*` would also
+ * match none, where Koa answers 404); its own `*` means "anything" and would not bind the name.
  */
 export function mswPath(path: string): string {
-  return path.replace(/\*([A-Za-z_][A-Za-z0-9_]*)/g, ':$1*')
+  return path.replace(/\*([A-Za-z_][A-Za-z0-9_]*)/g, ':$1+')
 }

@@ -9,8 +9,11 @@ declare const self: ServiceWorkerGlobalScope
 // The app shell and every lazy chunk, so that an offline reload loads all routes.
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
-// Deep links (/collections, /docs) get the cached shell; the router takes it from there.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }))
+// Deep links (/collections, /docs) get the cached shell; the router takes it from there. API paths
+// (plugin files included) are never the shell.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/plugins\//] }),
+)
 
 // The ONNX runtime (about 27 MB, only needed once a person turns on a transformers.js model) is not
 // precached for everyone: it is cached on first use, and from then on loads offline. Hashed names

@@ -4,13 +4,12 @@ import type { ChunkRecord } from '../../core/store/ChunkRecord'
 import type { FileStore } from '../../core/store/FileStore'
 import type { Store } from '../../core/store/Store'
 import type { ApiPorts } from '../../core/api/ApiPorts'
+import { blobKeysOf } from '../../core/sync/appData/blobKeysOf'
 import { captureExisting } from '../../core/sync/appData/captureExisting'
 import { conflictKey, conflictViews } from '../../core/sync/appData/conflictViews'
 import { SyncApplier } from '../../core/sync/appData/SyncApplier'
 import { SyncedStore } from '../../core/sync/appData/SyncedStore'
-import { CHUNKS_FIELD, SYNC_KIND } from '../../core/sync/appData/syncKinds'
 import type { SyncSink } from '../../core/sync/appData/SyncSink'
-import { fromSyncFields } from '../../core/sync/appData/syncFields'
 import { HlcClock } from '../../core/sync/Hlc'
 import { BlobMissingError, httpBlobTransfer } from '../../core/sync/httpBlobTransfer'
 import { httpSyncTransport } from '../../core/sync/httpSyncTransport'
@@ -88,16 +87,9 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
 
   async function uploadBlobs(mutations: readonly Mutation[]): Promise<void> {
     for (const { change } of mutations) {
-      if (change.kind !== SYNC_KIND.document) continue
-      const values = fromSyncFields(change)
-      const keys = [
-        String(values.file_path ?? '')
-          .split('/')
-          .pop(),
-        values[CHUNKS_FIELD],
-      ]
-      for (const key of keys) {
-        if (typeof key !== 'string' || !key || uploaded.has(key)) continue
+      // A document's file and chunk blob, a plugin's package files.
+      for (const key of blobKeysOf(change)) {
+        if (uploaded.has(key)) continue
         const bytes = await files.get(key)
         // Gone here since (the document was deleted): its later delete is in the outbox too.
         if (bytes) await blobs.upload(key, bytes)

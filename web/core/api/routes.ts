@@ -15,6 +15,7 @@ import { embedderLoadRoutes } from './settings/embedderLoadRoutes'
 import { settingsRoutes } from './settings/settingsRoutes'
 import { webLlmModelRoutes } from './settings/webLlmModelsRoute'
 import { pageDesignerRoutes } from './platform/pageDesignerRoutes'
+import { pluginRoutes } from './platform/plugins/pluginRoutes'
 
 /** The whole REST surface, mounted unchanged by the browser host and by the sync server. */
 export const routes: readonly Route[] = [
@@ -34,4 +35,5 @@ export const routes: readonly Route[] = [
   ...tagRoutes,
   ...personaRoutes,
   ...pageDesignerRoutes,
+  ...pluginRoutes,
 ]

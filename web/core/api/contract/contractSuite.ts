@@ -18,6 +18,7 @@ import { componentsContract } from './componentsContract'
 import { navigationRoutesContract } from './navigationRoutesContract'
 import { pagesContract } from './pagesContract'
 import { platformSettingsContract } from './platformSettingsContract'
+import { pluginsContract } from './pluginsContract'
 
 /** Every REST contract case; each host's runner executes all of them with the same assertions. */
 export const contractSuite: HostCase<ContractClient>[] = [
@@ -39,4 +40,5 @@ export const contractSuite: HostCase<ContractClient>[] = [
   ...conversationLinksContract,
   ...tagsContract,
   ...personasContract,
+  ...pluginsContract,
 ]

@@ -8,6 +8,8 @@ import { isLive, type SyncRecord } from '../SyncRecord'
 import { keepSecrets } from '../../secrets/keepSecrets'
 import { withoutSecrets } from '../../secrets/secretFields'
 import { recordKindOf } from '../../api/platform/recordKinds'
+import { pluginKind } from '../../api/platform/plugins/pluginKind'
+import { deleteUnusedFiles as deleteUnusedPluginFiles } from '../../api/platform/plugins/pluginFiles'
 import { chunkBlobKey, decodeChunks } from './chunkBlob'
 import { fromSyncFields, unprefixed } from './syncFields'
 import {
@@ -51,6 +53,11 @@ export interface SyncApplierPorts {
 /** Records that arrived before what they belong to (a record moves to the end of the log on each write). */
 const DEFERRED = 'sync_deferred'
 const keyOf = (kind: string, id: string) => `${kind} ${id}`
+/** The FileStore keys of a plugin record's `files` (path to SHA-256); none for anything malformed. */
+const filesOf = (data: Record<string, unknown> | undefined): string[] =>
+  isPlainObject(data?.files)
+    ? Object.values(data.files).filter((k): k is string => typeof k === 'string')
+    : []
 
 /**
  * Applies synced records (pulled by a device, pushed to the server) to the host's data: upserts a
@@ -117,7 +124,11 @@ export class SyncApplier {
     }
     // A message goes with its session (no other delete exists); settings are never deleted.
     const platformKind = platformKindOf(kind)
-    if (platformKind) await store.writeRecords([{ delete: { kind: platformKind, id } }])
+    if (!platformKind) return
+    const plugin = platformKind === pluginKind.kind ? await store.getRecord(platformKind, id) : undefined
+    await store.writeRecords([{ delete: { kind: platformKind, id } }])
+    // An uninstalled plugin's files go with it (unless another plugin or a document has the same bytes).
+    if (plugin) await deleteUnusedPluginFiles(this.ports, filesOf(plugin.data))
   }
 
   private parse<T extends z.ZodType>(schema: T, record: { kind: string; id: string }, values: unknown) {
@@ -256,7 +267,25 @@ export class SyncApplier {
       this.logError(new Error(`Skipped synced ${record.kind} ${record.id}: its fields do not fit the kind`))
       return
     }
+    if (kind === pluginKind.kind && !(await this.pluginFiles(record, data.files))) return
     await this.ports.store.writeRecords([{ put }])
+    // An update's files replace the old version's: those nothing else uses go.
+    if (kind === pluginKind.kind) await deleteUnusedPluginFiles(this.ports, filesOf(local?.data))
+  }
+
+  /**
+   * A plugin's package files, fetched like a document's file before its record is applied: a plugin
+   * installed on one device renders on this one, offline too. False (the record is skipped) when a
+   * file is on no host any more; a file that cannot be fetched now throws, so the record is retried.
+   */
+  private async pluginFiles(record: SyncRecord, files: unknown): Promise<boolean> {
+    for (const key of filesOf({ files })) {
+      if ((await this.blob(key)) === undefined) {
+        this.logError(new Error(`Skipped synced plugin ${record.id}: its file ${key} is on no host any more`))
+        return false
+      }
+    }
+    return true
   }
 
   private async defer(record: SyncRecord, parentKind: string, parentId: string): Promise<void> {

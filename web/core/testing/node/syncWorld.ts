@@ -8,6 +8,7 @@ import { InMemorySyncClientStore } from '../../sync/InMemorySyncClientStore'
 import { InMemorySyncServerStore } from '../../sync/InMemorySyncServerStore'
 import { SyncClient } from '../../sync/SyncClient'
 import { SyncServer } from '../../sync/SyncServer'
+import { blobKeysOf } from '../../sync/appData/blobKeysOf'
 import { SyncApplier } from '../../sync/appData/SyncApplier'
 import { SyncedStore } from '../../sync/appData/SyncedStore'
 
@@ -38,14 +39,12 @@ export function world() {
       store: replica,
       transport,
       clock: new HlcClock(name, () => Date.now()),
-      // As the browser does: a document's blobs reach the server before its record.
+      // As the browser does: a document's (or a plugin's) blobs reach the server before its record.
       async beforePush(mutations) {
         for (const { change } of mutations) {
-          for (const stamp of Object.values(change.fields)) {
-            const value = (stamp.value as unknown[])[0]
-            const key = typeof value === 'string' ? value.replace(/^files\//, '') : undefined
-            const bytes = key && /^[0-9a-f]{64}$/.test(key) ? await files.get(key) : undefined
-            if (key && bytes) serverBlobs.set(key, bytes)
+          for (const key of blobKeysOf(change)) {
+            const bytes = await files.get(key)
+            if (bytes) serverBlobs.set(key, bytes)
           }
         }
       },

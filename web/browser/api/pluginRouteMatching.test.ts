@@ -1,0 +1,68 @@
+import { getResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import type { Remote } from 'comlink'
+import { routes } from '../../core/api/routes'
+import type { ApiWorkerApi, WorkerRequest } from './ApiWorkerApi'
+import { browserHandlers } from './browserHandlers'
+
+/**
+ * msw (the in-browser router) must pick the same route @koa/router does for the plugin paths: the
+ * literal ones before `/plugins/{plugin_id}`, and the file route's multi-segment `*path`. The fake
+ * worker answers which route it was asked to run, with the params.
+ */
+const api = {
+  invoke: async (request: WorkerRequest) => ({
+    status: 200,
+    body: { route: request.route, params: request.params },
+  }),
+  forward: async () => ({ status: 599 }),
+  openApi: async () => ({}),
+} as unknown as Remote<ApiWorkerApi>
+const handlers = browserHandlers(
+  api,
+  routes.map(({ method, path }) => ({ method, path })),
+)
+
+async function routed(method: string, path: string) {
+  const response = await getResponse(handlers, new Request(`http://localhost${path}`, { method }), {
+    baseUrl: 'http://localhost',
+  })
+  const body = (await response?.json()) as {
+    route?: number
+    params?: Record<string, string>
+    detail?: string
+  }
+  return {
+    status: response?.status,
+    operationId: body.route === undefined ? undefined : routes[body.route]?.operationId,
+    ...body,
+  }
+}
+
+describe('plugin paths on msw', () => {
+  it('literal paths win over plugin ids', async () => {
+    for (const [method, path, operationId] of [
+      ['GET', '/api/v1/plugins/manifest', 'getPluginManifest'],
+      ['GET', '/api/v1/plugins/manifest/designer', 'getPluginDesignerManifest'],
+      ['GET', '/api/v1/plugins/manager', 'getPluginManager'],
+      ['GET', '/api/v1/plugins/categories', 'listPluginCategories'],
+      ['GET', '/api/v1/plugins/tags', 'listPluginTags'],
+      ['POST', '/api/v1/plugins/refresh-cache', 'refreshPluginCache'],
+      ['GET', '/api/v1/plugins/by-slug/modules', 'getPluginBySlug'],
+      ['GET', '/api/v1/plugins/abc/modules', 'listPluginModules'],
+      ['PATCH', '/api/v1/plugins/abc', 'setPluginEnabled'],
+      ['DELETE', '/api/v1/plugins/abc', 'unregisterPlugin'],
+    ] as const) {
+      expect((await routed(method, path)).operationId, `${method} ${path}`).toBe(operationId)
+    }
+  })
+
+  it('a plugin file’s path spans segments; other /plugins/ paths are the API’s 404, not the network', async () => {
+    const file = await routed('GET', '/plugins/abc/1.0.0/dist/chunks/a.js')
+    expect(file.operationId).toBe('getPluginFile')
+    expect(file.params).toEqual({ plugin_id: 'abc', version: '1.0.0', path: 'dist/chunks/a.js' })
+    const folder = await routed('GET', '/plugins/abc/1.0.0')
+    expect(folder.status).toBe(404)
+    expect(folder.detail).toMatch(/^No endpoint GET /)
+  })
+})

@@ -1,0 +1,125 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import { DexieFileStore } from '../../../../browser/store/DexieFileStore'
+import { DexieStore } from '../../../../browser/store/DexieStore'
+import { QuireDatabase } from '../../../../browser/store/QuireDatabase'
+import type { ApiError } from '../../ApiError'
+import { monotonicClock } from '../../../time/Clock'
+import { IMMUTABLE, pluginFile, pluginFileType } from './pluginFile'
+import { deleteUnusedFiles } from './pluginFiles'
+import { savePluginRecords } from './savePluginRecords'
+
+async function installed() {
+  const db = new QuireDatabase(`plugin-files-${crypto.randomUUID()}`, {
+    indexedDB: new IDBFactory(),
+    IDBKeyRange,
+  })
+  const p = {
+    store: new DexieStore(db),
+    files: new DexieFileStore(db),
+    clock: monotonicClock(),
+    newId: () => crypto.randomUUID(),
+    currentUserId: async () => 'me',
+  }
+  const entry = await p.files.put(new TextEncoder().encode('var Notes = {}'))
+  const css = await p.files.put(new TextEncoder().encode('.a{}'))
+  const { plugin } = await savePluginRecords(
+    p,
+    {
+      plugin: {
+        plugin_slug: 'Notes',
+        version: '1.0.0',
+        scope: 'Notes',
+        bundle_location: 'dist/remoteEntry.js',
+      },
+      modules: [],
+    },
+    { files: { 'dist/remoteEntry.js': entry, 'dist/css/a.css': css } },
+  )
+  return { p, plugin, entry, css }
+}
+
+async function status(promise: Promise<unknown>): Promise<number> {
+  try {
+    await promise
+    return 200
+  } catch (error) {
+    return (error as ApiError).status
+  }
+}
+
+describe('pluginFile', () => {
+  it('serves a listed file of the installed version, by id (either form) or slug, immutable, with its type', async () => {
+    const { p, plugin } = await installed()
+    for (const id of [plugin.id, plugin.id.replaceAll('-', ''), 'Notes']) {
+      const result = await pluginFile(p, id, '1.0.0', 'dist/remoteEntry.js')
+      expect(result.headers).toMatchObject({
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': IMMUTABLE,
+      })
+      expect(await new Response(result.stream).text()).toBe('var Notes = {}')
+    }
+    const css = await pluginFile(p, plugin.id, '1.0.0', 'dist/css/a.css')
+    expect(css.headers?.['Content-Type']).toBe('text/css; charset=utf-8')
+  })
+
+  it('answers 404 for anything else and refuses `..`', async () => {
+    const { p, plugin } = await installed()
+    for (const [version, path] of [
+      ['1.0.1', 'dist/remoteEntry.js'],
+      ['1.0.0', 'dist'],
+      ['1.0.0', 'dist/'],
+      ['1.0.0', ''],
+      ['1.0.0', 'dist/other.js'],
+      ['1.0.0', 'constructor'],
+      ['1.0.0', '__proto__'],
+    ] as const) {
+      expect(await status(pluginFile(p, plugin.id, version, path)), `${version} ${path}`).toBe(404)
+    }
+    expect(await status(pluginFile(p, 'Other', '1.0.0', 'dist/remoteEntry.js'))).toBe(404)
+    for (const path of [
+      '../secret',
+      'dist/../dist/remoteEntry.js',
+      './dist/remoteEntry.js',
+      'dist\\remoteEntry.js',
+    ])
+      expect(await status(pluginFile(p, plugin.id, '1.0.0', path)), path).toBe(400)
+  })
+
+  it('names the media types of bundle files', () => {
+    expect(
+      ['a.js', 'a.mjs', 'a.json', 'a.js.map', 'a.png', 'a.svg', 'a.woff2', 'a.WASM', 'README', 'x.y/z'].map(
+        pluginFileType,
+      ),
+    ).toEqual([
+      'text/javascript; charset=utf-8',
+      'text/javascript; charset=utf-8',
+      'application/json; charset=utf-8',
+      'application/json; charset=utf-8',
+      'image/png',
+      'image/svg+xml',
+      'font/woff2',
+      'application/wasm',
+      'application/octet-stream',
+      'application/octet-stream',
+    ])
+  })
+
+  it('deleteUnusedFiles keeps a file another plugin still lists', async () => {
+    const { p, entry, css } = await installed()
+    await savePluginRecords(
+      p,
+      {
+        plugin: { plugin_slug: 'Other', version: '1.0.0', scope: 'Other', bundle_location: 'x.css' },
+        modules: [],
+      },
+      { files: { 'x.css': css } },
+    )
+    // Notes is still installed in `p`: neither file goes.
+    expect(await deleteUnusedFiles(p, [entry, css])).toEqual([])
+    await p.store.writeRecords([
+      { delete: { kind: 'plugin', id: (await p.store.listRecords('plugin'))[0]!.id } },
+    ])
+    expect(await deleteUnusedFiles(p, [entry, css])).toEqual([entry])
+  })
+})

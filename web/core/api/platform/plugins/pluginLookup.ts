@@ -1,0 +1,58 @@
+import { ApiError } from '../../ApiError'
+import type { ApiPorts } from '../../ApiPorts'
+import type { StoredRecord } from '../../../store/StoredRecord'
+import { canonicalId } from '../compat/recordId'
+import { pluginKind } from './pluginKind'
+import { pluginModuleKind } from './pluginModuleKind'
+
+type StorePorts = Pick<ApiPorts, 'store'>
+
+/** The plugin with this slug, or undefined. Slugs are unique per person (register and install refuse a taken one). */
+export async function findPluginBySlug(ports: StorePorts, slug: string): Promise<StoredRecord | undefined> {
+  return (await pluginKind.list(ports)).find((plugin) => plugin.data.plugin_slug === slug)
+}
+
+/**
+ * The plugin a `{plugin_id}` path names: its record id (with or without hyphens) or, as BrainDrive's
+ * file route and its manifests (whose `id` is the slug) allow, its slug. 404 `Plugin not found`.
+ */
+export async function requirePlugin(ports: StorePorts, key: string): Promise<StoredRecord> {
+  const id = canonicalId(key)
+  const found = (id && (await pluginKind.find(ports, id))) || (await findPluginBySlug(ports, key))
+  if (!found) throw ApiError.notFound(pluginKind.notFound)
+  return found
+}
+
+/** The plugin with this slug, or 404 `Plugin {slug} not found` (BrainDrive's by-slug detail). */
+export async function requirePluginBySlug(ports: StorePorts, slug: string): Promise<StoredRecord> {
+  const found = await findPluginBySlug(ports, slug)
+  if (!found) throw ApiError.notFound(`Plugin ${slug} not found`)
+  return found
+}
+
+/** A plugin's module by record id (with or without hyphens) or by module name; 404 otherwise. */
+export async function requireModule(
+  ports: StorePorts,
+  plugin: StoredRecord,
+  key: string,
+): Promise<StoredRecord> {
+  const id = canonicalId(key)
+  const modules = await pluginModuleKind.list(ports, plugin.id)
+  const found = modules.find((m) => m.id === id) ?? modules.find((m) => m.data.name === key)
+  if (!found) throw ApiError.notFound(`Module ${key} not found in plugin ${plugin.id}`)
+  return found
+}
+
+/** Every plugin with its modules (one list of each kind, grouped), oldest first. */
+export async function pluginsWithModules(
+  ports: StorePorts,
+): Promise<Array<{ plugin: StoredRecord; modules: StoredRecord[] }>> {
+  const [plugins, modules] = await Promise.all([pluginKind.list(ports), pluginModuleKind.list(ports)])
+  const byPlugin = new Map<string, StoredRecord[]>()
+  for (const module of modules) {
+    const list = byPlugin.get(module.parent_id ?? '') ?? []
+    list.push(module)
+    byPlugin.set(module.parent_id ?? '', list)
+  }
+  return plugins.map((plugin) => ({ plugin, modules: byPlugin.get(plugin.id) ?? [] }))
+}

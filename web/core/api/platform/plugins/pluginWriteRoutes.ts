@@ -1,0 +1,215 @@
+import { ApiError } from '../../ApiError'
+import { errorSchema, validationErrorSchema } from '../../errorSchema'
+import { defineRoute, type Route } from '../../Route'
+import { z } from 'zod'
+import { validateManifest } from '../../../plugins/manifest/validateManifest'
+import { pluginKind } from './pluginKind'
+import { deleteUnusedFiles } from './pluginFiles'
+import { findPluginBySlug, requireModule, requirePlugin } from './pluginLookup'
+import { pluginModuleKind } from './pluginModuleKind'
+import {
+  enabledBody,
+  moduleParams,
+  moduleSchema,
+  pluginIdParams,
+  pluginSchema,
+  registerBody,
+  slugParams,
+  successSchema,
+} from './pluginSchemas'
+import { pluginView, moduleView } from './pluginViews'
+import { savePluginRecords } from './savePluginRecords'
+
+const tags = ['Plugins']
+const BASE = '/api/v1/plugins'
+const notFound = { description: 'Plugin (or module) not found', schema: errorSchema }
+const invalid = { description: 'Validation error', schema: validationErrorSchema }
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+export const pluginSlugWriteRoutes: Route[] = [
+  defineRoute({
+    method: 'post',
+    path: `${BASE}/:plugin_slug/register`,
+    operationId: 'registerPlugin',
+    summary: 'Register a plugin from its manifest',
+    description: [
+      'The body is `{plugin_data, module_data}` as `plugin.json` holds them (or as a lifecycle manager',
+      'declares them), validated as `plugin-metadata.md` states: 422 lists every broken rule with its',
+      '`loc` (`["body","plugin_data",field]`, `["body","module_data",i,field]`). `plugin_data.plugin_slug`',
+      'may be left out (the path gives it); a different one is 422. A slug already registered or installed',
+      'is 400, as BrainDrive answers. The plugin is stored enabled, with its modules enabled, and no files',
+      '(an install brings files). Answers `{status: "success", message, plugin_id, plugin, warnings}`;',
+      '`warnings` lists the spec’s guidance the manifest does not follow. Differs from BrainDrive: the',
+      'body is `{plugin_data, module_data}` (BrainDrive: the plugin’s fields with `modules`), validated;',
+      'the plugin’s id is a UUID (BrainDrive: `{user_id}_{plugin_slug}`).',
+    ].join(' '),
+    tags,
+    errorStyle: 'platform',
+    params: slugParams,
+    body: registerBody,
+    responses: {
+      200: {
+        description: 'Registered',
+        schema: successSchema.extend({
+          plugin_id: z.string(),
+          plugin: pluginSchema,
+          warnings: z.array(z.unknown()),
+        }),
+      },
+      400: { description: 'The slug is taken', schema: errorSchema },
+      422: invalid,
+    },
+    async handler({ params, body }, ports) {
+      const slug = params.plugin_slug
+      let pluginData: unknown = body.plugin_data
+      if (isObject(pluginData)) {
+        if (pluginData.plugin_slug === undefined || pluginData.plugin_slug === null)
+          pluginData = { ...pluginData, plugin_slug: slug }
+        else if (pluginData.plugin_slug !== slug)
+          throw ApiError.unprocessable([
+            {
+              loc: ['body', 'plugin_data', 'plugin_slug'],
+              msg: `must be the slug of the path (${slug})`,
+              type: 'value_error',
+            },
+          ])
+      }
+      const valid = validateManifest({ plugin_data: pluginData, module_data: body.module_data })
+      if (await findPluginBySlug(ports, slug))
+        throw new ApiError(400, `Plugin with slug '${slug}' already exists for this user`)
+      const saved = await savePluginRecords(ports, valid, { install_source: { method: 'register' } })
+      return {
+        status: 200,
+        body: {
+          status: 'success',
+          message: `Plugin ${slug} registered successfully`,
+          plugin_id: saved.plugin.id,
+          plugin: pluginView(saved.plugin, saved.modules),
+          warnings: valid.warnings,
+        },
+      }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: `${BASE}/:plugin_slug/services/restart`,
+    operationId: 'restartPluginServices',
+    summary: 'Restart a plugin’s services (nothing to restart here)',
+    description: [
+      'No plugin code runs on Quire’s hosts (DESIGN.md section 7): a plugin’s backend services are not',
+      'installed or started, so there is nothing to restart. Answers 200 `{status: "success", message,',
+      'restarted: []}` saying so for an installed plugin, 404 `Plugin {slug} not found` for an unknown slug.',
+      'Differs from BrainDrive, which restarts the plugin’s service runtimes.',
+    ].join(' '),
+    tags,
+    params: slugParams,
+    responses: { 200: { description: 'Nothing restarted', schema: successSchema }, 404: notFound },
+    async handler({ params }, ports) {
+      const plugin = await findPluginBySlug(ports, params.plugin_slug)
+      if (!plugin) throw ApiError.notFound(`Plugin ${params.plugin_slug} not found`)
+      return {
+        status: 200,
+        body: {
+          status: 'success',
+          message: `Plugin ${params.plugin_slug} has no service to restart: Quire runs no plugin code on its hosts (its modules run in the page)`,
+          restarted: [],
+        },
+      }
+    },
+  }),
+]
+
+export const pluginIdWriteRoutes: Route[] = [
+  defineRoute({
+    method: 'patch',
+    path: `${BASE}/:plugin_id/modules/:module_id`,
+    operationId: 'setPluginModuleEnabled',
+    summary: 'Enable or disable a module',
+    description:
+      'Body `{enabled: boolean}`. A disabled module leaves the designer’s manifest. Answers `{status: "success", message, module}`. Differs from BrainDrive: `enabled` must be a boolean (422; BrainDrive coerces any value, and answers 400 when it is missing).',
+    tags,
+    errorStyle: 'platform',
+    params: moduleParams,
+    body: enabledBody,
+    responses: {
+      200: { description: 'Changed', schema: successSchema.extend({ module: moduleSchema }) },
+      404: notFound,
+      422: invalid,
+    },
+    async handler({ params, body }, ports) {
+      const plugin = await requirePlugin(ports, params.plugin_id)
+      const module = await requireModule(ports, plugin, params.module_id)
+      const updated = pluginModuleKind.patch(ports, module, { enabled: body.enabled })
+      await pluginModuleKind.put(ports, updated)
+      return {
+        status: 200,
+        body: {
+          status: 'success',
+          message: `Module ${module.id} ${body.enabled ? 'enabled' : 'disabled'} successfully`,
+          module: moduleView(updated),
+        },
+      }
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: `${BASE}/:plugin_id`,
+    operationId: 'setPluginEnabled',
+    summary: 'Enable or disable a plugin',
+    description:
+      'Body `{enabled: boolean}`; modules keep their own choice. A disabled plugin leaves the designer’s manifest. Answers `{status: "success", message, plugin}`. Differs from BrainDrive: `enabled` must be a boolean (422; BrainDrive coerces any value, and answers 400 when it is missing).',
+    tags,
+    errorStyle: 'platform',
+    params: pluginIdParams,
+    body: enabledBody,
+    responses: {
+      200: { description: 'Changed', schema: successSchema.extend({ plugin: pluginSchema }) },
+      404: notFound,
+      422: invalid,
+    },
+    async handler({ params, body }, ports) {
+      const plugin = await requirePlugin(ports, params.plugin_id)
+      const updated = pluginKind.patch(ports, plugin, { enabled: body.enabled })
+      await pluginKind.put(ports, updated)
+      return {
+        status: 200,
+        body: {
+          status: 'success',
+          message: `Plugin ${plugin.id} ${body.enabled ? 'enabled' : 'disabled'} successfully`,
+          plugin: pluginView(updated, await pluginModuleKind.list(ports, plugin.id)),
+        },
+      }
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: `${BASE}/:plugin_id`,
+    operationId: 'unregisterPlugin',
+    summary: 'Unregister a plugin',
+    description:
+      'Deletes the plugin and its modules in one step, then those of its files nothing else uses (another plugin or a document with the same bytes keeps a file). Answers `{status: "success", message, deleted_files}`, as BrainDrive with the count of files removed.',
+    tags,
+    params: pluginIdParams,
+    responses: { 200: { description: 'Unregistered', schema: successSchema }, 404: notFound },
+    async handler({ params }, ports) {
+      const plugin = await requirePlugin(ports, params.plugin_id)
+      const modules = await pluginModuleKind.list(ports, plugin.id)
+      await ports.store.writeRecords([
+        ...modules.map((m) => ({ delete: { kind: pluginModuleKind.kind, id: m.id } })),
+        { delete: { kind: pluginKind.kind, id: plugin.id } },
+      ])
+      const keys = Object.values((plugin.data.files as Record<string, string> | undefined) ?? {})
+      const deleted = await deleteUnusedFiles(ports, keys)
+      return {
+        status: 200,
+        body: {
+          status: 'success',
+          message: `Plugin ${plugin.id} unregistered successfully`,
+          deleted_files: deleted.length,
+        },
+      }
+    },
+  }),
+]
