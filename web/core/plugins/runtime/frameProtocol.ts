@@ -1,0 +1,125 @@
+/**
+ * The messages a module's sandboxed frame and Quire's page exchange over their MessageChannel. The
+ * frame is hostile ground: everything the host reads from it goes through `readFrameMessage`, which
+ * answers undefined for anything that is not one of these shapes (the host then ignores it).
+ */
+
+/** The services BrainDrive hands its modules (spec/plugin-metadata.md, the services table). */
+export const SERVICE_NAMES = ['api', 'theme', 'settings', 'event', 'pageContext'] as const
+export type ServiceName = (typeof SERVICE_NAMES)[number]
+
+/**
+ * The methods the frame offers on each service. A module gets a stub for each of these and for any
+ * other method it declares; the host answers a call only where `required_services` declares it.
+ */
+export const SERVICE_METHODS: Record<ServiceName, readonly string[]> = {
+  api: ['get', 'post', 'put', 'patch', 'delete'],
+  theme: ['getCurrentTheme', 'addThemeChangeListener', 'removeThemeChangeListener'],
+  settings: ['getSetting', 'setSetting', 'getSettingDefinitions'],
+  event: ['sendMessage', 'subscribeToMessages', 'unsubscribeFromMessages'],
+  pageContext: ['getCurrentPageContext', 'onPageContextChange'],
+}
+
+export type ThemeName = 'light' | 'dark'
+
+/** BrainDrive's page context, as its pageContext service answers it. */
+export interface PageContext {
+  pageId: string
+  pageName: string
+  pageRoute: string
+  isStudioPage: boolean
+}
+
+/** A package file handed to the frame: its path in the package and its bytes. */
+export interface FrameFile {
+  path: string
+  bytes: ArrayBuffer
+}
+
+/** Host -> frame, the first message on the port: what to load and how to render it. */
+export interface LoadMessage {
+  kind: 'load'
+  files: FrameFile[]
+  /** The container script's package path, e.g. `dist/remoteEntry.js`; chunks resolve beside it. */
+  bundle: string
+  /** The `var` container's global name (`plugin_data.scope`). */
+  scope: string
+  /** The exposed module, without `./`. */
+  moduleName: string
+  /** `{...module.props, pluginId, moduleId, config}`; the frame adds `services`. */
+  props: Record<string, unknown>
+  /** Methods per service the frame should stub: the known ones and any the module declares. */
+  services: Record<string, string[]>
+}
+
+/** Host -> frame: the answer to a call. */
+export type ResultMessage =
+  | { kind: 'result'; id: number; ok: true; value: unknown }
+  | { kind: 'result'; id: number; ok: false; error: { message: string; status?: number } }
+
+/** Host -> frame: something the module listens for changed. */
+export type PushMessage =
+  | { kind: 'push'; topic: 'theme'; value: ThemeName }
+  | { kind: 'push'; topic: 'pageContext'; value: PageContext | null }
+  | { kind: 'push'; topic: 'message'; channel: string; message: unknown }
+
+export type HostToFrame = LoadMessage | ResultMessage | PushMessage
+
+/** Frame -> host. */
+export type FrameToHost =
+  | { kind: 'call'; id: number; service: string; method: string; args: unknown[] }
+  | { kind: 'ready' }
+  | { kind: 'error'; message: string }
+  | { kind: 'size'; height: number }
+
+const MAX_TEXT = 2000
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A frame's message as one of `FrameToHost`, or undefined when it is anything else. */
+export function readFrameMessage(data: unknown): FrameToHost | undefined {
+  if (!isRecord(data)) return undefined
+  switch (data.kind) {
+    case 'call': {
+      const { id, service, method, args } = data
+      if (typeof id !== 'number' || !Number.isSafeInteger(id)) return undefined
+      if (typeof service !== 'string' || typeof method !== 'string') return undefined
+      if (service.length > 100 || method.length > 100) return undefined
+      return { kind: 'call', id, service, method, args: Array.isArray(args) ? args : [] }
+    }
+    case 'ready':
+      return { kind: 'ready' }
+    case 'error':
+      return {
+        kind: 'error',
+        message: typeof data.message === 'string' ? data.message.slice(0, MAX_TEXT) : 'unknown error',
+      }
+    case 'size': {
+      const height = data.height
+      if (typeof height !== 'number' || !Number.isFinite(height) || height < 0) return undefined
+      return { kind: 'size', height: Math.min(Math.ceil(height), 100_000) }
+    }
+    default:
+      return undefined
+  }
+}
+
+/** The methods the frame stubs for a module: the known ones of each service plus its declared ones. */
+export function stubbedMethods(
+  requiredServices: Record<string, { methods?: unknown } | undefined>,
+): Record<string, string[]> {
+  const stubs: Record<string, string[]> = {}
+  for (const name of SERVICE_NAMES) stubs[name] = [...SERVICE_METHODS[name]]
+  for (const [service, declared] of Object.entries(requiredServices)) {
+    if (!(SERVICE_NAMES as readonly string[]).includes(service)) continue
+    const methods = Array.isArray(declared?.methods) ? declared.methods : []
+    const list = stubs[service] ?? []
+    for (const method of methods) {
+      if (typeof method === 'string' && method.length <= 100 && !list.includes(method)) list.push(method)
+    }
+    stubs[service] = list
+  }
+  return stubs
+}

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest'
+import { namesPlugin, planApiRequest, type PluginIdentity } from './planApiRequest'
+
+const ORIGIN = 'http://localhost:4173'
+const notes: PluginIdentity = {
+  id: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  slug: 'QuireNotes',
+  permissions: ['storage.read', 'storage.write', 'api.access'],
+}
+const viewer: PluginIdentity = { id: 'a1', slug: 'Viewer', permissions: ['storage.read'] }
+
+const plan = (plugin: PluginIdentity, method: string, path: unknown, body?: unknown) =>
+  planApiRequest(plugin, method, path, body, ORIGIN)
+
+describe('planApiRequest', () => {
+  it('runs Quire routes with api.access, relative or on Quire’s origin', () => {
+    expect(plan(notes, 'get', '/api/collections/?limit=5')).toEqual({
+      kind: 'quire',
+      method: 'GET',
+      path: '/api/collections/?limit=5',
+      body: undefined,
+    })
+    expect(plan(notes, 'post', `${ORIGIN}/api/collections/`, { name: 'x' })).toMatchObject({
+      kind: 'quire',
+      method: 'POST',
+      path: '/api/collections/',
+    })
+  })
+
+  it('refuses Quire routes without api.access', () => {
+    const refused = plan(viewer, 'get', '/api/collections/')
+    expect(refused).toMatchObject({ kind: 'refuse', status: 403 })
+    expect(refused.kind === 'refuse' && refused.message).toContain('api.access')
+  })
+
+  it('refuses what is not the API, and methods the service does not have', () => {
+    expect(plan(notes, 'get', '/index.html')).toMatchObject({ kind: 'refuse', status: 400 })
+    expect(plan(notes, 'get', '/api/../index.html')).toMatchObject({ kind: 'refuse', status: 400 })
+    expect(plan(notes, 'head', '/api/collections/')).toMatchObject({ kind: 'refuse', status: 400 })
+    expect(plan(notes, 'get', 42)).toMatchObject({ kind: 'refuse', status: 400 })
+    expect(plan(notes, 'get', 'javascript:alert(1)')).toMatchObject({ kind: 'refuse', status: 400 })
+  })
+
+  it('refuses token, sync and plugin-changing routes whatever the permissions', () => {
+    const all = { ...notes, permissions: [...notes.permissions, 'network.request'] }
+    expect(plan(all, 'post', '/api/v1/auth/refresh')).toMatchObject({ kind: 'refuse', status: 403 })
+    expect(plan(all, 'get', '/API/V1/AUTH/tokens')).toMatchObject({ kind: 'refuse' })
+    expect(plan(all, 'get', '/api/v1/sync/pull')).toMatchObject({ kind: 'refuse' })
+    expect(plan(all, 'patch', `/api/v1/plugins/${notes.id}`, { trusted: true })).toMatchObject({
+      kind: 'refuse',
+    })
+    expect(plan(all, 'get', '/api/v1/plugins/manifest')).toMatchObject({ kind: 'quire' })
+  })
+
+  it('sends other origins out only with network.request', () => {
+    expect(plan(notes, 'get', 'https://example.com/x')).toMatchObject({ kind: 'refuse', status: 403 })
+    const net = { ...viewer, permissions: ['network.request'] }
+    expect(plan(net, 'get', 'https://example.com/x')).toEqual({
+      kind: 'network',
+      method: 'GET',
+      url: 'https://example.com/x',
+      body: undefined,
+    })
+    expect(plan(net, 'get', 'https://user:pw@example.com/')).toMatchObject({ kind: 'refuse' })
+  })
+
+  describe('plugin state', () => {
+    it('needs storage.read to read and storage.write to write', () => {
+      expect(plan(notes, 'get', '/api/v1/plugin-state/?plugin_id=QuireNotes')).toMatchObject({
+        kind: 'quire',
+      })
+      expect(plan(viewer, 'get', '/api/v1/plugin-state/?plugin_id=Viewer')).toMatchObject({ kind: 'quire' })
+      const write = plan(viewer, 'post', '/api/v1/plugin-state/', { plugin_id: 'Viewer', state_data: {} })
+      expect(write).toMatchObject({ kind: 'refuse', status: 403 })
+      expect(write.kind === 'refuse' && write.message).toContain('storage.write')
+    })
+
+    it('does not need api.access', () => {
+      const stateOnly = { ...notes, permissions: ['storage.read', 'storage.write'] }
+      expect(
+        plan(stateOnly, 'post', '/api/v1/plugin-state/', { plugin_id: 'QuireNotes', state_data: {} }),
+      ).toMatchObject({ kind: 'quire' })
+    })
+
+    it('keeps to the plugin’s own state by slug or id', () => {
+      expect(plan(notes, 'get', `/api/v1/plugin-state/?plugin_id=${notes.id}`)).toMatchObject({
+        kind: 'quire',
+      })
+      for (const refused of [
+        plan(notes, 'get', '/api/v1/plugin-state/?plugin_id=QuireCollections'),
+        plan(notes, 'get', '/api/v1/plugin-state/?plugin_id=QuireNotes&plugin_id=Other'),
+        plan(notes, 'post', '/api/v1/plugin-state/', { plugin_id: 'Other', state_data: {} }),
+        plan(notes, 'post', '/api/v1/plugin-state/bulk', {
+          states: [{ plugin_id: 'QuireNotes' }, { plugin_id: 'Other' }],
+        }),
+        plan(notes, 'put', '/api/v1/plugin-state/abc', { plugin_id: 'Other' }),
+      ]) {
+        expect(refused).toMatchObject({ kind: 'refuse', status: 403 })
+        expect(refused.kind === 'refuse' && refused.message).toContain('another plugin')
+      }
+    })
+
+    it('refuses the unfiltered list and the routes spanning every plugin', () => {
+      expect(plan(notes, 'get', '/api/v1/plugin-state/')).toMatchObject({ kind: 'refuse', status: 400 })
+      expect(plan(notes, 'get', '/api/v1/plugin-state/stats')).toMatchObject({ kind: 'refuse' })
+      expect(plan(notes, 'post', '/api/v1/plugin-state/cleanup')).toMatchObject({ kind: 'refuse' })
+      expect(plan(notes, 'delete', '/api/v1/plugin-state/')).toMatchObject({ kind: 'refuse' })
+    })
+
+    it('asks the host to check the owner of a state named by id', () => {
+      expect(plan(notes, 'delete', '/api/v1/plugin-state/s-1')).toMatchObject({
+        kind: 'quire',
+        method: 'DELETE',
+        ownStateId: 's-1',
+      })
+      expect(plan(notes, 'get', '/api/v1/plugin-state/s-1/x')).toMatchObject({ kind: 'refuse' })
+    })
+  })
+
+  it('names a plugin by slug or by id with or without hyphens', () => {
+    expect(namesPlugin(notes, 'QuireNotes')).toBe(true)
+    expect(namesPlugin(notes, notes.id.toUpperCase().replace(/-/g, ''))).toBe(true)
+    expect(namesPlugin(notes, 'quirenotes')).toBe(false)
+    expect(namesPlugin(notes, undefined)).toBe(false)
+    expect(namesPlugin({ id: '', slug: 'x' }, '')).toBe(false)
+  })
+})

@@ -1,0 +1,186 @@
+/**
+ * What the host does with a module's `api.get/post/put/patch/delete(path, body)`: the rules of
+ * DESIGN.md section 7 as one pure decision, so they are tested without a browser. The host then
+ * performs the plan with the person's own rights (the plugin never sees a token) or refuses it.
+ *
+ * - Quire's own REST surface (`/api/...`, relative or on Quire's origin) needs `api.access`;
+ *   plugin state (`/api/v1/plugin-state/...`) needs `storage.read` (GET) or `storage.write`
+ *   (anything else) instead, and only ever this plugin's own state: `plugin_id` in the query or body
+ *   must be its id or slug, a state read by id is checked by the host against the stored state's
+ *   `plugin_id` (`ownStateId`), and routes spanning every plugin's state (stats, cleanup) are refused.
+ * - Routes that hand out or change credentials, sync, or plugins themselves are refused whatever
+ *   the permissions: a plugin must not mint tokens, read the sync log or trust itself.
+ * - Any other http(s) URL needs `network.request`.
+ */
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface PluginIdentity {
+  /** The plugin record's id. */
+  id: string
+  slug: string
+  permissions: readonly string[]
+}
+
+export type ApiPlan =
+  | { kind: 'refuse'; status: number; message: string }
+  | {
+      kind: 'quire'
+      method: ApiMethod
+      /** Path and query on Quire's origin, e.g. `/api/collections/?limit=5`. */
+      path: string
+      body: unknown
+      /** Set for a plugin-state route naming a state by id: the host must check the state is the plugin's. */
+      ownStateId?: string
+    }
+  | { kind: 'network'; method: ApiMethod; url: string; body: unknown }
+
+const METHODS: Record<string, ApiMethod> = {
+  get: 'GET',
+  post: 'POST',
+  put: 'PUT',
+  patch: 'PATCH',
+  delete: 'DELETE',
+}
+
+const STATE_BASE = '/api/v1/plugin-state'
+
+/** Routes no plugin may call: credentials, accounts and sync, and the plugin records themselves. */
+const FORBIDDEN: ReadonlyArray<{ prefix: string; reads?: boolean; why: string }> = [
+  { prefix: '/api/v1/auth', why: 'account and token routes are not open to plugins' },
+  { prefix: '/api/v1/sync', why: 'sync routes are not open to plugins' },
+  // Reading the plugin list is harmless; installing, removing, enabling or trusting is the person's call.
+  { prefix: '/api/v1/plugins', reads: true, why: 'plugins cannot install, change or remove plugins' },
+]
+
+function refuse(message: string, status = 403): ApiPlan {
+  return { kind: 'refuse', status, message }
+}
+
+/** The api method a service call names (`get`, `post`, ...), or undefined. */
+export function apiMethodOf(name: string): ApiMethod | undefined {
+  return Object.hasOwn(METHODS, name) ? METHODS[name] : undefined
+}
+
+/** Whether `value` names this plugin: its slug, or its id with or without hyphens (any case). */
+export function namesPlugin(plugin: Pick<PluginIdentity, 'id' | 'slug'>, value: unknown): boolean {
+  if (typeof value !== 'string') return false
+  if (value === plugin.slug) return true
+  const bare = (s: string) => s.replace(/-/g, '').toLowerCase()
+  return bare(value) === bare(plugin.id) && bare(value) !== ''
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Decides one api call. `path` is what the module passed; `appOrigin` is Quire's own origin
+ * (`http://localhost:4173`), against which relative paths resolve.
+ */
+export function planApiRequest(
+  plugin: PluginIdentity,
+  methodName: string,
+  path: unknown,
+  body: unknown,
+  appOrigin: string,
+): ApiPlan {
+  const method = apiMethodOf(methodName)
+  if (!method) return refuse(`api.${methodName} is not a method Quire's api service has`, 400)
+  if (typeof path !== 'string' || path.trim() === '') return refuse('api calls need a path', 400)
+  if (path.length > 4000) return refuse('the path is too long', 400)
+
+  let url: URL
+  try {
+    url = new URL(path, appOrigin)
+  } catch {
+    return refuse(`"${path.slice(0, 100)}" is not a path or URL`, 400)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return refuse(`only http(s) requests are allowed, not ${url.protocol}`, 400)
+  }
+  if (url.origin !== new URL(appOrigin).origin) {
+    if (!plugin.permissions.includes('network.request')) {
+      return refuse(
+        `${plugin.slug} may not make requests outside Quire: it does not have the network.request permission`,
+      )
+    }
+    if (url.username || url.password) return refuse('URLs with credentials are not allowed', 400)
+    return { kind: 'network', method, url: url.href, body }
+  }
+
+  // URL parsing has already folded `.` and `..` segments and percent-encoded the rest.
+  const pathname = url.pathname
+  if (!pathname.startsWith('/api/')) {
+    return refuse(`${pathname} is not part of Quire's API (paths start with /api/)`, 400)
+  }
+  const lower = pathname.toLowerCase()
+  for (const rule of FORBIDDEN) {
+    if (lower === rule.prefix || lower.startsWith(`${rule.prefix}/`)) {
+      if (rule.reads && method === 'GET') break
+      return refuse(rule.why)
+    }
+  }
+  const target = pathname + url.search
+
+  if (lower === STATE_BASE || lower.startsWith(`${STATE_BASE}/`)) {
+    return planStateRequest(plugin, method, target, url, body)
+  }
+  if (!plugin.permissions.includes('api.access')) {
+    return refuse(`${plugin.slug} may not call Quire's API: it does not have the api.access permission`)
+  }
+  return { kind: 'quire', method, path: target, body }
+}
+
+function planStateRequest(
+  plugin: PluginIdentity,
+  method: ApiMethod,
+  target: string,
+  url: URL,
+  body: unknown,
+): ApiPlan {
+  const needed = method === 'GET' ? 'storage.read' : 'storage.write'
+  if (!plugin.permissions.includes(needed)) {
+    return refuse(`${plugin.slug} may not use plugin state: it does not have the ${needed} permission`)
+  }
+  const other = `plugin state of another plugin is out of reach: ${plugin.slug} may only use its own`
+  const queried = url.searchParams.getAll('plugin_id')
+  if (queried.some((value) => !namesPlugin(plugin, value))) return refuse(other)
+
+  const rest = url.pathname.slice(STATE_BASE.length).replace(/^\/+|\/+$/g, '')
+  if (rest === '') {
+    if (method === 'GET') {
+      // The list without plugin_id would show every plugin's state.
+      if (queried.length === 0) return refuse(`list plugin state with plugin_id=${plugin.slug}`, 400)
+      return { kind: 'quire', method, path: target, body }
+    }
+    if (method === 'POST') {
+      if (!isRecord(body) || !namesPlugin(plugin, body.plugin_id)) return refuse(other)
+      return { kind: 'quire', method, path: target, body }
+    }
+    return refuse(`${method} ${STATE_BASE}/ is not a plugin-state route`, 405)
+  }
+  if (rest === 'bulk') {
+    const states = isRecord(body) ? body.states : undefined
+    if (method !== 'POST' || !Array.isArray(states)) return refuse('bulk saves POST {states: [...]}', 400)
+    if (!states.every((state) => isRecord(state) && namesPlugin(plugin, state.plugin_id))) {
+      return refuse(other)
+    }
+    return { kind: 'quire', method, path: target, body }
+  }
+  if (rest === 'stats' || rest === 'cleanup') {
+    return refuse(`${STATE_BASE}/${rest} spans every plugin's state and is not open to plugins`)
+  }
+  if (rest.includes('/')) return refuse(`${url.pathname} is not a plugin-state route`, 404)
+  // A state by id: the host reads it first and goes on only when it is this plugin's.
+  if (isRecord(body) && body.plugin_id !== undefined && !namesPlugin(plugin, body.plugin_id)) {
+    return refuse(other)
+  }
+  let stateId: string
+  try {
+    stateId = decodeURIComponent(rest)
+  } catch {
+    return refuse(`${url.pathname} is not a plugin-state route`, 404)
+  }
+  return { kind: 'quire', method, path: target, body, ownStateId: stateId }
+}
