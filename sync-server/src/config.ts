@@ -65,6 +65,15 @@ export interface ServerConfig {
    * OUTBOUND_MAX_RESPONSE_MB (see outbound/OutboundPolicy.ts).
    */
   outbound?: OutboundConfig
+  /**
+   * The plugin marketplace's catalog (PLUGIN_CATALOG_URL), fetched through the outbound policy; absent:
+   * the built-in catalog in `pluginCatalogDir`.
+   */
+  pluginCatalogUrl?: string
+  /** Quire's sample plugins' catalog (`scripts/buildSamplePlugins.mjs` output, default ./dist-plugins), served at /plugin-catalog/. */
+  pluginCatalogDir?: string
+  /** The GitHub API that repository URLs are resolved with (default https://api.github.com; tests use a fake). */
+  githubApiUrl?: string
 }
 
 export interface EmbedderConfig {
@@ -132,6 +141,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     requestTimeoutMs: count(env, 'REQUEST_TIMEOUT_S', 3600) * 1000,
     syncRetentionMs: syncRetentionMs(env),
     outbound: outboundFromEnv(env),
+    pluginCatalogUrl: env.PLUGIN_CATALOG_URL || undefined,
+    pluginCatalogDir: resolve('./dist-plugins'),
   }
 }
 

@@ -29,6 +29,7 @@ import { jobRoutes } from './jobApi/jobRoutes'
 import type { JobService } from './jobs/JobService'
 import { mountRoutes, writeResult } from './mountRoutes'
 import { requestLogger } from './requestLogger'
+import { serveCatalog } from './serveCatalog'
 import { serveModels } from './serveModels'
 import { serveStatic } from './serveStatic'
 import { admitJob } from './spaces/admitJob'
@@ -67,6 +68,8 @@ export interface AppOptions {
   staticDir?: string
   /** Self-hosted models (MODELS_DIR), served at /models/ so that browsers can load them too. */
   modelsDir?: string
+  /** The built-in plugin catalog (dist-plugins/), served read-only at /plugin-catalog/. */
+  pluginCatalogDir?: string
   /** Receives one line per request; silent when absent. */
   logLine?: (line: string) => void
   /** Receives unexpected errors (with stacks); they never reach the client. */
@@ -195,6 +198,7 @@ export function createApp(options: AppOptions): Koa {
   }
   app.use(cors({ applies: isApiPath, anyOrigin: options.accounts !== undefined, trustedOrigins }))
   if (options.modelsDir) app.use(serveModels(options.modelsDir))
+  if (options.pluginCatalogDir) app.use(serveCatalog(options.pluginCatalogDir))
   if (options.staticDir) app.use(serveStatic(options.staticDir, isApiPath))
   app.use(
     guardApi({

@@ -29,6 +29,7 @@ import { openSealedStore } from './secrets/openSealedStore'
 import { operatorGenerator } from './secrets/operatorGenerator'
 import { createOutboundFetch } from './outbound/createOutboundFetch'
 import { outboundPolicy } from './outbound/OutboundPolicy'
+import { builtInCatalogReader } from './serveCatalog'
 
 /** The one user of a server without accounts (QUIRE_SINGLE_USER=1). */
 export const LOCAL_USER: UserView = {
@@ -97,6 +98,18 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   // Every URL a person supplies is fetched through the outbound policy (DESIGN.md section 10).
   const outbound = outboundPolicy(config.outbound, { singleUser: config.singleUser ?? false })
   const outboundFetch = createOutboundFetch(outbound)
+  // Plugin archives are downloads of what could be uploaded: the policy's rules, the upload limit's size.
+  const maxUploadBytes = config.maxUploadBytes ?? 100 * 1024 * 1024
+  const pluginSources = {
+    fetch: createOutboundFetch({
+      ...outbound,
+      maxResponseBytes: Math.max(outbound.maxResponseBytes, maxUploadBytes),
+    }),
+    maxDownloadBytes: maxUploadBytes,
+    catalogUrl: async () => config.pluginCatalogUrl,
+    builtInCatalog: config.pluginCatalogDir ? builtInCatalogReader(config.pluginCatalogDir) : undefined,
+    githubApiUrl: config.githubApiUrl,
+  }
   // The operator's own endpoint (often on their machine: a local Ollama) is theirs, not a person's URL:
   // requests to exactly it keep the policy's limits but not its address rules (see operatorEndpoint).
   const operatorEndpoint =
@@ -134,6 +147,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       serverKey: operator.serverKey,
       operatorEndpoint,
       fetch: outboundFetch,
+      pluginSources,
       // Queries are embedded in this thread: one short text, with the model loaded once and kept (and
       // loaded ahead of use by Settings' "Download now", the same instance), shared by every user.
       embedderFor: embedderLoads.embedderFor,
@@ -187,6 +201,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     uploadDir,
     staticDir: config.staticDir,
     modelsDir: config.embedder?.modelsDir,
+    pluginCatalogDir: config.pluginCatalogDir,
     logLine: log.line,
     logError: log.error,
   })

@@ -17,6 +17,7 @@ import {
   seedPlugins,
   type PluginRecords,
 } from './isolationPlugins'
+import { pluginInstallAttempts, pluginInstallLists } from './isolationPluginInstall'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 
@@ -172,6 +173,7 @@ const attempts: Record<string, AttemptFor<Records & PlatformRecords & PluginReco
   ...chatAttempts,
   ...platformAttempts,
   ...pluginAttempts,
+  ...pluginInstallAttempts,
 }
 
 describe('two users: B never reaches A’s records', () => {
@@ -301,7 +303,7 @@ describe('two users: B never reaches A’s records', () => {
     // B's own profile seeds (the records every new account starts with) are B's, not A's.
     const notSeeded = (items: unknown[]) =>
       items.filter((item) => (item as { created_at?: unknown }).created_at !== SEED_TIME)
-    for (const list of [...platformLists, ...pluginLists]) {
+    for (const list of [...platformLists, ...pluginLists, ...pluginInstallLists]) {
       expect(notSeeded(list.items(await json(b, { method: 'GET', path: list.path }))), list.path).toEqual([])
     }
     const settings = await json(b, { method: 'GET', path: '/api/settings' })

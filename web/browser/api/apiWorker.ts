@@ -13,6 +13,8 @@ import { createApiPorts } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
 import { parseJsonBody } from '../../core/api/parseJsonBody'
 import { createEmbedderLoads } from '../../core/api/settings/createEmbedderLoads'
+import { catalogUrlSetting } from '../../core/api/platform/plugins/catalogUrlSetting'
+import { BUILT_IN_CATALOG_PATH } from '../../core/api/platform/plugins/pluginCatalog'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
 import type { ChatModel } from '../../core/generate/ChatModel'
@@ -68,6 +70,13 @@ const { ports, start } = createApiPorts({
   localModels: webLlmModels,
   startLocalLoad: (settings) =>
     settings.kind === 'webllm' ? startWebLlmLoad(settings.model) : Promise.resolve(),
+  // Plugin archives and catalogs with the browser's own fetch (CORS decides); the marketplace is the
+  // person's catalog setting, else the catalog a sync server serving this page offers.
+  pluginSources: {
+    catalogUrl: async () =>
+      (await catalogUrlSetting({ store: sync.store })) ??
+      new URL(BUILT_IN_CATALOG_PATH, self.location.origin).href,
+  },
 })
 // The browser's own account on a sync server; only this host mounts the account routes.
 const account: SyncAccount = new SyncAccount({

@@ -11,6 +11,7 @@ import type { Store } from '../store/Store'
 import type { SyncStatus } from '../sync/SyncLoop'
 import type { Clock } from '../time/Clock'
 import type { ConflictView } from '../sync/appData/conflictViews'
+import type { PluginSources } from './platform/plugins/installSources'
 
 /** Background work a host started for a request: the sync server names the job that follows it. */
 export interface ScheduledWork {
@@ -58,6 +59,11 @@ export interface ApiPorts {
   /** Absent where the host has no test-case folder (the browser): runs then send `test_cases` inline. */
   testCaseFiles?: TestCaseFiles
   limits: { maxUploadBytes: number }
+  /**
+   * Where plugin installs, the marketplace and update checks fetch from (the server's outbound policy,
+   * the browser's fetch). Absent: those routes answer 503.
+   */
+  pluginSources?: PluginSources
   /**
    * Who the request is from (records' `user_id`, `/users/{user_id}/...` paths): the signed-in user on
    * the server, the local profile or the signed-in account in the browser.

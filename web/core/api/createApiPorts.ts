@@ -11,7 +11,9 @@ import { SettingsService } from '../settings/SettingsService'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import { monotonicClock, systemClock, type Clock } from '../time/Clock'
+import { fetchOrGlobal } from '../generate/providerFetch'
 import type { ApiPorts, TestCaseFiles } from './ApiPorts'
+import type { PluginSources } from './platform/plugins/installSources'
 import type { BackgroundSchedulers, BackgroundWork } from './BackgroundWork'
 import { seedProfile } from './platform/seed/seedProfile'
 import type { EmbedderLoader } from './settings/createEmbedderLoads'
@@ -36,6 +38,11 @@ export interface HostServices extends GenerationHost {
   /** Settings before the person changes any (the server's come from its environment). */
   defaultSettings?: QuireSettings
   testCaseFiles?: TestCaseFiles
+  /**
+   * Plugin downloads, the marketplace catalog and update checks. Default: `fetch` (the host's, else the
+   * global one), downloads up to `maxUploadBytes`, no catalog URL and no built-in catalog.
+   */
+  pluginSources?: Partial<PluginSources>
   /**
    * Schedules documents and evaluation runs somewhere other than this process's queues: the sync
    * server hands them to its persisted job queue, which calls back into `work`. Absent: in-process.
@@ -139,6 +146,12 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     embedderLoader: services.embedderLoader,
     testCaseFiles: services.testCaseFiles,
     limits: { maxUploadBytes: services.maxUploadBytes },
+    pluginSources: {
+      fetch: fetchOrGlobal(services.fetch),
+      maxDownloadBytes: services.maxUploadBytes,
+      catalogUrl: async () => undefined,
+      ...services.pluginSources,
+    },
     currentUserId: services.currentUserId ?? (async () => LOCAL_USER_ID),
     logError,
   }

@@ -16,6 +16,7 @@ import { settingsRoutes } from './settings/settingsRoutes'
 import { webLlmModelRoutes } from './settings/webLlmModelsRoute'
 import { pageDesignerRoutes } from './platform/pageDesignerRoutes'
 import { pluginRoutes } from './platform/plugins/pluginRoutes'
+import { pluginInstallRoutes } from './platform/plugins/pluginInstallRoutes'
 
 /** The whole REST surface, mounted unchanged by the browser host and by the sync server. */
 export const routes: readonly Route[] = [
@@ -36,4 +37,5 @@ export const routes: readonly Route[] = [
   ...personaRoutes,
   ...pageDesignerRoutes,
   ...pluginRoutes,
+  ...pluginInstallRoutes,
 ]

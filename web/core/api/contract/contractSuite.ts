@@ -19,6 +19,7 @@ import { navigationRoutesContract } from './navigationRoutesContract'
 import { pagesContract } from './pagesContract'
 import { platformSettingsContract } from './platformSettingsContract'
 import { pluginsContract } from './pluginsContract'
+import { pluginInstallContract } from './pluginInstallContract'
 
 /** Every REST contract case; each host's runner executes all of them with the same assertions. */
 export const contractSuite: HostCase<ContractClient>[] = [
@@ -41,4 +42,5 @@ export const contractSuite: HostCase<ContractClient>[] = [
   ...tagsContract,
   ...personasContract,
   ...pluginsContract,
+  ...pluginInstallContract,
 ]

@@ -1,0 +1,108 @@
+import { ApiError } from '../../ApiError'
+import type { ApiPorts } from '../../ApiPorts'
+import { sha256Hex } from '../../../store/FileStore'
+import type { StoredRecord } from '../../../store/StoredRecord'
+import { validateManifest, type ManifestWarning } from '../../../plugins/manifest/validateManifest'
+import { readPluginPackage, requireBundle } from '../../../plugins/package/readPluginPackage'
+import { conflict } from '../platformErrors'
+import { deleteUnusedFiles } from './pluginFiles'
+import { findPluginBySlug } from './pluginLookup'
+import type { PluginRecordData } from './pluginKind'
+import { pluginModuleKind } from './pluginModuleKind'
+import { isNewer } from './checkForUpdate'
+import { savePluginRecords } from './savePluginRecords'
+
+/** Where a package came from, kept on the plugin record (`install_source`): updates look there again. */
+export type InstallSource = PluginRecordData['install_source']
+
+export type InstallPorts = Pick<ApiPorts, 'store' | 'files' | 'clock' | 'newId' | 'currentUserId'>
+
+export interface InstallOptions {
+  /** An update: the installed plugin this package replaces (same slug), keeping its id, choices and trust. */
+  replaces?: StoredRecord
+  /** With `replaces`: leave the plugin as it is when the package's version is not above the installed one. */
+  onlyNewer?: boolean
+}
+
+export interface InstallResult {
+  plugin: StoredRecord
+  modules: StoredRecord[]
+  warnings: ManifestWarning[]
+  /** True when `onlyNewer` found nothing newer: nothing was stored, `plugin` is the installed one. */
+  unchanged?: boolean
+}
+
+/**
+ * Installs a plugin package (a .zip or .tar.gz's bytes), all or nothing:
+ * readPluginPackage (hostile input: 400/422) -> validateManifest (422 naming every field) ->
+ * requireBundle (422) -> the slug must be free (409, unless this is an update of that plugin) ->
+ * every file into the FileStore -> the plugin and its modules in one batch (`savePluginRecords`).
+ * If anything fails after files were stored, the files this install added that nothing else uses are
+ * deleted again, so a failed install leaves neither a record nor an orphan file. On an update the old
+ * version's files stay until the new records are stored, and are then deleted where nothing uses them.
+ */
+export async function installPlugin(
+  ports: InstallPorts,
+  bytes: Uint8Array,
+  source: InstallSource,
+  options: InstallOptions = {},
+): Promise<InstallResult> {
+  const pkg = await readPluginPackage(bytes)
+  const manifest = validateManifest(pkg.manifest)
+  requireBundle(pkg, String(manifest.plugin.bundle_location))
+  const slug = String(manifest.plugin.plugin_slug)
+  const old = options.replaces
+  if (old) {
+    if (String(old.data.plugin_slug) !== slug) {
+      throw ApiError.unprocessable([
+        {
+          loc: ['body', 'plugin_data', 'plugin_slug'],
+          msg: `The package is the plugin '${slug}', not '${String(old.data.plugin_slug)}' that it would update`,
+          type: 'value_error',
+        },
+      ])
+    }
+    if (options.onlyNewer && !isNewer(String(manifest.plugin.version), String(old.data.version))) {
+      return {
+        plugin: old,
+        modules: await pluginModuleKind.list(ports, old.id),
+        warnings: manifest.warnings,
+        unchanged: true,
+      }
+    }
+  } else {
+    const taken = await findPluginBySlug(ports, slug)
+    if (taken) {
+      throw conflict(
+        `Plugin '${slug}' is already installed (version ${String(taken.data.version)}); update or uninstall it first`,
+      )
+    }
+  }
+
+  const added: string[] = []
+  try {
+    const files: Record<string, string> = {}
+    for (const file of pkg.files) {
+      // A key already present belongs to something else too (another plugin, a document): not ours to delete.
+      const before = await ports.files.get(await sha256Hex(file.bytes))
+      const key = await ports.files.put(file.bytes)
+      if (!before) added.push(key)
+      files[file.path] = key
+    }
+    const saved = await savePluginRecords(ports, manifest, {
+      replaces: old,
+      files,
+      status: 'installed',
+      install_source: source,
+      last_update_check: old ? ((old.data.last_update_check as string | null | undefined) ?? null) : null,
+    })
+    if (old) {
+      const oldKeys = Object.values((old.data.files as Record<string, string> | undefined) ?? {})
+      await deleteUnusedFiles(ports, oldKeys).catch(() => undefined)
+    }
+    return { ...saved, warnings: manifest.warnings }
+  } catch (error) {
+    await deleteUnusedFiles(ports, added).catch(() => undefined)
+    throw error
+  }
+}

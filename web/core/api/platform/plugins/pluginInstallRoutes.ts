@@ -1,0 +1,315 @@
+import { z } from 'zod'
+import { ApiError } from '../../ApiError'
+import type { ApiPorts } from '../../ApiPorts'
+import { errorSchema } from '../../errorSchema'
+import { defineRoute, type Route } from '../../Route'
+import type { RecordWrite } from '../../../store/StoredRecord'
+import { conflictResponse, notFoundResponse, validationResponse } from '../platformErrors'
+import { installAnswer, installSourcesOf, PLUGIN_SLUG_PARAMS } from './installAnswer'
+import { isNewer } from './checkForUpdate'
+import { deleteUnusedFiles } from './pluginFiles'
+import { requirePluginBySlug } from './pluginLookup'
+import { installPlugin, type InstallSource } from './installPlugin'
+import { checkArchiveUrl, downloadFromUrl } from './installUrl'
+import { BUILT_IN_CATALOG_PATH, downloadCatalogEntry, findCatalogEntry, loadCatalog } from './pluginCatalog'
+import { pluginKind } from './pluginKind'
+import { pluginModuleKind } from './pluginModuleKind'
+import { pluginUpdateRoutes } from './pluginUpdateRoutes'
+
+const BASE = '/api/v1/plugins'
+const tags = ['Plugins']
+const error = (description: string) => ({ description, schema: errorSchema })
+
+const installResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.looseObject({
+    plugin_id: z.string(),
+    plugin_slug: z.string(),
+    modules_created: z.array(z.string()),
+    warnings: z.array(z.object({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() })),
+  }),
+})
+
+const installErrors = {
+  400: error(
+    'Not an archive, a broken or unsafe one (`..`, absolute paths, links, too many or too large files, a compression bomb), a missing form field, or a repository without that release: the reason',
+  ),
+  404: error('No plugin catalog, or the plugin is not in it'),
+  409: conflictResponse(
+    'A plugin with that `plugin_slug` is already installed (update or uninstall it first)',
+  ),
+  413: error('The archive is larger than the limit'),
+  422: validationResponse,
+  502: error(
+    'The URL, release or catalog could not be fetched (offline, refused by the outbound policy, or down)',
+  ),
+}
+
+const SOURCES =
+  'Installs run synchronously (the answer comes once the plugin is stored); the package is read as hostile input and never executed (`plugin.json`, or the literals of BrainDrive’s `lifecycle_manager.py`), validated (422 naming every field that breaks a rule; guidance that is not met comes back as `warnings`), its bundle must be in it, and every file is stored content-addressed with its SHA-256. All or nothing: any failure leaves no record and no file behind. A slug that is taken answers 409 (differs from BrainDrive, which answers 400 "already installed"). The server fetches URLs through its outbound policy (private addresses refused unless OUTBOUND_ALLOW lists them; downloads up to the upload limit); the browser with its own fetch, so a URL must allow CORS.'
+
+const MARKETPLACE = `The marketplace is a catalog JSON \`{plugins: [{id, plugin_slug, name, description, version, download_url, category, tags, permissions, sha256?}]}\` (\`download_url\` absolute or relative to the catalog) at PLUGIN_CATALOG_URL on the server, or the catalog URL setting in the browser; without one, the server uses its built-in catalog of Quire’s sample plugins (\`dist-plugins/\`, also served read-only at \`${BUILT_IN_CATALOG_PATH}\`), and 404 when it was not built.`
+
+const installForm = z.object({
+  method: z.string().min(1),
+  repo_url: z.string().optional(),
+  version: z.string().optional(),
+  plugin_slug: z.string().optional(),
+  catalog_id: z.string().optional(),
+  filename: z.string().optional(),
+})
+
+/** Normalised install methods: BrainDrive's `local-file` is an upload, its `github` a URL. */
+const METHODS: Record<string, 'upload' | 'url' | 'marketplace'> = {
+  upload: 'upload',
+  'local-file': 'upload',
+  file: 'upload',
+  url: 'url',
+  github: 'url',
+  remote: 'url',
+  marketplace: 'marketplace',
+}
+
+async function installFromUrl(ports: ApiPorts, repoUrl: string, version: string | undefined) {
+  const url = repoUrl.trim()
+  if (url === '') throw ApiError.badRequest('repo_url is required for a URL installation')
+  const download = await downloadFromUrl(installSourcesOf(ports), url, version?.trim() || 'latest')
+  const source: InstallSource = { method: 'url', url }
+  return { result: await installPlugin(ports, download.bytes, source), download }
+}
+
+async function installFromCatalog(ports: ApiPorts, name: string) {
+  const sources = installSourcesOf(ports)
+  const catalog = await loadCatalog(sources)
+  const entry = findCatalogEntry(catalog, name)
+  const { bytes, archiveUrl } = await downloadCatalogEntry(sources, catalog, entry)
+  const source: InstallSource = { method: 'marketplace', catalog_id: entry.id, url: archiveUrl }
+  return { result: await installPlugin(ports, bytes, source), entry }
+}
+
+const installRoutes: Route[] = [
+  defineRoute({
+    method: 'post',
+    path: `${BASE}/install`,
+    operationId: 'installPlugin',
+    summary: 'Install a plugin from a file, a URL or the marketplace',
+    description: `multipart/form-data. \`method\`: \`upload\` (or BrainDrive’s \`local-file\`) with \`file\` (.zip or .tar.gz, sniffed from the bytes); \`url\` (or BrainDrive’s \`github\`) with \`repo_url\` — a GitHub repository URL (its release \`version\`, default latest: the release’s first .zip/.tar.gz asset, else its source archive at the tag) or a direct archive URL; \`marketplace\` with \`plugin_slug\` or \`catalog_id\`. Answers BrainDrive’s \`{status: 'success', message, data: {plugin_id, plugin_slug, modules_created, source, ...}}\` plus \`data.warnings\` and \`data.plugin\` (the installed plugin). ${SOURCES} ${MARKETPLACE} An unknown method or a missing field is 400, as BrainDrive answers it.`,
+    tags,
+    errorStyle: 'platform',
+    bodyType: 'multipart',
+    body: installForm,
+    files: [{ name: 'file', description: 'The plugin archive (.zip or .tar.gz), for `method` upload' }],
+    responses: { 200: { description: 'Installed', schema: installResponse }, ...installErrors },
+    async handler({ body, files }, ports) {
+      const method = METHODS[body.method.trim().toLowerCase()]
+      if (!method) {
+        throw ApiError.badRequest(
+          `Unsupported installation method: ${body.method.slice(0, 40)}. Supported methods: 'upload' (or 'local-file'), 'url' (or 'github'), 'marketplace'`,
+        )
+      }
+      if (method === 'upload') {
+        const file = files.file?.[0]
+        if (!file) throw ApiError.badRequest('file is required for a file installation')
+        if (file.size > ports.limits.maxUploadBytes) {
+          throw new ApiError(
+            413,
+            `The archive is larger than ${Math.round(ports.limits.maxUploadBytes / 1048576)} MB`,
+          )
+        }
+        const result = await installPlugin(ports, await file.bytes(), { method: 'upload' })
+        const filename = body.filename ?? file.filename
+        return installAnswer(
+          result,
+          `Plugin '${String(result.plugin.data.name)}' installed from ${filename}`,
+          {
+            source: body.method === 'local-file' ? 'local-file' : 'upload',
+            filename,
+            file_size: file.size,
+          },
+        )
+      }
+      if (method === 'url') {
+        if (body.repo_url === undefined)
+          throw ApiError.badRequest('repo_url is required for a URL installation')
+        const { result, download } = await installFromUrl(ports, body.repo_url, body.version)
+        return installAnswer(
+          result,
+          `Plugin '${String(result.plugin.data.name)}' installed from ${body.repo_url}`,
+          {
+            source: body.method === 'github' ? 'github' : 'url',
+            repo_url: body.repo_url,
+            version: String(result.plugin.data.version),
+            archive_url: download.archiveUrl,
+          },
+        )
+      }
+      const name = body.plugin_slug ?? body.catalog_id
+      if (!name)
+        throw ApiError.badRequest('plugin_slug or catalog_id is required for a marketplace installation')
+      const { result, entry } = await installFromCatalog(ports, name)
+      return installAnswer(
+        result,
+        `Plugin '${String(result.plugin.data.name)}' installed from the marketplace`,
+        {
+          source: 'marketplace',
+          catalog_id: entry.id,
+          version: String(result.plugin.data.version),
+        },
+      )
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: `${BASE}/install-from-url`,
+    operationId: 'installPluginFromUrl',
+    summary: 'Install a plugin from a GitHub repository or an archive URL',
+    description: `JSON \`{repo_url, version?}\`: the same as \`POST /api/v1/plugins/install\` with \`method\` url. ${SOURCES}`,
+    tags,
+    errorStyle: 'platform',
+    body: z.object({ repo_url: z.string().min(1), version: z.string().optional().default('latest') }),
+    responses: { 200: { description: 'Installed', schema: installResponse }, ...installErrors },
+    async handler({ body }, ports) {
+      checkArchiveUrl(body.repo_url.includes('://') ? body.repo_url : `https://${body.repo_url}`)
+      const { result, download } = await installFromUrl(ports, body.repo_url, body.version)
+      return installAnswer(
+        result,
+        `Plugin '${String(result.plugin.data.name)}' installed from ${body.repo_url}`,
+        {
+          source: 'remote',
+          repo_url: body.repo_url,
+          version: String(result.plugin.data.version),
+          archive_url: download.archiveUrl,
+          plugin_name: String(result.plugin.data.name),
+        },
+      )
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/available`,
+    operationId: 'listAvailablePlugins',
+    summary: 'The marketplace: plugins that can be installed',
+    description: `BrainDrive’s \`{status: 'success', data: {available_plugins: {[plugin_slug]: entry}, total_count}}\`, each entry the catalog’s fields plus \`installed\`, \`installed_version\`, \`installed_plugin_id\` and \`update_available\` (the catalog’s version is above the installed one). ${MARKETPLACE} A catalog that cannot be fetched answers 502 (offline in the browser, for instance).`,
+    tags,
+    errorStyle: 'platform',
+    responses: {
+      200: {
+        description: 'The catalog’s plugins, by slug',
+        schema: z.object({
+          status: z.literal('success'),
+          data: z.object({
+            available_plugins: z.record(
+              z.string(),
+              z.looseObject({ plugin_slug: z.string(), installed: z.boolean() }),
+            ),
+            total_count: z.int(),
+            catalog_url: z.string().nullable(),
+          }),
+        }),
+      },
+      404: error('No catalog is configured or built'),
+      502: error('The catalog could not be fetched'),
+    },
+    async handler(_input, ports) {
+      const catalog = await loadCatalog(installSourcesOf(ports))
+      const installed = new Map(
+        (await pluginKind.list(ports)).map((record) => [String(record.data.plugin_slug), record]),
+      )
+      const available: Record<string, Record<string, unknown>> = {}
+      for (const entry of catalog.entries) {
+        const record = installed.get(entry.plugin_slug)
+        const version = record ? String(record.data.version) : null
+        available[entry.plugin_slug] = {
+          ...entry,
+          installed: record !== undefined,
+          installed_version: version,
+          installed_plugin_id: record?.id ?? null,
+          update_available: version !== null && isNewer(entry.version, version),
+        }
+      }
+      return {
+        status: 200,
+        body: {
+          status: 'success',
+          data: {
+            available_plugins: available,
+            total_count: catalog.entries.length,
+            catalog_url: catalog.url ?? null,
+          },
+        },
+      }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: `${BASE}/:plugin_slug/install`,
+    operationId: 'installCatalogPlugin',
+    summary: 'Install one plugin of the marketplace by its slug',
+    description: `The catalog entry whose \`plugin_slug\` (or \`id\`) is the path’s. Differs from BrainDrive, whose direct install takes a plugin from the server’s own plugins folder: Quire runs no plugin code on the server, so its "local" plugins are the built-in catalog’s. ${SOURCES} ${MARKETPLACE}`,
+    tags,
+    errorStyle: 'platform',
+    params: PLUGIN_SLUG_PARAMS,
+    notFoundDetail: 'Plugin not found',
+    responses: { 200: { description: 'Installed', schema: installResponse }, ...installErrors },
+    async handler({ params }, ports) {
+      const { result, entry } = await installFromCatalog(ports, params.plugin_slug)
+      return installAnswer(result, `Plugin '${params.plugin_slug}' installed successfully`, {
+        source: 'marketplace',
+        catalog_id: entry.id,
+        version: String(result.plugin.data.version),
+      })
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: `${BASE}/:plugin_slug/uninstall`,
+    operationId: 'uninstallPlugin',
+    summary: 'Uninstall a plugin: its record, its modules and its files',
+    description:
+      "BrainDrive’s `{status: 'success', message, data: {plugin_slug, plugin_id, deleted_modules}}`. The plugin and its modules go in one write (and from the person’s other devices by sync); then its files, where no other plugin or document uses the same bytes. Pages that placed its modules keep their layout and show the module as missing. 404 for a slug not installed.",
+    tags,
+    errorStyle: 'platform',
+    params: PLUGIN_SLUG_PARAMS,
+    notFoundDetail: 'Plugin not found',
+    responses: {
+      200: {
+        description: 'Uninstalled',
+        schema: z.object({
+          status: z.literal('success'),
+          message: z.string(),
+          data: z.object({ plugin_slug: z.string(), plugin_id: z.string(), deleted_modules: z.int() }),
+        }),
+      },
+      404: notFoundResponse('Plugin not found'),
+    },
+    async handler({ params }, ports) {
+      const record = await requirePluginBySlug(ports, params.plugin_slug)
+      const modules = await pluginModuleKind.list(ports, record.id)
+      const writes: RecordWrite[] = [
+        ...modules.map((module) => ({ delete: { kind: pluginModuleKind.kind, id: module.id } })),
+        { delete: { kind: pluginKind.kind, id: record.id } },
+      ]
+      await ports.store.writeRecords(writes)
+      await deleteUnusedFiles(
+        ports,
+        Object.values((record.data.files as Record<string, string> | undefined) ?? {}),
+      ).catch(ports.logError)
+      return {
+        status: 200,
+        body: {
+          status: 'success',
+          message: `Plugin '${params.plugin_slug}' uninstalled successfully`,
+          data: { plugin_slug: params.plugin_slug, plugin_id: record.id, deleted_modules: modules.length },
+        },
+      }
+    },
+  }),
+]
+
+/**
+ * Install, uninstall, the marketplace and updates (`pluginUpdateRoutes`). Literal paths
+ * (`/install`, `/install-from-url`, `/available`, `/updates/available`) never meet a `/:plugin_slug/...`
+ * path of the same shape, so their order does not matter to either router.
+ */
+export const pluginInstallRoutes: Route[] = [...installRoutes, ...pluginUpdateRoutes]
