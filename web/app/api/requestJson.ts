@@ -1,7 +1,7 @@
 import { ApiRequestError } from './ApiRequestError'
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Sent as JSON, except FormData, which goes as multipart/form-data. */
   body?: unknown
   signal?: AbortSignal | undefined
