@@ -3,6 +3,7 @@ import { embedHash } from './embed-hash'
 import { ingestMemory } from './ingest-memory'
 import { ingestPdf } from './ingest-pdf'
 import type { Benchmark } from './lib/Benchmark'
+import { plugins } from './plugins'
 import { retrieval } from './retrieval'
 import { search } from './search'
 import { serverAuth } from './server-auth'
@@ -22,4 +23,5 @@ export const benchmarks: readonly Benchmark[] = [
   sync,
   documentStall,
   web,
+  plugins,
 ]
