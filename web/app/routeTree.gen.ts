@@ -16,6 +16,7 @@ import { Route as CollectionsRouteImport } from './routes/collections'
 import { Route as ConversationsRouteImport } from './routes/conversations'
 import { Route as DocsRouteImport } from './routes/docs'
 import { Route as EvaluationRouteImport } from './routes/evaluation'
+import { Route as PluginsRouteImport } from './routes/plugins'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as CollectionsCollectionIdRouteImport } from './routes/collections_.$collectionId'
@@ -55,6 +56,11 @@ const EvaluationRoute = EvaluationRouteImport.update({
   path: '/evaluation',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PluginsRoute = PluginsRouteImport.update({
+  id: '/plugins',
+  path: '/plugins',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -79,6 +85,7 @@ export interface FileRoutesByFullPath {
   '/conversations': typeof ConversationsRoute
   '/docs': typeof DocsRoute
   '/evaluation': typeof EvaluationRoute
+  '/plugins': typeof PluginsRoute
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/collections/$collectionId': typeof CollectionsCollectionIdRoute
@@ -91,6 +98,7 @@ export interface FileRoutesByTo {
   '/conversations': typeof ConversationsRoute
   '/docs': typeof DocsRoute
   '/evaluation': typeof EvaluationRoute
+  '/plugins': typeof PluginsRoute
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/collections/$collectionId': typeof CollectionsCollectionIdRoute
@@ -104,6 +112,7 @@ export interface FileRoutesById {
   '/conversations': typeof ConversationsRoute
   '/docs': typeof DocsRoute
   '/evaluation': typeof EvaluationRoute
+  '/plugins': typeof PluginsRoute
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/collections_/$collectionId': typeof CollectionsCollectionIdRoute
@@ -118,6 +127,7 @@ export interface FileRouteTypes {
     | '/conversations'
     | '/docs'
     | '/evaluation'
+    | '/plugins'
     | '/search'
     | '/settings'
     | '/collections/$collectionId'
@@ -130,6 +140,7 @@ export interface FileRouteTypes {
     | '/conversations'
     | '/docs'
     | '/evaluation'
+    | '/plugins'
     | '/search'
     | '/settings'
     | '/collections/$collectionId'
@@ -142,6 +153,7 @@ export interface FileRouteTypes {
     | '/conversations'
     | '/docs'
     | '/evaluation'
+    | '/plugins'
     | '/search'
     | '/settings'
     | '/collections_/$collectionId'
@@ -155,6 +167,7 @@ export interface RootRouteChildren {
   ConversationsRoute: typeof ConversationsRoute
   DocsRoute: typeof DocsRoute
   EvaluationRoute: typeof EvaluationRoute
+  PluginsRoute: typeof PluginsRoute
   SearchRoute: typeof SearchRoute
   SettingsRoute: typeof SettingsRoute
   CollectionsCollectionIdRoute: typeof CollectionsCollectionIdRoute
@@ -211,6 +224,13 @@ declare module '@tanstack/solid-router' {
       preLoaderRoute: typeof EvaluationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/plugins': {
+      id: '/plugins'
+      path: '/plugins'
+      fullPath: '/plugins'
+      preLoaderRoute: typeof PluginsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/search': {
       id: '/search'
       path: '/search'
@@ -243,6 +263,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConversationsRoute: ConversationsRoute,
   DocsRoute: DocsRoute,
   EvaluationRoute: EvaluationRoute,
+  PluginsRoute: PluginsRoute,
   SearchRoute: SearchRoute,
   SettingsRoute: SettingsRoute,
   CollectionsCollectionIdRoute: CollectionsCollectionIdRoute,

@@ -90,6 +90,11 @@ export function AppFrame(props: { children: JSX.Element }) {
               </Link>
             </li>
             <li>
+              <Link to="/plugins" class="nav-link">
+                Plugins
+              </Link>
+            </li>
+            <li>
               <Link to="/settings" class="nav-link">
                 Settings
               </Link>

@@ -4,6 +4,16 @@ import { ACCEPTED_EXTENSIONS } from '../documents/documentLabels'
 export interface UploadDropZoneProps {
   /** Every file of one drop or one choice, in order. */
   onFiles: (files: File[]) => void
+  /** The zone's heading; "Add documents" by default. */
+  title?: string
+  /** The line under the heading; by default the document types Quire reads. */
+  hint?: string
+  /** The picker's `accept`; by default the document extensions. */
+  accept?: string
+  /** One file at a time instead of several. */
+  single?: boolean
+  /** The picker button's label; "Choose files" by default. */
+  buttonLabel?: string
 }
 
 const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false
@@ -71,10 +81,11 @@ export function UploadDropZone(props: UploadDropZoneProps) {
       </div>
       <div class="drop-zone-text">
         <h2 id={titleId} class="drop-zone-title">
-          {dragging() ? 'Drop to upload' : 'Add documents'}
+          {dragging() ? 'Drop to upload' : (props.title ?? 'Add documents')}
         </h2>
         <p id={hintId} class="drop-zone-hint">
-          Drag files here, or choose them. PDF, Word, PowerPoint, Markdown, HTML and plain text.
+          {props.hint ??
+            'Drag files here, or choose them. PDF, Word, PowerPoint, Markdown, HTML and plain text.'}
         </p>
       </div>
       <button
@@ -83,13 +94,13 @@ export function UploadDropZone(props: UploadDropZoneProps) {
         aria-describedby={hintId}
         onClick={() => input.click()}
       >
-        Choose files
+        {props.buttonLabel ?? 'Choose files'}
       </button>
       <input
         ref={input}
         type="file"
-        multiple
-        accept={ACCEPTED_EXTENSIONS.join(',')}
+        multiple={!props.single}
+        accept={props.accept ?? ACCEPTED_EXTENSIONS.join(',')}
         hidden
         onChange={(event) => {
           const files = [...(event.currentTarget.files ?? [])]

@@ -1,0 +1,89 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+/** The plugin manager (Plugins in the main navigation): install sources, the installed list, the marketplace. */
+export class PluginManagerPage {
+  constructor(private readonly page: Page) {}
+
+  get heading(): Locator {
+    return this.page.getByRole('heading', { name: 'Plugins', level: 1 })
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Plugins' }).click()
+    await expect(this.heading).toBeVisible()
+  }
+
+  /** Chooses an archive with "Choose a plugin file", through the browser's own file chooser. */
+  async chooseFile(path: string): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser')
+    await this.page.getByRole('button', { name: 'Choose a plugin file' }).click()
+    await (await chooser).setFiles(path)
+  }
+
+  installDialog(pluginName: string): Locator {
+    return this.page.getByRole('dialog', { name: `Install ${pluginName}?` })
+  }
+
+  /** Starts recording every value the install progress bar of `pluginName` shows (it may be brief). */
+  async watchProgress(pluginName: string): Promise<void> {
+    await this.page.evaluate((label) => {
+      const seen: Array<number | null> = []
+      ;(window as unknown as { __pluginProgress: typeof seen }).__pluginProgress = seen
+      const record = () => {
+        const bar = document.querySelector<HTMLProgressElement>(`progress[aria-label="${label}"]`)
+        if (bar) seen.push(bar.hasAttribute('value') ? bar.value : null)
+      }
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['value'],
+      })
+    }, `Installing ${pluginName}`)
+  }
+
+  /** The progress values recorded since `watchProgress` (null: indeterminate, "installing"). */
+  async progressSeen(): Promise<Array<number | null>> {
+    return this.page.evaluate(
+      () => (window as unknown as { __pluginProgress: Array<number | null> }).__pluginProgress,
+    )
+  }
+
+  get installedList(): Locator {
+    return this.page.getByRole('list', { name: 'Installed plugins' })
+  }
+
+  /** An installed plugin's card, found by its heading. */
+  card(pluginName: string): Locator {
+    return this.installedList
+      .getByRole('listitem')
+      .filter({ has: this.page.getByRole('heading', { name: pluginName, exact: true, level: 3 }) })
+  }
+
+  pluginSwitch(pluginName: string): Locator {
+    return this.card(pluginName).getByRole('switch', { name: `${pluginName} Enabled`, exact: true })
+  }
+
+  moduleSwitch(pluginName: string, moduleName: string): Locator {
+    return this.card(pluginName).getByRole('switch', { name: `${moduleName} module Enabled`, exact: true })
+  }
+
+  /** Uninstalls through the confirmation dialog, which names the plugin and starts on Cancel. */
+  async uninstall(pluginName: string): Promise<void> {
+    await this.card(pluginName)
+      .getByRole('button', { name: `Uninstall ${pluginName}` })
+      .click()
+    const dialog = this.page.getByRole('dialog', { name: `Uninstall ${pluginName}?` })
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await dialog.getByRole('button', { name: 'Uninstall', exact: true }).click()
+    await expect(dialog).toHaveCount(0)
+  }
+
+  tab(name: 'Marketplace' | RegExp): Locator {
+    return this.page.getByRole('tab', { name })
+  }
+
+  get urlField(): Locator {
+    return this.page.getByLabel('Plugin URL')
+  }
+}

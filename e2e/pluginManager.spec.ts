@@ -1,0 +1,203 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { zipSync } from 'fflate'
+import { SYNC_PORT } from '../playwright.config'
+import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
+import { PluginManagerPage } from './pages/PluginManagerPage'
+import { expectAccessible } from './support/expectAccessible'
+import { openApp } from './support/openApp'
+
+// The static server has no API at all: every plugin call here is answered by the in-browser API.
+let outDir = ''
+let notesZip = ''
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-plugins-'))
+  await buildSamplePlugins({ outDir, force: true })
+  notesZip = path.join(outDir, 'QuireNotes-1.0.0.zip')
+})
+
+test.afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true })
+})
+
+type Manifest = Record<string, { enabled: boolean; modules: Array<{ name: string; enabled: boolean }> }>
+const installed = (page: Page) =>
+  page.evaluate(async () => (await (await fetch('/api/v1/plugins/manifest')).json()) as Manifest)
+
+test('install a plugin from a file offline, seeing its permissions and the progress; switch it and a module off and on; uninstall with confirmation', async ({
+  page,
+  context,
+}) => {
+  await openApp(page)
+  // Everything but downloads works without a network: the browser's API answers from this device.
+  await context.setOffline(true)
+  const manager = new PluginManagerPage(page)
+  await manager.open()
+  await expect(page.getByText('No plugins installed yet')).toBeVisible()
+  await expect(manager.urlField).toBeDisabled()
+  await expect(page.getByText('installing from a URL needs a connection')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Check for updates' })).toBeDisabled()
+  await expectAccessible(page, 'the plugin manager, nothing installed')
+
+  // The archive is read in the page first: what it asks for is shown before anything is installed.
+  await manager.chooseFile(notesZip)
+  const dialog = manager.installDialog('Quire Notes')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('Quire Notes 1.0.0 by Quire')
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'storage.write' })).toContainText(
+    'Save and change data of its own',
+  )
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'api.access' })).toContainText(
+    'Read and change your Quire data',
+  )
+  await expect(dialog.getByRole('button', { name: 'Install', exact: true })).toBeFocused()
+  await expect(installed(page)).resolves.toEqual({})
+  await expectAccessible(page, 'the install dialog')
+
+  await manager.watchProgress('Quire Notes')
+  await dialog.getByRole('button', { name: 'Install', exact: true }).click()
+  await expect(dialog).toHaveCount(0)
+  await expect(page.getByText('Quire Notes 1.0.0 installed')).toBeVisible()
+  // The upload's bar (a share of the file sent), then "Installing" until the API answers.
+  const progress = await manager.progressSeen()
+  expect(progress[0], 'the install progress bar was shown').toEqual(expect.any(Number))
+
+  // The new plugin's heading has focus; its card shows who made it, its module and its permissions.
+  const card = manager.card('Quire Notes')
+  await expect(card.getByRole('heading', { name: 'Quire Notes' })).toBeFocused()
+  await expect(card).toContainText('Version 1.0.0')
+  await expect(card).toContainText('by Quire')
+  await expect(card).toContainText('Read the data it saved for itself')
+  await expect(manager.tab(/^Installed \(1\)$/)).toHaveAttribute('aria-selected', 'true')
+  await expectAccessible(page, 'the plugin manager with a plugin')
+
+  // Disable the plugin and its module (Space on the switch, as a keyboard user would), then reload.
+  await expect(manager.pluginSwitch('Quire Notes')).toBeChecked()
+  await manager.pluginSwitch('Quire Notes').focus()
+  await page.keyboard.press('Space')
+  await expect.poll(async () => (await installed(page)).QuireNotes?.enabled).toBe(false)
+  await manager.moduleSwitch('Quire Notes', 'Notes').click()
+  await expect
+    .poll(async () => (await installed(page)).QuireNotes?.modules.find((m) => m.name === 'Notes')?.enabled)
+    .toBe(false)
+  await page.reload()
+  await expect(manager.heading).toBeVisible()
+  await expect(manager.pluginSwitch('Quire Notes')).not.toBeChecked()
+  await expect(manager.moduleSwitch('Quire Notes', 'Notes')).not.toBeChecked()
+  await manager.pluginSwitch('Quire Notes').click()
+  await manager.moduleSwitch('Quire Notes', 'Notes').click()
+  await expect
+    .poll(async () => (await installed(page)).QuireNotes)
+    .toMatchObject({
+      enabled: true,
+      modules: [{ name: 'Notes', enabled: true }],
+    })
+
+  // Installing the same plugin again is refused by the API, with its reason, and changes nothing.
+  await manager.chooseFile(notesZip)
+  await dialog.getByRole('button', { name: 'Install', exact: true }).click()
+  await expect(dialog.getByRole('alert')).toContainText('Quire Notes was not installed')
+  await expect(dialog.getByRole('alert')).toContainText(/already installed/i)
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(manager.card('Quire Notes')).toHaveCount(1)
+
+  await manager.uninstall('Quire Notes')
+  await expect(page.getByText('Quire Notes uninstalled')).toBeVisible()
+  await expect(page.getByText('No plugins installed yet')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Installed plugins' })).toBeFocused()
+  await expect(installed(page)).resolves.toEqual({})
+})
+
+test('a bad archive shows why it is refused and installs nothing', async ({ page }) => {
+  await openApp(page)
+  const manager = new PluginManagerPage(page)
+  await manager.open()
+
+  const dir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-bad-plugins-'))
+  try {
+    const notAnArchive = path.join(dir, 'broken.zip')
+    await writeFile(notAnArchive, 'this is not a zip file')
+    await manager.chooseFile(notAnArchive)
+    const refusal = page.getByRole('alert').filter({ hasText: 'broken.zip cannot be installed' })
+    await expect(refusal).toContainText('not a .zip or .tar.gz archive')
+    await expect(manager.installDialog('broken')).toHaveCount(0)
+
+    // A manifest breaking rules: each one is listed with the field it is about.
+    const badManifest = path.join(dir, 'bad-manifest.zip')
+    const manifest = {
+      plugin_data: { name: 'Bad', plugin_slug: 'BadPlugin', version: 'one' },
+      module_data: [{ name: 'Bad module' }],
+    }
+    await writeFile(
+      badManifest,
+      zipSync({
+        'plugin.json': new TextEncoder().encode(JSON.stringify(manifest)),
+        'dist/remoteEntry.js': new TextEncoder().encode('var BadPlugin;'),
+      }),
+    )
+    await manager.chooseFile(badManifest)
+    const problems = page.getByRole('alert').filter({ hasText: 'bad-manifest.zip cannot be installed' })
+    await expect(problems.getByRole('listitem').filter({ hasText: 'plugin_data.version' })).toHaveCount(1)
+    await expect(problems.getByRole('listitem').filter({ hasText: 'plugin_data.author' })).toContainText(
+      'Field required',
+    )
+    await expectAccessible(page, 'the plugin manager showing a refused archive')
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+  await expect(installed(page)).resolves.toEqual({})
+  await expect(page.getByText('No plugins installed yet')).toBeVisible()
+})
+
+test('the marketplace on the sync server: search, filter by category, see permissions, install; check for updates; offline it waits', async ({
+  page,
+  context,
+}) => {
+  // The server serves its built-in catalog (dist-plugins/, read when asked) at /plugin-catalog/; the page's
+  // in-browser API downloads the catalog and the archive from there, as it would from any marketplace.
+  await buildSamplePlugins()
+  await openApp(page, `http://127.0.0.1:${SYNC_PORT}/`)
+  const manager = new PluginManagerPage(page)
+  await manager.open()
+  await manager.tab('Marketplace').click()
+  const list = page.getByRole('list', { name: 'Marketplace plugins' })
+  const names = list.getByRole('heading', { level: 3 })
+  await expect(names).toHaveText(['Quire Notes', 'Quire Collections', 'Quire Follower'])
+
+  await page.getByLabel('Search the marketplace').fill('collection')
+  await expect(names).toHaveText(['Quire Collections', 'Quire Follower'])
+  await page.getByLabel('Search the marketplace').fill('')
+  await page.getByLabel('Category').selectOption('utility')
+  await expect(names).toHaveText(['Quire Follower'])
+  await expectAccessible(page, 'the marketplace')
+
+  await list.getByRole('button', { name: 'Install Quire Follower' }).click()
+  const dialog = manager.installDialog('Quire Follower')
+  await expect(dialog).toContainText('The marketplace says it asks to')
+  await expect(dialog).toContainText('api.access')
+  await dialog.getByRole('button', { name: 'Install', exact: true }).click()
+  await expect(page.getByText('Quire Follower 1.0.0 installed')).toBeVisible()
+  await expect(manager.card('Quire Follower')).toContainText('installed from the marketplace')
+  await manager.tab('Marketplace').click()
+  const follower = list
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Quire Follower' }) })
+  await expect(follower).toContainText('Installed: version 1.0.0')
+
+  await page.getByRole('button', { name: 'Check for updates' }).click()
+  await expect(page.locator('#plugin-update-outcome')).toHaveText('No updates available.')
+
+  await context.setOffline(true)
+  await expect(page.getByText('The marketplace needs a connection')).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Install Quire/ })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Check for updates' })).toBeDisabled()
+  await context.setOffline(false)
+  await expect(names).toHaveText(['Quire Follower'])
+  await manager.tab(/^Installed/).click()
+  await manager.uninstall('Quire Follower')
+  await expect(installed(page)).resolves.toEqual({})
+})

@@ -1,0 +1,171 @@
+import { createSignal, createUniqueId, For, Show } from 'solid-js'
+import { errorDetail } from '../../api/ApiRequestError'
+import type { InstalledPlugin } from '../../api/pluginsApi'
+import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { showToast } from '../../toasts/toastStore'
+import { EnabledSwitch } from './EnabledSwitch'
+import { PermissionList } from './PermissionList'
+
+export interface InstalledPluginActions {
+  setEnabled: (plugin: InstalledPlugin, enabled: boolean) => Promise<void>
+  setModuleEnabled: (plugin: InstalledPlugin, moduleId: string, enabled: boolean) => Promise<void>
+  update: (plugin: InstalledPlugin) => Promise<void>
+  uninstall: (plugin: InstalledPlugin) => Promise<void>
+}
+
+/** The id of a plugin card's heading, which takes focus after the plugin was installed or updated. */
+export const pluginTitleId = (plugin: Pick<InstalledPlugin, 'id'>) => `plugin-${plugin.id}-title`
+
+const describeSource = (plugin: InstalledPlugin) => {
+  const source = plugin.install_source
+  if (!source) return undefined
+  if (source.method === 'marketplace') return 'the marketplace'
+  if (source.method === 'upload' || source.method === 'local-file') return 'a file'
+  if (source.url) return source.url
+  return undefined
+}
+
+/**
+ * One installed plugin: who made it and what it is, its enabled switch and its modules' switches, what
+ * its permissions let it do, an update when one is known, and Uninstall behind a confirmation.
+ */
+export function InstalledPluginCard(props: {
+  plugin: InstalledPlugin
+  online: boolean
+  actions: InstalledPluginActions
+  /** Where focus goes once the plugin is gone (its card with it). */
+  focusAfterRemoval: () => HTMLElement | null | undefined
+}) {
+  const plugin = () => props.plugin
+  const permissionsId = createUniqueId()
+  const [confirming, setConfirming] = createSignal(false)
+  const [updating, setUpdating] = createSignal(false)
+
+  const update = async () => {
+    if (updating()) return
+    setUpdating(true)
+    try {
+      await props.actions.update(plugin())
+    } catch (error) {
+      showToast({ message: `${plugin().name} could not be updated: ${errorDetail(error)}` })
+    } finally {
+      setUpdating(false)
+    }
+  }
+
+  return (
+    <li class="plugin-card" classList={{ 'plugin-card-disabled': !plugin().enabled }}>
+      <div class="plugin-card-head">
+        <div class="plugin-card-identity">
+          <h3 id={pluginTitleId(plugin())} class="plugin-card-title" tabindex="-1">
+            {plugin().name}
+          </h3>
+          <p class="plugin-card-meta">
+            Version {plugin().version}
+            <Show when={plugin().author}>{(author) => <> · by {author()}</>}</Show>
+            <Show when={plugin().category}>{(category) => <> · {category()}</>}</Show>
+            <Show when={describeSource(plugin())}>{(source) => <> · installed from {source()}</>}</Show>
+          </p>
+        </div>
+        <EnabledSwitch
+          subject={plugin().name}
+          checked={plugin().enabled}
+          onChange={(enabled) => props.actions.setEnabled(plugin(), enabled)}
+        />
+      </div>
+      <Show when={plugin().description}>
+        <p class="plugin-card-description">{plugin().description}</p>
+      </Show>
+      <Show when={!plugin().enabled}>
+        <p class="plugin-card-note">Disabled: its modules are left out of the page designer.</p>
+      </Show>
+      <Show when={plugin().status === 'error'}>
+        <p class="plugin-card-problem">
+          This plugin’s install did not finish; uninstall it and install it again.
+        </p>
+      </Show>
+
+      <Show when={plugin().update_available}>
+        <div class="plugin-update" role="group" aria-label={`Update for ${plugin().name}`}>
+          <p>
+            Version {plugin().latest_version ?? 'newer'} is available
+            <Show when={!props.online}> (updating needs a connection)</Show>.
+          </p>
+          <button
+            type="button"
+            class="button button-small button-primary"
+            disabled={!props.online}
+            aria-disabled={updating()}
+            onClick={() => void update()}
+          >
+            {updating() ? 'Updating…' : 'Update'}
+            <span class="visually-hidden"> {plugin().name}</span>
+          </button>
+        </div>
+      </Show>
+
+      <h4 class="plugin-card-subtitle">Modules</h4>
+      <Show
+        when={plugin().modules.length > 0}
+        fallback={<p class="plugin-card-note">This plugin has no modules.</p>}
+      >
+        <ul class="plugin-modules">
+          <For each={plugin().modules}>
+            {(module) => (
+              <li class="plugin-module">
+                <div>
+                  <span class="plugin-module-name">{module.display_name}</span>
+                  <Show when={module.description}>
+                    <span class="plugin-module-description">{module.description}</span>
+                  </Show>
+                </div>
+                <EnabledSwitch
+                  subject={`${module.display_name} module`}
+                  checked={module.enabled}
+                  onChange={(enabled) => props.actions.setModuleEnabled(plugin(), module.id, enabled)}
+                />
+              </li>
+            )}
+          </For>
+        </ul>
+      </Show>
+
+      <h4 class="plugin-card-subtitle" id={`${permissionsId}-title`}>
+        What it may do
+      </h4>
+      <PermissionList permissions={plugin().permissions} id={permissionsId} />
+
+      <div class="plugin-card-actions">
+        <button
+          type="button"
+          class="button button-small button-danger-quiet"
+          onClick={() => setConfirming(true)}
+        >
+          Uninstall<span class="visually-hidden"> {plugin().name}</span>
+        </button>
+      </div>
+
+      <Show when={confirming()}>
+        <ConfirmDialog
+          title={`Uninstall ${plugin().name}?`}
+          confirmLabel="Uninstall"
+          destructive
+          onCancel={() => setConfirming(false)}
+          fallbackFocus={props.focusAfterRemoval}
+          onConfirm={async () => {
+            const name = plugin().name
+            await props.actions.uninstall(plugin())
+            setConfirming(false)
+            showToast({ message: `${name} uninstalled` })
+          }}
+        >
+          <p>
+            {plugin().name} {plugin().version} and its {plugin().modules.length === 1 ? 'module' : 'modules'}{' '}
+            are removed from this device and, by sync, from your other devices. Pages that use its modules
+            show them as missing. You can install it again later.
+          </p>
+        </ConfirmDialog>
+      </Show>
+    </li>
+  )
+}
