@@ -30,6 +30,7 @@ import { operatorGenerator } from './secrets/operatorGenerator'
 import { createOutboundFetch } from './outbound/createOutboundFetch'
 import { outboundPolicy } from './outbound/OutboundPolicy'
 import { builtInCatalogReader } from './serveCatalog'
+import { PluginJobQueue } from './plugins/PluginJobQueue'
 
 /** The one user of a server without accounts (QUIRE_SINGLE_USER=1). */
 export const LOCAL_USER: UserView = {
@@ -110,6 +111,8 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     builtInCatalog: config.pluginCatalogDir ? builtInCatalogReader(config.pluginCatalogDir) : undefined,
     githubApiUrl: config.githubApiUrl,
   }
+  // Plugin installs and updates run as jobs clients can follow; their packages stay in memory.
+  const pluginJobs = new PluginJobQueue(jobs)
   // The operator's own endpoint (often on their machine: a local Ollama) is theirs, not a person's URL:
   // requests to exactly it keep the policy's limits but not its address rules (see operatorEndpoint).
   const operatorEndpoint =
@@ -148,6 +151,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       operatorEndpoint,
       fetch: outboundFetch,
       pluginSources,
+      pluginJobs: pluginJobs.forUser(userId),
       // Queries are embedded in this thread: one short text, with the model loaded once and kept (and
       // loaded ahead of use by Settings' "Download now", the same instance), shared by every user.
       embedderFor: embedderLoads.embedderFor,
@@ -174,7 +178,8 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       },
     }
   })
-  for (const [type, handler] of Object.entries({ ...workJobs(spaces, passwords), ...log.jobHandlers })) {
+  const handlers = { ...workJobs(spaces, passwords), ...pluginJobs.handlers(), ...log.jobHandlers }
+  for (const [type, handler] of Object.entries(handlers)) {
     jobs.register(type, handler)
   }
   if (config.singleUser) await spaces.get(LOCAL_USER.id)

@@ -4,6 +4,7 @@ import type { JobCreate } from '../jobs/Job'
 import type { JobService } from '../jobs/JobService'
 import type { UserSpaces } from './UserSpaces'
 import { DOCUMENT_PROCESS, EVALUATION_RUN } from './workJobs'
+import { PLUGIN_INSTALL, PLUGIN_UPDATE } from '../plugins/PluginJobQueue'
 
 const documentPayload = z.object({ document_id: z.string() })
 
@@ -11,7 +12,8 @@ const documentPayload = z.object({ document_id: z.string() })
  * Checks a job a client asks for (`POST /api/v1/jobs`) against the caller's own data before it is
  * queued: a `document_process` job names one of their documents (else 404, as every route answers
  * for another user's id), which goes back to `processing` with any earlier processing of it
- * cancelled; `evaluation_run` jobs come only from `POST /api/evaluation/run`, which stores the run.
+ * cancelled; `evaluation_run` jobs come only from `POST /api/evaluation/run`, which stores the run,
+ * and plugin jobs only from the install and update routes, which hold the package they install.
  */
 export function admitJob(spaces: UserSpaces, jobs: JobService) {
   return async (userId: string, input: JobCreate): Promise<void> => {
@@ -20,6 +22,15 @@ export function admitJob(spaces: UserSpaces, jobs: JobService) {
         {
           loc: ['body', 'job_type'],
           msg: 'Start evaluation runs with POST /api/evaluation/run',
+          type: 'value_error',
+        },
+      ])
+    }
+    if (input.job_type === PLUGIN_INSTALL || input.job_type === PLUGIN_UPDATE) {
+      throw ApiError.unprocessable([
+        {
+          loc: ['body', 'job_type'],
+          msg: 'Install plugins with POST /api/v1/plugins/install and update them with POST /api/v1/plugins/{plugin_slug}/update',
           type: 'value_error',
         },
       ])

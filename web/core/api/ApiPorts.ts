@@ -12,6 +12,7 @@ import type { SyncStatus } from '../sync/SyncLoop'
 import type { Clock } from '../time/Clock'
 import type { ConflictView } from '../sync/appData/conflictViews'
 import type { PluginSources } from './platform/plugins/installSources'
+import type { ApiResult } from './ApiResult'
 
 /** Background work a host started for a request: the sync server names the job that follows it. */
 export interface ScheduledWork {
@@ -27,6 +28,30 @@ export interface DocumentJobs {
   resume(documentId: string): Promise<void>
   /** Stops processing the document and drops it from the search index (it is being deleted). */
   cancel(documentId: string): void
+}
+
+/** A plugin install's step (`downloading`, `unpacking`, `validating`, `storing`, `saving`) and its percent (0-100). */
+export type PluginProgress = (stage: string, percent: number) => void
+
+/** An install or an update: its route's whole answer, given progress to report and a signal that stops it. */
+export type PluginWork = (onProgress: PluginProgress, signal: AbortSignal) => Promise<ApiResult>
+
+/**
+ * Long plugin installs and updates as the host's jobs (the sync server's `plugin_install` and
+ * `plugin_update`), so a client can follow their progress or leave and come back. Absent where the
+ * host has no jobs (the browser): the routes run the work in-process.
+ */
+export interface PluginJobs {
+  /**
+   * Queues `work` as a job of `kind` (`payload` says what it installs, for whoever reads the job) and
+   * resolves once it is queued: its `job_id`, and `done`, which settles once the job has ended, with the
+   * work's answer or its error (the ApiError the route answers).
+   */
+  run(
+    kind: 'plugin_install' | 'plugin_update',
+    payload: Record<string, unknown>,
+    work: PluginWork,
+  ): Promise<{ job_id: string; done: Promise<ApiResult> }>
 }
 
 /**
@@ -64,6 +89,8 @@ export interface ApiPorts {
    * the browser's fetch). Absent: those routes answer 503.
    */
   pluginSources?: PluginSources
+  /** Plugin installs and updates as jobs with progress (the server); absent: run in the request (the browser). */
+  pluginJobs?: PluginJobs
   /**
    * Who the request is from (records' `user_id`, `/users/{user_id}/...` paths): the signed-in user on
    * the server, the local profile or the signed-in account in the browser.

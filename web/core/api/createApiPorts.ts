@@ -12,7 +12,7 @@ import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import { monotonicClock, systemClock, type Clock } from '../time/Clock'
 import { fetchOrGlobal } from '../generate/providerFetch'
-import type { ApiPorts, TestCaseFiles } from './ApiPorts'
+import type { ApiPorts, PluginJobs, TestCaseFiles } from './ApiPorts'
 import type { PluginSources } from './platform/plugins/installSources'
 import type { BackgroundSchedulers, BackgroundWork } from './BackgroundWork'
 import { seedProfile } from './platform/seed/seedProfile'
@@ -43,6 +43,8 @@ export interface HostServices extends GenerationHost {
    * global one), downloads up to `maxUploadBytes`, no catalog URL and no built-in catalog.
    */
   pluginSources?: Partial<PluginSources>
+  /** Runs plugin installs and updates as jobs (the sync server's queue); absent: in the request. */
+  pluginJobs?: PluginJobs
   /**
    * Schedules documents and evaluation runs somewhere other than this process's queues: the sync
    * server hands them to its persisted job queue, which calls back into `work`. Absent: in-process.
@@ -152,6 +154,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
       catalogUrl: async () => undefined,
       ...services.pluginSources,
     },
+    pluginJobs: services.pluginJobs,
     currentUserId: services.currentUserId ?? (async () => LOCAL_USER_ID),
     logError,
   }

@@ -254,3 +254,52 @@ describe('installPlugin', () => {
     await expectNothingInstalled(p)
   })
 })
+
+describe('installPlugin progress and cancel', () => {
+  it('reports its stages in order, storing by files', async () => {
+    const p = ports()
+    const seen: Array<[string, number]> = []
+    await installPlugin(
+      p,
+      testPluginZip(),
+      { method: 'upload' },
+      {
+        onProgress: (stage, percent) => seen.push([stage, Math.round(percent)]),
+      },
+    )
+    expect(seen).toEqual([
+      ['unpacking', 0],
+      ['unpacking', 100],
+      ['validating', 0],
+      ['validating', 100],
+      ['storing', 0],
+      ['storing', 33],
+      ['storing', 67],
+      ['storing', 100],
+      ['saving', 0],
+      ['saving', 100],
+    ])
+  })
+
+  it('stops when its signal aborts while storing, leaving nothing behind', async () => {
+    const p = ports()
+    const controller = new AbortController()
+    const reason = new Error('cancelled')
+    const error = await installPlugin(
+      p,
+      testPluginZip(),
+      { method: 'upload' },
+      {
+        signal: controller.signal,
+        onProgress: (stage, percent) => {
+          if (stage === 'storing' && percent > 0) controller.abort(reason)
+        },
+      },
+    ).then(
+      () => undefined,
+      (thrown: unknown) => thrown,
+    )
+    expect(error).toBe(reason)
+    await expectNothingInstalled(p)
+  })
+})

@@ -1,5 +1,5 @@
 import { ApiError } from '../../ApiError'
-import type { ApiPorts } from '../../ApiPorts'
+import type { ApiPorts, PluginProgress } from '../../ApiPorts'
 import { sha256Hex } from '../../../store/FileStore'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { validateManifest, type ManifestWarning } from '../../../plugins/manifest/validateManifest'
@@ -22,6 +22,13 @@ export interface InstallOptions {
   replaces?: StoredRecord
   /** With `replaces`: leave the plugin as it is when the package's version is not above the installed one. */
   onlyNewer?: boolean
+  /**
+   * Progress by stage: `unpacking`, `validating`, `storing` (percent by files) and `saving`, each
+   * from 0 to 100 (a host with jobs reports them; `downloading` comes from the download before).
+   */
+  onProgress?: PluginProgress
+  /** Stops the install before storing files and before saving (a cancelled job): nothing is left. */
+  signal?: AbortSignal
 }
 
 export interface InstallResult {
@@ -47,7 +54,11 @@ export async function installPlugin(
   source: InstallSource,
   options: InstallOptions = {},
 ): Promise<InstallResult> {
+  const progress = options.onProgress ?? (() => undefined)
+  progress('unpacking', 0)
   const pkg = await readPluginPackage(bytes)
+  progress('unpacking', 100)
+  progress('validating', 0)
   const manifest = validateManifest(pkg.manifest)
   requireBundle(pkg, String(manifest.plugin.bundle_location))
   const slug = String(manifest.plugin.plugin_slug)
@@ -79,16 +90,23 @@ export async function installPlugin(
     }
   }
 
+  progress('validating', 100)
+
   const added: string[] = []
   try {
     const files: Record<string, string> = {}
-    for (const file of pkg.files) {
+    progress('storing', 0)
+    for (const [index, file] of pkg.files.entries()) {
+      options.signal?.throwIfAborted()
       // A key already present belongs to something else too (another plugin, a document): not ours to delete.
       const before = await ports.files.get(await sha256Hex(file.bytes))
       const key = await ports.files.put(file.bytes)
       if (!before) added.push(key)
       files[file.path] = key
+      progress('storing', (100 * (index + 1)) / pkg.files.length)
     }
+    options.signal?.throwIfAborted()
+    progress('saving', 0)
     const saved = await savePluginRecords(ports, manifest, {
       replaces: old,
       files,
@@ -100,6 +118,7 @@ export async function installPlugin(
       const oldKeys = Object.values((old.data.files as Record<string, string> | undefined) ?? {})
       await deleteUnusedFiles(ports, oldKeys).catch(() => undefined)
     }
+    progress('saving', 100)
     return { ...saved, warnings: manifest.warnings }
   } catch (error) {
     await deleteUnusedFiles(ports, added).catch(() => undefined)

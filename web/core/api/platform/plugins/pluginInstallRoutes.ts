@@ -9,7 +9,9 @@ import { installAnswer, installSourcesOf, PLUGIN_SLUG_PARAMS } from './installAn
 import { isNewer } from './checkForUpdate'
 import { deleteUnusedFiles } from './pluginFiles'
 import { requirePluginBySlug } from './pluginLookup'
-import { installPlugin, type InstallSource } from './installPlugin'
+import { installPlugin, type InstallOptions, type InstallSource } from './installPlugin'
+import { withDownloadProgress } from './downloadProgress'
+import { acceptedResponse, asyncQuery, JOBS_NOTE, runPluginJob, wantsAsync } from './runPluginJob'
 import { checkArchiveUrl, downloadFromUrl } from './installUrl'
 import { BUILT_IN_CATALOG_PATH, downloadCatalogEntry, findCatalogEntry, loadCatalog } from './pluginCatalog'
 import { pluginKind } from './pluginKind'
@@ -47,7 +49,7 @@ const installErrors = {
 }
 
 const SOURCES =
-  'Installs run synchronously (the answer comes once the plugin is stored); the package is read as hostile input and never executed (`plugin.json`, or the literals of BrainDrive’s `lifecycle_manager.py`), validated (422 naming every field that breaks a rule; guidance that is not met comes back as `warnings`), its bundle must be in it, and every file is stored content-addressed with its SHA-256. All or nothing: any failure leaves no record and no file behind. A slug that is taken answers 409 (differs from BrainDrive, which answers 400 "already installed"). The server fetches URLs through its outbound policy (private addresses refused unless OUTBOUND_ALLOW lists them; downloads up to the upload limit); the browser with its own fetch, so a URL must allow CORS.'
+  'The answer comes once the plugin is stored (see the job below); the package is read as hostile input and never executed (`plugin.json`, or the literals of BrainDrive’s `lifecycle_manager.py`), validated (422 naming every field that breaks a rule; guidance that is not met comes back as `warnings`), its bundle must be in it, and every file is stored content-addressed with its SHA-256. All or nothing: any failure leaves no record and no file behind. A slug that is taken answers 409 (differs from BrainDrive, which answers 400 "already installed"). The server fetches URLs through its outbound policy (private addresses refused unless OUTBOUND_ALLOW lists them; downloads up to the upload limit); the browser with its own fetch, so a URL must allow CORS.'
 
 const MARKETPLACE = `The marketplace is a catalog JSON \`{plugins: [{id, plugin_slug, name, description, version, download_url, category, tags, permissions, sha256?}]}\` (\`download_url\` absolute or relative to the catalog) at PLUGIN_CATALOG_URL on the server, or the catalog URL setting in the browser; without one, the server uses its built-in catalog of Quire’s sample plugins (\`dist-plugins/\`, also served read-only at \`${BUILT_IN_CATALOG_PATH}\`), and 404 when it was not built.`
 
@@ -71,21 +73,38 @@ const METHODS: Record<string, 'upload' | 'url' | 'marketplace'> = {
   marketplace: 'marketplace',
 }
 
-async function installFromUrl(ports: ApiPorts, repoUrl: string, version: string | undefined) {
+/** The install's options and its downloads reporting progress to the job (when there is one). */
+function withProgress(
+  ports: ApiPorts,
+  onProgress: NonNullable<InstallOptions['onProgress']>,
+  signal: AbortSignal,
+): { ports: ApiPorts; options: InstallOptions } {
+  return {
+    ports: { ...ports, pluginSources: withDownloadProgress(installSourcesOf(ports), onProgress, signal) },
+    options: { onProgress, signal },
+  }
+}
+
+async function installFromUrl(
+  ports: ApiPorts,
+  repoUrl: string,
+  version: string | undefined,
+  options: InstallOptions = {},
+) {
   const url = repoUrl.trim()
   if (url === '') throw ApiError.badRequest('repo_url is required for a URL installation')
   const download = await downloadFromUrl(installSourcesOf(ports), url, version?.trim() || 'latest')
   const source: InstallSource = { method: 'url', url }
-  return { result: await installPlugin(ports, download.bytes, source), download }
+  return { result: await installPlugin(ports, download.bytes, source, options), download }
 }
 
-async function installFromCatalog(ports: ApiPorts, name: string) {
+async function installFromCatalog(ports: ApiPorts, name: string, options: InstallOptions = {}) {
   const sources = installSourcesOf(ports)
   const catalog = await loadCatalog(sources)
   const entry = findCatalogEntry(catalog, name)
   const { bytes, archiveUrl } = await downloadCatalogEntry(sources, catalog, entry)
   const source: InstallSource = { method: 'marketplace', catalog_id: entry.id, url: archiveUrl }
-  return { result: await installPlugin(ports, bytes, source), entry }
+  return { result: await installPlugin(ports, bytes, source, options), entry }
 }
 
 const installRoutes: Route[] = [
@@ -94,14 +113,20 @@ const installRoutes: Route[] = [
     path: `${BASE}/install`,
     operationId: 'installPlugin',
     summary: 'Install a plugin from a file, a URL or the marketplace',
-    description: `multipart/form-data. \`method\`: \`upload\` (or BrainDrive’s \`local-file\`) with \`file\` (.zip or .tar.gz, sniffed from the bytes); \`url\` (or BrainDrive’s \`github\`) with \`repo_url\` — a GitHub repository URL (its release \`version\`, default latest: the release’s first .zip/.tar.gz asset, else its source archive at the tag) or a direct archive URL; \`marketplace\` with \`plugin_slug\` or \`catalog_id\`. Answers BrainDrive’s \`{status: 'success', message, data: {plugin_id, plugin_slug, modules_created, source, ...}}\` plus \`data.warnings\` and \`data.plugin\` (the installed plugin). ${SOURCES} ${MARKETPLACE} An unknown method or a missing field is 400, as BrainDrive answers it.`,
+    description: `multipart/form-data. \`method\`: \`upload\` (or BrainDrive’s \`local-file\`) with \`file\` (.zip or .tar.gz, sniffed from the bytes); \`url\` (or BrainDrive’s \`github\`) with \`repo_url\` — a GitHub repository URL (its release \`version\`, default latest: the release’s first .zip/.tar.gz asset, else its source archive at the tag) or a direct archive URL; \`marketplace\` with \`plugin_slug\` or \`catalog_id\`. Answers BrainDrive’s \`{status: 'success', message, data: {plugin_id, plugin_slug, modules_created, source, ...}}\` plus \`data.warnings\` and \`data.plugin\` (the installed plugin). ${SOURCES} ${MARKETPLACE} An unknown method or a missing field is 400, as BrainDrive answers it. ${JOBS_NOTE}`,
     tags,
     errorStyle: 'platform',
     bodyType: 'multipart',
     body: installForm,
+    query: asyncQuery,
     files: [{ name: 'file', description: 'The plugin archive (.zip or .tar.gz), for `method` upload' }],
-    responses: { 200: { description: 'Installed', schema: installResponse }, ...installErrors },
-    async handler({ body, files }, ports) {
+    responses: {
+      200: { description: 'Installed', schema: installResponse },
+      202: acceptedResponse,
+      ...installErrors,
+    },
+    async handler({ body, files, query, headers }, ports) {
+      const respondAsync = wantsAsync(query, headers)
       const method = METHODS[body.method.trim().toLowerCase()]
       if (!method) {
         throw ApiError.badRequest(
@@ -117,46 +142,60 @@ const installRoutes: Route[] = [
             `The archive is larger than ${Math.round(ports.limits.maxUploadBytes / 1048576)} MB`,
           )
         }
-        const result = await installPlugin(ports, await file.bytes(), { method: 'upload' })
+        // Read now: the upload's part is removed when the request ends, and a job may outlive it.
+        const bytes = await file.bytes()
         const filename = body.filename ?? file.filename
-        return installAnswer(
-          result,
-          `Plugin '${String(result.plugin.data.name)}' installed from ${filename}`,
-          {
-            source: body.method === 'local-file' ? 'local-file' : 'upload',
-            filename,
-            file_size: file.size,
-          },
-        )
+        const payload = { method: 'upload', filename, file_size: file.size }
+        return runPluginJob(ports, 'plugin_install', payload, respondAsync, async (onProgress, signal) => {
+          const result = await installPlugin(ports, bytes, { method: 'upload' }, { onProgress, signal })
+          return installAnswer(
+            result,
+            `Plugin '${String(result.plugin.data.name)}' installed from ${filename}`,
+            {
+              source: body.method === 'local-file' ? 'local-file' : 'upload',
+              filename,
+              file_size: file.size,
+            },
+          )
+        })
       }
+      installSourcesOf(ports) // this host cannot download: 503 before any job
       if (method === 'url') {
-        if (body.repo_url === undefined)
-          throw ApiError.badRequest('repo_url is required for a URL installation')
-        const { result, download } = await installFromUrl(ports, body.repo_url, body.version)
-        return installAnswer(
-          result,
-          `Plugin '${String(result.plugin.data.name)}' installed from ${body.repo_url}`,
-          {
-            source: body.method === 'github' ? 'github' : 'url',
-            repo_url: body.repo_url,
-            version: String(result.plugin.data.version),
-            archive_url: download.archiveUrl,
-          },
-        )
+        const repoUrl = body.repo_url
+        if (repoUrl === undefined) throw ApiError.badRequest('repo_url is required for a URL installation')
+        const payload = { method: 'url', repo_url: repoUrl, version: body.version ?? 'latest' }
+        return runPluginJob(ports, 'plugin_install', payload, respondAsync, async (onProgress, signal) => {
+          const job = withProgress(ports, onProgress, signal)
+          const { result, download } = await installFromUrl(job.ports, repoUrl, body.version, job.options)
+          return installAnswer(
+            result,
+            `Plugin '${String(result.plugin.data.name)}' installed from ${repoUrl}`,
+            {
+              source: body.method === 'github' ? 'github' : 'url',
+              repo_url: repoUrl,
+              version: String(result.plugin.data.version),
+              archive_url: download.archiveUrl,
+            },
+          )
+        })
       }
       const name = body.plugin_slug ?? body.catalog_id
       if (!name)
         throw ApiError.badRequest('plugin_slug or catalog_id is required for a marketplace installation')
-      const { result, entry } = await installFromCatalog(ports, name)
-      return installAnswer(
-        result,
-        `Plugin '${String(result.plugin.data.name)}' installed from the marketplace`,
-        {
-          source: 'marketplace',
-          catalog_id: entry.id,
-          version: String(result.plugin.data.version),
-        },
-      )
+      const payload = { method: 'marketplace', plugin_slug: name }
+      return runPluginJob(ports, 'plugin_install', payload, respondAsync, async (onProgress, signal) => {
+        const job = withProgress(ports, onProgress, signal)
+        const { result, entry } = await installFromCatalog(job.ports, name, job.options)
+        return installAnswer(
+          result,
+          `Plugin '${String(result.plugin.data.name)}' installed from the marketplace`,
+          {
+            source: 'marketplace',
+            catalog_id: entry.id,
+            version: String(result.plugin.data.version),
+          },
+        )
+      })
     },
   }),
   defineRoute({
@@ -164,25 +203,36 @@ const installRoutes: Route[] = [
     path: `${BASE}/install-from-url`,
     operationId: 'installPluginFromUrl',
     summary: 'Install a plugin from a GitHub repository or an archive URL',
-    description: `JSON \`{repo_url, version?}\`: the same as \`POST /api/v1/plugins/install\` with \`method\` url. ${SOURCES}`,
+    description: `JSON \`{repo_url, version?}\`: the same as \`POST /api/v1/plugins/install\` with \`method\` url. ${SOURCES} ${JOBS_NOTE}`,
     tags,
     errorStyle: 'platform',
     body: z.object({ repo_url: z.string().min(1), version: z.string().optional().default('latest') }),
-    responses: { 200: { description: 'Installed', schema: installResponse }, ...installErrors },
-    async handler({ body }, ports) {
+    query: asyncQuery,
+    responses: {
+      200: { description: 'Installed', schema: installResponse },
+      202: acceptedResponse,
+      ...installErrors,
+    },
+    async handler({ body, query, headers }, ports) {
       checkArchiveUrl(body.repo_url.includes('://') ? body.repo_url : `https://${body.repo_url}`)
-      const { result, download } = await installFromUrl(ports, body.repo_url, body.version)
-      return installAnswer(
-        result,
-        `Plugin '${String(result.plugin.data.name)}' installed from ${body.repo_url}`,
-        {
-          source: 'remote',
-          repo_url: body.repo_url,
-          version: String(result.plugin.data.version),
-          archive_url: download.archiveUrl,
-          plugin_name: String(result.plugin.data.name),
-        },
-      )
+      installSourcesOf(ports) // this host cannot download: 503 before any job
+      const payload = { method: 'url', repo_url: body.repo_url, version: body.version }
+      const respondAsync = wantsAsync(query, headers)
+      return runPluginJob(ports, 'plugin_install', payload, respondAsync, async (onProgress, signal) => {
+        const job = withProgress(ports, onProgress, signal)
+        const { result, download } = await installFromUrl(job.ports, body.repo_url, body.version, job.options)
+        return installAnswer(
+          result,
+          `Plugin '${String(result.plugin.data.name)}' installed from ${body.repo_url}`,
+          {
+            source: 'remote',
+            repo_url: body.repo_url,
+            version: String(result.plugin.data.version),
+            archive_url: download.archiveUrl,
+            plugin_name: String(result.plugin.data.name),
+          },
+        )
+      })
     },
   }),
   defineRoute({
@@ -246,18 +296,29 @@ const installRoutes: Route[] = [
     path: `${BASE}/:plugin_slug/install`,
     operationId: 'installCatalogPlugin',
     summary: 'Install one plugin of the marketplace by its slug',
-    description: `The catalog entry whose \`plugin_slug\` (or \`id\`) is the path’s. Differs from BrainDrive, whose direct install takes a plugin from the server’s own plugins folder: Quire runs no plugin code on the server, so its "local" plugins are the built-in catalog’s. ${SOURCES} ${MARKETPLACE}`,
+    description: `The catalog entry whose \`plugin_slug\` (or \`id\`) is the path’s. Differs from BrainDrive, whose direct install takes a plugin from the server’s own plugins folder: Quire runs no plugin code on the server, so its "local" plugins are the built-in catalog’s. ${SOURCES} ${MARKETPLACE} ${JOBS_NOTE}`,
     tags,
     errorStyle: 'platform',
     params: PLUGIN_SLUG_PARAMS,
     notFoundDetail: 'Plugin not found',
-    responses: { 200: { description: 'Installed', schema: installResponse }, ...installErrors },
-    async handler({ params }, ports) {
-      const { result, entry } = await installFromCatalog(ports, params.plugin_slug)
-      return installAnswer(result, `Plugin '${params.plugin_slug}' installed successfully`, {
-        source: 'marketplace',
-        catalog_id: entry.id,
-        version: String(result.plugin.data.version),
+    query: asyncQuery,
+    responses: {
+      200: { description: 'Installed', schema: installResponse },
+      202: acceptedResponse,
+      ...installErrors,
+    },
+    async handler({ params, query, headers }, ports) {
+      installSourcesOf(ports) // this host cannot download: 503 before any job
+      const payload = { method: 'marketplace', plugin_slug: params.plugin_slug }
+      const respondAsync = wantsAsync(query, headers)
+      return runPluginJob(ports, 'plugin_install', payload, respondAsync, async (onProgress, signal) => {
+        const job = withProgress(ports, onProgress, signal)
+        const { result, entry } = await installFromCatalog(job.ports, params.plugin_slug, job.options)
+        return installAnswer(result, `Plugin '${params.plugin_slug}' installed successfully`, {
+          source: 'marketplace',
+          catalog_id: entry.id,
+          version: String(result.plugin.data.version),
+        })
       })
     },
   }),

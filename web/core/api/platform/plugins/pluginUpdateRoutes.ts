@@ -9,6 +9,8 @@ import { requirePluginBySlug } from './pluginLookup'
 import { pluginKind } from './pluginKind'
 import { pluginView } from './pluginViews'
 import { updatePlugin } from './updatePlugin'
+import { withDownloadProgress } from './downloadProgress'
+import { acceptedResponse, asyncQuery, JOBS_NOTE, runPluginJob, wantsAsync } from './runPluginJob'
 
 const BASE = '/api/v1/plugins'
 const tags = ['Plugins']
@@ -104,11 +106,13 @@ export const pluginUpdateRoutes: Route[] = [
     operationId: 'updatePlugin',
     summary: 'Update a plugin to its newest version',
     description:
-      'Installs the newest version from where the plugin came (the archive its update check names, its marketplace entry, its GitHub repository’s latest release, or the archive URL it was installed from) over the installed one, read and validated as an install is. The plugin keeps its id, enabled state, trust and its modules’ choices; the old version’s files stay until the new ones are stored, then go where nothing else uses them. A version that is not newer changes nothing (`data.updated: false`, as BrainDrive answers "already installed" with success). Answers BrainDrive’s `{status, message, data: {plugin_slug, plugin_id, previous_version, new_version}}` with `updated`, `warnings` and `plugin`. A plugin uploaded as a file has no source: 400, as BrainDrive answers a plugin without a source URL. Runs synchronously.',
+      'Installs the newest version from where the plugin came (the archive its update check names, its marketplace entry, its GitHub repository’s latest release, or the archive URL it was installed from) over the installed one, read and validated as an install is. The plugin keeps its id, enabled state, trust and its modules’ choices; the old version’s files stay until the new ones are stored, then go where nothing else uses them. A version that is not newer changes nothing (`data.updated: false`, as BrainDrive answers "already installed" with success). Answers BrainDrive’s `{status, message, data: {plugin_slug, plugin_id, previous_version, new_version}}` with `updated`, `warnings` and `plugin`. A plugin uploaded as a file has no source: 400, as BrainDrive answers a plugin without a source URL. ' +
+      JOBS_NOTE,
     tags,
     errorStyle: 'platform',
     params: PLUGIN_SLUG_PARAMS,
     notFoundDetail: 'Plugin not found',
+    query: asyncQuery,
     responses: {
       200: {
         description: 'Updated, or already the newest',
@@ -124,35 +128,44 @@ export const pluginUpdateRoutes: Route[] = [
           }),
         }),
       },
+      202: acceptedResponse,
       400: error('No source to update from, or the new package is not a valid plugin archive (the reason)'),
       404: notFoundResponse('Plugin not found'),
       413: error('The archive is larger than the limit'),
       422: validationResponse,
       502: error('The source could not be reached'),
     },
-    async handler({ params }, ports) {
-      const pluginSources = installSourcesOf(ports)
-      const record = await requirePluginBySlug(ports, params.plugin_slug)
-      const outcome = await updatePlugin({ ...ports, pluginSources }, record)
-      const updated = outcome.unchanged !== true
-      return {
-        status: 200,
-        body: {
-          status: 'success',
-          message: updated
-            ? `Plugin '${params.plugin_slug}' updated successfully`
-            : `Plugin '${params.plugin_slug}' is already at the newest version (${outcome.previous_version})`,
-          data: {
-            plugin_slug: params.plugin_slug,
-            plugin_id: record.id,
-            previous_version: outcome.previous_version,
-            new_version: outcome.new_version,
-            updated,
-            warnings: outcome.warnings,
-            plugin: pluginView(outcome.plugin, outcome.modules),
+    async handler({ params, query, headers }, ports) {
+      const sources = installSourcesOf(ports)
+      // A slug not installed is 404 at once, not a failed job.
+      const found = await requirePluginBySlug(ports, params.plugin_slug)
+      const payload = { plugin_slug: params.plugin_slug, plugin_id: found.id }
+      const respondAsync = wantsAsync(query, headers)
+      return runPluginJob(ports, 'plugin_update', payload, respondAsync, async (onProgress, signal) => {
+        // Read again when the job runs: a queued job may start after another update or an uninstall.
+        const record = await requirePluginBySlug(ports, params.plugin_slug)
+        const pluginSources = withDownloadProgress(sources, onProgress, signal)
+        const outcome = await updatePlugin({ ...ports, pluginSources }, record, { onProgress, signal })
+        const updated = outcome.unchanged !== true
+        return {
+          status: 200,
+          body: {
+            status: 'success',
+            message: updated
+              ? `Plugin '${params.plugin_slug}' updated successfully`
+              : `Plugin '${params.plugin_slug}' is already at the newest version (${outcome.previous_version})`,
+            data: {
+              plugin_slug: params.plugin_slug,
+              plugin_id: record.id,
+              previous_version: outcome.previous_version,
+              new_version: outcome.new_version,
+              updated,
+              warnings: outcome.warnings,
+              plugin: pluginView(outcome.plugin, outcome.modules),
+            },
           },
-        },
-      }
+        }
+      })
     },
   }),
 ]

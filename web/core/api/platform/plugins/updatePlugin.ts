@@ -1,7 +1,13 @@
 import { ApiError } from '../../ApiError'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { latestVersion, isNewer, updateRepoUrl } from './checkForUpdate'
-import { installPlugin, type InstallPorts, type InstallResult, type InstallSource } from './installPlugin'
+import {
+  installPlugin,
+  type InstallOptions,
+  type InstallPorts,
+  type InstallResult,
+  type InstallSource,
+} from './installPlugin'
 import { fetchBytes, type PluginSources } from './installSources'
 import { downloadFromUrl, githubRepoOf } from './installUrl'
 import { pluginModuleKind } from './pluginModuleKind'
@@ -18,11 +24,12 @@ export interface UpdateOutcome extends InstallResult {
  * archive URL it was installed from. The plugin keeps its id, enabled state, trust and modules'
  * choices (`savePluginRecords`), and its old files stay until the new ones are stored. A package that
  * is not newer changes nothing (`unchanged`). No source -> 400, as BrainDrive answers a plugin without
- * a source URL.
+ * a source URL. `options`: the install's progress and signal (a job's).
  */
 export async function updatePlugin(
   ports: InstallPorts & { pluginSources: PluginSources },
   record: StoredRecord,
+  options: Pick<InstallOptions, 'onProgress' | 'signal'> = {},
 ): Promise<UpdateOutcome> {
   const sources = ports.pluginSources
   const previous = String(record.data.version)
@@ -54,6 +61,7 @@ export async function updatePlugin(
     )
   }
   const result = await installPlugin(ports, bytes, record.data.install_source as InstallSource, {
+    ...options,
     replaces: record,
     onlyNewer: true,
   })
