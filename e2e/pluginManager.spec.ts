@@ -1,8 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
-import { zipSync } from 'fflate'
+import { unzipSync, zipSync } from 'fflate'
 import { SYNC_PORT } from '../playwright.config'
 import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginManagerPage } from './pages/PluginManagerPage'
@@ -200,4 +202,95 @@ test('the marketplace on the sync server: search, filter by category, see permis
   await manager.tab(/^Installed/).click()
   await manager.uninstall('Quire Follower')
   await expect(installed(page)).resolves.toEqual({})
+})
+
+/**
+ * A marketplace at the edge of the world: a catalog offering Quire Notes at `version` (CORS open, as a
+ * real one must be for the browser to read it), its archive the sample's with that version written in.
+ */
+async function startFakeMarketplace(sampleZip: Uint8Array) {
+  let version = '1.0.0'
+  const archive = () => {
+    const files = unzipSync(sampleZip)
+    const manifest = JSON.parse(new TextDecoder().decode(files['plugin.json'])) as {
+      plugin_data: Record<string, unknown>
+    }
+    manifest.plugin_data.version = version
+    files['plugin.json'] = new TextEncoder().encode(JSON.stringify(manifest))
+    return zipSync(files)
+  }
+  const server = createServer((request, response) => {
+    response.setHeader('Access-Control-Allow-Origin', '*')
+    if (request.url === '/catalog.json') {
+      const entry = {
+        id: 'quire-notes',
+        plugin_slug: 'QuireNotes',
+        name: 'Quire Notes',
+        description: 'Notes, from a fake marketplace',
+        version,
+        category: 'productivity',
+        permissions: ['storage.read', 'storage.write', 'api.access'],
+        download_url: `QuireNotes-${version}.zip`,
+      }
+      response.writeHead(200, { 'content-type': 'application/json' })
+      return response.end(JSON.stringify({ plugins: [entry] }))
+    }
+    if (request.url === `/QuireNotes-${version}.zip`) {
+      response.writeHead(200, { 'content-type': 'application/zip' })
+      return response.end(archive())
+    }
+    response.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    catalogUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/catalog.json`,
+    release: (next: string) => (version = next),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+test('an update the marketplace offers: Check for updates finds it and Update installs it', async ({
+  page,
+}) => {
+  const marketplace = await startFakeMarketplace(new Uint8Array(await readFile(notesZip)))
+  try {
+    await openApp(page)
+    // The browser's marketplace is the catalog its setting names.
+    const saved = await page.evaluate(async (catalogUrl) => {
+      const response = await fetch('/api/v1/settings/instances', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          definition_id: 'plugin_catalog_settings',
+          name: 'Plugin catalog',
+          value: { catalog_url: catalogUrl },
+          scope: 'user',
+          user_id: 'current',
+        }),
+      })
+      return response.status
+    }, marketplace.catalogUrl)
+    expect(saved).toBeLessThan(300)
+
+    const manager = new PluginManagerPage(page)
+    await manager.open()
+    await manager.tab('Marketplace').click()
+    await page.getByRole('button', { name: 'Install Quire Notes' }).click()
+    await manager.installDialog('Quire Notes').getByRole('button', { name: 'Install', exact: true }).click()
+    await expect(page.getByText('Quire Notes 1.0.0 installed')).toBeVisible()
+
+    marketplace.release('1.1.0')
+    await page.getByRole('button', { name: 'Check for updates' }).click()
+    await expect(page.locator('#plugin-update-outcome')).toHaveText(
+      'An update is available: QuireNotes 1.1.0.',
+    )
+    const card = manager.card('Quire Notes')
+    await expect(card).toContainText('Version 1.1.0 is available')
+    await card.getByRole('button', { name: 'Update Quire Notes' }).click()
+    await expect(page.getByText('Quire Notes updated to 1.1.0')).toBeVisible()
+    await expect(card).toContainText('Version 1.1.0 · by Quire')
+    await expect(card.getByRole('button', { name: 'Update Quire Notes' })).toHaveCount(0)
+  } finally {
+    await marketplace.close()
+  }
 })
