@@ -165,7 +165,12 @@ test('the marketplace on the sync server: search, filter by category, see permis
   await openApp(page, `http://127.0.0.1:${SYNC_PORT}/`)
   const manager = new PluginManagerPage(page)
   await manager.open()
-  await manager.tab('Marketplace').click()
+  // The tabs follow the arrow keys, the selected one being the one in the Tab order.
+  await manager.tab(/^Installed/).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(manager.tab('Marketplace')).toBeFocused()
+  await expect(manager.tab('Marketplace')).toHaveAttribute('aria-selected', 'true')
+  await expect(manager.tab(/^Installed/)).toHaveAttribute('tabindex', '-1')
   const list = page.getByRole('list', { name: 'Marketplace plugins' })
   const names = list.getByRole('heading', { level: 3 })
   await expect(names).toHaveText(['Quire Notes', 'Quire Collections', 'Quire Follower'])

@@ -1,4 +1,4 @@
-import { For, type JSX } from 'solid-js'
+import { Index, type JSX } from 'solid-js'
 
 export interface ManagerTab {
   id: string
@@ -17,7 +17,6 @@ export function ManagerTabs(props: {
   onSelect: (id: string) => void
   children: JSX.Element
 }) {
-  const buttons: HTMLButtonElement[] = []
   const move = (event: KeyboardEvent, index: number) => {
     const last = props.tabs.length - 1
     const next =
@@ -39,30 +38,30 @@ export function ManagerTabs(props: {
     const tab = props.tabs[next]
     if (!tab) return
     props.onSelect(tab.id)
-    buttons[next]?.focus()
+    document.getElementById(`${tab.id}-tab`)?.focus()
   }
 
   return (
     <div class="plugin-tabs">
       <div role="tablist" aria-label={props.label} class="plugin-tablist">
-        <For each={props.tabs}>
+        {/* By position: the tabs' labels change (the installed count), their buttons must not. */}
+        <Index each={props.tabs}>
           {(tab, index) => (
             <button
-              ref={(element) => (buttons[index()] = element)}
               type="button"
               role="tab"
-              id={`${tab.id}-tab`}
+              id={`${tab().id}-tab`}
               class="plugin-tab"
-              aria-selected={props.selected === tab.id}
-              aria-controls={`${tab.id}-panel`}
-              tabindex={props.selected === tab.id ? 0 : -1}
-              onClick={() => props.onSelect(tab.id)}
-              onKeyDown={(event) => move(event, index())}
+              aria-selected={props.selected === tab().id}
+              aria-controls={`${tab().id}-panel`}
+              tabindex={props.selected === tab().id ? 0 : -1}
+              onClick={() => props.onSelect(tab().id)}
+              onKeyDown={(event) => move(event, index)}
             >
-              {tab.label}
+              {tab().label}
             </button>
           )}
-        </For>
+        </Index>
       </div>
       {props.children}
     </div>

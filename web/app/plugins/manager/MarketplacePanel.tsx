@@ -1,4 +1,4 @@
-import { createMemo, createResource, createSignal, createUniqueId, For, Show } from 'solid-js'
+import { createResource, createSignal, createUniqueId, For, Show, Suspense } from 'solid-js'
 import { listMarketplace, type MarketplaceEntry } from '../../api/pluginsApi'
 import { ErrorPanel } from '../../components/ErrorPanel'
 import { LoadingPanel } from '../../components/LoadingPanel'
@@ -24,7 +24,8 @@ export function MarketplacePanel(props: {
     () => listMarketplace(),
   )
   const entries = () => (catalog.error ? [] : (catalog.latest ?? []))
-  const shown = createMemo(() => filterMarketplace(entries(), { search: search(), category: category() }))
+  // Read only inside the panel's own Suspense (a computation made here would suspend the page's).
+  const shown = () => filterMarketplace(entries(), { search: search(), category: category() })
 
   return (
     <div class="plugin-marketplace">
@@ -36,59 +37,63 @@ export function MarketplacePanel(props: {
           </p>
         }
       >
-        <Show
-          when={!catalog.error}
-          fallback={
-            <ErrorPanel
-              title="The marketplace could not be loaded"
-              error={catalog.error}
-              onRetry={() => void refetch()}
-            />
-          }
-        >
-          <Show when={catalog.latest} fallback={<LoadingPanel label="Loading the marketplace…" />}>
-            <div class="plugin-marketplace-filters" role="search" aria-label="Marketplace">
-              <div class="field">
-                <label class="field-label" for={searchId}>
-                  Search the marketplace
-                </label>
-                <input
-                  id={searchId}
-                  class="input"
-                  type="search"
-                  value={search()}
-                  onInput={(event) => setSearch(event.currentTarget.value)}
-                />
+        {/* Its own boundary: the catalog's first load must not suspend the whole page (which takes the
+            page's content, and the focused tab with it, out of the document until it arrives). */}
+        <Suspense fallback={<LoadingPanel label="Loading the marketplace…" />}>
+          <Show
+            when={!catalog.error}
+            fallback={
+              <ErrorPanel
+                title="The marketplace could not be loaded"
+                error={catalog.error}
+                onRetry={() => void refetch()}
+              />
+            }
+          >
+            <Show when={catalog.latest} fallback={<LoadingPanel label="Loading the marketplace…" />}>
+              <div class="plugin-marketplace-filters" role="search" aria-label="Marketplace">
+                <div class="field">
+                  <label class="field-label" for={searchId}>
+                    Search the marketplace
+                  </label>
+                  <input
+                    id={searchId}
+                    class="input"
+                    type="search"
+                    value={search()}
+                    onInput={(event) => setSearch(event.currentTarget.value)}
+                  />
+                </div>
+                <div class="field">
+                  <label class="field-label" for={categoryId}>
+                    Category
+                  </label>
+                  <select
+                    id={categoryId}
+                    class="input"
+                    value={category()}
+                    onChange={(event) => setCategory(event.currentTarget.value)}
+                  >
+                    <option value="">All categories</option>
+                    <For each={marketplaceCategories(entries())}>
+                      {(name) => <option value={name}>{name}</option>}
+                    </For>
+                  </select>
+                </div>
               </div>
-              <div class="field">
-                <label class="field-label" for={categoryId}>
-                  Category
-                </label>
-                <select
-                  id={categoryId}
-                  class="input"
-                  value={category()}
-                  onChange={(event) => setCategory(event.currentTarget.value)}
-                >
-                  <option value="">All categories</option>
-                  <For each={marketplaceCategories(entries())}>
-                    {(name) => <option value={name}>{name}</option>}
-                  </For>
-                </select>
-              </div>
-            </div>
-            <p class="plugin-marketplace-count" role="status">
-              {shown().length === entries().length
-                ? `${entries().length} ${entries().length === 1 ? 'plugin' : 'plugins'}`
-                : `${shown().length} of ${entries().length} plugins`}
-            </p>
-            <ul class="plugin-list" aria-label="Marketplace plugins">
-              <For each={shown()}>
-                {(entry) => <MarketplaceCard entry={entry} onInstall={() => props.onInstall(entry)} />}
-              </For>
-            </ul>
+              <p class="plugin-marketplace-count" role="status">
+                {shown().length === entries().length
+                  ? `${entries().length} ${entries().length === 1 ? 'plugin' : 'plugins'}`
+                  : `${shown().length} of ${entries().length} plugins`}
+              </p>
+              <ul class="plugin-list" aria-label="Marketplace plugins">
+                <For each={shown()}>
+                  {(entry) => <MarketplaceCard entry={entry} onInstall={() => props.onInstall(entry)} />}
+                </For>
+              </ul>
+            </Show>
           </Show>
-        </Show>
+        </Suspense>
       </Show>
     </div>
   )
