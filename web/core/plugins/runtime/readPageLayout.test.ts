@@ -33,7 +33,11 @@ describe('readPageLayout', () => {
 
   it('fits missing breakpoints: tablet scaled to 8 columns, mobile stacked on 4', () => {
     const layout = readPageLayout(content)
-    expect(layout?.layouts.tablet).toContainEqual({ i: 'follower', x: 5, y: 0, w: 3, h: 4 })
+    expect(layout?.layouts.tablet).toEqual([
+      { i: 'notes', x: 0, y: 0, w: 3, h: 5 },
+      { i: 'follower', x: 5, y: 0, w: 3, h: 4 },
+      { i: 'overview', x: 3, y: 0, w: 2, h: 5 },
+    ])
     expect(layout?.layouts.mobile).toEqual([
       { i: 'notes', x: 0, y: 0, w: 4, h: 5 },
       { i: 'overview', x: 0, y: 5, w: 4, h: 5 },

@@ -82,9 +82,12 @@ function squeeze(items: readonly Placement[], from: number, columns: number): Pl
         return placed
       })
   }
+  // Both edges scaled, so neighbours that touched still touch and never overlap.
+  const scale = (n: number) => Math.round((n * columns) / from)
   return items.map((item) => {
-    const w = Math.min(columns, Math.max(1, Math.round((item.w * columns) / from)))
-    return { ...item, w, x: Math.min(Math.round((item.x * columns) / from), columns - w) }
+    const x = Math.min(scale(item.x), columns - 1)
+    const w = Math.max(1, Math.min(scale(item.x + item.w), columns) - x)
+    return { ...item, x, w }
   })
 }
 

@@ -1,0 +1,102 @@
+import React from 'react'
+import ReactDOMClient from 'react-dom/client'
+import type { FrameToHost, HostToFrame, LoadMessage } from '../core/plugins/runtime/frameProtocol'
+import { FrameRpc } from './FrameRpc'
+import { frameServices } from './frameServices'
+import { loadContainer, PackageUrls } from './loadContainer'
+import { reactShareScope } from './shareScope'
+
+/**
+ * The runtime inside a module's sandboxed frame (started by the loader in frameDocument.ts with the
+ * port to the host): it waits for the host's `load` message, runs the plugin's container from blob:
+ * URLs, initialises it with React 18 in the share scope, gets `./<Module>`, and renders the module's
+ * `default` export with `{...props, services}`. It tells the host `ready` once the module rendered,
+ * `error` when loading or rendering fails, and `size` whenever its content's height changes.
+ */
+
+const holder = window as unknown as { __quireFramePort?: MessagePort }
+const port = holder.__quireFramePort
+delete holder.__quireFramePort
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name
+  if (typeof error === 'string') return error
+  return 'unknown error'
+}
+
+interface BoundaryProps {
+  onReady(): void
+  onError(error: unknown): void
+  children?: React.ReactNode
+}
+
+/** Catches the module's render errors; the host shows them in the module's cell. */
+class Boundary extends React.Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true }
+  }
+  override componentDidCatch(error: unknown): void {
+    this.props.onError(error)
+  }
+  override componentDidMount(): void {
+    if (!this.state.failed) this.props.onReady()
+  }
+  override render(): React.ReactNode {
+    return this.state.failed ? null : this.props.children
+  }
+}
+
+function moduleComponent(exports: unknown, moduleName: string): React.ComponentType<Record<string, unknown>> {
+  const record = exports as Record<string, unknown> | undefined
+  const candidate = record?.default ?? record?.[moduleName] ?? exports
+  if (typeof candidate === 'function' || (typeof candidate === 'object' && candidate !== null)) {
+    return candidate as React.ComponentType<Record<string, unknown>>
+  }
+  throw new Error(`./${moduleName} has no component as its default export`)
+}
+
+async function start(message: LoadMessage, rpc: FrameRpc, send: (message: FrameToHost) => void) {
+  const urls = new PackageUrls(message.files)
+  const container = await loadContainer(urls, message.bundle, message.scope)
+  await container.init(reactShareScope())
+  const factory = await container.get(`./${message.moduleName}`)
+  if (typeof factory !== 'function') throw new Error(`./${message.moduleName} is not exposed by the plugin`)
+  const Component = moduleComponent(await (factory as () => unknown)(), message.moduleName)
+  const root = document.getElementById('root')
+  if (!root) throw new Error('the frame has no root element')
+
+  new ResizeObserver(() => send({ kind: 'size', height: root.getBoundingClientRect().height })).observe(root)
+  const props = { ...message.props, services: frameServices(rpc, message.services) }
+  ReactDOMClient.createRoot(root).render(
+    React.createElement(
+      Boundary,
+      {
+        onReady: () => send({ kind: 'ready' }),
+        onError: (error: unknown) => send({ kind: 'error', message: describe(error) }),
+      },
+      React.createElement(Component, props),
+    ),
+  )
+}
+
+if (port) {
+  let ready = false
+  const send = (message: FrameToHost) => {
+    if (message.kind === 'ready') ready = true
+    port.postMessage(message)
+  }
+  const rpc = new FrameRpc(port)
+  let started = false
+  port.onmessage = (event: MessageEvent<HostToFrame>) => {
+    const message = event.data
+    if (rpc.receive(message)) return
+    if (message.kind !== 'load' || started) return
+    started = true
+    start(message, rpc, send).catch((error: unknown) => send({ kind: 'error', message: describe(error) }))
+  }
+  // Errors outside React's reach (a chunk's top-level code, a rejected promise) before the module is up.
+  addEventListener('error', (event) => {
+    if (!ready) send({ kind: 'error', message: describe(event.error ?? event.message) })
+  })
+}
