@@ -36,6 +36,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         ['/conversations', 'Conversations', 'Conversations'],
         ['/search?q=spring+tide', 'Search', 'Search'],
         ['/evaluation', 'Evaluation', 'Evaluation'],
+        ['/plugins', 'Plugins', 'Plugins'],
         ['/settings', 'Settings', 'Settings'],
         ['/docs', 'API explorer', 'the API explorer'],
       ]
