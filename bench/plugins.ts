@@ -7,6 +7,7 @@ import { startServer } from '../sync-server/src/startServer'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
 import { benchPluginArchive } from './lib/benchPluginArchive'
 import { lineBenchmark } from './lib/lineBenchmark'
+import { measurePageRender } from './lib/measurePageRender'
 import { median } from './lib/median'
 import { round } from './lib/round'
 
@@ -16,6 +17,8 @@ const INSTALL = '/api/v1/plugins/install'
 const UNINSTALL = '/api/v1/plugins/BenchPlugin/uninstall'
 
 export interface PluginLine extends BenchLine {
+  /** Modules on the page whose rendering was timed. */
+  modules?: number
   /** Milliseconds from sending the archive to the install's answer, median over the runs. */
   median_ms?: number
   min_ms?: number
@@ -124,6 +127,7 @@ export async function measurePlugins(reporter: LineReporter<PluginLine>): Promis
       inBrowser.push(outcome.ms)
     }
     report('browser', inBrowser, `Chromium ${browser.version()}`)
+    lines.push(...(await measurePageRender(page, reporter, line, `Chromium ${browser.version()}`)))
     return lines
   } finally {
     await browser?.close()
