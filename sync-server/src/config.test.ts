@@ -12,6 +12,7 @@ describe('configFromEnv: the HTTP layer', () => {
       bodyIdleTimeoutMs: 60_000,
       requestTimeoutMs: 3_600_000,
     })
+    expect(configFromEnv({}).githubApiUrl).toBeUndefined()
   })
 
   it('reads the settings', () => {
@@ -22,8 +23,10 @@ describe('configFromEnv: the HTTP layer', () => {
       MAX_EVENT_STREAMS_PER_USER: '0',
       BODY_IDLE_TIMEOUT_S: '2.5',
       REQUEST_TIMEOUT_S: '0',
+      GITHUB_API_URL: 'http://127.0.0.1:9999/api',
     })
     expect(config).toMatchObject({
+      githubApiUrl: 'http://127.0.0.1:9999/api',
       trustProxy: true,
       trustProxyHops: 2,
       allowedHosts: ['quire.example.com', '.home.example', '.lan', 'nas.lan:8443'],
@@ -40,5 +43,7 @@ describe('configFromEnv: the HTTP layer', () => {
     expect(() => configFromEnv({ MAX_EVENT_STREAMS_PER_USER: '-1' })).toThrow(/MAX_EVENT_STREAMS_PER_USER/)
     expect(() => configFromEnv({ BODY_IDLE_TIMEOUT_S: '0' })).toThrow(/BODY_IDLE_TIMEOUT_S/)
     expect(() => configFromEnv({ REQUEST_TIMEOUT_S: 'soon' })).toThrow(/REQUEST_TIMEOUT_S/)
+    expect(() => configFromEnv({ GITHUB_API_URL: 'api.github.com' })).toThrow(/GITHUB_API_URL/)
+    expect(() => configFromEnv({ GITHUB_API_URL: 'ftp://api.github.com' })).toThrow(/GITHUB_API_URL/)
   })
 })

@@ -72,7 +72,10 @@ export interface ServerConfig {
   pluginCatalogUrl?: string
   /** Quire's sample plugins' catalog (`scripts/buildSamplePlugins.mjs` output, default ./dist-plugins), served at /plugin-catalog/. */
   pluginCatalogDir?: string
-  /** The GitHub API that repository URLs are resolved with (default https://api.github.com; tests use a fake). */
+  /**
+   * The GitHub API that repository URLs are resolved with (GITHUB_API_URL; default https://api.github.com):
+   * a mirror, or a fake release server in tests.
+   */
   githubApiUrl?: string
 }
 
@@ -143,7 +146,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     outbound: outboundFromEnv(env),
     pluginCatalogUrl: env.PLUGIN_CATALOG_URL || undefined,
     pluginCatalogDir: resolve('./dist-plugins'),
+    githubApiUrl: httpUrl(env, 'GITHUB_API_URL'),
   }
+}
+
+/** An http(s) URL, or undefined when unset; anything else is refused at start rather than on the first install. */
+function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim()
+  if (!raw) return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(raw)
+  } catch {
+    url = undefined
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error(
+      `${name} must be an http(s) URL such as https://api.github.com, got ${JSON.stringify(raw)}`,
+    )
+  return raw
 }
 
 /**
