@@ -13,13 +13,14 @@ export interface QuireServer {
 /**
  * Quire's server as `npm start` runs it (`sync-server/src/main.ts` serving the built app from
  * `dist`, accounts on, default limits), on `port` over a fresh data folder: the deployment people
- * run, with the app and the API on one origin. Only PORT and DATA_DIR are set.
+ * run, with the app and the API on one origin. Only PORT and DATA_DIR are set, and `env` (a test's own
+ * settings: OUTBOUND_ALLOW for its fakes, say).
  */
-export async function startQuireServer(port: number): Promise<QuireServer> {
+export async function startQuireServer(port: number, env: Record<string, string> = {}): Promise<QuireServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-one-origin-'))
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir },
   })
   const origin = `http://127.0.0.1:${port}`
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
