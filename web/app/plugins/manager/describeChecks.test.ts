@@ -5,6 +5,7 @@ import { describeChecks } from './describeChecks'
 const check = (slug: string, fields: Partial<UpdateCheck> = {}): UpdateCheck => ({
   plugin_id: `${slug}-id`,
   plugin_slug: slug,
+  plugin_name: `${slug} name`,
   current_version: '1.0.0',
   latest_version: '1.0.0',
   update_available: false,

@@ -8,6 +8,7 @@ import { navigationReplay } from './navigationReplay'
 import { pagesReplay } from './pagesReplay'
 import { personasReplay } from './personasReplay'
 import { pluginStateReplay } from './pluginStateReplay'
+import { pluginsReplay } from './pluginsReplay'
 import type { ReplayCase } from './ReplayCase'
 import { settingsReplay } from './settingsReplay'
 
@@ -26,6 +27,7 @@ export const replaySuite: ReplayCase[] = [
   ...navigationReplay,
   ...componentsReplay,
   ...pluginStateReplay,
+  ...pluginsReplay,
   ...conversationsReplay,
   ...personasReplay,
   ...extractionReplay,

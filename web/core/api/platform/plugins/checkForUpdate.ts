@@ -21,6 +21,8 @@ export interface LatestVersion {
 export interface UpdateCheck {
   plugin_id: string
   plugin_slug: string
+  /** The plugin's name: BrainDrive's update feed titles each update with it. */
+  plugin_name: string
   current_version: string
   latest_version: string | null
   update_available: boolean
@@ -56,6 +58,7 @@ export async function checkForUpdate(
   const base = {
     plugin_id: record.id,
     plugin_slug: String(d.plugin_slug),
+    plugin_name: String(d.name ?? d.plugin_slug),
     current_version: current,
     repo_url: updateRepoUrl(record) ?? null,
   }

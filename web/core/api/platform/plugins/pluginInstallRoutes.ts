@@ -8,7 +8,7 @@ import { conflictResponse, notFoundResponse, validationResponse } from '../platf
 import { installAnswer, installSourcesOf, PLUGIN_SLUG_PARAMS } from './installAnswer'
 import { isNewer } from './checkForUpdate'
 import { deleteUnusedFiles } from './pluginFiles'
-import { requirePluginBySlug } from './pluginLookup'
+import { requirePluginBySlugOrId } from './pluginLookup'
 import { installPlugin, type InstallOptions, type InstallSource } from './installPlugin'
 import { withDownloadProgress } from './downloadProgress'
 import { acceptedResponse, asyncQuery, JOBS_NOTE, runPluginJob, wantsAsync } from './runPluginJob'
@@ -155,6 +155,8 @@ const installRoutes: Route[] = [
               source: body.method === 'local-file' ? 'local-file' : 'upload',
               filename,
               file_size: file.size,
+              // BrainDrive's installer shows data.version for every install
+              version: String(result.plugin.data.version),
             },
           )
         })
@@ -328,7 +330,7 @@ const installRoutes: Route[] = [
     operationId: 'uninstallPlugin',
     summary: 'Uninstall a plugin: its record, its modules and its files',
     description:
-      "BrainDrive’s `{status: 'success', message, data: {plugin_slug, plugin_id, deleted_modules}}`. The plugin and its modules go in one write (and from the person’s other devices by sync); then its files, where no other plugin or document uses the same bytes. Pages that placed its modules keep their layout and show the module as missing. 404 for a slug not installed.",
+      "BrainDrive’s `{status: 'success', message, data: {plugin_slug, plugin_id, deleted_modules}}`. The plugin and its modules go in one write (and from the person’s other devices by sync); then its files, where no other plugin or document uses the same bytes. Pages that placed its modules keep their layout and show the module as missing. 404 for a slug not installed. Differs from BrainDrive: the path also takes the plugin’s id (with or without hyphens) where no plugin has that slug, because BrainDrive’s plugin manager builds it from a plugin’s id by cutting a `{user_id}_` prefix, which Quire’s ids do not have.",
     tags,
     errorStyle: 'platform',
     params: PLUGIN_SLUG_PARAMS,
@@ -345,7 +347,8 @@ const installRoutes: Route[] = [
       404: notFoundResponse('Plugin not found'),
     },
     async handler({ params }, ports) {
-      const record = await requirePluginBySlug(ports, params.plugin_slug)
+      const record = await requirePluginBySlugOrId(ports, params.plugin_slug)
+      const slug = String(record.data.plugin_slug)
       const modules = await pluginModuleKind.list(ports, record.id)
       const writes: RecordWrite[] = [
         ...modules.map((module) => ({ delete: { kind: pluginModuleKind.kind, id: module.id } })),
@@ -360,8 +363,8 @@ const installRoutes: Route[] = [
         status: 200,
         body: {
           status: 'success',
-          message: `Plugin '${params.plugin_slug}' uninstalled successfully`,
-          data: { plugin_slug: params.plugin_slug, plugin_id: record.id, deleted_modules: modules.length },
+          message: `Plugin '${slug}' uninstalled successfully`,
+          data: { plugin_slug: slug, plugin_id: record.id, deleted_modules: modules.length },
         },
       }
     },

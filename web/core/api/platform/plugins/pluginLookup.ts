@@ -30,6 +30,21 @@ export async function requirePluginBySlug(ports: StorePorts, slug: string): Prom
   return found
 }
 
+/**
+ * The plugin a `{plugin_slug}` path of install, update and uninstall names: its slug or, failing that,
+ * its record id (with or without hyphens). BrainDrive's plugin manager builds these paths from a
+ * plugin's id, cutting a `{user_id}_` prefix that Quire's ids do not have, so the whole id arrives.
+ * 404 `Plugin {key} not found`.
+ */
+export async function requirePluginBySlugOrId(ports: StorePorts, key: string): Promise<StoredRecord> {
+  const bySlug = await findPluginBySlug(ports, key)
+  if (bySlug) return bySlug
+  const id = canonicalId(key)
+  const byId = id ? await pluginKind.find(ports, id) : undefined
+  if (!byId) throw ApiError.notFound(`Plugin ${key} not found`)
+  return byId
+}
+
 /** A plugin's module by record id (with or without hyphens) or by module name; 404 otherwise. */
 export async function requireModule(
   ports: StorePorts,

@@ -5,7 +5,7 @@ import { booleanQuery } from '../booleanQuery'
 import { notFoundResponse, validationResponse } from '../platformErrors'
 import { checkForUpdate, UPDATE_CHECK_INTERVAL_MS, type UpdateCheck } from './checkForUpdate'
 import { installSourcesOf, PLUGIN_SLUG_PARAMS } from './installAnswer'
-import { requirePluginBySlug } from './pluginLookup'
+import { requirePluginBySlugOrId } from './pluginLookup'
 import { pluginKind } from './pluginKind'
 import { pluginView } from './pluginViews'
 import { updatePlugin } from './updatePlugin'
@@ -15,6 +15,8 @@ import { acceptedResponse, asyncQuery, JOBS_NOTE, runPluginJob, wantsAsync } fro
 const BASE = '/api/v1/plugins'
 const tags = ['Plugins']
 const error = (description: string) => ({ description, schema: errorSchema })
+const NOTE_ID =
+  'Differs from BrainDrive: the path also takes the plugin’s id (with or without hyphens) where no plugin has that slug, because BrainDrive’s plugin manager builds it from a plugin’s id by cutting a `{user_id}_` prefix, which Quire’s ids do not have.'
 const forceQuery = z.object({ force: booleanQuery.optional().default(false) })
 
 const CHECKS = `A check asks, in order, the plugin’s \`update_check_url\` (JSON with \`version\`, \`latest_version\` or a GitHub release’s \`tag_name\`; a \`download_url\` there is what an update installs), the marketplace catalog it was installed from, or its GitHub repository’s latest release (\`source_url\`, or the repository it was installed from), and compares semantic versions. The result is stored in the system-managed \`last_update_check\`, \`update_available\` and \`latest_version\`. Checks back off: one plugin is checked at most once an hour (${UPDATE_CHECK_INTERVAL_MS / 60000} minutes) unless \`force=true\`; within that the stored result is answered with \`checked: false\`. A source that cannot be reached (offline, refused, down) is not an error: \`update_available: false\`, \`checked: false\` and the \`reason\`.`
@@ -22,6 +24,7 @@ const CHECKS = `A check asks, in order, the plugin’s \`update_check_url\` (JSO
 const checkSchema = z.looseObject({
   plugin_id: z.string(),
   plugin_slug: z.string(),
+  plugin_name: z.string(),
   current_version: z.string(),
   latest_version: z.string().nullable(),
   update_available: z.boolean(),
@@ -40,7 +43,7 @@ export const pluginUpdateRoutes: Route[] = [
     path: `${BASE}/updates/available`,
     operationId: 'listPluginUpdates',
     summary: 'Updates available for the installed plugins',
-    description: `BrainDrive’s \`{status: 'success', data: {available_updates: [{plugin_id, plugin_slug, current_version, latest_version, repo_url}], total_count}}\`, plus \`checks\`: every installed plugin’s check. ${CHECKS}`,
+    description: `BrainDrive’s \`{status: 'success', data: {available_updates: [{plugin_id, plugin_slug, plugin_name, current_version, latest_version, repo_url}], total_count}}\`, plus \`checks\`: every installed plugin’s check. ${CHECKS}`,
     tags,
     errorStyle: 'platform',
     query: forceQuery,
@@ -79,7 +82,7 @@ export const pluginUpdateRoutes: Route[] = [
     path: `${BASE}/:plugin_slug/update/available`,
     operationId: 'checkPluginUpdate',
     summary: 'Whether a newer version of one plugin is available',
-    description: `BrainDrive’s \`{status: 'success', data: {plugin_id, current_version, latest_version, repo_url, update_available, message}}\` with \`plugin_slug\`, \`checked\`, \`reason\` and \`last_update_check\`. ${CHECKS} Differs from BrainDrive: \`plugin_id\` is the plugin’s id (BrainDrive puts the slug there), and a slug that is not installed is 404 (BrainDrive answers 200 with \`update_available: false\`).`,
+    description: `BrainDrive’s \`{status: 'success', data: {plugin_id, current_version, latest_version, repo_url, update_available, message}}\` with \`plugin_slug\`, \`checked\`, \`reason\` and \`last_update_check\`. ${CHECKS} Differs from BrainDrive: \`plugin_id\` is the plugin’s id (BrainDrive puts the slug there), and a slug that is not installed is 404 (BrainDrive answers 200 with \`update_available: false\`). ${NOTE_ID}`,
     tags,
     errorStyle: 'platform',
     params: PLUGIN_SLUG_PARAMS,
@@ -95,7 +98,7 @@ export const pluginUpdateRoutes: Route[] = [
     },
     async handler({ params, query }, ports) {
       const pluginSources = installSourcesOf(ports)
-      const record = await requirePluginBySlug(ports, params.plugin_slug)
+      const record = await requirePluginBySlugOrId(ports, params.plugin_slug)
       const check = await checkForUpdate({ ...ports, pluginSources }, record, { force: query.force })
       return { status: 200, body: { status: 'success', data: { ...check, message: checkMessage(check) } } }
     },
@@ -107,6 +110,8 @@ export const pluginUpdateRoutes: Route[] = [
     summary: 'Update a plugin to its newest version',
     description:
       'Installs the newest version from where the plugin came (the archive its update check names, its marketplace entry, its GitHub repository’s latest release, or the archive URL it was installed from) over the installed one, read and validated as an install is. The plugin keeps its id, enabled state, trust and its modules’ choices; the old version’s files stay until the new ones are stored, then go where nothing else uses them. A version that is not newer changes nothing (`data.updated: false`, as BrainDrive answers "already installed" with success). Answers BrainDrive’s `{status, message, data: {plugin_slug, plugin_id, previous_version, new_version}}` with `updated`, `warnings` and `plugin`. A plugin uploaded as a file has no source: 400, as BrainDrive answers a plugin without a source URL. ' +
+      NOTE_ID +
+      ' ' +
       JOBS_NOTE,
     tags,
     errorStyle: 'platform',
@@ -138,12 +143,13 @@ export const pluginUpdateRoutes: Route[] = [
     async handler({ params, query, headers }, ports) {
       const sources = installSourcesOf(ports)
       // A slug not installed is 404 at once, not a failed job.
-      const found = await requirePluginBySlug(ports, params.plugin_slug)
-      const payload = { plugin_slug: params.plugin_slug, plugin_id: found.id }
+      const found = await requirePluginBySlugOrId(ports, params.plugin_slug)
+      const slug = String(found.data.plugin_slug)
+      const payload = { plugin_slug: slug, plugin_id: found.id }
       const respondAsync = wantsAsync(query, headers)
       return runPluginJob(ports, 'plugin_update', payload, respondAsync, async (onProgress, signal) => {
         // Read again when the job runs: a queued job may start after another update or an uninstall.
-        const record = await requirePluginBySlug(ports, params.plugin_slug)
+        const record = await requirePluginBySlugOrId(ports, params.plugin_slug)
         const pluginSources = withDownloadProgress(sources, onProgress, signal)
         const outcome = await updatePlugin({ ...ports, pluginSources }, record, { onProgress, signal })
         const updated = outcome.unchanged !== true
@@ -152,10 +158,10 @@ export const pluginUpdateRoutes: Route[] = [
           body: {
             status: 'success',
             message: updated
-              ? `Plugin '${params.plugin_slug}' updated successfully`
-              : `Plugin '${params.plugin_slug}' is already at the newest version (${outcome.previous_version})`,
+              ? `Plugin '${slug}' updated successfully`
+              : `Plugin '${slug}' is already at the newest version (${outcome.previous_version})`,
             data: {
-              plugin_slug: params.plugin_slug,
+              plugin_slug: slug,
               plugin_id: record.id,
               previous_version: outcome.previous_version,
               new_version: outcome.new_version,
