@@ -79,6 +79,11 @@ export class PluginManagerPage {
     await expect(dialog).toHaveCount(0)
   }
 
+  /** The warning shown before a plugin is trusted. */
+  trustDialog(pluginName: string): Locator {
+    return this.page.getByRole('dialog', { name: `Trust ${pluginName}?` })
+  }
+
   tab(name: 'Marketplace' | RegExp): Locator {
     return this.page.getByRole('tab', { name })
   }

@@ -4,6 +4,8 @@ import type { FrameToHost, HostToFrame, LoadMessage } from '../core/plugins/runt
 import { FrameRpc } from './FrameRpc'
 import { frameServices } from './frameServices'
 import { loadContainer, PackageUrls } from './loadContainer'
+import { ModuleBoundary } from './ModuleBoundary'
+import { describeError as describe, moduleComponent } from './moduleComponent'
 import { reactShareScope } from './shareScope'
 
 /**
@@ -17,44 +19,6 @@ import { reactShareScope } from './shareScope'
 const holder = window as unknown as { __quireFramePort?: MessagePort }
 const port = holder.__quireFramePort
 delete holder.__quireFramePort
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name
-  if (typeof error === 'string') return error
-  return 'unknown error'
-}
-
-interface BoundaryProps {
-  onReady(): void
-  onError(error: unknown): void
-  children?: React.ReactNode
-}
-
-/** Catches the module's render errors; the host shows them in the module's cell. */
-class Boundary extends React.Component<BoundaryProps, { failed: boolean }> {
-  override state = { failed: false }
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true }
-  }
-  override componentDidCatch(error: unknown): void {
-    this.props.onError(error)
-  }
-  override componentDidMount(): void {
-    if (!this.state.failed) this.props.onReady()
-  }
-  override render(): React.ReactNode {
-    return this.state.failed ? null : this.props.children
-  }
-}
-
-function moduleComponent(exports: unknown, moduleName: string): React.ComponentType<Record<string, unknown>> {
-  const record = exports as Record<string, unknown> | undefined
-  const candidate = record?.default ?? record?.[moduleName] ?? exports
-  if (typeof candidate === 'function' || (typeof candidate === 'object' && candidate !== null)) {
-    return candidate as React.ComponentType<Record<string, unknown>>
-  }
-  throw new Error(`./${moduleName} has no component as its default export`)
-}
 
 async function start(message: LoadMessage, rpc: FrameRpc, send: (message: FrameToHost) => void) {
   const urls = new PackageUrls(message.files)
@@ -70,7 +34,7 @@ async function start(message: LoadMessage, rpc: FrameRpc, send: (message: FrameT
   const props = { ...message.props, services: frameServices(rpc, message.services) }
   ReactDOMClient.createRoot(root).render(
     React.createElement(
-      Boundary,
+      ModuleBoundary,
       {
         onReady: () => send({ kind: 'ready' }),
         onError: (error: unknown) => send({ kind: 'error', message: describe(error) }),

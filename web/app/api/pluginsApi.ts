@@ -73,6 +73,18 @@ export async function setPluginEnabled(pluginId: string, enabled: boolean): Prom
   return answer.plugin
 }
 
+/**
+ * Trusts a plugin (its modules then render in Quire's own page) or stops trusting it. Only Quire's own UI
+ * calls this, after the person confirmed a warning; a plugin's own requests to /api/v1/plugins/* are refused.
+ */
+export async function setPluginTrusted(pluginId: string, trusted: boolean): Promise<InstalledPlugin> {
+  const answer = await requestJson<{ plugin: InstalledPlugin }>(`${BASE}/${encodeURIComponent(pluginId)}`, {
+    method: 'PATCH',
+    body: { trusted },
+  })
+  return answer.plugin
+}
+
 export async function setModuleEnabled(
   pluginId: string,
   moduleId: string,

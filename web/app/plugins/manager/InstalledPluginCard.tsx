@@ -5,16 +5,22 @@ import { ConfirmDialog } from '../../components/ConfirmDialog'
 import { showToast } from '../../toasts/toastStore'
 import { EnabledSwitch } from './EnabledSwitch'
 import { PermissionList } from './PermissionList'
+import { TrustDialog } from './TrustDialog'
 
 export interface InstalledPluginActions {
   setEnabled: (plugin: InstalledPlugin, enabled: boolean) => Promise<void>
   setModuleEnabled: (plugin: InstalledPlugin, moduleId: string, enabled: boolean) => Promise<void>
+  /** Trusting is confirmed in the card's warning dialog first; stopping needs no confirmation. */
+  setTrusted: (plugin: InstalledPlugin, trusted: boolean) => Promise<void>
   update: (plugin: InstalledPlugin) => Promise<void>
   uninstall: (plugin: InstalledPlugin) => Promise<void>
 }
 
 /** The id of a plugin card's heading, which takes focus after the plugin was installed or updated. */
 export const pluginTitleId = (plugin: Pick<InstalledPlugin, 'id'>) => `plugin-${plugin.id}-title`
+
+/** The Trust / Stop trusting button's id, the same in the card drawn again after the change. */
+const trustButtonId = (plugin: Pick<InstalledPlugin, 'id'>) => `plugin-${plugin.id}-trust`
 
 const describeSource = (plugin: InstalledPlugin) => {
   const source = plugin.install_source
@@ -27,7 +33,8 @@ const describeSource = (plugin: InstalledPlugin) => {
 
 /**
  * One installed plugin: who made it and what it is, its enabled switch and its modules' switches, what
- * its permissions let it do, an update when one is known, and Uninstall behind a confirmation.
+ * its permissions let it do, an update when one is known, Trust behind a warning (Stop trusting without
+ * one: it only takes power away) and Uninstall behind a confirmation.
  */
 export function InstalledPluginCard(props: {
   plugin: InstalledPlugin
@@ -40,6 +47,26 @@ export function InstalledPluginCard(props: {
   const permissionsId = createUniqueId()
   const [confirming, setConfirming] = createSignal(false)
   const [updating, setUpdating] = createSignal(false)
+  const [trusting, setTrusting] = createSignal(false)
+  const [trustBusy, setTrustBusy] = createSignal(false)
+
+  const stopTrusting = async () => {
+    if (trustBusy()) return
+    setTrustBusy(true)
+    const current = plugin()
+    try {
+      await props.actions.setTrusted(current, false)
+      // The card is drawn anew with the changed plugin; keep focus on its (now Trust) button.
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body) document.getElementById(trustButtonId(current))?.focus()
+      })
+      showToast({ message: `${current.name} is no longer trusted: its modules run in their own frames` })
+    } catch (error) {
+      showToast({ message: `${current.name} could not be changed: ${errorDetail(error)}` })
+    } finally {
+      setTrustBusy(false)
+    }
+  }
 
   const update = async () => {
     if (updating()) return
@@ -78,6 +105,12 @@ export function InstalledPluginCard(props: {
       </Show>
       <Show when={!plugin().enabled}>
         <p class="plugin-card-note">Disabled: its modules are left out of the page designer.</p>
+      </Show>
+      <Show when={plugin().trusted}>
+        <p class="plugin-card-trusted">
+          <strong>Trusted:</strong> its modules run in Quire’s own page, with access to everything the app can
+          reach; its permissions no longer limit it.
+        </p>
       </Show>
       <Show when={plugin().status === 'error'}>
         <p class="plugin-card-problem">
@@ -137,6 +170,16 @@ export function InstalledPluginCard(props: {
 
       <div class="plugin-card-actions">
         <button
+          id={trustButtonId(plugin())}
+          type="button"
+          class="button button-small"
+          aria-disabled={trustBusy()}
+          onClick={() => (plugin().trusted ? void stopTrusting() : setTrusting(true))}
+        >
+          {plugin().trusted ? 'Stop trusting' : 'Trust'}
+          <span class="visually-hidden"> {plugin().name}</span>
+        </button>
+        <button
           type="button"
           class="button button-small button-danger-quiet"
           onClick={() => setConfirming(true)}
@@ -144,6 +187,20 @@ export function InstalledPluginCard(props: {
           Uninstall<span class="visually-hidden"> {plugin().name}</span>
         </button>
       </div>
+
+      <Show when={trusting()}>
+        <TrustDialog
+          plugin={plugin()}
+          // The card is drawn anew with the trusted plugin; focus goes to its (Stop trusting) button.
+          fallbackFocus={() => document.getElementById(trustButtonId(plugin()))}
+          onCancel={() => setTrusting(false)}
+          onConfirm={async () => {
+            await props.actions.setTrusted(plugin(), true)
+            setTrusting(false)
+            showToast({ message: `${plugin().name} is trusted: its modules run in Quire’s own page` })
+          }}
+        />
+      </Show>
 
       <Show when={confirming()}>
         <ConfirmDialog

@@ -3,6 +3,7 @@ import {
   listInstalledPlugins,
   setModuleEnabled,
   setPluginEnabled,
+  setPluginTrusted,
   uninstallPlugin,
   updatePlugin,
   type InstalledPlugin,
@@ -55,6 +56,11 @@ export function PluginManagerPage(props: { plugins: InstalledPlugin[] }) {
     async setEnabled(plugin, enabled) {
       const saved = await setPluginEnabled(plugin.id, enabled)
       replace({ ...plugin, enabled: saved.enabled })
+    },
+    async setTrusted(plugin, trusted) {
+      const saved = await setPluginTrusted(plugin.id, trusted)
+      const current = plugins().find((p) => p.id === plugin.id) ?? plugin
+      replace({ ...current, trusted: saved.trusted })
     },
     async setModuleEnabled(plugin, moduleId, enabled) {
       const saved = await setModuleEnabled(plugin.id, moduleId, enabled)

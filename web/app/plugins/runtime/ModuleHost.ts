@@ -17,15 +17,22 @@ import { requestJson } from '../../api/requestJson'
 /** How long a module may take from its files arriving to its first render. */
 export const READY_TIMEOUT_MS = 10_000
 
+/**
+ * Where the module runs: its sandboxed frame (the host posts the frame's runtime and the port to it), or,
+ * for a trusted plugin, Quire's own page (`inPage` gets the port and runs the module itself). Either
+ * way the module's services are the same calls over the same port, checked the same way.
+ */
+export type ModuleTarget =
+  { frame: HTMLIFrameElement; runtimeSource: string } | { inPage(port: MessagePort): void }
+
 export interface ModuleHostOptions {
-  frame: HTMLIFrameElement
+  target: ModuleTarget
   plugin: RuntimePlugin
   module: RuntimeModule
   /** The module's place on the page (layout item `i`). */
   instanceId: string
   config: Record<string, unknown>
   files: FrameFile[]
-  runtimeSource: string
   bus: PageEventBus
   theme: Accessor<ThemeName>
   pageContext: Accessor<PageContext | null>
@@ -39,6 +46,11 @@ export interface ModuleHostOptions {
  * (each checked against the module's `required_services`, the api service also against the plugin's
  * permissions), pushes theme and page-context changes and event messages it subscribed to, and gives
  * up on a module that does not render within READY_TIMEOUT_MS.
+ *
+ * A trusted plugin's module runs in Quire's page, but its services are answered here all the same, with
+ * the same checks: the module behaves as it does in its frame, and what its manifest declares still
+ * decides what the services object does. Those checks no longer protect anything then (code in the
+ * page can call fetch or open IndexedDB itself), which is what the trust warning says.
  */
 export class ModuleHost {
   private readonly port: MessagePort
@@ -60,11 +72,17 @@ export class ModuleHost {
       deliver: (channelName, message) =>
         this.post({ kind: 'push', topic: 'message', channel: channelName, message }),
     })
-    const target = options.frame.contentWindow
-    if (!target) throw new Error('The module frame is not in the page')
-    // The frame has an opaque origin, so '*' is the only target origin that reaches it; what it gets
-    // is the runtime (public code) and the port, nothing of the person's.
-    target.postMessage({ quireFrame: 'runtime', source: options.runtimeSource }, '*', [channel.port2])
+    if ('frame' in options.target) {
+      const frameWindow = options.target.frame.contentWindow
+      if (!frameWindow) throw new Error('The module frame is not in the page')
+      // The frame has an opaque origin, so '*' is the only target origin that reaches it; what it gets
+      // is the runtime (public code) and the port, nothing of the person's.
+      frameWindow.postMessage({ quireFrame: 'runtime', source: options.target.runtimeSource }, '*', [
+        channel.port2,
+      ])
+    } else {
+      options.target.inPage(channel.port2)
+    }
     const { plugin, module } = options
     const load: LoadMessage = {
       kind: 'load',

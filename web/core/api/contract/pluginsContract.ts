@@ -18,6 +18,7 @@ interface PluginBody extends Body {
   id: string
   plugin_slug: string
   enabled: boolean
+  trusted: boolean
   modules: ModuleBody[]
 }
 
@@ -269,6 +270,58 @@ export const pluginsContract: HostCase<ContractClient>[] = [
         200,
       )
       checkEqual(unknown.data.installed, false, 'an unknown slug is not installed')
+    },
+  },
+  {
+    name: 'Plugins: trusted is the person’s choice: PATCH {trusted} sets and clears it and leaves enabled alone; the manifest shows it; a non-boolean is 422',
+    async run(client) {
+      const { slug, plugin } = await register(client)
+      const trusted = await call<{ status: string; message: string; plugin: PluginBody }>(
+        client,
+        'PATCH',
+        `${PLUGINS}/${plugin.id}`,
+        { trusted: true },
+        200,
+      )
+      checkEqual(
+        [trusted.status, trusted.plugin.trusted, trusted.plugin.enabled],
+        ['success', true, true],
+        'trusted, still enabled',
+      )
+      check(trusted.message.includes('trusted'), `message says so: ${trusted.message}`)
+      const manifest = await call<Record<string, PluginBody>>(
+        client,
+        'GET',
+        `${PLUGINS}/manifest`,
+        undefined,
+        200,
+      )
+      checkEqual(manifest[slug]?.trusted, true, 'the manifest shows it trusted')
+
+      const both = await call<{ plugin: PluginBody }>(
+        client,
+        'PATCH',
+        `${PLUGINS}/${plugin.id}`,
+        { enabled: false, trusted: false },
+        200,
+      )
+      checkEqual([both.plugin.enabled, both.plugin.trusted], [false, false], 'both in one call')
+      const enabledOnly = await call<{ plugin: PluginBody }>(
+        client,
+        'PATCH',
+        `${PLUGINS}/${plugin.id}`,
+        { enabled: true },
+        200,
+      )
+      checkEqual(
+        [enabledOnly.plugin.enabled, enabledOnly.plugin.trusted],
+        [true, false],
+        'enabled keeps trusted',
+      )
+      await expectInvalid(client, 'PATCH', `${PLUGINS}/${plugin.id}`, { trusted: 'yes' }, 'trusted')
+      await expectInvalid(client, 'PATCH', `${PLUGINS}/${plugin.id}`, { trusted: null }, 'trusted')
+      const after = await call<PluginBody>(client, 'GET', `${PLUGINS}/by-slug/${slug}`, undefined, 200)
+      checkEqual(after.trusted, false, 'a refused change leaves it untrusted')
     },
   },
   {

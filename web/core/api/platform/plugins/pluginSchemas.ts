@@ -44,6 +44,18 @@ export const successSchema = z.looseObject({ status: z.literal('success'), messa
 /** `{enabled}`, for a plugin or a module. BrainDrive coerces any value with `bool()`; Quire wants a boolean. */
 export const enabledBody = z.looseObject({ enabled: z.boolean() })
 
+/**
+ * `{enabled?, trusted?}` for a plugin, at least one of them. `trusted` is the person's choice, made in
+ * Quire's own UI after a warning; a plugin can never send it (the runtime refuses any write a module
+ * makes to `/api/v1/plugins/*`).
+ */
+export const pluginPatchBody = z
+  .looseObject({ enabled: z.boolean().optional(), trusted: z.boolean().optional() })
+  .refine((body) => body.enabled !== undefined || body.trusted !== undefined, {
+    message: 'Give enabled or trusted (a boolean)',
+    path: ['enabled'],
+  })
+
 /** `{plugin_data, module_data}`, as `plugin.json` holds them; `validateManifest` checks the rest. */
 export const registerBody = z.looseObject({ plugin_data: z.unknown(), module_data: z.unknown() })
 

@@ -10,6 +10,7 @@ import { pluginModuleKind } from './pluginModuleKind'
 import {
   enabledBody,
   moduleParams,
+  pluginPatchBody,
   moduleSchema,
   pluginIdParams,
   pluginSchema,
@@ -157,13 +158,20 @@ export const pluginIdWriteRoutes: Route[] = [
     method: 'patch',
     path: `${BASE}/:plugin_id`,
     operationId: 'setPluginEnabled',
-    summary: 'Enable or disable a plugin',
-    description:
-      'Body `{enabled: boolean}`; modules keep their own choice. A disabled plugin leaves the designer’s manifest. Answers `{status: "success", message, plugin}`. Differs from BrainDrive: `enabled` must be a boolean (422; BrainDrive coerces any value, and answers 400 when it is missing).',
+    summary: 'Enable or disable a plugin, or trust it',
+    description: [
+      'Body `{enabled?: boolean, trusted?: boolean}`, at least one. `enabled`: modules keep their own choice;',
+      'a disabled plugin leaves the designer’s manifest. `trusted`: the person’s choice, never the plugin’s —',
+      'Quire’s plugin manager sets it only after the person confirmed a warning, and the runtime refuses any',
+      'write a plugin module makes to `/api/v1/plugins/*`, so a plugin cannot trust itself. A trusted plugin’s',
+      'modules render in Quire’s own page instead of a sandboxed frame. Answers `{status: "success", message,',
+      'plugin}`. Differs from BrainDrive: `enabled` must be a boolean (422; BrainDrive coerces any value, and',
+      'answers 400 when it is missing); `trusted` is Quire’s.',
+    ].join(' '),
     tags,
     errorStyle: 'platform',
     params: pluginIdParams,
-    body: enabledBody,
+    body: pluginPatchBody,
     responses: {
       200: { description: 'Changed', schema: successSchema.extend({ plugin: pluginSchema }) },
       404: notFound,
@@ -171,13 +179,20 @@ export const pluginIdWriteRoutes: Route[] = [
     },
     async handler({ params, body }, ports) {
       const plugin = await requirePlugin(ports, params.plugin_id)
-      const updated = pluginKind.patch(ports, plugin, { enabled: body.enabled })
+      const changes: { enabled?: boolean; trusted?: boolean } = {}
+      if (body.enabled !== undefined) changes.enabled = body.enabled
+      if (body.trusted !== undefined) changes.trusted = body.trusted
+      const updated = pluginKind.patch(ports, plugin, changes)
       await pluginKind.put(ports, updated)
+      const said = [
+        body.enabled === undefined ? undefined : body.enabled ? 'enabled' : 'disabled',
+        body.trusted === undefined ? undefined : body.trusted ? 'trusted' : 'no longer trusted',
+      ].filter((word) => word !== undefined)
       return {
         status: 200,
         body: {
           status: 'success',
-          message: `Plugin ${plugin.id} ${body.enabled ? 'enabled' : 'disabled'} successfully`,
+          message: `Plugin ${plugin.id} ${said.join(' and ')} successfully`,
           plugin: pluginView(updated, await pluginModuleKind.list(ports, plugin.id)),
         },
       }
