@@ -69,7 +69,9 @@ function koaBodyOptions(
     json: true,
     jsonStrict: false,
     text: true,
-    urlencoded: false,
+    // Form routes read a urlencoded body as FastAPI's Form() does (fields, no files); JSON routes still
+    // refuse it (mountRoutes checks the content type).
+    urlencoded: true,
     multipart: true,
     formidable: {
       // Left out when absent: formidable would take an explicit undefined over its own default.

@@ -116,18 +116,25 @@ interface FormidableFile {
   size: number
 }
 
-/**
- * koa-body (formidable) has stored the parts; here they become the core's MultipartBody. A body that
- * is not multipart is none: `invokeRoute` refuses it as the browser host does (400, or 422 on the
- * platform API).
- */
-function multipartBody(ctx: Context): MultipartBody | undefined {
-  if (!ctx.is('multipart')) return undefined
+/** The text fields koa-body parsed from a form (the last of a repeated name). */
+function formFields(ctx: Context): Record<string, string> {
   const fields: Record<string, string> = {}
   for (const [name, value] of Object.entries((ctx.request.body ?? {}) as Record<string, unknown>)) {
     const last = Array.isArray(value) ? value.at(-1) : value
     if (typeof last === 'string') fields[name] = last
   }
+  return fields
+}
+
+/**
+ * koa-body (formidable) has stored the parts; here they become the core's MultipartBody. A urlencoded
+ * form is read as fields with no files, as FastAPI's Form() reads one. Any other body is none: `invokeRoute` refuses it as the browser host does (400, or 422 on the
+ * platform API).
+ */
+function multipartBody(ctx: Context): MultipartBody | undefined {
+  if (ctx.is('urlencoded')) return { fields: formFields(ctx), files: {} }
+  if (!ctx.is('multipart')) return undefined
+  const fields = formFields(ctx)
   const files: Record<string, UploadedFile[]> = {}
   for (const [name, value] of Object.entries(uploads(ctx))) {
     files[name] = value.map((file) => ({

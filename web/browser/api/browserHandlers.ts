@@ -18,9 +18,9 @@ export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly Rout
     http[route.method](mswPath(route.path), async ({ request, params }) => {
       const url = new URL(request.url)
       const contentType = request.headers.get('content-type')
-      const multipart = contentType?.toLowerCase().startsWith('multipart/form-data')
-        ? await splitFormData(request)
-        : undefined
+      // A urlencoded form is read like a multipart one (fields, no files), as FastAPI's Form() reads it.
+      const form = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType ?? '')
+      const multipart = form ? await splitFormData(request) : undefined
       const result = await api.invoke({
         route: index,
         // A `:name+` wildcard answers its segments as an array: the route sees them joined again.

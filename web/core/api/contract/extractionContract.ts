@@ -198,6 +198,19 @@ export const extractionContract: HostCase<ContractClient>[] = [
       )
       checkEqual(body.segments[0]?.heading, 'Harbour log > Weather', 'heading of the first segment')
       checkEqual([body.filename, body.file_type, body.truncated], [null, 'md', false], 'a text field')
+      // A urlencoded form is a form too (FastAPI's Form() reads both), as a script's `data=` sends it.
+      const urlencoded = await client({
+        method: 'POST',
+        path: '/api/v1/documents/process-text-context',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        raw: new URLSearchParams({ text: 'Tides rise twice a day.', format: 'text' }).toString(),
+      })
+      checkEqual(urlencoded.status, 200, `urlencoded status (body ${urlencoded.text.slice(0, 200)})`)
+      checkEqual(
+        responseJson<{ segments: Segment[] }>(urlencoded).segments[0]?.text,
+        'Tides rise twice a day.',
+        'the urlencoded text',
+      )
       checkEqual(body.language, 'en', 'language')
 
       // The chat plugin's form: the file itself. Past the budget, the rest is left out and said so.
