@@ -16,6 +16,7 @@ import { Route as CollectionsRouteImport } from './routes/collections'
 import { Route as ConversationsRouteImport } from './routes/conversations'
 import { Route as DocsRouteImport } from './routes/docs'
 import { Route as EvaluationRouteImport } from './routes/evaluation'
+import { Route as PagesRouteImport } from './routes/pages'
 import { Route as PluginsRouteImport } from './routes/plugins'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
@@ -57,6 +58,11 @@ const EvaluationRoute = EvaluationRouteImport.update({
   path: '/evaluation',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesRoute = PagesRouteImport.update({
+  id: '/pages',
+  path: '/pages',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PluginsRoute = PluginsRouteImport.update({
   id: '/plugins',
   path: '/plugins',
@@ -91,6 +97,7 @@ export interface FileRoutesByFullPath {
   '/conversations': typeof ConversationsRoute
   '/docs': typeof DocsRoute
   '/evaluation': typeof EvaluationRoute
+  '/pages': typeof PagesRoute
   '/plugins': typeof PluginsRoute
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
@@ -105,6 +112,7 @@ export interface FileRoutesByTo {
   '/conversations': typeof ConversationsRoute
   '/docs': typeof DocsRoute
   '/evaluation': typeof EvaluationRoute
+  '/pages': typeof PagesRoute
   '/plugins': typeof PluginsRoute
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
@@ -120,6 +128,7 @@ export interface FileRoutesById {
   '/conversations': typeof ConversationsRoute
   '/docs': typeof DocsRoute
   '/evaluation': typeof EvaluationRoute
+  '/pages': typeof PagesRoute
   '/plugins': typeof PluginsRoute
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
@@ -136,6 +145,7 @@ export interface FileRouteTypes {
     | '/conversations'
     | '/docs'
     | '/evaluation'
+    | '/pages'
     | '/plugins'
     | '/search'
     | '/settings'
@@ -150,6 +160,7 @@ export interface FileRouteTypes {
     | '/conversations'
     | '/docs'
     | '/evaluation'
+    | '/pages'
     | '/plugins'
     | '/search'
     | '/settings'
@@ -164,6 +175,7 @@ export interface FileRouteTypes {
     | '/conversations'
     | '/docs'
     | '/evaluation'
+    | '/pages'
     | '/plugins'
     | '/search'
     | '/settings'
@@ -179,6 +191,7 @@ export interface RootRouteChildren {
   ConversationsRoute: typeof ConversationsRoute
   DocsRoute: typeof DocsRoute
   EvaluationRoute: typeof EvaluationRoute
+  PagesRoute: typeof PagesRoute
   PluginsRoute: typeof PluginsRoute
   SearchRoute: typeof SearchRoute
   SettingsRoute: typeof SettingsRoute
@@ -237,6 +250,13 @@ declare module '@tanstack/solid-router' {
       preLoaderRoute: typeof EvaluationRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages': {
+      id: '/pages'
+      path: '/pages'
+      fullPath: '/pages'
+      preLoaderRoute: typeof PagesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/plugins': {
       id: '/plugins'
       path: '/plugins'
@@ -283,6 +303,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConversationsRoute: ConversationsRoute,
   DocsRoute: DocsRoute,
   EvaluationRoute: EvaluationRoute,
+  PagesRoute: PagesRoute,
   PluginsRoute: PluginsRoute,
   SearchRoute: SearchRoute,
   SettingsRoute: SettingsRoute,

@@ -95,6 +95,11 @@ export function AppFrame(props: { children: JSX.Element }) {
               </Link>
             </li>
             <li>
+              <Link to="/pages" class="nav-link">
+                Pages
+              </Link>
+            </li>
+            <li>
               <Link to="/settings" class="nav-link">
                 Settings
               </Link>
