@@ -33,7 +33,7 @@ function questionBefore(messages: ChatMessage[], index: number): string | undefi
  * streaming answer is `aria-busy` until it is complete: announcing every token would be unbearable.
  */
 export function MessageThread(props: MessageThreadProps) {
-  let list!: HTMLOListElement
+  let list!: HTMLDivElement
 
   const onScroll = createFollowScroll(
     () => list,
@@ -41,7 +41,9 @@ export function MessageThread(props: MessageThreadProps) {
   )
 
   return (
-    <ol
+    // The log is the scrolling box around the list: a list given role="log" is no longer a list, and its
+    // items would be list items outside any list.
+    <div
       ref={list}
       class="chat-thread"
       role="log"
@@ -49,48 +51,54 @@ export function MessageThread(props: MessageThreadProps) {
       aria-busy={props.busy}
       onScroll={onScroll}
     >
-      <Show when={props.messages.length === 0 && !props.pending}>
-        <li class="chat-thread-empty">Ask a question below to begin. Answers cite the passages they use.</li>
-      </Show>
-      <For each={props.messages}>
-        {(message, index) => (
-          <MessageBubble
-            role={message.role}
-            content={message.content}
-            sources={message.metadata.source_documents ?? []}
-            stopped={message.metadata.stopped === true}
-            note={typeof message.metadata.search_note === 'string' ? message.metadata.search_note : undefined}
-            actionsDisabled={props.busy}
-            onCite={props.onCite}
-            onRegenerate={() => {
-              const question = questionBefore(props.messages, index())
-              if (question) props.onRegenerate(question)
-            }}
-          />
-        )}
-      </For>
-      <Show when={props.pending}>
-        {(turn) => (
-          <>
+      <ol class="chat-thread-list">
+        <Show when={props.messages.length === 0 && !props.pending}>
+          <li class="chat-thread-empty">
+            Ask a question below to begin. Answers cite the passages they use.
+          </li>
+        </Show>
+        <For each={props.messages}>
+          {(message, index) => (
             <MessageBubble
-              role="user"
-              content={turn().question}
-              sources={[]}
-              stopped={false}
-              actionsDisabled
-            />
-            <MessageBubble
-              role="assistant"
-              content={turn().answer}
-              sources={turn().sources}
-              stopped={turn().stopped}
-              streaming={!turn().stopped}
-              actionsDisabled
+              role={message.role}
+              content={message.content}
+              sources={message.metadata.source_documents ?? []}
+              stopped={message.metadata.stopped === true}
+              note={
+                typeof message.metadata.search_note === 'string' ? message.metadata.search_note : undefined
+              }
+              actionsDisabled={props.busy}
               onCite={props.onCite}
+              onRegenerate={() => {
+                const question = questionBefore(props.messages, index())
+                if (question) props.onRegenerate(question)
+              }}
             />
-          </>
-        )}
-      </Show>
-    </ol>
+          )}
+        </For>
+        <Show when={props.pending}>
+          {(turn) => (
+            <>
+              <MessageBubble
+                role="user"
+                content={turn().question}
+                sources={[]}
+                stopped={false}
+                actionsDisabled
+              />
+              <MessageBubble
+                role="assistant"
+                content={turn().answer}
+                sources={turn().sources}
+                stopped={turn().stopped}
+                streaming={!turn().stopped}
+                actionsDisabled
+                onCite={props.onCite}
+              />
+            </>
+          )}
+        </Show>
+      </ol>
+    </div>
   )
 }

@@ -2,6 +2,8 @@ import { createMemo, createSignal, For, onCleanup, onMount, Show } from 'solid-j
 import type { PageContext } from '../../../core/plugins/runtime/frameProtocol'
 import { PageEventBus } from '../../../core/plugins/runtime/PageEventBus'
 import { BREAKPOINTS, readPageLayout, type Breakpoint } from '../../../core/plugins/runtime/readPageLayout'
+import { BuiltinModuleCell } from '../../builtins/BuiltinModuleCell'
+import { isBuiltinModule } from '../../builtins/builtinModules'
 import { usePageTitle } from '../../usePageTitle'
 import { appTheme } from './appTheme'
 import { ModuleCell } from './ModuleCell'
@@ -29,7 +31,8 @@ function breakpointFor(width: number): Breakpoint {
 
 /**
  * A page's modules on the grid its `content` describes: 12, 8 or 4 columns by the grid's width, each
- * module in its cell (`x`, `y`, `w`, `h`), each in its own sandboxed frame. Modules on the page share
+ * module in its cell (`x`, `y`, `w`, `h`), each in its own sandboxed frame (Quire's own modules, `pluginId:
+ * 'quire'`, natively: BuiltinModuleCell). Modules on the page share
  * one event bus; theme and page context follow the app.
  */
 export function PluginPage(props: { page: RuntimePage; plugins: readonly RuntimePlugin[] }) {
@@ -89,14 +92,24 @@ export function PluginPage(props: { page: RuntimePage; plugins: readonly Runtime
                           'grid-row': `${at().y + 1} / span ${at().h}`,
                         }}
                       >
-                        <ModuleCell
-                          item={item}
-                          plugins={props.plugins}
-                          bus={bus}
-                          theme={theme}
-                          pageContext={pageContext}
-                          minHeight={at().h * ROW_HEIGHT + (at().h - 1) * GAP}
-                        />
+                        <Show
+                          when={!isBuiltinModule(item)}
+                          fallback={
+                            <BuiltinModuleCell
+                              item={item}
+                              minHeight={at().h * ROW_HEIGHT + (at().h - 1) * GAP}
+                            />
+                          }
+                        >
+                          <ModuleCell
+                            item={item}
+                            plugins={props.plugins}
+                            bus={bus}
+                            theme={theme}
+                            pageContext={pageContext}
+                            minHeight={at().h * ROW_HEIGHT + (at().h - 1) * GAP}
+                          />
+                        </Show>
                       </div>
                     )}
                   </Show>

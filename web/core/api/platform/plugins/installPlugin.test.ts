@@ -94,6 +94,26 @@ describe('installPlugin', () => {
     expect(Object.keys(result.plugin.data.files as object)).toContain('dist/remoteEntry.js')
   })
 
+  it('refuses the slug reserved for Quire’s own modules (any case) with 422 naming plugin_slug, storing nothing', async () => {
+    for (const slug of ['quire', 'Quire']) {
+      const p = ports()
+      const error = await failure(installPlugin(p, testPluginZip({ slug }), upload))
+      expect(error.status).toBe(422)
+      expect(error.detail).toEqual([
+        expect.objectContaining({
+          loc: ['body', 'plugin_data', 'plugin_slug'],
+          msg: expect.stringContaining('reserved'),
+        }),
+      ])
+      await expectNothingInstalled(p)
+    }
+    // A slug merely containing it is anyone's.
+    const p = ports()
+    expect(
+      (await installPlugin(p, testPluginZip({ slug: 'QuireExtras' }), upload)).plugin.data.plugin_slug,
+    ).toBe('QuireExtras')
+  })
+
   it('refuses a taken slug with 409, keeping the installed plugin as it was', async () => {
     const p = ports()
     const first = await installPlugin(p, testPluginZip(), upload)

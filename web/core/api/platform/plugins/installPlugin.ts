@@ -12,6 +12,24 @@ import { pluginModuleKind } from './pluginModuleKind'
 import { isNewer } from './checkForUpdate'
 import { savePluginRecords } from './savePluginRecords'
 
+/**
+ * The slug Quire's own modules go by in a page's content (`{pluginId: 'quire', moduleId: 'Chat'}`, see
+ * web/app/builtins): no plugin may take it, or its modules would be mistaken for Quire's.
+ */
+export const RESERVED_PLUGIN_SLUG = 'quire'
+
+/** 422 naming `plugin_slug` when a plugin would take the reserved slug (any case: `Quire` too). */
+export function refuseReservedSlug(slug: string): void {
+  if (slug.toLowerCase() !== RESERVED_PLUGIN_SLUG) return
+  throw ApiError.unprocessable([
+    {
+      loc: ['body', 'plugin_data', 'plugin_slug'],
+      msg: `'${slug}' is reserved for Quire's own modules; choose another plugin_slug`,
+      type: 'value_error',
+    },
+  ])
+}
+
 /** Where a package came from, kept on the plugin record (`install_source`): updates look there again. */
 export type InstallSource = PluginRecordData['install_source']
 
@@ -42,7 +60,7 @@ export interface InstallResult {
 /**
  * Installs a plugin package (a .zip or .tar.gz's bytes), all or nothing:
  * readPluginPackage (hostile input: 400/422) -> validateManifest (422 naming every field) ->
- * requireBundle (422) -> the slug must be free (409, unless this is an update of that plugin) ->
+ * requireBundle (422) -> the slug is not the reserved `quire` (422) -> the slug must be free (409, unless this is an update of that plugin) ->
  * every file into the FileStore -> the plugin and its modules in one batch (`savePluginRecords`).
  * If anything fails after files were stored, the files this install added that nothing else uses are
  * deleted again, so a failed install leaves neither a record nor an orphan file. On an update the old
@@ -62,6 +80,7 @@ export async function installPlugin(
   const manifest = validateManifest(pkg.manifest)
   requireBundle(pkg, String(manifest.plugin.bundle_location))
   const slug = String(manifest.plugin.plugin_slug)
+  refuseReservedSlug(slug)
   const old = options.replaces
   if (old) {
     if (String(old.data.plugin_slug) !== slug) {

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { validateManifest } from '../../../plugins/manifest/validateManifest'
 import { pluginKind } from './pluginKind'
 import { deleteUnusedFiles } from './pluginFiles'
+import { refuseReservedSlug } from './installPlugin'
 import { findPluginBySlug, requireModule, requirePlugin } from './pluginLookup'
 import { pluginModuleKind } from './pluginModuleKind'
 import {
@@ -78,6 +79,7 @@ export const pluginSlugWriteRoutes: Route[] = [
           ])
       }
       const valid = validateManifest({ plugin_data: pluginData, module_data: body.module_data })
+      refuseReservedSlug(slug)
       if (await findPluginBySlug(ports, slug))
         throw new ApiError(400, `Plugin with slug '${slug}' already exists for this user`)
       const saved = await savePluginRecords(ports, valid, { install_source: { method: 'register' } })

@@ -1,0 +1,59 @@
+import { lazy, Show, Suspense, type Component } from 'solid-js'
+import { Dynamic } from 'solid-js/web'
+import type { PageModuleRef } from '../../core/plugins/runtime/readPageLayout'
+import { LoadingPanel } from '../components/LoadingPanel'
+import { builtinConfig, findBuiltinModule, type BuiltinModuleName } from './builtinModules'
+import './builtins.css'
+
+type ModuleView = Component<{ config: Record<string, unknown> }>
+
+// Each loads with its first use: a page without a chat does not load the chat screen's code.
+const VIEWS: Record<BuiltinModuleName, ModuleView> = {
+  Chat: lazy(() => import('./BuiltinChat')),
+  Search: lazy(() => import('./BuiltinSearch')),
+  Collections: lazy(() => import('./BuiltinCollections')),
+  Evaluation: lazy(() => import('./BuiltinEvaluation')),
+}
+
+/**
+ * A page's built-in module (`pluginId: 'quire'`) in its cell, rendered natively in Quire's page, no
+ * frame: a region named after the module, with the module's config (defaults filled in). An unknown
+ * module name shows the same error a missing plugin module does.
+ */
+export function BuiltinModuleCell(props: { item: PageModuleRef; minHeight: number }) {
+  const entry = () => findBuiltinModule(props.item)
+  const title = () => entry()?.display_name ?? props.item.moduleName ?? props.item.moduleId ?? 'Module'
+  const headingId = () => `builtin-${props.item.i}-title`
+  return (
+    <div
+      class="plugin-module builtin-module"
+      data-module={props.item.i}
+      data-builtin={entry()?.name}
+      data-state={entry() ? 'ready' : 'error'}
+      style={{ 'min-height': `${props.minHeight}px` }}
+    >
+      <Show
+        when={entry()}
+        fallback={
+          <div class="plugin-module-error" role="alert">
+            <p class="plugin-module-error-title">{title()} could not be shown</p>
+            <p class="plugin-module-error-detail">
+              Quire has no built-in module {props.item.moduleId ?? props.item.moduleName ?? ''}
+            </p>
+          </div>
+        }
+      >
+        {(found) => (
+          <section class="builtin-module-body" aria-labelledby={headingId()}>
+            <h2 id={headingId()} class="visually-hidden">
+              {found().display_name}
+            </h2>
+            <Suspense fallback={<LoadingPanel label={`Loading ${found().display_name}…`} />}>
+              <Dynamic component={VIEWS[found().name]} config={builtinConfig(found(), props.item.config)} />
+            </Suspense>
+          </section>
+        )}
+      </Show>
+    </div>
+  )
+}
