@@ -21,6 +21,7 @@ import { Route as PluginsRouteImport } from './routes/plugins'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as CollectionsCollectionIdRouteImport } from './routes/collections_.$collectionId'
+import { Route as DesignerPageIdRouteImport } from './routes/designer.$pageId'
 import { Route as PSplatRouteImport } from './routes/p.$'
 
 const IndexRoute = IndexRouteImport.update({
@@ -83,6 +84,11 @@ const CollectionsCollectionIdRoute = CollectionsCollectionIdRouteImport.update({
   path: '/collections/$collectionId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DesignerPageIdRoute = DesignerPageIdRouteImport.update({
+  id: '/designer/$pageId',
+  path: '/designer/$pageId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PSplatRoute = PSplatRouteImport.update({
   id: '/p/$',
   path: '/p/$',
@@ -102,6 +108,7 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/collections/$collectionId': typeof CollectionsCollectionIdRoute
+  '/designer/$pageId': typeof DesignerPageIdRoute
   '/p/$': typeof PSplatRoute
 }
 export interface FileRoutesByTo {
@@ -117,6 +124,7 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/collections/$collectionId': typeof CollectionsCollectionIdRoute
+  '/designer/$pageId': typeof DesignerPageIdRoute
   '/p/$': typeof PSplatRoute
 }
 export interface FileRoutesById {
@@ -133,6 +141,7 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/settings': typeof SettingsRoute
   '/collections_/$collectionId': typeof CollectionsCollectionIdRoute
+  '/designer/$pageId': typeof DesignerPageIdRoute
   '/p/$': typeof PSplatRoute
 }
 export interface FileRouteTypes {
@@ -150,6 +159,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/settings'
     | '/collections/$collectionId'
+    | '/designer/$pageId'
     | '/p/$'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -165,6 +175,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/settings'
     | '/collections/$collectionId'
+    | '/designer/$pageId'
     | '/p/$'
   id:
     | '__root__'
@@ -180,6 +191,7 @@ export interface FileRouteTypes {
     | '/search'
     | '/settings'
     | '/collections_/$collectionId'
+    | '/designer/$pageId'
     | '/p/$'
   fileRoutesById: FileRoutesById
 }
@@ -196,6 +208,7 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   SettingsRoute: typeof SettingsRoute
   CollectionsCollectionIdRoute: typeof CollectionsCollectionIdRoute
+  DesignerPageIdRoute: typeof DesignerPageIdRoute
   PSplatRoute: typeof PSplatRoute
 }
 
@@ -285,6 +298,13 @@ declare module '@tanstack/solid-router' {
       preLoaderRoute: typeof CollectionsCollectionIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/designer/$pageId': {
+      id: '/designer/$pageId'
+      path: '/designer/$pageId'
+      fullPath: '/designer/$pageId'
+      preLoaderRoute: typeof DesignerPageIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/p/$': {
       id: '/p/$'
       path: '/p/$'
@@ -308,6 +328,7 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   SettingsRoute: SettingsRoute,
   CollectionsCollectionIdRoute: CollectionsCollectionIdRoute,
+  DesignerPageIdRoute: DesignerPageIdRoute,
   PSplatRoute: PSplatRoute,
 }
 export const routeTree = rootRouteImport

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/solid-router'
 import { createMemo, createSignal, For, onCleanup, onMount, Show } from 'solid-js'
 import type { PageContext } from '../../../core/plugins/runtime/frameProtocol'
 import { PageEventBus } from '../../../core/plugins/runtime/PageEventBus'
@@ -68,6 +69,9 @@ export function PluginPage(props: { page: RuntimePage; plugins: readonly Runtime
         <Show when={props.page.description}>
           <p class="page-lead">{props.page.description}</p>
         </Show>
+        <Link to="/designer/$pageId" params={{ pageId: props.page.id }} class="button button-small">
+          Design
+        </Link>
       </header>
       <Show when={layout()} fallback={<p class="panel">This page has no modules yet.</p>}>
         {(current) => (

@@ -1,0 +1,222 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
+import { DesignerPage } from './pages/DesignerPage'
+import { PluginBoardPage } from './pages/PluginBoardPage'
+import { expectAccessible } from './support/expectAccessible'
+import { openApp } from './support/openApp'
+
+let outDir = ''
+const zips: Record<string, Buffer> = {}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-designer-'))
+  await buildSamplePlugins({ outDir, force: true })
+  for (const slug of ['QuireNotes', 'QuireCollections', 'QuireFollower']) {
+    zips[slug] = await readFile(path.join(outDir, `${slug}-1.0.0.zip`))
+  }
+})
+
+test.afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true })
+})
+
+async function createEmptyPage(page: Page, name: string, route: string): Promise<string> {
+  const answer = await page.evaluate(
+    async (body) => {
+      const response = await fetch('/api/v1/pages', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      return { status: response.status, body: (await response.json()) as { id: string } }
+    },
+    { name, route },
+  )
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201)
+  return answer.body.id
+}
+
+interface StoredPage {
+  is_published: boolean
+  content: {
+    layouts: Record<
+      string,
+      Array<{ i: string; x: number; y: number; w: number; h: number; pluginId: string }>
+    >
+    modules: Record<string, { pluginId: string; moduleId: string; config: Record<string, unknown> }>
+  }
+  content_backup: unknown
+}
+
+const readPage = (page: Page, id: string) =>
+  page.evaluate(async (pageId) => (await fetch(`/api/v1/pages/${pageId}`)).json(), id) as Promise<StoredPage>
+
+test('a person designs a page from plugin modules: adds, configures, resizes per layout, moves by keyboard, undoes, saves, publishes and previews it', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.emulateMedia({ colorScheme: 'light' })
+  await openApp(page)
+  const board = new PluginBoardPage(page)
+  for (const [slug, bytes] of Object.entries(zips)) await board.install(bytes, `${slug}-1.0.0.zip`)
+  const pageId = await createEmptyPage(page, 'Designed board', 'designed-board')
+
+  const designer = new DesignerPage(page)
+  await designer.open(pageId, 'Designed board')
+
+  // The palette: the plugins' modules, searchable and by category.
+  await expect(designer.addButton('Notes')).toBeVisible()
+  await expect(designer.addButton('Collection overview')).toBeVisible()
+  await designer.search.fill('follower')
+  await expect(designer.addButton('Collection follower')).toBeVisible()
+  await expect(designer.addButton('Notes')).toHaveCount(0)
+  await designer.search.fill('')
+  await designer.category.selectOption('productivity')
+  await expect(designer.addButton('Notes')).toBeVisible()
+  await expect(designer.addButton('Collection overview')).toHaveCount(0)
+  await designer.category.selectOption('Quire')
+  await expect(designer.addButton('Chat')).toBeVisible()
+  await expect(designer.addButton('Notes')).toHaveCount(0)
+  await designer.category.selectOption('')
+
+  // Two plugin modules, at their default sizes, one below the other.
+  await designer.addButton('Notes').click()
+  await designer.expectAnnounced('Notes added at column 1, row 1')
+  await expect(designer.place('Notes-1')).toHaveText('column 1, row 1, 4 columns wide, 5 rows tall')
+  await designer.addButton('Collection overview').click()
+  await designer.expectAnnounced('Collection overview added at column 1, row 6')
+  // Quire's own chat, beside Notes (its default 6 by 8, moved right by keyboard).
+  await designer.addButton('Chat').click()
+  await designer.expectAnnounced('Chat added at column 1, row 11')
+  await expect(designer.moduleButton('Chat-1')).toBeFocused()
+  for (let n = 0; n < 4; n++) await page.keyboard.press('ArrowRight')
+  for (let n = 0; n < 10; n++) await page.keyboard.press('ArrowUp')
+  await expect(designer.place('Chat-1')).toHaveText('column 5, row 1, 6 columns wide, 8 rows tall')
+
+  // Notes' title through its generated form: the manifest's maxLength (60) is checked.
+  await designer.moduleButton('Notes-1').click()
+  const settings = designer.settings('Notes')
+  const title = settings.getByRole('textbox', { name: 'Title' })
+  await expect(title).toHaveValue('Notes')
+  await title.fill('x'.repeat(61))
+  await settings.getByRole('button', { name: 'Apply settings' }).click()
+  await expect(settings.getByText('At most 60 characters')).toBeVisible()
+  await expect(title).toHaveAttribute('aria-invalid', 'true')
+  await expect(title).toBeFocused()
+  await title.fill('Trip notes')
+  await settings.getByRole('button', { name: 'Apply settings' }).click()
+  await designer.expectAnnounced('Notes settings applied')
+
+  // The tablet layout is its own: Notes grows there by Shift+ArrowRight, and not on the desktop.
+  await designer.layout('Tablet').click()
+  await expect(designer.grid).toHaveAccessibleName('Tablet layout, 8 columns')
+  await designer.moduleButton('Notes-1').focus()
+  await page.keyboard.press('Shift+ArrowRight')
+  await page.keyboard.press('Shift+ArrowRight')
+  await designer.expectAnnounced('Notes resized to 6 columns by 5 rows')
+  await expect(designer.place('Notes-1')).toHaveText('column 1, row 1, 6 columns wide, 5 rows tall')
+  await designer.layout('Desktop').click()
+  await expect(designer.place('Notes-1')).toHaveText('column 1, row 1, 4 columns wide, 5 rows tall')
+
+  // Keyboard only: add the follower from the palette, then move it with the arrow keys.
+  await designer.search.focus()
+  await page.keyboard.type('follower')
+  await page.keyboard.press('Tab') // the category
+  await page.keyboard.press('Tab') // Add Collection follower
+  await expect(designer.addButton('Collection follower')).toBeFocused()
+  await page.keyboard.press('Enter')
+  await designer.expectAnnounced('Collection follower added at column 1, row 11')
+  await expect(designer.moduleButton('CollectionFollower-1')).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  await designer.expectAnnounced('Collection follower moved to column 5, row 11')
+  await page.keyboard.press('ArrowUp')
+  await designer.expectAnnounced('Collection follower moved to column 5, row 10')
+  await expect(designer.place('CollectionFollower-1')).toContainText('column 5, row 10')
+
+  // Undo and redo, by keys and by buttons.
+  await page.keyboard.press('Control+z')
+  await designer.expectAnnounced('Undone')
+  await expect(designer.place('CollectionFollower-1')).toContainText('column 5, row 11')
+  await page.keyboard.press('Control+Shift+z')
+  await designer.expectAnnounced('Redone')
+  await expect(designer.place('CollectionFollower-1')).toContainText('column 5, row 10')
+  await designer.action('Undo').click()
+  await expect(designer.place('CollectionFollower-1')).toContainText('column 5, row 11')
+  await designer.action('Redo').click()
+  await expect(designer.place('CollectionFollower-1')).toContainText('column 5, row 10')
+
+  // Leaving with unsaved changes asks first.
+  await designer.action('Preview').click()
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' })
+  await expect(leave).toBeVisible()
+  await leave.getByRole('button', { name: 'Cancel' }).click()
+  await expect(leave).toHaveCount(0)
+  await expect(page).toHaveURL(new RegExp(`/designer/${pageId}$`))
+
+  // Save: BrainDrive's {layouts, modules}, each layout as edited.
+  await designer.action('Save').click()
+  await designer.expectAnnounced('Page saved')
+  const stored = await readPage(page, pageId)
+  expect(stored.content.modules['Notes-1']).toMatchObject({
+    pluginId: 'QuireNotes',
+    moduleId: 'Notes',
+    config: { title: 'Trip notes' },
+  })
+  expect(stored.content.layouts.tablet?.find((item) => item.i === 'Notes-1')).toMatchObject({ x: 0, w: 6 })
+  expect(stored.content.layouts.desktop?.find((item) => item.i === 'Notes-1')).toMatchObject({ x: 0, w: 4 })
+  expect(stored.content.layouts.desktop?.find((item) => item.i === 'CollectionFollower-1')).toMatchObject({
+    x: 4,
+    y: 9,
+  })
+  await expect(designer.action('Save')).toBeDisabled()
+
+  // Publish, back up, and restore the backup.
+  await designer.action('Publish').click()
+  await designer.expectAnnounced('Page published')
+  await expect(designer.action('Unpublish')).toBeVisible()
+  expect((await readPage(page, pageId)).is_published).toBe(true)
+  await expect(designer.action('Restore last backup')).toBeDisabled()
+  await designer.action('Back up').click()
+  await designer.expectAnnounced('Saved page backed up')
+  await designer.moduleButton('Notes-1').click()
+  await page.keyboard.press('Delete')
+  await designer.expectAnnounced('Notes removed')
+  await expect(designer.card('Notes-1')).toHaveCount(0)
+  await designer.action('Restore last backup').click()
+  await designer.expectAnnounced(/Last backup restored/)
+  await expect(designer.card('Notes-1')).toBeVisible()
+  await designer.action('Save').click()
+  await designer.expectAnnounced('Page saved')
+
+  // Accessible at desktop and phone widths; screenshots of both.
+  await expectAccessible(page, 'the page designer at 1280 px')
+  await page.screenshot({ path: 'e2e/output/screens/designer-1280.png', fullPage: true })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await designer.layout('Phone').click()
+  await expect(designer.grid).toHaveAccessibleName('Phone layout, 4 columns')
+  await expectAccessible(page, 'the page designer at 390 px')
+  await page.screenshot({ path: 'e2e/output/screens/designer-390.png', fullPage: true })
+  await page.setViewportSize({ width: 1280, height: 900 })
+
+  // Preview: the saved page renders its modules, Notes with its configured title.
+  await designer.action('Preview').click()
+  await expect(page).toHaveURL(/\/p\/designed-board$/)
+  await expect(board.heading('Designed board')).toBeVisible()
+  for (const key of ['Notes-1', 'CollectionOverview-1', 'CollectionFollower-1', 'Chat-1']) {
+    await expect(board.cell(key)).toHaveAttribute('data-state', 'ready')
+  }
+  await expect(board.module('Notes-1').getByRole('heading', { name: 'Trip notes' })).toBeVisible()
+  await expect(board.cell('Chat-1')).toHaveAttribute('data-builtin', 'Chat')
+  await expect(board.cell('Chat-1').locator('iframe')).toHaveCount(0)
+  // And back to the designer from the page.
+  await page.getByRole('link', { name: 'Design', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Design Designed board', level: 1 })).toBeVisible()
+})

@@ -1,0 +1,61 @@
+import { Show } from 'solid-js'
+import type { Placement } from '../../core/plugins/runtime/readPageLayout'
+import type { GridModule } from './DesignerGrid'
+
+/** "column 5, row 2, 4 columns wide, 3 rows tall" (1-based, as a person counts). */
+export function describePlace(place: Placement): string {
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+  return `column ${place.x + 1}, row ${place.y + 1}, ${plural(place.w, 'column')} wide, ${plural(place.h, 'row')} tall`
+}
+
+/** A module's card on the design grid: select (and move or resize by keyboard), drag handle, remove. */
+export function DesignerModuleCard(props: {
+  i: string
+  module: GridModule | undefined
+  place: () => Placement | undefined
+  selected: boolean
+  onSelect: () => void
+  onRemove: () => void
+  onKey: (event: KeyboardEvent) => void
+}) {
+  const label = () => props.module?.label ?? props.i
+  const placeId = `designer-place-${props.i}`
+  return (
+    <div
+      class="designer-module"
+      data-module-key={props.i}
+      data-selected={props.selected ? 'true' : undefined}
+    >
+      <div class="designer-module-bar">
+        <span class="designer-module-handle" aria-hidden="true" title="Drag to move">
+          ⠿
+        </span>
+        <button
+          type="button"
+          class="designer-module-select"
+          aria-pressed={props.selected}
+          aria-describedby={placeId}
+          onClick={() => props.onSelect()}
+          onFocus={() => props.onSelect()}
+          onKeyDown={(event) => props.onKey(event)}
+        >
+          {label()}
+        </button>
+        <button
+          type="button"
+          class="button button-quiet button-small designer-module-remove"
+          aria-label={`Remove ${label()}`}
+          onClick={() => props.onRemove()}
+        >
+          ✕
+        </button>
+      </div>
+      <Show when={props.module?.source}>
+        <p class="designer-module-source">{props.module?.source}</p>
+      </Show>
+      <p id={placeId} class="designer-module-place">
+        {props.place() ? describePlace(props.place()!) : ''}
+      </p>
+    </div>
+  )
+}

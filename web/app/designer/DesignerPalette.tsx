@@ -1,0 +1,100 @@
+import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js'
+import type { PaletteModule } from './designerApi'
+import { defaultSize } from './layoutLimits'
+
+/** Matches a module by its names, plugin, description, category and tags. */
+export function matchesSearch(module: PaletteModule, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
+  const haystack = [
+    module.displayName,
+    module.moduleName,
+    module.pluginName,
+    module.description,
+    module.category,
+    ...module.tags,
+  ]
+    .join(' ')
+    .toLowerCase()
+  return words.every((word) => haystack.includes(word))
+}
+
+/** The modules a page can take, searchable and filtered by category; add by button or drag onto the grid. */
+export function DesignerPalette(props: {
+  modules: readonly PaletteModule[]
+  columns: number
+  onAdd: (module: PaletteModule) => void
+}) {
+  const id = createUniqueId()
+  const [query, setQuery] = createSignal('')
+  const [category, setCategory] = createSignal('')
+  const categories = createMemo(() =>
+    [...new Set(props.modules.map((module) => module.category))].sort((a, b) => a.localeCompare(b)),
+  )
+  const shown = createMemo(() =>
+    props.modules.filter(
+      (module) => (category() === '' || module.category === category()) && matchesSearch(module, query()),
+    ),
+  )
+
+  return (
+    <section class="designer-palette" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} class="designer-panel-title">
+        Modules
+      </h2>
+      <div class="designer-palette-filters">
+        <label class="visually-hidden" for={`${id}-search`}>
+          Search modules
+        </label>
+        <input
+          id={`${id}-search`}
+          class="input"
+          type="search"
+          placeholder="Search modules"
+          value={query()}
+          onInput={(event) => setQuery(event.currentTarget.value)}
+        />
+        <label class="visually-hidden" for={`${id}-category`}>
+          Category
+        </label>
+        <select
+          id={`${id}-category`}
+          class="input"
+          value={category()}
+          onChange={(event) => setCategory(event.currentTarget.value)}
+        >
+          <option value="">All categories</option>
+          <For each={categories()}>{(name) => <option value={name}>{name}</option>}</For>
+        </select>
+      </div>
+      <p class="field-hint" role="status">
+        {shown().length === 1 ? '1 module' : `${shown().length} modules`}
+      </p>
+      <Show when={shown().length > 0} fallback={<p class="field-hint">No module matches.</p>}>
+        <ul class="designer-palette-list">
+          <For each={shown()}>
+            {(module) => {
+              const size = () => defaultSize(module.layout, props.columns)
+              return (
+                <li
+                  class="designer-palette-item"
+                  data-palette-key={module.key}
+                  {...{ 'gs-w': size().w, 'gs-h': size().h }}
+                >
+                  <div class="designer-palette-text">
+                    <span class="designer-palette-name">{module.displayName}</span>
+                    <span class="designer-palette-meta">
+                      {module.pluginName} · {module.category}
+                    </span>
+                  </div>
+                  <button type="button" class="button button-small" onClick={() => props.onAdd(module)}>
+                    Add {module.displayName}
+                  </button>
+                </li>
+              )
+            }}
+          </For>
+        </ul>
+      </Show>
+    </section>
+  )
+}

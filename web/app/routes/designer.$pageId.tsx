@@ -1,0 +1,49 @@
+import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { Show } from 'solid-js'
+import { ErrorPanel } from '../components/ErrorPanel'
+import { LoadingPanel } from '../components/LoadingPanel'
+import { builtinPaletteModules, loadDesignerModules, loadDesignerPage } from '../designer/designerApi'
+import { DesignerScreen } from '../designer/DesignerScreen'
+
+// The page designer for one page: /designer/<page id>.
+export const Route = createFileRoute('/designer/$pageId')({
+  loader: async ({ params, abortController }) => {
+    const signal = abortController.signal
+    const [page, modules] = await Promise.all([
+      loadDesignerPage(params.pageId, signal),
+      loadDesignerModules(signal),
+    ])
+    return { page, modules: [...builtinPaletteModules(), ...modules] }
+  },
+  pendingMs: 300,
+  pendingComponent: () => <LoadingPanel label="Loading the designer…" />,
+  errorComponent: DesignerError,
+  component: DesignerRoute,
+})
+
+function DesignerRoute() {
+  const data = Route.useLoaderData()
+  return (
+    <Show when={data().page.id} keyed>
+      {(_id) => <DesignerScreen page={data().page} modules={data().modules} />}
+    </Show>
+  )
+}
+
+function DesignerError(props: ErrorComponentProps) {
+  const router = useRouter()
+  return (
+    <section class="page" aria-labelledby="designer-error-title">
+      <header class="page-header">
+        <h1 id="designer-error-title" class="page-title">
+          Page designer
+        </h1>
+      </header>
+      <ErrorPanel
+        title="The designer could not be loaded"
+        error={props.error}
+        onRetry={() => void router.invalidate()}
+      />
+    </section>
+  )
+}
