@@ -1,6 +1,7 @@
 import { Link, useRouter } from '@tanstack/solid-router'
 import { onCleanup, type JSX } from 'solid-js'
 import { SyncIndicator } from '../account/SyncIndicator'
+import { NavigationPanel } from '../navigation/NavigationPanel'
 import { InstallButton } from './InstallButton'
 import { OfflineIndicator } from './OfflineIndicator'
 import { ToastRegion } from './ToastRegion'
@@ -111,6 +112,7 @@ export function AppFrame(props: { children: JSX.Element }) {
             </li>
           </ul>
         </nav>
+        <NavigationPanel />
         <SyncIndicator />
         <InstallButton />
         <OfflineIndicator />
