@@ -102,6 +102,14 @@ test('pages are created, placed under a parent, moved, renamed, published, opene
   await expect(screen.switch('Docs', 'Published')).not.toBeChecked()
   await expectAccessible(page, 'the Pages screen with pages')
 
+  // Design opens the page designer for the page.
+  await screen.designLink('Introduction').click()
+  await expect(page).toHaveURL(
+    new RegExp(`/designer/${(await apiPages(page)).find((p) => p.name === 'Introduction')!.id}$`),
+  )
+  await expect(page.getByRole('heading', { name: 'Design Introduction', level: 1 })).toBeVisible()
+  await screen.open()
+
   // A module on the page (its content set as the designer would), opened from the screen at its route.
   const board = new PluginBoardPage(page)
   await board.install(notesZip, 'QuireNotes-1.0.0.zip')

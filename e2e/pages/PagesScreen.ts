@@ -70,6 +70,10 @@ export class PagesScreen {
     return this.page.getByRole('link', { name: `Open ${name}`, exact: true })
   }
 
+  designLink(name: string): Locator {
+    return this.page.getByRole('link', { name: `Design ${name}`, exact: true })
+  }
+
   button(action: 'Rename' | 'Move' | 'Delete', name: string): Locator {
     return this.page.getByRole('button', { name: `${action} ${name}`, exact: true })
   }

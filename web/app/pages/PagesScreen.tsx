@@ -140,6 +140,9 @@ export function PagesScreen(props: { pages: Page[]; routes: NavigationRoute[] })
                     >
                       Open<span class="visually-hidden"> {page().name}</span>
                     </Link>
+                    <Link to="/designer/$pageId" params={{ pageId: page().id }} class="button button-small">
+                      Design<span class="visually-hidden"> {page().name}</span>
+                    </Link>
                     <button
                       type="button"
                       class="button button-small"
