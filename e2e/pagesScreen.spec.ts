@@ -102,6 +102,25 @@ test('pages are created, placed under a parent, moved, renamed, published, opene
   await expect(screen.switch('Docs', 'Published')).not.toBeChecked()
   await expectAccessible(page, 'the Pages screen with pages')
 
+  // Published pages appear in the app's navigation under their parent: one under a navigation route.
+  await screen.create('Board', { parent: 'Your BrainDrive (/dashboard)' })
+  await expect(screen.route('Board')).toHaveText('/dashboard/board')
+  await screen.switch('Board', 'Published').check()
+  await expect(screen.switch('Board', 'Published')).toBeChecked()
+  // Opened from the screen; the navigation (read again on a new location) has it under its route.
+  await screen.openLink('Board').click()
+  await expect(page.getByRole('heading', { name: 'Board', level: 1 })).toBeVisible()
+  const routes = page.getByRole('navigation', { name: 'Routes' })
+  const inNavigation = routes.getByRole('link', { name: 'Board', exact: true })
+  await expect(inNavigation).toHaveAttribute('href', '/p/dashboard/board')
+  await expect(
+    routes
+      .getByRole('listitem')
+      .filter({ hasText: 'Your BrainDrive' })
+      .getByRole('link', { name: 'Board', exact: true }),
+  ).toBeVisible()
+  await screen.open()
+
   // Design opens the page designer for the page.
   await screen.designLink('Introduction').click()
   await expect(page).toHaveURL(
@@ -150,7 +169,7 @@ test('pages are created, placed under a parent, moved, renamed, published, opene
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(confirm).toBeHidden()
   await expect(screen.item('Reading board')).toHaveCount(0)
-  expect((await apiPages(page)).map((p) => p.name)).toEqual(['Docs', 'Introduction'])
+  expect((await apiPages(page)).map((p) => p.name)).toEqual(['Docs', 'Introduction', 'Board'])
   await context.setOffline(false)
 
   // At phone width.
