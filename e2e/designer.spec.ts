@@ -220,3 +220,52 @@ test('a person designs a page from plugin modules: adds, configures, resizes per
   await page.getByRole('link', { name: 'Design', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Design Designed board', level: 1 })).toBeVisible()
 })
+
+test('by mouse: a module resized by its corner within its limits, undone; dark theme accessible', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await openApp(page)
+  const board = new PluginBoardPage(page)
+  await board.install(zips.QuireNotes!, 'QuireNotes-1.0.0.zip')
+  await board.install(zips.QuireCollections!, 'QuireCollections-1.0.0.zip')
+  const pageId = await board.create('Mouse board', 'mouse-board', [
+    { i: 'notes', pluginId: 'QuireNotes', moduleId: 'Notes', x: 0, y: 0, w: 4, h: 5 },
+  ])
+  const designer = new DesignerPage(page)
+  await designer.open(pageId, 'Mouse board')
+  await expect(designer.place('notes')).toHaveText('column 1, row 1, 4 columns wide, 5 rows tall')
+
+  // Resize by the corner handle: wider by about two columns; then far to the left, held at Notes' minWidth (3).
+  const grid = page.locator('.designer-grid')
+  const gridBox = (await grid.boundingBox())!
+  const column = gridBox.width / 12
+  // gridstack sets up an item's handles when the pointer first comes over it.
+  await designer.card('notes').hover()
+  const handle = page.locator('.grid-stack-item:has([data-module-key="notes"]) > .ui-resizable-se')
+  const handleBox = (await handle.boundingBox())!
+  const start = { x: handleBox.x + handleBox.width / 2, y: handleBox.y + handleBox.height / 2 }
+  await page.mouse.move(start.x, start.y)
+  await page.mouse.down()
+  await page.mouse.move(start.x + column, start.y, { steps: 5 })
+  await page.mouse.move(start.x + column * 2, start.y, { steps: 5 })
+  await page.mouse.up()
+  await designer.expectAnnounced('Notes resized to 6 columns by 5 rows')
+  await expect(designer.place('notes')).toHaveText('column 1, row 1, 6 columns wide, 5 rows tall')
+  await designer.card('notes').hover()
+  const again = (await handle.boundingBox())!
+  await page.mouse.move(again.x + again.width / 2, again.y + again.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(again.x - column * 3, again.y, { steps: 5 })
+  await page.mouse.move(gridBox.x + 5, again.y, { steps: 5 })
+  await page.mouse.up()
+  await expect(designer.place('notes')).toHaveText('column 1, row 1, 3 columns wide, 5 rows tall')
+
+  await designer.action('Undo').click()
+  await expect(designer.place('notes')).toHaveText('column 1, row 1, 6 columns wide, 5 rows tall')
+  await expectAccessible(page, 'the page designer, dark, at 1280 px')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expectAccessible(page, 'the page designer, dark, at 390 px')
+})

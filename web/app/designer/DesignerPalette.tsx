@@ -1,22 +1,7 @@
 import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js'
 import type { PaletteModule } from './designerApi'
 import { defaultSize } from './layoutLimits'
-
-/** Matches a module by its names, plugin, description, category and tags. */
-export function matchesSearch(module: PaletteModule, query: string): boolean {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
-  const haystack = [
-    module.displayName,
-    module.moduleName,
-    module.pluginName,
-    module.description,
-    module.category,
-    ...module.tags,
-  ]
-    .join(' ')
-    .toLowerCase()
-  return words.every((word) => haystack.includes(word))
-}
+import { matchesSearch } from './paletteSearch'
 
 /** The modules a page can take, searchable and filtered by category; add by button or drag onto the grid. */
 export function DesignerPalette(props: {
