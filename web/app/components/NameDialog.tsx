@@ -1,6 +1,7 @@
 import { createSignal, createUniqueId, For, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { Dialog } from './Dialog'
+import { FormActions } from './FormActions'
 
 /** An optional choice under the name: the collection a chat searches, a conversation's persona. */
 export interface NameDialogChoice {
@@ -103,19 +104,12 @@ export function NameDialog(props: NameDialogProps) {
             </div>
           )}
         </Show>
-        <Show when={error()}>
-          <p class="form-alert" role="alert">
-            {error()}
-          </p>
-        </Show>
-        <div class="dialog-actions">
-          <button type="button" class="button" onClick={() => props.onCancel()}>
-            Cancel
-          </button>
-          <button type="submit" class="button button-primary" aria-disabled={pending()}>
-            {props.submitLabel}
-          </button>
-        </div>
+        <FormActions
+          error={error()}
+          pending={pending()}
+          submitLabel={props.submitLabel}
+          onCancel={() => props.onCancel()}
+        />
       </form>
     </Dialog>
   )

@@ -8,6 +8,7 @@ import {
   type PersonaDraft,
   type PersonaErrors,
 } from './personaForm'
+import { FormActions } from '../components/FormActions'
 
 export interface PersonaFormProps {
   /** The persona being edited, or none for a new one. */
@@ -122,19 +123,12 @@ export function PersonaForm(props: PersonaFormProps) {
       </div>
       {text('tags', 'Persona tags', 'Separated by commas.')}
       {area('sample_greeting', 'Greeting', 'Shown when a conversation with this persona is still empty.')}
-      <Show when={failure()}>
-        <p class="form-alert" role="alert">
-          {failure()}
-        </p>
-      </Show>
-      <div class="dialog-actions">
-        <button type="button" class="button" onClick={() => props.onCancel()}>
-          Cancel
-        </button>
-        <button type="submit" class="button button-primary" aria-disabled={pending()}>
-          {props.persona ? 'Save persona' : 'Create persona'}
-        </button>
-      </div>
+      <FormActions
+        error={failure()}
+        pending={pending()}
+        submitLabel={props.persona ? 'Save persona' : 'Create persona'}
+        onCancel={() => props.onCancel()}
+      />
     </form>
   )
 }

@@ -5,6 +5,7 @@ import { Dialog } from '../components/Dialog'
 import { PRESET_COLOURS } from '../collections/collectionColours'
 import { showToast } from '../toasts/toastStore'
 import { TagChip } from './TagChip'
+import { FormActions } from '../components/FormActions'
 
 export interface TagBarProps {
   /** Every tag the person has. */
@@ -171,19 +172,12 @@ function NewTagDialog(props: NewTagDialogProps) {
             </For>
           </div>
         </div>
-        <Show when={error()}>
-          <p class="form-alert" role="alert">
-            {error()}
-          </p>
-        </Show>
-        <div class="dialog-actions">
-          <button type="button" class="button" onClick={() => props.onCancel()}>
-            Cancel
-          </button>
-          <button type="submit" class="button button-primary" aria-disabled={pending()}>
-            Create and add
-          </button>
-        </div>
+        <FormActions
+          error={error()}
+          pending={pending()}
+          submitLabel="Create and add"
+          onCancel={() => props.onCancel()}
+        />
       </form>
     </Dialog>
   )

@@ -22,6 +22,7 @@ import {
   type PlannedMove,
 } from './navigationModel'
 import './navigation.css'
+import { FormActions } from '../components/FormActions'
 
 const DRAG_TYPE = 'application/x-quire-navigation-route'
 
@@ -396,19 +397,12 @@ function CreateRouteDialog(props: { onClose: () => void; onCreated: (name: strin
             Letters, digits, “-”, “_”, “.”, “~”, segments joined by “/”: projects, projects/2026
           </span>
         </div>
-        <Show when={error()}>
-          <p class="form-alert" role="alert">
-            {error()}
-          </p>
-        </Show>
-        <div class="dialog-actions">
-          <button type="button" class="button" onClick={() => props.onClose()}>
-            Cancel
-          </button>
-          <button type="submit" class="button button-primary" aria-disabled={pending()}>
-            Create route
-          </button>
-        </div>
+        <FormActions
+          error={error()}
+          pending={pending()}
+          submitLabel="Create route"
+          onCancel={() => props.onClose()}
+        />
       </form>
     </Dialog>
   )

@@ -3,6 +3,7 @@ import { errorDetail } from '../api/ApiRequestError'
 import { Dialog } from '../components/Dialog'
 import { parentValue, placeFrom, segmentFromName, segmentProblem, type ParentChoice } from './pagePlaces'
 import type { Page, PagePlace } from './pagesApi'
+import { FormActions } from '../components/FormActions'
 
 export interface PageDialogProps {
   /** The page being placed; absent for a new page, which also asks for a name. */
@@ -148,19 +149,12 @@ export function PageDialog(props: PageDialogProps) {
           />
           <label for={ids.parentPage}>Parent page (other pages go under it)</label>
         </div>
-        <Show when={error()}>
-          <p class="form-alert" role="alert">
-            {error()}
-          </p>
-        </Show>
-        <div class="dialog-actions">
-          <button type="button" class="button" onClick={() => props.onCancel()}>
-            Cancel
-          </button>
-          <button type="submit" class="button button-primary" aria-disabled={pending()}>
-            {props.page ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <FormActions
+          error={error()}
+          pending={pending()}
+          submitLabel={props.page ? 'Save' : 'Create'}
+          onCancel={() => props.onCancel()}
+        />
       </form>
     </Dialog>
   )
