@@ -261,23 +261,8 @@ test('an update the marketplace offers: Check for updates finds it and Update in
   try {
     await openApp(page)
     // The browser's marketplace is the catalog its setting names.
-    const saved = await page.evaluate(async (catalogUrl) => {
-      const response = await fetch('/api/v1/settings/instances', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          definition_id: 'plugin_catalog_settings',
-          name: 'Plugin catalog',
-          value: { catalog_url: catalogUrl },
-          scope: 'user',
-          user_id: 'current',
-        }),
-      })
-      return response.status
-    }, marketplace.catalogUrl)
-    expect(saved).toBeLessThan(300)
-
     const manager = new PluginManagerPage(page)
+    await manager.useCatalog(marketplace.catalogUrl)
     await manager.open()
     await manager.tab('Marketplace').click()
     await page.getByRole('button', { name: 'Install Quire Notes' }).click()

@@ -141,21 +141,7 @@ for (const { name: deployment, appOrigin } of deployments) {
     })
     if (appOrigin) {
       // The browser's marketplace is its own origin's /plugin-catalog/ unless set: here, the server's.
-      const saved = await laptop.evaluate(async (catalogUrl) => {
-        const response = await fetch('/api/v1/settings/instances', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            definition_id: 'plugin_catalog_settings',
-            name: 'Plugin catalog',
-            value: { catalog_url: catalogUrl },
-            scope: 'user',
-            user_id: 'current',
-          }),
-        })
-        return response.status
-      }, `${server.origin}/plugin-catalog/catalog.json`)
-      expect(saved).toBeLessThan(300)
+      await new PluginManagerPage(laptop).useCatalog(`${server.origin}/plugin-catalog/catalog.json`)
     }
 
     // 1. The laptop installs Quire Collections from the marketplace, in its plugin manager.

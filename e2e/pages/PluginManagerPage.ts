@@ -4,6 +4,28 @@ import { expect, type Locator, type Page } from '@playwright/test'
 export class PluginManagerPage {
   constructor(private readonly page: Page) {}
 
+  /**
+   * Makes `catalogUrl` this browser's marketplace: the `plugin_catalog_settings` setting the app reads
+   * (through the in-browser API, as the person's own setting).
+   */
+  async useCatalog(catalogUrl: string): Promise<void> {
+    const status = await this.page.evaluate(async (url) => {
+      const response = await fetch('/api/v1/settings/instances', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          definition_id: 'plugin_catalog_settings',
+          name: 'Plugin catalog',
+          value: { catalog_url: url },
+          scope: 'user',
+          user_id: 'current',
+        }),
+      })
+      return response.status
+    }, catalogUrl)
+    expect(status).toBeLessThan(300)
+  }
+
   get heading(): Locator {
     return this.page.getByRole('heading', { name: 'Plugins', level: 1 })
   }
