@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import type { ContractClient } from '../../web/core/api/contract/ContractClient'
+import type { HostCase } from '../../web/core/testing/HostCase'
+import { httpContractClient } from './httpContractClient'
+import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
+import { signUpForTest } from './signUpForTest'
+import { startTestServer } from './startTestServer'
+
+/**
+ * Runs host-agnostic cases (the REST contract, the client replay) against the Koa server as it runs by
+ * default: with accounts, every request from one newly signed-up person over real HTTP. The per-user
+ * limit is off: the suites poll faster than a person would.
+ */
+export function describeSignedIn(
+  title: string,
+  label: string,
+  cases: ReadonlyArray<HostCase<ContractClient> & { title?: string }>,
+): void {
+  describe(title, () => {
+    let server: Awaited<ReturnType<typeof startTestServer>>
+    let client: ContractClient
+    beforeAll(async () => {
+      server = await startTestServer({ accounts: true, rateLimits: NO_USER_RATE_LIMIT })
+      const user = await signUpForTest(server.url, label)
+      client = httpContractClient(server.url, user.auth)
+    })
+    afterAll(() => server.stop())
+
+    for (const testCase of cases) {
+      it(testCase.title ?? testCase.name, () => testCase.run(client))
+    }
+  })
+}
