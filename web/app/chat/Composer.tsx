@@ -1,4 +1,4 @@
-import { createSignal, onMount, Show } from 'solid-js'
+import { createSignal, createUniqueId, onMount, Show } from 'solid-js'
 
 export interface ComposerProps {
   busy: boolean
@@ -14,6 +14,8 @@ export interface ComposerProps {
 /** Where the question is typed: Enter sends, Shift+Enter starts a new line; Stop replaces Send while answering. */
 export function Composer(props: ComposerProps) {
   const [text, setText] = createSignal('')
+  // Per instance: a page may hold two chat modules, each with its own composer.
+  const fieldId = createUniqueId()
   let input!: HTMLTextAreaElement
 
   onMount(() => {
@@ -36,17 +38,17 @@ export function Composer(props: ComposerProps) {
         send()
       }}
     >
-      <label class="visually-hidden" for="chat-question">
+      <label class="visually-hidden" for={fieldId}>
         {props.label ?? 'Your question'}
       </label>
       <textarea
         ref={input}
-        id="chat-question"
+        id={fieldId}
         class="input chat-composer-input"
         rows="2"
         maxlength="8000"
         placeholder={props.placeholder ?? 'Ask about your documents…'}
-        aria-describedby="chat-composer-hint"
+        aria-describedby={`${fieldId}-hint`}
         value={text()}
         onInput={(event) => setText(event.currentTarget.value)}
         onKeyDown={(event) => {
@@ -57,7 +59,7 @@ export function Composer(props: ComposerProps) {
           }
         }}
       />
-      <p id="chat-composer-hint" class="visually-hidden">
+      <p id={`${fieldId}-hint`} class="visually-hidden">
         Enter sends; Shift+Enter starts a new line.
       </p>
       <Show

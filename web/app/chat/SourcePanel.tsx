@@ -1,4 +1,4 @@
-import { createResource, onMount, Show } from 'solid-js'
+import { createResource, createUniqueId, onMount, Show } from 'solid-js'
 import { getDocument } from '../api/documentsApi'
 import type { SourceDocument } from '../api/chatApi'
 import { PdfPageView } from './PdfPageView'
@@ -15,6 +15,8 @@ export interface SourcePanelProps {
  */
 export function SourcePanel(props: SourcePanelProps) {
   let heading!: HTMLHeadingElement
+  // Per instance: two chat modules on one page may each have a source open.
+  const titleId = createUniqueId()
   // Only the document's kind is needed; a failure simply means no page preview.
   const [document] = createResource(
     () => props.source.document_id,
@@ -25,7 +27,7 @@ export function SourcePanel(props: SourcePanelProps) {
   return (
     <aside
       class="chat-source"
-      aria-labelledby="chat-source-title"
+      aria-labelledby={titleId}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.stopPropagation()
@@ -34,7 +36,7 @@ export function SourcePanel(props: SourcePanelProps) {
       }}
     >
       <header class="chat-source-header">
-        <h2 ref={heading} id="chat-source-title" class="chat-source-title" tabindex="-1">
+        <h2 ref={heading} id={titleId} class="chat-source-title" tabindex="-1">
           Source {props.source.number}
         </h2>
         <button type="button" class="button button-quiet button-small" onClick={() => props.onClose()}>

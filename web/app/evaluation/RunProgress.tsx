@@ -1,4 +1,4 @@
-import { Show } from 'solid-js'
+import { createUniqueId, Show } from 'solid-js'
 import type { EvaluationRun } from '../api/evaluationApi'
 import { formatAccuracy, formatRunDate } from './formatAccuracy'
 
@@ -13,21 +13,18 @@ const STATUS_LABELS: Record<EvaluationRun['status'], string> = {
 /** A run's progress bar and running accuracy; the status line is announced as it changes. */
 export function RunProgress(props: { run: EvaluationRun }) {
   const run = () => props.run
+  const barId = createUniqueId()
   const accuracyLabel = () =>
     run().evaluated_count === 0 ? 'no answers judged yet' : `accuracy ${formatAccuracy(run().accuracy)}`
   return (
     <div class="eval-progress">
       <div class="eval-progress-line">
-        <label for="eval-progress-bar" class="field-label">
+        <label for={barId} class="field-label">
           {run().evaluated_count} of {run().total_questions} questions evaluated
         </label>
         <span class={`eval-status eval-status-${run().status}`}>{STATUS_LABELS[run().status]}</span>
       </div>
-      <progress
-        id="eval-progress-bar"
-        max={Math.max(run().total_questions, 1)}
-        value={run().evaluated_count}
-      />
+      <progress id={barId} max={Math.max(run().total_questions, 1)} value={run().evaluated_count} />
       {/* One sentence for screen readers as the run moves on; the visible figures below are not live. */}
       <p class="visually-hidden" role="status">
         {STATUS_LABELS[run().status]}: {run().evaluated_count} of {run().total_questions}, {accuracyLabel()}

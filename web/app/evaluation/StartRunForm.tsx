@@ -1,4 +1,4 @@
-import { createSignal, For, Show } from 'solid-js'
+import { createSignal, createUniqueId, For, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { Collection } from '../api/collectionsApi'
 import { startEvaluation } from '../api/evaluationApi'
@@ -22,6 +22,8 @@ export function StartRunForm(props: {
   const [hybrid, setHybrid] = createSignal(true)
   const [starting, setStarting] = createSignal(false)
   const [error, setError] = createSignal<string | null>(null)
+  // Per instance, so the form can appear more than once in a page.
+  const id = createUniqueId()
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault()
@@ -50,8 +52,8 @@ export function StartRunForm(props: {
   }
 
   return (
-    <form class="eval-form" novalidate aria-labelledby="eval-start-title" onSubmit={(e) => void submit(e)}>
-      <h2 id="eval-start-title" class="eval-section-title">
+    <form class="eval-form" novalidate aria-labelledby={`${id}-title`} onSubmit={(e) => void submit(e)}>
+      <h2 id={`${id}-title`} class="eval-section-title">
         Start a run
       </h2>
       <Show when={error()}>
@@ -60,11 +62,11 @@ export function StartRunForm(props: {
         </p>
       </Show>
       <div class="field">
-        <label class="field-label" for="eval-collection">
+        <label class="field-label" for={`${id}-collection`}>
           Collection
         </label>
         <select
-          id="eval-collection"
+          id={`${id}-collection`}
           class="input"
           value={props.collectionId ?? ''}
           onChange={(event) => props.onCollection(event.currentTarget.value || undefined)}
@@ -74,29 +76,29 @@ export function StartRunForm(props: {
         </select>
       </div>
       <div class="field">
-        <label class="field-label" for="eval-file">
+        <label class="field-label" for={`${id}-file`}>
           Test-case file
         </label>
         <input
-          id="eval-file"
+          id={`${id}-file`}
           class="input"
           type="file"
           accept=".json,.jsonl,application/json"
-          aria-describedby="eval-file-hint"
+          aria-describedby={`${id}-file-hint`}
           onChange={(event) => setFile(event.currentTarget.files?.[0])}
         />
-        <p id="eval-file-hint" class="field-hint">
+        <p id={`${id}-file-hint`} class="field-hint">
           JSON <code>{'{"test_cases": [{"question": "…", "ground_truth": "…"}]}'}</code>, a JSON array of
           those, or JSON Lines.
         </p>
       </div>
       <div class="eval-options">
         <div class="field eval-top-k">
-          <label class="field-label" for="eval-top-k">
+          <label class="field-label" for={`${id}-top-k`}>
             Passages per question
           </label>
           <input
-            id="eval-top-k"
+            id={`${id}-top-k`}
             class="input"
             type="number"
             min="1"

@@ -1,4 +1,4 @@
-import { createEffect, createSignal, For } from 'solid-js'
+import { createEffect, createSignal, createUniqueId, For } from 'solid-js'
 import type { Collection } from '../api/collectionsApi'
 import { DEFAULT_TOP_K, MAX_TOP_K, type SearchParams } from './searchParams'
 
@@ -17,6 +17,8 @@ export function SearchForm(props: {
   const [topK, setTopK] = createSignal(String(DEFAULT_TOP_K))
   const [hybrid, setHybrid] = createSignal(true)
   const [error, setError] = createSignal<string | null>(null)
+  // Per instance: the search screen has one form, a page may hold several search modules.
+  const id = createUniqueId()
 
   createEffect(() => {
     setQuery(props.params.q ?? '')
@@ -45,28 +47,28 @@ export function SearchForm(props: {
   return (
     <form class="search-form" role="search" novalidate onSubmit={submit}>
       <div class="field search-query">
-        <label class="field-label" for="search-query">
+        <label class="field-label" for={`${id}-query`}>
           Query
         </label>
         <input
-          id="search-query"
+          id={`${id}-query`}
           class="input"
           type="search"
           autocomplete="off"
           maxLength={4000}
           value={query()}
           aria-invalid={error() !== null && query().trim() === ''}
-          aria-describedby={error() ? 'search-form-error' : undefined}
+          aria-describedby={error() ? `${id}-error` : undefined}
           onInput={(event) => setQuery(event.currentTarget.value)}
         />
       </div>
       <div class="search-options">
         <div class="field">
-          <label class="field-label" for="search-collection">
+          <label class="field-label" for={`${id}-collection`}>
             Collection
           </label>
           <select
-            id="search-collection"
+            id={`${id}-collection`}
             class="input"
             value={collection()}
             onChange={(event) => setCollection(event.currentTarget.value)}
@@ -76,11 +78,11 @@ export function SearchForm(props: {
           </select>
         </div>
         <div class="field search-top-k">
-          <label class="field-label" for="search-top-k">
+          <label class="field-label" for={`${id}-top-k`}>
             Results
           </label>
           <input
-            id="search-top-k"
+            id={`${id}-top-k`}
             class="input"
             type="number"
             min="1"
@@ -103,7 +105,7 @@ export function SearchForm(props: {
         </button>
       </div>
       {error() && (
-        <p id="search-form-error" class="field-error" role="alert">
+        <p id={`${id}-error`} class="field-error" role="alert">
           {error()}
         </p>
       )}

@@ -1,4 +1,4 @@
-import { For } from 'solid-js'
+import { createUniqueId, For } from 'solid-js'
 import type { SearchChunk } from '../api/searchApi'
 import { highlightTerms } from './highlightTerms'
 
@@ -6,7 +6,9 @@ import { highlightTerms } from './highlightTerms'
 export function SearchResult(props: { chunk: SearchChunk; query: string; rank: number }) {
   const percent = () => Math.round(props.chunk.score * 100)
   const meta = () => props.chunk.metadata
-  const titleId = () => `result-${props.rank}-title`
+  // Unique per result, not per rank: two search modules on one page both have a first result.
+  const id = createUniqueId()
+  const titleId = () => `${id}-title`
   return (
     <article class="search-result" aria-labelledby={titleId()}>
       <header class="search-result-header">
