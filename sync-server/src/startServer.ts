@@ -116,7 +116,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   // The operator's own endpoint (often on their machine: a local Ollama) is theirs, not a person's URL:
   // requests to exactly it keep the policy's limits but not its address rules (see operatorEndpoint).
   const operatorEndpoint =
-    config.generator && config.generator.kind !== 'extractive' && config.generator.kind !== 'webllm'
+    config.generator?.kind === 'openai' || config.generator?.kind === 'ollama'
       ? {
           kind: config.generator.kind,
           base_url: config.generator.base_url,

@@ -1,8 +1,8 @@
 import type { AnswerGenerator } from '../generate/AnswerGenerator'
 import type { ChatModel } from '../generate/ChatModel'
-import { createAnswerGenerator } from '../generate/createAnswerGenerator'
+import { createAnswerGenerator, registryChatModel } from '../generate/createAnswerGenerator'
 import { GeneratorError } from '../generate/GeneratorError'
-import type { GeneratorSettings } from '../generate/GeneratorSettings'
+import type { GeneratorSettings, ProviderGeneratorSettings } from '../generate/GeneratorSettings'
 import { ollamaChatModel } from '../generate/ollamaChatModel'
 import { openAiChatModel } from '../generate/openAiChatModel'
 import { isOperatorEndpoint, type OperatorEndpoint } from '../generate/operatorEndpoint'
@@ -56,6 +56,11 @@ export interface GenerationHost {
   serverKey?: ServerGeneratorKey
   /** The operator's endpoint and the fetch for it (the server's GENERATOR_URL); see operatorEndpoint. */
   operatorEndpoint?: OperatorEndpoint
+  /**
+   * A model of the provider registry (the person's servers and keys in their settings records), for
+   * `provider` generators; createApiPorts wires it to resolveChatModel over the host's ports.
+   */
+  providerModel?: (settings: ProviderGeneratorSettings) => Promise<ChatModel>
 }
 
 export function createGeneration(host: GenerationHost = {}): Generation {
@@ -68,6 +73,8 @@ export function createGeneration(host: GenerationHost = {}): Generation {
     switch (settings.kind) {
       case 'extractive':
         return undefined
+      case 'provider':
+        return registryChatModel(settings, host.providerModel)
       case 'openai':
         return openAiChatModel({
           baseUrl: settings.base_url,
@@ -98,6 +105,7 @@ export function createGeneration(host: GenerationHost = {}): Generation {
       createAnswerGenerator(keyed(settings), {
         chatModel: host.localChatModel,
         fetch: fetchFor(settings),
+        providerModel: host.providerModel,
       }),
     usesServerKey: (settings) => usesServerKey(settings, host.serverKey),
   }

@@ -4,6 +4,7 @@ import { createAnswerGenerator } from './createAnswerGenerator'
 import { extractiveGenerator } from './extractiveGenerator'
 import { GeneratorError } from './GeneratorError'
 import type { GeneratorSettings } from './GeneratorSettings'
+import { openAiChatModel } from './openAiChatModel'
 
 /** A fetch that records the URL and answers one streamed completion in the provider's format. */
 function fakeFetch(calls: string[]): typeof fetch {
@@ -82,6 +83,42 @@ describe('createAnswerGenerator', () => {
     expect(() => createAnswerGenerator(settings, {})).toThrow(GeneratorError)
     expect(() => createAnswerGenerator(settings, { chatModel: () => undefined })).toThrow(
       /WebLLM runs only in the browser/u,
+    )
+  })
+
+  it("answers a registry model through the host's provider registry, resolved when asked", async () => {
+    const settings = { kind: 'provider', provider: 'openai', server_id: 's1', model: 'qwen' } as const
+    const resolved: unknown[] = []
+    const calls: string[] = []
+    const generator = createAnswerGenerator(settings, {
+      providerModel: async (given) => {
+        resolved.push(given)
+        return openAiChatModel({
+          baseUrl: 'http://registry:8000/v1',
+          model: given.model,
+          fetch: fakeFetch(calls),
+        })
+      },
+    })
+    expect(generator.id).toBe('openai:qwen')
+    expect(resolved).toEqual([])
+    expect(await text(generator.answer(request))).toBe('From OpenAI [1].')
+    expect(resolved).toEqual([settings])
+    expect(calls).toEqual(['http://registry:8000/v1/chat/completions'])
+  })
+
+  it('says why a registry model cannot be used: a server gone since, or no registry on the host', async () => {
+    const settings = { kind: 'provider', provider: 'ollama', server_id: 'gone', model: 'llama3.2' } as const
+    const generator = createAnswerGenerator(settings, {
+      providerModel: () => Promise.reject(new Error("No Ollama server with id 'gone'")),
+    })
+    const failure = await text(generator.answer(request)).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(GeneratorError)
+    expect((failure as Error).message).toBe(
+      "The model chosen in Settings (ollama:llama3.2) cannot be used: No Ollama server with id 'gone'",
+    )
+    expect(() => createAnswerGenerator(settings, {})).toThrow(
+      /no provider registry to reach ollama:llama3.2/u,
     )
   })
 })

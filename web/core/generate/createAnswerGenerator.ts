@@ -1,21 +1,44 @@
 import type { AnswerGenerator } from './AnswerGenerator'
 import type { ChatModel } from './ChatModel'
+import { deferredChatModel } from './deferredChatModel'
 import { extractiveGenerator } from './extractiveGenerator'
 import { GeneratorError } from './GeneratorError'
-import type { GeneratorSettings } from './GeneratorSettings'
+import { generatorId, type GeneratorSettings, type ProviderGeneratorSettings } from './GeneratorSettings'
 import { llmAnswerGenerator } from './llmAnswerGenerator'
 import { ollamaChatModel } from './ollamaChatModel'
 import { openAiChatModel } from './openAiChatModel'
 
-/** What a host adds: models only it can run (WebLLM in the browser), and its fetch. */
+/**
+ * What a host adds: models only it can run (WebLLM in the browser), its fetch, and the provider
+ * registry (`resolveChatModel` over the host's ports: the person's servers and keys, the same ones the
+ * platform's `/api/v1/ai/providers/*` endpoints use).
+ */
 export interface AnswerGeneratorHosts {
   chatModel?: (settings: GeneratorSettings) => ChatModel | undefined
   fetch?: typeof fetch
+  providerModel?: (settings: ProviderGeneratorSettings) => Promise<ChatModel>
 }
 
 /**
- * The answer generator for a person's settings. Building one makes no request: an unreachable server
- * shows up when answering (as a GeneratorError), and "test connection" is `ChatModel.listModels`.
+ * The registry's model for a `provider` generator, found when it is first used (see deferredChatModel).
+ * Without a registry on the host it throws a GeneratorError saying so.
+ */
+export function registryChatModel(
+  settings: ProviderGeneratorSettings,
+  providerModel: AnswerGeneratorHosts['providerModel'],
+): ChatModel {
+  if (!providerModel) {
+    throw new GeneratorError(
+      `This host has no provider registry to reach ${generatorId(settings)}: choose the extractive answerer`,
+    )
+  }
+  return deferredChatModel(generatorId(settings), () => providerModel(settings))
+}
+
+/**
+ * The answer generator for a person's settings. Building one makes no request: an unreachable server,
+ * or a registry server removed since it was chosen, shows up when answering (as a GeneratorError), and
+ * "test connection" is `ChatModel.listModels`.
  * WebLLM needs the browser host's `chatModel`; elsewhere it throws a GeneratorError saying so.
  */
 export function createAnswerGenerator(
@@ -25,6 +48,8 @@ export function createAnswerGenerator(
   switch (settings.kind) {
     case 'extractive':
       return extractiveGenerator
+    case 'provider':
+      return llmAnswerGenerator(registryChatModel(settings, hosts.providerModel))
     case 'openai':
       return llmAnswerGenerator(
         openAiChatModel({

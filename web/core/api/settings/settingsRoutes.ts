@@ -2,7 +2,11 @@ import { z } from 'zod'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { GeneratorError } from '../../generate/GeneratorError'
-import { generatorSettingsSchema, type GeneratorSettings } from '../../generate/GeneratorSettings'
+import {
+  generatorId,
+  generatorSettingsSchema,
+  type GeneratorSettings,
+} from '../../generate/GeneratorSettings'
 import { keepSecrets } from '../../secrets/keepSecrets'
 import { publicSettings } from '../../settings/SettingsService'
 import { settingsPatchSchema } from '../../settings/QuireSettings'
@@ -19,7 +23,7 @@ const settingsView = z
     embedder: z.object({ id: z.string() }),
     generator: z.record(z.string(), z.unknown()).meta({
       description:
-        '{kind: extractive} | {kind: openai, base_url, model, has_api_key, api_key_hint?, uses_server_key} | {kind: ollama, base_url, model} | {kind: webllm, model}. API keys are write-only: never sent back, only `has_api_key` and `api_key_hint` (`…` and the last four characters; none for keys under 12 characters). `uses_server_key`: the server answers these settings with its operator’s key (GENERATOR_API_KEY), because they name its GENERATOR_URL and carry no key of their own; that key itself never leaves the server.',
+        '{kind: extractive} | {kind: provider, provider (ollama, openai or anthropic), settings_id?, server_id?, model}: a model on one of the person’s servers of the provider registry (`/api/v1/ai/settings/providers`; the keys stay there) | {kind: openai, base_url, model, has_api_key, api_key_hint?, uses_server_key} and {kind: ollama, base_url, model}: an endpoint of its own, as saved before the registry, still read and answered | {kind: webllm, model}. API keys are write-only: never sent back, only `has_api_key` and `api_key_hint` (`…` and the last four characters; none for keys under 12 characters). `uses_server_key`: the server answers these settings with its operator’s key (GENERATOR_API_KEY), because they name its GENERATOR_URL and carry no key of their own; that key itself never leaves the server.',
     }),
   })
   .meta({ id: 'Settings' })
@@ -89,8 +93,10 @@ export const settingsRoutes: Route[] = [
     },
     async handler(_input, ports) {
       const { generator } = await ports.settings.get()
-      const id = generator.kind === 'extractive' ? 'extractive' : `${generator.kind}:${generator.model}`
-      return { status: 200, body: { generator: id, progress: ports.generation.loadProgress(generator) } }
+      return {
+        status: 200,
+        body: { generator: generatorId(generator), progress: ports.generation.loadProgress(generator) },
+      }
     },
   }),
   defineRoute({
