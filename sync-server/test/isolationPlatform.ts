@@ -9,6 +9,7 @@ export interface PlatformRecords {
   instance: string
   page: string
   pageRoute: string
+  pageBackup: string
   navigation: string
   component: string
   user: string
@@ -27,6 +28,7 @@ export async function seedPlatform(post: Post, user: string): Promise<PlatformRe
   await post('/api/v1/settings/definitions', { id: 'iso.def', name: 'X', category: 'c', type: 'string' })
   const instance = await post('/api/v1/settings/instances', { definition_id: 'iso.def', value: 'v' })
   const page = await post('/api/v1/pages', { name: 'P', route: '/iso/inner' })
+  const { backup } = (await post(`/api/v1/pages/${String(page.id)}/backup`, {})) as { backup: { id: string } }
   const navigation = await post('/api/v1/navigation-routes', { name: 'N', route: '/iso-nav' })
   await post('/api/v1/components', { name: 'C', component_id: 'iso-comp' })
   const pluginState = await post('/api/v1/plugin-state/', { plugin_id: 'p', state_data: { secret: 1 } })
@@ -45,6 +47,7 @@ export async function seedPlatform(post: Post, user: string): Promise<PlatformRe
     instance: String(instance.id),
     page: String(page.id),
     pageRoute: 'iso/inner',
+    pageBackup: backup.id,
     navigation: String(navigation.id),
     component: 'iso-comp',
   }
@@ -103,6 +106,11 @@ export const platformAttempts: Record<string, AttemptFor<PlatformRecords>> = {
     method: 'POST',
     path: `/api/v1/pages/${a.page}/backup`,
     json: { create_backup: true },
+  }),
+  listPageBackups: (a) => ({ method: 'GET', path: `/api/v1/pages/${a.page}/backups` }),
+  restorePageBackup: (a) => ({
+    method: 'POST',
+    path: `/api/v1/pages/${a.page}/backups/${a.pageBackup}/restore`,
   }),
   getNavigationTree: lists,
   listNavigationRoutes: lists,

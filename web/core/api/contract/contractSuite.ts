@@ -17,6 +17,7 @@ import { apiKeysContract } from './apiKeysContract'
 import { componentsContract } from './componentsContract'
 import { navigationRoutesContract } from './navigationRoutesContract'
 import { pagesContract } from './pagesContract'
+import { pageBackupsContract } from './pageBackupsContract'
 import { platformSettingsContract } from './platformSettingsContract'
 import { pluginsContract } from './pluginsContract'
 import { pluginInstallContract } from './pluginInstallContract'
@@ -34,6 +35,7 @@ export const contractSuite: HostCase<ContractClient>[] = [
   ...platformSettingsContract,
   ...apiKeysContract,
   ...pagesContract,
+  ...pageBackupsContract,
   ...navigationRoutesContract,
   ...componentsContract,
   ...pluginStateContract,

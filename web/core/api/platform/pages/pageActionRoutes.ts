@@ -5,11 +5,13 @@ import { samePath } from '../navigation/navigationTree'
 import { navigationRouteKind } from '../navigation/navigationRouteKind'
 import { bodyIssue, notFoundResponse, validationResponse } from '../platformErrors'
 import { pageBackupKind } from './pageBackupKind'
+import { pageBackupRoutes } from './pageBackupRoutes'
+import { takePageBackup } from './pageBackups'
 import { pageKind, type PageFields } from './pageKind'
 import { findPageByRoute, requireFreeRoute } from './pageLookup'
 import { normaliseParent } from './pageParent'
 import { PAGE_NOT_FOUND, pageTags as tags, routeTakenResponse } from './pageRoutes'
-import { hierarchyBody, pageBackupSchema, pageSchema } from './pageSchemas'
+import { backupLabel, hierarchyBody, pageBackupSchema, pageSchema } from './pageSchemas'
 import { pageView } from './pageView'
 
 const BASE = '/api/v1/pages/:page_id'
@@ -20,7 +22,7 @@ const common = {
   notFoundDetail: PAGE_NOT_FOUND,
 }
 
-/** Hierarchy, publishing and backups of a page. */
+/** Hierarchy, publishing and backups of a page (the backup history in pageBackupRoutes). */
 export const pageActionRoutes: Route[] = [
   defineRoute({
     ...common,
@@ -90,7 +92,9 @@ export const pageActionRoutes: Route[] = [
     summary: 'Publish or unpublish a page',
     description:
       '`publish: true` publishes (and sets `publish_date`), `false` unpublishes (keeping the date of the ' +
-      'last publication, as BrainDrive); either is idempotent. Unknown fields are ignored.',
+      'last publication, as BrainDrive); either is idempotent. Unknown fields are ignored. ' +
+      'Quire extension: `publish: true` first keeps a copy of the content in the page’s backup history ' +
+      '(label `Before publish`, see GET .../backups) unless its newest backup already holds that content.',
     body: z.object({ publish: z.boolean() }),
     responses: {
       200: { description: 'The page', schema: pageSchema },
@@ -103,7 +107,10 @@ export const pageActionRoutes: Route[] = [
         is_published: body.publish,
         publish_date: body.publish ? toTimestamp(ports.clock.now()) : undefined,
       })
-      await pageKind.put(ports, next)
+      const { writes } = body.publish
+        ? await takePageBackup(ports, page, { reason: 'publish', skipIfUnchanged: true })
+        : { writes: [] }
+      await ports.store.writeRecords([...writes, { put: next }])
       return { status: 200, body: pageView(next) }
     },
   }),
@@ -117,12 +124,15 @@ export const pageActionRoutes: Route[] = [
       'Answers the page (PageResponse), as BrainDrive does, with two more fields: `backed_up` and `backup`.',
       '`create_backup: true` (the default, as BrainDrive’s) stores a copy of the page’s name, route and',
       'content as it is now, sets the page’s `backup_date` and `content_backup` (shown by GET of the page),',
-      'and answers 201 with `backed_up: true, backup: {id, page_id, name, route, content, created_at}`.',
-      '`false` stores nothing and answers 200 with `backed_up: false, backup: null`. Every backup is kept',
-      'until the page is deleted (its backups go with it). Unknown fields are ignored.',
-      'Differs from BrainDrive: a backup taken answers 201 (BrainDrive: 200), and earlier backups are kept.',
+      'and answers 201 with `backed_up: true, backup: {id, page_id, name, route, content, label, reason,',
+      'created_at}`. `false` stores nothing and answers 200 with `backed_up: false, backup: null`.',
+      'Unknown fields are ignored.',
+      'Differs from BrainDrive: a backup taken answers 201 (BrainDrive: 200), and earlier backups are kept',
+      '(Quire extension): the page keeps a history of its last 20 backups, the oldest pushed out, listed by',
+      'GET .../backups and restorable; the optional `label` (1..100 characters, default `Backup`) names',
+      'this one there. Deleting the page deletes its backups.',
     ].join(' '),
-    body: z.object({ create_backup: z.boolean().default(true) }),
+    body: z.object({ create_backup: z.boolean().default(true), label: backupLabel.optional() }),
     responses: {
       200: { description: 'Nothing was backed up', schema: backupResponse() },
       201: { description: 'The page, backed up', schema: backupResponse() },
@@ -133,17 +143,18 @@ export const pageActionRoutes: Route[] = [
       const page = await pageKind.require(ports, params.page_id)
       if (!body.create_backup)
         return { status: 200, body: { ...pageView(page), backed_up: false, backup: null } }
-      const { name, route, content } = page.data as PageFields
-      const backup = pageBackupKind.create(ports, { page_id: page.id, name, route, content }, page.id)
+      const { writes, backup } = await takePageBackup(ports, page, { reason: 'manual', label: body.label })
+      if (!backup) throw new Error('A manual backup is always taken')
       const next = pageKind.patch(ports, page, {
-        content_backup: content,
+        content_backup: (page.data as PageFields).content,
         backup_date: backup.created_at,
       })
-      await ports.store.writeRecords([{ put: backup }, { put: next }])
+      await ports.store.writeRecords([...writes, { put: next }])
       const { updated_at: _same, ...backupView } = pageBackupKind.view(backup)
       return { status: 201, body: { ...pageView(next), backed_up: true, backup: backupView } }
     },
   }),
+  ...pageBackupRoutes,
 ]
 
 function backupResponse() {

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { booleanQuery } from '../booleanQuery'
 import { userIdInput } from '../compat/callerUserId'
 import { recordId } from '../compat/recordId'
+import { BACKUP_REASONS } from './pageBackupKind'
 import { pageKind } from './pageKind'
 
 /**
@@ -179,8 +180,27 @@ export const pageBackupSchema = z
     name: z.string(),
     route: z.string(),
     content: z.record(z.string(), z.unknown()),
+    label: z.string().optional(),
+    reason: z.enum(BACKUP_REASONS).optional(),
     created_at: z.string(),
   })
   .meta({ id: 'PageBackup' })
+
+/** A backup in the page's history (GET .../backups): without its content, with its module count. */
+export const pageBackupSummarySchema = z
+  .object({
+    id: z.uuid(),
+    page_id: z.uuid(),
+    name: z.string(),
+    route: z.string(),
+    label: z.string(),
+    reason: z.enum(BACKUP_REASONS),
+    module_count: z.int().min(0),
+    created_at: z.string(),
+  })
+  .meta({ id: 'PageBackupSummary' })
+
+/** A backup's name in the history, as the person gives it. */
+export const backupLabel = z.string().trim().min(1).max(100)
 
 export const pageRouteParams = z.object({ route: z.string().min(1).max(500) })
