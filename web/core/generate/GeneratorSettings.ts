@@ -26,7 +26,7 @@ export type RegistryProvider = (typeof registryProviders)[number]
  * `openai` (any OpenAI-compatible server, base_url with or without `/v1`) and `ollama` with a `base_url`
  * are the shapes saved before the registry: they are still read and still answer (a person's saved
  * choice keeps working after the upgrade), and the server's operator defaults (GENERATOR_URL) use them.
- * Settings shows them in the one model picker (see legacyGeneratorServer).
+ * Settings shows them in the one model picker (see legacyGeneratorServer.ts: mapped onto the server at the same endpoint).
  */
 export const generatorSettingsSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('extractive') }),
