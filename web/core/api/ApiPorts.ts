@@ -89,6 +89,11 @@ export interface ApiPorts {
    * the browser's fetch). Absent: those routes answer 503.
    */
   pluginSources?: PluginSources
+  /**
+   * Where requests to URLs a person configured go (model providers): the sync server's outbound
+   * policy (DESIGN.md section 10), the browser's fetch. Absent: the global fetch.
+   */
+  outboundFetch?: typeof fetch
   /** Plugin installs and updates as jobs with progress (the server); absent: run in the request (the browser). */
   pluginJobs?: PluginJobs
   /**

@@ -155,6 +155,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
       ...services.pluginSources,
     },
     pluginJobs: services.pluginJobs,
+    outboundFetch: fetchOrGlobal(services.fetch),
     currentUserId: services.currentUserId ?? (async () => LOCAL_USER_ID),
     logError,
   }
