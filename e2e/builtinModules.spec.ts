@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
+import { DesignerPage } from './pages/DesignerPage'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
@@ -33,6 +34,17 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true })
 })
+
+const LIGHTHOUSE = `# Lighthouse log
+
+## Lamp
+
+The keeper trimmed the paraffin lamp at dusk and wound the clockwork that turns the lens.
+
+## Fog
+
+In fog the keeper sounded the horn every thirty seconds until the ferry passed.
+`
 
 /** A collection holding one Markdown file, processed; its id. */
 async function seedCollection(page: Page, name: string, text: string): Promise<string> {
@@ -145,7 +157,238 @@ test('an unknown built-in module fails in its own cell; one without its collecti
   await board.open('builtin-edges', 'Built-in edge cases')
   await expect(board.cell('nothing')).toHaveAttribute('data-state', 'error')
   await expect(board.error('nothing')).toContainText('Quire has no built-in module Nothing')
-  await expect(board.cell('chat')).toContainText('set its collection_id')
+  await expect(board.cell('chat')).toContainText(
+    'no collection yet: choose one in a Collections module on this page, or set its Collection',
+  )
   await expect(board.cell('collections').getByText('No collections yet.')).toBeVisible()
   await expectAccessible(page, 'a page of built-in modules without their settings')
+})
+
+/** Starts an evaluation run over the collection from the page and waits for it to finish; its id. */
+async function runEvaluation(page: Page, collectionId: string): Promise<string> {
+  const outcome = await page.evaluate(async (collection_id) => {
+    const started = await fetch('/api/evaluation/run', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        collection_id,
+        test_cases: [{ question: 'How high was the spring tide?', ground_truth: '4.2 metres' }],
+        config: { top_k: 3, use_hybrid_search: true },
+      }),
+    }).then((r) => r.json())
+    const deadline = Date.now() + 60_000
+    let run = { is_completed: false }
+    while (!run.is_completed && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      run = await fetch(`/api/evaluation/results/${started.evaluation_id}`).then((r) => r.json())
+    }
+    return { id: started.evaluation_id as string, done: run.is_completed }
+  }, collectionId)
+  expect(outcome.done).toBe(true)
+  return outcome.id
+}
+
+/** Every element id on the page that more than one element carries. */
+async function duplicateIds(page: Page): Promise<string[]> {
+  const ids = await page.locator('[id]').evaluateAll((elements) => elements.map((e) => e.id))
+  return [...new Set(ids.filter((id, index) => ids.indexOf(id) !== index))]
+}
+
+test('every built-in on one page: Search finds a passage, Collections drives the unpinned Chat and Search, Evaluation lists runs, two Chats side by side', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.emulateMedia({ colorScheme: 'light' })
+  await openApp(page)
+  const harbour = await seedCollection(page, 'Harbour', NOTES)
+  await seedCollection(page, 'Lighthouse', LIGHTHOUSE)
+  await runEvaluation(page, harbour)
+  const board = new PluginBoardPage(page)
+  const pageId = await board.create('Research desk', 'research-desk', [
+    { i: 'collections', pluginId: 'quire', moduleId: 'Collections', x: 0, y: 0, w: 4, h: 5 },
+    { i: 'search', pluginId: 'quire', moduleId: 'Search', x: 4, y: 0, w: 8, h: 6 },
+    // Pinned to Harbour in its settings: a choice on the page leaves it alone.
+    {
+      i: 'chat-a',
+      pluginId: 'quire',
+      moduleId: 'Chat',
+      x: 0,
+      y: 6,
+      w: 6,
+      h: 8,
+      config: { collection_id: harbour },
+    },
+    // No collection of its own: it follows the Collections module.
+    { i: 'chat-b', pluginId: 'quire', moduleId: 'Chat', x: 6, y: 6, w: 6, h: 8 },
+    {
+      i: 'evaluation',
+      pluginId: 'quire',
+      moduleId: 'Evaluation',
+      x: 0,
+      y: 14,
+      w: 12,
+      h: 6,
+      config: { collection_id: harbour },
+    },
+  ])
+  await board.open('research-desk', 'Research desk')
+  for (const i of ['collections', 'search', 'chat-a', 'chat-b', 'evaluation']) {
+    await expect(board.cell(i)).toHaveAttribute('data-state', 'ready')
+    // The page's services reach the built-ins: its theme and its context.
+    await expect(board.cell(i)).toHaveAttribute('data-theme', 'light')
+    await expect(board.cell(i)).toHaveAttribute('data-page', pageId)
+  }
+  const chatA = board.cell('chat-a')
+  const chatB = board.cell('chat-b')
+  await expect(chatA).toContainText('Searching: Harbour')
+  await expect(chatB).toContainText('This Chat module has no collection yet')
+
+  // Search, over every collection: finds the passage in the uploaded Markdown document.
+  const search = board.cell('search')
+  await search.getByRole('searchbox', { name: 'Query' }).fill('oystercatchers nested')
+  await search.getByRole('button', { name: 'Search', exact: true }).click()
+  const results = search.getByRole('region', { name: 'Search results' })
+  await expect(results).toContainText('oystercatchers nested above the high-water line')
+  await expect(results).toContainText('harbour.md')
+
+  // Collections lists both; choosing Lighthouse sends quire.collection.selected over the page's bus.
+  const collections = board.cell('collections')
+  await expect(collections.getByRole('list', { name: 'Collections' }).getByRole('listitem')).toHaveCount(2)
+  const chooseLighthouse = collections.getByRole('button', { name: 'Choose Lighthouse' })
+  await chooseLighthouse.click()
+  await expect(chooseLighthouse).toHaveAttribute('aria-pressed', 'true')
+  // Chat, Chat, Search and Evaluation declare receiving it: all four hear it.
+  await expect(collections.getByRole('status')).toHaveText(
+    /^Lighthouse chosen and sent to 4 modules on this page/,
+  )
+  // The unpinned chat opens Lighthouse's page chat; the pinned one keeps Harbour.
+  await expect(chatB.getByRole('heading', { name: 'Page chat: Lighthouse', level: 2 })).toBeVisible()
+  await expect(chatB).toContainText('Searching: Lighthouse')
+  await expect(chatA).toContainText('Searching: Harbour')
+  // The search switches to Lighthouse and searches again: nothing about oystercatchers there.
+  await expect(search.getByRole('combobox', { name: 'Collection' }).locator('option:checked')).toHaveText(
+    'Lighthouse',
+  )
+  await expect(results).not.toContainText('harbour.md')
+  await search.getByRole('searchbox', { name: 'Query' }).fill('paraffin lamp')
+  await search.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(results).toContainText('The keeper trimmed the paraffin lamp')
+  // The pinned evaluation keeps showing Harbour's runs.
+  const evaluation = board.cell('evaluation')
+  await expect(evaluation).toContainText('Evaluating Harbour')
+  await expect(evaluation.getByRole('table').getByRole('row')).toHaveCount(2)
+  await expect(evaluation.getByRole('link', { name: 'Start a run on Harbour' })).toBeVisible()
+
+  // Two chats side by side, each answering from its own collection.
+  const askIn = async (chat: typeof chatA, question: string, expected: string) => {
+    const box = chat.getByRole('textbox', { name: 'Your question' })
+    await box.fill(question)
+    await box.press('Enter')
+    const answer = chat.getByRole('log', { name: 'Messages' }).locator('.chat-message-assistant').last()
+    await expect(answer).toContainText(expected, { timeout: 30_000 })
+  }
+  await askIn(chatA, 'Where did the oystercatchers nest?', 'oystercatchers')
+  await askIn(chatB, 'What did the keeper do in fog?', 'horn')
+
+  // No element id twice on the page: each module's labels point at its own fields.
+  expect(await duplicateIds(page)).toEqual([])
+  const questionIds = await page
+    .getByRole('textbox', { name: 'Your question' })
+    .evaluateAll((boxes) => boxes.map((box) => box.id))
+  expect(new Set(questionIds).size).toBe(2)
+
+  await expectAccessible(page, 'every built-in module on one page, light, 1280 px')
+  await page.screenshot({ path: 'e2e/output/screens/builtin-modules-1280-light.png', fullPage: true })
+  await page.emulateMedia({ colorScheme: 'dark' })
+  for (const i of ['collections', 'search', 'chat-a', 'chat-b', 'evaluation'])
+    await expect(board.cell(i)).toHaveAttribute('data-theme', 'dark')
+  await expectAccessible(page, 'every built-in module on one page, dark, 1280 px')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(page.locator('.plugin-page')).toHaveAttribute('data-breakpoint', 'mobile')
+  await expectAccessible(page, 'every built-in module on one page, dark, 390 px')
+  await page.screenshot({ path: 'e2e/output/screens/builtin-modules-390-dark.png', fullPage: true })
+  await page.emulateMedia({ colorScheme: 'light' })
+  await expectAccessible(page, 'every built-in module on one page, light, 390 px')
+  expect(await duplicateIds(page)).toEqual([])
+})
+
+test('a module whose collection was deleted says so on the page, and its designer form offers the person’s collections by name', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  await openApp(page)
+  const gone = await seedCollection(page, 'Old survey', NOTES)
+  await seedCollection(page, 'Lighthouse', LIGHTHOUSE)
+  const board = new PluginBoardPage(page)
+  const pageId = await board.create('Old desk', 'old-desk', [
+    {
+      i: 'chat',
+      pluginId: 'quire',
+      moduleId: 'Chat',
+      x: 0,
+      y: 0,
+      w: 6,
+      h: 6,
+      config: { collection_id: gone },
+    },
+    {
+      i: 'search',
+      pluginId: 'quire',
+      moduleId: 'Search',
+      x: 6,
+      y: 0,
+      w: 6,
+      h: 6,
+      config: { collection_id: gone },
+    },
+    {
+      i: 'evaluation',
+      pluginId: 'quire',
+      moduleId: 'Evaluation',
+      x: 0,
+      y: 6,
+      w: 12,
+      h: 5,
+      config: { collection_id: gone },
+    },
+  ])
+  const deleted = await page.evaluate(
+    async (id) => (await fetch(`/api/collections/${id}`, { method: 'DELETE' })).status,
+    gone,
+  )
+  expect(deleted).toBeLessThan(300)
+
+  await board.open('old-desk', 'Old desk')
+  for (const [i, name] of [
+    ['chat', 'Chat'],
+    ['search', 'Search'],
+    ['evaluation', 'Evaluation'],
+  ] as const) {
+    await expect(board.error(i)).toContainText(`This ${name} module’s collection no longer exists`)
+  }
+  await expectAccessible(page, 'built-in modules whose collection was deleted')
+
+  // The designer's form: a select of the person's collections by name; the deleted one is named as gone.
+  const designer = new DesignerPage(page)
+  await designer.open(pageId, 'Old desk')
+  await designer.moduleButton('chat').click()
+  const form = designer.settings('Chat')
+  const select = form.getByRole('combobox', { name: 'Collection id' })
+  await expect(select.locator('option:checked')).toHaveText(`No longer exists (${gone})`)
+  await expect(select).toHaveAttribute('aria-invalid', 'true')
+  await expect(form).toContainText('The collection this module was set to no longer exists: choose another.')
+  await expect(select.locator('option')).toHaveText([
+    `No longer exists (${gone})`,
+    'None: follow the collection chosen in a Collections module on the page',
+    'Lighthouse',
+  ])
+  await expectAccessible(page, 'the designer’s form for a module whose collection was deleted')
+  // Applying the deleted one is refused; choosing Lighthouse is taken.
+  await form.getByRole('button', { name: 'Apply settings' }).click()
+  await expect(form).toContainText('Choose one of the options')
+  await select.selectOption({ label: 'Lighthouse' })
+  await expect(form).not.toContainText('no longer exists')
+  await form.getByRole('button', { name: 'Apply settings' }).click()
+  await designer.expectAnnounced('Chat settings applied')
 })

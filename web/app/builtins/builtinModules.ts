@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { configFieldSchema } from '../../core/plugins/manifest/pluginSchemas'
+import { COLLECTION_SELECTED_TYPE } from './collectionSelected'
 
 /** A config field as a manifest gives it (validateManifest's input). */
 export type BuiltinConfigField = z.input<typeof configFieldSchema>
@@ -37,14 +38,47 @@ export interface BuiltinModuleEntry {
   priority: number
   config_fields: Record<string, BuiltinConfigField>
   layout: BuiltinLayout
+  /** What it sends and hears on the page's event bus, as a plugin module declares it. */
+  messages: { sends: BuiltinMessage[]; receives: BuiltinMessage[] }
 }
 
-const collectionField = (description: string): BuiltinConfigField => ({
-  type: 'text',
+export interface BuiltinMessage {
+  type: string
+  description: string
+  contentSchema: { type: 'object'; properties: Record<string, { type: string; description: string }> }
+}
+
+// The one message Quire's modules exchange; the sample plugins QuireCollections and QuireFollower
+// declare the same type, so a plugin's module can send it to a built-in or hear it from one.
+const COLLECTION_SELECTED: BuiltinMessage = {
+  type: COLLECTION_SELECTED_TYPE,
+  description: 'A collection was chosen in a Collections module',
+  contentSchema: {
+    type: 'object',
+    properties: {
+      collection_id: { type: 'string', description: 'The collection’s id' },
+      name: { type: 'string', description: 'The collection’s name' },
+      description: { type: 'string', description: 'The collection’s description' },
+    },
+  },
+}
+
+const FOLLOWS = { sends: [], receives: [COLLECTION_SELECTED] }
+
+/**
+ * A module's collection: a select of the person's collections (`options_source`, filled in when the
+ * designer loads: optionSources.ts), after one fixed choice for "none" (`empty`).
+ */
+const collectionField = (description: string, empty: string): BuiltinConfigField => ({
+  type: 'select',
   description,
   default: '',
-  placeholder: 'The collection’s id',
+  options: [{ label: empty, value: '' }],
+  options_source: 'collections',
+  missing_message: 'The collection this module was set to no longer exists: choose another.',
 })
+
+const FOLLOW = 'None: follow the collection chosen in a Collections module on the page'
 
 const ENTRIES: readonly BuiltinModuleEntry[] = [
   {
@@ -59,11 +93,10 @@ const ENTRIES: readonly BuiltinModuleEntry[] = [
     enabled: true,
     priority: 40,
     config_fields: {
-      collection_id: collectionField(
-        'The id of the collection the chat searches (open the collection: its id is the last part of the address).',
-      ),
+      collection_id: collectionField('The collection the chat answers from.', FOLLOW),
     },
     layout: { minWidth: 4, defaultWidth: 6, maxWidth: null, minHeight: 5, defaultHeight: 8, maxHeight: null },
+    messages: FOLLOWS,
   },
   {
     pluginId: BUILTIN_PLUGIN_ID,
@@ -77,7 +110,10 @@ const ENTRIES: readonly BuiltinModuleEntry[] = [
     enabled: true,
     priority: 30,
     config_fields: {
-      collection_id: collectionField('The id of the collection to search; left empty, every collection.'),
+      collection_id: collectionField(
+        'The collection to search. Without one, every collection, until a Collections module on the page chooses one.',
+        'All collections, or the one chosen in a Collections module on the page',
+      ),
       top_k: {
         type: 'number',
         description: 'How many passages to show',
@@ -88,13 +124,15 @@ const ENTRIES: readonly BuiltinModuleEntry[] = [
       },
     },
     layout: { minWidth: 3, defaultWidth: 6, maxWidth: null, minHeight: 4, defaultHeight: 6, maxHeight: null },
+    messages: FOLLOWS,
   },
   {
     pluginId: BUILTIN_PLUGIN_ID,
     id: 'quire-collections',
     name: 'Collections',
     display_name: 'Collections',
-    description: 'Your collections, each with its documents’ count, opening the collection.',
+    description:
+      'Your collections with their documents’ count; choosing one switches the page’s Chat, Search and Evaluation modules to it.',
     icon: 'Library',
     category: 'Quire',
     tags: ['collections', 'documents'],
@@ -111,6 +149,7 @@ const ENTRIES: readonly BuiltinModuleEntry[] = [
       },
     },
     layout: { minWidth: 3, defaultWidth: 4, maxWidth: null, minHeight: 3, defaultHeight: 5, maxHeight: null },
+    messages: { sends: [COLLECTION_SELECTED], receives: [] },
   },
   {
     pluginId: BUILTIN_PLUGIN_ID,
@@ -124,9 +163,10 @@ const ENTRIES: readonly BuiltinModuleEntry[] = [
     enabled: true,
     priority: 10,
     config_fields: {
-      collection_id: collectionField('The id of the collection whose evaluation runs are shown.'),
+      collection_id: collectionField('The collection whose evaluation runs are shown.', FOLLOW),
     },
     layout: { minWidth: 4, defaultWidth: 6, maxWidth: null, minHeight: 4, defaultHeight: 6, maxHeight: null },
+    messages: FOLLOWS,
   },
 ]
 

@@ -18,3 +18,15 @@ export function collectionsLimit(config: Record<string, unknown>): number {
   const n = Number(config.limit)
   return Number.isInteger(n) && n >= 1 && n <= 100 ? n : 10
 }
+
+/**
+ * The collection a Chat, Search or Evaluation module works on. One set in the designer pins it: a
+ * collection chosen on the page (a Collections module's message) changes nothing. Without one it follows
+ * the page's choice; until there is one, it has none ('').
+ */
+export function moduleCollectionId(
+  config: Record<string, unknown>,
+  chosen: { collection_id: string } | undefined,
+): string {
+  return configCollectionId(config) || chosen?.collection_id || ''
+}

@@ -6,6 +6,7 @@ import {
   validateConfig,
   type ConfigFieldSpec,
 } from './configValidation'
+import { missingOptionMessage } from '../builtins/optionSources'
 
 /**
  * The selected module's settings, one control per `config_fields` entry (its type, limits and default);
@@ -68,6 +69,7 @@ export function ConfigPanel(props: {
             const describedBy = () =>
               [field.description ? hint : '', error() ? errorId : ''].filter(Boolean).join(' ') || undefined
             const text = () => String(values()[name] ?? '')
+            const missing = () => missingOptionMessage(field, values()[name])
             const common = () => ({
               id,
               name,
@@ -123,9 +125,21 @@ export function ConfigPanel(props: {
                     </label>
                     <select
                       {...common()}
+                      aria-invalid={error() || missing() ? 'true' : undefined}
+                      aria-describedby={
+                        [describedBy(), missing() && !error() ? `${id}-missing` : '']
+                          .filter(Boolean)
+                          .join(' ') || undefined
+                      }
                       class="input"
                       onChange={(event) => set(name, event.currentTarget.value)}
                     >
+                      {/* A value whose record is gone (a deleted collection) stays shown, and says so. */}
+                      <Show when={missing()}>
+                        <option value={text()} selected>
+                          No longer exists ({text()})
+                        </option>
+                      </Show>
                       <For each={field.options ?? []}>
                         {(option) => (
                           <option value={String(option.value)} selected={String(option.value) === text()}>
@@ -134,6 +148,13 @@ export function ConfigPanel(props: {
                         )}
                       </For>
                     </select>
+                    <Show when={!error() && missing()}>
+                      {(message) => (
+                        <p id={`${id}-missing`} class="field-error">
+                          {message()}
+                        </p>
+                      )}
+                    </Show>
                   </Match>
                   <Match when={field.type === 'textarea'}>
                     <label class="field-label" for={id}>

@@ -2,6 +2,7 @@ import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/
 import { Show } from 'solid-js'
 import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
+import { resolveOptionSources } from '../builtins/optionSources'
 import { builtinPaletteModules, loadDesignerModules, loadDesignerPage } from '../designer/designerApi'
 import { DesignerScreen } from '../designer/DesignerScreen'
 
@@ -13,7 +14,8 @@ export const Route = createFileRoute('/designer/$pageId')({
       loadDesignerPage(params.pageId, signal),
       loadDesignerModules(signal),
     ])
-    return { page, modules: [...builtinPaletteModules(), ...modules] }
+    // Select fields that list the person's own records (a built-in's collection) get them here.
+    return { page, modules: await resolveOptionSources([...builtinPaletteModules(), ...modules]) }
   },
   pendingMs: 300,
   pendingComponent: () => <LoadingPanel label="Loading the designer…" />,

@@ -101,6 +101,7 @@ export function PluginPage(props: { page: RuntimePage; plugins: readonly Runtime
                           fallback={
                             <BuiltinModuleCell
                               item={item}
+                              services={{ bus, theme, pageContext }}
                               minHeight={at().h * ROW_HEIGHT + (at().h - 1) * GAP}
                             />
                           }

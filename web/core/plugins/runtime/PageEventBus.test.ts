@@ -50,6 +50,39 @@ describe('PageEventBus', () => {
     expect(bus.send('a', 'C', { type: SELECTED })).toBe(0)
   })
 
+  it('broadcasts to every other module receiving the type, on each channel it subscribed to', () => {
+    const bus = new PageEventBus()
+    const builtin = module('collections', [SELECTED], [SELECTED])
+    const follower = module('plugin', [], [SELECTED]) // a plugin module, listening under its own name
+    const chat = module('chat', [], [SELECTED])
+    const twoChannels = module('two', [], [SELECTED])
+    const unsubscribed = module('quiet', [], [SELECTED])
+    const deaf = module('deaf', [], ['other.type'])
+    for (const { m } of [builtin, follower, chat, twoChannels, unsubscribed, deaf]) bus.join(m)
+    bus.subscribe('collections', 'Collections')
+    bus.subscribe('plugin', 'CollectionFollower')
+    bus.subscribe('chat', 'Chat')
+    bus.subscribe('two', 'A')
+    bus.subscribe('two', 'B')
+    bus.subscribe('deaf', 'Deaf')
+    const message = { type: SELECTED, content: { collection_id: 'x', name: 'X' } }
+    expect(bus.broadcast('collections', message)).toBe(3)
+    expect(follower.got).toEqual([['CollectionFollower', message]])
+    expect(chat.got).toEqual([['Chat', message]])
+    expect(twoChannels.got).toEqual([
+      ['A', message],
+      ['B', message],
+    ])
+    // Not back to its sender, not to one that listens to nothing, not to one that did not declare it.
+    expect(builtin.got).toEqual([])
+    expect(unsubscribed.got).toEqual([])
+    expect(deaf.got).toEqual([])
+    // The sender's declaration is checked as for send.
+    expect(() => bus.broadcast('chat', message)).toThrow(/messages.sends/)
+    expect(() => bus.broadcast('gone', message)).toThrow(/no longer/)
+    expect(() => bus.broadcast('collections', 'hello')).toThrow(/type/)
+  })
+
   it('reads message types from objects or strings', () => {
     expect(messageTypes([{ type: 'a' }, 'b', { nope: 1 }, 3])).toEqual(['a', 'b'])
     expect(messageTypes(undefined)).toEqual([])

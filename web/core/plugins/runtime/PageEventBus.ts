@@ -55,16 +55,11 @@ export class PageEventBus {
    * message may not be sent; answers how many modules it reached.
    */
   send(instanceId: string, target: unknown, message: unknown): number {
-    const sender = this.modules.get(instanceId)?.module
-    if (!sender) throw new Error('This module is no longer on the page')
+    if (!this.modules.has(instanceId)) throw new Error('This module is no longer on the page')
     if (typeof target !== 'string' || target === '' || target.length > 200) {
       throw new Error('sendMessage needs a target: the channel (module) name to send to')
     }
-    const type = typeOf(message)
-    if (type === undefined) throw new Error('A message is an object with a string "type"')
-    if (!sender.sends.includes(type)) {
-      throw new Error(`${type} is not in this module's messages.sends, so it may not send it`)
-    }
+    const type = this.checkedType(instanceId, message)
     let reached = 0
     for (const { module, channels } of this.modules.values()) {
       if (!channels.has(target) || !module.receives.includes(type)) continue
@@ -72,5 +67,35 @@ export class PageEventBus {
       reached += 1
     }
     return reached
+  }
+
+  /**
+   * Sends `message` from `instanceId` to every other module on the page that declares its type in
+   * `messages.receives`, on each channel that module subscribed to (a module that subscribed to none
+   * listens to nothing). Quire's built-in modules send this way: they cannot know the names plugin
+   * modules listen under. The sender's `messages.sends` is checked as for `send`; answers how many
+   * modules it reached.
+   */
+  broadcast(instanceId: string, message: unknown): number {
+    const type = this.checkedType(instanceId, message)
+    let reached = 0
+    for (const { module, channels } of this.modules.values()) {
+      if (module.instanceId === instanceId || channels.size === 0 || !module.receives.includes(type)) continue
+      for (const channel of channels) module.deliver(channel, message)
+      reached += 1
+    }
+    return reached
+  }
+
+  /** The message's type, once its sender is on the page and declares sending it; else throws why not. */
+  private checkedType(instanceId: string, message: unknown): string {
+    const sender = this.modules.get(instanceId)?.module
+    if (!sender) throw new Error('This module is no longer on the page')
+    const type = typeOf(message)
+    if (type === undefined) throw new Error('A message is an object with a string "type"')
+    if (!sender.sends.includes(type)) {
+      throw new Error(`${type} is not in this module's messages.sends, so it may not send it`)
+    }
+    return type
   }
 }
