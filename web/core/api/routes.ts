@@ -17,6 +17,7 @@ import { webLlmModelRoutes } from './settings/webLlmModelsRoute'
 import { pageDesignerRoutes } from './platform/pageDesignerRoutes'
 import { pluginRoutes } from './platform/plugins/pluginRoutes'
 import { pluginInstallRoutes } from './platform/plugins/pluginInstallRoutes'
+import { webSearchRoutes } from './platform/websearch/webSearchRoutes'
 
 /** The whole REST surface, mounted unchanged by the browser host and by the sync server. */
 export const routes: readonly Route[] = [
@@ -38,4 +39,5 @@ export const routes: readonly Route[] = [
   ...pageDesignerRoutes,
   ...pluginRoutes,
   ...pluginInstallRoutes,
+  ...webSearchRoutes,
 ]

@@ -1,6 +1,6 @@
 import type { SearchIntent } from '../retrieve/classifyIntent'
 import type { ChatMessage } from '../store/ChatMessage'
-import type { SourceDocument } from './SourceDocument'
+import type { CitedSource } from './WebSource'
 
 /**
  * What one chat turn produces, in order: the sources (before any text, so a client can show them
@@ -10,10 +10,13 @@ import type { SourceDocument } from './SourceDocument'
 export type ChatEvent =
   | {
       type: 'sources'
-      sources: SourceDocument[]
+      /** The document passages, then (with "search the web") the web pages, numbered in that order. */
+      sources: CitedSource[]
       intent: SearchIntent
       queries_used: string[]
       search_method: string
+      /** Why the web added fewer sources than asked for, when the question searched the web. */
+      web_search_note?: string
     }
   | { type: 'token'; text: string }
   | { type: 'done'; message: ChatMessage }

@@ -4,6 +4,7 @@ import { classifyIntent, type SearchIntent } from '../retrieve/classifyIntent'
 import { rewriteQuery } from '../retrieve/rewriteQuery'
 import { searchChunks, type SearchChunksPorts } from '../retrieve/searchChunks'
 import type { SourceDocument } from './SourceDocument'
+import { isWebSource, type CitedSource } from './WebSource'
 
 export interface FoundSources {
   intent: SearchIntent
@@ -66,7 +67,21 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   }
 }
 
-export function toAnswerSource(source: SourceDocument): AnswerSource {
+export function toAnswerSource(source: CitedSource): AnswerSource {
+  if (isWebSource(source)) {
+    // A page is "a file" to the generators: its title names it, its URL says where it is.
+    return {
+      number: source.number,
+      chunk_id: source.url,
+      document_id: '',
+      filename: source.title,
+      page: null,
+      heading: null,
+      text: source.content,
+      score: source.score,
+      url: source.url,
+    }
+  }
   return {
     number: source.number,
     chunk_id: source.chunk_id,

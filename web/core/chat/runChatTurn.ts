@@ -4,8 +4,10 @@ import type { SearchChunksPorts } from '../retrieve/searchChunks'
 import type { ChatMessage } from '../store/ChatMessage'
 import type { ChatSession } from '../store/ChatSession'
 import { toTimestamp, type Clock } from '../time/Clock'
+import type { FoundWebSources } from '../websearch/findWebSources'
 import type { ChatEvent } from './ChatEvent'
 import { findSources, GREETING, toAnswerSource } from './findSources'
+import type { CitedSource } from './WebSource'
 
 export interface ChatTurnPorts extends SearchChunksPorts {
   clock: Clock
@@ -20,6 +22,11 @@ export interface ChatTurnInput {
   topK: number
   hybrid: boolean
   generator: AnswerGenerator
+  /**
+   * "Search the web": finds web pages for the (rewritten) question, numbered from `firstNumber`, to
+   * cite after the document passages (`findWebSources` over the host's ports). Absent: documents only.
+   */
+  webSearch?: (query: string, firstNumber: number, signal?: AbortSignal) => Promise<FoundWebSources>
 }
 
 /** Earlier messages the rewrite and the generator see: enough for a follow-up, bounded for a prompt. */
@@ -50,13 +57,21 @@ export async function* runChatTurn(
     generatorId: input.generator.id,
     signal,
   })
-  const { sources, intent } = found
+  const { intent } = found
+  // Small talk answered with a greeting needs no web pages either.
+  const web =
+    input.webSearch && !found.greeting
+      ? await input.webSearch(found.queries_used[0] ?? input.message, found.sources.length + 1, signal)
+      : undefined
+  const sources: CitedSource[] = [...found.sources, ...(web?.sources ?? [])]
+  const webNote = web?.note ? { web_search_note: web.note } : {}
   yield {
     type: 'sources',
     sources,
     intent,
     queries_used: found.queries_used,
     search_method: found.search_method,
+    ...webNote,
   }
 
   let answer = ''
@@ -93,13 +108,14 @@ export async function* runChatTurn(
   const assistant = message('assistant', answer, finished, {
     intent: intent.kind,
     intent_confidence: intent.confidence,
-    chunks_retrieved: sources.length,
+    chunks_retrieved: found.sources.length,
     source_documents: sources,
     response_time_ms: Math.max(0, Math.round(finished - started)),
     queries_used: found.queries_used,
     search_method: found.search_method,
     generator: input.generator.id,
     ...(found.search_note ? { search_note: found.search_note } : {}),
+    ...(web ? { web_search: true, ...webNote } : {}),
     ...(stopped ? { stopped: true } : {}),
   })
   await store.addMessage(message('user', input.message, started))

@@ -10,6 +10,8 @@ export interface AnswerSource {
   heading: string | null
   text: string
   score: number
+  /** A web page's address (a "search the web" source); absent for document passages. */
+  url?: string
 }
 
 export interface AnswerRequest {

@@ -15,6 +15,23 @@ const source = (number: number, overrides: Partial<AnswerSource> = {}): AnswerSo
 })
 
 describe('buildAnswerPrompt', () => {
+  it('names a web page source by its title and URL', () => {
+    const [system] = buildAnswerPrompt({
+      question: 'When?',
+      history: [],
+      sources: [
+        source(3, {
+          filename: 'Marmalade facts',
+          page: null,
+          heading: null,
+          url: 'https://example.org/m',
+          text: 'In 1797.',
+        }),
+      ],
+    })
+    expect(system!.content).toContain('[3] Marmalade facts (web page https://example.org/m)\nIn 1797.')
+  })
+
   it('puts instructions and numbered sources in the system message, then history, then the question', () => {
     const turns = buildAnswerPrompt({
       question: '  And a trace tree?  ',

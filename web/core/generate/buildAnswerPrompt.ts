@@ -37,6 +37,7 @@ function formatSource(source: AnswerRequest['sources'][number]): string {
   let label = `[${source.number}] ${source.filename}`
   if (source.page !== null) label += `, page ${source.page}`
   if (source.heading) label += ` — ${source.heading}`
+  if (source.url) label += ` (web page ${source.url})`
   return `${label}\n${source.text.trim()}`
 }
 

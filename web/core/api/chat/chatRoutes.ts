@@ -8,6 +8,7 @@ import type { ChatEvent } from '../../chat/ChatEvent'
 import { runChatTurn } from '../../chat/runChatTurn'
 import { GeneratorError } from '../../generate/GeneratorError'
 import type { ChatSession } from '../../store/ChatSession'
+import { findWebSources } from '../../websearch/findWebSources'
 import { toTimestamp } from '../../time/Clock'
 import {
   createSessionBody,
@@ -54,13 +55,16 @@ async function startTurn(ports: ApiPorts, body: z.output<typeof sendMessageBody>
       topK: body.top_k,
       hybrid: body.use_hybrid_search,
       generator,
+      webSearch: body.web_search
+        ? (query, firstNumber, turnSignal) => findWebSources(ports, query, firstNumber, turnSignal)
+        : undefined,
     },
     signal,
   )
 }
 
 const sendDescription =
-  "Retrieves passages for the question (a follow-up is first rewritten with the conversation so far; `metadata.queries_used` shows what was searched), answers with the generator chosen in settings (extractive by default), and stores the question and the answer. `collection_id` overrides the session's collection; with neither, every collection is searched. A generator that cannot be reached answers 502 and nothing is stored."
+  "Retrieves passages for the question (a follow-up is first rewritten with the conversation so far; `metadata.queries_used` shows what was searched), answers with the generator chosen in settings (extractive by default), and stores the question and the answer. `collection_id` overrides the session's collection; with neither, every collection is searched. A generator that cannot be reached answers 502 and nothing is stored. With `web_search: true` the question (as searched) also goes to the person’s SearXNG instance: its top 3 results are read like `POST /api/v1/websearch/scrape` (their snippets where a page cannot be read) and become sources numbered after the passages (`kind: 'web'`, with `url` and `title`), cited `[n]` like them and stored with the answer; a web search that cannot run never fails the question: `metadata.web_search_note` says why."
 
 export const chatRoutes: Route[] = [
   defineRoute({

@@ -22,6 +22,10 @@ export const sendMessageBody = z.object({
   collection_id: z.uuid().nullable().optional(),
   top_k: topK.default(5),
   use_hybrid_search: z.boolean().default(true),
+  web_search: z.boolean().default(false).meta({
+    description:
+      'Also search the web (the person’s SearXNG instance, `/api/v1/websearch/*`): its top results become sources numbered after the passages (Quire’s own field)',
+  }),
 })
 
 /** DESIGN.md section 2: history `limit` 1..500. Query values arrive as text. */
@@ -59,6 +63,19 @@ export const sourceDocumentSchema = z
   })
   .meta({ id: 'SourceDocument' })
 
+export const webSourceSchema = z
+  .object({
+    kind: z.literal('web'),
+    number: z.int().min(1).meta({ description: 'What the answer cites it by, after the passages' }),
+    url: z.string(),
+    title: z.string(),
+    content: z.string().meta({ description: 'The page’s main text (clipped), or its search snippet' }),
+    from: z.enum(['page', 'snippet']),
+    engine: z.string().nullable(),
+    score: z.number(),
+  })
+  .meta({ id: 'WebSource' })
+
 export const messageSchema = z
   .object({
     id: z.uuid(),
@@ -67,7 +84,7 @@ export const messageSchema = z
     content: z.string(),
     metadata: z.record(z.string(), z.unknown()).meta({
       description:
-        'Empty for user messages. Assistant replies: intent, intent_confidence, chunks_retrieved, source_documents (SourceDocument[]), response_time_ms, queries_used, search_method, generator; stopped: true when the reader stopped the answer early; search_note when keyword search stood in for vectors.',
+        'Empty for user messages. Assistant replies: intent, intent_confidence, chunks_retrieved, source_documents (SourceDocument[], then WebSource[] with `kind: "web"` when the question searched the web), response_time_ms, queries_used, search_method, generator; stopped: true when the reader stopped the answer early; search_note when keyword search stood in for vectors; web_search: true and web_search_note (why the web added fewer sources) when it searched the web.',
     }),
     created_at: z.iso.datetime(),
     collection_id: z.uuid().nullable(),
