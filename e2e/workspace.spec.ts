@@ -54,6 +54,12 @@ async function publishedPageNames(page: Page): Promise<string[]> {
   return (answer.pages ?? []).map((p) => p.name)
 }
 
+/** The whole page from its top (a step may have scrolled it) into e2e/output/screens/<name>.png. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: `e2e/output/screens/${name}.png`, fullPage: true })
+}
+
 /** axe in both themes at the current viewport. */
 async function expectAccessibleInBothThemes(page: Page, screen: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -73,7 +79,6 @@ test('a person builds a workspace page from the built-in chat and plugin modules
   await laptop.emulateMedia({ colorScheme: 'light' })
   const flow = new WorkspaceFlow(laptop)
   const account = new AccountPage(laptop)
-  let collectionId = ''
   let renderedKeys: string[] = []
 
   await test.step('sign up on the sync server', async () => {
@@ -83,7 +88,7 @@ test('a person builds a workspace page from the built-in chat and plugin modules
   })
 
   await test.step('a collection with an uploaded Markdown document', async () => {
-    collectionId = await flow.collectionWithDocument('Harbour', markdown)
+    await flow.collectionWithDocument('Harbour', markdown)
   })
 
   await test.step('two sample plugins from the server’s marketplace', async () => {
@@ -117,7 +122,8 @@ test('a person builds a workspace page from the built-in chat and plugin modules
   await test.step('configured through their generated forms: the chat’s collection, Notes’ title', async () => {
     await designer.moduleButton('Chat-1').click()
     const chat = designer.settings('Chat')
-    await chat.getByRole('textbox', { name: 'Collection id' }).fill(collectionId)
+    // Its collection from a list of the person's collections, by name.
+    await chat.getByRole('combobox', { name: 'Collection id' }).selectOption({ label: 'Harbour' })
     await chat.getByRole('button', { name: 'Apply settings' }).click()
     await designer.expectAnnounced('Chat settings applied')
 
@@ -173,12 +179,12 @@ test('a person builds a workspace page from the built-in chat and plugin modules
 
   await test.step('the designer: accessible at 1280 and 390 px in both themes; screenshots', async () => {
     await expectAccessibleInBothThemes(laptop, 'the workspace designer at 1280 px')
-    await laptop.screenshot({ path: 'e2e/output/screens/workspace-designer-1280.png', fullPage: true })
+    await screenshot(laptop, 'workspace-designer-1280')
     await laptop.setViewportSize({ width: 390, height: 844 })
     await designer.layout('Phone').click()
     await expect(designer.grid).toHaveAccessibleName('Phone layout, 4 columns')
     await expectAccessibleInBothThemes(laptop, 'the workspace designer at 390 px')
-    await laptop.screenshot({ path: 'e2e/output/screens/workspace-designer-390.png', fullPage: true })
+    await screenshot(laptop, 'workspace-designer-390')
     await laptop.setViewportSize({ width: 1280, height: 900 })
   })
 
@@ -233,13 +239,13 @@ test('a person builds a workspace page from the built-in chat and plugin modules
   await test.step('the published page: accessible at 1280 and 390 px in both themes; screenshots', async () => {
     await expectAccessibleInBothThemes(laptop, 'the published workspace page at 1280 px')
     await expectPluginContent()
-    await laptop.screenshot({ path: 'e2e/output/screens/published-page-1280.png', fullPage: true })
+    await screenshot(laptop, 'published-page-1280')
     await laptop.setViewportSize({ width: 390, height: 844 })
     await expect(flow.publishedPage).toHaveAttribute('data-breakpoint', 'mobile')
     for (const key of MODULES) await expect(board.cell(key)).toHaveAttribute('data-state', 'ready')
     await expectAccessibleInBothThemes(laptop, 'the published workspace page at 390 px')
     await expectPluginContent()
-    await laptop.screenshot({ path: 'e2e/output/screens/published-page-390.png', fullPage: true })
+    await screenshot(laptop, 'published-page-390')
     await laptop.setViewportSize({ width: 1280, height: 900 })
   })
 
