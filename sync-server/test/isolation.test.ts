@@ -18,7 +18,7 @@ import {
   type PluginRecords,
 } from './isolationPlugins'
 import { pluginInstallAttempts, pluginInstallLists } from './isolationPluginInstall'
-import { webSearchAttempts } from './isolationWebSearch'
+import { aiProviderAttempts } from './isolationAiProviders'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 
@@ -175,7 +175,7 @@ const attempts: Record<string, AttemptFor<Records & PlatformRecords & PluginReco
   ...platformAttempts,
   ...pluginAttempts,
   ...pluginInstallAttempts,
-  ...webSearchAttempts,
+  ...aiProviderAttempts,
 }
 
 describe('two users: B never reaches A’s records', () => {

@@ -10,6 +10,7 @@ import { personaRoutes } from './platform/personas/personaRoutes'
 import { pluginStateRoutes } from './platform/pluginState/pluginStateRoutes'
 import { tagRoutes } from './platform/tags/tagRoutes'
 import type { Route } from './Route'
+import { aiRoutes } from './platform/ai/aiRoutes'
 import { searchRoutes } from './search/searchRoutes'
 import { embedderLoadRoutes } from './settings/embedderLoadRoutes'
 import { settingsRoutes } from './settings/settingsRoutes'
@@ -17,7 +18,6 @@ import { webLlmModelRoutes } from './settings/webLlmModelsRoute'
 import { pageDesignerRoutes } from './platform/pageDesignerRoutes'
 import { pluginRoutes } from './platform/plugins/pluginRoutes'
 import { pluginInstallRoutes } from './platform/plugins/pluginInstallRoutes'
-import { webSearchRoutes } from './platform/websearch/webSearchRoutes'
 
 /** The whole REST surface, mounted unchanged by the browser host and by the sync server. */
 export const routes: readonly Route[] = [
@@ -39,5 +39,5 @@ export const routes: readonly Route[] = [
   ...pageDesignerRoutes,
   ...pluginRoutes,
   ...pluginInstallRoutes,
-  ...webSearchRoutes,
+  ...aiRoutes,
 ]

@@ -1,0 +1,278 @@
+import { z } from 'zod'
+import { ApiError } from '../../ApiError'
+import type { ApiPorts } from '../../ApiPorts'
+import { errorSchema } from '../../errorSchema'
+import { defineRoute } from '../../Route'
+import { GeneratorError } from '../../../generate/GeneratorError'
+import { PROVIDERS, type ProviderName } from '../../../providers/providerCatalog'
+import { pickServer, providerSettings } from '../../../providers/providerSettings'
+import type { ProviderServer } from '../../../providers/providerServers'
+import { chatModelFor, WEBLLM_UNAVAILABLE } from '../../../providers/resolveChatModel'
+import { validationResponse } from '../platformErrors'
+import { modelEntrySchema, modelsQuery, validateBody } from './aiSchemas'
+
+const tags = ['AI providers']
+const BASE = '/api/v1/ai/providers'
+
+/** A provider that failed (down, refused, wrong key) is a bad gateway, not our 500. */
+export function providerFailure(error: unknown): unknown {
+  return error instanceof GeneratorError ? new ApiError(502, error.message) : error
+}
+
+/** Whether this host runs WebLLM (the browser host has a local chat model; the server has none). */
+function hasWebLlm(ports: Pick<ApiPorts, 'generation'>): boolean {
+  return ports.generation.chatModel({ kind: 'webllm', model: 'probe' }) !== undefined
+}
+
+type ModelEntry = z.infer<typeof modelEntrySchema>
+
+async function serverModels(
+  ports: Pick<ApiPorts, 'outboundFetch'>,
+  provider: Exclude<ProviderName, 'webllm'>,
+  settingsId: string | null,
+  server: ProviderServer,
+  signal?: AbortSignal,
+): Promise<ModelEntry[]> {
+  const names = await chatModelFor(ports, provider, server, '').listModels({ signal })
+  return names.map((name) => ({
+    id: name,
+    name,
+    provider,
+    settings_id: settingsId,
+    server_id: server.id,
+    server_name: server.serverName,
+  }))
+}
+
+async function webLlmModels(ports: Pick<ApiPorts, 'generation'>): Promise<ModelEntry[]> {
+  return (await ports.generation.localModels()).map((model) => ({
+    id: model.id,
+    name: model.id,
+    provider: 'webllm',
+    settings_id: null,
+    server_id: null,
+    server_name: 'This browser',
+  }))
+}
+
+const providersRoute = defineRoute({
+  method: 'get',
+  path: `${BASE}/providers`,
+  operationId: 'listAiProviders',
+  summary: 'The providers of the registry',
+  description: [
+    '`providers`: the names this host can use (BrainDrive’s field): `ollama`, `openai` (any',
+    'OpenAI-compatible server), `anthropic`, and `webllm` where the host runs models on the device (the',
+    'browser). `details` (Quire’s) gives each one’s label, its setting definition (`settings_id`), the',
+    'default server id of BrainDrive’s one-key form, and `available` with a `reason` when it is not.',
+    'Differs from BrainDrive: its providers are ollama, openai, openrouter, claude and groq; `claude` is',
+    'accepted everywhere as `anthropic`, and OpenRouter or Groq are OpenAI-compatible servers here.',
+  ].join(' '),
+  tags,
+  errorStyle: 'platform',
+  responses: {
+    200: {
+      description: 'Providers',
+      schema: z.object({
+        providers: z.array(z.string()),
+        details: z.array(z.record(z.string(), z.unknown())),
+      }),
+    },
+  },
+  async handler(_input, ports) {
+    const webllm = hasWebLlm(ports)
+    const details = Object.values(PROVIDERS).map((info) => ({
+      id: info.name,
+      label: info.label,
+      settings_id: info.definitionId ?? null,
+      default_server_id: info.defaultServerId ?? null,
+      available: info.name !== 'webllm' || webllm,
+      ...(info.name === 'webllm' && !webllm ? { reason: WEBLLM_UNAVAILABLE } : {}),
+    }))
+    return {
+      status: 200,
+      body: { providers: details.filter((d) => d.available).map((d) => d.id), details },
+    }
+  },
+})
+
+const validateRoute = defineRoute({
+  method: 'post',
+  path: `${BASE}/validate`,
+  operationId: 'validateAiProvider',
+  summary: 'Test a connection to a provider',
+  description: [
+    'A real connection test: lists the models at `config.server_url` (default: the provider’s vendor',
+    'address; Ollama’s `http://localhost:11434`) with `config.api_key`. Answers 200 `{valid: true,',
+    'status: "connected", message, models}` or `{valid: false, status: "error", message}` with the reason',
+    '(could not reach it, 401/403 with "Check the API key", an answer that is not that kind of server);',
+    'the key is never quoted back. On the sync server the URL goes through the outbound policy: in',
+    'multi-user mode a private or loopback address is refused, and the reason says so. `webllm` is valid',
+    'where the host runs it. A `server_url` that is not http(s) is a 422.',
+  ].join(' '),
+  tags,
+  errorStyle: 'platform',
+  body: validateBody,
+  responses: {
+    200: {
+      description: 'The result of the test',
+      schema: z.looseObject({ valid: z.boolean(), status: z.string(), message: z.string() }),
+    },
+    422: validationResponse,
+  },
+  async handler({ body }, ports) {
+    const { provider } = body
+    if (provider === 'webllm') {
+      const valid = hasWebLlm(ports)
+      return {
+        status: 200,
+        body: {
+          valid,
+          status: valid ? 'connected' : 'error',
+          message: valid ? 'WebLLM runs in this browser' : WEBLLM_UNAVAILABLE,
+        },
+      }
+    }
+    const info = PROVIDERS[provider]
+    const serverAddress = body.config?.server_url ?? info.defaultAddress ?? 'http://localhost:11434'
+    const apiKey = body.config?.api_key?.trim() ?? ''
+    try {
+      const models = await chatModelFor(ports, provider, { serverAddress, apiKey }, '').listModels()
+      return {
+        status: 200,
+        body: {
+          valid: true,
+          status: 'connected',
+          message: `Connected to ${info.label} at ${serverAddress}: ${models.length} model${models.length === 1 ? '' : 's'}`,
+          models,
+        },
+      }
+    } catch (error) {
+      const failure = providerFailure(error)
+      if (!(failure instanceof ApiError)) throw failure
+      return { status: 200, body: { valid: false, status: 'error', message: String(failure.detail) } }
+    }
+  },
+})
+
+const modelsRoute = defineRoute({
+  method: 'get',
+  path: `${BASE}/models`,
+  operationId: 'listAiProviderModels',
+  summary: 'The models of one configured server',
+  description: [
+    'Lists the models of the server `server_id` (default: the first) in the setting `settings_id` (a',
+    'setting instance id, or a definition id such as `ollama_servers_settings`, whose instance is read;',
+    'default: the provider’s). `{models: [{id, name, provider, settings_id, server_id, server_name}]}`.',
+    '404 for an unknown settings id or server id (the detail lists the configured servers) or when the',
+    'provider has no server; 502 with the reason when the server fails (unreachable, wrong key, not that',
+    'kind of server). Differs from BrainDrive: an unknown `server_id` is a 404 (BrainDrive falls back to',
+    'the first server), and `settings_id`/`server_id` are optional.',
+  ].join(' '),
+  tags,
+  errorStyle: 'platform',
+  query: modelsQuery,
+  responses: {
+    200: { description: 'Models', schema: z.object({ models: z.array(modelEntrySchema) }) },
+    404: { description: 'Unknown settings or server id', schema: errorSchema },
+    422: validationResponse,
+    502: { description: 'The server failed', schema: errorSchema },
+  },
+  async handler({ query }, ports) {
+    const { provider } = query
+    if (provider === 'webllm') {
+      if (!hasWebLlm(ports)) throw ApiError.badRequest(WEBLLM_UNAVAILABLE)
+      return { status: 200, body: { models: await webLlmModels(ports) } }
+    }
+    const { instance, servers } = await providerSettings(ports, provider, query.settings_id)
+    const server = pickServer(provider, servers, query.server_id)
+    try {
+      const settingsId = instance?.id ?? PROVIDERS[provider].definitionId ?? null
+      return { status: 200, body: { models: await serverModels(ports, provider, settingsId, server) } }
+    } catch (error) {
+      throw providerFailure(error)
+    }
+  },
+})
+
+const allModelsRoute = defineRoute({
+  method: 'get',
+  path: `${BASE}/all-models`,
+  operationId: 'listAllAiModels',
+  summary: 'The models of every configured server of every provider',
+  description: [
+    'Asks every server of every provider’s setting at once. One server failing does not hide the',
+    'others: its error is listed in `errors` (BrainDrive’s strings) and in `server_errors` (Quire’s',
+    '`{provider, settings_id, server_id, server_name, detail}`), and the models of the rest are',
+    'answered. Also `total_count`, `successful_providers` (servers that answered) and `summary`, as',
+    'BrainDrive answers. WebLLM’s models are listed where the host runs it.',
+  ].join(' '),
+  tags,
+  errorStyle: 'platform',
+  query: z.object({ user_id: z.string().optional() }),
+  responses: {
+    200: {
+      description: 'Models and errors',
+      schema: z.looseObject({
+        models: z.array(modelEntrySchema),
+        errors: z.array(z.string()),
+        server_errors: z.array(z.record(z.string(), z.unknown())),
+      }),
+    },
+  },
+  async handler(_input, ports) {
+    const asks: Array<Promise<ModelEntry[]>> = []
+    const sources: Array<{ provider: string; settings_id: string | null; server: ProviderServer }> = []
+    for (const provider of ['ollama', 'openai', 'anthropic'] as const) {
+      const { instance, servers } = await providerSettings(ports, provider)
+      const settingsId = instance?.id ?? null
+      for (const server of servers) {
+        sources.push({ provider, settings_id: settingsId, server })
+        asks.push(Promise.resolve().then(() => serverModels(ports, provider, settingsId, server)))
+      }
+    }
+    const results = await Promise.allSettled(asks)
+    const models: ModelEntry[] = []
+    const serverErrors: Array<Record<string, unknown>> = []
+    results.forEach((result, index) => {
+      const source = sources[index]!
+      if (result.status === 'fulfilled') {
+        models.push(...result.value)
+        return
+      }
+      const failure = providerFailure(result.reason)
+      if (!(failure instanceof ApiError)) ports.logError(result.reason)
+      const detail = failure instanceof ApiError ? String(failure.detail) : 'The server could not be asked'
+      serverErrors.push({
+        provider: source.provider,
+        settings_id: source.settings_id,
+        server_id: source.server.id,
+        server_name: source.server.serverName,
+        detail,
+      })
+    })
+    if (hasWebLlm(ports)) models.push(...(await webLlmModels(ports)))
+    const answered = results.filter((r) => r.status === 'fulfilled').length
+    return {
+      status: 200,
+      body: {
+        models,
+        total_count: models.length,
+        successful_providers: answered,
+        errors: serverErrors.map(
+          (e) =>
+            `Failed to load models from ${String(e.provider)} server ${String(e.server_id)}: ${String(e.detail)}`,
+        ),
+        server_errors: serverErrors,
+        summary: {
+          total_providers_checked: sources.length,
+          successful_providers: answered,
+          failed_providers: serverErrors.length,
+          total_models: models.length,
+        },
+      },
+    }
+  },
+})
+
+export const aiProviderRoutes = [providersRoute, validateRoute, modelsRoute, allModelsRoute]
