@@ -16,6 +16,7 @@ import type { ApiPorts, PluginJobs, TestCaseFiles } from './ApiPorts'
 import type { PluginSources } from './platform/plugins/installSources'
 import type { BackgroundSchedulers, BackgroundWork } from './BackgroundWork'
 import { seedProfile } from './platform/seed/seedProfile'
+import { resolveChatModel } from '../providers/resolveChatModel'
 import type { EmbedderLoader } from './settings/createEmbedderLoads'
 
 export interface HostServices extends GenerationHost {
@@ -82,7 +83,12 @@ export function createApiPorts(services: HostServices): ApiRuntime {
   const newId = () => crypto.randomUUID()
   const index = new SearchIndex()
   const settings = new SettingsService(store, services.defaultSettings ?? DEFAULT_SETTINGS)
-  const generation = createGeneration(services)
+  // A registry model (a `provider` generator) is resolved over the ports below when a question is asked:
+  // the person's servers and keys, the same ones /api/v1/ai/providers/* use.
+  const generation = createGeneration({
+    ...services,
+    providerModel: (chosen) => resolveChatModel(ports, chosen),
+  })
   const queryEmbedders = createQueryEmbedders(services.embedderFor, logError)
   const processPorts: ProcessPorts = {
     store,
