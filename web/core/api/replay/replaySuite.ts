@@ -1,3 +1,4 @@
+import { aiProvidersReplay } from './aiProvidersReplay'
 import { authReplay } from './authReplay'
 import { chatWithDocsReplay } from './chatWithDocsReplay'
 import { componentsReplay } from './componentsReplay'
@@ -33,4 +34,5 @@ export const replaySuite: ReplayCase[] = [
   ...extractionReplay,
   ...jobsReplay,
   ...chatWithDocsReplay,
+  ...aiProvidersReplay,
 ]
