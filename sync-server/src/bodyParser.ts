@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises'
 import type { Middleware } from 'koa'
-import { koaBody, type KoaBodyMiddlewareOptions } from 'koa-body'
+import { HttpMethodEnum, koaBody, type KoaBodyMiddlewareOptions } from 'koa-body'
 import { ApiError } from '../../web/core/api/ApiError'
 import { exceedsJsonDepth, TOO_DEEP_JSON_DETAIL } from '../../web/core/api/exceedsJsonDepth'
 import { MALFORMED_JSON_DETAIL } from '../../web/core/api/parseJsonBody'
@@ -73,6 +73,8 @@ function koaBodyOptions(
     // refuse it (mountRoutes checks the content type).
     urlencoded: true,
     multipart: true,
+    // DELETE too: BrainDrive's clients send a JSON body with some (DELETE /api/v1/modelhost/delete).
+    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
     formidable: {
       // Left out when absent: formidable would take an explicit undefined over its own default.
       ...(options.uploadDir ? { uploadDir: options.uploadDir } : {}),

@@ -31,6 +31,7 @@ import { createOutboundFetch } from './outbound/createOutboundFetch'
 import { outboundPolicy } from './outbound/OutboundPolicy'
 import { builtInCatalogReader } from './serveCatalog'
 import { PluginJobQueue } from './plugins/PluginJobQueue'
+import { ModelInstallQueue } from './modelhost/ModelInstallQueue'
 
 /** The one user of a server without accounts (QUIRE_SINGLE_USER=1). */
 export const LOCAL_USER: UserView = {
@@ -113,6 +114,16 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   }
   // Plugin installs and updates run as jobs clients can follow; their packages stay in memory.
   const pluginJobs = new PluginJobQueue(jobs)
+  // Model installs are jobs too; a pull runs as long as the download takes (gigabytes), so only its
+  // silences are timed (the idle limit), and its progress lines are not a body to cap at 10 MB.
+  const modelInstalls = new ModelInstallQueue(
+    jobs,
+    createOutboundFetch({
+      ...outbound,
+      totalTimeoutMs: Math.max(outbound.totalTimeoutMs, 24 * 3_600_000),
+      maxResponseBytes: Math.max(outbound.maxResponseBytes, 1024 * 1024 * 1024),
+    }),
+  )
   // The operator's own endpoint (often on their machine: a local Ollama) is theirs, not a person's URL:
   // requests to exactly it keep the policy's limits but not its address rules (see operatorEndpoint).
   const operatorEndpoint =
@@ -152,6 +163,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       fetch: outboundFetch,
       pluginSources,
       pluginJobs: pluginJobs.forUser(userId),
+      modelHost: { fetch: outboundFetch, installs: modelInstalls.forUser(userId) },
       // Queries are embedded in this thread: one short text, with the model loaded once and kept (and
       // loaded ahead of use by Settings' "Download now", the same instance), shared by every user.
       embedderFor: embedderLoads.embedderFor,
@@ -178,7 +190,12 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       },
     }
   })
-  const handlers = { ...workJobs(spaces, passwords), ...pluginJobs.handlers(), ...log.jobHandlers }
+  const handlers = {
+    ...workJobs(spaces, passwords),
+    ...pluginJobs.handlers(),
+    ...modelInstalls.handlers(),
+    ...log.jobHandlers,
+  }
   for (const [type, handler] of Object.entries(handlers)) {
     jobs.register(type, handler)
   }

@@ -18,6 +18,7 @@ import {
   type PluginRecords,
 } from './isolationPlugins'
 import { pluginInstallAttempts, pluginInstallLists } from './isolationPluginInstall'
+import { modelHostAttempts, seedModelHost, type ModelHostRecords } from './isolationModelHost'
 import { aiProviderAttempts } from './isolationAiProviders'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
@@ -170,11 +171,12 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
   deleteJob: (a) => ({ method: 'DELETE', path: `/api/v1/jobs/${a.job}` }),
 }
 
-const attempts: Record<string, AttemptFor<Records & PlatformRecords & PluginRecords>> = {
+const attempts: Record<string, AttemptFor<Records & PlatformRecords & PluginRecords & ModelHostRecords>> = {
   ...chatAttempts,
   ...platformAttempts,
   ...pluginAttempts,
   ...pluginInstallAttempts,
+  ...modelHostAttempts,
   ...aiProviderAttempts,
 }
 
@@ -182,7 +184,7 @@ describe('two users: B never reaches A’s records', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>
   let a: TestUser
   let b: TestUser
-  let records: Records & PlatformRecords & PluginRecords
+  let records: Records & PlatformRecords & PluginRecords & ModelHostRecords
   const send = (user: TestUser, attempt: Attempt) =>
     fetch(server.url + attempt.path, {
       method: attempt.method,
@@ -252,6 +254,7 @@ describe('two users: B never reaches A’s records', () => {
         (path, body) => json(a, { method: 'POST', path, json: body }),
         (await server.spaces.get(a.id)).runtime.ports,
       )),
+      ...(await seedModelHost((path, body) => json(a, { method: 'POST', path, json: body }))),
     }
   }, 60_000)
   afterAll(() => server.stop())

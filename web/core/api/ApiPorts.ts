@@ -13,6 +13,7 @@ import type { Clock } from '../time/Clock'
 import type { ConflictView } from '../sync/appData/conflictViews'
 import type { PluginSources } from './platform/plugins/installSources'
 import type { ApiResult } from './ApiResult'
+import type { ModelHostPorts } from '../modelhost/ModelInstalls'
 
 /** Background work a host started for a request: the sync server names the job that follows it. */
 export interface ScheduledWork {
@@ -96,6 +97,8 @@ export interface ApiPorts {
   outboundFetch?: typeof fetch
   /** Plugin installs and updates as jobs with progress (the server); absent: run in the request (the browser). */
   pluginJobs?: PluginJobs
+  /** The local model host (`/api/v1/modelhost/*`): how Ollama is reached and the installs' tasks. */
+  modelHost?: ModelHostPorts
   /**
    * Who the request is from (records' `user_id`, `/users/{user_id}/...` paths): the signed-in user on
    * the server, the local profile or the signed-in account in the browser.

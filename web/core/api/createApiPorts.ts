@@ -16,6 +16,7 @@ import type { ApiPorts, PluginJobs, TestCaseFiles } from './ApiPorts'
 import type { PluginSources } from './platform/plugins/installSources'
 import type { BackgroundSchedulers, BackgroundWork } from './BackgroundWork'
 import { seedProfile } from './platform/seed/seedProfile'
+import { createModelHost, type ModelHostServices } from '../modelhost/createModelHost'
 import { resolveChatModel } from '../providers/resolveChatModel'
 import type { EmbedderLoader } from './settings/createEmbedderLoads'
 
@@ -46,6 +47,8 @@ export interface HostServices extends GenerationHost {
   pluginSources?: Partial<PluginSources>
   /** Runs plugin installs and updates as jobs (the sync server's queue); absent: in the request. */
   pluginJobs?: PluginJobs
+  /** The model host's fetch, installs (the server's jobs) and CORS origin; default: tasks in memory over `fetch`. */
+  modelHost?: ModelHostServices
   /**
    * Schedules documents and evaluation runs somewhere other than this process's queues: the sync
    * server hands them to its persisted job queue, which calls back into `work`. Absent: in-process.
@@ -161,6 +164,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
       ...services.pluginSources,
     },
     pluginJobs: services.pluginJobs,
+    modelHost: createModelHost(services.modelHost, { fetch: services.fetch, clock, newId }),
     outboundFetch: fetchOrGlobal(services.fetch),
     currentUserId: services.currentUserId ?? (async () => LOCAL_USER_ID),
     logError,

@@ -1,0 +1,249 @@
+import { z } from 'zod'
+import { ApiError } from '../../ApiError'
+import type { ApiPorts } from '../../ApiPorts'
+import { errorSchema } from '../../errorSchema'
+import { defineRoute, type Route } from '../../Route'
+import type { ModelHostPorts } from '../../../modelhost/ModelInstalls'
+import { ollamaDelete, ollamaModels, ollamaVersion, sameModel } from '../../../modelhost/ollamaHost'
+import { notFoundResponse, validationResponse } from '../platformErrors'
+import {
+  deleteBody,
+  installAnswerSchema,
+  installBody,
+  installTaskSchema,
+  ollamaModelSchema,
+  serverQuery,
+  taskParams,
+} from './modelHostSchemas'
+import { modelHostError } from './modelHostErrors'
+import { taskEventStream } from './taskEventStream'
+
+const BASE = '/api/v1/modelhost'
+const tags = ['Local model host']
+const TASK_NOT_FOUND = 'Task not found'
+const upstream = {
+  description:
+    'The Ollama server could not be reached or refused (worded: connection refused, refused by the server’s outbound policy, Ollama’s own error; in the browser, how to allow this page with OLLAMA_ORIGINS)',
+  schema: errorSchema,
+}
+const NOTE =
+  'The spec’s `modelhost` segment stands for BrainDrive’s `ollama`. The server reaches the URL through its outbound policy (in multi-user mode private addresses only when OUTBOUND_ALLOW lists them); the browser reaches it directly from the API worker, so Ollama must allow this page’s origin (`OLLAMA_ORIGINS`).'
+
+function modelHost(ports: ApiPorts): ModelHostPorts {
+  if (!ports.modelHost) throw new ApiError(503, 'This host has no local model host')
+  return ports.modelHost
+}
+
+function server(host: ModelHostPorts, input: { server_url: string; api_key?: string | undefined }) {
+  return { baseUrl: input.server_url, apiKey: input.api_key, fetch: host.fetch }
+}
+
+async function requireTask(host: ModelHostPorts, taskId: string) {
+  const task = await host.installs.get(taskId)
+  if (!task) throw ApiError.notFound(TASK_NOT_FOUND)
+  return task
+}
+
+export const modelHostRoutes: Route[] = [
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/test`,
+    operationId: 'testModelHost',
+    summary: 'Test the connection to an Ollama server',
+    description: `Asks the server for its version (\`GET /api/version\`). ${NOTE}`,
+    tags,
+    errorStyle: 'platform',
+    query: serverQuery,
+    responses: {
+      200: {
+        description: 'It answered',
+        schema: z.object({ status: z.literal('success'), version: z.string() }),
+      },
+      422: validationResponse,
+      502: upstream,
+    },
+    async handler({ query }, ports) {
+      const host = modelHost(ports)
+      try {
+        return { status: 200, body: { status: 'success', version: await ollamaVersion(server(host, query)) } }
+      } catch (error) {
+        throw modelHostError(error, host.corsOrigin)
+      }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/models`,
+    operationId: 'listModelHostModels',
+    summary: 'The models installed on an Ollama server',
+    description: `Ollama’s \`GET /api/tags\` list, as a bare array as BrainDrive answers it. ${NOTE}`,
+    tags,
+    errorStyle: 'platform',
+    query: serverQuery,
+    responses: {
+      200: { description: 'The models', schema: z.array(ollamaModelSchema) },
+      422: validationResponse,
+      502: upstream,
+    },
+    async handler({ query }, ports) {
+      const host = modelHost(ports)
+      try {
+        return { status: 200, body: await ollamaModels(server(host, query)) }
+      } catch (error) {
+        throw modelHostError(error, host.corsOrigin)
+      }
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: `${BASE}/install`,
+    operationId: 'installModelHostModel',
+    summary: 'Install a model on an Ollama server, as a task with progress',
+    description: `Starts Ollama’s \`POST /api/pull\` as a task and answers at once with its \`task_id\` (on the server a \`model_install\` job, also in \`/api/v1/jobs\`; in the browser a task in memory). Follow it with \`GET .../install/{task_id}\` or its event stream. A second install of the same model on the same server while one runs joins it (\`deduped: true\`, the same task). A model that is installed already (and \`force_reinstall\` not set) is answered at once with \`already_installed: true\` and no task. ${NOTE}`,
+    tags,
+    errorStyle: 'platform',
+    body: installBody,
+    responses: {
+      200: { description: 'The task, or `already_installed`', schema: installAnswerSchema },
+      422: validationResponse,
+      502: upstream,
+    },
+    async handler({ body }, ports) {
+      const host = modelHost(ports)
+      const target = server(host, body)
+      if (!body.force_reinstall) {
+        let installed: boolean
+        try {
+          installed = (await ollamaModels(target)).some((model) => sameModel(model.name, body.name))
+        } catch (error) {
+          // The pull would fail the same way: say so now rather than through a task that fails.
+          throw modelHostError(error, host.corsOrigin)
+        }
+        if (installed) {
+          const message = `${body.name} is already installed on ${body.server_url}`
+          return {
+            status: 200,
+            body: {
+              task_id: null,
+              deduped: false,
+              already_installed: true,
+              already_exists: true,
+              task: null,
+              state: 'completed',
+              message,
+            },
+          }
+        }
+      }
+      const { task, deduped } = await host.installs.start({
+        name: body.name,
+        serverBase: body.server_url,
+        apiKey: body.api_key,
+      })
+      return {
+        status: 200,
+        body: {
+          task_id: task.task_id,
+          deduped,
+          already_installed: false,
+          already_exists: false,
+          task,
+          state: task.state,
+          message: deduped ? `Joined the install of ${task.name} under way` : task.message,
+        },
+      }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/install/:task_id`,
+    operationId: 'getModelHostInstall',
+    summary: 'An install’s status: stage, percent, bytes, error',
+    tags,
+    errorStyle: 'platform',
+    params: taskParams,
+    notFoundDetail: TASK_NOT_FOUND,
+    responses: {
+      200: { description: 'The task', schema: installTaskSchema },
+      404: notFoundResponse(TASK_NOT_FOUND),
+    },
+    async handler({ params }, ports) {
+      return { status: 200, body: await requireTask(modelHost(ports), params.task_id) }
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${BASE}/install/:task_id/events`,
+    operationId: 'streamModelHostInstall',
+    summary: 'An install’s progress as server-sent events',
+    description:
+      'Each event is `data: {task}` (the status object, no event name, as BrainDrive sends them): the current state first, then each change of stage or percent, ending after the terminal one (`completed`, `failed` or `cancelled`). Leaving the stream does not stop the install.',
+    tags,
+    errorStyle: 'platform',
+    params: taskParams,
+    notFoundDetail: TASK_NOT_FOUND,
+    responses: {
+      200: { description: 'The event stream', contentType: 'text/event-stream' },
+      404: notFoundResponse(TASK_NOT_FOUND),
+    },
+    async handler({ params }, ports) {
+      const host = modelHost(ports)
+      await requireTask(host, params.task_id)
+      return taskEventStream((signal) => host.installs.watch(params.task_id, signal))
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: `${BASE}/install/:task_id`,
+    operationId: 'cancelModelHostInstall',
+    summary: 'Cancel an install',
+    description:
+      'Closes the pull’s request to Ollama (which stops downloading); the task ends `cancelled`. A task that has ended already answers its state.',
+    tags,
+    errorStyle: 'platform',
+    params: taskParams,
+    notFoundDetail: TASK_NOT_FOUND,
+    responses: {
+      200: {
+        description: 'Cancelling, or the state it ended in',
+        schema: z.object({ task_id: z.string(), state: z.string(), task: installTaskSchema }),
+      },
+      404: notFoundResponse(TASK_NOT_FOUND),
+    },
+    async handler({ params }, ports) {
+      const host = modelHost(ports)
+      const before = await requireTask(host, params.task_id)
+      const task = (await host.installs.cancel(params.task_id)) ?? before
+      const state = before.status === 'pending' || before.status === 'running' ? 'canceling' : task.state
+      return { status: 200, body: { task_id: task.task_id, state, task } }
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: `${BASE}/delete`,
+    operationId: 'deleteModelHostModel',
+    summary: 'Delete a model from an Ollama server',
+    description: `Ollama’s \`DELETE /api/delete\`. 404 when Ollama does not have the model. ${NOTE}`,
+    tags,
+    errorStyle: 'platform',
+    body: deleteBody,
+    responses: {
+      200: {
+        description: 'Deleted',
+        schema: z.object({ status: z.literal('success'), data: z.object({ name: z.string() }) }),
+      },
+      404: { description: 'Ollama has no such model', schema: errorSchema },
+      422: validationResponse,
+      502: upstream,
+    },
+    async handler({ body }, ports) {
+      const host = modelHost(ports)
+      try {
+        await ollamaDelete(server(host, body), body.name)
+      } catch (error) {
+        throw modelHostError(error, host.corsOrigin, true)
+      }
+      return { status: 200, body: { status: 'success', data: { name: body.name } } }
+    },
+  }),
+]
