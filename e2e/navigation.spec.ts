@@ -1,31 +1,45 @@
 import { expect, test, type Page } from '@playwright/test'
+import { AccountPage } from './pages/AccountPage'
+import { DesignerPage } from './pages/DesignerPage'
 import { NavigationPanel } from './pages/NavigationPanel'
+import { PagesScreen } from './pages/PagesScreen'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
-
-interface TreeNode {
-  id: string
-  name: string
-  is_expanded: boolean
-  children: TreeNode[]
-}
+import { newPerson, openDevice, syncServer } from './support/syncDevices'
 
 /** The navigation tree as the API answers it, as `name > child` paths, and the node by name. */
-async function readTree(page: Page): Promise<{ paths: string[]; byName: Map<string, TreeNode> }> {
-  const tree = await page.evaluate(
-    async () => (await (await fetch('/api/v1/navigation-routes/tree')).json()) as TreeNode[],
+const readTree = (page: Page) => new NavigationPanel(page).readTree()
+
+/** JSON calls to the page's own API (the in-browser one), failing loudly. */
+async function apiJson<T = { id: string }>(
+  page: Page,
+  path: string,
+  method: string,
+  body?: unknown,
+): Promise<T> {
+  return page.evaluate(
+    async ({ path, method, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      })
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+      return (response.status === 204 ? undefined : await response.json()) as T
+    },
+    { path, method, body },
   )
-  const paths: string[] = []
-  const byName = new Map<string, TreeNode>()
-  const walk = (nodes: TreeNode[], prefix: string) => {
-    for (const node of nodes) {
-      paths.push(prefix + node.name)
-      byName.set(node.name, node)
-      walk(node.children, `${prefix}${node.name} > `)
-    }
-  }
-  walk(tree, '')
-  return { paths, byName }
+}
+
+/** Every write the page sends to the navigation routes endpoints, as `METHOD path` with its body. */
+function recordRouteWrites(page: Page): Array<{ call: string; body: unknown }> {
+  const writes: Array<{ call: string; body: unknown }> = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (request.method() !== 'GET' && url.pathname.startsWith('/api/v1/navigation-routes'))
+      writes.push({ call: `${request.method()} ${url.pathname}`, body: request.postDataJSON() as unknown })
+  })
+  return writes
 }
 
 test('the seeded routes show, mapped to Quire screens; a person’s route is created, moved by keyboard, folded and still folded after reload, and deleted', async ({
@@ -98,20 +112,84 @@ test('the seeded routes show, mapped to Quire screens; a person’s route is cre
   expect(tree.byName.has('Projects')).toBe(true)
 })
 
-test('a route is put under another by drag and drop', async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 })
+test('drag and drop: before and after a route (same parent) and onto it (under it), the target shown while dragging; one batch-update; Undo', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 1300 })
   await openApp(page, '/collections')
   const nav = new NavigationPanel(page)
   await nav.startEditing()
   await nav.createRoute('Reading', 'reading')
   await nav.createRoute('Papers', 'papers')
+  await nav.createRoute('Notes', 'notes')
+  const writes = recordRouteWrites(page)
+
+  // By mouse, in several steps: Notes held over the top edge of Reading shows where it would go.
+  const from = await nav.row('Notes').boundingBox()
+  if (!from) throw new Error('rows not laid out')
+  await page.mouse.move(from.x + 20, from.y + from.height / 2)
+  await page.mouse.down()
+  await page.mouse.move(from.x + 25, from.y + from.height / 2 - 10, { steps: 4 })
+  await expect(nav.root.getByText('Drag Notes before, after or onto another route')).toBeVisible()
+  const to = await nav.row('Reading').boundingBox()
+  if (!to) throw new Error('rows not laid out')
+  await page.mouse.move(to.x + 20, to.y + 2, { steps: 8 })
+  await expect(nav.dropHint()).toHaveText('Drop to put Notes before Reading')
+  await expect(nav.row('Reading')).toHaveClass(/drop-before/)
+  await page.mouse.move(to.x + 20, to.y + to.height / 2, { steps: 4 })
+  await expect(nav.dropHint()).toHaveText('Drop to put Notes under Reading')
+  await expect(nav.row('Reading')).toHaveClass(/drop-inside/)
+  await page.mouse.move(to.x + 20, to.y + 2, { steps: 4 })
+  await page.mouse.up()
+  await expect(nav.status).toHaveText('Moved Notes to the top level, position 2')
+  await expect(nav.row('Reading')).not.toHaveClass(/drop-/)
+  expect((await readTree(page)).paths).toEqual([
+    'Your BrainDrive',
+    'Your BrainDrive > Settings',
+    'Your BrainDrive > Personas',
+    'Your BrainDrive > Plugin Manager',
+    'Your BrainDrive > Page Builder',
+    'Notes',
+    'Reading',
+    'Papers',
+  ])
+  // One request with every route whose place changed (Notes, Reading and Papers renumbered), no moves.
+  expect(writes.map((write) => write.call)).toEqual(['POST /api/v1/navigation-routes/batch-update'])
+  const { byName } = await readTree(page)
+  expect(writes[0]?.body).toEqual([
+    { id: byName.get('Notes')?.id, parent_id: null, display_order: 1 },
+    { id: byName.get('Reading')?.id, parent_id: null, display_order: 2 },
+    { id: byName.get('Papers')?.id, parent_id: null, display_order: 3 },
+  ])
+
+  // Undo puts all three back, in one batch-update too.
+  await nav.undo.click()
+  await expect(nav.status).toHaveText('Undone: Moved Notes to the top level, position 2')
+  expect((await readTree(page)).paths.slice(-3)).toEqual(['Reading', 'Papers', 'Notes'])
+  expect(writes.map((write) => write.call)).toEqual([
+    'POST /api/v1/navigation-routes/batch-update',
+    'POST /api/v1/navigation-routes/batch-update',
+  ])
+
+  // Playwright's dragTo fires the same HTML5 drag events: onto the middle of Reading, then after Papers.
   await nav.row('Papers').dragTo(nav.row('Reading'))
   await expect(nav.status).toHaveText('Moved Papers under Reading, position 1')
-  expect((await readTree(page)).paths).toContain('Reading > Papers')
-  // Onto itself's descendant: refused without a request.
+  const papers = await nav.row('Papers').boundingBox()
+  await nav
+    .row('Notes')
+    .dragTo(nav.row('Papers'), { targetPosition: { x: 20, y: (papers?.height ?? 36) - 2 } })
+  await expect(nav.status).toHaveText('Moved Notes under Reading, position 2')
+  expect((await readTree(page)).paths.slice(-3)).toEqual(['Reading', 'Reading > Papers', 'Reading > Notes'])
+  // Onto its own descendant: refused without a request.
+  const before = writes.length
   await nav.row('Reading').dragTo(nav.row('Papers'))
-  await expect(nav.status).toHaveText('Moved Papers under Reading, position 1')
-  expect((await readTree(page)).paths).toContain('Reading > Papers')
+  await expect(nav.status).toHaveText('Moved Notes under Reading, position 2')
+  expect(writes.length).toBe(before)
+  // The keyboard moves are batch-updates too.
+  await nav.pressAction('Move Notes up')
+  await expect(nav.status).toHaveText('Moved Notes under Reading, position 1')
+  expect(writes.at(-1)?.call).toBe('POST /api/v1/navigation-routes/batch-update')
+  expect(writes.some((write) => write.call.endsWith('/move'))).toBe(false)
 })
 
 test('a published page shows under its navigation route and opens at /p/<route>; a draft does not show', async ({
@@ -153,31 +231,267 @@ test('a published page shows under its navigation route and opens at /p/<route>;
   await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toHaveCount(0)
 })
 
-for (const [width, height] of [
-  [1280, 800],
-  [390, 844],
-] as const) {
-  test(`the navigation panel is accessible at ${width}px`, async ({ page }) => {
-    await page.setViewportSize({ width, height })
-    await openApp(page, '/collections')
-    const nav = new NavigationPanel(page)
-    if (width < 800) {
-      // At phone width the routes fold behind the "Routes" menu button.
-      await expect(nav.link('Settings')).toBeHidden()
-      await expect(nav.menuButton).toHaveAttribute('aria-expanded', 'false')
-      await nav.menuButton.click()
-      await expect(nav.menuButton).toHaveAttribute('aria-expanded', 'true')
-    } else {
-      await expect(nav.menuButton).toBeHidden()
-    }
-    await expect(nav.link('Settings')).toBeVisible()
-    await expectAccessible(page, `navigation at ${width}px`)
-    await nav.startEditing()
-    await nav.createRoute('Projects', 'projects')
-    await expect(nav.action('Move Projects up')).toBeVisible()
-    await expectAccessible(page, `navigation editing at ${width}px`)
-    await nav.root.getByRole('button', { name: 'New route' }).click()
-    await expect(page.getByRole('dialog', { name: 'New route' })).toBeVisible()
-    await expectAccessible(page, `new route dialog at ${width}px`)
+test('pages under a parent page nest under it, to any depth, fold and unfold; Collapse all is one batch-update', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await openApp(page, '/collections')
+  const route = await apiJson(page, '/api/v1/navigation-routes', 'POST', { name: 'Boards', route: 'boards' })
+  const publish = async (body: Record<string, unknown>) => {
+    const made = await apiJson(page, '/api/v1/pages', 'POST', body)
+    await apiJson(page, `/api/v1/pages/${made.id}/publish`, 'POST', { publish: true })
+  }
+  await publish({ name: 'Weekly', route: 'weekly', navigation_route_id: route.id, is_parent_page: true })
+  await publish({ name: 'Monday', route: '/weekly/monday', parent_route: '/weekly', parent_type: 'page' })
+  // BrainDrive's form: the parent page named by parent_route alone, routes without a leading slash.
+  await publish({ name: 'Standup notes', route: 'weekly/monday/standup', parent_route: 'weekly/monday' })
+  await page.reload()
+  const nav = new NavigationPanel(page)
+  // The list item of a parent (route or page), by its fold button: the innermost one holding it.
+  const item = (name: string) =>
+    nav.root
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: `Items under ${name}`, exact: true }) })
+      .last()
+  await expect(item('Weekly').getByRole('link', { name: 'Monday', exact: true })).toBeVisible()
+  await expect(item('Monday').getByRole('link', { name: 'Standup notes' })).toHaveAttribute(
+    'href',
+    '/p/weekly/monday/standup',
+  )
+  await expect(item('Boards').getByRole('link', { name: 'Standup notes' })).toBeVisible()
+
+  await nav.toggle('Weekly').click()
+  await expect(nav.toggle('Weekly')).toHaveAttribute('aria-expanded', 'false')
+  await expect(nav.link('Monday')).toHaveCount(0)
+  await page.reload()
+  await expect(nav.toggle('Weekly')).toHaveAttribute('aria-expanded', 'false')
+  await nav.toggle('Weekly').click()
+  await expect(nav.link('Standup notes')).toBeVisible()
+
+  const writes = recordRouteWrites(page)
+  await nav.root.getByRole('button', { name: 'Collapse all' }).click()
+  await expect(nav.status).toHaveText('Collapsed every route')
+  await expect(nav.toggle('Boards')).toHaveAttribute('aria-expanded', 'false')
+  await expect(nav.toggle('Your BrainDrive')).toHaveAttribute('aria-expanded', 'false')
+  await expect(nav.link('Weekly')).toHaveCount(0)
+  expect(writes).toEqual([
+    {
+      call: 'POST /api/v1/navigation-routes/batch-update',
+      body: [
+        { id: expect.any(String), is_expanded: false },
+        { id: route.id, is_expanded: false },
+      ],
+    },
+  ])
+  const tree = await readTree(page)
+  expect([tree.byName.get('Your BrainDrive')?.is_expanded, tree.byName.get('Boards')?.is_expanded]).toEqual([
+    false,
+    false,
+  ])
+  await nav.root.getByRole('button', { name: 'Expand all' }).click()
+  await expect(nav.status).toHaveText('Expanded every route')
+  await expect(nav.link('Standup notes')).toBeVisible()
+  expect(writes).toHaveLength(2)
+})
+
+test('the navigation follows at once a page published, renamed, unpublished or deleted on the Pages screen or in the designer', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await openApp(page, '/collections')
+  const route = await apiJson(page, '/api/v1/navigation-routes', 'POST', { name: 'Live', route: 'live' })
+  await apiJson(page, '/api/v1/pages', 'POST', {
+    name: 'Live board',
+    route: 'live-board',
+    navigation_route_id: route.id,
   })
+  const drawn = await apiJson(page, '/api/v1/pages', 'POST', {
+    name: 'Drawn board',
+    route: 'drawn-board',
+    navigation_route_id: route.id,
+  })
+  const nav = new NavigationPanel(page)
+  const screen = new PagesScreen(page)
+  await screen.open()
+  await expect(nav.link('Live board')).toHaveCount(0)
+
+  await screen.switch('Live board', 'Published').check()
+  await expect(nav.link('Live board')).toHaveAttribute('href', '/p/live-board')
+  await screen.button('Rename', 'Live board').click()
+  const rename = screen.dialog('Rename Live board')
+  await rename.getByLabel('Name').fill('Live wall')
+  await rename.getByRole('button', { name: 'Rename' }).click()
+  await expect(nav.link('Live wall')).toBeVisible()
+  await expect(nav.link('Live board')).toHaveCount(0)
+  await screen.switch('Live wall', 'Published').uncheck()
+  await expect(nav.link('Live wall')).toHaveCount(0)
+  await screen.switch('Live wall', 'Published').check()
+  await expect(nav.link('Live wall')).toBeVisible()
+  await screen.button('Delete', 'Live wall').click()
+  await page
+    .getByRole('dialog', { name: /Delete/ })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(nav.link('Live wall')).toHaveCount(0)
+  await expect(page).toHaveURL(/\/pages$/)
+
+  // The designer's Publish.
+  const designer = new DesignerPage(page)
+  await designer.open(drawn.id, 'Drawn board')
+  await designer.action('Publish').click()
+  await expect(nav.link('Drawn board')).toHaveAttribute('href', '/p/drawn-board')
+  await designer.action('Unpublish').click()
+  await expect(nav.link('Drawn board')).toHaveCount(0)
+  await expect(page).toHaveURL(new RegExp(`/designer/${drawn.id}$`))
+})
+
+test('route editing: rename and a new path (checked as typed), hide and show, a default page the route opens; a system route keeps its name', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await openApp(page, '/collections')
+  const roadmap = await apiJson(page, '/api/v1/pages', 'POST', { name: 'Roadmap', route: 'roadmap' })
+  await apiJson(page, `/api/v1/pages/${roadmap.id}/publish`, 'POST', { publish: true })
+  await page.reload()
+  const nav = new NavigationPanel(page)
+  await nav.startEditing()
+  await nav.createRoute('Projects', 'projects')
+
+  let dialog = await nav.openEditDialog('Projects')
+  await dialog.getByLabel('Name').fill('Work')
+  await dialog.getByLabel('Path').fill('my work')
+  await dialog.getByRole('button', { name: 'Save route' }).click()
+  await expect(dialog.getByLabel('Path')).toHaveAttribute('aria-invalid', 'true')
+  await expect(dialog.getByLabel('Path')).toHaveAccessibleDescription(/segments of letters, digits/)
+  await dialog.getByLabel('Path').fill('settings')
+  await dialog.getByRole('button', { name: 'Save route' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText("Route with path 'settings' already exists")
+  await dialog.getByLabel('Path').fill('work')
+  await dialog.getByLabel('Default page').selectOption({ label: 'Roadmap' })
+  await dialog.getByRole('button', { name: 'Save route' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(nav.status).toHaveText('Saved route Work')
+  const work = (await readTree(page)).byName.get('Work')
+  expect([work?.route, work?.default_page_id]).toEqual(['work', roadmap.id])
+  await nav.stopEditing()
+  await expect(nav.link('Work')).toHaveAttribute('href', '/p/roadmap')
+  await nav.link('Work').click()
+  await expect(page).toHaveURL(/\/p\/roadmap$/)
+
+  // Hidden: gone from the navigation, listed (marked) in edit mode, and shown again.
+  await nav.startEditing()
+  dialog = await nav.openEditDialog('Work')
+  await dialog.getByLabel('Show in the navigation').uncheck()
+  await dialog.getByRole('button', { name: 'Save route' }).click()
+  await expect(nav.status).toHaveText('Saved route Work')
+  await expect(nav.row('Work').getByText('hidden', { exact: true })).toBeVisible()
+  await nav.stopEditing()
+  await expect(nav.link('Work')).toHaveCount(0)
+  await nav.startEditing()
+  dialog = await nav.openEditDialog('Work')
+  await dialog.getByLabel('Show in the navigation').check()
+  await dialog.getByRole('button', { name: 'Save route' }).click()
+  await expect(nav.row('Work').getByText('hidden', { exact: true })).toHaveCount(0)
+
+  // A system route: no name or path to change, no default page to choose (can_change_default false).
+  dialog = await nav.openEditDialog('Settings')
+  await expect(dialog.getByText('A system route keeps its name and path.')).toBeVisible()
+  await expect(dialog.getByLabel('Name')).toHaveCount(0)
+  await expect(dialog.getByLabel('Default page')).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await nav.stopEditing()
+  await expect(nav.link('Work')).toBeVisible()
+})
+
+test('a page published on another device shows in the navigation as soon as sync brings it', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000)
+  const person = newPerson()
+  const laptop = await openDevice(browser)
+  const laptopAccount = new AccountPage(laptop)
+  await laptopAccount.open()
+  await laptopAccount.signUp({ server: syncServer, ...person, fullName: 'Route Maker' })
+  await expect(laptopAccount.signedInAs('Route Maker')).toBeVisible()
+  const phone = await openDevice(browser)
+  const phoneAccount = new AccountPage(phone)
+  await phoneAccount.open()
+  await phoneAccount.signIn({ server: syncServer, email: person.email, password: person.password })
+  await expect(phoneAccount.signedInAs('Route Maker')).toBeVisible()
+
+  // The phone stays on its account screen; nothing navigates there.
+  const route = await apiJson(laptop, '/api/v1/navigation-routes', 'POST', {
+    name: 'Shared',
+    route: 'shared',
+  })
+  const made = await apiJson(laptop, '/api/v1/pages', 'POST', {
+    name: 'Shared board',
+    route: 'shared-board',
+    navigation_route_id: route.id,
+  })
+  await apiJson(laptop, `/api/v1/pages/${made.id}/publish`, 'POST', { publish: true })
+  const phoneNav = new NavigationPanel(phone)
+  await expect(phoneNav.link('Shared board')).toHaveAttribute('href', '/p/shared-board', { timeout: 60_000 })
+  await expect(phone).toHaveURL(/\/account$/)
+})
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    test(`the navigation panel is accessible at ${width}px, ${colorScheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme })
+      await page.setViewportSize({ width, height })
+      await openApp(page, '/collections')
+      const route = await apiJson(page, '/api/v1/navigation-routes', 'POST', {
+        name: 'Boards',
+        route: 'boards',
+      })
+      const parent = await apiJson(page, '/api/v1/pages', 'POST', {
+        name: 'Weekly',
+        route: 'weekly',
+        navigation_route_id: route.id,
+      })
+      const child = await apiJson(page, '/api/v1/pages', 'POST', {
+        name: 'Monday',
+        route: 'weekly/monday',
+        parent_route: 'weekly',
+        parent_type: 'page',
+      })
+      for (const made of [parent, child])
+        await apiJson(page, `/api/v1/pages/${made.id}/publish`, 'POST', { publish: true })
+      await page.reload()
+      const nav = new NavigationPanel(page)
+      if (width < 800) {
+        // At phone width the routes fold behind the "Routes" menu button.
+        await expect(nav.link('Settings')).toBeHidden()
+        await expect(nav.menuButton).toHaveAttribute('aria-expanded', 'false')
+        await nav.menuButton.click()
+        await expect(nav.menuButton).toHaveAttribute('aria-expanded', 'true')
+      } else {
+        await expect(nav.menuButton).toBeHidden()
+      }
+      await expect(nav.link('Settings')).toBeVisible()
+      await expect(nav.link('Monday')).toBeVisible()
+      await expectAccessible(page, `navigation at ${width}px, ${colorScheme}`)
+      await nav.startEditing()
+      await nav.createRoute('Projects', 'projects')
+      await expect(nav.action('Move Projects up')).toBeVisible()
+      const hidden = await nav.openEditDialog('Projects')
+      await hidden.getByLabel('Show in the navigation').uncheck()
+      await hidden.getByRole('button', { name: 'Save route' }).click()
+      await expect(nav.row('Projects').getByText('hidden', { exact: true })).toBeVisible()
+      await expectAccessible(page, `navigation editing at ${width}px, ${colorScheme}`)
+      const dialog = await nav.openEditDialog('Projects')
+      await dialog.getByLabel('Path').fill('not valid!')
+      await dialog.getByRole('button', { name: 'Save route' }).click()
+      await expect(dialog.getByLabel('Path')).toHaveAttribute('aria-invalid', 'true')
+      await expectAccessible(page, `route edit dialog at ${width}px, ${colorScheme}`)
+      await dialog.getByRole('button', { name: 'Cancel' }).click()
+      await nav.root.getByRole('button', { name: 'New route' }).click()
+      await expect(page.getByRole('dialog', { name: 'New route' })).toBeVisible()
+      await expectAccessible(page, `new route dialog at ${width}px, ${colorScheme}`)
+    })
+  }
 }

@@ -1,5 +1,16 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
+/** A route of `GET /api/v1/navigation-routes/tree`, the fields the specs read. */
+export interface ApiRoute {
+  id: string
+  name: string
+  route: string
+  is_expanded: boolean
+  is_visible: boolean
+  default_page_id: string | null
+  children: ApiRoute[]
+}
+
 /** The navigation routes beside the main links: the routes tree, "Edit navigation", and the "Routes" menu at phone width. */
 export class NavigationPanel {
   constructor(private readonly page: Page) {}
@@ -56,6 +67,42 @@ export class NavigationPanel {
     await dialog.getByRole('button', { name: 'Create route' }).click()
     await expect(dialog).toBeHidden()
     await expect(this.status).toHaveText(`Created route ${name}`)
+  }
+
+  /** A route's edit dialog ("Edit X"), opened from its row in edit mode. */
+  async openEditDialog(name: string): Promise<Locator> {
+    await this.action(`Edit ${name}`).click()
+    const dialog = this.page.getByRole('dialog', { name: `Edit ${name}` })
+    await expect(dialog).toBeVisible()
+    return dialog
+  }
+
+  /** The drop target a dragged route is over: its row's class names say before, after or inside. */
+  dropHint(): Locator {
+    return this.root.getByText(/^Drop to put /)
+  }
+
+  /** The "Undo" of the toast offered after a move. */
+  get undo(): Locator {
+    return this.page.getByRole('button', { name: 'Undo', exact: true })
+  }
+
+  /** The navigation tree as the API answers it: `name > child` paths, and each route by name. */
+  async readTree(): Promise<{ paths: string[]; byName: Map<string, ApiRoute> }> {
+    const tree = await this.page.evaluate(
+      async () => (await (await fetch('/api/v1/navigation-routes/tree')).json()) as ApiRoute[],
+    )
+    const paths: string[] = []
+    const byName = new Map<string, ApiRoute>()
+    const walk = (nodes: ApiRoute[], prefix: string) => {
+      for (const node of nodes) {
+        paths.push(prefix + node.name)
+        byName.set(node.name, node)
+        walk(node.children, `${prefix}${node.name} > `)
+      }
+    }
+    walk(tree, '')
+    return { paths, byName }
   }
 
   /** Presses a move button from the keyboard (focus, then Enter). */

@@ -1,4 +1,4 @@
-import { useBlocker, useNavigate } from '@tanstack/solid-router'
+import { useBlocker, useNavigate, useRouter } from '@tanstack/solid-router'
 import { createMemo, createSignal, For, onCleanup, onMount, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { ConfirmDialog } from '../components/ConfirmDialog'
@@ -44,6 +44,7 @@ const isTyping = (target: EventTarget | null) =>
 export function DesignerScreen(props: { page: DesignerPageRecord; modules: readonly PaletteModule[] }) {
   usePageTitle(() => `Design ${props.page.name}`)
   const navigate = useNavigate()
+  const router = useRouter()
   const [page, setPage] = createSignal(props.page)
   const [history, setHistory] = createSignal<History<Design>>(
     startHistory(contentToDesign(props.page.content)),
@@ -247,6 +248,8 @@ export function DesignerScreen(props: { page: DesignerPageRecord; modules: reado
       const publish = !page().is_published
       const answer = await publishPage(page().id, publish)
       setPage((current) => ({ ...current, is_published: answer.is_published }))
+      // Loaders read again, and the navigation with them: the page shows there (or leaves) at once.
+      void router.invalidate()
       return publish ? 'Page published' : 'Page unpublished'
     })
 

@@ -1,38 +1,56 @@
-import { Link, useRouter } from '@tanstack/solid-router'
-import { createMemo, createResource, createSignal, createUniqueId, For, onCleanup, Show } from 'solid-js'
+import { useRouter } from '@tanstack/solid-router'
+import {
+  createMemo,
+  createResource,
+  createSignal,
+  createUniqueId,
+  For,
+  lazy,
+  onCleanup,
+  Show,
+} from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { ConfirmDialog } from '../components/ConfirmDialog'
-import { Dialog } from '../components/Dialog'
+import { dismissToast, showToast } from '../toasts/toastStore'
+import { CreateRouteDialog } from './CreateRouteDialog'
 import {
-  createRoute,
+  batchUpdateRoutes,
   deleteRoute,
   getNavigationTree,
   listPublishedPages,
-  moveRoute,
   setRouteExpanded,
   type NavigationTreeNode,
 } from './navigationApi'
+import { DRAG_TYPE, NavigationEditItem, type DropTarget } from './NavigationEditItem'
+import { buildEntries, planExpandAll, type NavEntry } from './navigationModel'
+import { NavigationTreeItem } from './NavigationTreeItem'
 import {
-  buildEntries,
+  describeDrop,
   findPlace,
   planDrop,
   planMove,
   type MoveAction,
-  type NavEntry,
-  type PlannedMove,
-} from './navigationModel'
+  type PlannedPlacement,
+} from './planPlacement'
+import { foldedPages, setPagesFolded } from './foldedPages'
 import './navigation.css'
-import { FormActions } from '../components/FormActions'
 
-const DRAG_TYPE = 'application/x-quire-navigation-route'
+// The edit dialog checks a path with the API's own zod schema; loaded when first opened, it keeps zod out
+// of the app shell.
+const RouteEditDialog = lazy(() => import('./RouteEditDialog'))
 
 /**
  * The person's navigation routes, beside the fixed "Main" links: `GET /api/v1/navigation-routes/tree` with the
- * published pages under their routes (see navigationModel.ts for how the seeded system routes map to Quire's
- * screens). A route folds as its `is_expanded` says and saves the change. "Edit navigation" lists every route
- * with buttons to move it (up, down, indent, outdent: `PUT .../{id}/move`), a drop target for drag and drop,
- * and a live region announcing each move; there routes are created and the person's own deleted. At phone
- * width the panel folds behind a "Routes" menu button.
+ * published pages under their routes and parent pages (see navigationModel.ts for how the seeded system
+ * routes map to Quire's screens). A route folds as its `is_expanded` says and saves the change; "Collapse all"
+ * and "Expand all" save them in one batch-update. "Edit navigation" lists every route (hidden ones marked) with
+ * buttons to move it (up, down, indent, outdent), edit it and delete it, and takes drags before, after and onto
+ * a route. Each rearrangement is ONE `POST .../batch-update` with every route whose place changes, offered for
+ * Undo in a toast and announced in a live region. At phone width the panel folds behind a "Routes" button.
+ *
+ * It reads the tree again whenever the router finishes a load: after each navigation, and after
+ * `router.invalidate()`, which is how the app says "data changed" (the Pages screen and the designer after a
+ * publish, rename, move or delete; `main.tsx` when sync applied changes from another device). No polling.
  */
 export function NavigationPanel() {
   const router = useRouter()
@@ -45,24 +63,36 @@ export function NavigationPanel() {
   const [editing, setEditing] = createSignal(false)
   const [announcement, setAnnouncement] = createSignal('')
   const [creating, setCreating] = createSignal(false)
+  const [editingRoute, setEditingRoute] = createSignal<NavigationTreeNode>()
   const [deleting, setDeleting] = createSignal<NavigationTreeNode>()
   const [dragged, setDragged] = createSignal<string>()
+  const [dropTarget, setDropTarget] = createSignal<DropTarget>()
+  const [overTop, setOverTop] = createSignal(false)
+  let undoToast: number | undefined
   let panel!: HTMLDivElement
 
-  // A page published or a route changed elsewhere shows after the next in-app navigation.
   const stop = router.subscribe('onResolved', (event) => {
-    if (event.pathChanged) void refetch()
-    setMenuOpen(false)
+    void refetch()
+    if (event.hrefChanged) setMenuOpen(false)
   })
   onCleanup(stop)
 
   const tree = () => data.latest?.tree ?? []
-  const entries = createMemo(() => buildEntries(tree(), data.latest?.pages ?? []))
-  const editEntries = createMemo(() => buildEntries(tree(), [], true))
+  const pages = () => data.latest?.pages ?? []
+  const entries = createMemo(() => buildEntries(tree(), pages(), { folded: foldedPages() }))
+  const editEntries = createMemo(() => buildEntries(tree(), [], { all: true }))
+  const nodeOf = (id: string) => {
+    const place = findPlace(tree(), id)
+    return place ? place.siblings[place.index] : undefined
+  }
 
   const fail = (error: unknown) => setAnnouncement(`Navigation not saved: ${errorDetail(error)}`)
 
   const toggle = async (entry: NavEntry) => {
+    if (entry.kind === 'page') {
+      setPagesFolded([entry.id], entry.expanded)
+      return
+    }
     try {
       await setRouteExpanded(entry.id, !entry.expanded)
       await refetch()
@@ -71,13 +101,47 @@ export function NavigationPanel() {
     }
   }
 
-  const applyMove = async (id: string, move: PlannedMove | null, focusKey?: string) => {
-    if (!move) return
+  const foldAll = async (expanded: boolean) => {
+    const plan = planExpandAll(entries(), expanded)
+    setPagesFolded(plan.pages, !expanded)
     try {
-      await moveRoute(id, move.parentId, move.displayOrder)
+      if (plan.routes.length > 0) {
+        await batchUpdateRoutes(plan.routes)
+        await refetch()
+      }
+      setAnnouncement(expanded ? 'Expanded every route' : 'Collapsed every route')
+    } catch (error) {
+      fail(error)
+    }
+  }
+
+  /** Only the last rearrangement can be undone: a new one withdraws the previous offer. */
+  const offerUndo = (plan: PlannedPlacement) => {
+    if (undoToast !== undefined) dismissToast(undoToast)
+    undoToast = showToast({
+      message: plan.announcement,
+      durationMs: 10_000,
+      action: {
+        label: 'Undo',
+        run: async () => {
+          undoToast = undefined
+          await batchUpdateRoutes(plan.undo)
+          await refetch()
+          setAnnouncement(`Undone: ${plan.announcement}`)
+        },
+      },
+    })
+  }
+
+  const applyPlacement = async (id: string, plan: PlannedPlacement | null, focusKey?: string) => {
+    if (!plan) return
+    try {
+      await batchUpdateRoutes(plan.changes)
       await refetch()
-      setAnnouncement(move.announcement)
+      setAnnouncement(plan.announcement)
+      offerUndo(plan)
       if (focusKey) {
+        // Focus stays on the moved route's buttons, so a keyboard user can keep moving it.
         const row = panel.querySelector<HTMLElement>(`[data-route-row="${id}"]`)
         const again = row?.querySelector<HTMLButtonElement>(`[data-action="${focusKey}"]:not([disabled])`)
         const first = row?.querySelector<HTMLButtonElement>('button:not([disabled])')
@@ -88,19 +152,42 @@ export function NavigationPanel() {
     }
   }
 
-  const move = (id: string, action: MoveAction) => void applyMove(id, planMove(tree(), id, action), action)
+  const move = (id: string, action: MoveAction) =>
+    void applyPlacement(id, planMove(tree(), id, action), action)
 
-  const drop = (event: DragEvent, targetId: string | null) => {
+  const endDrag = () => {
+    setDragged(undefined)
+    setDropTarget(undefined)
+    setOverTop(false)
+  }
+
+  /** Over a route: shows the target when a drop there would change something. */
+  const dragOver = (target: DropTarget): boolean => {
+    const id = dragged()
+    const possible = id !== undefined && planDrop(tree(), id, target.id, target.position) !== null
+    setOverTop(false)
+    setDropTarget(possible ? target : undefined)
+    return possible
+  }
+
+  const drop = (event: DragEvent, target: DropTarget | null) => {
     event.preventDefault()
     event.stopPropagation()
     const id = event.dataTransfer?.getData(DRAG_TYPE) || dragged()
-    setDragged(undefined)
-    if (id) void applyMove(id, planDrop(tree(), id, targetId))
+    endDrag()
+    if (!id) return
+    const plan = target ? planDrop(tree(), id, target.id, target.position) : planDrop(tree(), id, null)
+    void applyPlacement(id, plan)
   }
 
-  const nodeOf = (id: string) => {
-    const place = findPlace(tree(), id)
-    return place ? place.siblings[place.index] : undefined
+  const dragHint = () => {
+    const id = dragged()
+    if (id === undefined) return undefined
+    const name = nodeOf(id)?.name ?? ''
+    const target = dropTarget()
+    if (target) return describeDrop(name, nodeOf(target.id)?.name ?? '', target.position)
+    if (overTop()) return describeDrop(name, null, 'inside')
+    return `Drag ${name} before, after or onto another route`
   }
 
   return (
@@ -121,35 +208,69 @@ export function NavigationPanel() {
         <Show
           when={editing()}
           fallback={
-            <ul class="nav-tree">
-              <For each={entries()}>
-                {(entry) => <TreeItem entry={entry} onToggle={(e) => void toggle(e)} />}
-              </For>
-            </ul>
+            <>
+              <ul class="nav-tree">
+                <For each={entries()}>
+                  {(entry) => <NavigationTreeItem entry={entry} onToggle={(e) => void toggle(e)} />}
+                </For>
+              </ul>
+              <div class="nav-routes-tools">
+                <button
+                  type="button"
+                  class="button button-quiet button-small"
+                  onClick={() => void foldAll(false)}
+                >
+                  Collapse all
+                </button>
+                <button
+                  type="button"
+                  class="button button-quiet button-small"
+                  onClick={() => void foldAll(true)}
+                >
+                  Expand all
+                </button>
+              </div>
+            </>
           }
         >
           <p class="nav-routes-hint" id={`${panelId}-hint`}>
-            Move routes with the buttons, or drag one onto another to put it under it.
+            Move routes with the buttons, or drag one before, after or onto another.
           </p>
           <ul class="nav-tree nav-tree-edit" aria-describedby={`${panelId}-hint`}>
             <For each={editEntries()}>
               {(entry) => (
-                <EditItem
+                <NavigationEditItem
                   entry={entry}
                   tree={tree()}
                   nodeOf={nodeOf}
+                  dropTarget={dropTarget()}
                   onMove={move}
+                  onEdit={(node) => setEditingRoute(node)}
                   onDelete={(node) => setDeleting(node)}
                   onDragStart={setDragged}
+                  onDragEnd={endDrag}
+                  onDragOver={dragOver}
+                  onDragLeave={(id) => {
+                    if (dropTarget()?.id === id) setDropTarget(undefined)
+                  }}
                   onDrop={drop}
                 />
               )}
             </For>
           </ul>
+          {/* Below the routes, so that its text changing does not move the rows being dragged over. */}
+          <Show when={dragHint()}>{(hint) => <p class="nav-routes-hint nav-drag-hint">{hint()}</p>}</Show>
           <div
             class="nav-drop-top"
-            classList={{ active: dragged() !== undefined }}
-            onDragOver={(event) => event.preventDefault()}
+            classList={{ active: dragged() !== undefined, 'drop-inside': overTop() }}
+            onDragOver={(event) => {
+              const id = dragged()
+              setDropTarget(undefined)
+              const possible = id !== undefined && planDrop(tree(), id, null) !== null
+              setOverTop(possible)
+              if (possible) event.preventDefault()
+            }}
+            onDragLeave={() => setOverTop(false)}
             onDrop={(event) => drop(event, null)}
           >
             Drop here for the top level
@@ -180,6 +301,20 @@ export function NavigationPanel() {
           }}
         />
       </Show>
+      <Show when={editingRoute()}>
+        {(node) => (
+          <RouteEditDialog
+            node={node()}
+            pages={pages()}
+            onClose={() => setEditingRoute(undefined)}
+            onSaved={async (name) => {
+              setEditingRoute(undefined)
+              await refetch()
+              setAnnouncement(`Saved route ${name}`)
+            }}
+          />
+        )}
+      </Show>
       <Show when={deleting()}>
         {(node) => (
           <ConfirmDialog
@@ -201,209 +336,5 @@ export function NavigationPanel() {
         )}
       </Show>
     </nav>
-  )
-}
-
-/** A link in the app: a page at /p/<route> or one of Quire's screens. */
-function EntryLink(props: { href: string; name: string }) {
-  return (
-    <Show
-      when={props.href.startsWith('/p/')}
-      fallback={
-        <Link to={props.href as '/settings'} class="nav-tree-link">
-          {props.name}
-        </Link>
-      }
-    >
-      <Link to="/p/$" params={{ _splat: props.href.slice(3) }} class="nav-tree-link">
-        {props.name}
-      </Link>
-    </Show>
-  )
-}
-
-function TreeItem(props: { entry: NavEntry; onToggle: (entry: NavEntry) => void }) {
-  const showChildren = () => props.entry.children.length > 0 && props.entry.expanded
-  return (
-    <li class="nav-tree-item" classList={{ 'nav-tree-page': props.entry.kind === 'page' }}>
-      <div class="nav-tree-row">
-        <Show when={props.entry.collapsible} fallback={<span class="nav-tree-spacer" aria-hidden="true" />}>
-          <button
-            type="button"
-            class="nav-tree-toggle"
-            aria-expanded={props.entry.expanded}
-            aria-label={`Items under ${props.entry.name}`}
-            onClick={() => props.onToggle(props.entry)}
-          >
-            <span class="nav-tree-chevron" aria-hidden="true" />
-          </button>
-        </Show>
-        <Show when={props.entry.href} fallback={<span class="nav-tree-label">{props.entry.name}</span>}>
-          {(href) => <EntryLink href={href()} name={props.entry.name} />}
-        </Show>
-      </div>
-      <Show when={showChildren()}>
-        <ul class="nav-tree">
-          <For each={props.entry.children}>
-            {(child) => <TreeItem entry={child} onToggle={props.onToggle} />}
-          </For>
-        </ul>
-      </Show>
-    </li>
-  )
-}
-
-interface EditItemProps {
-  entry: NavEntry
-  tree: readonly NavigationTreeNode[]
-  nodeOf: (id: string) => NavigationTreeNode | undefined
-  onMove: (id: string, action: MoveAction) => void
-  onDelete: (node: NavigationTreeNode) => void
-  onDragStart: (id: string) => void
-  onDrop: (event: DragEvent, targetId: string | null) => void
-}
-
-const MOVES: ReadonlyArray<[MoveAction, (name: string) => string, string]> = [
-  ['up', (name) => `Move ${name} up`, '↑'],
-  ['down', (name) => `Move ${name} down`, '↓'],
-  ['outdent', (name) => `Outdent ${name}`, '←'],
-  ['indent', (name) => `Indent ${name}`, '→'],
-]
-
-function EditItem(props: EditItemProps) {
-  const node = () => props.nodeOf(props.entry.id)
-  const [over, setOver] = createSignal(false)
-  return (
-    <li class="nav-tree-item">
-      <div
-        class="nav-tree-row nav-tree-edit-row"
-        classList={{ 'drop-over': over() }}
-        data-route-row={props.entry.id}
-        draggable="true"
-        onDragStart={(event) => {
-          event.dataTransfer?.setData(DRAG_TYPE, props.entry.id)
-          if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move'
-          props.onDragStart(props.entry.id)
-        }}
-        onDragOver={(event) => {
-          event.preventDefault()
-          setOver(true)
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(event) => {
-          setOver(false)
-          props.onDrop(event, props.entry.id)
-        }}
-      >
-        <span class="nav-tree-label">{props.entry.name}</span>
-        <span class="nav-tree-actions">
-          <For each={MOVES}>
-            {([action, label, glyph]) => (
-              <button
-                type="button"
-                class="nav-tree-action"
-                data-action={action}
-                aria-label={label(props.entry.name)}
-                title={label(props.entry.name)}
-                disabled={planMove(props.tree, props.entry.id, action) === null}
-                onClick={() => props.onMove(props.entry.id, action)}
-              >
-                <span aria-hidden="true">{glyph}</span>
-              </button>
-            )}
-          </For>
-          <Show when={node() && !node()?.is_system_route}>
-            <button
-              type="button"
-              class="nav-tree-action nav-tree-delete"
-              aria-label={`Delete ${props.entry.name}`}
-              title={`Delete ${props.entry.name}`}
-              onClick={() => {
-                const found = node()
-                if (found) props.onDelete(found)
-              }}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </Show>
-        </span>
-      </div>
-      <Show when={props.entry.children.length > 0}>
-        <ul class="nav-tree">
-          <For each={props.entry.children}>{(child) => <EditItem {...props} entry={child} />}</For>
-        </ul>
-      </Show>
-    </li>
-  )
-}
-
-function CreateRouteDialog(props: { onClose: () => void; onCreated: (name: string) => Promise<void> }) {
-  const titleId = createUniqueId()
-  const nameId = createUniqueId()
-  const pathId = createUniqueId()
-  const hintId = createUniqueId()
-  const [name, setName] = createSignal('')
-  const [path, setPath] = createSignal('')
-  const [error, setError] = createSignal<string>()
-  const [pending, setPending] = createSignal(false)
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault()
-    if (pending()) return
-    setPending(true)
-    setError(undefined)
-    try {
-      const created = await createRoute(name().trim(), path().trim())
-      await props.onCreated(created.name)
-    } catch (caught) {
-      setError(errorDetail(caught))
-      setPending(false)
-    }
-  }
-
-  return (
-    <Dialog labelledBy={titleId} onClose={props.onClose} class="dialog-narrow">
-      <form onSubmit={(event) => void submit(event)}>
-        <h2 id={titleId} class="dialog-title">
-          New route
-        </h2>
-        <div class="field">
-          <label class="field-label" for={nameId}>
-            Name
-          </label>
-          <input
-            id={nameId}
-            class="input"
-            required
-            maxLength={200}
-            value={name()}
-            onInput={(event) => setName(event.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label class="field-label" for={pathId}>
-            Path
-          </label>
-          <input
-            id={pathId}
-            class="input"
-            required
-            maxLength={500}
-            aria-describedby={hintId}
-            value={path()}
-            onInput={(event) => setPath(event.currentTarget.value)}
-          />
-          <span id={hintId} class="field-hint">
-            Letters, digits, “-”, “_”, “.”, “~”, segments joined by “/”: projects, projects/2026
-          </span>
-        </div>
-        <FormActions
-          error={error()}
-          pending={pending()}
-          submitLabel="Create route"
-          onCancel={() => props.onClose()}
-        />
-      </form>
-    </Dialog>
   )
 }

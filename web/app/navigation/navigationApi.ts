@@ -34,19 +34,41 @@ export function setRouteExpanded(id: string, isExpanded: boolean): Promise<Navig
   return requestJson<NavigationRoute>(byId(id), { method: 'PUT', body: { is_expanded: isExpanded } })
 }
 
-export function moveRoute(
-  id: string,
-  parentId: string | null,
-  displayOrder: number,
-): Promise<NavigationRoute> {
-  return requestJson<NavigationRoute>(`${byId(id)}/move`, {
-    method: 'PUT',
-    body: { parent_id: parentId, display_order: displayOrder },
-  })
+/** One entry of a batch-update: only the fields sent change (BrainDrive's web app sends `{id, is_expanded}`). */
+export interface BatchEntry {
+  id: string
+  parent_id?: string | null
+  display_order?: number
+  is_expanded?: boolean
 }
 
+/** `POST .../batch-update`: many routes' places (or folds) at once, all or nothing. */
+export function batchUpdateRoutes(entries: readonly BatchEntry[]): Promise<NavigationRoute[]> {
+  return requestJson<NavigationRoute[]>(`${BASE}/batch-update`, { method: 'POST', body: entries })
+}
+
+/** The fields of a route the edit dialog changes; left out, a field keeps its value. */
+export interface RouteEdit {
+  name?: string
+  route?: string
+  is_visible?: boolean
+  /** null clears it. */
+  default_page_id?: string | null
+}
+
+export function updateRoute(id: string, edit: RouteEdit): Promise<NavigationRoute> {
+  return requestJson<NavigationRoute>(byId(id), { method: 'PUT', body: edit })
+}
+
+/**
+ * A person's own route. `can_change_default` true: its default page stays theirs to choose (the API's
+ * default, false, lets a default page be set once and never changed, BrainDrive's rule for its own routes).
+ */
 export function createRoute(name: string, route: string): Promise<NavigationRoute> {
-  return requestJson<NavigationRoute>(BASE, { method: 'POST', body: { name, route } })
+  return requestJson<NavigationRoute>(BASE, {
+    method: 'POST',
+    body: { name, route, can_change_default: true },
+  })
 }
 
 export function deleteRoute(id: string): Promise<void> {

@@ -1,71 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { NavigationTreeNode, PublishedPage } from './navigationApi'
-import { buildEntries, planDrop, planMove } from './navigationModel'
-
-let next = 0
-function node(name: string, route: string, fields: Partial<NavigationTreeNode> = {}): NavigationTreeNode {
-  next += 1
-  return {
-    id: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`,
-    name,
-    route,
-    icon: null,
-    description: '',
-    order: 0,
-    display_order: 0,
-    parent_id: null,
-    is_expanded: true,
-    is_visible: true,
-    is_system_route: false,
-    is_collapsible: true,
-    default_component_id: null,
-    default_page_id: null,
-    can_change_default: true,
-    creator_id: 'current',
-    created_at: '',
-    updated_at: '',
-    depth_level: 0,
-    children: [],
-    ...fields,
-  }
-}
-
-function page(name: string, route: string, fields: Partial<PublishedPage> = {}): PublishedPage {
-  return {
-    id: `10000000-0000-4000-8000-${String((next += 1)).padStart(12, '0')}`,
-    name,
-    route,
-    route_segment: route,
-    parent_route: null,
-    parent_type: null,
-    is_parent_page: false,
-    description: null,
-    icon: null,
-    navigation_route_id: null,
-    content: {},
-    creator_id: 'current',
-    is_published: true,
-    publish_date: null,
-    backup_date: null,
-    created_at: '',
-    updated_at: '',
-    ...fields,
-  }
-}
-
-const system = { is_system_route: true, is_collapsible: false }
-
-function seeded() {
-  const settings = node('Settings', 'settings', system)
-  const personas = node('Personas', 'personas', system)
-  const manager = node('Plugin Manager', 'plugin-manager', system)
-  const studio = node('Page Builder', 'plugin-studio', system)
-  const dashboard = node('Your BrainDrive', 'dashboard', {
-    is_system_route: true,
-    children: [settings, personas, manager, studio],
-  })
-  return { dashboard, settings, personas, manager, studio }
-}
+import { buildEntries, parentPageOf, planExpandAll } from './navigationModel'
+import { node, page, seeded } from './navigationTestData'
 
 describe('buildEntries', () => {
   it('maps the seeded system routes to Quire screens and hides those without one', () => {
@@ -80,7 +15,7 @@ describe('buildEntries', () => {
 
   it('keeps every route in edit mode, and shows a system route opening its default page', () => {
     const { dashboard, personas } = seeded()
-    expect(buildEntries([dashboard], [], true)[0]?.children).toHaveLength(4)
+    expect(buildEntries([dashboard], [], { all: true })[0]?.children).toHaveLength(4)
     const board = page('Board', '/board')
     personas.default_page_id = board.id
     const names = buildEntries([dashboard], [board])[0]?.children.map((c) => [c.name, c.href])
@@ -112,58 +47,80 @@ describe('buildEntries', () => {
   })
 })
 
-describe('planMove', () => {
+describe('pages under parent pages', () => {
   const tree = () => {
-    const a = node('A', 'a')
-    const b1 = node('B1', 'b1')
-    const b = node('B', 'b', { children: [b1] })
-    const c = node('C', 'c')
-    return { tree: [a, b, c], a, b, b1, c }
+    const boards = node('Boards', 'boards')
+    const weekly = page('Weekly', '/weekly', { navigation_route_id: boards.id })
+    const monday = page('Monday', '/weekly/monday', { parent_route: '/weekly', parent_type: 'page' })
+    // BrainDrive names the parent page by parent_route alone (no parent_type).
+    const notes = page('Notes', '/weekly/monday/notes', { parent_route: 'weekly/monday' })
+    const friday = page('Friday', '/weekly/friday', {
+      parent_route: '/weekly',
+      parent_type: 'page',
+      navigation_route_id: boards.id,
+    })
+    return { boards, weekly, monday, notes, friday, pages: [notes, friday, monday, weekly] }
   }
 
-  it('moves up and down among siblings, not past the ends', () => {
+  it('nests a page under its published parent page, to any depth, by name, under the route of the top page', () => {
     const t = tree()
-    expect(planMove(t.tree, t.b.id, 'up')).toEqual({
-      parentId: null,
-      displayOrder: 0,
-      announcement: 'Moved B to the top level, position 1',
-    })
-    expect(planMove(t.tree, t.b.id, 'down')?.displayOrder).toBe(2)
-    expect(planMove(t.tree, t.a.id, 'up')).toBeNull()
-    expect(planMove(t.tree, t.c.id, 'down')).toBeNull()
+    const [route] = buildEntries([t.boards], t.pages)
+    const shape = (
+      entries: typeof route extends undefined ? never : NonNullable<typeof route>['children'],
+    ): unknown => entries.map((e) => [e.name, e.href, e.collapsible, shape(e.children)])
+    expect(shape(route?.children ?? [])).toEqual([
+      [
+        'Weekly',
+        '/p/weekly',
+        true,
+        [
+          ['Friday', '/p/weekly/friday', false, []],
+          ['Monday', '/p/weekly/monday', true, [['Notes', '/p/weekly/monday/notes', false, []]]],
+        ],
+      ],
+    ])
   })
 
-  it('indents under the sibling before (last among its children) and outdents to just after the parent', () => {
+  it('folds a parent page the person folded; an unpublished parent page leaves its child where its route puts it', () => {
     const t = tree()
-    expect(planMove(t.tree, t.c.id, 'indent')).toEqual({
-      parentId: t.b.id,
-      displayOrder: 1,
-      announcement: 'Moved C under B, position 2',
-    })
-    expect(planMove(t.tree, t.a.id, 'indent')).toBeNull()
-    expect(planMove(t.tree, t.b1.id, 'outdent')).toEqual({
-      parentId: null,
-      displayOrder: 2,
-      announcement: 'Moved B1 to the top level, position 3',
-    })
-    expect(planMove(t.tree, t.a.id, 'outdent')).toBeNull()
+    const [route] = buildEntries([t.boards], t.pages, { folded: new Set([t.weekly.id]) })
+    expect(route?.children[0]).toMatchObject({ name: 'Weekly', expanded: false, collapsible: true })
+    const withoutParent = t.pages.filter((p) => p.id !== t.weekly.id)
+    expect(parentPageOf(t.friday, withoutParent)).toBeUndefined()
+    expect(buildEntries([t.boards], withoutParent)[0]?.children.map((e) => e.name)).toEqual(['Friday'])
+  })
+
+  it('does not loop on pages naming each other as parents', () => {
+    const boards = node('Boards', 'boards')
+    const a = page('A', '/a', { parent_route: '/b', navigation_route_id: boards.id })
+    const b = page('B', '/b', { parent_route: '/a', navigation_route_id: boards.id })
+    expect(buildEntries([boards], [a, b])[0]?.children).toEqual([])
   })
 })
 
-describe('planDrop', () => {
-  it('drops under a route, refuses a drop into itself or its descendants, and drops to the top level', () => {
-    const b1 = node('B1', 'b1')
-    const b = node('B', 'b', { children: [b1] })
-    const a = node('A', 'a')
-    const tree = [a, b]
-    expect(planDrop(tree, a.id, b.id)).toEqual({
-      parentId: b.id,
-      displayOrder: 1,
-      announcement: 'Moved A under B, position 2',
+describe('hidden routes and planExpandAll', () => {
+  it('marks hidden routes in edit mode', () => {
+    const hidden = node('Hidden', 'hidden', { is_visible: false })
+    expect(buildEntries([hidden], [], { all: true }).map((e) => [e.name, e.hidden])).toEqual([
+      ['Hidden', true],
+    ])
+  })
+
+  it('lists the foldable routes whose state differs, and the parent pages', () => {
+    const child = node('Child', 'child')
+    const open = node('Open', 'open', { children: [child] })
+    const shut = node('Shut', 'shut', { is_expanded: false, children: [node('In', 'in')] })
+    const leaf = node('Leaf', 'leaf')
+    const top = page('Top', '/top', { navigation_route_id: leaf.id })
+    const sub = page('Sub', '/top/sub', { parent_route: '/top' })
+    const entries = buildEntries([open, shut, leaf], [top, sub])
+    expect(planExpandAll(entries, false)).toEqual({
+      routes: [
+        { id: open.id, is_expanded: false },
+        { id: leaf.id, is_expanded: false },
+      ],
+      pages: [top.id],
     })
-    expect(planDrop(tree, b.id, b1.id)).toBeNull()
-    expect(planDrop(tree, b.id, b.id)).toBeNull()
-    expect(planDrop(tree, b1.id, null)?.displayOrder).toBe(2)
-    expect(planDrop(tree, b.id, null)).toBeNull()
+    expect(planExpandAll(entries, true).routes).toEqual([{ id: shut.id, is_expanded: true }])
   })
 })

@@ -23,10 +23,17 @@ export interface NavEntry {
   /** Routes only: whether its children show, and whether it may be folded at all. */
   expanded: boolean
   collapsible: boolean
+  /** A route with `is_visible` false (listed in edit mode only, marked hidden). */
+  hidden: boolean
   children: NavEntry[]
 }
 
 const canonical = (id: string | null | undefined) => (id ?? '').replace(/-/g, '').toLowerCase()
+
+/** Whether two record ids name one record (BrainDrive's clients may send them without hyphens). */
+export function sameId(a: string | null | undefined, b: string | null | undefined): boolean {
+  return canonical(a) !== '' && canonical(a) === canonical(b)
+}
 const bare = (route: string | null | undefined) => (route ?? '').replace(/^\/+|\/+$/g, '')
 
 /** `/p/<route>`: where a page made through the pages API opens (`web/app/routes/p.$.tsx`). */
@@ -38,6 +45,52 @@ export function pageHref(page: Pick<PublishedPage, 'route'>): string {
 function isUnder(page: PublishedPage, node: NavigationTreeNode): boolean {
   if (page.navigation_route_id) return canonical(page.navigation_route_id) === canonical(node.id)
   return page.parent_route !== null && bare(page.parent_route) === bare(node.route) && bare(node.route) !== ''
+}
+
+/**
+ * The published page a page sits under, if any: the page whose route is its `parent_route` (BrainDrive's
+ * way of naming a parent page; Quire's pages API also says `parent_type` "page"). A page placed under a
+ * navigation route (`parent_type` "navigation") has none. A parent page that is not published is no parent
+ * here: the page then shows where its own navigation route puts it.
+ */
+export function parentPageOf(
+  page: PublishedPage,
+  pages: readonly PublishedPage[],
+): PublishedPage | undefined {
+  if (page.parent_route === null || page.parent_type === 'navigation') return undefined
+  const route = bare(page.parent_route)
+  return pages.find((other) => other.id !== page.id && bare(other.route) === route)
+}
+
+/** The pages under `parent` (by name), each with its own child pages, to any depth; `seen` stops a loop. */
+function pageEntries(
+  children: readonly PublishedPage[],
+  pages: readonly PublishedPage[],
+  folded: ReadonlySet<string>,
+  seen: ReadonlySet<string>,
+): NavEntry[] {
+  return [...children]
+    .filter((page) => !seen.has(page.id))
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((page) => {
+      const inner = new Set([...seen, page.id])
+      const grand = pageEntries(
+        pages.filter((child) => parentPageOf(child, pages)?.id === page.id),
+        pages,
+        folded,
+        inner,
+      )
+      return {
+        kind: 'page' as const,
+        id: page.id,
+        name: page.name,
+        href: pageHref(page),
+        expanded: !folded.has(page.id),
+        collapsible: grand.length > 0,
+        hidden: false,
+        children: grand,
+      }
+    })
 }
 
 /**
@@ -57,32 +110,36 @@ function routeHref(node: NavigationTreeNode, pages: readonly PublishedPage[]): s
   return same ? pageHref(same) : null
 }
 
+export interface BuildOptions {
+  /** Edit mode: every route, hidden ones too (marked), and no pages. */
+  all?: boolean
+  /** Ids of the parent pages the person folded (pages have no `is_expanded` of their own). */
+  folded?: ReadonlySet<string>
+}
+
 /**
- * The navigation as shown: visible routes in tree order, each followed by its published pages (by name).
- * A system route leading nowhere and holding nothing shown is left out; in edit mode (`all`) every route is kept.
+ * The navigation as shown: visible routes in tree order, each followed by its published pages (by name), a
+ * page under a parent page nested under that page. A system route leading nowhere and holding nothing shown
+ * is left out; in edit mode (`all`) every route is kept.
  */
 export function buildEntries(
   tree: readonly NavigationTreeNode[],
   pages: readonly PublishedPage[],
-  all = false,
+  options: BuildOptions = {},
 ): NavEntry[] {
+  const all = options.all ?? false
+  const folded = options.folded ?? new Set<string>()
   return tree.flatMap((node) => {
     if (!all && !node.is_visible) return []
-    const childRoutes = buildEntries(node.children, pages, all)
-    const childPages: NavEntry[] = all
+    const childRoutes = buildEntries(node.children, pages, options)
+    const childPages = all
       ? []
-      : pages
-          .filter((page) => isUnder(page, node))
-          .sort((a, b) => a.name.localeCompare(b.name))
-          .map((page) => ({
-            kind: 'page' as const,
-            id: page.id,
-            name: page.name,
-            href: pageHref(page),
-            expanded: false,
-            collapsible: false,
-            children: [],
-          }))
+      : pageEntries(
+          pages.filter((page) => isUnder(page, node) && !parentPageOf(page, pages)),
+          pages,
+          folded,
+          new Set(),
+        )
     const children = [...childRoutes, ...childPages]
     const href = routeHref(node, pages)
     if (!all && node.is_system_route && href === null && children.length === 0) return []
@@ -94,125 +151,39 @@ export function buildEntries(
         href,
         expanded: node.is_expanded || !node.is_collapsible,
         collapsible: node.is_collapsible && children.length > 0,
+        hidden: !node.is_visible,
         children,
       },
     ]
   })
 }
 
-/** A place in the tree: the parent (null at the top), the siblings in order, and the index among them. */
-interface Place {
-  parent: NavigationTreeNode | null
-  siblings: readonly NavigationTreeNode[]
-  index: number
-}
-
-export function findPlace(
-  tree: readonly NavigationTreeNode[],
-  id: string,
-  parent: NavigationTreeNode | null = null,
-): Place | null {
-  const index = tree.findIndex((node) => node.id === id)
-  if (index >= 0) return { parent, siblings: tree, index }
-  for (const node of tree) {
-    const found = findPlace(node.children, id, node)
-    if (found) return found
-  }
-  return null
-}
-
-export type MoveAction = 'up' | 'down' | 'indent' | 'outdent'
-
-/** A move as `PUT /navigation-routes/{id}/move` takes it, and what to announce once made. */
-export interface PlannedMove {
-  parentId: string | null
-  displayOrder: number
-  announcement: string
-}
-
-function announce(name: string, parent: NavigationTreeNode | null, displayOrder: number): string {
-  const where = parent ? `under ${parent.name}` : 'to the top level'
-  return `Moved ${name} ${where}, position ${displayOrder + 1}`
+/** One entry of a batch-update that folds or unfolds a route. */
+export interface ExpandChange {
+  id: string
+  is_expanded: boolean
 }
 
 /**
- * The keyboard moves: up and down among the siblings, indent under the sibling before, outdent to just after
- * the parent. Null when the move is not possible (first, last, top level).
+ * "Collapse all" / "Expand all": the routes shown with a fold button whose state differs, as one
+ * batch-update (`{id, is_expanded}` each, as BrainDrive's web app folds a branch), and the parent pages to
+ * fold or unfold locally.
  */
-export function planMove(
-  tree: readonly NavigationTreeNode[],
-  id: string,
-  action: MoveAction,
-): PlannedMove | null {
-  const place = findPlace(tree, id)
-  if (!place) return null
-  const { parent, siblings, index } = place
-  const node = siblings[index] as NavigationTreeNode
-  const grand = (p: NavigationTreeNode) => findPlace(tree, p.id)
-  switch (action) {
-    case 'up':
-      if (index === 0) return null
-      return {
-        parentId: parent?.id ?? null,
-        displayOrder: index - 1,
-        announcement: announce(node.name, parent, index - 1),
+export function planExpandAll(
+  entries: readonly NavEntry[],
+  expanded: boolean,
+): { routes: ExpandChange[]; pages: string[] } {
+  const routes: ExpandChange[] = []
+  const pages: string[] = []
+  const walk = (list: readonly NavEntry[]) => {
+    for (const entry of list) {
+      if (entry.collapsible) {
+        if (entry.kind === 'page') pages.push(entry.id)
+        else if (entry.expanded !== expanded) routes.push({ id: entry.id, is_expanded: expanded })
       }
-    case 'down':
-      if (index === siblings.length - 1) return null
-      return {
-        parentId: parent?.id ?? null,
-        displayOrder: index + 1,
-        announcement: announce(node.name, parent, index + 1),
-      }
-    case 'indent': {
-      const target = siblings[index - 1]
-      if (!target) return null
-      const order = target.children.length
-      return { parentId: target.id, displayOrder: order, announcement: announce(node.name, target, order) }
-    }
-    case 'outdent': {
-      if (!parent) return null
-      const parentPlace = grand(parent)
-      if (!parentPlace) return null
-      const order = parentPlace.index + 1
-      return {
-        parentId: parentPlace.parent?.id ?? null,
-        displayOrder: order,
-        announcement: announce(node.name, parentPlace.parent, order),
-      }
+      walk(entry.children)
     }
   }
-}
-
-/** Whether `id` is `ancestorId` or lies under it (a drop there would make a cycle). */
-function isWithin(tree: readonly NavigationTreeNode[], id: string, ancestorId: string): boolean {
-  if (id === ancestorId) return true
-  const place = findPlace(tree, id)
-  return place?.parent ? isWithin(tree, place.parent.id, ancestorId) : false
-}
-
-/** A drag and drop: onto a route puts the dragged one last under it; onto null, last at the top level. */
-export function planDrop(
-  tree: readonly NavigationTreeNode[],
-  id: string,
-  targetId: string | null,
-): PlannedMove | null {
-  const place = findPlace(tree, id)
-  if (!place) return null
-  const node = place.siblings[place.index] as NavigationTreeNode
-  if (targetId === null) {
-    const order = place.parent ? tree.length : tree.length - 1
-    if (!place.parent && place.index === order) return null
-    return { parentId: null, displayOrder: order, announcement: announce(node.name, null, order) }
-  }
-  if (isWithin(tree, targetId, id)) return null
-  const target = findPlace(tree, targetId)
-  const targetNode = target?.siblings[target.index]
-  if (!targetNode) return null
-  const order = targetNode.children.filter((child) => child.id !== id).length
-  return {
-    parentId: targetNode.id,
-    displayOrder: order,
-    announcement: announce(node.name, targetNode, order),
-  }
+  walk(entries)
+  return { routes, pages }
 }

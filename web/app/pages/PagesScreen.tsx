@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/solid-router'
+import { Link, useRouter } from '@tanstack/solid-router'
 import { createMemo, createSignal, For, Show } from 'solid-js'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { NameDialog } from '../components/NameDialog'
@@ -33,11 +33,17 @@ export function PagesScreen(props: { pages: Page[]; routes: NavigationRoute[] })
   const tree = createMemo(() => pageTree(pages()))
   let createButton: HTMLButtonElement | undefined
 
+  const router = useRouter()
+  // After every change the router's loaders read again (router.invalidate(), the app's "data changed"), so
+  // the navigation shows a page published, renamed, moved or deleted here at once.
+  const changed = () => void router.invalidate()
   const refresh = async () => {
     setPages(await listPages())
+    changed()
   }
   const replace = (next: Page) => {
     setPages((all) => all.map((p) => (p.id === next.id ? next : p)))
+    changed()
   }
   const close = () => setAction(undefined)
   const parentName = (page: Page) => {
@@ -224,6 +230,7 @@ export function PagesScreen(props: { pages: Page[]; routes: NavigationRoute[] })
               onConfirm={async () => {
                 await deletePage(current.page.id)
                 setPages((all) => all.filter((p) => p.id !== current.page.id))
+                changed()
                 close()
                 showToast({ message: `${current.page.name} deleted` })
               }}
