@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { filesHolding } from './filesHolding'
 import { startFakeModelServer, type FakeModelServer } from './fakes/fakeModelServer'
 import { startTestServer } from './startTestServer'
 
@@ -102,6 +103,9 @@ describe('/api/v1/ai over real HTTP, against fake model servers (single-user ser
       expect(read.status).toBe(200)
       for (const key of [OPENAI_KEY, ANTHROPIC_KEY, OLLAMA_KEY]) expect(read.text).not.toContain(key)
     }
+    // Saved through /ai/settings, they are sealed at rest like every key (no file holds one in clear).
+    for (const key of [OPENAI_KEY, ANTHROPIC_KEY, OLLAMA_KEY])
+      expect(filesHolding(quire.dataDir, key)).toEqual([])
     const servers = reads[1]!.body.servers as Json[]
     expect(servers).toEqual([
       { id: 'home', serverName: 'Home', serverAddress: ollama.url, hasKey: true },
@@ -177,6 +181,14 @@ describe('/api/v1/ai over real HTTP, against fake model servers (single-user ser
         }),
       ),
     )
+    // settings_id may be the instance id too (with or without hyphens).
+    const instances = (await api('GET', '/api/v1/ai/settings/providers')).body.instances as Json[]
+    const ollamaInstance = String(instances.find((i) => i.provider === 'ollama')?.id)
+    const byInstance = await api(
+      'GET',
+      `/api/v1/ai/providers/models?provider=ollama&settings_id=${ollamaInstance.replaceAll('-', '')}&server_id=home`,
+    )
+    expect(byInstance.body.models).toEqual(models.body.models)
     const claude = await api('GET', '/api/v1/ai/providers/models?provider=claude')
     expect((claude.body.models as Json[]).map((m) => m.id)).toEqual(anthropic.models)
     expect(anthropic.received[0]?.headers['x-api-key']).toBe(ANTHROPIC_KEY)
