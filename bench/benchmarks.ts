@@ -3,6 +3,7 @@ import { embedHash } from './embed-hash'
 import { ingestMemory } from './ingest-memory'
 import { ingestPdf } from './ingest-pdf'
 import type { Benchmark } from './lib/Benchmark'
+import { pages } from './pages'
 import { plugins } from './plugins'
 import { retrieval } from './retrieval'
 import { search } from './search'
@@ -24,4 +25,5 @@ export const benchmarks: readonly Benchmark[] = [
   documentStall,
   web,
   plugins,
+  pages,
 ]

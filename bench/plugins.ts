@@ -1,14 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser } from '@playwright/test'
-import { findChromium } from '../scripts/findChromium.mjs'
+import type { Browser } from '@playwright/test'
 import { startServer } from '../sync-server/src/startServer'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
 import { benchPluginArchive } from './lib/benchPluginArchive'
 import { lineBenchmark } from './lib/lineBenchmark'
 import { measurePageRender } from './lib/measurePageRender'
 import { median } from './lib/median'
+import { openAppInChromium } from './lib/openAppInChromium'
 import { round } from './lib/round'
 
 const NAME = 'plugins'
@@ -89,18 +89,9 @@ export async function measurePlugins(reporter: LineReporter<PluginLine>): Promis
     }
     report('server', onServer)
 
-    const executablePath = findChromium()
-    if (!executablePath) throw new Error('No Chromium found: install it or set CHROMIUM_PATH')
-    browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-background-networking'],
-    })
-    const page = await (await browser.newContext()).newPage()
-    await page.goto(`${server.url}/`)
-    await page.getByRole('heading', { name: 'Collections', level: 1 }).waitFor({ timeout: 60_000 })
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 60_000,
-    })
+    const app = await openAppInChromium(server.url + '/')
+    browser = app.browser
+    const page = app.page
     const inBrowser: number[] = []
     for (const [run, archive] of archives.entries()) {
       reporter.progress(`${NAME}: browser run ${run + 1} of ${RUNS}`)
@@ -126,8 +117,8 @@ export async function measurePlugins(reporter: LineReporter<PluginLine>): Promis
       if (outcome.host !== 'browser') throw new Error(`${NAME}: the install was answered by ${outcome.host}`)
       inBrowser.push(outcome.ms)
     }
-    report('browser', inBrowser, `Chromium ${browser.version()}`)
-    lines.push(...(await measurePageRender(page, reporter, line, `Chromium ${browser.version()}`)))
+    report('browser', inBrowser, app.version)
+    lines.push(...(await measurePageRender(page, reporter, line, app.version)))
     return lines
   } finally {
     await browser?.close()

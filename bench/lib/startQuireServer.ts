@@ -20,16 +20,24 @@ const NO_LIMITS = {
 /**
  * The real sync server (API only, no request log) over fresh databases in a new temp dir, on a free
  * loopback port; `stop` closes it and deletes the dir. Single-user (no credentials) unless `accounts`;
- * rate limits off. Unexpected server errors go to `logError`.
+ * rate limits off. With `staticDir` (the built app, `dist`) it also serves the app, as `npm start` does.
+ * Unexpected server errors go to `logError`.
  */
 export async function startQuireServer(
   logError: (error: unknown) => void,
-  options: { accounts?: boolean } = {},
+  options: { accounts?: boolean; staticDir?: string } = {},
 ): Promise<QuireServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-'))
   try {
     const running = await startServer(
-      { port: 0, host: '127.0.0.1', dataDir, singleUser: !options.accounts, rateLimits: NO_LIMITS },
+      {
+        port: 0,
+        host: '127.0.0.1',
+        dataDir,
+        singleUser: !options.accounts,
+        rateLimits: NO_LIMITS,
+        ...(options.staticDir ? { staticDir: options.staticDir } : {}),
+      },
       { error: logError },
     )
     return {
