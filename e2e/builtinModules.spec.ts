@@ -23,12 +23,14 @@ A pair of oystercatchers nested above the high-water line and raised two chicks.
 
 let outDir = ''
 let notesZip: Buffer
+let followerZip: Buffer
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-builtins-'))
   await buildSamplePlugins({ outDir, force: true })
   notesZip = await readFile(path.join(outDir, 'QuireNotes-1.0.0.zip'))
+  followerZip = await readFile(path.join(outDir, 'QuireFollower-1.0.0.zip'))
 })
 
 test.afterAll(async () => {
@@ -57,7 +59,7 @@ async function seedCollection(page: Page, name: string, text: string): Promise<s
       }).then((r) => r.json())
       const form = new FormData()
       form.set('collection_id', created.id)
-      form.set('file', new File([text], 'harbour.md', { type: 'text/markdown' }))
+      form.set('file', new File([text], `${name.toLowerCase()}.md`, { type: 'text/markdown' }))
       let document = await fetch('/api/documents/', { method: 'POST', body: form }).then((r) => r.json())
       const deadline = Date.now() + 90_000
       while (document.status === 'processing' && Date.now() < deadline) {
@@ -271,9 +273,11 @@ test('every built-in on one page: Search finds a passage, Collections drives the
     'Lighthouse',
   )
   await expect(results).not.toContainText('harbour.md')
+  await expect(results).not.toContainText('nested above the high-water line')
   await search.getByRole('searchbox', { name: 'Query' }).fill('paraffin lamp')
   await search.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(results).toContainText('The keeper trimmed the paraffin lamp')
+  await expect(results).toContainText('lighthouse.md')
   // The pinned evaluation keeps showing Harbour's runs.
   const evaluation = board.cell('evaluation')
   await expect(evaluation).toContainText('Evaluating Harbour')
@@ -391,4 +395,29 @@ test('a module whose collection was deleted says so on the page, and its designe
   await expect(form).not.toContainText('no longer exists')
   await form.getByRole('button', { name: 'Apply settings' }).click()
   await designer.expectAnnounced('Chat settings applied')
+})
+
+test('a plugin module that declares quire.collection.selected hears the built-in Collections module’s choice', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  await openApp(page)
+  await seedCollection(page, 'Lighthouse', LIGHTHOUSE)
+  const board = new PluginBoardPage(page)
+  await board.install(followerZip, 'QuireFollower-1.0.0.zip')
+  await board.create('Follow desk', 'follow-desk', [
+    { i: 'collections', pluginId: 'quire', moduleId: 'Collections', x: 0, y: 0, w: 6, h: 5 },
+    // QuireFollower listens under its own name, CollectionFollower, as BrainDrive's modules do.
+    { i: 'follower', pluginId: 'QuireFollower', moduleId: 'CollectionFollower', x: 6, y: 0, w: 6, h: 5 },
+  ])
+  await board.open('follow-desk', 'Follow desk')
+  await expect(board.cell('follower')).toHaveAttribute('data-state', 'ready')
+  const follower = board.module('follower')
+  await expect(follower.getByTestId('follower-collection')).toHaveText('No collection chosen yet')
+  await board.cell('collections').getByRole('button', { name: 'Choose Lighthouse' }).click()
+  await expect(board.cell('collections').getByRole('status')).toHaveText(
+    /^Lighthouse chosen and sent to 1 module on this page/,
+  )
+  await expect(follower.getByTestId('follower-collection')).toHaveText('Lighthouse')
+  await expect(follower.getByTestId('follower-documents')).toHaveText('1 documents')
 })
