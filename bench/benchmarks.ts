@@ -5,6 +5,7 @@ import { ingestPdf } from './ingest-pdf'
 import type { Benchmark } from './lib/Benchmark'
 import { pages } from './pages'
 import { plugins } from './plugins'
+import { providers } from './providers'
 import { retrieval } from './retrieval'
 import { search } from './search'
 import { serverAuth } from './server-auth'
@@ -26,4 +27,5 @@ export const benchmarks: readonly Benchmark[] = [
   web,
   plugins,
   pages,
+  providers,
 ]
