@@ -20,6 +20,7 @@ import {
 import { pluginInstallAttempts, pluginInstallLists } from './isolationPluginInstall'
 import { modelHostAttempts, seedModelHost, type ModelHostRecords } from './isolationModelHost'
 import { aiProviderAttempts } from './isolationAiProviders'
+import { webSearchAttempts } from './isolationWebSearch'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 
@@ -178,6 +179,7 @@ const attempts: Record<string, AttemptFor<Records & PlatformRecords & PluginReco
   ...pluginInstallAttempts,
   ...modelHostAttempts,
   ...aiProviderAttempts,
+  ...webSearchAttempts,
 }
 
 describe('two users: B never reaches A’s records', () => {

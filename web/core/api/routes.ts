@@ -18,6 +18,7 @@ import { webLlmModelRoutes } from './settings/webLlmModelsRoute'
 import { pageDesignerRoutes } from './platform/pageDesignerRoutes'
 import { pluginRoutes } from './platform/plugins/pluginRoutes'
 import { pluginInstallRoutes } from './platform/plugins/pluginInstallRoutes'
+import { webSearchRoutes } from './platform/websearch/webSearchRoutes'
 import { modelHostRoutes } from './platform/modelhost/modelHostRoutes'
 
 /** The whole REST surface, mounted unchanged by the browser host and by the sync server. */
@@ -40,6 +41,7 @@ export const routes: readonly Route[] = [
   ...pageDesignerRoutes,
   ...pluginRoutes,
   ...pluginInstallRoutes,
+  ...webSearchRoutes,
   ...modelHostRoutes,
   ...aiRoutes,
 ]
