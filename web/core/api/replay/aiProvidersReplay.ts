@@ -90,9 +90,9 @@ export const aiProvidersReplay: ReplayCase[] = [
         path: '/api/v1/ai/providers/chat',
         json: pluginChat(SEEDED_SERVER, true),
       })
-      checkEqual(response.status, 200)
+      checkEqual(response.status, 200, 'POST /ai/providers/chat (stream) status')
       const values = dataValues(response.text)
-      checkEqual(values.at(-1), '[DONE]')
+      checkEqual(values.at(-1), '[DONE]', 'the last data line')
       const first = values[0] as Record<string, unknown>
       expectFields(first, { conversation_id: 'string' }, 'the first data line')
       const failure = values.at(-2) as Record<string, unknown>
@@ -104,7 +104,7 @@ export const aiProvidersReplay: ReplayCase[] = [
         { method: 'GET', path: `/api/v1/conversations/${String(first.conversation_id)}/messages` },
         200,
       )
-      checkEqual(body, [])
+      checkEqual(body, [], 'the conversation’s messages')
     },
   },
 ]
