@@ -55,7 +55,7 @@ interface StoredPage {
 const readPage = (page: Page, id: string) =>
   page.evaluate(async (pageId) => (await fetch(`/api/v1/pages/${pageId}`)).json(), id) as Promise<StoredPage>
 
-test('a person designs a page from plugin modules: adds, configures, resizes per layout, moves by keyboard, undoes, saves, publishes and previews it', async ({
+test('a person designs a page from plugin modules: adds, configures, resizes per layout, moves by keyboard, undoes, saves, publishes, restores a backup from the list and previews it', async ({
   page,
 }) => {
   test.setTimeout(150_000)
@@ -178,23 +178,66 @@ test('a person designs a page from plugin modules: adds, configures, resizes per
   })
   await expect(designer.action('Save')).toBeDisabled()
 
-  // Publish, back up, and restore the backup.
+  // Publish: Quire keeps a copy of the page first ("Before publish", four modules).
   await designer.action('Publish').click()
   await designer.expectAnnounced('Page published')
   await expect(designer.action('Unpublish')).toBeVisible()
   expect((await readPage(page, pageId)).is_published).toBe(true)
-  await expect(designer.action('Restore last backup')).toBeDisabled()
+  // Backed up by the person too (the same four modules); then Notes removed and saved (three).
   await designer.action('Back up').click()
   await designer.expectAnnounced('Saved page backed up')
   await designer.moduleButton('Notes-1').click()
   await page.keyboard.press('Delete')
   await designer.expectAnnounced('Notes removed')
   await expect(designer.card('Notes-1')).toHaveCount(0)
-  await designer.action('Restore last backup').click()
-  await designer.expectAnnounced(/Last backup restored/)
-  await expect(designer.card('Notes-1')).toBeVisible()
   await designer.action('Save').click()
   await designer.expectAnnounced('Page saved')
+
+  // The backups, newest first, each with its label and module count; restored by keyboard alone.
+  await designer.action('Backups').focus()
+  await page.keyboard.press('Enter')
+  await expect(designer.backups).toBeVisible()
+  const rows = designer.backups.getByRole('row')
+  await expect(rows).toHaveCount(3) // the header and two backups
+  await expect(rows.nth(1)).toContainText('4 modules')
+  await expect(rows.nth(2)).toContainText('Before publish')
+  await expect(rows.nth(2)).toContainText('4 modules')
+  await expectAccessible(page, 'the backups dialog')
+  // Focus starts on Close (the dialog opens before its list has loaded); Tab wraps round to the list.
+  await expect(designer.backups.getByRole('button', { name: 'Close' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(rows.nth(1).getByRole('button', { name: /^Restore Backup, / })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(rows.nth(2).getByRole('button', { name: /^Restore Before publish, / })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const confirmRestore = page.getByRole('dialog', { name: 'Restore “Before publish”?' })
+  await expect(confirmRestore).toContainText('saved at once with this backup’s 4 modules')
+  await expect(confirmRestore.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(confirmRestore.getByRole('button', { name: 'Restore and save' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await designer.expectAnnounced(
+    'Backup Before publish restored and saved. Undo brings back the design you had.',
+  )
+  await expect(designer.backups).toHaveCount(0)
+  await expect(designer.action('Backups')).toBeFocused()
+  await expect(designer.card('Notes-1')).toBeVisible()
+  await expect(designer.action('Save')).toBeDisabled()
+  expect(Object.keys((await readPage(page, pageId)).content.modules)).toContain('Notes-1')
+  // The restore is one step of the history: Undo brings back the design before it, unsaved; Redo the restored one.
+  await designer.action('Undo').click()
+  await expect(designer.card('Notes-1')).toHaveCount(0)
+  await expect(designer.action('Save')).toBeEnabled()
+  await designer.action('Redo').click()
+  await expect(designer.card('Notes-1')).toBeVisible()
+  await expect(designer.action('Save')).toBeDisabled()
+  // What the restore replaced was backed up first; Escape closes the list.
+  await designer.action('Backups').click()
+  await expect(rows).toHaveCount(4)
+  await expect(rows.nth(1)).toContainText('Before restore')
+  await expect(rows.nth(1)).toContainText('3 modules')
+  await page.keyboard.press('Escape')
+  await expect(designer.backups).toHaveCount(0)
 
   // Accessible at desktop and phone widths; screenshots of both.
   await expectAccessible(page, 'the page designer at 1280 px')
@@ -221,7 +264,7 @@ test('a person designs a page from plugin modules: adds, configures, resizes per
   await expect(page.getByRole('heading', { name: 'Design Designed board', level: 1 })).toBeVisible()
 })
 
-test('by mouse: a module resized by its corner within its limits, undone; dark theme accessible', async ({
+test('by mouse: a module resized by its corner within its limits, undone; a palette entry dragged onto the tablet grid lands where dropped; a module moved by its handle; dark theme accessible', async ({
   page,
 }) => {
   test.setTimeout(120_000)
@@ -265,6 +308,39 @@ test('by mouse: a module resized by its corner within its limits, undone; dark t
 
   await designer.action('Undo').click()
   await expect(designer.place('notes')).toHaveText('column 1, row 1, 6 columns wide, 5 rows tall')
+
+  // Drag from the palette onto the tablet grid: Collection overview lands where it is dropped, beside Notes.
+  await designer.layout('Tablet').click()
+  await expect(designer.grid).toHaveAccessibleName('Tablet layout, 8 columns')
+  // Notes is narrower there: its desktop width scaled to 8 columns, held at its minWidth (3).
+  await expect(designer.place('notes')).toHaveText('column 1, row 1, 3 columns wide, 5 rows tall')
+  await designer.dragPaletteEntry('Collection overview', 5, 1)
+  await designer.expectAnnounced('Collection overview added at column 5, row 1')
+  await expect(designer.place('CollectionOverview-1')).toHaveText(
+    'column 5, row 1, 4 columns wide, 5 rows tall',
+  )
+  // Move Notes by its handle, six rows down.
+  await designer.dragModule('notes', 0, 6)
+  await designer.expectAnnounced('Notes moved to column 1, row 7')
+  await expect(designer.place('notes')).toHaveText('column 1, row 7, 3 columns wide, 5 rows tall')
+  await designer.action('Undo').click()
+  await expect(designer.place('notes')).toHaveText('column 1, row 1, 3 columns wide, 5 rows tall')
+  await designer.action('Redo').click()
+  await expect(designer.place('notes')).toHaveText('column 1, row 7, 3 columns wide, 5 rows tall')
+  // Saved as placed, at the tablet layout only.
+  await designer.action('Save').click()
+  await designer.expectAnnounced('Page saved')
+  const stored = await readPage(page, pageId)
+  const tablet = stored.content.layouts.tablet ?? []
+  expect(tablet.find((item) => item.i === 'CollectionOverview-1')).toMatchObject({ x: 4, y: 0, w: 4, h: 5 })
+  expect(tablet.find((item) => item.i === 'notes')).toMatchObject({ x: 0, y: 6 })
+  expect(stored.content.layouts.desktop?.find((item) => item.i === 'notes')).toMatchObject({
+    x: 0,
+    y: 0,
+    w: 6,
+  })
+
+  await designer.layout('Desktop').click()
   await expectAccessible(page, 'the page designer, dark, at 1280 px')
   await page.setViewportSize({ width: 390, height: 844 })
   await expectAccessible(page, 'the page designer, dark, at 390 px')

@@ -31,6 +31,22 @@ export interface DesignerGridProps {
 
 export const CELL_HEIGHT = 60
 
+/** What the grid accepts from outside: palette entries made drag sources by `paletteDragSource`. */
+const PALETTE_ITEM = '.designer-palette-item'
+
+/**
+ * Makes a palette entry draggable onto the grid (a clone follows the pointer; the grid reads its size
+ * from the entry's `gs-w`/`gs-h`). Called for each entry as it is created: `GridStack.setupDragIn` with a
+ * selector reaches only the entries that exist at that moment, and the palette makes new ones whenever
+ * its list changes (a search, a category, the modules read again), which then could not be dragged.
+ * The drag is set up directly rather than through `setupDragIn`, which also dispatches a synthetic
+ * `dragstart` DOM event on the entry: nothing here listens for it, and Playwright's Chromium reads any
+ * uncancelled `dragstart` during a mouse move as the start of a native drag and waits for one forever.
+ */
+export function paletteDragSource(el: HTMLElement): void {
+  GridStack.getDD().dragIn(el, { appendTo: 'body', helper: 'clone' })
+}
+
 function placements(grid: GridStack): Placement[] {
   return grid.engine.nodes
     .filter((node) => typeof node.id === 'string')
@@ -61,7 +77,7 @@ export function DesignerGrid(props: DesignerGridProps) {
         cellHeight: CELL_HEIGHT,
         margin: 6,
         mode: 'float',
-        acceptWidgets: '.designer-palette-item',
+        acceptWidgets: PALETTE_ITEM,
         draggable: { handle: '.designer-module-handle' },
         resizable: { handles: 'se' },
       },
@@ -83,7 +99,6 @@ export function DesignerGrid(props: DesignerGridProps) {
       }
       if (key) props.onDrop(key, x, y)
     })
-    GridStack.setupDragIn('.designer-palette-item', { appendTo: 'body', helper: 'clone' })
   })
 
   createEffect(() => {

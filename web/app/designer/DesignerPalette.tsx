@@ -1,5 +1,6 @@
 import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js'
 import type { PaletteModule } from './designerApi'
+import { paletteDragSource } from './DesignerGrid'
 import { defaultSize } from './layoutLimits'
 import { matchesSearch } from './paletteSearch'
 
@@ -61,6 +62,7 @@ export function DesignerPalette(props: {
               const size = () => defaultSize(module.layout, props.columns)
               return (
                 <li
+                  ref={paletteDragSource}
                   class="designer-palette-item"
                   data-palette-key={module.key}
                   {...{ 'gs-w': size().w, 'gs-h': size().h }}

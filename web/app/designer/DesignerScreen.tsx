@@ -14,12 +14,15 @@ import {
   withPlacements,
   type Design,
 } from './designContent'
+import { BackupsDialog } from './BackupsDialog'
 import {
   backUpPage,
   loadDesignerPage,
   publishPage,
+  restorePageBackup,
   savePageContent,
   type DesignerPageRecord,
+  type PageBackupSummary,
   type PaletteModule,
 } from './designerApi'
 import { DesignerGrid, type GridModule } from './DesignerGrid'
@@ -55,6 +58,7 @@ export function DesignerScreen(props: { page: DesignerPageRecord; modules: reado
   const [announcement, setAnnouncement] = createSignal('')
   const [busy, setBusy] = createSignal(false)
   const [error, setError] = createSignal<string>()
+  const [showBackups, setShowBackups] = createSignal(false)
   const design = () => history().present
   const dirty = () => design() !== saved()
   const columns = () => BREAKPOINTS[breakpoint()]
@@ -260,11 +264,19 @@ export function DesignerScreen(props: { page: DesignerPageRecord; modules: reado
       return 'Saved page backed up'
     })
 
-  const restoreBackup = () => {
-    const backup = page().content_backup
-    if (!backup) return
-    commit(contentToDesign(backup), 'Last backup restored. Save to keep it.')
+  /**
+   * The server restores and saves (backing up what it replaces); here the restored design becomes one
+   * step of the undo history and the saved state, so Undo brings back the design the person had.
+   */
+  const restoreBackup = async (backup: PageBackupSummary) => {
+    const answer = await restorePageBackup(page().id, backup.id)
+    const restored = contentToDesign(answer.content)
+    setHistory((current) => pushState(current, restored))
+    setSaved(restored)
+    setPage((current) => ({ ...current, content: answer.content }))
     setSelected(undefined)
+    setShowBackups(false)
+    announce(`Backup ${backup.label} restored and saved. Undo brings back the design you had.`)
   }
 
   const preview = () => void navigate({ to: '/p/$', params: { _splat: page().route.replace(/^\/+/, '') } })
@@ -338,8 +350,8 @@ export function DesignerScreen(props: { page: DesignerPageRecord; modules: reado
           <button type="button" class="button" onClick={() => void backUp()} disabled={busy()}>
             Back up
           </button>
-          <button type="button" class="button" onClick={restoreBackup} disabled={!page().content_backup}>
-            Restore last backup
+          <button type="button" class="button" aria-haspopup="dialog" onClick={() => setShowBackups(true)}>
+            Backups
           </button>
         </div>
         <p class="field-hint">
@@ -432,6 +444,14 @@ export function DesignerScreen(props: { page: DesignerPageRecord; modules: reado
           </Show>
         </aside>
       </div>
+      <Show when={showBackups()}>
+        <BackupsDialog
+          pageId={page().id}
+          pageName={page().name}
+          onRestore={restoreBackup}
+          onClose={() => setShowBackups(false)}
+        />
+      </Show>
       <Show when={blocker().status === 'blocked'}>
         <ConfirmDialog
           title="Leave without saving?"

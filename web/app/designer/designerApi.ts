@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+import type { pageBackupSummarySchema } from '../../core/api/platform/pages/pageSchemas'
 import { requestJson } from '../api/requestJson'
 import { BUILTIN_PLUGIN_ID, builtinModules } from '../builtins/builtinModules'
 import type { ConfigFieldSpec } from './configValidation'
@@ -107,3 +109,16 @@ export const publishPage = (id: string, publish: boolean) =>
 
 export const backUpPage = (id: string) =>
   requestJson<DesignerPageRecord>(`${pagePath(id)}/backup`, { method: 'POST', body: { create_backup: true } })
+
+/** A backup in the page's history (GET .../backups): no content, its module count. */
+export type PageBackupSummary = z.output<typeof pageBackupSummarySchema>
+
+export const listPageBackups = async (id: string, signal?: AbortSignal) =>
+  (await requestJson<{ backups: PageBackupSummary[] }>(`${pagePath(id)}/backups`, { signal })).backups
+
+/** Puts a backup's content back into the page and saves it; the server backs up what it replaces first. */
+export const restorePageBackup = (id: string, backupId: string) =>
+  requestJson<DesignerPageRecord & { backup: PageBackupSummary | null }>(
+    `${pagePath(id)}/backups/${encodeURIComponent(backupId)}/restore`,
+    { method: 'POST' },
+  )
