@@ -19,9 +19,13 @@ export function providerFailure(error: unknown): unknown {
   return error instanceof GeneratorError ? new ApiError(502, error.message) : error
 }
 
-/** Whether this host runs WebLLM (the browser host has a local chat model; the server has none). */
-function hasWebLlm(ports: Pick<ApiPorts, 'generation'>): boolean {
-  return ports.generation.chatModel({ kind: 'webllm', model: 'probe' }) !== undefined
+/**
+ * Whether this host runs WebLLM: it lists models it can run on the device (the browser); the server
+ * lists none. Asked through the list, not by building a model: the browser keeps one WebLLM model
+ * loaded, and building another would drop it.
+ */
+async function hasWebLlm(ports: Pick<ApiPorts, 'generation'>): Promise<boolean> {
+  return (await ports.generation.localModels()).length > 0
 }
 
 type ModelEntry = z.infer<typeof modelEntrySchema>
@@ -80,7 +84,7 @@ const providersRoute = defineRoute({
     },
   },
   async handler(_input, ports) {
-    const webllm = hasWebLlm(ports)
+    const webllm = await hasWebLlm(ports)
     const details = Object.values(PROVIDERS).map((info) => ({
       id: info.name,
       label: info.label,
@@ -123,7 +127,7 @@ const validateRoute = defineRoute({
   async handler({ body }, ports) {
     const { provider } = body
     if (provider === 'webllm') {
-      const valid = hasWebLlm(ports)
+      const valid = await hasWebLlm(ports)
       return {
         status: 200,
         body: {
@@ -181,7 +185,7 @@ const modelsRoute = defineRoute({
   async handler({ query }, ports) {
     const { provider } = query
     if (provider === 'webllm') {
-      if (!hasWebLlm(ports)) throw ApiError.badRequest(WEBLLM_UNAVAILABLE)
+      if (!(await hasWebLlm(ports))) throw ApiError.badRequest(WEBLLM_UNAVAILABLE)
       return { status: 200, body: { models: await webLlmModels(ports) } }
     }
     const { instance, servers } = await providerSettings(ports, provider, query.settings_id)
@@ -251,7 +255,7 @@ const allModelsRoute = defineRoute({
         detail,
       })
     })
-    if (hasWebLlm(ports)) models.push(...(await webLlmModels(ports)))
+    if (await hasWebLlm(ports)) models.push(...(await webLlmModels(ports)))
     const answered = results.filter((r) => r.status === 'fulfilled').length
     return {
       status: 200,
