@@ -1,16 +1,20 @@
 import type { SourceDocument } from '../../core/chat/SourceDocument'
+import type { CitedSource, WebSource } from '../../core/chat/WebSource'
 import { readSse } from '../../core/http/readSse'
 import type { ChatMessage as StoredChatMessage } from '../../core/store/ChatMessage'
 import type { ChatSession } from '../../core/store/ChatSession'
 import { ApiRequestError } from './ApiRequestError'
 import { requestJson } from './requestJson'
 
-export type { ChatSession, SourceDocument }
+export type { ChatSession, CitedSource, SourceDocument, WebSource }
 
 export interface ChatMessageMetadata {
-  source_documents?: SourceDocument[]
+  /** Document passages, then web pages (`kind: 'web'`) when the question searched the web. */
+  source_documents?: CitedSource[]
   stopped?: boolean
   search_note?: string
+  /** Why searching the web added fewer sources than asked for. */
+  web_search_note?: string
   [key: string]: unknown
 }
 
@@ -46,7 +50,7 @@ export function listMessages(sessionId: string, signal?: AbortSignal, limit = 50
 }
 
 export interface StreamHandlers {
-  onSources?: (sources: SourceDocument[]) => void
+  onSources?: (sources: CitedSource[]) => void
   onToken: (text: string) => void
 }
 
@@ -61,13 +65,18 @@ export async function streamAnswer(
   message: string,
   handlers: StreamHandlers,
   signal: AbortSignal,
+  options: { webSearch?: boolean } = {},
 ): Promise<ChatMessage> {
   let response: Response
   try {
     response = await fetch('/api/chat/stream', {
       method: 'POST',
       headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
-      body: JSON.stringify({ session_id: sessionId, message }),
+      body: JSON.stringify({
+        session_id: sessionId,
+        message,
+        ...(options.webSearch ? { web_search: true } : {}),
+      }),
       signal,
     })
   } catch (error) {
@@ -79,7 +88,7 @@ export async function streamAnswer(
   }
   for await (const event of readSse(response.body, signal)) {
     const data = JSON.parse(event.data) as Record<string, unknown>
-    if (event.event === 'sources') handlers.onSources?.((data.sources as SourceDocument[] | undefined) ?? [])
+    if (event.event === 'sources') handlers.onSources?.((data.sources as CitedSource[] | undefined) ?? [])
     else if (event.event === 'token') handlers.onToken(String(data.text ?? ''))
     else if (event.event === 'done') return data.message as ChatMessage
     else if (event.event === 'error') {

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/solid-router'
-import { createResource, createSignal, onCleanup, Show } from 'solid-js'
+import { createEffect, createResource, createSignal, on, onCleanup, Show } from 'solid-js'
 import { ApiRequestError, errorDetail } from '../api/ApiRequestError'
-import { listMessages, streamAnswer, type ChatSession, type SourceDocument } from '../api/chatApi'
+import { listMessages, streamAnswer, type ChatSession, type CitedSource } from '../api/chatApi'
 import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { Composer } from './Composer'
 import { MessageThread, type PendingTurn } from './MessageThread'
 import { SourcePanel } from './SourcePanel'
+import { readWebSearchChoice, saveWebSearchChoice } from './webSearchChoice'
 
 export interface ChatConversationProps {
   session: ChatSession
@@ -32,7 +33,16 @@ export function ChatConversation(props: ChatConversationProps) {
   )
   const [pending, setPending] = createSignal<PendingTurn>()
   const [failure, setFailure] = createSignal<TurnFailure>()
-  const [source, setSource] = createSignal<{ source: SourceDocument; opener: HTMLElement | null }>()
+  const [source, setSource] = createSignal<{ source: CitedSource; opener: HTMLElement | null }>()
+  const [webSearch, setWebSearch] = createSignal(readWebSearchChoice(props.session.id))
+  // Another session opened in this view: its own choice.
+  createEffect(
+    on(
+      () => props.session.id,
+      (id) => setWebSearch(readWebSearchChoice(id)),
+      { defer: true },
+    ),
+  )
   let controller: AbortController | undefined
   let composerFocus: (() => void) | undefined
   onCleanup(() => controller?.abort())
@@ -52,6 +62,7 @@ export function ChatConversation(props: ChatConversationProps) {
           onToken: (text) => setPending((p) => p && { ...p, answer: p.answer + text }),
         },
         turn.signal,
+        { webSearch: webSearch() },
       )
       // Both the question and the answer are stored now; reading them back gives the thread their real ids.
       await syncAfter()
@@ -141,6 +152,13 @@ export function ChatConversation(props: ChatConversationProps) {
           onSend={(question) => void ask(question)}
           onStop={stop}
           focusRef={(focus) => (composerFocus = focus)}
+          webSearch={{
+            on: webSearch(),
+            onChange: (on) => {
+              setWebSearch(on)
+              saveWebSearchChoice(props.session.id, on)
+            },
+          }}
         />
       </div>
       <Show when={source()} keyed>

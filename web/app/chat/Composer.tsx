@@ -9,6 +9,8 @@ export interface ComposerProps {
   /** The field's label (default "Your question"), and its placeholder. */
   label?: string
   placeholder?: string
+  /** "Search the web" for this conversation's questions: shown when given (the document chat). */
+  webSearch?: { on: boolean; onChange: (on: boolean) => void }
 }
 
 /** Where the question is typed: Enter sends, Shift+Enter starts a new line; Stop replaces Send while answering. */
@@ -62,6 +64,18 @@ export function Composer(props: ComposerProps) {
       <p id={`${fieldId}-hint`} class="visually-hidden">
         Enter sends; Shift+Enter starts a new line.
       </p>
+      <Show when={props.webSearch}>
+        {(web) => (
+          <label class="choice chat-composer-web">
+            <input
+              type="checkbox"
+              checked={web().on}
+              onChange={(event) => web().onChange(event.currentTarget.checked)}
+            />
+            Search the web
+          </label>
+        )}
+      </Show>
       <Show
         when={props.busy}
         fallback={

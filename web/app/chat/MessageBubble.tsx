@@ -1,19 +1,19 @@
 import { createMemo, Show } from 'solid-js'
-import type { ChatMessage, SourceDocument } from '../api/chatApi'
+import type { ChatMessage, CitedSource } from '../api/chatApi'
 import { showToast } from '../toasts/toastStore'
 import { renderMarkdown } from './renderMarkdown'
 
 export interface MessageBubbleProps {
   role: ChatMessage['role']
   content: string
-  sources: SourceDocument[]
+  sources: CitedSource[]
   stopped: boolean
   /** Tokens are still arriving. */
   streaming?: boolean
   note?: string | undefined
   /** While another answer streams, copying is fine but regenerating is not. */
   actionsDisabled?: boolean
-  onCite?: (source: SourceDocument, opener: HTMLElement | null) => void
+  onCite?: (source: CitedSource, opener: HTMLElement | null) => void
   onRegenerate?: () => void
   /** Shown before the first token arrives (default "Searching your documents…"). */
   waitingText?: string

@@ -1,5 +1,5 @@
 import { For, Show } from 'solid-js'
-import type { ChatMessage, SourceDocument } from '../api/chatApi'
+import type { ChatMessage, CitedSource } from '../api/chatApi'
 import { MessageBubble } from './MessageBubble'
 import { createFollowScroll } from './createFollowScroll'
 
@@ -7,7 +7,7 @@ import { createFollowScroll } from './createFollowScroll'
 export interface PendingTurn {
   question: string
   answer: string
-  sources: SourceDocument[]
+  sources: CitedSource[]
   stopped: boolean
 }
 
@@ -15,7 +15,7 @@ export interface MessageThreadProps {
   messages: ChatMessage[]
   pending: PendingTurn | undefined
   busy: boolean
-  onCite: (source: SourceDocument, opener: HTMLElement | null) => void
+  onCite: (source: CitedSource, opener: HTMLElement | null) => void
   onRegenerate: (question: string) => void
 }
 
@@ -64,9 +64,7 @@ export function MessageThread(props: MessageThreadProps) {
               content={message.content}
               sources={message.metadata.source_documents ?? []}
               stopped={message.metadata.stopped === true}
-              note={
-                typeof message.metadata.search_note === 'string' ? message.metadata.search_note : undefined
-              }
+              note={messageNote(message)}
               actionsDisabled={props.busy}
               onCite={props.onCite}
               onRegenerate={() => {
@@ -101,4 +99,12 @@ export function MessageThread(props: MessageThreadProps) {
       </ol>
     </div>
   )
+}
+
+/** What the answer's search left out: keyword search standing in for vectors, a web search that could not run. */
+function messageNote(message: ChatMessage): string | undefined {
+  const notes = [message.metadata.search_note, message.metadata.web_search_note].filter(
+    (note): note is string => typeof note === 'string' && note !== '',
+  )
+  return notes.length > 0 ? notes.join(' ') : undefined
 }

@@ -1,27 +1,25 @@
 import { createResource, createUniqueId, onMount, Show } from 'solid-js'
 import { getDocument } from '../api/documentsApi'
-import type { SourceDocument } from '../api/chatApi'
+import { isWebSource } from '../../core/chat/WebSource'
+import type { CitedSource, SourceDocument } from '../api/chatApi'
 import { PdfPageView } from './PdfPageView'
 
 export interface SourcePanelProps {
-  source: SourceDocument
+  source: CitedSource
   onClose: () => void
 }
 
 /**
- * A cited passage beside the thread: where it comes from and its text and, for a PDF, the page itself with
- * the passage highlighted. Not modal: the reader can keep reading the answer while it is open. Focus moves
- * to its heading on open; Escape or Close returns it to the chip that opened it.
+ * A cited source beside the thread: for a document passage, where it comes from (`DocumentFacts`: file,
+ * page, section and, for a PDF, the page itself with the passage highlighted); for a web page (a "search
+ * the web" source), its title and address, a link that opens in a new tab; then the text the answer was
+ * given. Not modal: the reader can keep reading the answer while it is open. Focus moves to its heading
+ * on open; Escape or Close returns it to the chip that opened it.
  */
 export function SourcePanel(props: SourcePanelProps) {
   let heading!: HTMLHeadingElement
   // Per instance: two chat modules on one page may each have a source open.
   const titleId = createUniqueId()
-  // Only the document's kind is needed; a failure simply means no page preview.
-  const [document] = createResource(
-    () => props.source.document_id,
-    (id) => getDocument(id).catch(() => undefined),
-  )
   onMount(() => heading.focus())
 
   return (
@@ -43,6 +41,46 @@ export function SourcePanel(props: SourcePanelProps) {
           Close
         </button>
       </header>
+      <Show
+        when={isWebSource(props.source) ? props.source : undefined}
+        fallback={<DocumentFacts source={props.source as SourceDocument} />}
+      >
+        {(web) => (
+          <dl class="chat-source-facts">
+            <dt>Web page</dt>
+            <dd>{web().title}</dd>
+            <dt>Address</dt>
+            <dd>
+              <a class="chat-source-url" href={web().url} target="_blank" rel="noopener noreferrer">
+                {web().url}
+              </a>
+            </dd>
+            <dt>Text</dt>
+            <dd>
+              {web().from === 'page'
+                ? 'The page’s main text'
+                : 'The search snippet (the page could not be read)'}
+            </dd>
+          </dl>
+        )}
+      </Show>
+      <h3 class="chat-source-subtitle">Passage</h3>
+      <blockquote class="chat-source-passage" tabindex="0" aria-label="Passage text">
+        {props.source.content}
+      </blockquote>
+    </aside>
+  )
+}
+
+/** Where a document passage comes from and, for a PDF, the page itself with the passage highlighted. */
+function DocumentFacts(props: { source: SourceDocument }) {
+  // Only the document's kind is needed; a failure simply means no page preview.
+  const [document] = createResource(
+    () => props.source.document_id,
+    (id) => getDocument(id).catch(() => undefined),
+  )
+  return (
+    <>
       <dl class="chat-source-facts">
         <dt>File</dt>
         <dd>{props.source.filename}</dd>
@@ -63,10 +101,6 @@ export function SourcePanel(props: SourcePanelProps) {
           passage={props.source.content}
         />
       </Show>
-      <h3 class="chat-source-subtitle">Passage</h3>
-      <blockquote class="chat-source-passage" tabindex="0" aria-label="Passage text">
-        {props.source.content}
-      </blockquote>
-    </aside>
+    </>
   )
 }

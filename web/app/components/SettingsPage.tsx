@@ -12,6 +12,7 @@ import { ClearDataSection } from '../settings/ClearDataSection'
 import { EmbedderDownload } from '../settings/EmbedderDownload'
 import '../settings/settings.css'
 import { StorageSection } from '../settings/StorageSection'
+import { WebSearchSection } from '../settings/WebSearchSection'
 import { WebLlmModelPicker } from '../settings/WebLlmModelPicker'
 import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
@@ -262,6 +263,7 @@ export function SettingsPage(props: { settings: SettingsView }) {
           </button>
         </div>
       </form>
+      <WebSearchSection />
       <StorageSection />
       <ClearDataSection />
       <p id="app-version" class="settings-version">

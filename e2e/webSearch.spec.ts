@@ -1,0 +1,131 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, test, type Page } from '@playwright/test'
+import { SYNC_PORT } from '../playwright.config'
+import { ChatPage } from './pages/ChatPage'
+import { expectAccessible } from './support/expectAccessible'
+import { openApp } from './support/openApp'
+
+// Issue 18, item 4, in the browser on the sync server's origin (the deployment people run): the
+// in-browser API reaches SearXNG and the pages itself, so both fakes here allow any origin (CORS),
+// as a person's SearXNG behind a CORS proxy would.
+
+const server = `http://127.0.0.1:${SYNC_PORT}`
+const KITCHEN =
+  '# Pantry\n\nAlice keeps three jars of marmalade and plum jam in the pantry, beside the honey.'
+const PAGE = `<!doctype html><html><head><title>Marmalade facts</title></head><body>
+<nav>Home | Recipes</nav><main><h1>Marmalade</h1>
+<p>Seville oranges make the best marmalade because of their bitter peel.</p>
+<p>Marmalade was first sold in Dundee in 1797.</p></main></body></html>`
+
+let fake: Server
+let fakeUrl = ''
+
+test.beforeAll(async () => {
+  // One server plays SearXNG (/config, /search?format=json) and the page it finds (/marmalade).
+  fake = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', fakeUrl)
+    const cors = { 'access-control-allow-origin': '*' }
+    if (url.pathname === '/config') {
+      response.writeHead(200, { 'content-type': 'application/json', ...cors })
+      response.end(JSON.stringify({ engines: [{ name: 'duckduckgo' }, { name: 'wikipedia' }] }))
+    } else if (url.pathname === '/search' && url.searchParams.get('format') === 'json') {
+      response.writeHead(200, { 'content-type': 'application/json', ...cors })
+      response.end(
+        JSON.stringify({
+          query: url.searchParams.get('q'),
+          results: [
+            {
+              title: 'Marmalade facts',
+              url: `${fakeUrl}/marmalade`,
+              content: 'Marmalade history.',
+              engine: 'duckduckgo',
+            },
+          ],
+        }),
+      )
+    } else if (url.pathname === '/marmalade') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...cors }).end(PAGE)
+    } else {
+      response.writeHead(404, cors).end()
+    }
+  })
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
+  fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`
+})
+
+test.afterAll(async () => {
+  fake.closeAllConnections()
+  await new Promise((resolve) => fake.close(resolve))
+})
+
+/** A collection holding one Markdown file, through the in-browser API, processed. */
+async function seedKitchen(page: Page): Promise<void> {
+  const status = await page.evaluate(async (text) => {
+    const created = await fetch('/api/collections/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Kitchen', description: 'web search e2e' }),
+    }).then((r) => r.json())
+    const form = new FormData()
+    form.set('collection_id', created.id)
+    form.set('file', new File([text], 'pantry.md', { type: 'text/markdown' }))
+    let document = await fetch('/api/documents/', { method: 'POST', body: form }).then((r) => r.json())
+    const deadline = Date.now() + 60_000
+    while (document.status === 'processing' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      document = await fetch(`/api/documents/${document.id}`).then((r) => r.json())
+    }
+    return document.status as string
+  }, KITCHEN)
+  expect(status).toBe('completed')
+}
+
+test('Settings → SearXNG URL tested; a document question with “Search the web” cites the web page', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  await openApp(page, `${server}/settings`)
+  const section = page.getByRole('region', { name: 'Web search' })
+  const urlField = section.getByLabel('SearXNG URL')
+
+  // A URL that is not one is refused before anything is saved; then the fake's URL tests ok.
+  await urlField.fill('search.example.org')
+  await section.getByRole('button', { name: 'Test' }).click()
+  await expect(section.getByRole('status')).toHaveText('Enter a full URL, such as https://search.example.org')
+  await urlField.fill(fakeUrl)
+  await section.getByRole('button', { name: 'Test' }).click()
+  await expect(section.getByRole('status')).toHaveText('Connected: SearXNG answers with 2 engines.')
+  await expectAccessible(page, 'Settings with web search tested')
+
+  await seedKitchen(page)
+  const chat = new ChatPage(page)
+  await chat.open()
+  await chat.newSession('Jam', 'Kitchen')
+  const toggle = page.getByRole('checkbox', { name: 'Search the web' })
+  await expect(toggle).not.toBeChecked()
+  await toggle.check()
+  await chat.ask('When was marmalade first sold in Dundee?')
+
+  const answer = chat.assistantMessages().last()
+  await expect(answer).toContainText('1797', { timeout: 30_000 })
+  // The document passage is source 1; the web page comes after it, and the answer quotes it.
+  await answer.getByRole('button', { name: 'Source 2', exact: true }).click()
+  const panel = chat.sourcePanel
+  await expect(panel.getByRole('heading', { name: 'Source 2' })).toBeFocused()
+  await expect(panel).toContainText('Marmalade facts')
+  await expect(panel.getByRole('link', { name: `${fakeUrl}/marmalade` })).toHaveAttribute(
+    'href',
+    `${fakeUrl}/marmalade`,
+  )
+  await expect(panel.getByLabel('Passage text')).toContainText('Marmalade was first sold in Dundee in 1797.')
+  await expect(panel.getByLabel('Passage text')).not.toContainText('Home | Recipes')
+  await expectAccessible(page, 'Chat with a web source open')
+
+  // Stored with the answer: after a reload the same source opens with its URL, and the toggle is still on.
+  await page.reload()
+  await expect(chat.assistantMessages().last()).toContainText('1797')
+  await expect(page.getByRole('checkbox', { name: 'Search the web' })).toBeChecked()
+  await chat.assistantMessages().last().getByRole('button', { name: 'Source 2', exact: true }).click()
+  await expect(chat.sourcePanel.getByRole('link', { name: `${fakeUrl}/marmalade` })).toBeVisible()
+})
