@@ -54,10 +54,19 @@ async function publishedPageNames(page: Page): Promise<string[]> {
   return (answer.pages ?? []).map((p) => p.name)
 }
 
-/** The whole page from its top (a step may have scrolled it) into e2e/output/screens/<name>.png. */
-async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * The whole page into e2e/output/screens/<name>.png, taken with the window as tall as the page rather
+ * than with `fullPage`: Chromium's full-page capture lays the modules' sandboxed frames out again at a
+ * width of a few pixels, so their content came out squeezed (or blank) though it rendered well.
+ */
+async function screenshot(page: Page, name: string, ready = async () => {}): Promise<void> {
+  const viewport = page.viewportSize()!
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) })
   await page.evaluate(() => window.scrollTo(0, 0))
-  await page.screenshot({ path: `e2e/output/screens/${name}.png`, fullPage: true })
+  await ready()
+  await page.screenshot({ path: `e2e/output/screens/${name}.png` })
+  await page.setViewportSize(viewport)
 }
 
 /** axe in both themes at the current viewport. */
@@ -237,15 +246,13 @@ test('a person builds a workspace page from the built-in chat and plugin modules
   })
 
   await test.step('the published page: accessible at 1280 and 390 px in both themes; screenshots', async () => {
+    await screenshot(laptop, 'published-page-1280', expectPluginContent)
     await expectAccessibleInBothThemes(laptop, 'the published workspace page at 1280 px')
-    await expectPluginContent()
-    await screenshot(laptop, 'published-page-1280')
     await laptop.setViewportSize({ width: 390, height: 844 })
     await expect(flow.publishedPage).toHaveAttribute('data-breakpoint', 'mobile')
     for (const key of MODULES) await expect(board.cell(key)).toHaveAttribute('data-state', 'ready')
+    await screenshot(laptop, 'published-page-390', expectPluginContent)
     await expectAccessibleInBothThemes(laptop, 'the published workspace page at 390 px')
-    await expectPluginContent()
-    await screenshot(laptop, 'published-page-390')
     await laptop.setViewportSize({ width: 1280, height: 900 })
   })
 
