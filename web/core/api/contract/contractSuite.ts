@@ -21,6 +21,7 @@ import { pageBackupsContract } from './pageBackupsContract'
 import { platformSettingsContract } from './platformSettingsContract'
 import { pluginsContract } from './pluginsContract'
 import { pluginInstallContract } from './pluginInstallContract'
+import { webSearchContract } from './webSearchContract'
 
 /** Every REST contract case; each host's runner executes all of them with the same assertions. */
 export const contractSuite: HostCase<ContractClient>[] = [
@@ -45,4 +46,5 @@ export const contractSuite: HostCase<ContractClient>[] = [
   ...personasContract,
   ...pluginsContract,
   ...pluginInstallContract,
+  ...webSearchContract,
 ]
