@@ -6,6 +6,7 @@ import type { Benchmark } from './lib/Benchmark'
 import { pages } from './pages'
 import { plugins } from './plugins'
 import { providers } from './providers'
+import { quality } from './quality'
 import { retrieval } from './retrieval'
 import { search } from './search'
 import { serverAuth } from './server-auth'
@@ -21,6 +22,7 @@ export const benchmarks: readonly Benchmark[] = [
   embedHash,
   ingestMemory,
   retrieval,
+  quality,
   search,
   sync,
   documentStall,
