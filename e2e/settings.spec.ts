@@ -3,7 +3,7 @@ import { CollectionsPage } from './pages/CollectionsPage'
 import { SettingsPage } from './pages/SettingsPage'
 import { openApp } from './support/openApp'
 
-test('settings: choose an embedder and an answer generator, test the connection, keep them after a reload', async ({
+test('settings: choose an embedder, add a model server and test it, keep them after a reload', async ({
   page,
 }) => {
   await openApp(page)
@@ -13,21 +13,17 @@ test('settings: choose an embedder and an answer generator, test the connection,
   await expect(page.getByLabel('Built-in (hash-v1): no download, works everywhere')).toBeChecked()
 
   await settings.chooseModelEmbedder('Xenova/bge-small-en-v1.5')
-  // Nothing listens on port 9: the test says so, naming the endpoint.
-  await settings.chooseEndpoint('ollama', 'http://127.0.0.1:9', 'llama3.2')
-  await expect(await settings.testConnection()).toContainText('127.0.0.1:9')
   await settings.save()
+  // Nothing listens on port 9: the test says so, naming the server.
+  await settings.addServer('Ollama', { name: 'Nowhere', address: 'http://127.0.0.1:9' })
+  await expect(await settings.testServer('Nowhere')).toContainText('127.0.0.1:9')
 
   await page.reload()
   await expect(settings.heading).toBeVisible()
-  await expect(settings.generator).toHaveValue('ollama')
-  await expect(page.getByLabel('Endpoint URL')).toHaveValue('http://127.0.0.1:9')
+  await expect(settings.server('Nowhere')).toContainText('http://127.0.0.1:9')
   await expect(page.getByLabel('Model id')).toHaveValue('Xenova/bge-small-en-v1.5')
   const stored = await page.evaluate(async () => (await fetch('/api/settings')).json())
-  expect(stored).toEqual({
-    embedder: { id: 'Xenova/bge-small-en-v1.5' },
-    generator: { kind: 'ollama', base_url: 'http://127.0.0.1:9', model: 'llama3.2' },
-  })
+  expect(stored).toEqual({ embedder: { id: 'Xenova/bge-small-en-v1.5' }, generator: { kind: 'extractive' } })
 })
 
 test('settings: storage use, persistent storage, version, and WebLLM without WebGPU', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 
-/** The Settings screen: embedder, answer generator, connection test, storage, clear data, version. */
+/** The Settings screen: embedder, the model picker and its servers, storage, clear data, version. */
 export class SettingsPage {
   constructor(private readonly page: Page) {}
 
@@ -39,17 +39,40 @@ export class SettingsPage {
     return this.page.locator('#embedder-download-error')
   }
 
-  async chooseEndpoint(kind: 'ollama' | 'openai', url: string, model: string): Promise<void> {
-    await this.generator.selectOption(kind)
-    await this.page.getByLabel('Endpoint URL').fill(url)
-    await this.page.getByLabel('Model', { exact: true }).fill(model)
+  /** A server of a provider's list in Settings' language models (`provider`: 'Ollama', 'OpenAI-compatible'). */
+  server(name: string): Locator {
+    return this.page.getByRole('listitem').filter({ has: this.page.getByText(name, { exact: true }) })
   }
 
-  async testConnection(): Promise<Locator> {
-    await this.page.getByRole('button', { name: 'Test connection' }).click()
-    const status = this.page.locator('#generator-test-result')
-    await expect(status).toBeVisible()
-    return status
+  /** Adds a server through its dialog; `key` only for providers that take one. */
+  async addServer(provider: string, server: { name: string; address: string; key?: string }): Promise<void> {
+    await this.page.getByRole('button', { name: `Add ${provider} server` }).click()
+    const dialog = this.page.getByRole('dialog', { name: `Add ${provider} server` })
+    await this.fillServer(dialog, server)
+    await dialog.getByRole('button', { name: 'Add server' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  async editServer(name: string, changes: { name?: string; address?: string; key?: string }): Promise<void> {
+    await this.page.getByRole('button', { name: `Edit ${name}` }).click()
+    const dialog = this.page.getByRole('dialog', { name: `Edit ${name}` })
+    await this.fillServer(dialog, changes)
+    await dialog.getByRole('button', { name: 'Save server' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  private async fillServer(dialog: Locator, server: { name?: string; address?: string; key?: string }) {
+    if (server.name !== undefined) await dialog.getByLabel('Name').fill(server.name)
+    if (server.address !== undefined) await dialog.getByLabel('Address').fill(server.address)
+    if (server.key !== undefined) await dialog.getByLabel('API key').fill(server.key)
+  }
+
+  /** Tests a saved server's connection; returns its outcome line once it shows. */
+  async testServer(name: string): Promise<Locator> {
+    await this.page.getByRole('button', { name: `Test connection to ${name}` }).click()
+    const outcome = this.server(name).getByRole('status')
+    await expect(outcome).toHaveText(/^(Connected|Failed)/)
+    return outcome
   }
 
   async save(): Promise<void> {

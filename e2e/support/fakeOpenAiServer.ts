@@ -18,7 +18,12 @@ export interface FakeOpenAiServer {
  * `delayMs` apart, with CORS open so that the app calls it from the browser. It stops writing when
  * the client goes away, and counts that.
  */
-export async function startFakeOpenAi(words: readonly string[], delayMs: number): Promise<FakeOpenAiServer> {
+export async function startFakeOpenAi(
+  words: readonly string[],
+  delayMs: number,
+  /** What `GET /v1/models` lists (a connection test, the model picker). */
+  models: readonly string[] = ['fake-model'],
+): Promise<FakeOpenAiServer> {
   const requests: Array<Record<string, unknown>> = []
   let disconnects = 0
   const server = createServer(async (request, response) => {
@@ -27,6 +32,12 @@ export async function startFakeOpenAi(words: readonly string[], delayMs: number)
     if (request.method === 'OPTIONS') return response.writeHead(204).end()
     let body = ''
     for await (const chunk of request) body += String(chunk)
+    if (request.url === '/v1/models') {
+      response.writeHead(200, { 'Content-Type': 'application/json' })
+      return response.end(
+        JSON.stringify({ object: 'list', data: models.map((id) => ({ id, object: 'model' })) }),
+      )
+    }
     if (request.url !== '/v1/chat/completions') return response.writeHead(404).end()
     requests.push(JSON.parse(body) as Record<string, unknown>)
     response.writeHead(200, { 'Content-Type': 'text/event-stream' })

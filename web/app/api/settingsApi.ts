@@ -16,6 +16,16 @@ export type GeneratorView =
     }
   | { kind: 'ollama'; base_url: string; model: string }
   | { kind: 'webllm'; model: string }
+  | ProviderGenerator
+
+/** A model on one of the person's servers of the provider registry (Settings' server lists). */
+export interface ProviderGenerator {
+  kind: 'provider'
+  provider: 'ollama' | 'openai' | 'anthropic'
+  settings_id?: string
+  server_id?: string
+  model: string
+}
 
 export type GeneratorInput =
   | { kind: 'extractive' }
@@ -23,6 +33,7 @@ export type GeneratorInput =
   | { kind: 'openai'; base_url: string; model: string; api_key?: string }
   | { kind: 'ollama'; base_url: string; model: string }
   | { kind: 'webllm'; model: string }
+  | ProviderGenerator
 
 export interface SettingsView {
   embedder: { id: string }

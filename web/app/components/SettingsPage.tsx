@@ -1,31 +1,24 @@
-import { createSignal, Match, Show, Switch } from 'solid-js'
+import { createSignal, Show } from 'solid-js'
 import { ApiRequestError } from '../api/ApiRequestError'
-import {
-  saveSettings,
-  testGenerator,
-  type ConnectionResult,
-  type GeneratorInput,
-  type SettingsView,
-} from '../api/settingsApi'
+import { saveSettings, type SettingsView } from '../api/settingsApi'
 import { APP_VERSION } from '../pwa/appVersion'
 import { ClearDataSection } from '../settings/ClearDataSection'
 import { EmbedderDownload } from '../settings/EmbedderDownload'
+import { ModelSettingsSection } from '../settings/ModelSettingsSection'
 import '../settings/settings.css'
+import { ModelHostSection } from '../settings/ModelHostSection'
 import { StorageSection } from '../settings/StorageSection'
 import { WebSearchSection } from '../settings/WebSearchSection'
-import { WebLlmModelPicker } from '../settings/WebLlmModelPicker'
 import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
 
 const HASH_EMBEDDER = 'hash-v1'
 const SUGGESTED_MODEL = 'Xenova/bge-small-en-v1.5'
-const DEFAULT_URLS = { openai: 'https://api.openai.com/v1', ollama: 'http://localhost:11434' }
-type Kind = GeneratorInput['kind']
 
 /**
  * How Quire embeds and answers: the embedder used for documents processed from now on (stored
- * vectors keep theirs), and the answer generator with a connection test for model endpoints. Below the
- * form: the browser storage Quire uses, clearing it, and the app's version.
+ * vectors keep theirs), then the language models (one model picker and the servers it lists; saved as
+ * chosen), the browser storage Quire uses, clearing it, and the app's version.
  */
 export function SettingsPage(props: { settings: SettingsView }) {
   usePageTitle('Settings')
@@ -34,45 +27,8 @@ export function SettingsPage(props: { settings: SettingsView }) {
   const [modelId, setModelId] = createSignal(
     initial.embedder.id === HASH_EMBEDDER ? SUGGESTED_MODEL : initial.embedder.id,
   )
-  const [kind, setKind] = createSignal<Kind>(initial.generator.kind)
-  const generator = initial.generator
-  const [baseUrl, setBaseUrl] = createSignal('base_url' in generator ? generator.base_url : '')
-  const [model, setModel] = createSignal('model' in generator ? generator.model : '')
-  const [apiKey, setApiKey] = createSignal('')
-  const [removeKey, setRemoveKey] = createSignal(false)
-  // What the server says now about the saved key (refreshed by every save).
-  const [shown, setShown] = createSignal(generator)
-  const keyHint = () => {
-    const view = shown()
-    return view.kind === 'openai' && view.has_api_key ? (view.api_key_hint ?? '…') : null
-  }
-  const serverKey = () => {
-    const view = shown()
-    return view.kind === 'openai' && view.uses_server_key === true
-  }
   const [saving, setSaving] = createSignal(false)
   const [error, setError] = createSignal<string | null>(null)
-  const [testing, setTesting] = createSignal(false)
-  const [tested, setTested] = createSignal<ConnectionResult | null>(null)
-
-  const chooseKind = (next: Kind) => {
-    setKind(next)
-    setTested(null)
-    if ((next === 'openai' || next === 'ollama') && baseUrl() === '') setBaseUrl(DEFAULT_URLS[next])
-  }
-
-  const generatorInput = (): GeneratorInput => {
-    const k = kind()
-    if (k === 'extractive') return { kind: k }
-    if (k === 'webllm') return { kind: k, model: model().trim() }
-    if (k === 'ollama') return { kind: k, base_url: baseUrl().trim(), model: model().trim() }
-    return {
-      kind: k,
-      base_url: baseUrl().trim(),
-      model: model().trim(),
-      ...(apiKey() !== '' ? { api_key: apiKey() } : removeKey() ? { api_key: '' } : {}),
-    }
-  }
 
   const describe = (failure: unknown) =>
     failure instanceof ApiRequestError || failure instanceof Error ? failure.message : String(failure)
@@ -82,30 +38,12 @@ export function SettingsPage(props: { settings: SettingsView }) {
     setSaving(true)
     setError(null)
     try {
-      const saved = await saveSettings({
-        embedder: { id: useModel() ? modelId().trim() : HASH_EMBEDDER },
-        generator: generatorInput(),
-      })
-      setShown(saved.generator)
-      setApiKey('')
-      setRemoveKey(false)
+      await saveSettings({ embedder: { id: useModel() ? modelId().trim() : HASH_EMBEDDER } })
       showToast({ message: 'Settings saved' })
     } catch (failure) {
       setError(describe(failure))
     } finally {
       setSaving(false)
-    }
-  }
-
-  const test = async () => {
-    setTesting(true)
-    setTested(null)
-    try {
-      setTested(await testGenerator(generatorInput()))
-    } catch (failure) {
-      setTested({ ok: false, detail: describe(failure), models: [] })
-    } finally {
-      setTesting(false)
     }
   }
 
@@ -152,118 +90,15 @@ export function SettingsPage(props: { settings: SettingsView }) {
             offline.
           </p>
         </fieldset>
-        <div class="field">
-          <label class="field-label" for="generator-kind">
-            Answer generator
-          </label>
-          <select
-            id="generator-kind"
-            class="input"
-            value={kind()}
-            onChange={(event) => chooseKind(event.currentTarget.value as Kind)}
-          >
-            <option value="extractive">Extractive: quotes the passages, no model</option>
-            <option value="webllm">WebLLM: a model on this device's GPU (WebGPU)</option>
-            <option value="ollama">Ollama</option>
-            <option value="openai">OpenAI-compatible endpoint</option>
-          </select>
-        </div>
-        <Switch>
-          <Match when={kind() === 'openai' || kind() === 'ollama'}>
-            <div class="field">
-              <label class="field-label" for="generator-url">
-                Endpoint URL
-              </label>
-              <input
-                id="generator-url"
-                class="input input-mono"
-                type="url"
-                value={baseUrl()}
-                onInput={(event) => setBaseUrl(event.currentTarget.value)}
-              />
-            </div>
-          </Match>
-        </Switch>
-        <Show when={kind() === 'webllm'}>
-          <WebLlmModelPicker model={model()} onChange={setModel} />
-        </Show>
-        <Show when={kind() === 'openai' || kind() === 'ollama'}>
-          <div class="field">
-            <label class="field-label" for="generator-model">
-              Model
-            </label>
-            <input
-              id="generator-model"
-              class="input input-mono"
-              type="text"
-              autocomplete="off"
-              value={model()}
-              onInput={(event) => setModel(event.currentTarget.value)}
-            />
-          </div>
-        </Show>
-        <Show when={kind() === 'openai'}>
-          <div class="field">
-            <label class="field-label" for="generator-key">
-              API key
-            </label>
-            <input
-              id="generator-key"
-              class="input input-mono"
-              type="password"
-              autocomplete="off"
-              placeholder={keyHint() ? `Saved key ${keyHint()} (leave empty to keep it)` : ''}
-              aria-describedby="generator-key-hint"
-              value={apiKey()}
-              onInput={(event) => setApiKey(event.currentTarget.value)}
-            />
-            <p id="generator-key-hint" class="field-hint">
-              <Show
-                when={keyHint()}
-                fallback={
-                  serverKey()
-                    ? 'This server answers with its own key for this URL; add yours to use it instead.'
-                    : 'Stored on this device only, never synced. Kept when you change the model, dropped when you change the URL.'
-                }
-              >
-                {(hint) =>
-                  `Your saved key ends in ${hint().slice(1) || '(too short to show)'}. It is never shown or synced, and is dropped when you change the URL.`
-                }
-              </Show>
-            </p>
-            <Show when={keyHint()}>
-              <label class="choice">
-                <input
-                  type="checkbox"
-                  checked={removeKey()}
-                  onChange={(event) => setRemoveKey(event.currentTarget.checked)}
-                />
-                Remove the saved key
-              </label>
-            </Show>
-          </div>
-        </Show>
-        <Show when={kind() !== 'extractive'}>
-          <div class="form-actions">
-            <button type="button" class="button" disabled={testing()} onClick={() => void test()}>
-              {testing() ? 'Testing…' : 'Test connection'}
-            </button>
-          </div>
-          <Show when={tested()}>
-            {(result) => (
-              <p id="generator-test-result" class={result().ok ? 'field-hint' : 'field-error'} role="status">
-                {result().detail}
-              </p>
-            )}
-          </Show>
-        </Show>
         <div class="form-actions">
           <button type="submit" class="button button-primary" disabled={saving()}>
             {saving() ? 'Saving…' : 'Save settings'}
           </button>
         </div>
       </form>
+      <ModelSettingsSection generator={initial.generator} />
       <WebSearchSection />
+      <ModelHostSection />
       <StorageSection />
       <ClearDataSection />
       <p id="app-version" class="settings-version">

@@ -1,0 +1,40 @@
+import { createSignal } from 'solid-js'
+import type { GeneratorView } from '../api/settingsApi'
+import { AnswerModelPicker } from './AnswerModelPicker'
+import { AnthropicKeyField } from './AnthropicKeyField'
+import { ProviderServerList } from './ProviderServerList'
+import './modelSettings.css'
+
+/**
+ * Settings' language models: the one model picker (what answers documents and conversations), and
+ * below it the servers it lists models from, per provider, with their write-only keys and connection
+ * tests. The servers are the provider registry's (DESIGN.md section 9): `/api/v1/ai/providers/*` and
+ * plugins use the same ones.
+ */
+export function ModelSettingsSection(props: { generator: GeneratorView }) {
+  const [reload, setReload] = createSignal(0)
+  const changed = () => setReload((count) => count + 1)
+  return (
+    <section class="settings-section" aria-labelledby="models-title">
+      <h2 id="models-title" class="settings-section-title">
+        Language models
+      </h2>
+      <AnswerModelPicker initial={props.generator} reload={reload} />
+      <ProviderServerList
+        provider="ollama"
+        withKey={false}
+        defaultAddress="http://localhost:11434"
+        addressHint="Where Ollama listens, such as http://localhost:11434."
+        onChanged={changed}
+      />
+      <ProviderServerList
+        provider="openai"
+        withKey
+        defaultAddress="https://api.openai.com/v1"
+        addressHint="Its base URL, with or without /v1: OpenAI, Groq, OpenRouter, LM Studio, llama.cpp, vLLM…"
+        onChanged={changed}
+      />
+      <AnthropicKeyField onChanged={changed} />
+    </section>
+  )
+}
