@@ -264,7 +264,7 @@ test('a person designs a page from plugin modules: adds, configures, resizes per
   await expect(page.getByRole('heading', { name: 'Design Designed board', level: 1 })).toBeVisible()
 })
 
-test('by mouse: a module resized by its corner within its limits, undone; a palette entry dragged onto the tablet grid lands where dropped; a module moved by its handle; dark theme accessible', async ({
+test('by mouse: a module resized by its corner within its limits, undone; a palette entry dragged onto the tablet grid lands where dropped; a module moved by its handle; dark theme accessible, the backups dialog too', async ({
   page,
 }) => {
   test.setTimeout(120_000)
@@ -344,4 +344,15 @@ test('by mouse: a module resized by its corner within its limits, undone; a pale
   await expectAccessible(page, 'the page designer, dark, at 1280 px')
   await page.setViewportSize({ width: 390, height: 844 })
   await expectAccessible(page, 'the page designer, dark, at 390 px')
+
+  // The backups dialog, dark, at 390 px: the one backup the person took, with both modules.
+  await designer.action('Back up').click()
+  await designer.expectAnnounced('Saved page backed up')
+  await designer.action('Backups').click()
+  await expect(designer.backupRows('Backup')).toHaveCount(1)
+  await expect(designer.backupRows('Backup')).toContainText('2 modules')
+  await expectAccessible(page, 'the backups dialog, dark, at 390 px')
+  await designer.backups.getByRole('button', { name: 'Close' }).click()
+  await expect(designer.backups).toHaveCount(0)
+  await expect(designer.action('Backups')).toBeFocused()
 })
