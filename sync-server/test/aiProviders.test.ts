@@ -164,6 +164,26 @@ describe('/api/v1/ai over real HTTP, against fake model servers (single-user ser
     expect(wrongKind.text).not.toContain('Not here')
   })
 
+  it('a server that accepts and never answers is reported after the listing time limit, not waited on for minutes', async () => {
+    const silent = await startFakeModelServer('openai')
+    silent.silent = true
+    try {
+      const started = Date.now()
+      const result = await api('POST', '/api/v1/ai/providers/validate', {
+        provider: 'openai',
+        config: { server_url: silent.url },
+      })
+      expect(result.body).toMatchObject({ valid: false })
+      expect(result.body.message).toBe(
+        `OpenAI-compatible at ${silent.url} did not list its models within 15 s.`,
+      )
+      expect(Date.now() - started).toBeLessThan(30_000)
+      expect(silent.received).toHaveLength(1)
+    } finally {
+      await silent.close()
+    }
+  }, 40_000)
+
   it('models per provider and server; unknown settings or server ids are 404', async () => {
     const models = await api(
       'GET',

@@ -21,6 +21,8 @@ export interface FakeModelServer {
   delayMs: number
   /** Drop the connection after this many pieces (a server that dies mid-answer). */
   dropAfter?: number
+  /** Accept requests and never answer them (a server that hangs). */
+  silent: boolean
   /** The key requests must carry (Bearer, x-api-key); a wrong one gets a 401 that echoes it. */
   key?: string
   models: string[]
@@ -49,6 +51,7 @@ export async function startFakeModelServer(kind: FakeKind): Promise<FakeModelSer
     received: [],
     pieces: ['The ', 'answer ', 'comes ', 'in ', 'pieces.'],
     delayMs: 10,
+    silent: false,
     models: [`${kind}-small`, `${kind}-large`],
     closedEarly: Promise.resolve(),
     reset() {
@@ -85,6 +88,7 @@ export async function startFakeModelServer(kind: FakeKind): Promise<FakeModelSer
     response: ServerResponse,
     path: string,
   ) {
+    if (f.silent) return
     const sent = kind === 'anthropic' ? request.headers['x-api-key'] : request.headers.authorization
     if (f.key !== undefined && sent !== (kind === 'anthropic' ? f.key : `Bearer ${f.key}`)) {
       response.writeHead(401, { 'content-type': 'application/json' })

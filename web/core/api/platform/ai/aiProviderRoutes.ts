@@ -30,14 +30,37 @@ async function hasWebLlm(ports: Pick<ApiPorts, 'generation'>): Promise<boolean> 
 
 type ModelEntry = z.infer<typeof modelEntrySchema>
 
+/**
+ * How long a model list may take. Listing is a quick read on every provider; a server that accepts
+ * the connection and then says nothing would otherwise hold Settings' picker (and all-models, which
+ * waits for every server) until the outbound policy's idle timeout, two minutes.
+ */
+export const LIST_MODELS_TIMEOUT_MS = 15_000
+
+/** The models of one server (`model` '' builds a model only to list), within LIST_MODELS_TIMEOUT_MS. */
+async function listWithin(
+  ports: Pick<ApiPorts, 'outboundFetch'>,
+  provider: Exclude<ProviderName, 'webllm'>,
+  server: Pick<ProviderServer, 'serverAddress' | 'apiKey'>,
+): Promise<string[]> {
+  const signal = AbortSignal.timeout(LIST_MODELS_TIMEOUT_MS)
+  try {
+    return await chatModelFor(ports, provider, server, '').listModels({ signal })
+  } catch (error) {
+    if (!signal.aborted) throw error
+    throw new GeneratorError(
+      `${PROVIDERS[provider].label} at ${server.serverAddress} did not list its models within ${LIST_MODELS_TIMEOUT_MS / 1000} s.`,
+    )
+  }
+}
+
 async function serverModels(
   ports: Pick<ApiPorts, 'outboundFetch'>,
   provider: Exclude<ProviderName, 'webllm'>,
   settingsId: string | null,
   server: ProviderServer,
-  signal?: AbortSignal,
 ): Promise<ModelEntry[]> {
-  const names = await chatModelFor(ports, provider, server, '').listModels({ signal })
+  const names = await listWithin(ports, provider, server)
   return names.map((name) => ({
     id: name,
     name,
@@ -112,7 +135,8 @@ const validateRoute = defineRoute({
     '(could not reach it, 401/403 with "Check the API key", an answer that is not that kind of server);',
     'the key is never quoted back. On the sync server the URL goes through the outbound policy: in',
     'multi-user mode a private or loopback address is refused, and the reason says so. `webllm` is valid',
-    'where the host runs it. A `server_url` that is not http(s) is a 422.',
+    'where the host runs it. A `server_url` that is not http(s) is a 422. A server that does not list',
+    'its models within 15 s fails the test (as in `/models` and `/all-models`).',
   ].join(' '),
   tags,
   errorStyle: 'platform',
@@ -141,7 +165,7 @@ const validateRoute = defineRoute({
     const serverAddress = body.config?.server_url ?? info.defaultAddress ?? 'http://localhost:11434'
     const apiKey = body.config?.api_key?.trim() ?? ''
     try {
-      const models = await chatModelFor(ports, provider, { serverAddress, apiKey }, '').listModels()
+      const models = await listWithin(ports, provider, { serverAddress, apiKey })
       return {
         status: 200,
         body: {
