@@ -113,6 +113,27 @@ describe('the document chat through the provider registry', () => {
     expect(fake.lastAuthorization('/chat/completions')).toBe(`Bearer ${KEY}`)
   })
 
+  it('a conversation that names its own model and server is answered by it, not by Settings’ choice', async () => {
+    await chooseLab()
+    const created = await api('POST', '/api/v1/conversations', {
+      title: 'Own model',
+      model: 'op-model',
+      server: 'lab',
+    })
+    const id = String(created.body.id)
+    await api('POST', `/api/v1/conversations/${id}/messages`, { sender: 'user', message: 'Hello?' })
+    const reply = await api('POST', `/api/v1/conversations/${id}/reply`)
+    expect(reply.status).toBe(201)
+    expect(reply.body.message_metadata).toMatchObject({ model: 'openai:op-model' })
+
+    await api('PUT', `/api/v1/conversations/${id}`, { server: 'gone' })
+    const refused = await api('POST', `/api/v1/conversations/${id}/reply`)
+    expect(refused.status).toBe(409)
+    expect(String(refused.body.detail)).toMatch(
+      /op-model on server gone, which is no longer among your servers/u,
+    )
+  })
+
   it('a server removed since it was chosen: 502 saying why, nothing stored', async () => {
     await chooseLab()
     await saveServers([])

@@ -7,6 +7,7 @@ import type { ChatModel, ChatModelRequest } from '../../../generate/ChatModel'
 import { GeneratorError } from '../../../generate/GeneratorError'
 import { recordView } from '../platformRecords'
 import { personaKind } from '../personas/personaKind'
+import { conversationGenerator } from './conversationGenerator'
 import { conversationKind } from './conversationKind'
 import { addConversationMessage, conversationMessages, requireConversation } from './conversationRecords'
 import { messageSchema, replyBody } from './conversationSchemas'
@@ -62,7 +63,7 @@ export const conversationReplyRoute = defineRoute({
   path: '/api/v1/conversations/:conversation_id/reply',
   operationId: 'replyToConversation',
   summary: 'Answer the conversation so far with the configured language model',
-  description: `Not in the spec: the plain-chat counterpart of document chat, for the conversations screen. The generator chosen in settings (\`/api/settings\`) answers: its language model receives the persona’s \`system_prompt\` first (when the conversation has a persona), then the latest 100 messages in order (sender as role), with the persona’s \`model_settings.temperature\` and \`max_tokens\`. The answer is stored as an \`assistant\` message with \`message_metadata.model\` (the model id) and answered with 201. With the extractive generator (no language model) the answer is 409; a conversation without messages, 409; a model that fails, 502 and nothing stored.
+  description: `Not in the spec: the plain-chat counterpart of document chat, for the conversations screen. The model the conversation names (\`model\` with \`server\`: a server id of one of the person’s provider lists, as \`POST /api/v1/ai/providers/chat\` stores them; 409 when that server is gone), else the generator chosen in settings (\`/api/settings\`), answers: its language model receives the persona’s \`system_prompt\` first (when the conversation has a persona), then the latest 100 messages in order (sender as role), with the persona’s \`model_settings.temperature\` and \`max_tokens\`. The answer is stored as an \`assistant\` message with \`message_metadata.model\` (the model id) and answered with 201. With the extractive generator (no language model) the answer is 409; a conversation without messages, 409; a model that fails, 502 and nothing stored.
 
 With \`{"stream": true}\` the answer is \`text/event-stream\`, as \`POST /api/chat/stream\`: \`token\` ({text}) for each piece, then \`done\` ({message}: the stored message); a failure mid-answer ends with \`error\` ({detail, status}). The checks above are answered before the stream starts, as ordinary JSON errors. Closing the stream stops the model; what was said so far is stored with \`message_metadata.stopped: true\`.`,
   tags: ['Conversations'],
@@ -80,7 +81,9 @@ With \`{"stream": true}\` the answer is \`text/event-stream\`, as \`POST /api/ch
   },
   async handler({ params, body }, ports) {
     const conversation = await requireConversation(ports, params.conversation_id)
-    const model = ports.generation.chatModel((await ports.settings.get()).generator)
+    const chosen =
+      (await conversationGenerator(ports, conversation.data)) ?? (await ports.settings.get()).generator
+    const model = ports.generation.chatModel(chosen)
     if (!model) throw new ApiError(409, NEEDS_MODEL)
     const history = await conversationMessages(ports, conversation.id)
     if (history.length === 0) throw new ApiError(409, NOTHING_TO_REPLY_TO)
