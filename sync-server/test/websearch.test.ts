@@ -128,6 +128,26 @@ describe('web search and scrape through the outbound policy, with accounts', () 
     expect(sent.searchParams.get('categories')).toBe('news')
   })
 
+  it('answers BrainDrive’s chat plugin at /api/v1/searxng/* with the parameters it sends', async () => {
+    // Its SearchService: q, language, safesearch, category (not categories), engines joined by commas.
+    const search = await api(
+      'GET',
+      '/api/v1/searxng/web?q=marmalade&language=en&safesearch=1&category=general&engines=duckduckgo,wikipedia',
+    )
+    expect(search.status).toBe(200)
+    expect(search.json().results[0]).toMatchObject({ title: 'Marmalade facts', content: expect.any(String) })
+    const sent = new URL(searxng.requests[0]!.path, searxng.url)
+    expect(sent.searchParams.get('categories')).toBe('general')
+    expect(sent.searchParams.get('engines')).toBe('duckduckgo,wikipedia')
+    // scrapeUrls: the URLs as the body, max_content_length in the query; it reads summary.successful_scrapes.
+    const scraped = await api('POST', '/api/v1/searxng/scrape?max_content_length=3000', [
+      `${pages.url}/article`,
+    ])
+    expect(scraped.json().summary).toMatchObject({ total_urls: 1, successful_scrapes: 1 })
+    // checkHealth reads accessible and error.
+    expect((await api('GET', '/api/v1/searxng/health')).json()).toMatchObject({ accessible: true })
+  })
+
   it('refuses a missing or blank q and bad numbers with 422 naming the field', async () => {
     for (const query of [
       '',

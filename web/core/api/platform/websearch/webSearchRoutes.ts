@@ -39,7 +39,7 @@ async function requireSearxng(ports: ApiPorts): Promise<string> {
   return url
 }
 
-export const webSearchRoutes: Route[] = [
+const specRoutes: Route[] = [
   defineRoute({
     method: 'get',
     path: `${BASE}/web`,
@@ -113,3 +113,17 @@ export const webSearchRoutes: Route[] = [
     },
   }),
 ]
+
+/**
+ * The same three under BrainDrive's own segment (`/api/v1/searxng/*`, where the spec writes
+ * `websearch`): its chat plugin's SearchService calls them there, and runs unchanged against Quire.
+ */
+const braindriveRoutes: Route[] = specRoutes.map((route) => ({
+  ...route,
+  path: route.path.replace(BASE, '/api/v1/searxng'),
+  operationId: `${route.operationId}Searxng`,
+  summary: `${route.summary} (BrainDrive’s path)`,
+  description: `The same as \`${route.method.toUpperCase()} ${route.path}\`, at the path BrainDrive’s chat plugin calls.`,
+}))
+
+export const webSearchRoutes: Route[] = [...specRoutes, ...braindriveRoutes]
