@@ -62,6 +62,7 @@ export default function BuiltinChat(props: BuiltinViewProps) {
               session={opened.session}
               collectionName={opened.collection.name}
               onTurnEnded={() => undefined}
+              autoFocus={false}
             />
           </div>
         )}

@@ -14,6 +14,8 @@ export interface ChatConversationProps {
   collectionName: string
   /** A question was answered (or stopped, or failed): the sidebar's counts and order may have changed. */
   onTurnEnded: () => void
+  /** The composer takes focus when the conversation opens (default true; false for a page's chat module). */
+  autoFocus?: boolean
 }
 
 interface TurnFailure {
@@ -45,6 +47,7 @@ export function ChatConversation(props: ChatConversationProps) {
   )
   let controller: AbortController | undefined
   let composerFocus: (() => void) | undefined
+  let root!: HTMLDivElement
   onCleanup(() => controller?.abort())
 
   const ask = async (question: string) => {
@@ -80,7 +83,10 @@ export function ChatConversation(props: ChatConversationProps) {
     } finally {
       if (controller === turn) controller = undefined
       props.onTurnEnded()
-      composerFocus?.()
+      // Back to the composer only from within this conversation (or from nowhere): a person who moved on
+      // to another module of the page while the answer came is not pulled back, mid-word.
+      const active = document.activeElement
+      if (!active || active === document.body || root.contains(active)) composerFocus?.()
     }
   }
 
@@ -95,7 +101,7 @@ export function ChatConversation(props: ChatConversationProps) {
   const stop = () => controller?.abort()
 
   return (
-    <div class="chat-conversation" classList={{ 'chat-with-source': source() !== undefined }}>
+    <div ref={root} class="chat-conversation" classList={{ 'chat-with-source': source() !== undefined }}>
       <div class="chat-thread-column">
         <header class="chat-thread-header">
           <h2 class="chat-thread-title">{props.session.name}</h2>
@@ -152,6 +158,7 @@ export function ChatConversation(props: ChatConversationProps) {
           onSend={(question) => void ask(question)}
           onStop={stop}
           focusRef={(focus) => (composerFocus = focus)}
+          autoFocus={props.autoFocus}
           webSearch={{
             on: webSearch(),
             onChange: (on) => {

@@ -11,6 +11,8 @@ export interface ComposerProps {
   placeholder?: string
   /** "Search the web" for this conversation's questions: shown when given (the document chat). */
   webSearch?: { on: boolean; onChange: (on: boolean) => void }
+  /** Take focus when shown (default true): the chat screen does, a chat module among others on a page does not. */
+  autoFocus?: boolean
 }
 
 /** Where the question is typed: Enter sends, Shift+Enter starts a new line; Stop replaces Send while answering. */
@@ -22,7 +24,7 @@ export function Composer(props: ComposerProps) {
 
   onMount(() => {
     props.focusRef(() => input.focus())
-    input.focus()
+    if (props.autoFocus !== false) input.focus()
   })
 
   const send = () => {
