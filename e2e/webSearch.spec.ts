@@ -41,9 +41,18 @@ test.beforeAll(async () => {
               content: 'Marmalade history.',
               engine: 'duckduckgo',
             },
+            {
+              title: 'Dundee history',
+              url: `${fakeUrl}/nocors`,
+              content: 'Keiller’s shop in Dundee sold marmalade from 1797.',
+              engine: 'wikipedia',
+            },
           ],
         }),
       )
+    } else if (url.pathname === '/nocors') {
+      // A site that does not let other origins read it, as most do not: the browser cannot scrape it.
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<main><p>Unreadable here.</p></main>')
     } else if (url.pathname === '/marmalade') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...cors }).end(PAGE)
     } else {
@@ -121,6 +130,29 @@ test('Settings → SearXNG URL tested; a document question with “Search the we
   await expect(panel.getByLabel('Passage text')).toContainText('Marmalade was first sold in Dundee in 1797.')
   await expect(panel.getByLabel('Passage text')).not.toContainText('Home | Recipes')
   await expectAccessible(page, 'Chat with a web source open')
+  // The page that refuses other origins (CORS) is a source from its search snippet, stored as such.
+  const webSources = await page.evaluate(async () => {
+    const [session] = await fetch('/api/chat/sessions').then((r) => r.json())
+    const messages = await fetch(`/api/chat/messages?session_id=${session.id}`).then((r) => r.json())
+    const sources = messages.at(-1).metadata.source_documents as Array<Record<string, unknown>>
+    return sources
+      .filter((source) => source.kind === 'web')
+      .map(({ number, url, from }) => ({ number, url, from }))
+  })
+  expect(webSources).toEqual([
+    { number: 2, url: `${fakeUrl}/marmalade`, from: 'page' },
+    { number: 3, url: `${fakeUrl}/nocors`, from: 'snippet' },
+  ])
+  const scraped = await page.evaluate(async (url) => {
+    const response = await fetch('/api/v1/websearch/scrape', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ urls: [url] }),
+    })
+    return (await response.json()) as { results: Array<{ success: boolean; error?: string }> }
+  }, `${fakeUrl}/nocors`)
+  expect(scraped.results[0]?.success).toBe(false)
+  expect(scraped.results[0]?.error).toContain('(CORS)')
 
   // Stored with the answer: after a reload the same source opens with its URL, and the toggle is still on.
   await page.reload()
