@@ -138,8 +138,8 @@ export async function startFakeOllama(options: { cors?: string[] } = {}): Promis
     await line({ status: 'verifying sha256 digest' })
     await line({ status: 'writing manifest' })
     fake.installed.add(name)
-    await line({ status: 'success' })
-    response.end()
+    // The last line ends the answer at once: a client stops reading at "success" and may close.
+    if (!closed) response.end(`${JSON.stringify({ status: 'success' })}\n`)
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

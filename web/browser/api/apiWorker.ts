@@ -70,6 +70,8 @@ const { ports, start } = createApiPorts({
   localModels: webLlmModels,
   startLocalLoad: (settings) =>
     settings.kind === 'webllm' ? startWebLlmLoad(settings.model) : Promise.resolve(),
+  // Ollama is reached from here with the browser's fetch: it must allow this page's origin (OLLAMA_ORIGINS).
+  modelHost: { corsOrigin: self.location.origin },
   // Plugin archives and catalogs with the browser's own fetch (CORS decides); the marketplace is the
   // person's catalog setting, else the catalog a sync server serving this page offers.
   pluginSources: {
