@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { SYNC_PORT } from '../playwright.config'
 import { ChatPage } from './pages/ChatPage'
+import { ConversationsPage } from './pages/ConversationsPage'
 import { SettingsPage } from './pages/SettingsPage'
 import { expectAccessible } from './support/expectAccessible'
 import { startFakeOpenAi } from './support/fakeOpenAiServer'
@@ -17,7 +18,7 @@ test('Settings: add an OpenAI-compatible server, test it, pick its model; a docu
   page,
 }) => {
   test.setTimeout(120_000)
-  const model = await startFakeOpenAi(ANSWER, 20, ['fake-answerer'])
+  const model = await startFakeOpenAi(ANSWER, 20, ['fake-answerer', 'fake-chatter'])
   try {
     await openApp(page, `${server}/`)
     await seedNotesCollection(page, 'Harbour')
@@ -38,7 +39,9 @@ test('Settings: add an OpenAI-compatible server, test it, pick its model; a docu
 
     // The right address (a changed address drops the key, so it is typed again).
     await settings.editServer('Lab model', { address: model.url, key: 'sk-e2e-secret-key-4321' })
-    await expect(await settings.testServer('Lab model')).toHaveText('Connected: 1 model (fake-answerer)')
+    await expect(await settings.testServer('Lab model')).toHaveText(
+      'Connected: 2 models (fake-answerer, fake-chatter)',
+    )
     const shown = await page.evaluate(async () =>
       JSON.stringify(
         await (await fetch('/api/v1/settings/instances?definition_id=openai_api_keys_settings')).json(),
@@ -50,7 +53,7 @@ test('Settings: add an OpenAI-compatible server, test it, pick its model; a docu
     await page.getByRole('button', { name: 'Refresh models' }).click()
     await expect(page.getByRole('list', { name: 'Servers that did not answer' })).toContainText('Ollama')
     const option = settings.generator.locator('optgroup[label="OpenAI-compatible: Lab model"] option')
-    await expect(option).toHaveText('fake-answerer')
+    await expect(option).toHaveText(['fake-answerer', 'fake-chatter'])
     await settings.generator.selectOption({ label: 'fake-answerer' })
     await expect(page.getByText('Answers now come from fake-answerer')).toBeVisible()
     expect((await page.evaluate(async () => (await fetch('/api/settings')).json())).generator).toMatchObject({
@@ -81,6 +84,23 @@ test('Settings: add an OpenAI-compatible server, test it, pick its model; a docu
     expect(sent).toContain('4.2 metres')
     await chat.citation(1).click()
     await expect(chat.sourcePanel).toContainText('harbour.md')
+
+    // A conversation may reply with another model of the same list; Settings' choice stays as it was.
+    const conversations = new ConversationsPage(page)
+    await conversations.open()
+    await conversations.newConversation('Small talk')
+    const conversationModel = page.getByRole('main').getByRole('combobox', { name: 'Model', exact: true })
+    await expect(conversationModel.locator('option:checked')).toHaveText('As in Settings')
+    await conversationModel.selectOption({ label: 'fake-chatter' })
+    await expect(page.getByText('Replies now come from fake-chatter')).toBeVisible()
+    await conversations.send('Anything new?')
+    await expect(conversations.assistantMessages().last()).toContainText('The fake model says', {
+      timeout: 30_000,
+    })
+    expect(model.requests.at(-1)?.model).toBe('fake-chatter')
+    expect((await page.evaluate(async () => (await fetch('/api/settings')).json())).generator.model).toBe(
+      'fake-answerer',
+    )
   } finally {
     await model.close()
   }

@@ -16,6 +16,8 @@ export interface Conversation {
   persona_id: string | null
   conversation_type?: string
   model?: string | null
+  /** With `model`: the server id (of the person's provider lists) whose model replies; else Settings' choice. */
+  server?: string | null
   /** Present where the API embeds the attached tags; the screen reads them from `/tags` lists otherwise. */
   tags?: Tag[]
   created_at: string
@@ -120,6 +122,15 @@ export function setConversationPersona(id: string, personaId: string | null): Pr
     method: 'PUT',
     body: { persona_id: personaId },
   })
+}
+
+/** The model that replies in this conversation (`null`s: the one chosen in Settings). */
+export function setConversationModel(
+  id: string,
+  model: string | null,
+  server: string | null,
+): Promise<Conversation> {
+  return requestJson<Conversation>(conversationPath(id), { method: 'PUT', body: { model, server } })
 }
 
 export function deleteConversation(id: string): Promise<void> {

@@ -6,6 +6,7 @@ import { Composer } from '../chat/Composer'
 import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { showToast } from '../toasts/toastStore'
+import { ConversationModelPicker } from './ConversationModelPicker'
 import { conversationTitle } from './conversationOrder'
 import { ConversationThread } from './ConversationThread'
 import { TagBar } from './TagBar'
@@ -79,6 +80,7 @@ export function ConversationPane(props: ConversationPaneProps) {
             <option value="">No persona</option>
             <For each={props.personas}>{(p) => <option value={p.id}>{p.name}</option>}</For>
           </select>
+          <ConversationModelPicker conversation={props.conversation} />
           <button type="button" class="button button-quiet button-small" onClick={() => props.onRename()}>
             Rename
           </button>
