@@ -112,7 +112,10 @@ export class ModelInstallQueue {
     const job = await this.ownJob(userId, taskId)
     if (!job) return undefined
     try {
-      return this.view(await this.jobs.cancel(userId, taskId))
+      const cancelled = await this.jobs.cancel(userId, taskId)
+      // A job cancelled before it ran never takes its key.
+      if (cancelled.status === 'cancelled') this.keys.delete(taskId)
+      return this.view(cancelled)
     } catch (error) {
       // Ended meanwhile (409): its state is the answer.
       if (error instanceof ApiError && error.status === 409) return this.get(userId, taskId)
