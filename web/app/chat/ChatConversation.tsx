@@ -127,6 +127,7 @@ export function ChatConversation(props: ChatConversationProps) {
               busy={pending() !== undefined}
               onCite={(cited, opener) => setSource({ source: cited, opener })}
               onRegenerate={(question) => void ask(question)}
+              waitingText={webSearch() ? 'Searching your documents and the web…' : undefined}
             />
           </Show>
         </Show>

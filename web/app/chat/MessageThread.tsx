@@ -17,6 +17,8 @@ export interface MessageThreadProps {
   busy: boolean
   onCite: (source: CitedSource, opener: HTMLElement | null) => void
   onRegenerate: (question: string) => void
+  /** Shown in the answer's place until its first words arrive (the bubble's default otherwise). */
+  waitingText?: string
 }
 
 /** The question an assistant message answered: the nearest user message before it. */
@@ -92,6 +94,7 @@ export function MessageThread(props: MessageThreadProps) {
                 streaming={!turn().stopped}
                 actionsDisabled
                 onCite={props.onCite}
+                waitingText={props.waitingText}
               />
             </>
           )}
