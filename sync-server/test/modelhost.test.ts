@@ -179,6 +179,26 @@ describe('the local model host on the sync server', () => {
     expect(ollama.pullRequests.slice(before)).toEqual(['present:1b'])
   })
 
+  it('sends BrainDrive’s api_key as a Bearer token to Ollama, and never stores it in the job', async () => {
+    // The Ollama plugin's body: {name, server_url, api_key} (no stream, no force_reinstall).
+    ollama.pulls.set('keyed:1b', { layers: [10] })
+    ollama.authorization.length = 0
+    const { body } = await call(alice, 'POST', `${M}/install`, {
+      name: 'keyed:1b',
+      server_url: ollama.url,
+      api_key: 'proxy-secret-key',
+    })
+    expect((await events(body!.task_id!)).at(-1)!.status).toBe('completed')
+    expect(ollama.authorization).toEqual([
+      ['/api/tags', 'Bearer proxy-secret-key'],
+      ['/api/pull', 'Bearer proxy-secret-key'],
+    ])
+    const job = await fetch(`${quire.url}/api/v1/jobs/${body!.task_id}`, { headers: alice.auth })
+    const events_ = await fetch(`${quire.url}/api/v1/jobs/${body!.task_id}/events`, { headers: alice.auth })
+    expect(await job.text()).not.toContain('proxy-secret-key')
+    expect(await events_.text()).not.toContain('proxy-secret-key')
+  })
+
   it('ends failed with Ollama’s error, worded, when the pull fails half way', async () => {
     ollama.pulls.set('broken:1b', { layers: [100, 100], steps: 2, failAfter: 2 })
     const { body } = await install('broken:1b')

@@ -29,6 +29,8 @@ export interface FakeOllama {
   pullRequests: string[]
   /** Names of pulls whose request closed before the fake finished it. */
   closedPulls: string[]
+  /** The Authorization header of each request, by path (`/api/pull`: 'Bearer k'; absent: ''). */
+  authorization: Array<[string, string]>
   /** Origins allowed by CORS ('*' for any); empty: no CORS headers at all. */
   cors: string[]
   close(): Promise<void>
@@ -61,6 +63,7 @@ export async function startFakeOllama(options: { cors?: string[] } = {}): Promis
     for await (const part of request) text += String(part)
     const body = text === '' ? {} : (JSON.parse(text) as { name?: string; model?: string })
     const path = request.url ?? ''
+    fake.authorization.push([path, request.headers.authorization ?? ''])
     if (request.method === 'OPTIONS') {
       response.writeHead(204, corsHeaders(request)).end()
     } else if (path === '/api/version') {
@@ -151,6 +154,7 @@ export async function startFakeOllama(options: { cors?: string[] } = {}): Promis
     pulls: new Map(),
     pullRequests: [],
     closedPulls: [],
+    authorization: [],
     cors: options.cors ?? [],
     close: () =>
       new Promise<void>((resolve) => {
