@@ -227,6 +227,14 @@ test('a person builds a workspace page from the built-in chat and plugin modules
     await expect.poll(() => flow.gridColumn('Notes-1')).toBe('1 / span 6')
   })
 
+  await test.step('on a wide screen, the desktop layout of 12 columns', async () => {
+    // The app's reading width must not cap the grid below its 1200 px desktop breakpoint.
+    await laptop.setViewportSize({ width: 1680, height: 900 })
+    await expect(flow.publishedPage).toHaveAttribute('data-breakpoint', 'desktop')
+    await laptop.setViewportSize({ width: 1280, height: 900 })
+    await expect(flow.publishedPage).toHaveAttribute('data-breakpoint', 'tablet')
+  })
+
   await test.step('the chat answers with a cited passage from the uploaded document', async () => {
     const chat = board.cell('Chat-1')
     await expect(chat.getByRole('heading', { name: 'Page chat: Harbour', level: 2 })).toBeVisible()
