@@ -20,8 +20,9 @@ export interface IngestLimits {
  *   1,000 pages are about 3 million (War and Peace, 1,200+ pages, is 3.2 million); dense pages of
  *   law or two-column science reach 5,000-6,000. 10 million is three times the typical book and
  *   well over the densest, and stays small in memory (10 MB of text as Latin-1, twice as UTF-16).
- * - Chunks: chunks hold about 256 tokens, some 1,000 characters of prose (the document-stall bench's
- *   10 MB of prose makes 12,000), so 10 million characters of prose make about 12,000; page and
+ * - Chunks: chunks held about 256 tokens when this was sized, some 1,000 characters of prose (the
+ *   document-stall bench's 10 MB of prose made 12,000); at today's 200 (chunkDocument) that is about
+ *   15,000 for 10 million characters of prose; page and
  *   section boundaries close chunks early, which matters for slides and short pages. 20,000 leaves
  *   room for that (20 per page of a 1,000-page book) while an index of them stays cheap: 20,000
  *   hash-v1 vectors are 30 MB and a one-process SQLite transaction's worth of rows.

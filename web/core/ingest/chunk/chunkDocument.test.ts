@@ -112,8 +112,8 @@ describe('chunkDocument', () => {
       expect(chunk.tokenCount).toBeLessThanOrEqual(320)
       expect(chunk.text).toMatch(/^(word )+(word|end\.)$/)
     }
-    // Full pieces, but for the remainder.
-    for (const chunk of chunks.slice(0, -1)) expect(chunk.tokenCount).toBeGreaterThan(200)
+    // Full pieces (near the default target of 200), but for the remainder.
+    for (const chunk of chunks.slice(0, -1)) expect(chunk.tokenCount).toBeGreaterThan(150)
   })
 
   it('keeps a table whole when it fits, with the paragraphs around it', () => {
