@@ -1,5 +1,6 @@
 import type { SseEvent } from '../web/core/http/readSse'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
+import { seedChatSession } from '../sync-server/test/seedChatSession'
 import { lineBenchmark } from './lib/lineBenchmark'
 import { median } from './lib/median'
 import { round } from './lib/round'
@@ -59,15 +60,11 @@ export async function measureProviders(reporter: LineReporter<ProviderLine>): Pr
       user_id: 'current',
     })
     await api('PUT', '/api/settings', { generator: { kind: 'provider', provider: 'openai', model: MODEL } })
-    const collection = await api('POST', '/api/collections/', { name: 'Bench', description: 'providers' })
-    const form = new FormData()
-    form.set('collection_id', String(collection.id))
-    const doc = '# Lumen\n\nLumen is a lightweight text editor for writers, first released in 2019.\n'
-    form.set('file', new Blob([doc], { type: 'text/markdown' }), 'lumen.md')
-    const upload = await fetch(`${quire.url}/api/documents/`, { method: 'POST', body: form })
-    if (!upload.ok) throw new Error(`upload answered ${upload.status}`)
-    await quire.idle()
-    const session = await api('POST', '/api/chat/sessions', { name: 'Bench', collection_id: collection.id })
+    const session = await seedChatSession(quire, {
+      collection: 'Bench',
+      file: 'lumen.md',
+      text: '# Lumen\n\nLumen is a lightweight text editor for writers, first released in 2019.\n',
+    })
 
     const messages = [{ role: 'user', content: 'What is Lumen?' }]
     const post = (url: string, body: unknown) => () =>
@@ -100,7 +97,10 @@ export async function measureProviders(reporter: LineReporter<ProviderLine>): Pr
       },
       {
         path: 'document-chat-stream',
-        request: post(`${quire.url}/api/chat/stream`, { session_id: session.id, message: 'What is Lumen?' }),
+        request: post(`${quire.url}/api/chat/stream`, {
+          session_id: session.sessionId,
+          message: 'What is Lumen?',
+        }),
         textOf: (event) =>
           event.event === 'token' ? (JSON.parse(event.data) as { text: string }).text : undefined,
       },

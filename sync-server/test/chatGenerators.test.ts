@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChatMessage } from '../../web/core/store/ChatMessage'
+import { seedChatSession } from './seedChatSession'
 import { startTestServer } from './startTestServer'
 
 const NOTES = `# Release history
@@ -91,17 +92,11 @@ describe('chat with model generators over real HTTP', () => {
   beforeAll(async () => {
     llm = await startFakeLlm()
     quire = await startTestServer()
-    const collection = await api('POST', '/api/collections/', { name: 'Releases', description: 'notes' })
-    const form = new FormData()
-    form.set('collection_id', String(collection.body.id))
-    form.set('file', new Blob([NOTES], { type: 'text/markdown' }), 'releases.md')
-    await fetch(`${quire.url}/api/documents/`, { method: 'POST', body: form })
-    await quire.idle()
-    const session = await api('POST', '/api/chat/sessions', {
-      name: 'Models',
-      collection_id: collection.body.id,
-    })
-    sessionId = String(session.body.id)
+    ;({ sessionId } = await seedChatSession(quire, {
+      collection: 'Releases',
+      file: 'releases.md',
+      text: NOTES,
+    }))
   })
   afterAll(async () => {
     await quire?.stop()

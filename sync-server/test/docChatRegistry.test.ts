@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeOpenAi, type FakeOpenAi } from './fakeOpenAi'
+import { seedChatSession } from './seedChatSession'
 import { startTestServer } from './startTestServer'
 
 type Json = Record<string, unknown>
@@ -48,17 +49,7 @@ describe('the document chat through the provider registry', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAi()
     quire = await startTestServer()
-    const collection = await api('POST', '/api/collections/', { name: 'Editors', description: 'notes' })
-    const form = new FormData()
-    form.set('collection_id', String(collection.body.id))
-    form.set('file', new Blob([NOTES], { type: 'text/markdown' }), 'lumen.md')
-    await fetch(`${quire.url}/api/documents/`, { method: 'POST', body: form })
-    await quire.idle()
-    const session = await api('POST', '/api/chat/sessions', {
-      name: 'Registry',
-      collection_id: collection.body.id,
-    })
-    sessionId = String(session.body.id)
+    ;({ sessionId } = await seedChatSession(quire, { collection: 'Editors', file: 'lumen.md', text: NOTES }))
     const saved = await saveServers([
       { id: 'lab', serverName: 'Lab', serverAddress: `${fake.url}/v1`, apiKey: KEY },
     ])

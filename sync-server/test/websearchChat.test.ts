@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readSse } from '../../web/core/http/readSse'
 import { parseOutboundAllow } from '../src/outbound/outboundAllow'
 import { startFakeUpstream, type FakeUpstream } from './fakeUpstream'
+import { seedChatSession } from './seedChatSession'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { fakePages, fakeSearxng } from './websearchFakes'
@@ -51,19 +52,11 @@ describe('chat with “search the web”', () => {
       outbound: { allow: parseOutboundAllow(`127.0.0.1:${searxng.port},127.0.0.1:${pages.port}`) },
     })
     alice = await signUpForTest(quire.url, 'alice')
-    const collection = (await api('POST', '/api/collections/', { name: 'Kitchen', description: 'Food' })).body
-    const form = new FormData()
-    form.append('collection_id', collection.id)
-    form.append('file', new Blob([PANTRY]), 'pantry.md')
-    const uploaded = await fetch(`${quire.url}/api/documents/`, {
-      method: 'POST',
-      headers: alice.auth,
-      body: form,
-    })
-    expect(uploaded.status).toBe(201)
-    await quire.idle()
-    sessionId = (await api('POST', '/api/chat/sessions', { name: 'Jam', collection_id: collection.id })).body
-      .id
+    ;({ sessionId } = await seedChatSession(
+      quire,
+      { collection: 'Kitchen', file: 'pantry.md', text: PANTRY },
+      alice.auth,
+    ))
     expect((await useSearxng(searxng.url)).status).toBeLessThan(300)
   })
   afterAll(async () => {
