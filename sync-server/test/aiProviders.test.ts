@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { callJson } from './callJson'
 import { filesHolding } from './filesHolding'
 import { startFakeModelServer, type FakeModelServer } from './fakes/fakeModelServer'
 import { startTestServer } from './startTestServer'
@@ -34,19 +35,7 @@ describe('/api/v1/ai over real HTTP, against fake model servers (single-user ser
   let anthropic: FakeModelServer
   let down: string
 
-  const api = async (method: string, path: string, json?: unknown) => {
-    const response = await fetch(`${quire.url}${path}`, {
-      method,
-      headers: json === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    })
-    const text = await response.text()
-    return {
-      status: response.status,
-      text,
-      body: (text && !text.startsWith('data:') ? JSON.parse(text) : {}) as Json,
-    }
-  }
+  const api = (method: string, path: string, json?: unknown) => callJson(quire.url, method, path, json)
 
   beforeAll(async () => {
     ;[openai, ollama, anthropic] = await Promise.all([

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseOutboundAllow } from '../src/outbound/outboundAllow'
+import { callJson } from './callJson'
 import { startFakeModelServer, type FakeModelServer } from './fakes/fakeModelServer'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
@@ -19,19 +20,8 @@ describe('/api/v1/ai in multi-user mode', () => {
   let a: TestUser
   let b: TestUser
 
-  const api = async (user: TestUser, method: string, path: string, json?: unknown) => {
-    const response = await fetch(`${quire.url}${path}`, {
-      method,
-      headers: { ...user.auth, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    })
-    const text = await response.text()
-    return {
-      status: response.status,
-      text,
-      body: (text && !text.startsWith('data:') ? JSON.parse(text) : {}) as Json,
-    }
-  }
+  const api = (user: TestUser, method: string, path: string, json?: unknown) =>
+    callJson(quire.url, method, path, json, user.auth)
 
   beforeAll(async () => {
     ;[refused, allowed] = await Promise.all([startFakeModelServer('ollama'), startFakeModelServer('openai')])

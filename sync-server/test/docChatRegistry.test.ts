@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callJson } from './callJson'
 import { startFakeOpenAi, type FakeOpenAi } from './fakeOpenAi'
 import { seedChatSession } from './seedChatSession'
 import { startTestServer } from './startTestServer'
@@ -18,15 +19,7 @@ describe('the document chat through the provider registry', () => {
   let fake: FakeOpenAi
   let sessionId: string
 
-  const api = async (method: string, path: string, json?: unknown) => {
-    const response = await fetch(`${quire.url}${path}`, {
-      method,
-      headers: json === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    })
-    const text = await response.text()
-    return { status: response.status, body: (text ? JSON.parse(text) : {}) as Json, text }
-  }
+  const api = (method: string, path: string, json?: unknown) => callJson(quire.url, method, path, json)
   const saveServers = (servers: Json[]) =>
     api('POST', '/api/v1/settings/instances', {
       definition_id: 'openai_api_keys_settings',
