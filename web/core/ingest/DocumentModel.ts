@@ -1,3 +1,5 @@
+import type { OcrPageReport } from './ocr/OcrEngine'
+
 /**
  * The normalised document model: what every parser produces and the chunker consumes. A document is
  * a flat list of blocks in reading order; structure lives in each block's `headingPath` and `page`.
@@ -27,9 +29,24 @@ export interface ParsedDocument {
   pages?: number
   /** From the document's metadata or its first heading, where there is one. */
   title?: string
+  /** The pages read by OCR (scans, images) with the engine's confidence; absent when none was. */
+  ocr?: OcrPageReport[]
 }
 
-export type FileKind = 'pdf' | 'docx' | 'doc' | 'pptx' | 'ppt' | 'markdown' | 'html' | 'text'
+export type FileKind =
+  | 'pdf'
+  | 'docx'
+  | 'doc'
+  | 'pptx'
+  | 'ppt'
+  | 'markdown'
+  | 'html'
+  | 'text'
+  /** Images, read by OCR (ocr/createImageParser). */
+  | 'png'
+  | 'jpeg'
+  | 'webp'
+  | 'tiff'
 
 export interface ParseOptions {
   /** Opens encrypted PDFs. */

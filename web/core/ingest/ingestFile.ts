@@ -35,6 +35,10 @@ export interface IngestMetadata {
   title?: string
   language?: string
   embedder: string
+  /** Pages read by OCR (scanned PDF pages, images), 1-based; absent when none was. */
+  ocr_pages?: number[]
+  /** The mean OCR confidence of those pages, 0..100. */
+  ocr_confidence?: number
 }
 
 export interface IngestResult {
@@ -102,6 +106,11 @@ export async function ingestFile(
   }
   if (parsed.pages !== undefined) metadata.pages = parsed.pages
   if (parsed.title) metadata.title = parsed.title
+  if (parsed.ocr && parsed.ocr.length > 0) {
+    metadata.ocr_pages = parsed.ocr.map((report) => report.page)
+    const mean = parsed.ocr.reduce((sum, report) => sum + report.confidence, 0) / parsed.ocr.length
+    metadata.ocr_confidence = Math.round(mean)
+  }
   const language = detectLanguage(fullText)
   if (language) metadata.language = language
   return { kind: parsed.kind, text: fullText, chunks, vectors, metadata }

@@ -33,6 +33,12 @@ const KIND_BY_EXTENSION: Record<string, string> = {
   '.htm': 'html',
   '.xhtml': 'html',
   '.txt': 'text',
+  '.png': 'png',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.webp': 'webp',
+  '.tif': 'tiff',
+  '.tiff': 'tiff',
 }
 
 export const documentRoutes: Route[] = [

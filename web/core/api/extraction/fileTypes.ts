@@ -14,6 +14,10 @@ const CANONICAL: Record<FileKind, string> = {
   markdown: 'md',
   html: 'html',
   text: 'txt',
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
+  tiff: 'tiff',
 }
 
 /** The media type of each kind, as the extraction answers' `content_type` gives it. */
@@ -26,6 +30,10 @@ const MEDIA_TYPE: Record<FileKind, string> = {
   markdown: 'text/markdown',
   html: 'text/html',
   text: 'text/plain',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  tiff: 'image/tiff',
 }
 
 /** Media types clients send for the kinds Quire reads, mapped to the canonical type (BrainDrive's `supported_types`). */
@@ -40,6 +48,10 @@ const SUPPORTED_MEDIA_TYPES: Record<string, string> = {
   'text/html': 'html',
   'application/xhtml+xml': 'html',
   'text/plain': 'txt',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/tiff': 'tiff',
 }
 
 export function canonicalType(kind: FileKind): string {

@@ -65,7 +65,20 @@ describe('sniffFileKind', () => {
       sniffFileKind(encode('\uFEFF<?xml version="1.0"?>\n<!-- saved -->\n<html lang="en">'), 'a.md'),
     ).toBe('html')
     expect(sniffFileKind(PNG, 'scan.pdf')).toBeUndefined()
-    expect(sniffFileKind(PNG, 'image.png')).toBeUndefined()
+    expect(sniffFileKind(PNG, 'image.png')).toBe('png')
+  })
+
+  it('reads PNG, JPEG, WebP and TIFF images by their content, under any image or unknown name', () => {
+    const riff = (tag: string) => encode(`RIFF\0\0\0\0${tag}VP8 `)
+    expect(sniffFileKind(PNG, 'screenshot')).toBe('png')
+    expect(sniffFileKind(PNG, 'photo.jpg')).toBe('png')
+    expect(sniffFileKind(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), 'page.jpeg')).toBe('jpeg')
+    expect(sniffFileKind(riff('WEBP'), 'page.webp')).toBe('webp')
+    expect(sniffFileKind(new Uint8Array([0x49, 0x49, 0x2a, 0, 8, 0, 0, 0]), 'fax.tif')).toBe('tiff')
+    expect(sniffFileKind(new Uint8Array([0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8]), 'fax.tiff')).toBe('tiff')
+    expect(sniffFileKind(riff('WAVE'), 'sound.webp')).toBeUndefined()
+    // An image under a document's name is a wrong upload, reported as such ("not a PDF").
+    expect(sniffFileKind(PNG, 'report.docx')).toBeUndefined()
   })
 
   it('tells DOCX from PPTX from other ZIPs by their parts', () => {

@@ -5,7 +5,33 @@ import { detectUtf16 } from './text/detectUtf16'
 import { SUPPORTED_EXTENSIONS } from './supportedExtensions'
 
 /** Extensions of binary formats: text content under one of these names is not that format. */
-const BINARY_FORMAT_EXTENSIONS = new Set(['.pdf', '.docx', '.doc', '.dot', '.pptx', '.ppt', '.pps', '.pot'])
+const BINARY_FORMAT_EXTENSIONS = new Set([
+  '.pdf',
+  '.docx',
+  '.doc',
+  '.dot',
+  '.pptx',
+  '.ppt',
+  '.pps',
+  '.pot',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.webp',
+  '.tif',
+  '.tiff',
+])
+
+const NON_IMAGE_BINARY_EXTENSIONS = new Set([
+  '.pdf',
+  '.docx',
+  '.doc',
+  '.dot',
+  '.pptx',
+  '.ppt',
+  '.pps',
+  '.pot',
+])
 
 /** Extensions of the text kinds. */
 const TEXT_EXTENSIONS = new Set(['.md', '.markdown', '.html', '.htm', '.xhtml', '.txt'])
@@ -14,20 +40,24 @@ const PDF_HEADER = ascii('%PDF-')
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
 const ZIP_LOCAL_FILE = [0x50, 0x4b, 0x03, 0x04]
 
+/** The images read by OCR, by their magic bytes (`undefined` matches any byte). */
+const IMAGE_SIGNATURES: ReadonlyArray<readonly [FileKind, readonly (number | undefined)[]]> = [
+  ['png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['jpeg', [0xff, 0xd8, 0xff]],
+  ['webp', [...ascii('RIFF'), undefined, undefined, undefined, undefined, ...ascii('WEBP')]],
+  ['tiff', [0x49, 0x49, 0x2a, 0x00]], // little-endian
+  ['tiff', [0x4d, 0x4d, 0x00, 0x2a]], // big-endian
+]
+
 /**
  * Formats we do not read, by their magic bytes (`undefined` matches any byte). Most binary files are
  * also caught by the NUL-byte test; these are the ones whose first bytes could pass for text.
  */
 const OTHER_BINARY_SIGNATURES: readonly (readonly (number | undefined)[])[] = [
-  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], // PNG
-  [0xff, 0xd8, 0xff], // JPEG
   ascii('GIF87a'),
   ascii('GIF89a'),
-  [...ascii('RIFF'), undefined, undefined, undefined, undefined, ...ascii('WEBP')],
   [...ascii('RIFF'), undefined, undefined, undefined, undefined, ...ascii('WAVE')],
   [...ascii('RIFF'), undefined, undefined, undefined, undefined, ...ascii('AVI ')],
-  [0x49, 0x49, 0x2a, 0x00], // TIFF, little-endian
-  [0x4d, 0x4d, 0x00, 0x2a], // TIFF, big-endian
   [0x50, 0x4b, 0x05, 0x06], // empty ZIP
   [0x50, 0x4b, 0x07, 0x08], // spanned ZIP
   [0x1f, 0x8b], // gzip
@@ -46,7 +76,7 @@ const OTHER_BINARY_SIGNATURES: readonly (readonly (number | undefined)[])[] = [
 
 /**
  * What a file really is, from its content; the name only breaks ties. `undefined` means nothing we
- * can parse: an image or archive, text under a binary format's name, a ZIP that is neither DOCX nor
+ * can parse: an archive, an image we do not read (GIF), text under a binary format's name, a ZIP that is neither DOCX nor
  * PPTX, or an OLE2 file whose name says neither Word nor PowerPoint. The caller turns that into
  * "not supported" or "not a PDF" using the extension.
  */
@@ -65,6 +95,10 @@ export function sniffFileKind(bytes: Uint8Array, filename: string): FileKind | u
     if (extension === '.ppt' || extension === '.pps' || extension === '.pot') return 'ppt'
     return undefined
   }
+  const image = IMAGE_SIGNATURES.find(([, signature]) => startsWith(bytes, signature))
+  // An image named as a document (a PNG saved as .pdf) is a mistake to report ("not a PDF"), not a
+  // scan to read: OCR would turn a wrong upload into a document nobody meant to add.
+  if (image) return NON_IMAGE_BINARY_EXTENSIONS.has(extension) ? undefined : image[0]
   if (OTHER_BINARY_SIGNATURES.some((signature) => startsWith(bytes, signature))) return undefined
   if (looksBinary(bytes) || BINARY_FORMAT_EXTENSIONS.has(extension)) return undefined
   if (looksLikeHtml(bytes)) return 'html'

@@ -11,4 +11,10 @@ export const SUPPORTED_EXTENSIONS: readonly string[] = [
   '.htm',
   '.xhtml',
   '.txt',
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.webp',
+  '.tif',
+  '.tiff',
 ]

@@ -14,6 +14,22 @@ export interface PdfJsDocumentParams {
   useSystemFonts: boolean
   stopAtErrors: boolean
   verbosity: number
+  /** False: images come back as pixels (for OCR), not as ImageBitmaps. */
+  isOffscreenCanvasSupported?: boolean
+}
+
+/** A decoded image as `page.objs.get(id)` gives it when isOffscreenCanvasSupported is false. */
+export interface PdfJsImage {
+  width: number
+  height: number
+  /** 1: 1 bit grey, rows padded to whole bytes; 2: RGB; 3: RGBA. */
+  kind?: number
+  data?: Uint8Array | Uint8ClampedArray
+}
+
+/** Where a page's decoded objects (images) are kept once its operator list is built. */
+export interface PdfJsObjects {
+  get(id: string, callback: (value: unknown) => void): unknown
 }
 
 /** A run of text as `page.getTextContent()` reports it. */
@@ -50,6 +66,10 @@ export interface PdfJsPage {
   getTextContent(params?: { includeMarkedContent?: boolean }): Promise<PdfJsTextContent>
   /** Frees the page's parsed resources; the parser reads each page once. */
   cleanup(): unknown
+  /** The page's drawing operations; used to find a scan's image for OCR (ocr/pdfPageImage). */
+  getOperatorList?(): Promise<{ fnArray: number[]; argsArray: unknown[][] }>
+  objs?: PdfJsObjects
+  commonObjs?: PdfJsObjects
 }
 
 export interface PdfJsMetadata {
@@ -73,4 +93,6 @@ export interface PdfJsLike {
   getDocument(params: PdfJsDocumentParams): PdfJsLoadingTask
   /** Codes carried by a `PasswordException`; older or stripped builds may lack the export. */
   PasswordResponses?: { readonly NEED_PASSWORD: number; readonly INCORRECT_PASSWORD: number }
+  /** Operator codes, to find image drawing operations. */
+  OPS?: { readonly paintImageXObject: number; readonly paintInlineImageXObject: number }
 }

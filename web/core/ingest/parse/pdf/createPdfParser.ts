@@ -1,9 +1,13 @@
 import { CharacterBudget } from '../../CharacterBudget'
 import type { DocumentParser, ParsedDocument, ParseOptions } from '../../DocumentModel'
 import { ParseError } from '../../ParseError'
+import type { OcrEngine, OcrPageReport } from '../../ocr/OcrEngine'
+import { isGarbledText } from '../../ocr/isGarbledText'
+import { ocrParagraphs } from '../../ocr/ocrParagraphs'
+import { pdfPageImage } from '../../ocr/pdfPageImage'
 import type { RawParagraph } from './buildParagraphs'
 import { pageParagraphs } from './pageParagraphs'
-import type { PdfJsDocument, PdfJsLike } from './PdfJs'
+import type { PdfJsDocument, PdfJsLike, PdfJsPage } from './PdfJs'
 import { pickTitle } from './pickTitle'
 import { type PageParagraphs, toBlocks } from './toBlocks'
 import { toOpenError, toPageError } from './toOpenError'
@@ -19,6 +23,8 @@ export const PDF_OPEN_OPTIONS = {
   useSystemFonts: false,
   stopAtErrors: false,
   verbosity: 0,
+  // Images as pixels, not ImageBitmaps, so a scanned page's image can go to OCR (ocr/pdfPageImage).
+  isOffscreenCanvasSupported: false,
 } as const
 
 /** `onProgress` is called after each page with the share of pages read so far. */
@@ -29,6 +35,13 @@ export interface PdfParserLimits {
   maxPages?: number
   /** Longest wait for opening the file, or for one page, before the parse fails. Default 30 s. */
   stepTimeoutMs?: number
+  /**
+   * The host's OCR engine, loaded on the first page that needs it: a page with no text layer, or one
+   * whose text is garbage (isGarbledText), is read again from its scanned image. Absent: no OCR.
+   */
+  loadOcr?: () => Promise<OcrEngine>
+  /** Longest wait for OCR of one page; a page past it keeps what its text layer had. Default 120 s. */
+  ocrTimeoutMs?: number
 }
 
 export interface PdfParser extends DocumentParser {
@@ -53,6 +66,7 @@ export function createPdfParser(
 ): PdfParser {
   const maxPages = limits.maxPages ?? 5000
   const timeoutMs = limits.stepTimeoutMs ?? 30_000
+  const ocrTimeoutMs = limits.ocrTimeoutMs ?? 120_000
   return {
     kinds: ['pdf'],
     async parse(bytes, options = {}) {
@@ -91,11 +105,18 @@ export function createPdfParser(
           )
         }
         const read: PageParagraphs[] = []
+        const ocrReports: OcrPageReport[] = []
+        const ocr: PageOcr | undefined = limits.loadOcr && {
+          load: limits.loadOcr,
+          pdfjs,
+          signal,
+          timeoutMs: ocrTimeoutMs,
+        }
         for (let page = 1; page <= pages; page++) {
           throwIfAborted(signal)
-          const paragraphs = await withLimits(readPage(pdf, page), {
+          const { paragraphs, ocr: report } = await withLimits(readPage(pdf, page, ocr), {
             signal,
-            timeoutMs,
+            timeoutMs: ocr ? timeoutMs + ocrTimeoutMs : timeoutMs,
             onTimeout: () =>
               new ParseError(
                 'timeout',
@@ -106,13 +127,16 @@ export function createPdfParser(
           })
           for (const paragraph of paragraphs) budget.spend(paragraph.text)
           read.push({ page, paragraphs })
+          if (report) ocrReports.push(report)
           onProgress?.(page / pages)
         }
         const blocks = toBlocks(read)
         if (!blocks.some((block) => /[\p{L}\p{N}]/u.test(block.text))) {
           throw new ParseError(
             'no_text',
-            'This PDF has no extractable text (it looks scanned; OCR is not available)',
+            ocr
+              ? 'This PDF has no extractable text, and OCR found no text in its pages'
+              : 'This PDF has no extractable text (it looks scanned; OCR is not available)',
           )
         }
         const metadata = await withLimits(pdf.getMetadata(), {
@@ -125,7 +149,10 @@ export function createPdfParser(
           return undefined
         })
         const title = pickTitle(metadata?.info, metadata?.metadata?.get('dc:title'), blocks)
-        return title === undefined ? { blocks, pages } : { blocks, pages, title }
+        const parsed: ParsedDocument = { blocks, pages }
+        if (title !== undefined) parsed.title = title
+        if (ocrReports.length > 0) parsed.ocr = ocrReports
+        return parsed
       } finally {
         signal?.removeEventListener('abort', stop)
         await task.destroy().catch(() => undefined)
@@ -134,12 +161,54 @@ export function createPdfParser(
   }
 }
 
-async function readPage(pdf: PdfJsDocument, pageNumber: number): Promise<RawParagraph[]> {
+interface PageOcr {
+  load: () => Promise<OcrEngine>
+  pdfjs: PdfJsLike
+  signal?: AbortSignal
+  timeoutMs: number
+}
+
+interface ReadPage {
+  paragraphs: RawParagraph[]
+  ocr?: OcrPageReport
+}
+
+/**
+ * One page's paragraphs: from its text layer, or from OCR of its image when the text layer is empty
+ * or garbage and OCR finds text. OCR failing (no image, the engine erring or stalling) fails only this
+ * page's OCR: the page keeps its text layer, empty or not.
+ */
+async function readPage(pdf: PdfJsDocument, pageNumber: number, ocr: PageOcr | undefined): Promise<ReadPage> {
   const page = await pdf.getPage(pageNumber)
   try {
     const content = await page.getTextContent({ includeMarkedContent: false })
-    return pageParagraphs(content, page.getViewport({ scale: 1 }).transform)
+    const paragraphs = pageParagraphs(content, page.getViewport({ scale: 1 }).transform)
+    const text = paragraphs.map((paragraph) => paragraph.text).join('\n')
+    const needsOcr = !/[\p{L}\p{N}]/u.test(text) || isGarbledText(text)
+    if (!ocr || !needsOcr) return { paragraphs }
+    const read = await withLimits(ocrPage(page, ocr), {
+      signal: ocr.signal,
+      timeoutMs: ocr.timeoutMs,
+      onTimeout: () => new ParseError('timeout', `OCR of page ${pageNumber} took too long`),
+    }).catch((error: unknown) => {
+      throwIfAborted(ocr.signal)
+      if (error instanceof ParseError && error.code === 'too_large') throw error
+      return undefined
+    })
+    if (!read || read.paragraphs.length === 0) return { paragraphs }
+    return { paragraphs: read.paragraphs, ocr: { page: pageNumber, confidence: Math.round(read.confidence) } }
   } finally {
     page.cleanup()
   }
+}
+
+async function ocrPage(
+  page: PdfJsPage,
+  ocr: PageOcr,
+): Promise<{ paragraphs: RawParagraph[]; confidence: number } | undefined> {
+  const image = await pdfPageImage(ocr.pdfjs, page)
+  if (!image) return undefined
+  const engine = await ocr.load()
+  const result = await engine.recognize(image, { signal: ocr.signal })
+  return { paragraphs: ocrParagraphs(result.text), confidence: result.confidence }
 }

@@ -1,0 +1,74 @@
+import { mkdtempSync, symlinkSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { createWorker, type Worker } from 'tesseract.js'
+import type { OcrEngine } from '../../../web/core/ingest/ocr/OcrEngine'
+import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../../../web/core/ingest/ocr/ocrLanguages'
+import { tesseractResult } from '../../../web/core/ingest/ocr/tesseractResult'
+
+const require = createRequire(import.meta.url)
+
+/**
+ * Where a language's data lives in node_modules: `@tesseract.js-data/<code>/4.0.0_best_int`, the
+ * integer-quantised "best" LSTM model (faster than `best` at almost the same accuracy).
+ */
+export function nodeLanguageFile(code: OcrLanguage): string {
+  return join(
+    dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)),
+    '4.0.0_best_int',
+    `${code}.traineddata.gz`,
+  )
+}
+
+/**
+ * tesseract.js reads `<langPath>/<code>.traineddata.gz` from disk when langPath is a local path, so
+ * nothing is fetched. Each data package holds only its own language, so for one language its folder is
+ * langPath; for several, a temporary folder of links to their files is (tesseract.js takes one
+ * langPath, and its in-memory form of language data is broken in 7.0.0: it initialises with the data
+ * as the language's name).
+ */
+function languagePath(languages: readonly OcrLanguage[]): string {
+  if (languages.length === 1) return dirname(nodeLanguageFile(languages[0] ?? 'eng'))
+  const folder = mkdtempSync(join(tmpdir(), 'quire-ocr-'))
+  for (const code of languages) symlinkSync(nodeLanguageFile(code), join(folder, `${code}.traineddata.gz`))
+  return folder
+}
+
+const engines = new Map<string, Promise<OcrEngine>>()
+
+/**
+ * tesseract.js for the server's ingest worker threads: one Tesseract worker per language set, made on
+ * the first page that needs OCR and kept for later documents (loading a language takes a second or
+ * two). tesseract.js runs Tesseract's WASM build (from tesseract.js-core in node_modules) in a worker
+ * thread of its own. A recognition cannot be interrupted: at the per-document time limit WorkerIngestor
+ * terminates the whole ingest thread, Tesseract's with it.
+ */
+export function loadNodeOcr(languages: readonly OcrLanguage[] = DEFAULT_OCR_LANGUAGES): Promise<OcrEngine> {
+  const key = languages.join('+')
+  let engine = engines.get(key)
+  if (!engine) {
+    engine = makeEngine(languages).catch((error: unknown) => {
+      engines.delete(key)
+      throw error
+    })
+    engines.set(key, engine)
+  }
+  return engine
+}
+
+async function makeEngine(languages: readonly OcrLanguage[]): Promise<OcrEngine> {
+  const worker: Worker = await createWorker([...languages], 1, {
+    langPath: languagePath(languages),
+    cacheMethod: 'none',
+    gzip: true,
+    logger: () => undefined,
+    errorHandler: () => undefined,
+  })
+  return {
+    async recognize(image) {
+      const { data } = await worker.recognize(Buffer.from(image), {}, { text: true, blocks: true })
+      return tesseractResult(data)
+    },
+  }
+}

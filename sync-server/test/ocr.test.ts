@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { encodePng } from '../../web/core/ingest/ocr/encodePng'
+import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
+import { corpusDir } from '../../web/core/testing/corpusDir'
+import { startTestServer } from './startTestServer'
+
+const corpus = corpusDir(process.env, fileURLToPath(new URL('../..', import.meta.url)))
+
+/**
+ * OCR on the server, over real HTTP, with tesseract.js and its English data from node_modules (no
+ * network): the corpus's scanned book page (a PDF with no text layer), the corpus's 300 dpi scan of a
+ * product sheet uploaded as the PNG it really is, and a blank image. Each ends as a person would see it.
+ */
+describe('OCR on the server', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>
+  let collectionId: string
+  const documents = new Map<string, DocumentRecord>()
+
+  const upload = async (name: string, bytes: Uint8Array) => {
+    const form = new FormData()
+    form.append('collection_id', collectionId)
+    form.append('file', new Blob([bytes as BlobPart]), name)
+    const response = await fetch(`${server.url}/api/documents/`, { method: 'POST', body: form })
+    expect(response.status).toBe(201)
+    return (await response.json()) as DocumentRecord
+  }
+  const read = async (id: string) =>
+    (await (await fetch(`${server.url}/api/documents/${id}`)).json()) as DocumentRecord
+  const search = async (query: string) => {
+    const response = await fetch(`${server.url}/api/search_u/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, collection_id: collectionId, top_k: 5 }),
+    })
+    expect(response.status).toBe(200)
+    return ((await response.json()) as { chunks: { document_id: string; content: string }[] }).chunks
+  }
+
+  beforeAll(async () => {
+    // A full-page 300 dpi scan takes tens of seconds of OCR on a busy machine.
+    server = await startTestServer({ config: { ingestTimeoutMs: 600_000 } })
+    const created = await fetch(`${server.url}/api/collections/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Scans', description: 'Scanned pages and images' }),
+    })
+    collectionId = ((await created.json()) as { id: string }).id
+    const blank = encodePng({
+      width: 400,
+      height: 300,
+      channels: 1,
+      data: new Uint8Array(400 * 300).fill(255),
+    })
+    documents.set(
+      'scan.pdf',
+      await upload('c02-22.pdf', readFileSync(join(corpus, 'pdf/ocrmypdf__c02-22.pdf'))),
+    )
+    documents.set(
+      'sheet.png',
+      await upload('linn.png', readFileSync(join(corpus, 'adversarial/ocrmypdf__linn_png_renamed.pdf'))),
+    )
+    documents.set('blank.png', await upload('blank.png', blank))
+    await server.idle()
+  }, 900_000)
+  afterAll(() => server?.stop())
+
+  it('reads a scanned PDF page with no text layer, marks it OCR, and finds its words', async () => {
+    const document = await read(documents.get('scan.pdf')!.id)
+    expect(document.status, JSON.stringify(document.metadata)).toBe('completed')
+    expect(document.metadata.pages).toBe(1)
+    expect(document.metadata.ocr_pages).toEqual([1])
+    expect(document.metadata.ocr_confidence).toBeGreaterThan(50)
+    const chunks = await search('tip-toeing along a path to the widow’s garden')
+    expect(chunks[0]?.document_id).toBe(document.id)
+    expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/widow.s garden/)
+    expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/scratch/)
+  })
+
+  it('reads a PNG scan of a page and finds its words', async () => {
+    const document = await read(documents.get('sheet.png')!.id)
+    expect(document.status, JSON.stringify(document.metadata)).toBe('completed')
+    expect(document.metadata.ocr_pages).toEqual([1])
+    const chunks = await search('LinnSequencer MIDI sequence recorder tracks')
+    expect(chunks[0]?.document_id).toBe(document.id)
+    expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/LinnSequencer/)
+    expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/polyphonic/)
+  })
+
+  it('fails an image with no text, saying so', async () => {
+    const document = await read(documents.get('blank.png')!.id)
+    expect(document.status).toBe('failed')
+    expect(document.metadata.error_code).toBe('no_text')
+    expect(document.metadata.error).toBe('No text found in the image.')
+  })
+
+  it('lists the image types as supported', async () => {
+    const response = await fetch(`${server.url}/api/v1/documents/supported-types`)
+    const body = (await response.json()) as { supported_types: Record<string, string>; extensions: string[] }
+    expect(body.supported_types['image/png']).toBe('png')
+    expect(body.supported_types['image/tiff']).toBe('tiff')
+    expect(body.extensions).toEqual(expect.arrayContaining(['png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff']))
+  })
+})

@@ -1,0 +1,21 @@
+import UTIF from 'utif2'
+import { encodePng } from './encodePng'
+
+/**
+ * The pages of a TIFF (a fax or a scanner's multi-page file), each as a PNG for the OCR engine, whose
+ * own reader takes only the first page. Thumbnails and other sub-images without pixels are skipped.
+ * Decoded one page at a time, when asked for, so a long file does not hold every page in memory.
+ */
+export function tiffPages(bytes: Uint8Array): { count: number; page(index: number): Uint8Array } {
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
+  const pages = UTIF.decode(buffer).filter((ifd) => Number(ifd['t256']?.[0 as never] ?? 0) > 0)
+  return {
+    count: pages.length,
+    page(index) {
+      const ifd = pages[index]
+      if (!ifd) throw new Error(`no page ${index + 1}`)
+      UTIF.decodeImage(buffer, ifd)
+      return encodePng({ width: ifd.width, height: ifd.height, channels: 4, data: UTIF.toRGBA8(ifd) })
+    },
+  }
+}
