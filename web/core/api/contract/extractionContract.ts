@@ -61,17 +61,30 @@ export const extractionContract: HostCase<ContractClient>[] = [
         max_file_size_mb: number
         max_files_per_request: number
       }>(await client({ method: 'GET', path: '/api/v1/documents/supported-types' }))
-      for (const extension of ['pdf', 'docx', 'doc', 'pptx', 'ppt', 'md', 'html', 'txt']) {
+      for (const extension of [
+        'pdf',
+        'docx',
+        'doc',
+        'pptx',
+        'ppt',
+        'md',
+        'html',
+        'txt',
+        'png',
+        'jpg',
+        'tiff',
+      ]) {
         check(body.extensions.includes(extension), `lists ${extension}`)
         check(!body.extensions.includes(`.${extension}`), 'extensions come without the dot')
       }
       checkEqual(
         body.canonical_types,
-        ['doc', 'docx', 'html', 'md', 'pdf', 'ppt', 'pptx', 'txt'],
+        ['doc', 'docx', 'html', 'jpg', 'md', 'pdf', 'png', 'ppt', 'pptx', 'tiff', 'txt', 'webp'],
         'canonical',
       )
       checkEqual(body.supported_types['text/markdown'], 'md', 'text/markdown')
       checkEqual(body.supported_types['application/pdf'], 'pdf', 'application/pdf')
+      checkEqual(body.supported_types['image/jpeg'], 'jpg', 'image/jpeg (read by OCR)')
       check(body.max_file_size_mb > 0, 'upload limit')
       checkEqual(body.max_files_per_request, 10, 'max_files_per_request')
     },
