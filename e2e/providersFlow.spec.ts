@@ -135,6 +135,7 @@ test('Ollama added and a model installed in Settings; a persona conversation and
     // The bar rose through values part way before the install ended.
     const partWay = seen.filter((value) => value > 0 && value < 100)
     expect(new Set(partWay).size, `progress values seen: ${seen.join(', ')}`).toBeGreaterThanOrEqual(2)
+    expect(seen, 'the bar never goes back').toEqual([...seen].sort((a, b) => a - b))
     expect(ollama.ollama.pullRequests).toEqual([MODEL])
     await expect(await settings.testServer('Boathouse')).toHaveText(`Connected: 1 model (${MODEL})`)
   })
