@@ -1,10 +1,10 @@
 import { Show } from 'solid-js'
 import type { Placement } from '../../core/plugins/runtime/readPageLayout'
 import type { GridModule } from './DesignerGrid'
+import { plural } from '../plural'
 
 /** "column 5, row 2, 4 columns wide, 3 rows tall" (1-based, as a person counts). */
 export function describePlace(place: Placement): string {
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
   return `column ${place.x + 1}, row ${place.y + 1}, ${plural(place.w, 'column')} wide, ${plural(place.h, 'row')} tall`
 }
 

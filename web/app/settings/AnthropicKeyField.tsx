@@ -4,6 +4,7 @@ import { errorDetail } from '../api/ApiRequestError'
 import { showToast } from '../toasts/toastStore'
 import { createLoad } from './createLoad'
 import { hasKey } from './serverEdits'
+import { plural } from '../plural'
 
 // BrainDrive's `{api_key}` setting is one server under this id (web/core/providers/providerCatalog).
 const ANTHROPIC_SERVER = 'claude_default_server'
@@ -41,7 +42,7 @@ export function AnthropicKeyField(props: { onChanged: () => void }) {
     setOutcome({ ok: true, text: 'Testing…' })
     try {
       const models = await listServerModels('anthropic', ANTHROPIC_SERVER)
-      setOutcome({ ok: true, text: `Connected: ${models.length} model${models.length === 1 ? '' : 's'}` })
+      setOutcome({ ok: true, text: `Connected: ${plural(models.length, 'model')}` })
     } catch (caught) {
       setOutcome({ ok: false, text: `Failed: ${errorDetail(caught)}` })
     }

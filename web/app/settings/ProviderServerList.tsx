@@ -14,6 +14,7 @@ import { providerLabel } from './modelChoices'
 import { createLoad } from './createLoad'
 import { ServerDialog } from './ServerDialog'
 import { hasKey, serverEntry, withoutServer, withServer } from './serverEdits'
+import { plural } from '../plural'
 
 export interface ProviderServerListProps {
   provider: Extract<ServerProvider, 'ollama' | 'openai'>
@@ -59,7 +60,7 @@ export function ProviderServerList(props: ProviderServerListProps) {
       const shown = models.slice(0, 5).join(', ')
       outcome = {
         ok: true,
-        text: `Connected: ${models.length} model${models.length === 1 ? '' : 's'}${shown ? ` (${shown}${models.length > 5 ? ', …' : ''})` : ''}`,
+        text: `Connected: ${plural(models.length, 'model')}${shown ? ` (${shown}${models.length > 5 ? ', …' : ''})` : ''}`,
       }
     } catch (caught) {
       outcome = { ok: false, text: `Failed: ${errorDetail(caught)}` }

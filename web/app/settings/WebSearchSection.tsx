@@ -1,6 +1,7 @@
 import { createResource, createSignal, createUniqueId, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { checkWebSearch, getSearxngUrl, saveSearxngUrl, type WebSearchHealth } from '../api/webSearchApi'
+import { plural } from '../plural'
 
 /**
  * "Web search": the person's SearXNG instance, which the chat's "Search the web" and
@@ -109,7 +110,7 @@ export function WebSearchSection() {
 
 function describe(health: WebSearchHealth): { ok: boolean; text: string } {
   if (health.accessible) {
-    const engines = health.engines === undefined ? '' : ` with ${health.engines} engines`
+    const engines = health.engines === undefined ? '' : ` with ${plural(health.engines, 'engine')}`
     return { ok: true, text: `Connected: SearXNG answers${engines}.` }
   }
   return { ok: false, text: health.error ?? 'SearXNG did not answer.' }
