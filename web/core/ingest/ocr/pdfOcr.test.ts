@@ -56,7 +56,9 @@ describe('PDF pages read by OCR', () => {
       ),
     )
     expect(error.code).toBe('no_text')
-    expect(error.message).toBe('This PDF has no extractable text, and OCR found no text in its pages')
+    expect(error.message).toBe(
+      'This PDF has no extractable text, and OCR found no text in its pages (page 1: out of memory)',
+    )
   })
 
   it('leaves pages with a good text layer alone', async () => {

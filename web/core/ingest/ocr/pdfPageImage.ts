@@ -42,9 +42,20 @@ function objectOf(page: PdfJsPage, id: string): Promise<PdfJsImage | undefined> 
   })
 }
 
-/** pdf.js's decoded image kinds: 1 = 1 bit grey (rows padded to bytes), 2 = RGB, 3 = RGBA. */
+/**
+ * pdf.js's decoded image kinds: 1 = 1 bit grey (rows padded to bytes), 2 = RGB, 3 = RGBA. A browser's
+ * pdf.js may still hand over an ImageBitmap (`bitmap`); it is read back through an OffscreenCanvas.
+ */
 function toRawImage(image: PdfJsImage): RawImage | undefined {
-  const { width, height, kind, data } = image
+  const { width, height, kind, data, bitmap } = image
+  if (!data && bitmap && typeof OffscreenCanvas !== 'undefined') {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+    const context = canvas.getContext('2d')
+    if (!context) return undefined
+    context.drawImage(bitmap, 0, 0)
+    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height)
+    return { width: bitmap.width, height: bitmap.height, channels: 4, data: pixels.data }
+  }
   if (!data || !width || !height) return undefined
   if (kind === 2) return { width, height, channels: 3, data }
   if (kind === 3) return { width, height, channels: 4, data }

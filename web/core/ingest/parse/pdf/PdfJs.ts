@@ -25,6 +25,8 @@ export interface PdfJsImage {
   /** 1: 1 bit grey, rows padded to whole bytes; 2: RGB; 3: RGBA. */
   kind?: number
   data?: Uint8Array | Uint8ClampedArray
+  /** Where pdf.js decoded the image to a bitmap instead (browsers). */
+  bitmap?: ImageBitmap
 }
 
 /** Where a page's decoded objects (images) are kept once its operator list is built. */

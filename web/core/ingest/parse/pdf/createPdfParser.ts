@@ -106,6 +106,7 @@ export function createPdfParser(
         }
         const read: PageParagraphs[] = []
         const ocrReports: OcrPageReport[] = []
+        let firstOcrFailure: string | undefined
         const ocr: PageOcr | undefined = limits.loadOcr && {
           load: limits.loadOcr,
           pdfjs,
@@ -114,7 +115,11 @@ export function createPdfParser(
         }
         for (let page = 1; page <= pages; page++) {
           throwIfAborted(signal)
-          const { paragraphs, ocr: report } = await withLimits(readPage(pdf, page, ocr), {
+          const {
+            paragraphs,
+            ocr: report,
+            ocrFailure,
+          } = await withLimits(readPage(pdf, page, ocr), {
             signal,
             timeoutMs: ocr ? timeoutMs + ocrTimeoutMs : timeoutMs,
             onTimeout: () =>
@@ -128,6 +133,7 @@ export function createPdfParser(
           for (const paragraph of paragraphs) budget.spend(paragraph.text)
           read.push({ page, paragraphs })
           if (report) ocrReports.push(report)
+          if (ocrFailure) firstOcrFailure ??= `page ${page}: ${ocrFailure}`
           onProgress?.(page / pages)
         }
         const blocks = toBlocks(read)
@@ -135,7 +141,7 @@ export function createPdfParser(
           throw new ParseError(
             'no_text',
             ocr
-              ? 'This PDF has no extractable text, and OCR found no text in its pages'
+              ? `This PDF has no extractable text, and OCR found no text in its pages (${firstOcrFailure ?? 'no page was read'})`
               : 'This PDF has no extractable text (it looks scanned; OCR is not available)',
           )
         }
@@ -171,6 +177,8 @@ interface PageOcr {
 interface ReadPage {
   paragraphs: RawParagraph[]
   ocr?: OcrPageReport
+  /** Why OCR of this page gave nothing, for the document's error when no page has text. */
+  ocrFailure?: string
 }
 
 /**
@@ -193,9 +201,11 @@ async function readPage(pdf: PdfJsDocument, pageNumber: number, ocr: PageOcr | u
     }).catch((error: unknown) => {
       throwIfAborted(ocr.signal)
       if (error instanceof ParseError && error.code === 'too_large') throw error
-      return undefined
+      return error instanceof Error ? error.message : String(error)
     })
-    if (!read || read.paragraphs.length === 0) return { paragraphs }
+    if (typeof read === 'string') return { paragraphs, ocrFailure: read }
+    if (!read) return { paragraphs, ocrFailure: 'no image on the page' }
+    if (read.paragraphs.length === 0) return { paragraphs, ocrFailure: 'no text found in the image' }
     return { paragraphs: read.paragraphs, ocr: { page: pageNumber, confidence: Math.round(read.confidence) } }
   } finally {
     page.cleanup()
