@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import solid from 'vite-plugin-solid'
+import { TESSERACT_ASSET_DIR, TESSERACT_ASSET_FILES } from './web/browser/ingest/tesseractAssets.ts'
 
 /**
  * msw declares `sideEffects: false`, so the bundler would drop `import 'msw/mockServiceWorker.js'`
@@ -44,6 +45,29 @@ function onnxRuntimeWasm(): Plugin {
   }
 }
 
+/**
+ * tesseract.js's worker script, WASM cores and English/French data (web/browser/ingest/browserOcr.ts),
+ * which it would otherwise fetch from a CDN: emitted under fixed names in a versioned folder, since
+ * tesseract.js builds the core's and the languages' file names itself. Not precached (about 14 MB,
+ * needed only for scans and images): the service worker caches them on first use.
+ */
+function tesseractAssets(): Plugin {
+  const require = createRequire(import.meta.url)
+  return {
+    name: 'quire:tesseract-assets',
+    apply: 'build',
+    generateBundle() {
+      for (const [name, source] of Object.entries(TESSERACT_ASSET_FILES)) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `${TESSERACT_ASSET_DIR}/${name}`,
+          source: readFileSync(require.resolve(source)),
+        })
+      }
+    },
+  }
+}
+
 function packageVersion(): string {
   const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
     version: string
@@ -54,6 +78,7 @@ function packageVersion(): string {
 export default defineConfig({
   plugins: [
     onnxRuntimeWasm(),
+    tesseractAssets(),
     // File routes under web/app/routes; each route's component is split into its own lazy chunk.
     tanstackRouter({
       target: 'solid',
@@ -76,7 +101,7 @@ export default defineConfig({
         // Everything, lazy route chunks and workers included, so that offline reloads load them.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,json}'],
         // WebLLM's worker (about 6 MB) is cached on first use instead, as the ONNX runtime is (sw.ts).
-        globIgnores: ['**/webLlmWorker-*.js'],
+        globIgnores: ['**/webLlmWorker-*.js', 'tesseract/**'],
         rollupFormat: 'iife',
         maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,
         buildPlugins: { vite: [keepSideEffects('msw/mockServiceWorker.js')] },

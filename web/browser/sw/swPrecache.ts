@@ -26,6 +26,13 @@ registerRoute(
   new CacheFirst({ cacheName: 'quire-runtimes' }),
 )
 
+// tesseract.js's worker, cores and language data (OCR of scans and images) likewise; their folder
+// carries the tesseract.js version, so cache-first is safe (web/browser/ingest/tesseractAssets.ts).
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/tesseract/'),
+  new CacheFirst({ cacheName: 'quire-runtimes' }),
+)
+
 /**
  * msw's fetch listener (registered after this one) answers every request of a page with mocking
  * enabled, passing unmatched ones to the network, which would bypass the precache above. Requests

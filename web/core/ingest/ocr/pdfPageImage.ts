@@ -48,13 +48,15 @@ function objectOf(page: PdfJsPage, id: string): Promise<PdfJsImage | undefined> 
  */
 function toRawImage(image: PdfJsImage): RawImage | undefined {
   const { width, height, kind, data, bitmap } = image
+  if (!width || !height) return undefined
   if (!data && bitmap && typeof OffscreenCanvas !== 'undefined') {
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height)
+    // The image's own size: pdf.js sets it to the bitmap's (which may be a resized copy of the scan).
+    const canvas = new OffscreenCanvas(width, height)
     const context = canvas.getContext('2d')
     if (!context) return undefined
-    context.drawImage(bitmap, 0, 0)
-    const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height)
-    return { width: bitmap.width, height: bitmap.height, channels: 4, data: pixels.data }
+    context.drawImage(bitmap, 0, 0, width, height)
+    const pixels = context.getImageData(0, 0, width, height)
+    return { width, height, channels: 4, data: pixels.data }
   }
   if (!data || !width || !height) return undefined
   if (kind === 2) return { width, height, channels: 3, data }

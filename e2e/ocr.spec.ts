@@ -1,0 +1,131 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { corpusDir } from '../web/core/testing/corpusDir'
+import { CollectionPage } from './pages/CollectionPage'
+import { CollectionsPage } from './pages/CollectionsPage'
+import { openApp } from './support/openApp'
+
+const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
+
+/**
+ * A photographed page, drawn by Chromium: printed text on an off-white sheet, slightly turned, with
+ * uneven light, saved as JPEG (what a phone gives). The words are known, so the test can look for them.
+ */
+async function photographedPage(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 1400
+    canvas.height = 1000
+    const ctx = canvas.getContext('2d')!
+    const light = ctx.createLinearGradient(0, 0, 1400, 1000)
+    light.addColorStop(0, '#f4f1e8')
+    light.addColorStop(1, '#c9c4b8')
+    ctx.fillStyle = light
+    ctx.fillRect(0, 0, 1400, 1000)
+    ctx.translate(700, 500)
+    ctx.rotate(0.02)
+    ctx.translate(-700, -500)
+    ctx.fillStyle = '#222'
+    ctx.font = '34px serif'
+    const lines = [
+      'Minutes of the orchard cooperative, spring meeting.',
+      'The members agreed to plant forty quince trees',
+      'along the northern wall before the first frost.',
+      'Rainwater from the barn roof will fill two cisterns,',
+      'and the treasurer reported a modest surplus.',
+    ]
+    lines.forEach((line, index) => ctx.fillText(line, 120, 200 + index * 70))
+    return canvas.toDataURL('image/jpeg', 0.85)
+  })
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64')
+}
+
+async function blankImage(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 600
+    canvas.height = 400
+    const ctx = canvas.getContext('2d')!
+    ctx.fillStyle = '#ffffff'
+    ctx.fillRect(0, 0, 600, 400)
+    return canvas.toDataURL('image/png')
+  })
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64')
+}
+
+async function searchTexts(page: Page, query: string): Promise<{ names: string[]; text: string }> {
+  return page.evaluate(async (query) => {
+    const response = await fetch('/api/search_u/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, top_k: 5 }),
+    })
+    const body = (await response.json()) as {
+      chunks: Array<{ content: string; document_id: string }>
+    }
+    const documents = (await (await fetch('/api/documents/')).json()) as Array<{
+      id: string
+      original_filename: string
+    }>
+    const name = new Map(documents.map((d) => [d.id, d.original_filename]))
+    return {
+      names: body.chunks.map((c) => name.get(c.document_id) ?? ''),
+      text: body.chunks.map((c) => c.content).join(' '),
+    }
+  }, query)
+}
+
+// OCR in the browser: tesseract.js in the ingest worker, its worker, WASM core and English data served
+// by the app itself (the static test server has no API and no internet route is used).
+test('reads a scanned PDF and a photographed page by OCR in the browser; a blank image fails clearly', async ({
+  page,
+}) => {
+  test.setTimeout(420_000)
+  const external: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.hostname !== 'localhost' && url.hostname !== '127.0.0.1') external.push(request.url())
+  })
+  await openApp(page, '/collections')
+  const dir = mkdtempSync(join(tmpdir(), 'quire-ocr-'))
+  const photo = join(dir, 'orchard-minutes.jpg')
+  const blank = join(dir, 'blank.png')
+  writeFileSync(photo, await photographedPage(page))
+  writeFileSync(blank, await blankImage(page))
+
+  await new CollectionsPage(page).create({ name: 'Scans', description: 'Scanned and photographed pages' })
+  const collection = new CollectionPage(page)
+  await collection.open('Scans')
+  await collection.upload([join(corpus, 'pdf/ocrmypdf__c02-22.pdf'), photo, blank])
+
+  // Each row settles (Ready or Failed) before its outcome is checked, so a failure shows its reason at once.
+  for (const name of ['ocrmypdf__c02-22.pdf', 'orchard-minutes.jpg', 'blank.png']) {
+    await expect(collection.row(name).getByText(/^(Ready|Failed)$/)).toBeVisible({ timeout: 360_000 })
+  }
+  await expect(collection.row('ocrmypdf__c02-22.pdf')).toContainText('Ready')
+  await expect(collection.row('orchard-minutes.jpg')).toContainText('Ready')
+  await expect(collection.row('blank.png')).toContainText('Failed')
+  await expect(collection.row('blank.png')).toContainText('No text found in the image.')
+
+  const documents = (await page.evaluate(async () => (await fetch('/api/documents/')).json())) as Array<{
+    original_filename: string
+    metadata: { ocr_pages?: number[]; ocr_confidence?: number }
+  }>
+  const scan = documents.find((d) => d.original_filename === 'ocrmypdf__c02-22.pdf')
+  expect(scan?.metadata.ocr_pages).toEqual([1])
+  expect(scan?.metadata.ocr_confidence).toBeGreaterThan(50)
+
+  // The browser reads this page less cleanly than the server (see the notes): the words asserted
+  // are ones it reads in the wide paragraph under the engraving.
+  const book = await searchTexts(page, 'scratch it and then my ear begun to itch, sleepy at a funeral')
+  expect(book.names[0]).toBe('ocrmypdf__c02-22.pdf')
+  expect(book.text).toMatch(/scratch/)
+  expect(book.text).toMatch(/funeral/)
+  const minutes = await searchTexts(page, 'quince trees along the northern wall')
+  expect(minutes.names[0]).toBe('orchard-minutes.jpg')
+  expect(minutes.text).toMatch(/quince trees/)
+  expect(minutes.text).toMatch(/cisterns/)
+  expect(external).toEqual([])
+})
