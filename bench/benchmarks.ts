@@ -2,6 +2,7 @@ import { documentStall } from './document-stall'
 import { embedHash } from './embed-hash'
 import { ingestMemory } from './ingest-memory'
 import { ingestPdf } from './ingest-pdf'
+import { ocr } from './ocr'
 import type { Benchmark } from './lib/Benchmark'
 import { pages } from './pages'
 import { plugins } from './plugins'
@@ -30,4 +31,5 @@ export const benchmarks: readonly Benchmark[] = [
   plugins,
   pages,
   providers,
+  ocr,
 ]

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { startServer } from '../sync-server/src/startServer'
+import { corpusDir } from '../web/core/testing/corpusDir'
+import type { BenchLine, LineReporter } from './lib/BenchLine'
+import { lineBenchmark } from './lib/lineBenchmark'
+import { median } from './lib/median'
+import { openAppInChromium } from './lib/openAppInChromium'
+import { round } from './lib/round'
+
+const NAME = 'ocr'
+const RUNS = 3
+/** The corpus's 300 dpi scan of a letter-size page (2550 x 3300 px, about A4's 2480 x 3508), a PNG. */
+const SCAN = 'adversarial/ocrmypdf__linn_png_renamed.pdf'
+
+export interface OcrLine extends BenchLine {
+  /** Seconds of OCR for one page, median over the runs (the engine already loaded). */
+  median_s: number
+  min_s: number
+  max_s: number
+  runs: number
+  /** Seconds to start the engine and load English, once. */
+  load_s?: number
+  pixels: string
+  host: string
+}
+
+/**
+ * OCR seconds per page of a 300 dpi scan on each host, with the engines Quire runs: on the server
+ * tesseract.js in a worker thread (as the ingest worker runs it, through nodeOcr), in Chromium the whole
+ * in-browser ingestion of the scan uploaded as a PNG (the ingest Web Worker's tesseract.js with the
+ * app's own files; parsing dominates, chunking and embedding a page's text take milliseconds). The first
+ * page after start is not counted (it loads the engine): its time is reported as `load_s` on the server.
+ * Needs `npm run build` first (the Chromium case opens `dist/` served by the sync server).
+ */
+export async function measureOcr(reporter: LineReporter<OcrLine>): Promise<OcrLine[]> {
+  const corpus = corpusDir(process.env, process.cwd())
+  const scan = readFileSync(join(corpus, SCAN))
+  const line = (fields: Omit<OcrLine, 'benchmark' | 'node' | 'date' | 'pixels'>): OcrLine => ({
+    benchmark: NAME,
+    ...fields,
+    pixels: '2550x3300 (300 dpi, letter size)',
+    node: process.version,
+    date: new Date().toISOString(),
+  })
+  const lines: OcrLine[] = []
+
+  reporter.progress(`${NAME}: server worker thread, ${RUNS} pages`)
+  const server = await serverTimes(scan)
+  const serverLine = line({
+    case: 'server: tesseract.js in a worker thread, one 300 dpi page',
+    host: 'server',
+    median_s: round(median(server.times), 2),
+    min_s: round(Math.min(...server.times), 2),
+    max_s: round(Math.max(...server.times), 2),
+    runs: server.times.length,
+    load_s: round(server.load, 2),
+  })
+  reporter.emit(serverLine)
+  lines.push(serverLine)
+
+  reporter.progress(`${NAME}: Chromium ingest worker, ${RUNS} pages`)
+  const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-ocr-'))
+  const running = await startServer({ port: 0, host: '127.0.0.1', dataDir, staticDir: 'dist' }, {})
+  try {
+    const app = await openAppInChromium(`${running.url}/collections`)
+    try {
+      const times = await app.page.evaluate(
+        async ({ base64, runs }) => {
+          const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+          const created = await fetch('/api/collections/', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ name: 'OCR bench', description: 'scans' }),
+          })
+          const collection = (await created.json()) as { id: string }
+          const times: number[] = []
+          for (let run = 0; run <= runs; run++) {
+            const form = new FormData()
+            form.append('collection_id', collection.id)
+            form.append('file', new Blob([bytes], { type: 'image/png' }), `scan-${run}.png`)
+            const started = performance.now()
+            const document = (await (
+              await fetch('/api/documents/', { method: 'POST', body: form })
+            ).json()) as {
+              id: string
+            }
+            for (;;) {
+              await new Promise((resolve) => setTimeout(resolve, 100))
+              const current = (await (await fetch(`/api/documents/${document.id}`)).json()) as {
+                status: string
+                metadata: { error?: string }
+              }
+              if (current.status === 'failed') throw new Error(`scan failed: ${current.metadata.error}`)
+              if (current.status === 'completed') break
+            }
+            // The first run loads the engine and its language data.
+            if (run > 0) times.push((performance.now() - started) / 1000)
+          }
+          return times
+        },
+        { base64: scan.toString('base64'), runs: RUNS },
+      )
+      const browserLine = line({
+        case: 'Chromium: ingest Web Worker (tesseract.js, app-served WASM), one 300 dpi page',
+        host: app.version,
+        median_s: round(median(times), 2),
+        min_s: round(Math.min(...times), 2),
+        max_s: round(Math.max(...times), 2),
+        runs: times.length,
+      })
+      reporter.emit(browserLine)
+      lines.push(browserLine)
+    } finally {
+      await app.browser.close()
+    }
+  } finally {
+    await running.close()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+  return lines
+}
+
+const WORKER_URL = new URL('./lib/ocrBenchWorker.ts', import.meta.url).href
+
+/** Runs the server's OCR engine in a worker thread, as the ingest worker does, and times each page. */
+async function serverTimes(scan: Buffer): Promise<{ load: number; times: number[] }> {
+  // Workers do not inherit tsx's loader (as in WorkerIngestor): register it, then import the entry.
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}) })`
+  const worker = new Worker(bootstrap, { eval: true, workerData: { scan: new Uint8Array(scan), runs: RUNS } })
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve)
+    worker.once('error', reject)
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`the OCR worker exited with ${code}`))
+    })
+  })
+}
+
+export const ocr = lineBenchmark(NAME, (reporter) => measureOcr(reporter))
