@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { SYNC_PORT } from '../playwright.config'
 import { ChatPage } from './pages/ChatPage'
@@ -14,6 +12,7 @@ import {
 } from './support/fakeOllamaWithChat'
 import { openApp } from './support/openApp'
 import { seedNotesCollection } from './support/seedNotesCollection'
+import { startFakeSearxng, type FakeSearxng } from './support/startFakeSearxng'
 
 // Issue 18's one flow, on the app the sync server serves (what `npm start` deploys): Settings adds an
 // Ollama server (a fake one started here) and installs a model on it with a progress bar; a
@@ -33,7 +32,7 @@ const PAGE = `<!doctype html><html><head><title>Marmalade facts</title></head><b
 <p>Marmalade was first sold in Dundee in 1797.</p></main></body></html>`
 
 let ollama: FakeOllamaWithChat
-let searx: Server
+let searx: FakeSearxng | undefined
 let searxUrl = ''
 
 /** The number the answer prompt gave the web page (`[n] … (web page <url>)`), or null when it was not there. */
@@ -60,42 +59,17 @@ test.beforeAll(async () => {
   // Three layers of ten pieces each, slow enough for the bar to be seen part way.
   ollama.ollama.pulls.set(MODEL, { layers: [3_000_000, 1_000_000, 1_000_000], steps: 10, delayMs: 60 })
 
-  // One server plays SearXNG (/config, /search?format=json) and the page it finds (/marmalade).
-  searx = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', searxUrl)
-    const cors = { 'access-control-allow-origin': '*' }
-    if (url.pathname === '/config') {
-      response.writeHead(200, { 'content-type': 'application/json', ...cors })
-      response.end(JSON.stringify({ engines: [{ name: 'duckduckgo' }, { name: 'wikipedia' }] }))
-    } else if (url.pathname === '/search' && url.searchParams.get('format') === 'json') {
-      response.writeHead(200, { 'content-type': 'application/json', ...cors })
-      response.end(
-        JSON.stringify({
-          query: url.searchParams.get('q'),
-          results: [
-            {
-              title: 'Marmalade facts',
-              url: `${searxUrl}/marmalade`,
-              content: 'History.',
-              engine: 'duckduckgo',
-            },
-          ],
-        }),
-      )
-    } else if (url.pathname === '/marmalade') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...cors }).end(PAGE)
-    } else {
-      response.writeHead(404, cors).end()
-    }
+  // SearXNG and the page it finds (/marmalade).
+  searx = await startFakeSearxng({
+    results: [{ title: 'Marmalade facts', path: '/marmalade', content: 'History.', engine: 'duckduckgo' }],
+    pages: { '/marmalade': { html: PAGE } },
   })
-  await new Promise<void>((resolve) => searx.listen(0, '127.0.0.1', resolve))
-  searxUrl = `http://127.0.0.1:${(searx.address() as AddressInfo).port}`
+  searxUrl = searx.url
 })
 
 test.afterAll(async () => {
   await ollama?.close()
-  searx?.closeAllConnections()
-  await new Promise((resolve) => searx?.close(resolve))
+  await searx?.close()
 })
 
 test('Ollama added and a model installed in Settings; a persona conversation and a web-searched document answer come from it', async ({

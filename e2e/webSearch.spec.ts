@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
 import { SYNC_PORT } from '../playwright.config'
 import { ChatPage } from './pages/ChatPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { startFakeSearxng, type FakeSearxng } from './support/startFakeSearxng'
 
 // Issue 18, item 4, in the browser on the sync server's origin (the deployment people run): the
 // in-browser API reaches SearXNG and the pages itself, so both fakes here allow any origin (CORS),
@@ -18,54 +17,31 @@ const PAGE = `<!doctype html><html><head><title>Marmalade facts</title></head><b
 <p>Seville oranges make the best marmalade because of their bitter peel.</p>
 <p>Marmalade was first sold in Dundee in 1797.</p></main></body></html>`
 
-let fake: Server
+let fake: FakeSearxng
 let fakeUrl = ''
 
 test.beforeAll(async () => {
-  // One server plays SearXNG (/config, /search?format=json) and the page it finds (/marmalade).
-  fake = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', fakeUrl)
-    const cors = { 'access-control-allow-origin': '*' }
-    if (url.pathname === '/config') {
-      response.writeHead(200, { 'content-type': 'application/json', ...cors })
-      response.end(JSON.stringify({ engines: [{ name: 'duckduckgo' }, { name: 'wikipedia' }] }))
-    } else if (url.pathname === '/search' && url.searchParams.get('format') === 'json') {
-      response.writeHead(200, { 'content-type': 'application/json', ...cors })
-      response.end(
-        JSON.stringify({
-          query: url.searchParams.get('q'),
-          results: [
-            {
-              title: 'Marmalade facts',
-              url: `${fakeUrl}/marmalade`,
-              content: 'Marmalade history.',
-              engine: 'duckduckgo',
-            },
-            {
-              title: 'Dundee history',
-              url: `${fakeUrl}/nocors`,
-              content: 'Keiller’s shop in Dundee sold marmalade from 1797.',
-              engine: 'wikipedia',
-            },
-          ],
-        }),
-      )
-    } else if (url.pathname === '/nocors') {
+  fake = await startFakeSearxng({
+    results: [
+      { title: 'Marmalade facts', path: '/marmalade', content: 'Marmalade history.', engine: 'duckduckgo' },
+      {
+        title: 'Dundee history',
+        path: '/nocors',
+        content: 'Keiller’s shop in Dundee sold marmalade from 1797.',
+        engine: 'wikipedia',
+      },
+    ],
+    pages: {
+      '/marmalade': { html: PAGE },
       // A site that does not let other origins read it, as most do not: the browser cannot scrape it.
-      response.writeHead(200, { 'content-type': 'text/html' }).end('<main><p>Unreadable here.</p></main>')
-    } else if (url.pathname === '/marmalade') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...cors }).end(PAGE)
-    } else {
-      response.writeHead(404, cors).end()
-    }
+      '/nocors': { html: '<main><p>Unreadable here.</p></main>', cors: false },
+    },
   })
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve))
-  fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`
+  fakeUrl = fake.url
 })
 
 test.afterAll(async () => {
-  fake.closeAllConnections()
-  await new Promise((resolve) => fake.close(resolve))
+  await fake?.close()
 })
 
 /** A collection holding one Markdown file, through the in-browser API, processed. */
