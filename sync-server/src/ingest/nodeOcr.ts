@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { createWorker, type Worker } from 'tesseract.js'
 import type { OcrEngine } from '../../../web/core/ingest/ocr/OcrEngine'
-import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../../../web/core/ingest/ocr/ocrLanguages'
+import { cachedOcrEngines } from '../../../web/core/ingest/ocr/cachedOcrEngines'
+import type { OcrLanguage } from '../../../web/core/ingest/ocr/ocrLanguages'
 import { tesseractResult } from '../../../web/core/ingest/ocr/tesseractResult'
 
 const require = createRequire(import.meta.url)
@@ -35,27 +36,14 @@ function languagePath(languages: readonly OcrLanguage[]): string {
   return folder
 }
 
-const engines = new Map<string, Promise<OcrEngine>>()
-
 /**
  * tesseract.js for the server's ingest worker threads: one Tesseract worker per language set, made on
- * the first page that needs OCR and kept for later documents (loading a language takes a second or
- * two). tesseract.js runs Tesseract's WASM build (from tesseract.js-core in node_modules) in a worker
- * thread of its own. A recognition cannot be interrupted: at the per-document time limit WorkerIngestor
- * terminates the whole ingest thread, Tesseract's with it.
+ * the first page that needs OCR and kept (`cachedOcrEngines`). tesseract.js runs Tesseract's WASM
+ * build (from tesseract.js-core in node_modules) in a worker thread of its own. A recognition cannot
+ * be interrupted: at the per-document time limit WorkerIngestor terminates the whole ingest thread,
+ * Tesseract's with it.
  */
-export function loadNodeOcr(languages: readonly OcrLanguage[] = DEFAULT_OCR_LANGUAGES): Promise<OcrEngine> {
-  const key = languages.join('+')
-  let engine = engines.get(key)
-  if (!engine) {
-    engine = makeEngine(languages).catch((error: unknown) => {
-      engines.delete(key)
-      throw error
-    })
-    engines.set(key, engine)
-  }
-  return engine
-}
+export const loadNodeOcr = cachedOcrEngines(makeEngine)
 
 async function makeEngine(languages: readonly OcrLanguage[]): Promise<OcrEngine> {
   const worker: Worker = await createWorker([...languages], 1, {

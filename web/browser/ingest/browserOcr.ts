@@ -1,10 +1,9 @@
 import { createWorker } from 'tesseract.js'
 import type { OcrEngine } from '../../core/ingest/ocr/OcrEngine'
-import { DEFAULT_OCR_LANGUAGES, type OcrLanguage } from '../../core/ingest/ocr/ocrLanguages'
+import { cachedOcrEngines } from '../../core/ingest/ocr/cachedOcrEngines'
+import type { OcrLanguage } from '../../core/ingest/ocr/ocrLanguages'
 import { tesseractResult } from '../../core/ingest/ocr/tesseractResult'
 import { TESSERACT_ASSET_DIR } from './tesseractAssets'
-
-const engines = new Map<string, Promise<OcrEngine>>()
 
 /**
  * tesseract.js for the browser's ingest worker. Its worker script, WASM cores and language data are
@@ -12,22 +11,9 @@ const engines = new Map<string, Promise<OcrEngine>>()
  * the service worker caches them on first use), so OCR never reaches a CDN and works offline once
  * used. tesseract.js starts its own classic worker from `workerPath` (nested in this one) and picks
  * the core build the browser supports (SIMD or not) from `corePath`. One engine per language set,
- * made on the first page that needs OCR and kept. A failed start is retried on the next call.
+ * made on the first page that needs OCR and kept (`cachedOcrEngines`).
  */
-export function loadBrowserOcr(
-  languages: readonly OcrLanguage[] = DEFAULT_OCR_LANGUAGES,
-): Promise<OcrEngine> {
-  const key = languages.join('+')
-  let engine = engines.get(key)
-  if (!engine) {
-    engine = makeEngine(languages).catch((error: unknown) => {
-      engines.delete(key)
-      throw error
-    })
-    engines.set(key, engine)
-  }
-  return engine
-}
+export const loadBrowserOcr = cachedOcrEngines(makeEngine)
 
 async function makeEngine(languages: readonly OcrLanguage[]): Promise<OcrEngine> {
   const base = new URL(`${import.meta.env.BASE_URL}${TESSERACT_ASSET_DIR}/`, self.location.origin)
