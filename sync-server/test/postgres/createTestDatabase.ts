@@ -1,0 +1,42 @@
+import pg from 'pg'
+import { inject } from 'vitest'
+
+export interface TestDatabase {
+  /** A URL of a new, empty database of its own. */
+  url: string
+  /** Ends every session still connected to it and drops it. */
+  drop(): Promise<void>
+}
+
+let counter = 0
+
+/**
+ * A new empty database in the test run's PostgreSQL (globalSetup.ts), so test files and tests never
+ * see each other's tables. Throws the reason (and how to install PostgreSQL) when none runs.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('postgresUrl')
+  if (!adminUrl) throw new Error(inject('postgresError') || 'The test PostgreSQL did not start')
+  const name = `quire_test_${process.pid}_${Date.now().toString(36)}_${counter++}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`CREATE DATABASE ${name}`)
+  } finally {
+    await admin.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl })
+      await client.connect()
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      } finally {
+        await client.end()
+      }
+    },
+  }
+}

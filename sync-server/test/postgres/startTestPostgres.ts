@@ -1,0 +1,121 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { findPostgres, POSTGRES_HOW_TO } from '../../../scripts/findPostgres.mjs'
+
+export interface TestPostgres {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres`: the superuser, trusted on loopback. */
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts a throwaway PostgreSQL in a temporary folder: initdb, then the server on a free loopback
+ * port with durability off (fsync, synchronous commit: a test's data need not survive a power cut),
+ * stopped and deleted by `stop`. initdb refuses to run as root, so as root the folder is handed to
+ * the `postgres` account (Debian's package creates it) and the programs run as it.
+ */
+export async function startTestPostgres(): Promise<TestPostgres> {
+  const bin = findPostgres()
+  if (!bin) throw new Error(POSTGRES_HOW_TO)
+  const root = mkdtempSync(join(tmpdir(), 'quire-pg-'))
+  const dataDir = join(root, 'data')
+  const asRoot = process.getuid?.() === 0
+  let uid: number | undefined
+  let gid: number | undefined
+  if (asRoot) {
+    const ids = execFileSync('id', ['postgres'], { encoding: 'utf8' })
+    uid = Number(/uid=(\d+)/.exec(ids)?.[1])
+    gid = Number(/gid=(\d+)/.exec(ids)?.[1])
+    chownSync(root, uid, gid)
+    chmodSync(root, 0o700)
+  }
+  const run = (tool: string, args: string[]) =>
+    execFileSync(join(bin, tool), args, { uid, gid, stdio: 'pipe', env: { ...process.env, LC_ALL: 'C' } })
+  try {
+    run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-instructions'])
+  } catch (error) {
+    rmSync(root, { recursive: true, force: true })
+    throw new Error(`initdb failed: ${String((error as { stderr?: Buffer }).stderr ?? error)}`)
+  }
+  const port = await freePort()
+  const server: ChildProcess = spawn(
+    join(bin, 'postgres'),
+    [
+      '-D',
+      dataDir,
+      '-c',
+      `port=${port}`,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `unix_socket_directories=${root}`,
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+    ],
+    { uid, gid, stdio: ['ignore', 'ignore', 'pipe'] },
+  )
+  let log = ''
+  server.stderr?.on('data', (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000)
+  })
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`
+  try {
+    await waitForReady(url, server, () => log)
+  } catch (error) {
+    server.kill('SIGKILL')
+    rmSync(root, { recursive: true, force: true })
+    throw error
+  }
+  return {
+    url,
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve))
+        server.kill('SIGINT') // fast shutdown: ends every session
+        await exited
+      }
+      rmSync(root, { recursive: true, force: true })
+    },
+  }
+}
+
+async function waitForReady(url: string, server: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`PostgreSQL exited at start:\n${log()}`)
+    const client = new pg.Client({ connectionString: url })
+    try {
+      await client.connect()
+      await client.query('SELECT 1')
+      return
+    } catch {
+      if (Date.now() > deadline) throw new Error(`PostgreSQL did not start in 30 s:\n${log()}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    } finally {
+      await client.end().catch(() => {})
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
