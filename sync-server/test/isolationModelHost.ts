@@ -35,4 +35,18 @@ export const modelHostAttempts: Record<string, AttemptFor<ModelHostRecords>> = {
   streamModelHostInstall: (a) => ({ method: 'GET', path: `${M}/install/${a.modelInstall}/events` }),
   cancelModelHostInstall: (a) => ({ method: 'DELETE', path: `${M}/install/${a.modelInstall}` }),
   deleteModelHostModel: { names: 'nothing', why: 'stores nothing; deletes on the Ollama server named' },
+  // The same routes at BrainDrive's /api/v1/ollama/* path.
+  testModelHostOllama: { names: 'nothing', why: 'as testModelHost' },
+  listModelHostModelsOllama: { names: 'nothing', why: 'as listModelHostModels' },
+  installModelHostModelOllama: { names: 'nothing', why: 'as installModelHostModel' },
+  getModelHostInstallOllama: (a) => ({ method: 'GET', path: `/api/v1/ollama/install/${a.modelInstall}` }),
+  streamModelHostInstallOllama: (a) => ({
+    method: 'GET',
+    path: `/api/v1/ollama/install/${a.modelInstall}/events`,
+  }),
+  cancelModelHostInstallOllama: (a) => ({
+    method: 'DELETE',
+    path: `/api/v1/ollama/install/${a.modelInstall}`,
+  }),
+  deleteModelHostModelOllama: { names: 'nothing', why: 'as deleteModelHostModel' },
 }

@@ -104,6 +104,36 @@ describe('the local model host on the sync server', () => {
     ])
   })
 
+  it('answers BrainDrive’s Ollama plugin at /api/v1/ollama/*, its server_url encoded twice as the plugin sends it', async () => {
+    // ComponentOllamaServer.tsx: params {server_url: encodeURIComponent(address)}, encoded again by its
+    // HTTP client; install posts {name, server_url, api_key} and follows install/{task_id}/events.
+    ollama.installed.add('present:1b')
+    const twice = encodeURIComponent(encodeURIComponent(ollama.url))
+    expect(await call(alice, 'GET', `/api/v1/ollama/test?server_url=${twice}`)).toEqual({
+      status: 200,
+      body: { status: 'success', version: '0.5.7-fake' },
+    })
+    const models = await call(alice, 'GET', `/api/v1/ollama/models?server_url=${twice}`)
+    expect(models.body).toEqual([expect.objectContaining({ name: 'present:1b' })])
+    ollama.pulls.set('plugin:1b', { layers: [100], steps: 2, delayMs: 10 })
+    const started = await call(alice, 'POST', '/api/v1/ollama/install', {
+      name: 'plugin:1b',
+      server_url: ollama.url,
+    })
+    expect(started.status).toBe(200)
+    const response = await fetch(`${quire.url}/api/v1/ollama/install/${started.body!.task_id}/events`, {
+      headers: alice.auth,
+    })
+    const states: string[] = []
+    for await (const event of readSse(response.body!))
+      states.push((JSON.parse(event.data) as InstallTask).state)
+    expect(states.at(-1)).toBe('completed')
+    // Decoded, the address is checked as any other: credentials in it are refused, naming the field.
+    const withPassword = encodeURIComponent(encodeURIComponent('http://user:secret@127.0.0.1:11434'))
+    const bad = await call(alice, 'GET', `/api/v1/ollama/test?server_url=${withPassword}`)
+    expect(bad.status).toBe(422)
+  })
+
   it('installs a model of several layers: the percent rises, summed over the layers, to 100 and success', async () => {
     ollama.pulls.set('tiny:1b', { layers: [300, 100, 100], steps: 4, delayMs: 40 })
     const started = await install('tiny:1b')

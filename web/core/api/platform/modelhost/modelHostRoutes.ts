@@ -44,7 +44,7 @@ async function requireTask(host: ModelHostPorts, taskId: string) {
   return task
 }
 
-export const modelHostRoutes: Route[] = [
+const specRoutes: Route[] = [
   defineRoute({
     method: 'get',
     path: `${BASE}/test`,
@@ -247,3 +247,18 @@ export const modelHostRoutes: Route[] = [
     },
   }),
 ]
+
+/**
+ * The same routes at BrainDrive's own segment, `/api/v1/ollama/*`, where its Ollama plugin
+ * (BrainDrive-Ollama-Plugin `ComponentOllamaServer.tsx`) calls them: test, models, install with its
+ * status and events, delete. It runs unchanged against Quire.
+ */
+const braindriveRoutes: Route[] = specRoutes.map((route) => ({
+  ...route,
+  path: route.path.replace(BASE, '/api/v1/ollama'),
+  operationId: `${route.operationId}Ollama`,
+  summary: `${route.summary} (BrainDrive’s path)`,
+  description: `The same as \`${route.method.toUpperCase()} ${route.path}\`, at the path BrainDrive’s Ollama plugin calls.`,
+}))
+
+export const modelHostRoutes: Route[] = [...specRoutes, ...braindriveRoutes]

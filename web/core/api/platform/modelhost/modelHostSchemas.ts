@@ -7,7 +7,7 @@ export const serverUrl = z
   .trim()
   .min(1, 'must name the Ollama server (http://localhost:11434)')
   .transform((value, context) => {
-    const base = modelHostBase(value)
+    const base = modelHostBase(onceEncodedUrl(value))
     if (base === undefined) {
       context.addIssue({
         code: 'custom',
@@ -17,6 +17,21 @@ export const serverUrl = z
     }
     return base
   })
+
+/**
+ * BrainDrive's Ollama plugin sends `server_url: encodeURIComponent(address)` as a query parameter,
+ * which its HTTP client encodes again, so the server receives `http%3A%2F%2F...`; BrainDrive's router
+ * unquotes it. A value that is a percent-encoded http(s) URL is decoded once here the same way (a
+ * real URL never starts with `http%3A`).
+ */
+function onceEncodedUrl(value: string): string {
+  if (!/^https?%3A/i.test(value)) return value
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
 
 const apiKey = z
   .string()
