@@ -1,7 +1,7 @@
 import Router from '@koa/router'
 import Koa, { type Context } from 'koa'
 import { buildOpenApi } from '../../web/core/api/buildOpenApi'
-import { healthRoutes } from '../../web/core/api/health/healthRoutes'
+import { healthRoutes, platformHealth } from '../../web/core/api/health/healthRoutes'
 import { isApiPath } from '../../web/core/api/isApiPath'
 import { routes } from '../../web/core/api/routes'
 import { ApiError } from '../../web/core/api/ApiError'
@@ -17,10 +17,12 @@ import { cors } from './auth/cors'
 import { hostGuard } from './auth/hostGuard'
 import { guardApi, type RequestAuth } from './auth/guardApi'
 import { isCrossSiteRequest } from './auth/isCrossSiteRequest'
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
+import { DEFAULT_RATE_LIMITS, type RateLimiterFactory, type RateLimits } from './auth/RateLimiter'
 import { bodyParser } from './bodyParser'
 import { cutStalledBodies } from './cutStalledBodies'
 import { errorHandler } from './errorHandler'
+import type { ServerHealthPorts } from './health/ServerHealthPorts'
+import { serverHealthRoute } from './health/serverHealthRoute'
 import { HTTP_DESCRIPTION } from './httpDescription'
 import { EventStreamLimit, eventStreamMatcher } from './EventStreamLimit'
 import type { InFlightRequests } from './InFlightRequests'
@@ -45,9 +47,13 @@ export interface AppOptions {
   /** Absent when the server runs for one user without accounts (QUIRE_SINGLE_USER=1). */
   accounts?: AccountService
   jobs: JobService
+  /** `GET /health`'s checks of the database and the job queue. */
+  health: Omit<ServerHealthPorts, 'clock'>
   /** The single user of a server without accounts. */
   localUser: UserView
   limits?: RateLimits
+  /** Where rate limit counts live (default: memory; `postgresRateLimiters` when instances share a database). */
+  rateLimiters?: RateLimiterFactory
   maxUploadBytes: number
   trustedOrigins?: readonly string[]
   /** Take client IPs and the protocol from X-Forwarded-* (behind a reverse proxy). */
@@ -80,8 +86,17 @@ export interface AppOptions {
   maxBlobBytes?: number
 }
 
-/** Every route the server answers: the shared table, plus accounts, jobs and sync, which live only here. */
-export const serverRoutes = [...routes, ...authRoutes, ...jobRoutes, ...syncRoutes, ...blobRoutes]
+/**
+ * Every route the server answers: the shared table (its `GET /health` with the server's own parts),
+ * plus accounts, jobs and sync, which live only here.
+ */
+export const serverRoutes = [
+  ...routes.map((route) => (route === platformHealth ? serverHealthRoute : route)),
+  ...authRoutes,
+  ...jobRoutes,
+  ...syncRoutes,
+  ...blobRoutes,
+]
 
 /** The answers that are event streams, by operation id, and when (MAX_EVENT_STREAMS_PER_USER caps them). */
 const EVENT_STREAMS: Record<string, (body: unknown) => boolean> = {
@@ -122,7 +137,18 @@ export function createApp(options: AppOptions): Koa {
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi
   })
-  mountRoutes(router, healthRoutes, () => ({ clock: systemClock }), logError)
+  mountRoutes(
+    router,
+    healthRoutes.filter((route) => route !== platformHealth),
+    () => ({ clock: systemClock }),
+    logError,
+  )
+  mountRoutes<ServerHealthPorts>(
+    router,
+    [serverHealthRoute],
+    () => ({ clock: systemClock, ...options.health }),
+    logError,
+  )
   const dataRoutes = routes.filter((route) => !route.public)
   mountRoutes(
     router,
@@ -205,6 +231,7 @@ export function createApp(options: AppOptions): Koa {
       accounts: options.accounts,
       localPrincipal,
       limits: options.limits ?? DEFAULT_RATE_LIMITS,
+      rateLimiters: options.rateLimiters,
       publicRoutes: new Set([
         'GET /openapi.json',
         ...serverRoutes

@@ -11,6 +11,8 @@ import type { UserView } from './accounts/accountSchemas'
 import { loadTokenKey } from './accounts/tokenKey'
 import type { ServerConfig } from './config'
 import { createApp } from './createApp'
+import { databaseHealth } from './health/databaseHealth'
+import { jobTableQueueHealth } from './health/jobTableQueueHealth'
 import { InFlightRequests } from './InFlightRequests'
 import { DiskTestCaseFiles } from './evaluation/DiskTestCaseFiles'
 import { DiskFileStore } from './files/DiskFileStore'
@@ -210,6 +212,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     spaces,
     accounts,
     jobs,
+    health: { database: databaseHealth(database, 'sqlite'), queue: jobTableQueueHealth(database) },
     localUser: LOCAL_USER,
     limits: config.rateLimits,
     maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,

@@ -7,6 +7,8 @@ import type { Store } from '../../web/core/store/Store'
 import { createApiPorts } from '../../web/core/api/createApiPorts'
 import { createApp } from '../src/createApp'
 import { DiskFileStore } from '../src/files/DiskFileStore'
+import { databaseHealth } from '../src/health/databaseHealth'
+import { jobTableQueueHealth } from '../src/health/jobTableQueueHealth'
 import { JobService } from '../src/jobs/JobService'
 import { UserSpaces } from '../src/spaces/UserSpaces'
 import type { SyncSpace } from '../src/syncApi/openSyncSpace'
@@ -119,6 +121,7 @@ describe('Koa host: unexpected errors', () => {
         close: async () => undefined,
       })),
       jobs: new JobService(database),
+      health: { database: databaseHealth(database, 'sqlite'), queue: jobTableQueueHealth(database) },
       localUser: LOCAL_USER,
       maxUploadBytes: 1024,
       logError: (error) => logged.push(error),

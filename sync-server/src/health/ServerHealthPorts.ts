@@ -1,0 +1,30 @@
+import type { Clock } from '../../../web/core/time/Clock'
+
+/** The database behind the server's records: `version` is PostgreSQL's server version. */
+export interface DatabaseHealth {
+  kind: 'sqlite' | 'postgres'
+  ok: boolean
+  latency_ms: number
+  version?: string
+  error?: string
+}
+
+/** The job queue: jobs waiting (`pending`) and being worked on (`running`), across every instance. */
+export interface QueueHealth {
+  kind: 'in-process' | 'pg-boss'
+  ok: boolean
+  pending: number
+  running: number
+  error?: string
+}
+
+/**
+ * What only the server reports on `GET /health` (DESIGN.md section 4: a host's extra capability is a
+ * ports type of its own). Each check answers within its time box, never throws: a failure is `ok: false`
+ * with the reason.
+ */
+export interface ServerHealthPorts {
+  clock: Clock
+  database(): Promise<DatabaseHealth>
+  queue(): Promise<QueueHealth>
+}
