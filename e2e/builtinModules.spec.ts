@@ -378,7 +378,7 @@ test('a module whose collection was deleted says so on the page, and its designe
   await designer.open(pageId, 'Old desk')
   await designer.moduleButton('chat').click()
   const form = designer.settings('Chat')
-  const select = form.getByRole('combobox', { name: 'Collection id' })
+  const select = form.getByRole('combobox', { name: 'Collection' })
   await expect(select.locator('option:checked')).toHaveText(`No longer exists (${gone})`)
   await expect(select).toHaveAttribute('aria-invalid', 'true')
   await expect(form).toContainText('The collection this module was set to no longer exists: choose another.')

@@ -132,7 +132,7 @@ test('a person builds a workspace page from the built-in chat and plugin modules
     await designer.moduleButton('Chat-1').click()
     const chat = designer.settings('Chat')
     // Its collection from a list of the person's collections, by name.
-    await chat.getByRole('combobox', { name: 'Collection id' }).selectOption({ label: 'Harbour' })
+    await chat.getByRole('combobox', { name: 'Collection' }).selectOption({ label: 'Harbour' })
     await chat.getByRole('button', { name: 'Apply settings' }).click()
     await designer.expectAnnounced('Chat settings applied')
 

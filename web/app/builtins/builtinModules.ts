@@ -71,6 +71,7 @@ const FOLLOWS = { sends: [], receives: [COLLECTION_SELECTED] }
  */
 const collectionField = (description: string, empty: string): BuiltinConfigField => ({
   type: 'select',
+  label: 'Collection',
   description,
   default: '',
   options: [{ label: empty, value: '' }],

@@ -82,7 +82,7 @@ export function ConfigPanel(props: {
                   fallback={
                     <>
                       <label class="field-label" for={id}>
-                        {fieldLabel(name)}
+                        {fieldLabel(name, field)}
                       </label>
                       <input
                         {...common()}
@@ -116,12 +116,12 @@ export function ConfigPanel(props: {
                         checked={values()[name] === true}
                         onChange={(event) => set(name, event.currentTarget.checked)}
                       />
-                      <span class="field-label">{fieldLabel(name)}</span>
+                      <span class="field-label">{fieldLabel(name, field)}</span>
                     </label>
                   </Match>
                   <Match when={field.type === 'select'}>
                     <label class="field-label" for={id}>
-                      {fieldLabel(name)}
+                      {fieldLabel(name, field)}
                     </label>
                     <select
                       {...common()}
@@ -158,7 +158,7 @@ export function ConfigPanel(props: {
                   </Match>
                   <Match when={field.type === 'textarea'}>
                     <label class="field-label" for={id}>
-                      {fieldLabel(name)}
+                      {fieldLabel(name, field)}
                     </label>
                     <textarea
                       {...common()}

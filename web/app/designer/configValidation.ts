@@ -1,6 +1,8 @@
 /** A module's configuration field as its manifest declares it (`config_fields`). */
 export interface ConfigFieldSpec {
   type: string
+  /** What the form calls the field; without it, a label made from the field's key (`fieldLabel`). */
+  label?: string | null
   description?: string | null
   default?: unknown
   options?: ReadonlyArray<{ label: string; value: string | number | boolean }>
@@ -16,8 +18,13 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/
 const COLOR = /^#[0-9a-fA-F]{6}$/
 
-/** "show_descriptions" -> "Show descriptions", "maxItems" -> "Max items". */
-export function fieldLabel(name: string): string {
+/**
+ * The field's own `label` when the manifest gives one, else one made from its key:
+ * "show_descriptions" -> "Show descriptions", "maxItems" -> "Max items".
+ */
+export function fieldLabel(name: string, field?: Pick<ConfigFieldSpec, 'label'>): string {
+  const own = field?.label?.trim()
+  if (own) return own
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')

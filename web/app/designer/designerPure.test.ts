@@ -122,6 +122,8 @@ describe('config validation', () => {
   it('labels fields and starts from config, default or the empty value', () => {
     expect(fieldLabel('show_descriptions')).toBe('Show descriptions')
     expect(fieldLabel('maxItems')).toBe('Max items')
+    expect(fieldLabel('collection_id', { label: 'Collection' })).toBe('Collection')
+    expect(fieldLabel('collection_id', { label: '  ' })).toBe('Collection id')
     expect(initialValue({ type: 'text', default: 'Notes' }, undefined)).toBe('Notes')
     expect(initialValue({ type: 'text', default: 'Notes' }, 'Mine')).toBe('Mine')
     expect(initialValue({ type: 'boolean' }, undefined)).toBe(false)
