@@ -3,7 +3,8 @@ import { ApiError } from '../../../web/core/api/ApiError'
 import type { AccountService, Principal } from '../accounts/AccountService'
 import { ACCESS_COOKIE } from './authCookies'
 import { isCrossSiteRequest, isUnsafeMethod } from './isCrossSiteRequest'
-import { RateLimiter, type RateLimits } from './RateLimiter'
+import { memoryRateLimiters } from './memoryRateLimiters'
+import type { RateLimiterFactory, RateLimits } from './RateLimiter'
 
 /** How the caller of a request was recognised; stored on `ctx.state.auth` for the routes. */
 export interface RequestAuth {
@@ -18,6 +19,8 @@ export interface GuardOptions {
   /** The implicit user of a single-user server. */
   localPrincipal: Principal
   limits: RateLimits
+  /** Where the counts live (default: this process's memory; PostgreSQL's when instances share one). */
+  rateLimiters?: RateLimiterFactory
   /** `METHOD /path` of the routes that need no user (register, login, refresh, logout, health). */
   publicRoutes: ReadonlySet<string>
   /** Which paths this guard protects (the API's). */
@@ -35,18 +38,19 @@ const REGISTER = 'POST /api/v1/auth/register'
  * credential, and 403 for a cookie-authenticated unsafe request sent by another site's page (CSRF).
  */
 export function guardApi(options: GuardOptions): Middleware {
-  const login = new RateLimiter(options.limits.login, 'login attempts')
-  const register = new RateLimiter(options.limits.register, 'registrations')
-  const perUser = new RateLimiter(options.limits.user, 'requests')
+  const limiterFor = options.rateLimiters ?? memoryRateLimiters
+  const login = limiterFor('login', options.limits.login)
+  const register = limiterFor('register', options.limits.register)
+  const perUser = limiterFor('user', options.limits.user)
   return async (ctx, next) => {
     if (!options.isProtectedPath(ctx.path) || ctx.method === 'OPTIONS') return next()
     const route = `${ctx.method} ${ctx.path.length > 1 ? ctx.path.replace(/\/$/, '') : ctx.path}`
     const auth: RequestAuth = {}
     ctx.state.auth = auth
     if (options.publicRoutes.has(route)) {
-      if (route === LOGIN) login.hit(ctx.ip)
-      else if (route === REGISTER) register.hit(ctx.ip)
-      else perUser.hit(`ip:${ctx.ip}`)
+      if (route === LOGIN) await login.hit(ctx.ip)
+      else if (route === REGISTER) await register.hit(ctx.ip)
+      else await perUser.hit(`ip:${ctx.ip}`)
       // Logout and me-style public routes still like to know who calls; a bad token is no error here.
       Object.assign(auth, await identify(ctx, options).catch(() => ({})))
       return next()
@@ -55,14 +59,14 @@ export function guardApi(options: GuardOptions): Middleware {
     try {
       identified = await identify(ctx, options)
     } catch (error) {
-      perUser.hit(`ip:${ctx.ip}`)
+      await perUser.hit(`ip:${ctx.ip}`)
       throw error
     }
     if (!identified.principal) {
-      perUser.hit(`ip:${ctx.ip}`)
+      await perUser.hit(`ip:${ctx.ip}`)
       throw unauthorized('Not authenticated: sign in, or send Authorization: Bearer <token>')
     }
-    perUser.hit(identified.principal.user.id)
+    await perUser.hit(identified.principal.user.id)
     // Ambient credentials (a cookie, or none at all on a single-user server) must not be usable by
     // another site's page; a Bearer token is never sent by a browser on its own.
     if (

@@ -1,0 +1,58 @@
+import type pg from 'pg'
+import { RateLimiterMemory, RateLimiterPostgres, RLWrapperTimeouts } from 'rate-limiter-flexible'
+import { pgSetupLock } from '../sql/pgSetupLock'
+import { limiterOver } from './limiterOver'
+import type { RateLimiterFactory, RateLimits } from './RateLimiter'
+
+export interface PostgresRateLimitOptions {
+  /** A count that takes longer than this is made in memory instead (default 1 s). */
+  timeoutMs?: number
+  logError?: (error: unknown) => void
+}
+
+const SCHEMA = 'quire'
+const TABLE = 'rate_limits'
+
+/**
+ * Rate limits every instance on one PostgreSQL shares (rate-limiter-flexible's RateLimiterPostgres
+ * over the process's pool): the counts live in `quire.rate_limits`, one atomic upsert a request, so
+ * ten login attempts a minute are ten across the cluster, not ten on each instance.
+ *
+ * When PostgreSQL fails or is slow (more than `timeoutMs`), the library's insurance limiter counts in
+ * this process's memory with the same rule: the limit then holds per instance (at worst multiplied by
+ * the number of instances) and no request fails or waits because of the limiter. Keys past their limit
+ * are also refused from memory for the rest of their window (`inMemoryBlockOnConsumed`), so a flood
+ * from one IP costs the database one query a window, not one a request.
+ */
+export async function postgresRateLimiters(
+  pool: pg.Pool,
+  options: PostgresRateLimitOptions = {},
+): Promise<RateLimiterFactory> {
+  await pgSetupLock(pool, (client) => client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`))
+  // The library creates its table (IF NOT EXISTS, a concurrent creation taken as done); wait for it once.
+  await new Promise<void>((resolve, reject) => {
+    new RateLimiterPostgres(
+      { storeClient: pool, storeType: 'pool', schemaName: SCHEMA, tableName: TABLE, points: 1, duration: 1 },
+      (error?: unknown) => (error ? reject(error) : resolve()),
+    )
+  })
+  const logError = options.logError ?? console.error
+  return (name: keyof RateLimits, rule) => {
+    if (rule.limit <= 0) return { hit: async () => {} }
+    const shape = { points: rule.limit, duration: rule.windowSeconds, keyPrefix: name }
+    const shared = new RateLimiterPostgres({
+      ...shape,
+      storeClient: pool,
+      storeType: 'pool',
+      schemaName: SCHEMA,
+      tableName: TABLE,
+      tableCreated: true,
+      inMemoryBlockOnConsumed: rule.limit,
+      insuranceLimiter: new RateLimiterMemory(shape),
+    })
+    // The wrapper's timeout falls back to the same insurance limiter (it takes the wrapped one's).
+    const bounded = new RLWrapperTimeouts({ limiter: shared, timeoutMs: options.timeoutMs ?? 1000 })
+    // The insurance limiter cannot fail; should anything else, the request goes on unlimited.
+    return limiterOver(bounded, name, logError)
+  }
+}
