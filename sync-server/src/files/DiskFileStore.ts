@@ -1,11 +1,7 @@
-import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FILE_KEY, type FileStore } from '../../../web/core/store/FileStore'
-import { yieldToEventLoop } from '../../../web/core/time/yieldToEventLoop'
-
-/** Bytes hashed between two yields to the event loop: about 10 ms of SHA-256. */
-const HASH_SLICE = 4 * 1024 * 1024
+import { sha256InSlices } from './sha256InSlices'
 
 /**
  * Files on disk under `root/<first two hex digits>/<sha256>`. Writes go to a temporary name first
@@ -47,21 +43,6 @@ export class DiskFileStore implements FileStore {
   private pathOf(key: string): string {
     return join(this.root, key.slice(0, 2), key)
   }
-}
-
-/**
- * The key (hex SHA-256) hashed a slice at a time with the event loop let run in between: a 100 MB
- * upload or a document's 360 MB chunk blob hashed in one call held the thread for a quarter second
- * (Web Crypto copies its whole input first). Node's own SHA-256, three times the speed of the
- * portable `Sha256` that `sha256Hex` falls back to for big inputs; same keys.
- */
-async function sha256InSlices(bytes: Uint8Array): Promise<string> {
-  const hash = createHash('sha256')
-  for (let start = 0; start < bytes.length; start += HASH_SLICE) {
-    hash.update(bytes.subarray(start, start + HASH_SLICE))
-    if (start + HASH_SLICE < bytes.length) await yieldToEventLoop()
-  }
-  return hash.digest('hex')
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -1,4 +1,5 @@
 import type { ApiRuntime } from '../../../web/core/api/createApiPorts'
+import type { BlobUploads } from '../syncApi/BlobUploads'
 import type { SyncSpace } from '../syncApi/openSyncSpace'
 
 /** One person's data on the server: their own database, files, search index and queues. */
@@ -9,6 +10,8 @@ export interface UserSpace {
   runtime: ApiRuntime
   /** Their sync log and the server engine over it (the sync routes). */
   sync: SyncSpace
+  /** Unfinished blob uploads where every instance reaches them (PostgreSQL); absent: `dir/blob-parts`. */
+  blobUploads?: BlobUploads
   /** Stops the space's in-process work and closes its database. */
   close(): Promise<void>
 }

@@ -1,6 +1,7 @@
 import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FILE_KEY, sha256Hex } from '../../../web/core/store/FileStore'
+import type { BlobUploads } from './BlobUploads'
 
 /** How much of a partial upload the server holds: bytes received, and the total declared by its first part. */
 export interface PartialBlob {
@@ -41,7 +42,7 @@ export class BlobHashMismatch extends Error {
  * every byte: `settle` (run by the status route and by the next part) finishes it. Abandoned partials
  * stay until the same key is uploaded again (no expiry yet).
  */
-export class BlobParts {
+export class BlobParts implements BlobUploads {
   /** Keys with an append (or a settle) under way, in this process. */
   private readonly busy = new Set<string>()
 

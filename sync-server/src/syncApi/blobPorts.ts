@@ -3,6 +3,7 @@ import type { FileStore } from '../../../web/core/store/FileStore'
 import type { Principal } from '../accounts/AccountService'
 import type { UserSpaces } from '../spaces/UserSpaces'
 import { BlobParts } from './BlobParts'
+import type { BlobUploads } from './BlobUploads'
 
 /** Largest blob accepted by default (512 MiB): an option of createApp (`maxBlobBytes`). */
 export const DEFAULT_MAX_BLOB_BYTES = 512 * 1024 * 1024
@@ -10,7 +11,7 @@ export const DEFAULT_MAX_BLOB_BYTES = 512 * 1024 * 1024
 /** What the blob routes run over: the caller's own FileStore and unfinished uploads. */
 export interface BlobPorts {
   files: FileStore
-  parts: BlobParts
+  parts: BlobUploads
   maxBlobBytes: number
   principal: Principal
 }
@@ -27,8 +28,17 @@ export interface BlobPortOptions {
 export function blobPorts(options: BlobPortOptions): (principal: Principal) => Promise<BlobPorts> {
   const parts = new Map<string, BlobParts>()
   return async (principal) => {
-    const { runtime, dir: home } = await options.spaces.get(principal.user.id)
+    const { runtime, dir: home, blobUploads } = await options.spaces.get(principal.user.id)
     const files = runtime.ports.files
+    // PostgreSQL deployments keep them in the person's schema, where every instance reaches them.
+    if (blobUploads) {
+      return {
+        files,
+        parts: blobUploads,
+        maxBlobBytes: options.maxBlobBytes ?? DEFAULT_MAX_BLOB_BYTES,
+        principal,
+      }
+    }
     // In the person's own folder (DATA_DIR/users/<id>/blob-parts; DATA_DIR/blob-parts without accounts).
     const dir = join(home, 'blob-parts')
     let partsOfDir = parts.get(dir)

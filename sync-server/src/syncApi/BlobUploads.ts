@@ -1,0 +1,21 @@
+import type { PartialBlob } from './BlobParts'
+
+/**
+ * A person's unfinished blob uploads, as the blob routes use them: on disk beside their files
+ * (`BlobParts`, SQLite deployments) or in their PostgreSQL schema (`PgBlobParts`), where an upload
+ * begun on one instance is continued and finished on another.
+ */
+export interface BlobUploads {
+  status(key: string): Promise<PartialBlob>
+  /** Throws BlobPartConflict (busy, wrong offset, another total) or BlobHashMismatch. */
+  append(
+    key: string,
+    first: number,
+    total: number,
+    bytes: Uint8Array,
+    store: (bytes: Uint8Array) => Promise<unknown>,
+  ): Promise<PartialBlob & { complete: boolean }>
+  /** Finishes a partial holding every byte (true), discards one holding more than declared. */
+  settle(key: string, store: (bytes: Uint8Array) => Promise<unknown>): Promise<boolean>
+  discard(key: string): Promise<void>
+}
