@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type pg from 'pg'
+import { sharedSecret } from '../secrets/sharedSecret'
 
 /** HS256 wants a key at least as long as its output (32 bytes); shorter ones are guessable. */
 const MIN_KEY_BYTES = 32
@@ -21,13 +23,7 @@ const KEY_FILE = 'jwt-secret'
  */
 export function loadTokenKey(dataDir: string, configured?: string): Buffer {
   if (configured !== undefined && configured !== '') {
-    const key = Buffer.from(configured, 'utf8')
-    if (key.length < MIN_KEY_BYTES) {
-      throw new Error(
-        `JWT_SECRET is too short (${key.length} bytes); use at least ${MIN_KEY_BYTES} random characters, or unset it to let the server generate a key in ${join(dataDir, KEY_FILE)}`,
-      )
-    }
-    return key
+    return configuredKey(configured, `in ${join(dataDir, KEY_FILE)}`)
   }
 
   const path = join(dataDir, KEY_FILE)
@@ -43,6 +39,28 @@ export function loadTokenKey(dataDir: string, configured?: string): Buffer {
   if (key.length < MIN_KEY_BYTES) {
     throw new Error(
       `The token key file ${path} holds ${key.length} bytes, fewer than ${MIN_KEY_BYTES}; delete it to generate a new key (this signs everyone out)`,
+    )
+  }
+  return key
+}
+
+/**
+ * The token key of instances that share one PostgreSQL (DATABASE_URL): JWT_SECRET when set (checked
+ * as above), otherwise a key generated once into the database (`sharedSecret`), the same for every
+ * instance, so a token one of them signed is valid on all.
+ */
+export async function loadSharedTokenKey(pool: pg.Pool, configured?: string): Promise<Buffer> {
+  if (configured !== undefined && configured !== '') {
+    return configuredKey(configured, 'in the database (quire.server_secrets)')
+  }
+  return sharedSecret(pool, KEY_FILE, GENERATED_KEY_BYTES)
+}
+
+function configuredKey(configured: string, generatedWhere: string): Buffer {
+  const key = Buffer.from(configured, 'utf8')
+  if (key.length < MIN_KEY_BYTES) {
+    throw new Error(
+      `JWT_SECRET is too short (${key.length} bytes); use at least ${MIN_KEY_BYTES} random characters, or unset it to let the server generate a key ${generatedWhere}`,
     )
   }
   return key

@@ -1,6 +1,8 @@
 import { hkdfSync, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type pg from 'pg'
+import { sharedSecret } from './sharedSecret'
 
 /** Shorter secrets are guessable; 32 characters is what JWT_SECRET asks too. */
 export const MIN_SECRET_KEY_BYTES = 32
@@ -41,6 +43,20 @@ export function loadSecretKey(dataDir: string, configured?: string): Buffer {
     )
   }
   return stretch(secret)
+}
+
+/**
+ * The sealing key of instances that share one PostgreSQL (DATABASE_URL): QUIRE_SECRET_KEY when set,
+ * otherwise a secret generated once into the database (`sharedSecret`), the same for every instance,
+ * so a key one instance sealed opens on all. Stretched as above.
+ */
+export async function loadSharedSecretKey(pool: pg.Pool, configured?: string): Promise<Buffer> {
+  if (configured !== undefined && configured !== '') {
+    const secret = Buffer.from(configured, 'utf8')
+    if (secret.length < MIN_SECRET_KEY_BYTES) throw new Error(secretKeyTooShort(secret.length))
+    return stretch(secret)
+  }
+  return stretch(await sharedSecret(pool, KEY_FILE, MIN_SECRET_KEY_BYTES))
 }
 
 /** The error for a QUIRE_SECRET_KEY that is too short (config.ts says the same at start). */
