@@ -13,6 +13,10 @@ test('settings: choose an embedder, add a model server and test it, keep them af
   await expect(page.getByLabel('Built-in (hash-v1): no download, works everywhere')).toBeChecked()
 
   await settings.chooseModelEmbedder('Xenova/bge-small-en-v1.5')
+  // OCR reads English unless told otherwise; the last language cannot be unchecked.
+  await expect(page.getByRole('checkbox', { name: 'English' })).toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'English' })).toBeDisabled()
+  await page.getByRole('checkbox', { name: 'French' }).check()
   await settings.save()
   // Nothing listens on port 9: the test says so, naming the server.
   await settings.addServer('Ollama', { name: 'Nowhere', address: 'http://127.0.0.1:9' })
@@ -22,8 +26,13 @@ test('settings: choose an embedder, add a model server and test it, keep them af
   await expect(settings.heading).toBeVisible()
   await expect(settings.server('Nowhere')).toContainText('http://127.0.0.1:9')
   await expect(page.getByLabel('Model id')).toHaveValue('Xenova/bge-small-en-v1.5')
+  await expect(page.getByRole('checkbox', { name: 'French' })).toBeChecked()
   const stored = await page.evaluate(async () => (await fetch('/api/settings')).json())
-  expect(stored).toEqual({ embedder: { id: 'Xenova/bge-small-en-v1.5' }, generator: { kind: 'extractive' } })
+  expect(stored).toEqual({
+    embedder: { id: 'Xenova/bge-small-en-v1.5' },
+    generator: { kind: 'extractive' },
+    ocr_languages: ['eng', 'fra'],
+  })
 })
 
 test('settings: storage use, persistent storage, version, and WebLLM without WebGPU', async ({ page }) => {

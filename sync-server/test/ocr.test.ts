@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodePng } from '../../web/core/ingest/ocr/encodePng'
 import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
@@ -8,6 +9,23 @@ import { corpusDir } from '../../web/core/testing/corpusDir'
 import { startTestServer } from './startTestServer'
 
 const corpus = corpusDir(process.env, fileURLToPath(new URL('../..', import.meta.url)))
+
+/**
+ * A scanned French page: accented text set in a serif at 300 dpi by sharp (libvips and Pango, with the
+ * machine's fonts; sharp comes with @huggingface/transformers). Read as English, Tesseract drops most of
+ * the accents (garcon, regu, Noel); with French it keeps them.
+ */
+async function frenchPage(): Promise<Uint8Array> {
+  const text =
+    'Les élèves étaient très fâchés après la fête.\nLe garçon a reçu un cadeau à Noël.\nÇà et là, on a déjà goûté la crème brûlée.'
+  return sharp({
+    text: { text: `<span foreground="black">${text}</span>`, font: 'serif 14', dpi: 300, rgba: true },
+  })
+    .flatten({ background: '#ffffff' })
+    .extend({ top: 80, bottom: 80, left: 80, right: 80, background: '#ffffff' })
+    .png()
+    .toBuffer()
+}
 
 /**
  * OCR on the server, over real HTTP, with tesseract.js and its English data from node_modules (no
@@ -63,6 +81,17 @@ describe('OCR on the server', () => {
       await upload('linn.png', readFileSync(join(corpus, 'adversarial/ocrmypdf__linn_png_renamed.pdf'))),
     )
     documents.set('blank.png', await upload('blank.png', blank))
+    const french = await frenchPage()
+    documents.set('french-eng.png', await upload('lettre-eng.png', french))
+    await server.idle()
+    // The language is read when a document is processed: documents from now on are read with French too.
+    const chosen = await fetch(`${server.url}/api/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ocr_languages: ['eng', 'fra'] }),
+    })
+    expect(chosen.status).toBe(200)
+    documents.set('french-fra.png', await upload('lettre-fra.png', french))
     await server.idle()
   }, 900_000)
   afterAll(() => server?.stop())
@@ -87,6 +116,26 @@ describe('OCR on the server', () => {
     expect(chunks[0]?.document_id).toBe(document.id)
     expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/LinnSequencer/)
     expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/polyphonic/)
+  })
+
+  it('reads a French page with its accents once French is among the OCR languages', async () => {
+    const english = await read(documents.get('french-eng.png')!.id)
+    const french = await read(documents.get('french-fra.png')!.id)
+    expect(english.status, JSON.stringify(english.metadata)).toBe('completed')
+    expect(french.status, JSON.stringify(french.metadata)).toBe('completed')
+    const chunks = await search('le garçon a reçu un cadeau à Noël')
+    const textOf = (id: string) =>
+      chunks
+        .filter((chunk) => chunk.document_id === id)
+        .map((chunk) => chunk.content)
+        .join(' ')
+    expect(chunks[0]?.document_id).toBe(french.id)
+    expect(textOf(french.id)).toMatch(/garçon a reçu un cadeau/)
+    expect(textOf(french.id)).toMatch(/Noël/)
+    expect(textOf(french.id)).toMatch(/crème brûlée/)
+    // Read as English, the same page loses its accents.
+    expect(textOf(english.id)).toMatch(/cadeau/)
+    expect(textOf(english.id)).not.toMatch(/reçu|Noël|brûlée/)
   })
 
   it('fails an image with no text, saying so', async () => {

@@ -120,6 +120,7 @@ export class WorkerIngestor implements Ingestor {
           filename: request.filename,
           password: request.password,
           embedder: request.embedder,
+          ocrLanguages: request.ocrLanguages,
           timeoutMs,
           limits: this.options.limits,
           wantText: request.wantText ?? true,

@@ -2,6 +2,7 @@ import type { Chunk } from '../../../web/core/ingest/chunk/Chunk'
 import type { FileKind } from '../../../web/core/ingest/DocumentModel'
 import type { IngestMetadata, IngestStage } from '../../../web/core/ingest/ingestFile'
 import type { IngestLimits } from '../../../web/core/ingest/IngestLimits'
+import type { OcrLanguage } from '../../../web/core/ingest/ocr/ocrLanguages'
 import type { ParseErrorCode } from '../../../web/core/ingest/ParseError'
 
 /** Messages between WorkerIngestor and ingestWorker (structured-clone friendly). */
@@ -13,6 +14,8 @@ export interface IngestTask {
   password?: string
   /** Embedder id for this document; absent: the worker's configured one. */
   embedder?: string
+  /** The document's OCR languages; absent: DEFAULT_OCR_LANGUAGES. */
+  ocrLanguages?: readonly OcrLanguage[]
   timeoutMs: number
   /** The server's MAX_DOCUMENT_CHARS / MAX_DOCUMENT_CHUNKS; absent: DEFAULT_INGEST_LIMITS. */
   limits?: IngestLimits

@@ -62,6 +62,7 @@ port.on('message', async (message: IngestTask | IngestAck) => {
         password: task.password,
         timeoutMs: task.timeoutMs,
         limits: task.limits,
+        ocrLanguages: task.ocrLanguages,
         onProgress: (stage, percent) => reply({ type: 'progress', id: task.id, stage, percent }),
       },
     )

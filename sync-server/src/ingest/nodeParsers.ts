@@ -10,6 +10,6 @@ import { loadNodePdfJs } from './nodePdfjs'
 export const nodeParsers: readonly DocumentParser[] = [
   ...textParsers,
   ...officeParsers,
-  createPdfParser(loadNodePdfJs, { loadOcr: () => loadNodeOcr() }),
-  createImageParser(() => loadNodeOcr()),
+  createPdfParser(loadNodePdfJs, { loadOcr: loadNodeOcr }),
+  createImageParser(loadNodeOcr),
 ]

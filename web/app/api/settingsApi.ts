@@ -1,3 +1,4 @@
+import type { OcrLanguage } from '../../core/ingest/ocr/ocrLanguages'
 import { requestJson } from './requestJson'
 
 /**
@@ -38,6 +39,8 @@ export type GeneratorInput =
 export interface SettingsView {
   embedder: { id: string }
   generator: GeneratorView
+  /** The languages OCR reads scans and images in (Tesseract codes). */
+  ocr_languages: OcrLanguage[]
 }
 
 export interface ConnectionResult {
@@ -53,6 +56,7 @@ export function getSettings(signal?: AbortSignal): Promise<SettingsView> {
 export function saveSettings(body: {
   embedder?: { id: string }
   generator?: GeneratorInput
+  ocr_languages?: OcrLanguage[]
 }): Promise<SettingsView> {
   return requestJson<SettingsView>('/api/settings', { method: 'PUT', body })
 }

@@ -5,6 +5,7 @@ import { APP_VERSION } from '../pwa/appVersion'
 import { ClearDataSection } from '../settings/ClearDataSection'
 import { EmbedderDownload } from '../settings/EmbedderDownload'
 import { ModelSettingsSection } from '../settings/ModelSettingsSection'
+import { OcrLanguagesField } from '../settings/OcrLanguagesField'
 import '../settings/settings.css'
 import { ModelHostSection } from '../settings/ModelHostSection'
 import { StorageSection } from '../settings/StorageSection'
@@ -17,7 +18,7 @@ const SUGGESTED_MODEL = 'Xenova/bge-small-en-v1.5'
 
 /**
  * How Quire embeds and answers: the embedder used for documents processed from now on (stored
- * vectors keep theirs), then the language models (one model picker and the servers it lists; saved as
+ * vectors keep theirs) and the languages OCR reads scans in, then the language models (one model picker and the servers it lists; saved as
  * chosen), the browser storage Quire uses, clearing it, and the app's version.
  */
 export function SettingsPage(props: { settings: SettingsView }) {
@@ -27,6 +28,7 @@ export function SettingsPage(props: { settings: SettingsView }) {
   const [modelId, setModelId] = createSignal(
     initial.embedder.id === HASH_EMBEDDER ? SUGGESTED_MODEL : initial.embedder.id,
   )
+  const [ocrLanguages, setOcrLanguages] = createSignal(initial.ocr_languages)
   const [saving, setSaving] = createSignal(false)
   const [error, setError] = createSignal<string | null>(null)
 
@@ -38,7 +40,10 @@ export function SettingsPage(props: { settings: SettingsView }) {
     setSaving(true)
     setError(null)
     try {
-      await saveSettings({ embedder: { id: useModel() ? modelId().trim() : HASH_EMBEDDER } })
+      await saveSettings({
+        embedder: { id: useModel() ? modelId().trim() : HASH_EMBEDDER },
+        ocr_languages: ocrLanguages(),
+      })
       showToast({ message: 'Settings saved' })
     } catch (failure) {
       setError(describe(failure))
@@ -90,6 +95,7 @@ export function SettingsPage(props: { settings: SettingsView }) {
             offline.
           </p>
         </fieldset>
+        <OcrLanguagesField value={ocrLanguages()} onChange={setOcrLanguages} />
         <div class="form-actions">
           <button type="submit" class="button button-primary" disabled={saving()}>
             {saving() ? 'Saving…' : 'Save settings'}

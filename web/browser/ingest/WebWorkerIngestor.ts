@@ -50,6 +50,7 @@ export class WebWorkerIngestor implements Ingestor {
         timeoutMs,
         progress,
         request.embedder,
+        request.ocrLanguages,
       )
       working.catch(() => undefined)
       const outcome = await Promise.race([working, stopped])

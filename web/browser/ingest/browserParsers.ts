@@ -10,6 +10,6 @@ import { loadBrowserPdfJs } from './browserPdfjs'
 export const browserParsers: readonly DocumentParser[] = [
   ...textParsers,
   ...officeParsers,
-  createPdfParser(loadBrowserPdfJs, { loadOcr: () => loadBrowserOcr() }),
-  createImageParser(() => loadBrowserOcr()),
+  createPdfParser(loadBrowserPdfJs, { loadOcr: loadBrowserOcr }),
+  createImageParser(loadBrowserOcr),
 ]

@@ -8,6 +8,7 @@ import { expose, transfer } from 'comlink'
 import type { Embedder } from '../../core/ingest/embed/Embedder'
 import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
 import { ingestFile, type IngestResult, type IngestStage } from '../../core/ingest/ingestFile'
+import type { OcrLanguage } from '../../core/ingest/ocr/ocrLanguages'
 import { ParseError } from '../../core/ingest/ParseError'
 import { systemClock } from '../../core/time/Clock'
 import { browserEmbedderFor } from './browserEmbedderFor'
@@ -33,13 +34,19 @@ const api = {
     timeoutMs: number,
     onProgress: (stage: IngestStage, percent: number) => void,
     embedderId: string = hashEmbedder.id,
+    ocrLanguages?: readonly OcrLanguage[],
   ): Promise<IngestOutcome> {
     try {
       const result = await ingestFile(
         bytes,
         filename,
         { parsers: browserParsers, embedder: embedderFor(embedderId), clock: systemClock },
-        { password, timeoutMs, onProgress: (stage, percent) => void onProgress(stage, percent) },
+        {
+          password,
+          timeoutMs,
+          ocrLanguages,
+          onProgress: (stage, percent) => void onProgress(stage, percent),
+        },
       )
       return transfer(
         { ok: true, result },

@@ -37,8 +37,8 @@ export interface HostServices extends GenerationHost {
    * with `embedderFor` (see createEmbedderLoads) so the next query reuses the loaded model.
    */
   embedderLoader?: EmbedderLoader
-  /** Settings before the person changes any (the server's come from its environment). */
-  defaultSettings?: QuireSettings
+  /** Settings before the person changes any (the server's come from its environment); parts left out: DEFAULT_SETTINGS. */
+  defaultSettings?: Partial<QuireSettings>
   testCaseFiles?: TestCaseFiles
   /**
    * Plugin downloads, the marketplace catalog and update checks. Default: `fetch` (the host's, else the
@@ -85,7 +85,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
   const logError = services.logError ?? console.error
   const newId = () => crypto.randomUUID()
   const index = new SearchIndex()
-  const settings = new SettingsService(store, services.defaultSettings ?? DEFAULT_SETTINGS)
+  const settings = new SettingsService(store, { ...DEFAULT_SETTINGS, ...services.defaultSettings })
   // A registry model (a `provider` generator) is resolved over the ports below when a question is asked:
   // the person's servers and keys, the same ones /api/v1/ai/providers/* use.
   const generation = createGeneration({
@@ -101,6 +101,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     newId,
     logError,
     embedderId: async () => (await settings.get()).embedder.id,
+    ocrLanguages: async () => (await settings.get()).ocr_languages,
     // In batches: a document of 100,000 chunks indexed in one go held the server's thread for 20 s.
     onIndexed: (document, chunks) => index.replaceDocument(document.id, chunks),
   }

@@ -1,3 +1,4 @@
+import type { OcrLanguage } from '../ingest/ocr/ocrLanguages'
 import type { IngestResult, IngestStage } from '../ingest/ingestFile'
 
 export interface IngestRequest {
@@ -6,6 +7,8 @@ export interface IngestRequest {
   password?: string
   /** Id of the embedder to use (`hash-v1` or a transformers.js model id); absent: the host's default. */
   embedder?: string
+  /** The languages OCR reads scans and images in; absent: DEFAULT_OCR_LANGUAGES. */
+  ocrLanguages?: readonly OcrLanguage[]
   onProgress?: (stage: IngestStage, percent: number) => void
   signal?: AbortSignal
   /**

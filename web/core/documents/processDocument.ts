@@ -7,6 +7,7 @@ import type { Store } from '../store/Store'
 import { toTimestamp, type Clock } from '../time/Clock'
 import { timeSlicer } from '../time/timeSlicer'
 import type { Ingestor } from './Ingestor'
+import type { OcrLanguage } from '../ingest/ocr/ocrLanguages'
 
 export interface ProcessPorts {
   store: Store
@@ -18,6 +19,8 @@ export interface ProcessPorts {
   logError?(error: unknown): void
   /** The embedder new documents use (the person's setting); absent: the ingestor's own default. */
   embedderId?(): Promise<string>
+  /** The languages OCR reads in (the person's setting); absent: the ingestor's default (English). */
+  ocrLanguages?(): Promise<readonly OcrLanguage[]>
   /** Called with a document's chunks just before it is marked completed (none when it failed or was deleted meanwhile), to update the search index. */
   onIndexed?(document: DocumentRecord, chunks: ChunkRecord[]): void | Promise<void>
 }
@@ -71,6 +74,7 @@ export async function processDocument(
       bytes,
       filename: document.original_filename,
       embedder: await ports.embedderId?.(),
+      ocrLanguages: await ports.ocrLanguages?.(),
       password: options.password,
       onProgress,
       signal: options.signal,

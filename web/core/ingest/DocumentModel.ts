@@ -1,4 +1,5 @@
 import type { OcrPageReport } from './ocr/OcrEngine'
+import type { OcrLanguage } from './ocr/ocrLanguages'
 
 /**
  * The normalised document model: what every parser produces and the chunker consumes. A document is
@@ -60,6 +61,8 @@ export interface ParseOptions {
    * them (CharacterBudget) and stop with ParseError('too_large') once past it; absent: no limit.
    */
   maxChars?: number
+  /** The languages OCR reads pages in (parsers that OCR hand them to their engine loader); absent: English. */
+  ocrLanguages?: readonly OcrLanguage[]
 }
 
 /** A parser for one or more file kinds; environment-free, bytes in, model out. */

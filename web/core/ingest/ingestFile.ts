@@ -3,6 +3,7 @@ import type { Chunk } from './chunk/Chunk'
 import { chunkDocument } from './chunk/chunkDocument'
 import type { DocumentParser, FileKind } from './DocumentModel'
 import type { Embedder } from './embed/Embedder'
+import type { OcrLanguage } from './ocr/ocrLanguages'
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './IngestLimits'
 import { countWords } from './metadata/countWords'
 import { detectLanguage } from './metadata/detectLanguage'
@@ -25,6 +26,8 @@ export interface IngestOptions {
   limits?: IngestLimits
   /** Called as work advances; `percent` grows from 0 to 100 across all stages. */
   onProgress?: (stage: IngestStage, percent: number) => void
+  /** The languages OCR reads scans and images in; absent: DEFAULT_OCR_LANGUAGES. */
+  ocrLanguages?: readonly OcrLanguage[]
 }
 
 /** `metadata` of a processed document (DESIGN.md section 2). */
@@ -75,6 +78,7 @@ export async function ingestFile(
     signal: options.signal,
     timeoutMs: options.timeoutMs,
     maxChars: limits.maxChars,
+    ocrLanguages: options.ocrLanguages,
     // Parsing is most of the work for paged formats: it fills the first 40 percent.
     onProgress: (fraction) => progress('parsing', Math.min(40, Math.floor(fraction * 40))),
   })

@@ -24,9 +24,11 @@ export class SettingsService {
     const stored = ((await this.store.getSettings()) ?? {}) as Partial<Record<keyof QuireSettings, unknown>>
     const embedder = quireSettingsSchema.shape.embedder.safeParse(stored.embedder)
     const generator = quireSettingsSchema.shape.generator.safeParse(stored.generator)
+    const ocrLanguages = quireSettingsSchema.shape.ocr_languages.safeParse(stored.ocr_languages)
     return {
       embedder: embedder.success ? embedder.data : this.defaults.embedder,
       generator: generator.success ? generator.data : this.defaults.generator,
+      ocr_languages: ocrLanguages.success ? ocrLanguages.data : this.defaults.ocr_languages,
     }
   }
 
@@ -47,7 +49,11 @@ export class SettingsService {
         generator = rest
       } else generator = merged
     }
-    const next: QuireSettings = { embedder: patch.embedder ?? current.embedder, generator }
+    const next: QuireSettings = {
+      embedder: patch.embedder ?? current.embedder,
+      generator,
+      ocr_languages: patch.ocr_languages ?? current.ocr_languages,
+    }
     await this.store.putSettings(next)
     return next
   }

@@ -13,6 +13,7 @@ const DEAD_ENDPOINT = 'http://127.0.0.1:9'
 interface SettingsView {
   embedder: { id: string }
   generator: { kind: string; has_api_key?: boolean }
+  ocr_languages: string[]
 }
 
 async function put(client: ContractClient, json: unknown) {
@@ -132,6 +133,37 @@ export const settingsContract: HostCase<ContractClient>[] = [
         )
         checkEqual(status, { embedder: 'hash-v1', progress: null, error: null }, 'nothing loads')
       })
+    },
+  },
+  {
+    name: 'ocr_languages: English by default, any set of the shipped languages round-trips, others are refused',
+    async run(client) {
+      const read = async () =>
+        responseJson<SettingsView>(await client({ method: 'GET', path: '/api/settings' })).ocr_languages
+      checkEqual(await read(), ['eng'], 'English by default')
+      try {
+        // Stored in one order (the shipped list's) whatever order it was chosen in: one engine per set.
+        const chosen = responseJson<SettingsView>(await put(client, { ocr_languages: ['fra', 'eng', 'fra'] }))
+        checkEqual(chosen.ocr_languages, ['eng', 'fra'], 'the PUT answers the set')
+        checkEqual(await read(), ['eng', 'fra'], 'and it is kept')
+        checkEqual((await put(client, { ocr_languages: ['fra'] })).status, 200, 'French alone')
+        checkEqual(await read(), ['fra'], 'French alone is kept')
+        checkEqual(
+          responseJson<SettingsView>(await put(client, { generator: { kind: 'extractive' } })).ocr_languages,
+          ['fra'],
+          'left out of a PUT, it keeps its value',
+        )
+        for (const ocr_languages of [['deu'], ['eng', 'klingon'], [], 'eng']) {
+          const refused = await put(client, { ocr_languages })
+          expectStatus(refused, 400, 'ocr_languages')
+          if (Array.isArray(ocr_languages) && ocr_languages.length > 0) {
+            check(refused.text.includes('eng, fra'), `the accepted ones are listed: ${refused.text}`)
+          }
+        }
+        checkEqual(await read(), ['fra'], 'a refused PUT changes nothing')
+      } finally {
+        await put(client, { ocr_languages: ['eng'] })
+      }
     },
   },
 ]

@@ -10,6 +10,7 @@ import {
 import { keepSecrets } from '../../secrets/keepSecrets'
 import { publicSettings } from '../../settings/SettingsService'
 import { settingsPatchSchema } from '../../settings/QuireSettings'
+import { OCR_LANGUAGES } from '../../ingest/ocr/ocrLanguages'
 
 const tags = ['Settings']
 const error = (description: string) => ({ description, schema: errorSchema })
@@ -25,6 +26,10 @@ const settingsView = z
       description:
         '{kind: extractive} | {kind: provider, provider (ollama, openai or anthropic), settings_id?, server_id?, model}: a model on one of the person’s servers of the provider registry (`/api/v1/ai/settings/providers`; the keys stay there) | {kind: openai, base_url, model, has_api_key, api_key_hint?, uses_server_key} and {kind: ollama, base_url, model}: an endpoint of its own, as saved before the registry, still read and answered | {kind: webllm, model}. API keys are write-only: never sent back, only `has_api_key` and `api_key_hint` (`…` and the last four characters; none for keys under 12 characters). `uses_server_key`: the server answers these settings with its operator’s key (GENERATOR_API_KEY), because they name its GENERATOR_URL and carry no key of their own; that key itself never leaves the server.',
     }),
+    ocr_languages: z.array(z.enum(OCR_LANGUAGES)).meta({
+      description:
+        'The languages OCR reads scanned pages and images in (Tesseract codes; their data ships with Quire, nothing is downloaded). Default `["eng"]`. A PUT with any other code is a 400 naming `ocr_languages` and listing the accepted ones. Applies to documents processed from then on.',
+    }),
   })
   .meta({ id: 'Settings' })
 
@@ -39,7 +44,7 @@ export const settingsRoutes: Route[] = [
     method: 'get',
     path: '/api/settings',
     operationId: 'getSettings',
-    summary: 'The embedder and answer generator in use',
+    summary: 'The embedder, answer generator and OCR languages in use',
     description:
       'Not in the spec: how Quire chooses its embedder (for documents processed from now on; stored vectors keep the embedder that made them, and their queries use it too) and its answer generator. On the sync server the defaults come from its environment (EMBEDDER, GENERATOR, GENERATOR_URL, GENERATOR_MODEL); its GENERATOR_API_KEY is the server’s alone: it is not part of anyone’s settings, and is sent only with requests to GENERATOR_URL (the same base URL, normalised: `/v1`, case, default port and trailing slashes aside).',
     tags,
@@ -56,9 +61,9 @@ export const settingsRoutes: Route[] = [
     method: 'put',
     path: '/api/settings',
     operationId: 'updateSettings',
-    summary: 'Choose the embedder or the answer generator',
+    summary: 'Choose the embedder, the answer generator or the OCR languages',
     description:
-      'Either part may be left out. `api_key` is write-only: sent without it, or with the masked `api_key_hint` a read showed, an OpenAI-compatible generator keeps the stored key while `kind` and `base_url` are unchanged (a key never follows a changed URL); `""` removes the key; any other value replaces it. A generator that names the server’s GENERATOR_URL without a key of its own is answered with the operator’s key (`uses_server_key`); any other URL never gets it. On the sync server keys are stored encrypted (AES-256-GCM) and never synced: each device keeps its own.' +
+      'Any part may be left out. `api_key` is write-only: sent without it, or with the masked `api_key_hint` a read showed, an OpenAI-compatible generator keeps the stored key while `kind` and `base_url` are unchanged (a key never follows a changed URL); `""` removes the key; any other value replaces it. A generator that names the server’s GENERATOR_URL without a key of its own is answered with the operator’s key (`uses_server_key`); any other URL never gets it. On the sync server keys are stored encrypted (AES-256-GCM) and never synced: each device keeps its own.' +
       OUTBOUND_POLICY,
     tags,
     body: settingsPatchSchema,

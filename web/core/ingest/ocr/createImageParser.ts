@@ -3,6 +3,7 @@ import type { Block, DocumentParser, FileKind, ParsedDocument } from '../Documen
 import { ParseError } from '../ParseError'
 import { throwIfAborted } from '../parse/pdf/withLimits'
 import type { OcrEngine, OcrPageReport } from './OcrEngine'
+import type { OcrLanguage } from './ocrLanguages'
 import { ocrParagraphs } from './ocrParagraphs'
 import { tiffPages } from './tiffPages'
 
@@ -10,12 +11,15 @@ export const IMAGE_KINDS: readonly FileKind[] = ['png', 'jpeg', 'webp', 'tiff']
 
 /**
  * Photos, screenshots and scans uploaded as images: one page each (a multi-page TIFF one page per
- * image), read by OCR. The engine comes from the host (`loadOcr`, first called on the first image).
+ * image), read by OCR. The engine comes from the host (`loadOcr`, first called on the first image, with the
+ * person's OCR languages).
  * Progress is reported per page. A page whose OCR fails or finds nothing is skipped; when no page has
  * text the document fails with `no_text` ("no text found in the image"), and when every page failed
  * with the first page's error.
  */
-export function createImageParser(loadOcr: () => Promise<OcrEngine>): DocumentParser {
+export function createImageParser(
+  loadOcr: (languages?: readonly OcrLanguage[]) => Promise<OcrEngine>,
+): DocumentParser {
   return {
     kinds: IMAGE_KINDS,
     async parse(bytes, options = {}): Promise<ParsedDocument> {
@@ -25,7 +29,7 @@ export function createImageParser(loadOcr: () => Promise<OcrEngine>): DocumentPa
       const tiff = isTiff(bytes) ? tiffPages(bytes) : undefined
       const count = tiff ? tiff.count : 1
       if (count === 0) throw new ParseError('corrupt', 'This TIFF file has no images.')
-      const engine = await loadOcr()
+      const engine = await loadOcr(options.ocrLanguages)
       const blocks: Block[] = []
       const reports: OcrPageReport[] = []
       let firstError: unknown

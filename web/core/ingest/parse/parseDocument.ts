@@ -24,7 +24,15 @@ export interface ParsedFile extends ParsedDocument {
 export async function parseDocument(
   bytes: Uint8Array,
   filename: string,
-  { parsers, timeoutMs = 120_000, signal, password, onProgress, maxChars }: ParseDocumentOptions,
+  {
+    parsers,
+    timeoutMs = 120_000,
+    signal,
+    password,
+    onProgress,
+    maxChars,
+    ocrLanguages,
+  }: ParseDocumentOptions,
 ): Promise<ParsedFile> {
   if (bytes.length === 0) throw new ParseError('corrupt', 'The file is empty')
   const kind = sniffFileKind(bytes, filename)
@@ -59,7 +67,13 @@ export async function parseDocument(
     else signal?.addEventListener('abort', onAbort, { once: true })
   })
   try {
-    const parsing = parser.parse(bytes, { password, signal: controller.signal, onProgress, maxChars })
+    const parsing = parser.parse(bytes, {
+      password,
+      signal: controller.signal,
+      onProgress,
+      maxChars,
+      ocrLanguages,
+    })
     // If the time limit wins the race, the parser may still fail later: that must not surface as an
     // unhandled rejection (which would end a Node process).
     parsing.catch(() => undefined)

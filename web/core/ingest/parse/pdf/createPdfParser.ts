@@ -3,6 +3,7 @@ import type { DocumentParser, ParsedDocument, ParseOptions } from '../../Documen
 import { ParseError } from '../../ParseError'
 import type { OcrEngine, OcrPageReport } from '../../ocr/OcrEngine'
 import { isGarbledText } from '../../ocr/isGarbledText'
+import type { OcrLanguage } from '../../ocr/ocrLanguages'
 import { ocrParagraphs } from '../../ocr/ocrParagraphs'
 import { pdfPageImage } from '../../ocr/pdfPageImage'
 import type { RawParagraph } from './buildParagraphs'
@@ -39,7 +40,7 @@ export interface PdfParserLimits {
    * The host's OCR engine, loaded on the first page that needs it: a page with no text layer, or one
    * whose text is garbage (isGarbledText), is read again from its scanned image. Absent: no OCR.
    */
-  loadOcr?: () => Promise<OcrEngine>
+  loadOcr?: (languages?: readonly OcrLanguage[]) => Promise<OcrEngine>
   /** Longest wait for OCR of one page; a page past it keeps what its text layer had. Default 120 s. */
   ocrTimeoutMs?: number
 }
@@ -107,8 +108,9 @@ export function createPdfParser(
         const read: PageParagraphs[] = []
         const ocrReports: OcrPageReport[] = []
         let firstOcrFailure: string | undefined
-        const ocr: PageOcr | undefined = limits.loadOcr && {
-          load: limits.loadOcr,
+        const { loadOcr } = limits
+        const ocr: PageOcr | undefined = loadOcr && {
+          load: () => loadOcr(options.ocrLanguages),
           pdfjs,
           signal,
           timeoutMs: ocrTimeoutMs,
