@@ -97,6 +97,23 @@ describe('SyncServer.push', () => {
   })
 })
 
+describe('SyncServer.change', () => {
+  it('stamps past what another server over the same log wrote, even with a clock behind its own', async () => {
+    // Two instances of a deployment, one log: b's machine runs 5 s ahead of a's.
+    const store = new InMemorySyncServerStore()
+    const a = new SyncServer(store, new HlcClock('server-a', () => now, 60_000))
+    const b = new SyncServer(store, new HlcClock('server-b', () => now + 5_000, 60_000))
+    await b.change('note', 'n', { title: 'written on b' })
+    await a.change('note', 'n', { title: 'written on a, after' })
+    const record = await store.getRecord('note', 'n')
+    expect(record?.fields.title?.value).toBe('written on a, after')
+    expect(record?.fields.title?.hlc).toMatch(/-server-a$/)
+    await b.remove('note', 'n')
+    await a.change('note', 'n', { title: 'restored on a' })
+    expect((await store.getRecord('note', 'n'))?.deleted?.value).toBe(false)
+  })
+})
+
 describe('SyncServer.pull', () => {
   it('pages through whole records after a cursor, each at its latest seq', async () => {
     const { server } = setup()

@@ -63,6 +63,13 @@ export interface PullResult {
   reset?: true
 }
 
+/** The highest stamp of a stored record's fields and tombstone (stamps compare as text). */
+function highestStamp(record: SyncRecord): string | undefined {
+  const stamps = Object.values(record.fields).map((field) => field.hlc)
+  if (record.deleted) stamps.push(record.deleted.hlc)
+  return stamps.sort().at(-1)
+}
+
 const DEFAULT_PULL_LIMIT = 500
 const MAX_PULL_LIMIT = 1000
 
@@ -105,7 +112,7 @@ export class SyncServer {
    * merged and logged like a pushed one, so every device pulls it. Resolves the record's new seq.
    */
   change(kind: string, id: string, fields: Record<string, unknown>): Promise<number> {
-    return this.writeLocal((hlc) => ({
+    return this.writeLocal(kind, id, (hlc) => ({
       kind,
       id,
       fields: Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { value, hlc }])),
@@ -115,14 +122,26 @@ export class SyncServer {
 
   /** A delete made on the server itself: the tombstone, stamped with the server's clock. */
   remove(kind: string, id: string): Promise<number> {
-    return this.writeLocal((hlc) => ({ kind, id, fields: {}, deleted: { value: true, hlc } }))
+    return this.writeLocal(kind, id, (hlc) => ({ kind, id, fields: {}, deleted: { value: true, hlc } }))
   }
 
-  private writeLocal(make: (hlc: string) => SyncChange): Promise<number> {
+  private writeLocal(kind: string, id: string, make: (hlc: string) => SyncChange): Promise<number> {
     return this.pushes.run(async () => {
+      const existing = await this.store.getRecord(kind, id)
+      // Past every stamp the record holds before stamping: another server over the same log (several
+      // instances on one database) may have written it with a clock ahead of this one, and this write,
+      // made after that one, must win. A stamp too far ahead is not followed (as at open).
+      const highest = existing && highestStamp(existing)
+      if (highest) {
+        try {
+          this.clock.receive(highest)
+        } catch (error) {
+          if (!(error instanceof ClockDriftError)) throw error
+        }
+      }
       const change = make(this.clock.tick())
       stampsOf(change)
-      const { record } = mergeChange(await this.store.getRecord(change.kind, change.id), change)
+      const { record } = mergeChange(existing, change)
       return this.store.putRecord(record)
     })
   }
