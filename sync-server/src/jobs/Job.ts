@@ -63,15 +63,19 @@ export interface JobCreate {
   idempotency_key?: string
 }
 
-/** The job as stored: the view plus its owner and the cancel flag, which the API does not show. */
+/**
+ * The job as stored: the view plus its owner, the cancel flag and the instance running it
+ * (`claimed_by`, see JobLeases), which the API does not show.
+ */
 export interface StoredJob extends JobView {
   user_id: string
   cancel_requested: boolean
+  claimed_by: string | null
 }
 
 /** Drops the fields the API does not show. */
 export function toJobView(job: StoredJob): JobView {
-  const { user_id: _user, cancel_requested: _cancel, ...view } = job
+  const { user_id: _user, cancel_requested: _cancel, claimed_by: _claim, ...view } = job
   return view
 }
 

@@ -25,6 +25,7 @@ export type JobPatch = Partial<
     | 'cancel_requested'
     | 'started_at'
     | 'completed_at'
+    | 'claimed_by'
   >
 >
 
@@ -77,11 +78,15 @@ const SQL = {
 } as const
 
 /**
- * Jobs, their events and logs over SQL. Every write goes through one in-process queue, so "read the
- * job, decide, write the change and its event" is atomic against every other write of this service;
- * the change and its event are then stored in one transaction (driver.batch), and listeners hear of
- * the event in sequence order before the next write starts. Reads do not queue. One service owns a
- * database: two processes running jobs over the same file would race on these decisions.
+ * Jobs, their events and logs over SQL. "Read the job, decide, write the change and its event" is a
+ * compare-and-set whose version is the job's last event number: the number is read before the job,
+ * and the change is stored with event number + 1 in one transaction (driver.batch). Another writer
+ * that changed the job in between took that number first, so the primary key (job_id, seq) refuses
+ * this write, the transaction rolls back, and the change is decided again on the job as it now is.
+ * That keeps decisions safe across processes sharing one PostgreSQL database, and event numbers
+ * gapless and unique per job. Within a process, writes still go through one queue (no conflicts
+ * among them), and listeners hear of events in sequence order before the next write starts. Reads
+ * do not queue.
  */
 export class JobRecords {
   private queue: Promise<unknown> = Promise.resolve()
@@ -94,24 +99,27 @@ export class JobRecords {
 
   /** Stores a new job with its `created` event, or returns the user's job with the same key. */
   insert(job: StoredJob): Promise<{ job: StoredJob; created: boolean }> {
-    return this.locked(async () => {
-      if (job.idempotency_key !== null) {
-        const row = await this.driver.get<JobRow>(SQL.getByKey, [job.user_id, job.idempotency_key])
-        if (row) return { job: fromJobRow(row), created: false }
-      }
-      const event = this.eventOf(
-        job,
-        1,
-        { type: 'created', data: { job_type: job.job_type } },
-        job.created_at,
-      )
-      await this.driver.batch([
-        { sql: SQL.insertJob, params: toJobParams(job) },
-        { sql: SQL.insertEvent, params: eventParams(event) },
-      ])
-      this.onEvent(event)
-      return { job, created: true }
-    })
+    return this.locked(() =>
+      // Another instance storing the same key at the same moment wins the unique key: theirs is the job.
+      this.again(async () => {
+        if (job.idempotency_key !== null) {
+          const row = await this.driver.get<JobRow>(SQL.getByKey, [job.user_id, job.idempotency_key])
+          if (row) return { job: fromJobRow(row), created: false }
+        }
+        const event = this.eventOf(
+          job,
+          1,
+          { type: 'created', data: { job_type: job.job_type } },
+          job.created_at,
+        )
+        await this.driver.batch([
+          { sql: SQL.insertJob, params: toJobParams(job) },
+          { sql: SQL.insertEvent, params: eventParams(event) },
+        ])
+        this.onEvent(event)
+        return { job, created: true }
+      }),
+    )
   }
 
   find(id: string, userId?: string): Promise<StoredJob | undefined> {
@@ -128,18 +136,23 @@ export class JobRecords {
     userId: string | undefined,
     decide: Decide,
   ): Promise<{ job: StoredJob; event?: JobEvent } | undefined> {
-    return this.locked(async () => {
-      const job = await this.find(id, userId)
-      return job && this.apply(job, decide)
-    })
+    return this.locked(() =>
+      this.again(async () => {
+        const last = await this.lastEvent(id)
+        const job = await this.find(id, userId)
+        return job && this.apply(job, last, decide)
+      }),
+    )
   }
 
   /** Moves the next due pending job (highest priority, then oldest) with `decide`, unless `open` says no. */
   claimNext(open: () => boolean, decide: Decide): Promise<StoredJob | undefined> {
+    // One process claims from SQLite (LocalClaims); several instances claim through pg-boss.
     return this.locked(async () => {
       if (!open()) return undefined
       const row = await this.driver.get<JobRow>(SQL.nextDue, [this.now()])
-      return row && (await this.apply(fromJobRow(row), decide)).job
+      if (!row) return undefined
+      return (await this.apply(fromJobRow(row), await this.lastEvent(row.id), decide)).job
     })
   }
 
@@ -189,13 +202,21 @@ export class JobRecords {
     return (await this.driver.all<JobLogRow>(SQL.logs, [jobId])).map(fromJobLogRow)
   }
 
-  private async apply(job: StoredJob, decide: Decide): Promise<{ job: StoredJob; event?: JobEvent }> {
+  private async lastEvent(jobId: string): Promise<number> {
+    return (await this.driver.get<{ seq: number }>(SQL.lastEventSeq, [jobId]))?.seq ?? 0
+  }
+
+  /** `last` is the job's last event number, read before `job`: the change is stored as last + 1 or not at all. */
+  private async apply(
+    job: StoredJob,
+    last: number,
+    decide: Decide,
+  ): Promise<{ job: StoredJob; event?: JobEvent }> {
     const at = this.now()
     const change = decide(job, at)
     if (!change) return { job }
     const next: StoredJob = change.set ? { ...job, ...change.set, updated_at: at } : job
-    const last = await this.driver.get<{ seq: number }>(SQL.lastEventSeq, [job.id])
-    const event = this.eventOf(next, (last?.seq ?? 0) + 1, change.event, at)
+    const event = this.eventOf(next, last + 1, change.event, at)
     const statements: Array<{ sql: string; params: SqlValue[] }> = []
     if (change.set) statements.push({ sql: SQL.updateJob, params: toJobUpdateParams(next) })
     statements.push({ sql: SQL.insertEvent, params: eventParams(event) })
@@ -221,12 +242,34 @@ export class JobRecords {
     }
   }
 
+  /**
+   * Runs `work` again while another instance's concurrent write makes it lose a unique key (a job's
+   * next event number, an idempotency key): each attempt re-reads what it decides on.
+   */
+  private async again<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work()
+      } catch (error) {
+        if (!lostRace(error) || attempt >= MAX_ATTEMPTS) throw error
+      }
+    }
+  }
+
   private locked<T>(work: () => Promise<T>): Promise<T> {
     const result = this.queue.then(work)
     // The queue goes on whether this write succeeded or not; the caller gets its own outcome.
     this.queue = result.catch(() => undefined)
     return result
   }
+}
+
+/** Enough for any burst of writers on one job; past it something else is wrong, and the error says what. */
+const MAX_ATTEMPTS = 50
+
+/** PostgreSQL's unique_violation: a concurrent writer stored the same key first. */
+function lostRace(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '23505'
 }
 
 function eventParams(event: JobEvent): SqlValue[] {

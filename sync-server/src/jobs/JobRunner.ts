@@ -1,6 +1,7 @@
 import { hideFilePaths } from '../../../web/core/api/hideFilePaths'
 import { toJobView, type JobContext, type JobHandler, type StoredJob } from './Job'
 import { JobAbortedError } from './JobAbortedError'
+import type { ClaimHooks, JobClaims } from './JobClaims'
 import { jobChanges } from './jobChanges'
 import type { JobRecords } from './JobRecords'
 
@@ -18,8 +19,8 @@ interface Run {
 }
 
 /**
- * The worker pool: claims due jobs (highest priority, then oldest) while fewer than `concurrency`
- * handlers run, and stores each outcome. One timer polls (scheduled jobs come due without anyone
+ * The worker pool: claims due jobs (through `claims`: highest priority, then oldest) while fewer
+ * than `concurrency` handlers run, and stores each outcome. One timer polls (scheduled jobs come due without anyone
  * calling); `wake()` checks at once. Every promise it starts ends in `logError`, so a failing handler
  * or database cannot become an unhandled rejection or stop the pool.
  */
@@ -33,24 +34,20 @@ export class JobRunner {
 
   constructor(
     private readonly records: JobRecords,
+    private readonly claims: JobClaims,
     private readonly handlers: ReadonlyMap<string, JobHandler>,
     private readonly options: JobRunnerOptions,
   ) {}
 
-  /**
-   * Recovery, then work. A job left `running` had its process die or stop mid-run: it goes back to
-   * `pending` (`requeued`), or ends `cancelled` when a cancel was asked for. Jobs whose handler, in
-   * this very service, outlived an earlier stop() are left to that handler.
-   */
-  async start(): Promise<void> {
+  /** Recovery of jobs left running (the claims' business, see LocalClaims and JobLeases), then work. */
+  async start(hooks: Omit<ClaimHooks, 'runsHere' | 'abort' | 'wake'>): Promise<void> {
     if (this.started) return
-    for (const job of await this.records.running()) {
-      if (this.runs.has(job.id)) continue
-      await this.records.change(job.id, undefined, (current, at) => {
-        if (current.status !== 'running') return undefined
-        return current.cancel_requested ? jobChanges.cancelled(at) : jobChanges.requeued()
-      })
-    }
+    await this.claims.start({
+      ...hooks,
+      runsHere: (jobId) => this.runs.has(jobId),
+      abort: (jobId) => this.abort(jobId),
+      wake: () => this.wake(),
+    })
     this.started = true
     this.wake()
   }
@@ -68,6 +65,7 @@ export class JobRunner {
     // next start; should it still finish, its outcome is stored if the job is still its run.
     await Promise.race([Promise.all(runs.map((run) => run.settled)), timeout])
     clearTimeout(timer)
+    await this.claims.stop()
   }
 
   /** Aborts the job's handler, if it runs here, for a cancel. */
@@ -107,7 +105,7 @@ export class JobRunner {
 
   private checkIdle(): void {
     if (this.idleWaiters.length === 0 || this.runs.size > 0 || this.pumping) return
-    this.records
+    this.claims
       .hasDue()
       .then((due) => {
         // Checked again: a claim may have started a handler meanwhile; its end checks once more.
@@ -121,8 +119,8 @@ export class JobRunner {
   private async pump(): Promise<void> {
     const open = () => this.started && this.runs.size < this.options.concurrency
     while (open()) {
-      const job = await this.records.claimNext(open, (current, at) =>
-        jobChanges.started(current.attempts + 1, at),
+      const job = await this.claims.next(open, (current, at) =>
+        jobChanges.started(current.attempts + 1, at, this.claims.instanceId),
       )
       if (!job) return
       this.launch(job)
@@ -133,7 +131,7 @@ export class JobRunner {
     const controller = new AbortController()
     const run: Run = { controller, settled: Promise.resolve() }
     this.runs.set(job.id, run)
-    run.settled = this.execute(job, controller.signal)
+    run.settled = this.execute(job, controller)
       .catch(this.options.logError)
       .then(() => {
         if (this.runs.get(job.id) === run) this.runs.delete(job.id)
@@ -142,28 +140,40 @@ export class JobRunner {
       })
   }
 
-  private async execute(job: StoredJob, signal: AbortSignal): Promise<void> {
+  private async execute(job: StoredJob, controller: AbortController): Promise<void> {
+    const signal = controller.signal
     // The run's token is its attempt: once the job was settled, requeued or retried, this run's late
     // progress, logs and outcome no longer apply.
     const isCurrent = (current: StoredJob) =>
       current.status === 'running' && current.attempts === job.attempts
+    // Each step also looks at the job as stored: a cancel asked on another instance whose message was
+    // lost, or a takeover of a run that was thought dead, stops the handler at its next step.
+    const check = (changed: { job: StoredJob } | undefined) => {
+      if (!changed || signal.aborted) return
+      if (!isCurrent(changed.job)) controller.abort(new JobAbortedError('shutdown'))
+      else if (changed.job.cancel_requested) controller.abort(new JobAbortedError('cancelled'))
+    }
     const context: JobContext = {
       signal,
       progress: async (percent, message) => {
         const value = clampPercent(percent)
         const data: Record<string, unknown> = { percent: value }
         if (message !== undefined) data.message = message
-        await this.records.change(job.id, undefined, (current) =>
-          isCurrent(current)
-            ? { set: { progress_percent: value }, event: { type: 'progress', data } }
-            : undefined,
+        check(
+          await this.records.change(job.id, undefined, (current) =>
+            isCurrent(current)
+              ? { set: { progress_percent: value }, event: { type: 'progress', data } }
+              : undefined,
+          ),
         )
       },
       log: async (message, level = 'info') => {
-        await this.records.change(job.id, undefined, (current) =>
-          isCurrent(current)
-            ? { event: { type: 'log', data: { level, message } }, log: { level, message } }
-            : undefined,
+        check(
+          await this.records.change(job.id, undefined, (current) =>
+            isCurrent(current)
+              ? { event: { type: 'log', data: { level, message } }, log: { level, message } }
+              : undefined,
+          ),
         )
       },
     }
@@ -178,7 +188,7 @@ export class JobRunner {
       outcome = { error }
     }
     const shutdown = signal.reason instanceof JobAbortedError && signal.reason.why === 'shutdown'
-    await this.records.change(job.id, undefined, (current, at) => {
+    const ended = await this.records.change(job.id, undefined, (current, at) => {
       if (!isCurrent(current)) return undefined
       if (current.cancel_requested) return jobChanges.cancelled(at)
       if ('result' in outcome) return jobChanges.completed(outcome.result, at)
@@ -187,6 +197,7 @@ export class JobRunner {
       if (shutdown) return this.started ? jobChanges.requeued() : undefined
       return jobChanges.failed(errorMessage(outcome.error), at)
     })
+    if (ended?.event?.type === 'requeued') await this.claims.queued(ended.job)
   }
 
   private clearTimer(): void {

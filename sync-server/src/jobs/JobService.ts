@@ -12,9 +12,11 @@ import {
   type JobView,
   type StoredJob,
 } from './Job'
+import type { JobClaims } from './JobClaims'
 import { jobChanges } from './jobChanges'
 import { JobRecords } from './JobRecords'
 import { JobRunner } from './JobRunner'
+import { LocalClaims } from './LocalClaims'
 
 export interface JobServiceOptions {
   /** Handlers running at once (default 2). */
@@ -27,6 +29,8 @@ export interface JobServiceOptions {
   logError?: (error: unknown) => void
   /** How long stop() waits for handlers that ignore their signal (default 5000 ms). */
   stopTimeoutMs?: number
+  /** Who runs which job (default LocalClaims: one process); several instances: BossClaims. */
+  claims?: (records: JobRecords) => JobClaims
 }
 
 type Listener = (event: JobEvent) => void
@@ -39,7 +43,10 @@ type Listener = (event: JobEvent) => void
 export class JobService {
   private readonly handlers = new Map<string, JobHandler>()
   private readonly listeners = new Map<string, Set<Listener>>()
+  /** The last event number each subscribed job's listeners heard, so another instance's are read from there. */
+  private readonly heard = new Map<string, number>()
   private readonly records: JobRecords
+  private readonly claims: JobClaims
   private readonly runner: JobRunner
   private readonly newId: () => string
   private readonly logError: (error: unknown) => void
@@ -50,8 +57,12 @@ export class JobService {
     this.timestamp = () => toTimestamp(clock.now())
     this.newId = options.newId ?? (() => crypto.randomUUID())
     this.logError = options.logError ?? ((error) => console.error('Job service:', error))
-    this.records = new JobRecords(driver, this.timestamp, (event) => this.notify(event))
-    this.runner = new JobRunner(this.records, this.handlers, {
+    this.records = new JobRecords(driver, this.timestamp, (event) => {
+      this.notify(event)
+      this.claims.stored(event)
+    })
+    this.claims = options.claims?.(this.records) ?? new LocalClaims(this.records)
+    this.runner = new JobRunner(this.records, this.claims, this.handlers, {
       concurrency: Math.max(1, Math.floor(options.concurrency ?? 2)),
       pollMs: Math.max(1, options.pollMs ?? 200),
       stopTimeoutMs: Math.max(0, options.stopTimeoutMs ?? 5000),
@@ -89,13 +100,17 @@ export class JobService {
       scheduled_for: input.scheduled_for === undefined ? null : normaliseTime(input.scheduled_for),
       attempts: 0,
       cancel_requested: false,
+      claimed_by: null,
       created_at: at,
       started_at: null,
       completed_at: null,
       updated_at: at,
     }
     const stored = await this.records.insert(job)
-    if (stored.created) this.wake()
+    if (stored.created) {
+      await this.claims.queued(stored.job)
+      this.wake()
+    }
     return { job: toJobView(stored.job), created: stored.created }
   }
 
@@ -119,7 +134,10 @@ export class JobService {
       throw conflict(`Job is already ${job.status}`)
     })
     if (!changed) throw notFound()
-    if (changed.job.status === 'running') this.runner.abort(jobId)
+    if (changed.job.status === 'running') {
+      this.runner.abort(jobId)
+      this.claims.cancelRequested(jobId)
+    }
     return toJobView(changed.job)
   }
 
@@ -130,6 +148,7 @@ export class JobService {
       throw conflict(`Job is ${job.status}; only failed or cancelled jobs can be retried`)
     })
     if (!changed) throw notFound()
+    await this.claims.queued(changed.job)
     this.wake()
     return toJobView(changed.job)
   }
@@ -166,7 +185,10 @@ export class JobService {
     listeners.add(listener)
     return () => {
       listeners.delete(listener)
-      if (listeners.size === 0 && this.listeners.get(jobId) === listeners) this.listeners.delete(jobId)
+      if (listeners.size === 0 && this.listeners.get(jobId) === listeners) {
+        this.listeners.delete(jobId)
+        this.heard.delete(jobId)
+      }
     }
   }
 
@@ -185,7 +207,11 @@ export class JobService {
   }
 
   start(): Promise<void> {
-    return this.runner.start()
+    return this.runner.start({
+      remoteEvent: (jobId, eventId) => {
+        this.hearRemote(jobId, eventId).catch(this.logError)
+      },
+    })
   }
 
   stop(): Promise<void> {
@@ -206,9 +232,22 @@ export class JobService {
     return job
   }
 
+  /**
+   * Another instance stored event `eventId` of the job: its listeners here hear every event they
+   * have not yet heard, read from the table (a message may be lost or stand for several events).
+   */
+  private async hearRemote(jobId: string, eventId: number): Promise<void> {
+    if (!this.listeners.has(jobId)) return
+    const from = Math.min(this.heard.get(jobId) ?? eventId - 1, eventId - 1)
+    for (const event of await this.records.events(jobId, from)) this.notify(event)
+  }
+
   private notify(event: JobEvent): void {
     const listeners = this.listeners.get(event.job_id)
     if (!listeners) return
+    const heard = this.heard.get(event.job_id) ?? 0
+    if (event.id <= heard) return
+    this.heard.set(event.job_id, event.id)
     for (const listener of [...listeners]) {
       try {
         listener(event)

@@ -1,7 +1,7 @@
 import type { SqlValue } from '../sql/SqlDriver'
 import type { JobEvent, JobLog, JobStatus, StoredJob } from './Job'
 
-/** Jobs, events and logs as SQL rows: objects as JSON text, booleans as 0/1. */
+/** Jobs, events and logs as SQL rows: objects as JSON text, booleans as 0/1 (jobClaimsMigration adds claimed_by). */
 export interface JobRow {
   id: string
   user_id: string
@@ -20,6 +20,7 @@ export interface JobRow {
   started_at: string | null
   completed_at: string | null
   updated_at: string
+  claimed_by: string | null
 }
 
 export interface JobEventRow {
@@ -40,7 +41,7 @@ export interface JobLogRow {
 /** Column order of `toJobParams`, for INSERT and SELECT alike. */
 export const JOB_COLUMNS = `id, user_id, job_type, status, priority, payload, result, error,
   progress_percent, idempotency_key, scheduled_for, attempts, cancel_requested, created_at, started_at,
-  completed_at, updated_at`
+  completed_at, updated_at, claimed_by`
 
 export function toJobParams(job: StoredJob): SqlValue[] {
   return [
@@ -61,12 +62,13 @@ export function toJobParams(job: StoredJob): SqlValue[] {
     job.started_at,
     job.completed_at,
     job.updated_at,
+    job.claimed_by,
   ]
 }
 
 /** The columns a state change may move, in the order of `toJobUpdateParams` (id last). */
 export const JOB_UPDATE_SET = `status = ?, progress_percent = ?, result = ?, error = ?, attempts = ?,
-  cancel_requested = ?, started_at = ?, completed_at = ?, updated_at = ?`
+  cancel_requested = ?, started_at = ?, completed_at = ?, updated_at = ?, claimed_by = ?`
 
 export function toJobUpdateParams(job: StoredJob): SqlValue[] {
   return [
@@ -79,6 +81,7 @@ export function toJobUpdateParams(job: StoredJob): SqlValue[] {
     job.started_at,
     job.completed_at,
     job.updated_at,
+    job.claimed_by,
     job.id,
   ]
 }
@@ -102,6 +105,7 @@ export function fromJobRow(row: JobRow): StoredJob {
     started_at: row.started_at,
     completed_at: row.completed_at,
     updated_at: row.updated_at,
+    claimed_by: row.claimed_by ?? null,
   }
 }
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { migrate } from '../sql/migrations'
 import { SqliteDriver } from '../sql/SqliteDriver'
+import { jobClaimsMigration } from './jobClaimsMigration'
 import { jobsMigration } from './jobsMigration'
 import { JobService, type JobServiceOptions } from './JobService'
 
@@ -17,7 +18,7 @@ export function jobTestBed() {
     errors,
     async service(options: JobServiceOptions = {}): Promise<JobService> {
       const driver = new SqliteDriver(file)
-      await migrate(driver, [jobsMigration])
+      await migrate(driver, [jobsMigration, jobClaimsMigration])
       const service = new JobService(driver, {
         pollMs: 20,
         logError: (error) => errors.push(error),

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { accountsMigration } from '../accounts/accountsMigration'
+import { jobClaimsMigration } from '../jobs/jobClaimsMigration'
 import { jobsMigration } from '../jobs/jobsMigration'
 import { migrate } from './migrations'
 import { SqliteDriver } from './SqliteDriver'
@@ -14,7 +15,7 @@ export async function openServerDatabase(dataDir: string): Promise<SqliteDriver>
   mkdirSync(dataDir, { recursive: true })
   const driver = new SqliteDriver(join(dataDir, 'server.db'))
   try {
-    await migrate(driver, [accountsMigration, jobsMigration])
+    await migrate(driver, [accountsMigration, jobsMigration, jobClaimsMigration])
   } catch (error) {
     await driver.close()
     throw error
