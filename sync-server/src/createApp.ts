@@ -17,7 +17,7 @@ import { cors } from './auth/cors'
 import { hostGuard } from './auth/hostGuard'
 import { guardApi, type RequestAuth } from './auth/guardApi'
 import { isCrossSiteRequest } from './auth/isCrossSiteRequest'
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
+import { DEFAULT_RATE_LIMITS, type RateLimiterFactory, type RateLimits } from './auth/RateLimiter'
 import { bodyParser } from './bodyParser'
 import { cutStalledBodies } from './cutStalledBodies'
 import { errorHandler } from './errorHandler'
@@ -52,6 +52,8 @@ export interface AppOptions {
   /** The single user of a server without accounts. */
   localUser: UserView
   limits?: RateLimits
+  /** Where rate limit counts live (default: memory; `postgresRateLimiters` when instances share a database). */
+  rateLimiters?: RateLimiterFactory
   maxUploadBytes: number
   trustedOrigins?: readonly string[]
   /** Take client IPs and the protocol from X-Forwarded-* (behind a reverse proxy). */
@@ -229,6 +231,7 @@ export function createApp(options: AppOptions): Koa {
       accounts: options.accounts,
       localPrincipal,
       limits: options.limits ?? DEFAULT_RATE_LIMITS,
+      rateLimiters: options.rateLimiters,
       publicRoutes: new Set([
         'GET /openapi.json',
         ...serverRoutes
