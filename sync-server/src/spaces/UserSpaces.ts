@@ -39,6 +39,17 @@ export class UserSpaces {
     return space
   }
 
+  /** The person's space if this process has it open (or opening), without opening it. */
+  ifOpen(userId: string): Promise<UserSpace> | undefined {
+    return this.closed ? undefined : this.spaces.get(userId)
+  }
+
+  /** Every space open now (those that failed to open left out). */
+  async openNow(): Promise<UserSpace[]> {
+    const settled = await Promise.allSettled(this.spaces.values())
+    return settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  }
+
   /** Closes every open space (shutdown). */
   async closeAll(): Promise<void> {
     this.closed = true
