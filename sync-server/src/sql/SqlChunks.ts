@@ -1,6 +1,6 @@
 import type { ChunkFilter, ChunkRecord } from '../../../web/core/store/ChunkRecord'
 import { timeSlicer } from '../../../web/core/time/timeSlicer'
-import { fromChunkRow, toChunkParams, type ChunkRow } from './rows'
+import { fromChunkRow, toChunkMetadata, toChunkParams, type ChunkRow } from './rows'
 import type { SqlDriver, SqlValue } from './SqlDriver'
 
 /**
@@ -11,7 +11,8 @@ const WRITE_ROWS = 100
 const READ_ROWS = 200
 const DELETE_ROWS = 1_000
 
-const COLUMNS = 'id, document_id, collection_id, idx, text, page, heading, token_count, embedder, vector'
+const COLUMNS =
+  'id, document_id, collection_id, idx, text, page, heading, token_count, embedder, vector, metadata'
 const LIVE_COLUMNS = COLUMNS.split(', ')
   .map((column) => `c.${column}`)
   .join(', ')
@@ -19,7 +20,7 @@ const LIVE_COLUMNS = COLUMNS.split(', ')
 // Constant SQL text only, so that the driver prepares each statement once and reuses it.
 const SQL = {
   chunkSet: 'SELECT chunk_set FROM documents WHERE id = ?',
-  insert: `INSERT INTO chunks (${COLUMNS}, chunk_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  insert: `INSERT INTO chunks (${COLUMNS}, chunk_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   // The switch itself: one statement, so a reader sees the old set or the new one, never a mix.
   switchSet: 'UPDATE documents SET chunk_set = ? WHERE id = ? AND chunk_set = ?',
   deleteOtherSets: `DELETE FROM chunks WHERE rowid IN (
@@ -142,9 +143,10 @@ export class SqlChunks {
       for (let start = 0; start < chunks.length; start += WRITE_ROWS) {
         await slice()
         await this.driver.batch(
-          chunks
-            .slice(start, start + WRITE_ROWS)
-            .map((chunk) => ({ sql: SQL.insert, params: [...toChunkParams(chunk), next] })),
+          chunks.slice(start, start + WRITE_ROWS).map((chunk) => ({
+            sql: SQL.insert,
+            params: [...toChunkParams(chunk), toChunkMetadata(chunk), next],
+          })),
         )
       }
     } catch (error) {

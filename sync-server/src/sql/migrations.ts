@@ -221,6 +221,15 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE documents ADD COLUMN chunk_set INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 7,
+    name: 'chunk metadata',
+    // A chunk's own metadata as JSON (`{"ocr":{"confidence":0.87}}` for a passage read by OCR), NULL
+    // for the rest and for every chunk stored before it. Plain SQL that PostgreSQL runs as it is.
+    sql: `
+      ALTER TABLE chunks ADD COLUMN metadata TEXT;
+    `,
+  },
 ]
 
 /** Brings the database up to the newest migration; refuses a database newer than this code. */

@@ -30,6 +30,8 @@ export interface ChunkRow {
   token_count: number
   embedder: string | null
   vector: Uint8Array | null
+  /** JSON of the chunk's own metadata (migration 7): `{ocr}`; NULL when it has none. */
+  metadata?: string | null
 }
 
 export function toDocumentParams(document: DocumentRecord): Record<keyof DocumentRow, SqlValue> {
@@ -98,5 +100,17 @@ export function fromChunkRow(row: ChunkRow): ChunkRecord {
     embedder: row.embedder,
     // Copied out: a blob's bytes need not be 4-byte aligned for a Float32Array view.
     vector: row.vector ? new Float32Array(new Uint8Array(row.vector).buffer) : null,
+    ...chunkMetadataFrom(row.metadata),
   }
+}
+
+/** The `metadata` column of a chunk: its OCR mark, or null when it has none. */
+export function toChunkMetadata(chunk: ChunkRecord): string | null {
+  return chunk.ocr ? JSON.stringify({ ocr: { confidence: chunk.ocr.confidence } }) : null
+}
+
+function chunkMetadataFrom(json: string | null | undefined): Pick<ChunkRecord, 'ocr'> {
+  if (!json) return {}
+  const confidence = (JSON.parse(json) as { ocr?: { confidence?: unknown } }).ocr?.confidence
+  return typeof confidence === 'number' ? { ocr: { confidence } } : {}
 }

@@ -157,5 +157,6 @@ function toRecord(
     token_count: chunk.tokenCount,
     embedder: vector ? embedder : null,
     vector,
+    ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
   }
 }

@@ -3,6 +3,7 @@ import type { Chunk } from './chunk/Chunk'
 import { chunkDocument } from './chunk/chunkDocument'
 import type { DocumentParser, FileKind } from './DocumentModel'
 import type { Embedder } from './embed/Embedder'
+import { markOcrChunks } from './ocr/markOcrChunks'
 import type { OcrLanguage } from './ocr/ocrLanguages'
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './IngestLimits'
 import { countWords } from './metadata/countWords'
@@ -84,6 +85,7 @@ export async function ingestFile(
   })
   progress('chunking', 40)
   const chunks = chunkDocument(parsed, { maxChunks: limits.maxChunks })
+  markOcrChunks(chunks, parsed.ocr)
   const fullText = parsed.blocks.map((block) => block.text).join('\n\n')
 
   const vectors: Float32Array[] = []

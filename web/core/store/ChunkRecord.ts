@@ -12,6 +12,17 @@ export interface ChunkRecord {
   /** Id of the embedder that made `vector` (e.g. `hash-v1`); null when there is no vector. */
   embedder: string | null
   vector: Float32Array | null
+  /**
+   * Set when the passage was read by OCR (a scanned PDF page, an image): the page's mean word
+   * confidence, 0..1. Absent for text read from the file itself, and on chunks stored before it existed.
+   */
+  ocr?: ChunkOcr
+}
+
+/** How a passage read by OCR was read. */
+export interface ChunkOcr {
+  /** The OCR engine's mean word confidence on the passage's page, 0..1. */
+  confidence: number
 }
 
 export interface ChunkFilter {

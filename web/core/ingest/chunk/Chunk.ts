@@ -1,3 +1,5 @@
+import type { ChunkOcr } from '../../store/ChunkRecord'
+
 /** One passage of a document as the chunker makes it, before it is stored as a `ChunkRecord`. */
 export interface Chunk {
   /** Position within the document, from 0. */
@@ -9,4 +11,6 @@ export interface Chunk {
   heading: string | null
   /** `countTokens(text)` with the counter the chunker was given. */
   tokenCount: number
+  /** Set when the chunk's page was read by OCR (see `markOcrChunks`). */
+  ocr?: ChunkOcr
 }

@@ -108,6 +108,29 @@ export const documentConformance: HostCase<StoreConformanceContext>[] = [
     },
   },
   {
+    name: 'keeps the OCR mark of chunks read by OCR (listed, got by id, after reopen), and gives none to others',
+    async run({ store, reopen }) {
+      const collection = await store.createCollection(newCollection())
+      const document = await store.createDocument(newDocument(collection.id))
+      const chunks = [
+        newChunk(document, 0),
+        newChunk(document, 1, { ocr: { confidence: 0.87 } }),
+        newChunk(document, 2, { ocr: { confidence: 1 }, vector: null, embedder: null }),
+      ]
+      await store.replaceChunks(document.id, chunks)
+      checkChunksEqual(await store.listChunks({ documentId: document.id }), chunks, 'listed')
+      const byId = await store.getChunks(chunks.map((chunk) => chunk.id))
+      checkEqual(
+        chunks.map((chunk) => byId.find((got) => got.id === chunk.id)?.ocr),
+        [undefined, { confidence: 0.87 }, { confidence: 1 }],
+        'got by id',
+      )
+      check(!('ocr' in (byId.find((got) => got.id === chunks[0]!.id) ?? {})), 'an unmarked chunk has no ocr')
+      const reopened = await reopen()
+      checkChunksEqual(await reopened.listChunks({ documentId: document.id }), chunks, 'after reopen')
+    },
+  },
+  {
     name: 'deleting a document deletes its chunks only',
     async run({ store }) {
       const collection = await store.createCollection(newCollection())

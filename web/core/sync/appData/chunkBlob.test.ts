@@ -43,6 +43,27 @@ describe('chunk blobs', () => {
     expect(decodeChunks(await encodeChunks([...chunks].reverse()))).toEqual(chunks)
   })
 
+  it("carry a chunk's OCR mark, and read blobs made before chunks had one", async () => {
+    const marked = [
+      newChunk(document, 0, { ocr: { confidence: 0.87 } }),
+      newChunk(document, 1),
+      newChunk(document, 2, { ocr: { confidence: 1 } }),
+    ]
+    const decoded = decodeChunks(await encodeChunks(marked))
+    expect(decoded).toEqual(marked)
+    expect(decoded.map((chunk) => 'ocr' in chunk)).toEqual([true, false, true])
+    // A blob of the format as it was before the mark: the same chunks, none marked.
+    const old = encodedAtOnce(marked.map(({ ocr: _ocr, ...chunk }) => chunk))
+    expect(decodeChunks(old).map((chunk) => 'ocr' in chunk)).toEqual([false, false, false])
+    // And an unmarked chunk keeps the key it had.
+    expect(await chunkBlobKey([marked[1]!])).toBe(await sha256Hex(encodedAtOnce([marked[1]!])))
+    // A malformed mark from a foreign blob is dropped.
+    const forged = new TextEncoder().encode(
+      new TextDecoder().decode(old).replace('"vector":', '"ocr":{"confidence":"high"},"vector":'),
+    )
+    expect(decodeChunks(forged).some((chunk) => 'ocr' in chunk)).toBe(false)
+  })
+
   it('have no key for no chunks, and encode none as an empty list', async () => {
     expect(await chunkBlobKey([])).toBeNull()
     expect(decodeChunks(await encodeChunks([]))).toEqual([])

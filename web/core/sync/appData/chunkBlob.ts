@@ -1,4 +1,4 @@
-import type { ChunkRecord } from '../../store/ChunkRecord'
+import type { ChunkOcr, ChunkRecord } from '../../store/ChunkRecord'
 import { sha256Hex } from '../../store/FileStore'
 import { timeSlicer } from '../../time/timeSlicer'
 import { yieldToEventLoop } from '../../time/yieldToEventLoop'
@@ -58,6 +58,8 @@ function encodeChunk(chunk: ChunkRecord): EncodedChunk {
     vector: chunk.vector
       ? toBase64(new Uint8Array(chunk.vector.buffer, chunk.vector.byteOffset, chunk.vector.byteLength))
       : null,
+    // Only when set: a chunk without it encodes to the bytes (and the key) it always had.
+    ...(chunk.ocr ? { ocr: { confidence: chunk.ocr.confidence } } : {}),
   }
 }
 
@@ -90,11 +92,19 @@ export function decodeChunks(bytes: Uint8Array): ChunkRecord[] {
     if (typeof chunk?.id !== 'string' || typeof chunk.text !== 'string' || typeof chunk.index !== 'number') {
       throw new SyntaxError('A chunk blob holds a malformed chunk')
     }
+    const { ocr, ...rest } = chunk
     return {
-      ...chunk,
+      ...rest,
       vector: typeof chunk.vector === 'string' ? toFloat32(fromBase64(chunk.vector)) : null,
+      // Blobs made before chunks had it have none; a malformed one is dropped, not trusted.
+      ...(isChunkOcr(ocr) ? { ocr: { confidence: ocr.confidence } } : {}),
     }
   })
+}
+
+function isChunkOcr(value: unknown): value is ChunkOcr {
+  const confidence = (value as { confidence?: unknown } | null | undefined)?.confidence
+  return typeof confidence === 'number' && confidence >= 0 && confidence <= 1
 }
 
 /** The key the chunks' blob has (its SHA-256), or null for no chunks (a failed document). */
