@@ -230,6 +230,28 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE chunks ADD COLUMN metadata TEXT;
     `,
   },
+  {
+    version: 8,
+    name: 'search index snapshot',
+    // The person's search index as saved (SqlIndexSnapshots): the parts of each write's generation,
+    // a few MB each, and one header row naming the generation to read. A write stores the next
+    // generation's parts, then switches the header in one statement, then deletes the old parts.
+    sql: `
+      CREATE TABLE index_snapshot_parts (
+        generation INTEGER NOT NULL,
+        part INTEGER NOT NULL,
+        bytes BLOB NOT NULL,
+        PRIMARY KEY (generation, part)
+      );
+      CREATE TABLE index_snapshot (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        generation INTEGER NOT NULL,
+        parts INTEGER NOT NULL,
+        bytes INTEGER NOT NULL,
+        written_at TEXT NOT NULL
+      );
+    `,
+  },
 ]
 
 /** Brings the database up to the newest migration; refuses a database newer than this code. */

@@ -31,6 +31,12 @@ export interface SearchRequest {
   vectorWeight?: number
 }
 
+/** A SearchIndex as bytes (`toBytes`): its BM25 index's, and each embedder's vector rows'. */
+export interface SearchIndexBytes {
+  bm25: Uint8Array
+  vectors: Array<{ embedder: string; rows: Uint8Array }>
+}
+
 export interface SearchResponse {
   /** Best first; `score` in [0, 1]. */
   results: ScoredId[]
@@ -80,7 +86,7 @@ export function candidateDepth(limit: number): number {
  * the chunks, so nothing is re-embedded).
  */
 export class SearchIndex {
-  private readonly bm25 = new Bm25Index()
+  private bm25 = new Bm25Index()
   private readonly vectors = new Map<string, VectorIndex>()
   /** The `replaceDocument` under way per document: a second one waits for it (see there). */
   private readonly replacing = new Map<string, Promise<void>>()
@@ -99,6 +105,34 @@ export class SearchIndex {
   /** Number of vectors made by `embedder`. */
   vectorCount(embedder: string): number {
     return this.vectors.get(embedder)?.size ?? 0
+  }
+
+  /**
+   * Restores an index from `toBytes`' parts (the index snapshot, `../snapshot`). Throws a RangeError
+   * when a part is unreadable or the parts disagree: the caller rebuilds from stored chunks.
+   */
+  static fromBytes(parts: SearchIndexBytes): SearchIndex {
+    const index = new SearchIndex()
+    index.bm25 = Bm25Index.fromBytes(parts.bm25)
+    for (const { embedder, rows } of parts.vectors) {
+      const vectors = VectorIndex.fromBytes(rows)
+      if (vectors.size > index.bm25.size) throw new RangeError(`More ${embedder} vectors than chunks`)
+      if (vectors.size > 0) index.vectors.set(embedder, vectors)
+    }
+    return index
+  }
+
+  /** BM25's bytes and each embedder's vector rows, for `fromBytes`. */
+  toBytes(): SearchIndexBytes {
+    return {
+      bm25: this.bm25.toBytes(),
+      vectors: [...this.vectors].map(([embedder, index]) => ({ embedder, rows: index.toBytes() })),
+    }
+  }
+
+  /** Ids of the document's indexed chunks. */
+  documentChunkIds(documentId: string): string[] {
+    return this.bm25.documentChunkIds(documentId)
   }
 
   /**

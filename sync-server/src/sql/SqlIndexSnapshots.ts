@@ -1,0 +1,132 @@
+import type {
+  IndexSnapshotStore,
+  VersionedChunks,
+} from '../../../web/core/retrieve/snapshot/IndexSnapshotStore'
+import type { Store } from '../../../web/core/store/Store'
+import { timeSlicer } from '../../../web/core/time/timeSlicer'
+import type { SqlDriver } from './SqlDriver'
+
+/**
+ * Bytes per stored part of a snapshot: a few MB per row and statement, since one big value hurts
+ * both stores (PostgreSQL's bytea goes through memory whole, several times; SQLite's single write
+ * of 100 MB holds the thread). A 100k-chunk index is some tens of parts.
+ */
+export const SNAPSHOT_PART_BYTES = 4 * 1024 * 1024
+
+/** A changing document is read again at most this many times before the load gives up on it. */
+const READ_ATTEMPTS = 5
+
+interface Header {
+  generation: number | string
+  parts: number | string
+  bytes: number | string
+}
+
+/**
+ * The search index snapshot in the person's own database (migration 8), SQLite or PostgreSQL alike:
+ * the parts of a generation in `index_snapshot_parts`, and one header row in `index_snapshot` naming
+ * the current generation. A write stores the next generation's parts one statement at a time, then
+ * switches the header in one statement, then deletes the old parts: a reader sees one whole snapshot
+ * or the other, and a write interrupted by a stop leaves parts nobody reads (deleted by the next
+ * write). Document versions are `documents.seq` (never reused) and `chunk_set` (see SqlChunks).
+ */
+export class SqlIndexSnapshots implements IndexSnapshotStore {
+  constructor(
+    private readonly driver: SqlDriver,
+    /** The person's store, for their chunks (read a page at a time, see SqlChunks). */
+    private readonly store: Pick<Store, 'listChunks'>,
+    /** Bytes per part (tests use small ones). */
+    private readonly partBytes = SNAPSHOT_PART_BYTES,
+  ) {}
+
+  async documentVersions(): Promise<Map<string, string>> {
+    const rows = await this.driver.all<{ id: string; seq: number | string; chunk_set: number | string }>(
+      'SELECT id, seq, chunk_set FROM documents',
+    )
+    return new Map(rows.map((row) => [row.id, `${row.seq}:${row.chunk_set}`]))
+  }
+
+  /**
+   * The version read before and after the chunks: when both agree, the chunks are of that version
+   * (chunk sets only grow, and `SqlChunks.list` reads one set whole), else it reads again.
+   */
+  async documentChunks(documentId: string): Promise<VersionedChunks | undefined> {
+    for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+      const before = await this.version(documentId)
+      if (before === undefined) return undefined
+      const chunks = await this.store.listChunks({ documentId })
+      const after = await this.version(documentId)
+      if (after === before) return { version: before, chunks }
+    }
+    throw new Error(`Document ${documentId} kept changing while its chunks were read`)
+  }
+
+  async readSnapshot(): Promise<Uint8Array | undefined> {
+    for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+      const header = await this.header()
+      if (!header) return undefined
+      const generation = Number(header.generation)
+      const parts = Number(header.parts)
+      const bytes = new Uint8Array(Number(header.bytes))
+      let offset = 0
+      let complete = true
+      const slice = timeSlicer()
+      for (let part = 0; part < parts; part++) {
+        const row = await this.driver.get<{ bytes: Uint8Array }>(
+          'SELECT bytes FROM index_snapshot_parts WHERE generation = ? AND part = ?',
+          [generation, part],
+        )
+        // Gone: another instance wrote a newer snapshot and deleted this one meanwhile; read that.
+        if (!row || offset + row.bytes.length > bytes.length) {
+          complete = false
+          break
+        }
+        bytes.set(row.bytes, offset)
+        offset += row.bytes.length
+        await slice()
+      }
+      if (complete && offset === bytes.length) return bytes
+      if (Number((await this.header())?.generation) === generation) {
+        throw new RangeError(`snapshot generation ${generation} has ${offset} of its ${bytes.length} bytes`)
+      }
+    }
+    return undefined
+  }
+
+  async writeSnapshot(bytes: Uint8Array): Promise<void> {
+    const current = await this.header()
+    const generation = Number(current?.generation ?? 0) + 1
+    // Parts of a write that never switched (a stop in the middle) are nobody's.
+    await this.driver.run('DELETE FROM index_snapshot_parts WHERE generation >= ?', [generation])
+    const slice = timeSlicer()
+    let parts = 0
+    for (let offset = 0; offset < bytes.length || parts === 0; offset += this.partBytes) {
+      await slice()
+      await this.driver.run('INSERT INTO index_snapshot_parts (generation, part, bytes) VALUES (?, ?, ?)', [
+        generation,
+        parts++,
+        bytes.subarray(offset, offset + this.partBytes),
+      ])
+    }
+    // The switch: one statement. Another writer's switch in between loses to this one (last wins).
+    await this.driver.run(
+      `INSERT INTO index_snapshot (id, generation, parts, bytes, written_at) VALUES (1, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET generation = excluded.generation, parts = excluded.parts,
+         bytes = excluded.bytes, written_at = excluded.written_at`,
+      [generation, parts, bytes.length, new Date().toISOString()],
+    )
+    await this.driver.run('DELETE FROM index_snapshot_parts WHERE generation != ?', [generation])
+  }
+
+  private header(): Promise<Header | undefined> {
+    return this.driver.get<Header>('SELECT generation, parts, bytes FROM index_snapshot WHERE id = 1')
+  }
+
+  private async version(documentId: string): Promise<string | undefined> {
+    const row = await this.driver.get<{ seq: number | string; chunk_set: number | string }>(
+      'SELECT seq, chunk_set FROM documents WHERE id = ?',
+      [documentId],
+    )
+    return row && `${row.seq}:${row.chunk_set}`
+  }
+}

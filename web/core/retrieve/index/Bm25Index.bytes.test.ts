@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../../testing/seededRandom'
+import { type Bm25Chunk, Bm25Index } from './Bm25Index'
+
+const WORDS = (
+  'river capital poland warsaw tesla current induction motor steam engine watt oxygen element scheele ' +
+  'priestley laboratory edison menlo park inventor pressure chemistry vistula kettle tea drinks ' +
+  'electricity magnet coil turbine harbour bridge castle museum 1985 A320 ünïcode 東京 駅'
+).split(' ')
+
+function chunks(count: number, seed: number): Bm25Chunk[] {
+  const next = seededRandom(seed)
+  return Array.from({ length: count }, (_, i) => {
+    const words = Array.from(
+      { length: 5 + Math.floor(next() * 20) },
+      () => WORDS[Math.floor(next() * WORDS.length)],
+    )
+    return {
+      id: `chunk-${i}`,
+      text: words.join(' '),
+      heading: i % 3 === 0 ? null : `Section ${WORDS[i % WORDS.length]}`,
+      collection_id: `c${i % 3}`,
+      document_id: `doc-${Math.floor(i / 7)}`,
+    }
+  })
+}
+
+const QUERIES = [
+  'warsaw river',
+  'tesla induction motor current',
+  'steem engnie pressure', // misspelt: matched fuzzily
+  'castle 1985',
+  '東京',
+  'section chemistry',
+  'nothing matches this',
+]
+
+describe('Bm25Index bytes', () => {
+  it('reads back an index that answers every query exactly as the original, removals and all', () => {
+    const original = new Bm25Index()
+    original.add(chunks(400, 7))
+    // Discarded chunks leave postings until MiniSearch vacuums: those must come back too.
+    original.remove(['chunk-3', 'chunk-10', 'chunk-200'])
+    original.removeDocument('doc-20')
+    const copy = Bm25Index.fromBytes(original.toBytes())
+    expect(copy.size).toBe(original.size)
+    for (const query of QUERIES) {
+      for (const collectionIds of [undefined, ['c1'], ['c0', 'c2']]) {
+        expect(copy.search(query, { limit: 20, collectionIds }), query).toEqual(
+          original.search(query, { limit: 20, collectionIds }),
+        )
+      }
+    }
+    expect(copy.documentChunkIds('doc-5').sort()).toEqual(original.documentChunkIds('doc-5').sort())
+    expect(copy.documentChunkIds('doc-20')).toEqual([])
+    // It stays an index: adding and removing work on the copy as on any index.
+    copy.add([{ id: 'new', text: 'zeppelin airship', heading: null, collection_id: 'c9', document_id: 'd9' }])
+    copy.removeCollection('c1')
+    expect(copy.search('zeppelin', { limit: 5 }).map((hit) => hit.id)).toEqual(['new'])
+    expect(copy.search('warsaw river', { limit: 50, collectionIds: ['c1'] })).toEqual([])
+  })
+
+  it('refuses bytes of another tokenizer, truncated bytes and trailing bytes', () => {
+    const index = new Bm25Index()
+    index.add(chunks(50, 1))
+    const bytes = index.toBytes()
+    const otherTokenizer = bytes.slice()
+    new DataView(otherTokenizer.buffer).setUint32(0, 999, true)
+    expect(() => Bm25Index.fromBytes(otherTokenizer)).toThrow(/tokenizer 999/)
+    expect(() => Bm25Index.fromBytes(bytes.subarray(0, bytes.length - 5))).toThrow(RangeError)
+    const longer = new Uint8Array(bytes.length + 8)
+    longer.set(bytes)
+    expect(() => Bm25Index.fromBytes(longer)).toThrow(RangeError)
+    expect(() => Bm25Index.fromBytes(new Uint8Array(2))).toThrow(RangeError)
+  })
+
+  it('refuses to write an id that UTF-8 cannot carry', () => {
+    const index = new Bm25Index()
+    index.add([{ id: 'bad\uD800', text: 'word', heading: null, collection_id: 'c', document_id: 'd' }])
+    expect(() => index.toBytes()).toThrow(/well-formed/)
+  })
+})

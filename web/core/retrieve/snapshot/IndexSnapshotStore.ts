@@ -1,0 +1,26 @@
+import type { ChunkRecord } from '../../store/ChunkRecord'
+
+/** A document's chunks as one version of them (see `IndexSnapshotStore.documentVersions`). */
+export interface VersionedChunks {
+  version: string
+  chunks: ChunkRecord[]
+}
+
+/**
+ * What a person's search index needs of their store to be saved and loaded incrementally: the
+ * server's is `SqlIndexSnapshots` (SQLite or PostgreSQL, in the person's own database).
+ */
+export interface IndexSnapshotStore {
+  /**
+   * Every document's version: a string that changes whenever the document's chunks do (and differs
+   * for a document deleted and made again under the same id). The SQL store's is the document's
+   * row number and chunk set.
+   */
+  documentVersions(): Promise<Map<string, string>>
+  /** The document's chunks together with the version they are (read consistently); undefined: no such document. */
+  documentChunks(documentId: string): Promise<VersionedChunks | undefined>
+  /** The last snapshot written, whole, or undefined when there is none. */
+  readSnapshot(): Promise<Uint8Array | undefined>
+  /** Replaces the snapshot; a reader sees the old one or the new one, never a mix. */
+  writeSnapshot(bytes: Uint8Array): Promise<void>
+}

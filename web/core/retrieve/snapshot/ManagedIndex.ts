@@ -1,0 +1,239 @@
+import type { ChunkRecord } from '../../store/ChunkRecord'
+import type { SearchIndex, SearchRequest, SearchResponse } from '../index/SearchIndex'
+import { encodeIndexSnapshot } from './encodeIndexSnapshot'
+import type { IndexMemoryBudget } from './IndexMemoryBudget'
+import type { IndexSnapshotStore } from './IndexSnapshotStore'
+import { loadSearchIndex } from './loadSearchIndex'
+import type { SearchIndexPort } from './SearchIndexPort'
+
+export interface ManagedIndexOptions {
+  store: IndexSnapshotStore
+  logError: (error: unknown) => void
+  /** Quiet time after the last change before the snapshot is written. Default 10 s. */
+  settleMs?: number
+  /** The host's memory budget, told when this index loads and is used; it may unload this one. */
+  budget?: IndexMemoryBudget
+}
+
+/**
+ * Estimated memory per indexed chunk: BM25 postings and stored fields, the vector row (int8 codes of
+ * 384 dimensions and their scales), ids. Measured by `npm run bench indexLoad` (heap growth on
+ * loading 100k chunks of xquad-en prose with hash-v1 vectors); an estimate, not an accounting.
+ */
+export const ESTIMATED_BYTES_PER_CHUNK = 6_000
+
+interface Loaded {
+  index: SearchIndex
+  covered: Map<string, string | null>
+  /** Documents whose chunks changed in the index since `covered` last said which version it holds. */
+  dirty: Set<string>
+  /** Whether the stored snapshot is this index (false after a rebuild or a catch-up on load). */
+  saved: boolean
+}
+
+/**
+ * One person's search index on the server: loaded on first use (`loadSearchIndex`: the snapshot plus
+ * the documents changed since), saved as a snapshot once changes settle and when the space closes,
+ * and dropped from memory when the host's `IndexMemoryBudget` needs the room (saved first if stale).
+ *
+ * - Changes while unloaded are not queued: the store already holds them, and the next load reads
+ *   the documents whose version differs from the snapshot's. Changes while loading are read again
+ *   from the store once the load is done.
+ * - An index in use (a search, a replacement under way) is never dropped: `busy`.
+ * - The snapshot records, per document, the version of its chunks the index holds. After a change
+ *   the index only has the chunks it was given, so before writing, each changed document's chunk ids
+ *   are compared with the store's (read with their version): the same ids, the version is recorded;
+ *   otherwise (a replacement whose index update has not arrived yet) it is recorded as unknown, and
+ *   a load reads that document again. So a snapshot never claims a version it does not hold.
+ */
+export class ManagedIndex implements SearchIndexPort {
+  private loaded: Loaded | undefined
+  private loading: Promise<Loaded> | undefined
+  private readonly changedWhileLoading = new Set<string>()
+  private inUse = 0
+  private replacing = 0
+  /** Counts changes to the loaded index: a snapshot is only encoded if none happened while it was checked. */
+  private changes = 0
+  private timer: ReturnType<typeof setTimeout> | undefined
+  private writing: Promise<void> = Promise.resolve()
+  private closed = false
+
+  constructor(private readonly options: ManagedIndexOptions) {}
+
+  get isLoaded(): boolean {
+    return this.loaded !== undefined
+  }
+
+  /** Whether a search or a replacement is running on it (it must not be dropped). */
+  get busy(): boolean {
+    return this.inUse > 0 || this.replacing > 0 || this.loading !== undefined
+  }
+
+  /** Memory the loaded index is estimated to take (0 when unloaded). */
+  get estimatedBytes(): number {
+    return (this.loaded?.index.size ?? 0) * ESTIMATED_BYTES_PER_CHUNK
+  }
+
+  search(request: SearchRequest): Promise<SearchResponse> {
+    return this.use((index) => index.search(request))
+  }
+
+  /** Runs `work` on the loaded index (loading it first); it is not dropped while `work` runs. */
+  async use<T>(work: (index: SearchIndex) => T | Promise<T>): Promise<T> {
+    this.inUse++
+    try {
+      const { index } = await this.load()
+      this.options.budget?.touch(this)
+      return await work(index)
+    } finally {
+      this.inUse--
+    }
+  }
+
+  async replaceDocument(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
+    const loaded = this.loaded
+    if (!loaded) {
+      // Loading: read again from the store once loaded. Unloaded: the next load reads the store.
+      if (this.loading) this.changedWhileLoading.add(documentId)
+      return
+    }
+    loaded.dirty.add(documentId)
+    this.changes++
+    this.replacing++
+    try {
+      await loaded.index.replaceDocument(documentId, chunks)
+    } finally {
+      this.changes++
+      this.replacing--
+      this.scheduleSave()
+    }
+  }
+
+  removeDocument(documentId: string): void {
+    this.changeNow([documentId], (index) => index.removeDocument(documentId))
+  }
+
+  add(chunks: readonly ChunkRecord[]): void {
+    this.changeNow(
+      chunks.map((chunk) => chunk.document_id),
+      (index) => index.add(chunks),
+    )
+  }
+
+  /** Writes the snapshot now if the stored one is stale (waits for a write under way). */
+  save(): Promise<void> {
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.timer = undefined
+    const run = this.writing.then(() => this.saveNow())
+    this.writing = run.catch(this.options.logError)
+    return run
+  }
+
+  /** Saves a stale snapshot, then drops the index from memory unless it is in use by then. */
+  async unload(): Promise<void> {
+    if (!this.loaded) return
+    await this.save().catch(this.options.logError)
+    if (this.busy || !this.loaded) return
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.timer = undefined
+    this.loaded = undefined
+    this.options.budget?.forget(this)
+  }
+
+  /** Saves a stale snapshot and lets the index go (the person's space is closing). */
+  async close(): Promise<void> {
+    this.closed = true
+    await this.loading?.catch(() => undefined)
+    await this.save().catch(this.options.logError)
+    this.loaded = undefined
+    this.options.budget?.forget(this)
+  }
+
+  private load(): Promise<Loaded> {
+    if (this.loaded) return Promise.resolve(this.loaded)
+    if (this.closed) return Promise.reject(new Error('The search index is closed'))
+    this.loading ??= this.loadNow().finally(() => (this.loading = undefined))
+    return this.loading
+  }
+
+  private async loadNow(): Promise<Loaded> {
+    const { index, covered, from, documentsRead } = await loadSearchIndex(
+      this.options.store,
+      this.options.logError,
+    )
+    // Changes announced while loading may or may not be in what was read: read those documents again.
+    while (this.changedWhileLoading.size > 0) {
+      const ids = [...this.changedWhileLoading]
+      this.changedWhileLoading.clear()
+      for (const id of ids) {
+        const fresh = await this.options.store.documentChunks(id)
+        await index.replaceDocument(id, fresh?.chunks ?? [])
+        if (fresh) covered.set(id, fresh.version)
+        else covered.delete(id)
+      }
+    }
+    const saved = from === 'snapshot' && documentsRead === 0
+    this.loaded = { index, covered, dirty: new Set(), saved }
+    if (!saved) this.scheduleSave()
+    this.options.budget?.touch(this)
+    return this.loaded
+  }
+
+  private changeNow(documentIds: readonly string[], change: (index: SearchIndex) => void): void {
+    const loaded = this.loaded
+    if (!loaded) {
+      if (this.loading) for (const id of documentIds) this.changedWhileLoading.add(id)
+      return
+    }
+    for (const id of documentIds) loaded.dirty.add(id)
+    this.changes++
+    change(loaded.index)
+    this.scheduleSave()
+  }
+
+  private scheduleSave(): void {
+    if (this.closed) return
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.timer = setTimeout(() => {
+      this.timer = undefined
+      this.save().catch(() => undefined)
+    }, this.options.settleMs ?? 10_000)
+    // A pending save must not keep a Node process alive (the space's close saves anyway).
+    ;(this.timer as { unref?: () => void }).unref?.()
+  }
+
+  private async saveNow(): Promise<void> {
+    const loaded = this.loaded
+    if (!loaded || (loaded.saved && loaded.dirty.size === 0)) return
+    if (this.replacing > 0) {
+      // A replacement under way would make this snapshot stale at once: save after it.
+      this.scheduleSave()
+      return
+    }
+    const started = this.changes
+    const checked = new Map<string, string | null | undefined>()
+    for (const id of loaded.dirty) {
+      const fresh = await this.options.store.documentChunks(id)
+      const held = loaded.index.documentChunkIds(id)
+      if (!fresh) {
+        checked.set(id, held.length === 0 ? undefined : null)
+        continue
+      }
+      const ids = new Set(held)
+      const same = ids.size === fresh.chunks.length && fresh.chunks.every((chunk) => ids.has(chunk.id))
+      checked.set(id, same ? fresh.version : null)
+    }
+    if (this.changes !== started || this.loaded !== loaded) {
+      this.scheduleSave()
+      return
+    }
+    for (const [id, version] of checked) {
+      if (version === undefined) loaded.covered.delete(id)
+      else loaded.covered.set(id, version)
+      loaded.dirty.delete(id)
+    }
+    const bytes = encodeIndexSnapshot({ covered: loaded.covered, index: loaded.index.toBytes() })
+    await this.options.store.writeSnapshot(bytes)
+    if (this.changes === started) loaded.saved = true
+  }
+}

@@ -1,0 +1,15 @@
+import type { ChunkRecord } from '../../store/ChunkRecord'
+import type { SearchRequest, SearchResponse } from '../index/SearchIndex'
+
+/**
+ * The search index as the routes and the background work see it (`ApiPorts.index`): a
+ * `SearchIndex` held in memory (the browser), or a `ManagedIndex` loaded on first use and dropped
+ * under memory pressure (the server).
+ */
+export interface SearchIndexPort {
+  search(request: SearchRequest): SearchResponse | Promise<SearchResponse>
+  /** Makes `chunks` the document's indexed chunks (in slices); `[]` drops the document. */
+  replaceDocument(documentId: string, chunks: readonly ChunkRecord[]): Promise<void>
+  removeDocument(documentId: string): void
+  add(chunks: readonly ChunkRecord[]): void
+}

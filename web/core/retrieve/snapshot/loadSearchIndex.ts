@@ -1,0 +1,55 @@
+import { SearchIndex } from '../index/SearchIndex'
+import { decodeIndexSnapshot } from './decodeIndexSnapshot'
+import type { IndexSnapshotStore } from './IndexSnapshotStore'
+
+export interface LoadedIndex {
+  index: SearchIndex
+  /** Per document, the version of its chunks the index holds (see `IndexSnapshot`). */
+  covered: Map<string, string | null>
+  /** 'snapshot': read from it, then brought up to date; 'chunks': rebuilt from every stored chunk. */
+  from: 'snapshot' | 'chunks'
+  /** Documents whose chunks were read from the store (all of them on a rebuild). */
+  documentsRead: number
+}
+
+/**
+ * A person's search index from their store: the last snapshot, with only the documents that changed
+ * since it was written read again (new or re-processed: their chunks; deleted: dropped), or, with no
+ * usable snapshot, every document's chunks. A snapshot that cannot be read (corrupt, truncated,
+ * another format or tokenizer) is ignored with the reason logged: never a wrong index, at worst a
+ * slow start. The store is the truth throughout; the snapshot only saves reading it all.
+ */
+export async function loadSearchIndex(
+  store: IndexSnapshotStore,
+  logError: (error: unknown) => void,
+): Promise<LoadedIndex> {
+  const versions = await store.documentVersions()
+  let restored: { index: SearchIndex; covered: Map<string, string | null> } | undefined
+  try {
+    const bytes = await store.readSnapshot()
+    if (bytes) {
+      const snapshot = decodeIndexSnapshot(bytes)
+      restored = { index: SearchIndex.fromBytes(snapshot.index), covered: snapshot.covered }
+    }
+  } catch (error) {
+    logError(
+      new Error(`Search index snapshot ignored (${reason(error)}); rebuilding it from the stored chunks`),
+    )
+  }
+  const index = restored?.index ?? new SearchIndex()
+  const covered = restored?.covered ?? new Map<string, string | null>()
+  const stale = new Set<string>()
+  for (const [id, version] of covered) if (version === null || versions.get(id) !== version) stale.add(id)
+  for (const [id, version] of versions) if (covered.get(id) !== version) stale.add(id)
+  for (const id of stale) {
+    const fresh = versions.has(id) ? await store.documentChunks(id) : undefined
+    await index.replaceDocument(id, fresh?.chunks ?? [])
+    if (fresh) covered.set(id, fresh.version)
+    else covered.delete(id)
+  }
+  return { index, covered, from: restored ? 'snapshot' : 'chunks', documentsRead: stale.size }
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
