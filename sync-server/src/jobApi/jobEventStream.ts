@@ -5,47 +5,50 @@ import type { JobService } from '../jobs/JobService'
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled'])
 
+/** How often a stream re-reads the table when nothing woke it: a lost notification costs this much delay. */
+const RECHECK_MS = 2000
+
 /**
  * A job's events as server-sent events: `id:` is the event's number and `event:` its type. The
- * stream starts after `afterId` (a reconnect's Last-Event-ID), replays what is stored, then follows
- * live, and ends after the terminal event. Listening starts before the replay is read, so an event
- * stored in between is neither lost nor sent twice.
+ * stream starts after `afterId` (a reconnect's Last-Event-ID), sends what is stored, then follows,
+ * and ends after the terminal event. Events are always read from the table, after the last one
+ * sent, so they go out in order and without gaps whichever instance stored them; a subscription
+ * (this instance's events, and other instances' through the cluster bus) only wakes the stream,
+ * and a re-read every RECHECK_MS covers a wake-up that was lost or coalesced. Listening starts
+ * before the first read, so an event stored in between is not waited for.
  */
 export function jobEventStream(jobs: JobService, userId: string, jobId: string, afterId: number): ApiResult {
   return eventStream(async function* (signal): AsyncIterable<StreamEvent> {
-    const live: JobEvent[] = []
+    let woken = false
     let wake: (() => void) | undefined
-    const unsubscribe = jobs.subscribe(jobId, (event) => {
-      live.push(event)
+    const unsubscribe = jobs.subscribe(jobId, () => {
+      woken = true
       wake?.()
     })
     const onAbort = () => wake?.()
     signal.addEventListener('abort', onAbort)
     try {
       let last = afterId
-      const stored = await jobs.events(userId, jobId, afterId)
-      for (const event of stored) {
-        last = event.id
-        yield toSse(event)
-        if (TERMINAL.has(event.type)) return
-      }
       // A client resuming after the terminal event (or a job whose end it already saw) gets nothing
       // more: the stream closes instead of waiting for events that will never come.
-      if (TERMINAL.has((await jobs.get(userId, jobId)).status)) {
-        for (const event of live.splice(0)) if (event.id > last) yield toSse(event)
-        return
-      }
+      const ended = TERMINAL.has((await jobs.get(userId, jobId)).status)
       while (!signal.aborted) {
-        const event = live.shift()
-        if (!event) {
-          await new Promise<void>((resolve) => (wake = resolve))
-          wake = undefined
-          continue
+        woken = false
+        const stored = await jobs.events(userId, jobId, last)
+        for (const event of stored) {
+          last = event.id
+          yield toSse(event)
+          if (TERMINAL.has(event.type)) return
         }
-        if (event.id <= last) continue
-        last = event.id
-        yield toSse(event)
-        if (TERMINAL.has(event.type)) return
+        if (ended && stored.length === 0) return
+        if (stored.length > 0 || woken) continue
+        let timer: ReturnType<typeof setTimeout> | undefined
+        await new Promise<void>((resolve) => {
+          wake = resolve
+          timer = setTimeout(resolve, RECHECK_MS)
+        })
+        clearTimeout(timer)
+        wake = undefined
       }
     } finally {
       unsubscribe()
