@@ -79,7 +79,16 @@ export class JobService {
     return [...this.handlers.keys()].sort()
   }
 
-  async create(userId: string, input: JobCreate): Promise<{ job: JobView; created: boolean }> {
+  /**
+   * `here`: the job's work is held in this process's memory (a plugin package, a key, a PDF's
+   * password), so it runs on this instance; with several instances it is reserved for this one
+   * (`claimed_by` while pending) and goes to any instance only once this one is gone.
+   */
+  async create(
+    userId: string,
+    input: JobCreate,
+    options: { here?: boolean } = {},
+  ): Promise<{ job: JobView; created: boolean }> {
     if (!this.handlers.has(input.job_type)) {
       throw invalid('job_type', `Unknown job type; one of: ${this.knownTypes().join(', ')}`)
     }
@@ -100,7 +109,7 @@ export class JobService {
       scheduled_for: input.scheduled_for === undefined ? null : normaliseTime(input.scheduled_for),
       attempts: 0,
       cancel_requested: false,
-      claimed_by: null,
+      claimed_by: options.here ? this.claims.instanceId : null,
       created_at: at,
       started_at: null,
       completed_at: null,

@@ -93,12 +93,17 @@ export class ModelInstallQueue {
   ): Promise<{ job: JobView; deduped: boolean }> {
     const running = await this.jobs.findActive(userId, MODEL_INSTALL, 'install_key', key)
     if (running) return { job: running, deduped: true }
-    const { job } = await this.jobs.create(userId, {
-      job_type: MODEL_INSTALL,
-      payload: { model_name: request.name, server_url: request.serverBase, install_key: key },
-      // Ahead of document processing: someone is watching the progress bar.
-      priority: 1,
-    })
+    const { job } = await this.jobs.create(
+      userId,
+      {
+        job_type: MODEL_INSTALL,
+        payload: { model_name: request.name, server_url: request.serverBase, install_key: key },
+        // Ahead of document processing: someone is watching the progress bar.
+        priority: 1,
+      },
+      // The key stays in this process's memory: with one, the install runs here.
+      { here: Boolean(request.apiKey) },
+    )
     if (request.apiKey) this.keys.set(job.id, request.apiKey)
     return { job, deduped: false }
   }

@@ -56,11 +56,12 @@ export class PluginJobQueue {
     let jobId: string
     try {
       // Ahead of document processing: someone is usually waiting for an install.
-      const { job } = await this.jobs.create(userId, {
-        job_type: kind,
-        payload: { ...payload, work_token: token },
-        priority: 1,
-      })
+      // Run here: the work is held in this process (with several instances, not theirs to run).
+      const { job } = await this.jobs.create(
+        userId,
+        { job_type: kind, payload: { ...payload, work_token: token }, priority: 1 },
+        { here: true },
+      )
       jobId = job.id
     } catch (error) {
       this.held.delete(token)

@@ -25,10 +25,12 @@ export function jobSchedulers(
     if (job) await jobs.cancel(userId, job.id).catch(() => undefined)
   }
   const create = async (documentId: string, password?: string) => {
-    const { job } = await jobs.create(userId, {
-      job_type: DOCUMENT_PROCESS,
-      payload: { document_id: documentId },
-    })
+    // A password stays in this process's memory: with one, the job runs here.
+    const { job } = await jobs.create(
+      userId,
+      { job_type: DOCUMENT_PROCESS, payload: { document_id: documentId } },
+      { here: password !== undefined },
+    )
     if (password !== undefined) passwords.set(job.id, password)
     jobs.wake()
     return job.id
