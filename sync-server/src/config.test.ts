@@ -47,3 +47,11 @@ describe('configFromEnv: the HTTP layer', () => {
     expect(() => configFromEnv({ GITHUB_API_URL: 'ftp://api.github.com' })).toThrow(/GITHUB_API_URL/)
   })
 })
+
+describe('configFromEnv: jobs', () => {
+  it('reads JOB_LEASE_S (30 s by default) and refuses one that is not a positive number', () => {
+    expect(configFromEnv({}).jobLeaseMs).toBe(30_000)
+    expect(configFromEnv({ JOB_LEASE_S: '2.5' }).jobLeaseMs).toBe(2500)
+    expect(() => configFromEnv({ JOB_LEASE_S: '0' })).toThrow(/JOB_LEASE_S/)
+  })
+})
