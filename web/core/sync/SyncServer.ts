@@ -102,9 +102,15 @@ export class SyncServer {
    */
   onPushed: ((record: SyncRecord) => Promise<void>) | undefined
 
+  /**
+   * `exclusive`: runs a push or a server write with the person's log to itself across processes
+   * (several server instances on one database: each one's queue only orders its own). A record's
+   * read-merge-write that interleaved with another instance's would lose one of the two writes.
+   */
   constructor(
     private readonly store: SyncServerStore,
     private readonly clock: HlcClock,
+    private readonly exclusive: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
   ) {}
 
   /**
@@ -126,7 +132,7 @@ export class SyncServer {
   }
 
   private writeLocal(kind: string, id: string, make: (hlc: string) => SyncChange): Promise<number> {
-    return this.pushes.run(async () => {
+    return this.serially(async () => {
       const existing = await this.store.getRecord(kind, id)
       // Past every stamp the record holds before stamping: another server over the same log (several
       // instances on one database) may have written it with a clock ahead of this one, and this write,
@@ -160,7 +166,7 @@ export class SyncServer {
    */
   push(clientId: string, mutations: readonly Mutation[]): Promise<PushResult> {
     if (typeof clientId !== 'string' || clientId.length === 0) throw new RangeError('clientId is empty')
-    return this.pushes.run(async () => {
+    return this.serially(async () => {
       let applied = await this.store.appliedCounter(clientId)
       let refused: PushRefusal | undefined
       const ordered = [...mutations].sort((a, b) => a.counter - b.counter)
@@ -189,6 +195,10 @@ export class SyncServer {
       if (refused) result.refused = refused
       return result
     })
+  }
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    return this.pushes.run(() => this.exclusive(work))
   }
 
   /** Checks the mutation and moves the server's clock past its stamps; a refusal when it may not apply. */

@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto'
+import pg from 'pg'
+
+export interface SyncLocks {
+  /** Runs `work` holding the person's sync lock, whichever instance holds it otherwise waits. */
+  exclusiveFor(userId: string): <T>(work: () => Promise<T>) => Promise<T>
+  close(): Promise<void>
+}
+
+/**
+ * One advisory lock per person's sync log, so pushes and server writes to it run one at a time across
+ * the instances of a deployment (SyncServer's `exclusive`). Session locks, held on connections of a
+ * small pool of their own: the work itself runs on the main pool, and if lock holders took the main
+ * pool's connections, a full pool of holders would wait forever for a connection to do their work.
+ * A connection whose unlock failed is closed, which releases its locks.
+ */
+export function pgSyncLocks(options: pg.PoolConfig, size = 4): SyncLocks {
+  const locks = new pg.Pool({ ...options, max: size, application_name: 'quire-sync-locks' })
+  locks.on('error', () => {}) // an idle lock connection cut: the pool replaces it on next use
+  return {
+    exclusiveFor(userId) {
+      const key = createHash('sha256').update(`quire:sync:${userId}`).digest().readBigInt64BE(0).toString()
+      return async (work) => {
+        const client = await locks.connect()
+        let broken: Error | undefined
+        try {
+          await client.query('SELECT pg_advisory_lock($1::bigint)', [key])
+          try {
+            return await work()
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1::bigint)', [key])
+          }
+        } catch (error) {
+          broken = error instanceof Error ? error : new Error(String(error))
+          throw error
+        } finally {
+          client.release(broken)
+        }
+      }
+    },
+    close: () => locks.end(),
+  }
+}
