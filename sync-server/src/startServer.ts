@@ -25,7 +25,7 @@ import { UserSpaces } from './spaces/UserSpaces'
 import { workJobs } from './spaces/workJobs'
 import { openSyncSpace, syncRetentionMs } from './syncApi/openSyncSpace'
 import { syncAppData } from './syncApi/syncAppData'
-import { openServerDatabase } from './sql/openServerDatabase'
+import { openDatabases, type Databases } from './sql/openDatabases'
 import { loadSecretKey } from './secrets/loadSecretKey'
 import { openSealedStore } from './secrets/openSealedStore'
 import { operatorGenerator } from './secrets/operatorGenerator'
@@ -55,6 +55,8 @@ export interface RunningServer {
   /** Absent on a single-user server. */
   accounts?: AccountService
   spaces: UserSpaces
+  /** The server's database, each person's, and PostgreSQL's pool when DATABASE_URL is set. */
+  databases: Databases
   /** Where this server's multipart uploads wait while their request runs (removed on close). */
   uploadDir: string
   /** Resolves once no job is due or running and every space's in-process work is idle (tests). */
@@ -72,7 +74,9 @@ export interface StartOptions {
 
 export async function startServer(config: ServerConfig, log: StartOptions = {}): Promise<RunningServer> {
   const logError = log.error ?? console.error
-  const database = await openServerDatabase(config.dataDir)
+  // SQLite files in DATA_DIR, or PostgreSQL (DATABASE_URL): the server's schema and one per person.
+  const databases = await openDatabases(config, { logError })
+  const database = databases.server
   const accounts = config.singleUser
     ? undefined
     : new AccountService(database, { key: loadTokenKey(config.dataDir, config.jwtSecret) })
@@ -140,14 +144,14 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     // Without accounts the one user's data stays where it always was, at the top of DATA_DIR.
     if (!config.singleUser && !UUID.test(userId)) throw new Error(`Not a user id: ${userId}`)
     const dir = config.singleUser ? config.dataDir : join(config.dataDir, 'users', userId)
-    const plainStore = await openSealedStore(dir, {
+    const plainStore = await openSealedStore(databases.person(userId, dir), {
       key: secretKey,
       userId,
       operatorKey: operator.serverKey?.api_key,
       logError,
     })
     const files = new DiskFileStore(join(dir, 'files'))
-    const sync = await openSyncSpace(dir, { retentionMs, logError })
+    const sync = await openSyncSpace(databases.person(userId, dir), { retentionMs, logError })
     const data = syncAppData(sync, plainStore, files, userId, logError)
     const store = data.store
     const runtime = createApiPorts({
@@ -257,6 +261,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     jobs,
     accounts,
     spaces,
+    databases,
     uploadDir,
     async idle() {
       await jobs.idle()
@@ -275,7 +280,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
         await jobs.stop()
         await spaces.closeAll()
         await ingestor.close()
-        await database.close()
+        await databases.close()
         await rm(uploadDir, { recursive: true, force: true })
       })()
       return closing

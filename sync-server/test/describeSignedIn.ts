@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, it } from 'vitest'
+import type { ServerConfig } from '../src/config'
 import type { ContractClient } from '../../web/core/api/contract/ContractClient'
 import type { HostCase } from '../../web/core/testing/HostCase'
 import { httpContractClient } from './httpContractClient'
@@ -9,18 +10,24 @@ import { startTestServer } from './startTestServer'
 /**
  * Runs host-agnostic cases (the REST contract, the client replay) against the Koa server as it runs by
  * default: with accounts, every request from one newly signed-up person over real HTTP. The per-user
- * limit is off: the suites poll faster than a person would.
+ * limit is off: the suites poll faster than a person would. `config` gives more server settings
+ * (another database) when the server starts.
  */
 export function describeSignedIn(
   title: string,
   label: string,
   cases: ReadonlyArray<HostCase<ContractClient> & { title?: string }>,
+  config?: () => Promise<Partial<ServerConfig>>,
 ): void {
   describe(title, () => {
     let server: Awaited<ReturnType<typeof startTestServer>>
     let client: ContractClient
     beforeAll(async () => {
-      server = await startTestServer({ accounts: true, rateLimits: NO_USER_RATE_LIMIT })
+      server = await startTestServer({
+        accounts: true,
+        rateLimits: NO_USER_RATE_LIMIT,
+        config: await config?.(),
+      })
       const user = await signUpForTest(server.url, label)
       client = httpContractClient(server.url, user.auth)
     })

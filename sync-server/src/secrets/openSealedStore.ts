@@ -3,6 +3,7 @@ import { isPlainObject } from '../../../web/core/secrets/secretFields'
 import type { Store } from '../../../web/core/store/Store'
 import { SYNCED_RECORD_KINDS } from '../../../web/core/sync/appData/syncKinds'
 import { openSqlStore } from '../sql/openSqlStore'
+import type { SqlDriver } from '../sql/SqlDriver'
 import { aesGcmSecretBox } from './aesGcmSecretBox'
 
 export interface SealedStoreOptions {
@@ -20,9 +21,9 @@ export interface SealedStoreOptions {
  * Opening also repairs what older versions left: the operator's key copied into the person's
  * settings is removed (it is the server's, never theirs), and keys stored in clear are sealed.
  */
-export async function openSealedStore(dir: string, options: SealedStoreOptions): Promise<Store> {
+export async function openSealedStore(at: string | SqlDriver, options: SealedStoreOptions): Promise<Store> {
   const store = new SealedSecretsStore(
-    await openSqlStore(dir),
+    await openSqlStore(at),
     aesGcmSecretBox(options.key, options.userId),
     options.logError,
   )

@@ -27,7 +27,7 @@ const SQL = {
   listMessages: `SELECT ${CHAT_MESSAGE_COLUMNS} FROM (
       SELECT seq, ${CHAT_MESSAGE_COLUMNS} FROM chat_messages WHERE session_id = ?
       ORDER BY created_at DESC, seq DESC LIMIT ?
-    ) ORDER BY created_at, seq`,
+    ) AS latest ORDER BY created_at, seq`,
 } as const
 
 /**

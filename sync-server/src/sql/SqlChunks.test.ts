@@ -1,219 +1,216 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ChunkRecord } from '../../../web/core/store/ChunkRecord'
 import { newChunk, newCollection, newDocument } from '../../../web/core/store/conformance/fixtures'
 import type { DocumentRecord } from '../../../web/core/store/DocumentRecord'
+import { testSqlDialects, type TestSqlDatabase } from '../../test/postgres/testSqlDialects'
 import { migrate, migrations } from './migrations'
 import { openSqlStore } from './openSqlStore'
 import { toChunkParams } from './rows'
 import type { SqlDriver } from './SqlDriver'
-import { SqliteDriver } from './SqliteDriver'
 import { SqlStore } from './SqlStore'
 
 // Chunks are written and read in batches (SqlChunks): these check that nothing is lost, reordered or
 // seen half-written, and what a stop in the middle leaves. Sizes cross the batch sizes (100 rows per
 // write, 200 per read).
-describe('SqlStore chunks in batches', () => {
-  const dirs: string[] = []
-  afterEach(() => {
-    vi.restoreAllMocks()
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-  })
-  const newDir = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'quire-chunks-'))
-    dirs.push(dir)
-    return dir
-  }
-  const chunksOf = (document: DocumentRecord, count: number) =>
-    Array.from({ length: count }, (_, i) => newChunk(document, i))
-  const ids = (chunks: readonly ChunkRecord[]) => chunks.map((chunk) => chunk.id)
-  const rowsOf = (driver: SqlDriver, documentId: string) =>
-    driver.get<{ n: number }>('SELECT COUNT(*) AS n FROM chunks WHERE document_id = ?', [documentId])
+for (const dialect of testSqlDialects())
+  describe(`SqlStore chunks in batches (${dialect.name})`, () => {
+    afterEach(() => {
+      vi.restoreAllMocks()
+    })
+    const chunksOf = (document: DocumentRecord, count: number) =>
+      Array.from({ length: count }, (_, i) => newChunk(document, i))
+    const ids = (chunks: readonly ChunkRecord[]) => chunks.map((chunk) => chunk.id)
+    const rowsOf = (driver: SqlDriver, documentId: string) =>
+      driver.get<{ n: number }>('SELECT COUNT(*) AS n FROM chunks WHERE document_id = ?', [documentId])
 
-  async function storeWithDocuments(dir = newDir(), driver?: SqlDriver) {
-    const store = driver ? new SqlStore(driver) : await openSqlStore(dir)
-    const collection = await store.createCollection(newCollection())
-    const first = await store.createDocument(newDocument(collection.id))
-    const second = await store.createDocument(newDocument(collection.id))
-    return { store, collection, first, second }
-  }
+    async function storeWithDocuments(database?: TestSqlDatabase) {
+      database ??= await dialect.fresh()
+      const store = await openSqlStore(database.connect())
+      const collection = await store.createCollection(newCollection())
+      const first = await store.createDocument(newDocument(collection.id))
+      const second = await store.createDocument(newDocument(collection.id))
+      return { store, collection, first, second }
+    }
 
-  it('stores every chunk, in order, with exact vectors, and lists them by document, collection and all', async () => {
-    const { store, collection, first, second } = await storeWithDocuments()
-    // Stored out of order: listing sorts by index.
-    const many = chunksOf(first, 2_345)
-    const few = chunksOf(second, 3)
-    await store.replaceChunks(first.id, [...many].reverse())
-    await store.replaceChunks(second.id, few)
+    it('stores every chunk, in order, with exact vectors, and lists them by document, collection and all', async () => {
+      const { store, collection, first, second } = await storeWithDocuments()
+      // Stored out of order: listing sorts by index.
+      const many = chunksOf(first, 2_345)
+      const few = chunksOf(second, 3)
+      await store.replaceChunks(first.id, [...many].reverse())
+      await store.replaceChunks(second.id, few)
 
-    const listed = await store.listChunks({ documentId: first.id })
-    expect(ids(listed)).toEqual(ids(many))
-    expect(listed[1_234]).toEqual(many[1_234])
-    expect(ids(await store.listChunks({ collectionId: collection.id }))).toEqual([...ids(many), ...ids(few)])
-    expect(ids(await store.listChunks())).toEqual([...ids(many), ...ids(few)])
-    const picked = [many[0]!, many[1_999]!, few[2]!]
-    expect(await store.getChunks(ids(picked))).toEqual(expect.arrayContaining(picked))
-    await store.close()
-  })
+      const listed = await store.listChunks({ documentId: first.id })
+      expect(ids(listed)).toEqual(ids(many))
+      expect(listed[1_234]).toEqual(many[1_234])
+      expect(ids(await store.listChunks({ collectionId: collection.id }))).toEqual([
+        ...ids(many),
+        ...ids(few),
+      ])
+      expect(ids(await store.listChunks())).toEqual([...ids(many), ...ids(few)])
+      const picked = [many[0]!, many[1_999]!, few[2]!]
+      expect(await store.getChunks(ids(picked))).toEqual(expect.arrayContaining(picked))
+      await store.close()
+    })
 
-  it('replaces in one step for readers: during a replacement they see all the old chunks, then all the new', async () => {
-    const { store, first } = await storeWithDocuments()
-    // The old set is small, so reads are quick next to the new set's 25 write transactions; a clock
-    // that moves 1 ms a reading makes the replacement yield every ten or so (whatever the machine).
-    const old = chunksOf(first, 300)
-    const fresh = chunksOf(first, 2_500)
-    await store.replaceChunks(first.id, old)
-    let now = 0
-    vi.spyOn(performance, 'now').mockImplementation(() => ++now)
+    it('replaces in one step for readers: during a replacement they see all the old chunks, then all the new', async () => {
+      const { store, first } = await storeWithDocuments()
+      // The old set is small, so reads are quick next to the new set's 25 write transactions; a clock
+      // that moves 1 ms a reading makes the replacement yield every ten or so (whatever the machine).
+      const old = chunksOf(first, 300)
+      const fresh = chunksOf(first, 2_500)
+      await store.replaceChunks(first.id, old)
+      let now = 0
+      vi.spyOn(performance, 'now').mockImplementation(() => ++now)
 
-    let done = false
-    const replacing = store.replaceChunks(first.id, fresh).finally(() => (done = true))
-    const seen: string[] = []
-    // Reads interleave with the replacement's batches (each yields to the event loop).
-    while (!done) {
-      const listed = ids(await store.listChunks({ documentId: first.id }))
-      const looked = await store.getChunks([old[299]!.id, fresh[2_499]!.id])
-      seen.push(
-        listed.length === old.length && listed.every((id, i) => id === old[i]!.id)
-          ? 'old'
-          : listed.length === fresh.length && listed.every((id, i) => id === fresh[i]!.id)
-            ? 'new'
-            : `mixed (${listed.length})`,
+      let done = false
+      const replacing = store.replaceChunks(first.id, fresh).finally(() => (done = true))
+      const seen: string[] = []
+      // Reads interleave with the replacement's batches (each yields to the event loop).
+      while (!done) {
+        const listed = ids(await store.listChunks({ documentId: first.id }))
+        const looked = await store.getChunks([old[299]!.id, fresh[2_499]!.id])
+        seen.push(
+          listed.length === old.length && listed.every((id, i) => id === old[i]!.id)
+            ? 'old'
+            : listed.length === fresh.length && listed.every((id, i) => id === fresh[i]!.id)
+              ? 'new'
+              : `mixed (${listed.length})`,
+        )
+        expect(looked).toHaveLength(1)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      await replacing
+      expect(seen.length).toBeGreaterThan(1)
+      expect(seen).toContain('old')
+      expect(seen.filter((state) => state !== 'old' && state !== 'new')).toEqual([])
+      expect(ids(await store.listChunks({ documentId: first.id }))).toEqual(ids(fresh))
+      await store.close()
+    })
+
+    it('takes new chunks with the ids of the current ones (a synced blob applied again)', async () => {
+      const { store, first } = await storeWithDocuments()
+      const chunks = chunksOf(first, 700)
+      await store.replaceChunks(first.id, chunks)
+      const edited = chunks.map((chunk) => ({ ...chunk, text: `${chunk.text} (again)` }))
+      await store.replaceChunks(first.id, edited)
+      expect(await store.listChunks({ documentId: first.id })).toEqual(edited)
+      await store.close()
+    })
+
+    it('keeps the old chunks when a replacement stops part way, and clears its rows later', async () => {
+      const database = await dialect.fresh()
+      const setup = await storeWithDocuments(database)
+      const old = chunksOf(setup.first, 600)
+      await setup.store.replaceChunks(setup.first.id, old)
+      await setup.store.close()
+
+      // The database fails the third write transaction (a crash, a full disk) of the next replacement.
+      const driver = database.connect()
+      let batches = 0
+      const failing: SqlDriver = {
+        dialect: driver.dialect,
+        exclusive: (work) => driver.exclusive(work),
+        exec: (sql) => driver.exec(sql),
+        all: (sql, params) => driver.all(sql, params),
+        get: (sql, params) => driver.get(sql, params),
+        run: (sql, params) => driver.run(sql, params),
+        batch: (statements) =>
+          ++batches === 3 ? Promise.reject(new Error('disk full')) : driver.batch(statements),
+        close: () => driver.close(),
+      }
+      const store = new SqlStore(failing)
+      await expect(store.replaceChunks(setup.first.id, chunksOf(setup.first, 2_000))).rejects.toThrow(
+        'disk full',
       )
-      expect(looked).toHaveLength(1)
+      expect(await store.listChunks({ documentId: setup.first.id })).toEqual(old)
+      // The two transactions that went through: rows of a set nobody reads.
+      expect((await rowsOf(driver, setup.first.id))?.n).toBe(600 + 2 * 100)
+      await store.close()
+
+      // Opening the store again clears the unfinished set; the old chunks stay.
+      const reopened = await openSqlStore(database.connect())
+      const raw = database.connect()
+      expect((await rowsOf(raw, setup.first.id))?.n).toBe(600)
+      expect(await reopened.listChunks({ documentId: setup.first.id })).toEqual(old)
+      const fresh = chunksOf(setup.first, 800)
+      await reopened.replaceChunks(setup.first.id, fresh)
+      expect(await reopened.listChunks({ documentId: setup.first.id })).toEqual(fresh)
+      expect((await rowsOf(raw, setup.first.id))?.n).toBe(800)
+      await raw.close()
+      await reopened.close()
+    })
+
+    it('stores nothing for a document deleted during its replacement', async () => {
+      const database = await dialect.fresh()
+      const { store, first, second } = await storeWithDocuments(database)
+      await store.replaceChunks(second.id, chunksOf(second, 10))
+      const replacing = store.replaceChunks(first.id, chunksOf(first, 3_000))
       await new Promise((resolve) => setImmediate(resolve))
-    }
-    await replacing
-    expect(seen.length).toBeGreaterThan(1)
-    expect(seen).toContain('old')
-    expect(seen.filter((state) => state !== 'old' && state !== 'new')).toEqual([])
-    expect(ids(await store.listChunks({ documentId: first.id }))).toEqual(ids(fresh))
-    await store.close()
-  })
+      expect(await store.deleteDocument(first.id)).toBe(true)
+      await replacing
+      const raw = database.connect()
+      expect((await rowsOf(raw, first.id))?.n).toBe(0)
+      expect(await store.listChunks()).toHaveLength(10)
+      await raw.close()
+      await store.close()
+    })
 
-  it('takes new chunks with the ids of the current ones (a synced blob applied again)', async () => {
-    const { store, first } = await storeWithDocuments()
-    const chunks = chunksOf(first, 700)
-    await store.replaceChunks(first.id, chunks)
-    const edited = chunks.map((chunk) => ({ ...chunk, text: `${chunk.text} (again)` }))
-    await store.replaceChunks(first.id, edited)
-    expect(await store.listChunks({ documentId: first.id })).toEqual(edited)
-    await store.close()
-  })
+    it('runs replacements of one document one after the other: the last one called wins', async () => {
+      const { store, first } = await storeWithDocuments()
+      const a = chunksOf(first, 1_200)
+      const b = chunksOf(first, 900)
+      await Promise.all([store.replaceChunks(first.id, a), store.replaceChunks(first.id, b)])
+      expect(ids(await store.listChunks({ documentId: first.id }))).toEqual(ids(b))
+      await store.close()
+    })
 
-  it('keeps the old chunks when a replacement stops part way, and clears its rows later', async () => {
-    const dir = newDir()
-    const setup = await storeWithDocuments(dir)
-    const old = chunksOf(setup.first, 600)
-    await setup.store.replaceChunks(setup.first.id, old)
-    await setup.store.close()
-
-    // The database fails the third write transaction (a crash, a full disk) of the next replacement.
-    const driver = new SqliteDriver(join(dir, 'quire.db'))
-    let batches = 0
-    const failing: SqlDriver = {
-      exec: (sql) => driver.exec(sql),
-      all: (sql, params) => driver.all(sql, params),
-      get: (sql, params) => driver.get(sql, params),
-      run: (sql, params) => driver.run(sql, params),
-      batch: (statements) =>
-        ++batches === 3 ? Promise.reject(new Error('disk full')) : driver.batch(statements),
-      close: () => driver.close(),
-    }
-    const store = new SqlStore(failing)
-    await expect(store.replaceChunks(setup.first.id, chunksOf(setup.first, 2_000))).rejects.toThrow(
-      'disk full',
-    )
-    expect(await store.listChunks({ documentId: setup.first.id })).toEqual(old)
-    // The two transactions that went through: rows of a set nobody reads.
-    expect((await rowsOf(driver, setup.first.id))?.n).toBe(600 + 2 * 100)
-    await store.close()
-
-    // Opening the store again clears the unfinished set; the old chunks stay.
-    const reopened = await openSqlStore(dir)
-    const raw = new SqliteDriver(join(dir, 'quire.db'))
-    expect((await rowsOf(raw, setup.first.id))?.n).toBe(600)
-    expect(await reopened.listChunks({ documentId: setup.first.id })).toEqual(old)
-    const fresh = chunksOf(setup.first, 800)
-    await reopened.replaceChunks(setup.first.id, fresh)
-    expect(await reopened.listChunks({ documentId: setup.first.id })).toEqual(fresh)
-    expect((await rowsOf(raw, setup.first.id))?.n).toBe(800)
-    await raw.close()
-    await reopened.close()
-  })
-
-  it('stores nothing for a document deleted during its replacement', async () => {
-    const dir = newDir()
-    const { store, first, second } = await storeWithDocuments(dir)
-    await store.replaceChunks(second.id, chunksOf(second, 10))
-    const replacing = store.replaceChunks(first.id, chunksOf(first, 3_000))
-    await new Promise((resolve) => setImmediate(resolve))
-    expect(await store.deleteDocument(first.id)).toBe(true)
-    await replacing
-    const raw = new SqliteDriver(join(dir, 'quire.db'))
-    expect((await rowsOf(raw, first.id))?.n).toBe(0)
-    expect(await store.listChunks()).toHaveLength(10)
-    await raw.close()
-    await store.close()
-  })
-
-  it('runs replacements of one document one after the other: the last one called wins', async () => {
-    const { store, first } = await storeWithDocuments()
-    const a = chunksOf(first, 1_200)
-    const b = chunksOf(first, 900)
-    await Promise.all([store.replaceChunks(first.id, a), store.replaceChunks(first.id, b)])
-    expect(ids(await store.listChunks({ documentId: first.id }))).toEqual(ids(b))
-    await store.close()
-  })
-
-  it('upgrades a version 5 database keeping its chunks (migration 6)', async () => {
-    const dir = newDir()
-    const driver = new SqliteDriver(join(dir, 'quire.db'))
-    await migrate(
-      driver,
-      migrations.filter((migration) => migration.version <= 5),
-    )
-    const collection = newCollection()
-    await driver.run(
-      'INSERT INTO collections (id, name, description, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [
-        collection.id,
-        collection.name,
-        collection.description,
-        collection.color,
-        collection.created_at,
-        collection.updated_at,
-      ],
-    )
-    const document = newDocument(collection.id)
-    await driver.run(
-      `INSERT INTO documents (id, collection_id, filename, original_filename, file_path, file_size, document_type,
-        status, created_at, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '{}')`,
-      [
-        document.id,
-        collection.id,
-        document.filename,
-        document.original_filename,
-        document.file_path,
-        document.file_size,
-        document.document_type,
-        document.status,
-        document.created_at,
-      ],
-    )
-    const chunks = chunksOf(document, 3)
-    for (const chunk of chunks) {
-      await driver.run(
-        'INSERT INTO chunks (id, document_id, collection_id, idx, text, page, heading, token_count, embedder, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-        toChunkParams(chunk),
+    it('upgrades a version 5 database keeping its chunks (migration 6)', async () => {
+      const database = await dialect.fresh()
+      const driver = database.connect()
+      await migrate(
+        driver,
+        migrations.filter((migration) => migration.version <= 5),
       )
-    }
-    await driver.close()
-    const store = await openSqlStore(dir)
-    expect(await store.listChunks({ documentId: document.id })).toEqual(chunks)
-    expect(await store.getChunks([chunks[1]!.id])).toEqual([chunks[1]])
-    await store.close()
+      const collection = newCollection()
+      await driver.run(
+        'INSERT INTO collections (id, name, description, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        [
+          collection.id,
+          collection.name,
+          collection.description,
+          collection.color,
+          collection.created_at,
+          collection.updated_at,
+        ],
+      )
+      const document = newDocument(collection.id)
+      await driver.run(
+        `INSERT INTO documents (id, collection_id, filename, original_filename, file_path, file_size, document_type,
+        status, created_at, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '{}')`,
+        [
+          document.id,
+          collection.id,
+          document.filename,
+          document.original_filename,
+          document.file_path,
+          document.file_size,
+          document.document_type,
+          document.status,
+          document.created_at,
+        ],
+      )
+      const chunks = chunksOf(document, 3)
+      for (const chunk of chunks) {
+        await driver.run(
+          'INSERT INTO chunks (id, document_id, collection_id, idx, text, page, heading, token_count, embedder, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          toChunkParams(chunk),
+        )
+      }
+      await driver.close()
+      const store = await openSqlStore(database.connect())
+      expect(await store.listChunks({ documentId: document.id })).toEqual(chunks)
+      expect(await store.getChunks([chunks[1]!.id])).toEqual([chunks[1]])
+      await store.close()
+    })
   })
-})

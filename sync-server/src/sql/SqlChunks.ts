@@ -23,18 +23,37 @@ const SQL = {
   insert: `INSERT INTO chunks (${COLUMNS}, chunk_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   // The switch itself: one statement, so a reader sees the old set or the new one, never a mix.
   switchSet: 'UPDATE documents SET chunk_set = ? WHERE id = ? AND chunk_set = ?',
-  deleteOtherSets: `DELETE FROM chunks WHERE rowid IN (
-      SELECT rowid FROM chunks WHERE document_id = ? AND chunk_set != ? LIMIT ${DELETE_ROWS})`,
   staleDocuments: `SELECT DISTINCT c.document_id AS id, d.chunk_set AS chunk_set
       FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.chunk_set != d.chunk_set`,
   documentsInOrder: 'SELECT id, chunk_set FROM documents ORDER BY created_at, seq',
   collectionDocumentsInOrder:
     'SELECT id, chunk_set FROM documents WHERE collection_id = ? ORDER BY created_at, seq',
-  // Keyset pages in (idx, rowid) order: rowid settles equal indexes (a hostile synced blob).
-  page: `SELECT ${COLUMNS}, rowid AS row FROM chunks WHERE document_id = ? AND chunk_set = ?
+}
+
+/**
+ * What differs by dialect: the key that settles equal indexes in keyset pages (a hostile synced blob),
+ * and how a delete is cut to DELETE_ROWS. SQLite has `rowid`; PostgreSQL has none, and its chunk id
+ * is as good a tie-breaker (unique within a set: the key is (id, chunk_set)).
+ */
+const DIALECT_SQL = {
+  sqlite: {
+    deleteOtherSets: `DELETE FROM chunks WHERE rowid IN (
+      SELECT rowid FROM chunks WHERE document_id = ? AND chunk_set != ? LIMIT ${DELETE_ROWS})`,
+    page: `SELECT ${COLUMNS}, rowid AS tie FROM chunks WHERE document_id = ? AND chunk_set = ?
       AND (idx > ? OR (idx = ? AND rowid > ?)) ORDER BY idx, rowid LIMIT ${READ_ROWS}`,
-  pageInCollection: `SELECT ${COLUMNS}, rowid AS row FROM chunks WHERE document_id = ? AND chunk_set = ?
+    pageInCollection: `SELECT ${COLUMNS}, rowid AS tie FROM chunks WHERE document_id = ? AND chunk_set = ?
       AND collection_id = ? AND (idx > ? OR (idx = ? AND rowid > ?)) ORDER BY idx, rowid LIMIT ${READ_ROWS}`,
+    firstTie: 0 as SqlValue,
+  },
+  postgres: {
+    deleteOtherSets: `DELETE FROM chunks WHERE (id, chunk_set) IN (
+      SELECT id, chunk_set FROM chunks WHERE document_id = ? AND chunk_set != ? LIMIT ${DELETE_ROWS})`,
+    page: `SELECT ${COLUMNS}, id AS tie FROM chunks WHERE document_id = ? AND chunk_set = ?
+      AND (idx > ? OR (idx = ? AND id > ?)) ORDER BY idx, id LIMIT ${READ_ROWS}`,
+    pageInCollection: `SELECT ${COLUMNS}, id AS tie FROM chunks WHERE document_id = ? AND chunk_set = ?
+      AND collection_id = ? AND (idx > ? OR (idx = ? AND id > ?)) ORDER BY idx, id LIMIT ${READ_ROWS}`,
+    firstTie: '' as SqlValue,
+  },
 }
 
 interface DocumentSet {
@@ -61,7 +80,11 @@ interface DocumentSet {
 export class SqlChunks {
   private readonly replacing = new Map<string, Promise<void>>()
 
-  constructor(private readonly driver: SqlDriver) {}
+  private readonly dialectSql: (typeof DIALECT_SQL)['sqlite']
+
+  constructor(private readonly driver: SqlDriver) {
+    this.dialectSql = DIALECT_SQL[driver.dialect]
+  }
 
   replace(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
     const previous = this.replacing.get(documentId) ?? Promise.resolve()
@@ -170,13 +193,14 @@ export class SqlChunks {
     slice: () => Promise<void>,
   ): Promise<ChunkRecord[]> {
     const chunks: ChunkRecord[] = []
-    let after: { idx: number; row: number } = { idx: Number.MIN_SAFE_INTEGER, row: 0 }
+    const { page, pageInCollection, firstTie } = this.dialectSql
+    let after: { idx: number; tie: SqlValue } = { idx: Number.MIN_SAFE_INTEGER, tie: firstTie }
     for (;;) {
-      const keyset: SqlValue[] = [after.idx, after.idx, after.row]
+      const keyset: SqlValue[] = [after.idx, after.idx, after.tie]
       const rows =
         collectionId === undefined
-          ? await this.driver.all<ChunkRow & { row: number }>(SQL.page, [documentId, set, ...keyset])
-          : await this.driver.all<ChunkRow & { row: number }>(SQL.pageInCollection, [
+          ? await this.driver.all<ChunkRow & { tie: SqlValue }>(page, [documentId, set, ...keyset])
+          : await this.driver.all<ChunkRow & { tie: SqlValue }>(pageInCollection, [
               documentId,
               set,
               collectionId,
@@ -185,7 +209,7 @@ export class SqlChunks {
       for (const row of rows) chunks.push(fromChunkRow(row))
       const last = rows.at(-1)
       if (rows.length < READ_ROWS || !last) return chunks
-      after = { idx: last.idx, row: last.row }
+      after = { idx: last.idx, tie: last.tie }
       await slice()
     }
   }
@@ -194,7 +218,7 @@ export class SqlChunks {
   private async deleteOtherSets(documentId: string, keep: number): Promise<void> {
     const slice = timeSlicer()
     for (;;) {
-      const { changes } = await this.driver.run(SQL.deleteOtherSets, [documentId, keep])
+      const { changes } = await this.driver.run(this.dialectSql.deleteOtherSets, [documentId, keep])
       if (changes < DELETE_ROWS) return
       await slice()
     }

@@ -24,10 +24,15 @@ function tombstoneWall(record: SyncRecord): number | null {
 }
 
 /**
- * One person's sync log in their own SQLite database (migration 5): each record once, at its latest
- * seq, so `changesAfter` is an index range. Writes (put, compact) run one at a time in this process,
- * so the seq read back after a put is the one that put assigned; several processes over one database
- * would need the database's own locking (as SyncServer's pushes do).
+ * One person's sync log in their own database (migration 5): each record once, at its latest seq, so
+ * `changesAfter` is an index range. Writes (put, compact) run one at a time in this process.
+ *
+ * Across instances (PostgreSQL) writes commit in seq order: a put's first statement updates the one
+ * sync_meta row, whose row lock it holds until it commits, so the next put waits there before it
+ * takes its seq. Without that, seq 8 could commit before seq 7, and a pull in between would move its
+ * cursor past 7 for good. The row is the person's own (their schema): people never wait on each other.
+ * The seq a put returns is read after its commit, so with other instances writing it may be a later
+ * one; it is only announced to event streams, for which a later committed seq is as good.
  */
 export class SqlSyncStore implements SyncServerStore {
   private readonly writes = new SerialQueue()
@@ -53,8 +58,10 @@ export class SqlSyncStore implements SyncServerStore {
     return this.writes.run(async () => {
       await this.driver.batch([
         {
-          sql: 'UPDATE sync_meta SET latest_seq = latest_seq + 1, max_hlc = MAX(max_hlc, ?) WHERE id = 1',
-          params: [stamp],
+          // CASE rather than SQLite's two-argument MAX (PostgreSQL's is GREATEST): both read it.
+          sql: `UPDATE sync_meta SET latest_seq = latest_seq + 1,
+                max_hlc = CASE WHEN max_hlc > ? THEN max_hlc ELSE ? END WHERE id = 1`,
+          params: [stamp, stamp],
         },
         {
           sql: `INSERT INTO sync_records (kind, id, record, seq, tombstone_wall)
@@ -138,12 +145,17 @@ export class SqlSyncStore implements SyncServerStore {
       )
       const last = rows.at(-1)
       if (!last) return []
+      // The meta row first, as a put takes it (one lock order: no deadlock with another instance's
+      // put), and each row only at the seq read: one another instance wrote since is not a tombstone.
       await this.driver.batch([
+        {
+          sql: 'UPDATE sync_meta SET horizon = CASE WHEN horizon > ? THEN horizon ELSE ? END WHERE id = 1',
+          params: [last.seq, last.seq],
+        },
         ...rows.map((row) => ({
-          sql: 'DELETE FROM sync_records WHERE kind = ? AND id = ?',
-          params: [row.kind, row.id],
+          sql: 'DELETE FROM sync_records WHERE kind = ? AND id = ? AND seq = ?',
+          params: [row.kind, row.id, row.seq],
         })),
-        { sql: 'UPDATE sync_meta SET horizon = MAX(horizon, ?) WHERE id = 1', params: [last.seq] },
       ])
       return rows.map((row) => JSON.parse(row.record) as SyncRecord)
     })

@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3'
-import type { SqlDriver, SqlValue } from './SqlDriver'
+import type { SqlDialect, SqlDriver, SqlValue } from './SqlDriver'
 
 /**
  * better-sqlite3 behind the SqlDriver seam: one file, WAL journal (readers never block the writer),
  * foreign keys on, and each distinct SQL string prepared once and reused.
  */
 export class SqliteDriver implements SqlDriver {
+  readonly dialect: SqlDialect = 'sqlite'
   private readonly db: Database.Database
   private readonly statements = new Map<string, Database.Statement>()
 
@@ -48,6 +49,11 @@ export class SqliteDriver implements SqlDriver {
     this.db.transaction(() => {
       for (const { sql, params = [] } of statements) this.prepare(sql).run(...params)
     })()
+  }
+
+  /** One connection already; another process's migration waits on SQLite's own write lock. */
+  exclusive<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T> {
+    return work(this)
   }
 
   async close(): Promise<void> {

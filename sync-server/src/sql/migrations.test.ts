@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { testSqlDialects } from '../../test/postgres/testSqlDialects'
 import { migrate, migrations } from './migrations'
-import { SqliteDriver } from './SqliteDriver'
+import type { SqlDriver } from './SqlDriver'
 import { SqlStore } from './SqlStore'
 import {
   newChatMessage,
@@ -12,66 +10,113 @@ import {
   newEvaluationRun,
 } from '../../../web/core/store/conformance/fixtures'
 
-describe('migrations', () => {
-  const dirs: string[] = []
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
-  })
-  const openDriver = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'quire-migrate-'))
-    dirs.push(dir)
-    return { driver: new SqliteDriver(join(dir, 'quire.db')), file: join(dir, 'quire.db') }
-  }
+/** Whether a table of this name exists in the driver's database (its schema, on PostgreSQL). */
+async function hasTable(driver: SqlDriver, name: string): Promise<boolean> {
+  const row =
+    driver.dialect === 'postgres'
+      ? await driver.get(
+          'SELECT 1 AS found FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = ?',
+          [name],
+        )
+      : await driver.get("SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?", [name])
+  return row !== undefined
+}
 
-  it('applies each migration once and records it', async () => {
-    const { driver, file } = openDriver()
-    await migrate(driver)
-    await driver.close()
-    const again = new SqliteDriver(file)
-    await migrate(again)
-    const rows = await again.all<{ version: number }>(
+const dialects = testSqlDialects()
+
+for (const dialect of dialects) {
+  describe(`migrations (${dialect.name})`, () => {
+    it('applies each migration once and records it', async () => {
+      const database = await dialect.fresh()
+      const driver = database.connect()
+      await migrate(driver)
+      await driver.close()
+      const again = database.connect()
+      await migrate(again)
+      const rows = await again.all<{ version: number }>(
+        'SELECT version FROM schema_migrations ORDER BY version',
+      )
+      expect(rows.map((r) => r.version)).toEqual(migrations.map((m) => m.version))
+      if (dialect.name === 'SQLite') {
+        expect(await again.get<{ journal_mode: string }>('PRAGMA journal_mode')).toEqual({
+          journal_mode: 'wal',
+        })
+      }
+      await again.close()
+    })
+
+    it('upgrades a version 2 database in place, keeping its data, with chat and evaluation tables', async () => {
+      const driver = (await dialect.fresh()).connect()
+      await migrate(
+        driver,
+        migrations.filter((m) => m.version <= 2),
+      )
+      const store = new SqlStore(driver)
+      const collection = await store.createCollection(newCollection())
+      await migrate(driver)
+      expect(await store.getCollection(collection.id)).toEqual({ ...collection, document_count: 0 })
+      const session = await store.createSession(newChatSession({ collection_id: collection.id }))
+      await store.addMessage(newChatMessage(session.id, { collection_id: collection.id }))
+      const run = await store.createEvaluationRun(newEvaluationRun(collection.id))
+      await store.deleteCollection(collection.id)
+      expect(await store.getSession(session.id)).toMatchObject({ collection_id: null, message_count: 1 })
+      expect(await store.getEvaluationRun(run.id)).toBeUndefined()
+      await store.close()
+    })
+
+    it('rolls back a failing migration as a whole', async () => {
+      const driver = (await dialect.fresh()).connect()
+      const broken = [
+        ...migrations,
+        { version: 99, name: 'broken', sql: 'CREATE TABLE half (x TEXT); SELECT nope FROM nowhere;' },
+      ]
+      await expect(migrate(driver, broken)).rejects.toThrow(/Migration 99 \(broken\) failed/)
+      expect(await hasTable(driver, 'half')).toBe(false)
+      expect(await hasTable(driver, 'documents')).toBe(true)
+      expect(await driver.get('SELECT version FROM schema_migrations WHERE version = 99')).toBeUndefined()
+      // The connection that failed is usable again: its transaction was ended.
+      expect(await migrate(driver)).toBe(migrations.at(-1)!.version)
+      await driver.close()
+    })
+
+    it('refuses a database written by a newer Quire', async () => {
+      const driver = (await dialect.fresh()).connect()
+      await migrate(driver, [...migrations, { version: 50, name: 'future', sql: 'SELECT 1;' }])
+      await expect(migrate(driver)).rejects.toThrow(/newer than this server/)
+      await driver.close()
+    })
+  })
+}
+
+describe('migrations on PostgreSQL', () => {
+  const postgres = dialects.find((dialect) => dialect.name === 'PostgreSQL')!
+
+  // Instances started together each migrate the same schema (and create it): the advisory lock
+  // makes them take turns, so each migration runs once and none fails on the other's tables.
+  it('migrates one schema from several instances at once, each migration once', async () => {
+    const database = await postgres.fresh()
+    const drivers = Array.from({ length: 6 }, () => database.connect())
+    const versions = await Promise.all(drivers.map((driver) => migrate(driver)))
+    expect(new Set(versions)).toEqual(new Set([migrations.at(-1)!.version]))
+    const rows = await drivers[0]!.all<{ version: number }>(
       'SELECT version FROM schema_migrations ORDER BY version',
     )
-    expect(rows.map((r) => r.version)).toEqual(migrations.map((m) => m.version))
-    expect(await again.get<{ journal_mode: string }>('PRAGMA journal_mode')).toEqual({ journal_mode: 'wal' })
-    await again.close()
+    expect(rows.map((row) => row.version)).toEqual(migrations.map((m) => m.version))
+    for (const driver of drivers) await driver.close()
   })
 
-  it('upgrades a version 2 database in place, keeping its data, with chat and evaluation tables', async () => {
-    const { driver } = openDriver()
-    await migrate(
-      driver,
-      migrations.filter((m) => m.version <= 2),
-    )
-    const store = new SqlStore(driver)
-    const collection = await store.createCollection(newCollection())
-    await migrate(driver)
-    expect(await store.getCollection(collection.id)).toEqual({ ...collection, document_count: 0 })
-    const session = await store.createSession(newChatSession({ collection_id: collection.id }))
-    await store.addMessage(newChatMessage(session.id, { collection_id: collection.id }))
-    const run = await store.createEvaluationRun(newEvaluationRun(collection.id))
-    await store.deleteCollection(collection.id)
-    expect(await store.getSession(session.id)).toMatchObject({ collection_id: null, message_count: 1 })
-    expect(await store.getEvaluationRun(run.id)).toBeUndefined()
-    await store.close()
-  })
-
-  it('rolls back a failing migration as a whole', async () => {
-    const { driver } = openDriver()
-    const broken = [
-      ...migrations,
-      { version: 99, name: 'broken', sql: 'CREATE TABLE half (x); SELECT nope FROM nowhere;' },
-    ]
-    await expect(migrate(driver, broken)).rejects.toThrow(/Migration 99 \(broken\) failed/)
-    expect(await driver.get("SELECT name FROM sqlite_master WHERE name = 'half'")).toBeUndefined()
-    expect(await driver.get('SELECT version FROM schema_migrations WHERE version = 99')).toBeUndefined()
-    await driver.close()
-  })
-
-  it('refuses a database written by a newer Quire', async () => {
-    const { driver } = openDriver()
-    await migrate(driver, [...migrations, { version: 50, name: 'future', sql: 'SELECT 1;' }])
-    await expect(migrate(driver)).rejects.toThrow(/newer than this server/)
+  it('uses a migration’s own PostgreSQL text when it has one', async () => {
+    const driver = (await postgres.fresh()).connect()
+    await migrate(driver, [
+      {
+        version: 1,
+        name: 'own text',
+        sql: 'CREATE TABLE sqlite_only (x BLOB);',
+        postgres: 'CREATE TABLE pg_only (x JSONB);',
+      },
+    ])
+    expect(await hasTable(driver, 'pg_only')).toBe(true)
+    expect(await hasTable(driver, 'sqlite_only')).toBe(false)
     await driver.close()
   })
 })

@@ -1,9 +1,13 @@
+import { postgresDdl } from './postgresDdl'
 import type { SqlDriver } from './SqlDriver'
 
 export interface Migration {
   version: number
   name: string
+  /** SQLite's DDL; on PostgreSQL it runs through `postgresDdl`. */
   sql: string
+  /** PostgreSQL's own text, where `postgresDdl`'s rewrites of `sql` are not enough. */
+  postgres?: string
 }
 
 /**
@@ -254,10 +258,21 @@ export const migrations: readonly Migration[] = [
   },
 ]
 
-/** Brings the database up to the newest migration; refuses a database newer than this code. */
-export async function migrate(driver: SqlDriver, list: readonly Migration[] = migrations): Promise<number> {
+/**
+ * Brings the database up to the newest migration; refuses a database newer than this code. Runs with
+ * the database to itself (`exclusive`), so instances starting together migrate one after the other.
+ */
+export function migrate(driver: SqlDriver, list: readonly Migration[] = migrations): Promise<number> {
+  return driver.exclusive((db) => migrateNow(db, list))
+}
+
+async function migrateNow(driver: SqlDriver, list: readonly Migration[]): Promise<number> {
+  const ddl = (migration: Pick<Migration, 'sql' | 'postgres'>) =>
+    driver.dialect === 'postgres' ? (migration.postgres ?? postgresDdl(migration.sql)) : migration.sql
   await driver.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    ddl({
+      sql: 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+    }),
   )
   const row = await driver.get<{ version: number | null }>(
     'SELECT MAX(version) AS version FROM schema_migrations',
@@ -272,7 +287,7 @@ export async function migrate(driver: SqlDriver, list: readonly Migration[] = mi
     const appliedAt = new Date().toISOString()
     const record = `INSERT INTO schema_migrations (version, name, applied_at) VALUES (${migration.version}, '${migration.name.replace(/'/g, "''")}', '${appliedAt}');`
     try {
-      await driver.exec(`BEGIN;\n${migration.sql}\n${record}\nCOMMIT;`)
+      await driver.exec(`BEGIN;\n${ddl(migration)}\n${record}\nCOMMIT;`)
     } catch (error) {
       // A statement failed inside the transaction: undo the whole migration, then report it.
       await driver.exec('ROLLBACK').catch(() => undefined)

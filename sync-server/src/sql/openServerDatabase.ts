@@ -4,16 +4,17 @@ import { accountsMigration } from '../accounts/accountsMigration'
 import { jobClaimsMigration } from '../jobs/jobClaimsMigration'
 import { jobsMigration } from '../jobs/jobsMigration'
 import { migrate } from './migrations'
+import type { SqlDriver } from './SqlDriver'
 import { SqliteDriver } from './SqliteDriver'
 
 /**
- * The server's own database, `DATA_DIR/server.db`: accounts, sessions, tokens and jobs. A person's
- * data (collections, documents, chats...) lives in a database of its own (see UserSpaces), so one
- * user's request can never reach another's rows.
+ * The server's own database, `DATA_DIR/server.db` (or a driver's: PostgreSQL's schema `quire`, see
+ * openDatabases), migrated: accounts, sessions, tokens and jobs. A person's data (collections,
+ * documents, chats...) lives in a database of its own (see UserSpaces), so one user's request can
+ * never reach another's rows.
  */
-export async function openServerDatabase(dataDir: string): Promise<SqliteDriver> {
-  mkdirSync(dataDir, { recursive: true })
-  const driver = new SqliteDriver(join(dataDir, 'server.db'))
+export async function openServerDatabase(at: string | SqlDriver): Promise<SqlDriver> {
+  const driver = typeof at === 'string' ? sqliteIn(at) : at
   try {
     await migrate(driver, [accountsMigration, jobsMigration, jobClaimsMigration])
   } catch (error) {
@@ -21,4 +22,9 @@ export async function openServerDatabase(dataDir: string): Promise<SqliteDriver>
     throw error
   }
   return driver
+}
+
+function sqliteIn(dataDir: string): SqliteDriver {
+  mkdirSync(dataDir, { recursive: true })
+  return new SqliteDriver(join(dataDir, 'server.db'))
 }

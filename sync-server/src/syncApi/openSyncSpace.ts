@@ -5,6 +5,7 @@ import { SyncServer } from '../../../web/core/sync/SyncServer'
 import { secretFreeSyncStore } from '../../../web/core/sync/appData/secretFreeSyncStore'
 import { scrubSyncLog } from '../secrets/scrubSyncLog'
 import { migrate } from '../sql/migrations'
+import type { SqlDriver } from '../sql/SqlDriver'
 import { SqliteDriver } from '../sql/SqliteDriver'
 import { SqlSyncStore } from '../sql/SqlSyncStore'
 import { SyncNotifier } from './SyncNotifier'
@@ -26,6 +27,8 @@ export interface SyncSpace {
 export interface SyncSpaceOptions {
   /** Deletes are kept this long before compaction drops them (SYNC_TOMBSTONE_RETENTION_DAYS). */
   retentionMs: number
+  /** The server clock's node id: each instance of a deployment its own (default `server`). */
+  clockNode?: string
   now?: () => number
   logError?: (error: unknown) => void
 }
@@ -41,9 +44,11 @@ export function syncRetentionMs(env: Record<string, string | undefined>): number
 }
 
 /**
- * Opens the sync log in `dir/quire.db` (the person's own database, already migrated by openSqlStore;
- * migrating again is a no-op) over a connection of its own: SqlStore keeps its driver private, and
- * better-sqlite3 statements are synchronous, so the two connections never hold a lock across an await.
+ * Opens the sync log in `dir/quire.db`, or in a driver's database (the person's PostgreSQL schema,
+ * see openDatabases), which the space then owns: the person's own database, already migrated by
+ * openSqlStore (migrating again is a no-op), over a connection of its own: SqlStore keeps its driver
+ * private, and better-sqlite3 statements are synchronous, so the two connections never hold a lock
+ * across an await.
  *
  * The server's clock receives the highest stamp stored, so drift is judged from where the log is; a
  * stored stamp beyond the drift limit (this machine's clock was set back) is skipped rather than
@@ -51,15 +56,14 @@ export function syncRetentionMs(env: Record<string, string | undefined>): number
  * API keys never enter or leave the log (secretFreeSyncStore); keys an older version logged are
  * scrubbed at open (scrubSyncLog).
  */
-export async function openSyncSpace(dir: string, options: SyncSpaceOptions): Promise<SyncSpace> {
+export async function openSyncSpace(at: string | SqlDriver, options: SyncSpaceOptions): Promise<SyncSpace> {
   const now = options.now ?? Date.now
   const logError = options.logError ?? console.error
-  mkdirSync(dir, { recursive: true })
-  const driver = new SqliteDriver(join(dir, 'quire.db'))
+  const driver = typeof at === 'string' ? sqliteIn(at) : at
   try {
     await migrate(driver)
     const store = new SqlSyncStore(driver)
-    const clock = new HlcClock('server', now)
+    const clock = new HlcClock(options.clockNode ?? 'server', now)
     const highest = await store.highestStamp()
     try {
       if (highest) clock.receive(highest)
@@ -90,4 +94,9 @@ export async function openSyncSpace(dir: string, options: SyncSpaceOptions): Pro
     await driver.close()
     throw error
   }
+}
+
+function sqliteIn(dir: string): SqliteDriver {
+  mkdirSync(dir, { recursive: true })
+  return new SqliteDriver(join(dir, 'quire.db'))
 }

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto'
+import type pg from 'pg'
+import { numberedPlaceholders } from './numberedPlaceholders'
+import type { SqlDialect, SqlDriver, SqlValue } from './SqlDriver'
+
+/** A schema name this driver accepts: written into SQL unquoted, so only these characters. */
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+/** Each pooled connection's current search_path, so it is set only when it changes. */
+const schemaOfClient = new WeakMap<pg.ClientBase, string>()
+
+interface Lease {
+  client: pg.ClientBase
+  /** Gives the connection back; with an error, the pool closes it instead (its state is unknown). */
+  release(error?: Error): void
+}
+
+interface Prepared {
+  name: string
+  text: string
+}
+
+/** Statement texts and names, shared by every driver: the store's SQL is constant text (SqlChunks). */
+const prepared = new Map<string, Prepared>()
+
+function prepare(sql: string): Prepared {
+  let statement = prepared.get(sql)
+  if (!statement) {
+    const text = numberedPlaceholders(sql)
+    statement = { name: `q${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text }
+    prepared.set(sql, statement)
+  }
+  return statement
+}
+
+/** A 64-bit advisory lock key of its own for each schema's migrations. */
+function migrationLockKey(schema: string): string {
+  return createHash('sha256').update(`quire:migrate:${schema}`).digest().readBigInt64BE(0).toString()
+}
+
+/**
+ * PostgreSQL behind the SqlDriver seam: one schema of a database, over a pool shared by every
+ * schema (the server's own `quire` and each person's `u_<id>`, see CONTEXT.md).
+ *
+ * Each call checks a connection out of the pool and points its search_path at this driver's schema
+ * when it was pointed elsewhere. Statements are named prepared statements, parsed once per
+ * connection: PostgreSQL re-parses a prepared statement when search_path has changed since its last
+ * use ("if the value of search_path changes from one use to the next, the statement will be
+ * re-parsed using the new search_path", PREPARE), so a statement always reads the current schema's
+ * tables. Closing the driver leaves the pool open: it belongs to `openDatabases`.
+ */
+export class PgDriver implements SqlDriver {
+  readonly dialect: SqlDialect = 'postgres'
+  private closed = false
+
+  constructor(
+    private readonly pool: pg.Pool,
+    readonly schema: string,
+    private readonly lease: () => Promise<Lease> = async () => {
+      const client = await pool.connect()
+      return { client, release: (error) => client.release(error) }
+    },
+  ) {
+    if (!SCHEMA_NAME.test(schema)) throw new Error(`Not a schema name: ${JSON.stringify(schema)}`)
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.using(async (client) => {
+      try {
+        await client.query(sql)
+      } catch (error) {
+        // A multi-statement string that opened a transaction leaves it aborted: end it here, on the
+        // same connection, before the connection goes back to the pool.
+        await client.query('ROLLBACK')
+        throw error
+      }
+    })
+  }
+
+  all<T>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return this.using(async (client) => (await client.query(query(sql, params))).rows as T[])
+  }
+
+  async get<T>(sql: string, params: readonly SqlValue[] = []): Promise<T | undefined> {
+    return (await this.all<T>(sql, params))[0]
+  }
+
+  run(sql: string, params: readonly SqlValue[] = []): Promise<{ changes: number }> {
+    return this.using(async (client) => ({ changes: (await client.query(query(sql, params))).rowCount ?? 0 }))
+  }
+
+  batch(statements: ReadonlyArray<{ sql: string; params?: readonly SqlValue[] }>): Promise<void> {
+    return this.using(async (client) => {
+      await client.query('BEGIN')
+      try {
+        for (const { sql, params = [] } of statements) await client.query(query(sql, params))
+        await client.query('COMMIT')
+      } catch (error) {
+        await client.query('ROLLBACK')
+        throw error
+      }
+    })
+  }
+
+  /**
+   * Holds one connection and this schema's migration lock (a session advisory lock: other instances
+   * migrating the same schema wait, other schemas do not), creates the schema when missing, and runs
+   * `work` over a driver bound to that connection.
+   */
+  async exclusive<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T> {
+    this.checkOpen()
+    const lease = await this.pool.connect()
+    const key = migrationLockKey(this.schema)
+    let broken: Error | undefined
+    try {
+      await lease.query('SELECT pg_advisory_lock($1::bigint)', [key])
+      try {
+        await lease.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`)
+        const held = new PgDriver(this.pool, this.schema, async () => ({ client: lease, release() {} }))
+        return await work(held)
+      } finally {
+        await lease.query('SELECT pg_advisory_unlock($1::bigint)', [key])
+      }
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error))
+      throw error
+    } finally {
+      // A failed unlock would leave the lock held by a pooled connection: close that connection.
+      lease.release(broken)
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+  }
+
+  private checkOpen() {
+    if (this.closed) throw new Error(`The database connection (schema ${this.schema}) is closed`)
+  }
+
+  private async using<T>(work: (client: pg.ClientBase) => Promise<T>): Promise<T> {
+    this.checkOpen()
+    const { client, release } = await this.lease()
+    try {
+      if (schemaOfClient.get(client) !== this.schema) {
+        await client.query(`SET search_path TO ${this.schema}`)
+        schemaOfClient.set(client, this.schema)
+      }
+      const result = await work(client)
+      release()
+      return result
+    } catch (error) {
+      // An SQL error leaves the connection usable; a lost one (no SQLSTATE) is closed by the pool.
+      const sqlError = typeof (error as { code?: unknown }).code === 'string'
+      release(sqlError ? undefined : (error as Error))
+      throw error
+    }
+  }
+}
+
+function query(sql: string, params: readonly SqlValue[]): pg.QueryConfig {
+  const { name, text } = prepare(sql)
+  return { name, text, values: params as SqlValue[] }
+}
