@@ -61,18 +61,28 @@ export class SqliteSource {
     return Number(row.n)
   }
 
-  /** The table's rows, `size` at a time, in rowid order, each row its values in `columns` order. */
-  *batches(table: SourceTable, size: number): Generator<unknown[][]> {
+  /**
+   * The table's rows in rowid order, each its values in `columns` order, `size` rows at a time or
+   * fewer once they hold `maxBytes` of text and bytes (a table of large values, such as index
+   * snapshots, never becomes one huge statement).
+   */
+  *batches(table: SourceTable, size: number, maxBytes = 16 * 1024 * 1024): Generator<unknown[][]> {
     const statement = this.db
       .prepare(`SELECT ${table.columns.map(quote).join(', ')} FROM ${quote(table.name)}`)
       .raw(true)
       .safeIntegers(true)
     let batch: unknown[][] = []
+    let bytes = 0
     for (const row of statement.iterate() as Iterable<unknown[]>) {
       batch.push(row)
-      if (batch.length >= size) {
+      for (const value of row) {
+        if (typeof value === 'string') bytes += value.length
+        else if (value instanceof Uint8Array) bytes += value.byteLength
+      }
+      if (batch.length >= size || bytes >= maxBytes) {
         yield batch
         batch = []
+        bytes = 0
       }
     }
     if (batch.length > 0) yield batch

@@ -110,3 +110,17 @@ it('replaces what the schema held, and leaves it untouched when the copy fails',
     source.close()
   }
 })
+
+it('reads a table in batches of so many rows, or fewer when their values are large', () => {
+  const source = new SqliteSource(join(dir, 'source.db'))
+  try {
+    const children = source.tables().find((table) => table.name === 'a_children')!
+    expect([...source.batches(children, 500)].map((batch) => batch.length)).toEqual([500, 500, 200])
+    // Each row's parent_id is 2 characters: with 12 at most, a batch ends after 6 rows.
+    const small = [...source.batches({ ...children, columns: ['seq', 'parent_id'] }, 500, 12)]
+    expect(small[0]?.length).toBe(6)
+    expect(small.flat().length).toBe(1200)
+  } finally {
+    source.close()
+  }
+})
