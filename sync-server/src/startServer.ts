@@ -8,7 +8,8 @@ import { createEmbedderLoads } from '../../web/core/api/settings/createEmbedderL
 import { poolingFor } from '../../web/core/ingest/embed/transformers/poolingFor'
 import { AccountService } from './accounts/AccountService'
 import type { UserView } from './accounts/accountSchemas'
-import { loadTokenKey } from './accounts/tokenKey'
+import { loadSharedTokenKey, loadTokenKey } from './accounts/tokenKey'
+import { postgresRateLimiters } from './auth/postgresRateLimiters'
 import type { ServerConfig } from './config'
 import { createApp } from './createApp'
 import { databaseHealth } from './health/databaseHealth'
@@ -26,7 +27,7 @@ import { workJobs } from './spaces/workJobs'
 import { openSyncSpace, syncRetentionMs } from './syncApi/openSyncSpace'
 import { syncAppData } from './syncApi/syncAppData'
 import { openDatabases, type Databases } from './sql/openDatabases'
-import { loadSecretKey } from './secrets/loadSecretKey'
+import { loadSecretKey, loadSharedSecretKey } from './secrets/loadSecretKey'
 import { openSealedStore } from './secrets/openSealedStore'
 import { operatorGenerator } from './secrets/operatorGenerator'
 import { createOutboundFetch } from './outbound/createOutboundFetch'
@@ -77,9 +78,15 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   // SQLite files in DATA_DIR, or PostgreSQL (DATABASE_URL): the server's schema and one per person.
   const databases = await openDatabases(config, { logError })
   const database = databases.server
+  // Instances on one PostgreSQL share no DATA_DIR: keys not configured are generated into the database.
+  const pool = databases.pool
   const accounts = config.singleUser
     ? undefined
-    : new AccountService(database, { key: loadTokenKey(config.dataDir, config.jwtSecret) })
+    : new AccountService(database, {
+        key: pool
+          ? await loadSharedTokenKey(pool, config.jwtSecret)
+          : loadTokenKey(config.dataDir, config.jwtSecret),
+      })
   const jobs = new JobService(database, { concurrency: config.jobConcurrency ?? 2, logError })
   const ingestor = new WorkerIngestor({
     timeoutMs: config.ingestTimeoutMs,
@@ -101,7 +108,9 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   const passwords = new Map<string, string>()
   const retentionMs = config.syncRetentionMs ?? syncRetentionMs({})
   // People's API keys are sealed at rest with this key; the operator's generator key stays in memory.
-  const secretKey = loadSecretKey(config.dataDir, config.secretKey)
+  const secretKey = pool
+    ? await loadSharedSecretKey(pool, config.secretKey)
+    : loadSecretKey(config.dataDir, config.secretKey)
   const operator = operatorGenerator(config)
   // Every URL a person supplies is fetched through the outbound policy (DESIGN.md section 10).
   const outbound = outboundPolicy(config.outbound, { singleUser: config.singleUser ?? false })
@@ -219,6 +228,8 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     health: { database: databaseHealth(database, 'sqlite'), queue: jobTableQueueHealth(database) },
     localUser: LOCAL_USER,
     limits: config.rateLimits,
+    // Shared by every instance on the database; one server counts in memory.
+    rateLimiters: pool ? await postgresRateLimiters(pool, { logError }) : undefined,
     maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,
     trustedOrigins: config.trustedOrigins,
     trustProxy: config.trustProxy,
