@@ -5,6 +5,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { corpusDir } from '../web/core/testing/corpusDir'
 import { CollectionPage } from './pages/CollectionPage'
 import { CollectionsPage } from './pages/CollectionsPage'
+import { SearchPage } from './pages/SearchPage'
 import { openApp } from './support/openApp'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
@@ -38,6 +39,28 @@ async function photographedPage(page: Page): Promise<Buffer> {
     ]
     lines.forEach((line, index) => ctx.fillText(line, 120, 200 + index * 70))
     return canvas.toDataURL('image/jpeg', 0.85)
+  })
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64')
+}
+
+/** A French page: accented words a reader would search for, set in a serif on white (a clean scan). */
+async function frenchPage(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 1400
+    canvas.height = 500
+    const ctx = canvas.getContext('2d')!
+    ctx.fillStyle = '#ffffff'
+    ctx.fillRect(0, 0, 1400, 500)
+    ctx.fillStyle = '#111'
+    ctx.font = '40px serif'
+    const lines = [
+      'Les élèves étaient très fâchés après la fête.',
+      'Le garçon a reçu un cadeau à Noël.',
+      'Çà et là, on a déjà goûté la crème brûlée.',
+    ]
+    lines.forEach((line, index) => ctx.fillText(line, 80, 140 + index * 90))
+    return canvas.toDataURL('image/png')
   })
   return Buffer.from(dataUrl.split(',')[1]!, 'base64')
 }
@@ -127,5 +150,33 @@ test('reads a scanned PDF and a photographed page by OCR in the browser; a blank
   expect(minutes.names[0]).toBe('orchard-minutes.jpg')
   expect(minutes.text).toMatch(/quince trees/)
   expect(minutes.text).toMatch(/cisterns/)
+
+  // The Search screen says a passage was read by OCR, and how sure the engine was.
+  const search = new SearchPage(page)
+  await search.open()
+  await search.search({ query: 'quince trees along the northern wall' })
+  await expect(search.results.first()).toContainText('orchard-minutes.jpg')
+  await expect(search.results.first()).toContainText(/read by OCR, \d{2,3}% confidence/)
+
+  // With French among the OCR languages (Settings), a French page keeps its accents: the French data is
+  // served by the app too.
+  const chosen = await page.evaluate(async () => {
+    const response = await fetch('/api/settings', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ocr_languages: ['eng', 'fra'] }),
+    })
+    return ((await response.json()) as { ocr_languages: string[] }).ocr_languages
+  })
+  expect(chosen).toEqual(['eng', 'fra'])
+  const lettre = join(dir, 'lettre.png')
+  writeFileSync(lettre, await frenchPage(page))
+  await collection.open('Scans')
+  await collection.upload([lettre])
+  await expect(collection.row('lettre.png')).toContainText('Ready', { timeout: 180_000 })
+  const french = await searchTexts(page, 'le garçon a reçu un cadeau à Noël')
+  expect(french.names[0]).toBe('lettre.png')
+  expect(french.text).toMatch(/garçon a reçu un cadeau/)
+  expect(french.text).toMatch(/crème brûlée/)
   expect(external).toEqual([])
 })

@@ -54,7 +54,11 @@ describe('OCR on the server', () => {
       body: JSON.stringify({ query, collection_id: collectionId, top_k: 5 }),
     })
     expect(response.status).toBe(200)
-    return ((await response.json()) as { chunks: { document_id: string; content: string }[] }).chunks
+    return (
+      (await response.json()) as {
+        chunks: { document_id: string; content: string; metadata: { ocr?: { confidence: number } } }[]
+      }
+    ).chunks
   }
 
   beforeAll(async () => {
@@ -81,6 +85,7 @@ describe('OCR on the server', () => {
       await upload('linn.png', readFileSync(join(corpus, 'adversarial/ocrmypdf__linn_png_renamed.pdf'))),
     )
     documents.set('blank.png', await upload('blank.png', blank))
+    documents.set('text.pdf', await upload('dmca.pdf', readFileSync(join(corpus, 'pdf/pdfminer__dmca.pdf'))))
     const french = await frenchPage()
     documents.set('french-eng.png', await upload('lettre-eng.png', french))
     await server.idle()
@@ -106,6 +111,42 @@ describe('OCR on the server', () => {
     expect(chunks[0]?.document_id).toBe(document.id)
     expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/widow.s garden/)
     expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/scratch/)
+    // Each passage says it was read by OCR, with its page's confidence (0..1).
+    const confidence = chunks[0]?.metadata.ocr?.confidence
+    expect(confidence).toBeGreaterThan(0.5)
+    expect(confidence).toBeLessThanOrEqual(1)
+    expect(confidence).toBe(Number(document.metadata.ocr_confidence) / 100)
+  })
+
+  it('cites a scanned passage in chat with its OCR confidence', async () => {
+    const post = async (path: string, body: unknown) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      expect(response.status).toBeLessThan(300)
+      return (await response.json()) as Record<string, unknown>
+    }
+    const session = await post('/api/chat/sessions', { name: 'Scans', collection_id: collectionId })
+    const reply = (await post('/api/chat/message', {
+      session_id: session.id,
+      message: 'Who was tip-toeing along a path to the widow’s garden?',
+    })) as { metadata: { source_documents: { document_id: string; ocr?: { confidence: number } }[] } }
+    const scan = documents.get('scan.pdf')!.id
+    const cited = reply.metadata.source_documents.find((source) => source.document_id === scan)
+    expect(cited?.ocr?.confidence).toBeGreaterThan(0.5)
+  })
+
+  it('marks no passage of a PDF with a text layer as read by OCR', async () => {
+    const document = await read(documents.get('text.pdf')!.id)
+    expect(document.status, JSON.stringify(document.metadata)).toBe('completed')
+    expect(document.metadata.ocr_pages).toBeUndefined()
+    const chunks = (await search('Digital Millennium Copyright Act')).filter(
+      (chunk) => chunk.document_id === document.id,
+    )
+    expect(chunks.length).toBeGreaterThan(0)
+    expect(chunks.every((chunk) => !('ocr' in chunk.metadata))).toBe(true)
   })
 
   it('reads a PNG scan of a page and finds its words', async () => {
@@ -116,6 +157,7 @@ describe('OCR on the server', () => {
     expect(chunks[0]?.document_id).toBe(document.id)
     expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/LinnSequencer/)
     expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/polyphonic/)
+    expect(chunks[0]?.metadata.ocr?.confidence).toBeGreaterThan(0.5)
   })
 
   it('reads a French page with its accents once French is among the OCR languages', async () => {

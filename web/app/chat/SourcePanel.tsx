@@ -2,6 +2,7 @@ import { createResource, createUniqueId, onMount, Show } from 'solid-js'
 import { getDocument } from '../api/documentsApi'
 import { isWebSource } from '../../core/chat/WebSource'
 import type { CitedSource, SourceDocument } from '../api/chatApi'
+import { ocrNote } from '../search/ocrNote'
 import { PdfPageView } from './PdfPageView'
 
 export interface SourcePanelProps {
@@ -11,7 +12,7 @@ export interface SourcePanelProps {
 
 /**
  * A cited source beside the thread: for a document passage, where it comes from (`DocumentFacts`: file,
- * page, section and, for a PDF, the page itself with the passage highlighted); for a web page (a "search
+ * page, section, whether OCR read it and how sure it was, and, for a PDF, the page itself with the passage highlighted); for a web page (a "search
  * the web" source), its title and address, a link that opens in a new tab; then the text the answer was
  * given. Not modal: the reader can keep reading the answer while it is open. Focus moves to its heading
  * on open; Escape or Close returns it to the chip that opened it.
@@ -91,6 +92,14 @@ function DocumentFacts(props: { source: SourceDocument }) {
         <Show when={props.source.heading}>
           <dt>Section</dt>
           <dd>{props.source.heading}</dd>
+        </Show>
+        <Show when={ocrNote(props.source.ocr)}>
+          {(note) => (
+            <>
+              <dt>Text</dt>
+              <dd class="chat-source-ocr">{note()}</dd>
+            </>
+          )}
         </Show>
       </dl>
       {/* The page first: it shows the passage in place; the text below is what the answer was given. */}

@@ -1,6 +1,7 @@
 import { createUniqueId, For } from 'solid-js'
 import type { SearchChunk } from '../api/searchApi'
 import { highlightTerms } from './highlightTerms'
+import { ocrNote } from './ocrNote'
 
 /** One ranked passage: where it comes from, how well it matched, and its text with the query's words marked. */
 export function SearchResult(props: { chunk: SearchChunk; query: string; rank: number }) {
@@ -25,6 +26,7 @@ export function SearchResult(props: { chunk: SearchChunk; query: string; rank: n
       <p class="search-source">
         <span class="search-mono">{meta().filename}</span>
         {meta().page !== null && <span> · page {meta().page}</span>}
+        {meta().ocr && <span class="search-ocr"> · {ocrNote(meta().ocr)}</span>}
       </p>
       <p class="search-content">
         <For each={highlightTerms(props.chunk.content, props.query)}>

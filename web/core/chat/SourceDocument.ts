@@ -1,3 +1,5 @@
+import type { ChunkOcr } from '../store/ChunkRecord'
+
 /**
  * A cited passage as assistant messages carry it in `metadata.source_documents`: the spec's
  * fields (document_id, chunk_id, content, score) plus what a reader needs to find it again.
@@ -12,4 +14,6 @@ export interface SourceDocument {
   filename: string
   page: number | null
   heading: string | null
+  /** Set when the passage was read by OCR: the engine's confidence on its page, 0..1. */
+  ocr?: ChunkOcr
 }

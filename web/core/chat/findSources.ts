@@ -56,6 +56,7 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     filename: document.original_filename,
     page: chunk.page,
     heading: chunk.heading,
+    ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
   }))
   return {
     intent,

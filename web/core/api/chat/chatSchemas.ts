@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { topK } from '../search/searchSchemas'
+import { chunkOcrSchema, topK } from '../search/searchSchemas'
 
 const sessionName = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters')
 
@@ -60,6 +60,7 @@ export const sourceDocumentSchema = z
     filename: z.string(),
     page: z.int().nullable(),
     heading: z.string().nullable(),
+    ocr: chunkOcrSchema.optional(),
   })
   .meta({ id: 'SourceDocument' })
 

@@ -38,6 +38,8 @@ export async function extractUpload(file: UploadedFile, ports: ApiPorts, options
       bytes: await file.bytes(),
       filename: file.filename,
       password: options.password,
+      // Scans and images are read in the person's OCR languages, as their uploads are.
+      ocrLanguages: (await ports.settings.get()).ocr_languages,
     })
   } catch (error) {
     if (error instanceof ParseError) throw unreadable(error)

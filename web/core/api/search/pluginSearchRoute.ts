@@ -67,6 +67,7 @@ export const pluginSearchRoute = defineRoute({
             filename: document.original_filename,
             document_filename: document.original_filename,
             document_type: document.document_type,
+            ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
           },
           score,
         })),

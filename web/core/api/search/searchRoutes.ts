@@ -49,6 +49,7 @@ export const searchRoutes: Route[] = [
               heading: chunk.heading,
               filename: document.original_filename,
               chunk_index: chunk.index,
+              ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
             },
             score,
           })),

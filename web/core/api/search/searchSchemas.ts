@@ -27,6 +27,13 @@ export const intentSchema = z
   })
   .meta({ id: 'SearchIntent' })
 
+/** How a passage read by OCR was read (ChunkRecord.ocr), in search results and chat sources. */
+export const chunkOcrSchema = z.object({ confidence: z.number().min(0).max(1) }).meta({
+  id: 'ChunkOcr',
+  description:
+    "Present when the passage was read by OCR (a scanned PDF page or an image): `confidence` is the OCR engine's mean word confidence on its page, 0..1. Not in the spec; absent for text read from the file itself.",
+})
+
 export const searchChunkSchema = z
   .object({
     id: z.string(),
@@ -37,6 +44,7 @@ export const searchChunkSchema = z
       heading: z.string().nullable(),
       filename: z.string(),
       chunk_index: z.int(),
+      ocr: chunkOcrSchema.optional(),
     }),
     score: z.number().min(0).max(1),
   })
@@ -108,6 +116,7 @@ export const pluginSearchResponseSchema = z.object({
         filename: z.string(),
         document_filename: z.string(),
         document_type: z.string(),
+        ocr: chunkOcrSchema.optional(),
       }),
       score: z.number().min(0).max(1),
     }),
