@@ -303,7 +303,8 @@ export class AccountService {
 
   /** The user's tokens, newest first; never the token or its hash. */
   listPersonalTokens(userId: string): Promise<PersonalTokenView[]> {
-    return this.driver.all<PersonalTokenRow>(SQL.listTokens, [userId])
+    const sql = this.driver.dialect === 'postgres' ? SQL.listTokensPostgres : SQL.listTokens
+    return this.driver.all<PersonalTokenRow>(sql, [userId])
   }
 
   /** Another user's token answers the same 404 as an unknown one, so ids of others cannot be probed. */

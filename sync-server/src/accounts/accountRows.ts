@@ -64,6 +64,9 @@ export const ACCOUNT_SQL = {
     expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   listTokens: `SELECT id, name, prefix, created_at, expires_at, last_used_at FROM personal_access_tokens
     WHERE user_id = ? ORDER BY created_at DESC, rowid DESC`,
+  // PostgreSQL has no rowid: the identity column of tokenOrderMigration keeps the same order.
+  listTokensPostgres: `SELECT id, name, prefix, created_at, expires_at, last_used_at FROM personal_access_tokens
+    WHERE user_id = ? ORDER BY created_at DESC, seq DESC`,
   deleteToken: 'DELETE FROM personal_access_tokens WHERE id = ? AND user_id = ?',
   tokenPrincipal: `SELECT ${USER_COLUMNS}, t.id AS token_id, t.expires_at, t.last_used_at
     FROM personal_access_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`,
