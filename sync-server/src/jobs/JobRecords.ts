@@ -47,7 +47,8 @@ const placeholders = JOB_COLUMNS.split(',')
   .join(', ')
 
 // Constant SQL text only, so that the driver prepares each statement once and reuses it. Optional
-// filters are `(? IS NULL OR column = ?)` with the value passed twice.
+// filters are `(CAST(? AS TEXT) IS NULL OR column = ?)` with the value passed twice (the CAST gives
+// PostgreSQL the parameter's type, which `? IS NULL` alone leaves unknown).
 const SQL = {
   insertJob: `INSERT INTO jobs (${JOB_COLUMNS}) VALUES (${placeholders})`,
   getJob: `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ?`,
@@ -64,10 +65,10 @@ const SQL = {
   active: `SELECT ${JOB_COLUMNS} FROM jobs
     WHERE user_id = ? AND job_type = ? AND status IN ('pending', 'running') ORDER BY seq`,
   list: `SELECT ${JOB_COLUMNS} FROM jobs
-    WHERE user_id = ? AND (? IS NULL OR status = ?) AND (? IS NULL OR job_type = ?)
+    WHERE user_id = ? AND (CAST(? AS TEXT) IS NULL OR status = ?) AND (CAST(? AS TEXT) IS NULL OR job_type = ?)
     ORDER BY created_at DESC, seq DESC LIMIT ? OFFSET ?`,
   count: `SELECT COUNT(*) AS total FROM jobs
-    WHERE user_id = ? AND (? IS NULL OR status = ?) AND (? IS NULL OR job_type = ?)`,
+    WHERE user_id = ? AND (CAST(? AS TEXT) IS NULL OR status = ?) AND (CAST(? AS TEXT) IS NULL OR job_type = ?)`,
   lastEventSeq: 'SELECT COALESCE(MAX(seq), 0) AS seq FROM job_events WHERE job_id = ?',
   insertEvent: 'INSERT INTO job_events (job_id, seq, type, data, created_at) VALUES (?, ?, ?, ?, ?)',
   events: `SELECT job_id, seq, type, data, created_at FROM job_events

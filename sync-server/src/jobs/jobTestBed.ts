@@ -2,22 +2,25 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { migrate } from '../sql/migrations'
+import type { SqlDriver } from '../sql/SqlDriver'
 import { SqliteDriver } from '../sql/SqliteDriver'
 import { jobClaimsMigration } from './jobClaimsMigration'
 import { jobsMigration } from './jobsMigration'
 import { JobService, type JobServiceOptions } from './JobService'
 
-/** Test helpers: services over a real SQLite file in a temporary folder, closed by `cleanup()`. */
-export function jobTestBed() {
+/**
+ * Test helpers: services over a real SQLite file in a temporary folder, or over the empty database
+ * `database` connects to (a PostgreSQL schema), closed by `cleanup()`.
+ */
+export function jobTestBed(database?: { connect(): SqlDriver }) {
   const dir = mkdtempSync(join(tmpdir(), 'quire-jobs-'))
-  const file = join(dir, 'server.db')
-  const open: Array<{ service: JobService; driver: SqliteDriver }> = []
+  const connect = database ? () => database.connect() : () => new SqliteDriver(join(dir, 'server.db'))
+  const open: Array<{ service: JobService; driver: SqlDriver }> = []
   const errors: unknown[] = []
   return {
-    file,
     errors,
     async service(options: JobServiceOptions = {}): Promise<JobService> {
-      const driver = new SqliteDriver(file)
+      const driver = connect()
       await migrate(driver, [jobsMigration, jobClaimsMigration])
       const service = new JobService(driver, {
         pollMs: 20,
