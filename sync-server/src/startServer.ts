@@ -225,7 +225,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     spaces,
     accounts,
     jobs,
-    health: { database: databaseHealth(database, 'sqlite'), queue: jobTableQueueHealth(database) },
+    health: { database: databaseHealth(database), queue: jobTableQueueHealth(database) },
     localUser: LOCAL_USER,
     limits: config.rateLimits,
     // Shared by every instance on the database; one server counts in memory.

@@ -121,7 +121,7 @@ describe('Koa host: unexpected errors', () => {
         close: async () => undefined,
       })),
       jobs: new JobService(database),
-      health: { database: databaseHealth(database, 'sqlite'), queue: jobTableQueueHealth(database) },
+      health: { database: databaseHealth(database), queue: jobTableQueueHealth(database) },
       localUser: LOCAL_USER,
       maxUploadBytes: 1024,
       logError: (error) => logged.push(error),

@@ -1,4 +1,10 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { HEALTH_CHECK_MS } from '../src/health/timeBoxed'
+import { createTestDatabase, type TestDatabase } from './postgres/createTestDatabase'
+import { startTestPostgres, type TestPostgres } from './postgres/startTestPostgres'
 import { startTestServer } from './startTestServer'
 
 type Running = Awaited<ReturnType<typeof startTestServer>>
@@ -86,4 +92,90 @@ describe('GET /health on SQLite', () => {
     expect(health?.description).toContain('pg-boss')
     expect(JSON.stringify(openApi)).toContain('ServerHealthFailing')
   })
+})
+
+describe('GET /health on PostgreSQL', () => {
+  let database: TestDatabase
+  let server: Running
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    server = await startTestServer({ accounts: true, config: { databaseUrl: database.url } })
+  })
+  afterAll(async () => {
+    await server?.stop()
+    await database?.drop()
+  })
+
+  it('reports PostgreSQL with its server version', async () => {
+    const response = await fetch(`${server.url}/health`)
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { database: { kind: string; ok: boolean; version?: string } }
+    expect(body.database).toMatchObject({ kind: 'postgres', ok: true })
+    expect(body.database.version).toMatch(/^\d+(\.\d+)?/)
+  })
+})
+
+async function backendOf(client: pg.Client): Promise<number> {
+  return (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid
+}
+
+describe('GET /health when PostgreSQL goes away under the running server', () => {
+  let postgres: TestPostgres
+  let server: Running
+  beforeAll(async () => {
+    // A PostgreSQL of its own, to stop under the running Quire (the run's shared one stays up).
+    postgres = await startTestPostgres()
+    server = await startTestServer({ accounts: true, config: { databaseUrl: postgres.url } })
+  }, 60_000)
+  afterAll(async () => {
+    await server?.close(100).catch(() => undefined)
+    await postgres?.stop()
+  })
+
+  it('answers within the time box, 503, while PostgreSQL does not answer at all', async () => {
+    // Every PostgreSQL process frozen (SIGSTOP): connections open and queries are sent, nothing answers.
+    const client = new pg.Client({ connectionString: postgres.url })
+    await client.connect()
+    const backends = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid()',
+    )
+    const dataDir = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!
+      .data_directory
+    const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    const pids = [postmaster, ...backends.rows.map((row) => row.pid), await backendOf(client)]
+    for (const pid of pids) process.kill(pid, 'SIGSTOP')
+    try {
+      const started = Date.now()
+      const response = await fetch(`${server.url}/health`)
+      const elapsed = Date.now() - started
+      // Besides the checks' time box: the per-IP rate limit's own 1 s one (it counts in PostgreSQL too).
+      expect(elapsed).toBeGreaterThanOrEqual(HEALTH_CHECK_MS - 100)
+      expect(elapsed).toBeLessThan(HEALTH_CHECK_MS + 2_000)
+      expect(response.status).toBe(503)
+      const body = (await response.json()) as { failing: string[]; database: { error?: string } }
+      expect(body.failing).toContain('database')
+      expect(body.database.error).toMatch(/no answer within/)
+    } finally {
+      for (const pid of pids) process.kill(pid, 'SIGCONT')
+      await client.end()
+    }
+  }, 30_000)
+
+  it('answers 503 naming the database, within the time box, when PostgreSQL is stopped', async () => {
+    expect((await fetch(`${server.url}/health`)).status).toBe(200)
+    await postgres.stop()
+    const started = Date.now()
+    const response = await fetch(`${server.url}/health`)
+    expect(Date.now() - started).toBeLessThan(HEALTH_CHECK_MS + 2_000)
+    expect(response.status).toBe(503)
+    const body = (await response.json()) as {
+      status: string
+      failing: string[]
+      database: { kind: string; ok: boolean; error?: string }
+    }
+    expect(body.status).toBe('unhealthy')
+    expect(body.failing).toContain('database')
+    expect(body.database).toMatchObject({ kind: 'postgres', ok: false })
+    expect(body.database.error).toBeTruthy()
+  }, 30_000)
 })

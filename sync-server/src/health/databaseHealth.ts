@@ -8,9 +8,9 @@ import { timeBoxed } from './timeBoxed'
  */
 export function databaseHealth(
   driver: SqlDriver,
-  kind: DatabaseHealth['kind'],
   now: () => number = () => performance.now(),
 ): () => Promise<DatabaseHealth> {
+  const kind = driver.dialect
   return () => {
     const started = now()
     const elapsed = () => Math.round((now() - started) * 10) / 10
