@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { RateLimiterMemory, RateLimiterPostgres, RLWrapperTimeouts } from 'rate-limiter-flexible'
+import { SERVER_SCHEMA } from '../sql/openDatabases'
 import { pgSetupLock } from '../sql/pgSetupLock'
 import { limiterOver } from './limiterOver'
 import type { RateLimiterFactory, RateLimits } from './RateLimiter'
@@ -10,7 +11,7 @@ export interface PostgresRateLimitOptions {
   logError?: (error: unknown) => void
 }
 
-const SCHEMA = 'quire'
+const SCHEMA = SERVER_SCHEMA
 const TABLE = 'rate_limits'
 
 /**

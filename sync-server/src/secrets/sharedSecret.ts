@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
+import { SERVER_SCHEMA } from '../sql/openDatabases'
 import { pgSetupLock } from '../sql/pgSetupLock'
+
+const TABLE = `${SERVER_SCHEMA}.server_secrets`
 
 /** Fewer random bytes than this are guessable (JWT_SECRET and QUIRE_SECRET_KEY ask as many). */
 const MIN_SECRET_BYTES = 32
@@ -17,27 +20,26 @@ const MIN_SECRET_BYTES = 32
  */
 export async function sharedSecret(pool: pg.Pool, name: string, bytes: number): Promise<Buffer> {
   const value = await pgSetupLock(pool, async (client) => {
-    await client.query('CREATE SCHEMA IF NOT EXISTS quire')
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${SERVER_SCHEMA}`)
     await client.query(
-      `CREATE TABLE IF NOT EXISTS quire.server_secrets (
+      `CREATE TABLE IF NOT EXISTS ${TABLE} (
          name text PRIMARY KEY,
          value bytea NOT NULL,
          created_at timestamptz NOT NULL DEFAULT now()
        )`,
     )
-    await client.query(
-      'INSERT INTO quire.server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-      [name, randomBytes(bytes)],
-    )
-    const { rows } = await client.query<{ value: Buffer }>(
-      'SELECT value FROM quire.server_secrets WHERE name = $1',
-      [name],
-    )
+    await client.query(`INSERT INTO ${TABLE} (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
+      name,
+      randomBytes(bytes),
+    ])
+    const { rows } = await client.query<{ value: Buffer }>(`SELECT value FROM ${TABLE} WHERE name = $1`, [
+      name,
+    ])
     return rows[0]?.value
   })
   if (!value || value.length < MIN_SECRET_BYTES) {
     throw new Error(
-      `The secret '${name}' in quire.server_secrets holds ${value?.length ?? 0} bytes, fewer than ${MIN_SECRET_BYTES}; restore it, or delete its row to generate a new one`,
+      `The secret '${name}' in ${TABLE} holds ${value?.length ?? 0} bytes, fewer than ${MIN_SECRET_BYTES}; restore it, or delete its row to generate a new one`,
     )
   }
   return value
