@@ -63,6 +63,11 @@ export interface ServerConfig {
   /** How long sync tombstones are kept before compaction (SYNC_TOMBSTONE_RETENTION_DAYS, default 30). */
   syncRetentionMs?: number
   /**
+   * INDEX_MEMORY_MB (default 1024): memory for people's loaded search indexes, by estimate; past it
+   * the least recently used are unloaded (saved first) and load again from their snapshot when used.
+   */
+  indexMemoryBytes?: number
+  /**
    * Requests to URLs people supply (their answer generator, later providers, search, plugins):
    * OUTBOUND_ALLOW, OUTBOUND_CONNECT_TIMEOUT_S, OUTBOUND_IDLE_TIMEOUT_S, OUTBOUND_TOTAL_TIMEOUT_S,
    * OUTBOUND_MAX_RESPONSE_MB (see outbound/OutboundPolicy.ts).
@@ -147,6 +152,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     bodyIdleTimeoutMs: positiveNumber(env, 'BODY_IDLE_TIMEOUT_S', 60) * 1000,
     requestTimeoutMs: count(env, 'REQUEST_TIMEOUT_S', 3600) * 1000,
     syncRetentionMs: syncRetentionMs(env),
+    indexMemoryBytes: positiveNumber(env, 'INDEX_MEMORY_MB', 1024) * 1024 * 1024,
     outbound: outboundFromEnv(env),
     pluginCatalogUrl: env.PLUGIN_CATALOG_URL || undefined,
     pluginCatalogDir: resolve('./dist-plugins'),

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApiPorts, LOCAL_USER_ID } from '../../web/core/api/createApiPorts'
 import { createEmbedderLoads } from '../../web/core/api/settings/createEmbedderLoads'
+import { IndexMemoryBudget } from '../../web/core/retrieve/snapshot/IndexMemoryBudget'
+import { ManagedIndex } from '../../web/core/retrieve/snapshot/ManagedIndex'
 import { poolingFor } from '../../web/core/ingest/embed/transformers/poolingFor'
 import { AccountService } from './accounts/AccountService'
 import type { UserView } from './accounts/accountSchemas'
@@ -26,6 +28,7 @@ import { UserSpaces } from './spaces/UserSpaces'
 import { workJobs } from './spaces/workJobs'
 import { openSyncSpace, syncRetentionMs } from './syncApi/openSyncSpace'
 import { syncAppData } from './syncApi/syncAppData'
+import { SqlIndexSnapshots } from './sql/SqlIndexSnapshots'
 import { openDatabases, type Databases } from './sql/openDatabases'
 import { loadSecretKey, loadSharedSecretKey } from './secrets/loadSecretKey'
 import { openSealedStore } from './secrets/openSealedStore'
@@ -106,6 +109,8 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   )
   // Passwords of encrypted PDFs, by job id, in memory only (see jobSchedulers).
   const passwords = new Map<string, string>()
+  // People's search indexes share INDEX_MEMORY_MB: the least recently used are unloaded past it.
+  const indexBudget = new IndexMemoryBudget(config.indexMemoryBytes ?? 1024 * 1024 * 1024, logError)
   const retentionMs = config.syncRetentionMs ?? syncRetentionMs({})
   // People's API keys are sealed at rest with this key; the operator's generator key stays in memory.
   const secretKey = pool
@@ -163,8 +168,17 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     const sync = await openSyncSpace(databases.person(userId, dir), { retentionMs, logError })
     const data = syncAppData(sync, plainStore, files, userId, logError)
     const store = data.store
+    // Their search index, loaded on first use from its snapshot in their database (then only the
+    // documents changed since are read), saved as it changes and at close (ManagedIndex).
+    const snapshotDriver = databases.person(userId, dir)
+    const index = new ManagedIndex({
+      store: new SqlIndexSnapshots(snapshotDriver, plainStore),
+      logError,
+      budget: indexBudget,
+    })
     const runtime = createApiPorts({
       store,
+      index,
       profileStore: plainStore,
       files,
       ingestor,
@@ -189,7 +203,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       currentUserId: async () => userId,
       logError,
     })
-    // The search index is rebuilt from stored chunks; unfinished documents get a job if none has one.
+    // Unfinished documents get a job if none has one (the search index loads on first use).
     await runtime.start()
     await data.connect(runtime.ports.index)
     return {
@@ -200,6 +214,8 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       async close() {
         runtime.documents.stop()
         await runtime.documents.idle()
+        await index.close()
+        await snapshotDriver.close()
         await sync.close()
         await store.close()
       },

@@ -121,6 +121,20 @@ describe('ManagedIndex', () => {
     await index.close()
   })
 
+  it('drops a deleted collection, and its snapshot says so', async () => {
+    await world.addDocument(4, 1)
+    await world.addDocument(3, 2)
+    const index = managed()
+    expect(((await index.use(answers)) as { size: number }).size).toBe(7)
+    await world.store.deleteCollection(world.collectionId)
+    index.removeCollection(world.collectionId)
+    expect(await index.use(answers)).toEqual(await rebuilt())
+    await index.close()
+    const loaded = await loadSearchIndex(world.snapshots, logError)
+    expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 0 })
+    expect(loaded.index.size).toBe(0)
+  })
+
   describe('within a memory budget', () => {
     it('unloads the least recently used first, never one in use, and an unloaded one reloads the same', async () => {
       for (let i = 0; i < 3; i++) await world.addDocument(10, i + 1)

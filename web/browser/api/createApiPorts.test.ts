@@ -5,6 +5,7 @@ import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
 import { newChunk, newCollection, newDocument, newEvaluationRun } from '../../core/store/conformance/fixtures'
 import { createApiPorts } from '../../core/api/createApiPorts'
+import type { SearchIndex } from '../../core/retrieve/index/SearchIndex'
 
 describe('createApiPorts', () => {
   it('restores the search index from stored chunks without embedding anything again', async () => {
@@ -28,9 +29,11 @@ describe('createApiPorts', () => {
       maxUploadBytes: 1024,
     })
     await runtime.start()
-    expect(runtime.ports.index.size).toBe(3)
-    expect(runtime.ports.index.vectorCount('hash-v1')).toBe(3)
-    const found = runtime.ports.index.search({
+    // Without a host index of its own, the runtime's is a SearchIndex in memory.
+    const index = runtime.ports.index as SearchIndex
+    expect(index.size).toBe(3)
+    expect(index.vectorCount('hash-v1')).toBe(3)
+    const found = await index.search({
       query: 'oystercatchers',
       limit: 5,
       mode: 'bm25',
@@ -41,7 +44,7 @@ describe('createApiPorts', () => {
 
     // Cancelling unindexes the document in the background, in slices (see createApiPorts).
     runtime.ports.documents.cancel(document.id)
-    await vi.waitFor(() => expect(runtime.ports.index.size).toBe(0))
+    await vi.waitFor(() => expect(index.size).toBe(0))
     await store.close()
   })
 

@@ -3,7 +3,7 @@ import type { Generation } from '../chat/createGeneration'
 import type { Ingestor } from '../documents/Ingestor'
 import type { EvaluationJobs } from '../evaluate/EvaluationJobs'
 import type { EmbedderLoader } from './settings/createEmbedderLoads'
-import type { SearchIndex } from '../retrieve/index/SearchIndex'
+import type { SearchIndexPort } from '../retrieve/snapshot/SearchIndexPort'
 import type { QueryEmbedders } from '../retrieve/QueryEmbedders'
 import type { SettingsService } from '../settings/SettingsService'
 import type { FileStore } from '../store/FileStore'
@@ -71,8 +71,11 @@ export interface ApiPorts {
   newId(): string
   files: FileStore
   documents: DocumentJobs
-  /** The search index over every stored chunk, kept in step with processing and deletes. */
-  index: SearchIndex
+  /**
+   * The search index over every stored chunk, kept in step with processing and deletes: in memory
+   * (the browser), or loaded on first use within a memory budget (the server's `ManagedIndex`).
+   */
+  index: SearchIndexPort
   /** Embeds search queries with the embedder of the vectors searched. */
   queryEmbedders: QueryEmbedders
   /** Runs the ingestion pipeline off the request path (the extraction endpoints use it directly). */

@@ -6,6 +6,7 @@ import { EvaluationQueue } from '../evaluate/EvaluationQueue'
 import type { Embedder } from '../ingest/embed/Embedder'
 import { createQueryEmbedders } from '../retrieve/createQueryEmbedders'
 import { SearchIndex } from '../retrieve/index/SearchIndex'
+import type { SearchIndexPort } from '../retrieve/snapshot/SearchIndexPort'
 import { DEFAULT_SETTINGS, type QuireSettings } from '../settings/QuireSettings'
 import { SettingsService } from '../settings/SettingsService'
 import type { FileStore } from '../store/FileStore'
@@ -30,6 +31,11 @@ export interface HostServices extends GenerationHost {
   files: FileStore
   ingestor: Ingestor
   maxUploadBytes: number
+  /**
+   * The search index. Absent: one in memory, filled from every stored chunk by `start()` (the
+   * browser). The server's is a `ManagedIndex`: loaded on first use from its snapshot, within a budget.
+   */
+  index?: SearchIndexPort
   /** Loads a model embedder by id for queries (hash-v1 is built in); undefined when this host cannot. */
   embedderFor?: (id: string) => Embedder | undefined
   /**
@@ -71,8 +77,8 @@ export interface ApiRuntime {
   /** The work itself, for a host's own scheduler. */
   work: BackgroundWork
   /**
-   * Loads the search index from the stored chunks (their vectors included: nothing is embedded
-   * again), resumes documents an interruption left unfinished and ends evaluation runs it cut
+   * Fills an in-memory search index from the stored chunks (their vectors included: nothing is
+   * embedded again; a host's own index loads itself on first use), resumes documents an interruption left unfinished and ends evaluation runs it cut
    * short. Call once at start.
    */
   start(): Promise<void>
@@ -84,7 +90,8 @@ export function createApiPorts(services: HostServices): ApiRuntime {
   const clock = services.clock ?? monotonicClock(systemClock)
   const logError = services.logError ?? console.error
   const newId = () => crypto.randomUUID()
-  const index = new SearchIndex()
+  const inMemory = services.index ? undefined : new SearchIndex()
+  const index: SearchIndexPort = services.index ?? inMemory!
   const settings = new SettingsService(store, { ...DEFAULT_SETTINGS, ...services.defaultSettings })
   // A registry model (a `provider` generator) is resolved over the ports below when a question is asked:
   // the person's servers and keys, the same ones /api/v1/ai/providers/* use.
@@ -177,7 +184,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     work,
     async start() {
       await seedProfile(services.profileStore ?? store, await ports.currentUserId())
-      await index.addInBatches(await store.listChunks())
+      if (inMemory) await inMemory.addInBatches(await store.listChunks())
       await scheduled.evaluations.recover()
       const unfinished = await store.listDocuments({ statuses: ['pending', 'processing'] })
       for (const document of [...unfinished].reverse()) await scheduled.documents.resume(document.id)

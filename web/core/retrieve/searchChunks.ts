@@ -2,12 +2,13 @@ import type { ChunkRecord } from '../store/ChunkRecord'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { Store } from '../store/Store'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
-import type { SearchIndex, SearchMode } from './index/SearchIndex'
+import type { SearchMode } from './index/SearchIndex'
 import type { QueryEmbedders } from './QueryEmbedders'
+import type { SearchIndexPort } from './snapshot/SearchIndexPort'
 
 export interface SearchChunksPorts {
   store: Store
-  index: SearchIndex
+  index: Pick<SearchIndexPort, 'search'>
   queryEmbedders: QueryEmbedders
   logError?: (error: unknown) => void
 }
@@ -75,8 +76,8 @@ export async function searchChunks(
 
   const best = new Map<string, number>()
   let method: SearchMode = 'bm25'
-  request.queries.forEach((query, i) => {
-    const response = index.search({
+  for (const [i, query] of request.queries.entries()) {
+    const response = await index.search({
       query,
       queryVector: vectors[i] ?? null,
       embedder,
@@ -87,7 +88,7 @@ export async function searchChunks(
     })
     if (i === 0) method = response.method
     for (const { id, score } of response.results) best.set(id, Math.max(best.get(id) ?? 0, score))
-  })
+  }
 
   const ranked = [...best].sort((a, b) => b[1] - a[1]).slice(0, request.topK)
   const records = new Map((await store.getChunks(ranked.map(([id]) => id))).map((c) => [c.id, c]))

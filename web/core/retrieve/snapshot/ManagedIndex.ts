@@ -50,6 +50,7 @@ export class ManagedIndex implements SearchIndexPort {
   private loaded: Loaded | undefined
   private loading: Promise<Loaded> | undefined
   private readonly changedWhileLoading = new Set<string>()
+  private collectionRemovedWhileLoading = false
   private inUse = 0
   private replacing = 0
   /** Counts changes to the loaded index: a snapshot is only encoded if none happened while it was checked. */
@@ -113,6 +114,22 @@ export class ManagedIndex implements SearchIndexPort {
     this.changeNow([documentId], (index) => index.removeDocument(documentId))
   }
 
+  removeCollection(collectionId: string): void {
+    const loaded = this.loaded
+    if (!loaded) {
+      // The store has dropped the collection's documents: a load in progress drops what it read of them.
+      if (this.loading) this.collectionRemovedWhileLoading = true
+      return
+    }
+    loaded.index.removeCollection(collectionId)
+    // The documents that lost their chunks are the changed ones.
+    for (const id of loaded.covered.keys()) {
+      if (loaded.index.documentChunkIds(id).length === 0) loaded.dirty.add(id)
+    }
+    this.changes++
+    this.scheduleSave()
+  }
+
   add(chunks: readonly ChunkRecord[]): void {
     this.changeNow(
       chunks.map((chunk) => chunk.document_id),
@@ -162,9 +179,16 @@ export class ManagedIndex implements SearchIndexPort {
       this.options.logError,
     )
     // Changes announced while loading may or may not be in what was read: read those documents again.
-    while (this.changedWhileLoading.size > 0) {
+    let reread = false
+    while (this.changedWhileLoading.size > 0 || this.collectionRemovedWhileLoading) {
+      if (this.collectionRemovedWhileLoading) {
+        this.collectionRemovedWhileLoading = false
+        const versions = await this.options.store.documentVersions()
+        for (const id of covered.keys()) if (!versions.has(id)) this.changedWhileLoading.add(id)
+      }
       const ids = [...this.changedWhileLoading]
       this.changedWhileLoading.clear()
+      reread ||= ids.length > 0
       for (const id of ids) {
         const fresh = await this.options.store.documentChunks(id)
         await index.replaceDocument(id, fresh?.chunks ?? [])
@@ -172,7 +196,7 @@ export class ManagedIndex implements SearchIndexPort {
         else covered.delete(id)
       }
     }
-    const saved = from === 'snapshot' && documentsRead === 0
+    const saved = from === 'snapshot' && documentsRead === 0 && !reread
     this.loaded = { index, covered, dirty: new Set(), saved }
     if (!saved) this.scheduleSave()
     this.options.budget?.touch(this)

@@ -11,5 +11,6 @@ export interface SearchIndexPort {
   /** Makes `chunks` the document's indexed chunks (in slices); `[]` drops the document. */
   replaceDocument(documentId: string, chunks: readonly ChunkRecord[]): Promise<void>
   removeDocument(documentId: string): void
+  removeCollection(collectionId: string): void
   add(chunks: readonly ChunkRecord[]): void
 }
