@@ -46,6 +46,11 @@ export interface ServerConfig {
   rateLimits?: RateLimits
   /** Jobs run at once (JOB_CONCURRENCY, default 2). */
   jobConcurrency?: number
+  /**
+   * JOB_LEASE_S (default 30): with several instances on PostgreSQL, one whose heartbeat is this old
+   * is dead and its running jobs are taken over (see jobs/JobLeases.ts).
+   */
+  jobLeaseMs?: number
   /** TRUSTED_ORIGINS: other origins (comma-separated) whose pages may use the cookies (a PWA hosted elsewhere). */
   trustedOrigins?: string[]
   /** TRUST_PROXY=1: take the client IP and protocol from X-Forwarded-* (behind a reverse proxy). */
@@ -100,7 +105,7 @@ export interface EmbedderConfig {
 /**
  * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), STATIC_DIR, MAX_UPLOAD_MB,
  * INGEST_TIMEOUT_S, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
- * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, TRUSTED_ORIGINS,
+ * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, JOB_LEASE_S, TRUSTED_ORIGINS,
  * TRUST_PROXY, TRUST_PROXY_HOPS, ALLOWED_HOSTS, MAX_EVENT_STREAMS_PER_USER, BODY_IDLE_TIMEOUT_S,
  * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS and QUIRE_SECRET_KEY.
  */
@@ -141,6 +146,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       user: { limit: count(env, 'RATE_LIMIT_USER', DEFAULT_RATE_LIMITS.user.limit), windowSeconds: 60 },
     },
     jobConcurrency: positiveNumber(env, 'JOB_CONCURRENCY', 2),
+    jobLeaseMs: positiveNumber(env, 'JOB_LEASE_S', 30) * 1000,
     trustedOrigins: (env.TRUSTED_ORIGINS ?? '')
       .split(',')
       .map((origin) => origin.trim())

@@ -23,6 +23,7 @@ import { createNodeTransformersEmbedder } from './ingest/nodeTransformersEmbedde
 import { WorkerIngestor } from './ingest/WorkerIngestor'
 import type { JobHandler } from './jobs/Job'
 import { JobService } from './jobs/JobService'
+import { clusterJobs } from './jobs/clusterJobs'
 import { jobSchedulers } from './spaces/jobSchedulers'
 import { UserSpaces } from './spaces/UserSpaces'
 import { workJobs } from './spaces/workJobs'
@@ -90,7 +91,13 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
           ? await loadSharedTokenKey(pool, config.jwtSecret)
           : loadTokenKey(config.dataDir, config.jwtSecret),
       })
-  const jobs = new JobService(database, { concurrency: config.jobConcurrency ?? 2, logError })
+  // With PostgreSQL, jobs are claimed through pg-boss and taken over from dead instances (clusterJobs).
+  const jobCluster = await clusterJobs(config, databases, { logError, line: log.line })
+  const jobs = new JobService(database, {
+    concurrency: config.jobConcurrency ?? 2,
+    logError,
+    ...jobCluster?.options,
+  })
   const ingestor = new WorkerIngestor({
     timeoutMs: config.ingestTimeoutMs,
     limits: config.ingestLimits,
@@ -305,6 +312,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
         await inFlight.settled(graceMs)
         // Running jobs stop where they are and stay `running` in the database: the next start requeues them.
         await jobs.stop()
+        await jobCluster?.close()
         await spaces.closeAll()
         await ingestor.close()
         await databases.close()
