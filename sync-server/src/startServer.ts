@@ -19,6 +19,7 @@ import { jobTableQueueHealth } from './health/jobTableQueueHealth'
 import { InFlightRequests } from './InFlightRequests'
 import { DiskTestCaseFiles } from './evaluation/DiskTestCaseFiles'
 import { DiskFileStore } from './files/DiskFileStore'
+import { joinCluster, type Cluster } from './cluster/joinCluster'
 import { createNodeTransformersEmbedder } from './ingest/nodeTransformersEmbedder'
 import { WorkerIngestor } from './ingest/WorkerIngestor'
 import type { JobHandler } from './jobs/Job'
@@ -161,18 +162,27 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
           fetch: createOutboundFetch({ ...outbound, reachPrivateAddresses: true }),
         }
       : undefined
+  // Set just below, before any space opens: the instances sharing DATABASE_URL (cluster/CONTEXT.md).
+  let cluster: Cluster | undefined
   const spaces = new UserSpaces(async (userId) => {
     // Without accounts the one user's data stays where it always was, at the top of DATA_DIR.
     if (!config.singleUser && !UUID.test(userId)) throw new Error(`Not a user id: ${userId}`)
     const dir = config.singleUser ? config.dataDir : join(config.dataDir, 'users', userId)
-    const plainStore = await openSealedStore(databases.person(userId, dir), {
+    const sealed = await openSealedStore(databases.person(userId, dir), {
       key: secretKey,
       userId,
       operatorKey: operator.serverKey?.api_key,
       logError,
     })
-    const files = new DiskFileStore(join(dir, 'files'))
-    const sync = await openSyncSpace(databases.person(userId, dir), { retentionMs, logError })
+    // With several instances (PostgreSQL) files live in the database and index changes are announced.
+    const plainStore = cluster ? cluster.announcing(userId, sealed) : sealed
+    const files = cluster ? await cluster.files(userId) : new DiskFileStore(join(dir, 'files'))
+    const sync = await openSyncSpace(databases.person(userId, dir), {
+      retentionMs,
+      logError,
+      clockNode: cluster?.clockNode,
+      exclusive: cluster?.syncExclusive(userId),
+    })
     const data = syncAppData(sync, plainStore, files, userId, logError)
     const store = data.store
     // Their search index, loaded on first use from its snapshot in their database (then only the
@@ -213,12 +223,15 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     // Unfinished documents get a job if none has one (the search index loads on first use).
     await runtime.start()
     await data.connect(runtime.ports.index)
+    const detach = cluster?.attach({ userId, sync })
     return {
       userId,
       dir,
       runtime,
       sync,
+      blobUploads: await cluster?.blobUploads(userId),
       async close() {
+        detach?.()
         runtime.documents.stop()
         await runtime.documents.idle()
         await index.close()
@@ -228,6 +241,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       },
     }
   })
+  if (databases.pool) cluster = await joinCluster(databases.pool, spaces, logError)
   const handlers = {
     ...workJobs(spaces, passwords),
     ...pluginJobs.handlers(),
@@ -314,6 +328,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
         await jobs.stop()
         await jobCluster?.close()
         await spaces.closeAll()
+        await cluster?.close()
         await ingestor.close()
         await databases.close()
         await rm(uploadDir, { recursive: true, force: true })

@@ -29,6 +29,8 @@ export interface SyncSpaceOptions {
   retentionMs: number
   /** The server clock's node id: each instance of a deployment its own (default `server`). */
   clockNode?: string
+  /** Runs each push and server write with the log to itself across instances (cluster/pgSyncLocks). */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>
   now?: () => number
   logError?: (error: unknown) => void
 }
@@ -82,7 +84,7 @@ export async function openSyncSpace(at: string | SqlDriver, options: SyncSpaceOp
     return {
       store,
       // No API key enters the log or leaves it, whatever a device pushes (see secretFreeSyncStore).
-      server: new SyncServer(secretFreeSyncStore(store), clock),
+      server: new SyncServer(secretFreeSyncStore(store), clock, options.exclusive),
       notifier,
       async close() {
         clearInterval(timer)
