@@ -82,3 +82,37 @@ describe('PgDriver', () => {
     await expect(driver.all('SELECT 1')).rejects.toThrow(/closed/)
   })
 })
+
+describe('PgDriver over a connection another module gave back inside a transaction', () => {
+  let database: TestDatabase
+  let pool: pg.Pool
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    pool = openPgPool(database.url, { max: 1 })
+  })
+  afterAll(async () => {
+    await pool.end()
+    await database.drop()
+  })
+
+  // Were the connection kept, "b"'s SET search_path would join the stray transaction, the failed
+  // batch's ROLLBACK would undo it, and "b" would then read "a"'s table while believing it set.
+  it('closes that connection rather than let a rollback put it back in another schema', async () => {
+    const a = new PgDriver(pool, 'stray_a')
+    const b = new PgDriver(pool, 'stray_b')
+    for (const [driver, owner] of [
+      [a, 'a'],
+      [b, 'b'],
+    ] as const) {
+      await driver.exclusive((held) => held.exec('CREATE TABLE t (owner TEXT)'))
+      await driver.run('INSERT INTO t (owner) VALUES (?)', [owner])
+    }
+    expect(await a.all('SELECT owner FROM t')).toEqual([{ owner: 'a' }])
+    const careless = await pool.connect()
+    await careless.query('BEGIN')
+    careless.release()
+    expect(await b.all('SELECT owner FROM t')).toEqual([{ owner: 'b' }])
+    await expect(b.batch([{ sql: 'SELECT nope' }])).rejects.toThrow()
+    expect(await b.all('SELECT owner FROM t')).toEqual([{ owner: 'b' }])
+  })
+})

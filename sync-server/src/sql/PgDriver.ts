@@ -13,6 +13,8 @@ interface Lease {
   client: pg.ClientBase
   /** Gives the connection back; with an error, the pool closes it instead (its state is unknown). */
   release(error?: Error): void
+  /** The connection `exclusive` holds for its whole work (release does nothing). */
+  held?: true
 }
 
 interface Prepared {
@@ -116,7 +118,11 @@ export class PgDriver implements SqlDriver {
       await lease.query('SELECT pg_advisory_lock($1::bigint)', [key])
       try {
         await lease.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`)
-        const held = new PgDriver(this.pool, this.schema, async () => ({ client: lease, release() {} }))
+        const held = new PgDriver(this.pool, this.schema, async () => ({
+          client: lease,
+          release() {},
+          held: true,
+        }))
         return await work(held)
       } finally {
         await lease.query('SELECT pg_advisory_unlock($1::bigint)', [key])
@@ -134,13 +140,17 @@ export class PgDriver implements SqlDriver {
     this.closed = true
   }
 
+  private leaseIdle(): Promise<Lease> {
+    return idle(this.lease)
+  }
+
   private checkOpen() {
     if (this.closed) throw new Error(`The database connection (schema ${this.schema}) is closed`)
   }
 
   private async using<T>(work: (client: pg.ClientBase) => Promise<T>): Promise<T> {
     this.checkOpen()
-    const { client, release } = await this.lease()
+    const { client, release } = await this.leaseIdle()
     try {
       if (schemaOfClient.get(client) !== this.schema) {
         await client.query(`SET search_path TO ${this.schema}`)
@@ -155,6 +165,23 @@ export class PgDriver implements SqlDriver {
       release(sqlError ? undefined : (error as Error))
       throw error
     }
+  }
+}
+
+/**
+ * A leased connection outside any transaction. One given back to the pool inside a transaction
+ * (another module's bug) would make the SET search_path below part of that transaction, and a later
+ * ROLLBACK would put the connection back in the schema it had while it is recorded as this one's:
+ * the next person's queries would read someone else's tables. Such a connection is closed instead.
+ */
+async function idle(lease: () => Promise<Lease>): Promise<Lease> {
+  for (let attempt = 1; ; attempt++) {
+    const leased = await lease()
+    const status = (leased.client as pg.Client).getTransactionStatus?.()
+    if (status !== 'T' && status !== 'E') return leased
+    const error = new Error('A pooled PostgreSQL connection was given back inside a transaction')
+    leased.release(error)
+    if (leased.held || attempt === 3) throw error
   }
 }
 
