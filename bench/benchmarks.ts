@@ -1,6 +1,7 @@
 import { documentStall } from './document-stall'
 import { embedHash } from './embed-hash'
 import { ingestMemory } from './ingest-memory'
+import { indexLoad } from './indexLoad'
 import { ingestPdf } from './ingest-pdf'
 import { ocr } from './ocr'
 import type { Benchmark } from './lib/Benchmark'
@@ -25,6 +26,7 @@ export const benchmarks: readonly Benchmark[] = [
   retrieval,
   quality,
   search,
+  indexLoad,
   sync,
   documentStall,
   web,
