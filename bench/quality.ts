@@ -1,5 +1,6 @@
 import { hashEmbedder } from '../web/core/ingest/embed/hashEmbedder'
 import { defaultSimilarityThreshold } from '../web/core/retrieve/defaultSimilarityThreshold'
+import { exactVectorsOf } from '../web/core/retrieve/index/ExactVectors'
 import { type SearchMode, SearchIndex } from '../web/core/retrieve/index/SearchIndex'
 import type { ChunkRecord } from '../web/core/store/ChunkRecord'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
@@ -108,7 +109,7 @@ export async function measureQuality(reporter: LineReporter<QualityLine>): Promi
     xquad.map(({ question }) => question),
   )
   for (const mode of MODES) {
-    const found = xquadSearch(mode, XQUAD_LIMIT)
+    const found = await xquadSearch(mode, XQUAD_LIMIT)
     const quality = retrievalQuality(
       xquad.map(({ answers }, i) => ({ answers, retrieved: found[i]!.map(({ text }) => text) })),
     )
@@ -138,7 +139,7 @@ export async function measureQuality(reporter: LineReporter<QualityLine>): Promi
     questions.map(({ question }) => question),
   )
   for (const mode of MODES) {
-    const found = filingSearch(mode, FILING_CHUNK_LIMIT)
+    const found = await filingSearch(mode, FILING_CHUNK_LIMIT)
     const { questions: count, ...figures } = pageHitQuality(
       found.map((chunks, i) => firstPageRank(distinctPages(chunks), wanted[i]!)),
     )
@@ -171,24 +172,29 @@ interface LineRest {
 async function searcher(
   chunks: readonly ChunkRecord[],
   queries: readonly string[],
-): Promise<(mode: SearchMode, limit: number) => ChunkRecord[][]> {
+): Promise<(mode: SearchMode, limit: number) => Promise<ChunkRecord[][]>> {
   const index = SearchIndex.fromChunks(chunks)
+  const exactVectors = exactVectorsOf(chunks)
   const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]))
   const vectors = await hashEmbedder.embed([...queries])
   const threshold = defaultSimilarityThreshold(hashEmbedder.id)
-  return (mode, limit) =>
-    queries.map((query, i) => {
-      const { results, method } = index.search({
+  return async (mode, limit) => {
+    const ranked: ChunkRecord[][] = []
+    for (const [i, query] of queries.entries()) {
+      const { results, method } = await index.search({
         query,
         queryVector: vectors[i]!,
         embedder: hashEmbedder.id,
+        exactVectors,
         limit,
         mode,
         similarityThreshold: threshold,
       })
       if (method !== mode) throw new Error(`${NAME}: asked for ${mode}, ${method} ran`)
-      return results.map(({ id }) => byId.get(id)!)
-    })
+      ranked.push(results.map(({ id }) => byId.get(id)!))
+    }
+    return ranked
+  }
 }
 
 function roundAll(figures: Record<string, number>): Record<string, number> {

@@ -1,5 +1,6 @@
 import { hashEmbedder } from '../web/core/ingest/embed/hashEmbedder'
 import { defaultSimilarityThreshold } from '../web/core/retrieve/defaultSimilarityThreshold'
+import { exactVectorsOf } from '../web/core/retrieve/index/ExactVectors'
 import { type SearchMode, SearchIndex } from '../web/core/retrieve/index/SearchIndex'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
 import { ingestXquad } from './lib/ingestXquad'
@@ -50,6 +51,7 @@ export async function measureRetrieval(reporter: LineReporter<RetrievalLine>): P
   const questions = await xquadQuestions()
   reporter.progress(`${NAME}: ${chunks.length} chunks of 24 articles, ${questions.length} questions`)
   const index = SearchIndex.fromChunks(chunks)
+  const exactVectors = exactVectorsOf(chunks)
   const texts = new Map(chunks.map((chunk) => [chunk.id, chunk.text]))
   const queryVectors = await hashEmbedder.embed(questions.map(({ question }) => question))
 
@@ -63,19 +65,21 @@ export async function measureRetrieval(reporter: LineReporter<RetrievalLine>): P
   ]
   const lines: RetrievalLine[] = []
   for (const { case: name, mode, threshold: similarityThreshold } of cases) {
-    const ranked = questions.map(({ question, answers }, i) => {
-      const { results, method } = index.search({
+    const ranked: Array<{ answers: string[]; retrieved: string[] }> = []
+    for (const [i, { question, answers }] of questions.entries()) {
+      const { results, method } = await index.search({
         query: question,
         queryVector: queryVectors[i]!,
         embedder: hashEmbedder.id,
+        exactVectors,
         limit: LIMIT,
         mode,
         similarityThreshold: similarityThreshold ?? 0,
       })
       // A silent fallback to BM25 would make every row the same and prove nothing.
       if (method !== mode) throw new Error(`${NAME}: asked for ${mode}, ${method} ran`)
-      return { answers, retrieved: results.map(({ id }) => texts.get(id) ?? '') }
-    })
+      ranked.push({ answers, retrieved: results.map(({ id }) => texts.get(id) ?? '') })
+    }
     const quality = retrievalQuality(ranked)
     const line: RetrievalLine = {
       benchmark: NAME,

@@ -160,7 +160,15 @@ describe("the app's data syncs between devices and the server's REST surface", (
     // The original file came too (content-addressed, the same key), for viewing or reprocessing.
     expect(Buffer.from((await phone.files.get(here!.file_path.split('/').pop()!))!)).toEqual(pdf)
     const word = chunks[0]!.text.split(/\W+/).find((w) => w.length > 6)!
-    const hits = phone.index.search({ query: word, limit: 5, mode: 'bm25', similarityThreshold: 0 }).results
+    const hits = (
+      await phone.index.search({
+        query: word,
+        exactVectors: (ids) => phone.plain.chunkVectors(ids),
+        limit: 5,
+        mode: 'bm25',
+        similarityThreshold: 0,
+      })
+    ).results
     const ids = new Set(chunks.map((chunk) => chunk.id))
     expect(hits.some((hit) => ids.has(hit.id))).toBe(true)
   })

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../../web/core/store/ChatMessage'
 import type { ChatSession, ChatSessionPatch, NewChatSession } from '../../../web/core/store/ChatSession'
 import type { ChunkFilter, ChunkRecord } from '../../../web/core/store/ChunkRecord'
+import type { ChunkVector } from '../../../web/core/store/ChunkVector'
 import type { Collection, CollectionPatch, NewCollection } from '../../../web/core/store/Collection'
 import type { DocumentFilter, DocumentPatch, DocumentRecord } from '../../../web/core/store/DocumentRecord'
 import type {
@@ -11,6 +12,7 @@ import type {
 } from '../../../web/core/store/EvaluationRun'
 import type { Store } from '../../../web/core/store/Store'
 import type { RecordWrite, StoredRecord } from '../../../web/core/store/StoredRecord'
+import { readChunkVectors } from './readChunkVectors'
 import { fromDocumentRow, toDocumentParams, type DocumentRow } from './rows'
 import { SqlChatRecords } from './SqlChatRecords'
 import { SqlChunks } from './SqlChunks'
@@ -218,6 +220,10 @@ export class SqlStore implements Store {
 
   getChunks(ids: readonly string[]): Promise<ChunkRecord[]> {
     return this.chunks.get(ids)
+  }
+
+  chunkVectors(ids: readonly string[]): Promise<ChunkVector[]> {
+    return readChunkVectors(this.driver, ids)
   }
 
   async getSettings(): Promise<unknown> {

@@ -98,8 +98,7 @@ export function fromChunkRow(row: ChunkRow): ChunkRecord {
     heading: row.heading,
     token_count: row.token_count,
     embedder: row.embedder,
-    // Copied out: a blob's bytes need not be 4-byte aligned for a Float32Array view.
-    vector: row.vector ? new Float32Array(new Uint8Array(row.vector).buffer) : null,
+    vector: vectorFromBlob(row.vector),
     ...chunkMetadataFrom(row.metadata),
   }
 }
@@ -113,4 +112,10 @@ function chunkMetadataFrom(json: string | null | undefined): Pick<ChunkRecord, '
   if (!json) return {}
   const confidence = (JSON.parse(json) as { ocr?: { confidence?: unknown } }).ocr?.confidence
   return typeof confidence === 'number' ? { ocr: { confidence } } : {}
+}
+
+/** A vector column's bytes (little-endian f32) as a Float32Array, or null. */
+export function vectorFromBlob(blob: Uint8Array | null): Float32Array | null {
+  // Copied out: a blob's bytes need not be 4-byte aligned for a Float32Array view.
+  return blob ? new Float32Array(new Uint8Array(blob).buffer) : null
 }

@@ -35,6 +35,7 @@ describe('createApiPorts', () => {
     expect(index.vectorCount('hash-v1')).toBe(3)
     const found = await index.search({
       query: 'oystercatchers',
+      exactVectors: (ids) => store.chunkVectors(ids),
       limit: 5,
       mode: 'bm25',
       similarityThreshold: 0,

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '../../core/store/ChatMessage'
 import type { ChatSession, ChatSessionPatch, NewChatSession } from '../../core/store/ChatSession'
 import type { ChunkFilter, ChunkRecord } from '../../core/store/ChunkRecord'
+import type { ChunkVector } from '../../core/store/ChunkVector'
 import type { Collection, CollectionPatch, NewCollection } from '../../core/store/Collection'
 import type { DocumentFilter, DocumentPatch, DocumentRecord } from '../../core/store/DocumentRecord'
 import type {
@@ -220,6 +221,11 @@ export class DexieStore implements Store {
   async getChunks(ids: readonly string[]): Promise<ChunkRecord[]> {
     const found = await this.db.chunks.bulkGet([...ids])
     return found.filter((chunk): chunk is ChunkRecord => chunk !== undefined)
+  }
+
+  /** IndexedDB reads whole records; only the vector and embedder are handed on. */
+  async chunkVectors(ids: readonly string[]): Promise<ChunkVector[]> {
+    return (await this.getChunks(ids)).map(({ id, embedder, vector }) => ({ id, embedder, vector }))
   }
 
   async getSettings(): Promise<unknown> {

@@ -7,6 +7,7 @@ import { markdownParser } from '../ingest/parse/text/markdownParser'
 import type { ChunkRecord } from '../store/ChunkRecord'
 import { corpusDir } from '../testing/corpusDir'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
+import { exactVectorsOf } from './index/ExactVectors'
 import { SearchIndex } from './index/SearchIndex'
 import { type RewriteTurn, rewriteQuery } from './rewriteQuery'
 
@@ -69,6 +70,7 @@ describe('rewriteQuery on xquad-en follow-ups', () => {
     const vectors = await hashEmbedder.embed(chunks.map((chunk) => `${chunk.heading ?? ''}\n${chunk.text}`))
     chunks.forEach((chunk, i) => Object.assign(chunk, { embedder: hashEmbedder.id, vector: vectors[i]! }))
     const index = SearchIndex.fromChunks(chunks)
+    const exactVectors = exactVectorsOf(chunks)
     const texts = new Map(chunks.map((chunk) => [chunk.id, chunk.text]))
 
     conversations = questions.flatMap(({ question, answers, doc }) => {
@@ -90,17 +92,18 @@ describe('rewriteQuery on xquad-en follow-ups', () => {
     const search = async (queries: string[]): Promise<string[]> => {
       const queryVectors = await hashEmbedder.embed(queries)
       const best = new Map<string, number>()
-      queries.forEach((query, i) => {
-        const { results } = index.search({
+      for (const [i, query] of queries.entries()) {
+        const { results } = await index.search({
           query,
           queryVector: queryVectors[i]!,
           embedder: hashEmbedder.id,
+          exactVectors,
           limit: 5,
           mode: 'hybrid',
           similarityThreshold: defaultSimilarityThreshold(hashEmbedder.id),
         })
         for (const { id, score } of results) best.set(id, Math.max(best.get(id) ?? 0, score))
-      })
+      }
       return [...best]
         .sort((a, b) => b[1] - a[1])
         .slice(0, 5)

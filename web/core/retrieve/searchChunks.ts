@@ -81,6 +81,7 @@ export async function searchChunks(
       query,
       queryVector: vectors[i] ?? null,
       embedder,
+      exactVectors: (ids) => store.chunkVectors(ids),
       limit: request.topK,
       collectionIds: request.collectionIds,
       mode: request.hybrid ? 'hybrid' : 'vector',

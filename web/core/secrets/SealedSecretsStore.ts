@@ -139,6 +139,9 @@ export class SealedSecretsStore implements Store {
   getChunks(ids: readonly string[]) {
     return this.inner.getChunks(ids)
   }
+  chunkVectors(ids: readonly string[]) {
+    return this.inner.chunkVectors(ids)
+  }
   createSession(...args: Parameters<Store['createSession']>) {
     return this.inner.createSession(...args)
   }

@@ -1,6 +1,7 @@
 import type { ChatMessage } from './ChatMessage'
 import type { ChatSession, ChatSessionPatch, NewChatSession } from './ChatSession'
 import type { ChunkFilter, ChunkRecord } from './ChunkRecord'
+import type { ChunkVector } from './ChunkVector'
 import type { Collection, CollectionPatch, NewCollection } from './Collection'
 import type { DocumentFilter, DocumentPatch, DocumentRecord } from './DocumentRecord'
 import type { EvaluationResult, EvaluationRun, EvaluationRunPatch, EvaluationState } from './EvaluationRun'
@@ -92,6 +93,11 @@ export interface Store {
 
   /** The chunks with these ids that exist, in no particular order (vectors included). */
   getChunks(ids: readonly string[]): Promise<ChunkRecord[]>
+  /**
+   * The stored vectors (with their embedder) of the chunks with these ids that exist, in no
+   * particular order: what a search reads to rescore its candidates exactly, hundreds per query.
+   */
+  chunkVectors(ids: readonly string[]): Promise<ChunkVector[]>
 
   /** The person's settings as last saved (JSON), or undefined when none were. */
   getSettings(): Promise<unknown>

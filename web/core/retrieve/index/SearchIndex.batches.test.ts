@@ -23,8 +23,18 @@ function chunk(documentId: string, n: number, extra: Partial<ChunkRecord> = {}):
   }
 }
 const document = (id: string, count: number) => Array.from({ length: count }, (_, n) => chunk(id, n))
-const found = (index: SearchIndex, word: string) =>
-  index.search({ query: word, limit: 5, mode: 'bm25', similarityThreshold: 0 }).results.map((r) => r.id)
+const found = async (index: SearchIndex, word: string) =>
+  (
+    await index.search({
+      query: word,
+      limit: 5,
+      mode: 'bm25',
+      similarityThreshold: 0,
+      exactVectors: noVectors,
+    })
+  ).results.map((r) => r.id)
+// Keyword searches read no vectors.
+const noVectors = async () => []
 
 describe('SearchIndex in batches', () => {
   it('addInBatches indexes every chunk, keywords and vectors alike', async () => {
@@ -33,7 +43,8 @@ describe('SearchIndex in batches', () => {
     await index.addInBatches(chunks)
     expect(index.size).toBe(1_050)
     expect(index.vectorCount('test-4d')).toBe(1_050)
-    for (const n of [0, 199, 200, 777, 1_049]) expect(found(index, `marker${n}xbig`)).toEqual([`big-${n}`])
+    for (const n of [0, 199, 200, 777, 1_049])
+      expect(await found(index, `marker${n}xbig`)).toEqual([`big-${n}`])
   })
 
   it('replaceDocument leaves only the new chunks of that document and the other documents untouched', async () => {
@@ -43,9 +54,9 @@ describe('SearchIndex in batches', () => {
     const fresh = document('big', 450).map((c) => ({ ...c, id: `${c.id}-v2`, text: `${c.text} revised` }))
     await index.replaceDocument('big', fresh)
     expect(index.size).toBe(453)
-    expect(found(index, 'marker449xbig')).toEqual(['big-449-v2'])
-    expect(found(index, 'marker899xbig')).toEqual([])
-    expect(found(index, 'marker2xother')).toEqual(['other-2'])
+    expect(await found(index, 'marker449xbig')).toEqual(['big-449-v2'])
+    expect(await found(index, 'marker899xbig')).toEqual([])
+    expect(await found(index, 'marker2xother')).toEqual(['other-2'])
     await index.replaceDocument('big', [])
     expect(index.size).toBe(3)
   })
@@ -56,7 +67,7 @@ describe('SearchIndex in batches', () => {
     const second = document('d', 300).map((c) => ({ ...c, id: `${c.id}-b` }))
     await Promise.all([index.replaceDocument('d', first), index.replaceDocument('d', second)])
     expect(index.size).toBe(300)
-    expect(found(index, 'marker299xd')).toEqual(['d-299-b'])
+    expect(await found(index, 'marker299xd')).toEqual(['d-299-b'])
   })
 
   describe('with a clock that moves 1 ms each time it is read', () => {
@@ -87,6 +98,6 @@ describe('SearchIndex in batches', () => {
     await expect(index.replaceDocument('big', bad)).rejects.toThrow(RangeError)
     await expect(index.replaceDocument('kept', bad)).rejects.toThrow(RangeError)
     expect(index.size).toBe(2)
-    expect(found(index, 'marker1xkept')).toEqual(['kept-1'])
+    expect(await found(index, 'marker1xkept')).toEqual(['kept-1'])
   })
 })

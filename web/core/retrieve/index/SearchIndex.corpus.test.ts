@@ -5,6 +5,8 @@ import { hashEmbedder } from '../../ingest/embed/hashEmbedder'
 import type { ChunkRecord } from '../../store/ChunkRecord'
 import { corpusDir } from '../../testing/corpusDir'
 import { defaultSimilarityThreshold } from '../defaultSimilarityThreshold'
+import { exactVectorsOf } from './ExactVectors'
+import { PlainF32Scan } from './PlainF32Scan'
 import { type SearchMode, SearchIndex } from './SearchIndex'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
@@ -68,6 +70,8 @@ function articleChunks(): ChunkRecord[] {
  */
 describe('SearchIndex on xquad-en', () => {
   const quality = new Map<string, Quality>()
+  /** Questions whose vector results differ from a plain f32 scan's, ids or scores. */
+  const vectorMismatches: string[] = []
 
   beforeAll(async () => {
     const chunks = articleChunks()
@@ -78,6 +82,11 @@ describe('SearchIndex on xquad-en', () => {
       chunk.embedder = hashEmbedder.id
     })
     const index = SearchIndex.fromChunks(chunks)
+    const exactVectors = exactVectorsOf(chunks)
+    const f32 = new PlainF32Scan(
+      hashEmbedder.dimensions,
+      chunks.map(({ id, vector }) => ({ id, vector: vector! })),
+    )
     const texts = new Map(chunks.map((chunk) => [chunk.id, chunk.text]))
     const questions = readFileSync(`${xquad}/questions.jsonl`, 'utf8')
       .split('\n')
@@ -93,21 +102,30 @@ describe('SearchIndex on xquad-en', () => {
     ]
     for (const [name, mode, similarityThreshold] of runs) {
       const result: Quality = { recallAt1: 0, recallAt5: 0, mrrAt10: 0, methods: new Set() }
-      questions.forEach(({ question, answers }, i) => {
-        const { results, method } = index.search({
+      for (const [i, { question, answers }] of questions.entries()) {
+        const { results, method } = await index.search({
           query: question,
           queryVector: queryVectors[i]!,
           embedder: hashEmbedder.id,
+          exactVectors,
           limit: 10,
           mode,
           similarityThreshold,
         })
         result.methods.add(method)
+        if (mode === 'vector') {
+          const plain = f32.search(queryVectors[i]!, { limit: 10, minScore: similarityThreshold })
+          if (
+            JSON.stringify(results) !==
+            JSON.stringify(plain.map(({ id, score }) => ({ id, score: Math.max(0, score) })))
+          )
+            vectorMismatches.push(question)
+        }
         const rank = results.findIndex(({ id }) => answers.some((answer) => texts.get(id)!.includes(answer)))
         if (rank === 0) result.recallAt1++
         if (rank >= 0 && rank < 5) result.recallAt5++
         if (rank >= 0) result.mrrAt10 += 1 / (rank + 1)
-      })
+      }
       result.recallAt1 /= questions.length
       result.recallAt5 /= questions.length
       result.mrrAt10 /= questions.length
@@ -119,19 +137,23 @@ describe('SearchIndex on xquad-en', () => {
 
   const get = (name: string) => quality.get(name)!
 
-  it('BM25 finds an answering chunk in the top five for nearly every question', () => {
+  it('BM25 finds an answering chunk in the top five for nearly every question', async () => {
     expect(get('bm25').methods).toEqual(new Set(['bm25']))
     expect(get('bm25').recallAt5).toBeGreaterThanOrEqual(0.96)
     expect(get('bm25').recallAt1).toBeGreaterThanOrEqual(0.93)
   })
 
-  it('hash-v1 vectors alone do well too', () => {
+  it('answers vector searches with the ids and scores of a plain f32 scan (compact rows, exact rescoring)', () => {
+    expect(vectorMismatches).toEqual([])
+  })
+
+  it('hash-v1 vectors alone do well too', async () => {
     expect(get('vector').methods).toEqual(new Set(['vector']))
     expect(get('vector').recallAt5).toBeGreaterThanOrEqual(0.89)
     expect(get('vector').recallAt1).toBeGreaterThanOrEqual(0.73)
   })
 
-  it('hybrid search beats BM25 alone on recall@5 and keeps its first place', () => {
+  it('hybrid search beats BM25 alone on recall@5 and keeps its first place', async () => {
     for (const name of ['hybrid', 'hybrid default']) {
       expect(get(name).methods).toEqual(new Set(['hybrid']))
       expect(get(name).recallAt5).toBeGreaterThanOrEqual(0.96)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChunkRecord } from '../../store/ChunkRecord'
+import { exactVectorsOf } from './ExactVectors'
 import { type SearchRequest, SearchIndex } from './SearchIndex'
 
 function chunk(id: string, text: string, vector: number[], embedder = 'hash-v1'): ChunkRecord {
@@ -26,11 +27,13 @@ const CHUNKS = [
   chunk('semantic', 'A circulation device in the plant.', [0.95, 0.3, 0]),
   chunk('far', 'Canteen budget.', [0, 0, 1]),
 ]
+const BOTH = chunk('both', 'Reactor coolant pump maintenance: coolant pump and reactor checks.', [1, 0, 0])
 
 const request = (overrides: Partial<SearchRequest> = {}): SearchRequest => ({
   query: 'coolant pump reactor',
   queryVector: Float32Array.of(1, 0, 0),
   embedder: 'hash-v1',
+  exactVectors: exactVectorsOf([...CHUNKS, BOTH]),
   limit: 10,
   mode: 'hybrid',
   similarityThreshold: 0.15,
@@ -38,19 +41,19 @@ const request = (overrides: Partial<SearchRequest> = {}): SearchRequest => ({
 })
 
 describe('SearchIndex hybrid fusion', () => {
-  it('weights the vector list by its embedder: hash-v1 gets half the vote of BM25', () => {
+  it('weights the vector list by its embedder: hash-v1 gets half the vote of BM25', async () => {
     const index = SearchIndex.fromChunks(CHUNKS)
-    const response = index.search(request())
+    const response = await index.search(request())
     expect(response.method).toBe('hybrid')
     // "exact" is BM25's clear first and no vector candidate (cosine 0 < 0.15): 1 / (1 + 0.5) of
     // the maximum, no more.
     const exact = response.results.find((hit) => hit.id === 'exact')!
     expect(exact.score).toBeCloseTo(1 / 1.5, 12)
     // An explicit weight of 1 makes both lists equal: one list's first is then worth 0.5.
-    const equal = index.search(request({ vectorWeight: 1 }))
+    const equal = await index.search(request({ vectorWeight: 1 }))
     expect(equal.results.find((hit) => hit.id === 'exact')!.score).toBeCloseTo(0.5, 12)
     // Weight 0: the vectors only bring candidates, BM25's order decides.
-    const keywordsOnly = index.search(request({ vectorWeight: 0 }))
+    const keywordsOnly = await index.search(request({ vectorWeight: 0 }))
     expect(keywordsOnly.results[0]!.id).toBe('exact')
     for (const { score } of [...response.results, ...equal.results, ...keywordsOnly.results]) {
       expect(score).toBeGreaterThanOrEqual(0)
@@ -58,9 +61,9 @@ describe('SearchIndex hybrid fusion', () => {
     }
   })
 
-  it('keeps a clear keyword winner ahead of a passage both lists rank modestly', () => {
+  it('keeps a clear keyword winner ahead of a passage both lists rank modestly', async () => {
     const index = SearchIndex.fromChunks(CHUNKS)
-    const ranked = index.search(request()).results.map((hit) => hit.id)
+    const ranked = (await index.search(request())).results.map((hit) => hit.id)
     // Plain RRF would put "partial" (second in both lists) first; its BM25 score is a fraction of
     // "exact"'s, and "semantic" takes the vector list's whole vote.
     expect(ranked[0]).toBe('exact')
@@ -68,20 +71,20 @@ describe('SearchIndex hybrid fusion', () => {
     expect(ranked).not.toContain('far')
   })
 
-  it('lets agreement win when both lists are sure', () => {
-    const index = SearchIndex.fromChunks([
-      ...CHUNKS,
-      chunk('both', 'Reactor coolant pump maintenance: coolant pump and reactor checks.', [1, 0, 0]),
-    ])
-    const response = index.search(request())
+  it('lets agreement win when both lists are sure', async () => {
+    const index = SearchIndex.fromChunks([...CHUNKS, BOTH])
+    const response = await index.search(request())
     expect(response.results[0]!.id).toBe('both')
     expect(response.results[0]!.score).toBeGreaterThan(0.9)
   })
 
-  it('takes semantic models at a full vote (plain weighted RRF with equal weights)', () => {
+  it('takes semantic models at a full vote (plain weighted RRF with equal weights)', async () => {
     const model = 'Xenova/bge-small-en-v1.5'
-    const index = SearchIndex.fromChunks(CHUNKS.map((c) => ({ ...c, embedder: model })))
-    const response = index.search(request({ embedder: model, similarityThreshold: 0.5 }))
+    const chunks = CHUNKS.map((c) => ({ ...c, embedder: model }))
+    const index = SearchIndex.fromChunks(chunks)
+    const response = await index.search(
+      request({ embedder: model, similarityThreshold: 0.5, exactVectors: exactVectorsOf(chunks) }),
+    )
     expect(response.results.find((hit) => hit.id === 'exact')!.score).toBeCloseTo(0.5, 12)
   })
 })

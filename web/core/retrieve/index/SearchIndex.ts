@@ -2,6 +2,7 @@ import type { ChunkRecord } from '../../store/ChunkRecord'
 import { timeSlicer } from '../../time/timeSlicer'
 import { embedderCalibration } from '../embedderCalibration'
 import { Bm25Index } from './Bm25Index'
+import type { ExactVectors } from './ExactVectors'
 import { reciprocalRankFusion } from './reciprocalRankFusion'
 import type { ScoredId } from './ScoredId'
 import { VectorIndex } from './VectorIndex'
@@ -14,6 +15,11 @@ export interface SearchRequest {
   queryVector?: Float32Array | null
   /** Id of the embedder that made `queryVector`; required with it. */
   embedder?: string | null
+  /**
+   * Reads chunks' stored vectors (the store's `chunkVectors`): the index keeps only compact codes,
+   * and rescores its vector candidates with these so that results are those of an exact scan.
+   */
+  exactVectors: ExactVectors
   limit: number
   /** Only chunks of these collections. Omitted: all collections; empty: nothing matches. */
   collectionIds?: readonly string[]
@@ -262,7 +268,7 @@ export class SearchIndex {
     this.dropEmptyVectorIndexes()
   }
 
-  search(request: SearchRequest): SearchResponse {
+  async search(request: SearchRequest): Promise<SearchResponse> {
     const { query, queryVector, embedder, limit, collectionIds, mode, similarityThreshold } = request
     if (queryVector && !embedder) {
       // Comparing a vector of unknown origin would rank by noise; this is a caller bug, so say so.
@@ -275,12 +281,16 @@ export class SearchIndex {
       return { results: this.keywordSearch(query, limit, collectionIds), method: 'bm25' }
     }
 
-    const vectorHits = vectorIndex.search(queryVector, {
-      limit: mode === 'vector' ? limit : candidateDepth(limit),
-      collectionIds,
-      embedder,
-      minScore: similarityThreshold,
-    })
+    const vectorHits = await vectorIndex.search(
+      queryVector,
+      {
+        limit: mode === 'vector' ? limit : candidateDepth(limit),
+        collectionIds,
+        embedder,
+        minScore: similarityThreshold,
+      },
+      request.exactVectors,
+    )
     if (mode === 'vector') {
       return {
         results: vectorHits.map(({ id, score }) => ({ id, score: Math.max(0, score) })),

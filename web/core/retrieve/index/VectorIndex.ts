@@ -1,8 +1,11 @@
 import { decodeVectorRows } from './decodeVectorRows'
+import { dotsInJs } from './dotsInJs'
 import { encodeVectorRows } from './encodeVectorRows'
+import type { ExactVectors } from './ExactVectors'
 import { Interner } from './Interner'
 import type { ScoredId } from './ScoredId'
 import { TopK } from './TopK'
+import { unitRow } from './unitRow'
 import { SCORE_BLOCK_ROWS, VectorMatrix, type VectorMatrixOptions } from './VectorMatrix'
 
 export interface VectorMeta {
@@ -25,7 +28,22 @@ export interface VectorSearchOptions {
 const INITIAL_CAPACITY = 64
 
 /**
- * Exact cosine search over a contiguous Float32Array, one row of `dimensions` floats per chunk.
+ * Most candidates one search reads back and rescores exactly. Past it (thousands of rows whose
+ * intervals overlap the top k's: near-identical vectors), the rest keep their estimated scores
+ * rather than a search reading megabytes of vectors from the store.
+ */
+export const MAX_RESCORED = 4096
+
+interface Candidate {
+  row: number
+  id: string
+  low: number
+  high: number
+}
+
+/**
+ * Cosine search over rows kept compact in memory, one row per chunk, with results those of an exact
+ * f32 scan.
  *
  * - Vectors are scaled to unit length when added (and the query when searching), so a score is a
  *   dot product and a true cosine even if an embedder forgot to normalise. A zero vector (a text with
@@ -35,12 +53,16 @@ const INITIAL_CAPACITY = 64
  *   looks like a score. Rows of an old embedder stay until their documents are re-embedded.
  * - Storage doubles when full (amortised O(1) add) and a removed row is filled by the last one (O(1)
  *   remove, so row order is arbitrary). Capacity is never shrunk.
- * - Search is exact: the result is that of scoring every wanted row and sorting. Runs of consecutive
- *   wanted rows are scored a block at a time by WebAssembly SIMD kernels where the host runs them
- *   (an int8 pass bounds each row's score; only rows whose bound could enter the top k are scored
- *   exactly) and by the same exact arithmetic in JS elsewhere (same bits, see `VectorMatrix`); the
- *   best `limit` are kept in a small heap with no allocation per row. At 100k x 384 the exact pass
- *   alone reads 154 MB per query and is bound by memory bandwidth; the int8 pass reads 38 MB.
+ * - A row is kept as int8 codes with its step and residual (`VectorMatrix`, 408 bytes at 384
+ *   dimensions instead of 1,536), not as f32. A search first bounds every wanted row's score in
+ *   one pass over the codes (WebAssembly SIMD where it runs), keeps as candidates only the rows
+ *   whose upper bound reaches the k-th best lower bound (the others provably cannot be in the top
+ *   k), then reads the candidates' stored vectors (`ExactVectors`, the store's `chunkVectors`),
+ *   highest bound first, and scores them exactly until no unread candidate's bound can beat the
+ *   k-th exact score. The result is that of scoring every row exactly (`unitRow`, then `dotsInJs`'s
+ *   arithmetic) and sorting: same ids, same scores to the bit, ties to the lower row.
+ * - A candidate whose vector cannot be read (its chunk deleted meanwhile, another embedder now)
+ *   keeps its estimate, the middle of its interval; so does any past `MAX_RESCORED`.
  */
 export class VectorIndex {
   private count = 0
@@ -52,6 +74,8 @@ export class VectorIndex {
   private readonly rowOf = new Map<string, number>()
   private collections = new Interner()
   private embedders = new Interner()
+  /** Scratch row for `add`. */
+  private readonly unit: Float32Array
 
   /** `options` choose where the kernel switches to WebAssembly (for tests; the default suits use). */
   constructor(
@@ -62,6 +86,7 @@ export class VectorIndex {
       throw new RangeError(`dimensions must be a positive integer, got ${dimensions}`)
     }
     this.matrix = new VectorMatrix(dimensions, INITIAL_CAPACITY, options)
+    this.unit = new Float32Array(dimensions)
   }
 
   /** Restores an index from `toBytes`' output; throws a RangeError when the bytes are not one. */
@@ -69,7 +94,7 @@ export class VectorIndex {
     const rows = decodeVectorRows(bytes)
     const index = new VectorIndex(rows.dimensions, options)
     index.reserve(rows.count)
-    index.matrix.load(rows.vectors, rows.count)
+    index.matrix.load(rows, rows.count)
     index.collectionOf.set(rows.collectionOf)
     index.embedderOf.set(rows.embedderOf)
     index.ids = [...rows.ids]
@@ -121,11 +146,7 @@ export class VectorIndex {
     this.documents[row] = meta.document_id
     this.collectionOf[row] = this.collections.intern(meta.collection_id)
     this.embedderOf[row] = this.embedders.intern(meta.embedder)
-    let norm = 0
-    for (let i = 0; i < vector.length; i++) norm += vector[i]! * vector[i]!
-    // A vector with NaN or Infinity in it is stored as zero: it would otherwise poison every score.
-    const scale = norm > 0 && Number.isFinite(norm) ? 1 / Math.sqrt(norm) : 0
-    this.matrix.writeRow(row, vector, scale)
+    this.matrix.writeRow(row, unitRow(vector, this.unit))
   }
 
   /** Removes rows by id (unknown ids are ignored), moving the last row into each hole. */
@@ -160,8 +181,15 @@ export class VectorIndex {
     if (code !== undefined) this.remove(this.ids.filter((_, row) => this.collectionOf[row] === code))
   }
 
-  /** The `limit` rows most similar to `query`, best first, with their cosine similarity. */
-  search(query: Float32Array, { limit, collectionIds, embedder, minScore }: VectorSearchOptions): ScoredId[] {
+  /**
+   * The `limit` rows most similar to `query`, best first, with their cosine similarity: those of an
+   * exact scan, the candidates' exact vectors read through `exactVectors` (see the class comment).
+   */
+  async search(
+    query: Float32Array,
+    { limit, collectionIds, embedder, minScore }: VectorSearchOptions,
+    exactVectors: ExactVectors,
+  ): Promise<ScoredId[]> {
     if (query.length !== this.dimensions) {
       throw new RangeError(`Query of ${query.length} dimensions for an index of ${this.dimensions}`)
     }
@@ -169,14 +197,21 @@ export class VectorIndex {
     const allowed = this.collectionMask(collectionIds)
     const unit = toUnit(query)
     if (limit < 1 || embedderCode === undefined || unit === null) return []
-
-    const top = new TopK(limit)
+    const threshold = minScore ?? -Infinity
+    // Synchronous up to here: rows may move while the vectors are read, so candidates carry their ids.
     this.matrix.setQuery(unit)
-    this.scan(embedderCode, allowed, minScore ?? -Infinity, top)
+    const candidates = this.candidates(embedderCode, allowed, threshold, limit)
+    const top = await this.rescore(candidates, unit, { limit, embedder, threshold }, exactVectors)
+    const idOf = new Map(candidates.map((candidate) => [candidate.row, candidate.id]))
     // Clamped: rounding can push a vector's similarity with itself a hair over 1.
     return top
       .drain()
-      .map(({ row, score }) => ({ id: this.ids[row]!, score: Math.min(1, Math.max(-1, score)) }))
+      .map(({ row, score }) => ({ id: idOf.get(row)!, score: Math.min(1, Math.max(-1, score)) }))
+  }
+
+  /** Bytes per row this index holds in memory for its vectors (capacity included, ids not). */
+  get vectorBytes(): number {
+    return this.matrix.capacity * (this.matrix.bytesPerRow + 8)
   }
 
   /** The rows, their ids and metadata as bytes (see `VectorRows.ts`), for `fromBytes`. */
@@ -184,7 +219,7 @@ export class VectorIndex {
     return encodeVectorRows({
       dimensions: this.dimensions,
       count: this.count,
-      vectors: this.matrix.values,
+      ...this.matrix.encoded(this.count),
       ids: this.ids,
       documents: this.documents,
       collections: this.collections.values,
@@ -206,15 +241,22 @@ export class VectorIndex {
   }
 
   /**
-   * Offers every row of the embedder (and allowed collections) scoring at least `threshold` to
-   * `top`, in row order, or skips it when it provably could not get in. Consecutive wanted rows go
-   * a block at a time; a row left out costs two integer comparisons. With bounds (see
-   * `VectorMatrix.upperBounds`) only rows whose bound beats the heap's floor are scored exactly,
-   * the whole block at once when many are.
+   * Every wanted row (of the embedder and allowed collections) that could be in the top `limit` at
+   * or above `threshold`, by its interval (`VectorMatrix.estimates`): its upper bound reaches both
+   * the threshold and the `limit`-th best lower bound (`limit` rows are certain to score at least
+   * that, and on a tie the row could still win by its lower number). Highest upper bound first.
+   * Consecutive wanted rows go a block at a time; a row left out costs two integer comparisons.
    */
-  private scan(embedderCode: number, allowed: Uint8Array | null, threshold: number, top: TopK): void {
-    const { embedderOf, collectionOf, count, matrix } = this
-    let floor = top.floor
+  private candidates(
+    embedderCode: number,
+    allowed: Uint8Array | null,
+    threshold: number,
+    limit: number,
+  ): Candidate[] {
+    const { embedderOf, collectionOf, count, matrix, ids } = this
+    const lows = new TopK(limit)
+    let floor = -Infinity
+    const found: Candidate[] = []
     let row = 0
     while (row < count) {
       if (embedderOf[row] !== embedderCode || (allowed !== null && allowed[collectionOf[row]!] !== 1)) {
@@ -230,37 +272,67 @@ export class VectorIndex {
       ) {
         end++
       }
-      const n = end - row
-      const bounds = matrix.upperBounds(row, n)
-      let candidates = n
-      if (bounds !== null) {
-        candidates = 0
-        for (let i = 0; i < n; i++) if (bounds[i]! >= threshold && bounds[i]! > floor) candidates++
-      }
-      if (bounds === null || candidates > n >> 3) {
-        const scores = matrix.dots(row, n)
-        for (let i = 0; i < n; i++) {
-          const score = scores[i]!
-          // Rows come in ascending order, so a score equal to the floor loses the tie: skip it.
-          if (score >= threshold && score > floor) {
-            top.offer(score, row + i)
-            floor = top.floor
-          }
+      const { low, high } = matrix.estimates(row, end - row)
+      for (let i = 0; i < end - row; i++) {
+        const upper = high[i]!
+        if (upper < threshold || upper < floor) continue
+        const lower = low[i]!
+        if (lower > floor) {
+          lows.offer(lower, row + i)
+          floor = lows.floor
         }
-      } else if (candidates > 0) {
-        for (let i = 0; i < n; i++) {
-          // Its exact score is at most the bound: below the threshold, or not above the floor (and
-          // so out, on a tie too), it cannot get in.
-          if (bounds[i]! < threshold || bounds[i]! <= floor) continue
-          const score = matrix.dots(row + i, 1)[0]!
-          if (score >= threshold && score > floor) {
-            top.offer(score, row + i)
-            floor = top.floor
-          }
-        }
+        found.push({ row: row + i, id: ids[row + i]!, low: lower, high: upper })
       }
       row = end
     }
+    return found
+      .filter((candidate) => candidate.high >= floor)
+      .sort((a, b) => b.high - a.high || a.row - b.row)
+  }
+
+  /**
+   * Scores candidates (highest upper bound first) exactly from their stored vectors, in growing
+   * batches, until the next one's upper bound is below the `limit`-th exact score: none after it
+   * can get in. The query's f64 copy is this search's own (another search may set the matrix's).
+   */
+  private async rescore(
+    candidates: readonly Candidate[],
+    unit: Float32Array,
+    { limit, embedder, threshold }: { limit: number; embedder: string; threshold: number },
+    exactVectors: ExactVectors,
+  ): Promise<TopK> {
+    const d = this.dimensions
+    const top = new TopK(limit)
+    const query = Float64Array.from(unit)
+    const row = new Float32Array(d)
+    const score = new Float64Array(1)
+    const offer = (value: number, candidate: Candidate) => {
+      if (value >= threshold) top.offer(value, candidate.row)
+    }
+    let next = 0
+    let batch = Math.max(2 * limit, 16)
+    while (next < candidates.length && next < MAX_RESCORED && candidates[next]!.high >= top.floor) {
+      const part = candidates.slice(next, Math.min(next + batch, MAX_RESCORED))
+      next += part.length
+      batch *= 2
+      const stored = new Map(
+        (await exactVectors(part.map((candidate) => candidate.id))).map((v) => [v.id, v]),
+      )
+      for (const candidate of part) {
+        const vector = stored.get(candidate.id)
+        if (vector?.vector && vector.embedder === embedder && vector.vector.length === d) {
+          dotsInJs(unitRow(vector.vector, row), 0, d, 1, query, score)
+          offer(score[0]!, candidate)
+        } else {
+          offer((candidate.low + candidate.high) / 2, candidate)
+        }
+      }
+    }
+    for (; next < candidates.length && candidates[next]!.high >= top.floor; next++) {
+      const candidate = candidates[next]!
+      offer((candidate.low + candidate.high) / 2, candidate)
+    }
+    return top
   }
 
   /**

@@ -3,13 +3,15 @@ import {
   VECTOR_ROWS_HEADER_BYTES,
   VECTOR_ROWS_MAGIC,
   VECTOR_ROWS_VERSION,
+  codeStride,
+  vectorRowsNumberBytes,
   type VectorRows,
 } from './VectorRows'
 
 /**
  * Reads what `encodeVectorRows` wrote. Throws a RangeError naming the problem on anything else (a
- * truncated write, another format or version, codes out of range) rather than returning rows that
- * would answer searches wrongly; the caller then rebuilds the index from stored chunks.
+ * truncated write, another format or version, codes or numbers out of range) rather than returning
+ * rows that would answer searches wrongly; the caller then rebuilds the index from stored chunks.
  */
 export function decodeVectorRows(bytes: Uint8Array): VectorRows {
   if (bytes.length < VECTOR_ROWS_HEADER_BYTES) fail('shorter than its header')
@@ -21,21 +23,27 @@ export function decodeVectorRows(bytes: Uint8Array): VectorRows {
   const count = view.getUint32(12, true)
   const metadataBytes = view.getUint32(16, true)
   if (dimensions === 0) fail('zero dimensions')
-  const vectorsEnd = VECTOR_ROWS_HEADER_BYTES + count * dimensions * 4
-  const codesEnd = vectorsEnd + count * 8
-  if (bytes.length !== codesEnd + metadataBytes)
-    fail(`${bytes.length} bytes, expected ${codesEnd + metadataBytes}`)
+  const numbersEnd = VECTOR_ROWS_HEADER_BYTES + vectorRowsNumberBytes(dimensions, count)
+  if (bytes.length !== numbersEnd + metadataBytes)
+    fail(`${bytes.length} bytes, expected ${numbersEnd + metadataBytes}`)
 
-  const vectors = new Float32Array(count * dimensions)
+  const scales = new Float64Array(count)
+  const residuals = new Float64Array(count)
   const collectionOf = new Int32Array(count)
   const embedderOf = new Int32Array(count)
-  readNumbers(bytes, VECTOR_ROWS_HEADER_BYTES, vectors)
-  readNumbers(bytes, vectorsEnd, collectionOf)
-  readNumbers(bytes, vectorsEnd + count * 4, embedderOf)
+  const codes = new Int8Array(count * codeStride(dimensions))
+  let offset = VECTOR_ROWS_HEADER_BYTES
+  for (const into of [scales, residuals, collectionOf, embedderOf, codes]) {
+    readNumbers(bytes, offset, into)
+    offset += into.byteLength
+  }
+  // The bounds hold only for steps and residuals that are real lengths and codes within -127..127.
+  if (!scales.every(isLength) || !residuals.every(isLength)) fail('a step or residual is not a length')
+  if (codes.includes(-128)) fail('a code is out of range')
 
   let metadata: unknown
   try {
-    metadata = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(codesEnd)))
+    metadata = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(numbersEnd)))
   } catch {
     fail('unreadable metadata')
   }
@@ -46,18 +54,34 @@ export function decodeVectorRows(bytes: Uint8Array): VectorRows {
     fail('a collection or embedder code is out of range')
   }
   if (new Set(ids).size !== ids.length) fail('duplicate ids')
-  return { dimensions, count, vectors, ids, documents, collections, collectionOf, embedders, embedderOf }
+  return {
+    dimensions,
+    count,
+    codes,
+    scales,
+    residuals,
+    ids,
+    documents,
+    collections,
+    collectionOf,
+    embedders,
+    embedderOf,
+  }
 }
 
-function readNumbers(bytes: Uint8Array, offset: number, into: Float32Array | Int32Array): void {
-  if (HOST_IS_LITTLE_ENDIAN) {
+function readNumbers(bytes: Uint8Array, offset: number, into: Float64Array | Int32Array | Int8Array): void {
+  if (HOST_IS_LITTLE_ENDIAN || into instanceof Int8Array) {
     new Uint8Array(into.buffer).set(bytes.subarray(offset, offset + into.byteLength))
     return
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset + offset, into.byteLength)
   for (let i = 0; i < into.length; i++) {
-    into[i] = into instanceof Float32Array ? view.getFloat32(i * 4, true) : view.getInt32(i * 4, true)
+    into[i] = into instanceof Float64Array ? view.getFloat64(i * 8, true) : view.getInt32(i * 4, true)
   }
+}
+
+function isLength(value: number): boolean {
+  return Number.isFinite(value) && value >= 0
 }
 
 function isStrings(value: unknown, length?: number): value is string[] {

@@ -1,11 +1,12 @@
 /**
  * The dot product of `rows` consecutive rows of `matrix` (from float `offset`, `dims` each) with
- * `query`, into `out[0 .. rows)`: the pure-JS twin of the WebAssembly kernel (`dotKernelWasm.ts`),
- * used where that cannot run. The two must stay operation-for-operation the same, so that scores,
- * and so rankings, never depend on the host: f32 products exact in f64, eight running sums over the
- * elements below dims - dims % 8 (sum j takes i = j mod 8), the rest summed in order, then
- * ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7)) + tail. Eight independent sums also let the CPU
- * overlap the multiply-adds where one sum would make them wait on each other.
+ * `query`, into `out[0 .. rows)`: the exact score of a rescored candidate (`VectorIndex`). The
+ * order of operations is fixed, so a score is the same bits on every host and in every run: f32
+ * products exact in f64, eight running sums over the elements below dims - dims % 8 (sum j takes
+ * i = j mod 8), the rest summed in order, then ((s0 + s4) + (s2 + s6)) + ((s1 + s5) + (s3 + s7)) +
+ * tail (the order the WebAssembly kernel that scored every row until issue 20 used, so rankings are
+ * unchanged). f64 sums keep scores as exact as a plain loop (f32 sums over 384 terms drift by ~1e-7,
+ * enough to swap near-ties).
  */
 export function dotsInJs(
   matrix: Float32Array,
@@ -39,7 +40,7 @@ export function dotsInJs(
     }
     let tail = 0
     for (; i < dims; i++) tail += query[i]! * matrix[base + i]!
-    // The kernel's two f64x2 lanes, added as it adds them.
+    // Two lanes, as the kernel's f64x2 sums were added.
     const lane0 = s0 + s4 + (s2 + s6)
     const lane1 = s1 + s5 + (s3 + s7)
     out[row] = lane0 + lane1 + tail

@@ -26,6 +26,39 @@ export const lookupConformance: HostCase<StoreConformanceContext>[] = [
     },
   },
   {
+    name: "reads chunks' stored vectors and embedders by id, without their text, skipping ids that do not exist",
+    async run({ store }) {
+      const collection = await store.createCollection(newCollection())
+      const document = await store.createDocument(newDocument(collection.id))
+      const chunks = [
+        newChunk(document, 0, { embedder: 'hash-v1', vector: new Float32Array([0.25, -1.5, 3]) }),
+        newChunk(document, 1, { embedder: null, vector: null }),
+      ]
+      await store.replaceChunks(document.id, chunks)
+      const found = await store.chunkVectors([chunks[1]!.id, 'no-such-chunk', chunks[0]!.id])
+      checkEqual(found.map((c) => c.id).sort(), [chunks[0]!.id, chunks[1]!.id].sort(), 'found ids')
+      const first = found.find((c) => c.id === chunks[0]!.id)
+      check(first?.vector instanceof Float32Array, 'vector is a Float32Array')
+      checkEqual(Array.from(first.vector), [0.25, -1.5, 3], 'vector values')
+      checkEqual(first.embedder, 'hash-v1', 'embedder')
+      checkEqual(Object.keys(first).sort(), ['embedder', 'id', 'vector'], 'only id, embedder and vector')
+      const second = found.find((c) => c.id === chunks[1]!.id)
+      checkEqual([second?.embedder, second?.vector], [null, null], 'a chunk without a vector')
+      checkEqual(await store.chunkVectors([]), [], 'no ids, nothing')
+      // The same id in the document's new chunks: its new vector, and nothing of the old set.
+      const again = { ...chunks[0]!, embedder: 'e2', vector: new Float32Array([1, 2, 3]) }
+      await store.replaceChunks(document.id, [again])
+      const replaced = await store.chunkVectors([chunks[0]!.id, chunks[1]!.id])
+      checkEqual(
+        replaced.map((c) => [c.embedder, Array.from(c.vector ?? [])]),
+        [['e2', [1, 2, 3]]],
+        'the current chunks only',
+      )
+      await store.deleteDocument(document.id)
+      checkEqual(await store.chunkVectors([chunks[0]!.id]), [], 'gone with their document')
+    },
+  },
+  {
     name: 'keeps the settings record across reopening, replacing it on every put',
     async run({ store, reopen }) {
       checkEqual(await store.getSettings(), undefined, 'nothing saved at first')

@@ -226,6 +226,10 @@ export class SyncedStore implements Store {
     return this.inner.getChunks(ids)
   }
 
+  chunkVectors(ids: readonly string[]) {
+    return this.inner.chunkVectors(ids)
+  }
+
   getSettings() {
     return this.inner.getSettings()
   }
