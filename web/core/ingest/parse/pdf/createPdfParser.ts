@@ -26,6 +26,11 @@ export const PDF_OPEN_OPTIONS = {
   verbosity: 0,
   // Images as pixels, not ImageBitmaps, so a scanned page's image can go to OCR (ocr/pdfPageImage).
   isOffscreenCanvasSupported: false,
+  // JPEGs decoded by pdf.js itself on both hosts, not by the browser's ImageDecoder (which pdf.js uses
+  // in a Chromium worker): Chromium's decoder differs by a few levels per pixel, and on the corpus's
+  // scanned book page that was enough to tip Tesseract's layout analysis into reading the text column
+  // and the engraving as one (87 words instead of the server's 142). Now both hosts OCR the same pixels.
+  isImageDecoderSupported: false,
 } as const
 
 /** `onProgress` is called after each page with the share of pages read so far. */
