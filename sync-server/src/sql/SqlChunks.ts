@@ -23,8 +23,6 @@ const SQL = {
   insert: `INSERT INTO chunks (${COLUMNS}, chunk_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   // The switch itself: one statement, so a reader sees the old set or the new one, never a mix.
   switchSet: 'UPDATE documents SET chunk_set = ? WHERE id = ? AND chunk_set = ?',
-  staleDocuments: `SELECT DISTINCT c.document_id AS id, d.chunk_set AS chunk_set
-      FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.chunk_set != d.chunk_set`,
   documentsInOrder: 'SELECT id, chunk_set FROM documents ORDER BY created_at, seq',
   collectionDocumentsInOrder:
     'SELECT id, chunk_set FROM documents WHERE collection_id = ? ORDER BY created_at, seq',
@@ -43,6 +41,10 @@ const DIALECT_SQL = {
       AND (idx > ? OR (idx = ? AND rowid > ?)) ORDER BY idx, rowid LIMIT ${READ_ROWS}`,
     pageInCollection: `SELECT ${COLUMNS}, rowid AS tie FROM chunks WHERE document_id = ? AND chunk_set = ?
       AND collection_id = ? AND (idx > ? OR (idx = ? AND rowid > ?)) ORDER BY idx, rowid LIMIT ${READ_ROWS}`,
+    staleDocuments: `SELECT DISTINCT c.document_id AS id, d.chunk_set AS chunk_set
+      FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.chunk_set != d.chunk_set`,
+    sweepSets: `DELETE FROM chunks WHERE rowid IN (
+      SELECT rowid FROM chunks WHERE document_id = ? AND chunk_set != ? LIMIT ${DELETE_ROWS})`,
     firstTie: 0 as SqlValue,
   },
   postgres: {
@@ -52,6 +54,12 @@ const DIALECT_SQL = {
       AND (idx > ? OR (idx = ? AND id > ?)) ORDER BY idx, id LIMIT ${READ_ROWS}`,
     pageInCollection: `SELECT ${COLUMNS}, id AS tie FROM chunks WHERE document_id = ? AND chunk_set = ?
       AND collection_id = ? AND (idx > ? OR (idx = ? AND id > ?)) ORDER BY idx, id LIMIT ${READ_ROWS}`,
+    // Only sets below the current one: a set above it may be another instance's replacement in
+    // progress (a crashed one's rows wait for the document's next replacement, which clears them).
+    staleDocuments: `SELECT DISTINCT c.document_id AS id, d.chunk_set AS chunk_set
+      FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.chunk_set < d.chunk_set`,
+    sweepSets: `DELETE FROM chunks WHERE (id, chunk_set) IN (
+      SELECT id, chunk_set FROM chunks WHERE document_id = ? AND chunk_set < ? LIMIT ${DELETE_ROWS})`,
     firstTie: '' as SqlValue,
   },
 }
@@ -85,7 +93,9 @@ interface DocumentSet {
  * new ones after it, never half of them. How it fails: a crash before the switch leaves rows of a set
  * nobody reads (the document keeps its old chunks, and `processDocument` has not marked it
  * completed); a crash after it leaves the old set's rows. Either kind of leftover is deleted by the
- * document's next replacement and by `sweep` when the store opens. Replacements of one document run
+ * document's next replacement and by `sweep` when the store opens (on PostgreSQL only sets below the
+ * current one: a set above it may be another instance's replacement in progress). Replacements of one
+ * document run
  * one after another; a document deleted meanwhile takes its rows with it (ON DELETE CASCADE) and the
  * replacement stops without storing anything.
  */
@@ -162,8 +172,9 @@ export class SqlChunks {
 
   /** Deletes the rows of every set no document reads (left by a stop in the middle of a replacement). */
   async sweep(): Promise<void> {
-    for (const document of await this.driver.all<DocumentSet>(SQL.staleDocuments)) {
-      await this.deleteOtherSets(document.id, document.chunk_set)
+    const { staleDocuments, sweepSets } = this.dialectSql
+    for (const document of await this.driver.all<DocumentSet>(staleDocuments)) {
+      await this.deleteSets(sweepSets, document.id, document.chunk_set)
     }
   }
 
@@ -233,10 +244,15 @@ export class SqlChunks {
   }
 
   /** Deletes the document's rows outside set `keep`, `DELETE_ROWS` per statement, sliced. */
-  private async deleteOtherSets(documentId: string, keep: number): Promise<void> {
+  private deleteOtherSets(documentId: string, keep: number): Promise<void> {
+    return this.deleteSets(this.dialectSql.deleteOtherSets, documentId, keep)
+  }
+
+  /** Runs a cut delete of the document's rows (`sql` with the document and a set) until it is done. */
+  private async deleteSets(sql: string, documentId: string, set: number): Promise<void> {
     const slice = timeSlicer()
     for (;;) {
-      const { changes } = await this.driver.run(this.dialectSql.deleteOtherSets, [documentId, keep])
+      const { changes } = await this.driver.run(sql, [documentId, set])
       if (changes < DELETE_ROWS) return
       await slice()
     }
