@@ -262,7 +262,10 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     spaces,
     accounts,
     jobs,
-    health: { database: databaseHealth(database), queue: jobTableQueueHealth(database) },
+    health: {
+      database: databaseHealth(database),
+      queue: jobTableQueueHealth(database, jobCluster ? 'pg-boss' : 'in-process'),
+    },
     localUser: LOCAL_USER,
     limits: config.rateLimits,
     // Shared by every instance on the database; one server counts in memory.

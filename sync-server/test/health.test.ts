@@ -106,12 +106,16 @@ describe('GET /health on PostgreSQL', () => {
     await database?.drop()
   })
 
-  it('reports PostgreSQL with its server version', async () => {
+  it('reports PostgreSQL with its server version, and the pg-boss queue', async () => {
     const response = await fetch(`${server.url}/health`)
     expect(response.status).toBe(200)
-    const body = (await response.json()) as { database: { kind: string; ok: boolean; version?: string } }
+    const body = (await response.json()) as {
+      database: { kind: string; ok: boolean; version?: string }
+      queue: unknown
+    }
     expect(body.database).toMatchObject({ kind: 'postgres', ok: true })
     expect(body.database.version).toMatch(/^\d+(\.\d+)?/)
+    expect(body.queue).toEqual({ kind: 'pg-boss', ok: true, pending: 0, running: 0 })
   })
 })
 

@@ -192,8 +192,9 @@ describe('moving a SQLite DATA_DIR into PostgreSQL (npm run move-to-postgres)', 
     }
   })
 
-  it('serves the same data from PostgreSQL: sign-in, tokens, API keys, search, sync pull, files', async () => {
-    const onPg = await startTestServer({ accounts: true, dataDir, config: { databaseUrl: target.url } })
+  it('serves the same data from PostgreSQL alone: sign-in, tokens, API keys, search, sync pull, files', async () => {
+    // A DATA_DIR of its own: everything it serves comes from PostgreSQL.
+    const onPg = await startTestServer({ accounts: true, config: { databaseUrl: target.url } })
     try {
       // The same password signs in (the answer's tokens work), and a session from before the move is
       // still signed in: its token was signed with the moved key.

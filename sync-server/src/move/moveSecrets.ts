@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type pg from 'pg'
 import { sharedSecret } from '../secrets/sharedSecret'
+import { SERVER_SCHEMA } from '../sql/openDatabases'
 
 /**
  * The DATA_DIR's generated secrets, by the name the PostgreSQL mode keeps them under in
@@ -20,7 +21,7 @@ export async function moveSecrets(pool: pg.Pool, dataDir: string): Promise<strin
     const value = readFileSync(path)
     // sharedSecret makes the table (and a row when none) as a start does; the file's value then wins.
     await sharedSecret(pool, name, value.length)
-    await pool.query('UPDATE quire.server_secrets SET value = $2 WHERE name = $1', [name, value])
+    await pool.query(`UPDATE ${SERVER_SCHEMA}.server_secrets SET value = $2 WHERE name = $1`, [name, value])
     moved.push(name)
   }
   return moved
