@@ -49,7 +49,7 @@ async function startNode(name: string): Promise<Node> {
     store,
     latestSeq: 0,
   } as Omit<Node, 'changes'> as Node
-  const index = {
+  const index: Record<string, unknown> = {
     async replaceDocument(id: string, chunks: readonly ChunkRecord[]) {
       node.indexed.set(
         id,
@@ -58,6 +58,7 @@ async function startNode(name: string): Promise<Node> {
     },
     removeCollection: (id: string) => node.removedCollections.push(id),
   }
+  Object.assign(node, { index })
   const space = {
     userId: USER,
     sync: { notifier: node.notifier, store: { latestSeq: async () => node.latestSeq } },
@@ -123,6 +124,24 @@ describe('shareSpaceChanges between two instances over one PostgreSQL', () => {
     await expect.poll(() => a.indexed.get(document.id)).toEqual([])
     await writer.deleteCollection(collection.id)
     await expect.poll(() => a.removedCollections).toEqual([collection.id])
+  })
+
+  it('reads nothing for an index that is not in memory (it reads the store when it loads)', async () => {
+    const [a, b] = nodes as [Node, Node]
+    const index = (a as unknown as { index: { isLoaded?: boolean; busy?: boolean } }).index
+    index.isLoaded = false
+    index.busy = false
+    try {
+      const writer = b.changes.announcing(USER, b.store)
+      const collection = await writer.createCollection(newCollection())
+      const document = await writer.createDocument(newDocument(collection.id))
+      await writer.replaceChunks(document.id, [newChunk(document, 0)])
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      expect(a.indexed.has(document.id)).toBe(false)
+    } finally {
+      delete index.isLoaded
+      delete index.busy
+    }
   })
 
   it('after its bus reconnects, re-reads the sync cursor and every document it may have missed', async () => {

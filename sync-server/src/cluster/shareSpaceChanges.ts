@@ -52,8 +52,11 @@ export function shareSpaceChanges(
     })
   }
   const reindexDocument = async (space: UserSpace, documentId: string) => {
+    const index = space.runtime.ports.index
+    // An index not in memory (ManagedIndex unloaded, not loading) reads the store when it loads.
+    if (!inMemory(index)) return
     const chunks = await space.runtime.ports.store.listChunks({ documentId })
-    await space.runtime.ports.index.replaceDocument(documentId, chunks)
+    await index.replaceDocument(documentId, chunks)
   }
 
   const stops = [
@@ -126,4 +129,10 @@ export function shareSpaceChanges(
       for (const stop of stops) stop()
     },
   }
+}
+
+/** False for an index that says it is unloaded and idle (ManagedIndex); any other index is in memory. */
+function inMemory(index: object): boolean {
+  const state = index as { isLoaded?: unknown; busy?: unknown }
+  return state.isLoaded !== false || state.busy === true
 }
