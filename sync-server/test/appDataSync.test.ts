@@ -262,7 +262,11 @@ describe("the app's data syncs between devices and the server's REST surface", (
       created_at: now(),
       collection_id: null,
     })
-    await phone.store.putSettings({ theme: 'dark', embedder: { id: 'hash-v1' } })
+    await phone.store.putSettings({
+      theme: 'dark',
+      embedder: { id: 'hash-v1' },
+      ocr_languages: ['eng', 'fra'],
+    })
     const persona = (await api('POST', '/api/v1/personas', { name: 'Archivist', description: 'Careful' }))
       .body
     await phone.client.sync()
@@ -270,7 +274,9 @@ describe("the app's data syncs between devices and the server's REST surface", (
     expect(await laptop.plain.listMessages(session.id, { limit: 10 })).toMatchObject([
       { content: 'Where is the lighthouse?' },
     ])
-    expect(await laptop.plain.getSettings()).toMatchObject({ theme: 'dark' })
+    expect(await laptop.plain.getSettings()).toMatchObject({ theme: 'dark', ocr_languages: ['eng', 'fra'] })
+    // The server reads French scans for this person too from now on.
+    expect((await api('GET', '/api/settings')).body).toMatchObject({ ocr_languages: ['eng', 'fra'] })
     expect((await laptop.plain.getRecord('persona', persona.id))?.data).toMatchObject({ name: 'Archivist' })
     expect((await api('GET', `/api/chat/sessions/${session.id}`)).status).toBe(200)
 
