@@ -19,6 +19,9 @@ export class SqliteSource {
 
   constructor(readonly path: string) {
     this.db = new Database(path, { readonly: true, fileMustExist: true })
+    // One read transaction from the first read to close: every table is read from the same snapshot,
+    // even if a server was left writing to the file (WAL lets it go on; the copy does not see it).
+    this.db.exec('BEGIN')
   }
 
   /** The newest migration applied (0 when none). */
