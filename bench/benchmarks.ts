@@ -1,3 +1,4 @@
+import { cluster } from './cluster'
 import { documentStall } from './document-stall'
 import { embedHash } from './embed-hash'
 import { ingestMemory } from './ingest-memory'
@@ -20,6 +21,7 @@ import { web } from './web'
 export const benchmarks: readonly Benchmark[] = [
   serverCollections,
   serverAuth,
+  cluster,
   ingestPdf,
   embedHash,
   ingestMemory,
