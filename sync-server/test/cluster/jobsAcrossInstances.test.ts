@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readSse } from '../../../web/core/http/readSse'
+import { corpusDir } from '../../../web/core/testing/corpusDir'
 import { callJson } from '../callJson'
+import { createTestCollection } from '../createTestCollection'
 import { startFakeOllama, type FakeOllama } from '../modelhostFakeOllama'
 import { createTestDatabase, type TestDatabase } from '../postgres/createTestDatabase'
 import { signUpForTest, type TestUser } from '../signUpForTest'
@@ -23,6 +27,8 @@ let database: TestDatabase
 let ollama: FakeOllama
 let admin: pg.Client
 const instances: Instance[] = []
+/** Each instance by the id its job claims carry. */
+const instanceIds = new Map<string, Instance>()
 let user: TestUser
 
 async function startOne(): Promise<Instance> {
@@ -31,6 +37,10 @@ async function startOne(): Promise<Instance> {
     env: { OUTBOUND_ALLOW: '127.0.0.1', JOB_LEASE_S: String(LEASE_S), JOB_CONCURRENCY: '2' },
   })
   instances.push(instance)
+  // Printed at start, before the ready line (later output may push it out of what is kept).
+  const id = /Jobs: instance (\S+),/.exec(instance.output())?.[1]
+  if (!id) throw new Error(`no instance id in:\n${instance.output()}`)
+  instanceIds.set(id, instance)
   return instance
 }
 
@@ -39,9 +49,8 @@ beforeAll(async () => {
   ollama = await startFakeOllama()
   admin = new pg.Client({ connectionString: database.url })
   await admin.connect()
-  // The first one creates the schemas; the others then start together.
-  await startOne()
-  await Promise.all([startOne(), startOne()])
+  // All three at once: they migrate the same schemas (each migration under an advisory lock).
+  await Promise.all([startOne(), startOne(), startOne()])
   user = await signUpForTest(instances[0]!.url, 'ada')
 }, 90_000)
 
@@ -90,7 +99,7 @@ async function runnerOf(id: string): Promise<Instance> {
       ).rows[0]?.claimed_by,
     (value) => Boolean(value),
   )
-  const runner = instances.find((instance) => instance.output().includes(`instance ${claimedBy},`))
+  const runner = instanceIds.get(claimedBy!)
   if (!runner) throw new Error(`no instance printed ${claimedBy}`)
   return runner
 }
@@ -111,7 +120,7 @@ async function streamed(instance: Instance, id: string, headers: Record<string, 
 
 describe('jobs across three instances on one PostgreSQL', () => {
   it('runs each of many jobs created at once through all three exactly once', async () => {
-    const names = Array.from({ length: 18 }, (_, n) => `many-${n}:1b`)
+    const names = Array.from({ length: 12 }, (_, n) => `many-${n}:1b`)
     for (const name of names) ollama.pulls.set(name, { layers: [1000], steps: 2, delayMs: 20 })
     const ids = await Promise.all(names.map((name, n) => install(instances[n % 3]!, name)))
     expect(new Set(ids).size).toBe(names.length)
@@ -130,6 +139,47 @@ describe('jobs across three instances on one PostgreSQL', () => {
       "SELECT count(DISTINCT data->>'id')::int AS n FROM pgboss.job WHERE name = 'quire_jobs' AND state = 'completed'",
     )
     expect(ran.rows[0]!.n).toBeGreaterThanOrEqual(names.length)
+  }, 60_000)
+
+  it('processes uploads sent at once through all three, each document by one job run once', async () => {
+    const corpus = corpusDir(process.env, fileURLToPath(new URL('../../..', import.meta.url)))
+    const bytes = readFileSync(`${corpus}/md/ollama__api.md`)
+    const collection = await createTestCollection(
+      instances[0]!.url,
+      'Uploads',
+      'From every instance',
+      user.auth,
+    )
+    const uploads = await Promise.all(
+      Array.from({ length: 6 }, async (_, n) => {
+        const form = new FormData()
+        form.append('collection_id', collection)
+        form.append('file', new Blob([bytes]), `api-${n}.md`)
+        const response = await fetch(`${instances[n % 3]!.url}/api/documents/`, {
+          method: 'POST',
+          headers: user.auth,
+          body: form,
+        })
+        expect(response.status).toBe(201)
+        return ((await response.json()) as { id: string }).id
+      }),
+    )
+    for (const id of uploads) {
+      const document = await until(
+        async () => (await api(instances[1]!, 'GET', `/api/documents/${id}`)).body as { status: string },
+        (view) => view.status === 'completed' || view.status === 'failed',
+      )
+      expect(document.status).toBe('completed')
+    }
+    const listed = (await api(instances[2]!, 'GET', '/api/v1/jobs?job_type=document_process&limit=100'))
+      .body as { items: Array<{ id: string; attempts: number; payload: { document_id: string } }> }
+    for (const id of uploads) {
+      const jobs = listed.items.filter((item) => item.payload.document_id === id)
+      expect(jobs).toHaveLength(1)
+      expect(jobs[0]!.attempts).toBe(1)
+      const started = (await events(instances[0]!, jobs[0]!.id)).filter((event) => event.type === 'started')
+      expect(started).toHaveLength(1)
+    }
   }, 60_000)
 
   it('shows on one instance the events of a job running on another, in order, honouring Last-Event-ID', async () => {
