@@ -73,7 +73,7 @@ export class PgDriver implements SqlDriver {
       } catch (error) {
         // A multi-statement string that opened a transaction leaves it aborted: end it here, on the
         // same connection, before the connection goes back to the pool.
-        await client.query('ROLLBACK')
+        await rollback(client)
         throw error
       }
     })
@@ -98,7 +98,7 @@ export class PgDriver implements SqlDriver {
         for (const { sql, params = [] } of statements) await client.query(query(sql, params))
         await client.query('COMMIT')
       } catch (error) {
-        await client.query('ROLLBACK')
+        await rollback(client)
         throw error
       }
     })
@@ -183,6 +183,15 @@ async function idle(lease: () => Promise<Lease>): Promise<Lease> {
     leased.release(error)
     if (leased.held || attempt === 3) throw error
   }
+}
+
+/**
+ * Ends the connection's failed transaction. Should that fail too (the connection is lost), the
+ * statement's own error is the one worth reporting; the connection, not idle, is then closed at its
+ * next checkout (`idle`) if the pool has not dropped it already.
+ */
+async function rollback(client: pg.ClientBase): Promise<void> {
+  await client.query('ROLLBACK').catch(() => undefined)
 }
 
 function query(sql: string, params: readonly SqlValue[]): pg.QueryConfig {
