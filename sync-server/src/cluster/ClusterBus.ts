@@ -150,8 +150,10 @@ export class ClusterBus {
         try {
           await client.query('SELECT pg_notify($1, $2)', [item.channel, item.text])
         } catch (error) {
-          // PostgreSQL refused this message (it answered): the connection is fine, the message is not.
-          if (!(error instanceof pg.DatabaseError)) throw error
+          // PostgreSQL refused this message (an ERROR: the connection is fine, the message is not).
+          // A FATAL (the session ended, e.g. terminated by an administrator) is a lost connection:
+          // the message waits for the next one.
+          if (!(error instanceof pg.DatabaseError) || error.severity !== 'ERROR') throw error
           this.waiting.shift()
           item.settle(error)
           continue

@@ -153,7 +153,7 @@ describe('shareSpaceChanges between two instances over one PostgreSQL', () => {
     await admin.connect()
     try {
       await admin.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'share_a'",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'share_a' AND datname = current_database()",
       )
     } finally {
       await admin.end()
