@@ -60,6 +60,33 @@ describe('Bm25Index bytes', () => {
     expect(copy.search('warsaw river', { limit: 50, collectionIds: ['c1'] })).toEqual([])
   })
 
+  it('writes a restored index again, whatever was read of it, and vacuums it', async () => {
+    const original = new Bm25Index()
+    original.add(chunks(300, 3))
+    const bytes = original.toBytes()
+    const copy = Bm25Index.fromBytes(bytes)
+    // Terms not searched yet are still in their decoded form: written again, both kinds read back.
+    copy.search('warsaw river', { limit: 5 })
+    const again = Bm25Index.fromBytes(copy.toBytes())
+    for (const query of QUERIES) {
+      expect(again.search(query, { limit: 50 }), query).toEqual(original.search(query, { limit: 50 }))
+    }
+    // MiniSearch's vacuum walks every term's postings and drops the removed chunks'.
+    original.removeDocument('doc-4')
+    copy.removeDocument('doc-4')
+    const vacuumed = async (index: Bm25Index) => {
+      const mini = (index as unknown as { mini: { vacuum(): Promise<void>; dirtCount: number } }).mini
+      expect(mini.dirtCount).toBeGreaterThan(0)
+      await mini.vacuum()
+      expect(mini.dirtCount).toBe(0)
+    }
+    await vacuumed(copy)
+    await vacuumed(original)
+    for (const query of QUERIES) {
+      expect(copy.search(query, { limit: 50 }), query).toEqual(original.search(query, { limit: 50 }))
+    }
+  })
+
   it('refuses bytes of another tokenizer, truncated bytes and trailing bytes', () => {
     const index = new Bm25Index()
     index.add(chunks(50, 1))

@@ -1,5 +1,6 @@
 import MiniSearch, { type Options } from 'minisearch'
 import { ByteReader, ByteWriter } from './ByteSections'
+import { LazyPostings } from './LazyPostings'
 
 /** MiniSearch 7.2's protected state, as its own `toJSON` and `loadJS` read and write it. */
 interface MiniSearchState {
@@ -125,7 +126,7 @@ export function encodeMiniSearch(mini: MiniSearch<unknown>, storedFields: readon
 
 /**
  * Reads what `encodeMiniSearch` wrote into a new MiniSearch made with `options` (those the index was
- * built with). Throws a RangeError on anything else or anything inconsistent: the caller rebuilds.
+ * built with). Each term's postings stay in the decoded arrays until first read (`LazyPostings`). Throws a RangeError on anything else or anything inconsistent: the caller rebuilds.
  */
 export function decodeMiniSearch<T>(
   bytes: Uint8Array,
@@ -179,22 +180,25 @@ export function decodeMiniSearch<T>(
     storedFields.forEach((name, i) => (fields[name] = stored[i]![row]!))
     state._storedFields.set(shortId, fields)
   }
-  let entry = 0
-  let posting = 0
-  for (let term = 0; term < terms.length; term++) {
-    const data = new Map<number, Map<number, number>>()
-    const entryEnd = entry + entryCounts[term]!
-    if (entryCounts[term]! < 0 || entryEnd > entries!) throw new RangeError('postings past their end')
-    for (; entry < entryEnd; entry++) {
-      const freqs = new Map<number, number>()
-      const postingEnd = posting + postingCounts[entry]!
-      if (postingCounts[entry]! < 0 || postingEnd > postings!) throw new RangeError('postings past their end')
-      for (; posting < postingEnd; posting++) freqs.set(postingDocs[posting]!, postingFreqs[posting]!)
-      data.set(entryFields[entry]!, freqs)
-    }
-    state._index.set(terms[term]!, data)
+  // Where each field entry's postings start, checked once here; the postings themselves become Maps
+  // only when their term is first read (LazyPostings).
+  const postingStarts = new Int32Array(entries! + 1)
+  for (let entry = 0; entry < entries!; entry++) {
+    const count = postingCounts[entry]!
+    if (count < 0 || postingStarts[entry]! + count > postings!)
+      throw new RangeError('postings past their end')
+    postingStarts[entry + 1] = postingStarts[entry]! + count
   }
-  if (entry !== entries || posting !== postings) throw new RangeError('postings left over')
+  if (postingStarts[entries!] !== postings) throw new RangeError('postings left over')
+  const arrays = { entryFields, postingStarts, docs: postingDocs, freqs: postingFreqs }
+  let entry = 0
+  for (let term = 0; term < terms.length; term++) {
+    const count = entryCounts[term]!
+    if (count < 0 || entry + count > entries!) throw new RangeError('postings past their end')
+    state._index.set(terms[term]!, new LazyPostings(arrays, entry, entry + count))
+    entry += count
+  }
+  if (entry !== entries) throw new RangeError('postings left over')
   state._documentCount = header.documentCount!
   state._nextId = header.nextId!
   state._dirtCount = isCount(header.dirtCount) ? header.dirtCount : 0
