@@ -1,6 +1,8 @@
 /**
  * The store's `?` placeholders as PostgreSQL's `$1..$n`. A `?` inside a string literal ('it''s?'), a
- * quoted identifier ("a?") or a comment is text, not a parameter, and stays as it is.
+ * quoted identifier ("a?") or a comment is text, not a parameter, and stays as it is. PostgreSQL's
+ * own `?` operators (jsonb's `?`, `?|`, `?&`) would be taken for parameters: the store's SQL, written
+ * for both databases, has none.
  */
 export function numberedPlaceholders(sql: string): string {
   let out = ''
