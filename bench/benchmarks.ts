@@ -12,6 +12,7 @@ import { providers } from './providers'
 import { quality } from './quality'
 import { retrieval } from './retrieval'
 import { search } from './search'
+import { searchScale } from './search-scale'
 import { serverAuth } from './server-auth'
 import { serverCollections } from './server-collections'
 import { sync } from './sync'
@@ -28,6 +29,7 @@ export const benchmarks: readonly Benchmark[] = [
   retrieval,
   quality,
   search,
+  searchScale,
   indexLoad,
   sync,
   documentStall,

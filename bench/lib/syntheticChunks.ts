@@ -10,6 +10,8 @@ export interface SyntheticChunkOptions {
   chunksPerDocument?: number
   /** Collections, documents assigned round-robin. Default 4. */
   collections?: number
+  /** Number of the first document (`doc-<n>`): batches of one large set get distinct ids. Default 0. */
+  firstDocument?: number
 }
 
 const MIN_SENTENCES = 4
@@ -29,7 +31,7 @@ const MAX_SENTENCES = 9
  */
 export function syntheticChunks(
   articles: readonly ArticleSentences[],
-  { count, seed, chunksPerDocument = 20, collections = 4 }: SyntheticChunkOptions,
+  { count, seed, chunksPerDocument = 20, collections = 4, firstDocument = 0 }: SyntheticChunkOptions,
 ): ChunkRecord[] {
   if (articles.length === 0 || articles.some((article) => article.sentences.length === 0)) {
     throw new Error('synthetic chunks need articles with sentences')
@@ -37,7 +39,7 @@ export function syntheticChunks(
   const next = seededRandom(seed)
   const pick = (n: number) => Math.floor(next() * n)
   const chunks: ChunkRecord[] = []
-  for (let document = 0; chunks.length < count; document++) {
+  for (let document = firstDocument; chunks.length < count; document++) {
     const article = articles[pick(articles.length)]!
     const documentId = `doc-${document}`
     for (let index = 0; index < chunksPerDocument && chunks.length < count; index++) {
