@@ -3,187 +3,193 @@ import { SearchIndex } from '../../../web/core/retrieve/index/SearchIndex'
 import { IndexMemoryBudget } from '../../../web/core/retrieve/snapshot/IndexMemoryBudget'
 import { ESTIMATED_BYTES_PER_CHUNK, ManagedIndex } from '../../../web/core/retrieve/snapshot/ManagedIndex'
 import { loadSearchIndex } from '../../../web/core/retrieve/snapshot/loadSearchIndex'
+import { testSqlDialects } from '../postgres/testSqlDialects'
 import { answers, keywordRequest, openIndexWorld, type IndexWorld } from './openIndexWorld'
 
-// Real SQLite stores (a person's quire.db), real chunks with hash-v1 vectors: the server's case.
-describe('ManagedIndex', () => {
-  let world: IndexWorld
-  const errors: unknown[] = []
-  const logError = (error: unknown) => errors.push(error)
-  beforeEach(async () => {
-    world = await openIndexWorld()
-    errors.length = 0
-  })
-  afterEach(() => world.close())
+// Real stores (a person's quire.db, or their PostgreSQL schema), real chunks with hash-v1 vectors.
+for (const dialect of testSqlDialects())
+  describe(`ManagedIndex on ${dialect.name}`, () => {
+    let world: IndexWorld
+    const errors: unknown[] = []
+    const logError = (error: unknown) => errors.push(error)
+    beforeEach(async () => {
+      world = await openIndexWorld(await dialect.fresh())
+      errors.length = 0
+    })
+    afterEach(() => world.close())
 
-  /** What an index rebuilt from every stored chunk answers: the truth to compare with. */
-  const rebuilt = async () => answers(SearchIndex.fromChunks(await world.store.listChunks()))
-  const managed = (options: Partial<ConstructorParameters<typeof ManagedIndex>[0]> = {}) =>
-    new ManagedIndex({ store: world.snapshots, logError, settleMs: 60_000, ...options })
+    /** What an index rebuilt from every stored chunk answers: the truth to compare with. */
+    const rebuilt = async () => answers(SearchIndex.fromChunks(await world.store.listChunks()))
+    const managed = (options: Partial<ConstructorParameters<typeof ManagedIndex>[0]> = {}) =>
+      new ManagedIndex({ store: world.snapshots, logError, settleMs: 60_000, ...options })
 
-  it('loads on first use, saves a snapshot, and the next load reads it instead of the chunks', async () => {
-    for (let i = 0; i < 4; i++) await world.addDocument(5, i + 1)
-    const first = managed()
-    expect(first.isLoaded).toBe(false)
-    const expected = await rebuilt()
-    expect(await first.use(answers)).toEqual(expected)
-    await first.close()
-
-    const loaded = await loadSearchIndex(world.snapshots, logError)
-    expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 0 })
-    expect(await answers(loaded.index)).toEqual(expected)
-    expect(await managed().use(answers)).toEqual(expected)
-    expect(errors).toEqual([])
-  })
-
-  it('reads only the documents changed while it was unloaded: replaced, deleted, new', async () => {
-    const documents = []
-    for (let i = 0; i < 5; i++) documents.push(await world.addDocument(4, i + 1))
-    const index = managed()
-    await index.use(() => undefined)
-    await index.close()
-
-    const [replaced, deleted] = documents as [(typeof documents)[0], (typeof documents)[0]]
-    await world.store.replaceChunks(replaced.id, await world.chunksFor(replaced, 6, 40))
-    await world.store.deleteDocument(deleted.id)
-    await world.addDocument(3, 41)
-
-    const loaded = await loadSearchIndex(world.snapshots, logError)
-    expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 3 })
-    expect(await answers(loaded.index)).toEqual(await rebuilt())
-  })
-
-  it('ignores a corrupt snapshot, saying why, and rebuilds from the chunks', async () => {
-    for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
-    const index = managed()
-    await index.use(() => undefined)
-    await index.close()
-    // Flip bytes in the middle of the stored snapshot.
-    const stored = (await world.snapshots.readSnapshot())!
-    stored.fill(0x5a, Math.floor(stored.length / 2), Math.floor(stored.length / 2) + 64)
-    await world.snapshots.writeSnapshot(stored)
-
-    const loaded = await loadSearchIndex(world.snapshots, logError)
-    expect(loaded).toMatchObject({ from: 'chunks', documentsRead: 3 })
-    expect(await answers(loaded.index)).toEqual(await rebuilt())
-    expect(String(errors[0])).toMatch(/snapshot ignored \(.+\); rebuilding/)
-  })
-
-  it('saves changes made while loaded with their version; a change the store does not hold is read again', async () => {
-    const kept = await world.addDocument(4, 1)
-    const index = managed()
-    await index.use(() => undefined)
-    // Processing: the store's chunks first, then the index's (as processDocument does).
-    const processed = await world.addDocument(5, 2)
-    await index.replaceDocument(processed.id, await world.store.listChunks({ documentId: processed.id }))
-    // An index update whose chunks the store does not have (its replacement is still to come).
-    await index.replaceDocument(kept.id, await world.chunksFor(kept, 2, 99))
-    await index.save()
-
-    const loaded = await loadSearchIndex(world.snapshots, logError)
-    // Only the document whose chunks differ from the store's is read again, and it is the store's.
-    expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 1 })
-    expect(await answers(loaded.index)).toEqual(await rebuilt())
-  })
-
-  it('saves once changes settle, without being asked', async () => {
-    const index = managed({ settleMs: 20 })
-    await index.use(() => undefined)
-    const document = await world.addDocument(3, 5)
-    await index.replaceDocument(document.id, await world.store.listChunks({ documentId: document.id }))
-    await expect.poll(async () => (await loadSearchIndex(world.snapshots, logError)).documentsRead).toBe(0)
-    await index.close()
-  })
-
-  it('reads again what changed while it was loading', async () => {
-    await world.addDocument(4, 1)
-    // The load has read the document versions and waits: a document is stored and announced meanwhile.
-    let release = () => {}
-    const gate = new Promise<void>((resolve) => (release = resolve))
-    const { snapshots } = world
-    const store = {
-      documentVersions: async () => {
-        const versions = await snapshots.documentVersions()
-        await gate
-        return versions
-      },
-      documentChunks: (id: string) => snapshots.documentChunks(id),
-      readSnapshot: () => snapshots.readSnapshot(),
-      writeSnapshot: (bytes: Uint8Array) => snapshots.writeSnapshot(bytes),
-    }
-    const index = managed({ store })
-    const search = index.use(answers)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    const late = await world.addDocument(3, 7)
-    await index.replaceDocument(late.id, await world.store.listChunks({ documentId: late.id }))
-    release()
-    expect(await search).toEqual(await rebuilt())
-    await index.close()
-  })
-
-  it('drops a deleted collection, and its snapshot says so', async () => {
-    await world.addDocument(4, 1)
-    await world.addDocument(3, 2)
-    const index = managed()
-    expect(((await index.use(answers)) as { size: number }).size).toBe(7)
-    await world.store.deleteCollection(world.collectionId)
-    index.removeCollection(world.collectionId)
-    expect(await index.use(answers)).toEqual(await rebuilt())
-    await index.close()
-    const loaded = await loadSearchIndex(world.snapshots, logError)
-    expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 0 })
-    expect(loaded.index.size).toBe(0)
-  })
-
-  describe('within a memory budget', () => {
-    it('unloads the least recently used first, never one in use, and an unloaded one reloads the same', async () => {
-      for (let i = 0; i < 3; i++) await world.addDocument(10, i + 1)
+    it('loads on first use, saves a snapshot, and the next load reads it instead of the chunks', async () => {
+      for (let i = 0; i < 4; i++) await world.addDocument(5, i + 1)
+      const first = managed()
+      expect(first.isLoaded).toBe(false)
       const expected = await rebuilt()
-      // Room for two indexes of 30 chunks, not three.
-      const budget = new IndexMemoryBudget(2.5 * 30 * ESTIMATED_BYTES_PER_CHUNK, logError)
-      const [a, b, c] = [0, 1, 2].map(() => managed({ budget })) as [ManagedIndex, ManagedIndex, ManagedIndex]
-      await a.use(() => undefined)
-      await b.use(() => undefined)
-      await a.use(() => undefined) // a is now more recent than b
-      await c.use(() => undefined)
-      await expect.poll(() => b.isLoaded).toBe(false)
-      expect([a.isLoaded, c.isLoaded]).toEqual([true, true])
-      expect(budget.loaded).toEqual([a, c])
+      expect(await first.use(answers)).toEqual(expected)
+      await first.close()
 
-      // A search on a is running while c is used: a is the least recent, but is not dropped mid-search.
-      let finish = () => {}
-      const running = a.use(() => new Promise<void>((resolve) => (finish = resolve)))
-      await c.use(() => undefined)
-      expect(budget.loaded).toEqual([a, c])
-      await b.use(() => undefined)
-      await expect.poll(() => c.isLoaded).toBe(false)
-      expect(a.isLoaded).toBe(true)
-      finish()
-      await running
-
-      // The unloaded one comes back from its snapshot, answering as before.
-      expect(await c.use(answers)).toEqual(expected)
-      for (const index of [a, b, c]) await index.close()
+      const loaded = await loadSearchIndex(world.snapshots, logError)
+      expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 0 })
+      expect(await answers(loaded.index)).toEqual(expected)
+      expect(await managed().use(answers)).toEqual(expected)
       expect(errors).toEqual([])
     })
 
-    it('takes changes made while unloaded from the store at the next load', async () => {
-      const document = await world.addDocument(4, 1)
-      const budget = new IndexMemoryBudget(0, logError)
-      const index = managed({ budget })
-      const other = managed({ budget })
+    it('reads only the documents changed while it was unloaded: replaced, deleted, new', async () => {
+      const documents = []
+      for (let i = 0; i < 5; i++) documents.push(await world.addDocument(4, i + 1))
+      const index = managed()
       await index.use(() => undefined)
-      await other.use(() => undefined)
-      await expect.poll(() => index.isLoaded).toBe(false)
-      // Re-processed while unloaded: the index is told, but has nothing in memory to change.
-      const chunks = await world.chunksFor(document, 3, 77)
-      await world.store.replaceChunks(document.id, chunks)
-      await index.replaceDocument(document.id, chunks)
-      const hits = await index.search(keywordRequest(chunks[0]!.text))
-      expect(hits.results[0]?.id).toBe(chunks[0]!.id)
+      await index.close()
+
+      const [replaced, deleted] = documents as [(typeof documents)[0], (typeof documents)[0]]
+      await world.store.replaceChunks(replaced.id, await world.chunksFor(replaced, 6, 40))
+      await world.store.deleteDocument(deleted.id)
+      await world.addDocument(3, 41)
+
+      const loaded = await loadSearchIndex(world.snapshots, logError)
+      expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 3 })
+      expect(await answers(loaded.index)).toEqual(await rebuilt())
+    })
+
+    it('ignores a corrupt snapshot, saying why, and rebuilds from the chunks', async () => {
+      for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
+      const index = managed()
+      await index.use(() => undefined)
+      await index.close()
+      // Flip bytes in the middle of the stored snapshot.
+      const stored = (await world.snapshots.readSnapshot())!
+      stored.fill(0x5a, Math.floor(stored.length / 2), Math.floor(stored.length / 2) + 64)
+      await world.snapshots.writeSnapshot(stored)
+
+      const loaded = await loadSearchIndex(world.snapshots, logError)
+      expect(loaded).toMatchObject({ from: 'chunks', documentsRead: 3 })
+      expect(await answers(loaded.index)).toEqual(await rebuilt())
+      expect(String(errors[0])).toMatch(/snapshot ignored \(.+\); rebuilding/)
+    })
+
+    it('saves changes made while loaded with their version; a change the store does not hold is read again', async () => {
+      const kept = await world.addDocument(4, 1)
+      const index = managed()
+      await index.use(() => undefined)
+      // Processing: the store's chunks first, then the index's (as processDocument does).
+      const processed = await world.addDocument(5, 2)
+      await index.replaceDocument(processed.id, await world.store.listChunks({ documentId: processed.id }))
+      // An index update whose chunks the store does not have (its replacement is still to come).
+      await index.replaceDocument(kept.id, await world.chunksFor(kept, 2, 99))
+      await index.save()
+
+      const loaded = await loadSearchIndex(world.snapshots, logError)
+      // Only the document whose chunks differ from the store's is read again, and it is the store's.
+      expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 1 })
+      expect(await answers(loaded.index)).toEqual(await rebuilt())
+    })
+
+    it('saves once changes settle, without being asked', async () => {
+      const index = managed({ settleMs: 20 })
+      await index.use(() => undefined)
+      const document = await world.addDocument(3, 5)
+      await index.replaceDocument(document.id, await world.store.listChunks({ documentId: document.id }))
+      await expect.poll(async () => (await loadSearchIndex(world.snapshots, logError)).documentsRead).toBe(0)
+      await index.close()
+    })
+
+    it('reads again what changed while it was loading', async () => {
+      await world.addDocument(4, 1)
+      // The load has read the document versions and waits: a document is stored and announced meanwhile.
+      let release = () => {}
+      const gate = new Promise<void>((resolve) => (release = resolve))
+      const { snapshots } = world
+      const store = {
+        documentVersions: async () => {
+          const versions = await snapshots.documentVersions()
+          await gate
+          return versions
+        },
+        documentChunks: (id: string) => snapshots.documentChunks(id),
+        readSnapshot: () => snapshots.readSnapshot(),
+        writeSnapshot: (bytes: Uint8Array) => snapshots.writeSnapshot(bytes),
+      }
+      const index = managed({ store })
+      const search = index.use(answers)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      const late = await world.addDocument(3, 7)
+      await index.replaceDocument(late.id, await world.store.listChunks({ documentId: late.id }))
+      release()
+      expect(await search).toEqual(await rebuilt())
+      await index.close()
+    })
+
+    it('drops a deleted collection, and its snapshot says so', async () => {
+      await world.addDocument(4, 1)
+      await world.addDocument(3, 2)
+      const index = managed()
+      expect(((await index.use(answers)) as { size: number }).size).toBe(7)
+      await world.store.deleteCollection(world.collectionId)
+      index.removeCollection(world.collectionId)
       expect(await index.use(answers)).toEqual(await rebuilt())
       await index.close()
-      await other.close()
+      const loaded = await loadSearchIndex(world.snapshots, logError)
+      expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 0 })
+      expect(loaded.index.size).toBe(0)
+    })
+
+    describe('within a memory budget', () => {
+      it('unloads the least recently used first, never one in use, and an unloaded one reloads the same', async () => {
+        for (let i = 0; i < 3; i++) await world.addDocument(10, i + 1)
+        const expected = await rebuilt()
+        // Room for two indexes of 30 chunks, not three.
+        const budget = new IndexMemoryBudget(2.5 * 30 * ESTIMATED_BYTES_PER_CHUNK, logError)
+        const [a, b, c] = [0, 1, 2].map(() => managed({ budget })) as [
+          ManagedIndex,
+          ManagedIndex,
+          ManagedIndex,
+        ]
+        await a.use(() => undefined)
+        await b.use(() => undefined)
+        await a.use(() => undefined) // a is now more recent than b
+        await c.use(() => undefined)
+        await expect.poll(() => b.isLoaded).toBe(false)
+        expect([a.isLoaded, c.isLoaded]).toEqual([true, true])
+        expect(budget.loaded).toEqual([a, c])
+
+        // A search on a is running while c is used: a is the least recent, but is not dropped mid-search.
+        let finish = () => {}
+        const running = a.use(() => new Promise<void>((resolve) => (finish = resolve)))
+        await c.use(() => undefined)
+        expect(budget.loaded).toEqual([a, c])
+        await b.use(() => undefined)
+        await expect.poll(() => c.isLoaded).toBe(false)
+        expect(a.isLoaded).toBe(true)
+        finish()
+        await running
+
+        // The unloaded one comes back from its snapshot, answering as before.
+        expect(await c.use(answers)).toEqual(expected)
+        for (const index of [a, b, c]) await index.close()
+        expect(errors).toEqual([])
+      })
+
+      it('takes changes made while unloaded from the store at the next load', async () => {
+        const document = await world.addDocument(4, 1)
+        const budget = new IndexMemoryBudget(0, logError)
+        const index = managed({ budget })
+        const other = managed({ budget })
+        await index.use(() => undefined)
+        await other.use(() => undefined)
+        await expect.poll(() => index.isLoaded).toBe(false)
+        // Re-processed while unloaded: the index is told, but has nothing in memory to change.
+        const chunks = await world.chunksFor(document, 3, 77)
+        await world.store.replaceChunks(document.id, chunks)
+        await index.replaceDocument(document.id, chunks)
+        const hits = await index.search(keywordRequest(chunks[0]!.text))
+        expect(hits.results[0]?.id).toBe(chunks[0]!.id)
+        expect(await index.use(answers)).toEqual(await rebuilt())
+        await index.close()
+        await other.close()
+      })
     })
   })
-})

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { SearchIndex } from '../../../web/core/retrieve/index/SearchIndex'
 import type { SearchRequest } from '../../../web/core/retrieve/index/SearchIndex'
 import type { ChunkRecord } from '../../../web/core/store/ChunkRecord'
@@ -8,20 +5,21 @@ import type { DocumentRecord } from '../../../web/core/store/DocumentRecord'
 import { newCollection, newDocument } from '../../../web/core/store/conformance/fixtures'
 import { hashEmbedder } from '../../../web/core/ingest/embed/hashEmbedder'
 import { openSqlStore } from '../../src/sql/openSqlStore'
-import { SqliteDriver } from '../../src/sql/SqliteDriver'
+import type { SqlDriver } from '../../src/sql/SqlDriver'
 import { SqlIndexSnapshots } from '../../src/sql/SqlIndexSnapshots'
 import type { SqlStore } from '../../src/sql/SqlStore'
+import type { TestSqlDatabase } from '../postgres/testSqlDialects'
 
 const WORDS =
   'harbour bridge castle museum river tesla induction motor steam engine oxygen element warsaw poland kettle turbine magnet coil'.split(
     ' ',
   )
 
-/** A person's SQLite store with documents of chunks that have real hash-v1 vectors, and its snapshot store. */
+/** A person's store (a SQLite file or a PostgreSQL schema) with documents of chunks that have real hash-v1 vectors, and its snapshot store. */
 export interface IndexWorld {
   store: SqlStore
   /** A second connection to the same database, as the server gives the snapshot store. */
-  driver: SqliteDriver
+  driver: SqlDriver
   snapshots: SqlIndexSnapshots
   collectionId: string
   /** Adds a document with `count` chunks to the store (not to any index). */
@@ -31,10 +29,9 @@ export interface IndexWorld {
   close(): Promise<void>
 }
 
-export async function openIndexWorld(): Promise<IndexWorld> {
-  const dir = await mkdtemp(join(tmpdir(), 'quire-index-'))
-  const store = await openSqlStore(dir)
-  const driver = new SqliteDriver(join(dir, 'quire.db'))
+export async function openIndexWorld(database: TestSqlDatabase): Promise<IndexWorld> {
+  const store = await openSqlStore(database.connect())
+  const driver = database.connect()
   const collection = await store.createCollection(newCollection())
   const chunksFor = async (document: DocumentRecord, count: number, seed: number) => {
     const texts = Array.from({ length: count }, (_, i) =>
@@ -71,7 +68,6 @@ export async function openIndexWorld(): Promise<IndexWorld> {
     async close() {
       await driver.close()
       await store.close()
-      await rm(dir, { recursive: true, force: true })
     },
   }
 }

@@ -17,10 +17,12 @@ export interface ManagedIndexOptions {
 
 /**
  * Estimated memory per indexed chunk: BM25 postings and stored fields, the vector row (int8 codes of
- * 384 dimensions and their scales), ids. Measured by `npm run bench indexLoad` (heap growth on
- * loading 100k chunks of xquad-en prose with hash-v1 vectors); an estimate, not an accounting.
+ * 384 dimensions and their scales), ids. `npm run bench indexLoad` measured 2.5 KB just after loading
+ * 100k chunks of xquad-en prose with hash-v1 vectors (heap and array buffers after a GC); searches
+ * then build their terms' postings as Maps (LazyPostings), hence a little more. An estimate, not an
+ * accounting: the budget is only as exact as it.
  */
-export const ESTIMATED_BYTES_PER_CHUNK = 6_000
+export const ESTIMATED_BYTES_PER_CHUNK = 3_000
 
 interface Loaded {
   index: SearchIndex
