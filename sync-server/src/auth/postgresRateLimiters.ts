@@ -31,6 +31,8 @@ export async function postgresRateLimiters(
 ): Promise<RateLimiterFactory> {
   await pgSetupLock(pool, (client) => client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`))
   // The library creates its table (IF NOT EXISTS, a concurrent creation taken as done); wait for it once.
+  // This one also deletes expired counts every 5 minutes; the limiters below leave that to it (one
+  // sweep a process is plenty for a shared table).
   await new Promise<void>((resolve, reject) => {
     new RateLimiterPostgres(
       { storeClient: pool, storeType: 'pool', schemaName: SCHEMA, tableName: TABLE, points: 1, duration: 1 },
@@ -48,6 +50,7 @@ export async function postgresRateLimiters(
       schemaName: SCHEMA,
       tableName: TABLE,
       tableCreated: true,
+      clearExpiredByTimeout: false,
       inMemoryBlockOnConsumed: rule.limit,
       insuranceLimiter: new RateLimiterMemory(shape),
     })
