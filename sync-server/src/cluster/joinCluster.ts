@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type pg from 'pg'
+import { runningGenerations } from '../../../web/core/providers/runningGenerations'
 import type { FileStore } from '../../../web/core/store/FileStore'
 import type { Store } from '../../../web/core/store/Store'
 import { PgFileStore } from '../files/PgFileStore'
@@ -9,6 +10,7 @@ import type { BlobUploads } from '../syncApi/BlobUploads'
 import { PgBlobParts } from '../syncApi/PgBlobParts'
 import { ClusterBus } from './ClusterBus'
 import { pgSyncLocks } from './pgSyncLocks'
+import { shareGenerationCancels } from './shareGenerationCancels'
 import { shareSpaceChanges } from './shareSpaceChanges'
 
 /** What an instance of a deployment on PostgreSQL (DATABASE_URL) does differently for each person. */
@@ -46,6 +48,8 @@ export async function joinCluster(
   })
   const changes = shareSpaceChanges(bus, spaces, logError)
   const locks = pgSyncLocks(pool.options)
+  // A chat's cancel may reach another instance than the one generating (runningGenerations is in memory).
+  const stopCancels = shareGenerationCancels(bus, runningGenerations, logError)
   return {
     clockNode: `server-${randomUUID().slice(0, 8)}`,
     syncExclusive: (userId) => locks.exclusiveFor(userId),
@@ -55,6 +59,7 @@ export async function joinCluster(
     attach: (space) => changes.attach(space),
     async close() {
       changes.stop()
+      stopCancels()
       await bus.close()
       await locks.close()
     },

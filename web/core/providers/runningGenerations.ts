@@ -8,6 +8,12 @@
 export class RunningGenerations {
   private readonly running = new Map<string, Set<AbortController>>()
 
+  /**
+   * Where a cancel that stopped nothing here is passed on: the server's other instances, whose
+   * generations this map cannot see (set by the host; absent in the browser and on one server).
+   */
+  elsewhere: ((userId: string, id: string) => void) | undefined
+
   /** Registers a generation under its ids; `done()` forgets it (call it however the generation ends). */
   start(userId: string, ids: ReadonlyArray<string | undefined>): { signal: AbortSignal; done(): void } {
     const controller = new AbortController()
@@ -29,10 +35,16 @@ export class RunningGenerations {
     }
   }
 
-  /** Aborts every generation of `userId` under `id`; answers how many were running. */
-  cancel(userId: string, id: string, reason: unknown): number {
+  /**
+   * Aborts every generation of `userId` under `id`; answers how many were running here. When none
+   * was, the cancel is passed on `elsewhere` (unless `passOn` is false: a cancel that came from there).
+   */
+  cancel(userId: string, id: string, reason: unknown, passOn = true): number {
     const set = this.running.get(`${userId}\u0000${id}`)
-    if (!set) return 0
+    if (!set) {
+      if (passOn) this.elsewhere?.(userId, id)
+      return 0
+    }
     for (const controller of set) controller.abort(reason)
     return set.size
   }
