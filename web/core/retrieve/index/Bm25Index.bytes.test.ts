@@ -87,6 +87,32 @@ describe('Bm25Index bytes', () => {
     }
   })
 
+  it('writes the same bytes in steps, pausing between them, and gives up when a pause says so', async () => {
+    const index = new Bm25Index()
+    // Over a thousand distinct terms: several steps of a few hundred.
+    index.add(
+      Array.from({ length: 300 }, (_, i) => ({
+        id: `c${i}`,
+        text: `term${i} term${i + 1} term${i * 7} common`,
+        heading: null,
+        collection_id: 'c',
+        document_id: `d${i % 10}`,
+      })),
+    )
+    let pauses = 0
+    const stepped = await index.toBytesInSteps(async () => {
+      pauses++
+    })
+    expect(pauses).toBeGreaterThan(1)
+    expect(Buffer.from(stepped).equals(Buffer.from(index.toBytes()))).toBe(true)
+    const changed = new Error('changed')
+    await expect(
+      index.toBytesInSteps(async () => {
+        throw changed
+      }),
+    ).rejects.toBe(changed)
+  })
+
   it('refuses bytes of another tokenizer, truncated bytes and trailing bytes', () => {
     const index = new Bm25Index()
     index.add(chunks(50, 1))

@@ -1,5 +1,5 @@
 import MiniSearch, { type AsPlainObject, type Options } from 'minisearch'
-import { decodeMiniSearch, encodeMiniSearch } from './miniSearchBytes'
+import { decodeMiniSearch, encodeMiniSearchSteps } from './miniSearchBytes'
 import { miniSearchTopK } from './miniSearchTopK'
 import type { ScoredId } from './ScoredId'
 import { TOKENIZER_VERSION, tokenize } from './tokenize'
@@ -175,11 +175,24 @@ export class Bm25Index {
 
   /** The index as bytes for `fromBytes`: the tokenizer version (u32), then MiniSearch's state. */
   toBytes(): Uint8Array {
-    const state = encodeMiniSearch(this.mini as MiniSearch<unknown>, STORED_FIELDS)
-    const bytes = new Uint8Array(4 + state.length)
-    new DataView(bytes.buffer).setUint32(0, TOKENIZER_VERSION, true)
-    bytes.set(state, 4)
-    return bytes
+    const steps = encodeMiniSearchSteps(this.mini as MiniSearch<unknown>, STORED_FIELDS)
+    for (;;) {
+      const step = steps.next()
+      if (step.done) return withTokenizer(step.value)
+    }
+  }
+
+  /**
+   * `toBytes` a few hundred terms at a time, awaiting `pause` in between (to let the event loop run;
+   * it may throw to give up, when the index changed meanwhile).
+   */
+  async toBytesInSteps(pause: () => Promise<void>): Promise<Uint8Array> {
+    const steps = encodeMiniSearchSteps(this.mini as MiniSearch<unknown>, STORED_FIELDS)
+    for (;;) {
+      const step = steps.next()
+      if (step.done) return withTokenizer(step.value)
+      await pause()
+    }
   }
 
   toJSON(): Bm25IndexJSON {
@@ -247,4 +260,12 @@ function isBm25IndexJSON(value: unknown): value is Bm25IndexJSON {
     typeof candidate.index.documentIds === 'object' &&
     typeof candidate.index.storedFields === 'object'
   )
+}
+
+/** The tokenizer version (u32) before MiniSearch's state: `fromBytes` refuses another's. */
+function withTokenizer(state: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(4 + state.length)
+  new DataView(bytes.buffer).setUint32(0, TOKENIZER_VERSION, true)
+  bytes.set(state, 4)
+  return bytes
 }

@@ -136,6 +136,18 @@ export class SearchIndex {
     }
   }
 
+  /**
+   * `toBytes` with the BM25 part written in steps, `pause` awaited between them (it may throw to give
+   * up when the index changed meanwhile). The vector rows are taken right after the last step.
+   */
+  async toBytesInSteps(pause: () => Promise<void>): Promise<SearchIndexBytes> {
+    const bm25 = await this.bm25.toBytesInSteps(pause)
+    return {
+      bm25,
+      vectors: [...this.vectors].map(([embedder, index]) => ({ embedder, rows: index.toBytes() })),
+    }
+  }
+
   /** Ids of the document's indexed chunks. */
   documentChunkIds(documentId: string): string[] {
     return this.bm25.documentChunkIds(documentId)

@@ -5,7 +5,8 @@ import { LazyPostings } from './LazyPostings'
 /** MiniSearch 7.2's protected state, as its own `toJSON` and `loadJS` read and write it. */
 interface MiniSearchState {
   _index: {
-    [Symbol.iterator](): IterableIterator<[string, Map<number, Map<number, number>>]>
+    keys(): IterableIterator<string>
+    get(term: string): Map<number, Map<number, number>> | undefined
     set(term: string, data: Map<number, Map<number, number>>): unknown
   }
   _documentCount: number
@@ -38,14 +39,25 @@ interface Header {
   postings: number
 }
 
+/** Terms encoded between two yields of `encodeMiniSearchSteps` (a few ms of work). */
+const TERMS_PER_STEP = 256
+
 /**
  * A MiniSearch index as bytes, state for state (postings of discarded documents and the dirt count
  * too, so the index read back scores, vacuums and matches fuzzily exactly as this one). Same data as
  * MiniSearch's `toJSON`, in typed arrays: at 100k chunks its JSON took about 3 s to parse and 6 s to
  * load, these bytes well under one. Reads MiniSearch's protected fields, as `miniSearchTopK` does:
- * tied to the pinned 7.2 (`Bm25Index.test.ts` compares searches of an index read back).
+ * tied to the pinned 7.2 (`Bm25Index.bytes.test.ts` compares searches of an index read back).
+ *
+ * A generator: it yields every few hundred terms, so a caller can let the event loop run (a
+ * 100k-chunk index took seconds in one go). Each term is read whole within one
+ * step, by name (a term removed meanwhile is left out); whether the rest of the index changed in
+ * between is the caller's to check at each yield (ManagedIndex gives up and saves later).
  */
-export function encodeMiniSearch(mini: MiniSearch<unknown>, storedFields: readonly string[]): Uint8Array {
+export function* encodeMiniSearchSteps(
+  mini: MiniSearch<unknown>,
+  storedFields: readonly string[],
+): Generator<void, Uint8Array, void> {
   const state = mini as unknown as MiniSearchState
   const fieldCount = Object.keys(state._fieldIds).length
   const shortIds = [...state._documentIds.keys()]
@@ -65,38 +77,6 @@ export function encodeMiniSearch(mini: MiniSearch<unknown>, storedFields: readon
       stored[i]![row] = value
     })
   })
-
-  const terms: string[] = []
-  let entries = 0
-  let postings = 0
-  for (const [term, data] of state._index) {
-    terms.push(term)
-    entries += data.size
-    for (const freqs of data.values()) postings += freqs.size
-  }
-  const entryCounts = new Int32Array(terms.length)
-  const entryFields = new Int32Array(entries)
-  const postingCounts = new Int32Array(entries)
-  const postingDocs = new Int32Array(postings)
-  const postingFreqs = new Int32Array(postings)
-  let term = 0
-  let entry = 0
-  let posting = 0
-  for (const [, data] of state._index) {
-    entryCounts[term++] = data.size
-    for (const [fieldId, freqs] of data) {
-      entryFields[entry] = fieldId
-      postingCounts[entry++] = freqs.size
-      for (const [doc, freq] of freqs) {
-        postingDocs[posting] = doc
-        postingFreqs[posting++] = checkInt(freq)
-      }
-    }
-  }
-  if (term !== terms.length || entry !== entries || posting !== postings) {
-    throw new RangeError('The index changed while it was written')
-  }
-
   const header: Header = {
     format: FORMAT,
     version: VERSION,
@@ -104,24 +84,70 @@ export function encodeMiniSearch(mini: MiniSearch<unknown>, storedFields: readon
     nextId: state._nextId,
     dirtCount: state._dirtCount,
     fieldIds: state._fieldIds,
-    avgFieldLength: state._avgFieldLength,
+    avgFieldLength: [...state._avgFieldLength],
     storedFields: [...storedFields],
     documents: shortIds.length,
-    terms: terms.length,
-    entries,
-    postings,
+    terms: 0,
+    entries: 0,
+    postings: 0,
   }
+
+  const names = [...state._index.keys()]
+  const terms: string[] = []
+  const entryCounts = new IntList()
+  const entryFields = new IntList()
+  const postingCounts = new IntList()
+  const postingDocs = new IntList()
+  const postingFreqs = new IntList()
+  for (let i = 0; i < names.length; i++) {
+    if (i > 0 && i % TERMS_PER_STEP === 0) yield
+    const data = state._index.get(names[i]!)
+    if (data === undefined) continue
+    terms.push(names[i]!)
+    entryCounts.push(data.size)
+    for (const [fieldId, freqs] of data) {
+      entryFields.push(fieldId)
+      postingCounts.push(freqs.size)
+      for (const [doc, freq] of freqs) {
+        postingDocs.push(doc)
+        postingFreqs.push(checkInt(freq))
+      }
+    }
+  }
+  header.terms = terms.length
+  header.entries = entryFields.length
+  header.postings = postingDocs.length
+
   const writer = new ByteWriter().json(header).ints(Int32Array.from(shortIds)).strings(ids)
   writer.ints(fieldLength)
   for (const values of stored) writer.strings(values)
   return writer
     .strings(terms)
-    .ints(entryCounts)
-    .ints(entryFields)
-    .ints(postingCounts)
-    .ints(postingDocs)
-    .ints(postingFreqs)
+    .ints(entryCounts.values())
+    .ints(entryFields.values())
+    .ints(postingCounts.values())
+    .ints(postingDocs.values())
+    .ints(postingFreqs.values())
     .finish()
+}
+
+/** A growing list of i32 (doubling), read once as an Int32Array. */
+class IntList {
+  private items = new Int32Array(1024)
+  length = 0
+
+  push(value: number): void {
+    if (this.length === this.items.length) {
+      const grown = new Int32Array(this.items.length * 2)
+      grown.set(this.items)
+      this.items = grown
+    }
+    this.items[this.length++] = value
+  }
+
+  values(): Int32Array {
+    return this.items.subarray(0, this.length)
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ChunkRecord } from '../../store/ChunkRecord'
-import type { SearchIndex, SearchRequest, SearchResponse } from '../index/SearchIndex'
+import type { SearchIndex, SearchIndexBytes, SearchRequest, SearchResponse } from '../index/SearchIndex'
+import { timeSlicer } from '../../time/timeSlicer'
 import { encodeIndexSnapshot } from './encodeIndexSnapshot'
 import type { IndexMemoryBudget } from './IndexMemoryBudget'
 import type { IndexSnapshotStore } from './IndexSnapshotStore'
@@ -258,7 +259,22 @@ export class ManagedIndex implements SearchIndexPort {
       else loaded.covered.set(id, version)
       loaded.dirty.delete(id)
     }
-    const bytes = encodeIndexSnapshot({ covered: loaded.covered, index: loaded.index.toBytes() })
+    // In steps with the event loop let run in between (seconds at 100k chunks in one go); a change
+    // meanwhile makes the bytes a mix of before and after: given up, saved once things settle.
+    const slice = timeSlicer()
+    const changed = new Error('changed while saved')
+    let parts: SearchIndexBytes
+    try {
+      parts = await loaded.index.toBytesInSteps(async () => {
+        await slice()
+        if (this.changes !== started || this.loaded !== loaded) throw changed
+      })
+    } catch (error) {
+      if (error !== changed) throw error
+      this.scheduleSave()
+      return
+    }
+    const bytes = encodeIndexSnapshot({ covered: loaded.covered, index: parts })
     await this.options.store.writeSnapshot(bytes)
     if (this.changes === started) loaded.saved = true
   }
