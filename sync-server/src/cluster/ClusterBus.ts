@@ -39,6 +39,8 @@ type Listener = { fn: (payload: unknown) => void; includeOwn: boolean }
  */
 export class ClusterBus {
   private client: pg.Client | undefined
+  /** Each connection's queue of queries (see `serially`). */
+  private readonly lines = new WeakMap<pg.Client, Promise<unknown>>()
   private readonly listeners = new Map<string, Set<Listener>>()
   private readonly reconnectCallbacks = new Set<() => void>()
   private readonly waiting: { channel: string; text: string; settle: (error?: unknown) => void }[] = []
@@ -122,7 +124,7 @@ export class ClusterBus {
    */
   async ready(): Promise<void> {
     await this.connecting
-    await this.client?.query('SELECT 1')
+    if (this.client) await this.serially(this.client, 'SELECT 1')
   }
 
   async close(): Promise<void> {
@@ -148,7 +150,7 @@ export class ClusterBus {
       while (this.waiting.length > 0 && this.client === client) {
         const item = this.waiting[0]!
         try {
-          await client.query('SELECT pg_notify($1, $2)', [item.channel, item.text])
+          await this.serially(client, 'SELECT pg_notify($1, $2)', [item.channel, item.text])
         } catch (error) {
           // PostgreSQL refused this message (an ERROR: the connection is fine, the message is not).
           // A FATAL (the session ended, e.g. terminated by an administrator) is a lost connection:
@@ -169,12 +171,27 @@ export class ClusterBus {
     }
   }
 
+  /**
+   * Runs one query after the ones already sent on this connection: pg takes one query at a time per
+   * client (a second while one runs is deprecated, and an error from pg 9), and a subscribe, a
+   * publish and `ready` can all come at once. Each connection has its own line, so a query hanging on
+   * a dead one never holds up the next.
+   */
+  private serially(client: pg.Client, sql: string, params?: unknown[]): Promise<unknown> {
+    const next = (this.lines.get(client) ?? Promise.resolve()).then(() => client.query(sql, params))
+    this.lines.set(
+      client,
+      next.catch(() => {}),
+    )
+    return next
+  }
+
   private queryIfConnected(sql: string) {
     const client = this.client
     // Until a (re)connection is in place it listens to every channel current then (Map iteration sees
     // channels added while it runs), and sets `client` only after.
     if (!client) return
-    client.query(sql).catch((error: unknown) => this.dropped(client, error))
+    this.serially(client, sql).catch((error: unknown) => this.dropped(client, error))
   }
 
   private connect(): Promise<void> {
