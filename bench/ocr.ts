@@ -8,15 +8,17 @@ import { corpusDir } from '../web/core/testing/corpusDir'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
 import { lineBenchmark } from './lib/lineBenchmark'
 import { median } from './lib/median'
-import { openAppInChromium } from './lib/openAppInChromium'
+import { openAppInChromium, type AppInChromium } from './lib/openAppInChromium'
 import { round } from './lib/round'
 
 const NAME = 'ocr'
 const RUNS = 3
 /** The corpus's 300 dpi scan of a letter-size page (2550 x 3300 px, about A4's 2480 x 3508), a PNG. */
 const SCAN = 'adversarial/ocrmypdf__linn_png_renamed.pdf'
+/** The corpus's scanned book page (a PDF whose one page is a JPEG, text beside an engraving), for parity. */
+const BOOK = 'pdf/ocrmypdf__c02-22.pdf'
 
-export interface OcrLine extends BenchLine {
+export interface OcrTimeLine extends BenchLine {
   /** Seconds of OCR for one page, median over the runs (the engine already loaded). */
   median_s: number
   min_s: number
@@ -27,6 +29,20 @@ export interface OcrLine extends BenchLine {
   pixels: string
   host: string
 }
+
+/** What each host reads from the same scanned PDF page: the hosts should read the same words. */
+export interface OcrWordsLine extends BenchLine {
+  /** Distinct words of three letters or more in the page's text, on each host. */
+  server_words: number
+  chromium_words: number
+  /** The page's OCR confidence (0..100) on each host. */
+  server_confidence: number | null
+  chromium_confidence: number | null
+  /** Whether both hosts extracted the very same text. */
+  same_text: boolean
+}
+
+export type OcrLine = OcrTimeLine | OcrWordsLine
 
 /**
  * OCR seconds per page of a 300 dpi scan on each host, with the engines Quire runs: on the server
@@ -39,7 +55,7 @@ export interface OcrLine extends BenchLine {
 export async function measureOcr(reporter: LineReporter<OcrLine>): Promise<OcrLine[]> {
   const corpus = corpusDir(process.env, process.cwd())
   const scan = readFileSync(join(corpus, SCAN))
-  const line = (fields: Omit<OcrLine, 'benchmark' | 'node' | 'date' | 'pixels'>): OcrLine => ({
+  const line = (fields: Omit<OcrTimeLine, 'benchmark' | 'node' | 'date' | 'pixels'>): OcrTimeLine => ({
     benchmark: NAME,
     ...fields,
     pixels: '2550x3300 (300 dpi, letter size)',
@@ -114,6 +130,11 @@ export async function measureOcr(reporter: LineReporter<OcrLine>): Promise<OcrLi
       })
       reporter.emit(browserLine)
       lines.push(browserLine)
+
+      reporter.progress(`${NAME}: words read from ${BOOK} on each host`)
+      const wordsLine = await wordsOnEachHost(readFileSync(join(corpus, BOOK)), app)
+      reporter.emit(wordsLine)
+      lines.push(wordsLine)
     } finally {
       await app.browser.close()
     }
@@ -124,13 +145,50 @@ export async function measureOcr(reporter: LineReporter<OcrLine>): Promise<OcrLi
   return lines
 }
 
+/**
+ * The book page's text on each host: on the server through the ingestion pipeline the ingest worker runs
+ * (`ingestFile` with the server's parsers, in a worker thread), in Chromium through the in-browser API's extraction endpoint
+ * (the ingest Web Worker). Both read English.
+ */
+async function wordsOnEachHost(pdf: Buffer, app: AppInChromium): Promise<OcrWordsLine> {
+  const server = await inWorker<{ text: string; confidence: number | null }>(WORDS_WORKER_URL, {
+    pdf: new Uint8Array(pdf),
+  })
+  const chromium = await app.page.evaluate(async (base64) => {
+    const form = new FormData()
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+    form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'book.pdf')
+    const response = await fetch('/api/v1/documents/process', { method: 'POST', body: form })
+    if (!response.ok) throw new Error(`extraction failed: ${response.status} ${await response.text()}`)
+    return (await response.json()) as { extracted_text: string; metadata: { ocr_confidence?: number } }
+  }, pdf.toString('base64'))
+  const words = (text: string) => new Set(text.match(/\p{L}{3,}/gu)).size
+  return {
+    benchmark: NAME,
+    case: 'words read from the scanned book page (800x981 JPEG in a PDF) on each host',
+    server_words: words(server.text),
+    chromium_words: words(chromium.extracted_text),
+    server_confidence: server.confidence,
+    chromium_confidence: chromium.metadata.ocr_confidence ?? null,
+    same_text: server.text === chromium.extracted_text,
+    node: process.version,
+    date: new Date().toISOString(),
+  }
+}
+
 const WORKER_URL = new URL('./lib/ocrBenchWorker.ts', import.meta.url).href
+const WORDS_WORKER_URL = new URL('./lib/ocrWordsWorker.ts', import.meta.url).href
 
 /** Runs the server's OCR engine in a worker thread, as the ingest worker does, and times each page. */
-async function serverTimes(scan: Buffer): Promise<{ load: number; times: number[] }> {
+function serverTimes(scan: Buffer): Promise<{ load: number; times: number[] }> {
+  return inWorker(WORKER_URL, { scan: new Uint8Array(scan), runs: RUNS })
+}
+
+/** Runs a bench worker script (TypeScript) in a worker thread and resolves with its one message. */
+function inWorker<T>(url: string, data: unknown): Promise<T> {
   // Workers do not inherit tsx's loader (as in WorkerIngestor): register it, then import the entry.
-  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}) })`
-  const worker = new Worker(bootstrap, { eval: true, workerData: { scan: new Uint8Array(scan), runs: RUNS } })
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}) })`
+  const worker = new Worker(bootstrap, { eval: true, workerData: data })
   return new Promise((resolve, reject) => {
     worker.once('message', resolve)
     worker.once('error', reject)
