@@ -18,7 +18,7 @@ export interface ManagedIndexOptions {
 
 /**
  * Estimated memory per indexed chunk: BM25 postings and stored fields, the vector row (int8 codes of
- * 384 dimensions and their scales), ids. `npm run bench indexLoad` measured 2.5 KB just after loading
+ * 384 dimensions and their scales), ids. `npm run bench indexLoad` measured 2.1 KB just after loading
  * 100k chunks of xquad-en prose with hash-v1 vectors (heap and array buffers after a GC); searches
  * then build their terms' postings as Maps (LazyPostings), hence a little more. An estimate, not an
  * accounting: the budget is only as exact as it.
