@@ -29,7 +29,7 @@ export async function postgresRateLimiters(
   pool: pg.Pool,
   options: PostgresRateLimitOptions = {},
 ): Promise<RateLimiterFactory> {
-  await pgSetupLock(pool, (client) => client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`))
+  await pgSetupLock(pool, SCHEMA, (client) => client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`))
   // The library creates its table (IF NOT EXISTS, a concurrent creation taken as done); wait for it once.
   // This one also deletes expired counts every 5 minutes; the limiters below leave that to it (one
   // sweep a process is plenty for a shared table).

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../../web/core/store/FileStore'
 import { fileStoreConformance } from '../../../web/core/store/conformance/fileStoreConformance'
 import { createTestDatabase, type TestDatabase } from '../../test/postgres/createTestDatabase'
+import { openSqlStore } from '../sql/openSqlStore'
+import { PgDriver } from '../sql/PgDriver'
 import { PgFileStore } from './PgFileStore'
 
 let database: TestDatabase
@@ -73,5 +75,20 @@ describe('PgFileStore', () => {
     await Promise.all(
       Array.from({ length: 6 }, (_, i) => PgFileStore.open(i % 2 ? pool : other, 'u_together')),
     )
+  })
+
+  it('opens a new person’s files while their database is being migrated, from other instances (one lock per schema)', async () => {
+    // A person's first requests reach several instances at once: one migrates their schema
+    // (openSqlStore), others open their files. Both create the schema; with a lock each, one of
+    // them failed on pg_namespace's unique index now and then.
+    for (let round = 0; round < 8; round++) {
+      const schema = `u_first_${round}`
+      await Promise.all([
+        openSqlStore(new PgDriver(pool, schema)).then((store) => store.close()),
+        PgFileStore.open(other, schema),
+        PgFileStore.open(pool, schema),
+        openSqlStore(new PgDriver(other, schema)).then((store) => store.close()),
+      ])
+    }
   })
 })

@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { pgSetupLock } from '../sql/pgSetupLock'
 
 /** A schema name written into SQL unquoted: the server's `quire` and each person's `u_<id>`. */
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
@@ -22,16 +23,14 @@ export function checkedSchema(schema: string): string {
  * - `blob_uploads` is an upload's declared size, `blob_upload_parts` its parts keyed by their offset:
  *   two appends at the same offset cannot both land, whichever instance they reach.
  *
- * Created under a transaction-scoped advisory lock: instances opening the same person at once would
- * otherwise race inside CREATE TABLE IF NOT EXISTS (a unique violation in pg_type).
+ * Created under the schema's setup lock (pgSetupLock), the one its migrations take too: instances
+ * opening the same person at once would otherwise race inside CREATE SCHEMA / CREATE TABLE IF NOT
+ * EXISTS (a unique violation in pg_namespace or pg_type).
  */
 export async function ensureFileTables(pool: pg.Pool, schema: string): Promise<void> {
   const s = checkedSchema(schema)
-  const client = await pool.connect()
-  try {
-    await client.query('BEGIN')
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('quire:files:' || $1))", [s])
-    await client.query(`
+  await pgSetupLock(pool, s, (client) =>
+    client.query(`
       CREATE SCHEMA IF NOT EXISTS ${s};
       CREATE TABLE IF NOT EXISTS ${s}.files (
         key TEXT COLLATE "C" PRIMARY KEY,
@@ -54,14 +53,8 @@ export async function ensureFileTables(pool: pg.Pool, schema: string): Promise<v
         bytes BYTEA NOT NULL,
         PRIMARY KEY (key, first)
       );
-    `)
-    await client.query('COMMIT')
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
+    `),
+  )
 }
 
 /** A view of the bytes as a Buffer (no copy), which pg sends as bytea. */

@@ -19,7 +19,7 @@ const MIN_SECRET_BYTES = 32
  * signing key signs everyone out, a new sealing key leaves every stored API key unreadable.
  */
 export async function sharedSecret(pool: pg.Pool, name: string, bytes: number): Promise<Buffer> {
-  const value = await pgSetupLock(pool, async (client) => {
+  const value = await pgSetupLock(pool, SERVER_SCHEMA, async (client) => {
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${SERVER_SCHEMA}`)
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${TABLE} (

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
+import { schemaLockKey } from './pgSetupLock'
 import { numberedPlaceholders } from './numberedPlaceholders'
 import type { SqlDialect, SqlDriver, SqlValue } from './SqlDriver'
 
@@ -36,9 +37,6 @@ function prepare(sql: string): Prepared {
 }
 
 /** A 64-bit advisory lock key of its own for each schema's migrations. */
-function migrationLockKey(schema: string): string {
-  return createHash('sha256').update(`quire:migrate:${schema}`).digest().readBigInt64BE(0).toString()
-}
 
 /**
  * PostgreSQL behind the SqlDriver seam: one schema of a database, over a pool shared by every
@@ -112,7 +110,7 @@ export class PgDriver implements SqlDriver {
   async exclusive<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T> {
     this.checkOpen()
     const lease = await this.pool.connect()
-    const key = migrationLockKey(this.schema)
+    const key = schemaLockKey(this.schema)
     let broken: Error | undefined
     try {
       await lease.query('SELECT pg_advisory_lock($1::bigint)', [key])
