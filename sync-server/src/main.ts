@@ -1,10 +1,17 @@
 import { existsSync } from 'node:fs'
-import { configFromEnv } from './config'
+import { configFromEnv, type ServerConfig } from './config'
 import { startServer } from './startServer'
 
 /** `npm start` / `npm run serve`: the sync server with the built PWA, until SIGTERM or Ctrl-C. */
 async function main() {
-  const config = configFromEnv()
+  let config: ServerConfig
+  try {
+    config = configFromEnv()
+  } catch (error) {
+    // A setting refused at start: its message says what to fix.
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
   if (config.staticDir && !existsSync(config.staticDir)) {
     console.warn(`No built app in ${config.staticDir} (run "npm run build"); serving the API only.`)
     config.staticDir = undefined
@@ -27,6 +34,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error)
+  // Anything else (a database refusing a statement, a port in use): the stack names the failing step.
+  console.error(error instanceof Error ? error.stack : error)
   process.exit(1)
 })
