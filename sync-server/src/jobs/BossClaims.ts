@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import PgBoss from 'pg-boss'
+import { withSchemaLock } from '../sql/pgSetupLock'
 import type { SqlDriver } from '../sql/SqlDriver'
 import type { JobEvent, StoredJob } from './Job'
 import type { ClaimHooks, JobClaims } from './JobClaims'
@@ -71,8 +72,12 @@ export class BossClaims implements JobClaims {
   }
 
   async start(hooks: ClaimHooks): Promise<void> {
-    await this.boss.start()
-    await this.boss.createQueue(BOSS_QUEUE, { name: BOSS_QUEUE, retryLimit: 1000, expireInSeconds: 60 })
+    // pg-boss takes its own lock inside the transaction that creates its schema, which lets a second
+    // instance starting at once fail on the catalog (see withSchemaLock): instances start it in turn.
+    await withSchemaLock(this.options.pool, BOSS_SCHEMA, async () => {
+      await this.boss.start()
+      await this.boss.createQueue(BOSS_QUEUE, { name: BOSS_QUEUE, retryLimit: 1000, expireInSeconds: 60 })
+    })
     const { bus } = this.options
     this.unsubscribe.push(
       bus.subscribe<{ j: string; e: number }>(TOPIC.event, ({ j, e }) => hooks.remoteEvent(j, e)),

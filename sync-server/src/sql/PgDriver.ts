@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
-import { schemaLockKey } from './pgSetupLock'
+import { withSchemaLock } from './pgSetupLock'
 import { numberedPlaceholders } from './numberedPlaceholders'
 import type { SqlDialect, SqlDriver, SqlValue } from './SqlDriver'
 
@@ -109,29 +109,15 @@ export class PgDriver implements SqlDriver {
    */
   async exclusive<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T> {
     this.checkOpen()
-    const lease = await this.pool.connect()
-    const key = schemaLockKey(this.schema)
-    let broken: Error | undefined
-    try {
-      await lease.query('SELECT pg_advisory_lock($1::bigint)', [key])
-      try {
-        await lease.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`)
-        const held = new PgDriver(this.pool, this.schema, async () => ({
-          client: lease,
-          release() {},
-          held: true,
-        }))
-        return await work(held)
-      } finally {
-        await lease.query('SELECT pg_advisory_unlock($1::bigint)', [key])
-      }
-    } catch (error) {
-      broken = error instanceof Error ? error : new Error(String(error))
-      throw error
-    } finally {
-      // A failed unlock would leave the lock held by a pooled connection: close that connection.
-      lease.release(broken)
-    }
+    return withSchemaLock(this.pool, this.schema, async (lease) => {
+      await lease.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`)
+      const held = new PgDriver(this.pool, this.schema, async () => ({
+        client: lease,
+        release() {},
+        held: true,
+      }))
+      return work(held)
+    })
   }
 
   async close(): Promise<void> {
