@@ -33,6 +33,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       const client = new pg.Client({ connectionString: adminUrl })
       await client.connect()
       try {
+        // pg-pool's end() resolves once its clients are told to end, before their sessions have gone.
+        // FORCE would terminate those sessions, and each closing client would then emit an 'error'
+        // nobody listens to (an unhandled error that fails the run): wait for them to leave first.
+        // Sessions still there after 5 s are a leak of the test's, and FORCE ends them.
+        for (let tries = 0; tries < 50; tries++) {
+          const { rows } = await client.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          )
+          if (rows[0]?.n === 0) break
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        }
         await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
       } finally {
         await client.end()
