@@ -79,18 +79,7 @@ export class BlobParts implements BlobUploads {
   ): Promise<PartialBlob & { complete: boolean }> {
     return this.exclusive(key, async () => {
       const held = await this.status(key)
-      if (held.size !== null && held.size !== total) {
-        throw new BlobPartConflict(
-          `This upload was started with a total of ${held.size} bytes, not ${total}`,
-          held.received,
-        )
-      }
-      if (first !== held.received) {
-        throw new BlobPartConflict(
-          `The server holds ${held.received} bytes of this blob; send the part starting there`,
-          held.received,
-        )
-      }
+      checkContinues(held, first, total)
       if (held.size === null) {
         await mkdir(this.dir, { recursive: true })
         await writeFile(this.sidecarPath(key), JSON.stringify({ size: total }))
@@ -171,4 +160,20 @@ function checked(key: string): string {
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT'
+}
+
+/** Refuses a part that does not continue the upload held: another total, or not where it stopped. */
+export function checkContinues(held: PartialBlob, first: number, total: number) {
+  if (held.size !== null && held.size !== total) {
+    throw new BlobPartConflict(
+      `This upload was started with a total of ${held.size} bytes, not ${total}`,
+      held.received,
+    )
+  }
+  if (first !== held.received) {
+    throw new BlobPartConflict(
+      `The server holds ${held.received} bytes of this blob; send the part starting there`,
+      held.received,
+    )
+  }
 }

@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import { FILE_KEY, sha256Hex } from '../../../web/core/store/FileStore'
 import { asBuffer, checkedSchema, ensureFileTables, FILE_PART_BYTES, joinParts } from '../files/pgFileTables'
-import { BlobHashMismatch, BlobPartConflict, type PartialBlob } from './BlobParts'
+import { BlobHashMismatch, BlobPartConflict, checkContinues, type PartialBlob } from './BlobParts'
 import type { BlobUploads } from './BlobUploads'
 
 /** PostgreSQL's unique_violation: another append took this offset first. */
@@ -127,21 +127,6 @@ export class PgBlobParts implements BlobUploads {
     }
     await store(whole)
     await this.discard(key)
-  }
-}
-
-function checkContinues(held: PartialBlob, first: number, total: number) {
-  if (held.size !== null && held.size !== total) {
-    throw new BlobPartConflict(
-      `This upload was started with a total of ${held.size} bytes, not ${total}`,
-      held.received,
-    )
-  }
-  if (first !== held.received) {
-    throw new BlobPartConflict(
-      `The server holds ${held.received} bytes of this blob; send the part starting there`,
-      held.received,
-    )
   }
 }
 
