@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import pg from 'pg'
+import { withAdvisoryLock } from '../sql/pgSetupLock'
 
 export interface SyncLocks {
   /** Runs `work` holding the person's sync lock, whichever instance holds it otherwise waits. */
@@ -20,23 +21,8 @@ export function pgSyncLocks(options: pg.PoolConfig, size = 4): SyncLocks {
   return {
     exclusiveFor(userId) {
       const key = createHash('sha256').update(`quire:sync:${userId}`).digest().readBigInt64BE(0).toString()
-      return async (work) => {
-        const client = await locks.connect()
-        let broken: Error | undefined
-        try {
-          await client.query('SELECT pg_advisory_lock($1::bigint)', [key])
-          try {
-            return await work()
-          } finally {
-            await client.query('SELECT pg_advisory_unlock($1::bigint)', [key])
-          }
-        } catch (error) {
-          broken = error instanceof Error ? error : new Error(String(error))
-          throw error
-        } finally {
-          client.release(broken)
-        }
-      }
+      // The work runs on the main pool; the lock's connection only holds the lock.
+      return (work) => withAdvisoryLock(locks, key, () => work())
     },
     close: () => locks.end(),
   }

@@ -20,13 +20,25 @@ export function schemaLockKey(schema: string): string {
  * missing that the previous holder just created, and fail creating it; pg-boss's own start does just
  * that (its lock is inside its transaction), which is why its start runs under this lock too.
  */
-export async function withSchemaLock<T>(
+export function withSchemaLock<T>(
   pool: pg.Pool,
   schema: string,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
+  return withAdvisoryLock(pool, schemaLockKey(schema), work)
+}
+
+/**
+ * Runs `work` on one connection of `pool` holding the session advisory lock `key` (a bigint as text),
+ * unlocked after. After a failure the connection may still hold the lock or be inside a transaction:
+ * it is closed, never handed to someone else.
+ */
+export async function withAdvisoryLock<T>(
+  pool: pg.Pool,
+  key: string,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect()
-  const key = schemaLockKey(schema)
   let broken: Error | undefined
   try {
     await client.query('SELECT pg_advisory_lock($1::bigint)', [key])
@@ -39,8 +51,6 @@ export async function withSchemaLock<T>(
     broken = error instanceof Error ? error : new Error(String(error))
     throw error
   } finally {
-    // After a failure the connection may still hold the lock or be inside a transaction: it is
-    // closed, never handed to someone else.
     client.release(broken)
   }
 }
