@@ -5,9 +5,9 @@ import type { DocumentRecord } from '../../../web/core/store/DocumentRecord'
 import { testSqlDialects, type TestSqlDatabase } from '../../test/postgres/testSqlDialects'
 import { migrate, migrations } from './migrations'
 import { openSqlStore } from './openSqlStore'
-import { toChunkParams } from './rows'
 import type { SqlDriver } from './SqlDriver'
 import { SqlStore } from './SqlStore'
+import { insertLegacyRows } from '../../test/insertLegacyRows'
 
 // Chunks are written and read in batches (SqlChunks): these check that nothing is lost, reordered or
 // seen half-written, and what a stop in the middle leaves. Sizes cross the batch sizes (100 rows per
@@ -176,41 +176,7 @@ for (const dialect of dialects)
         driver,
         migrations.filter((migration) => migration.version <= 5),
       )
-      const collection = newCollection()
-      await driver.run(
-        'INSERT INTO collections (id, name, description, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-        [
-          collection.id,
-          collection.name,
-          collection.description,
-          collection.color,
-          collection.created_at,
-          collection.updated_at,
-        ],
-      )
-      const document = newDocument(collection.id)
-      await driver.run(
-        `INSERT INTO documents (id, collection_id, filename, original_filename, file_path, file_size, document_type,
-        status, created_at, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '{}')`,
-        [
-          document.id,
-          collection.id,
-          document.filename,
-          document.original_filename,
-          document.file_path,
-          document.file_size,
-          document.document_type,
-          document.status,
-          document.created_at,
-        ],
-      )
-      const chunks = chunksOf(document, 3)
-      for (const chunk of chunks) {
-        await driver.run(
-          'INSERT INTO chunks (id, document_id, collection_id, idx, text, page, heading, token_count, embedder, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-          toChunkParams(chunk),
-        )
-      }
+      const { document, chunks } = await insertLegacyRows(driver, (document) => chunksOf(document, 3))
       await driver.close()
       const store = await openSqlStore(database.connect())
       expect(await store.listChunks({ documentId: document.id })).toEqual(chunks)

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { newChunk, newCollection, newDocument } from '../../../web/core/store/conformance/fixtures'
+import { newChunk } from '../../../web/core/store/conformance/fixtures'
 import { migrate, migrations } from './migrations'
 import { openSqlStore } from './openSqlStore'
-import { toChunkParams } from './rows'
 import { SqliteDriver } from './SqliteDriver'
+import { insertLegacyRows } from '../../test/insertLegacyRows'
 
 // Migration 7 gives chunks a metadata column (their OCR mark). Chunks stored before it read as they
 // were, with no mark; new ones keep theirs, as JSON in the column.
@@ -20,39 +20,10 @@ describe('chunk metadata (migration 7)', () => {
       driver,
       migrations.filter((migration) => migration.version <= 6),
     )
-    const collection = newCollection()
-    await driver.run(
-      'INSERT INTO collections (id, name, description, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-      [
-        collection.id,
-        collection.name,
-        collection.description,
-        collection.color,
-        collection.created_at,
-        collection.updated_at,
-      ],
-    )
-    const document = newDocument(collection.id)
-    await driver.run(
-      `INSERT INTO documents (id, collection_id, filename, original_filename, file_path, file_size, document_type,
-        status, created_at, metadata) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, '{}')`,
-      [
-        document.id,
-        collection.id,
-        document.filename,
-        document.original_filename,
-        document.file_path,
-        document.file_size,
-        document.document_type,
-        document.status,
-        document.created_at,
-      ],
-    )
-    const old = newChunk(document, 0)
-    await driver.run(
-      'INSERT INTO chunks (id, document_id, collection_id, idx, text, page, heading, token_count, embedder, vector) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      toChunkParams(old),
-    )
+    const {
+      document,
+      chunks: [old],
+    } = await insertLegacyRows(driver, (document) => [newChunk(document, 0)])
     await driver.close()
 
     const store = await openSqlStore(dir)
