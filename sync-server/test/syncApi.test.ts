@@ -9,6 +9,7 @@ import type { SyncRecord } from '../../web/core/sync/SyncRecord'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
+import { eventStreamReader } from './eventStreamReader'
 
 /** Everything the server holds for a user, live and tombstoned, by pulling from 0 page by page. */
 async function pullEverything(transport: SyncTransport): Promise<SyncRecord[]> {
@@ -123,19 +124,9 @@ describe('sync over HTTP (accounts)', () => {
     })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/event-stream')
-    const reader = response.body!.getReader()
-    const decoder = new TextDecoder()
-    let text = ''
-    const readUntil = async (pattern: RegExp) => {
-      while (!pattern.test(text)) {
-        const next = await reader.read()
-        if (next.done) throw new Error(`stream ended: ${text}`)
-        text += decoder.decode(next.value, { stream: true })
-      }
-      return pattern.exec(text)!
-    }
+    const events = eventStreamReader(response)
     try {
-      await readUntil(/: stream open/)
+      await events.until(/: stream open/)
       const before = (await transportFor(alice).pull(0, 1000)).cursor
       const started = Date.now()
       const pushed = await transportFor(alice).push(`events-${Date.now()}`, [
@@ -149,15 +140,12 @@ describe('sync over HTTP (accounts)', () => {
         },
       ])
       expect(pushed.cursor).toBe(before + 1)
-      const timeout = new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error(`no event within a second: ${text}`)), 1_000),
-      )
-      const match = await Promise.race([readUntil(/event: changed\ndata: (.*)\n\n/), timeout])
+      const match = await events.until(/event: changed\ndata: (.*)\n\n/, 1_000)
       expect(JSON.parse(match[1]!)).toEqual({ cursor: pushed.cursor })
       expect(Date.now() - started).toBeLessThan(1_000)
     } finally {
       abort.abort()
-      await reader.cancel().catch(() => undefined)
+      await events.cancel()
     }
     // The stream's listener goes once the client left.
     const space = await server.spaces.get(alice.id)

@@ -10,6 +10,7 @@ import { formatHlc } from '../../../web/core/sync/Hlc'
 import { createTestDatabase, type TestDatabase } from '../postgres/createTestDatabase'
 import { signUpForTest, type TestUser } from '../signUpForTest'
 import { startInstance, type Instance } from './startInstance'
+import { eventStreamReader } from '../eventStreamReader'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const corpus = corpusDir(process.env, repoRoot)
@@ -101,19 +102,9 @@ describe('three instances on one PostgreSQL', () => {
       signal: abort.signal,
     })
     expect(response.status).toBe(200)
-    const reader = response.body!.getReader()
-    const decoder = new TextDecoder()
-    let text = ''
-    const readUntil = async (pattern: RegExp) => {
-      while (!pattern.test(text)) {
-        const next = await reader.read()
-        if (next.done) throw new Error(`the stream ended: ${text}`)
-        text += decoder.decode(next.value, { stream: true })
-      }
-      return pattern.exec(text)!
-    }
+    const events = eventStreamReader(response)
     try {
-      await readUntil(/: stream open/)
+      await events.until(/: stream open/)
       const started = Date.now()
       const pushed = await call<{ acked: number; cursor: number }>(b, '/api/v1/sync/push', {
         method: 'POST',
@@ -138,15 +129,12 @@ describe('three instances on one PostgreSQL', () => {
         }),
       })
       expect(pushed.acked).toBe(1)
-      const timeout = new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error(`no event on A within 3 s: ${text}`)), 3_000),
-      )
-      const match = await Promise.race([readUntil(/event: changed\ndata: (.*)\n\n/), timeout])
+      const match = await events.until(/event: changed\ndata: (.*)\n\n/, 3_000)
       expect((JSON.parse(match[1]!) as { cursor: number }).cursor).toBeGreaterThanOrEqual(pushed.cursor)
       expect(Date.now() - started).toBeLessThan(3_000)
     } finally {
       abort.abort()
-      await reader.cancel().catch(() => undefined)
+      await events.cancel()
     }
   })
 
