@@ -1,12 +1,13 @@
 import pg from 'pg'
 import { startTestPostgres, type TestPostgres } from '../sync-server/test/postgres/startTestPostgres'
 import type { BenchContext, Benchmark } from './lib/Benchmark'
-import type { BenchResult, MeasurementResult, RatioResult } from './lib/BenchResult'
+import type { MeasurementResult, RatioResult } from './lib/BenchResult'
 import { mixedLoad, type MixedLoadSummary } from './lib/mixedLoad'
 import { ratioResult } from './lib/ratioResult'
 import type { RunningTarget } from './lib/RunningTarget'
 import { seedLoadUsers } from './lib/seedLoadUsers'
 import { startServerProcess } from './lib/startServerProcess'
+import { resultRecorder } from './lib/resultRecorder'
 
 const NAME = 'cluster'
 const SQLITE_CASE = 'mixed load, 1 instance on SQLite'
@@ -52,12 +53,7 @@ export function clusterBenchmark(users: number): Benchmark {
   return {
     name: NAME,
     async run(context) {
-      const results: BenchResult[] = []
-      const record = <T extends BenchResult>(result: T): T => {
-        results.push(result)
-        context.emit(result)
-        return result
-      }
+      const { results, record } = resultRecorder(context)
       context.progress(`${NAME}: starting a throwaway PostgreSQL`)
       const postgres = await startTestPostgres()
       try {

@@ -1,10 +1,10 @@
 import type { Benchmark, BenchContext } from './lib/Benchmark'
-import type { BenchResult } from './lib/BenchResult'
 import { ratioResult } from './lib/ratioResult'
 import type { RunningTarget } from './lib/RunningTarget'
 import { signUpForTest } from '../sync-server/test/signUpForTest'
 import { startQuireServer } from './lib/startQuireServer'
 import { measureCase, seedCollections, serverErrorLogger } from './server-collections'
+import { resultRecorder } from './lib/resultRecorder'
 
 const NAME = 'server-auth'
 const SEEDED = 100
@@ -22,12 +22,7 @@ const LOGIN_CASE = 'POST /api/v1/auth/login (Argon2id verify, cookies set)'
 export const serverAuth: Benchmark = {
   name: NAME,
   async run(context) {
-    const results: BenchResult[] = []
-    const record = <T extends BenchResult>(result: T): T => {
-      results.push(result)
-      context.emit(result)
-      return result
-    }
+    const { results, record } = resultRecorder(context)
     const list = (url: string, headers: Record<string, string> = {}) => ({
       url: `${url}/api/collections/`,
       headers,

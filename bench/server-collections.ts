@@ -1,5 +1,5 @@
 import type { BenchContext, Benchmark } from './lib/Benchmark'
-import type { BenchResult, MeasurementResult } from './lib/BenchResult'
+import type { MeasurementResult } from './lib/BenchResult'
 import { loadTest } from './lib/loadTest'
 import type { LoadTestOptions } from './lib/LoadTestOptions'
 import { measurementResult } from './lib/measurementResult'
@@ -7,6 +7,7 @@ import { ratioResult } from './lib/ratioResult'
 import type { RunningTarget } from './lib/RunningTarget'
 import { startKoaHelloWorld } from './lib/startKoaHelloWorld'
 import { startQuireServer } from './lib/startQuireServer'
+import { resultRecorder } from './lib/resultRecorder'
 
 const NAME = 'server-collections'
 const SEEDED = 100
@@ -29,12 +30,7 @@ type Request = Pick<LoadTestOptions, 'url' | 'method' | 'headers' | 'body'>
 export const serverCollections: Benchmark = {
   name: NAME,
   async run(context) {
-    const results: BenchResult[] = []
-    const record = <T extends BenchResult>(result: T): T => {
-      results.push(result)
-      context.emit(result)
-      return result
-    }
+    const { results, record } = resultRecorder(context)
 
     const baseline = record(
       await measureCase(context, BASELINE_CASE, startKoaHelloWorld, (url) => ({ url: `${url}/` })),
