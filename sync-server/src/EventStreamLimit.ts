@@ -9,6 +9,40 @@ import type { RequestAuth } from './auth/guardApi'
 const RETRY_AFTER_SECONDS = 5
 
 /**
+ * Where the open streams are counted: in this process (one server), or across the instances sharing
+ * a PostgreSQL (cluster/PgStreamSlots).
+ */
+export interface StreamSlots {
+  /** Takes one of the person's `max` slots; false when all are held. */
+  take(userId: string, max: number): Promise<boolean>
+  /** Gives back a slot `take` gave (at most once per slot). */
+  give(userId: string): void
+}
+
+/** Streams counted in this process's memory: the cap of a server on its own. */
+export class LocalStreamSlots implements StreamSlots {
+  private readonly open = new Map<string, number>()
+
+  async take(userId: string, max: number): Promise<boolean> {
+    const count = this.open.get(userId) ?? 0
+    if (count >= max) return false
+    this.open.set(userId, count + 1)
+    return true
+  }
+
+  give(userId: string): void {
+    const left = (this.open.get(userId) ?? 1) - 1
+    if (left > 0) this.open.set(userId, left)
+    else this.open.delete(userId)
+  }
+
+  /** The person's streams open here (PgStreamSlots' own share of the cluster's count). */
+  count(userId: string): number {
+    return this.open.get(userId) ?? 0
+  }
+}
+
+/**
  * Caps the event streams one person holds open at once (MAX_EVENT_STREAMS_PER_USER): each open
  * stream holds a connection, a subscription and, for a streamed answer, a model request, for as long
  * as the client likes, so one person's script opening streams in a loop would otherwise exhaust the
@@ -17,32 +51,29 @@ const RETRY_AFTER_SECONDS = 5
  * open and freed when the response ends or the client goes, whichever comes first.
  */
 export class EventStreamLimit {
-  private readonly open = new Map<string, number>()
-
   /** `max` 0: no cap. */
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly slots: StreamSlots = new LocalStreamSlots(),
+  ) {}
 
   /** Runs after the guard (it needs the caller) and the body parser (a reply streams on `{"stream": true}`). */
   middleware(isEventStream: (ctx: Context) => boolean): Middleware {
     return async (ctx, next) => {
       const userId = (ctx.state.auth as RequestAuth | undefined)?.principal?.user.id
       if (this.max <= 0 || userId === undefined || !isEventStream(ctx)) return next()
-      const count = this.open.get(userId) ?? 0
-      if (count >= this.max) {
+      if (!(await this.slots.take(userId, this.max))) {
         throw new ApiError(
           429,
           `You have ${this.max} event streams open, the most one person may: close one (a tab, a script's stream) and try again`,
           { 'Retry-After': String(RETRY_AFTER_SECONDS) },
         )
       }
-      this.open.set(userId, count + 1)
       let held = true
       const release = () => {
         if (!held) return
         held = false
-        const left = (this.open.get(userId) ?? 1) - 1
-        if (left > 0) this.open.set(userId, left)
-        else this.open.delete(userId)
+        this.slots.give(userId)
       }
       try {
         await next()

@@ -24,7 +24,7 @@ import { errorHandler } from './errorHandler'
 import type { ServerHealthPorts } from './health/ServerHealthPorts'
 import { serverHealthRoute } from './health/serverHealthRoute'
 import { HTTP_DESCRIPTION } from './httpDescription'
-import { EventStreamLimit, eventStreamMatcher } from './EventStreamLimit'
+import { EventStreamLimit, eventStreamMatcher, type StreamSlots } from './EventStreamLimit'
 import type { InFlightRequests } from './InFlightRequests'
 import type { JobPorts } from './jobApi/JobPorts'
 import { jobRoutes } from './jobApi/jobRoutes'
@@ -66,6 +66,8 @@ export interface AppOptions {
   listenHost?: string
   /** Event streams one person may hold open at once (default 16; 0: no cap). */
   maxEventStreamsPerUser?: number
+  /** Where they are counted (default: this process; `PgStreamSlots` when instances share a database). */
+  streamSlots?: StreamSlots
   /** A request body that stops arriving for this long is cut off with 408 (default 60 s). */
   bodyIdleTimeoutMs?: number
   /** Where multipart uploads are written while their request runs (default: the OS temporary folder). */
@@ -246,7 +248,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(
     bodyParser({ maxUploadBytes: options.maxUploadBytes, jsonLimit: '16mb', uploadDir: options.uploadDir }),
   )
-  const streams = new EventStreamLimit(options.maxEventStreamsPerUser ?? 16)
+  const streams = new EventStreamLimit(options.maxEventStreamsPerUser ?? 16, options.streamSlots)
   app.use(streams.middleware(eventStreamMatcher(serverRoutes, EVENT_STREAMS)))
   app.use(router.routes())
   app.use(async (ctx) => {

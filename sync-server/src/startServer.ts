@@ -20,6 +20,7 @@ import { InFlightRequests } from './InFlightRequests'
 import { DiskTestCaseFiles } from './evaluation/DiskTestCaseFiles'
 import { DiskFileStore } from './files/DiskFileStore'
 import { joinCluster, type Cluster } from './cluster/joinCluster'
+import { PgStreamSlots } from './cluster/PgStreamSlots'
 import { createNodeTransformersEmbedder } from './ingest/nodeTransformersEmbedder'
 import { WorkerIngestor } from './ingest/WorkerIngestor'
 import type { JobHandler } from './jobs/Job'
@@ -254,6 +255,14 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   if (config.singleUser) await spaces.get(LOCAL_USER.id)
 
   const inFlight = new InFlightRequests()
+  // A person's open event streams are counted across the instances (MAX_EVENT_STREAMS_PER_USER).
+  const streamSlots = pool
+    ? await PgStreamSlots.open(pool, {
+        instanceId: jobs.instanceId,
+        leaseMs: config.jobLeaseMs ?? 30_000,
+        logError,
+      })
+    : undefined
   // A folder of this server's own: upload parts live here only while their request runs, and
   // whatever a crash leaves behind is in one place, not among other programs' temporary files.
   const uploadDir = await mkdtemp(join(tmpdir(), 'quire-uploads-'))
@@ -277,6 +286,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     allowedHosts: config.allowedHosts,
     listenHost: config.host,
     maxEventStreamsPerUser: config.maxEventStreamsPerUser,
+    streamSlots,
     bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
     uploadDir,
     staticDir: config.staticDir,
@@ -327,6 +337,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
         clearTimeout(timer)
         // Handlers of requests whose clients left may still run: they finish before the databases close.
         await inFlight.settled(graceMs)
+        await streamSlots?.leave().catch(logError)
         // Running jobs stop where they are and stay `running` in the database: the next start requeues them.
         await jobs.stop()
         await jobCluster?.close()

@@ -3,6 +3,15 @@ import type { SqlDriver } from '../sql/SqlDriver'
 /** Now in milliseconds by PostgreSQL's clock: every instance measures leases by the same clock. */
 const NOW_MS = 'CAST(EXTRACT(EPOCH FROM clock_timestamp()) * 1000 AS BIGINT)'
 
+/**
+ * The one test of an instance being alive, as SQL: its `heartbeat` (a job_instances.heartbeat_at
+ * column) is younger than `leaseMs` (SQL giving the lease in ms, e.g. a placeholder). The jobs' takeover
+ * and the cluster's event stream counts (cluster/PgStreamSlots) both use it.
+ */
+export function isAlive(heartbeat: string, leaseMs: string): string {
+  return `${heartbeat} >= ${NOW_MS} - CAST(${leaseMs} AS BIGINT)`
+}
+
 const SQL = {
   beat: `INSERT INTO job_instances (id, heartbeat_at) VALUES (?, ${NOW_MS})
     ON CONFLICT (id) DO UPDATE SET heartbeat_at = EXCLUDED.heartbeat_at`,
@@ -12,7 +21,7 @@ const SQL = {
   orphans: `SELECT j.id, j.claimed_by FROM jobs j
     WHERE (j.status = 'running' OR (j.status = 'pending' AND j.claimed_by IS NOT NULL)) AND NOT EXISTS (
       SELECT 1 FROM job_instances i
-      WHERE i.id = j.claimed_by AND i.heartbeat_at >= ${NOW_MS} - CAST(? AS BIGINT)
+      WHERE i.id = j.claimed_by AND ${isAlive('i.heartbeat_at', '?')}
     )`,
   // Instances silent for a hundred leases are long gone: their rows go.
   forget: `DELETE FROM job_instances WHERE heartbeat_at < ${NOW_MS} - CAST(? AS BIGINT)`,

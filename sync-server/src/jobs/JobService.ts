@@ -70,6 +70,11 @@ export class JobService {
     })
   }
 
+  /** The id this process claims jobs and beats under (job_instances, on PostgreSQL). */
+  get instanceId(): string {
+    return this.claims.instanceId
+  }
+
   register(jobType: string, handler: JobHandler): void {
     if (this.handlers.has(jobType)) throw new Error(`Job type ${jobType} is already registered`)
     this.handlers.set(jobType, handler)
