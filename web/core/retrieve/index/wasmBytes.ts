@@ -42,6 +42,8 @@ export const simdOp = {
   i32x4ExtractLane: 0x1b,
   f64x2ExtractLane: 0x21,
   f64x2PromoteLowF32x4: 0x5f,
+  i16x8ExtendLowI8x16S: 0x87,
+  i16x8ExtendHighI8x16S: 0x88,
   i32x4Add: 0xae,
   i32x4DotI16x8S: 0xba,
   f64x2Add: 0xf0,
