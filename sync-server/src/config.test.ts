@@ -48,6 +48,16 @@ describe('configFromEnv: the HTTP layer', () => {
   })
 })
 
+describe('configFromEnv: PostgreSQL', () => {
+  it('reads DATABASE_POOL_MAX (20 by default) and refuses one that is not a positive integer, naming it', () => {
+    expect(configFromEnv({}).databasePoolMax).toBe(20)
+    expect(configFromEnv({ DATABASE_POOL_MAX: '50' }).databasePoolMax).toBe(50)
+    for (const bad of ['0', '-3', '2.5', 'many']) {
+      expect(() => configFromEnv({ DATABASE_POOL_MAX: bad })).toThrow(/DATABASE_POOL_MAX/)
+    }
+  })
+})
+
 describe('configFromEnv: jobs', () => {
   it('reads JOB_LEASE_S (30 s by default) and refuses one that is not a positive number', () => {
     expect(configFromEnv({}).jobLeaseMs).toBe(30_000)

@@ -16,6 +16,8 @@ export interface ServerConfig {
   dataDir: string
   /** DATABASE_URL: PostgreSQL for every server record and person's data; absent: SQLite files in dataDir. */
   databaseUrl?: string
+  /** DATABASE_POOL_MAX (default 20): connections of the process's PostgreSQL pool at most. */
+  databasePoolMax?: number
   /** Built PWA to serve at `/`; absent when only the API is wanted (tests, benchmarks). */
   staticDir?: string
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB, default 100 MB). */
@@ -103,7 +105,7 @@ export interface EmbedderConfig {
 }
 
 /**
- * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), STATIC_DIR, MAX_UPLOAD_MB,
+ * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), DATABASE_URL, DATABASE_POOL_MAX, STATIC_DIR, MAX_UPLOAD_MB,
  * INGEST_TIMEOUT_S, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
  * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, JOB_LEASE_S, TRUSTED_ORIGINS,
  * TRUST_PROXY, TRUST_PROXY_HOPS, ALLOWED_HOSTS, MAX_EVENT_STREAMS_PER_USER, BODY_IDLE_TIMEOUT_S,
@@ -119,6 +121,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     host: env.HOST || undefined,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: databaseUrl(env),
+    databasePoolMax: wholeNumber(env, 'DATABASE_POOL_MAX', 20, 1),
     staticDir: resolve(env.STATIC_DIR || './dist'),
     maxUploadBytes: positiveNumber(env, 'MAX_UPLOAD_MB', 100) * 1024 * 1024,
     ingestTimeoutMs: positiveNumber(env, 'INGEST_TIMEOUT_S', 120) * 1000,

@@ -36,8 +36,10 @@ it('keeps SQLite files in DATA_DIR without DATABASE_URL', async () => {
 it('puts the server in schema quire and a person in their own schema, made on first use; close ends the pool', async () => {
   database = await createTestDatabase()
   const dataDir = newDir()
-  const databases = await openDatabases({ dataDir, databaseUrl: database.url })
+  const databases = await openDatabases({ dataDir, databaseUrl: database.url, databasePoolMax: 7 })
   expect(databases.server.dialect).toBe('postgres')
+  // DATABASE_POOL_MAX sizes the process's one pool.
+  expect(databases.pool!.options.max).toBe(7)
   expect(existsSync(join(dataDir, 'server.db'))).toBe(false)
   const pool = databases.pool!
   const schemas = async () =>

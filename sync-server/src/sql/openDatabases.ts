@@ -35,6 +35,8 @@ export interface DatabasesConfig {
   dataDir: string
   /** DATABASE_URL: `postgres://` or `postgresql://`; absent: SQLite files in dataDir. */
   databaseUrl?: string
+  /** DATABASE_POOL_MAX: the pool's connections at most (openPgPool's default 20). */
+  databasePoolMax?: number
 }
 
 export async function openDatabases(
@@ -52,7 +54,7 @@ export async function openDatabases(
       close: () => server.close(),
     }
   }
-  const pool = openPgPool(config.databaseUrl, { logError: options.logError })
+  const pool = openPgPool(config.databaseUrl, { max: config.databasePoolMax, logError: options.logError })
   let server: SqlDriver
   try {
     server = await openServerDatabase(new PgDriver(pool, SERVER_SCHEMA))
