@@ -72,17 +72,13 @@ export class SqlIndexSnapshots implements IndexSnapshotStore {
       let complete = true
       const slice = timeSlicer()
       for (let part = 0; part < parts; part++) {
-        const row = await this.driver.get<{ bytes: Uint8Array }>(
-          'SELECT bytes FROM index_snapshot_parts WHERE generation = ? AND part = ?',
-          [generation, part],
-        )
+        const read = await this.readPart(generation, part, bytes, offset)
         // Gone: another instance wrote a newer snapshot and deleted this one meanwhile; read that.
-        if (!row || offset + row.bytes.length > bytes.length) {
+        if (read === undefined) {
           complete = false
           break
         }
-        bytes.set(row.bytes, offset)
-        offset += row.bytes.length
+        offset += read
         await slice()
       }
       if (complete && offset === bytes.length) return bytes
@@ -116,6 +112,36 @@ export class SqlIndexSnapshots implements IndexSnapshotStore {
       [generation, parts, bytes.length, new Date().toISOString()],
     )
     await this.driver.run('DELETE FROM index_snapshot_parts WHERE generation != ?', [generation])
+  }
+
+  /**
+   * Reads one part into `into` at `offset`: how many bytes it had, or undefined when it is gone or
+   * would not fit. PostgreSQL's are asked for as base64: pg reads bytea in its text form, hex, twice
+   * the bytes on the wire and a hex decode (a 119 MB snapshot: 1.2 s), and its binary results decode
+   * every field as a UTF-8 string (2.3 s); base64 is a third more bytes, decoded natively straight
+   * into place (0.6 s). SQLite hands the BLOB over as is.
+   */
+  private async readPart(
+    generation: number,
+    part: number,
+    into: Uint8Array,
+    offset: number,
+  ): Promise<number | undefined> {
+    const where = 'FROM index_snapshot_parts WHERE generation = ? AND part = ?'
+    if (this.driver.dialect === 'postgres') {
+      const row = await this.driver.get<{ base64: string; length: number | string }>(
+        `SELECT encode(bytes, 'base64') AS base64, length(bytes) AS length ${where}`,
+        [generation, part],
+      )
+      if (!row) return undefined
+      const length = Number(row.length)
+      if (offset + length > into.length) return undefined
+      return Buffer.from(into.buffer, into.byteOffset + offset, length).write(row.base64, 'base64')
+    }
+    const row = await this.driver.get<{ bytes: Uint8Array }>(`SELECT bytes ${where}`, [generation, part])
+    if (!row || offset + row.bytes.length > into.length) return undefined
+    into.set(row.bytes, offset)
+    return row.bytes.length
   }
 
   private header(): Promise<Header | undefined> {
