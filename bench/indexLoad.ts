@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { hashEmbedder } from '../web/core/ingest/embed/hashEmbedder'
 import { encodeIndexSnapshot } from '../web/core/retrieve/snapshot/encodeIndexSnapshot'
+import type { IndexSnapshotStore } from '../web/core/retrieve/snapshot/IndexSnapshotStore'
 import { loadSearchIndex, type LoadedIndex } from '../web/core/retrieve/snapshot/loadSearchIndex'
 import type { ChunkRecord } from '../web/core/store/ChunkRecord'
 import { openPgPool } from '../sync-server/src/sql/openPgPool'
+import { startTestPostgres } from '../sync-server/test/postgres/startTestPostgres'
 import { openSqlStore } from '../sync-server/src/sql/openSqlStore'
 import { PgDriver } from '../sync-server/src/sql/PgDriver'
 import { SqliteDriver } from '../sync-server/src/sql/SqliteDriver'
@@ -38,6 +40,8 @@ export interface IndexLoadLine extends BenchLine {
   /** Loading from the snapshot with nothing changed, each run and their median, ms. */
   load_runs_ms: number[]
   load_ms: number
+  /** Of the loads, reading the snapshot's bytes from the database (median), ms. */
+  read_ms: number
   target_load_ms: number
   /** Loading after `changed_documents` (1%) were re-processed: the snapshot, then those read again. */
   incremental_ms: number
@@ -52,43 +56,53 @@ export interface IndexLoadSettings {
   chunks: number
   /** Timed loads from the snapshot (the median is reported). */
   loads: number
-  /** PostgreSQL too, when set (DATABASE_URL): the same case in a schema of its own, dropped after. */
+  /**
+   * PostgreSQL too: this server's (a schema of its own, dropped after); when unset, a throwaway
+   * server is started for the run (`startTestPostgres`), unless `postgres` is false.
+   */
   databaseUrl?: string
+  postgres?: boolean
 }
 
 export const defaultIndexLoadSettings: IndexLoadSettings = {
   chunks: 100_000,
   loads: 3,
   databaseUrl: process.env.DATABASE_URL || undefined,
+  postgres: true,
 }
 
 /**
  * Time to load a person's search index from its snapshot versus rebuilding it from their chunks
  * (issue 20: "under 2 s" at 100,000 chunks). The chunks are xquad-en prose (`syntheticChunks`, 20 a
- * document) with hash-v1 vectors, stored in a real SqlStore (SQLite in a temporary folder; also
- * PostgreSQL when DATABASE_URL is given), and every load goes through `loadSearchIndex` over
- * `SqlIndexSnapshots`, as the server's ManagedIndex does.
+ * document) with hash-v1 vectors, stored in a real SqlStore (SQLite in a temporary folder, then
+ * PostgreSQL: DATABASE_URL's, or one started for the run), and every load goes through
+ * `loadSearchIndex` over `SqlIndexSnapshots`, as the server's ManagedIndex does. Each store is given
+ * the chunks made afresh (the same ones), and lets them go once stored: a heap still holding 100,000
+ * chunk records and their vectors made every load's garbage collections slower than a server's.
  */
 export async function measureIndexLoad(
   reporter: LineReporter<IndexLoadLine>,
   settings: IndexLoadSettings = defaultIndexLoadSettings,
 ): Promise<IndexLoadLine[]> {
   const progress = (message: string) => reporter.progress(`${NAME}: ${message}`)
-  progress(`${settings.chunks} chunks: making and embedding them`)
-  const chunks = syntheticChunks(await xquadSentences(), { count: settings.chunks, seed: 20 })
-  const vectors = await hashEmbedder.embed(chunks.map((chunk) => chunk.text))
-  chunks.forEach((chunk, i) => {
-    chunk.vector = vectors[i]!
-    chunk.embedder = hashEmbedder.id
-  })
-  vectors.length = 0
+  const sentences = await xquadSentences()
+  const makeChunks = async (): Promise<ChunkRecord[]> => {
+    progress(`${settings.chunks} chunks: making and embedding them`)
+    const chunks = syntheticChunks(sentences, { count: settings.chunks, seed: 20 })
+    const vectors = await hashEmbedder.embed(chunks.map((chunk) => chunk.text))
+    chunks.forEach((chunk, i) => {
+      chunk.vector = vectors[i]!
+      chunk.embedder = hashEmbedder.id
+    })
+    return chunks
+  }
   const lines: IndexLoadLine[] = []
   const dir = await mkdtemp(join(tmpdir(), 'quire-bench-index-'))
   try {
     const line = await measureOn(
       'sqlite',
       () => new SqliteDriver(join(dir, 'quire.db')),
-      chunks,
+      makeChunks,
       settings,
       progress,
     )
@@ -97,17 +111,19 @@ export async function measureIndexLoad(
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
-  if (settings.databaseUrl) {
-    const pool = openPgPool(settings.databaseUrl)
-    const schema = `bench_index_load_${process.pid}`
-    try {
-      const line = await measureOn('postgres', () => new PgDriver(pool, schema), chunks, settings, progress)
-      lines.push(line)
-      reporter.emit(line)
-    } finally {
-      await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined)
-      await pool.end()
-    }
+  if (!settings.databaseUrl && settings.postgres === false) return lines
+  progress('postgres: starting a throwaway server')
+  const started = settings.databaseUrl ? undefined : await startTestPostgres()
+  const pool = openPgPool(settings.databaseUrl ?? started!.url)
+  const schema = `bench_index_load_${process.pid}`
+  try {
+    const line = await measureOn('postgres', () => new PgDriver(pool, schema), makeChunks, settings, progress)
+    lines.push(line)
+    reporter.emit(line)
+  } finally {
+    await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined)
+    await pool.end()
+    await started?.stop()
   }
   return lines
 }
@@ -115,17 +131,33 @@ export async function measureIndexLoad(
 async function measureOn(
   kind: IndexLoadLine['store'],
   openDriver: () => SqlDriver,
-  chunks: readonly ChunkRecord[],
+  makeChunks: () => Promise<ChunkRecord[]>,
   settings: IndexLoadSettings,
   progress: (message: string) => void,
 ): Promise<IndexLoadLine> {
   const store = await openSqlStore(openDriver())
   const driver = openDriver()
-  const snapshots = new SqlIndexSnapshots(driver, store)
+  const stored = new SqlIndexSnapshots(driver, store)
+  // The time each load spends reading the snapshot's bytes from the database, apart.
+  const readRuns: number[] = []
+  const snapshots: IndexSnapshotStore = {
+    documentVersions: () => stored.documentVersions(),
+    documentChunks: (id) => stored.documentChunks(id),
+    writeSnapshot: (bytes) => stored.writeSnapshot(bytes),
+    async readSnapshot() {
+      const started = performance.now()
+      const bytes = await stored.readSnapshot()
+      readRuns.push(performance.now() - started)
+      return bytes
+    },
+  }
   const logError = (error: unknown) => progress(`error: ${String(error)}`)
   try {
-    progress(`${kind}: storing ${chunks.length} chunks`)
+    let chunks: ChunkRecord[] | undefined = await makeChunks()
+    const chunkCount = chunks.length
+    progress(`${kind}: storing ${chunkCount} chunks`)
     const documents = await storeChunks(store, chunks)
+    chunks = undefined
     // Only the documents to re-process later stay referenced, and the rebuilt index goes before the
     // loads: a heap holding them too made each major GC, and so each load, several times slower.
     const changed = documents.filter((_, i) => i % 100 === 0)
@@ -136,7 +168,7 @@ async function measureOn(
     let started = performance.now()
     let rebuilt: LoadedIndex | undefined = await loadSearchIndex(snapshots, logError)
     const rebuildMs = performance.now() - started
-    expectLoaded(rebuilt, 'chunks', chunks.length)
+    expectLoaded(rebuilt, 'chunks', chunkCount)
 
     progress(`${kind}: writing the snapshot`)
     started = performance.now()
@@ -149,6 +181,7 @@ async function measureOn(
     const snapshotMb = bytes.length / 1024 / 1024
 
     const loadRuns: number[] = []
+    readRuns.length = 0
     let bytesPerChunk: number | null = null
     // The loaded index is held until measured: unreferenced, the GC of the measurement would take it.
     const held: LoadedIndex[] = []
@@ -159,11 +192,11 @@ async function measureOn(
       started = performance.now()
       const loaded = await loadSearchIndex(snapshots, logError)
       loadRuns.push(performance.now() - started)
-      expectLoaded(loaded, 'snapshot', chunks.length)
+      expectLoaded(loaded, 'snapshot', chunkCount)
       if (loaded.documentsRead !== 0)
         throw new Error(`${loaded.documentsRead} documents read again, none changed`)
       held.push(loaded)
-      bytesPerChunk = before === null ? null : Math.round((heapBytes()! - before) / chunks.length)
+      bytesPerChunk = before === null ? null : Math.round((heapBytes()! - before) / chunkCount)
     }
 
     // 1% of the documents re-processed since the snapshot: new chunk sets, new chunk ids.
@@ -177,7 +210,7 @@ async function measureOn(
     started = performance.now()
     const incremental = await loadSearchIndex(snapshots, logError)
     const incrementalMs = performance.now() - started
-    expectLoaded(incremental, 'snapshot', chunks.length)
+    expectLoaded(incremental, 'snapshot', chunkCount)
     if (incremental.documentsRead !== changed.length) {
       throw new Error(`${incremental.documentsRead} documents read again, ${changed.length} changed`)
     }
@@ -185,9 +218,9 @@ async function measureOn(
     const loadMs = median(loadRuns)
     return {
       benchmark: NAME,
-      case: `${chunks.length} chunks, ${kind}`,
+      case: `${chunkCount} chunks, ${kind}`,
       store: kind,
-      chunks: chunks.length,
+      chunks: chunkCount,
       documents: documentCount,
       rebuild_ms: round(rebuildMs, 0),
       encode_ms: round(encodeMs, 0),
@@ -195,6 +228,7 @@ async function measureOn(
       snapshot_mb: round(snapshotMb, 1),
       load_runs_ms: loadRuns.map((ms) => round(ms, 0)),
       load_ms: round(loadMs, 0),
+      read_ms: round(median(readRuns.slice(0, settings.loads)), 0),
       target_load_ms: TARGET_LOAD_MS,
       incremental_ms: round(incrementalMs, 0),
       changed_documents: changed.length,
