@@ -1,8 +1,9 @@
-import MiniSearch, { type AsPlainObject, type Options } from 'minisearch'
-import { decodeMiniSearch, encodeMiniSearchSteps } from './miniSearchBytes'
-import { miniSearchTopK } from './miniSearchTopK'
+import { decodeBm25, encodeBm25Steps } from './bm25Bytes'
+import { BM25_FIELDS, type Bm25State, emptyState } from './Bm25State'
 import type { ScoredId } from './ScoredId'
-import { TOKENIZER_VERSION, tokenize } from './tokenize'
+import { termsWithinEdits } from './termsWithinEdits'
+import { tokenize } from './tokenize'
+import { TopK } from './TopK'
 
 /** What the keyword index reads of a chunk (a `ChunkRecord` fits). */
 export interface Bm25Chunk {
@@ -19,18 +20,6 @@ export interface Bm25SearchOptions {
   collectionIds?: readonly string[]
 }
 
-/** MiniSearch's own serialisation, tagged with the tokenizer version that produced its terms. */
-export interface Bm25IndexJSON {
-  format: 'quire-bm25'
-  tokenizer: number
-  index: AsPlainObject
-}
-
-interface ChunkOwner {
-  collection_id: string
-  document_id: string
-}
-
 /**
  * A heading is shared by every chunk of its section, so its terms say which section a passage is in
  * rather than what it says: they count a little more than body text, not enough to let a section's
@@ -39,190 +28,332 @@ interface ChunkOwner {
  * 0.951 to 0.957.
  */
 const HEADING_BOOST = 1.5
-
-const STORED_FIELDS = ['collection_id', 'document_id']
-
-// loadJSON must be given exactly the options the index was built with; keep them in one constant.
-const OPTIONS: Options<Bm25Chunk> = {
-  fields: ['text', 'heading'],
-  storeFields: STORED_FIELDS,
-  tokenize: (text) => tokenize(text),
-  // tokenize already normalises, lowercases and drops stop words.
-  processTerm: (term) => term,
-  searchOptions: { boost: { heading: HEADING_BOOST } },
-}
+/** The fields, in scoring order (text, then heading, as MiniSearch's `fields` option had them). */
+const FIELD_BOOSTS = [1, HEADING_BOOST]
+const FIELDS = BM25_FIELDS
+/** BM25+ (MiniSearch's defaults, which the index used until issue 20). */
+const K1 = 1.2
+const B = 0.7
+const DELTA = 0.5
+/** A fuzzy match's weight before its per-edit decay (MiniSearch's `weights.fuzzy`). */
+const FUZZY_WEIGHT = 0.45
 
 /**
- * BM25 keyword search over chunks (MiniSearch: BM25+ with k1 1.2, b 0.7). Scores are MiniSearch's:
- * the BM25 sum times the number of distinct query terms matched, so unbounded and only comparable
- * within one query. Removal uses MiniSearch's `discard` (by id, no need to keep chunk texts around);
- * its auto-vacuum cleans the postings later, in the background.
+ * BM25+ keyword search over chunks' text and heading: Quire's own compact inverted index (issue 20),
+ * with MiniSearch 7.2's ranking as Bm25Index used it (k1 1.2, b 0.7, delta 0.5, per-field document
+ * frequency and average length, heading boost 1.5, the sum times the number of distinct query terms
+ * matched, OR of the terms). Scores are unbounded and only comparable within one query.
+ * `Bm25Index.miniSearch.test.ts` holds it to MiniSearch's ids, order and scores.
  */
 export class Bm25Index {
-  private readonly owners = new Map<string, ChunkOwner>()
-  private readonly byDocument = new Map<string, Set<string>>()
-
-  private mini = new MiniSearch<Bm25Chunk>(OPTIONS)
-
-  /**
-   * Restores an index from `toJSON`'s output (or its JSON text) without re-tokenizing. Throws when
-   * it was made by another tokenizer version or is not one: the caller rebuilds from the chunks.
-   */
-  static fromJSON(json: Bm25IndexJSON | string): Bm25Index {
-    const parsed: unknown = typeof json === 'string' ? JSON.parse(json) : json
-    if (!isBm25IndexJSON(parsed)) throw new TypeError('Not a serialised Bm25Index')
-    if (parsed.tokenizer !== TOKENIZER_VERSION) {
-      throw new RangeError(
-        `Bm25Index was built with tokenizer ${parsed.tokenizer}, this build uses ${TOKENIZER_VERSION}`,
-      )
-    }
-    const index = new Bm25Index()
-    index.mini = MiniSearch.loadJS(parsed.index, OPTIONS)
-    // The id -> collection and document maps are not stored twice: the stored fields hold them.
-    for (const [shortId, id] of Object.entries(parsed.index.documentIds)) {
-      const fields = parsed.index.storedFields[shortId] as Partial<ChunkOwner> | undefined
-      if (typeof id !== 'string' || typeof fields?.collection_id !== 'string') continue
-      index.track(id, { collection_id: fields.collection_id, document_id: String(fields.document_id) })
-    }
-    return index
-  }
+  private state: Bm25State = emptyState()
+  /** The term table sorted for fuzzy lookups, and how many of `terms` it holds (new terms merge in lazily). */
+  private sorted: string[] = []
+  private sortedCount = 0
 
   /**
-   * Restores an index from `toBytes`' output (the index snapshot's form: far faster to read than
-   * JSON). Throws a RangeError when the bytes are not one or another tokenizer made them.
+   * Restores an index from `toBytes`' output. Throws a RangeError when the bytes are not one, are of
+   * another format version or another tokenizer made them: the caller rebuilds from the chunks.
    */
   static fromBytes(bytes: Uint8Array): Bm25Index {
-    if (bytes.length < 4) throw new RangeError('Not a Bm25Index')
-    const tokenizer = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true)
-    if (tokenizer !== TOKENIZER_VERSION) {
-      throw new RangeError(
-        `Bm25Index was built with tokenizer ${tokenizer}, this build uses ${TOKENIZER_VERSION}`,
-      )
-    }
     const index = new Bm25Index()
-    index.mini = decodeMiniSearch(bytes.subarray(4), OPTIONS, STORED_FIELDS)
-    const state = index.mini as unknown as {
-      _storedFields: Map<number, ChunkOwner>
-      _documentIds: Map<number, string>
-    }
-    for (const [shortId, id] of state._documentIds) index.track(id, state._storedFields.get(shortId)!)
+    index.state = decodeBm25(bytes)
+    // Written in sorted order: the table is its own sorted copy.
+    index.sorted = index.state.terms.slice()
+    index.sortedCount = index.sorted.length
     return index
   }
 
   get size(): number {
-    return this.mini.documentCount
+    return this.state.live
   }
 
   has(id: string): boolean {
-    return this.owners.has(id)
+    return this.state.ordinalOf.has(id)
   }
 
   /** Adds chunks; a chunk whose id is already indexed replaces the old version. */
   add(chunks: readonly Bm25Chunk[]): void {
     for (const chunk of chunks) {
-      const { id, text, heading, collection_id, document_id } = chunk
-      // MiniSearch throws on a duplicate id; replacing is what re-processing a document needs.
-      if (this.owners.has(id)) this.remove([id])
-      this.mini.add({ id, text, heading, collection_id, document_id })
-      this.track(id, { collection_id, document_id })
+      if (this.state.ordinalOf.has(chunk.id)) this.remove([chunk.id])
+      this.addOne(chunk)
     }
   }
 
   /** Ids of the document's indexed chunks. */
   documentChunkIds(documentId: string): string[] {
-    return [...(this.byDocument.get(documentId) ?? [])]
+    const { documents, byDocument, ids } = this.state
+    const code = documents.find(documentId)
+    return code === undefined ? [] : (byDocument.get(code) ?? []).map((ordinal) => ids[ordinal]!)
   }
 
   /** Removes chunks by id; unknown ids are ignored. */
   remove(ids: readonly string[]): void {
-    const present = ids.filter((id) => this.owners.has(id))
-    for (const id of present) this.untrack(id)
-    this.mini.discardAll([...new Set(present)])
+    const state = this.state
+    let removed = false
+    for (const id of ids) {
+      const ordinal = state.ordinalOf.get(id)
+      if (ordinal === undefined) continue
+      removed = true
+      state.ordinalOf.delete(id)
+      state.alive[ordinal] = 0
+      // MiniSearch's discard: each present field's length leaves the running average over the count
+      // before the removal.
+      for (let f = 0; f < FIELDS; f++) {
+        const length = state.lengths[ordinal * FIELDS + f]!
+        if (length < 0) continue
+        const count = state.live
+        state.averageLengths[f] = count === 1 ? 0 : (state.averageLengths[f]! * count - length) / (count - 1)
+      }
+      state.live -= 1
+      const code = state.documentOf[ordinal]!
+      const siblings = state.byDocument.get(code)
+      if (siblings) {
+        siblings.splice(siblings.indexOf(ordinal), 1)
+        if (siblings.length === 0) state.byDocument.delete(code)
+      }
+    }
+    if (removed) state.postings.epoch += 1
   }
 
   removeDocument(documentId: string): void {
-    const ids = this.byDocument.get(documentId)
-    if (ids) this.remove([...ids])
+    this.remove(this.documentChunkIds(documentId))
   }
 
-  /** O(chunks): deleting a collection is rare, so no per-collection map is kept for it. */
+  /** O(chunks): deleting a collection is rare, so no per-collection list is kept for it. */
   removeCollection(collectionId: string): void {
-    const ids: string[] = []
-    for (const [id, owner] of this.owners) if (owner.collection_id === collectionId) ids.push(id)
-    this.remove(ids)
+    const { collections, collectionOf, alive, ids, next } = this.state
+    const code = collections.find(collectionId)
+    if (code === undefined) return
+    const doomed: string[] = []
+    for (let ordinal = 0; ordinal < next; ordinal++) {
+      if (alive[ordinal] === 1 && collectionOf[ordinal] === code) doomed.push(ids[ordinal]!)
+    }
+    this.remove(doomed)
   }
 
   /**
    * Chunks matching any query term, best first. A query term the index has never seen (a typo,
    * "septicemia" for "septicemic", a plural the text never uses) is matched fuzzily instead, within
-   * a small edit distance (see `fuzzyEdits`); terms the index knows stay exact, so a query with no
-   * unknown term runs exactly as before.
+   * a small edit distance (see `fuzzyEdits`); terms the index knows stay exact.
+   *
+   * Per query term (repeats included): its postings in the text field, then the heading, then its
+   * fuzzy neighbours' (weight 0.45 * length / (length + edits)), each posting's BM25+ times weight and
+   * field boost, summed per chunk into reused typed arrays over ordinals; then over terms, times the
+   * number of distinct query terms the chunk matched; the best `limit` kept by `TopK`. Ties go to the
+   * chunk matched first (MiniSearch's order: postings are in ordinal order, as its were).
    */
   search(query: string, { limit, collectionIds }: Bm25SearchOptions): ScoredId[] {
-    if (limit <= 0 || this.size === 0) return []
-    const allowed = collectionIds === undefined ? null : new Set(collectionIds)
-    if (allowed?.size === 0) return []
-    const edits = fuzzyEdits(query, (term) => this.knowsTerm(term))
-    // What `this.mini.search(query, {boostDocument, fuzzy})` cut to `limit` gives, to the bit, without
-    // the result objects MiniSearch builds for every match (see miniSearchTopK: 100k chunks).
-    return miniSearchTopK(this.mini, query, {
-      limit,
-      // As a boostDocument of 0 would: the document is skipped before it is scored.
-      only: allowed ? { field: 'collection_id', values: allowed } : null,
-      fuzzy: edits.size > 0 ? (term) => edits.get(term) ?? false : undefined,
-    })
+    const state = this.state
+    if (limit <= 0 || state.live === 0) return []
+    let admitted: Uint8Array | null = null
+    if (collectionIds !== undefined) {
+      admitted = new Uint8Array(state.collections.values.length)
+      let any = false
+      for (const id of collectionIds) {
+        const code = state.collections.find(id)
+        if (code !== undefined) admitted[code] = 1
+        any ||= code !== undefined
+      }
+      if (!any) return []
+    }
+    const terms = tokenize(query)
+    if (terms.length === 0) return []
+    const edits = fuzzyEdits(terms, (term) => this.knows(term))
+
+    const { postings, alive, lengths, collectionOf, averageLengths } = state
+    const scratch = scratchFor(state.next)
+    const { total, termSum, quality, seenInTerm, order, termDocs } = scratch
+    const count = state.live
+    let touched = 0
+    let t = 0
+    let inTerm = 0
+    const score = (term: number, weight: number) => {
+      for (let f = 0; f < FIELDS; f++) {
+        const { data, start, count: matching } = postings.read(term * FIELDS + f, alive)
+        if (matching === 0) continue
+        const factor = weight * FIELD_BOOSTS[f]!
+        const averageLength = averageLengths[f]!
+        const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5))
+        const end = 2 * (start + matching)
+        for (let at = 2 * start; at < end; at += 2) {
+          const ordinal = data[at]!
+          if (admitted !== null && admitted[collectionOf[ordinal]!] === 0) continue
+          const frequency = data[at + 1]!
+          const length = lengths[ordinal * FIELDS + f]!
+          // MiniSearch's calcBM25Score, in its order of operations (so the same scores to the bit).
+          const raw =
+            idf * (DELTA + (frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength)))
+          const weighted = factor * raw
+          if (seenInTerm[ordinal] !== t + 1) {
+            seenInTerm[ordinal] = t + 1
+            termSum[ordinal] = weighted
+            termDocs[inTerm++] = ordinal
+          } else {
+            termSum[ordinal] = termSum[ordinal]! + weighted
+          }
+        }
+      }
+    }
+
+    for (; t < terms.length; t++) {
+      const term = terms[t]!
+      inTerm = 0
+      const exact = state.termOf.get(term)
+      if (exact !== undefined) score(exact, 1)
+      const maxEdits = edits.get(term)
+      if (maxEdits !== undefined) {
+        for (const { index, distance } of termsWithinEdits(this.sortedTerms(), term, maxEdits)) {
+          const neighbour = this.sorted[index]!
+          if (distance === 0) continue
+          score(
+            state.termOf.get(neighbour)!,
+            (FUZZY_WEIGHT * neighbour.length) / (neighbour.length + distance),
+          )
+        }
+      }
+      const firstOccurrence = terms.indexOf(term) === t
+      for (let i = 0; i < inTerm; i++) {
+        const ordinal = termDocs[i]!
+        if (quality[ordinal] === 0) {
+          order[touched++] = ordinal
+          total[ordinal] = termSum[ordinal]!
+        } else {
+          total[ordinal] = total[ordinal]! + termSum[ordinal]!
+        }
+        // A repeated query term adds its score again but counts once.
+        if (firstOccurrence || quality[ordinal] === 0) quality[ordinal] = quality[ordinal]! + 1
+      }
+    }
+
+    const top = new TopK(limit)
+    for (let i = 0; i < touched; i++) {
+      const ordinal = order[i]!
+      const value = total[ordinal]! * quality[ordinal]!
+      if (value > top.floor) top.offer(value, i)
+    }
+    const hits = top.drain().map(({ row, score: value }) => ({ id: state.ids[order[row]!]!, score: value }))
+    // Leave the scratch clean for the next query: only the entries this one touched.
+    for (let i = 0; i < touched; i++) {
+      const ordinal = order[i]!
+      quality[ordinal] = 0
+      seenInTerm[ordinal] = 0
+    }
+    return hits
   }
 
-  /** The index as bytes for `fromBytes`: the tokenizer version (u32), then MiniSearch's state. */
+  /** The index as bytes for `fromBytes` (format in `bm25Bytes.ts`). */
   toBytes(): Uint8Array {
-    const steps = encodeMiniSearchSteps(this.mini as MiniSearch<unknown>, STORED_FIELDS)
+    const steps = encodeBm25Steps(this.state, () => this.sortedTerms())
     for (;;) {
       const step = steps.next()
-      if (step.done) return withTokenizer(step.value)
+      if (step.done) return step.value
     }
   }
 
   /**
-   * `toBytes` a few hundred terms at a time, awaiting `pause` in between (to let the event loop run;
-   * it may throw to give up, when the index changed meanwhile).
+   * `toBytes` a few thousand postings at a time, awaiting `pause` in between (to let the event loop
+   * run; it may throw to give up, when the index changed meanwhile).
    */
   async toBytesInSteps(pause: () => Promise<void>): Promise<Uint8Array> {
-    const steps = encodeMiniSearchSteps(this.mini as MiniSearch<unknown>, STORED_FIELDS)
+    const steps = encodeBm25Steps(this.state, () => this.sortedTerms())
     for (;;) {
       const step = steps.next()
-      if (step.done) return withTokenizer(step.value)
+      if (step.done) return step.value
       await pause()
     }
   }
 
-  toJSON(): Bm25IndexJSON {
-    return { format: 'quire-bm25', tokenizer: TOKENIZER_VERSION, index: this.mini.toJSON() }
+  /** Whether a live chunk (in any collection) has the term, in any field. */
+  private knows(term: string): boolean {
+    const ordinal = this.state.termOf.get(term)
+    if (ordinal === undefined) return false
+    for (let f = 0; f < FIELDS; f++) {
+      if (this.state.postings.live(ordinal * FIELDS + f, this.state.alive) > 0) return true
+    }
+    return false
   }
 
   /**
-   * Whether any indexed chunk (in any collection; a discarded one until vacuumed) has the term. Reads
-   * MiniSearch's protected term map, as `miniSearchTopK` does: tied to the pinned MiniSearch 7.2,
-   * and `Bm25Index.test.ts` fails if that map moves (a misspelt query would no longer match).
+   * The term table in code unit order, for `termsWithinEdits`: terms added since it was last sorted
+   * are sorted and merged in (one pass). Terms whose chunks are all gone stay in it; their postings
+   * are empty once read, so they add nothing.
    */
-  private knowsTerm(term: string): boolean {
-    return (this.mini as unknown as { _index: { has(term: string): boolean } })._index.has(term)
+  private sortedTerms(): string[] {
+    const { terms } = this.state
+    if (this.sortedCount === terms.length) return this.sorted
+    const added = terms.slice(this.sortedCount).sort()
+    const merged = new Array<string>(this.sorted.length + added.length)
+    let a = 0
+    let b = 0
+    for (let i = 0; i < merged.length; i++) {
+      merged[i] =
+        b >= added.length || (a < this.sorted.length && this.sorted[a]! < added[b]!)
+          ? this.sorted[a++]!
+          : added[b++]!
+    }
+    this.sorted = merged
+    this.sortedCount = terms.length
+    return merged
   }
 
-  private track(id: string, owner: ChunkOwner): void {
-    this.owners.set(id, owner)
-    let ids = this.byDocument.get(owner.document_id)
-    if (!ids) this.byDocument.set(owner.document_id, (ids = new Set()))
-    ids.add(id)
+  private addOne({ id, text, heading, collection_id, document_id }: Bm25Chunk): void {
+    const state = this.state
+    const ordinal = state.next++
+    reserve(state, state.next)
+    state.ids[ordinal] = id
+    state.ordinalOf.set(id, ordinal)
+    state.alive[ordinal] = 1
+    state.collectionOf[ordinal] = state.collections.intern(collection_id)
+    const document = state.documents.intern(document_id)
+    state.documentOf[ordinal] = document
+    const siblings = state.byDocument.get(document)
+    if (siblings) siblings.push(ordinal)
+    else state.byDocument.set(document, [ordinal])
+    const before = state.live
+    state.live += 1
+    const fields = [text, heading]
+    for (let f = 0; f < FIELDS; f++) {
+      const value = fields[f]
+      if (value === null || value === undefined) {
+        state.lengths[ordinal * FIELDS + f] = -1
+        continue
+      }
+      const frequencies = new Map<string, number>()
+      for (const term of tokenize(value)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1)
+      state.lengths[ordinal * FIELDS + f] = frequencies.size
+      // MiniSearch's addFieldLength: the running average over the chunks before this one.
+      state.averageLengths[f] = ((state.averageLengths[f] ?? 0) * before + frequencies.size) / (before + 1)
+      for (const [term, frequency] of frequencies) {
+        let termOrdinal = state.termOf.get(term)
+        if (termOrdinal === undefined) {
+          termOrdinal = state.terms.length
+          state.terms.push(term)
+          state.termOf.set(term, termOrdinal)
+          state.postings.grow(state.terms.length * FIELDS)
+        }
+        state.postings.append(termOrdinal * FIELDS + f, ordinal, frequency)
+      }
+    }
   }
+}
 
-  private untrack(id: string): void {
-    const owner = this.owners.get(id)
-    if (!owner) return
-    this.owners.delete(id)
-    const ids = this.byDocument.get(owner.document_id)
-    ids?.delete(id)
-    if (ids?.size === 0) this.byDocument.delete(owner.document_id)
-  }
+/** Makes room for `size` chunk ordinals in the per-chunk arrays (grown by half, so appends stay O(1)). */
+function reserve(state: Bm25State, size: number): void {
+  if (size <= state.alive.length) return
+  const capacity = Math.max(1024, size + (size >> 1))
+  const alive = new Uint8Array(capacity)
+  alive.set(state.alive)
+  state.alive = alive
+  state.collectionOf = grownInts(state.collectionOf, capacity)
+  state.documentOf = grownInts(state.documentOf, capacity)
+  state.lengths = grownInts(state.lengths, capacity * FIELDS)
+}
+
+function grownInts(values: Int32Array, capacity: number): Int32Array {
+  const next = new Int32Array(capacity)
+  next.set(values)
+  return next
 }
 
 /** Shortest query term worth correcting: shorter words have too many neighbours one edit away. */
@@ -235,13 +366,13 @@ const TWO_EDITS_LENGTH = 8
  * the index does not know, one edit for 5 to 7 characters, two from 8 (Elasticsearch's AUTO
  * fuzziness shifted up by two characters: a one-edit neighbour of a short word is usually another
  * word, "balls" and "halls"). Terms with digits are never corrected: 1985 is not 1986, nor A320
- * A321. Fuzzy matches score less than exact ones (MiniSearch weighs them 0.45, less with each
- * edit), so a correction only decides where the word itself was never found. Measured on xquad-en
- * (632 questions): BM25 recall@1 0.962 -> 0.967, recall@5 0.995 -> 0.997.
+ * A321. Fuzzy matches score less than exact ones (weight 0.45, less with each edit), so a
+ * correction only decides where the word itself was never found. Measured on xquad-en (632
+ * questions): BM25 recall@1 0.962 -> 0.967, recall@5 0.995 -> 0.997.
  */
-function fuzzyEdits(query: string, known: (term: string) => boolean): Map<string, number> {
+function fuzzyEdits(terms: readonly string[], known: (term: string) => boolean): Map<string, number> {
   const edits = new Map<string, number>()
-  for (const term of tokenize(query)) {
+  for (const term of terms) {
     const length = [...term].length
     if (length < MIN_FUZZY_LENGTH || /\p{N}/u.test(term) || edits.has(term) || known(term)) continue
     edits.set(term, length >= TWO_EDITS_LENGTH ? 2 : 1)
@@ -249,23 +380,34 @@ function fuzzyEdits(query: string, known: (term: string) => boolean): Map<string
   return edits
 }
 
-function isBm25IndexJSON(value: unknown): value is Bm25IndexJSON {
-  if (typeof value !== 'object' || value === null) return false
-  const candidate = value as Partial<Bm25IndexJSON>
-  return (
-    candidate.format === 'quire-bm25' &&
-    typeof candidate.tokenizer === 'number' &&
-    typeof candidate.index === 'object' &&
-    candidate.index !== null &&
-    typeof candidate.index.documentIds === 'object' &&
-    typeof candidate.index.storedFields === 'object'
-  )
+/** Per-chunk accumulators, indexed by ordinal; reused, so a query allocates little. */
+interface Scratch {
+  total: Float64Array
+  termSum: Float64Array
+  /** Distinct query terms matched; 0 also means "not matched yet". */
+  quality: Int32Array
+  /** 1 + the index of the last query term that touched the chunk (0: none this query). */
+  seenInTerm: Int32Array
+  /** Chunks in the order first matched, which breaks score ties. */
+  order: Int32Array
+  /** Chunks the current query term matched, in the order matched. */
+  termDocs: Int32Array
 }
 
-/** The tokenizer version (u32) before MiniSearch's state: `fromBytes` refuses another's. */
-function withTokenizer(state: Uint8Array): Uint8Array {
-  const bytes = new Uint8Array(4 + state.length)
-  new DataView(bytes.buffer).setUint32(0, TOKENIZER_VERSION, true)
-  bytes.set(state, 4)
-  return bytes
+// One for all indexes: searching is synchronous, so no two searches ever share it at once.
+let shared: Scratch | null = null
+
+function scratchFor(size: number): Scratch {
+  if (shared === null || shared.total.length < size) {
+    const capacity = Math.max(1024, size + (size >> 1))
+    shared = {
+      total: new Float64Array(capacity),
+      termSum: new Float64Array(capacity),
+      quality: new Int32Array(capacity),
+      seenInTerm: new Int32Array(capacity),
+      order: new Int32Array(capacity),
+      termDocs: new Int32Array(capacity),
+    }
+  }
+  return shared
 }

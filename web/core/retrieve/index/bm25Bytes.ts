@@ -1,0 +1,196 @@
+import { BM25_FIELDS, type Bm25State, emptyState } from './Bm25State'
+import { ByteReader, ByteWriter } from './ByteSections'
+import { Interner } from './Interner'
+import { TOKENIZER_VERSION } from './tokenize'
+
+/**
+ * "QBM2": Quire's own BM25 index (issue 20). The bytes before it were MiniSearch's state behind the
+ * tokenizer version, a small number: refused here with a RangeError, so such a snapshot is rebuilt
+ * from the stored chunks.
+ */
+const FORMAT = 0x32_4d_42_51
+
+/** Pairs written between two pauses of `toBytesInSteps`. */
+const PAIRS_PER_STEP = 1 << 13
+/** Chunks renumbered between two pauses. */
+const CHUNKS_PER_STEP = 1 << 16
+
+interface Header {
+  chunks: number
+  terms: number
+  averageLengths: number[]
+}
+
+/**
+ * The index as bytes, a step at a time (the generator yields between steps; its return value is the
+ * bytes). Little-endian: the format (u32), the tokenizer version (u32), then `ByteSections`: a JSON
+ * header (counts, the running average field lengths), the live chunks' ids (renumbered 0..n-1 in
+ * their order, which is also their postings' order), collection table and codes, document table and
+ * codes, field lengths (n * fields), the terms with live postings in code unit order, per slot
+ * (term * fields + field) its first pair in the pool (terms * fields + 1 offsets), and the pool of
+ * (ordinal, frequency) pairs. Removed chunks' postings are dropped on the way.
+ *
+ * `sorted` is the term table in code unit order (Bm25Index keeps one for fuzzy lookups).
+ */
+export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Generator<void, Uint8Array> {
+  const { alive, next, ids, collectionOf, documentOf, lengths, postings, termOf } = state
+  const renumbered = new Int32Array(next)
+  const liveIds: string[] = []
+  const collections = new Interner()
+  const documents = new Interner()
+  const collectionCodes = new Int32Array(state.live)
+  const documentCodes = new Int32Array(state.live)
+  const liveLengths = new Int32Array(state.live * BM25_FIELDS)
+  for (let ordinal = 0; ordinal < next; ordinal++) {
+    if (ordinal > 0 && ordinal % CHUNKS_PER_STEP === 0) yield
+    if (alive[ordinal] === 0) {
+      renumbered[ordinal] = -1
+      continue
+    }
+    const at = liveIds.length
+    renumbered[ordinal] = at
+    liveIds.push(ids[ordinal]!)
+    collectionCodes[at] = collections.intern(state.collections.values[collectionOf[ordinal]!]!)
+    documentCodes[at] = documents.intern(state.documents.values[documentOf[ordinal]!]!)
+    for (let f = 0; f < BM25_FIELDS; f++)
+      liveLengths[at * BM25_FIELDS + f] = lengths[ordinal * BM25_FIELDS + f]!
+  }
+  yield
+
+  const terms: string[] = []
+  const offsets: number[] = [0]
+  let pool = new Int32Array(1 << 12)
+  let pairs = 0
+  let sinceStep = 0
+  for (const term of sorted()) {
+    const ordinal = termOf.get(term)!
+    const first = pairs
+    for (let f = 0; f < BM25_FIELDS; f++) {
+      const { data, start, count } = postings.read(ordinal * BM25_FIELDS + f, alive)
+      if (2 * (pairs + count) > pool.length) {
+        const larger = new Int32Array(Math.max(2 * pool.length, 2 * (pairs + count)))
+        larger.set(pool.subarray(0, 2 * pairs))
+        pool = larger
+      }
+      for (let i = 0; i < count; i++) {
+        pool[2 * pairs] = renumbered[data[2 * (start + i)]!]!
+        pool[2 * pairs + 1] = data[2 * (start + i) + 1]!
+        pairs++
+      }
+      offsets.push(pairs)
+    }
+    if (pairs === first) {
+      // No live chunk has the term any more: left out.
+      offsets.length -= BM25_FIELDS
+      continue
+    }
+    terms.push(term)
+    sinceStep += pairs - first
+    if (sinceStep >= PAIRS_PER_STEP) {
+      sinceStep = 0
+      yield
+    }
+  }
+
+  const header: Header = {
+    chunks: liveIds.length,
+    terms: terms.length,
+    averageLengths: [...state.averageLengths],
+  }
+  const prefix = new Uint8Array(8)
+  const view = new DataView(prefix.buffer)
+  view.setUint32(0, FORMAT, true)
+  view.setUint32(4, TOKENIZER_VERSION, true)
+  return new ByteWriter()
+    .bytes(prefix)
+    .json(header)
+    .strings(liveIds)
+    .strings(collections.values)
+    .ints(collectionCodes)
+    .strings(documents.values)
+    .ints(documentCodes)
+    .ints(liveLengths)
+    .strings(terms)
+    .ints(Int32Array.from(offsets))
+    .ints(pool.subarray(0, 2 * pairs))
+    .finish()
+}
+
+/** Reads `encodeBm25Steps`' bytes; throws a RangeError on another format or tokenizer, or anything malformed. */
+export function decodeBm25(bytes: Uint8Array): Bm25State {
+  const reader = new ByteReader(bytes)
+  let prefix: Uint8Array
+  try {
+    prefix = reader.bytes()
+  } catch {
+    throw new RangeError('Not a Bm25Index of this format')
+  }
+  if (prefix.length !== 8) throw new RangeError('Not a Bm25Index of this format')
+  const view = new DataView(prefix.buffer, prefix.byteOffset, 8)
+  if (view.getUint32(0, true) !== FORMAT) throw new RangeError('Not a Bm25Index of this format')
+  const tokenizer = view.getUint32(4, true)
+  if (tokenizer !== TOKENIZER_VERSION) {
+    throw new RangeError(
+      `Bm25Index was built with tokenizer ${tokenizer}, this build uses ${TOKENIZER_VERSION}`,
+    )
+  }
+  const header = reader.json() as Partial<Header> | null
+  const n = header?.chunks
+  const termCount = header?.terms
+  const averages = header?.averageLengths
+  if (
+    !Number.isInteger(n) ||
+    !Number.isInteger(termCount) ||
+    !Array.isArray(averages) ||
+    averages.length !== BM25_FIELDS ||
+    !averages.every((value) => typeof value === 'number')
+  ) {
+    throw new RangeError('Not a Bm25Index header')
+  }
+  const state = emptyState()
+  const ids = reader.strings(n)
+  for (let ordinal = 0; ordinal < ids.length; ordinal++) state.ordinalOf.set(ids[ordinal]!, ordinal)
+  if (state.ordinalOf.size !== n) throw new RangeError('A chunk id twice')
+  state.ids = ids
+  state.collections = Interner.from(reader.strings())
+  state.collectionOf = codes(reader.ints(n), state.collections.values.length)
+  state.documents = Interner.from(reader.strings())
+  state.documentOf = codes(reader.ints(n), state.documents.values.length)
+  state.lengths = reader.ints(n! * BM25_FIELDS)
+  state.terms = reader.strings(termCount)
+  for (let t = 0; t < termCount!; t++) {
+    if (t > 0 && !(state.terms[t - 1]! < state.terms[t]!)) throw new RangeError('Terms out of order')
+    state.termOf.set(state.terms[t]!, t)
+  }
+  const slots = termCount! * BM25_FIELDS
+  const offsets = reader.ints(slots + 1)
+  const pool = reader.ints()
+  reader.end()
+  if (offsets[0] !== 0 || 2 * offsets[slots]! !== pool.length)
+    throw new RangeError('Postings past their pool')
+  for (let s = 0; s < slots; s++) {
+    if (offsets[s + 1]! < offsets[s]!) throw new RangeError('Postings out of order')
+  }
+  for (let i = 0; i < pool.length; i += 2) {
+    const ordinal = pool[i]!
+    if (ordinal < 0 || ordinal >= n! || pool[i + 1]! < 1) throw new RangeError('A posting of no chunk')
+  }
+  state.postings.load(slots, offsets, pool)
+  state.alive = new Uint8Array(n!).fill(1)
+  state.next = n!
+  state.live = n!
+  state.averageLengths = Float64Array.from(averages)
+  for (let ordinal = 0; ordinal < n!; ordinal++) {
+    const code = state.documentOf[ordinal]!
+    const siblings = state.byDocument.get(code)
+    if (siblings) siblings.push(ordinal)
+    else state.byDocument.set(code, [ordinal])
+  }
+  return state
+}
+
+function codes(values: Int32Array, tableSize: number): Int32Array {
+  for (const value of values)
+    if (value < 0 || value >= tableSize) throw new RangeError('A code past its table')
+  return values
+}
