@@ -1,7 +1,8 @@
 // npm run move-to-postgres -- --data-dir ./data --database-url postgres://user:password@host:5432/quire [--force]
 //
 // Moves a stopped SQLite server's DATA_DIR into PostgreSQL (sync-server/src/move/moveDataDir.ts): the
-// server's accounts, sessions, tokens and jobs, and every person's data and sync log. The DATA_DIR is
+// server's accounts, sessions, tokens and jobs, and every person's data, files, sync log and unfinished
+// sync uploads. The DATA_DIR is
 // only read. Exit status: 0 moved, 2 refused (nothing written), 1 failed (the person named was not moved).
 import { parseArgs } from 'node:util'
 import { MoveRefused, moveDataDir } from '../sync-server/src/move/moveDataDir'
@@ -47,7 +48,9 @@ async function main(): Promise<number> {
     )
     for (const [table, rows] of [...totals].sort()) console.log(`  ${table}: ${rows}`)
     console.log(
-      `Files: ${report.files.files} (${report.files.bytes} bytes). Secrets: ${report.secrets.join(', ') || 'none'}.`,
+      `Files: ${report.files.files} (${report.files.bytes} bytes). Unfinished sync uploads: ${report.uploads.uploads} (${report.uploads.bytes} bytes)${
+        report.uploads.skipped > 0 ? `, ${report.uploads.skipped} not resumable left behind` : ''
+      }. Secrets: ${report.secrets.join(', ') || 'none'}.`,
     )
     console.log(
       'Start Quire with DATABASE_URL set. DATA_DIR was only read: keep it until the move is checked.',

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,6 +18,10 @@ import { startTestServer } from './startTestServer'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const PDF = join(corpusDir(process.env, repoRoot), 'pdf', 'pdfjs__TAMReview.pdf')
+/** A device's blob whose upload is begun on SQLite and finished after the move, on PostgreSQL. */
+const BLOB = readFileSync(join(corpusDir(process.env, repoRoot), 'docx', 'docling__word_sample.docx'))
+const BLOB_KEY = createHash('sha256').update(BLOB).digest('hex')
+const BLOB_SENT = 40_000
 const QUERY = 'perceived usefulness and ease of use of a technology'
 
 /** The script as people run it: `npm run move-to-postgres -- ...`, in a child process. */
@@ -67,6 +72,20 @@ async function observe(url: string, user: TestUser, documentId: string) {
     settings: await json('/api/settings'),
     personas: await json('/api/v1/personas'),
   }
+}
+
+/** A part of BLOB, as the sync client's blob transfer sends it. */
+async function sendPart(url: string, user: TestUser, first: number, end: number) {
+  const response = await call(url, `/api/v1/sync/blobs/${BLOB_KEY}`, {
+    method: 'PUT',
+    body: BLOB.subarray(first, end),
+    auth: {
+      ...user.auth,
+      'content-type': 'application/octet-stream',
+      'content-range': `bytes ${first}-${end - 1}/${BLOB.length}`,
+    },
+  })
+  return (await response.json()) as { complete: boolean; received: number }
 }
 
 async function pgCount(url: string, schema: string, table: string): Promise<number> {
@@ -141,6 +160,8 @@ describe('moving a SQLite DATA_DIR into PostgreSQL (npm run move-to-postgres)', 
         ],
       })
       await post(bob, '/api/collections/', { name: 'Bob’s', description: 'Other things' })
+      // A device began uploading a blob and stopped part way (the server stopped, the laptop slept).
+      await sendPart(sqlite.url, alice, 0, BLOB_SENT)
       await sqlite.idle()
       before = await observe(sqlite.url, alice, documentId)
       bobBefore = {
@@ -166,6 +187,7 @@ describe('moving a SQLite DATA_DIR into PostgreSQL (npm run move-to-postgres)', 
     expect(moved.stdout).toContain(`person ${bob.id}`)
     expect(moved.stdout).toMatch(/chunks: [1-9]\d* rows/)
     expect(moved.stdout).toMatch(/Rows by table:[\s\S]*users: 2/)
+    expect(moved.stdout).toContain(`unfinished uploads: 1 (${BLOB_SENT} bytes)`)
   })
 
   it('copies every table of every database row for row', async () => {
@@ -225,6 +247,21 @@ describe('moving a SQLite DATA_DIR into PostgreSQL (npm run move-to-postgres)', 
         auth: alice.auth,
       })
       expect(created.status).toBe(201)
+    } finally {
+      await onPg.close()
+    }
+  }, 60_000)
+
+  it('lets a device finish on PostgreSQL a sync upload it began before the move', async () => {
+    const onPg = await startTestServer({ accounts: true, config: { databaseUrl: target.url } })
+    try {
+      const blob = `/api/v1/sync/blobs/${BLOB_KEY}`
+      const status = await (await call(onPg.url, `${blob}/status`, { auth: alice.auth })).json()
+      expect(status).toEqual({ key: BLOB_KEY, complete: false, received: BLOB_SENT, size: BLOB.length })
+      // It resumes where the server says it stands, as the sync client does.
+      expect(await sendPart(onPg.url, alice, BLOB_SENT, BLOB.length)).toMatchObject({ complete: true })
+      const stored = await call(onPg.url, blob, { auth: alice.auth })
+      expect(Buffer.from(await stored.arrayBuffer()).equals(BLOB)).toBe(true)
     } finally {
       await onPg.close()
     }

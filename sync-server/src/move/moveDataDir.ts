@@ -11,6 +11,7 @@ import { PgDriver } from '../sql/PgDriver'
 import type { SqlDriver } from '../sql/SqlDriver'
 import { SqliteDriver } from '../sql/SqliteDriver'
 import { copyTables, type TableCount } from './copyTables'
+import { moveBlobUploads } from './moveBlobUploads'
 import { moveFiles } from './moveFiles'
 import { moveSecrets } from './moveSecrets'
 import { SqliteSource } from './SqliteSource'
@@ -33,6 +34,8 @@ export interface MoveReport {
   people: string[]
   /** Files copied into people's file stores, and their bytes. */
   files: { files: number; bytes: number }
+  /** Unfinished sync blob uploads moved (resumable on PostgreSQL), their bytes, and those left behind. */
+  uploads: { uploads: number; bytes: number; stored: number; skipped: number }
   /** The DATA_DIR's generated secrets now in quire.server_secrets. */
   secrets: string[]
 }
@@ -104,6 +107,7 @@ export async function moveDataDir(options: MoveOptions): Promise<MoveReport> {
         tables: [],
         people: people.map((person) => person.id),
         files: { files: 0, bytes: 0 },
+        uploads: { uploads: 0, bytes: 0, stored: 0, skipped: 0 },
         secrets: [],
       }
       for (const { schema, label, source, person } of sources) {
@@ -112,13 +116,25 @@ export async function moveDataDir(options: MoveOptions): Promise<MoveReport> {
         else await openServerDatabase(driver)
         log(`${label} (${source.path} -> schema ${schema})`)
         try {
-          // Files first: content-addressed and idempotent, so a failure below leaves nothing a rerun
-          // would not write the same; the rows then go in one transaction, all of them or none.
+          // Files and unfinished uploads first: content-addressed or replaced by key, so a failure below
+          // leaves nothing a rerun would not write the same; the rows then go in one transaction.
           if (person) {
             const files = await moveFiles(pool, schema, dirname(person.file))
             log(`  ${schema} files: ${files.files} (${files.bytes} bytes)`)
             report.files.files += files.files
             report.files.bytes += files.bytes
+            const uploads = await moveBlobUploads(pool, schema, dirname(person.file))
+            log(
+              `  ${schema} unfinished uploads: ${uploads.uploads} (${uploads.bytes} bytes), ${uploads.stored} complete and stored${
+                uploads.skipped.length > 0
+                  ? `, left behind (not resumable): ${uploads.skipped.join(', ')}`
+                  : ''
+              }`,
+            )
+            report.uploads.uploads += uploads.uploads
+            report.uploads.bytes += uploads.bytes
+            report.uploads.stored += uploads.stored
+            report.uploads.skipped += uploads.skipped.length
           }
           const counts = await inOneTransaction(pool, (client) =>
             copyTables(client, schema, source, (line) => log(`  ${line}`)),
