@@ -29,7 +29,8 @@ async function frenchPage(): Promise<Uint8Array> {
 
 /**
  * OCR on the server, over real HTTP, with tesseract.js and its English data from node_modules (no
- * network): the corpus's scanned book page (a PDF with no text layer), the corpus's 300 dpi scan of a
+ * network): the corpus's scanned book page (a PDF with no text layer, drawn by pdf.js on @napi-rs/canvas
+ * in the ingest worker thread), the corpus's 300 dpi scan of a
  * product sheet uploaded as the PNG it really is, and a blank image. Each ends as a person would see it.
  */
 describe('OCR on the server', () => {
@@ -110,7 +111,11 @@ describe('OCR on the server', () => {
     const chunks = await search('tip-toeing along a path to the widow’s garden')
     expect(chunks[0]?.document_id).toBe(document.id)
     expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/widow.s garden/)
-    expect(chunks.map((chunk) => chunk.content).join(' ')).toMatch(/scratch/)
+    // The page's end, below the engraving, is read too (the page is drawn at 300 dpi for OCR).
+    const end = await search('I dasn’t scratch it, then my ear begun to itch, at a funeral')
+    expect(end[0]?.document_id).toBe(document.id)
+    expect(end.map((chunk) => chunk.content).join(' ')).toMatch(/scratch it/)
+    expect(end.map((chunk) => chunk.content).join(' ')).toMatch(/funeral/)
     // Each passage says it was read by OCR, with its page's confidence (0..1).
     const confidence = chunks[0]?.metadata.ocr?.confidence
     expect(confidence).toBeGreaterThan(0.5)

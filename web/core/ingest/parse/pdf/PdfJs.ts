@@ -16,7 +16,33 @@ export interface PdfJsDocumentParams {
   verbosity: number
   /** False: images come back as pixels (for OCR), not as ImageBitmaps. */
   isOffscreenCanvasSupported?: boolean
+  /**
+   * The class pdf.js makes every canvas with, the page's and its scratch ones (masks, patterns, groups):
+   * `new CanvasFactory({ownerDocument, enableHWA})`. Unset, pdf.js picks its host's own (in Node its
+   * NodeCanvasFactory over @napi-rs/canvas; in a browser one that needs a DOM `document`).
+   */
+  CanvasFactory?: PdfJsCanvasFactoryClass
 }
+
+/** The 2D context calls the OCR renderer makes itself (pdf.js makes the others). */
+export interface PdfJsCanvasContext {
+  getImageData(x: number, y: number, width: number, height: number): { data: Uint8ClampedArray }
+}
+
+/** A canvas and its 2D context, as pdf.js's canvas factories hand them out (both null once destroyed). */
+export interface PdfJsCanvasAndContext {
+  canvas: unknown
+  context: PdfJsCanvasContext | null
+}
+
+/** pdf.js's canvas factory protocol (`BaseCanvasFactory`), which `CanvasFactory` classes implement. */
+export interface PdfJsCanvasFactory {
+  create(width: number, height: number): PdfJsCanvasAndContext
+  reset(canvasAndContext: PdfJsCanvasAndContext, width: number, height: number): void
+  destroy(canvasAndContext: PdfJsCanvasAndContext): void
+}
+
+export type PdfJsCanvasFactoryClass = new (options: { enableHWA?: boolean }) => PdfJsCanvasFactory
 
 /** A decoded image as `page.objs.get(id)` gives it when isOffscreenCanvasSupported is false. */
 export interface PdfJsImage {
@@ -61,10 +87,27 @@ export interface PdfJsTextContent {
 export interface PdfJsViewport {
   /** User space to display space (y grows downwards, page rotation applied). */
   transform: number[]
+  /** The page's size in display space at the viewport's scale, rotation applied. */
+  width: number
+  height: number
+}
+
+/** A page being drawn; `cancel` stops it (its promise then rejects). */
+export interface PdfJsRenderTask {
+  promise: Promise<void>
+  cancel(): void
 }
 
 export interface PdfJsPage {
-  getViewport(params: { scale: number }): PdfJsViewport
+  /**
+   * The viewport at a scale; `rotation` defaults to the page's own (`/Rotate`), which the text layer
+   * and the OCR rendering both honour.
+   */
+  getViewport(params: { scale: number; rotation?: number }): PdfJsViewport
+  /** The page's `/Rotate`, in degrees clockwise: 0, 90, 180 or 270. */
+  rotate: number
+  /** Draws the page into a canvas from the document's canvas factory (the OCR renderer's way in). */
+  render?(params: { canvas: unknown; canvasContext?: unknown; viewport: PdfJsViewport }): PdfJsRenderTask
   getTextContent(params?: { includeMarkedContent?: boolean }): Promise<PdfJsTextContent>
   /** Frees the page's parsed resources; the parser reads each page once. */
   cleanup(): unknown
@@ -80,6 +123,11 @@ export interface PdfJsMetadata {
 
 export interface PdfJsDocument {
   numPages: number
+  /**
+   * The document's canvas factory (an instance of `CanvasFactory`, or pdf.js's default for the host).
+   * pdf.js types it as `Object`; `renderPdfPage` checks its shape before use.
+   */
+  canvasFactory?: unknown
   getPage(pageNumber: number): Promise<PdfJsPage>
   /** `info` is the document information dictionary (Title, Author...), `metadata` the XMP packet if any. */
   getMetadata(): Promise<{ info: object; metadata: PdfJsMetadata | null }>

@@ -6,9 +6,10 @@ import { isGarbledText } from '../../ocr/isGarbledText'
 import type { OcrLanguage } from '../../ocr/ocrLanguages'
 import { ocrParagraphs } from '../../ocr/ocrParagraphs'
 import { pdfPageImage } from '../../ocr/pdfPageImage'
+import { renderPdfPage } from '../../ocr/renderPdfPage'
 import type { RawParagraph } from './buildParagraphs'
 import { pageParagraphs } from './pageParagraphs'
-import type { PdfJsDocument, PdfJsLike, PdfJsPage } from './PdfJs'
+import type { PdfJsCanvasFactoryClass, PdfJsDocument, PdfJsLike, PdfJsPage } from './PdfJs'
 import { pickTitle } from './pickTitle'
 import { type PageParagraphs, toBlocks } from './toBlocks'
 import { toOpenError, toPageError } from './toOpenError'
@@ -24,7 +25,8 @@ export const PDF_OPEN_OPTIONS = {
   useSystemFonts: false,
   stopAtErrors: false,
   verbosity: 0,
-  // Images as pixels, not ImageBitmaps, so a scanned page's image can go to OCR (ocr/pdfPageImage).
+  // Images as pixels, not ImageBitmaps: the same decoded pixels on both hosts whether a page is drawn
+  // for OCR (ocr/renderPdfPage) or its image picked out where no canvas is available (ocr/pdfPageImage).
   isOffscreenCanvasSupported: false,
   // JPEGs decoded by pdf.js itself on both hosts, not by the browser's ImageDecoder (which pdf.js uses
   // in a Chromium worker): Chromium's decoder differs by a few levels per pixel, and on the corpus's
@@ -48,7 +50,18 @@ export interface PdfParserLimits {
   loadOcr?: (languages?: readonly OcrLanguage[]) => Promise<OcrEngine>
   /** Longest wait for OCR of one page; a page past it keeps what its text layer had. Default 120 s. */
   ocrTimeoutMs?: number
+  /**
+   * How this host lets pdf.js draw a page for OCR, asked once, when the first PDF is opened with OCR:
+   * resolves to the `CanvasFactory` class to open PDFs with (undefined where pdf.js's own default for
+   * the host works, as in Node), or rejects saying why this host cannot draw (no canvas here). Absent or
+   * rejected, OCR reads each page's largest image instead (ocr/pdfPageImage), and the reason is logged
+   * once.
+   */
+  loadCanvas?: () => Promise<PdfJsCanvasFactoryClass | undefined>
 }
+
+/** How OCR sees a page: drawn by pdf.js (with this canvas factory class, or the host's default), or not. */
+type Drawing = { CanvasFactory?: PdfJsCanvasFactoryClass } | 'unavailable'
 
 export interface PdfParser extends DocumentParser {
   parse(bytes: Uint8Array, options?: PdfParseOptions): Promise<ParsedDocument>
@@ -73,6 +86,17 @@ export function createPdfParser(
   const maxPages = limits.maxPages ?? 5000
   const timeoutMs = limits.stepTimeoutMs ?? 30_000
   const ocrTimeoutMs = limits.ocrTimeoutMs ?? 120_000
+  let drawing: Promise<Drawing> | undefined
+  const loadDrawing = (): Promise<Drawing> =>
+    (drawing ??= (limits.loadCanvas?.() ?? Promise.reject(new Error('the host gave no canvas'))).then(
+      (CanvasFactory): Drawing => (CanvasFactory ? { CanvasFactory } : {}),
+      (error: unknown): Drawing => {
+        console.warn(
+          `PDF pages are not drawn for OCR (each page's largest image is read instead): ${error instanceof Error ? error.message : String(error)}`,
+        )
+        return 'unavailable'
+      },
+    ))
   return {
     kinds: ['pdf'],
     async parse(bytes, options = {}) {
@@ -88,9 +112,15 @@ export function createPdfParser(
         timeoutMs,
         onTimeout: () => new ParseError('timeout', 'The PDF reader did not load in time.'),
       })
+      const draw = limits.loadOcr ? await loadDrawing() : 'unavailable'
       throwIfAborted(signal)
       // pdf.js transfers the buffer to its worker, which detaches it: give it a copy, not the caller's bytes.
-      const task = pdfjs.getDocument({ ...PDF_OPEN_OPTIONS, data: bytes.slice(), password })
+      const task = pdfjs.getDocument({
+        ...PDF_OPEN_OPTIONS,
+        ...(draw !== 'unavailable' && draw.CanvasFactory ? { CanvasFactory: draw.CanvasFactory } : {}),
+        data: bytes.slice(),
+        password,
+      })
       const stop = () => void task.destroy().catch(() => undefined)
       signal?.addEventListener('abort', stop, { once: true })
       try {
@@ -117,6 +147,7 @@ export function createPdfParser(
         const ocr: PageOcr | undefined = loadOcr && {
           load: () => loadOcr(options.ocrLanguages),
           pdfjs,
+          draw: draw !== 'unavailable',
           signal,
           timeoutMs: ocrTimeoutMs,
         }
@@ -177,6 +208,8 @@ export function createPdfParser(
 interface PageOcr {
   load: () => Promise<OcrEngine>
   pdfjs: PdfJsLike
+  /** Whether pages are drawn (renderPdfPage) or their largest image read (pdfPageImage). */
+  draw: boolean
   signal?: AbortSignal
   timeoutMs: number
 }
@@ -201,7 +234,7 @@ async function readPage(pdf: PdfJsDocument, pageNumber: number, ocr: PageOcr | u
     const text = paragraphs.map((paragraph) => paragraph.text).join('\n')
     const needsOcr = !/[\p{L}\p{N}]/u.test(text) || isGarbledText(text)
     if (!ocr || !needsOcr) return { paragraphs }
-    const read = await withLimits(ocrPage(page, ocr), {
+    const read = await withLimits(ocrPage(pdf, page, ocr), {
       signal: ocr.signal,
       timeoutMs: ocr.timeoutMs,
       onTimeout: () => new ParseError('timeout', `OCR of page ${pageNumber} took too long`),
@@ -211,7 +244,7 @@ async function readPage(pdf: PdfJsDocument, pageNumber: number, ocr: PageOcr | u
       return error instanceof Error ? error.message : String(error)
     })
     if (typeof read === 'string') return { paragraphs, ocrFailure: read }
-    if (!read) return { paragraphs, ocrFailure: 'no image on the page' }
+    if (!read) return { paragraphs, ocrFailure: ocr.draw ? 'the page is blank' : 'no image on the page' }
     if (read.paragraphs.length === 0) return { paragraphs, ocrFailure: 'no text found in the image' }
     return { paragraphs: read.paragraphs, ocr: { page: pageNumber, confidence: Math.round(read.confidence) } }
   } finally {
@@ -220,10 +253,11 @@ async function readPage(pdf: PdfJsDocument, pageNumber: number, ocr: PageOcr | u
 }
 
 async function ocrPage(
+  pdf: PdfJsDocument,
   page: PdfJsPage,
   ocr: PageOcr,
 ): Promise<{ paragraphs: RawParagraph[]; confidence: number } | undefined> {
-  const image = await pdfPageImage(ocr.pdfjs, page)
+  const image = ocr.draw ? await renderPdfPage(pdf, page, ocr.signal) : await pdfPageImage(ocr.pdfjs, page)
   if (!image) return undefined
   const engine = await ocr.load()
   const result = await engine.recognize(image, { signal: ocr.signal })
