@@ -18,7 +18,12 @@ describe('search-scale benchmark', () => {
     const [line] = lines as [SearchScaleLine]
     expect(line).toMatchObject({ benchmark: 'search-scale', chunks: 3000, dimensions: 384 })
     expect(line.hybrid).toMatchObject({ queries: 8, target_p95_ms: null, target_met: null })
+    expect(line.bm25.queries).toBe(8)
     expect(line.vector_int8_rescored.queries).toBe(8)
+    // Reading the candidates' vectors from SQLite takes part of a vector search's time, never more.
+    const { store_read: read } = line.vector_int8_rescored
+    expect(read.max_ms).toBeGreaterThan(0)
+    expect(read.mean_ms).toBeLessThanOrEqual(line.vector_int8_rescored.mean_ms)
     expect(line.vector_plain_f32.queries).toBe(2)
     // Some candidates are read back, far fewer than every row.
     expect(line.vector_int8_rescored.rescored_mean).toBeGreaterThan(0)

@@ -33,8 +33,16 @@ export interface SearchScaleLine extends BenchLine {
   dimensions: number
   /** Hybrid search (BM25, int8 bound pass, exact rescoring from SQLite, fusion), limit 5. */
   hybrid: LatencySummary & { queries: number; target_p95_ms: number | null; target_met: boolean | null }
+  /** The same questions as BM25 searches alone (limit 5). */
+  bm25: LatencySummary & { queries: number }
   /** Vector search alone (limit = hybrid's candidate depth): compact rows with exact rescoring versus a plain f32 scan. */
-  vector_int8_rescored: LatencySummary & { queries: number; rescored_mean: number; rescored_max: number }
+  vector_int8_rescored: LatencySummary & {
+    queries: number
+    rescored_mean: number
+    rescored_max: number
+    /** Of each search, the time spent reading the candidates' vectors from SQLite (`chunkVectors`). */
+    store_read: LatencySummary
+  }
   vector_plain_f32: LatencySummary & { queries: number }
   /** Memory after gc (heap used + external, which holds typed arrays and WebAssembly memory), MB per million chunks. */
   memory_mb_per_million: { vectors_int8: number; vectors_f32: number; bm25: number; total_int8: number }
@@ -67,7 +75,7 @@ function collector(): () => void {
  * chunks. Each size builds, in batches of 10,000: synthetic xquad-en chunks (`syntheticChunks`, as
  * `bench search`), hash-v1 vectors, a real SQLite store (`openSqlStore` in a temp folder, the
  * server's store: rescoring reads the candidates' vectors from it) and a `SearchIndex`. Then it times
- * the questions as hybrid searches, and vector searches two ways on the same rows: compact rows with
+ * the questions as hybrid searches, as BM25 searches, and vector searches two ways on the same rows: compact rows with
  * exact rescoring (`VectorIndex`) and a plain f32 scan (`PlainF32Scan`, the same results). Memory is
  * measured after gc: the whole index, a `VectorIndex` of the same rows alone (its share; BM25 is the
  * rest) and the f32 rows. One line per size.
@@ -100,9 +108,13 @@ export async function measureSearchScale(
       const total = memory() - before
 
       let rescored: number[] = []
-      const exactVectors: ExactVectors = (ids) => {
+      let readMs: number[] = []
+      const exactVectors: ExactVectors = async (ids) => {
         rescored[rescored.length - 1]! += ids.length
-        return store.chunkVectors(ids)
+        const started = performance.now()
+        const vectors = await store.chunkVectors(ids)
+        readMs[readMs.length - 1]! += performance.now() - started
+        return vectors
       }
       const time = async (count: number, run: (i: number) => Promise<unknown>): Promise<number[]> => {
         for (let i = 0; i < 20; i++) await run(questions.length - 1 - i) // warm-up
@@ -117,6 +129,7 @@ export async function measureSearchScale(
       progress(`${settings.queries} hybrid searches`)
       const hybrid = await time(settings.queries, async (i) => {
         rescored.push(0)
+        readMs.push(0)
         const response = await index.search({
           query: questions[i]!,
           queryVector: queryVectors[i]!,
@@ -127,6 +140,16 @@ export async function measureSearchScale(
           similarityThreshold: threshold,
         })
         if (response.method !== 'hybrid') throw new Error(`${NAME}: ${response.method} search, not hybrid`)
+      })
+      progress(`${settings.queries} BM25 searches`)
+      const bm25 = await time(settings.queries, async (i) => {
+        await index.search({
+          query: questions[i]!,
+          exactVectors,
+          limit: LIMIT,
+          mode: 'bm25',
+          similarityThreshold: threshold,
+        })
       })
 
       // The vector half alone, and its memory: the same rows in a VectorIndex of their own.
@@ -139,13 +162,16 @@ export async function measureSearchScale(
       )
       const vectorBytes = memory() - beforeVectors
       rescored = []
+      readMs = []
       const vectorOptions = { limit: candidateDepth(LIMIT), embedder: hashEmbedder.id, minScore: threshold }
       progress(`${settings.queries} vector searches, int8 with rescoring`)
       const int8 = await time(settings.queries, async (i) => {
         rescored.push(0)
+        readMs.push(0)
         await vectors.search(queryVectors[i]!, vectorOptions, exactVectors)
       })
       const int8Rescored = rescored.slice(20)
+      const int8ReadMs = readMs.slice(20)
 
       progress(`${settings.f32Queries} plain f32 scans`)
       const beforeF32 = memory()
@@ -172,11 +198,13 @@ export async function measureSearchScale(
           target_p95_ms: target,
           target_met: target === null ? null : hybridSummary.p95_ms <= target,
         },
+        bm25: { ...latencySummary(bm25), queries: bm25.length },
         vector_int8_rescored: {
           ...latencySummary(int8),
           queries: int8.length,
           rescored_mean: round(int8Rescored.reduce((a, b) => a + b, 0) / int8Rescored.length, 1),
           rescored_max: Math.max(...int8Rescored),
+          store_read: latencySummary(int8ReadMs),
         },
         vector_plain_f32: { ...latencySummary(f32), queries: f32.length },
         memory_mb_per_million: {
