@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { corpusDir } from '../web/core/testing/corpusDir'
+import { textScan } from '../web/core/testing/node/textScan'
+import { scannedPdfs } from '../web/core/testing/scannedPdfs'
 import { CollectionPage } from './pages/CollectionPage'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { SearchPage } from './pages/SearchPage'
@@ -141,12 +143,15 @@ test('reads a scanned PDF and a photographed page by OCR in the browser; a blank
   expect(scan?.metadata.ocr_confidence).toBeGreaterThan(50)
 
   // The same words as on the server (ocr.test.ts), the column beside the engraving included: both hosts
-  // decode the scan's JPEG with pdf.js, so Tesseract sees the same pixels (see PDF_OPEN_OPTIONS).
+  // decode the scan's JPEG with pdf.js and draw the page at 300 dpi (Skia in both: @napi-rs/canvas on
+  // the server, an OffscreenCanvas here), so Tesseract sees nearly the same pixels.
   const book = await searchTexts(page, 'tip-toeing along a path to the widow’s garden')
   expect(book.names[0]).toBe('ocrmypdf__c02-22.pdf')
   expect(book.text).toMatch(/widow.s garden/)
-  expect(book.text).toMatch(/scratch/)
-  expect(book.text).toMatch(/funeral/)
+  const bookEnd = await searchTexts(page, 'I dasn’t scratch it, then my ear begun to itch, at a funeral')
+  expect(bookEnd.names[0]).toBe('ocrmypdf__c02-22.pdf')
+  expect(bookEnd.text).toMatch(/scratch it/)
+  expect(bookEnd.text).toMatch(/funeral/)
   const minutes = await searchTexts(page, 'quince trees along the northern wall')
   expect(minutes.names[0]).toBe('orchard-minutes.jpg')
   expect(minutes.text).toMatch(/quince trees/)
@@ -180,4 +185,59 @@ test('reads a scanned PDF and a photographed page by OCR in the browser; a blank
   expect(french.text).toMatch(/garçon a reçu un cadeau/)
   expect(french.text).toMatch(/crème brûlée/)
   expect(external).toEqual([])
+})
+
+// PDF pages that only drawing reads (the page's largest image gave 0 words or none): pdf.js draws them in
+// the ingest Web Worker on an OffscreenCanvas (web/browser/ingest/OffscreenCanvasFactory.ts).
+test('reads a rotated page, an image mask and text drawn as outlines by drawing them in the browser', async ({
+  page,
+}) => {
+  test.setTimeout(300_000)
+  await openApp(page, '/collections')
+  const dir = mkdtempSync(join(tmpdir(), 'quire-ocr-drawn-'))
+  const pages = {
+    'rotated.pdf': {
+      kind: 'rotated',
+      lines: [
+        'The lighthouse keeper counted ninety gulls at dawn.',
+        'Saltwater had corroded the brass telescope.',
+      ],
+      query: 'lighthouse keeper counted ninety gulls',
+      expected: /lighthouse keeper counted ninety gulls/,
+    },
+    'fax.pdf': {
+      kind: 'mask',
+      lines: [
+        'A faxed invoice listed seven crates of marmalade.',
+        'Payment is due before the harvest festival.',
+      ],
+      query: 'invoice seven crates of marmalade',
+      expected: /seven crates of marmalade/,
+    },
+    'outlines.pdf': {
+      kind: 'outlines',
+      lines: [
+        'The glassblower shaped a cobalt vase for the museum.',
+        'Its handles curled like two seahorses.',
+      ],
+      query: 'glassblower shaped a cobalt vase',
+      expected: /glassblower shaped a cobalt vase/,
+    },
+  } as const
+  for (const [name, { kind, lines }] of Object.entries(pages)) {
+    writeFileSync(join(dir, name), scannedPdfs(await textScan(lines))[kind])
+  }
+  await new CollectionsPage(page).create({ name: 'Drawn', description: 'Pages read by drawing them' })
+  const collection = new CollectionPage(page)
+  await collection.open('Drawn')
+  await collection.upload(Object.keys(pages).map((name) => join(dir, name)))
+  for (const name of Object.keys(pages)) {
+    await expect(collection.row(name).getByText(/^(Ready|Failed)$/)).toBeVisible({ timeout: 240_000 })
+    await expect(collection.row(name)).toContainText('Ready')
+  }
+  for (const [name, { query, expected }] of Object.entries(pages)) {
+    const found = await searchTexts(page, query)
+    expect(found.names[0]).toBe(name)
+    expect(found.text).toMatch(expected)
+  }
 })
