@@ -7,8 +7,10 @@ import { loadBrowserOcr } from './browserOcr'
 import { loadBrowserPdfJs } from './browserPdfjs'
 import { loadBrowserCanvas } from './OffscreenCanvasFactory'
 
-/** Every parser, as the browser runs them (pdf.js and tesseract.js loaded lazily, each with its own
- * worker; pages drawn for OCR on OffscreenCanvas). */
+/**
+ * Every parser, as the browser runs them (pdf.js and tesseract.js loaded lazily, each with its own
+ * worker; PDF pages drawn for OCR on OffscreenCanvas).
+ */
 export const browserParsers: readonly DocumentParser[] = [
   ...textParsers,
   ...officeParsers,
