@@ -410,5 +410,22 @@ describe('VectorIndex', () => {
     const badScale = bytes.slice()
     new DataView(badScale.buffer).setFloat64(24, -1, true) // step of row 0
     expect(() => VectorIndex.fromBytes(badScale)).toThrow(/not a length/)
+    const minCode = bytes.slice()
+    new Int8Array(minCode.buffer)[24 + 24 + 2] = -128 // a code of row 0, outside -127..127
+    expect(() => VectorIndex.fromBytes(minCode)).toThrow(/a code is out of range/)
+  })
+
+  it('refuses bytes whose rows repeat an id', () => {
+    const index = new VectorIndex(4)
+    index.add('a', Float32Array.of(1, 2, 3, 4), meta())
+    index.add('b', Float32Array.of(4, 3, 2, 1), meta())
+    const bytes = index.toBytes()
+    // The metadata is ASCII JSON at the end: find the ids in it as bytes.
+    const pattern = new TextEncoder().encode('"ids":["a","b"]')
+    const at = bytes.findIndex((_, i) => pattern.every((byte, j) => bytes[i + j] === byte))
+    expect(at).toBeGreaterThan(0)
+    const repeated = bytes.slice()
+    repeated[at + '"ids":["a","'.length] = 'a'.charCodeAt(0)
+    expect(() => VectorIndex.fromBytes(repeated)).toThrow(/duplicate ids/)
   })
 })

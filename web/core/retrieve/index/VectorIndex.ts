@@ -103,6 +103,7 @@ export class VectorIndex {
     index.embedders = Interner.from(rows.embedders)
     index.count = rows.count
     rows.ids.forEach((id, row) => index.rowOf.set(id, row))
+    if (index.rowOf.size !== rows.count) throw new RangeError('Cannot read vector index: duplicate ids')
     return index
   }
 

@@ -177,16 +177,30 @@ export class VectorMatrix {
     }
   }
 
-  /** Sets the first `count` rows from `encoded`'s output (after `reserve(count, 0)`). */
+  /**
+   * Sets the first `count` rows from `encoded`'s output (after `reserve(count, 0)`). Throws a
+   * RangeError on a code of -128 (the bounds hold only for codes within -127..127): bytes read back
+   * are checked here, in the one pass over the codes that sums each row's |c|_1, not in another.
+   */
   load(rows: EncodedRows, count: number): void {
-    this.codes.set(rows.codes.subarray(0, count * this.stride))
-    this.scales.set(rows.scales.subarray(0, count))
+    const { stride, scales, slacks } = this
+    const codes = this.codes
+    codes.set(rows.codes.subarray(0, count * stride))
+    scales.set(rows.scales.subarray(0, count))
     this.residuals.set(rows.residuals.subarray(0, count))
-    for (let row = 0; row < count; row++) {
+    let lowest = 0
+    for (let row = 0, i = 0; row < count; row++) {
       let l1 = 0
-      for (let i = row * this.stride, end = i + this.stride; i < end; i++) l1 += Math.abs(this.codes[i]!)
-      this.slacks[row] = this.scales[row]! * l1
+      for (const end = i + stride; i < end; i++) {
+        const code = codes[i]!
+        if (code < 0) {
+          l1 -= code
+          if (code < lowest) lowest = code
+        } else l1 += code
+      }
+      slacks[row] = scales[row]! * l1
     }
+    if (lowest < -CODE_MAX) throw new RangeError('Cannot read vector index: a code is out of range')
   }
 
   /** Sets the query that `estimates` bounds scores against: `dimensions` finite values. */

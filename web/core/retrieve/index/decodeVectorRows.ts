@@ -10,8 +10,10 @@ import {
 
 /**
  * Reads what `encodeVectorRows` wrote. Throws a RangeError naming the problem on anything else (a
- * truncated write, another format or version, codes or numbers out of range) rather than returning
- * rows that would answer searches wrongly; the caller then rebuilds the index from stored chunks.
+ * truncated write, another format or version, numbers out of range) rather than returning rows that
+ * would answer searches wrongly; the caller then rebuilds the index from stored chunks. Two checks
+ * are left to `VectorIndex.fromBytes`, which passes over the same data anyway: codes within
+ * -127..127 (`VectorMatrix.load`) and ids unique (its id map). `codes` is a view of `bytes`.
  */
 export function decodeVectorRows(bytes: Uint8Array): VectorRows {
   if (bytes.length < VECTOR_ROWS_HEADER_BYTES) fail('shorter than its header')
@@ -31,15 +33,16 @@ export function decodeVectorRows(bytes: Uint8Array): VectorRows {
   const residuals = new Float64Array(count)
   const collectionOf = new Int32Array(count)
   const embedderOf = new Int32Array(count)
-  const codes = new Int8Array(count * codeStride(dimensions))
   let offset = VECTOR_ROWS_HEADER_BYTES
-  for (const into of [scales, residuals, collectionOf, embedderOf, codes]) {
+  for (const into of [scales, residuals, collectionOf, embedderOf]) {
     readNumbers(bytes, offset, into)
     offset += into.byteLength
   }
-  // The bounds hold only for steps and residuals that are real lengths and codes within -127..127.
+  // A view, not a copy: the caller copies the codes once, into the index (bytes need no alignment).
+  const codes = new Int8Array(bytes.buffer, bytes.byteOffset + offset, count * codeStride(dimensions))
+  // The bounds hold only for steps and residuals that are real lengths (and codes within -127..127:
+  // checked by `VectorMatrix.load`, in its pass over the codes).
   if (!scales.every(isLength) || !residuals.every(isLength)) fail('a step or residual is not a length')
-  if (codes.includes(-128)) fail('a code is out of range')
 
   let metadata: unknown
   try {
@@ -53,7 +56,6 @@ export function decodeVectorRows(bytes: Uint8Array): VectorRows {
   if (!codesWithin(collectionOf, collections.length) || !codesWithin(embedderOf, embedders.length)) {
     fail('a collection or embedder code is out of range')
   }
-  if (new Set(ids).size !== ids.length) fail('duplicate ids')
   return {
     dimensions,
     count,
@@ -69,8 +71,8 @@ export function decodeVectorRows(bytes: Uint8Array): VectorRows {
   }
 }
 
-function readNumbers(bytes: Uint8Array, offset: number, into: Float64Array | Int32Array | Int8Array): void {
-  if (HOST_IS_LITTLE_ENDIAN || into instanceof Int8Array) {
+function readNumbers(bytes: Uint8Array, offset: number, into: Float64Array | Int32Array): void {
+  if (HOST_IS_LITTLE_ENDIAN) {
     new Uint8Array(into.buffer).set(bytes.subarray(offset, offset + into.byteLength))
     return
   }
