@@ -243,7 +243,7 @@ export class VectorIndex {
 
   /**
    * Every wanted row (of the embedder and allowed collections) that could be in the top `limit` at
-   * or above `threshold`, by its interval (`VectorMatrix.estimates`): its upper bound reaches both
+   * or above `threshold`, by its interval (`VectorMatrix.reaching`): its upper bound reaches both
    * the threshold and the `limit`-th best lower bound (`limit` rows are certain to score at least
    * that, and on a tie the row could still win by its lower number). Highest upper bound first.
    * Consecutive wanted rows go a block at a time; a row left out costs two integer comparisons.
@@ -273,16 +273,18 @@ export class VectorIndex {
       ) {
         end++
       }
-      const { low, high } = matrix.estimates(row, end - row)
-      for (let i = 0; i < end - row; i++) {
+      const reached = matrix.reaching(row, end - row, Math.max(threshold, floor))
+      const { rows, low, high } = matrix.reached
+      for (let i = 0; i < reached; i++) {
         const upper = high[i]!
-        if (upper < threshold || upper < floor) continue
+        if (upper < floor) continue // the floor rose within the block
+        const at = rows[i]!
         const lower = low[i]!
         if (lower > floor) {
-          lows.offer(lower, row + i)
+          lows.offer(lower, at)
           floor = lows.floor
         }
-        found.push({ row: row + i, id: ids[row + i]!, low: lower, high: upper })
+        found.push({ row: at, id: ids[at]!, low: lower, high: upper })
       }
       row = end
     }

@@ -178,6 +178,31 @@ describe('VectorMatrix', () => {
     expect(high[0]! - exact).toBeLessThan(0.05 * step * Math.sqrt(dims))
   })
 
+  it('gives the rows whose upper bound reaches a level, with the intervals estimates gives them', () => {
+    for (const wasmFromRows of [Infinity, 0]) {
+      const matrix = new VectorMatrix(DIMS, 1500, { wasmFromRows })
+      fill(matrix, 0, 1500, 11)
+      matrix.setQuery(query)
+      const all = allEstimates(matrix, 1500)
+      const level = [...all.high].sort((a, b) => b - a)[40]!
+      for (const [start, count] of [
+        [0, SCORE_BLOCK_ROWS],
+        [SCORE_BLOCK_ROWS, 1500 - SCORE_BLOCK_ROWS],
+        [7, 300],
+      ] as const) {
+        const n = matrix.reaching(start, count, level)
+        const { rows, low, high } = matrix.reached
+        const expected = Array.from({ length: count }, (_, i) => start + i).filter(
+          (row) => all.high[row]! >= level,
+        )
+        expect(Array.from(rows.subarray(0, n)), `wasmFromRows ${wasmFromRows}`).toEqual(expected)
+        expect(Array.from(low.subarray(0, n))).toEqual(expected.map((row) => all.low[row]))
+        expect(Array.from(high.subarray(0, n))).toEqual(expected.map((row) => all.high[row]))
+      }
+      expect(matrix.reaching(0, 100, Infinity)).toBe(0)
+    }
+  })
+
   it('estimates at most one block per call', () => {
     const matrix = new VectorMatrix(DIMS, SCORE_BLOCK_ROWS + 1)
     expect(() => matrix.estimates(0, SCORE_BLOCK_ROWS + 1)).toThrow(RangeError)

@@ -67,8 +67,12 @@ export class VectorMatrix {
   private residuals: Float64Array<ArrayBuffer>
   /** Per row: s |c|_1. */
   private slacks: Float64Array<ArrayBuffer>
-  private readonly lows = new Float64Array(SCORE_BLOCK_ROWS)
-  private readonly highs = new Float64Array(SCORE_BLOCK_ROWS)
+  /** `reaching`'s output: rows and their intervals. */
+  readonly reached = {
+    rows: new Int32Array(SCORE_BLOCK_ROWS),
+    low: new Float64Array(SCORE_BLOCK_ROWS),
+    high: new Float64Array(SCORE_BLOCK_ROWS),
+  }
   private queryStep = 0
   private queryL1 = 0
   private queryL2 = 0
@@ -230,8 +234,20 @@ export class VectorMatrix {
    * arrays, valid until the next call.
    */
   estimates(start: number, count: number): { low: Float64Array; high: Float64Array } {
+    this.reaching(start, count, -Infinity)
+    return { low: this.reached.low, high: this.reached.high }
+  }
+
+  /**
+   * Of rows `start .. start + count` (at most SCORE_BLOCK_ROWS), those whose upper bound is at least
+   * `level`, in row order, with their intervals (as `estimates` gives them): at `[0, n)` of
+   * `reached`, valid until the next call; returns n. A search keeps only rows reaching the k-th best
+   * lower bound so far, so most rows cost their code sum and one bound, with no interval written.
+   */
+  reaching(start: number, count: number, level: number): number {
     if (count > SCORE_BLOCK_ROWS) throw new RangeError(`At most ${SCORE_BLOCK_ROWS} rows per call`)
-    const { stride, sums, scales, residuals, slacks, queryStep, lows, highs } = this
+    const { stride, sums, scales, residuals, slacks, queryStep } = this
+    const { rows, low, high } = this.reached
     if (this.kernels !== null) {
       this.kernels.codeDots(this.codesAt + start * stride, this.queryCodesAt, stride, count, this.sumsAt)
     } else {
@@ -240,14 +256,18 @@ export class VectorMatrix {
     const rowError = HALF * this.queryL1
     const queryError = HALF * queryStep
     const l2 = this.queryL2 * (1 + 1e-12)
+    let n = 0
     for (let i = 0, row = start; i < count; i++, row++) {
       const scale = scales[row]!
       const centre = scale * queryStep * sums[i]!
       const radius = Math.min(scale * rowError, residuals[row]! * l2) + slacks[row]! * queryError + ROUNDING
-      lows[i] = centre - radius
-      highs[i] = centre + radius
+      const upper = centre + radius
+      if (upper < level) continue
+      rows[n] = row
+      low[n] = centre - radius
+      high[n++] = upper
     }
-    return { low: lows, high: highs }
+    return n
   }
 
   private moveToWasm(capacity: number, used: number): boolean {
