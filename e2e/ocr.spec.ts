@@ -189,7 +189,7 @@ test('reads a scanned PDF and a photographed page by OCR in the browser; a blank
 
 // PDF pages that only drawing reads (the page's largest image gave 0 words or none): pdf.js draws them in
 // the ingest Web Worker on an OffscreenCanvas (web/browser/ingest/OffscreenCanvasFactory.ts).
-test('reads a rotated page, an image mask and text drawn as outlines by drawing them in the browser', async ({
+test('reads a rotated page, an image mask, a soft-masked scan and text drawn as outlines by drawing them in the browser', async ({
   page,
 }) => {
   test.setTimeout(300_000)
@@ -213,6 +213,15 @@ test('reads a rotated page, an image mask and text drawn as outlines by drawing 
       ],
       query: 'invoice seven crates of marmalade',
       expected: /seven crates of marmalade/,
+    },
+    'masked.pdf': {
+      kind: 'softMask',
+      lines: [
+        'The beekeeper sold amber honey at the Tuesday market.',
+        'Her hives stood beside the old mill.',
+      ],
+      query: 'beekeeper sold amber honey',
+      expected: /beekeeper sold amber honey/,
     },
     'outlines.pdf': {
       kind: 'outlines',

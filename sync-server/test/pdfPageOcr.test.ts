@@ -33,6 +33,7 @@ describe('PDF pages drawn by pdf.js for OCR on the server', () => {
     ['a 1-bit image mask', 'mask'],
     ['text drawn as vector outlines under a garbage invisible text layer', 'outlines'],
     ['a scan cut into three strips', 'strips'],
+    ['a scan drawn through a luminosity soft mask', 'softMask'],
   ] as const)(
     'reads %s',
     async (_, kind) => {

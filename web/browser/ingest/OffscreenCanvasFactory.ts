@@ -1,8 +1,9 @@
 import type {
   PdfJsCanvasAndContext,
   PdfJsCanvasFactory,
-  PdfJsCanvasFactoryClass,
+  PdfJsDrawing,
 } from '../../core/ingest/parse/pdf/PdfJs'
+import { WorkerFilterFactory } from './WorkerFilterFactory'
 
 /**
  * pdf.js's canvas factory for a Web Worker: pdf.js's browser default (DOMCanvasFactory) makes canvases
@@ -36,8 +37,8 @@ export class OffscreenCanvasFactory implements PdfJsCanvasFactory {
   }
 }
 
-/** The ingest worker's canvas for pdf.js, where OffscreenCanvas exists (else OCR reads page images). */
-export async function loadBrowserCanvas(): Promise<PdfJsCanvasFactoryClass> {
+/** The ingest worker's factories for pdf.js, where OffscreenCanvas exists (else OCR reads page images). */
+export async function loadBrowserCanvas(): Promise<PdfJsDrawing> {
   if (typeof OffscreenCanvas === 'undefined') throw new Error('this browser has no OffscreenCanvas')
-  return OffscreenCanvasFactory
+  return { CanvasFactory: OffscreenCanvasFactory, FilterFactory: WorkerFilterFactory }
 }

@@ -18,9 +18,13 @@ const POINT = 72 / 300
  * - `mask`: the scan as a 1-bit image mask painted in black (`/ImageMask true`, as fax-style scans are);
  * - `outlines`: the scan's dark pixels as filled rectangles, vector paths with no image beneath, under
  *   an invisible text layer of symbol soup (a bad OCR layer);
- * - `strips`: the scan cut into three horizontal strips, each its own image.
+ * - `strips`: the scan cut into three horizontal strips, each its own image;
+ * - `softMask`: the scan drawn through a luminosity soft mask that keeps all of it (pdf.js draws such a
+ *   mask with a filter from its FilterFactory, which in a browser builds SVG in a DOM document).
  */
-export function scannedPdfs(scan: GreyScan): Record<'rotated' | 'mask' | 'outlines' | 'strips', Uint8Array> {
+export function scannedPdfs(
+  scan: GreyScan,
+): Record<'rotated' | 'mask' | 'outlines' | 'strips' | 'softMask', Uint8Array> {
   const { width, height } = scan
   const w = width * POINT
   const h = height * POINT
@@ -57,6 +61,15 @@ export function scannedPdfs(scan: GreyScan): Record<'rotated' | 'mask' | 'outlin
         content:
           `BT 3 Tr /F1 10 Tf 20 20 Td (${'#%& *+=<> ~^| '.repeat(8)}) Tj ET\n` +
           `q ${POINT} 0 0 ${POINT} 0 0 cm 0 g\n${darkRuns(scan)}f\nQ\n`,
+      },
+    ]),
+    softMask: writePdf([
+      {
+        width: w,
+        height: h,
+        softMask: `1 g 0 0 ${w} ${h} re f`,
+        content: `/GS0 gs\n${place('Im0', 0, 0, w, h)}`,
+        images: { Im0: { width, height, data: scan.data } },
       },
     ]),
     strips: writePdf([

@@ -18,6 +18,11 @@ export interface PdfPage {
   /** The content stream, drawing images by name (`/Im0 Do`) and text in `/F1` (Helvetica). */
   content: string
   images?: Record<string, PdfImage>
+  /**
+   * A luminosity soft mask, drawn by this content over the page's box (white: opaque, black: clear),
+   * that `/GS0 gs` in the page's content turns on.
+   */
+  softMask?: string
 }
 
 /**
@@ -56,12 +61,23 @@ export function writePdf(pages: readonly PdfPage[]): Uint8Array {
       )
       return `/${name} ${id} 0 R`
     })
+    const states: string[] = []
+    if (page.softMask !== undefined) {
+      const group = add(
+        stream(
+          `/Type /XObject /Subtype /Form /BBox [0 0 ${page.width} ${page.height}] /Group << /S /Transparency /CS /DeviceGray >>`,
+          encode(page.softMask),
+        ),
+      )
+      states.push(`/GS0 << /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G ${group} 0 R >> >>`)
+    }
     const content = add(stream('', encode(page.content)))
     kids.push(
       add(
         `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}]` +
           (page.rotate ? ` /Rotate ${page.rotate}` : '') +
-          ` /Resources << /Font << /F1 ${font} 0 R >> /XObject << ${images.join(' ')} >> >>` +
+          ` /Resources << /Font << /F1 ${font} 0 R >> /XObject << ${images.join(' ')} >>` +
+          ` /ExtGState << ${states.join(' ')} >> >>` +
           ` /Contents ${content} 0 R >>`,
       ),
     )

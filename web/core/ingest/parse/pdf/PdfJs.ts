@@ -22,6 +22,35 @@ export interface PdfJsDocumentParams {
    * NodeCanvasFactory over @napi-rs/canvas; in a browser one that needs a DOM `document`).
    */
   CanvasFactory?: PdfJsCanvasFactoryClass
+  /**
+   * The class pdf.js makes the filters of transfer functions and soft masks with. Unset, pdf.js picks its
+   * host's own (in Node one that draws without them; in a browser one that builds SVG in a DOM document).
+   */
+  FilterFactory?: PdfJsFilterFactoryClass
+}
+
+/** pdf.js's filter factory protocol (`BaseFilterFactory`): each `add...` answers a CSS filter, or "none". */
+export interface PdfJsFilterFactory {
+  addFilter(maps: unknown): string
+  addHCMFilter(foreground: unknown, background: unknown): string
+  addAlphaFilter(map: unknown): string
+  addLuminosityFilter(map: unknown): string
+  addHighlightHCMFilter(
+    name: string,
+    foreground: unknown,
+    background: unknown,
+    newForeground: unknown,
+    newBackground: unknown,
+  ): string
+  destroy(keepHCM?: boolean): void
+}
+
+export type PdfJsFilterFactoryClass = new (options: { docId?: string }) => PdfJsFilterFactory
+
+/** The factories a host opens PDFs with so pdf.js can draw pages there (unset: pdf.js's defaults). */
+export interface PdfJsDrawing {
+  CanvasFactory?: PdfJsCanvasFactoryClass
+  FilterFactory?: PdfJsFilterFactoryClass
 }
 
 /** The 2D context calls the OCR renderer makes itself (pdf.js makes the others). */

@@ -9,7 +9,7 @@ import { pdfPageImage } from '../../ocr/pdfPageImage'
 import { renderPdfPage } from '../../ocr/renderPdfPage'
 import type { RawParagraph } from './buildParagraphs'
 import { pageParagraphs } from './pageParagraphs'
-import type { PdfJsCanvasFactoryClass, PdfJsDocument, PdfJsLike, PdfJsPage } from './PdfJs'
+import type { PdfJsDocument, PdfJsDrawing, PdfJsLike, PdfJsPage } from './PdfJs'
 import { pickTitle } from './pickTitle'
 import { type PageParagraphs, toBlocks } from './toBlocks'
 import { toOpenError, toPageError } from './toOpenError'
@@ -52,16 +52,16 @@ export interface PdfParserLimits {
   ocrTimeoutMs?: number
   /**
    * How this host lets pdf.js draw a page for OCR, asked once, when the first PDF is opened with OCR:
-   * resolves to the `CanvasFactory` class to open PDFs with (undefined where pdf.js's own default for
-   * the host works, as in Node), or rejects saying why this host cannot draw (no canvas here). Absent or
-   * rejected, OCR reads each page's largest image instead (ocr/pdfPageImage), and the reason is logged
-   * once.
+   * resolves to the canvas and filter factory classes to open PDFs with (none where pdf.js's own
+   * defaults for the host work, as in Node), or rejects saying why this host cannot draw (no canvas
+   * here). Absent or rejected, OCR reads each page's largest image instead (ocr/pdfPageImage), and the
+   * reason is logged once.
    */
-  loadCanvas?: () => Promise<PdfJsCanvasFactoryClass | undefined>
+  loadCanvas?: () => Promise<PdfJsDrawing>
 }
 
-/** How OCR sees a page: drawn by pdf.js (with this canvas factory class, or the host's default), or not. */
-type Drawing = { CanvasFactory?: PdfJsCanvasFactoryClass } | 'unavailable'
+/** How OCR sees a page: drawn by pdf.js (with these factories, or the host's defaults), or not. */
+type Drawing = PdfJsDrawing | 'unavailable'
 
 export interface PdfParser extends DocumentParser {
   parse(bytes: Uint8Array, options?: PdfParseOptions): Promise<ParsedDocument>
@@ -89,7 +89,7 @@ export function createPdfParser(
   let drawing: Promise<Drawing> | undefined
   const loadDrawing = (): Promise<Drawing> =>
     (drawing ??= (limits.loadCanvas?.() ?? Promise.reject(new Error('the host gave no canvas'))).then(
-      (CanvasFactory): Drawing => (CanvasFactory ? { CanvasFactory } : {}),
+      (factories): Drawing => factories,
       (error: unknown): Drawing => {
         console.warn(
           `PDF pages are not drawn for OCR (each page's largest image is read instead): ${error instanceof Error ? error.message : String(error)}`,
@@ -118,6 +118,7 @@ export function createPdfParser(
       const task = pdfjs.getDocument({
         ...PDF_OPEN_OPTIONS,
         ...(draw !== 'unavailable' && draw.CanvasFactory ? { CanvasFactory: draw.CanvasFactory } : {}),
+        ...(draw !== 'unavailable' && draw.FilterFactory ? { FilterFactory: draw.FilterFactory } : {}),
         data: bytes.slice(),
         password,
       })
