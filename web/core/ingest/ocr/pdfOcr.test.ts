@@ -94,6 +94,31 @@ describe('PDF pages read by OCR', () => {
     expect(parsed.blocks.map((block) => block.text)).toEqual(['We went tip-toeing along a path.'])
   })
 
+  it('fails only the page that cannot be drawn: the document keeps its other pages', async () => {
+    const engine = scripted('should not be used')
+    class FailingCanvasFactory {
+      create(): never {
+        throw new Error('out of canvas memory')
+      }
+      reset() {}
+      destroy() {}
+    }
+    const parsed = await createPdfParser(loadNodePdfJs, {
+      loadOcr: async () => engine,
+      loadCanvas: async () => ({ CanvasFactory: FailingCanvasFactory }),
+    }).parse(
+      writePdf([
+        { width: 300, height: 200, content: 'BT /F1 12 Tf 20 100 Td (The harbour froze in January.) Tj ET' },
+        { width: 300, height: 200, content: '0 g 20 20 100 100 re f' },
+      ]),
+    )
+    expect(engine.images).toHaveLength(0)
+    expect(parsed.blocks.map((block) => [block.text, block.page])).toEqual([
+      ['The harbour froze in January.', 1],
+    ])
+    expect(parsed.ocr).toBeUndefined()
+  })
+
   it('fails only the page whose OCR fails: a lone scanned page then has no text, said plainly', async () => {
     const error = await parseErrorOf(
       parser(scripted(new Error('out of memory'))).parse(read('pdf/ocrmypdf__c02-22.pdf')),
