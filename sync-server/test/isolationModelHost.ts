@@ -1,6 +1,6 @@
 import type { AttemptFor } from './isolationPlatform'
 
-/** A's model install task (a `model_install` job). */
+/** A's model install task (an `ollama.install` job). */
 export interface ModelHostRecords {
   modelInstall: string
 }

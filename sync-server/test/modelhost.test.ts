@@ -169,7 +169,8 @@ describe('the local model host on the sync server', () => {
     })
     // It is a job of the server's queue, with its progress events (the stage as their message).
     const job = await call(alice, 'GET', `/api/v1/jobs/${taskId}`)
-    expect(job.body).toMatchObject({ job_type: 'model_install', status: 'completed', progress_percent: 100 })
+    // BrainDrive's job type, by which its Ollama plugin finds the installs among the jobs.
+    expect(job.body).toMatchObject({ job_type: 'ollama.install', status: 'completed', progress_percent: 100 })
     expect(job.body!.payload).toEqual({
       model_name: 'tiny:1b',
       server_url: ollama.url,
@@ -353,8 +354,22 @@ describe('the local model host on the sync server', () => {
     const jobs = (await call(alice, 'GET', '/api/v1/jobs')).body as {
       items: Array<{ id: string; job_type: string }>
     }
-    const other = jobs.items.find((job) => job.job_type !== 'model_install')
+    const other = jobs.items.find((job) => job.job_type !== 'ollama.install')
     if (other) expect((await call(alice, 'GET', `${M}/install/${other.id}`)).status).toBe(404)
+  })
+
+  it('runs and answers for an install stored under Quire’s earlier job type, model_install', async () => {
+    ollama.pulls.set('earlier:1b', { layers: [100], steps: 2, delayMs: 10 })
+    // As a server of an earlier version stored it, before a restart on this one.
+    const { job } = await quire.jobs.create(alice.id, {
+      job_type: 'model_install',
+      payload: { model_name: 'earlier:1b', server_url: ollama.url, install_key: `${ollama.url}|earlier:1b` },
+    })
+    await until(async () => (await call(alice, 'GET', `${M}/install/${job.id}`)).body?.status === 'completed')
+    expect((await call(alice, 'GET', `/api/v1/jobs/${job.id}`)).body).toMatchObject({
+      job_type: 'model_install',
+      status: 'completed',
+    })
   })
 
   it('answers bad input with 422 naming the field, unknown tasks with 404', async () => {

@@ -9,13 +9,19 @@ import { watchTask } from '../../../web/core/modelhost/watchTask'
 import type { JobContext, JobHandler, JobView } from '../jobs/Job'
 import type { JobService } from '../jobs/JobService'
 
-export const MODEL_INSTALL = 'model_install'
+/**
+ * BrainDrive's job type for a model install (its backend's OllamaInstallHandler): BrainDrive's Ollama
+ * plugin finds the installs to show by listing `/api/v1/jobs` and keeping `job_type === 'ollama.install'`.
+ */
+export const MODEL_INSTALL = 'ollama.install'
+/** Quire's name for them before it took BrainDrive's: jobs stored under it still run and answer as installs. */
+const EARLIER_MODEL_INSTALL = 'model_install'
 
 /** Within one stage, the job hears of a new percent at most this often (Ollama writes many lines a second). */
 const MIN_INTERVAL_MS = 250
 
 /**
- * Model installs as `model_install` jobs of the server's queue (DESIGN.md section 9), so they show in
+ * Model installs as `ollama.install` jobs of the server's queue (DESIGN.md section 9), so they show in
  * `/api/v1/jobs` with their events and survive a client leaving. The job's payload names the model and
  * the server (never the API key, which stays in memory with the run); its progress events carry the
  * percent and the stage as their message; the pull's bytes live in memory while it runs and in the
@@ -64,7 +70,8 @@ export class ModelInstallQueue {
 
   /** The handler to register with the job service. */
   handlers(): Record<string, JobHandler> {
-    return { [MODEL_INSTALL]: (job, context) => this.execute(job, context) }
+    const run: JobHandler = (job, context) => this.execute(job, context)
+    return { [MODEL_INSTALL]: run, [EARLIER_MODEL_INSTALL]: run }
   }
 
   private async start(
@@ -132,7 +139,7 @@ export class ModelInstallQueue {
   private async ownJob(userId: string, taskId: string): Promise<JobView | undefined> {
     try {
       const job = await this.jobs.get(userId, taskId)
-      return job.job_type === MODEL_INSTALL ? job : undefined
+      return job.job_type === MODEL_INSTALL || job.job_type === EARLIER_MODEL_INSTALL ? job : undefined
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return undefined
       throw error

@@ -10,7 +10,7 @@ export interface InstallRequest {
 
 /**
  * Model installs of one person, as tasks with progress: in memory in the browser
- * (`MemoryModelInstalls`), as `model_install` jobs on the sync server. A second install of the same
+ * (`MemoryModelInstalls`), as `ollama.install` jobs on the sync server. A second install of the same
  * model on the same server while one runs joins it (`deduped`). Another person's task is as unknown
  * as a missing one.
  */

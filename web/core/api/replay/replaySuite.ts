@@ -6,6 +6,7 @@ import { conversationsReplay } from './conversationsReplay'
 import { extractionReplay } from './extractionReplay'
 import { jobsReplay } from './jobsReplay'
 import { navigationReplay } from './navigationReplay'
+import { ollamaPluginReplay } from './ollamaPluginReplay'
 import { pagesReplay } from './pagesReplay'
 import { personasReplay } from './personasReplay'
 import { pluginStateReplay } from './pluginStateReplay'
@@ -33,6 +34,7 @@ export const replaySuite: ReplayCase[] = [
   ...personasReplay,
   ...extractionReplay,
   ...jobsReplay,
+  ...ollamaPluginReplay,
   ...chatWithDocsReplay,
   ...aiProvidersReplay,
 ]

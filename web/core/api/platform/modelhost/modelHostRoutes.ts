@@ -99,7 +99,7 @@ const specRoutes: Route[] = [
     path: `${BASE}/install`,
     operationId: 'installModelHostModel',
     summary: 'Install a model on an Ollama server, as a task with progress',
-    description: `Starts Ollama’s \`POST /api/pull\` as a task and answers at once with its \`task_id\` (on the server a \`model_install\` job, also in \`/api/v1/jobs\`; in the browser a task in memory). Follow it with \`GET .../install/{task_id}\` or its event stream. A second install of the same model on the same server while one runs joins it (\`deduped: true\`, the same task). A model that is installed already (and \`force_reinstall\` not set) is answered at once with \`already_installed: true\` and no task. ${NOTE}`,
+    description: `Starts Ollama’s \`POST /api/pull\` as a task and answers at once with its \`task_id\` (on the server an \`ollama.install\` job, BrainDrive’s job type, also in \`/api/v1/jobs\` where BrainDrive’s Ollama plugin finds it by that type; jobs stored under Quire’s earlier name, \`model_install\`, still run; in the browser a task in memory). Follow it with \`GET .../install/{task_id}\` or its event stream. A second install of the same model on the same server while one runs joins it (\`deduped: true\`, the same task). A model that is installed already (and \`force_reinstall\` not set) is answered at once with \`already_installed: true\` and no task. ${NOTE}`,
     tags,
     errorStyle: 'platform',
     body: installBody,
