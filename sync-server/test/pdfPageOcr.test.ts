@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { DocumentParser } from '../../web/core/ingest/DocumentModel'
+import { garbledFontPdf } from '../../web/core/testing/garbledFontPdf'
 import { textScan } from '../../web/core/testing/node/textScan'
 import { scannedPdfs } from '../../web/core/testing/scannedPdfs'
 import { nodeParsers } from '../src/ingest/nodeParsers'
@@ -46,4 +50,23 @@ describe('PDF pages drawn by pdf.js for OCR on the server', () => {
     },
     60_000,
   )
+
+  it('reads text whose font gives a garbage text layer from the glyphs pdf.js draws', async () => {
+    // Liberation Sans, as pdf.js ships it for its standard fonts.
+    const fonts = join(
+      dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+      'standard_fonts',
+    )
+    const program = new Uint8Array(readFileSync(join(fonts, 'LiberationSans-Regular.ttf')))
+    const { text, ocr } = await read(
+      garbledFontPdf(program, [
+        'The orchard cooperative planted forty quince trees.',
+        'Rainwater from the barn roof fills two cisterns.',
+      ]),
+    )
+    expect(text).toMatch(/orchard cooperative planted forty quince trees/)
+    expect(text).toMatch(/barn roof fills two cisterns/)
+    expect(text).not.toMatch(/[\uE000-\uF8FF]/u)
+    expect(ocr?.[0]?.confidence).toBeGreaterThan(80)
+  }, 60_000)
 })

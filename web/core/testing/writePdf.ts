@@ -23,6 +23,11 @@ export interface PdfPage {
    * that `/GS0 gs` in the page's content turns on.
    */
   softMask?: string
+  /**
+   * A TrueType font embedded as `/F2` (WinAnsi codes, so its own glyphs are drawn), with a ToUnicode
+   * map of its own: a font whose text layer says something other than what its glyphs show.
+   */
+  font?: { program: Uint8Array; toUnicode: string }
 }
 
 /**
@@ -71,12 +76,26 @@ export function writePdf(pages: readonly PdfPage[]): Uint8Array {
       )
       states.push(`/GS0 << /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G ${group} 0 R >> >>`)
     }
+    const fonts = [`/F1 ${font} 0 R`]
+    if (page.font) {
+      const program = add(stream(`/Length1 ${page.font.program.length}`, page.font.program))
+      const descriptor = add(
+        `<< /Type /FontDescriptor /FontName /Embedded /Flags 32 /FontBBox [-200 -300 1200 1000]` +
+          ` /ItalicAngle 0 /Ascent 900 /Descent -200 /CapHeight 700 /StemV 80 /FontFile2 ${program} 0 R >>`,
+      )
+      const toUnicode = add(stream('', encode(page.font.toUnicode)))
+      const embedded = add(
+        `<< /Type /Font /Subtype /TrueType /BaseFont /Embedded /Encoding /WinAnsiEncoding` +
+          ` /FontDescriptor ${descriptor} 0 R /ToUnicode ${toUnicode} 0 R >>`,
+      )
+      fonts.push(`/F2 ${embedded} 0 R`)
+    }
     const content = add(stream('', encode(page.content)))
     kids.push(
       add(
         `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page.width} ${page.height}]` +
           (page.rotate ? ` /Rotate ${page.rotate}` : '') +
-          ` /Resources << /Font << /F1 ${font} 0 R >> /XObject << ${images.join(' ')} >>` +
+          ` /Resources << /Font << ${fonts.join(' ')} >> /XObject << ${images.join(' ')} >>` +
           ` /ExtGState << ${states.join(' ')} >> >>` +
           ` /Contents ${content} 0 R >>`,
       ),
