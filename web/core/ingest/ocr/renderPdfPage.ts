@@ -6,12 +6,15 @@ const TARGET_DPI = 300
 /**
  * The most pixels a page is drawn with: 12 million keeps letter, A4 (8.7 Mpx) and legal (10 Mpx) pages
  * at the full 300 dpi, while an A0 poster (140 Mpx at 300 dpi, 560 MB of RGBA) is drawn at a lower
- * resolution instead of exhausting the ingest worker: the canvas (48 MB of RGBA at the cap), its grey
- * copy (12 MB) and the PNG coexist for a moment, then the canvas is freed before OCR starts.
+ * resolution instead of exhausting the ingest worker. At the cap the canvas holds 48 MB of RGBA; it is
+ * read back in bands (`BAND_ROWS`) into a grey copy (12 MB) and freed before the PNG is made and OCR
+ * starts.
  */
 export const MAX_RENDER_PIXELS = 12_000_000
 /** Canvases past 16384 pixels a side fail in some browsers (and pdf.js's own limit is near there). */
 const MAX_SIDE = 16_384
+/** Rows read back from the canvas at a time: at most 16384 x 256 x 4 bytes = 16 MB more at once. */
+const BAND_ROWS = 256
 /** A pixel lighter than this counts as paper: a page with no darker pixel is blank, and skips OCR. */
 const PAPER = 250
 
@@ -47,8 +50,13 @@ export async function renderPdfPage(
     } finally {
       signal?.removeEventListener('abort', cancel)
     }
-    if (!entry.context) throw new Error('the canvas has no 2D context')
-    const grey = toGrey(entry.context.getImageData(0, 0, width, height).data)
+    const context = entry.context
+    if (!context) throw new Error('the canvas has no 2D context')
+    const grey = new Uint8Array(width * height)
+    for (let top = 0; top < height; top += BAND_ROWS) {
+      const rows = Math.min(BAND_ROWS, height - top)
+      toGrey(context.getImageData(0, top, width, rows).data, grey, top * width)
+    }
     factory.destroy(entry)
     return isBlank(grey) ? undefined : encodePng({ width, height, channels: 1, data: grey })
   } finally {
@@ -66,16 +74,14 @@ export function renderScale(page: PdfJsPage): number {
 }
 
 /**
- * RGBA to one grey byte per pixel (ITU-R 601 weights, as Leptonica's default): a quarter of the bytes
- * to encode and to hand over, and Tesseract reads grey anyway. pdf.js paints an opaque white page
- * first, so alpha is always 255.
+ * RGBA to one grey byte per pixel (ITU-R 601 weights), written into `grey` from `offset`: a quarter of
+ * the bytes to encode and to hand over, and Tesseract reads grey anyway. pdf.js paints an opaque white
+ * page first, so alpha is always 255.
  */
-function toGrey(rgba: Uint8ClampedArray): Uint8Array {
-  const grey = new Uint8Array(rgba.length >> 2)
-  for (let i = 0, p = 0; i < grey.length; i++, p += 4) {
+function toGrey(rgba: Uint8ClampedArray, grey: Uint8Array, offset: number): void {
+  for (let i = offset, p = 0; p < rgba.length; i++, p += 4) {
     grey[i] = (rgba[p]! * 77 + rgba[p + 1]! * 150 + rgba[p + 2]! * 29) >> 8
   }
-  return grey
 }
 
 function isBlank(grey: Uint8Array): boolean {
