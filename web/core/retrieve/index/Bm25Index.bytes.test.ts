@@ -87,6 +87,20 @@ describe('Bm25Index bytes', () => {
     }
   })
 
+  it('renumbers its chunks (as after 33 million adds) without changing an answer', () => {
+    const index = new Bm25Index()
+    index.add(chunks(400, 5))
+    index.remove(['chunk-1', 'chunk-2', 'chunk-300'])
+    index.add([
+      { id: 'many', text: 'castle '.repeat(90), heading: 'castle', collection_id: 'c1', document_id: 'd' },
+    ])
+    const before = QUERIES.map((query) => index.search(query, { limit: 50 }))
+    ;(index as unknown as { renumber(): void }).renumber()
+    expect(QUERIES.map((query) => index.search(query, { limit: 50 }))).toEqual(before)
+    index.add([{ id: 'later', text: 'castle museum', heading: null, collection_id: 'c1', document_id: 'd' }])
+    expect(index.documentChunkIds('d').sort()).toEqual(['later', 'many'])
+  })
+
   it('writes the same bytes in steps, pausing between them, and gives up when a pause says so', async () => {
     const index = new Bm25Index()
     // Some 24,000 postings: several steps of 8,192.

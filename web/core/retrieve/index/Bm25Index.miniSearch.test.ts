@@ -189,13 +189,17 @@ describe('Bm25Index against MiniSearch', () => {
     await pair.compare(asked, 'restored', Bm25Index.fromBytes(pair.index.toBytes()))
   })
 
-  it('agrees on random adds, removals and replacements over a small vocabulary (many ties and fuzzy neighbours)', async () => {
+  it('agrees on random adds, removals and replacements over a small vocabulary (many ties, fuzzy neighbours, large frequencies)', async () => {
     const next = seededRandom(11)
     const vocabulary = Array.from({ length: 300 }, (_, i) => `w${(i * 7919).toString(36)}xy`)
     const word = () => vocabulary[Math.floor(vocabulary.length * next() ** 3)]!
     const make = (i: number): Bm25Chunk => ({
       id: `d${i}`,
-      text: Array.from({ length: 3 + Math.floor(next() * 40) }, word).join(' '),
+      // Now and then a word 60 to 100 times: frequencies past what a posting word holds (63).
+      text: [
+        ...Array.from({ length: 3 + Math.floor(next() * 40) }, word),
+        ...(next() < 0.05 ? Array<string>(60 + Math.floor(next() * 40)).fill(word()) : []),
+      ].join(' '),
       heading: next() < 0.2 ? null : Array.from({ length: 1 + Math.floor(next() * 3) }, word).join(' '),
       collection_id: `c${i % 4}`,
       document_id: `doc${i % 50}`,

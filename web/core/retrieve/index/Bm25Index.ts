@@ -1,5 +1,6 @@
 import { decodeBm25, encodeBm25Steps } from './bm25Bytes'
 import { BM25_FIELDS, type Bm25State, emptyState } from './Bm25State'
+import { frequencyOf, LARGE_FREQUENCY, MAX_ORDINAL, ordinalOf } from './Postings'
 import type { ScoredId } from './ScoredId'
 import { termsWithinEdits } from './termsWithinEdits'
 import { tokenize } from './tokenize'
@@ -170,16 +171,19 @@ export class Bm25Index {
     let inTerm = 0
     const score = (term: number, weight: number) => {
       for (let f = 0; f < FIELDS; f++) {
-        const { data, start, count: matching } = postings.read(term * FIELDS + f, alive)
+        const slot = term * FIELDS + f
+        const { data, start, count: matching } = postings.read(slot, alive)
         if (matching === 0) continue
         const factor = weight * FIELD_BOOSTS[f]!
         const averageLength = averageLengths[f]!
         const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5))
-        const end = 2 * (start + matching)
-        for (let at = 2 * start; at < end; at += 2) {
-          const ordinal = data[at]!
+        const end = start + matching
+        for (let at = start; at < end; at++) {
+          const word = data[at]!
+          const ordinal = ordinalOf(word)
           if (admitted !== null && admitted[collectionOf[ordinal]!] === 0) continue
-          const frequency = data[at + 1]!
+          let frequency = frequencyOf(word)
+          if (frequency === LARGE_FREQUENCY) frequency = postings.frequency(slot, word)
           const length = lengths[ordinal * FIELDS + f]!
           // MiniSearch's calcBM25Score, in its order of operations (so the same scores to the bit).
           const raw =
@@ -264,6 +268,14 @@ export class Bm25Index {
     }
   }
 
+  /** Numbers the live chunks 0..n-1 again, in their order, and drops removed chunks' postings. */
+  private renumber(): void {
+    const restored = Bm25Index.fromBytes(this.toBytes())
+    this.state = restored.state
+    this.sorted = restored.sorted
+    this.sortedCount = restored.sortedCount
+  }
+
   /** Whether a live chunk (in any collection) has the term, in any field. */
   private knows(term: string): boolean {
     const ordinal = this.state.termOf.get(term)
@@ -298,6 +310,9 @@ export class Bm25Index {
   }
 
   private addOne({ id, text, heading, collection_id, document_id }: Bm25Chunk): void {
+    // Ordinals are never reused while the index lives; after 33 million adds, renumber the live ones
+    // (what a snapshot round trip does; a pause of seconds, once per tens of millions of adds).
+    if (this.state.next === MAX_ORDINAL) this.renumber()
     const state = this.state
     const ordinal = state.next++
     reserve(state, state.next)

@@ -1,6 +1,7 @@
 import { BM25_FIELDS, type Bm25State, emptyState } from './Bm25State'
 import { ByteReader, ByteWriter } from './ByteSections'
 import { Interner } from './Interner'
+import { frequencyOf, LARGE_FREQUENCY, largeKey, ordinalOf, postingWord } from './Postings'
 import { TOKENIZER_VERSION } from './tokenize'
 
 /**
@@ -10,8 +11,8 @@ import { TOKENIZER_VERSION } from './tokenize'
  */
 const FORMAT = 0x32_4d_42_51
 
-/** Pairs written between two pauses of `toBytesInSteps`. */
-const PAIRS_PER_STEP = 1 << 13
+/** Postings written between two pauses of `toBytesInSteps`. */
+const WORDS_PER_STEP = 1 << 13
 /** Chunks renumbered between two pauses. */
 const CHUNKS_PER_STEP = 1 << 16
 
@@ -27,8 +28,9 @@ interface Header {
  * header (counts, the running average field lengths), the live chunks' ids (renumbered 0..n-1 in
  * their order, which is also their postings' order), collection table and codes, document table and
  * codes, field lengths (n * fields), the terms with live postings in code unit order, per slot
- * (term * fields + field) its first pair in the pool (terms * fields + 1 offsets), and the pool of
- * (ordinal, frequency) pairs. Removed chunks' postings are dropped on the way.
+ * (term * fields + field) its first posting in the pool (terms * fields + 1 offsets), the pool of
+ * posting words (`Postings.ts`: ordinal and frequency in one int32), and (slot, ordinal, frequency)
+ * triples for frequencies of 63 and more. Removed chunks' postings are dropped on the way.
  *
  * `sorted` is the term table in code unit order (Bm25Index keeps one for fuzzy lookups).
  */
@@ -60,33 +62,39 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
   const terms: string[] = []
   const offsets: number[] = [0]
   let pool = new Int32Array(1 << 12)
-  let pairs = 0
+  let words = 0
+  /** (slot, ordinal, frequency) of the frequencies of 63 and more, as written. */
+  const large: number[] = []
   let sinceStep = 0
   for (const term of sorted()) {
     const ordinal = termOf.get(term)!
-    const first = pairs
+    const first = words
     for (let f = 0; f < BM25_FIELDS; f++) {
-      const { data, start, count } = postings.read(ordinal * BM25_FIELDS + f, alive)
-      if (2 * (pairs + count) > pool.length) {
-        const larger = new Int32Array(Math.max(2 * pool.length, 2 * (pairs + count)))
-        larger.set(pool.subarray(0, 2 * pairs))
+      const slot = ordinal * BM25_FIELDS + f
+      const { data, start, count } = postings.read(slot, alive)
+      if (words + count > pool.length) {
+        const larger = new Int32Array(Math.max(2 * pool.length, words + count))
+        larger.set(pool.subarray(0, words))
         pool = larger
       }
       for (let i = 0; i < count; i++) {
-        pool[2 * pairs] = renumbered[data[2 * (start + i)]!]!
-        pool[2 * pairs + 1] = data[2 * (start + i) + 1]!
-        pairs++
+        const word = data[start + i]!
+        const chunk = renumbered[ordinalOf(word)]!
+        pool[words++] = postingWord(chunk, frequencyOf(word))
+        if (frequencyOf(word) === LARGE_FREQUENCY) {
+          large.push(terms.length * BM25_FIELDS + f, chunk, postings.frequency(slot, word))
+        }
       }
-      offsets.push(pairs)
+      offsets.push(words)
     }
-    if (pairs === first) {
+    if (words === first) {
       // No live chunk has the term any more: left out.
       offsets.length -= BM25_FIELDS
       continue
     }
     terms.push(term)
-    sinceStep += pairs - first
-    if (sinceStep >= PAIRS_PER_STEP) {
+    sinceStep += words - first
+    if (sinceStep >= WORDS_PER_STEP) {
       sinceStep = 0
       yield
     }
@@ -112,7 +120,8 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
     .ints(liveLengths)
     .strings(terms)
     .ints(Int32Array.from(offsets))
-    .ints(pool.subarray(0, 2 * pairs))
+    .ints(pool.subarray(0, words))
+    .ints(Int32Array.from(large))
     .finish()
 }
 
@@ -165,17 +174,22 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   const slots = termCount! * BM25_FIELDS
   const offsets = reader.ints(slots + 1)
   const pool = reader.ints()
+  const largeTriples = reader.ints()
   reader.end()
-  if (offsets[0] !== 0 || 2 * offsets[slots]! !== pool.length)
-    throw new RangeError('Postings past their pool')
+  if (offsets[0] !== 0 || offsets[slots]! !== pool.length) throw new RangeError('Postings past their pool')
   for (let s = 0; s < slots; s++) {
     if (offsets[s + 1]! < offsets[s]!) throw new RangeError('Postings out of order')
   }
-  for (let i = 0; i < pool.length; i += 2) {
-    const ordinal = pool[i]!
-    if (ordinal < 0 || ordinal >= n! || pool[i + 1]! < 1) throw new RangeError('A posting of no chunk')
+  for (const word of pool) {
+    if (word < 0 || ordinalOf(word) >= n! || frequencyOf(word) < 1)
+      throw new RangeError('A posting of no chunk')
   }
-  state.postings.load(slots, offsets, pool)
+  if (largeTriples.length % 3 !== 0) throw new RangeError('Large frequencies of odd size')
+  const large = new Map<number, number>()
+  for (let i = 0; i < largeTriples.length; i += 3) {
+    large.set(largeKey(largeTriples[i]!, largeTriples[i + 1]!), largeTriples[i + 2]!)
+  }
+  state.postings.load(slots, offsets, pool, large)
   state.alive = new Uint8Array(n!).fill(1)
   state.next = n!
   state.live = n!

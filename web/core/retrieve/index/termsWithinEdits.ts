@@ -19,7 +19,8 @@ export function termsWithinEdits(
   const width = m + 1
   // rows[depth * width + j]: distance between the prefix's first `depth` units and query[0, j).
   const rows = new Int32Array((maxDepth + 1) * width)
-  for (let j = 0; j <= m; j++) rows[j] = j
+  const outside = maxDistance + 1
+  for (let j = 0; j <= m; j++) rows[j] = Math.min(j, outside)
   const prefix = new Int32Array(maxDepth)
   const found: Array<{ index: number; distance: number }> = []
   let valid = 0 // rows 0..valid hold the distances for prefix[0, valid)
@@ -41,14 +42,20 @@ export function termsWithinEdits(
       prefix[depth] = unit
       const above = depth * width
       const here = above + width
-      rows[here] = depth + 1
-      let best = depth + 1
-      for (let j = 1; j <= m; j++) {
+      // Only the band |i - j| <= maxDistance can hold a distance within bounds (Ukkonen): cells
+      // outside it count as maxDistance + 1, written at the band's two edges for the next row.
+      const lo = Math.max(1, depth + 1 - maxDistance)
+      const hi = Math.min(m, depth + 1 + maxDistance)
+      rows[here] = Math.min(depth + 1, outside)
+      if (lo > 1) rows[here + lo - 1] = outside
+      let best = rows[here]!
+      for (let j = lo; j <= hi; j++) {
         const substitute = rows[above + j - 1]! + (query.charCodeAt(j - 1) === unit ? 0 : 1)
         const value = Math.min(substitute, rows[above + j]! + 1, rows[here + j - 1]! + 1)
         rows[here + j] = value
         if (value < best) best = value
       }
+      if (hi < m) rows[here + hi + 1] = outside
       depth++
       valid = depth
       if (best > maxDistance) {
@@ -57,23 +64,43 @@ export function termsWithinEdits(
       }
     }
     if (prunedAt < 0) {
-      const distance = rows[term.length * width + m]!
+      // Past the band the last cell was never written for this term: too far either way.
+      const distance = Math.abs(term.length - m) > maxDistance ? outside : rows[term.length * width + m]!
       if (distance <= maxDistance) found.push({ index: i, distance })
       i++
     } else {
-      i = endOfPrefix(sorted, i, term.slice(0, prunedAt))
+      i = endOfPrefix(sorted, i, prunedAt)
     }
   }
   return found
 }
 
-/** The first index after `from` whose term does not start with `prefix` (sorted[from] does). */
-function endOfPrefix(sorted: readonly string[], from: number, prefix: string): number {
-  let low = from + 1
-  let high = sorted.length
+/**
+ * The first index after `from` whose term does not start with sorted[from]'s first `length` units.
+ * Galloping, then a binary search: most skipped runs are short (often the term alone).
+ */
+function endOfPrefix(sorted: readonly string[], from: number, length: number): number {
+  const prefix = sorted[from]!
+  const shares = (index: number) => {
+    const term = sorted[index]!
+    if (term.length < length) return false
+    for (let k = length - 1; k >= 0; k--) if (term.charCodeAt(k) !== prefix.charCodeAt(k)) return false
+    return true
+  }
+  // Terms sharing the prefix are contiguous from `from`: gallop to a bound, then bisect.
+  let shared = from
+  let probe = from + 1
+  let step = 1
+  while (probe < sorted.length && shares(probe)) {
+    shared = probe
+    step *= 2
+    probe = from + step
+  }
+  let low = shared + 1
+  let high = Math.min(probe, sorted.length)
   while (low < high) {
     const middle = (low + high) >>> 1
-    if (sorted[middle]!.startsWith(prefix)) low = middle + 1
+    if (shares(middle)) low = middle + 1
     else high = middle
   }
   return low
