@@ -27,8 +27,8 @@ const INSTANCE_ENV: Record<string, string> = {
   QUIRE_SINGLE_USER: '',
   RATE_LIMIT_LOGIN: '0',
   RATE_LIMIT_REGISTER: '0',
-  // On, so that each request pays for its count (in memory on SQLite, one upsert in PostgreSQL), but
-  // far above what the load sends.
+  // On, so that each request pays for its count (in memory on SQLite, in PostgreSQL a batch at a time,
+  // see sync-server/src/auth/batchedLimiter.ts), but far above what the load sends.
   RATE_LIMIT_USER: '1000000000',
   JOB_CONCURRENCY: '1',
 }
