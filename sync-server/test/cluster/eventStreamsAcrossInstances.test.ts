@@ -4,7 +4,7 @@ import { signUpForTest, type TestUser } from '../signUpForTest'
 import { startInstance, type Instance } from './startInstance'
 
 /** Short, so a killed instance's streams stop counting within the test; its beats come every third. */
-const LEASE_S = 4
+const LEASE_S = 6
 
 /**
  * MAX_EVENT_STREAMS_PER_USER behind a balancer: two real instances on one PostgreSQL count one
