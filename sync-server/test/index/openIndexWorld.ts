@@ -87,10 +87,10 @@ export function keywordRequest(query: string, limit = 10): SearchRequest {
 
 /**
  * What the index finds for every query (every match: the limit is past the test's chunks), by id,
- * and how many chunks and vectors it holds. Not the scores: an index brought up to date document by
- * document keeps the removed chunks' postings until MiniSearch vacuums, which shifts BM25's document
- * counts a little as a fresh build's do not (the same in a live index; `Bm25Index.bytes.test.ts`
- * shows an index read back scores exactly as the one written).
+ * and how many chunks and vectors it holds. Not the scores: BM25's average field lengths are running
+ * averages (MiniSearch's arithmetic, kept), so an index brought up to date document by document scores
+ * a little differently from a fresh build (`Bm25Index.bytes.test.ts` shows an index read back scores
+ * exactly as the one written).
  */
 export async function answers(index: Pick<SearchIndex, 'search' | 'size' | 'vectorCount'>): Promise<unknown> {
   const results = []

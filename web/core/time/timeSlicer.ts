@@ -11,7 +11,7 @@ export const SLICE_MS = 10
  * For long loops over big documents (indexing, encoding, storing 100,000 chunks): call the returned
  * function between steps, and it yields to the event loop once `budgetMs` of work has passed since the
  * last yield, else resolves at once. Sliced by time rather than by a fixed count, because a step's cost
- * varies with the host, the load and the data (a MiniSearch add slows as the index grows).
+ * varies with the host, the load and the data (an add now and then grows a long postings list).
  */
 export function timeSlicer(budgetMs = SLICE_MS): () => Promise<void> {
   let since = performance.now()

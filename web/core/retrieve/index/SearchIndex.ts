@@ -52,12 +52,11 @@ export interface SearchResponse {
 
 /**
  * Chunks indexed between two looks at the clock in `addInBatches` (which yields once a time slice has
- * passed). MiniSearch's add is most of the cost: 0.2-0.4 ms for a chunk of 250 tokens on the
- * development machine, more as the index grows, and now and then one add takes tens of milliseconds
- * (the postings map of a common word doubling in size).
+ * passed). Tokenizing and posting a chunk's terms (`Bm25Index.add`) is most of the cost, and now and
+ * then one add copies a common term's postings list as it grows (a few milliseconds at a million chunks).
  */
 const INDEX_STEP = 10
-/** Chunk ids removed between two looks at the clock (cheap: MiniSearch only marks them discarded). */
+/** Chunk ids removed between two looks at the clock (cheap: Bm25Index only marks them removed). */
 const REMOVE_STEP = 500
 
 /** DESIGN.md section 2: reciprocal rank fusion with k = 60. */

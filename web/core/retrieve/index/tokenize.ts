@@ -11,7 +11,7 @@
  *   breaks depend on the host's ICU data, and an index built on one host is searched on another).
  *   How it fails: a one-character query only matches where that character stands alone, not inside
  *   longer runs, and a bigram that straddles two words adds a little noise.
- * - A few English function words are dropped: MiniSearch multiplies a document's score by the number
+ * - A few English function words are dropped: BM25 here multiplies a document's score by the number
  *   of query terms it matched, so "the" and "what" would otherwise lift any passage containing them.
  *
  * Changing what this returns changes what a stored index means: bump TOKENIZER_VERSION, and
