@@ -10,16 +10,20 @@ import { lineBenchmark } from './lib/lineBenchmark'
 import { median } from './lib/median'
 import { openAppInChromium, type AppInChromium } from './lib/openAppInChromium'
 import { round } from './lib/round'
+import { scanAsPdf } from './lib/scanAsPdf'
 
 const NAME = 'ocr'
 const RUNS = 3
-/** The corpus's 300 dpi scan of a letter-size page (2550 x 3300 px, about A4's 2480 x 3508), a PNG. */
+/**
+ * The corpus's 300 dpi scan of a letter-size page (2550 x 3300 px, about A4's 2480 x 3508), a PNG; the
+ * bench also makes it a one-page PDF with no text layer (scanAsPdf), whose page is drawn for OCR.
+ */
 const SCAN = 'adversarial/ocrmypdf__linn_png_renamed.pdf'
 /** The corpus's scanned book page (a PDF whose one page is a JPEG, text beside an engraving), for parity. */
 const BOOK = 'pdf/ocrmypdf__c02-22.pdf'
 
 export interface OcrTimeLine extends BenchLine {
-  /** Seconds of OCR for one page, median over the runs (the engine already loaded). */
+  /** Seconds for one page, median over the runs (the engine already loaded). */
   median_s: number
   min_s: number
   max_s: number
@@ -45,16 +49,19 @@ export interface OcrWordsLine extends BenchLine {
 export type OcrLine = OcrTimeLine | OcrWordsLine
 
 /**
- * OCR seconds per page of a 300 dpi scan on each host, with the engines Quire runs: on the server
- * tesseract.js in a worker thread (as the ingest worker runs it, through nodeOcr), in Chromium the whole
- * in-browser ingestion of the scan uploaded as a PNG (the ingest Web Worker's tesseract.js with the
- * app's own files; parsing dominates, chunking and embedding a page's text take milliseconds). The first
- * page after start is not counted (it loads the engine): its time is reported as `load_s` on the server.
+ * OCR seconds per page of a 300 dpi scan on each host, with the engines Quire runs. On the server, in a
+ * worker thread as the ingest worker runs them: tesseract.js alone on the scan's PNG (through nodeOcr),
+ * pdf.js drawing the scan's PDF page alone (renderPdfPage on @napi-rs/canvas), and the PDF parser
+ * reading that page (drawing and OCR). In Chromium the whole in-browser ingestion of the scan's PDF
+ * (the ingest Web Worker draws the page on an OffscreenCanvas and runs tesseract.js with the app's own
+ * files; chunking and embedding a page's text take milliseconds). The first page after start is not
+ * counted (it loads the engine): its time is reported as `load_s` on the server.
  * Needs `npm run build` first (the Chromium case opens `dist/` served by the sync server).
  */
 export async function measureOcr(reporter: LineReporter<OcrLine>): Promise<OcrLine[]> {
   const corpus = corpusDir(process.env, process.cwd())
   const scan = readFileSync(join(corpus, SCAN))
+  const pdf = await scanAsPdf(scan)
   const line = (fields: Omit<OcrTimeLine, 'benchmark' | 'node' | 'date' | 'pixels'>): OcrTimeLine => ({
     benchmark: NAME,
     ...fields,
@@ -64,19 +71,35 @@ export async function measureOcr(reporter: LineReporter<OcrLine>): Promise<OcrLi
   })
   const lines: OcrLine[] = []
 
-  reporter.progress(`${NAME}: server worker thread, ${RUNS} pages`)
-  const server = await serverTimes(scan)
-  const serverLine = line({
-    case: 'server: tesseract.js in a worker thread, one 300 dpi page',
-    host: 'server',
-    median_s: round(median(server.times), 2),
-    min_s: round(Math.min(...server.times), 2),
-    max_s: round(Math.max(...server.times), 2),
-    runs: server.times.length,
-    load_s: round(server.load, 2),
+  reporter.progress(`${NAME}: server worker thread, ${RUNS} pages of each case`)
+  const server = await serverTimes(scan, pdf)
+  const summary = (times: number[]) => ({
+    median_s: round(median(times), 2),
+    min_s: round(Math.min(...times), 2),
+    max_s: round(Math.max(...times), 2),
+    runs: times.length,
   })
-  reporter.emit(serverLine)
-  lines.push(serverLine)
+  for (const serverLine of [
+    line({
+      case: 'server: tesseract.js alone in a worker thread, one 300 dpi page (PNG)',
+      host: 'server',
+      ...summary(server.ocr),
+      load_s: round(server.load, 2),
+    }),
+    line({
+      case: `server: pdf.js drawing one scanned PDF page at 300 dpi (${server.size}, @napi-rs/canvas) to a grey PNG, alone`,
+      host: 'server',
+      ...summary(server.render),
+    }),
+    line({
+      case: 'server: the PDF parser reading one scanned PDF page (drawing + OCR) in a worker thread',
+      host: 'server',
+      ...summary(server.page),
+    }),
+  ]) {
+    reporter.emit(serverLine)
+    lines.push(serverLine)
+  }
 
   reporter.progress(`${NAME}: Chromium ingest worker, ${RUNS} pages`)
   const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-ocr-'))
@@ -97,7 +120,7 @@ export async function measureOcr(reporter: LineReporter<OcrLine>): Promise<OcrLi
           for (let run = 0; run <= runs; run++) {
             const form = new FormData()
             form.append('collection_id', collection.id)
-            form.append('file', new Blob([bytes], { type: 'image/png' }), `scan-${run}.png`)
+            form.append('file', new Blob([bytes], { type: 'application/pdf' }), `scan-${run}.pdf`)
             const started = performance.now()
             const document = (await (
               await fetch('/api/documents/', { method: 'POST', body: form })
@@ -118,15 +141,12 @@ export async function measureOcr(reporter: LineReporter<OcrLine>): Promise<OcrLi
           }
           return times
         },
-        { base64: scan.toString('base64'), runs: RUNS },
+        { base64: Buffer.from(pdf).toString('base64'), runs: RUNS },
       )
       const browserLine = line({
-        case: 'Chromium: ingest Web Worker (tesseract.js, app-served WASM), one 300 dpi page',
+        case: 'Chromium: ingest Web Worker reading one scanned PDF page (OffscreenCanvas drawing + tesseract.js)',
         host: app.version,
-        median_s: round(median(times), 2),
-        min_s: round(Math.min(...times), 2),
-        max_s: round(Math.max(...times), 2),
-        runs: times.length,
+        ...summary(times),
       })
       reporter.emit(browserLine)
       lines.push(browserLine)
@@ -179,9 +199,18 @@ async function wordsOnEachHost(pdf: Buffer, app: AppInChromium): Promise<OcrWord
 const WORKER_URL = new URL('./lib/ocrBenchWorker.ts', import.meta.url).href
 const WORDS_WORKER_URL = new URL('./lib/ocrWordsWorker.ts', import.meta.url).href
 
-/** Runs the server's OCR engine in a worker thread, as the ingest worker does, and times each page. */
-function serverTimes(scan: Buffer): Promise<{ load: number; times: number[] }> {
-  return inWorker(WORKER_URL, { scan: new Uint8Array(scan), runs: RUNS })
+interface ServerTimes {
+  load: number
+  ocr: number[]
+  render: number[]
+  page: number[]
+  /** The drawn page's pixels, `WxH`. */
+  size: string
+}
+
+/** Runs the server's cases in a worker thread, as the ingest worker runs OCR, and times each page. */
+function serverTimes(scan: Buffer, pdf: Uint8Array): Promise<ServerTimes> {
+  return inWorker(WORKER_URL, { scan: new Uint8Array(scan), pdf, runs: RUNS })
 }
 
 /** Runs a bench worker script (TypeScript) in a worker thread and resolves with its one message. */
