@@ -98,6 +98,8 @@ export class Bm25Index {
       removed = true
       state.ordinalOf.delete(id)
       state.alive[ordinal] = 0
+      // A removed chunk's ordinal is never output again (its postings are dropped before scoring).
+      state.ids[ordinal] = ''
       // MiniSearch's discard: each present field's length leaves the running average over the count
       // before the removal.
       for (let f = 0; f < FIELDS; f++) {
