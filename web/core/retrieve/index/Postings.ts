@@ -20,8 +20,8 @@ export const MAX_ORDINAL = 2 ** (31 - FREQUENCY_BITS)
  * removal bumps `epoch`, and a slot is compacted (`clean`) the first time it is read after one, by
  * whoever reads it. So a list's length, once clean, is its live document frequency, as in a freshly
  * built (or vacuumed MiniSearch) index. A compaction is one pass over one list, about a millisecond
- * for a term in half of a million chunks; lists never read again keep their dead postings until the
- * next snapshot drops them.
+ * for a term in half of a million chunks. Writing a snapshot (`bm25Bytes.ts`) reads, and so compacts,
+ * every list a few thousand postings per step: the index's vacuum, sliced, whenever it is saved.
  */
 export class Postings {
   /** The slot's own array, or null when its words are in `pool` (or it has none). */
