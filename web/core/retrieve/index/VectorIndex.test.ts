@@ -4,7 +4,13 @@ import type { ChunkVector } from '../../store/ChunkVector'
 import { seededRandom } from '../../testing/seededRandom'
 import type { ExactVectors } from './ExactVectors'
 import { PlainF32Scan } from './PlainF32Scan'
-import { MAX_RESCORED, type VectorMeta, type VectorSearchOptions, VectorIndex } from './VectorIndex'
+import {
+  MAX_RESCORED,
+  type VectorIndexOptions,
+  type VectorMeta,
+  type VectorSearchOptions,
+  VectorIndex,
+} from './VectorIndex'
 import type { VectorMatrixOptions } from './VectorMatrix'
 
 const random = seededRandom
@@ -44,7 +50,7 @@ class Indexed {
   readonly stored = new Map<string, ChunkVector>()
   read = 0
 
-  constructor(dimensions: number, options: VectorMatrixOptions = {}) {
+  constructor(dimensions: number, options: VectorIndexOptions = {}) {
     this.index = new VectorIndex(dimensions, options)
   }
 
@@ -231,7 +237,8 @@ describe('VectorIndex', () => {
 
   it('keeps a candidate’s estimate when its vector cannot be read, and never crashes', async () => {
     const next = random(5)
-    const indexed = new Indexed(64)
+    // No cached rows: the second search must read the store again to meet what changed there.
+    const indexed = new Indexed(64, { cachedRows: 0 })
     for (let i = 0; i < 500; i++) indexed.add(`id-${i}`, randomVector(next, 64))
     const query = randomVector(next, 64)
     const request = { limit: 10, embedder: 'hash-v1' }
@@ -254,6 +261,52 @@ describe('VectorIndex', () => {
     await expect(
       indexed.index.search(query, request, () => Promise.reject(new Error('store closed'))),
     ).rejects.toThrow('store closed')
+  })
+
+  it('reads a rescored row from the store once while it stays cached, with the same results to the bit', async () => {
+    const next = random(8)
+    const dimensions = 24
+    const indexed = new Indexed(dimensions, { cachedRows: 40 })
+    const added: Array<{ id: string; vector: Float32Array }> = []
+    for (let i = 0; i < 600; i++) {
+      const vector = randomVector(next, dimensions)
+      indexed.add(`id-${i}`, vector)
+      added.push({ id: `id-${i}`, vector })
+    }
+    const plain = new PlainF32Scan(dimensions, added)
+    const query = randomVector(next, dimensions)
+    const request = { limit: 5, embedder: 'hash-v1' }
+    const first = await indexed.search(query, request)
+    expect(first).toEqual(plain.search(query, request))
+    const read = indexed.read
+    expect(read).toBeGreaterThan(0)
+    expect(read).toBeLessThanOrEqual(40) // all of them fit in the cache
+    expect(await indexed.search(query, request)).toEqual(first)
+    expect(indexed.read).toBe(read) // none read again
+
+    // A row added again is read again (its cached row was the old vector's), and scored by its new one.
+    const best = first[0]!.id
+    const moved = query.map((x) => x * 2) // still a candidate: now the best match
+    indexed.add(best, moved)
+    added[added.findIndex((row) => row.id === best)] = { id: best, vector: moved }
+    const readIds: string[] = []
+    const afterAdd = await indexed.index.search(query, request, (ids) => {
+      readIds.push(...ids)
+      return indexed.exactVectors(ids)
+    })
+    expect(afterAdd).toEqual(new PlainF32Scan(dimensions, added).search(query, request))
+    expect(readIds).toContain(best)
+    expect(readIds.filter((id) => first.some((hit) => hit.id === id))).toEqual([best])
+    // A removed one is never answered from the cache.
+    indexed.index.remove([first[1]!.id])
+    expect((await indexed.search(query, request)).map((hit) => hit.id)).not.toContain(first[1]!.id)
+
+    // Past the cache's size the least recently used rows go, and are read again when needed.
+    const others = [randomVector(next, dimensions), randomVector(next, dimensions)]
+    for (const other of others) await indexed.search(other, { limit: 30, embedder: 'hash-v1' })
+    const before = indexed.read
+    expect(await indexed.search(query, request)).toEqual(await indexed.search(query, request))
+    expect(indexed.read).toBeGreaterThan(before)
   })
 
   it('answers with the ids it had when rows move while the vectors are read', async () => {

@@ -1,6 +1,7 @@
 import { decodeVectorRows } from './decodeVectorRows'
 import { dotsInJs } from './dotsInJs'
 import { encodeVectorRows } from './encodeVectorRows'
+import type { ChunkVector } from '../../store/ChunkVector'
 import type { ExactVectors } from './ExactVectors'
 import { Interner } from './Interner'
 import type { ScoredId } from './ScoredId'
@@ -33,6 +34,18 @@ const INITIAL_CAPACITY = 64
  * rather than a search reading megabytes of vectors from the store.
  */
 export const MAX_RESCORED = 4096
+
+/**
+ * Unit rows of recently rescored candidates kept in memory (about 6 MB at 384 dimensions): a
+ * search's candidates are mostly the previous similar search's (a chat's follow-ups, near-duplicate
+ * chunks that crowd the top), and each one read from the store costs a lookup and a 1.5 KB row.
+ */
+export const RESCORED_CACHE_ROWS = 4096
+
+export interface VectorIndexOptions extends VectorMatrixOptions {
+  /** Most unit rows of rescored candidates kept (default RESCORED_CACHE_ROWS; 0: none). */
+  cachedRows?: number
+}
 
 interface Candidate {
   row: number
@@ -76,21 +89,31 @@ export class VectorIndex {
   private embedders = new Interner()
   /** Scratch row for `add`. */
   private readonly unit: Float32Array
+  /**
+   * Unit rows of rescored candidates by id, least recently used first (a Map keeps insertion
+   * order): the rows `unitRow` made of the vectors the store gave, so a score from one is the same
+   * bits. An id's row is dropped when the id is added again or removed.
+   */
+  private readonly rescoredRows = new Map<string, Float32Array>()
+  private readonly cachedRows: number
+  /** Adds and removals so far: a row read from the store while one happened is not cached. */
+  private changes = 0
 
-  /** `options` choose where the kernel switches to WebAssembly (for tests; the default suits use). */
+  /** `options`: where the kernel switches to WebAssembly, rows cached (for tests; the defaults suit use). */
   constructor(
     readonly dimensions: number,
-    options: VectorMatrixOptions = {},
+    options: VectorIndexOptions = {},
   ) {
     if (!Number.isInteger(dimensions) || dimensions <= 0) {
       throw new RangeError(`dimensions must be a positive integer, got ${dimensions}`)
     }
     this.matrix = new VectorMatrix(dimensions, INITIAL_CAPACITY, options)
     this.unit = new Float32Array(dimensions)
+    this.cachedRows = options.cachedRows ?? RESCORED_CACHE_ROWS
   }
 
   /** Restores an index from `toBytes`' output; throws a RangeError when the bytes are not one. */
-  static fromBytes(bytes: Uint8Array, options: VectorMatrixOptions = {}): VectorIndex {
+  static fromBytes(bytes: Uint8Array, options: VectorIndexOptions = {}): VectorIndex {
     const rows = decodeVectorRows(bytes)
     const index = new VectorIndex(rows.dimensions, options)
     index.reserve(rows.count)
@@ -138,6 +161,8 @@ export class VectorIndex {
       throw new RangeError(`Vector of ${vector.length} dimensions added to an index of ${this.dimensions}`)
     }
     let row = this.rowOf.get(id)
+    this.rescoredRows.delete(id)
+    this.changes++
     if (row === undefined) {
       this.reserve(this.count + 1)
       row = this.count++
@@ -155,6 +180,8 @@ export class VectorIndex {
     for (const id of ids) {
       const row = this.rowOf.get(id)
       if (row === undefined) continue
+      this.rescoredRows.delete(id)
+      this.changes++
       const last = this.count - 1
       if (row !== last) {
         this.matrix.copyRow(last, row)
@@ -210,9 +237,9 @@ export class VectorIndex {
       .map(({ row, score }) => ({ id: idOf.get(row)!, score: Math.min(1, Math.max(-1, score)) }))
   }
 
-  /** Bytes per row this index holds in memory for its vectors (capacity included, ids not). */
+  /** Bytes this index holds in memory for its vectors (capacity and cached rows included, ids not). */
   get vectorBytes(): number {
-    return this.matrix.capacity * (this.matrix.bytesPerRow + 8)
+    return this.matrix.capacity * (this.matrix.bytesPerRow + 8) + this.rescoredRows.size * this.dimensions * 4
   }
 
   /** The rows, their ids and metadata as bytes (see `VectorRows.ts`), for `fromBytes`. */
@@ -307,7 +334,6 @@ export class VectorIndex {
     const d = this.dimensions
     const top = new TopK(limit)
     const query = Float64Array.from(unit)
-    const row = new Float32Array(d)
     const score = new Float64Array(1)
     const offer = (value: number, candidate: Candidate) => {
       if (value >= threshold) top.offer(value, candidate.row)
@@ -318,13 +344,33 @@ export class VectorIndex {
       const part = candidates.slice(next, Math.min(next + batch, MAX_RESCORED))
       next += part.length
       batch *= 2
-      const stored = new Map(
-        (await exactVectors(part.map((candidate) => candidate.id))).map((v) => [v.id, v]),
-      )
+      // The cached rows taken now: caching the rows read below may push some of them out.
+      const cached = new Map<string, Float32Array>()
+      for (const { id } of part) {
+        const unit = this.rescoredRows.get(id)
+        if (!unit) continue
+        cached.set(id, unit)
+        this.rescoredRows.delete(id) // most recently used: to the end of the Map's order
+        this.rescoredRows.set(id, unit)
+      }
+      const missing = part.filter((candidate) => !cached.has(candidate.id))
+      const changes = this.changes
+      const stored =
+        missing.length === 0
+          ? new Map<string, ChunkVector>()
+          : new Map((await exactVectors(missing.map((candidate) => candidate.id))).map((v) => [v.id, v]))
       for (const candidate of part) {
-        const vector = stored.get(candidate.id)
-        if (vector?.vector && vector.embedder === embedder && vector.vector.length === d) {
-          dotsInJs(unitRow(vector.vector, row), 0, d, 1, query, score)
+        let unit = cached.get(candidate.id)
+        if (!unit) {
+          const vector = stored.get(candidate.id)
+          if (vector?.vector && vector.embedder === embedder && vector.vector.length === d) {
+            unit = unitRow(vector.vector, new Float32Array(d))
+            // A row added again meanwhile may have been read before its new vector was stored.
+            if (this.changes === changes) this.cacheRow(candidate.id, unit)
+          }
+        }
+        if (unit) {
+          dotsInJs(unit, 0, d, 1, query, score)
           offer(score[0]!, candidate)
         } else {
           offer((candidate.low + candidate.high) / 2, candidate)
@@ -336,6 +382,20 @@ export class VectorIndex {
       offer((candidate.low + candidate.high) / 2, candidate)
     }
     return top
+  }
+
+  /**
+   * Keeps a rescored row, dropping the least recently used past `cachedRows`, or past one row in
+   * eight of the index's (at least 64), so that a small index's cache stays small beside it (at 384
+   * dimensions at most 192 bytes a row, within the memory budget's estimate per chunk).
+   */
+  private cacheRow(id: string, unit: Float32Array): void {
+    const most = Math.min(this.cachedRows, Math.max(64, this.count >> 3))
+    if (most === 0) return
+    this.rescoredRows.set(id, unit)
+    if (this.rescoredRows.size > most) {
+      this.rescoredRows.delete(this.rescoredRows.keys().next().value!)
+    }
   }
 
   /**
