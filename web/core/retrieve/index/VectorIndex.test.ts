@@ -421,6 +421,10 @@ describe('VectorIndex', () => {
     const padded = new Uint8Array(bytes.length + 3)
     padded.set(bytes, 3)
     const restored = VectorIndex.fromBytes(padded.subarray(3))
+    // Restored into WebAssembly memory: its rows' |c|_1 summed by the kernel, not the JS loop.
+    const restoredWasm = VectorIndex.fromBytes(bytes, { wasmFromRows: 0 })
+    expect(restoredWasm.usesWasm).toBe(true)
+    expect(restored.usesWasm).toBe(false)
     expect(restored.size).toBe(index.size)
     expect(restored.dimensions).toBe(16)
     for (let q = 0; q < 5; q++) {
@@ -433,8 +437,9 @@ describe('VectorIndex', () => {
         const before = await index.search(query, options, indexed.exactVectors)
         const readBefore = indexed.read
         expect(await restored.search(query, options, indexed.exactVectors)).toEqual(before)
+        expect(await restoredWasm.search(query, options, indexed.exactVectors)).toEqual(before)
         // The same bounds: the restored rows are the same codes, steps and residuals.
-        expect(indexed.read).toBe(2 * readBefore)
+        expect(indexed.read).toBe(3 * readBefore)
       }
     }
     restored.removeDocument('d7')
@@ -466,6 +471,7 @@ describe('VectorIndex', () => {
     const minCode = bytes.slice()
     new Int8Array(minCode.buffer)[24 + 24 + 2] = -128 // a code of row 0, outside -127..127
     expect(() => VectorIndex.fromBytes(minCode)).toThrow(/a code is out of range/)
+    expect(() => VectorIndex.fromBytes(minCode, { wasmFromRows: 0 })).toThrow(/a code is out of range/)
   })
 
   it('refuses bytes whose rows repeat an id', () => {

@@ -107,15 +107,21 @@ describe('VectorMatrix', () => {
     expect(allEstimates(matrix, 16)).toEqual(before)
   })
 
-  it('gives back the rows it encoded: the same estimates after load', () => {
-    const matrix = new VectorMatrix(DIMS, 40, { wasmFromRows: 0 })
-    fill(matrix, 0, 40, 3)
-    const copy = new VectorMatrix(DIMS, 1, { wasmFromRows: Infinity })
-    copy.reserve(40, 0)
-    copy.load(matrix.encoded(40), 40)
+  it('gives back the rows it encoded: the same estimates after load, into JS or WebAssembly', () => {
+    // More rows than a block, so the WebAssembly load sums |c|_1 a block at a time.
+    const rows = SCORE_BLOCK_ROWS + 40
+    const matrix = new VectorMatrix(DIMS, rows, { wasmFromRows: 0 })
+    fill(matrix, 0, rows, 3)
     matrix.setQuery(query)
-    copy.setQuery(query)
-    expect(allEstimates(copy, 40)).toEqual(allEstimates(matrix, 40))
+    const expected = allEstimates(matrix, rows)
+    for (const wasmFromRows of [Infinity, 0]) {
+      const copy = new VectorMatrix(DIMS, 1, { wasmFromRows })
+      copy.reserve(rows, 0)
+      expect(copy.usesWasm).toBe(wasmFromRows === 0)
+      copy.load(matrix.encoded(rows), rows)
+      copy.setQuery(query)
+      expect(allEstimates(copy, rows)).toEqual(expected)
+    }
   })
 
   it('bounds every row’s score from both sides, closely, for any dimension count', () => {

@@ -39,3 +39,30 @@ describe('dotKernelWasm: codeDots', () => {
     }
   })
 })
+
+describe('dotKernelWasm: codeL1s', () => {
+  it('sums each row’s code magnitudes and keeps the largest magnitude per lane, -128 showing as 128', () => {
+    for (const stride of [8, 24, 384]) {
+      const next = seededRandom(stride + 1)
+      const rows = 5
+      const codesAt = 24 // not 16-aligned
+      const largestAt = codesAt + rows * stride + 8
+      const outAt = Math.ceil((largestAt + 16) / 8) * 8
+      const memory = new WebAssembly.Memory({ initial: 1 })
+      const codes = new Int8Array(memory.buffer, codesAt, rows * stride)
+      for (let i = 0; i < codes.length; i++) codes[i] = i < stride ? -127 : Math.round((next() * 2 - 1) * 127)
+      const kernels = vectorKernels(memory)!
+      kernels.codeL1s(codesAt, stride, rows, outAt, largestAt)
+      const out = Array.from(new Float64Array(memory.buffer, outAt, rows))
+      const expected = Array.from({ length: rows }, (_, row) =>
+        codes.subarray(row * stride, (row + 1) * stride).reduce((sum, code) => sum + Math.abs(code), 0),
+      )
+      expect(out, `stride ${stride}`).toEqual(expected)
+      const largest = () => Math.max(...new Uint8Array(memory.buffer, largestAt, 16))
+      expect(largest()).toBe(127)
+      codes[stride + 3] = -128
+      kernels.codeL1s(codesAt + stride, stride, 1, outAt, largestAt)
+      expect(largest()).toBe(128)
+    }
+  })
+})

@@ -16,7 +16,7 @@ import {
 } from './wasmBytes'
 
 /**
- * A hand-assembled WebAssembly SIMD function over an imported memory (`env.memory`), all arguments
+ * Hand-assembled WebAssembly SIMD functions over an imported memory (`env.memory`), all arguments
  * i32 byte addresses or counts, results written to memory:
  *
  *   codeDots(codes, query, stride, count, out)
@@ -25,6 +25,13 @@ import {
  *     |sum| < 2^31), written as one f64 per row. `VectorMatrix` bounds every row's score with it,
  *     reading a quarter of the bytes f32 rows would take (and `codeDotsInJs` gives the same sums
  *     where this cannot run).
+ *
+ *   codeL1s(codes, stride, count, out, largest)
+ *     For each of `count` rows of `stride` i8 codes from `codes` (stride a multiple of 8), the sum of
+ *     its codes' magnitudes |c|_1, as one f64 per row at `out`; and at `largest` (16 bytes), the
+ *     largest magnitude seen per lane, as u8, kept from call to call (128 only for a code of -128).
+ *     A restored index's bounds need every row's |c|_1 (`VectorMatrix.load`): in JS that pass over
+ *     38 MB of codes took most of loading 100,000 vectors.
  *
  * Needs SIMD (Chromium 91, Firefox 89, Safari 16.4, Node 16.4); where `WebAssembly.validate` refuses
  * the module or compiling is forbidden (a CSP without 'wasm-unsafe-eval'), `vectorKernels` answers
@@ -104,7 +111,45 @@ const codeDotsBody = [
   op.end, op.end,
 ] // prettier-ignore
 
-/** The module's bytes (about 350). */
+// codeL1s: the parameters, then its locals.
+const L1_CODES = 0
+const L1_STRIDE = 1
+const L1_COUNT = 2
+const L1_OUT = 3
+const L1_LARGEST = 4
+const L1_OUT_END = 5
+const L1_ROW_END = 6
+const L1_SUMS = 7 // i32x4
+const L1_ABS = 8 // the magnitudes of 8 codes (and 8 zeros)
+
+const codeL1sBody = [
+  ...get(L1_OUT), ...get(L1_COUNT), ...i32(3), op.i32Shl, op.i32Add, ...set(L1_OUT_END),
+  op.block, EMPTY_BLOCK,
+  ...get(L1_OUT), ...get(L1_OUT_END), op.i32GeU, ...brIf0,
+  op.loop, EMPTY_BLOCK, // one row per iteration
+  ...v128Zero, ...set(L1_SUMS),
+  ...get(L1_CODES), ...get(L1_STRIDE), op.i32Add, ...set(L1_ROW_END),
+  op.loop, EMPTY_BLOCK, // eight codes per iteration
+  ...get(L1_CODES), ...simd(simdOp.v128Load64Zero, ...memarg(0, 0)), ...simd(simdOp.i8x16Abs), ...set(L1_ABS),
+  // largest = max_u(largest, |c|): |-128| stays 0x80, the only magnitude over 127
+  ...get(L1_LARGEST),
+  ...get(L1_LARGEST), ...simd(simdOp.v128Load, ...memarg(0, 0)), ...get(L1_ABS), ...simd(simdOp.i8x16MaxU),
+  ...simd(simdOp.v128Store, ...memarg(0, 0)),
+  ...get(L1_SUMS),
+  ...get(L1_ABS), ...simd(simdOp.i16x8ExtaddPairwiseI8x16U), ...simd(simdOp.i32x4ExtaddPairwiseI16x8U),
+  ...simd(simdOp.i32x4Add), ...set(L1_SUMS),
+  ...get(L1_CODES), ...i32(8), op.i32Add, ...tee(L1_CODES), ...get(L1_ROW_END), op.i32LtU, ...brIf0,
+  op.end,
+  ...get(L1_OUT),
+  ...get(L1_SUMS), ...simd(simdOp.i32x4ExtractLane, 0), ...get(L1_SUMS), ...simd(simdOp.i32x4ExtractLane, 1), op.i32Add,
+  ...get(L1_SUMS), ...simd(simdOp.i32x4ExtractLane, 2), op.i32Add,
+  ...get(L1_SUMS), ...simd(simdOp.i32x4ExtractLane, 3), op.i32Add,
+  op.f64ConvertI32S, op.f64Store, ...memarg(3, 0),
+  ...get(L1_OUT), ...i32(8), op.i32Add, ...tee(L1_OUT), ...get(L1_OUT_END), op.i32LtU, ...brIf0,
+  op.end, op.end,
+] // prettier-ignore
+
+/** The module's bytes (about 550). */
 export const DOT_KERNEL_WASM = wasmModule([
   {
     name: 'codeDots',
@@ -115,6 +160,15 @@ export const DOT_KERNEL_WASM = wasmModule([
     ],
     body: codeDotsBody,
   },
+  {
+    name: 'codeL1s',
+    params: [I32, I32, I32, I32, I32],
+    locals: [
+      [2, I32], // L1_OUT_END, L1_ROW_END
+      [2, V128], // L1_SUMS, L1_ABS
+    ],
+    body: codeL1sBody,
+  },
 ])
 
 /** One of the kernels as JavaScript calls it: addresses and counts in, results in memory. */
@@ -122,6 +176,8 @@ export type Kernel = (from: number, query: number, width: number, count: number,
 
 export interface VectorKernels {
   codeDots: Kernel
+  /** (codes, stride, count, out, largest) */
+  codeL1s: (codes: number, stride: number, count: number, out: number, largest: number) => void
 }
 
 let compiled: WebAssembly.Module | null | undefined
@@ -149,5 +205,8 @@ export function vectorKernels(memory: WebAssembly.Memory): VectorKernels | null 
   const module = vectorKernelModule()
   if (module === null) return null
   const { exports } = new WebAssembly.Instance(module, { env: { memory } })
-  return { codeDots: exports.codeDots as Kernel }
+  return {
+    codeDots: exports.codeDots as Kernel,
+    codeL1s: exports.codeL1s as VectorKernels['codeL1s'],
+  }
 }
