@@ -22,6 +22,8 @@ export function termsWithinEdits(
   const outside = maxDistance + 1
   for (let j = 0; j <= m; j++) rows[j] = Math.min(j, outside)
   const prefix = new Int32Array(maxDepth)
+  const units = new Int32Array(m)
+  for (let j = 0; j < m; j++) units[j] = query.charCodeAt(j)
   const found: Array<{ index: number; distance: number }> = []
   let valid = 0 // rows 0..valid hold the distances for prefix[0, valid)
   let i = 0
@@ -50,7 +52,7 @@ export function termsWithinEdits(
       if (lo > 1) rows[here + lo - 1] = outside
       let best = rows[here]!
       for (let j = lo; j <= hi; j++) {
-        const substitute = rows[above + j - 1]! + (query.charCodeAt(j - 1) === unit ? 0 : 1)
+        const substitute = rows[above + j - 1]! + (units[j - 1] === unit ? 0 : 1)
         const value = Math.min(substitute, rows[above + j]! + 1, rows[here + j - 1]! + 1)
         rows[here + j] = value
         if (value < best) best = value
@@ -77,31 +79,34 @@ export function termsWithinEdits(
 
 /**
  * The first index after `from` whose term does not start with sorted[from]'s first `length` units.
- * Galloping, then a binary search: most skipped runs are short (often the term alone).
+ * Most skipped runs are the term alone, so the next term is checked first; then galloping and a
+ * binary search.
  */
 function endOfPrefix(sorted: readonly string[], from: number, length: number): number {
   const prefix = sorted[from]!
-  const shares = (index: number) => {
-    const term = sorted[index]!
-    if (term.length < length) return false
-    for (let k = length - 1; k >= 0; k--) if (term.charCodeAt(k) !== prefix.charCodeAt(k)) return false
-    return true
-  }
   // Terms sharing the prefix are contiguous from `from`: gallop to a bound, then bisect.
   let shared = from
   let probe = from + 1
   let step = 1
-  while (probe < sorted.length && shares(probe)) {
+  while (probe < sorted.length && startsWith(sorted[probe]!, prefix, length)) {
     shared = probe
     step *= 2
     probe = from + step
   }
+  if (shared === from) return from + 1
   let low = shared + 1
   let high = Math.min(probe, sorted.length)
   while (low < high) {
     const middle = (low + high) >>> 1
-    if (shares(middle)) low = middle + 1
+    if (startsWith(sorted[middle]!, prefix, length)) low = middle + 1
     else high = middle
   }
   return low
+}
+
+/** Whether `term` starts with the first `length` units of `prefix`. */
+function startsWith(term: string, prefix: string, length: number): boolean {
+  if (term.length < length) return false
+  for (let k = length - 1; k >= 0; k--) if (term.charCodeAt(k) !== prefix.charCodeAt(k)) return false
+  return true
 }
