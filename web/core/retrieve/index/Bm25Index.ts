@@ -164,7 +164,7 @@ export class Bm25Index {
     if (terms.length === 0) return []
     const edits = fuzzyEdits(terms, (term) => this.knows(term))
 
-    const { postings, alive, lengths, collectionOf, averageLengths } = state
+    const { postings, alive, averageLengths } = state
     const scratch = scratchFor(state.next)
     const { total, termSum, quality, seenInTerm, order, termDocs } = scratch
     const count = state.live
@@ -179,26 +179,13 @@ export class Bm25Index {
         const factor = weight * FIELD_BOOSTS[f]!
         const averageLength = averageLengths[f]!
         const idf = Math.log(1 + (count - matching + 0.5) / (matching + 0.5))
-        const end = start + matching
-        for (let at = start; at < end; at++) {
-          const word = data[at]!
-          const ordinal = ordinalOf(word)
-          if (admitted !== null && admitted[collectionOf[ordinal]!] === 0) continue
-          let frequency = frequencyOf(word)
-          if (frequency === LARGE_FREQUENCY) frequency = postings.frequency(slot, word)
-          const length = lengths[ordinal * FIELDS + f]!
-          // MiniSearch's calcBM25Score, in its order of operations (so the same scores to the bit).
-          const raw =
-            idf * (DELTA + (frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength)))
-          const weighted = factor * raw
-          if (seenInTerm[ordinal] !== t + 1) {
-            seenInTerm[ordinal] = t + 1
-            termSum[ordinal] = weighted
-            termDocs[inTerm++] = ordinal
-          } else {
-            termSum[ordinal] = termSum[ordinal]! + weighted
-          }
-        }
+        inTerm = accumulate(
+          { data, start, end: start + matching, slot, field: f, factor, idf, averageLength, mark: t + 1 },
+          state,
+          admitted,
+          scratch,
+          inTerm,
+        )
       }
     }
 
@@ -371,6 +358,55 @@ function grownInts(values: Int32Array, capacity: number): Int32Array {
   const next = new Int32Array(capacity)
   next.set(values)
   return next
+}
+
+/** One posting list of the current query term, as `accumulate` reads it. */
+interface PostingRun {
+  data: Int32Array
+  start: number
+  end: number
+  slot: number
+  field: number
+  factor: number
+  idf: number
+  averageLength: number
+  /** 1 + the query term's index, marking the chunks it touched in `seenInTerm`. */
+  mark: number
+}
+
+/**
+ * Adds one posting list's BM25+ scores into the current query term's per-chunk sums; returns how many
+ * chunks the term has touched so far. A module function over typed arrays, not a closure, so that
+ * its loop reads no captured, mutable variables.
+ */
+function accumulate(
+  { data, start, end, slot, field, factor, idf, averageLength, mark }: PostingRun,
+  { postings, lengths, collectionOf }: Bm25State,
+  admitted: Uint8Array | null,
+  { termSum, seenInTerm, termDocs }: Scratch,
+  touched: number,
+): number {
+  let inTerm = touched
+  for (let at = start; at < end; at++) {
+    const word = data[at]!
+    const ordinal = ordinalOf(word)
+    if (admitted !== null && admitted[collectionOf[ordinal]!] === 0) continue
+    let frequency = frequencyOf(word)
+    if (frequency === LARGE_FREQUENCY) frequency = postings.frequency(slot, word)
+    const length = lengths[ordinal * FIELDS + field]!
+    // MiniSearch's calcBM25Score, in its order of operations (so the same scores to the bit).
+    const raw =
+      idf * (DELTA + (frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength)))
+    const weighted = factor * raw
+    if (seenInTerm[ordinal] !== mark) {
+      seenInTerm[ordinal] = mark
+      termSum[ordinal] = weighted
+      termDocs[inTerm++] = ordinal
+    } else {
+      termSum[ordinal] = termSum[ordinal]! + weighted
+    }
+  }
+  return inTerm
 }
 
 /** Shortest query term worth correcting: shorter words have too many neighbours one edit away. */
