@@ -72,7 +72,9 @@ export function NavigationPanel() {
   let panel!: HTMLDivElement
 
   const stop = router.subscribe('onResolved', (event) => {
-    void refetch()
+    // The app's first load (no location before it) is what the resource's own first read answers:
+    // reading again then only doubled the start-up's requests.
+    if (event.fromLocation !== undefined) void refetch()
     if (event.hrefChanged) setMenuOpen(false)
   })
   onCleanup(stop)
