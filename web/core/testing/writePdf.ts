@@ -1,4 +1,5 @@
 import { zlibSync } from 'fflate'
+import { concatBytes } from '../bytes/concatBytes'
 
 /** An image XObject: 8-bit grey samples, or 1-bit ones (rows padded to bytes) as an image mask. */
 export interface PdfImage {
@@ -43,7 +44,7 @@ export function writePdf(pages: readonly PdfPage[]): Uint8Array {
   }
   const stream = (dictionary: string, data: Uint8Array): Uint8Array => {
     const packed = zlibSync(data)
-    return concat([
+    return concatBytes([
       encode(`<< ${dictionary} /Filter /FlateDecode /Length ${packed.length} >>\nstream\n`),
       packed,
       encode('\nendstream'),
@@ -109,7 +110,7 @@ export function writePdf(pages: readonly PdfPage[]): Uint8Array {
   let length = parts[0]!.length
   objects.forEach((body, index) => {
     offsets.push(length)
-    const part = concat([encode(`${index + 1} 0 obj\n`), body, encode('\nendobj\n')])
+    const part = concatBytes([encode(`${index + 1} 0 obj\n`), body, encode('\nendobj\n')])
     parts.push(part)
     length += part.length
   })
@@ -118,20 +119,10 @@ export function writePdf(pages: readonly PdfPage[]): Uint8Array {
     offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('') +
     `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`
   parts.push(encode(xref))
-  return concat(parts)
+  return concatBytes(parts)
 }
 
 function encode(text: string): Uint8Array {
   // Latin-1, as PDF syntax is bytes: a char code per byte.
   return Uint8Array.from(text, (char) => char.charCodeAt(0) & 0xff)
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
 }

@@ -1,4 +1,5 @@
 import { zlibSync } from 'fflate'
+import { concatBytes } from '../../bytes/concatBytes'
 
 /** Pixels as pdf.js and TIFF decoders hand them over: 1 (grey), 3 (RGB) or 4 (RGBA) bytes per pixel. */
 export interface RawImage {
@@ -32,19 +33,12 @@ export function encodePng(image: RawImage): Uint8Array {
   view.setUint32(4, height)
   header[8] = 8
   header[9] = COLOUR_TYPE[channels]
-  const parts = [
+  return concatBytes([
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
     chunk('IDAT', zlibSync(raw, { level: 1 })),
     chunk('IEND', new Uint8Array(0)),
-  ]
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
+  ])
 }
 
 function chunk(type: string, body: Uint8Array): Uint8Array {

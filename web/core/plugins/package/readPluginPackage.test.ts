@@ -1,6 +1,7 @@
 import { Gunzip, Inflate, Zip, ZipDeflate, gzipSync, strToU8, zipSync } from 'fflate'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../api/ApiError'
+import { concatBytes } from '../../bytes/concatBytes'
 import { crc32 } from './crc32'
 import {
   DEFAULT_PACKAGE_LIMITS,
@@ -10,7 +11,6 @@ import {
 } from './readPluginPackage'
 import {
   type TarEntry,
-  concat,
   crc32PrefixThenZeros,
   deflatePrefixThenZeros,
   gnuLongName,
@@ -115,7 +115,7 @@ describe('readPluginPackage: valid packages', () => {
       file.push(strToU8(content), true)
     }
     zip.end()
-    const pkg = await readPluginPackage(concat(chunks))
+    const pkg = await readPluginPackage(concatBytes(chunks))
     expect(pkg.manifest).toEqual(MANIFEST)
     expect(text(requireBundle(pkg, 'dist/remoteEntry.js').bytes)).toBe(REMOTE_ENTRY)
   })
@@ -460,7 +460,7 @@ describe('readPluginPackage: compression bombs are stopped, never inflated', () 
     new Inflate((chunk) => {
       length += chunk.length
       crc = crc32(chunk, crc)
-    }).push(concat(parts), true)
+    }).push(concatBytes(parts), true)
     expect(length).toBe(3 * MB + 104)
     expect(crc32PrefixThenZeros(strToU8('head'), 3 * MB + 100)).toBe(crc)
     const size = parts.reduce((sum, part) => sum + part.length, 0)
@@ -497,11 +497,11 @@ describe('readPluginPackage: compression bombs are stopped, never inflated', () 
   })
 
   const tarGzBomb = once((): Uint8Array => {
-    const header = concat([
+    const header = concatBytes([
       tarHeader({ name: 'plugin.json' }, PLUGIN_JSON.length),
       padTo512(strToU8(PLUGIN_JSON)),
     ])
-    const prefix = concat([header, tarHeader({ name: 'dist/zeros.bin' }, ZEROS)])
+    const prefix = concatBytes([header, tarHeader({ name: 'dist/zeros.bin' }, ZEROS)])
     // The file's zeros, then the two zero blocks that end the tar.
     const zeros = ZEROS + 1024
     return gzipAround(
@@ -624,5 +624,5 @@ function paxText(records: Record<string, string>): string {
 }
 
 function padTo512(bytes: Uint8Array): Uint8Array {
-  return concat([bytes, new Uint8Array((512 - (bytes.length % 512)) % 512)])
+  return concatBytes([bytes, new Uint8Array((512 - (bytes.length % 512)) % 512)])
 }

@@ -1,5 +1,6 @@
 import { Deflate, strToU8 } from 'fflate'
 import { crc32 } from './crc32'
+import { concatBytes } from '../../bytes/concatBytes'
 
 // Archive builders for tests (this package's and the install tests'): a tar writer (ustar, GNU long
 // names, pax headers, any entry type), a zip writer for entries fflate's zipSync cannot make (given
@@ -67,7 +68,7 @@ export function tar(entries: TarEntry[]): Uint8Array {
     )
   }
   parts.push(new Uint8Array(2 * BLOCK))
-  return concat(parts)
+  return concatBytes(parts)
 }
 
 /** A GNU long-name entry ('L') naming the entry that follows it. */
@@ -95,7 +96,7 @@ export function gzipAround(parts: Uint8Array[], crc: number, length: number): Ui
   const view = new DataView(trailer.buffer)
   view.setUint32(0, crc, true)
   view.setUint32(4, length % 0x100000000, true)
-  return concat([header, ...parts, trailer])
+  return concatBytes([header, ...parts, trailer])
 }
 
 export interface RawZipEntry {
@@ -165,7 +166,7 @@ export function rawZip(entries: RawZipEntry[], options: { zip64?: boolean } = {}
     central.push(record)
     offset += local.length + compressedSize
   }
-  const directory = concat(central)
+  const directory = concatBytes(central)
   const end = new Uint8Array(22)
   const ev = new DataView(end.buffer)
   ev.setUint32(0, 0x06054b50, true)
@@ -173,7 +174,7 @@ export function rawZip(entries: RawZipEntry[], options: { zip64?: boolean } = {}
   ev.setUint16(10, zip64 ? 0xffff : entries.length, true)
   ev.setUint32(12, zip64 ? 0xffffffff : directory.length, true)
   ev.setUint32(16, zip64 ? 0xffffffff : offset, true)
-  if (!zip64) return concat([...parts, directory, end])
+  if (!zip64) return concatBytes([...parts, directory, end])
   const end64 = new Uint8Array(56 + 20)
   const v64 = new DataView(end64.buffer)
   v64.setUint32(0, 0x06064b50, true)
@@ -188,7 +189,7 @@ export function rawZip(entries: RawZipEntry[], options: { zip64?: boolean } = {}
   v64.setUint32(56, 0x07064b50, true)
   v64.setBigUint64(64, BigInt(offset + directory.length), true)
   v64.setUint32(72, 1, true)
-  return concat([...parts, directory, end64, end])
+  return concatBytes([...parts, directory, end64, end])
 }
 
 /** A stored (method 0) zip entry of `data`. */
@@ -223,7 +224,7 @@ export function deflatePrefixThenZeros(prefix: Uint8Array, zeros: number): Uint8
     const mark = parts.length
     deflate.push(new Uint8Array(MB))
     deflate.flush(true)
-    const block = concat(parts.slice(mark))
+    const block = concatBytes(parts.slice(mark))
     left -= MB
     for (; left >= MB; left -= MB) parts.push(block)
   }
@@ -258,14 +259,4 @@ export function crc32PrefixThenZeros(prefix: Uint8Array, zeros: number): number 
     operator = square(operator)
   }
   return ~register >>> 0
-}
-
-export function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
 }
