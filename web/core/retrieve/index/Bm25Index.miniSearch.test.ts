@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import MiniSearch, { type Options } from 'minisearch'
 import { describe, expect, it } from 'vitest'
@@ -7,6 +7,7 @@ import { seededRandom } from '../../testing/seededRandom'
 import { type Bm25Chunk, Bm25Index } from './Bm25Index'
 import type { ScoredId } from './ScoredId'
 import { tokenize } from './tokenize'
+import { xquadArticleParagraphs } from '../../testing/node/xquadArticleParagraphs'
 
 /**
  * Bm25Index against MiniSearch 7.2 (a devDependency for this test only), configured as Bm25Index
@@ -80,27 +81,14 @@ function expectSameRanking(actual: ScoredId[], expected: ScoredId[], limit: numb
 
 /** Each xquad-en article split at blank lines into paragraph chunks under its title, as SearchIndex.corpus.test. */
 function paragraphs(): Bm25Chunk[] {
-  const chunks: Bm25Chunk[] = []
-  for (const file of readdirSync(`${xquad}/docs`).sort()) {
-    let heading: string | null = null
-    let index = 0
-    for (const block of readFileSync(`${xquad}/docs/${file}`, 'utf8').split(/\n\s*\n/u)) {
-      const text = block.trim()
-      const title = /^#\s+(.*)$/u.exec(text)
-      if (title) heading = title[1]!
-      if (title || text === '') continue
-      // Every fifth paragraph without heading: MiniSearch's average heading length then skips it.
-      const id = `${file}#${index++}`
-      chunks.push({
-        id,
-        text,
-        heading: index % 5 === 0 ? null : heading,
-        collection_id: `c${index % 3}`,
-        document_id: file,
-      })
-    }
-  }
-  return chunks
+  return xquadArticleParagraphs(xquad).map(({ file, index, heading, text }) => ({
+    id: `${file}#${index}`,
+    text,
+    // Every fifth paragraph without heading: MiniSearch's average heading length then skips it.
+    heading: (index + 1) % 5 === 0 ? null : heading,
+    collection_id: `c${(index + 1) % 3}`,
+    document_id: file,
+  }))
 }
 
 function questions(): string[] {

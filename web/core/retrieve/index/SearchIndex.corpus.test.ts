@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { hashEmbedder } from '../../ingest/embed/hashEmbedder'
@@ -8,6 +8,7 @@ import { defaultSimilarityThreshold } from '../defaultSimilarityThreshold'
 import { exactVectorsOf } from './ExactVectors'
 import { PlainF32Scan } from './PlainF32Scan'
 import { type SearchMode, SearchIndex } from './SearchIndex'
+import { xquadArticleParagraphs } from '../../testing/node/xquadArticleParagraphs'
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 const xquad = `${corpusDir(process.env, repoRoot)}/qa/xquad-en`
@@ -26,30 +27,18 @@ interface Quality {
 
 /** Each article split at blank lines into paragraph chunks, under the article's `#` title as heading. */
 function articleChunks(): ChunkRecord[] {
-  const chunks: ChunkRecord[] = []
-  for (const file of readdirSync(`${xquad}/docs`).sort()) {
-    let heading: string | null = null
-    let index = 0
-    for (const block of readFileSync(`${xquad}/docs/${file}`, 'utf8').split(/\n\s*\n/u)) {
-      const text = block.trim()
-      const title = /^#\s+(.*)$/u.exec(text)
-      if (title) heading = title[1]!
-      if (title || text === '') continue
-      chunks.push({
-        id: `${file}#${index}`,
-        document_id: file,
-        collection_id: 'xquad-en',
-        index: index++,
-        text,
-        page: null,
-        heading,
-        token_count: 0,
-        embedder: null,
-        vector: null,
-      })
-    }
-  }
-  return chunks
+  return xquadArticleParagraphs(xquad).map(({ file, index, heading, text }) => ({
+    id: `${file}#${index}`,
+    document_id: file,
+    collection_id: 'xquad-en',
+    index,
+    text,
+    page: null,
+    heading,
+    token_count: 0,
+    embedder: null,
+    vector: null,
+  }))
 }
 
 /**
