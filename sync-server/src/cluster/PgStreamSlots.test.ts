@@ -1,33 +1,24 @@
-import type pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../../test/postgres/createTestDatabase'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { testPgPool } from '../../test/postgres/testPgPool'
 import { JobLeases } from '../jobs/JobLeases'
-import { openPgPool } from '../sql/openPgPool'
 import { openServerDatabase } from '../sql/openServerDatabase'
 import { PgDriver } from '../sql/PgDriver'
 import { PgStreamSlots } from './PgStreamSlots'
 
-let database: TestDatabase
-let pool: pg.Pool
+const db = testPgPool()
 const LEASE_MS = 60_000
 
 beforeAll(async () => {
-  database = await createTestDatabase()
-  pool = openPgPool(database.url)
   // The server schema's migrations make job_instances, whose heartbeats say which instances are alive.
-  await openServerDatabase(new PgDriver(pool, 'quire'))
-})
-afterAll(async () => {
-  await pool.end()
-  await database.drop()
+  await openServerDatabase(new PgDriver(db.pool, 'quire'))
 })
 
 /** One instance: its slots and its heartbeat, as startServer and the job service keep them. */
 async function instance(id: string) {
-  const driver = new PgDriver(pool, 'quire')
+  const driver = new PgDriver(db.pool, 'quire')
   const leases = new JobLeases(driver, id, LEASE_MS)
   await leases.beat()
-  const slots = await PgStreamSlots.open(pool, { instanceId: id, leaseMs: LEASE_MS, logError: () => {} })
+  const slots = await PgStreamSlots.open(db.pool, { instanceId: id, leaseMs: LEASE_MS, logError: () => {} })
   return { slots, leases }
 }
 
@@ -54,7 +45,7 @@ describe('PgStreamSlots', () => {
     expect(await b.slots.take('person', 2)).toBe(false)
 
     // A dies: its last heartbeat is older than the lease, and its one stream stops counting.
-    await pool.query(
+    await db.pool.query(
       `UPDATE quire.job_instances SET heartbeat_at = heartbeat_at - ${LEASE_MS + 1000} WHERE id = 'life-a'`,
     )
     expect(await b.slots.take('person', 2)).toBe(true)

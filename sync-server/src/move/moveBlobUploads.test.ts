@@ -2,30 +2,21 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type pg from 'pg'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { sha256Hex } from '../../../web/core/store/FileStore'
 import { corpusDir } from '../../../web/core/testing/corpusDir'
-import { createTestDatabase, type TestDatabase } from '../../test/postgres/createTestDatabase'
+import { testPgPool } from '../../test/postgres/testPgPool'
 import { PgFileStore } from '../files/PgFileStore'
-import { openPgPool } from '../sql/openPgPool'
 import { BlobParts } from '../syncApi/BlobParts'
 import { PgBlobParts } from '../syncApi/PgBlobParts'
 import { moveBlobUploads } from './moveBlobUploads'
 
 const corpus = corpusDir(process.env, fileURLToPath(new URL('../../..', import.meta.url)))
 const SCHEMA = 'u_moved'
-let database: TestDatabase
-let pool: pg.Pool
+const db = testPgPool(2)
 const dir = mkdtempSync(join(tmpdir(), 'quire-move-uploads-'))
 
-beforeAll(async () => {
-  database = await createTestDatabase()
-  pool = openPgPool(database.url, { max: 2 })
-})
-afterAll(async () => {
-  await pool.end()
-  await database.drop()
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -56,13 +47,13 @@ it('moves partial uploads resumable, stores complete ones, leaves what no server
   leave(noTotal, whole.subarray(0, 10))
 
   for (let run = 0; run < 2; run++) {
-    const moved = await moveBlobUploads(pool, SCHEMA, dir)
+    const moved = await moveBlobUploads(db.pool, SCHEMA, dir)
     expect(moved).toEqual({ uploads: 1, bytes: 5000, stored: 1, skipped: [wrongKey, noTotal].sort() })
-    const parts = await PgBlobParts.open(pool, SCHEMA)
+    const parts = await PgBlobParts.open(db.pool, SCHEMA)
     expect(await parts.status(partialKey)).toEqual({ received: 5000, size: partial.length })
     expect(await parts.status(wholeKey)).toEqual({ received: 0, size: null })
     expect(await parts.status(wrongKey)).toEqual({ received: 0, size: null })
-    const files = await PgFileStore.open(pool, SCHEMA)
+    const files = await PgFileStore.open(db.pool, SCHEMA)
     expect(Buffer.from((await files.get(wholeKey))!).equals(Buffer.from(whole))).toBe(true)
   }
 })

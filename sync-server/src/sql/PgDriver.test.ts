@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type pg from 'pg'
-import { createTestDatabase, type TestDatabase } from '../../test/postgres/createTestDatabase'
-import { openPgPool } from './openPgPool'
+import { describe, expect, it } from 'vitest'
+import { testPgPool } from '../../test/postgres/testPgPool'
 import { PgDriver } from './PgDriver'
 
 describe('PgDriver', () => {
-  let database: TestDatabase
-  let pool: pg.Pool
-  beforeAll(async () => {
-    database = await createTestDatabase()
-    // Two connections: consecutive calls of two drivers share them, so search_path must follow.
-    pool = openPgPool(database.url, { max: 2 })
-  })
-  afterAll(async () => {
-    await pool.end()
-    await database.drop()
-  })
+  // Two connections: consecutive calls of two drivers share them, so search_path must follow.
+  const db = testPgPool(2)
 
   const openSchema = async (schema: string) => {
-    const driver = new PgDriver(pool, schema)
+    const driver = new PgDriver(db.pool, schema)
     await driver.exclusive((held) => held.exec('CREATE TABLE IF NOT EXISTS t (n BIGINT, b BYTEA, s TEXT)'))
     return driver
   }
@@ -76,7 +65,7 @@ describe('PgDriver', () => {
   })
 
   it('refuses a schema name it would have to quote, and calls after close', async () => {
-    expect(() => new PgDriver(pool, 'u_1; DROP TABLE t')).toThrow(/Not a schema name/)
+    expect(() => new PgDriver(db.pool, 'u_1; DROP TABLE t')).toThrow(/Not a schema name/)
     const driver = await openSchema('closing')
     await driver.close()
     await expect(driver.all('SELECT 1')).rejects.toThrow(/closed/)
@@ -84,22 +73,13 @@ describe('PgDriver', () => {
 })
 
 describe('PgDriver over a connection another module gave back inside a transaction', () => {
-  let database: TestDatabase
-  let pool: pg.Pool
-  beforeAll(async () => {
-    database = await createTestDatabase()
-    pool = openPgPool(database.url, { max: 1 })
-  })
-  afterAll(async () => {
-    await pool.end()
-    await database.drop()
-  })
+  const db = testPgPool(1)
 
   // Were the connection kept, "b"'s SET search_path would join the stray transaction, the failed
   // batch's ROLLBACK would undo it, and "b" would then read "a"'s table while believing it set.
   it('closes that connection rather than let a rollback put it back in another schema', async () => {
-    const a = new PgDriver(pool, 'stray_a')
-    const b = new PgDriver(pool, 'stray_b')
+    const a = new PgDriver(db.pool, 'stray_a')
+    const b = new PgDriver(db.pool, 'stray_b')
     for (const [driver, owner] of [
       [a, 'a'],
       [b, 'b'],
@@ -108,7 +88,7 @@ describe('PgDriver over a connection another module gave back inside a transacti
       await driver.run('INSERT INTO t (owner) VALUES (?)', [owner])
     }
     expect(await a.all('SELECT owner FROM t')).toEqual([{ owner: 'a' }])
-    const careless = await pool.connect()
+    const careless = await db.pool.connect()
     await careless.query('BEGIN')
     careless.release()
     expect(await b.all('SELECT owner FROM t')).toEqual([{ owner: 'b' }])
