@@ -16,6 +16,7 @@ import { moveFiles } from './moveFiles'
 import { moveSecrets } from './moveSecrets'
 import { SqliteSource } from './SqliteSource'
 import { targetHoldsData } from './targetHoldsData'
+import { inPgTransaction } from '../sql/inPgTransaction'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -215,13 +216,7 @@ async function codeSchema(): Promise<CodeSchema> {
 async function inOneTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect()
   try {
-    await client.query('BEGIN')
-    const result = await work(client)
-    await client.query('COMMIT')
-    return result
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined)
-    throw error
+    return await inPgTransaction(client, work)
   } finally {
     client.release()
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
+import { inPgTransaction } from './inPgTransaction'
 
 /**
  * The advisory lock key of one schema's setup: its migrations (PgDriver.exclusive) and every other
@@ -61,15 +62,5 @@ export function pgSetupLock<T>(
   schema: string,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
-  return withSchemaLock(pool, schema, async (client) => {
-    await client.query('BEGIN')
-    try {
-      const result = await work(client)
-      await client.query('COMMIT')
-      return result
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined)
-      throw error
-    }
-  })
+  return withSchemaLock(pool, schema, (client) => inPgTransaction(client, work))
 }
