@@ -3,14 +3,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
+import { processScanHelper } from '../sync-server/src/search/WorkerScanHelper'
 import { openSqlStore } from '../sync-server/src/sql/openSqlStore'
 import type { SqlStore } from '../sync-server/src/sql/SqlStore'
 import { hashEmbedder } from '../web/core/ingest/embed/hashEmbedder'
 import { defaultSimilarityThreshold } from '../web/core/retrieve/defaultSimilarityThreshold'
 import type { ExactVectors } from '../web/core/retrieve/index/ExactVectors'
 import { PlainF32Scan } from '../web/core/retrieve/index/PlainF32Scan'
+import { useScanHelper } from '../web/core/retrieve/index/ScanHelper'
 import { candidateDepth, SearchIndex } from '../web/core/retrieve/index/SearchIndex'
-import { VectorIndex } from '../web/core/retrieve/index/VectorIndex'
+import { MAX_RESCORED, VectorIndex } from '../web/core/retrieve/index/VectorIndex'
 import { newCollection, newDocument } from '../web/core/store/conformance/fixtures'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
 import type { Benchmark } from './lib/Benchmark'
@@ -40,10 +42,21 @@ export interface SearchScaleLine extends BenchLine {
     queries: number
     rescored_mean: number
     rescored_max: number
+    /**
+     * Searches that read MAX_RESCORED vectors from the store: the rest of their crowd of near-ties is
+     * ranked by estimate. Rows found in the index's cache are not reads, so at least this many.
+     */
+    rescore_capped: number
     /** Of each search, the time spent reading the candidates' vectors from SQLite (`chunkVectors`). */
     store_read: LatencySummary
   }
   vector_plain_f32: LatencySummary & { queries: number }
+  /**
+   * The int8 search's answers against the plain f32 scan's (limit = candidate depth), over the
+   * `f32Queries` questions that rescored the most rows (capped ones first: the hardest cases):
+   * questions answered with the same ids in the same order, and the mean share of the f32 top ids found.
+   */
+  agreement_with_f32: { queries: number; same_ids_in_order: number; mean_recall: number }
   /** Memory after gc (heap used + external, which holds typed arrays and WebAssembly memory), MB per million chunks. */
   memory_mb_per_million: { vectors_int8: number; vectors_f32: number; bm25: number; total_int8: number }
   /** Setup: making, embedding, storing (SQLite) and indexing the chunks, s. */
@@ -85,6 +98,8 @@ export async function measureSearchScale(
   settings: SearchScaleSettings = defaultSearchScaleSettings,
 ): Promise<SearchScaleLine[]> {
   const gc = collector()
+  // On the server's terms: its second thread sums part of each large index's pass (startServer).
+  useScanHelper(processScanHelper())
   const memory = () => {
     gc()
     gc()
@@ -183,6 +198,22 @@ export async function measureSearchScale(
       const f32 = await time(settings.f32Queries, async (i) => {
         plain.search(queryVectors[i]!, vectorOptions)
       })
+      progress(`${settings.f32Queries} int8 answers compared with the f32 scan's`)
+      const hardest = int8Rescored
+        .map((rows, i) => ({ rows, question: i % questions.length }))
+        .sort((a, b) => b.rows - a.rows)
+        .slice(0, settings.f32Queries)
+      let sameIds = 0
+      let recall = 0
+      for (const { question } of hardest) {
+        const exact = plain.search(queryVectors[question]!, vectorOptions).map((hit) => hit.id)
+        const found = (await vectors.search(queryVectors[question]!, vectorOptions, exactVectors)).map(
+          (hit) => hit.id,
+        )
+        if (exact.join() === found.join()) sameIds++
+        const wanted = new Set(exact)
+        recall += exact.length === 0 ? 1 : found.filter((id) => wanted.has(id)).length / exact.length
+      }
 
       const perMillion = (bytes: number) => round((bytes / MB) * (1_000_000 / size), 0)
       const target = SCALE_TARGETS_MS[size] ?? null
@@ -204,9 +235,15 @@ export async function measureSearchScale(
           queries: int8.length,
           rescored_mean: round(int8Rescored.reduce((a, b) => a + b, 0) / int8Rescored.length, 1),
           rescored_max: Math.max(...int8Rescored),
+          rescore_capped: int8Rescored.filter((rows) => rows >= MAX_RESCORED).length,
           store_read: latencySummary(int8ReadMs),
         },
         vector_plain_f32: { ...latencySummary(f32), queries: f32.length },
+        agreement_with_f32: {
+          queries: hardest.length,
+          same_ids_in_order: sameIds,
+          mean_recall: round(recall / Math.max(1, hardest.length), 4),
+        },
         memory_mb_per_million: {
           vectors_int8: perMillion(vectorBytes),
           vectors_f32: perMillion(f32Bytes),

@@ -7,6 +7,7 @@ import { createApiPorts, LOCAL_USER_ID } from '../../web/core/api/createApiPorts
 import { createEmbedderLoads } from '../../web/core/api/settings/createEmbedderLoads'
 import { IndexMemoryBudget } from '../../web/core/retrieve/snapshot/IndexMemoryBudget'
 import { ManagedIndex } from '../../web/core/retrieve/snapshot/ManagedIndex'
+import { useScanHelper } from '../../web/core/retrieve/index/ScanHelper'
 import { poolingFor } from '../../web/core/ingest/embed/transformers/poolingFor'
 import { AccountService } from './accounts/AccountService'
 import type { UserView } from './accounts/accountSchemas'
@@ -32,6 +33,7 @@ import { workJobs } from './spaces/workJobs'
 import { openSyncSpace, syncRetentionMs } from './syncApi/openSyncSpace'
 import { syncAppData } from './syncApi/syncAppData'
 import { SqlIndexSnapshots } from './sql/SqlIndexSnapshots'
+import { processScanHelper } from './search/WorkerScanHelper'
 import { openDatabases, type Databases } from './sql/openDatabases'
 import { loadSecretKey, loadSharedSecretKey } from './secrets/loadSecretKey'
 import { openSealedStore } from './secrets/openSealedStore'
@@ -81,6 +83,8 @@ export interface StartOptions {
 
 export async function startServer(config: ServerConfig, log: StartOptions = {}): Promise<RunningServer> {
   const logError = log.error ?? console.error
+  // Large search indexes hand part of each search's pass over their vectors to a second thread.
+  useScanHelper(processScanHelper())
   // SQLite files in DATA_DIR, or PostgreSQL (DATABASE_URL): the server's schema and one per person.
   const databases = await openDatabases(config, { logError })
   const database = databases.server

@@ -292,7 +292,7 @@ export class SearchIndex {
       return { results: this.keywordSearch(query, limit, collectionIds), method: 'bm25' }
     }
 
-    const vectorHits = await vectorIndex.search(
+    const vectorSearch = vectorIndex.search(
       queryVector,
       {
         limit: mode === 'vector' ? limit : candidateDepth(limit),
@@ -303,13 +303,23 @@ export class SearchIndex {
       request.exactVectors,
     )
     if (mode === 'vector') {
+      const vectorHits = await vectorSearch
       return {
         results: vectorHits.map(({ id, score }) => ({ id, score: Math.max(0, score) })),
         method: 'vector',
       }
     }
     // The threshold has already thinned the vector list; keyword matches go into fusion regardless.
-    const keywordHits = this.bm25.search(query, { limit: candidateDepth(limit), collectionIds })
+    // BM25 runs while the vector search waits (for the helper thread summing its last rows, or for
+    // the store's vectors); if it throws, the vector search's own outcome is left unobserved.
+    let keywordHits: ScoredId[]
+    try {
+      keywordHits = this.bm25.search(query, { limit: candidateDepth(limit), collectionIds })
+    } catch (error) {
+      vectorSearch.catch(() => {})
+      throw error
+    }
+    const vectorHits = await vectorSearch
     const fused = reciprocalRankFusion(
       [
         // BM25 scores start at 0 (no matching term); a vote is the hit's share of the best score.

@@ -326,14 +326,18 @@ describe('VectorIndex', () => {
     expect((await search).map((hit) => hit.id)).toEqual(['a', 'c'])
   })
 
-  it('rescores at most MAX_RESCORED candidates, ranking the rest of a crowd by estimate', async () => {
-    const indexed = new Indexed(8)
+  it('rescores at most MAX_RESCORED candidates (or as many as asked for), ranking the rest of a crowd by estimate', async () => {
+    const indexed = new Indexed(8, { cachedRows: 0 })
     const same = Float32Array.of(1, 2, 3, 4, 5, 6, 7, 8)
     for (let i = 0; i < MAX_RESCORED + 100; i++) indexed.add(`id-${i}`, same)
-    const hits = await indexed.search(same, { limit: MAX_RESCORED + 50, embedder: 'hash-v1' })
+    const hits = await indexed.search(same, { limit: 100, embedder: 'hash-v1' })
     expect(indexed.read).toBe(MAX_RESCORED)
-    expect(hits).toHaveLength(MAX_RESCORED + 50)
+    expect(hits).toHaveLength(100)
     expect(hits[0]!.score).toBeCloseTo(1, 6)
+    indexed.read = 0
+    const more = await indexed.search(same, { limit: MAX_RESCORED + 50, embedder: 'hash-v1' })
+    expect(indexed.read).toBe(MAX_RESCORED + 50)
+    expect(more).toHaveLength(MAX_RESCORED + 50)
   })
 
   it('never compares vectors of another embedder, even of the same length', async () => {

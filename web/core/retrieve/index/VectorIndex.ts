@@ -29,11 +29,14 @@ export interface VectorSearchOptions {
 const INITIAL_CAPACITY = 64
 
 /**
- * Most candidates one search reads back and rescores exactly. Past it (thousands of rows whose
- * intervals overlap the top k's: near-identical vectors), the rest keep their estimated scores
- * rather than a search reading megabytes of vectors from the store.
+ * Most candidates one search reads back and rescores exactly, unless it asks for more results than
+ * this (then as many as it asks for). Past it (a crowd of rows whose intervals overlap the top k's:
+ * near-identical vectors), the rest keep their estimated scores, off by at most their interval's
+ * half-width, rather than a search reading megabytes of vectors from the store: at a million rows
+ * of a corpus that repeats its sentences, one search in ten had 2,500 to 4,096 such rows, and
+ * reading them was most of its time (4,096 until issue 20's last measurements).
  */
-export const MAX_RESCORED = 4096
+export const MAX_RESCORED = 1024
 
 /**
  * Unit rows of recently rescored candidates kept in memory (about 6 MB at 384 dimensions): a
@@ -75,7 +78,7 @@ interface Candidate {
  *   k-th exact score. The result is that of scoring every row exactly (`unitRow`, then `dotsInJs`'s
  *   arithmetic) and sorting: same ids, same scores to the bit, ties to the lower row.
  * - A candidate whose vector cannot be read (its chunk deleted meanwhile, another embedder now)
- *   keeps its estimate, the middle of its interval; so does any past `MAX_RESCORED`.
+ *   keeps its estimate, the middle of its interval; so does any past `MAX_RESCORED` (or `limit`).
  */
 export class VectorIndex {
   private count = 0
@@ -226,9 +229,8 @@ export class VectorIndex {
     const unit = toUnit(query)
     if (limit < 1 || embedderCode === undefined || unit === null) return []
     const threshold = minScore ?? -Infinity
-    // Synchronous up to here: rows may move while the vectors are read, so candidates carry their ids.
-    this.matrix.setQuery(unit)
-    const candidates = this.candidates(embedderCode, allowed, threshold, limit)
+    // Rows may move while the vectors are read, so candidates carry their ids.
+    const candidates = await this.candidates(unit, embedderCode, allowed, threshold, limit)
     const top = await this.rescore(candidates, unit, { limit, embedder, threshold }, exactVectors)
     const idOf = new Map(candidates.map((candidate) => [candidate.row, candidate.id]))
     // Clamped: rounding can push a vector's similarity with itself a hair over 1.
@@ -273,25 +275,63 @@ export class VectorIndex {
    * or above `threshold`, by its interval (`VectorMatrix.reaching`): its upper bound reaches both
    * the threshold and the `limit`-th best lower bound (`limit` rows are certain to score at least
    * that, and on a tie the row could still win by its lower number). Highest upper bound first.
-   * Consecutive wanted rows go a block at a time; a row left out costs two integer comparisons.
+   *
+   * In a large index the code dots are summed together with the helper thread (`sharedDots`; a
+   * hybrid search runs BM25 first, while the helper has begun), then bounded here. If a row was
+   * added or removed in between (rows move), the pass runs again on this thread alone.
    */
-  private candidates(
+  private async candidates(
+    unit: Float32Array,
     embedderCode: number,
     allowed: Uint8Array | null,
     threshold: number,
     limit: number,
-  ): Candidate[] {
-    const { embedderOf, collectionOf, count, matrix, ids } = this
-    const lows = new TopK(limit)
-    let floor = -Infinity
-    const found: Candidate[] = []
-    let row = 0
-    while (row < count) {
+  ): Promise<Candidate[]> {
+    const { matrix, count } = this
+    const bounds = matrix.setQuery(unit)
+    const shared = matrix.sharedDots(0, count)
+    if (shared !== null) {
+      const changes = this.changes
+      const sums = await shared.finish()
+      if (this.changes === changes) {
+        const pass = new CandidatePass(limit, threshold)
+        this.boundRows(pass, 0, count, embedderCode, allowed, (row, n, level) =>
+          matrix.reachingFrom(sums, row, row, n, level, bounds),
+        )
+        matrix.releaseSums(sums)
+        return pass.candidates()
+      }
+      matrix.releaseSums(sums)
+      matrix.setQuery(unit) // rows moved meanwhile: the pass again, here
+    }
+    const pass = new CandidatePass(limit, threshold)
+    this.boundRows(pass, 0, this.count, embedderCode, allowed, (row, n, level) =>
+      matrix.reaching(row, n, level),
+    )
+    return pass.candidates()
+  }
+
+  /**
+   * Offers rows `from .. to` that are wanted to `pass`, a block of consecutive wanted rows at a time
+   * (`reach` bounds a block and keeps those reaching a level, as `VectorMatrix.reaching`); a row
+   * left out costs two integer comparisons.
+   */
+  private boundRows(
+    pass: CandidatePass,
+    from: number,
+    to: number,
+    embedderCode: number,
+    allowed: Uint8Array | null,
+    reach: (row: number, count: number, level: number) => number,
+  ): void {
+    const { embedderOf, collectionOf, matrix, ids } = this
+    let row = from
+    while (row < to) {
       if (embedderOf[row] !== embedderCode || (allowed !== null && allowed[collectionOf[row]!] !== 1)) {
         row++
         continue
       }
-      const blockEnd = Math.min(count, row + SCORE_BLOCK_ROWS)
+      const blockEnd = Math.min(to, row + SCORE_BLOCK_ROWS)
       let end = row + 1
       while (
         end < blockEnd &&
@@ -300,24 +340,11 @@ export class VectorIndex {
       ) {
         end++
       }
-      const reached = matrix.reaching(row, end - row, Math.max(threshold, floor))
+      const reached = reach(row, end - row, pass.level)
       const { rows, low, high } = matrix.reached
-      for (let i = 0; i < reached; i++) {
-        const upper = high[i]!
-        if (upper < floor) continue // the floor rose within the block
-        const at = rows[i]!
-        const lower = low[i]!
-        if (lower > floor) {
-          lows.offer(lower, at)
-          floor = lows.floor
-        }
-        found.push({ row: at, id: ids[at]!, low: lower, high: upper })
-      }
+      for (let i = 0; i < reached; i++) pass.offer(rows[i]!, ids[rows[i]!]!, low[i]!, high[i]!)
       row = end
     }
-    return found
-      .filter((candidate) => candidate.high >= floor)
-      .sort((a, b) => b.high - a.high || a.row - b.row)
   }
 
   /**
@@ -340,8 +367,9 @@ export class VectorIndex {
     }
     let next = 0
     let batch = Math.max(2 * limit, 16)
-    while (next < candidates.length && next < MAX_RESCORED && candidates[next]!.high >= top.floor) {
-      const part = candidates.slice(next, Math.min(next + batch, MAX_RESCORED))
+    const most = Math.max(MAX_RESCORED, limit)
+    while (next < candidates.length && next < most && candidates[next]!.high >= top.floor) {
+      const part = candidates.slice(next, Math.min(next + batch, most))
       next += part.length
       batch *= 2
       // The cached rows taken now: caching the rows read below may push some of them out.
@@ -425,4 +453,39 @@ function toUnit(query: Float32Array): Float32Array | null {
   if (norm === 0 || !Number.isFinite(norm)) return null
   const scale = 1 / Math.sqrt(norm)
   return query.map((x) => x * scale)
+}
+
+/** The candidates of one pass over the rows: the `limit`-th best lower bound so far, and every row reaching it. */
+class CandidatePass {
+  private readonly lows: TopK
+  private floor = -Infinity
+  private readonly found: Candidate[] = []
+
+  constructor(
+    limit: number,
+    private readonly threshold: number,
+  ) {
+    this.lows = new TopK(limit)
+  }
+
+  /** The level a row's upper bound must reach to be kept. */
+  get level(): number {
+    return Math.max(this.threshold, this.floor)
+  }
+
+  offer(row: number, id: string, low: number, high: number): void {
+    if (high < this.floor) return // the floor rose within the block
+    if (low > this.floor) {
+      this.lows.offer(low, row)
+      this.floor = this.lows.floor
+    }
+    this.found.push({ row, id, low, high })
+  }
+
+  /** Those still reaching the final floor, highest upper bound first (ties: lower row first). */
+  candidates(): Candidate[] {
+    return this.found
+      .filter((candidate) => candidate.high >= this.floor)
+      .sort((a, b) => b.high - a.high || a.row - b.row)
+  }
 }

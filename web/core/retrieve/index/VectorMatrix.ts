@@ -1,6 +1,7 @@
 import { codeDotsInJs } from './codeDotsInJs'
 import { codeStride } from './VectorRows'
-import { type VectorKernels, vectorKernels } from './dotKernelWasm'
+import { type VectorKernels, vectorKernelModule, vectorKernels } from './dotKernelWasm'
+import { type CodeDotsJob, type ScanHelper, scanHelper } from './ScanHelper'
 
 /** Most rows estimated by one `estimates` call: the size of its output buffers. */
 export const SCORE_BLOCK_ROWS = 1024
@@ -13,6 +14,13 @@ export const SCORE_BLOCK_ROWS = 1024
  */
 export const WASM_FROM_ROWS = 2048
 
+/**
+ * From this many rows on, a search shares its pass over the codes with the registered `ScanHelper`
+ * (when there is one). Below it the whole pass takes a few milliseconds, and a round trip to the
+ * helper thread about 0.1 ms.
+ */
+export const HELPER_FROM_ROWS = 32_768
+
 const PAGE_BYTES = 65_536
 const MAX_PAGES = 65_536 // wasm32: 4 GiB
 /** Codes of a row: -127..127, the row divided by its largest magnitude and scaled. */
@@ -24,6 +32,21 @@ const HALF = 0.5 + 1e-9
 export interface VectorMatrixOptions {
   /** Capacity (rows) from which the WebAssembly kernel is used where it can run; Infinity: never. */
   wasmFromRows?: number
+  /** Rows from which part of a search's pass goes to the `ScanHelper`; Infinity: never. */
+  helperFromRows?: number
+}
+
+/** A pass `VectorMatrix.sharedDots` started. */
+export interface SharedDots {
+  /** Sums the blocks left on this thread once the caller's own work is done; the sums, row `start + i`'s at `i`. */
+  finish(): Promise<Float64Array>
+}
+
+/** What a row's bounds need of the query set by `setQuery` (kept by a search that waits for its helper). */
+export interface QueryBounds {
+  step: number
+  l1: number
+  l2: number
 }
 
 /** A row as kept: its codes and the two numbers the bounds need besides them. */
@@ -60,6 +83,11 @@ export class VectorMatrix {
   private wasmFromRows: number
   private memory: WebAssembly.Memory | null = null
   private kernels: VectorKernels | null = null
+  /** The helper thread that sums part of a search's rows: set when the memory is shared with it. */
+  private helper: ScanHelper | null = null
+  private readonly helperFromRows: number
+  /** Output arrays (over SharedArrayBuffers) of finished helper jobs, kept for the next. */
+  private spareSums: Float64Array[] = []
   private codes: Int8Array<ArrayBuffer>
   private queryCodes: Int16Array<ArrayBuffer>
   private sums: Float64Array<ArrayBuffer>
@@ -73,16 +101,17 @@ export class VectorMatrix {
     low: new Float64Array(SCORE_BLOCK_ROWS),
     high: new Float64Array(SCORE_BLOCK_ROWS),
   }
-  private queryStep = 0
-  private queryL1 = 0
-  private queryL2 = 0
+  private query: QueryBounds = { step: 0, l1: 0, l2: 0 }
   /** Codes per row: dimensions rounded up to a multiple of 8 (the kernel's step), padded with 0. */
   readonly stride: number
   /** Largest query code: keeps |c . d| <= 127 * max * stride below 2^31. */
   private readonly queryCodeMax: number
-  // Byte offsets inside the memory.
+  // Byte offsets inside the memory: this thread's query codes and block of sums, the helper's (the
+  // same two), then the codes.
   private readonly queryCodesAt = 0
   private readonly sumsAt: number
+  private readonly helperQueryAt: number
+  private readonly helperSumsAt: number
   private readonly codesAt: number
 
   constructor(
@@ -92,10 +121,13 @@ export class VectorMatrix {
   ) {
     this.capacityRows = Math.max(1, initialRows)
     this.wasmFromRows = options.wasmFromRows ?? WASM_FROM_ROWS
+    this.helperFromRows = options.helperFromRows ?? HELPER_FROM_ROWS
     this.stride = codeStride(dimensions)
     this.queryCodeMax = Math.min(32_767, Math.floor(0x7fffffff / (CODE_MAX * this.stride)))
     this.sumsAt = align16(this.queryCodesAt + this.stride * 2)
-    this.codesAt = this.sumsAt + SCORE_BLOCK_ROWS * 8
+    this.helperQueryAt = this.sumsAt + SCORE_BLOCK_ROWS * 8
+    this.helperSumsAt = align16(this.helperQueryAt + this.stride * 2)
+    this.codesAt = this.helperSumsAt + SCORE_BLOCK_ROWS * 8
     this.codes = new Int8Array(this.capacityRows * this.stride)
     this.queryCodes = new Int16Array(this.stride)
     this.sums = new Float64Array(SCORE_BLOCK_ROWS)
@@ -135,6 +167,7 @@ export class VectorMatrix {
       // The memory could not grow: leave it, and WebAssembly, behind.
       this.memory = null
       this.kernels = null
+      this.helper = null
       this.wasmFromRows = Infinity
       this.queryCodes = new Int16Array(this.stride)
       this.sums = new Float64Array(SCORE_BLOCK_ROWS)
@@ -219,8 +252,11 @@ export class VectorMatrix {
     if (lowest < -CODE_MAX) throw new RangeError('Cannot read vector index: a code is out of range')
   }
 
-  /** Sets the query that `estimates` bounds scores against: `dimensions` finite values. */
-  setQuery(query: Float32Array): void {
+  /**
+   * Sets the query that `estimates` and `reaching` bound scores against (`dimensions` finite
+   * values); returns what `reachingFrom` needs of it once another search may have set its own.
+   */
+  setQuery(query: Float32Array): QueryBounds {
     let largest = 0
     let l1 = 0
     let l2 = 0
@@ -235,9 +271,8 @@ export class VectorMatrix {
     if (step > 0) {
       for (let i = 0; i < query.length; i++) this.queryCodes[i] = Math.round(query[i]! / step)
     }
-    this.queryStep = step
-    this.queryL1 = l1
-    this.queryL2 = Math.sqrt(l2)
+    this.query = { step, l1, l2: Math.sqrt(l2) }
+    return this.query
   }
 
   /**
@@ -258,20 +293,33 @@ export class VectorMatrix {
    */
   reaching(start: number, count: number, level: number): number {
     if (count > SCORE_BLOCK_ROWS) throw new RangeError(`At most ${SCORE_BLOCK_ROWS} rows per call`)
-    const { stride, sums, scales, residuals, slacks, queryStep } = this
+    this.dotsInPlace(start, count)
+    return this.reachingFrom(this.sums, 0, start, count, level, this.query)
+  }
+
+  /**
+   * As `reaching`, with the rows' code dots already summed (by `sharedDots`): row `start + i`'s at
+   * `sums[from + i]`, against the query `bounds` stood for.
+   */
+  reachingFrom(
+    sums: Float64Array,
+    from: number,
+    start: number,
+    count: number,
+    level: number,
+    bounds: QueryBounds,
+  ): number {
+    if (count > SCORE_BLOCK_ROWS) throw new RangeError(`At most ${SCORE_BLOCK_ROWS} rows per call`)
+    const { scales, residuals, slacks } = this
     const { rows, low, high } = this.reached
-    if (this.kernels !== null) {
-      this.kernels.codeDots(this.codesAt + start * stride, this.queryCodesAt, stride, count, this.sumsAt)
-    } else {
-      codeDotsInJs(this.codes, start * stride, stride, count, this.queryCodes, sums)
-    }
-    const rowError = HALF * this.queryL1
-    const queryError = HALF * queryStep
-    const l2 = this.queryL2 * (1 + 1e-12)
+    const rowError = HALF * bounds.l1
+    const queryError = HALF * bounds.step
+    const l2 = bounds.l2 * (1 + 1e-12)
+    const step = bounds.step
     let n = 0
     for (let i = 0, row = start; i < count; i++, row++) {
       const scale = scales[row]!
-      const centre = scale * queryStep * sums[i]!
+      const centre = scale * step * sums[from + i]!
       const radius = Math.min(scale * rowError, residuals[row]! * l2) + slacks[row]! * queryError + ROUNDING
       const upper = centre + radius
       if (upper < level) continue
@@ -282,17 +330,109 @@ export class VectorMatrix {
     return n
   }
 
+  /**
+   * Starts summing the code dots of rows `start .. start + count` with the query set last, shared
+   * with the helper thread: a block of rows at a time, each claimed by whichever thread gets to it
+   * first, so the two finish together whatever else this thread does first (BM25, in a hybrid
+   * search). Null when this matrix has no helper or the rows are too few for one. The query's codes
+   * go with the job, so a query set meanwhile changes nothing; a change to the rows meanwhile does,
+   * which the caller checks.
+   */
+  sharedDots(start: number, count: number): SharedDots | null {
+    const helper = this.helper
+    if (helper === null || count < this.helperFromRows) return null
+    const blocks = Math.ceil(count / SCORE_BLOCK_ROWS)
+    const found = this.spareSums.findIndex((sums) => sums.length >= count)
+    const job: CodeDotsJob = {
+      module: vectorKernelModule(true)!,
+      memory: this.memory!,
+      queryAt: this.helperQueryAt,
+      sumsAt: this.helperSumsAt,
+      codesAt: this.codesAt,
+      stride: this.stride,
+      start,
+      count,
+      query: this.queryCodes.slice(),
+      blockRows: SCORE_BLOCK_ROWS,
+      out:
+        found >= 0 ? this.spareSums.splice(found, 1)[0]! : new Float64Array(new SharedArrayBuffer(count * 8)),
+      claims: new Int32Array(new SharedArrayBuffer(8)),
+      finished: new Uint8Array(new SharedArrayBuffer(blocks)),
+    }
+    // Settles once the helper has left the job (all blocks claimed), or failed.
+    const helped = helper.codeDots(job).catch(() => undefined)
+    return {
+      finish: async () => {
+        await null // the caller's own work first: the helper sums meanwhile
+        this.claimBlocks(job, blocks)
+        if (Atomics.load(job.claims, 1) < blocks) {
+          // The helper is within a block (or died in one): wait for it to leave the job, then sum
+          // here whatever block it did not finish.
+          await helped
+          this.claimBlocks(job, blocks)
+          for (let block = 0; block < blocks; block++) {
+            if (Atomics.load(job.finished, block) === 0) this.sumBlock(job, block)
+          }
+        }
+        return job.out
+      },
+    }
+  }
+
+  /** Sums, on this thread, the blocks of `job` no thread has claimed yet. */
+  private claimBlocks(job: CodeDotsJob, blocks: number): void {
+    this.queryCodes.set(job.query) // another search may have set its own meanwhile
+    for (let block = Atomics.add(job.claims, 0, 1); block < blocks; block = Atomics.add(job.claims, 0, 1)) {
+      this.sumBlock(job, block)
+    }
+  }
+
+  private sumBlock(job: CodeDotsJob, block: number): void {
+    const first = block * SCORE_BLOCK_ROWS
+    const n = Math.min(SCORE_BLOCK_ROWS, job.count - first)
+    this.dotsInPlace(job.start + first, n)
+    job.out.set(this.sums.subarray(0, n), first)
+    Atomics.store(job.finished, block, 1)
+    Atomics.add(job.claims, 1, 1)
+  }
+
+  /** Takes back the sums a `SharedDots` gave, for the next search (one array is kept). */
+  releaseSums(sums: Float64Array): void {
+    if (this.spareSums.length < 1) this.spareSums.push(sums)
+  }
+
+  /** Code dots of rows `start .. start + count` (at most a block) into `sums`. */
+  private dotsInPlace(start: number, count: number): void {
+    const { stride, sums } = this
+    if (this.kernels !== null) {
+      this.kernels.codeDots(this.codesAt + start * stride, this.queryCodesAt, stride, count, this.sumsAt)
+    } else {
+      codeDotsInJs(this.codes, start * stride, stride, count, this.queryCodes, sums)
+    }
+  }
+
   private moveToWasm(capacity: number, used: number): boolean {
     const pages = this.pagesFor(capacity)
     if (pages > MAX_PAGES) return false
     let memory: WebAssembly.Memory
     let kernels: VectorKernels | null
+    const helper = scanHelper()
+    let shared = helper !== null && vectorKernelModule(true) !== null
     try {
-      memory = new WebAssembly.Memory({ initial: pages })
-      kernels = vectorKernels(memory)
+      // Shared with the helper thread when there is one: such a memory must state its maximum.
+      memory = shared
+        ? new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES, shared: true })
+        : new WebAssembly.Memory({ initial: pages })
+      kernels = vectorKernels(memory, shared)
     } catch {
-      // Out of address space (or memory): stay in JS; a later, larger reserve may try again.
-      return false
+      if (!shared) return false // out of address space (or memory): stay in JS; a later reserve may try again
+      shared = false
+      try {
+        memory = new WebAssembly.Memory({ initial: pages })
+        kernels = vectorKernels(memory)
+      } catch {
+        return false
+      }
     }
     if (kernels === null) {
       this.wasmFromRows = Infinity // this host cannot run the kernel at all
@@ -301,6 +441,7 @@ export class VectorMatrix {
     const old = this.codes.subarray(0, used * this.stride)
     this.memory = memory
     this.kernels = kernels
+    this.helper = shared ? helper : null
     this.capacityRows = capacity
     this.makeViews()
     this.codes.set(old)

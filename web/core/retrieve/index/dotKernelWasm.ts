@@ -149,15 +149,14 @@ const codeL1sBody = [
   op.end, op.end,
 ] // prettier-ignore
 
-/** The module's bytes (about 550). */
-export const DOT_KERNEL_WASM = wasmModule([
+const KERNEL_FUNCTIONS = [
   {
     name: 'codeDots',
     params: ADDRESS_PARAMS,
     locals: [
       [5, I32], // CODE_OUT_END, CODE_ROW_END, C, CQ, MAIN_END
       [3, V128], // SUMS, SUMS_HIGH, V
-    ],
+    ] as Array<[number, number]>,
     body: codeDotsBody,
   },
   {
@@ -166,10 +165,16 @@ export const DOT_KERNEL_WASM = wasmModule([
     locals: [
       [2, I32], // L1_OUT_END, L1_ROW_END
       [2, V128], // L1_SUMS, L1_ABS
-    ],
+    ] as Array<[number, number]>,
     body: codeL1sBody,
   },
-])
+]
+
+/** The module's bytes (about 550), for a memory of one thread. */
+export const DOT_KERNEL_WASM = wasmModule(KERNEL_FUNCTIONS)
+
+/** The same module for a shared memory (`VectorMatrix`'s when a `ScanHelper` sums part of its rows). */
+export const SHARED_DOT_KERNEL_WASM = wasmModule(KERNEL_FUNCTIONS, { sharedMemory: true })
 
 /** One of the kernels as JavaScript calls it: addresses and counts in, results in memory. */
 export type Kernel = (from: number, query: number, width: number, count: number, out: number) => void
@@ -180,29 +185,30 @@ export interface VectorKernels {
   codeL1s: (codes: number, stride: number, count: number, out: number, largest: number) => void
 }
 
-let compiled: WebAssembly.Module | null | undefined
+const compiled = new Map<boolean, WebAssembly.Module | null>()
 
 /**
- * The compiled module, or null where this host cannot run it (no WebAssembly, no SIMD, compiling
- * forbidden). Compiled once, synchronously: it is far below the 4 KB that browsers allow on the
- * main thread.
+ * The compiled module for a shared memory or not, or null where this host cannot run it (no
+ * WebAssembly, no SIMD, no threads for a shared one, compiling forbidden). Compiled once,
+ * synchronously: it is far below the 4 KB that browsers allow on the main thread.
  */
-export function vectorKernelModule(): WebAssembly.Module | null {
-  if (compiled !== undefined) return compiled
-  compiled = null
+export function vectorKernelModule(shared = false): WebAssembly.Module | null {
+  const known = compiled.get(shared)
+  if (known !== undefined) return known
+  let module: WebAssembly.Module | null = null
+  const bytes = shared ? SHARED_DOT_KERNEL_WASM : DOT_KERNEL_WASM
   try {
-    if (typeof WebAssembly === 'object' && WebAssembly.validate(DOT_KERNEL_WASM)) {
-      compiled = new WebAssembly.Module(DOT_KERNEL_WASM)
-    }
+    if (typeof WebAssembly === 'object' && WebAssembly.validate(bytes)) module = new WebAssembly.Module(bytes)
   } catch {
     // A CompileError from a content security policy: the JS loop answers instead.
   }
-  return compiled
+  compiled.set(shared, module)
+  return module
 }
 
-/** The kernels over `memory`, or null where the module cannot run here. */
-export function vectorKernels(memory: WebAssembly.Memory): VectorKernels | null {
-  const module = vectorKernelModule()
+/** The kernels over `memory` (shared or not, as it was made), or null where the module cannot run here. */
+export function vectorKernels(memory: WebAssembly.Memory, shared = false): VectorKernels | null {
+  const module = vectorKernelModule(shared)
   if (module === null) return null
   const { exports } = new WebAssembly.Instance(module, { env: { memory } })
   return {

@@ -107,17 +107,26 @@ export interface WasmFunction {
   body: number[]
 }
 
-/** A module importing `env.memory` (at least one page) and exporting `functions`. */
-export function wasmModule(functions: readonly WasmFunction[]): Uint8Array<ArrayBuffer> {
+/**
+ * A module importing `env.memory` (at least one page) and exporting `functions`. `sharedMemory`: the
+ * import is a shared memory of at most 65,536 pages (the type a memory other threads reach must
+ * have; a module for one kind cannot be instantiated with the other).
+ */
+export function wasmModule(
+  functions: readonly WasmFunction[],
+  { sharedMemory = false }: { sharedMemory?: boolean } = {},
+): Uint8Array<ArrayBuffer> {
   const types = functions.map((fn) => [0x60, ...vector(fn.params.map((type) => [type])), ...vector([])])
   const codes = functions.map((fn) => {
     const code = [...vector(fn.locals.map(([count, type]) => [...unsigned(count), type])), ...fn.body, op.end]
     return [...unsigned(code.length), ...code]
   })
+  // Limits: flag 0 (a minimum), or 3 (shared, a minimum and a maximum).
+  const memoryLimits = sharedMemory ? [0x03, ...unsigned(1), ...unsigned(65_536)] : [0x00, ...unsigned(1)]
   return new Uint8Array([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // "\0asm", version 1
     ...section(1, vector(types)),
-    ...section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x00, ...unsigned(1)]])),
+    ...section(2, vector([[...name('env'), ...name('memory'), 0x02, ...memoryLimits]])),
     ...section(3, vector(functions.map((_, i) => unsigned(i)))), // function i has type i
     ...section(7, vector(functions.map((fn, i) => [...name(fn.name), 0x00, ...unsigned(i)]))),
     ...section(10, vector(codes)),
