@@ -57,7 +57,10 @@ export interface SearchScaleLine extends BenchLine {
    * questions answered with the same ids in the same order, and the mean share of the f32 top ids found.
    */
   agreement_with_f32: { queries: number; same_ids_in_order: number; mean_recall: number }
-  /** Memory after gc (heap used + external, which holds typed arrays and WebAssembly memory), MB per million chunks. */
+  /**
+   * Memory after gc (heap used + external, which holds typed arrays and WebAssembly memory, + the
+   * WebAssembly memory shared with the helper thread, which Node counts nowhere), MB per million chunks.
+   */
   memory_mb_per_million: { vectors_int8: number; vectors_f32: number; bm25: number; total_int8: number }
   /** Setup: making, embedding, storing (SQLite) and indexing the chunks, s. */
   build_s: number
@@ -120,7 +123,7 @@ export async function measureSearchScale(
       const before = memory()
       const { index, vectorIds } = await build(store, size, articles, progress)
       const buildS = (performance.now() - started) / 1000
-      const total = memory() - before
+      const total = memory() + index.sharedBytes - before
 
       let rescored: number[] = []
       let readMs: number[] = []
@@ -175,7 +178,7 @@ export async function measureSearchScale(
       await eachBatch(store, vectorIds, (id, vector) =>
         vectors.add(id, vector, { collection_id: 'c', document_id: 'd', embedder: hashEmbedder.id }),
       )
-      const vectorBytes = memory() - beforeVectors
+      const vectorBytes = memory() + vectors.sharedBytes - beforeVectors
       rescored = []
       readMs = []
       const vectorOptions = { limit: candidateDepth(LIMIT), embedder: hashEmbedder.id, minScore: threshold }

@@ -107,6 +107,13 @@ export class SearchIndex {
     return this.bm25.size
   }
 
+  /** Bytes of memory its vector indexes share with the helper thread (see `VectorMatrix.sharedBytes`). */
+  get sharedBytes(): number {
+    let bytes = 0
+    for (const index of this.vectors.values()) bytes += index.sharedBytes
+    return bytes
+  }
+
   /** Number of vectors made by `embedder`. */
   vectorCount(embedder: string): number {
     return this.vectors.get(embedder)?.size ?? 0

@@ -137,6 +137,11 @@ export class VectorIndex {
     return this.count
   }
 
+  /** Bytes of memory shared with the helper thread (see `VectorMatrix.sharedBytes`). */
+  get sharedBytes(): number {
+    return this.matrix.sharedBytes
+  }
+
   /** Whether searches run the WebAssembly kernel (false: the JS loop, same results). */
   get usesWasm(): boolean {
     return this.matrix.usesWasm

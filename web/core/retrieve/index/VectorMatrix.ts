@@ -141,6 +141,14 @@ export class VectorMatrix {
     return this.capacityRows
   }
 
+  /**
+   * Bytes of WebAssembly memory shared with the helper thread (0 when not shared): Node's
+   * `process.memoryUsage()` counts a memory of one thread in `external`, a shared one nowhere.
+   */
+  get sharedBytes(): number {
+    return this.helper === null ? 0 : this.memory!.buffer.byteLength
+  }
+
   /** Whether the WebAssembly kernel sums the codes (false: the JS loop, same integers). */
   get usesWasm(): boolean {
     return this.kernels !== null
