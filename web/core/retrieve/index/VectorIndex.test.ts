@@ -340,6 +340,31 @@ describe('VectorIndex', () => {
     expect(more).toHaveLength(MAX_RESCORED + 50)
   })
 
+  it('answers a crowd of identical rows larger than MAX_RESCORED as the f32 scan does: the copies read first', async () => {
+    // Unread copies are ranked by their lower bounds, never above the copies scored exactly (ranked
+    // by the middle of their intervals, unread copies could outrank every read one).
+    for (const seed of [21, 22, 23]) {
+      const next = random(seed)
+      const dimensions = 384
+      const indexed = new Indexed(dimensions, { wasmFromRows: 0, cachedRows: 0 })
+      const crowd = randomVector(next, dimensions)
+      const added: Array<{ id: string; vector: Float32Array }> = []
+      for (let i = 0; i < MAX_RESCORED + 600; i++) {
+        const vector = i % 3 === 0 ? randomVector(next, dimensions) : crowd
+        added.push({ id: `id-${i}`, vector })
+        indexed.add(`id-${i}`, vector)
+      }
+      const plain = new PlainF32Scan(dimensions, added)
+      for (let q = 0; q < 4; q++) {
+        const query = crowd.map((x) => x + (next() - 0.5) * 0.5)
+        const request = { limit: 50, embedder: 'hash-v1' }
+        indexed.read = 0
+        expect(await indexed.search(query, request)).toEqual(plain.search(query, request))
+        expect(indexed.read).toBe(MAX_RESCORED)
+      }
+    }
+  })
+
   it('never compares vectors of another embedder, even of the same length', async () => {
     const indexed = new Indexed(4)
     const index = indexed.index

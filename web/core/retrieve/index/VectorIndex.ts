@@ -31,10 +31,10 @@ const INITIAL_CAPACITY = 64
 /**
  * Most candidates one search reads back and rescores exactly, unless it asks for more results than
  * this (then as many as it asks for). Past it (a crowd of rows whose intervals overlap the top k's:
- * near-identical vectors), the rest keep their estimated scores, off by at most their interval's
- * half-width, rather than a search reading megabytes of vectors from the store: at a million rows
- * of a corpus that repeats its sentences, one search in ten had 2,500 to 4,096 such rows, and
- * reading them was most of its time (4,096 until issue 20's last measurements).
+ * near-identical vectors), the rest are ranked by their lower bounds, under their true scores by at
+ * most their interval's width, rather than a search reading megabytes of vectors from the store:
+ * at a million rows of a corpus that repeats its sentences, one search in ten had 2,500 to 4,096
+ * such rows, and reading them was most of its time (4,096 until issue 20's last measurements).
  */
 export const MAX_RESCORED = 1024
 
@@ -78,7 +78,8 @@ interface Candidate {
  *   k-th exact score. The result is that of scoring every row exactly (`unitRow`, then `dotsInJs`'s
  *   arithmetic) and sorting: same ids, same scores to the bit, ties to the lower row.
  * - A candidate whose vector cannot be read (its chunk deleted meanwhile, another embedder now)
- *   keeps its estimate, the middle of its interval; so does any past `MAX_RESCORED` (or `limit`).
+ *   keeps its estimate, the middle of its interval. Past `MAX_RESCORED` candidates (or `limit`), the
+ *   rest are ranked by their lower bounds: one outranks a row scored exactly only when certain to.
  */
 export class VectorIndex {
   private count = 0
@@ -410,9 +411,12 @@ export class VectorIndex {
         }
       }
     }
+    // Past the cap, a row is ranked by the least it is certain to score: it outranks a row scored
+    // exactly only if certain to beat it (at the middle of its interval, a crowd of identical rows
+    // left unread outranked all the read copies of themselves, which scored a hair lower).
     for (; next < candidates.length && candidates[next]!.high >= top.floor; next++) {
       const candidate = candidates[next]!
-      offer((candidate.low + candidate.high) / 2, candidate)
+      offer(candidate.low, candidate)
     }
     return top
   }
