@@ -283,8 +283,9 @@ export class VectorIndex {
    * that, and on a tie the row could still win by its lower number). Highest upper bound first.
    *
    * In a large index the code dots are summed together with the helper thread (`sharedDots`; a
-   * hybrid search runs BM25 first, while the helper has begun), then bounded here. If a row was
-   * added or removed in between (rows move), the pass runs again on this thread alone.
+   * hybrid search runs BM25 first, while the helper has begun), each block bounded here as soon as
+   * it is summed. If a row was added or removed in between (rows move), the pass runs again on this
+   * thread alone.
    */
   private async candidates(
     unit: Float32Array,
@@ -298,16 +299,13 @@ export class VectorIndex {
     const shared = matrix.sharedDots(0, count)
     if (shared !== null) {
       const changes = this.changes
-      const sums = await shared.finish()
-      if (this.changes === changes) {
-        const pass = new CandidatePass(limit, threshold)
-        this.boundRows(pass, 0, count, embedderCode, allowed, (row, n, level) =>
-          matrix.reachingFrom(sums, row, row, n, level, bounds),
-        )
-        matrix.releaseSums(sums)
-        return pass.candidates()
-      }
-      matrix.releaseSums(sums)
+      const pass = new CandidatePass(limit, threshold)
+      await shared.finish((sums, first, n) =>
+        this.boundRows(pass, first, first + n, embedderCode, allowed, (row, rows, level) =>
+          matrix.reachingFrom(sums, row, row, rows, level, bounds),
+        ),
+      )
+      if (this.changes === changes) return pass.candidates()
       matrix.setQuery(unit) // rows moved meanwhile: the pass again, here
     }
     const pass = new CandidatePass(limit, threshold)
@@ -331,14 +329,19 @@ export class VectorIndex {
     reach: (row: number, count: number, level: number) => number,
   ): void {
     const { embedderOf, collectionOf, matrix, ids } = this
+    // Every row wanted (one embedder in the index, no collection filter): whole blocks, unchecked.
+    const everyRow = allowed === null && this.embedders.values.length === 1
     let row = from
     while (row < to) {
-      if (embedderOf[row] !== embedderCode || (allowed !== null && allowed[collectionOf[row]!] !== 1)) {
+      if (
+        !everyRow &&
+        (embedderOf[row] !== embedderCode || (allowed !== null && allowed[collectionOf[row]!] !== 1))
+      ) {
         row++
         continue
       }
       const blockEnd = Math.min(to, row + SCORE_BLOCK_ROWS)
-      let end = row + 1
+      let end = everyRow ? blockEnd : row + 1
       while (
         end < blockEnd &&
         embedderOf[end] === embedderCode &&

@@ -38,8 +38,12 @@ export interface VectorMatrixOptions {
 
 /** A pass `VectorMatrix.sharedDots` started. */
 export interface SharedDots {
-  /** Sums the blocks left on this thread once the caller's own work is done; the sums, row `start + i`'s at `i`. */
-  finish(): Promise<Float64Array>
+  /**
+   * Once the caller's own work is done, sums on this thread the blocks the helper has not claimed,
+   * and calls `bound` once per block as its sums are ready (in no set order): rows `start + first ..
+   * start + first + count`, row `start + i`'s sum at `sums[i]`.
+   */
+  finish(bound: (sums: Float64Array, first: number, count: number) => void): Promise<void>
 }
 
 /** What a row's bounds need of the query set by `setQuery` (kept by a search that waits for its helper). */
@@ -95,6 +99,12 @@ export class VectorMatrix {
   private residuals: Float64Array<ArrayBuffer>
   /** Per row: s |c|_1. */
   private slacks: Float64Array<ArrayBuffer>
+  /**
+   * At least every row's residual and slack (rows removed since may have held them): bound every
+   * row's interval radius at once, so that `reachingFrom` drops most rows on their centre alone.
+   */
+  private largestResidual = 0
+  private largestSlack = 0
   /** `reaching`'s output: rows and their intervals. */
   readonly reached = {
     rows: new Int32Array(SCORE_BLOCK_ROWS),
@@ -203,6 +213,8 @@ export class VectorMatrix {
     this.scales[row] = scale
     this.residuals[row] = Math.sqrt(residual)
     this.slacks[row] = scale * l1
+    this.largestResidual = Math.max(this.largestResidual, this.residuals[row])
+    this.largestSlack = Math.max(this.largestSlack, this.slacks[row])
   }
 
   /** Copies row `from` over row `to`. */
@@ -258,6 +270,15 @@ export class VectorMatrix {
       }
     }
     if (lowest < -CODE_MAX) throw new RangeError('Cannot read vector index: a code is out of range')
+    // NaN (bytes that are not numbers) stays NaN: then no row is dropped early.
+    let residual = 0
+    let slack = 0
+    for (let row = 0; row < count; row++) {
+      residual = Math.max(residual, this.residuals[row]!)
+      slack = Math.max(slack, slacks[row]!)
+    }
+    this.largestResidual = residual
+    this.largestSlack = slack
   }
 
   /**
@@ -324,10 +345,14 @@ export class VectorMatrix {
     const queryError = HALF * bounds.step
     const l2 = bounds.l2 * (1 + 1e-12)
     const step = bounds.step
+    // No row's radius exceeds this one's, so a centre below `drop` cannot reach `level` (less
+    // rounding slack again, for the subtraction): most rows cost two loads and one comparison.
+    const drop = level - (this.largestResidual * l2 + this.largestSlack * queryError + 2 * ROUNDING)
     let n = 0
     for (let i = 0, row = start; i < count; i++, row++) {
       const scale = scales[row]!
       const centre = scale * step * sums[from + i]!
+      if (centre < drop) continue
       const radius = Math.min(scale * rowError, residuals[row]! * l2) + slacks[row]! * queryError + ROUNDING
       const upper = centre + radius
       if (upper < level) continue
@@ -370,28 +395,55 @@ export class VectorMatrix {
     // Settles once the helper has left the job (all blocks claimed), or failed.
     const helped = helper.codeDots(job).catch(() => undefined)
     return {
-      finish: async () => {
+      finish: async (bound) => {
         await null // the caller's own work first: the helper sums meanwhile
-        this.claimBlocks(job, blocks)
-        if (Atomics.load(job.claims, 1) < blocks) {
+        // Each block is bounded once summed: this thread's own at once, the helper's as this thread
+        // finds them finished (it claims in increasing order, so they are found with one cursor).
+        const bounded = new Uint8Array(blocks)
+        let cursor = 0
+        const boundFinished = () => {
+          for (; cursor < blocks; cursor++) {
+            if (bounded[cursor] === 1) continue
+            if (Atomics.load(job.finished, cursor) === 0) return
+            bounded[cursor] = 1
+            bound(
+              job.out,
+              cursor * SCORE_BLOCK_ROWS,
+              Math.min(SCORE_BLOCK_ROWS, count - cursor * SCORE_BLOCK_ROWS),
+            )
+          }
+        }
+        const own = (block: number) => {
+          this.sumBlock(job, block)
+          bounded[block] = 1
+          bound(
+            job.out,
+            block * SCORE_BLOCK_ROWS,
+            Math.min(SCORE_BLOCK_ROWS, count - block * SCORE_BLOCK_ROWS),
+          )
+          boundFinished()
+        }
+        this.queryCodes.set(job.query) // another search may have set its own meanwhile
+        for (
+          let block = Atomics.add(job.claims, 0, 1);
+          block < blocks;
+          block = Atomics.add(job.claims, 0, 1)
+        ) {
+          own(block)
+        }
+        boundFinished()
+        if (cursor < blocks) {
           // The helper is within a block (or died in one): wait for it to leave the job, then sum
           // here whatever block it did not finish.
           await helped
-          this.claimBlocks(job, blocks)
-          for (let block = 0; block < blocks; block++) {
-            if (Atomics.load(job.finished, block) === 0) this.sumBlock(job, block)
+          this.queryCodes.set(job.query)
+          for (let block = cursor; block < blocks; block++) {
+            if (bounded[block] === 0 && Atomics.load(job.finished, block) === 0) own(block)
           }
+          boundFinished()
         }
-        return job.out
+        this.releaseSums(job.out)
       },
-    }
-  }
-
-  /** Sums, on this thread, the blocks of `job` no thread has claimed yet. */
-  private claimBlocks(job: CodeDotsJob, blocks: number): void {
-    this.queryCodes.set(job.query) // another search may have set its own meanwhile
-    for (let block = Atomics.add(job.claims, 0, 1); block < blocks; block = Atomics.add(job.claims, 0, 1)) {
-      this.sumBlock(job, block)
     }
   }
 
@@ -404,8 +456,8 @@ export class VectorMatrix {
     Atomics.add(job.claims, 1, 1)
   }
 
-  /** Takes back the sums a `SharedDots` gave, for the next search (one array is kept). */
-  releaseSums(sums: Float64Array): void {
+  /** Keeps the sums of a finished pass for the next search (one array is kept). */
+  private releaseSums(sums: Float64Array): void {
     if (this.spareSums.length < 1) this.spareSums.push(sums)
   }
 
