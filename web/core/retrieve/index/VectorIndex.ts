@@ -300,9 +300,9 @@ export class VectorIndex {
     if (shared !== null) {
       const changes = this.changes
       const pass = new CandidatePass(limit, threshold)
-      await shared.finish((sums, first, n) =>
+      await shared.finish((sums, from, first, n) =>
         this.boundRows(pass, first, first + n, embedderCode, allowed, (row, rows, level) =>
-          matrix.reachingFrom(sums, row, row, rows, level, bounds),
+          matrix.reachingFrom(sums, from + row - first, row, rows, level, bounds),
         ),
       )
       if (this.changes === changes) return pass.candidates()

@@ -39,11 +39,12 @@ export interface VectorMatrixOptions {
 /** A pass `VectorMatrix.sharedDots` started. */
 export interface SharedDots {
   /**
-   * Once the caller's own work is done, sums on this thread the blocks the helper has not claimed,
-   * and calls `bound` once per block as its sums are ready (in no set order): rows `start + first ..
-   * start + first + count`, row `start + i`'s sum at `sums[i]`.
+   * Once the caller's own work is done, sums on this thread the blocks the helper has not claimed
+   * (or has not finished, once none is left to claim), and calls `bound` once per block as its sums
+   * are ready, in no set order: rows `start + first .. start + first + count`, row `start + first +
+   * i`'s sum at `sums[from + i]` (valid during the call only).
    */
-  finish(bound: (sums: Float64Array, first: number, count: number) => void): Promise<void>
+  finish(bound: (sums: Float64Array, from: number, first: number, count: number) => void): Promise<void>
 }
 
 /** What a row's bounds need of the query set by `setQuery` (kept by a search that waits for its helper). */
@@ -392,8 +393,12 @@ export class VectorMatrix {
       claims: new Int32Array(new SharedArrayBuffer(8)),
       finished: new Uint8Array(new SharedArrayBuffer(blocks)),
     }
-    // Settles once the helper has left the job (all blocks claimed), or failed.
-    const helped = helper.codeDots(job).catch(() => undefined)
+    // Settles once the helper has left the job (no block left to claim), or failed: until then it
+    // may still write to `out`, which only then can serve another search.
+    void helper.codeDots(job).then(
+      () => this.releaseSums(job.out),
+      () => this.releaseSums(job.out),
+    )
     return {
       finish: async (bound) => {
         await null // the caller's own work first: the helper sums meanwhile
@@ -401,27 +406,14 @@ export class VectorMatrix {
         // finds them finished (it claims in increasing order, so they are found with one cursor).
         const bounded = new Uint8Array(blocks)
         let cursor = 0
+        const rowsOf = (block: number) => Math.min(SCORE_BLOCK_ROWS, count - block * SCORE_BLOCK_ROWS)
         const boundFinished = () => {
           for (; cursor < blocks; cursor++) {
             if (bounded[cursor] === 1) continue
             if (Atomics.load(job.finished, cursor) === 0) return
             bounded[cursor] = 1
-            bound(
-              job.out,
-              cursor * SCORE_BLOCK_ROWS,
-              Math.min(SCORE_BLOCK_ROWS, count - cursor * SCORE_BLOCK_ROWS),
-            )
+            bound(job.out, cursor * SCORE_BLOCK_ROWS, cursor * SCORE_BLOCK_ROWS, rowsOf(cursor))
           }
-        }
-        const own = (block: number) => {
-          this.sumBlock(job, block)
-          bounded[block] = 1
-          bound(
-            job.out,
-            block * SCORE_BLOCK_ROWS,
-            Math.min(SCORE_BLOCK_ROWS, count - block * SCORE_BLOCK_ROWS),
-          )
-          boundFinished()
         }
         this.queryCodes.set(job.query) // another search may have set its own meanwhile
         for (
@@ -429,20 +421,23 @@ export class VectorMatrix {
           block < blocks;
           block = Atomics.add(job.claims, 0, 1)
         ) {
-          own(block)
-        }
-        boundFinished()
-        if (cursor < blocks) {
-          // The helper is within a block (or died in one): wait for it to leave the job, then sum
-          // here whatever block it did not finish.
-          await helped
-          this.queryCodes.set(job.query)
-          for (let block = cursor; block < blocks; block++) {
-            if (bounded[block] === 0 && Atomics.load(job.finished, block) === 0) own(block)
-          }
+          this.sumBlock(job, block)
+          bounded[block] = 1
+          bound(job.out, block * SCORE_BLOCK_ROWS, block * SCORE_BLOCK_ROWS, rowsOf(block))
           boundFinished()
         }
-        this.releaseSums(job.out)
+        // Blocks the helper holds still (its thread descheduled, or dead) are summed again here into
+        // this thread's own block of sums rather than waited for: a search never waits on the helper.
+        for (let block = cursor; block < blocks; block++) {
+          if (bounded[block] === 1) continue
+          bounded[block] = 1
+          if (Atomics.load(job.finished, block) === 1) {
+            bound(job.out, block * SCORE_BLOCK_ROWS, block * SCORE_BLOCK_ROWS, rowsOf(block))
+          } else {
+            this.dotsInPlace(start + block * SCORE_BLOCK_ROWS, rowsOf(block))
+            bound(this.sums, 0, block * SCORE_BLOCK_ROWS, rowsOf(block))
+          }
+        }
       },
     }
   }
