@@ -78,7 +78,7 @@ describe('WorkerScanHelper', () => {
     expect(helper.rows).toBe(queries.length * 2 * ROWS)
   })
 
-  it('sums every block itself when the helper never gets to the job, and the blocks a failing helper claimed', async () => {
+  it('never waits on the helper: sums every block itself when the helper never gets to the job, holds a block, or dies', async () => {
     const { added, queries } = rows(5, ROWS)
     const { exactVectors } = indexOf(added)
     const plain = new PlainF32Scan(DIMENSIONS, added)
@@ -89,6 +89,17 @@ describe('WorkerScanHelper', () => {
     for (const { id, vector } of added)
       busy.add(id, vector, { collection_id: 'c', document_id: 'd', embedder: 'hash-v1' })
     expect(await busy.search(queries[0]!, request, exactVectors)).toEqual(plain.search(queries[0]!, request))
+    // Holds a block for good (its thread descheduled): the search sums it again rather than wait.
+    useScanHelper({
+      codeDots: (job) => {
+        Atomics.add(job.claims, 0, 1)
+        return new Promise<void>(() => {})
+      },
+    })
+    const stuck = new VectorIndex(DIMENSIONS, OPTIONS)
+    for (const { id, vector } of added)
+      stuck.add(id, vector, { collection_id: 'c', document_id: 'd', embedder: 'hash-v1' })
+    expect(await stuck.search(queries[1]!, request, exactVectors)).toEqual(plain.search(queries[1]!, request))
     // Claims two blocks, finishes neither, and dies.
     const claimed: number[] = []
     useScanHelper({

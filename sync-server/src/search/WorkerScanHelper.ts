@@ -25,7 +25,6 @@ parentPort.on('message', ({ id, job }) => {
         codeDots(codesAt + (start + first) * stride, queryAt, stride, n, sumsAt)
         out.set(n === blockRows ? sums : sums.subarray(0, n), first)
         Atomics.store(finished, block, 1)
-        Atomics.add(claims, 1, 1)
       }
     }
     parentPort.postMessage({ id })

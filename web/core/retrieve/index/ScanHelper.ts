@@ -17,9 +17,9 @@ export interface ScanHelper {
  * Rows `start .. start + count` of a shared memory's codes, dotted with `query` by the kernel of
  * `module` (`dotKernelWasm.ts`, built for a shared memory), `blockRows` at a time. A thread claims
  * block b by `Atomics.add(claims, 0, 1)` returning b (none left from the block count on), sums it,
- * copies its sums to `out` from b * blockRows, then sets `finished[b]` to 1 and adds 1 to
- * `claims[1]` (atomically: the other thread reads `out` after seeing them). The helper owns a
- * scratch area of the memory (`queryAt`: room for the query codes; `sumsAt`: one block of f64 sums).
+ * copies its sums to `out` from b * blockRows, then sets `finished[b]` to 1 (atomically: the other
+ * thread reads that block of `out` after seeing it). The helper owns a scratch area of the memory
+ * (`queryAt`: room for the query codes; `sumsAt`: one block of f64 sums).
  */
 export interface CodeDotsJob {
   module: WebAssembly.Module
@@ -35,7 +35,7 @@ export interface CodeDotsJob {
   query: Int16Array
   /** Rows summed per kernel call: the scratch area's block. */
   blockRows: number
-  /** Over SharedArrayBuffers: the sums (at least `count`), [next block, blocks finished], a flag per block. */
+  /** Over SharedArrayBuffers: the sums (at least `count`), the next block to claim, a flag per block. */
   out: Float64Array
   claims: Int32Array
   finished: Uint8Array

@@ -32,7 +32,7 @@ const HALF = 0.5 + 1e-9
 export interface VectorMatrixOptions {
   /** Capacity (rows) from which the WebAssembly kernel is used where it can run; Infinity: never. */
   wasmFromRows?: number
-  /** Rows from which part of a search's pass goes to the `ScanHelper`; Infinity: never. */
+  /** Rows from which a search shares its pass with the `ScanHelper`; Infinity: never. */
   helperFromRows?: number
 }
 
@@ -47,7 +47,7 @@ export interface SharedDots {
   finish(bound: (sums: Float64Array, from: number, first: number, count: number) => void): Promise<void>
 }
 
-/** What a row's bounds need of the query set by `setQuery` (kept by a search that waits for its helper). */
+/** What a row's bounds need of the query set by `setQuery` (kept by a search that shares its pass). */
 export interface QueryBounds {
   step: number
   l1: number
@@ -390,7 +390,7 @@ export class VectorMatrix {
       blockRows: SCORE_BLOCK_ROWS,
       out:
         found >= 0 ? this.spareSums.splice(found, 1)[0]! : new Float64Array(new SharedArrayBuffer(count * 8)),
-      claims: new Int32Array(new SharedArrayBuffer(8)),
+      claims: new Int32Array(new SharedArrayBuffer(4)),
       finished: new Uint8Array(new SharedArrayBuffer(blocks)),
     }
     // Settles once the helper has left the job (no block left to claim), or failed: until then it
@@ -448,7 +448,6 @@ export class VectorMatrix {
     this.dotsInPlace(job.start + first, n)
     job.out.set(this.sums.subarray(0, n), first)
     Atomics.store(job.finished, block, 1)
-    Atomics.add(job.claims, 1, 1)
   }
 
   /** Keeps the sums of a finished pass for the next search (one array is kept). */
