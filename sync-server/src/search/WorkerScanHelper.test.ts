@@ -85,9 +85,7 @@ describe('WorkerScanHelper', () => {
     const request = { limit: 20, embedder: 'hash-v1' }
     // Busy with other work for good: the search must not wait for it.
     useScanHelper({ codeDots: () => new Promise<void>(() => {}) })
-    const busy = new VectorIndex(DIMENSIONS, OPTIONS)
-    for (const { id, vector } of added)
-      busy.add(id, vector, { collection_id: 'c', document_id: 'd', embedder: 'hash-v1' })
+    const { index: busy } = indexOf(added) // made now: it takes the helper registered
     expect(await busy.search(queries[0]!, request, exactVectors)).toEqual(plain.search(queries[0]!, request))
     // Holds a block for good (its thread descheduled): the search sums it again rather than wait.
     useScanHelper({
@@ -96,9 +94,7 @@ describe('WorkerScanHelper', () => {
         return new Promise<void>(() => {})
       },
     })
-    const stuck = new VectorIndex(DIMENSIONS, OPTIONS)
-    for (const { id, vector } of added)
-      stuck.add(id, vector, { collection_id: 'c', document_id: 'd', embedder: 'hash-v1' })
+    const { index: stuck } = indexOf(added) // made now: it takes the helper registered
     expect(await stuck.search(queries[1]!, request, exactVectors)).toEqual(plain.search(queries[1]!, request))
     // Claims two blocks, finishes neither, and dies.
     const claimed: number[] = []
@@ -108,9 +104,7 @@ describe('WorkerScanHelper', () => {
         throw new Error('helper died')
       },
     })
-    const dying = new VectorIndex(DIMENSIONS, OPTIONS)
-    for (const { id, vector } of added)
-      dying.add(id, vector, { collection_id: 'c', document_id: 'd', embedder: 'hash-v1' })
+    const { index: dying } = indexOf(added) // made now: it takes the helper registered
     for (const query of queries) {
       expect(await dying.search(query, request, exactVectors)).toEqual(plain.search(query, request))
     }
