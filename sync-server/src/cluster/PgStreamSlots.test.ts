@@ -58,4 +58,17 @@ describe('PgStreamSlots', () => {
     expect(await c.slots.take('person', 2)).toBe(true)
     await c.slots.leave()
   })
+
+  it('counts an instance’s streams from its start, before its job service first beats', async () => {
+    // As startServer opens them: the job service starts (and beats) only once the server listens.
+    const a = await PgStreamSlots.open(db.pool, {
+      instanceId: 'early-a',
+      leaseMs: LEASE_MS,
+      logError: () => {},
+    })
+    const b = await instance('early-b')
+    expect(await a.take('early', 1)).toBe(true)
+    expect(await b.slots.take('early', 1)).toBe(false)
+    await Promise.all([a.leave(), b.slots.leave()])
+  })
 })

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
 import { LocalStreamSlots, type StreamSlots } from '../EventStreamLimit'
-import { isAlive } from '../jobs/JobLeases'
+import { isAlive, JobLeases } from '../jobs/JobLeases'
+import { PgDriver } from '../sql/PgDriver'
 import { SERVER_SCHEMA } from '../sql/openDatabases'
 import { pgSetupLock, withAdvisoryLock } from '../sql/pgSetupLock'
 
@@ -80,6 +81,9 @@ export class PgStreamSlots implements StreamSlots {
         ${FORGET};
       `),
     )
+    // Others count this instance's streams only while it is alive by its heartbeat, and its job
+    // service first beats once the server listens (startServer): beat now, before any stream opens.
+    await new JobLeases(new PgDriver(pool, S), options.instanceId, options.leaseMs).beat()
     return new PgStreamSlots(pool, options)
   }
 
