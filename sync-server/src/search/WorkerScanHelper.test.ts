@@ -111,6 +111,18 @@ describe('WorkerScanHelper', () => {
     expect(claimed).toHaveLength(queries.length * 2)
   })
 
+  it('answers searches started together on one index (each pass with its own sums) as a plain f32 scan does', async () => {
+    useScanHelper(worker)
+    const { added, queries } = rows(6, ROWS)
+    const { index, exactVectors } = indexOf(added)
+    const plain = new PlainF32Scan(DIMENSIONS, added)
+    const request = { limit: 30, embedder: 'hash-v1' }
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(queries.map((query) => index.search(query, request, exactVectors)))
+      answers.forEach((answer, q) => expect(answer).toEqual(plain.search(queries[q]!, request)))
+    }
+  })
+
   it('gives the same answers when the helper fails (the rows are summed in place) and after it is restarted', async () => {
     const helper = new CountingHelper(worker)
     useScanHelper(helper)

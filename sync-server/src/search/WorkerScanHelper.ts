@@ -73,7 +73,8 @@ export class WorkerScanHelper implements ScanHelper {
 
   private started(): Worker {
     if (this.worker) return this.worker
-    const worker = new Worker(WORKER_SOURCE, { eval: true })
+    // No execArgv: the parent's (a TypeScript loader, heap flags) serve nothing here.
+    const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [] })
     worker.unref()
     worker.on('message', ({ id, error }: { id: number; error?: string }) => {
       const waiting = this.pending.get(id)

@@ -36,6 +36,9 @@ export interface VectorMatrixOptions {
   helperFromRows?: number
 }
 
+/** `SharedDots.finish`'s callback: rows `first .. first + count` (of the pass) have their sums at `sums[from + i]`. */
+type SharedBound = (sums: Float64Array, from: number, first: number, count: number) => void
+
 /** A pass `VectorMatrix.sharedDots` started. */
 export interface SharedDots {
   /**
@@ -44,7 +47,7 @@ export interface SharedDots {
    * are ready, in no set order: rows `start + first .. start + first + count`, row `start + first +
    * i`'s sum at `sums[from + i]` (valid during the call only).
    */
-  finish(bound: (sums: Float64Array, from: number, first: number, count: number) => void): Promise<void>
+  finish(bound: SharedBound): Promise<void>
 }
 
 /** What a row's bounds need of the query set by `setQuery` (kept by a search that shares its pass). */
@@ -91,8 +94,12 @@ export class VectorMatrix {
   /** The helper thread that sums part of a search's rows: set when the memory is shared with it. */
   private helper: ScanHelper | null = null
   private readonly helperFromRows: number
-  /** Output arrays (over SharedArrayBuffers) of finished helper jobs, kept for the next. */
-  private spareSums: Float64Array[] = []
+  /**
+   * Where the helper writes its sums (over a SharedArrayBuffer, a row of capacity each), reused by
+   * every pass but one that starts while another is in progress (that one gets its own).
+   */
+  private helperSums: Float64Array | null = null
+  private helperSumsBusy = false
   private codes: Int8Array<ArrayBuffer>
   private queryCodes: Int16Array<ArrayBuffer>
   private sums: Float64Array<ArrayBuffer>
@@ -376,7 +383,16 @@ export class VectorMatrix {
     const helper = this.helper
     if (helper === null || count < this.helperFromRows) return null
     const blocks = Math.ceil(count / SCORE_BLOCK_ROWS)
-    const found = this.spareSums.findIndex((sums) => sums.length >= count)
+    // The helper works through its jobs in order, and this thread reads a block of `out` only once
+    // the current job's flag says the helper wrote it for this job: a late write of an earlier job
+    // (one this thread finished without waiting) came before that. So one array serves pass after
+    // pass; only a pass started while another is in progress needs one of its own.
+    const kept = !this.helperSumsBusy
+    if (kept && (this.helperSums === null || this.helperSums.length < count)) {
+      this.helperSums = new Float64Array(new SharedArrayBuffer(Math.max(count, this.capacityRows) * 8))
+    }
+    const out = kept ? this.helperSums! : new Float64Array(new SharedArrayBuffer(count * 8))
+    this.helperSumsBusy = true
     const job: CodeDotsJob = {
       module: vectorKernelModule(true)!,
       memory: this.memory!,
@@ -388,71 +404,63 @@ export class VectorMatrix {
       count,
       query: this.queryCodes.slice(),
       blockRows: SCORE_BLOCK_ROWS,
-      out:
-        found >= 0 ? this.spareSums.splice(found, 1)[0]! : new Float64Array(new SharedArrayBuffer(count * 8)),
+      out,
       claims: new Int32Array(new SharedArrayBuffer(4)),
       finished: new Uint8Array(new SharedArrayBuffer(blocks)),
     }
-    // Settles once the helper has left the job (no block left to claim), or failed: until then it
-    // may still write to `out`, which only then can serve another search.
-    void helper.codeDots(job).then(
-      () => this.releaseSums(job.out),
-      () => this.releaseSums(job.out),
-    )
+    // A failed helper has left blocks unclaimed or unfinished: this thread sums them.
+    helper.codeDots(job).catch(() => undefined)
     return {
       finish: async (bound) => {
         await null // the caller's own work first: the helper sums meanwhile
-        // Each block is bounded once summed: this thread's own at once, the helper's as this thread
-        // finds them finished (it claims in increasing order, so they are found with one cursor).
-        const bounded = new Uint8Array(blocks)
-        let cursor = 0
-        const rowsOf = (block: number) => Math.min(SCORE_BLOCK_ROWS, count - block * SCORE_BLOCK_ROWS)
-        const boundFinished = () => {
-          for (; cursor < blocks; cursor++) {
-            if (bounded[cursor] === 1) continue
-            if (Atomics.load(job.finished, cursor) === 0) return
-            bounded[cursor] = 1
-            bound(job.out, cursor * SCORE_BLOCK_ROWS, cursor * SCORE_BLOCK_ROWS, rowsOf(cursor))
-          }
-        }
-        this.queryCodes.set(job.query) // another search may have set its own meanwhile
-        for (
-          let block = Atomics.add(job.claims, 0, 1);
-          block < blocks;
-          block = Atomics.add(job.claims, 0, 1)
-        ) {
-          this.sumBlock(job, block)
-          bounded[block] = 1
-          bound(job.out, block * SCORE_BLOCK_ROWS, block * SCORE_BLOCK_ROWS, rowsOf(block))
-          boundFinished()
-        }
-        // Blocks the helper holds still (its thread descheduled, or dead) are summed again here into
-        // this thread's own block of sums rather than waited for: a search never waits on the helper.
-        for (let block = cursor; block < blocks; block++) {
-          if (bounded[block] === 1) continue
-          bounded[block] = 1
-          if (Atomics.load(job.finished, block) === 1) {
-            bound(job.out, block * SCORE_BLOCK_ROWS, block * SCORE_BLOCK_ROWS, rowsOf(block))
-          } else {
-            this.dotsInPlace(start + block * SCORE_BLOCK_ROWS, rowsOf(block))
-            bound(this.sums, 0, block * SCORE_BLOCK_ROWS, rowsOf(block))
-          }
+        try {
+          this.finishShared(job, blocks, bound)
+        } finally {
+          if (kept) this.helperSumsBusy = false
         }
       },
     }
   }
 
-  private sumBlock(job: CodeDotsJob, block: number): void {
-    const first = block * SCORE_BLOCK_ROWS
-    const n = Math.min(SCORE_BLOCK_ROWS, job.count - first)
-    this.dotsInPlace(job.start + first, n)
-    job.out.set(this.sums.subarray(0, n), first)
-    Atomics.store(job.finished, block, 1)
-  }
-
-  /** Keeps the sums of a finished pass for the next search (one array is kept). */
-  private releaseSums(sums: Float64Array): void {
-    if (this.spareSums.length < 1) this.spareSums.push(sums)
+  /**
+   * The blocks of `job` left, summed here (into this thread's own block of sums, bounded from
+   * there), and the helper's finished ones bounded as they are found (it claims in increasing
+   * order, so one cursor finds them). Once no block is left to claim, a block the helper still holds
+   * (its thread descheduled, or dead) is summed again here rather than waited for: a search never
+   * waits on the helper.
+   */
+  private finishShared(job: CodeDotsJob, blocks: number, bound: SharedBound): void {
+    const rowsOf = (block: number) => Math.min(SCORE_BLOCK_ROWS, job.count - block * SCORE_BLOCK_ROWS)
+    const bounded = new Uint8Array(blocks)
+    let cursor = 0
+    const boundFinished = () => {
+      for (; cursor < blocks; cursor++) {
+        if (bounded[cursor] === 1) continue
+        if (Atomics.load(job.finished, cursor) === 0) return
+        bounded[cursor] = 1
+        bound(job.out, cursor * SCORE_BLOCK_ROWS, cursor * SCORE_BLOCK_ROWS, rowsOf(cursor))
+      }
+    }
+    const sumHere = (block: number) => {
+      bounded[block] = 1
+      this.dotsInPlace(job.start + block * SCORE_BLOCK_ROWS, rowsOf(block))
+      bound(this.sums, 0, block * SCORE_BLOCK_ROWS, rowsOf(block))
+    }
+    this.queryCodes.set(job.query) // another search may have set its own meanwhile
+    for (let block = Atomics.add(job.claims, 0, 1); block < blocks; block = Atomics.add(job.claims, 0, 1)) {
+      sumHere(block)
+      boundFinished()
+    }
+    boundFinished()
+    for (let block = cursor; block < blocks; block++) {
+      if (bounded[block] === 1) continue
+      if (Atomics.load(job.finished, block) === 1) {
+        bounded[block] = 1
+        bound(job.out, block * SCORE_BLOCK_ROWS, block * SCORE_BLOCK_ROWS, rowsOf(block))
+      } else {
+        sumHere(block)
+      }
+    }
   }
 
   /** Code dots of rows `start .. start + count` (at most a block) into `sums`. */
