@@ -317,8 +317,8 @@ export class SearchIndex {
       }
     }
     // The threshold has already thinned the vector list; keyword matches go into fusion regardless.
-    // BM25 runs while the vector search waits (for the helper thread summing its last rows, or for
-    // the store's vectors); if it throws, the vector search's own outcome is left unobserved.
+    // BM25 runs before the vector search's pass goes on here, while the helper thread (where there is
+    // one) has begun it; if BM25 throws, the vector search's own outcome is left unobserved.
     let keywordHits: ScoredId[]
     try {
       keywordHits = this.bm25.search(query, { limit: candidateDepth(limit), collectionIds })
