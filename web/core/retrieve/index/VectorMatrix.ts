@@ -432,34 +432,29 @@ export class VectorMatrix {
   private finishShared(job: CodeDotsJob, blocks: number, bound: SharedBound): void {
     const rowsOf = (block: number) => Math.min(SCORE_BLOCK_ROWS, job.count - block * SCORE_BLOCK_ROWS)
     const bounded = new Uint8Array(blocks)
-    let cursor = 0
-    const boundFinished = () => {
-      for (; cursor < blocks; cursor++) {
-        if (bounded[cursor] === 1) continue
-        if (Atomics.load(job.finished, cursor) === 0) return
-        bounded[cursor] = 1
-        bound(job.out, cursor * SCORE_BLOCK_ROWS, cursor * SCORE_BLOCK_ROWS, rowsOf(cursor))
-      }
+    const boundHelpers = (block: number) => {
+      bounded[block] = 1
+      bound(job.out, block * SCORE_BLOCK_ROWS, block * SCORE_BLOCK_ROWS, rowsOf(block))
     }
     const sumHere = (block: number) => {
       bounded[block] = 1
       this.dotsInPlace(job.start + block * SCORE_BLOCK_ROWS, rowsOf(block))
       bound(this.sums, 0, block * SCORE_BLOCK_ROWS, rowsOf(block))
     }
+    let cursor = 0
     this.queryCodes.set(job.query) // another search may have set its own meanwhile
     for (let block = Atomics.add(job.claims, 0, 1); block < blocks; block = Atomics.add(job.claims, 0, 1)) {
       sumHere(block)
-      boundFinished()
+      for (; cursor < blocks; cursor++) {
+        if (bounded[cursor] === 1) continue
+        if (Atomics.load(job.finished, cursor) === 0) break
+        boundHelpers(cursor)
+      }
     }
-    boundFinished()
     for (let block = cursor; block < blocks; block++) {
       if (bounded[block] === 1) continue
-      if (Atomics.load(job.finished, block) === 1) {
-        bounded[block] = 1
-        bound(job.out, block * SCORE_BLOCK_ROWS, block * SCORE_BLOCK_ROWS, rowsOf(block))
-      } else {
-        sumHere(block)
-      }
+      if (Atomics.load(job.finished, block) === 1) boundHelpers(block)
+      else sumHere(block)
     }
   }
 
