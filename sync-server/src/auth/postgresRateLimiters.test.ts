@@ -2,6 +2,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../web/core/api/ApiError'
 import { createTestDatabase, type TestDatabase } from '../../test/postgres/createTestDatabase'
+import { SERVER_SCHEMA } from '../sql/openDatabases'
 import { postgresRateLimiters } from './postgresRateLimiters'
 import type { RateLimiterFactory } from './RateLimiter'
 
@@ -115,6 +116,32 @@ describe('rate limits shared through PostgreSQL', () => {
     } finally {
       await pool.end()
       await other.drop()
+    }
+  })
+
+  it('starts on many instances at once without one failing on the shared table (repeated, it is a race)', async () => {
+    for (let round = 0; round < 10; round++) {
+      const other = await createTestDatabase()
+      const started: pg.Pool[] = []
+      try {
+        // The schema already there (the migrations made it): every instance goes straight for the table.
+        const setup = new pg.Client({ connectionString: other.url })
+        await setup.connect()
+        await setup.query(`CREATE SCHEMA ${SERVER_SCHEMA}`)
+        await setup.end()
+        for (let i = 0; i < 8; i++) {
+          const pool = new pg.Pool({ connectionString: other.url, max: 2 })
+          pool.on('error', () => {})
+          started.push(pool)
+        }
+        // Connected before they start, as instances that ran their migrations: they reach the table together.
+        await Promise.all(started.map((pool) => pool.query('SELECT 1')))
+        const results = await Promise.allSettled(started.map((pool) => postgresRateLimiters(pool)))
+        expect(results.filter((result) => result.status === 'rejected')).toEqual([])
+      } finally {
+        for (const pool of started) await pool.end()
+        await other.drop()
+      }
     }
   })
 })

@@ -37,15 +37,27 @@ export async function postgresRateLimiters(
   pool: pg.Pool,
   options: PostgresRateLimitOptions = {},
 ): Promise<RateLimiterFactory> {
-  await pgSetupLock(pool, SCHEMA, (client) => client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`))
-  // The library creates its table (IF NOT EXISTS, a concurrent creation taken as done); wait for it once.
-  // This one also deletes expired counts every 5 minutes; the limiters below leave that to it (one
-  // sweep a process is plenty for a shared table).
-  await new Promise<void>((resolve, reject) => {
-    new RateLimiterPostgres(
-      { storeClient: pool, storeType: 'pool', schemaName: SCHEMA, tableName: TABLE, points: 1, duration: 1 },
-      (error?: unknown) => (error ? reject(error) : resolve()),
+  // The table is the library's (its own columns, as RateLimiterPostgres would create it), created here
+  // under the schema's setup lock: the library's own `CREATE TABLE IF NOT EXISTS` races between
+  // instances starting together, and it forgives only one of the two errors PostgreSQL gives the loser
+  // (a unique violation, not "type already exists"), so one of three instances failed to start in CI.
+  await pgSetupLock(pool, SCHEMA, async (client) => {
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`)
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${SCHEMA}.${TABLE} (
+         key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
     )
+  })
+  // This one deletes expired counts every 5 minutes; the limiters below leave that to it (one sweep a
+  // process is plenty for a shared table).
+  new RateLimiterPostgres({
+    storeClient: pool,
+    storeType: 'pool',
+    schemaName: SCHEMA,
+    tableName: TABLE,
+    tableCreated: true,
+    points: 1,
+    duration: 1,
   })
   const logError = options.logError ?? console.error
   return (name: keyof RateLimits, rule) => {
