@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Block } from '../../DocumentModel'
 import { corpusDir } from '../../../testing/corpusDir'
 import { htmlParser } from './htmlParser'
+import { MAX_HTML_DEPTH } from './parseHtmlDocument'
 
 const corpus = corpusDir(process.env, fileURLToPath(new URL('../../../../../', import.meta.url)))
 const readCorpus = (path: string) => new Uint8Array(readFileSync(`${corpus}/${path}`))
@@ -149,6 +150,18 @@ describe('htmlParser', () => {
     for (const html of ['', '<html><head><title>T</title></head><body><script>x()</script></body></html>']) {
       await expect(parse(html)).rejects.toMatchObject({ name: 'ParseError', code: 'no_text' })
     }
+  })
+
+  it('reads a page nested up to MAX_HTML_DEPTH and refuses a deeper one at once, with a clear error', async () => {
+    const nested = (depth: number) =>
+      `<html><body>${'<div>'.repeat(depth)}<p>deep words</p>${'</div>'.repeat(depth)}<p>after</p></body></html>`
+    expect(allText((await parse(nested(MAX_HTML_DEPTH - 10))).blocks)).toBe('deep words\nafter')
+    // 20,000 levels: recursive walks overflowed the stack, and 2 MB of them took 37 s to parse.
+    await expect(parse(nested(20_000))).rejects.toMatchObject({
+      name: 'ParseError',
+      code: 'corrupt',
+      message: expect.stringContaining('more than 1,000 deep'),
+    })
   })
 })
 

@@ -1,10 +1,11 @@
 import { isTag, type Document, type Element } from 'domhandler'
-import { DomUtils, parseDocument } from 'htmlparser2'
+import { DomUtils } from 'htmlparser2'
 import type { DocumentParser } from '../../DocumentModel'
 import { appendHtmlBlocks } from './appendHtmlBlocks'
 import { BlockBuilder } from './BlockBuilder'
 import { decodeText } from './decodeText'
 import { findContentRoot } from './findContentRoot'
+import { parseHtmlDocument } from './parseHtmlDocument'
 
 /**
  * Saved web pages: the main content only, as headings, paragraphs, lists, tables and code. What is
@@ -14,7 +15,7 @@ import { findContentRoot } from './findContentRoot'
 export const htmlParser: DocumentParser = {
   kinds: ['html'],
   async parse(bytes, options) {
-    const document = parseDocument(decodeText(bytes, declaredCharset(bytes)))
+    const document = parseHtmlDocument(decodeText(bytes, declaredCharset(bytes)))
     const builder = htmlDocumentBlocks(document, options.maxChars)
     return builder.finish(pageTitle(document) ?? builder.headingTitle())
   },

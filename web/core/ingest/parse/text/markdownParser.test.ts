@@ -88,6 +88,20 @@ describe('markdownParser', () => {
       await expect(parse(markdown)).rejects.toMatchObject({ name: 'ParseError', code: 'no_text' })
     }
   })
+
+  it('reads pathologically deep quotes and lists, every line of text kept', async () => {
+    // marked lexes each level again: one line of 5,000 '>' overflowed the stack, and a 2 MB file of
+    // deepening quotes took 5 s and 2.8 GB (limitMarkdownNesting).
+    const quote = await parse(`${'>'.repeat(5_000)} the innermost words\n`)
+    expect(allText(quote.blocks)).toBe('the innermost words')
+    const list = Array.from({ length: 2_000 }, (_, i) => `${' '.repeat(i * 2)}- item${i}`).join('\n')
+    const items = allText((await parse(list)).blocks)
+    for (const i of [0, 1, 999, 1_999]) expect(items).toContain(`item${i}`)
+  })
+
+  it('reads raw HTML nested too deep as nothing, with the HTML parser’s error', async () => {
+    await expect(parse(`# Title\n\n${'<div>'.repeat(5_000)}x`)).rejects.toMatchObject({ code: 'corrupt' })
+  })
 })
 
 describe('markdownParser on the corpus', () => {

@@ -1,11 +1,12 @@
 import { marked, type Token, type Tokens } from 'marked'
-import { parseDocument } from 'htmlparser2'
 import type { DocumentParser } from '../../DocumentModel'
 import { appendHtmlBlocks } from './appendHtmlBlocks'
 import { BlockBuilder } from './BlockBuilder'
 import { cleanInlineText } from './cleanInlineText'
 import { decodeText } from './decodeText'
+import { limitMarkdownNesting } from './limitMarkdownNesting'
 import { markdownInlineText } from './markdownInlineText'
+import { parseHtmlDocument } from './parseHtmlDocument'
 import { stripFrontMatter } from './stripFrontMatter'
 
 /**
@@ -19,7 +20,8 @@ export const markdownParser: DocumentParser = {
   async parse(bytes, options) {
     // marked lexes the whole file at once; the walk over its tokens stops at `maxChars`.
     const builder = new BlockBuilder(options.maxChars)
-    appendMarkdownBlocks(marked.lexer(stripFrontMatter(decodeText(bytes)), { gfm: true }), builder)
+    const markdown = limitMarkdownNesting(stripFrontMatter(decodeText(bytes)))
+    appendMarkdownBlocks(marked.lexer(markdown, { gfm: true }), builder)
     return builder.finish(builder.headingTitle())
   },
 }
@@ -51,7 +53,7 @@ function appendMarkdownBlocks(tokens: readonly Token[], builder: BlockBuilder, i
         break
       case 'html':
         // A fragment: its header/footer/aside are the author's content, not page furniture.
-        appendHtmlBlocks(parseDocument(token.text), builder, true)
+        appendHtmlBlocks(parseHtmlDocument(token.text), builder, true)
         break
       // space, hr and def (link reference definitions) have no text; extensions' tokens fall through.
       default:
@@ -103,7 +105,7 @@ function listLines(list: Tokens.List, depth: number): string[] {
 /** HTML inside a list item, flattened to the item's line. */
 function htmlText(html: string): string {
   const builder = new BlockBuilder()
-  appendHtmlBlocks(parseDocument(html), builder, true)
+  appendHtmlBlocks(parseHtmlDocument(html), builder, true)
   return builder.blocks.map((block) => block.text).join(' ')
 }
 
