@@ -23,4 +23,12 @@ describe('configFromEnv: how far a document may expand', () => {
     expect(() => configFromEnv({ MAX_DOCUMENT_CHARS: '10M' })).toThrow(/MAX_DOCUMENT_CHARS/)
     expect(() => configFromEnv({ MAX_DOCUMENT_CHUNKS: '2.5' })).toThrow(/MAX_DOCUMENT_CHUNKS/)
   })
+
+  it('reads INGEST_MEMORY_MB, leaving the heap to V8 when unset, and refuses less than 64 MB', () => {
+    expect(configFromEnv({}).ingestMemoryMb).toBeUndefined()
+    expect(configFromEnv({ INGEST_MEMORY_MB: '2048' }).ingestMemoryMb).toBe(2048)
+    expect(() => configFromEnv({ INGEST_MEMORY_MB: '16' })).toThrow(
+      'INGEST_MEMORY_MB must be a whole number of at least 64, got "16"',
+    )
+  })
 })

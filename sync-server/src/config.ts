@@ -24,6 +24,8 @@ export interface ServerConfig {
   maxUploadBytes?: number
   /** Per-document processing time limit in ms (INGEST_TIMEOUT_S, default 120 s). */
   ingestTimeoutMs?: number
+  /** INGEST_MEMORY_MB: the JS heap each ingest worker may grow to; unset, V8's own limit. */
+  ingestMemoryMb?: number
   /**
    * How far one document may expand (MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS; defaults
    * DEFAULT_INGEST_LIMITS, the browser's too): past either it ends `failed` with error_code too_large.
@@ -106,7 +108,7 @@ export interface EmbedderConfig {
 
 /**
  * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), DATABASE_URL, DATABASE_POOL_MAX, STATIC_DIR, MAX_UPLOAD_MB,
- * INGEST_TIMEOUT_S, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
+ * INGEST_TIMEOUT_S, INGEST_MEMORY_MB, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
  * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, JOB_LEASE_S, TRUSTED_ORIGINS,
  * TRUST_PROXY, TRUST_PROXY_HOPS, ALLOWED_HOSTS, MAX_EVENT_STREAMS_PER_USER, BODY_IDLE_TIMEOUT_S,
  * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS and QUIRE_SECRET_KEY.
@@ -125,6 +127,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: resolve(env.STATIC_DIR || './dist'),
     maxUploadBytes: positiveNumber(env, 'MAX_UPLOAD_MB', 100) * 1024 * 1024,
     ingestTimeoutMs: positiveNumber(env, 'INGEST_TIMEOUT_S', 120) * 1000,
+    ingestMemoryMb: env.INGEST_MEMORY_MB ? wholeNumber(env, 'INGEST_MEMORY_MB', 0, 64) : undefined,
     ingestLimits: {
       maxChars: wholeNumber(env, 'MAX_DOCUMENT_CHARS', DEFAULT_INGEST_LIMITS.maxChars, 1),
       maxChunks: wholeNumber(env, 'MAX_DOCUMENT_CHUNKS', DEFAULT_INGEST_LIMITS.maxChunks, 1),

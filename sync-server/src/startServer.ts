@@ -106,6 +106,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   })
   const ingestor = new WorkerIngestor({
     timeoutMs: config.ingestTimeoutMs,
+    memoryMb: config.ingestMemoryMb,
     limits: config.ingestLimits,
     embedder: config.embedder,
     logError,

@@ -98,4 +98,18 @@ describe('WorkerIngestor', () => {
       'Notes\n\nThe ferry stopped running when the river froze.',
     ])
   })
+
+  it(
+    'fails a document that runs its worker out of memory as too large, and keeps working',
+    { timeout: 120_000 },
+    async () => {
+      const ingestor = make({ memoryMb: 128, limits: { maxChars: 100_000_000, maxChunks: 1_000_000 } })
+      // 24 MB of tiny paragraphs: a few million elements in the parsed tree, far past 128 MB of heap.
+      const page = new TextEncoder().encode(`<html><body>${'<p>x</p>'.repeat(3_000_000)}</body></html>`)
+      const error = await ingestor.ingest({ bytes: page, filename: 'huge.html' }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ParseError)
+      expect(error).toMatchObject({ code: 'too_large', message: expect.stringContaining('more memory') })
+      expect((await ingestor.ingest({ bytes: markdown, filename: 'notes.md' })).metadata.title).toBe('Notes')
+    },
+  )
 })

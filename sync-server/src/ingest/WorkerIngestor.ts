@@ -38,6 +38,8 @@ export class WorkerIngestor implements Ingestor {
       /** MAX_DOCUMENT_CHARS / MAX_DOCUMENT_CHUNKS; absent: DEFAULT_INGEST_LIMITS (the worker's). */
       limits?: IngestLimits
       embedder?: EmbedderConfig
+      /** INGEST_MEMORY_MB: the JS heap each worker may grow to; absent, V8's own limit (a few GB). */
+      memoryMb?: number
       logError?: (error: unknown) => void
     } = {},
   ) {}
@@ -94,7 +96,7 @@ export class WorkerIngestor implements Ingestor {
             finish(() => reject(new Error('The document could not be processed')))
           }
         }
-        const onError = (error: Error) => kill(error)
+        const onError = (error: Error) => kill(workerFailure(error))
         const onExit = () => kill(new Error('The ingest worker stopped unexpectedly'))
         const onAbort = () => kill(request.signal?.reason ?? new Error('Processing was cancelled'))
         // A grace period past the cooperative limit, for the pipeline to report its own timeout.
@@ -166,11 +168,29 @@ export class WorkerIngestor implements Ingestor {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { embedder: this.options.embedder } })
+    const { embedder, memoryMb } = this.options
+    const worker = new Worker(BOOTSTRAP, {
+      eval: true,
+      workerData: { embedder },
+      resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
+    })
     // An idle worker must not keep the process alive at shutdown.
     worker.unref()
     return worker
   }
+}
+
+/**
+ * What a worker's 'error' means for the document. Running out of heap ends only the worker (Node
+ * terminates it, and it is replaced), and the person is told the file is too big to read, not that
+ * something unexpected happened.
+ */
+function workerFailure(error: Error): Error {
+  if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') return error
+  return new ParseError(
+    'too_large',
+    'Reading this file needed more memory than one document may use, so it was stopped',
+  )
 }
 
 /** Bytes copied between two looks at the clock: a few milliseconds of memcpy. */
