@@ -3,13 +3,17 @@ import type { Middleware } from 'koa'
 import { HttpMethodEnum, koaBody, type KoaBodyMiddlewareOptions } from 'koa-body'
 import { ApiError } from '../../web/core/api/ApiError'
 import { exceedsJsonDepth, TOO_DEEP_JSON_DETAIL } from '../../web/core/api/exceedsJsonDepth'
+import { MAX_TEXT_BYTES } from '../../web/core/api/extraction/textContext'
 import { MALFORMED_JSON_DETAIL } from '../../web/core/api/parseJsonBody'
 
 /** Where a file's position among the request's files is kept (see `onFileBegin`). */
 export const UPLOAD_ORDER = Symbol('upload order')
 
-/** Room for a multipart body's text fields (at most 1 MiB, as formidable is told) and part headers. */
-const FORM_FIELDS_BYTES = 1024 * 1024
+/**
+ * Room for a form's text fields together, multipart or urlencoded: `process-text-context`'s `text`
+ * (MAX_TEXT_BYTES, which its schema promises) and a few small fields beside it.
+ */
+const FORM_FIELDS_BYTES = MAX_TEXT_BYTES + 64 * 1024
 const PART_HEADERS_BYTES = 64 * 1024
 
 export interface BodyParserOptions {
@@ -106,10 +110,21 @@ function koaBodyOptions(
     includeUnparsed: true,
     jsonLimit: limit,
     textLimit: limit,
-    onError(error) {
+    formLimit: FORM_FIELDS_BYTES,
+    onError(error, ctx) {
       const status =
         (error as { status?: number; httpCode?: number }).status ?? (error as { httpCode?: number }).httpCode
-      if (status === 413 && isFormidableError(error)) throw tooLarge(options.maxUploadBytes)
+      const fieldsTooLarge = new ApiError(
+        413,
+        `The form's text fields are larger than ${Math.round(FORM_FIELDS_BYTES / 1048576)} MB together; send a long text as a file`,
+        { Connection: 'close' },
+      )
+      if (status === 413 && isFormidableError(error)) {
+        throw (error as { code?: unknown }).code === FORMIDABLE_FIELDS_TOO_LARGE
+          ? fieldsTooLarge
+          : tooLarge(options.maxUploadBytes)
+      }
+      if (status === 413 && ctx.is('urlencoded')) throw fieldsTooLarge
       if (status === 413) {
         throw new ApiError(413, `Request body is larger than ${limit}`, { Connection: 'close' })
       }
@@ -129,6 +144,9 @@ function tooLarge(maxUploadBytes: number): ApiError {
     },
   )
 }
+
+/** Formidable's `maxFieldsSizeExceeded`. */
+const FORMIDABLE_FIELDS_TOO_LARGE = 1006
 
 /** Formidable's errors carry a numeric `code` (1000+); co-body's do not. */
 function isFormidableError(error: unknown): boolean {

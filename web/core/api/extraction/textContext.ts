@@ -17,7 +17,7 @@ import { unreadable } from './extractUpload'
  * Text formats are parsed on the request path (no worker), so their size is kept well under the
  * upload limit: 5 MB of text is read in a moment, and only the first 60,000 characters are answered.
  */
-const MAX_TEXT_BYTES = 5 * 1024 * 1024
+export const MAX_TEXT_BYTES = 5 * 1024 * 1024
 
 /** The form fields of `process-text-context` besides the `file` BrainDrive's chat plugin sends. */
 export const textContextBody = z.object({
