@@ -249,4 +249,24 @@ export const extractionContract: HostCase<ContractClient>[] = [
       )
     },
   },
+  {
+    name: 'POST /api/v1/documents/process-text-context answers hostile nesting at once: deep HTML 400, deep Markdown read',
+    async run(client) {
+      // Parsed on the request path: 20,000 nested elements took seconds and overflowed the stack, and
+      // Markdown quotes deepening line by line took gigabytes (parseHtmlDocument, limitMarkdownNesting).
+      const html = `<html><body>${'<div>'.repeat(20_000)}deep${'</div>'.repeat(20_000)}</body></html>`
+      checkDetail(
+        await client(textContext({}, { fields: {}, files: [file('file', 'deep.html', html)] })),
+        400,
+        /nests its elements more than 1,000 deep/,
+      )
+      const quotes = Array.from({ length: 3_000 }, (_, i) => `${'>'.repeat(i)} line ${i}`).join('\n')
+      const response = await client(textContext({ text: quotes, format: 'markdown' }))
+      checkEqual(response.status, 200, `status (body ${response.text.slice(0, 200)})`)
+      const text = responseJson<{ segments: Segment[] }>(response)
+        .segments.map((segment) => segment.text)
+        .join(' ')
+      for (const line of ['line 1', 'line 1500', 'line 2999']) check(text.includes(line), `${line} read`)
+    },
+  },
 ]
