@@ -24,6 +24,7 @@ import { joinCluster, type Cluster } from './cluster/joinCluster'
 import { PgStreamSlots } from './cluster/PgStreamSlots'
 import { createNodeTransformersEmbedder } from './ingest/nodeTransformersEmbedder'
 import { WorkerIngestor } from './ingest/WorkerIngestor'
+import { WorkerTextParsing } from './ingest/WorkerTextParsing'
 import type { JobHandler } from './jobs/Job'
 import { JobService } from './jobs/JobService'
 import { clusterJobs } from './jobs/clusterJobs'
@@ -111,6 +112,8 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     embedder: config.embedder,
     logError,
   })
+  // Web pages and process-text-context's text, read off this thread (never behind the ingestion queue).
+  const textParsing = new WorkerTextParsing({ memoryMb: config.ingestMemoryMb })
   const embedderLoads = createEmbedderLoads((id, onProgress) =>
     createNodeTransformersEmbedder({
       modelId: id,
@@ -213,6 +216,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       serverKey: operator.serverKey,
       operatorEndpoint,
       fetch: outboundFetch,
+      parseText: textParsing.parse,
       pluginSources,
       pluginJobs: pluginJobs.forUser(userId),
       modelHost: { fetch: outboundFetch, installs: modelInstalls.forUser(userId) },
@@ -349,6 +353,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
         await spaces.closeAll()
         await cluster?.close()
         await ingestor.close()
+        await textParsing.close()
         await databases.close()
         await rm(uploadDir, { recursive: true, force: true })
       })()

@@ -242,6 +242,19 @@ describe('web search and scrape through the outbound policy, with accounts', () 
     })
   })
 
+  it('fails a page built to hurt the parser alone, saying why, and reads the others', async () => {
+    const answer = await api('POST', '/api/v1/websearch/scrape', {
+      urls: [`${pages.url}/nested`, `${pages.url}/article`],
+    })
+    expect(answer.status).toBe(200)
+    const { results } = answer.json()
+    expect(results[0]).toMatchObject({
+      success: false,
+      error: expect.stringContaining('more than 1,000 deep'),
+    })
+    expect(results[1]).toMatchObject({ success: true, title: 'Marmalade facts' })
+  })
+
   it('takes BrainDrive’s bare array of URLs with ?max_content_length, and cuts the text there', async () => {
     const answer = await api('POST', '/api/v1/websearch/scrape?max_content_length=300', [`${pages.url}/long`])
     expect(answer.status).toBe(200)

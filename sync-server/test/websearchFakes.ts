@@ -74,6 +74,12 @@ export function fakePages(redirectTo: () => string) {
           .writeHead(200, { 'content-type': 'text/html', ...cors })
           .end(`<main>${'<p>Oranges are citrus fruit grown in Seville.</p>'.repeat(2000)}</main>`)
         return
+      case '/nested':
+        // Built to hurt a parser: 20,000 elements deep (htmlparser2 is quadratic in depth).
+        response
+          .writeHead(200, { 'content-type': 'text/html', ...cors })
+          .end(`<body>${'<div>'.repeat(20_000)}Deep${'</div>'.repeat(20_000)}</body>`)
+        return
       case '/notes.txt':
         response.writeHead(200, { 'content-type': 'text/plain' }).end('First paragraph.\n\nSecond paragraph.')
         return

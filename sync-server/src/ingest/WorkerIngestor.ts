@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { IngestRequest, Ingestor } from '../../../web/core/documents/Ingestor'
 import type { Chunk } from '../../../web/core/ingest/chunk/Chunk'
 import type { IngestResult } from '../../../web/core/ingest/ingestFile'
@@ -7,11 +7,10 @@ import { ParseError } from '../../../web/core/ingest/ParseError'
 import { timeSlicer } from '../../../web/core/time/timeSlicer'
 import type { EmbedderConfig } from '../config'
 import type { IngestAck, IngestReply, IngestTask } from './ingestMessages'
+import { tsxWorker } from './tsxWorker'
+import { workerFailure } from './workerFailure'
 
-const WORKER_URL = new URL('./ingestWorker.ts', import.meta.url).href
-// Workers do not inherit the tsx loader of the main thread: each registers it before importing
-// the TypeScript entry.
-const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}) })`
+const WORKER_URL = new URL('./ingestWorker.ts', import.meta.url)
 
 interface Slot {
   worker: Worker
@@ -169,28 +168,11 @@ export class WorkerIngestor implements Ingestor {
 
   private spawn(): Worker {
     const { embedder, memoryMb } = this.options
-    const worker = new Worker(BOOTSTRAP, {
-      eval: true,
+    return tsxWorker(WORKER_URL, {
       workerData: { embedder },
       resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
     })
-    // An idle worker must not keep the process alive at shutdown.
-    worker.unref()
-    return worker
   }
-}
-
-/**
- * What a worker's 'error' means for the document. Running out of heap ends only the worker (Node
- * terminates it, and it is replaced), and the person is told the file is too big to read, not that
- * something unexpected happened.
- */
-function workerFailure(error: Error): Error {
-  if ((error as NodeJS.ErrnoException).code !== 'ERR_WORKER_OUT_OF_MEMORY') return error
-  return new ParseError(
-    'too_large',
-    'Reading this file needed more memory than one document may use, so it was stopped',
-  )
 }
 
 /** Bytes copied between two looks at the clock: a few milliseconds of memcpy. */

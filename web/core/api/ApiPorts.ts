@@ -14,6 +14,7 @@ import type { ConflictView } from '../sync/appData/conflictViews'
 import type { PluginSources } from './platform/plugins/installSources'
 import type { ApiResult } from './ApiResult'
 import type { ModelHostPorts } from '../modelhost/ModelInstalls'
+import type { TextParsing } from '../ingest/parse/TextParsing'
 
 /** Background work a host started for a request: the sync server names the job that follows it. */
 export interface ScheduledWork {
@@ -98,6 +99,11 @@ export interface ApiPorts {
    * policy (DESIGN.md section 10), the browser's fetch. Absent: the global fetch.
    */
   outboundFetch?: typeof fetch
+  /**
+   * Where text formats are read outside ingestion (web pages, `process-text-context`): the sync
+   * server's worker thread, where a page that takes long cannot hold up other people's requests.
+   */
+  parseText: TextParsing
   /** Plugin installs and updates as jobs with progress (the server); absent: run in the request (the browser). */
   pluginJobs?: PluginJobs
   /** The local model host (`/api/v1/modelhost/*`): how Ollama is reached and the installs' tasks. */

@@ -20,6 +20,7 @@ import { seedProfile } from './platform/seed/seedProfile'
 import { createModelHost, type ModelHostServices } from '../modelhost/createModelHost'
 import { resolveChatModel } from '../providers/resolveChatModel'
 import type { EmbedderLoader } from './settings/createEmbedderLoads'
+import { parseTextHere, type TextParsing } from '../ingest/parse/TextParsing'
 
 export interface HostServices extends GenerationHost {
   store: Store
@@ -53,6 +54,8 @@ export interface HostServices extends GenerationHost {
   pluginSources?: Partial<PluginSources>
   /** Runs plugin installs and updates as jobs (the sync server's queue); absent: in the request. */
   pluginJobs?: PluginJobs
+  /** Reads text formats outside ingestion (ApiPorts.parseText); default: in this thread. */
+  parseText?: TextParsing
   /** The model host's fetch, installs (the server's jobs) and CORS origin; default: tasks in memory over `fetch`. */
   modelHost?: ModelHostServices
   /**
@@ -174,6 +177,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     pluginJobs: services.pluginJobs,
     modelHost: createModelHost(services.modelHost, { fetch: services.fetch, clock, newId }),
     outboundFetch: fetchOrGlobal(services.fetch),
+    parseText: services.parseText ?? parseTextHere,
     currentUserId: services.currentUserId ?? (async () => LOCAL_USER_ID),
     logError,
   }

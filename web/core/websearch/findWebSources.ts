@@ -25,7 +25,7 @@ export interface FoundWebSources {
  * from the documents alone.
  */
 export async function findWebSources(
-  ports: Pick<ApiPorts, 'store' | 'outboundFetch'>,
+  ports: Pick<ApiPorts, 'store' | 'outboundFetch' | 'parseText'>,
   query: string,
   firstNumber: number,
   signal?: AbortSignal,
@@ -52,7 +52,7 @@ export async function findWebSources(
     fetcher,
     top.map((result) => result.url),
     WEB_SOURCE_CHARS,
-    signal,
+    { signal, parse: ports.parseText },
   )
   const sources = top.flatMap((result, i): WebSource[] => {
     const page = pages.results[i]

@@ -1,5 +1,6 @@
 import { shown } from '../api/platform/plugins/installSources'
 import { describeFailure } from '../generate/providerFetch'
+import type { TextParsing } from '../ingest/parse/TextParsing'
 import { ParseError } from '../ingest/ParseError'
 import { isReadablePage, pageText } from './pageText'
 import { readAtMost } from './readAtMost'
@@ -27,6 +28,12 @@ export interface ScrapedPage {
   error?: string
 }
 
+export interface ScrapeOptions {
+  signal?: AbortSignal
+  /** Where pages are read (ApiPorts.parseText: off the server's request thread); default here. */
+  parse?: TextParsing
+}
+
 export interface ScrapeAnswer {
   results: ScrapedPage[]
   summary: { total_urls: number; successful_scrapes: number; total_content_length: number }
@@ -42,9 +49,9 @@ export async function scrapePages(
   fetcher: typeof fetch,
   urls: readonly string[],
   maxContentLength: number,
-  signal?: AbortSignal,
+  options: ScrapeOptions = {},
 ): Promise<ScrapeAnswer> {
-  const results = await Promise.all(urls.map((url) => scrapePage(fetcher, url, maxContentLength, signal)))
+  const results = await Promise.all(urls.map((url) => scrapePage(fetcher, url, maxContentLength, options)))
   const read = results.filter((page) => page.success)
   return {
     results,
@@ -60,7 +67,7 @@ export async function scrapePage(
   fetcher: typeof fetch,
   url: string,
   maxContentLength: number,
-  signal?: AbortSignal,
+  { signal, parse }: ScrapeOptions = {},
 ): Promise<ScrapedPage> {
   const failed = (error: string): ScrapedPage => ({
     url,
@@ -95,7 +102,7 @@ export async function scrapePage(
       return failed(`Not a web page: its content type is ${contentType.split(';')[0]?.trim() || 'not given'}`)
     }
     const { bytes, cut } = await readAtMost(response, MAX_PAGE_BYTES)
-    const page = await pageText(bytes, contentType)
+    const page = await pageText(bytes, contentType, parse)
     const clipped = page.text.length > maxContentLength
     const content = clipped ? `${page.text.slice(0, maxContentLength)}…` : page.text
     return {
@@ -109,7 +116,11 @@ export async function scrapePage(
   } catch (error) {
     if (signal?.aborted) throw signal.reason
     if (timeout.aborted) return failed(`The page did not answer within ${PAGE_TIMEOUT_MS / 1000} s`)
-    if (error instanceof ParseError) return failed('The page has no readable text')
+    if (error instanceof ParseError) {
+      // Other failures say why in words made for a file ("This HTML nests its elements…", "Reading
+      // the file took longer than 10 s…"), which hold for a page too.
+      return failed(error.code === 'no_text' ? 'The page has no readable text' : error.message)
+    }
     return failed(`Reading the page failed (${describeFailure(error)})`)
   }
 }

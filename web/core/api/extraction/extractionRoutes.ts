@@ -147,7 +147,10 @@ export const extractionRoutes: Route[] = [
       422: validation,
     },
     async handler({ body, files }, ports) {
-      return { status: 200, body: await textContext(body, files.file?.[0], ports.limits.maxUploadBytes) }
+      return {
+        status: 200,
+        body: await textContext(body, files.file?.[0], ports.limits.maxUploadBytes, ports.parseText),
+      }
     },
   }),
   defineRoute({

@@ -6,16 +6,16 @@ import { estimateTokens } from '../../ingest/chunk/estimateTokens'
 import { countWords } from '../../ingest/metadata/countWords'
 import { detectLanguage } from '../../ingest/metadata/detectLanguage'
 import { ParseError } from '../../ingest/ParseError'
-import { parseDocument } from '../../ingest/parse/parseDocument'
 import { sniffFileKind } from '../../ingest/parse/sniffFileKind'
-import { textParsers } from '../../ingest/parse/textParsers'
+import type { TextParsing } from '../../ingest/parse/TextParsing'
 import { CONTEXT_BUDGET, contextSegments } from './contextSegments'
 import { canonicalType, mediaType, TEXT_KINDS } from './fileTypes'
 import { unreadable } from './extractUpload'
 
 /**
- * Text formats are parsed on the request path (no worker), so their size is kept well under the
- * upload limit: 5 MB of text is read in a moment, and only the first 60,000 characters are answered.
+ * Text formats are parsed on the request (in ApiPorts.parseText: the server's text worker, not the
+ * ingestion queue), so their size is kept well under the upload limit: 5 MB of text is read in a
+ * moment, and only the first 60,000 characters are answered.
  */
 export const MAX_TEXT_BYTES = 5 * 1024 * 1024
 
@@ -41,6 +41,7 @@ export async function textContext(
   body: TextContextBody,
   file: UploadedFile | undefined,
   maxUploadBytes: number,
+  parseText: TextParsing,
 ) {
   if (file && body.text !== undefined) {
     throw ApiError.unprocessable([
@@ -75,7 +76,7 @@ export async function textContext(
   }
   let parsed
   try {
-    parsed = await parseDocument(bytes, filename, { parsers: textParsers, timeoutMs: 30_000 })
+    parsed = await parseText(bytes, filename, { timeoutMs: 30_000 })
   } catch (error) {
     if (error instanceof ParseError) throw unreadable(error)
     throw error

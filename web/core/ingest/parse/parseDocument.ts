@@ -7,6 +7,8 @@ export interface ParseDocumentOptions extends ParseOptions {
   parsers: readonly DocumentParser[]
   /** The per-document time limit; the parse is aborted after it. Default two minutes. */
   timeoutMs?: number
+  /** The kind the caller already knows (a web page's Content-Type), read as such: not sniffed. */
+  kind?: FileKind
 }
 
 export interface ParsedFile extends ParsedDocument {
@@ -32,10 +34,11 @@ export async function parseDocument(
     onProgress,
     maxChars,
     ocrLanguages,
+    kind: knownKind,
   }: ParseDocumentOptions,
 ): Promise<ParsedFile> {
   if (bytes.length === 0) throw new ParseError('corrupt', 'The file is empty')
-  const kind = sniffFileKind(bytes, filename)
+  const kind = knownKind ?? sniffFileKind(bytes, filename)
   if (!kind) {
     const claimed = fileExtension(filename)
     throw new ParseError(

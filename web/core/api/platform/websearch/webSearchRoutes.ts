@@ -86,7 +86,12 @@ const specRoutes: Route[] = [
     },
     async handler({ body, query }, ports) {
       const maxContentLength = body.max_content_length ?? query.max_content_length
-      return { status: 200, body: await scrapePages(webFetch(ports), body.urls, maxContentLength) }
+      return {
+        status: 200,
+        body: await scrapePages(webFetch(ports), body.urls, maxContentLength, {
+          parse: ports.parseText,
+        }),
+      }
     },
   }),
   defineRoute({
