@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hashEmbedder } from '../../../web/core/ingest/embed/hashEmbedder'
 import { ingestFile } from '../../../web/core/ingest/ingestFile'
 import { ParseError } from '../../../web/core/ingest/ParseError'
 import { textParsers } from '../../../web/core/ingest/parse/textParsers'
 import { corpusDir } from '../../../web/core/testing/corpusDir'
+import { closedAfterAll } from '../../test/closedAfterAll'
 import { WorkerIngestor } from './WorkerIngestor'
 
 const corpus = corpusDir(process.env, fileURLToPath(new URL('../../../', import.meta.url)))
@@ -13,13 +14,9 @@ const pdf = new Uint8Array(readFileSync(`${corpus}/pdf/pdfjs__tracemonkey.pdf`))
 const markdown = new TextEncoder().encode('# Notes\n\nThe ferry stopped running when the river froze.\n')
 
 describe('WorkerIngestor', () => {
-  const ingestors: WorkerIngestor[] = []
-  afterAll(() => Promise.all(ingestors.map((i) => i.close())))
-  const make = (options: ConstructorParameters<typeof WorkerIngestor>[0]) => {
-    const ingestor = new WorkerIngestor(options)
-    ingestors.push(ingestor)
-    return ingestor
-  }
+  const make = closedAfterAll(
+    (options: ConstructorParameters<typeof WorkerIngestor>[0]) => new WorkerIngestor(options),
+  )
 
   it(
     'ingests in a worker thread, reporting progress, and leaves the caller’s bytes intact',

@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ParseError } from '../../../web/core/ingest/ParseError'
 import { parseTextHere } from '../../../web/core/ingest/parse/TextParsing'
+import { closedAfterAll } from '../../test/closedAfterAll'
 import { WorkerTextParsing } from './WorkerTextParsing'
 
 const encode = (text: string) => new TextEncoder().encode(text)
@@ -9,13 +10,9 @@ const PAGE = encode(
 )
 
 describe('WorkerTextParsing', () => {
-  const readers: WorkerTextParsing[] = []
-  afterAll(() => Promise.all(readers.map((reader) => reader.close())))
-  const make = (options?: ConstructorParameters<typeof WorkerTextParsing>[0]) => {
-    const reader = new WorkerTextParsing(options)
-    readers.push(reader)
-    return reader
-  }
+  const make = closedAfterAll(
+    (options?: ConstructorParameters<typeof WorkerTextParsing>[0]) => new WorkerTextParsing(options),
+  )
 
   it(
     'reads in its thread what the calling thread reads, kind given or sniffed, bytes left intact',
@@ -57,8 +54,8 @@ describe('WorkerTextParsing', () => {
     'stops a parse past its time limit by ending the thread, and reads the next in a new one',
     { timeout: 60_000 },
     async () => {
-      const reader = make()
-      // A few MB of page take far longer than 1 ms to read; the thread is ended a grace second later.
+      const reader = make({ graceMs: 0 })
+      // A few MB of page take far longer than 1 ms to read: the thread is ended while it reads.
       const big = encode(
         `<html><body><main>${'<p>Lorem ipsum dolor sit amet.</p>'.repeat(150_000)}</main></body></html>`,
       )
