@@ -134,7 +134,7 @@ export const extractionRoutes: Route[] = [
     operationId: 'processTextContext',
     summary: 'Split a text file (plain, Markdown or HTML) into segments sized for a model’s context',
     description:
-      'Send the file as BrainDrive’s chat plugin does (multipart field `file`), or the text itself in a `text` field with its `format`. Segments are Quire’s structure-aware passages of up to `max_tokens` tokens (default 480, about 2,000 characters of prose), cut further at `max_chars_per_segment`, within BrainDrive’s budget: at most `max_segments` segments and `max_total_chars` characters, else `truncated`. Differs from BrainDrive: only text formats are read here (plain text, Markdown, HTML; PDF and Office files answer 400: use `POST /api/v1/documents/process`), a file of at most 5 MB; segments keep `page`, `heading` and `token_count`, and the answer adds `word_count` and `language`.',
+      'Send the file as BrainDrive’s chat plugin does (multipart field `file`), or the text itself in a `text` field with its `format`. Segments are Quire’s structure-aware passages of up to `max_tokens` tokens (default 480, about 2,000 characters of prose), cut further at `max_chars_per_segment`, within BrainDrive’s budget: at most `max_segments` segments and `max_total_chars` characters, else `truncated`. Differs from BrainDrive: only text formats are read here (plain text, Markdown, HTML; PDF and Office files answer 400: use `POST /api/v1/documents/process`), a file or `text` (multipart or urlencoded) of at most 5 MB, and HTML nested more than 1,000 elements deep answers 400; segments keep `page`, `heading` and `token_count`, and the answer adds `word_count` and `language`.',
     tags,
     errorStyle: 'platform',
     bodyType: 'multipart',
