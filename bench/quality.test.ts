@@ -68,11 +68,17 @@ describe('page hits', () => {
 })
 
 describe('quality corpus readers', () => {
-  it('reads the financebench questions with 1-indexed evidence pages', async () => {
+  it('reads the financebench questions with 1-indexed evidence pages, in halves fixed by company', async () => {
     const questions = await financebenchQuestions()
-    expect(questions).toHaveLength(10)
+    expect(questions.length).toBeGreaterThanOrEqual(58)
     // The file's first question cites evidence_page_num 51 (zero-indexed).
     expect(questions[0]!.evidence).toEqual([{ doc: 'AMCOR_2023_10K', page: 52 }])
+    // No company has questions in both halves, and both halves have questions.
+    const halves = new Map<string, Set<string>>()
+    for (const { company, half } of questions)
+      halves.set(company, (halves.get(company) ?? new Set()).add(half))
+    expect([...halves.values()].every((set) => set.size === 1)).toBe(true)
+    expect(new Set(questions.map(({ half }) => half))).toEqual(new Set(['tune', 'report']))
   })
 
   it('reads the xquad source paragraphs, headings left out', async () => {
@@ -84,12 +90,20 @@ describe('quality corpus readers', () => {
 })
 
 describe('qualityProblems', () => {
-  const line = (set: QualityLine['set'], method: QualityLine['method'], ours: number, base: number) => {
+  const line = (
+    set: QualityLine['set'],
+    method: QualityLine['method'],
+    ours: number,
+    base: number,
+    subset: QualityLine['subset'] = 'all',
+  ) => {
     const figure = set === 'xquad-en' ? 'recall_at_5' : 'hit_at_5'
     return {
       benchmark: 'quality',
       case: `${set} ${method}`,
       set,
+      subset,
+      scope: 'collection',
       method,
       embedder: 'hash-v1',
       similarity_threshold: null,
@@ -116,6 +130,20 @@ describe('qualityProblems', () => {
     ).toEqual([expect.stringMatching(/^financebench-dev: hybrid hit_at_5/u)])
     expect(qualityProblems([line('xquad-en', 'hybrid', 1, 0.99)])).toEqual([
       'no hybrid line for financebench-dev',
+    ])
+  })
+
+  it("fails when hybrid falls below Quire's own BM25 on any subset", () => {
+    const lines = [
+      line('xquad-en', 'hybrid', 0.99, 0.9),
+      line('xquad-en', 'bm25', 0.98, 0.9),
+      line('financebench-dev', 'hybrid', 0.6, 0.3),
+      line('financebench-dev', 'bm25', 0.6, 0.3),
+      line('financebench-dev', 'hybrid', 0.5, 0.3, 'report'),
+      line('financebench-dev', 'bm25', 0.55, 0.3, 'report'),
+    ]
+    expect(qualityProblems(lines)).toEqual([
+      expect.stringMatching(/^financebench-dev report: hybrid hit_at_5 0.5 is below BM25's 0.55$/u),
     ])
   })
 

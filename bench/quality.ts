@@ -1,11 +1,12 @@
 import { hashEmbedder } from '../web/core/ingest/embed/hashEmbedder'
 import { defaultSimilarityThreshold } from '../web/core/retrieve/defaultSimilarityThreshold'
+import type { DocumentProfile } from '../web/core/retrieve/documentEvidence'
 import { exactVectorsOf } from '../web/core/retrieve/index/ExactVectors'
 import { type SearchMode, SearchIndex } from '../web/core/retrieve/index/SearchIndex'
 import type { ChunkRecord } from '../web/core/store/ChunkRecord'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
-import { financebenchQuestions } from './lib/financebenchQuestions'
-import { ingestFinancebench } from './lib/ingestFinancebench'
+import { financebenchQuestions, type QuestionHalf } from './lib/financebenchQuestions'
+import { type IngestedFilings, ingestFinancebench } from './lib/ingestFinancebench'
 import { ingestXquad } from './lib/ingestXquad'
 import { lineBenchmark } from './lib/lineBenchmark'
 import { distinctPages, firstPageRank, pageHitQuality, pageKey } from './lib/pageHitQuality'
@@ -27,8 +28,15 @@ const XQUAD_LIMIT = 10
 const FILING_CHUNK_LIMIT = 50
 
 export type QualitySet = 'xquad-en' | 'financebench-dev'
+/** Which questions a line counts: all, or one of the two fixed halves (`financebenchQuestions`). */
+export type QualitySubset = 'all' | QuestionHalf
+/**
+ * Where each question was searched: the whole folder in one collection (`collection`), or only the
+ * document it is about (`document`): the two apart show wrong-document and wrong-page errors apart.
+ */
+export type QualityScope = 'collection' | 'document'
 
-/** The figure each set is judged by: hybrid must not fall below the baseline on it. */
+/** The figure each set is judged by: hybrid must not fall below BM25 on it. */
 export const HEADLINE: Readonly<Record<QualitySet, string>> = {
   'xquad-en': 'recall_at_5',
   'financebench-dev': 'hit_at_5',
@@ -36,6 +44,10 @@ export const HEADLINE: Readonly<Record<QualitySet, string>> = {
 
 export interface QualityLine extends BenchLine {
   set: QualitySet
+  /** financebench-dev: which questions; xquad-en: always `all`. */
+  subset: QualitySubset
+  /** financebench-dev: one collection or the question's own document; xquad-en: `collection`. */
+  scope: QualityScope
   /** What actually ran (`SearchIndex.search`'s `method`). */
   method: SearchMode
   embedder: string
@@ -50,28 +62,56 @@ export interface QualityLine extends BenchLine {
   /** The same figures of the plain BM25 baseline (bench/lib/plainBm25.ts) in this run. */
   baseline: Record<string, number>
   questions: number
-  /** Chunks Quire searched. */
+  /** Chunks Quire searched (in scope `document`: the chunks of the whole folder, filtered). */
   chunks: number
   /** Passages the baseline ranked: source paragraphs (xquad-en) or whole pages (financebench-dev). */
   baseline_passages: number
 }
 
 /**
+ * Search and ingestion speed on the whole financebench-dev folder, Quire's search as it is beside
+ * the same index searched without document evidence (how it searched before), in the same run.
+ */
+export interface QualitySpeedLine extends BenchLine {
+  /** Hybrid searches of every question, one collection, with document evidence. */
+  search_p50_ms: number
+  search_p95_ms: number
+  /** The same searches without document evidence. */
+  baseline_search_p50_ms: number
+  baseline_search_p95_ms: number
+  chunks: number
+  /** `ingestFile` time over the folder's pages (parse, chunk, hash-v1). */
+  ingest_ms_per_page: number
+  pages: number
+}
+
+/**
  * Retrieval quality on the corpus's two QA sets, for BM25, vectors and hybrid (hash-v1, default
  * threshold), each beside a plain BM25 baseline computed in the same run: xquad-en (the 24 articles
- * through real ingestion; a hit is a chunk containing an answer) and financebench-dev (three filings
- * through the real PDF pipeline into one collection; a hit is a chunk of the evidence document on the
- * evidence page). One line per (set, method), the table on stderr; throws after emitting when hybrid
- * falls below the baseline on either set's headline figure (`HEADLINE`).
+ * through real ingestion; a hit is a chunk containing an answer) and financebench-dev (every filing
+ * through the real PDF pipeline into one folder; a hit is a chunk of the evidence document on the
+ * evidence page), the latter on all questions and on each fixed half, in one collection and scoped
+ * to each question's document. One line per case, the table on stderr, then the speed line; throws
+ * after emitting when hybrid falls below Quire's BM25 or the plain baseline on any set's headline
+ * figure (`HEADLINE`).
  */
-export async function measureQuality(reporter: LineReporter<QualityLine>): Promise<QualityLine[]> {
+export async function measureQuality(
+  reporter: LineReporter<QualityLine | QualitySpeedLine>,
+): Promise<Array<QualityLine | QualitySpeedLine>> {
   const threshold = defaultSimilarityThreshold(hashEmbedder.id)
   const lines: QualityLine[] = []
-  const line = (set: QualitySet, method: SearchMode, figures: Record<string, number>, rest: LineRest) => {
+  const line = (
+    set: QualitySet,
+    where: { subset: QualitySubset; scope: QualityScope },
+    method: SearchMode,
+    figures: Record<string, number>,
+    rest: LineRest,
+  ) => {
     const made: QualityLine = {
       benchmark: NAME,
-      case: `${set} ${method} (${hashEmbedder.id})`,
+      case: `${set} ${where.subset} ${where.scope} ${method} (${hashEmbedder.id})`,
       set,
+      ...where,
       method,
       embedder: hashEmbedder.id,
       similarity_threshold: method === 'bm25' ? null : threshold,
@@ -109,12 +149,13 @@ export async function measureQuality(reporter: LineReporter<QualityLine>): Promi
     xquad.map(({ question }) => question),
   )
   for (const mode of MODES) {
-    const found = await xquadSearch(mode, XQUAD_LIMIT)
+    const found = await xquadSearch({ mode, limit: XQUAD_LIMIT })
     const quality = retrievalQuality(
       xquad.map(({ answers }, i) => ({ answers, retrieved: found[i]!.map(({ text }) => text) })),
     )
     line(
       'xquad-en',
+      { subset: 'all', scope: 'collection' },
       mode,
       { recall_at_5: quality.recall_at_5, mrr_at_10: quality.mrr_at_10 },
       {
@@ -126,35 +167,91 @@ export async function measureQuality(reporter: LineReporter<QualityLine>): Promi
     )
   }
 
-  // financebench-dev
+  // financebench-dev: the whole folder in one index, each document its own collection.
   const filings = await ingestFinancebench(reporter.progress)
   const questions = await financebenchQuestions()
   const wanted = questions.map(({ evidence }) => evidence.map(({ doc, page }) => pageKey(doc, page)))
   const plainPages = new PlainBm25(filings.pages)
-  const { questions: _, ...filingBaseline } = pageHitQuality(
-    questions.map(({ question }, i) => firstPageRank(plainPages.rank(question), wanted[i]!)),
+  const plainRanks = questions.map(({ question }, i) => firstPageRank(plainPages.rank(question), wanted[i]!))
+  const plainScoped = questions.map(({ question, doc }, i) =>
+    firstPageRank(
+      plainPages.rank(question).filter((page) => page.startsWith(`${doc}#`)),
+      wanted[i]!,
+    ),
   )
   const filingSearch = await searcher(
     filings.chunks,
     questions.map(({ question }) => question),
+    filings.profiles,
   )
-  for (const mode of MODES) {
-    const found = await filingSearch(mode, FILING_CHUNK_LIMIT)
-    const { questions: count, ...figures } = pageHitQuality(
-      found.map((chunks, i) => firstPageRank(distinctPages(chunks), wanted[i]!)),
-    )
-    line('financebench-dev', mode, figures, {
-      baseline: filingBaseline,
-      questions: count,
-      chunks: filings.chunks.length,
-      baselinePassages: filings.pages.length,
-    })
+  const subsets: Array<[QualitySubset, (i: number) => boolean]> = [
+    ['all', () => true],
+    ['tune', (i) => questions[i]!.half === 'tune'],
+    ['report', (i) => questions[i]!.half === 'report'],
+  ]
+  for (const scope of ['collection', 'document'] as const) {
+    const baselineRanks = scope === 'collection' ? plainRanks : plainScoped
+    for (const mode of MODES) {
+      const found = await filingSearch({
+        mode,
+        limit: FILING_CHUNK_LIMIT,
+        scopeOf: scope === 'document' ? (i) => [questions[i]!.doc] : undefined,
+      })
+      const ranks = found.map((chunks, i) => firstPageRank(distinctPages(chunks), wanted[i]!))
+      for (const [subset, keep] of subsets) {
+        const kept = (all: ReadonlyArray<number | null>) => all.filter((_, i) => keep(i))
+        const { questions: count, ...figures } = pageHitQuality(kept(ranks))
+        const { questions: _, ...baseline } = pageHitQuality(kept(baselineRanks))
+        line('financebench-dev', { subset, scope }, mode, figures, {
+          baseline,
+          questions: count,
+          chunks: filings.chunks.length,
+          baselinePassages: filings.pages.length,
+        })
+      }
+    }
   }
 
-  reporter.progress(qualityTable(lines))
+  reporter.progress(
+    qualityTable(lines.map((line) => ({ ...line, set: `${line.set} ${line.subset} ${line.scope}` }))),
+  )
+  const speed = await searchSpeed(filingSearch, filings)
+  reporter.emit(speed)
+  reporter.progress(
+    `${NAME}: search p50/p95 ${speed.search_p50_ms}/${speed.search_p95_ms} ms (without document evidence ` +
+      `${speed.baseline_search_p50_ms}/${speed.baseline_search_p95_ms} ms) over ${speed.chunks} chunks; ` +
+      `ingest ${speed.ingest_ms_per_page} ms a page over ${speed.pages} pages`,
+  )
   const problems = qualityProblems(lines)
   if (problems.length > 0) throw new Error(`${NAME}: ${problems.join('; ')}`)
-  return lines
+  return [...lines, speed]
+}
+
+/** Every question searched hybrid in one collection, with and without document evidence, timed. */
+async function searchSpeed(search: Searcher, filings: IngestedFilings): Promise<QualitySpeedLine> {
+  const withEvidence = await search({ mode: 'hybrid', limit: FILING_CHUNK_LIMIT, timed: true })
+  const without = await search({ mode: 'hybrid', limit: FILING_CHUNK_LIMIT, timed: true, noEvidence: true })
+  const pages = filings.timings.reduce((sum, { pages }) => sum + pages, 0)
+  const ms = filings.timings.reduce((sum, { ms }) => sum + ms, 0)
+  return {
+    benchmark: NAME,
+    case: 'financebench-dev speed (hash-v1)',
+    search_p50_ms: round(percentile(withEvidence.times, 50), 3),
+    search_p95_ms: round(percentile(withEvidence.times, 95), 3),
+    baseline_search_p50_ms: round(percentile(without.times, 50), 3),
+    baseline_search_p95_ms: round(percentile(without.times, 95), 3),
+    chunks: filings.chunks.length,
+    ingest_ms_per_page: round(ms / pages, 3),
+    pages,
+    node: process.version,
+    date: new Date().toISOString(),
+  }
+}
+
+/** Nearest-rank percentile of a non-empty list. */
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
 interface LineRest {
@@ -164,23 +261,43 @@ interface LineRest {
   baselinePassages: number
 }
 
+interface SearchRun {
+  mode: SearchMode
+  limit: number
+  /** Per question, the collections to search; absent: all of them. */
+  scopeOf?: (question: number) => string[]
+  /** Leave the document profiles out (the search as it was before document evidence). */
+  noEvidence?: boolean
+  /** Time each search (the answer then also carries `times`). */
+  timed?: boolean
+}
+
+type Searcher = (run: SearchRun) => Promise<ChunkRecord[][] & { times: number[] }>
+
 /**
  * One index over `chunks` and the questions' hash-v1 vectors; the returned function runs every
- * question in one mode and gives each question's chunks, best first. Throws when another method ran
- * than the one asked for: a silent fallback to BM25 would make every row the same and prove nothing.
+ * question in one mode and gives each question's chunks, best first, with the documents' profiles
+ * where given (as `searchChunks` passes them). Throws when another method ran than the one asked
+ * for: a silent fallback to BM25 would make every row the same and prove nothing.
  */
 async function searcher(
   chunks: readonly ChunkRecord[],
   queries: readonly string[],
-): Promise<(mode: SearchMode, limit: number) => Promise<ChunkRecord[][]>> {
+  profiles?: readonly DocumentProfile[],
+): Promise<Searcher> {
   const index = SearchIndex.fromChunks(chunks)
   const exactVectors = exactVectorsOf(chunks)
   const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]))
   const vectors = await hashEmbedder.embed([...queries])
   const threshold = defaultSimilarityThreshold(hashEmbedder.id)
-  return async (mode, limit) => {
-    const ranked: ChunkRecord[][] = []
+  return async ({ mode, limit, scopeOf, noEvidence, timed }) => {
+    const ranked = Object.assign([] as ChunkRecord[][], { times: [] as number[] })
     for (const [i, query] of queries.entries()) {
+      const collectionIds = scopeOf?.(i)
+      const inScope = collectionIds
+        ? profiles?.filter(({ documentId }) => collectionIds.includes(documentId))
+        : profiles
+      const started = timed ? performance.now() : 0
       const { results, method } = await index.search({
         query,
         queryVector: vectors[i]!,
@@ -189,7 +306,10 @@ async function searcher(
         limit,
         mode,
         similarityThreshold: threshold,
+        collectionIds,
+        documentProfiles: noEvidence ? undefined : inScope,
       })
+      if (timed) ranked.times.push(performance.now() - started)
       if (method !== mode) throw new Error(`${NAME}: asked for ${mode}, ${method} ran`)
       ranked.push(results.map(({ id }) => byId.get(id)!))
     }
@@ -202,21 +322,31 @@ function roundAll(figures: Record<string, number>): Record<string, number> {
 }
 
 /**
- * Where hybrid search falls below the plain baseline on a set's headline figure (`HEADLINE`), or a
- * set has no hybrid line. Empty when hybrid holds its own on both sets.
+ * Where hybrid search falls below Quire's BM25 or the plain baseline on a set's headline figure
+ * (`HEADLINE`), on any subset and scope, or a set has no hybrid line. Empty when hybrid holds its own
+ * everywhere.
  */
 export function qualityProblems(lines: readonly QualityLine[]): string[] {
   const problems: string[] = []
   for (const [set, figure] of Object.entries(HEADLINE) as Array<[QualitySet, string]>) {
-    const hybrid = lines.find((line) => line.set === set && line.method === 'hybrid')
-    if (!hybrid) {
-      problems.push(`no hybrid line for ${set}`)
-      continue
-    }
-    const ours = hybrid.figures[figure] ?? NaN
-    const theirs = hybrid.baseline[figure] ?? NaN
-    if (!(ours >= theirs)) {
-      problems.push(`${set}: hybrid ${figure} ${ours} is below the plain BM25 baseline's ${theirs}`)
+    const hybrids = lines.filter((line) => line.set === set && line.method === 'hybrid')
+    if (hybrids.length === 0) problems.push(`no hybrid line for ${set}`)
+    for (const hybrid of hybrids) {
+      const where = `${set}${hybrid.subset === 'all' ? '' : ` ${hybrid.subset}`}${hybrid.scope === 'collection' ? '' : ` (${hybrid.scope})`}`
+      const ours = hybrid.figures[figure] ?? NaN
+      const plain = hybrid.baseline[figure] ?? NaN
+      if (!(ours >= plain))
+        problems.push(`${where}: hybrid ${figure} ${ours} is below the plain BM25 baseline's ${plain}`)
+      const bm25 = lines.find(
+        (line) =>
+          line.set === set &&
+          line.method === 'bm25' &&
+          line.subset === hybrid.subset &&
+          line.scope === hybrid.scope,
+      )
+      const keyword = bm25?.figures[figure] ?? NaN
+      if (bm25 && !(ours >= keyword))
+        problems.push(`${where}: hybrid ${figure} ${ours} is below BM25's ${keyword}`)
     }
   }
   return problems

@@ -2,6 +2,7 @@ import type { ChunkRecord } from '../store/ChunkRecord'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { Store } from '../store/Store'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
+import { documentProfiles } from './documentProfiles'
 import type { SearchMode } from './index/SearchIndex'
 import type { QueryEmbedders } from './QueryEmbedders'
 import type { SearchIndexPort } from './snapshot/SearchIndexPort'
@@ -74,6 +75,8 @@ export async function searchChunks(
     vectors.push(vector)
   }
 
+  // What each document says about itself, so that the one a question names outranks look-alikes.
+  const profiles = await documentProfiles(store, documents.values())
   const best = new Map<string, number>()
   let method: SearchMode = 'bm25'
   for (const [i, query] of request.queries.entries()) {
@@ -86,6 +89,7 @@ export async function searchChunks(
       collectionIds: request.collectionIds,
       mode: request.hybrid ? 'hybrid' : 'vector',
       similarityThreshold: request.similarityThreshold ?? defaultSimilarityThreshold(embedder),
+      documentProfiles: profiles,
     })
     if (i === 0) method = response.method
     for (const { id, score } of response.results) best.set(id, Math.max(best.get(id) ?? 0, score))

@@ -24,15 +24,17 @@ describe('Bm25Index query terms it does not know', () => {
     expect(ids(index().search('What is septicemia?', { limit: 5 }))).toEqual(['plague'])
     // One edit, 7 letters.
     expect(ids(index().search('pneumonc', { limit: 5 }))).toEqual(['plague'])
-    // 8 letters: "cydipdis" is two edits from "cydippids".
-    expect(ids(index().search('cydipdis', { limit: 5 }))).toEqual(['ctenophores'])
+    // 9 letters: "poisnoing" is two edits from "poisoning".
+    expect(ids(index().search('poisnoing', { limit: 5 }))).toEqual(['plague'])
     // Three edits is too far, even for a long word.
     expect(index().search('cypiddids', { limit: 5 })).toEqual([])
   })
 
   it('never corrects short terms or terms with digits', () => {
-    // "hall" is one edit from "halls" and "ball", but four letters are too few to guess from.
-    expect(index().search('hall', { limit: 5 })).toEqual([])
+    // "bal" is one edit from "ball", but three letters are too few to guess from.
+    expect(index().search('bal', { limit: 5 })).toEqual([])
+    // "hall" is no correction: it is the singular of "halls", the same term.
+    expect(ids(index().search('hall', { limit: 5 }))).toEqual(['war'])
     // 1942 is not 1943.
     expect(index().search('1942', { limit: 5 })).toEqual([])
   })
@@ -40,8 +42,9 @@ describe('Bm25Index query terms it does not know', () => {
   it('keeps known terms exact and lets an exact match outrank a corrected one', () => {
     // "halls" is known, so it is not also matched to "calls", one edit away.
     expect(ids(index().search('halls', { limit: 5 }))).toEqual(['war'])
-    // "treaty" is exact in "war"; "tentacle" (no s) is corrected to "tentacles", worth less.
-    const hits = index().search('treaty tentacle', { limit: 5 })
+    // "treaty" is exact in "war"; "tentacel" is corrected to "tentacle", worth less. (A misspelt
+    // plural is corrected twice, as itself and as its singular, and so counts as two words.)
+    const hits = index().search('treaty tentacel', { limit: 5 })
     expect(ids(hits)).toEqual(['war', 'ctenophores'])
     expect(hits[1]!.score).toBeLessThan(hits[0]!.score)
   })

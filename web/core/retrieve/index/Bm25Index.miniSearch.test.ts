@@ -6,7 +6,7 @@ import { corpusDir } from '../../testing/corpusDir'
 import { seededRandom } from '../../testing/seededRandom'
 import { type Bm25Chunk, Bm25Index } from './Bm25Index'
 import type { ScoredId } from './ScoredId'
-import { tokenize } from './tokenize'
+import { searchTerms } from './tokenize'
 import { xquadArticleParagraphs } from '../../testing/node/xquadArticleParagraphs'
 
 /**
@@ -26,7 +26,7 @@ const xquad = `${corpusDir(process.env, repoRoot)}/qa/xquad-en`
 const OPTIONS: Options<Bm25Chunk> = {
   fields: ['text', 'heading'],
   storeFields: ['collection_id'],
-  tokenize: (text) => tokenize(text),
+  tokenize: (text) => searchTerms(text),
   processTerm: (term) => term,
   searchOptions: { boost: { heading: 1.5 } },
   autoVacuum: false,

@@ -3,7 +3,7 @@ import { BM25_FIELDS, type Bm25State, emptyState } from './Bm25State'
 import { frequencyOf, LARGE_FREQUENCY, MAX_ORDINAL, ordinalOf } from './Postings'
 import type { ScoredId } from './ScoredId'
 import { termsWithinEdits } from './termsWithinEdits'
-import { tokenize } from './tokenize'
+import { searchTerms } from './tokenize'
 import { TopK } from './TopK'
 
 /** What the keyword index reads of a chunk (a `ChunkRecord` fits). */
@@ -19,6 +19,11 @@ export interface Bm25SearchOptions {
   limit: number
   /** Only chunks of these collections. Omitted: all collections; empty: nothing matches. */
   collectionIds?: readonly string[]
+  /**
+   * Per document id, a factor (>= 0) its chunks' scores are multiplied by before the best are
+   * taken (`documentEvidence.ts`: how well the query names the document). Absent ids: 1.
+   */
+  documentWeights?: ReadonlyMap<string, number>
 }
 
 /**
@@ -71,6 +76,35 @@ export class Bm25Index {
 
   has(id: string): boolean {
     return this.state.ordinalOf.has(id)
+  }
+
+  /** The id of the document the chunk belongs to, or undefined when it is not indexed. */
+  documentOf(id: string): string | undefined {
+    const ordinal = this.state.ordinalOf.get(id)
+    if (ordinal === undefined) return undefined
+    return this.state.documents.values[this.state.documentOf[ordinal]!]
+  }
+
+  /**
+   * How many documents (of these collections; omitted: all) have a live chunk holding `term`, a
+   * term as `searchTerms` makes them. One pass over the term's postings: for the handful of words of
+   * a question, not for every term of a collection.
+   */
+  documentFrequency(term: string, collectionIds?: readonly string[]): number {
+    const state = this.state
+    const code = state.termOf.get(term)
+    if (code === undefined) return 0
+    const admitted = collectionIds ? new Set(collectionIds.map((id) => state.collections.find(id))) : null
+    const seen = new Set<number>()
+    for (let f = 0; f < FIELDS; f++) {
+      const { data, start, count } = state.postings.read(code * FIELDS + f, state.alive)
+      for (let at = start; at < start + count; at++) {
+        const ordinal = ordinalOf(data[at]!)
+        if (admitted && !admitted.has(state.collectionOf[ordinal]!)) continue
+        seen.add(state.documentOf[ordinal]!)
+      }
+    }
+    return seen.size
   }
 
   /** Adds chunks; a chunk whose id is already indexed replaces the old version. */
@@ -146,7 +180,7 @@ export class Bm25Index {
    * number of distinct query terms the chunk matched; the best `limit` kept by `TopK`. Ties go to the
    * chunk matched first (MiniSearch's order: postings are in ordinal order, as its were).
    */
-  search(query: string, { limit, collectionIds }: Bm25SearchOptions): ScoredId[] {
+  search(query: string, { limit, collectionIds, documentWeights }: Bm25SearchOptions): ScoredId[] {
     const state = this.state
     if (limit <= 0 || state.live === 0) return []
     let admitted: Uint8Array | null = null
@@ -160,7 +194,7 @@ export class Bm25Index {
       }
       if (!any) return []
     }
-    const terms = tokenize(query)
+    const terms = searchTerms(query)
     if (terms.length === 0) return []
     const edits = fuzzyEdits(terms, (term) => this.knows(term))
 
@@ -219,10 +253,12 @@ export class Bm25Index {
       }
     }
 
+    const weightOf = this.documentFactors(documentWeights)
     const top = new TopK(limit)
     for (let i = 0; i < touched; i++) {
       const ordinal = order[i]!
-      const value = total[ordinal]! * quality[ordinal]!
+      let value = total[ordinal]! * quality[ordinal]!
+      if (weightOf) value *= weightOf[state.documentOf[ordinal]!] ?? 1
       if (value > top.floor) top.offer(value, i)
     }
     const hits = top.drain().map(({ row, score: value }) => ({ id: state.ids[order[row]!]!, score: value }))
@@ -233,6 +269,18 @@ export class Bm25Index {
       seenInTerm[ordinal] = 0
     }
     return hits
+  }
+
+  /** `documentWeights` by document code, or null when there are none to apply. */
+  private documentFactors(weights: ReadonlyMap<string, number> | undefined): Float64Array | null {
+    if (!weights || weights.size === 0) return null
+    const { documents } = this.state
+    const factors = new Float64Array(documents.values.length).fill(1)
+    for (const [documentId, weight] of weights) {
+      const code = documents.find(documentId)
+      if (code !== undefined && Number.isFinite(weight) && weight >= 0) factors[code] = weight
+    }
+    return factors
   }
 
   /** The index as bytes for `fromBytes` (format in `bm25Bytes.ts`). */
@@ -324,7 +372,7 @@ export class Bm25Index {
         continue
       }
       const frequencies = new Map<string, number>()
-      for (const term of tokenize(value)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1)
+      for (const term of searchTerms(value)) frequencies.set(term, (frequencies.get(term) ?? 0) + 1)
       state.lengths[ordinal * FIELDS + f] = frequencies.size
       // MiniSearch's addFieldLength: the running average over the chunks before this one.
       state.averageLengths[f] = ((state.averageLengths[f] ?? 0) * before + frequencies.size) / (before + 1)

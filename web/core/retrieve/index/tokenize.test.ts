@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tokenize } from './tokenize'
+import { searchTerms, tokenize } from './tokenize'
 
 describe('tokenize', () => {
   it('lowercases English, splits on anything but letters and digits, and drops stop words', () => {
@@ -16,6 +16,53 @@ describe('tokenize', () => {
     ])
     expect(tokenize('What is the ... of it?')).toEqual([])
     expect(tokenize('')).toEqual([])
+  })
+
+  it('drops the s and t an apostrophe leaves', () => {
+    expect(tokenize("Amazon's don't")).toEqual(['amazon', 'don'])
+  })
+
+  it("adds the singular of an English plural (Harman's S stemmer) beside it in search terms", () => {
+    expect(searchTerms('statements flows inventories series toes glass buses statement')).toEqual([
+      'statements',
+      'statement',
+      'flows',
+      'flow',
+      'inventories',
+      'inventory',
+      // Harman's rules as written: "-ies" after a consonant is "-y", "-oes" loses its "s".
+      'series',
+      'sery',
+      'toes',
+      'toe',
+      'glass',
+      'buses',
+      'buse',
+      'statement',
+    ])
+    // Short words and words with other letters than a-z keep their s; words are as written.
+    expect(searchTerms('gas its Москвы résumés')).toEqual(['gas', 'москвы', 'résumés'])
+    expect(tokenize('statements flows')).toEqual(['statements', 'flows'])
+  })
+
+  it('adds the digit runs of a word that mixes letters and digits to search terms, so FY2022 meets 2022', () => {
+    expect(searchTerms('FY2022 2024Q2 Q2 6th 10K marker12xb iPhone15発売')).toEqual([
+      'fy2022',
+      '2022',
+      '2024q2',
+      '2024',
+      'q2',
+      '6th',
+      '10k',
+      '10',
+      'marker12xb',
+      '12',
+      'iphone15',
+      '15',
+      '発売',
+    ])
+    expect(searchTerms('2022')).toEqual(['2022'])
+    expect(tokenize('FY2022')).toEqual(['fy2022'])
   })
 
   it('NFKC-normalises, so full-width and ligature forms meet their plain spelling', () => {

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest'
+import { type DocumentProfile, documentProfile, documentScores, documentWeights } from './documentEvidence'
+
+// Small folders of look-alike documents, written here: none of the benchmark's filings.
+
+const reports = [
+  documentProfile({
+    documentId: 'acme-2021',
+    filename: 'ACME_2021_annual.pdf',
+    opening:
+      'ACME WIDGETS, INC. Annual report for the fiscal year ended December 31, 2021. Revenue and cash.',
+  }),
+  documentProfile({
+    documentId: 'acme-2022',
+    filename: 'ACME_2022_annual.pdf',
+    opening:
+      'ACME WIDGETS, INC. Annual report for the fiscal year ended December 31, 2022. Revenue and cash.',
+  }),
+  documentProfile({
+    documentId: 'globex-2022',
+    filename: 'GlobexCorp_2022_annual.pdf',
+    opening:
+      'GLOBEX CORPORATION. Annual report for the fiscal year ended December 31, 2022. Revenue and cash.',
+  }),
+]
+
+function best(scores: Map<string, number>): string | undefined {
+  return [...scores].sort((a, b) => b[1] - a[1])[0]?.[0]
+}
+
+describe('documentScores', () => {
+  it('ranks the document a question names by company and year above its look-alikes', () => {
+    expect(best(documentScores('What was Acme revenue in 2022?', reports))).toBe('acme-2022')
+    expect(best(documentScores("What was Acme's revenue in 2021?", reports))).toBe('acme-2021')
+    expect(best(documentScores('How much cash did Globex hold in 2022?', reports))).toBe('globex-2022')
+  })
+
+  it('reads names glued together in a file name and abbreviations of a label word', () => {
+    // "GlobexCorp" splits at its case change; "Globex Corp" also meets it glued.
+    expect(best(documentScores('Globex Corp cash', reports))).toBe('globex-2022')
+    const banks = [
+      documentProfile({
+        documentId: 'bank',
+        filename: 'JPMORGAN_2021Q1_10Q.pdf',
+        opening: 'Quarterly report.',
+      }),
+      documentProfile({
+        documentId: 'shop',
+        filename: 'BESTBUY_2021Q1_10Q.pdf',
+        opening: 'Quarterly report.',
+      }),
+    ]
+    expect(best(documentScores("JPM's net revenue in Q1", banks))).toBe('bank')
+    expect(best(documentScores('Best Buy stores', banks))).toBe('shop')
+  })
+
+  it('works for manuals by version and papers by author alike', () => {
+    const manuals = [
+      documentProfile({
+        documentId: 'v2',
+        filename: 'router-manual-v2.pdf',
+        opening: 'Router X200 user manual, version 2.',
+      }),
+      documentProfile({
+        documentId: 'v3',
+        filename: 'router-manual-v3.pdf',
+        opening: 'Router X200 user manual, version 3.',
+      }),
+    ]
+    expect(best(documentScores('How do I reset the router in v3?', manuals))).toBe('v3')
+    const papers = [
+      documentProfile({
+        documentId: 'a',
+        filename: 'paper1.pdf',
+        opening: 'Tracing JITs. Andreas Gal, Brendan Eich.',
+      }),
+      documentProfile({
+        documentId: 'b',
+        filename: 'paper2.pdf',
+        opening: 'Garbage collection. Ada Lovelace.',
+      }),
+    ]
+    expect(best(documentScores("What does Lovelace's paper say about pauses?", papers))).toBe('b')
+  })
+
+  it('gives no weight to a word every document uses, and none to documents it cannot tell apart', () => {
+    // "annual", "report", "revenue" are in every profile; and used everywhere in the folder.
+    const everywhere = () => reports.length
+    const scores = documentScores('annual report revenue', reports, everywhere)
+    const values = [...scores.values()]
+    expect(Math.max(...values) - Math.min(...values)).toBeLessThan(0.2)
+  })
+
+  it("measures an opening word's rarity over whole documents, so a cover page's metric is no name", () => {
+    const releases: DocumentProfile[] = [
+      documentProfile({
+        documentId: 'x',
+        filename: 'x.pdf',
+        opening: 'Zentrix reports record EBITDA: EBITDA margin grew.',
+      }),
+      documentProfile({ documentId: 'y', filename: 'y.pdf', opening: 'Quarterly report of Yonder Ltd.' }),
+    ]
+    // Without the folder's counts, EBITDA (on one cover) names x; every document uses it, so it does not.
+    expect(best(documentScores('Yonder EBITDA', releases))).toBe('x')
+    const frequency = (term: string) => (term === 'ebitda' ? 2 : 1)
+    expect(best(documentScores('Yonder EBITDA', releases, frequency))).toBe('y')
+  })
+})
+
+describe('documentWeights', () => {
+  it('lifts the named document most, by a factor of 1 + strength, and others by their share', () => {
+    const weights = documentWeights('Acme 2022', reports, 4)
+    expect(weights.get('acme-2022')).toBe(5)
+    expect(weights.get('acme-2021')!).toBeGreaterThan(1)
+    expect(weights.get('acme-2021')!).toBeLessThan(5)
+    expect(weights.get('globex-2022') ?? 1).toBeLessThan(weights.get('acme-2021')!)
+  })
+
+  it('is empty for one document, no strength, or a question that names nothing', () => {
+    expect(documentWeights('Acme 2022', reports.slice(0, 1), 4).size).toBe(0)
+    expect(documentWeights('Acme 2022', reports, 0).size).toBe(0)
+    expect(documentWeights('zebra', reports, 4).size).toBe(0)
+  })
+})

@@ -1,0 +1,75 @@
+import type { ChunkRecord } from '../store/ChunkRecord'
+import type { DocumentRecord } from '../store/DocumentRecord'
+import type { Store } from '../store/Store'
+import { type DocumentProfile, documentProfile } from './documentEvidence'
+
+/**
+ * How much of a document's opening is read for its profile: about a page of prose, or a cover
+ * page with its boilerplate. More reads the body (whose words are the passages' job, not the
+ * document's name); less can stop before a paper's author list or a report's period.
+ */
+export const OPENING_CHARS = 4000
+
+interface Cached {
+  /** What the profile was made from; another key means the document changed. */
+  key: string
+  profile: DocumentProfile
+}
+
+/**
+ * Profiles per store (one per person's data space, so per user on the server): made once per
+ * document from its stored chunks, kept while the store lives, remade when the document is
+ * processed again or renamed. A WeakMap, so a store that is closed and dropped takes them along.
+ */
+const caches = new WeakMap<object, Map<string, Cached>>()
+
+/**
+ * The profiles (`documentEvidence.ts`) of these completed documents: each one's file name, title
+ * and opening, read from its stored chunks the first time it is searched (a document processed
+ * before profiles existed needs nothing re-indexed). Profiles of documents no longer asked about
+ * stay cached until the store goes; they are small (a few hundred terms).
+ */
+export async function documentProfiles(
+  store: Pick<Store, 'listChunks'>,
+  documents: Iterable<DocumentRecord>,
+): Promise<DocumentProfile[]> {
+  let cache = caches.get(store)
+  if (!cache) caches.set(store, (cache = new Map()))
+  const profiles: DocumentProfile[] = []
+  for (const document of documents) {
+    const key = `${document.processed_at ?? ''}|${document.chunk_count}|${document.original_filename}`
+    let cached = cache.get(document.id)
+    if (cached?.key !== key) {
+      const chunks = await store.listChunks({ documentId: document.id })
+      const title = typeof document.metadata.title === 'string' ? document.metadata.title : null
+      cached = {
+        key,
+        profile: documentProfile({
+          documentId: document.id,
+          filename: document.original_filename,
+          title,
+          opening: openingText(chunks),
+        }),
+      }
+      cache.set(document.id, cached)
+    }
+    profiles.push(cached.profile)
+  }
+  return profiles
+}
+
+/**
+ * The text of a document's first page (its chunks in order), or of its first chunks where it has
+ * no pages, up to `OPENING_CHARS`.
+ */
+export function openingText(chunks: readonly Pick<ChunkRecord, 'index' | 'page' | 'text'>[]): string {
+  const ordered = [...chunks].sort((a, b) => a.index - b.index)
+  const firstPage = ordered[0]?.page ?? null
+  let text = ''
+  for (const chunk of ordered) {
+    if (firstPage !== null && chunk.page !== firstPage) break
+    text += (text === '' ? '' : '\n') + chunk.text
+    if (text.length >= OPENING_CHARS) break
+  }
+  return text.slice(0, OPENING_CHARS)
+}
