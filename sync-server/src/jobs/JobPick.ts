@@ -30,10 +30,11 @@ const jobColumns = JOB_COLUMNS.split(',')
 /**
  * The fair choice as one SQL query (SQLite and PostgreSQL alike), due at `now`: each person's turn is
  * their highest priority pending job, then their oldest; among people, the one with the fewest jobs
- * of the pool running (on every instance) goes first, then the one waiting longest (their oldest
- * pending job). A person whose jobs of the pool already fill their cap on this instance is passed
- * over. So a person's priority only orders their own jobs, and one person's queue, however long or
- * urgent, never holds another's back.
+ * of the pool running (on every instance) goes first, then the one whose last job of the pool started
+ * longest ago (so people with equal counts take turns), then the one waiting longest. A person whose
+ * jobs of the pool already fill their cap on this instance is passed over. So a person's priority
+ * only orders their own jobs, and one person's queue, however long or urgent, never holds another's
+ * back.
  */
 export function fairNextQuery(pick: JobPick, now: string): { sql: string; params: SqlValue[] } {
   // An empty IN () is no SQL; '' is no job type (types are registered names, never empty).
@@ -49,15 +50,20 @@ export function fairNextQuery(pick: JobPick, now: string): { sql: string; params
         MIN(seq) OVER (PARTITION BY user_id) AS since
       FROM jobs
       WHERE status = 'pending' AND (scheduled_for IS NULL OR scheduled_for <= ?) AND ${inPool} ${reservation}
+    ), turns AS (
+      SELECT user_id, MAX(started_at) AS last FROM jobs
+      WHERE started_at IS NOT NULL AND ${inPool} AND user_id IN (SELECT user_id FROM waiting)
+      GROUP BY user_id
     )
     SELECT ${jobColumns} FROM waiting w
     JOIN jobs j ON j.seq = w.seq
     LEFT JOIN running r ON r.user_id = w.user_id
+    LEFT JOIN turns t ON t.user_id = w.user_id
     WHERE w.turn = 1 AND COALESCE(r.here, 0) < ?
-    ORDER BY COALESCE(r.total, 0), w.since
+    ORDER BY COALESCE(r.total, 0), COALESCE(t.last, ''), w.since
     LIMIT 1`
   const params: SqlValue[] = [pick.instanceId, ...types, now, ...types]
   if (pick.honourReservations) params.push(pick.instanceId)
-  params.push(pick.perUser)
+  params.push(...types, pick.perUser)
   return { sql, params }
 }
