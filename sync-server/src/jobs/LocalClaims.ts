@@ -4,10 +4,10 @@ import type { Decide, JobRecords } from './JobRecords'
 
 /**
  * Claims of a single process (SQLite): the next due job in the fair order (JobPick) is taken from
- * the table under the records' in-process queue. A job found `running` at start had its process die or stop mid-run: it goes back
- * to `pending` (`requeued`), or ends `cancelled` when a cancel was asked for. Jobs whose handler, in
- * this very process, outlived an earlier stop are left to that handler. A stop leaves its jobs
- * `running` for the next start.
+ * the table under the records' in-process queue. A job found `running` at start had its process die
+ * or stop mid-run: it goes back to `pending` (`requeued`), or ends `cancelled` when a cancel was
+ * asked for. Jobs whose handler, in this very process, outlived an earlier stop are left to that
+ * handler. A stop leaves its jobs `running` for the next start.
  */
 export class LocalClaims implements JobClaims {
   readonly instanceId = crypto.randomUUID()
