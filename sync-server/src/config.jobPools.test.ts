@@ -3,12 +3,12 @@ import { configFromEnv } from './config'
 import { jobPools } from './jobs/jobPools'
 
 describe('configFromEnv and jobPools: the job pools', () => {
-  it('leaves one work slot free of any one person by default, and gives installs four of their own', () => {
+  it('leaves a slot of each pool free of any one person by default; installs have four of their own', () => {
     expect(jobPools(configFromEnv({}))).toEqual({
       concurrency: 2,
       perUserConcurrency: 1,
       outboundConcurrency: 4,
-      outboundPerUserConcurrency: 2,
+      outboundPerUserConcurrency: 3,
     })
     expect(jobPools(configFromEnv({ JOB_CONCURRENCY: '6' })).perUserConcurrency).toBe(5)
     expect(jobPools(configFromEnv({ JOB_CONCURRENCY: '1' })).perUserConcurrency).toBe(1)

@@ -48,7 +48,10 @@ export interface ServerConfig {
   jwtSecret?: string
   /** RATE_LIMIT_LOGIN (per minute per IP), RATE_LIMIT_REGISTER (per hour per IP), RATE_LIMIT_USER (per minute); 0 turns one off. */
   rateLimits?: RateLimits
-  /** Jobs of the work pool (documents, evaluation runs) run at once on this instance (JOB_CONCURRENCY, default 2). */
+  /**
+   * JOB_CONCURRENCY (default 2): jobs of the work pool (document processing, evaluation runs) run at
+   * once on this instance.
+   */
   jobConcurrency?: number
   /**
    * JOB_CONCURRENCY_PER_USER: of those, one person's at most (default: one less than JOB_CONCURRENCY,
@@ -60,7 +63,10 @@ export interface ServerConfig {
    * plugin downloads) run at once on this instance, in slots of their own, never the work pool's.
    */
   outboundJobConcurrency?: number
-  /** OUTBOUND_JOB_CONCURRENCY_PER_USER: of those, one person's at most (default 2; single-user: all). */
+  /**
+   * OUTBOUND_JOB_CONCURRENCY_PER_USER: of those, one person's at most (default: one less than
+   * OUTBOUND_JOB_CONCURRENCY, at least 1; single-user: all).
+   */
   outboundJobConcurrencyPerUser?: number
   /**
    * JOB_LEASE_S (default 30): with several instances on PostgreSQL, one whose heartbeat is this old

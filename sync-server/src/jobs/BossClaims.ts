@@ -114,7 +114,7 @@ export class BossClaims implements JobClaims {
         BOSS_QUEUE,
         { id: job.id },
         {
-          // pg-boss keeps an int4; Quire's priorities may be any safe integer (order is what counts).
+          // Which ticket comes first hardly matters (the pick is JobPick's); pg-boss keeps an int4.
           priority: Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, job.priority)),
           startAfter: job.scheduled_for ? new Date(job.scheduled_for) : undefined,
         },

@@ -34,9 +34,10 @@ interface Run {
  * The worker pools: claims due jobs through `claims` in the fair order (JobPick: the person with the
  * fewest running first; a person's own jobs by priority, then oldest), each pool while fewer than its
  * `concurrency` handlers run and only for people below its `perUser`, and stores each outcome. The
- * outbound pool's jobs never take the work pool's slots, nor the other way round. One timer polls (scheduled jobs come due without anyone
- * calling); `wake()` checks at once. Every promise it starts ends in `logError`, so a failing handler
- * or database cannot become an unhandled rejection or stop the pool.
+ * outbound pool's jobs never take the work pool's slots, nor the other way round. One timer polls
+ * (scheduled jobs come due without anyone calling); `wake()` checks at once. Every promise it starts
+ * ends in `logError`, so a failing handler or database cannot become an unhandled rejection or stop
+ * the pool.
  */
 export class JobRunner {
   private started = false
