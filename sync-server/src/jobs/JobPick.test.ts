@@ -79,7 +79,7 @@ for (const dialect of testSqlDialects()) {
       jobs.register('quick', async () => ({ done: true }))
       const hogs = await Promise.all([1, 2, 3].map(() => jobs.create(HOG, { job_type: 'held' })))
       await jobs.start()
-      await expect.poll(() => held.running(HOG)).toBe(1)
+      await expect.poll(() => held.running(HOG), { timeout: 10_000 }).toBe(1)
       const { job } = await jobs.create(ADA, { job_type: 'quick' })
       await expect
         .poll(async () => (await jobs.get(ADA, job.id)).status, { timeout: 10_000 })
@@ -100,7 +100,7 @@ for (const dialect of testSqlDialects()) {
       jobs.register('quick', async () => ({ done: true }))
       for (let n = 0; n < 3; n++) await jobs.create(HOG, { job_type: 'install' })
       await jobs.start()
-      await expect.poll(() => held.running(HOG)).toBe(2)
+      await expect.poll(() => held.running(HOG), { timeout: 10_000 }).toBe(2)
       const { job } = await jobs.create(ADA, { job_type: 'quick' })
       const { job: own } = await jobs.create(HOG, { job_type: 'quick' })
       await expect
@@ -177,7 +177,7 @@ describe('the fair pick across instances claiming through pg-boss', () => {
     const one = await instance(handlers, { concurrency: 1 })
     // The one slot is busy while both people queue, so the pick sees all their jobs at once.
     await one.create(BLOCKER, { job_type: 'held' })
-    await expect.poll(() => held.running(BLOCKER)).toBe(1)
+    await expect.poll(() => held.running(BLOCKER), { timeout: 15_000 }).toBe(1)
     for (const name of ['hog-1', 'hog-2', 'hog-3'])
       await one.create(HOG, { job_type: 'named', payload: { name } })
     for (const name of ['ada-1', 'ada-2']) await one.create(ADA, { job_type: 'named', payload: { name } })
