@@ -48,8 +48,26 @@ export interface ServerConfig {
   jwtSecret?: string
   /** RATE_LIMIT_LOGIN (per minute per IP), RATE_LIMIT_REGISTER (per hour per IP), RATE_LIMIT_USER (per minute); 0 turns one off. */
   rateLimits?: RateLimits
-  /** Jobs run at once (JOB_CONCURRENCY, default 2). */
+  /**
+   * JOB_CONCURRENCY (default 2): jobs of the work pool (document processing, evaluation runs) run at
+   * once on this instance.
+   */
   jobConcurrency?: number
+  /**
+   * JOB_CONCURRENCY_PER_USER: of those, one person's at most (default: one less than JOB_CONCURRENCY,
+   * at least 1, so a slot is always left for someone else; single-user: JOB_CONCURRENCY).
+   */
+  jobConcurrencyPerUser?: number
+  /**
+   * OUTBOUND_JOB_CONCURRENCY (default 4): jobs that wait on the network for long (model installs,
+   * plugin downloads) run at once on this instance, in slots of their own, never the work pool's.
+   */
+  outboundJobConcurrency?: number
+  /**
+   * OUTBOUND_JOB_CONCURRENCY_PER_USER: of those, one person's at most (default: one less than
+   * OUTBOUND_JOB_CONCURRENCY, at least 1; single-user: all).
+   */
+  outboundJobConcurrencyPerUser?: number
   /**
    * JOB_LEASE_S (default 30): with several instances on PostgreSQL, one whose heartbeat is this old
    * is dead and its running jobs are taken over (see jobs/JobLeases.ts).
@@ -109,7 +127,8 @@ export interface EmbedderConfig {
 /**
  * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), DATABASE_URL, DATABASE_POOL_MAX, STATIC_DIR, MAX_UPLOAD_MB,
  * INGEST_TIMEOUT_S, INGEST_MEMORY_MB, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
- * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, JOB_LEASE_S, TRUSTED_ORIGINS,
+ * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, JOB_CONCURRENCY_PER_USER,
+ * OUTBOUND_JOB_CONCURRENCY, OUTBOUND_JOB_CONCURRENCY_PER_USER, JOB_LEASE_S, TRUSTED_ORIGINS,
  * TRUST_PROXY, TRUST_PROXY_HOPS, ALLOWED_HOSTS, MAX_EVENT_STREAMS_PER_USER, BODY_IDLE_TIMEOUT_S,
  * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS and QUIRE_SECRET_KEY.
  */
@@ -152,6 +171,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       user: { limit: count(env, 'RATE_LIMIT_USER', DEFAULT_RATE_LIMITS.user.limit), windowSeconds: 60 },
     },
     jobConcurrency: positiveNumber(env, 'JOB_CONCURRENCY', 2),
+    jobConcurrencyPerUser: optionalWholeNumber(env, 'JOB_CONCURRENCY_PER_USER'),
+    outboundJobConcurrency: wholeNumber(env, 'OUTBOUND_JOB_CONCURRENCY', 4, 1),
+    outboundJobConcurrencyPerUser: optionalWholeNumber(env, 'OUTBOUND_JOB_CONCURRENCY_PER_USER'),
     jobLeaseMs: positiveNumber(env, 'JOB_LEASE_S', 30) * 1000,
     trustedOrigins: (env.TRUSTED_ORIGINS ?? '')
       .split(',')
@@ -213,6 +235,11 @@ function flag(value: string | undefined): boolean {
 }
 
 /** An integer of at least `min` (TRUST_PROXY_HOPS: 0 hops would trust nothing, which is TRUST_PROXY unset). */
+/** A whole number of at least 1, or undefined when unset (its default depends on other settings). */
+function optionalWholeNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  return env[name] === undefined || env[name] === '' ? undefined : wholeNumber(env, name, 1, 1)
+}
+
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
   const raw = env[name]
   if (raw === undefined || raw === '') return fallback

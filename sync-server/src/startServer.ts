@@ -44,6 +44,7 @@ import { outboundPolicy } from './outbound/OutboundPolicy'
 import { builtInCatalogReader } from './serveCatalog'
 import { PluginJobQueue } from './plugins/PluginJobQueue'
 import { ModelInstallQueue } from './modelhost/ModelInstallQueue'
+import { jobPools } from './jobs/jobPools'
 
 /** The one user of a server without accounts (QUIRE_SINGLE_USER=1). */
 export const LOCAL_USER: UserView = {
@@ -101,7 +102,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   // With PostgreSQL, jobs are claimed through pg-boss and taken over from dead instances (clusterJobs).
   const jobCluster = await clusterJobs(config, databases, { logError, line: log.line })
   const jobs = new JobService(database, {
-    concurrency: config.jobConcurrency ?? 2,
+    ...jobPools(config),
     logError,
     ...jobCluster?.options,
   })
@@ -252,14 +253,12 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     }
   })
   if (databases.pool) cluster = await joinCluster(databases.pool, spaces, logError)
-  const handlers = {
-    ...workJobs(spaces, passwords),
-    ...pluginJobs.handlers(),
-    ...modelInstalls.handlers(),
-    ...log.jobHandlers,
-  }
-  for (const [type, handler] of Object.entries(handlers)) {
+  for (const [type, handler] of Object.entries({ ...workJobs(spaces, passwords), ...log.jobHandlers })) {
     jobs.register(type, handler)
+  }
+  // Installs and downloads wait on other servers for hours: slots of their own (see JobPick).
+  for (const [type, handler] of Object.entries({ ...pluginJobs.handlers(), ...modelInstalls.handlers() })) {
+    jobs.register(type, handler, { outbound: true })
   }
   if (config.singleUser) await spaces.get(LOCAL_USER.id)
 

@@ -115,6 +115,10 @@ describe('the Jobs API over real HTTP', () => {
     const wrongType = await call('POST', '/api/v1/jobs', { job_type: 'test_paced', priority: 'high' })
     expect(wrongType.status).toBe(422)
     expect(wrongType.body).toEqual({ detail: [expect.objectContaining({ loc: ['body', 'priority'] })] })
+    // A person's priority is BrainDrive's -100..100 (and orders only their own jobs).
+    const tooHigh = await call('POST', '/api/v1/jobs', { job_type: 'test_paced', priority: 1000 })
+    expect(tooHigh.status).toBe(422)
+    expect(tooHigh.body).toEqual({ detail: [expect.objectContaining({ loc: ['body', 'priority'] })] })
     // The scheduled job does not run before its time; cancelling it (pending) is immediate.
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect((await job(String(first.body!.id))).status).toBe('pending')

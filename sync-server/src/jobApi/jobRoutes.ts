@@ -25,6 +25,8 @@ const jobPageSchema = pageSchema(jobSchema).extend({
   jobs: z.array(jobSchema).meta({ description: 'The same jobs as `items`, for BrainDrive’s clients' }),
   total: z.int().meta({ description: 'The same count as `total_items`, for BrainDrive’s clients' }),
 })
+const FAIRNESS =
+  'Jobs run in two pools of their own: model installs and plugin installs and updates (they wait on other servers, for hours) in the outbound pool (OUTBOUND_JOB_CONCURRENCY slots per instance, default 4), everything else in the work pool (JOB_CONCURRENCY, default 2), so installs never hold the slots documents and evaluations need. One person runs at most JOB_CONCURRENCY_PER_USER work jobs and OUTBOUND_JOB_CONCURRENCY_PER_USER outbound ones on an instance (default: one less than the pool, at least 1, so a slot is left for others; single-user servers give the one person every slot). A free slot takes the pending job of the person with the fewest jobs of that pool running, then of the person whose last one started longest ago, then of the person waiting longest; a person’s own jobs go by `priority`, then oldest first.'
 const STATES =
   'States: `pending -> running -> completed | failed`. Cancel: pending -> cancelled at once; running -> cancelled once the work stops (it checks between stages). Retry: failed or cancelled -> pending. Delete: only in a terminal state, else 409. A job interrupted by a restart is started again.'
 
@@ -36,7 +38,7 @@ export const jobRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, JobPorts>> 
     path: '/api/v1/jobs',
     operationId: 'createJob',
     summary: 'Queue a job',
-    description: `Job types: \`document_process\` (payload \`{document_id}\`: process one of your documents again; it goes back to \`processing\`), \`evaluation_run\` (created only by \`POST /api/evaluation/run\`), \`plugin_install\` and \`plugin_update\` (created only by the plugin install and update routes, which hold the package in memory). ${STATES}`,
+    description: `Job types: \`document_process\` (payload \`{document_id}\`: process one of your documents again; it goes back to \`processing\`), \`evaluation_run\` (created only by \`POST /api/evaluation/run\`), \`plugin_install\` and \`plugin_update\` (created only by the plugin install and update routes, which hold the package in memory). ${STATES} ${FAIRNESS}`,
     body: jobCreateBody,
     responses: {
       201: { description: 'Queued', schema: jobSchema },

@@ -50,7 +50,10 @@ export const jobLogSchema = z
 export const jobCreateBody = z.object({
   job_type: z.string().min(1),
   payload: z.record(z.string(), z.unknown()).optional(),
-  priority: z.int().min(-1000).max(1000).optional().meta({ description: 'Higher runs first (default 0)' }),
+  priority: z.int().min(-100).max(100).optional().meta({
+    description:
+      'Among your own pending jobs, higher runs first (default 0; -100..100 as in BrainDrive, else 422). It never puts your jobs before another person’s: between people, the one with the fewest jobs running goes first, then the one waiting longest.',
+  }),
   scheduled_for: z.iso.datetime({ offset: true }).optional().meta({ description: 'Not started before then' }),
   idempotency_key: z
     .string()

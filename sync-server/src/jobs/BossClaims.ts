@@ -3,7 +3,7 @@ import PgBoss from 'pg-boss'
 import { withSchemaLock } from '../sql/pgSetupLock'
 import type { SqlDriver } from '../sql/SqlDriver'
 import type { JobEvent, StoredJob } from './Job'
-import type { ClaimHooks, JobClaims } from './JobClaims'
+import type { ClaimHooks, JobClaims, PoolPick } from './JobClaims'
 import { jobChanges } from './jobChanges'
 import { JobLeases, type RunningClaim } from './JobLeases'
 import type { Decide, JobRecords } from './JobRecords'
@@ -52,8 +52,6 @@ export class BossClaims implements JobClaims {
   private readonly boss: PgBoss
   private readonly leases: JobLeases
   private readonly unsubscribe: Array<() => void> = []
-  /** Pending jobs reserved for this instance (JobService.create's `here`), claimed without pg-boss. */
-  private readonly reserved = new Set<string>()
   private timer: ReturnType<typeof setInterval> | undefined
   private ticking: Promise<void> | undefined
 
@@ -108,47 +106,52 @@ export class BossClaims implements JobClaims {
   }
 
   /** A failed send is logged, not thrown: the job is stored, and the next beat sends it (`unqueued`). */
-  async queued(job: StoredJob): Promise<void> {
-    if (job.claimed_by === this.instanceId) {
-      this.reserved.add(job.id)
-      return
-    }
+  async queued(job: StoredJob, announce = true): Promise<void> {
+    // Reserved for this instance (JobService.create's `here`): started without a ticket.
+    if (job.claimed_by === this.instanceId) return
     try {
       await this.boss.send(
         BOSS_QUEUE,
         { id: job.id },
         {
-          // pg-boss keeps an int4; Quire's priorities may be any safe integer (order is what counts).
+          // Which ticket comes first hardly matters (the pick is JobPick's); pg-boss keeps an int4.
           priority: Math.max(-(2 ** 31), Math.min(2 ** 31 - 1, job.priority)),
           startAfter: job.scheduled_for ? new Date(job.scheduled_for) : undefined,
         },
       )
-      this.publish(TOPIC.queued, {})
+      if (announce) this.publish(TOPIC.queued, {})
     } catch (error) {
       this.options.logError(error)
     }
   }
 
-  async next(open: () => boolean, decide: Decide): Promise<StoredJob | undefined> {
-    for (const id of this.reserved) {
-      if (!open()) return undefined
-      this.reserved.delete(id)
-      const changed = await this.records.change(id, undefined, (job, at) =>
-        job.status === 'pending' && job.claimed_by === this.instanceId ? decide(job, at) : undefined,
-      )
-      if (changed?.event) return changed.job
-    }
+  /**
+   * The jobs table says which job (the fair order, JobPick: it sees every instance's runs), pg-boss
+   * whether this instance may start one now: a slot takes a pg-boss job as its ticket (SKIP LOCKED:
+   * each ticket goes to one instance) and starts the fairest pending job, not necessarily the one the
+   * ticket names; that one, still pending, is sent again, so every pending job keeps a pg-boss job.
+   * Starting is the compare-and-set on the job: an instance that lost the race picks again. A job
+   * reserved for this instance needs no ticket: no other instance may start it.
+   */
+  async next(pool: PoolPick, open: () => boolean, decide: Decide): Promise<StoredJob | undefined> {
+    const pick = { ...pool, instanceId: this.instanceId, honourReservations: true }
     while (open()) {
-      const [claim] = await this.boss.fetch<{ id: string }>(BOSS_QUEUE, { batchSize: 1 })
-      if (!claim) return undefined
+      const fairest = await this.records.fairNext(pick)
+      if (!fairest) return undefined
+      if (fairest.claimed_by === this.instanceId) {
+        const started = await this.startPending(fairest.id, decide)
+        if (started) return started
+        continue
+      }
+      const [ticket] = await this.boss.fetch<{ id: string }>(BOSS_QUEUE, { batchSize: 1 })
+      // Every ticket is taken: the instances holding them start the pending jobs.
+      if (!ticket) return undefined
       try {
-        // A message may be stale (the job was cancelled, or already started from another message).
-        const changed = await this.records.change(claim.data.id, undefined, (job, at) =>
-          job.status === 'pending' ? decide(job, at) : undefined,
-        )
-        if (changed?.event) return changed.job
+        const started = await this.startPending(fairest.id, decide)
+        if (started?.id !== ticket.data.id) await this.sendAgain(ticket.data.id)
+        if (started) return started
       } finally {
-        await this.boss.complete(BOSS_QUEUE, claim.id)
+        await this.boss.complete(BOSS_QUEUE, ticket.id)
       }
     }
     return undefined
@@ -193,6 +196,23 @@ export class BossClaims implements JobClaims {
       )
     }
     await this.queued(changed.job)
+  }
+
+  /** Starts the job if it is still pending (and not another instance's reservation). */
+  private async startPending(id: string, decide: Decide): Promise<StoredJob | undefined> {
+    const changed = await this.records.change(id, undefined, (job, at) =>
+      job.status === 'pending' && (job.claimed_by === null || job.claimed_by === this.instanceId)
+        ? decide(job, at)
+        : undefined,
+    )
+    return changed?.event ? changed.job : undefined
+  }
+
+  /** A ticket used for another job: the job it named, still pending, gets a pg-boss job again. */
+  private async sendAgain(id: string): Promise<void> {
+    const job = await this.records.find(id)
+    // Other instances already know of it: no `queued` message.
+    if (job?.status === 'pending' && job.claimed_by === null) await this.queued(job, false)
   }
 
   private publish(topic: string, payload: unknown): void {

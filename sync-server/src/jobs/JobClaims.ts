@@ -1,5 +1,9 @@
 import type { JobEvent, StoredJob } from './Job'
+import type { JobPick } from './JobPick'
 import type { Decide } from './JobRecords'
+
+/** The runner's side of a pick: which pool has the free slot, its types and its per-person cap. */
+export type PoolPick = Pick<JobPick, 'outboundTypes' | 'outbound' | 'perUser'>
 
 /** What the claims may ask of this instance's runner and service. */
 export interface ClaimHooks {
@@ -28,8 +32,11 @@ export interface JobClaims {
   stop(): Promise<void>
   /** The job became pending (created, retried, requeued): make it claimable. */
   queued(job: StoredJob): Promise<void>
-  /** Starts the next due job on this instance with `decide`, unless `open` says no; undefined: none. */
-  next(open: () => boolean, decide: Decide): Promise<StoredJob | undefined>
+  /**
+   * Starts the pool's next due job in the fair order (JobPick) on this instance with `decide`, unless
+   * `open` says no; undefined: none.
+   */
+  next(pool: PoolPick, open: () => boolean, decide: Decide): Promise<StoredJob | undefined>
   /** Whether a pending job is due (for idle()). */
   hasDue(): Promise<boolean>
   /** An event this instance stored: other instances' subscribers hear of it. */

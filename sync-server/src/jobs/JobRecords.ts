@@ -1,5 +1,6 @@
 import type { SqlDriver, SqlValue } from '../sql/SqlDriver'
 import type { JobEvent, JobLog, JobStatus, StoredJob } from './Job'
+import { fairNextQuery, type JobPick } from './JobPick'
 import {
   fromJobEventRow,
   fromJobLogRow,
@@ -56,9 +57,6 @@ const SQL = {
   getByKey: `SELECT ${JOB_COLUMNS} FROM jobs WHERE user_id = ? AND idempotency_key = ?`,
   updateJob: `UPDATE jobs SET ${JOB_UPDATE_SET} WHERE id = ?`,
   deleteJob: 'DELETE FROM jobs WHERE id = ?',
-  nextDue: `SELECT ${JOB_COLUMNS} FROM jobs
-    WHERE status = 'pending' AND (scheduled_for IS NULL OR scheduled_for <= ?)
-    ORDER BY priority DESC, seq LIMIT 1`,
   hasDue: `SELECT 1 AS due FROM jobs
     WHERE status = 'pending' AND (scheduled_for IS NULL OR scheduled_for <= ?) LIMIT 1`,
   running: `SELECT ${JOB_COLUMNS} FROM jobs WHERE status = 'running' ORDER BY seq`,
@@ -146,15 +144,22 @@ export class JobRecords {
     )
   }
 
-  /** Moves the next due pending job (highest priority, then oldest) with `decide`, unless `open` says no. */
-  claimNext(open: () => boolean, decide: Decide): Promise<StoredJob | undefined> {
+  /** Moves the next due pending job of the fair order (see JobPick) with `decide`, unless `open` says no. */
+  claimNext(pick: JobPick, open: () => boolean, decide: Decide): Promise<StoredJob | undefined> {
     // One process claims from SQLite (LocalClaims); several instances claim through pg-boss.
     return this.locked(async () => {
       if (!open()) return undefined
-      const row = await this.driver.get<JobRow>(SQL.nextDue, [this.now()])
-      if (!row) return undefined
-      return (await this.apply(fromJobRow(row), await this.lastEvent(row.id), decide)).job
+      const job = await this.fairNext(pick)
+      if (!job) return undefined
+      return (await this.apply(job, await this.lastEvent(job.id), decide)).job
     })
+  }
+
+  /** The pending job the fair order (see JobPick) gives a free slot now, without taking it. */
+  async fairNext(pick: JobPick): Promise<StoredJob | undefined> {
+    const { sql, params } = fairNextQuery(pick, this.now())
+    const row = await this.driver.get<JobRow>(sql, params)
+    return row && fromJobRow(row)
   }
 
   async hasDue(): Promise<boolean> {

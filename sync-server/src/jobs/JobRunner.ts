@@ -5,8 +5,19 @@ import type { ClaimHooks, JobClaims } from './JobClaims'
 import { jobChanges } from './jobChanges'
 import type { JobRecords } from './JobRecords'
 
-export interface JobRunnerOptions {
+/** One of the runner's two pools: its slots on this instance, and how many one person may fill. */
+export interface JobPool {
   concurrency: number
+  perUser: number
+}
+
+export interface JobRunnerOptions {
+  /** Document processing, evaluation runs and every other type not outbound. */
+  work: JobPool
+  /** Jobs that wait on the network for long (model installs, plugin downloads): slots of their own. */
+  outbound: JobPool
+  /** The job types of the outbound pool (as registered). */
+  outboundTypes(): readonly string[]
   pollMs: number
   /** How long stop() waits for aborted handlers before leaving them. */
   stopTimeoutMs: number
@@ -16,13 +27,17 @@ export interface JobRunnerOptions {
 interface Run {
   controller: AbortController
   settled: Promise<void>
+  outbound: boolean
 }
 
 /**
- * The worker pool: claims due jobs (through `claims`: highest priority, then oldest) while fewer
- * than `concurrency` handlers run, and stores each outcome. One timer polls (scheduled jobs come due without anyone
- * calling); `wake()` checks at once. Every promise it starts ends in `logError`, so a failing handler
- * or database cannot become an unhandled rejection or stop the pool.
+ * The worker pools: claims due jobs through `claims` in the fair order (JobPick: the person with the
+ * fewest running first; a person's own jobs by priority, then oldest), each pool while fewer than its
+ * `concurrency` handlers run and only for people below its `perUser`, and stores each outcome. The
+ * outbound pool's jobs never take the work pool's slots, nor the other way round. One timer polls
+ * (scheduled jobs come due without anyone calling); `wake()` checks at once. Every promise it starts
+ * ends in `logError`, so a failing handler or database cannot become an unhandled rejection or stop
+ * the pool.
  */
 export class JobRunner {
   private started = false
@@ -117,19 +132,29 @@ export class JobRunner {
   }
 
   private async pump(): Promise<void> {
-    const open = () => this.started && this.runs.size < this.options.concurrency
-    while (open()) {
-      const job = await this.claims.next(open, (current, at) =>
-        jobChanges.started(current.attempts + 1, at, this.claims.instanceId),
-      )
-      if (!job) return
-      this.launch(job)
+    for (const outbound of [false, true]) {
+      const pool = outbound ? this.options.outbound : this.options.work
+      const open = () => this.started && this.running(outbound) < pool.concurrency
+      const pick = { outbound, outboundTypes: this.options.outboundTypes(), perUser: pool.perUser }
+      while (open()) {
+        const job = await this.claims.next(pick, open, (current, at) =>
+          jobChanges.started(current.attempts + 1, at, this.claims.instanceId),
+        )
+        if (!job) break
+        this.launch(job, outbound)
+      }
     }
   }
 
-  private launch(job: StoredJob): void {
+  private running(outbound: boolean): number {
+    let count = 0
+    for (const run of this.runs.values()) if (run.outbound === outbound) count++
+    return count
+  }
+
+  private launch(job: StoredJob, outbound: boolean): void {
     const controller = new AbortController()
-    const run: Run = { controller, settled: Promise.resolve() }
+    const run: Run = { controller, settled: Promise.resolve(), outbound }
     this.runs.set(job.id, run)
     run.settled = this.execute(job, controller)
       .catch(this.options.logError)

@@ -19,8 +19,14 @@ import { JobRunner } from './JobRunner'
 import { LocalClaims } from './LocalClaims'
 
 export interface JobServiceOptions {
-  /** Handlers running at once (default 2). */
+  /** Handlers of the work pool (every type not outbound) running at once (default 2). */
   concurrency?: number
+  /** The work pool's jobs of one person running at once on this instance (default: `concurrency`). */
+  perUserConcurrency?: number
+  /** Handlers of the outbound pool (types registered `outbound`) running at once (default 4). */
+  outboundConcurrency?: number
+  /** The outbound pool's jobs of one person running at once (default: `outboundConcurrency`). */
+  outboundPerUserConcurrency?: number
   /** How often the runner looks for due jobs when nobody wakes it (default 200 ms). */
   pollMs?: number
   /** Milliseconds since the epoch (default Date.now); made strictly increasing. */
@@ -36,12 +42,19 @@ export interface JobServiceOptions {
 type Listener = (event: JobEvent) => void
 
 /**
+ * A job's priority is -100..100 (BrainDrive's `ge=-100, le=100`); it orders only its owner's own
+ * pending jobs (JobPick), never one person's before another's.
+ */
+export const MAX_PRIORITY = 100
+
+/**
  * The jobs of the server, per user: create, list, cancel, retry, delete, their events and logs, and
  * the runner that executes them with the handler registered for their type. Every method filters by
  * user: another user's job is as unknown as a missing one (404). State rules: DESIGN.md section 2.
  */
 export class JobService {
   private readonly handlers = new Map<string, JobHandler>()
+  private readonly outboundTypes = new Set<string>()
   private readonly listeners = new Map<string, Set<Listener>>()
   /** The last event number each subscribed job's listeners heard, so another instance's are read from there. */
   private readonly heard = new Map<string, number>()
@@ -62,8 +75,15 @@ export class JobService {
       this.claims.stored(event)
     })
     this.claims = options.claims?.(this.records) ?? new LocalClaims(this.records)
+    const work = slots(options.concurrency, 2)
+    const outbound = slots(options.outboundConcurrency, 4)
     this.runner = new JobRunner(this.records, this.claims, this.handlers, {
-      concurrency: Math.max(1, Math.floor(options.concurrency ?? 2)),
+      work: { concurrency: work, perUser: Math.min(work, slots(options.perUserConcurrency, work)) },
+      outbound: {
+        concurrency: outbound,
+        perUser: Math.min(outbound, slots(options.outboundPerUserConcurrency, outbound)),
+      },
+      outboundTypes: () => [...this.outboundTypes].sort(),
       pollMs: Math.max(1, options.pollMs ?? 200),
       stopTimeoutMs: Math.max(0, options.stopTimeoutMs ?? 5000),
       logError: this.logError,
@@ -75,9 +95,14 @@ export class JobService {
     return this.claims.instanceId
   }
 
-  register(jobType: string, handler: JobHandler): void {
+  /**
+   * `outbound`: the type's jobs wait on the network for long (a model install, a plugin download);
+   * they run in the outbound pool, never in the slots document processing and evaluations need.
+   */
+  register(jobType: string, handler: JobHandler, options: { outbound?: boolean } = {}): void {
     if (this.handlers.has(jobType)) throw new Error(`Job type ${jobType} is already registered`)
     this.handlers.set(jobType, handler)
+    if (options.outbound) this.outboundTypes.add(jobType)
   }
 
   knownTypes(): string[] {
@@ -97,8 +122,10 @@ export class JobService {
     if (!this.handlers.has(input.job_type)) {
       throw invalid('job_type', `Unknown job type; one of: ${this.knownTypes().join(', ')}`)
     }
-    const priority = input.priority ?? 0
-    if (!Number.isSafeInteger(priority)) throw invalid('priority', 'Priority must be an integer')
+    const asked = input.priority ?? 0
+    if (!Number.isSafeInteger(asked)) throw invalid('priority', 'Priority must be an integer')
+    // BrainDrive's range; the API refuses others (422), the server's own callers are held to it.
+    const priority = Math.min(MAX_PRIORITY, Math.max(-MAX_PRIORITY, asked))
     const at = this.timestamp()
     const job: StoredJob = {
       id: this.newId(),
@@ -270,6 +297,11 @@ export class JobService {
       }
     }
   }
+}
+
+/** Slots of a pool: a whole number, at least 1. */
+function slots(value: number | undefined, fallback: number): number {
+  return Math.max(1, Math.floor(value ?? fallback))
 }
 
 function normaliseTime(value: string): string {

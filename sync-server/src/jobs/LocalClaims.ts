@@ -1,13 +1,13 @@
-import type { ClaimHooks, JobClaims } from './JobClaims'
+import type { ClaimHooks, JobClaims, PoolPick } from './JobClaims'
 import { jobChanges } from './jobChanges'
 import type { Decide, JobRecords } from './JobRecords'
 
 /**
- * Claims of a single process (SQLite): the next due job is taken from the table under the records'
- * in-process queue. A job found `running` at start had its process die or stop mid-run: it goes back
- * to `pending` (`requeued`), or ends `cancelled` when a cancel was asked for. Jobs whose handler, in
- * this very process, outlived an earlier stop are left to that handler. A stop leaves its jobs
- * `running` for the next start.
+ * Claims of a single process (SQLite): the next due job in the fair order (JobPick) is taken from
+ * the table under the records' in-process queue. A job found `running` at start had its process die
+ * or stop mid-run: it goes back to `pending` (`requeued`), or ends `cancelled` when a cancel was
+ * asked for. Jobs whose handler, in this very process, outlived an earlier stop are left to that
+ * handler. A stop leaves its jobs `running` for the next start.
  */
 export class LocalClaims implements JobClaims {
   readonly instanceId = crypto.randomUUID()
@@ -28,8 +28,10 @@ export class LocalClaims implements JobClaims {
 
   async queued(): Promise<void> {}
 
-  next(open: () => boolean, decide: Decide) {
-    return this.records.claimNext(open, decide)
+  next(pool: PoolPick, open: () => boolean, decide: Decide) {
+    // One process: a job reserved by an earlier start of it (another id) is this process's to run.
+    const pick = { ...pool, instanceId: this.instanceId, honourReservations: false }
+    return this.records.claimNext(pick, open, decide)
   }
 
   hasDue(): Promise<boolean> {
