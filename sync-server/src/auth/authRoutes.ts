@@ -29,11 +29,18 @@ const loginQuery = z.object({
       '`true`: answer the tokens in the body and set no cookies (scripts, and the PWA talking to a sync server on another origin)',
   }),
 })
+// BrainDrive-Core's web client (ApiService.refreshToken) sends `{}` when it keeps no refresh token of
+// its own: the cookie then decides, as with no body at all.
 const refreshBody = z
-  .object({ refresh_token: z.string().min(1) })
+  .object({
+    refresh_token: z.string().nullish().meta({
+      description:
+        'Send it to refresh tokens kept outside cookies; left out, null or empty, the refresh cookie is used',
+    }),
+  })
   .optional()
   .meta({
-    description: 'Leave out to use the refresh cookie; send it to refresh tokens kept outside cookies',
+    description: 'Optional: without a body, or with `{}`, the refresh cookie is used',
   })
 const tokensSchema = z
   .object({
@@ -139,7 +146,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     operationId: 'refresh',
     summary: 'Rotate the refresh token and get a new access token',
     description:
-      'With the refresh cookie: new cookies, 204. With `{refresh_token}` in the body: the new tokens in the body. Each refresh token works once; presenting a used one again revokes its whole session (every device that shared it must sign in again). Differs from BrainDrive, as the spec says ("empty response body"): BrainDrive answers the new access token in the body, which its web app reads.',
+      'With the refresh cookie: new cookies, 204, whatever else the body holds (none, `{}` as BrainDrive’s web client sends, `{refresh_token: null}`). With a non-empty `{refresh_token}` in the body: the new tokens in the body. Each refresh token works once; presenting a used one again revokes its whole session (every device that shared it must sign in again). Differs from BrainDrive, as the spec says ("empty response body"): BrainDrive answers the new access token in the body, which its web app reads.',
     public: true,
     body: refreshBody,
     bodyOptional: true,
