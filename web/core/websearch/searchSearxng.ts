@@ -51,7 +51,8 @@ export const SEARCH_TIMEOUT_MS = 20_000
  * policy, in the browser the page's own fetch: SearXNG must then allow this origin, CORS). Failures
  * are ApiErrors worded for people: unreachable 502 (with the reason; in the browser that includes
  * CORS), a 403 502 saying to enable the JSON format, another status 502, a body that is not SearXNG's
- * JSON 502, silence past SEARCH_TIMEOUT_MS 504.
+ * JSON 502, silence past SEARCH_TIMEOUT_MS 504; an answer that breaks off or passes the host's size limit
+ * 502, one still arriving at SEARCH_TIMEOUT_MS (or the host's own time limit) 504.
  */
 export async function searchSearxng(
   fetcher: typeof fetch,
@@ -89,7 +90,18 @@ export async function searchSearxng(
         : ''
     throw new ApiError(502, `${where} answered ${response.status}${hint}`)
   }
-  const { bytes, cut } = await readAtMost(response, MAX_ANSWER_BYTES)
+  let read: Awaited<ReturnType<typeof readAtMost>>
+  try {
+    read = await readAtMost(response, MAX_ANSWER_BYTES)
+  } catch (error) {
+    // The body arrives after the status: a trickle past the time limit or an answer past the host's
+    // size limit fails here, and is SearXNG's failure (502/504), not the server's (500).
+    if (signal?.aborted) throw signal.reason
+    if (timeout.aborted || isTimeout(error))
+      throw new ApiError(504, `${where} did not finish its answer in time (${describeFailure(error)})`)
+    throw new ApiError(502, `${where} stopped mid-answer (${describeFailure(error)})`)
+  }
+  const { bytes, cut } = read
   let body: unknown
   try {
     if (cut) throw new Error('too large')
@@ -136,6 +148,15 @@ function shapeAnswer(body: Record<string, unknown>, q: string): WebSearchAnswer 
     infoboxes: list(body.infoboxes),
     unresponsive_engines: list(body.unresponsive_engines),
   }
+}
+
+/** A time limit's abort: AbortSignal.timeout's TimeoutError, or the server outbound policy's `timeout`. */
+function isTimeout(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  return (
+    (error as { name?: unknown }).name === 'TimeoutError' ||
+    (error as { failure?: unknown }).failure === 'timeout'
+  )
 }
 
 function text(value: unknown): string {
