@@ -217,6 +217,31 @@ describe('outbound requests to a person’s generator, with accounts', () => {
     )
   })
 
+  it('cuts a real key out of an error, and a short or one-word key out of nothing (issue 31, item 6)', async () => {
+    const openai = (base: string, api_key: string) => ({
+      kind: 'openai',
+      base_url: `${base}/v1`,
+      model: 'm',
+      api_key,
+    })
+    const refusal = `Could not reach the OpenAI-compatible server at ${refused.url}/v1 (127.0.0.1 is a loopback address, ${REFUSED}).`
+    for (const placeholder of ['k', 'a', 'loopback', 'address']) {
+      expect((await testGenerator(openai(refused.url, placeholder))).detail, placeholder).toBe(refusal)
+    }
+    // A server that echoes the key it got: the key is cut out wherever it stands as a token.
+    const key = 'sk-live-0123456789abcdef'
+    allowed.handle = (_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({ error: { message: `Incorrect API key provided: ${key}. Bearer ${key}` } }),
+      )
+    }
+    const echoed = await testGenerator(openai(allowed.url, key))
+    expect(echoed.detail).toBe(
+      `The OpenAI-compatible server at ${allowed.url}/v1 answered 401: Incorrect API key provided: [API key]. Bearer [API key] Check the API key.`,
+    )
+  })
+
   it('refuses file:// and ftp:// URLs with 400 naming the field', async () => {
     for (const base_url of ['file:///etc/passwd', 'ftp://127.0.0.1/']) {
       const put = await api('PUT', '/api/settings', { generator: { kind: 'ollama', base_url, model: 'm' } })
