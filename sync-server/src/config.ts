@@ -22,6 +22,8 @@ export interface ServerConfig {
   staticDir?: string
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB, default 100 MB). */
   maxUploadBytes?: number
+  /** How long connection tests and model lists wait (CONNECTION_TEST_TIMEOUT_MS, 15 s); tests set less. */
+  connectionTestMs?: number
   /** Per-document processing time limit in ms (INGEST_TIMEOUT_S, default 120 s). */
   ingestTimeoutMs?: number
   /** INGEST_MEMORY_MB: the JS heap each ingest worker may grow to; unset, V8's own limit. */

@@ -209,6 +209,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       files,
       ingestor,
       maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,
+      connectionTestMs: config.connectionTestMs,
       defaultSettings: {
         embedder: { id: config.embedder?.id ?? 'hash-v1' },
         generator: operator.defaults,

@@ -88,7 +88,11 @@ export interface ApiPorts {
   embedderLoader?: EmbedderLoader
   /** Absent where the host has no test-case folder (the browser): runs then send `test_cases` inline. */
   testCaseFiles?: TestCaseFiles
-  limits: { maxUploadBytes: number }
+  /**
+   * `connectionTestMs`: how long connection tests and model lists wait (default
+   * CONNECTION_TEST_TIMEOUT_MS, 15 s; tests pass less).
+   */
+  limits: { maxUploadBytes: number; connectionTestMs?: number }
   /**
    * Where plugin installs, the marketplace and update checks fetch from (the server's outbound policy,
    * the browser's fetch). Absent: those routes answer 503.

@@ -32,6 +32,8 @@ export interface HostServices extends GenerationHost {
   files: FileStore
   ingestor: Ingestor
   maxUploadBytes: number
+  /** How long connection tests and model lists wait (ApiPorts.limits); default 15 s. */
+  connectionTestMs?: number
   /**
    * The search index. Absent: one in memory, filled from every stored chunk by `start()` (the
    * browser). The server's is a `ManagedIndex`: loaded on first use from its snapshot, within a budget.
@@ -167,7 +169,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     evaluations: scheduled.evaluations,
     embedderLoader: services.embedderLoader,
     testCaseFiles: services.testCaseFiles,
-    limits: { maxUploadBytes: services.maxUploadBytes },
+    limits: { maxUploadBytes: services.maxUploadBytes, connectionTestMs: services.connectionTestMs },
     pluginSources: {
       fetch: fetchOrGlobal(services.fetch),
       maxDownloadBytes: services.maxUploadBytes,

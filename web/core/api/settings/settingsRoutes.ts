@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { GeneratorError } from '../../generate/GeneratorError'
+import { CONNECTION_TEST_TIMEOUT_MS, withinConnectionTest } from '../../generate/connectionTest'
 import {
   generatorId,
   generatorSettingsSchema,
@@ -110,7 +111,7 @@ export const settingsRoutes: Route[] = [
     operationId: 'testGenerator',
     summary: 'Check that an answer generator can be reached',
     description:
-      'Asks the endpoint for its models (OpenAI-compatible `GET /v1/models`, Ollama `GET /api/tags`). Send `{}` to test the generator in use, or `{generator}` to test one before choosing it (its `api_key` follows the rules of `PUT /api/settings`: left out or masked, the stored key is used while the endpoint is the same). Always 200: `ok` says whether it worked and `detail` why not (never with a key in it).' +
+      'Asks the endpoint for its models (OpenAI-compatible `GET /v1/models`, Ollama `GET /api/tags`). Send `{}` to test the generator in use, or `{generator}` to test one before choosing it (its `api_key` follows the rules of `PUT /api/settings`: left out or masked, the stored key is used while the endpoint is the same). Always 200: `ok` says whether it worked and `detail` why not (never with a key in it); an endpoint that has not answered within 15 s is `ok: false` (a test does not wait the 120 s a loading model may take).' +
       OUTBOUND_POLICY,
     tags,
     body: z.strictObject({ generator: generatorSettingsSchema.optional() }),
@@ -137,7 +138,13 @@ export const settingsRoutes: Route[] = [
         }
       }
       try {
-        const models = await model.listModels()
+        const models = await withinConnectionTest(
+          ports.limits.connectionTestMs ?? CONNECTION_TEST_TIMEOUT_MS,
+          'base_url' in generator
+            ? `The ${generator.kind} endpoint at ${generator.base_url}`
+            : 'The model server',
+          (signal) => model.listModels({ signal }),
+        )
         const has = models.length === 0 || models.includes(generator.model)
         return {
           status: 200,

@@ -4,6 +4,7 @@ import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute } from '../../Route'
 import { GeneratorError } from '../../../generate/GeneratorError'
+import { CONNECTION_TEST_TIMEOUT_MS, withinConnectionTest } from '../../../generate/connectionTest'
 import { PROVIDERS, type ProviderName } from '../../../providers/providerCatalog'
 import { pickServer, providerSettings } from '../../../providers/providerSettings'
 import type { ProviderServer } from '../../../providers/providerServers'
@@ -31,31 +32,24 @@ async function hasWebLlm(ports: Pick<ApiPorts, 'generation'>): Promise<boolean> 
 type ModelEntry = z.infer<typeof modelEntrySchema>
 
 /**
- * How long a model list may take. Listing is a quick read on every provider; a server that accepts
- * the connection and then says nothing would otherwise hold Settings' picker (and all-models, which
- * waits for every server) until the outbound policy's idle timeout, two minutes.
+ * The models of one server (`model` '' builds a model only to list), within the connection test's
+ * time (CONNECTION_TEST_TIMEOUT_MS): all-models waits for every server.
  */
-export const LIST_MODELS_TIMEOUT_MS = 15_000
-
-/** The models of one server (`model` '' builds a model only to list), within LIST_MODELS_TIMEOUT_MS. */
 async function listWithin(
-  ports: Pick<ApiPorts, 'outboundFetch'>,
+  ports: Pick<ApiPorts, 'outboundFetch' | 'limits'>,
   provider: Exclude<ProviderName, 'webllm'>,
   server: Pick<ProviderServer, 'serverAddress' | 'apiKey'>,
 ): Promise<string[]> {
-  const signal = AbortSignal.timeout(LIST_MODELS_TIMEOUT_MS)
-  try {
-    return await chatModelFor(ports, provider, server, '').listModels({ signal })
-  } catch (error) {
-    if (!signal.aborted) throw error
-    throw new GeneratorError(
-      `${PROVIDERS[provider].label} at ${server.serverAddress} did not list its models within ${LIST_MODELS_TIMEOUT_MS / 1000} s.`,
-    )
-  }
+  return withinConnectionTest(
+    ports.limits.connectionTestMs ?? CONNECTION_TEST_TIMEOUT_MS,
+    `${PROVIDERS[provider].label} at ${server.serverAddress}`,
+    (signal) => chatModelFor(ports, provider, server, '').listModels({ signal }),
+    'list its models',
+  )
 }
 
 async function serverModels(
-  ports: Pick<ApiPorts, 'outboundFetch'>,
+  ports: Pick<ApiPorts, 'outboundFetch' | 'limits'>,
   provider: Exclude<ProviderName, 'webllm'>,
   settingsId: string | null,
   server: ProviderServer,

@@ -4,6 +4,7 @@ import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import type { ModelHostPorts } from '../../../modelhost/ModelInstalls'
+import { CONNECTION_TEST_TIMEOUT_MS, withinConnectionTest } from '../../../generate/connectionTest'
 import { ollamaDelete, ollamaModels, ollamaVersion, sameModel } from '../../../modelhost/ollamaHost'
 import { notFoundResponse, validationResponse } from '../platformErrors'
 import {
@@ -38,6 +39,15 @@ function server(host: ModelHostPorts, input: { server_url: string; api_key?: str
   return { baseUrl: input.server_url, apiKey: input.api_key, fetch: host.fetch }
 }
 
+/** A connection test or a model list, within CONNECTION_TEST_TIMEOUT_MS (or the host's shorter one). */
+function quickly<T>(ports: ApiPorts, baseUrl: string, ask: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return withinConnectionTest(
+    ports.limits.connectionTestMs ?? CONNECTION_TEST_TIMEOUT_MS,
+    `Ollama at ${baseUrl}`,
+    ask,
+  )
+}
+
 async function requireTask(host: ModelHostPorts, taskId: string) {
   const task = await host.installs.get(taskId)
   if (!task) throw ApiError.notFound(TASK_NOT_FOUND)
@@ -50,7 +60,7 @@ const specRoutes: Route[] = [
     path: `${BASE}/test`,
     operationId: 'testModelHost',
     summary: 'Test the connection to an Ollama server',
-    description: `Asks the server for its version (\`GET /api/version\`). ${NOTE}`,
+    description: `Asks the server for its version (\`GET /api/version\`); no answer within 15 s is a 502 saying so. ${NOTE}`,
     tags,
     errorStyle: 'platform',
     query: serverQuery,
@@ -65,7 +75,10 @@ const specRoutes: Route[] = [
     async handler({ query }, ports) {
       const host = modelHost(ports)
       try {
-        return { status: 200, body: { status: 'success', version: await ollamaVersion(server(host, query)) } }
+        const version = await quickly(ports, query.server_url, (signal) =>
+          ollamaVersion(server(host, query), signal),
+        )
+        return { status: 200, body: { status: 'success', version } }
       } catch (error) {
         throw modelHostError(error, host.corsOrigin)
       }
@@ -76,7 +89,7 @@ const specRoutes: Route[] = [
     path: `${BASE}/models`,
     operationId: 'listModelHostModels',
     summary: 'The models installed on an Ollama server',
-    description: `Ollama’s \`GET /api/tags\` list, as a bare array as BrainDrive answers it. ${NOTE}`,
+    description: `Ollama’s \`GET /api/tags\` list, as a bare array as BrainDrive answers it; no answer within 15 s is a 502 saying so. ${NOTE}`,
     tags,
     errorStyle: 'platform',
     query: serverQuery,
@@ -88,7 +101,10 @@ const specRoutes: Route[] = [
     async handler({ query }, ports) {
       const host = modelHost(ports)
       try {
-        return { status: 200, body: await ollamaModels(server(host, query)) }
+        const models = await quickly(ports, query.server_url, (signal) =>
+          ollamaModels(server(host, query), signal),
+        )
+        return { status: 200, body: models }
       } catch (error) {
         throw modelHostError(error, host.corsOrigin)
       }
