@@ -96,6 +96,11 @@ export interface ServerConfig {
    * a mirror, or a fake release server in tests.
    */
   githubApiUrl?: string
+  /**
+   * SEARXNG_URL: the server's own SearXNG instance, for people who set none of their own; reached as
+   * the operator's endpoint (like GENERATOR_URL: the outbound limits, not its address rules).
+   */
+  searxngUrl?: string
 }
 
 export interface EmbedderConfig {
@@ -113,7 +118,7 @@ export interface EmbedderConfig {
  * INGEST_TIMEOUT_S, INGEST_MEMORY_MB, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
  * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, JOB_LEASE_S, TRUSTED_ORIGINS,
  * TRUST_PROXY, TRUST_PROXY_HOPS, ALLOWED_HOSTS, MAX_EVENT_STREAMS_PER_USER, BODY_IDLE_TIMEOUT_S,
- * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS and QUIRE_SECRET_KEY.
+ * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS, QUIRE_SECRET_KEY and SEARXNG_URL.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8005 : Number(env.PORT)
@@ -171,6 +176,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     pluginCatalogUrl: env.PLUGIN_CATALOG_URL || undefined,
     pluginCatalogDir: resolve('./dist-plugins'),
     githubApiUrl: httpUrl(env, 'GITHUB_API_URL'),
+    searxngUrl: httpUrl(env, 'SEARXNG_URL'),
   }
 }
 

@@ -1,3 +1,4 @@
+import type { OperatorSearxng } from '../websearch/chooseSearxng'
 import type { SyncAccount } from '../account/SyncAccount'
 import type { Generation } from '../chat/createGeneration'
 import type { Ingestor } from '../documents/Ingestor'
@@ -110,6 +111,8 @@ export interface ApiPorts {
   parseText: TextParsing
   /** Plugin installs and updates as jobs with progress (the server); absent: run in the request (the browser). */
   pluginJobs?: PluginJobs
+  /** The server's own SearXNG (SEARXNG_URL), for people who set none; absent in the browser. */
+  operatorSearxng?: OperatorSearxng
   /** The local model host (`/api/v1/modelhost/*`): how Ollama is reached and the installs' tasks. */
   modelHost?: ModelHostPorts
   /**
