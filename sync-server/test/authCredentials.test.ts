@@ -55,4 +55,80 @@ describe('credentials over real HTTP', () => {
     const none = await call('/api/v1/auth/refresh', { method: 'POST', json: {} })
     expect(none.status).toBe(401)
   })
+
+  it('a read-only token may GET and HEAD, nothing else; tokens show their scope', async () => {
+    const user = await signUpForTest(server.url, 'reader')
+    const created = await call('/api/v1/auth/tokens', {
+      method: 'POST',
+      headers: bearer(user.access_token),
+      json: { name: 'dashboard', scope: 'read' },
+    })
+    expect(created.status).toBe(201)
+    const reader = (await created.json()) as { token: string; scope: string }
+    expect(reader.scope).toBe('read')
+    expect((await call('/api/collections/', { headers: bearer(reader.token) })).status).toBe(200)
+    expect((await call('/api/collections/', { method: 'HEAD', headers: bearer(reader.token) })).status).toBe(
+      200,
+    )
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const refused = await call('/api/collections/', {
+        method,
+        headers: bearer(reader.token),
+        json: { name: 'Not allowed', description: 'by a read-only token' },
+      })
+      expect(refused.status, method).toBe(403)
+      expect(((await refused.json()) as { detail: string }).detail).toBe(
+        `This personal access token is read-only: it may make GET and HEAD requests, not ${method}`,
+      )
+    }
+    expect(await (await call('/api/collections/', { headers: bearer(reader.token) })).json()).toEqual([])
+    // A token made without a scope is full, as every token made before scopes existed.
+    const listed = (await (
+      await call('/api/v1/auth/tokens', { headers: bearer(user.access_token) })
+    ).json()) as {
+      name: string
+      scope: string
+    }[]
+    expect(listed.map(({ name, scope }) => [name, scope])).toEqual([
+      ['dashboard', 'read'],
+      ["reader's script", 'full'],
+    ])
+    const bad = await call('/api/v1/auth/tokens', {
+      method: 'POST',
+      headers: bearer(user.access_token),
+      json: { name: 'x', scope: 'admin' },
+    })
+    expect(bad.status).toBe(422)
+  })
+
+  it('a personal access token cannot make personal access tokens', async () => {
+    const user = await signUpForTest(server.url, 'minter')
+    const minted = await call('/api/v1/auth/tokens', {
+      method: 'POST',
+      headers: user.auth,
+      json: { name: 'successor' },
+    })
+    expect(minted.status).toBe(403)
+    expect(((await minted.json()) as { detail: string }).detail).toMatch(/cannot make personal access tokens/)
+    const listed = (await (await call('/api/v1/auth/tokens', { headers: user.auth })).json()) as unknown[]
+    expect(listed).toHaveLength(1)
+  })
+
+  it('a password change revokes personal access tokens, unless told to keep them', async () => {
+    const user = await signUpForTest(server.url, 'rotator')
+    const change = (current: string, next: string, extra: Record<string, unknown> = {}) =>
+      call('/api/v1/auth/profile/password', {
+        method: 'PUT',
+        headers: bearer(user.access_token),
+        json: { current_password: current, new_password: next, ...extra },
+      })
+    const kept = await change(user.password, 'a second long password', { revoke_tokens: false })
+    expect(kept.status).toBe(204)
+    expect((await call('/api/v1/auth/me', { headers: user.auth })).status).toBe(200)
+    const revoked = await change('a second long password', 'a third long password')
+    expect(revoked.status).toBe(204)
+    expect((await call('/api/v1/auth/me', { headers: user.auth })).status).toBe(401)
+    const left = await call('/api/v1/auth/tokens', { headers: bearer(user.access_token) })
+    expect(await left.json()).toEqual([])
+  })
 })
