@@ -11,7 +11,7 @@ describe('modelLoadFailure', () => {
         folders,
       ),
     ).toBe(
-      'Could not read "MODELS_DIR/x/onnx/model.onnx"; cached at the model cache/x, see (a path on the server) or (a path on the server); fetched https://huggingface.co/x/resolve/main/config.json',
+      'Could not read "MODELS_DIR/x/onnx/model.onnx"; cached at the model cache/x, see <server path> or <server path>; fetched https://huggingface.co/x/resolve/main/config.json',
     )
   })
 

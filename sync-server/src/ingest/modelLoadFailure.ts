@@ -1,3 +1,5 @@
+import { hideFilePaths } from '../../../web/core/api/hideFilePaths'
+
 /**
  * What a failed model load is reported as: transformers.js names the file it looked for
  * (`file was not found locally at "/srv/quire/models/Xenova/x/config.json"`), and that message
@@ -19,14 +21,10 @@ export function modelLoadFailure(
   return new Error(withoutServerPaths(message, folders))
 }
 
-/** `text` with the server's folders and any other absolute file path replaced by words. */
+/** `text` with the server's model folders named and any other absolute file path hidden (hideFilePaths). */
 export function withoutServerPaths(text: string, folders: { modelsDir?: string; cacheDir?: string }): string {
   let shown = text
   if (folders.modelsDir) shown = shown.replaceAll(folders.modelsDir, 'MODELS_DIR')
   if (folders.cacheDir) shown = shown.replaceAll(folders.cacheDir, 'the model cache')
-  // A POSIX or Windows absolute path not inside a URL (`https://host/a/b` keeps its path).
-  return shown.replace(
-    /(?<![\w:/.-])(?:\/|[A-Za-z]:\\)[^\s"'`;,()]*[/\\][^\s"'`;,()]*/g,
-    '(a path on the server)',
-  )
+  return hideFilePaths(shown)
 }
