@@ -39,6 +39,7 @@ import { openDatabases, type Databases } from './sql/openDatabases'
 import { loadSecretKey, loadSharedSecretKey } from './secrets/loadSecretKey'
 import { openSealedStore } from './secrets/openSealedStore'
 import { operatorGenerator } from './secrets/operatorGenerator'
+import { neverReached } from './outbound/neverReached'
 import { withUrlCredentials } from './outbound/withUrlCredentials'
 import { createOutboundFetch } from './outbound/createOutboundFetch'
 import { outboundPolicy } from './outbound/OutboundPolicy'
@@ -216,6 +217,8 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       },
       serverKey: operator.serverKey,
       operatorEndpoint,
+      // A generator the policy will never reach is refused where it is saved (PUT /api/settings).
+      outboundRefusal: (url) => neverReached(url, outbound),
       operatorSearxng,
       fetch: outboundFetch,
       parseText: textParsing.parse,

@@ -39,7 +39,9 @@ export function withKeyRedacted(model: ChatModel, key: string): ChatModel {
   const redacted = (error: unknown): unknown => {
     if (!(error instanceof GeneratorError)) return error
     const message = redactKey(error.message, key)
-    return message === error.message ? error : new GeneratorError(message, error.status)
+    return message === error.message
+      ? error
+      : new GeneratorError(message, error.status, { refused: error.refused })
   }
   return {
     id: model.id,

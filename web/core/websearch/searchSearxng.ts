@@ -1,6 +1,7 @@
 import { ApiError } from '../api/ApiError'
 import { shown } from '../api/platform/plugins/installSources'
 import { describeFailure } from '../generate/providerFetch'
+import { isPolicyRefusal } from '../http/isPolicyRefusal'
 import { readAtMost } from './readAtMost'
 
 /** What `GET /api/v1/websearch/web` forwards to SearXNG's `/search` (with `format=json`). */
@@ -79,7 +80,9 @@ export async function searchSearxng(
     if (signal?.aborted) throw signal.reason
     if (timeout.aborted)
       throw new ApiError(504, `${where} did not answer within ${SEARCH_TIMEOUT_MS / 1000} s`)
-    throw new ApiError(502, `Could not reach ${where} (${describeFailure(error)})`)
+    // A URL the outbound policy refuses will never be reached: the setting must change (400), no outage.
+    const status = isPolicyRefusal(error) ? 400 : 502
+    throw new ApiError(status, `Could not reach ${where} (${describeFailure(error)})`)
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {})

@@ -3,7 +3,7 @@ import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute } from '../../Route'
-import { GeneratorError } from '../../../generate/GeneratorError'
+import { generatorFailure } from '../../generatorFailure'
 import { CONNECTION_TEST_TIMEOUT_MS, withinConnectionTest } from '../../../generate/connectionTest'
 import { PROVIDERS, type ProviderName } from '../../../providers/providerCatalog'
 import { pickServer, providerSettings } from '../../../providers/providerSettings'
@@ -15,10 +15,8 @@ import { modelEntrySchema, modelsQuery, validateBody } from './aiSchemas'
 const tags = ['AI providers']
 const BASE = '/api/v1/ai/providers'
 
-/** A provider that failed (down, refused, wrong key) is a bad gateway, not our 500. */
-export function providerFailure(error: unknown): unknown {
-  return error instanceof GeneratorError ? new ApiError(502, error.message) : error
-}
+/** A provider that failed: 502 (down, wrong key), or 400 when the outbound policy will not reach it. */
+export const providerFailure = generatorFailure
 
 /**
  * Whether this host runs WebLLM: it lists models it can run on the device (the browser); the server
@@ -188,7 +186,7 @@ const modelsRoute = defineRoute({
     'default: the provider’s). `{models: [{id, name, provider, settings_id, server_id, server_name}]}`.',
     '404 for an unknown settings id or server id (the detail lists the configured servers) or when the',
     'provider has no server; 502 with the reason when the server fails (unreachable, wrong key, not that',
-    'kind of server). Differs from BrainDrive: an unknown `server_id` is a 404 (BrainDrive falls back to',
+    'kind of server); 400 naming the rule when the server’s outbound policy does not reach its address. Differs from BrainDrive: an unknown `server_id` is a 404 (BrainDrive falls back to',
     'the first server), and `settings_id`/`server_id` are optional.',
   ].join(' '),
   tags,
@@ -198,6 +196,11 @@ const modelsRoute = defineRoute({
     200: { description: 'Models', schema: z.object({ models: z.array(modelEntrySchema) }) },
     404: { description: 'Unknown settings or server id', schema: errorSchema },
     422: validationResponse,
+    400: {
+      description:
+        'WebLLM off the browser, or an address the server’s outbound policy does not reach (the detail names the rule)',
+      schema: errorSchema,
+    },
     502: { description: 'The server failed', schema: errorSchema },
   },
   async handler({ query }, ports) {

@@ -28,7 +28,7 @@ const upstream = {
   schema: errorSchema,
 }
 const NOTE =
-  'The spec’s `modelhost` segment stands for BrainDrive’s `ollama`. The server reaches the URL through its outbound policy (in multi-user mode private addresses only when OUTBOUND_ALLOW lists them); the browser reaches it directly from the API worker, so Ollama must allow this page’s origin (`OLLAMA_ORIGINS`).'
+  'The spec’s `modelhost` segment stands for BrainDrive’s `ollama`. The server reaches the URL through its outbound policy (in multi-user mode private addresses only when OUTBOUND_ALLOW lists them; an address it refuses answers 400 naming the rule, not the 502 of a server that is down); the browser reaches it directly from the API worker, so Ollama must allow this page’s origin (`OLLAMA_ORIGINS`).'
 
 function modelHost(ports: ApiPorts): ModelHostPorts {
   if (!ports.modelHost) throw new ApiError(503, 'This host has no local model host')
@@ -70,6 +70,10 @@ const specRoutes: Route[] = [
         schema: z.object({ status: z.literal('success'), version: z.string() }),
       },
       422: validationResponse,
+      400: {
+        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+        schema: errorSchema,
+      },
       502: upstream,
     },
     async handler({ query }, ports) {
@@ -96,6 +100,10 @@ const specRoutes: Route[] = [
     responses: {
       200: { description: 'The models', schema: z.array(ollamaModelSchema) },
       422: validationResponse,
+      400: {
+        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+        schema: errorSchema,
+      },
       502: upstream,
     },
     async handler({ query }, ports) {
@@ -122,6 +130,10 @@ const specRoutes: Route[] = [
     responses: {
       200: { description: 'The task, or `already_installed`', schema: installAnswerSchema },
       422: validationResponse,
+      400: {
+        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+        schema: errorSchema,
+      },
       502: upstream,
     },
     async handler({ body }, ports) {
@@ -250,6 +262,10 @@ const specRoutes: Route[] = [
       },
       404: { description: 'Ollama has no such model', schema: errorSchema },
       422: validationResponse,
+      400: {
+        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+        schema: errorSchema,
+      },
       502: upstream,
     },
     async handler({ body }, ports) {
