@@ -71,6 +71,22 @@ describe('the server’s SEARXNG_URL, with accounts', () => {
     expect(health.text).not.toContain('quire:')
   })
 
+  it('a chat with web search uses the server’s instance too', async () => {
+    const session = await call(alice, 'POST', '/api/chat/sessions', { name: 'Web' })
+    const reply = await call(alice, 'POST', '/api/chat/message', {
+      session_id: session.json.id,
+      message: 'When was marmalade first sold?',
+      web_search: true,
+    })
+    expect(reply.status).toBe(200)
+    const web = (reply.json.metadata.source_documents as Array<{ kind?: string; url?: string }>).filter(
+      (source) => source.kind === 'web',
+    )
+    expect(web.map((source) => source.url)).toContain(`${pages.url}/article`)
+    const asked = new URL(operators.requests.at(-1)!.path, operators.url)
+    expect(asked.searchParams.get('q')).toBe('When was marmalade first sold?')
+  })
+
   it('a person’s own instance wins over the server’s', async () => {
     const saved = await call(bob, 'POST', '/api/v1/settings/instances', {
       definition_id: 'web_search_settings',
