@@ -192,7 +192,7 @@ function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
     throw new Error(
-      `${name} must be an http(s) URL such as https://api.github.com, got ${JSON.stringify(raw)}`,
+      `${name} must be an http:// or https:// URL, got ${JSON.stringify(raw)}`,
     )
   return raw
 }
