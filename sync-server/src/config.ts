@@ -191,9 +191,7 @@ function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
     url = undefined
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    throw new Error(
-      `${name} must be an http:// or https:// URL, got ${JSON.stringify(raw)}`,
-    )
+    throw new Error(`${name} must be an http:// or https:// URL, got ${JSON.stringify(raw)}`)
   return raw
 }
 
