@@ -24,9 +24,11 @@ describe('configFromEnv: the HTTP layer', () => {
       BODY_IDLE_TIMEOUT_S: '2.5',
       REQUEST_TIMEOUT_S: '0',
       GITHUB_API_URL: 'http://127.0.0.1:9999/api',
+      SEARXNG_URL: 'http://searxng:8080',
     })
     expect(config).toMatchObject({
       githubApiUrl: 'http://127.0.0.1:9999/api',
+      searxngUrl: 'http://searxng:8080',
       trustProxy: true,
       trustProxyHops: 2,
       allowedHosts: ['quire.example.com', '.home.example', '.lan', 'nas.lan:8443'],
@@ -45,6 +47,7 @@ describe('configFromEnv: the HTTP layer', () => {
     expect(() => configFromEnv({ REQUEST_TIMEOUT_S: 'soon' })).toThrow(/REQUEST_TIMEOUT_S/)
     expect(() => configFromEnv({ GITHUB_API_URL: 'api.github.com' })).toThrow(/GITHUB_API_URL/)
     expect(() => configFromEnv({ GITHUB_API_URL: 'ftp://api.github.com' })).toThrow(/GITHUB_API_URL/)
+    expect(() => configFromEnv({ SEARXNG_URL: 'searxng:8080' })).toThrow(/SEARXNG_URL/)
   })
 })
 

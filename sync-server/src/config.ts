@@ -22,6 +22,8 @@ export interface ServerConfig {
   staticDir?: string
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB, default 100 MB). */
   maxUploadBytes?: number
+  /** How long connection tests and model lists wait (CONNECTION_TEST_TIMEOUT_MS, 15 s); tests set less. */
+  connectionTestMs?: number
   /** Per-document processing time limit in ms (INGEST_TIMEOUT_S, default 120 s). */
   ingestTimeoutMs?: number
   /** INGEST_MEMORY_MB: the JS heap each ingest worker may grow to; unset, V8's own limit. */
@@ -112,6 +114,11 @@ export interface ServerConfig {
    * a mirror, or a fake release server in tests.
    */
   githubApiUrl?: string
+  /**
+   * SEARXNG_URL: the server's own SearXNG instance, for people who set none of their own; reached as
+   * the operator's endpoint (like GENERATOR_URL: the outbound limits, not its address rules).
+   */
+  searxngUrl?: string
 }
 
 export interface EmbedderConfig {
@@ -130,7 +137,7 @@ export interface EmbedderConfig {
  * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, JOB_CONCURRENCY_PER_USER,
  * OUTBOUND_JOB_CONCURRENCY, OUTBOUND_JOB_CONCURRENCY_PER_USER, JOB_LEASE_S, TRUSTED_ORIGINS,
  * TRUST_PROXY, TRUST_PROXY_HOPS, ALLOWED_HOSTS, MAX_EVENT_STREAMS_PER_USER, BODY_IDLE_TIMEOUT_S,
- * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS and QUIRE_SECRET_KEY.
+ * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS, QUIRE_SECRET_KEY and SEARXNG_URL.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8005 : Number(env.PORT)
@@ -191,6 +198,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     pluginCatalogUrl: env.PLUGIN_CATALOG_URL || undefined,
     pluginCatalogDir: resolve('./dist-plugins'),
     githubApiUrl: httpUrl(env, 'GITHUB_API_URL'),
+    searxngUrl: httpUrl(env, 'SEARXNG_URL'),
   }
 }
 
@@ -205,9 +213,7 @@ function httpUrl(env: NodeJS.ProcessEnv, name: string): string | undefined {
     url = undefined
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    throw new Error(
-      `${name} must be an http(s) URL such as https://api.github.com, got ${JSON.stringify(raw)}`,
-    )
+    throw new Error(`${name} must be an http:// or https:// URL, got ${JSON.stringify(raw)}`)
   return raw
 }
 

@@ -39,6 +39,8 @@ import { openDatabases, type Databases } from './sql/openDatabases'
 import { loadSecretKey, loadSharedSecretKey } from './secrets/loadSecretKey'
 import { openSealedStore } from './secrets/openSealedStore'
 import { operatorGenerator } from './secrets/operatorGenerator'
+import { neverReached } from './outbound/neverReached'
+import { withUrlCredentials } from './outbound/withUrlCredentials'
 import { createOutboundFetch } from './outbound/createOutboundFetch'
 import { outboundPolicy } from './outbound/OutboundPolicy'
 import { builtInCatalogReader } from './serveCatalog'
@@ -164,14 +166,13 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   )
   // The operator's own endpoint (often on their machine: a local Ollama) is theirs, not a person's URL:
   // requests to exactly it keep the policy's limits but not its address rules (see operatorEndpoint).
+  const operatorFetch = createOutboundFetch({ ...outbound, reachPrivateAddresses: true })
   const operatorEndpoint =
     config.generator?.kind === 'openai' || config.generator?.kind === 'ollama'
-      ? {
-          kind: config.generator.kind,
-          base_url: config.generator.base_url,
-          fetch: createOutboundFetch({ ...outbound, reachPrivateAddresses: true }),
-        }
+      ? { kind: config.generator.kind, base_url: config.generator.base_url, fetch: operatorFetch }
       : undefined
+  // SEARXNG_URL is the operator's too: people without an instance of their own search with it.
+  const operatorSearxng = config.searxngUrl ? withUrlCredentials(config.searxngUrl, operatorFetch) : undefined
   // Set just below, before any space opens: the instances sharing DATABASE_URL (cluster/CONTEXT.md).
   let cluster: Cluster | undefined
   const spaces = new UserSpaces(async (userId) => {
@@ -210,12 +211,16 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       files,
       ingestor,
       maxUploadBytes: config.maxUploadBytes ?? 100 * 1024 * 1024,
+      connectionTestMs: config.connectionTestMs,
       defaultSettings: {
         embedder: { id: config.embedder?.id ?? 'hash-v1' },
         generator: operator.defaults,
       },
       serverKey: operator.serverKey,
       operatorEndpoint,
+      // A generator the policy will never reach is refused where it is saved (PUT /api/settings).
+      outboundRefusal: (url) => neverReached(url, outbound),
+      operatorSearxng,
       fetch: outboundFetch,
       parseText: textParsing.parse,
       pluginSources,

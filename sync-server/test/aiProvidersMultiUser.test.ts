@@ -59,15 +59,16 @@ describe('/api/v1/ai in multi-user mode', () => {
     expect(validate.body.message).toBe(
       `Could not reach Ollama at ${refused.url} (127.0.0.1 is a loopback address, ${REFUSED}).`,
     )
+    // A refusal by the policy is the address's fault, not an outage: 400 naming the rule (issue 31, item 9).
     const models = await api(a, 'GET', '/api/v1/ai/providers/models?provider=ollama&server_id=lan')
-    expect(models.status).toBe(502)
+    expect(models.status).toBe(400)
     expect(models.body.detail).toContain(REFUSED)
     const chat = await api(a, 'POST', '/api/v1/ai/providers/chat', {
       provider: 'ollama',
       model: 'm',
       messages: [{ role: 'user', content: 'hi' }],
     })
-    expect(chat.status).toBe(502)
+    expect(chat.status).toBe(400)
     const all = await api(a, 'GET', '/api/v1/ai/providers/all-models')
     expect(all.body.server_errors).toEqual([
       expect.objectContaining({ server_id: 'lan', detail: expect.stringContaining(REFUSED) }),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest'
 import type { ServerConfig } from '../src/config'
 import type { ContractClient } from '../../web/core/api/contract/ContractClient'
 import type { HostCase } from '../../web/core/testing/HostCase'
+import { parseOutboundAllow } from '../src/outbound/outboundAllow'
 import { httpContractClient } from './httpContractClient'
 import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 import { signUpForTest } from './signUpForTest'
@@ -26,6 +27,10 @@ export function describeSignedIn(
       server = await startTestServer({
         accounts: true,
         rateLimits: NO_USER_RATE_LIMIT,
+        // The contract's "dead endpoints", http://127.0.0.1:9 and :10, stand for servers that are down,
+        // as on the browser host: allowed, so they are tried and refused by the OS (502), rather than
+        // refused by the outbound policy when saved (400, outboundRefusals.test.ts).
+        outbound: { allow: parseOutboundAllow('127.0.0.1:9,127.0.0.1:10') },
         config: await config?.(),
       })
       const user = await signUpForTest(server.url, label)

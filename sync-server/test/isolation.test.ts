@@ -241,7 +241,9 @@ describe('two users: B never reaches A’s records', () => {
     await json(a, {
       method: 'PUT',
       path: '/api/settings',
-      json: { generator: { kind: 'ollama', base_url: 'http://127.0.0.1:9', model: 'alice-model' } },
+      json: {
+        generator: { kind: 'ollama', base_url: 'http://alice-models.invalid:11434', model: 'alice-model' },
+      },
     })
     records = {
       collection: String(collection.id),

@@ -64,4 +64,28 @@ describe('a server configured with a transformers.js embedder', () => {
     expect((await fetch(`${server.url}/models/${MODEL_ID}/missing.json`)).status).toBe(404)
     expect((await fetch(`${server.url}/models/..%2f..%2fetc%2fpasswd`)).status).toBe(404)
   })
+
+  it('says a missing model is missing without a server path (issue 31, item 11)', async () => {
+    const put = (id: string) =>
+      fetch(`${server.url}/api/settings`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ embedder: { id } }),
+      })
+    expect((await put('Xenova/no-such-model')).status).toBe(200)
+    try {
+      expect((await fetch(`${server.url}/api/settings/embedder/load`, { method: 'POST' })).status).toBe(202)
+      let status: { error: string | null } = { error: null }
+      for (let tries = 0; tries < 100 && status.error === null; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        status = (await (await fetch(`${server.url}/api/settings/embedder-status`)).json()) as typeof status
+      }
+      expect(status.error).toBe(
+        'The model Xenova/no-such-model is not in the server’s model folder (MODELS_DIR), and downloading models is off (ALLOW_REMOTE_MODELS=1 turns it on)',
+      )
+      expect(JSON.stringify(status)).not.toContain(modelsDir)
+    } finally {
+      await put(MODEL_ID)
+    }
+  })
 })

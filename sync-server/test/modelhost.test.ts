@@ -294,13 +294,14 @@ describe('the local model host on the sync server', () => {
   it('refuses a private address in multi-user mode, before any connection', async () => {
     const guard = guardConnections()
     try {
+      // A refusal by the policy is the address's fault, not an outage: 400 (issue 31, item 9).
       const test = await call(alice, 'GET', `${M}/test?server_url=${encodeURIComponent(refused.url)}`)
-      expect(test.status).toBe(502)
+      expect(test.status).toBe(400)
       expect(test.body!.detail).toBe(
         `Could not reach Ollama at ${refused.url} (127.0.0.1 is a loopback address, ${REFUSED}).`,
       )
       const installing = await install('tiny:1b', { server_url: 'http://10.0.0.5:11434' })
-      expect(installing.status).toBe(502)
+      expect(installing.status).toBe(400)
       expect(installing.body!.detail).toContain(`10.0.0.5 is a private address, ${REFUSED}`)
       // Forced (no check first), the job itself is refused the same way.
       const forced = await install('tiny:1b', { server_url: refused.url, force_reinstall: true })

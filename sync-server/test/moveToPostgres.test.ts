@@ -144,7 +144,7 @@ describe('moving a SQLite DATA_DIR into PostgreSQL (npm run move-to-postgres)', 
         body: JSON.stringify({
           generator: {
             kind: 'openai',
-            base_url: 'http://127.0.0.1:9/v1',
+            base_url: 'http://models.example.invalid/v1',
             model: 'm',
             api_key: 'sk-moved-key-4321',
           },

@@ -107,11 +107,13 @@ describe('outbound requests to a person’s generator, with accounts', () => {
     expect(tested.detail).toBe(
       `Could not reach Ollama at ${refused.url} (127.0.0.1 is a loopback address, ${REFUSED}).`,
     )
-    const { reply, last } = await chat(ollama(refused.url))
-    expect(reply.status).toBe(502)
-    expect(JSON.parse(reply.text).detail).toContain(`127.0.0.1 is a loopback address, ${REFUSED}`)
-    expect(last?.event).toBe('error')
-    expect(JSON.parse(last!.data).detail).toContain(REFUSED)
+    // Issue 31, item 9: it is refused where it is saved, naming the rule (outboundRefusals.test.ts
+    // has a generator saved before the policy refused it).
+    const saved = await api('PUT', '/api/settings', { generator: ollama(refused.url) })
+    expect(saved.status).toBe(400)
+    expect(JSON.parse(saved.text).detail).toBe(
+      `generator.base_url: this server does not reach that address (127.0.0.1 is a loopback address, ${REFUSED})`,
+    )
     expect(refused.connections).toBe(0)
   })
 
@@ -119,9 +121,9 @@ describe('outbound requests to a person’s generator, with accounts', () => {
     const url = `http://localhost:${refused.port}`
     const tested = await testGenerator({ kind: 'openai', base_url: `${url}/v1`, model: 'm' })
     expect(tested.detail).toContain(`localhost resolves to a loopback address 127.0.0.1, ${REFUSED}`)
-    const { reply } = await chat(ollama(url))
-    expect(reply.status).toBe(502)
-    expect(reply.text).toContain('localhost resolves to a loopback address')
+    const saved = await api('PUT', '/api/settings', { generator: ollama(url) })
+    expect(saved.status).toBe(400)
+    expect(saved.text).toContain('localhost resolves to a loopback address')
     expect(refused.connections).toBe(0)
   })
 
@@ -214,6 +216,31 @@ describe('outbound requests to a person’s generator, with accounts', () => {
     }
     expect((await testGenerator(ollama(allowed.url))).detail).toMatch(
       /answered 404: model 'llama3\.2' not found !+…$/,
+    )
+  })
+
+  it('cuts a real key out of an error, and a short or one-word key out of nothing (issue 31, item 6)', async () => {
+    const openai = (base: string, api_key: string) => ({
+      kind: 'openai',
+      base_url: `${base}/v1`,
+      model: 'm',
+      api_key,
+    })
+    const refusal = `Could not reach the OpenAI-compatible server at ${refused.url}/v1 (127.0.0.1 is a loopback address, ${REFUSED}).`
+    for (const placeholder of ['k', 'a', 'loopback', 'address']) {
+      expect((await testGenerator(openai(refused.url, placeholder))).detail, placeholder).toBe(refusal)
+    }
+    // A server that echoes the key it got: the key is cut out wherever it stands as a token.
+    const key = 'sk-live-0123456789abcdef'
+    allowed.handle = (_request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json' })
+      response.end(
+        JSON.stringify({ error: { message: `Incorrect API key provided: ${key}. Bearer ${key}` } }),
+      )
+    }
+    const echoed = await testGenerator(openai(allowed.url, key))
+    expect(echoed.detail).toBe(
+      `The OpenAI-compatible server at ${allowed.url}/v1 answered 401: Incorrect API key provided: [API key]. Bearer [API key] Check the API key.`,
     )
   })
 

@@ -184,7 +184,13 @@ describe('web search and scrape through the outbound policy, with accounts', () 
 
   it('health: up with its engines, down with the reason', async () => {
     let health = (await api('GET', '/api/v1/websearch/health')).json()
-    expect(health).toEqual({ status: 'healthy', searxng_url: searxng.url, accessible: true, engines: 2 })
+    expect(health).toEqual({
+      status: 'healthy',
+      searxng_url: searxng.url,
+      source: 'person',
+      accessible: true,
+      engines: 2,
+    })
     await useSearxng(stopped.url)
     health = (await api('GET', '/api/v1/websearch/health')).json()
     expect(health).toMatchObject({ status: 'unhealthy', accessible: false })

@@ -1,4 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { migrate } from '../sql/migrations'
+import { SqliteDriver } from '../sql/SqliteDriver'
+import { AccountService } from './AccountService'
+import { accountsMigration } from './accountsMigration'
+import { generatePersonalToken } from './personalTokens'
+import { tokenOrderMigration } from './tokenOrderMigration'
+import { tokenScopeMigration } from './tokenScopeMigration'
 import type { UserView } from './accountSchemas'
 import { testSqlDialects } from '../../test/postgres/testSqlDialects'
 import type { AccountServiceOptions } from './AccountService'
@@ -47,6 +57,7 @@ for (const dialect of testSqlDialects()) {
         {
           id: created.id,
           name: 'backup script',
+          scope: 'full',
           prefix: created.prefix,
           created_at: created.created_at,
           expires_at: null,
@@ -70,7 +81,12 @@ for (const dialect of testSqlDialects()) {
 
     it('authenticates as a bearer and records use at most once a minute', async () => {
       const { token, id } = await t.accounts.createPersonalToken(ada.id, { name: 'cli' })
-      expect(await t.accounts.authenticateBearer(token)).toEqual({ user: ada, tokenId: id, via: 'pat' })
+      expect(await t.accounts.authenticateBearer(token)).toEqual({
+        user: ada,
+        tokenId: id,
+        scope: 'full',
+        via: 'pat',
+      })
       const firstUse = (await t.accounts.listPersonalTokens(ada.id))[0]?.last_used_at
       expect(firstUse).toBe(new Date(t.clock.ms).toISOString())
       t.clock.ms += 30_000
@@ -137,12 +153,21 @@ for (const dialect of testSqlDialects()) {
       await expect(t.accounts.deletePersonalToken(ada.id, mine.id)).rejects.toMatchObject({ status: 404 })
     })
 
-    it('survives a password change but not a disabled or deleted account', async () => {
+    it('is revoked by a password change unless kept, and by a disabled or deleted account', async () => {
       const { token } = await t.accounts.createPersonalToken(ada.id, { name: 'cli' })
-      await t.accounts.changePassword(ada.id, undefined, 'analytical-engine', 'difference-engine')
+      const { token: other } = await t.accounts.createPersonalToken(grace.id, { name: 'cli' })
+      await t.accounts.changePassword(ada.id, undefined, 'analytical-engine', 'difference-engine', {
+        revokeTokens: false,
+      })
       expect(await t.accounts.authenticateBearer(token)).toBeDefined()
-      await t.driver.run('UPDATE users SET is_active = 0 WHERE id = ?', [ada.id])
+      await t.accounts.changePassword(ada.id, undefined, 'difference-engine', 'analytical-engine')
       expect(await t.accounts.authenticateBearer(token)).toBeUndefined()
+      expect(await t.accounts.authenticateBearer(other)).toBeDefined()
+      const { token: again } = await t.accounts.createPersonalToken(ada.id, { name: 'cli', scope: 'read' })
+      expect(await t.accounts.authenticateBearer(again)).toMatchObject({ scope: 'read' })
+      const token2 = again
+      await t.driver.run('UPDATE users SET is_active = 0 WHERE id = ?', [ada.id])
+      expect(await t.accounts.authenticateBearer(token2)).toBeUndefined()
       await t.driver.run('DELETE FROM users WHERE id = ?', [ada.id])
       expect(await t.driver.all('SELECT id FROM personal_access_tokens WHERE user_id = ?', [ada.id])).toEqual(
         [],
@@ -150,3 +175,32 @@ for (const dialect of testSqlDialects()) {
     })
   })
 }
+
+describe('personal access tokens stored before scopes existed', () => {
+  it('keep working as full tokens once the scope migration has run', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-token-scope-'))
+    const driver = new SqliteDriver(join(dir, 'central.db'))
+    try {
+      await migrate(driver, [accountsMigration, tokenOrderMigration])
+      const now = '2030-01-01T00:00:00.000Z'
+      await driver.run(
+        `INSERT INTO users (id, username, email, password_hash, is_active, is_verified, created_at, updated_at)
+          VALUES ('u1', 'old', 'old@example.org', 'x', 1, 0, ?, ?)`,
+        [now, now],
+      )
+      const { token, hash, prefix } = generatePersonalToken()
+      await driver.run(
+        `INSERT INTO personal_access_tokens (id, user_id, name, token_hash, prefix, created_at)
+          VALUES ('t1', 'u1', 'old script', ?, ?, ?)`,
+        [hash, prefix, now],
+      )
+      await migrate(driver, [accountsMigration, tokenOrderMigration, tokenScopeMigration])
+      const accounts = new AccountService(driver, { key: Buffer.from('test-key-'.repeat(6)) })
+      expect(await accounts.authenticateBearer(token)).toMatchObject({ tokenId: 't1', scope: 'full' })
+      expect(await accounts.listPersonalTokens('u1')).toMatchObject([{ id: 't1', scope: 'full' }])
+    } finally {
+      await driver.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

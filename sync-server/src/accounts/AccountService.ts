@@ -9,7 +9,7 @@ import {
   normalizeEmail,
 } from './accountRules'
 import { ACCOUNT_SQL as SQL, fromUserRow, type PersonalTokenRow, type UserRow } from './accountRows'
-import type { PersonalTokenCreated, PersonalTokenView, UserView } from './accountSchemas'
+import type { PersonalTokenCreated, PersonalTokenView, TokenScope, UserView } from './accountSchemas'
 import { signAccessToken, signRefreshToken, verifyAccessToken, verifyRefreshToken } from './jwtTokens'
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords'
 import {
@@ -54,11 +54,13 @@ export interface IssuedTokens {
   refresh_expires_in: number
 }
 
-/** Who a request is from: a session's access token, or a personal access token (`tokenId`). */
+/** Who a request is from: a session's access token, or a personal access token (`tokenId`, `scope`). */
 export interface Principal {
   user: UserView
   sessionId?: string
   tokenId?: string
+  /** A personal access token's scope (`read`: safe requests only); absent for a session. */
+  scope?: TokenScope
   via: 'session' | 'pat'
 }
 
@@ -213,7 +215,12 @@ export class AccountService {
   /** The principal of a live personal access token of an active user; one query, a write at most once a minute. */
   async authenticatePersonalToken(token: string): Promise<Principal | undefined> {
     if (!isPersonalTokenShape(token)) return undefined
-    type Row = UserRow & { token_id: string; expires_at: string | null; last_used_at: string | null }
+    type Row = UserRow & {
+      token_id: string
+      scope: string
+      expires_at: string | null
+      last_used_at: string | null
+    }
     const row = await this.driver.get<Row>(SQL.tokenPrincipal, [hashPersonalToken(token)])
     if (!row || row.is_active !== 1) return undefined
     const nowMs = this.now()
@@ -221,7 +228,9 @@ export class AccountService {
     if (row.last_used_at === null || nowMs - Date.parse(row.last_used_at) >= TOUCH_INTERVAL_MS) {
       await this.driver.run(SQL.touchToken, [this.iso(nowMs), row.token_id])
     }
-    return { user: fromUserRow(row), tokenId: row.token_id, via: 'pat' }
+    // Anything but `read` is full: tokens stored before scopes existed carry the column's default.
+    const scope: TokenScope = row.scope === 'read' ? 'read' : 'full'
+    return { user: fromUserRow(row), tokenId: row.token_id, scope, via: 'pat' }
   }
 
   /** An `Authorization: Bearer` credential: a personal access token by its prefix, else an access JWT. */
@@ -262,15 +271,16 @@ export class AccountService {
   /**
    * Changes the password and revokes every other session of the user (a changed password is how a
    * person throws out whoever else got in), keeping `currentSessionId` so the caller stays signed in.
-   * Personal access tokens stay valid: they are separate credentials a person made for scripts and
-   * revokes one by one; breaking every script on a routine password change would push people towards
-   * never changing it. Someone who fears a leaked token deletes it.
+   * Personal access tokens are revoked too unless `revokeTokens` is false: someone who got in may have
+   * made one, and it would outlive the password that let them in. A person changing a password on a
+   * routine may keep their scripts' tokens by saying so.
    */
   async changePassword(
     userId: string,
     currentSessionId: string | undefined,
     current: string,
     next: string,
+    options: { revokeTokens?: boolean } = {},
   ): Promise<void> {
     const row = await this.driver.get<{ password_hash: string }>(SQL.passwordHashById, [userId])
     if (!row) throw ApiError.notFound('User not found')
@@ -283,12 +293,13 @@ export class AccountService {
     await this.driver.batch([
       { sql: SQL.updatePassword, params: [passwordHash, now, userId] },
       { sql: SQL.revokeOtherSessions, params: [now, 'password_changed', userId, currentSessionId ?? ''] },
+      ...(options.revokeTokens === false ? [] : [{ sql: SQL.deleteUserTokens, params: [userId] }]),
     ])
   }
 
   async createPersonalToken(
     userId: string,
-    input: { name: string; expires_at?: string | null },
+    input: { name: string; expires_at?: string | null; scope?: TokenScope },
   ): Promise<PersonalTokenCreated> {
     const name = checkTokenName(input.name)
     const nowMs = this.now()
@@ -297,8 +308,9 @@ export class AccountService {
     const id = crypto.randomUUID()
     const createdAt = this.iso(nowMs)
     const { token, hash, prefix } = generatePersonalToken()
-    await this.driver.run(SQL.insertToken, [id, userId, name, hash, prefix, createdAt, expiresAt])
-    return { id, name, token, prefix, created_at: createdAt, expires_at: expiresAt }
+    const scope = input.scope ?? 'full'
+    await this.driver.run(SQL.insertToken, [id, userId, name, hash, prefix, createdAt, expiresAt, scope])
+    return { id, name, token, scope, prefix, created_at: createdAt, expires_at: expiresAt }
   }
 
   /** The user's tokens, newest first; never the token or its hash. */

@@ -61,14 +61,15 @@ export const ACCOUNT_SQL = {
   pruneRefresh: 'DELETE FROM refresh_tokens WHERE session_id = ? AND expires_at < ?',
 
   insertToken: `INSERT INTO personal_access_tokens (id, user_id, name, token_hash, prefix, created_at,
-    expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  listTokens: `SELECT id, name, prefix, created_at, expires_at, last_used_at FROM personal_access_tokens
+    expires_at, scope) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  listTokens: `SELECT id, name, scope, prefix, created_at, expires_at, last_used_at FROM personal_access_tokens
     WHERE user_id = ? ORDER BY created_at DESC, rowid DESC`,
   // PostgreSQL has no rowid: the identity column of tokenOrderMigration keeps the same order.
-  listTokensPostgres: `SELECT id, name, prefix, created_at, expires_at, last_used_at FROM personal_access_tokens
+  listTokensPostgres: `SELECT id, name, scope, prefix, created_at, expires_at, last_used_at FROM personal_access_tokens
     WHERE user_id = ? ORDER BY created_at DESC, seq DESC`,
   deleteToken: 'DELETE FROM personal_access_tokens WHERE id = ? AND user_id = ?',
-  tokenPrincipal: `SELECT ${USER_COLUMNS}, t.id AS token_id, t.expires_at, t.last_used_at
+  deleteUserTokens: 'DELETE FROM personal_access_tokens WHERE user_id = ?',
+  tokenPrincipal: `SELECT ${USER_COLUMNS}, t.id AS token_id, t.scope, t.expires_at, t.last_used_at
     FROM personal_access_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?`,
   touchToken: 'UPDATE personal_access_tokens SET last_used_at = ? WHERE id = ?',
 } as const

@@ -14,11 +14,23 @@ export const userViewSchema = z
   .meta({ id: 'User' })
 export type UserView = z.infer<typeof userViewSchema>
 
+/**
+ * What a personal access token may do: `full`, everything its person may (tokens made before scopes
+ * existed are `full`); `read`, only safe requests (GET, HEAD), anything else 403.
+ */
+export const tokenScopeSchema = z.enum(['full', 'read']).meta({
+  id: 'PersonalAccessTokenScope',
+  description:
+    '`full`: everything the person may do (except making tokens); `read`: GET and HEAD requests only, anything else answers 403',
+})
+export type TokenScope = z.infer<typeof tokenScopeSchema>
+
 /** A personal access token as listed: never the token itself, which is shown once at creation. */
 export const personalTokenViewSchema = z
   .object({
     id: z.string().meta({ description: 'UUID' }),
     name: z.string(),
+    scope: tokenScopeSchema,
     prefix: z.string().meta({ description: 'The first characters of the token, to recognise it by' }),
     created_at: z.string(),
     expires_at: z.string().nullable().meta({ description: 'null: never expires' }),
@@ -39,6 +51,7 @@ export const personalTokenCreatedSchema = z
       description:
         'qpat_ followed by 43 base64url characters. Shown only now; send it as Authorization: Bearer',
     }),
+    scope: tokenScopeSchema,
     prefix: z.string(),
     created_at: z.string(),
     expires_at: z.string().nullable(),

@@ -8,8 +8,10 @@ Authentication (this server keeps accounts):
   \`Secure\` over HTTPS. A cookie-authenticated POST, PUT, PATCH or DELETE sent by another site's page
   (\`Sec-Fetch-Site\` cross-site or same-site, or a foreign \`Origin\`) answers 403.
 - Scripts send \`Authorization: Bearer <token>\`: an access token (\`POST /api/v1/auth/login?include_tokens=true\`)
-  or a personal access token (\`POST /api/v1/auth/tokens\`, shown once). Other origins may call with Bearer
-  tokens (CORS allows any origin, without credentials).
+  or a personal access token (\`POST /api/v1/auth/tokens\`, shown once; only a signed-in session makes one).
+  A token's \`scope\` is \`full\` or \`read\` (GET and HEAD only: any other method answers 403). A password
+  change revokes every personal access token unless it says \`revoke_tokens: false\`. Other origins may call
+  with Bearer tokens (CORS allows any origin, without credentials).
 - Refresh tokens rotate: each works once; presenting a spent one revokes its whole session.
 - Each user sees only their own data: another user's ids answer 404.
 - Rate limits answer 429 with \`Retry-After\` (seconds): login 10 a minute and register 5 an hour per IP,

@@ -6,6 +6,7 @@ import type { AccountService, IssuedTokens } from '../accounts/AccountService'
 import {
   personalTokenCreatedSchema,
   personalTokenViewSchema,
+  tokenScopeSchema,
   userViewSchema,
 } from '../accounts/accountSchemas'
 import type { AuthPorts } from './AuthPorts'
@@ -29,11 +30,18 @@ const loginQuery = z.object({
       '`true`: answer the tokens in the body and set no cookies (scripts, and the PWA talking to a sync server on another origin)',
   }),
 })
+// BrainDrive-Core's web client (ApiService.refreshToken) sends `{}` when it keeps no refresh token of
+// its own: the cookie then decides, as with no body at all.
 const refreshBody = z
-  .object({ refresh_token: z.string().min(1) })
+  .object({
+    refresh_token: z.string().nullish().meta({
+      description:
+        'Send it to refresh tokens kept outside cookies; left out, null or empty, the refresh cookie is used',
+    }),
+  })
   .optional()
   .meta({
-    description: 'Leave out to use the refresh cookie; send it to refresh tokens kept outside cookies',
+    description: 'Optional: without a body, or with `{}`, the refresh cookie is used',
   })
 const tokensSchema = z
   .object({
@@ -47,6 +55,14 @@ const tokensSchema = z
 const tokenCreateBody = z.object({
   name: z.string(),
   expires_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  scope: tokenScopeSchema.optional().meta({ description: 'Default `full`' }),
+})
+const passwordBody = z.object({
+  current_password: z.string(),
+  new_password: z.string(),
+  revoke_tokens: z.boolean().optional().meta({
+    description: 'Default true: every personal access token of the person is revoked; false keeps them',
+  }),
 })
 const tokenIdParams = z.object({ token_id: z.uuid() })
 
@@ -139,7 +155,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     operationId: 'refresh',
     summary: 'Rotate the refresh token and get a new access token',
     description:
-      'With the refresh cookie: new cookies, 204. With `{refresh_token}` in the body: the new tokens in the body. Each refresh token works once; presenting a used one again revokes its whole session (every device that shared it must sign in again). Differs from BrainDrive, as the spec says ("empty response body"): BrainDrive answers the new access token in the body, which its web app reads.',
+      'With the refresh cookie: new cookies, 204, whatever else the body holds (none, `{}` as BrainDrive’s web client sends, `{refresh_token: null}`). With a non-empty `{refresh_token}` in the body: the new tokens in the body. Each refresh token works once; presenting a used one again revokes its whole session (every device that shared it must sign in again). Differs from BrainDrive, as the spec says ("empty response body"): BrainDrive answers the new access token in the body, which its web app reads.',
     public: true,
     body: refreshBody,
     bodyOptional: true,
@@ -221,10 +237,10 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     method: 'put',
     path: '/api/v1/auth/profile/password',
     operationId: 'changePassword',
-    summary: 'Change the password; signs out every other session',
+    summary: 'Change the password; signs out every other session and revokes personal access tokens',
     description:
-      'Every other session (other devices and browsers) is revoked; the calling session stays signed in. Personal access tokens stay valid: revoke them separately. Differs from BrainDrive: answers 204 with no body (BrainDrive `{message}`, which its profile page does not read); `confirm_password`, which that page sends after checking it itself, is ignored.',
-    body: z.object({ current_password: z.string(), new_password: z.string() }),
+      'Every other session (other devices and browsers) is revoked; the calling session stays signed in. Every personal access token of the person is revoked too (whoever got in with the old password may have made one), unless the body says `revoke_tokens: false`. Differs from BrainDrive: answers 204 with no body (BrainDrive `{message}`, which its profile page does not read); `confirm_password`, which that page sends after checking it itself, is ignored.',
+    body: passwordBody,
     responses: {
       204: { description: 'Changed' },
       400: error('Current password is incorrect'),
@@ -238,6 +254,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
         principal.sessionId,
         body.current_password,
         body.new_password,
+        { revokeTokens: body.revoke_tokens ?? true },
       )
       return { status: 204 }
     },
@@ -249,17 +266,26 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     operationId: 'createPersonalToken',
     summary: 'Create a personal access token for scripts',
     description:
-      'The token is shown once, in this answer, and stored only as a hash. Send it as `Authorization: Bearer qpat_...`. `expires_at` null or absent: never expires.',
+      'The token is shown once, in this answer, and stored only as a hash. Send it as `Authorization: Bearer qpat_...`. `expires_at` null or absent: never expires. `scope`: `full` (default) or `read` (GET and HEAD requests only; anything else answers 403). Only a signed-in session makes tokens: a request with a personal access token answers 403, so a leaked token cannot make itself a successor. A password change revokes every token (see `changePassword`).',
     body: tokenCreateBody,
     responses: {
       201: { description: 'The token, shown once', schema: personalTokenCreatedSchema },
+      403: error('Sent with a personal access token'),
       422: invalid,
     },
     async handler({ body }, ports) {
       const accounts = requireAccounts(ports.accounts)
-      const created = await accounts.createPersonalToken(requireUser(ports).user.id, {
+      const principal = requireUser(ports)
+      if (principal.via === 'pat') {
+        throw new ApiError(
+          403,
+          'A personal access token cannot make personal access tokens: sign in (or use an access token) to make one',
+        )
+      }
+      const created = await accounts.createPersonalToken(principal.user.id, {
         name: body.name,
         ...(body.expires_at ? { expires_at: body.expires_at } : {}),
+        ...(body.scope ? { scope: body.scope } : {}),
       })
       return { status: 201, body: created }
     },

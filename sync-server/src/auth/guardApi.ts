@@ -29,13 +29,16 @@ export interface GuardOptions {
 }
 
 const LOGIN = 'POST /api/v1/auth/login'
+/** What a read-only personal access token may send (OPTIONS never reaches the guard). */
+const SAFE_METHODS = new Set(['GET', 'HEAD'])
 const REGISTER = 'POST /api/v1/auth/register'
 
 /**
  * Runs before the body is read, so an anonymous client cannot make the server parse a large upload:
  * rate limits (login and register per IP, everything else per user, or per IP before sign-in), who
  * is calling (Bearer access or personal token, else the `access_token` cookie), 401 without a valid
- * credential, and 403 for a cookie-authenticated unsafe request sent by another site's page (CSRF).
+ * credential, 403 for an unsafe request with a read-only personal token, and 403 for a
+ * cookie-authenticated unsafe request sent by another site's page (CSRF).
  */
 export function guardApi(options: GuardOptions): Middleware {
   const limiterFor = options.rateLimiters ?? memoryRateLimiters
@@ -67,6 +70,12 @@ export function guardApi(options: GuardOptions): Middleware {
       throw unauthorized('Not authenticated: sign in, or send Authorization: Bearer <token>')
     }
     await perUser.hit(identified.principal.user.id)
+    if (identified.principal.scope === 'read' && !SAFE_METHODS.has(ctx.method)) {
+      throw new ApiError(
+        403,
+        `This personal access token is read-only: it may make GET and HEAD requests, not ${ctx.method}`,
+      )
+    }
     // Ambient credentials (a cookie, or none at all on a single-user server) must not be usable by
     // another site's page; a Bearer token is never sent by a browser on its own.
     if (

@@ -97,7 +97,9 @@ describe('createNodeTransformersEmbedder on a generated model', () => {
       localModelPath: root,
       cacheDir: join(root, 'cache'),
     })
-    await expect(missing.embed(['anything'])).rejects.toThrow(/not found locally/)
+    await expect(missing.embed(['anything'])).rejects.toThrow(
+      /is not in the server’s model folder \(MODELS_DIR\)/,
+    )
   })
 
   it('made no network request in any test', () => {

@@ -7,6 +7,7 @@ import {
 } from '../../../web/core/ingest/embed/transformers/createTransformersEmbedder'
 import type { FeatureExtractor } from '../../../web/core/ingest/embed/transformers/FeatureExtractor'
 import { toLoadProgress } from '../../../web/core/ingest/embed/transformers/toLoadProgress'
+import { modelLoadFailure } from './modelLoadFailure'
 
 export interface NodeTransformersEmbedderOptions extends TransformersEmbedderOptions {
   /** A folder of self-hosted models: `<localModelPath>/<modelId>/{config.json,onnx/model.onnx,...}`. */
@@ -56,6 +57,8 @@ export function createNodeTransformersEmbedder(
             const progress = toLoadProgress(info)
             if (progress) onProgress?.(progress)
           },
+        }).catch((error: unknown) => {
+          throw modelLoadFailure(error, modelId, { modelsDir: localModelPath, cacheDir, allowRemote })
         })
         const extract: FeatureExtractor = Object.assign(
           (texts: string[], options: { pooling: 'mean' | 'cls'; normalize: boolean }) =>

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { accountsMigration } from '../accounts/accountsMigration'
 import { tokenOrderMigration } from '../accounts/tokenOrderMigration'
+import { tokenScopeMigration } from '../accounts/tokenScopeMigration'
 import { jobClaimsMigration } from '../jobs/jobClaimsMigration'
 import { jobsMigration } from '../jobs/jobsMigration'
 import { migrate } from './migrations'
@@ -17,7 +18,13 @@ import { SqliteDriver } from './SqliteDriver'
 export async function openServerDatabase(at: string | SqlDriver): Promise<SqlDriver> {
   const driver = typeof at === 'string' ? sqliteIn(at) : at
   try {
-    await migrate(driver, [accountsMigration, jobsMigration, jobClaimsMigration, tokenOrderMigration])
+    await migrate(driver, [
+      accountsMigration,
+      jobsMigration,
+      jobClaimsMigration,
+      tokenOrderMigration,
+      tokenScopeMigration,
+    ])
   } catch (error) {
     await driver.close()
     throw error

@@ -6,6 +6,8 @@ const SETTING = 'web_search_settings'
 export interface WebSearchHealth {
   status: 'healthy' | 'unhealthy' | 'not_configured'
   searxng_url: string | null
+  /** `server`: the sync server's SEARXNG_URL, used while the person has set none. */
+  source?: 'person' | 'server'
   accessible: boolean
   engines?: number
   error?: string

@@ -1,3 +1,4 @@
+import type { OperatorSearxng } from '../websearch/chooseSearxng'
 import type { SyncAccount } from '../account/SyncAccount'
 import type { Generation } from '../chat/createGeneration'
 import type { Ingestor } from '../documents/Ingestor'
@@ -88,7 +89,11 @@ export interface ApiPorts {
   embedderLoader?: EmbedderLoader
   /** Absent where the host has no test-case folder (the browser): runs then send `test_cases` inline. */
   testCaseFiles?: TestCaseFiles
-  limits: { maxUploadBytes: number }
+  /**
+   * `connectionTestMs`: how long connection tests and model lists wait (default
+   * CONNECTION_TEST_TIMEOUT_MS, 15 s; tests pass less).
+   */
+  limits: { maxUploadBytes: number; connectionTestMs?: number }
   /**
    * Where plugin installs, the marketplace and update checks fetch from (the server's outbound policy,
    * the browser's fetch). Absent: those routes answer 503.
@@ -106,6 +111,8 @@ export interface ApiPorts {
   parseText: TextParsing
   /** Plugin installs and updates as jobs with progress (the server); absent: run in the request (the browser). */
   pluginJobs?: PluginJobs
+  /** The server's own SearXNG (SEARXNG_URL), for people who set none; absent in the browser. */
+  operatorSearxng?: OperatorSearxng
   /** The local model host (`/api/v1/modelhost/*`): how Ollama is reached and the installs' tasks. */
   modelHost?: ModelHostPorts
   /**

@@ -1,3 +1,4 @@
+import type { OperatorSearxng } from '../websearch/chooseSearxng'
 import { createGeneration, type GenerationHost } from '../chat/createGeneration'
 import type { Ingestor } from '../documents/Ingestor'
 import { DocumentQueue } from '../documents/DocumentQueue'
@@ -32,6 +33,10 @@ export interface HostServices extends GenerationHost {
   files: FileStore
   ingestor: Ingestor
   maxUploadBytes: number
+  /** How long connection tests and model lists wait (ApiPorts.limits); default 15 s. */
+  connectionTestMs?: number
+  /** The server's SEARXNG_URL and the fetch that reaches it (see chooseSearxng). */
+  operatorSearxng?: OperatorSearxng
   /**
    * The search index. Absent: one in memory, filled from every stored chunk by `start()` (the
    * browser). The server's is a `ManagedIndex`: loaded on first use from its snapshot, within a budget.
@@ -167,7 +172,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     evaluations: scheduled.evaluations,
     embedderLoader: services.embedderLoader,
     testCaseFiles: services.testCaseFiles,
-    limits: { maxUploadBytes: services.maxUploadBytes },
+    limits: { maxUploadBytes: services.maxUploadBytes, connectionTestMs: services.connectionTestMs },
     pluginSources: {
       fetch: fetchOrGlobal(services.fetch),
       maxDownloadBytes: services.maxUploadBytes,
@@ -175,6 +180,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
       ...services.pluginSources,
     },
     pluginJobs: services.pluginJobs,
+    operatorSearxng: services.operatorSearxng,
     modelHost: createModelHost(services.modelHost, { fetch: services.fetch, clock, newId }),
     outboundFetch: fetchOrGlobal(services.fetch),
     parseText: services.parseText ?? parseTextHere,

@@ -25,6 +25,12 @@ export interface Generation {
   startLocalLoad(settings: GeneratorSettings): Promise<void>
   /** Whether these settings are answered with the host's own key (the operator's endpoint, no key of the person's). */
   usesServerKey(settings: GeneratorSettings): boolean
+  /**
+   * Why the host's outbound policy will never reach these settings' `base_url` (a loopback or private
+   * address in multi-user mode), in the policy's words; undefined when it may (and for the operator's
+   * own endpoint, which the policy's address rules do not apply to).
+   */
+  refusal(settings: GeneratorSettings): string | undefined
 }
 
 /** A model that runs on this device, with what it needs, for a picker to show. */
@@ -56,6 +62,11 @@ export interface GenerationHost {
   serverKey?: ServerGeneratorKey
   /** The operator's endpoint and the fetch for it (the server's GENERATOR_URL); see operatorEndpoint. */
   operatorEndpoint?: OperatorEndpoint
+  /**
+   * Why the host's fetch will never reach a URL, before any request (the server's outbound policy on
+   * an IP address or `localhost`); absent where every URL may be tried (the browser).
+   */
+  outboundRefusal?: (url: string) => string | undefined
   /**
    * A model of the provider registry (the person's servers and keys in their settings records), for
    * `provider` generators; createApiPorts wires it to resolveChatModel over the host's ports.
@@ -108,5 +119,9 @@ export function createGeneration(host: GenerationHost = {}): Generation {
         providerModel: host.providerModel,
       }),
     usesServerKey: (settings) => usesServerKey(settings, host.serverKey),
+    refusal(settings) {
+      if (!('base_url' in settings) || isOperatorEndpoint(settings, host.operatorEndpoint)) return undefined
+      return host.outboundRefusal?.(settings.base_url)
+    },
   }
 }

@@ -1,3 +1,4 @@
+import { isPolicyRefusal } from '../http/isPolicyRefusal'
 import { GeneratorError } from './GeneratorError'
 
 /** Who is being called, for messages: "Ollama at http://localhost:11434". */
@@ -30,7 +31,7 @@ export async function providerFetch(
     throw new GeneratorError(
       `Could not reach ${target.name} at ${target.baseUrl} (${describeFailure(error)}).`,
       undefined,
-      { cause: error },
+      { cause: error, refused: isPolicyRefusal(error) },
     )
   }
   if (response.ok) return response

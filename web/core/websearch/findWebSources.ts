@@ -4,7 +4,8 @@ import type { WebSource } from '../chat/WebSource'
 import { fetchOrGlobal } from '../generate/providerFetch'
 import { scrapePages } from './scrapePages'
 import { searchSearxng } from './searchSearxng'
-import { searxngUrlSetting, WEB_SEARCH_SETTING_ID } from './searxngUrlSetting'
+import { chooseSearxng } from './chooseSearxng'
+import { WEB_SEARCH_SETTING_ID } from './searxngUrlSetting'
 
 /** Results of a search that become sources: a few good pages, not a page of links. */
 export const WEB_SOURCES = 3
@@ -25,13 +26,13 @@ export interface FoundWebSources {
  * from the documents alone.
  */
 export async function findWebSources(
-  ports: Pick<ApiPorts, 'store' | 'outboundFetch' | 'parseText'>,
+  ports: Pick<ApiPorts, 'store' | 'outboundFetch' | 'parseText' | 'operatorSearxng'>,
   query: string,
   firstNumber: number,
   signal?: AbortSignal,
 ): Promise<FoundWebSources> {
-  const baseUrl = await searxngUrlSetting(ports)
-  if (!baseUrl) {
+  const searxng = await chooseSearxng(ports)
+  if (!searxng) {
     return {
       sources: [],
       note: `The web was not searched: no SearXNG instance is set up (Settings → Web search, setting ${WEB_SEARCH_SETTING_ID}).`,
@@ -40,7 +41,7 @@ export async function findWebSources(
   const fetcher = fetchOrGlobal(ports.outboundFetch)
   let results
   try {
-    results = (await searchSearxng(fetcher, baseUrl, { q: query }, signal)).results
+    results = (await searchSearxng(searxng.fetch, searxng.url, { q: query }, signal)).results
   } catch (error) {
     if (signal?.aborted) throw signal.reason
     const why = error instanceof ApiError ? String(error.detail) : String(error)

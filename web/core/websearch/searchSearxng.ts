@@ -1,6 +1,7 @@
 import { ApiError } from '../api/ApiError'
 import { shown } from '../api/platform/plugins/installSources'
 import { describeFailure } from '../generate/providerFetch'
+import { isPolicyRefusal } from '../http/isPolicyRefusal'
 import { readAtMost } from './readAtMost'
 
 /** What `GET /api/v1/websearch/web` forwards to SearXNG's `/search` (with `format=json`). */
@@ -51,7 +52,8 @@ export const SEARCH_TIMEOUT_MS = 20_000
  * policy, in the browser the page's own fetch: SearXNG must then allow this origin, CORS). Failures
  * are ApiErrors worded for people: unreachable 502 (with the reason; in the browser that includes
  * CORS), a 403 502 saying to enable the JSON format, another status 502, a body that is not SearXNG's
- * JSON 502, silence past SEARCH_TIMEOUT_MS 504.
+ * JSON 502, silence past SEARCH_TIMEOUT_MS 504; an answer that breaks off or passes the host's size limit
+ * 502, one still arriving at SEARCH_TIMEOUT_MS (or the host's own time limit) 504.
  */
 export async function searchSearxng(
   fetcher: typeof fetch,
@@ -78,7 +80,9 @@ export async function searchSearxng(
     if (signal?.aborted) throw signal.reason
     if (timeout.aborted)
       throw new ApiError(504, `${where} did not answer within ${SEARCH_TIMEOUT_MS / 1000} s`)
-    throw new ApiError(502, `Could not reach ${where} (${describeFailure(error)})`)
+    // A URL the outbound policy refuses will never be reached: the setting must change (400), no outage.
+    const status = isPolicyRefusal(error) ? 400 : 502
+    throw new ApiError(status, `Could not reach ${where} (${describeFailure(error)})`)
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => {})
@@ -89,7 +93,18 @@ export async function searchSearxng(
         : ''
     throw new ApiError(502, `${where} answered ${response.status}${hint}`)
   }
-  const { bytes, cut } = await readAtMost(response, MAX_ANSWER_BYTES)
+  let read: Awaited<ReturnType<typeof readAtMost>>
+  try {
+    read = await readAtMost(response, MAX_ANSWER_BYTES)
+  } catch (error) {
+    // The body arrives after the status: a trickle past the time limit or an answer past the host's
+    // size limit fails here, and is SearXNG's failure (502/504), not the server's (500).
+    if (signal?.aborted) throw signal.reason
+    if (timeout.aborted || isTimeout(error))
+      throw new ApiError(504, `${where} did not finish its answer in time (${describeFailure(error)})`)
+    throw new ApiError(502, `${where} stopped mid-answer (${describeFailure(error)})`)
+  }
+  const { bytes, cut } = read
   let body: unknown
   try {
     if (cut) throw new Error('too large')
@@ -136,6 +151,15 @@ function shapeAnswer(body: Record<string, unknown>, q: string): WebSearchAnswer 
     infoboxes: list(body.infoboxes),
     unresponsive_engines: list(body.unresponsive_engines),
   }
+}
+
+/** A time limit's abort: AbortSignal.timeout's TimeoutError, or the server outbound policy's `timeout`. */
+function isTimeout(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  return (
+    (error as { name?: unknown }).name === 'TimeoutError' ||
+    (error as { failure?: unknown }).failure === 'timeout'
+  )
 }
 
 function text(value: unknown): string {

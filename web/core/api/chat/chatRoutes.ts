@@ -3,10 +3,10 @@ import { ApiError } from '../ApiError'
 import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { eventStream } from '../eventStream'
+import { generatorFailure } from '../generatorFailure'
 import { defineRoute, type Route } from '../Route'
 import type { ChatEvent } from '../../chat/ChatEvent'
 import { runChatTurn } from '../../chat/runChatTurn'
-import { GeneratorError } from '../../generate/GeneratorError'
 import type { ChatSession } from '../../store/ChatSession'
 import { findWebSources } from '../../websearch/findWebSources'
 import { toTimestamp } from '../../time/Clock'
@@ -34,11 +34,6 @@ async function requireSession(ports: ApiPorts, id: string): Promise<ChatSession>
   return session
 }
 
-/** An answer generator that failed (an endpoint down, a model missing) is a bad gateway, not our 500. */
-function generatorFailure(error: unknown): unknown {
-  return error instanceof GeneratorError ? new ApiError(502, error.message) : error
-}
-
 /** Validates a send-message body and starts the turn; shared by the plain and the streaming route. */
 async function startTurn(ports: ApiPorts, body: z.output<typeof sendMessageBody>, signal?: AbortSignal) {
   const session = await requireSession(ports, body.session_id)
@@ -64,7 +59,7 @@ async function startTurn(ports: ApiPorts, body: z.output<typeof sendMessageBody>
 }
 
 const sendDescription =
-  "Retrieves passages for the question (a follow-up is first rewritten with the conversation so far; `metadata.queries_used` shows what was searched), answers with the generator chosen in settings (extractive by default), and stores the question and the answer. `collection_id` overrides the session's collection; with neither, every collection is searched. A generator that cannot be reached answers 502 and nothing is stored. With `web_search: true` the question (as searched) also goes to the person’s SearXNG instance: its top 3 results are read like `POST /api/v1/websearch/scrape` (their snippets where a page cannot be read) and become sources numbered after the passages (`kind: 'web'`, with `url` and `title`), cited `[n]` like them and stored with the answer; a web search that cannot run never fails the question: `metadata.web_search_note` says why."
+  "Retrieves passages for the question (a follow-up is first rewritten with the conversation so far; `metadata.queries_used` shows what was searched), answers with the generator chosen in settings (extractive by default), and stores the question and the answer. `collection_id` overrides the session's collection; with neither, every collection is searched. A generator that cannot be reached answers 502 and nothing is stored; one at an address the server’s outbound policy does not reach (saved before the policy refused it), 400 naming the rule. With `web_search: true` the question (as searched) also goes to the person’s SearXNG instance: its top 3 results are read like `POST /api/v1/websearch/scrape` (their snippets where a page cannot be read) and become sources numbered after the passages (`kind: 'web'`, with `url` and `title`), cited `[n]` like them and stored with the answer; a web search that cannot run never fails the question: `metadata.web_search_note` says why."
 
 export const chatRoutes: Route[] = [
   defineRoute({

@@ -1,4 +1,5 @@
 import type { Embedder } from '../../ingest/embed/Embedder'
+import { hideFilePaths } from '../hideFilePaths'
 import type { LoadProgress } from '../../ingest/embed/transformers/FeatureExtractor'
 
 /** How far loading an embedder model has come: 0..1 and a line to show. */
@@ -104,7 +105,8 @@ export function createEmbedderLoads(create: CreateEmbedder): {
         (failure: unknown) => {
           state.loading = false
           state.progress = null
-          state.error = failure instanceof Error ? failure.message : String(failure)
+          // The message reaches people (embedder-status): a loader's file paths are not theirs to see.
+          state.error = hideFilePaths(failure instanceof Error ? failure.message : String(failure))
         },
       )
     },

@@ -1,7 +1,9 @@
 import { z } from 'zod'
+import { ApiError } from '../ApiError'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { GeneratorError } from '../../generate/GeneratorError'
+import { CONNECTION_TEST_TIMEOUT_MS, withinConnectionTest } from '../../generate/connectionTest'
 import {
   generatorId,
   generatorSettingsSchema,
@@ -17,7 +19,7 @@ const error = (description: string) => ({ description, schema: errorSchema })
 
 /** What the sync server does with a generator's URL (DESIGN.md section 10, sync-server/src/outbound). */
 const OUTBOUND_POLICY =
-  ' `base_url` must be an http:// or https:// URL (else 400 naming `generator.base_url`). The sync server fetches it under its outbound policy: with accounts, an address on the server’s own machine, a private network (RFC 1918, CGNAT, IPv6 ULA), link-local, cloud metadata or unspecified range (checked on the address connected to, after DNS; IPv4-mapped forms included) is refused unless the operator lists it in OUTBOUND_ALLOW, and the error says which address and why; without accounts (QUIRE_SINGLE_USER=1) the owner may reach their own machine. Redirects are followed at most 5 times, each re-checked. Requests time out (OUTBOUND_CONNECT_TIMEOUT_S, 10 s to connect; OUTBOUND_IDLE_TIMEOUT_S, 120 s of silence before the answer or between streamed chunks; OUTBOUND_TOTAL_TIMEOUT_S, 600 s in all) and an answer stops at OUTBOUND_MAX_RESPONSE_MB (10). Errors quote an endpoint’s JSON error message (`{error: {message}}`, `{error}`, `{detail}`, `{message}`; one line, 200 characters at most) and nothing else it sent.'
+  ' `base_url` must be an http:// or https:// URL (else 400 naming `generator.base_url`). The sync server fetches it under its outbound policy: with accounts, an address on the server’s own machine, a private network (RFC 1918, CGNAT, IPv6 ULA), link-local, cloud metadata or unspecified range (checked on the address connected to, after DNS; IPv4-mapped forms included) is refused unless the operator lists it in OUTBOUND_ALLOW, and the error says which address and why (a `PUT` with an address the policy can never reach, an IP address in those ranges or `localhost`, answers 400 naming `generator.base_url` and the rule; a chat with a generator saved before the policy refused it answers 400, not 502); without accounts (QUIRE_SINGLE_USER=1) the owner may reach their own machine. Redirects are followed at most 5 times, each re-checked. Requests time out (OUTBOUND_CONNECT_TIMEOUT_S, 10 s to connect; OUTBOUND_IDLE_TIMEOUT_S, 120 s of silence before the answer or between streamed chunks; OUTBOUND_TOTAL_TIMEOUT_S, 600 s in all) and an answer stops at OUTBOUND_MAX_RESPONSE_MB (10). Errors quote an endpoint’s JSON error message (`{error: {message}}`, `{error}`, `{detail}`, `{message}`; one line, 200 characters at most) and nothing else it sent.'
 
 const settingsView = z
   .object({
@@ -72,6 +74,10 @@ export const settingsRoutes: Route[] = [
       400: error('Invalid settings'),
     },
     async handler({ body }, ports) {
+      const refusal = body.generator && ports.generation.refusal(body.generator)
+      if (refusal) {
+        throw ApiError.badRequest(`generator.base_url: this server does not reach that address (${refusal})`)
+      }
       const settings = await ports.settings.update(body)
       return {
         status: 200,
@@ -110,7 +116,7 @@ export const settingsRoutes: Route[] = [
     operationId: 'testGenerator',
     summary: 'Check that an answer generator can be reached',
     description:
-      'Asks the endpoint for its models (OpenAI-compatible `GET /v1/models`, Ollama `GET /api/tags`). Send `{}` to test the generator in use, or `{generator}` to test one before choosing it (its `api_key` follows the rules of `PUT /api/settings`: left out or masked, the stored key is used while the endpoint is the same). Always 200: `ok` says whether it worked and `detail` why not (never with a key in it).' +
+      'Asks the endpoint for its models (OpenAI-compatible `GET /v1/models`, Ollama `GET /api/tags`). Send `{}` to test the generator in use, or `{generator}` to test one before choosing it (its `api_key` follows the rules of `PUT /api/settings`: left out or masked, the stored key is used while the endpoint is the same). Always 200: `ok` says whether it worked and `detail` why not (never with a key in it); an endpoint that has not answered within 15 s is `ok: false` (a test does not wait the 120 s a loading model may take).' +
       OUTBOUND_POLICY,
     tags,
     body: z.strictObject({ generator: generatorSettingsSchema.optional() }),
@@ -137,7 +143,13 @@ export const settingsRoutes: Route[] = [
         }
       }
       try {
-        const models = await model.listModels()
+        const models = await withinConnectionTest(
+          ports.limits.connectionTestMs ?? CONNECTION_TEST_TIMEOUT_MS,
+          'base_url' in generator
+            ? `The ${generator.kind} endpoint at ${generator.base_url}`
+            : 'The model server',
+          (signal) => model.listModels({ signal }),
+        )
         const has = models.length === 0 || models.includes(generator.model)
         return {
           status: 200,

@@ -3,7 +3,8 @@ import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute } from '../../Route'
-import { GeneratorError } from '../../../generate/GeneratorError'
+import { generatorFailure } from '../../generatorFailure'
+import { CONNECTION_TEST_TIMEOUT_MS, withinConnectionTest } from '../../../generate/connectionTest'
 import { PROVIDERS, type ProviderName } from '../../../providers/providerCatalog'
 import { pickServer, providerSettings } from '../../../providers/providerSettings'
 import type { ProviderServer } from '../../../providers/providerServers'
@@ -14,10 +15,8 @@ import { modelEntrySchema, modelsQuery, validateBody } from './aiSchemas'
 const tags = ['AI providers']
 const BASE = '/api/v1/ai/providers'
 
-/** A provider that failed (down, refused, wrong key) is a bad gateway, not our 500. */
-export function providerFailure(error: unknown): unknown {
-  return error instanceof GeneratorError ? new ApiError(502, error.message) : error
-}
+/** A provider that failed: 502 (down, wrong key), or 400 when the outbound policy will not reach it. */
+export const providerFailure = generatorFailure
 
 /**
  * Whether this host runs WebLLM: it lists models it can run on the device (the browser); the server
@@ -31,31 +30,24 @@ async function hasWebLlm(ports: Pick<ApiPorts, 'generation'>): Promise<boolean> 
 type ModelEntry = z.infer<typeof modelEntrySchema>
 
 /**
- * How long a model list may take. Listing is a quick read on every provider; a server that accepts
- * the connection and then says nothing would otherwise hold Settings' picker (and all-models, which
- * waits for every server) until the outbound policy's idle timeout, two minutes.
+ * The models of one server (`model` '' builds a model only to list), within the connection test's
+ * time (CONNECTION_TEST_TIMEOUT_MS): all-models waits for every server.
  */
-export const LIST_MODELS_TIMEOUT_MS = 15_000
-
-/** The models of one server (`model` '' builds a model only to list), within LIST_MODELS_TIMEOUT_MS. */
 async function listWithin(
-  ports: Pick<ApiPorts, 'outboundFetch'>,
+  ports: Pick<ApiPorts, 'outboundFetch' | 'limits'>,
   provider: Exclude<ProviderName, 'webllm'>,
   server: Pick<ProviderServer, 'serverAddress' | 'apiKey'>,
 ): Promise<string[]> {
-  const signal = AbortSignal.timeout(LIST_MODELS_TIMEOUT_MS)
-  try {
-    return await chatModelFor(ports, provider, server, '').listModels({ signal })
-  } catch (error) {
-    if (!signal.aborted) throw error
-    throw new GeneratorError(
-      `${PROVIDERS[provider].label} at ${server.serverAddress} did not list its models within ${LIST_MODELS_TIMEOUT_MS / 1000} s.`,
-    )
-  }
+  return withinConnectionTest(
+    ports.limits.connectionTestMs ?? CONNECTION_TEST_TIMEOUT_MS,
+    `${PROVIDERS[provider].label} at ${server.serverAddress}`,
+    (signal) => chatModelFor(ports, provider, server, '').listModels({ signal }),
+    'list its models',
+  )
 }
 
 async function serverModels(
-  ports: Pick<ApiPorts, 'outboundFetch'>,
+  ports: Pick<ApiPorts, 'outboundFetch' | 'limits'>,
   provider: Exclude<ProviderName, 'webllm'>,
   settingsId: string | null,
   server: ProviderServer,
@@ -194,7 +186,7 @@ const modelsRoute = defineRoute({
     'default: the provider’s). `{models: [{id, name, provider, settings_id, server_id, server_name}]}`.',
     '404 for an unknown settings id or server id (the detail lists the configured servers) or when the',
     'provider has no server; 502 with the reason when the server fails (unreachable, wrong key, not that',
-    'kind of server). Differs from BrainDrive: an unknown `server_id` is a 404 (BrainDrive falls back to',
+    'kind of server); 400 naming the rule when the server’s outbound policy does not reach its address. Differs from BrainDrive: an unknown `server_id` is a 404 (BrainDrive falls back to',
     'the first server), and `settings_id`/`server_id` are optional.',
   ].join(' '),
   tags,
@@ -204,6 +196,11 @@ const modelsRoute = defineRoute({
     200: { description: 'Models', schema: z.object({ models: z.array(modelEntrySchema) }) },
     404: { description: 'Unknown settings or server id', schema: errorSchema },
     422: validationResponse,
+    400: {
+      description:
+        'WebLLM off the browser, or an address the server’s outbound policy does not reach (the detail names the rule)',
+      schema: errorSchema,
+    },
     502: { description: 'The server failed', schema: errorSchema },
   },
   async handler({ query }, ports) {

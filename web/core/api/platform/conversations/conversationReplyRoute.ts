@@ -5,6 +5,7 @@ import { eventStream, type StreamEvent } from '../../eventStream'
 import { defineRoute } from '../../Route'
 import type { ChatModel, ChatModelRequest } from '../../../generate/ChatModel'
 import { GeneratorError } from '../../../generate/GeneratorError'
+import { generatorFailure } from '../../generatorFailure'
 import { recordView } from '../platformRecords'
 import { personaKind } from '../personas/personaKind'
 import { conversationGenerator } from './conversationGenerator'
@@ -18,11 +19,6 @@ const CONVERSATION_NOT_FOUND = conversationKind.notFound
 export const NEEDS_MODEL =
   'Plain chat needs a language model: choose Ollama, an OpenAI-compatible server or WebLLM in Settings'
 export const NOTHING_TO_REPLY_TO = 'Nothing to reply to: the conversation has no messages yet'
-
-/** A model that failed (an endpoint down, a model missing) is a bad gateway, not our 500. */
-function generatorFailure(error: unknown): unknown {
-  return error instanceof GeneratorError ? new ApiError(502, error.message) : error
-}
 
 /**
  * The model's answer as events: `token` for each piece, then `done` with the stored message. A
@@ -77,6 +73,10 @@ With \`{"stream": true}\` the answer is \`text/event-stream\`, as \`POST /api/ch
     404: { description: CONVERSATION_NOT_FOUND, schema: errorSchema },
     409: { description: 'No language model configured, or nothing to reply to', schema: errorSchema },
     422: { description: 'Validation error', schema: validationErrorSchema },
+    400: {
+      description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+      schema: errorSchema,
+    },
     502: { description: 'The model failed', schema: errorSchema },
   },
   async handler({ params, body }, ports) {

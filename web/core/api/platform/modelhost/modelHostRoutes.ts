@@ -4,6 +4,7 @@ import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import type { ModelHostPorts } from '../../../modelhost/ModelInstalls'
+import { CONNECTION_TEST_TIMEOUT_MS, withinConnectionTest } from '../../../generate/connectionTest'
 import { ollamaDelete, ollamaModels, ollamaVersion, sameModel } from '../../../modelhost/ollamaHost'
 import { notFoundResponse, validationResponse } from '../platformErrors'
 import {
@@ -27,7 +28,7 @@ const upstream = {
   schema: errorSchema,
 }
 const NOTE =
-  'The spec’s `modelhost` segment stands for BrainDrive’s `ollama`. The server reaches the URL through its outbound policy (in multi-user mode private addresses only when OUTBOUND_ALLOW lists them); the browser reaches it directly from the API worker, so Ollama must allow this page’s origin (`OLLAMA_ORIGINS`).'
+  'The spec’s `modelhost` segment stands for BrainDrive’s `ollama`. The server reaches the URL through its outbound policy (in multi-user mode private addresses only when OUTBOUND_ALLOW lists them; an address it refuses answers 400 naming the rule, not the 502 of a server that is down); the browser reaches it directly from the API worker, so Ollama must allow this page’s origin (`OLLAMA_ORIGINS`).'
 
 function modelHost(ports: ApiPorts): ModelHostPorts {
   if (!ports.modelHost) throw new ApiError(503, 'This host has no local model host')
@@ -36,6 +37,15 @@ function modelHost(ports: ApiPorts): ModelHostPorts {
 
 function server(host: ModelHostPorts, input: { server_url: string; api_key?: string | undefined }) {
   return { baseUrl: input.server_url, apiKey: input.api_key, fetch: host.fetch }
+}
+
+/** A connection test or a model list, within CONNECTION_TEST_TIMEOUT_MS (or the host's shorter one). */
+function quickly<T>(ports: ApiPorts, baseUrl: string, ask: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  return withinConnectionTest(
+    ports.limits.connectionTestMs ?? CONNECTION_TEST_TIMEOUT_MS,
+    `Ollama at ${baseUrl}`,
+    ask,
+  )
 }
 
 async function requireTask(host: ModelHostPorts, taskId: string) {
@@ -50,7 +60,7 @@ const specRoutes: Route[] = [
     path: `${BASE}/test`,
     operationId: 'testModelHost',
     summary: 'Test the connection to an Ollama server',
-    description: `Asks the server for its version (\`GET /api/version\`). ${NOTE}`,
+    description: `Asks the server for its version (\`GET /api/version\`); no answer within 15 s is a 502 saying so. ${NOTE}`,
     tags,
     errorStyle: 'platform',
     query: serverQuery,
@@ -60,12 +70,19 @@ const specRoutes: Route[] = [
         schema: z.object({ status: z.literal('success'), version: z.string() }),
       },
       422: validationResponse,
+      400: {
+        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+        schema: errorSchema,
+      },
       502: upstream,
     },
     async handler({ query }, ports) {
       const host = modelHost(ports)
       try {
-        return { status: 200, body: { status: 'success', version: await ollamaVersion(server(host, query)) } }
+        const version = await quickly(ports, query.server_url, (signal) =>
+          ollamaVersion(server(host, query), signal),
+        )
+        return { status: 200, body: { status: 'success', version } }
       } catch (error) {
         throw modelHostError(error, host.corsOrigin)
       }
@@ -76,19 +93,26 @@ const specRoutes: Route[] = [
     path: `${BASE}/models`,
     operationId: 'listModelHostModels',
     summary: 'The models installed on an Ollama server',
-    description: `Ollama’s \`GET /api/tags\` list, as a bare array as BrainDrive answers it. ${NOTE}`,
+    description: `Ollama’s \`GET /api/tags\` list, as a bare array as BrainDrive answers it; no answer within 15 s is a 502 saying so. ${NOTE}`,
     tags,
     errorStyle: 'platform',
     query: serverQuery,
     responses: {
       200: { description: 'The models', schema: z.array(ollamaModelSchema) },
       422: validationResponse,
+      400: {
+        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+        schema: errorSchema,
+      },
       502: upstream,
     },
     async handler({ query }, ports) {
       const host = modelHost(ports)
       try {
-        return { status: 200, body: await ollamaModels(server(host, query)) }
+        const models = await quickly(ports, query.server_url, (signal) =>
+          ollamaModels(server(host, query), signal),
+        )
+        return { status: 200, body: models }
       } catch (error) {
         throw modelHostError(error, host.corsOrigin)
       }
@@ -106,6 +130,10 @@ const specRoutes: Route[] = [
     responses: {
       200: { description: 'The task, or `already_installed`', schema: installAnswerSchema },
       422: validationResponse,
+      400: {
+        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+        schema: errorSchema,
+      },
       502: upstream,
     },
     async handler({ body }, ports) {
@@ -234,6 +262,10 @@ const specRoutes: Route[] = [
       },
       404: { description: 'Ollama has no such model', schema: errorSchema },
       422: validationResponse,
+      400: {
+        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+        schema: errorSchema,
+      },
       502: upstream,
     },
     async handler({ body }, ports) {

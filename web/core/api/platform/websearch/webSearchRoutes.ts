@@ -6,7 +6,9 @@ import { fetchOrGlobal } from '../../../generate/providerFetch'
 import { checkSearxng } from '../../../websearch/checkSearxng'
 import { scrapePages, MAX_PAGE_BYTES } from '../../../websearch/scrapePages'
 import { searchSearxng } from '../../../websearch/searchSearxng'
-import { searxngUrlSetting, WEB_SEARCH_SETTING_ID } from '../../../websearch/searxngUrlSetting'
+import { chooseSearxng, type SearxngChoice } from '../../../websearch/chooseSearxng'
+import { WEB_SEARCH_SETTING_ID } from '../../../websearch/searxngUrlSetting'
+import { shown } from '../plugins/installSources'
 import { validationResponse } from '../platformErrors'
 import {
   scrapeAnswerSchema,
@@ -21,22 +23,22 @@ const BASE = '/api/v1/websearch'
 const tags = ['Web search']
 const error = (description: string) => ({ description, schema: errorSchema })
 
-const NOT_SET_UP = `Web search is not set up: save your SearXNG instance’s URL in Settings → Web search (the setting \`${WEB_SEARCH_SETTING_ID}\`, value \`{searxng_url}\`)`
+const NOT_SET_UP = `Web search is not set up: save your SearXNG instance’s URL in Settings → Web search (the setting \`${WEB_SEARCH_SETTING_ID}\`, value \`{searxng_url}\`), or ask the server’s operator to set SEARXNG_URL`
 
 const HOSTS =
   'The server fetches through its outbound policy (DESIGN.md section 10: http(s) only, every redirect re-checked, a time and size limit, and in multi-user mode no loopback, private, link-local or metadata address unless OUTBOUND_ALLOW lists it). In the browser the API worker fetches directly, so the SearXNG instance must allow this app’s origin (CORS: SearXNG sends no CORS headers by default; put it behind a proxy that adds them), and a failure says so.'
 
-const SETTING = `The SearXNG instance is the person’s setting \`${WEB_SEARCH_SETTING_ID}\` (\`{searxng_url}\`, saved through \`/api/v1/settings/instances\`; Quire’s own definition: BrainDrive reads SEARXNG_BASE_URL from its server’s environment instead). Differs from BrainDrive: its path segment is \`/searxng/\`.`
+const SETTING = `The SearXNG instance is the person’s setting \`${WEB_SEARCH_SETTING_ID}\` (\`{searxng_url}\`, saved through \`/api/v1/settings/instances\`; Quire’s own definition), else the sync server’s SEARXNG_URL (its operator’s instance, as BrainDrive reads SEARXNG_BASE_URL from its environment; reached like GENERATOR_URL, so it may be on the operator’s own network). Differs from BrainDrive: its path segment is \`/searxng/\`.`
 
-/** The fetch of web search and scrape: the server's outbound policy, the browser's own. */
+/** The fetch of scrape: the server's outbound policy, the browser's own. */
 function webFetch(ports: ApiPorts): typeof fetch {
   return fetchOrGlobal(ports.outboundFetch)
 }
 
-async function requireSearxng(ports: ApiPorts): Promise<string> {
-  const url = await searxngUrlSetting(ports)
-  if (!url) throw new ApiError(503, NOT_SET_UP)
-  return url
+async function requireSearxng(ports: ApiPorts): Promise<SearxngChoice> {
+  const choice = await chooseSearxng(ports)
+  if (!choice) throw new ApiError(503, NOT_SET_UP)
+  return choice
 }
 
 const specRoutes: Route[] = [
@@ -45,20 +47,24 @@ const specRoutes: Route[] = [
     path: `${BASE}/web`,
     operationId: 'searchWeb',
     summary: 'Search the web through the person’s SearXNG instance',
-    description: `Forwards \`q\`, \`categories\` (else the reference’s \`category\`), \`engines\`, \`language\`, \`time_range\`, \`safesearch\` and \`pageno\` to SearXNG’s \`GET <searxng_url>/search?format=json\` and answers its JSON in the reference’s shape (BrainDrive passes SearXNG’s answer through): \`{query, number_of_results, results: [{title, url, content, engine, engines, score, category, publishedDate}], answers, suggestions, corrections, infoboxes, unresponsive_engines}\`; results without an http(s) URL are dropped. No SearXNG URL set: 503 saying how to set one. SearXNG unreachable, answering an error (403: its JSON format is off) or not JSON: 502 with the reason; silent for 20 s: 504. ${HOSTS} ${SETTING}`,
+    description: `Forwards \`q\`, \`categories\` (else the reference’s \`category\`), \`engines\`, \`language\`, \`time_range\`, \`safesearch\` and \`pageno\` to SearXNG’s \`GET <searxng_url>/search?format=json\` and answers its JSON in the reference’s shape (BrainDrive passes SearXNG’s answer through): \`{query, number_of_results, results: [{title, url, content, engine, engines, score, category, publishedDate}], answers, suggestions, corrections, infoboxes, unresponsive_engines}\`; results without an http(s) URL are dropped. No SearXNG URL set: 503 saying how to set one. A SearXNG URL the server’s outbound policy does not reach: 400 naming the rule (the setting must change). SearXNG unreachable, answering an error (403: its JSON format is off) or not JSON, or breaking off mid-answer or past the host’s size limit: 502 with the reason; silent for 20 s, or still answering at the time limit (20 s, or the server’s own outbound limit): 504. ${HOSTS} ${SETTING}`,
     tags,
     errorStyle: 'platform',
     query: webSearchQuery,
     responses: {
       200: { description: 'SearXNG’s results', schema: webSearchAnswerSchema },
       422: validationResponse,
+      400: {
+        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+        schema: errorSchema,
+      },
       502: error('SearXNG could not be reached or did not answer its JSON'),
       503: error('No SearXNG URL is set'),
       504: error('SearXNG did not answer in time'),
     },
     async handler({ query }, ports) {
-      const baseUrl = await requireSearxng(ports)
-      const answer = await searchSearxng(webFetch(ports), baseUrl, {
+      const searxng = await requireSearxng(ports)
+      const answer = await searchSearxng(searxng.fetch, searxng.url, {
         q: query.q,
         categories: query.categories || query.category,
         engines: query.engines,
@@ -99,21 +105,27 @@ const specRoutes: Route[] = [
     path: `${BASE}/health`,
     operationId: 'webSearchHealth',
     summary: 'Whether the person’s SearXNG instance answers',
-    description: `Always 200: \`{status: healthy | unhealthy | not_configured, searxng_url, accessible, engines?, error?}\` (BrainDrive’s shape plus \`engines\`, how many it has enabled, and \`not_configured\`). Reads SearXNG’s \`/config\` (BrainDrive reads \`/\`, which any server answers), so an instance that answers but is not SearXNG is unhealthy; 5 s at most. Needs a signed-in user (BrainDrive’s is public): the instance is the person’s setting. Settings’ “Test” uses it. ${HOSTS}`,
+    description: `Always 200: \`{status: healthy | unhealthy | not_configured, searxng_url, source?, accessible, engines?, error?}\` (BrainDrive’s shape plus \`engines\`, how many it has enabled, \`source\`, \`person\` for the person’s own setting or \`server\` for the server’s SEARXNG_URL, shown without user name, password or query, and \`not_configured\`). Reads SearXNG’s \`/config\` (BrainDrive reads \`/\`, which any server answers), so an instance that answers but is not SearXNG is unhealthy; 5 s at most. Needs a signed-in user (BrainDrive’s is public): the instance is the person’s setting. Settings’ “Test” uses it. ${HOSTS}`,
     tags,
     responses: { 200: { description: 'The instance’s state', schema: webSearchHealthSchema } },
     async handler(_input, ports) {
-      const url = await searxngUrlSetting(ports)
-      if (!url) {
+      const searxng = await chooseSearxng(ports)
+      if (!searxng) {
         return {
           status: 200,
           body: { status: 'not_configured', searxng_url: null, accessible: false, error: NOT_SET_UP },
         }
       }
-      const health = await checkSearxng(webFetch(ports), url)
+      const health = await checkSearxng(searxng.fetch, searxng.url)
       return {
         status: 200,
-        body: { status: health.accessible ? 'healthy' : 'unhealthy', searxng_url: url, ...health },
+        body: {
+          status: health.accessible ? 'healthy' : 'unhealthy',
+          // The operator's URL is shown without credentials or query (a token may be in either).
+          searxng_url: searxng.source === 'server' ? shown(searxng.url).replace(/\/+$/, '') : searxng.url,
+          source: searxng.source,
+          ...health,
+        },
       }
     },
   }),

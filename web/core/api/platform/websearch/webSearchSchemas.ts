@@ -110,6 +110,7 @@ export const webSearchHealthSchema = z
   .object({
     status: z.enum(['healthy', 'unhealthy', 'not_configured']),
     searxng_url: z.string().nullable(),
+    source: z.enum(['person', 'server']).optional(),
     accessible: z.boolean(),
     engines: z.int().optional(),
     error: z.string().optional(),
