@@ -103,7 +103,9 @@ describe('pluginFile', () => {
     }
     for (const path of ['x.html', 'X.HTM', 'x.svg', 'x.xml', 'x.xhtml', 'x.txt', 'README', 'a b".html']) {
       const headers = pluginFileHeaders(path, 1)
-      expect(headers['Content-Disposition'], path).toMatch(/^attachment; filename="[\w.-]+"$/)
+      expect(headers['Content-Disposition'], path).toMatch(
+        /^attachment; filename="[^"]+"; filename\*=UTF-8''/,
+      )
       expect(headers, path).toMatchObject({
         'Content-Security-Policy': "sandbox; default-src 'none'",
         'X-Content-Type-Options': 'nosniff',

@@ -1,3 +1,4 @@
+import { attachmentDisposition } from '../../../http/attachmentDisposition'
 import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import type { ApiResult } from '../../ApiResult'
@@ -76,7 +77,6 @@ export const PLUGIN_FILE_CSP = "sandbox; default-src 'none'"
  */
 export function pluginFileHeaders(path: string, length: number): Record<string, string> {
   const inline = Object.hasOwn(MEDIA_TYPES, extensionOf(path))
-  const name = (path.split('/').pop() ?? 'file').replace(/[^\w.-]/g, '_')
   return {
     'Content-Type': pluginFileType(path),
     'Content-Length': String(length),
@@ -84,7 +84,7 @@ export function pluginFileHeaders(path: string, length: number): Record<string, 
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': PLUGIN_FILE_CACHE,
     Vary: PLUGIN_FILE_VARY,
-    ...(inline ? {} : { 'Content-Disposition': `attachment; filename="${name}"` }),
+    ...(inline ? {} : { 'Content-Disposition': attachmentDisposition(path.split('/').pop() ?? path) }),
   }
 }
 
