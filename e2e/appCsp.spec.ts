@@ -62,12 +62,17 @@ for (const { name, appOrigin } of deployments) {
         await page.goto(path)
         await expect(page.getByRole('heading', { name: heading, level: 1 }).first(), path).toBeVisible()
       }
+      // The page the service worker serves from its precache carries the policy too.
+      expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+      expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toBe(
+        await appCsp('meta'),
+      )
     })
 
     test.describe('an injected script', () => {
       test.use({ expectCspViolations: true })
 
-      test('never runs: inline, in a handler, or from a javascript: URL', async ({ page, cspViolations }) => {
+      test('never runs, inline or as an event handler', async ({ page, cspViolations }) => {
         await openApp(page)
         await page.evaluate(() => {
           const script = document.createElement('script')
