@@ -1,4 +1,5 @@
-import { frameLoaderHash } from '../../plugin-frame/frameDocument'
+// With its extension: vite.config.ts loads this file, and Vite's native config loader wants one.
+import { frameLoaderHash } from '../../plugin-frame/frameDocument.ts'
 
 /**
  * The app's one Content-Security-Policy, read by both hosts: the Vite build writes it into
