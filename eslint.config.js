@@ -74,6 +74,23 @@ export default tseslint.config(
     },
   },
   {
+    // Specs take `test` from e2e/support/test.ts, which fails a test that violates the app's CSP.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              message: "Import from './support/test': it watches every page for violations of the app's CSP.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/core/**/*.ts'],
     // Tests run in Node (Vitest) and may read fixtures from disk or start servers (with the helpers in
     // testing/node); the code they test may not.

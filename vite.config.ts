@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import solid from 'vite-plugin-solid'
 import { TESSERACT_ASSET_DIR, TESSERACT_ASSET_FILES } from './web/browser/ingest/tesseractAssets.ts'
+import { appCsp } from './web/core/http/appContentSecurityPolicy.ts'
 
 /**
  * msw declares `sideEffects: false`, so the bundler would drop `import 'msw/mockServiceWorker.js'`
@@ -68,6 +69,28 @@ function tesseractAssets(): Plugin {
   }
 }
 
+/**
+ * The app's Content-Security-Policy (web/core/http/appContentSecurityPolicy.ts) as the built
+ * index.html's first `<meta>`, so a static host and the service worker's copy of the page enforce it;
+ * the sync server sends the same policy as a header. Build only: the dev server injects its own scripts.
+ */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'quire:content-security-policy',
+    apply: 'build',
+    // Right after the charset (which must come within the first 1024 bytes), before any script.
+    async transformIndexHtml(html) {
+      const policy = await appCsp('meta')
+      const charset = /<meta charset="[^"]*"\s*\/?>/i
+      if (!charset.test(html) || policy.includes('"')) throw new Error('index.html: no place for the CSP')
+      return html.replace(
+        charset,
+        (tag) => `${tag}\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`,
+      )
+    },
+  }
+}
+
 function packageVersion(): string {
   const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
     version: string
@@ -77,6 +100,7 @@ function packageVersion(): string {
 
 export default defineConfig({
   plugins: [
+    contentSecurityPolicy(),
     onnxRuntimeWasm(),
     tesseractAssets(),
     // File routes under web/app/routes; each route's component is split into its own lazy chunk.

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { appShellSize } from '../bench/lib/appShellSize'
 import { APP_SHELL_BUDGET_KB } from '../bench/web'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { ChatPage } from './pages/ChatPage'
 import { startFakeOpenAi, useFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'

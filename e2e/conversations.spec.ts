@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { ConversationsPage } from './pages/ConversationsPage'
 import { startFakeOpenAi, useFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { corpusDir } from '../web/core/testing/corpusDir'
 import { CollectionPage } from './pages/CollectionPage'
 import { CollectionsPage } from './pages/CollectionsPage'

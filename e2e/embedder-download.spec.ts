@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { SettingsPage } from './pages/SettingsPage'
 import { openApp } from './support/openApp'

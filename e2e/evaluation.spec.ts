@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { EvaluationPage } from './pages/EvaluationPage'
 import { openApp } from './support/openApp'
 import { seedNotesCollection } from './support/seedNotesCollection'

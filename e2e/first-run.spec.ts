@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { corpusDir } from '../web/core/testing/corpusDir'
 import { ChatPage } from './pages/ChatPage'
 import { CollectionPage } from './pages/CollectionPage'

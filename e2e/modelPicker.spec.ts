@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { ChatPage } from './pages/ChatPage'
 import { ConversationsPage } from './pages/ConversationsPage'

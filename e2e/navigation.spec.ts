@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { AccountPage } from './pages/AccountPage'
 import { DesignerPage } from './pages/DesignerPage'
 import { NavigationPanel } from './pages/NavigationPanel'

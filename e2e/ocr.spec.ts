@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { corpusDir } from '../web/core/testing/corpusDir'
 import { textScan } from '../web/core/testing/node/textScan'
 import { scannedPdfs } from '../web/core/testing/scannedPdfs'

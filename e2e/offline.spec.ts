@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { openApp } from './support/openApp'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { openApp } from './support/openApp'
 
 // Automated browsers skip the first-run dialog (it would cover every other test) unless ?onboarding=1.

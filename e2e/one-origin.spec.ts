@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Page } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { AccountPage } from './pages/AccountPage'
 import { CollectionsPage } from './pages/CollectionsPage'

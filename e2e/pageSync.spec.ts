@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { buildSamplePlugins, DEFAULT_OUT_DIR } from '../scripts/buildSamplePlugins.mjs'
 import { AccountPage } from './pages/AccountPage'
 import { PagesScreen } from './pages/PagesScreen'

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { buildSamplePlugins, DEFAULT_OUT_DIR } from '../scripts/buildSamplePlugins.mjs'
 import { PagesScreen } from './pages/PagesScreen'
 import { PluginBoardPage } from './pages/PluginBoardPage'

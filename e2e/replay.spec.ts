@@ -1,4 +1,4 @@
-import { test, type Page } from '@playwright/test'
+import { test, type Page } from './support/test'
 import { replaySuite } from '../web/core/api/replay/replaySuite'
 import { openApp } from './support/openApp'
 import { pageContractClient } from './support/pageContractClient'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { SearchPage } from './pages/SearchPage'
 import { openApp } from './support/openApp'
 import { seedNotesCollection } from './support/seedNotesCollection'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 
 const server = `http://127.0.0.1:${SYNC_PORT}`

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { build } from 'esbuild'
 import { storeConformance } from '../web/core/store/conformance/storeConformance'
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { corpusDir } from '../web/core/testing/corpusDir'
 import { AccountPage } from './pages/AccountPage'

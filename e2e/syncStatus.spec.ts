@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { AccountPage, newSyncPerson } from './pages/AccountPage'
 import { CollectionsPage } from './pages/CollectionsPage'

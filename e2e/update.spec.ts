@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { openApp } from './support/openApp'

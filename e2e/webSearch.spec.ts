@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { ChatPage } from './pages/ChatPage'
 import { expectAccessible } from './support/expectAccessible'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import config from '../playwright.config'
 import { SettingsPage } from './pages/SettingsPage'
 import { WEBLLM_MODEL } from './support/askWithWebLlm'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { askWithWebLlm } from './support/askWithWebLlm'
 import { openApp } from './support/openApp'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import config from '../playwright.config'
 import { askWithWebLlm, WEBLLM_MODEL } from './support/askWithWebLlm'
 import { openApp } from './support/openApp'

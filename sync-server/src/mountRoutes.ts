@@ -94,7 +94,10 @@ async function binaryBody(ctx: Context, limit: number): Promise<Uint8Array> {
 
 export function writeResult(ctx: Context, result: ApiResult): void {
   ctx.status = result.status
-  for (const [name, value] of Object.entries(result.headers ?? {})) ctx.set(name, value)
+  // Vary adds to what other middleware varies on (CORS: Origin) rather than replacing it.
+  for (const [name, value] of Object.entries(result.headers ?? {}))
+    if (name.toLowerCase() === 'vary') ctx.vary(value)
+    else ctx.set(name, value)
   if (result.stream) {
     // Koa destroys a stream body when the client disconnects, which cancels the web stream and so
     // stops the handler's work. No buffering proxy in between should hold the events back; a route

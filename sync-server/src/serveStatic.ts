@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises'
+import type { ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 import type { Middleware } from 'koa'
 import send from 'koa-send'
+import { appCsp } from '../../web/core/http/appContentSecurityPolicy'
 
 /** Files whose name never changes between versions: a cached copy would pin users to an old app. */
 const REVALIDATE = new Set(['/sw.js', '/index.html', '/manifest.webmanifest', '/mockServiceWorker.js'])
@@ -10,21 +12,25 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 /**
  * Serves the built PWA. Hashed files under /assets/ are immutable; the service worker, the HTML shell
  * and the manifest are always revalidated so that a new version is picked up. Any other GET that
- * asks for HTML gets the shell, so deep links like /collections load the app.
+ * asks for HTML gets the shell, so deep links like /collections load the app. Every HTML page carries
+ * the app's Content-Security-Policy (the built page's meta holds the same, less `frame-ancestors`).
  */
 export function serveStatic(root: string, isApiPath: (path: string) => boolean): Middleware {
+  const policy = appCsp('header')
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next()
     const path = ctx.path === '/' ? '/index.html' : ctx.path
+    const csp = await policy
+    const headers = (file: string, cache: string) => (res: ServerResponse) => {
+      res.setHeader('Cache-Control', cache)
+      if (extname(file) === '.html') res.setHeader('Content-Security-Policy', csp)
+    }
     if (await isFileUnder(root, path)) {
-      await send(ctx, path, { root, setHeaders: (res) => res.setHeader('Cache-Control', cacheControl(path)) })
+      await send(ctx, path, { root, setHeaders: headers(path, cacheControl(path)) })
       return
     }
     if (extname(path) === '' && ctx.accepts('html') === 'html') {
-      await send(ctx, '/index.html', {
-        root,
-        setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
-      })
+      await send(ctx, '/index.html', { root, setHeaders: headers('/index.html', 'no-cache') })
       return
     }
     return next()

@@ -15,6 +15,7 @@ import type { SyncSpace } from '../src/syncApi/openSyncSpace'
 import { openServerDatabase } from '../src/sql/openServerDatabase'
 import { LOCAL_USER } from '../src/startServer'
 import { startTestServer } from './startTestServer'
+import { appCsp } from '../../web/core/http/appContentSecurityPolicy'
 
 describe('Koa host: static files, logging, error hygiene', () => {
   const staticDir = mkdtempSync(join(tmpdir(), 'quire-static-'))
@@ -45,6 +46,27 @@ describe('Koa host: static files, logging, error hygiene', () => {
       expect(response.status, path).toBe(200)
       expect(response.headers.get('cache-control'), path).toBe('no-cache')
     }
+  })
+
+  it('sends the app’s Content-Security-Policy, with frame-ancestors, on the shell (direct and deep links)', async () => {
+    const expected = await appCsp('header')
+    for (const [path, headers] of [
+      ['/', {}],
+      ['/index.html', {}],
+      ['/collections/123', { accept: 'text/html' }],
+    ] as const) {
+      const csp = (await get(path, headers)).headers.get('content-security-policy')
+      expect(csp, path).toBe(expected)
+      for (const directive of [
+        "script-src 'self'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+      ])
+        expect(csp, path).toContain(directive)
+      expect(csp, path).not.toMatch(/'unsafe-eval'|script-src[^;]*'unsafe-inline'/)
+    }
+    expect((await get('/assets/index-AbC123.js')).headers.get('content-security-policy')).toBeNull()
   })
 
   it('marks hashed assets immutable', async () => {

@@ -29,6 +29,8 @@ describe('GET /plugins/{plugin_id}/{version}/{path} on the server', () => {
         files: {
           'dist/remoteEntry.js': await put('var Notes = {}'),
           'dist/img/logo.svg': await put('<svg/>'),
+          'x.html': await put('<script>parent.stolen = document.cookie</script>'),
+          'x.svg': await put('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
         },
       },
     )
@@ -47,14 +49,30 @@ describe('GET /plugins/{plugin_id}/{version}/{path} on the server', () => {
       request.on('error', reject)
     })
 
-  it('serves an installed file with its type and immutable caching', async () => {
+  it('serves an installed file with its type, sandboxed, cached privately (never by a shared cache)', async () => {
     const response = await get(`/plugins/${pluginId}/1.0.0/dist/remoteEntry.js`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(response.headers.get('cache-control')).toBe('private, max-age=31536000, immutable')
+    expect(response.headers.get('vary')).toMatch(/Authorization/)
+    expect(response.headers.get('vary')).toMatch(/Cookie/)
+    expect(response.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('content-disposition')).toBeNull()
     expect(await response.text()).toBe('var Notes = {}')
     const svg = await get(`/plugins/Notes/1.0.0/dist/img/logo.svg`)
     expect([svg.status, svg.headers.get('content-type')]).toEqual([200, 'image/svg+xml'])
+  })
+
+  it('never serves a plugin file as a page of the app: HTML and SVG are sandboxed attachments', async () => {
+    for (const path of ['x.html', 'x.svg', 'dist/img/logo.svg']) {
+      const response = await get(`/plugins/Notes/1.0.0/${path}`)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('content-disposition'), path).toMatch(/^attachment; filename="x\.|logo/)
+      expect(response.headers.get('content-security-policy'), path).toBe("sandbox; default-src 'none'")
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff')
+      expect(response.headers.get('cache-control'), path).toMatch(/^private/)
+    }
   })
 
   it('answers 404 (JSON, never the app) for another version, a folder or an unknown file; `..` is refused', async () => {

@@ -1,3 +1,4 @@
+import './zodWithoutEval'
 import './styles.css'
 import { createRouter, RouterProvider } from '@tanstack/solid-router'
 import { render } from 'solid-js/web'

@@ -27,6 +27,15 @@ export const FRAME_LOADER_SOURCE = `(function () {
   addEventListener('message', onInit)
 })()`
 
+/**
+ * The loader's SHA-256 (base64), as a CSP hash source takes it: the frame's own policy allows the
+ * loader by it, and so does the app's (a srcdoc frame inherits its page's policy too).
+ */
+export async function frameLoaderHash(): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(FRAME_LOADER_SOURCE))
+  return btoa(String.fromCharCode(...new Uint8Array(digest)))
+}
+
 /** The frame's Content-Security-Policy, allowing the loader by its SHA-256 (base64). */
 export function frameCsp(loaderHash: string): string {
   return [

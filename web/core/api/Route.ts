@@ -10,6 +10,8 @@ export interface RouteResponse {
   schema?: z.ZodType
   /** The answer's media type when it is not JSON (`application/octet-stream` for bytes). */
   contentType?: string
+  /** Response headers the answer always carries, by name: what each says (documented in OpenAPI). */
+  headers?: Record<string, string>
 }
 
 export interface RouteInput<P, Q, B> {

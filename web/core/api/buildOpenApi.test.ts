@@ -22,6 +22,24 @@ describe('buildOpenApi', () => {
     ])
   })
 
+  it('documents a response’s headers: a plugin file’s sandbox, private caching and attachments', () => {
+    const file = doc.paths['/plugins/{plugin_id}/{version}/{path}']?.get as unknown as {
+      responses: Record<string, { headers?: Record<string, { description: string }> }>
+    }
+    const headers = file.responses['200']?.headers ?? {}
+    expect(Object.keys(headers).sort()).toEqual(
+      [
+        'Cache-Control',
+        'Content-Disposition',
+        'Content-Security-Policy',
+        'Vary',
+        'X-Content-Type-Options',
+      ].sort(),
+    )
+    expect(headers['Content-Security-Policy']?.description).toContain("sandbox; default-src 'none'")
+    expect(headers['Cache-Control']?.description).toContain('private')
+  })
+
   it('references shared schemas from components, and every reference resolves', () => {
     const text = JSON.stringify(doc)
     const refs = [...text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1])

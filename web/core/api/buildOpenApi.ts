@@ -120,16 +120,28 @@ export function buildOpenApi(
     operation.responses = Object.fromEntries(
       Object.entries(route.responses).map(([status, response]) => [
         status,
-        response.schema
-          ? {
-              description: response.description,
-              content: {
-                [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') },
-              },
-            }
-          : response.contentType
-            ? { description: response.description, content: { [response.contentType]: {} } }
-            : { description: response.description },
+        {
+          ...(response.schema
+            ? {
+                description: response.description,
+                content: {
+                  [response.contentType ?? 'application/json']: {
+                    schema: toSchema(response.schema, 'output'),
+                  },
+                },
+              }
+            : response.contentType
+              ? { description: response.description, content: { [response.contentType]: {} } }
+              : { description: response.description }),
+          ...(response.headers && {
+            headers: Object.fromEntries(
+              Object.entries(response.headers).map(([name, description]) => [
+                name,
+                { description, schema: { type: 'string' } },
+              ]),
+            ),
+          }),
+        },
       ]),
     )
     paths[openApiPath] = { ...paths[openApiPath], [route.method]: operation }

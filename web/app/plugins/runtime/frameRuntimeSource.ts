@@ -1,5 +1,5 @@
 import runtimeUrl from '../../../plugin-frame/frameRuntime.ts?worker&url'
-import { FRAME_LOADER_SOURCE, frameSrcdoc } from '../../../plugin-frame/frameDocument'
+import { frameLoaderHash, frameSrcdoc } from '../../../plugin-frame/frameDocument'
 
 // The frame's runtime is bundled on its own (React 18 and the bootstrap in one file, no imports) and
 // precached like every asset; the host reads it through the service worker, so frames start offline.
@@ -18,8 +18,6 @@ export function frameRuntimeSource(): Promise<string> {
 
 /** The frame's srcdoc, its CSP allowing the loader by hash. */
 export function frameDocument(): Promise<string> {
-  srcdoc ??= crypto.subtle
-    .digest('SHA-256', new TextEncoder().encode(FRAME_LOADER_SOURCE))
-    .then((digest) => frameSrcdoc(btoa(String.fromCharCode(...new Uint8Array(digest)))))
+  srcdoc ??= frameLoaderHash().then(frameSrcdoc)
   return srcdoc
 }

@@ -138,6 +138,61 @@ export const pluginInstallContract: HostCase<ContractClient>[] = [
     },
   },
   {
+    name: 'Plugin files never open as a page of the app: frame files sandboxed, HTML/SVG/unknown as attachments, cached privately',
+    async run(client) {
+      const slug = 'ContractFileHeaders'
+      const script = '<script>parent.stolen = document.cookie</script>'
+      const zip = zipOf({
+        ...testPluginFiles({ slug }),
+        'x.html': `<!doctype html>${script}`,
+        'x.svg': `<svg xmlns="http://www.w3.org/2000/svg">${script}</svg>`,
+        'notes.weird': 'bytes',
+        'dist/style.css': '.a{}',
+      })
+      const answer = responseJson<InstallAnswer>(await client(uploadInstall(zip)))
+      const base = answer.data.plugin_directory
+      for (const path of ['x.html', 'x.svg', 'notes.weird', 'dist/remoteEntry.js', 'dist/style.css']) {
+        const file = await client({ method: 'GET', path: `${base}${path}` })
+        checkEqual(file.status, 200, `${path} served`)
+        checkEqual(file.headers['content-security-policy'], "sandbox; default-src 'none'", `${path} CSP`)
+        checkEqual(file.headers['x-content-type-options'], 'nosniff', `${path} nosniff`)
+        checkEqual(file.headers['cache-control'], 'private, max-age=31536000, immutable', `${path} caching`)
+        check(/Authorization/.test(file.headers.vary ?? ''), `${path} varies by Authorization`)
+        const attachment = /^attachment/.test(file.headers['content-disposition'] ?? '')
+        checkEqual(attachment, !path.startsWith('dist/'), `${path} as an attachment`)
+      }
+      checkEqual((await client({ method: 'DELETE', path: `${P}/${slug}/uninstall` })).status, 200, 'cleanup')
+    },
+  },
+  {
+    name: 'POST /api/v1/plugins/install refuses (409) a package whose plugin_data.id is another installed plugin’s',
+    async run(client) {
+      const owner = responseJson<InstallAnswer>(
+        await client(uploadInstall(testPluginZip({ slug: 'ContractIdOwner' }))),
+      )
+      const id = owner.data.plugin_id
+      for (const claimed of [id, id.replaceAll('-', ''), 'ContractIdOwner']) {
+        const zip = testPluginZip({ slug: 'ContractIdThief', plugin: { id: claimed } })
+        checkRefused(await client(uploadInstall(zip)), 409, /ContractIdOwner/)
+        check(!(await installedSlugs(client)).includes('ContractIdThief'), `nothing installed (${claimed})`)
+      }
+      const info = responseJson<{ id: string }>(
+        await client({ method: 'GET', path: `${P}/by-slug/ContractIdOwner` }),
+      )
+      checkEqual(info.id, id, 'the owner keeps its id')
+      const own = await client(
+        uploadInstall(testPluginZip({ slug: 'ContractIdFree', plugin: { id: 'free' } })),
+      )
+      checkEqual(own.status, 200, `an id nobody has is fine (body ${own.text.slice(0, 200)})`)
+      for (const slug of ['ContractIdOwner', 'ContractIdFree'])
+        checkEqual(
+          (await client({ method: 'DELETE', path: `${P}/${slug}/uninstall` })).status,
+          200,
+          'cleanup',
+        )
+    },
+  },
+  {
     name: 'Plugin update routes: 404 for a slug not installed; a plugin uploaded as a file has no update source',
     async run(client) {
       checkEqual(

@@ -5,7 +5,13 @@ import { DexieStore } from '../../../../browser/store/DexieStore'
 import { QuireDatabase } from '../../../../browser/store/QuireDatabase'
 import type { ApiError } from '../../ApiError'
 import { monotonicClock } from '../../../time/Clock'
-import { IMMUTABLE, pluginFile, pluginFileType } from './pluginFile'
+import {
+  PLUGIN_FILE_CACHE,
+  PLUGIN_FILE_CSP,
+  pluginFile,
+  pluginFileHeaders,
+  pluginFileType,
+} from './pluginFile'
 import { deleteUnusedFiles } from './pluginFiles'
 import { savePluginRecords } from './savePluginRecords'
 
@@ -49,14 +55,17 @@ async function status(promise: Promise<unknown>): Promise<number> {
 }
 
 describe('pluginFile', () => {
-  it('serves a listed file of the installed version, by id (either form) or slug, immutable, with its type', async () => {
+  it('serves a listed file of the installed version, by id (either form) or slug, privately immutable, sandboxed, with its type', async () => {
     const { p, plugin } = await installed()
     for (const id of [plugin.id, plugin.id.replaceAll('-', ''), 'Notes']) {
       const result = await pluginFile(p, id, '1.0.0', 'dist/remoteEntry.js')
       expect(result.headers).toMatchObject({
         'Content-Type': 'text/javascript; charset=utf-8',
-        'Cache-Control': IMMUTABLE,
+        'Cache-Control': PLUGIN_FILE_CACHE,
+        'Content-Security-Policy': PLUGIN_FILE_CSP,
+        'X-Content-Type-Options': 'nosniff',
       })
+      expect(result.headers?.['Content-Disposition']).toBeUndefined()
       expect(await new Response(result.stream).text()).toBe('var Notes = {}')
     }
     const css = await pluginFile(p, plugin.id, '1.0.0', 'dist/css/a.css')
@@ -84,6 +93,26 @@ describe('pluginFile', () => {
       'dist\\remoteEntry.js',
     ])
       expect(await status(pluginFile(p, plugin.id, '1.0.0', path)), path).toBe(400)
+  })
+
+  it('serves what a frame needs inline, and anything a browser would render as a page as an attachment', () => {
+    for (const path of ['a.js', 'a.css', 'a.json', 'a.png', 'a.woff2', 'a.wasm']) {
+      const headers = pluginFileHeaders(path, 1)
+      expect(headers['Content-Disposition'], path).toBeUndefined()
+      expect(headers['Content-Security-Policy'], path).toBe("sandbox; default-src 'none'")
+    }
+    for (const path of ['x.html', 'X.HTM', 'x.svg', 'x.xml', 'x.xhtml', 'x.txt', 'README', 'a b".html']) {
+      const headers = pluginFileHeaders(path, 1)
+      expect(headers['Content-Disposition'], path).toMatch(
+        /^attachment; filename="[^"]+"; filename\*=UTF-8''/,
+      )
+      expect(headers, path).toMatchObject({
+        'Content-Security-Policy': "sandbox; default-src 'none'",
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, max-age=31536000, immutable',
+        Vary: 'Authorization, Cookie',
+      })
+    }
   })
 
   it('names the media types of bundle files', () => {

@@ -15,8 +15,14 @@ export const pluginFileRoute: Route = defineRoute({
   operationId: 'getPluginFile',
   summary: 'A file of an installed plugin version',
   description: [
-    'The bytes of one file of the plugin’s installed package, with its media type and',
-    '`Cache-Control: public, max-age=31536000, immutable` (a version’s files never change).',
+    'The bytes of one file of the plugin’s installed package, with its media type, cached privately',
+    '(`Cache-Control: private, max-age=31536000, immutable`, `Vary: Authorization, Cookie`: a version’s',
+    'files never change, but reading them needs the person’s cookie or token, so no shared cache may keep',
+    'them). No plugin file ever runs as a page of the app: every one carries',
+    "`Content-Security-Policy: sandbox; default-src 'none'` and `X-Content-Type-Options: nosniff`; what a",
+    'module’s frame needs (js, mjs, css, json, map, images, fonts, wasm) is served inline, anything else',
+    '(HTML, SVG, XML, text, unknown types) with `Content-Disposition: attachment`. (A module’s frame never',
+    'loads these URLs itself: the app fetches the files and hands them to the frame.)',
     '`plugin_id` is the plugin’s id (with or without hyphens) or its slug; `version` must be the',
     'installed version; `path` is the file’s path in the package (it may contain `/`). Any other path',
     '(a folder, a file not in the package, another version) is 404; `..` is 400. Differs from',
@@ -27,7 +33,19 @@ export const pluginFileRoute: Route = defineRoute({
   params: z.object({ plugin_id: z.string(), version: z.string(), path: z.string() }),
   notFoundDetail: 'File not found',
   responses: {
-    200: { description: 'The file', contentType: 'application/octet-stream' },
+    200: {
+      description: 'The file',
+      contentType: 'application/octet-stream',
+      headers: {
+        'Content-Security-Policy':
+          "`sandbox; default-src 'none'`: opened as a document, the file runs nothing",
+        'X-Content-Type-Options': '`nosniff`',
+        'Cache-Control': '`private, max-age=31536000, immutable`',
+        Vary: '`Authorization, Cookie`',
+        'Content-Disposition':
+          '`attachment; filename="…"` for every type but those a module’s frame needs (js, mjs, cjs, css, json, map, png, jpg, gif, webp, ico, fonts, wasm)',
+      },
+    },
     400: { description: 'A path with `..`', schema: errorSchema },
     404: { description: 'No such file of that plugin version', schema: errorSchema },
   },

@@ -88,6 +88,25 @@ describe('savePluginRecords', () => {
     expect([storedBoard.id, storedBoard.data.enabled]).toEqual([board.id, false])
   })
 
+  it('refuses (409) another plugin’s id in plugin_data.id, writing nothing; an update keeps its own', async () => {
+    const p = ports()
+    const owner = await savePluginRecords(p, { plugin: { ...plugin('1.0.0'), id: 'notes-id' }, modules: [] })
+    const thief = { ...plugin('1.0.0'), plugin_slug: 'Thief', scope: 'Thief' }
+    for (const id of [owner.plugin.id, owner.plugin.id.replaceAll('-', ''), 'notes-id', 'Notes']) {
+      await expect(
+        savePluginRecords(p, { plugin: { ...thief, id }, modules: [] }),
+        String(id),
+      ).rejects.toMatchObject({ status: 409, detail: expect.stringContaining("plugin 'Notes'") })
+    }
+    expect((await pluginKind.list(p)).map((r) => r.data.plugin_slug)).toEqual(['Notes'])
+    const updated = await savePluginRecords(
+      p,
+      { plugin: { ...plugin('1.1.0'), id: 'notes-id' }, modules: [] },
+      { replaces: owner.plugin },
+    )
+    expect([updated.plugin.id, updated.plugin.data.version]).toEqual([owner.plugin.id, '1.1.0'])
+  })
+
   it('views answer BrainDrive’s names beside the stored ones; the manifest entry is keyed by slug', async () => {
     const p = ports()
     const { plugin: record, modules } = await savePluginRecords(p, {

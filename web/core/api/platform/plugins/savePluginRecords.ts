@@ -3,6 +3,7 @@ import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
 import { toTimestamp } from '../../../time/Clock'
 import { pluginKind, type PluginRecordData } from './pluginKind'
 import { pluginModuleKind } from './pluginModuleKind'
+import { refuseBorrowedPluginId } from './refuseBorrowedPluginId'
 
 /** A validated manifest (`validateManifest`'s `plugin` and `modules`), typed loosely so both sides agree. */
 export interface PluginManifestRecords {
@@ -28,7 +29,7 @@ export interface PluginRecordExtra {
 /**
  * Writes a plugin and its modules in ONE `writeRecords` batch, so a plugin is never seen (here or by
  * sync) without its modules, or with half of an update's. Used by register and by the installer.
- * Resolves the stored records.
+ * Refuses (409) a manifest whose `plugin_data.id` is another installed plugin's. Resolves the stored records.
  */
 export async function savePluginRecords(
   ports: Pick<ApiPorts, 'store' | 'clock' | 'newId' | 'currentUserId'>,
@@ -38,6 +39,7 @@ export async function savePluginRecords(
   const now = toTimestamp(ports.clock.now())
   const userId = await ports.currentUserId()
   const old = extra.replaces
+  await refuseBorrowedPluginId(ports, manifest.plugin, old)
   const previous = old?.data ?? {}
   const oldModules = old ? await pluginModuleKind.list(ports, old.id) : []
   const pluginId = old?.id ?? ports.newId()
