@@ -35,7 +35,7 @@ interface Family {
  * percentile of 0.156 and a 99th of 0.20; the answering passage has a median of 0.29 but a 10th
  * percentile of 0.165. 0.15 keeps about nine in ten answering passages and one in twenty unrelated
  * ones. hash-v1 sees the words BM25 sees, blurred by hashing (plus word pieces, which forgive typos
- * and inflections), so its ranking is a second, weaker opinion on the same evidence: half a vote.
+ * and inflections), so its ranking is a second, weaker opinion on the same evidence.
  * Its fusion weight is measured on the financebench-dev tuning half (bench/quality.ts, 38 long
  * filings in one collection, page hit@5 / MRR@10): BM25 alone 0.48 / 0.312; weight 0.05 gives
  * 0.48 / 0.305 in one collection and lifts the search scoped to the right document from 0.56 to
