@@ -87,24 +87,36 @@ export class Bm25Index {
 
   /**
    * How many documents (of these collections; omitted: all) have a live chunk holding `term`, a
-   * term as `searchTerms` makes them. One pass over the term's postings: for the handful of words of
-   * a question, not for every term of a collection.
+   * term as `searchTerms` makes them, counting no further than `cap` (the caller's number of
+   * documents: a word in all of them needs no more looking). One pass over the term's postings, cut
+   * short at the cap: for the handful of words of a question, not for every term of a collection.
    */
-  documentFrequency(term: string, collectionIds?: readonly string[]): number {
+  documentFrequency(term: string, collectionIds?: readonly string[], cap = Infinity): number {
     const state = this.state
     const code = state.termOf.get(term)
-    if (code === undefined) return 0
-    const admitted = collectionIds ? new Set(collectionIds.map((id) => state.collections.find(id))) : null
-    const seen = new Set<number>()
-    for (let f = 0; f < FIELDS; f++) {
-      const { data, start, count } = state.postings.read(code * FIELDS + f, state.alive)
-      for (let at = start; at < start + count; at++) {
-        const ordinal = ordinalOf(data[at]!)
-        if (admitted && !admitted.has(state.collectionOf[ordinal]!)) continue
-        seen.add(state.documentOf[ordinal]!)
+    if (code === undefined || cap <= 0) return 0
+    let admitted: Uint8Array | null = null
+    if (collectionIds) {
+      admitted = new Uint8Array(state.collections.values.length)
+      for (const id of collectionIds) {
+        const collection = state.collections.find(id)
+        if (collection !== undefined) admitted[collection] = 1
       }
     }
-    return seen.size
+    const seen = new Uint8Array(state.documents.values.length)
+    let count = 0
+    for (let f = 0; f < FIELDS; f++) {
+      const { data, start, count: postings } = state.postings.read(code * FIELDS + f, state.alive)
+      for (let at = start; at < start + postings; at++) {
+        const ordinal = ordinalOf(data[at]!)
+        if (admitted && admitted[state.collectionOf[ordinal]!] === 0) continue
+        const document = state.documentOf[ordinal]!
+        if (seen[document] === 1) continue
+        seen[document] = 1
+        if (++count >= cap) return count
+      }
+    }
+    return count
   }
 
   /** Adds chunks; a chunk whose id is already indexed replaces the old version. */

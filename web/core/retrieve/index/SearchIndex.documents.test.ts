@@ -89,5 +89,7 @@ describe('SearchIndex with document profiles', () => {
     expect(index.documentFrequency('2022')).toBe(2)
     expect(index.documentFrequency('capital', ['elsewhere'])).toBe(0)
     expect(index.documentFrequency('unheard')).toBe(0)
+    // Counting stops at the cap: a word in every document searched needs no more looking.
+    expect(index.documentFrequency('capital', undefined, 2)).toBe(2)
   })
 })

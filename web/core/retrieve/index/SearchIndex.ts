@@ -311,7 +311,7 @@ export class SearchIndex {
           withPeriodForms(query, searchTerms),
           request.documentProfiles,
           DOCUMENT_STRENGTH,
-          (term) => this.documentFrequency(term, collectionIds),
+          (term) => this.documentFrequency(term, collectionIds, request.documentProfiles!.length),
         )
       : undefined
     if (queryVector && !embedder) {
@@ -382,10 +382,10 @@ export class SearchIndex {
 
   /**
    * How many documents of these collections (omitted: all) hold the term (a `searchTerms` term)
-   * anywhere: what `documentEvidence` measures a word's rarity by.
+   * anywhere, up to `cap`: what `documentEvidence` measures a word's rarity by.
    */
-  documentFrequency(term: string, collectionIds?: readonly string[]): number {
-    return this.bm25.documentFrequency(term, collectionIds)
+  documentFrequency(term: string, collectionIds?: readonly string[], cap?: number): number {
+    return this.bm25.documentFrequency(term, collectionIds, cap)
   }
 
   /**
