@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { nodeParsers } from '../../../sync-server/src/ingest/nodeParsers'
 import { loadNodePdfJs } from '../../../sync-server/src/ingest/nodePdfjs'
 import type { Chunk } from '../ingest/chunk/Chunk'
 import { chunkDocument } from '../ingest/chunk/chunkDocument'
@@ -58,6 +59,21 @@ describe('extractiveGenerator on chunks of corpus documents', () => {
         `${trace} [${cite(trace)}]`,
       )
     }
+  })
+
+  it("quotes a Word table's row, with its columns, for a question that names the row and the column", async () => {
+    const file = 'docling__word_sample.docx'
+    const { chunks } = await ingestFile(new Uint8Array(readFileSync(`${corpus}/docx/${file}`)), file, {
+      parsers: nodeParsers,
+      embedder: hashEmbedder,
+      clock: { now: () => 0 },
+    })
+    const given = sources(chunks, file)
+    const cite = (fragment: string) => given.find((source) => source.text.includes(fragment))!.number
+    const row = 'Berries | Blueberry, Strawberry, Cranberry | 150'
+    expect(
+      extractiveAnswer({ question: 'How much calories per portion do berries have?', sources: given }),
+    ).toBe(`${row} (Food, Calories per portion) [${cite(row)}]`)
   })
 
   it('answers Chinese questions from a Chinese document, and says when it cannot', async () => {

@@ -36,21 +36,59 @@ const BULLET = /^[-*•·▪◦‣]+\s+/u
 const MAX_HEADING_WORDS = 10
 const MAX_HEADING_CHARACTERS = 60
 
+/** Cells of a table row as chunks render them (`normaliseBlockText`: cells joined by " | "). */
+const CELL_SEPARATOR = /\s*\|\s*/u
+
 /**
  * The sentences of every source, in source order. Lines are split first (chunks keep paragraphs,
  * list items and table rows on lines of their own), then sentences within a line. A short line
  * without sentence-final punctuation is a heading: it is not quoted, but names the section of the
  * sentences below it. Labels and other fragments too short to answer anything are left out: under
  * MIN_WORDS words, or without sentence-final punctuation and either short or in title case.
+ *
+ * A table row is a candidate of its own, however short ("Berries | Blueberry, Cranberry | 150" is
+ * the answer to how many calories berries have): the first row of a table is its header, which is
+ * not quoted but is the section of the rows below it (so "calories per portion" meets the row by
+ * its column), and is quoted after the row in brackets, so the figure is read with its column.
  */
 export function candidateSentences(sources: readonly AnswerSource[]): CandidateSentence[] {
   const candidates: CandidateSentence[] = []
   sources.forEach((source, rank) => {
     let position = 0
     let section = tokenize(source.heading?.split(' > ').at(-1) ?? '')
-    for (const rawLine of source.text.split(/\r\n?|\n/u)) {
-      const line = rawLine.replace(/\s+/gu, ' ').trim()
-      if (line === '') continue
+    let header: { cells: string; terms: string[]; before: string[] } | null = null
+    const lines = source.text
+      .split(/\r\n?|\n/u)
+      .map((raw) => raw.replace(/\s+/gu, ' ').trim())
+      .filter((line) => line !== '')
+    // A row is a line of cells beside another one: a lone line with a bar in it is text.
+    const rows = lines.map(tableCells)
+    for (const [i, line] of lines.entries()) {
+      const cells = rows[i] && (rows[i - 1] || rows[i + 1]) ? rows[i]! : null
+      if (cells && !header) {
+        header = { cells: cells.join(', '), terms: tokenize(cells.join(' ')), before: section }
+        continue
+      }
+      if (cells && header) {
+        const row = cells.join(' | ')
+        const sequence = tokenize(row)
+        if (sequence.length === 0) continue
+        candidates.push({
+          text: `${row} (${header.cells})`,
+          source: source.number,
+          rank,
+          position: position++,
+          terms: new Set(sequence),
+          sequence,
+          words: row.split(' ').length,
+          section: [...header.before, ...header.terms],
+        })
+        continue
+      }
+      if (header) {
+        section = header.before
+        header = null
+      }
       if (isHeading(line)) {
         section = tokenize(line)
         continue
@@ -74,6 +112,13 @@ export function candidateSentences(sources: readonly AnswerSource[]): CandidateS
     }
   })
   return candidates
+}
+
+/** A table row's non-empty cells, or null when the line is not a row of two cells or more. */
+function tableCells(line: string): string[] | null {
+  if (!line.includes('|')) return null
+  const cells = line.split(CELL_SEPARATOR).filter((cell) => cell !== '')
+  return cells.length >= 2 && line.split(CELL_SEPARATOR).length >= 2 ? cells : null
 }
 
 function isHeading(line: string): boolean {

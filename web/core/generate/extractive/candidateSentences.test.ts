@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import type { AnswerSource } from '../AnswerGenerator'
+import { extractiveAnswer } from '../extractiveGenerator'
+import { candidateSentences } from './candidateSentences'
+
+function source(text: string, number = 1): AnswerSource {
+  return {
+    number,
+    chunk_id: `c${number}`,
+    document_id: 'd',
+    filename: 'report.docx',
+    page: 3,
+    heading: null,
+    text,
+    score: 1,
+  }
+}
+
+// A table as chunks render one: cells joined by " | ", one row a line, the header first.
+const TABLE = [
+  'Results by segment are below.',
+  'Segment | Revenue FY2021 | Revenue FY2022',
+  'Widgets | 410 | 455',
+  'Gadgets | 120 | 98',
+  'The gadget decline came from one customer.',
+].join('\n')
+
+describe('candidateSentences with tables', () => {
+  it("makes each row a candidate under its table's header, and the header none", () => {
+    const found = candidateSentences([source(TABLE)])
+    expect(found.map(({ text }) => text)).toEqual([
+      'Results by segment are below.',
+      'Widgets | 410 | 455 (Segment, Revenue FY2021, Revenue FY2022)',
+      'Gadgets | 120 | 98 (Segment, Revenue FY2021, Revenue FY2022)',
+      'The gadget decline came from one customer.',
+    ])
+    // The header's words are the rows' section; after the table the section is what it was.
+    expect(found[1]!.section).toEqual(expect.arrayContaining(['segment', 'revenue', 'fy2022']))
+    expect(found[3]!.section).toEqual([])
+  })
+
+  it('finds a row by its label and its column', () => {
+    expect(
+      extractiveAnswer({ question: 'What was Gadgets revenue in FY2022?', sources: [source(TABLE)] }),
+    ).toBe('Gadgets | 120 | 98 (Segment, Revenue FY2021, Revenue FY2022) [1]')
+  })
+
+  it('reads a line with no cells on both sides of a bar as text', () => {
+    expect(
+      candidateSentences([source('Run the tool with the flag | and pipe its output onward to a pager.')]),
+    ).toHaveLength(1)
+    expect(candidateSentences([source('| lonely |')])).toEqual([])
+  })
+})
