@@ -102,15 +102,18 @@ async function exercise(page: Page): Promise<PluginBoardPage> {
   )
   expect(theme).toEqual([expect.objectContaining({ value: { theme: 'dark', useSystemTheme: false } })])
 
-  // Settings changes it back; the modules render light again.
-  const settings = new SettingsPage(page)
+  // Settings, in another tab, changes it back: the modules on the board follow at once.
+  const other = await page.context().newPage()
+  await openApp(other)
+  const settings = new SettingsPage(other)
   await settings.open()
   await expect(settings.theme('Dark')).toBeChecked()
   await settings.theme('Light').check()
+  await expect(other.locator('html')).toHaveAttribute('data-theme', 'light')
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
-  await board.open('compat-board', 'Compat board')
-  await expect(board.module('panel').getByTestId('compat-theme')).toHaveText('Theme: light')
-  await expect(board.module('switcher').getByTestId('switcher-theme')).toHaveText('Theme: light')
+  await expect(panel.getByTestId('compat-theme')).toHaveText('Theme: light')
+  await expect(switcher.getByTestId('switcher-theme')).toHaveText('Theme: light')
+  await other.close()
   return board
 }
 

@@ -2,20 +2,36 @@ import { requestJson } from '../../api/requestJson'
 
 /**
  * The settings service's work on the person's settings, shared by every module host and the app's own
- * settings (the theme): read and save a setting's user-scope value, and tell everyone on this page
- * that one changed, so subscribers (`settings.subscribe`, the frames' mirrors) hear it, as BrainDrive's
- * SettingsService notifies its subscribers after setSetting.
+ * settings (the theme): read and save a setting's user-scope value, and tell everyone on this page and
+ * in the app's other tabs that one changed, so subscribers (`settings.subscribe`, the frames' mirrors,
+ * the app's theme) hear it, as BrainDrive's SettingsService notifies its subscribers after setSetting.
  */
 type SettingListener = (id: string, value: unknown) => void
 const listeners = new Set<SettingListener>()
+let channel: BroadcastChannel | undefined
+
+function tell(id: string, value: unknown): void {
+  for (const listener of [...listeners]) listener(id, value)
+}
+
+function tabs(): BroadcastChannel | undefined {
+  if (channel || typeof BroadcastChannel === 'undefined') return channel
+  channel = new BroadcastChannel('quire-setting-changes')
+  channel.onmessage = (event: MessageEvent<{ id?: unknown; value?: unknown }>) => {
+    if (typeof event.data.id === 'string') tell(event.data.id, event.data.value)
+  }
+  return channel
+}
 
 export function onSettingChange(listener: SettingListener): () => void {
+  tabs()
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
 
 export function announceSettingChange(id: string, value: unknown): void {
-  for (const listener of [...listeners]) listener(id, value)
+  tell(id, value)
+  tabs()?.postMessage({ id, value })
 }
 
 /** The value of the person's instance of `id`, or undefined when there is none (BrainDrive's getSetting). */

@@ -3,6 +3,7 @@ import {
   BRAINDRIVE_SERVICES,
   BRAINDRIVE_TEMPLATE,
   type CallStyle,
+  type MethodContract,
 } from './braindriveContract'
 
 /** How each call style reads in the table: what the method gives back, at once or later. */
@@ -24,8 +25,9 @@ function sourceText(source: string): string {
 export function braindriveContractRows(): string[] {
   const rows: string[] = []
   for (const [service, methods] of Object.entries(BRAINDRIVE_SERVICES)) {
-    for (const [method, contract] of Object.entries(methods)) {
-      const note = (contract as { note?: string }).note ?? ''
+    const table: Record<string, MethodContract> = methods
+    for (const [method, contract] of Object.entries(table)) {
+      const note = contract.note ?? ''
       rows.push(
         `| \`${service}.${method}\` | \`${contract.signature.replace(/\|/g, '\\|')}\` | ${STYLE_TEXT[contract.style]} | ${contract.quire ? 'yes' : 'no'} | ${note} | \`${sourceText(contract.source)}\` |`,
       )
