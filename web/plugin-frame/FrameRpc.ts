@@ -53,10 +53,11 @@ export class FrameRpc {
         if (push.quiet) return
         break
       case 'message':
+      case 'chunk':
         break
     }
     const key = topicKey(push)
-    const value = push.topic === 'message' ? push.message : push.value
+    const value = push.topic === 'message' ? push.message : push.topic === 'chunk' ? push.data : push.value
     for (const listener of [...(this.listeners.get(key) ?? [])]) {
       try {
         listener(value)
@@ -86,6 +87,11 @@ export class FrameRpc {
       return true
     }
     return false
+  }
+
+  /** A number for a streamed call's chunks, unique on this channel. */
+  newStream(): number {
+    return this.nextId++
   }
 
   call(service: string, method: string, args: unknown[]): Promise<unknown> {
@@ -119,5 +125,6 @@ export class FrameRpc {
 export function topicKey(push: PushMessage): string {
   if (push.topic === 'message') return `message:${push.channel}`
   if (push.topic === 'setting') return `setting:${push.id}`
+  if (push.topic === 'chunk') return `chunk:${push.stream}`
   return push.topic
 }

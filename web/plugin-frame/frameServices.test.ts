@@ -159,6 +159,30 @@ describe('frameServices', () => {
     expect(() => services.api!.subscribeToSse!('/x', {})).toThrow(/no method subscribeToSse/)
   })
 
+  it('postStreaming keeps its chunk callback here and hands it the chunks the host pushes', async () => {
+    let stream = 0
+    const wired = wire((call) => {
+      stream = call.args[2] as number
+      // Chunks come before the answer on the same channel, as the host sends them.
+      wired.push({ kind: 'push', topic: 'chunk', stream, data: 'Hel' })
+      wired.push({ kind: 'push', topic: 'chunk', stream, data: 'lo' })
+      return { ok: true, value: 'Hello' }
+    })
+    const { services, calls, push } = wired
+    const chunks: unknown[] = []
+    const answer = services.api!.postStreaming!('/api/v1/ai/providers/chat', { stream: true }, (c: unknown) =>
+      chunks.push(c),
+    )
+    await tick()
+    expect(calls[0]).toMatchObject({ service: 'api', method: 'postStreaming' })
+    expect(typeof stream).toBe('number')
+    await expect(answer).resolves.toBe('Hello')
+    expect(chunks).toEqual(['Hel', 'lo'])
+    push({ kind: 'push', topic: 'chunk', stream, data: 'late' })
+    await tick()
+    expect(chunks).toEqual(['Hel', 'lo'])
+  })
+
   it('drops a listener the host refused', async () => {
     const { services, push } = wire(() => ({ ok: false, message: 'not declared' }))
     const messages: unknown[] = []

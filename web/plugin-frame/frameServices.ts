@@ -34,6 +34,7 @@ export function frameServices(
 function serviceMethod(rpc: FrameRpc, service: string, method: string, declared: boolean): Method {
   const call: Method = (...args) => rpc.call(service, method, args)
   const contract = methodContract(service, method)
+  if (contract?.streams) return streamingCall(rpc, service, method)
   if (!contract || contract.style === 'async') return call
   if (!contract.quire) {
     return () => {
@@ -123,5 +124,23 @@ function listenerMethod(rpc: FrameRpc, service: string, method: string, contract
     return () => {
       rpc.unlisten(key, listener as Listener)
     }
+  }
+}
+
+/**
+ * A call whose third argument is a callback for each chunk (`api.postStreaming`): the callback stays
+ * here, the host is told the stream's number instead and pushes each chunk under it.
+ */
+function streamingCall(rpc: FrameRpc, service: string, method: string): Method {
+  return (path, data, onChunk, config) => {
+    const stream = rpc.newStream()
+    const key = `chunk:${stream}`
+    if (typeof onChunk === 'function') rpc.listen(key, onChunk as Listener)
+    const done = () => {
+      if (typeof onChunk === 'function') rpc.unlisten(key, onChunk as Listener)
+    }
+    const answer = rpc.call(service, method, [path, data, stream, config])
+    answer.then(done, done)
+    return answer
   }
 }

@@ -13,6 +13,7 @@ import {
 import { messageTypes, type PageEventBus } from '../../../core/plugins/runtime/PageEventBus'
 import type { RuntimeModule, RuntimePlugin } from './pluginManifest'
 import { runApiCall, ServiceError } from './runApiPlan'
+import { runStreamingCall } from './runStreamingCall'
 import {
   listDefinitions,
   onSettingChange,
@@ -228,6 +229,15 @@ export class ModuleHost {
       case 'api.patch':
       case 'api.delete':
         return runApiCall({ id: plugin.id, slug: plugin.slug, permissions: plugin.permissions }, method, args)
+      case 'api.postStreaming': {
+        const stream = args[2]
+        if (typeof stream !== 'number') throw new ServiceError('postStreaming needs its stream number', 400)
+        return runStreamingCall(
+          { id: plugin.id, slug: plugin.slug, permissions: plugin.permissions },
+          args,
+          (data) => this.post({ kind: 'push', topic: 'chunk', stream, data }),
+        )
+      }
       case 'settings.getSetting':
       case 'settings.get':
       case 'settings.subscribe': {

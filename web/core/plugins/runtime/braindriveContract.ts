@@ -36,6 +36,8 @@ export interface MethodContract {
   quire: boolean
   mirror?: Mirror
   topic?: Topic
+  /** An async method whose third argument is a callback for each chunk of a streamed answer. */
+  streams?: boolean
   /** A listener that the host must know of (it starts delivering that topic's key), not only the frame. */
   tellsHost?: boolean
   /** Where Quire differs, or why it has no such method. */
@@ -68,12 +70,11 @@ export const BRAINDRIVE_SERVICES = {
     put: api('put(path, data?, config?): Promise<response.data>', 869),
     delete: api('delete(path, config?): Promise<response.data>', 899),
     patch: api('patch(path, data?, config?): Promise<response.data>', 906),
-    postStreaming: api(
-      'postStreaming(path, data?, onChunk?, config?): Promise<string>',
-      639,
-      false,
-      'takes a callback per chunk; not carried across the frame yet',
-    ),
+    postStreaming: {
+      ...api('postStreaming(path, data?, onChunk?, config?): Promise<string>', 639),
+      streams: true,
+      note: 'a server-sent event stream: onChunk gets each event’s data in the frame; resolves with them joined at [DONE] or the end',
+    },
     getSse: api('getSse(path, onMessage?): Promise<void>', 702, false, 'server-sent events: not carried yet'),
     subscribeToSse: {
       style: 'subscribe',

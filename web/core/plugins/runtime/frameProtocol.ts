@@ -84,6 +84,8 @@ export type PushMessage =
   | { kind: 'push'; topic: 'theme'; value: ThemeName }
   | { kind: 'push'; topic: 'pageContext'; value: PageContext | null }
   | { kind: 'push'; topic: 'message'; channel: string; message: unknown }
+  /** One event's data of a streamed call (`api.postStreaming`), for the callback the frame kept. */
+  | { kind: 'push'; topic: 'chunk'; stream: number; data: string }
   /** A setting's value: `quiet` fills the mirror without calling subscribers (a first read). */
   | { kind: 'push'; topic: 'setting'; id: string; value: unknown; quiet?: boolean }
 
