@@ -15,7 +15,7 @@ const channels: MessageChannel[] = []
 afterEach(() => channels.splice(0).forEach((c) => (c.port1.close(), c.port2.close())))
 
 const DECLARED = {
-  api: ['get', 'post'],
+  api: ['get', 'post', 'subscribeToSse'],
   theme: ['getCurrentTheme', 'setTheme', 'addThemeChangeListener', 'removeThemeChangeListener'],
   settings: ['get', 'getSetting', 'subscribe'],
   event: ['sendMessage', 'subscribeToMessages', 'unsubscribeFromMessages'],
@@ -153,9 +153,13 @@ describe('frameServices', () => {
     expect(services.settings!.get!('plugin_config')).toEqual({ n: 3 })
   })
 
-  it('a synchronous method the module did not declare, or one Quire lacks, throws at once', () => {
-    const { services } = wire(() => ({ ok: true, value: null }))
-    expect(() => services.theme!.toggleTheme!()).toThrow(/did not declare theme\.toggleTheme/)
+  it('leaves out a synchronous method the module did not declare, as BrainDrive does; one Quire lacks throws', async () => {
+    const { services, calls } = wire(() => ({ ok: false, message: 'not declared' }))
+    expect(services.theme!.toggleTheme).toBeUndefined()
+    expect(services.settings!.subscribeToCategory).toBeUndefined()
+    // Undeclared async methods stay, and the host refuses them.
+    await expect(services.api!.put!('/x', {})).rejects.toThrow('not declared')
+    expect(calls.map((c) => `${c.service}.${c.method}`)).toEqual(['api.put'])
     expect(() => services.api!.subscribeToSse!('/x', {})).toThrow(/no method subscribeToSse/)
   })
 
