@@ -31,6 +31,7 @@ export const SAMPLE_PLUGINS = [
   { dir: 'QuireNotes', eagerReact: false },
   { dir: 'QuireCollections', eagerReact: false },
   { dir: 'QuireFollower', eagerReact: true },
+  { dir: 'QuireCompat', eagerReact: true },
 ]
 
 /** BrainDrive's plugins ask for `react: ^18.2.0` in their package.json; so do the samples. */

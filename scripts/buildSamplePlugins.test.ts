@@ -125,6 +125,7 @@ describe('buildSamplePlugins', () => {
       'QuireNotes',
       'QuireCollections',
       'QuireFollower',
+      'QuireCompat',
     ])
     for (const plugin of catalog.plugins) {
       expect(plugin.download_url).toBe(`${plugin.plugin_slug}-${plugin.version}.zip`)
@@ -193,6 +194,19 @@ describe('buildSamplePlugins', () => {
     })
     expect(follower.html).toContain('Following</h2>')
     expect(follower.html).toContain('No collection chosen yet')
+
+    // The compatibility sample reads BrainDrive's synchronous getters in render: strings, not promises.
+    const compat = await renderModule(archives.QuireCompat!, 'QuireCompat', 'CompatPanel', {
+      title: 'Services',
+      pluginId: 'QuireCompat',
+      moduleId: 'm2',
+      instanceId: 'compat',
+    })
+    expect(compat.html).toContain('Services</h2>')
+    expect(compat.html).toContain('data-theme="dark"')
+    expect(compat.html).toMatch(/Theme: (<!-- -->)?dark/)
+    expect(compat.html).toContain('No page')
+    expect(compat.html).toMatch(/QuireCompat(<!-- -->)?\/(<!-- -->)?m2(<!-- -->)?\/(<!-- -->)?compat/)
   })
 
   it('uses the React of the share scope: with none offered, a non-eager module falls back to its own copy', async () => {

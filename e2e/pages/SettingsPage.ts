@@ -13,6 +13,11 @@ export class SettingsPage {
     await expect(this.heading).toBeVisible()
   }
 
+  /** The theme choice labelled `label` (Same as the system, Light, Dark). */
+  theme(label: string): Locator {
+    return this.page.getByRole('group', { name: 'Colours' }).getByLabel(label, { exact: true })
+  }
+
   get generator(): Locator {
     return this.page.getByLabel('Answer generator')
   }

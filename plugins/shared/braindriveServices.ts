@@ -1,8 +1,7 @@
 // The props a module receives, in the shapes BrainDrive hands them to its plugins (its PluginTemplate's
-// `types.ts` and the service-bridge example plugins): `{...module.props, pluginId, moduleId, config, services}`.
-// Quire's runtime carries these calls over a message channel, so a method BrainDrive answers
-// synchronously (getCurrentTheme, getCurrentPageContext) may come back as a promise there: the samples
-// accept both (`settle`).
+// `types.ts`, BrainDrive-Core's services; the whole contract with source lines is
+// web/core/plugins/runtime/braindriveContract.ts). Synchronous methods are synchronous in Quire too;
+// the older samples still read them through `settle`, which takes a value or a promise.
 
 /** `api.get(path)` resolves with the response body (BrainDrive's ApiService returns axios' `response.data`)
  *  and rejects when the request fails. */
@@ -10,13 +9,16 @@ export interface ApiService {
   get(path: string, options?: unknown): Promise<unknown>
   post(path: string, data?: unknown, options?: unknown): Promise<unknown>
   put(path: string, data?: unknown, options?: unknown): Promise<unknown>
+  patch?(path: string, data?: unknown, options?: unknown): Promise<unknown>
   delete(path: string, options?: unknown): Promise<unknown>
 }
 
 export type ThemeListener = (theme: string) => void
 /** The theme is a name: 'light' or 'dark'. */
 export interface ThemeService {
-  getCurrentTheme(): string | Promise<string>
+  getCurrentTheme(): string
+  setTheme?(theme: 'light' | 'dark'): void
+  toggleTheme?(): void
   addThemeChangeListener(listener: ThemeListener): void
   removeThemeChangeListener(listener: ThemeListener): void
 }
@@ -25,7 +27,11 @@ export interface ThemeService {
 export interface SettingsService {
   getSetting(definitionId: string): Promise<unknown>
   setSetting?(definitionId: string, value: unknown): Promise<unknown>
-  getSettingDefinitions?(): Promise<unknown>
+  getSettingDefinitions?(filter?: { category?: string; tags?: string[] }): Promise<unknown>
+  registerSettingDefinition?(definition: Record<string, unknown>): Promise<void>
+  /** The template's synchronous read: the last value this module read, saved or subscribed to. */
+  get?(key: string): unknown
+  subscribe?(key: string, callback: (value: unknown) => void): () => void
 }
 
 export type MessageListener = (message: unknown) => void
@@ -33,9 +39,9 @@ export type MessageListener = (message: unknown) => void
  *  the receiver subscribes to it. The message itself is `{type, content}`, `type` declared in the
  *  module's `messages.sends` / `messages.receives`. */
 export interface EventService {
-  sendMessage(target: string, message: unknown, options?: { remote?: boolean; persist?: boolean }): unknown
-  subscribeToMessages(target: string, listener: MessageListener): unknown
-  unsubscribeFromMessages(target: string, listener: MessageListener): unknown
+  sendMessage(target: string, message: unknown, options?: { remote?: boolean; persist?: boolean }): void
+  subscribeToMessages(target: string, listener: MessageListener): void
+  unsubscribeFromMessages(target: string, listener: MessageListener): void
 }
 
 export interface PageContext {
@@ -47,8 +53,8 @@ export interface PageContext {
 export type PageContextListener = (context: PageContext | null) => void
 /** `onPageContextChange` answers the function that stops listening. */
 export interface PageContextService {
-  getCurrentPageContext(): PageContext | null | Promise<PageContext | null>
-  onPageContextChange(listener: PageContextListener): (() => void) | Promise<() => void>
+  getCurrentPageContext(): PageContext | null
+  onPageContextChange(listener: PageContextListener): () => void
 }
 
 export interface Services {
@@ -62,6 +68,8 @@ export interface Services {
 export interface ModuleProps<Config> {
   pluginId?: string
   moduleId?: string
+  /** The module's place on the page (the layout item's `i`). */
+  instanceId?: string
   config?: Partial<Config>
   services?: Services
 }

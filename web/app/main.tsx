@@ -6,6 +6,7 @@ import { startBrowserApi } from '../browser/api/startBrowserApi'
 import { onRemoteChanges } from '../browser/sync/remoteChanges'
 import { UnsupportedBrowser } from './components/UnsupportedBrowser'
 import { routeTree } from './routeTree.gen'
+import { appTheme, loadThemePreference } from './theme/appTheme'
 
 const router = createRouter({
   routeTree,
@@ -19,7 +20,15 @@ declare module '@tanstack/solid-router' {
   }
 }
 
+/** The person's theme: the system's until the stored setting is read (and after synced changes). */
+function followThemeSetting(): void {
+  loadThemePreference().catch((error: unknown) =>
+    console.warn('Quire: the theme setting could not be read', error),
+  )
+}
+
 async function boot(root: HTMLElement): Promise<void> {
+  appTheme()
   try {
     // Every page reads /api through the service worker; rendering before it answers would only show errors.
     await startBrowserApi()
@@ -32,7 +41,11 @@ async function boot(root: HTMLElement): Promise<void> {
   root.replaceChildren()
   render(() => <RouterProvider router={router} />, root)
   // Changes synced from another device: the page on screen reloads its data and shows them.
-  onRemoteChanges(() => void router.invalidate())
+  followThemeSetting()
+  onRemoteChanges(() => {
+    void router.invalidate()
+    followThemeSetting()
+  })
 }
 
 const root = document.getElementById('app')

@@ -1,17 +1,71 @@
-import type { HostToFrame, PushMessage } from '../core/plugins/runtime/frameProtocol'
+import type {
+  HostToFrame,
+  MirrorState,
+  PageContext,
+  PushMessage,
+} from '../core/plugins/runtime/frameProtocol'
 
 type Listener = (value: unknown) => void
 
+/** The live copy of what the host pushed, which BrainDrive's synchronous getters answer from. */
+export interface FrameMirror {
+  theme?: string
+  pageContext?: PageContext | null
+  settings: Map<string, unknown>
+}
+
 /**
  * The frame's end of the channel: calls carry service, method and plain-data arguments and come back
- * as promises; pushes from the host (theme, page context, event messages) reach local listeners.
+ * as promises; pushes from the host (theme, page context, settings, event messages) update the mirror
+ * and reach local listeners.
  */
 export class FrameRpc {
   private nextId = 1
   private readonly pending = new Map<number, { resolve: Listener; reject: (error: Error) => void }>()
   private readonly listeners = new Map<string, Set<Listener>>()
+  readonly mirror: FrameMirror = { settings: new Map() }
 
   constructor(private readonly port: MessagePort) {}
+
+  /** The mirror's first state, from the host's `load` message. */
+  seed(state: MirrorState): void {
+    if (state.theme !== undefined) this.mirror.theme = state.theme
+    if (state.pageContext !== undefined) this.mirror.pageContext = state.pageContext
+    for (const [id, value] of Object.entries(state.settings)) this.mirror.settings.set(id, value)
+  }
+
+  /**
+   * A change, from the host or made here ahead of the host's answer (setTheme): the mirror takes it,
+   * then listeners hear it. A theme that did not change is not announced (BrainDrive's setTheme returns
+   * early then), nor is a quiet setting (a first read).
+   */
+  apply(push: PushMessage): void {
+    switch (push.topic) {
+      case 'theme':
+        if (this.mirror.theme === push.value) return
+        this.mirror.theme = push.value
+        break
+      case 'pageContext':
+        this.mirror.pageContext = push.value
+        break
+      case 'setting':
+        this.mirror.settings.set(push.id, push.value)
+        if (push.quiet) return
+        break
+      case 'message':
+      case 'chunk':
+        break
+    }
+    const key = topicKey(push)
+    const value = push.topic === 'message' ? push.message : push.topic === 'chunk' ? push.data : push.value
+    for (const listener of [...(this.listeners.get(key) ?? [])]) {
+      try {
+        listener(value)
+      } catch (error) {
+        console.error('Quire: a listener of the plugin failed', error)
+      }
+    }
+  }
 
   /** Handles a host message; answers false for one that is not a result or a push. */
   receive(message: HostToFrame): boolean {
@@ -29,18 +83,15 @@ export class FrameRpc {
       return true
     }
     if (message.kind === 'push') {
-      const key = topicKey(message)
-      const value = message.topic === 'message' ? message.message : message.value
-      for (const listener of [...(this.listeners.get(key) ?? [])]) {
-        try {
-          listener(value)
-        } catch (error) {
-          console.error('Quire: a listener of the plugin failed', error)
-        }
-      }
+      this.apply(message)
       return true
     }
     return false
+  }
+
+  /** A number for a streamed call's chunks, unique on this channel. */
+  newStream(): number {
+    return this.nextId++
   }
 
   call(service: string, method: string, args: unknown[]): Promise<unknown> {
@@ -70,7 +121,10 @@ export class FrameRpc {
   }
 }
 
-/** Where a push's listeners are kept: `theme`, `pageContext`, or `message:<channel>`. */
+/** Where a push's listeners are kept: `theme`, `pageContext`, `setting:<id>` or `message:<channel>`. */
 export function topicKey(push: PushMessage): string {
-  return push.topic === 'message' ? `message:${push.channel}` : push.topic
+  if (push.topic === 'message') return `message:${push.channel}`
+  if (push.topic === 'setting') return `setting:${push.id}`
+  if (push.topic === 'chunk') return `chunk:${push.stream}`
+  return push.topic
 }

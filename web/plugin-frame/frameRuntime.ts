@@ -2,7 +2,7 @@ import React from 'react'
 import ReactDOMClient from 'react-dom/client'
 import type { FrameToHost, HostToFrame, LoadMessage } from '../core/plugins/runtime/frameProtocol'
 import { FrameRpc } from './FrameRpc'
-import { frameServices } from './frameServices'
+import { moduleProps } from './moduleProps'
 import { loadContainer, PackageUrls } from './loadContainer'
 import { ModuleBoundary } from './ModuleBoundary'
 import { describeError as describe, moduleComponent } from './moduleComponent'
@@ -31,7 +31,7 @@ async function start(message: LoadMessage, rpc: FrameRpc, send: (message: FrameT
   if (!root) throw new Error('the frame has no root element')
 
   new ResizeObserver(() => send({ kind: 'size', height: root.getBoundingClientRect().height })).observe(root)
-  const props = { ...message.props, services: frameServices(rpc, message.services) }
+  const props = moduleProps(message, rpc)
   ReactDOMClient.createRoot(root).render(
     React.createElement(
       ModuleBoundary,
@@ -57,6 +57,8 @@ if (port) {
     if (rpc.receive(message)) return
     if (message.kind !== 'load' || started) return
     started = true
+    // Before any push that follows it: the mirror starts from the load's state, then takes changes.
+    rpc.seed(message.mirror)
     start(message, rpc, send).catch((error: unknown) => send({ kind: 'error', message: describe(error) }))
   }
   // Errors outside React's reach (a chunk's top-level code, a rejected promise) before the module is up.

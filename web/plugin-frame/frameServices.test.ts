@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { readFrameMessage, type HostToFrame } from '../core/plugins/runtime/frameProtocol'
+import { readFrameMessage, stubbedMethods, type HostToFrame } from '../core/plugins/runtime/frameProtocol'
 import { FrameRpc } from './FrameRpc'
 import { frameServices } from './frameServices'
 
@@ -14,11 +14,21 @@ type Answer = (call: {
 const channels: MessageChannel[] = []
 afterEach(() => channels.splice(0).forEach((c) => (c.port1.close(), c.port2.close())))
 
+const DECLARED = {
+  api: ['get', 'post', 'subscribeToSse'],
+  theme: ['getCurrentTheme', 'setTheme', 'addThemeChangeListener', 'removeThemeChangeListener'],
+  settings: ['get', 'getSetting', 'subscribe'],
+  event: ['sendMessage', 'subscribeToMessages', 'unsubscribeFromMessages'],
+  pageContext: ['getCurrentPageContext', 'onPageContextChange'],
+}
+const PAGE = { pageId: 'p1', pageName: 'Board', pageRoute: '/board', isStudioPage: false }
+
 /** A frame's services wired to a fake host answering each call with `answer`. */
 function wire(answer: Answer) {
   const channel = new MessageChannel()
   channels.push(channel)
   const rpc = new FrameRpc(channel.port2)
+  rpc.seed({ theme: 'light', pageContext: PAGE, settings: {} })
   channel.port2.onmessage = (event) => rpc.receive(event.data as HostToFrame)
   const calls: Array<{ service: string; method: string; args: unknown[] }> = []
   channel.port1.onmessage = (event) => {
@@ -33,12 +43,10 @@ function wire(answer: Answer) {
     )
   }
   const push = (message: HostToFrame) => channel.port1.postMessage(message)
-  const services = frameServices(rpc, {
-    api: ['get', 'post'],
-    theme: ['getCurrentTheme', 'addThemeChangeListener', 'removeThemeChangeListener'],
-    event: ['sendMessage', 'subscribeToMessages', 'unsubscribeFromMessages'],
-    pageContext: ['getCurrentPageContext', 'onPageContextChange'],
-  }) as Record<string, Record<string, (...args: unknown[]) => unknown>>
+  const services = frameServices(rpc, { services: stubbedMethods({}), declared: DECLARED }) as Record<
+    string,
+    Record<string, (...args: unknown[]) => unknown>
+  >
   return { services, calls, push }
 }
 
@@ -59,22 +67,35 @@ describe('frameServices', () => {
     await expect(services.api!.get!('/x', { onDone: () => 1 })).rejects.toThrow(/plain data/)
   })
 
-  it('keeps listeners in the frame and hands them the host’s pushes', async () => {
+  it('answers BrainDrive’s synchronous getters at once, from what the host pushed', async () => {
+    const { services, calls, push } = wire(() => ({ ok: true, value: null }))
+    expect(services.theme!.getCurrentTheme!()).toBe('light')
+    expect(services.pageContext!.getCurrentPageContext!()).toEqual(PAGE)
+    push({ kind: 'push', topic: 'theme', value: 'dark' })
+    push({ kind: 'push', topic: 'pageContext', value: null })
+    await tick()
+    expect(services.theme!.getCurrentTheme!()).toBe('dark')
+    expect(services.pageContext!.getCurrentPageContext!()).toBeNull()
+    expect(calls).toEqual([])
+  })
+
+  it('keeps listeners in the frame and hands them the host’s pushes, returning what BrainDrive returns', async () => {
     const { services, calls, push } = wire(() => ({ ok: true, value: null }))
     const themes: unknown[] = []
     const messages: unknown[] = []
     const contexts: unknown[] = []
     const onTheme = (theme: unknown) => themes.push(theme)
     const onMessage = (message: unknown) => messages.push(message)
-    await services.theme!.addThemeChangeListener!(onTheme)
-    await services.event!.subscribeToMessages!('Follower', onMessage)
-    const stop = services.pageContext!.onPageContextChange!((c: unknown) => contexts.push(c)) as () => void
+    expect(services.theme!.addThemeChangeListener!(onTheme)).toBeUndefined()
+    expect(services.event!.subscribeToMessages!('Follower', onMessage)).toBeUndefined()
+    const stop = services.pageContext!.onPageContextChange!((c: unknown) => contexts.push(c))
+    expect(typeof stop).toBe('function')
     await tick()
+    // Only the channel needs the host: theme and page context reach every module that declares them.
     expect(calls.map((c) => `${c.service}.${c.method}:${JSON.stringify(c.args)}`)).toEqual([
-      'theme.addThemeChangeListener:[]',
       'event.subscribeToMessages:["Follower"]',
-      'pageContext.onPageContextChange:[]',
     ])
+    push({ kind: 'push', topic: 'theme', value: 'dark' })
     push({ kind: 'push', topic: 'theme', value: 'dark' })
     push({ kind: 'push', topic: 'message', channel: 'Follower', message: { type: 't' } })
     push({ kind: 'push', topic: 'message', channel: 'Other', message: { type: 'x' } })
@@ -84,9 +105,9 @@ describe('frameServices', () => {
     expect(messages).toEqual([{ type: 't' }])
     expect(contexts).toEqual([null])
 
-    stop()
-    await services.theme!.removeThemeChangeListener!(onTheme)
-    await services.event!.unsubscribeFromMessages!('Follower', onMessage)
+    ;(stop as () => void)()
+    expect(services.theme!.removeThemeChangeListener!(onTheme)).toBeUndefined()
+    expect(services.event!.unsubscribeFromMessages!('Follower', onMessage)).toBeUndefined()
     push({ kind: 'push', topic: 'theme', value: 'light' })
     push({ kind: 'push', topic: 'message', channel: 'Follower', message: { type: 't' } })
     push({ kind: 'push', topic: 'pageContext', value: null })
@@ -96,14 +117,83 @@ describe('frameServices', () => {
     expect(contexts).toHaveLength(1)
   })
 
+  it('setTheme changes the theme at once and tells the host; sendMessage returns at once', async () => {
+    const { services, calls } = wire(() => ({ ok: true, value: null }))
+    const themes: unknown[] = []
+    services.theme!.addThemeChangeListener!((t: unknown) => themes.push(t))
+    expect(services.theme!.setTheme!('dark')).toBeUndefined()
+    expect(services.theme!.getCurrentTheme!()).toBe('dark')
+    expect(themes).toEqual(['dark'])
+    expect(services.event!.sendMessage!('Follower', { type: 't', content: {} })).toBeUndefined()
+    await tick()
+    expect(calls.map((c) => `${c.service}.${c.method}`)).toEqual(['theme.setTheme', 'event.sendMessage'])
+  })
+
+  it('settings.get answers the mirror; subscribers hear changes, not first reads', async () => {
+    const { services, calls, push } = wire(() => ({ ok: true, value: null }))
+    expect(services.settings!.get!('plugin_config')).toBeUndefined()
+    const heard: unknown[] = []
+    const stop = services.settings!.subscribe!('plugin_config', (v: unknown) => heard.push(v)) as () => void
+    await tick()
+    expect(calls.map((c) => `${c.service}.${c.method}:${JSON.stringify(c.args)}`)).toEqual([
+      'settings.get:["plugin_config"]',
+      'settings.subscribe:["plugin_config"]',
+    ])
+    push({ kind: 'push', topic: 'setting', id: 'plugin_config', value: { n: 1 }, quiet: true })
+    await tick()
+    expect(services.settings!.get!('plugin_config')).toEqual({ n: 1 })
+    expect(heard).toEqual([])
+    push({ kind: 'push', topic: 'setting', id: 'plugin_config', value: { n: 2 } })
+    await tick()
+    expect(heard).toEqual([{ n: 2 }])
+    stop()
+    push({ kind: 'push', topic: 'setting', id: 'plugin_config', value: { n: 3 } })
+    await tick()
+    expect(heard).toEqual([{ n: 2 }])
+    expect(services.settings!.get!('plugin_config')).toEqual({ n: 3 })
+  })
+
+  it('leaves out a synchronous method the module did not declare, as BrainDrive does; one Quire lacks throws', async () => {
+    const { services, calls } = wire(() => ({ ok: false, message: 'not declared' }))
+    expect(services.theme!.toggleTheme).toBeUndefined()
+    expect(services.settings!.subscribeToCategory).toBeUndefined()
+    // Undeclared async methods stay, and the host refuses them.
+    await expect(services.api!.put!('/x', {})).rejects.toThrow('not declared')
+    expect(calls.map((c) => `${c.service}.${c.method}`)).toEqual(['api.put'])
+    expect(() => services.api!.subscribeToSse!('/x', {})).toThrow(/no method subscribeToSse/)
+  })
+
+  it('postStreaming keeps its chunk callback here and hands it the chunks the host pushes', async () => {
+    let stream = 0
+    const wired = wire((call) => {
+      stream = call.args[2] as number
+      // Chunks come before the answer on the same channel, as the host sends them.
+      wired.push({ kind: 'push', topic: 'chunk', stream, data: 'Hel' })
+      wired.push({ kind: 'push', topic: 'chunk', stream, data: 'lo' })
+      return { ok: true, value: 'Hello' }
+    })
+    const { services, calls, push } = wired
+    const chunks: unknown[] = []
+    const answer = services.api!.postStreaming!('/api/v1/ai/providers/chat', { stream: true }, (c: unknown) =>
+      chunks.push(c),
+    )
+    await tick()
+    expect(calls[0]).toMatchObject({ service: 'api', method: 'postStreaming' })
+    expect(typeof stream).toBe('number')
+    await expect(answer).resolves.toBe('Hello')
+    expect(chunks).toEqual(['Hel', 'lo'])
+    push({ kind: 'push', topic: 'chunk', stream, data: 'late' })
+    await tick()
+    expect(chunks).toEqual(['Hel', 'lo'])
+  })
+
   it('drops a listener the host refused', async () => {
     const { services, push } = wire(() => ({ ok: false, message: 'not declared' }))
-    const themes: unknown[] = []
-    await expect(services.theme!.addThemeChangeListener!((t: unknown) => themes.push(t))).rejects.toThrow(
-      'not declared',
-    )
-    push({ kind: 'push', topic: 'theme', value: 'dark' })
+    const messages: unknown[] = []
+    services.event!.subscribeToMessages!('Follower', (m: unknown) => messages.push(m))
     await tick()
-    expect(themes).toEqual([])
+    push({ kind: 'push', topic: 'message', channel: 'Follower', message: { type: 't' } })
+    await tick()
+    expect(messages).toEqual([])
   })
 })

@@ -1,78 +1,153 @@
+import { methodContract, type MethodContract } from '../core/plugins/runtime/braindriveContract'
+import type { LoadMessage, ThemeName } from '../core/plugins/runtime/frameProtocol'
 import type { FrameRpc } from './FrameRpc'
 
 type Listener = (value: unknown) => void
+type Method = (...args: unknown[]) => unknown
 
-/** A promise the caller may ignore: a refusal is then logged, not an unhandled rejection. */
-function quiet<T>(promise: Promise<T>, what: string): Promise<T> {
+/** A call whose answer the module never sees (BrainDrive's method returns void): a refusal is logged. */
+function quiet(promise: Promise<unknown>, what: string): void {
   promise.catch((error: unknown) => console.warn(`Quire: ${what} was refused`, error))
-  return promise
 }
 
 /**
- * The `services` prop: BrainDrive's five services, each method a call over the channel (the host
- * decides whether the module may make it). Listener methods keep the listener here and tell the host,
- * which then pushes changes; if the host refuses, the listener is dropped again.
+ * The `services` prop: BrainDrive's services, each method behaving as braindriveContract says. Async
+ * methods are calls to the host (which decides whether the module may make them); synchronous getters
+ * answer from the mirror the host keeps current; listener methods keep the callback here and, where
+ * the host must start delivering something (a channel, a setting), tell it. A synchronous method the
+ * module did not declare is not there, as in BrainDrive.
  */
-export function frameServices(rpc: FrameRpc, methods: Record<string, string[]>): Record<string, unknown> {
+export function frameServices(
+  rpc: FrameRpc,
+  load: Pick<LoadMessage, 'services' | 'declared'>,
+): Record<string, unknown> {
   const services: Record<string, Record<string, unknown>> = {}
-  for (const [service, names] of Object.entries(methods)) {
+  for (const [service, names] of Object.entries(load.services)) {
     const stubs: Record<string, unknown> = {}
+    const declared = load.declared[service] ?? []
     for (const method of names) {
-      stubs[method] = (...args: unknown[]) => rpc.call(service, method, args)
+      const stub = serviceMethod(rpc, service, method, declared.includes(method))
+      if (stub) stubs[method] = stub
     }
     services[service] = stubs
   }
+  return services
+}
 
-  const listenVia = (service: string, method: string, key: string, listener: unknown) => {
-    if (typeof listener !== 'function') return Promise.reject(new Error(`${method} needs a function`))
+function serviceMethod(
+  rpc: FrameRpc,
+  service: string,
+  method: string,
+  declared: boolean,
+): Method | undefined {
+  const call: Method = (...args) => rpc.call(service, method, args)
+  const contract = methodContract(service, method)
+  if (contract?.streams) return streamingCall(rpc, service, method)
+  if (!contract || contract.style === 'async') return call
+  // BrainDrive's bridge has only the declared methods (`utils/serviceBridge.ts:221`), and plugins test
+  // for them (`if (settings.subscribe)`): an undeclared synchronous one is left out. (Undeclared async
+  // ones stay, for the host to refuse with a 403 that says why.)
+  if (!declared) return undefined
+  if (!contract.quire) {
+    return () => {
+      throw new Error(`Quire's ${service} service has no method ${method} yet (${contract.note ?? ''})`)
+    }
+  }
+  switch (contract.style) {
+    case 'read':
+      return reader(rpc, contract)
+    case 'command':
+      return (...args) => {
+        if (service === 'theme') predictTheme(rpc, method, args[0])
+        quiet(call(...args) as Promise<unknown>, `${service}.${method}`)
+        return undefined
+      }
+    case 'listen':
+    case 'unlisten':
+    case 'subscribe':
+      return listenerMethod(rpc, service, method, contract)
+  }
+}
+
+function reader(rpc: FrameRpc, contract: MethodContract): Method {
+  switch (contract.mirror) {
+    case 'theme':
+      return () => rpc.mirror.theme ?? 'light'
+    case 'pageContext':
+      return () => rpc.mirror.pageContext ?? null
+    default:
+      return (key) => {
+        if (typeof key !== 'string') return undefined
+        // A key the module has not read yet: answer undefined now, and ask the host for it, so a later
+        // read (and a subscriber) has it.
+        if (!rpc.mirror.settings.has(key)) quiet(rpc.call('settings', 'get', [key]), 'settings.get')
+        return rpc.mirror.settings.get(key)
+      }
+  }
+}
+
+/** setTheme and toggleTheme change the mirror at once, as BrainDrive's do; the host's push confirms it. */
+function predictTheme(rpc: FrameRpc, method: string, theme: unknown): void {
+  const current = rpc.mirror.theme
+  const next: ThemeName | undefined =
+    method === 'toggleTheme'
+      ? current === 'dark'
+        ? 'light'
+        : 'dark'
+      : theme === 'light' || theme === 'dark'
+        ? theme
+        : undefined
+  if (next) rpc.apply({ kind: 'push', topic: 'theme', value: next })
+}
+
+function listenerMethod(rpc: FrameRpc, service: string, method: string, contract: MethodContract): Method {
+  const topic = contract.topic ?? 'theme'
+  const keyed = topic !== 'theme' && topic !== 'pageContext'
+  return (...args) => {
+    const name = keyed ? args[0] : undefined
+    const listener = keyed ? args[1] : args[0]
+    if (keyed && (typeof name !== 'string' || name === '')) {
+      throw new Error(`${service}.${method} needs a ${topic === 'message' ? 'channel' : 'key'} name`)
+    }
+    const key = keyed ? `${topic}:${String(name)}` : topic
+    if (contract.style === 'unlisten') {
+      const left = rpc.unlisten(key, listener as Listener)
+      if (contract.tellsHost && left === 0) quiet(rpc.call(service, method, [name]), `${service}.${method}`)
+      return undefined
+    }
+    if (typeof listener !== 'function') throw new Error(`${service}.${method} needs a function`)
     rpc.listen(key, listener as Listener)
-    return quiet(
-      rpc.call(service, method, []).catch((error: unknown) => {
-        rpc.unlisten(key, listener as Listener)
-        throw error
-      }),
-      `${service}.${method}`,
-    )
-  }
-
-  const theme = services.theme
-  if (theme) {
-    theme.addThemeChangeListener = (listener: unknown) =>
-      listenVia('theme', 'addThemeChangeListener', 'theme', listener)
-    theme.removeThemeChangeListener = (listener: unknown) => {
-      rpc.unlisten('theme', listener as Listener)
-      return quiet(rpc.call('theme', 'removeThemeChangeListener', []), 'theme.removeThemeChangeListener')
-    }
-  }
-
-  const pageContext = services.pageContext
-  if (pageContext) {
-    // BrainDrive answers the unsubscribe function at once.
-    pageContext.onPageContextChange = (listener: unknown) => {
-      void listenVia('pageContext', 'onPageContextChange', 'pageContext', listener).catch(() => undefined)
-      return () => rpc.unlisten('pageContext', listener as Listener)
-    }
-  }
-
-  const event = services.event
-  if (event) {
-    event.subscribeToMessages = (channel: unknown, listener: unknown) => {
-      if (typeof channel !== 'string') return Promise.reject(new Error('subscribeToMessages needs a channel'))
-      rpc.listen(`message:${channel}`, listener as Listener)
-      return quiet(
-        rpc.call('event', 'subscribeToMessages', [channel]).catch((error: unknown) => {
-          rpc.unlisten(`message:${channel}`, listener as Listener)
+    if (contract.tellsHost) {
+      // The host refuses a channel or setting the module may not have: the listener goes again.
+      quiet(
+        rpc.call(service, method, [name]).catch((error: unknown) => {
+          rpc.unlisten(key, listener as Listener)
           throw error
         }),
-        'event.subscribeToMessages',
+        `${service}.${method}`,
       )
     }
-    event.unsubscribeFromMessages = (channel: unknown, listener: unknown) => {
-      if (typeof channel !== 'string') return Promise.resolve()
-      const left = rpc.unlisten(`message:${channel}`, listener as Listener)
-      if (left > 0) return Promise.resolve()
-      return quiet(rpc.call('event', 'unsubscribeFromMessages', [channel]), 'event.unsubscribeFromMessages')
+    if (contract.style === 'listen') return undefined
+    return () => {
+      rpc.unlisten(key, listener as Listener)
     }
   }
-  return services
+}
+
+/**
+ * A call whose third argument is a callback for each chunk (`api.postStreaming`): the callback stays
+ * here, the host is told the stream's number instead and pushes each chunk under it.
+ */
+function streamingCall(rpc: FrameRpc, service: string, method: string): Method {
+  return (path, data, onChunk, config) => {
+    const stream = rpc.newStream()
+    const key = `chunk:${stream}`
+    if (typeof onChunk === 'function') rpc.listen(key, onChunk as Listener)
+    const done = () => {
+      if (typeof onChunk === 'function') rpc.unlisten(key, onChunk as Listener)
+    }
+    const answer = rpc.call(service, method, [path, data, stream, config])
+    answer.then(done, done)
+    return answer
+  }
 }

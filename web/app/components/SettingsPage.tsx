@@ -9,6 +9,7 @@ import { OcrLanguagesField } from '../settings/OcrLanguagesField'
 import '../settings/settings.css'
 import { ModelHostSection } from '../settings/ModelHostSection'
 import { StorageSection } from '../settings/StorageSection'
+import { ThemeSection } from '../settings/ThemeSection'
 import { WebSearchSection } from '../settings/WebSearchSection'
 import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
@@ -102,6 +103,7 @@ export function SettingsPage(props: { settings: SettingsView }) {
           </button>
         </div>
       </form>
+      <ThemeSection />
       <ModelSettingsSection generator={initial.generator} />
       <WebSearchSection />
       <ModelHostSection />

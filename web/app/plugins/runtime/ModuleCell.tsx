@@ -12,7 +12,9 @@ export interface ModuleCellProps {
   plugins: readonly RuntimePlugin[]
   bus: PageEventBus
   theme: Accessor<ThemeName>
+  setTheme(theme: ThemeName): Promise<void>
   pageContext: Accessor<PageContext | null>
+  breakpoint: Accessor<string>
   /** The cell's own height from the layout, in pixels: the frame is never smaller. */
   minHeight: number
 }
@@ -61,7 +63,9 @@ export function ModuleCell(props: ModuleCellProps) {
     files,
     bus: props.bus,
     theme: props.theme,
+    setTheme: props.setTheme,
     pageContext: props.pageContext,
+    breakpoint: props.breakpoint(),
     onReady: () => setState({ status: 'ready' }),
     onError: fail,
     onSize: setHeight,

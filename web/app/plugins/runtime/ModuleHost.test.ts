@@ -10,7 +10,7 @@ const module: RuntimeModule = {
   displayName: 'Notes',
   enabled: true,
   props: { title: 'Notes' },
-  required_services: { theme: { methods: ['getCurrentTheme'] } },
+  required_services: { theme: { methods: ['getCurrentTheme', 'toggleTheme'] } },
   sends: undefined,
   receives: undefined,
   configDefaults: { limit: 50 },
@@ -34,6 +34,7 @@ afterEach(() => hosts.splice(0).forEach((host) => host.dispose()))
 
 /** A host whose module runs "in the page": the test holds the module's end of the port. */
 function inPageHost() {
+  const themesSet: string[] = []
   const received: HostToFrame[] = []
   const ready: string[] = []
   let port: MessagePort | undefined
@@ -51,6 +52,10 @@ function inPageHost() {
     files: [{ path: 'dist/remoteEntry.js', bytes: new TextEncoder().encode('var x').buffer as ArrayBuffer }],
     bus: new PageEventBus(),
     theme: () => 'dark',
+    setTheme: (theme) => {
+      themesSet.push(theme)
+      return Promise.resolve()
+    },
     pageContext: () => null,
     onReady: () => ready.push('ready'),
     onError: (message) => ready.push(`error: ${message}`),
@@ -58,7 +63,7 @@ function inPageHost() {
   })
   hosts.push(host)
   if (!port) throw new Error('the host did not hand over the port')
-  return { host, port, received, ready }
+  return { host, port, received, ready, themesSet }
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20))
@@ -72,24 +77,46 @@ describe('ModuleHost in the page (a trusted plugin)', () => {
       bundle: 'dist/remoteEntry.js',
       scope: 'QuireNotes',
       moduleName: 'Notes',
-      props: { title: 'Notes', pluginId: 'QuireNotes', moduleId: 'm1', config: { limit: 10 } },
+      // BrainDrive's props: config values at the top level too, the page's over the defaults.
+      props: {
+        title: 'Notes',
+        limit: 10,
+        pluginId: 'QuireNotes',
+        moduleId: 'm1',
+        instanceId: 'notes',
+        config: { limit: 10 },
+        mode: 'published',
+      },
+      declared: { theme: ['getCurrentTheme', 'toggleTheme'] },
+      // The module declares the theme service, not the page context: its mirror has the theme only.
+      mirror: { theme: 'dark', settings: {} },
     })
     expect(load?.files.map((f) => f.path)).toEqual(['dist/remoteEntry.js'])
     expect(load?.services.theme).toContain('getCurrentTheme')
   })
 
   it('answers declared calls and refuses undeclared ones, as for a frame', async () => {
-    const { port, received, ready } = inPageHost()
-    port.postMessage({ kind: 'call', id: 1, service: 'theme', method: 'getCurrentTheme', args: [] })
+    const { port, received, ready, themesSet } = inPageHost()
+    port.postMessage({ kind: 'call', id: 1, service: 'theme', method: 'toggleTheme', args: [] })
     port.postMessage({ kind: 'call', id: 2, service: 'api', method: 'get', args: ['/api/collections/'] })
     port.postMessage({ kind: 'ready' })
     await tick()
     const results = received.filter((m): m is ResultMessage => m.kind === 'result')
-    expect(results.find((r) => r.id === 1)).toEqual({ kind: 'result', id: 1, ok: true, value: 'dark' })
+    expect(results.find((r) => r.id === 1)).toMatchObject({ kind: 'result', id: 1, ok: true })
+    expect(themesSet).toEqual(['light'])
     expect(results.find((r) => r.id === 2)).toMatchObject({
       ok: false,
       error: { message: expect.stringMatching(/did not declare api\.get/), status: 403 },
     })
     expect(ready).toEqual(['ready'])
+  })
+
+  it('pushes theme changes to a module that declares the theme service, and no page context', async () => {
+    const { host, received } = inPageHost()
+    host.themeChanged('light')
+    host.pageContextChanged({ pageId: 'x', pageName: 'X', pageRoute: '/x', isStudioPage: false })
+    await tick()
+    const pushes = received.filter((m) => m.kind === 'push')
+    expect(pushes).toEqual([{ kind: 'push', topic: 'theme', value: 'light' }])
   })
 })

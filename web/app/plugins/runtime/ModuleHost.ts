@@ -1,6 +1,7 @@
 import type { Accessor } from 'solid-js'
 import { serviceCallRefusal } from '../../../core/plugins/runtime/checkServiceCall'
 import {
+  declaredMethods,
   readFrameMessage,
   stubbedMethods,
   type FrameFile,
@@ -12,7 +13,14 @@ import {
 import { messageTypes, type PageEventBus } from '../../../core/plugins/runtime/PageEventBus'
 import type { RuntimeModule, RuntimePlugin } from './pluginManifest'
 import { runApiCall, ServiceError } from './runApiPlan'
-import { requestJson } from '../../api/requestJson'
+import { runStreamingCall } from './runStreamingCall'
+import {
+  listDefinitions,
+  onSettingChange,
+  readSetting,
+  registerDefinition,
+  writeSetting,
+} from './pluginSettings'
 
 /** How long a module may take from its files arriving to its first render. */
 export const READY_TIMEOUT_MS = 10_000
@@ -35,7 +43,11 @@ export interface ModuleHostOptions {
   files: FrameFile[]
   bus: PageEventBus
   theme: Accessor<ThemeName>
+  /** A module's setTheme/toggleTheme: the app's theme changes (and is saved). */
+  setTheme(theme: ThemeName): Promise<void>
   pageContext: Accessor<PageContext | null>
+  /** Where the module sits: BrainDrive's `breakpoint` prop. */
+  breakpoint?: string
   onReady(): void
   onError(message: string): void
   onSize(height: number): void
@@ -56,8 +68,11 @@ export class ModuleHost {
   private readonly port: MessagePort
   private readonly leaveBus: () => void
   private timer: ReturnType<typeof setTimeout> | undefined
-  private listensToTheme = false
-  private listensToPage = false
+  private readonly seesTheme: boolean
+  private readonly seesPage: boolean
+  /** Settings the module read, saved or subscribed to: their changes reach its mirror. */
+  private readonly watched = new Set<string>()
+  private readonly leaveSettings: () => void
   private settled = false
   private disposed = false
 
@@ -65,6 +80,12 @@ export class ModuleHost {
     const channel = new MessageChannel()
     this.port = channel.port1
     this.port.onmessage = (event) => this.receive(event.data)
+    // The page pushes the theme and page context to a module that declares the service, nothing to others.
+    this.seesTheme = Object.hasOwn(options.module.required_services, 'theme')
+    this.seesPage = Object.hasOwn(options.module.required_services, 'pageContext')
+    this.leaveSettings = onSettingChange((id, value) => {
+      if (this.watched.has(id)) this.post({ kind: 'push', topic: 'setting', id, value })
+    })
     this.leaveBus = options.bus.join({
       instanceId: options.instanceId,
       sends: messageTypes(options.module.sends),
@@ -84,19 +105,35 @@ export class ModuleHost {
       options.target.inPage(channel.port2)
     }
     const { plugin, module } = options
+    const config = { ...module.configDefaults, ...options.config }
     const load: LoadMessage = {
       kind: 'load',
       files: options.files,
       bundle: plugin.bundle,
       scope: plugin.scope,
       moduleName: module.name,
+      // BrainDrive's order (braindriveContract, BRAINDRIVE_PROPS_SOURCE): config defaults, the module's
+      // props, the page's values, then what the renderer adds.
       props: {
+        ...module.configDefaults,
         ...module.props,
-        pluginId: plugin.slug,
+        ...options.config,
+        id: options.instanceId,
+        instanceId: options.instanceId,
         moduleId: module.id,
-        config: { ...module.configDefaults, ...options.config },
+        pluginId: plugin.slug,
+        isLocal: false,
+        config,
+        mode: 'published',
+        breakpoint: options.breakpoint ?? 'desktop',
       },
       services: stubbedMethods(module.required_services),
+      declared: declaredMethods(module.required_services),
+      mirror: {
+        ...(this.seesTheme ? { theme: options.theme() } : {}),
+        ...(this.seesPage ? { pageContext: options.pageContext() } : {}),
+        settings: {},
+      },
     }
     this.post(load)
     this.timer = setTimeout(
@@ -105,13 +142,13 @@ export class ModuleHost {
     )
   }
 
-  /** Theme or page context changed in the app: tell the module if it listens. */
+  /** Theme or page context changed in the app: the module's mirror follows, if it may see them. */
   themeChanged(theme: ThemeName): void {
-    if (this.listensToTheme) this.post({ kind: 'push', topic: 'theme', value: theme })
+    if (this.seesTheme) this.post({ kind: 'push', topic: 'theme', value: theme })
   }
 
   pageContextChanged(context: PageContext | null): void {
-    if (this.listensToPage) this.post({ kind: 'push', topic: 'pageContext', value: context })
+    if (this.seesPage) this.post({ kind: 'push', topic: 'pageContext', value: context })
   }
 
   dispose(): void {
@@ -119,6 +156,7 @@ export class ModuleHost {
     this.disposed = true
     clearTimeout(this.timer)
     this.leaveBus()
+    this.leaveSettings()
     this.port.onmessage = null
     this.port.close()
   }
@@ -191,36 +229,45 @@ export class ModuleHost {
       case 'api.patch':
       case 'api.delete':
         return runApiCall({ id: plugin.id, slug: plugin.slug, permissions: plugin.permissions }, method, args)
-      case 'settings.getSetting': {
-        const id = typeof args[0] === 'string' ? args[0] : ''
-        if (!id) throw new ServiceError('getSetting needs a setting definition id', 400)
-        const query = new URLSearchParams({ definition_id: id, scope: 'user' })
-        const instances = await requestJson<unknown>(`/api/v1/settings/instances?${query}`)
-        const first: unknown = Array.isArray(instances) ? instances[0] : undefined
-        return typeof first === 'object' && first !== null && 'value' in first ? first.value : null
+      case 'api.postStreaming': {
+        const stream = args[2]
+        if (typeof stream !== 'number') throw new ServiceError('postStreaming needs its stream number', 400)
+        return runStreamingCall(
+          { id: plugin.id, slug: plugin.slug, permissions: plugin.permissions },
+          args,
+          (data) => this.post({ kind: 'push', topic: 'chunk', stream, data }),
+        )
       }
-      case 'settings.setSetting': {
-        const id = typeof args[0] === 'string' ? args[0] : ''
-        if (!id) throw new ServiceError('setSetting needs a setting definition id', 400)
-        return requestJson('/api/v1/settings/instances', {
-          method: 'POST',
-          body: { definition_id: id, name: id, value: args[1], scope: 'user', user_id: 'current' },
-        })
+      case 'settings.getSetting':
+      case 'settings.get':
+      case 'settings.subscribe': {
+        const id = settingId(method, args[0])
+        const value = await readSetting(id)
+        this.watched.add(id)
+        this.post({ kind: 'push', topic: 'setting', id, value, quiet: true })
+        return method === 'subscribe' ? null : value
+      }
+      case 'settings.setSetting':
+      case 'settings.set': {
+        const id = settingId(method, args[0])
+        this.watched.add(id)
+        await writeSetting(id, args[1])
+        return undefined
       }
       case 'settings.getSettingDefinitions':
-        return requestJson('/api/v1/settings/definitions')
-      case 'theme.getCurrentTheme':
-        return this.options.theme()
-      case 'theme.addThemeChangeListener':
-        this.listensToTheme = true
-        return null
-      case 'theme.removeThemeChangeListener':
-        return null
-      case 'pageContext.getCurrentPageContext':
-        return this.options.pageContext()
-      case 'pageContext.onPageContextChange':
-        this.listensToPage = true
-        return null
+        return listDefinitions(args[0])
+      case 'settings.registerSettingDefinition':
+        await registerDefinition(args[0])
+        return undefined
+      case 'theme.setTheme':
+      case 'theme.toggleTheme': {
+        const wanted =
+          method === 'toggleTheme' ? (this.options.theme() === 'dark' ? 'light' : 'dark') : args[0]
+        if (wanted !== 'light' && wanted !== 'dark')
+          throw new ServiceError('setTheme takes light or dark', 400)
+        await this.options.setTheme(wanted)
+        return undefined
+      }
       case 'event.sendMessage':
         try {
           bus.send(instanceId, args[0], args[1])
@@ -242,4 +289,12 @@ export class ModuleHost {
         throw new ServiceError(`Quire's ${service} service has no method ${method}`, 501)
     }
   }
+}
+
+/** A setting's definition id, the first argument of every settings method that names one. */
+function settingId(method: string, id: unknown): string {
+  if (typeof id !== 'string' || id === '' || id.length > 200) {
+    throw new ServiceError(`${method} needs a setting definition id`, 400)
+  }
+  return id
 }

@@ -5,8 +5,8 @@ import { PageEventBus } from '../../../core/plugins/runtime/PageEventBus'
 import { BREAKPOINTS, readPageLayout, type Breakpoint } from '../../../core/plugins/runtime/readPageLayout'
 import { BuiltinModuleCell } from '../../builtins/BuiltinModuleCell'
 import { isBuiltinModule } from '../../builtins/builtinModules'
+import { appTheme, setThemeFromPlugin } from '../../theme/appTheme'
 import { usePageTitle } from '../../usePageTitle'
-import { appTheme } from './appTheme'
 import { ModuleCell } from './ModuleCell'
 import type { RuntimePlugin } from './pluginManifest'
 import './pluginRuntime.css'
@@ -111,7 +111,9 @@ export function PluginPage(props: { page: RuntimePage; plugins: readonly Runtime
                             plugins={props.plugins}
                             bus={bus}
                             theme={theme}
+                            setTheme={setThemeFromPlugin}
                             pageContext={pageContext}
+                            breakpoint={breakpoint}
                             minHeight={at().h * ROW_HEIGHT + (at().h - 1) * GAP}
                           />
                         </Show>

@@ -29,7 +29,7 @@ function withParams(path: unknown, options: unknown): unknown {
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path
 }
 
-async function readAnswer(response: Response): Promise<unknown> {
+export async function readAnswer(response: Response): Promise<unknown> {
   const text = await response.text()
   if (!response.ok) {
     let detail = `The request failed (${response.status})`
@@ -50,7 +50,7 @@ async function readAnswer(response: Response): Promise<unknown> {
   }
 }
 
-function init(method: string, body: unknown, credentials: RequestCredentials): RequestInit {
+export function init(method: string, body: unknown, credentials: RequestCredentials): RequestInit {
   const request: RequestInit = { method, credentials, headers: { accept: 'application/json' } }
   if (body !== undefined && method !== 'GET' && method !== 'DELETE') {
     request.headers = { accept: 'application/json', 'content-type': 'application/json' }

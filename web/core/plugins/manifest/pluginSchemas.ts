@@ -125,6 +125,12 @@ const messageSchema = z.looseObject({
     .nullish(),
 })
 
+/** BrainDrive's own plugins also list bare type names (its OpenRouter plugin does): read as `{type}`. */
+const messageEntry = z.preprocess(
+  (entry) => (typeof entry === 'string' ? { type: entry } : entry),
+  messageSchema,
+)
+
 export const moduleDataSchema = z
   .looseObject({
     name: text.refine(
@@ -145,7 +151,10 @@ export const moduleDataSchema = z
       .nullish(),
     layout: layoutSchema.nullish(),
     messages: z
-      .looseObject({ sends: z.array(messageSchema).optional(), receives: z.array(messageSchema).optional() })
+      .looseObject({
+        sends: z.array(messageEntry).optional(),
+        receives: z.array(messageEntry).optional(),
+      })
       .nullish(),
   })
   // The spec's fallbacks, filled in once so the records and the runtime need not repeat them.

@@ -123,6 +123,26 @@ class M:
     })
   })
 
+  it('follows a bare name to the constant assigned a literal (BrainDrive’s Library plugin)', () => {
+    const source = `
+PLUGIN_DATA: Dict[str, Any] = {"name": "Library", "plugin_slug": "BrainDriveLibrary"}
+MODULES = [{"name": "LibraryView"}]
+class M:
+    def __init__(self):
+        self.plugin_data = PLUGIN_DATA
+        self.module_data = MODULES
+`
+    expect(readLifecycleManager(source)).toEqual({
+      plugin_data: { name: 'Library', plugin_slug: 'BrainDriveLibrary' },
+      module_data: [{ name: 'LibraryView' }],
+    })
+    // A name nothing assigns, or one assigned code, is still not a literal.
+    expect(refusal('plugin_data = NOWHERE\nmodule_data = []\n')[0]?.msg).toMatch(/the name `NOWHERE`/)
+    expect(refusal('BUILT = make()\nplugin_data = BUILT\nmodule_data = []\n')[0]?.msg).toMatch(
+      /must be a Python literal/,
+    )
+  })
+
   it('reads a file after an f-string with nested quotes, a decorator and other Python it does not need', () => {
     const source = `
 @property

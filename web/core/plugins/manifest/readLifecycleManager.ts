@@ -7,7 +7,9 @@ import { tokenizePython, type PyToken } from './pythonTokens'
  * `self.plugin_data = {...}` and `self.module_data = [...]` in the lifecycle manager's `__init__`.
  * BrainDrive imports that file; Quire never runs plugin code, so it reads the two assignments
  * statically: the first assignment of each name (plain or on `self`, annotated or not, at any
- * depth) must be a Python literal. Whether the values make a valid manifest is validateManifest's
+ * depth) must be a Python literal, or the name of a constant assigned a literal elsewhere in the file
+ * (`self.plugin_data = PLUGIN_DATA`, as BrainDrive's Library plugin writes it; the constant's first
+ * assignment is read). Whether the values make a valid manifest is validateManifest's
  * business; here a value that is not a literal, or missing, is a 422 naming the name and the line.
  */
 
@@ -32,11 +34,12 @@ export function readLifecycleManager(source: string): { plugin_data: unknown; mo
 
   for (let i = 0; i < tokens.length; i++) {
     if (!startsLogicalLine(tokens, i)) continue
-    const assignment = assignmentAt(tokens, i)
+    const assignment = assignmentAt(tokens, i, TARGETS)
     if (!assignment || seen.has(assignment.target)) continue
     seen.add(assignment.target)
     try {
-      const { value, next } = readPythonLiteral(tokens, assignment.valueAt)
+      const valueAt = constantValueAt(tokens, assignment.valueAt) ?? assignment.valueAt
+      const { value, next } = readPythonLiteral(tokens, valueAt)
       const after = tokens[next]
       if (
         after &&
@@ -68,22 +71,40 @@ export function readLifecycleManager(source: string): { plugin_data: unknown; mo
   return { plugin_data: found.plugin_data, module_data: found.module_data }
 }
 
+/**
+ * Where the literal of the constant named at tokens[at] starts, when the statement's value is that bare
+ * name (`= PLUGIN_DATA`) and the file assigns it (`PLUGIN_DATA = {...}` or `PLUGIN_DATA: T = {...}`).
+ */
+function constantValueAt(tokens: readonly PyToken[], at: number): number | undefined {
+  const name = tokens[at]
+  const after = tokens[at + 1]
+  if (name?.kind !== 'name' || !after) return undefined
+  if (!(after.kind === 'newline' || after.kind === 'end' || isOp(after, ';'))) return undefined
+  for (let i = 0; i < tokens.length; i++) {
+    if (i === at || !startsLogicalLine(tokens, i)) continue
+    const assignment = assignmentAt(tokens, i, [name.text])
+    if (assignment) return assignment.valueAt
+  }
+  return undefined
+}
+
 function startsLogicalLine(tokens: readonly PyToken[], i: number): boolean {
   const previous = tokens[i - 1]
   return !previous || previous.kind === 'newline' || (previous.kind === 'op' && previous.text === ';')
 }
 
-/** `target =`, `self.target =` or `target: annotation =` starting at tokens[i]. */
-function assignmentAt(
+/** `target =`, `self.target =` or `target: annotation =` starting at tokens[i], for one of `names`. */
+function assignmentAt<Name extends string>(
   tokens: readonly PyToken[],
   i: number,
-): { target: Target; valueAt: number } | undefined {
+  names: readonly Name[],
+): { target: Name; valueAt: number } | undefined {
   let at = i
   const first = tokens[at]
   if (first?.kind === 'name' && first.text === 'self' && isOp(tokens[at + 1], '.')) at += 2
   const name = tokens[at]
-  if (name?.kind !== 'name' || !(TARGETS as readonly string[]).includes(name.text)) return undefined
-  const target = name.text as Target
+  if (name?.kind !== 'name' || !(names as readonly string[]).includes(name.text)) return undefined
+  const target = name.text as Name
   at++
   if (isOp(tokens[at], '=')) return { target, valueAt: at + 1 }
   if (!isOp(tokens[at], ':')) return undefined

@@ -432,6 +432,12 @@ describe('validateManifest: refusals name every field that breaks a rule', () =>
     expect(() =>
       validateManifest({ plugin_data: validPlugin(), module_data: [moduleWith({ messages: ok })] }),
     ).not.toThrow()
+    // Bare type names, as BrainDrive's OpenRouter plugin lists them, are read as {type}.
+    const bare = validateManifest({
+      plugin_data: validPlugin(),
+      module_data: [moduleWith({ messages: { sends: ['key.updated'], receives: [] } })],
+    })
+    expect(bare.modules[0]?.messages.sends).toEqual([{ type: 'key.updated' }])
   })
 
   it('reports plugin and module problems together, in one answer', () => {

@@ -18,15 +18,18 @@ function text(file: PackageFile): string {
 
 /**
  * The package's manifest, read and never run: `plugin.json` at its root (`{plugin_data, module_data}`),
- * else BrainDrive's `lifecycle_manager.py`, whose literals readLifecycleManager reads statically.
- * Throws 422 when neither is there or the one there cannot be read. What the values say is
- * validateManifest's to judge.
+ * else BrainDrive's `lifecycle_manager.py`, whose literals readLifecycleManager reads statically. A
+ * `plugin.json` of another shape beside a lifecycle manager is the plugin's own metadata (BrainDrive's
+ * Events example ships one; BrainDrive's installer reads only the lifecycle manager), so the lifecycle
+ * manager is read then. Throws 422 when neither is there or the one there cannot be read. What the
+ * values say is validateManifest's to judge.
  */
 export function readPackageManifest(
   files: PackageFile[],
 ): Pick<PluginPackage, 'manifest' | 'manifestSource'> {
   const pluginJson = files.find((file) => file.path === 'plugin.json')
-  if (pluginJson) {
+  const lifecycleManager = files.find((file) => file.path === 'lifecycle_manager.py')
+  if (pluginJson && !(lifecycleManager && !isQuireManifest(pluginJson))) {
     let parsed: unknown
     try {
       parsed = JSON.parse(text(pluginJson))
@@ -51,7 +54,6 @@ export function readPackageManifest(
     const { plugin_data, module_data } = parsed as { plugin_data: unknown; module_data?: unknown }
     return { manifest: { plugin_data, module_data }, manifestSource: 'plugin.json' }
   }
-  const lifecycleManager = files.find((file) => file.path === 'lifecycle_manager.py')
   if (lifecycleManager) {
     return { manifest: readLifecycleManager(text(lifecycleManager)), manifestSource: 'lifecycle_manager.py' }
   }
@@ -62,4 +64,14 @@ export function readPackageManifest(
       type: 'value_error',
     },
   ])
+}
+
+/** Whether `plugin.json` is JSON with `plugin_data` at its top: a manifest, not other metadata. */
+function isQuireManifest(file: PackageFile): boolean {
+  try {
+    const parsed: unknown = JSON.parse(utf8.decode(file.bytes))
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'plugin_data' in parsed
+  } catch {
+    return false
+  }
 }

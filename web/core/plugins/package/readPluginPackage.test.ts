@@ -211,6 +211,22 @@ describe('readPluginPackage: valid packages', () => {
     )
     expect(pkg.manifestSource).toBe('plugin.json')
   })
+
+  it('reads lifecycle_manager.py when the plugin.json beside it is other metadata (BrainDrive’s Events example)', async () => {
+    const source = 'plugin_data = {"name": "Events", "plugin_slug": "events"}\nmodule_data = []'
+    const pkg = await readPluginPackage(
+      zipSync({
+        'lifecycle_manager.py': strToU8(source),
+        'plugin.json': strToU8(JSON.stringify({ name: 'ServiceExample_Events', modules: [] })),
+      }),
+    )
+    expect(pkg.manifestSource).toBe('lifecycle_manager.py')
+    expect(pkg.manifest).toEqual({ plugin_data: { name: 'Events', plugin_slug: 'events' }, module_data: [] })
+    // Alone, such a plugin.json is still refused as a manifest.
+    await expect(
+      readPluginPackage(zipSync({ 'plugin.json': strToU8(JSON.stringify({ name: 'x' })) })),
+    ).rejects.toMatchObject({ status: 422 })
+  })
 })
 
 describe('readPluginPackage: not an archive', () => {

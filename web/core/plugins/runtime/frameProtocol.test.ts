@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readFrameMessage, stubbedMethods } from './frameProtocol'
+import { declaredMethods, readFrameMessage, stubbedMethods } from './frameProtocol'
 
 describe('readFrameMessage', () => {
   it('reads the four kinds of frame message', () => {
@@ -41,9 +41,31 @@ describe('readFrameMessage', () => {
 
 describe('stubbedMethods', () => {
   it('stubs every known method and the module’s own extras on known services', () => {
-    const stubs = stubbedMethods({ api: { methods: ['get', 'postStreaming'] }, files: { methods: ['x'] } })
-    expect(stubs.api).toEqual(['get', 'post', 'put', 'patch', 'delete', 'postStreaming'])
+    const stubs = stubbedMethods({ api: { methods: ['get', 'getStream'] }, files: { methods: ['x'] } })
+    expect(stubs.api).toEqual([
+      'get',
+      'post',
+      'put',
+      'delete',
+      'patch',
+      'postStreaming',
+      'getSse',
+      'subscribeToSse',
+      'getStream',
+    ])
     expect(stubs.theme).toContain('addThemeChangeListener')
     expect(stubs).not.toHaveProperty('files')
+  })
+})
+
+describe('declaredMethods', () => {
+  it('lists what a module declares on known services only, strings only', () => {
+    expect(
+      declaredMethods({
+        theme: { methods: ['getCurrentTheme', 7] },
+        pageContext: {},
+        files: { methods: ['x'] },
+      }),
+    ).toEqual({ theme: ['getCurrentTheme'], pageContext: [] })
   })
 })

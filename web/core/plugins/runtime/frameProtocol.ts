@@ -4,20 +4,30 @@
  * answers undefined for anything that is not one of these shapes (the host then ignores it).
  */
 
+import { BRAINDRIVE_SERVICES, type ServiceName } from './braindriveContract'
+
+export type { ServiceName }
+
 /** The services BrainDrive hands its modules (spec/plugin-metadata.md, the services table). */
-export const SERVICE_NAMES = ['api', 'theme', 'settings', 'event', 'pageContext'] as const
-export type ServiceName = (typeof SERVICE_NAMES)[number]
+export const SERVICE_NAMES = [
+  'api',
+  'theme',
+  'settings',
+  'event',
+  'pageContext',
+] as const satisfies readonly ServiceName[]
 
 /**
- * The methods the frame offers on each service. A module gets a stub for each of these and for any
- * other method it declares; the host answers a call only where `required_services` declares it.
+ * The methods the frame offers on each service: every method of BrainDrive's contract. A module gets a
+ * stub for each of these and for any other method it declares; the host answers a call only where
+ * `required_services` declares it.
  */
 export const SERVICE_METHODS: Record<ServiceName, readonly string[]> = {
-  api: ['get', 'post', 'put', 'patch', 'delete'],
-  theme: ['getCurrentTheme', 'addThemeChangeListener', 'removeThemeChangeListener'],
-  settings: ['getSetting', 'setSetting', 'getSettingDefinitions'],
-  event: ['sendMessage', 'subscribeToMessages', 'unsubscribeFromMessages'],
-  pageContext: ['getCurrentPageContext', 'onPageContextChange'],
+  api: Object.keys(BRAINDRIVE_SERVICES.api),
+  theme: Object.keys(BRAINDRIVE_SERVICES.theme),
+  settings: Object.keys(BRAINDRIVE_SERVICES.settings),
+  event: Object.keys(BRAINDRIVE_SERVICES.event),
+  pageContext: Object.keys(BRAINDRIVE_SERVICES.pageContext),
 }
 
 export type ThemeName = 'light' | 'dark'
@@ -50,6 +60,18 @@ export interface LoadMessage {
   props: Record<string, unknown>
   /** Methods per service the frame should stub: the known ones and any the module declares. */
   services: Record<string, string[]>
+  /** The methods the module declares (`required_services`): the frame refuses the others' synchronous
+   *  calls itself, as the host refuses the rest. */
+  declared: Record<string, string[]>
+  /** What the module's synchronous getters answer until the host pushes a change. */
+  mirror: MirrorState
+}
+
+/** The frame's copy of what the page shows the module: only what its declared services may read. */
+export interface MirrorState {
+  theme?: ThemeName
+  pageContext?: PageContext | null
+  settings: Record<string, unknown>
 }
 
 /** Host -> frame: the answer to a call. */
@@ -62,6 +84,10 @@ export type PushMessage =
   | { kind: 'push'; topic: 'theme'; value: ThemeName }
   | { kind: 'push'; topic: 'pageContext'; value: PageContext | null }
   | { kind: 'push'; topic: 'message'; channel: string; message: unknown }
+  /** One event's data of a streamed call (`api.postStreaming`), for the callback the frame kept. */
+  | { kind: 'push'; topic: 'chunk'; stream: number; data: string }
+  /** A setting's value: `quiet` fills the mirror without calling subscribers (a first read). */
+  | { kind: 'push'; topic: 'setting'; id: string; value: unknown; quiet?: boolean }
 
 export type HostToFrame = LoadMessage | ResultMessage | PushMessage
 
@@ -104,6 +130,21 @@ export function readFrameMessage(data: unknown): FrameToHost | undefined {
     default:
       return undefined
   }
+}
+
+/** The methods a module declares per known service (`required_services[service].methods`). */
+export function declaredMethods(
+  requiredServices: Record<string, { methods?: unknown } | undefined>,
+): Record<string, string[]> {
+  const declared: Record<string, string[]> = {}
+  for (const name of SERVICE_NAMES) {
+    if (!Object.hasOwn(requiredServices, name)) continue
+    const methods = requiredServices[name]?.methods
+    declared[name] = Array.isArray(methods)
+      ? methods.filter((method): method is string => typeof method === 'string' && method.length <= 100)
+      : []
+  }
+  return declared
 }
 
 /** The methods the frame stubs for a module: the known ones of each service plus its declared ones. */

@@ -2,9 +2,9 @@ import React from 'react'
 import ReactDOMClient, { type Root } from 'react-dom/client'
 import type { FrameToHost, HostToFrame, LoadMessage } from '../../../../core/plugins/runtime/frameProtocol'
 import { FrameRpc } from '../../../../plugin-frame/FrameRpc'
-import { frameServices } from '../../../../plugin-frame/frameServices'
 import { ModuleBoundary } from '../../../../plugin-frame/ModuleBoundary'
 import { describeError, moduleComponent } from '../../../../plugin-frame/moduleComponent'
+import { moduleProps } from '../../../../plugin-frame/moduleProps'
 import { pageContainer } from './loadPageContainer'
 
 /**
@@ -42,7 +42,7 @@ export function runTrustedModule(
     if (typeof factory !== 'function') throw new Error(`./${message.moduleName} is not exposed by the plugin`)
     const Component = moduleComponent(await (factory as () => unknown)(), message.moduleName)
     if (stopped) return
-    const props = { ...message.props, services: frameServices(rpc, message.services) }
+    const props = moduleProps(message, rpc)
     root = ReactDOMClient.createRoot(element)
     root.render(
       React.createElement(
@@ -61,6 +61,8 @@ export function runTrustedModule(
     if (rpc.receive(message)) return
     if (message.kind !== 'load' || started) return
     started = true
+    // Before any push that follows it: the mirror starts from the load's state, then takes changes.
+    rpc.seed(message.mirror)
     start(message).catch((error: unknown) => send({ kind: 'error', message: describeError(error) }))
   }
 

@@ -21,7 +21,8 @@ interface SettingSeed {
   instanceId: string
 }
 
-const THEME = { theme: 'dark', useSystemTheme: false }
+// BrainDrive seeds dark; Quire's theme follows the system until the person picks one (app/theme).
+const THEME = { theme: 'light', useSystemTheme: true }
 const POWERED_BY = { text: 'Powered by BrainDrive', link: 'https://community.braindrive.ai' }
 const WHITE_LABEL = {
   PRIMARY: { label: 'BrainDrive', url: 'https://tinyurl.com/4dx47m7p' },

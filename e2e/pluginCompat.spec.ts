@@ -1,0 +1,151 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { SYNC_PORT } from '../playwright.config'
+import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
+import { PluginBoardPage } from './pages/PluginBoardPage'
+import { SettingsPage } from './pages/SettingsPage'
+import { openApp } from './support/openApp'
+
+// QuireCompat is written against BrainDrive's services contract as BrainDrive's plugin template uses it
+// (synchronous theme and page context in render, settings, the api's response body, events). It must
+// render and work as a BrainDrive plugin would there, on the static origin (no server at all) and on
+// the sync server's origin, and offline.
+let outDir = ''
+let compatZip: Buffer
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-compat-'))
+  await buildSamplePlugins({ outDir, force: true })
+  compatZip = await readFile(path.join(outDir, 'QuireCompat-1.0.0.zip'))
+})
+
+test.afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true })
+})
+
+async function readJson(page: Page, url: string): Promise<unknown> {
+  return page.evaluate(async (target) => (await fetch(target)).json(), url)
+}
+
+async function compatBoard(page: Page): Promise<PluginBoardPage> {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await openApp(page)
+  await page.evaluate(() =>
+    fetch('/api/collections/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Field notes', description: 'Trip' }),
+    }),
+  )
+  const board = new PluginBoardPage(page)
+  await board.install(compatZip, 'QuireCompat-1.0.0.zip')
+  await board.create('Compat board', 'compat-board', [
+    {
+      i: 'panel',
+      pluginId: 'QuireCompat',
+      moduleId: 'CompatPanel',
+      x: 0,
+      y: 0,
+      w: 8,
+      h: 8,
+      config: { title: 'Services as BrainDrive gives them' },
+    },
+    { i: 'switcher', pluginId: 'QuireCompat', moduleId: 'ThemeSwitcher', x: 8, y: 0, w: 4, h: 4 },
+  ])
+  await board.open('compat-board', 'Compat board')
+  for (const i of ['panel', 'switcher']) await expect(board.cell(i)).toHaveAttribute('data-state', 'ready')
+  return board
+}
+
+async function exercise(page: Page): Promise<PluginBoardPage> {
+  const board = await compatBoard(page)
+  const panel = board.module('panel')
+  const switcher = board.module('switcher')
+
+  // Synchronous getters in render answer strings and objects; the page's configured title is a prop.
+  await expect(panel.getByRole('heading', { name: 'Services as BrainDrive gives them' })).toBeVisible()
+  await expect(panel.getByTestId('compat-theme')).toHaveText('Theme: light')
+  await expect(panel.getByTestId('compat-page')).toHaveText('Compat board (/compat-board)')
+  await expect(panel.getByTestId('compat-ids')).toHaveText(/^QuireCompat\/[\w-]+\/panel$/)
+  // api.get resolves with the response body, as BrainDrive's does.
+  await expect(panel.getByTestId('compat-collections')).toHaveText('1 collection')
+
+  // A setting registered, saved and read back (subscriber and the synchronous get alike).
+  await panel.getByTestId('compat-note').fill('Bring the tripod')
+  await panel.getByTestId('compat-save').click()
+  await expect(panel.getByTestId('compat-status')).toHaveText('Saved')
+  await expect(panel.getByTestId('compat-saved')).toHaveText('Bring the tripod')
+  await expect(panel.getByTestId('compat-mirrored')).toHaveText('Bring the tripod')
+  const stored = await readJson(
+    page,
+    '/api/v1/settings/instances?definition_id=quire_compat_settings&scope=user&user_id=current',
+  )
+  expect(stored).toEqual([expect.objectContaining({ value: { note: 'Bring the tripod' } })])
+
+  // Events both ways.
+  await panel.getByTestId('compat-ping').click()
+  await expect(switcher.getByTestId('switcher-ping')).toHaveText('Hello from the panel')
+  await expect(panel.getByTestId('compat-greeting')).toHaveText('Hello from the switcher')
+
+  // Another module changes the app's theme: the page and every module follow.
+  await switcher.getByTestId('switcher-toggle').click()
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  await expect(panel.getByTestId('compat-theme')).toHaveText('Theme: dark')
+  await expect(panel.getByTestId('compat-panel')).toHaveAttribute('data-theme', 'dark')
+  await expect(switcher.getByTestId('switcher-theme')).toHaveText('Theme: dark')
+  const theme = await readJson(
+    page,
+    '/api/v1/settings/instances?definition_id=theme_settings&scope=user&user_id=current',
+  )
+  expect(theme).toEqual([expect.objectContaining({ value: { theme: 'dark', useSystemTheme: false } })])
+
+  // Settings, in another tab, changes it back: the modules on the board follow at once.
+  const other = await page.context().newPage()
+  await openApp(other)
+  const settings = new SettingsPage(other)
+  await settings.open()
+  await expect(settings.theme('Dark')).toBeChecked()
+  await settings.theme('Light').check()
+  await expect(other.locator('html')).toHaveAttribute('data-theme', 'light')
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
+  await expect(panel.getByTestId('compat-theme')).toHaveText('Theme: light')
+  await expect(switcher.getByTestId('switcher-theme')).toHaveText('Theme: light')
+  await other.close()
+  return board
+}
+
+test('the compatibility sample renders and uses BrainDrive’s services on the static origin, and offline', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  const board = await exercise(page)
+
+  // The theme setting is the person's, not the system's: a dark system does not change it.
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expect(board.module('panel').getByTestId('compat-theme')).toHaveText('Theme: light')
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(board.heading('Compat board')).toBeVisible()
+  for (const i of ['panel', 'switcher']) await expect(board.cell(i)).toHaveAttribute('data-state', 'ready')
+  const panel = board.module('panel')
+  await expect(panel.getByTestId('compat-theme')).toHaveText('Theme: light')
+  await expect(panel.getByTestId('compat-saved')).toHaveText('Bring the tripod')
+  await expect(panel.getByTestId('compat-collections')).toHaveText('1 collection')
+  await board.module('switcher').getByTestId('switcher-toggle').click()
+  await expect(panel.getByTestId('compat-theme')).toHaveText('Theme: dark')
+  await context.setOffline(false)
+})
+
+test.describe('on the sync server’s origin', () => {
+  test.use({ baseURL: `http://127.0.0.1:${SYNC_PORT}` })
+
+  test('the compatibility sample renders and uses BrainDrive’s services', async ({ page }) => {
+    test.setTimeout(120_000)
+    await exercise(page)
+  })
+})

@@ -1,0 +1,57 @@
+import { createSignal, For, Show } from 'solid-js'
+import { saveThemePreference, themePreference } from '../theme/appTheme'
+import type { ThemePreference } from '../theme/themeSetting'
+
+const CHOICES: Array<{ value: ThemePreference; label: string }> = [
+  { value: 'system', label: 'Same as the system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+]
+
+/**
+ * The app's theme: light, dark or the system's. Saved at once as the `theme_settings` setting (synced to
+ * the person's other devices); every page, built-in module and plugin frame follows it.
+ */
+export function ThemeSection() {
+  const preference = themePreference()
+  const [error, setError] = createSignal<string | null>(null)
+  const choose = (value: ThemePreference) => {
+    setError(null)
+    saveThemePreference(value).catch((reason: unknown) =>
+      setError(reason instanceof Error ? reason.message : 'The theme could not be saved'),
+    )
+  }
+  return (
+    <section class="settings-section" aria-labelledby="theme-title">
+      <h2 id="theme-title" class="settings-section-title">
+        Theme
+      </h2>
+      <fieldset class="field">
+        <legend class="field-label">Colours</legend>
+        <For each={CHOICES}>
+          {(choice) => (
+            <label class="choice">
+              <input
+                type="radio"
+                name="theme"
+                value={choice.value}
+                checked={preference() === choice.value}
+                onChange={() => choose(choice.value)}
+              />
+              {choice.label}
+            </label>
+          )}
+        </For>
+        <p class="field-hint">
+          Saved at once and used on your other devices too. Plugins that follow BrainDrive’s theme service
+          follow it, and may change it.
+        </p>
+      </fieldset>
+      <Show when={error()}>
+        <p class="form-alert" role="alert">
+          {error()}
+        </p>
+      </Show>
+    </section>
+  )
+}
