@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginBoardPage } from './pages/PluginBoardPage'
