@@ -98,6 +98,9 @@ test('Settings → SearXNG URL tested; a document question with “Search the we
   await answer.getByRole('button', { name: 'Source 2', exact: true }).click()
   const panel = chat.sourcePanel
   await expect(panel.getByRole('heading', { name: 'Source 2' })).toBeFocused()
+  // The chip may be clicked while the answer still streams: its end does not pull focus back to the composer.
+  await expect(chat.assistantMessages().last().getByRole('button', { name: 'Regenerate' })).toBeVisible()
+  await expect(panel.getByRole('heading', { name: 'Source 2' })).toBeFocused()
   await expect(panel).toContainText('Marmalade facts')
   await expect(panel.getByRole('link', { name: `${fakeUrl}/marmalade` })).toHaveAttribute(
     'href',

@@ -83,10 +83,12 @@ export function ChatConversation(props: ChatConversationProps) {
     } finally {
       if (controller === turn) controller = undefined
       props.onTurnEnded()
-      // Back to the composer only from within this conversation (or from nowhere): a person who moved on
-      // to another module of the page while the answer came is not pulled back, mid-word.
+      // Back to the composer only from the composer itself (Send or Stop went away under the focus) or from
+      // nowhere: a person who opened a source, or moved on to another module of the page, while the answer
+      // came is not pulled back mid-word.
       const active = document.activeElement
-      if (!active || active === document.body || root.contains(active)) composerFocus?.()
+      const inComposer = active !== null && root.contains(active) && active.closest('.chat-composer') !== null
+      if (!active || active === document.body || inComposer) composerFocus?.()
     }
   }
 
@@ -175,7 +177,9 @@ export function ChatConversation(props: ChatConversationProps) {
             source={open.source}
             onClose={() => {
               setSource(undefined)
-              open.opener?.focus()
+              // The chip that opened it is gone when the streamed answer was replaced by the stored one.
+              if (open.opener?.isConnected) open.opener.focus()
+              else composerFocus?.()
             }}
           />
         )}
