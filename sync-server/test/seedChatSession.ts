@@ -5,14 +5,14 @@ export interface SeededChatSession {
 }
 
 /**
- * Makes a collection named `collection`, uploads `text` as the Markdown file `file` into it, waits until the
+ * Makes a collection named `collection`, uploads `text` as the file `file` (Markdown unless `type` says) into it, waits until the
  * server has processed it and opens a chat session on the collection: the setup every server test (and
  * benchmark) of document answers needs. `headers` carry a signed-in person's credentials. Throws on any
  * answer outside 2xx, so a broken setup fails as itself rather than as an empty answer later.
  */
 export async function seedChatSession(
   quire: { url: string; idle(): Promise<void> },
-  document: { collection: string; file: string; text: string },
+  document: { collection: string; file: string; text: string | Uint8Array<ArrayBuffer>; type?: string },
   headers: Record<string, string> = {},
 ): Promise<SeededChatSession> {
   const post = async (path: string, body: BodyInit, type?: string) => {
@@ -33,7 +33,7 @@ export async function seedChatSession(
   )
   const form = new FormData()
   form.set('collection_id', collection.id)
-  form.set('file', new Blob([document.text], { type: 'text/markdown' }), document.file)
+  form.set('file', new Blob([document.text], { type: document.type ?? 'text/markdown' }), document.file)
   await post('/api/documents/', form)
   await quire.idle()
   const session = await post(

@@ -2,6 +2,7 @@ import type { AnswerSource } from '../generate/AnswerGenerator'
 import type { ChatTurn } from '../generate/ChatModel'
 import { classifyIntent, type SearchIntent } from '../retrieve/classifyIntent'
 import { rewriteQuery } from '../retrieve/rewriteQuery'
+import { citedPageTexts } from './citedPageTexts'
 import { searchChunks, type SearchChunksPorts } from '../retrieve/searchChunks'
 import type { SourceDocument } from './SourceDocument'
 import { isWebSource, type CitedSource } from './WebSource'
@@ -16,6 +17,11 @@ export interface FoundSources {
   search_note: string | null
   /** Small talk the extractive answerer should greet instead of answering from passages. */
   greeting: boolean
+  /**
+   * For a model: each passage within the text of its page, by chunk id (`citedPageTexts`). Empty for the
+   * extractive answerer, which quotes the passages themselves.
+   */
+  pageTexts: ReadonlyMap<string, string>
 }
 
 export interface FindSourcesInput {
@@ -37,7 +43,15 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   // Small talk needs no passages; the extractive answerer would only say it found none.
   const greeting = intent.kind === 'chat' && input.generatorId === 'extractive'
   if (greeting) {
-    return { intent, queries_used: [], search_method: 'none', sources: [], search_note: null, greeting }
+    return {
+      intent,
+      queries_used: [],
+      search_method: 'none',
+      sources: [],
+      search_note: null,
+      greeting,
+      pageTexts: new Map(),
+    }
   }
   const queries = rewriteQuery(input.question, input.history)
   const found = await searchChunks(ports, {
@@ -65,10 +79,12 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     sources,
     search_note: found.fallback_reason,
     greeting,
+    pageTexts: input.generatorId === 'extractive' ? new Map() : await citedPageTexts(ports.store, sources),
   }
 }
 
-export function toAnswerSource(source: CitedSource): AnswerSource {
+/** A cited source as the generator reads it; `pageTexts` (from `findSources`) adds a passage's page. */
+export function toAnswerSource(source: CitedSource, pageTexts?: ReadonlyMap<string, string>): AnswerSource {
   if (isWebSource(source)) {
     // A page is "a file" to the generators: its title names it, its URL says where it is.
     return {
@@ -92,6 +108,7 @@ export function toAnswerSource(source: CitedSource): AnswerSource {
     heading: source.heading,
     text: source.content,
     score: source.score,
+    ...(pageTexts?.has(source.chunk_id) ? { pageText: pageTexts.get(source.chunk_id) } : {}),
   }
 }
 

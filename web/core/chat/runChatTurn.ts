@@ -82,7 +82,7 @@ export async function* runChatTurn(
       : input.generator.answer({
           question: input.message,
           history,
-          sources: sources.map(toAnswerSource),
+          sources: sources.map((source) => toAnswerSource(source, found.pageTexts)),
           signal,
         })
     for await (const piece of pieces) {

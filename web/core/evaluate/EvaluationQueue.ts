@@ -100,7 +100,7 @@ export class EvaluationQueue implements EvaluationJobs {
           for await (const piece of generator.answer({
             question: testCase.question,
             history: [],
-            sources: found.sources.map(toAnswerSource),
+            sources: found.sources.map((source) => toAnswerSource(source, found.pageTexts)),
             signal,
           })) {
             answer += piece

@@ -12,6 +12,12 @@ export interface AnswerSource {
   score: number
   /** A web page's address (a "search the web" source); absent for document passages. */
   url?: string
+  /**
+   * The passage within the text of its page (clipped around it), for a model to read in its place: the
+   * row label or column year a figure needs is often on the page, not in the passage. Absent when the
+   * passage has no page or the answerer quotes passages (extractive).
+   */
+  pageText?: string
 }
 
 export interface AnswerRequest {

@@ -60,6 +60,17 @@ describe('buildAnswerPrompt', () => {
     ])
   })
 
+  it('gives a model the passage’s page in its place where there is one', () => {
+    const [system] = buildAnswerPrompt({
+      question: 'Capital spending in 2021?',
+      history: [],
+      sources: [source(1, { text: 'Capital spending', pageText: 'Capital spending\nFiscal 2021 (4,625)' })],
+    })
+    expect(system!.content).toContain(
+      '[1] tracemonkey.pdf, page 5 — 3. Trace Trees\nCapital spending\nFiscal 2021 (4,625)',
+    )
+  })
+
   it('keeps only the latest history, clipped, and says when no source matched', () => {
     const history = Array.from({ length: 20 }, (_, i) => ({
       role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),

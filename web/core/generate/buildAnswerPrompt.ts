@@ -38,7 +38,8 @@ function formatSource(source: AnswerRequest['sources'][number]): string {
   if (source.page !== null) label += `, page ${source.page}`
   if (source.heading) label += ` — ${source.heading}`
   if (source.url) label += ` (web page ${source.url})`
-  return `${label}\n${source.text.trim()}`
+  // A model reads the passage's whole page where it was given one: the figure's row and year are there.
+  return `${label}\n${(source.pageText ?? source.text).trim()}`
 }
 
 function clip(text: string, max: number): string {
