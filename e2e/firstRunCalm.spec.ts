@@ -123,7 +123,9 @@ test('a model name can be typed when the server cannot list its models', async (
   const settings = new SettingsPage(page)
   await expect(settings.heading).toBeVisible()
   await page.getByText('Type a model name').click()
-  await page.getByLabel('Server', { exact: true }).selectOption({ label: 'Ollama: New Server (http://localhost:11434)' })
+  await page
+    .getByLabel('Server', { exact: true })
+    .selectOption({ label: 'Ollama: New Server (http://localhost:11434)' })
   await page.getByLabel('Model name').fill('llama3.2')
   await page.getByRole('button', { name: 'Use this model' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Answers now come from llama3.2' })).toBeVisible()
