@@ -158,8 +158,8 @@ export function AnswerModelPicker(props: { initial: GeneratorView; reload: Acces
       </p>
       <Show when={webLlmBlocked()}>
         <p id="webllm-unavailable" class="field-hint">
-          WebLLM cannot be chosen here: {webLlm.data()?.reason} It needs a browser with WebGPU, such as a
-          recent Chrome or Edge on a computer with a supported GPU.
+          WebLLM cannot be chosen here: {webLlm.data()?.reason} A recent Chrome or Edge on a computer with a
+          supported GPU runs it; here, choose the extractive answerer, Ollama or an OpenAI-compatible server.
         </p>
       </Show>
       <div id={ids.errors}>

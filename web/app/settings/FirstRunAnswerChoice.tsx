@@ -65,8 +65,8 @@ export function FirstRunAnswerChoice() {
       {option('webllm', 'WebLLM: a model in this browser', webLlm.data()?.available !== true)}
       <Show when={webLlm.data()?.available === false}>
         <p id="first-run-webllm-reason" class="field-hint first-run-hint">
-          Not available here: {webLlm.data()?.reason} WebLLM needs WebGPU (a recent Chrome or Edge on a
-          computer with a supported GPU).
+          Not available here: {webLlm.data()?.reason} A recent Chrome or Edge on a computer with a supported
+          GPU runs it.
         </p>
       </Show>
       <Show when={way() === 'webllm'}>
