@@ -156,6 +156,26 @@ export default defineConfig({
   // The app's version for Settings (web/app/pwa/appVersion.ts), from package.json at build time.
   define: { __APP_VERSION__: JSON.stringify(packageVersion()) },
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // The entry chunk would be one 570 kB file (over Vite's 500 kB warning on every build): msw's
+        // page side (setupWorker, with its cookie and domain libraries), which starts the in-browser API,
+        // and the router are libraries that change less often than the app, so each gets its own chunk,
+        // cached across app updates. All are needed on the first paint, so none can be lazy.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'msw',
+              test: /node_modules[\\/](msw|@mswjs|tldts|tldts-core|tough-cookie|headers-polyfill|set-cookie-parser|rettime|strict-event-emitter|@open-draft|outvariant|until-async|is-node-process|path-to-regexp)[\\/]/,
+            },
+            { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: { port: 5173 },
 })

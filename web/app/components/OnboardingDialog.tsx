@@ -1,5 +1,7 @@
+import { Link } from '@tanstack/solid-router'
 import { createSignal, Show } from 'solid-js'
 import '../pwa/pwa.css'
+import { FirstRunAnswerChoice } from '../settings/FirstRunAnswerChoice'
 import { Dialog } from './Dialog'
 
 const STORAGE_KEY = 'quire.onboarded'
@@ -21,7 +23,12 @@ function shouldGreet(): boolean {
   }
 }
 
-/** The first-run dialog: what runs where, in a few lines, before anything else. */
+/**
+ * The first-run panel: what runs where, then the two things a new person needs: add documents, and
+ * choose how answers are written (quoted sentences by default; a model in the browser, a local Ollama or
+ * a provider's key, each tested only when the person asks). Dismissed once, it does not come back;
+ * Settings has every choice.
+ */
 export function OnboardingDialog() {
   const [open, setOpen] = createSignal(shouldGreet())
   const done = () => {
@@ -39,25 +46,30 @@ export function OnboardingDialog() {
         labelledBy="onboarding-title"
         describedBy="onboarding-text"
         onClose={done}
-        class="dialog-narrow"
+        class="first-run-dialog"
       >
         <h2 id="onboarding-title" class="dialog-title">
           Welcome to Quire
         </h2>
-        <div id="onboarding-text" class="dialog-message">
-          <p>Ask questions about your own documents. Everything runs in this browser:</p>
-          <ul class="onboarding-points">
-            <li>Your documents are read, indexed, searched and answered here, on this device.</li>
-            <li>
-              Nothing leaves it unless you choose an Ollama or OpenAI-compatible endpoint in Settings, or sign
-              in to a sync server.
-            </li>
-            <li>Models download only when you turn them on in Settings, and then work offline.</li>
-          </ul>
+        <div class="dialog-message">
+          <p id="onboarding-text">
+            Ask questions about your own documents. Everything runs in this browser: your documents are read,
+            indexed and searched here, and nothing leaves this device unless you choose a model server below
+            or sign in to a sync server.
+          </p>
+          <h3 class="first-run-heading">Your documents</h3>
+          <p>
+            <Link to="/collections" class="button button-primary" onClick={done}>
+              Add documents
+            </Link>
+          </p>
+          <p class="field-hint">PDF, Word, PowerPoint, Markdown and HTML files, in a collection.</p>
+          <FirstRunAnswerChoice />
+          <p class="field-hint">Every choice is in Settings later, too.</p>
         </div>
         <div class="dialog-actions">
-          <button type="button" class="button button-primary" onClick={done}>
-            Get started
+          <button type="button" class="button" onClick={done}>
+            Close
           </button>
         </div>
       </Dialog>

@@ -4,30 +4,37 @@ import { errorDetail } from '../api/ApiRequestError'
 import { saveSettings, type GeneratorInput, type GeneratorView } from '../api/settingsApi'
 import { showToast } from '../toasts/toastStore'
 import { createLoad } from './createLoad'
+import { allowModelListing, mayListModels } from './modelListing'
 import { EXTRACTIVE, modelChoices, providerLabel, WEBLLM } from './modelChoices'
+import { TypedModelForm } from './TypedModelForm'
+import { webLlmAvailability } from './webLlmAvailability'
 import { WebLlmModelPicker } from './WebLlmModelPicker'
 
 const LISTED: ServerProvider[] = ['ollama', 'openai']
 
-/** The models of every server, and the person's servers with their addresses (for older saved choices). */
-async function loadModels() {
-  const [all, ...values] = await Promise.all([
-    getAllModels(),
-    ...LISTED.map((provider) => getProviderValue(provider).catch(() => ({}))),
-  ])
-  const servers = LISTED.flatMap((provider, index) =>
-    ((values[index] as { servers?: Array<{ id: string; serverAddress: string }> }).servers ?? []).map(
-      (server) => ({ provider, id: server.id, serverAddress: server.serverAddress }),
-    ),
+/** The person's servers with their addresses, as saved (read locally: no server is contacted). */
+async function loadServers() {
+  const values = await Promise.all(LISTED.map((provider) => getProviderValue(provider).catch(() => ({}))))
+  return LISTED.flatMap((provider, index) =>
+    (
+      (values[index] as { servers?: Array<{ id: string; serverName: string; serverAddress: string }> })
+        .servers ?? []
+    ).map((server) => ({
+      provider,
+      id: server.id,
+      serverName: server.serverName,
+      serverAddress: server.serverAddress,
+    })),
   )
-  return { all, servers }
 }
 
 /**
  * The one model picker: what answers document questions and conversations. "Extractive (no model)"
  * first, then every model of every configured server (`GET /api/v1/ai/providers/all-models`) grouped by
- * provider and server, then WebLLM on this device. A server that did not answer is listed beside with
- * its reason; the others' models are still offered. Choosing saves at once.
+ * provider and server, then WebLLM on this device (not choosable, with the reason, where WebGPU is
+ * missing). A server that did not answer is listed beside with its reason; the others' models are still
+ * offered. Servers are asked for their models only with the person's consent (modelListing.ts); a model
+ * name can also be typed, for a server whose list is unavailable. Choosing saves at once.
  */
 export function AnswerModelPicker(props: { initial: GeneratorView; reload: Accessor<number> }) {
   const ids = { select: createUniqueId(), hint: createUniqueId(), errors: createUniqueId() }
@@ -35,11 +42,31 @@ export function AnswerModelPicker(props: { initial: GeneratorView; reload: Acces
   const [webLlmModel, setWebLlmModel] = createSignal(
     props.initial.kind === 'webllm' ? props.initial.model : '',
   )
-  const loaded = createLoad(loadModels)
-  createEffect(on(props.reload, () => void loaded.reload(), { defer: true }))
+  const listing = () => mayListModels(current())
+  const servers = createLoad(loadServers)
+  const loaded = createLoad(getAllModels, { start: listing() })
+  const webLlm = createLoad(webLlmAvailability)
+  // Consent given elsewhere (a server added, a connection tested) lists the models at once.
+  createEffect(on(listing, (now, before) => now && !before && void loaded.reload(), { defer: true }))
+  createEffect(
+    on(
+      props.reload,
+      () => {
+        void servers.reload()
+        if (listing()) void loaded.reload()
+      },
+      { defer: true },
+    ),
+  )
+  const listModels = () => {
+    if (listing()) void loaded.reload()
+    allowModelListing()
+  }
   const [saving, setSaving] = createSignal(false)
   const choices = () =>
-    modelChoices(loaded.data()?.all ?? { models: [], errors: [] }, current(), loaded.data()?.servers ?? [])
+    modelChoices(loaded.data() ?? { models: [], errors: [] }, current(), servers.data() ?? [])
+  /** WebLLM is offered only where it runs; a saved WebLLM choice stays shown as what is saved. */
+  const webLlmBlocked = () => webLlm.data()?.available === false && current().kind !== 'webllm'
   const [chosen, setChosen] = createSignal<string | null>(null)
   const selected = () => chosen() ?? choices().selected
 
@@ -59,7 +86,7 @@ export function AnswerModelPicker(props: { initial: GeneratorView; reload: Acces
   }
 
   const choose = (value: string) => {
-    if (value === WEBLLM) return setChosen(WEBLLM)
+    if (value === WEBLLM) return webLlmBlocked() ? undefined : setChosen(WEBLLM)
     if (value === EXTRACTIVE) return void use({ kind: 'extractive' }, 'the extractive answerer')
     const choice = choices()
       .groups.flatMap((group) => group.choices)
@@ -86,7 +113,9 @@ export function AnswerModelPicker(props: { initial: GeneratorView; reload: Acces
         <Show when={choices().saved}>
           {(saved) => (
             <option value={saved().value} selected={selected() === saved().value}>
-              {loaded.loading() ? saved().label.replace(/ \(not listed now\)$/u, '') : saved().label}
+              {loaded.loading() || !loaded.data()
+                ? saved().label.replace(/ \(not listed now\)$/u, '')
+                : saved().label}
             </option>
           )}
         </Show>
@@ -103,17 +132,36 @@ export function AnswerModelPicker(props: { initial: GeneratorView; reload: Acces
             </optgroup>
           )}
         </For>
-        <option value={WEBLLM} selected={selected() === WEBLLM}>
-          WebLLM: a model on this device’s GPU (WebGPU)
+        <option value={WEBLLM} selected={selected() === WEBLLM} disabled={webLlmBlocked()}>
+          {webLlmBlocked()
+            ? 'WebLLM: not available in this browser (no WebGPU)'
+            : 'WebLLM: a model on this device’s GPU (WebGPU)'}
         </option>
       </select>
       <p id={ids.hint} class="field-hint">
-        Answers your document questions and conversations. Add servers below to list their models here.{' '}
-        <Show when={loaded.loading()}>Listing the models of your servers… </Show>
-        <button type="button" class="button button-small" onClick={() => void loaded.reload()}>
-          Refresh models
+        Extractive answers are sentences quoted from your documents; a language model writes better answers.
+        Answers your document questions and conversations.{' '}
+        <Show
+          when={listing()}
+          fallback={
+            <>
+              Your servers are asked for their models only when you list them, so nothing is contacted before
+              you choose to.{' '}
+            </>
+          }
+        >
+          <Show when={loaded.loading()}>Listing the models of your servers… </Show>
+        </Show>
+        <button type="button" class="button button-small" onClick={listModels}>
+          {listing() ? 'Refresh models' : 'List models'}
         </button>
       </p>
+      <Show when={webLlmBlocked()}>
+        <p id="webllm-unavailable" class="field-hint">
+          WebLLM cannot be chosen here: {webLlm.data()?.reason} A recent Chrome or Edge on a computer with a
+          supported GPU runs it; here, choose the extractive answerer, Ollama or an OpenAI-compatible server.
+        </p>
+      </Show>
       <div id={ids.errors}>
         <Show when={loaded.error()}>
           <p class="field-error">The models could not be listed: {errorDetail(loaded.error())}</p>
@@ -132,6 +180,13 @@ export function AnswerModelPicker(props: { initial: GeneratorView; reload: Acces
           </ul>
         </Show>
       </div>
+      <TypedModelForm
+        servers={servers.data() ?? []}
+        onUse={(generator, label) => {
+          allowModelListing()
+          void use(generator, label)
+        }}
+      />
       <Show when={selected() === WEBLLM}>
         <WebLlmModelPicker
           model={webLlmModel()}

@@ -2,6 +2,7 @@ import { createSignal } from 'solid-js'
 import type { GeneratorView } from '../api/settingsApi'
 import { AnswerModelPicker } from './AnswerModelPicker'
 import { AnthropicKeyField } from './AnthropicKeyField'
+import { allowModelListing } from './modelListing'
 import { ProviderServerList } from './ProviderServerList'
 import './modelSettings.css'
 
@@ -13,7 +14,11 @@ import './modelSettings.css'
  */
 export function ModelSettingsSection(props: { generator: GeneratorView }) {
   const [reload, setReload] = createSignal(0)
-  const changed = () => setReload((count) => count + 1)
+  // A server the person added, edited or removed is one they use: list its models from now on.
+  const changed = () => {
+    allowModelListing()
+    setReload((count) => count + 1)
+  }
   return (
     <section class="settings-section" aria-labelledby="models-title">
       <h2 id="models-title" class="settings-section-title">

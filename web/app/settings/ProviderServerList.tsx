@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog'
 import { showToast } from '../toasts/toastStore'
 import { providerLabel } from './modelChoices'
 import { createLoad } from './createLoad'
+import { allowModelListing } from './modelListing'
 import { ServerDialog } from './ServerDialog'
 import { hasKey, serverEntry, withoutServer, withServer } from './serverEdits'
 import { plural } from '../plural'
@@ -53,6 +54,8 @@ export function ProviderServerList(props: ProviderServerListProps) {
   }
 
   const test = async (server: ServerEntry) => {
+    // Testing a server is using it: the model picker may list its models from now on.
+    allowModelListing()
     setTested((all) => ({ ...all, [server.id]: 'testing' }))
     let outcome: Outcome
     try {

@@ -5,10 +5,11 @@ import { createSignal } from 'solid-js'
  * Suspense boundary would hold the whole Settings screen on "Loading…" until, say, every model server
  * had answered (a slow one can take its connect timeout). A newer load wins over one still running.
  */
-export function createLoad<T>(fetcher: () => Promise<T>) {
+export function createLoad<T>(fetcher: () => Promise<T>, options: { start?: boolean } = {}) {
+  const start = options.start ?? true
   const [data, setData] = createSignal<T>()
   const [error, setError] = createSignal<unknown>()
-  const [loading, setLoading] = createSignal(true)
+  const [loading, setLoading] = createSignal(start)
   let latest = 0
   const reload = async () => {
     const run = ++latest
@@ -23,6 +24,7 @@ export function createLoad<T>(fetcher: () => Promise<T>) {
       if (run === latest) setLoading(false)
     }
   }
-  void reload()
+  // `start: false` waits for the first reload() (a load that must not run before the person asks).
+  if (start) void reload()
   return { data, error, loading, reload, set: (value: T) => setData(() => value) }
 }

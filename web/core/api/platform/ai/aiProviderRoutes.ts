@@ -246,17 +246,24 @@ const allModelsRoute = defineRoute({
     },
   },
   async handler(_input, ports) {
-    const asks: Array<Promise<ModelEntry[]>> = []
-    const sources: Array<{ provider: string; settings_id: string | null; server: ProviderServer }> = []
+    const sources: Array<{
+      provider: Exclude<ProviderName, 'webllm'>
+      settings_id: string | null
+      server: ProviderServer
+    }> = []
     for (const provider of ['ollama', 'openai', 'anthropic'] as const) {
       const { instance, servers } = await providerSettings(ports, provider)
       const settingsId = instance?.id ?? null
-      for (const server of servers) {
-        sources.push({ provider, settings_id: settingsId, server })
-        asks.push(Promise.resolve().then(() => serverModels(ports, provider, settingsId, server)))
-      }
+      for (const server of servers) sources.push({ provider, settings_id: settingsId, server })
     }
-    const results = await Promise.allSettled(asks)
+    // Every server is asked only once all are known, and allSettled takes each promise at once: a
+    // server asked while the next provider's setting was still being read could fail before anything
+    // awaited it, an unhandled rejection (the browser's console showed one per unreachable server).
+    const results = await Promise.allSettled(
+      sources.map((source) =>
+        Promise.resolve().then(() => serverModels(ports, source.provider, source.settings_id, source.server)),
+      ),
+    )
     const models: ModelEntry[] = []
     const serverErrors: Array<Record<string, unknown>> = []
     results.forEach((result, index) => {
