@@ -104,7 +104,7 @@ test('pages are created, placed under a parent, moved, renamed, published, opene
   await expectAccessible(page, 'the Pages screen with pages')
 
   // Published pages appear in the app's navigation under their parent: one under a navigation route.
-  await screen.create('Board', { parent: 'Your BrainDrive (/dashboard)' })
+  await screen.create('Board', { parent: 'Your pages (/dashboard)' })
   await expect(screen.route('Board')).toHaveText('/dashboard/board')
   await screen.switch('Board', 'Published').check()
   await expect(screen.switch('Board', 'Published')).toBeChecked()

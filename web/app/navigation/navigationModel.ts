@@ -44,6 +44,18 @@ export const SYSTEM_ROUTE_SCREENS: Readonly<Record<string, string>> = Object.fro
 /** The seeded route that only groups the others ("Your BrainDrive"). */
 const GROUP_ROUTE = 'dashboard'
 
+/**
+ * What a route is called where the app names it (the Pages screen's Parent select): a seeded route by what
+ * it is in Quire's sidebar ("Plugin Manager" is Plugins, "Your BrainDrive" the top of "Your pages"), any
+ * other route by its own name.
+ */
+export function routeDisplayName(route: { name: string; route: string; is_system_route: boolean }): string {
+  if (!route.is_system_route) return route.name
+  const path = bare(route.route)
+  if (path === GROUP_ROUTE) return 'Your pages'
+  return MAIN_SCREENS.find((screen) => screen.systemRoute === path)?.name ?? route.name
+}
+
 /** One entry of the navigation as shown: a route (with its child routes and pages) or a published page. */
 export interface NavEntry {
   kind: 'route' | 'page'
