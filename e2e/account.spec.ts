@@ -41,6 +41,10 @@ test('account: sign up on the sync server, stay signed in across a reload, sign 
   await account.signUp({ server, ...person, fullName: 'Ada Lovelace' })
   await expect(account.signedInAs('Ada Lovelace')).toBeVisible()
   await expect(account.serverSection.getByText(server, { exact: true })).toBeVisible()
+  // Signed in, the page names one person (issue 30, bug 5): the device's local profile ("Username local")
+  // is not listed beside "Signed in as Ada Lovelace".
+  await expect(account.deviceSection.getByRole('definition').filter({ hasText: /^local$/ })).toHaveCount(0)
+  await expect(page.getByText('local', { exact: true })).toHaveCount(0)
   await expectAccessible(page, 'Account, signed in')
 
   await page.reload()

@@ -90,6 +90,9 @@ test('sync status: the panel and the app bar follow sync, and offline changes re
   await expect(account.syncState).toHaveText('Offline — changes are kept and sent when back online')
   await expect(account.syncSection.getByText(/^[1-9]\d* changes? waiting to be sent$/)).toBeVisible()
   await expect(account.syncIndicator).toHaveText(/Offline, [1-9]\d* pending$/)
+  // One offline badge, not two (issue 30, bug 5): while the sync indicator says so, the app's own
+  // "Offline – everything still works" is not shown beside it.
+  await expect(page.getByRole('banner').getByText('Offline – everything still works')).toHaveCount(0)
 
   // Back online: the loop is nudged, sends the change, and the views go back to up to date.
   await context.setOffline(false)

@@ -107,9 +107,9 @@ test('a person builds a workspace page from the built-in chat and plugin modules
 
   const screen = new PagesScreen(laptop)
   const designer = new DesignerPage(laptop)
-  await test.step('a new page under Your BrainDrive, opened in the designer', async () => {
+  await test.step('a new page at the top of Your pages (the seeded dashboard route), opened in the designer', async () => {
     await screen.open()
-    await expect(await screen.create(PAGE, { parent: 'Your BrainDrive (/dashboard)' })).toBeHidden()
+    await expect(await screen.create(PAGE, { parent: 'Your pages (/dashboard)' })).toBeHidden()
     await expect(screen.route(PAGE)).toHaveText('/dashboard/harbour-workspace')
     await screen.designLink(PAGE).click()
     await expect(laptop.getByRole('heading', { name: `Design ${PAGE}`, level: 1 })).toBeVisible()

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from '../support/openScreen'
 
 /** The Account screen: this device's local profile, and sign-in / sign-up / sign-out on a sync server. */
 export class AccountPage {
@@ -9,7 +10,7 @@ export class AccountPage {
   }
 
   async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click()
+    await openScreen(this.page, 'Account')
     await expect(this.heading).toBeVisible()
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from '../support/openScreen'
 
 /** The Chat screen: the sessions sidebar, the thread, the composer and the source panel. */
 export class ChatPage {
@@ -9,10 +10,7 @@ export class ChatPage {
   }
 
   async open(): Promise<void> {
-    await this.page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Chat', exact: true })
-      .click()
+    await openScreen(this.page, 'Chat')
     await expect(this.heading).toBeVisible()
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from '../support/openScreen'
 
 /** The Collections screen as a user sees it: cards, the New collection form, edit and delete. */
 export class CollectionsPage {
@@ -13,7 +14,7 @@ export class CollectionsPage {
   }
 
   async open(): Promise<void> {
-    await this.page.getByRole('link', { name: 'Collections' }).first().click()
+    await openScreen(this.page, 'Collections')
     await expect(this.heading).toBeVisible()
   }
 

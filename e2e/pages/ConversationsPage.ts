@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from '../support/openScreen'
 
 /** The Conversations screen: the sidebar, the open conversation, its tags, and the personas dialog. */
 export class ConversationsPage {
@@ -9,10 +10,7 @@ export class ConversationsPage {
   }
 
   async open(): Promise<void> {
-    await this.page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Conversations', exact: true })
-      .click()
+    await openScreen(this.page, 'Conversations')
     await expect(this.heading).toBeVisible()
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from '../support/openScreen'
 
 /** The Evaluation screen: the start form, a run's live progress and results, and the history chart. */
 export class EvaluationPage {
@@ -9,10 +10,7 @@ export class EvaluationPage {
   }
 
   async open(): Promise<void> {
-    await this.page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Evaluation' })
-      .click()
+    await openScreen(this.page, 'Evaluation')
     await expect(this.heading).toBeVisible()
   }
 

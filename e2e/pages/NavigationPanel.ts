@@ -11,12 +11,15 @@ export interface ApiRoute {
   children: ApiRoute[]
 }
 
-/** The navigation routes beside the main links: the routes tree, "Edit navigation", and the "Routes" menu at phone width. */
+/**
+ * The app's one navigation (`navigation` "Main" in the sidebar): Quire's screens, the person's routes and
+ * pages, "More", "Edit navigation"; at phone width in a drawer behind the top bar's "Menu" button.
+ */
 export class NavigationPanel {
   constructor(private readonly page: Page) {}
 
   get root(): Locator {
-    return this.page.getByRole('navigation', { name: 'Routes' })
+    return this.page.getByRole('navigation', { name: 'Main' })
   }
 
   link(name: string): Locator {
@@ -28,8 +31,24 @@ export class NavigationPanel {
     return this.root.getByRole('button', { name: `Items under ${name}`, exact: true })
   }
 
+  /** "Menu" in the phone's top bar, which opens the navigation as a drawer. */
   get menuButton(): Locator {
-    return this.root.getByRole('button', { name: 'Routes', exact: true })
+    return this.page.getByRole('banner').getByRole('button', { name: 'Menu', exact: true })
+  }
+
+  /** The drawer, a modal dialog "Menu", while open at phone width. */
+  get drawer(): Locator {
+    return this.page.getByRole('dialog', { name: 'Menu' })
+  }
+
+  /** The list of the person's routes and pages, under "Your pages". */
+  get yours(): Locator {
+    return this.root.getByRole('list', { name: 'Your pages' })
+  }
+
+  /** The "More" group: Evaluation, API explorer, Account. */
+  get more(): Locator {
+    return this.root.getByRole('list', { name: 'More' })
   }
 
   get editButton(): Locator {

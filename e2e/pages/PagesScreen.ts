@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from '../support/openScreen'
 
 /** The Pages screen (Pages in the main navigation): the person's pages with their routes and actions. */
 export class PagesScreen {
@@ -9,10 +10,7 @@ export class PagesScreen {
   }
 
   async open(): Promise<void> {
-    await this.page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Pages', exact: true })
-      .click()
+    await openScreen(this.page, 'Pages')
     await expect(this.heading).toBeVisible()
   }
 

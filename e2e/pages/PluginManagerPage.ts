@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from '../support/openScreen'
 
 /** The plugin manager (Plugins in the main navigation): install sources, the installed list, the marketplace. */
 export class PluginManagerPage {
@@ -31,7 +32,7 @@ export class PluginManagerPage {
   }
 
   async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Plugins' }).click()
+    await openScreen(this.page, 'Plugins')
     await expect(this.heading).toBeVisible()
   }
 

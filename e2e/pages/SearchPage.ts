@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from '../support/openScreen'
 
 /** The Search screen: the form, how the search ran, and the ranked passages. */
 export class SearchPage {
@@ -9,7 +10,7 @@ export class SearchPage {
   }
 
   async open(): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click()
+    await openScreen(this.page, 'Search')
     await expect(this.heading).toBeVisible()
   }
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
+import { openScreen } from '../support/openScreen'
 
 /** The Settings screen: embedder, the model picker and its servers, storage, clear data, version. */
 export class SettingsPage {
@@ -9,7 +10,7 @@ export class SettingsPage {
   }
 
   async open(): Promise<void> {
-    await this.page.getByRole('link', { name: 'Settings' }).first().click()
+    await openScreen(this.page, 'Settings')
     await expect(this.heading).toBeVisible()
   }
 

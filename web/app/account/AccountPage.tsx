@@ -55,11 +55,22 @@ export function AccountPage(props: { account: AccountView }) {
         <h2 id="account-device-title" class="settings-section-title">
           This device
         </h2>
-        <ProfileList user={account().local_user} />
-        <p class="field-hint">
-          Quire works without an account: what you add here is kept in this browser under this device’s own
-          profile. Sign in to a sync server to use your account across devices.
-        </p>
+        {/* Signed in, the page names one person: the device's own profile ("local") beside "Signed in as
+            newcomer" read as a second account (issue 30). */}
+        <Show
+          when={!account().signed_in}
+          fallback={
+            <p class="field-hint">
+              What you add here is kept in this browser and synced with your account on the sync server.
+            </p>
+          }
+        >
+          <ProfileList user={account().local_user} />
+          <p class="field-hint">
+            Quire works without an account: what you add here is kept in this browser under this device’s own
+            profile. Sign in to a sync server to use your account across devices.
+          </p>
+        </Show>
       </section>
       <section class="settings-section" aria-labelledby="account-server-title">
         <h2 id="account-server-title" class="settings-section-title">

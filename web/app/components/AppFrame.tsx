@@ -1,20 +1,93 @@
 import { Link, useRouter } from '@tanstack/solid-router'
-import { onCleanup, type JSX } from 'solid-js'
+import { createEffect, createSignal, createUniqueId, onCleanup, type JSX } from 'solid-js'
 import { SyncIndicator } from '../account/SyncIndicator'
 import { NavigationPanel } from '../navigation/NavigationPanel'
 import { InstallButton } from './InstallButton'
 import { OfflineIndicator } from './OfflineIndicator'
 import { ToastRegion } from './ToastRegion'
 import { UpdatePrompt } from './UpdatePrompt'
+import './appFrame.css'
+
+/** Where the sidebar becomes a drawer behind the "Menu" button (as appFrame.css says). */
+const PHONE = '(max-width: 800px)'
+
+/** What Tab can reach in the drawer, in order (hidden controls have no box and are skipped). */
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [
+    ...root.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])',
+    ),
+  ].filter((element) => element.getClientRects().length > 0)
+}
 
 /**
- * The frame around every page: a sidebar on wide screens that becomes a top bar on narrow ones, the main
- * landmark, and the app-wide notifications. Nav link names are exact ("Collections", "API explorer");
- * no other link on any page should contain those words, so role queries stay unambiguous.
+ * The frame around every page: the sidebar with the app's one navigation (NavigationPanel: Quire's screens,
+ * the person's routes and pages, "More"), the main landmark, and the app-wide notifications. At phone width
+ * (up to 800 px) the sidebar is a slim top bar (Menu, the brand, the sync, install and offline badges) and
+ * the navigation a drawer: "Menu" opens it as a modal dialog, Tab stays inside it, Escape or "Close menu"
+ * closes it and focus goes back to "Menu"; following a link closes it too. Nav link names are exact
+ * ("Collections", "API explorer"); no other link on any page should contain those words, so role queries
+ * stay unambiguous.
  */
 export function AppFrame(props: { children: JSX.Element }) {
   let main!: HTMLElement
+  let menuButton!: HTMLButtonElement
+  let drawer!: HTMLDivElement
   const router = useRouter()
+  const drawerId = createUniqueId()
+  const phoneQuery = window.matchMedia(PHONE)
+  const [phone, setPhone] = createSignal(phoneQuery.matches)
+  const [menuOpen, setMenuOpen] = createSignal(false)
+  const drawerOpen = () => phone() && menuOpen()
+  const onPhoneChange = () => {
+    setPhone(phoneQuery.matches)
+    if (!phoneQuery.matches) setMenuOpen(false)
+  }
+  phoneQuery.addEventListener('change', onPhoneChange)
+  onCleanup(() => phoneQuery.removeEventListener('change', onPhoneChange))
+
+  const closeMenu = () => {
+    setMenuOpen(false)
+    menuButton.focus()
+  }
+
+  // Open, the drawer takes focus (its first control) and the page behind it is inert.
+  createEffect(() => {
+    const open = drawerOpen()
+    main.inert = open
+    if (open) focusables(drawer)[0]?.focus()
+  })
+
+  // A link followed in the drawer closes it, the current screen's link too (no navigation then): focus goes
+  // to the page, which a new screen moves on to its heading (below).
+  const onDrawerClick = (event: MouseEvent) => {
+    if (!drawerOpen() || !(event.target instanceof Element) || !event.target.closest('a[href]')) return
+    setMenuOpen(false)
+    main.inert = false
+    main.focus()
+  }
+
+  const onDrawerKeyDown = (event: KeyboardEvent) => {
+    // A dialog opened from the drawer (New route, Edit X) handles its own keys.
+    if (!drawerOpen() || drawer.querySelector('dialog[open]')) return
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      closeMenu()
+      return
+    }
+    if (event.key !== 'Tab') return
+    const list = focusables(drawer)
+    const first = list[0]
+    const last = list[list.length - 1]
+    if (!first || !last) return
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
 
   // After an in-app link changes the page, focus its heading so screen readers announce where they are and
   // Tab continues from the new content. Loads, redirects and history moves leave focus where it is: they
@@ -26,6 +99,10 @@ export function AppFrame(props: { children: JSX.Element }) {
     const active = document.activeElement
     focusWasInPage = active !== null && active !== document.body
   })
+  // Following a link in the drawer closes it; focus then goes to the new page's heading (below).
+  const stopWatchingLoads = router.subscribe('onResolved', (event) => {
+    if (event.hrefChanged) setMenuOpen(false)
+  })
   const stopWatchingRenders = router.subscribe('onRendered', (event) => {
     if (!event.fromLocation || !event.pathChanged || !focusWasInPage) return
     focusWasInPage = false
@@ -36,11 +113,12 @@ export function AppFrame(props: { children: JSX.Element }) {
   })
   onCleanup(() => {
     stopWatchingStarts()
+    stopWatchingLoads()
     stopWatchingRenders()
   })
 
   return (
-    <div class="app">
+    <div class="app" classList={{ 'menu-open': drawerOpen() }}>
       <a
         class="skip-link"
         href="#main"
@@ -53,69 +131,48 @@ export function AppFrame(props: { children: JSX.Element }) {
         Skip to content
       </a>
       <header class="app-bar">
+        <button
+          ref={menuButton}
+          type="button"
+          class="button button-quiet app-menu-button"
+          aria-expanded={menuOpen()}
+          aria-controls={drawerId}
+          onClick={() => setMenuOpen(true)}
+        >
+          <span class="app-menu-icon" aria-hidden="true" />
+          Menu
+        </button>
         {/* "/" redirects to the collections; exact, so the brand never claims aria-current from the nav. */}
         <Link to="/" class="brand" activeOptions={{ exact: true }}>
           <span class="brand-mark" aria-hidden="true" />
           Quire
         </Link>
-        <nav class="app-nav" aria-label="Main">
-          <ul>
-            <li>
-              <Link to="/collections" class="nav-link">
-                Collections
-              </Link>
-            </li>
-            <li>
-              <Link to="/search" class="nav-link">
-                Search
-              </Link>
-            </li>
-            <li>
-              <Link to="/evaluation" class="nav-link">
-                Evaluation
-              </Link>
-            </li>
-            <li>
-              <Link to="/chat" class="nav-link">
-                Chat
-              </Link>
-            </li>
-            <li>
-              <Link to="/account" class="nav-link">
-                Account
-              </Link>
-            </li>
-            <li>
-              <Link to="/conversations" class="nav-link">
-                Conversations
-              </Link>
-            </li>
-            <li>
-              <Link to="/plugins" class="nav-link">
-                Plugins
-              </Link>
-            </li>
-            <li>
-              <Link to="/pages" class="nav-link">
-                Pages
-              </Link>
-            </li>
-            <li>
-              <Link to="/settings" class="nav-link">
-                Settings
-              </Link>
-            </li>
-            <li>
-              <Link to="/docs" class="nav-link">
-                API explorer
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <NavigationPanel />
-        <SyncIndicator />
-        <InstallButton />
-        <OfflineIndicator />
+        {/* In the bar, so that it and the drawer stack together above the page. */}
+        <div class="app-backdrop" aria-hidden="true" onClick={closeMenu} />
+        <div
+          ref={drawer}
+          id={drawerId}
+          class="app-drawer"
+          classList={{ open: menuOpen() }}
+          role={drawerOpen() ? 'dialog' : undefined}
+          aria-modal={drawerOpen() ? 'true' : undefined}
+          aria-label={drawerOpen() ? 'Menu' : undefined}
+          onKeyDown={onDrawerKeyDown}
+          onClick={onDrawerClick}
+        >
+          <div class="app-drawer-head">
+            <span class="app-drawer-title">Menu</span>
+            <button type="button" class="button button-quiet button-small" onClick={closeMenu}>
+              Close menu
+            </button>
+          </div>
+          <NavigationPanel />
+        </div>
+        <div class="app-status">
+          <SyncIndicator />
+          <InstallButton />
+          <OfflineIndicator />
+        </div>
       </header>
       <main ref={main} id="main" class="app-main" tabindex="-1">
         {props.children}

@@ -1,4 +1,4 @@
-import { useRouter } from '@tanstack/solid-router'
+import { Link, useRouter } from '@tanstack/solid-router'
 import {
   createMemo,
   createResource,
@@ -22,7 +22,7 @@ import {
   type NavigationTreeNode,
 } from './navigationApi'
 import { DRAG_TYPE, NavigationEditItem, type DropTarget } from './NavigationEditItem'
-import { buildEntries, planExpandAll, type NavEntry } from './navigationModel'
+import { buildEntries, buildSidebar, MORE_SCREENS, type NavEntry } from './navigationModel'
 import { NavigationTreeItem } from './NavigationTreeItem'
 import {
   describeDrop,
@@ -40,13 +40,14 @@ import './navigation.css'
 const RouteEditDialog = lazy(() => import('./RouteEditDialog'))
 
 /**
- * The person's navigation routes, beside the fixed "Main" links: `GET /api/v1/navigation-routes/tree` with the
- * published pages under their routes and parent pages (see navigationModel.ts for how the seeded system
- * routes map to Quire's screens). A route folds as its `is_expanded` says and saves the change; "Collapse all"
- * and "Expand all" save them in one batch-update. "Edit navigation" lists every route (hidden ones marked) with
- * buttons to move it (up, down, indent, outdent), edit it and delete it, and takes drags before, after and onto
- * a route. Each rearrangement is ONE `POST .../batch-update` with every route whose place changes, offered for
- * Undo in a toast and announced in a live region. At phone width the panel folds behind a "Routes" button.
+ * The app's one navigation (issue 30), the `navigation` landmark "Main" in the sidebar: Quire's screens, with
+ * the API's seeded routes mapped onto them (see navigationModel.ts, `buildSidebar`), then the person's routes
+ * and published pages (`GET /api/v1/navigation-routes/tree`, `GET /api/v1/pages?published_only=true`),
+ * top-level pages included, then a "More" group of the screens most people seldom need. A route folds as its
+ * `is_expanded` says and saves the change. "Edit navigation" lists every route (hidden ones marked) with
+ * buttons to move it (up, down, indent, outdent), edit it and delete it, and takes drags before, after and
+ * onto a route. Each rearrangement is ONE `POST .../batch-update` with every route whose place changes,
+ * offered for Undo in a toast and announced in a live region. At phone width AppFrame shows it in a drawer.
  *
  * It reads the tree again whenever the router finishes a load: after each navigation, and after
  * `router.invalidate()`, which is how the app says "data changed" (the Pages screen and the designer after a
@@ -59,7 +60,6 @@ export function NavigationPanel() {
     const [tree, pages] = await Promise.all([getNavigationTree(), listPublishedPages()])
     return { tree, pages }
   })
-  const [menuOpen, setMenuOpen] = createSignal(false)
   const [editing, setEditing] = createSignal(false)
   const [announcement, setAnnouncement] = createSignal('')
   const [creating, setCreating] = createSignal(false)
@@ -75,13 +75,12 @@ export function NavigationPanel() {
     // The app's first load (no location before it) is what the resource's own first read answers:
     // reading again then only doubled the start-up's requests.
     if (event.fromLocation !== undefined) void refetch()
-    if (event.hrefChanged) setMenuOpen(false)
   })
   onCleanup(stop)
 
   const tree = () => data.latest?.tree ?? []
   const pages = () => data.latest?.pages ?? []
-  const entries = createMemo(() => buildEntries(tree(), pages(), { folded: foldedPages() }))
+  const sidebar = createMemo(() => buildSidebar(tree(), pages(), { folded: foldedPages() }))
   const editEntries = createMemo(() => buildEntries(tree(), [], { all: true }))
   const nodeOf = (id: string) => {
     const place = findPlace(tree(), id)
@@ -98,20 +97,6 @@ export function NavigationPanel() {
     try {
       await setRouteExpanded(entry.id, !entry.expanded)
       await refetch()
-    } catch (error) {
-      fail(error)
-    }
-  }
-
-  const foldAll = async (expanded: boolean) => {
-    const plan = planExpandAll(entries(), expanded)
-    setPagesFolded(plan.pages, !expanded)
-    try {
-      if (plan.routes.length > 0) {
-        await batchUpdateRoutes(plan.routes)
-        await refetch()
-      }
-      setAnnouncement(expanded ? 'Expanded every route' : 'Collapsed every route')
     } catch (error) {
       fail(error)
     }
@@ -192,18 +177,11 @@ export function NavigationPanel() {
     return `Drag ${name} before, after or onto another route`
   }
 
+  const item = (entry: NavEntry) => <NavigationTreeItem entry={entry} onToggle={(e) => void toggle(e)} />
+
   return (
-    <nav class="nav-routes" aria-label="Routes">
-      <button
-        type="button"
-        class="button button-quiet nav-routes-menu"
-        aria-expanded={menuOpen()}
-        aria-controls={panelId}
-        onClick={() => setMenuOpen(!menuOpen())}
-      >
-        Routes
-      </button>
-      <div ref={panel} id={panelId} class="nav-routes-panel" classList={{ open: menuOpen() }}>
+    <nav class="nav-main" aria-label="Main">
+      <div ref={panel} id={panelId} class="nav-routes-panel">
         <Show when={data.error && !data.latest}>
           <p class="nav-routes-error">The navigation routes could not be loaded.</p>
         </Show>
@@ -211,27 +189,17 @@ export function NavigationPanel() {
           when={editing()}
           fallback={
             <>
-              <ul class="nav-tree">
-                <For each={entries()}>
-                  {(entry) => <NavigationTreeItem entry={entry} onToggle={(e) => void toggle(e)} />}
-                </For>
+              <ul class="nav-tree nav-screens">
+                <For each={sidebar().screens}>{item}</For>
               </ul>
-              <div class="nav-routes-tools">
-                <button
-                  type="button"
-                  class="button button-quiet button-small"
-                  onClick={() => void foldAll(false)}
-                >
-                  Collapse all
-                </button>
-                <button
-                  type="button"
-                  class="button button-quiet button-small"
-                  onClick={() => void foldAll(true)}
-                >
-                  Expand all
-                </button>
-              </div>
+              <Show when={sidebar().yours.length > 0}>
+                <span class="nav-group-label" id={`${panelId}-yours`}>
+                  Your pages
+                </span>
+                <ul class="nav-tree" aria-labelledby={`${panelId}-yours`}>
+                  <For each={sidebar().yours}>{item}</For>
+                </ul>
+              </Show>
             </>
           }
         >
@@ -289,6 +257,25 @@ export function NavigationPanel() {
         >
           Edit navigation
         </button>
+      </div>
+      {/* Screens most people seldom need: at the bottom, apart, so the working ones stand out. */}
+      <div class="nav-more">
+        <span class="nav-group-label" id={`${panelId}-more`}>
+          More
+        </span>
+        <ul class="nav-tree" aria-labelledby={`${panelId}-more`}>
+          <For each={MORE_SCREENS}>
+            {(screen) => (
+              <li class="nav-tree-item">
+                <div class="nav-tree-row">
+                  <Link to={screen.href as '/account'} class="nav-tree-link">
+                    {screen.name}
+                  </Link>
+                </div>
+              </li>
+            )}
+          </For>
+        </ul>
       </div>
       <p class="visually-hidden" role="status">
         {announcement()}

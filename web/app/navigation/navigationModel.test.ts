@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildEntries, parentPageOf, planExpandAll } from './navigationModel'
+import { buildEntries, buildSidebar, parentPageOf } from './navigationModel'
 import { node, page, seeded } from './navigationTestData'
 
 describe('buildEntries', () => {
@@ -10,6 +10,7 @@ describe('buildEntries', () => {
     expect(group?.children.map((c) => [c.name, c.href])).toEqual([
       ['Settings', '/settings'],
       ['Plugin Manager', '/plugins'],
+      ['Page Builder', '/pages'],
     ])
   })
 
@@ -98,29 +99,64 @@ describe('pages under parent pages', () => {
   })
 })
 
-describe('hidden routes and planExpandAll', () => {
+describe('hidden routes', () => {
   it('marks hidden routes in edit mode', () => {
     const hidden = node('Hidden', 'hidden', { is_visible: false })
     expect(buildEntries([hidden], [], { all: true }).map((e) => [e.name, e.hidden])).toEqual([
       ['Hidden', true],
     ])
   })
+})
 
-  it('lists the foldable routes whose state differs, and the parent pages', () => {
-    const child = node('Child', 'child')
-    const open = node('Open', 'open', { children: [child] })
-    const shut = node('Shut', 'shut', { is_expanded: false, children: [node('In', 'in')] })
-    const leaf = node('Leaf', 'leaf')
-    const top = page('Top', '/top', { navigation_route_id: leaf.id })
-    const sub = page('Sub', '/top/sub', { parent_route: '/top' })
-    const entries = buildEntries([open, shut, leaf], [top, sub])
-    expect(planExpandAll(entries, false)).toEqual({
-      routes: [
-        { id: open.id, is_expanded: false },
-        { id: leaf.id, is_expanded: false },
-      ],
-      pages: [top.id],
+describe('buildSidebar', () => {
+  it('is one navigation: the seeded routes are Quire screens, named for Quire, and "Your BrainDrive" is no entry', () => {
+    const { dashboard } = seeded()
+    const sidebar = buildSidebar([dashboard], [])
+    expect(sidebar.screens.map((s) => [s.name, s.href])).toEqual([
+      ['Collections', '/collections'],
+      ['Chat', '/chat'],
+      ['Conversations', '/conversations'],
+      ['Search', '/search'],
+      ['Pages', '/pages'],
+      ['Plugins', '/plugins'],
+      ['Settings', '/settings'],
+    ])
+    expect(sidebar.yours).toEqual([])
+  })
+
+  it("shows a top-level published page (no route, no parent page) at /p/<route>, after the person's routes", () => {
+    const { dashboard } = seeded()
+    const projects = node('Projects', 'projects')
+    const inRoute = page('In a route', '/in-a-route', { navigation_route_id: projects.id })
+    const top = page('Reading list', '/reading-list')
+    const orphan = page('Orphan', '/orphan', { navigation_route_id: '99999999-0000-4000-8000-000000000000' })
+    const child = page('Chapter', '/reading-list/chapter', {
+      parent_route: '/reading-list',
+      parent_type: 'page',
     })
-    expect(planExpandAll(entries, true).routes).toEqual([{ id: shut.id, is_expanded: true }])
+    const draftless = buildSidebar([dashboard, projects], [inRoute, top, orphan, child])
+    expect(draftless.yours.map((e) => [e.kind, e.name, e.href])).toEqual([
+      ['route', 'Projects', null],
+      ['page', 'Orphan', '/p/orphan'],
+      ['page', 'Reading list', '/p/reading-list'],
+    ])
+    expect(draftless.yours[0]?.children.map((c) => c.name)).toEqual(['In a route'])
+    expect(draftless.yours[2]?.children.map((c) => [c.name, c.href])).toEqual([
+      ['Chapter', '/p/reading-list/chapter'],
+    ])
+  })
+
+  it('puts what sits under a seeded route under its screen, and lifts a person\'s route out of "Your BrainDrive"', () => {
+    const { dashboard, settings, personas } = seeded()
+    const mine = node('Mine', 'mine')
+    dashboard.children.push(mine)
+    const howTo = page('How to', '/how-to', { navigation_route_id: settings.id })
+    const persona = page('Persona board', '/persona-board', { navigation_route_id: personas.id })
+    const sidebar = buildSidebar([dashboard], [howTo, persona])
+    const settingsScreen = sidebar.screens.find((s) => s.name === 'Settings')
+    expect(settingsScreen).toMatchObject({ id: settings.id, href: '/settings' })
+    expect(settingsScreen?.children.map((c) => [c.name, c.href])).toEqual([['How to', '/p/how-to']])
+    expect(sidebar.yours.map((e) => e.name)).toEqual(['Personas', 'Mine'])
+    expect(JSON.stringify(sidebar)).not.toMatch(/BrainDrive|Plugin Manager|Page Builder/)
   })
 })

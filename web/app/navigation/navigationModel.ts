@@ -1,16 +1,59 @@
 import type { NavigationTreeNode, PublishedPage } from './navigationApi'
 
+/** One of Quire's own screens in the sidebar, and the seeded route (if any) that maps onto it. */
+export interface Screen {
+  name: string
+  href: string
+  /** The seeded system route (`route`, bare) that is this screen in the API's navigation. */
+  systemRoute?: string
+}
+
 /**
- * Where each of the routes a new profile is seeded with (BrainDrive's, `navigationSeeds.ts`) leads in Quire.
- * `settings` is Quire's settings screen and `plugin-manager` its plugin manager (`/plugins`). `dashboard`
- * ("Your BrainDrive") has no screen of its own: it shows as the group holding the others. `personas` and
- * `plugin-studio` ("Page Builder") name BrainDrive screens Quire does not have: hidden from the navigation
- * unless a default page is set for them, then they open that page. All of them are listed in "Edit navigation"
- * so they can be reordered. Quire's other screens (Collections, Chat, ...) stay in the fixed "Main" links.
+ * Quire's screens, first in the sidebar: the ones a person works in. The seeded routes of the API's
+ * navigation (BrainDrive's, `navigationSeeds.ts`) map onto them: `settings` is Settings, `plugin-manager`
+ * ("Plugin Manager") is Plugins and `plugin-studio` ("Page Builder") is Pages, so the sidebar has one of
+ * each, named for Quire, and pages placed under such a route show under its screen.
  */
-export const SYSTEM_ROUTE_SCREENS: Readonly<Record<string, string>> = {
-  settings: '/settings',
-  'plugin-manager': '/plugins',
+export const MAIN_SCREENS: readonly Screen[] = [
+  { name: 'Collections', href: '/collections' },
+  { name: 'Chat', href: '/chat' },
+  { name: 'Conversations', href: '/conversations' },
+  { name: 'Search', href: '/search' },
+  { name: 'Pages', href: '/pages', systemRoute: 'plugin-studio' },
+  { name: 'Plugins', href: '/plugins', systemRoute: 'plugin-manager' },
+  { name: 'Settings', href: '/settings', systemRoute: 'settings' },
+]
+
+/** The screens most people seldom need, in a "More" group at the bottom of the sidebar. */
+export const MORE_SCREENS: readonly Screen[] = [
+  { name: 'Evaluation', href: '/evaluation' },
+  { name: 'API explorer', href: '/docs' },
+  { name: 'Account', href: '/account' },
+]
+
+/**
+ * Where each seeded system route leads in Quire: the screen it maps onto. `dashboard` ("Your BrainDrive")
+ * has no screen: the sidebar lifts what it holds to the top level. `personas` names a BrainDrive screen
+ * Quire does not have: hidden unless a default page is set for it or pages are placed under it. All of them
+ * are listed in "Edit navigation" so they can be reordered.
+ */
+export const SYSTEM_ROUTE_SCREENS: Readonly<Record<string, string>> = Object.fromEntries(
+  MAIN_SCREENS.flatMap((screen) => (screen.systemRoute ? [[screen.systemRoute, screen.href]] : [])),
+)
+
+/** The seeded route that only groups the others ("Your BrainDrive"). */
+const GROUP_ROUTE = 'dashboard'
+
+/**
+ * What a route is called where the app names it (the Pages screen's Parent select): a seeded route by what
+ * it is in Quire's sidebar ("Plugin Manager" is Plugins, "Your BrainDrive" the top of "Your pages"), any
+ * other route by its own name.
+ */
+export function routeDisplayName(route: { name: string; route: string; is_system_route: boolean }): string {
+  if (!route.is_system_route) return route.name
+  const path = bare(route.route)
+  if (path === GROUP_ROUTE) return 'Your pages'
+  return MAIN_SCREENS.find((screen) => screen.systemRoute === path)?.name ?? route.name
 }
 
 /** One entry of the navigation as shown: a route (with its child routes and pages) or a published page. */
@@ -25,6 +68,8 @@ export interface NavEntry {
   collapsible: boolean
   /** A route with `is_visible` false (listed in edit mode only, marked hidden). */
   hidden: boolean
+  /** A seeded system route's path (`settings`, `dashboard`), or null for a person's route or a page. */
+  systemRoute: string | null
   children: NavEntry[]
 }
 
@@ -88,6 +133,7 @@ function pageEntries(
         expanded: !folded.has(page.id),
         collapsible: grand.length > 0,
         hidden: false,
+        systemRoute: null,
         children: grand,
       }
     })
@@ -152,38 +198,69 @@ export function buildEntries(
         expanded: node.is_expanded || !node.is_collapsible,
         collapsible: node.is_collapsible && children.length > 0,
         hidden: !node.is_visible,
+        systemRoute: node.is_system_route ? bare(node.route) : null,
         children,
       },
     ]
   })
 }
 
-/** One entry of a batch-update that folds or unfolds a route. */
-export interface ExpandChange {
-  id: string
-  is_expanded: boolean
+/** Every route of the tree, at any depth. */
+function allNodes(tree: readonly NavigationTreeNode[]): NavigationTreeNode[] {
+  return tree.flatMap((node) => [node, ...allNodes(node.children)])
+}
+
+/** The sidebar: Quire's screens (with what is placed under their seeded routes), then the person's own. */
+export interface Sidebar {
+  /** `MAIN_SCREENS` in order; a screen a seeded route maps onto carries that route's id, fold and children. */
+  screens: NavEntry[]
+  /** The person's routes (and a system route with no screen that has something to show), in tree order,
+   * then the published pages placed at the top level (no route, no parent page), by name. */
+  yours: NavEntry[]
 }
 
 /**
- * "Collapse all" / "Expand all": the routes shown with a fold button whose state differs, as one
- * batch-update (`{id, is_expanded}` each, as BrainDrive's web app folds a branch), and the parent pages to
- * fold or unfold locally.
+ * One navigation (issue 30): the API's routes and the published pages as the sidebar shows them. A seeded
+ * route that maps onto a Quire screen is that screen, wherever it sits in the tree; "Your BrainDrive" is
+ * no entry, its other routes lifted to where it was; a page that no route and no parent page holds (the
+ * Pages screen's "None (top level)", or a route since deleted) shows at the top level, at `/p/<route>` as
+ * the Pages screen gives it.
  */
-export function planExpandAll(
-  entries: readonly NavEntry[],
-  expanded: boolean,
-): { routes: ExpandChange[]; pages: string[] } {
-  const routes: ExpandChange[] = []
-  const pages: string[] = []
-  const walk = (list: readonly NavEntry[]) => {
-    for (const entry of list) {
-      if (entry.collapsible) {
-        if (entry.kind === 'page') pages.push(entry.id)
-        else if (entry.expanded !== expanded) routes.push({ id: entry.id, is_expanded: expanded })
+export function buildSidebar(
+  tree: readonly NavigationTreeNode[],
+  pages: readonly PublishedPage[],
+  options: Pick<BuildOptions, 'folded'> = {},
+): Sidebar {
+  const folded = options.folded ?? new Set<string>()
+  const onScreens = new Map<string, NavEntry>()
+  const lift = (entries: readonly NavEntry[]): NavEntry[] =>
+    entries.flatMap((entry) => {
+      const system = entry.systemRoute
+      if (system === GROUP_ROUTE) return lift(entry.children)
+      if (system !== null && SYSTEM_ROUTE_SCREENS[system]) {
+        onScreens.set(system, { ...entry, children: lift(entry.children) })
+        return []
       }
-      walk(entry.children)
+      return [{ ...entry, children: lift(entry.children) }]
+    })
+  const routes = lift(buildEntries(tree, pages, { folded }))
+  const screens = MAIN_SCREENS.map((screen): NavEntry => {
+    const mapped = screen.systemRoute ? onScreens.get(screen.systemRoute) : undefined
+    return {
+      kind: 'route',
+      id: mapped?.id ?? `screen:${screen.href}`,
+      name: screen.name,
+      href: screen.href,
+      expanded: mapped?.expanded ?? true,
+      collapsible: mapped?.collapsible ?? false,
+      hidden: false,
+      systemRoute: screen.systemRoute ?? null,
+      children: mapped?.children ?? [],
     }
-  }
-  walk(entries)
-  return { routes, pages }
+  })
+  const nodes = allNodes(tree)
+  const topLevel = pages.filter(
+    (page) => !parentPageOf(page, pages) && !nodes.some((node) => isUnder(page, node)),
+  )
+  return { screens, yours: [...routes, ...pageEntries(topLevel, pages, folded, new Set())] }
 }

@@ -2,6 +2,7 @@ import { Link, useRouter } from '@tanstack/solid-router'
 import { createMemo, createSignal, For, Show } from 'solid-js'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { NameDialog } from '../components/NameDialog'
+import { routeDisplayName } from '../navigation/navigationModel'
 import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
 import { PageDialog } from './PageDialog'
@@ -49,7 +50,8 @@ export function PagesScreen(props: { pages: Page[]; routes: NavigationRoute[] })
   const parentName = (page: Page) => {
     if (!page.parent_route) return undefined
     if (page.parent_type === 'page') return pages().find((p) => p.route === page.parent_route)?.name
-    return props.routes.find((r) => `/${r.route.replace(/^\//, '')}` === page.parent_route)?.name
+    const route = props.routes.find((r) => `/${r.route.replace(/^\//, '')}` === page.parent_route)
+    return route ? routeDisplayName(route) : undefined
   }
 
   return (

@@ -75,6 +75,23 @@ describe('parentChoices', () => {
     ])
   })
 
+  it("names a seeded route as the sidebar does, and a person's route by its own name", () => {
+    const seeded = [
+      { name: 'Your BrainDrive', route: 'dashboard', is_system_route: true },
+      { name: 'Plugin Manager', route: 'plugin-manager', is_system_route: true },
+      { name: 'Page Builder', route: 'plugin-studio', is_system_route: true },
+      { name: 'Personas', route: 'personas', is_system_route: true },
+      { name: 'Boards', route: 'boards', is_system_route: false },
+    ] as NavigationRoute[]
+    expect(parentChoices([], seeded).map((c) => c.label)).toEqual([
+      'Your pages (/dashboard)',
+      'Plugins (/plugin-manager)',
+      'Pages (/plugin-studio)',
+      'Personas (/personas)',
+      'Boards (/boards)',
+    ])
+  })
+
   it('leaves out the page itself and the pages below it, not a sibling with the same prefix', () => {
     expect(parentChoices(pages, routes, pages[0]).map((c) => c.value)).toEqual([
       'page:/docsy',

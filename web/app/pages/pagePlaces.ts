@@ -1,3 +1,4 @@
+import { routeDisplayName } from '../navigation/navigationModel'
 import type { NavigationRoute, Page, PagePlace } from './pagesApi'
 
 /** A parent a page may be placed under, as the Parent select offers it. */
@@ -43,7 +44,7 @@ function atOrBelow(route: string, ancestor: string): boolean {
 
 /**
  * The parents a page may be placed under: the other pages (not the page itself or pages below it) and
- * the navigation routes, by name with their route.
+ * the navigation routes, by name with their route (a seeded route by its name in the sidebar).
  */
 export function parentChoices(pages: Page[], routes: NavigationRoute[], self?: Page): ParentChoice[] {
   const pageChoices = pages
@@ -55,7 +56,11 @@ export function parentChoices(pages: Page[], routes: NavigationRoute[], self?: P
     }))
   const routeChoices = routes.map((route) => {
     const path = route.route.startsWith('/') ? route.route : `/${route.route}`
-    return { value: `navigation:${path}`, label: `${route.name} (${path})`, group: 'Navigation' as const }
+    return {
+      value: `navigation:${path}`,
+      label: `${routeDisplayName(route)} (${path})`,
+      group: 'Navigation' as const,
+    }
   })
   return [...pageChoices, ...routeChoices]
 }
