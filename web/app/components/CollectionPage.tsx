@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/solid-router'
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js'
 import type { Collection } from '../api/collectionsApi'
 import type { QuireDocument } from '../api/documentsApi'
@@ -82,6 +83,10 @@ export function CollectionPage(props: CollectionPageProps) {
             </Show>
           </p>
         </div>
+        {/* A new chat on this collection, ready to type (the Chat screen preselects it in "Search in"). */}
+        <Link to="/chat" search={{ collection: props.collection.id }} class="button button-primary">
+          Ask this collection
+        </Link>
       </header>
 
       <UploadDropZone onFiles={(files) => list.upload(files)} />
