@@ -12,6 +12,7 @@ import {
   detachTag,
   listConversations,
   renameConversation,
+  setConversationModel,
   setConversationPersona,
   updatePersona,
   type Conversation,
@@ -166,7 +167,11 @@ export function ChatPage(props: ChatPageProps) {
       firstQuestion = { id: session.id, text: question }
       open({ session: session.id })
     } else {
-      const conversation = await createConversation(name, choice.personaId)
+      const created = await createConversation(name, choice.personaId)
+      const conversation =
+        choice.model && choice.server
+          ? { ...created, ...(await setConversationModel(created.id, choice.model, choice.server)) }
+          : created
       setConversations((list) => [conversation, ...list])
       firstQuestion = { id: conversation.id, text: question }
       open({ conversation: conversation.id })
@@ -194,6 +199,8 @@ export function ChatPage(props: ChatPageProps) {
   }
 
   const remove = async (chat: ChatItem) => {
+    // Read before the lists change: once the chat is gone from them, nothing is open to compare with.
+    const wasOpen = current()?.kind === chat.kind && current()?.id === chat.id
     if (chat.kind === 'documents') {
       await deleteSession(chat.id)
       setSessions((list) => list.filter((item) => item.id !== chat.id))
@@ -203,7 +210,7 @@ export function ChatPage(props: ChatPageProps) {
       setMembership((m) => withoutConversation(m, chat.id))
     }
     setDialog(undefined)
-    if (current()?.kind === chat.kind && current()?.id === chat.id) open({})
+    if (wasOpen) open({})
     showToast({ message: `Deleted “${chat.name}”` })
   }
 

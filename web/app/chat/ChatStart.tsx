@@ -3,12 +3,13 @@ import { errorDetail } from '../api/ApiRequestError'
 import type { Collection } from '../api/collectionsApi'
 import type { Persona } from '../api/conversationsApi'
 import { Link } from '@tanstack/solid-router'
+import { ConversationModelPicker } from '../conversations/ConversationModelPicker'
 import { Composer } from './Composer'
 
 /** What a new chat talks to: documents (a chat session) or a model, with or without a persona (a conversation). */
 export type ChatStartChoice =
   | { kind: 'documents'; collectionId: string | null; webSearch: boolean }
-  | { kind: 'model'; personaId: string | null }
+  | { kind: 'model'; personaId: string | null; model: string | null; server: string | null }
 
 export interface ChatStartProps {
   collections: Collection[]
@@ -32,6 +33,10 @@ export function ChatStart(props: ChatStartProps) {
   const [talkTo, setTalkTo] = createSignal('documents')
   const [scope, setScope] = createSignal(known(props.collectionId) ? (props.collectionId as string) : '')
   const [webSearch, setWebSearch] = createSignal(false)
+  const [model, setModel] = createSignal<{ model: string | null; server: string | null }>({
+    model: null,
+    server: null,
+  })
   const [busy, setBusy] = createSignal(false)
   const [error, setError] = createSignal<string>()
   let focusComposer: (() => void) | undefined
@@ -40,7 +45,15 @@ export function ChatStart(props: ChatStartProps) {
     const value = talkTo()
     if (value === 'documents')
       return { kind: 'documents', collectionId: scope() || null, webSearch: webSearch() }
-    return { kind: 'model', personaId: value.startsWith('persona:') ? value.slice('persona:'.length) : null }
+    const personaId = value.startsWith('persona:') ? value.slice('persona:'.length) : null
+    return { kind: 'model', personaId, ...model() }
+  }
+
+  // A persona's greeting, as an empty conversation with it shows one.
+  const greeting = () => {
+    const value = talkTo()
+    const persona = props.personas.find((p) => `persona:${p.id}` === value)
+    return persona?.sample_greeting ? `${persona.name} says: “${persona.sample_greeting}”` : undefined
   }
 
   const start = async (question: string) => {
@@ -95,6 +108,11 @@ export function ChatStart(props: ChatStartProps) {
               </select>
             </div>
           </Show>
+          <Show when={talkTo() !== 'documents'}>
+            <div class="field chat-start-model">
+              <ConversationModelPicker onDraft={(model, server) => setModel({ model, server })} />
+            </div>
+          </Show>
         </div>
       </header>
       <div class="chat-thread chat-start-body">
@@ -120,6 +138,7 @@ export function ChatStart(props: ChatStartProps) {
             </p>
           }
         >
+          <Show when={greeting()}>{(said) => <p class="conv-greeting">{said()}</p>}</Show>
           <p class="empty-text">
             {talkTo() === 'documents'
               ? 'Ask a question about your documents; answers cite the passages they come from. The chat is named after your first question.'
