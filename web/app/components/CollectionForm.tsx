@@ -1,3 +1,4 @@
+import './collectionForm.css'
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { Collection, CollectionInput } from '../api/collectionsApi'
@@ -72,6 +73,9 @@ export function CollectionForm(props: CollectionFormProps) {
 
   return (
     <form class="form" novalidate onSubmit={(event) => void submit(event)}>
+      <p class="field-required-note">
+        <span aria-hidden="true">* </span>Name and description are both required.
+      </p>
       <Show when={serverError()}>
         {(error) => (
           <p ref={alertBox} id={ids.alert} class="form-alert" role="alert" tabindex="-1">
@@ -83,6 +87,11 @@ export function CollectionForm(props: CollectionFormProps) {
       <div class="field">
         <label class="field-label" for={ids.name}>
           Name
+          {/* Said before submit; aria-required says it to assistive technology, the mark is for the eye. */}
+          <span class="field-required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
         </label>
         <input
           ref={nameInput}
@@ -105,6 +114,11 @@ export function CollectionForm(props: CollectionFormProps) {
       <div class="field">
         <label class="field-label" for={ids.description}>
           Description
+          {/* Said before submit; aria-required says it to assistive technology, the mark is for the eye. */}
+          <span class="field-required-mark" aria-hidden="true">
+            {' '}
+            *
+          </span>
         </label>
         <textarea
           ref={descriptionInput}

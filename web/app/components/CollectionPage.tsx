@@ -8,6 +8,7 @@ import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
 import { documentCountLabel } from './CollectionCard'
 import { ConfirmDialog } from './ConfirmDialog'
+import { DocumentDialog } from './DocumentDialog'
 import { DocumentTable } from './DocumentTable'
 import { PasswordDialog } from './PasswordDialog'
 import { UploadDropZone } from './UploadDropZone'
@@ -27,6 +28,9 @@ export function CollectionPage(props: CollectionPageProps) {
   const list = createDocumentList(props.collection.id, () => props.documents)
   const [toDelete, setToDelete] = createSignal<QuireDocument>()
   const [askPassword, setAskPassword] = createSignal<QuireDocument>()
+  // By id: the row's document is replaced as polls and renames come in, the open dialog follows it.
+  const [openId, setOpenId] = createSignal<string>()
+  const opened = createMemo(() => list.documents().find((document) => document.id === openId()))
   let documentsHeading!: HTMLHeadingElement
   // Set when a delete went through: the row holding the dialog's opener is gone.
   let deleted = false
@@ -101,6 +105,7 @@ export function CollectionPage(props: CollectionPageProps) {
           uploads={list.uploads()}
           onEnterPassword={(document) => setAskPassword(document)}
           onDelete={(document) => setToDelete(document)}
+          onOpen={(document) => setOpenId(document.id)}
           onDismissUpload={(upload) => list.dismissUpload(upload.key)}
         />
       </section>
@@ -122,6 +127,24 @@ export function CollectionPage(props: CollectionPageProps) {
             </ConfirmDialog>
           )
         }}
+      </Show>
+
+      <Show when={opened()?.id} keyed>
+        {(_id) => (
+          <Show when={opened()}>
+            {(document) => (
+              <DocumentDialog
+                document={document()}
+                onRename={async (name) => {
+                  const renamed = await list.rename(document(), name)
+                  showToast({ message: `Renamed to “${renamed.original_filename}”` })
+                }}
+                onClose={() => setOpenId(undefined)}
+                fallbackFocus={() => documentsHeading}
+              />
+            )}
+          </Show>
+        )}
       </Show>
 
       <Show when={askPassword()} keyed>
