@@ -70,7 +70,7 @@ export class ConversationsPage {
     return this.page.getByRole('heading', { name: title, level: 2, exact: true })
   }
 
-  /** The open conversation's persona (not the one in the "New conversation" dialog). */
+  /** The open conversation's persona. */
   get personaPicker(): Locator {
     return this.page.getByRole('main').getByRole('combobox', { name: 'Persona', exact: true })
   }

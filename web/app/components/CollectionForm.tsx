@@ -73,9 +73,8 @@ export function CollectionForm(props: CollectionFormProps) {
 
   return (
     <form class="form" novalidate onSubmit={(event) => void submit(event)}>
-      <p class="field-required-note">
-        <span aria-hidden="true">* </span>Name and description are both required.
-      </p>
+      {/* Said before submit (aria-required says it to assistive technology field by field). */}
+      <p class="field-required-note">Name and description are both required.</p>
       <Show when={serverError()}>
         {(error) => (
           <p ref={alertBox} id={ids.alert} class="form-alert" role="alert" tabindex="-1">
@@ -87,11 +86,6 @@ export function CollectionForm(props: CollectionFormProps) {
       <div class="field">
         <label class="field-label" for={ids.name}>
           Name
-          {/* Said before submit; aria-required says it to assistive technology, the mark is for the eye. */}
-          <span class="field-required-mark" aria-hidden="true">
-            {' '}
-            *
-          </span>
         </label>
         <input
           ref={nameInput}
@@ -114,11 +108,6 @@ export function CollectionForm(props: CollectionFormProps) {
       <div class="field">
         <label class="field-label" for={ids.description}>
           Description
-          {/* Said before submit; aria-required says it to assistive technology, the mark is for the eye. */}
-          <span class="field-required-mark" aria-hidden="true">
-            {' '}
-            *
-          </span>
         </label>
         <textarea
           ref={descriptionInput}
