@@ -17,8 +17,14 @@ export async function continueWithModel(
   ])
   // One at a time: the order they are stored in is the order the model reads them.
   for (const message of messages) {
-    if (!message.content.trim()) continue
-    await postMessage(conversation.id, message.content, message.role === 'user' ? 'user' : 'assistant')
+    const text = message.role === 'user' ? message.content : withoutCitations(message.content)
+    if (!text.trim()) continue
+    await postMessage(conversation.id, text, message.role === 'user' ? 'user' : 'assistant')
   }
   return conversation
+}
+
+/** An answer's "[1]" markers point at the session's sources, which the conversation does not have. */
+export function withoutCitations(answer: string): string {
+  return answer.replace(/\s*\[\d+(?:\s*,\s*\d+)*\]/g, '')
 }
