@@ -54,7 +54,7 @@ test('open, preview, download and rename a document; a Word table is a table in 
 
   // Download gives the original file, by its name.
   const downloading = page.waitForEvent('download')
-  await pdf.getByRole('link', { name: 'Download' }).click()
+  await pdf.getByRole('button', { name: 'Download' }).click()
   const download = await downloading
   expect(download.suggestedFilename()).toBe('pdfjs__tracemonkey.pdf')
   const saved = await readFile((await download.path()) as string)

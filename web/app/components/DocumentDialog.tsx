@@ -42,6 +42,31 @@ export function DocumentDialog(props: DocumentDialogProps) {
     },
   )
 
+  // Fetched, not followed as a link: the in-browser API answers fetches, while a download navigation
+  // would go past it to the static host.
+  const [downloading, setDownloading] = createSignal(false)
+  const [downloadError, setDownloadError] = createSignal<string>()
+  const download = async () => {
+    if (downloading()) return
+    setDownloading(true)
+    setDownloadError(undefined)
+    try {
+      const response = await fetch(documentFileUrl(props.document.id))
+      if (!response.ok) throw new Error(`The file could not be downloaded (${response.status}).`)
+      const url = URL.createObjectURL(await response.blob())
+      const link = document.createElement('a')
+      link.href = url
+      link.download = props.document.original_filename
+      link.click()
+      // The browser has taken the file by the next task; the object URL can go.
+      setTimeout(() => URL.revokeObjectURL(url), 0)
+    } catch (error) {
+      setDownloadError(errorDetail(error))
+    } finally {
+      setDownloading(false)
+    }
+  }
+
   const rename = async (event: SubmitEvent) => {
     event.preventDefault()
     const wanted = name().trim()
@@ -74,13 +99,9 @@ export function DocumentDialog(props: DocumentDialogProps) {
           <Show when={props.document.metadata.pages}>{(count) => <> · {count()} pages</>}</Show>
         </p>
         <div class="document-dialog-actions">
-          <a
-            class="button"
-            href={documentFileUrl(props.document.id)}
-            download={props.document.original_filename}
-          >
+          <button type="button" class="button" aria-disabled={downloading()} onClick={() => void download()}>
             Download
-          </a>
+          </button>
           <form class="document-dialog-rename" onSubmit={(event) => void rename(event)}>
             <label class="field-label" for={ids.name}>
               Name
@@ -102,6 +123,13 @@ export function DocumentDialog(props: DocumentDialogProps) {
         <Show when={renameError()}>
           {(message) => (
             <p id={ids.error} class="form-alert" role="alert">
+              {message()}
+            </p>
+          )}
+        </Show>
+        <Show when={downloadError()}>
+          {(message) => (
+            <p class="form-alert" role="alert">
               {message()}
             </p>
           )}
