@@ -140,6 +140,11 @@ export function CollectionPage(props: CollectionPageProps) {
                   showToast({ message: `Renamed to “${renamed.original_filename}”` })
                 }}
                 onClose={() => setOpenId(undefined)}
+                returnFocus={() =>
+                  documentsHeading
+                    .closest('section')
+                    ?.querySelector<HTMLElement>(`[data-document-id="${CSS.escape(document().id)}"]`)
+                }
                 fallbackFocus={() => documentsHeading}
               />
             )}

@@ -11,6 +11,8 @@ export interface DocumentDialogProps {
   /** Renames the document; rejects with the API's detail, which the dialog shows. */
   onRename: (name: string) => Promise<void>
   onClose: () => void
+  /** Where focus goes on close (the row's name button, which a rename may have drawn anew). */
+  returnFocus?: () => HTMLElement | null | undefined
   fallbackFocus?: () => HTMLElement | null | undefined
 }
 
@@ -87,6 +89,7 @@ export function DocumentDialog(props: DocumentDialogProps) {
     <Dialog
       labelledBy={ids.title}
       onClose={() => props.onClose()}
+      returnFocus={props.returnFocus}
       fallbackFocus={props.fallbackFocus}
       class="document-dialog"
     >

@@ -31,7 +31,12 @@ export function DocumentRow(props: DocumentRowProps) {
     <tr role="row" class="doc-row" classList={{ 'doc-row-failed': props.document.status === 'failed' }}>
       <th role="rowheader" scope="row" class="doc-name">
         {/* The name opens the document; the header's name stays exactly the file's name. */}
-        <button type="button" class="document-name-button" onClick={() => props.onOpen()}>
+        <button
+          type="button"
+          class="document-name-button"
+          data-document-id={props.document.id}
+          onClick={() => props.onOpen()}
+        >
           {name()}
         </button>
       </th>
