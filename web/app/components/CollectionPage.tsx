@@ -130,7 +130,7 @@ export function CollectionPage(props: CollectionPageProps) {
       </Show>
 
       <Show when={opened()?.id} keyed>
-        {(_id) => (
+        {(id) => (
           <Show when={opened()}>
             {(document) => (
               <DocumentDialog
@@ -143,7 +143,7 @@ export function CollectionPage(props: CollectionPageProps) {
                 returnFocus={() =>
                   documentsHeading
                     .closest('section')
-                    ?.querySelector<HTMLElement>(`[data-document-id="${CSS.escape(document().id)}"]`)
+                    ?.querySelector<HTMLElement>(`[data-document-id="${CSS.escape(id)}"]`)
                 }
                 fallbackFocus={() => documentsHeading}
               />
