@@ -33,7 +33,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         ['/collections', 'Collections', 'Collections'],
         [`/collections/${collectionId}`, 'Field notes', 'a collection'],
         ['/chat', 'Chat', 'Chat'],
-        ['/conversations', 'Conversations', 'Conversations'],
+        ['/conversations', 'Chat', 'Conversations, now on Chat'],
         ['/search?q=spring+tide', 'Search', 'Search'],
         ['/evaluation', 'Evaluation', 'Evaluation'],
         ['/plugins', 'Plugins', 'Plugins'],

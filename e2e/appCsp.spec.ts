@@ -47,7 +47,7 @@ for (const { name, appOrigin } of deployments) {
         ['/collections', 'Collections'],
         [`/collections/${collectionId}`, 'Field notes'],
         ['/chat', 'Chat'],
-        ['/conversations', 'Conversations'],
+        ['/conversations', 'Chat'],
         ['/search?q=spring+tide', 'Search'],
         ['/evaluation', 'Evaluation'],
         ['/plugins', 'Plugins'],

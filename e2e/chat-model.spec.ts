@@ -23,7 +23,7 @@ test('a streamed answer can be stopped, is kept as far as it got, and can be cop
     await useFakeOpenAi(page, model.url, 'slow-model')
     const chat = new ChatPage(page)
     await chat.open()
-    await chat.newSession('Slow model')
+    await chat.newChat()
     await chat.ask('Tell me everything')
     const answer = chat.assistantMessages().last()
     await expect(answer).toContainText('word3', { timeout: 30_000 })

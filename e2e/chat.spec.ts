@@ -59,10 +59,13 @@ test('asks a collection a question, opens a cited source, and keeps the chat acr
 
   const chat = new ChatPage(page)
   await chat.open()
-  await chat.newSession('Harbour questions', 'Harbour')
+  await chat.newChat('Harbour')
   await expect(chat.question).toBeFocused()
 
+  // No naming dialog: the first question names the chat.
   await chat.ask('Where did the oystercatchers nest?')
+  await expect(chat.title('Where did the oystercatchers nest?')).toBeVisible()
+  await expect(chat.chat('Where did the oystercatchers nest?')).toContainText('Harbour')
   // The question shows at once; the answer streams in and ends with Copy / Regenerate.
   await expect(chat.thread).toContainText('Where did the oystercatchers nest?')
   const answer = chat.assistantMessages().last()
@@ -80,9 +83,7 @@ test('asks a collection a question, opens a cited source, and keeps the chat acr
 
   // The session is in the URL, and the API kept both messages.
   await page.reload()
-  await expect(page.getByRole('heading', { name: 'Harbour questions', level: 2 })).toBeVisible({
-    timeout: 30_000,
-  })
+  await expect(chat.title('Where did the oystercatchers nest?')).toBeVisible({ timeout: 30_000 })
   await expect(chat.thread).toContainText('Where did the oystercatchers nest?')
   await expect(chat.assistantMessages()).toHaveCount(1)
   await expect(chat.citation(1).first()).toBeVisible()
@@ -92,15 +93,17 @@ test('asks a collection a question, opens a cited source, and keeps the chat acr
   await expect(chat.assistantMessages()).toHaveCount(2, { timeout: 30_000 })
   // Actions appear once the answer is complete; the sidebar then counts all four messages.
   await expect(chat.assistantMessages().nth(1).getByRole('button', { name: 'Regenerate' })).toBeVisible()
-  await expect(chat.session('Harbour questions')).toContainText('4 messages')
+  await expect(chat.chat('Where did the oystercatchers nest?')).toContainText('4 messages')
 
-  await chat.rename('Harbour questions', 'Birds of the harbour')
-  await expect(chat.session('Birds of the harbour')).toBeVisible()
+  await chat.rename('Where did the oystercatchers nest?', 'Birds of the harbour')
+  await expect(chat.chat('Birds of the harbour')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Birds of the harbour', level: 2 })).toBeVisible()
 
   await chat.delete('Birds of the harbour')
-  await expect(chat.session('Birds of the harbour')).toHaveCount(0)
-  await expect(page.getByRole('heading', { name: 'No chats yet', level: 2 })).toBeVisible()
+  await expect(chat.chat('Birds of the harbour')).toHaveCount(0)
+  await expect(chat.list).toContainText('No chats yet')
+  // Back to a new chat, ready to type.
+  await expect(chat.title('New chat')).toBeVisible()
 })
 
 test('a PDF source shows its page rendered, with the passage highlighted', async ({ page }) => {
@@ -115,7 +118,7 @@ test('a PDF source shows its page rendered, with the passage highlighted', async
 
   const chat = new ChatPage(page)
   await chat.open()
-  await chat.newSession('Trace trees', 'Papers')
+  await chat.newChat('Papers')
   await chat.ask('What is a trace tree?')
   await expect(chat.citation(1).first()).toBeVisible({ timeout: 60_000 })
   await chat.citation(1).first().click()

@@ -23,7 +23,7 @@ test('a conversation with a persona streams its reply and is found by its tag of
     await useFakeOpenAi(page, model.url, 'fake-model')
     const screen = new ConversationsPage(page)
     await screen.open()
-    await expect(page.getByText('No conversations yet', { exact: false }).first()).toBeVisible()
+    await expect(page.getByText('No chats yet', { exact: false }).first()).toBeVisible()
 
     await screen.createPersona({
       name: 'Navigator',
@@ -31,11 +31,13 @@ test('a conversation with a persona streams its reply and is found by its tag of
       temperature: '0.2',
       greeting: 'Where are we headed?',
     })
-    await screen.newConversation('Crossing the bay', 'Navigator')
-    await expect(screen.thread).toContainText('Where are we headed?')
-    await expect(page).toHaveURL(/\/conversations\?id=/)
+    await screen.newConversation('Navigator')
+    await expect(page.getByText('Navigator says: “Where are we headed?”')).toBeVisible()
 
+    // The first message creates the conversation and names it.
     await screen.send('Which way to the harbour?')
+    await expect(screen.title('Which way to the harbour?')).toBeVisible()
+    await expect(page).toHaveURL(/\/chat\?conversation=/)
     await expect(screen.userMessages().last()).toContainText('Which way to the harbour?')
     // Streaming: Stop is offered while the words arrive, and goes once the reply is stored.
     await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible()
@@ -47,10 +49,16 @@ test('a conversation with a persona streams its reply and is found by its tag of
     expect(asked).toContain('ship’s navigator')
     expect(asked).toContain('Which way to the harbour?')
 
+    // Named by its first message; renamed like any chat.
+    await screen.rename('Which way to the harbour?', 'Crossing the bay')
+    await expect(screen.title('Crossing the bay')).toBeVisible()
+
     await screen.createTag('Voyages', 'Teal')
     await expect(screen.row('Crossing the bay')).toContainText('Voyages')
     // Another conversation without the tag, so that the filter has something to leave out.
-    await screen.newConversation('Shore leave')
+    await screen.newConversation()
+    await screen.send('Shore leave')
+    await expect(screen.title('Shore leave')).toBeVisible()
 
     await context.setOffline(true)
     await page.reload()
@@ -71,21 +79,33 @@ test('a conversation with a persona streams its reply and is found by its tag of
 })
 
 // Without a language model the reply is refused with a way to Settings; rename and delete work.
-test('without a language model the reply points to Settings; rename and delete', async ({ page }) => {
+test('without a language model the reply points to Settings; rename, delete, the old address', async ({
+  page,
+}) => {
   await openApp(page, '/conversations')
   const screen = new ConversationsPage(page)
+  // The old address leads to the one Chat screen.
   await expect(screen.heading).toBeVisible()
-  await screen.newConversation('Draft')
+  await expect(page).toHaveURL(/\/chat$/)
+  await screen.newConversation()
   await screen.send('Hello?')
   const failure = page.getByRole('alert').filter({ hasText: 'No reply came' })
   await expect(failure).toBeVisible()
   await expect(failure.getByRole('link', { name: /Settings/ })).toBeVisible()
   await expect(screen.userMessages()).toHaveText(['Hello?'])
 
-  await screen.rename('Final draft')
+  // A deep link to a conversation at the old address opens it on the Chat screen.
+  const id = new URL(page.url()).searchParams.get('conversation')
+  expect(id).toBeTruthy()
+  await page.goto(`/conversations?id=${id}`)
+  await expect(page).toHaveURL(new RegExp(`/chat\\?conversation=${id}$`))
+  await expect(screen.title('Hello?')).toBeVisible()
+  await expect(screen.userMessages()).toHaveText(['Hello?'])
+
+  await screen.rename('Hello?', 'Final draft')
   await expect(screen.title('Final draft')).toBeVisible()
   await expect(screen.conversation('Final draft')).toBeVisible()
   await screen.delete('Final draft')
   await expect(screen.conversation('Final draft')).toBeHidden()
-  await expect(page).not.toHaveURL(/id=/)
+  await expect(page).not.toHaveURL(/conversation=/)
 })

@@ -51,7 +51,7 @@ test('a new user, offline from the start, chats with a PDF, a DOCX and a Markdow
 
   const chat = new ChatPage(page)
   await chat.open()
-  await chat.newSession('Trace trees', 'Reading')
+  await chat.newChat('Reading')
   await chat.ask('What is a trace tree?')
   const answer = chat.assistantMessages().last()
   await expect(answer).toContainText(/trace tree/i, { timeout: 60_000 })

@@ -74,7 +74,7 @@ test('Settings: add an OpenAI-compatible server, test it, pick its model; a docu
 
     const chat = new ChatPage(page)
     await chat.open()
-    await chat.newSession('Tides', 'Harbour')
+    await chat.newChat('Harbour')
     await chat.ask('How high was the spring tide?')
     const answer = chat.assistantMessages().last()
     await expect(answer).toContainText('The fake model says the tide reached 4.2 metres', { timeout: 30_000 })
@@ -88,7 +88,7 @@ test('Settings: add an OpenAI-compatible server, test it, pick its model; a docu
     // A conversation may reply with another model of the same list; Settings' choice stays as it was.
     const conversations = new ConversationsPage(page)
     await conversations.open()
-    await conversations.newConversation('Small talk')
+    await conversations.newConversation()
     const conversationModel = page.getByRole('main').getByRole('combobox', { name: 'Model', exact: true })
     await expect(conversationModel.locator('option:checked')).toHaveText('As in Settings')
     await conversationModel.selectOption({ label: 'fake-chatter' })
@@ -98,6 +98,8 @@ test('Settings: add an OpenAI-compatible server, test it, pick its model; a docu
       timeout: 30_000,
     })
     expect(model.requests.at(-1)?.model).toBe('fake-chatter')
+    // Chosen before the chat existed, kept with it once its first message created it.
+    await expect(conversationModel.locator('option:checked')).toHaveText('fake-chatter')
     expect((await page.evaluate(async () => (await fetch('/api/settings')).json())).generator.model).toBe(
       'fake-answerer',
     )

@@ -118,7 +118,7 @@ test('Ollama added and a model installed in Settings; a persona conversation and
     const conversations = new ConversationsPage(page)
     await conversations.open()
     await conversations.createPersona({ name: 'Harbourmaster', systemPrompt: MARKER })
-    await conversations.newConversation('Harbour hours', 'Harbourmaster')
+    await conversations.newConversation('Harbourmaster')
     const model = page.getByRole('main').getByRole('combobox', { name: 'Model', exact: true })
     await model.selectOption({ label: MODEL })
     await expect(page.getByText(`Replies now come from ${MODEL}`)).toBeVisible()
@@ -146,7 +146,7 @@ test('Ollama added and a model installed in Settings; a persona conversation and
 
     const chat = new ChatPage(page)
     await chat.open()
-    await chat.newSession('Tides and jam', 'Harbour')
+    await chat.newChat('Harbour')
     await page.getByRole('checkbox', { name: 'Search the web' }).check()
     const chatsBefore = ollama.chats.length
     await chat.ask('How high was the spring tide, and when was marmalade first sold in Dundee?')

@@ -69,7 +69,6 @@ test('one navigation: Quire screens (the seeded routes among them), a page under
   for (const [name, href] of [
     ['Collections', '/collections'],
     ['Chat', '/chat'],
-    ['Conversations', '/conversations'],
     ['Search', '/search'],
     ['Pages', '/pages'],
     ['Plugins', '/plugins'],
@@ -184,7 +183,6 @@ test('phone: a slim top bar; Menu opens the navigation as a drawer that keeps fo
 const SCREENS = [
   'Collections',
   'Chat',
-  'Conversations',
   'Search',
   'Pages',
   'Plugins',

@@ -86,7 +86,7 @@ test('Settings → SearXNG URL tested; a document question with “Search the we
   await seedKitchen(page)
   const chat = new ChatPage(page)
   await chat.open()
-  await chat.newSession('Jam', 'Kitchen')
+  await chat.newChat('Kitchen')
   const toggle = page.getByRole('checkbox', { name: 'Search the web' })
   await expect(toggle).not.toBeChecked()
   await toggle.check()

@@ -1,7 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { openScreen } from '../support/openScreen'
 
-/** The Chat screen: the sessions sidebar, the thread, the composer and the source panel. */
+/**
+ * The Chat screen: the one list of chats (document chats and model conversations), a new chat, the
+ * thread, the composer and the source panel.
+ */
 export class ChatPage {
   constructor(private readonly page: Page) {}
 
@@ -14,23 +17,28 @@ export class ChatPage {
     await expect(this.heading).toBeVisible()
   }
 
-  get sessions(): Locator {
-    return this.page.getByRole('navigation', { name: 'Chat sessions' })
+  /** The one list: document chats and model conversations together. */
+  get list(): Locator {
+    return this.page.getByRole('navigation', { name: 'Chats' })
   }
 
-  session(name: string): Locator {
-    return this.sessions.getByRole('link').filter({ hasText: name })
+  chat(name: string): Locator {
+    return this.list.getByRole('link').filter({ hasText: name })
   }
 
-  /** Starts a session through the "New chat" dialog, searching `collection` (or all collections). */
-  async newSession(name: string, collection?: string): Promise<void> {
-    await this.sessions.getByRole('button', { name: 'New chat' }).click()
-    const dialog = this.page.getByRole('dialog', { name: 'New chat' })
-    await dialog.getByLabel('Name').fill(name)
-    if (collection) await dialog.getByLabel('Search in').selectOption({ label: collection })
-    await dialog.getByRole('button', { name: 'Start chat' }).click()
-    await expect(dialog).toBeHidden()
-    await expect(this.page.getByRole('heading', { name, level: 2 })).toBeVisible()
+  title(name: string): Locator {
+    return this.page.getByRole('heading', { name, level: 2, exact: true })
+  }
+
+  /**
+   * Opens a new chat, ready to type (no dialog), searching `collection` (or all documents); the chat is
+   * created, and named, by its first question.
+   */
+  async newChat(collection?: string): Promise<void> {
+    await this.list.getByRole('button', { name: 'New chat' }).click()
+    await expect(this.title('New chat')).toBeVisible()
+    if (collection) await this.page.getByLabel('Search in').selectOption({ label: collection })
+    await expect(this.question).toBeVisible()
   }
 
   get thread(): Locator {
@@ -60,7 +68,7 @@ export class ChatPage {
   }
 
   async rename(from: string, to: string): Promise<void> {
-    await this.sessions.getByRole('button', { name: `Rename ${from}` }).click()
+    await this.list.getByRole('button', { name: `Rename ${from}` }).click()
     const dialog = this.page.getByRole('dialog', { name: 'Rename chat' })
     await dialog.getByLabel('Name').fill(to)
     await dialog.getByRole('button', { name: 'Rename' }).click()
@@ -68,7 +76,7 @@ export class ChatPage {
   }
 
   async delete(name: string): Promise<void> {
-    await this.sessions.getByRole('button', { name: `Delete ${name}` }).click()
+    await this.list.getByRole('button', { name: `Delete ${name}` }).click()
     const dialog = this.page.getByRole('dialog', { name: 'Delete this chat?' })
     await expect(dialog).toContainText(name)
     await dialog.getByRole('button', { name: 'Delete' }).click()

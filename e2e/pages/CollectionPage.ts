@@ -26,6 +26,14 @@ export class CollectionPage {
       .first()
   }
 
+  /** Opens a document from its name: the dialog with its preview, download and name. */
+  async openDocument(filename: string): Promise<Locator> {
+    await this.row(filename).getByRole('button', { name: filename, exact: true }).click()
+    const dialog = this.page.getByRole('dialog', { name: filename })
+    await expect(dialog).toBeVisible()
+    return dialog
+  }
+
   progressBar(filename: string): Locator {
     return this.page.getByRole('progressbar', { name: `Processing ${filename}`, exact: true })
   }

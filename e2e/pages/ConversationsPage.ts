@@ -1,21 +1,24 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { openScreen } from '../support/openScreen'
 
-/** The Conversations screen: the sidebar, the open conversation, its tags, and the personas dialog. */
+/**
+ * Model conversations on the Chat screen (Conversations joined it): the one list, a conversation, its
+ * tags, and the personas dialog.
+ */
 export class ConversationsPage {
   constructor(private readonly page: Page) {}
 
   get heading(): Locator {
-    return this.page.getByRole('heading', { name: 'Conversations', level: 1, exact: true })
+    return this.page.getByRole('heading', { name: 'Chat', level: 1, exact: true })
   }
 
   async open(): Promise<void> {
-    await openScreen(this.page, 'Conversations')
+    await openScreen(this.page, 'Chat')
     await expect(this.heading).toBeVisible()
   }
 
   get sidebar(): Locator {
-    return this.page.getByRole('navigation', { name: 'Conversation list' })
+    return this.page.getByRole('navigation', { name: 'Chats' })
   }
 
   conversation(title: string): Locator {
@@ -48,22 +51,24 @@ export class ConversationsPage {
     await expect(dialog).toBeHidden()
   }
 
-  /** Starts a conversation through the "New conversation" dialog, with `persona` when given. */
-  async newConversation(title: string, persona?: string): Promise<void> {
-    await this.sidebar.getByRole('button', { name: 'New conversation' }).click()
-    const dialog = this.page.getByRole('dialog', { name: 'New conversation' })
-    await dialog.getByLabel('Title').fill(title)
-    if (persona) await dialog.getByLabel('Persona').selectOption({ label: persona })
-    await dialog.getByRole('button', { name: 'Start conversation' }).click()
-    await expect(dialog).toBeHidden()
-    await expect(this.title(title)).toBeVisible()
+  /**
+   * Opens a new chat that talks to the language model, as `persona` when given; it is created, and
+   * named, by its first message (`send`).
+   */
+  async newConversation(persona?: string): Promise<void> {
+    await this.sidebar.getByRole('button', { name: 'New chat' }).click()
+    await expect(this.title('New chat')).toBeVisible()
+    await this.page
+      .getByLabel('Talk to')
+      .selectOption({ label: persona ? `Persona: ${persona}` : 'The language model (no persona)' })
+    await expect(this.composer).toBeVisible()
   }
 
   title(title: string): Locator {
-    return this.page.getByRole('heading', { name: title, level: 2 })
+    return this.page.getByRole('heading', { name: title, level: 2, exact: true })
   }
 
-  /** The open conversation's persona (not the one in the "New conversation" dialog). */
+  /** The open conversation's persona. */
   get personaPicker(): Locator {
     return this.page.getByRole('main').getByRole('combobox', { name: 'Persona', exact: true })
   }
@@ -109,17 +114,17 @@ export class ConversationsPage {
     await this.sidebar.getByLabel('Filter by tag').selectOption({ label: name })
   }
 
-  async rename(to: string): Promise<void> {
-    await this.page.getByRole('button', { name: 'Rename', exact: true }).click()
-    const dialog = this.page.getByRole('dialog', { name: 'Rename conversation' })
-    await dialog.getByLabel('Title').fill(to)
+  async rename(from: string, to: string): Promise<void> {
+    await this.sidebar.getByRole('button', { name: `Rename ${from}` }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Rename chat' })
+    await dialog.getByLabel('Name').fill(to)
     await dialog.getByRole('button', { name: 'Rename' }).click()
     await expect(dialog).toBeHidden()
   }
 
   async delete(title: string): Promise<void> {
-    await this.page.getByRole('button', { name: 'Delete', exact: true }).click()
-    const dialog = this.page.getByRole('dialog', { name: 'Delete this conversation?' })
+    await this.sidebar.getByRole('button', { name: `Delete ${title}` }).click()
+    const dialog = this.page.getByRole('dialog', { name: 'Delete this chat?' })
     await expect(dialog).toContainText(title)
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await expect(dialog).toBeHidden()

@@ -65,6 +65,11 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
   getDocument: (a) => ({ method: 'GET', path: `/api/documents/${a.document}` }),
   processDocument: (a) => ({ method: 'POST', path: `/api/documents/${a.document}/process`, json: {} }),
   deleteDocument: (a) => ({ method: 'DELETE', path: `/api/documents/${a.document}` }),
+  renameDocument: (a) => ({
+    method: 'PATCH',
+    path: `/api/documents/${a.document}`,
+    json: { original_filename: 'taken.md' },
+  }),
   getDocumentFile: (a) => ({ method: 'GET', path: `/api/documents/${a.document}/file` }),
   extractDocument: { names: 'nothing', why: 'stores nothing' },
   extractDocuments: { names: 'nothing', why: 'stores nothing' },

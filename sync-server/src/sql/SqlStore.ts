@@ -132,7 +132,14 @@ export class SqlStore implements Store {
     const current = await this.getDocument(id)
     if (!current) return undefined
     const params = toDocumentParams({ ...current, ...patch })
-    const keys = ['status', 'processed_at', 'metadata', 'chunk_count', 'progress'] as const
+    const keys = [
+      'status',
+      'processed_at',
+      'metadata',
+      'chunk_count',
+      'progress',
+      'original_filename',
+    ] as const
     await this.driver.run(`UPDATE documents SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
       ...keys.map((k) => params[k]),
       id,

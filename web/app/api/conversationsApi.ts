@@ -137,10 +137,15 @@ export function deleteConversation(id: string): Promise<void> {
   return requestJson<void>(conversationPath(id), { method: 'DELETE' })
 }
 
-export function postMessage(id: string, message: string): Promise<ConversationMessage> {
+/** A message from the person; `assistant` only where an earlier exchange is carried over (a chat switched to a model). */
+export function postMessage(
+  id: string,
+  message: string,
+  sender: 'user' | 'assistant' = 'user',
+): Promise<ConversationMessage> {
   return requestJson<ConversationMessage>(`${conversationPath(id)}/messages`, {
     method: 'POST',
-    body: { sender: 'user', message },
+    body: { sender, message },
   })
 }
 

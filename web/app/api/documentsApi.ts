@@ -55,6 +55,19 @@ export function processDocument(id: string, password?: string): Promise<QuireDoc
   return requestJson<QuireDocument>(`${BASE}${encodeURIComponent(id)}/process`, { method: 'POST', body })
 }
 
+/** Renames what people see (and citations say); the file and its passages stay as they are. */
+export function renameDocument(id: string, name: string): Promise<QuireDocument> {
+  return requestJson<QuireDocument>(BASE + encodeURIComponent(id), {
+    method: 'PATCH',
+    body: { original_filename: name },
+  })
+}
+
+/** The original file's address (`Content-Disposition: attachment`, named as the document now is). */
+export function documentFileUrl(id: string): string {
+  return `${BASE}${encodeURIComponent(id)}/file`
+}
+
 export function deleteDocument(id: string): Promise<void> {
   return requestJson<void>(BASE + encodeURIComponent(id), { method: 'DELETE' })
 }

@@ -1,7 +1,18 @@
 import { Link } from '@tanstack/solid-router'
-import { createEffect, createResource, createSignal, on, onCleanup, Show } from 'solid-js'
+import {
+  createEffect,
+  createResource,
+  createSignal,
+  createUniqueId,
+  For,
+  on,
+  onCleanup,
+  onMount,
+  Show,
+} from 'solid-js'
 import { ApiRequestError, errorDetail } from '../api/ApiRequestError'
 import { listMessages, streamAnswer, type ChatSession, type CitedSource } from '../api/chatApi'
+import type { Persona } from '../api/conversationsApi'
 import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { Composer } from './Composer'
@@ -16,6 +27,13 @@ export interface ChatConversationProps {
   onTurnEnded: () => void
   /** The composer takes focus when the conversation opens (default true; false for a page's chat module). */
   autoFocus?: boolean
+  /** Asked as soon as the chat opens: the first question of a chat just created from it. */
+  initialQuestion?: string
+  /**
+   * Offered as "Talk to": switching continues this chat with a language model, as a persona or none
+   * (the Chat screen; a page's chat module has no such choice).
+   */
+  switchTo?: { personas: Persona[]; onSwitch: (personaId: string | null) => Promise<void> }
 }
 
 interface TurnFailure {
@@ -102,12 +120,56 @@ export function ChatConversation(props: ChatConversationProps) {
 
   const stop = () => controller?.abort()
 
+  onMount(() => {
+    const first = props.initialQuestion
+    if (first) void ask(first)
+  })
+
+  const talkToId = createUniqueId()
+  const [switching, setSwitching] = createSignal(false)
+  const switchTalk = async (select: HTMLSelectElement) => {
+    const value = select.value
+    const target = props.switchTo
+    if (value === 'documents' || !target) return
+    setSwitching(true)
+    try {
+      await target.onSwitch(value.startsWith('persona:') ? value.slice('persona:'.length) : null)
+    } catch (error) {
+      select.value = 'documents'
+      setFailure({ error, question: '' })
+    } finally {
+      setSwitching(false)
+    }
+  }
+
   return (
     <div ref={root} class="chat-conversation" classList={{ 'chat-with-source': source() !== undefined }}>
       <div class="chat-thread-column">
         <header class="chat-thread-header">
           <h2 class="chat-thread-title">{props.session.name}</h2>
           <p class="chat-thread-scope">Searching: {props.collectionName}</p>
+          <Show when={props.switchTo}>
+            {(target) => (
+              <div class="field chat-talk-to">
+                <label class="field-label" for={talkToId}>
+                  Talk to
+                </label>
+                <select
+                  id={talkToId}
+                  class="input"
+                  value="documents"
+                  disabled={switching() || pending() !== undefined}
+                  onChange={(event) => void switchTalk(event.currentTarget)}
+                >
+                  <option value="documents">Your documents</option>
+                  <option value="model">The language model (no persona)</option>
+                  <For each={target().personas}>
+                    {(persona) => <option value={`persona:${persona.id}`}>Persona: {persona.name}</option>}
+                  </For>
+                </select>
+              </div>
+            )}
+          </Show>
         </header>
         <Show
           when={!messages.error}
@@ -136,7 +198,9 @@ export function ChatConversation(props: ChatConversationProps) {
         <Show when={failure()}>
           {(failed) => (
             <div class="panel panel-error chat-failure" role="alert">
-              <h3 class="panel-title">The question could not be answered</h3>
+              <h3 class="panel-title">
+                {failed().question ? 'The question could not be answered' : 'The chat could not be switched'}
+              </h3>
               <p class="panel-detail">{errorDetail(failed().error)}</p>
               <Show
                 when={
@@ -150,9 +214,11 @@ export function ChatConversation(props: ChatConversationProps) {
                   extractive answers.
                 </p>
               </Show>
-              <button type="button" class="button" onClick={() => void ask(failed().question)}>
-                Ask again
-              </button>
+              <Show when={failed().question}>
+                <button type="button" class="button" onClick={() => void ask(failed().question)}>
+                  Ask again
+                </button>
+              </Show>
             </div>
           )}
         </Show>

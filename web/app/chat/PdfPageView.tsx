@@ -1,38 +1,49 @@
-import { createSignal, onCleanup, onMount, Show } from 'solid-js'
+import { createEffect, createSignal, on, onCleanup, onMount, Show } from 'solid-js'
+import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { errorDetail } from '../api/ApiRequestError'
 import { highlightRects } from './highlightRects'
 
 export interface PdfPageViewProps {
   documentId: string
   page: number
-  passage: string
+  /** The cited passage to mark on the page; none in a document's preview. */
+  passage?: string
+  /** Told the document's page count once it has loaded (the preview pages through it). */
+  onPageCount?: (count: number) => void
 }
+
+/** Zoom steps, as multiples of the width that fits the panel. */
+const ZOOMS = [1, 1.25, 1.5, 2, 3] as const
 
 /**
  * One page of a stored PDF, drawn with pdf.js (loaded only now, so the app shell never carries it), with
- * the cited passage marked. The original bytes come from `GET /api/documents/:id/file`.
+ * the cited passage marked, and zoomable: Zoom in / Zoom out, or + and - on the page itself, which scrolls
+ * when larger than its box. The original bytes come from `GET /api/documents/:id/file`, once; another page
+ * or zoom draws again from the loaded document.
  */
 export function PdfPageView(props: PdfPageViewProps) {
   let canvas!: HTMLCanvasElement
   let overlay!: HTMLDivElement
+  let box!: HTMLDivElement
   const [state, setState] = createSignal<'loading' | 'ready' | 'failed'>('loading')
   const [error, setError] = createSignal('')
+  const [zoom, setZoom] = createSignal(0)
+  const [pdf, setPdf] = createSignal<PDFDocumentProxy>()
   const controller = new AbortController()
-  let loaded: { destroy(): Promise<void> } | undefined
   onCleanup(() => {
     controller.abort()
-    void loaded?.destroy()
+    void pdf()?.destroy()
   })
 
-  onMount(() => {
-    void render().catch((caught: unknown) => {
-      if (controller.signal.aborted) return
-      setError(errorDetail(caught))
-      setState('failed')
-    })
-  })
+  const fail = (caught: unknown) => {
+    if (controller.signal.aborted) return
+    setError(errorDetail(caught))
+    setState('failed')
+  }
 
-  async function render() {
+  onMount(() => void load().catch(fail))
+
+  async function load() {
     const response = await fetch(`/api/documents/${encodeURIComponent(props.documentId)}/file`, {
       signal: controller.signal,
     })
@@ -44,14 +55,30 @@ export function PdfPageView(props: PdfPageViewProps) {
     ])
     pdfjs.GlobalWorkerOptions.workerSrc = workerUrl
     // No eval: under the app's CSP pdf.js's test for it would be reported as a violation.
-    const pdf = await pdfjs.getDocument({ data: bytes, isEvalSupported: false }).promise
-    loaded = pdf
-    if (controller.signal.aborted) return void pdf.destroy()
-    const page = await pdf.getPage(Math.min(Math.max(props.page, 1), pdf.numPages))
-    // Fit the panel's width; render at device pixels so text stays sharp.
-    const cssWidth = canvas.parentElement?.clientWidth || 480
+    const loaded = await pdfjs.getDocument({ data: bytes, isEvalSupported: false }).promise
+    if (controller.signal.aborted) return void loaded.destroy()
+    props.onPageCount?.(loaded.numPages)
+    setPdf(loaded)
+  }
+
+  // Draws whenever the document has loaded, the page changes or the zoom does; a later draw wins.
+  let drawn = 0
+  createEffect(
+    on([pdf, () => props.page, zoom], ([loaded, pageNumber, step]) => {
+      if (!loaded) return
+      const turn = ++drawn
+      setState('loading')
+      void draw(loaded, pageNumber, ZOOMS[step] ?? 1, () => turn === drawn).catch(fail)
+    }),
+  )
+
+  async function draw(loaded: PDFDocumentProxy, pageNumber: number, scale: number, current: () => boolean) {
+    const page = await loaded.getPage(Math.min(Math.max(pageNumber, 1), loaded.numPages))
+    if (!current()) return
+    // Fit the box's width at zoom 1; render at device pixels so text stays sharp.
+    const cssWidth = (box.clientWidth || 480) - 2
     const base = page.getViewport({ scale: 1 })
-    const viewport = page.getViewport({ scale: cssWidth / base.width })
+    const viewport = page.getViewport({ scale: (cssWidth / base.width) * scale })
     const ratio = window.devicePixelRatio || 1
     canvas.width = Math.floor(viewport.width * ratio)
     canvas.height = Math.floor(viewport.height * ratio)
@@ -59,9 +86,13 @@ export function PdfPageView(props: PdfPageViewProps) {
     canvas.style.height = `${viewport.height}px`
     await page.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] })
       .promise
-    const text = await page.getTextContent()
+    const passage = props.passage
+    const text = passage ? await page.getTextContent() : undefined
+    if (!current()) return
+    overlay.style.width = canvas.style.width
+    overlay.style.height = canvas.style.height
     overlay.replaceChildren(
-      ...highlightRects(text.items, viewport.transform, props.passage).map((rect) => {
+      ...(text && passage ? highlightRects(text.items, viewport.transform, passage) : []).map((rect) => {
         const mark = document.createElement('div')
         mark.className = 'chat-pdf-mark'
         Object.assign(mark.style, {
@@ -74,11 +105,38 @@ export function PdfPageView(props: PdfPageViewProps) {
       }),
     )
     setState('ready')
-    await page.cleanup()
+    page.cleanup()
   }
+
+  const zoomBy = (step: number) => setZoom((z) => Math.min(Math.max(z + step, 0), ZOOMS.length - 1))
+  const label = () =>
+    props.passage
+      ? `Page ${props.page} of the PDF, with the passage highlighted`
+      : `Page ${props.page} of the PDF`
 
   return (
     <figure class="chat-pdf">
+      <div class="chat-pdf-tools" role="group" aria-label="Zoom">
+        <button
+          type="button"
+          class="button button-quiet button-small"
+          aria-disabled={zoom() === 0}
+          onClick={() => zoomBy(-1)}
+        >
+          Zoom out
+        </button>
+        <span class="chat-pdf-zoom" aria-live="polite">
+          {Math.round((ZOOMS[zoom()] ?? 1) * 100)}%
+        </span>
+        <button
+          type="button"
+          class="button button-quiet button-small"
+          aria-disabled={zoom() === ZOOMS.length - 1}
+          onClick={() => zoomBy(1)}
+        >
+          Zoom in
+        </button>
+      </div>
       <Show when={state() === 'loading'}>
         <p class="chat-pdf-status" role="status">
           Rendering page {props.page}…
@@ -87,13 +145,28 @@ export function PdfPageView(props: PdfPageViewProps) {
       <Show when={state() === 'failed'}>
         <p class="chat-pdf-status">The page could not be shown: {error()}</p>
       </Show>
-      <div class="chat-pdf-page" hidden={state() === 'failed'}>
-        <canvas
-          ref={canvas}
-          aria-label={`Page ${props.page} of the PDF, with the passage highlighted`}
-          role="img"
-        />
-        <div ref={overlay} class="chat-pdf-overlay" aria-hidden="true" />
+      {/* Focusable so that a keyboard can scroll a zoomed page and zoom it with + and -. */}
+      <div
+        ref={box}
+        class="chat-pdf-box"
+        hidden={state() === 'failed'}
+        tabindex="0"
+        role="group"
+        aria-label={`${label()}; + and - zoom`}
+        onKeyDown={(event) => {
+          if (event.key === '+' || event.key === '=') {
+            event.preventDefault()
+            zoomBy(1)
+          } else if (event.key === '-' || event.key === '_') {
+            event.preventDefault()
+            zoomBy(-1)
+          }
+        }}
+      >
+        <div class="chat-pdf-page">
+          <canvas ref={canvas} aria-label={label()} role="img" />
+          <div ref={overlay} class="chat-pdf-overlay" aria-hidden="true" />
+        </div>
       </div>
       <figcaption class="visually-hidden">Page {props.page}</figcaption>
     </figure>

@@ -1,70 +1,47 @@
 import { Match, Switch } from 'solid-js'
-import type { ChatSession } from '../api/chatApi'
-import type { Collection } from '../api/collectionsApi'
 import { ConfirmDialog } from '../components/ConfirmDialog'
 import { NameDialog } from '../components/NameDialog'
+import type { ChatItem } from './chatList'
 
-export type SessionDialog =
-  { kind: 'new' } | { kind: 'rename'; session: ChatSession } | { kind: 'delete'; session: ChatSession }
+export type SessionDialog = { kind: 'rename'; chat: ChatItem } | { kind: 'delete'; chat: ChatItem }
 
 export interface SessionDialogsProps {
   dialog: SessionDialog | undefined
-  collections: Collection[]
-  onCreate: (name: string, collectionId: string | null) => Promise<void>
-  onRename: (session: ChatSession, name: string) => Promise<void>
-  onDelete: (session: ChatSession) => Promise<void>
+  onRename: (chat: ChatItem, name: string) => Promise<void>
+  onDelete: (chat: ChatItem) => Promise<void>
   onCancel: () => void
   fallbackFocus: () => HTMLElement | undefined
 }
 
-/** The sidebar's dialogs: a new chat (name and collection), rename, and delete with confirmation. */
+/** The list's dialogs, for either kind of chat: rename, and delete with confirmation. */
 export function SessionDialogs(props: SessionDialogsProps) {
   return (
     <Switch>
-      <Match when={props.dialog?.kind === 'new'}>
-        <NameDialog
-          title="New chat"
-          submitLabel="Start chat"
-          fieldLabel="Name"
-          initialValue="New chat"
-          emptyError="Give the chat a name."
-          choice={{
-            label: 'Search in',
-            noneLabel: 'All collections',
-            options: props.collections.map((collection) => ({
-              value: collection.id,
-              label: collection.name,
-            })),
-          }}
-          onSubmit={(name, collectionId) => props.onCreate(name, collectionId)}
-          onCancel={props.onCancel}
-        />
-      </Match>
-      <Match when={props.dialog?.kind === 'rename' && props.dialog.session} keyed>
-        {(session) => (
+      <Match when={props.dialog?.kind === 'rename' && props.dialog.chat} keyed>
+        {(chat) => (
           <NameDialog
             title="Rename chat"
             submitLabel="Rename"
             fieldLabel="Name"
-            initialValue={session.name}
+            initialValue={chat.name}
             emptyError="Give the chat a name."
-            onSubmit={(name) => props.onRename(session, name)}
+            onSubmit={(name) => props.onRename(chat, name)}
             onCancel={props.onCancel}
           />
         )}
       </Match>
-      <Match when={props.dialog?.kind === 'delete' && props.dialog.session} keyed>
-        {(session) => (
+      <Match when={props.dialog?.kind === 'delete' && props.dialog.chat} keyed>
+        {(chat) => (
           <ConfirmDialog
             title="Delete this chat?"
             confirmLabel="Delete"
             destructive
-            onConfirm={() => props.onDelete(session)}
+            onConfirm={() => props.onDelete(chat)}
             onCancel={props.onCancel}
             // The opener (the row's Delete button) goes with the row.
             fallbackFocus={props.fallbackFocus}
           >
-            <p>“{session.name}” and all its messages will be deleted. Your documents are not affected.</p>
+            <p>“{chat.name}” and all its messages will be deleted. Your documents are not affected.</p>
           </ConfirmDialog>
         )}
       </Match>

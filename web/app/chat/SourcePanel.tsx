@@ -3,6 +3,7 @@ import { getDocument } from '../api/documentsApi'
 import { isWebSource } from '../../core/chat/WebSource'
 import type { CitedSource, SourceDocument } from '../api/chatApi'
 import { ocrNote } from '../search/ocrNote'
+import { PassageText } from '../search/PassageText'
 import { PdfPageView } from './PdfPageView'
 
 export interface SourcePanelProps {
@@ -67,7 +68,7 @@ export function SourcePanel(props: SourcePanelProps) {
       </Show>
       <h3 class="chat-source-subtitle">Passage</h3>
       <blockquote class="chat-source-passage" tabindex="0" aria-label="Passage text">
-        {props.source.content}
+        <PassageText text={props.source.content} />
       </blockquote>
     </aside>
   )

@@ -1,3 +1,4 @@
+import './collectionForm.css'
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { Collection, CollectionInput } from '../api/collectionsApi'
@@ -72,6 +73,8 @@ export function CollectionForm(props: CollectionFormProps) {
 
   return (
     <form class="form" novalidate onSubmit={(event) => void submit(event)}>
+      {/* Said before submit (aria-required says it to assistive technology field by field). */}
+      <p class="field-required-note">Name and description are both required.</p>
       <Show when={serverError()}>
         {(error) => (
           <p ref={alertBox} id={ids.alert} class="form-alert" role="alert" tabindex="-1">

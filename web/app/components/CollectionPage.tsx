@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/solid-router'
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js'
 import type { Collection } from '../api/collectionsApi'
 import type { QuireDocument } from '../api/documentsApi'
@@ -7,6 +8,7 @@ import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
 import { documentCountLabel } from './CollectionCard'
 import { ConfirmDialog } from './ConfirmDialog'
+import { DocumentDialog } from './DocumentDialog'
 import { DocumentTable } from './DocumentTable'
 import { PasswordDialog } from './PasswordDialog'
 import { UploadDropZone } from './UploadDropZone'
@@ -26,6 +28,9 @@ export function CollectionPage(props: CollectionPageProps) {
   const list = createDocumentList(props.collection.id, () => props.documents)
   const [toDelete, setToDelete] = createSignal<QuireDocument>()
   const [askPassword, setAskPassword] = createSignal<QuireDocument>()
+  // By id: the row's document is replaced as polls and renames come in, the open dialog follows it.
+  const [openId, setOpenId] = createSignal<string>()
+  const opened = createMemo(() => list.documents().find((document) => document.id === openId()))
   let documentsHeading!: HTMLHeadingElement
   // Set when a delete went through: the row holding the dialog's opener is gone.
   let deleted = false
@@ -82,6 +87,10 @@ export function CollectionPage(props: CollectionPageProps) {
             </Show>
           </p>
         </div>
+        {/* A new chat on this collection, ready to type (the Chat screen preselects it in "Search in"). */}
+        <Link to="/chat" search={{ collection: props.collection.id }} class="button button-primary">
+          Ask this collection
+        </Link>
       </header>
 
       <UploadDropZone onFiles={(files) => list.upload(files)} />
@@ -96,6 +105,7 @@ export function CollectionPage(props: CollectionPageProps) {
           uploads={list.uploads()}
           onEnterPassword={(document) => setAskPassword(document)}
           onDelete={(document) => setToDelete(document)}
+          onOpen={(document) => setOpenId(document.id)}
           onDismissUpload={(upload) => list.dismissUpload(upload.key)}
         />
       </section>
@@ -117,6 +127,29 @@ export function CollectionPage(props: CollectionPageProps) {
             </ConfirmDialog>
           )
         }}
+      </Show>
+
+      <Show when={opened()?.id} keyed>
+        {(id) => (
+          <Show when={opened()}>
+            {(document) => (
+              <DocumentDialog
+                document={document()}
+                onRename={async (name) => {
+                  const renamed = await list.rename(document(), name)
+                  showToast({ message: `Renamed to “${renamed.original_filename}”` })
+                }}
+                onClose={() => setOpenId(undefined)}
+                returnFocus={() =>
+                  documentsHeading
+                    .closest('section')
+                    ?.querySelector<HTMLElement>(`[data-document-id="${CSS.escape(id)}"]`)
+                }
+                fallbackFocus={() => documentsHeading}
+              />
+            )}
+          </Show>
+        )}
       </Show>
 
       <Show when={askPassword()} keyed>

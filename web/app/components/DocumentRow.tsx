@@ -13,6 +13,8 @@ import { BlankValue } from './BlankValue'
 
 export interface DocumentRowProps {
   document: QuireDocument
+  /** Opens the document: its preview, download and name. */
+  onOpen: () => void
   onEnterPassword: () => void
   onDelete: () => void
 }
@@ -28,7 +30,15 @@ export function DocumentRow(props: DocumentRowProps) {
   return (
     <tr role="row" class="doc-row" classList={{ 'doc-row-failed': props.document.status === 'failed' }}>
       <th role="rowheader" scope="row" class="doc-name">
-        {name()}
+        {/* The name opens the document; the header's name stays exactly the file's name. */}
+        <button
+          type="button"
+          class="document-name-button"
+          data-document-id={props.document.id}
+          onClick={() => props.onOpen()}
+        >
+          {name()}
+        </button>
       </th>
       <td role="cell" data-label="Type">
         {typeLabel(props.document.document_type)}

@@ -11,6 +11,7 @@ export interface DocumentTableProps {
   uploads: readonly Upload[]
   onEnterPassword: (document: QuireDocument) => void
   onDelete: (document: QuireDocument) => void
+  onOpen: (document: QuireDocument) => void
   onDismissUpload: (upload: Upload) => void
 }
 
@@ -67,6 +68,7 @@ export function DocumentTable(props: DocumentTableProps) {
                   document={document}
                   onEnterPassword={() => props.onEnterPassword(document)}
                   onDelete={() => props.onDelete(document)}
+                  onOpen={() => props.onOpen(document)}
                 />
               )}
             </For>

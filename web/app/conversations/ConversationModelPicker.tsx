@@ -11,14 +11,19 @@ const AS_SETTINGS = ''
 /**
  * Which model replies in this conversation: the one chosen in Settings (the default), or a model of one
  * of the person's servers, from the same list as Settings' picker. Stored in the conversation's `model`
- * and `server` (a server id), which the reply route reads.
+ * and `server` (a server id), which the reply route reads. A new chat's choice is held until the chat
+ * is created with its first message.
  */
-export function ConversationModelPicker(props: { conversation: Conversation }) {
+export function ConversationModelPicker(props: {
+  /** The conversation whose model this sets; absent for a new chat not yet created (`onDraft` is told). */
+  conversation?: Conversation
+  onDraft?: (model: string | null, server: string | null) => void
+}) {
   const fieldId = createUniqueId()
   const models = createLoad(() => getAllModels())
   const [own, setOwn] = createSignal({
-    model: props.conversation.model ?? null,
-    server: props.conversation.server ?? null,
+    model: props.conversation?.model ?? null,
+    server: props.conversation?.server ?? null,
   })
   const groups = () =>
     modelChoices(models.data() ?? { models: [], errors: [] }, { kind: 'extractive' }, []).groups
@@ -41,7 +46,8 @@ export function ConversationModelPicker(props: { conversation: Conversation }) {
     const choice = listed().find((option) => valueOf(option.model, option.server) === select.value)
     const next = choice ? { model: choice.model, server: choice.server } : { model: null, server: null }
     try {
-      await setConversationModel(props.conversation.id, next.model, next.server)
+      if (props.conversation) await setConversationModel(props.conversation.id, next.model, next.server)
+      else props.onDraft?.(next.model, next.server)
       setOwn(next)
       showToast({
         message: next.model

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/solid-router'
-import { createMemo, createResource, createUniqueId, For, Show } from 'solid-js'
+import { createMemo, createResource, createUniqueId, For, onMount, Show } from 'solid-js'
 import { ApiRequestError, errorDetail } from '../api/ApiRequestError'
 import { getConversation, type Conversation, type Persona, type Tag } from '../api/conversationsApi'
 import { Composer } from '../chat/Composer'
@@ -17,8 +17,8 @@ export interface ConversationPaneProps {
   personas: Persona[]
   tags: Tag[]
   attachedTagIds: string[]
-  onRename: () => void
-  onDelete: () => void
+  /** Sent as soon as the conversation opens: the first message of a chat just created from it. */
+  initialMessage?: string
   onPersonaChange: (personaId: string | null) => Promise<void>
   onAttach: (tagId: string) => Promise<void>
   onDetach: (tag: Tag) => Promise<void>
@@ -28,7 +28,7 @@ export interface ConversationPaneProps {
 }
 
 /**
- * One open conversation: its persona and tags, its stored messages, the reply streaming in, the composer.
+ * One open model conversation in the one Chat screen: its persona and tags, its stored messages, the reply streaming in, the composer.
  * Mounted per conversation (keyed by id), so a reply in progress belongs to the conversation it started in.
  */
 export function ConversationPane(props: ConversationPaneProps) {
@@ -43,6 +43,10 @@ export function ConversationPane(props: ConversationPaneProps) {
     onEnded: () => props.onActivity(),
   })
   let composerFocus: (() => void) | undefined
+  onMount(() => {
+    const first = props.initialMessage
+    if (first) void reply.send(first).finally(() => composerFocus?.())
+  })
   const persona = createMemo(() => props.personas.find((p) => p.id === props.conversation.persona_id))
   const messages = createMemo(() =>
     [...(stored.latest?.messages ?? [])].sort((a, b) =>
@@ -81,16 +85,6 @@ export function ConversationPane(props: ConversationPaneProps) {
             <For each={props.personas}>{(p) => <option value={p.id}>{p.name}</option>}</For>
           </select>
           <ConversationModelPicker conversation={props.conversation} />
-          <button type="button" class="button button-quiet button-small" onClick={() => props.onRename()}>
-            Rename
-          </button>
-          <button
-            type="button"
-            class="button button-danger-quiet button-small"
-            onClick={() => props.onDelete()}
-          >
-            Delete
-          </button>
         </div>
       </header>
       <TagBar

@@ -3,6 +3,7 @@ import { createStore, produce, reconcile } from 'solid-js/store'
 import { errorDetail } from '../api/ApiRequestError'
 import {
   deleteDocument,
+  renameDocument,
   listDocuments,
   processDocument,
   uploadDocument,
@@ -152,6 +153,12 @@ export function createDocumentList(collectionId: string, initial: () => readonly
       await deleteDocument(document.id)
       version++
       setState('documents', (list) => list.filter((d) => d.id !== document.id))
+    },
+    /** Renames a document; the row shows the name the API answered with. */
+    async rename(document: QuireDocument, name: string) {
+      const renamed = await renameDocument(document.id, name)
+      upsert(renamed)
+      return renamed
     },
     /** Processes a failed document again, with the password it asked for. */
     async retry(document: QuireDocument, password: string) {

@@ -115,7 +115,6 @@ describe('buildSidebar', () => {
     expect(sidebar.screens.map((s) => [s.name, s.href])).toEqual([
       ['Collections', '/collections'],
       ['Chat', '/chat'],
-      ['Conversations', '/conversations'],
       ['Search', '/search'],
       ['Pages', '/pages'],
       ['Plugins', '/plugins'],

@@ -17,7 +17,6 @@ export interface Screen {
 export const MAIN_SCREENS: readonly Screen[] = [
   { name: 'Collections', href: '/collections' },
   { name: 'Chat', href: '/chat' },
-  { name: 'Conversations', href: '/conversations' },
   { name: 'Search', href: '/search' },
   { name: 'Pages', href: '/pages', systemRoute: 'plugin-studio' },
   { name: 'Plugins', href: '/plugins', systemRoute: 'plugin-manager' },

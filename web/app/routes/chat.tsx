@@ -1,22 +1,32 @@
 import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
 import { listSessions } from '../api/chatApi'
 import { listCollections } from '../api/collectionsApi'
-import { ChatPage } from '../chat/ChatPage'
+import { ChatPage, type ChatSearch } from '../chat/ChatPage'
 import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
+import { loadConversationsScreen } from '../conversations/loadConversationsScreen'
 
-interface ChatSearch {
-  /** The open session; in the URL so that a reload (or a shared link) returns to it. */
-  session?: string
-}
+const SEARCH_KEYS = ['session', 'conversation', 'tag', 'collection'] as const
 
 export const Route = createFileRoute('/chat')({
-  validateSearch: (search: Record<string, unknown>): ChatSearch =>
-    typeof search.session === 'string' && search.session ? { session: search.session } : {},
+  // The open chat (a session or a conversation), the tag filter and a new chat's collection are in the
+  // URL, so a reload (or a shared link) returns to them.
+  validateSearch: (search: Record<string, unknown>): ChatSearch => {
+    const result: ChatSearch = {}
+    for (const key of SEARCH_KEYS) {
+      const value = search[key]
+      if (typeof value === 'string' && value) result[key] = value
+    }
+    return result
+  },
   loader: async ({ abortController }) => {
     const signal = abortController.signal
-    const [sessions, collections] = await Promise.all([listSessions(signal), listCollections(signal)])
-    return { sessions, collections }
+    const [sessions, collections, conversations] = await Promise.all([
+      listSessions(signal),
+      listCollections(signal),
+      loadConversationsScreen(signal),
+    ])
+    return { ...conversations, sessions, collections }
   },
   pendingMs: 300,
   pendingComponent: () => <LoadingPanel label="Loading your chats…" />,
@@ -27,7 +37,7 @@ export const Route = createFileRoute('/chat')({
 function ChatRoute() {
   const data = Route.useLoaderData()
   const search = Route.useSearch()
-  return <ChatPage sessions={data().sessions} collections={data().collections} sessionId={search().session} />
+  return <ChatPage data={data()} search={search()} />
 }
 
 function ChatError(props: ErrorComponentProps) {

@@ -1,50 +1,15 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
-import { ErrorPanel } from '../components/ErrorPanel'
-import { LoadingPanel } from '../components/LoadingPanel'
-import { ConversationsPage } from '../conversations/ConversationsPage'
-import { loadConversationsScreen } from '../conversations/loadConversationsScreen'
+import { createFileRoute, redirect } from '@tanstack/solid-router'
 
-interface ConversationsSearch {
-  /** The open conversation; in the URL so that a reload (or a shared link) returns to it. */
-  id?: string
-  /** The sidebar's tag filter, kept for the same reason. */
-  tag?: string
-}
-
+/**
+ * Conversations joined Chat: one list, one view. The old address still works, and a deep link to a
+ * conversation (`?id=`, with its `?tag=` filter) opens that conversation on the Chat screen.
+ */
 export const Route = createFileRoute('/conversations')({
-  validateSearch: (search: Record<string, unknown>): ConversationsSearch => {
-    const result: ConversationsSearch = {}
-    if (typeof search.id === 'string' && search.id) result.id = search.id
-    if (typeof search.tag === 'string' && search.tag) result.tag = search.tag
-    return result
+  beforeLoad: ({ search }) => {
+    const query = search as Record<string, unknown>
+    const target: { conversation?: string; tag?: string } = {}
+    if (typeof query.id === 'string' && query.id) target.conversation = query.id
+    if (typeof query.tag === 'string' && query.tag) target.tag = query.tag
+    throw redirect({ to: '/chat', search: target, replace: true })
   },
-  loader: ({ abortController }) => loadConversationsScreen(abortController.signal),
-  pendingMs: 300,
-  pendingComponent: () => <LoadingPanel label="Loading your conversations…" />,
-  errorComponent: ConversationsError,
-  component: ConversationsRoute,
 })
-
-function ConversationsRoute() {
-  const data = Route.useLoaderData()
-  const search = Route.useSearch()
-  return <ConversationsPage data={data()} conversationId={search().id} tagId={search().tag} />
-}
-
-function ConversationsError(props: ErrorComponentProps) {
-  const router = useRouter()
-  return (
-    <section class="page" aria-labelledby="conversations-title">
-      <header class="page-header">
-        <h1 id="conversations-title" class="page-title">
-          Conversations
-        </h1>
-      </header>
-      <ErrorPanel
-        title="Your conversations could not be loaded"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
-  )
-}

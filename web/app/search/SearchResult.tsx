@@ -1,6 +1,6 @@
-import { createUniqueId, For } from 'solid-js'
+import { createUniqueId } from 'solid-js'
 import type { SearchChunk } from '../api/searchApi'
-import { highlightTerms } from './highlightTerms'
+import { PassageText } from './PassageText'
 import { ocrNote } from './ocrNote'
 
 /** One ranked passage: where it comes from, how well it matched, and its text with the query's words marked. */
@@ -28,11 +28,10 @@ export function SearchResult(props: { chunk: SearchChunk; query: string; rank: n
         {meta().page !== null && <span> · page {meta().page}</span>}
         {meta().ocr && <span class="search-ocr"> · {ocrNote(meta().ocr)}</span>}
       </p>
-      <p class="search-content">
-        <For each={highlightTerms(props.chunk.content, props.query)}>
-          {(part) => (part.match ? <mark>{part.text}</mark> : part.text)}
-        </For>
-      </p>
+      {/* A div: the passage may hold a table, which a paragraph cannot. */}
+      <div class="search-content">
+        <PassageText text={props.chunk.content} query={props.query} />
+      </div>
     </article>
   )
 }

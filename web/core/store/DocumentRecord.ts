@@ -21,7 +21,10 @@ export interface DocumentRecord {
 
 /** Fields processing may change. */
 export type DocumentPatch = Partial<
-  Pick<DocumentRecord, 'status' | 'processed_at' | 'metadata' | 'chunk_count' | 'progress'>
+  Pick<
+    DocumentRecord,
+    'status' | 'processed_at' | 'metadata' | 'chunk_count' | 'progress' | 'original_filename'
+  >
 >
 
 export interface DocumentFilter {

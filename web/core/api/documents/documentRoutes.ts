@@ -13,6 +13,7 @@ import {
   scheduledDocumentSchema,
   listDocumentsQuery,
   processDocumentBody,
+  renameDocumentBody,
   uploadDocumentFields,
 } from './documentSchemas'
 
@@ -155,6 +156,30 @@ export const documentRoutes: Route[] = [
       if (!document) throw ApiError.notFound(NOT_FOUND)
       const scheduled = await documents.enqueue(document.id, { password: body.password })
       return { status: 202, body: { ...document, ...scheduled } }
+    },
+  }),
+  defineRoute({
+    method: 'patch',
+    path: '/api/documents/:document_id',
+    operationId: 'renameDocument',
+    summary: 'Rename a document',
+    description:
+      'Quire’s addition (the document API has no update): sets `original_filename`, the name people see and citations give. The stored file, the kind (read from the content at upload), the passages and their vectors stay as they are. A name that is empty, longer than 255 characters, or holds a slash or a control character answers 400.',
+    tags,
+    params: documentIdParams,
+    notFoundDetail: NOT_FOUND,
+    body: renameDocumentBody,
+    responses: {
+      200: { description: 'The renamed document', schema: documentSchema },
+      400: error('Invalid body'),
+      404: error(NOT_FOUND),
+    },
+    async handler({ params, body }, { store }) {
+      const document = await store.updateDocument(params.document_id, {
+        original_filename: body.original_filename,
+      })
+      if (!document) throw ApiError.notFound(NOT_FOUND)
+      return { status: 200, body: document }
     },
   }),
   defineRoute({

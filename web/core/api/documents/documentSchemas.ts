@@ -10,6 +10,22 @@ export const uploadDocumentFields = z.object({
 
 export const processDocumentBody = z.object({ password: z.string().max(1024).optional() })
 
+/**
+ * A document's new name: what people see and what citations say; the stored file, its kind (read from
+ * its content, never its name) and its passages are unchanged. One line, no path.
+ */
+export const renameDocumentBody = z.object({
+  original_filename: z
+    .string()
+    .trim()
+    .min(1, 'name required')
+    .max(255)
+    .refine(
+      (name) => !/[/\\]/.test(name) && ![...name].some((char) => char.charCodeAt(0) < 0x20),
+      'a name without slashes or control characters',
+    ),
+})
+
 export const listDocumentsQuery = z.object({ collection_id: z.uuid().optional() })
 
 export const documentSchema = z

@@ -183,8 +183,16 @@ export class SyncApplier {
       }))
     }
     if (local) {
-      const { status, processed_at, metadata, chunk_count } = fields
-      await store.updateDocument(record.id, { status, processed_at, metadata, chunk_count, progress: null })
+      // original_filename too: a document renamed on one device is renamed on the others.
+      const { status, processed_at, metadata, chunk_count, original_filename } = fields
+      await store.updateDocument(record.id, {
+        status,
+        processed_at,
+        metadata,
+        chunk_count,
+        original_filename,
+        progress: null,
+      })
     } else {
       await store.createDocument({ id: record.id, ...fields, progress: null })
     }
