@@ -12,6 +12,8 @@
  * on an opaque canvas (white in a dark app).
  */
 
+import { FRAME_BASE_STYLE } from './frameBaseStyle'
+
 /** The loader: waits for the host's one `{quireFrame: 'runtime', source}` message with a port. */
 export const FRAME_LOADER_SOURCE = `(function () {
   function onInit(event) {
@@ -51,8 +53,10 @@ export function frameCsp(loaderHash: string): string {
   ].join('; ')
 }
 
+// The frame's own layout, then the app's base look for plugins that bring no styles (frameBaseStyle.ts).
 const STYLE =
-  ':root{color-scheme:light dark}html,body{margin:0;padding:0;background:transparent}body{font-family:system-ui,sans-serif}#root{display:flow-root}'
+  ':root{color-scheme:light dark}html,body{margin:0;padding:0;background:transparent}#root{display:flow-root}' +
+  FRAME_BASE_STYLE
 
 /** The whole srcdoc for a loader hash. */
 export function frameSrcdoc(loaderHash: string): string {

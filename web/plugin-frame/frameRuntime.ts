@@ -59,6 +59,11 @@ if (port) {
     started = true
     // Before any push that follows it: the mirror starts from the load's state, then takes changes.
     rpc.seed(message.mirror)
+    // The base styles' token set (frameBaseStyle.ts) follows the theme the host pushes.
+    const showTheme = () =>
+      (document.documentElement.dataset.theme = rpc.mirror.theme === 'dark' ? 'dark' : 'light')
+    showTheme()
+    rpc.listen('theme', showTheme)
     start(message, rpc, send).catch((error: unknown) => send({ kind: 'error', message: describe(error) }))
   }
   // Errors outside React's reach (a chunk's top-level code, a rejected promise) before the module is up.
