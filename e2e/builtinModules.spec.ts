@@ -244,7 +244,11 @@ test('every built-in on one page: Search finds a passage, Collections drives the
   const chatA = board.cell('chat-a')
   const chatB = board.cell('chat-b')
   await expect(chatA).toContainText('Searching: Harbour')
-  await expect(chatB).toContainText('This Chat module has no collection yet')
+  // Not an error: the unconfigured chat offers the choice in place (a Collections module can still choose).
+  const choice = chatB.getByRole('form', { name: 'Choose a collection' })
+  await expect(choice.getByRole('combobox', { name: 'Collection for this Chat module' })).toBeVisible()
+  await expect(choice.getByRole('button', { name: 'Use this collection' })).toBeVisible()
+  await expect(chatB.getByRole('alert')).toHaveCount(0)
 
   // Search, over every collection: finds the passage in the uploaded Markdown document.
   const search = board.cell('search')

@@ -12,7 +12,7 @@
  * on an opaque canvas (white in a dark app).
  */
 
-import { FRAME_BASE_STYLE } from './frameBaseStyle'
+import { FRAME_BASE_STYLE } from './frameBaseStyle.ts'
 
 /** The loader: waits for the host's one `{quireFrame: 'runtime', source}` message with a port. */
 export const FRAME_LOADER_SOURCE = `(function () {
