@@ -80,7 +80,8 @@ test('the API explorer sends requests to the browser or to the server', async ({
       body: JSON.stringify({ name: 'Kept in the browser', description: 'Created offline' }),
     }),
   )
-  const list = page.locator('details', { hasText: 'List collections, newest first' })
+  await page.getByRole('searchbox', { name: 'Search operations' }).fill('List collections, newest first')
+  const list = page.locator('details.operation', { hasText: 'List collections, newest first' })
   await list.locator('summary').click()
   const responseBody = list.getByRole('group', { name: 'Response body' })
 
@@ -110,7 +111,8 @@ test('the API explorer uploads a document through a multipart form', async ({ pa
     })
     return ((await response.json()) as { id: string }).id
   })
-  const upload = page.locator('details', { hasText: 'Upload a document into a collection' })
+  await page.getByRole('searchbox', { name: 'Search operations' }).fill('Upload a document into a collection')
+  const upload = page.locator('details.operation', { hasText: 'Upload a document into a collection' })
   await upload.locator('summary').click()
   await upload.getByLabel('collection_id').fill(collection)
   await upload.getByLabel('file', { exact: false }).setInputFiles({

@@ -63,8 +63,9 @@ export function SchemaView(props: { schema: unknown; label: string }) {
         aria-controls={rawId}
         onClick={() => setRaw((shown) => !shown)}
       >
-        {raw() ? 'Hide' : 'Show'} raw JSON Schema
-        <span class="visually-hidden"> of the {props.label.toLowerCase()}</span>
+        {/* A disclosure: its name stays, aria-expanded says whether the JSON shows. */}
+        Raw JSON Schema
+        <span class="visually-hidden"> ({props.label.toLowerCase()})</span>
       </button>
       <div id={rawId}>
         <Show when={raw()}>
