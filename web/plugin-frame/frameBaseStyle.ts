@@ -1,8 +1,11 @@
 /**
  * The app's base look for a module's frame: text, inputs, selects, text areas and buttons styled with
  * Quire's design tokens, light and dark, so that a plugin that brings no styles of its own does not show
- * the browser's bare controls inside a styled page. The frame's runtime sets `data-theme` on the frame's
- * `<html>` from the theme the host pushes (and every change to it), which picks the token set.
+ * the browser's bare controls inside a styled page. The token set follows the page's colour scheme: a
+ * frame's `prefers-color-scheme` is the used `color-scheme` of its `<iframe>` element, which the app sets
+ * from the person's theme (`:root[data-theme='dark'] {color-scheme: dark}`); for a module that declares
+ * the theme service the runtime also sets `data-theme` on the frame's `<html>` from the theme the host
+ * pushes, which then decides.
  *
  * Everything is in the `quire-base` cascade layer and in `:where()` (no specificity): any style a plugin
  * brings, layered or not, wins over it, so a plugin that styles itself looks as it was made.
@@ -63,6 +66,7 @@ const FONT = "system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,s
 export const FRAME_BASE_STYLE = [
   '@layer quire-base{',
   `:where(:root){${declarations(LIGHT_TOKENS)}}`,
+  `@media (prefers-color-scheme:dark){:where(:root:not([data-theme=light])){${declarations(DARK_TOKENS)}}}`,
   `:where(:root[data-theme=dark]){${declarations(DARK_TOKENS)}}`,
   `:where(body){color:var(--quire-text);font-family:${FONT};font-size:1rem;line-height:1.5}`,
   ':where(a){color:var(--quire-accent)}',
