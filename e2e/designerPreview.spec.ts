@@ -73,7 +73,8 @@ test('the designer previews each module with its full name and settings; one pri
   await expect(chat.getByRole('list', { name: 'Chat settings' })).toContainText('Collection: ')
   await expect(designer.card('overview').getByTestId('designer-module-preview')).not.toBeEmpty()
   // No grey placeholder: the card shows the module's icon tile.
-  await expect(designer.card('chat').locator('.designer-module-icon')).toHaveText('💬')
+  await expect(designer.card('chat').locator('.designer-module-icon')).toHaveAttribute('data-icon', 'chat')
+  await expect(designer.card('notes').locator('.designer-module-icon')).toHaveAttribute('data-icon', 'note')
 
   // Applying a setting shows on the card at once.
   await designer.moduleButton('notes').click()

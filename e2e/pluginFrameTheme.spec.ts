@@ -48,6 +48,7 @@ test('a sample plugin’s input and button take the app’s base styles in their
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.emulateMedia({ colorScheme: 'light' })
   await openApp(page)
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
   const board = new PluginBoardPage(page)
   await board.install(notesZip, 'QuireNotes-1.0.0.zip')
   await board.create('Styled notes', 'styled-notes', [
@@ -76,6 +77,8 @@ test('a sample plugin’s input and button take the app’s base styles in their
   await expectAccessible(page, 'a plugin frame with the base styles, light')
 
   await page.emulateMedia({ colorScheme: 'dark' })
+  // The app follows the system's scheme (its theme setting is "system") before it is measured.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   const dark = await appLook(page)
   expect(dark.input.backgroundColor).not.toBe(light.input.backgroundColor)
   // The theme reaches the frame, and its controls follow.

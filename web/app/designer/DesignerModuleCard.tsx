@@ -2,7 +2,7 @@ import { For, Show } from 'solid-js'
 import type { Placement } from '../../core/plugins/runtime/readPageLayout'
 import type { GridModule } from './DesignerGrid'
 import { plural } from '../plural'
-import { moduleGlyph } from './moduleSummary'
+import { ModuleIcon } from './ModuleIcon'
 
 /** "column 5, row 2, 4 columns wide, 3 rows tall" (1-based, as a person counts). */
 export function describePlace(place: Placement): string {
@@ -56,9 +56,7 @@ export function DesignerModuleCard(props: {
         </button>
       </div>
       <div class="designer-module-preview" data-testid="designer-module-preview">
-        <span class="designer-module-icon" aria-hidden="true">
-          {moduleGlyph(props.module?.icon, label())}
-        </span>
+        <ModuleIcon icon={props.module?.icon} name={label()} />
         <div class="designer-module-about">
           <Show when={props.module?.description}>
             <p class="designer-module-description">{props.module?.description}</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { moduleGlyph, moduleSummary } from './moduleSummary'
+import { moduleIconKind, moduleInitial, moduleSummary } from './moduleSummary'
 
 describe('moduleSummary', () => {
   it('shows each setting by its label, a select by its option’s label, defaults filled in', () => {
@@ -28,10 +28,12 @@ describe('moduleSummary', () => {
   })
 })
 
-describe('moduleGlyph', () => {
-  it('has a symbol for known icons and the first letter otherwise', () => {
-    expect(moduleGlyph('MessageSquare', 'Chat')).toBe('💬')
-    expect(moduleGlyph('Unheard', 'weather')).toBe('W')
-    expect(moduleGlyph(undefined, '')).toBe('?')
+describe('module icons', () => {
+  it('draws known icon names and shows the first letter otherwise', () => {
+    expect(moduleIconKind('MessageSquare')).toBe('chat')
+    expect(moduleIconKind('StickyNote2')).toBe('note')
+    expect(moduleIconKind('Unheard')).toBeUndefined()
+    expect(moduleInitial(' weather')).toBe('W')
+    expect(moduleInitial('')).toBe('?')
   })
 })

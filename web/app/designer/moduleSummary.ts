@@ -26,25 +26,32 @@ export function moduleSummary(
 }
 
 /**
- * A module's icon as a glyph: BrainDrive's manifests name Material icons (`StickyNote2`), Quire's
- * built-ins Lucide ones (`MessageSquare`); neither icon set is bundled, so the known names get a
- * matching symbol and any other the module's first letter.
+ * A module's icon: BrainDrive's manifests name Material icons (`StickyNote2`), Quire's built-ins Lucide
+ * ones (`MessageSquare`); neither icon set is bundled, so the known names map onto a few drawn here
+ * (`ModuleIcon`), and any other shows the module's first letter.
  */
-const GLYPHS: Readonly<Record<string, string>> = {
-  MessageSquare: '💬',
-  Chat: '💬',
-  Search: '🔍',
-  Library: '📚',
-  CollectionsBookmark: '📚',
-  ChartLine: '📈',
-  Assessment: '📈',
-  StickyNote2: '🗒️',
-  Notes: '🗒️',
-  Visibility: '👁️',
-  DarkMode: '🌓',
-  Extension: '🧩',
+export type ModuleIconKind = 'chat' | 'search' | 'library' | 'chart' | 'note' | 'eye' | 'theme' | 'puzzle'
+
+const KINDS: Readonly<Record<string, ModuleIconKind>> = {
+  MessageSquare: 'chat',
+  Chat: 'chat',
+  Search: 'search',
+  Library: 'library',
+  CollectionsBookmark: 'library',
+  ChartLine: 'chart',
+  Assessment: 'chart',
+  StickyNote2: 'note',
+  Notes: 'note',
+  Visibility: 'eye',
+  DarkMode: 'theme',
+  Extension: 'puzzle',
 }
 
-export function moduleGlyph(icon: string | undefined, name: string): string {
-  return (icon && GLYPHS[icon]) || name.trim().charAt(0).toUpperCase() || '?'
+export function moduleIconKind(icon: string | undefined): ModuleIconKind | undefined {
+  return icon ? KINDS[icon] : undefined
+}
+
+/** The letter shown for an icon Quire does not draw. */
+export function moduleInitial(name: string): string {
+  return name.trim().charAt(0).toUpperCase() || '?'
 }
