@@ -92,10 +92,6 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
         </div>
       </header>
 
-      <Show when={props.document.info.description}>
-        {(description) => <DescriptionText class="api-description" source={description()} />}
-      </Show>
-
       <div class="op-search" role="search" aria-label="Operations">
         <label class="field-label" for="op-search-input">
           Search operations
@@ -128,6 +124,16 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
           Enter goes to the first operation found, Escape clears the search.
         </p>
       </div>
+
+      {/* The API's own notes run long: folded, so the operations come first. */}
+      <Show when={props.document.info.description}>
+        {(description) => (
+          <details class="api-about">
+            <summary>About this API: errors, limits, hosts and BrainDrive compatibility</summary>
+            <DescriptionText class="api-description" source={description()} />
+          </details>
+        )}
+      </Show>
 
       <Show when={total() === 0}>
         <p class="panel">This API description lists no operations.</p>
