@@ -68,6 +68,8 @@ export const FRAME_BASE_STYLE = [
   `:where(:root){${declarations(LIGHT_TOKENS)}}`,
   `@media (prefers-color-scheme:dark){:where(:root:not([data-theme=light])){${declarations(DARK_TOKENS)}}}`,
   `:where(:root[data-theme=dark]){${declarations(DARK_TOKENS)}}`,
+  // The cell's own surface, so text is read (and measured) against what it is shown on.
+  ':where(html){background:var(--quire-surface)}',
   `:where(body){color:var(--quire-text);font-family:${FONT};font-size:1rem;line-height:1.5}`,
   ':where(a){color:var(--quire-accent)}',
   ':where(input:not([type=checkbox],[type=radio],[type=range],[type=color],[type=file]),select,textarea){' +
