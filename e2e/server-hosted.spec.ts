@@ -82,7 +82,7 @@ test('the API explorer sends requests to the browser or to the server', async ({
   )
   await page.getByRole('searchbox', { name: 'Search operations' }).fill('List collections, newest first')
   const list = page.locator('details.operation', { hasText: 'List collections, newest first' })
-  await list.locator('summary').click()
+  await list.locator(':scope > summary').click()
   const responseBody = list.getByRole('group', { name: 'Response body' })
 
   await list.getByRole('button', { name: 'Send' }).click()
@@ -113,7 +113,7 @@ test('the API explorer uploads a document through a multipart form', async ({ pa
   })
   await page.getByRole('searchbox', { name: 'Search operations' }).fill('Upload a document into a collection')
   const upload = page.locator('details.operation', { hasText: 'Upload a document into a collection' })
-  await upload.locator('summary').click()
+  await upload.locator(':scope > summary').click()
   await upload.getByLabel('collection_id').fill(collection)
   await upload.getByLabel('file', { exact: false }).setInputFiles({
     name: 'notes.md',
