@@ -159,12 +159,73 @@ test('an unknown built-in module fails in its own cell; one without its collecti
   await board.open('builtin-edges', 'Built-in edge cases')
   await expect(board.cell('nothing')).toHaveAttribute('data-state', 'error')
   await expect(board.error('nothing')).toContainText('Quire has no built-in module Nothing')
-  await expect(board.cell('chat')).toContainText(
-    'no collection yet: choose one in a Collections module on this page, or set its Collection',
+  // No collection yet is a choice, not an error: with none to choose from, it says where to add one.
+  const choice = board.cell('chat').getByRole('form', { name: 'Choose a collection' })
+  await expect(choice).toContainText(
+    'This Chat module works on one collection. Choose it here (it is saved in the module’s settings), or choose one in a Collections module on this page.',
   )
+  await expect(choice).toContainText('You have no collections yet.')
+  await expect(choice.getByRole('link', { name: 'Add a collection' })).toHaveAttribute('href', '/collections')
+  await expect(board.cell('chat').getByRole('alert')).toHaveCount(0)
   await expect(board.cell('collections').getByText('No collections yet.')).toBeVisible()
   await expectAccessible(page, 'a page of built-in modules without their settings')
 })
+
+test('a built-in Chat without a collection offers the choice in place; the choice is saved to the module and the chat answers from it', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  await openApp(page)
+  await seedCollection(page, 'Lighthouse', LIGHTHOUSE)
+  const harbour = await seedCollection(page, 'Harbour', NOTES)
+  const board = new PluginBoardPage(page)
+  const pageId = await board.create('Chat to set up', 'chat-to-set-up', [
+    { i: 'chat', pluginId: 'quire', moduleId: 'Chat', x: 0, y: 0, w: 8, h: 8 },
+  ])
+  await board.open('chat-to-set-up', 'Chat to set up')
+  const chat = board.cell('chat')
+  const choice = chat.getByRole('form', { name: 'Choose a collection' })
+  const select = choice.getByRole('combobox', { name: 'Collection for this Chat module' })
+  await expect(select.getByRole('option')).toHaveText(['Harbour', 'Lighthouse'])
+  await expect(chat.getByRole('alert')).toHaveCount(0)
+  await expectAccessible(page, 'a built-in chat offering the choice of a collection, light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await expectAccessible(page, 'a built-in chat offering the choice of a collection, dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  // By keyboard: the collection, then Use this collection.
+  await select.focus()
+  await select.selectOption({ label: 'Harbour' })
+  await page.keyboard.press('Tab')
+  await expect(choice.getByRole('button', { name: 'Use this collection' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(chat.getByRole('heading', { name: 'Page chat: Harbour', level: 2 })).toBeVisible()
+  await expect(chat).toContainText('Searching: Harbour')
+  await expect(choice).toHaveCount(0)
+
+  // Saved in the module's own settings on the page, as the designer would save it.
+  const saved = await page.evaluate(
+    async (id) => (await (await fetch(`/api/v1/pages/${id}`)).json()) as StoredPage,
+    pageId,
+  )
+  expect(saved.content.modules.chat?.config).toEqual({ collection_id: harbour })
+
+  // And it works: an answer from Harbour's document.
+  const question = chat.getByRole('textbox', { name: 'Your question' })
+  await question.fill('Where did the oystercatchers nest?')
+  await question.press('Enter')
+  const answer = chat.getByRole('log', { name: 'Messages' }).locator('.chat-message-assistant').last()
+  await expect(answer).toContainText('oystercatchers', { timeout: 30_000 })
+
+  // After a reload it opens on Harbour straight away.
+  await page.reload()
+  await expect(board.cell('chat')).toContainText('Searching: Harbour')
+  await expect(board.cell('chat').getByRole('form', { name: 'Choose a collection' })).toHaveCount(0)
+})
+
+interface StoredPage {
+  content: { modules: Record<string, { config?: Record<string, unknown> } | undefined> }
+}
 
 /** Starts an evaluation run over the collection from the page and waits for it to finish; its id. */
 async function runEvaluation(page: Page, collectionId: string): Promise<string> {
@@ -244,7 +305,11 @@ test('every built-in on one page: Search finds a passage, Collections drives the
   const chatA = board.cell('chat-a')
   const chatB = board.cell('chat-b')
   await expect(chatA).toContainText('Searching: Harbour')
-  await expect(chatB).toContainText('This Chat module has no collection yet')
+  // Not an error: the unconfigured chat offers the choice in place (a Collections module can still choose).
+  const choice = chatB.getByRole('form', { name: 'Choose a collection' })
+  await expect(choice.getByRole('combobox', { name: 'Collection for this Chat module' })).toBeVisible()
+  await expect(choice.getByRole('button', { name: 'Use this collection' })).toBeVisible()
+  await expect(chatB.getByRole('alert')).toHaveCount(0)
 
   // Search, over every collection: finds the passage in the uploaded Markdown document.
   const search = board.cell('search')

@@ -38,6 +38,7 @@ test('works offline after the first visit', async ({ page, context }) => {
   })
   await page.getByRole('link', { name: 'API explorer' }).first().click()
   await expect(page.getByRole('heading', { name: 'API explorer', level: 1 })).toBeVisible()
+  await page.getByRole('searchbox', { name: 'Search operations' }).fill('/api/collections/{collection_id}')
   await expect(page.getByText('/api/collections/{collection_id}').first()).toBeVisible()
   expect(chunks.length).toBeGreaterThan(0)
   await page.screenshot({ path: 'e2e/output/screens/api-explorer-offline.png', fullPage: true })

@@ -39,7 +39,15 @@ test('install a plugin from a file offline, seeing its permissions and the progr
   await context.setOffline(true)
   const manager = new PluginManagerPage(page)
   await manager.open()
+  // The screen leads with the marketplace (offline, it says it waits); installed plugins come next, and the
+  // developer's installers (a file, a URL) are under Advanced, closed.
+  await expect(manager.tab('Marketplace')).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tab').first()).toHaveText('Marketplace')
+  await expect(page.getByText('The marketplace needs a connection')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Choose a plugin file' })).toBeHidden()
+  await manager.tab(/^Installed/).click()
   await expect(page.getByText('No plugins installed yet')).toBeVisible()
+  await manager.openAdvanced()
   await expect(manager.urlField).toBeDisabled()
   await expect(page.getByText('installing from a URL needs a connection')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Check for updates' })).toBeDisabled()
@@ -53,9 +61,12 @@ test('install a plugin from a file offline, seeing its permissions and the progr
   await expect(dialog.getByRole('listitem').filter({ hasText: 'storage.write' })).toContainText(
     'Save and change data of its own',
   )
-  await expect(dialog.getByRole('listitem').filter({ hasText: 'api.access' })).toContainText(
-    'Read and change your Quire data',
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'storage.read' })).toContainText(
+    'Read the data it saved for itself',
   )
+  // A notes widget keeps its own notes and nothing more: it does not ask for the rest of your data.
+  await expect(dialog.getByRole('listitem')).toHaveCount(2)
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'api.access' })).toHaveCount(0)
   await expect(dialog.getByRole('button', { name: 'Install', exact: true })).toBeFocused()
   await expect(installed(page)).resolves.toEqual({})
   await expectAccessible(page, 'the install dialog')
@@ -152,6 +163,7 @@ test('a bad archive shows why it is refused and installs nothing', async ({ page
     await rm(dir, { recursive: true, force: true })
   }
   await expect(installed(page)).resolves.toEqual({})
+  await manager.tab(/^Installed/).click()
   await expect(page.getByText('No plugins installed yet')).toBeVisible()
 })
 

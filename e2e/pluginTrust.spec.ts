@@ -50,6 +50,14 @@ test('trusting a plugin takes a confirmed warning; its module then renders in Qu
   const card = manager.card('Quire Notes')
   const trust = card.getByRole('button', { name: 'Trust Quire Notes', exact: true })
 
+  // Trust is explained where it is offered, before anyone presses it: what it gives, what an untrusted
+  // plugin cannot do; the button is described by it.
+  const trustNote = card.getByText('runs its modules in Quire’s own page instead of a sealed frame')
+  await expect(trustNote).toBeVisible()
+  await expect(trustNote).toContainText('it can only use the permissions above')
+  await expect(trustNote).toContainText('cannot reach your other plugins’ data')
+  await expect(trust).toHaveAccessibleDescription(/Trust runs its modules in Quire’s own page/)
+
   // The warning says what trusting means and lists what the plugin asked for; Cancel has focus.
   await trust.focus()
   await page.keyboard.press('Enter')
@@ -60,8 +68,8 @@ test('trusting a plugin takes a confirmed warning; its module then renders in Qu
   await expect(dialog).toContainText('your settings')
   await expect(dialog).toContainText('keys and data kept in this browser')
   await expect(dialog).toContainText('they no longer limit it')
-  await expect(dialog.getByRole('listitem').filter({ hasText: 'api.access' })).toContainText(
-    'Read and change your Quire data',
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'storage.read' })).toContainText(
+    'Read the data it saved for itself',
   )
   await expect(dialog.getByRole('listitem').filter({ hasText: 'storage.write' })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()

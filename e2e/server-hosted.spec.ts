@@ -80,8 +80,9 @@ test('the API explorer sends requests to the browser or to the server', async ({
       body: JSON.stringify({ name: 'Kept in the browser', description: 'Created offline' }),
     }),
   )
-  const list = page.locator('details', { hasText: 'List collections, newest first' })
-  await list.locator('summary').click()
+  await page.getByRole('searchbox', { name: 'Search operations' }).fill('List collections, newest first')
+  const list = page.locator('details.operation', { hasText: 'List collections, newest first' })
+  await list.locator(':scope > summary').click()
   const responseBody = list.getByRole('group', { name: 'Response body' })
 
   await list.getByRole('button', { name: 'Send' }).click()
@@ -110,8 +111,9 @@ test('the API explorer uploads a document through a multipart form', async ({ pa
     })
     return ((await response.json()) as { id: string }).id
   })
-  const upload = page.locator('details', { hasText: 'Upload a document into a collection' })
-  await upload.locator('summary').click()
+  await page.getByRole('searchbox', { name: 'Search operations' }).fill('Upload a document into a collection')
+  const upload = page.locator('details.operation', { hasText: 'Upload a document into a collection' })
+  await upload.locator(':scope > summary').click()
   await upload.getByLabel('collection_id').fill(collection)
   await upload.getByLabel('file', { exact: false }).setInputFiles({
     name: 'notes.md',

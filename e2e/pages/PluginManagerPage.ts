@@ -36,8 +36,21 @@ export class PluginManagerPage {
     await expect(this.heading).toBeVisible()
   }
 
-  /** Chooses an archive with "Choose a plugin file", through the browser's own file chooser. */
+  /** The Advanced disclosure that holds installing from a file or a URL. */
+  get advanced(): Locator {
+    return this.page.locator('details.plugin-advanced')
+  }
+
+  /** Opens Advanced (by its summary, as a person would) unless it is open. */
+  async openAdvanced(): Promise<void> {
+    if ((await this.advanced.getAttribute('open')) === null)
+      await this.page.getByText('Advanced: install from a file, a URL or GitHub').click()
+    await expect(this.page.getByRole('button', { name: 'Choose a plugin file' })).toBeVisible()
+  }
+
+  /** Chooses an archive with "Choose a plugin file" (under Advanced), through the browser's own file chooser. */
   async chooseFile(path: string): Promise<void> {
+    await this.openAdvanced()
     const chooser = this.page.waitForEvent('filechooser')
     await this.page.getByRole('button', { name: 'Choose a plugin file' }).click()
     await (await chooser).setFiles(path)

@@ -9,8 +9,11 @@
  * WebSocket, image or font from anywhere (connect-src is 'none' through default-src), no forms, no
  * nested frames, no <base>. Styles may be inline (plugins inject <style> tags) or blob: (CSS chunks).
  * `color-scheme: light dark` as the app's: a frame whose scheme differs from its page's is painted
- * on an opaque canvas (white in a dark app).
+ * on an opaque canvas (white in a dark app). The base styles (frameBaseStyle.ts) paint the frame in the
+ * cell's own surface colour of the page's scheme, which a plugin may override.
  */
+
+import { FRAME_BASE_STYLE } from './frameBaseStyle.ts'
 
 /** The loader: waits for the host's one `{quireFrame: 'runtime', source}` message with a port. */
 export const FRAME_LOADER_SOURCE = `(function () {
@@ -51,8 +54,9 @@ export function frameCsp(loaderHash: string): string {
   ].join('; ')
 }
 
+// The frame's own layout, then the app's base look for plugins that bring no styles (frameBaseStyle.ts).
 const STYLE =
-  ':root{color-scheme:light dark}html,body{margin:0;padding:0;background:transparent}body{font-family:system-ui,sans-serif}#root{display:flow-root}'
+  ':root{color-scheme:light dark}html,body{margin:0;padding:0}#root{display:flow-root}' + FRAME_BASE_STYLE
 
 /** The whole srcdoc for a loader hash. */
 export function frameSrcdoc(loaderHash: string): string {

@@ -59,6 +59,14 @@ if (port) {
     started = true
     // Before any push that follows it: the mirror starts from the load's state, then takes changes.
     rpc.seed(message.mirror)
+    // The base styles' token set (frameBaseStyle.ts) follows the theme the host pushes to a module that
+    // declares the theme service; any other frame follows its page's colour scheme by media query.
+    const showTheme = () => {
+      const theme = rpc.mirror.theme
+      if (theme === 'dark' || theme === 'light') document.documentElement.dataset.theme = theme
+    }
+    showTheme()
+    rpc.listen('theme', showTheme)
     start(message, rpc, send).catch((error: unknown) => send({ kind: 'error', message: describe(error) }))
   }
   // Errors outside React's reach (a chunk's top-level code, a rejected promise) before the module is up.

@@ -46,7 +46,10 @@ export default function BuiltinChat(props: BuiltinViewProps) {
   return (
     <Switch fallback={<LoadingPanel label="Opening the chat…" />}>
       <Match when={!collectionId()}>
-        <NotConfigured module="Chat" />
+        <NotConfigured
+          module="Chat"
+          onChoose={(collection_id) => props.services.saveConfig({ collection_id })}
+        />
       </Match>
       <Match when={chat.error}>
         <ErrorPanel title="This chat could not be opened" error={chat.error} onRetry={() => void refetch()} />

@@ -43,7 +43,10 @@ export default function BuiltinEvaluation(props: BuiltinViewProps) {
   return (
     <Switch fallback={<LoadingPanel label="Loading evaluation runs…" />}>
       <Match when={!collectionId()}>
-        <NotConfigured module="Evaluation" />
+        <NotConfigured
+          module="Evaluation"
+          onChoose={(collection_id) => props.services.saveConfig({ collection_id })}
+        />
       </Match>
       <Match when={loaded.error}>
         <ErrorPanel

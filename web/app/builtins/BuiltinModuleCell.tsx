@@ -6,6 +6,7 @@ import { builtinConfig, findBuiltinModule, type BuiltinModuleName } from './buil
 import type { BuiltinModuleServices, BuiltinViewProps, PageServices } from './builtinServices'
 import { readCollectionSelected, type CollectionSelected } from './collectionSelected'
 import { joinBuiltinBus } from './joinBuiltinBus'
+import { saveModuleConfig } from './saveModuleConfig'
 import './builtins.css'
 
 type ModuleView = Component<BuiltinViewProps>
@@ -38,11 +39,19 @@ export function BuiltinModuleCell(props: { item: PageModuleRef; minHeight: numbe
       })
     : undefined
   onCleanup(() => member?.leave())
+  // Settings the module saved itself (a collection chosen in the cell): they apply at once, over the
+  // config the page was loaded with.
+  const [savedConfig, setSavedConfig] = createSignal<Record<string, unknown>>()
   const services: BuiltinModuleServices = {
     theme: props.services.theme,
     pageContext: props.services.pageContext,
     send: (message) => member?.send(message) ?? 0,
     chosenCollection,
+    async saveConfig(patch) {
+      const pageId = props.services.pageContext()?.pageId
+      if (!pageId) throw new Error('This page has not been saved yet')
+      setSavedConfig(await saveModuleConfig(pageId, props.item.i, patch))
+    },
   }
   const title = () => entry()?.display_name ?? props.item.moduleName ?? props.item.moduleId ?? 'Module'
   const headingId = () => `builtin-${props.item.i}-title`
@@ -75,7 +84,7 @@ export function BuiltinModuleCell(props: { item: PageModuleRef; minHeight: numbe
             <Suspense fallback={<LoadingPanel label={`Loading ${found().display_name}…`} />}>
               <Dynamic
                 component={VIEWS[found().name]}
-                config={builtinConfig(found(), props.item.config)}
+                config={builtinConfig(found(), savedConfig() ?? props.item.config)}
                 services={services}
               />
             </Suspense>

@@ -18,6 +18,8 @@ export interface BuiltinModuleServices {
   send(message: unknown): number
   /** The collection last chosen on the page (a `quire.collection.selected` message), if any. */
   chosenCollection: Accessor<CollectionSelected | undefined>
+  /** Saves settings of this module to its page (as the designer would); the module then shows them. */
+  saveConfig(patch: Record<string, unknown>): Promise<void>
 }
 
 /** The props every built-in module's view takes. */

@@ -1,4 +1,4 @@
-import { createMemo, For, onMount, Show } from 'solid-js'
+import { createMemo, createSignal, For, onMount, Show } from 'solid-js'
 import { getAccount } from '../account/accountApi'
 import {
   apiTarget,
@@ -8,19 +8,26 @@ import {
   setServerAddress,
   setServerToken,
 } from '../openapi/apiTarget'
+import { countOperations, filterOperations } from '../openapi/filterOperations'
 import { listOperations } from '../openapi/listOperations'
 import type { OpenApiDocument } from '../openapi/OpenApiDocument'
 import { usePageTitle } from '../usePageTitle'
 import { DescriptionText } from './DescriptionText'
 import { OperationPanel } from './OperationPanel'
+import './apiExplorer.css'
 
 /**
- * The API explorer: every endpoint of the OpenAPI document this origin serves, grouped by tag, each with a
+ * The API explorer: every endpoint of the OpenAPI document this origin serves, grouped by tag (closed
+ * until opened), found by a search over path, method, summary and tag, each with its fields and a
  * "Try it" form. It reads the document at run time, so new endpoints appear here without UI changes.
  */
 export function ApiExplorer(props: { document: OpenApiDocument }) {
   usePageTitle('API explorer')
   const groups = createMemo(() => listOperations(props.document))
+  const total = createMemo(() => countOperations(groups()))
+  const [query, setQuery] = createSignal('')
+  const searching = () => query().trim() !== ''
+  const found = createMemo(() => filterOperations(groups(), query()))
   const tagId = (tag: string) => `tag-${tag.replace(/[^A-Za-z0-9_-]/g, '-')}`
   // The signed-in account's server, wherever it is; signed out, the server that served this page.
   onMount(() => {
@@ -85,24 +92,88 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
         </div>
       </header>
 
+      <div class="op-search" role="search" aria-label="Operations">
+        <label class="field-label" for="op-search-input">
+          Search operations
+        </label>
+        <input
+          id="op-search-input"
+          class="input"
+          type="search"
+          placeholder="Path, method, summary or tag: post documents"
+          aria-describedby="op-search-count op-search-keys"
+          value={query()}
+          onInput={(event) => setQuery(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // Enter (or Down) goes to the first operation found; Escape clears the search.
+            if ((event.key === 'Enter' || event.key === 'ArrowDown') && found().length > 0) {
+              event.preventDefault()
+              document.querySelector<HTMLElement>('.op-group .operation-summary')?.focus()
+            } else if (event.key === 'Escape' && query()) {
+              event.preventDefault()
+              setQuery('')
+            }
+          }}
+        />
+        <p id="op-search-count" class="op-search-count" role="status">
+          {query().trim()
+            ? `${countOperations(found())} of ${total()} operations`
+            : `${total()} operations in ${groups().length} groups`}
+        </p>
+        <p id="op-search-keys" class="visually-hidden">
+          Enter goes to the first operation found, Escape clears the search.
+        </p>
+      </div>
+
+      {/* The API's own notes run long: folded, so the operations come first. */}
       <Show when={props.document.info.description}>
-        {(description) => <DescriptionText class="api-description" source={description()} />}
+        {(description) => (
+          <details class="api-about">
+            <summary>About this API: errors, limits, hosts and BrainDrive compatibility</summary>
+            <DescriptionText class="api-description" source={description()} />
+          </details>
+        )}
       </Show>
 
-      <For each={groups()} fallback={<p class="panel">This API description lists no operations.</p>}>
-        {(group) => (
-          <section class="op-group" aria-labelledby={tagId(group.tag)}>
-            <h2 id={tagId(group.tag)} class="op-group-title">
-              {group.tag}
-            </h2>
-            <Show when={group.description}>
-              <p class="op-group-description">{group.description}</p>
-            </Show>
-            <For each={group.operations}>
-              {(entry) => <OperationPanel entry={entry} document={props.document} />}
-            </For>
-          </section>
-        )}
+      <Show when={total() === 0}>
+        <p class="panel">This API description lists no operations.</p>
+      </Show>
+      <Show when={total() > 0 && found().length === 0}>
+        <p class="panel">No operation matches “{query().trim()}”.</p>
+      </Show>
+      {/* Groups are closed until opened (the page stays short); a search opens the groups it finds in. */}
+      <For each={found()}>
+        {(group) => {
+          const [opened, setOpened] = createSignal(false)
+          const open = () => searching() || opened()
+          return (
+            <details
+              class="op-group"
+              open={open()}
+              onToggle={(event) => {
+                if (!searching()) setOpened(event.currentTarget.open)
+              }}
+            >
+              <summary class="op-group-summary">
+                <h2 id={tagId(group.tag)} class="op-group-title">
+                  {group.tag}
+                </h2>
+                <span class="op-group-count">
+                  {group.operations.length} {group.operations.length === 1 ? 'operation' : 'operations'}
+                </span>
+              </summary>
+              <Show when={group.description}>
+                <p class="op-group-description">{group.description}</p>
+              </Show>
+              {/* Rendered when open: 178 closed panels are not drawn until someone looks. */}
+              <Show when={open()}>
+                <For each={group.operations}>
+                  {(entry) => <OperationPanel entry={entry} document={props.document} />}
+                </For>
+              </Show>
+            </details>
+          )
+        }}
       </For>
     </section>
   )

@@ -3,8 +3,8 @@ import type { OperationEntry } from '../openapi/listOperations'
 import type { OpenApiDocument } from '../openapi/OpenApiDocument'
 import { resolveRefs } from '../openapi/resolveRefs'
 import { DescriptionText } from './DescriptionText'
-import { JsonBlock } from './JsonBlock'
 import { MethodBadge } from './MethodBadge'
+import { SchemaView } from './SchemaView'
 import { TryItForm } from './TryItForm'
 
 export interface OperationPanelProps {
@@ -79,7 +79,7 @@ export function OperationPanel(props: OperationPanelProps) {
               <h3 class="operation-section">
                 Request body <span class="content-type">application/json</span>
               </h3>
-              <JsonBlock value={resolveRefs(schema(), props.document)} label="Request body schema" />
+              <SchemaView schema={resolveRefs(schema(), props.document)} label="Request body schema" />
             </>
           )}
         </Show>
@@ -98,8 +98,8 @@ export function OperationPanel(props: OperationPanelProps) {
                     {response.description}
                   </p>
                   <Show when={schema}>
-                    <JsonBlock
-                      value={resolveRefs(schema, props.document)}
+                    <SchemaView
+                      schema={resolveRefs(schema, props.document)}
                       label={`Response ${status} schema`}
                     />
                   </Show>

@@ -27,6 +27,7 @@ import {
 } from './designerApi'
 import { DesignerGrid, type GridModule } from './DesignerGrid'
 import { DesignerPalette } from './DesignerPalette'
+import { moduleSummary } from './moduleSummary'
 import { clampPlacement, defaultSize, nextFreeRow, sizeBounds } from './layoutLimits'
 import { canRedo, canUndo, pushState, redo, startHistory, undo, type History } from './undoStack'
 import './designer.css'
@@ -99,6 +100,9 @@ export function DesignerScreen(props: { page: DesignerPageRecord; modules: reado
       i,
       label: labelOf(i),
       source: entry?.pluginName ?? module.pluginId,
+      description: entry?.description ?? 'This module is not installed or is switched off.',
+      icon: entry?.icon,
+      summary: moduleSummary(entry?.configFields ?? NO_FIELDS, module.config ?? NO_FIELDS),
       bounds: sizeBounds(entry?.layout, columns()),
     }
   }
@@ -326,33 +330,61 @@ export function DesignerScreen(props: { page: DesignerPageRecord; modules: reado
             {dirty() ? ' · Unsaved changes' : ''}
           </p>
         </div>
+        {/* One primary action (Save); Publish beside it as the one secondary; the rest quiet. All in the Tab
+            order, in the order a person uses them. */}
         <div class="designer-actions" role="toolbar" aria-label="Page actions">
-          <button type="button" class="button" onClick={doUndo} disabled={!canUndo(history())}>
-            Undo
-          </button>
-          <button type="button" class="button" onClick={doRedo} disabled={!canRedo(history())}>
-            Redo
-          </button>
-          <button
-            type="button"
-            class="button button-primary"
-            onClick={() => void save()}
-            disabled={busy() || !dirty()}
-          >
-            Save
-          </button>
-          <button type="button" class="button" onClick={preview}>
-            Preview
-          </button>
-          <button type="button" class="button" onClick={() => void togglePublish()} disabled={busy()}>
-            {page().is_published ? 'Unpublish' : 'Publish'}
-          </button>
-          <button type="button" class="button" onClick={() => void backUp()} disabled={busy()}>
-            Back up
-          </button>
-          <button type="button" class="button" aria-haspopup="dialog" onClick={() => setShowBackups(true)}>
-            Backups
-          </button>
+          <div class="designer-actions-group">
+            <button
+              type="button"
+              class="button button-quiet button-small"
+              onClick={doUndo}
+              disabled={!canUndo(history())}
+            >
+              Undo
+            </button>
+            <button
+              type="button"
+              class="button button-quiet button-small"
+              onClick={doRedo}
+              disabled={!canRedo(history())}
+            >
+              Redo
+            </button>
+          </div>
+          <div class="designer-actions-group">
+            <button type="button" class="button button-quiet button-small" onClick={preview}>
+              Preview
+            </button>
+            <button
+              type="button"
+              class="button button-quiet button-small"
+              onClick={() => void backUp()}
+              disabled={busy()}
+            >
+              Back up
+            </button>
+            <button
+              type="button"
+              class="button button-quiet button-small"
+              aria-haspopup="dialog"
+              onClick={() => setShowBackups(true)}
+            >
+              Backups
+            </button>
+          </div>
+          <div class="designer-actions-group designer-actions-main">
+            <button type="button" class="button" onClick={() => void togglePublish()} disabled={busy()}>
+              {page().is_published ? 'Unpublish' : 'Publish'}
+            </button>
+            <button
+              type="button"
+              class="button button-primary"
+              onClick={() => void save()}
+              disabled={busy() || !dirty()}
+            >
+              Save
+            </button>
+          </div>
         </div>
         <p class="field-hint">
           {page().backup_date

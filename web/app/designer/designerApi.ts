@@ -15,6 +15,8 @@ export interface PaletteModule {
   moduleName: string
   displayName: string
   description: string
+  /** The manifest's icon name (Material or Lucide), shown as a glyph (`moduleGlyph`). */
+  icon?: string
   category: string
   tags: string[]
   configFields: Record<string, ConfigFieldSpec>
@@ -67,6 +69,7 @@ export function paletteModule(
     moduleName: name,
     displayName: str(raw.display_name) || name,
     description: str(raw.description),
+    icon: str(raw.icon) || undefined,
     category: str(raw.category) || 'Other',
     tags: Array.isArray(raw.tags) ? raw.tags.filter((t): t is string => typeof t === 'string') : [],
     configFields: isRecord(raw.config_fields) ? readFields(raw.config_fields) : {},

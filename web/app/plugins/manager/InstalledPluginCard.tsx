@@ -168,11 +168,21 @@ export function InstalledPluginCard(props: {
       </h4>
       <PermissionList permissions={plugin().permissions} id={permissionsId} />
 
+      {/* Trust is explained where it is offered: what it changes, what it gives, what it never gives. */}
+      <Show when={!plugin().trusted}>
+        <p id={`${permissionsId}-trust`} class="plugin-card-trust-note">
+          <strong>Trust</strong> runs its modules in Quire’s own page instead of a sealed frame (for plugins
+          that need the page itself). Trusted, it can read and change everything the app can: your documents,
+          settings and the keys kept in this browser. Untrusted, it can only use the permissions above, and it
+          cannot reach your other plugins’ data, sign you in or out, or install plugins.
+        </p>
+      </Show>
       <div class="plugin-card-actions">
         <button
           id={trustButtonId(plugin())}
           type="button"
           class="button button-small"
+          aria-describedby={plugin().trusted ? undefined : `${permissionsId}-trust`}
           aria-disabled={trustBusy()}
           onClick={() => (plugin().trusted ? void stopTrusting() : setTrusting(true))}
         >

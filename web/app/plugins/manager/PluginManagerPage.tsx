@@ -29,16 +29,17 @@ interface Outcome {
 }
 
 /**
- * The plugin manager: install from a file, a URL or the marketplace (each shows what the plugin may do
- * before it is installed), the installed plugins with their modules, switches, permissions, updates and
- * Uninstall. Everything but downloads works offline: the in-browser API answers from this device.
+ * The plugin manager: the marketplace first, then the installed plugins with their modules, switches,
+ * permissions, updates and Uninstall; installing from a file or a URL (for developers) under an Advanced
+ * disclosure. Each install shows what the plugin may do before it is installed. Everything but downloads works offline: the in-browser API answers from this device.
  */
 export function PluginManagerPage(props: { plugins: InstalledPlugin[] }) {
   usePageTitle('Plugins')
   const online = createOnline()
   const [plugins, setPlugins] = createSignal(props.plugins)
-  const [tab, setTab] = createSignal('installed')
-  const [marketplaceShown, setMarketplaceShown] = createSignal(false)
+  // A person with no plugins yet starts where plugins are found: the marketplace.
+  const [tab, setTab] = createSignal(props.plugins.length === 0 ? 'marketplace' : 'installed')
+  const [marketplaceShown, setMarketplaceShown] = createSignal(props.plugins.length === 0)
   const [changes, setChanges] = createSignal(0)
   const [request, setRequest] = createSignal<InstallRequest>()
   const [outcome, setOutcome] = createSignal<Outcome>()
@@ -115,8 +116,6 @@ export function PluginManagerPage(props: { plugins: InstalledPlugin[] }) {
         <UpdateCheck online={online()} onChecked={refresh} />
       </header>
 
-      <InstallPanel online={online()} onRequest={setRequest} />
-
       <Show when={outcome()}>
         {(last) => (
           <div class="plugin-outcome" role="status">
@@ -148,8 +147,8 @@ export function PluginManagerPage(props: { plugins: InstalledPlugin[] }) {
       <ManagerTabs
         label="Plugins"
         tabs={[
-          { id: 'installed', label: `Installed (${plugins().length})` },
           { id: 'marketplace', label: 'Marketplace' },
+          { id: 'installed', label: `Installed (${plugins().length})` },
         ]}
         selected={tab()}
         onSelect={selectTab}
@@ -162,7 +161,8 @@ export function PluginManagerPage(props: { plugins: InstalledPlugin[] }) {
             when={plugins().length > 0}
             fallback={
               <p class="plugin-empty">
-                No plugins installed yet. Install one from a file or a URL above, or from the marketplace.
+                No plugins installed yet. Install one from the marketplace, or from a file or a URL under
+                Advanced.
               </p>
             }
           >
@@ -190,6 +190,14 @@ export function PluginManagerPage(props: { plugins: InstalledPlugin[] }) {
           </Show>
         </ManagerTabPanel>
       </ManagerTabs>
+
+      {/* The developer's ways in, for a plugin that is not in the marketplace. */}
+      <details class="plugin-advanced">
+        <summary>Advanced: install from a file, a URL or GitHub</summary>
+        <div class="plugin-advanced-body">
+          <InstallPanel online={online()} onRequest={setRequest} />
+        </div>
+      </details>
 
       <Show when={request()}>
         {(current) => (

@@ -25,7 +25,7 @@ describe('previewPackage', () => {
       slug: 'QuireNotes',
       version: '1.0.0',
       author: 'Quire',
-      permissions: ['storage.read', 'storage.write', 'api.access'],
+      permissions: ['storage.read', 'storage.write'],
       modules: [{ name: 'Notes', displayName: 'Notes' }],
     })
     expect(Array.isArray(preview.warnings)).toBe(true)
