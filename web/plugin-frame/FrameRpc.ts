@@ -54,10 +54,18 @@ export class FrameRpc {
         break
       case 'message':
       case 'chunk':
+      case 'category':
         break
     }
     const key = topicKey(push)
-    const value = push.topic === 'message' ? push.message : push.topic === 'chunk' ? push.data : push.value
+    const value =
+      push.topic === 'message'
+        ? push.message
+        : push.topic === 'chunk'
+          ? push.data
+          : push.topic === 'category'
+            ? push.instances
+            : push.value
     for (const listener of [...(this.listeners.get(key) ?? [])]) {
       try {
         listener(value)
@@ -121,10 +129,11 @@ export class FrameRpc {
   }
 }
 
-/** Where a push's listeners are kept: `theme`, `pageContext`, `setting:<id>` or `message:<channel>`. */
+/** Where a push's listeners are kept: `theme`, `pageContext`, `setting:<id>`, `category:<name>`, `message:<channel>` or `chunk:<stream>`. */
 export function topicKey(push: PushMessage): string {
   if (push.topic === 'message') return `message:${push.channel}`
   if (push.topic === 'setting') return `setting:${push.id}`
   if (push.topic === 'chunk') return `chunk:${push.stream}`
+  if (push.topic === 'category') return `category:${push.category}`
   return push.topic
 }

@@ -14,6 +14,17 @@ import { messageTypes, type PageEventBus } from '../../../core/plugins/runtime/P
 import type { RuntimeModule, RuntimePlugin } from './pluginManifest'
 import { runApiCall, ServiceError } from './runApiPlan'
 import { runStreamingCall } from './runStreamingCall'
+import { ApiRequestError } from '../../api/ApiRequestError'
+import {
+  categoryInstances,
+  categoryOf,
+  createSettingInstance,
+  deleteSetting,
+  deleteSettingInstance,
+  getSettingInstance,
+  getSettingInstances,
+  updateSettingInstance,
+} from './settingInstances'
 import {
   listDefinitions,
   onSettingChange,
@@ -43,7 +54,7 @@ export interface ModuleHostOptions {
   files: FrameFile[]
   bus: PageEventBus
   theme: Accessor<ThemeName>
-  /** A module's setTheme/toggleTheme: the app's theme changes (and is saved). */
+  /** A module's setTheme/toggleTheme: the app shows that theme (not saved, as in BrainDrive). */
   setTheme(theme: ThemeName): Promise<void>
   pageContext: Accessor<PageContext | null>
   /** Where the module sits: BrainDrive's `breakpoint` prop. */
@@ -72,6 +83,8 @@ export class ModuleHost {
   private readonly seesPage: boolean
   /** Settings the module read, saved or subscribed to: their changes reach its mirror. */
   private readonly watched = new Set<string>()
+  /** Setting categories the module subscribed to: a change of one of their settings reaches it. */
+  private readonly categories = new Set<string>()
   private readonly leaveSettings: () => void
   private settled = false
   private disposed = false
@@ -85,6 +98,7 @@ export class ModuleHost {
     this.seesPage = Object.hasOwn(options.module.required_services, 'pageContext')
     this.leaveSettings = onSettingChange((id, value) => {
       if (this.watched.has(id)) this.post({ kind: 'push', topic: 'setting', id, value })
+      if (this.categories.size > 0) void this.tellCategory(id)
     })
     this.leaveBus = options.bus.join({
       instanceId: options.instanceId,
@@ -161,6 +175,21 @@ export class ModuleHost {
     this.port.close()
   }
 
+  /**
+   * A setting changed (here, in another module, in Settings or another tab): a module subscribed to its
+   * category hears the category's instances, as BrainDrive's notifyCategorySubscribers tells them.
+   */
+  private async tellCategory(id: string): Promise<void> {
+    try {
+      const category = await categoryOf(id)
+      if (category === undefined || !this.categories.has(category)) return
+      const instances = await categoryInstances(category)
+      this.post({ kind: 'push', topic: 'category', category, instances })
+    } catch (error) {
+      console.warn('Quire: a setting category could not be read', error)
+    }
+  }
+
   private post(message: HostToFrame): void {
     if (!this.disposed) this.port.postMessage(message)
   }
@@ -209,7 +238,8 @@ export class ModuleHost {
       },
       (error: unknown) => {
         const message = error instanceof Error ? error.message : 'The call failed'
-        const status = error instanceof ServiceError ? error.status : undefined
+        const status =
+          error instanceof ServiceError || error instanceof ApiRequestError ? error.status : undefined
         this.post({
           kind: 'result',
           id,
@@ -254,6 +284,28 @@ export class ModuleHost {
         await writeSetting(id, args[1])
         return undefined
       }
+      case 'settings.subscribeToCategory': {
+        const category = args[0]
+        if (typeof category !== 'string' || category === '' || category.length > 200) {
+          throw new ServiceError('subscribeToCategory needs a category name', 400)
+        }
+        this.categories.add(category)
+        return null
+      }
+      case 'settings.deleteSetting':
+        await deleteSetting(args[0], args[1])
+        return undefined
+      case 'settings.getSettingInstance':
+        return getSettingInstance(args[0], args[1])
+      case 'settings.getSettingInstances':
+        return getSettingInstances(args[0], args[1])
+      case 'settings.createSettingInstance':
+        return createSettingInstance(args[0], args[1], args[2], args[3])
+      case 'settings.updateSettingInstance':
+        return updateSettingInstance(args[0], args[1])
+      case 'settings.deleteSettingInstance':
+        await deleteSettingInstance(args[0])
+        return undefined
       case 'settings.getSettingDefinitions':
         return listDefinitions(args[0])
       case 'settings.registerSettingDefinition':

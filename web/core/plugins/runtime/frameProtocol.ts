@@ -86,6 +86,8 @@ export type PushMessage =
   | { kind: 'push'; topic: 'message'; channel: string; message: unknown }
   /** One event's data of a streamed call (`api.postStreaming`), for the callback the frame kept. */
   | { kind: 'push'; topic: 'chunk'; stream: number; data: string }
+  /** The instances of a setting category one of whose settings changed (`settings.subscribeToCategory`). */
+  | { kind: 'push'; topic: 'category'; category: string; instances: unknown[] }
   /** A setting's value: `quiet` fills the mirror without calling subscribers (a first read). */
   | { kind: 'push'; topic: 'setting'; id: string; value: unknown; quiet?: boolean }
 
