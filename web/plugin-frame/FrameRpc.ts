@@ -55,6 +55,7 @@ export class FrameRpc {
       case 'message':
       case 'chunk':
       case 'category':
+      case 'sse':
         break
     }
     const key = topicKey(push)
@@ -65,7 +66,9 @@ export class FrameRpc {
           ? push.data
           : push.topic === 'category'
             ? push.instances
-            : push.value
+            : push.topic === 'sse'
+              ? push
+              : push.value
     for (const listener of [...(this.listeners.get(key) ?? [])]) {
       try {
         listener(value)
@@ -102,6 +105,11 @@ export class FrameRpc {
     return this.nextId++
   }
 
+  /** Tells the host the module no longer listens to stream `stream`. */
+  cancel(stream: number): void {
+    this.port.postMessage({ kind: 'cancel', stream })
+  }
+
   call(service: string, method: string, args: unknown[]): Promise<unknown> {
     const id = this.nextId++
     return new Promise((resolve, reject) => {
@@ -135,5 +143,6 @@ export function topicKey(push: PushMessage): string {
   if (push.topic === 'setting') return `setting:${push.id}`
   if (push.topic === 'chunk') return `chunk:${push.stream}`
   if (push.topic === 'category') return `category:${push.category}`
+  if (push.topic === 'sse') return `sse:${push.stream}`
   return push.topic
 }
