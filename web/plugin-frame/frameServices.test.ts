@@ -164,6 +164,16 @@ describe('frameServices', () => {
     expect(calls.map((c) => `${c.service}.${c.method}`)).toEqual(['api.put'])
   })
 
+  it('leaves out a service the module did not declare at all, as BrainDrive’s bridge does', () => {
+    const channel = new MessageChannel()
+    channels.push(channel)
+    const services = frameServices(new FrameRpc(channel.port2), {
+      services: stubbedMethods({ api: { methods: ['get'] } }),
+      declared: { api: ['get'] },
+    })
+    expect(Object.keys(services)).toEqual(['api'])
+  })
+
   it('subscribeToCategory tells the host and hears the category’s instances', async () => {
     const { services, calls, push } = wire(() => ({ ok: true, value: null }))
     const heard: unknown[] = []

@@ -15,8 +15,8 @@ function quiet(promise: Promise<unknown>, what: string): void {
  * The `services` prop: BrainDrive's services, each method behaving as braindriveContract says. Async
  * methods are calls to the host (which decides whether the module may make them); synchronous getters
  * answer from the mirror the host keeps current; listener methods keep the callback here and, where
- * the host must start delivering something (a channel, a setting), tell it. A synchronous method the
- * module did not declare is not there, as in BrainDrive.
+ * the host must start delivering something (a channel, a setting), tell it. A service the module did
+ * not declare, and a synchronous method it did not declare, are not there, as in BrainDrive.
  */
 export function frameServices(
   rpc: FrameRpc,
@@ -24,9 +24,13 @@ export function frameServices(
 ): Record<string, unknown> {
   const services: Record<string, Record<string, unknown>> = {}
   for (const [service, names] of Object.entries(load.services)) {
+    // A service the module does not declare is not there at all, as BrainDrive's bridge builds only the
+    // declared ones (`utils/serviceBridge.ts:194`): plugins test `if (services.theme)` and then call its
+    // methods (BrainDrive's API bridge example stayed on "Loading..." when an empty theme was there).
+    if (!Object.hasOwn(load.declared, service)) continue
     if (service === 'pluginState') {
-      // The whole service, once declared, as BrainDrive's renderer hands it; absent otherwise.
-      if (Object.hasOwn(load.declared, service)) services[service] = pluginStateService(rpc)
+      // The whole service, as BrainDrive's renderer hands it.
+      services[service] = pluginStateService(rpc)
       continue
     }
     const stubs: Record<string, unknown> = {}
