@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from './support/test'
-import { SYNC_PORT } from '../playwright.config'
+import { STATIC_PORT, SYNC_PORT } from '../playwright.config'
+import { startFakeOllama, type FakeOllama } from '../sync-server/test/modelhostFakeOllama'
 import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { SettingsPage } from './pages/SettingsPage'
@@ -14,16 +15,24 @@ import { openApp } from './support/openApp'
 // the sync server's origin, and offline.
 let outDir = ''
 let compatZip: Buffer
+// A server-sent event stream from Quire's own API for the lab to listen to: a model install's progress
+// (`GET /api/v1/modelhost/install/{task}/events`), from a fake Ollama both origins may reach.
+let ollama: FakeOllama
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-compat-'))
   await buildSamplePlugins({ outDir, force: true })
   compatZip = await readFile(path.join(outDir, 'QuireCompat-1.0.0.zip'))
+  ollama = await startFakeOllama({
+    cors: [`http://127.0.0.1:${STATIC_PORT}`, `http://127.0.0.1:${SYNC_PORT}`],
+  })
+  ollama.pulls.set('tiny:1b', { layers: [3000, 1000], steps: 2, delayMs: 20 })
 })
 
 test.afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true })
+  await ollama?.close()
 })
 
 async function readJson(page: Page, url: string): Promise<unknown> {
@@ -54,9 +63,11 @@ async function compatBoard(page: Page): Promise<PluginBoardPage> {
       config: { title: 'Services as BrainDrive gives them' },
     },
     { i: 'switcher', pluginId: 'QuireCompat', moduleId: 'ThemeSwitcher', x: 8, y: 0, w: 4, h: 4 },
+    { i: 'lab', pluginId: 'QuireCompat', moduleId: 'ServiceLab', x: 0, y: 8, w: 12, h: 10 },
   ])
   await board.open('compat-board', 'Compat board')
-  for (const i of ['panel', 'switcher']) await expect(board.cell(i)).toHaveAttribute('data-state', 'ready')
+  for (const i of ['panel', 'switcher', 'lab'])
+    await expect(board.cell(i)).toHaveAttribute('data-state', 'ready')
   return board
 }
 
@@ -84,13 +95,16 @@ async function exercise(page: Page): Promise<PluginBoardPage> {
     '/api/v1/settings/instances?definition_id=quire_compat_settings&scope=user&user_id=current',
   )
   expect(stored).toEqual([expect.objectContaining({ value: { note: 'Bring the tripod' } })])
+  // Another module subscribed to the setting's category hears it change.
+  await expect(board.module('lab').getByTestId('lab-plugins-category')).toHaveText('note: Bring the tripod')
 
   // Events both ways.
   await panel.getByTestId('compat-ping').click()
   await expect(switcher.getByTestId('switcher-ping')).toHaveText('Hello from the panel')
   await expect(panel.getByTestId('compat-greeting')).toHaveText('Hello from the switcher')
 
-  // Another module changes the app's theme: the page and every module follow.
+  // Another module shows a theme: the page and every module follow. As BrainDrive's setTheme, it only
+  // shows it: the person's theme_settings stay as they were.
   await switcher.getByTestId('switcher-toggle').click()
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
   await expect(panel.getByTestId('compat-theme')).toHaveText('Theme: dark')
@@ -100,14 +114,16 @@ async function exercise(page: Page): Promise<PluginBoardPage> {
     page,
     '/api/v1/settings/instances?definition_id=theme_settings&scope=user&user_id=current',
   )
-  expect(theme).toEqual([expect.objectContaining({ value: { theme: 'dark', useSystemTheme: false } })])
+  expect(theme).not.toContainEqual(
+    expect.objectContaining({ value: expect.objectContaining({ theme: 'dark' }) }),
+  )
 
-  // Settings, in another tab, changes it back: the modules on the board follow at once.
+  // Settings, in another tab, saves a theme: the modules on the board follow at once.
   const other = await page.context().newPage()
   await openApp(other)
   const settings = new SettingsPage(other)
   await settings.open()
-  await expect(settings.theme('Dark')).toBeChecked()
+  await expect(settings.theme('Dark')).not.toBeChecked()
   await settings.theme('Light').check()
   await expect(other.locator('html')).toHaveAttribute('data-theme', 'light')
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light')
@@ -117,12 +133,80 @@ async function exercise(page: Page): Promise<PluginBoardPage> {
   return board
 }
 
+/**
+ * The lab: plugin state kept and read (its own, not another plugin's), setting instances created,
+ * updated, read and deleted with its category's subscriber hearing each change, and server-sent event
+ * streams through getSse and subscribeToSse.
+ */
+async function exerciseLab(page: Page, board: PluginBoardPage): Promise<void> {
+  const lab = board.module('lab')
+  await expect(lab.getByTestId('lab-state')).toHaveText('No saved state')
+  await lab.getByTestId('lab-draft').fill('Half a thought')
+  await lab.getByTestId('lab-keep').click()
+  await expect(lab.getByTestId('lab-state')).toHaveText('Kept')
+  await lab.getByTestId('lab-page-state').click()
+  await expect(lab.getByTestId('lab-state')).toHaveText(
+    'Own: {"draft":"Half a thought"}; other: plugin state of another plugin is out of reach: QuireCompat may only use its own',
+  )
+
+  const instance = lab.getByTestId('lab-instance')
+  const category = lab.getByTestId('lab-category')
+  await lab.getByTestId('lab-create').click()
+  await expect(instance).toHaveText('Created 1')
+  await expect(category).toHaveText('1 instance(s): 1')
+  await lab.getByTestId('lab-create').click()
+  await expect(instance).toHaveText('Create: Setting quire_compat_lab does not support multiple instances')
+  await lab.getByTestId('lab-update').click()
+  await expect(instance).toHaveText('Updated 2')
+  await expect(category).toHaveText('1 instance(s): 2')
+  await lab.getByTestId('lab-read').click()
+  await expect(instance).toHaveText('Read 2')
+  await lab.getByTestId('lab-delete').click()
+  await expect(instance).toHaveText('Deleted')
+  await expect(category).toHaveText(/^0 instance\(s\)/)
+  await lab.getByTestId('lab-read').click()
+  await expect(instance).toHaveText('Read nothing')
+  await lab.getByTestId('lab-set').click()
+  await expect(instance).toHaveText('Saved 5')
+  await expect(category).toHaveText('1 instance(s): 5')
+  const url = '/api/v1/settings/instances?definition_id=quire_compat_lab&scope=user&user_id=current'
+  expect(await readJson(page, url)).toEqual([expect.objectContaining({ value: { count: 5 } })])
+  await lab.getByTestId('lab-delete-setting').click()
+  await expect(instance).toHaveText('Setting deleted')
+  await expect(category).toHaveText(/^0 instance\(s\)/)
+  expect(await readJson(page, url)).toEqual([])
+  await lab.getByTestId('lab-delete-setting').click()
+  await expect(instance).toHaveText('Delete setting: Setting instance quire_compat_lab not found')
+
+  // A stream of Quire's API: a model install's progress, to its end.
+  const task = await page.evaluate(async (serverUrl) => {
+    const response = await fetch('/api/v1/modelhost/install', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'tiny:1b', server_url: serverUrl, force_reinstall: true }),
+    })
+    return ((await response.json()) as { task_id: string }).task_id
+  }, ollama.url)
+  const sse = lab.getByTestId('lab-sse')
+  await lab.getByTestId('lab-sse-path').fill(`/api/v1/modelhost/install/${task}/events`)
+  await lab.getByTestId('lab-sse-get').click()
+  await expect(sse).toHaveText(/^getSse ended after [1-9]\d* event\(s\); last: \{.*"status":"completed"/)
+  await lab.getByTestId('lab-sse-subscribe').click()
+  await expect(sse).toHaveText(/^open 200; [1-9]\d* event\(s\); closed$/)
+  await lab.getByTestId('lab-sse-path').fill('/api/v1/modelhost/install/no-such-task/events')
+  await lab.getByTestId('lab-sse-subscribe').click()
+  await expect(sse).toHaveText(/^; error: Unexpected response: 404 application\/json/)
+  await lab.getByTestId('lab-sse-get').click()
+  await expect(sse).toHaveText(/^getSse failed: Unexpected response: 404 application\/json/)
+}
+
 test('the compatibility sample renders and uses BrainDrive’s services on the static origin, and offline', async ({
   page,
   context,
 }) => {
   test.setTimeout(120_000)
   const board = await exercise(page)
+  await exerciseLab(page, board)
 
   // The theme setting is the person's, not the system's: a dark system does not change it.
   await page.emulateMedia({ colorScheme: 'dark' })
@@ -131,7 +215,11 @@ test('the compatibility sample renders and uses BrainDrive’s services on the s
   await context.setOffline(true)
   await page.reload()
   await expect(board.heading('Compat board')).toBeVisible()
-  for (const i of ['panel', 'switcher']) await expect(board.cell(i)).toHaveAttribute('data-state', 'ready')
+  for (const i of ['panel', 'switcher', 'lab'])
+    await expect(board.cell(i)).toHaveAttribute('data-state', 'ready')
+  // The lab's plugin state outlived the reload (this tab's sessionStorage, as BrainDrive keeps it).
+  await expect(board.module('lab').getByTestId('lab-state')).toHaveText('Restored')
+  await expect(board.module('lab').getByTestId('lab-draft')).toHaveValue('Half a thought')
   const panel = board.module('panel')
   await expect(panel.getByTestId('compat-theme')).toHaveText('Theme: light')
   await expect(panel.getByTestId('compat-saved')).toHaveText('Bring the tripod')
@@ -146,6 +234,11 @@ test.describe('on the sync server’s origin', () => {
 
   test('the compatibility sample renders and uses BrainDrive’s services', async ({ page }) => {
     test.setTimeout(120_000)
-    await exercise(page)
+    const board = await exercise(page)
+    await exerciseLab(page, board)
+    await page.reload()
+    await expect(board.cell('lab')).toHaveAttribute('data-state', 'ready')
+    await expect(board.module('lab').getByTestId('lab-state')).toHaveText('Restored')
+    await expect(board.module('lab').getByTestId('lab-draft')).toHaveValue('Half a thought')
   })
 })

@@ -54,10 +54,21 @@ export class FrameRpc {
         break
       case 'message':
       case 'chunk':
+      case 'category':
+      case 'sse':
         break
     }
     const key = topicKey(push)
-    const value = push.topic === 'message' ? push.message : push.topic === 'chunk' ? push.data : push.value
+    const value =
+      push.topic === 'message'
+        ? push.message
+        : push.topic === 'chunk'
+          ? push.data
+          : push.topic === 'category'
+            ? push.instances
+            : push.topic === 'sse'
+              ? push
+              : push.value
     for (const listener of [...(this.listeners.get(key) ?? [])]) {
       try {
         listener(value)
@@ -94,6 +105,11 @@ export class FrameRpc {
     return this.nextId++
   }
 
+  /** Tells the host the module no longer listens to stream `stream`. */
+  cancel(stream: number): void {
+    this.port.postMessage({ kind: 'cancel', stream })
+  }
+
   call(service: string, method: string, args: unknown[]): Promise<unknown> {
     const id = this.nextId++
     return new Promise((resolve, reject) => {
@@ -121,10 +137,12 @@ export class FrameRpc {
   }
 }
 
-/** Where a push's listeners are kept: `theme`, `pageContext`, `setting:<id>` or `message:<channel>`. */
+/** Where a push's listeners are kept: `theme`, `pageContext`, `setting:<id>`, `category:<name>`, `message:<channel>` or `chunk:<stream>`. */
 export function topicKey(push: PushMessage): string {
   if (push.topic === 'message') return `message:${push.channel}`
   if (push.topic === 'setting') return `setting:${push.id}`
   if (push.topic === 'chunk') return `chunk:${push.stream}`
+  if (push.topic === 'category') return `category:${push.category}`
+  if (push.topic === 'sse') return `sse:${push.stream}`
   return push.topic
 }

@@ -17,7 +17,7 @@ afterEach(() => channels.splice(0).forEach((c) => (c.port1.close(), c.port2.clos
 const DECLARED = {
   api: ['get', 'post', 'subscribeToSse'],
   theme: ['getCurrentTheme', 'setTheme', 'addThemeChangeListener', 'removeThemeChangeListener'],
-  settings: ['get', 'getSetting', 'subscribe'],
+  settings: ['get', 'getSetting', 'subscribe', 'subscribeToCategory'],
   event: ['sendMessage', 'subscribeToMessages', 'unsubscribeFromMessages'],
   pageContext: ['getCurrentPageContext', 'onPageContextChange'],
 }
@@ -153,14 +153,114 @@ describe('frameServices', () => {
     expect(services.settings!.get!('plugin_config')).toEqual({ n: 3 })
   })
 
-  it('leaves out a synchronous method the module did not declare, as BrainDrive does; one Quire lacks throws', async () => {
+  it('leaves out a synchronous method the module did not declare, as BrainDrive does', async () => {
     const { services, calls } = wire(() => ({ ok: false, message: 'not declared' }))
     expect(services.theme!.toggleTheme).toBeUndefined()
-    expect(services.settings!.subscribeToCategory).toBeUndefined()
+    expect(services.pageContext!.savePluginState).toBeDefined()
+    // pluginState is there only for a module that declares it.
+    expect(services.pluginState).toBeUndefined()
     // Undeclared async methods stay, and the host refuses them.
     await expect(services.api!.put!('/x', {})).rejects.toThrow('not declared')
     expect(calls.map((c) => `${c.service}.${c.method}`)).toEqual(['api.put'])
-    expect(() => services.api!.subscribeToSse!('/x', {})).toThrow(/no method subscribeToSse/)
+  })
+
+  it('leaves out a service the module did not declare at all, as BrainDrive’s bridge does', () => {
+    const channel = new MessageChannel()
+    channels.push(channel)
+    const services = frameServices(new FrameRpc(channel.port2), {
+      services: stubbedMethods({ api: { methods: ['get'] } }),
+      declared: { api: ['get'] },
+    })
+    expect(Object.keys(services)).toEqual(['api'])
+  })
+
+  it('subscribeToCategory tells the host and hears the category’s instances', async () => {
+    const { services, calls, push } = wire(() => ({ ok: true, value: null }))
+    const heard: unknown[] = []
+    const stop = services.settings!.subscribeToCategory!('plugins', (i: unknown) =>
+      heard.push(i),
+    ) as () => void
+    await tick()
+    expect(calls.map((c) => `${c.service}.${c.method}:${JSON.stringify(c.args)}`)).toEqual([
+      'settings.subscribeToCategory:["plugins"]',
+    ])
+    push({ kind: 'push', topic: 'category', category: 'other', instances: [] })
+    push({ kind: 'push', topic: 'category', category: 'plugins', instances: [{ id: 'i1' }] })
+    await tick()
+    expect(heard).toEqual([[{ id: 'i1' }]])
+    stop()
+    push({ kind: 'push', topic: 'category', category: 'plugins', instances: [] })
+    await tick()
+    expect(heard).toHaveLength(1)
+  })
+
+  it('getSse keeps onMessage here, hands it the events, and resolves when the stream ends', async () => {
+    let stream = 0
+    const wired = wire((call) => {
+      stream = call.args[1] as number
+      wired.push({ kind: 'push', topic: 'chunk', stream, data: '{"n":1}' })
+      return { ok: true, value: undefined }
+    })
+    const heard: unknown[] = []
+    const answer = wired.services.api!.getSse!('/api/v1/x/events', (d: unknown) => heard.push(d))
+    await expect(answer).resolves.toBeUndefined()
+    expect(wired.calls[0]).toMatchObject({ method: 'getSse', args: ['/api/v1/x/events', stream] })
+    expect(heard).toEqual(['{"n":1}'])
+  })
+
+  it('subscribeToSse answers its unsubscribe at once; handlers hear open, messages and close; unsubscribing cancels', async () => {
+    const channel = new MessageChannel()
+    channels.push(channel)
+    const rpc = new FrameRpc(channel.port2)
+    channel.port2.onmessage = (event) => rpc.receive(event.data as HostToFrame)
+    const sent: unknown[] = []
+    channel.port1.onmessage = (event) => sent.push(event.data)
+    const services = frameServices(rpc, { services: stubbedMethods({}), declared: DECLARED }) as Record<
+      string,
+      Record<string, (...args: unknown[]) => unknown>
+    >
+    const heard: string[] = []
+    const stop = services.api!.subscribeToSse!('/events', {
+      onOpen: (response: Response) =>
+        heard.push(`open ${response.status} ${response.headers.get('content-type')}`),
+      onMessage: (data: string) => heard.push(`message ${data}`),
+      onClose: () => heard.push('close'),
+      onError: (error: Error) => heard.push(`error ${error.message}`),
+    }) as () => void
+    expect(typeof stop).toBe('function')
+    await tick()
+    const call = sent[0] as { id: number; method: string; args: [string, number] }
+    expect(call).toMatchObject({
+      kind: 'call',
+      method: 'subscribeToSse',
+      args: ['/events', expect.any(Number)],
+    })
+    const stream = call.args[1]
+    channel.port1.postMessage({ kind: 'result', id: call.id, ok: true, value: null })
+    channel.port1.postMessage({
+      kind: 'push',
+      topic: 'sse',
+      stream,
+      event: 'open',
+      status: 200,
+      contentType: 'text/event-stream',
+    })
+    channel.port1.postMessage({ kind: 'push', topic: 'chunk', stream, data: 'a' })
+    await tick()
+    stop()
+    channel.port1.postMessage({ kind: 'push', topic: 'chunk', stream, data: 'b' })
+    channel.port1.postMessage({ kind: 'push', topic: 'sse', stream, event: 'close' })
+    await tick()
+    expect(heard).toEqual(['open 200 text/event-stream', 'message a'])
+    expect(sent).toContainEqual({ kind: 'cancel', stream })
+  })
+
+  it('subscribeToSse hands a refusal or the stream’s failure to onError', async () => {
+    const { services } = wire(() => ({ ok: false, message: 'api.access is missing' }))
+    const errors: string[] = []
+    services.api!.subscribeToSse!('/events', { onError: (e: Error) => errors.push(e.message) })
+    await tick()
+    expect(errors).toEqual(['api.access is missing'])
   })
 
   it('postStreaming keeps its chunk callback here and hands it the chunks the host pushes', async () => {

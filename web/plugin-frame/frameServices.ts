@@ -1,6 +1,7 @@
 import { methodContract, type MethodContract } from '../core/plugins/runtime/braindriveContract'
 import type { LoadMessage, ThemeName } from '../core/plugins/runtime/frameProtocol'
 import type { FrameRpc } from './FrameRpc'
+import { pluginStateService } from './pluginStateService'
 
 type Listener = (value: unknown) => void
 type Method = (...args: unknown[]) => unknown
@@ -14,8 +15,8 @@ function quiet(promise: Promise<unknown>, what: string): void {
  * The `services` prop: BrainDrive's services, each method behaving as braindriveContract says. Async
  * methods are calls to the host (which decides whether the module may make them); synchronous getters
  * answer from the mirror the host keeps current; listener methods keep the callback here and, where
- * the host must start delivering something (a channel, a setting), tell it. A synchronous method the
- * module did not declare is not there, as in BrainDrive.
+ * the host must start delivering something (a channel, a setting), tell it. A service the module did
+ * not declare, and a synchronous method it did not declare, are not there, as in BrainDrive.
  */
 export function frameServices(
   rpc: FrameRpc,
@@ -23,6 +24,15 @@ export function frameServices(
 ): Record<string, unknown> {
   const services: Record<string, Record<string, unknown>> = {}
   for (const [service, names] of Object.entries(load.services)) {
+    // A service the module does not declare is not there at all, as BrainDrive's bridge builds only the
+    // declared ones (`utils/serviceBridge.ts:194`): plugins test `if (services.theme)` and then call its
+    // methods (BrainDrive's API bridge example stayed on "Loading..." when an empty theme was there).
+    if (!Object.hasOwn(load.declared, service)) continue
+    if (service === 'pluginState') {
+      // The whole service, as BrainDrive's renderer hands it.
+      services[service] = pluginStateService(rpc)
+      continue
+    }
     const stubs: Record<string, unknown> = {}
     const declared = load.declared[service] ?? []
     for (const method of names) {
@@ -42,7 +52,7 @@ function serviceMethod(
 ): Method | undefined {
   const call: Method = (...args) => rpc.call(service, method, args)
   const contract = methodContract(service, method)
-  if (contract?.streams) return streamingCall(rpc, service, method)
+  if (contract?.streams) return streamingCall(rpc, service, method, contract.callbackArg ?? 2)
   if (!contract || contract.style === 'async') return call
   // BrainDrive's bridge has only the declared methods (`utils/serviceBridge.ts:221`), and plugins test
   // for them (`if (settings.subscribe)`): an undeclared synchronous one is left out. (Undeclared async
@@ -53,7 +63,10 @@ function serviceMethod(
       throw new Error(`Quire's ${service} service has no method ${method} yet (${contract.note ?? ''})`)
     }
   }
+  if (contract.topic === 'sse') return sseSubscription(rpc, service, method)
   switch (contract.style) {
+    case 'local':
+      return undefined
     case 'read':
       return reader(rpc, contract)
     case 'command':
@@ -135,19 +148,68 @@ function listenerMethod(rpc: FrameRpc, service: string, method: string, contract
 }
 
 /**
- * A call whose third argument is a callback for each chunk (`api.postStreaming`): the callback stays
- * here, the host is told the stream's number instead and pushes each chunk under it.
+ * A call one of whose arguments is a callback for each chunk (`api.postStreaming`'s third, `api.getSse`'s
+ * second): the callback stays here, the host is told the stream's number in its place and pushes each
+ * chunk under it.
  */
-function streamingCall(rpc: FrameRpc, service: string, method: string): Method {
-  return (path, data, onChunk, config) => {
+function streamingCall(rpc: FrameRpc, service: string, method: string, callbackArg: number): Method {
+  return (...args) => {
+    const onChunk = args[callbackArg]
     const stream = rpc.newStream()
     const key = `chunk:${stream}`
     if (typeof onChunk === 'function') rpc.listen(key, onChunk as Listener)
     const done = () => {
       if (typeof onChunk === 'function') rpc.unlisten(key, onChunk as Listener)
     }
-    const answer = rpc.call(service, method, [path, data, stream, config])
+    const carried = [...args]
+    while (carried.length <= callbackArg) carried.push(undefined)
+    carried[callbackArg] = stream
+    const answer = rpc.call(service, method, carried)
     answer.then(done, done)
     return answer
+  }
+}
+
+interface SseHandlers {
+  onOpen?: (response: Response) => unknown
+  onMessage?: (data: string) => unknown
+  onError?: (error: unknown) => unknown
+  onClose?: () => unknown
+}
+
+/**
+ * `api.subscribeToSse(path, handlers)`: the handlers stay here and hear the host's pushes for the
+ * stream; the function it answers stops listening and tells the host to close the stream.
+ */
+function sseSubscription(rpc: FrameRpc, service: string, method: string): Method {
+  return (path, given) => {
+    const handlers: SseHandlers = typeof given === 'object' && given !== null ? (given as SseHandlers) : {}
+    const stream = rpc.newStream()
+    const onChunk: Listener = (data) => void handlers.onMessage?.(data as string)
+    const onEvent: Listener = (value) => {
+      const push = value as { event: string; status?: number; contentType?: string; message?: string }
+      if (push.event === 'open') {
+        const headers = push.contentType ? { 'content-type': push.contentType } : undefined
+        void handlers.onOpen?.(new Response(null, { status: push.status ?? 200, headers }))
+        return
+      }
+      stop()
+      if (push.event === 'error') handlers.onError?.(new Error(push.message ?? 'The stream failed'))
+      else handlers.onClose?.()
+    }
+    const stop = () => {
+      rpc.unlisten(`chunk:${stream}`, onChunk)
+      rpc.unlisten(`sse:${stream}`, onEvent)
+    }
+    rpc.listen(`chunk:${stream}`, onChunk)
+    rpc.listen(`sse:${stream}`, onEvent)
+    rpc.call(service, method, [path, stream]).catch((error: unknown) => {
+      stop()
+      handlers.onError?.(error)
+    })
+    return () => {
+      stop()
+      rpc.cancel(stream)
+    }
   }
 }

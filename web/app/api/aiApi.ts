@@ -1,3 +1,4 @@
+import { announceSettingChange } from '../plugins/runtime/pluginSettings'
 import { requestJson } from './requestJson'
 
 /** The providers Settings lists servers for (the registry's, less WebLLM, which has its own picker). */
@@ -83,6 +84,8 @@ export async function saveProviderValue(
       user_id: 'current',
     },
   })
+  // Modules subscribed to the setting or its category hear it (the value as reads show it: keys masked).
+  announceSettingChange(PROVIDER_SETTINGS[provider], saved.value)
   return asValue(saved.value)
 }
 

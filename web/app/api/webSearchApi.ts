@@ -1,3 +1,4 @@
+import { announceSettingChange } from '../plugins/runtime/pluginSettings'
 import { requestJson } from './requestJson'
 
 /** Quire's setting for the person's SearXNG instance (see web/core/websearch/searxngUrlSetting). */
@@ -41,6 +42,8 @@ export async function saveSearxngUrl(url: string): Promise<void> {
       user_id: 'current',
     },
   })
+  // Modules subscribed to the setting or its category hear it.
+  announceSettingChange(SETTING, { searxng_url: url })
 }
 
 /** Whether the saved instance answers (always resolves with a state, unless the API itself fails). */

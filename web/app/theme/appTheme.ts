@@ -6,7 +6,7 @@ import { preferenceOf, settingValueOf, THEME_SETTING_ID, type ThemePreference } 
 /**
  * The app's theme: the person's `theme_settings` (light, dark or the system's; a synced setting like
  * BrainDrive's), shown on `<html data-theme>` (styles.css switches on it), followed by every module
- * (the theme service pushes it into frames) and changed from Settings or by a plugin's setTheme.
+ * (the theme service pushes it into frames) and changed from Settings, or shown by a plugin's setTheme.
  */
 interface ThemeStore {
   preference: Accessor<ThemePreference>
@@ -65,7 +65,14 @@ export async function saveThemePreference(preference: ThemePreference): Promise<
   await writeSetting(THEME_SETTING_ID, settingValueOf(preference, current.theme()))
 }
 
-/** A module's setTheme: the theme it names, kept (not the system's) from now on. */
+/**
+ * A module's setTheme: this page shows the theme it names, and every module on it follows, but nothing
+ * is saved: BrainDrive's themeService.setTheme only shows it (`services/themeService.ts:63`), and
+ * whoever wants it kept saves theme_settings itself, as BrainDrive's ThemeSelector and Settings plugin
+ * do (Quire follows that setting when they do). A reload, or the saved setting changing, shows the
+ * person's preference again.
+ */
 export function setThemeFromPlugin(theme: ThemeName): Promise<void> {
-  return saveThemePreference(theme)
+  themeStore().setPreference(theme)
+  return Promise.resolve()
 }

@@ -33,7 +33,7 @@ const hosts: ModuleHost[] = []
 afterEach(() => hosts.splice(0).forEach((host) => host.dispose()))
 
 /** A host whose module runs "in the page": the test holds the module's end of the port. */
-function inPageHost() {
+function inPageHost(hosted: RuntimeModule = module) {
   const themesSet: string[] = []
   const received: HostToFrame[] = []
   const ready: string[] = []
@@ -46,7 +46,7 @@ function inPageHost() {
       },
     },
     plugin,
-    module,
+    module: hosted,
     instanceId: 'notes',
     config: { limit: 10 },
     files: [{ path: 'dist/remoteEntry.js', bytes: new TextEncoder().encode('var x').buffer as ArrayBuffer }],
@@ -118,5 +118,28 @@ describe('ModuleHost in the page (a trusted plugin)', () => {
     await tick()
     const pushes = received.filter((m) => m.kind === 'push')
     expect(pushes).toEqual([{ kind: 'push', topic: 'theme', value: 'light' }])
+  })
+
+  it('answers plugin state for the module’s own plugin only', async () => {
+    const { port, received } = inPageHost({
+      ...module,
+      required_services: { pageContext: { methods: ['getPluginState'] } },
+    })
+    port.postMessage({
+      kind: 'call',
+      id: 1,
+      service: 'pageContext',
+      method: 'getPluginState',
+      args: ['QuireCollections'],
+    })
+    port.postMessage({ kind: 'call', id: 2, service: 'pluginState', method: 'getState', args: [] })
+    await tick()
+    const results = received.filter((m): m is ResultMessage => m.kind === 'result')
+    expect(results.find((r) => r.id === 1)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/another plugin is out of reach: QuireNotes/), status: 403 },
+    })
+    // pluginState is not declared: refused before anything is read.
+    expect(results.find((r) => r.id === 2)).toMatchObject({ ok: false, error: { status: 403 } })
   })
 })

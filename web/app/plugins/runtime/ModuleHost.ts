@@ -14,6 +14,20 @@ import { messageTypes, type PageEventBus } from '../../../core/plugins/runtime/P
 import type { RuntimeModule, RuntimePlugin } from './pluginManifest'
 import { runApiCall, ServiceError } from './runApiPlan'
 import { runStreamingCall } from './runStreamingCall'
+import { runSseCall } from './runSseCall'
+import { clearPluginState, loadPluginState, savePluginState } from './pluginStateStore'
+import { namesPlugin } from '../../../core/plugins/runtime/planApiRequest'
+import { ApiRequestError } from '../../api/ApiRequestError'
+import {
+  categoryInstances,
+  categoryOf,
+  createSettingInstance,
+  deleteSetting,
+  deleteSettingInstance,
+  getSettingInstance,
+  getSettingInstances,
+  updateSettingInstance,
+} from './settingInstances'
 import {
   listDefinitions,
   onSettingChange,
@@ -43,7 +57,7 @@ export interface ModuleHostOptions {
   files: FrameFile[]
   bus: PageEventBus
   theme: Accessor<ThemeName>
-  /** A module's setTheme/toggleTheme: the app's theme changes (and is saved). */
+  /** A module's setTheme/toggleTheme: the app shows that theme (not saved, as in BrainDrive). */
   setTheme(theme: ThemeName): Promise<void>
   pageContext: Accessor<PageContext | null>
   /** Where the module sits: BrainDrive's `breakpoint` prop. */
@@ -72,6 +86,10 @@ export class ModuleHost {
   private readonly seesPage: boolean
   /** Settings the module read, saved or subscribed to: their changes reach its mirror. */
   private readonly watched = new Set<string>()
+  /** Setting categories the module subscribed to: a change of one of their settings reaches it. */
+  private readonly categories = new Set<string>()
+  /** Open server-sent event streams, by the frame's stream number: closed on cancel and on dispose. */
+  private readonly streams = new Map<number, AbortController>()
   private readonly leaveSettings: () => void
   private settled = false
   private disposed = false
@@ -85,6 +103,7 @@ export class ModuleHost {
     this.seesPage = Object.hasOwn(options.module.required_services, 'pageContext')
     this.leaveSettings = onSettingChange((id, value) => {
       if (this.watched.has(id)) this.post({ kind: 'push', topic: 'setting', id, value })
+      if (this.categories.size > 0) void this.tellCategory(id)
     })
     this.leaveBus = options.bus.join({
       instanceId: options.instanceId,
@@ -157,8 +176,62 @@ export class ModuleHost {
     clearTimeout(this.timer)
     this.leaveBus()
     this.leaveSettings()
+    for (const stream of this.streams.values()) stream.abort()
+    this.streams.clear()
     this.port.onmessage = null
     this.port.close()
+  }
+
+  /**
+   * A setting changed (here, in another module, in Settings or another tab): a module subscribed to its
+   * category hears the category's instances, as BrainDrive's notifyCategorySubscribers tells them.
+   */
+  private async tellCategory(id: string): Promise<void> {
+    try {
+      const category = await categoryOf(id)
+      if (category === undefined || !this.categories.has(category)) return
+      const instances = await categoryInstances(category)
+      this.post({ kind: 'push', topic: 'category', category, instances })
+    } catch (error) {
+      console.warn('Quire: a setting category could not be read', error)
+    }
+  }
+
+  /**
+   * Runs a module's server-sent event stream `stream` (runSseCall), pushing each event's data to it.
+   * A subscription (`pushLife`) also hears the stream open, fail or end; a stream the module cancelled
+   * reports nothing more, as BrainDrive's aborted one.
+   */
+  private async eventStream(path: unknown, stream: unknown, pushLife: boolean): Promise<void> {
+    if (typeof stream !== 'number' || !Number.isSafeInteger(stream)) {
+      throw new ServiceError('a server-sent event stream needs its stream number', 400)
+    }
+    const { plugin } = this.options
+    this.streams.get(stream)?.abort()
+    const controller = new AbortController()
+    this.streams.set(stream, controller)
+    const life = (event: 'open' | 'error' | 'close', extra: Record<string, unknown> = {}) => {
+      if (pushLife && !controller.signal.aborted)
+        this.post({ kind: 'push', topic: 'sse', stream, event, ...extra })
+    }
+    try {
+      await runSseCall(
+        { id: plugin.id, slug: plugin.slug, permissions: plugin.permissions },
+        path,
+        controller.signal,
+        (data) => {
+          if (!controller.signal.aborted) this.post({ kind: 'push', topic: 'chunk', stream, data })
+        },
+        (status, contentType) => life('open', { status, contentType }),
+      )
+      life('close')
+    } catch (error) {
+      if (controller.signal.aborted) return
+      life('error', { message: error instanceof Error ? error.message : 'The stream failed' })
+      if (!pushLife) throw error
+    } finally {
+      if (this.streams.get(stream) === controller) this.streams.delete(stream)
+    }
   }
 
   private post(message: HostToFrame): void {
@@ -189,6 +262,10 @@ export class ModuleHost {
       case 'size':
         this.options.onSize(message.height)
         return
+      case 'cancel':
+        this.streams.get(message.stream)?.abort()
+        this.streams.delete(message.stream)
+        return
       case 'call':
         this.answer(message.id, message.service, message.method, message.args)
     }
@@ -209,7 +286,8 @@ export class ModuleHost {
       },
       (error: unknown) => {
         const message = error instanceof Error ? error.message : 'The call failed'
-        const status = error instanceof ServiceError ? error.status : undefined
+        const status =
+          error instanceof ServiceError || error instanceof ApiRequestError ? error.status : undefined
         this.post({
           kind: 'result',
           id,
@@ -218,6 +296,30 @@ export class ModuleHost {
         })
       },
     )
+  }
+
+  /**
+   * BrainDrive's plugin state, kept per plugin (pluginStateStore). pageContext's methods name the plugin:
+   * only the module's own is answered, as its own state is all a plugin may read.
+   */
+  private pluginState(method: string, args: unknown[], named: unknown): unknown {
+    const { plugin } = this.options
+    if (!namesPlugin(plugin, named)) {
+      throw new ServiceError(
+        `plugin state of another plugin is out of reach: ${plugin.slug} may only use its own`,
+        403,
+      )
+    }
+    switch (method) {
+      case 'saveState':
+        savePluginState(plugin.slug, args[0])
+        return undefined
+      case 'getState':
+        return loadPluginState(plugin.slug)
+      default:
+        clearPluginState(plugin.slug)
+        return undefined
+    }
   }
 
   private async perform(service: string, method: string, args: unknown[]): Promise<unknown> {
@@ -238,6 +340,13 @@ export class ModuleHost {
           (data) => this.post({ kind: 'push', topic: 'chunk', stream, data }),
         )
       }
+      case 'api.getSse':
+        await this.eventStream(args[0], args[1], false)
+        return undefined
+      case 'api.subscribeToSse':
+        // Answers at once (BrainDrive's returns its unsubscribe function); the stream reports by pushes.
+        void this.eventStream(args[0], args[1], true)
+        return null
       case 'settings.getSetting':
       case 'settings.get':
       case 'settings.subscribe': {
@@ -254,6 +363,28 @@ export class ModuleHost {
         await writeSetting(id, args[1])
         return undefined
       }
+      case 'settings.subscribeToCategory': {
+        const category = args[0]
+        if (typeof category !== 'string' || category === '' || category.length > 200) {
+          throw new ServiceError('subscribeToCategory needs a category name', 400)
+        }
+        this.categories.add(category)
+        return null
+      }
+      case 'settings.deleteSetting':
+        await deleteSetting(args[0], args[1])
+        return undefined
+      case 'settings.getSettingInstance':
+        return getSettingInstance(args[0], args[1])
+      case 'settings.getSettingInstances':
+        return getSettingInstances(args[0], args[1])
+      case 'settings.createSettingInstance':
+        return createSettingInstance(args[0], args[1], args[2], args[3])
+      case 'settings.updateSettingInstance':
+        return updateSettingInstance(args[0], args[1])
+      case 'settings.deleteSettingInstance':
+        await deleteSettingInstance(args[0])
+        return undefined
       case 'settings.getSettingDefinitions':
         return listDefinitions(args[0])
       case 'settings.registerSettingDefinition':
@@ -268,6 +399,14 @@ export class ModuleHost {
         await this.options.setTheme(wanted)
         return undefined
       }
+      case 'pageContext.savePluginState':
+      case 'pageContext.getPluginState':
+      case 'pageContext.clearPluginState':
+        return this.pluginState(method.replace('PluginState', 'State'), args.slice(1), args[0])
+      case 'pluginState.saveState':
+      case 'pluginState.getState':
+      case 'pluginState.clearState':
+        return this.pluginState(method, args, plugin.slug)
       case 'event.sendMessage':
         try {
           bus.send(instanceId, args[0], args[1])

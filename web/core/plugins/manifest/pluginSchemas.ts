@@ -43,7 +43,10 @@ export const pluginDataSchema = z
       'must be a relative path inside the package, such as dist/remoteEntry.js',
     ),
     is_local: z.boolean(),
-    installation_type: text,
+    // BrainDrive's Library plugin leaves it out and BrainDrive installs it: its plugin table's column
+    // defaults to 'local' (BrainDrive-Core backend/app/models/plugin.py:44), so a missing one is 'local'.
+    // Present but empty is still refused.
+    installation_type: text.default('local'),
     permissions: z.array(text).min(1, 'must list at least one permission'),
     icon: optionalText,
     category: optionalText,

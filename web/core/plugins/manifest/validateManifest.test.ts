@@ -142,7 +142,6 @@ describe('validateManifest: refusals name every field that breaks a rule', () =>
     'bundle_method',
     'bundle_location',
     'is_local',
-    'installation_type',
     'permissions',
   ]
 
@@ -155,6 +154,15 @@ describe('validateManifest: refusals name every field that breaks a rule', () =>
         type: 'missing',
       })),
       { loc: ['body', 'module_data', 0, 'name'], msg: 'Field required', type: 'missing' },
+    ])
+  })
+
+  it('reads a missing installation_type as BrainDrive stores it, local; an empty one is refused', () => {
+    const { installation_type: _left, ...withoutType } = validPlugin()
+    const manifest = validateManifest({ plugin_data: withoutType, module_data: [] })
+    expect(manifest.plugin.installation_type).toBe('local')
+    expect(lines(refusal(pluginWith({ installation_type: ' ' }), []))).toEqual([
+      'plugin_data.installation_type: must not be empty',
     ])
   })
 

@@ -17,11 +17,12 @@
  * - `command`: answers undefined at once; the host applies it, the mirror follows.
  * - `listen` / `unlisten`: add or remove a callback (`topic`), answer undefined.
  * - `subscribe`: adds a callback and answers the function that removes it.
+ * - `local`: answered in the frame from what the module gave it (pluginState's configuration and schema).
  */
-export type CallStyle = 'async' | 'read' | 'command' | 'listen' | 'unlisten' | 'subscribe'
+export type CallStyle = 'async' | 'read' | 'command' | 'listen' | 'unlisten' | 'subscribe' | 'local'
 
 /** What a callback listens to: the theme, the page context, one setting, a setting category, a channel. */
-export type Topic = 'theme' | 'pageContext' | 'setting' | 'category' | 'message'
+export type Topic = 'theme' | 'pageContext' | 'setting' | 'category' | 'message' | 'sse'
 
 /** What a read answers from. */
 export type Mirror = 'theme' | 'pageContext' | 'setting'
@@ -36,8 +37,10 @@ export interface MethodContract {
   quire: boolean
   mirror?: Mirror
   topic?: Topic
-  /** An async method whose third argument is a callback for each chunk of a streamed answer. */
+  /** An async method one of whose arguments is a callback for each chunk of a streamed answer. */
   streams?: boolean
+  /** Which argument that callback is (from 0); the host gets the stream's number in its place. */
+  callbackArg?: number
   /** A listener that the host must know of (it starts delivering that topic's key), not only the frame. */
   tellsHost?: boolean
   /** Where Quire differs, or why it has no such method. */
@@ -55,12 +58,23 @@ const api = (signature: string, line: number, quire = true, note?: string): Meth
   ...(note ? { note } : {}),
 })
 
-const pluginState = (signature: string, line: number): MethodContract => ({
+const pageState = (signature: string, line: number, note: string): MethodContract => ({
   style: 'async',
   signature,
   source: `services/PageContextService.ts:${line}`,
-  quire: false,
-  note: 'Quire keeps plugin state through api.* on /api/v1/plugin-state/ instead',
+  quire: true,
+  note,
+})
+
+const STATE_STORE =
+  'kept in this tab’s sessionStorage under the module’s own plugin, as BrainDrive’s SessionStorageManager keeps it: it outlives a reload, not the tab'
+
+const state = (style: CallStyle, signature: string, line: number, note?: string): MethodContract => ({
+  style,
+  signature,
+  source: `services/PluginStateService.ts:${line}`,
+  quire: true,
+  ...(note ? { note } : {}),
 })
 
 export const BRAINDRIVE_SERVICES = {
@@ -73,15 +87,22 @@ export const BRAINDRIVE_SERVICES = {
     postStreaming: {
       ...api('postStreaming(path, data?, onChunk?, config?): Promise<string>', 639),
       streams: true,
+      callbackArg: 2,
       note: 'a server-sent event stream: onChunk gets each event’s data in the frame; resolves with them joined at [DONE] or the end',
     },
-    getSse: api('getSse(path, onMessage?): Promise<void>', 702, false, 'server-sent events: not carried yet'),
+    getSse: {
+      ...api('getSse(path, onMessage?): Promise<void>', 702),
+      streams: true,
+      callbackArg: 1,
+      note: 'a GET asking for text/event-stream, with the api’s permissions: onMessage gets each event’s data in the frame; resolves when the server ends the stream, rejects with “Unexpected response: <status> <type>” for an answer that is not one',
+    },
     subscribeToSse: {
       style: 'subscribe',
-      signature: 'subscribeToSse(path, handlers): () => void',
+      signature: 'subscribeToSse(path, handlers: {onOpen?, onMessage?, onError?, onClose?}): () => void',
       source: 'services/ApiService.ts:751',
-      quire: false,
-      note: 'server-sent events: not carried yet',
+      quire: true,
+      topic: 'sse',
+      note: 'as getSse; onOpen gets a Response with the stream’s status and content-type (no body), onClose the server’s end, onError a refusal or failure; the returned function stops the stream (no onClose then, as in BrainDrive)',
     },
   },
   theme: {
@@ -97,7 +118,7 @@ export const BRAINDRIVE_SERVICES = {
       signature: "setTheme(theme: 'light' | 'dark'): void",
       source: 'services/themeService.ts:63',
       quire: true,
-      note: 'saves the person’s theme_settings (synced); every page, frame and built-in follows',
+      note: 'shows the theme on this page, every frame and built-in following; saves nothing, as BrainDrive’s only shows it (its ThemeSelector saves theme_settings itself; Quire follows that setting when a module saves it)',
     },
     toggleTheme: {
       style: 'command',
@@ -139,7 +160,8 @@ export const BRAINDRIVE_SERVICES = {
       style: 'async',
       signature: 'deleteSetting(definitionId, context): Promise<void>',
       source: 'services/SettingsService.ts:197',
-      quire: false,
+      quire: true,
+      note: 'deletes the instance of the context (none: rejects, 404); subscribers of the setting hear undefined (BrainDrive tells those of the instance id), its category’s hear the rest',
     },
     registerSettingDefinition: {
       style: 'async',
@@ -158,31 +180,36 @@ export const BRAINDRIVE_SERVICES = {
       style: 'async',
       signature: 'createSettingInstance(definitionId, value, context, name?): Promise<SettingInstance>',
       source: 'services/SettingsService.ts:241',
-      quire: false,
+      quire: true,
+      note: 'the person’s instances in /api/v1/settings/instances (synced; BrainDrive keeps them in the page): the context’s scope as BrainDrive derives it (userId and pageId: page), another user’s id is 403; one in the same context is refused (409) unless the definition is_multiple',
     },
     getSettingInstance: {
       style: 'async',
       signature: 'getSettingInstance(definitionId, context): Promise<SettingInstance | undefined>',
       source: 'services/SettingsService.ts:299',
-      quire: false,
+      quire: true,
+      note: 'the person’s instances in /api/v1/settings/instances (synced; BrainDrive keeps them in the page): the context’s scope as BrainDrive derives it (userId and pageId: page), another user’s id is 403',
     },
     getSettingInstances: {
       style: 'async',
       signature: 'getSettingInstances(definitionId, context): Promise<SettingInstance[]>',
       source: 'services/SettingsService.ts:332',
-      quire: false,
+      quire: true,
+      note: 'every instance of the definition, narrowed to the context’s page',
     },
     updateSettingInstance: {
       style: 'async',
       signature: 'updateSettingInstance(instanceId, value): Promise<SettingInstance>',
       source: 'services/SettingsService.ts:339',
-      quire: false,
+      quire: true,
+      note: 'the value checked against the definition (422); subscribers and the category’s hear it',
     },
     deleteSettingInstance: {
       style: 'async',
       signature: 'deleteSettingInstance(instanceId): Promise<void>',
       source: 'services/SettingsService.ts:372',
-      quire: false,
+      quire: true,
+      note: 'an unknown id rejects with 404',
     },
     subscribe: {
       style: 'subscribe',
@@ -198,7 +225,8 @@ export const BRAINDRIVE_SERVICES = {
       source: 'services/SettingsService.ts:408',
       quire: true,
       topic: 'category',
-      note: 'registers the callback; Quire has no per-category change feed, so it is not called',
+      tellsHost: true,
+      note: 'called with the category’s instances whenever one of its settings changes: from this module, another, Settings or another tab',
     },
     get: {
       style: 'read',
@@ -256,9 +284,48 @@ export const BRAINDRIVE_SERVICES = {
       quire: true,
       topic: 'pageContext',
     },
-    savePluginState: pluginState('savePluginState(pluginId, state): Promise<void>', 147),
-    getPluginState: pluginState('getPluginState(pluginId): Promise<any>', 211),
-    clearPluginState: pluginState('clearPluginState(pluginId): Promise<void>', 259),
+    savePluginState: pageState(
+      'savePluginState(pluginId, state): Promise<void>',
+      147,
+      `${STATE_STORE}; another plugin’s id rejects with 403; saved whether or not pluginState was configured (BrainDrive ignores it until then)`,
+    ),
+    getPluginState: pageState(
+      'getPluginState(pluginId): Promise<any>',
+      211,
+      'the state saved, or null; another plugin’s id rejects with 403',
+    ),
+    clearPluginState: pageState(
+      'clearPluginState(pluginId): Promise<void>',
+      259,
+      'another plugin’s id rejects with 403',
+    ),
+  },
+  pluginState: {
+    configure: state(
+      'local',
+      'configure(config: PluginStateConfig): void',
+      119,
+      'kept in the frame (it may hold functions); the service BrainDrive’s renderer makes for the module’s plugin (`features/unified-dynamic-page-renderer/components/ModuleRenderer.tsx:156`), all its methods there once the module declares `pluginState`',
+    ),
+    getConfiguration: state('local', 'getConfiguration(): PluginStateConfig | null', 130),
+    saveState: state(
+      'async',
+      'saveState(state): Promise<void>',
+      134,
+      `validated and sanitized against stateSchema in the frame, then ${STATE_STORE}; rejects before configure(); stateStrategy none keeps nothing`,
+    ),
+    getState: state(
+      'async',
+      'getState(): Promise<any>',
+      186,
+      'the state saved, or null; onRestore callbacks hear it',
+    ),
+    clearState: state('async', 'clearState(): Promise<void>', 216),
+    validateState: state('local', 'validateState(state): boolean', 243),
+    sanitizeState: state('local', 'sanitizeState(state): any', 278),
+    onSave: state('subscribe', 'onSave(callback: (state) => void): () => void', 319),
+    onRestore: state('subscribe', 'onRestore(callback: (state) => void): () => void', 331),
+    onClear: state('subscribe', 'onClear(callback: () => void): () => void', 343),
   },
 } satisfies Record<string, Record<string, MethodContract>>
 

@@ -14,6 +14,7 @@ const STYLE_TEXT: Record<CallStyle, string> = {
   listen: 'sync (void; callback)',
   unlisten: 'sync (void)',
   subscribe: 'sync (returns unsubscribe)',
+  local: 'sync (answered in the frame)',
 }
 
 /** The source cell: BrainDrive-Core's files are relative to its frontend/src, the template's named. */

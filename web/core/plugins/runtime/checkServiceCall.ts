@@ -15,6 +15,9 @@ export function serviceCallRefusal(
   if (!(SERVICE_NAMES as readonly string[]).includes(service)) {
     return `Quire has no "${service.slice(0, 100)}" service (it has ${SERVICE_NAMES.join(', ')})`
   }
+  // BrainDrive's renderer hands a module that declares pluginState the whole service of its plugin
+  // (`ModuleRenderer.tsx:156`), whatever methods it lists; the state it reaches is its plugin's own.
+  if (service === 'pluginState' && Object.hasOwn(module.required_services, 'pluginState')) return undefined
   if (!moduleMayCall(module, service, method)) {
     return `${module.name} did not declare ${service}.${method.slice(0, 100)} in its required_services, so Quire refuses it`
   }

@@ -15,6 +15,7 @@ export const SERVICE_NAMES = [
   'settings',
   'event',
   'pageContext',
+  'pluginState',
 ] as const satisfies readonly ServiceName[]
 
 /**
@@ -28,6 +29,7 @@ export const SERVICE_METHODS: Record<ServiceName, readonly string[]> = {
   settings: Object.keys(BRAINDRIVE_SERVICES.settings),
   event: Object.keys(BRAINDRIVE_SERVICES.event),
   pageContext: Object.keys(BRAINDRIVE_SERVICES.pageContext),
+  pluginState: Object.keys(BRAINDRIVE_SERVICES.pluginState),
 }
 
 export type ThemeName = 'light' | 'dark'
@@ -86,6 +88,18 @@ export type PushMessage =
   | { kind: 'push'; topic: 'message'; channel: string; message: unknown }
   /** One event's data of a streamed call (`api.postStreaming`), for the callback the frame kept. */
   | { kind: 'push'; topic: 'chunk'; stream: number; data: string }
+  /** A server-sent event stream's life (`api.subscribeToSse`): opened, failed, or ended by the server. */
+  | {
+      kind: 'push'
+      topic: 'sse'
+      stream: number
+      event: 'open' | 'error' | 'close'
+      status?: number
+      contentType?: string
+      message?: string
+    }
+  /** The instances of a setting category one of whose settings changed (`settings.subscribeToCategory`). */
+  | { kind: 'push'; topic: 'category'; category: string; instances: unknown[] }
   /** A setting's value: `quiet` fills the mirror without calling subscribers (a first read). */
   | { kind: 'push'; topic: 'setting'; id: string; value: unknown; quiet?: boolean }
 
@@ -97,6 +111,8 @@ export type FrameToHost =
   | { kind: 'ready' }
   | { kind: 'error'; message: string }
   | { kind: 'size'; height: number }
+  /** The module stopped listening to a stream (the function `api.subscribeToSse` returned). */
+  | { kind: 'cancel'; stream: number }
 
 const MAX_TEXT = 2000
 
@@ -122,6 +138,11 @@ export function readFrameMessage(data: unknown): FrameToHost | undefined {
         kind: 'error',
         message: typeof data.message === 'string' ? data.message.slice(0, MAX_TEXT) : 'unknown error',
       }
+    case 'cancel': {
+      const stream = data.stream
+      if (typeof stream !== 'number' || !Number.isSafeInteger(stream)) return undefined
+      return { kind: 'cancel', stream }
+    }
     case 'size': {
       const height = data.height
       if (typeof height !== 'number' || !Number.isFinite(height) || height < 0) return undefined
