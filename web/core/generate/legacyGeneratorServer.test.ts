@@ -80,7 +80,7 @@ describe('settings saved before the upgrade', () => {
       api_key: 'sk-saved-key-1234',
     }
     // Written as the previous version wrote it: the store's plain settings value.
-    await store.putSettings({ embedder: { id: 'hash-v1' }, generator: saved })
+    await store.settings.putSettings({ embedder: { id: 'hash-v1' }, generator: saved })
     const settings = await new SettingsService(store).get()
     expect(settings.generator).toEqual(saved)
 

@@ -25,8 +25,8 @@ describe('RecentChunks and the sync capture of a processed document', () => {
     dirs.push(dir)
     const store = await openSqlStore(dir)
     stores.push(store)
-    const collection = await store.createCollection(newCollection())
-    const document = await store.createDocument(newDocument(collection.id))
+    const collection = await store.collections.createCollection(newCollection())
+    const document = await store.documents.createDocument(newDocument(collection.id))
     return { dir, store, document }
   }
 
@@ -34,14 +34,14 @@ describe('RecentChunks and the sync capture of a processed document', () => {
     const { store, document } = await setup()
     const recent = new RecentChunks()
     const chunks = [newChunk(document, 0), newChunk(document, 1)]
-    await store.replaceChunks(document.id, chunks)
+    await store.chunks.replaceChunks(document.id, chunks)
     recent.remember(document.id, chunks)
     expect(await recent.take(document.id, store)).toBe(chunks)
     expect(await recent.take(document.id, store)).toBeUndefined()
 
     // Stored chunks changed by another writer (a synced version applied to the plain store).
     recent.remember(document.id, chunks)
-    await store.replaceChunks(document.id, [newChunk(document, 0)])
+    await store.chunks.replaceChunks(document.id, [newChunk(document, 0)])
     expect(await recent.take(document.id, store)).toBeUndefined()
   })
 
@@ -49,7 +49,7 @@ describe('RecentChunks and the sync capture of a processed document', () => {
     const { store, document } = await setup()
     const recent = new RecentChunks()
     const chunks = [newChunk(document, 0)]
-    await store.replaceChunks(document.id, chunks)
+    await store.chunks.replaceChunks(document.id, chunks)
     recent.remember(document.id, chunks)
     for (let i = 0; i < 4; i++) recent.remember(`other-${i}`, [])
     expect(await recent.take(document.id, store)).toBeUndefined()
@@ -67,13 +67,13 @@ describe('RecentChunks and the sync capture of a processed document', () => {
       new DiskFileStore(join(dir, 'files')),
     )
     const chunks = Array.from({ length: 30 }, (_, i) => newChunk(document, i))
-    await synced.replaceChunks(document.id, chunks)
-    const listChunks = vi.spyOn(store, 'listChunks')
-    await synced.updateDocument(document.id, { status: 'completed', chunk_count: 30 })
+    await synced.chunks.replaceChunks(document.id, chunks)
+    const listChunks = vi.spyOn(store.chunks, 'listChunks')
+    await synced.documents.updateDocument(document.id, { status: 'completed', chunk_count: 30 })
     expect(listChunks).not.toHaveBeenCalled()
     const captured = changes.find((change) => change.kind === SYNC_KIND.document)
     expect(captured?.fields[CHUNKS_FIELD]).toEqual([
-      await chunkBlobKey(await store.listChunks({ documentId: document.id })),
+      await chunkBlobKey(await store.chunks.listChunks({ documentId: document.id })),
     ])
   })
 })

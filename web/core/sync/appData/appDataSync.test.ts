@@ -10,7 +10,9 @@ async function processedDocument(
   collectionId: string,
 ) {
   const key = await device.files.put(new TextEncoder().encode(`bytes of ${crypto.randomUUID()}`))
-  const document = await device.store.createDocument(newDocument(collectionId, { file_path: `files/${key}` }))
+  const document = await device.store.documents.createDocument(
+    newDocument(collectionId, { file_path: `files/${key}` }),
+  )
   const chunks = [0, 1].map((i) =>
     newChunk(document, i, {
       text: `passage ${i} about tidal mills`,
@@ -18,8 +20,12 @@ async function processedDocument(
       vector: new Float32Array([i, 1, 0.5]),
     }),
   )
-  await device.store.replaceChunks(document.id, chunks)
-  await device.store.updateDocument(document.id, { status: 'completed', chunk_count: 2, progress: null })
+  await device.store.chunks.replaceChunks(document.id, chunks)
+  await device.store.documents.updateDocument(document.id, {
+    status: 'completed',
+    chunk_count: 2,
+    progress: null,
+  })
   return { document, key, chunks }
 }
 
@@ -27,8 +33,8 @@ describe('SyncedStore and SyncApplier', () => {
   it('sends only the fields an edit changed, and a document only once processed', async () => {
     const { device } = world()
     const laptop = device('laptop')
-    const collection = await laptop.store.createCollection(newCollection({ name: 'Mills' }))
-    await laptop.store.updateCollection(collection.id, {
+    const collection = await laptop.store.collections.createCollection(newCollection({ name: 'Mills' }))
+    await laptop.store.collections.updateCollection(collection.id, {
       description: 'Water mills',
       updated_at: collection.updated_at,
     })
@@ -38,10 +44,15 @@ describe('SyncedStore and SyncApplier', () => {
       ['description'],
     ])
 
-    const document = await laptop.store.createDocument(newDocument(collection.id))
-    await laptop.store.updateDocument(document.id, { progress: { stage: 'embedding', percent: 50 } })
+    const document = await laptop.store.documents.createDocument(newDocument(collection.id))
+    await laptop.store.documents.updateDocument(document.id, {
+      progress: { stage: 'embedding', percent: 50 },
+    })
     expect(await laptop.replica.outbox()).toHaveLength(2)
-    await laptop.store.updateDocument(document.id, { status: 'failed', metadata: { error: 'no text' } })
+    await laptop.store.documents.updateDocument(document.id, {
+      status: 'failed',
+      metadata: { error: 'no text' },
+    })
     const sent = (await laptop.replica.outbox()).at(-1)!.change
     expect(sent.kind).toBe(SYNC_KIND.document)
     expect(sent.fields.status?.value).toEqual(['failed'])
@@ -61,11 +72,11 @@ describe('SyncedStore and SyncApplier', () => {
       created_at: at,
       updated_at: at,
     })
-    await laptop.store.writeRecords([
+    await laptop.store.records.writeRecords([
       { put: record('plugin_state', { state_strategy: 'session', state_data: {} }) },
     ])
-    await laptop.store.writeRecords([{ put: record('persona', { name: 'Guide', avatar: 'owl' }) }])
-    await laptop.store.writeRecords([{ put: record('persona', { name: 'Guide' }) }])
+    await laptop.store.records.writeRecords([{ put: record('persona', { name: 'Guide', avatar: 'owl' }) }])
+    await laptop.store.records.writeRecords([{ put: record('persona', { name: 'Guide' }) }])
     const changes = (await laptop.replica.outbox()).map((m) => m.change)
     expect(changes.map((c) => c.kind)).toEqual(['record:persona', 'record:persona'])
     expect(changes[1]!.fields).toEqual({ 'data.avatar': expect.objectContaining({ value: [] }) })
@@ -75,11 +86,11 @@ describe('SyncedStore and SyncApplier', () => {
     const { device } = world()
     const laptop = device('laptop')
     const phone = device('phone')
-    const collection = await laptop.store.createCollection(newCollection())
+    const collection = await laptop.store.collections.createCollection(newCollection())
     const { document, key, chunks } = await processedDocument(laptop, collection.id)
     await laptop.client.sync()
     // Renaming moves the collection to the end of the log: a new device pulls the document first.
-    await laptop.store.updateCollection(collection.id, {
+    await laptop.store.collections.updateCollection(collection.id, {
       name: 'Renamed',
       updated_at: new Date().toISOString(),
     })
@@ -87,23 +98,26 @@ describe('SyncedStore and SyncApplier', () => {
 
     await phone.client.sync()
     expect(phone.errors).toEqual([])
-    expect(await phone.plain.getCollection(collection.id)).toMatchObject({
+    expect(await phone.plain.collections.getCollection(collection.id)).toMatchObject({
       name: 'Renamed',
       document_count: 1,
     })
-    expect(await phone.plain.getDocument(document.id)).toMatchObject({ status: 'completed', progress: null })
-    const arrived = await phone.plain.listChunks({ documentId: document.id })
+    expect(await phone.plain.documents.getDocument(document.id)).toMatchObject({
+      status: 'completed',
+      progress: null,
+    })
+    const arrived = await phone.plain.chunks.listChunks({ documentId: document.id })
     expect(arrived.map((c) => [c.text, Array.from(c.vector!)])).toEqual(
       chunks.map((c) => [c.text, Array.from(c.vector!)]),
     )
     expect(await phone.files.get(key)).toBeDefined()
     expect(phone.index.size).toBe(2)
-    expect(await phone.plain.listRecords('sync_deferred')).toEqual([])
+    expect(await phone.plain.records.listRecords('sync_deferred')).toEqual([])
 
-    await laptop.store.deleteDocument(document.id)
+    await laptop.store.documents.deleteDocument(document.id)
     await laptop.client.sync()
     await phone.client.sync()
-    expect(await phone.plain.getDocument(document.id)).toBeUndefined()
+    expect(await phone.plain.documents.getDocument(document.id)).toBeUndefined()
     expect(await phone.files.get(key)).toBeUndefined()
     expect(phone.index.size).toBe(0)
   })
@@ -112,13 +126,13 @@ describe('SyncedStore and SyncApplier', () => {
     const { device } = world()
     const laptop = device('laptop')
     const phone = device('phone')
-    const session = await laptop.store.createSession({
+    const session = await laptop.store.chat.createSession({
       id: crypto.randomUUID(),
       name: 'Q',
       collection_id: null,
       created_at: '2026-01-01T00:00:00.000Z',
     })
-    await laptop.store.addMessage({
+    await laptop.store.chat.addMessage({
       id: crypto.randomUUID(),
       session_id: session.id,
       role: 'user',
@@ -127,10 +141,13 @@ describe('SyncedStore and SyncApplier', () => {
       created_at: '2026-01-01T00:01:00.000Z',
       collection_id: null,
     })
-    await laptop.store.updateSession(session.id, { name: 'Renamed', updated_at: '2026-01-01T00:05:00.000Z' })
+    await laptop.store.chat.updateSession(session.id, {
+      name: 'Renamed',
+      updated_at: '2026-01-01T00:05:00.000Z',
+    })
     await laptop.client.sync()
     await phone.client.sync()
-    expect(await phone.plain.getSession(session.id)).toMatchObject({
+    expect(await phone.plain.chat.getSession(session.id)).toMatchObject({
       name: 'Renamed',
       updated_at: '2026-01-01T00:05:00.000Z',
       message_count: 1,
@@ -138,7 +155,7 @@ describe('SyncedStore and SyncApplier', () => {
     // Applying a message again (a retried round) changes nothing and is no error.
     const message = (await phone.replica.allRecords()).find((r) => r.kind === SYNC_KIND.message)!
     await phone.applier.apply(message)
-    expect(await phone.plain.listMessages(session.id, { limit: 10 })).toHaveLength(1)
+    expect(await phone.plain.chat.listMessages(session.id, { limit: 10 })).toHaveLength(1)
     expect(phone.errors).toEqual([])
   })
 
@@ -161,9 +178,9 @@ describe('SyncedStore and SyncApplier', () => {
       },
     ])
     await phone.client.sync()
-    expect(await phone.plain.getCollection('bad')).toBeUndefined()
+    expect(await phone.plain.collections.getCollection('bad')).toBeUndefined()
     expect(phone.errors).toHaveLength(1)
-    expect(await phone.plain.getSettings()).toEqual({ theme: 'dark' })
+    expect(await phone.plain.settings.getSettings()).toEqual({ theme: 'dark' })
   })
 
   it('never syncs an API key: each device keeps its own while the endpoint is the same', async () => {
@@ -171,13 +188,13 @@ describe('SyncedStore and SyncApplier', () => {
     const laptop = device('laptop')
     const phone = device('phone')
     const generator = { kind: 'openai', base_url: 'http://llm.example/v1', model: 'm' }
-    await phone.store.putSettings({ generator: { ...generator, api_key: 'sk-phone-own-key' } })
-    await laptop.store.putSettings({ generator: { ...generator, api_key: 'sk-laptop-own-key' } })
+    await phone.store.settings.putSettings({ generator: { ...generator, api_key: 'sk-phone-own-key' } })
+    await laptop.store.settings.putSettings({ generator: { ...generator, api_key: 'sk-laptop-own-key' } })
     const keyed = {
       definition_id: 'openai_api_keys_settings',
       value: { api_key: 'sk-laptop-instance', note: 'a' },
     }
-    await laptop.store.writeRecords([
+    await laptop.store.records.writeRecords([
       {
         put: {
           kind: 'setting_instance',
@@ -196,16 +213,18 @@ describe('SyncedStore and SyncApplier', () => {
     expect(logged).toContain('openai_api_keys_settings')
     expect(logged).not.toMatch(/sk-(laptop|phone)/)
     // The phone has the laptop's settings and instance, with its own key and none of the laptop's.
-    expect(await phone.plain.getSettings()).toEqual({
+    expect(await phone.plain.settings.getSettings()).toEqual({
       generator: { ...generator, api_key: 'sk-phone-own-key' },
     })
-    expect((await phone.plain.getRecord('setting_instance', 'i1'))?.data.value).toEqual({ note: 'a' })
+    expect((await phone.plain.records.getRecord('setting_instance', 'i1'))?.data.value).toEqual({ note: 'a' })
 
     // Another endpoint arrives from the laptop: the phone's key does not follow it there.
-    await laptop.store.putSettings({ generator: { ...generator, base_url: 'http://other.example/v1' } })
+    await laptop.store.settings.putSettings({
+      generator: { ...generator, base_url: 'http://other.example/v1' },
+    })
     await laptop.client.sync()
     await phone.client.sync()
-    expect(await phone.plain.getSettings()).toEqual({
+    expect(await phone.plain.settings.getSettings()).toEqual({
       generator: { ...generator, base_url: 'http://other.example/v1' },
     })
   })
@@ -213,9 +232,9 @@ describe('SyncedStore and SyncApplier', () => {
   it('captures what a device held before it synced, once, and not what sync already knows', async () => {
     const { device } = world()
     const laptop = device('laptop')
-    const collection = await laptop.plain.createCollection(newCollection())
-    await laptop.plain.putSettings({ theme: 'light' })
-    const known = await laptop.store.createCollection(newCollection())
+    const collection = await laptop.plain.collections.createCollection(newCollection())
+    await laptop.plain.settings.putSettings({ theme: 'light' })
+    const known = await laptop.store.collections.createCollection(newCollection())
     const sink = {
       change: laptop.client.change.bind(laptop.client),
       remove: laptop.client.remove.bind(laptop.client),

@@ -78,7 +78,7 @@ describe('a plugin syncs with its files', () => {
     const cssKey = (updated.plugin.data.files as Record<string, string>)['dist/shared.css']!
     expect(await phone.files.get(cssKey), 'a file both versions have stays').toBeDefined()
 
-    await laptop.store.writeRecords([
+    await laptop.store.records.writeRecords([
       ...modules.map((m) => ({ delete: { kind: pluginModuleKind.kind, id: m.id } })),
       { delete: { kind: pluginKind.kind, id: plugin.id } },
     ])

@@ -24,12 +24,12 @@ describe('records a new profile starts with, across devices', () => {
     const { device } = world()
     const laptop = device('laptop')
     expect(await seedProfile(laptop.plain, 'user-1', SEEDS)).toBe(2)
-    const work = await laptop.plain.getRecord('tag', SEEDS[0]!.id)
+    const work = await laptop.plain.records.getRecord('tag', SEEDS[0]!.id)
     expect(work).toMatchObject({ data: { name: 'Work', user_id: 'user-1' }, created_at: SEED_TIME })
     // Written once: a seed the person deleted stays deleted.
-    await laptop.store.writeRecords([{ delete: { kind: 'tag', id: SEEDS[1]!.id } }])
+    await laptop.store.records.writeRecords([{ delete: { kind: 'tag', id: SEEDS[1]!.id } }])
     expect(await seedProfile(laptop.plain, 'user-1', SEEDS)).toBe(0)
-    expect(await laptop.plain.getRecord('tag', SEEDS[1]!.id)).toBeUndefined()
+    expect(await laptop.plain.records.getRecord('tag', SEEDS[1]!.id)).toBeUndefined()
     // Unchanged seeds are not captured for sync (every host has them), so they cannot undo a change made elsewhere.
     const sink = {
       change: laptop.client.change.bind(laptop.client),
@@ -44,21 +44,21 @@ describe('records a new profile starts with, across devices', () => {
     const phone = device('phone')
     await seedProfile(laptop.plain, 'user-1', SEEDS)
     await seedProfile(phone.plain, 'user-1', SEEDS)
-    const seed = (await laptop.store.getRecord('tag', SEEDS[0]!.id))!
-    await laptop.store.writeRecords([
+    const seed = (await laptop.store.records.getRecord('tag', SEEDS[0]!.id))!
+    await laptop.store.records.writeRecords([
       { put: tagKind.patch({ clock: { now: () => Date.now() } }, seed, { name: 'Job' }) },
     ])
-    await laptop.store.writeRecords([{ delete: { kind: 'tag', id: SEEDS[1]!.id } }])
+    await laptop.store.records.writeRecords([{ delete: { kind: 'tag', id: SEEDS[1]!.id } }])
     await laptop.client.sync()
     // The phone lost its own copy of the first seed meanwhile: the change alone would not rebuild it.
-    await phone.plain.writeRecords([{ delete: { kind: 'tag', id: SEEDS[0]!.id } }])
+    await phone.plain.records.writeRecords([{ delete: { kind: 'tag', id: SEEDS[0]!.id } }])
     await phone.client.sync()
-    expect((await phone.plain.getRecord('tag', SEEDS[0]!.id))?.data).toEqual({
+    expect((await phone.plain.records.getRecord('tag', SEEDS[0]!.id))?.data).toEqual({
       name: 'Job',
       color: '#112233',
       user_id: 'user-on-phone',
     })
-    expect(await phone.plain.getRecord('tag', SEEDS[1]!.id)).toBeUndefined()
+    expect(await phone.plain.records.getRecord('tag', SEEDS[1]!.id)).toBeUndefined()
     expect(phone.errors).toEqual([])
   })
 
@@ -70,7 +70,9 @@ describe('records a new profile starts with, across devices', () => {
     const record = (kind: string, data: Record<string, unknown>) => ({
       put: { kind, id: crypto.randomUUID(), parent_id: null, data, created_at: at, updated_at: at },
     })
-    await expect(laptop.store.writeRecords([record('gadget', { name: 'x' })])).rejects.toThrow(/not declared/)
+    await expect(laptop.store.records.writeRecords([record('gadget', { name: 'x' })])).rejects.toThrow(
+      /not declared/,
+    )
     // The plain store takes anything (a careless device's); sync on the receiving side checks the fields.
     const bad = record('tag', { name: 42, color: '#000000' })
     await laptop.client.change('record:tag', bad.put.id, {
@@ -82,7 +84,7 @@ describe('records a new profile starts with, across devices', () => {
     })
     await laptop.client.sync()
     await phone.client.sync()
-    expect(await phone.plain.getRecord('tag', bad.put.id)).toBeUndefined()
+    expect(await phone.plain.records.getRecord('tag', bad.put.id)).toBeUndefined()
     expect(String(phone.errors[0])).toMatch(/do not fit/)
   })
 })

@@ -15,6 +15,7 @@ import { installPlugin, type InstallPorts } from './installPlugin'
 import { tarGzOf, testManifest, testPluginFiles, testPluginZip, zipOf } from './installTestPackages'
 import { pluginKind } from './pluginKind'
 import { pluginModuleKind } from './pluginModuleKind'
+import { overridePort } from '../../../store/overridePort'
 
 /** A FileStore over a Map, so a test can see every file stored. */
 function memoryFiles(): FileStore & { keys(): string[] } {
@@ -58,7 +59,7 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 /** Nothing of a plugin anywhere: no plugin or module record, and no file beyond `keep`. */
 async function expectNothingInstalled(p: ReturnType<typeof ports>, keep: string[] = []) {
   expect(await pluginKind.list(p)).toEqual([])
-  expect(await p.store.listRecords(pluginModuleKind.kind)).toEqual([])
+  expect(await p.store.records.listRecords(pluginModuleKind.kind)).toEqual([])
   expect(p.files.keys().sort()).toEqual([...keep].sort())
 }
 
@@ -198,11 +199,10 @@ describe('installPlugin', () => {
     const shared = await p.files.put(strToU8(testPluginFiles()['dist/shared.js']!))
     const failing = {
       ...p,
-      store: new Proxy(p.store, {
-        get(target, name, receiver) {
-          if (name === 'writeRecords') return async () => Promise.reject(new Error('disk full'))
-          return Reflect.get(target, name, receiver) as unknown
-        },
+      store: overridePort(p.store, {
+        records: overridePort(p.store.records, {
+          writeRecords: async () => Promise.reject(new Error('disk full')),
+        }),
       }),
     }
     await expect(installPlugin(failing, testPluginZip(), upload)).rejects.toThrow('disk full')

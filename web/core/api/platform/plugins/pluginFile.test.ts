@@ -146,8 +146,8 @@ describe('pluginFile', () => {
     )
     // Notes is still installed in `p`: neither file goes.
     expect(await deleteUnusedFiles(p, [entry, css])).toEqual([])
-    await p.store.writeRecords([
-      { delete: { kind: 'plugin', id: (await p.store.listRecords('plugin'))[0]!.id } },
+    await p.store.records.writeRecords([
+      { delete: { kind: 'plugin', id: (await p.store.records.listRecords('plugin'))[0]!.id } },
     ])
     expect(await deleteUnusedFiles(p, [entry, css])).toEqual([entry])
   })

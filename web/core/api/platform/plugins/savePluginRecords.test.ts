@@ -32,7 +32,7 @@ const key = (c: string) => c.repeat(64)
 describe('savePluginRecords', () => {
   it('writes a plugin and its modules in one batch, in the stored shape of their kinds', async () => {
     const p = ports()
-    const write = vi.spyOn(p.store, 'writeRecords')
+    const write = vi.spyOn(p.store.records, 'writeRecords')
     const saved = await savePluginRecords(
       p,
       {

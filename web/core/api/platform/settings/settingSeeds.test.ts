@@ -19,13 +19,13 @@ describe('the settings a new profile starts with', () => {
   it('are written at start: the definitions BrainDrive’s clients expect, each with the user’s value', async () => {
     const store = freshStore()
     expect(await seedProfile(store, 'user-1', settingSeeds)).toBe(settingSeeds.length)
-    const definitions = await store.listRecords(settingDefinitionKind.kind)
+    const definitions = await store.records.listRecords(settingDefinitionKind.kind)
     expect(definitions.map((d) => d.id)).toEqual(
       expect.arrayContaining(['theme_settings', 'general_settings', 'ollama_servers_settings']),
     )
     for (const definition of definitions) {
       expect(settingDefinitionKind.fields.safeParse(definition.data).success, definition.id).toBe(true)
-      const [instance, ...more] = await store.listRecords(settingInstanceKind.kind, {
+      const [instance, ...more] = await store.records.listRecords(settingInstanceKind.kind, {
         parentId: definition.id,
       })
       expect(more, definition.id).toEqual([])
@@ -39,11 +39,13 @@ describe('the settings a new profile starts with', () => {
   it('are written once: a seed the person deleted stays deleted', async () => {
     const store = freshStore()
     await seedProfile(store, 'user-1', settingSeeds)
-    const theme = (await store.listRecords(settingInstanceKind.kind, { parentId: 'theme_settings' }))[0]!
-    await store.writeRecords([{ delete: { kind: settingInstanceKind.kind, id: theme.id } }])
+    const theme = (
+      await store.records.listRecords(settingInstanceKind.kind, { parentId: 'theme_settings' })
+    )[0]!
+    await store.records.writeRecords([{ delete: { kind: settingInstanceKind.kind, id: theme.id } }])
     expect(await seedProfile(store, 'user-1', settingSeeds)).toBe(0)
-    expect(await store.getRecord(settingInstanceKind.kind, theme.id)).toBeUndefined()
-    expect(await store.getRecord(settingDefinitionKind.kind, 'theme_settings')).toBeDefined()
+    expect(await store.records.getRecord(settingInstanceKind.kind, theme.id)).toBeUndefined()
+    expect(await store.records.getRecord(settingDefinitionKind.kind, 'theme_settings')).toBeDefined()
   })
 
   it('have fixed, distinct ids (UUID v4 for the values), so every host writes the same records', () => {
