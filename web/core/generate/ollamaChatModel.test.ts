@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { collect, failure, fakeModelServer, sleep } from '../testing/node/fakeModelServer'
+import { abortAtFirstPiece, collect, failure, fakeModelServer, sleep } from '../testing/node/fakeModelServer'
 import { scriptedServer } from '../testing/node/scriptedServer'
 import { ollamaChatModel, ollamaRoot } from './ollamaChatModel'
 
@@ -148,20 +148,10 @@ describe('ollamaChatModel over HTTP', () => {
       ndjson(response)
       response.write(line('thinking'))
     }
-    const controller = new AbortController()
     const reason = new DOMException('The user stopped the answer', 'AbortError')
-    const seen: string[] = []
-    const reading = (async () => {
-      for await (const piece of ollamaChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({
-        messages,
-        signal: controller.signal,
-      })) {
-        seen.push(piece)
-        controller.abort(reason)
-      }
-    })()
-    await expect(reading).rejects.toBe(reason)
-    expect(seen).toEqual(['thinking'])
+    expect(
+      await abortAtFirstPiece(ollamaChatModel({ baseUrl: fake.baseUrl, model: 'm' }), messages, reason),
+    ).toEqual(['thinking'])
     await fake.closed
   })
 

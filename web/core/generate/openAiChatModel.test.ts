@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { collect, failure, fakeModelServer, sleep } from '../testing/node/fakeModelServer'
+import { abortAtFirstPiece, collect, failure, fakeModelServer, sleep } from '../testing/node/fakeModelServer'
 import { scriptedServer } from '../testing/node/scriptedServer'
 import type { ChatModel } from './ChatModel'
 import { llmAnswerGenerator } from './llmAnswerGenerator'
@@ -204,20 +204,10 @@ describe('openAiChatModel over HTTP', () => {
       response.write(delta('thinking'))
       // ...and never finishes.
     }
-    const controller = new AbortController()
     const reason = new Error('stopped by the user')
-    const seen: string[] = []
-    const reading = (async () => {
-      for await (const piece of openAiChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({
-        messages,
-        signal: controller.signal,
-      })) {
-        seen.push(piece)
-        controller.abort(reason)
-      }
-    })()
-    await expect(reading).rejects.toBe(reason)
-    expect(seen).toEqual(['thinking'])
+    expect(
+      await abortAtFirstPiece(openAiChatModel({ baseUrl: fake.baseUrl, model: 'm' }), messages, reason),
+    ).toEqual(['thinking'])
     await fake.closed
   })
 

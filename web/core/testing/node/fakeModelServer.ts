@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { GeneratorError } from '../../generate/GeneratorError'
+import type { ChatModel, ChatTurn } from '../../generate/ChatModel'
 import { scriptedServer, type ScriptedServer } from './scriptedServer'
 
 /**
@@ -35,4 +36,25 @@ export async function failure(run: Promise<unknown>): Promise<GeneratorError> {
   )
   expect(error).toBeInstanceOf(GeneratorError)
   return error as GeneratorError
+}
+
+/**
+ * Reads the model's stream and aborts it with `reason` at the first piece; expects the read to
+ * reject with exactly that reason, and resolves the pieces seen before it did.
+ */
+export async function abortAtFirstPiece(
+  model: ChatModel,
+  messages: ChatTurn[],
+  reason: unknown,
+): Promise<string[]> {
+  const controller = new AbortController()
+  const seen: string[] = []
+  const reading = (async () => {
+    for await (const piece of model.stream({ messages, signal: controller.signal })) {
+      seen.push(piece)
+      controller.abort(reason)
+    }
+  })()
+  await expect(reading).rejects.toBe(reason)
+  return seen
 }
