@@ -30,6 +30,11 @@ const hostPatterns = [
   '**/app/**',
   '**/sync-server/**',
 ]
+// Core's tests and test helpers run in Node and may use it (files, servers), but no host: a test that
+// needs a browser or server adapter is that host's test (web/browser/test, sync-server/test/core).
+const hostOnlyModules = hostModules.filter((name) => !builtinModules.includes(name.replace(/^node:/u, '')))
+const hostOnlyPatterns = hostPatterns.filter((pattern) => pattern !== 'node:*')
+const hostMessage = 'web/core tests and test helpers must not import a host; test it in that host instead.'
 const domGlobals = [
   'window',
   'document',
@@ -86,6 +91,18 @@ export default tseslint.config(
               message: "Import from './support/test': it watches every page for violations of the app's CSP.",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/core/**/*.test.ts', 'web/core/testing/node/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: hostOnlyModules.map((name) => ({ name, message: hostMessage })),
+          patterns: [{ group: hostOnlyPatterns, message: hostMessage }],
         },
       ],
     },

@@ -202,7 +202,7 @@ async function measureOn(
     // 1% of the documents re-processed since the snapshot: new chunk sets, new chunk ids.
     progress(`${kind}: re-processing ${changed.length} documents, then loading`)
     for (const { id, chunks: own } of changed) {
-      await store.replaceChunks(
+      await store.chunks.replaceChunks(
         id,
         own.map((chunk) => ({ ...chunk, id: `${chunk.id}-again` })),
       )
@@ -263,7 +263,7 @@ async function storeChunks(
     if (!collectionId) {
       collectionId = crypto.randomUUID()
       const at = new Date(Date.UTC(2026, 0, 1)).toISOString()
-      await store.createCollection({
+      await store.collections.createCollection({
         id: collectionId,
         name: collectionName,
         description: '',
@@ -274,7 +274,7 @@ async function storeChunks(
       collections.set(collectionName, collectionId)
     }
     const id = crypto.randomUUID()
-    await store.createDocument({
+    await store.documents.createDocument({
       id,
       collection_id: collectionId,
       filename: `${documentId}.md`,
@@ -295,7 +295,7 @@ async function storeChunks(
       document_id: id,
       collection_id: collectionId,
     }))
-    await store.replaceChunks(id, stored)
+    await store.chunks.replaceChunks(id, stored)
     documents.push({ id, chunks: stored })
   }
   return documents

@@ -130,7 +130,7 @@ export async function measureSearchScale(
       const exactVectors: ExactVectors = async (ids) => {
         rescored[rescored.length - 1]! += ids.length
         const started = performance.now()
-        const vectors = await store.chunkVectors(ids)
+        const vectors = await store.chunks.chunkVectors(ids)
         readMs[readMs.length - 1]! += performance.now() - started
         return vectors
       }
@@ -274,7 +274,9 @@ async function build(
   articles: Awaited<ReturnType<typeof xquadSentences>>,
   progress: (message: string) => void,
 ): Promise<{ index: SearchIndex; vectorIds: string[] }> {
-  const collections = await Promise.all([0, 1, 2, 3].map(() => store.createCollection(newCollection())))
+  const collections = await Promise.all(
+    [0, 1, 2, 3].map(() => store.collections.createCollection(newCollection())),
+  )
   const index = new SearchIndex()
   const ids: string[] = []
   const perDocument = 20
@@ -299,14 +301,14 @@ async function build(
       ids.push(chunk.id)
     })
     for (const [documentId, list] of byDocument) {
-      await store.createDocument(
+      await store.documents.createDocument(
         newDocument(list[0]!.collection_id, {
           id: documentId,
           status: 'completed',
           chunk_count: list.length,
         }),
       )
-      await store.replaceChunks(documentId, list)
+      await store.chunks.replaceChunks(documentId, list)
     }
     index.add(chunks)
   }
@@ -320,7 +322,7 @@ async function eachBatch(
   each: (id: string, vector: Float32Array) => void,
 ): Promise<void> {
   for (let start = 0; start < ids.length; start += BATCH) {
-    for (const { id, vector } of await store.chunkVectors(ids.slice(start, start + BATCH))) {
+    for (const { id, vector } of await store.chunks.chunkVectors(ids.slice(start, start + BATCH))) {
       if (vector) each(id, vector)
     }
   }

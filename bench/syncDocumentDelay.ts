@@ -59,7 +59,7 @@ async function storeProcessed(
 ): Promise<SeededDocument> {
   const key = await device.files.put(document.bytes)
   const now = () => new Date().toISOString()
-  await device.store.createDocument(
+  await device.store.documents.createDocument(
     newDocument(collectionId, {
       id,
       filename: `doc_${id.slice(0, 8)}.md`,
@@ -83,8 +83,8 @@ async function storeProcessed(
     embedder: metadata.embedder,
     vector: vectors[i] ?? null,
   }))
-  await device.store.replaceChunks(id, records)
-  await device.store.updateDocument(id, {
+  await device.store.chunks.replaceChunks(id, records)
+  await device.store.documents.updateDocument(id, {
     status: 'completed',
     processed_at: now(),
     metadata: { ...metadata },
@@ -149,8 +149,8 @@ export async function measureDocumentDelay(
       const want = waiting
       if (!want || record.kind !== SYNC_KIND.document || record.id !== want.id) return
       const at = performance.now()
-      const chunks = await b.plain.listChunks({ documentId: want.id })
-      const document = await b.plain.getDocument(want.id)
+      const chunks = await b.plain.chunks.listChunks({ documentId: want.id })
+      const document = await b.plain.documents.getDocument(want.id)
       if (
         document?.status === 'completed' &&
         chunks.length === want.chunks &&
@@ -168,7 +168,7 @@ export async function measureDocumentDelay(
       }
     })
     const a = await open('device-a')
-    const collection = await a.store.createCollection({
+    const collection = await a.store.collections.createCollection({
       id: crypto.randomUUID(),
       name: 'Notes from device A',
       description: 'Processed on the device',

@@ -158,7 +158,7 @@ export async function measureDocumentFullSync(
     })
     try {
       for (let i = 0; i < records.length; i += RECORD_BATCH) {
-        await writer.store.writeRecords(records.slice(i, i + RECORD_BATCH).map((put) => ({ put })))
+        await writer.store.records.writeRecords(records.slice(i, i + RECORD_BATCH).map((put) => ({ put })))
       }
       const pushed = (await writer.client.sync()).pushed
       if (pushed !== records.length)

@@ -1,5 +1,5 @@
 import { test, type Page } from './support/test'
-import { contractSuite } from '../web/core/api/contract/contractSuite'
+import { contractSuite } from '../web/core/testing/contract/contractSuite'
 import { openApp } from './support/openApp'
 import { pageContractClient } from './support/pageContractClient'
 

@@ -1,5 +1,5 @@
 import { test, type Page } from './support/test'
-import { replaySuite } from '../web/core/api/replay/replaySuite'
+import { replaySuite } from '../web/core/testing/replay/replaySuite'
 import { openApp } from './support/openApp'
 import { pageContractClient } from './support/pageContractClient'
 

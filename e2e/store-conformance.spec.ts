@@ -24,14 +24,20 @@ test.describe('Dexie store conformance in Chromium', () => {
   })
   test.afterAll(() => page.close())
 
-  for (const testCase of storeConformance) {
-    test(testCase.name, async () => {
-      const failure = await page.evaluate(
-        (name) =>
-          (globalThis as unknown as { runStoreCase(n: string): Promise<string | null> }).runStoreCase(name),
-        testCase.name,
-      )
-      expect(failure).toBeNull()
+  for (const [port, cases] of Object.entries(storeConformance)) {
+    test.describe(port, () => {
+      for (const testCase of cases) {
+        test(testCase.name, async () => {
+          const failure = await page.evaluate(
+            ([port, name]) =>
+              (
+                globalThis as unknown as { runStoreCase(p: string, n: string): Promise<string | null> }
+              ).runStoreCase(port, name),
+            [port, testCase.name] as const,
+          )
+          expect(failure).toBeNull()
+        })
+      }
     })
   }
 })

@@ -10,13 +10,13 @@ export async function expectDocumentsSynced(
   device: BenchDevice,
   expected: readonly SeededDocument[],
 ): Promise<number> {
-  const held = await device.plain.listDocuments()
+  const held = await device.plain.documents.listDocuments()
   if (held.length !== expected.length) {
     throw new Error(`the new device holds ${held.length} documents, not ${expected.length}`)
   }
   let chunks = 0
   for (const want of expected) {
-    const document = await device.plain.getDocument(want.id)
+    const document = await device.plain.documents.getDocument(want.id)
     if (!document) throw new Error(`the new device lacks ${want.original_filename} (${want.id})`)
     if (document.status !== 'completed' || document.chunk_count !== want.chunk_count) {
       throw new Error(
@@ -24,7 +24,7 @@ export async function expectDocumentsSynced(
           `device, completed with ${want.chunk_count} on the server`,
       )
     }
-    const stored = await device.plain.listChunks({ documentId: want.id })
+    const stored = await device.plain.chunks.listChunks({ documentId: want.id })
     if (stored.length !== want.chunk_count || stored.some((chunk) => !chunk.vector?.length)) {
       throw new Error(
         `${want.original_filename}: ${stored.length} chunks stored, not ${want.chunk_count} with vectors`,

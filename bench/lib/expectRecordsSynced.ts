@@ -16,7 +16,7 @@ export async function expectRecordsSynced(
   const kinds = new Set(expected.map((record) => record.kind))
   const held = new Map<string, string>()
   for (const kind of kinds) {
-    for (const record of await device.plain.listRecords(kind)) {
+    for (const record of await device.plain.records.listRecords(kind)) {
       held.set(`${kind}/${record.id}`, comparable(record.data))
     }
   }

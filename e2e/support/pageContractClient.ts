@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import type { ContractClient, ContractResponse } from '../../web/core/api/contract/ContractClient'
-import { contractRequestInit } from '../../web/core/api/contract/contractRequestInit'
+import type { ContractClient, ContractResponse } from '../../web/core/testing/contract/ContractClient'
+import { contractRequestInit } from '../../web/core/testing/contract/contractRequestInit'
 
 /** The contract suite's client that sends every request with `fetch` from inside the page. */
 export function pageContractClient(page: Page): ContractClient {

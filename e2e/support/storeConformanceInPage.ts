@@ -6,11 +6,11 @@ import Dexie from 'dexie'
 import { DexieStore } from '../../web/browser/store/DexieStore'
 import { QuireDatabase } from '../../web/browser/store/QuireDatabase'
 import { runConformanceCase } from '../../web/core/store/conformance/runConformanceCase'
-import { storeConformance } from '../../web/core/store/conformance/storeConformance'
+import { storeConformance, type StoreSubPort } from '../../web/core/store/conformance/storeConformance'
 
-async function runStoreCase(name: string): Promise<string | null> {
-  const testCase = storeConformance.find((c) => c.name === name)
-  if (!testCase) return `no conformance case named ${name}`
+async function runStoreCase(port: StoreSubPort, name: string): Promise<string | null> {
+  const testCase = storeConformance[port].find((c) => c.name === name)
+  if (!testCase) return `no conformance case of ${port} named ${name}`
   const dbName = `quire-conformance-${crypto.randomUUID()}`
   try {
     await runConformanceCase(testCase, () => new DexieStore(new QuireDatabase(dbName)))

@@ -100,7 +100,7 @@ describe("the app's data syncs between devices and the server's REST surface", (
   })
 
   it('a collection made on a device is served to scripts, and a script’s reaches the other device', async () => {
-    const made = await laptop.store.createCollection({
+    const made = await laptop.store.collections.createCollection({
       id: crypto.randomUUID(),
       name: 'Field notes',
       description: 'From the laptop',
@@ -114,8 +114,11 @@ describe("the app's data syncs between devices and the server's REST surface", (
     const scripted = (await api('POST', '/api/collections/', { name: 'From a script', description: 'curl' }))
       .body as { id: string }
     await phone.client.sync()
-    expect(await phone.plain.getCollection(scripted.id)).toMatchObject({ name: 'From a script' })
-    expect(await phone.plain.getCollection(made.id)).toMatchObject({ name: 'Field notes', color: '#336699' })
+    expect(await phone.plain.collections.getCollection(scripted.id)).toMatchObject({ name: 'From a script' })
+    expect(await phone.plain.collections.getCollection(made.id)).toMatchObject({
+      name: 'Field notes',
+      color: '#336699',
+    })
   })
 
   it('edits of different fields made offline on two devices both survive', async () => {
@@ -123,14 +126,17 @@ describe("the app's data syncs between devices and the server's REST surface", (
       .id as string
     await laptop.client.sync()
     await phone.client.sync()
-    await laptop.store.updateCollection(id, { name: 'Shared (renamed)', updated_at: now() })
-    await phone.store.updateCollection(id, { description: 'v2 from the phone', updated_at: now() })
+    await laptop.store.collections.updateCollection(id, { name: 'Shared (renamed)', updated_at: now() })
+    await phone.store.collections.updateCollection(id, {
+      description: 'v2 from the phone',
+      updated_at: now(),
+    })
     await laptop.client.sync()
     await phone.client.sync()
     await laptop.client.sync()
     const expected = { name: 'Shared (renamed)', description: 'v2 from the phone' }
-    expect(await laptop.plain.getCollection(id)).toMatchObject(expected)
-    expect(await phone.plain.getCollection(id)).toMatchObject(expected)
+    expect(await laptop.plain.collections.getCollection(id)).toMatchObject(expected)
+    expect(await phone.plain.collections.getCollection(id)).toMatchObject(expected)
     expect((await api('GET', `/api/collections/${id}`)).body).toMatchObject(expected)
   })
 
@@ -155,9 +161,9 @@ describe("the app's data syncs between devices and the server's REST surface", (
       expect(onServer, JSON.stringify(uploaded)).toMatchObject({ status: 'completed' })
 
       await phone.client.sync()
-      const here = await phone.plain.getDocument(uploaded.id)
+      const here = await phone.plain.documents.getDocument(uploaded.id)
       expect(here).toMatchObject({ status: 'completed', chunk_count: onServer.chunk_count, progress: null })
-      const chunks = await phone.plain.listChunks({ documentId: uploaded.id })
+      const chunks = await phone.plain.chunks.listChunks({ documentId: uploaded.id })
       expect(chunks).toHaveLength(onServer.chunk_count)
       expect(chunks.every((chunk) => chunk.vector instanceof Float32Array && chunk.vector.length > 0)).toBe(
         true,
@@ -168,7 +174,7 @@ describe("the app's data syncs between devices and the server's REST surface", (
       const hits = (
         await phone.index.search({
           query: word,
-          exactVectors: (ids) => phone.plain.chunkVectors(ids),
+          exactVectors: (ids) => phone.plain.chunks.chunkVectors(ids),
           limit: 5,
           mode: 'bm25',
           similarityThreshold: 0,
@@ -180,7 +186,7 @@ describe("the app's data syncs between devices and the server's REST surface", (
   )
 
   it('a document processed on a device is uploaded with its chunks and served by the server', async () => {
-    const collection = await laptop.store.createCollection({
+    const collection = await laptop.store.collections.createCollection({
       id: crypto.randomUUID(),
       name: 'Laptop docs',
       description: '',
@@ -191,7 +197,7 @@ describe("the app's data syncs between devices and the server's REST surface", (
     const text = 'The lighthouse keeper logged a northerly gale at dawn.'
     const key = await laptop.files.put(new TextEncoder().encode(text))
     const id = crypto.randomUUID()
-    await laptop.store.createDocument(
+    await laptop.store.documents.createDocument(
       newDocument(collection.id, {
         id,
         original_filename: 'log.md',
@@ -201,7 +207,7 @@ describe("the app's data syncs between devices and the server's REST surface", (
         created_at: now(),
       }),
     )
-    await laptop.store.replaceChunks(id, [
+    await laptop.store.chunks.replaceChunks(id, [
       {
         id: crypto.randomUUID(),
         document_id: id,
@@ -215,7 +221,7 @@ describe("the app's data syncs between devices and the server's REST surface", (
         vector: new Float32Array(384).fill(0.05),
       },
     ])
-    await laptop.store.updateDocument(id, {
+    await laptop.store.documents.updateDocument(id, {
       status: 'completed',
       processed_at: now(),
       chunk_count: 1,
@@ -235,31 +241,31 @@ describe("the app's data syncs between devices and the server's REST surface", (
     expect(found.status).toBe(200)
     expect(JSON.stringify(found.body)).toContain('lighthouse keeper')
     await phone.client.sync()
-    expect((await phone.plain.listChunks({ documentId: id }))[0]?.vector?.[0]).toBeCloseTo(0.05)
+    expect((await phone.plain.chunks.listChunks({ documentId: id }))[0]?.vector?.[0]).toBeCloseTo(0.05)
   })
 
   it('deleting a collection on a device deletes it, with its documents, everywhere', async () => {
-    const collections = await laptop.plain.listCollections()
+    const collections = await laptop.plain.collections.listCollections()
     const papers = collections.find((c) => c.name === 'Papers')!
-    const documents = await laptop.plain.listDocuments({ collectionId: papers.id })
+    const documents = await laptop.plain.documents.listDocuments({ collectionId: papers.id })
     expect(documents.length).toBeGreaterThan(0)
-    await laptop.store.deleteCollection(papers.id)
+    await laptop.store.collections.deleteCollection(papers.id)
     await laptop.client.sync()
     await phone.client.sync()
     expect((await api('GET', `/api/collections/${papers.id}`)).status).toBe(404)
     expect((await api('GET', `/api/documents/${documents[0]!.id}`)).status).toBe(404)
-    expect(await phone.plain.getCollection(papers.id)).toBeUndefined()
-    expect(await phone.plain.getDocument(documents[0]!.id)).toBeUndefined()
+    expect(await phone.plain.collections.getCollection(papers.id)).toBeUndefined()
+    expect(await phone.plain.documents.getDocument(documents[0]!.id)).toBeUndefined()
   })
 
   it('chats, settings and platform records travel; a malformed pushed record is skipped, not fatal', async () => {
-    const session = await phone.store.createSession({
+    const session = await phone.store.chat.createSession({
       id: crypto.randomUUID(),
       name: 'Questions',
       collection_id: null,
       created_at: now(),
     })
-    await phone.store.addMessage({
+    await phone.store.chat.addMessage({
       id: crypto.randomUUID(),
       session_id: session.id,
       role: 'user',
@@ -268,7 +274,7 @@ describe("the app's data syncs between devices and the server's REST surface", (
       created_at: now(),
       collection_id: null,
     })
-    await phone.store.putSettings({
+    await phone.store.settings.putSettings({
       theme: 'dark',
       embedder: { id: 'hash-v1' },
       ocr_languages: ['eng', 'fra'],
@@ -277,13 +283,18 @@ describe("the app's data syncs between devices and the server's REST surface", (
       .body
     await phone.client.sync()
     await laptop.client.sync()
-    expect(await laptop.plain.listMessages(session.id, { limit: 10 })).toMatchObject([
+    expect(await laptop.plain.chat.listMessages(session.id, { limit: 10 })).toMatchObject([
       { content: 'Where is the lighthouse?' },
     ])
-    expect(await laptop.plain.getSettings()).toMatchObject({ theme: 'dark', ocr_languages: ['eng', 'fra'] })
+    expect(await laptop.plain.settings.getSettings()).toMatchObject({
+      theme: 'dark',
+      ocr_languages: ['eng', 'fra'],
+    })
     // The server reads French scans for this person too from now on.
     expect((await api('GET', '/api/settings')).body).toMatchObject({ ocr_languages: ['eng', 'fra'] })
-    expect((await laptop.plain.getRecord('persona', persona.id))?.data).toMatchObject({ name: 'Archivist' })
+    expect((await laptop.plain.records.getRecord('persona', persona.id))?.data).toMatchObject({
+      name: 'Archivist',
+    })
     expect((await api('GET', `/api/chat/sessions/${session.id}`)).status).toBe(200)
 
     const hostile = await fetch(`${server.url}/api/v1/sync/push`, {

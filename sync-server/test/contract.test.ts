@@ -1,4 +1,4 @@
-import { contractSuite } from '../../web/core/api/contract/contractSuite'
+import { contractSuite } from '../../web/core/testing/contract/contractSuite'
 import { describeSignedIn } from './describeSignedIn'
 
 // As the server runs by default: with accounts, every request from a signed-in user (a personal

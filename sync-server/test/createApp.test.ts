@@ -123,8 +123,10 @@ describe('Koa host: static files, logging, error hygiene', () => {
 
 describe('Koa host: unexpected errors', () => {
   it('answers 500 with a generic detail and logs the error, never leaking the stack', async () => {
+    // Every method of every sub-port fails.
     const failing = new Proxy({} as Store, {
-      get: () => () => Promise.reject(new Error('disk on fire at /secret/path.db')),
+      get: () =>
+        new Proxy({}, { get: () => () => Promise.reject(new Error('disk on fire at /secret/path.db')) }),
     })
     const logged: unknown[] = []
     const database = await openServerDatabase(mkdtempSync(join(tmpdir(), 'quire-server-')))

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import type { ServerConfig } from '../src/config'
-import type { ContractClient } from '../../web/core/api/contract/ContractClient'
+import type { ContractClient } from '../../web/core/testing/contract/ContractClient'
 import type { HostCase } from '../../web/core/testing/HostCase'
 import { parseOutboundAllow } from '../src/outbound/outboundAllow'
 import { httpContractClient } from './httpContractClient'

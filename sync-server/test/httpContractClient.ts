@@ -1,5 +1,5 @@
-import type { ContractClient } from '../../web/core/api/contract/ContractClient'
-import { contractRequestInit } from '../../web/core/api/contract/contractRequestInit'
+import type { ContractClient } from '../../web/core/testing/contract/ContractClient'
+import { contractRequestInit } from '../../web/core/testing/contract/contractRequestInit'
 
 /**
  * The contract suite's client over real HTTP (Node's fetch) to a running server; `headers` go with

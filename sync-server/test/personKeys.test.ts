@@ -40,8 +40,8 @@ describe('a person’s own API keys over real HTTP', () => {
     return call('POST', '/api/chat/message', { session_id: session.id, message: 'What is Lumen?' })
   }
   const storedInstance = async (id: string) =>
-    (await (await quire.spaces.get(person.id)).runtime.ports.store.getRecord('setting_instance', id))?.data
-      .value
+    (await (await quire.spaces.get(person.id)).runtime.ports.store.records.getRecord('setting_instance', id))
+      ?.data.value
   const pullText = async () => (await call('GET', '/api/v1/sync/pull?after=0&limit=1000')).text
 
   beforeAll(async () => {

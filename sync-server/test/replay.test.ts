@@ -1,4 +1,4 @@
-import { replaySuite } from '../../web/core/api/replay/replaySuite'
+import { replaySuite } from '../../web/core/testing/replay/replaySuite'
 import { describeSignedIn } from './describeSignedIn'
 
 // BrainDrive's clients against the Koa server over real HTTP, as a new account (what sign-up seeds

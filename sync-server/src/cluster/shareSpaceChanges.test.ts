@@ -113,16 +113,16 @@ describe('shareSpaceChanges between two instances over one PostgreSQL', () => {
   it('makes the other instance re-read a document whose chunks changed, and drop what was deleted', async () => {
     const [a, b] = nodes as [Node, Node]
     const writer = b.changes.announcing(USER, b.store)
-    const collection = await writer.createCollection(newCollection())
-    const document = await writer.createDocument(newDocument(collection.id))
+    const collection = await writer.collections.createCollection(newCollection())
+    const document = await writer.documents.createDocument(newDocument(collection.id))
     const chunks = [newChunk(document, 0), newChunk(document, 1)]
-    await writer.replaceChunks(document.id, chunks)
+    await writer.chunks.replaceChunks(document.id, chunks)
     await expect.poll(() => a.indexed.get(document.id)).toEqual(chunks.map((chunk) => chunk.id))
     expect(b.indexed.has(document.id)).toBe(false) // its own index is the writer's business
 
-    await writer.deleteDocument(document.id)
+    await writer.documents.deleteDocument(document.id)
     await expect.poll(() => a.indexed.get(document.id)).toEqual([])
-    await writer.deleteCollection(collection.id)
+    await writer.collections.deleteCollection(collection.id)
     await expect.poll(() => a.removedCollections).toEqual([collection.id])
   })
 
@@ -133,9 +133,9 @@ describe('shareSpaceChanges between two instances over one PostgreSQL', () => {
     index.busy = false
     try {
       const writer = b.changes.announcing(USER, b.store)
-      const collection = await writer.createCollection(newCollection())
-      const document = await writer.createDocument(newDocument(collection.id))
-      await writer.replaceChunks(document.id, [newChunk(document, 0)])
+      const collection = await writer.collections.createCollection(newCollection())
+      const document = await writer.documents.createDocument(newDocument(collection.id))
+      await writer.chunks.replaceChunks(document.id, [newChunk(document, 0)])
       await new Promise((resolve) => setTimeout(resolve, 300))
       expect(a.indexed.has(document.id)).toBe(false)
     } finally {
@@ -147,8 +147,8 @@ describe('shareSpaceChanges between two instances over one PostgreSQL', () => {
   it('after its bus reconnects, re-reads the sync cursor and every document it may have missed', async () => {
     const [a, b] = nodes as [Node, Node]
     const writer = b.changes.announcing(USER, b.store)
-    const collection = await writer.createCollection(newCollection())
-    const document = await writer.createDocument(newDocument(collection.id))
+    const collection = await writer.collections.createCollection(newCollection())
+    const document = await writer.documents.createDocument(newDocument(collection.id))
     const admin = new pg.Client({ connectionString: database.url })
     await admin.connect()
     try {
@@ -160,7 +160,7 @@ describe('shareSpaceChanges between two instances over one PostgreSQL', () => {
     }
     // Written while a is deaf (the store directly: no message at all).
     const chunks = [newChunk(document, 0)]
-    await b.store.replaceChunks(document.id, chunks)
+    await b.store.chunks.replaceChunks(document.id, chunks)
     a.latestSeq = 42
     await expect.poll(() => a.indexed.get(document.id), { timeout: 5000 }).toEqual([chunks[0]!.id])
     await expect.poll(() => a.notifier.cursor).toBe(42)

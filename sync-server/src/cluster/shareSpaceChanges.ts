@@ -1,4 +1,5 @@
 import type { Store } from '../../../web/core/store/Store'
+import { overridePort } from '../../../web/core/store/overridePort'
 import type { UserSpace, UserSpaces } from '../spaces/UserSpaces'
 import type { ClusterBus } from './ClusterBus'
 
@@ -55,7 +56,7 @@ export function shareSpaceChanges(
     const index = space.runtime.ports.index
     // An index not in memory (ManagedIndex unloaded, not loading) reads the store when it loads.
     if (!inMemory(index)) return
-    const chunks = await space.runtime.ports.store.listChunks({ documentId })
+    const chunks = await space.runtime.ports.store.chunks.listChunks({ documentId })
     await index.replaceDocument(documentId, chunks)
   }
 
@@ -84,7 +85,7 @@ export function shareSpaceChanges(
         for (const space of open) {
           inOrder(space.userId, async () => {
             space.sync.notifier.changed(await space.sync.store.latestSeq())
-            for (const document of await space.runtime.ports.store.listDocuments()) {
+            for (const document of await space.runtime.ports.store.documents.listDocuments()) {
               await reindexDocument(space, document.id)
             }
           })
@@ -95,30 +96,28 @@ export function shareSpaceChanges(
 
   return {
     announcing(userId, store) {
-      const wrapped: Partial<Store> = {
-        async replaceChunks(documentId, chunks) {
-          await store.replaceChunks(documentId, chunks)
+      // Only the writes that change an index are replaced; every other call goes to the store itself.
+      const chunks = overridePort(store.chunks, {
+        async replaceChunks(documentId, replacement) {
+          await store.chunks.replaceChunks(documentId, replacement)
           publish('index', { u: userId, d: documentId })
         },
+      })
+      const documents = overridePort(store.documents, {
         async deleteDocument(id) {
-          const deleted = await store.deleteDocument(id)
+          const deleted = await store.documents.deleteDocument(id)
           if (deleted) publish('index', { u: userId, d: id })
           return deleted
         },
+      })
+      const collections = overridePort(store.collections, {
         async deleteCollection(id) {
-          const deleted = await store.deleteCollection(id)
+          const deleted = await store.collections.deleteCollection(id)
           if (deleted) publish('index', { u: userId, col: id })
           return deleted
         },
-      }
-      // Every other call goes to the store itself (bound: stores keep private state).
-      return new Proxy(store, {
-        get(target, name) {
-          if (typeof name === 'string' && name in wrapped) return wrapped[name as keyof Store]
-          const value: unknown = Reflect.get(target, name)
-          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
-        },
       })
+      return overridePort(store, { chunks, documents, collections })
     },
     attach(space) {
       return space.sync.notifier.subscribe((cursor) => {

@@ -37,9 +37,11 @@ describe('openSealedStore (SQLite with API keys sealed at rest)', () => {
   })
   afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-  for (const testCase of storeConformance) {
-    it(`passes the store conformance case: ${testCase.name}`, () =>
-      runConformanceCase(testCase, () => open()))
+  for (const [port, cases] of Object.entries(storeConformance)) {
+    for (const testCase of cases) {
+      it(`passes the store conformance case of ${port}: ${testCase.name}`, () =>
+        runConformanceCase(testCase, () => open()))
+    }
   }
 
   it('stores keys sealed and reads them back as written; the files never hold one', async () => {
@@ -47,13 +49,15 @@ describe('openSealedStore (SQLite with API keys sealed at rest)', () => {
     const settings = {
       generator: { kind: 'openai', base_url: 'http://x/v1', model: 'm', api_key: 'sk-settings-1234' },
     }
-    await store.putSettings(settings)
-    await store.writeRecords([{ put: instance({ servers: [{ id: 's', apiKey: 'key-of-a-server-5678' }] }) }])
-    expect(await store.getSettings()).toEqual(settings)
-    expect((await store.getRecord('setting_instance', 'i1'))?.data.value).toEqual({
+    await store.settings.putSettings(settings)
+    await store.records.writeRecords([
+      { put: instance({ servers: [{ id: 's', apiKey: 'key-of-a-server-5678' }] }) },
+    ])
+    expect(await store.settings.getSettings()).toEqual(settings)
+    expect((await store.records.getRecord('setting_instance', 'i1'))?.data.value).toEqual({
       servers: [{ id: 's', apiKey: 'key-of-a-server-5678' }],
     })
-    expect((await store.listRecords('setting_instance'))[0]?.data.value).toEqual({
+    expect((await store.records.listRecords('setting_instance'))[0]?.data.value).toEqual({
       servers: [{ id: 's', apiKey: 'key-of-a-server-5678' }],
     })
     expect(filesHolding(dir, 'sk-settings-1234')).toEqual([])
@@ -61,42 +65,42 @@ describe('openSealedStore (SQLite with API keys sealed at rest)', () => {
     await store.close()
 
     const raw = await openSqlStore(dir)
-    expect(JSON.stringify(await raw.getSettings())).toMatch(/"api_key":"quire-sealed:v1:/)
+    expect(JSON.stringify(await raw.settings.getSettings())).toMatch(/"api_key":"quire-sealed:v1:/)
     await raw.close()
   })
 
   it('seals what an older version stored in clear and drops the operator’s key from settings, at open', async () => {
     const raw = await openSqlStore(dir)
-    await raw.putSettings({
+    await raw.settings.putSettings({
       embedder: { id: 'hash-v1' },
       generator: { kind: 'openai', base_url: 'http://op/v1', model: 'm', api_key: 'sk-operator-legacy' },
     })
-    await raw.writeRecords([{ put: instance({ api_key: 'sk-person-legacy-99' }) }])
+    await raw.records.writeRecords([{ put: instance({ api_key: 'sk-person-legacy-99' }) }])
     await raw.close()
 
     const store = await open({ operatorKey: 'sk-operator-legacy' })
-    expect(await store.getSettings()).toEqual({
+    expect(await store.settings.getSettings()).toEqual({
       embedder: { id: 'hash-v1' },
       generator: { kind: 'openai', base_url: 'http://op/v1', model: 'm' },
     })
-    expect((await store.getRecord('setting_instance', 'i1'))?.data.value).toEqual({
+    expect((await store.records.getRecord('setting_instance', 'i1'))?.data.value).toEqual({
       api_key: 'sk-person-legacy-99',
     })
     await store.close()
     const reread = await openSqlStore(dir)
-    expect(JSON.stringify((await reread.getRecord('setting_instance', 'i1'))?.data)).not.toContain(
+    expect(JSON.stringify((await reread.records.getRecord('setting_instance', 'i1'))?.data)).not.toContain(
       'sk-person-legacy-99',
     )
-    expect(JSON.stringify(await reread.getSettings())).not.toContain('sk-operator-legacy')
+    expect(JSON.stringify(await reread.settings.getSettings())).not.toContain('sk-operator-legacy')
     await reread.close()
   })
 
   it('reads a key it cannot open (the secret key changed) as unset, and says why in the log', async () => {
     const store = await open()
-    await store.writeRecords([{ put: instance({ api_key: 'sk-person-1234567', note: 'kept' }) }])
+    await store.records.writeRecords([{ put: instance({ api_key: 'sk-person-1234567', note: 'kept' }) }])
     await store.close()
     const other = await open({ key: randomBytes(32) })
-    expect((await other.getRecord('setting_instance', 'i1'))?.data.value).toEqual({ note: 'kept' })
+    expect((await other.records.getRecord('setting_instance', 'i1'))?.data.value).toEqual({ note: 'kept' })
     expect(String(errors[0])).toMatch(/could not be opened \(was QUIRE_SECRET_KEY changed\?\)/)
     await other.close()
   })

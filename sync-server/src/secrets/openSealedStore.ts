@@ -38,8 +38,8 @@ export async function openSealedStore(at: string | SqlDriver, options: SealedSto
 }
 
 async function forgetOperatorKey(store: Store, operatorKey: string): Promise<void> {
-  const settings = await store.getSettings()
+  const settings = await store.settings.getSettings()
   if (!isPlainObject(settings) || !isPlainObject(settings.generator)) return
   const { api_key, ...generator } = settings.generator
-  if (api_key === operatorKey) await store.putSettings({ ...settings, generator })
+  if (api_key === operatorKey) await store.settings.putSettings({ ...settings, generator })
 }

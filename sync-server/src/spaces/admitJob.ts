@@ -44,11 +44,13 @@ export function admitJob(spaces: UserSpaces, jobs: JobService) {
     }
     const { document_id: documentId } = parsed.data
     const { store } = (await spaces.get(userId)).runtime.ports
-    const document = z.uuid().safeParse(documentId).success ? await store.getDocument(documentId) : undefined
+    const document = z.uuid().safeParse(documentId).success
+      ? await store.documents.getDocument(documentId)
+      : undefined
     if (!document) throw ApiError.notFound('Document not found')
     const earlier = await jobs.findActive(userId, DOCUMENT_PROCESS, 'document_id', documentId)
     if (earlier) await jobs.cancel(userId, earlier.id).catch(() => undefined)
-    await store.updateDocument(documentId, {
+    await store.documents.updateDocument(documentId, {
       status: 'processing',
       processed_at: null,
       metadata: {},

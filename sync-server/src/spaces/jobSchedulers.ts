@@ -59,10 +59,10 @@ export function jobSchedulers(
       },
       async recover() {
         // Runs with a job are resumed by it; a run left `running` without one can only end failed.
-        for (const run of await store.listEvaluationRuns()) {
+        for (const run of await store.evaluation.listEvaluationRuns()) {
           if (run.mode !== 'server' || (run.status !== 'running' && run.status !== 'pending')) continue
           if (await jobs.findActive(userId, EVALUATION_RUN, 'evaluation_id', run.id)) continue
-          await store.updateEvaluationRun(run.id, {
+          await store.evaluation.updateEvaluationRun(run.id, {
             status: 'failed',
             error: NO_JOB,
             completed_at: toTimestamp(Date.now()),

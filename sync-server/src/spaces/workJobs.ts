@@ -54,7 +54,7 @@ export function workJobs(spaces: UserSpaces, passwords: Map<string, string>): Re
       })
       if (context.signal.aborted) {
         if (isCancel(context.signal) && document) {
-          await runtime.ports.store.updateDocument(documentId, {
+          await runtime.ports.store.documents.updateDocument(documentId, {
             status: 'failed',
             processed_at: toTimestamp(Date.now()),
             metadata: {
@@ -77,7 +77,7 @@ export function workJobs(spaces: UserSpaces, passwords: Map<string, string>): Re
       const payload = parsePayload(evaluationPayload, job.payload)
       const { runtime } = await spaces.get(job.user_id)
       const { store } = runtime.ports
-      const run = await store.getEvaluationRun(payload.evaluation_id)
+      const run = await store.evaluation.getEvaluationRun(payload.evaluation_id)
       if (!run) throw new Error('The evaluation run no longer exists')
       const testCases: TestCase[] = payload.test_cases.map((testCase) => ({
         ...testCase,
@@ -89,7 +89,7 @@ export function workJobs(spaces: UserSpaces, passwords: Map<string, string>): Re
         })
       } catch (error) {
         if (isCancel(context.signal)) {
-          await store.updateEvaluationRun(run.id, {
+          await store.evaluation.updateEvaluationRun(run.id, {
             status: 'failed',
             error: 'The run was cancelled',
             completed_at: toTimestamp(Date.now()),
@@ -97,7 +97,7 @@ export function workJobs(spaces: UserSpaces, passwords: Map<string, string>): Re
         }
         throw error
       }
-      const ended = await store.getEvaluationRun(run.id)
+      const ended = await store.evaluation.getEvaluationRun(run.id)
       if (!ended) throw new Error('The evaluation run was deleted')
       if (ended.status === 'failed') throw new Error(ended.error ?? 'The evaluation run failed')
       return {

@@ -1,3 +1,4 @@
+import type { ChatStore } from '../../../web/core/store/ChatStore'
 import type { ChatMessage } from '../../../web/core/store/ChatMessage'
 import type { ChatSession, ChatSessionPatch, NewChatSession } from '../../../web/core/store/ChatSession'
 import {
@@ -34,7 +35,7 @@ const SQL = {
  * Chat sessions and messages over SQL, for SqlStore. Messages go with their session (ON DELETE
  * CASCADE); both lose their collection, not themselves, when it is deleted (ON DELETE SET NULL).
  */
-export class SqlChatRecords {
+export class SqlChatRecords implements ChatStore {
   constructor(private readonly driver: SqlDriver) {}
 
   async createSession(input: NewChatSession): Promise<ChatSession> {

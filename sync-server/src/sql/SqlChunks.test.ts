@@ -28,9 +28,9 @@ for (const dialect of dialects)
     async function storeWithDocuments(database?: TestSqlDatabase) {
       database ??= await dialect.fresh()
       const store = await openSqlStore(database.connect())
-      const collection = await store.createCollection(newCollection())
-      const first = await store.createDocument(newDocument(collection.id))
-      const second = await store.createDocument(newDocument(collection.id))
+      const collection = await store.collections.createCollection(newCollection())
+      const first = await store.documents.createDocument(newDocument(collection.id))
+      const second = await store.documents.createDocument(newDocument(collection.id))
       return { store, collection, first, second }
     }
 
@@ -39,19 +39,19 @@ for (const dialect of dialects)
       // Stored out of order: listing sorts by index.
       const many = chunksOf(first, 2_345)
       const few = chunksOf(second, 3)
-      await store.replaceChunks(first.id, [...many].reverse())
-      await store.replaceChunks(second.id, few)
+      await store.chunks.replaceChunks(first.id, [...many].reverse())
+      await store.chunks.replaceChunks(second.id, few)
 
-      const listed = await store.listChunks({ documentId: first.id })
+      const listed = await store.chunks.listChunks({ documentId: first.id })
       expect(ids(listed)).toEqual(ids(many))
       expect(listed[1_234]).toEqual(many[1_234])
-      expect(ids(await store.listChunks({ collectionId: collection.id }))).toEqual([
+      expect(ids(await store.chunks.listChunks({ collectionId: collection.id }))).toEqual([
         ...ids(many),
         ...ids(few),
       ])
-      expect(ids(await store.listChunks())).toEqual([...ids(many), ...ids(few)])
+      expect(ids(await store.chunks.listChunks())).toEqual([...ids(many), ...ids(few)])
       const picked = [many[0]!, many[1_999]!, few[2]!]
-      expect(await store.getChunks(ids(picked))).toEqual(expect.arrayContaining(picked))
+      expect(await store.chunks.getChunks(ids(picked))).toEqual(expect.arrayContaining(picked))
       await store.close()
     })
 
@@ -61,17 +61,17 @@ for (const dialect of dialects)
       // that moves 1 ms a reading makes the replacement yield every ten or so (whatever the machine).
       const old = chunksOf(first, 300)
       const fresh = chunksOf(first, 2_500)
-      await store.replaceChunks(first.id, old)
+      await store.chunks.replaceChunks(first.id, old)
       let now = 0
       vi.spyOn(performance, 'now').mockImplementation(() => ++now)
 
       let done = false
-      const replacing = store.replaceChunks(first.id, fresh).finally(() => (done = true))
+      const replacing = store.chunks.replaceChunks(first.id, fresh).finally(() => (done = true))
       const seen: string[] = []
       // Reads interleave with the replacement's batches (each yields to the event loop).
       while (!done) {
-        const listed = ids(await store.listChunks({ documentId: first.id }))
-        const looked = await store.getChunks([old[299]!.id, fresh[2_499]!.id])
+        const listed = ids(await store.chunks.listChunks({ documentId: first.id }))
+        const looked = await store.chunks.getChunks([old[299]!.id, fresh[2_499]!.id])
         seen.push(
           listed.length === old.length && listed.every((id, i) => id === old[i]!.id)
             ? 'old'
@@ -86,17 +86,17 @@ for (const dialect of dialects)
       expect(seen.length).toBeGreaterThan(1)
       expect(seen).toContain('old')
       expect(seen.filter((state) => state !== 'old' && state !== 'new')).toEqual([])
-      expect(ids(await store.listChunks({ documentId: first.id }))).toEqual(ids(fresh))
+      expect(ids(await store.chunks.listChunks({ documentId: first.id }))).toEqual(ids(fresh))
       await store.close()
     })
 
     it('takes new chunks with the ids of the current ones (a synced blob applied again)', async () => {
       const { store, first } = await storeWithDocuments()
       const chunks = chunksOf(first, 700)
-      await store.replaceChunks(first.id, chunks)
+      await store.chunks.replaceChunks(first.id, chunks)
       const edited = chunks.map((chunk) => ({ ...chunk, text: `${chunk.text} (again)` }))
-      await store.replaceChunks(first.id, edited)
-      expect(await store.listChunks({ documentId: first.id })).toEqual(edited)
+      await store.chunks.replaceChunks(first.id, edited)
+      expect(await store.chunks.listChunks({ documentId: first.id })).toEqual(edited)
       await store.close()
     })
 
@@ -104,7 +104,7 @@ for (const dialect of dialects)
       const database = await dialect.fresh()
       const setup = await storeWithDocuments(database)
       const old = chunksOf(setup.first, 600)
-      await setup.store.replaceChunks(setup.first.id, old)
+      await setup.store.chunks.replaceChunks(setup.first.id, old)
       await setup.store.close()
 
       // The database fails the third write transaction (a crash, a full disk) of the next replacement.
@@ -122,10 +122,10 @@ for (const dialect of dialects)
         close: () => driver.close(),
       }
       const store = new SqlStore(failing)
-      await expect(store.replaceChunks(setup.first.id, chunksOf(setup.first, 2_000))).rejects.toThrow(
+      await expect(store.chunks.replaceChunks(setup.first.id, chunksOf(setup.first, 2_000))).rejects.toThrow(
         'disk full',
       )
-      expect(await store.listChunks({ documentId: setup.first.id })).toEqual(old)
+      expect(await store.chunks.listChunks({ documentId: setup.first.id })).toEqual(old)
       // The two transactions that went through: rows of a set nobody reads.
       expect((await rowsOf(driver, setup.first.id))?.n).toBe(600 + 2 * 100)
       await store.close()
@@ -136,10 +136,10 @@ for (const dialect of dialects)
       const reopened = await openSqlStore(database.connect())
       const raw = database.connect()
       expect((await rowsOf(raw, setup.first.id))?.n).toBe(dialect.name === 'SQLite' ? 600 : 800)
-      expect(await reopened.listChunks({ documentId: setup.first.id })).toEqual(old)
+      expect(await reopened.chunks.listChunks({ documentId: setup.first.id })).toEqual(old)
       const fresh = chunksOf(setup.first, 800)
-      await reopened.replaceChunks(setup.first.id, fresh)
-      expect(await reopened.listChunks({ documentId: setup.first.id })).toEqual(fresh)
+      await reopened.chunks.replaceChunks(setup.first.id, fresh)
+      expect(await reopened.chunks.listChunks({ documentId: setup.first.id })).toEqual(fresh)
       expect((await rowsOf(raw, setup.first.id))?.n).toBe(800)
       await raw.close()
       await reopened.close()
@@ -148,14 +148,14 @@ for (const dialect of dialects)
     it('stores nothing for a document deleted during its replacement', async () => {
       const database = await dialect.fresh()
       const { store, first, second } = await storeWithDocuments(database)
-      await store.replaceChunks(second.id, chunksOf(second, 10))
-      const replacing = store.replaceChunks(first.id, chunksOf(first, 3_000))
+      await store.chunks.replaceChunks(second.id, chunksOf(second, 10))
+      const replacing = store.chunks.replaceChunks(first.id, chunksOf(first, 3_000))
       await new Promise((resolve) => setImmediate(resolve))
-      expect(await store.deleteDocument(first.id)).toBe(true)
+      expect(await store.documents.deleteDocument(first.id)).toBe(true)
       await replacing
       const raw = database.connect()
       expect((await rowsOf(raw, first.id))?.n).toBe(0)
-      expect(await store.listChunks()).toHaveLength(10)
+      expect(await store.chunks.listChunks()).toHaveLength(10)
       await raw.close()
       await store.close()
     })
@@ -164,8 +164,8 @@ for (const dialect of dialects)
       const { store, first } = await storeWithDocuments()
       const a = chunksOf(first, 1_200)
       const b = chunksOf(first, 900)
-      await Promise.all([store.replaceChunks(first.id, a), store.replaceChunks(first.id, b)])
-      expect(ids(await store.listChunks({ documentId: first.id }))).toEqual(ids(b))
+      await Promise.all([store.chunks.replaceChunks(first.id, a), store.chunks.replaceChunks(first.id, b)])
+      expect(ids(await store.chunks.listChunks({ documentId: first.id }))).toEqual(ids(b))
       await store.close()
     })
 
@@ -179,8 +179,8 @@ for (const dialect of dialects)
       const { document, chunks } = await insertLegacyRows(driver, (document) => chunksOf(document, 3))
       await driver.close()
       const store = await openSqlStore(database.connect())
-      expect(await store.listChunks({ documentId: document.id })).toEqual(chunks)
-      expect(await store.getChunks([chunks[1]!.id])).toEqual([chunks[1]])
+      expect(await store.chunks.listChunks({ documentId: document.id })).toEqual(chunks)
+      expect(await store.chunks.getChunks([chunks[1]!.id])).toEqual([chunks[1]])
       await store.close()
     })
   })
@@ -197,14 +197,14 @@ describe('SqlStore chunks with several instances (PostgreSQL)', () => {
   it('opening the store on another instance during a replacement leaves the replacement whole', async () => {
     const database = await postgres.fresh()
     const writer = await openSqlStore(database.connect())
-    const collection = await writer.createCollection(newCollection())
-    const document = await writer.createDocument(newDocument(collection.id))
+    const collection = await writer.collections.createCollection(newCollection())
+    const document = await writer.documents.createDocument(newDocument(collection.id))
     const make = (count: number) => Array.from({ length: count }, (_, i) => newChunk(document, i))
-    await writer.replaceChunks(document.id, make(50))
+    await writer.chunks.replaceChunks(document.id, make(50))
     let now = 0
     vi.spyOn(performance, 'now').mockImplementation(() => (now += 5))
     const fresh = make(1_500)
-    const replacing = writer.replaceChunks(document.id, fresh)
+    const replacing = writer.chunks.replaceChunks(document.id, fresh)
     const raw = database.connect()
     const rows = async () =>
       (await raw.get<{ n: number }>('SELECT COUNT(*) AS n FROM chunks WHERE document_id = ?', [document.id]))!
@@ -212,7 +212,7 @@ describe('SqlStore chunks with several instances (PostgreSQL)', () => {
     while ((await rows()) <= 250) await new Promise((resolve) => setImmediate(resolve))
     const other = await openSqlStore(database.connect())
     await replacing
-    expect((await other.listChunks({ documentId: document.id })).map((chunk) => chunk.id)).toEqual(
+    expect((await other.chunks.listChunks({ documentId: document.id })).map((chunk) => chunk.id)).toEqual(
       fresh.map((chunk) => chunk.id),
     )
     expect(await rows()).toBe(1_500)

@@ -1,5 +1,8 @@
 import type { ChunkFilter, ChunkRecord } from '../../../web/core/store/ChunkRecord'
+import type { ChunkStore } from '../../../web/core/store/ChunkStore'
+import type { ChunkVector } from '../../../web/core/store/ChunkVector'
 import { timeSlicer } from '../../../web/core/time/timeSlicer'
+import { readChunkVectors } from './readChunkVectors'
 import { fromChunkRow, toChunkMetadata, toChunkParams, type ChunkRow } from './rows'
 import type { SqlDriver, SqlValue } from './SqlDriver'
 
@@ -99,7 +102,7 @@ interface DocumentSet {
  * one after another; a document deleted meanwhile takes its rows with it (ON DELETE CASCADE) and the
  * replacement stops without storing anything.
  */
-export class SqlChunks {
+export class SqlChunks implements ChunkStore {
   private readonly replacing = new Map<string, Promise<void>>()
 
   private readonly dialectSql: (typeof DIALECT_SQL)['sqlite']
@@ -108,7 +111,7 @@ export class SqlChunks {
     this.dialectSql = DIALECT_SQL[driver.dialect]
   }
 
-  replace(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
+  replaceChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
     const previous = this.replacing.get(documentId) ?? Promise.resolve()
     const run = previous.then(() => this.writeSet(documentId, chunks))
     const settled = run.catch(() => undefined)
@@ -124,7 +127,7 @@ export class SqlChunks {
    * event loop let run in between. A document whose chunks are replaced while it is being read is
    * read again, so the list holds each document's chunks from one set.
    */
-  async list(filter: ChunkFilter = {}): Promise<ChunkRecord[]> {
+  async listChunks(filter: ChunkFilter = {}): Promise<ChunkRecord[]> {
     const documents =
       filter.documentId !== undefined
         ? await this.driver.all<DocumentSet>('SELECT id, chunk_set FROM documents WHERE id = ?', [
@@ -153,7 +156,7 @@ export class SqlChunks {
   }
 
   /** The chunks with these ids, of each document's current set (ids of other sets are not chunks). */
-  async get(ids: readonly string[]): Promise<ChunkRecord[]> {
+  async getChunks(ids: readonly string[]): Promise<ChunkRecord[]> {
     const rows: ChunkRow[] = []
     // SQLite caps bound parameters (32,766 by default); top_k is at most 50, but callers may ask more.
     for (let i = 0; i < ids.length; i += 500) {
@@ -170,7 +173,14 @@ export class SqlChunks {
     return rows.map(fromChunkRow)
   }
 
-  /** Deletes the rows of every set no document reads (left by a stop in the middle of a replacement). */
+  chunkVectors(ids: readonly string[]): Promise<ChunkVector[]> {
+    return readChunkVectors(this.driver, ids)
+  }
+
+  /**
+   * Deletes the rows of every set no document reads (left by a stop in the middle of a replacement).
+   * Call at open.
+   */
   async sweep(): Promise<void> {
     const { staleDocuments, sweepSets } = this.dialectSql
     for (const document of await this.driver.all<DocumentSet>(staleDocuments)) {

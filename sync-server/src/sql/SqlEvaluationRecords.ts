@@ -1,3 +1,4 @@
+import type { EvaluationStore } from '../../../web/core/store/EvaluationStore'
 import type {
   EvaluationResult,
   EvaluationRun,
@@ -48,7 +49,7 @@ const SQL = {
  * Evaluation runs, their results (one row each, ordered by seq) and saved state over SQL, for
  * SqlStore. Runs go with their collection, results and state with their run (ON DELETE CASCADE).
  */
-export class SqlEvaluationRecords {
+export class SqlEvaluationRecords implements EvaluationStore {
   constructor(private readonly driver: SqlDriver) {}
 
   async createEvaluationRun(run: EvaluationRun): Promise<EvaluationRun> {

@@ -67,19 +67,19 @@ for (const dialect of testSqlDialects())
       const read = await snapshots.documentChunks(document.id)
       expect(read?.version).toBe(first)
       expect(read?.chunks.map((chunk) => chunk.id)).toEqual(
-        (await store.listChunks({ documentId: document.id })).map((c) => c.id),
+        (await store.chunks.listChunks({ documentId: document.id })).map((c) => c.id),
       )
 
-      await store.replaceChunks(document.id, await world.chunksFor(document, 2, 2))
+      await store.chunks.replaceChunks(document.id, await world.chunksFor(document, 2, 2))
       const second = (await snapshots.documentVersions()).get(document.id)
       expect(second).not.toBe(first)
       expect((await snapshots.documentChunks(document.id))?.chunks).toHaveLength(2)
 
       // Deleted and made again under the same id: another version, though its chunk set counts anew.
-      await store.deleteDocument(document.id)
+      await store.documents.deleteDocument(document.id)
       expect(await snapshots.documentChunks(document.id)).toBeUndefined()
-      await store.createDocument({ ...document })
-      await store.replaceChunks(document.id, await world.chunksFor(document, 2, 3))
+      await store.documents.createDocument({ ...document })
+      await store.chunks.replaceChunks(document.id, await world.chunksFor(document, 2, 3))
       const again = (await snapshots.documentVersions()).get(document.id)
       expect(again).toBeDefined()
       expect([first, second]).not.toContain(again)

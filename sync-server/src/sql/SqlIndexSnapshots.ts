@@ -37,7 +37,7 @@ export class SqlIndexSnapshots implements IndexSnapshotStore {
   constructor(
     private readonly driver: SqlDriver,
     /** The person's store, for their chunks (read a page at a time, see SqlChunks). */
-    private readonly store: Pick<Store, 'listChunks'>,
+    private readonly store: Pick<Store, 'chunks'>,
     /** Bytes per part (tests use small ones). */
     private readonly partBytes = SNAPSHOT_PART_BYTES,
   ) {}
@@ -57,7 +57,7 @@ export class SqlIndexSnapshots implements IndexSnapshotStore {
     for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
       const before = await this.version(documentId)
       if (before === undefined) return undefined
-      const chunks = await this.store.listChunks({ documentId })
+      const chunks = await this.store.chunks.listChunks({ documentId })
       const after = await this.version(documentId)
       if (after === before) return { version: before, chunks }
     }

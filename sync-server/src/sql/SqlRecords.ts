@@ -1,3 +1,4 @@
+import type { RecordStore } from '../../../web/core/store/RecordStore'
 import type { RecordWrite, StoredRecord } from '../../../web/core/store/StoredRecord'
 import type { SqlDriver } from './SqlDriver'
 
@@ -17,10 +18,10 @@ const UPSERT = `INSERT INTO records (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)
   created_at = excluded.created_at, updated_at = excluded.updated_at`
 
 /** The platform records of the Store port (migration 4's `records` table). */
-export class SqlRecords {
+export class SqlRecords implements RecordStore {
   constructor(private readonly driver: SqlDriver) {}
 
-  async get(kind: string, id: string): Promise<StoredRecord | undefined> {
+  async getRecord(kind: string, id: string): Promise<StoredRecord | undefined> {
     const row = await this.driver.get<RecordRow>(`SELECT ${COLUMNS} FROM records WHERE kind = ? AND id = ?`, [
       kind,
       id,
@@ -28,7 +29,7 @@ export class SqlRecords {
     return row && fromRow(row)
   }
 
-  async list(kind: string, filter: { parentId?: string } = {}): Promise<StoredRecord[]> {
+  async listRecords(kind: string, filter: { parentId?: string } = {}): Promise<StoredRecord[]> {
     const rows =
       filter.parentId === undefined
         ? await this.driver.all<RecordRow>(
@@ -42,7 +43,7 @@ export class SqlRecords {
     return rows.map(fromRow)
   }
 
-  write(writes: readonly RecordWrite[]): Promise<void> {
+  writeRecords(writes: readonly RecordWrite[]): Promise<void> {
     return this.driver.batch(
       writes.map((write) =>
         'put' in write

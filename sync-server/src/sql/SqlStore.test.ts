@@ -6,10 +6,14 @@ import { openSqlStore } from './openSqlStore'
 
 for (const dialect of testSqlDialects()) {
   describe(`SqlStore (${dialect.name}) conformance`, () => {
-    for (const testCase of storeConformance) {
-      it(testCase.name, async () => {
-        const database = await dialect.fresh()
-        await runConformanceCase(testCase, () => openSqlStore(database.connect()))
+    for (const [port, cases] of Object.entries(storeConformance)) {
+      describe(port, () => {
+        for (const testCase of cases) {
+          it(testCase.name, async () => {
+            const database = await dialect.fresh()
+            await runConformanceCase(testCase, () => openSqlStore(database.connect()))
+          })
+        }
       })
     }
   })

@@ -27,13 +27,13 @@ describe('chunk metadata (migration 7)', () => {
     await driver.close()
 
     const store = await openSqlStore(dir)
-    const [read] = await store.listChunks({ documentId: document.id })
+    const [read] = await store.chunks.listChunks({ documentId: document.id })
     expect(read).toEqual(old)
     expect(read && 'ocr' in read).toBe(false)
 
     const scanned = [newChunk(document, 0, { ocr: { confidence: 0.87 } }), newChunk(document, 1)]
-    await store.replaceChunks(document.id, scanned)
-    expect(await store.getChunks([scanned[0]!.id])).toEqual([scanned[0]])
+    await store.chunks.replaceChunks(document.id, scanned)
+    expect(await store.chunks.getChunks([scanned[0]!.id])).toEqual([scanned[0]])
     await store.close()
     const raw = new SqliteDriver(join(dir, 'quire.db'))
     const rows = await raw.all<{ metadata: string | null }>(

@@ -52,15 +52,18 @@ for (const dialect of dialects) {
         migrations.filter((m) => m.version <= 2),
       )
       const store = new SqlStore(driver)
-      const collection = await store.createCollection(newCollection())
+      const collection = await store.collections.createCollection(newCollection())
       await migrate(driver)
-      expect(await store.getCollection(collection.id)).toEqual({ ...collection, document_count: 0 })
-      const session = await store.createSession(newChatSession({ collection_id: collection.id }))
-      await store.addMessage(newChatMessage(session.id, { collection_id: collection.id }))
-      const run = await store.createEvaluationRun(newEvaluationRun(collection.id))
-      await store.deleteCollection(collection.id)
-      expect(await store.getSession(session.id)).toMatchObject({ collection_id: null, message_count: 1 })
-      expect(await store.getEvaluationRun(run.id)).toBeUndefined()
+      expect(await store.collections.getCollection(collection.id)).toEqual({
+        ...collection,
+        document_count: 0,
+      })
+      const session = await store.chat.createSession(newChatSession({ collection_id: collection.id }))
+      await store.chat.addMessage(newChatMessage(session.id, { collection_id: collection.id }))
+      const run = await store.evaluation.createEvaluationRun(newEvaluationRun(collection.id))
+      await store.collections.deleteCollection(collection.id)
+      expect(await store.chat.getSession(session.id)).toMatchObject({ collection_id: null, message_count: 1 })
+      expect(await store.evaluation.getEvaluationRun(run.id)).toBeUndefined()
       await store.close()
     })
 

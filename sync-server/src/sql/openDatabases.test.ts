@@ -27,7 +27,7 @@ it('keeps SQLite files in DATA_DIR without DATABASE_URL', async () => {
   expect(databases.server.dialect).toBe('sqlite')
   expect(existsSync(join(dataDir, 'server.db'))).toBe(true)
   const store = await openSqlStore(databases.person(PERSON, join(dataDir, 'users', PERSON)))
-  await store.createCollection(newCollection())
+  await store.collections.createCollection(newCollection())
   await store.close()
   expect(existsSync(join(dataDir, 'users', PERSON, 'quire.db'))).toBe(true)
   await databases.close()
@@ -52,7 +52,7 @@ it('puts the server in schema quire and a person in their own schema, made on fi
   expect(personSchema(PERSON)).toBe('u_6e3544b0b2b3467f9b62924a96ff3736')
 
   const store = await openSqlStore(databases.person(PERSON, join(dataDir, 'users', PERSON)))
-  const collection = await store.createCollection(newCollection())
+  const collection = await store.collections.createCollection(newCollection())
   await store.close()
   expect(await schemas()).toEqual(['quire', personSchema(PERSON)])
   const rows = await pool.query(`SELECT id FROM ${personSchema(PERSON)}.collections`)

@@ -19,7 +19,7 @@ export async function openSqlStore(at: string | SqlDriver): Promise<SqlStore> {
     throw error
   }
   const store = new SqlStore(driver)
-  await store.sweepChunks()
+  await store.chunks.sweep()
   return store
 }
 

@@ -7,7 +7,7 @@ const IDS_PER_QUERY = 500
 
 /**
  * The stored vectors of the chunks with these ids, of each document's current chunk set (as
- * `SqlChunks.get` reads chunks), without their text: a search rescoring its candidates reads
+ * `SqlChunks.getChunks` reads chunks), without their text: a search rescoring its candidates reads
  * hundreds of these per query, and the text is most of a row's bytes.
  */
 export async function readChunkVectors(driver: SqlDriver, ids: readonly string[]): Promise<ChunkVector[]> {

@@ -19,7 +19,7 @@ for (const dialect of testSqlDialects())
     afterEach(() => world.close())
 
     /** What an index rebuilt from every stored chunk answers: the truth to compare with. */
-    const rebuilt = async () => answers(SearchIndex.fromChunks(await world.store.listChunks()))
+    const rebuilt = async () => answers(SearchIndex.fromChunks(await world.store.chunks.listChunks()))
     const managed = (options: Partial<ConstructorParameters<typeof ManagedIndex>[0]> = {}) =>
       new ManagedIndex({ store: world.snapshots, logError, settleMs: 60_000, ...options })
 
@@ -46,8 +46,8 @@ for (const dialect of testSqlDialects())
       await index.close()
 
       const [replaced, deleted] = documents as [(typeof documents)[0], (typeof documents)[0]]
-      await world.store.replaceChunks(replaced.id, await world.chunksFor(replaced, 6, 40))
-      await world.store.deleteDocument(deleted.id)
+      await world.store.chunks.replaceChunks(replaced.id, await world.chunksFor(replaced, 6, 40))
+      await world.store.documents.deleteDocument(deleted.id)
       await world.addDocument(3, 41)
 
       const loaded = await loadSearchIndex(world.snapshots, logError)
@@ -77,7 +77,10 @@ for (const dialect of testSqlDialects())
       await index.use(() => undefined)
       // Processing: the store's chunks first, then the index's (as processDocument does).
       const processed = await world.addDocument(5, 2)
-      await index.replaceDocument(processed.id, await world.store.listChunks({ documentId: processed.id }))
+      await index.replaceDocument(
+        processed.id,
+        await world.store.chunks.listChunks({ documentId: processed.id }),
+      )
       // An index update whose chunks the store does not have (its replacement is still to come).
       await index.replaceDocument(kept.id, await world.chunksFor(kept, 2, 99))
       await index.save()
@@ -92,7 +95,10 @@ for (const dialect of testSqlDialects())
       const index = managed({ settleMs: 20 })
       await index.use(() => undefined)
       const document = await world.addDocument(3, 5)
-      await index.replaceDocument(document.id, await world.store.listChunks({ documentId: document.id }))
+      await index.replaceDocument(
+        document.id,
+        await world.store.chunks.listChunks({ documentId: document.id }),
+      )
       await expect.poll(async () => (await loadSearchIndex(world.snapshots, logError)).documentsRead).toBe(0)
       await index.close()
     })
@@ -117,7 +123,7 @@ for (const dialect of testSqlDialects())
       const search = index.use(answers)
       await new Promise((resolve) => setTimeout(resolve, 20))
       const late = await world.addDocument(3, 7)
-      await index.replaceDocument(late.id, await world.store.listChunks({ documentId: late.id }))
+      await index.replaceDocument(late.id, await world.store.chunks.listChunks({ documentId: late.id }))
       release()
       expect(await search).toEqual(await rebuilt())
       await index.close()
@@ -128,7 +134,7 @@ for (const dialect of testSqlDialects())
       await world.addDocument(3, 2)
       const index = managed()
       expect(((await index.use(answers)) as { size: number }).size).toBe(7)
-      await world.store.deleteCollection(world.collectionId)
+      await world.store.collections.deleteCollection(world.collectionId)
       index.removeCollection(world.collectionId)
       expect(await index.use(answers)).toEqual(await rebuilt())
       await index.close()
@@ -183,7 +189,7 @@ for (const dialect of testSqlDialects())
         await expect.poll(() => index.isLoaded).toBe(false)
         // Re-processed while unloaded: the index is told, but has nothing in memory to change.
         const chunks = await world.chunksFor(document, 3, 77)
-        await world.store.replaceChunks(document.id, chunks)
+        await world.store.chunks.replaceChunks(document.id, chunks)
         await index.replaceDocument(document.id, chunks)
         const hits = await index.search(keywordRequest(chunks[0]!.text))
         expect(hits.results[0]?.id).toBe(chunks[0]!.id)

@@ -32,7 +32,7 @@ export interface IndexWorld {
 export async function openIndexWorld(database: TestSqlDatabase): Promise<IndexWorld> {
   const store = await openSqlStore(database.connect())
   const driver = database.connect()
-  const collection = await store.createCollection(newCollection())
+  const collection = await store.collections.createCollection(newCollection())
   const chunksFor = async (document: DocumentRecord, count: number, seed: number) => {
     const texts = Array.from({ length: count }, (_, i) =>
       Array.from(
@@ -61,8 +61,10 @@ export async function openIndexWorld(database: TestSqlDatabase): Promise<IndexWo
     collectionId: collection.id,
     chunksFor,
     async addDocument(count, seed) {
-      const document = await store.createDocument(newDocument(collection.id, { status: 'completed' }))
-      await store.replaceChunks(document.id, await chunksFor(document, count, seed))
+      const document = await store.documents.createDocument(
+        newDocument(collection.id, { status: 'completed' }),
+      )
+      await store.chunks.replaceChunks(document.id, await chunksFor(document, count, seed))
       return document
     },
     async close() {

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, expect, it } from 'vitest'
-import { contractSuite } from '../../../web/core/api/contract/contractSuite'
+import { contractSuite } from '../../../web/core/testing/contract/contractSuite'
 import { describeSignedIn } from '../describeSignedIn'
 import { createTestDatabase, type TestDatabase } from './createTestDatabase'
 

@@ -11,10 +11,10 @@ describe('createApiPorts', () => {
   it('restores the search index from stored chunks without embedding anything again', async () => {
     const db = new QuireDatabase('restore-test', { indexedDB: new IDBFactory(), IDBKeyRange })
     const store = new DexieStore(db)
-    const collection = await store.createCollection(newCollection())
-    const document = await store.createDocument(newDocument(collection.id, { status: 'completed' }))
+    const collection = await store.collections.createCollection(newCollection())
+    const document = await store.documents.createDocument(newDocument(collection.id, { status: 'completed' }))
     const chunks = [0, 1, 2].map((i) => newChunk(document, i, { text: `Oystercatchers nest ${i}` }))
-    await store.replaceChunks(document.id, chunks)
+    await store.chunks.replaceChunks(document.id, chunks)
 
     let ingested = 0
     const runtime = createApiPorts({
@@ -35,7 +35,7 @@ describe('createApiPorts', () => {
     expect(index.vectorCount('hash-v1')).toBe(3)
     const found = await index.search({
       query: 'oystercatchers',
-      exactVectors: (ids) => store.chunkVectors(ids),
+      exactVectors: (ids) => store.chunks.chunkVectors(ids),
       limit: 5,
       mode: 'bm25',
       similarityThreshold: 0,
@@ -52,11 +52,11 @@ describe('createApiPorts', () => {
   it('ends evaluation runs a stop cut short, so none stays running forever', async () => {
     const db = new QuireDatabase('interrupted-test', { indexedDB: new IDBFactory(), IDBKeyRange })
     const store = new DexieStore(db)
-    const collection = await store.createCollection(newCollection())
-    const cut = await store.createEvaluationRun(
+    const collection = await store.collections.createCollection(newCollection())
+    const cut = await store.evaluation.createEvaluationRun(
       newEvaluationRun(collection.id, { mode: 'server', status: 'running' }),
     )
-    const plugin = await store.createEvaluationRun(
+    const plugin = await store.evaluation.createEvaluationRun(
       newEvaluationRun(collection.id, { mode: 'plugin', status: 'in_progress' }),
     )
     const runtime = createApiPorts({
@@ -66,12 +66,12 @@ describe('createApiPorts', () => {
       maxUploadBytes: 1024,
     })
     await runtime.start()
-    const ended = await store.getEvaluationRun(cut.id)
+    const ended = await store.evaluation.getEvaluationRun(cut.id)
     expect(ended?.status).toBe('failed')
     expect(ended?.error).toMatch(/interrupted/)
     expect(ended?.completed_at).not.toBeNull()
     // A client-driven run goes on where its client left it.
-    expect((await store.getEvaluationRun(plugin.id))?.status).toBe('in_progress')
+    expect((await store.evaluation.getEvaluationRun(plugin.id))?.status).toBe('in_progress')
     await store.close()
   })
 })

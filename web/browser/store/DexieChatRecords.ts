@@ -1,3 +1,4 @@
+import type { ChatStore } from '../../core/store/ChatStore'
 import Dexie from 'dexie'
 import type { ChatMessage } from '../../core/store/ChatMessage'
 import type { ChatSession, ChatSessionPatch, NewChatSession } from '../../core/store/ChatSession'
@@ -9,7 +10,7 @@ import type { ChatMessageRow, ChatSessionRow, QuireDatabase } from './QuireDatab
  * one transaction with the table it checks, so a collection or session deleted meanwhile cannot slip
  * between the check and the write.
  */
-export class DexieChatRecords {
+export class DexieChatRecords implements ChatStore {
   constructor(private readonly db: QuireDatabase) {}
 
   async createSession(input: NewChatSession): Promise<ChatSession> {

@@ -1,3 +1,4 @@
+import type { EvaluationStore } from '../../core/store/EvaluationStore'
 import Dexie from 'dexie'
 import type {
   EvaluationResult,
@@ -13,7 +14,7 @@ import type { EvaluationRunRow, QuireDatabase } from './QuireDatabase'
  * Appends read and rewrite the row inside one readwrite transaction; IndexedDB runs overlapping
  * readwrite transactions one after another, so concurrent appends cannot lose each other's counts.
  */
-export class DexieEvaluationRecords {
+export class DexieEvaluationRecords implements EvaluationStore {
   constructor(private readonly db: QuireDatabase) {}
 
   async createEvaluationRun(run: EvaluationRun): Promise<EvaluationRun> {

@@ -1,18 +1,19 @@
+import type { RecordStore } from '../../core/store/RecordStore'
 import Dexie from 'dexie'
 import type { RecordWrite, StoredRecord } from '../../core/store/StoredRecord'
 import { jsonClone } from './jsonClone'
 import type { QuireDatabase, RecordRow } from './QuireDatabase'
 
 /** The platform records of the Store port (the `records` table of schema version 6). */
-export class DexieRecords {
+export class DexieRecords implements RecordStore {
   constructor(private readonly db: QuireDatabase) {}
 
-  async get(kind: string, id: string): Promise<StoredRecord | undefined> {
+  async getRecord(kind: string, id: string): Promise<StoredRecord | undefined> {
     const row = await this.db.records.where('[kind+id]').equals([kind, id]).first()
     return row && fromRow(row)
   }
 
-  async list(kind: string, filter: { parentId?: string } = {}): Promise<StoredRecord[]> {
+  async listRecords(kind: string, filter: { parentId?: string } = {}): Promise<StoredRecord[]> {
     const rows =
       filter.parentId === undefined
         ? await this.db.records
@@ -29,7 +30,7 @@ export class DexieRecords {
     return rows.map(fromRow)
   }
 
-  write(writes: readonly RecordWrite[]): Promise<void> {
+  writeRecords(writes: readonly RecordWrite[]): Promise<void> {
     const { records } = this.db
     // One transaction: a failed write (or a thrown error) rolls every earlier one back.
     return this.db.transaction('rw', records, async () => {

@@ -13,13 +13,17 @@ describe('deleteUnusedFiles', () => {
     const files = new DexieFileStore(db)
     const shared = await files.put(new TextEncoder().encode('same upload twice'))
     const single = await files.put(new TextEncoder().encode('uploaded once'))
-    const collection = await store.createCollection(newCollection())
-    const first = await store.createDocument(newDocument(collection.id, { file_path: `files/${shared}` }))
-    await store.createDocument(newDocument(collection.id, { file_path: `files/${shared}` }))
-    const third = await store.createDocument(newDocument(collection.id, { file_path: `files/${single}` }))
+    const collection = await store.collections.createCollection(newCollection())
+    const first = await store.documents.createDocument(
+      newDocument(collection.id, { file_path: `files/${shared}` }),
+    )
+    await store.documents.createDocument(newDocument(collection.id, { file_path: `files/${shared}` }))
+    const third = await store.documents.createDocument(
+      newDocument(collection.id, { file_path: `files/${single}` }),
+    )
 
-    await store.deleteDocument(first.id)
-    await store.deleteDocument(third.id)
+    await store.documents.deleteDocument(first.id)
+    await store.documents.deleteDocument(third.id)
     await deleteUnusedFiles([shared, single, shared], store, files)
     expect(await files.get(shared)).toBeDefined()
     expect(await files.get(single)).toBeUndefined()

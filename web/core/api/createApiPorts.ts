@@ -194,9 +194,9 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     work,
     async start() {
       await seedProfile(services.profileStore ?? store, await ports.currentUserId())
-      if (inMemory) await inMemory.addInBatches(await store.listChunks())
+      if (inMemory) await inMemory.addInBatches(await store.chunks.listChunks())
       await scheduled.evaluations.recover()
-      const unfinished = await store.listDocuments({ statuses: ['pending', 'processing'] })
+      const unfinished = await store.documents.listDocuments({ statuses: ['pending', 'processing'] })
       for (const document of [...unfinished].reverse()) await scheduled.documents.resume(document.id)
     },
   }

@@ -1,5 +1,5 @@
 import type { ChunkRecord } from '../store/ChunkRecord'
-import type { Store } from '../store/Store'
+import type { ChunkStore } from '../store/ChunkStore'
 import type { SourceDocument } from './SourceDocument'
 
 /**
@@ -21,7 +21,7 @@ const MAX_OVERLAP_CHARS = 1_200
  * documents whose chunks cannot be read keep their own text; the caller falls back to it.
  */
 export async function citedPageTexts(
-  store: Pick<Store, 'listChunks'>,
+  store: Pick<ChunkStore, 'listChunks'>,
   sources: readonly SourceDocument[],
   budget = PAGE_TEXT_BUDGET,
 ): Promise<Map<string, string>> {

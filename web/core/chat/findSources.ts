@@ -79,7 +79,7 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     sources,
     search_note: found.fallback_reason,
     greeting,
-    pageTexts: input.generatorId === 'extractive' ? new Map() : await citedPageTexts(ports.store, sources),
+    pageTexts: input.generatorId === 'extractive' ? new Map() : await citedPageTexts(ports.store.chunks, sources),
   }
 }
 

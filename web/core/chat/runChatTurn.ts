@@ -45,7 +45,7 @@ export async function* runChatTurn(
 ): AsyncGenerator<ChatEvent> {
   const { store, clock } = ports
   const started = clock.now()
-  const history = (await store.listMessages(input.session.id, { limit: HISTORY_MESSAGES }))
+  const history = (await store.chat.listMessages(input.session.id, { limit: HISTORY_MESSAGES }))
     .filter((message) => message.role !== 'system')
     .map((message): ChatTurn => ({ role: message.role, content: message.content }))
   const found = await findSources(ports, {
@@ -118,7 +118,7 @@ export async function* runChatTurn(
     ...(web ? { web_search: true, ...webNote } : {}),
     ...(stopped ? { stopped: true } : {}),
   })
-  await store.addMessage(message('user', input.message, started))
-  await store.addMessage(assistant)
+  await store.chat.addMessage(message('user', input.message, started))
+  await store.chat.addMessage(assistant)
   yield { type: 'done', message: assistant }
 }

@@ -11,6 +11,6 @@ export async function deleteUnusedFiles(
   store: Store,
   files: FileStore,
 ): Promise<void> {
-  const used = new Set((await store.listDocuments()).map(fileKey))
+  const used = new Set((await store.documents.listDocuments()).map(fileKey))
   for (const key of new Set(keys)) if (!used.has(key)) await files.delete(key)
 }

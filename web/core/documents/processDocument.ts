@@ -49,9 +49,12 @@ export async function processDocument(
   } = {},
 ): Promise<DocumentRecord | undefined> {
   const { store, files, ingestor, clock } = ports
-  const document = await store.getDocument(documentId)
+  const document = await store.documents.getDocument(documentId)
   if (!document) return undefined
-  await store.updateDocument(documentId, { status: 'processing', progress: { stage: 'parsing', percent: 0 } })
+  await store.documents.updateDocument(documentId, {
+    status: 'processing',
+    progress: { stage: 'parsing', percent: 0 },
+  })
 
   let lastWrite = 0
   let lastStage = ''
@@ -63,7 +66,7 @@ export async function processDocument(
     lastStage = stage
     lastWrite = now
     writes = writes
-      .then(() => store.updateDocument(documentId, { progress: { stage, percent } }))
+      .then(() => store.documents.updateDocument(documentId, { progress: { stage, percent } }))
       .then(() => undefined)
   }
 
@@ -93,12 +96,12 @@ export async function processDocument(
         toRecord(chunk, document, result.vectors[i] ?? null, result.metadata.embedder, ports.newId()),
       )
     }
-    if (!(await store.getDocument(documentId))) return undefined
-    await store.replaceChunks(documentId, chunks)
+    if (!(await store.documents.getDocument(documentId))) return undefined
+    await store.chunks.replaceChunks(documentId, chunks)
     // Indexed before it is marked completed: whoever sees `completed` can search it at once (marking
     // it also hands it to sync, which takes a moment on a host that syncs).
     await ports.onIndexed?.(document, chunks)
-    const completed = await store.updateDocument(documentId, {
+    const completed = await store.documents.updateDocument(documentId, {
       status: 'completed',
       processed_at: toTimestamp(clock.now()),
       metadata: { ...result.metadata },
@@ -111,7 +114,7 @@ export async function processDocument(
     await writes.catch(() => undefined)
     // Cancelled by the queue (document deleted, re-queued with a password, host shutting down):
     // whoever cancelled decides what happens next; an unfinished document is resumed at restart.
-    if (options.signal?.aborted) return store.getDocument(documentId)
+    if (options.signal?.aborted) return store.documents.getDocument(documentId)
     if (!(error instanceof ParseError)) ports.logError?.(error)
     const reason =
       error instanceof ParseError
@@ -121,8 +124,8 @@ export async function processDocument(
             error_code: 'internal',
           }
     // A failed run leaves nothing searchable, not even the chunks of an earlier successful run.
-    await store.replaceChunks(documentId, [])
-    const failed = await store.updateDocument(documentId, {
+    await store.chunks.replaceChunks(documentId, [])
+    const failed = await store.documents.updateDocument(documentId, {
       status: 'failed',
       processed_at: toTimestamp(clock.now()),
       metadata: reason,

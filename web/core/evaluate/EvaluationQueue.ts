@@ -47,9 +47,9 @@ export class EvaluationQueue implements EvaluationJobs {
 
   async failInterrupted(): Promise<void> {
     const { store, clock } = this.ports
-    for (const run of await store.listEvaluationRuns()) {
+    for (const run of await store.evaluation.listEvaluationRuns()) {
       if (run.mode === 'server' && (run.status === 'running' || run.status === 'pending')) {
-        await store.updateEvaluationRun(run.id, {
+        await store.evaluation.updateEvaluationRun(run.id, {
           status: 'failed',
           error: INTERRUPTED,
           completed_at: toTimestamp(clock.now()),
@@ -70,7 +70,7 @@ export class EvaluationQueue implements EvaluationJobs {
     onProgress?: (evaluated: number, total: number) => void,
   ): Promise<void> {
     const { store, clock, settings, generation } = this.ports
-    const stored = await store.getEvaluationRun(run.id)
+    const stored = await store.evaluation.getEvaluationRun(run.id)
     if (!stored) return
     const testCases = allTestCases.slice(stored.evaluated_count)
     const topK = typeof run.config.top_k === 'number' ? run.config.top_k : 5
@@ -115,19 +115,22 @@ export class EvaluationQueue implements EvaluationJobs {
           ),
         onResult: async (result) => {
           // A run deleted meanwhile (its collection was) stops here.
-          const updated = await store.appendEvaluationResults(run.id, [result])
+          const updated = await store.evaluation.appendEvaluationResults(run.id, [result])
           if (!updated) controller.abort()
           else onProgress?.(updated.evaluated_count, updated.total_questions)
         },
       })
-      await store.updateEvaluationRun(run.id, { status: 'completed', completed_at: toTimestamp(clock.now()) })
+      await store.evaluation.updateEvaluationRun(run.id, {
+        status: 'completed',
+        completed_at: toTimestamp(clock.now()),
+      })
     } catch (error) {
       if (controller.signal.aborted) {
         if (outer?.aborted) throw outer.reason
         return
       }
       this.ports.logError(error)
-      await store.updateEvaluationRun(run.id, {
+      await store.evaluation.updateEvaluationRun(run.id, {
         status: 'failed',
         error: error instanceof Error ? error.message : String(error),
         completed_at: toTimestamp(clock.now()),

@@ -1,17 +1,10 @@
 import type { ServerResponse } from 'node:http'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { scriptedServer } from '../testing/node/scriptedServer'
+import { describe, expect, it } from 'vitest'
+import { collect, failure, fakeModelServer } from '../testing/node/fakeModelServer'
 import { ANTHROPIC_VERSION, anthropicChatModel, anthropicRoot } from './anthropicChatModel'
-import { GeneratorError } from './GeneratorError'
 
 /** An Anthropic-compatible server over real HTTP; each test scripts what it answers. */
-const fake = scriptedServer()
-let baseUrl: string
-beforeAll(async () => {
-  baseUrl = await fake.start()
-})
-afterAll(() => fake.stop())
-beforeEach(() => fake.reset())
+const fake = fakeModelServer()
 
 const KEY = 'sk-ant-test-0123456789'
 const event = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`
@@ -22,20 +15,6 @@ function sse(response: ServerResponse, parts: string[]): void {
   response.writeHead(200, { 'content-type': 'text/event-stream' })
   for (const part of parts) response.write(part)
   response.end()
-}
-
-async function collect(stream: AsyncIterable<string>, seen: string[] = []): Promise<string[]> {
-  for await (const piece of stream) seen.push(piece)
-  return seen
-}
-
-async function failure(run: Promise<unknown>): Promise<GeneratorError> {
-  const error = await run.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  )
-  expect(error).toBeInstanceOf(GeneratorError)
-  return error as GeneratorError
 }
 
 describe('anthropicChatModel over HTTP', () => {
@@ -53,7 +32,7 @@ describe('anthropicChatModel over HTTP', () => {
         event('message_stop', {}),
       ])
     }
-    const model = anthropicChatModel({ baseUrl: `${baseUrl}/v1`, model: 'claude-x', apiKey: KEY })
+    const model = anthropicChatModel({ baseUrl: `${fake.baseUrl}/v1`, model: 'claude-x', apiKey: KEY })
     const pieces = await collect(
       model.stream({
         messages: [
@@ -79,7 +58,7 @@ describe('anthropicChatModel over HTTP', () => {
 
   it('a stream that ends without message_stop stopped mid-answer, after the text that came', async () => {
     fake.respond = (_request, response) => sse(response, [delta('Part')])
-    const model = anthropicChatModel({ baseUrl, model: 'claude-x', apiKey: KEY })
+    const model = anthropicChatModel({ baseUrl: fake.baseUrl, model: 'claude-x', apiKey: KEY })
     const seen: string[] = []
     const error = await failure(collect(model.stream({ messages: [{ role: 'user', content: 'Hi' }] }), seen))
     expect(seen).toEqual(['Part'])
@@ -89,7 +68,7 @@ describe('anthropicChatModel over HTTP', () => {
   it('an error event is the provider’s error; a 401 that echoes the key never shows it', async () => {
     fake.respond = (_request, response) =>
       sse(response, [event('error', { error: { type: 'overloaded_error', message: 'Overloaded' } })])
-    const model = anthropicChatModel({ baseUrl, model: 'claude-x', apiKey: KEY })
+    const model = anthropicChatModel({ baseUrl: fake.baseUrl, model: 'claude-x', apiKey: KEY })
     expect((await failure(collect(model.stream({ messages: [] })))).message).toMatch(
       /reported an error: Overloaded/,
     )
@@ -110,7 +89,7 @@ describe('anthropicChatModel over HTTP', () => {
       response
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ data: [{ id: 'claude-a' }, { id: 'claude-b' }] }))
-    const model = anthropicChatModel({ baseUrl, model: '', apiKey: KEY })
+    const model = anthropicChatModel({ baseUrl: fake.baseUrl, model: '', apiKey: KEY })
     expect(await model.listModels()).toEqual(['claude-a', 'claude-b'])
     expect(fake.received[0]?.url).toBe('/v1/models')
   })

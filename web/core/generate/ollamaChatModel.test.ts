@@ -1,19 +1,11 @@
 import type { ServerResponse } from 'node:http'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { abortAtFirstPiece, collect, failure, fakeModelServer, sleep } from '../testing/node/fakeModelServer'
 import { scriptedServer } from '../testing/node/scriptedServer'
-import { GeneratorError } from './GeneratorError'
 import { ollamaChatModel, ollamaRoot } from './ollamaChatModel'
 
 /** The provider, over real HTTP; each test scripts what it answers. */
-const fake = scriptedServer()
-let baseUrl: string
-beforeAll(async () => {
-  baseUrl = await fake.start()
-})
-afterAll(() => fake.stop())
-beforeEach(() => fake.reset())
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const fake = fakeModelServer()
 
 function ndjson(response: ServerResponse): void {
   response.writeHead(200, { 'content-type': 'application/x-ndjson' })
@@ -32,20 +24,6 @@ async function streamTokens(response: ServerResponse, tokens: string[], end = do
   response.end(end)
 }
 
-async function collect(stream: AsyncIterable<string>, seen: string[] = []): Promise<string[]> {
-  for await (const piece of stream) seen.push(piece)
-  return seen
-}
-
-async function failure(run: Promise<unknown>): Promise<GeneratorError> {
-  const error = await run.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  )
-  expect(error).toBeInstanceOf(GeneratorError)
-  return error as GeneratorError
-}
-
 const messages = [
   { role: 'system' as const, content: 'Be brief.' },
   { role: 'user' as const, content: 'Say hello' },
@@ -54,7 +32,7 @@ const messages = [
 describe('ollamaChatModel over HTTP', () => {
   it('streams the NDJSON message contents in order and sends model, messages, stream and options', async () => {
     fake.respond = (_request, response) => void streamTokens(response, ['Hel', 'lo', ' there', '.'])
-    const model = ollamaChatModel({ baseUrl, model: 'llama3.2' })
+    const model = ollamaChatModel({ baseUrl: fake.baseUrl, model: 'llama3.2' })
     expect(model.id).toBe('ollama:llama3.2')
     expect(await collect(model.stream({ messages, temperature: 0, maxTokens: 64 }))).toEqual([
       'Hel',
@@ -73,7 +51,7 @@ describe('ollamaChatModel over HTTP', () => {
 
   it('accepts a base URL with a trailing slash, /api or /v1', async () => {
     fake.respond = (_request, response) => void streamTokens(response, ['ok'])
-    for (const url of [`${baseUrl}/`, `${baseUrl}/api`, `${baseUrl}/v1/`]) {
+    for (const url of [`${fake.baseUrl}/`, `${fake.baseUrl}/api`, `${fake.baseUrl}/v1/`]) {
       expect(await collect(ollamaChatModel({ baseUrl: url, model: 'm' }).stream({ messages }))).toEqual([
         'ok',
       ])
@@ -91,7 +69,7 @@ describe('ollamaChatModel over HTTP', () => {
         }),
       )
     }
-    expect(await ollamaChatModel({ baseUrl, model: 'x' }).listModels()).toEqual([
+    expect(await ollamaChatModel({ baseUrl: fake.baseUrl, model: 'x' }).listModels()).toEqual([
       'llama3.2:latest',
       'qwen2.5:0.5b',
     ])
@@ -103,24 +81,30 @@ describe('ollamaChatModel over HTTP', () => {
       response.writeHead(404, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ error: "model 'foo' not found" }))
     }
-    const missing = await failure(collect(ollamaChatModel({ baseUrl, model: 'foo' }).stream({ messages })))
+    const missing = await failure(
+      collect(ollamaChatModel({ baseUrl: fake.baseUrl, model: 'foo' }).stream({ messages })),
+    )
     expect(missing.status).toBe(404)
-    expect(missing.message).toBe(`Ollama at ${baseUrl} answered 404: model 'foo' not found`)
+    expect(missing.message).toBe(`Ollama at ${fake.baseUrl} answered 404: model 'foo' not found`)
 
     fake.respond = (_request, response) => {
       response.writeHead(500, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ error: 'llama runner process has terminated: exit status 2' }))
     }
-    const crashed = await failure(collect(ollamaChatModel({ baseUrl, model: 'm' }).stream({ messages })))
+    const crashed = await failure(
+      collect(ollamaChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({ messages })),
+    )
     expect(crashed.status).toBe(500)
     expect(crashed.message).toBe(
-      `Ollama at ${baseUrl} answered 500: llama runner process has terminated: exit status 2`,
+      `Ollama at ${fake.baseUrl} answered 500: llama runner process has terminated: exit status 2`,
     )
 
     fake.respond = (_request, response) =>
       void streamTokens(response, ['a'], `${JSON.stringify({ error: 'out of memory' })}\n`)
-    const midway = await failure(collect(ollamaChatModel({ baseUrl, model: 'm' }).stream({ messages })))
-    expect(midway.message).toBe(`Ollama at ${baseUrl} reported an error: out of memory`)
+    const midway = await failure(
+      collect(ollamaChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({ messages })),
+    )
+    expect(midway.message).toBe(`Ollama at ${fake.baseUrl} reported an error: out of memory`)
   })
 
   it('fails "mid-answer" after yielding what arrived when the server drops the connection', async () => {
@@ -131,24 +115,30 @@ describe('ollamaChatModel over HTTP', () => {
       setTimeout(() => response.socket?.destroy(), 20)
     }
     const seen: string[] = []
-    const error = await failure(collect(ollamaChatModel({ baseUrl, model: 'm' }).stream({ messages }), seen))
+    const error = await failure(
+      collect(ollamaChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({ messages }), seen),
+    )
     expect(seen).toEqual(['first ', 'second'])
-    expect(error.message).toMatch(new RegExp(`^Ollama at ${baseUrl} stopped mid-answer \\(`))
+    expect(error.message).toMatch(new RegExp(`^Ollama at ${fake.baseUrl} stopped mid-answer \\(`))
   })
 
   it('fails "mid-answer" when the stream ends without done: true, and names garbage it cannot read', async () => {
     fake.respond = (_request, response) => void streamTokens(response, ['partial'], '')
     const seen: string[] = []
-    const ended = await failure(collect(ollamaChatModel({ baseUrl, model: 'm' }).stream({ messages }), seen))
+    const ended = await failure(
+      collect(ollamaChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({ messages }), seen),
+    )
     expect(seen).toEqual(['partial'])
     expect(ended.message).toBe(
-      `Ollama at ${baseUrl} stopped mid-answer (the stream ended before the answer was complete).`,
+      `Ollama at ${fake.baseUrl} stopped mid-answer (the stream ended before the answer was complete).`,
     )
 
     // What it sent is not quoted: it may be a page the person could not otherwise read.
     fake.respond = (_request, response) =>
       void streamTokens(response, [], '<html>proxy error secret</html>\n')
-    const garbage = await failure(collect(ollamaChatModel({ baseUrl, model: 'm' }).stream({ messages })))
+    const garbage = await failure(
+      collect(ollamaChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({ messages })),
+    )
     expect(garbage.message).toContain('sent an unexpected answer (a line that is not JSON)')
     expect(garbage.message).not.toContain('secret')
   })
@@ -158,20 +148,10 @@ describe('ollamaChatModel over HTTP', () => {
       ndjson(response)
       response.write(line('thinking'))
     }
-    const controller = new AbortController()
     const reason = new DOMException('The user stopped the answer', 'AbortError')
-    const seen: string[] = []
-    const reading = (async () => {
-      for await (const piece of ollamaChatModel({ baseUrl, model: 'm' }).stream({
-        messages,
-        signal: controller.signal,
-      })) {
-        seen.push(piece)
-        controller.abort(reason)
-      }
-    })()
-    await expect(reading).rejects.toBe(reason)
-    expect(seen).toEqual(['thinking'])
+    expect(
+      await abortAtFirstPiece(ollamaChatModel({ baseUrl: fake.baseUrl, model: 'm' }), messages, reason),
+    ).toEqual(['thinking'])
     await fake.closed
   })
 
@@ -180,7 +160,12 @@ describe('ollamaChatModel over HTTP', () => {
     const controller = new AbortController()
     controller.abort(new Error('already stopped'))
     await expect(
-      collect(ollamaChatModel({ baseUrl, model: 'm' }).stream({ messages, signal: controller.signal })),
+      collect(
+        ollamaChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({
+          messages,
+          signal: controller.signal,
+        }),
+      ),
     ).rejects.toThrow('already stopped')
     expect(fake.received).toEqual([])
   })

@@ -1,21 +1,13 @@
 import type { ServerResponse } from 'node:http'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { abortAtFirstPiece, collect, failure, fakeModelServer, sleep } from '../testing/node/fakeModelServer'
 import { scriptedServer } from '../testing/node/scriptedServer'
 import type { ChatModel } from './ChatModel'
-import { GeneratorError } from './GeneratorError'
 import { llmAnswerGenerator } from './llmAnswerGenerator'
 import { openAiChatModel, openAiRoot } from './openAiChatModel'
 
 /** The provider, over real HTTP; each test scripts what it answers. */
-const fake = scriptedServer()
-let baseUrl: string
-beforeAll(async () => {
-  baseUrl = await fake.start()
-})
-afterAll(() => fake.stop())
-beforeEach(() => fake.reset())
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const fake = fakeModelServer()
 
 function sse(response: ServerResponse): void {
   response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' })
@@ -39,26 +31,12 @@ async function streamTokens(
   response.end(end)
 }
 
-async function collect(stream: AsyncIterable<string>, seen: string[] = []): Promise<string[]> {
-  for await (const piece of stream) seen.push(piece)
-  return seen
-}
-
-async function failure(run: Promise<unknown>): Promise<GeneratorError> {
-  const error = await run.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  )
-  expect(error).toBeInstanceOf(GeneratorError)
-  return error as GeneratorError
-}
-
 const messages = [{ role: 'user' as const, content: 'Say hello' }]
 
 describe('openAiChatModel over HTTP', () => {
   it('streams the deltas in order and sends model, messages, stream, options and the API key', async () => {
     fake.respond = (_request, response) => void streamTokens(response, ['Hel', 'lo', ', ', 'world', '!'])
-    const model = openAiChatModel({ baseUrl, model: 'gpt-test', apiKey: 'sk-secret' })
+    const model = openAiChatModel({ baseUrl: fake.baseUrl, model: 'gpt-test', apiKey: 'sk-secret' })
     expect(model.id).toBe('openai:gpt-test')
     const pieces = await collect(model.stream({ messages, temperature: 0.1, maxTokens: 50 }))
     expect(pieces).toEqual(['Hel', 'lo', ', ', 'world', '!'])
@@ -74,7 +52,7 @@ describe('openAiChatModel over HTTP', () => {
 
   it('accepts the base URL with or without /v1, and never doubles it', async () => {
     fake.respond = (_request, response) => void streamTokens(response, ['ok'])
-    for (const url of [baseUrl, `${baseUrl}/`, `${baseUrl}/v1`, `${baseUrl}/v1/`]) {
+    for (const url of [fake.baseUrl, `${fake.baseUrl}/`, `${fake.baseUrl}/v1`, `${fake.baseUrl}/v1/`]) {
       expect(await collect(openAiChatModel({ baseUrl: url, model: 'm' }).stream({ messages }))).toEqual([
         'ok',
       ])
@@ -93,9 +71,9 @@ describe('openAiChatModel over HTTP', () => {
         JSON.stringify({ object: 'list', data: [{ id: 'gpt-a', object: 'model' }, { id: 'gpt-b' }] }),
       )
     }
-    expect(await openAiChatModel({ baseUrl: `${baseUrl}/v1`, model: 'x', apiKey: 'k' }).listModels()).toEqual(
-      ['gpt-a', 'gpt-b'],
-    )
+    expect(
+      await openAiChatModel({ baseUrl: `${fake.baseUrl}/v1`, model: 'x', apiKey: 'k' }).listModels(),
+    ).toEqual(['gpt-a', 'gpt-b'])
     expect(fake.received[0]).toMatchObject({ method: 'GET', url: '/v1/models', authorization: 'Bearer k' })
   })
 
@@ -108,12 +86,12 @@ describe('openAiChatModel over HTTP', () => {
         }),
       )
     }
-    const model = openAiChatModel({ baseUrl, model: 'm', apiKey: 'sk-wrong' })
+    const model = openAiChatModel({ baseUrl: fake.baseUrl, model: 'm', apiKey: 'sk-wrong' })
     const unauthorised = await failure(collect(model.stream({ messages })))
     expect(unauthorised.status).toBe(401)
     expect(unauthorised.message).toBe(
       // The key the server echoed is cut out (withKeyRedacted): error details reach the chat.
-      `The OpenAI-compatible server at ${baseUrl} answered 401: Incorrect API key provided: [API key]. Check the API key.`,
+      `The OpenAI-compatible server at ${fake.baseUrl} answered 401: Incorrect API key provided: [API key]. Check the API key.`,
     )
     expect((await failure(model.listModels())).status).toBe(401)
 
@@ -125,7 +103,7 @@ describe('openAiChatModel over HTTP', () => {
     const broken = await failure(collect(model.stream({ messages })))
     expect(broken.status).toBe(500)
     expect(broken.message).toBe(
-      `The OpenAI-compatible server at ${baseUrl} answered 500 with no error message Quire can read (the answer itself is not shown).`,
+      `The OpenAI-compatible server at ${fake.baseUrl} answered 500 with no error message Quire can read (the answer itself is not shown).`,
     )
     expect(broken.message).not.toContain('hunter2')
   })
@@ -137,7 +115,7 @@ describe('openAiChatModel over HTTP', () => {
       ['application/json', '["secret text from an intranet"]'],
       ['application/json', JSON.stringify({ notes: 'secret text from an intranet' })],
     ]
-    const model = openAiChatModel({ baseUrl, model: 'm' })
+    const model = openAiChatModel({ baseUrl: fake.baseUrl, model: 'm' })
     for (const [type, body] of answers) {
       fake.respond = (_request, response) => {
         response.writeHead(502, { 'content-type': type })
@@ -160,7 +138,7 @@ describe('openAiChatModel over HTTP', () => {
     }
     const notJson = await failure(model.listModels())
     expect(notJson.message).toBe(
-      `The OpenAI-compatible server at ${baseUrl} sent an unexpected answer (not JSON); is the base URL right?`,
+      `The OpenAI-compatible server at ${fake.baseUrl} sent an unexpected answer (not JSON); is the base URL right?`,
     )
   })
 
@@ -172,10 +150,12 @@ describe('openAiChatModel over HTTP', () => {
       setTimeout(() => response.socket?.destroy(), 20)
     }
     const seen: string[] = []
-    const error = await failure(collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages }), seen))
+    const error = await failure(
+      collect(openAiChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({ messages }), seen),
+    )
     expect(seen).toEqual(['first ', 'second'])
     expect(error.message).toMatch(
-      new RegExp(`^The OpenAI-compatible server at ${baseUrl} stopped mid-answer \\(`),
+      new RegExp(`^The OpenAI-compatible server at ${fake.baseUrl} stopped mid-answer \\(`),
     )
     expect(error.status).toBeUndefined()
   })
@@ -183,7 +163,9 @@ describe('openAiChatModel over HTTP', () => {
   it('fails "mid-answer" when the stream ends without [DONE], and reports errors sent inside the stream', async () => {
     fake.respond = (_request, response) => void streamTokens(response, ['only part'], '')
     const seen: string[] = []
-    const ended = await failure(collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages }), seen))
+    const ended = await failure(
+      collect(openAiChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({ messages }), seen),
+    )
     expect(seen).toEqual(['only part'])
     expect(ended.message).toContain('stopped mid-answer (the stream ended before the answer was complete)')
 
@@ -193,23 +175,27 @@ describe('openAiChatModel over HTTP', () => {
         ['a'],
         `data: ${JSON.stringify({ error: { message: 'CUDA out of memory' } })}\n\n`,
       )
-    const reported = await failure(collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages })))
+    const reported = await failure(
+      collect(openAiChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({ messages })),
+    )
     expect(reported.message).toBe(
-      `The OpenAI-compatible server at ${baseUrl} reported an error: CUDA out of memory`,
+      `The OpenAI-compatible server at ${fake.baseUrl} reported an error: CUDA out of memory`,
     )
   })
 
   it('accepts a server that omits [DONE] after a finish_reason, or answers one JSON completion', async () => {
     fake.respond = (_request, response) => void streamTokens(response, ['done'], delta('', 'stop'))
-    expect(await collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages }))).toEqual(['done'])
+    expect(
+      await collect(openAiChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({ messages })),
+    ).toEqual(['done'])
 
     fake.respond = (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'whole answer' } }] }))
     }
-    expect(await collect(openAiChatModel({ baseUrl, model: 'm' }).stream({ messages }))).toEqual([
-      'whole answer',
-    ])
+    expect(
+      await collect(openAiChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({ messages })),
+    ).toEqual(['whole answer'])
   })
 
   it('stops reading and closes the connection on abort, throwing the reason', async () => {
@@ -218,20 +204,10 @@ describe('openAiChatModel over HTTP', () => {
       response.write(delta('thinking'))
       // ...and never finishes.
     }
-    const controller = new AbortController()
     const reason = new Error('stopped by the user')
-    const seen: string[] = []
-    const reading = (async () => {
-      for await (const piece of openAiChatModel({ baseUrl, model: 'm' }).stream({
-        messages,
-        signal: controller.signal,
-      })) {
-        seen.push(piece)
-        controller.abort(reason)
-      }
-    })()
-    await expect(reading).rejects.toBe(reason)
-    expect(seen).toEqual(['thinking'])
+    expect(
+      await abortAtFirstPiece(openAiChatModel({ baseUrl: fake.baseUrl, model: 'm' }), messages, reason),
+    ).toEqual(['thinking'])
     await fake.closed
   })
 
@@ -241,7 +217,7 @@ describe('openAiChatModel over HTTP', () => {
       response.write(delta('one'))
       response.write(delta('two'))
     }
-    for await (const piece of openAiChatModel({ baseUrl, model: 'm' }).stream({ messages })) {
+    for await (const piece of openAiChatModel({ baseUrl: fake.baseUrl, model: 'm' }).stream({ messages })) {
       expect(piece).toBe('one')
       break
     }
@@ -272,7 +248,9 @@ describe('openAiChatModel over HTTP', () => {
         '. It began in 1969 [2',
         '].',
       ])
-    const generator = llmAnswerGenerator(openAiChatModel({ baseUrl, model: 'm' }) satisfies ChatModel)
+    const generator = llmAnswerGenerator(
+      openAiChatModel({ baseUrl: fake.baseUrl, model: 'm' }) satisfies ChatModel,
+    )
     const source = (number: number, text: string) => ({
       number,
       chunk_id: `c${number}`,

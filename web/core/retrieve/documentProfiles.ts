@@ -30,7 +30,7 @@ const caches = new WeakMap<object, Map<string, Cached>>()
  * stay cached until the store goes; they are small (a few hundred terms).
  */
 export async function documentProfiles(
-  store: Pick<Store, 'listChunks'>,
+  store: Pick<Store, 'chunks'>,
   documents: Iterable<DocumentRecord>,
 ): Promise<DocumentProfile[]> {
   let cache = caches.get(store)
@@ -40,7 +40,7 @@ export async function documentProfiles(
     const key = `${document.processed_at ?? ''}|${document.chunk_count}|${document.original_filename}`
     let cached = cache.get(document.id)
     if (cached?.key !== key) {
-      const chunks = await store.listChunks({ documentId: document.id })
+      const chunks = await store.chunks.listChunks({ documentId: document.id })
       const title = typeof document.metadata.title === 'string' ? document.metadata.title : null
       cached = {
         key,

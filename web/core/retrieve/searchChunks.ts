@@ -84,7 +84,7 @@ export async function searchChunks(
       query,
       queryVector: vectors[i] ?? null,
       embedder,
-      exactVectors: (ids) => store.chunkVectors(ids),
+      exactVectors: (ids) => store.chunks.chunkVectors(ids),
       limit: request.topK,
       collectionIds: request.collectionIds,
       mode: request.hybrid ? 'hybrid' : 'vector',
@@ -96,7 +96,7 @@ export async function searchChunks(
   }
 
   const ranked = [...best].sort((a, b) => b[1] - a[1]).slice(0, request.topK)
-  const records = new Map((await store.getChunks(ranked.map(([id]) => id))).map((c) => [c.id, c]))
+  const records = new Map((await store.chunks.getChunks(ranked.map(([id]) => id))).map((c) => [c.id, c]))
   const chunks: FoundChunk[] = []
   for (const [id, score] of ranked) {
     const record = records.get(id)
@@ -128,9 +128,11 @@ async function completedDocuments(
 ): Promise<Map<string, DocumentRecord>> {
   const lists = collectionIds
     ? await Promise.all(
-        collectionIds.map((id) => store.listDocuments({ collectionId: id, statuses: ['completed'] })),
+        collectionIds.map((id) =>
+          store.documents.listDocuments({ collectionId: id, statuses: ['completed'] }),
+        ),
       )
-    : [await store.listDocuments({ statuses: ['completed'] })]
+    : [await store.documents.listDocuments({ statuses: ['completed'] })]
   return new Map(lists.flat().map((document) => [document.id, document]))
 }
 

@@ -21,7 +21,9 @@ export class SettingsService {
   ) {}
 
   async get(): Promise<QuireSettings> {
-    const stored = ((await this.store.getSettings()) ?? {}) as Partial<Record<keyof QuireSettings, unknown>>
+    const stored = ((await this.store.settings.getSettings()) ?? {}) as Partial<
+      Record<keyof QuireSettings, unknown>
+    >
     const embedder = quireSettingsSchema.shape.embedder.safeParse(stored.embedder)
     const generator = quireSettingsSchema.shape.generator.safeParse(stored.generator)
     const ocrLanguages = quireSettingsSchema.shape.ocr_languages.safeParse(stored.ocr_languages)
@@ -54,7 +56,7 @@ export class SettingsService {
       generator,
       ocr_languages: patch.ocr_languages ?? current.ocr_languages,
     }
-    await this.store.putSettings(next)
+    await this.store.settings.putSettings(next)
     return next
   }
 }

@@ -25,11 +25,12 @@ const tags = ['Chat']
 const error = (description: string) => ({ description, schema: errorSchema })
 
 async function requireCollection(ports: ApiPorts, id: string | null | undefined): Promise<void> {
-  if (id && !(await ports.store.getCollection(id))) throw ApiError.notFound('Collection not found')
+  if (id && !(await ports.store.collections.getCollection(id)))
+    throw ApiError.notFound('Collection not found')
 }
 
 async function requireSession(ports: ApiPorts, id: string): Promise<ChatSession> {
-  const session = await ports.store.getSession(id)
+  const session = await ports.store.chat.getSession(id)
   if (!session) throw ApiError.notFound(SESSION_NOT_FOUND)
   return session
 }
@@ -76,7 +77,7 @@ export const chatRoutes: Route[] = [
     },
     async handler({ body }, ports) {
       await requireCollection(ports, body.collection_id)
-      const session = await ports.store.createSession({
+      const session = await ports.store.chat.createSession({
         id: ports.newId(),
         name: body.name,
         collection_id: body.collection_id ?? null,
@@ -93,7 +94,7 @@ export const chatRoutes: Route[] = [
     tags,
     responses: { 200: { description: 'Sessions', schema: z.array(sessionSchema) } },
     async handler(_input, { store }) {
-      return { status: 200, body: await store.listSessions() }
+      return { status: 200, body: await store.chat.listSessions() }
     },
   }),
   defineRoute({
@@ -127,7 +128,7 @@ export const chatRoutes: Route[] = [
     async handler({ params, body }, ports) {
       await requireSession(ports, params.session_id)
       await requireCollection(ports, body.collection_id)
-      const updated = await ports.store.updateSession(params.session_id, {
+      const updated = await ports.store.chat.updateSession(params.session_id, {
         ...body,
         updated_at: toTimestamp(ports.clock.now()),
       })
@@ -145,7 +146,7 @@ export const chatRoutes: Route[] = [
     notFoundDetail: SESSION_NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: error(SESSION_NOT_FOUND) },
     async handler({ params }, { store }) {
-      if (!(await store.deleteSession(params.session_id))) throw ApiError.notFound(SESSION_NOT_FOUND)
+      if (!(await store.chat.deleteSession(params.session_id))) throw ApiError.notFound(SESSION_NOT_FOUND)
       return { status: 204 }
     },
   }),
@@ -217,7 +218,10 @@ export const chatRoutes: Route[] = [
     },
     async handler({ query }, ports) {
       await requireSession(ports, query.session_id)
-      return { status: 200, body: await ports.store.listMessages(query.session_id, { limit: query.limit }) }
+      return {
+        status: 200,
+        body: await ports.store.chat.listMessages(query.session_id, { limit: query.limit }),
+      }
     },
   }),
 ]

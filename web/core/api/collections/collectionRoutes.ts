@@ -28,7 +28,7 @@ export const collectionRoutes: Route[] = [
     responses: { 201: { description: 'The new collection', schema: collectionSchema }, 400: invalid },
     async handler({ body }, { store, clock, newId }) {
       const now = toTimestamp(clock.now())
-      const collection = await store.createCollection({
+      const collection = await store.collections.createCollection({
         id: newId(),
         name: body.name,
         description: body.description,
@@ -47,7 +47,7 @@ export const collectionRoutes: Route[] = [
     tags,
     responses: { 200: { description: 'All collections', schema: z.array(collectionSchema) } },
     async handler(_input, { store }) {
-      return { status: 200, body: await store.listCollections() }
+      return { status: 200, body: await store.collections.listCollections() }
     },
   }),
   defineRoute({
@@ -60,7 +60,7 @@ export const collectionRoutes: Route[] = [
     notFoundDetail: NOT_FOUND,
     responses: { 200: { description: 'The collection', schema: collectionSchema }, 404: notFound },
     async handler({ params }, { store }) {
-      const collection = await store.getCollection(params.collection_id)
+      const collection = await store.collections.getCollection(params.collection_id)
       if (!collection) throw ApiError.notFound(NOT_FOUND)
       return { status: 200, body: collection }
     },
@@ -82,7 +82,7 @@ export const collectionRoutes: Route[] = [
       404: notFound,
     },
     async handler({ params, body }, { store, clock }) {
-      const updated = await store.updateCollection(params.collection_id, {
+      const updated = await store.collections.updateCollection(params.collection_id, {
         ...body,
         updated_at: toTimestamp(clock.now()),
       })
@@ -100,9 +100,10 @@ export const collectionRoutes: Route[] = [
     notFoundDetail: NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFound },
     async handler({ params }, { store, files, documents }) {
-      const contained = await store.listDocuments({ collectionId: params.collection_id })
+      const contained = await store.documents.listDocuments({ collectionId: params.collection_id })
       for (const document of contained) documents.cancel(document.id)
-      if (!(await store.deleteCollection(params.collection_id))) throw ApiError.notFound(NOT_FOUND)
+      if (!(await store.collections.deleteCollection(params.collection_id)))
+        throw ApiError.notFound(NOT_FOUND)
       await deleteUnusedFiles(contained.map(fileKey), store, files)
       return { status: 204 }
     },

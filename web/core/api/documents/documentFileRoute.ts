@@ -38,7 +38,7 @@ export const documentFileRoute: Route = defineRoute({
     404: { description: 'Document (or its stored file) not found', schema: errorSchema },
   },
   async handler({ params }, { store, files }) {
-    const document = await store.getDocument(params.document_id)
+    const document = await store.documents.getDocument(params.document_id)
     if (!document) throw ApiError.notFound(NOT_FOUND)
     const bytes = await files.get(fileKey(document))
     if (!bytes) throw ApiError.notFound('The stored file is missing; upload the document again')

@@ -77,13 +77,16 @@ export const documentRoutes: Route[] = [
         )
       }
       const collectionId = body.collection_id
-      if (!z.uuid().safeParse(collectionId).success || !(await ports.store.getCollection(collectionId))) {
+      if (
+        !z.uuid().safeParse(collectionId).success ||
+        !(await ports.store.collections.getCollection(collectionId))
+      ) {
         throw ApiError.notFound('Collection not found')
       }
       const bytes = await file.bytes()
       const key = await ports.files.put(bytes)
       const id = ports.newId()
-      const document = await ports.store.createDocument({
+      const document = await ports.store.documents.createDocument({
         id,
         filename: `doc_${id.slice(0, 8)}${extension}`,
         original_filename: file.filename,
@@ -114,7 +117,7 @@ export const documentRoutes: Route[] = [
       400: error('Invalid query'),
     },
     async handler({ query }, { store }) {
-      return { status: 200, body: await store.listDocuments({ collectionId: query.collection_id }) }
+      return { status: 200, body: await store.documents.listDocuments({ collectionId: query.collection_id }) }
     },
   }),
   defineRoute({
@@ -127,7 +130,7 @@ export const documentRoutes: Route[] = [
     notFoundDetail: NOT_FOUND,
     responses: { 200: { description: 'The document', schema: documentSchema }, 404: error(NOT_FOUND) },
     async handler({ params }, { store }) {
-      const document = await store.getDocument(params.document_id)
+      const document = await store.documents.getDocument(params.document_id)
       if (!document) throw ApiError.notFound(NOT_FOUND)
       return { status: 200, body: document }
     },
@@ -147,7 +150,7 @@ export const documentRoutes: Route[] = [
       404: error(NOT_FOUND),
     },
     async handler({ params, body }, { store, documents }) {
-      const document = await store.updateDocument(params.document_id, {
+      const document = await store.documents.updateDocument(params.document_id, {
         status: 'processing',
         processed_at: null,
         metadata: {},
@@ -175,7 +178,7 @@ export const documentRoutes: Route[] = [
       404: error(NOT_FOUND),
     },
     async handler({ params, body }, { store }) {
-      const document = await store.updateDocument(params.document_id, {
+      const document = await store.documents.updateDocument(params.document_id, {
         original_filename: body.original_filename,
       })
       if (!document) throw ApiError.notFound(NOT_FOUND)
@@ -192,10 +195,10 @@ export const documentRoutes: Route[] = [
     notFoundDetail: NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: error(NOT_FOUND) },
     async handler({ params }, { store, files, documents }) {
-      const document = await store.getDocument(params.document_id)
+      const document = await store.documents.getDocument(params.document_id)
       if (!document) throw ApiError.notFound(NOT_FOUND)
       documents.cancel(document.id)
-      await store.deleteDocument(document.id)
+      await store.documents.deleteDocument(document.id)
       await deleteUnusedFiles([fileKey(document)], store, files)
       return { status: 204 }
     },

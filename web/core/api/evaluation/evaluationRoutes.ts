@@ -26,11 +26,11 @@ const tags = ['Evaluation']
 const error = (description: string) => ({ description, schema: errorSchema })
 
 async function requireCollection(ports: ApiPorts, id: string): Promise<void> {
-  if (!(await ports.store.getCollection(id))) throw ApiError.notFound('Collection not found')
+  if (!(await ports.store.collections.getCollection(id))) throw ApiError.notFound('Collection not found')
 }
 
 async function requireRun(ports: ApiPorts, id: string): Promise<EvaluationRun> {
-  const run = await ports.store.getEvaluationRun(id)
+  const run = await ports.store.evaluation.getEvaluationRun(id)
   if (!run) throw ApiError.notFound(RUN_NOT_FOUND)
   return run
 }
@@ -83,7 +83,7 @@ export const evaluationRoutes: Route[] = [
     async handler({ body }, ports) {
       await requireCollection(ports, body.collection_id)
       const testCases = await readTestCases(ports, body)
-      const run = await ports.store.createEvaluationRun({
+      const run = await ports.store.evaluation.createEvaluationRun({
         id: ports.newId(),
         collection_id: body.collection_id,
         mode: 'server',
@@ -127,7 +127,7 @@ export const evaluationRoutes: Route[] = [
       400: error('Invalid query'),
     },
     async handler({ query }, { store }) {
-      const runs = await store.listEvaluationRuns({ collectionId: query.collection_id })
+      const runs = await store.evaluation.listEvaluationRuns({ collectionId: query.collection_id })
       return { status: 200, body: runs.map((run) => toRunView(run, false)) }
     },
   }),
@@ -169,7 +169,7 @@ export const evaluationRoutes: Route[] = [
     },
     async handler({ body }, ports) {
       await requireCollection(ports, body.collection_id)
-      const run = await ports.store.createEvaluationRun({
+      const run = await ports.store.evaluation.createEvaluationRun({
         id: ports.newId(),
         collection_id: body.collection_id,
         mode: 'plugin',
@@ -229,7 +229,7 @@ export const evaluationRoutes: Route[] = [
           `results: the run has ${run.evaluated_count} of ${run.total_questions} results; at most ${room} more fit`,
         )
       }
-      const updated = await ports.store.appendEvaluationResults(
+      const updated = await ports.store.evaluation.appendEvaluationResults(
         run.id,
         body.results.map((result) => ({
           question: result.question,
@@ -246,7 +246,7 @@ export const evaluationRoutes: Route[] = [
       if (!updated) throw ApiError.notFound(RUN_NOT_FOUND)
       const completed = updated.evaluated_count >= updated.total_questions
       if (completed) {
-        await ports.store.updateEvaluationRun(run.id, {
+        await ports.store.evaluation.updateEvaluationRun(run.id, {
           status: 'completed',
           completed_at: toTimestamp(ports.clock.now()),
         })
@@ -284,7 +284,11 @@ export const evaluationRoutes: Route[] = [
         throw new ApiError(413, `The state is ${(size / 1048576).toFixed(1)} MB; at most 10 MB can be saved`)
       }
       await requireRun(ports, params.evaluation_run_id)
-      await ports.store.saveEvaluationState(params.evaluation_run_id, body, toTimestamp(ports.clock.now()))
+      await ports.store.evaluation.saveEvaluationState(
+        params.evaluation_run_id,
+        body,
+        toTimestamp(ports.clock.now()),
+      )
       return { status: 200, body: { evaluation_run_id: params.evaluation_run_id, saved: true } }
     },
   }),
@@ -311,7 +315,7 @@ export const evaluationRoutes: Route[] = [
     },
     async handler({ params }, ports) {
       await requireRun(ports, params.evaluation_run_id)
-      const saved = await ports.store.getEvaluationState(params.evaluation_run_id)
+      const saved = await ports.store.evaluation.getEvaluationState(params.evaluation_run_id)
       return {
         status: 200,
         body: {

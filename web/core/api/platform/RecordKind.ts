@@ -73,7 +73,7 @@ export function defineRecordKind<F extends z.ZodType<Record<string, unknown>>, P
     >),
     syncs: (record) => (typeof sync === 'function' ? sync(record.data) : sync === 'always'),
     find: async (ports, id) => {
-      const record = await ports.store.getRecord(kind, id)
+      const record = await ports.store.records.getRecord(kind, id)
       return record?.kind === kind ? record : undefined
     },
     async require(ports, id) {
@@ -81,11 +81,11 @@ export function defineRecordKind<F extends z.ZodType<Record<string, unknown>>, P
       if (!record) throw ApiError.notFound(notFound)
       return record
     },
-    list: (ports, parentId) => ports.store.listRecords(kind, parentId ? { parentId } : undefined),
+    list: (ports, parentId) => ports.store.records.listRecords(kind, parentId ? { parentId } : undefined),
     create: (ports, data, parentId = null) => newRecord(ports, kind, data, parentId),
     patch: (ports, record, patch) => patchedRecord(ports, record, patch),
     put: (ports, record) => putRecord(ports, record),
-    remove: (ports, id) => ports.store.writeRecords([{ delete: { kind, id } }]),
+    remove: (ports, id) => ports.store.records.writeRecords([{ delete: { kind, id } }]),
     view: recordView,
   }
 }

@@ -20,7 +20,7 @@ export async function requireRecord(
   id: string,
   detail: string,
 ): Promise<StoredRecord> {
-  const record = await ports.store.getRecord(kind, id)
+  const record = await ports.store.records.getRecord(kind, id)
   if (!record) throw ApiError.notFound(detail)
   return record
 }
@@ -48,5 +48,5 @@ export function patchedRecord(
 
 /** Stores one record (insert or replace). */
 export function putRecord(ports: Pick<ApiPorts, 'store'>, record: StoredRecord): Promise<void> {
-  return ports.store.writeRecords([{ put: record }])
+  return ports.store.records.writeRecords([{ put: record }])
 }

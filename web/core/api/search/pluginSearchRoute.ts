@@ -33,7 +33,7 @@ export const pluginSearchRoute = defineRoute({
   },
   async handler({ body }, ports) {
     const collectionId = body.collection_id ?? undefined
-    if (collectionId && !(await ports.store.getCollection(collectionId))) {
+    if (collectionId && !(await ports.store.collections.getCollection(collectionId))) {
       throw ApiError.notFound('Collection not found')
     }
     const { config } = body

@@ -26,7 +26,7 @@ export const searchRoutes: Route[] = [
     },
     async handler({ body }, ports) {
       const collectionId = body.collection_id ?? undefined
-      if (collectionId && !(await ports.store.getCollection(collectionId))) {
+      if (collectionId && !(await ports.store.collections.getCollection(collectionId))) {
         throw ApiError.notFound('Collection not found')
       }
       const intent = classifyIntent(body.query)

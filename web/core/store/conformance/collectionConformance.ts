@@ -10,29 +10,33 @@ export const collectionConformance: HostCase<StoreConformanceContext>[] = [
     name: 'creates a collection with document_count 0 and reads it back',
     async run({ store }) {
       const input = newCollection({ color: '#A1B2C3' })
-      const created = await store.createCollection(input)
+      const created = await store.collections.createCollection(input)
       checkEqual(created, { ...input, document_count: 0 }, 'created collection')
-      checkEqual(await store.getCollection(input.id), created, 'collection read back')
+      checkEqual(await store.collections.getCollection(input.id), created, 'collection read back')
     },
   },
   {
     name: 'answers undefined for an unknown id',
     async run({ store }) {
-      checkEqual(await store.getCollection('00000000-0000-4000-8000-ffffffffffff'), undefined, 'unknown id')
-      checkEqual(await store.getCollection('not-a-uuid'), undefined, 'malformed id')
+      checkEqual(
+        await store.collections.getCollection('00000000-0000-4000-8000-ffffffffffff'),
+        undefined,
+        'unknown id',
+      )
+      checkEqual(await store.collections.getCollection('not-a-uuid'), undefined, 'malformed id')
     },
   },
   {
     name: 'lists collections newest first, ties in insertion order reversed',
     async run({ store }) {
-      checkEqual(await store.listCollections(), [], 'empty store')
+      checkEqual(await store.collections.listCollections(), [], 'empty store')
       const older = newCollection()
       const newer = newCollection()
       const sameTimeA = newCollection({ created_at: newer.created_at })
-      await store.createCollection(older)
-      await store.createCollection(newer)
-      await store.createCollection(sameTimeA)
-      const ids = (await store.listCollections()).map((c) => c.id)
+      await store.collections.createCollection(older)
+      await store.collections.createCollection(newer)
+      await store.collections.createCollection(sameTimeA)
+      const ids = (await store.collections.listCollections()).map((c) => c.id)
       checkEqual(ids, [sameTimeA.id, newer.id, older.id], 'list order')
     },
   },
@@ -40,25 +44,28 @@ export const collectionConformance: HostCase<StoreConformanceContext>[] = [
     name: 'updates only the fields in the patch',
     async run({ store }) {
       const input = newCollection({ color: '#000000' })
-      await store.createCollection(input)
+      await store.collections.createCollection(input)
       const later = '2027-01-01T00:00:00.000Z'
-      const renamed = await store.updateCollection(input.id, { name: 'Renamed', updated_at: later })
+      const renamed = await store.collections.updateCollection(input.id, {
+        name: 'Renamed',
+        updated_at: later,
+      })
       checkEqual(renamed, { ...input, name: 'Renamed', updated_at: later, document_count: 0 }, 'after rename')
-      const cleared = await store.updateCollection(input.id, { color: null, updated_at: later })
+      const cleared = await store.collections.updateCollection(input.id, { color: null, updated_at: later })
       checkEqual(cleared?.color, null, 'colour cleared by null')
       checkEqual(cleared?.description, input.description, 'description untouched')
-      checkEqual(await store.getCollection(input.id), cleared, 'update persisted')
+      checkEqual(await store.collections.getCollection(input.id), cleared, 'update persisted')
     },
   },
   {
     name: 'answers undefined when updating an unknown collection, and creates nothing',
     async run({ store }) {
-      const result = await store.updateCollection('00000000-0000-4000-8000-eeeeeeeeeeee', {
+      const result = await store.collections.updateCollection('00000000-0000-4000-8000-eeeeeeeeeeee', {
         name: 'x',
         updated_at: new Date().toISOString(),
       })
       checkEqual(result, undefined, 'update of unknown id')
-      checkEqual(await store.listCollections(), [], 'nothing created')
+      checkEqual(await store.collections.listCollections(), [], 'nothing created')
     },
   },
   {
@@ -66,13 +73,13 @@ export const collectionConformance: HostCase<StoreConformanceContext>[] = [
     async run({ store }) {
       const keep = newCollection()
       const drop = newCollection()
-      await store.createCollection(keep)
-      await store.createCollection(drop)
-      checkEqual(await store.deleteCollection(drop.id), true, 'first delete')
-      checkEqual(await store.deleteCollection(drop.id), false, 'second delete')
-      checkEqual(await store.getCollection(drop.id), undefined, 'deleted collection')
+      await store.collections.createCollection(keep)
+      await store.collections.createCollection(drop)
+      checkEqual(await store.collections.deleteCollection(drop.id), true, 'first delete')
+      checkEqual(await store.collections.deleteCollection(drop.id), false, 'second delete')
+      checkEqual(await store.collections.getCollection(drop.id), undefined, 'deleted collection')
       checkEqual(
-        (await store.listCollections()).map((c) => c.id),
+        (await store.collections.listCollections()).map((c) => c.id),
         [keep.id],
         'remaining collections',
       )
@@ -82,15 +89,15 @@ export const collectionConformance: HostCase<StoreConformanceContext>[] = [
     name: 'refuses a second collection with the same id and keeps the first',
     async run({ store }) {
       const input = newCollection()
-      await store.createCollection(input)
+      await store.collections.createCollection(input)
       let failed = false
       try {
-        await store.createCollection({ ...input, name: 'Impostor' })
+        await store.collections.createCollection({ ...input, name: 'Impostor' })
       } catch {
         failed = true
       }
       check(failed, 'a duplicate id must be rejected')
-      checkEqual((await store.getCollection(input.id))?.name, input.name, 'original kept')
+      checkEqual((await store.collections.getCollection(input.id))?.name, input.name, 'original kept')
     },
   },
   {
@@ -99,8 +106,8 @@ export const collectionConformance: HostCase<StoreConformanceContext>[] = [
       const text =
         'Ünïcödé 📚 — "quotes", \'apostrophes\', back\\slash, <tags> & NUL-free\nnew line\t tab 中文 עברית'
       const input = newCollection({ name: text, description: text.repeat(50) })
-      await store.createCollection(input)
-      const read = await store.getCollection(input.id)
+      await store.collections.createCollection(input)
+      const read = await store.collections.getCollection(input.id)
       checkEqual(read?.name, text, 'name')
       checkEqual(read?.description, text.repeat(50), 'description')
     },
@@ -109,8 +116,8 @@ export const collectionConformance: HostCase<StoreConformanceContext>[] = [
     name: 'keeps every one of many concurrent writes',
     async run({ store }) {
       const inputs = Array.from({ length: 25 }, () => newCollection())
-      await Promise.all(inputs.map((input) => store.createCollection(input)))
-      const listed = new Set((await store.listCollections()).map((c: Collection) => c.id))
+      await Promise.all(inputs.map((input) => store.collections.createCollection(input)))
+      const listed = new Set((await store.collections.listCollections()).map((c: Collection) => c.id))
       checkEqual(listed.size, inputs.length, 'listed count')
       check(
         inputs.every((input) => listed.has(input.id)),
@@ -122,11 +129,14 @@ export const collectionConformance: HostCase<StoreConformanceContext>[] = [
     name: 'persists across close and reopen',
     async run({ store, reopen }) {
       const input = newCollection({ color: '#123456' })
-      await store.createCollection(input)
-      await store.updateCollection(input.id, { description: 'Changed', updated_at: input.updated_at })
+      await store.collections.createCollection(input)
+      await store.collections.updateCollection(input.id, {
+        description: 'Changed',
+        updated_at: input.updated_at,
+      })
       const reopened = await reopen()
       checkEqual(
-        await reopened.getCollection(input.id),
+        await reopened.collections.getCollection(input.id),
         { ...input, description: 'Changed', document_count: 0 },
         'collection after reopen',
       )

@@ -1,11 +1,12 @@
 import type { Store } from '../Store'
 import type { HostCase } from '../../testing/HostCase'
 import { chatConformance } from './chatConformance'
+import { chunkConformance } from './chunkConformance'
 import { collectionConformance } from './collectionConformance'
 import { documentConformance } from './documentConformance'
 import { evaluationConformance } from './evaluationConformance'
-import { lookupConformance } from './lookupConformance'
 import { recordConformance } from './recordConformance'
+import { settingsConformance } from './settingsConformance'
 
 /**
  * What every Store adapter must do, written once. A runner gives each case a fresh, empty store and
@@ -17,11 +18,19 @@ export interface StoreConformanceContext {
   reopen(): Promise<Store>
 }
 
-export const storeConformance: HostCase<StoreConformanceContext>[] = [
-  ...collectionConformance,
-  ...documentConformance,
-  ...chatConformance,
-  ...evaluationConformance,
-  ...lookupConformance,
-  ...recordConformance,
-]
+/** The sub-ports of Store (every member but `close`). */
+export type StoreSubPort = Exclude<keyof Store, 'close'>
+
+/**
+ * The cases per sub-port: a runner reports each under its sub-port's name. A case may set up what
+ * it needs through other sub-ports (a document needs a collection); it checks the one it is filed under.
+ */
+export const storeConformance: Record<StoreSubPort, HostCase<StoreConformanceContext>[]> = {
+  collections: collectionConformance,
+  documents: documentConformance,
+  chunks: chunkConformance,
+  chat: chatConformance,
+  evaluation: evaluationConformance,
+  settings: settingsConformance,
+  records: recordConformance,
+}

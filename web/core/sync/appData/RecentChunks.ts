@@ -35,7 +35,7 @@ export class RecentChunks {
     const first = chunks?.[0]
     const last = chunks?.at(-1)
     if (!chunks || !first || !last) return undefined
-    const stored = await store.getChunks([first.id, last.id])
+    const stored = await store.chunks.getChunks([first.id, last.id])
     const current = stored.filter((chunk) => chunk.document_id === documentId)
     return current.length === new Set([first.id, last.id]).size ? chunks : undefined
   }

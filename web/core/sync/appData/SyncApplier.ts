@@ -99,34 +99,35 @@ export class SyncApplier {
   /** The record is gone (a delete, or compacted away while this device was behind). */
   async forget(kind: string, id: string): Promise<void> {
     const { store } = this.ports
-    await store.writeRecords([{ delete: { kind: DEFERRED, id: keyOf(kind, id) } }])
+    await store.records.writeRecords([{ delete: { kind: DEFERRED, id: keyOf(kind, id) } }])
     switch (kind) {
       case SYNC_KIND.collection: {
-        const documents = await store.listDocuments({ collectionId: id })
+        const documents = await store.documents.listDocuments({ collectionId: id })
         const blobs = await Promise.all(documents.map((d) => this.chunksKeyOf(d.id)))
-        if (!(await store.deleteCollection(id))) return
+        if (!(await store.collections.deleteCollection(id))) return
         for (const document of documents) await this.index(document.id, [])
         await this.dropFiles(documents.map(fileKey), blobs)
         return
       }
       case SYNC_KIND.document: {
-        const document = await store.getDocument(id)
+        const document = await store.documents.getDocument(id)
         if (!document) return
         const blob = await this.chunksKeyOf(id)
-        await store.deleteDocument(id)
+        await store.documents.deleteDocument(id)
         await this.index(id, [])
         await this.dropFiles([fileKey(document)], [blob])
         return
       }
       case SYNC_KIND.session:
-        await store.deleteSession(id)
+        await store.chat.deleteSession(id)
         return
     }
     // A message goes with its session (no other delete exists); settings are never deleted.
     const platformKind = platformKindOf(kind)
     if (!platformKind) return
-    const plugin = platformKind === pluginKind.kind ? await store.getRecord(platformKind, id) : undefined
-    await store.writeRecords([{ delete: { kind: platformKind, id } }])
+    const plugin =
+      platformKind === pluginKind.kind ? await store.records.getRecord(platformKind, id) : undefined
+    await store.records.writeRecords([{ delete: { kind: platformKind, id } }])
     // An uninstalled plugin's files go with it (unless another plugin or a document has the same bytes).
     if (plugin) await deleteUnusedPluginFiles(this.ports, filesOf(plugin.data))
   }
@@ -144,11 +145,11 @@ export class SyncApplier {
     const values = this.parse(collectionValues, { kind: SYNC_KIND.collection, id }, raw)
     if (!values) return
     const { store } = this.ports
-    if (await store.getCollection(id)) {
+    if (await store.collections.getCollection(id)) {
       const { name, description, color, updated_at } = values
-      await store.updateCollection(id, { name, description, color, updated_at })
+      await store.collections.updateCollection(id, { name, description, color, updated_at })
     } else {
-      await store.createCollection({ id, ...values })
+      await store.collections.createCollection({ id, ...values })
     }
     await this.applyDeferred(SYNC_KIND.collection, id)
   }
@@ -157,11 +158,11 @@ export class SyncApplier {
     const values = this.parse(documentValues, record, raw)
     if (!values) return
     const { store } = this.ports
-    if (!(await store.getCollection(values.collection_id))) {
+    if (!(await store.collections.getCollection(values.collection_id))) {
       return this.defer(record, SYNC_KIND.collection, values.collection_id)
     }
     const { [CHUNKS_FIELD]: chunksKey, ...fields } = values
-    const local = await store.getDocument(record.id)
+    const local = await store.documents.getDocument(record.id)
     let chunks: ChunkRecord[] | undefined
     if (!local || (await this.chunksKeyOf(record.id)) !== chunksKey) {
       const file = await this.blob(fileKey(fields))
@@ -185,7 +186,7 @@ export class SyncApplier {
     if (local) {
       // original_filename too: a document renamed on one device is renamed on the others.
       const { status, processed_at, metadata, chunk_count, original_filename } = fields
-      await store.updateDocument(record.id, {
+      await store.documents.updateDocument(record.id, {
         status,
         processed_at,
         metadata,
@@ -194,10 +195,10 @@ export class SyncApplier {
         progress: null,
       })
     } else {
-      await store.createDocument({ id: record.id, ...fields, progress: null })
+      await store.documents.createDocument({ id: record.id, ...fields, progress: null })
     }
     if (chunks) {
-      await store.replaceChunks(record.id, chunks)
+      await store.chunks.replaceChunks(record.id, chunks)
       await this.index(record.id, chunks)
     }
   }
@@ -214,14 +215,14 @@ export class SyncApplier {
     const values = this.parse(sessionValues, record, raw)
     if (!values) return
     const { store } = this.ports
-    if (values.collection_id && !(await store.getCollection(values.collection_id))) {
+    if (values.collection_id && !(await store.collections.getCollection(values.collection_id))) {
       return this.defer(record, SYNC_KIND.collection, values.collection_id)
     }
     const { name, collection_id, created_at, updated_at } = values
-    if (!(await store.getSession(record.id))) {
-      await store.createSession({ id: record.id, name, collection_id, created_at })
+    if (!(await store.chat.getSession(record.id))) {
+      await store.chat.createSession({ id: record.id, name, collection_id, created_at })
     }
-    await store.updateSession(record.id, { name, collection_id, updated_at })
+    await store.chat.updateSession(record.id, { name, collection_id, updated_at })
     await this.applyDeferred(SYNC_KIND.session, record.id)
   }
 
@@ -229,23 +230,25 @@ export class SyncApplier {
     const values = this.parse(messageValues, record, raw)
     if (!values) return
     const { store } = this.ports
-    const session = await store.getSession(values.session_id)
+    const session = await store.chat.getSession(values.session_id)
     if (!session) return this.defer(record, SYNC_KIND.session, values.session_id)
     const collectionId =
-      values.collection_id && (await store.getCollection(values.collection_id)) ? values.collection_id : null
+      values.collection_id && (await store.collections.getCollection(values.collection_id))
+        ? values.collection_id
+        : null
     try {
-      await store.addMessage({ id: record.id, ...values, collection_id: collectionId })
+      await store.chat.addMessage({ id: record.id, ...values, collection_id: collectionId })
     } catch (error) {
       // Messages never change: one already here (applied before) is this one. The store refuses a
       // duplicate id as a whole (nothing written), and the history is read only in that rare case, so a
       // first sync of a long chat does not read it once per message.
-      const existing = await store.listMessages(values.session_id, { limit: ALL_MESSAGES })
+      const existing = await store.chat.listMessages(values.session_id, { limit: ALL_MESSAGES })
       if (existing.some((message) => message.id === record.id)) return
       throw error
     }
     // Adding moves the session's `updated_at` to the message's time; a later synced one stays.
     if (session.updated_at > values.created_at) {
-      await store.updateSession(session.id, { updated_at: session.updated_at })
+      await store.chat.updateSession(session.id, { updated_at: session.updated_at })
     }
   }
 
@@ -255,13 +258,13 @@ export class SyncApplier {
    */
   private async applySettings(values: Record<string, unknown>): Promise<void> {
     const { store } = this.ports
-    await store.putSettings(keepSecrets(withoutSecrets(values), await store.getSettings()))
+    await store.settings.putSettings(keepSecrets(withoutSecrets(values), await store.settings.getSettings()))
   }
 
   private async applyRecord(record: SyncRecord, kind: string, raw: Record<string, unknown>): Promise<void> {
     const values = this.parse(recordValues, record, raw)
     if (!values) return
-    const local = await this.ports.store.getRecord(kind, record.id)
+    const local = await this.ports.store.records.getRecord(kind, record.id)
     // Keys stay on their host, as in applySettings.
     const data = keepSecrets(withoutSecrets(unprefixed(raw, DATA_PREFIX)), local?.data) as Record<
       string,
@@ -276,7 +279,7 @@ export class SyncApplier {
       return
     }
     if (kind === pluginKind.kind && !(await this.pluginFiles(record, data.files))) return
-    await this.ports.store.writeRecords([{ put }])
+    await this.ports.store.records.writeRecords([{ put }])
     // An update's files replace the old version's: those nothing else uses go.
     if (kind === pluginKind.kind) await deleteUnusedPluginFiles(this.ports, filesOf(local?.data))
   }
@@ -297,7 +300,7 @@ export class SyncApplier {
   }
 
   private async defer(record: SyncRecord, parentKind: string, parentId: string): Promise<void> {
-    await this.ports.store.writeRecords([
+    await this.ports.store.records.writeRecords([
       {
         put: {
           kind: DEFERRED,
@@ -312,9 +315,9 @@ export class SyncApplier {
   }
 
   private async applyDeferred(kind: string, id: string): Promise<void> {
-    const waiting = await this.ports.store.listRecords(DEFERRED, { parentId: keyOf(kind, id) })
+    const waiting = await this.ports.store.records.listRecords(DEFERRED, { parentId: keyOf(kind, id) })
     for (const entry of waiting) {
-      await this.ports.store.writeRecords([{ delete: { kind: DEFERRED, id: entry.id } }])
+      await this.ports.store.records.writeRecords([{ delete: { kind: DEFERRED, id: entry.id } }])
       const record = entry.data.record
       if (isPlainObject(record)) await this.apply(record as unknown as SyncRecord)
     }
@@ -336,7 +339,7 @@ export class SyncApplier {
   }
 
   private async chunksKeyOf(documentId: string): Promise<string | null> {
-    return chunkBlobKey(await this.ports.store.listChunks({ documentId }))
+    return chunkBlobKey(await this.ports.store.chunks.listChunks({ documentId }))
   }
 
   private async dropFiles(fileKeys: string[], blobs: ReadonlyArray<string | null>): Promise<void> {

@@ -33,24 +33,24 @@ export async function captureExisting(
     await sink.change(kind, id, toSyncFields(await values()))
     captured++
   }
-  for (const collection of await store.listCollections()) {
+  for (const collection of await store.collections.listCollections()) {
     await capture(SYNC_KIND.collection, collection.id, async () => collectionValuesOf(collection))
   }
-  for (const document of await store.listDocuments({ statuses: ['completed', 'failed'] })) {
+  for (const document of await store.documents.listDocuments({ statuses: ['completed', 'failed'] })) {
     await capture(SYNC_KIND.document, document.id, () => documentSyncValues(store, files, document))
   }
-  for (const session of await store.listSessions()) {
+  for (const session of await store.chat.listSessions()) {
     await capture(SYNC_KIND.session, session.id, async () => sessionValuesOf(session))
-    for (const message of await store.listMessages(session.id, { limit: ALL_MESSAGES })) {
+    for (const message of await store.chat.listMessages(session.id, { limit: ALL_MESSAGES })) {
       await capture(SYNC_KIND.message, message.id, async () => messageValuesOf(message))
     }
   }
-  const settings = await store.getSettings()
+  const settings = await store.settings.getSettings()
   if (isPlainObject(settings)) {
     await capture(SYNC_KIND.settings, SETTINGS_ID, async () => withoutSecrets(settings))
   }
   for (const kind of SYNCED_RECORD_KINDS) {
-    for (const record of await store.listRecords(kind)) {
+    for (const record of await store.records.listRecords(kind)) {
       // Seeds no one changed are on every host already; sending them would undo a change made elsewhere.
       if (recordSyncs(record) && !isUnchangedSeed(record)) {
         await capture(recordSyncKind(kind), record.id, async () => syncedRecordValues(record))

@@ -16,7 +16,7 @@ export async function documentSyncValues(
   document: DocumentRecord,
   stored?: readonly ChunkRecord[],
 ): Promise<Record<string, unknown>> {
-  const chunks = stored ?? (await store.listChunks({ documentId: document.id }))
+  const chunks = stored ?? (await store.chunks.listChunks({ documentId: document.id }))
   const key = chunks.length > 0 ? await files.put(await encodeChunks(chunks)) : null
   return documentValuesOf(document, key)
 }

@@ -78,7 +78,7 @@ export async function addConversationMessage(
 ): Promise<StoredRecord> {
   const conversation = await requireConversation(ports, conversationId)
   const message = messageKind.create(ports, { conversation_id: conversationId, ...fields }, conversationId)
-  await ports.store.writeRecords([
+  await ports.store.records.writeRecords([
     { put: message },
     { put: { ...conversation, updated_at: message.created_at } },
   ])

@@ -268,7 +268,7 @@ export const conversationRoutes: Route[] = [
     responses: { 204: { description: 'Deleted' }, 404: notFound },
     async handler({ params }, ports) {
       await requireConversation(ports, params.conversation_id)
-      await ports.store.writeRecords(await conversationDeletion(ports, params.conversation_id))
+      await ports.store.records.writeRecords(await conversationDeletion(ports, params.conversation_id))
       return { status: 204 }
     },
   }),

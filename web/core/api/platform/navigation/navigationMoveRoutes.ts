@@ -75,7 +75,7 @@ export const navigationMoveRoutes: Route[] = [
         })
       })
       // `patch` keeps a null parent_id (only undefined leaves a field alone).
-      await ports.store.writeRecords(updated.map((record) => ({ put: record })))
+      await ports.store.records.writeRecords(updated.map((record) => ({ put: record })))
       return { status: 200, body: updated.map((record) => navigationView(record, creator)) }
     },
   }),
@@ -123,7 +123,7 @@ export const navigationMoveRoutes: Route[] = [
         for (const r of renumber(sortByOrder(others.filter((o) => parentOf(o) === oldParent)), now))
           changed.set(r.id, r)
       const writes: RecordWrite[] = [...changed.values()].map((r) => ({ put: r }))
-      await ports.store.writeRecords(writes)
+      await ports.store.records.writeRecords(writes)
       const answer = changed.get(record.id) as StoredRecord
       return { status: 200, body: navigationView(answer, await ports.currentUserId()) }
     },

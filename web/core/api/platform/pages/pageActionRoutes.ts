@@ -110,7 +110,7 @@ export const pageActionRoutes: Route[] = [
       const { writes } = body.publish
         ? await takePageBackup(ports, page, { reason: 'publish', skipIfUnchanged: true })
         : { writes: [] }
-      await ports.store.writeRecords([...writes, { put: next }])
+      await ports.store.records.writeRecords([...writes, { put: next }])
       return { status: 200, body: pageView(next) }
     },
   }),
@@ -149,7 +149,7 @@ export const pageActionRoutes: Route[] = [
         content_backup: (page.data as PageFields).content,
         backup_date: backup.created_at,
       })
-      await ports.store.writeRecords([...writes, { put: next }])
+      await ports.store.records.writeRecords([...writes, { put: next }])
       const { updated_at: _same, ...backupView } = pageBackupKind.view(backup)
       return { status: 201, body: { ...pageView(next), backed_up: true, backup: backupView } }
     },

@@ -90,7 +90,7 @@ export const pageBackupRoutes: Route[] = [
       const next = pageKind.patch(ports, page, {
         content: backup.data.content as Record<string, unknown>,
       })
-      await ports.store.writeRecords([...before.writes, { put: next }])
+      await ports.store.records.writeRecords([...before.writes, { put: next }])
       return {
         status: 200,
         body: {

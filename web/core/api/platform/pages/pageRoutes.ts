@@ -248,7 +248,7 @@ export const pageRoutes: Route[] = [
       const page = await pageKind.require(ports, params.page_id)
       const backups = await pageBackupKind.list(ports, page.id)
       const settings = (await settingInstanceKind.list(ports)).filter((s) => s.data.page_id === page.id)
-      await ports.store.writeRecords([
+      await ports.store.records.writeRecords([
         ...[...backups, ...settings].map((r) => ({ delete: { kind: r.kind, id: r.id } })),
         { delete: { kind: pageKind.kind, id: page.id } },
       ])

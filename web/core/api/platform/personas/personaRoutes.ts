@@ -181,7 +181,7 @@ export const personaRoutes: Route[] = [
       const using = (await conversationKind.list(ports)).filter(
         (conversation) => conversation.data.persona_id === params.persona_id,
       )
-      await ports.store.writeRecords([
+      await ports.store.records.writeRecords([
         ...using.map((conversation) => ({
           put: { ...conversation, data: { ...conversation.data, persona_id: null }, updated_at: now },
         })),

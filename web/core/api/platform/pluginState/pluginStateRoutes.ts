@@ -54,7 +54,7 @@ export const pluginStateRoutes: Route[] = [
     },
     async handler({ body }, ports) {
       const saved = await saveStates(ports, [body])
-      await ports.store.writeRecords(saved.writes)
+      await ports.store.records.writeRecords(saved.writes)
       return { status: saved.created ? 201 : 200, body: recordView(saved.records[0]!) }
     },
   }),
@@ -114,7 +114,7 @@ export const pluginStateRoutes: Route[] = [
     },
     async handler({ body }, ports) {
       const saved = await saveStates(ports, body.states)
-      await ports.store.writeRecords(saved.writes)
+      await ports.store.records.writeRecords(saved.writes)
       return {
         status: 200,
         body: { states: saved.records.map(recordView), created: saved.created, updated: saved.updated },
@@ -191,7 +191,7 @@ export const pluginStateRoutes: Route[] = [
       const doomed = (await pluginStateKind.list(ports)).filter(
         (record) => isExpired(record, now) && record.data.state_strategy !== 'persistent',
       )
-      await ports.store.writeRecords(
+      await ports.store.records.writeRecords(
         doomed.map((record) => ({ delete: { kind: pluginStateKind.kind, id: record.id } })),
       )
       const count = doomed.length

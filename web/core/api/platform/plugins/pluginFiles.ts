@@ -16,7 +16,7 @@ export async function deleteUnusedFiles(
     for (const key of Object.values((plugin.data.files as Record<string, string> | undefined) ?? {}))
       used.add(key)
   }
-  for (const document of await ports.store.listDocuments()) used.add(fileKey(document))
+  for (const document of await ports.store.documents.listDocuments()) used.add(fileKey(document))
   const deleted: string[] = []
   for (const key of new Set(keys)) {
     if (used.has(key)) continue

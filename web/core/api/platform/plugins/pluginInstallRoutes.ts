@@ -354,7 +354,7 @@ const installRoutes: Route[] = [
         ...modules.map((module) => ({ delete: { kind: pluginModuleKind.kind, id: module.id } })),
         { delete: { kind: pluginKind.kind, id: record.id } },
       ]
-      await ports.store.writeRecords(writes)
+      await ports.store.records.writeRecords(writes)
       await deleteUnusedFiles(
         ports,
         Object.values((record.data.files as Record<string, string> | undefined) ?? {}),

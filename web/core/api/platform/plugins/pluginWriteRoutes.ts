@@ -216,7 +216,7 @@ export const pluginIdWriteRoutes: Route[] = [
     async handler({ params }, ports) {
       const plugin = await requirePlugin(ports, params.plugin_id)
       const modules = await pluginModuleKind.list(ports, plugin.id)
-      await ports.store.writeRecords([
+      await ports.store.records.writeRecords([
         ...modules.map((m) => ({ delete: { kind: pluginModuleKind.kind, id: m.id } })),
         { delete: { kind: pluginKind.kind, id: plugin.id } },
       ])

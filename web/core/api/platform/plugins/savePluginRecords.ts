@@ -98,6 +98,6 @@ export async function savePluginRecords(
       .filter((m) => !listed.has(String(m.data.name)))
       .map((m) => ({ delete: { kind: pluginModuleKind.kind, id: m.id } })),
   ]
-  await ports.store.writeRecords(writes)
+  await ports.store.records.writeRecords(writes)
   return { plugin, modules }
 }

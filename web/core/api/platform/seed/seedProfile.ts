@@ -18,14 +18,14 @@ export async function seedProfile(
   userId: string,
   seeds: readonly SeedRecord[] = PROFILE_SEEDS,
 ): Promise<number> {
-  const marker = await store.getRecord(profileSeedKind.kind, MARKER_ID)
+  const marker = await store.records.getRecord(profileSeedKind.kind, MARKER_ID)
   const done = new Set(Array.isArray(marker?.data.ids) ? (marker.data.ids as string[]) : [])
   const missing = seeds.filter((seed) => !done.has(`${seed.kind.kind}:${seed.id}`))
   if (missing.length === 0) return 0
   const writes = []
   for (const seed of missing) {
     // A record the person made with a seed's id (a synced copy, say) is theirs: it is left as it is.
-    if (await store.getRecord(seed.kind.kind, seed.id)) continue
+    if (await store.records.getRecord(seed.kind.kind, seed.id)) continue
     const data = { ...seed.data }
     if ('user_id' in data && data.user_id === null) data.user_id = userId
     const record: StoredRecord = {
@@ -50,6 +50,6 @@ export async function seedProfile(
       updated_at: now,
     },
   })
-  await store.writeRecords(writes)
+  await store.records.writeRecords(writes)
   return writes.length - 1
 }

@@ -121,7 +121,7 @@ export const tagRoutes: Route[] = [
       const links = (await conversationTagKind.list(ports)).filter(
         (link) => link.data.tag_id === params.tag_id,
       )
-      await ports.store.writeRecords([
+      await ports.store.records.writeRecords([
         ...links.map((link) => ({ delete: { kind: conversationTagKind.kind, id: link.id } })),
         { delete: { kind: tagKind.kind, id: params.tag_id } },
       ])

@@ -1,0 +1,123 @@
+import { check, checkEqual } from '../check'
+import type { HostCase } from '../HostCase'
+import type { ContractClient } from './ContractClient'
+import { addMarkdown, expectStatus, newCollection, UNKNOWN_ID } from './contractFixtures'
+import { responseJson } from './responseJson'
+
+const HARBOUR = `# Harbour survey
+
+## Tides
+
+The spring tide at the northern jetty reached 4.2 metres on the third morning, flooding the lower path.
+
+## Birds
+
+A pair of oystercatchers nested above the high-water line and raised two chicks before August.
+
+## Lighthouse
+
+The lighthouse keeper logged fog on eleven nights in October and sounded the horn each time.
+`
+
+interface SearchResponse {
+  chunks: Array<{
+    id: string
+    document_id: string
+    content: string
+    metadata: { page: number | null; heading: string | null; filename: string }
+    score: number
+  }>
+  intent: { kind: string; confidence: number; reasoning: string }
+  requires_generation: boolean
+  generation_type: string | null
+  metadata: { queries_used: string[]; search_method: string; total_results: number }
+}
+
+async function search(client: ContractClient, json: Record<string, unknown>) {
+  const response = await client({ method: 'POST', path: '/api/search_u/', json })
+  checkEqual(response.status, 200, `search status (body ${response.text.slice(0, 300)})`)
+  return responseJson<SearchResponse>(response)
+}
+
+export const searchContract: HostCase<ContractClient>[] = [
+  {
+    name: 'POST /api/search_u/ finds the passage, with scores, headings, intent and method',
+    async run(client) {
+      const collection = await newCollection(client, 'Search')
+      const document = await addMarkdown(client, collection.id, 'harbour.md', HARBOUR)
+      const query = 'How high did the spring tide reach at the northern jetty?'
+      const found = await search(client, { query, collection_id: collection.id, top_k: 3 })
+      const top = found.chunks[0]
+      check(top !== undefined, 'a chunk is found')
+      check(top.content.includes('4.2 metres'), `top chunk answers: ${top.content}`)
+      checkEqual(top.document_id, document.id, 'document_id')
+      checkEqual(top.metadata.filename, 'harbour.md', 'filename')
+      check(found.chunks.length <= 3, 'top_k respected')
+      for (const chunk of found.chunks)
+        check(chunk.score >= 0 && chunk.score <= 1, `score ${chunk.score} in [0, 1]`)
+      check(
+        found.chunks.every((c, i) => i === 0 || found.chunks[i - 1]!.score >= c.score),
+        'best first',
+      )
+      checkEqual(found.metadata.search_method, 'hybrid', 'search_method')
+      checkEqual(found.metadata.queries_used, [query], 'queries_used')
+      checkEqual(found.metadata.total_results, found.chunks.length, 'total_results')
+      checkEqual(found.intent.kind, 'retrieval', 'intent')
+      check(found.intent.confidence >= 0 && found.intent.confidence <= 1, 'confidence in [0, 1]')
+      check(found.intent.reasoning.length > 0, 'reasoning given')
+      checkEqual(found.requires_generation, true, 'requires_generation')
+
+      const vectorOnly = await search(client, {
+        query,
+        collection_id: collection.id,
+        use_hybrid_search: false,
+      })
+      checkEqual(vectorOnly.metadata.search_method, 'vector', 'vector-only method')
+      check(vectorOnly.chunks[0]?.content.includes('4.2 metres'), 'vector search finds it too')
+
+      // No collection: every collection is searched.
+      const everywhere = await search(client, { query: 'oystercatchers nested high-water line', top_k: 50 })
+      check(
+        everywhere.chunks.some((c) => c.document_id === document.id && c.content.includes('oystercatchers')),
+        'found without collection_id',
+      )
+    },
+  },
+  {
+    name: 'POST /api/search_u/ in an empty collection answers no chunks',
+    async run(client) {
+      const collection = await newCollection(client, 'Search')
+      const found = await search(client, { query: 'anything at all', collection_id: collection.id })
+      checkEqual(found.chunks, [], 'no chunks')
+      checkEqual(found.metadata.total_results, 0, 'total_results')
+    },
+  },
+  {
+    name: 'POST /api/search_u/ classifies greetings and comparisons',
+    async run(client) {
+      const greeting = await search(client, { query: 'Hello there!' })
+      checkEqual(greeting.intent.kind, 'chat', 'greeting intent')
+      const comparison = await search(client, { query: 'Compare the tides and the lighthouse fog' })
+      checkEqual(comparison.intent.kind, 'comparison', 'comparison intent')
+    },
+  },
+  {
+    name: 'POST /api/search_u/ rejects bad input with 400 naming the field, unknown collections with 404',
+    async run(client) {
+      const post = (json: unknown) => client({ method: 'POST', path: '/api/search_u/', json })
+      expectStatus(await post({}), 400, 'query')
+      expectStatus(await post({ query: '   ' }), 400, 'query')
+      expectStatus(await post({ query: 42 }), 400, 'query')
+      expectStatus(await post({ query: 'q', top_k: 0 }), 400, 'top_k')
+      expectStatus(await post({ query: 'q', top_k: 51 }), 400, 'top_k')
+      expectStatus(await post({ query: 'q', top_k: 2.5 }), 400, 'top_k')
+      expectStatus(await post({ query: 'q', top_k: '5' }), 400, 'top_k')
+      expectStatus(await post({ query: 'q', similarity_threshold: 1.5 }), 400, 'similarity_threshold')
+      expectStatus(await post({ query: 'q', use_hybrid_search: 'yes' }), 400, 'use_hybrid_search')
+      expectStatus(await post({ query: 'q', collection_id: 'not-a-uuid' }), 400, 'collection_id')
+      expectStatus(await post({ query: 'q', limit: 3 }), 200) // unknown fields are ignored, as pydantic does
+      expectStatus(await post({ query: 'q', collection_id: UNKNOWN_ID }), 404)
+      expectStatus(await client({ method: 'POST', path: '/api/search_u/', raw: '{"query":' }), 400)
+    },
+  },
+]
