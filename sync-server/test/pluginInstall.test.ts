@@ -376,13 +376,16 @@ describe('plugin sources on a multi-user server', () => {
     }
   })
 
-  it('answers 404 for the marketplace when no catalog is configured or built', async () => {
+  it('answers an empty marketplace, with how to set one, when no catalog is configured or built', async () => {
     const server = await startTestServer({
       config: { pluginCatalogDir: join(tmpdir(), 'quire-no-catalog-here') },
     })
     try {
       const response = await fetch(`${server.url}/api/v1/plugins/available`)
-      expect(response.status).toBe(404)
+      expect(response.status).toBe(200)
+      const { data } = (await response.json()) as { data: Record<string, unknown> }
+      expect(data).toMatchObject({ available_plugins: {}, total_count: 0, catalog_url: null })
+      expect(String(data.message)).toMatch(/PLUGIN_CATALOG_URL/u)
       expect((await fetch(`${server.url}/plugin-catalog/catalog.json`)).status).toBe(404)
     } finally {
       await server.stop()

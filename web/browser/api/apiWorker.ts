@@ -13,6 +13,7 @@ import { createApiPorts } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
 import { parseJsonBody } from '../../core/api/parseJsonBody'
 import { createEmbedderLoads } from '../../core/api/settings/createEmbedderLoads'
+import { ApiError } from '../../core/api/ApiError'
 import { catalogUrlSetting } from '../../core/api/platform/plugins/catalogUrlSetting'
 import { BUILT_IN_CATALOG_PATH } from '../../core/api/platform/plugins/pluginCatalog'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
@@ -73,11 +74,18 @@ const { ports, start } = createApiPorts({
   // Ollama is reached from here with the browser's fetch: it must allow this page's origin (OLLAMA_ORIGINS).
   modelHost: { corsOrigin: self.location.origin },
   // Plugin archives and catalogs with the browser's own fetch (CORS decides); the marketplace is the
-  // person's catalog setting, else the catalog a sync server serving this page offers.
+  // person's catalog setting, else the catalog a sync server serving this page offers. A page hosted
+  // without one (a static PWA) has no built-in catalog: an empty marketplace, not an error.
   pluginSources: {
-    catalogUrl: async () =>
-      (await catalogUrlSetting({ store: sync.store })) ??
-      new URL(BUILT_IN_CATALOG_PATH, self.location.origin).href,
+    catalogUrl: () => catalogUrlSetting({ store: sync.store }),
+    builtInCatalog: async (name) => {
+      const response = await fetch(
+        new URL(`${BUILT_IN_CATALOG_PATH.replace(/catalog\.json$/u, '')}${name}`, self.location.origin),
+      )
+      if (response.status === 404) return undefined
+      if (!response.ok) throw new ApiError(502, `This page's plugin catalog answered ${response.status}`)
+      return new Uint8Array(await response.arrayBuffer())
+    },
   },
 })
 // The browser's own account on a sync server; only this host mounts the account routes.

@@ -86,6 +86,12 @@ export function MarketplacePanel(props: {
                   ? `${entries().length} ${entries().length === 1 ? 'plugin' : 'plugins'}`
                   : `${shown().length} of ${entries().length} plugins`}
               </p>
+              <Show when={entries().length === 0}>
+                <p class="plugin-offline-note">
+                  No marketplace is set up here yet. Add a catalog URL in Settings, or install a plugin from a
+                  file or a URL under Advanced.
+                </p>
+              </Show>
               <ul class="plugin-list" aria-label="Marketplace plugins">
                 <For each={shown()}>
                   {(entry) => <MarketplaceCard entry={entry} onInstall={() => props.onInstall(entry)} />}

@@ -242,7 +242,7 @@ const installRoutes: Route[] = [
     path: `${BASE}/available`,
     operationId: 'listAvailablePlugins',
     summary: 'The marketplace: plugins that can be installed',
-    description: `BrainDrive’s \`{status: 'success', data: {available_plugins: {[plugin_slug]: entry}, total_count}}\`, each entry the catalog’s fields plus \`installed\`, \`installed_version\`, \`installed_plugin_id\` and \`update_available\` (the catalog’s version is above the installed one). ${MARKETPLACE} A catalog that cannot be fetched answers 502 (offline in the browser, for instance).`,
+    description: `BrainDrive’s \`{status: 'success', data: {available_plugins: {[plugin_slug]: entry}, total_count}}\`, each entry the catalog’s fields plus \`installed\`, \`installed_version\`, \`installed_plugin_id\` and \`update_available\` (the catalog’s version is above the installed one). ${MARKETPLACE} Where no catalog is configured or built (a PWA hosted without a sync server, say) the marketplace is empty, not an error: 200 with no plugins, \`catalog_url\` null and a \`message\` saying how to set one. A catalog that cannot be fetched answers 502 (offline in the browser, for instance).`,
     tags,
     errorStyle: 'platform',
     responses: {
@@ -257,14 +257,21 @@ const installRoutes: Route[] = [
             ),
             total_count: z.int(),
             catalog_url: z.string().nullable(),
+            message: z.string().optional(),
           }),
         }),
       },
-      404: error('No catalog is configured or built'),
       502: error('The catalog could not be fetched'),
     },
     async handler(_input, ports) {
-      const catalog = await loadCatalog(installSourcesOf(ports))
+      const catalog = await loadCatalog(installSourcesOf(ports)).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return error
+        throw error
+      })
+      if (catalog instanceof ApiError) {
+        const data = { available_plugins: {}, total_count: 0, catalog_url: null, message: catalog.message }
+        return { status: 200, body: { status: 'success', data } }
+      }
       const installed = new Map(
         (await pluginKind.list(ports)).map((record) => [String(record.data.plugin_slug), record]),
       )
