@@ -79,7 +79,8 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     sources,
     search_note: found.fallback_reason,
     greeting,
-    pageTexts: input.generatorId === 'extractive' ? new Map() : await citedPageTexts(ports.store.chunks, sources),
+    pageTexts:
+      input.generatorId === 'extractive' ? new Map() : await citedPageTexts(ports.store.chunks, sources),
   }
 }
 

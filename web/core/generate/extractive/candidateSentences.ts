@@ -64,7 +64,10 @@ export function candidateSentences(sources: readonly AnswerSource[]): CandidateS
     // A row is a line of cells beside another one: a lone line with a bar in it is text.
     const rows = lines.map(tableCells)
     for (const [i, line] of lines.entries()) {
-      const cells = rows[i] && (rows[i - 1] || rows[i + 1]) ? rows[i]! : null
+      const row = rows[i] && (rows[i - 1] || rows[i + 1]) ? rows[i]! : null
+      // A row with one cell filled inside a table is a section label ("Investing Activities"): the table goes on.
+      if (row && row.length < 2 && header) continue
+      const cells = row && row.length >= 2 ? row : null
       if (cells && !header) {
         header = { cells: cells.join(', '), terms: tokenize(cells.join(' ')), before: section }
         continue
@@ -114,11 +117,12 @@ export function candidateSentences(sources: readonly AnswerSource[]): CandidateS
   return candidates
 }
 
-/** A table row's non-empty cells, or null when the line is not a row of two cells or more. */
+/** A table row's non-empty cells (one, for a section label in a table), or null when the line has no cell separator. */
 function tableCells(line: string): string[] | null {
   if (!line.includes('|')) return null
-  const cells = line.split(CELL_SEPARATOR).filter((cell) => cell !== '')
-  return cells.length >= 2 && line.split(CELL_SEPARATOR).length >= 2 ? cells : null
+  const parts = line.split(CELL_SEPARATOR)
+  const cells = parts.filter((cell) => cell !== '')
+  return parts.length >= 2 && cells.length >= 1 ? cells : null
 }
 
 function isHeading(line: string): boolean {

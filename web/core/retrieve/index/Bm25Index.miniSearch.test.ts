@@ -19,6 +19,9 @@ import { xquadArticleParagraphs } from '../../testing/node/xquadArticleParagraph
  *   within 1e-9 may swap places. Runs of such near-ties are compared as sets.
  * - After removals, MiniSearch counts a removed chunk's postings in a term's document frequency until
  *   a vacuum (or a search) drops them; Bm25Index never does. MiniSearch is vacuumed before comparing.
+ * - Since issue 28 figures ("2019", "4,625") do not lengthen a chunk in Bm25Index (a table row of figures
+ *   is not a longer passage about its label); MiniSearch counts every term. The texts and questions
+ *   compared here are therefore written without digits, where the two agree by construction.
  */
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 const xquad = `${corpusDir(process.env, repoRoot)}/qa/xquad-en`
@@ -80,12 +83,15 @@ function expectSameRanking(actual: ScoredId[], expected: ScoredId[], limit: numb
 }
 
 /** Each xquad-en article split at blank lines into paragraph chunks under its title, as SearchIndex.corpus.test. */
+/** Without digits: figure terms are the one place Bm25Index departs from MiniSearch (see above). */
+const withoutDigits = (text: string) => text.replace(/\p{N}+/gu, ' ')
+
 function paragraphs(): Bm25Chunk[] {
   return xquadArticleParagraphs(xquad).map(({ file, index, heading, text }) => ({
     id: `${file}#${index}`,
-    text,
+    text: withoutDigits(text),
     // Every fifth paragraph without heading: MiniSearch's average heading length then skips it.
-    heading: (index + 1) % 5 === 0 ? null : heading,
+    heading: (index + 1) % 5 === 0 || heading === null ? null : withoutDigits(heading),
     collection_id: `c${(index + 1) % 3}`,
     document_id: file,
   }))
@@ -95,7 +101,7 @@ function questions(): string[] {
   return readFileSync(`${xquad}/questions.jsonl`, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => (JSON.parse(line) as { question: string }).question)
+    .map((line) => withoutDigits((JSON.parse(line) as { question: string }).question))
 }
 
 /** A question with one word misspelt (a letter dropped), so fuzzy matching runs. */
@@ -179,7 +185,10 @@ describe('Bm25Index against MiniSearch', () => {
 
   it('agrees on random adds, removals and replacements over a small vocabulary (many ties, fuzzy neighbours, large frequencies)', async () => {
     const next = seededRandom(11)
-    const vocabulary = Array.from({ length: 300 }, (_, i) => `w${(i * 7919).toString(36)}xy`)
+    const vocabulary = Array.from(
+      { length: 300 },
+      (_, i) => `w${withoutDigits((i * 7919).toString(36)).replace(/ /gu, 'q')}${'abcdefghij'[i % 10]}xy`,
+    )
     const word = () => vocabulary[Math.floor(vocabulary.length * next() ** 3)]!
     const make = (i: number): Bm25Chunk => ({
       id: `d${i}`,

@@ -58,6 +58,20 @@ describe('Bm25Index', () => {
     expect(index.search('warsaw', { limit: 10, collectionIds: ['unknown'] })).toEqual([])
   })
 
+  it('does not count figures towards a chunk’s length: a table row scores as its label alone would', () => {
+    const index = new Bm25Index()
+    index.add([
+      chunk('row', 'Capital spending | (4,625) | (4,240) | (4,232) | 1,135 | 2,021'),
+      chunk('label', 'Capital spending'),
+      chunk('prose', 'Capital spending rose as the harbour company bought new cranes this year'),
+      ...CHUNKS,
+    ])
+    const hits = index.search('capital spending', { limit: 3 })
+    expect(ids(hits).slice(0, 2).sort()).toEqual(['label', 'row'])
+    expect(hits[0]!.score).toBeCloseTo(hits[1]!.score, 9)
+    expect(hits[2]!.id).toBe('prose')
+  })
+
   it('searches the heading as well as the text', () => {
     const index = new Bm25Index()
     index.add([

@@ -30,7 +30,8 @@
  * Changing what `searchTerms` returns changes what a stored index means: bump TOKENIZER_VERSION, and
  * persisted BM25 indexes are then rejected (and rebuilt from chunks) rather than silently missing.
  */
-export const TOKENIZER_VERSION = 2
+// 3: terms of digits alone no longer count towards a chunk's length (Bm25Index).
+export const TOKENIZER_VERSION = 3
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu
 const UNSPACED =

@@ -7,6 +7,8 @@ export interface RawParagraph {
   text: string
   fontSize: number
   lines: number
+  /** A table of figures read row by row (`readFigureTable`): its cells, header row first. */
+  rows?: string[][]
 }
 
 /** A gap between baselines this many times the page's usual line pitch starts a paragraph. */

@@ -34,7 +34,7 @@ export function findColumnCut(phrases: readonly Phrase[]): ColumnCut | undefined
   if (!first) return undefined
   const farthest = sorted.reduce((max, phrase) => Math.max(max, phrase.x1), -Infinity)
   let reach = first.x1
-  let best: { index: number; width: number } | undefined
+  const gutters: Array<{ index: number; width: number }> = []
   for (let index = 1; index < sorted.length; index++) {
     const phrase = sorted[index]
     if (!phrase) continue
@@ -42,18 +42,22 @@ export function findColumnCut(phrases: readonly Phrase[]): ColumnCut | undefined
     if (
       width >= MIN_GUTTER_EM * em &&
       reach - first.x0 >= MIN_COLUMN_EM * em &&
-      farthest - phrase.x0 >= MIN_COLUMN_EM * em &&
-      (!best || width > best.width)
+      farthest - phrase.x0 >= MIN_COLUMN_EM * em
     ) {
-      best = { index, width }
+      gutters.push({ index, width })
     }
     reach = Math.max(reach, phrase.x1)
   }
-  if (!best) return undefined
-  const left = sorted.slice(0, best.index)
-  const right = sorted.slice(best.index)
-  if (countLines(left, em) < MIN_COLUMN_LINES || countLines(right, em) < MIN_COLUMN_LINES) return undefined
-  return { left, right }
+  // The widest gutter whose sides both hold lines: beside a lone label ("Revenue:") the widest gap is no
+  // gutter, and the next one (between a table's columns) still is.
+  gutters.sort((a, b) => b.width - a.width)
+  for (const { index } of gutters) {
+    const left = sorted.slice(0, index)
+    const right = sorted.slice(index)
+    if (countLines(left, em) >= MIN_COLUMN_LINES && countLines(right, em) >= MIN_COLUMN_LINES)
+      return { left, right }
+  }
+  return undefined
 }
 
 /** Distinct baselines, half an em apart at least. */

@@ -1,6 +1,10 @@
 import { bottom, medianFontSize, top } from './geometry'
 import type { Phrase } from './buildPhrases'
 import { findColumnCut } from './findColumnCut'
+import { type FigureTable, readFigureTable } from './readFigureTable'
+
+/** A leaf region: phrases whose lines `groupLines` finds, or a table of figures already read row by row. */
+export type Region = Phrase[] | FigureTable
 
 /** Paragraph spacing is at least about a third of an em; line spacing inside a paragraph leaves less. */
 const MIN_BAND_GAP_EM = 0.25
@@ -13,11 +17,20 @@ const MAX_DEPTH = 40
  * the region into horizontal bands at empty vertical gaps and read them top to bottom. Consecutive bands
  * whose union still has a common gutter are read together, so two columns that happen to have a blank
  * line at the same height are not interleaved; a full-width title or caption stops that merge. Regions
- * with neither cut are leaves, whose lines `groupLines` finds.
+ * with neither cut are leaves, whose lines `groupLines` finds. A gutter between row labels and columns of
+ * figures is a table's, not a page's: that region is read row by row (`readFigureTable`).
  */
-export function orderRegions(phrases: readonly Phrase[], rtl: boolean, depth = 0): Phrase[][] {
+export function orderRegions(phrases: readonly Phrase[], rtl: boolean, depth = 0): Region[] {
   if (phrases.length < 2 || depth > MAX_DEPTH) return [[...phrases]]
   const cut = findColumnCut(phrases)
+  const table = cut && !rtl ? readFigureTable(phrases, cut) : undefined
+  if (table) {
+    return [
+      ...orderRegions(table.before, rtl, depth + 1),
+      table.table,
+      ...orderRegions(table.after, rtl, depth + 1),
+    ]
+  }
   if (cut) {
     const left = orderRegions(cut.left, rtl, depth + 1)
     const right = orderRegions(cut.right, rtl, depth + 1)
@@ -25,7 +38,7 @@ export function orderRegions(phrases: readonly Phrase[], rtl: boolean, depth = 0
   }
   const bands = splitBands(phrases)
   if (bands.length < 2) return [[...phrases]]
-  const regions: Phrase[][] = []
+  const regions: Region[] = []
   let index = 0
   while (index < bands.length) {
     let group = bands[index] ?? []

@@ -28,6 +28,7 @@ export function toBlocks(pages: readonly PageParagraphs[]): Block[] {
   )
   const isHeading = (paragraph: RawParagraph): boolean =>
     body > 0 &&
+    !paragraph.rows &&
     paragraph.fontSize >= HEADING_RATIO * body &&
     paragraph.lines <= MAX_HEADING_LINES &&
     paragraph.text.length <= MAX_HEADING_CHARS &&
@@ -52,6 +53,8 @@ export function toBlocks(pages: readonly PageParagraphs[]): Block[] {
           headingPath: open.map((heading) => heading.text),
         })
         open.push({ level, text: paragraph.text })
+      } else if (paragraph.rows) {
+        blocks.push({ kind: 'table', text: paragraph.text, page, headingPath: path, rows: paragraph.rows })
       } else {
         blocks.push({ kind: 'paragraph', text: paragraph.text, page, headingPath: path })
       }
