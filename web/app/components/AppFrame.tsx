@@ -38,6 +38,7 @@ export function AppFrame(props: { children: JSX.Element }) {
   const phoneQuery = window.matchMedia(PHONE)
   const [phone, setPhone] = createSignal(phoneQuery.matches)
   const [menuOpen, setMenuOpen] = createSignal(false)
+  let opens = 0
   const drawerOpen = () => phone() && menuOpen()
   const onPhoneChange = () => {
     setPhone(phoneQuery.matches)
@@ -95,13 +96,17 @@ export function AppFrame(props: { children: JSX.Element }) {
   // was is read when the navigation starts: a link inside the old page (a collection's name) is gone, and
   // focus with it, by the time the new page has rendered.
   let focusWasInPage = false
+  // How many times Menu was pressed, as the navigation started: a screen that takes a while to load must
+  // not close the menu the person opened again meanwhile.
+  let opensAtStart = 0
   const stopWatchingStarts = router.subscribe('onBeforeNavigate', () => {
     const active = document.activeElement
     focusWasInPage = active !== null && active !== document.body
+    opensAtStart = opens
   })
   // Following a link in the drawer closes it; focus then goes to the new page's heading (below).
   const stopWatchingLoads = router.subscribe('onResolved', (event) => {
-    if (event.hrefChanged) setMenuOpen(false)
+    if (event.hrefChanged && opens === opensAtStart) setMenuOpen(false)
   })
   const stopWatchingRenders = router.subscribe('onRendered', (event) => {
     if (!event.fromLocation || !event.pathChanged || !focusWasInPage) return
@@ -137,7 +142,10 @@ export function AppFrame(props: { children: JSX.Element }) {
           class="button button-quiet app-menu-button"
           aria-expanded={menuOpen()}
           aria-controls={drawerId}
-          onClick={() => setMenuOpen(true)}
+          onClick={() => {
+            opens++
+            setMenuOpen(true)
+          }}
         >
           <span class="app-menu-icon" aria-hidden="true" />
           Menu
