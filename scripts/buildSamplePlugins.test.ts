@@ -139,7 +139,7 @@ describe('buildSamplePlugins', () => {
     expect(entry('QuireNotes')).toMatchObject({
       id: 'quire-notes',
       category: 'productivity',
-      permissions: ['storage.read', 'storage.write', 'api.access'],
+      permissions: ['storage.read', 'storage.write'],
       manifest: 'plugin.json',
     })
     expect(entry('QuireFollower').manifest).toBe('lifecycle_manager.py')

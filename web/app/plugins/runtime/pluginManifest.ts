@@ -23,7 +23,7 @@ export interface RuntimeModule {
   displayName: string
   enabled: boolean
   props: Record<string, unknown>
-  required_services: Record<string, { methods: string[] }>
+  required_services: Record<string, { methods?: string[] }>
   sends: unknown
   receives: unknown
   configDefaults: Record<string, unknown>
@@ -47,12 +47,10 @@ function readModule(raw: Record<string, unknown>): RuntimeModule {
     required_services: Object.fromEntries(
       Object.entries(services).map(([service, declared]) => [
         service,
-        {
-          methods:
-            isRecord(declared) && Array.isArray(declared.methods)
-              ? declared.methods.filter((m): m is string => typeof m === 'string')
-              : [],
-        },
+        // No method list stays none: the whole service (moduleMayCall, declaredMethods).
+        isRecord(declared) && Array.isArray(declared.methods)
+          ? { methods: declared.methods.filter((m): m is string => typeof m === 'string') }
+          : {},
       ]),
     ),
     sends: messages.sends,

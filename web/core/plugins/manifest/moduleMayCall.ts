@@ -2,7 +2,7 @@ import type { ModuleData } from './pluginSchemas'
 
 /**
  * "A module may only call the methods it declares": true when the module lists `method` under
- * `required_services[service].methods`. Own properties only, so a service named `constructor` or
+ * `required_services[service].methods`, or declares `service` with no method list (all of it). Own properties only, so a service named `constructor` or
  * `__proto__` never matches something inherited.
  */
 export function moduleMayCall(
@@ -13,5 +13,6 @@ export function moduleMayCall(
   const services = module.required_services
   if (!Object.hasOwn(services, service)) return false
   const declared = services[service]
-  return Array.isArray(declared?.methods) && declared.methods.includes(method)
+  // A service declared without a method list is the whole service, as in BrainDrive.
+  return !Array.isArray(declared?.methods) || declared.methods.includes(method)
 }

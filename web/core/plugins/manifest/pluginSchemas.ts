@@ -149,8 +149,13 @@ export const moduleDataSchema = z
     dependencies: z.array(z.string()).nullish(),
     props: z.record(z.string(), z.unknown()).nullish(),
     config_fields: z.record(z.string(), configFieldSchema).nullish(),
+    // No `methods`: the whole service, as BrainDrive's service bridge hands it (`utils/serviceBridge.ts`:
+    // "If no specific methods are required, use the entire service"); real plugins declare services so.
     required_services: z
-      .record(z.string(), z.looseObject({ methods: z.array(z.string()), version: semverText.optional() }))
+      .record(
+        z.string(),
+        z.looseObject({ methods: z.array(z.string()).optional(), version: semverText.optional() }),
+      )
       .nullish(),
     layout: layoutSchema.nullish(),
     messages: z

@@ -96,6 +96,14 @@ describe('validateManifest: accepting', () => {
       ])
   })
 
+  it('accepts a service declared without a methods list (the whole service, as BrainDrive hands it)', () => {
+    const manifest = validateManifest({
+      plugin_data: validPlugin(),
+      module_data: [moduleWith({ required_services: { theme: {}, api: { methods: ['get'] } } })],
+    })
+    expect(manifest.modules[0]!.required_services).toEqual({ theme: {}, api: { methods: ['get'] } })
+  })
+
   it('drops the system-managed fields from the record', () => {
     const manifest = validateManifest({
       plugin_data: pluginWith({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { declaredMethods, readFrameMessage, stubbedMethods } from './frameProtocol'
+import { declaredMethods, readFrameMessage, SERVICE_METHODS, stubbedMethods } from './frameProtocol'
 
 describe('readFrameMessage', () => {
   it('reads the four kinds of frame message', () => {
@@ -59,13 +59,13 @@ describe('stubbedMethods', () => {
 })
 
 describe('declaredMethods', () => {
-  it('lists what a module declares on known services only, strings only', () => {
+  it('lists what a module declares on known services only, strings only; no list is the whole service', () => {
     expect(
       declaredMethods({
         theme: { methods: ['getCurrentTheme', 7] },
         pageContext: {},
         files: { methods: ['x'] },
       }),
-    ).toEqual({ theme: ['getCurrentTheme'], pageContext: [] })
+    ).toEqual({ theme: ['getCurrentTheme'], pageContext: [...SERVICE_METHODS.pageContext] })
   })
 })

@@ -161,9 +161,10 @@ export function declaredMethods(
   for (const name of SERVICE_NAMES) {
     if (!Object.hasOwn(requiredServices, name)) continue
     const methods = requiredServices[name]?.methods
+    // No method list: the whole service (BrainDrive's bridge hands it so).
     declared[name] = Array.isArray(methods)
       ? methods.filter((method): method is string => typeof method === 'string' && method.length <= 100)
-      : []
+      : [...SERVICE_METHODS[name]]
   }
   return declared
 }
