@@ -37,7 +37,7 @@ describe('BrainDrive lifecycle managers', () => {
     ])
   })
 
-  it('accepts BrainDrive-Settings-Plugin with its "Utilities" category, extra service methods and few, capitalised tags', () => {
+  it('accepts BrainDrive-Settings-Plugin with its "Utilities" category, its service methods and few, capitalised tags', () => {
     const warnings = warningsOf('braindrive-settings.py.txt')
     expect(warnings).toEqual(
       expect.arrayContaining([
@@ -47,14 +47,10 @@ describe('BrainDrive lifecycle managers', () => {
         "module_data.0.category: category 'Settings' is not a single lowercase word",
         'module_data.0.tags: 2 tags; the spec advises 3 to 8',
         "module_data.0.tags.0: tag 'Settings' is not lowercase",
-        expect.stringMatching(
-          /^module_data\.0\.required_services\.theme\.methods\.1: 'setTheme' is not a method of the theme service/,
-        ),
-        expect.stringMatching(
-          /^module_data\.1\.required_services\.settings\.methods\.2: 'registerSettingDefinition'/,
-        ),
       ]),
     )
+    // Its methods are all BrainDrive's contract (setTheme, registerSettingDefinition): no warning for them.
+    expect(warnings.filter((warning) => warning.includes('required_services'))).toEqual([])
   })
 
   it('accepts the Theme service example: a slug with "_" and a scope that differs from it', () => {

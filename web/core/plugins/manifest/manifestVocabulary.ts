@@ -16,13 +16,12 @@ export const CONFIG_FIELD_TYPES = [
 ] as const
 export type ConfigFieldType = (typeof CONFIG_FIELD_TYPES)[number]
 
-export const SERVICE_METHODS: Readonly<Record<string, readonly string[]>> = {
-  api: ['get', 'post', 'put', 'delete', 'postStreaming'],
-  theme: ['getCurrentTheme', 'addThemeChangeListener', 'removeThemeChangeListener'],
-  settings: ['getSetting', 'setSetting', 'getSettingDefinitions'],
-  event: ['sendMessage', 'subscribeToMessages', 'unsubscribeFromMessages'],
-  pageContext: ['getCurrentPageContext', 'onPageContextChange'],
-}
+/**
+ * The services and methods a manifest may declare without a warning: every method of BrainDrive's contract
+ * the runtime offers (`braindriveContract.ts`), beyond the spec's short table (which omits `setTheme`,
+ * `pluginState` and the rest real plugins declare).
+ */
+export { SERVICE_METHODS } from '../runtime/frameProtocol'
 
 export const COMMON_PLUGIN_CATEGORIES = [
   'productivity',

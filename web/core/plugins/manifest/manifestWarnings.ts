@@ -74,7 +74,9 @@ export function manifestWarnings(
     }
     if (isPlainObject(module.required_services))
       for (const [service, declared] of Object.entries(module.required_services)) {
-        const known = Object.hasOwn(SERVICE_METHODS, service) ? SERVICE_METHODS[service] : undefined
+        const known = Object.hasOwn(SERVICE_METHODS, service)
+          ? SERVICE_METHODS[service as keyof typeof SERVICE_METHODS]
+          : undefined
         if (!known) {
           m(
             ['required_services', service],

@@ -543,8 +543,8 @@ describe('validateManifest: warnings, never refusals', () => {
     [
       'a method outside the table',
       {},
-      [moduleWith({ required_services: { theme: { methods: ['setTheme'] } } })],
-      /^module_data\.0\.required_services\.theme\.methods\.0: 'setTheme' is not a method of the theme service/,
+      [moduleWith({ required_services: { theme: { methods: ['paintWalls'] } } })],
+      /^module_data\.0\.required_services\.theme\.methods\.0: 'paintWalls' is not a method of the theme service/,
     ],
     [
       'plain-string select options',
