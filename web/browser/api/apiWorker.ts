@@ -81,8 +81,11 @@ const { ports, start } = createApiPorts({
     builtInCatalog: async (name) => {
       const response = await fetch(
         new URL(`${BUILT_IN_CATALOG_PATH.replace(/catalog\.json$/u, '')}${name}`, self.location.origin),
+        { headers: { accept: name.endsWith('.json') ? 'application/json' : 'application/zip' } },
       )
-      if (response.status === 404) return undefined
+      // A static host answers a missing file with 404, or with its app page (an SPA fallback): none here.
+      if (response.status === 404 || response.headers.get('content-type')?.includes('text/html'))
+        return undefined
       if (!response.ok) throw new ApiError(502, `This page's plugin catalog answered ${response.status}`)
       return new Uint8Array(await response.arrayBuffer())
     },
