@@ -38,7 +38,6 @@ export function AppFrame(props: { children: JSX.Element }) {
   const phoneQuery = window.matchMedia(PHONE)
   const [phone, setPhone] = createSignal(phoneQuery.matches)
   const [menuOpen, setMenuOpen] = createSignal(false)
-  let opens = 0
   const drawerOpen = () => phone() && menuOpen()
   const onPhoneChange = () => {
     setPhone(phoneQuery.matches)
@@ -46,6 +45,12 @@ export function AppFrame(props: { children: JSX.Element }) {
   }
   phoneQuery.addEventListener('change', onPhoneChange)
   onCleanup(() => phoneQuery.removeEventListener('change', onPhoneChange))
+  // Back or Forward leaves the screen the drawer was opened over, so it closes. Other navigations do not
+  // close it: a link followed in the drawer closes it itself (below), and the app's own redirects and slow
+  // loads, which may resolve after the person pressed Menu, must not shut the drawer in their face.
+  const onHistoryMove = () => setMenuOpen(false)
+  window.addEventListener('popstate', onHistoryMove)
+  onCleanup(() => window.removeEventListener('popstate', onHistoryMove))
 
   const closeMenu = () => {
     setMenuOpen(false)
@@ -96,17 +101,9 @@ export function AppFrame(props: { children: JSX.Element }) {
   // was is read when the navigation starts: a link inside the old page (a collection's name) is gone, and
   // focus with it, by the time the new page has rendered.
   let focusWasInPage = false
-  // How many times Menu was pressed, as the navigation started: a screen that takes a while to load must
-  // not close the menu the person opened again meanwhile.
-  let opensAtStart = 0
   const stopWatchingStarts = router.subscribe('onBeforeNavigate', () => {
     const active = document.activeElement
     focusWasInPage = active !== null && active !== document.body
-    opensAtStart = opens
-  })
-  // Following a link in the drawer closes it; focus then goes to the new page's heading (below).
-  const stopWatchingLoads = router.subscribe('onResolved', (event) => {
-    if (event.hrefChanged && opens === opensAtStart) setMenuOpen(false)
   })
   const stopWatchingRenders = router.subscribe('onRendered', (event) => {
     if (!event.fromLocation || !event.pathChanged || !focusWasInPage) return
@@ -118,7 +115,6 @@ export function AppFrame(props: { children: JSX.Element }) {
   })
   onCleanup(() => {
     stopWatchingStarts()
-    stopWatchingLoads()
     stopWatchingRenders()
   })
 
@@ -142,10 +138,7 @@ export function AppFrame(props: { children: JSX.Element }) {
           class="button button-quiet app-menu-button"
           aria-expanded={menuOpen()}
           aria-controls={drawerId}
-          onClick={() => {
-            opens++
-            setMenuOpen(true)
-          }}
+          onClick={() => setMenuOpen(true)}
         >
           <span class="app-menu-icon" aria-hidden="true" />
           Menu
