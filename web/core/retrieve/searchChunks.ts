@@ -6,6 +6,7 @@ import { documentProfiles } from './documentProfiles'
 import type { SearchMode } from './index/SearchIndex'
 import type { QueryEmbedders } from './QueryEmbedders'
 import type { SearchIndexPort } from './snapshot/SearchIndexPort'
+import { pageSpreadDepth, spreadOverPages } from './spreadOverPages'
 
 export interface SearchChunksPorts {
   store: Store
@@ -48,7 +49,8 @@ export interface SearchChunksResult {
  * most of the collections' vectors (a collection's vectors are comparable only with a query of
  * the same embedder); when that embedder cannot run here, or the collections have no vectors, BM25
  * answers alone and `method` says so. With several queries (a follow-up and its rewrite), each is
- * searched and a chunk keeps its best score.
+ * searched and a chunk keeps its best score. The `topK` chunks come from as many pages as the
+ * candidates allow (`spreadOverPages`), best first.
  */
 export async function searchChunks(
   ports: SearchChunksPorts,
@@ -85,7 +87,7 @@ export async function searchChunks(
       queryVector: vectors[i] ?? null,
       embedder,
       exactVectors: (ids) => store.chunks.chunkVectors(ids),
-      limit: request.topK,
+      limit: pageSpreadDepth(request.topK),
       collectionIds: request.collectionIds,
       mode: request.hybrid ? 'hybrid' : 'vector',
       similarityThreshold: request.similarityThreshold ?? defaultSimilarityThreshold(embedder),
@@ -95,14 +97,19 @@ export async function searchChunks(
     for (const { id, score } of response.results) best.set(id, Math.max(best.get(id) ?? 0, score))
   }
 
-  const ranked = [...best].sort((a, b) => b[1] - a[1]).slice(0, request.topK)
-  const records = new Map((await store.chunks.getChunks(ranked.map(([id]) => id))).map((c) => [c.id, c]))
-  const chunks: FoundChunk[] = []
-  for (const [id, score] of ranked) {
+  const candidates = [...best].sort((a, b) => b[1] - a[1])
+  const records = new Map((await store.chunks.getChunks(candidates.map(([id]) => id))).map((c) => [c.id, c]))
+  // A chunk deleted between search and lookup is simply skipped.
+  const found = candidates.flatMap(([id, score]) => {
     const record = records.get(id)
     const document = record && documents.get(record.document_id)
-    // A chunk deleted between search and lookup is simply skipped.
-    if (!record || !document) continue
+    return record && document ? [{ record, document, score }] : []
+  })
+  const chosen = spreadOverPages(found, request.topK, ({ record }) =>
+    record.page === null ? null : `${record.document_id}#${record.page}`,
+  )
+  const chunks: FoundChunk[] = []
+  for (const { record, document, score } of chosen) {
     const { vector: _vector, ...chunk } = record
     chunks.push({
       chunk,

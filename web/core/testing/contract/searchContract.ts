@@ -1,7 +1,16 @@
 import { check, checkEqual } from '../check'
 import type { HostCase } from '../HostCase'
 import type { ContractClient } from './ContractClient'
-import { addMarkdown, expectStatus, newCollection, UNKNOWN_ID } from './contractFixtures'
+import { writePdf } from '../writePdf'
+import {
+  addMarkdown,
+  expectStatus,
+  form,
+  newCollection,
+  settled,
+  upload,
+  UNKNOWN_ID,
+} from './contractFixtures'
 import { responseJson } from './responseJson'
 
 const HARBOUR = `# Harbour survey
@@ -31,6 +40,30 @@ interface SearchResponse {
   requires_generation: boolean
   generation_type: string | null
   metadata: { queries_used: string[]; search_method: string; total_results: number }
+}
+
+/** A page of text lines in Helvetica, top to bottom, one line per 14 points. */
+function textPage(lines: readonly string[]) {
+  const content = lines.map((line, i) => `BT /F1 10 Tf 40 ${800 - i * 14} Td (${line}) Tj ET`).join('\n')
+  return { width: 612, height: 842, content }
+}
+
+/**
+ * A tide report of two pages: page 1 is long (several passages), every line about the spring tide at
+ * the jetty; page 2 mentions it once, among other things.
+ */
+function tideReport(): Uint8Array {
+  const first = Array.from(
+    { length: 52 },
+    (_, i) => `Reading ${i + 1}: the spring tide at the northern jetty rose past the marker again.`,
+  )
+  const second = [
+    'Other works this season.',
+    'The lighthouse keeper logged fog on eleven nights in October.',
+    'The spring tide at the northern jetty also flooded the lower path once.',
+    'A pair of oystercatchers nested above the high-water line.',
+  ]
+  return writePdf([textPage(first), textPage(second)])
 }
 
 async function search(client: ContractClient, json: Record<string, unknown>) {
@@ -80,6 +113,29 @@ export const searchContract: HostCase<ContractClient>[] = [
       check(
         everywhere.chunks.some((c) => c.document_id === document.id && c.content.includes('oystercatchers')),
         'found without collection_id',
+      )
+    },
+  },
+  {
+    name: 'POST /api/search_u/ gives top_k passages from as many pages as it can, best first',
+    async run(client) {
+      const collection = await newCollection(client, 'Search')
+      const response = await upload(client, form(collection.id, 'tides.pdf', tideReport(), 'application/pdf'))
+      checkEqual(response.status, 201, `upload (body ${response.text.slice(0, 200)})`)
+      const document = await settled(client, responseJson<{ id: string }>(response).id)
+      checkEqual(document.status, 'completed', 'tides.pdf processed')
+      check(document.chunk_count >= 3, `page 1 makes several passages (${document.chunk_count} chunks)`)
+      const query = 'spring tide at the northern jetty'
+      const all = await search(client, { query, collection_id: collection.id, top_k: 50 })
+      const pages = all.chunks.map((c) => c.metadata.page)
+      check(pages.filter((page) => page === 1).length >= 2, `page 1 matches in several passages: ${pages}`)
+      check(pages.includes(2), `page 2 matches too: ${pages}`)
+      // Two places asked for: page 1's best passage, then page 2's, not page 1's second.
+      const two = await search(client, { query, collection_id: collection.id, top_k: 2 })
+      checkEqual(two.chunks.map((c) => c.metadata.page).sort(), [1, 2], 'one passage of each page')
+      check(
+        two.chunks.every((c, i) => i === 0 || two.chunks[i - 1]!.score >= c.score),
+        'best first',
       )
     },
   },
