@@ -19,6 +19,7 @@ describe('formatBytes', () => {
 describe('document labels', () => {
   it('names known types and passes unknown ones through', () => {
     expect(typeLabel('docx')).toBe('Word')
+    expect(typeLabel('jpeg')).toBe('JPEG image')
     expect(typeLabel('epub')).toBe('EPUB')
   })
 

@@ -19,6 +19,10 @@ const TYPE_LABELS: Record<DocumentType, string> = {
   markdown: 'Markdown',
   html: 'HTML',
   text: 'Text',
+  png: 'PNG image',
+  jpeg: 'JPEG image',
+  webp: 'WebP image',
+  tiff: 'TIFF image',
 }
 
 const STAGE_LABELS: Record<ProcessingStage, string> = {
