@@ -2,7 +2,7 @@ import { createResource, createSignal, createUniqueId, Match, Show, Switch } fro
 import { errorDetail } from '../api/ApiRequestError'
 import { fetchDocumentFile, type QuireDocument } from '../api/documentsApi'
 import { PdfPageView } from '../chat/PdfPageView'
-import { formatBytes, typeLabel } from '../documents/documentLabels'
+import { formatBytes, lengthLabel, typeLabel } from '../documents/documentLabels'
 import { ImagePreview } from '../documents/ImagePreview'
 import { OfficePreview } from '../documents/OfficePreview'
 import { Dialog } from './Dialog'
@@ -101,7 +101,9 @@ export function DocumentDialog(props: DocumentDialogProps) {
         </h2>
         <p class="document-dialog-facts">
           {typeLabel(kind())} · {formatBytes(props.document.file_size)}
-          <Show when={props.document.metadata.pages}>{(count) => <> · {count()} pages</>}</Show>
+          <Show when={lengthLabel(kind(), props.document.metadata.pages)}>
+            {(length) => <> · {length()}</>}
+          </Show>
         </p>
         <div class="document-dialog-actions">
           <button type="button" class="button" aria-disabled={downloading()} onClick={() => void download()}>
