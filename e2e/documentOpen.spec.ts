@@ -14,7 +14,8 @@ const WORD = join(corpus, 'docx/docling__word_sample.docx')
 const PDF = join(corpus, 'pdf/pdfjs__tracemonkey.pdf')
 
 // Documents are things: a name opens the document (a PDF's pages, paged and zoomable), its original
-// downloads, it can be renamed; a Word table reads as a table in Search and in a chat's source.
+// downloads, it can be renamed; a Word file shows what Quire read from it; a Word table reads as a table in
+// Search and in a chat's source.
 test('open, preview, download and rename a document; a Word table is a table in search and in a source', async ({
   page,
 }) => {
@@ -77,9 +78,21 @@ test('open, preview, download and rename a document; a Word table is a table in 
   await page.reload()
   await expect(collection.row('Trace trees paper.pdf')).toBeVisible({ timeout: 30_000 })
 
-  // A Word file has no preview here; it downloads.
+  // A Word file: what Quire read from it, its headings nested under the dialog's name (h2), its table
+  // a table with a header row.
   const word = await collection.openDocument('docling__word_sample.docx')
-  await expect(word.getByText(/No preview for .* files here; download it to open it/)).toBeVisible()
+  const contents = word.getByRole('region', { name: 'Document contents' })
+  await expect(contents.getByRole('heading', { name: /^Let.s swim!$/, level: 3 })).toBeVisible({
+    timeout: 30_000,
+  })
+  await expect(contents.getByRole('heading', { name: /^Let.s eat$/, level: 4 })).toBeVisible()
+  await expect(contents.getByRole('listitem').filter({ hasText: 'Paddle about' })).toBeVisible()
+  const wordTable = contents.getByRole('table')
+  await expect(wordTable.getByRole('columnheader', { name: 'Calories per portion' })).toBeVisible()
+  await expect(
+    wordTable.getByRole('row').filter({ hasText: 'Berries' }).getByRole('cell', { name: '150' }),
+  ).toBeVisible()
+  await expectAccessible(page, 'A Word file opened from its collection')
   await word.getByRole('button', { name: 'Close' }).click()
 
   // Search: the Word table's rows as a table, with its header.

@@ -1,9 +1,11 @@
+import type { FileKind } from '../../core/ingest/DocumentModel'
 import type { ParseErrorCode } from '../../core/ingest/ParseError'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
 import { requestJson } from './requestJson'
 
 export type DocumentStatus = DocumentRecord['status']
-export type DocumentType = 'pdf' | 'docx' | 'doc' | 'pptx' | 'ppt' | 'markdown' | 'html' | 'text'
+/** What the API sniffed the file to be (the core's kinds). */
+export type DocumentType = FileKind
 export type ProcessingStage = 'queued' | 'parsing' | 'chunking' | 'embedding' | 'indexing'
 export type DocumentErrorCode = ParseErrorCode
 
@@ -66,6 +68,16 @@ export function renameDocument(id: string, name: string): Promise<QuireDocument>
 /** The original file's address (`Content-Disposition: attachment`, named as the document now is). */
 export function documentFileUrl(id: string): string {
   return `${BASE}${encodeURIComponent(id)}/file`
+}
+
+/**
+ * The original file's bytes. Fetched, not followed as a link: the in-browser API answers fetches, while
+ * a navigation would go past it to the static host.
+ */
+export async function fetchDocumentFile(id: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await fetch(documentFileUrl(id), { signal })
+  if (!response.ok) throw new Error(`The file could not be loaded (${response.status}).`)
+  return response.blob()
 }
 
 export function deleteDocument(id: string): Promise<void> {

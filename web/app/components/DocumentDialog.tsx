@@ -1,8 +1,10 @@
 import { createResource, createSignal, createUniqueId, Match, Show, Switch } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
-import { documentFileUrl, type QuireDocument } from '../api/documentsApi'
+import { fetchDocumentFile, type QuireDocument } from '../api/documentsApi'
 import { PdfPageView } from '../chat/PdfPageView'
-import { formatBytes, typeLabel } from '../documents/documentLabels'
+import { formatBytes, lengthLabel, typeLabel } from '../documents/documentLabels'
+import { ImagePreview } from '../documents/ImagePreview'
+import { OfficePreview } from '../documents/OfficePreview'
 import { Dialog } from './Dialog'
 import './documentDialog.css'
 
@@ -18,13 +20,20 @@ export interface DocumentDialogProps {
 
 /** Kinds whose original file is text a person can read as it is. */
 const TEXT_KINDS = new Set(['markdown', 'text', 'html'])
+/** Kinds whose text Quire reads with its Office parsers, which the preview runs again. */
+const OFFICE_KINDS = new Set(['docx', 'doc', 'pptx', 'ppt'])
+/** Kinds read by OCR, whose preview is the image itself. */
+const IMAGE_KINDS = new Set(['png', 'jpeg', 'webp', 'tiff'])
 /** How much of a text file the preview shows; the download has all of it. */
 const TEXT_PREVIEW_LIMIT = 200_000
 
 /**
- * One document opened from its collection: a preview (a PDF's pages in the page viewer, with paging; a
- * text file's text, shown as text, never as markup), the original file to download, and its name to
- * change. Other kinds (Word, PowerPoint, images) are offered as a download.
+ * One document opened from its collection: a preview, the original file to download, and its name to
+ * change. The preview is a PDF's pages in the page viewer, with paging; a text file's text, shown as
+ * text, never as markup; an image as it is (ImagePreview); and for Word and PowerPoint, what Quire read
+ * from the file (OfficePreview: headings, paragraphs, lists, tables, one section per slide). PDF, Word,
+ * PowerPoint and image previews show once the document is processed; a failed one still shows its file
+ * (why a Word file could not be read, an image OCR found no text in).
  */
 export function DocumentDialog(props: DocumentDialogProps) {
   const ids = { title: createUniqueId(), name: createUniqueId(), error: createUniqueId() }
@@ -35,17 +44,12 @@ export function DocumentDialog(props: DocumentDialogProps) {
   const [pages, setPages] = createSignal<number>()
   const kind = () => props.document.document_type
   const ready = () => props.document.status === 'completed'
+  const processed = () => ready() || props.document.status === 'failed'
   const [text] = createResource(
     () => (TEXT_KINDS.has(kind()) ? props.document.id : undefined),
-    async (id) => {
-      const response = await fetch(documentFileUrl(id))
-      if (!response.ok) throw new Error(`The file could not be loaded (${response.status}).`)
-      return (await response.text()).slice(0, TEXT_PREVIEW_LIMIT)
-    },
+    async (id) => (await (await fetchDocumentFile(id)).text()).slice(0, TEXT_PREVIEW_LIMIT),
   )
 
-  // Fetched, not followed as a link: the in-browser API answers fetches, while a download navigation
-  // would go past it to the static host.
   const [downloading, setDownloading] = createSignal(false)
   const [downloadError, setDownloadError] = createSignal<string>()
   const download = async () => {
@@ -53,9 +57,7 @@ export function DocumentDialog(props: DocumentDialogProps) {
     setDownloading(true)
     setDownloadError(undefined)
     try {
-      const response = await fetch(documentFileUrl(props.document.id))
-      if (!response.ok) throw new Error(`The file could not be downloaded (${response.status}).`)
-      const url = URL.createObjectURL(await response.blob())
+      const url = URL.createObjectURL(await fetchDocumentFile(props.document.id))
       const link = document.createElement('a')
       link.href = url
       link.download = props.document.original_filename
@@ -99,7 +101,9 @@ export function DocumentDialog(props: DocumentDialogProps) {
         </h2>
         <p class="document-dialog-facts">
           {typeLabel(kind())} · {formatBytes(props.document.file_size)}
-          <Show when={props.document.metadata.pages}>{(count) => <> · {count()} pages</>}</Show>
+          <Show when={lengthLabel(kind(), props.document.metadata.pages)}>
+            {(length) => <> · {length()}</>}
+          </Show>
         </p>
         <div class="document-dialog-actions">
           <button type="button" class="button" aria-disabled={downloading()} onClick={() => void download()}>
@@ -143,7 +147,9 @@ export function DocumentDialog(props: DocumentDialogProps) {
               <p class="empty-text">
                 {ready()
                   ? `No preview for ${typeLabel(kind())} files here; download it to open it.`
-                  : 'The preview shows once the document is processed.'}
+                  : props.document.status === 'failed'
+                    ? 'No preview: the document could not be processed. Download it to open it.'
+                    : 'The preview shows once the document is processed.'}
               </p>
             }
           >
@@ -171,6 +177,12 @@ export function DocumentDialog(props: DocumentDialogProps) {
                 </button>
               </div>
               <PdfPageView documentId={props.document.id} page={page()} onPageCount={setPages} />
+            </Match>
+            <Match when={OFFICE_KINDS.has(kind()) && processed()}>
+              <OfficePreview document={props.document} />
+            </Match>
+            <Match when={IMAGE_KINDS.has(kind()) && processed()}>
+              <ImagePreview documentId={props.document.id} name={props.document.original_filename} />
             </Match>
             <Match when={TEXT_KINDS.has(kind())}>
               <Show when={!text.error} fallback={<p class="form-alert">{errorDetail(text.error)}</p>}>

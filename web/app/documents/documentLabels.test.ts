@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { QuireDocument } from '../api/documentsApi'
-import { failureMessage, formatBytes, needsPassword, typeLabel } from './documentLabels'
+import { failureMessage, formatBytes, lengthLabel, needsPassword, typeLabel } from './documentLabels'
 
 const failed = (metadata: QuireDocument['metadata']) => ({ status: 'failed', metadata }) as QuireDocument
 
@@ -19,7 +19,16 @@ describe('formatBytes', () => {
 describe('document labels', () => {
   it('names known types and passes unknown ones through', () => {
     expect(typeLabel('docx')).toBe('Word')
+    expect(typeLabel('jpeg')).toBe('JPEG image')
     expect(typeLabel('epub')).toBe('EPUB')
+  })
+
+  it('counts a deck in slides, a PDF in pages, and an image not at all', () => {
+    expect(lengthLabel('pptx', 3)).toBe('3 slides')
+    expect(lengthLabel('pdf', 1)).toBe('1 page')
+    expect(lengthLabel('pdf', 14)).toBe('14 pages')
+    expect(lengthLabel('png', 1)).toBeUndefined()
+    expect(lengthLabel('docx', undefined)).toBeUndefined()
   })
 
   it('offers a password only for the password error codes', () => {

@@ -1,4 +1,5 @@
 import { SUPPORTED_EXTENSIONS } from '../../core/ingest/parse/supportedExtensions'
+import { plural } from '../plural'
 import type {
   DocumentErrorCode,
   DocumentStatus,
@@ -19,6 +20,10 @@ const TYPE_LABELS: Record<DocumentType, string> = {
   markdown: 'Markdown',
   html: 'HTML',
   text: 'Text',
+  png: 'PNG image',
+  jpeg: 'JPEG image',
+  webp: 'WebP image',
+  tiff: 'TIFF image',
 }
 
 const STAGE_LABELS: Record<ProcessingStage, string> = {
@@ -50,6 +55,17 @@ const ERROR_FALLBACKS: Record<DocumentErrorCode, string> = {
 export function typeLabel(type: string): string {
   return TYPE_LABELS[type as DocumentType] ?? type.toUpperCase()
 }
+
+/**
+ * A document's length in the units a person counts it in: a deck's slides, a PDF's pages. None for an
+ * image (always one "page") or a format without pages.
+ */
+export function lengthLabel(type: string, pages: number | undefined): string | undefined {
+  if (!pages || IMAGE_TYPES.has(type)) return undefined
+  return plural(pages, type === 'pptx' || type === 'ppt' ? 'slide' : 'page')
+}
+
+const IMAGE_TYPES = new Set(['png', 'jpeg', 'webp', 'tiff'])
 
 export function stageLabel(stage: string): string {
   return STAGE_LABELS[stage as ProcessingStage] ?? stage

@@ -1,4 +1,5 @@
 import { For, Match, Switch } from 'solid-js'
+import { RowsTable } from '../components/RowsTable'
 import { highlightTerms } from './highlightTerms'
 import { passageSegments } from './passageSegments'
 import './passageText.css'
@@ -28,26 +29,7 @@ export function PassageText(props: PassageTextProps) {
             {(prose) => <div class="passage-prose">{marked(prose().text)}</div>}
           </Match>
           <Match when={segment.kind === 'table' && segment}>
-            {(table) => (
-              <div class="passage-table-wrap">
-                <table class="passage-table">
-                  <thead>
-                    <tr>
-                      <For each={table().rows[0]}>{(cell) => <th scope="col">{marked(cell)}</th>}</For>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    <For each={table().rows.slice(1)}>
-                      {(row) => (
-                        <tr>
-                          <For each={row}>{(cell) => <td>{marked(cell)}</td>}</For>
-                        </tr>
-                      )}
-                    </For>
-                  </tbody>
-                </table>
-              </div>
-            )}
+            {(table) => <RowsTable rows={table().rows} cell={marked} />}
           </Match>
         </Switch>
       )}

@@ -17,6 +17,10 @@ const MEDIA_TYPES: Record<string, string> = {
   markdown: 'text/markdown; charset=utf-8',
   html: 'text/plain; charset=utf-8',
   text: 'text/plain; charset=utf-8',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  tiff: 'image/tiff',
 }
 
 /**
