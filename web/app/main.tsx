@@ -1,5 +1,5 @@
 import './zodWithoutEval'
-import './styles.css'
+import './styles/index.css'
 import { createRouter, RouterProvider } from '@tanstack/solid-router'
 import { render } from 'solid-js/web'
 import { startBrowserApi } from '../browser/api/startBrowserApi'

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { DARK_TOKENS, FRAME_BASE_STYLE, FRAME_TOKENS, LIGHT_TOKENS } from './frameBaseStyle'
 
-const css = readFileSync(new URL('../app/styles.css', import.meta.url), 'utf8')
+const css = readFileSync(new URL('../app/styles/tokens.css', import.meta.url), 'utf8')
 
 /** The declarations of the first rule with exactly this selector in the app's stylesheet. */
 function tokensOf(selector: string): Map<string, string> {
   const start = css.indexOf(`${selector} {`)
-  expect(start, `${selector} in styles.css`).toBeGreaterThanOrEqual(0)
+  expect(start, `${selector} in styles/tokens.css`).toBeGreaterThanOrEqual(0)
   const body = css.slice(start, css.indexOf('}', start))
   return new Map([...body.matchAll(/--([a-z-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]))
 }

@@ -10,8 +10,8 @@
  * Everything is in the `quire-base` cascade layer and in `:where()` (no specificity): any style a plugin
  * brings, layered or not, wins over it, so a plugin that styles itself looks as it was made.
  *
- * The token values are the app's own (`web/app/styles.css`, `:root` and `:root[data-theme='dark']`); the
- * frame cannot read the app's stylesheet (a sandboxed srcdoc frame of its own origin), so they travel as
+ * The token values are the app's own (`web/app/styles/tokens.css`, `:root` and `:root[data-theme='dark']`);
+ * the frame cannot read the app's stylesheet (a sandboxed srcdoc frame of its own origin), so they travel as
  * text. `frameBaseStyle.test.ts` holds them equal to the app's.
  */
 

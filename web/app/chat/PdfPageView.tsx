@@ -2,6 +2,7 @@ import { createEffect, createSignal, on, onCleanup, onMount, Show } from 'solid-
 import type { PDFDocumentProxy } from 'pdfjs-dist'
 import { errorDetail } from '../api/ApiRequestError'
 import { highlightRects } from './highlightRects'
+import './sourcePanel.css'
 
 export interface PdfPageViewProps {
   documentId: string

@@ -5,6 +5,7 @@ import type { CitedSource, SourceDocument } from '../api/chatApi'
 import { ocrNote } from '../search/ocrNote'
 import { PassageText } from '../search/PassageText'
 import { PdfPageView } from './PdfPageView'
+import './sourcePanel.css'
 
 export interface SourcePanelProps {
   source: CitedSource

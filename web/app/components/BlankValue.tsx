@@ -1,3 +1,5 @@
+import './documentTable.css'
+
 /** A table cell with nothing to show: a dash to the eye, words to a screen reader (which would say "dash"). */
 export function BlankValue(props: { label?: string }) {
   return (

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/solid-router'
 import type { Collection } from '../api/collectionsApi'
+import './collectionCard.css'
 
 export interface CollectionCardProps {
   collection: Collection

@@ -12,6 +12,7 @@ import { DocumentDialog } from './DocumentDialog'
 import { DocumentTable } from './DocumentTable'
 import { PasswordDialog } from './PasswordDialog'
 import { UploadDropZone } from './UploadDropZone'
+import './collectionPage.css'
 
 export interface CollectionPageProps {
   collection: Collection

@@ -15,6 +15,7 @@ import { CollectionForm } from './CollectionForm'
 import { ConfirmDialog } from './ConfirmDialog'
 import { Dialog } from './Dialog'
 import { EmptyState } from './EmptyState'
+import './collectionCard.css'
 
 const UNDO_MS = 8000
 

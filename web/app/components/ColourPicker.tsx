@@ -1,5 +1,6 @@
 import { createSignal, createUniqueId, For } from 'solid-js'
 import { PRESET_COLOURS } from '../collections/collectionColours'
+import './colourPicker.css'
 
 export interface ColourPickerProps {
   value: string | null

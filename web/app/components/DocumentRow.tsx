@@ -10,6 +10,7 @@ import {
   typeLabel,
 } from '../documents/documentLabels'
 import { BlankValue } from './BlankValue'
+import './documentTable.css'
 
 export interface DocumentRowProps {
   document: QuireDocument

@@ -3,6 +3,7 @@ import type { QuireDocument } from '../api/documentsApi'
 import type { Upload } from '../documents/createDocumentList'
 import { DocumentRow } from './DocumentRow'
 import { UploadRow } from './UploadRow'
+import './documentTable.css'
 
 export interface DocumentTableProps {
   /** Id of the heading that names the table. */

@@ -1,3 +1,5 @@
+import './emptyState.css'
+
 /** The first-run Collections page: says what a collection is for and offers to make one. */
 export function EmptyState(props: { onCreate: () => void }) {
   return (

@@ -1,3 +1,5 @@
+import './operationPanel.css'
+
 export interface JsonBlockProps {
   value: unknown
   /** Names the block for assistive tech, e.g. "Request body schema". */

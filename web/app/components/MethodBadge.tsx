@@ -1,4 +1,5 @@
 import type { HttpMethod } from '../openapi/OpenApiDocument'
+import './operationPanel.css'
 
 /** The HTTP method as a coloured badge; the colour is decoration, the text carries the meaning. */
 export function MethodBadge(props: { method: HttpMethod }) {

@@ -1,5 +1,6 @@
 import { createSignal, onCleanup, onMount, Show } from 'solid-js'
 import { useSyncStatus } from '../account/syncStatusStore'
+import './offlineIndicator.css'
 
 /**
  * Tells the person the network is gone and that this is fine: the app and its data live in the browser.

@@ -6,6 +6,7 @@ import { DescriptionText } from './DescriptionText'
 import { MethodBadge } from './MethodBadge'
 import { SchemaView } from './SchemaView'
 import { TryItForm } from './TryItForm'
+import './operationPanel.css'
 
 export interface OperationPanelProps {
   entry: OperationEntry

@@ -1,6 +1,8 @@
 import { For } from 'solid-js'
 import { statusText } from '../openapi/statusText'
 import { JsonBlock } from './JsonBlock'
+import './operationPanel.css'
+import './tryItForm.css'
 
 export interface TriedResponse {
   status: number

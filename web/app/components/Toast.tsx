@@ -1,6 +1,7 @@
 import { createSignal, onCleanup, onMount, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { dismissToast, showToast, type ToastMessage } from '../toasts/toastStore'
+import './toast.css'
 
 export interface ToastProps {
   toast: ToastMessage

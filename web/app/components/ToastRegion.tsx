@@ -1,6 +1,7 @@
 import { For, type JSX } from 'solid-js'
 import { toasts } from '../toasts/toastStore'
 import { Toast } from './Toast'
+import './toast.css'
 
 /**
  * The one polite live region for transient messages. It is in the page from the start, because screen readers

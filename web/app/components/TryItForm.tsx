@@ -7,6 +7,7 @@ import type { OperationEntry } from '../openapi/listOperations'
 import type { OpenApiDocument, OpenApiParameter } from '../openapi/OpenApiDocument'
 import { resolveRefs } from '../openapi/resolveRefs'
 import { ResponseView, type TriedResponse } from './ResponseView'
+import './tryItForm.css'
 
 export interface TryItFormProps {
   entry: OperationEntry

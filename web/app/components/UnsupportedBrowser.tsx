@@ -1,4 +1,5 @@
 import { errorDetail } from '../api/ApiRequestError'
+import './unsupportedBrowser.css'
 
 /**
  * The whole page when the in-browser API cannot start. Quire has no server to fall back on here, so this

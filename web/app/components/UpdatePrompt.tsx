@@ -1,5 +1,6 @@
 import { createSignal, Show } from 'solid-js'
 import { applyUpdate, updateAvailable } from '../../browser/pwa/serviceWorkerUpdates'
+import './toast.css'
 
 /**
  * Offers the waiting service worker. Never reloads on its own: the person may be halfway through a form.

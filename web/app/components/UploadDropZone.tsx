@@ -1,5 +1,6 @@
 import { createSignal, createUniqueId, onCleanup, onMount } from 'solid-js'
 import { ACCEPTED_EXTENSIONS } from '../documents/documentLabels'
+import './uploadDropZone.css'
 
 export interface UploadDropZoneProps {
   /** Every file of one drop or one choice, in order. */

@@ -2,6 +2,7 @@ import { Show } from 'solid-js'
 import type { Upload } from '../documents/createDocumentList'
 import { formatBytes } from '../documents/documentLabels'
 import { BlankValue } from './BlankValue'
+import './documentTable.css'
 
 /**
  * A file that has not become a document yet: waiting, on its way, or refused by the API. A refusal stays

@@ -5,7 +5,7 @@ import { preferenceOf, settingValueOf, THEME_SETTING_ID, type ThemePreference } 
 
 /**
  * The app's theme: the person's `theme_settings` (light, dark or the system's; a synced setting like
- * BrainDrive's), shown on `<html data-theme>` (styles.css switches on it), followed by every module
+ * BrainDrive's), shown on `<html data-theme>` (styles/tokens.css switches on it), followed by every module
  * (the theme service pushes it into frames) and changed from Settings, or shown by a plugin's setTheme.
  */
 interface ThemeStore {

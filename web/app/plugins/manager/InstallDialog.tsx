@@ -13,6 +13,7 @@ import { PermissionList } from './PermissionList'
 import type { PackagePreview } from './previewPackage'
 import { ProblemList } from './ProblemList'
 import { WarningList } from './WarningList'
+import './pluginInstall.css'
 
 /** What the person asked to install, with what Quire could learn about it beforehand. */
 export type InstallRequest =

@@ -3,6 +3,7 @@ import { UploadDropZone } from '../../components/UploadDropZone'
 import type { InstallRequest } from './InstallDialog'
 import { previewPackage } from './previewPackage'
 import { ProblemList } from './ProblemList'
+import './pluginInstall.css'
 
 const ARCHIVES = '.zip,.tar.gz,.tgz,application/zip,application/gzip'
 

@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js'
 import { errorDetail } from '../../api/ApiRequestError'
 import { ApiValidationError } from '../../api/ApiValidationError'
+import './pluginInstall.css'
 
 /**
  * Why something was refused, as an alert: the API's sentence, or each broken rule with the field it is

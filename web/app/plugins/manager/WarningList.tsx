@@ -1,6 +1,7 @@
 import { For, Show } from 'solid-js'
 import { placeOf } from '../../api/ApiValidationError'
 import type { ManifestWarning } from '../../api/pluginsApi'
+import './pluginInstall.css'
 
 /** Guidance of the plugin spec a manifest does not follow: shown, never a reason to refuse it. */
 export function WarningList(props: { warnings: readonly ManifestWarning[]; intro: string }) {
