@@ -47,7 +47,10 @@ describe('postStreamedMessage', () => {
 
   it('says the message was cut short when the stream ends without `done`', async () => {
     vi.stubGlobal('fetch', async () => eventStream('event: token\ndata: {"text":"Hi"}\n\n'))
-    await expect(ask()).rejects.toMatchObject({ status: 0, detail: 'The reply ended before it was complete. Try again.' })
+    await expect(ask()).rejects.toMatchObject({
+      status: 0,
+      detail: 'The reply ended before it was complete. Try again.',
+    })
   })
 
   it('carries a refusal’s detail, or the status line when the body is not JSON', async () => {

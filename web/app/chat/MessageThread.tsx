@@ -56,7 +56,14 @@ export function MessageThread<T>(props: MessageThreadProps<T>) {
   return (
     // The log is the scrolling box around the list: a list given role="log" is no longer a list, and its
     // items would be list items outside any list (axe).
-    <div ref={list} class="chat-thread" role="log" aria-label="Messages" aria-busy={busy()} onScroll={onScroll}>
+    <div
+      ref={list}
+      class="chat-thread"
+      role="log"
+      aria-label="Messages"
+      aria-busy={busy()}
+      onScroll={onScroll}
+    >
       <ol class="chat-thread-list">
         <Show when={props.messages.length === 0 && !props.pending}>
           <li class="chat-thread-empty">{props.empty}</li>
@@ -84,7 +91,13 @@ export function MessageThread<T>(props: MessageThreadProps<T>) {
             <>
               <Show when={turn().question}>
                 {(question) => (
-                  <MessageBubble role="user" content={question()} sources={[]} stopped={false} actionsDisabled />
+                  <MessageBubble
+                    role="user"
+                    content={question()}
+                    sources={[]}
+                    stopped={false}
+                    actionsDisabled
+                  />
                 )}
               </Show>
               <MessageBubble

@@ -3,7 +3,15 @@ import type { ChatMessage } from '../api/chatApi'
 import { questionBefore, showSessionMessage } from './showSessionMessage'
 
 const message = (role: ChatMessage['role'], content: string, metadata: ChatMessage['metadata'] = {}) =>
-  ({ id: content, session_id: 's', role, content, metadata, created_at: '', collection_id: null }) as ChatMessage
+  ({
+    id: content,
+    session_id: 's',
+    role,
+    content,
+    metadata,
+    created_at: '',
+    collection_id: null,
+  }) as ChatMessage
 
 describe('showSessionMessage', () => {
   it('shows an answer with its sources, whether it was stopped, and what its searches left out', () => {

@@ -44,10 +44,7 @@ export function OperationPanel(props: OperationPanelProps) {
 
         <Show when={(op().parameters ?? []).length > 0}>
           <h3 class="operation-section">Parameters</h3>
-          <ScrollTable
-            class="params"
-            columns={['Name', 'In', 'Type', 'Required']}
-          >
+          <ScrollTable class="params" columns={['Name', 'In', 'Type', 'Required']}>
             <For each={op().parameters}>
               {(p) => (
                 <tr>

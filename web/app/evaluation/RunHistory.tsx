@@ -36,9 +36,7 @@ export function RunHistory(props: {
               <td class="eval-number">
                 {run.evaluated_count}/{run.total_questions}
               </td>
-              <td class="eval-number">
-                {run.evaluated_count === 0 ? '–' : formatAccuracy(run.accuracy)}
-              </td>
+              <td class="eval-number">{run.evaluated_count === 0 ? '–' : formatAccuracy(run.accuracy)}</td>
               <td>
                 <button
                   type="button"
