@@ -3,33 +3,13 @@ import { AccountPage } from './pages/AccountPage'
 import { DesignerPage } from './pages/DesignerPage'
 import { NavigationPanel } from './pages/NavigationPanel'
 import { PagesScreen } from './pages/PagesScreen'
+import { apiJson } from './support/apiJson'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 import { newPerson, openDevice, syncServer } from './support/syncDevices'
 
 /** The navigation tree as the API answers it, as `name > child` paths, and the node by name. */
 const readTree = (page: Page) => new NavigationPanel(page).readTree()
-
-/** JSON calls to the page's own API (the in-browser one), failing loudly. */
-async function apiJson<T = { id: string }>(
-  page: Page,
-  path: string,
-  method: string,
-  body?: unknown,
-): Promise<T> {
-  return page.evaluate(
-    async ({ path, method, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
-      return (response.status === 204 ? undefined : await response.json()) as T
-    },
-    { path, method, body },
-  )
-}
 
 /** Every write the page sends to the navigation routes endpoints, as `METHOD path` with its body. */
 function recordRouteWrites(page: Page): Array<{ call: string; body: unknown }> {

@@ -1,28 +1,8 @@
 import { expect, test, type Page } from './support/test'
 import { PagesScreen } from './pages/PagesScreen'
+import { apiJson } from './support/apiJson'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
-
-/** JSON calls to the page's own API (the in-browser one), failing loudly. */
-async function apiJson<T = { id: string }>(
-  page: Page,
-  path: string,
-  method: string,
-  body?: unknown,
-): Promise<T> {
-  return page.evaluate(
-    async ({ path, method, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
-      return (response.status === 204 ? undefined : await response.json()) as T
-    },
-    { path, method, body },
-  )
-}
 
 // Bug 1 of issue 30: a page published at the top level (parent "None (top level)", the default) never
 // showed in the navigation, though the Pages screen says published pages appear there.

@@ -3,10 +3,10 @@ import { openScreen } from '../support/openScreen'
 
 /**
  * The Chat screen: the one list of chats (document chats and model conversations), a new chat, the
- * thread, the composer and the source panel.
+ * thread, the composer and the source panel. `ConversationsPage` adds what only a model conversation has.
  */
 export class ChatPage {
-  constructor(private readonly page: Page) {}
+  constructor(protected readonly page: Page) {}
 
   get heading(): Locator {
     return this.page.getByRole('heading', { name: 'Chat', level: 1, exact: true })

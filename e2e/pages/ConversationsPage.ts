@@ -1,28 +1,19 @@
-import { expect, type Locator, type Page } from '@playwright/test'
-import { openScreen } from '../support/openScreen'
+import { expect, type Locator } from '@playwright/test'
+import { ChatPage } from './ChatPage'
 
 /**
- * Model conversations on the Chat screen (Conversations joined it): the one list, a conversation, its
- * tags, and the personas dialog.
+ * Model conversations on the Chat screen (Conversations joined it): the Chat screen's page object (the
+ * one list, the thread, rename and delete), and what only a conversation has: a persona, the personas
+ * dialog, tags and the tag filter.
  */
-export class ConversationsPage {
-  constructor(private readonly page: Page) {}
-
-  get heading(): Locator {
-    return this.page.getByRole('heading', { name: 'Chat', level: 1, exact: true })
-  }
-
-  async open(): Promise<void> {
-    await openScreen(this.page, 'Chat')
-    await expect(this.heading).toBeVisible()
-  }
-
+export class ConversationsPage extends ChatPage {
+  /** The one list of chats, which was the Conversations screen's sidebar. */
   get sidebar(): Locator {
-    return this.page.getByRole('navigation', { name: 'Chats' })
+    return this.list
   }
 
   conversation(title: string): Locator {
-    return this.sidebar.getByRole('link').filter({ hasText: title })
+    return this.chat(title)
   }
 
   /** The conversation's row in the sidebar: its link and its tags. */
@@ -64,17 +55,9 @@ export class ConversationsPage {
     await expect(this.composer).toBeVisible()
   }
 
-  title(title: string): Locator {
-    return this.page.getByRole('heading', { name: title, level: 2, exact: true })
-  }
-
   /** The open conversation's persona. */
   get personaPicker(): Locator {
     return this.page.getByRole('main').getByRole('combobox', { name: 'Persona', exact: true })
-  }
-
-  get thread(): Locator {
-    return this.page.getByRole('log', { name: 'Messages' })
   }
 
   get composer(): Locator {
@@ -85,10 +68,6 @@ export class ConversationsPage {
   async send(text: string): Promise<void> {
     await this.composer.fill(text)
     await this.composer.press('Enter')
-  }
-
-  assistantMessages(): Locator {
-    return this.thread.locator('.chat-message-assistant')
   }
 
   userMessages(): Locator {
@@ -112,21 +91,5 @@ export class ConversationsPage {
 
   async filterByTag(name: string): Promise<void> {
     await this.sidebar.getByLabel('Filter by tag').selectOption({ label: name })
-  }
-
-  async rename(from: string, to: string): Promise<void> {
-    await this.sidebar.getByRole('button', { name: `Rename ${from}` }).click()
-    const dialog = this.page.getByRole('dialog', { name: 'Rename chat' })
-    await dialog.getByLabel('Name').fill(to)
-    await dialog.getByRole('button', { name: 'Rename' }).click()
-    await expect(dialog).toBeHidden()
-  }
-
-  async delete(title: string): Promise<void> {
-    await this.sidebar.getByRole('button', { name: `Delete ${title}` }).click()
-    const dialog = this.page.getByRole('dialog', { name: 'Delete this chat?' })
-    await expect(dialog).toContainText(title)
-    await dialog.getByRole('button', { name: 'Delete' }).click()
-    await expect(dialog).toBeHidden()
   }
 }

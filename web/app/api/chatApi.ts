@@ -1,9 +1,8 @@
 import type { SourceDocument } from '../../core/chat/SourceDocument'
 import type { CitedSource, WebSource } from '../../core/chat/WebSource'
-import { readSse } from '../../core/http/readSse'
 import type { ChatMessage as StoredChatMessage } from '../../core/store/ChatMessage'
 import type { ChatSession } from '../../core/store/ChatSession'
-import { ApiRequestError } from './ApiRequestError'
+import { postStreamedMessage } from './postStreamedMessage'
 import { requestJson } from './requestJson'
 
 export type { ChatSession, CitedSource, SourceDocument, WebSource }
@@ -60,50 +59,21 @@ export interface StreamHandlers {
  * both reject with ApiRequestError. Aborting `signal` is how "stop" works: the API keeps what was said so
  * far (marked `metadata.stopped`), and this rejects with the AbortError.
  */
-export async function streamAnswer(
+export function streamAnswer(
   sessionId: string,
   message: string,
   handlers: StreamHandlers,
   signal: AbortSignal,
   options: { webSearch?: boolean } = {},
 ): Promise<ChatMessage> {
-  let response: Response
-  try {
-    response = await fetch('/api/chat/stream', {
-      method: 'POST',
-      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
-      body: JSON.stringify({
-        session_id: sessionId,
-        message,
-        ...(options.webSearch ? { web_search: true } : {}),
-      }),
-      signal,
-    })
-  } catch (error) {
-    if (signal.aborted) throw error
-    throw new ApiRequestError(0, 'The Quire API could not be reached. Reload the page to restart it.')
-  }
-  if (!response.ok || !response.body) {
-    throw new ApiRequestError(response.status, await errorText(response))
-  }
-  for await (const event of readSse(response.body, signal)) {
-    const data = JSON.parse(event.data) as Record<string, unknown>
-    if (event.event === 'sources') handlers.onSources?.((data.sources as CitedSource[] | undefined) ?? [])
-    else if (event.event === 'token') handlers.onToken(String(data.text ?? ''))
-    else if (event.event === 'done') return data.message as ChatMessage
-    else if (event.event === 'error') {
-      throw new ApiRequestError(Number(data.status ?? 500), String(data.detail ?? 'The answer failed.'))
-    }
-  }
-  throw new ApiRequestError(0, 'The answer ended before it was complete. Try again.')
-}
-
-async function errorText(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { detail?: unknown }
-    if (typeof body.detail === 'string' && body.detail) return body.detail
-  } catch {
-    // Not JSON: fall through to the status line.
-  }
-  return `The request failed (${response.status}).`
+  return postStreamedMessage<ChatMessage>({
+    path: '/api/chat/stream',
+    body: { session_id: sessionId, message, ...(options.webSearch ? { web_search: true } : {}) },
+    signal,
+    noun: 'answer',
+    onEvent: (event, data) => {
+      if (event === 'sources') handlers.onSources?.((data.sources as CitedSource[] | undefined) ?? [])
+      else if (event === 'token') handlers.onToken(String(data.text ?? ''))
+    },
+  })
 }

@@ -1,5 +1,4 @@
-import { readSse } from '../../core/http/readSse'
-import { ApiRequestError } from './ApiRequestError'
+import { postStreamedMessage } from './postStreamedMessage'
 import { requestJson } from './requestJson'
 
 /**
@@ -155,43 +154,20 @@ export function postMessage(
  * configured) and an `error` event alike reject with ApiRequestError; aborting `signal` stops the reply
  * and rejects with the abort's error.
  */
-export async function streamReply(
+export function streamReply(
   id: string,
   onToken: (text: string) => void,
   signal: AbortSignal,
 ): Promise<ConversationMessage> {
-  let response: Response
-  try {
-    response = await fetch(`${conversationPath(id)}/reply`, {
-      method: 'POST',
-      headers: { accept: 'text/event-stream', 'content-type': 'application/json' },
-      body: JSON.stringify({ stream: true }),
-      signal,
-    })
-  } catch (error) {
-    if (signal.aborted) throw error
-    throw new ApiRequestError(0, 'The Quire API could not be reached. Reload the page to restart it.')
-  }
-  if (!response.ok || !response.body) throw new ApiRequestError(response.status, await errorText(response))
-  for await (const event of readSse(response.body, signal)) {
-    const data = JSON.parse(event.data) as Record<string, unknown>
-    if (event.event === 'token') onToken(String(data.text ?? ''))
-    else if (event.event === 'done') return data.message as ConversationMessage
-    else if (event.event === 'error') {
-      throw new ApiRequestError(Number(data.status ?? 500), String(data.detail ?? 'The reply failed.'))
-    }
-  }
-  throw new ApiRequestError(0, 'The reply ended before it was complete. Try again.')
-}
-
-async function errorText(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { detail?: unknown }
-    if (typeof body.detail === 'string' && body.detail) return body.detail
-  } catch {
-    // Not JSON: the status line is all there is.
-  }
-  return `The request failed (${response.status}).`
+  return postStreamedMessage<ConversationMessage>({
+    path: `${conversationPath(id)}/reply`,
+    body: { stream: true },
+    signal,
+    noun: 'reply',
+    onEvent: (event, data) => {
+      if (event === 'token') onToken(String(data.text ?? ''))
+    },
+  })
 }
 
 export async function listTags(userId: string, signal?: AbortSignal): Promise<Tag[]> {

@@ -17,6 +17,7 @@ import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { Composer } from './Composer'
 import { MessageThread, type PendingTurn } from './MessageThread'
+import { questionBefore, showSessionMessage } from './showSessionMessage'
 import { SourcePanel } from './SourcePanel'
 import { readWebSearchChoice, saveWebSearchChoice } from './webSearchChoice'
 
@@ -187,10 +188,14 @@ export function ChatConversation(props: ChatConversationProps) {
           >
             <MessageThread
               messages={messages.latest ?? []}
+              show={showSessionMessage}
               pending={pending()}
-              busy={pending() !== undefined}
+              empty="Ask a question below to begin. Answers cite the passages they use."
               onCite={(cited, opener) => setSource({ source: cited, opener })}
-              onRegenerate={(question) => void ask(question)}
+              onRegenerate={(index) => {
+                const question = questionBefore(messages.latest ?? [], index)
+                if (question) void ask(question)
+              }}
               waitingText={webSearch() ? 'Searching your documents and the web…' : undefined}
             />
           </Show>

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/solid-router'
 import { createUniqueId, For, Show } from 'solid-js'
 import type { Persona, Tag } from '../api/conversationsApi'
 import { TagChip } from '../conversations/TagChip'
+import { RowActions } from '../ui/RowActions'
 import type { ChatItem } from './chatList'
 
 export interface ChatListProps {
@@ -106,24 +107,13 @@ export function ChatList(props: ChatListProps) {
                     </For>
                   </ul>
                 </Show>
-                <div class="chat-session-actions">
-                  <button
-                    type="button"
-                    class="button button-quiet button-small"
-                    aria-label={`Rename ${chat.name}`}
-                    onClick={() => props.onRename(chat)}
-                  >
-                    Rename
-                  </button>
-                  <button
-                    type="button"
-                    class="button button-danger-quiet button-small"
-                    aria-label={`Delete ${chat.name}`}
-                    onClick={() => props.onDelete(chat)}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <RowActions
+                  class="chat-session-actions"
+                  name={chat.name}
+                  edit="Rename"
+                  onEdit={() => props.onRename(chat)}
+                  onDelete={() => props.onDelete(chat)}
+                />
               </li>
             )}
           </For>

@@ -1,41 +1,52 @@
-import { For, Show } from 'solid-js'
+import { For, Show, type JSX } from 'solid-js'
 import type { ChatMessage, CitedSource } from '../api/chatApi'
 import { MessageBubble } from './MessageBubble'
 import { createFollowScroll } from './createFollowScroll'
 
-/** A question being answered right now, before the API has stored it. */
-export interface PendingTurn {
-  question: string
-  answer: string
+/** What a bubble shows of one stored message, whichever API stored it. */
+export interface ThreadMessage {
+  role: ChatMessage['role']
+  content: string
   sources: CitedSource[]
+  stopped: boolean
+  /** Said under the answer (what a document search left out). */
+  note?: string | undefined
+}
+
+/** A turn being answered right now, before the API has stored it. */
+export interface PendingTurn {
+  /** The question just asked; absent when only the answer is being asked for again (a conversation's retry). */
+  question?: string
+  answer: string
+  /** The passages the answer cites, as they arrive (a document chat); none for a model conversation. */
+  sources?: CitedSource[]
   stopped: boolean
 }
 
-export interface MessageThreadProps {
-  messages: ChatMessage[]
+export interface MessageThreadProps<T> {
+  /** The stored messages, oldest first, in the API's own shape. */
+  messages: readonly T[]
+  /** How one stored message shows. Read once per message: stored messages are never changed in place. */
+  show: (message: T) => ThreadMessage
   pending: PendingTurn | undefined
-  busy: boolean
-  onCite: (source: CitedSource, opener: HTMLElement | null) => void
-  onRegenerate: (question: string) => void
+  /** What an empty thread says. */
+  empty: JSX.Element
   /** Shown in the answer's place until its first words arrive (the bubble's default otherwise). */
-  waitingText?: string
-}
-
-/** The question an assistant message answered: the nearest user message before it. */
-function questionBefore(messages: ChatMessage[], index: number): string | undefined {
-  for (let i = index - 1; i >= 0; i--) {
-    const message = messages[i]
-    if (message?.role === 'user') return message.content
-  }
-  return undefined
+  waitingText?: string | undefined
+  onCite?: (source: CitedSource, opener: HTMLElement | null) => void
+  /** Answers the stored assistant message at `index` again; without it there is no Regenerate. */
+  onRegenerate?: (index: number) => void
 }
 
 /**
- * The conversation, oldest first. It is a `log` region, so screen readers announce new messages, but the
- * streaming answer is `aria-busy` until it is complete: announcing every token would be unbearable.
+ * The one message thread, oldest first, for both records the Chat screen opens: a document chat
+ * (`ChatConversation`) and a model conversation (`ConversationPane`); they differ only in what they pass.
+ * It is a `log` region, so screen readers announce new messages, but it is `aria-busy` while an answer
+ * streams: announcing every token would be unbearable.
  */
-export function MessageThread(props: MessageThreadProps) {
+export function MessageThread<T>(props: MessageThreadProps<T>) {
   let list!: HTMLDivElement
+  const busy = () => props.pending !== undefined
 
   const onScroll = createFollowScroll(
     () => list,
@@ -44,52 +55,55 @@ export function MessageThread(props: MessageThreadProps) {
 
   return (
     // The log is the scrolling box around the list: a list given role="log" is no longer a list, and its
-    // items would be list items outside any list.
+    // items would be list items outside any list (axe).
     <div
       ref={list}
       class="chat-thread"
       role="log"
       aria-label="Messages"
-      aria-busy={props.busy}
+      aria-busy={busy()}
       onScroll={onScroll}
     >
       <ol class="chat-thread-list">
         <Show when={props.messages.length === 0 && !props.pending}>
-          <li class="chat-thread-empty">
-            Ask a question below to begin. Answers cite the passages they use.
-          </li>
+          <li class="chat-thread-empty">{props.empty}</li>
         </Show>
         <For each={props.messages}>
-          {(message, index) => (
-            <MessageBubble
-              role={message.role}
-              content={message.content}
-              sources={message.metadata.source_documents ?? []}
-              stopped={message.metadata.stopped === true}
-              note={messageNote(message)}
-              actionsDisabled={props.busy}
-              onCite={props.onCite}
-              onRegenerate={() => {
-                const question = questionBefore(props.messages, index())
-                if (question) props.onRegenerate(question)
-              }}
-            />
-          )}
+          {(message, index) => {
+            const shown = props.show(message)
+            return (
+              <MessageBubble
+                role={shown.role}
+                content={shown.content}
+                sources={shown.sources}
+                stopped={shown.stopped}
+                note={shown.note}
+                // While another answer streams, copying is fine but regenerating is not.
+                actionsDisabled={busy()}
+                onCite={props.onCite}
+                onRegenerate={props.onRegenerate && (() => props.onRegenerate?.(index()))}
+              />
+            )
+          }}
         </For>
         <Show when={props.pending}>
           {(turn) => (
             <>
-              <MessageBubble
-                role="user"
-                content={turn().question}
-                sources={[]}
-                stopped={false}
-                actionsDisabled
-              />
+              <Show when={turn().question}>
+                {(question) => (
+                  <MessageBubble
+                    role="user"
+                    content={question()}
+                    sources={[]}
+                    stopped={false}
+                    actionsDisabled
+                  />
+                )}
+              </Show>
               <MessageBubble
                 role="assistant"
                 content={turn().answer}
-                sources={turn().sources}
+                sources={turn().sources ?? []}
                 stopped={turn().stopped}
                 streaming={!turn().stopped}
                 actionsDisabled
@@ -102,12 +116,4 @@ export function MessageThread(props: MessageThreadProps) {
       </ol>
     </div>
   )
-}
-
-/** What the answer's search left out: keyword search standing in for vectors, a web search that could not run. */
-function messageNote(message: ChatMessage): string | undefined {
-  const notes = [message.metadata.search_note, message.metadata.web_search_note].filter(
-    (note): note is string => typeof note === 'string' && note !== '',
-  )
-  return notes.length > 0 ? notes.join(' ') : undefined
 }

@@ -2,6 +2,7 @@ import { For, Show } from 'solid-js'
 import type { OperationEntry } from '../openapi/listOperations'
 import type { OpenApiDocument } from '../openapi/OpenApiDocument'
 import { resolveRefs } from '../openapi/resolveRefs'
+import { ScrollTable } from '../ui/ScrollTable'
 import { DescriptionText } from './DescriptionText'
 import { MethodBadge } from './MethodBadge'
 import { SchemaView } from './SchemaView'
@@ -43,35 +44,23 @@ export function OperationPanel(props: OperationPanelProps) {
 
         <Show when={(op().parameters ?? []).length > 0}>
           <h3 class="operation-section">Parameters</h3>
-          <div class="table-scroll">
-            <table class="params">
-              <thead>
+          <ScrollTable class="params" columns={['Name', 'In', 'Type', 'Required']}>
+            <For each={op().parameters}>
+              {(p) => (
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">In</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Required</th>
+                  <td>
+                    <code>{p.name}</code>
+                    <Show when={p.description}>
+                      <span class="param-description">{p.description}</span>
+                    </Show>
+                  </td>
+                  <td>{p.in}</td>
+                  <td>{schemaType(resolveRefs(p.schema, props.document))}</td>
+                  <td>{p.required ? 'yes' : 'no'}</td>
                 </tr>
-              </thead>
-              <tbody>
-                <For each={op().parameters}>
-                  {(p) => (
-                    <tr>
-                      <td>
-                        <code>{p.name}</code>
-                        <Show when={p.description}>
-                          <span class="param-description">{p.description}</span>
-                        </Show>
-                      </td>
-                      <td>{p.in}</td>
-                      <td>{schemaType(resolveRefs(p.schema, props.document))}</td>
-                      <td>{p.required ? 'yes' : 'no'}</td>
-                    </tr>
-                  )}
-                </For>
-              </tbody>
-            </table>
-          </div>
+              )}
+            </For>
+          </ScrollTable>
         </Show>
 
         <Show when={requestSchema()}>

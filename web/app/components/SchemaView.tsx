@@ -1,5 +1,6 @@
 import { createSignal, createUniqueId, For, Show } from 'solid-js'
 import { schemaFields } from '../openapi/schemaFields'
+import { ScrollTable } from '../ui/ScrollTable'
 import { JsonBlock } from './JsonBlock'
 
 /**
@@ -14,47 +15,39 @@ export function SchemaView(props: { schema: unknown; label: string }) {
   return (
     <div class="schema-view">
       <Show when={fields().length > 0} fallback={<p class="field-hint">No fields described.</p>}>
-        <div class="table-scroll">
-          <table class="params schema-fields" aria-label={`${props.label} fields`}>
-            <thead>
+        <ScrollTable
+          class="params schema-fields"
+          label={`${props.label} fields`}
+          columns={['Field', 'Type', 'Required', 'Description']}
+        >
+          <For each={fields()}>
+            {(field) => (
               <tr>
-                <th scope="col">Field</th>
-                <th scope="col">Type</th>
-                <th scope="col">Required</th>
-                <th scope="col">Description</th>
+                <th scope="row">
+                  <code>{field.name}</code>
+                </th>
+                <td class="schema-type">{field.type}</td>
+                <td>{field.required ? 'yes' : 'no'}</td>
+                <td>
+                  <Show when={field.description}>
+                    <span class="schema-description">{field.description}</span>
+                  </Show>
+                  <Show when={field.constraints.length > 0}>
+                    <span class="schema-constraints">{field.constraints.join('; ')}</span>
+                  </Show>
+                  <Show when={field.pattern}>
+                    {(pattern) => (
+                      <details class="schema-pattern">
+                        <summary>pattern</summary>
+                        <code>{pattern()}</code>
+                      </details>
+                    )}
+                  </Show>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              <For each={fields()}>
-                {(field) => (
-                  <tr>
-                    <th scope="row">
-                      <code>{field.name}</code>
-                    </th>
-                    <td class="schema-type">{field.type}</td>
-                    <td>{field.required ? 'yes' : 'no'}</td>
-                    <td>
-                      <Show when={field.description}>
-                        <span class="schema-description">{field.description}</span>
-                      </Show>
-                      <Show when={field.constraints.length > 0}>
-                        <span class="schema-constraints">{field.constraints.join('; ')}</span>
-                      </Show>
-                      <Show when={field.pattern}>
-                        {(pattern) => (
-                          <details class="schema-pattern">
-                            <summary>pattern</summary>
-                            <code>{pattern()}</code>
-                          </details>
-                        )}
-                      </Show>
-                    </td>
-                  </tr>
-                )}
-              </For>
-            </tbody>
-          </table>
-        </div>
+            )}
+          </For>
+        </ScrollTable>
       </Show>
       <button
         type="button"

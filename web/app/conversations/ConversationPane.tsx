@@ -1,14 +1,20 @@
 import { Link } from '@tanstack/solid-router'
 import { createMemo, createResource, createUniqueId, For, onMount, Show } from 'solid-js'
 import { ApiRequestError, errorDetail } from '../api/ApiRequestError'
-import { getConversation, type Conversation, type Persona, type Tag } from '../api/conversationsApi'
+import {
+  getConversation,
+  type Conversation,
+  type ConversationMessage,
+  type Persona,
+  type Tag,
+} from '../api/conversationsApi'
 import { Composer } from '../chat/Composer'
+import { MessageThread, type ThreadMessage } from '../chat/MessageThread'
 import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { showToast } from '../toasts/toastStore'
 import { ConversationModelPicker } from './ConversationModelPicker'
 import { conversationTitle } from './conversationOrder'
-import { ConversationThread } from './ConversationThread'
 import { TagBar } from './TagBar'
 import { useConversationReply } from './useConversationReply'
 
@@ -48,10 +54,11 @@ export function ConversationPane(props: ConversationPaneProps) {
     if (first) void reply.send(first).finally(() => composerFocus?.())
   })
   const persona = createMemo(() => props.personas.find((p) => p.id === props.conversation.persona_id))
+  // The thread shows the exchange: a system message (instructions to the model) is not part of it.
   const messages = createMemo(() =>
-    [...(stored.latest?.messages ?? [])].sort((a, b) =>
-      a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0,
-    ),
+    [...(stored.latest?.messages ?? [])]
+      .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
+      .filter((message) => message.sender !== 'system'),
   )
 
   const changePersona = async (select: HTMLSelectElement) => {
@@ -108,7 +115,24 @@ export function ConversationPane(props: ConversationPaneProps) {
           when={stored.state !== 'pending' || stored.latest}
           fallback={<LoadingPanel label="Loading messages…" />}
         >
-          <ConversationThread messages={messages()} pending={reply.pending()} persona={persona()} />
+          <MessageThread
+            messages={messages()}
+            show={showConversationMessage}
+            pending={reply.pending()}
+            empty={
+              <>
+                <Show when={persona()?.sample_greeting}>
+                  {(greeting) => (
+                    <p class="conv-greeting">
+                      {persona()?.name} says: “{greeting()}”
+                    </p>
+                  )}
+                </Show>
+                Write a message below to begin. Enter sends; Shift+Enter starts a new line.
+              </>
+            }
+            waitingText="Writing…"
+          />
         </Show>
       </Show>
       <Show when={reply.failure()}>
@@ -139,6 +163,16 @@ export function ConversationPane(props: ConversationPaneProps) {
       />
     </div>
   )
+}
+
+/** A conversation's message in the thread: its own words, no cited passages (a model answers from none). */
+function showConversationMessage(message: ConversationMessage): ThreadMessage {
+  return {
+    role: message.sender === 'user' ? 'user' : 'assistant',
+    content: message.message,
+    sources: [],
+    stopped: message.message_metadata?.stopped === true,
+  }
 }
 
 /** 409: no language model is configured; 502: the configured one could not be reached. */

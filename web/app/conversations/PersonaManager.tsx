@@ -2,6 +2,7 @@ import { createSignal, createUniqueId, For, Match, Show, Switch } from 'solid-js
 import { errorDetail } from '../api/ApiRequestError'
 import type { Persona, PersonaInput } from '../api/conversationsApi'
 import { Dialog } from '../components/Dialog'
+import { RowActions } from '../ui/RowActions'
 import { PersonaForm } from './PersonaForm'
 
 export interface PersonaManagerProps {
@@ -81,24 +82,13 @@ export function PersonaManager(props: PersonaManagerProps) {
                         <p class="conv-muted">{persona.description}</p>
                       </Show>
                     </div>
-                    <div class="conv-persona-actions">
-                      <button
-                        type="button"
-                        class="button button-quiet button-small"
-                        aria-label={`Edit ${persona.name}`}
-                        onClick={() => setView({ kind: 'edit', persona })}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        class="button button-danger-quiet button-small"
-                        aria-label={`Delete ${persona.name}`}
-                        onClick={() => setView({ kind: 'delete', persona })}
-                      >
-                        Delete
-                      </button>
-                    </div>
+                    <RowActions
+                      class="conv-persona-actions"
+                      name={persona.name}
+                      edit="Edit"
+                      onEdit={() => setView({ kind: 'edit', persona })}
+                      onDelete={() => setView({ kind: 'delete', persona })}
+                    />
                   </li>
                 )}
               </For>

@@ -1,13 +1,6 @@
 import { createSignal, onCleanup } from 'solid-js'
 import { postMessage, streamReply } from '../api/conversationsApi'
-
-/** A turn in progress, shown beside the stored messages until the API has stored it. */
-export interface PendingReply {
-  /** The message just sent; absent when only the reply is being asked for again. */
-  question?: string
-  answer: string
-  stopped: boolean
-}
+import type { PendingTurn } from '../chat/MessageThread'
 
 export interface ReplyFailure {
   error: unknown
@@ -30,7 +23,7 @@ export interface ConversationReplyOptions {
  * reload after a short wait picks up. Leaving the conversation aborts a reply in progress.
  */
 export function useConversationReply(options: ConversationReplyOptions) {
-  const [pending, setPending] = createSignal<PendingReply>()
+  const [pending, setPending] = createSignal<PendingTurn>()
   const [failure, setFailure] = createSignal<ReplyFailure>()
   let controller: AbortController | undefined
   onCleanup(() => controller?.abort())

@@ -1,5 +1,6 @@
 import { For, Show } from 'solid-js'
 import type { EvaluationRunSummary } from '../api/evaluationApi'
+import { ScrollTable } from '../ui/ScrollTable'
 import { AccuracyChart } from './AccuracyChart'
 import { formatAccuracy, formatRunDate } from './formatAccuracy'
 
@@ -22,50 +23,36 @@ export function RunHistory(props: {
       <Show when={charted().length > 0}>
         <AccuracyChart runs={charted()} />
       </Show>
-      <div class="table-scroll">
-        <table class="eval-table eval-history">
-          <caption class="visually-hidden">Past runs, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Status</th>
-              <th scope="col">Questions</th>
-              <th scope="col">Accuracy</th>
-              <th scope="col">
-                <span class="visually-hidden">Actions</span>
-              </th>
+      <ScrollTable
+        class="eval-table eval-history"
+        caption="Past runs, newest first"
+        columns={['Started', 'Status', 'Questions', 'Accuracy', { hidden: 'Actions' }]}
+      >
+        <For each={props.runs}>
+          {(run) => (
+            <tr aria-current={run.id === props.openRunId ? 'true' : undefined}>
+              <th scope="row">{formatRunDate(run.created_at)}</th>
+              <td>{run.status}</td>
+              <td class="eval-number">
+                {run.evaluated_count}/{run.total_questions}
+              </td>
+              <td class="eval-number">{run.evaluated_count === 0 ? '–' : formatAccuracy(run.accuracy)}</td>
+              <td>
+                <button
+                  type="button"
+                  class="button button-small"
+                  disabled={run.id === props.openRunId}
+                  onClick={() => props.onOpen(run.id)}
+                >
+                  {/* The name starts with the visible word (axe: label-content-name-mismatch). */}
+                  {run.id === props.openRunId ? 'Open' : 'View'}
+                  <span class="visually-hidden"> the run of {formatRunDate(run.created_at)}</span>
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            <For each={props.runs}>
-              {(run) => (
-                <tr aria-current={run.id === props.openRunId ? 'true' : undefined}>
-                  <th scope="row">{formatRunDate(run.created_at)}</th>
-                  <td>{run.status}</td>
-                  <td class="eval-number">
-                    {run.evaluated_count}/{run.total_questions}
-                  </td>
-                  <td class="eval-number">
-                    {run.evaluated_count === 0 ? '–' : formatAccuracy(run.accuracy)}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      class="button button-small"
-                      disabled={run.id === props.openRunId}
-                      onClick={() => props.onOpen(run.id)}
-                    >
-                      {/* The name starts with the visible word (axe: label-content-name-mismatch). */}
-                      {run.id === props.openRunId ? 'Open' : 'View'}
-                      <span class="visually-hidden"> the run of {formatRunDate(run.created_at)}</span>
-                    </button>
-                  </td>
-                </tr>
-              )}
-            </For>
-          </tbody>
-        </table>
-      </div>
+          )}
+        </For>
+      </ScrollTable>
     </Show>
   )
 }
