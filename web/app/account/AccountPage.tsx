@@ -10,6 +10,7 @@ import { SignInForm } from './SignInForm'
 import { SignOutDialog } from './SignOutDialog'
 import { SyncPanel } from './SyncPanel'
 import { refreshSyncStatus, useSyncStatus } from './syncStatusStore'
+import { ScreenHeader } from '../ui/ScreenHeader'
 
 /**
  * Who this device is: its local profile, which owns what is made here, and its sign-in to a sync server,
@@ -46,11 +47,7 @@ export function AccountPage(props: { account: AccountView }) {
 
   return (
     <section class="page page-narrow" aria-labelledby="account-title">
-      <header class="page-header">
-        <h1 id="account-title" class="page-title">
-          Account
-        </h1>
-      </header>
+      <ScreenHeader titleId="account-title" title="Account" />
       <section class="settings-section" aria-labelledby="account-device-title">
         <h2 id="account-device-title" class="settings-section-title">
           This device

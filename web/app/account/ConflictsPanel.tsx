@@ -6,6 +6,7 @@ import './conflicts.css'
 import { dismissConflict, listConflicts, restoreConflict, type ConflictView } from './conflictsApi'
 import { conflictHeading } from './conflictText'
 import { useSyncStatus } from './syncStatusStore'
+import { FormAlert } from '../ui/FormAlert'
 
 /**
  * Changes that lost to a later change on another device (issue 8), under the Sync panel while signed
@@ -84,13 +85,7 @@ export function ConflictsPanel() {
         <h2 ref={heading} id="account-conflicts-title" class="settings-section-title" tabindex="-1">
           Sync conflicts
         </h2>
-        <Show when={error()}>
-          {(message) => (
-            <p class="form-alert" role="alert">
-              {message()}
-            </p>
-          )}
-        </Show>
+        <FormAlert message={error()} />
         <Show when={items().length > 0} fallback={<p class="field-hint">No conflicts left.</p>}>
           <p class="field-hint">
             Two devices changed the same thing. The later change is kept everywhere; the one it replaced is

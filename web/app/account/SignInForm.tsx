@@ -1,5 +1,7 @@
 import { createSignal, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
+import { FormAlert } from '../ui/FormAlert'
+import { TextField } from '../ui/TextField'
 import { signIn, signUp, type AccountView } from './accountApi'
 
 type Mode = 'sign-in' | 'sign-up'
@@ -74,89 +76,57 @@ export function SignInForm(props: { onSignedIn: (account: AccountView) => void; 
           Create a new account
         </label>
       </fieldset>
-      <Show when={error()}>
-        <p class="form-alert" role="alert">
-          {error()}
-        </p>
-      </Show>
-      <div class="field">
-        <label class="field-label" for="account-server">
-          Sync server address
-        </label>
-        <input
-          id="account-server"
-          class="input input-mono"
-          type="url"
-          required
-          autocomplete="url"
-          value={serverUrl()}
-          onInput={(event) => setServerUrl(event.currentTarget.value)}
-        />
-        <p class="field-hint">
-          The Quire sync server that keeps your account, such as https://quire.example.com.
-        </p>
-      </div>
+      <FormAlert message={error()} />
+      <TextField
+        id="account-server"
+        label="Sync server address"
+        hint="The Quire sync server that keeps your account, such as https://quire.example.com."
+        mono
+        type="url"
+        required
+        autocomplete="url"
+        value={serverUrl()}
+        onInput={(event) => setServerUrl(event.currentTarget.value)}
+      />
       <Show when={creating()}>
-        <div class="field">
-          <label class="field-label" for="account-username">
-            Username
-          </label>
-          <input
-            id="account-username"
-            class="input"
-            type="text"
-            required
-            autocomplete="username"
-            value={username()}
-            onInput={(event) => setUsername(event.currentTarget.value)}
-          />
-          <p class="field-hint">3 to 50 letters, digits, “_”, “.” or “-”.</p>
-        </div>
-        <div class="field">
-          <label class="field-label" for="account-full-name">
-            Full name (optional)
-          </label>
-          <input
-            id="account-full-name"
-            class="input"
-            type="text"
-            autocomplete="name"
-            value={fullName()}
-            onInput={(event) => setFullName(event.currentTarget.value)}
-          />
-        </div>
+        <TextField
+          id="account-username"
+          label="Username"
+          hint="3 to 50 letters, digits, “_”, “.” or “-”."
+          type="text"
+          required
+          autocomplete="username"
+          value={username()}
+          onInput={(event) => setUsername(event.currentTarget.value)}
+        />
+        <TextField
+          id="account-full-name"
+          label="Full name (optional)"
+          type="text"
+          autocomplete="name"
+          value={fullName()}
+          onInput={(event) => setFullName(event.currentTarget.value)}
+        />
       </Show>
-      <div class="field">
-        <label class="field-label" for="account-email">
-          Email
-        </label>
-        <input
-          id="account-email"
-          class="input"
-          type="email"
-          required
-          autocomplete="email"
-          value={email()}
-          onInput={(event) => setEmail(event.currentTarget.value)}
-        />
-      </div>
-      <div class="field">
-        <label class="field-label" for="account-password">
-          Password
-        </label>
-        <input
-          id="account-password"
-          class="input"
-          type="password"
-          required
-          autocomplete={creating() ? 'new-password' : 'current-password'}
-          value={password()}
-          onInput={(event) => setPassword(event.currentTarget.value)}
-        />
-        <Show when={creating()}>
-          <p class="field-hint">At least 8 characters.</p>
-        </Show>
-      </div>
+      <TextField
+        id="account-email"
+        label="Email"
+        type="email"
+        required
+        autocomplete="email"
+        value={email()}
+        onInput={(event) => setEmail(event.currentTarget.value)}
+      />
+      <TextField
+        id="account-password"
+        label="Password"
+        hint={creating() ? 'At least 8 characters.' : undefined}
+        type="password"
+        required
+        autocomplete={creating() ? 'new-password' : 'current-password'}
+        value={password()}
+        onInput={(event) => setPassword(event.currentTarget.value)}
+      />
       <div class="form-actions">
         <button type="submit" class="button button-primary" aria-disabled={busy()}>
           {busy()

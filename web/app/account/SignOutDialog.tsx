@@ -1,7 +1,7 @@
-import { createSignal, createUniqueId, Show } from 'solid-js'
+import { createSignal, Show } from 'solid-js'
 import { clearLocalData } from '../../browser/api/clearLocalData'
 import { errorDetail } from '../api/ApiRequestError'
-import { Dialog } from '../components/Dialog'
+import { QuestionDialog } from '../ui/QuestionDialog'
 import { signOut, type AccountView } from './accountApi'
 
 export interface SignOutDialogProps {
@@ -21,8 +21,6 @@ export interface SignOutDialogProps {
  * reloads, as Settings' "Clear all data" does; what the server received stays there for other devices.
  */
 export function SignOutDialog(props: SignOutDialogProps) {
-  const titleId = createUniqueId()
-  const messageId = createUniqueId()
   const [pending, setPending] = createSignal<'keep' | 'remove'>()
   const [error, setError] = createSignal<string>()
   let keepButton: HTMLButtonElement | undefined
@@ -44,64 +42,55 @@ export function SignOutDialog(props: SignOutDialogProps) {
   }
 
   return (
-    <Dialog
-      labelledBy={titleId}
-      describedBy={messageId}
+    <QuestionDialog
+      title="Sign out?"
+      error={error()}
       onClose={() => {
         if (!pending()) props.onCancel()
       }}
       initialFocus={() => keepButton}
       returnFocus={props.returnFocus}
       fallbackFocus={props.fallbackFocus}
-      class="dialog-narrow"
+      actions={
+        <>
+          <button
+            type="button"
+            class="button"
+            onClick={() => !pending() && props.onCancel()}
+            aria-disabled={!!pending()}
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            class="button button-danger"
+            aria-disabled={!!pending()}
+            onClick={() => void finish(false)}
+          >
+            Sign out and remove data
+          </button>
+          <button
+            ref={keepButton}
+            type="button"
+            class="button button-primary"
+            aria-disabled={!!pending()}
+            onClick={() => void finish(true)}
+          >
+            Sign out and keep data
+          </button>
+        </>
+      }
     >
-      <h2 id={titleId} class="dialog-title">
-        Sign out?
-      </h2>
-      <div id={messageId} class="dialog-message">
-        <p>Keep this device’s collections, documents and chats?</p>
-        <p class="field-hint">
-          This device stops syncing with {props.serverUrl ?? 'the sync server'}. What the server has received
-          stays there for your other devices.
-          <Show when={props.pending > 0}>
-            {' '}
-            {props.pending === 1 ? '1 change' : `${props.pending} changes`} not sent yet would be lost if you
-            remove this device’s data.
-          </Show>
-        </p>
-      </div>
-      <Show when={error()}>
-        <p class="form-alert" role="alert">
-          {error()}
-        </p>
-      </Show>
-      <div class="dialog-actions">
-        <button
-          type="button"
-          class="button"
-          onClick={() => !pending() && props.onCancel()}
-          aria-disabled={!!pending()}
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          class="button button-danger"
-          aria-disabled={!!pending()}
-          onClick={() => void finish(false)}
-        >
-          Sign out and remove data
-        </button>
-        <button
-          ref={keepButton}
-          type="button"
-          class="button button-primary"
-          aria-disabled={!!pending()}
-          onClick={() => void finish(true)}
-        >
-          Sign out and keep data
-        </button>
-      </div>
-    </Dialog>
+      <p>Keep this device’s collections, documents and chats?</p>
+      <p class="field-hint">
+        This device stops syncing with {props.serverUrl ?? 'the sync server'}. What the server has received
+        stays there for your other devices.
+        <Show when={props.pending > 0}>
+          {' '}
+          {props.pending === 1 ? '1 change' : `${props.pending} changes`} not sent yet would be lost if you
+          remove this device’s data.
+        </Show>
+      </p>
+    </QuestionDialog>
   )
 }

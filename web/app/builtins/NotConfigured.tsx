@@ -2,6 +2,7 @@ import { Link } from '@tanstack/solid-router'
 import { createResource, createSignal, createUniqueId, For, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { listCollections } from '../api/collectionsApi'
+import { SelectField } from '../ui/SelectField'
 
 /**
  * A built-in module with no collection to work on yet: not an error but a choice, offered in the module
@@ -60,22 +61,17 @@ export function NotConfigured(props: { module: string; onChoose: (collectionId: 
           }
         >
           <div class="builtin-choose-row">
-            <div class="field">
-              <label class="field-label" for={`${id}-select`}>
-                Collection for this {props.module} module
-              </label>
-              <select
-                id={`${id}-select`}
-                class="input"
-                aria-describedby={`${id}-hint`}
-                value={value()}
-                onChange={(event) => setChosen(event.currentTarget.value)}
-              >
-                <For each={list()}>
-                  {(collection) => <option value={collection.id}>{collection.name}</option>}
-                </For>
-              </select>
-            </div>
+            <SelectField
+              id={`${id}-select`}
+              label={<>Collection for this {props.module} module</>}
+              describedBy={`${id}-hint`}
+              value={value()}
+              onChange={(event) => setChosen(event.currentTarget.value)}
+            >
+              <For each={list()}>
+                {(collection) => <option value={collection.id}>{collection.name}</option>}
+              </For>
+            </SelectField>
             <button type="submit" class="button button-primary" aria-disabled={busy()}>
               {busy() ? 'Saving…' : 'Use this collection'}
             </button>

@@ -15,6 +15,7 @@ import { usePageTitle } from '../usePageTitle'
 import { DescriptionText } from './DescriptionText'
 import { OperationPanel } from './OperationPanel'
 import './apiExplorer.css'
+import { ScreenHeader } from '../ui/ScreenHeader'
 
 /**
  * The API explorer: every endpoint of the OpenAPI document this origin serves, grouped by tag (closed
@@ -39,58 +40,58 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
 
   return (
     <section class="page" aria-labelledby="docs-title">
-      <header class="page-header">
-        <div>
-          <h1 id="docs-title" class="page-title">
-            API explorer
-          </h1>
-          <p class="page-lead">
+      <ScreenHeader
+        titleId="docs-title"
+        title="API explorer"
+        lead={
+          <>
             {props.document.info.title} {props.document.info.version} · OpenAPI {props.document.openapi}. The
             document itself is at <code>/openapi.json</code>.
-          </p>
-          <fieldset class="target-choice">
-            <legend>Send requests to</legend>
-            <label>
+          </>
+        }
+      >
+        <fieldset class="target-choice">
+          <legend>Send requests to</legend>
+          <label>
+            <input
+              type="radio"
+              name="api-target"
+              checked={apiTarget() === 'browser'}
+              onChange={() => setApiTarget('browser')}
+            />
+            This browser’s own API (works offline)
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="api-target"
+              checked={apiTarget() === 'server'}
+              onChange={() => setApiTarget('server')}
+            />
+            The server at <code>{serverAddress() ?? location.origin}</code>
+          </label>
+          <Show when={apiTarget() === 'server'}>
+            <label class="field">
+              <span>Token for the server (optional)</span>
               <input
-                type="radio"
-                name="api-target"
-                checked={apiTarget() === 'browser'}
-                onChange={() => setApiTarget('browser')}
+                class="input"
+                type="password"
+                autocomplete="off"
+                placeholder="qpat_…"
+                value={serverToken()}
+                onInput={(event) => setServerToken(event.currentTarget.value)}
+                aria-describedby="server-token-help"
               />
-              This browser’s own API (works offline)
+              <small id="server-token-help" class="muted">
+                Sent as <code>Authorization: Bearer</code>: a personal access token (
+                <code>POST /api/v1/auth/tokens</code>) or an access token. Left empty, the account you signed
+                in to on the Account page is used (signed out, the server's sign-in cookies). Kept only until
+                you leave this page.
+              </small>
             </label>
-            <label>
-              <input
-                type="radio"
-                name="api-target"
-                checked={apiTarget() === 'server'}
-                onChange={() => setApiTarget('server')}
-              />
-              The server at <code>{serverAddress() ?? location.origin}</code>
-            </label>
-            <Show when={apiTarget() === 'server'}>
-              <label class="field">
-                <span>Token for the server (optional)</span>
-                <input
-                  class="input"
-                  type="password"
-                  autocomplete="off"
-                  placeholder="qpat_…"
-                  value={serverToken()}
-                  onInput={(event) => setServerToken(event.currentTarget.value)}
-                  aria-describedby="server-token-help"
-                />
-                <small id="server-token-help" class="muted">
-                  Sent as <code>Authorization: Bearer</code>: a personal access token (
-                  <code>POST /api/v1/auth/tokens</code>) or an access token. Left empty, the account you
-                  signed in to on the Account page is used (signed out, the server's sign-in cookies). Kept
-                  only until you leave this page.
-                </small>
-              </label>
-            </Show>
-          </fieldset>
-        </div>
-      </header>
+          </Show>
+        </fieldset>
+      </ScreenHeader>
 
       <div class="op-search" role="search" aria-label="Operations">
         <label class="field-label" for="op-search-input">

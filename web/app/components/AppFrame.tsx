@@ -2,6 +2,7 @@ import { Link, useRouter } from '@tanstack/solid-router'
 import { createEffect, createSignal, createUniqueId, onCleanup, type JSX } from 'solid-js'
 import { SyncIndicator } from '../account/SyncIndicator'
 import { NavigationPanel } from '../navigation/NavigationPanel'
+import { keepTabInside } from '../ui/keepTabInside'
 import { InstallButton } from './InstallButton'
 import { OfflineIndicator } from './OfflineIndicator'
 import { ToastRegion } from './ToastRegion'
@@ -81,18 +82,7 @@ export function AppFrame(props: { children: JSX.Element }) {
       closeMenu()
       return
     }
-    if (event.key !== 'Tab') return
-    const list = focusables(drawer)
-    const first = list[0]
-    const last = list[list.length - 1]
-    if (!first || !last) return
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
-    }
+    if (event.key === 'Tab') keepTabInside(event, focusables(drawer))
   }
 
   // After an in-app link changes the page, focus its heading so screen readers announce where they are and

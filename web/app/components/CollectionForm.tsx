@@ -1,5 +1,5 @@
 import './collectionForm.css'
-import { createMemo, createSignal, createUniqueId, Show } from 'solid-js'
+import { createMemo, createSignal, createUniqueId } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { Collection, CollectionInput } from '../api/collectionsApi'
 import {
@@ -8,6 +8,10 @@ import {
   validateCollection,
   type CollectionErrors,
 } from '../collections/validateCollection'
+import { FormActions } from '../ui/FormActions'
+import { FormAlert } from '../ui/FormAlert'
+import { TextareaField } from '../ui/TextareaField'
+import { TextField } from '../ui/TextField'
 import { ColourPicker } from './ColourPicker'
 
 export interface CollectionFormProps {
@@ -25,7 +29,7 @@ type Field = keyof CollectionInput
  * first keystroke; `novalidate` keeps the browser's own bubbles from pre-empting the inline messages.
  */
 export function CollectionForm(props: CollectionFormProps) {
-  const ids = { name: createUniqueId(), description: createUniqueId(), alert: createUniqueId() }
+  const alertId = createUniqueId()
   const [name, setName] = createSignal(props.initial?.name ?? '')
   const [description, setDescription] = createSignal(props.initial?.description ?? '')
   const [color, setColor] = createSignal<string | null>(props.initial?.color ?? null)
@@ -45,11 +49,7 @@ export function CollectionForm(props: CollectionFormProps) {
   /** A 400 whose detail names this field marks it invalid and points it at the form-level alert. */
   const blamed = (field: Field) => serverError()?.field === field
   const touch = (field: Field) => setTouched((current) => new Set(current).add(field))
-  const invalid = (field: Field) => (shown(field) || blamed(field) ? true : undefined)
-  const describedBy = (field: Field, errorId: string, hintId?: string) =>
-    [hintId, shown(field) ? errorId : undefined, blamed(field) ? ids.alert : undefined]
-      .filter(Boolean)
-      .join(' ') || undefined
+  const alertFor = (field: Field) => (blamed(field) ? alertId : undefined)
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault()
@@ -75,67 +75,43 @@ export function CollectionForm(props: CollectionFormProps) {
     <form class="form" novalidate onSubmit={(event) => void submit(event)}>
       {/* Said before submit (aria-required says it to assistive technology field by field). */}
       <p class="field-required-note">Name and description are both required.</p>
-      <Show when={serverError()}>
-        {(error) => (
-          <p ref={alertBox} id={ids.alert} class="form-alert" role="alert" tabindex="-1">
-            {error().detail}
-          </p>
-        )}
-      </Show>
+      <FormAlert
+        ref={(element) => (alertBox = element)}
+        id={alertId}
+        focusable
+        message={serverError()?.detail}
+      />
 
-      <div class="field">
-        <label class="field-label" for={ids.name}>
-          Name
-        </label>
-        <input
-          ref={nameInput}
-          id={ids.name}
-          class="input"
-          type="text"
-          autocomplete="off"
-          aria-required="true"
-          aria-invalid={invalid('name')}
-          aria-describedby={describedBy('name', `${ids.name}-error`)}
-          value={name()}
-          onInput={(event) => setName(event.currentTarget.value)}
-          onBlur={() => touch('name')}
-        />
-        <p id={`${ids.name}-error`} class="field-error" hidden={!shown('name')}>
-          {shown('name')}
-        </p>
-      </div>
+      <TextField
+        ref={nameInput}
+        label="Name"
+        error={shown('name')}
+        invalid={blamed('name')}
+        describedBy={alertFor('name')}
+        required
+        type="text"
+        autocomplete="off"
+        value={name()}
+        onInput={(event) => setName(event.currentTarget.value)}
+        onBlur={() => touch('name')}
+      />
 
-      <div class="field">
-        <label class="field-label" for={ids.description}>
-          Description
-        </label>
-        <textarea
-          ref={descriptionInput}
-          id={ids.description}
-          class="input textarea"
-          rows="4"
-          aria-required="true"
-          aria-invalid={invalid('description')}
-          aria-describedby={describedBy(
-            'description',
-            `${ids.description}-error`,
-            `${ids.description}-count`,
-          )}
-          value={description()}
-          onInput={(event) => setDescription(event.currentTarget.value)}
-          onBlur={() => touch('description')}
-        />
-        <p
-          id={`${ids.description}-count`}
-          class="field-hint field-count"
-          classList={{ 'field-count-over': description().trim().length > DESCRIPTION_MAX }}
-        >
-          {description().trim().length} / {DESCRIPTION_MAX} characters
-        </p>
-        <p id={`${ids.description}-error`} class="field-error" hidden={!shown('description')}>
-          {shown('description')}
-        </p>
-      </div>
+      <TextareaField
+        ref={descriptionInput}
+        label="Description"
+        hint={`${description().trim().length} / ${DESCRIPTION_MAX} characters`}
+        hintClass={
+          description().trim().length > DESCRIPTION_MAX ? 'field-count field-count-over' : 'field-count'
+        }
+        error={shown('description')}
+        invalid={blamed('description')}
+        describedBy={alertFor('description')}
+        required
+        rows="4"
+        value={description()}
+        onInput={(event) => setDescription(event.currentTarget.value)}
+        onBlur={() => touch('description')}
+      />
 
       <ColourPicker
         value={color()}
@@ -143,14 +119,11 @@ export function CollectionForm(props: CollectionFormProps) {
         error={shown('color') ?? (blamed('color') ? serverError()?.detail : undefined)}
       />
 
-      <div class="dialog-actions">
-        <button type="button" class="button" onClick={() => props.onCancel()}>
-          Cancel
-        </button>
-        <button type="submit" class="button button-primary" aria-disabled={pending()}>
-          {props.initial ? 'Save changes' : 'Create collection'}
-        </button>
-      </div>
+      <FormActions
+        pending={pending()}
+        submitLabel={props.initial ? 'Save changes' : 'Create collection'}
+        onCancel={() => props.onCancel()}
+      />
     </form>
   )
 }

@@ -12,9 +12,10 @@ import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
 import { CollectionCard, documentCountLabel } from './CollectionCard'
 import { CollectionForm } from './CollectionForm'
-import { ConfirmDialog } from './ConfirmDialog'
-import { Dialog } from './Dialog'
-import { EmptyState } from './EmptyState'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { Dialog } from '../ui/Dialog'
+import { NoCollections } from './NoCollections'
+import { ScreenHeader } from '../ui/ScreenHeader'
 import './collectionCard.css'
 
 const UNDO_MS = 8000
@@ -85,26 +86,31 @@ export function CollectionsPage(props: { collections: readonly Collection[] }) {
 
   return (
     <section class="page" aria-labelledby="collections-title">
-      <header class="page-header">
-        <div>
-          <h1 ref={heading} id="collections-title" class="page-title" tabindex="-1">
-            Collections
-          </h1>
-          <p class="page-lead">
-            <Show when={list.items.length > 0} fallback="Group your documents, then ask them questions.">
-              {list.items.length === 1 ? '1 collection' : `${list.items.length} collections`}
-            </Show>
-          </p>
-        </div>
-        <button ref={newButton} type="button" class="button button-primary" onClick={() => setFormTarget({})}>
-          <span aria-hidden="true" class="button-icon">
-            +
-          </span>
-          New collection
-        </button>
-      </header>
+      <ScreenHeader
+        titleId="collections-title"
+        titleRef={(element) => (heading = element)}
+        title="Collections"
+        lead={
+          <Show when={list.items.length > 0} fallback="Group your documents, then ask them questions.">
+            {list.items.length === 1 ? '1 collection' : `${list.items.length} collections`}
+          </Show>
+        }
+        actions={
+          <button
+            ref={newButton}
+            type="button"
+            class="button button-primary"
+            onClick={() => setFormTarget({})}
+          >
+            <span aria-hidden="true" class="button-icon">
+              +
+            </span>
+            New collection
+          </button>
+        }
+      />
 
-      <Show when={list.items.length > 0} fallback={<EmptyState onCreate={() => setFormTarget({})} />}>
+      <Show when={list.items.length > 0} fallback={<NoCollections onCreate={() => setFormTarget({})} />}>
         <ul class="card-grid" role="list">
           <For each={list.items}>
             {(collection) => (

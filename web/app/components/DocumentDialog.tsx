@@ -5,7 +5,8 @@ import { PdfPageView } from '../chat/PdfPageView'
 import { formatBytes, lengthLabel, typeLabel } from '../documents/documentLabels'
 import { ImagePreview } from '../documents/ImagePreview'
 import { OfficePreview } from '../documents/OfficePreview'
-import { Dialog } from './Dialog'
+import { Dialog } from '../ui/Dialog'
+import { FormAlert } from '../ui/FormAlert'
 import './documentDialog.css'
 
 export interface DocumentDialogProps {
@@ -127,20 +128,8 @@ export function DocumentDialog(props: DocumentDialogProps) {
             </button>
           </form>
         </div>
-        <Show when={renameError()}>
-          {(message) => (
-            <p id={ids.error} class="form-alert" role="alert">
-              {message()}
-            </p>
-          )}
-        </Show>
-        <Show when={downloadError()}>
-          {(message) => (
-            <p class="form-alert" role="alert">
-              {message()}
-            </p>
-          )}
-        </Show>
+        <FormAlert id={ids.error} message={renameError()} />
+        <FormAlert message={downloadError()} />
         <section class="document-preview" aria-label="Preview">
           <Switch
             fallback={

@@ -1,5 +1,6 @@
-import { createUniqueId, For } from 'solid-js'
+import { For } from 'solid-js'
 import type { FormField } from '../openapi/formFields'
+import { Field } from '../ui/Field'
 
 export interface FormFieldsInputProps {
   fields: FormField[]
@@ -11,36 +12,37 @@ export interface FormFieldsInputProps {
 export function FormFieldsInput(props: FormFieldsInputProps) {
   return (
     <For each={props.fields}>
-      {(field) => {
-        const id = createUniqueId()
-        return (
-          <div class="field">
-            <label class="field-label" for={id}>
+      {(field) => (
+        <Field
+          label={
+            <>
               {field.name} <span class="field-tag">{field.file ? 'file' : 'form'}</span>
-            </label>
-            {field.file ? (
+            </>
+          }
+          required={field.required}
+        >
+          {(control) =>
+            field.file ? (
               <input
-                id={id}
+                {...control}
                 class="input"
                 type="file"
                 multiple={field.multiple}
-                aria-required={field.required ? true : undefined}
                 onChange={(e) => props.onFiles(field.name, [...(e.currentTarget.files ?? [])])}
               />
             ) : (
               <input
-                id={id}
+                {...control}
                 class="input input-mono"
                 type="text"
                 autocomplete="off"
                 spellcheck={false}
-                aria-required={field.required ? true : undefined}
                 onInput={(e) => props.onText(field.name, e.currentTarget.value)}
               />
-            )}
-          </div>
-        )
-      }}
+            )
+          }
+        </Field>
+      )}
     </For>
   )
 }

@@ -1,23 +1,18 @@
-import { Link, useLocation } from '@tanstack/solid-router'
-import { usePageTitle } from '../usePageTitle'
+import { useLocation } from '@tanstack/solid-router'
+import { MissingScreen } from '../ui/MissingScreen'
 
-/** For any URL no route matches; rendered inside the app frame so navigation stays at hand. */
+/** For any URL no route matches. */
 export function NotFound() {
-  usePageTitle('Page not found')
   const location = useLocation()
   return (
-    <section class="page page-narrow" aria-labelledby="not-found-title">
-      <h1 id="not-found-title" class="page-title">
-        Page not found
-      </h1>
-      <p class="page-lead">
-        There is nothing at <code>{location().pathname}</code>. It may have moved, or the link is mistyped.
-      </p>
-      <p>
-        <Link to="/collections" class="button button-primary">
-          Go to the start page
-        </Link>
-      </p>
-    </section>
+    <MissingScreen
+      title="Page not found"
+      titleId="not-found-title"
+      lead={
+        <>
+          There is nothing at <code>{location().pathname}</code>. It may have moved, or the link is mistyped.
+        </>
+      }
+    />
   )
 }

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/solid-router'
 import { createSignal, Show } from 'solid-js'
 import '../pwa/pwa.css'
 import { FirstRunAnswerChoice } from '../settings/FirstRunAnswerChoice'
-import { Dialog } from './Dialog'
+import { Dialog } from '../ui/Dialog'
 
 const STORAGE_KEY = 'quire.onboarded'
 

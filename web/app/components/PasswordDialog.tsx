@@ -1,7 +1,9 @@
-import { createSignal, createUniqueId, Show } from 'solid-js'
+import { createSignal, createUniqueId } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { QuireDocument } from '../api/documentsApi'
-import { Dialog } from './Dialog'
+import { Dialog } from '../ui/Dialog'
+import { FormActions } from '../ui/FormActions'
+import { TextField } from '../ui/TextField'
 
 export interface PasswordDialogProps {
   document: QuireDocument
@@ -16,12 +18,7 @@ export interface PasswordDialogProps {
  * the file, and offering this site's saved login would only mislead.
  */
 export function PasswordDialog(props: PasswordDialogProps) {
-  const ids = {
-    title: createUniqueId(),
-    field: createUniqueId(),
-    hint: createUniqueId(),
-    error: createUniqueId(),
-  }
+  const ids = { title: createUniqueId(), hint: createUniqueId() }
   const [password, setPassword] = createSignal('')
   const [error, setError] = createSignal<string>()
   const [pending, setPending] = createSignal(false)
@@ -65,36 +62,19 @@ export function PasswordDialog(props: PasswordDialogProps) {
             ? 'That password was not accepted. Check it and try again.'
             : 'This document is protected by a password. Quire needs it once, to read the text.'}
         </p>
-        <div class="field">
-          <label class="field-label" for={ids.field}>
-            Password
-          </label>
-          <input
-            ref={input}
-            id={ids.field}
-            class="input"
-            type="password"
-            autocomplete="off"
-            aria-required="true"
-            aria-invalid={error() ? true : undefined}
-            aria-describedby={error() ? ids.error : undefined}
-            value={password()}
-            onInput={(event) => setPassword(event.currentTarget.value)}
-          />
-          <Show when={error()}>
-            <p id={ids.error} class="field-error" role="alert">
-              {error()}
-            </p>
-          </Show>
-        </div>
-        <div class="dialog-actions">
-          <button type="button" class="button" onClick={() => props.onCancel()}>
-            Cancel
-          </button>
-          <button type="submit" class="button button-primary" aria-disabled={pending()}>
-            Open document
-          </button>
-        </div>
+        <TextField
+          ref={input}
+          label="Password"
+          error={error()}
+          announce
+          required
+          type="password"
+          autocomplete="off"
+          value={password()}
+          onInput={(event) => setPassword(event.currentTarget.value)}
+        />
+        {/* The error is the field's own (announced there), so the actions carry none. */}
+        <FormActions pending={pending()} submitLabel="Open document" onCancel={() => props.onCancel()} />
       </form>
     </Dialog>
   )

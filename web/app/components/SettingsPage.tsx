@@ -13,6 +13,10 @@ import { ThemeSection } from '../settings/ThemeSection'
 import { WebSearchSection } from '../settings/WebSearchSection'
 import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
+import { FormAlert } from '../ui/FormAlert'
+import { ScreenHeader } from '../ui/ScreenHeader'
+import { CheckboxField } from '../ui/CheckboxField'
+import { FieldGroup } from '../ui/FieldGroup'
 
 const HASH_EMBEDDER = 'hash-v1'
 const SUGGESTED_MODEL = 'Xenova/bge-small-en-v1.5'
@@ -55,28 +59,29 @@ export function SettingsPage(props: { settings: SettingsView }) {
 
   return (
     <section class="page page-narrow" aria-labelledby="settings-title">
-      <header class="page-header">
-        <h1 id="settings-title" class="page-title">
-          Settings
-        </h1>
-      </header>
+      <ScreenHeader titleId="settings-title" title="Settings" />
       <form class="form" novalidate onSubmit={(event) => void save(event)}>
-        <Show when={error()}>
-          <p class="form-alert" role="alert">
-            {error()}
-          </p>
-        </Show>
-        <fieldset class="field">
-          <legend class="field-label">Embedder</legend>
-          <label class="choice">
-            <input type="radio" name="embedder" checked={!useModel()} onChange={() => setUseModel(false)} />
-            Built-in (hash-v1): no download, works everywhere
-          </label>
-          <label class="choice">
-            <input type="radio" name="embedder" checked={useModel()} onChange={() => setUseModel(true)} />A
-            transformers.js model
-          </label>
+        <FormAlert message={error()} />
+        <FieldGroup
+          legend="Embedder"
+          hint="Used for documents added from now on; documents already processed keep their vectors. A model is downloaded once (from this server when it hosts it, else from the Hugging Face hub) and then works offline."
+        >
+          <CheckboxField
+            type="radio"
+            name="embedder"
+            label="Built-in (hash-v1): no download, works everywhere"
+            checked={!useModel()}
+            onChange={() => setUseModel(false)}
+          />
+          <CheckboxField
+            type="radio"
+            name="embedder"
+            label="A transformers.js model"
+            checked={useModel()}
+            onChange={() => setUseModel(true)}
+          />
           <Show when={useModel()}>
+            {/* Inside the group, under its radio: a nested field's margin would push the hint away. */}
             <label class="field-label" for="embedder-model">
               Model id
             </label>
@@ -90,12 +95,7 @@ export function SettingsPage(props: { settings: SettingsView }) {
             />
             <EmbedderDownload modelId={modelId()} />
           </Show>
-          <p class="field-hint">
-            Used for documents added from now on; documents already processed keep their vectors. A model is
-            downloaded once (from this server when it hosts it, else from the Hugging Face hub) and then works
-            offline.
-          </p>
-        </fieldset>
+        </FieldGroup>
         <OcrLanguagesField value={ocrLanguages()} onChange={setOcrLanguages} />
         <div class="form-actions">
           <button type="submit" class="button button-primary" disabled={saving()}>

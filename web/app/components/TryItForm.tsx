@@ -8,6 +8,9 @@ import type { OpenApiDocument, OpenApiParameter } from '../openapi/OpenApiDocume
 import { resolveRefs } from '../openapi/resolveRefs'
 import { ResponseView, type TriedResponse } from './ResponseView'
 import './tryItForm.css'
+import { FormAlert } from '../ui/FormAlert'
+import { TextareaField } from '../ui/TextareaField'
+import { TextField } from '../ui/TextField'
 
 export interface TryItFormProps {
   entry: OperationEntry
@@ -20,7 +23,7 @@ export interface TryItFormProps {
  * 400 for it is part of exploring.
  */
 export function TryItForm(props: TryItFormProps) {
-  const ids = { body: createUniqueId(), bodyHint: createUniqueId(), error: createUniqueId() }
+  const ids = { error: createUniqueId() }
   const parameters = () =>
     (props.entry.operation.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query')
   const bodySchema = () => props.entry.operation.requestBody?.content?.['application/json']?.schema
@@ -116,21 +119,21 @@ export function TryItForm(props: TryItFormProps) {
     <form class="try-it" novalidate onSubmit={(event) => void send(event)}>
       <For each={parameters()}>
         {(p) => (
-          <div class="field">
-            <label class="field-label" for={inputId(p)}>
-              {p.name} <span class="field-tag">{p.in}</span>
-            </label>
-            <input
-              id={inputId(p)}
-              class="input input-mono"
-              type="text"
-              autocomplete="off"
-              spellcheck={false}
-              aria-required={p.in === 'path' || p.required ? true : undefined}
-              value={values()[`${p.in}:${p.name}`] ?? ''}
-              onInput={(e) => setValues((v) => ({ ...v, [`${p.in}:${p.name}`]: e.currentTarget.value }))}
-            />
-          </div>
+          <TextField
+            id={inputId(p)}
+            label={
+              <>
+                {p.name} <span class="field-tag">{p.in}</span>
+              </>
+            }
+            required={p.in === 'path' || p.required}
+            mono
+            type="text"
+            autocomplete="off"
+            spellcheck={false}
+            value={values()[`${p.in}:${p.name}`] ?? ''}
+            onInput={(e) => setValues((v) => ({ ...v, [`${p.in}:${p.name}`]: e.currentTarget.value }))}
+          />
         )}
       </For>
 
@@ -141,23 +144,16 @@ export function TryItForm(props: TryItFormProps) {
       />
 
       <Show when={bodySchema()}>
-        <div class="field">
-          <label class="field-label" for={ids.body}>
-            Request body (JSON)
-          </label>
-          <textarea
-            id={ids.body}
-            class="input textarea input-mono"
-            rows={Math.min(14, Math.max(4, body().split('\n').length + 1))}
-            spellcheck={false}
-            aria-describedby={jsonWarning() ? ids.bodyHint : undefined}
-            value={body()}
-            onInput={(e) => setBody(e.currentTarget.value)}
-          />
-          <p id={ids.bodyHint} class="field-hint field-warning" hidden={!jsonWarning()}>
-            {jsonWarning()}
-          </p>
-        </div>
+        <TextareaField
+          label="Request body (JSON)"
+          hint={jsonWarning()}
+          hintClass="field-warning"
+          mono
+          rows={Math.min(14, Math.max(4, body().split('\n').length + 1))}
+          spellcheck={false}
+          value={body()}
+          onInput={(e) => setBody(e.currentTarget.value)}
+        />
       </Show>
 
       <div class="try-it-bar">
@@ -168,11 +164,7 @@ export function TryItForm(props: TryItFormProps) {
           Send
         </button>
       </div>
-      <Show when={error()}>
-        <p id={ids.error} class="form-alert" role="alert">
-          {error()}
-        </p>
-      </Show>
+      <FormAlert id={ids.error} message={error()} />
 
       <div class="try-it-response" aria-live="polite">
         <Show when={response()}>{(r) => <ResponseView response={r()} />}</Show>

@@ -8,7 +8,7 @@ import {
   type PersonaDraft,
   type PersonaErrors,
 } from './personaForm'
-import { FormActions } from '../components/FormActions'
+import { FormActions } from '../ui/FormActions'
 
 export interface PersonaFormProps {
   /** The persona being edited, or none for a new one. */

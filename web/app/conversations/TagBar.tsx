@@ -1,11 +1,13 @@
 import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { Tag } from '../api/conversationsApi'
-import { Dialog } from '../components/Dialog'
 import { PRESET_COLOURS } from '../collections/collectionColours'
 import { showToast } from '../toasts/toastStore'
 import { TagChip } from './TagChip'
-import { FormActions } from '../components/FormActions'
+import { createSubmission } from '../ui/createSubmission'
+import { Field } from '../ui/Field'
+import { FormDialog } from '../ui/FormDialog'
+import { TextField } from '../ui/TextField'
 
 export interface TagBarProps {
   /** Every tag the person has. */
@@ -95,63 +97,42 @@ interface NewTagDialogProps {
 }
 
 function NewTagDialog(props: NewTagDialogProps) {
-  const ids = { heading: createUniqueId(), name: createUniqueId(), color: createUniqueId() }
   const [name, setName] = createSignal('')
   const [color, setColor] = createSignal(PRESET_COLOURS[0]?.value ?? '#4f5fb8')
-  const [error, setError] = createSignal<string>()
-  const [pending, setPending] = createSignal(false)
   let nameInput!: HTMLInputElement
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault()
-    if (pending()) return
-    if (!name().trim()) {
-      setError('Give the tag a name.')
-      return nameInput.focus()
-    }
-    setPending(true)
-    setError(undefined)
-    try {
-      await props.onCreate(name().trim(), color())
-    } catch (caught) {
-      setError(errorDetail(caught))
-      setPending(false)
-    }
-  }
+  const submission = createSubmission(
+    () => props.onCreate(name().trim(), color()),
+    () => {
+      if (name().trim()) return undefined
+      nameInput.focus()
+      return 'Give the tag a name.'
+    },
+  )
 
   return (
-    <Dialog
-      labelledBy={ids.heading}
-      onClose={() => !pending() && props.onCancel()}
+    <FormDialog
+      title="New tag"
+      submitLabel="Create and add"
+      submission={submission}
+      onCancel={() => props.onCancel()}
       initialFocus={() => nameInput}
       fallbackFocus={props.fallbackFocus}
       class="dialog-narrow"
     >
-      <h2 id={ids.heading} class="dialog-title">
-        New tag
-      </h2>
-      <form novalidate onSubmit={(event) => void submit(event)}>
-        <div class="field">
-          <label class="field-label" for={ids.name}>
-            Tag name
-          </label>
-          <input
-            ref={nameInput}
-            id={ids.name}
-            class="input"
-            maxlength="100"
-            value={name()}
-            aria-invalid={error() ? true : undefined}
-            onInput={(event) => setName(event.currentTarget.value)}
-          />
-        </div>
-        <div class="field">
-          <label class="field-label" for={ids.color}>
-            Tag colour
-          </label>
+      <TextField
+        ref={nameInput}
+        label="Tag name"
+        maxlength="100"
+        value={name()}
+        invalid={submission.error() !== undefined}
+        onInput={(event) => setName(event.currentTarget.value)}
+      />
+      <Field label="Tag colour">
+        {(control) => (
           <div class="conv-colour-row">
             <input
-              id={ids.color}
+              {...control}
               type="color"
               class="colour-input"
               value={color()}
@@ -171,14 +152,8 @@ function NewTagDialog(props: NewTagDialogProps) {
               )}
             </For>
           </div>
-        </div>
-        <FormActions
-          error={error()}
-          pending={pending()}
-          submitLabel="Create and add"
-          onCancel={() => props.onCancel()}
-        />
-      </form>
-    </Dialog>
+        )}
+      </Field>
+    </FormDialog>
   )
 }

@@ -1,7 +1,7 @@
 import { createResource, createSignal, createUniqueId, For, Match, Show, Switch } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
-import { ConfirmDialog } from '../components/ConfirmDialog'
-import { Dialog } from '../components/Dialog'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { Dialog } from '../ui/Dialog'
 import { listPageBackups, type PageBackupSummary } from './designerApi'
 
 const when = (timestamp: string) => new Date(timestamp).toLocaleString()

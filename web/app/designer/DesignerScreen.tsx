@@ -1,7 +1,7 @@
 import { useBlocker, useNavigate, useRouter } from '@tanstack/solid-router'
 import { createMemo, createSignal, For, onCleanup, onMount, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { BREAKPOINTS, type Breakpoint, type Placement } from '../../core/plugins/runtime/readPageLayout'
 import { usePageTitle } from '../usePageTitle'
 import { ConfigPanel } from './ConfigPanel'
@@ -31,6 +31,7 @@ import { moduleSummary } from './moduleSummary'
 import { clampPlacement, defaultSize, nextFreeRow, sizeBounds } from './layoutLimits'
 import { canRedo, canUndo, pushState, redo, startHistory, undo, type History } from './undoStack'
 import './designer.css'
+import { FormAlert } from '../ui/FormAlert'
 
 const NO_FIELDS: Readonly<Record<string, never>> = {}
 
@@ -392,11 +393,7 @@ export function DesignerScreen(props: { page: DesignerPageRecord; modules: reado
             : 'No backup yet'}
         </p>
       </header>
-      <Show when={error()}>
-        <p class="form-alert" role="alert">
-          {error()}
-        </p>
-      </Show>
+      <FormAlert message={error()} />
       <p class="visually-hidden" role="status" aria-live="polite" data-testid="designer-announcer">
         {announcement()}
       </p>

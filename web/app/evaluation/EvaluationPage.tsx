@@ -11,6 +11,7 @@ import { RunHistory } from './RunHistory'
 import { RunProgress } from './RunProgress'
 import { StartRunForm } from './StartRunForm'
 import './evaluation.css'
+import { ScreenHeader } from '../ui/ScreenHeader'
 
 /**
  * The Evaluation screen: start a run over a collection, follow it live, read its results, and see how
@@ -45,16 +46,11 @@ export function EvaluationPage(props: {
 
   return (
     <section class="page" aria-labelledby="evaluation-title">
-      <header class="page-header">
-        <div>
-          <h1 id="evaluation-title" class="page-title">
-            Evaluation
-          </h1>
-          <p class="page-lead">
-            Ask a collection questions with known answers and see how many it gets right.
-          </p>
-        </div>
-      </header>
+      <ScreenHeader
+        titleId="evaluation-title"
+        title="Evaluation"
+        lead="Ask a collection questions with known answers and see how many it gets right."
+      />
 
       <div class="eval-layout">
         <StartRunForm

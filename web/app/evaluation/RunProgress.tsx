@@ -1,6 +1,7 @@
 import { createUniqueId, Show } from 'solid-js'
 import type { EvaluationRun } from '../api/evaluationApi'
 import { formatAccuracy, formatRunDate } from './formatAccuracy'
+import { FormAlert } from '../ui/FormAlert'
 
 const STATUS_LABELS: Record<EvaluationRun['status'], string> = {
   pending: 'Waiting to start',
@@ -41,11 +42,7 @@ export function RunProgress(props: { run: EvaluationRun }) {
         Started {formatRunDate(run().created_at)}
         <Show when={run().completed_at}>{(done) => <>, ended {formatRunDate(done())}</>}</Show>
       </p>
-      <Show when={run().error}>
-        <p class="form-alert" role="alert">
-          {run().error}
-        </p>
-      </Show>
+      <FormAlert message={run().error} />
     </div>
   )
 }

@@ -1,7 +1,12 @@
-import { createSignal, createUniqueId, For, Show } from 'solid-js'
+import { createSignal, createUniqueId, For } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { Collection } from '../api/collectionsApi'
 import { startEvaluation } from '../api/evaluationApi'
+import { CheckboxField } from '../ui/CheckboxField'
+import { FormAlert } from '../ui/FormAlert'
+import { NumberField } from '../ui/NumberField'
+import { SelectField } from '../ui/SelectField'
+import { TextField } from '../ui/TextField'
 import { readTestCaseFile } from './readTestCaseFile'
 
 const DEFAULT_TOP_K = 5
@@ -56,66 +61,45 @@ export function StartRunForm(props: {
       <h2 id={`${id}-title`} class="eval-section-title">
         Start a run
       </h2>
-      <Show when={error()}>
-        <p class="form-alert" role="alert">
-          {error()}
-        </p>
-      </Show>
-      <div class="field">
-        <label class="field-label" for={`${id}-collection`}>
-          Collection
-        </label>
-        <select
-          id={`${id}-collection`}
-          class="input"
-          value={props.collectionId ?? ''}
-          onChange={(event) => props.onCollection(event.currentTarget.value || undefined)}
-        >
-          <option value="">Choose a collection…</option>
-          <For each={props.collections}>{(c) => <option value={c.id}>{c.name}</option>}</For>
-        </select>
-      </div>
-      <div class="field">
-        <label class="field-label" for={`${id}-file`}>
-          Test-case file
-        </label>
-        <input
-          id={`${id}-file`}
-          class="input"
-          type="file"
-          accept=".json,.jsonl,application/json"
-          aria-describedby={`${id}-file-hint`}
-          onChange={(event) => setFile(event.currentTarget.files?.[0])}
-        />
-        <p id={`${id}-file-hint`} class="field-hint">
-          JSON <code>{'{"test_cases": [{"question": "…", "ground_truth": "…"}]}'}</code>, a JSON array of
-          those, or JSON Lines.
-        </p>
-      </div>
+      <FormAlert message={error()} />
+      <SelectField
+        id={`${id}-collection`}
+        label="Collection"
+        value={props.collectionId ?? ''}
+        onChange={(event) => props.onCollection(event.currentTarget.value || undefined)}
+      >
+        <option value="">Choose a collection…</option>
+        <For each={props.collections}>{(c) => <option value={c.id}>{c.name}</option>}</For>
+      </SelectField>
+      <TextField
+        id={`${id}-file`}
+        label="Test-case file"
+        hint={
+          <>
+            JSON <code>{'{"test_cases": [{"question": "…", "ground_truth": "…"}]}'}</code>, a JSON array of
+            those, or JSON Lines.
+          </>
+        }
+        type="file"
+        accept=".json,.jsonl,application/json"
+        onChange={(event) => setFile(event.currentTarget.files?.[0])}
+      />
       <div class="eval-options">
-        <div class="field eval-top-k">
-          <label class="field-label" for={`${id}-top-k`}>
-            Passages per question
-          </label>
-          <input
-            id={`${id}-top-k`}
-            class="input"
-            type="number"
-            min="1"
-            max="50"
-            step="1"
-            value={topK()}
-            onInput={(event) => setTopK(event.currentTarget.value)}
-          />
-        </div>
-        <label class="choice">
-          <input
-            type="checkbox"
-            checked={hybrid()}
-            onChange={(event) => setHybrid(event.currentTarget.checked)}
-          />
-          Hybrid search
-        </label>
+        <NumberField
+          id={`${id}-top-k`}
+          class="eval-top-k"
+          label="Passages per question"
+          min="1"
+          max="50"
+          step="1"
+          value={topK()}
+          onInput={(event) => setTopK(event.currentTarget.value)}
+        />
+        <CheckboxField
+          label="Hybrid search"
+          checked={hybrid()}
+          onChange={(event) => setHybrid(event.currentTarget.checked)}
+        />
       </div>
       <div class="form-actions">
         <button type="submit" class="button button-primary" disabled={starting()}>

@@ -10,7 +10,7 @@ import {
   Show,
 } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { dismissToast, showToast } from '../toasts/toastStore'
 import { CreateRouteDialog } from './CreateRouteDialog'
 import {

@@ -1,10 +1,12 @@
-import { createSignal, createUniqueId, For, Show } from 'solid-js'
+import { createSignal, For, Show } from 'solid-js'
 import { navigationPath } from '../../core/api/platform/navigation/navigationRouteSchemas'
-import { errorDetail } from '../api/ApiRequestError'
-import { Dialog } from '../components/Dialog'
-import { FormActions } from '../components/FormActions'
+import { CheckboxField } from '../ui/CheckboxField'
+import { createSubmission } from '../ui/createSubmission'
+import { FormDialog } from '../ui/FormDialog'
+import { SelectField } from '../ui/SelectField'
 import { sameId } from './navigationModel'
 import { updateRoute, type NavigationTreeNode, type PublishedPage, type RouteEdit } from './navigationApi'
+import { RouteFields } from './RouteFields'
 
 export interface RouteEditDialogProps {
   node: NavigationTreeNode
@@ -22,14 +24,6 @@ export interface RouteEditDialogProps {
  * its name and path. Only changed fields are sent.
  */
 export default function RouteEditDialog(props: RouteEditDialogProps) {
-  const ids = {
-    title: createUniqueId(),
-    name: createUniqueId(),
-    path: createUniqueId(),
-    pathHint: createUniqueId(),
-    pathError: createUniqueId(),
-    page: createUniqueId(),
-  }
   const own = !props.node.is_system_route
   const [name, setName] = createSignal(props.node.name)
   const [path, setPath] = createSignal(props.node.route)
@@ -38,8 +32,7 @@ export default function RouteEditDialog(props: RouteEditDialogProps) {
   const storedPage = props.pages.find((page) => sameId(page.id, stored))
   const [defaultPage, setDefaultPage] = createSignal(storedPage?.id ?? stored)
   const [pathError, setPathError] = createSignal<string>()
-  const [error, setError] = createSignal<string>()
-  const [pending, setPending] = createSignal(false)
+  let pathInput: HTMLInputElement | undefined
 
   const checkPath = (value: string): string | undefined => {
     const parsed = navigationPath.safeParse(value.trim())
@@ -57,114 +50,64 @@ export default function RouteEditDialog(props: RouteEditDialogProps) {
     return edit
   }
 
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault()
-    if (pending()) return
+  // The path's problem is the field's own message, not the form's alert: nothing else to say, so nothing
+  // for the check to return once it has marked and focused the field.
+  const pathInvalid = () => {
     const invalid = own ? checkPath(path()) : undefined
     setPathError(invalid)
-    if (invalid) {
-      document.getElementById(ids.path)?.focus()
-      return
-    }
-    const edit = changes()
-    if (Object.keys(edit).length === 0) {
-      props.onClose()
-      return
-    }
-    setPending(true)
-    setError(undefined)
-    try {
-      const saved = await updateRoute(props.node.id, edit)
-      await props.onSaved(saved.name)
-    } catch (caught) {
-      setError(errorDetail(caught))
-      setPending(false)
-    }
+    if (invalid) pathInput?.focus()
+    return invalid !== undefined
   }
 
+  const submission = createSubmission(async () => {
+    if (pathInvalid()) return
+    const edit = changes()
+    if (Object.keys(edit).length === 0) return props.onClose()
+    const saved = await updateRoute(props.node.id, edit)
+    await props.onSaved(saved.name)
+  })
+
   return (
-    <Dialog labelledBy={ids.title} onClose={props.onClose} class="dialog-narrow">
-      <form onSubmit={(event) => void submit(event)} novalidate>
-        <h2 id={ids.title} class="dialog-title">
-          Edit {props.node.name}
-        </h2>
-        <Show when={own} fallback={<p class="field-hint">A system route keeps its name and path.</p>}>
-          <div class="field">
-            <label class="field-label" for={ids.name}>
-              Name
-            </label>
-            <input
-              id={ids.name}
-              class="input"
-              required
-              maxLength={200}
-              value={name()}
-              onInput={(event) => setName(event.currentTarget.value)}
-            />
-          </div>
-          <div class="field">
-            <label class="field-label" for={ids.path}>
-              Path
-            </label>
-            <input
-              id={ids.path}
-              class="input"
-              required
-              maxLength={500}
-              aria-invalid={pathError() !== undefined}
-              aria-describedby={pathError() ? `${ids.pathError} ${ids.pathHint}` : ids.pathHint}
-              value={path()}
-              onInput={(event) => {
-                setPath(event.currentTarget.value)
-                if (pathError()) setPathError(checkPath(event.currentTarget.value))
-              }}
-              onBlur={(event) => setPathError(checkPath(event.currentTarget.value))}
-            />
-            <Show when={pathError()}>
-              <span id={ids.pathError} class="field-error">
-                {pathError()}
-              </span>
-            </Show>
-            <span id={ids.pathHint} class="field-hint">
-              Letters, digits, “-”, “_”, “.”, “~”, segments joined by “/”: projects, projects/2026
-            </span>
-          </div>
-        </Show>
-        <label class="choice">
-          <input
-            type="checkbox"
-            checked={visible()}
-            onChange={(event) => setVisible(event.currentTarget.checked)}
-          />
-          Show in the navigation
-        </label>
-        <Show when={props.node.can_change_default}>
-          <div class="field">
-            <label class="field-label" for={ids.page}>
-              Default page
-            </label>
-            <select
-              id={ids.page}
-              class="input"
-              value={defaultPage()}
-              onChange={(event) => setDefaultPage(event.currentTarget.value)}
-            >
-              <option value="">None</option>
-              <Show when={stored && !storedPage}>
-                <option value={stored}>A page that is not published</option>
-              </Show>
-              <For each={props.pages}>{(page) => <option value={page.id}>{page.name}</option>}</For>
-            </select>
-            <span class="field-hint">The published page the route opens when clicked.</span>
-          </div>
-        </Show>
-        <FormActions
-          error={error()}
-          pending={pending()}
-          submitLabel="Save route"
-          onCancel={() => props.onClose()}
+    <FormDialog
+      title={<>Edit {props.node.name}</>}
+      submitLabel="Save route"
+      submission={submission}
+      onCancel={() => props.onClose()}
+      class="dialog-narrow"
+    >
+      <Show when={own} fallback={<p class="field-hint">A system route keeps its name and path.</p>}>
+        <RouteFields
+          name={name()}
+          onName={setName}
+          path={path()}
+          onPath={(value) => {
+            setPath(value)
+            if (pathError()) setPathError(checkPath(value))
+          }}
+          pathError={pathError()}
+          onPathBlur={(value) => setPathError(checkPath(value))}
+          pathRef={(input) => (pathInput = input)}
         />
-      </form>
-    </Dialog>
+      </Show>
+      <CheckboxField
+        label="Show in the navigation"
+        checked={visible()}
+        onChange={(event) => setVisible(event.currentTarget.checked)}
+      />
+      <Show when={props.node.can_change_default}>
+        <SelectField
+          label="Default page"
+          hint="The published page the route opens when clicked."
+          value={defaultPage()}
+          onChange={(event) => setDefaultPage(event.currentTarget.value)}
+        >
+          <option value="">None</option>
+          <Show when={stored && !storedPage}>
+            <option value={stored}>A page that is not published</option>
+          </Show>
+          <For each={props.pages}>{(page) => <option value={page.id}>{page.name}</option>}</For>
+        </SelectField>
+      </Show>
+    </FormDialog>
   )
 }

@@ -1,6 +1,8 @@
 import { Link, useRouter } from '@tanstack/solid-router'
 import { createMemo, createSignal, For, Show } from 'solid-js'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
+import { EmptyState } from '../ui/EmptyState'
+import { ScreenHeader } from '../ui/ScreenHeader'
 import { NameDialog } from '../components/NameDialog'
 import { routeDisplayName } from '../navigation/navigationModel'
 import { showToast } from '../toasts/toastStore'
@@ -56,33 +58,29 @@ export function PagesScreen(props: { pages: Page[]; routes: NavigationRoute[] })
 
   return (
     <section class="page pages-screen" aria-labelledby="pages-title">
-      <header class="page-header">
-        <div>
-          <h1 id="pages-title" class="page-title">
-            Pages
-          </h1>
-          <p class="page-lead">
-            Your pages of plugin modules. Each opens at its own address; published pages appear in the
-            navigation under their parent.
-          </p>
-        </div>
-        <button
-          ref={createButton}
-          type="button"
-          class="button button-primary"
-          onClick={() => setAction({ kind: 'create' })}
-        >
-          New page
-        </button>
-      </header>
+      <ScreenHeader
+        titleId="pages-title"
+        title="Pages"
+        lead="Your pages of plugin modules. Each opens at its own address; published pages appear in the navigation under their parent."
+        actions={
+          <button
+            ref={createButton}
+            type="button"
+            class="button button-primary"
+            onClick={() => setAction({ kind: 'create' })}
+          >
+            New page
+          </button>
+        }
+      />
 
       <Show
         when={tree().length > 0}
         fallback={
-          <div class="empty-state">
-            <h2 class="empty-title">No pages yet</h2>
-            <p class="empty-text">A page places plugin modules on a grid, at an address of its own.</p>
-          </div>
+          <EmptyState
+            title="No pages yet"
+            text="A page places plugin modules on a grid, at an address of its own."
+          />
         }
       >
         <ul class="pages-list" aria-label="Your pages">

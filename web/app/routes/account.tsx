@@ -1,8 +1,8 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/solid-router'
 import { getAccount } from '../account/accountApi'
 import { AccountPage } from '../account/AccountPage'
-import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 export const Route = createFileRoute('/account')({
   loader: ({ abortController }) => getAccount(abortController.signal),
@@ -18,19 +18,12 @@ function AccountRoute() {
 }
 
 function AccountError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="account-title">
-      <header class="page-header">
-        <h1 id="account-title" class="page-title">
-          Account
-        </h1>
-      </header>
-      <ErrorPanel
-        title="Your account could not be loaded"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="account-title"
+      title="Account"
+      errorTitle="Your account could not be loaded"
+      error={props.error}
+    />
   )
 }

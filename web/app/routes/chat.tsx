@@ -1,10 +1,10 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/solid-router'
 import { listSessions } from '../api/chatApi'
 import { listCollections } from '../api/collectionsApi'
 import { ChatPage, type ChatSearch } from '../chat/ChatPage'
-import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { loadConversationsScreen } from '../conversations/loadConversationsScreen'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 const SEARCH_KEYS = ['session', 'conversation', 'tag', 'collection'] as const
 
@@ -41,19 +41,12 @@ function ChatRoute() {
 }
 
 function ChatError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="chat-title">
-      <header class="page-header">
-        <h1 id="chat-title" class="page-title">
-          Chat
-        </h1>
-      </header>
-      <ErrorPanel
-        title="Your chats could not be loaded"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="chat-title"
+      title="Chat"
+      errorTitle="Your chats could not be loaded"
+      error={props.error}
+    />
   )
 }

@@ -1,8 +1,8 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/solid-router'
 import { listCollections } from '../api/collectionsApi'
 import { CollectionsPage } from '../components/CollectionsPage'
-import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 export const Route = createFileRoute('/collections')({
   loader: ({ abortController }) => listCollections(abortController.signal),
@@ -19,20 +19,12 @@ function CollectionsRoute() {
 }
 
 function CollectionsError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="collections-title">
-      <header class="page-header">
-        <h1 id="collections-title" class="page-title">
-          Collections
-        </h1>
-      </header>
-      <ErrorPanel
-        title="Your collections could not be loaded"
-        error={props.error}
-        // A loader error is retried by loading again; reset() alone would re-render the same failure.
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="collections-title"
+      title="Collections"
+      errorTitle="Your collections could not be loaded"
+      error={props.error}
+    />
   )
 }

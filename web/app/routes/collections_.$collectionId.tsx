@@ -1,12 +1,12 @@
-import { createFileRoute, notFound, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/solid-router'
 import { createMemo, Show } from 'solid-js'
 import { ApiRequestError } from '../api/ApiRequestError'
 import { getCollection, type Collection } from '../api/collectionsApi'
 import { listDocuments } from '../api/documentsApi'
 import { CollectionNotFound } from '../components/CollectionNotFound'
 import { CollectionPage } from '../components/CollectionPage'
-import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 // "collections_" keeps this page out of the Collections route's layout: it is a page of its own, not a panel
 // inside the list.
@@ -45,19 +45,12 @@ function CollectionRoute() {
 }
 
 function CollectionError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="collection-error-title">
-      <header class="page-header">
-        <h1 id="collection-error-title" class="page-title">
-          Collection
-        </h1>
-      </header>
-      <ErrorPanel
-        title="This collection could not be loaded"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="collection-error-title"
+      title="Collection"
+      errorTitle="This collection could not be loaded"
+      error={props.error}
+    />
   )
 }

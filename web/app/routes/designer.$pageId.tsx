@@ -1,10 +1,10 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/solid-router'
 import { Show } from 'solid-js'
-import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { resolveOptionSources } from '../builtins/optionSources'
 import { builtinPaletteModules, loadDesignerModules, loadDesignerPage } from '../designer/designerApi'
 import { DesignerScreen } from '../designer/DesignerScreen'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 // The page designer for one page: /designer/<page id>.
 export const Route = createFileRoute('/designer/$pageId')({
@@ -33,19 +33,12 @@ function DesignerRoute() {
 }
 
 function DesignerError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="designer-error-title">
-      <header class="page-header">
-        <h1 id="designer-error-title" class="page-title">
-          Page designer
-        </h1>
-      </header>
-      <ErrorPanel
-        title="The designer could not be loaded"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="designer-error-title"
+      title="Page designer"
+      errorTitle="The designer could not be loaded"
+      error={props.error}
+    />
   )
 }

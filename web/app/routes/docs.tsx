@@ -1,9 +1,9 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/solid-router'
 import { requestJson } from '../api/requestJson'
 import { ApiExplorer } from '../components/ApiExplorer'
-import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import type { OpenApiDocument } from '../openapi/OpenApiDocument'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 // The explorer's component (and the OpenAPI helpers it imports) are split into a lazy chunk by the router
 // plugin's autoCodeSplitting; only this loader stays in the main bundle.
@@ -22,19 +22,12 @@ function DocsRoute() {
 }
 
 function DocsError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="docs-title">
-      <header class="page-header">
-        <h1 id="docs-title" class="page-title">
-          API explorer
-        </h1>
-      </header>
-      <ErrorPanel
-        title="The API description could not be loaded"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="docs-title"
+      title="API explorer"
+      errorTitle="The API description could not be loaded"
+      error={props.error}
+    />
   )
 }

@@ -1,9 +1,9 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/solid-router'
 import { listCollections } from '../api/collectionsApi'
-import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { EvaluationPage } from '../evaluation/EvaluationPage'
 import { validateEvaluationParams } from '../evaluation/evaluationParams'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 // Only the collections load before the page; a run's progress and the history are followed in the page,
 // where a failure can be shown beside the form that started it.
@@ -30,19 +30,12 @@ function EvaluationRoute() {
 }
 
 function EvaluationError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="evaluation-title">
-      <header class="page-header">
-        <h1 id="evaluation-title" class="page-title">
-          Evaluation
-        </h1>
-      </header>
-      <ErrorPanel
-        title="Evaluation could not be opened"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="evaluation-title"
+      title="Evaluation"
+      errorTitle="Evaluation could not be opened"
+      error={props.error}
+    />
   )
 }

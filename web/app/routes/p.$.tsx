@@ -1,11 +1,11 @@
-import { createFileRoute, notFound, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/solid-router'
 import { Show } from 'solid-js'
 import { ApiRequestError } from '../api/ApiRequestError'
 import { requestJson } from '../api/requestJson'
-import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { PluginPage, type RuntimePage } from '../plugins/runtime/PluginPage'
 import { loadPluginManifest } from '../plugins/runtime/pluginManifest'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 // A page made through the pages API (or BrainDrive's studio) opens at /p/<its route>: `/p/my-board`
 // shows the page whose route is `/my-board`, its modules on their grid.
@@ -41,19 +41,12 @@ function PageRoute() {
 }
 
 function PageError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="page-error-title">
-      <header class="page-header">
-        <h1 id="page-error-title" class="page-title">
-          Page
-        </h1>
-      </header>
-      <ErrorPanel
-        title="This page could not be loaded"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="page-error-title"
+      title="Page"
+      errorTitle="This page could not be loaded"
+      error={props.error}
+    />
   )
 }

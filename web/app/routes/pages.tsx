@@ -1,8 +1,8 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
-import { ErrorPanel } from '../components/ErrorPanel'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/solid-router'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { PagesScreen } from '../pages/PagesScreen'
 import { listNavigationRoutes, listPages } from '../pages/pagesApi'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 export const Route = createFileRoute('/pages')({
   loader: async ({ abortController }) => {
@@ -24,19 +24,12 @@ function PagesRoute() {
 }
 
 function PagesError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="pages-title">
-      <header class="page-header">
-        <h1 id="pages-title" class="page-title">
-          Pages
-        </h1>
-      </header>
-      <ErrorPanel
-        title="Your pages could not be loaded"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="pages-title"
+      title="Pages"
+      errorTitle="Your pages could not be loaded"
+      error={props.error}
+    />
   )
 }

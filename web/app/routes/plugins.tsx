@@ -1,8 +1,8 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/solid-router'
 import { listInstalledPlugins } from '../api/pluginsApi'
-import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { PluginManagerPage } from '../plugins/manager/PluginManagerPage'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 export const Route = createFileRoute('/plugins')({
   loader: ({ abortController }) => listInstalledPlugins(abortController.signal),
@@ -18,19 +18,12 @@ function PluginsRoute() {
 }
 
 function PluginsError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="plugins-title">
-      <header class="page-header">
-        <h1 id="plugins-title" class="page-title">
-          Plugins
-        </h1>
-      </header>
-      <ErrorPanel
-        title="Your plugins could not be loaded"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="plugins-title"
+      title="Plugins"
+      errorTitle="Your plugins could not be loaded"
+      error={props.error}
+    />
   )
 }

@@ -1,9 +1,9 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/solid-router'
 import { listCollections } from '../api/collectionsApi'
-import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { SearchPage } from '../search/SearchPage'
 import { validateSearchParams } from '../search/searchParams'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 // The loader fetches only the collections for the form; the search itself runs in the page, so a failed
 // search shows beside the form (to be corrected) instead of replacing the page with an error.
@@ -30,19 +30,12 @@ function SearchRoute() {
 }
 
 function SearchError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="search-title">
-      <header class="page-header">
-        <h1 id="search-title" class="page-title">
-          Search
-        </h1>
-      </header>
-      <ErrorPanel
-        title="Search could not be opened"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="search-title"
+      title="Search"
+      errorTitle="Search could not be opened"
+      error={props.error}
+    />
   )
 }

@@ -1,8 +1,8 @@
-import { createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/solid-router'
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/solid-router'
 import { getSettings } from '../api/settingsApi'
-import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { SettingsPage } from '../components/SettingsPage'
+import { LoadErrorScreen } from '../ui/LoadErrorScreen'
 
 export const Route = createFileRoute('/settings')({
   loader: ({ abortController }) => getSettings(abortController.signal),
@@ -18,19 +18,12 @@ function SettingsRoute() {
 }
 
 function SettingsError(props: ErrorComponentProps) {
-  const router = useRouter()
   return (
-    <section class="page" aria-labelledby="settings-title">
-      <header class="page-header">
-        <h1 id="settings-title" class="page-title">
-          Settings
-        </h1>
-      </header>
-      <ErrorPanel
-        title="The settings could not be loaded"
-        error={props.error}
-        onRetry={() => void router.invalidate()}
-      />
-    </section>
+    <LoadErrorScreen
+      titleId="settings-title"
+      title="Settings"
+      errorTitle="The settings could not be loaded"
+      error={props.error}
+    />
   )
 }

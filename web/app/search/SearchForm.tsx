@@ -1,5 +1,9 @@
 import { createEffect, createSignal, createUniqueId, For } from 'solid-js'
 import type { Collection } from '../api/collectionsApi'
+import { CheckboxField } from '../ui/CheckboxField'
+import { NumberField } from '../ui/NumberField'
+import { SelectField } from '../ui/SelectField'
+import { TextField } from '../ui/TextField'
 import { DEFAULT_TOP_K, MAX_TOP_K, type SearchParams } from './searchParams'
 
 /**
@@ -46,60 +50,46 @@ export function SearchForm(props: {
 
   return (
     <form class="search-form" role="search" novalidate onSubmit={submit}>
-      <div class="field search-query">
-        <label class="field-label" for={`${id}-query`}>
-          Query
-        </label>
-        <input
-          id={`${id}-query`}
-          class="input"
-          type="search"
-          autocomplete="off"
-          maxLength={4000}
-          value={query()}
-          aria-invalid={error() !== null && query().trim() === ''}
-          aria-describedby={error() ? `${id}-error` : undefined}
-          onInput={(event) => setQuery(event.currentTarget.value)}
-        />
-      </div>
+      <TextField
+        id={`${id}-query`}
+        class="search-query"
+        label="Query"
+        // The message stands under the whole form (it may be about the Results number), so it is the
+        // form's, pointed at from here; the query is marked only when it is what is wrong.
+        describedBy={error() ? `${id}-error` : undefined}
+        invalid={error() !== null && query().trim() === ''}
+        type="search"
+        autocomplete="off"
+        maxLength={4000}
+        value={query()}
+        onInput={(event) => setQuery(event.currentTarget.value)}
+      />
       <div class="search-options">
-        <div class="field">
-          <label class="field-label" for={`${id}-collection`}>
-            Collection
-          </label>
-          <select
-            id={`${id}-collection`}
-            class="input"
-            value={collection()}
-            onChange={(event) => setCollection(event.currentTarget.value)}
-          >
-            <option value="">All collections</option>
-            <For each={props.collections}>{(c) => <option value={c.id}>{c.name}</option>}</For>
-          </select>
-        </div>
-        <div class="field search-top-k">
-          <label class="field-label" for={`${id}-top-k`}>
-            Results
-          </label>
-          <input
-            id={`${id}-top-k`}
-            class="input"
-            type="number"
-            min="1"
-            max={MAX_TOP_K}
-            step="1"
-            value={topK()}
-            onInput={(event) => setTopK(event.currentTarget.value)}
-          />
-        </div>
-        <label class="choice search-hybrid">
-          <input
-            type="checkbox"
-            checked={hybrid()}
-            onChange={(event) => setHybrid(event.currentTarget.checked)}
-          />
-          Hybrid search (keywords and meaning)
-        </label>
+        <SelectField
+          id={`${id}-collection`}
+          label="Collection"
+          value={collection()}
+          onChange={(event) => setCollection(event.currentTarget.value)}
+        >
+          <option value="">All collections</option>
+          <For each={props.collections}>{(c) => <option value={c.id}>{c.name}</option>}</For>
+        </SelectField>
+        <NumberField
+          id={`${id}-top-k`}
+          class="search-top-k"
+          label="Results"
+          min="1"
+          max={MAX_TOP_K}
+          step="1"
+          value={topK()}
+          onInput={(event) => setTopK(event.currentTarget.value)}
+        />
+        <CheckboxField
+          label="Hybrid search (keywords and meaning)"
+          labelClass="search-hybrid"
+          checked={hybrid()}
+          onChange={(event) => setHybrid(event.currentTarget.checked)}
+        />
         <button type="submit" class="button button-primary" disabled={props.busy}>
           {props.busy ? 'Searching…' : 'Search'}
         </button>

@@ -9,6 +9,7 @@ import { DEFAULT_TOP_K, type SearchParams } from './searchParams'
 import { SearchResult } from './SearchResult'
 import { SearchSummary } from './SearchSummary'
 import './search.css'
+import { ScreenHeader } from '../ui/ScreenHeader'
 
 /**
  * The Search screen: the ranked passages `POST /api/search_u/` returns for the query in the URL, with the
@@ -44,14 +45,7 @@ export function SearchPage(props: {
 
   return (
     <section class="page" aria-labelledby="search-title">
-      <header class="page-header">
-        <div>
-          <h1 id="search-title" class="page-title">
-            Search
-          </h1>
-          <p class="page-lead">Find passages in your processed documents.</p>
-        </div>
-      </header>
+      <ScreenHeader titleId="search-title" title="Search" lead="Find passages in your processed documents." />
 
       <SearchForm
         collections={props.collections}

@@ -9,6 +9,7 @@ import { EXTRACTIVE, modelChoices, providerLabel, WEBLLM } from './modelChoices'
 import { TypedModelForm } from './TypedModelForm'
 import { webLlmAvailability } from './webLlmAvailability'
 import { WebLlmModelPicker } from './WebLlmModelPicker'
+import { SelectField } from '../ui/SelectField'
 
 const LISTED: ServerProvider[] = ['ollama', 'openai']
 
@@ -37,7 +38,7 @@ async function loadServers() {
  * name can also be typed, for a server whose list is unavailable. Choosing saves at once.
  */
 export function AnswerModelPicker(props: { initial: GeneratorView; reload: Accessor<number> }) {
-  const ids = { select: createUniqueId(), hint: createUniqueId(), errors: createUniqueId() }
+  const ids = { errors: createUniqueId() }
   const [current, setCurrent] = createSignal<GeneratorView>(props.initial)
   const [webLlmModel, setWebLlmModel] = createSignal(
     props.initial.kind === 'webllm' ? props.initial.model : '',
@@ -96,106 +97,107 @@ export function AnswerModelPicker(props: { initial: GeneratorView; reload: Acces
   }
 
   return (
-    <div class="field">
-      <label class="field-label" for={ids.select}>
-        Answer generator
-      </label>
-      <select
-        id={ids.select}
-        class="input"
-        aria-describedby={`${ids.hint} ${ids.errors}`}
-        aria-busy={loaded.loading() || saving() ? true : undefined}
-        onChange={(event) => choose(event.currentTarget.value)}
-      >
-        <option value={EXTRACTIVE} selected={selected() === EXTRACTIVE}>
-          Extractive (no model): quotes the passages
-        </option>
-        <Show when={choices().saved}>
-          {(saved) => (
-            <option value={saved().value} selected={selected() === saved().value}>
-              {loaded.loading() || !loaded.data()
-                ? saved().label.replace(/ \(not listed now\)$/u, '')
-                : saved().label}
-            </option>
-          )}
-        </Show>
-        <For each={choices().groups}>
-          {(group) => (
-            <optgroup label={group.label}>
-              <For each={group.choices}>
-                {(choice) => (
-                  <option value={choice.value} selected={selected() === choice.value}>
-                    {choice.label}
-                  </option>
-                )}
-              </For>
-            </optgroup>
-          )}
-        </For>
-        <option value={WEBLLM} selected={selected() === WEBLLM} disabled={webLlmBlocked()}>
-          {webLlmBlocked()
-            ? 'WebLLM: not available in this browser (no WebGPU)'
-            : 'WebLLM: a model on this device’s GPU (WebGPU)'}
-        </option>
-      </select>
-      <p id={ids.hint} class="field-hint">
-        Extractive answers are sentences quoted from your documents; a language model writes better answers.
-        Answers your document questions and conversations.{' '}
-        <Show
-          when={listing()}
-          fallback={
-            <>
-              Your servers are asked for their models only when you list them, so nothing is contacted before
-              you choose to.{' '}
-            </>
-          }
-        >
-          <Show when={loaded.loading()}>Listing the models of your servers… </Show>
-        </Show>
-        <button type="button" class="button button-small" onClick={listModels}>
-          {listing() ? 'Refresh models' : 'List models'}
-        </button>
-      </p>
-      <Show when={webLlmBlocked()}>
-        <p id="webllm-unavailable" class="field-hint">
-          WebLLM cannot be chosen here: {webLlm.data()?.reason} A recent Chrome or Edge on a computer with a
-          supported GPU runs it; here, choose the extractive answerer, Ollama or an OpenAI-compatible server.
-        </p>
+    <SelectField
+      label="Answer generator"
+      hint={
+        <>
+          Extractive answers are sentences quoted from your documents; a language model writes better answers.
+          Answers your document questions and conversations.{' '}
+          <Show
+            when={listing()}
+            fallback={
+              <>
+                Your servers are asked for their models only when you list them, so nothing is contacted
+                before you choose to.{' '}
+              </>
+            }
+          >
+            <Show when={loaded.loading()}>Listing the models of your servers… </Show>
+          </Show>
+          <button type="button" class="button button-small" onClick={listModels}>
+            {listing() ? 'Refresh models' : 'List models'}
+          </button>
+        </>
+      }
+      describedBy={ids.errors}
+      aria-busy={loaded.loading() || saving() ? true : undefined}
+      onChange={(event) => choose(event.currentTarget.value)}
+      extra={
+        <>
+          <Show when={webLlmBlocked()}>
+            <p id="webllm-unavailable" class="field-hint">
+              WebLLM cannot be chosen here: {webLlm.data()?.reason} A recent Chrome or Edge on a computer with
+              a supported GPU runs it; here, choose the extractive answerer, Ollama or an OpenAI-compatible
+              server.
+            </p>
+          </Show>
+          <div id={ids.errors}>
+            <Show when={loaded.error()}>
+              <p class="field-error">The models could not be listed: {errorDetail(loaded.error())}</p>
+            </Show>
+            <Show when={choices().errors.length > 0}>
+              <ul class="model-errors" aria-label="Servers that did not answer">
+                <For each={choices().errors}>
+                  {(failure) => (
+                    <li class="field-error">
+                      {[providerLabel(failure.provider), failure.server_name].filter(Boolean).join(': ')}
+                      {failure.server_name || failure.provider ? ': ' : ''}
+                      {failure.detail}
+                    </li>
+                  )}
+                </For>
+              </ul>
+            </Show>
+          </div>
+          <TypedModelForm
+            servers={servers.data() ?? []}
+            onUse={(generator, label) => {
+              allowModelListing()
+              void use(generator, label)
+            }}
+          />
+          <Show when={selected() === WEBLLM}>
+            <WebLlmModelPicker
+              model={webLlmModel()}
+              onChange={(model) => {
+                setWebLlmModel(model)
+                void use({ kind: 'webllm', model }, `WebLLM ${model}`)
+              }}
+            />
+          </Show>
+        </>
+      }
+    >
+      <option value={EXTRACTIVE} selected={selected() === EXTRACTIVE}>
+        Extractive (no model): quotes the passages
+      </option>
+      <Show when={choices().saved}>
+        {(saved) => (
+          <option value={saved().value} selected={selected() === saved().value}>
+            {loaded.loading() || !loaded.data()
+              ? saved().label.replace(/ \(not listed now\)$/u, '')
+              : saved().label}
+          </option>
+        )}
       </Show>
-      <div id={ids.errors}>
-        <Show when={loaded.error()}>
-          <p class="field-error">The models could not be listed: {errorDetail(loaded.error())}</p>
-        </Show>
-        <Show when={choices().errors.length > 0}>
-          <ul class="model-errors" aria-label="Servers that did not answer">
-            <For each={choices().errors}>
-              {(failure) => (
-                <li class="field-error">
-                  {[providerLabel(failure.provider), failure.server_name].filter(Boolean).join(': ')}
-                  {failure.server_name || failure.provider ? ': ' : ''}
-                  {failure.detail}
-                </li>
+      <For each={choices().groups}>
+        {(group) => (
+          <optgroup label={group.label}>
+            <For each={group.choices}>
+              {(choice) => (
+                <option value={choice.value} selected={selected() === choice.value}>
+                  {choice.label}
+                </option>
               )}
             </For>
-          </ul>
-        </Show>
-      </div>
-      <TypedModelForm
-        servers={servers.data() ?? []}
-        onUse={(generator, label) => {
-          allowModelListing()
-          void use(generator, label)
-        }}
-      />
-      <Show when={selected() === WEBLLM}>
-        <WebLlmModelPicker
-          model={webLlmModel()}
-          onChange={(model) => {
-            setWebLlmModel(model)
-            void use({ kind: 'webllm', model }, `WebLLM ${model}`)
-          }}
-        />
-      </Show>
-    </div>
+          </optgroup>
+        )}
+      </For>
+      <option value={WEBLLM} selected={selected() === WEBLLM} disabled={webLlmBlocked()}>
+        {webLlmBlocked()
+          ? 'WebLLM: not available in this browser (no WebGPU)'
+          : 'WebLLM: a model on this device’s GPU (WebGPU)'}
+      </option>
+    </SelectField>
   )
 }

@@ -5,6 +5,7 @@ import { showToast } from '../toasts/toastStore'
 import { createLoad } from './createLoad'
 import { hasKey } from './serverEdits'
 import { plural } from '../plural'
+import { TextField } from '../ui/TextField'
 
 // BrainDrive's `{api_key}` setting is one server under this id (web/core/providers/providerCatalog).
 const ANTHROPIC_SERVER = 'claude_default_server'
@@ -14,7 +15,7 @@ const ANTHROPIC_SERVER = 'claude_default_server'
  * connection test. Saved as BrainDrive's `claude_api_keys_settings` `{api_key}`.
  */
 export function AnthropicKeyField(props: { onChanged: () => void }) {
-  const ids = { heading: createUniqueId(), key: createUniqueId(), status: createUniqueId() }
+  const headingId = createUniqueId()
   const load = createLoad(() => getProviderValue('anthropic'))
   const value = load.data
   const [typed, setTyped] = createSignal('')
@@ -49,8 +50,8 @@ export function AnthropicKeyField(props: { onChanged: () => void }) {
   }
 
   return (
-    <section class="provider-servers" aria-labelledby={ids.heading}>
-      <h3 id={ids.heading} class="provider-servers-title">
+    <section class="provider-servers" aria-labelledby={headingId}>
+      <h3 id={headingId} class="provider-servers-title">
         Anthropic
       </h3>
       <form
@@ -61,21 +62,17 @@ export function AnthropicKeyField(props: { onChanged: () => void }) {
           if (typed().trim() !== '') void save(typed().trim(), 'Anthropic key saved')
         }}
       >
-        <label class="field-label" for={ids.key}>
-          Anthropic API key
-        </label>
-        <input
-          id={ids.key}
-          class="input input-mono"
+        <TextField
+          label="Anthropic API key"
+          hint={
+            <>Key: {load.loading() ? '…' : keySet() ? 'set (type a new one to replace it)' : 'not set'}</>
+          }
+          mono
           type="password"
           autocomplete="off"
-          aria-describedby={ids.status}
           value={typed()}
           onInput={(event) => setTyped(event.currentTarget.value)}
         />
-        <p id={ids.status} class="field-hint">
-          Key: {load.loading() ? '…' : keySet() ? 'set (type a new one to replace it)' : 'not set'}
-        </p>
         <div class="server-actions">
           <button type="submit" class="button button-small" aria-disabled={pending() ? true : undefined}>
             Save key

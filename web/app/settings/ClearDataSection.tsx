@@ -1,6 +1,6 @@
 import { createSignal, Show } from 'solid-js'
 import { clearLocalData } from '../../browser/api/clearLocalData'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 
 /**
  * Deletes everything Quire keeps in this browser, after asking. The API worker deletes its database and

@@ -3,6 +3,7 @@ import { errorDetail } from '../api/ApiRequestError'
 import { testGenerator, type GeneratorInput } from '../api/settingsApi'
 import { allowModelListing } from './modelListing'
 import { plural } from '../plural'
+import { TextField } from '../ui/TextField'
 
 export interface ConnectionTestFormProps {
   kind: 'ollama' | 'openai'
@@ -21,12 +22,7 @@ type Tested = { ok: true; models: string[]; text: string } | { ok: false; text: 
  * server for its models. On success a model can be chosen from the list, or typed when it lists none.
  */
 export function ConnectionTestForm(props: ConnectionTestFormProps) {
-  const ids = {
-    address: createUniqueId(),
-    key: createUniqueId(),
-    model: createUniqueId(),
-    result: createUniqueId(),
-  }
+  const ids = { model: createUniqueId(), result: createUniqueId() }
   const [address, setAddress] = createSignal(props.defaultAddress)
   const [apiKey, setApiKey] = createSignal('')
   const [tested, setTested] = createSignal<Tested | 'testing' | null>(null)
@@ -76,39 +72,29 @@ export function ConnectionTestForm(props: ConnectionTestFormProps) {
 
   return (
     <form class="connection-test" novalidate onSubmit={(event) => void use(event)}>
-      <div class="field">
-        <label class="field-label" for={ids.address}>
-          {props.label} address
-        </label>
-        <input
-          id={ids.address}
-          class="input input-mono"
-          type="url"
+      <TextField
+        label={`${props.label} address`}
+        mono
+        type="url"
+        autocomplete="off"
+        value={address()}
+        onInput={(event) => {
+          setAddress(event.currentTarget.value)
+          setTested(null)
+        }}
+      />
+      <Show when={props.withKey}>
+        <TextField
+          label="API key"
+          mono
+          type="password"
           autocomplete="off"
-          value={address()}
+          value={apiKey()}
           onInput={(event) => {
-            setAddress(event.currentTarget.value)
+            setApiKey(event.currentTarget.value)
             setTested(null)
           }}
         />
-      </div>
-      <Show when={props.withKey}>
-        <div class="field">
-          <label class="field-label" for={ids.key}>
-            API key
-          </label>
-          <input
-            id={ids.key}
-            class="input input-mono"
-            type="password"
-            autocomplete="off"
-            value={apiKey()}
-            onInput={(event) => {
-              setApiKey(event.currentTarget.value)
-              setTested(null)
-            }}
-          />
-        </div>
       </Show>
       <div>
         <button
@@ -128,29 +114,29 @@ export function ConnectionTestForm(props: ConnectionTestFormProps) {
       </p>
       <Show when={result()?.ok ? (result() as { models: string[] }) : undefined}>
         {(ok) => (
-          <div class="field">
-            <label class="field-label" for={ids.model}>
-              Model
-            </label>
-            <input
-              id={ids.model}
-              class="input input-mono"
-              list={`${ids.model}-list`}
-              autocomplete="off"
-              value={model()}
-              onInput={(event) => setModel(event.currentTarget.value)}
-            />
-            <datalist id={`${ids.model}-list`}>
-              <For each={ok().models}>{(name) => <option value={name} />}</For>
-            </datalist>
-            <button
-              type="submit"
-              class="button button-small button-primary"
-              disabled={saving() || !model().trim()}
-            >
-              Use this model
-            </button>
-          </div>
+          <TextField
+            id={ids.model}
+            label="Model"
+            mono
+            list={`${ids.model}-list`}
+            autocomplete="off"
+            value={model()}
+            onInput={(event) => setModel(event.currentTarget.value)}
+            extra={
+              <>
+                <datalist id={`${ids.model}-list`}>
+                  <For each={ok().models}>{(name) => <option value={name} />}</For>
+                </datalist>
+                <button
+                  type="submit"
+                  class="button button-small button-primary"
+                  disabled={saving() || !model().trim()}
+                >
+                  Use this model
+                </button>
+              </>
+            }
+          />
         )}
       </Show>
     </form>

@@ -10,9 +10,10 @@ import {
   type InstallTask,
   type OllamaModel,
 } from '../api/modelHostApi'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { formatBytes } from './formatBytes'
 import './modelHost.css'
+import { Field } from '../ui/Field'
 
 const DEFAULT_URL = 'http://localhost:11434'
 /** The server last connected to, so the list shows on the next visit without testing again. */
@@ -141,31 +142,35 @@ export function ModelHostSection() {
         Install and remove models on an Ollama server. In this browser Quire reaches Ollama directly, so
         Ollama must allow this page (OLLAMA_ORIGINS).
       </p>
-      <div class="field">
-        <label class="field-label" for="model-host-url">
-          Ollama server URL
-        </label>
-        <div class="model-host-row">
-          <input
-            id="model-host-url"
-            class="input"
-            type="url"
-            inputmode="url"
-            autocomplete="url"
-            value={serverUrl()}
-            onInput={(event) => {
-              setServerUrl(event.currentTarget.value)
-              setConnection(null)
-            }}
-          />
-          <button type="button" class="button" disabled={testing()} onClick={() => void test()}>
-            {testing() ? 'Testing…' : 'Test the connection'}
-          </button>
-        </div>
-        <p class={connection()?.ok === false ? 'field-error' : 'field-hint'} role="status">
-          {connection()?.text ?? ''}
-        </p>
-      </div>
+      <Field
+        id="model-host-url"
+        label="Ollama server URL"
+        extra={
+          <p class={connection()?.ok === false ? 'field-error' : 'field-hint'} role="status">
+            {connection()?.text ?? ''}
+          </p>
+        }
+      >
+        {(control) => (
+          <div class="model-host-row">
+            <input
+              {...control}
+              class="input"
+              type="url"
+              inputmode="url"
+              autocomplete="url"
+              value={serverUrl()}
+              onInput={(event) => {
+                setServerUrl(event.currentTarget.value)
+                setConnection(null)
+              }}
+            />
+            <button type="button" class="button" disabled={testing()} onClick={() => void test()}>
+              {testing() ? 'Testing…' : 'Test the connection'}
+            </button>
+          </div>
+        )}
+      </Field>
 
       <h3 class="model-host-subtitle" id="model-host-installed">
         Installed models

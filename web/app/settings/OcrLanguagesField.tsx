@@ -1,5 +1,7 @@
 import { For } from 'solid-js'
 import { OCR_LANGUAGE_NAMES, OCR_LANGUAGES, type OcrLanguage } from '../../core/ingest/ocr/ocrLanguages'
+import { CheckboxField } from '../ui/CheckboxField'
+import { FieldGroup } from '../ui/FieldGroup'
 
 /**
  * The languages OCR reads scans and photos in, one checkbox each (the ones whose data ships with Quire).
@@ -12,28 +14,23 @@ export function OcrLanguagesField(props: {
   const toggle = (code: OcrLanguage, checked: boolean) =>
     props.onChange(OCR_LANGUAGES.filter((each) => (each === code ? checked : props.value.includes(each))))
   return (
-    <fieldset class="field" aria-describedby="ocr-languages-hint">
-      <legend class="field-label">Languages of scanned pages and images</legend>
+    <FieldGroup
+      legend="Languages of scanned pages and images"
+      hintId="ocr-languages-hint"
+      hint="Text recognition (OCR) reads scanned PDF pages and uploaded photos of pages in these languages. Choose the languages your scans are written in: a French page read as English loses its accents. Used for documents added from now on; nothing is downloaded."
+    >
       <For each={OCR_LANGUAGES}>
         {(code) => (
-          <label class="choice">
-            <input
-              type="checkbox"
-              name="ocr-language"
-              value={code}
-              checked={props.value.includes(code)}
-              disabled={props.value.length === 1 && props.value.includes(code)}
-              onChange={(event) => toggle(code, event.currentTarget.checked)}
-            />
-            {OCR_LANGUAGE_NAMES[code]}
-          </label>
+          <CheckboxField
+            name="ocr-language"
+            label={OCR_LANGUAGE_NAMES[code]}
+            value={code}
+            checked={props.value.includes(code)}
+            disabled={props.value.length === 1 && props.value.includes(code)}
+            onChange={(event) => toggle(code, event.currentTarget.checked)}
+          />
         )}
       </For>
-      <p id="ocr-languages-hint" class="field-hint">
-        Text recognition (OCR) reads scanned PDF pages and uploaded photos of pages in these languages. Choose
-        the languages your scans are written in: a French page read as English loses its accents. Used for
-        documents added from now on; nothing is downloaded.
-      </p>
-    </fieldset>
+    </FieldGroup>
   )
 }

@@ -8,7 +8,7 @@ import {
   type ServerProvider,
 } from '../api/aiApi'
 import { errorDetail } from '../api/ApiRequestError'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { showToast } from '../toasts/toastStore'
 import { providerLabel } from './modelChoices'
 import { createLoad } from './createLoad'

@@ -1,6 +1,9 @@
-import { createSignal, For, Show } from 'solid-js'
+import { createSignal, For } from 'solid-js'
 import { saveThemePreference, themePreference } from '../theme/appTheme'
 import type { ThemePreference } from '../theme/themeSetting'
+import { FormAlert } from '../ui/FormAlert'
+import { CheckboxField } from '../ui/CheckboxField'
+import { FieldGroup } from '../ui/FieldGroup'
 
 const CHOICES: Array<{ value: ThemePreference; label: string }> = [
   { value: 'system', label: 'Same as the system' },
@@ -26,32 +29,24 @@ export function ThemeSection() {
       <h2 id="theme-title" class="settings-section-title">
         Theme
       </h2>
-      <fieldset class="field">
-        <legend class="field-label">Colours</legend>
+      <FieldGroup
+        legend="Colours"
+        hint="Saved at once and used on your other devices too. Plugins that follow BrainDrive’s theme service follow it, and may change it."
+      >
         <For each={CHOICES}>
           {(choice) => (
-            <label class="choice">
-              <input
-                type="radio"
-                name="theme"
-                value={choice.value}
-                checked={preference() === choice.value}
-                onChange={() => choose(choice.value)}
-              />
-              {choice.label}
-            </label>
+            <CheckboxField
+              type="radio"
+              name="theme"
+              label={choice.label}
+              value={choice.value}
+              checked={preference() === choice.value}
+              onChange={() => choose(choice.value)}
+            />
           )}
         </For>
-        <p class="field-hint">
-          Saved at once and used on your other devices too. Plugins that follow BrainDrive’s theme service
-          follow it, and may change it.
-        </p>
-      </fieldset>
-      <Show when={error()}>
-        <p class="form-alert" role="alert">
-          {error()}
-        </p>
-      </Show>
+      </FieldGroup>
+      <FormAlert message={error()} />
     </section>
   )
 }

@@ -1,7 +1,9 @@
-import { createSignal, createUniqueId, For, Show } from 'solid-js'
+import { createSignal, For, Show } from 'solid-js'
 import { PROVIDER_SETTINGS, type ServerProvider } from '../api/aiApi'
 import type { GeneratorInput } from '../api/settingsApi'
 import { providerLabel } from './modelChoices'
+import { SelectField } from '../ui/SelectField'
+import { TextField } from '../ui/TextField'
 
 export interface TypedModelServer {
   provider: ServerProvider
@@ -19,7 +21,6 @@ export function TypedModelForm(props: {
   servers: readonly TypedModelServer[]
   onUse: (generator: GeneratorInput, label: string) => void
 }) {
-  const ids = { server: createUniqueId(), model: createUniqueId(), hint: createUniqueId() }
   const [serverKey, setServerKey] = createSignal('')
   const [model, setModel] = createSignal('')
   const [problem, setProblem] = createSignal('')
@@ -53,42 +54,29 @@ export function TypedModelForm(props: {
           when={props.servers.length > 0}
           fallback={<p class="field-hint">Add an Ollama or OpenAI-compatible server below first.</p>}
         >
-          <div class="field">
-            <label class="field-label" for={ids.server}>
-              Server
-            </label>
-            <select
-              id={ids.server}
-              class="input"
-              onChange={(event) => setServerKey(event.currentTarget.value)}
-            >
-              <For each={props.servers}>
-                {(each) => (
-                  <option value={keyOf(each)} selected={server() === each}>
-                    {providerLabel(each.provider)}: {each.serverName} ({each.serverAddress})
-                  </option>
-                )}
-              </For>
-            </select>
-          </div>
-          <div class="field">
-            <label class="field-label" for={ids.model}>
-              Model name
-            </label>
-            <input
-              id={ids.model}
-              class="input input-mono"
-              autocomplete="off"
-              aria-describedby={ids.hint}
-              aria-invalid={problem() ? true : undefined}
-              value={model()}
-              onInput={(event) => setModel(event.currentTarget.value)}
-            />
-            <p id={ids.hint} class="field-hint">
-              As the server names it (Ollama: <code>llama3.2</code>; OpenAI: <code>gpt-4o-mini</code>). Used
-              as typed, even when the server cannot list its models now.
-            </p>
-          </div>
+          <SelectField label="Server" onChange={(event) => setServerKey(event.currentTarget.value)}>
+            <For each={props.servers}>
+              {(each) => (
+                <option value={keyOf(each)} selected={server() === each}>
+                  {providerLabel(each.provider)}: {each.serverName} ({each.serverAddress})
+                </option>
+              )}
+            </For>
+          </SelectField>
+          <TextField
+            label="Model name"
+            hint={
+              <>
+                As the server names it (Ollama: <code>llama3.2</code>; OpenAI: <code>gpt-4o-mini</code>). Used
+                as typed, even when the server cannot list its models now.
+              </>
+            }
+            mono
+            autocomplete="off"
+            invalid={problem() ? true : undefined}
+            value={model()}
+            onInput={(event) => setModel(event.currentTarget.value)}
+          />
           <Show when={problem()}>
             <p class="field-error" role="alert">
               {problem()}

@@ -2,6 +2,7 @@ import { createResource, createSignal, createUniqueId, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { checkWebSearch, getSearxngUrl, saveSearxngUrl, type WebSearchHealth } from '../api/webSearchApi'
 import { plural } from '../plural'
+import { TextField } from '../ui/TextField'
 
 /**
  * "Web search": the person's SearXNG instance, which the chat's "Search the web" and
@@ -70,28 +71,20 @@ export function WebSearchSection() {
           void run('saving')
         }}
       >
-        <div class="field">
-          <label class="field-label" for={`${id}-url`}>
-            SearXNG URL
-          </label>
-          <input
-            id={`${id}-url`}
-            class="input input-mono"
-            type="url"
-            inputmode="url"
-            placeholder="https://search.example.org"
-            aria-describedby={`${id}-hint`}
-            value={current()}
-            onInput={(event) => {
-              setUrl(event.currentTarget.value)
-              setOutcome(null)
-            }}
-          />
-          <p id={`${id}-hint`} class="field-hint">
-            A SearXNG instance with its JSON format on. “Search the web” in chat sends your question there and
-            cites the pages it finds. In this browser, the instance must allow this app’s origin (CORS).
-          </p>
-        </div>
+        <TextField
+          id={`${id}-url`}
+          label="SearXNG URL"
+          hint="A SearXNG instance with its JSON format on. “Search the web” in chat sends your question there and cites the pages it finds. In this browser, the instance must allow this app’s origin (CORS)."
+          mono
+          type="url"
+          inputmode="url"
+          placeholder="https://search.example.org"
+          value={current()}
+          onInput={(event) => {
+            setUrl(event.currentTarget.value)
+            setOutcome(null)
+          }}
+        />
         <div class="form-actions">
           <button type="button" class="button" disabled={busy() !== null} onClick={() => void run('testing')}>
             {busy() === 'testing' ? 'Testing…' : 'Test'}

@@ -6,7 +6,7 @@ import {
   type InstallResult,
   type MarketplaceEntry,
 } from '../../api/pluginsApi'
-import { Dialog } from '../../components/Dialog'
+import { Dialog } from '../../ui/Dialog'
 import { pluginTitleId } from './InstalledPluginCard'
 import { everyPermission } from './permissionText'
 import { PermissionList } from './PermissionList'

@@ -4,6 +4,7 @@ import type { InstallRequest } from './InstallDialog'
 import { previewPackage } from './previewPackage'
 import { ProblemList } from './ProblemList'
 import './pluginInstall.css'
+import { TextField } from '../../ui/TextField'
 
 const ARCHIVES = '.zip,.tar.gz,.tgz,application/zip,application/gzip'
 
@@ -27,8 +28,6 @@ function normaliseUrl(value: string): string | undefined {
  */
 export function InstallPanel(props: { online: boolean; onRequest: (request: InstallRequest) => void }) {
   const urlId = createUniqueId()
-  const urlHintId = createUniqueId()
-  const urlErrorId = createUniqueId()
   const offlineId = createUniqueId()
   const [reading, setReading] = createSignal<string>()
   const [refused, setRefused] = createSignal<{ name: string; error: unknown }>()
@@ -78,39 +77,28 @@ export function InstallPanel(props: { online: boolean; onRequest: (request: Inst
           <h2 id={`${urlId}-title`} class="plugin-url-title">
             Install from a URL
           </h2>
-          <div class="field">
-            <label class="field-label" for={urlId}>
-              Plugin URL
-            </label>
-            <input
-              id={urlId}
-              class="input"
-              type="url"
-              inputmode="url"
-              autocomplete="url"
-              placeholder="https://github.com/owner/plugin"
-              value={url()}
-              disabled={!props.online}
-              aria-invalid={urlError() !== undefined}
-              aria-describedby={[urlHintId, urlError() ? urlErrorId : '', props.online ? '' : offlineId]
-                .filter(Boolean)
-                .join(' ')}
-              onInput={(event) => setUrl(event.currentTarget.value)}
-            />
-            <p id={urlHintId} class="field-hint">
-              A GitHub repository (its latest release) or a direct link to a .zip or .tar.gz archive.
-            </p>
-            <Show when={urlError()}>
-              <p id={urlErrorId} class="field-error">
-                {urlError()}
-              </p>
-            </Show>
-            <Show when={!props.online}>
-              <p id={offlineId} class="field-hint plugin-offline-note">
-                You are offline: installing from a URL needs a connection. Installing from a file still works.
-              </p>
-            </Show>
-          </div>
+          <TextField
+            id={urlId}
+            label="Plugin URL"
+            hint="A GitHub repository (its latest release) or a direct link to a .zip or .tar.gz archive."
+            error={urlError()}
+            describedBy={props.online ? undefined : offlineId}
+            type="url"
+            inputmode="url"
+            autocomplete="url"
+            placeholder="https://github.com/owner/plugin"
+            value={url()}
+            disabled={!props.online}
+            onInput={(event) => setUrl(event.currentTarget.value)}
+            extra={
+              <Show when={!props.online}>
+                <p id={offlineId} class="field-hint plugin-offline-note">
+                  You are offline: installing from a URL needs a connection. Installing from a file still
+                  works.
+                </p>
+              </Show>
+            }
+          />
           <button type="submit" class="button" disabled={!props.online}>
             Install from URL
           </button>

@@ -1,7 +1,7 @@
 import { createSignal, createUniqueId, For, Show } from 'solid-js'
 import { errorDetail } from '../../api/ApiRequestError'
 import type { InstalledPlugin } from '../../api/pluginsApi'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { showToast } from '../../toasts/toastStore'
 import { EnabledSwitch } from './EnabledSwitch'
 import { PermissionList } from './PermissionList'

@@ -4,6 +4,8 @@ import { ErrorPanel } from '../../components/ErrorPanel'
 import { LoadingPanel } from '../../components/LoadingPanel'
 import { filterMarketplace, marketplaceCategories } from './filterMarketplace'
 import { PermissionList } from './PermissionList'
+import { SelectField } from '../../ui/SelectField'
+import { TextField } from '../../ui/TextField'
 
 /**
  * The marketplace catalog's plugins, searchable and filtered by category, each with what it asks for and
@@ -52,34 +54,24 @@ export function MarketplacePanel(props: {
           >
             <Show when={catalog.latest} fallback={<LoadingPanel label="Loading the marketplace…" />}>
               <div class="plugin-marketplace-filters" role="search" aria-label="Marketplace">
-                <div class="field">
-                  <label class="field-label" for={searchId}>
-                    Search the marketplace
-                  </label>
-                  <input
-                    id={searchId}
-                    class="input"
-                    type="search"
-                    value={search()}
-                    onInput={(event) => setSearch(event.currentTarget.value)}
-                  />
-                </div>
-                <div class="field">
-                  <label class="field-label" for={categoryId}>
-                    Category
-                  </label>
-                  <select
-                    id={categoryId}
-                    class="input"
-                    value={category()}
-                    onChange={(event) => setCategory(event.currentTarget.value)}
-                  >
-                    <option value="">All categories</option>
-                    <For each={marketplaceCategories(entries())}>
-                      {(name) => <option value={name}>{name}</option>}
-                    </For>
-                  </select>
-                </div>
+                <TextField
+                  id={searchId}
+                  label="Search the marketplace"
+                  type="search"
+                  value={search()}
+                  onInput={(event) => setSearch(event.currentTarget.value)}
+                />
+                <SelectField
+                  id={categoryId}
+                  label="Category"
+                  value={category()}
+                  onChange={(event) => setCategory(event.currentTarget.value)}
+                >
+                  <option value="">All categories</option>
+                  <For each={marketplaceCategories(entries())}>
+                    {(name) => <option value={name}>{name}</option>}
+                  </For>
+                </SelectField>
               </div>
               <p class="plugin-marketplace-count" role="status">
                 {shown().length === entries().length

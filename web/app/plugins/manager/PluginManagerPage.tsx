@@ -22,6 +22,7 @@ import './pluginInstall.css'
 import './pluginManager.css'
 import { UpdateCheck } from './UpdateCheck'
 import { WarningList } from './WarningList'
+import { ScreenHeader } from '../../ui/ScreenHeader'
 
 /** What the last install brought, shown until the next one: its warnings, and for a URL what it asks for. */
 interface Outcome {
@@ -104,18 +105,12 @@ export function PluginManagerPage(props: { plugins: InstalledPlugin[] }) {
 
   return (
     <section class="page plugin-manager" aria-labelledby="plugins-title">
-      <header class="page-header">
-        <div>
-          <h1 id="plugins-title" class="page-title">
-            Plugins
-          </h1>
-          <p class="page-lead">
-            Add modules to Quire’s pages. Plugins run sealed off from your data, except where their
-            permissions allow.
-          </p>
-        </div>
-        <UpdateCheck online={online()} onChecked={refresh} />
-      </header>
+      <ScreenHeader
+        titleId="plugins-title"
+        title="Plugins"
+        lead="Add modules to Quire’s pages. Plugins run sealed off from your data, except where their permissions allow."
+        actions={<UpdateCheck online={online()} onChecked={refresh} />}
+      />
 
       <Show when={outcome()}>
         {(last) => (

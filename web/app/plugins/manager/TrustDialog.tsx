@@ -1,5 +1,5 @@
 import type { InstalledPlugin } from '../../api/pluginsApi'
-import { ConfirmDialog } from '../../components/ConfirmDialog'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { PermissionList } from './PermissionList'
 
 /**

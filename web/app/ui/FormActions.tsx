@@ -1,4 +1,4 @@
-import { Show } from 'solid-js'
+import { FormAlert } from './FormAlert'
 
 /**
  * The end of a dialog's form: the error the last attempt got (announced), then Cancel and the submit
@@ -13,11 +13,7 @@ export function FormActions(props: {
 }) {
   return (
     <>
-      <Show when={props.error}>
-        <p class="form-alert" role="alert">
-          {props.error}
-        </p>
-      </Show>
+      <FormAlert message={props.error} />
       <div class="dialog-actions">
         <button type="button" class="button" onClick={() => props.onCancel()}>
           Cancel
