@@ -1,5 +1,5 @@
 import { Match, Switch } from 'solid-js'
-import { ConfirmDialog } from '../components/ConfirmDialog'
+import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { NameDialog } from '../components/NameDialog'
 import type { ChatItem } from './chatList'
 

@@ -1,7 +1,7 @@
 import { createSignal, createUniqueId, For, Match, Show, Switch } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { Persona, PersonaInput } from '../api/conversationsApi'
-import { Dialog } from '../components/Dialog'
+import { Dialog } from '../ui/Dialog'
 import { RowActions } from '../ui/RowActions'
 import { PersonaForm } from './PersonaForm'
 
