@@ -1,19 +1,10 @@
 import { expect, test, type Page } from './support/test'
-import { expectAccessible } from './support/expectAccessible'
+import { collectErrors } from './support/collectErrors'
+import { expectAccessibleInBothThemes } from './support/expectAccessible'
 import { startFakeOllamaWithChat, type FakeOllamaWithChat } from './support/fakeOllamaWithChat'
 import { startFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
 import { SettingsPage } from './pages/SettingsPage'
-
-/** Page errors and console errors, from the page and its workers, for a test to assert there are none. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
-  })
-  return errors
-}
 
 /** Requests the fake Ollama got, any path (its model host fake records every one). */
 const requestsTo = (fake: FakeOllamaWithChat) => fake.ollama.authorization.length
@@ -52,14 +43,6 @@ async function screenshots(page: Page, name: string): Promise<void> {
     }
   }
   await page.setViewportSize({ width: 1280, height: 900 })
-  await page.emulateMedia({ colorScheme: 'light' })
-}
-
-async function expectAccessibleInBothThemes(page: Page, screen: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await expectAccessible(page, `${screen}, ${colorScheme}`)
-  }
   await page.emulateMedia({ colorScheme: 'light' })
 }
 

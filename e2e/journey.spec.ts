@@ -1,12 +1,13 @@
 import { join } from 'node:path'
-import { expect, test, type Page } from './support/test'
+import { expect, test } from './support/test'
 import { corpusDir } from '../web/core/testing/corpusDir'
 import { ChatPage } from './pages/ChatPage'
 import { CollectionPage } from './pages/CollectionPage'
 import { ConversationsPage } from './pages/ConversationsPage'
 import { PagesScreen } from './pages/PagesScreen'
 import { SettingsPage } from './pages/SettingsPage'
-import { expectAccessible } from './support/expectAccessible'
+import { collectErrors } from './support/collectErrors'
+import { expectAccessibleInBothThemes } from './support/expectAccessible'
 import { startFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
 import { openScreen } from './support/openScreen'
@@ -17,24 +18,6 @@ const WORD = join(corpus, 'docx/docling__word_sample.docx')
 /** Bug 2 of issue 30: asked of this Word file, the chat once said none of its passages mentioned berries. */
 const QUESTION = 'How much calories per portion do berries have?'
 const REPLY = ['Berries ', 'have ', '150 ', 'calories ', 'a ', 'portion, ', 'as ', 'the ', 'table ', 'says.']
-
-/** Page errors and console errors from the page and its workers: a fresh install makes none. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`)
-  })
-  return errors
-}
-
-async function accessibleInBothThemes(page: Page, screen: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await expectAccessible(page, `${screen}, ${colorScheme}`)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
 
 // Issue 30's first ten minutes in one go, on the app the sync server serves (what `npm start` gives), by
 // accessible names only: a new person lands and is greeted, adds a Word file, asks it the table question
@@ -54,7 +37,7 @@ test('a new person: documents, the table question answered with its row, a perso
     // Greeted once: the first-run panel leads to the collections.
     const welcome = page.getByRole('dialog', { name: 'Welcome to Quire' })
     await expect(welcome).toBeVisible()
-    await accessibleInBothThemes(page, 'the first-run panel')
+    await expectAccessibleInBothThemes(page, 'the first-run panel')
     await welcome.getByRole('link', { name: 'Add documents' }).click()
     await expect(welcome).toBeHidden()
     await expect(page.getByRole('heading', { name: 'Collections', level: 1 })).toBeVisible()
@@ -86,7 +69,7 @@ test('a new person: documents, the table question answered with its row, a perso
       .click()
     const passage = chat.sourcePanel.getByLabel('Passage text')
     await expect(passage.getByRole('row').filter({ hasText: 'Berries' })).toContainText('150')
-    await accessibleInBothThemes(page, 'the chat with its source open')
+    await expectAccessibleInBothThemes(page, 'the chat with its source open')
     await page.keyboard.press('Escape')
     await expect(chat.sourcePanel).toBeHidden()
 
@@ -134,7 +117,7 @@ test('a new person: documents, the table question answered with its row, a perso
     await openScreen(page, 'Weekly menu')
     await expect(page).toHaveURL(/\/p\/weekly-menu$/)
     await expect(page.getByRole('heading', { name: 'Weekly menu', level: 1 })).toBeVisible()
-    await accessibleInBothThemes(page, 'the published page')
+    await expectAccessibleInBothThemes(page, 'the published page')
 
     expect(errors).toEqual([])
   } finally {

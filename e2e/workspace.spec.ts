@@ -9,7 +9,7 @@ import { NavigationPanel } from './pages/NavigationPanel'
 import { PagesScreen } from './pages/PagesScreen'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { WorkspaceFlow } from './pages/WorkspaceFlow'
-import { expectAccessible } from './support/expectAccessible'
+import { expectAccessibleInBothThemes } from './support/expectAccessible'
 import { api, newPerson, openDevice, syncServer } from './support/syncDevices'
 
 // Issue 17's whole flow, as a person does it, on the deployment people run (`npm start`: the app served
@@ -70,14 +70,6 @@ async function screenshot(page: Page, name: string, ready = async () => {}): Pro
 }
 
 /** axe in both themes at the current viewport. */
-async function expectAccessibleInBothThemes(page: Page, screen: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
-    await expectAccessible(page, `${screen}, ${colorScheme}`)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
-
 test('a person builds a workspace page from the built-in chat and plugin modules, publishes it, finds it in the navigation, uses it offline and on a second device', async ({
   browser,
 }) => {

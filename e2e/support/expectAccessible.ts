@@ -20,3 +20,12 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
     )
   expect(blocking, `accessibility of ${screen}`).toEqual([])
 }
+
+/** `expectAccessible` in the light and then the dark colour scheme; the page is left light. */
+export async function expectAccessibleInBothThemes(page: Page, screen: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    await expectAccessible(page, `${screen}, ${colorScheme}`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
