@@ -3,6 +3,7 @@ import { defaultSimilarityThreshold } from '../web/core/retrieve/defaultSimilari
 import type { DocumentProfile } from '../web/core/retrieve/documentEvidence'
 import { exactVectorsOf } from '../web/core/retrieve/index/ExactVectors'
 import { type SearchMode, SearchIndex } from '../web/core/retrieve/index/SearchIndex'
+import { choosePassages } from '../web/core/retrieve/choosePassages'
 import { pageSpreadDepth, spreadOverPages } from '../web/core/retrieve/spreadOverPages'
 import type { ChunkRecord } from '../web/core/store/ChunkRecord'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
@@ -56,11 +57,13 @@ export interface QualityLine extends BenchLine {
   similarity_threshold: number | null
   /**
    * xquad-en: `recall_at_5` (share of questions with an answer-bearing chunk in the first five) and
-   * `mrr_at_10`. financebench-dev, from what the API answers (`searchChunks`: the passages spread over
-   * pages): `hit_at_5` (share of questions with the evidence page among the pages of the 5 passages
-   * answered for top_k 5), `hit_at_10` and `mrr_at_10` (the 10 answered for top_k 10, a page ranked by
-   * its first passage), and `hit_at_5_repeating` (the 5 best passages as they come, pages repeating:
-   * how the API answered before it spread them).
+   * `mrr_at_10`, of the 10 passages the API answers (`searchChunks`, `choosePassages`).
+   * financebench-dev, from what the API answers (`choosePassages`: a page's evidence lifting its
+   * passages, spread over pages): `hit_at_5` (share of questions with the evidence page among the
+   * pages of the 5 passages answered for top_k 5), `hit_at_10` and `mrr_at_10` (the 10 answered for
+   * top_k 10, a page ranked by its first passage), `hit_at_5_repeating` (the 5 best passages as they
+   * come, pages repeating: how the API answered before session 30) and `hit_at_5_unlifted` (spread
+   * over pages without the page's evidence: how it answered before session 31).
    */
   figures: Record<string, number>
   /** The same figures of the plain BM25 baseline (bench/lib/plainBm25.ts) in this run. */
@@ -153,7 +156,10 @@ export async function measureQuality(
     xquad.map(({ question }) => question),
   )
   for (const mode of MODES) {
-    const found = await xquadSearch({ mode, limit: XQUAD_LIMIT })
+    // What the API answers for top_k 10: its candidates, chosen as `searchChunks` chooses them.
+    const found = (await xquadSearch({ mode, limit: pageSpreadDepth(XQUAD_LIMIT) })).map((chunks) =>
+      choosePassages(chunks, XQUAD_LIMIT, (chunk) => chunk),
+    )
     const quality = retrievalQuality(
       xquad.map(({ answers }, i) => ({ answers, retrieved: found[i]!.map(({ text }) => text) })),
     )
@@ -197,10 +203,11 @@ export async function measureQuality(
     const baselineRanks = scope === 'collection' ? plainRanks : plainScoped
     for (const mode of MODES) {
       const scopeOf = scope === 'document' ? (i: number) => [questions[i]!.doc] : undefined
-      // What the API answers for top_k passages (`searchChunks`): the candidates it ranks, spread over pages.
+      // What the API answers for top_k passages (`searchChunks`): the candidates it ranks, chosen as it
+      // chooses them (a page's evidence lifting its passages, spread over pages).
       const answers = async (topK: number) =>
         (await filingSearch({ mode, limit: pageSpreadDepth(topK), scopeOf })).map((chunks) =>
-          spreadOverPages(chunks, topK, ({ document_id, page }) => pageKey(document_id, page)),
+          choosePassages(chunks, topK, (chunk) => chunk),
         )
       const ranksOf = (lists: ReadonlyArray<readonly ChunkRecord[]>) =>
         lists.map((chunks, i) => firstPageRank(distinctPages(chunks), wanted[i]!))
@@ -208,6 +215,12 @@ export async function measureQuality(
       const ten = ranksOf(await answers(10))
       // The five best passages as they come, pages repeating: the API before it spread them.
       const repeating = ranksOf(await filingSearch({ mode, limit: 5, scopeOf }))
+      // Spread over pages without the page's evidence: the API before pages lifted their passages.
+      const unlifted = ranksOf(
+        (await filingSearch({ mode, limit: pageSpreadDepth(5), scopeOf })).map((chunks) =>
+          spreadOverPages(chunks, 5, ({ document_id, page }) => pageKey(document_id, page)),
+        ),
+      )
       for (const [subset, keep] of subsets) {
         const kept = (all: ReadonlyArray<number | null>) => all.filter((_, i) => keep(i))
         const { questions: count, hit_at_10, mrr_at_10 } = pageHitQuality(kept(ten))
@@ -216,6 +229,7 @@ export async function measureQuality(
           hit_at_10,
           mrr_at_10,
           hit_at_5_repeating: pageHitQuality(kept(repeating)).hit_at_5,
+          hit_at_5_unlifted: pageHitQuality(kept(unlifted)).hit_at_5,
         }
         const { questions: _, ...baseline } = pageHitQuality(kept(baselineRanks))
         line('financebench-dev', { subset, scope }, mode, figures, {
@@ -288,7 +302,10 @@ interface SearchRun {
   timed?: boolean
 }
 
-type Searcher = (run: SearchRun) => Promise<ChunkRecord[][] & { times: number[] }>
+/** A found chunk with its search score. */
+type ScoredChunk = ChunkRecord & { score: number }
+
+type Searcher = (run: SearchRun) => Promise<ScoredChunk[][] & { times: number[] }>
 
 /**
  * One index over `chunks` and the questions' hash-v1 vectors; the returned function runs every
@@ -307,7 +324,7 @@ async function searcher(
   const vectors = await hashEmbedder.embed([...queries])
   const threshold = defaultSimilarityThreshold(hashEmbedder.id)
   return async ({ mode, limit, scopeOf, noEvidence, timed }) => {
-    const ranked = Object.assign([] as ChunkRecord[][], { times: [] as number[] })
+    const ranked = Object.assign([] as ScoredChunk[][], { times: [] as number[] })
     for (const [i, query] of queries.entries()) {
       const collectionIds = scopeOf?.(i)
       const inScope = collectionIds
@@ -327,7 +344,7 @@ async function searcher(
       })
       if (timed) ranked.times.push(performance.now() - started)
       if (method !== mode) throw new Error(`${NAME}: asked for ${mode}, ${method} ran`)
-      ranked.push(results.map(({ id }) => byId.get(id)!))
+      ranked.push(results.map(({ id, score }) => ({ ...byId.get(id)!, score })))
     }
     return ranked
   }

@@ -6,10 +6,12 @@ import { hashEmbedder } from '../ingest/embed/hashEmbedder'
 import { markdownParser } from '../ingest/parse/text/markdownParser'
 import type { ChunkRecord } from '../store/ChunkRecord'
 import { corpusDir } from '../testing/corpusDir'
+import { choosePassages } from './choosePassages'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
 import { exactVectorsOf } from './index/ExactVectors'
 import { SearchIndex } from './index/SearchIndex'
 import { type RewriteTurn, rewriteQuery } from './rewriteQuery'
+import { pageSpreadDepth } from './spreadOverPages'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const xquad = `${corpusDir(process.env, repoRoot)}/qa/xquad-en`
@@ -71,7 +73,7 @@ describe('rewriteQuery on xquad-en follow-ups', () => {
     chunks.forEach((chunk, i) => Object.assign(chunk, { embedder: hashEmbedder.id, vector: vectors[i]! }))
     const index = SearchIndex.fromChunks(chunks)
     const exactVectors = exactVectorsOf(chunks)
-    const texts = new Map(chunks.map((chunk) => [chunk.id, chunk.text]))
+    const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]))
 
     conversations = questions.flatMap(({ question, answers, doc }) => {
       const title = titles.get(doc) ?? ''
@@ -88,7 +90,8 @@ describe('rewriteQuery on xquad-en follow-ups', () => {
       return [{ answers, original: question, followUp, history }]
     })
 
-    // As the chat does: every query searched, a chunk keeps its best score.
+    // As the chat does (`searchChunks`): every query searched, a chunk keeps its best score, and the
+    // five passages are chosen from the candidates as the chat chooses them.
     const search = async (queries: string[]): Promise<string[]> => {
       const queryVectors = await hashEmbedder.embed(queries)
       const best = new Map<string, number>()
@@ -98,16 +101,18 @@ describe('rewriteQuery on xquad-en follow-ups', () => {
           queryVector: queryVectors[i]!,
           embedder: hashEmbedder.id,
           exactVectors,
-          limit: 5,
+          limit: pageSpreadDepth(5),
           mode: 'hybrid',
           similarityThreshold: defaultSimilarityThreshold(hashEmbedder.id),
         })
         for (const { id, score } of results) best.set(id, Math.max(best.get(id) ?? 0, score))
       }
-      return [...best]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 5)
-        .map(([id]) => texts.get(id)!)
+      const ranked = [...best].map(([id, score]) => ({ chunk: byId.get(id)!, score }))
+      return choosePassages(
+        ranked.sort((a, b) => b.score - a.score),
+        5,
+        ({ chunk }) => chunk,
+      ).map(({ chunk }) => chunk.text)
     }
     const ways: Array<[string, (c: Conversation) => string[]]> = [
       ['original', (c) => [c.original]],

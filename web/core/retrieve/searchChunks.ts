@@ -6,7 +6,8 @@ import { documentProfiles } from './documentProfiles'
 import type { SearchMode } from './index/SearchIndex'
 import type { QueryEmbedders } from './QueryEmbedders'
 import type { SearchIndexPort } from './snapshot/SearchIndexPort'
-import { pageSpreadDepth, spreadOverPages } from './spreadOverPages'
+import { choosePassages } from './choosePassages'
+import { pageSpreadDepth } from './spreadOverPages'
 
 export interface SearchChunksPorts {
   store: Store
@@ -49,8 +50,9 @@ export interface SearchChunksResult {
  * most of the collections' vectors (a collection's vectors are comparable only with a query of
  * the same embedder); when that embedder cannot run here, or the collections have no vectors, BM25
  * answers alone and `method` says so. With several queries (a follow-up and its rewrite), each is
- * searched and a chunk keeps its best score. The `topK` chunks come from as many pages as the
- * candidates allow (`spreadOverPages`), best first.
+ * searched and a chunk keeps its best score. A passage's page counts in its score (two candidates
+ * of one page are evidence for the page), and the `topK` chunks come from as many pages as the
+ * candidates allow, best first (`choosePassages`).
  */
 export async function searchChunks(
   ports: SearchChunksPorts,
@@ -105,9 +107,7 @@ export async function searchChunks(
     const document = record && documents.get(record.document_id)
     return record && document ? [{ record, document, score }] : []
   })
-  const chosen = spreadOverPages(found, request.topK, ({ record }) =>
-    record.page === null ? null : `${record.document_id}#${record.page}`,
-  )
+  const chosen = choosePassages(found, request.topK, ({ record }) => record)
   const chunks: FoundChunk[] = []
   for (const { record, document, score } of chosen) {
     const { vector: _vector, ...chunk } = record

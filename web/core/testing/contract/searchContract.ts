@@ -66,6 +66,41 @@ function tideReport(): Uint8Array {
   return writePdf([textPage(first), textPage(second)])
 }
 
+/**
+ * A harbour works report of two pages. Page 1 is the place: one passage tells of the dredging of the
+ * eastern basin, another (further down the page, its own passage) gives what the works cost. Page 2
+ * says, in one line among other things, where those figures are: every word of the question in one
+ * short passage, which on its own words outranks either passage of page 1.
+ */
+function worksReport(): Uint8Array {
+  const story = [
+    'Dredging of the eastern basin began in March 2023 after the winter storms.',
+    'The eastern basin had silted up to two metres below chart datum by January.',
+    'Dredging of the eastern basin went on through April and May 2023, by night.',
+    'The dredged silt of the eastern basin was carried to the spoil ground offshore.',
+    'Dredging of the eastern basin ended in June 2023, a week later than planned.',
+  ]
+  const moorings = Array.from(
+    { length: 26 },
+    (_, i) => `Mooring ${i + 1} in the marina had its chain, shackle and riser checked and logged.`,
+  )
+  const costs = [
+    'The works of 2023 in the eastern basin, in thousands of pounds.',
+    'Eastern basin dredging: 4,120.',
+    'Spoil ground survey: 310.',
+    'Plant hire: 860.',
+  ]
+  const other = [
+    'Other matters of the year.',
+    'The lighthouse keeper logged fog on eleven nights in October.',
+    'What the dredging of the eastern basin cost in 2023 is set out on page 1.',
+    'A pair of oystercatchers nested above the high-water line.',
+    'The harbour office was painted and its windows were replaced.',
+    'Two new benches were put on the promenade by the slipway.',
+  ]
+  return writePdf([textPage([...story, ...moorings, ...costs]), textPage(other)])
+}
+
 async function search(client: ContractClient, json: Record<string, unknown>) {
   const response = await client({ method: 'POST', path: '/api/search_u/', json })
   checkEqual(response.status, 200, `search status (body ${response.text.slice(0, 300)})`)
@@ -136,6 +171,36 @@ export const searchContract: HostCase<ContractClient>[] = [
       check(
         two.chunks.every((c, i) => i === 0 || two.chunks[i - 1]!.score >= c.score),
         'best first',
+      )
+    },
+  },
+  {
+    name: 'POST /api/search_u/ puts the page whose passages answer together above a lone passage of another',
+    async run(client) {
+      const collection = await newCollection(client, 'Search')
+      const response = await upload(
+        client,
+        form(collection.id, 'works.pdf', worksReport(), 'application/pdf'),
+      )
+      checkEqual(response.status, 201, `upload (body ${response.text.slice(0, 200)})`)
+      const document = await settled(client, responseJson<{ id: string }>(response).id)
+      checkEqual(document.status, 'completed', 'works.pdf processed')
+      const query = 'What did the dredging of the eastern basin cost in 2023?'
+      const all = await search(client, { query, collection_id: collection.id, top_k: 50 })
+      const onFirst = all.chunks.filter((c) => c.metadata.page === 1)
+      check(
+        onFirst.length >= 2,
+        `page 1 matches in several passages: ${all.chunks.map((c) => c.metadata.page)}`,
+      )
+      const best = await search(client, { query, collection_id: collection.id, top_k: 1 })
+      checkEqual(
+        best.chunks[0]?.metadata.page,
+        1,
+        `the best passage is page 1's (${best.chunks[0]?.content})`,
+      )
+      check(
+        all.chunks.every((c, i) => i === 0 || all.chunks[i - 1]!.score >= c.score),
+        'best first, by the scores answered',
       )
     },
   },
