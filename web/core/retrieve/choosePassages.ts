@@ -2,7 +2,7 @@ import { liftByPage, placeOfPassage } from './liftByPage'
 import { spreadOverPages } from './spreadOverPages'
 
 /** What `choosePassages` reads of a candidate's chunk. */
-export type PassagePlace = { document_id: string; page: number | null; heading?: string | null }
+export type PassagePlace = { document_id: string; page: number | null }
 
 /**
  * The `topK` passages a search answers from its ranked candidates (best first, `pageSpreadDepth`
@@ -15,9 +15,6 @@ export function choosePassages<T extends { score: number }>(
   topK: number,
   chunkOf: (item: T) => PassagePlace,
 ): T[] {
-  const lifted = liftByPage(candidates, (item) => placeOfPassage(chunkOf(item)))
-  return spreadOverPages(lifted, topK, (item) => {
-    const { document_id, page } = chunkOf(item)
-    return page === null ? null : `${document_id}#${page}`
-  })
+  const pageOf = (item: T) => placeOfPassage(chunkOf(item))
+  return spreadOverPages(liftByPage(candidates, pageOf), topK, pageOf)
 }

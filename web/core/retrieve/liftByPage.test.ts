@@ -38,10 +38,9 @@ describe('liftByPage', () => {
 })
 
 describe('placeOfPassage', () => {
-  it('is the page of a paged document, else the section its heading names, else none', () => {
-    expect(placeOfPassage({ document_id: 'd', page: 4, heading: 'Revenue' })).toBe('d#4')
-    expect(placeOfPassage({ document_id: 'd', page: null, heading: 'Revenue' })).toBe('d§Revenue')
-    expect(placeOfPassage({ document_id: 'd', page: null, heading: null })).toBeNull()
+  it('is the page of a paged document, and none for a passage without a page', () => {
+    expect(placeOfPassage({ document_id: 'd', page: 4 })).toBe('d#4')
+    expect(placeOfPassage({ document_id: 'd', page: null })).toBeNull()
     // The same page number of two documents is two places.
     expect(placeOfPassage({ document_id: 'e', page: 4 })).not.toBe(
       placeOfPassage({ document_id: 'd', page: 4 }),
