@@ -2,6 +2,7 @@ import { Link } from '@tanstack/solid-router'
 import { createUniqueId, For, Show } from 'solid-js'
 import type { Persona, Tag } from '../api/conversationsApi'
 import { TagChip } from '../conversations/TagChip'
+import { ArrowKeyList } from '../ui/ArrowKeyList'
 import { RowActions } from '../ui/RowActions'
 import type { ChatItem } from './chatList'
 
@@ -25,7 +26,8 @@ export interface ChatListProps {
 
 /**
  * The one list of chats: document chats and model conversations together, latest activity first, each
- * saying what it talks to (a collection, a persona, a model), with Rename and Delete.
+ * saying what it talks to (a collection, a persona, a model), with Rename and Delete. The arrow keys move
+ * through it and Tab goes from a chat to its Rename and Delete, then on (ArrowKeyList).
  */
 export function ChatList(props: ChatListProps) {
   const filterId = createUniqueId()
@@ -76,7 +78,7 @@ export function ChatList(props: ChatListProps) {
           </p>
         }
       >
-        <ul class="chat-session-list">
+        <ArrowKeyList class="chat-session-list">
           <For each={props.chats}>
             {(chat) => (
               <li class="chat-session" classList={{ 'chat-session-current': isCurrent(chat) }}>
@@ -117,7 +119,7 @@ export function ChatList(props: ChatListProps) {
               </li>
             )}
           </For>
-        </ul>
+        </ArrowKeyList>
       </Show>
     </nav>
   )
