@@ -3,6 +3,7 @@ import { createResource, createSignal, For, Show } from 'solid-js'
 import { listCollections, type Collection } from '../api/collectionsApi'
 import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
+import { ArrowKeyList } from '../ui/ArrowKeyList'
 import type { BuiltinViewProps } from './builtinServices'
 import { chosenStatus } from './chosenStatus'
 import { collectionSelectedMessage } from './collectionSelected'
@@ -11,7 +12,8 @@ import { collectionsLimit } from './readBuiltinConfig'
 /**
  * The person's collections (as many as `limit`), each opening its collection, with its documents' count.
  * Choose sends `quire.collection.selected` to the page: its Chat, Search and Evaluation modules that pin
- * no collection, and any plugin module that declares receiving it, switch to that collection.
+ * no collection, and any plugin module that declares receiving it, switch to that collection. The arrow
+ * keys move through the list; Tab goes from a collection's link to its Choose (ArrowKeyList).
  */
 export default function BuiltinCollections(props: BuiltinViewProps) {
   const [collections, { refetch }] = createResource(() => listCollections())
@@ -44,7 +46,7 @@ export default function BuiltinCollections(props: BuiltinViewProps) {
     >
       <Show when={collections.latest} fallback={<LoadingPanel label="Loading collections…" />}>
         <Show when={shown().length > 0} fallback={<p class="field-hint">No collections yet.</p>}>
-          <ul class="builtin-list" aria-label="Collections">
+          <ArrowKeyList class="builtin-list" aria-label="Collections">
             <For each={shown()}>
               {(collection) => (
                 <li class="builtin-list-item">
@@ -69,7 +71,7 @@ export default function BuiltinCollections(props: BuiltinViewProps) {
                 </li>
               )}
             </For>
-          </ul>
+          </ArrowKeyList>
         </Show>
         <p class="field-hint builtin-status" role="status">
           {status()}

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/solid-router'
-import { createUniqueId, For, Show } from 'solid-js'
+import { For, Show } from 'solid-js'
 import type { Persona, Tag } from '../api/conversationsApi'
 import { TagChip } from '../conversations/TagChip'
+import { ArrowKeyList } from '../ui/ArrowKeyList'
 import { RowActions } from '../ui/RowActions'
+import { SelectField } from '../ui/SelectField'
 import type { ChatItem } from './chatList'
 
 export interface ChatListProps {
@@ -25,10 +27,10 @@ export interface ChatListProps {
 
 /**
  * The one list of chats: document chats and model conversations together, latest activity first, each
- * saying what it talks to (a collection, a persona, a model), with Rename and Delete.
+ * saying what it talks to (a collection, a persona, a model), with Rename and Delete. The arrow keys move
+ * through it and Tab goes from a chat to its Rename and Delete, then on (ArrowKeyList).
  */
 export function ChatList(props: ChatListProps) {
-  const filterId = createUniqueId()
   const isCurrent = (chat: ChatItem) => props.current?.kind === chat.kind && props.current.id === chat.id
   const personaName = (id: string | null) => props.personas.find((persona) => persona.id === id)?.name
   const detail = (chat: ChatItem) => {
@@ -51,20 +53,15 @@ export function ChatList(props: ChatListProps) {
         New chat
       </button>
       <Show when={props.tags.length > 0}>
-        <div class="field conv-filter">
-          <label class="field-label" for={filterId}>
-            Filter by tag
-          </label>
-          <select
-            id={filterId}
-            class="input"
-            value={props.tagId ?? ''}
-            onChange={(event) => props.onFilter(event.currentTarget.value || undefined)}
-          >
-            <option value="">All chats</option>
-            <For each={props.tags}>{(tag) => <option value={tag.id}>{tag.name}</option>}</For>
-          </select>
-        </div>
+        <SelectField
+          label="Filter by tag"
+          class="conv-filter"
+          value={props.tagId ?? ''}
+          onChange={(event) => props.onFilter(event.currentTarget.value || undefined)}
+        >
+          <option value="">All chats</option>
+          <For each={props.tags}>{(tag) => <option value={tag.id}>{tag.name}</option>}</For>
+        </SelectField>
       </Show>
       <Show
         when={props.chats.length > 0}
@@ -76,7 +73,7 @@ export function ChatList(props: ChatListProps) {
           </p>
         }
       >
-        <ul class="chat-session-list">
+        <ArrowKeyList class="chat-session-list">
           <For each={props.chats}>
             {(chat) => (
               <li class="chat-session" classList={{ 'chat-session-current': isCurrent(chat) }}>
@@ -117,7 +114,7 @@ export function ChatList(props: ChatListProps) {
               </li>
             )}
           </For>
-        </ul>
+        </ArrowKeyList>
       </Show>
     </nav>
   )

@@ -16,6 +16,7 @@ import { DescriptionText } from './DescriptionText'
 import { OperationPanel } from './OperationPanel'
 import './apiExplorer.css'
 import { ScreenHeader } from '../ui/ScreenHeader'
+import { TextField } from '../ui/TextField'
 
 /**
  * The API explorer: every endpoint of the OpenAPI document this origin serves, grouped by tag (closed
@@ -94,15 +95,13 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
       </ScreenHeader>
 
       <div class="op-search" role="search" aria-label="Operations">
-        <label class="field-label" for="op-search-input">
-          Search operations
-        </label>
-        <input
+        {/* Described by the count (a live status) and the keys, which stand under it as the search's own. */}
+        <TextField
           id="op-search-input"
-          class="input"
+          label="Search operations"
           type="search"
           placeholder="Path, method, summary or tag: post documents"
-          aria-describedby="op-search-count op-search-keys"
+          describedBy="op-search-count op-search-keys"
           value={query()}
           onInput={(event) => setQuery(event.currentTarget.value)}
           onKeyDown={(event) => {

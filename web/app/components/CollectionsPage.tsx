@@ -12,6 +12,7 @@ import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
 import { CollectionCard, documentCountLabel } from './CollectionCard'
 import { CollectionForm } from './CollectionForm'
+import { ArrowKeyList } from '../ui/ArrowKeyList'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Dialog } from '../ui/Dialog'
 import { NoCollections } from './NoCollections'
@@ -111,7 +112,8 @@ export function CollectionsPage(props: { collections: readonly Collection[] }) {
       />
 
       <Show when={list.items.length > 0} fallback={<NoCollections onCreate={() => setFormTarget({})} />}>
-        <ul class="card-grid" role="list">
+        {/* A grid of cards: the arrow keys move between them, Tab from a card's name to its Edit and Delete. */}
+        <ArrowKeyList class="card-grid" role="list" grid>
           <For each={list.items}>
             {(collection) => (
               <li>
@@ -123,7 +125,7 @@ export function CollectionsPage(props: { collections: readonly Collection[] }) {
               </li>
             )}
           </For>
-        </ul>
+        </ArrowKeyList>
       </Show>
 
       {/* Keyed: each opening gets a fresh dialog and plain values that stay readable in its cleanup. */}

@@ -6,7 +6,9 @@ import { formatBytes, lengthLabel, typeLabel } from '../documents/documentLabels
 import { ImagePreview } from '../documents/ImagePreview'
 import { OfficePreview } from '../documents/OfficePreview'
 import { Dialog } from '../ui/Dialog'
+import { createSubmission } from '../ui/createSubmission'
 import { FormAlert } from '../ui/FormAlert'
+import { TextField } from '../ui/TextField'
 import './documentDialog.css'
 
 export interface DocumentDialogProps {
@@ -37,10 +39,8 @@ const TEXT_PREVIEW_LIMIT = 200_000
  * (why a Word file could not be read, an image OCR found no text in).
  */
 export function DocumentDialog(props: DocumentDialogProps) {
-  const ids = { title: createUniqueId(), name: createUniqueId(), error: createUniqueId() }
+  const ids = { title: createUniqueId(), error: createUniqueId() }
   const [name, setName] = createSignal(props.document.original_filename)
-  const [renameError, setRenameError] = createSignal<string>()
-  const [renaming, setRenaming] = createSignal(false)
   const [page, setPage] = createSignal(1)
   const [pages, setPages] = createSignal<number>()
   const kind = () => props.document.document_type
@@ -72,21 +72,14 @@ export function DocumentDialog(props: DocumentDialogProps) {
     }
   }
 
-  const rename = async (event: SubmitEvent) => {
-    event.preventDefault()
-    const wanted = name().trim()
-    if (!wanted) return setRenameError('Give the document a name.')
-    if (wanted === props.document.original_filename) return
-    setRenaming(true)
-    setRenameError(undefined)
-    try {
-      await props.onRename(wanted)
-    } catch (error) {
-      setRenameError(errorDetail(error))
-    } finally {
-      setRenaming(false)
-    }
-  }
+  // The name as typed stays after a refusal, with the API's reason under the row.
+  const rename = createSubmission(
+    async () => {
+      const wanted = name().trim()
+      if (wanted !== props.document.original_filename) await props.onRename(wanted)
+    },
+    () => (name().trim() ? undefined : 'Give the document a name.'),
+  )
 
   return (
     <Dialog
@@ -110,25 +103,22 @@ export function DocumentDialog(props: DocumentDialogProps) {
           <button type="button" class="button" aria-disabled={downloading()} onClick={() => void download()}>
             Download
           </button>
-          <form class="document-dialog-rename" onSubmit={(event) => void rename(event)}>
-            <label class="field-label" for={ids.name}>
-              Name
-            </label>
-            <input
-              id={ids.name}
-              class="input"
+          {/* One row: the field and its button; the refusal is the alert under the row, which it blames. */}
+          <form class="document-dialog-rename" novalidate onSubmit={(event) => rename.submit(event)}>
+            <TextField
+              label="Name"
               value={name()}
               maxlength="255"
-              aria-invalid={renameError() ? true : undefined}
-              aria-describedby={renameError() ? ids.error : undefined}
+              invalid={rename.error() !== undefined}
+              describedBy={rename.error() ? ids.error : undefined}
               onInput={(event) => setName(event.currentTarget.value)}
             />
-            <button type="submit" class="button" aria-disabled={renaming()}>
+            <button type="submit" class="button" aria-disabled={rename.pending()}>
               Rename
             </button>
           </form>
         </div>
-        <FormAlert id={ids.error} message={renameError()} />
+        <FormAlert id={ids.error} message={rename.error()} />
         <FormAlert message={downloadError()} />
         <section class="document-preview" aria-label="Preview">
           <Switch

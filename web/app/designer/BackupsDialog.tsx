@@ -2,6 +2,7 @@ import { createResource, createSignal, createUniqueId, For, Match, Show, Switch 
 import { errorDetail } from '../api/ApiRequestError'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Dialog } from '../ui/Dialog'
+import { ScrollTable } from '../ui/ScrollTable'
 import { listPageBackups, type PageBackupSummary } from './designerApi'
 
 const when = (timestamp: string) => new Date(timestamp).toLocaleString()
@@ -53,44 +54,33 @@ export function BackupsDialog(props: {
           </Match>
           <Match when={backups()}>
             {(list) => (
-              <div class="table-scroll designer-backups">
-                <table class="doc-table">
-                  <caption class="visually-hidden">Backups, newest first</caption>
-                  <thead>
+              <ScrollTable
+                class="doc-table"
+                caption="Backups, newest first"
+                columns={['Taken', 'Label', 'Modules', { hidden: 'Action' }]}
+              >
+                <For each={list()}>
+                  {(backup) => (
                     <tr>
-                      <th scope="col">Taken</th>
-                      <th scope="col">Label</th>
-                      <th scope="col">Modules</th>
-                      <th scope="col">
-                        <span class="visually-hidden">Action</span>
-                      </th>
+                      <td>
+                        <time datetime={backup.created_at}>{when(backup.created_at)}</time>
+                      </td>
+                      <td>{backup.label}</td>
+                      <td>{modules(backup.module_count)}</td>
+                      <td>
+                        <button
+                          type="button"
+                          class="button button-small"
+                          aria-label={`Restore ${backup.label}, ${when(backup.created_at)}`}
+                          onClick={() => setConfirming(backup)}
+                        >
+                          Restore
+                        </button>
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    <For each={list()}>
-                      {(backup) => (
-                        <tr>
-                          <td>
-                            <time datetime={backup.created_at}>{when(backup.created_at)}</time>
-                          </td>
-                          <td>{backup.label}</td>
-                          <td>{modules(backup.module_count)}</td>
-                          <td>
-                            <button
-                              type="button"
-                              class="button button-small"
-                              aria-label={`Restore ${backup.label}, ${when(backup.created_at)}`}
-                              onClick={() => setConfirming(backup)}
-                            >
-                              Restore
-                            </button>
-                          </td>
-                        </tr>
-                      )}
-                    </For>
-                  </tbody>
-                </table>
-              </div>
+                  )}
+                </For>
+              </ScrollTable>
             )}
           </Match>
         </Switch>

@@ -7,6 +7,13 @@ import {
   type ConfigFieldSpec,
 } from './configValidation'
 import { missingOptionMessage } from '../builtins/optionSources'
+import { Field } from '../ui/Field'
+import { SelectField } from '../ui/SelectField'
+import { TextareaField } from '../ui/TextareaField'
+import { TextField } from '../ui/TextField'
+
+/** The input type for a field drawn as an `<input>`; the types the manifest shares with HTML keep theirs. */
+const inputType = (type: string) => (['color', 'date', 'time', 'number'].includes(type) ? type : 'text')
 
 /**
  * The selected module's settings, one control per `config_fields` entry (its type, limits and default);
@@ -62,125 +69,89 @@ export function ConfigPanel(props: {
       <Show when={entries().length > 0} fallback={<p class="field-hint">This module has no settings.</p>}>
         <For each={entries()}>
           {([name, field]) => {
+            // A stable id (not a unique one): the field, its hint and its error are `<id>`, `-hint`, `-error`.
             const id = `${formId}-field-${name}`
-            const hint = `${id}-hint`
-            const errorId = `${id}-error`
-            const error = () => errors()[name]
-            const describedBy = () =>
-              [field.description ? hint : '', error() ? errorId : ''].filter(Boolean).join(' ') || undefined
+            const label = fieldLabel(name, field)
             const text = () => String(values()[name] ?? '')
             const missing = () => missingOptionMessage(field, values()[name])
-            const common = () => ({
-              id,
-              name,
-              'aria-invalid': error() ? ('true' as const) : undefined,
-              'aria-describedby': describedBy(),
-            })
+            // A value whose record is gone (a deleted collection) is the field's error until Apply finds one.
+            const error = () => errors()[name] ?? missing()
             return (
-              <div class="field">
-                <Switch
-                  fallback={
-                    <>
-                      <label class="field-label" for={id}>
-                        {fieldLabel(name, field)}
-                      </label>
+              <Switch
+                fallback={
+                  <TextField
+                    id={id}
+                    label={label}
+                    hint={field.description}
+                    error={error()}
+                    name={name}
+                    type={inputType(field.type)}
+                    value={text()}
+                    placeholder={field.placeholder ?? undefined}
+                    min={field.min ?? undefined}
+                    max={field.max ?? undefined}
+                    step={field.step ?? undefined}
+                    onInput={(event) => set(name, event.currentTarget.value)}
+                  />
+                }
+              >
+                <Match when={field.type === 'boolean'}>
+                  <Field
+                    id={id}
+                    label={<span class="field-label">{label}</span>}
+                    hint={field.description}
+                    error={error()}
+                    choice
+                  >
+                    {(control) => (
                       <input
-                        {...common()}
-                        class="input"
-                        type={
-                          field.type === 'color'
-                            ? 'color'
-                            : field.type === 'date'
-                              ? 'date'
-                              : field.type === 'time'
-                                ? 'time'
-                                : field.type === 'number'
-                                  ? 'number'
-                                  : 'text'
-                        }
-                        value={text()}
-                        placeholder={field.placeholder ?? undefined}
-                        min={field.min ?? undefined}
-                        max={field.max ?? undefined}
-                        step={field.step ?? undefined}
-                        onInput={(event) => set(name, event.currentTarget.value)}
-                      />
-                    </>
-                  }
-                >
-                  <Match when={field.type === 'boolean'}>
-                    <label class="designer-check" for={id}>
-                      <input
-                        {...common()}
+                        {...control}
+                        name={name}
                         type="checkbox"
                         checked={values()[name] === true}
                         onChange={(event) => set(name, event.currentTarget.checked)}
                       />
-                      <span class="field-label">{fieldLabel(name, field)}</span>
-                    </label>
-                  </Match>
-                  <Match when={field.type === 'select'}>
-                    <label class="field-label" for={id}>
-                      {fieldLabel(name, field)}
-                    </label>
-                    <select
-                      {...common()}
-                      aria-invalid={error() || missing() ? 'true' : undefined}
-                      aria-describedby={
-                        [describedBy(), missing() && !error() ? `${id}-missing` : '']
-                          .filter(Boolean)
-                          .join(' ') || undefined
-                      }
-                      class="input"
-                      onChange={(event) => set(name, event.currentTarget.value)}
-                    >
-                      {/* A value whose record is gone (a deleted collection) stays shown, and says so. */}
-                      <Show when={missing()}>
-                        <option value={text()} selected>
-                          No longer exists ({text()})
-                        </option>
-                      </Show>
-                      <For each={field.options ?? []}>
-                        {(option) => (
-                          <option value={String(option.value)} selected={String(option.value) === text()}>
-                            {option.label}
-                          </option>
-                        )}
-                      </For>
-                    </select>
-                    <Show when={!error() && missing()}>
-                      {(message) => (
-                        <p id={`${id}-missing`} class="field-error">
-                          {message()}
-                        </p>
-                      )}
+                    )}
+                  </Field>
+                </Match>
+                <Match when={field.type === 'select'}>
+                  <SelectField
+                    id={id}
+                    label={label}
+                    hint={field.description}
+                    error={error()}
+                    name={name}
+                    onChange={(event) => set(name, event.currentTarget.value)}
+                  >
+                    {/* The gone value stays chosen, and says so. */}
+                    <Show when={missing()}>
+                      <option value={text()} selected>
+                        No longer exists ({text()})
+                      </option>
                     </Show>
-                  </Match>
-                  <Match when={field.type === 'textarea'}>
-                    <label class="field-label" for={id}>
-                      {fieldLabel(name, field)}
-                    </label>
-                    <textarea
-                      {...common()}
-                      class="input textarea"
-                      rows={field.rows ?? 3}
-                      placeholder={field.placeholder ?? undefined}
-                      value={text()}
-                      onInput={(event) => set(name, event.currentTarget.value)}
-                    />
-                  </Match>
-                </Switch>
-                <Show when={field.description}>
-                  <p id={hint} class="field-hint">
-                    {field.description}
-                  </p>
-                </Show>
-                <Show when={error()}>
-                  <p id={errorId} class="field-error">
-                    {error()}
-                  </p>
-                </Show>
-              </div>
+                    <For each={field.options ?? []}>
+                      {(option) => (
+                        <option value={String(option.value)} selected={String(option.value) === text()}>
+                          {option.label}
+                        </option>
+                      )}
+                    </For>
+                  </SelectField>
+                </Match>
+                <Match when={field.type === 'textarea'}>
+                  <TextareaField
+                    id={id}
+                    label={label}
+                    hint={field.description}
+                    error={error()}
+                    name={name}
+                    rows={field.rows ?? 3}
+                    placeholder={field.placeholder ?? undefined}
+                    value={text()}
+                    onInput={(event) => set(name, event.currentTarget.value)}
+                  />
+                </Match>
+              </Switch>
             )
           }}
         </For>

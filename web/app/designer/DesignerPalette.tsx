@@ -1,10 +1,14 @@
 import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js'
+import { ArrowKeyList } from '../ui/ArrowKeyList'
 import type { PaletteModule } from './designerApi'
 import { paletteDragSource } from './DesignerGrid'
 import { defaultSize } from './layoutLimits'
 import { matchesSearch } from './paletteSearch'
 
-/** The modules a page can take, searchable and filtered by category; add by button or drag onto the grid. */
+/**
+ * The modules a page can take, searchable and filtered by category; add by button or drag onto the grid.
+ * The arrow keys move between the Add buttons, so Tab passes the palette in one step (ArrowKeyList).
+ */
 export function DesignerPalette(props: {
   modules: readonly PaletteModule[]
   columns: number
@@ -56,7 +60,7 @@ export function DesignerPalette(props: {
         {shown().length === 1 ? '1 module' : `${shown().length} modules`}
       </p>
       <Show when={shown().length > 0} fallback={<p class="field-hint">No module matches.</p>}>
-        <ul class="designer-palette-list">
+        <ArrowKeyList class="designer-palette-list">
           <For each={shown()}>
             {(module) => {
               const size = () => defaultSize(module.layout, props.columns)
@@ -80,7 +84,7 @@ export function DesignerPalette(props: {
               )
             }}
           </For>
-        </ul>
+        </ArrowKeyList>
       </Show>
     </section>
   )

@@ -59,7 +59,16 @@ export const FIELD_OPTIONS = [
  * caller (`children` receives the wiring), which keeps any control possible: an input, a select, a
  * textarea, an input with its datalist.
  */
-export function Field(props: FieldOptions & { children: (control: FieldControl) => JSX.Element }) {
+export function Field(
+  props: FieldOptions & {
+    /**
+     * A checkbox that is a field of its own (a setting, with its hint and error): the box, then its words,
+     * in one `<label class="choice">`, as `CheckboxField` draws a choice. Without it, the label is above.
+     */
+    choice?: boolean
+    children: (control: FieldControl) => JSX.Element
+  },
+) {
   const id = props.id ?? createUniqueId()
   const hintId = `${id}-hint`
   const errorId = `${id}-error`
@@ -90,10 +99,22 @@ export function Field(props: FieldOptions & { children: (control: FieldControl) 
 
   return (
     <div class={props.class ? `field ${props.class}` : 'field'}>
-      <label class="field-label" for={id}>
-        {props.label}
-      </label>
-      {props.children(control)}
+      <Show
+        when={props.choice}
+        fallback={
+          <>
+            <label class="field-label" for={id}>
+              {props.label}
+            </label>
+            {props.children(control)}
+          </>
+        }
+      >
+        <label class="choice" for={id}>
+          {props.children(control)}
+          {props.label}
+        </label>
+      </Show>
       <Show when={hasHint()}>
         <p id={hintId} class={props.hintClass ? `field-hint ${props.hintClass}` : 'field-hint'}>
           {hint()}
