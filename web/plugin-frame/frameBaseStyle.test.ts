@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { DARK_TOKENS, FRAME_BASE_STYLE, FRAME_TOKENS, LIGHT_TOKENS } from './frameBaseStyle'
+import { DARK_TOKENS, FRAME_BASE_STYLE, FRAME_SIZES, FRAME_TOKENS, LIGHT_TOKENS } from './frameBaseStyle'
 
 const css = readFileSync(new URL('../app/styles/tokens.css', import.meta.url), 'utf8')
 
@@ -9,7 +9,7 @@ function tokensOf(selector: string): Map<string, string> {
   const start = css.indexOf(`${selector} {`)
   expect(start, `${selector} in styles/tokens.css`).toBeGreaterThanOrEqual(0)
   const body = css.slice(start, css.indexOf('}', start))
-  return new Map([...body.matchAll(/--([a-z-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]))
+  return new Map([...body.matchAll(/--([a-z0-9-]+):\s*([^;]+);/g)].map((m) => [m[1]!, m[2]!.trim()]))
 }
 
 describe('the frame base style', () => {
@@ -20,6 +20,11 @@ describe('the frame base style', () => {
       expect(LIGHT_TOKENS[name], `light --${name}`).toBe(light.get(name))
       expect(DARK_TOKENS[name], `dark --${name}`).toBe(dark.get(name))
     }
+  })
+
+  it('uses the app’s own spacing and type sizes', () => {
+    const light = tokensOf(':root')
+    for (const [name, value] of Object.entries(FRAME_SIZES)) expect(value, `--${name}`).toBe(light.get(name))
   })
 
   it('yields to any style a plugin brings: one cascade layer, no specificity', () => {

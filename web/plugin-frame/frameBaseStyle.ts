@@ -12,7 +12,8 @@
  *
  * The token values are the app's own (`web/app/styles/tokens.css`, `:root` and `:root[data-theme='dark']`);
  * the frame cannot read the app's stylesheet (a sandboxed srcdoc frame of its own origin), so they travel as
- * text. `frameBaseStyle.test.ts` holds them equal to the app's.
+ * text. `frameBaseStyle.test.ts` holds them equal to the app's. Its spacing and type sizes are the app's
+ * tokens too (`FRAME_SIZES`), written into the rules as values: a plugin sees no `--space-*` or `--text-*`.
  */
 
 /** The app's tokens a frame's base styles use, by name (without the leading `--`). */
@@ -57,6 +58,16 @@ export const DARK_TOKENS: Readonly<Record<FrameToken, string>> = {
   focus: '#8ab4ff',
 }
 
+/** The app's spacing and type tokens the base styles use, by name, with the values `styles/tokens.css` gives. */
+export const FRAME_SIZES = {
+  'space-4': '0.5rem',
+  'space-6': '0.75rem',
+  'space-7': '1rem',
+  'text-base': '1rem',
+} as const
+
+const { 'space-4': space4, 'space-6': space6, 'space-7': space7, 'text-base': textBase } = FRAME_SIZES
+
 const declarations = (tokens: Readonly<Record<FrameToken, string>>) =>
   FRAME_TOKENS.map((name) => `--quire-${name}:${tokens[name]}`).join(';')
 
@@ -70,14 +81,14 @@ export const FRAME_BASE_STYLE = [
   `:where(:root[data-theme=dark]){${declarations(DARK_TOKENS)}}`,
   // The cell's own surface, so text is read (and measured) against what it is shown on.
   ':where(html){background:var(--quire-surface)}',
-  `:where(body){color:var(--quire-text);font-family:${FONT};font-size:1rem;line-height:1.5}`,
+  `:where(body){color:var(--quire-text);font-family:${FONT};font-size:${textBase};line-height:1.5}`,
   ':where(a){color:var(--quire-accent)}',
   ':where(input:not([type=checkbox],[type=radio],[type=range],[type=color],[type=file]),select,textarea){' +
-    'box-sizing:border-box;min-height:2.5rem;padding:0.5rem 0.75rem;border:1px solid var(--quire-border-strong);' +
+    `box-sizing:border-box;min-height:2.5rem;padding:${space4} ${space6};border:1px solid var(--quire-border-strong);` +
     'border-radius:8px;background:var(--quire-input-bg);color:var(--quire-text);font:inherit}',
   ':where(input,select,textarea)::placeholder{color:var(--quire-muted);opacity:1}',
   ':where(button,input[type=button],input[type=submit],input[type=reset]){' +
-    'box-sizing:border-box;min-height:2.5rem;padding:0 1rem;border:1px solid var(--quire-accent);' +
+    `box-sizing:border-box;min-height:2.5rem;padding:0 ${space7};border:1px solid var(--quire-accent);` +
     'border-radius:8px;background:var(--quire-accent);color:var(--quire-on-accent);font:inherit;font-weight:600;cursor:pointer}',
   ':where(button,input[type=button],input[type=submit],input[type=reset]):hover{background:var(--quire-accent-hover);border-color:var(--quire-accent-hover)}',
   ':where(button,input,select,textarea):disabled{opacity:0.6;cursor:not-allowed}',
