@@ -59,7 +59,7 @@ export interface QualityLine extends BenchLine {
    * xquad-en: `recall_at_5` (share of questions with an answer-bearing chunk in the first five) and
    * `mrr_at_10`, of the 10 passages the API answers (`searchChunks`, `choosePassages`).
    * financebench-dev, from what the API answers (`choosePassages`: a page's evidence lifting its
-   * passages, spread over pages): `hit_at_5` (share of questions with the evidence page among the
+   * passages, except in vector search, spread over pages): `hit_at_5` (share of questions with the evidence page among the
    * pages of the 5 passages answered for top_k 5), `hit_at_10` and `mrr_at_10` (the 10 answered for
    * top_k 10, a page ranked by its first passage), `hit_at_5_repeating` (the 5 best passages as they
    * come, pages repeating: how the API answered before session 30) and `hit_at_5_unlifted` (spread
@@ -158,7 +158,7 @@ export async function measureQuality(
   for (const mode of MODES) {
     // What the API answers for top_k 10: its candidates, chosen as `searchChunks` chooses them.
     const found = (await xquadSearch({ mode, limit: pageSpreadDepth(XQUAD_LIMIT) })).map((chunks) =>
-      choosePassages(chunks, XQUAD_LIMIT, (chunk) => chunk),
+      choosePassages(chunks, XQUAD_LIMIT, mode, (chunk) => chunk),
     )
     const quality = retrievalQuality(
       xquad.map(({ answers }, i) => ({ answers, retrieved: found[i]!.map(({ text }) => text) })),
@@ -207,7 +207,7 @@ export async function measureQuality(
       // chooses them (a page's evidence lifting its passages, spread over pages).
       const answers = async (topK: number) =>
         (await filingSearch({ mode, limit: pageSpreadDepth(topK), scopeOf })).map((chunks) =>
-          choosePassages(chunks, topK, (chunk) => chunk),
+          choosePassages(chunks, topK, mode, (chunk) => chunk),
         )
       const ranksOf = (lists: ReadonlyArray<readonly ChunkRecord[]>) =>
         lists.map((chunks, i) => firstPageRank(distinctPages(chunks), wanted[i]!))

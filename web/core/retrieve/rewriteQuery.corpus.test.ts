@@ -111,6 +111,7 @@ describe('rewriteQuery on xquad-en follow-ups', () => {
       return choosePassages(
         ranked.sort((a, b) => b.score - a.score),
         5,
+        'hybrid',
         ({ chunk }) => chunk,
       ).map(({ chunk }) => chunk.text)
     }

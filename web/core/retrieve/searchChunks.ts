@@ -107,7 +107,7 @@ export async function searchChunks(
     const document = record && documents.get(record.document_id)
     return record && document ? [{ record, document, score }] : []
   })
-  const chosen = choosePassages(found, request.topK, ({ record }) => record)
+  const chosen = choosePassages(found, request.topK, method, ({ record }) => record)
   const chunks: FoundChunk[] = []
   for (const { record, document, score } of chosen) {
     const { vector: _vector, ...chunk } = record
