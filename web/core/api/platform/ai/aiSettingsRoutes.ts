@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { ApiError } from '../../ApiError'
-import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute } from '../../Route'
 import { keepSecrets } from '../../../secrets/keepSecrets'
@@ -16,6 +15,7 @@ import { settingDefinitionKind } from '../settings/settingDefinitionKind'
 import { settingInstanceKind } from '../settings/settingInstanceKind'
 import { autoDefinition } from '../settings/settingValue'
 import { providerField, providerSettingBody, serverViewSchema } from './aiSchemas'
+import type { RecordPorts } from '../platformRecords'
 
 const tags = ['AI providers']
 const BASE = '/api/v1/ai/settings'
@@ -65,7 +65,7 @@ function checkAddresses(config: Record<string, unknown>): void {
 }
 
 async function findOwnInstance(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   provider: ProviderName,
   id: string,
 ): Promise<StoredRecord | undefined> {

@@ -8,6 +8,7 @@ import { resolveCallerId } from '../compat/callerUserId'
 import { notFoundResponse, validationResponse } from '../platformErrors'
 import { componentKind as kind } from './componentKind'
 import { componentSchema, createComponentBody, updateComponentBody } from './componentSchemas'
+import type { RecordPorts } from '../platformRecords'
 
 const tags = ['Components']
 const BASE = '/api/v1/components'
@@ -22,7 +23,7 @@ const PATH_NOTE =
 const badRequest = (description: string) => ({ description, schema: errorSchema })
 
 /** The component named by a path: its `component_id` first, then its record id. */
-async function requireComponent(ports: Pick<ApiPorts, 'store'>, key: string): Promise<StoredRecord> {
+async function requireComponent(ports: RecordPorts, key: string): Promise<StoredRecord> {
   const all = await kind.list(ports)
   const found = all.find((c) => c.data.component_id === key) ?? all.find((c) => c.id === key)
   if (!found) throw ApiError.notFound(kind.notFound)
@@ -30,7 +31,7 @@ async function requireComponent(ports: Pick<ApiPorts, 'store'>, key: string): Pr
 }
 
 /** 400, as BrainDrive answers, when another component has `key`. */
-async function requireFreeKey(ports: Pick<ApiPorts, 'store'>, key: string, exceptId?: string): Promise<void> {
+async function requireFreeKey(ports: RecordPorts, key: string, exceptId?: string): Promise<void> {
   const all = await kind.list(ports)
   if (all.some((c) => c.data.component_id === key && c.id !== exceptId))
     throw new ApiError(400, `Component with ID '${key}' already exists`)

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { ApiError } from '../../ApiError'
-import type { ApiPorts } from '../../ApiPorts'
 import { toTimestamp } from '../../../time/Clock'
 import { defineRoute, type Route } from '../../Route'
 import { errorSchema } from '../../errorSchema'
@@ -21,6 +20,7 @@ import {
   updatePageBody,
 } from './pageSchemas'
 import { pageView } from './pageView'
+import type { RecordPorts } from '../platformRecords'
 
 export const PAGE_NOT_FOUND = pageKind.notFound
 export const pageTags = ['Pages']
@@ -35,7 +35,7 @@ export const routeTakenResponse = {
 }
 
 /** A navigation route id a page is to belong to: null, or one that exists (400 otherwise, as BrainDrive). */
-async function requireNavigationRoute(ports: Pick<ApiPorts, 'store'>, id: string | null | undefined) {
+async function requireNavigationRoute(ports: RecordPorts, id: string | null | undefined) {
   if (id && !(await navigationRouteKind.find(ports, id))) throw ApiError.badRequest(NAVIGATION_MISSING)
 }
 

@@ -5,6 +5,7 @@ import type { ApiResult } from '../../ApiResult'
 import { canonicalId } from '../compat/recordId'
 import { pluginKind } from './pluginKind'
 import { findPluginBySlug } from './pluginLookup'
+import type { RecordPorts } from '../platformRecords'
 
 /**
  * Media types of what a module's frame needs (scripts, styles, data, images, fonts, wasm): served
@@ -98,7 +99,7 @@ const NOT_FOUND = 'File not found'
  * (with or without hyphens) or the slug.
  */
 export async function pluginFile(
-  ports: Pick<ApiPorts, 'store' | 'files'>,
+  ports: Pick<ApiPorts, 'files'> & RecordPorts,
   pluginId: string,
   version: string,
   path: string,

@@ -18,12 +18,13 @@ import {
 import { settingDefinitionKind } from './settingDefinitionKind'
 import { settingInstanceKind as kind } from './settingInstanceKind'
 import { autoDefinition, settingValue } from './settingValue'
+import type { RecordPorts } from '../platformRecords'
 
 const NOT_FOUND = kind.notFound
 const tags = ['Settings']
 const BASE = '/api/v1/settings/instances'
 
-async function rulesOf(ports: Pick<ApiPorts, 'store'>, instance: StoredRecord): Promise<ValueRules> {
+async function rulesOf(ports: RecordPorts, instance: StoredRecord): Promise<ValueRules> {
   const definition = await settingDefinitionKind.find(ports, String(instance.data.definition_id))
   // Deleting a definition is refused while instances exist, so this only guards stale data.
   return (definition?.data as unknown as ValueRules | undefined) ?? { type: 'object', validation: {} }
@@ -47,7 +48,7 @@ function checkedValue(rules: ValueRules, value: unknown): unknown {
 
 /** Saves a new value (and name) over an instance, keeping stored keys the value leaves masked or out. */
 async function saveOver(
-  ports: Pick<ApiPorts, 'store' | 'clock'>,
+  ports: Pick<ApiPorts, 'clock'> & RecordPorts,
   record: StoredRecord,
   value: unknown,
   name: string | null | undefined,

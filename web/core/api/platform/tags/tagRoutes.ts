@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { ApiError } from '../../ApiError'
-import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import { resolveCallerId } from '../compat/callerUserId'
@@ -13,6 +12,7 @@ import { newestFirst } from '../newestFirst'
 import { recordView } from '../platformRecords'
 import { tagKind } from './tagKind'
 import { createTagBody, tagSchema, updateTagBody, userIdParams } from './tagSchemas'
+import type { RecordPorts } from '../platformRecords'
 
 const TAG_NOT_FOUND = tagKind.notFound
 const tagIdParams = tagKind.params
@@ -23,11 +23,7 @@ const invalid = { description: 'Validation error', schema: validationErrorSchema
 const taken = { description: 'Another tag has that name', schema: errorSchema }
 
 /** Tag names are unique per person, ignoring case: two "Work" tags could not be told apart. */
-async function refuseTakenName(
-  ports: Pick<ApiPorts, 'store'>,
-  name: string,
-  exceptId?: string,
-): Promise<void> {
+async function refuseTakenName(ports: RecordPorts, name: string, exceptId?: string): Promise<void> {
   const wanted = name.toLocaleLowerCase()
   const clash = (await tagKind.list(ports)).find(
     (tag) => tag.id !== exceptId && String(tag.data.name).toLocaleLowerCase() === wanted,
