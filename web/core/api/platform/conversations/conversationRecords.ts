@@ -1,12 +1,11 @@
 import type { ApiPorts } from '../../ApiPorts'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
 import { personaKind } from '../personas/personaKind'
-import { recordView } from '../platformRecords'
+import { recordView, type RecordPorts } from '../platformRecords'
 import { tagKind } from '../tags/tagKind'
 import { conversationKind } from './conversationKind'
 import { conversationTagKind } from './conversationTagKind'
 import { messageKind } from './messageKind'
-import type { RecordPorts } from '../platformRecords'
 
 export type MessageSender = 'user' | 'assistant' | 'system'
 

@@ -20,6 +20,9 @@ import { settingInstanceKind as kind } from './settingInstanceKind'
 import { autoDefinition, settingValue } from './settingValue'
 import type { RecordPorts } from '../platformRecords'
 
+/** Setting instances are the caller's records (checked against `user_id`); new ones need the clock and ids. */
+type SettingInstancePorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
+
 const NOT_FOUND = kind.notFound
 const tags = ['Settings']
 const BASE = '/api/v1/settings/instances'
@@ -101,7 +104,7 @@ function updateRoute(method: 'patch' | 'put') {
       404: notFoundResponse(NOT_FOUND),
       422: validationResponse,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: SettingInstancePorts) {
       const record = await kind.require(ports, params.instance_id)
       return { status: 200, body: instanceView(await saveOver(ports, record, body.value, body.name)) }
     },
@@ -157,7 +160,7 @@ export const settingInstanceRoutes: Route[] = [
       403: notFoundResponse('Not allowed to act for another user'),
       422: validationResponse,
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: SettingInstancePorts) {
       if (query.user_id !== undefined) await resolveCallerId(ports, query.user_id)
       const records = await kind.list(ports, query.definition_id)
       const kept = records.filter(
@@ -187,7 +190,7 @@ export const settingInstanceRoutes: Route[] = [
       404: notFoundResponse(NOT_FOUND),
       422: validationResponse,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: SettingInstancePorts) {
       const userId = await ports.currentUserId()
       if (body.user_id !== undefined && body.user_id !== null) await resolveCallerId(ports, body.user_id)
       if (body.action === 'delete') {
@@ -253,7 +256,7 @@ export const settingInstanceRoutes: Route[] = [
       200: { description: 'The instance', schema: instanceSchema },
       404: notFoundResponse(NOT_FOUND),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: SettingInstancePorts) {
       return { status: 200, body: instanceView(await kind.require(ports, params.instance_id)) }
     },
   }),
@@ -272,7 +275,7 @@ export const settingInstanceRoutes: Route[] = [
     params: kind.params,
     notFoundDetail: NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFoundResponse(NOT_FOUND) },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: SettingInstancePorts) {
       await kind.require(ports, params.instance_id)
       await kind.remove(ports, params.instance_id)
       return { status: 204 }

@@ -9,10 +9,13 @@ import { conversationSchema, skipLimit, skipLimitQuery } from '../conversations/
 import { conversationTagKind } from '../conversations/conversationTagKind'
 import { requireCaller } from '../conversations/requireCaller'
 import { newestFirst } from '../newestFirst'
-import { recordView } from '../platformRecords'
+import { recordView, type RecordPorts } from '../platformRecords'
 import { tagKind } from './tagKind'
 import { createTagBody, tagSchema, updateTagBody, userIdParams } from './tagSchemas'
-import type { RecordPorts } from '../platformRecords'
+import type { ApiPorts } from '../../ApiPorts'
+
+/** Tags are records of the caller's (checked against `user_id`); new ones need the clock and ids. */
+type TagPorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
 
 const TAG_NOT_FOUND = tagKind.notFound
 const tagIdParams = tagKind.params
@@ -45,7 +48,7 @@ export const tagRoutes: Route[] = [
       200: { description: 'Tags', schema: z.array(tagSchema) },
       403: forbidden,
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: TagPorts) {
       await requireCaller(ports, params.user_id)
       const list = (await tagKind.list(ports)).map(recordView)
       list.sort((a, b) => String(a.name).localeCompare(String(b.name), undefined, { sensitivity: 'base' }))
@@ -68,7 +71,7 @@ export const tagRoutes: Route[] = [
       409: taken,
       422: invalid,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: TagPorts) {
       const userId = await resolveCallerId(ports, body.user_id ?? 'current')
       await refuseTakenName(ports, body.name)
       const record = tagKind.create(ports, { name: body.name, color: body.color, user_id: userId })
@@ -94,7 +97,7 @@ export const tagRoutes: Route[] = [
       409: taken,
       422: invalid,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: TagPorts) {
       const record = await tagKind.require(ports, params.tag_id)
       if (body.name !== undefined) await refuseTakenName(ports, body.name, record.id)
       const updated = tagKind.patch(ports, record, body)
@@ -112,7 +115,7 @@ export const tagRoutes: Route[] = [
     params: tagIdParams,
     notFoundDetail: TAG_NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: TagPorts) {
       await tagKind.require(ports, params.tag_id)
       const links = (await conversationTagKind.list(ports)).filter(
         (link) => link.data.tag_id === params.tag_id,
@@ -141,7 +144,7 @@ export const tagRoutes: Route[] = [
       404: notFound,
       422: invalid,
     },
-    async handler({ params, query }, ports) {
+    async handler({ params, query }, ports: TagPorts) {
       await tagKind.require(ports, params.tag_id)
       const tagged = new Set(
         (await conversationTagKind.list(ports))
