@@ -56,7 +56,13 @@ const serverErrors = {
   502: error('The sync server could not be reached, failed, or is no Quire sync server'),
 }
 
-function accountOf(ports: ApiPorts): SyncAccount {
+/**
+ * The browser's sign-in to a sync server (absent on a host without one: 404); a sign-out also tells the
+ * host (`onSignedOut`) and logs a sync reset that fails.
+ */
+type AccountPorts = Pick<ApiPorts, 'account' | 'onSignedOut' | 'logError'>
+
+function accountOf(ports: Pick<ApiPorts, 'account'>): SyncAccount {
   if (!ports.account) throw ApiError.notFound('Accounts are not available on this host')
   return ports.account
 }
@@ -76,7 +82,7 @@ export const accountRoutes: Route[] = [
     tags,
     errorStyle: 'platform',
     responses: { 200: { description: 'User', schema: accountUserSchema } },
-    async handler(_input, ports) {
+    async handler(_input, ports: AccountPorts) {
       return { status: 200, body: await accountOf(ports).me() }
     },
   }),
@@ -89,7 +95,7 @@ export const accountRoutes: Route[] = [
     tags,
     errorStyle: 'platform',
     responses: { 200: { description: 'Account state', schema: accountView } },
-    async handler(_input, ports) {
+    async handler(_input, ports: AccountPorts) {
       return { status: 200, body: await accountOf(ports).state() }
     },
   }),
@@ -104,7 +110,7 @@ export const accountRoutes: Route[] = [
     errorStyle: 'platform',
     body: signInBody,
     responses: { 200: { description: 'The account state, signed in', schema: accountView }, ...serverErrors },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: AccountPorts) {
       return { status: 200, body: await accountOf(ports).signIn(body) }
     },
   }),
@@ -123,7 +129,7 @@ export const accountRoutes: Route[] = [
       ...serverErrors,
       409: error('The email or username is taken'),
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: AccountPorts) {
       return { status: 200, body: await accountOf(ports).signUp(body) }
     },
   }),
@@ -142,7 +148,7 @@ export const accountRoutes: Route[] = [
       200: { description: 'The account state, signed out', schema: accountView },
       422: validation,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: AccountPorts) {
       const state = await accountOf(ports).signOut()
       const keepLocalData = body?.keep_local_data ?? true
       try {

@@ -84,8 +84,10 @@ export const binaryBody = z.custom<Uint8Array>((value) => value instanceof Uint8
 })
 
 /**
- * Identity helper that infers handler input types from the schemas. Routes of the shared table run
- * over `ApiPorts`; the server's own routes (accounts, jobs) name their ports type.
+ * Identity helper that infers handler input types from the schemas. `Ports` comes from the handler's
+ * annotated ports parameter (`ports: CollectionPorts`: what it uses, see CONTEXT.md) or from the table's
+ * type (the server's `AuthPorts`, `JobPorts`); left unnamed it is the whole `ApiPorts`, which
+ * `routePorts.test.ts` refuses. Every narrowed route still fits a `Route[]` table mounted with `ApiPorts`.
  */
 export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, Ports = ApiPorts>(
   route: Route<P, Q, B, Ports>,

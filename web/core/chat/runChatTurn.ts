@@ -3,6 +3,7 @@ import type { ChatTurn } from '../generate/ChatModel'
 import type { SearchChunksPorts } from '../retrieve/searchChunks'
 import type { ChatMessage } from '../store/ChatMessage'
 import type { ChatSession } from '../store/ChatSession'
+import type { Store } from '../store/Store'
 import { toTimestamp, type Clock } from '../time/Clock'
 import type { FoundWebSources } from '../websearch/findWebSources'
 import type { ChatEvent } from './ChatEvent'
@@ -10,6 +11,8 @@ import { findSources, GREETING, toAnswerSource } from './findSources'
 import type { CitedSource } from './WebSource'
 
 export interface ChatTurnPorts extends SearchChunksPorts {
+  /** The search's documents and chunks, and the session's messages: its history and this turn's two. */
+  store: Pick<Store, 'documents' | 'chunks' | 'chat'>
   clock: Clock
   newId(): string
 }

@@ -8,7 +8,7 @@ import { fileKey } from './processDocument'
  */
 export async function deleteUnusedFiles(
   keys: Iterable<string>,
-  store: Store,
+  store: Pick<Store, 'documents'>,
   files: FileStore,
 ): Promise<void> {
   const used = new Set((await store.documents.listDocuments()).map(fileKey))

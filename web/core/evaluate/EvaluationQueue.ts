@@ -3,6 +3,7 @@ import type { Generation } from '../chat/createGeneration'
 import type { SearchChunksPorts } from '../retrieve/searchChunks'
 import type { SettingsService } from '../settings/SettingsService'
 import type { EvaluationRun } from '../store/EvaluationRun'
+import type { Store } from '../store/Store'
 import { toTimestamp, type Clock } from '../time/Clock'
 import type { ScheduledWork } from '../api/ApiPorts'
 import type { EvaluationJobs } from './EvaluationJobs'
@@ -11,6 +12,8 @@ import { runEvaluation } from './runEvaluation'
 import type { TestCase } from './TestCase'
 
 export interface EvaluationQueuePorts extends SearchChunksPorts {
+  /** The search's documents and chunks, and the runs it answers and records results in. */
+  store: Pick<Store, 'documents' | 'chunks' | 'evaluation'>
   clock: Clock
   settings: SettingsService
   generation: Generation

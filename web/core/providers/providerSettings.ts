@@ -1,10 +1,10 @@
 import { ApiError } from '../api/ApiError'
-import type { ApiPorts } from '../api/ApiPorts'
 import { canonicalId } from '../api/platform/compat/recordId'
 import { settingInstanceKind } from '../api/platform/settings/settingInstanceKind'
 import type { StoredRecord } from '../store/StoredRecord'
 import { PROVIDERS, type ProviderName } from './providerCatalog'
 import { serversIn, type ProviderServer } from './providerServers'
+import type { RecordPorts } from '../api/platform/platformRecords'
 
 /** A provider's setting instance (absent when none is saved yet) and the servers it holds. */
 export interface ProviderSettings {
@@ -19,7 +19,7 @@ export interface ProviderSettings {
  * is the caller's own data space, so another person's ids are simply not found (404).
  */
 export async function providerSettings(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   provider: ProviderName,
   settingsId?: string | null,
 ): Promise<ProviderSettings> {
@@ -36,7 +36,7 @@ export async function providerSettings(
   )
 }
 
-async function findInstance(ports: Pick<ApiPorts, 'store'>, id: string): Promise<StoredRecord | undefined> {
+async function findInstance(ports: RecordPorts, id: string): Promise<StoredRecord | undefined> {
   // Instance ids are UUIDs, which BrainDrive's clients also send without hyphens; a seeded
   // instance may have another id form, found as it is.
   return settingInstanceKind.find(ports, canonicalId(id) ?? id)

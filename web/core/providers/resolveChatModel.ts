@@ -7,6 +7,7 @@ import { openAiChatModel } from '../generate/openAiChatModel'
 import { PROVIDERS, providerNamed, type ProviderName } from './providerCatalog'
 import { pickServer, providerSettings } from './providerSettings'
 import { serverView, type ProviderServer, type ProviderServerView } from './providerServers'
+import type { RecordPorts } from '../api/platform/platformRecords'
 
 /** Which model of which configured server: what every caller of the registry names. */
 export interface ChatModelRef {
@@ -26,7 +27,7 @@ export interface ChatModelRef {
  * needs; 404 for an unknown settings id or server id (or no server configured).
  */
 export async function resolveChatModel(
-  ports: Pick<ApiPorts, 'store' | 'generation' | 'outboundFetch'>,
+  ports: Pick<ApiPorts, 'generation' | 'outboundFetch'> & RecordPorts,
   ref: ChatModelRef,
 ): Promise<ChatModel> {
   const provider = requireProvider(ref.provider)
@@ -87,7 +88,7 @@ export function requireProvider(name: string): ProviderName {
  * as `{id, serverName, serverAddress, hasKey}`: never a key. WebLLM has none ([]).
  */
 export async function listProviderServers(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   provider: ProviderName,
 ): Promise<ProviderServerView[]> {
   const name = requireProvider(provider)

@@ -10,7 +10,8 @@ import { choosePassages } from './choosePassages'
 import { pageSpreadDepth } from './spreadOverPages'
 
 export interface SearchChunksPorts {
-  store: Store
+  /** Completed documents to search, and their chunks' text and vectors. */
+  store: Pick<Store, 'documents' | 'chunks'>
   index: Pick<SearchIndexPort, 'search'>
   queryEmbedders: QueryEmbedders
   logError?: (error: unknown) => void
@@ -130,7 +131,7 @@ export async function searchChunks(
 }
 
 async function completedDocuments(
-  store: Store,
+  store: Pick<Store, 'documents'>,
   collectionIds: readonly string[] | undefined,
 ): Promise<Map<string, DocumentRecord>> {
   const lists = collectionIds

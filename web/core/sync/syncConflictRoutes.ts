@@ -31,7 +31,10 @@ export const conflictViewSchema = z
 
 const conflictBody = z.strictObject({ conflict_id: z.string().min(1) })
 
-function conflictsOf(ports: ApiPorts): NonNullable<ApiPorts['syncConflicts']> {
+/** The device's sync conflicts (absent on a host without sync: 404). */
+type SyncConflictPorts = Pick<ApiPorts, 'syncConflicts'>
+
+function conflictsOf(ports: SyncConflictPorts): NonNullable<ApiPorts['syncConflicts']> {
   if (!ports.syncConflicts) throw ApiError.notFound(NOT_AVAILABLE)
   return ports.syncConflicts
 }
@@ -59,7 +62,7 @@ function conflictAction(
     errorStyle: 'platform',
     body: conflictBody,
     responses: { 200: listAnswer, 404: unknown, 422: { description: 'Validation error' } },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: SyncConflictPorts) {
       const conflicts = conflictsOf(ports)
       if (!(await conflicts[action](body.conflict_id))) throw ApiError.notFound('No such open conflict')
       return { status: 200 as const, body: { items: await conflicts.list() } }
@@ -83,7 +86,7 @@ export const syncConflictRoutes: Route[] = [
     tags,
     errorStyle: 'platform',
     responses: { 200: listAnswer, 404: { description: NOT_AVAILABLE, schema: errorSchema } },
-    async handler(_input, ports) {
+    async handler(_input, ports: SyncConflictPorts) {
       return { status: 200, body: { items: await conflictsOf(ports).list() } }
     },
   }),

@@ -24,7 +24,10 @@ export const syncStatusSchema = z
   })
   .meta({ id: 'SyncStatus' })
 
-function syncOf(ports: ApiPorts): NonNullable<ApiPorts['syncStatus']> {
+/** The browser's background sync (absent on a host that does not sync in the background: 404). */
+type SyncStatusPorts = Pick<ApiPorts, 'syncStatus'>
+
+function syncOf(ports: SyncStatusPorts): NonNullable<ApiPorts['syncStatus']> {
   if (!ports.syncStatus) throw ApiError.notFound(NOT_AVAILABLE)
   return ports.syncStatus
 }
@@ -47,7 +50,7 @@ export const syncStatusRoutes: Route[] = [
       200: { description: 'Sync status', schema: syncStatusSchema },
       404: { description: NOT_AVAILABLE, schema: errorSchema },
     },
-    async handler(_input, ports) {
+    async handler(_input, ports: SyncStatusPorts) {
       return { status: 200, body: await syncOf(ports).status() }
     },
   }),
@@ -65,7 +68,7 @@ export const syncStatusRoutes: Route[] = [
       404: { description: NOT_AVAILABLE, schema: errorSchema },
       409: { description: NOT_SIGNED_IN, schema: errorSchema },
     },
-    async handler(_input, ports) {
+    async handler(_input, ports: SyncStatusPorts) {
       const sync = syncOf(ports)
       if ((await sync.status()).state === 'off') throw new ApiError(409, NOT_SIGNED_IN)
       return { status: 200, body: await sync.syncNow() }

@@ -1,6 +1,7 @@
 import type { ApiPorts } from '../api/ApiPorts'
 import { fetchOrGlobal } from '../generate/providerFetch'
 import { searxngUrlSetting } from './searxngUrlSetting'
+import type { RecordPorts } from '../api/platform/platformRecords'
 
 /**
  * The server's own SearXNG instance (SEARXNG_URL, as BrainDrive reads SEARXNG_BASE_URL from its
@@ -26,7 +27,7 @@ export interface SearxngChoice {
  * person's URL that is exactly the operator's (normalised) is reached as the operator's.
  */
 export async function chooseSearxng(
-  ports: Pick<ApiPorts, 'store' | 'outboundFetch' | 'operatorSearxng'>,
+  ports: Pick<ApiPorts, 'outboundFetch' | 'operatorSearxng'> & RecordPorts,
 ): Promise<SearxngChoice | undefined> {
   const operator = ports.operatorSearxng
   const own = await searxngUrlSetting(ports)

@@ -6,6 +6,7 @@ import { scrapePages } from './scrapePages'
 import { searchSearxng } from './searchSearxng'
 import { chooseSearxng } from './chooseSearxng'
 import { WEB_SEARCH_SETTING_ID } from './searxngUrlSetting'
+import type { RecordPorts } from '../api/platform/platformRecords'
 
 /** Results of a search that become sources: a few good pages, not a page of links. */
 export const WEB_SOURCES = 3
@@ -26,7 +27,7 @@ export interface FoundWebSources {
  * from the documents alone.
  */
 export async function findWebSources(
-  ports: Pick<ApiPorts, 'store' | 'outboundFetch' | 'parseText' | 'operatorSearxng'>,
+  ports: Pick<ApiPorts, 'outboundFetch' | 'parseText' | 'operatorSearxng'> & RecordPorts,
   query: string,
   firstNumber: number,
   signal?: AbortSignal,

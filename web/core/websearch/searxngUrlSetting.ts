@@ -1,5 +1,5 @@
-import type { ApiPorts } from '../api/ApiPorts'
 import { settingInstanceKind } from '../api/platform/settings/settingInstanceKind'
+import type { RecordPorts } from '../api/platform/platformRecords'
 
 /**
  * The setting that names the person's SearXNG instance: an instance of this definition id whose value
@@ -12,7 +12,7 @@ import { settingInstanceKind } from '../api/platform/settings/settingInstanceKin
 export const WEB_SEARCH_SETTING_ID = 'web_search_settings'
 
 /** The SearXNG base URL the person chose (trimmed, without a trailing slash), or undefined. */
-export async function searxngUrlSetting(ports: Pick<ApiPorts, 'store'>): Promise<string | undefined> {
+export async function searxngUrlSetting(ports: RecordPorts): Promise<string | undefined> {
   const instances = await settingInstanceKind.list(ports, WEB_SEARCH_SETTING_ID)
   // The latest saved instance wins when a client saved more than one.
   const newestFirst = [...instances].sort((a, b) => b.updated_at.localeCompare(a.updated_at))

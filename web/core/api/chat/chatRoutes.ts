@@ -8,6 +8,7 @@ import { defineRoute, type Route } from '../Route'
 import type { ChatEvent } from '../../chat/ChatEvent'
 import { runChatTurn } from '../../chat/runChatTurn'
 import type { ChatSession } from '../../store/ChatSession'
+import type { Store } from '../../store/Store'
 import { findWebSources } from '../../websearch/findWebSources'
 import { toTimestamp } from '../../time/Clock'
 import {
@@ -24,19 +25,44 @@ const SESSION_NOT_FOUND = 'Chat session not found'
 const tags = ['Chat']
 const error = (description: string) => ({ description, schema: errorSchema })
 
-async function requireCollection(ports: ApiPorts, id: string | null | undefined): Promise<void> {
+/** Sessions and their messages, the collection a session names, the clock and new ids. */
+type SessionPorts = Pick<ApiPorts, 'clock' | 'newId'> & { store: Pick<Store, 'chat' | 'collections'> }
+
+/**
+ * A question: its session and collection, the generator chosen in settings, the search (documents,
+ * chunks, index, query embedders), both messages stored, and the web half (the SearXNG setting, the
+ * outbound fetch and the page reader).
+ */
+type AskPorts = Pick<
+  ApiPorts,
+  | 'clock'
+  | 'newId'
+  | 'index'
+  | 'queryEmbedders'
+  | 'settings'
+  | 'generation'
+  | 'outboundFetch'
+  | 'parseText'
+  | 'operatorSearxng'
+  | 'logError'
+> & { store: Pick<Store, 'collections' | 'documents' | 'chunks' | 'chat' | 'records'> }
+
+async function requireCollection(
+  ports: { store: Pick<Store, 'collections'> },
+  id: string | null | undefined,
+): Promise<void> {
   if (id && !(await ports.store.collections.getCollection(id)))
     throw ApiError.notFound('Collection not found')
 }
 
-async function requireSession(ports: ApiPorts, id: string): Promise<ChatSession> {
+async function requireSession(ports: { store: Pick<Store, 'chat'> }, id: string): Promise<ChatSession> {
   const session = await ports.store.chat.getSession(id)
   if (!session) throw ApiError.notFound(SESSION_NOT_FOUND)
   return session
 }
 
 /** Validates a send-message body and starts the turn; shared by the plain and the streaming route. */
-async function startTurn(ports: ApiPorts, body: z.output<typeof sendMessageBody>, signal?: AbortSignal) {
+async function startTurn(ports: AskPorts, body: z.output<typeof sendMessageBody>, signal?: AbortSignal) {
   const session = await requireSession(ports, body.session_id)
   const collectionId = body.collection_id === undefined ? session.collection_id : body.collection_id
   await requireCollection(ports, collectionId)
@@ -75,7 +101,7 @@ export const chatRoutes: Route[] = [
       400: error('Invalid request data'),
       404: error('Collection not found'),
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: SessionPorts) {
       await requireCollection(ports, body.collection_id)
       const session = await ports.store.chat.createSession({
         id: ports.newId(),
@@ -93,7 +119,7 @@ export const chatRoutes: Route[] = [
     summary: 'List chat sessions, the one with the latest message first',
     tags,
     responses: { 200: { description: 'Sessions', schema: z.array(sessionSchema) } },
-    async handler(_input, { store }) {
+    async handler(_input, { store }: SessionPorts) {
       return { status: 200, body: await store.chat.listSessions() }
     },
   }),
@@ -106,7 +132,7 @@ export const chatRoutes: Route[] = [
     params: sessionIdParams,
     notFoundDetail: SESSION_NOT_FOUND,
     responses: { 200: { description: 'The session', schema: sessionSchema }, 404: error(SESSION_NOT_FOUND) },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: SessionPorts) {
       return { status: 200, body: await requireSession(ports, params.session_id) }
     },
   }),
@@ -125,7 +151,7 @@ export const chatRoutes: Route[] = [
       400: error('Invalid request data'),
       404: error('Session or collection not found'),
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: SessionPorts) {
       await requireSession(ports, params.session_id)
       await requireCollection(ports, body.collection_id)
       const updated = await ports.store.chat.updateSession(params.session_id, {
@@ -145,7 +171,7 @@ export const chatRoutes: Route[] = [
     params: sessionIdParams,
     notFoundDetail: SESSION_NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: error(SESSION_NOT_FOUND) },
-    async handler({ params }, { store }) {
+    async handler({ params }, { store }: SessionPorts) {
       if (!(await store.chat.deleteSession(params.session_id))) throw ApiError.notFound(SESSION_NOT_FOUND)
       return { status: 204 }
     },
@@ -164,7 +190,7 @@ export const chatRoutes: Route[] = [
       404: error('Session or collection not found'),
       502: error('The configured answer generator failed'),
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: AskPorts) {
       try {
         let done: ChatEvent | undefined
         for await (const event of await startTurn(ports, body)) if (event.type === 'done') done = event
@@ -188,7 +214,7 @@ export const chatRoutes: Route[] = [
       400: error('Invalid request data'),
       404: error('Session or collection not found'),
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: AskPorts) {
       // Checks run now, so that a bad request gets a status code rather than an error event.
       await requireSession(ports, body.session_id)
       await requireCollection(ports, body.collection_id)
@@ -216,7 +242,7 @@ export const chatRoutes: Route[] = [
       400: error('Invalid query'),
       404: error(SESSION_NOT_FOUND),
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: SessionPorts) {
       await requireSession(ports, query.session_id)
       return {
         status: 200,

@@ -1,9 +1,11 @@
 import { z } from 'zod'
 import { ApiError } from '../ApiError'
+import type { ApiPorts } from '../ApiPorts'
 import { defineRoute, type Route } from '../Route'
 import { errorSchema } from '../errorSchema'
 import { deleteUnusedFiles } from '../../documents/deleteUnusedFiles'
 import { fileKey } from '../../documents/processDocument'
+import type { Store } from '../../store/Store'
 import { toTimestamp } from '../../time/Clock'
 import {
   collectionIdParams,
@@ -17,6 +19,14 @@ const tags = ['Collections']
 const notFound = { description: NOT_FOUND, schema: errorSchema }
 const invalid = { description: 'Invalid request data; `detail` names the field', schema: errorSchema }
 
+/** What creating, reading and renaming a collection touches: its own records, the clock and new ids. */
+type CollectionPorts = Pick<ApiPorts, 'clock' | 'newId'> & { store: Pick<Store, 'collections'> }
+
+/** Deleting a collection also stops its documents' processing and deletes their files no one else uses. */
+type CollectionDeletePorts = Pick<ApiPorts, 'files' | 'documents'> & {
+  store: Pick<Store, 'collections' | 'documents'>
+}
+
 export const collectionRoutes: Route[] = [
   defineRoute({
     method: 'post',
@@ -26,7 +36,7 @@ export const collectionRoutes: Route[] = [
     tags,
     body: createCollectionBody,
     responses: { 201: { description: 'The new collection', schema: collectionSchema }, 400: invalid },
-    async handler({ body }, { store, clock, newId }) {
+    async handler({ body }, { store, clock, newId }: CollectionPorts) {
       const now = toTimestamp(clock.now())
       const collection = await store.collections.createCollection({
         id: newId(),
@@ -46,7 +56,7 @@ export const collectionRoutes: Route[] = [
     summary: 'List collections, newest first',
     tags,
     responses: { 200: { description: 'All collections', schema: z.array(collectionSchema) } },
-    async handler(_input, { store }) {
+    async handler(_input, { store }: CollectionPorts) {
       return { status: 200, body: await store.collections.listCollections() }
     },
   }),
@@ -59,7 +69,7 @@ export const collectionRoutes: Route[] = [
     params: collectionIdParams,
     notFoundDetail: NOT_FOUND,
     responses: { 200: { description: 'The collection', schema: collectionSchema }, 404: notFound },
-    async handler({ params }, { store }) {
+    async handler({ params }, { store }: CollectionPorts) {
       const collection = await store.collections.getCollection(params.collection_id)
       if (!collection) throw ApiError.notFound(NOT_FOUND)
       return { status: 200, body: collection }
@@ -81,7 +91,7 @@ export const collectionRoutes: Route[] = [
       400: invalid,
       404: notFound,
     },
-    async handler({ params, body }, { store, clock }) {
+    async handler({ params, body }, { store, clock }: CollectionPorts) {
       const updated = await store.collections.updateCollection(params.collection_id, {
         ...body,
         updated_at: toTimestamp(clock.now()),
@@ -99,7 +109,7 @@ export const collectionRoutes: Route[] = [
     params: collectionIdParams,
     notFoundDetail: NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFound },
-    async handler({ params }, { store, files, documents }) {
+    async handler({ params }, { store, files, documents }: CollectionDeletePorts) {
       const contained = await store.documents.listDocuments({ collectionId: params.collection_id })
       for (const document of contained) documents.cancel(document.id)
       if (!(await store.collections.deleteCollection(params.collection_id)))

@@ -1,11 +1,16 @@
 import { attachmentDisposition } from '../../http/attachmentDisposition'
 import { ApiError } from '../ApiError'
+import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { fileKey } from '../../documents/processDocument'
+import type { Store } from '../../store/Store'
 import { documentIdParams } from './documentSchemas'
 
 const NOT_FOUND = 'Document not found'
+
+/** The document's record names its stored file; the file store holds the bytes. */
+type DocumentFilePorts = Pick<ApiPorts, 'files'> & { store: Pick<Store, 'documents'> }
 
 /** What the browser should call each kind; anything else is plain bytes. */
 const MEDIA_TYPES: Record<string, string> = {
@@ -41,7 +46,7 @@ export const documentFileRoute: Route = defineRoute({
     200: { description: 'The file as uploaded' },
     404: { description: 'Document (or its stored file) not found', schema: errorSchema },
   },
-  async handler({ params }, { store, files }) {
+  async handler({ params }, { store, files }: DocumentFilePorts) {
     const document = await store.documents.getDocument(params.document_id)
     if (!document) throw ApiError.notFound(NOT_FOUND)
     const bytes = await files.get(fileKey(document))

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { ApiError } from '../ApiError'
+import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
+import type { Store } from '../../store/Store'
 import { toTimestamp } from '../../time/Clock'
 import { fileKey } from '../../documents/processDocument'
 import { deleteUnusedFiles } from '../../documents/deleteUnusedFiles'
@@ -20,6 +22,17 @@ import {
 const NOT_FOUND = 'Document not found'
 const tags = ['Documents']
 const error = (description: string) => ({ description, schema: errorSchema })
+
+/** An upload checks its collection and size, stores the bytes and a new document record, and queues it. */
+type UploadPorts = Pick<ApiPorts, 'limits' | 'files' | 'newId' | 'clock' | 'documents'> & {
+  store: Pick<Store, 'collections' | 'documents'>
+}
+
+/** Reading, renaming and processing again: the document records, and the queue that processes them. */
+type DocumentPorts = Pick<ApiPorts, 'documents'> & { store: Pick<Store, 'documents'> }
+
+/** A delete also stops the document's processing and deletes its file when no other document shares it. */
+type DocumentDeletePorts = Pick<ApiPorts, 'files' | 'documents'> & { store: Pick<Store, 'documents'> }
 
 /** Extensions that name the same kind as the sniffer's names. */
 const KIND_BY_EXTENSION: Record<string, string> = {
@@ -59,7 +72,7 @@ export const documentRoutes: Route[] = [
       404: error('Collection not found'),
       413: error('The file is larger than the upload limit'),
     },
-    async handler({ body, files }, ports) {
+    async handler({ body, files }, ports: UploadPorts) {
       const file = files.file?.[0]
       if (!file) throw ApiError.badRequest('file: field required (multipart field "file")')
       if (file.size > ports.limits.maxUploadBytes) {
@@ -116,7 +129,7 @@ export const documentRoutes: Route[] = [
       200: { description: 'Documents', schema: z.array(documentSchema) },
       400: error('Invalid query'),
     },
-    async handler({ query }, { store }) {
+    async handler({ query }, { store }: DocumentPorts) {
       return { status: 200, body: await store.documents.listDocuments({ collectionId: query.collection_id }) }
     },
   }),
@@ -129,7 +142,7 @@ export const documentRoutes: Route[] = [
     params: documentIdParams,
     notFoundDetail: NOT_FOUND,
     responses: { 200: { description: 'The document', schema: documentSchema }, 404: error(NOT_FOUND) },
-    async handler({ params }, { store }) {
+    async handler({ params }, { store }: DocumentPorts) {
       const document = await store.documents.getDocument(params.document_id)
       if (!document) throw ApiError.notFound(NOT_FOUND)
       return { status: 200, body: document }
@@ -149,7 +162,7 @@ export const documentRoutes: Route[] = [
       400: error('Invalid body'),
       404: error(NOT_FOUND),
     },
-    async handler({ params, body }, { store, documents }) {
+    async handler({ params, body }, { store, documents }: DocumentPorts) {
       const document = await store.documents.updateDocument(params.document_id, {
         status: 'processing',
         processed_at: null,
@@ -177,7 +190,7 @@ export const documentRoutes: Route[] = [
       400: error('Invalid body'),
       404: error(NOT_FOUND),
     },
-    async handler({ params, body }, { store }) {
+    async handler({ params, body }, { store }: DocumentPorts) {
       const document = await store.documents.updateDocument(params.document_id, {
         original_filename: body.original_filename,
       })
@@ -194,7 +207,7 @@ export const documentRoutes: Route[] = [
     params: documentIdParams,
     notFoundDetail: NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: error(NOT_FOUND) },
-    async handler({ params }, { store, files, documents }) {
+    async handler({ params }, { store, files, documents }: DocumentDeletePorts) {
       const document = await store.documents.getDocument(params.document_id)
       if (!document) throw ApiError.notFound(NOT_FOUND)
       documents.cancel(document.id)

@@ -6,6 +6,7 @@ import { defineRoute, type Route } from '../Route'
 import { parseTestCases, TestCaseError } from '../../evaluate/parseTestCases'
 import type { TestCase } from '../../evaluate/TestCase'
 import type { EvaluationRun } from '../../store/EvaluationRun'
+import type { Store } from '../../store/Store'
 import { toTimestamp } from '../../time/Clock'
 import {
   evaluationIdParams,
@@ -25,17 +26,28 @@ const RUN_NOT_FOUND = 'Evaluation run not found'
 const tags = ['Evaluation']
 const error = (description: string) => ({ description, schema: errorSchema })
 
-async function requireCollection(ports: ApiPorts, id: string): Promise<void> {
+/** Runs, their results and saved state; the collection a run names; the clock and new ids. */
+type EvaluationPorts = Pick<ApiPorts, 'clock' | 'newId'> & {
+  store: Pick<Store, 'evaluation' | 'collections'>
+}
+
+/** A server-driven run also reads its test cases (inline, or from the host's folder) and hands the run to the host's jobs. */
+type EvaluationStartPorts = EvaluationPorts & Pick<ApiPorts, 'testCaseFiles' | 'evaluations'>
+
+async function requireCollection(ports: { store: Pick<Store, 'collections'> }, id: string): Promise<void> {
   if (!(await ports.store.collections.getCollection(id))) throw ApiError.notFound('Collection not found')
 }
 
-async function requireRun(ports: ApiPorts, id: string): Promise<EvaluationRun> {
+async function requireRun(ports: { store: Pick<Store, 'evaluation'> }, id: string): Promise<EvaluationRun> {
   const run = await ports.store.evaluation.getEvaluationRun(id)
   if (!run) throw ApiError.notFound(RUN_NOT_FOUND)
   return run
 }
 
-async function readTestCases(ports: ApiPorts, body: z.output<typeof startRunBody>): Promise<TestCase[]> {
+async function readTestCases(
+  ports: Pick<ApiPorts, 'testCaseFiles'>,
+  body: z.output<typeof startRunBody>,
+): Promise<TestCase[]> {
   if ((body.test_cases_path === undefined) === (body.test_cases === undefined)) {
     throw ApiError.badRequest('test_cases_path: give exactly one of test_cases_path and test_cases')
   }
@@ -80,7 +92,7 @@ export const evaluationRoutes: Route[] = [
       400: error('Invalid request, path outside the test-case folder, or an unreadable test-case file'),
       404: error('Collection not found'),
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: EvaluationStartPorts) {
       await requireCollection(ports, body.collection_id)
       const testCases = await readTestCases(ports, body)
       const run = await ports.store.evaluation.createEvaluationRun({
@@ -126,7 +138,7 @@ export const evaluationRoutes: Route[] = [
       200: { description: 'Runs', schema: z.array(runSummarySchema) },
       400: error('Invalid query'),
     },
-    async handler({ query }, { store }) {
+    async handler({ query }, { store }: EvaluationPorts) {
       const runs = await store.evaluation.listEvaluationRuns({ collectionId: query.collection_id })
       return { status: 200, body: runs.map((run) => toRunView(run, false)) }
     },
@@ -142,7 +154,7 @@ export const evaluationRoutes: Route[] = [
     params: evaluationIdParams,
     notFoundDetail: RUN_NOT_FOUND,
     responses: { 200: { description: 'The run', schema: runSchema }, 404: error(RUN_NOT_FOUND) },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: EvaluationPorts) {
       return { status: 200, body: toRunView(await requireRun(ports, params.evaluation_id)) }
     },
   }),
@@ -167,7 +179,7 @@ export const evaluationRoutes: Route[] = [
       400: error('Invalid request data'),
       404: error('Collection not found'),
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: EvaluationPorts) {
       await requireCollection(ports, body.collection_id)
       const run = await ports.store.evaluation.createEvaluationRun({
         id: ports.newId(),
@@ -219,7 +231,7 @@ export const evaluationRoutes: Route[] = [
       404: error(RUN_NOT_FOUND),
       409: error('The run is not a client-driven run in progress'),
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: EvaluationPorts) {
       const run = await requireRun(ports, body.evaluation_run_id)
       if (run.mode !== 'plugin') throw new ApiError(409, 'This run is server-driven; its results are its own')
       if (run.status !== 'in_progress') throw new ApiError(409, `The run is already ${run.status}`)
@@ -278,7 +290,7 @@ export const evaluationRoutes: Route[] = [
       404: error(RUN_NOT_FOUND),
       413: error('State larger than 10 MB'),
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: EvaluationPorts) {
       const size = new TextEncoder().encode(JSON.stringify(body)).length
       if (size > MAX_STATE_BYTES) {
         throw new ApiError(413, `The state is ${(size / 1048576).toFixed(1)} MB; at most 10 MB can be saved`)
@@ -313,7 +325,7 @@ export const evaluationRoutes: Route[] = [
       },
       404: error(RUN_NOT_FOUND),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: EvaluationPorts) {
       await requireRun(ports, params.evaluation_run_id)
       const saved = await ports.store.evaluation.getEvaluationState(params.evaluation_run_id)
       return {

@@ -12,6 +12,9 @@ export interface ExtractOptions {
   password?: string
 }
 
+/** An extraction runs the host's ingestion pipeline, within its upload limit, in the person's OCR languages. */
+export type ExtractPorts = Pick<ApiPorts, 'limits' | 'ingestor' | 'settings'>
+
 /** The file is larger than the host's upload limit (BrainDrive's words). */
 export function fileTooLarge(maxUploadBytes: number): ApiError {
   return new ApiError(413, `File too large. Maximum size is ${Math.floor(maxUploadBytes / 1048576)}MB`)
@@ -30,7 +33,7 @@ export function unreadable(error: ParseError): ApiError {
  * and size limits), answered in BrainDrive's shape (`_serialize_content` of its documents endpoint)
  * with Quire's metadata and passages. Throws ApiError 400/413 for a file it cannot read.
  */
-export async function extractUpload(file: UploadedFile, ports: ApiPorts, options: ExtractOptions) {
+export async function extractUpload(file: UploadedFile, ports: ExtractPorts, options: ExtractOptions) {
   if (file.size > ports.limits.maxUploadBytes) throw fileTooLarge(ports.limits.maxUploadBytes)
   let result
   try {

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { ApiError } from '../ApiError'
+import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { booleanQuery } from '../platform/booleanQuery'
 import { defineRoute, type Route } from '../Route'
 import { supportedTypes, MAX_FILES_PER_REQUEST } from './fileTypes'
-import { extractUpload } from './extractUpload'
+import { extractUpload, type ExtractPorts } from './extractUpload'
 import {
   extractionFailureSchema,
   extractionSchema,
@@ -16,6 +17,12 @@ import { textContext, textContextBody } from './textContext'
 const tags = ['Document text extraction']
 const validation = { description: 'Validation error: `{detail: [{loc, msg, type}]}`' }
 const error = (description: string) => ({ description, schema: errorSchema })
+
+/** Text context reads a pasted text or one small file with the host's text parser, within its upload limit. */
+type TextContextPorts = Pick<ApiPorts, 'limits' | 'parseText'>
+
+/** The supported-types answer states the host's upload limit, nothing else. */
+type LimitPorts = Pick<ApiPorts, 'limits'>
 
 /** BrainDrive's query parameters of `process` and `process-multiple`, read as FastAPI reads them. */
 const processQuery = z.object({
@@ -62,7 +69,7 @@ export const extractionRoutes: Route[] = [
       413: error('Larger than the upload limit, or expands past the document limits'),
       422: validation,
     },
-    async handler({ query, body, files }, ports) {
+    async handler({ query, body, files }, ports: ExtractPorts) {
       const file = files.file?.[0]
       if (!file) throw missing('file')
       return { status: 200, body: await extractUpload(file, ports, options(query, body.password)) }
@@ -94,7 +101,7 @@ export const extractionRoutes: Route[] = [
       400: error(`More than ${MAX_FILES_PER_REQUEST} files`),
       422: validation,
     },
-    async handler({ query, files }, ports) {
+    async handler({ query, files }, ports: ExtractPorts) {
       const list = files.files ?? []
       if (list.length === 0) throw missing('files')
       if (list.length > MAX_FILES_PER_REQUEST) {
@@ -146,7 +153,7 @@ export const extractionRoutes: Route[] = [
       413: error('Larger than 5 MB'),
       422: validation,
     },
-    async handler({ body, files }, ports) {
+    async handler({ body, files }, ports: TextContextPorts) {
       return {
         status: 200,
         body: await textContext(body, files.file?.[0], ports.limits.maxUploadBytes, ports.parseText),
@@ -163,7 +170,7 @@ export const extractionRoutes: Route[] = [
     responses: {
       200: { description: 'Media types, extensions and limits', schema: supportedTypesSchema },
     },
-    async handler(_input, { limits }) {
+    async handler(_input, { limits }: LimitPorts) {
       return { status: 200, body: supportedTypes(limits.maxUploadBytes) }
     },
   }),

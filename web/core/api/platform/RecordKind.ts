@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ApiError } from '../ApiError'
 import type { ApiPorts } from '../ApiPorts'
 import type { StoredRecord } from '../../store/StoredRecord'
-import { newRecord, patchedRecord, putRecord, recordView } from './platformRecords'
+import { newRecord, patchedRecord, putRecord, recordView, type RecordPorts } from './platformRecords'
 import { recordId } from './compat/recordId'
 
 /**
@@ -44,19 +44,19 @@ export interface RecordKind<
   /** Whether this record syncs under the kind's rule. */
   syncs(record: Pick<StoredRecord, 'data'>): boolean
   /** The record, or undefined (another kind's record with that id is not it). */
-  find(ports: Pick<ApiPorts, 'store'>, id: string): Promise<StoredRecord | undefined>
+  find(ports: RecordPorts, id: string): Promise<StoredRecord | undefined>
   /** The record, or a 404 ApiError with `notFound`. */
-  require(ports: Pick<ApiPorts, 'store'>, id: string): Promise<StoredRecord>
+  require(ports: RecordPorts, id: string): Promise<StoredRecord>
   /** Records of the kind (under `parentId` when given), oldest first. */
-  list(ports: Pick<ApiPorts, 'store'>, parentId?: string): Promise<StoredRecord[]>
+  list(ports: RecordPorts, parentId?: string): Promise<StoredRecord[]>
   /** A new record with a fresh id and timestamps, not stored yet. */
   create(ports: Pick<ApiPorts, 'clock' | 'newId'>, data: z.output<F>, parentId?: string | null): StoredRecord
   /** The record with `patch` applied (undefined values keep a field) and `updated_at` now, not stored yet. */
   patch(ports: Pick<ApiPorts, 'clock'>, record: StoredRecord, patch: Partial<z.output<F>>): StoredRecord
   /** Stores (inserts or replaces) one record. */
-  put(ports: Pick<ApiPorts, 'store'>, record: StoredRecord): Promise<void>
+  put(ports: RecordPorts, record: StoredRecord): Promise<void>
   /** Deletes one record (no error when missing). */
-  remove(ports: Pick<ApiPorts, 'store'>, id: string): Promise<void>
+  remove(ports: RecordPorts, id: string): Promise<void>
   /** The record's public view: `id`, its fields, `created_at`, `updated_at`. */
   view(record: StoredRecord): Record<string, unknown>
 }

@@ -1,5 +1,6 @@
 import { ApiError } from '../ApiError'
 import type { ApiPorts } from '../ApiPorts'
+import type { Store } from '../../store/Store'
 import type { StoredRecord } from '../../store/StoredRecord'
 import { toTimestamp } from '../../time/Clock'
 
@@ -8,6 +9,9 @@ import { toTimestamp } from '../../time/Clock'
  * way to make, read and show a record, so that resources differ only in their fields and rules.
  */
 
+/** What reading and writing platform records touches: the store's generic records, none of its other parts. */
+export type RecordPorts = { store: Pick<Store, 'records'> }
+
 /** A record's public view: `id`, its fields, then `created_at` and `updated_at`. */
 export function recordView(record: StoredRecord): Record<string, unknown> {
   return { id: record.id, ...record.data, created_at: record.created_at, updated_at: record.updated_at }
@@ -15,7 +19,7 @@ export function recordView(record: StoredRecord): Record<string, unknown> {
 
 /** The record, or a 404 ApiError with `detail` (unknown ids and another user's alike). */
 export async function requireRecord(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   kind: string,
   id: string,
   detail: string,
@@ -47,6 +51,6 @@ export function patchedRecord(
 }
 
 /** Stores one record (insert or replace). */
-export function putRecord(ports: Pick<ApiPorts, 'store'>, record: StoredRecord): Promise<void> {
+export function putRecord(ports: RecordPorts, record: StoredRecord): Promise<void> {
   return ports.store.records.writeRecords([{ put: record }])
 }

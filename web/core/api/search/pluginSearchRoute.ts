@@ -6,6 +6,7 @@ import { defaultSimilarityThreshold } from '../../retrieve/defaultSimilarityThre
 import { rewriteQuery } from '../../retrieve/rewriteQuery'
 import { searchChunks } from '../../retrieve/searchChunks'
 import { pluginSearchBody, pluginSearchResponseSchema } from './searchSchemas'
+import type { SearchPorts } from './SearchPorts'
 
 const error = (description: string) => ({ description, schema: errorSchema })
 
@@ -31,7 +32,7 @@ export const pluginSearchRoute = defineRoute({
     400: error('Invalid request data'),
     404: error('Collection not found'),
   },
-  async handler({ body }, ports) {
+  async handler({ body }, ports: SearchPorts) {
     const collectionId = body.collection_id ?? undefined
     if (collectionId && !(await ports.store.collections.getCollection(collectionId))) {
       throw ApiError.notFound('Collection not found')

@@ -5,6 +5,7 @@ import { classifyIntent, generationFor } from '../../retrieve/classifyIntent'
 import { defaultSimilarityThreshold } from '../../retrieve/defaultSimilarityThreshold'
 import { searchChunks } from '../../retrieve/searchChunks'
 import { pluginSearchRoute } from './pluginSearchRoute'
+import type { SearchPorts } from './SearchPorts'
 import { searchBody, searchResponseSchema } from './searchSchemas'
 
 const error = (description: string) => ({ description, schema: errorSchema })
@@ -24,7 +25,7 @@ export const searchRoutes: Route[] = [
       400: error('Invalid request data'),
       404: error('Collection not found'),
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: SearchPorts) {
       const collectionId = body.collection_id ?? undefined
       if (collectionId && !(await ports.store.collections.getCollection(collectionId))) {
         throw ApiError.notFound('Collection not found')

@@ -1,10 +1,14 @@
 import { z } from 'zod'
 import { ApiError } from '../ApiError'
+import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { hashEmbedder } from '../../ingest/embed/hashEmbedder'
 
 const tags = ['Settings']
+
+/** The embedder chosen in settings, and the host's loader that fetches it ahead of use (absent: 409). */
+type EmbedderLoadPorts = Pick<ApiPorts, 'settings' | 'embedderLoader'>
 
 /**
  * `POST /api/settings/embedder/load`: downloads and loads the model embedder in use now rather than with
@@ -22,7 +26,7 @@ export const embedderLoadRoute: Route = defineRoute({
     202: { description: 'Loading has begun or has finished', schema: z.object({ embedder: z.string() }) },
     409: { description: 'Nothing to download, or this host cannot', schema: errorSchema },
   },
-  async handler(_input, ports) {
+  async handler(_input, ports: EmbedderLoadPorts) {
     const { id } = (await ports.settings.get()).embedder
     if (id === hashEmbedder.id) {
       throw new ApiError(409, `${id} is built in: there is no model to download`)
@@ -54,7 +58,7 @@ export const embedderStatusRoute: Route = defineRoute({
       }),
     },
   },
-  async handler(_input, ports) {
+  async handler(_input, ports: EmbedderLoadPorts) {
     const { id } = (await ports.settings.get()).embedder
     const loader = ports.embedderLoader
     return {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ApiError } from '../ApiError'
+import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { GeneratorError } from '../../generate/GeneratorError'
@@ -16,6 +17,9 @@ import { OCR_LANGUAGES } from '../../ingest/ocr/ocrLanguages'
 
 const tags = ['Settings']
 const error = (description: string) => ({ description, schema: errorSchema })
+
+/** The settings, the generation they configure (its status and connection test), and how long a test waits. */
+type SettingsPorts = Pick<ApiPorts, 'settings' | 'generation' | 'limits'>
 
 /** What the sync server does with a generator's URL (DESIGN.md section 10, sync-server/src/outbound). */
 const OUTBOUND_POLICY =
@@ -51,7 +55,7 @@ export const settingsRoutes: Route[] = [
       'Not in the spec: how Quire chooses its embedder (for documents processed from now on; stored vectors keep the embedder that made them, and their queries use it too) and its answer generator. On the sync server the defaults come from its environment (EMBEDDER, GENERATOR, GENERATOR_URL, GENERATOR_MODEL); its GENERATOR_API_KEY is the server’s alone: it is not part of anyone’s settings, and is sent only with requests to GENERATOR_URL (the same base URL, normalised: `/v1`, case, default port and trailing slashes aside).',
     tags,
     responses: { 200: { description: 'Settings', schema: settingsView } },
-    async handler(_input, ports) {
+    async handler(_input, ports: SettingsPorts) {
       const settings = await ports.settings.get()
       return {
         status: 200,
@@ -73,7 +77,7 @@ export const settingsRoutes: Route[] = [
       200: { description: 'The settings now in use', schema: settingsView },
       400: error('Invalid settings'),
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: SettingsPorts) {
       const refusal = body.generator && ports.generation.refusal(body.generator)
       if (refusal) {
         throw ApiError.badRequest(`generator.base_url: this server does not reach that address (${refusal})`)
@@ -102,7 +106,7 @@ export const settingsRoutes: Route[] = [
         }),
       },
     },
-    async handler(_input, ports) {
+    async handler(_input, ports: SettingsPorts) {
       const { generator } = await ports.settings.get()
       return {
         status: 200,
@@ -124,7 +128,7 @@ export const settingsRoutes: Route[] = [
       200: { description: 'The outcome', schema: connectionResult },
       400: error('Invalid settings'),
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: SettingsPorts) {
       const current = await ports.settings.get()
       const generator = body.generator
         ? (keepSecrets(body.generator, current.generator) as GeneratorSettings)

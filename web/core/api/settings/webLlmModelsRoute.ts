@@ -1,8 +1,12 @@
 import { z } from 'zod'
 import { ApiError } from '../ApiError'
+import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { GeneratorError } from '../../generate/GeneratorError'
+
+/** The WebLLM models and their loading are the generation's (its local models). */
+type LocalModelPorts = Pick<ApiPorts, 'generation'>
 
 const localModel = z
   .object({
@@ -25,7 +29,7 @@ export const webLlmModelsRoute: Route = defineRoute({
     'Not in the spec. WebLLM runs only in the browser, where this lists its prebuilt models (`vram_mb`: the GPU memory each needs). Whether this device has WebGPU at all is answered by `POST /api/settings/test-generator` with a webllm generator. The sync server answers `[]`.',
   tags: ['Settings'],
   responses: { 200: { description: 'The models', schema: z.array(localModel) } },
-  async handler(_input, ports) {
+  async handler(_input, ports: LocalModelPorts) {
     return { status: 200, body: await ports.generation.localModels() }
   },
 })
@@ -49,7 +53,7 @@ export const webLlmLoadRoute: Route = defineRoute({
     400: { description: 'No model named', schema: errorSchema },
     409: { description: 'WebLLM cannot run here', schema: errorSchema },
   },
-  async handler({ body }, ports) {
+  async handler({ body }, ports: LocalModelPorts) {
     try {
       await ports.generation.startLocalLoad({ kind: 'webllm', model: body.model })
     } catch (failure) {

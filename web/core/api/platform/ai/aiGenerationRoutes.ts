@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
+import type { RecordPorts } from '../platformRecords'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute } from '../../Route'
 import { toErrorResult } from '../../toErrorResult'
@@ -59,13 +60,22 @@ function chunk(exchange: Exchange, content: string, finish: string | null, extra
   }
 }
 
+/** An exchange stores its turns and answer as conversation messages (clock, ids) and logs a stream that fails. */
+type ExchangePorts = Pick<ApiPorts, 'clock' | 'newId' | 'logError'> & RecordPorts
+
+/** Asking also resolves the model (the person's servers, WebLLM, the outbound fetch) and names the caller. */
+type AskAiPorts = ExchangePorts & Pick<ApiPorts, 'generation' | 'outboundFetch' | 'currentUserId'>
+
+/** A cancel names only the caller: running generations are registered by user. */
+type CancelPorts = Pick<ApiPorts, 'currentUserId'>
+
 /**
  * Runs the model, yielding each piece; registered for `/cancel` by request id and conversation id.
  * When it ends (or is stopped: `signal` from the reader, or a cancel), the turns and the answer are
  * stored in the conversation, a stopped answer with `stopped: true`; a failure stores nothing.
  */
 async function* runExchange(
-  ports: ApiPorts,
+  ports: ExchangePorts,
   exchange: Exchange,
   signal: AbortSignal | undefined,
   outcome: { answer: string; stopped: boolean; message?: StoredRecord },
@@ -108,7 +118,7 @@ async function* runExchange(
   })
 }
 
-function answer(ports: ApiPorts, exchange: Exchange, stream: boolean | undefined, completion: boolean) {
+function answer(ports: ExchangePorts, exchange: Exchange, stream: boolean | undefined, completion: boolean) {
   const conversationId = exchange.conversation?.id
   if (stream) {
     return dataStream(async function* (signal) {
@@ -204,7 +214,7 @@ const generateRoute = defineRoute({
     422: validationResponse,
     502: { description: 'The model failed', schema: errorSchema },
   },
-  async handler({ body }, ports) {
+  async handler({ body }, ports: AskAiPorts) {
     const exchange: Exchange = {
       requestId: ports.newId(),
       model: await resolveChatModel(ports, body),
@@ -253,7 +263,7 @@ const chatRoute = defineRoute({
     422: validationResponse,
     502: { description: 'The model failed', schema: errorSchema },
   },
-  async handler({ body }, ports) {
+  async handler({ body }, ports: AskAiPorts) {
     const model = await resolveChatModel(ports, body)
     const persona = body.persona_id ? await personaKind.require(ports, body.persona_id) : undefined
     const userId = await ports.currentUserId()
@@ -316,7 +326,7 @@ const cancelRoute = defineRoute({
     },
     422: validationResponse,
   },
-  async handler({ body }, ports) {
+  async handler({ body }, ports: CancelPorts) {
     const ids = [body.request_id, body.conversation_id]
       .filter((id): id is string => !!id)
       .map((id) => canonicalId(id) ?? id)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
+import type { RecordPorts } from '../platformRecords'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute } from '../../Route'
 import { generatorFailure } from '../../generatorFailure'
@@ -14,6 +15,12 @@ import { modelEntrySchema, modelsQuery, validateBody } from './aiSchemas'
 
 const tags = ['AI providers']
 const BASE = '/api/v1/ai/providers'
+
+/**
+ * Listing and trying providers: the person's servers (setting records), WebLLM through the generation,
+ * the outbound fetch and the connection test's time; a server that fails to list its models is logged.
+ */
+type AiProviderPorts = Pick<ApiPorts, 'generation' | 'limits' | 'outboundFetch' | 'logError'> & RecordPorts
 
 /** A provider that failed: 502 (down, wrong key), or 400 when the outbound policy will not reach it. */
 export const providerFailure = generatorFailure
@@ -98,7 +105,7 @@ const providersRoute = defineRoute({
       }),
     },
   },
-  async handler(_input, ports) {
+  async handler(_input, ports: AiProviderPorts) {
     const webllm = await hasWebLlm(ports)
     const details = Object.values(PROVIDERS).map((info) => ({
       id: info.name,
@@ -140,7 +147,7 @@ const validateRoute = defineRoute({
     },
     422: validationResponse,
   },
-  async handler({ body }, ports) {
+  async handler({ body }, ports: AiProviderPorts) {
     const { provider } = body
     if (provider === 'webllm') {
       const valid = await hasWebLlm(ports)
@@ -203,7 +210,7 @@ const modelsRoute = defineRoute({
     },
     502: { description: 'The server failed', schema: errorSchema },
   },
-  async handler({ query }, ports) {
+  async handler({ query }, ports: AiProviderPorts) {
     const { provider } = query
     if (provider === 'webllm') {
       if (!(await hasWebLlm(ports))) throw ApiError.badRequest(WEBLLM_UNAVAILABLE)
@@ -245,7 +252,7 @@ const allModelsRoute = defineRoute({
       }),
     },
   },
-  async handler(_input, ports) {
+  async handler(_input, ports: AiProviderPorts) {
     const sources: Array<{
       provider: Exclude<ProviderName, 'webllm'>
       settings_id: string | null

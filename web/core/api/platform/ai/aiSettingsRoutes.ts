@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { ApiError } from '../../ApiError'
-import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute } from '../../Route'
 import { keepSecrets } from '../../../secrets/keepSecrets'
@@ -16,6 +15,11 @@ import { settingDefinitionKind } from '../settings/settingDefinitionKind'
 import { settingInstanceKind } from '../settings/settingInstanceKind'
 import { autoDefinition } from '../settings/settingValue'
 import { providerField, providerSettingBody, serverViewSchema } from './aiSchemas'
+import type { RecordPorts } from '../platformRecords'
+import type { ApiPorts } from '../../ApiPorts'
+
+/** Provider settings are the caller's setting records (saving one may make its definition), stamped with the clock. */
+type AiSettingPorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
 
 const tags = ['AI providers']
 const BASE = '/api/v1/ai/settings'
@@ -65,7 +69,7 @@ function checkAddresses(config: Record<string, unknown>): void {
 }
 
 async function findOwnInstance(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   provider: ProviderName,
   id: string,
 ): Promise<StoredRecord | undefined> {
@@ -95,7 +99,7 @@ export const aiSettingsRoutes = [
         schema: z.object({ instances: z.array(z.record(z.string(), z.unknown())) }),
       },
     },
-    async handler(_input, ports) {
+    async handler(_input, ports: AiSettingPorts) {
       const instances = []
       for (const info of KEYED) {
         for (const record of await settingInstanceKind.list(ports, info.definitionId))
@@ -129,7 +133,7 @@ export const aiSettingsRoutes = [
       404: notFoundResponse(NOT_FOUND),
       422: validationResponse,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: AiSettingPorts) {
       const { provider } = body
       const definitionId = PROVIDERS[provider].definitionId
       if (!definitionId) throw bodyIssue('provider', 'WebLLM has no settings: it runs in the browser')
@@ -180,7 +184,7 @@ export const aiSettingsRoutes = [
       200: { description: 'Deleted', schema: z.object({ status: z.string(), message: z.string() }) },
       404: notFoundResponse(NOT_FOUND),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: AiSettingPorts) {
       const record = await findOwnInstance(ports, params.provider, params.instance_id)
       if (!record) throw notFound()
       await settingInstanceKind.remove(ports, record.id)
@@ -210,7 +214,7 @@ export const aiSettingsRoutes = [
       200: { description: 'Servers', schema: z.object({ servers: z.array(serverViewSchema) }) },
       404: { description: NOT_FOUND, schema: errorSchema },
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: AiSettingPorts) {
       const id = params.settings_id
       const byDefinition = providerOf(id)
       if (byDefinition) {

@@ -8,6 +8,10 @@ import { resolveCallerId } from '../compat/callerUserId'
 import { notFoundResponse, validationResponse } from '../platformErrors'
 import { componentKind as kind } from './componentKind'
 import { componentSchema, createComponentBody, updateComponentBody } from './componentSchemas'
+import type { RecordPorts } from '../platformRecords'
+
+/** Components are records; their views name the caller (`user_id`), new ones need the clock and ids. */
+type ComponentPorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
 
 const tags = ['Components']
 const BASE = '/api/v1/components'
@@ -22,7 +26,7 @@ const PATH_NOTE =
 const badRequest = (description: string) => ({ description, schema: errorSchema })
 
 /** The component named by a path: its `component_id` first, then its record id. */
-async function requireComponent(ports: Pick<ApiPorts, 'store'>, key: string): Promise<StoredRecord> {
+async function requireComponent(ports: RecordPorts, key: string): Promise<StoredRecord> {
   const all = await kind.list(ports)
   const found = all.find((c) => c.data.component_id === key) ?? all.find((c) => c.id === key)
   if (!found) throw ApiError.notFound(kind.notFound)
@@ -30,7 +34,7 @@ async function requireComponent(ports: Pick<ApiPorts, 'store'>, key: string): Pr
 }
 
 /** 400, as BrainDrive answers, when another component has `key`. */
-async function requireFreeKey(ports: Pick<ApiPorts, 'store'>, key: string, exceptId?: string): Promise<void> {
+async function requireFreeKey(ports: RecordPorts, key: string, exceptId?: string): Promise<void> {
   const all = await kind.list(ports)
   if (all.some((c) => c.data.component_id === key && c.id !== exceptId))
     throw new ApiError(400, `Component with ID '${key}' already exists`)
@@ -54,7 +58,7 @@ export const componentRoutes: Route[] = [
     tags,
     errorStyle: 'platform',
     responses: { 200: { description: 'Components', schema: z.array(componentSchema) } },
-    async handler(_input, ports) {
+    async handler(_input, ports: ComponentPorts) {
       const all = await kind.list(ports)
       return { status: 200, body: await Promise.all(all.map((record) => componentView(ports, record))) }
     },
@@ -80,7 +84,7 @@ export const componentRoutes: Route[] = [
       403: { description: 'Another user’s `user_id`', schema: errorSchema },
       422: validationResponse,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: ComponentPorts) {
       const { user_id: userId, ...fields } = body
       if (userId !== undefined) await resolveCallerId(ports, userId)
       await requireFreeKey(ports, fields.component_id)
@@ -100,7 +104,7 @@ export const componentRoutes: Route[] = [
       200: { description: 'The component', schema: componentSchema },
       404: notFoundResponse(kind.notFound),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: ComponentPorts) {
       return {
         status: 200,
         body: await componentView(ports, await requireComponent(ports, params.component_id)),
@@ -127,7 +131,7 @@ export const componentRoutes: Route[] = [
       404: notFoundResponse(kind.notFound),
       422: validationResponse,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: ComponentPorts) {
       const { user_id: userId, ...fields } = body
       if (userId !== undefined) await resolveCallerId(ports, userId)
       const record = await requireComponent(ports, params.component_id)
@@ -149,7 +153,7 @@ export const componentRoutes: Route[] = [
       400: badRequest('System components are not deleted'),
       404: notFoundResponse(kind.notFound),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: ComponentPorts) {
       const record = await requireComponent(ports, params.component_id)
       if (record.data.is_system === true) throw new ApiError(400, 'Cannot delete system components')
       await kind.remove(ports, record.id)

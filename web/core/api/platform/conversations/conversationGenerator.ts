@@ -1,7 +1,7 @@
 import { ApiError } from '../../ApiError'
-import type { ApiPorts } from '../../ApiPorts'
 import { registryProviders, type ProviderGeneratorSettings } from '../../../generate/GeneratorSettings'
 import { listProviderServers } from '../../../providers/resolveChatModel'
+import type { RecordPorts } from '../platformRecords'
 
 /**
  * The model a conversation names for its replies: `model` with `server`, a server id of one of the
@@ -10,7 +10,7 @@ import { listProviderServers } from '../../../providers/resolveChatModel'
  * since is a 409 saying so, rather than a quiet switch to another model.
  */
 export async function conversationGenerator(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   data: Record<string, unknown>,
 ): Promise<ProviderGeneratorSettings | undefined> {
   const model = typeof data.model === 'string' ? data.model.trim() : ''

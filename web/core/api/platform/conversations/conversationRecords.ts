@@ -1,7 +1,7 @@
 import type { ApiPorts } from '../../ApiPorts'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
 import { personaKind } from '../personas/personaKind'
-import { recordView } from '../platformRecords'
+import { recordView, type RecordPorts } from '../platformRecords'
 import { tagKind } from '../tags/tagKind'
 import { conversationKind } from './conversationKind'
 import { conversationTagKind } from './conversationTagKind'
@@ -9,13 +9,13 @@ import { messageKind } from './messageKind'
 
 export type MessageSender = 'user' | 'assistant' | 'system'
 
-export function requireConversation(ports: Pick<ApiPorts, 'store'>, id: string): Promise<StoredRecord> {
+export function requireConversation(ports: RecordPorts, id: string): Promise<StoredRecord> {
   return conversationKind.require(ports, id)
 }
 
 /** A persona named by a request body must exist (404 otherwise); null and undefined pass. */
 export async function requirePersonaIfNamed(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   personaId: string | null | undefined,
 ): Promise<void> {
   if (personaId) await personaKind.require(ports, personaId)
@@ -31,7 +31,7 @@ function byName(a: Record<string, unknown>, b: Record<string, unknown>): number 
  * conversation's own for one).
  */
 export async function conversationViews(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   records: readonly StoredRecord[],
 ): Promise<Array<Record<string, unknown>>> {
   if (records.length === 0) return []
@@ -51,7 +51,7 @@ export async function conversationViews(
 }
 
 export async function conversationView(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   record: StoredRecord,
 ): Promise<Record<string, unknown>> {
   const [view] = await conversationViews(ports, [record])
@@ -60,7 +60,7 @@ export async function conversationView(
 
 /** A conversation's messages, oldest first. */
 export async function conversationMessages(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   conversationId: string,
 ): Promise<StoredRecord[]> {
   return messageKind.list(ports, conversationId)
@@ -72,7 +72,7 @@ export async function conversationMessages(
  * being generated). For other platform routes too (the AI providers' chat with a `conversation_id`).
  */
 export async function addConversationMessage(
-  ports: Pick<ApiPorts, 'store' | 'clock' | 'newId'>,
+  ports: Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts,
   conversationId: string,
   fields: { sender: MessageSender; message: string; message_metadata: Record<string, unknown> },
 ): Promise<StoredRecord> {
@@ -87,7 +87,7 @@ export async function addConversationMessage(
 
 /** Deleting a conversation takes its messages and tag links with it (one atomic batch). */
 export async function conversationDeletion(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   conversationId: string,
 ): Promise<RecordWrite[]> {
   const [messages, links] = await Promise.all([

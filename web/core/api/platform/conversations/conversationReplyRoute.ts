@@ -6,7 +6,7 @@ import { defineRoute } from '../../Route'
 import type { ChatModel, ChatModelRequest } from '../../../generate/ChatModel'
 import { GeneratorError } from '../../../generate/GeneratorError'
 import { generatorFailure } from '../../generatorFailure'
-import { recordView } from '../platformRecords'
+import { recordView, type RecordPorts } from '../platformRecords'
 import { personaKind } from '../personas/personaKind'
 import { conversationGenerator } from './conversationGenerator'
 import { conversationKind } from './conversationKind'
@@ -15,6 +15,12 @@ import { messageSchema, replyBody } from './conversationSchemas'
 import { replyRequest } from './replyRequest'
 
 const CONVERSATION_NOT_FOUND = conversationKind.notFound
+
+/**
+ * A reply reads the conversation (its messages, persona and generator), builds the model the settings
+ * choose, and stores the answer as a message (clock, id); a stream that fails is logged.
+ */
+type ReplyPorts = Pick<ApiPorts, 'clock' | 'newId' | 'settings' | 'generation' | 'logError'> & RecordPorts
 
 export const NEEDS_MODEL =
   'Plain chat needs a language model: choose Ollama, an OpenAI-compatible server or WebLLM in Settings'
@@ -26,7 +32,7 @@ export const NOTHING_TO_REPLY_TO = 'Nothing to reply to: the conversation has no
  * stored, marked `stopped`, unless nothing was.
  */
 async function* replyEvents(
-  ports: ApiPorts,
+  ports: Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts,
   conversationId: string,
   model: ChatModel,
   request: Omit<ChatModelRequest, 'signal'>,
@@ -79,7 +85,7 @@ With \`{"stream": true}\` the answer is \`text/event-stream\`, as \`POST /api/ch
     },
     502: { description: 'The model failed', schema: errorSchema },
   },
-  async handler({ params, body }, ports) {
+  async handler({ params, body }, ports: ReplyPorts) {
     const conversation = await requireConversation(ports, params.conversation_id)
     const chosen =
       (await conversationGenerator(ports, conversation.data)) ?? (await ports.settings.get()).generator

@@ -5,7 +5,7 @@ import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { resolveCallerId } from '../compat/callerUserId'
 import { newestFirst } from '../newestFirst'
-import { recordView } from '../platformRecords'
+import { recordView, type RecordPorts } from '../platformRecords'
 import { personaKind } from '../personas/personaKind'
 import { personaSchema } from '../personas/personaSchemas'
 import { userIdParams } from '../tags/tagSchemas'
@@ -46,9 +46,12 @@ const one = { description: 'The conversation, with its tags', schema: conversati
 const LIST =
   'A bare JSON array, as BrainDrive answers it (the chat plugin reads the array itself), ordered by `updated_at`, newest first (a new message moves a conversation up): `skip` (or `offset`) and `limit` (1..100, default 20) choose the slice. Each conversation carries `tags`, the attached tag objects.'
 
+/** Conversations are records of the caller's (`user_id`), with their messages, tags and persona; new ones need the clock and ids. */
+type ConversationPorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
+
 /** One slice of conversations, newest first, as the API shows them. */
 async function slice(
-  ports: ApiPorts,
+  ports: RecordPorts,
   records: StoredRecord[],
   query: { skip?: number; offset?: number; limit: number },
 ) {
@@ -76,7 +79,7 @@ export const conversationRoutes: Route[] = [
       403: forbidden,
       422: invalid,
     },
-    async handler({ params, query }, ports) {
+    async handler({ params, query }, ports: ConversationPorts) {
       await requireCaller(ports, params.user_id)
       const tagged = query.tag_id
         ? new Set(
@@ -111,7 +114,7 @@ export const conversationRoutes: Route[] = [
       404: error(PERSONA_NOT_FOUND),
       422: invalid,
     },
-    async handler({ params, query }, ports) {
+    async handler({ params, query }, ports: ConversationPorts) {
       await personaKind.require(ports, params.persona_id)
       const all = await conversationKind.list(ports)
       return slice(
@@ -132,7 +135,7 @@ export const conversationRoutes: Route[] = [
     errorStyle: 'platform',
     body: createConversationBody,
     responses: { 201: one, 403: forbidden, 404: error(PERSONA_NOT_FOUND), 422: invalid },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: ConversationPorts) {
       const userId = await resolveCallerId(ports, body.user_id ?? 'current')
       await requirePersonaIfNamed(ports, body.persona_id)
       const record = conversationKind.create(ports, {
@@ -157,7 +160,7 @@ export const conversationRoutes: Route[] = [
     tags,
     ...byId,
     responses: { 200: one, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: ConversationPorts) {
       return {
         status: 200,
         body: await conversationView(ports, await requireConversation(ports, params.conversation_id)),
@@ -183,7 +186,7 @@ export const conversationRoutes: Route[] = [
       404: notFound,
       422: invalid,
     },
-    async handler({ params, query }, ports) {
+    async handler({ params, query }, ports: ConversationPorts) {
       const record = await requireConversation(ports, params.conversation_id)
       const all = await conversationMessages(ports, record.id)
       const start = query.skip ?? 0
@@ -209,7 +212,7 @@ export const conversationRoutes: Route[] = [
       },
       404: notFound,
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: ConversationPorts) {
       const record = await requireConversation(ports, params.conversation_id)
       const personaId = record.data.persona_id
       const persona = typeof personaId === 'string' ? await personaKind.find(ports, personaId) : undefined
@@ -231,7 +234,7 @@ export const conversationRoutes: Route[] = [
     ...byId,
     body: updateConversationBody,
     responses: { 200: one, 404: error('Conversation or persona not found'), 422: invalid },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: ConversationPorts) {
       const record = await requireConversation(ports, params.conversation_id)
       await requirePersonaIfNamed(ports, body.persona_id)
       const updated = conversationKind.patch(ports, record, body)
@@ -249,7 +252,7 @@ export const conversationRoutes: Route[] = [
     ...byId,
     body: setPersonaBody,
     responses: { 200: one, 404: error('Conversation or persona not found'), 422: invalid },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: ConversationPorts) {
       const record = await requireConversation(ports, params.conversation_id)
       await requirePersonaIfNamed(ports, body.persona_id)
       const updated = conversationKind.patch(ports, record, { persona_id: body.persona_id })
@@ -266,7 +269,7 @@ export const conversationRoutes: Route[] = [
     tags,
     ...byId,
     responses: { 204: { description: 'Deleted' }, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: ConversationPorts) {
       await requireConversation(ports, params.conversation_id)
       await ports.store.records.writeRecords(await conversationDeletion(ports, params.conversation_id))
       return { status: 204 }

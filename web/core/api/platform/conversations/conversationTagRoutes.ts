@@ -5,6 +5,11 @@ import { conversationKind } from './conversationKind'
 import { conversationView, requireConversation } from './conversationRecords'
 import { attachTagBody, conversationSchema, conversationTagParams } from './conversationSchemas'
 import { conversationTagId, conversationTagKind } from './conversationTagKind'
+import type { ApiPorts } from '../../ApiPorts'
+import type { RecordPorts } from '../platformRecords'
+
+/** A conversation's tags are link records; a new link needs the clock and an id. */
+type ConversationTagPorts = Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts
 
 const tags = ['Conversations']
 const error = (description: string) => ({ description, schema: errorSchema })
@@ -26,7 +31,7 @@ export const conversationTagRoutes: Route[] = [
     ...byId,
     body: attachTagBody,
     responses: { 200: one, 404: error('Conversation or tag not found'), 422: invalid },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: ConversationTagPorts) {
       const record = await requireConversation(ports, params.conversation_id)
       await tagKind.require(ports, body.tag_id)
       const id = conversationTagId(record.id, body.tag_id)
@@ -48,7 +53,7 @@ export const conversationTagRoutes: Route[] = [
     params: conversationTagParams,
     notFoundDetail: 'Conversation or tag not found',
     responses: { 204: { description: 'Detached' }, 404: error('Conversation or tag not found') },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: ConversationTagPorts) {
       await requireConversation(ports, params.conversation_id)
       await tagKind.require(ports, params.tag_id)
       await conversationTagKind.remove(ports, conversationTagId(params.conversation_id, params.tag_id))

@@ -1,10 +1,14 @@
 import { z } from 'zod'
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
-import { recordView } from '../platformRecords'
+import { recordView, type RecordPorts } from '../platformRecords'
 import { conversationKind } from './conversationKind'
 import { addConversationMessage, conversationMessages, requireConversation } from './conversationRecords'
 import { createMessageBody, messageSchema, messagesQuery } from './conversationSchemas'
+import type { ApiPorts } from '../../ApiPorts'
+
+/** Messages are records under their conversation; a new one needs the clock and an id. */
+type MessagePorts = Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts
 
 const CONVERSATION_NOT_FOUND = conversationKind.notFound
 const tags = ['Conversations']
@@ -28,7 +32,7 @@ export const messageRoutes: Route[] = [
       404: notFound,
       422: { description: 'Validation error', schema: validationErrorSchema },
     },
-    async handler({ params, query }, ports) {
+    async handler({ params, query }, ports: MessagePorts) {
       await requireConversation(ports, params.conversation_id)
       const all = await conversationMessages(ports, params.conversation_id)
       const start = query.skip ?? 0
@@ -53,7 +57,7 @@ export const messageRoutes: Route[] = [
       404: notFound,
       422: { description: 'Validation error', schema: validationErrorSchema },
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: MessagePorts) {
       const message = await addConversationMessage(ports, params.conversation_id, {
         sender: body.sender,
         message: body.message,

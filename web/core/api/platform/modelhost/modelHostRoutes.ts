@@ -30,7 +30,10 @@ const upstream = {
 const NOTE =
   'The spec’s `modelhost` segment stands for BrainDrive’s `ollama`. The server reaches the URL through its outbound policy (in multi-user mode private addresses only when OUTBOUND_ALLOW lists them; an address it refuses answers 400 naming the rule, not the 502 of a server that is down); the browser reaches it directly from the API worker, so Ollama must allow this page’s origin (`OLLAMA_ORIGINS`).'
 
-function modelHost(ports: ApiPorts): ModelHostPorts {
+/** The host's model host (its Ollama fetch and installs; absent: 503) and how long a test or model list may take. */
+type ModelHostRoutePorts = Pick<ApiPorts, 'modelHost' | 'limits'>
+
+function modelHost(ports: Pick<ApiPorts, 'modelHost'>): ModelHostPorts {
   if (!ports.modelHost) throw new ApiError(503, 'This host has no local model host')
   return ports.modelHost
 }
@@ -40,7 +43,11 @@ function server(host: ModelHostPorts, input: { server_url: string; api_key?: str
 }
 
 /** A connection test or a model list, within CONNECTION_TEST_TIMEOUT_MS (or the host's shorter one). */
-function quickly<T>(ports: ApiPorts, baseUrl: string, ask: (signal: AbortSignal) => Promise<T>): Promise<T> {
+function quickly<T>(
+  ports: Pick<ApiPorts, 'limits'>,
+  baseUrl: string,
+  ask: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   return withinConnectionTest(
     ports.limits.connectionTestMs ?? CONNECTION_TEST_TIMEOUT_MS,
     `Ollama at ${baseUrl}`,
@@ -76,7 +83,7 @@ const specRoutes: Route[] = [
       },
       502: upstream,
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: ModelHostRoutePorts) {
       const host = modelHost(ports)
       try {
         const version = await quickly(ports, query.server_url, (signal) =>
@@ -106,7 +113,7 @@ const specRoutes: Route[] = [
       },
       502: upstream,
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: ModelHostRoutePorts) {
       const host = modelHost(ports)
       try {
         const models = await quickly(ports, query.server_url, (signal) =>
@@ -136,7 +143,7 @@ const specRoutes: Route[] = [
       },
       502: upstream,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: ModelHostRoutePorts) {
       const host = modelHost(ports)
       const target = server(host, body)
       if (!body.force_reinstall) {
@@ -195,7 +202,7 @@ const specRoutes: Route[] = [
       200: { description: 'The task', schema: installTaskSchema },
       404: notFoundResponse(TASK_NOT_FOUND),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: ModelHostRoutePorts) {
       return { status: 200, body: await requireTask(modelHost(ports), params.task_id) }
     },
   }),
@@ -214,7 +221,7 @@ const specRoutes: Route[] = [
       200: { description: 'The event stream', contentType: 'text/event-stream' },
       404: notFoundResponse(TASK_NOT_FOUND),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: ModelHostRoutePorts) {
       const host = modelHost(ports)
       await requireTask(host, params.task_id)
       return taskEventStream((signal) => host.installs.watch(params.task_id, signal))
@@ -238,7 +245,7 @@ const specRoutes: Route[] = [
       },
       404: notFoundResponse(TASK_NOT_FOUND),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: ModelHostRoutePorts) {
       const host = modelHost(ports)
       const before = await requireTask(host, params.task_id)
       const task = (await host.installs.cancel(params.task_id)) ?? before
@@ -268,7 +275,7 @@ const specRoutes: Route[] = [
       },
       502: upstream,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: ModelHostRoutePorts) {
       const host = modelHost(ports)
       try {
         await ollamaDelete(server(host, body), body.name)

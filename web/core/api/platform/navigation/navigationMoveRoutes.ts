@@ -9,6 +9,11 @@ import { batchUpdateBody, moveBody, navigationRouteSchema } from './navigationRo
 import { navigationTags as tags } from './navigationRouteRoutes'
 import { listNavigationRoutes, requireNoCycle, requireParent } from './navigationRules'
 import { navigationView, parentOf, sortByOrder } from './navigationTree'
+import type { ApiPorts } from '../../ApiPorts'
+import type { RecordPorts } from '../platformRecords'
+
+/** Moves rewrite the caller's navigation records (order, parent), stamped with the clock. */
+type NavigationMovePorts = Pick<ApiPorts, 'clock' | 'currentUserId'> & RecordPorts
 
 const BASE = '/api/v1/navigation-routes'
 
@@ -46,7 +51,7 @@ export const navigationMoveRoutes: Route[] = [
       404: notFoundResponse('A navigation route of the batch does not exist'),
       422: validationResponse,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: NavigationMovePorts) {
       const creator = await ports.currentUserId()
       const all = await listNavigationRoutes(ports)
       const byId = new Map(all.map((r) => [r.id, r]))
@@ -101,7 +106,7 @@ export const navigationMoveRoutes: Route[] = [
       404: notFoundResponse(kind.notFound),
       422: validationResponse,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: NavigationMovePorts) {
       const record = await kind.require(ports, params.route_id)
       const all = await listNavigationRoutes(ports)
       requireParent(all, body.parent_id)

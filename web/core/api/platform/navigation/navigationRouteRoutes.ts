@@ -22,6 +22,11 @@ import {
   requireParent,
 } from './navigationRules'
 import { buildTree, navigationView, parentOf, sortByOrder } from './navigationTree'
+import type { ApiPorts } from '../../ApiPorts'
+import type { RecordPorts } from '../platformRecords'
+
+/** Navigation routes are records of the caller's (`user_id` in views); new ones need the clock and ids. */
+type NavigationPorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
 
 export const navigationTags = ['Navigation routes']
 const tags = navigationTags
@@ -75,7 +80,7 @@ export const navigationRouteRoutes: Route[] = [
     tags,
     errorStyle: 'platform',
     responses: { 200: { description: 'The tree', schema: z.array(navigationNodeSchema) } },
-    async handler(_input, ports) {
+    async handler(_input, ports: NavigationPorts) {
       const routes = await listNavigationRoutes(ports)
       return { status: 200, body: buildTree(routes, await ports.currentUserId()) }
     },
@@ -95,7 +100,7 @@ export const navigationRouteRoutes: Route[] = [
       200: { description: 'Routes', schema: z.array(navigationRouteSchema) },
       422: validationResponse,
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: NavigationPorts) {
       const routes = sortByOrder(await listNavigationRoutes(ports))
       const shown = query.visible_only === true ? routes.filter((r) => r.data.is_visible !== false) : routes
       const creator = await ports.currentUserId()
@@ -127,7 +132,7 @@ export const navigationRouteRoutes: Route[] = [
       400: badRequestResponse('Another navigation route has this route'),
       422: validationResponse,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: NavigationPorts) {
       const all = await listNavigationRoutes(ports)
       const explicit = orderOf(body)
       requireParent(all, body.parent_id)
@@ -157,7 +162,7 @@ export const navigationRouteRoutes: Route[] = [
       200: { description: 'The route', schema: navigationRouteSchema },
       404: notFoundResponse(kind.notFound),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: NavigationPorts) {
       const record = await kind.require(ports, params.route_id)
       return { status: 200, body: navigationView(record, await ports.currentUserId()) }
     },
@@ -186,7 +191,7 @@ export const navigationRouteRoutes: Route[] = [
       404: notFoundResponse(kind.notFound),
       422: validationResponse,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: NavigationPorts) {
       const record = await kind.require(ports, params.route_id)
       const all = await listNavigationRoutes(ports)
       const { order: _order, display_order: _display, ...fields } = body
@@ -222,7 +227,7 @@ export const navigationRouteRoutes: Route[] = [
       404: notFoundResponse(kind.notFound),
       409: conflictResponse('The route has children'),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: NavigationPorts) {
       const record = await kind.require(ports, params.route_id)
       if (record.data.is_system_route === true) throw badRequest('Cannot delete system routes')
       const pages = (await pageKind.list(ports)).filter(

@@ -1,10 +1,10 @@
 import { ApiError } from '../../ApiError'
-import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { bodyIssue } from '../platformErrors'
 import { navigationRouteKind } from './navigationRouteKind'
 import { findCycle, parentOf, samePath } from './navigationTree'
+import type { RecordPorts } from '../platformRecords'
 
 /** Rules a navigation route's place must keep, checked against the caller's stored routes. */
 
@@ -51,7 +51,7 @@ export function requireFreeNavigationRoute(
     throw badRequest(`Route with path '${route}' already exists`)
 }
 
-export function listNavigationRoutes(ports: Pick<ApiPorts, 'store'>): Promise<StoredRecord[]> {
+export function listNavigationRoutes(ports: RecordPorts): Promise<StoredRecord[]> {
   return navigationRouteKind.list(ports)
 }
 

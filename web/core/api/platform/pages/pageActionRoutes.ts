@@ -13,6 +13,11 @@ import { normaliseParent } from './pageParent'
 import { PAGE_NOT_FOUND, pageTags as tags, routeTakenResponse } from './pageRoutes'
 import { backupLabel, hierarchyBody, pageBackupSchema, pageSchema } from './pageSchemas'
 import { pageView } from './pageView'
+import type { ApiPorts } from '../../ApiPorts'
+import type { RecordPorts } from '../platformRecords'
+
+/** Publishing and backing up write page and backup records (clock, new ids); moving a page rewrites its record. */
+type PageActionPorts = Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts
 
 const BASE = '/api/v1/pages/:page_id'
 const common = {
@@ -50,7 +55,7 @@ export const pageActionRoutes: Route[] = [
       404: notFoundResponse(PAGE_NOT_FOUND),
       422: validationResponse,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: PageActionPorts) {
       const page = await pageKind.require(ports, params.page_id)
       const { parent_route: parentRoute, parent_type: parentType } = normaliseParent(
         body.parent_route !== undefined ? body.parent_route : (page.data.parent_route as string | null),
@@ -101,7 +106,7 @@ export const pageActionRoutes: Route[] = [
       404: notFoundResponse(PAGE_NOT_FOUND),
       422: validationResponse,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: PageActionPorts) {
       const page = await pageKind.require(ports, params.page_id)
       const next = pageKind.patch(ports, page, {
         is_published: body.publish,
@@ -139,7 +144,7 @@ export const pageActionRoutes: Route[] = [
       404: notFoundResponse(PAGE_NOT_FOUND),
       422: validationResponse,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: PageActionPorts) {
       const page = await pageKind.require(ports, params.page_id)
       if (!body.create_backup)
         return { status: 200, body: { ...pageView(page), backed_up: false, backup: null } }

@@ -8,6 +8,11 @@ import { backupSummary, listPageBackups, MAX_PAGE_BACKUPS, takePageBackup } from
 import { pageKind } from './pageKind'
 import { pageDetailSchema, pageBackupSummarySchema } from './pageSchemas'
 import { pageView } from './pageView'
+import type { ApiPorts } from '../../ApiPorts'
+import type { RecordPorts } from '../platformRecords'
+
+/** Backups are records under their page; restoring one first backs up the page as it is (clock, new id). */
+type PageBackupPorts = Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts
 
 const BASE = '/api/v1/pages/:page_id'
 const tags = ['Pages']
@@ -45,7 +50,7 @@ export const pageBackupRoutes: Route[] = [
       },
       404: notFoundResponse(PAGE_NOT_FOUND),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: PageBackupPorts) {
       const page = await pageKind.require(ports, params.page_id)
       const backups = (await listPageBackups(ports, page.id)).map(backupSummary)
       return { status: 200, body: { backups, total: backups.length } }
@@ -81,7 +86,7 @@ export const pageBackupRoutes: Route[] = [
       },
       404: notFoundResponse(`${PAGE_NOT_FOUND} / ${BACKUP_NOT_FOUND}`),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: PageBackupPorts) {
       const page = await pageKind.require(ports, params.page_id)
       const backupId = canonicalId(params.backup_id)
       const backup = backupId ? await pageBackupKind.find(ports, backupId) : undefined

@@ -2,6 +2,7 @@ import type { ApiPorts } from '../../ApiPorts'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
 import { pageBackupKind, type BackupReason } from './pageBackupKind'
 import type { PageFields } from './pageKind'
+import type { RecordPorts } from '../platformRecords'
 
 /** Backups kept per page: a new one beyond this pushes the oldest out. */
 export const MAX_PAGE_BACKUPS = 20
@@ -40,10 +41,7 @@ export function backupSummary(record: StoredRecord): Record<string, unknown> {
 }
 
 /** The page's backups, newest first. */
-export async function listPageBackups(
-  ports: Pick<ApiPorts, 'store'>,
-  pageId: string,
-): Promise<StoredRecord[]> {
+export async function listPageBackups(ports: RecordPorts, pageId: string): Promise<StoredRecord[]> {
   return (await pageBackupKind.list(ports, pageId)).reverse()
 }
 
@@ -54,7 +52,7 @@ export async function listPageBackups(
  * history with copies.
  */
 export async function takePageBackup(
-  ports: Pick<ApiPorts, 'store' | 'clock' | 'newId'>,
+  ports: Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts,
   page: StoredRecord,
   options: { reason: BackupReason; label?: string; skipIfUnchanged?: boolean },
 ): Promise<{ backup: StoredRecord | undefined; writes: RecordWrite[] }> {

@@ -1,16 +1,13 @@
 import { ApiError } from '../../ApiError'
-import type { ApiPorts } from '../../ApiPorts'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { pageKind } from './pageKind'
+import type { RecordPorts } from '../platformRecords'
 
 /** BrainDrive's detail for a taken route, which its clients match on (status 400, "route" and "exist"). */
 export const ROUTE_TAKEN = 'A page with this route already exists'
 
 /** The caller's page at `route` (exact, case-sensitive), if any. */
-export async function findPageByRoute(
-  ports: Pick<ApiPorts, 'store'>,
-  route: string,
-): Promise<StoredRecord | undefined> {
+export async function findPageByRoute(ports: RecordPorts, route: string): Promise<StoredRecord | undefined> {
   const pages = await pageKind.list(ports)
   return pages.find((page) => page.data.route === route)
 }
@@ -20,11 +17,7 @@ export async function findPageByRoute(
  * routes are unique per user. 400 and these words are what BrainDrive answers and what its clients
  * recognise (the chat plugin's library page service retries with another route on exactly that).
  */
-export async function requireFreeRoute(
-  ports: Pick<ApiPorts, 'store'>,
-  route: string,
-  exceptId?: string,
-): Promise<void> {
+export async function requireFreeRoute(ports: RecordPorts, route: string, exceptId?: string): Promise<void> {
   const holder = await findPageByRoute(ports, route)
   if (holder && holder.id !== exceptId) throw ApiError.badRequest(ROUTE_TAKEN)
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { ApiError } from '../../ApiError'
-import type { ApiPorts } from '../../ApiPorts'
 import { toTimestamp } from '../../../time/Clock'
 import { defineRoute, type Route } from '../../Route'
 import { errorSchema } from '../../errorSchema'
@@ -21,6 +20,11 @@ import {
   updatePageBody,
 } from './pageSchemas'
 import { pageView } from './pageView'
+import type { RecordPorts } from '../platformRecords'
+import type { ApiPorts } from '../../ApiPorts'
+
+/** Pages are records of the caller's, with their navigation routes and settings; new ones need the clock and ids. */
+type PagePorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
 
 export const PAGE_NOT_FOUND = pageKind.notFound
 export const pageTags = ['Pages']
@@ -35,7 +39,7 @@ export const routeTakenResponse = {
 }
 
 /** A navigation route id a page is to belong to: null, or one that exists (400 otherwise, as BrainDrive). */
-async function requireNavigationRoute(ports: Pick<ApiPorts, 'store'>, id: string | null | undefined) {
+async function requireNavigationRoute(ports: RecordPorts, id: string | null | undefined) {
   if (id && !(await navigationRouteKind.find(ports, id))) throw ApiError.badRequest(NAVIGATION_MISSING)
 }
 
@@ -83,7 +87,7 @@ export const pageRoutes: Route[] = [
       404: notFoundResponse('Navigation route not found'),
       422: validationResponse,
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: PagePorts) {
       if (query.creator_id !== undefined) await resolveCallerId(ports, query.creator_id)
       if (query.navigation_route_id && !(await navigationRouteKind.find(ports, query.navigation_route_id)))
         throw ApiError.notFound(navigationRouteKind.notFound)
@@ -125,7 +129,7 @@ export const pageRoutes: Route[] = [
       400: routeTakenResponse,
       422: validationResponse,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: PagePorts) {
       await requireFreeRoute(ports, body.route)
       await requireNavigationRoute(ports, body.navigation_route_id)
       const record = pageKind.create(ports, {
@@ -158,7 +162,7 @@ export const pageRoutes: Route[] = [
       200: { description: 'The page', schema: pageDetailSchema },
       404: notFoundResponse(PAGE_NOT_FOUND),
     },
-    async handler({ params: { route } }, ports) {
+    async handler({ params: { route } }, ports: PagePorts) {
       const page = await findPageByRoute(ports, `/${route}`)
       if (!page) throw ApiError.notFound(PAGE_NOT_FOUND)
       return { status: 200, body: pageView(page, true) }
@@ -178,7 +182,7 @@ export const pageRoutes: Route[] = [
       200: { description: 'The page', schema: pageDetailSchema },
       404: notFoundResponse(PAGE_NOT_FOUND),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: PagePorts) {
       return { status: 200, body: pageView(await pageKind.require(ports, params.page_id), true) }
     },
   }),
@@ -206,7 +210,7 @@ export const pageRoutes: Route[] = [
       404: notFoundResponse(PAGE_NOT_FOUND),
       422: validationResponse,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: PagePorts) {
       const record = await pageKind.require(ports, params.page_id)
       const { parent_route: parentRoute, parent_type: parentType, ...rest } = body
       const patch: Record<string, unknown> = { ...rest }
@@ -244,7 +248,7 @@ export const pageRoutes: Route[] = [
     params,
     notFoundDetail: PAGE_NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFoundResponse(PAGE_NOT_FOUND) },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: PagePorts) {
       const page = await pageKind.require(ports, params.page_id)
       const backups = await pageBackupKind.list(ports, page.id)
       const settings = (await settingInstanceKind.list(ports)).filter((s) => s.data.page_id === page.id)

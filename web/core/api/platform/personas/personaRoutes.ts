@@ -5,7 +5,7 @@ import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { toTimestamp } from '../../../time/Clock'
 import { conversationKind } from '../conversations/conversationKind'
-import { recordView } from '../platformRecords'
+import { recordView, type RecordPorts } from '../platformRecords'
 import { personaKind } from './personaKind'
 import {
   createPersonaBody,
@@ -14,6 +14,10 @@ import {
   personaSchema,
   updatePersonaBody,
 } from './personaSchemas'
+import type { ApiPorts } from '../../ApiPorts'
+
+/** Personas are records of the caller's; deleting one unlinks its conversations, stamped with the clock. */
+type PersonaPorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
 
 const PERSONA_NOT_FOUND = personaKind.notFound
 const personaIdParams = personaKind.params
@@ -53,7 +57,7 @@ function updatePersonaRoute(method: 'put' | 'patch'): Route {
       404: notFound,
       422: invalid,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: PersonaPorts) {
       const record = await personaKind.require(ports, params.persona_id)
       // `avatar: null` passes through (only undefined fields are left as they were).
       const updated = personaKind.patch(ports, record, body)
@@ -75,7 +79,7 @@ export const personaRoutes: Route[] = [
     errorStyle: 'platform',
     query: listPersonasQuery,
     responses: { 200: { description: 'One page of personas', schema: personaListSchema }, 422: invalid },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: PersonaPorts) {
       const wanted = [query.tag ?? '', ...(query.tags ?? '').split(',')]
         .map((tag) => tag.trim().toLocaleLowerCase())
         .filter((tag) => tag !== '')
@@ -116,7 +120,7 @@ export const personaRoutes: Route[] = [
     errorStyle: 'platform',
     body: createPersonaBody,
     responses: { 201: { description: 'The persona', schema: personaSchema }, 422: invalid },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: PersonaPorts) {
       const record = personaKind.create(ports, {
         user_id: await ports.currentUserId(),
         ...body,
@@ -135,7 +139,7 @@ export const personaRoutes: Route[] = [
       'Each distinct tag once (as first written), sorted ignoring case: a bare array of strings, BrainDrive’s `List[str]`.',
     tags,
     responses: { 200: { description: 'Tags', schema: z.array(z.string()) } },
-    async handler(_input, ports) {
+    async handler(_input, ports: PersonaPorts) {
       const seen = new Map<string, string>()
       for (const record of await personaKind.list(ports)) {
         for (const tag of personaTags(record)) {
@@ -155,7 +159,7 @@ export const personaRoutes: Route[] = [
     params: personaIdParams,
     notFoundDetail: PERSONA_NOT_FOUND,
     responses: { 200: { description: 'The persona', schema: personaSchema }, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: PersonaPorts) {
       return {
         status: 200,
         body: recordView(await personaKind.require(ports, params.persona_id)),
@@ -175,7 +179,7 @@ export const personaRoutes: Route[] = [
     params: personaIdParams,
     notFoundDetail: PERSONA_NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: PersonaPorts) {
       await personaKind.require(ports, params.persona_id)
       const now = toTimestamp(ports.clock.now())
       const using = (await conversationKind.list(ports)).filter(

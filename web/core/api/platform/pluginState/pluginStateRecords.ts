@@ -1,4 +1,5 @@
 import type { ApiPorts } from '../../ApiPorts'
+import type { RecordPorts } from '../platformRecords'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
 import { toTimestamp } from '../../../time/Clock'
 import { pluginStateKind } from './pluginStateKind'
@@ -60,7 +61,10 @@ export interface SavedStates {
  * address keeps its id and `created_at`; an expired one is deleted and a fresh state takes its place,
  * since for its readers it no longer existed.
  */
-export async function saveStates(ports: ApiPorts, bodies: readonly CreateStateBody[]): Promise<SavedStates> {
+export async function saveStates(
+  ports: Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts,
+  bodies: readonly CreateStateBody[],
+): Promise<SavedStates> {
   const userId = await ports.currentUserId()
   const now = ports.clock.now()
   const byAddress = new Map<string, StoredRecord>()

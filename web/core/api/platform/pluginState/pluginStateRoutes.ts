@@ -5,7 +5,7 @@ import { errorSchema, validationErrorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { newestFirst } from '../newestFirst'
-import { recordView } from '../platformRecords'
+import { recordView, type RecordPorts } from '../platformRecords'
 import { pluginStateKind } from './pluginStateKind'
 import { isExpired, saveStates, syncStatus } from './pluginStateRecords'
 import {
@@ -27,8 +27,11 @@ const tags = ['Plugin state']
 const notFound = { description: NOT_FOUND, schema: errorSchema }
 const invalid = { description: 'Validation error', schema: validationErrorSchema }
 
+/** Plugin states are the caller's records; expiry is read against the clock, new states need ids. */
+type PluginStatePorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
+
 /** A live (unexpired) state, or 404. */
-async function requireState(ports: ApiPorts, id: string): Promise<StoredRecord> {
+async function requireState(ports: Pick<ApiPorts, 'clock'> & RecordPorts, id: string): Promise<StoredRecord> {
   const record = await pluginStateKind.find(ports, id)
   if (!record || isExpired(record, ports.clock.now())) throw ApiError.notFound(NOT_FOUND)
   return record
@@ -52,7 +55,7 @@ export const pluginStateRoutes: Route[] = [
       200: { description: 'The state at that address, replaced', schema: pluginStateSchema },
       422: invalid,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: PluginStatePorts) {
       const saved = await saveStates(ports, [body])
       await ports.store.records.writeRecords(saved.writes)
       return { status: saved.created ? 201 : 200, body: recordView(saved.records[0]!) }
@@ -71,7 +74,7 @@ export const pluginStateRoutes: Route[] = [
       200: { description: 'The matching states', schema: z.array(pluginStateSchema) },
       422: invalid,
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: PluginStatePorts) {
       const now = ports.clock.now()
       const filters = {
         plugin_id: query.plugin_id,
@@ -112,7 +115,7 @@ export const pluginStateRoutes: Route[] = [
       },
       422: invalid,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: PluginStatePorts) {
       const saved = await saveStates(ports, body.states)
       await ports.store.records.writeRecords(saved.writes)
       return {
@@ -130,7 +133,7 @@ export const pluginStateRoutes: Route[] = [
       'Counts every stored state, expired ones included (they take space until `DELETE /cleanup`). BrainDrive’s fields, which its clients read: `total_states`, `active_states` (unexpired with `is_active` true), `total_size` (the JSON size of all `state_data`, in bytes), `plugins_with_state`, `average_state_size` and `last_activity` (the latest `updated_at`, null without states). Quire adds `expired_states`, `total_bytes` (= `total_size`), `by_strategy` (a count for each strategy) and `by_plugin` (states and bytes per plugin, most bytes first).',
     tags,
     responses: { 200: { description: 'Statistics', schema: pluginStateStatsSchema } },
-    async handler(_input, ports) {
+    async handler(_input, ports: PluginStatePorts) {
       const now = ports.clock.now()
       const records = await pluginStateKind.list(ports)
       const byStrategy: Record<string, number> = Object.fromEntries(STATE_STRATEGIES.map((s) => [s, 0]))
@@ -186,7 +189,7 @@ export const pluginStateRoutes: Route[] = [
         schema: z.object({ message: z.string(), deleted_count: z.int().min(0), deleted: z.int().min(0) }),
       },
     },
-    async handler(_input, ports) {
+    async handler(_input, ports: PluginStatePorts) {
       const now = ports.clock.now()
       const doomed = (await pluginStateKind.list(ports)).filter(
         (record) => isExpired(record, now) && record.data.state_strategy !== 'persistent',
@@ -210,7 +213,7 @@ export const pluginStateRoutes: Route[] = [
     params: pluginStateKind.params,
     notFoundDetail: NOT_FOUND,
     responses: { 200: { description: 'The state', schema: pluginStateSchema }, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: PluginStatePorts) {
       return { status: 200, body: recordView(await requireState(ports, params.state_id)) }
     },
   }),
@@ -231,7 +234,7 @@ export const pluginStateRoutes: Route[] = [
       404: notFound,
       422: invalid,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: PluginStatePorts) {
       const record = await requireState(ports, params.state_id)
       const strategy = body.state_strategy ?? String(record.data.state_strategy)
       const updated = pluginStateKind.patch(ports, record, {
@@ -256,7 +259,7 @@ export const pluginStateRoutes: Route[] = [
     params: pluginStateKind.params,
     notFoundDetail: NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: PluginStatePorts) {
       await requireState(ports, params.state_id)
       await pluginStateKind.remove(ports, params.state_id)
       return { status: 204 }

@@ -1,5 +1,5 @@
-import type { ApiPorts } from '../../ApiPorts'
 import { settingInstanceKind } from '../settings/settingInstanceKind'
+import type { RecordPorts } from '../platformRecords'
 
 /**
  * The setting that names the browser's marketplace catalog: an instance of this definition id whose
@@ -9,7 +9,7 @@ import { settingInstanceKind } from '../settings/settingInstanceKind'
 export const CATALOG_SETTING_ID = 'plugin_catalog_settings'
 
 /** The catalog URL the person chose, or undefined (the host's default applies). */
-export async function catalogUrlSetting(ports: Pick<ApiPorts, 'store'>): Promise<string | undefined> {
+export async function catalogUrlSetting(ports: RecordPorts): Promise<string | undefined> {
   const instances = await settingInstanceKind.list(ports, CATALOG_SETTING_ID)
   for (const instance of instances.reverse()) {
     const value = instance.data.value

@@ -7,6 +7,7 @@ import { fetchJson, shown, type PluginSources } from './installSources'
 import { findCatalogEntry, loadCatalog } from './pluginCatalog'
 import { pluginKind } from './pluginKind'
 import { githubRelease, githubRepoOf } from './installUrl'
+import type { RecordPorts } from '../platformRecords'
 
 /** Checks of one plugin are at most this often, unless forced (`?force=true`). */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
@@ -34,7 +35,7 @@ export interface UpdateCheck {
   repo_url: string | null
 }
 
-type CheckPorts = Pick<ApiPorts, 'store' | 'clock'> & { pluginSources: PluginSources }
+type CheckPorts = Pick<ApiPorts, 'clock'> & RecordPorts & { pluginSources: PluginSources }
 
 /**
  * Whether a newer version of an installed plugin exists, from (in order) its `update_check_url`

@@ -1,6 +1,7 @@
 import { ApiError } from '../../ApiError'
 import type { ApiPorts, PluginProgress } from '../../ApiPorts'
 import { sha256Hex } from '../../../store/FileStore'
+import type { Store } from '../../../store/Store'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { validateManifest, type ManifestWarning } from '../../../plugins/manifest/validateManifest'
 import { readPluginPackage, requireBundle } from '../../../plugins/package/readPluginPackage'
@@ -33,7 +34,10 @@ export function refuseReservedSlug(slug: string): void {
 /** Where a package came from, kept on the plugin record (`install_source`): updates look there again. */
 export type InstallSource = PluginRecordData['install_source']
 
-export type InstallPorts = Pick<ApiPorts, 'store' | 'files' | 'clock' | 'newId' | 'currentUserId'>
+/** An install writes plugin records and files, and deletes files nothing uses any more (documents' included). */
+export type InstallPorts = Pick<ApiPorts, 'files' | 'clock' | 'newId' | 'currentUserId'> & {
+  store: Pick<Store, 'records' | 'documents'>
+}
 
 export interface InstallOptions {
   /** An update: the installed plugin this package replaces (same slug), keeping its id, choices and trust. */

@@ -5,6 +5,7 @@ import type { ApiResult } from '../../ApiResult'
 import { canonicalId } from '../compat/recordId'
 import { pluginKind } from './pluginKind'
 import { findPluginBySlug } from './pluginLookup'
+import type { RecordPorts } from '../platformRecords'
 
 /**
  * Media types of what a module's frame needs (scripts, styles, data, images, fonts, wasm): served
@@ -90,6 +91,9 @@ export function pluginFileHeaders(path: string, length: number): Record<string, 
 
 const NOT_FOUND = 'File not found'
 
+/** A plugin's record lists its files by path; the file store holds their bytes. */
+export type PluginFilePorts = Pick<ApiPorts, 'files'> & RecordPorts
+
 /**
  * The bytes of one file of an installed plugin version, as `/plugins/{plugin_id}/{version}/{path}`
  * serves them. Only a path the plugin's record lists (`files`) for the version it has installed is
@@ -98,7 +102,7 @@ const NOT_FOUND = 'File not found'
  * (with or without hyphens) or the slug.
  */
 export async function pluginFile(
-  ports: Pick<ApiPorts, 'store' | 'files'>,
+  ports: PluginFilePorts,
   pluginId: string,
   version: string,
   path: string,

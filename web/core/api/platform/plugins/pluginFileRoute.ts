@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
-import { pluginFile } from './pluginFile'
+import { pluginFile, type PluginFilePorts } from './pluginFile'
 
 /**
  * One route serves plugin files on both hosts: `*path` spans segments on @koa/router and, rewritten
@@ -49,5 +49,6 @@ export const pluginFileRoute: Route = defineRoute({
     400: { description: 'A path with `..`', schema: errorSchema },
     404: { description: 'No such file of that plugin version', schema: errorSchema },
   },
-  handler: ({ params }, ports) => pluginFile(ports, params.plugin_id, params.version, params.path),
+  handler: ({ params }, ports: PluginFilePorts) =>
+    pluginFile(ports, params.plugin_id, params.version, params.path),
 })

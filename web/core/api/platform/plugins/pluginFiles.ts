@@ -1,6 +1,7 @@
 import type { ApiPorts } from '../../ApiPorts'
 import { fileKey } from '../../../documents/processDocument'
 import { pluginKind } from './pluginKind'
+import type { Store } from '../../../store/Store'
 
 /**
  * Deletes from the FileStore those of `keys` that nothing still uses: no remaining plugin's `files`
@@ -8,7 +9,7 @@ import { pluginKind } from './pluginKind'
  * one file). Call it after the records that named the keys are gone. Resolves the keys deleted.
  */
 export async function deleteUnusedFiles(
-  ports: Pick<ApiPorts, 'store' | 'files'>,
+  ports: Pick<ApiPorts, 'files'> & { store: Pick<Store, 'records' | 'documents'> },
   keys: Iterable<string>,
 ): Promise<string[]> {
   const used = new Set<string>()

@@ -3,13 +3,15 @@ import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
+import type { Store } from '../../../store/Store'
 import type { RecordWrite } from '../../../store/StoredRecord'
+import type { RecordPorts } from '../platformRecords'
 import { conflictResponse, notFoundResponse, validationResponse } from '../platformErrors'
 import { installAnswer, installSourcesOf, PLUGIN_SLUG_PARAMS } from './installAnswer'
 import { isNewer } from './checkForUpdate'
 import { deleteUnusedFiles } from './pluginFiles'
 import { requirePluginBySlugOrId } from './pluginLookup'
-import { installPlugin, type InstallOptions, type InstallSource } from './installPlugin'
+import { installPlugin, type InstallOptions, type InstallPorts, type InstallSource } from './installPlugin'
 import { withDownloadProgress } from './downloadProgress'
 import { acceptedResponse, asyncQuery, JOBS_NOTE, runPluginJob, wantsAsync } from './runPluginJob'
 import { checkArchiveUrl, downloadFromUrl } from './installUrl'
@@ -73,12 +75,24 @@ const METHODS: Record<string, 'upload' | 'url' | 'marketplace'> = {
   marketplace: 'marketplace',
 }
 
+/** A download and install: what `installPlugin` stores, and the plugin sources it downloads from. */
+type DownloadInstallPorts = InstallPorts & Pick<ApiPorts, 'pluginSources'>
+
+/** The install routes also check the upload limit and run as the host's job where it has jobs. */
+type InstallRoutePorts = DownloadInstallPorts & Pick<ApiPorts, 'limits' | 'pluginJobs'>
+
+/** The marketplace: the catalog from the plugin sources, marked with the plugins installed (records). */
+type MarketplacePorts = Pick<ApiPorts, 'pluginSources'> & RecordPorts
+
+/** An uninstall deletes the plugin's records and the files nothing else uses (documents' count); a failed file delete is logged. */
+type UninstallPorts = Pick<ApiPorts, 'files' | 'logError'> & { store: Pick<Store, 'records' | 'documents'> }
+
 /** The install's options and its downloads reporting progress to the job (when there is one). */
-function withProgress(
-  ports: ApiPorts,
+function withProgress<Ports extends Pick<ApiPorts, 'pluginSources'>>(
+  ports: Ports,
   onProgress: NonNullable<InstallOptions['onProgress']>,
   signal: AbortSignal,
-): { ports: ApiPorts; options: InstallOptions } {
+): { ports: Ports; options: InstallOptions } {
   return {
     ports: { ...ports, pluginSources: withDownloadProgress(installSourcesOf(ports), onProgress, signal) },
     options: { onProgress, signal },
@@ -86,7 +100,7 @@ function withProgress(
 }
 
 async function installFromUrl(
-  ports: ApiPorts,
+  ports: DownloadInstallPorts,
   repoUrl: string,
   version: string | undefined,
   options: InstallOptions = {},
@@ -98,7 +112,7 @@ async function installFromUrl(
   return { result: await installPlugin(ports, download.bytes, source, options), download }
 }
 
-async function installFromCatalog(ports: ApiPorts, name: string, options: InstallOptions = {}) {
+async function installFromCatalog(ports: DownloadInstallPorts, name: string, options: InstallOptions = {}) {
   const sources = installSourcesOf(ports)
   const catalog = await loadCatalog(sources)
   const entry = findCatalogEntry(catalog, name)
@@ -125,7 +139,7 @@ const installRoutes: Route[] = [
       202: acceptedResponse,
       ...installErrors,
     },
-    async handler({ body, files, query, headers }, ports) {
+    async handler({ body, files, query, headers }, ports: InstallRoutePorts) {
       const respondAsync = wantsAsync(query, headers)
       const method = METHODS[body.method.trim().toLowerCase()]
       if (!method) {
@@ -215,7 +229,7 @@ const installRoutes: Route[] = [
       202: acceptedResponse,
       ...installErrors,
     },
-    async handler({ body, query, headers }, ports) {
+    async handler({ body, query, headers }, ports: InstallRoutePorts) {
       checkArchiveUrl(body.repo_url.includes('://') ? body.repo_url : `https://${body.repo_url}`)
       installSourcesOf(ports) // this host cannot download: 503 before any job
       const payload = { method: 'url', repo_url: body.repo_url, version: body.version }
@@ -263,7 +277,7 @@ const installRoutes: Route[] = [
       },
       502: error('The catalog could not be fetched'),
     },
-    async handler(_input, ports) {
+    async handler(_input, ports: MarketplacePorts) {
       const catalog = await loadCatalog(installSourcesOf(ports)).catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 404) return error
         throw error
@@ -316,7 +330,7 @@ const installRoutes: Route[] = [
       202: acceptedResponse,
       ...installErrors,
     },
-    async handler({ params, query, headers }, ports) {
+    async handler({ params, query, headers }, ports: InstallRoutePorts) {
       installSourcesOf(ports) // this host cannot download: 503 before any job
       const payload = { method: 'marketplace', plugin_slug: params.plugin_slug }
       const respondAsync = wantsAsync(query, headers)
@@ -353,7 +367,7 @@ const installRoutes: Route[] = [
       },
       404: notFoundResponse('Plugin not found'),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: UninstallPorts) {
       const record = await requirePluginBySlugOrId(ports, params.plugin_slug)
       const slug = String(record.data.plugin_slug)
       const modules = await pluginModuleKind.list(ports, record.id)

@@ -1,14 +1,12 @@
 import { ApiError } from '../../ApiError'
-import type { ApiPorts } from '../../ApiPorts'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { canonicalId } from '../compat/recordId'
 import { pluginKind } from './pluginKind'
 import { pluginModuleKind } from './pluginModuleKind'
-
-type StorePorts = Pick<ApiPorts, 'store'>
+import type { RecordPorts } from '../platformRecords'
 
 /** The plugin with this slug, or undefined. Slugs are unique per person (register and install refuse a taken one). */
-export async function findPluginBySlug(ports: StorePorts, slug: string): Promise<StoredRecord | undefined> {
+export async function findPluginBySlug(ports: RecordPorts, slug: string): Promise<StoredRecord | undefined> {
   return (await pluginKind.list(ports)).find((plugin) => plugin.data.plugin_slug === slug)
 }
 
@@ -16,7 +14,7 @@ export async function findPluginBySlug(ports: StorePorts, slug: string): Promise
  * The plugin a `{plugin_id}` path names: its record id (with or without hyphens) or, as BrainDrive's
  * file route and its manifests (whose `id` is the slug) allow, its slug. 404 `Plugin not found`.
  */
-export async function requirePlugin(ports: StorePorts, key: string): Promise<StoredRecord> {
+export async function requirePlugin(ports: RecordPorts, key: string): Promise<StoredRecord> {
   const id = canonicalId(key)
   const found = (id && (await pluginKind.find(ports, id))) || (await findPluginBySlug(ports, key))
   if (!found) throw ApiError.notFound(pluginKind.notFound)
@@ -24,7 +22,7 @@ export async function requirePlugin(ports: StorePorts, key: string): Promise<Sto
 }
 
 /** The plugin with this slug, or 404 `Plugin {slug} not found` (BrainDrive's by-slug detail). */
-export async function requirePluginBySlug(ports: StorePorts, slug: string): Promise<StoredRecord> {
+export async function requirePluginBySlug(ports: RecordPorts, slug: string): Promise<StoredRecord> {
   const found = await findPluginBySlug(ports, slug)
   if (!found) throw ApiError.notFound(`Plugin ${slug} not found`)
   return found
@@ -36,7 +34,7 @@ export async function requirePluginBySlug(ports: StorePorts, slug: string): Prom
  * plugin's id, cutting a `{user_id}_` prefix that Quire's ids do not have, so the whole id arrives.
  * 404 `Plugin {key} not found`.
  */
-export async function requirePluginBySlugOrId(ports: StorePorts, key: string): Promise<StoredRecord> {
+export async function requirePluginBySlugOrId(ports: RecordPorts, key: string): Promise<StoredRecord> {
   const bySlug = await findPluginBySlug(ports, key)
   if (bySlug) return bySlug
   const id = canonicalId(key)
@@ -47,7 +45,7 @@ export async function requirePluginBySlugOrId(ports: StorePorts, key: string): P
 
 /** A plugin's module by record id (with or without hyphens) or by module name; 404 otherwise. */
 export async function requireModule(
-  ports: StorePorts,
+  ports: RecordPorts,
   plugin: StoredRecord,
   key: string,
 ): Promise<StoredRecord> {
@@ -60,7 +58,7 @@ export async function requireModule(
 
 /** Every plugin with its modules (one list of each kind, grouped), oldest first. */
 export async function pluginsWithModules(
-  ports: StorePorts,
+  ports: RecordPorts,
 ): Promise<Array<{ plugin: StoredRecord; modules: StoredRecord[] }>> {
   const [plugins, modules] = await Promise.all([pluginKind.list(ports), pluginModuleKind.list(ports)])
   const byPlugin = new Map<string, StoredRecord[]>()

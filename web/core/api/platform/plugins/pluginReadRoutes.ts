@@ -22,6 +22,7 @@ import {
 } from './pluginSchemas'
 import { pluginModuleKind } from './pluginModuleKind'
 import { manifestEntry, moduleView, pluginView, sortModules } from './pluginViews'
+import type { RecordPorts } from '../platformRecords'
 
 const tags = ['Plugins']
 const BASE = '/api/v1/plugins'
@@ -62,7 +63,7 @@ export const pluginLiteralRoutes: Route[] = [
     ].join(' '),
     tags,
     responses: { 200: { description: 'The manifest', schema: manifestSchema } },
-    async handler(_input, ports) {
+    async handler(_input, ports: RecordPorts) {
       const all = await pluginsWithModules(ports)
       return {
         status: 200,
@@ -81,7 +82,7 @@ export const pluginLiteralRoutes: Route[] = [
       'As `GET /plugins/manifest`, with only enabled plugins and, in each, only enabled modules (highest `priority` first); modules’ `pluginId` is the plugin’s slug, as BrainDrive’s designer manifest sets it.',
     tags,
     responses: { 200: { description: 'The manifest', schema: manifestSchema } },
-    async handler(_input, ports) {
+    async handler(_input, ports: RecordPorts) {
       const all = await pluginsWithModules(ports)
       const entries = all
         .filter(({ plugin }) => plugin.data.enabled === true)
@@ -128,7 +129,7 @@ export const pluginLiteralRoutes: Route[] = [
       },
       422: invalid,
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: RecordPorts) {
       const { modules, plugins } = filterForManager(await pluginsWithModules(ports), query)
       const size = query.limit ?? query.page_size ?? query.pageSize ?? 16
       const start = query.offset ?? (query.page - 1) * size
@@ -153,7 +154,7 @@ export const pluginLiteralRoutes: Route[] = [
       '`{categories}`: the distinct non-empty `category` values of every module (as BrainDrive), sorted ignoring case.',
     tags,
     responses: { 200: { description: 'Categories', schema: z.object({ categories: z.array(z.string()) }) } },
-    async handler(_input, ports) {
+    async handler(_input, ports: RecordPorts) {
       const modules = await pluginModuleKind.list(ports)
       return { status: 200, body: { categories: distinct(modules.map((m) => m.data.category)) } }
     },
@@ -166,7 +167,7 @@ export const pluginLiteralRoutes: Route[] = [
     description: '`{tags}`: the distinct tags of every module (as BrainDrive), sorted ignoring case.',
     tags,
     responses: { 200: { description: 'Tags', schema: z.object({ tags: z.array(z.string()) }) } },
-    async handler(_input, ports) {
+    async handler(_input, ports: RecordPorts) {
       const modules = await pluginModuleKind.list(ports)
       const all = modules.flatMap((m) => (Array.isArray(m.data.tags) ? (m.data.tags as unknown[]) : []))
       return { status: 200, body: { tags: distinct(all) } }
@@ -181,7 +182,7 @@ export const pluginLiteralRoutes: Route[] = [
       'Answers `{status: "success", message, plugins}` (the number of plugins). Quire keeps no plugin cache to refresh: every answer is read from the records, so this changes nothing. Differs from BrainDrive, which reloads plugin configurations from disk.',
     tags,
     responses: { 200: { description: 'Done', schema: successSchema } },
-    async handler(_input, ports) {
+    async handler(_input, ports: RecordPorts) {
       const plugins = (await pluginsWithModules(ports)).length
       return {
         status: 200,
@@ -203,7 +204,7 @@ export const pluginLiteralRoutes: Route[] = [
     tags,
     params: slugParams,
     responses: { 200: { description: 'The plugin', schema: pluginSchema }, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: RecordPorts) {
       const plugin = await requirePluginBySlug(ports, params.plugin_slug)
       return { status: 200, body: pluginView(plugin, await pluginModuleKind.list(ports, plugin.id)) }
     },
@@ -221,7 +222,7 @@ export const pluginIdReadRoutes: Route[] = [
     tags,
     params: pluginIdParams,
     responses: { 200: { description: 'The plugin', schema: pluginSchema }, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: RecordPorts) {
       const plugin = await requirePlugin(ports, params.plugin_id)
       return { status: 200, body: pluginView(plugin, await pluginModuleKind.list(ports, plugin.id)) }
     },
@@ -245,7 +246,7 @@ export const pluginIdReadRoutes: Route[] = [
         schema: z.looseObject({ status: z.string(), data: z.looseObject({ installed: z.boolean() }) }),
       },
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: RecordPorts) {
       const plugin = await findPluginBySlug(ports, params.plugin_slug)
       if (!plugin)
         return {
@@ -285,7 +286,7 @@ export const pluginIdReadRoutes: Route[] = [
       200: { description: 'The modules', schema: z.object({ modules: z.array(moduleSchema) }) },
       404: notFound,
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: RecordPorts) {
       const plugin = await requirePlugin(ports, params.plugin_id)
       const modules = sortModules(await pluginModuleKind.list(ports, plugin.id))
       return { status: 200, body: { modules: modules.map(moduleView) } }
@@ -307,7 +308,7 @@ export const pluginIdReadRoutes: Route[] = [
       },
       404: notFound,
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: RecordPorts) {
       const plugin = await requirePlugin(ports, params.plugin_id)
       const module: StoredRecord = await requireModule(ports, plugin, params.module_id)
       const modules = await pluginModuleKind.list(ports, plugin.id)

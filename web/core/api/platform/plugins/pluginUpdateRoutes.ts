@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import { booleanQuery } from '../booleanQuery'
@@ -9,10 +10,18 @@ import { requirePluginBySlugOrId } from './pluginLookup'
 import { pluginKind } from './pluginKind'
 import { pluginView } from './pluginViews'
 import { updatePlugin } from './updatePlugin'
+import type { InstallPorts } from './installPlugin'
+import type { RecordPorts } from '../platformRecords'
 import { withDownloadProgress } from './downloadProgress'
 import { acceptedResponse, asyncQuery, JOBS_NOTE, runPluginJob, wantsAsync } from './runPluginJob'
 
 const BASE = '/api/v1/plugins'
+
+/** A check asks the plugin sources and stores its result on the plugin's record, stamped with the clock. */
+type UpdateCheckPorts = Pick<ApiPorts, 'clock' | 'pluginSources'> & RecordPorts
+
+/** An update downloads through the plugin sources and installs over the plugin, as the host's job where it has jobs. */
+type UpdatePorts = InstallPorts & Pick<ApiPorts, 'pluginSources' | 'pluginJobs'>
 const tags = ['Plugins']
 const error = (description: string) => ({ description, schema: errorSchema })
 const NOTE_ID =
@@ -61,7 +70,7 @@ export const pluginUpdateRoutes: Route[] = [
       },
       422: validationResponse,
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: UpdateCheckPorts) {
       const pluginSources = installSourcesOf(ports)
       const checks: UpdateCheck[] = []
       for (const record of await pluginKind.list(ports)) {
@@ -96,7 +105,7 @@ export const pluginUpdateRoutes: Route[] = [
       404: notFoundResponse('Plugin not found'),
       422: validationResponse,
     },
-    async handler({ params, query }, ports) {
+    async handler({ params, query }, ports: UpdateCheckPorts) {
       const pluginSources = installSourcesOf(ports)
       const record = await requirePluginBySlugOrId(ports, params.plugin_slug)
       const check = await checkForUpdate({ ...ports, pluginSources }, record, { force: query.force })
@@ -140,7 +149,7 @@ export const pluginUpdateRoutes: Route[] = [
       422: validationResponse,
       502: error('The source could not be reached'),
     },
-    async handler({ params, query, headers }, ports) {
+    async handler({ params, query, headers }, ports: UpdatePorts) {
       const sources = installSourcesOf(ports)
       // A slug not installed is 404 at once, not a failed job.
       const found = await requirePluginBySlugOrId(ports, params.plugin_slug)

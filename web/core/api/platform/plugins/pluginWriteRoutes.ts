@@ -1,4 +1,5 @@
 import { ApiError } from '../../ApiError'
+import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import { z } from 'zod'
@@ -21,9 +22,17 @@ import {
 } from './pluginSchemas'
 import { pluginView, moduleView } from './pluginViews'
 import { savePluginRecords } from './savePluginRecords'
+import type { Store } from '../../../store/Store'
+import type { RecordPorts } from '../platformRecords'
 
 const tags = ['Plugins']
 const BASE = '/api/v1/plugins'
+
+/** Registering and switching plugins writes the caller's plugin and module records (clock, new ids). */
+type PluginWritePorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
+
+/** Unregistering also deletes the plugin's files that nothing else uses (documents' files count). */
+type UnregisterPorts = Pick<ApiPorts, 'files'> & { store: Pick<Store, 'records' | 'documents'> }
 const notFound = { description: 'Plugin (or module) not found', schema: errorSchema }
 const invalid = { description: 'Validation error', schema: validationErrorSchema }
 
@@ -66,7 +75,7 @@ export const pluginSlugWriteRoutes: Route[] = [
       400: { description: 'The slug is taken', schema: errorSchema },
       422: invalid,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: PluginWritePorts) {
       const slug = params.plugin_slug
       let pluginData: unknown = body.plugin_data
       if (isObject(pluginData)) {
@@ -112,7 +121,7 @@ export const pluginSlugWriteRoutes: Route[] = [
     tags,
     params: slugParams,
     responses: { 200: { description: 'Nothing restarted', schema: successSchema }, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: PluginWritePorts) {
       const plugin = await findPluginBySlug(ports, params.plugin_slug)
       if (!plugin) throw ApiError.notFound(`Plugin ${params.plugin_slug} not found`)
       return {
@@ -144,7 +153,7 @@ export const pluginIdWriteRoutes: Route[] = [
       404: notFound,
       422: invalid,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: PluginWritePorts) {
       const plugin = await requirePlugin(ports, params.plugin_id)
       const module = await requireModule(ports, plugin, params.module_id)
       const updated = pluginModuleKind.patch(ports, module, { enabled: body.enabled })
@@ -182,7 +191,7 @@ export const pluginIdWriteRoutes: Route[] = [
       404: notFound,
       422: invalid,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: PluginWritePorts) {
       const plugin = await requirePlugin(ports, params.plugin_id)
       const changes: { enabled?: boolean; trusted?: boolean } = {}
       if (body.enabled !== undefined) changes.enabled = body.enabled
@@ -213,7 +222,7 @@ export const pluginIdWriteRoutes: Route[] = [
     tags,
     params: pluginIdParams,
     responses: { 200: { description: 'Unregistered', schema: successSchema }, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: UnregisterPorts) {
       const plugin = await requirePlugin(ports, params.plugin_id)
       const modules = await pluginModuleKind.list(ports, plugin.id)
       await ports.store.records.writeRecords([

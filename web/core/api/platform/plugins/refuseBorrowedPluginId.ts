@@ -1,8 +1,8 @@
-import type { ApiPorts } from '../../ApiPorts'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { canonicalId } from '../compat/recordId'
 import { conflict } from '../platformErrors'
 import { pluginKind } from './pluginKind'
+import type { RecordPorts } from '../platformRecords'
 
 /**
  * 409 when a manifest's `plugin_data.id` names another installed plugin: its record id (either form),
@@ -11,7 +11,7 @@ import { pluginKind } from './pluginKind'
  * looked up and opened as that plugin. An update of the same plugin (`replaces`) may keep its own id.
  */
 export async function refuseBorrowedPluginId(
-  ports: Pick<ApiPorts, 'store'>,
+  ports: RecordPorts,
   plugin: Record<string, unknown>,
   replaces?: StoredRecord,
 ): Promise<void> {

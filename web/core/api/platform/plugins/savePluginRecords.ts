@@ -4,6 +4,7 @@ import { toTimestamp } from '../../../time/Clock'
 import { pluginKind, type PluginRecordData } from './pluginKind'
 import { pluginModuleKind } from './pluginModuleKind'
 import { refuseBorrowedPluginId } from './refuseBorrowedPluginId'
+import type { RecordPorts } from '../platformRecords'
 
 /** A validated manifest (`validateManifest`'s `plugin` and `modules`), typed loosely so both sides agree. */
 export interface PluginManifestRecords {
@@ -32,7 +33,7 @@ export interface PluginRecordExtra {
  * Refuses (409) a manifest whose `plugin_data.id` is another installed plugin's. Resolves the stored records.
  */
 export async function savePluginRecords(
-  ports: Pick<ApiPorts, 'store' | 'clock' | 'newId' | 'currentUserId'>,
+  ports: Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts,
   manifest: PluginManifestRecords,
   extra: PluginRecordExtra = {},
 ): Promise<{ plugin: StoredRecord; modules: StoredRecord[] }> {

@@ -19,6 +19,11 @@ import {
 } from './settingSchemas'
 import { settingDefinitionKind as kind } from './settingDefinitionKind'
 import { settingInstanceKind } from './settingInstanceKind'
+import type { ApiPorts } from '../../ApiPorts'
+import type { RecordPorts } from '../platformRecords'
+
+/** Setting definitions (and the instances that use them) are records; new ones need the clock and ids. */
+type SettingDefinitionPorts = Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts
 
 const NOT_FOUND = kind.notFound
 const tags = ['Settings']
@@ -57,7 +62,7 @@ function updateRoute(method: 'patch' | 'put') {
       409: conflictResponse('Instances still use the type or a scope removed'),
       422: validationResponse,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: SettingDefinitionPorts) {
       const record = await kind.require(ports, params.definition_id)
       const { id, ...patch } = body
       if (id !== undefined && id !== record.id) throw bodyIssue('id', 'The id of a definition cannot change')
@@ -99,7 +104,7 @@ export const settingDefinitionRoutes: Route[] = [
       200: { description: 'Definitions', schema: z.array(definitionSchema) },
       422: validationResponse,
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: SettingDefinitionPorts) {
       const records = await kind.list(ports)
       const kept = records.filter(
         (r) =>
@@ -130,7 +135,7 @@ export const settingDefinitionRoutes: Route[] = [
       409: conflictResponse('A definition with this id exists'),
       422: validationResponse,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: SettingDefinitionPorts) {
       const { id, ...fields } = body
       const data = { ...fields, default_value: fields.default_value ?? null }
       checkDefault(data, data.default_value)
@@ -153,7 +158,7 @@ export const settingDefinitionRoutes: Route[] = [
       200: { description: 'The definition', schema: definitionSchema },
       404: notFoundResponse(NOT_FOUND),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: SettingDefinitionPorts) {
       return {
         status: 200,
         body: kind.view(await kind.require(ports, params.definition_id)),
@@ -180,7 +185,7 @@ export const settingDefinitionRoutes: Route[] = [
       404: notFoundResponse(NOT_FOUND),
       409: conflictResponse('Instances of the definition exist'),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: SettingDefinitionPorts) {
       const record = await kind.require(ports, params.definition_id)
       const instances = await settingInstanceKind.list(ports, record.id)
       if (instances.length > 0)

@@ -18,12 +18,16 @@ import {
 import { settingDefinitionKind } from './settingDefinitionKind'
 import { settingInstanceKind as kind } from './settingInstanceKind'
 import { autoDefinition, settingValue } from './settingValue'
+import type { RecordPorts } from '../platformRecords'
+
+/** Setting instances are the caller's records (checked against `user_id`); new ones need the clock and ids. */
+type SettingInstancePorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
 
 const NOT_FOUND = kind.notFound
 const tags = ['Settings']
 const BASE = '/api/v1/settings/instances'
 
-async function rulesOf(ports: Pick<ApiPorts, 'store'>, instance: StoredRecord): Promise<ValueRules> {
+async function rulesOf(ports: RecordPorts, instance: StoredRecord): Promise<ValueRules> {
   const definition = await settingDefinitionKind.find(ports, String(instance.data.definition_id))
   // Deleting a definition is refused while instances exist, so this only guards stale data.
   return (definition?.data as unknown as ValueRules | undefined) ?? { type: 'object', validation: {} }
@@ -47,7 +51,7 @@ function checkedValue(rules: ValueRules, value: unknown): unknown {
 
 /** Saves a new value (and name) over an instance, keeping stored keys the value leaves masked or out. */
 async function saveOver(
-  ports: Pick<ApiPorts, 'store' | 'clock'>,
+  ports: Pick<ApiPorts, 'clock'> & RecordPorts,
   record: StoredRecord,
   value: unknown,
   name: string | null | undefined,
@@ -100,7 +104,7 @@ function updateRoute(method: 'patch' | 'put') {
       404: notFoundResponse(NOT_FOUND),
       422: validationResponse,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: SettingInstancePorts) {
       const record = await kind.require(ports, params.instance_id)
       return { status: 200, body: instanceView(await saveOver(ports, record, body.value, body.name)) }
     },
@@ -156,7 +160,7 @@ export const settingInstanceRoutes: Route[] = [
       403: notFoundResponse('Not allowed to act for another user'),
       422: validationResponse,
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: SettingInstancePorts) {
       if (query.user_id !== undefined) await resolveCallerId(ports, query.user_id)
       const records = await kind.list(ports, query.definition_id)
       const kept = records.filter(
@@ -186,7 +190,7 @@ export const settingInstanceRoutes: Route[] = [
       404: notFoundResponse(NOT_FOUND),
       422: validationResponse,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: SettingInstancePorts) {
       const userId = await ports.currentUserId()
       if (body.user_id !== undefined && body.user_id !== null) await resolveCallerId(ports, body.user_id)
       if (body.action === 'delete') {
@@ -252,7 +256,7 @@ export const settingInstanceRoutes: Route[] = [
       200: { description: 'The instance', schema: instanceSchema },
       404: notFoundResponse(NOT_FOUND),
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: SettingInstancePorts) {
       return { status: 200, body: instanceView(await kind.require(ports, params.instance_id)) }
     },
   }),
@@ -271,7 +275,7 @@ export const settingInstanceRoutes: Route[] = [
     params: kind.params,
     notFoundDetail: NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFoundResponse(NOT_FOUND) },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: SettingInstancePorts) {
       await kind.require(ports, params.instance_id)
       await kind.remove(ports, params.instance_id)
       return { status: 204 }

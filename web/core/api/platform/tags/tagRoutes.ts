@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { ApiError } from '../../ApiError'
-import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import { resolveCallerId } from '../compat/callerUserId'
@@ -10,9 +9,13 @@ import { conversationSchema, skipLimit, skipLimitQuery } from '../conversations/
 import { conversationTagKind } from '../conversations/conversationTagKind'
 import { requireCaller } from '../conversations/requireCaller'
 import { newestFirst } from '../newestFirst'
-import { recordView } from '../platformRecords'
+import { recordView, type RecordPorts } from '../platformRecords'
 import { tagKind } from './tagKind'
 import { createTagBody, tagSchema, updateTagBody, userIdParams } from './tagSchemas'
+import type { ApiPorts } from '../../ApiPorts'
+
+/** Tags are records of the caller's (checked against `user_id`); new ones need the clock and ids. */
+type TagPorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts
 
 const TAG_NOT_FOUND = tagKind.notFound
 const tagIdParams = tagKind.params
@@ -23,11 +26,7 @@ const invalid = { description: 'Validation error', schema: validationErrorSchema
 const taken = { description: 'Another tag has that name', schema: errorSchema }
 
 /** Tag names are unique per person, ignoring case: two "Work" tags could not be told apart. */
-async function refuseTakenName(
-  ports: Pick<ApiPorts, 'store'>,
-  name: string,
-  exceptId?: string,
-): Promise<void> {
+async function refuseTakenName(ports: RecordPorts, name: string, exceptId?: string): Promise<void> {
   const wanted = name.toLocaleLowerCase()
   const clash = (await tagKind.list(ports)).find(
     (tag) => tag.id !== exceptId && String(tag.data.name).toLocaleLowerCase() === wanted,
@@ -49,7 +48,7 @@ export const tagRoutes: Route[] = [
       200: { description: 'Tags', schema: z.array(tagSchema) },
       403: forbidden,
     },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: TagPorts) {
       await requireCaller(ports, params.user_id)
       const list = (await tagKind.list(ports)).map(recordView)
       list.sort((a, b) => String(a.name).localeCompare(String(b.name), undefined, { sensitivity: 'base' }))
@@ -72,7 +71,7 @@ export const tagRoutes: Route[] = [
       409: taken,
       422: invalid,
     },
-    async handler({ body }, ports) {
+    async handler({ body }, ports: TagPorts) {
       const userId = await resolveCallerId(ports, body.user_id ?? 'current')
       await refuseTakenName(ports, body.name)
       const record = tagKind.create(ports, { name: body.name, color: body.color, user_id: userId })
@@ -98,7 +97,7 @@ export const tagRoutes: Route[] = [
       409: taken,
       422: invalid,
     },
-    async handler({ params, body }, ports) {
+    async handler({ params, body }, ports: TagPorts) {
       const record = await tagKind.require(ports, params.tag_id)
       if (body.name !== undefined) await refuseTakenName(ports, body.name, record.id)
       const updated = tagKind.patch(ports, record, body)
@@ -116,7 +115,7 @@ export const tagRoutes: Route[] = [
     params: tagIdParams,
     notFoundDetail: TAG_NOT_FOUND,
     responses: { 204: { description: 'Deleted' }, 404: notFound },
-    async handler({ params }, ports) {
+    async handler({ params }, ports: TagPorts) {
       await tagKind.require(ports, params.tag_id)
       const links = (await conversationTagKind.list(ports)).filter(
         (link) => link.data.tag_id === params.tag_id,
@@ -145,7 +144,7 @@ export const tagRoutes: Route[] = [
       404: notFound,
       422: invalid,
     },
-    async handler({ params, query }, ports) {
+    async handler({ params, query }, ports: TagPorts) {
       await tagKind.require(ports, params.tag_id)
       const tagged = new Set(
         (await conversationTagKind.list(ports))

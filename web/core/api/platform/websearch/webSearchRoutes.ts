@@ -1,5 +1,6 @@
 import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
+import type { RecordPorts } from '../platformRecords'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import { fetchOrGlobal } from '../../../generate/providerFetch'
@@ -30,12 +31,18 @@ const HOSTS =
 
 const SETTING = `The SearXNG instance is the person’s setting \`${WEB_SEARCH_SETTING_ID}\` (\`{searxng_url}\`, saved through \`/api/v1/settings/instances\`; Quire’s own definition), else the sync server’s SEARXNG_URL (its operator’s instance, as BrainDrive reads SEARXNG_BASE_URL from its environment; reached like GENERATOR_URL, so it may be on the operator’s own network). Differs from BrainDrive: its path segment is \`/searxng/\`.`
 
+/** Which SearXNG to ask: the person's setting (a record), else the operator's; reached through the outbound fetch. */
+type SearxngPorts = Pick<ApiPorts, 'outboundFetch' | 'operatorSearxng'> & RecordPorts
+
+/** Scraping fetches the pages through the outbound fetch and reads them with the host's text parser. */
+type ScrapePorts = Pick<ApiPorts, 'outboundFetch' | 'parseText'>
+
 /** The fetch of scrape: the server's outbound policy, the browser's own. */
-function webFetch(ports: ApiPorts): typeof fetch {
+function webFetch(ports: Pick<ApiPorts, 'outboundFetch'>): typeof fetch {
   return fetchOrGlobal(ports.outboundFetch)
 }
 
-async function requireSearxng(ports: ApiPorts): Promise<SearxngChoice> {
+async function requireSearxng(ports: SearxngPorts): Promise<SearxngChoice> {
   const choice = await chooseSearxng(ports)
   if (!choice) throw new ApiError(503, NOT_SET_UP)
   return choice
@@ -62,7 +69,7 @@ const specRoutes: Route[] = [
       503: error('No SearXNG URL is set'),
       504: error('SearXNG did not answer in time'),
     },
-    async handler({ query }, ports) {
+    async handler({ query }, ports: SearxngPorts) {
       const searxng = await requireSearxng(ports)
       const answer = await searchSearxng(searxng.fetch, searxng.url, {
         q: query.q,
@@ -90,7 +97,7 @@ const specRoutes: Route[] = [
       200: { description: 'Each page’s text or why not', schema: scrapeAnswerSchema },
       422: validationResponse,
     },
-    async handler({ body, query }, ports) {
+    async handler({ body, query }, ports: ScrapePorts) {
       const maxContentLength = body.max_content_length ?? query.max_content_length
       return {
         status: 200,
@@ -108,7 +115,7 @@ const specRoutes: Route[] = [
     description: `Always 200: \`{status: healthy | unhealthy | not_configured, searxng_url, source?, accessible, engines?, error?}\` (BrainDrive’s shape plus \`engines\`, how many it has enabled, \`source\`, \`person\` for the person’s own setting or \`server\` for the server’s SEARXNG_URL, shown without user name, password or query, and \`not_configured\`). Reads SearXNG’s \`/config\` (BrainDrive reads \`/\`, which any server answers), so an instance that answers but is not SearXNG is unhealthy; 5 s at most. Needs a signed-in user (BrainDrive’s is public): the instance is the person’s setting. Settings’ “Test” uses it. ${HOSTS}`,
     tags,
     responses: { 200: { description: 'The instance’s state', schema: webSearchHealthSchema } },
-    async handler(_input, ports) {
+    async handler(_input, ports: SearxngPorts) {
       const searxng = await chooseSearxng(ports)
       if (!searxng) {
         return {
