@@ -1,10 +1,16 @@
 import { createSignal, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { FormAlert } from '../ui/FormAlert'
+import { RadioGroup, type RadioOption } from '../ui/RadioGroup'
 import { TextField } from '../ui/TextField'
 import { signIn, signUp, type AccountView } from './accountApi'
 
 type Mode = 'sign-in' | 'sign-up'
+
+const MODES: readonly RadioOption<Mode>[] = [
+  { value: 'sign-in', label: 'I have an account' },
+  { value: 'sign-up', label: 'Create a new account' },
+]
 
 /**
  * Signs this device in to a sync server, or creates an account there first. The address starts as this
@@ -49,33 +55,17 @@ export function SignInForm(props: { onSignedIn: (account: AccountView) => void; 
 
   return (
     <form class="form" novalidate aria-busy={busy()} onSubmit={(event) => void submit(event)}>
-      <fieldset class="field target-choice">
-        <legend>Account</legend>
-        <label>
-          <input
-            type="radio"
-            name="account-mode"
-            checked={!creating()}
-            onChange={() => {
-              setMode('sign-in')
-              setError(null)
-            }}
-          />
-          I have an account
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="account-mode"
-            checked={creating()}
-            onChange={() => {
-              setMode('sign-up')
-              setError(null)
-            }}
-          />
-          Create a new account
-        </label>
-      </fieldset>
+      <RadioGroup
+        legend="Account"
+        name="account-mode"
+        class="field target-choice"
+        value={mode()}
+        onChange={(next) => {
+          setMode(next)
+          setError(null)
+        }}
+        options={MODES}
+      />
       <FormAlert message={error()} />
       <TextField
         id="account-server"

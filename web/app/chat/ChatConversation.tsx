@@ -1,15 +1,5 @@
 import { Link } from '@tanstack/solid-router'
-import {
-  createEffect,
-  createResource,
-  createSignal,
-  createUniqueId,
-  For,
-  on,
-  onCleanup,
-  onMount,
-  Show,
-} from 'solid-js'
+import { createEffect, createResource, createSignal, For, on, onCleanup, onMount, Show } from 'solid-js'
 import { ApiRequestError, errorDetail } from '../api/ApiRequestError'
 import { listMessages, streamAnswer, type ChatSession, type CitedSource } from '../api/chatApi'
 import type { Persona } from '../api/conversationsApi'
@@ -19,6 +9,7 @@ import { Composer } from './Composer'
 import { MessageThread, type PendingTurn } from './MessageThread'
 import { questionBefore, showSessionMessage } from './showSessionMessage'
 import { SourcePanel } from './SourcePanel'
+import { SelectField } from '../ui/SelectField'
 import { readWebSearchChoice, saveWebSearchChoice } from './webSearchChoice'
 
 export interface ChatConversationProps {
@@ -126,7 +117,6 @@ export function ChatConversation(props: ChatConversationProps) {
     if (first) void ask(first)
   })
 
-  const talkToId = createUniqueId()
   const [switching, setSwitching] = createSignal(false)
   const switchTalk = async (select: HTMLSelectElement) => {
     const value = select.value
@@ -151,24 +141,19 @@ export function ChatConversation(props: ChatConversationProps) {
           <p class="chat-thread-scope">Searching: {props.collectionName}</p>
           <Show when={props.switchTo}>
             {(target) => (
-              <div class="field chat-talk-to">
-                <label class="field-label" for={talkToId}>
-                  Talk to
-                </label>
-                <select
-                  id={talkToId}
-                  class="input"
-                  value="documents"
-                  disabled={switching() || pending() !== undefined}
-                  onChange={(event) => void switchTalk(event.currentTarget)}
-                >
-                  <option value="documents">Your documents</option>
-                  <option value="model">The language model (no persona)</option>
-                  <For each={target().personas}>
-                    {(persona) => <option value={`persona:${persona.id}`}>Persona: {persona.name}</option>}
-                  </For>
-                </select>
-              </div>
+              <SelectField
+                label="Talk to"
+                class="chat-talk-to"
+                value="documents"
+                disabled={switching() || pending() !== undefined}
+                onChange={(event) => void switchTalk(event.currentTarget)}
+              >
+                <option value="documents">Your documents</option>
+                <option value="model">The language model (no persona)</option>
+                <For each={target().personas}>
+                  {(persona) => <option value={`persona:${persona.id}`}>Persona: {persona.name}</option>}
+                </For>
+              </SelectField>
             )}
           </Show>
         </header>

@@ -1,9 +1,10 @@
-import { createSignal, createUniqueId, For, Show } from 'solid-js'
+import { createSignal, For, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { Collection } from '../api/collectionsApi'
 import type { Persona } from '../api/conversationsApi'
 import { Link } from '@tanstack/solid-router'
 import { ConversationModelPicker } from '../conversations/ConversationModelPicker'
+import { SelectField } from '../ui/SelectField'
 import { Composer } from './Composer'
 
 /** What a new chat talks to: documents (a chat session) or a model, with or without a persona (a conversation). */
@@ -28,7 +29,6 @@ export interface ChatStartProps {
  * chat leaves nothing behind in the list.
  */
 export function ChatStart(props: ChatStartProps) {
-  const ids = { talk: createUniqueId(), scope: createUniqueId() }
   const known = (id: string | undefined) => props.collections.some((c) => c.id === id)
   const [talkTo, setTalkTo] = createSignal('documents')
   const [scope, setScope] = createSignal(known(props.collectionId) ? (props.collectionId as string) : '')
@@ -73,40 +73,28 @@ export function ChatStart(props: ChatStartProps) {
       <header class="chat-thread-header chat-start-header">
         <h2 class="chat-thread-title">New chat</h2>
         <div class="chat-start-choices">
-          <div class="field">
-            <label class="field-label" for={ids.talk}>
-              Talk to
-            </label>
-            <select
-              id={ids.talk}
-              class="input"
-              value={talkTo()}
-              onChange={(event) => setTalkTo(event.currentTarget.value)}
-            >
-              <option value="documents">Your documents</option>
-              <option value="model">The language model (no persona)</option>
-              <For each={props.personas}>
-                {(persona) => <option value={`persona:${persona.id}`}>Persona: {persona.name}</option>}
-              </For>
-            </select>
-          </div>
+          <SelectField
+            label="Talk to"
+            value={talkTo()}
+            onChange={(event) => setTalkTo(event.currentTarget.value)}
+          >
+            <option value="documents">Your documents</option>
+            <option value="model">The language model (no persona)</option>
+            <For each={props.personas}>
+              {(persona) => <option value={`persona:${persona.id}`}>Persona: {persona.name}</option>}
+            </For>
+          </SelectField>
           <Show when={talkTo() === 'documents'}>
-            <div class="field">
-              <label class="field-label" for={ids.scope}>
-                Search in
-              </label>
-              <select
-                id={ids.scope}
-                class="input"
-                value={scope()}
-                onChange={(event) => setScope(event.currentTarget.value)}
-              >
-                <option value="">All documents</option>
-                <For each={props.collections}>
-                  {(collection) => <option value={collection.id}>{collection.name}</option>}
-                </For>
-              </select>
-            </div>
+            <SelectField
+              label="Search in"
+              value={scope()}
+              onChange={(event) => setScope(event.currentTarget.value)}
+            >
+              <option value="">All documents</option>
+              <For each={props.collections}>
+                {(collection) => <option value={collection.id}>{collection.name}</option>}
+              </For>
+            </SelectField>
           </Show>
           <Show when={talkTo() !== 'documents'}>
             <div class="field chat-start-model">

@@ -1,4 +1,5 @@
 import { createSignal, createUniqueId, onMount, Show } from 'solid-js'
+import { CheckboxField } from '../ui/CheckboxField'
 
 export interface ComposerProps {
   busy: boolean
@@ -68,14 +69,12 @@ export function Composer(props: ComposerProps) {
       </p>
       <Show when={props.webSearch}>
         {(web) => (
-          <label class="choice chat-composer-web">
-            <input
-              type="checkbox"
-              checked={web().on}
-              onChange={(event) => web().onChange(event.currentTarget.checked)}
-            />
-            Search the web
-          </label>
+          <CheckboxField
+            label="Search the web"
+            labelClass="chat-composer-web"
+            checked={web().on}
+            onChange={(event) => web().onChange(event.currentTarget.checked)}
+          />
         )}
       </Show>
       <Show

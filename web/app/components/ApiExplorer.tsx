@@ -3,6 +3,7 @@ import { getAccount } from '../account/accountApi'
 import {
   apiTarget,
   serverAddress,
+  type ApiTarget,
   serverToken,
   setApiTarget,
   setServerAddress,
@@ -16,6 +17,7 @@ import { DescriptionText } from './DescriptionText'
 import { OperationPanel } from './OperationPanel'
 import './apiExplorer.css'
 import { ScreenHeader } from '../ui/ScreenHeader'
+import { RadioGroup, type RadioOption } from '../ui/RadioGroup'
 import { TextField } from '../ui/TextField'
 
 /**
@@ -30,6 +32,17 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
   const [query, setQuery] = createSignal('')
   const searching = () => query().trim() !== ''
   const found = createMemo(() => filterOperations(groups(), query()))
+  const targets: readonly RadioOption<ApiTarget>[] = [
+    { value: 'browser', label: 'This browser’s own API (works offline)' },
+    {
+      value: 'server',
+      label: (
+        <>
+          The server at <code>{serverAddress() ?? location.origin}</code>
+        </>
+      ),
+    },
+  ]
   const tagId = (tag: string) => `tag-${tag.replace(/[^A-Za-z0-9_-]/g, '-')}`
   // The signed-in account's server, wherever it is; signed out, the server that served this page.
   onMount(() => {
@@ -51,47 +64,35 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
           </>
         }
       >
-        <fieldset class="target-choice">
-          <legend>Send requests to</legend>
-          <label>
-            <input
-              type="radio"
-              name="api-target"
-              checked={apiTarget() === 'browser'}
-              onChange={() => setApiTarget('browser')}
-            />
-            This browser’s own API (works offline)
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="api-target"
-              checked={apiTarget() === 'server'}
-              onChange={() => setApiTarget('server')}
-            />
-            The server at <code>{serverAddress() ?? location.origin}</code>
-          </label>
+        <RadioGroup
+          legend="Send requests to"
+          name="api-target"
+          class="target-choice"
+          value={apiTarget()}
+          onChange={setApiTarget}
+          options={targets}
+        >
           <Show when={apiTarget() === 'server'}>
-            <label class="field">
-              <span>Token for the server (optional)</span>
-              <input
-                class="input"
-                type="password"
-                autocomplete="off"
-                placeholder="qpat_…"
-                value={serverToken()}
-                onInput={(event) => setServerToken(event.currentTarget.value)}
-                aria-describedby="server-token-help"
-              />
-              <small id="server-token-help" class="muted">
-                Sent as <code>Authorization: Bearer</code>: a personal access token (
-                <code>POST /api/v1/auth/tokens</code>) or an access token. Left empty, the account you signed
-                in to on the Account page is used (signed out, the server's sign-in cookies). Kept only until
-                you leave this page.
-              </small>
-            </label>
+            <TextField
+              id="server-token"
+              class="api-token"
+              label="Token for the server (optional)"
+              hint={
+                <>
+                  Sent as <code>Authorization: Bearer</code>: a personal access token (
+                  <code>POST /api/v1/auth/tokens</code>) or an access token. Left empty, the account you
+                  signed in to on the Account page is used (signed out, the server's sign-in cookies). Kept
+                  only until you leave this page.
+                </>
+              }
+              type="password"
+              autocomplete="off"
+              placeholder="qpat_…"
+              value={serverToken()}
+              onInput={(event) => setServerToken(event.currentTarget.value)}
+            />
           </Show>
-        </fieldset>
+        </RadioGroup>
       </ScreenHeader>
 
       <div class="op-search" role="search" aria-label="Operations">

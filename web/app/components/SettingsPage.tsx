@@ -17,6 +17,7 @@ import { FormAlert } from '../ui/FormAlert'
 import { ScreenHeader } from '../ui/ScreenHeader'
 import { CheckboxField } from '../ui/CheckboxField'
 import { FieldGroup } from '../ui/FieldGroup'
+import { TextField } from '../ui/TextField'
 
 const HASH_EMBEDDER = 'hash-v1'
 const SUGGESTED_MODEL = 'Xenova/bge-small-en-v1.5'
@@ -81,13 +82,13 @@ export function SettingsPage(props: { settings: SettingsView }) {
             onChange={() => setUseModel(true)}
           />
           <Show when={useModel()}>
-            {/* Inside the group, under its radio: a nested field's margin would push the hint away. */}
-            <label class="field-label" for="embedder-model">
-              Model id
-            </label>
-            <input
+            {/* Inside the group, under its radio: its box is laid out of the way (display: contents), since
+                a nested field's margin would push the group's hint away. */}
+            <TextField
               id="embedder-model"
-              class="input input-mono"
+              label="Model id"
+              class="settings-nested-field"
+              mono
               type="text"
               autocomplete="off"
               value={modelId()}

@@ -1,10 +1,11 @@
-import { createSignal, createUniqueId, For, Show } from 'solid-js'
+import { createSignal, For, Show } from 'solid-js'
 import { getAllModels } from '../api/aiApi'
 import { errorDetail } from '../api/ApiRequestError'
 import { setConversationModel, type Conversation } from '../api/conversationsApi'
 import { createLoad } from '../settings/createLoad'
 import { modelChoices } from '../settings/modelChoices'
 import { showToast } from '../toasts/toastStore'
+import { SelectField } from '../ui/SelectField'
 
 const AS_SETTINGS = ''
 
@@ -19,7 +20,6 @@ export function ConversationModelPicker(props: {
   conversation?: Conversation
   onDraft?: (model: string | null, server: string | null) => void
 }) {
-  const fieldId = createUniqueId()
   const models = createLoad(() => getAllModels())
   const [own, setOwn] = createSignal({
     model: props.conversation?.model ?? null,
@@ -61,43 +61,39 @@ export function ConversationModelPicker(props: {
   }
 
   return (
-    <>
-      <label class="conv-inline-label" for={fieldId}>
-        Model
-      </label>
-      <select
-        id={fieldId}
-        class="input conv-persona-select"
-        aria-busy={models.loading() ? true : undefined}
-        onChange={(event) => void choose(event.currentTarget)}
-      >
-        <option value={AS_SETTINGS} selected={selected() === AS_SETTINGS}>
-          As in Settings
+    <SelectField
+      label="Model"
+      labelClass="conv-inline-label"
+      class="conv-inline-field"
+      aria-busy={models.loading() ? true : undefined}
+      onChange={(event) => void choose(event.currentTarget)}
+    >
+      <option value={AS_SETTINGS} selected={selected() === AS_SETTINGS}>
+        As in Settings
+      </option>
+      <Show when={unlisted()}>
+        <option value={selected()} selected>
+          {own().model} ({models.loading() ? 'checking…' : 'server not listed now'})
         </option>
-        <Show when={unlisted()}>
-          <option value={selected()} selected>
-            {own().model} ({models.loading() ? 'checking…' : 'server not listed now'})
-          </option>
-        </Show>
-        <For each={groups()}>
-          {(group) => (
-            <optgroup label={group.label}>
-              <For each={group.choices}>
-                {(choice) => {
-                  const generator = choice.generator
-                  const value =
-                    generator?.kind === 'provider' ? valueOf(generator.model, generator.server_id ?? '') : ''
-                  return (
-                    <option value={value} selected={selected() === value}>
-                      {choice.label}
-                    </option>
-                  )
-                }}
-              </For>
-            </optgroup>
-          )}
-        </For>
-      </select>
-    </>
+      </Show>
+      <For each={groups()}>
+        {(group) => (
+          <optgroup label={group.label}>
+            <For each={group.choices}>
+              {(choice) => {
+                const generator = choice.generator
+                const value =
+                  generator?.kind === 'provider' ? valueOf(generator.model, generator.server_id ?? '') : ''
+                return (
+                  <option value={value} selected={selected() === value}>
+                    {choice.label}
+                  </option>
+                )
+              }}
+            </For>
+          </optgroup>
+        )}
+      </For>
+    </SelectField>
   )
 }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/solid-router'
-import { createMemo, createResource, createUniqueId, For, onMount, Show } from 'solid-js'
+import { createMemo, createResource, For, onMount, Show } from 'solid-js'
 import { ApiRequestError, errorDetail } from '../api/ApiRequestError'
 import {
   getConversation,
@@ -13,6 +13,7 @@ import { MessageThread, type ThreadMessage } from '../chat/MessageThread'
 import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
 import { showToast } from '../toasts/toastStore'
+import { SelectField } from '../ui/SelectField'
 import { ConversationModelPicker } from './ConversationModelPicker'
 import { conversationTitle } from './conversationOrder'
 import { TagBar } from './TagBar'
@@ -38,7 +39,6 @@ export interface ConversationPaneProps {
  * Mounted per conversation (keyed by id), so a reply in progress belongs to the conversation it started in.
  */
 export function ConversationPane(props: ConversationPaneProps) {
-  const personaFieldId = createUniqueId()
   const [stored, { refetch }] = createResource(
     () => props.conversation.id,
     (id) => getConversation(id),
@@ -79,18 +79,16 @@ export function ConversationPane(props: ConversationPaneProps) {
       <header class="conv-header">
         <h2 class="chat-thread-title">{conversationTitle(props.conversation)}</h2>
         <div class="conv-header-actions">
-          <label class="conv-inline-label" for={personaFieldId}>
-            Persona
-          </label>
-          <select
-            id={personaFieldId}
-            class="input conv-persona-select"
+          <SelectField
+            label="Persona"
+            labelClass="conv-inline-label"
+            class="conv-inline-field"
             value={props.conversation.persona_id ?? ''}
             onChange={(event) => void changePersona(event.currentTarget)}
           >
             <option value="">No persona</option>
             <For each={props.personas}>{(p) => <option value={p.id}>{p.name}</option>}</For>
-          </select>
+          </SelectField>
           <ConversationModelPicker conversation={props.conversation} />
         </div>
       </header>

@@ -1,4 +1,4 @@
-import { createSignal, createUniqueId, Show, type JSX } from 'solid-js'
+import { createSignal } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { Persona, PersonaInput } from '../api/conversationsApi'
 import {
@@ -9,6 +9,9 @@ import {
   type PersonaErrors,
 } from './personaForm'
 import { FormActions } from '../ui/FormActions'
+import { NumberField } from '../ui/NumberField'
+import { TextareaField } from '../ui/TextareaField'
+import { TextField } from '../ui/TextField'
 
 export interface PersonaFormProps {
   /** The persona being edited, or none for a new one. */
@@ -47,66 +50,36 @@ export function PersonaForm(props: PersonaFormProps) {
     }
   }
 
-  const field = (
-    key: keyof PersonaDraft,
-    label: string,
-    control: (id: string, describedBy: string) => JSX.Element,
-    hint?: string,
-  ) => {
-    const id = createUniqueId()
-    const hintId = `${id}-hint`
-    const errorId = `${id}-error`
-    return (
-      <div class="field">
-        <label class="field-label" for={id}>
-          {label}
-        </label>
-        <Show when={hint}>
-          <p id={hintId} class="field-hint">
-            {hint}
-          </p>
-        </Show>
-        {control(id, [hint ? hintId : '', errors()[key] ? errorId : ''].filter(Boolean).join(' '))}
-        <p id={errorId} class="field-error" hidden={!errors()[key]}>
-          {errors()[key]}
-        </p>
-      </div>
-    )
-  }
-  const text = (key: keyof PersonaDraft, label: string, hint?: string, type = 'text') =>
-    field(
-      key,
-      label,
-      (id, describedBy) => (
-        <input
-          id={id}
-          class="input"
-          type={type}
-          step={type === 'number' ? 'any' : undefined}
-          value={draft()[key]}
-          aria-describedby={describedBy || undefined}
-          aria-invalid={errors()[key] ? true : undefined}
-          onInput={(event) => setDraft((d) => ({ ...d, [key]: event.currentTarget.value }))}
-        />
-      ),
-      hint,
-    )
-  const area = (key: keyof PersonaDraft, label: string, hint?: string) =>
-    field(
-      key,
-      label,
-      (id, describedBy) => (
-        <textarea
-          id={id}
-          class="input textarea"
-          rows="3"
-          value={draft()[key]}
-          aria-describedby={describedBy || undefined}
-          onInput={(event) => setDraft((d) => ({ ...d, [key]: event.currentTarget.value }))}
-        />
-      ),
-      hint,
-    )
+  const text = (key: keyof PersonaDraft, label: string, hint?: string) => (
+    <TextField
+      label={label}
+      hint={hint}
+      error={errors()[key]}
+      type="text"
+      value={draft()[key]}
+      onInput={(event) => setDraft((d) => ({ ...d, [key]: event.currentTarget.value }))}
+    />
+  )
+  const number = (key: keyof PersonaDraft, label: string, hint: string) => (
+    <NumberField
+      label={label}
+      hint={hint}
+      error={errors()[key]}
+      step="any"
+      value={draft()[key]}
+      onInput={(event) => setDraft((d) => ({ ...d, [key]: event.currentTarget.value }))}
+    />
+  )
+  const area = (key: keyof PersonaDraft, label: string, hint: string) => (
+    <TextareaField
+      label={label}
+      hint={hint}
+      error={errors()[key]}
+      rows="3"
+      value={draft()[key]}
+      onInput={(event) => setDraft((d) => ({ ...d, [key]: event.currentTarget.value }))}
+    />
+  )
 
   return (
     <form ref={form} novalidate class="conv-persona-form" onSubmit={(event) => void submit(event)}>
@@ -118,8 +91,8 @@ export function PersonaForm(props: PersonaFormProps) {
         'How the assistant should speak and behave in conversations with this persona.',
       )}
       <div class="conv-form-row">
-        {text('temperature', 'Temperature', 'From 0 to 2; empty for the model’s default.', 'number')}
-        {text('max_tokens', 'Maximum tokens', 'Longest reply; empty for no limit.', 'number')}
+        {number('temperature', 'Temperature', 'From 0 to 2; empty for the model’s default.')}
+        {number('max_tokens', 'Maximum tokens', 'Longest reply; empty for no limit.')}
       </div>
       {text('tags', 'Persona tags', 'Separated by commas.')}
       {area('sample_greeting', 'Greeting', 'Shown when a conversation with this persona is still empty.')}

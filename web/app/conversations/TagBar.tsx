@@ -1,4 +1,4 @@
-import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js'
+import { createMemo, createSignal, For, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { Tag } from '../api/conversationsApi'
 import { PRESET_COLOURS } from '../collections/collectionColours'
@@ -7,6 +7,7 @@ import { TagChip } from './TagChip'
 import { createSubmission } from '../ui/createSubmission'
 import { Field } from '../ui/Field'
 import { FormDialog } from '../ui/FormDialog'
+import { SelectField } from '../ui/SelectField'
 import { TextField } from '../ui/TextField'
 
 export interface TagBarProps {
@@ -22,7 +23,6 @@ export interface TagBarProps {
 
 /** The open conversation's tags: take one off, put an existing one on, or make a new one with a colour. */
 export function TagBar(props: TagBarProps) {
-  const addId = createUniqueId()
   const [creating, setCreating] = createSignal(false)
   let newButton: HTMLButtonElement | undefined
   const attachedTags = createMemo(() => props.tags.filter((tag) => props.attached.includes(tag.id)))
@@ -51,12 +51,10 @@ export function TagBar(props: TagBarProps) {
         </ul>
       </Show>
       <Show when={available().length > 0}>
-        <label class="visually-hidden" for={addId}>
-          Add a tag
-        </label>
-        <select
-          id={addId}
-          class="input conv-tag-select"
+        <SelectField
+          label="Add a tag"
+          labelHidden
+          class="conv-inline-field"
           value=""
           onChange={(event) => {
             const tagId = event.currentTarget.value
@@ -66,7 +64,7 @@ export function TagBar(props: TagBarProps) {
         >
           <option value="">Add a tag…</option>
           <For each={available()}>{(tag) => <option value={tag.id}>{tag.name}</option>}</For>
-        </select>
+        </SelectField>
       </Show>
       <button
         ref={newButton}

@@ -1,4 +1,6 @@
 import { createMemo, createSignal, createUniqueId, For, Show } from 'solid-js'
+import { SelectField } from '../ui/SelectField'
+import { TextField } from '../ui/TextField'
 import { ArrowKeyList } from '../ui/ArrowKeyList'
 import type { PaletteModule } from './designerApi'
 import { paletteDragSource } from './DesignerGrid'
@@ -32,29 +34,27 @@ export function DesignerPalette(props: {
         Modules
       </h2>
       <div class="designer-palette-filters">
-        <label class="visually-hidden" for={`${id}-search`}>
-          Search modules
-        </label>
-        <input
+        <TextField
           id={`${id}-search`}
-          class="input"
+          label="Search modules"
+          labelHidden
+          class="designer-palette-filter"
           type="search"
           placeholder="Search modules"
           value={query()}
           onInput={(event) => setQuery(event.currentTarget.value)}
         />
-        <label class="visually-hidden" for={`${id}-category`}>
-          Category
-        </label>
-        <select
+        <SelectField
           id={`${id}-category`}
-          class="input"
+          label="Category"
+          labelHidden
+          class="designer-palette-filter"
           value={category()}
           onChange={(event) => setCategory(event.currentTarget.value)}
         >
           <option value="">All categories</option>
           <For each={categories()}>{(name) => <option value={name}>{name}</option>}</For>
-        </select>
+        </SelectField>
       </div>
       <p class="field-hint" role="status">
         {shown().length === 1 ? '1 module' : `${shown().length} modules`}

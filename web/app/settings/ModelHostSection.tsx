@@ -217,28 +217,30 @@ export function ModelHostSection() {
       </Show>
 
       <form class="model-host-install" novalidate onSubmit={(event) => void install(event)}>
-        <label class="field-label" for="model-host-name">
-          Model to install
-        </label>
-        <div class="model-host-row">
-          <input
-            id="model-host-name"
-            class="input"
-            placeholder="llama3.2:1b"
-            autocomplete="off"
-            spellcheck={false}
-            value={modelName()}
-            onInput={(event) => setModelName(event.currentTarget.value)}
-          />
-          <button type="submit" class="button button-primary">
-            Install
-          </button>
-        </div>
-        <Show when={installError()}>
-          <p class="field-error" role="alert">
-            {installError()}
-          </p>
-        </Show>
+        <Field
+          id="model-host-name"
+          label="Model to install"
+          class="model-host-install-field"
+          error={installError()}
+          announce
+        >
+          {(control) => (
+            <div class="model-host-row">
+              <input
+                {...control}
+                class="input"
+                placeholder="llama3.2:1b"
+                autocomplete="off"
+                spellcheck={false}
+                value={modelName()}
+                onInput={(event) => setModelName(event.currentTarget.value)}
+              />
+              <button type="submit" class="button button-primary">
+                Install
+              </button>
+            </div>
+          )}
+        </Field>
       </form>
 
       <Index each={installs()}>

@@ -11,6 +11,8 @@ import { createModelDownload } from './createModelDownload'
 import { DownloadNowButton } from './DownloadNowButton'
 import { DownloadProgress } from './DownloadProgress'
 import { describeVram } from './formatBytes'
+import { SelectField } from '../ui/SelectField'
+import './modelSettings.css'
 
 /** Why models cannot be listed: WebGPU is missing (the usual case), or the check itself failed. */
 type Availability = { models: LocalModel[]; problem: null } | { models: []; problem: string }
@@ -51,12 +53,17 @@ export function WebLlmModelPicker(props: { model: string; onChange: (model: stri
             </p>
           }
         >
-          <label class="field-label" for="webllm-model">
-            WebLLM model
-          </label>
-          <select
+          <SelectField
             id="webllm-model"
-            class="input"
+            label="WebLLM model"
+            class="webllm-model-field"
+            hint={
+              <>
+                The model downloads once, the first time you ask a question after saving, and then works
+                offline. Download now saves this choice and starts the download at once.
+              </>
+            }
+            extra={<DownloadNowButton download={download} disabled={props.model === ''} />}
             value={props.model}
             onChange={(event) => props.onChange(event.currentTarget.value)}
           >
@@ -71,12 +78,7 @@ export function WebLlmModelPicker(props: { model: string; onChange: (model: stri
                 </option>
               )}
             </For>
-          </select>
-          <p class="field-hint">
-            The model downloads once, the first time you ask a question after saving, and then works offline.
-            Download now saves this choice and starts the download at once.
-          </p>
-          <DownloadNowButton download={download} disabled={props.model === ''} />
+          </SelectField>
         </Show>
       </Show>
       <Show when={progress()}>

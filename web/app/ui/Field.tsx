@@ -16,6 +16,13 @@ export interface FieldControl {
 /** What every kind of field takes besides its control's own attributes. */
 export interface FieldOptions {
   label: JSX.Element
+  /**
+   * The label is read, not shown (`visually-hidden`): for a control whose placeholder or first option says
+   * what it is, in a row of filters or a bar of actions. Its name is still the label's, never the placeholder.
+   */
+  labelHidden?: boolean | undefined
+  /** Classes beside `field-label` on the label (a feature's inline label). */
+  labelClass?: string | undefined
   /** The control's id; its hint and error are `<id>-hint` and `<id>-error`. A unique one by default. */
   id?: string | undefined
   /** Said under the control and read after its name. */
@@ -41,6 +48,8 @@ export interface FieldOptions {
 /** The option names a field component takes out of its props before the rest go to the control. */
 export const FIELD_OPTIONS = [
   'label',
+  'labelHidden',
+  'labelClass',
   'id',
   'hint',
   'hintClass',
@@ -79,6 +88,13 @@ export function Field(
     return resolved !== undefined && resolved !== null && resolved !== false && resolved !== ''
   }
 
+  const labelClasses = () =>
+    props.labelHidden
+      ? 'visually-hidden'
+      : props.labelClass
+        ? `field-label ${props.labelClass}`
+        : 'field-label'
+
   const control: FieldControl = {
     id,
     get 'aria-describedby'() {
@@ -103,7 +119,7 @@ export function Field(
         when={props.choice}
         fallback={
           <>
-            <label class="field-label" for={id}>
+            <label class={labelClasses()} for={id}>
               {props.label}
             </label>
             {props.children(control)}
