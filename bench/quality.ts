@@ -4,6 +4,7 @@ import type { DocumentProfile } from '../web/core/retrieve/documentEvidence'
 import { exactVectorsOf } from '../web/core/retrieve/index/ExactVectors'
 import { type SearchMode, SearchIndex } from '../web/core/retrieve/index/SearchIndex'
 import { choosePassages } from '../web/core/retrieve/choosePassages'
+import { placeOfPassage } from '../web/core/retrieve/liftByPage'
 import { pageSpreadDepth, spreadOverPages } from '../web/core/retrieve/spreadOverPages'
 import type { ChunkRecord } from '../web/core/store/ChunkRecord'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
@@ -203,24 +204,20 @@ export async function measureQuality(
     const baselineRanks = scope === 'collection' ? plainRanks : plainScoped
     for (const mode of MODES) {
       const scopeOf = scope === 'document' ? (i: number) => [questions[i]!.doc] : undefined
-      // What the API answers for top_k passages (`searchChunks`): the candidates it ranks, chosen as it
-      // chooses them (a page's evidence lifting its passages, spread over pages).
-      const answers = async (topK: number) =>
-        (await filingSearch({ mode, limit: pageSpreadDepth(topK), scopeOf })).map((chunks) =>
-          choosePassages(chunks, topK, mode, (chunk) => chunk),
-        )
+      // The candidates `searchChunks` ranks for top_k passages (`pageSpreadDepth`), one search per depth.
+      const candidates = async (topK: number) => filingSearch({ mode, limit: pageSpreadDepth(topK), scopeOf })
       const ranksOf = (lists: ReadonlyArray<readonly ChunkRecord[]>) =>
         lists.map((chunks, i) => firstPageRank(distinctPages(chunks), wanted[i]!))
-      const five = ranksOf(await answers(5))
-      const ten = ranksOf(await answers(10))
+      const forFive = await candidates(5)
+      const forTen = pageSpreadDepth(10) === pageSpreadDepth(5) ? forFive : await candidates(10)
+      // What the API answers: the candidates chosen as it chooses them (a page's evidence lifting its
+      // passages, spread over pages).
+      const five = ranksOf(forFive.map((chunks) => choosePassages(chunks, 5, mode, (chunk) => chunk)))
+      const ten = ranksOf(forTen.map((chunks) => choosePassages(chunks, 10, mode, (chunk) => chunk)))
       // The five best passages as they come, pages repeating: the API before it spread them.
       const repeating = ranksOf(await filingSearch({ mode, limit: 5, scopeOf }))
       // Spread over pages without the page's evidence: the API before pages lifted their passages.
-      const unlifted = ranksOf(
-        (await filingSearch({ mode, limit: pageSpreadDepth(5), scopeOf })).map((chunks) =>
-          spreadOverPages(chunks, 5, ({ document_id, page }) => pageKey(document_id, page)),
-        ),
-      )
+      const unlifted = ranksOf(forFive.map((chunks) => spreadOverPages(chunks, 5, placeOfPassage)))
       for (const [subset, keep] of subsets) {
         const kept = (all: ReadonlyArray<number | null>) => all.filter((_, i) => keep(i))
         const { questions: count, hit_at_10, mrr_at_10 } = pageHitQuality(kept(ten))
