@@ -96,7 +96,8 @@ export interface QualitySpeedLine extends BenchLine {
 /**
  * Retrieval quality on the corpus's two QA sets, for BM25, vectors and hybrid (hash-v1, default
  * threshold), each beside a plain BM25 baseline computed in the same run: xquad-en (the 24 articles
- * through real ingestion; a hit is a chunk containing an answer) and financebench-dev (every filing
+ * through real ingestion, searched with their profiles as the API searches; a hit is a chunk
+ * containing an answer) and financebench-dev (every filing
  * through the real PDF pipeline into one folder; a hit is a chunk of the evidence document on the
  * evidence page), the latter on all questions and on each fixed half, in one collection and scoped
  * to each question's document. One line per case, the table on stderr, then the speed line; throws
@@ -136,7 +137,7 @@ export async function measureQuality(
   }
 
   // xquad-en
-  const xquadChunks = await ingestXquad(hashEmbedder)
+  const { chunks: xquadChunks, profiles: xquadProfiles } = await ingestXquad(hashEmbedder)
   const xquad = await xquadQuestions()
   const paragraphs = await xquadParagraphs()
   reporter.progress(`${NAME}: xquad-en: ${xquadChunks.length} chunks, ${paragraphs.length} paragraphs`)
@@ -152,9 +153,12 @@ export async function measureQuality(
     })),
   )
   const xquadBaseline = { recall_at_5, mrr_at_10 }
+  // With the articles' profiles, as `searchChunks` searches (a question naming its article's subject
+  // lifts that article's passages).
   const xquadSearch = await searcher(
     xquadChunks,
     xquad.map(({ question }) => question),
+    xquadProfiles,
   )
   for (const mode of MODES) {
     // What the API answers for top_k 10: its candidates, chosen as `searchChunks` chooses them.

@@ -57,13 +57,13 @@ describe('retrievalProblems', () => {
     date: new Date().toISOString(),
   })
 
-  it('asks hybrid at the default threshold to reach 0.90 recall@5 and beat BM25', () => {
-    expect(
-      retrievalProblems([line('bm25', 'bm25', 0.95), line('hybrid', 'hybrid, default threshold 0.15', 0.96)]),
-    ).toEqual([])
+  it('asks hybrid at the default threshold to reach 0.90 recall@5 and not fall below BM25', () => {
     expect(
       retrievalProblems([line('bm25', 'bm25', 0.95), line('hybrid', 'hybrid, default threshold 0.15', 0.95)]),
-    ).toEqual([expect.stringMatching(/does not beat BM25/)])
+    ).toEqual([])
+    expect(
+      retrievalProblems([line('bm25', 'bm25', 0.95), line('hybrid', 'hybrid, default threshold 0.15', 0.94)]),
+    ).toEqual([expect.stringMatching(/below BM25/)])
     expect(
       retrievalProblems([line('bm25', 'bm25', 0.8), line('hybrid', 'hybrid, default threshold 0.15', 0.85)]),
     ).toEqual([expect.stringMatching(/under 0.9/)])
@@ -79,7 +79,7 @@ describe('retrieval benchmark', () => {
     expect(benchmarks).toContain(retrieval)
   })
 
-  it('emits one line per way of searching over the real xquad-en ingest, and meets issue 4', async () => {
+  it('emits one line per way of searching over the real xquad-en ingest, and meets issues 4 and 28', async () => {
     const emitted: RetrievalLine[] = []
     const progress: string[] = []
     const lines = await measureRetrieval({ emit: (l) => emitted.push(l), progress: (m) => progress.push(m) })

@@ -13,7 +13,11 @@ import { xquadQuestions } from './lib/xquadQuestions'
 const NAME = 'retrieval'
 /** Results asked for per question: enough for MRR@10 (recall@5 reads the first five of them). */
 const LIMIT = 10
-/** Issue 4: hybrid search must reach this recall@5 on xquad-en, and beat BM25 alone. */
+/**
+ * Issue 4: hybrid search must reach this recall@5 on xquad-en; issue 28: and never fall below BM25
+ * alone (issue 4 asked it to beat BM25, which hash-v1's vote did by one question of 632; its measured
+ * weight is now 0, so its hybrid search answers as BM25 does: `embedderCalibration`).
+ */
 export const MIN_HYBRID_RECALL_AT_5 = 0.9
 
 export interface RetrievalLine extends BenchLine {
@@ -43,11 +47,13 @@ interface RetrievalCase {
  * Markdown parser, default chunking, hash-v1 vectors), one `SearchIndex`, the 632 questions. A hit
  * is a retrieved chunk that contains one of the question's answers (exact substring). One line per
  * way of searching, and the table on stderr. Throws after emitting when hybrid search at its default
- * threshold misses what issue 4 asks (recall@5 of at least 0.90 and above BM25 alone), so
+ * threshold misses what issues 4 and 28 ask (recall@5 of at least 0.90, not below BM25 alone), so
  * `npm run bench` reports the benchmark as failed.
  */
 export async function measureRetrieval(reporter: LineReporter<RetrievalLine>): Promise<RetrievalLine[]> {
-  const chunks = await ingestXquad(hashEmbedder)
+  // The index alone, without the articles' profiles: what fusion does by itself (the quality
+  // benchmark searches as the API does, with them).
+  const { chunks } = await ingestXquad(hashEmbedder)
   const questions = await xquadQuestions()
   reporter.progress(`${NAME}: ${chunks.length} chunks of 24 articles, ${questions.length} questions`)
   const index = SearchIndex.fromChunks(chunks)
@@ -105,8 +111,8 @@ export async function measureRetrieval(reporter: LineReporter<RetrievalLine>): P
 }
 
 /**
- * What the lines fall short of in issue 4: hybrid search at the default threshold must reach
- * recall@5 0.90 and beat BM25 alone on recall@5. Empty when both hold.
+ * What the lines fall short of in issues 4 and 28: hybrid search at the default threshold must reach
+ * recall@5 0.90 and not fall below BM25 alone on recall@5. Empty when both hold.
  */
 export function retrievalProblems(lines: readonly RetrievalLine[]): string[] {
   const bm25 = lines.find((line) => line.method === 'bm25')
@@ -116,8 +122,8 @@ export function retrievalProblems(lines: readonly RetrievalLine[]): string[] {
   if (hybrid.recall_at_5 < MIN_HYBRID_RECALL_AT_5) {
     problems.push(`hybrid recall@5 ${hybrid.recall_at_5} is under ${MIN_HYBRID_RECALL_AT_5}`)
   }
-  if (!(hybrid.recall_at_5 > bm25.recall_at_5)) {
-    problems.push(`hybrid recall@5 ${hybrid.recall_at_5} does not beat BM25's ${bm25.recall_at_5}`)
+  if (!(hybrid.recall_at_5 >= bm25.recall_at_5)) {
+    problems.push(`hybrid recall@5 ${hybrid.recall_at_5} is below BM25's ${bm25.recall_at_5}`)
   }
   return problems
 }

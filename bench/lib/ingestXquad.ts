@@ -3,6 +3,8 @@ import { hashEmbedder } from '../../web/core/ingest/embed/hashEmbedder'
 import type { Embedder } from '../../web/core/ingest/embed/Embedder'
 import { ingestFile } from '../../web/core/ingest/ingestFile'
 import { textParsers } from '../../web/core/ingest/parse/textParsers'
+import { type DocumentProfile, documentProfile } from '../../web/core/retrieve/documentEvidence'
+import { openingText } from '../../web/core/retrieve/documentProfiles'
 import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
 import { systemClock } from '../../web/core/time/Clock'
 import { corpusFile } from './corpusFile'
@@ -11,6 +13,13 @@ const DOCS = 'qa/xquad-en/docs'
 const ARTICLES = 24
 export const XQUAD_COLLECTION = 'xquad-en'
 
+/** The ingested articles: their chunks, and each article's profile as the API makes it. */
+export interface IngestedXquad {
+  chunks: ChunkRecord[]
+  /** What each article says about itself (file name, title, opening), as `documentProfiles` reads it. */
+  profiles: DocumentProfile[]
+}
+
 /**
  * The 24 xquad-en articles through the real ingestion pipeline (`ingestFile`: Markdown parser, default
  * chunking, the heading before continuation chunks' vectors) as stored chunk records, one document per
@@ -18,35 +27,37 @@ export const XQUAD_COLLECTION = 'xquad-en'
  * holds exactly those 24 articles and each gives chunks, so numbers from different corpora are never
  * compared by mistake.
  */
-export async function ingestXquad(embedder: Embedder = hashEmbedder): Promise<ChunkRecord[]> {
+export async function ingestXquad(embedder: Embedder = hashEmbedder): Promise<IngestedXquad> {
   const dir = corpusFile(DOCS)
   const names = (await readdir(dir)).filter((name) => name.endsWith('.md')).sort()
   if (names.length !== ARTICLES) {
     throw new Error(`expected ${ARTICLES} articles in ${dir}, found ${names.length}`)
   }
   const records: ChunkRecord[] = []
+  const profiles: DocumentProfile[] = []
   for (const name of names) {
     const bytes = new Uint8Array(await readFile(`${dir}/${name}`))
-    const { chunks, vectors } = await ingestFile(bytes, name, {
+    const { chunks, vectors, metadata } = await ingestFile(bytes, name, {
       parsers: textParsers,
       embedder,
       clock: systemClock,
     })
     if (chunks.length === 0) throw new Error(`${name}: ingestion made no chunks`)
-    chunks.forEach((chunk, i) => {
-      records.push({
-        id: `${name}#${chunk.index}`,
-        document_id: name,
-        collection_id: XQUAD_COLLECTION,
-        index: chunk.index,
-        text: chunk.text,
-        page: chunk.page,
-        heading: chunk.heading,
-        token_count: chunk.tokenCount,
-        embedder: embedder.id,
-        vector: vectors[i] ?? null,
-      })
-    })
+    const mine: ChunkRecord[] = chunks.map((chunk, i) => ({
+      id: `${name}#${chunk.index}`,
+      document_id: name,
+      collection_id: XQUAD_COLLECTION,
+      index: chunk.index,
+      text: chunk.text,
+      page: chunk.page,
+      heading: chunk.heading,
+      token_count: chunk.tokenCount,
+      embedder: embedder.id,
+      vector: vectors[i] ?? null,
+    }))
+    records.push(...mine)
+    const title = typeof metadata.title === 'string' ? metadata.title : null
+    profiles.push(documentProfile({ documentId: name, filename: name, title, opening: openingText(mine) }))
   }
-  return records
+  return { chunks: records, profiles }
 }

@@ -3,8 +3,8 @@ import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
 import { embedderCalibration } from './embedderCalibration'
 
 describe('embedderCalibration', () => {
-  it('gives hash-v1 its measured threshold and a tenth of a vote in fusion', () => {
-    expect(embedderCalibration('hash-v1')).toMatchObject({ similarityThreshold: 0.15, fusionWeight: 0.1 })
+  it('gives hash-v1 its measured threshold and no vote in fusion', () => {
+    expect(embedderCalibration('hash-v1')).toMatchObject({ similarityThreshold: 0.15, fusionWeight: 0 })
     // hash-v2 would be another feature set: nothing is known about it.
     expect(embedderCalibration('hash-v2').similarityThreshold).toBe(0.7)
   })

@@ -41,21 +41,23 @@ const request = (overrides: Partial<SearchRequest> = {}): SearchRequest => ({
 })
 
 describe('SearchIndex hybrid fusion', () => {
-  it('weights the vector list by its embedder: hash-v1 gets a tenth of the vote of BM25', async () => {
+  it('weights the vector list by its embedder: hash-v1 gets none, and its hybrid search is BM25’s', async () => {
     const index = SearchIndex.fromChunks(CHUNKS)
     const response = await index.search(request())
     expect(response.method).toBe('hybrid')
-    // "exact" is BM25's clear first and no vector candidate (cosine 0 < 0.15): 1 / (1 + 0.1) of
-    // the maximum, no more.
-    const exact = response.results.find((hit) => hit.id === 'exact')!
-    expect(exact.score).toBeCloseTo(1 / 1.1, 12)
+    // BM25's order and scores (each its share of the best), then the vectors' candidates BM25 did
+    // not find ("semantic"), with no evidence: a list weighted 0 changes nothing, it only adds.
+    const keyword = await index.search(request({ mode: 'bm25' }))
+    expect(response.results.slice(0, keyword.results.length)).toEqual(keyword.results)
+    expect(response.results.slice(keyword.results.length)).toEqual([{ id: 'semantic', score: 0 }])
+    // A tenth of a vote: "exact", BM25's clear first and no vector candidate (cosine 0 < 0.15), gets
+    // 1 / (1 + 0.1), no more.
+    const tenth = await index.search(request({ vectorWeight: 0.1 }))
+    expect(tenth.results.find((hit) => hit.id === 'exact')!.score).toBeCloseTo(1 / 1.1, 12)
     // An explicit weight of 1 makes both lists equal: one list's first is then worth 0.5.
     const equal = await index.search(request({ vectorWeight: 1 }))
     expect(equal.results.find((hit) => hit.id === 'exact')!.score).toBeCloseTo(0.5, 12)
-    // Weight 0: the vectors only bring candidates, BM25's order decides.
-    const keywordsOnly = await index.search(request({ vectorWeight: 0 }))
-    expect(keywordsOnly.results[0]!.id).toBe('exact')
-    for (const { score } of [...response.results, ...equal.results, ...keywordsOnly.results]) {
+    for (const { score } of [...response.results, ...tenth.results, ...equal.results]) {
       expect(score).toBeGreaterThanOrEqual(0)
       expect(score).toBeLessThanOrEqual(1)
     }
@@ -63,7 +65,7 @@ describe('SearchIndex hybrid fusion', () => {
 
   it('keeps a clear keyword winner ahead of a passage both lists rank modestly', async () => {
     const index = SearchIndex.fromChunks(CHUNKS)
-    const ranked = (await index.search(request())).results.map((hit) => hit.id)
+    const ranked = (await index.search(request({ vectorWeight: 0.1 }))).results.map((hit) => hit.id)
     // Plain RRF would put "partial" (second in both lists) first; its BM25 score is a fraction of
     // "exact"'s, and "semantic" takes the vector list's whole vote.
     expect(ranked[0]).toBe('exact')
@@ -78,7 +80,7 @@ describe('SearchIndex hybrid fusion', () => {
     expect(response.results[0]!.score).toBeGreaterThan(0.9)
   })
 
-  it('takes semantic models at a full vote (plain weighted RRF with equal weights)', async () => {
+  it('takes semantic models at a full vote (equal weights)', async () => {
     const model = 'Xenova/bge-small-en-v1.5'
     const chunks = CHUNKS.map((c) => ({ ...c, embedder: model }))
     const index = SearchIndex.fromChunks(chunks)

@@ -5,7 +5,7 @@ import { embedderCalibration } from '../embedderCalibration'
 import { withPeriodForms } from '../periodForms'
 import { Bm25Index } from './Bm25Index'
 import type { ExactVectors } from './ExactVectors'
-import { reciprocalRankFusion } from './reciprocalRankFusion'
+import { relativeScoreFusion } from './relativeScoreFusion'
 import type { ScoredId } from './ScoredId'
 import { searchTerms } from './tokenize'
 import { VectorIndex } from './VectorIndex'
@@ -29,13 +29,13 @@ export interface SearchRequest {
   mode: SearchMode
   /**
    * Minimum cosine similarity for a vector candidate, applied before fusion; in hybrid search also
-   * the "no evidence" level a vector vote is measured from (see `reciprocalRankFusion`). Callers
+   * the "no evidence" level a vector hit's evidence is measured from (see `relativeScoreFusion`). Callers
    * without one from the user pass `defaultSimilarityThreshold(embedder)`.
    */
   similarityThreshold: number
   /**
    * Weight of the vector list against BM25's (1) in hybrid fusion. Default: the embedder's
-   * (`embedderCalibration`): 0.5 for hash-v1, 1 for semantic models.
+   * (`embedderCalibration`): 0 for hash-v1, 1 for semantic models.
    */
   vectorWeight?: number
   /**
@@ -77,12 +77,9 @@ const REMOVE_STEP = 500
  */
 export const DOCUMENT_STRENGTH = 4
 
-/** DESIGN.md section 2: reciprocal rank fusion with k = 60. */
-const RRF_K = 60
-
 /**
- * Candidates taken from each list before fusion. A chunk ranked 30th by both lists beats one ranked
- * 5th by only one, so the lists must reach well past `limit` for fusion to see such agreement.
+ * Candidates taken from each list before fusion. A chunk fair in both lists can beat one good in
+ * only one, so the lists must reach well past `limit` for fusion to see such agreement.
  */
 export function candidateDepth(limit: number): number {
   return Math.max(limit * 4, 50)
@@ -93,15 +90,16 @@ export function candidateDepth(limit: number): number {
  * chunks that have a vector (each embedder has its own vector space and its own dimensions, and a
  * query only ever meets rows of its own embedder).
  *
- * Hybrid fusion is reciprocal rank fusion with k = 60 (DESIGN.md), weighted and score-aware: BM25's
- * list has weight 1 and the vector list the embedder's weight, and each vote is scaled by the hit's
- * score relative to the best of its list (BM25 from 0, cosines from the similarity threshold). Plain
- * RRF on a small collection is nearly a vote count, and lost BM25's clear winners to passages both
- * lists ranked modestly; see `SearchIndex.corpus.test.ts` and `bench/retrieval.ts` for the numbers.
+ * Hybrid fusion is relative score fusion (`relativeScoreFusion`; DESIGN.md's reciprocal rank fusion
+ * until session 32, see there why): each hit's evidence is its score relative to the best of its
+ * list (BM25 from 0, cosines from the similarity threshold), and a chunk's score is the weighted mean
+ * of its evidence in the two lists, BM25 weight 1 and the vector list its embedder's weight
+ * (`embedderCalibration`). A list weighted 0 changes nothing: hybrid search with hash-v1 (weight 0)
+ * ranks and scores as BM25 does, and its vectors only bring candidates where keywords run out.
  *
- * Scores, always in [0, 1]: hybrid gives the normalised fused score (1 = first in both lists; a chunk
- * only one list found gets at most that list's share of the weight: 1 / (1 + vector weight) from
- * BM25 alone, 0.5 from either with equal weights); vector gives the cosine similarity (floored at 0);
+ * Scores, always in [0, 1]: hybrid gives the fused score (1 = first in both lists; a chunk only one
+ * list found gets at most that list's share of the weight: 1 / (1 + vector weight) from BM25 alone,
+ * 0.5 from either with equal weights); vector gives the cosine similarity (floored at 0);
  * bm25 gives the BM25 score divided by the best one in that answer (the top hit is 1, relative, not
  * absolute).
  *
@@ -364,9 +362,9 @@ export class SearchIndex {
       throw error
     }
     const vectorHits = this.weighVectorHits(await vectorSearch, similarityThreshold, weights)
-    const fused = reciprocalRankFusion(
+    const fused = relativeScoreFusion(
       [
-        // BM25 scores start at 0 (no matching term); a vote is the hit's share of the best score.
+        // BM25 scores start at 0 (no matching term): a hit's evidence is its share of the best score.
         { hits: keywordHits, weight: 1, scoreFloor: 0 },
         {
           hits: vectorHits,
@@ -375,9 +373,9 @@ export class SearchIndex {
           scoreFloor: similarityThreshold,
         },
       ],
-      { k: RRF_K, limit },
+      { limit },
     )
-    return { results: fused.map(({ id, score }) => ({ id, score })), method: 'hybrid' }
+    return { results: fused, method: 'hybrid' }
   }
 
   /**

@@ -119,10 +119,16 @@ export const chatContract: HostCase<ContractClient>[] = [
       checkEqual(first.role, 'assistant', 'role')
       checkEqual(first.session_id, session.id, 'session_id')
       checkEqual(first.collection_id, collection.id, 'collection used')
-      checkMatch(first.content, /\[1\]/, 'the answer cites its first source')
       check(/text editor/i.test(first.content), `the answer says what Lumen is: ${first.content}`)
       const sources = sourcesOf(first)
       check(sources.length > 0 && sources.length <= 5, 'sources within top_k')
+      // The [n] after the quote names the source it quotes. (Which of "Lumen" and "Lumen 2" ranks
+      // first for this question is a near tie that the other documents in the index can tip.)
+      const number = Number(/\[(\d+)\]/u.exec(first.content)?.[1])
+      check(
+        sources[number - 1]?.content.includes('lightweight text editor') === true,
+        `the answer cites the passage it quotes: ${first.content}`,
+      )
       const cited = sources[0]!
       checkEqual(cited.document_id, document.id, 'source document_id')
       checkEqual(cited.filename, 'releases.md', 'source filename')
