@@ -51,6 +51,31 @@ test('open, preview, download and rename a document; a Word table is a table in 
   // The keyboard zooms too: - on the page.
   await pdf.getByRole('group', { name: /Page 2 of the PDF; \+ and - zoom/ }).press('-')
   await expect(pdf.getByText('100%')).toBeVisible()
+  // Zooms quicker than the page draws (a slow machine, made here by slowing the CPU fortyfold):
+  // each stops the draw before it, and the last one shows.
+  // A later draw would hide a failure again, so a failure shown at any moment on the way is recorded.
+  await page.evaluate(() => {
+    const seen = { failures: 0 }
+    Object.assign(window, { pdfFailuresSeen: seen })
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes('could not be shown')) seen.failures++
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+  const cpu = await page.context().newCDPSession(page)
+  await cpu.send('Emulation.setCPUThrottlingRate', { rate: 40 })
+  for (let round = 0; round < 2; round++) {
+    for (const name of ['Zoom in', 'Zoom in', 'Zoom out', 'Zoom out']) {
+      await pdf.getByRole('button', { name }).click()
+    }
+  }
+  await cpu.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+  await expect(pdf.getByText('100%')).toBeVisible()
+  await expect(pdf.getByText('Rendering page 2…')).toBeHidden()
+  const seen = await page.evaluate(
+    () => (window as unknown as { pdfFailuresSeen: { failures: number } }).pdfFailuresSeen,
+  )
+  expect(seen.failures).toBe(0)
+  await expect(pdf.getByRole('img', { name: 'Page 2 of the PDF' })).toBeVisible()
   await expectAccessible(page, 'A PDF opened from its collection')
 
   // Download gives the original file, by its name.

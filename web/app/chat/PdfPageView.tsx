@@ -1,5 +1,5 @@
 import { createEffect, createSignal, on, onCleanup, onMount, Show } from 'solid-js'
-import type { PDFDocumentProxy } from 'pdfjs-dist'
+import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist'
 import { errorDetail } from '../api/ApiRequestError'
 import { highlightRects } from './highlightRects'
 import './sourcePanel.css'
@@ -31,8 +31,11 @@ export function PdfPageView(props: PdfPageViewProps) {
   const [zoom, setZoom] = createSignal(0)
   const [pdf, setPdf] = createSignal<PDFDocumentProxy>()
   const controller = new AbortController()
+  /** The draw on the canvas now, if any: pdf.js refuses a second one on a canvas still being drawn. */
+  let rendering: RenderTask | undefined
   onCleanup(() => {
     controller.abort()
+    rendering?.cancel()
     void pdf()?.destroy()
   })
 
@@ -76,6 +79,13 @@ export function PdfPageView(props: PdfPageViewProps) {
   async function draw(loaded: PDFDocumentProxy, pageNumber: number, scale: number, current: () => boolean) {
     const page = await loaded.getPage(Math.min(Math.max(pageNumber, 1), loaded.numPages))
     if (!current()) return
+    // A zoom or page asked for while the last one is still being drawn (a slow machine, a quick click)
+    // stops that draw first: pdf.js rejects a second render on the same canvas, and the page failed.
+    if (rendering) {
+      rendering.cancel()
+      await rendering.promise.catch(() => {})
+      if (!current()) return
+    }
     // Fit the box's width at zoom 1; render at device pixels so text stays sharp.
     const cssWidth = (box.clientWidth || 480) - 2
     const base = page.getViewport({ scale: 1 })
@@ -85,8 +95,21 @@ export function PdfPageView(props: PdfPageViewProps) {
     canvas.height = Math.floor(viewport.height * ratio)
     canvas.style.width = `${viewport.width}px`
     canvas.style.height = `${viewport.height}px`
-    await page.render({ canvas, viewport, transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0] })
-      .promise
+    const task = page.render({
+      canvas,
+      viewport,
+      transform: ratio === 1 ? undefined : [ratio, 0, 0, ratio, 0, 0],
+    })
+    rendering = task
+    try {
+      await task.promise
+    } catch (error) {
+      // Cancelled for a later draw: that one shows the page.
+      if (!current()) return
+      throw error
+    } finally {
+      if (rendering === task) rendering = undefined
+    }
     const passage = props.passage
     const text = passage ? await page.getTextContent() : undefined
     if (!current()) return
