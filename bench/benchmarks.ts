@@ -1,3 +1,4 @@
+import { answers } from './answers'
 import { cluster } from './cluster'
 import { documentStall } from './document-stall'
 import { embedHash } from './embed-hash'
@@ -28,6 +29,7 @@ export const benchmarks: readonly Benchmark[] = [
   ingestMemory,
   retrieval,
   quality,
+  answers,
   search,
   searchScale,
   indexLoad,

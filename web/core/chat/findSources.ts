@@ -4,6 +4,7 @@ import { classifyIntent, type SearchIntent } from '../retrieve/classifyIntent'
 import { rewriteQuery } from '../retrieve/rewriteQuery'
 import { citedPageTexts } from './citedPageTexts'
 import { searchChunks, type SearchChunksPorts } from '../retrieve/searchChunks'
+import { type QuestionUnderstanding, understandQuestion } from '../retrieve/understandQuestion'
 import type { SourceDocument } from './SourceDocument'
 import { isWebSource, type CitedSource } from './WebSource'
 
@@ -22,6 +23,11 @@ export interface FoundSources {
    * extractive answerer, which quotes the passages themselves.
    */
   pageTexts: ReadonlyMap<string, string>
+  /**
+   * The question as answered (its best stand-alone form, `queries_used[0]`), read once with the
+   * collection's defined terms: what every answer generator is handed (DESIGN.md section 12).
+   */
+  understanding: QuestionUnderstanding
 }
 
 export interface FindSourcesInput {
@@ -51,6 +57,7 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
       search_note: null,
       greeting,
       pageTexts: new Map(),
+      understanding: understandQuestion(input.question),
     }
   }
   const queries = rewriteQuery(input.question, input.history)
@@ -81,6 +88,7 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     greeting,
     pageTexts:
       input.generatorId === 'extractive' ? new Map() : await citedPageTexts(ports.store.chunks, sources),
+    understanding: understandQuestion(queries[0] ?? input.question, found.definedTerms),
   }
 }
 

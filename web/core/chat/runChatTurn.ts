@@ -86,6 +86,7 @@ export async function* runChatTurn(
           question: input.message,
           history,
           sources: sources.map((source) => toAnswerSource(source, found.pageTexts)),
+          understanding: found.understanding,
           signal,
         })
     for await (const piece of pieces) {

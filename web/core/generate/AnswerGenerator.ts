@@ -1,3 +1,4 @@
+import type { QuestionUnderstanding } from '../retrieve/understandQuestion'
 import type { ChatTurn } from './ChatModel'
 
 /** One retrieved passage as the generator sees it; `number` is what the answer cites as `[number]`. */
@@ -26,6 +27,11 @@ export interface AnswerRequest {
   history: ChatTurn[]
   /** Best first, numbered from 1. */
   sources: AnswerSource[]
+  /**
+   * The question as search read it (`understandQuestion`, with the collection's defined terms): its
+   * ask, instructions, periods and names. Generators read it where it is given, else read the question.
+   */
+  understanding?: QuestionUnderstanding
   signal?: AbortSignal
 }
 

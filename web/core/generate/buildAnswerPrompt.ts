@@ -1,5 +1,6 @@
 import type { AnswerRequest } from './AnswerGenerator'
 import type { ChatTurn } from './ChatModel'
+import { keyEvidence } from './extractive/keyEvidence'
 
 /** Enough history to resolve "and what about it?", not so much that it crowds out the sources. */
 const MAX_HISTORY_TURNS = 6
@@ -13,8 +14,9 @@ const INSTRUCTIONS = [
 ].join(' ')
 
 /**
- * The chat messages for an LLM answer: a system message with the instructions and the numbered
- * sources ("[n] filename, page p — heading" then the text), the latest history turns (system turns
+ * The chat messages for an LLM answer: a system message with the instructions, the question as
+ * understood and the key evidence chosen for it (`keyEvidence`: the sentences and table cells the
+ * extractive answerer would pick, rows with their headers and unit), then the numbered sources ("[n] filename, page p — heading" then the text), the latest history turns (system turns
  * dropped, long turns clipped), then the question as the last user turn.
  */
 export function buildAnswerPrompt(request: AnswerRequest): ChatTurn[] {
@@ -26,8 +28,10 @@ export function buildAnswerPrompt(request: AnswerRequest): ChatTurn[] {
     .filter((turn) => turn.role !== 'system' && turn.content.trim() !== '')
     .slice(-MAX_HISTORY_TURNS)
     .map((turn) => ({ role: turn.role, content: clip(turn.content.trim(), MAX_HISTORY_CHARS) }))
+  const evidence = request.sources.length === 0 ? '' : keyEvidence(request)
+  const key = evidence === '' ? '' : `Read first (chosen from the sources below):\n${evidence}\n\n`
   return [
-    { role: 'system', content: `${INSTRUCTIONS}\n\n${sources}` },
+    { role: 'system', content: `${INSTRUCTIONS}\n\n${key}${sources}` },
     ...history,
     { role: 'user', content: request.question.trim() },
   ]

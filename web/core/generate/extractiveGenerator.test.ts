@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { corpusDir } from '../testing/corpusDir'
 import type { AnswerSource } from './AnswerGenerator'
+import { CLOSEST_OPENING } from './extractive/answerWording'
+import { composeAnswer } from './extractive/composeAnswer'
 import { extractiveAnswer, extractiveGenerator } from './extractiveGenerator'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
@@ -114,7 +116,7 @@ describe('extractiveGenerator', () => {
     const sources = numbered(paragraphs('19_Packet_switching.md'))
     expect(extractiveAnswer({ question: 'Who won the 2022 World Cup?', sources })).toBe(
       `${NO_ANSWER} I searched the 5 passages that best matched the question, from 19_Packet_switching.md, ` +
-        'and none of them mentions “won”, “2022”, “world” or “cup”.',
+        'and none of them mentions “2022”, “world” or “cup”.',
     )
     const two = numbered([
       ...paragraphs('12_Oxygen.md').slice(0, 1),
@@ -137,8 +139,9 @@ describe('extractiveGenerator', () => {
   })
 
   // Measured when written (632 questions; sources: the article's paragraphs and two of the next
-  // article's): 81% answered, 72% of all answers contain the expected answer; with only the next
-  // article's paragraphs, none answered. Floors sit a few points under.
+  // article's): 94% answered (an answer, or the closest sentences said to be such), 81% of all answers
+  // contain the expected answer; with only the next article's paragraphs, none stated as an answer.
+  // Floors sit a few points under. (Before the question was understood as a whole: 81% and 72%.)
   it('on xquad-en: answers most questions from the right article, quotes sources exactly, and cites them right', () => {
     const questions = readFileSync(`${xquad}/questions.jsonl`, 'utf8')
       .split('\n')
@@ -151,25 +154,29 @@ describe('extractiveGenerator', () => {
       const article = doc.replace('docs/', '')
       const next = articles[(articles.indexOf(article) + 1) % articles.length]!
       const sources = numbered([...paragraphs(article), ...paragraphs(next).slice(0, 2)])
-      const answer = extractiveAnswer({ question, sources })
-      if (!answer.startsWith(NO_ANSWER)) {
+      const { kind, pieces } = composeAnswer({ question, sources })
+      const answer = pieces.join('')
+      if (kind !== 'none') {
         answered++
         if (answers.some((expected) => answer.includes(expected))) correct++
-        const quoted = quotes(answer)
+        // The closest sentences are quotes too, after the opening that says they are only the closest.
+        const quotedPart = kind === 'closest' ? answer.slice(CLOSEST_OPENING.length + 1) : answer
+        const quoted = quotes(quotedPart)
         expect(quoted.length).toBeGreaterThanOrEqual(1)
         expect(quoted.length).toBeLessThanOrEqual(3)
-        expect(quoted.map(([text, n]) => `${text} [${n}]`).join(' ')).toBe(answer)
+        expect(quoted.map(([text, n]) => `${text} [${n}]`).join(' ')).toBe(quotedPart)
         for (const [text, n] of quoted) {
           const source = sources.find((candidate) => candidate.number === n)
           expect(source, `[${n}] in ${answer}`).toBeDefined()
           expect(source!.text.replace(/\s+/gu, ' ')).toContain(text.replace(/…$/u, ''))
         }
       }
-      const elsewhere = extractiveAnswer({ question, sources: numbered(paragraphs(next)) })
-      if (!elsewhere.startsWith(NO_ANSWER)) wronglyAnswered++
+      // From another article, never an answer stated as one (the closest sentences, said to be such, may be).
+      const elsewhere = composeAnswer({ question, sources: numbered(paragraphs(next)) })
+      if (elsewhere.kind === 'answer') wronglyAnswered++
     }
-    expect(answered / questions.length).toBeGreaterThanOrEqual(0.76)
-    expect(correct / questions.length).toBeGreaterThanOrEqual(0.67)
+    expect(answered / questions.length).toBeGreaterThanOrEqual(0.9)
+    expect(correct / questions.length).toBeGreaterThanOrEqual(0.77)
     expect(wronglyAnswered / questions.length).toBeLessThanOrEqual(0.02)
   })
 

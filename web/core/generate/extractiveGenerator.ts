@@ -1,8 +1,5 @@
 import type { AnswerGenerator, AnswerRequest } from './AnswerGenerator'
-import { noAnswerText, noSourcesText } from './extractive/answerWording'
-import { candidateSentences } from './extractive/candidateSentences'
-import { clipSentence, pickAnswer } from './extractive/pickAnswer'
-import { scoreSentences } from './extractive/scoreSentences'
+import { composeAnswer } from './extractive/composeAnswer'
 import { streamInPieces } from './extractive/streamInPieces'
 
 /**
@@ -20,15 +17,14 @@ export const extractiveGenerator: AnswerGenerator = {
   id: 'extractive',
   async *answer(request) {
     request.signal?.throwIfAborted()
-    yield* streamInPieces(extractiveAnswer(request), request.signal)
+    // Each piece streams as soon as it is chosen: the figure or first sentence, then its evidence.
+    for (const piece of composeAnswer(request).pieces) yield* streamInPieces(piece, request.signal)
   },
 }
 
 /** The whole extractive answer as one string. */
-export function extractiveAnswer(request: Pick<AnswerRequest, 'question' | 'sources'>): string {
-  if (request.sources.length === 0) return noSourcesText()
-  const { ranked, missing } = scoreSentences(request.question, candidateSentences(request.sources))
-  const picked = pickAnswer(ranked)
-  if (picked.length === 0) return noAnswerText(request.sources, missing)
-  return picked.map(({ sentence }) => `${clipSentence(sentence.text)} [${sentence.source}]`).join(' ')
+export function extractiveAnswer(
+  request: Pick<AnswerRequest, 'question' | 'sources' | 'understanding'>,
+): string {
+  return composeAnswer(request).pieces.join('')
 }

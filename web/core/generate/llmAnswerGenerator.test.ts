@@ -53,3 +53,52 @@ describe('llmAnswerGenerator', () => {
     expect(requests[0]!.messages[0]!.content).toContain('[2] f.md\nText.')
   })
 })
+
+describe('llmAnswerGenerator: what the model is given', () => {
+  it('hands the model the question as understood and the chosen cell and rows before the sources', async () => {
+    const requests: ChatModelRequest[] = []
+    const model: ChatModel = {
+      id: 'fake:model',
+      async *stream(request) {
+        requests.push(request)
+        yield 'ok'
+      },
+      listModels: async () => [],
+    }
+    const table = [
+      'Consolidated Statements of Operations (Dollars in millions)',
+      'Years ended December 31, | 2022 | 2021',
+      'Total revenues | 66,608 | 62,286',
+      'Net loss | (5,053) | (4,290)',
+    ].join('\n')
+    const question =
+      'Assume you are an analyst. What was Acme total revenue growth from FY2021 to FY2022? Answer in percent.'
+    for await (const _ of llmAnswerGenerator(model).answer({
+      question,
+      history: [],
+      sources: [
+        {
+          number: 1,
+          chunk_id: 'c',
+          document_id: 'd',
+          filename: 'ACME.pdf',
+          page: 3,
+          heading: null,
+          text: table,
+          score: 1,
+        },
+      ],
+    })) {
+      // drain
+    }
+    const system = requests[0]!.messages[0]!.content
+    expect(system).toContain('The question asks: What was Acme total revenue growth from FY2021 to FY2022?')
+    expect(system).toContain('Period: 2021, 2022')
+    expect(system).toContain('Answer in: percent')
+    expect(system).toContain(
+      'Table row [1]: Total revenues | 66,608 | 62,286 — columns: Years ended December 31,, 2022, 2021 — in millions',
+    )
+    expect(system.indexOf('Read first')).toBeLessThan(system.indexOf('Sources:'))
+    expect(requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: question })
+  })
+})

@@ -1,3 +1,5 @@
+import { definedTerms } from '../retrieve/definedTerms'
+import type { DefinedTerm } from '../retrieve/understandQuestion'
 import type { Clock } from '../time/Clock'
 import type { Chunk } from './chunk/Chunk'
 import { chunkDocument } from './chunk/chunkDocument'
@@ -43,6 +45,11 @@ export interface IngestMetadata {
   ocr_pages?: number[]
   /** The mean OCR confidence of those pages, 0..100. */
   ocr_confidence?: number
+  /**
+   * Terms the document defines ("Chief Executive Officer (CEO)", 'Johnson & Johnson (the "Company")'),
+   * for search and answers in its collection (`retrieve/definedTerms`); absent when it defines none.
+   */
+  defined_terms?: DefinedTerm[]
 }
 
 export interface IngestResult {
@@ -119,6 +126,8 @@ export async function ingestFile(
   }
   const language = detectLanguage(fullText)
   if (language) metadata.language = language
+  const defined = definedTerms(fullText)
+  if (defined.length > 0) metadata.defined_terms = defined
   return { kind: parsed.kind, text: fullText, chunks, vectors, metadata }
 }
 

@@ -1,6 +1,7 @@
 import type { ChunkRecord } from '../store/ChunkRecord'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { Store } from '../store/Store'
+import type { DefinedTerm } from './understandQuestion'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
 import { documentProfiles } from './documentProfiles'
 import type { SearchMode } from './index/SearchIndex'
@@ -44,6 +45,8 @@ export interface SearchChunksResult {
   embedder: string | null
   /** Why vectors were not used, when they were not although asked for. */
   fallback_reason: string | null
+  /** The terms the searched documents define (`definedTerms`), for reading the question with them. */
+  definedTerms: DefinedTerm[]
 }
 
 /**
@@ -127,7 +130,24 @@ export async function searchChunks(
     method,
     embedder: method === 'bm25' ? null : embedder,
     fallback_reason: method === 'bm25' && request.queries.length > 0 ? fallback : null,
+    definedTerms: collectionTerms(documents.values()),
   }
+}
+
+/** The defined terms stored with these documents at ingest (none for one processed before they were). */
+export function collectionTerms(documents: Iterable<Pick<DocumentRecord, 'metadata'>>): DefinedTerm[] {
+  const terms = new Map<string, DefinedTerm>()
+  for (const { metadata } of documents) {
+    const stored = metadata.defined_terms
+    if (!Array.isArray(stored)) continue
+    for (const item of stored as unknown[]) {
+      if (typeof item !== 'object' || item === null) continue
+      const { short, long } = item as { short?: unknown; long?: unknown }
+      if (typeof short !== 'string' || typeof long !== 'string') continue
+      terms.set(`${short.toLowerCase()}\u0000${long.toLowerCase()}`, { short, long })
+    }
+  }
+  return [...terms.values()]
 }
 
 async function completedDocuments(

@@ -1,10 +1,21 @@
+import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import type { TableFigure } from './tableFigures'
 import { UNSPACED_SCRIPT } from './unspacedScript'
+
+/** How every "not in the documents" answer opens: what a reader (and the answer benchmark) tells it by. */
+export const NO_ANSWER_OPENING = 'The documents do not contain the answer'
+const NO_SOURCES_OPENING = 'No documents matched this question'
+
+/** Whether an extractive answer says the documents do not hold the answer (or nothing matched at all). */
+export function isNoAnswer(text: string): boolean {
+  return text.startsWith(NO_ANSWER_OPENING) || text.startsWith(NO_SOURCES_OPENING)
+}
 
 /** The answer when retrieval found nothing: no passage, nothing to quote. */
 export function noSourcesText(): string {
   return (
-    'No documents matched this question, so there is nothing to answer from. ' +
+    `${NO_SOURCES_OPENING}, so there is nothing to answer from. ` +
     'Try other words, or check that the collection has documents that finished processing.'
   )
 }
@@ -21,7 +32,7 @@ export function noAnswerText(sources: readonly AnswerSource[], missing: readonly
     missing.length > 0
       ? `, and ${sources.length === 1 ? 'it does not mention' : 'none of them mentions'} ${quoteList(joinBigrams(missing).slice(0, 5))}.`
       : `, but no sentence in ${sources.length === 1 ? 'it' : 'them'} answers it.`
-  return `The documents do not contain the answer to this question. ${searched}${why}`
+  return `${NO_ANSWER_OPENING} to this question. ${searched}${why}`
 }
 
 /**
@@ -63,4 +74,42 @@ function quoteList(words: readonly string[]): string {
 function joinWords(items: readonly string[], conjunction = 'and'): string {
   if (items.length <= 1) return items.join('')
   return `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`
+}
+
+/** How an answer from the closest sentences opens: the question is matched only in part. */
+export const CLOSEST_OPENING = 'The closest passages say:'
+
+/** The closest sentences, said to be such, so a person reads them as evidence to judge, not as the answer. */
+export function closestText(quoted: readonly string[]): string[] {
+  return [`${CLOSEST_OPENING} `, ...quoted]
+}
+
+/**
+ * A figure as people read it: the row and the period, the value with its unit, its [n], then the row
+ * it was read from as evidence ("Total revenues, 2022: $66,608 million [1]. From the row: ...").
+ * Where the question asks for another scale ("in USD billions"), the value in that scale follows.
+ */
+export function figureText(figure: TableFigure, understanding: QuestionUnderstanding): string[] {
+  const period = figure.header !== '' ? `, ${figure.header}` : ''
+  const unit = figure.unit ? ` ${figure.unit.replace(/s$/u, '')}` : ''
+  const scaled = rescaled(figure, understanding)
+  const stated = `${figure.label}${period}: ${figure.value}${unit}${scaled ? ` (${scaled})` : ''} [${figure.source}]`
+  const headers = figure.headerRow !== '' ? ` (${figure.headerRow})` : ''
+  return [stated, `. From the row: ${figure.row}${headers}.`]
+}
+
+const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 }
+
+/** The value in the scale the question asks for, when it names another one than the table's. */
+function rescaled(figure: TableFigure, understanding: QuestionUnderstanding): string | null {
+  const asked = understanding.unit?.toLowerCase().match(/thousand|million|billion|trillion/u)?.[0]
+  const table = figure.unit?.toLowerCase().match(/thousand|million|billion|trillion/u)?.[0]
+  if (!asked || !table || asked === table) return null
+  const negative = /\(|[-–]/u.test(figure.value)
+  const number = Number(figure.value.replace(/[^\d.]/gu, ''))
+  if (!Number.isFinite(number)) return null
+  const value = (number * SCALES[table]!) / SCALES[asked]!
+  const decimals = understanding.decimals ?? (value >= 100 ? 0 : value >= 1 ? 1 : 3)
+  const currency = /[$€£¥]/u.exec(figure.value)?.[0] ?? ''
+  return `${negative ? '-' : ''}${currency}${value.toFixed(decimals)} ${asked}`
 }

@@ -39,10 +39,12 @@ describe('candidateSentences with tables', () => {
     expect(found[3]!.section).toEqual([])
   })
 
-  it('finds a row by its label and its column', () => {
+  it('finds a row by its label and its column, and states the cell of the asked year first', () => {
     expect(
       extractiveAnswer({ question: 'What was Gadgets revenue in FY2022?', sources: [source(TABLE)] }),
-    ).toBe('Gadgets | 120 | 98 (Segment, Revenue FY2021, Revenue FY2022) [1]')
+    ).toBe(
+      'Gadgets, Revenue FY2022: 98 [1]. From the row: Gadgets | 120 | 98 (Segment, Revenue FY2021, Revenue FY2022).',
+    )
   })
 
   it('reads a line with no cells on both sides of a bar as text', () => {

@@ -1,7 +1,5 @@
 import type { ScoredSentence } from './scoreSentences'
 
-/** Below this share of the question's weighted terms, no sentence is taken to answer it. */
-export const MIN_COVERAGE = 0.45
 const MAX_SENTENCES = 3
 /** A further sentence must score nearly as well as the best one: supporting, not merely related. */
 const FOLLOWER_RATIO = 0.8
@@ -11,21 +9,21 @@ const MAX_CHARS = 600
 const DUPLICATE_OVERLAP = 0.6
 
 /**
- * The sentences to quote: the best one if it covers enough of the question, then up to two more
+ * The sentences to quote: the best one if it covers `minCoverage` of the question, then up to two more
  * that score nearly as well, contain a question term (or a better form of one) that the sentences
  * already taken lack, are no repeat of one and fit the length budget. A further sentence that only
  * says the same words again adds length, not answer: "What is a side exit?" gets one sentence. Returned
  * in reading order: grouped by source (the source of the best sentence first), each group in
  * document order. Empty when nothing answers the question.
  */
-export function pickAnswer(ranked: readonly ScoredSentence[]): ScoredSentence[] {
+export function pickAnswer(ranked: readonly ScoredSentence[], minCoverage: number): ScoredSentence[] {
   const best = ranked[0]
-  if (!best || best.coverage < MIN_COVERAGE) return []
+  if (!best || best.coverage < minCoverage) return []
   const chosen = [best]
   let length = Math.min(best.sentence.text.length, MAX_CHARS)
   for (const candidate of ranked.slice(1)) {
     if (chosen.length === MAX_SENTENCES || candidate.score < best.score * FOLLOWER_RATIO) break
-    if (candidate.coverage < MIN_COVERAGE) continue
+    if (candidate.coverage < minCoverage) continue
     if (!addsTerm(chosen, candidate)) continue
     if (chosen.some((taken) => repeats(taken, candidate))) continue
     if (length + candidate.sentence.text.length > MAX_CHARS) continue

@@ -1,4 +1,9 @@
 import { tokenize } from '../../retrieve/index/tokenize'
+import {
+  QUESTION_SHAPE as ASK_SHAPE,
+  type QuestionUnderstanding,
+  understandQuestion,
+} from '../../retrieve/understandQuestion'
 import type { CandidateSentence } from './candidateSentences'
 import { definitionQuestion } from './definitionQuestion'
 import { VARIANT_MATCH, matchWord } from './matchWord'
@@ -33,10 +38,10 @@ const QUESTION_SHAPE = new Set(
   (
     'many much long often far old year years name names named called type kind kinds example ' +
     'can could would should will may might must also one some according mentioned described say said ' +
-    'use used give given get make made become became happen happened take took ' +
     '什么 是什 么是 哪些 哪个 哪里 为什 怎么 怎样 如何 多少 几个 是否 是谁 谁是 です すか とは'
   ).split(' '),
 )
+for (const word of ASK_SHAPE) QUESTION_SHAPE.add(word)
 const QUESTION_SHAPE_WEIGHT = 0.3
 /**
  * A term found only in the heading a sentence stands under counts partly: the heading is the
@@ -54,6 +59,12 @@ const COMFORTABLE_WORDS = 30
 /** ...by this much: a sentence of 30 + LENGTH_SCALE words counts half. */
 const LENGTH_SCALE = 60
 const RANK_BONUS = 0.02
+/**
+ * A sentence holding what the question's shape asks for and the question does not already say: a year
+ * or a date for "when", a figure for "how many", a name for "who" and "where". It separates the
+ * sentence that answers from one that only repeats the question's words.
+ */
+const ANSWER_KIND_BONUS = 0.12
 
 /**
  * Scores each candidate sentence against the question by content-word overlap, each term weighted by
@@ -62,8 +73,13 @@ const RANK_BONUS = 0.02
  * does appear: it is what the question is about and nothing here mentions it, so it must lower every
  * sentence's coverage, and by no less than a matched rare term raises it.
  */
-export function scoreSentences(question: string, candidates: readonly CandidateSentence[]): SentenceScores {
-  const terms = [...new Set(tokenize(question))]
+export function scoreSentences(
+  question: string | QuestionUnderstanding,
+  candidates: readonly CandidateSentence[],
+): SentenceScores {
+  const understanding = typeof question === 'string' ? understandQuestion(question) : question
+  const terms = understanding.terms
+  const asked = new Set(tokenize(understanding.question))
   const count = candidates.length
   // Each term's variants among all the words of the candidates, found once: checking every word of
   // every sentence against every term would cost terms x sentences x words.
@@ -71,13 +87,25 @@ export function scoreSentences(question: string, candidates: readonly CandidateS
   const variants = terms.map((term) =>
     [...vocabulary].filter((word) => word !== term && matchWord(term, word) > 0),
   )
-  const quality = candidates.map((sentence) =>
-    terms.map((term, t) => {
+  const quality = candidates.map((sentence) => {
+    const row = terms.map((term, t) => {
       if (sentence.terms.has(term)) return 1
+      // A year meets its period's other printed forms ("2022" in "FY2022"), as the period grammar reads them.
+      if (YEAR.test(term) && [...sentence.terms].some((word) => word !== term && word.endsWith(term)))
+        return 1
       if ((variants[t] ?? []).some((word) => sentence.terms.has(word))) return VARIANT_MATCH
       return sentence.section.includes(term) ? SECTION_MATCH : 0
-    }),
-  )
+    })
+    // A defined term stands for its other form ("CEO" for "Chief Executive Officer", and back).
+    for (const alias of understanding.aliases) {
+      if (!alias.forms.some((form) => form.every((word) => sentence.terms.has(word)))) continue
+      for (const term of alias.terms) {
+        const t = terms.indexOf(term)
+        if (t >= 0) row[t] = 1
+      }
+    }
+    return row
+  })
   const frequency = terms.map((_, t) => quality.filter((row) => (row[t] ?? 0) > 0).length)
   const rarest = idf(1, count)
   const weights = terms.map((term, t) => {
@@ -86,8 +114,8 @@ export function scoreSentences(question: string, candidates: readonly CandidateS
     return df === 0 ? 0 : QUESTION_SHAPE_WEIGHT * idf(df, count)
   })
   const total = weights.reduce((sum, weight) => sum + weight, 0)
-  const definition = definitionQuestion(question)
-  const pairs = termPairs(question)
+  const definition = definitionQuestion(understanding.ask)
+  const pairs = termPairs(understanding.ask)
 
   const ranked = candidates.map((sentence, s) => {
     const row = quality[s] ?? []
@@ -103,6 +131,7 @@ export function scoreSentences(question: string, candidates: readonly CandidateS
       if (sameTerms(definition.subject, sentence.section)) score += SECTION_BONUS
     }
     score += RANK_BONUS / (1 + sentence.rank)
+    if (coverage > 0 && holdsAnswerKind(understanding.wants, sentence.text, asked)) score += ANSWER_KIND_BONUS
     return { sentence, coverage, score, matches: row }
   })
   ranked.sort(
@@ -114,6 +143,29 @@ export function scoreSentences(question: string, candidates: readonly CandidateS
     terms,
     missing: terms.filter((term, t) => frequency[t] === 0 && !QUESTION_SHAPE.has(term)),
   }
+}
+
+const YEAR = /^(?:19|20)\d\d$/u
+const MONTH =
+  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/iu
+
+/** Whether `text` holds an answer of the kind asked that is not one of the question's own words. */
+function holdsAnswerKind(
+  wants: QuestionUnderstanding['wants'],
+  text: string,
+  asked: ReadonlySet<string>,
+): boolean {
+  if (wants === 'other') return false
+  const fresh = (word: string) => tokenize(word).some((term) => !asked.has(term))
+  if (wants === 'date') {
+    return [...text.matchAll(/\b(?:1\d{3}|20\d{2})\b/gu)].some(([year]) => fresh(year)) || MONTH.test(text)
+  }
+  if (wants === 'figure') return [...text.matchAll(/\d[\d,.]*/gu)].some(([figure]) => fresh(figure))
+  // A name: a capitalised word past the sentence's first that the question does not use.
+  return text
+    .split(/\s+/u)
+    .slice(1)
+    .some((word) => /^\p{Lu}\p{Ll}/u.test(word) && fresh(word))
 }
 
 /** BM25's idf, always positive. */

@@ -1,0 +1,85 @@
+import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
+import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
+import { questionPeriods } from '../../retrieve/questionPeriods'
+import { matchWord } from './matchWord'
+import type { TableFigure } from './tableFigures'
+
+/** A figure chosen to answer a question, and how well its row and column fit it. */
+export interface ChosenFigure {
+  figure: TableFigure
+  score: number
+  /** Share of the question's quantity words the row label holds, in [0, 1]. */
+  labelCover: number
+}
+
+/** Below this share of the quantity's words in its label, a row is not the one asked for. */
+export const MIN_LABEL_COVER = 0.5
+const COVER_WEIGHT = 0.6
+/** Label words the question does not use ("BCA revenues by customer location"): a narrower line. */
+const PRECISION_WEIGHT = 0.3
+const TOTAL_BONUS = 0.15
+const SECTION_BONUS = 0.1
+/** A quarter's column when the question names no quarter (a year's figure is meant), or the reverse. */
+const WRONG_SPAN_PENALTY = 0.2
+const RANK_BONUS = 0.05
+const QUARTER = /\b(?:q[1-4]|quarter|three\s+months|13\s+weeks|twelve\s+weeks)\b/iu
+
+/**
+ * The cell that answers a question for a quantity in a period: the row whose label best matches the
+ * quantity (all its words, few others; a total when a total is asked), in the column whose header
+ * names the asked year (a quarter's column only when a quarter is asked), in a passage of the thing
+ * the question names. Null when no row covers MIN_LABEL_COVER of the quantity, or when a period is
+ * asked and no column of a fitting row names it: a figure from another year is a wrong answer, and
+ * the sentences then answer instead.
+ *
+ * `mentions(source, term)` tells whether a source (its text, heading or file name) names a term.
+ */
+export function chooseFigure(
+  understanding: QuestionUnderstanding,
+  figures: readonly TableFigure[],
+  mentions: (source: number, term: string) => boolean,
+): ChosenFigure | null {
+  const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year]))
+  const quarterAsked = understanding.periods.some(({ quarter }) => quarter !== null)
+  const names = understanding.names.filter((name) => !years.includes(name))
+  const quantity = understanding.terms.filter(
+    (term) => !years.includes(term) && !names.includes(term) && !QUESTION_SHAPE.has(term),
+  )
+  if (quantity.length === 0) return null
+  let best: ChosenFigure | null = null
+  for (const figure of figures) {
+    if (!names.every((name) => mentions(figure.source, name))) continue
+    // The header read with the question's own period grammar: "FY2022", "Fiscal 2022", "Dec. 31, 2022".
+    const headerYears = questionPeriods(figure.header).flatMap(({ year }) => (year === null ? [] : [year]))
+    if (years.length > 0 && !headerYears.some((year) => years.includes(year))) continue
+    // The quantity may name the row ("Total revenues") or the column ("Revenue FY2022" over segments).
+    const labelCover = share(quantity, [...figure.labelTerms, ...figure.headerTerms])
+    if (labelCover < MIN_LABEL_COVER) continue
+    const precision = share(figure.labelTerms, [...quantity, ...understanding.terms])
+    let score = COVER_WEIGHT * labelCover + PRECISION_WEIGHT * precision
+    const isTotal = /^total\b/iu.test(figure.label)
+    if (understanding.total && isTotal) score += TOTAL_BONUS
+    const sectionWords = understanding.sections.join(' ').toLowerCase()
+    if (sectionWords !== '' && figure.context.some((line) => overlaps(line.toLowerCase(), sectionWords)))
+      score += SECTION_BONUS
+    if (QUARTER.test(figure.header) !== quarterAsked) score -= WRONG_SPAN_PENALTY
+    score += RANK_BONUS / (1 + figure.rank)
+    if (!best || score > best.score) best = { figure, score, labelCover }
+  }
+  return best
+}
+
+/** Share of `wanted` found in `words` (a variant counts as much as the word: labels are short). */
+function share(wanted: readonly string[], words: readonly string[]): number {
+  if (wanted.length === 0) return 0
+  const found = wanted.filter((term) => words.some((word) => matchWord(term, word) > 0)).length
+  return found / wanted.length
+}
+
+/** The section named and a caption line share a word of four letters or more ("cash flows"). */
+function overlaps(line: string, section: string): boolean {
+  return section
+    .split(/\W+/u)
+    .filter((word) => word.length >= 4 && !['statement', 'statements', 'section', 'table'].includes(word))
+    .some((word) => line.includes(word.replace(/s$/u, '')))
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { understandQuestion } from '../../retrieve/understandQuestion'
+import type { AnswerSource } from '../AnswerGenerator'
+import { composeAnswer } from './composeAnswer'
+
+function source(
+  number: number,
+  text: string,
+  filename = 'report.pdf',
+  heading: string | null = null,
+): AnswerSource {
+  return { number, chunk_id: `c${number}`, document_id: 'd', filename, page: number, heading, text, score: 1 }
+}
+
+const answer = (
+  question: string,
+  sources: AnswerSource[],
+  definedTerms: Array<{ short: string; long: string }> = [],
+) => {
+  const composed = composeAnswer({
+    question,
+    sources,
+    understanding: understandQuestion(question, definedTerms),
+  })
+  return { kind: composed.kind, text: composed.pieces.join('') }
+}
+
+const SEGMENTS = [
+  'Revenues by segment (Dollars in millions)',
+  '| 2022 | 2021 | 2020',
+  'BCA revenues by customer location | 25,750 | 19,493 | 16,162',
+  'Defense revenues | 23,162 | 26,540 | 26,257',
+].join('\n')
+const TOTALS = [
+  'Consolidated Statements of Operations (Dollars in millions)',
+  'Years ended December 31, | 2022 | 2021 | 2020',
+  'Sales of products | 55,893 | 51,386 | 47,142',
+  'Total revenues | 66,608 | 62,286 | 58,158',
+  'Net loss | (5,053) | (4,290) | (12,079)',
+].join('\n')
+
+describe('composeAnswer', () => {
+  it('answers a total with the total row, in the asked year, stated first with its unit', () => {
+    const { kind, text } = answer("What was Acme's total revenue in 2022?", [
+      source(1, SEGMENTS, 'ACME_2022_10K.pdf'),
+      source(2, TOTALS, 'ACME_2022_10K.pdf'),
+    ])
+    expect(kind).toBe('answer')
+    expect(text.startsWith('Total revenues, 2022: 66,608 million [2]')).toBe(true)
+  })
+
+  it('quotes the column of the period asked, not the first one', () => {
+    const { text } = answer('Acme net loss FY2021', [source(1, TOTALS, 'ACME_2022_10K.pdf')])
+    expect(text.startsWith('Net loss, 2021: (4,290) million [1]')).toBe(true)
+    expect(answer('Acme revenues in 2020?', [source(1, TOTALS, 'ACME_2022_10K.pdf')]).text).toMatch(
+      /^Total revenues, 2020: 58,158 million \[1\]/u,
+    )
+  })
+
+  it('never abstains for an instruction word the passages do not repeat', () => {
+    const question =
+      'Assume that you are a public equities analyst. Answer the following question by primarily using ' +
+      'information that is shown in the income statement: what was Acme total revenue in FY2022? ' +
+      'Give a response to the question by relying on the details shown. Answer in USD billions.'
+    const { kind, text } = answer(question, [source(1, TOTALS, 'ACME_2022_10K.pdf')])
+    expect(kind).toBe('answer')
+    expect(text).toMatch(/^Total revenues, 2022: 66,608 million \(66\.6 billion\) \[1\]/u)
+  })
+
+  it('finds a defined acronym by its long form, and the long form by the acronym', () => {
+    const sources = [
+      source(1, 'Jane Roe has served as our Chief Executive Officer since 2019, after leading sales.'),
+    ]
+    const terms = [{ short: 'CEO', long: 'Chief Executive Officer' }]
+    expect(answer('Who is the CEO?', sources, terms)).toEqual({
+      kind: 'answer',
+      text: 'Jane Roe has served as our Chief Executive Officer since 2019, after leading sales. [1]',
+    })
+    const back = [source(1, 'Jane Roe, our CEO since 2019, leads the company and its board.')]
+    expect(answer('Who is the chief executive officer?', back, terms).kind).toBe('answer')
+    // Without the collection's definition the acronym is a name no passage mentions.
+    expect(answer('Who is the CEO?', sources).kind).toBe('none')
+  })
+
+  it('abstains when the question is about something no passage names', () => {
+    const { kind, text } = answer("What was Boeing's total revenue in 2022?", [
+      source(1, TOTALS, 'ACME_2022_10K.pdf'),
+    ])
+    expect(kind).toBe('none')
+    expect(text).toMatch(/^The documents do not contain the answer/u)
+    expect(text).toContain('“boeing”')
+  })
+
+  it('quotes the closest sentences, said to be such, when the ask is matched only in part', () => {
+    const sources = [
+      source(1, 'The Mongols under Genghis Khan fought many battles against rival tribes in the steppe.'),
+    ]
+    const { kind, text } = answer('Which battle did the Mongols lose shortly after the election?', sources)
+    expect(kind).toBe('closest')
+    expect(text.startsWith('The closest passages say: The Mongols under Genghis Khan')).toBe(true)
+  })
+})

@@ -1,0 +1,118 @@
+import { tokenize } from '../../retrieve/index/tokenize'
+import type { AnswerSource } from '../AnswerGenerator'
+
+/** One figure of a table: a cell with its row label, its column header, the table's unit and its row. */
+export interface TableFigure {
+  /** The cell as printed ("$66,608", "(245)", "12.5%"). */
+  value: string
+  /** The row's label, as printed ("Total revenues"). */
+  label: string
+  labelTerms: string[]
+  /** The column's header, group headers included ("Full Year 2022"); empty when the table has none. */
+  header: string
+  headerTerms: string[]
+  /** "millions", "thousands", "billions", when the table or the text above it says so. */
+  unit: string | null
+  /** The row's cells joined as the passage prints them, for evidence. */
+  row: string
+  /** The header row(s) over the row's cells, joined, for evidence. */
+  headerRow: string
+  source: number
+  /** Index of the source in the request (its retrieval rank, 0 = best). */
+  rank: number
+  /** The heading the table stands under, and the caption lines just above it. */
+  context: string[]
+}
+
+/** A printed figure: digits with separators, in brackets for a negative, with a currency or a percent. */
+const FIGURE = /^\(?[-–]?[$€£¥]?\s?\(?\d[\d,]*(?:\.\d+)?\)?\s?%?\)?$/u
+const YEAR = /^(?:19|20)\d\d$/u
+const UNIT = /\b(?:in|amounts?\s+in|\$\s*in|dollars\s+in|usd\s+in)\s+(thousands|millions|billions)\b/iu
+
+/**
+ * Every figure of every table in the sources, with what a reader needs to read it: the row label, the
+ * column header and the unit. Chunks print a table row as cells joined by " | " (empty cells kept,
+ * so a column keeps its place); the rows before the first row with figures are the header, a header
+ * cell standing over empty ones ("Q4", "Full Year") spans them.
+ *
+ * How it fails: a PDF table whose cells the parser could not align gives headers one column off; a
+ * table split across two passages has no header in the second (its figures then have none).
+ */
+export function tableFigures(sources: readonly AnswerSource[]): TableFigure[] {
+  const figures: TableFigure[] = []
+  sources.forEach((source, rank) => {
+    const lines = source.text.split(/\r\n?|\n/u).map((line) => line.replace(/\s+/gu, ' ').trim())
+    let block: string[][] = []
+    let before: string[] = []
+    const flush = () => {
+      if (block.length >= 2) figures.push(...blockFigures(block, before, source, rank))
+      block = []
+    }
+    for (const line of lines) {
+      if (line.includes('|') && line.split('|').length >= 3) {
+        block.push(line.split(/\s*\|\s*/u))
+        continue
+      }
+      flush()
+      if (line !== '') before = [...before.slice(-2), line]
+    }
+    flush()
+  })
+  return figures
+}
+
+function blockFigures(rows: string[][], before: string[], source: AnswerSource, rank: number): TableFigure[] {
+  const hasFigure = (cells: readonly string[]) =>
+    cells.slice(1).some((cell) => FIGURE.test(cell) && !YEAR.test(cell))
+  const firstData = rows.findIndex(hasFigure)
+  if (firstData < 0) return []
+  const headerRows = rows.slice(0, firstData).map(spanGroups)
+  const headerRow = rows
+    .slice(0, firstData)
+    .map((cells) => cells.filter((cell) => cell !== '').join(', '))
+    .join('; ')
+  const context = [...(source.heading ? [source.heading.split(' > ').at(-1)!] : []), ...before]
+  const unitText = [...context, ...rows.slice(0, firstData).flat()].join(' ')
+  const unit = UNIT.exec(unitText)?.[1]?.toLowerCase() ?? null
+  const figures: TableFigure[] = []
+  for (const cells of rows.slice(firstData)) {
+    const label = cells[0] ?? ''
+    if (label === '' || !hasFigure(cells)) continue
+    const labelTerms = tokenize(label)
+    if (labelTerms.length === 0) continue
+    cells.forEach((cell, column) => {
+      if (column === 0 || !FIGURE.test(cell) || YEAR.test(cell)) return
+      const header = headerRows
+        .map((header) => header[column] ?? '')
+        .filter((text) => text !== '')
+        .join(' ')
+      figures.push({
+        value: cell,
+        label,
+        labelTerms,
+        header,
+        headerTerms: tokenize(header),
+        unit,
+        row: cells.filter((text) => text !== '').join(' | '),
+        headerRow,
+        source: source.number,
+        rank,
+        context,
+      })
+    })
+  }
+  return figures
+}
+
+/** A header row with each group cell ("Full Year") carried over the empty cells after it. */
+function spanGroups(cells: readonly string[]): string[] {
+  const filled = cells.filter((cell) => cell !== '').length
+  // A row of one header per column needs no spanning; a sparse one is a row of groups.
+  if (filled * 2 > cells.length) return [...cells]
+  let current = ''
+  return cells.map((cell, i) => {
+    if (i === 0) return cell
+    if (cell !== '') current = cell
+    return current
+  })
+}

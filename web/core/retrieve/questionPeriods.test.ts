@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { questionPeriods } from './questionPeriods'
+
+const years = (question: string) => questionPeriods(question).map(({ year, quarter }) => [year, quarter])
+
+describe('questionPeriods', () => {
+  it('reads fiscal years, quarters and periods ended a date in one grammar', () => {
+    expect(years('revenue FY22')).toEqual([['2022', null]])
+    expect(years('fiscal 2021 capex')).toEqual([['2021', null]])
+    expect(years('net income for the year ended December 31, 2022')).toEqual([['2022', null]])
+    expect(years('three months ended June 30, 2023')).toEqual([['2023', null]])
+    expect(years('EPS in Q2 2023')).toEqual([['2023', 2]])
+    expect(years('the second quarter of fiscal 2024')).toEqual([['2024', 2]])
+    expect(years('sales in Q4')).toEqual([[null, 4]])
+    expect(years('growth from 2020 to 2021')).toEqual([
+      ['2020', null],
+      ['2021', null],
+    ])
+  })
+
+  it("counts a period's own words as period, not content", () => {
+    expect(questionPeriods('year ended December 31, 2022')[0]!.words).toEqual([
+      'year',
+      'ended',
+      'december',
+      '31',
+    ])
+    expect(questionPeriods('What is nothing here?')).toEqual([])
+  })
+})

@@ -1,0 +1,62 @@
+import { tokenize } from './index/tokenize'
+
+/** A period a question names: the year a document prints it by, with the quarter when one is named. */
+export interface QuestionPeriod {
+  /** Four digits, as tables and text print a year ("FY22" is "2022"); null for a quarter alone ("Q4"). */
+  year: string | null
+  quarter: number | null
+  /** The question's search terms that said it ("fy22", "fiscal", "q2", "december", "31"): not content. */
+  words: string[]
+}
+
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
+/**
+ * One grammar of periods, for search (`periodForms`) and answers alike: "FY2022", "FY 22", "fiscal
+ * (year) 2022", "Q2 2023", "Q2'23", "2Q23", "second quarter of 2023", "(the) (fiscal) year ended
+ * December 31, 2022", "three months ended June 30, 2023", "as of December 31, 2022", and a bare
+ * four-digit year. Knows dates, nothing of any subject.
+ */
+const PERIOD = new RegExp(
+  [
+    // quarter then year
+    `\\bq([1-4])\\s*(?:['’-]|\\s+of\\s+(?:fy|fiscal(?:\\s+year)?)?\\s*)?\\s*'?(\\d{4}|\\d{2})\\b`,
+    `\\b([1-4])q\\s*'?(\\d{4}|\\d{2})\\b`,
+    `\\b(first|second|third|fourth)\\s+(?:fiscal\\s+)?quarter\\s+(?:of\\s+)?(?:fiscal\\s+(?:year\\s+)?|fy\\s*)?(\\d{4})\\b`,
+    // period ended a date
+    `\\b(?:(?:three|six|nine|twelve)\\s+months|(?:fiscal\\s+)?(?:year|quarter)|period)\\s+end(?:ed|ing)\\s+(?:on\\s+)?${MONTH}\\.?\\s+\\d{1,2},?\\s+(\\d{4})\\b`,
+    `\\b(?:as\\s+of|at|on)\\s+${MONTH}\\.?\\s+\\d{1,2},?\\s+(\\d{4})\\b`,
+    // fiscal year
+    `\\b(?:fy|fiscal(?:\\s+year)?)\\s*'?(\\d{4}|\\d{2})\\b`,
+    // a bare year
+    `\\b((?:19|20)\\d\\d)\\b`,
+    // a quarter alone
+    `\\bq([1-4])\\b`,
+    `\\b(first|second|third|fourth)\\s+(?:fiscal\\s+)?quarter\\b`,
+  ].join('|'),
+  'giu',
+)
+
+export function questionPeriods(question: string): QuestionPeriod[] {
+  const periods: QuestionPeriod[] = []
+  const text = question.normalize('NFKC')
+  for (const match of text.matchAll(PERIOD)) {
+    const groups = match.slice(1)
+    const [q1, y1, q2, y2, ordinal, y3, y4, y5, y6, y7, q3, ordinal2] = groups
+    let quarter: number | null = null
+    let digits: string | undefined
+    if (q1 && y1) [quarter, digits] = [Number(q1), y1]
+    else if (q2 && y2) [quarter, digits] = [Number(q2), y2]
+    else if (ordinal && y3) [quarter, digits] = [ORDINALS.indexOf(ordinal.toLowerCase()) + 1, y3]
+    else if (q3) quarter = Number(q3)
+    else if (ordinal2) quarter = ORDINALS.indexOf(ordinal2.toLowerCase()) + 1
+    else digits = y4 ?? y5 ?? y6 ?? y7
+    if (!digits && quarter === null) continue
+    const year = digits === undefined ? null : digits.length === 2 ? `20${digits}` : digits
+    if (periods.some((period) => period.year === year && period.quarter === quarter)) continue
+    periods.push({ year, quarter, words: tokenize(match[0]).filter((word) => !/^\d{4}$/u.test(word)) })
+  }
+  return periods
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth']

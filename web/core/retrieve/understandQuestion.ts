@@ -1,0 +1,244 @@
+import { tokenize } from './index/tokenize'
+import { type QuestionPeriod, questionPeriods } from './questionPeriods'
+
+/**
+ * What a question asks and how, read once and shared by search, the extractive answerer and a model's
+ * prompt (DESIGN.md section 12). The ask is what must be answered; instructions (a role to play, a unit,
+ * rounding, "using the cash flow statement", "give a response by relying on...") shape the answer but
+ * are never words the answer must contain.
+ */
+export interface QuestionUnderstanding {
+  question: string
+  /** The question without its instructions: what the answer must answer. */
+  ask: string
+  /** The clauses taken for instructions, as written. */
+  instructions: string[]
+  /** "USD millions", "percent", "billions": the unit the person wants the answer in, if said. */
+  unit: string | null
+  /** Decimal places asked for ("round to one decimal place": 1), if said. */
+  decimals: number | null
+  /**
+   * Parts of a document the question names ("cash flow statement", "balance sheet", "risk factors
+   * section"): evidence for passages under such a heading.
+   */
+  sections: string[]
+  /** The periods the ask names, in one grammar for search and answers. */
+  periods: QuestionPeriod[]
+  /**
+   * The ask's search terms (the search tokenizer's), period words replaced by their year ("fy2022" by
+   * "2022"), without the words of a named section.
+   */
+  terms: string[]
+  /**
+   * Terms that name a thing (a capitalised word past the first, an acronym, a number): where a passage
+   * mentions none of its forms, the documents are not about it.
+   */
+  names: string[]
+  /** The kind of answer asked for, from the question's shape. */
+  wants: AnswerKind
+  /** The ask is for a total ("total revenue", "in all", "overall"). */
+  total: boolean
+  /**
+   * Terms of the ask that a defined term of the documents names another way: a passage holding every
+   * word of one of `forms` holds `terms` ("ceo" for chief, executive, officer, and back).
+   */
+  aliases: TermAlias[]
+}
+
+/** Words of the question and the other forms the documents define for them. */
+export interface TermAlias {
+  terms: string[]
+  forms: string[][]
+}
+
+/** A defined term of a collection: a short form and the long form it stands for. */
+export interface DefinedTerm {
+  short: string
+  long: string
+}
+
+export type AnswerKind = 'figure' | 'date' | 'person' | 'place' | 'other'
+
+/**
+ * Openings of an instruction clause: an imperative about the answer or a role to take, never an ask.
+ * A grammar of instructions, not of any subject: it knows nothing of finance or of any document.
+ */
+const INSTRUCTION =
+  /^(?:please\s+)?(?:assume|imagine|suppose|pretend|act\s+as|you\s+are|as\s+an?\b|answer|respond|reply|give|provide|round|express|report|state|show|present|format|use|using|rely|relying|base|based\s+on|according\s+to|refer|consider|note|keep|be\s+(?:brief|concise|precise)|if\s+.+?\bthen\b|do\s+not|don't|only|make\s+sure|focus)\b/iu
+/** Leading phrases that point at a source and then go on with the ask ("Using the balance sheet, what..."). */
+const SOURCE_LEAD =
+  /^(?:please\s+)?(?:(?:by\s+)?(?:primarily\s+)?(?:using|relying\s+on|based\s+on|according\s+to|referring\s+to|from|per|in|looking\s+at)\s+(?:the\s+)?(?:(?:information|details|data|figures)\s+(?:shown|given|presented|reported)\s+in\s+(?:the\s+)?)?[^,?]{1,60},\s*)/iu
+/** Words that name a part of a document: "the X statement", "the Y section", "note 7". */
+const PART =
+  '(?:statements?|sheets?|sections?|chapters?|tables?|notes?|appendix|appendices|schedules?|exhibits?|parts?|reports?)'
+const SECTION = new RegExp(
+  `\\b(?:in|from|using|on|of|under|to|by)\\s+(?:(?:information|details|data|figures)\\s+(?:shown|given|presented|reported)\\s+in\\s+)?the\\s+((?:[\\p{L}&'’-]+\\s+){0,4}${PART})\\b`,
+  'giu',
+)
+const UNIT =
+  /\b(?:in|as|into)\s+((?:usd|us\s+dollars?|dollars?|eur|euros?|gbp|\$)?\s*(?:thousands?|millions?|billions?|trillions?|percent(?:age)?|%|basis\s+points|bps|dollars?|usd|eur|euros?)(?:\s+(?:of\s+)?(?:usd|dollars?|eur|euros?))?)\b/iu
+const DECIMALS =
+  /\b(?:round(?:ed)?|to)\s+(?:(?:your|the)\s+answer\s+)?(?:to\s+)?(\w+)\s+decimal(?:\s+places?|s)?\b/iu
+const NUMBER_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, a: 1 }
+const TOTAL = /\b(?:total|overall|in\s+all|altogether|combined|aggregate|consolidated)\b/iu
+
+/** Words that carry the shape of a question rather than its subject; the answer rarely repeats them. */
+export const QUESTION_SHAPE = new Set(
+  (
+    'many much long often far old year years name names named called type kind kinds example ' +
+    'can could would should will may might must also one some according mentioned described say said ' +
+    'use used give given get make made become became happen happened take took amount value figure ' +
+    'number numbers'
+  ).split(' '),
+)
+
+/**
+ * Reads a question once: its ask, instructions, unit, rounding, named sections, periods and names;
+ * `definedTerms` (the collection's, `definedTerms.ts`) give the ask's words their other forms.
+ */
+export function understandQuestion(
+  question: string,
+  definedTerms: readonly DefinedTerm[] = [],
+): QuestionUnderstanding {
+  const text = question.normalize('NFKC').replace(/\s+/gu, ' ').trim()
+  const instructions: string[] = []
+  const asks: string[] = []
+  for (const clause of clauses(text)) {
+    const lead = SOURCE_LEAD.exec(clause)
+    const rest = lead ? clause.slice(lead[0].length) : clause
+    if (lead && rest.trim() !== '') {
+      instructions.push(lead[0].trim().replace(/,$/u, ''))
+      asks.push(rest)
+    } else if (INSTRUCTION.test(clause) && !/\?\s*$/u.test(clause)) {
+      instructions.push(clause)
+    } else {
+      asks.push(clause)
+    }
+  }
+  // Nothing but instructions ("Give the revenue for 2022."): the whole text is the ask.
+  let ask = (asks.length > 0 ? asks.join(' ') : text).trim()
+  const unitIn = (part: string) => UNIT.exec(part)?.[1]?.trim() ?? null
+  // "(in USD millions)" inside the ask is an instruction too.
+  const parenthesised = [...ask.matchAll(/\(([^()]*)\)/gu)].filter(
+    ([, inner]) => inner && unitIn(` ${inner}`),
+  )
+  for (const [whole, inner] of parenthesised) {
+    instructions.push(inner!)
+    ask = ask.replace(whole, ' ')
+  }
+  ask = ask
+    .replace(/\s+/gu, ' ')
+    .replace(/\s+([?.,])/gu, '$1')
+    .trim()
+  const said = instructions.join('. ')
+  const unit = unitIn(said) ?? null
+  const decimalsWord = DECIMALS.exec(said)?.[1]?.toLowerCase()
+  const decimals =
+    decimalsWord === undefined
+      ? null
+      : /^\d+$/u.test(decimalsWord)
+        ? Number(decimalsWord)
+        : (NUMBER_WORDS[decimalsWord] ?? null)
+  const sections = [
+    ...new Set([...`${said} ${ask}`.matchAll(SECTION)].map((match) => match[1]!.toLowerCase())),
+  ]
+  const periods = questionPeriods(ask)
+  const sectionTerms = new Set(sections.flatMap((section) => tokenize(section)))
+  const periodWords = new Set(periods.flatMap((period) => period.words))
+  const terms = [
+    ...new Set(
+      tokenize(ask).flatMap((term) => {
+        if (periodWords.has(term)) return []
+        if (sectionTerms.has(term) && !/^\d/u.test(term)) return []
+        return [term]
+      }),
+    ),
+  ]
+  for (const { year } of periods) if (year !== null && !terms.includes(year)) terms.push(year)
+  return {
+    question,
+    ask,
+    instructions,
+    unit,
+    decimals,
+    sections,
+    periods,
+    terms,
+    names: nameTerms(ask, terms),
+    wants: answerKind(ask, periods.length > 0),
+    total: TOTAL.test(ask),
+    aliases: termAliases(terms, definedTerms),
+  }
+}
+
+/** The defined terms whose short or long form the ask uses, each with the other form as an alias. */
+function termAliases(terms: readonly string[], definedTerms: readonly DefinedTerm[]): TermAlias[] {
+  const aliases: TermAlias[] = []
+  const has = (words: readonly string[]) => words.length > 0 && words.every((word) => terms.includes(word))
+  for (const { short, long } of definedTerms) {
+    const shortWords = tokenize(short)
+    const longWords = tokenize(long)
+    if (has(shortWords)) aliases.push({ terms: shortWords, forms: [longWords] })
+    else if (has(longWords)) aliases.push({ terms: longWords, forms: [shortWords] })
+  }
+  return aliases
+}
+
+/**
+ * Sentences, and the parts of a sentence around a colon that introduces the ask ("Answer the
+ * following question...: What is..."). Decimal points and "U.S." do not split.
+ */
+function clauses(text: string): string[] {
+  return text
+    .split(/(?<=[?!])\s+|(?<=[^\s.]{3}\.)\s+(?=\p{Lu})/u)
+    .flatMap((sentence) => {
+      const colon = sentence.indexOf(': ')
+      const lead = colon > 0 ? sentence.slice(0, colon + 1) : ''
+      return lead !== '' && INSTRUCTION.test(lead) ? [lead, sentence.slice(colon + 2)] : [sentence]
+    })
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+}
+
+/** Terms the ask uses as names: capitalised past its first word, written in capitals, or numbers. */
+function nameTerms(ask: string, terms: readonly string[]): string[] {
+  const names = new Set<string>()
+  const words = [...ask.matchAll(/[\p{L}\p{N}&'’.-]+/gu)].map((match) => match[0])
+  words.forEach((word, i) => {
+    const bare = word.replace(/^['’.-]+|['’.-]+$/gu, '')
+    const capitalised = /^\p{Lu}/u.test(bare) && (i > 0 || /^\p{Lu}{2,}/u.test(bare))
+    const numeric = /^\d/u.test(bare) && !/^\d$/u.test(bare)
+    if (!capitalised && !numeric) return
+    for (const term of tokenize(bare)) if (terms.includes(term) && !QUESTION_SHAPE.has(term)) names.add(term)
+  })
+  return [...names]
+}
+
+function answerKind(ask: string, namesPeriod: boolean): AnswerKind {
+  const lower = ask.toLowerCase()
+  if (
+    /^(?:when|what\s+(?:year|date|day|month|time)|in\s+what\s+year|which\s+(?:year|date|day|month))\b/u.test(
+      lower,
+    )
+  )
+    return 'date'
+  if (
+    /^(?:who|whom|whose|which\s+(?:person|people|company|firm|auditor))\b|\bwho\s+(?:is|was|are)\b/u.test(
+      lower,
+    )
+  )
+    return 'person'
+  if (
+    /^(?:where|in\s+what\s+(?:city|country|state|place)|which\s+(?:city|country|state|place))\b/u.test(lower)
+  )
+    return 'place'
+  if (
+    /\b(?:how\s+(?:much|many)|what\s+(?:was|is|were|are)\s+(?:the\s+)?(?:total\s+)?(?:amount|number|value|percentage|share|ratio|rate|size|price|cost))\b/u.test(
+      lower,
+    )
+  )
+    return 'figure'
+  // "Nike revenue fiscal 2021", "What was Boeing's total revenue in 2022?": a quantity in a period.
+  if (namesPeriod && !/^(?:why|how\s+(?:did|does|do|is|was|can|could|would))\b/u.test(lower)) return 'figure'
+  return 'other'
+}
