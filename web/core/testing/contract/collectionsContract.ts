@@ -101,6 +101,31 @@ export const collectionsContract: HostCase<ContractClient>[] = [
     },
   },
   {
+    // Scripts written for BrainDrive's FastAPI service rely on its redirects between the two spellings.
+    name: 'a path that differs only by its trailing slash is answered as the written one',
+    async run(client) {
+      const name = uniqueName('No slash')
+      const created = await client({
+        method: 'POST',
+        path: '/api/collections',
+        json: { name, description: 'From a script' },
+      })
+      checkEqual(created.status, 201, `POST /api/collections status (body ${created.text})`)
+      const { id } = responseJson<Collection>(created)
+      const got = await client({ method: 'GET', path: `${BASE}${id}/` })
+      checkEqual(got.status, 200, 'GET /api/collections/{id}/ status')
+      checkEqual(responseJson<Collection>(got).name, name, 'name read at the twin path')
+      const listed = await client({ method: 'GET', path: '/api/collections' })
+      checkEqual(listed.status, 200, 'GET /api/collections status')
+      check(
+        responseJson<Collection[]>(listed).some((collection) => collection.id === id),
+        'GET /api/collections lists it',
+      )
+      // The search route's own validation answers, not the 404 of a path no route has.
+      await expectBadRequest(client, { method: 'POST', path: '/api/search_u', json: {} }, 'query')
+    },
+  },
+  {
     name: 'GET lists collections newest first',
     async run(client) {
       const older = await create(client)
