@@ -46,7 +46,7 @@ function checkCollectionShape(collection: Collection) {
   checkMatch(collection.updated_at, TIMESTAMP_MS_Z, 'updated_at')
   checkEqual(
     Object.keys(collection).sort(),
-    ['color', 'created_at', 'description', 'document_count', 'id', 'name', 'updated_at'],
+    ['color', 'created_at', 'description', 'document_count', 'id', 'name', 'processed_count', 'updated_at'],
     'fields',
   )
 }
@@ -69,7 +69,7 @@ const invalidBodies: Array<[string, unknown, string]> = [
 
 export const collectionsContract: HostCase<ContractClient>[] = [
   {
-    name: 'POST creates a collection: 201, UUID v4, ms timestamps, document_count 0',
+    name: 'POST creates a collection: 201, UUID v4, ms timestamps, document_count and processed_count 0',
     async run(client) {
       const name = uniqueName('Created')
       const response = await client({
@@ -84,6 +84,7 @@ export const collectionsContract: HostCase<ContractClient>[] = [
       checkEqual(collection.description, 'First', 'description')
       checkEqual(collection.color, '#1A2b3C', 'color')
       checkEqual(collection.document_count, 0, 'document_count')
+      checkEqual(collection.processed_count, 0, 'processed_count')
       checkEqual(collection.updated_at, collection.created_at, 'updated_at of a new collection')
       checkEqual((await create(client)).color, null, 'color when none is given')
       // Unknown fields are ignored, as pydantic ignores them (BrainDrive's plugin sends whole objects).
