@@ -19,7 +19,9 @@ Decisions the specification leaves open:
 - Lists are ordered newest first. \`GET /health\` answers the same body as \`GET /api/health\`.
 - Documents: uploads up to MAX_UPLOAD_MB (default 100) else 413; empty files and unsupported extensions 400;
   the content, not the name, decides the parser. Processing runs in the background; \`progress\` reports the
-  stage and percent, and a failed document says why in \`metadata.error\` (with \`metadata.error_code\`).
+  stage and percent, and a failed document says why in \`error_message\` and \`metadata.error\` (with
+  \`metadata.error_code\`). A collection's \`document_count\` counts all its documents, \`processed_count\` the
+  completed ones.
   Passwords of encrypted PDFs are used for one processing run and never stored.
 - The platform endpoints (\`/api/v1/...\`) answer validation failures with 422 \`{detail: [{loc, msg, type}]}\`.
 - Every answer says which host gave it in \`X-Quire-Host\` (\`browser\` or \`server\`). In the browser, the routes
