@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { registrationFromEnv, type Registration } from './auth/registration'
 import { generatorSettingsSchema, type GeneratorSettings } from '../../web/core/generate/GeneratorSettings'
 import { formatZodError } from '../../web/core/api/formatZodError'
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from '../../web/core/ingest/IngestLimits'
@@ -44,6 +45,8 @@ export interface ServerConfig {
   generatorApiKey?: string
   /** QUIRE_SECRET_KEY (at least 32 characters): seals people's API keys at rest; absent: DATA_DIR/secret-key. */
   secretKey?: string
+  /** REGISTRATION, REGISTRATION_INVITE_TOKENS: who may create an account (default open). */
+  registration?: Registration
   /** QUIRE_SINGLE_USER=1: no accounts; every request is the one local user (the spec's local deployment). */
   singleUser?: boolean
   /** JWT_SECRET (at least 32 characters); absent: a key generated once into DATA_DIR/jwt-secret. */
@@ -134,7 +137,7 @@ export interface EmbedderConfig {
 /**
  * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), DATABASE_URL, DATABASE_POOL_MAX, STATIC_DIR, MAX_UPLOAD_MB,
  * INGEST_TIMEOUT_S, INGEST_MEMORY_MB, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
- * account settings: QUIRE_SINGLE_USER, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, JOB_CONCURRENCY_PER_USER,
+ * account settings: QUIRE_SINGLE_USER, REGISTRATION, REGISTRATION_INVITE_TOKENS, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, JOB_CONCURRENCY_PER_USER,
  * OUTBOUND_JOB_CONCURRENCY, OUTBOUND_JOB_CONCURRENCY_PER_USER, JOB_LEASE_S, TRUSTED_ORIGINS,
  * TRUST_PROXY, TRUST_PROXY_HOPS, ALLOWED_HOSTS, MAX_EVENT_STREAMS_PER_USER, BODY_IDLE_TIMEOUT_S,
  * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS, QUIRE_SECRET_KEY and SEARXNG_URL.
@@ -168,6 +171,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     generatorApiKey: generatorApiKey(env),
     secretKey: secretKey(env),
     singleUser: flag(env.QUIRE_SINGLE_USER),
+    registration: registrationFromEnv(env),
     jwtSecret: env.JWT_SECRET || undefined,
     rateLimits: {
       login: { limit: count(env, 'RATE_LIMIT_LOGIN', DEFAULT_RATE_LIMITS.login.limit), windowSeconds: 60 },

@@ -29,6 +29,7 @@ import type { InFlightRequests } from './InFlightRequests'
 import type { JobPorts } from './jobApi/JobPorts'
 import { jobRoutes } from './jobApi/jobRoutes'
 import type { JobService } from './jobs/JobService'
+import type { Registration } from './auth/registration'
 import { mountRoutes, writeResult } from './mountRoutes'
 import { requestLogger } from './requestLogger'
 import { serveCatalog } from './serveCatalog'
@@ -46,6 +47,8 @@ export interface AppOptions {
   spaces: UserSpaces
   /** Absent when the server runs for one user without accounts (QUIRE_SINGLE_USER=1). */
   accounts?: AccountService
+  /** Who may create an account (REGISTRATION; default open). */
+  registration?: Registration
   jobs: JobService
   /** `GET /health`'s checks of the database and the job queue. */
   health: Omit<ServerHealthPorts, 'clock'>
@@ -163,6 +166,7 @@ export function createApp(options: AppOptions): Koa {
     authRoutes,
     (ctx) => ({
       accounts: options.accounts,
+      registration: options.registration ?? { mode: 'open' },
       principal: (ctx.state.auth as RequestAuth | undefined)?.principal,
       via: (ctx.state.auth as RequestAuth | undefined)?.via,
       localUser: options.localUser,

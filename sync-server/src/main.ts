@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { configFromEnv, type ServerConfig } from './config'
+import { describeRegistration } from './auth/registration'
 import { startServer } from './startServer'
 
 /** `npm start` / `npm run serve`: the sync server with the built PWA, until SIGTERM or Ctrl-C. */
@@ -17,7 +18,11 @@ async function main() {
     config.staticDir = undefined
   }
   const running = await startServer(config, { line: (line) => console.log(line), error: console.error })
-  console.log(`Quire is ready at ${running.url}  (data in ${config.dataDir})`)
+  // Every address it answers at (all of them when bound to every interface), and who may sign up.
+  const access = config.singleUser
+    ? 'single user, no accounts'
+    : describeRegistration(config.registration ?? { mode: 'open' })
+  console.log(`Quire is ready at ${running.urls.join(', ')}  (data in ${config.dataDir}; ${access})`)
 
   const shutdown = (signal: string) => {
     console.log(`${signal} received, shutting down`)

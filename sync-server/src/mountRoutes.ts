@@ -12,10 +12,12 @@ import { toErrorResult } from '../../web/core/api/toErrorResult'
 import { isJsonContentType, NOT_JSON_DETAIL } from '../../web/core/api/parseJsonBody'
 import type { Route } from '../../web/core/api/Route'
 import type { MultipartBody, UploadedFile } from '../../web/core/api/UploadedFile'
+import { routePaths } from '../../web/core/api/trailingSlashTwin'
 import { UPLOAD_ORDER } from './bodyParser'
 
 /**
- * Mounts every route of a table on a @koa/router, unchanged. `portsFor` builds the ports of one
+ * Mounts every route of a table on a @koa/router, unchanged, at its path and at its trailing-slash
+ * twin (`trailingSlashTwin`: the same handler, no redirect). `portsFor` builds the ports of one
  * request (the caller's own data space, their identity); a failure there (no such user any more)
  * is answered like a handler's.
  */
@@ -27,7 +29,7 @@ export function mountRoutes<Ports = ApiPorts>(
 ): Router {
   for (const route of routes) {
     // Upload parts are removed by bodyParser once the request is over, whatever answered it.
-    router[route.method](route.path, async (ctx) => {
+    router[route.method](routePaths(route.path), async (ctx) => {
       const body = () =>
         route.bodyType === 'multipart'
           ? multipartBody(ctx)

@@ -47,6 +47,7 @@ import { builtInCatalogReader } from './serveCatalog'
 import { PluginJobQueue } from './plugins/PluginJobQueue'
 import { ModelInstallQueue } from './modelhost/ModelInstallQueue'
 import { jobPools } from './jobs/jobPools'
+import { listenUrls } from './listenUrls'
 
 /** The one user of a server without accounts (QUIRE_SINGLE_USER=1). */
 export const LOCAL_USER: UserView = {
@@ -62,7 +63,10 @@ export const LOCAL_USER: UserView = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export interface RunningServer {
+  /** One address to reach it at (tests, links): `localhost` when it listens on every interface. */
   url: string
+  /** Every address it answers at (`listenUrls`): what the ready line lists. */
+  urls: string[]
   server: Server
   jobs: JobService
   /** Absent on a single-user server. */
@@ -283,6 +287,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     inFlight,
     spaces,
     accounts,
+    registration: config.registration,
     jobs,
     health: {
       database: databaseHealth(database),
@@ -331,6 +336,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   let closing: Promise<void> | undefined
   return {
     url: `http://${shownHost}:${port}`,
+    urls: listenUrls(config.host, port),
     server,
     jobs,
     accounts,

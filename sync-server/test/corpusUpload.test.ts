@@ -79,7 +79,7 @@ describe('uploading the whole corpus to the server', () => {
     })
   }
 
-  it('counts the completed documents in the collection', async () => {
+  it('counts every document in the collection, and the completed ones as processed', async () => {
     const documents = (await (
       await fetch(`${server.url}/api/documents/?collection_id=${collection.id}`)
     ).json()) as DocumentRecord[]
@@ -87,7 +87,8 @@ describe('uploading the whole corpus to the server', () => {
     const current = (await (
       await fetch(`${server.url}/api/collections/${collection.id}`)
     ).json()) as Collection
-    expect(current.document_count).toBe(completed)
+    expect(current.document_count).toBe(documents.length)
+    expect(current.processed_count).toBe(completed)
     expect(documents.every((d) => d.status === 'completed' || d.status === 'failed')).toBe(true)
   })
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -12,7 +12,7 @@ describe('sync-server main', () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
   })
 
-  it('prints the URL when ready and shuts down gracefully on SIGTERM', async () => {
+  it('prints the URL when ready and shuts down gracefully on SIGTERM', { timeout: 60_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quire-main-'))
     dirs.push(dataDir)
     const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
@@ -31,7 +31,7 @@ describe('sync-server main', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ready line in: ${output}`)), 15_000)
+      const timer = setTimeout(() => reject(new Error(`no ready line in: ${output}`)), 30_000)
       child.stdout.on('data', () => {
         const match = /ready at (http:\/\/\S+)/.exec(output)
         if (match?.[1]) {
@@ -47,6 +47,8 @@ describe('sync-server main', () => {
     })
     expect(created.status).toBe(201)
     expect(existsSync(join(dataDir, 'quire.db-wal'))).toBe(true)
+    // Bound to one address, the ready line names that one, and says there are no accounts.
+    expect(output).toContain(`ready at ${url}  (data in ${dataDir}; single user, no accounts)`)
 
     child.kill('SIGTERM')
     expect(await exited).toBe(0)
@@ -54,4 +56,55 @@ describe('sync-server main', () => {
     expect(output).toMatch(/POST \/api\/collections\/ 201/)
     expect(existsSync(join(dataDir, 'quire.db-wal'))).toBe(false)
   })
+  it(
+    'bound to every interface, lists the address of each in its ready line, and says registration is closed',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'quire-main-'))
+      dirs.push(dataDir)
+      const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
+        env: {
+          ...process.env,
+          PORT: '0',
+          HOST: '0.0.0.0',
+          DATA_DIR: dataDir,
+          STATIC_DIR: join(dataDir, 'no-build'),
+          QUIRE_SINGLE_USER: '',
+          REGISTRATION: 'closed',
+        },
+      })
+      let output = ''
+      child.stdout.on('data', (chunk) => (output += chunk))
+      child.stderr.on('data', (chunk) => (output += chunk))
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+      const line = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ready line in: ${output}`)), 30_000)
+        child.stdout.on('data', () => {
+          const match = /ready at (.*)$/m.exec(output)
+          if (match?.[1]) {
+            clearTimeout(timer)
+            resolve(match[1])
+          }
+        })
+      })
+      const urls = line.split('  (')[0]!.split(', ')
+      const port = Number(new URL(urls[0]!).port)
+      // Every IPv4 address of every interface, as the operator's network reaches it (not "localhost").
+      const ipv4 = Object.values(networkInterfaces())
+        .flatMap((infos) => infos ?? [])
+        .filter((info) => info.family === 'IPv4')
+        .map((info) => `http://${info.address}:${port}`)
+      expect([...urls].sort()).toEqual([...new Set(ipv4)].sort())
+      expect(line).toMatch(/; registration closed\)$/)
+      for (const url of urls) expect((await fetch(`${url}/api/health`)).status, url).toBe(200)
+      const register = await fetch(`${urls[0]}/api/v1/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'eve', email: 'eve@example.com', password: 'a long passphrase' }),
+      })
+      expect(register.status).toBe(403)
+      child.kill('SIGTERM')
+      expect(await exited).toBe(0)
+    },
+  )
 })

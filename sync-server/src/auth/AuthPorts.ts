@@ -1,10 +1,13 @@
 import type { AccountService, IssuedTokens, Principal } from '../accounts/AccountService'
 import type { UserView } from '../accounts/accountSchemas'
+import type { Registration } from './registration'
 
 /** What the server's account routes run over: the accounts, the caller, and the request's cookies. */
 export interface AuthPorts {
   /** Absent on a server without accounts (QUIRE_SINGLE_USER=1). */
   accounts?: AccountService
+  /** Who may create an account (REGISTRATION). */
+  registration: Registration
   principal?: Principal
   /** How the caller was recognised: only a Bearer token is safe from another site's page. */
   via?: 'bearer' | 'cookie' | 'local'

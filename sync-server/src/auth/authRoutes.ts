@@ -10,6 +10,7 @@ import {
   userViewSchema,
 } from '../accounts/accountSchemas'
 import type { AuthPorts } from './AuthPorts'
+import { admitRegistration } from './registration'
 
 const tags = ['Authentication']
 const platform = { errorStyle: 'platform' as const, tags }
@@ -22,6 +23,10 @@ const registerBody = z.object({
   password: z.string(),
   full_name: z.string().nullable().optional(),
   profile_picture: z.string().nullable().optional(),
+  invite_token: z.string().max(1024).optional().meta({
+    description:
+      'Quire’s addition: on a server with `REGISTRATION=invite`, one of the invite tokens its operator handed out',
+  }),
 })
 const loginBody = z.object({ email: z.string(), password: z.string() })
 const loginQuery = z.object({
@@ -102,17 +107,20 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     operationId: 'register',
     summary: 'Create an account',
     description:
-      'Usernames are 3 to 50 of A-Z a-z 0-9 _ . -; passwords 8 to 256 characters; emails are unique regardless of case. Does not sign in. Rate limit: 5 an hour per IP. Differs from BrainDrive: answers 201 (BrainDrive 200) and 409 for a taken email or username (BrainDrive 400).',
+      'Usernames are 3 to 50 of A-Z a-z 0-9 _ . -; passwords 8 to 256 characters; emails are unique regardless of case. Does not sign in. Rate limit: 5 an hour per IP. The operator decides who may register (REGISTRATION): anyone (`open`, the default), nobody (`closed`: 403), or whoever sends one of the invite tokens the operator handed out as `invite_token` (`invite`: a missing or wrong one answers 403 saying which). Differs from BrainDrive: answers 201 (BrainDrive 200) and 409 for a taken email or username (BrainDrive 400).',
     public: true,
     body: registerBody,
     responses: {
       201: { description: 'The new user', schema: userViewSchema },
+      403: error('Registration is closed, or needs a valid invite token'),
       409: error('Email or username taken'),
       422: invalid,
       429: error('Too many registrations'),
     },
-    async handler({ body }, ports) {
-      return { status: 201, body: await requireAccounts(ports.accounts).register(body) }
+    async handler({ body: { invite_token, ...account } }, ports) {
+      const accounts = requireAccounts(ports.accounts)
+      admitRegistration(ports.registration, invite_token)
+      return { status: 201, body: await accounts.register(account) }
     },
   }),
   defineRoute({

@@ -3,7 +3,8 @@ import type { CollectionStore } from '../../../web/core/store/CollectionStore'
 import type { SqlDriver, SqlValue } from './SqlDriver'
 
 const COLLECTION_COLUMNS = `id, name, description, color, created_at, updated_at,
-  (SELECT COUNT(*) FROM documents d WHERE d.collection_id = collections.id AND d.status = 'completed') AS document_count`
+  (SELECT COUNT(*) FROM documents d WHERE d.collection_id = collections.id) AS document_count,
+  (SELECT COUNT(*) FROM documents d WHERE d.collection_id = collections.id AND d.status = 'completed') AS processed_count`
 const PATCHABLE_COLLECTION = ['name', 'description', 'color', 'updated_at'] as const
 
 /** The collections of the Store port over SQL. */
@@ -15,7 +16,7 @@ export class SqlCollections implements CollectionStore {
       'INSERT INTO collections (id, name, description, color, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
       [input.id, input.name, input.description, input.color, input.created_at, input.updated_at],
     )
-    return { ...input, document_count: 0 }
+    return { ...input, document_count: 0, processed_count: 0 }
   }
 
   listCollections(): Promise<Collection[]> {

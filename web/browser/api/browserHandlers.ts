@@ -1,8 +1,9 @@
 import type { Remote } from 'comlink'
-import { http, HttpResponse, type HttpHandler } from 'msw'
+import { http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw'
 import type { ApiResult } from '../../core/api/ApiResult'
 import { isServerOnlyRoute } from '../../core/api/serverOnlyRoutes'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
+import { trailingSlashTwin } from '../../core/api/trailingSlashTwin'
 import type { ApiWorkerApi, RouteSummary, WorkerRequest } from './ApiWorkerApi'
 import { toForwardedRequest } from './sendToSyncServer'
 
@@ -14,8 +15,9 @@ import { toForwardedRequest } from './sendToSyncServer'
  * the worker, so that the schemas and handlers (zod included) load only there, not in the page.
  */
 export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly RouteSummary[]): HttpHandler[] {
-  const handlers = routes.map((route, index) =>
-    http[route.method](mswPath(route.path), async ({ request, params }) => {
+  const resolver =
+    (index: number): HttpResponseResolver =>
+    async ({ request, params }) => {
       const url = new URL(request.url)
       const contentType = request.headers.get('content-type')
       // A urlencoded form is read like a multipart one (fields, no files), as FastAPI's Form() reads it.
@@ -36,10 +38,17 @@ export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly Rout
         multipart: multipart ?? undefined,
       })
       return toResponse(result)
-    }),
-  )
+    }
+  const handlers = routes.map((route, index) => http[route.method](mswPath(route.path), resolver(index)))
+  // Each route answers its trailing-slash twin too (the same handler); after every written path, so
+  // a twin can never answer for another route.
+  const twins = routes.flatMap((route, index) => {
+    const twin = trailingSlashTwin(route.path)
+    return twin === undefined ? [] : [http[route.method](mswPath(twin), resolver(index))]
+  })
   return [
     ...handlers,
+    ...twins,
     http.get('/openapi.json', async () => HttpResponse.json(await api.openApi())),
     http.all('/api/*', async ({ request }) => {
       const url = new URL(request.url)

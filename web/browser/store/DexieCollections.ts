@@ -19,7 +19,7 @@ export class DexieCollections implements CollectionStore {
   async createCollection(input: NewCollection): Promise<Collection> {
     // `add` (not `put`) so that the unique id index rejects a duplicate instead of overwriting.
     await this.db.collections.add({ ...input })
-    return { ...input, document_count: 0 }
+    return { ...input, document_count: 0, processed_count: 0 }
   }
 
   async listCollections(): Promise<Collection[]> {
@@ -68,10 +68,11 @@ export class DexieCollections implements CollectionStore {
 
   private async withCount(row: CollectionRow): Promise<Collection> {
     const { seq: _seq, ...collection } = row
-    const document_count = await this.db.documents
+    const document_count = await this.db.documents.where('collection_id').equals(row.id).count()
+    const processed_count = await this.db.documents
       .where('[collection_id+status]')
       .equals([row.id, 'completed'])
       .count()
-    return { ...collection, document_count }
+    return { ...collection, document_count, processed_count }
   }
 }

@@ -2,7 +2,7 @@ import Dexie, { type EntityTable, type Table } from 'dexie'
 import type { ChatMessage } from '../../core/store/ChatMessage'
 import type { ChatSession } from '../../core/store/ChatSession'
 import type { ChunkRecord } from '../../core/store/ChunkRecord'
-import type { Collection } from '../../core/store/Collection'
+import type { Collection, CollectionCounts } from '../../core/store/Collection'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
 import type { EvaluationRun, EvaluationState } from '../../core/store/EvaluationRun'
 import type { StoredRecord } from '../../core/store/StoredRecord'
@@ -10,7 +10,7 @@ import type { Mutation } from '../../core/sync/SyncServer'
 import type { SyncRecord } from '../../core/sync/SyncRecord'
 
 /** Rows carry an auto-increment `seq` that breaks ties between equal `created_at` values. */
-export type CollectionRow = Omit<Collection, 'document_count'> & { seq?: number }
+export type CollectionRow = Omit<Collection, keyof CollectionCounts> & { seq?: number }
 export type DocumentRow = DocumentRecord & { seq?: number }
 /** message_count is derived from chatMessages, never stored. */
 export type ChatSessionRow = Omit<ChatSession, 'message_count'> & { seq?: number }

@@ -11,10 +11,17 @@ Decisions the specification leaves open:
   names) answers 400 with a detail naming the field; unknown or malformed ids in the path answer 404.
 - Collection names and descriptions are trimmed and need at least one non-space character (at most 200 and
   5000 characters); \`color\` is \`#RRGGBB\` or null.
+- A path that differs from a documented one only by its trailing slash (\`POST /api/collections\`,
+  \`GET /api/v1/personas/\`) is answered by the same endpoint, as if it were written as documented: no redirect
+  (FastAPI answers 307 to the other form; answering directly also serves curl without \`-L\` and clients that
+  drop \`Authorization\` on a redirect). The paths below are the canonical forms. Plugin files
+  (\`/plugins/{plugin_id}/{version}/{path}\`) are exact: there a trailing slash names a folder.
 - Lists are ordered newest first. \`GET /health\` answers the same body as \`GET /api/health\`.
 - Documents: uploads up to MAX_UPLOAD_MB (default 100) else 413; empty files and unsupported extensions 400;
   the content, not the name, decides the parser. Processing runs in the background; \`progress\` reports the
-  stage and percent, and a failed document says why in \`metadata.error\` (with \`metadata.error_code\`).
+  stage and percent, and a failed document says why in \`error_message\` and \`metadata.error\` (with
+  \`metadata.error_code\`). A collection's \`document_count\` counts all its documents, \`processed_count\` the
+  completed ones.
   Passwords of encrypted PDFs are used for one processing run and never stored.
 - The platform endpoints (\`/api/v1/...\`) answer validation failures with 422 \`{detail: [{loc, msg, type}]}\`.
 - Every answer says which host gave it in \`X-Quire-Host\` (\`browser\` or \`server\`). In the browser, the routes

@@ -6,11 +6,16 @@ export interface Collection {
   color: string | null
   created_at: string
   updated_at: string
-  /** Completed documents in the collection; maintained by the store. */
+  /** Every document in the collection, whatever its status; maintained by the store. */
   document_count: number
+  /** The collection's documents whose processing completed (searchable); maintained by the store. */
+  processed_count: number
 }
 
-export type NewCollection = Omit<Collection, 'document_count'>
+/** What a store derives from the collection's documents. */
+export type CollectionCounts = Pick<Collection, 'document_count' | 'processed_count'>
+
+export type NewCollection = Omit<Collection, keyof CollectionCounts>
 
 /** Fields a PUT may change; `updated_at` is always set by the caller. */
 export interface CollectionPatch {

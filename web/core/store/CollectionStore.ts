@@ -2,7 +2,7 @@ import type { Collection, CollectionPatch, NewCollection } from './Collection'
 
 /** Collections: the folders a person's documents live in. A sub-port of Store (see Store.ts). */
 export interface CollectionStore {
-  /** Inserts a new collection; `document_count` starts at 0. */
+  /** Inserts a new collection; `document_count` and `processed_count` start at 0. */
   createCollection(input: NewCollection): Promise<Collection>
   /** Newest first (by `created_at`, then by insertion order). */
   listCollections(): Promise<Collection[]>

@@ -2,7 +2,7 @@ import type { DocumentFilter, DocumentPatch, DocumentRecord } from './DocumentRe
 
 /** Documents and their processing state (not their chunks: see ChunkStore). A sub-port of Store (see Store.ts). */
 export interface DocumentStore {
-  /** Inserts a document; rejects a duplicate id. Its collection's `document_count` counts it once completed. */
+  /** Inserts a document; rejects a duplicate id. Its collection's `document_count` counts it at once, `processed_count` once completed. */
   createDocument(document: DocumentRecord): Promise<DocumentRecord>
   getDocument(id: string): Promise<DocumentRecord | undefined>
   /** Newest first (by `created_at`, then by insertion order). */

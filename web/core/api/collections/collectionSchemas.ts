@@ -34,6 +34,12 @@ export const collectionSchema = z
     color: z.string().nullable(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
-    document_count: z.int().min(0),
+    document_count: z.int().min(0).meta({
+      description: 'Every document in the collection, whatever its status (processing, completed, failed).',
+    }),
+    processed_count: z.int().min(0).meta({
+      description:
+        'Quire’s addition: the documents whose processing completed, the ones search and chat read. `document_count - processed_count` are processing or failed.',
+    }),
   })
   .meta({ id: 'Collection' })

@@ -18,6 +18,7 @@ import {
   renameDocumentBody,
   uploadDocumentFields,
 } from './documentSchemas'
+import { documentView } from './documentView'
 
 const NOT_FOUND = 'Document not found'
 const tags = ['Documents']
@@ -115,7 +116,7 @@ export const documentRoutes: Route[] = [
         progress: { stage: 'queued', percent: 0 },
       })
       const scheduled = await ports.documents.enqueue(document.id, { password: body.password })
-      return { status: 201, body: { ...document, ...scheduled } }
+      return { status: 201, body: { ...documentView(document), ...scheduled } }
     },
   }),
   defineRoute({
@@ -130,7 +131,10 @@ export const documentRoutes: Route[] = [
       400: error('Invalid query'),
     },
     async handler({ query }, { store }: DocumentPorts) {
-      return { status: 200, body: await store.documents.listDocuments({ collectionId: query.collection_id }) }
+      return {
+        status: 200,
+        body: (await store.documents.listDocuments({ collectionId: query.collection_id })).map(documentView),
+      }
     },
   }),
   defineRoute({
@@ -145,7 +149,7 @@ export const documentRoutes: Route[] = [
     async handler({ params }, { store }: DocumentPorts) {
       const document = await store.documents.getDocument(params.document_id)
       if (!document) throw ApiError.notFound(NOT_FOUND)
-      return { status: 200, body: document }
+      return { status: 200, body: documentView(document) }
     },
   }),
   defineRoute({
@@ -171,7 +175,7 @@ export const documentRoutes: Route[] = [
       })
       if (!document) throw ApiError.notFound(NOT_FOUND)
       const scheduled = await documents.enqueue(document.id, { password: body.password })
-      return { status: 202, body: { ...document, ...scheduled } }
+      return { status: 202, body: { ...documentView(document), ...scheduled } }
     },
   }),
   defineRoute({
@@ -195,7 +199,7 @@ export const documentRoutes: Route[] = [
         original_filename: body.original_filename,
       })
       if (!document) throw ApiError.notFound(NOT_FOUND)
-      return { status: 200, body: document }
+      return { status: 200, body: documentView(document) }
     },
   }),
   defineRoute({

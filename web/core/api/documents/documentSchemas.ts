@@ -45,6 +45,10 @@ export const documentSchema = z
         'Empty at upload. After processing: pages, processing_time_seconds, word_count, title, language, embedder; when failed: error (a sentence for people) and error_code (password_required, wrong_password, not_supported, corrupt, no_text, timeout, too_large, internal).',
     }),
     chunk_count: z.int().min(0),
+    error_message: z.string().nullable().meta({
+      description:
+        'Why processing failed (the same sentence as `metadata.error`), for a `failed` document; null otherwise. Derived when read, so documents that failed before this field existed carry it too.',
+    }),
     progress: z
       .object({ stage: z.string(), percent: z.number().min(0).max(100) })
       .nullable()

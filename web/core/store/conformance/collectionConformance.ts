@@ -7,11 +7,11 @@ import type { StoreConformanceContext } from './storeConformance'
 /** What every Store adapter must do with collections. */
 export const collectionConformance: HostCase<StoreConformanceContext>[] = [
   {
-    name: 'creates a collection with document_count 0 and reads it back',
+    name: 'creates a collection with document_count and processed_count 0 and reads it back',
     async run({ store }) {
       const input = newCollection({ color: '#A1B2C3' })
       const created = await store.collections.createCollection(input)
-      checkEqual(created, { ...input, document_count: 0 }, 'created collection')
+      checkEqual(created, { ...input, document_count: 0, processed_count: 0 }, 'created collection')
       checkEqual(await store.collections.getCollection(input.id), created, 'collection read back')
     },
   },
@@ -50,7 +50,11 @@ export const collectionConformance: HostCase<StoreConformanceContext>[] = [
         name: 'Renamed',
         updated_at: later,
       })
-      checkEqual(renamed, { ...input, name: 'Renamed', updated_at: later, document_count: 0 }, 'after rename')
+      checkEqual(
+        renamed,
+        { ...input, name: 'Renamed', updated_at: later, document_count: 0, processed_count: 0 },
+        'after rename',
+      )
       const cleared = await store.collections.updateCollection(input.id, { color: null, updated_at: later })
       checkEqual(cleared?.color, null, 'colour cleared by null')
       checkEqual(cleared?.description, input.description, 'description untouched')
@@ -137,7 +141,7 @@ export const collectionConformance: HostCase<StoreConformanceContext>[] = [
       const reopened = await reopen()
       checkEqual(
         await reopened.collections.getCollection(input.id),
-        { ...input, description: 'Changed', document_count: 0 },
+        { ...input, description: 'Changed', document_count: 0, processed_count: 0 },
         'collection after reopen',
       )
     },

@@ -9,10 +9,10 @@ import { CHUNKS_FIELD, DOCUMENT_FIELDS } from './syncKinds'
 
 /**
  * The values of each of the app's records as they sync: what the record is, without what a store
- * derives (`document_count`, `message_count`) or what only concerns this device (`progress`).
+ * derives (`document_count`, `processed_count`, `message_count`) or what only concerns this device (`progress`).
  */
 export function collectionValuesOf(collection: Collection): Record<string, unknown> {
-  const { id: _id, document_count: _count, ...values } = collection
+  const { id: _id, document_count: _count, processed_count: _processed, ...values } = collection
   return values
 }
 

@@ -46,7 +46,7 @@ function checkCollectionShape(collection: Collection) {
   checkMatch(collection.updated_at, TIMESTAMP_MS_Z, 'updated_at')
   checkEqual(
     Object.keys(collection).sort(),
-    ['color', 'created_at', 'description', 'document_count', 'id', 'name', 'updated_at'],
+    ['color', 'created_at', 'description', 'document_count', 'id', 'name', 'processed_count', 'updated_at'],
     'fields',
   )
 }
@@ -69,7 +69,7 @@ const invalidBodies: Array<[string, unknown, string]> = [
 
 export const collectionsContract: HostCase<ContractClient>[] = [
   {
-    name: 'POST creates a collection: 201, UUID v4, ms timestamps, document_count 0',
+    name: 'POST creates a collection: 201, UUID v4, ms timestamps, document_count and processed_count 0',
     async run(client) {
       const name = uniqueName('Created')
       const response = await client({
@@ -84,6 +84,7 @@ export const collectionsContract: HostCase<ContractClient>[] = [
       checkEqual(collection.description, 'First', 'description')
       checkEqual(collection.color, '#1A2b3C', 'color')
       checkEqual(collection.document_count, 0, 'document_count')
+      checkEqual(collection.processed_count, 0, 'processed_count')
       checkEqual(collection.updated_at, collection.created_at, 'updated_at of a new collection')
       checkEqual((await create(client)).color, null, 'color when none is given')
       // Unknown fields are ignored, as pydantic ignores them (BrainDrive's plugin sends whole objects).
@@ -98,6 +99,31 @@ export const collectionsContract: HostCase<ContractClient>[] = [
         0,
         'document_count is not taken from the body',
       )
+    },
+  },
+  {
+    // Scripts written for BrainDrive's FastAPI service rely on its redirects between the two spellings.
+    name: 'a path that differs only by its trailing slash is answered as the written one',
+    async run(client) {
+      const name = uniqueName('No slash')
+      const created = await client({
+        method: 'POST',
+        path: '/api/collections',
+        json: { name, description: 'From a script' },
+      })
+      checkEqual(created.status, 201, `POST /api/collections status (body ${created.text})`)
+      const { id } = responseJson<Collection>(created)
+      const got = await client({ method: 'GET', path: `${BASE}${id}/` })
+      checkEqual(got.status, 200, 'GET /api/collections/{id}/ status')
+      checkEqual(responseJson<Collection>(got).name, name, 'name read at the twin path')
+      const listed = await client({ method: 'GET', path: '/api/collections' })
+      checkEqual(listed.status, 200, 'GET /api/collections status')
+      check(
+        responseJson<Collection[]>(listed).some((collection) => collection.id === id),
+        'GET /api/collections lists it',
+      )
+      // The search route's own validation answers, not the 404 of a path no route has.
+      await expectBadRequest(client, { method: 'POST', path: '/api/search_u', json: {} }, 'query')
     },
   },
   {

@@ -1,5 +1,5 @@
 import type { Collection } from '../../store/Collection'
-import type { DocumentRecord } from '../../store/DocumentRecord'
+import type { DocumentView as DocumentRecord } from '../../api/documents/documentView'
 import { check, checkEqual } from '../check'
 import type { ContractClient, ContractMultipart, ContractResponse } from './ContractClient'
 import { responseJson } from './responseJson'

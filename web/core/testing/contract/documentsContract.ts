@@ -1,5 +1,5 @@
 import type { Collection } from '../../store/Collection'
-import type { DocumentRecord } from '../../store/DocumentRecord'
+import type { DocumentView as DocumentRecord } from '../../api/documents/documentView'
 import { check, checkEqual, checkMatch, TIMESTAMP_MS_Z, UUID_V4 } from '../check'
 import type { HostCase } from '../HostCase'
 import type { ContractClient } from './ContractClient'
@@ -38,6 +38,7 @@ export const documentsContract: HostCase<ContractClient>[] = [
       checkEqual(created.file_size, new TextEncoder().encode(MARKDOWN).length, 'file_size')
       checkEqual(created.document_type, 'markdown', 'document_type')
       checkEqual(created.collection_id, collection.id, 'collection_id')
+      checkEqual(created.error_message, null, 'error_message of a document that has not failed')
 
       const done = await settled(client, created.id)
       checkEqual(done.status, 'completed', `final status (metadata ${JSON.stringify(done.metadata)})`)
@@ -64,7 +65,11 @@ export const documentsContract: HostCase<ContractClient>[] = [
       const after = responseJson<Collection>(
         await client({ method: 'GET', path: `/api/collections/${collection.id}` }),
       )
-      checkEqual(after.document_count, 1, 'document_count counts completed documents')
+      checkEqual(
+        [after.document_count, after.processed_count],
+        [1, 1],
+        'document_count and processed_count once completed',
+      )
     },
   },
   {
@@ -108,6 +113,16 @@ export const documentsContract: HostCase<ContractClient>[] = [
       check(
         typeof done.metadata.error === 'string' && done.metadata.error.length > 10,
         'metadata.error explains',
+      )
+      checkEqual(done.error_message, done.metadata.error, 'error_message carries the reason too')
+      const after = responseJson<Collection>(
+        await client({ method: 'GET', path: `/api/collections/${collection.id}` }),
+      )
+      // The failed document is the collection's all the same: listed, and counted (not as processed).
+      checkEqual(
+        [after.document_count, after.processed_count],
+        [1, 0],
+        'document_count counts a failed document; processed_count does not',
       )
       checkEqual(done.chunk_count, 0, 'no chunks')
     },
