@@ -1,6 +1,7 @@
 import { cluster } from './cluster'
 import { documentStall } from './document-stall'
 import { embedHash } from './embed-hash'
+import { ingestHostile } from './ingest-hostile'
 import { ingestMemory } from './ingest-memory'
 import { indexLoad } from './indexLoad'
 import { ingestPdf } from './ingest-pdf'
@@ -26,6 +27,7 @@ export const benchmarks: readonly Benchmark[] = [
   ingestPdf,
   embedHash,
   ingestMemory,
+  ingestHostile,
   retrieval,
   quality,
   search,
