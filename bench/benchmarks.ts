@@ -2,6 +2,7 @@ import { answers } from './answers'
 import { cluster } from './cluster'
 import { documentStall } from './document-stall'
 import { embedHash } from './embed-hash'
+import { ingestHostile } from './ingest-hostile'
 import { ingestMemory } from './ingest-memory'
 import { indexLoad } from './indexLoad'
 import { ingestPdf } from './ingest-pdf'
@@ -27,6 +28,7 @@ export const benchmarks: readonly Benchmark[] = [
   ingestPdf,
   embedHash,
   ingestMemory,
+  ingestHostile,
   retrieval,
   quality,
   answers,

@@ -141,13 +141,13 @@ async function measureCase(
   }
 }
 
-interface Outcome {
+export interface Outcome {
   status: string
   chunkCount: number
   error: string | null
 }
 
-async function createCollection(url: string): Promise<string> {
+export async function createCollection(url: string): Promise<string> {
   const response = await fetch(`${url}/api/collections/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -166,7 +166,7 @@ function uploadForm(collectionId: string, text: Uint8Array<ArrayBuffer>, sizeMb:
   return form
 }
 
-async function upload(url: string, form: FormData): Promise<{ documentId: string; jobId: string }> {
+export async function upload(url: string, form: FormData): Promise<{ documentId: string; jobId: string }> {
   const response = await fetch(`${url}/api/documents/`, { method: 'POST', body: form })
   const body = await response.text()
   if (response.status !== 201) throw new Error(`the upload answered ${response.status}: ${body}`)
@@ -180,7 +180,7 @@ const JOB_POLL_MS = 250
 const CASE_TIMEOUT_MS = 20 * 60_000
 
 /** Waits until the document's job has ended (after the document's last write), then reads the document. */
-async function waitForJob(url: string, documentId: string, jobId: string): Promise<Outcome> {
+export async function waitForJob(url: string, documentId: string, jobId: string): Promise<Outcome> {
   const deadline = performance.now() + CASE_TIMEOUT_MS
   for (;;) {
     const job = await getJson<{ status?: string }>(`${url}/api/v1/jobs/${jobId}`)

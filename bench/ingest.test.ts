@@ -38,7 +38,7 @@ describe('ingestion benchmarks', () => {
 
   it('are in the registry', () => {
     expect(benchmarks.map((benchmark) => benchmark.name)).toEqual(
-      expect.arrayContaining(['ingest-pdf', 'embed-hash', 'ingest-memory']),
+      expect.arrayContaining(['ingest-pdf', 'embed-hash', 'ingest-memory', 'ingest-hostile']),
     )
   })
 

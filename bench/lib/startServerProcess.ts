@@ -54,6 +54,7 @@ export async function startServerProcess(
     const url = await readyUrl(child, progress)
     return {
       url,
+      pid: child.pid,
       async stop() {
         try {
           stopping = true

@@ -24,8 +24,8 @@ describe('configFromEnv: how far a document may expand', () => {
     expect(() => configFromEnv({ MAX_DOCUMENT_CHUNKS: '2.5' })).toThrow(/MAX_DOCUMENT_CHUNKS/)
   })
 
-  it('reads INGEST_MEMORY_MB, leaving the heap to V8 when unset, and refuses less than 64 MB', () => {
-    expect(configFromEnv({}).ingestMemoryMb).toBeUndefined()
+  it('reads INGEST_MEMORY_MB, 1024 MB when unset, and refuses less than 64 MB', () => {
+    expect(configFromEnv({}).ingestMemoryMb).toBe(1024)
     expect(configFromEnv({ INGEST_MEMORY_MB: '2048' }).ingestMemoryMb).toBe(2048)
     expect(() => configFromEnv({ INGEST_MEMORY_MB: '16' })).toThrow(
       'INGEST_MEMORY_MB must be a whole number of at least 64, got "16"',

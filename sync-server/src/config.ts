@@ -10,6 +10,13 @@ import { syncRetentionMs } from './syncApi/openSyncSpace'
 import type { OutboundConfig } from './outbound/OutboundPolicy'
 import { parseOutboundAllow } from './outbound/outboundAllow'
 
+/**
+ * INGEST_MEMORY_MB's default: the heap of one ingest worker (JOB_CONCURRENCY of them run at once).
+ * The ingest-memory bench's 50-page PDF peaks near 200 MB of heap and its hostile shapes stay far
+ * under this; V8's own limit (several GB) let one 92 KB Word file take the server to 2.4 GB.
+ */
+export const DEFAULT_INGEST_MEMORY_MB = 1024
+
 export interface ServerConfig {
   port: number
   /** Interface to listen on; absent means every interface, IPv6 and IPv4 alike. */
@@ -27,7 +34,7 @@ export interface ServerConfig {
   connectionTestMs?: number
   /** Per-document processing time limit in ms (INGEST_TIMEOUT_S, default 120 s). */
   ingestTimeoutMs?: number
-  /** INGEST_MEMORY_MB: the JS heap each ingest worker may grow to; unset, V8's own limit. */
+  /** INGEST_MEMORY_MB: the JS heap each ingest worker may grow to (DEFAULT_INGEST_MEMORY_MB). */
   ingestMemoryMb?: number
   /**
    * How far one document may expand (MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS; defaults
@@ -156,7 +163,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: resolve(env.STATIC_DIR || './dist'),
     maxUploadBytes: positiveNumber(env, 'MAX_UPLOAD_MB', 100) * 1024 * 1024,
     ingestTimeoutMs: positiveNumber(env, 'INGEST_TIMEOUT_S', 120) * 1000,
-    ingestMemoryMb: env.INGEST_MEMORY_MB ? wholeNumber(env, 'INGEST_MEMORY_MB', 0, 64) : undefined,
+    ingestMemoryMb: wholeNumber(env, 'INGEST_MEMORY_MB', DEFAULT_INGEST_MEMORY_MB, 64),
     ingestLimits: {
       maxChars: wholeNumber(env, 'MAX_DOCUMENT_CHARS', DEFAULT_INGEST_LIMITS.maxChars, 1),
       maxChunks: wholeNumber(env, 'MAX_DOCUMENT_CHUNKS', DEFAULT_INGEST_LIMITS.maxChunks, 1),

@@ -105,7 +105,12 @@ describe('WorkerIngestor', () => {
       const page = new TextEncoder().encode(`<html><body>${'<p>x</p>'.repeat(3_000_000)}</body></html>`)
       const error = await ingestor.ingest({ bytes: page, filename: 'huge.html' }).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(ParseError)
-      expect(error).toMatchObject({ code: 'too_large', message: expect.stringContaining('more memory') })
+      expect(error).toMatchObject({
+        code: 'too_large',
+        message: expect.stringContaining(
+          'more than 128 MB of memory, the most one document may use, so it was stopped. The server’s operator can raise INGEST_MEMORY_MB',
+        ),
+      })
       expect((await ingestor.ingest({ bytes: markdown, filename: 'notes.md' })).metadata.title).toBe('Notes')
     },
   )

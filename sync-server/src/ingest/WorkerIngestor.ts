@@ -8,6 +8,7 @@ import { timeSlicer } from '../../../web/core/time/timeSlicer'
 import type { EmbedderConfig } from '../config'
 import type { IngestAck, IngestReply, IngestTask } from './ingestMessages'
 import { tsxWorker } from './tsxWorker'
+import { DEFAULT_INGEST_MEMORY_MB } from '../config'
 import { workerFailure } from './workerFailure'
 
 const WORKER_URL = new URL('./ingestWorker.ts', import.meta.url)
@@ -37,7 +38,7 @@ export class WorkerIngestor implements Ingestor {
       /** MAX_DOCUMENT_CHARS / MAX_DOCUMENT_CHUNKS; absent: DEFAULT_INGEST_LIMITS (the worker's). */
       limits?: IngestLimits
       embedder?: EmbedderConfig
-      /** INGEST_MEMORY_MB: the JS heap each worker may grow to; absent, V8's own limit (a few GB). */
+      /** INGEST_MEMORY_MB: the JS heap each worker may grow to (default DEFAULT_INGEST_MEMORY_MB). */
       memoryMb?: number
       logError?: (error: unknown) => void
     } = {},
@@ -95,7 +96,8 @@ export class WorkerIngestor implements Ingestor {
             finish(() => reject(new Error('The document could not be processed')))
           }
         }
-        const onError = (error: Error) => kill(workerFailure(error))
+        const onError = (error: Error) =>
+          kill(workerFailure(error, this.options.memoryMb ?? DEFAULT_INGEST_MEMORY_MB))
         const onExit = () => kill(new Error('The ingest worker stopped unexpectedly'))
         const onAbort = () => kill(request.signal?.reason ?? new Error('Processing was cancelled'))
         // A grace period past the cooperative limit, for the pipeline to report its own timeout.
@@ -167,10 +169,10 @@ export class WorkerIngestor implements Ingestor {
   }
 
   private spawn(): Worker {
-    const { embedder, memoryMb } = this.options
+    const { embedder, memoryMb = DEFAULT_INGEST_MEMORY_MB } = this.options
     return tsxWorker(WORKER_URL, {
       workerData: { embedder },
-      resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
     })
   }
 }

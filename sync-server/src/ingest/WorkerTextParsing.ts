@@ -4,6 +4,7 @@ import type { TextParseOptions, TextParsing } from '../../../web/core/ingest/par
 import { ParseError } from '../../../web/core/ingest/ParseError'
 import type { TextParseReply, TextParseTask } from './textParseMessages'
 import { tsxWorker } from './tsxWorker'
+import { DEFAULT_INGEST_MEMORY_MB } from '../config'
 import { workerFailure } from './workerFailure'
 
 const WORKER_URL = new URL('./textParseWorker.ts', import.meta.url)
@@ -25,7 +26,7 @@ export class WorkerTextParsing {
 
   constructor(
     private readonly options: {
-      /** INGEST_MEMORY_MB: the JS heap the thread may grow to; absent, V8's own limit. */
+      /** INGEST_MEMORY_MB: the JS heap the thread may grow to (default DEFAULT_INGEST_MEMORY_MB). */
       memoryMb?: number
       /** How long past a parse's time limit the thread is given before it is ended (default GRACE_MS). */
       graceMs?: number
@@ -73,7 +74,8 @@ export class WorkerTextParsing {
           finish(() => reject(new ParseError(reply.parseError.code, reply.parseError.message)))
         else finish(() => reject(new Error(reply.failure)))
       }
-      const onError = (error: Error) => kill(workerFailure(error))
+      const onError = (error: Error) =>
+        kill(workerFailure(error, this.options.memoryMb ?? DEFAULT_INGEST_MEMORY_MB))
       const onExit = () => kill(new Error('The text reader stopped unexpectedly'))
       const seconds = Math.round(timeoutMs / 1000)
       const timer = setTimeout(
@@ -93,9 +95,9 @@ export class WorkerTextParsing {
   }
 
   private spawn(): Worker {
-    const { memoryMb } = this.options
+    const { memoryMb = DEFAULT_INGEST_MEMORY_MB } = this.options
     return tsxWorker(WORKER_URL, {
-      resourceLimits: memoryMb ? { maxOldGenerationSizeMb: memoryMb } : undefined,
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
     })
   }
 }

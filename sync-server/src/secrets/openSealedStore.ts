@@ -1,3 +1,4 @@
+import { keySettingsInOneForm } from '../../../web/core/secrets/keySettingsInOneForm'
 import { SealedSecretsStore } from '../../../web/core/secrets/SealedSecretsStore'
 import { isPlainObject } from '../../../web/core/secrets/secretFields'
 import type { Store } from '../../../web/core/store/Store'
@@ -19,7 +20,8 @@ export interface SealedStoreOptions {
 /**
  * A person's SQL store with their API keys sealed at rest (SealedSecretsStore over AES-256-GCM).
  * Opening also repairs what older versions left: the operator's key copied into the person's
- * settings is removed (it is the server's, never theirs), and keys stored in clear are sealed.
+ * settings is removed (it is the server's, never theirs), key settings saved as bare keys are put
+ * in their one form (keySettingsInOneForm), and keys stored in clear are sealed.
  */
 export async function openSealedStore(at: string | SqlDriver, options: SealedStoreOptions): Promise<Store> {
   const store = new SealedSecretsStore(
@@ -29,6 +31,8 @@ export async function openSealedStore(at: string | SqlDriver, options: SealedSto
   )
   try {
     if (options.operatorKey) await forgetOperatorKey(store, options.operatorKey)
+    // Before sealing: a key setting saved as a bare key is a key only once it is in its one form.
+    await keySettingsInOneForm(store)
     await store.sealExisting(SYNCED_RECORD_KINDS)
   } catch (error) {
     await store.close()

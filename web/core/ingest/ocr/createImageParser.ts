@@ -4,6 +4,8 @@ import { ParseError } from '../ParseError'
 import { throwIfAborted } from '../parse/pdf/withLimits'
 import type { OcrEngine, OcrPageReport } from './OcrEngine'
 import type { OcrLanguage } from './ocrLanguages'
+import { imageDimensions } from './imageDimensions'
+import { checkImagePixels } from './imagePixelLimit'
 import { ocrParagraphs } from './ocrParagraphs'
 import { tiffPages } from './tiffPages'
 
@@ -29,6 +31,15 @@ export function createImageParser(
       const tiff = isTiff(bytes) ? tiffPages(bytes) : undefined
       const count = tiff ? tiff.count : 1
       if (count === 0) throw new ParseError('corrupt', 'This TIFF file has no images.')
+      // Sizes from the headers, before anything is decoded (see imagePixelLimit).
+      if (tiff)
+        tiff.sizes.forEach((size, index) =>
+          checkImagePixels(size, count > 1 ? `Page ${index + 1}` : undefined),
+        )
+      else {
+        const size = imageDimensions(bytes)
+        if (size) checkImagePixels(size)
+      }
       const engine = await loadOcr(options.ocrLanguages)
       const blocks: Block[] = []
       const reports: OcrPageReport[] = []

@@ -6,6 +6,7 @@ import { sha256Hex, type FileStore } from '../../store/FileStore'
 import type { Store } from '../../store/Store'
 import { isLive, type SyncRecord } from '../SyncRecord'
 import { keepSecrets } from '../../secrets/keepSecrets'
+import { withKeySettingForm } from '../../secrets/keySettingValue'
 import { withoutSecrets } from '../../secrets/secretFields'
 import { recordKindOf } from '../../api/platform/recordKinds'
 import { pluginKind } from '../../api/platform/plugins/pluginKind'
@@ -266,10 +267,9 @@ export class SyncApplier {
     if (!values) return
     const local = await this.ports.store.records.getRecord(kind, record.id)
     // Keys stay on their host, as in applySettings.
-    const data = keepSecrets(withoutSecrets(unprefixed(raw, DATA_PREFIX)), local?.data) as Record<
-      string,
-      unknown
-    >
+    // A key setting's value is taken in its one form first, so a bare key is a key here too.
+    const incoming = withoutSecrets(withKeySettingForm(unprefixed(raw, DATA_PREFIX)))
+    const data = keepSecrets(incoming, local && withKeySettingForm(local.data)) as Record<string, unknown>
     if ('user_id' in data) data.user_id = await this.ports.currentUserId()
     const put = { kind, id: record.id, data, ...values }
     if (!recordSyncs(put)) return

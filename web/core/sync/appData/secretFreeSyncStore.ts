@@ -1,3 +1,4 @@
+import { isKeySettingDefinition, keySettingValue } from '../../secrets/keySettingValue'
 import { isSecretField, withoutSecrets } from '../../secrets/secretFields'
 import type { SyncServerStore } from '../SyncServer'
 import type { SyncRecord } from '../SyncRecord'
@@ -38,6 +39,10 @@ export function secretFreeSyncStore(inner: SyncServerStore): SyncServerStore {
 export function withoutSecretsInRecord(record: SyncRecord): SyncRecord {
   let changed = false
   const fields: SyncRecord['fields'] = {}
+  // A key setting's value is a key in every form it was accepted in (keySettingValue), a bare one too.
+  const keyForm = isKeySettingDefinition(unwrapped(record.fields[`${DATA_PREFIX}definition_id`]?.value))
+  const strip = (field: string, value: unknown) =>
+    keyForm && field === `${DATA_PREFIX}value` ? stripKeySetting(value) : stripField(field, value)
   for (const [name, stamp] of Object.entries(record.fields)) {
     const value = strip(name, stamp.value)
     if (value !== stamp.value) changed = true
@@ -53,9 +58,20 @@ export function withoutSecretsInRecord(record: SyncRecord): SyncRecord {
 }
 
 /** A field's value without keys, or DROP when the field is a key. Values travel wrapped, `[v]`. */
-function strip(field: string, value: unknown): unknown {
+function stripField(field: string, value: unknown): unknown {
   const name = field.startsWith(DATA_PREFIX) ? field.slice(DATA_PREFIX.length) : field
-  const inner = Array.isArray(value) && value.length === 1 ? (value as unknown[])[0] : undefined
+  const inner = unwrapped(value)
   if (isSecretField(name, inner) && inner !== '') return DROP
   return withoutSecrets(value)
+}
+
+/** A key setting's `value` field without its key: a bare or JSON-text key is taken in its object form first. */
+function stripKeySetting(value: unknown): unknown {
+  const inner = unwrapped(value)
+  if (typeof inner !== 'string') return withoutSecrets(value)
+  return [withoutSecrets(keySettingValue(inner))]
+}
+
+function unwrapped(value: unknown): unknown {
+  return Array.isArray(value) && value.length === 1 ? (value as unknown[])[0] : undefined
 }

@@ -4,6 +4,7 @@ import type { ApiPorts } from '../../ApiPorts'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { keepSecrets } from '../../../secrets/keepSecrets'
 import { maskSecrets } from '../../../secrets/maskSecrets'
+import { isKeySettingDefinition, keySettingValue, withKeySettingForm } from '../../../secrets/keySettingValue'
 import { bodyIssue, notFoundResponse, validationResponse } from '../platformErrors'
 import { resolveCallerId } from '../compat/callerUserId'
 import { pageKind } from '../pages/pageKind'
@@ -30,20 +31,36 @@ const BASE = '/api/v1/settings/instances'
 async function rulesOf(ports: RecordPorts, instance: StoredRecord): Promise<ValueRules> {
   const definition = await settingDefinitionKind.find(ports, String(instance.data.definition_id))
   // Deleting a definition is refused while instances exist, so this only guards stale data.
-  return (definition?.data as unknown as ValueRules | undefined) ?? { type: 'object', validation: {} }
+  if (!definition) return { type: 'object', validation: {} }
+  return keyDefinitionRepaired(ports, definition)
+}
+
+/**
+ * The rules of `definition`. A key definition that a bare key once made as a `string` one (before
+ * keys had one form) is an `object` one now, and is saved so, so that its key saves in the one form.
+ */
+async function keyDefinitionRepaired(ports: RecordPorts, definition: StoredRecord): Promise<ValueRules> {
+  const rules = definition.data as unknown as ValueRules
+  if (!isKeySettingDefinition(definition.id) || rules.type !== 'string') return rules
+  await settingDefinitionKind.put(ports, { ...definition, data: { ...definition.data, type: 'object' } })
+  return { ...rules, type: 'object' }
 }
 
 /**
  * An instance as every read shows it: API keys in its value masked (maskSecrets: `…abcd` with
- * `_has_key` and `_key_valid` beside it), so a key is write-only here as it is in `/api/settings`.
+ * `_has_key` and `_key_valid` beside it), so a key is write-only here as it is in `/api/settings`. A
+ * key setting an older version stored as a bare string reads in the one form, masked.
  */
 function instanceView(record: StoredRecord): Record<string, unknown> {
-  return { ...kind.view(record), value: maskSecrets(record.data.value) }
+  return { ...kind.view(record), value: maskSecrets(withKeySettingForm(record.data).value) }
 }
 
-/** The value to store: a JSON-string value parsed where the definition wants JSON (422 when it fits no way). */
-function checkedValue(rules: ValueRules, value: unknown): unknown {
-  const stored = settingValue(rules, value)
+/**
+ * The value to store: a key setting's in its one form (keySettingValue), else a JSON-string value
+ * parsed where the definition wants JSON (422 when it fits no way).
+ */
+function checkedValue(rules: ValueRules, value: unknown, definitionId: string): unknown {
+  const stored = isKeySettingDefinition(definitionId) ? keySettingValue(value) : settingValue(rules, value)
   const problem = settingValueProblem(rules, stored)
   if (problem) throw bodyIssue('value', problem)
   return stored
@@ -56,10 +73,11 @@ async function saveOver(
   value: unknown,
   name: string | null | undefined,
 ): Promise<StoredRecord> {
-  const stored = checkedValue(await rulesOf(ports, record), value)
+  const definitionId = String(record.data.definition_id)
+  const stored = checkedValue(await rulesOf(ports, record), value, definitionId)
   const next = kind.patch(ports, record, { name: name ?? undefined })
   // patch leaves undefined values alone; a null value is a value, so it is set here.
-  next.data.value = keepSecrets(stored, record.data.value)
+  next.data.value = keepSecrets(stored, withKeySettingForm(record.data).value)
   await kind.put(ports, next)
   return next
 }
@@ -75,6 +93,10 @@ const KEYS_RULE = [
   '`*endpoint`, `*host` unchanged; list items are matched by `id`, else by position); `""` clears it;',
   'another value replaces it; `_has_key`/`_key_valid` sent back are dropped. On the sync server keys are',
   'stored encrypted (AES-256-GCM) and never synced: each device keeps its own.',
+  'A definition whose id names a key (ends in `api_key`, `api_keys` or `api_keys_settings`, any letter case:',
+  '`claude_api_keys_settings`, `openai_api_keys_settings`) is an `object` definition whose value is',
+  '`{api_key, ...}`; its `value` may be sent as that object, as the object’s JSON text, or as the bare key',
+  '(`"sk-ant-…"`, or a JSON string of it), and is stored and read as the object, `{api_key: "…abcd"}` masked.',
 ].join(' ')
 
 const VALUE_RULE =
@@ -205,8 +227,10 @@ export const settingInstanceRoutes: Route[] = [
         return { status: 200, body: instanceView(await saveOver(ports, record, body.value, body.name)) }
       }
       const found = await settingDefinitionKind.find(ports, body.definition_id)
+      // A key definition made here is an object one, whatever form its first key came in.
+      const sent = isKeySettingDefinition(body.definition_id) ? keySettingValue(body.value) : body.value
       const definition =
-        found ?? autoDefinition(ports, body.definition_id, body.name ?? body.definition_id, body.value)
+        found ?? autoDefinition(ports, body.definition_id, body.name ?? body.definition_id, sent)
       const allowed = definition.data.allowed_scopes as SettingScope[]
       if (!allowed.includes(body.scope))
         throw bodyIssue('scope', `The definition allows the scopes ${allowed.join(', ')}`)
@@ -215,7 +239,10 @@ export const settingInstanceRoutes: Route[] = [
         if (pageId === null) throw bodyIssue('page_id', 'A page-scoped setting needs a page_id')
         if (!(await pageKind.find(ports, pageId))) throw bodyIssue('page_id', 'No page with this id')
       } else if (pageId !== null) throw bodyIssue('page_id', 'Only page-scoped settings take a page_id')
-      const value = checkedValue(definition.data as unknown as ValueRules, body.value)
+      const rules = found
+        ? await keyDefinitionRepaired(ports, found)
+        : (definition.data as unknown as ValueRules)
+      const value = checkedValue(rules, body.value, definition.id)
       // Made only once the request is known to be good, so a refused save leaves nothing behind.
       if (!found) await settingDefinitionKind.put(ports, definition)
       if (definition.data.is_multiple !== true) {

@@ -39,12 +39,27 @@ const canonicalPrefixes: Record<string, string> = {
 const MAX_DEPTH = 1000
 
 /**
+ * Elements and attributes one part may hold (its element budget). 60 MB of empty elements deflate to
+ * under 100 KB and were 15 million objects, 2.4 GB of heap, when the whole tree was built; counted as
+ * they stream past, a part stops at 2 million (some 150 MB of tree), while a 1,000-page book's body
+ * holds a few hundred thousand. Past it the document fails `too_large`.
+ */
+export const MAX_XML_ITEMS = 2_000_000
+
+// Most elements have no attributes or no children: they share these instead of an object and an
+// array each (frozen, so a reader can never write into every element's at once).
+const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>
+const NO_CHILDREN: XmlNode[] = Object.freeze([]) as unknown as XmlNode[]
+
+/**
  * Parses an XML part with htmlparser2 (xmlMode: entities decoded, CDATA as text, no DTD entity
  * expansion) into a small tree, in one pass and without recursion:
  * - names are canonicalised by namespace URI (see XmlElement);
  * - markup-compatibility blocks (`mc:AlternateContent`) are replaced by the content of their first
  *   `mc:Choice` (else `mc:Fallback`), so the same text is never read twice;
- * - nesting deeper than MAX_DEPTH throws ParseError('corrupt').
+ * - nesting deeper than MAX_DEPTH throws ParseError('corrupt');
+ * - more than MAX_XML_ITEMS elements and attributes throws ParseError('too_large'), counted as the
+ *   parser streams, so a hostile part stops before its tree is built.
  */
 export function parseXml(xml: string): XmlElement {
   const root: XmlElement = { name: '#document', attrs: {}, children: [] }
@@ -61,28 +76,33 @@ export function parseXml(xml: string): XmlElement {
     if (result === undefined) cache.set(key, (result = canonicalName(name, scope, isElement)))
     return result
   }
+  let items = 0
   const parser = new Parser(
     {
       onopentag(rawName, rawAttrs) {
         if (stack.length > MAX_DEPTH)
           throw new ParseError('corrupt', 'The document is nested too deeply to read')
+        items++
         const scope = declareNamespaces(scopes[scopes.length - 1] ?? new Map(), rawAttrs)
-        const attrs: Record<string, string> = {}
+        let attrs = NO_ATTRS
         for (const name in rawAttrs) {
           if (name === 'xmlns' || name.startsWith('xmlns:')) continue
+          if (attrs === NO_ATTRS) attrs = {}
+          items++
           attrs[name.includes(':') ? canonical(name, scope, false) : name] = rawAttrs[name] ?? ''
         }
-        const element: XmlElement = { name: canonical(rawName, scope, true), attrs, children: [] }
-        stack[stack.length - 1]?.children.push(element)
+        if (items > MAX_XML_ITEMS) throw tooManyItems()
+        const element: XmlElement = { name: canonical(rawName, scope, true), attrs, children: NO_CHILDREN }
+        appendChild(stack[stack.length - 1], element)
         stack.push(element)
         scopes.push(scope)
       },
       ontext(text) {
-        const children = stack[stack.length - 1]?.children
-        if (children === undefined) return
-        const last = children[children.length - 1]
-        if (typeof last === 'string') children[children.length - 1] = last + text
-        else children.push(text)
+        const parent = stack[stack.length - 1]
+        if (parent === undefined) return
+        const last = parent.children[parent.children.length - 1]
+        if (typeof last === 'string') parent.children[parent.children.length - 1] = last + text
+        else appendChild(parent, text)
       },
       onclosetag() {
         if (stack.length <= 1) return
@@ -95,6 +115,21 @@ export function parseXml(xml: string): XmlElement {
   )
   parser.end(xml)
   return root
+}
+
+function appendChild(parent: XmlElement | undefined, child: XmlNode): void {
+  if (parent === undefined) return
+  if (parent.children === NO_CHILDREN) parent.children = [child]
+  else parent.children.push(child)
+}
+
+function tooManyItems(): ParseError {
+  return new ParseError(
+    'too_large',
+    `A part of the file holds more than ${String(MAX_XML_ITEMS).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} XML elements and ` +
+      'attributes, the most one part may hold (a 1,000-page document needs a fraction of that); ' +
+      'split the document into smaller files.',
+  )
 }
 
 function declareNamespaces(parent: Map<string, string>, attrs: Record<string, string>): Map<string, string> {

@@ -1,3 +1,4 @@
+import { MAX_IMAGE_PIXELS } from '../../ocr/imagePixelLimit'
 import { CharacterBudget } from '../../CharacterBudget'
 import type { DocumentParser, ParsedDocument, ParseOptions } from '../../DocumentModel'
 import { ParseError } from '../../ParseError'
@@ -28,6 +29,9 @@ export const PDF_OPEN_OPTIONS = {
   // Images as pixels, not ImageBitmaps: the same decoded pixels on both hosts whether a page is drawn
   // for OCR (ocr/renderPdfPage) or its image picked out where no canvas is available (ocr/pdfPageImage).
   isOffscreenCanvasSupported: false,
+  // An image past this many pixels is not decoded (pdf.js skips it): a small PDF can declare a
+  // 20000 x 20000 image, gigabytes once decoded for OCR. The same bound as an uploaded image's.
+  maxImageSize: MAX_IMAGE_PIXELS,
   // JPEGs decoded by pdf.js itself on both hosts, not by the browser's ImageDecoder (which pdf.js uses
   // in a Chromium worker): Chromium's decoder differs by a few levels per pixel, and on the corpus's
   // scanned book page that was enough to tip Tesseract's layout analysis into reading the text column

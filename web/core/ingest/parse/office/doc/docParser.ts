@@ -69,6 +69,9 @@ function parseDoc(
   for (const [start, end, trail, basePath] of stories) {
     const to = Math.min(end, pieces.length)
     if (to <= start) continue
+    // A story is read whole; one that could not fit the budget (twice over, for the field codes and
+    // marks that are not text) fails before its string is built, not after.
+    if (to - start > 2 * budget.max) budget.spend(to - start)
     const story = docBlocks(splitParagraphs(pieces.text(start, to), start), infoOf, trail, basePath)
     for (const block of story) budget.spend(block.text)
     blocks.push(...story)
