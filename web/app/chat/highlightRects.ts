@@ -33,16 +33,21 @@ export function highlightRects(
   passage: string,
 ): Rect[] {
   const haystack = normalise(passage)
-  const scale = Math.hypot(viewportTransform[0] ?? 0, viewportTransform[1] ?? 0)
   const rects: Rect[] = []
   for (const entry of items) {
     if (!('str' in entry)) continue
     const item = entry as TextItemLike
     const text = normalise(item.str ?? '')
     if (text.length < 4 || !item.transform || !haystack.includes(text)) continue
-    const [, , c, d, x, baseline] = multiply(viewportTransform, item.transform)
-    const height = Math.hypot(c, d)
-    rects.push({ x, y: baseline - height, width: (item.width ?? 0) * scale, height: height * 1.15 })
+    rects.push(viewportBox(item, viewportTransform))
   }
   return rects
+}
+
+/** One text item's box in the viewport's CSS pixels: from a little above its baseline to just below it. */
+export function viewportBox(item: TextItemLike, viewportTransform: number[]): Rect {
+  const scale = Math.hypot(viewportTransform[0] ?? 0, viewportTransform[1] ?? 0)
+  const [, , c, d, x, baseline] = multiply(viewportTransform, item.transform ?? [])
+  const height = Math.hypot(c, d)
+  return { x, y: baseline - height, width: (item.width ?? 0) * scale, height: height * 1.15 }
 }
