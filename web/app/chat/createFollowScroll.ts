@@ -1,4 +1,4 @@
-import { createEffect, createSignal, on, type Accessor } from 'solid-js'
+import { createEffect, createSignal, on, onCleanup, onMount, type Accessor } from 'solid-js'
 
 export interface FollowScroll {
   /** The list's scroll handler. */
@@ -22,7 +22,8 @@ export function createFollowScroll(list: () => HTMLElement, changes: () => unkno
   let moving = false
   const toEnd = () => {
     const element = list()
-    moving = true
+    // No scroll event comes when it is already at the end: a flag left set would swallow the reader's next.
+    moving = element.scrollTop < element.scrollHeight - element.clientHeight - 1
     element.scrollTop = element.scrollHeight
     setFollowing(true)
   }
@@ -31,6 +32,16 @@ export function createFollowScroll(list: () => HTMLElement, changes: () => unkno
       if (following()) toEnd()
     }),
   )
+  // The box itself changing size (a phone turned, its keyboard opening, a source panel beside it) keeps a
+  // following reader at the end too.
+  onMount(() => {
+    if (typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      if (following()) toEnd()
+    })
+    observer.observe(list())
+    onCleanup(() => observer.disconnect())
+  })
   return {
     onScroll: () => {
       const element = list()

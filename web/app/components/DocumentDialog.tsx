@@ -87,7 +87,8 @@ export function DocumentDialog(props: DocumentDialogProps) {
       fallbackFocus={props.fallbackFocus}
       class="document-dialog"
     >
-      <div class="dialog-body">
+      {/* The kit's dialog-body around this is what scrolls; the header sticks to its top. */}
+      <div class="document-dialog-content">
         {/* Stays in view while a long document scrolls under it: the name, and Close. */}
         <header class="document-dialog-header">
           <h2
