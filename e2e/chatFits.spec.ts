@@ -90,7 +90,7 @@ async function expectInsideViewport(page: Page, selector: string): Promise<void>
 
 async function expectFits(page: Page, chat: ChatPage, label: string): Promise<void> {
   await expectInsideViewport(page, 'form.chat-composer')
-  await expect(chat.composer.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 })
+  await expect(chat.composerForm.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 })
   await expect(chat.thread.locator('.chat-message').last()).toBeInViewport()
   await page.screenshot({ path: `e2e/output/issue40/chat-${label}.png` })
 }

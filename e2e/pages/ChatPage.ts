@@ -84,7 +84,7 @@ export class ChatPage {
   }
 
   /** The composer: the question, Send or Stop, and its options. */
-  get composer(): Locator {
+  get composerForm(): Locator {
     return this.page.locator('form.chat-composer')
   }
 

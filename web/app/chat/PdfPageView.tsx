@@ -10,6 +10,8 @@ export interface PdfPageViewProps {
   page: number
   /** The cited passage to mark on the page; none in a document's preview. */
   passage?: string
+  /** The answer's sentence that cites the passage: the lines of the passage it read are what is marked. */
+  quote?: string | undefined
   /** Words looked for in the document (find in document), marked wherever they occur on the page. */
   terms?: string | undefined
   /** Told the document's page count once it has loaded (the preview pages through it). */
@@ -122,7 +124,8 @@ export function PdfPageView(props: PdfPageViewProps) {
     if (!current()) return
     overlay.style.width = canvas.style.width
     overlay.style.height = canvas.style.height
-    const passageMarks = text && passage ? highlightRects(text.items, viewport.transform, passage) : []
+    const passageMarks =
+      text && passage ? highlightRects(text.items, viewport.transform, passage, props.quote) : []
     const termMarks = text && terms ? termRects(text.items, viewport.transform, terms) : []
     overlay.replaceChildren(
       ...passageMarks.map((rect) => mark(rect, 'chat-pdf-mark')),

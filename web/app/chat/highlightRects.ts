@@ -31,17 +31,48 @@ export function highlightRects(
   items: readonly (TextItemLike | object)[],
   viewportTransform: number[],
   passage: string,
+  quote?: string,
 ): Rect[] {
   const haystack = normalise(passage)
-  const rects: Rect[] = []
+  const matched: { text: string; rect: Rect }[] = []
   for (const entry of items) {
     if (!('str' in entry)) continue
     const item = entry as TextItemLike
     const text = normalise(item.str ?? '')
     if (text.length < 4 || !item.transform || !haystack.includes(text)) continue
-    rects.push(viewportBox(item, viewportTransform))
+    matched.push({ text, rect: viewportBox(item, viewportTransform) })
   }
-  return rects
+  return quote ? narrowToQuote(matched, quote) : matched.map((m) => m.rect)
+}
+
+/** Words and numbers of two characters or more, as a set (a line's cells, an answer's sentence). */
+function tokens(text: string): Set<string> {
+  return new Set(normalise(text).match(/[\p{L}\p{N}][\p{L}\p{N}.,%$-]*[\p{L}\p{N}%]/gu) ?? [])
+}
+
+/** How much of a line must be in the answer's sentence for the line to be what it cites. */
+const LINE_SHARE = 0.6
+
+/**
+ * The cited passage's lines that the answer's sentence quotes (issue 40: a citation in a table marked the
+ * whole table, not the row the answer read). Items on one baseline are a line (a table's row, a
+ * paragraph's line); a line is kept when most of its words are in the sentence. When no line is, the
+ * answer paraphrased: the whole passage stays marked.
+ */
+function narrowToQuote(matched: readonly { text: string; rect: Rect }[], quote: string): Rect[] {
+  const said = tokens(quote)
+  const lines = new Map<number, { text: string; rect: Rect }[]>()
+  for (const entry of matched) {
+    const key = Math.round(entry.rect.y + entry.rect.height)
+    lines.set(key, [...(lines.get(key) ?? []), entry])
+  }
+  const kept: Rect[] = []
+  for (const line of lines.values()) {
+    const words = [...tokens(line.map((entry) => entry.text).join(' '))]
+    const share = words.length === 0 ? 0 : words.filter((word) => said.has(word)).length / words.length
+    if (share >= LINE_SHARE) kept.push(...line.map((entry) => entry.rect))
+  }
+  return kept.length > 0 ? kept : matched.map((entry) => entry.rect)
 }
 
 /** One text item's box in the viewport's CSS pixels: from a little above its baseline to just below it. */
