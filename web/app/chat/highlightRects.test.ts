@@ -41,6 +41,22 @@ describe('highlightRects', () => {
       expect(new Set(rects.map((rect) => rect.y))).toEqual(new Set([20]))
     })
 
+    it('leaves out a header the sentence names too, which holds fewer of its words than the row', () => {
+      const items = [
+        { str: 'Twelve months 2021', transform: [10, 0, 0, 10, 5, 100], width: 80 },
+        { str: 'Operating profit', transform: [10, 0, 0, 10, 5, 80], width: 40 },
+        { str: '11,162 10,080 10.7%', transform: [10, 0, 0, 10, 60, 80], width: 60 },
+        { str: 'Net income 7,618', transform: [10, 0, 0, 10, 5, 70], width: 60 },
+      ]
+      const rects = highlightRects(
+        items,
+        viewport,
+        'Twelve months 2021\nOperating profit 11,162 10,080 10.7%\nNet income 7,618',
+        'Twelve months 2021: operating profit 11,162 10,080 10.7%.',
+      )
+      expect(new Set(rects.map((rect) => rect.y))).toEqual(new Set([20]))
+    })
+
     it('keeps the whole passage when the answer quotes no line of it', () => {
       expect(highlightRects(table, viewport, passage, 'The company grew.')).toHaveLength(6)
     })

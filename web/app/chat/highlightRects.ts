@@ -52,12 +52,18 @@ function tokens(text: string): Set<string> {
 
 /** How much of a line must be in the answer's sentence for the line to be what it cites. */
 const LINE_SHARE = 0.6
+/**
+ * And how many of the sentence's words it must hold, against the line holding most: a table's header
+ * (a date, "Twelve Months Ended") is in the sentence that reads a row too, but the row holds far more.
+ */
+const BEST_SHARE = 0.7
 
 /**
  * The cited passage's lines that the answer's sentence quotes (issue 40: a citation in a table marked the
  * whole table, not the row the answer read). Items on one baseline are a line (a table's row, a
- * paragraph's line); a line is kept when most of its words are in the sentence. When no line is, the
- * answer paraphrased: the whole passage stays marked.
+ * paragraph's line); a line is kept when most of its words are in the sentence and it holds nearly as
+ * many of them as the line holding most. When no line is, the answer paraphrased: the whole passage
+ * stays marked.
  */
 function narrowToQuote(matched: readonly { text: string; rect: Rect }[], quote: string): Rect[] {
   const said = tokens(quote)
@@ -66,12 +72,15 @@ function narrowToQuote(matched: readonly { text: string; rect: Rect }[], quote: 
     const key = Math.round(entry.rect.y + entry.rect.height)
     lines.set(key, [...(lines.get(key) ?? []), entry])
   }
-  const kept: Rect[] = []
-  for (const line of lines.values()) {
+  const scored = [...lines.values()].map((line) => {
     const words = [...tokens(line.map((entry) => entry.text).join(' '))]
-    const share = words.length === 0 ? 0 : words.filter((word) => said.has(word)).length / words.length
-    if (share >= LINE_SHARE) kept.push(...line.map((entry) => entry.rect))
-  }
+    const found = words.filter((word) => said.has(word)).length
+    return { line, found, share: words.length === 0 ? 0 : found / words.length }
+  })
+  const best = Math.max(0, ...scored.filter((s) => s.share >= LINE_SHARE).map((s) => s.found))
+  const kept = scored
+    .filter((s) => s.share >= LINE_SHARE && s.found > 0 && s.found >= best * BEST_SHARE)
+    .flatMap((s) => s.line.map((entry) => entry.rect))
   return kept.length > 0 ? kept : matched.map((entry) => entry.rect)
 }
 
