@@ -82,4 +82,24 @@ export class ChatPage {
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await expect(dialog).toBeHidden()
   }
+
+  /** The composer: the question, Send or Stop, and its options. */
+  get composerForm(): Locator {
+    return this.page.locator('form.chat-composer')
+  }
+
+  /** "Newest": offered while the reader has scrolled up the thread. */
+  get newest(): Locator {
+    return this.page.getByRole('button', { name: 'Newest' })
+  }
+
+  /** On a narrow screen the list of chats is a drawer, opened with "Chats". */
+  get listButton(): Locator {
+    return this.page.getByRole('button', { name: 'Chats', exact: true })
+  }
+
+  /** The passages an answer was given, under it, collapsed until opened. */
+  searchedPassages(answer: Locator): Locator {
+    return answer.locator('details.chat-evidence')
+  }
 }

@@ -9,6 +9,7 @@ import { Composer } from './Composer'
 import { MessageThread, type PendingTurn } from './MessageThread'
 import { questionBefore, showSessionMessage } from './showSessionMessage'
 import { SourcePanel } from './SourcePanel'
+import { citedSentence } from './citedSentence'
 import { SelectField } from '../ui/SelectField'
 import { readWebSearchChoice, saveWebSearchChoice } from './webSearchChoice'
 
@@ -231,6 +232,7 @@ export function ChatConversation(props: ChatConversationProps) {
         {(open) => (
           <SourcePanel
             source={open.source}
+            quote={citedSentence(open.opener)}
             onClose={() => {
               setSource(undefined)
               // The chip that opened it is gone when the streamed answer was replaced by the stored one.

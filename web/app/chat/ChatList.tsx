@@ -43,7 +43,7 @@ export function ChatList(props: ChatListProps) {
   }
 
   return (
-    <nav class="chat-sessions" aria-label="Chats">
+    <nav id="chat-list" class="chat-sessions" aria-label="Chats">
       <button
         ref={props.newButtonRef}
         type="button"

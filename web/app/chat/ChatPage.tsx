@@ -40,6 +40,7 @@ import { continueWithModel } from './continueWithModel'
 import { SessionDialogs, type SessionDialog } from './SessionDialogs'
 import { saveWebSearchChoice } from './webSearchChoice'
 import './chat.css'
+import './chatScreen.css'
 import '../conversations/conversations.css'
 
 export interface ChatScreenData extends ConversationsScreenData {
@@ -101,6 +102,23 @@ export function ChatPage(props: ChatPageProps) {
   const [startKey, setStartKey] = createSignal(0)
   let newButton: HTMLButtonElement | undefined
   let personasButton: HTMLButtonElement | undefined
+  // On a narrow screen the list of chats is a drawer (chatScreen.css); wide, it is always shown.
+  const [listOpen, setListOpen] = createSignal(false)
+  let listButton: HTMLButtonElement | undefined
+  let layout!: HTMLDivElement
+  const closeList = (returnFocus: boolean) => {
+    if (!listOpen()) return
+    setListOpen(false)
+    if (returnFocus) listButton?.focus()
+  }
+  // Whatever is opened from the drawer (a chat, a new one) closes it: the conversation takes the screen.
+  createEffect(
+    on(
+      () => [props.search.session, props.search.conversation, startKey()],
+      () => closeList(false),
+      { defer: true },
+    ),
+  )
 
   const chats = createMemo(() => {
     const shownConversations = withTag(conversations(), membership(), props.search.tag)
@@ -229,11 +247,43 @@ export function ChatPage(props: ChatPageProps) {
         <h1 id="chat-title" class="page-title">
           Chat
         </h1>
+        <button
+          ref={listButton}
+          type="button"
+          class="button chat-list-button"
+          aria-expanded={listOpen()}
+          aria-controls="chat-list"
+          onClick={() => {
+            setListOpen((open) => !open)
+            // Into the drawer, at the open chat or the first one, as the arrow-key list would have it.
+            if (listOpen())
+              queueMicrotask(() =>
+                layout
+                  .querySelector<HTMLElement>(
+                    '.chat-session-current a, .chat-sessions a, .chat-sessions button',
+                  )
+                  ?.focus(),
+              )
+          }}
+        >
+          Chats
+        </button>
         <button ref={personasButton} type="button" class="button" onClick={() => setManagingPersonas(true)}>
           Personas
         </button>
       </header>
-      <div class="chat-layout">
+      <div
+        ref={layout}
+        class="chat-layout"
+        classList={{ 'chat-list-open': listOpen() }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && listOpen()) {
+            event.stopPropagation()
+            closeList(true)
+          }
+        }}
+      >
+        <div class="chat-list-backdrop" aria-hidden="true" onClick={() => closeList(true)} />
         <ChatList
           chats={chats()}
           totalCount={sessions().length + conversations().length}

@@ -16,7 +16,10 @@ export interface ComposerProps {
   autoFocus?: boolean
 }
 
-/** Where the question is typed: Enter sends, Shift+Enter starts a new line; Stop replaces Send while answering. */
+/**
+ * Where the question is typed: Enter sends, Shift+Enter starts a new line, Escape stops an answer; Stop
+ * replaces Send while answering.
+ */
 export function Composer(props: ComposerProps) {
   const [text, setText] = createSignal('')
   // Per instance: a page may hold two chat modules, each with its own composer.
@@ -38,6 +41,14 @@ export function Composer(props: ComposerProps) {
   return (
     <form
       class="chat-composer"
+      // Escape anywhere in the composer (its field, Stop) stops the answer being written.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && props.busy) {
+          event.preventDefault()
+          event.stopPropagation()
+          props.onStop()
+        }
+      }}
       onSubmit={(event) => {
         event.preventDefault()
         send()
@@ -65,7 +76,7 @@ export function Composer(props: ComposerProps) {
         }}
       />
       <p id={`${fieldId}-hint`} class="visually-hidden">
-        Enter sends; Shift+Enter starts a new line.
+        Enter sends; Shift+Enter starts a new line; Escape stops an answer.
       </p>
       <Show when={props.webSearch}>
         {(web) => (

@@ -2,6 +2,7 @@ import { createMemo, Show } from 'solid-js'
 import type { ChatMessage, CitedSource } from '../api/chatApi'
 import { showToast } from '../toasts/toastStore'
 import { renderMarkdown } from './renderMarkdown'
+import { SearchedPassages } from './SearchedPassages'
 
 export interface MessageBubbleProps {
   role: ChatMessage['role']
@@ -61,6 +62,9 @@ export function MessageBubble(props: MessageBubbleProps) {
         </Show>
         <Show when={props.note}>
           <p class="chat-message-note">{props.note}</p>
+        </Show>
+        <Show when={!props.streaming && props.sources.length > 0}>
+          <SearchedPassages sources={props.sources} answer={props.content} onOpen={props.onCite} />
         </Show>
         <Show when={!props.streaming}>
           <div class="chat-message-actions">

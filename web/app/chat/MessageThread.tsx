@@ -1,4 +1,4 @@
-import { For, Show, type JSX } from 'solid-js'
+import { createEffect, For, on, Show, type JSX } from 'solid-js'
 import type { ChatMessage, CitedSource } from '../api/chatApi'
 import { MessageBubble } from './MessageBubble'
 import { createFollowScroll } from './createFollowScroll'
@@ -48,72 +48,89 @@ export function MessageThread<T>(props: MessageThreadProps<T>) {
   let list!: HTMLDivElement
   const busy = () => props.pending !== undefined
 
-  const onScroll = createFollowScroll(
+  const follow = createFollowScroll(
     () => list,
     () => [props.messages.length, props.pending?.answer, props.pending?.question],
+  )
+  // A question just sent brings the end back into view, even for a reader who had scrolled up.
+  createEffect(
+    on(
+      () => props.pending?.question,
+      (question) => {
+        if (question !== undefined) follow.toEnd()
+      },
+      { defer: true },
+    ),
   )
 
   return (
     // The log is the scrolling box around the list: a list given role="log" is no longer a list, and its
     // items would be list items outside any list (axe).
-    <div
-      ref={list}
-      class="chat-thread"
-      role="log"
-      aria-label="Messages"
-      aria-busy={busy()}
-      onScroll={onScroll}
-    >
-      <ol class="chat-thread-list">
-        <Show when={props.messages.length === 0 && !props.pending}>
-          <li class="chat-thread-empty">{props.empty}</li>
-        </Show>
-        <For each={props.messages}>
-          {(message, index) => {
-            const shown = props.show(message)
-            return (
-              <MessageBubble
-                role={shown.role}
-                content={shown.content}
-                sources={shown.sources}
-                stopped={shown.stopped}
-                note={shown.note}
-                // While another answer streams, copying is fine but regenerating is not.
-                actionsDisabled={busy()}
-                onCite={props.onCite}
-                onRegenerate={props.onRegenerate && (() => props.onRegenerate?.(index()))}
-              />
-            )
-          }}
-        </For>
-        <Show when={props.pending}>
-          {(turn) => (
-            <>
-              <Show when={turn().question}>
-                {(question) => (
-                  <MessageBubble
-                    role="user"
-                    content={question()}
-                    sources={[]}
-                    stopped={false}
-                    actionsDisabled
-                  />
-                )}
-              </Show>
-              <MessageBubble
-                role="assistant"
-                content={turn().answer}
-                sources={turn().sources ?? []}
-                stopped={turn().stopped}
-                streaming={!turn().stopped}
-                actionsDisabled
-                onCite={props.onCite}
-                waitingText={props.waitingText}
-              />
-            </>
-          )}
-        </Show>
-      </ol>
+    <div class="chat-thread-box">
+      <div
+        ref={list}
+        class="chat-thread"
+        role="log"
+        aria-label="Messages"
+        aria-busy={busy()}
+        onScroll={() => follow.onScroll()}
+      >
+        <ol class="chat-thread-list">
+          <Show when={props.messages.length === 0 && !props.pending}>
+            <li class="chat-thread-empty">{props.empty}</li>
+          </Show>
+          <For each={props.messages}>
+            {(message, index) => {
+              const shown = props.show(message)
+              return (
+                <MessageBubble
+                  role={shown.role}
+                  content={shown.content}
+                  sources={shown.sources}
+                  stopped={shown.stopped}
+                  note={shown.note}
+                  // While another answer streams, copying is fine but regenerating is not.
+                  actionsDisabled={busy()}
+                  onCite={props.onCite}
+                  onRegenerate={props.onRegenerate && (() => props.onRegenerate?.(index()))}
+                />
+              )
+            }}
+          </For>
+          <Show when={props.pending}>
+            {(turn) => (
+              <>
+                <Show when={turn().question}>
+                  {(question) => (
+                    <MessageBubble
+                      role="user"
+                      content={question()}
+                      sources={[]}
+                      stopped={false}
+                      actionsDisabled
+                    />
+                  )}
+                </Show>
+                <MessageBubble
+                  role="assistant"
+                  content={turn().answer}
+                  sources={turn().sources ?? []}
+                  stopped={turn().stopped}
+                  streaming={!turn().stopped}
+                  actionsDisabled
+                  onCite={props.onCite}
+                  waitingText={props.waitingText}
+                />
+              </>
+            )}
+          </Show>
+        </ol>
+      </div>
+      <Show when={!follow.following()}>
+        <button type="button" class="button button-small chat-newest" onClick={() => follow.toEnd()}>
+          Newest <span aria-hidden="true">↓</span>
+        </button>
+      </Show>
     </div>
   )
 }

@@ -1,7 +1,8 @@
 import { createEffect, createSignal, on, onCleanup, onMount, Show } from 'solid-js'
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist'
 import { errorDetail } from '../api/ApiRequestError'
-import { highlightRects } from './highlightRects'
+import { highlightRects, type Rect } from './highlightRects'
+import { termRects } from './termRects'
 import './sourcePanel.css'
 
 export interface PdfPageViewProps {
@@ -9,8 +10,14 @@ export interface PdfPageViewProps {
   page: number
   /** The cited passage to mark on the page; none in a document's preview. */
   passage?: string
+  /** The answer's sentence that cites the passage: the lines of the passage it read are what is marked. */
+  quote?: string | undefined
+  /** Words looked for in the document (find in document), marked wherever they occur on the page. */
+  terms?: string | undefined
   /** Told the document's page count once it has loaded (the preview pages through it). */
   onPageCount?: (count: number) => void
+  /** Handed the loaded document, for what reads more than one page (find in document). */
+  onDocument?: (pdf: PDFDocumentProxy) => void
 }
 
 /** Zoom steps, as multiples of the width that fits the panel. */
@@ -62,13 +69,14 @@ export function PdfPageView(props: PdfPageViewProps) {
     const loaded = await pdfjs.getDocument({ data: bytes, isEvalSupported: false }).promise
     if (controller.signal.aborted) return void loaded.destroy()
     props.onPageCount?.(loaded.numPages)
+    props.onDocument?.(loaded)
     setPdf(loaded)
   }
 
   // Draws whenever the document has loaded, the page changes or the zoom does; a later draw wins.
   let drawn = 0
   createEffect(
-    on([pdf, () => props.page, zoom], ([loaded, pageNumber, step]) => {
+    on([pdf, () => props.page, zoom, () => props.terms], ([loaded, pageNumber, step]) => {
       if (!loaded) return
       const turn = ++drawn
       setState('loading')
@@ -111,25 +119,35 @@ export function PdfPageView(props: PdfPageViewProps) {
       if (rendering === task) rendering = undefined
     }
     const passage = props.passage
-    const text = passage ? await page.getTextContent() : undefined
+    const terms = props.terms?.trim()
+    const text = passage || terms ? await page.getTextContent() : undefined
     if (!current()) return
     overlay.style.width = canvas.style.width
     overlay.style.height = canvas.style.height
+    const passageMarks =
+      text && passage ? highlightRects(text.items, viewport.transform, passage, props.quote) : []
+    const termMarks = text && terms ? termRects(text.items, viewport.transform, terms) : []
     overlay.replaceChildren(
-      ...(text && passage ? highlightRects(text.items, viewport.transform, passage) : []).map((rect) => {
-        const mark = document.createElement('div')
-        mark.className = 'chat-pdf-mark'
-        Object.assign(mark.style, {
-          left: `${rect.x}px`,
-          top: `${rect.y}px`,
-          width: `${rect.width}px`,
-          height: `${rect.height}px`,
-        })
-        return mark
-      }),
+      ...passageMarks.map((rect) => mark(rect, 'chat-pdf-mark')),
+      ...termMarks.map((rect) => mark(rect, 'chat-pdf-mark chat-pdf-found')),
     )
     setState('ready')
     page.cleanup()
+    // What was looked for, or the passage, may be far down a page drawn wider than its box: bring it in.
+    const first = termMarks[0] ?? passageMarks[0]
+    if (first) box.scrollTop = Math.max(0, first.y - box.clientHeight / 3)
+  }
+
+  function mark(rect: Rect, className: string): HTMLDivElement {
+    const element = document.createElement('div')
+    element.className = className
+    Object.assign(element.style, {
+      left: `${rect.x}px`,
+      top: `${rect.y}px`,
+      width: `${rect.width}px`,
+      height: `${rect.height}px`,
+    })
+    return element
   }
 
   const zoomBy = (step: number) => setZoom((z) => Math.min(Math.max(z + step, 0), ZOOMS.length - 1))

@@ -9,6 +9,8 @@ import './sourcePanel.css'
 
 export interface SourcePanelProps {
   source: CitedSource
+  /** The answer's sentence that cited it (a chip opened it), to mark the lines it read. */
+  quote?: string | undefined
   onClose: () => void
 }
 
@@ -46,7 +48,7 @@ export function SourcePanel(props: SourcePanelProps) {
       </header>
       <Show
         when={isWebSource(props.source) ? props.source : undefined}
-        fallback={<DocumentFacts source={props.source as SourceDocument} />}
+        fallback={<DocumentFacts source={props.source as SourceDocument} quote={props.quote} />}
       >
         {(web) => (
           <dl class="chat-source-facts">
@@ -76,7 +78,7 @@ export function SourcePanel(props: SourcePanelProps) {
 }
 
 /** Where a document passage comes from and, for a PDF, the page itself with the passage highlighted. */
-function DocumentFacts(props: { source: SourceDocument }) {
+function DocumentFacts(props: { source: SourceDocument; quote?: string | undefined }) {
   // Only the document's kind is needed; a failure simply means no page preview.
   const [document] = createResource(
     () => props.source.document_id,
@@ -110,6 +112,7 @@ function DocumentFacts(props: { source: SourceDocument }) {
           documentId={props.source.document_id}
           page={props.source.page ?? 1}
           passage={props.source.content}
+          quote={props.quote}
         />
       </Show>
     </>

@@ -165,12 +165,13 @@ export function AppFrame(props: { children: JSX.Element }) {
           <OfflineIndicator />
         </div>
       </header>
-      <main ref={main} id="main" class="app-main" tabindex="-1">
-        {props.children}
-      </main>
+      {/* Before the main content: on a phone the toasts take their own row above it rather than covering it. */}
       <ToastRegion>
         <UpdatePrompt />
       </ToastRegion>
+      <main ref={main} id="main" class="app-main" tabindex="-1">
+        {props.children}
+      </main>
     </div>
   )
 }

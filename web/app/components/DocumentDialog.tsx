@@ -1,10 +1,10 @@
 import { createResource, createSignal, createUniqueId, Match, Show, Switch } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { fetchDocumentFile, type QuireDocument } from '../api/documentsApi'
-import { PdfPageView } from '../chat/PdfPageView'
 import { formatBytes, lengthLabel, typeLabel } from '../documents/documentLabels'
 import { ImagePreview } from '../documents/ImagePreview'
 import { OfficePreview } from '../documents/OfficePreview'
+import { PdfReader } from '../documents/PdfReader'
 import { Dialog } from '../ui/Dialog'
 import { createSubmission } from '../ui/createSubmission'
 import { FormAlert } from '../ui/FormAlert'
@@ -41,8 +41,6 @@ const TEXT_PREVIEW_LIMIT = 200_000
 export function DocumentDialog(props: DocumentDialogProps) {
   const ids = { title: createUniqueId(), error: createUniqueId() }
   const [name, setName] = createSignal(props.document.original_filename)
-  const [page, setPage] = createSignal(1)
-  const [pages, setPages] = createSignal<number>()
   const kind = () => props.document.document_type
   const ready = () => props.document.status === 'completed'
   const processed = () => ready() || props.document.status === 'failed'
@@ -89,10 +87,21 @@ export function DocumentDialog(props: DocumentDialogProps) {
       fallbackFocus={props.fallbackFocus}
       class="document-dialog"
     >
-      <div class="dialog-body">
-        <h2 id={ids.title} class="dialog-title">
-          {props.document.original_filename}
-        </h2>
+      {/* The kit's dialog-body around this is what scrolls; the header sticks to its top. */}
+      <div class="document-dialog-content">
+        {/* Stays in view while a long document scrolls under it: the name, and Close. */}
+        <header class="document-dialog-header">
+          <h2
+            id={ids.title}
+            class="dialog-title document-dialog-title"
+            title={props.document.original_filename}
+          >
+            {props.document.original_filename}
+          </h2>
+          <button type="button" class="button document-dialog-close" onClick={() => props.onClose()}>
+            Close
+          </button>
+        </header>
         <p class="document-dialog-facts">
           {typeLabel(kind())} · {formatBytes(props.document.file_size)}
           <Show when={lengthLabel(kind(), props.document.metadata.pages)}>
@@ -133,29 +142,7 @@ export function DocumentDialog(props: DocumentDialogProps) {
             }
           >
             <Match when={kind() === 'pdf' && ready()}>
-              <div class="document-pager" role="group" aria-label="Pages">
-                <button
-                  type="button"
-                  class="button button-small"
-                  aria-disabled={page() <= 1}
-                  onClick={() => setPage((p) => Math.max(1, p - 1))}
-                >
-                  Previous page
-                </button>
-                <span aria-live="polite">
-                  Page {page()}
-                  <Show when={pages()}>{(count) => <> of {count()}</>}</Show>
-                </span>
-                <button
-                  type="button"
-                  class="button button-small"
-                  aria-disabled={pages() !== undefined && page() >= (pages() ?? 1)}
-                  onClick={() => setPage((p) => Math.min(pages() ?? p + 1, p + 1))}
-                >
-                  Next page
-                </button>
-              </div>
-              <PdfPageView documentId={props.document.id} page={page()} onPageCount={setPages} />
+              <PdfReader documentId={props.document.id} />
             </Match>
             <Match when={OFFICE_KINDS.has(kind()) && processed()}>
               <OfficePreview document={props.document} />
@@ -172,11 +159,6 @@ export function DocumentDialog(props: DocumentDialogProps) {
             </Match>
           </Switch>
         </section>
-        <div class="dialog-actions">
-          <button type="button" class="button button-primary" onClick={() => props.onClose()}>
-            Close
-          </button>
-        </div>
       </div>
     </Dialog>
   )

@@ -7,7 +7,7 @@ import { usePageTitle } from '../usePageTitle'
 import { SearchForm } from './SearchForm'
 import { DEFAULT_TOP_K, type SearchParams } from './searchParams'
 import { SearchResult } from './SearchResult'
-import { SearchSummary } from './SearchSummary'
+import { SearchNote, SearchSummary } from './SearchSummary'
 import './search.css'
 import { ScreenHeader } from '../ui/ScreenHeader'
 
@@ -80,7 +80,7 @@ export function SearchPage(props: {
           <Match when={response.latest}>
             {(found) => (
               <>
-                <SearchSummary response={found()} />
+                <SearchNote response={found()} />
                 <h2 class="search-count">
                   {found().chunks.length === 1 ? '1 result' : `${found().chunks.length} results`}
                 </h2>
@@ -105,6 +105,7 @@ export function SearchPage(props: {
                     </For>
                   </ol>
                 </Show>
+                <SearchSummary response={found()} />
               </>
             )}
           </Match>

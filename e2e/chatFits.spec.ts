@@ -1,0 +1,163 @@
+import { expect, test, type Page } from './support/test'
+import { SYNC_PORT } from '../playwright.config'
+import { ChatPage } from './pages/ChatPage'
+import { CollectionPage } from './pages/CollectionPage'
+import { openApp } from './support/openApp'
+
+// Issue 40: the conversation fits the screen. The messages scroll in their own pane, the composer stays
+// under it, the newest message is in view; on a phone the list of chats is a drawer and the conversation
+// has the screen. Every answer lists the passages it searched, each openable. On the static server
+// (nothing but the app, offline-capable) and on the sync server's own origin (the deployment people run).
+
+const DESKTOP = { width: 1440, height: 900 }
+const PHONE = { width: 390, height: 844 }
+
+const NOTES = `# Harbour survey
+
+## Tides
+
+The spring tide at the northern jetty reached 4.2 metres on the third morning.
+
+## Birds
+
+A pair of oystercatchers nested above the high-water line and raised two chicks.
+
+## Boats
+
+Eleven fishing boats moored inside the breakwater during the October storm.
+`
+
+const QUESTIONS = [
+  'How high was the spring tide?',
+  'Where did the oystercatchers nest?',
+  'How many chicks were raised?',
+  'How many boats moored inside the breakwater?',
+  'When was the storm?',
+  'Where is the northern jetty?',
+  'What reached 4.2 metres?',
+  'Which birds nested?',
+  'What happened on the third morning?',
+  'Where did the fishing boats moor?',
+]
+
+/** A collection with one note and a chat of 20 messages (10 questions answered), made through the API. */
+async function seedLongChat(page: Page): Promise<string> {
+  return page.evaluate(
+    async ({ notes, questions }) => {
+      const json = (response: Response) => response.json()
+      const collection = await fetch('/api/collections/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Harbour', description: 'chat fits the screen' }),
+      }).then(json)
+      const form = new FormData()
+      form.set('collection_id', collection.id)
+      form.set('file', new File([notes], 'harbour.md', { type: 'text/markdown' }))
+      let document = await fetch('/api/documents/', { method: 'POST', body: form }).then(json)
+      const deadline = Date.now() + 60_000
+      while (document.status === 'processing' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        document = await fetch(`/api/documents/${document.id}`).then(json)
+      }
+      const session = await fetch('/api/chat/sessions', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Harbour questions', collection_id: collection.id }),
+      }).then(json)
+      for (const message of questions) {
+        await fetch('/api/chat/message', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ session_id: session.id, message }),
+        })
+      }
+      return session.id as string
+    },
+    { notes: NOTES, questions: QUESTIONS },
+  )
+}
+
+/** The element lies wholly inside the window. */
+async function expectInsideViewport(page: Page, selector: string): Promise<void> {
+  const box = await page.locator(selector).boundingBox()
+  const size = page.viewportSize()
+  expect(box && size).toBeTruthy()
+  if (!box || !size) return
+  expect(box.y).toBeGreaterThanOrEqual(0)
+  expect(box.y + box.height).toBeLessThanOrEqual(size.height + 0.5)
+  expect(box.x + box.width).toBeLessThanOrEqual(size.width + 0.5)
+}
+
+async function expectFits(page: Page, chat: ChatPage, label: string): Promise<void> {
+  await expectInsideViewport(page, 'form.chat-composer')
+  await expect(chat.composerForm.getByRole('button', { name: 'Send' })).toBeInViewport({ ratio: 1 })
+  await expect(chat.thread.locator('.chat-message').last()).toBeInViewport()
+  await page.screenshot({ path: `e2e/output/issue40/chat-${label}.png` })
+}
+
+for (const host of ['static', 'server'] as const) {
+  test(`on the ${host} origin, a 20-message chat fits the window at 1440×900 and on a phone; answers list their passages`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(150_000)
+    const origin = host === 'server' ? `http://127.0.0.1:${SYNC_PORT}` : (baseURL ?? '')
+    await page.setViewportSize(DESKTOP)
+    await openApp(page, `${origin}/collections`)
+    const session = await seedLongChat(page)
+
+    await page.goto(`${origin}/chat?session=${session}`)
+    const chat = new ChatPage(page)
+    await expect(chat.thread.locator('.chat-message')).toHaveCount(20, { timeout: 30_000 })
+    await expectFits(page, chat, `${host}-1440`)
+    // The page itself does not scroll: the thread does.
+    expect(await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0)).toBeLessThanOrEqual(
+      DESKTOP.height + 1,
+    )
+
+    // A question sent: its answer is the newest message, in view, with the passages it searched.
+    await chat.ask('How high was the spring tide at the northern jetty?')
+    await expect(chat.thread.locator('.chat-message')).toHaveCount(22, { timeout: 30_000 })
+    const answer = chat.assistantMessages().last()
+    await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 })
+    await expect(answer).toBeInViewport()
+    const passages = chat.searchedPassages(answer)
+    await expect(passages).toContainText(/I searched these passages \(\d+\)/)
+    await passages.locator('summary').click()
+    await passages.getByRole('button', { name: /^Open source 1: harbour\.md/ }).click()
+    await expect(chat.sourcePanel).toContainText('harbour.md')
+    await page.keyboard.press('Escape')
+    await expect(chat.sourcePanel).toBeHidden()
+
+    // Scrolled up to read, the reader is offered the way back to the newest message.
+    await chat.thread.evaluate((element) => element.scrollTo({ top: 0 }))
+    await expect(chat.newest).toBeVisible()
+    await chat.newest.click()
+    await expect(chat.thread.locator('.chat-message').last()).toBeInViewport()
+    await expect(chat.newest).toBeHidden()
+
+    // A phone: the conversation has the screen, the chats are a drawer.
+    await page.setViewportSize(PHONE)
+    await expect(chat.listButton).toBeVisible()
+    await expect(chat.list).toBeHidden()
+    await expectFits(page, chat, `${host}-390`)
+    const thread = await chat.thread.boundingBox()
+    expect(thread?.height ?? 0).toBeGreaterThanOrEqual(PHONE.height / 2)
+    await chat.listButton.click()
+    await expect(chat.list).toBeVisible()
+    await expect(chat.chat('Harbour questions')).toBeVisible()
+    await page.screenshot({ path: `e2e/output/issue40/chat-${host}-390-drawer.png` })
+    await page.keyboard.press('Escape')
+    await expect(chat.list).toBeHidden()
+    await expect(chat.listButton).toBeFocused()
+
+    if (host === 'static') {
+      // The collection at both sizes, for the record of how it looks.
+      const collection = new CollectionPage(page)
+      await collection.open('Harbour')
+      await page.screenshot({ path: 'e2e/output/issue40/collection-390.png' })
+      await page.setViewportSize(DESKTOP)
+      await page.screenshot({ path: 'e2e/output/issue40/collection-1440.png' })
+    }
+  })
+}
