@@ -8,9 +8,11 @@ import { pluginJobProgress } from './pluginJobProgress'
 
 export const PLUGIN_INSTALL = 'plugin_install'
 export const PLUGIN_UPDATE = 'plugin_update'
+/** An import of a person's archive (web/core/archive) runs the same way: its archive held in memory. */
+export const DATA_IMPORT = 'data_import'
 
 const INTERRUPTED =
-  'The server restarted (or the job was retried) after its package was read; install or update the plugin again'
+  'The server restarted (or the job was retried) after its package or archive was read; install, update or import again'
 
 /** Work the queue holds for its job, and how it ended. */
 interface Held {
@@ -40,7 +42,7 @@ export class PluginJobQueue {
   /** The handlers to register with the job service. */
   handlers(): Record<string, JobHandler> {
     const handler: JobHandler = (job, context) => this.execute(job.payload, context)
-    return { [PLUGIN_INSTALL]: handler, [PLUGIN_UPDATE]: handler }
+    return { [PLUGIN_INSTALL]: handler, [PLUGIN_UPDATE]: handler, [DATA_IMPORT]: handler }
   }
 
   private async run(
