@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { strToU8, zipSync, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callJson } from './callJson'
@@ -33,7 +34,10 @@ async function importArchive(server: Server, bytes: Uint8Array, name = 'quire.zi
   const form = new FormData()
   form.set('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), name)
   const answer = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: form })
-  return { status: answer.status, body: (await answer.json()) as { detail?: string; data?: Record<string, unknown> } }
+  return {
+    status: answer.status,
+    body: (await answer.json()) as { detail?: string; data?: Record<string, unknown> },
+  }
 }
 
 async function search(server: Server, query: string) {
@@ -194,6 +198,36 @@ describe('export and import of a person’s data (server to server)', () => {
     expect(await snapshot(target)).toEqual(before)
   })
 
+  it('processes documents again when their vectors are another embedder’s', async () => {
+    const fresh = await startTestServer()
+    try {
+      const files = unzipSync(archive)
+      const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json']))
+      for (const path of Object.keys(files).filter((p) => p.endsWith('.passages.json'))) {
+        const blob = JSON.parse(new TextDecoder().decode(files[path]))
+        for (const chunk of blob.chunks) chunk.embedder = 'some-other-embedder'
+        files[path] = strToU8(JSON.stringify(blob))
+        manifest.entries[path] = createHash('sha256').update(files[path]).digest('hex')
+      }
+      files['manifest.json'] = strToU8(JSON.stringify(manifest))
+      const imported = await importArchive(fresh, zipSync(files))
+      expect(imported.status).toBe(200)
+      expect(imported.body.data).toMatchObject({ documents_taken_as_processed: 0, documents_reprocessed: 2 })
+      await fresh.idle()
+      const documents = (await callJson(fresh.url, 'GET', '/api/documents/')).body as unknown as Array<{
+        status: string
+      }>
+      expect(documents.map((d) => d.status)).toEqual(['completed', 'completed'])
+      // Processed again, the passages have new ids; their text and scores are the same.
+      const withoutIds = (hits: unknown[][]) => hits.map(([, text, score]) => [text, score])
+      expect(withoutIds(await search(fresh, 'Calypso lighthouse'))).toEqual(
+        withoutIds(await search(source, 'Calypso lighthouse')),
+      )
+    } finally {
+      await fresh.stop()
+    }
+  })
+
   it('hands one collection with its chats to another person', async () => {
     const colleague = await startTestServer()
     try {
@@ -259,8 +293,21 @@ describe('export and import of a person’s data (server to server)', () => {
       ],
       [
         'a compression bomb',
-        () => rezip({ ...entries(), 'files/bomb': new Uint8Array(64 * 1024 * 1024) }),
+        () => rezip({ ...entries(), 'files/bomb': new Uint8Array(8 * 1024 * 1024) }),
         /compression ratio/,
+      ],
+      [
+        'an entry nested too deeply',
+        () => {
+          const files = entries()
+          const deep = strToU8(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)
+          files['settings.json'] = deep
+          const manifest = manifestOf(files)
+          manifest.entries['settings.json'] = createHash('sha256').update(deep).digest('hex')
+          files['manifest.json'] = strToU8(JSON.stringify(manifest))
+          return rezip(files)
+        },
+        /nested too deeply/,
       ],
       [
         'an entry the manifest does not list',
@@ -280,6 +327,11 @@ describe('export and import of a person’s data (server to server)', () => {
         await fresh.stop()
       }
     })
+  })
+
+  it('answers 400 for a malformed include_chats', async () => {
+    const answer = await fetch(`${target.url}/api/v1/export?include_chats=perhaps`)
+    expect(answer.status).toBe(400)
   })
 
   it('answers 400 without a file', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { exceedsJsonDepth } from '../api/exceedsJsonDepth'
 import { recordKindOf } from '../api/platform/recordKinds'
 import { unpackZip } from '../plugins/package/unpackZip'
 import { UnpackBudget } from '../plugins/package/UnpackBudget'
@@ -158,11 +159,19 @@ function readManifest(bytes: Uint8Array | undefined): ArchiveManifest {
 }
 
 function parseJson(bytes: Uint8Array, path: string): unknown {
+  let text: string
+  let value: unknown
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    value = JSON.parse(text)
   } catch {
     throw archiveRefused(`${JSON.stringify(path)} is not JSON`, EXPORT_AGAIN)
   }
+  // As for request bodies: what is stored is later stringified and validated recursively.
+  if (exceedsJsonDepth(text)) {
+    throw archiveRefused(`${JSON.stringify(path)} is nested too deeply`, EXPORT_AGAIN)
+  }
+  return value
 }
 
 function parseEntry<T extends z.ZodType>(schema: T, bytes: Uint8Array, path: string): z.output<T> {
