@@ -1,4 +1,5 @@
 import { cluster } from './cluster'
+import { dataArchive } from './data-archive'
 import { documentStall } from './document-stall'
 import { embedHash } from './embed-hash'
 import { ingestMemory } from './ingest-memory'
@@ -38,4 +39,5 @@ export const benchmarks: readonly Benchmark[] = [
   pages,
   providers,
   ocr,
+  dataArchive,
 ]
