@@ -249,6 +249,29 @@ describe('export and import of a person’s data (server to server)', () => {
     }
   })
 
+  it('runs an import as a data_import job with progress when asked not to wait', async () => {
+    const fresh = await startTestServer()
+    try {
+      const form = new FormData()
+      form.set('file', new Blob([archive as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), 'q.zip')
+      const queued = await fetch(`${fresh.url}/api/v1/import?async=true`, { method: 'POST', body: form })
+      expect(queued.status).toBe(202)
+      const { job_id: jobId } = (await queued.json()) as { job_id: string }
+      await fresh.idle()
+      const job = await callJson(fresh.url, 'GET', `/api/v1/jobs/${jobId}`)
+      expect(job.body).toMatchObject({
+        job_type: 'data_import',
+        status: 'completed',
+        progress_percent: 100,
+        result: { collections_added: 2, documents_added: 2 },
+      })
+      const made = await callJson(fresh.url, 'POST', '/api/v1/jobs', { job_type: 'data_import', payload: {} })
+      expect(made.status).toBe(422)
+    } finally {
+      await fresh.stop()
+    }
+  })
+
   it('answers 404 for an export of a collection that is not there', async () => {
     const answer = await fetch(
       `${source.url}/api/v1/export?collection_id=00000000-0000-4000-8000-000000000000`,
