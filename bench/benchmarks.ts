@@ -1,5 +1,6 @@
 import { answers } from './answers'
 import { cluster } from './cluster'
+import { dataArchive } from './data-archive'
 import { documentStall } from './document-stall'
 import { embedHash } from './embed-hash'
 import { ingestHostile } from './ingest-hostile'
@@ -42,4 +43,5 @@ export const benchmarks: readonly Benchmark[] = [
   pages,
   providers,
   ocr,
+  dataArchive,
 ]

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { CollectionsPage } from './CollectionsPage'
+import { readDownload } from './SettingsPage'
 
 export type DocumentOutcome = 'completed' | 'failed'
 
@@ -89,5 +90,13 @@ export class CollectionPage {
     await dialog.getByLabel('Password', { exact: true }).fill(password)
     await dialog.getByRole('button', { name: 'Open document' }).click()
     await expect(dialog).toHaveCount(0)
+  }
+
+  /** "Export this collection" (with its chats when asked): the archive the browser downloads. */
+  async exportCollection(withChats: boolean): Promise<Buffer> {
+    if (withChats) await this.page.getByLabel('with its chats').check()
+    const download = this.page.waitForEvent('download')
+    await this.page.getByRole('button', { name: 'Export this collection' }).click()
+    return readDownload(await download)
   }
 }

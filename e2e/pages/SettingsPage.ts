@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type Download, type Locator, type Page } from '@playwright/test'
 import { openScreen } from '../support/openScreen'
 
 /** The Settings screen: embedder, the model picker and its servers, storage, clear data, version. */
@@ -123,4 +123,29 @@ export class SettingsPage {
   get webLlmProblem(): Locator {
     return this.page.locator('#webllm-problem')
   }
+
+  /** "Export my data": the archive the browser downloads, as bytes. */
+  async exportMyData(): Promise<Buffer> {
+    const download = this.page.waitForEvent('download')
+    await this.page.getByRole('button', { name: 'Export my data' }).click()
+    return readDownload(await download)
+  }
+
+  /** "Import": chooses `archive` in the file picker; resolves once the import answered what it brought in. */
+  async importArchive(name: string, archive: Buffer): Promise<Locator> {
+    await this.page
+      .getByLabel('Archive to import')
+      .setInputFiles({ name, mimeType: 'application/zip', buffer: archive })
+    const result = this.page.getByTestId('import-result')
+    await expect(result).toBeVisible({ timeout: 30_000 })
+    return result
+  }
+}
+
+/** A finished download's bytes. */
+export async function readDownload(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream()
+  const parts: Buffer[] = []
+  for await (const part of stream) parts.push(part as Buffer)
+  return Buffer.concat(parts)
 }

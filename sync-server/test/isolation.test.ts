@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../web/core/store/FileStore'
 import { SEED_TIME } from '../../web/core/api/platform/seed/seedTime'
@@ -175,6 +176,11 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
   streamJobEvents: (a) => ({ method: 'GET', path: `/api/v1/jobs/${a.job}/events/stream` }),
   listJobLogs: (a) => ({ method: 'GET', path: `/api/v1/jobs/${a.job}/logs` }),
   deleteJob: (a) => ({ method: 'DELETE', path: `/api/v1/jobs/${a.job}` }),
+  exportData: (a) => ({ method: 'GET', path: `/api/v1/export?collection_id=${a.collection}` }),
+  importData: {
+    names: 'nothing',
+    why: 'imports into B’s own space; B’s whole export holds none of A’s data (below)',
+  },
 }
 
 const attempts: Record<string, AttemptFor<Records & PlatformRecords & PluginRecords & ModelHostRecords>> = {
@@ -322,6 +328,15 @@ describe('two users: B never reaches A’s records', () => {
     }
     const settings = await json(b, { method: 'GET', path: '/api/settings' })
     expect(settings.generator).toEqual({ kind: 'extractive' })
+    const exported = await send(b, { method: 'GET', path: '/api/v1/export?include_chats=true' })
+    expect(exported.status).toBe(200)
+    const entries = unzipSync(new Uint8Array(await exported.arrayBuffer()))
+    const manifest = JSON.parse(strFromU8(entries['manifest.json']!)) as { counts: Record<string, number> }
+    expect(manifest.counts).toMatchObject({ collections: 0, documents: 0, chat_sessions: 0, files: 0 })
+    const exportedText = Object.values(entries)
+      .map((bytes) => strFromU8(bytes))
+      .join('\n')
+    expect(exportedText).not.toMatch(/marmalade|alice-model|Jam talk/)
     expect((await json(b, { method: 'GET', path: '/api/v1/auth/me' })).email).toBe(b.email)
   })
 

@@ -38,7 +38,7 @@ export const jobRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, JobPorts>> 
     path: '/api/v1/jobs',
     operationId: 'createJob',
     summary: 'Queue a job',
-    description: `Job types: \`document_process\` (payload \`{document_id}\`: process one of your documents again; it goes back to \`processing\`), \`evaluation_run\` (created only by \`POST /api/evaluation/run\`), \`plugin_install\` and \`plugin_update\` (created only by the plugin install and update routes, which hold the package in memory). ${STATES} ${FAIRNESS}`,
+    description: `Job types: \`document_process\` (payload \`{document_id}\`: process one of your documents again; it goes back to \`processing\`), \`evaluation_run\` (created only by \`POST /api/evaluation/run\`), \`plugin_install\` and \`plugin_update\` (created only by the plugin install and update routes, which hold the package in memory), \`data_import\` (created only by \`POST /api/v1/import\`, which holds the archive in memory). ${STATES} ${FAIRNESS}`,
     body: jobCreateBody,
     responses: {
       201: { description: 'Queued', schema: jobSchema },

@@ -8,9 +8,13 @@ import { pluginJobProgress } from './pluginJobProgress'
 
 export const PLUGIN_INSTALL = 'plugin_install'
 export const PLUGIN_UPDATE = 'plugin_update'
+/** An import of a person's archive (web/core/archive) runs the same way: its archive held in memory. */
+export const DATA_IMPORT = 'data_import'
 
 const INTERRUPTED =
   'The server restarted (or the job was retried) after its package was read; install or update the plugin again'
+const IMPORT_INTERRUPTED =
+  'The server restarted (or the job was retried) after the archive was read; import it again (nothing is added twice)'
 
 /** Work the queue holds for its job, and how it ended. */
 interface Held {
@@ -39,8 +43,9 @@ export class PluginJobQueue {
 
   /** The handlers to register with the job service. */
   handlers(): Record<string, JobHandler> {
-    const handler: JobHandler = (job, context) => this.execute(job.payload, context)
-    return { [PLUGIN_INSTALL]: handler, [PLUGIN_UPDATE]: handler }
+    const handler: JobHandler = (job, context) => this.execute(job.payload, context, INTERRUPTED)
+    const importHandler: JobHandler = (job, context) => this.execute(job.payload, context, IMPORT_INTERRUPTED)
+    return { [PLUGIN_INSTALL]: handler, [PLUGIN_UPDATE]: handler, [DATA_IMPORT]: importHandler }
   }
 
   private async run(
@@ -101,10 +106,11 @@ export class PluginJobQueue {
   private async execute(
     payload: Record<string, unknown>,
     context: JobContext,
+    interrupted: string,
   ): Promise<Record<string, unknown>> {
     const token = payload.work_token
     const held = typeof token === 'string' ? this.held.get(token) : undefined
-    if (!held || held.outcome) throw new Error(INTERRUPTED)
+    if (!held || held.outcome) throw new Error(interrupted)
     try {
       const answer = await held.work(pluginJobProgress(context), context.signal)
       held.outcome = { answer }

@@ -4,7 +4,7 @@ import type { JobCreate } from '../jobs/Job'
 import type { JobService } from '../jobs/JobService'
 import type { UserSpaces } from './UserSpaces'
 import { DOCUMENT_PROCESS, EVALUATION_RUN } from './workJobs'
-import { PLUGIN_INSTALL, PLUGIN_UPDATE } from '../plugins/PluginJobQueue'
+import { DATA_IMPORT, PLUGIN_INSTALL, PLUGIN_UPDATE } from '../plugins/PluginJobQueue'
 
 const documentPayload = z.object({ document_id: z.string() })
 
@@ -33,6 +33,11 @@ export function admitJob(spaces: UserSpaces, jobs: JobService) {
           msg: 'Install plugins with POST /api/v1/plugins/install and update them with POST /api/v1/plugins/{plugin_slug}/update',
           type: 'value_error',
         },
+      ])
+    }
+    if (input.job_type === DATA_IMPORT) {
+      throw ApiError.unprocessable([
+        { loc: ['body', 'job_type'], msg: 'Import archives with POST /api/v1/import', type: 'value_error' },
       ])
     }
     if (input.job_type !== DOCUMENT_PROCESS) return

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/solid-router'
+import { ExportCollectionButton } from '../collections/ExportCollectionButton'
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js'
 import type { Collection } from '../api/collectionsApi'
 import type { QuireDocument } from '../api/documentsApi'
@@ -89,9 +90,12 @@ export function CollectionPage(props: CollectionPageProps) {
           </p>
         </div>
         {/* A new chat on this collection, ready to type (the Chat screen preselects it in "Search in"). */}
-        <Link to="/chat" search={{ collection: props.collection.id }} class="button button-primary">
-          Ask this collection
-        </Link>
+        <div class="collection-actions">
+          <ExportCollectionButton collectionId={props.collection.id} />
+          <Link to="/chat" search={{ collection: props.collection.id }} class="button button-primary">
+            Ask this collection
+          </Link>
+        </div>
       </header>
 
       <UploadDropZone onFiles={(files) => list.upload(files)} />

@@ -3,6 +3,7 @@ import { ApiRequestError } from '../api/ApiRequestError'
 import { saveSettings, type SettingsView } from '../api/settingsApi'
 import { APP_VERSION } from '../pwa/appVersion'
 import { ClearDataSection } from '../settings/ClearDataSection'
+import { DataArchiveSection } from '../settings/DataArchiveSection'
 import { EmbedderDownload } from '../settings/EmbedderDownload'
 import { ModelSettingsSection } from '../settings/ModelSettingsSection'
 import { OcrLanguagesField } from '../settings/OcrLanguagesField'
@@ -109,6 +110,7 @@ export function SettingsPage(props: { settings: SettingsView }) {
       <WebSearchSection />
       <ModelHostSection />
       <StorageSection />
+      <DataArchiveSection />
       <ClearDataSection />
       <p id="app-version" class="settings-version">
         Quire version {APP_VERSION}

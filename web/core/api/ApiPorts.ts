@@ -51,7 +51,7 @@ export interface PluginJobs {
    * work's answer or its error (the ApiError the route answers).
    */
   run(
-    kind: 'plugin_install' | 'plugin_update',
+    kind: 'plugin_install' | 'plugin_update' | 'data_import',
     payload: Record<string, unknown>,
     work: PluginWork,
   ): Promise<{ job_id: string; done: Promise<ApiResult> }>

@@ -20,6 +20,7 @@ import { pluginRoutes } from './platform/plugins/pluginRoutes'
 import { pluginInstallRoutes } from './platform/plugins/pluginInstallRoutes'
 import { webSearchRoutes } from './platform/websearch/webSearchRoutes'
 import { modelHostRoutes } from './platform/modelhost/modelHostRoutes'
+import { archiveRoutes } from './archive/archiveRoutes'
 
 /** The whole REST surface, mounted unchanged by the browser host and by the sync server. */
 export const routes: readonly Route[] = [
@@ -44,4 +45,5 @@ export const routes: readonly Route[] = [
   ...webSearchRoutes,
   ...modelHostRoutes,
   ...aiRoutes,
+  ...archiveRoutes,
 ]

@@ -1,0 +1,99 @@
+import { ApiRequestError } from './ApiRequestError'
+import { sendFormWithProgress } from './sendFormWithProgress'
+
+/** What `POST /api/v1/import` answers in `data` (web/core/archive/importArchive's summary). */
+export interface ImportSummary {
+  collections_added: number
+  documents_added: number
+  documents_taken_as_processed: number
+  documents_reprocessed: number
+  documents_already_here: number
+  chat_sessions_added: number
+  chat_messages_added: number
+  records_written: number
+  settings_restored: boolean
+}
+
+/**
+ * Downloads `GET /api/v1/export` (with `collection_id` and `include_chats` for one collection) and
+ * hands it to the browser as a file, reporting the bytes received as they come (the archive is
+ * written while it is sent, so its size is not known ahead). Resolves with the file's name.
+ */
+export async function downloadExport(
+  query: { collection_id?: string; include_chats?: boolean },
+  onBytes: (received: number) => void,
+): Promise<string> {
+  const search = new URLSearchParams()
+  if (query.collection_id) search.set('collection_id', query.collection_id)
+  if (query.include_chats) search.set('include_chats', 'true')
+  const path = `/api/v1/export${search.size > 0 ? `?${search.toString()}` : ''}`
+  let response: Response
+  try {
+    response = await fetch(path)
+  } catch {
+    throw new ApiRequestError(0, 'The Quire API could not be reached. Reload the page to restart it.')
+  }
+  if (!response.ok || !response.body) {
+    const body = (await response.json().catch(() => ({}))) as { detail?: unknown }
+    throw new ApiRequestError(
+      response.status,
+      typeof body.detail === 'string' ? body.detail : 'The export failed',
+    )
+  }
+  const parts: Uint8Array<ArrayBuffer>[] = []
+  let received = 0
+  const reader = response.body.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    parts.push(value)
+    received += value.length
+    onBytes(received)
+  }
+  const name = fileNameOf(response.headers.get('content-disposition')) ?? 'quire-export.zip'
+  const url = URL.createObjectURL(new Blob(parts, { type: 'application/zip' }))
+  const link = document.createElement('a')
+  link.href = url
+  link.download = name
+  link.click()
+  // The download has started from the object URL; it is released once the click has been handled.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  return name
+}
+
+/** The file name of a `Content-Disposition` (its UTF-8 `filename*`, else `filename`). */
+function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)
+  if (extended) return decodeURIComponent(extended[1]!)
+  return /filename="([^"]+)"/i.exec(disposition)?.[1]
+}
+
+/** Uploads an archive to `POST /api/v1/import`; `onUploaded` gets the share sent (0..1). */
+export async function importArchiveFile(
+  file: File,
+  onUploaded: (share: number) => void,
+): Promise<ImportSummary> {
+  const form = new FormData()
+  form.set('file', file, file.name)
+  const answer = await sendFormWithProgress<{ data: ImportSummary }>('/api/v1/import', form, {
+    onUploadProgress: onUploaded,
+  })
+  return answer.data
+}
+
+/** One line saying what an import brought in. */
+export function describeImport(summary: ImportSummary): string {
+  const parts = [
+    `${summary.collections_added} collection${summary.collections_added === 1 ? '' : 's'}`,
+    `${summary.documents_added} document${summary.documents_added === 1 ? '' : 's'}`,
+    `${summary.chat_sessions_added} chat${summary.chat_sessions_added === 1 ? '' : 's'}`,
+  ]
+  const reprocessed =
+    summary.documents_reprocessed > 0 ? ` ${summary.documents_reprocessed} will be processed again.` : ''
+  const already =
+    summary.documents_already_here > 0
+      ? ` ${summary.documents_already_here} documents were already here.`
+      : ''
+  return `Imported ${parts.join(', ')}.${reprocessed}${already}`
+}

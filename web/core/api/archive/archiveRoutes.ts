@@ -1,0 +1,126 @@
+import { z } from 'zod'
+import { archiveEntries, type ExportPorts } from '../../archive/archiveEntries'
+import { importArchive, type ImportPorts } from '../../archive/importArchive'
+import { readArchive } from '../../archive/readArchive'
+import { zipArchive } from '../../archive/zipArchive'
+import { attachmentDisposition } from '../../http/attachmentDisposition'
+import { toTimestamp } from '../../time/Clock'
+import { ApiError } from '../ApiError'
+import type { ApiPorts } from '../ApiPorts'
+import { errorSchema } from '../errorSchema'
+import { booleanQuery } from '../platform/booleanQuery'
+import { acceptedResponse, asyncQuery, wantsAsync, runPluginJob } from '../platform/plugins/runPluginJob'
+import { defineRoute, type Route } from '../Route'
+
+const tags = ['Export and import']
+const error = (description: string) => ({ description, schema: errorSchema })
+
+/** An export reads the person's store and files, and dates the archive. */
+type ExportRoutePorts = ExportPorts & Pick<ApiPorts, 'clock'>
+
+/** An import writes what an archive holds, checks the upload limit and runs as the host's job. */
+type ImportRoutePorts = ImportPorts & Pick<ApiPorts, 'limits' | 'pluginJobs'>
+
+const exportQuery = z.object({
+  collection_id: z.string().min(1).max(200).optional(),
+  include_chats: booleanQuery.optional().default(false),
+})
+
+const importSummary = z.object({
+  collections_added: z.number(),
+  documents_added: z.number(),
+  documents_taken_as_processed: z.number(),
+  documents_reprocessed: z.number(),
+  documents_already_here: z.number(),
+  chat_sessions_added: z.number(),
+  chat_messages_added: z.number(),
+  records_written: z.number(),
+  settings_restored: z.boolean(),
+  job_id: z.string().optional(),
+})
+
+const FORMAT = `The archive is a zip (DESIGN.md section 13): \`manifest.json\` (\`format: "quire-archive"\`, \`format_version\`, \`quire_version\`, \`created_at\`, \`scope\`, \`counts\`, \`secrets\` saying that API keys are left out, and \`entries\`: the SHA-256 of every other entry), \`collections/<id>.json\`, \`documents/<id>.json\` (metadata naming \`files/<sha256>\`, the original file) and \`documents/<id>.passages.json\` (passages with vectors and their embedder id), \`chats/<id>.json\` (a session with its messages and their sources), \`records/<kind>.json\` (conversations, personas, settings, pages, navigation, plugin state, plugins with their package files) and \`settings.json\`.`
+
+const exportRoute = defineRoute({
+  method: 'get',
+  path: '/api/v1/export',
+  operationId: 'exportData',
+  summary: 'Export my data (or one collection) as an archive',
+  description: `Streams a zip of the signed-in person’s own data: every collection with its documents’ original files, metadata and processed passages, chat sessions, platform records and settings (API keys left out). With \`collection_id\`, that collection alone (with the chats about it when \`include_chats\` is true): the way to hand a collection to another person’s Quire. ${FORMAT} The archive is written as it is sent, one entry at a time.`,
+  tags,
+  query: exportQuery,
+  responses: {
+    200: { description: 'The archive', contentType: 'application/zip' },
+    400: error('A malformed query parameter'),
+    404: error('No such collection'),
+  },
+  async handler({ query }, ports: ExportRoutePorts) {
+    const collectionId = query.collection_id ?? null
+    let name = 'quire-export'
+    if (collectionId !== null) {
+      const collection = await ports.store.collections.getCollection(collectionId)
+      if (!collection) throw ApiError.notFound('Collection not found')
+      name = `quire-${collection.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').slice(0, 60) || 'collection'}`
+    }
+    const createdAt = toTimestamp(ports.clock.now())
+    const scope = { collectionId, includeChats: query.include_chats }
+    const stream = zipArchive(archiveEntries(ports, scope), {
+      created_at: createdAt,
+      scope: { collection_id: collectionId, include_chats: query.include_chats },
+    })
+    return {
+      status: 200,
+      stream,
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Disposition': attachmentDisposition(`${name}-${createdAt.slice(0, 10)}.zip`),
+        'Cache-Control': 'no-store',
+      },
+    }
+  },
+})
+
+const importRoute = defineRoute({
+  method: 'post',
+  path: '/api/v1/import',
+  operationId: 'importData',
+  summary: 'Import an archive into my data',
+  description: `multipart/form-data with \`file\`: an archive made by \`GET /api/v1/export\` on either host. It is checked whole before anything is written: a file that is not a zip, a damaged or truncated one, one with unsafe entries (\`..\`, absolute paths, links), over the limits or a compression bomb, with an entry that does not match its checksum in the manifest, from another program, or made by a newer Quire (a higher \`format_version\`) answers 400 saying what to do, and nothing is imported. Then it is brought in all or nothing: ids are kept where free; a collection, chat session or record already here under the same id is the same one (updated only when the archive’s is newer; a session gets only the messages it lacks); a document whose id is taken by another file gets a new id; a document already in its collection is skipped, so importing the same archive twice adds nothing. Passages and vectors are taken as they are when their embedder is this person’s (after the archive’s settings are restored); other documents are processed again, as uploads are. API keys are never in an archive: those entered here stay. On the sync server this runs as a \`data_import\` job with progress by stage (files, collections, documents, chats, records): the answer comes when it has ended, with \`job_id\`; with \`?async=true\` (or \`Prefer: respond-async\`) 202 with the job’s id at once (the job’s result is the summary). A job interrupted by a restart fails and is undone at its next attempt only as far as the store’s writes allow: import again (nothing is added twice). The browser runs it in the request.`,
+  tags,
+  bodyType: 'multipart',
+  body: z.object({}),
+  query: asyncQuery,
+  files: [{ name: 'file', description: 'The archive (.zip) made by an export' }],
+  responses: {
+    200: {
+      description: 'Imported: what was added',
+      schema: z.object({ status: z.literal('success'), message: z.string(), data: importSummary }),
+    },
+    202: acceptedResponse,
+    400: error('No file, or an archive that is refused: the reason and what to do'),
+    413: error('The archive is larger than the upload limit'),
+  },
+  async handler({ files, query, headers }, ports: ImportRoutePorts) {
+    const file = files.file?.[0]
+    if (!file) throw ApiError.badRequest('file is required: the archive to import')
+    if (file.size > ports.limits.maxUploadBytes) {
+      throw new ApiError(
+        413,
+        `The archive is larger than ${Math.round(ports.limits.maxUploadBytes / 1048576)} MB, the upload limit`,
+      )
+    }
+    // Read and checked now, so a refusal is this request's answer, and a job never holds a bad archive.
+    const archive = await readArchive(await file.bytes())
+    const payload = { filename: file.filename, file_size: file.size, counts: archive.manifest.counts }
+    return runPluginJob(ports, 'data_import', payload, wantsAsync(query, headers), async (onProgress) => {
+      const summary = await importArchive(ports, archive, onProgress)
+      return {
+        status: 200,
+        body: { status: 'success', message: `Imported ${file.filename}`, data: summary },
+      }
+    })
+  },
+})
+
+/** Export and import of a person's data (issue 41), on both hosts. */
+export const archiveRoutes: Route[] = [exportRoute, importRoute]

@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import type { PackageLimits } from '../plugins/package/PackageLimits'
+
+/**
+ * The archive of a person's data (DESIGN.md section 13), one format for both hosts: a zip whose
+ * `manifest.json` names the format and its version, the app that wrote it, what it holds (counts) and
+ * the SHA-256 of every other entry. The entries:
+ *
+ * - `collections/<id>.json` — a collection (name, description, colour, times).
+ * - `documents/<id>.json` — a document's metadata (name, type, status, pages, tags...) naming its file.
+ * - `documents/<id>.passages.json` — its processed passages with their vectors and embedder id, in the
+ *   sync chunk blob's encoding (`chunkBlob.ts`), so an import with the same embedder processes nothing.
+ * - `files/<sha256>` — original files (documents', plugins' package files), stored once by content.
+ * - `chats/<id>.json` — a chat session with its messages (and their sources).
+ * - `records/<kind>.json` — platform records of each kind that `recordKinds.ts` declares and that leaves
+ *   its host (conversations, personas, settings, pages, navigation, plugin state, plugins...).
+ * - `settings.json` — the app's settings, API keys left out (the manifest says so).
+ */
+export const ARCHIVE_FORMAT = 'quire-archive'
+/** Raised when an older reader could no longer read an archive right; a reader refuses a higher one. */
+export const ARCHIVE_FORMAT_VERSION = 1
+/** The app version written into manifests (package.json's). */
+export const QUIRE_VERSION = '1.0.0'
+export const MANIFEST_PATH = 'manifest.json'
+export const SECRETS_NOTE =
+  'API keys and other secrets are not in this archive: enter them again in Settings after importing.'
+
+export const entryPath = {
+  collection: (id: string) => `collections/${id}.json`,
+  document: (id: string) => `documents/${id}.json`,
+  passages: (id: string) => `documents/${id}.passages.json`,
+  file: (key: string) => `files/${key}`,
+  chat: (id: string) => `chats/${id}.json`,
+  records: (kind: string) => `records/${kind}.json`,
+  settings: 'settings.json',
+}
+
+const sha = z.string().regex(/^[0-9a-f]{64}$/)
+const count = z.number().int().nonnegative()
+
+export const manifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  format_version: z.number().int().positive(),
+  quire_version: z.string().max(100),
+  created_at: z.string().max(64),
+  scope: z.object({ collection_id: z.string().max(200).nullable(), include_chats: z.boolean() }),
+  counts: z.object({
+    collections: count,
+    documents: count,
+    files: count,
+    chat_sessions: count,
+    chat_messages: count,
+    records: count,
+  }),
+  secrets: z.string().max(500),
+  /** Every other entry's path and the SHA-256 of its bytes. */
+  entries: z.record(z.string().max(300), sha),
+})
+export type ArchiveManifest = z.infer<typeof manifestSchema>
+
+/**
+ * How much an archive may hold once unpacked, checked while unpacking with the plugin packages'
+ * hostile-archive reader. A person's data is bigger than a plugin: many files, some large; JSON and
+ * text deflate well, but nothing of theirs comes near a compression bomb's thousandfold.
+ */
+export const ARCHIVE_LIMITS: PackageLimits = Object.freeze({
+  maxFiles: 200_000,
+  maxTotalBytes: 8 * 1024 * 1024 * 1024,
+  maxFileBytes: 1024 * 1024 * 1024,
+  maxRatio: 100,
+})
