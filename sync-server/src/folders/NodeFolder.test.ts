@@ -87,8 +87,8 @@ describe('a followed folder on the server', () => {
       expect(state.skipped).toEqual([{ path: 'tool.exe', reason: 'unsupported file type' }])
 
       expect(await scan()).toMatchObject({ added: 0, updated: 0, unchanged: 4 })
-    const before = await store.chunks.listChunks({ documentId: first['ripgrep.md']!.id })
-    expect(before.map((c) => c.text).join(' ')).toContain('line-oriented search tool')
+      const before = await store.chunks.listChunks({ documentId: first['ripgrep.md']!.id })
+      expect(before.map((c) => c.text).join(' ')).toContain('line-oriented search tool')
 
       writeFileSync(join(notes, 'ripgrep.md'), '# ripgrep\n\nThe kingfisher dives for minnows at noon.')
       rmSync(join(notes, 'ollama.md'))
