@@ -12,10 +12,13 @@ export async function followFolder(
   ports: RecordPorts & { clock: Clock },
   collectionId: string,
   folder: string,
+  /** What the host needs to find the folder again (the server: its path). */
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   await unfollowFolder(ports, collectionId)
   const at = toTimestamp(ports.clock.now())
   const data: FollowedFolder = {
+    ...extra,
     collection_id: collectionId,
     folder,
     state: 'ok',
