@@ -4,6 +4,7 @@ import { generatorSettingsSchema, type GeneratorSettings } from '../../web/core/
 import { formatZodError } from '../../web/core/api/formatZodError'
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from '../../web/core/ingest/IngestLimits'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
+import { parseFolderRoots } from './folders/folderRoots'
 import { MIN_SECRET_KEY_BYTES, secretKeyTooShort } from './secrets/loadSecretKey'
 import { databaseUrl } from './sql/databaseUrl'
 import { syncRetentionMs } from './syncApi/openSyncSpace'
@@ -30,6 +31,10 @@ export interface ServerConfig {
   staticDir?: string
   /** Largest accepted upload in bytes (MAX_UPLOAD_MB, default 100 MB). */
   maxUploadBytes?: number
+  /** FOLDER_ROOTS: the folders people may follow lie inside these (`{user}`: the person's id); none by default. */
+  folderRoots?: string[]
+  /** FOLDER_RESCAN_S (default 300): how often followed folders are checked besides their watcher. */
+  folderRescanMs?: number
   /** How long connection tests and model lists wait (CONNECTION_TEST_TIMEOUT_MS, 15 s); tests set less. */
   connectionTestMs?: number
   /** Per-document processing time limit in ms (INGEST_TIMEOUT_S, default 120 s). */
@@ -147,7 +152,8 @@ export interface EmbedderConfig {
  * account settings: QUIRE_SINGLE_USER, REGISTRATION, REGISTRATION_INVITE_TOKENS, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, JOB_CONCURRENCY_PER_USER,
  * OUTBOUND_JOB_CONCURRENCY, OUTBOUND_JOB_CONCURRENCY_PER_USER, JOB_LEASE_S, TRUSTED_ORIGINS,
  * TRUST_PROXY, TRUST_PROXY_HOPS, ALLOWED_HOSTS, MAX_EVENT_STREAMS_PER_USER, BODY_IDLE_TIMEOUT_S,
- * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS, QUIRE_SECRET_KEY and SEARXNG_URL.
+ * REQUEST_TIMEOUT_S, SYNC_TOMBSTONE_RETENTION_DAYS, QUIRE_SECRET_KEY, SEARXNG_URL, FOLDER_ROOTS and
+ * FOLDER_RESCAN_S.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined || env.PORT === '' ? 8005 : Number(env.PORT)
@@ -162,6 +168,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databasePoolMax: wholeNumber(env, 'DATABASE_POOL_MAX', 20, 1),
     staticDir: resolve(env.STATIC_DIR || './dist'),
     maxUploadBytes: positiveNumber(env, 'MAX_UPLOAD_MB', 100) * 1024 * 1024,
+    folderRoots: parseFolderRoots(env.FOLDER_ROOTS),
+    folderRescanMs: positiveNumber(env, 'FOLDER_RESCAN_S', 300) * 1000,
     ingestTimeoutMs: positiveNumber(env, 'INGEST_TIMEOUT_S', 120) * 1000,
     ingestMemoryMb: wholeNumber(env, 'INGEST_MEMORY_MB', DEFAULT_INGEST_MEMORY_MB, 64),
     ingestLimits: {

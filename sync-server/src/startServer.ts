@@ -14,6 +14,7 @@ import type { UserView } from './accounts/accountSchemas'
 import { loadSharedTokenKey, loadTokenKey } from './accounts/tokenKey'
 import { postgresRateLimiters } from './auth/postgresRateLimiters'
 import type { ServerConfig } from './config'
+import { serverFolderHost } from './folders/serverFolderHost'
 import { createApp } from './createApp'
 import { databaseHealth } from './health/databaseHealth'
 import { jobTableQueueHealth } from './health/jobTableQueueHealth'
@@ -238,10 +239,16 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       testCaseFiles: new DiskTestCaseFiles(join(config.dataDir, 'evaluation')),
       background: () => jobSchedulers(jobs, userId, store, passwords, logError),
       currentUserId: async () => userId,
+      folderHost: config.folderRoots?.length ? serverFolderHost(config.folderRoots, userId) : undefined,
       logError,
     })
     // Unfinished documents get a job if none has one (the search index loads on first use).
     await runtime.start()
+    // Followed folders are checked at start (by `start`) and every FOLDER_RESCAN_S.
+    const folderTimer = config.folderRoots?.length
+      ? setInterval(() => void runtime.checkFolders().catch(logError), config.folderRescanMs ?? 300_000)
+      : undefined
+    folderTimer?.unref()
     await data.connect(runtime.ports.index)
     const detach = cluster?.attach({ userId, sync })
     return {
@@ -252,6 +259,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       blobUploads: await cluster?.blobUploads(userId),
       async close() {
         detach?.()
+        clearInterval(folderTimer)
         runtime.documents.stop()
         await runtime.documents.idle()
         await index.close()

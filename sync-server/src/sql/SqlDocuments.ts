@@ -58,6 +58,9 @@ export class SqlDocuments implements DocumentStore {
       'chunk_count',
       'progress',
       'original_filename',
+      'file_path',
+      'file_size',
+      'document_type',
     ] as const
     await this.driver.run(`UPDATE documents SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
       ...keys.map((k) => params[k]),

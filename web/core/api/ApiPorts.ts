@@ -16,6 +16,8 @@ import type { PluginSources } from './platform/plugins/installSources'
 import type { ApiResult } from './ApiResult'
 import type { ModelHostPorts } from '../modelhost/ModelInstalls'
 import type { TextParsing } from '../ingest/parse/TextParsing'
+import type { FolderHost } from '../folders/FolderHost'
+import type { FolderScans } from '../folders/FolderScans'
 
 /** Background work a host started for a request: the sync server names the job that follows it. */
 export interface ScheduledWork {
@@ -67,6 +69,11 @@ export interface TestCaseFiles {
 
 /** Everything a handler may touch. Each host builds one of these; tests build their own. */
 export interface ApiPorts {
+  /**
+   * Folders followed by path (`/api/collections/{id}/folder`): the host's way to them, and the checks
+   * under way. Absent where the host follows none by path (the browser).
+   */
+  folders?: { host: FolderHost; scans: FolderScans }
   store: Store
   clock: Clock
   /** A new UUID v4. */

@@ -22,6 +22,9 @@ import { createModelHost, type ModelHostServices } from '../modelhost/createMode
 import { resolveChatModel } from '../providers/resolveChatModel'
 import type { EmbedderLoader } from './settings/createEmbedderLoads'
 import { parseTextHere, type TextParsing } from '../ingest/parse/TextParsing'
+import type { FolderHost } from '../folders/FolderHost'
+import { FolderScans } from '../folders/FolderScans'
+import { followedFolderKind } from '../folders/followedFolderKind'
 
 export interface HostServices extends GenerationHost {
   store: Store
@@ -69,6 +72,8 @@ export interface HostServices extends GenerationHost {
    */
   background?: (work: BackgroundWork) => BackgroundSchedulers
   clock?: Clock
+  /** Folders followed by path (the server's FOLDER_ROOTS); absent: none (ApiPorts.folders). */
+  folderHost?: FolderHost
   /** Who the requests are from (see ApiPorts.currentUserId); default: the single local user. */
   currentUserId?: () => Promise<string>
   logError?: (error: unknown) => void
@@ -84,6 +89,11 @@ export interface ApiRuntime {
   evaluations: EvaluationQueue
   /** The work itself, for a host's own scheduler. */
   work: BackgroundWork
+  /**
+   * Checks every folder followed by path (at start, on the host's timer, when its watcher sees a
+   * change); a failed check is logged and left to the next one.
+   */
+  checkFolders(): Promise<void>
   /**
    * Fills an in-memory search index from the stored chunks (their vectors included: nothing is
    * embedded again; a host's own index loads itself on first use), resumes documents an interruption left unfinished and ends evaluation runs it cut
@@ -187,8 +197,19 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     currentUserId: services.currentUserId ?? (async () => LOCAL_USER_ID),
     logError,
   }
+  const folderHost = services.folderHost
+  if (folderHost) ports.folders = { host: folderHost, scans: new FolderScans(ports) }
+  const checkFolders = async () => {
+    if (!ports.folders) return
+    for (const record of await followedFolderKind.list(ports)) {
+      const path = record.data.path
+      if (typeof path !== 'string') continue
+      await ports.folders.scans.scan(record.id, ports.folders.host.reopen(path)).catch(logError)
+    }
+  }
   return {
     ports,
+    checkFolders,
     documents,
     evaluations,
     work,
@@ -198,6 +219,8 @@ export function createApiPorts(services: HostServices): ApiRuntime {
       await scheduled.evaluations.recover()
       const unfinished = await store.documents.listDocuments({ statuses: ['pending', 'processing'] })
       for (const document of [...unfinished].reverse()) await scheduled.documents.resume(document.id)
+      // A check a restart cut short is finished, and what changed while the host was down is seen.
+      void checkFolders().catch(logError)
     },
   }
 }

@@ -2,6 +2,7 @@ import { chatRoutes } from './chat/chatRoutes'
 import { collectionRoutes } from './collections/collectionRoutes'
 import { documentFileRoute } from './documents/documentFileRoute'
 import { documentRoutes } from './documents/documentRoutes'
+import { folderRoutes } from './folders/folderRoutes'
 import { evaluationRoutes } from './evaluation/evaluationRoutes'
 import { extractionRoutes } from './extraction/extractionRoutes'
 import { healthRoutes } from './health/healthRoutes'
@@ -27,6 +28,7 @@ export const routes: readonly Route[] = [
   ...healthRoutes,
   ...collectionRoutes,
   ...documentRoutes,
+  ...folderRoutes,
   documentFileRoute,
   ...extractionRoutes,
   ...searchRoutes,

@@ -8,6 +8,7 @@ import { toTimestamp, type Clock } from '../time/Clock'
 import { timeSlicer } from '../time/timeSlicer'
 import type { Ingestor } from './Ingestor'
 import type { OcrLanguage } from '../ingest/ocr/ocrLanguages'
+import type { IngestResult } from '../ingest/ingestFile'
 
 export interface ProcessPorts {
   store: Store
@@ -87,15 +88,7 @@ export async function processDocument(
     options.signal?.throwIfAborted()
     onProgress('indexing', 100)
     await writes
-    // A big document has 100,000 chunks: their records are made a time slice at a time.
-    const chunks: ChunkRecord[] = []
-    const slice = timeSlicer()
-    for (const [i, chunk] of result.chunks.entries()) {
-      if (i % 100 === 0) await slice()
-      chunks.push(
-        toRecord(chunk, document, result.vectors[i] ?? null, result.metadata.embedder, ports.newId()),
-      )
-    }
+    const chunks = await toChunkRecords(result, document, ports.newId)
     if (!(await store.documents.getDocument(documentId))) return undefined
     await store.chunks.replaceChunks(documentId, chunks)
     // Indexed before it is marked completed: whoever sees `completed` can search it at once (marking
@@ -140,6 +133,22 @@ export async function processDocument(
 /** The FileStore key of a document's content: the last segment of `file_path` (`files/<sha256>`). */
 export function fileKey(document: Pick<DocumentRecord, 'file_path'>): string {
   return document.file_path.split('/').pop() ?? ''
+}
+
+/** The stored records of an ingest result's chunks, with fresh ids. */
+export async function toChunkRecords(
+  result: Pick<IngestResult, 'chunks' | 'vectors' | 'metadata'>,
+  document: DocumentRecord,
+  newId: () => string,
+): Promise<ChunkRecord[]> {
+  // A big document has 100,000 chunks: their records are made a time slice at a time.
+  const chunks: ChunkRecord[] = []
+  const slice = timeSlicer()
+  for (const [i, chunk] of result.chunks.entries()) {
+    if (i % 100 === 0) await slice()
+    chunks.push(toRecord(chunk, document, result.vectors[i] ?? null, result.metadata.embedder, newId()))
+  }
+  return chunks
 }
 
 function toRecord(

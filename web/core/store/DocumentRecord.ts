@@ -19,11 +19,19 @@ export interface DocumentRecord {
   progress: { stage: string; percent: number } | null
 }
 
-/** Fields processing may change. */
+/** Fields processing may change (the file's too: a followed folder's file changed, `replaceDocumentFile`). */
 export type DocumentPatch = Partial<
   Pick<
     DocumentRecord,
-    'status' | 'processed_at' | 'metadata' | 'chunk_count' | 'progress' | 'original_filename'
+    | 'status'
+    | 'processed_at'
+    | 'metadata'
+    | 'chunk_count'
+    | 'progress'
+    | 'original_filename'
+    | 'file_path'
+    | 'file_size'
+    | 'document_type'
   >
 >
 

@@ -4,10 +4,10 @@ import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import type { Store } from '../../store/Store'
-import { toTimestamp } from '../../time/Clock'
 import { fileKey } from '../../documents/processDocument'
 import { deleteUnusedFiles } from '../../documents/deleteUnusedFiles'
-import { sniffFileKind, SUPPORTED_EXTENSIONS, fileExtension } from '../../ingest/parse/sniffFileKind'
+import { SUPPORTED_EXTENSIONS, fileExtension } from '../../ingest/parse/sniffFileKind'
+import { claimedKind, storeNewDocument } from '../../documents/storeNewDocument'
 import { DEFAULT_INGEST_LIMITS } from '../../ingest/IngestLimits'
 import {
   documentIdParams,
@@ -34,27 +34,6 @@ type DocumentPorts = Pick<ApiPorts, 'documents'> & { store: Pick<Store, 'documen
 
 /** A delete also stops the document's processing and deletes its file when no other document shares it. */
 type DocumentDeletePorts = Pick<ApiPorts, 'files' | 'documents'> & { store: Pick<Store, 'documents'> }
-
-/** Extensions that name the same kind as the sniffer's names. */
-const KIND_BY_EXTENSION: Record<string, string> = {
-  '.pdf': 'pdf',
-  '.docx': 'docx',
-  '.doc': 'doc',
-  '.pptx': 'pptx',
-  '.ppt': 'ppt',
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.html': 'html',
-  '.htm': 'html',
-  '.xhtml': 'html',
-  '.txt': 'text',
-  '.png': 'png',
-  '.jpg': 'jpeg',
-  '.jpeg': 'jpeg',
-  '.webp': 'webp',
-  '.tif': 'tiff',
-  '.tiff': 'tiff',
-}
 
 export const documentRoutes: Route[] = [
   defineRoute({
@@ -83,9 +62,8 @@ export const documentRoutes: Route[] = [
         )
       }
       if (file.size === 0) throw ApiError.badRequest('file: the file is empty')
-      const extension = fileExtension(file.filename)
-      const claimed = KIND_BY_EXTENSION[extension]
-      if (!claimed) {
+      if (!claimedKind(file.filename)) {
+        const extension = fileExtension(file.filename)
         throw ApiError.badRequest(
           `file: unsupported file type "${extension || file.filename}"; supported types are ${SUPPORTED_EXTENSIONS.join(', ')}`,
         )
@@ -97,23 +75,11 @@ export const documentRoutes: Route[] = [
       ) {
         throw ApiError.notFound('Collection not found')
       }
-      const bytes = await file.bytes()
-      const key = await ports.files.put(bytes)
-      const id = ports.newId()
-      const document = await ports.store.documents.createDocument({
-        id,
-        filename: `doc_${id.slice(0, 8)}${extension}`,
-        original_filename: file.filename,
-        file_path: `files/${key}`,
-        file_size: bytes.length,
-        document_type: sniffFileKind(bytes, file.filename) ?? claimed,
-        collection_id: collectionId,
-        status: 'processing',
-        created_at: toTimestamp(ports.clock.now()),
-        processed_at: null,
-        metadata: {},
-        chunk_count: 0,
-        progress: { stage: 'queued', percent: 0 },
+      const document = await storeNewDocument(ports, {
+        id: ports.newId(),
+        bytes: await file.bytes(),
+        filename: file.filename,
+        collectionId,
       })
       const scheduled = await ports.documents.enqueue(document.id, { password: body.password })
       return { status: 201, body: { ...documentView(document), ...scheduled } }

@@ -14,6 +14,8 @@ import { settingDefinitionKind } from './settings/settingDefinitionKind'
 import { settingInstanceKind } from './settings/settingInstanceKind'
 import { tagKind } from './tags/tagKind'
 import { profileSeedKind } from './seed/profileSeedKind'
+import { followedFolderKind } from '../../folders/followedFolderKind'
+import { folderFileKind } from '../../folders/folderFileKind'
 
 /**
  * Every kind of platform record, each declared once beside its routes. Sync reads this list (which
@@ -37,6 +39,8 @@ export const RECORD_KINDS: readonly RecordKind[] = [
   profileSeedKind,
   pluginKind,
   pluginModuleKind,
+  followedFolderKind,
+  folderFileKind,
 ]
 
 const byKind = new Map(RECORD_KINDS.map((declaration) => [declaration.kind, declaration]))

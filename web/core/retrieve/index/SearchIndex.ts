@@ -203,18 +203,21 @@ export class SearchIndex {
   }
 
   /**
-   * Makes `chunks` the document's indexed chunks, in batches (`addInBatches`): its old chunks are
-   * removed first, then the new ones added. Searches in between see the document partly indexed, as
-   * they would while it is processed; the store, not the index, is what must never show half of a
-   * document. Replacements of one document run one after the other, so the last one called wins
-   * and two never interleave their batches.
+   * Makes `chunks` the document's indexed chunks, in batches (`addInBatches`): its old chunks not
+   * among `chunks` are removed first, then `chunks` added. Searches in between see the document partly
+   * indexed, as they would while it is processed; the store, not the index, is what must never show
+   * half of a document. A chunk kept (same id) stays findable throughout, which is what lets a document
+   * be swapped at once (`replaceDocumentFile`: old and new indexed, the store switched, the old dropped).
+   * Replacements of one document run one after the other, so the last one called wins and two never
+   * interleave their batches.
    */
   async replaceDocument(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
     // Before anything else (and before waiting): a bad vector rejects with nothing changed.
     this.checkVectors(chunks)
     const previous = this.replacing.get(documentId) ?? Promise.resolve()
     const run = previous.then(async () => {
-      const old = this.bm25.documentChunkIds(documentId)
+      const kept = new Set(chunks.map((chunk) => chunk.id))
+      const old = this.bm25.documentChunkIds(documentId).filter((id) => !kept.has(id))
       const slice = timeSlicer()
       for (let start = 0; start < old.length; start += REMOVE_STEP) {
         await slice()

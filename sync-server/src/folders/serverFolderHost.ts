@@ -1,0 +1,34 @@
+import type { FolderHost } from '../../../web/core/folders/FolderHost'
+import { FolderMissingError, type FolderPort } from '../../../web/core/folders/FolderPort'
+import { resolveFolder, rootsOf } from './folderRoots'
+import { NodeFolder } from './NodeFolder'
+
+/**
+ * The folders one person may follow on this server: inside FOLDER_ROOTS, `{user}` being their id, so
+ * another person's root is outside theirs. A followed folder is checked against the roots again at
+ * every check (the operator may have changed them, a folder may have become a link): one no longer
+ * allowed, or gone, lists as missing.
+ */
+export function serverFolderHost(roots: readonly string[], userId: string): FolderHost {
+  const mine = rootsOf(roots, userId)
+  return {
+    open: async (path) => new NodeFolder(await resolveFolder(mine, path)),
+    reopen(path): FolderPort {
+      let folder: NodeFolder | undefined
+      return {
+        async list() {
+          try {
+            folder = new NodeFolder(await resolveFolder(mine, path))
+          } catch {
+            throw new FolderMissingError()
+          }
+          return folder.list()
+        },
+        read: (file) => {
+          if (!folder) return Promise.reject(new Error('listed first'))
+          return folder.read(file)
+        },
+      }
+    },
+  }
+}

@@ -1,0 +1,65 @@
+import { sniffFileKind, fileExtension } from '../ingest/parse/sniffFileKind'
+import type { DocumentRecord } from '../store/DocumentRecord'
+import type { FileStore } from '../store/FileStore'
+import type { Store } from '../store/Store'
+import { toTimestamp, type Clock } from '../time/Clock'
+
+/** Extensions that name the same kind as the sniffer's names. */
+const KIND_BY_EXTENSION: Record<string, string> = {
+  '.pdf': 'pdf',
+  '.docx': 'docx',
+  '.doc': 'doc',
+  '.pptx': 'pptx',
+  '.ppt': 'ppt',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
+  '.xhtml': 'html',
+  '.txt': 'text',
+  '.png': 'png',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.webp': 'webp',
+  '.tif': 'tiff',
+  '.tiff': 'tiff',
+}
+
+/** The kind a file's name claims, or undefined when its extension is not one Quire reads. */
+export function claimedKind(filename: string): string | undefined {
+  return KIND_BY_EXTENSION[fileExtension(filename)]
+}
+
+export interface NewDocumentPorts {
+  store: Pick<Store, 'documents'>
+  files: FileStore
+  clock: Clock
+}
+
+/**
+ * Stores a file's bytes and a new document record for them, `processing` and queued, under `id`: an
+ * upload and a followed folder's new file make documents the same way. The caller has checked the
+ * collection, the size and `claimedKind`, and queues the document.
+ */
+export async function storeNewDocument(
+  ports: NewDocumentPorts,
+  file: { id: string; bytes: Uint8Array; filename: string; collectionId: string },
+): Promise<DocumentRecord> {
+  const extension = fileExtension(file.filename)
+  const key = await ports.files.put(file.bytes)
+  return ports.store.documents.createDocument({
+    id: file.id,
+    filename: `doc_${file.id.slice(0, 8)}${extension}`,
+    original_filename: file.filename,
+    file_path: `files/${key}`,
+    file_size: file.bytes.length,
+    document_type: sniffFileKind(file.bytes, file.filename) ?? claimedKind(file.filename) ?? 'unknown',
+    collection_id: file.collectionId,
+    status: 'processing',
+    created_at: toTimestamp(ports.clock.now()),
+    processed_at: null,
+    metadata: {},
+    chunk_count: 0,
+    progress: { stage: 'queued', percent: 0 },
+  })
+}

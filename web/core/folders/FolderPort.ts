@@ -1,0 +1,25 @@
+/** A file of a followed folder: its path below the root (`/`-separated), size in bytes, modified time (ms). */
+export interface FolderEntry {
+  path: string
+  size: number
+  modified: number
+}
+
+/**
+ * A folder as the scanner sees it (DESIGN.md section 14): the browser's `FileSystemDirectoryHandle`,
+ * the server's directory inside the operator's FOLDER_ROOTS, or one in memory for tests.
+ */
+export interface FolderPort {
+  /** Every file below the root, subfolders included. Rejects with `FolderMissingError` when the root is gone. */
+  list(): Promise<FolderEntry[]>
+  /** A file's bytes; rejects when it cannot be read (gone meanwhile, no permission). */
+  read(path: string): Promise<Uint8Array>
+}
+
+/** The folder's root is not there (an unplugged drive, a folder deleted, access withdrawn). */
+export class FolderMissingError extends Error {
+  constructor(message = 'The folder is missing') {
+    super(message)
+    this.name = 'FolderMissingError'
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import type { RecordPorts } from '../api/platform/platformRecords'
+import type { Store } from '../store/Store'
+import { folderFileFields, folderFileKind } from './folderFileKind'
+import type { FolderScans } from './FolderScans'
+import { followedFolderFields, followedFolderKind } from './followedFolderKind'
+
+export const folderFileStatusSchema = z.object({
+  path: z.string(),
+  document_id: z.string(),
+  state: z.enum(['in_step', 'processing', 'failed']),
+  reason: z.string().optional(),
+})
+
+export const folderStatusSchema = z.object({
+  folder: z.string(),
+  state: z.enum(['ok', 'missing']),
+  last_checked_at: z.string().nullable(),
+  scanning: z.boolean(),
+  last_changes: followedFolderFields.shape.last_changes,
+  skipped: followedFolderFields.shape.skipped,
+  files: z.array(folderFileStatusSchema),
+})
+export type FolderStatus = z.infer<typeof folderStatusSchema>
+
+/**
+ * What a person (or a script) sees of a followed folder: the folder, when it was last checked, and each
+ * file's state from its document (in step, processing, failed with the reason) or why it was skipped.
+ * Undefined when the collection follows no folder.
+ */
+export async function folderStatus(
+  ports: RecordPorts & { store: Pick<Store, 'documents'> },
+  collectionId: string,
+  scans?: FolderScans,
+): Promise<FolderStatus | undefined> {
+  const record = await followedFolderKind.find(ports, collectionId)
+  const followed = record && followedFolderFields.safeParse(record.data)
+  if (!followed?.success) return undefined
+  const documents = new Map(
+    (await ports.store.documents.listDocuments({ collectionId })).map((document) => [document.id, document]),
+  )
+  const files: FolderStatus['files'] = []
+  for (const stored of await folderFileKind.list(ports, collectionId)) {
+    const file = folderFileFields.safeParse(stored.data)
+    if (!file.success) continue
+    const document = documents.get(file.data.document_id)
+    const base = { path: file.data.path, document_id: file.data.document_id }
+    if (document?.status === 'completed') files.push({ ...base, state: 'in_step' })
+    else if (document?.status === 'failed') {
+      const reason = document.metadata.error
+      files.push({
+        ...base,
+        state: 'failed',
+        reason: typeof reason === 'string' ? reason : 'processing failed',
+      })
+    } else files.push({ ...base, state: 'processing' })
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : 1))
+  const { folder, state, last_checked_at, last_changes, skipped } = followed.data
+  return {
+    folder,
+    state,
+    last_checked_at,
+    scanning: scans?.isScanning(collectionId) ?? false,
+    last_changes,
+    skipped,
+    files,
+  }
+}

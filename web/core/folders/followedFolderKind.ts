@@ -1,0 +1,39 @@
+import { z } from 'zod'
+import { defineRecordKind } from '../api/platform/RecordKind'
+
+/** A skipped file and why (an unsupported type, an empty or unreadable file, one too big). */
+export const skippedFileSchema = z.object({ path: z.string(), reason: z.string() })
+export type SkippedFile = z.infer<typeof skippedFileSchema>
+
+export const followedFolderFields = z.looseObject({
+  collection_id: z.string(),
+  /** What people see: the folder's name (the browser) or its path below a root (the server). */
+  folder: z.string(),
+  /** `missing`: the root was not there at the last check, and nothing was removed. */
+  state: z.enum(['ok', 'missing']),
+  last_checked_at: z.string().nullable(),
+  /** Files not followed at the last check, with the reason. */
+  skipped: z.array(skippedFileSchema),
+  /** What the last check changed. */
+  last_changes: z.object({
+    added: z.number(),
+    updated: z.number(),
+    renamed: z.number(),
+    removed: z.number(),
+    retry: z.number(),
+  }),
+})
+export type FollowedFolder = z.infer<typeof followedFolderFields>
+
+/**
+ * The folder a collection follows (one record, its id the collection's): this host's own, never
+ * synced, since a folder is a place on this device or this server.
+ */
+export const followedFolderKind = defineRecordKind({
+  kind: 'followed_folder',
+  notFound: 'The collection follows no folder',
+  idParam: 'collection_id',
+  idSchema: z.string(),
+  sync: 'never',
+  fields: followedFolderFields,
+})
