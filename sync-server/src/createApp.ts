@@ -13,10 +13,12 @@ import { AUTH_DESCRIPTION } from './auth/authDescription'
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from './auth/authCookies'
 import type { AuthPorts } from './auth/AuthPorts'
 import { authRoutes } from './auth/authRoutes'
+import { AccountLimits } from './auth/accountLimits'
 import { cors } from './auth/cors'
 import { hostGuard } from './auth/hostGuard'
 import { guardApi, type RequestAuth } from './auth/guardApi'
 import { isCrossSiteRequest } from './auth/isCrossSiteRequest'
+import { memoryRateLimiters } from './auth/memoryRateLimiters'
 import { DEFAULT_RATE_LIMITS, type RateLimiterFactory, type RateLimits } from './auth/RateLimiter'
 import { bodyParser } from './bodyParser'
 import { cutStalledBodies } from './cutStalledBodies'
@@ -30,6 +32,7 @@ import type { JobPorts } from './jobApi/JobPorts'
 import { jobRoutes } from './jobApi/jobRoutes'
 import type { JobService } from './jobs/JobService'
 import { mountRoutes, writeResult } from './mountRoutes'
+import { onePathSpelling } from './onePathSpelling'
 import { requestLogger } from './requestLogger'
 import { serveCatalog } from './serveCatalog'
 import { serveModels } from './serveModels'
@@ -135,7 +138,14 @@ export function createApp(options: AppOptions): Koa {
   }
 
   const admit = admitJob(options.spaces, options.jobs)
-  const router = new Router()
+  const limits = options.limits ?? DEFAULT_RATE_LIMITS
+  const limiterFor = options.rateLimiters ?? memoryRateLimiters
+  const accountLimits = new AccountLimits({
+    login: limiterFor('login', limits.login),
+    register: limiterFor('register', limits.register),
+  })
+  // Case-sensitive: a path has one spelling (onePathSpelling), and `/API/...` is not it.
+  const router = new Router({ sensitive: true })
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi
   })
@@ -173,6 +183,7 @@ export function createApp(options: AppOptions): Koa {
         crossSite: isCrossSiteRequest(ctx, trustedOrigins),
       },
       cookies: { issue: (tokens) => setAuthCookies(ctx, tokens), clear: () => clearAuthCookies(ctx) },
+      limit: (name) => accountLimits.hit(ctx, name),
     }),
     logError,
   )
@@ -204,6 +215,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(cutStalledBodies(options.bodyIdleTimeoutMs ?? 60_000))
   if (options.logLine) app.use(requestLogger(options.logLine))
   app.use(errorHandler(logError))
+  app.use(onePathSpelling())
   app.use(async (ctx, next) => {
     // Headers every answer carries, set first so that refusals thrown below (401, 413) carry them too:
     // API answers are never sniffed as another type or framed, and say which host answered (the
@@ -232,8 +244,8 @@ export function createApp(options: AppOptions): Koa {
     guardApi({
       accounts: options.accounts,
       localPrincipal,
-      limits: options.limits ?? DEFAULT_RATE_LIMITS,
-      rateLimiters: options.rateLimiters,
+      perUser: limiterFor('user', limits.user),
+      accountLimits,
       publicRoutes: new Set([
         'GET /openapi.json',
         ...serverRoutes
@@ -244,6 +256,14 @@ export function createApp(options: AppOptions): Koa {
       trustedOrigins,
     }),
   )
+  // A request no route answers is answered before its body is read (a 30 MB upload to a misspelt path).
+  app.use(async (ctx, next) => {
+    if (!isApiPath(ctx.path) || router.match(ctx.path, ctx.method).route) return next()
+    writeResult(ctx, unmatchedRoute(ctx.method, ctx.path))
+    if (Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '') {
+      ctx.set('Connection', 'close')
+    }
+  })
   // JSON bodies up to 16 MB: saved evaluation state may be 10 MB (the route answers 413 above that).
   app.use(
     bodyParser({ maxUploadBytes: options.maxUploadBytes, jsonLimit: '16mb', uploadDir: options.uploadDir }),

@@ -112,6 +112,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
       429: error('Too many registrations'),
     },
     async handler({ body }, ports) {
+      await ports.limit('register')
       return { status: 201, body: await requireAccounts(ports.accounts).register(body) }
     },
   }),
@@ -135,6 +136,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
       429: error('Too many login attempts'),
     },
     async handler({ body, query }, ports) {
+      await ports.limit('login')
       const accounts = requireAccounts(ports.accounts)
       const asBody = query.include_tokens === 'true'
       // Signing a browser into an account from another site's page (login CSRF) is refused too.

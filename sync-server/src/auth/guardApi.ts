@@ -3,8 +3,8 @@ import { ApiError } from '../../../web/core/api/ApiError'
 import type { AccountService, Principal } from '../accounts/AccountService'
 import { ACCESS_COOKIE } from './authCookies'
 import { isCrossSiteRequest, isUnsafeMethod } from './isCrossSiteRequest'
-import { memoryRateLimiters } from './memoryRateLimiters'
-import type { RateLimiterFactory, RateLimits } from './RateLimiter'
+import type { AccountLimits } from './accountLimits'
+import type { RateLimiter } from './RateLimiter'
 
 /** How the caller of a request was recognised; stored on `ctx.state.auth` for the routes. */
 export interface RequestAuth {
@@ -18,9 +18,10 @@ export interface GuardOptions {
   accounts?: AccountService
   /** The implicit user of a single-user server. */
   localPrincipal: Principal
-  limits: RateLimits
-  /** Where the counts live (default: this process's memory; PostgreSQL's when instances share one). */
-  rateLimiters?: RateLimiterFactory
+  /** The per-user (or per-IP before sign-in) limit. */
+  perUser: RateLimiter
+  /** Login and registration per IP, shared with the routes (which check them again). */
+  accountLimits: AccountLimits
   /** `METHOD /path` of the routes that need no user (register, login, refresh, logout, health). */
   publicRoutes: ReadonlySet<string>
   /** Which paths this guard protects (the API's). */
@@ -41,18 +42,15 @@ const REGISTER = 'POST /api/v1/auth/register'
  * cookie-authenticated unsafe request sent by another site's page (CSRF).
  */
 export function guardApi(options: GuardOptions): Middleware {
-  const limiterFor = options.rateLimiters ?? memoryRateLimiters
-  const login = limiterFor('login', options.limits.login)
-  const register = limiterFor('register', options.limits.register)
-  const perUser = limiterFor('user', options.limits.user)
+  const perUser = options.perUser
   return async (ctx, next) => {
     if (!options.isProtectedPath(ctx.path) || ctx.method === 'OPTIONS') return next()
     const route = `${ctx.method} ${ctx.path.length > 1 ? ctx.path.replace(/\/$/, '') : ctx.path}`
     const auth: RequestAuth = {}
     ctx.state.auth = auth
     if (options.publicRoutes.has(route)) {
-      if (route === LOGIN) await login.hit(ctx.ip)
-      else if (route === REGISTER) await register.hit(ctx.ip)
+      if (route === LOGIN) await options.accountLimits.hit(ctx, 'login')
+      else if (route === REGISTER) await options.accountLimits.hit(ctx, 'register')
       else await perUser.hit(`ip:${ctx.ip}`)
       // Logout and me-style public routes still like to know who calls; a bad token is no error here.
       Object.assign(auth, await identify(ctx, options).catch(() => ({})))
