@@ -254,6 +254,11 @@ export function createApp(options: AppOptions): Koa {
       ]),
       isProtectedPath: isApiPath,
       trustedOrigins,
+      crossSiteReads: new Set(
+        serverRoutes
+          .filter((route) => route.reachesOut && route.method === 'get')
+          .map((route) => `GET ${route.path}`),
+      ),
     }),
   )
   // A request no route answers is answered before its body is read (a 30 MB upload to a misspelt path).

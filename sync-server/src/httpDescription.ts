@@ -8,6 +8,15 @@ HTTP on this server (settings in brackets, as the README lists them):
 - CORS: with accounts any origin may call with a Bearer token (\`Access-Control-Allow-Origin: *\`, never
   credentials). Without accounts the data needs no credential, so only TRUSTED_ORIGINS get CORS answers (by
   name); other origins' preflights answer 403.
+- Paths have one spelling: \`//\` and percent-encoded unreserved characters (\`%61\` for \`a\`) are read as their plain
+  form before the rate limits, the credentials check, the body limits and the routes see the path; routes match
+  case-sensitively, and an API path spelt in another case (\`/API/...\`) answers 404 at once, its body unread; a
+  \`.\` or \`..\` segment answers 400. A request that no route answers is refused before its body is read.
+- Cross-site requests: without accounts (QUIRE_SINGLE_USER=1) any API request another site's page sends
+  (\`Sec-Fetch-Site\` not same-origin or none, or a foreign \`Origin\`; TRUSTED_ORIGINS excepted) answers 403,
+  reads included. With accounts, a cookie-authenticated unsafe request, or a GET that reaches another server
+  (the model host's test and model list, web search), from another site answers 403. Those GETs each have a POST
+  form with the query's fields in the body, which the app uses.
 - Client address: behind a reverse proxy (TRUST_PROXY=1) it is the address the outermost of TRUST_PROXY_HOPS
   proxies (default 1) saw, counted from the right of \`X-Forwarded-For\`: what a client writes there itself cannot
   change the per-IP limits.

@@ -27,12 +27,15 @@ export interface GuardOptions {
   /** Which paths this guard protects (the API's). */
   isProtectedPath(path: string): boolean
   trustedOrigins?: ReadonlySet<string>
+  /** `GET /path` of the routes that reach other servers (`Route.reachesOut`): refused cross-site with a cookie too. */
+  crossSiteReads?: ReadonlySet<string>
 }
 
 const LOGIN = 'POST /api/v1/auth/login'
 /** What a read-only personal access token may send (OPTIONS never reaches the guard). */
 const SAFE_METHODS = new Set(['GET', 'HEAD'])
 const REGISTER = 'POST /api/v1/auth/register'
+const CROSS_SITE = 'Cross-site request refused'
 
 /**
  * Runs before the body is read, so an anonymous client cannot make the server parse a large upload:
@@ -45,6 +48,14 @@ export function guardApi(options: GuardOptions): Middleware {
   const perUser = options.perUser
   return async (ctx, next) => {
     if (!options.isProtectedPath(ctx.path) || ctx.method === 'OPTIONS') return next()
+    // No accounts, no credentials: any page the browser shows could use the API with the person's
+    // rights, so every method, reads included, is refused when another site's page sends it.
+    if (!options.accounts && isCrossSiteRequest(ctx, options.trustedOrigins)) {
+      throw new ApiError(
+        403,
+        `${CROSS_SITE}: this server has no accounts, so only its own pages may use its API`,
+      )
+    }
     const route = `${ctx.method} ${ctx.path.length > 1 ? ctx.path.replace(/\/$/, '') : ctx.path}`
     const auth: RequestAuth = {}
     ctx.state.auth = auth
@@ -76,12 +87,13 @@ export function guardApi(options: GuardOptions): Middleware {
     }
     // Ambient credentials (a cookie, or none at all on a single-user server) must not be usable by
     // another site's page; a Bearer token is never sent by a browser on its own.
+    // A GET that reaches other servers is guarded like an unsafe method: a cookie rides along on a link.
     if (
       identified.via !== 'bearer' &&
-      isUnsafeMethod(ctx.method) &&
+      (isUnsafeMethod(ctx.method) || options.crossSiteReads?.has(route.replace(/^HEAD /, 'GET ')) === true) &&
       isCrossSiteRequest(ctx, options.trustedOrigins)
     ) {
-      throw new ApiError(403, 'Cross-site request refused: this request must come from the app itself')
+      throw new ApiError(403, `${CROSS_SITE}: this request must come from the app itself`)
     }
     Object.assign(auth, identified)
     return next()
