@@ -6,7 +6,7 @@ import { startTestServer } from './startTestServer'
 // Issue 39 item 5: with no accounts, a cross-site GET (an `<img src>` on any page) made the server
 // call any address through the model-host test, the model list and web search.
 
-const CROSS_SITE = [
+const CROSS_SITE: Array<Record<string, string>> = [
   { 'sec-fetch-site': 'cross-site' },
   { 'sec-fetch-site': 'same-site' },
   { origin: 'http://evil.example' },
@@ -37,11 +37,16 @@ describe('a server without accounts', () => {
   })
 
   it('answers its own pages and scripts', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}]) {
+    const own: Array<Record<string, string>> = [
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      {},
+    ]
+    for (const headers of own) {
       expect((await httpCall(`${server.url}/api/collections/`, { headers })).status).toBe(200)
     }
-    const own = { origin: server.url }
-    expect((await httpCall(`${server.url}/api/collections/`, { headers: own })).status).toBe(200)
+    const origin = { origin: server.url }
+    expect((await httpCall(`${server.url}/api/collections/`, { headers: origin })).status).toBe(200)
   })
 
   it.each([
