@@ -91,7 +91,9 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   // Before anything is written there: people's data is the server's alone (0700 / 0600).
   const tightened = ownerOnlyDataDir(config.dataDir)
   if (tightened > 0) {
-    log.line?.(`DATA_DIR was readable by other users: ${tightened} paths under it made owner-only (0700/0600)`)
+    log.line?.(
+      `DATA_DIR was readable by other users: ${tightened} paths under it made owner-only (0700/0600)`,
+    )
   }
   // Large search indexes hand part of each search's pass over their vectors to a second thread.
   useScanHelper(processScanHelper())
