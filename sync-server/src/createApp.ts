@@ -22,7 +22,9 @@ import { memoryRateLimiters } from './auth/memoryRateLimiters'
 import { DEFAULT_RATE_LIMITS, type RateLimiterFactory, type RateLimits } from './auth/RateLimiter'
 import { bodyParser } from './bodyParser'
 import { cutStalledBodies } from './cutStalledBodies'
+import { endStreamsAtSignOut } from './endStreamsAtSignOut'
 import { errorHandler } from './errorHandler'
+import { EVENT_STREAMS } from './eventStreams'
 import type { ServerHealthPorts } from './health/ServerHealthPorts'
 import { serverHealthRoute } from './health/serverHealthRoute'
 import { HTTP_DESCRIPTION } from './httpDescription'
@@ -69,6 +71,8 @@ export interface AppOptions {
   listenHost?: string
   /** Event streams one person may hold open at once (default 16; 0: no cap). */
   maxEventStreamsPerUser?: number
+  /** How often an open event stream's credential is checked again; it ends once signed out (default 5 s). */
+  streamSignOutCheckMs?: number
   /** Where they are counted (default: this process; `PgStreamSlots` when instances share a database). */
   streamSlots?: StreamSlots
   /** A request body that stops arriving for this long is cut off with 408 (default 60 s). */
@@ -102,14 +106,6 @@ export const serverRoutes = [
   ...syncRoutes,
   ...blobRoutes,
 ]
-
-/** The answers that are event streams, by operation id, and when (MAX_EVENT_STREAMS_PER_USER caps them). */
-const EVENT_STREAMS: Record<string, (body: unknown) => boolean> = {
-  streamJobEvents: () => true,
-  syncEvents: () => true,
-  streamChatMessage: () => true,
-  replyToConversation: (body) => (body as { stream?: unknown } | undefined)?.stream === true,
-}
 
 /**
  * The Koa host: the shared route table on @koa/router, each request over its caller's own data
@@ -274,7 +270,9 @@ export function createApp(options: AppOptions): Koa {
     bodyParser({ maxUploadBytes: options.maxUploadBytes, jsonLimit: '16mb', uploadDir: options.uploadDir }),
   )
   const streams = new EventStreamLimit(options.maxEventStreamsPerUser ?? 16, options.streamSlots)
-  app.use(streams.middleware(eventStreamMatcher(serverRoutes, EVENT_STREAMS)))
+  const isEventStream = eventStreamMatcher(serverRoutes, EVENT_STREAMS)
+  app.use(streams.middleware(isEventStream))
+  app.use(endStreamsAtSignOut(isEventStream, options.streamSignOutCheckMs ?? 5000))
   app.use(router.routes())
   app.use(async (ctx) => {
     if (isApiPath(ctx.path)) writeResult(ctx, unmatchedRoute(ctx.method, ctx.path))

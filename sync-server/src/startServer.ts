@@ -307,6 +307,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     allowedHosts: config.allowedHosts,
     listenHost: config.host,
     maxEventStreamsPerUser: config.maxEventStreamsPerUser,
+    streamSignOutCheckMs: config.streamSignOutCheckMs,
     streamSlots,
     bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
     uploadDir,

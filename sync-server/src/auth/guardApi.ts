@@ -11,6 +11,8 @@ export interface RequestAuth {
   principal?: Principal
   /** `local`: the single user of a QUIRE_SINGLE_USER=1 server, with no credentials at all. */
   via?: 'bearer' | 'cookie' | 'local'
+  /** Whether the credential still stands (not signed out, revoked or deleted); absent without accounts. */
+  stillSignedIn?: () => Promise<boolean>
 }
 
 export interface GuardOptions {
@@ -105,15 +107,18 @@ async function identify(ctx: Context, options: GuardOptions): Promise<RequestAut
   const header = ctx.get('authorization')
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
-    const principal = match?.[1] ? await options.accounts.authenticateBearer(match[1]) : undefined
-    if (!principal) throw unauthorized('Invalid or expired token')
-    return { principal, via: 'bearer' }
+    const token = match?.[1]
+    const principal = token ? await options.accounts.authenticateBearer(token) : undefined
+    if (!principal || !token) throw unauthorized('Invalid or expired token')
+    const accounts = options.accounts
+    return { principal, via: 'bearer', stillSignedIn: () => accounts.stillSignedIn(principal, token) }
   }
   const cookie = ctx.cookies.get(ACCESS_COOKIE)
   if (cookie) {
     const principal = await options.accounts.authenticateAccess(cookie)
     if (!principal) throw unauthorized('Session expired: refresh it or sign in again')
-    return { principal, via: 'cookie' }
+    const accounts = options.accounts
+    return { principal, via: 'cookie', stillSignedIn: () => accounts.stillSignedIn(principal) }
   }
   return {}
 }
