@@ -25,7 +25,9 @@ HTTP on this server (settings in brackets, as the README lists them):
   413 for a body too large closes the connection. A part with a filename is a file, with or without a \`Content-Type\`.
 - Time: a request body that stops arriving for BODY_IDLE_TIMEOUT_S (60 s) answers 408 and the connection closes; a
   whole request, body included, must arrive within REQUEST_TIMEOUT_S (1 h: a 100 MB upload at 0.25 Mbit/s fits).
-- Event streams (job events, sync events, streamed chat answers and conversation replies): each person may hold
-  MAX_EVENT_STREAMS_PER_USER (16) open at once; one more answers 429 with \`Retry-After\`, before any work starts.
+- Event streams (job events, sync events, model install events, streamed chat answers, conversation replies and AI
+  generations): each person may hold MAX_EVENT_STREAMS_PER_USER (16) open at once; one more answers 429 with
+  \`Retry-After\`, before any work starts. A stream ends once the session that opened it is signed out or revoked
+  (a password change revokes the others) or its personal token is deleted (checked every 5 s).
 - Downloads name their file with \`filename*\` (UTF-8, RFC 5987) and an ASCII \`filename\`. Error details never show
   where the server keeps its files.`
