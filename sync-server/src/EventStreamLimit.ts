@@ -97,7 +97,7 @@ export function eventStreamMatcher(
   routes: ReadonlyArray<{ operationId: string; method: HttpMethod; path: string }>,
   streams: Record<string, (body: unknown) => boolean>,
 ): (ctx: Context) => boolean {
-  const router = new Router()
+  const router = new Router({ sensitive: true })
   const conditions = new Map<string, (body: unknown) => boolean>()
   for (const [operationId, when] of Object.entries(streams)) {
     const route = routes.find((candidate) => candidate.operationId === operationId)

@@ -100,6 +100,8 @@ export interface ServerConfig {
   allowedHosts?: string[]
   /** MAX_EVENT_STREAMS_PER_USER (default 16, 0: no cap): event streams one person may hold open. */
   maxEventStreamsPerUser?: number
+  /** How often an open event stream's session is checked; it ends once signed out (default 5 s; tests shorten it). */
+  streamSignOutCheckMs?: number
   /** BODY_IDLE_TIMEOUT_S (default 60): a request body that stops arriving this long is cut off. */
   bodyIdleTimeoutMs?: number
   /** REQUEST_TIMEOUT_S (default 3600, 0: none): the whole request, body included, must arrive in this time. */

@@ -13,14 +13,18 @@ import { AUTH_DESCRIPTION } from './auth/authDescription'
 import { clearAuthCookies, REFRESH_COOKIE, setAuthCookies } from './auth/authCookies'
 import type { AuthPorts } from './auth/AuthPorts'
 import { authRoutes } from './auth/authRoutes'
+import { AccountLimits } from './auth/accountLimits'
 import { cors } from './auth/cors'
 import { hostGuard } from './auth/hostGuard'
 import { guardApi, type RequestAuth } from './auth/guardApi'
 import { isCrossSiteRequest } from './auth/isCrossSiteRequest'
+import { memoryRateLimiters } from './auth/memoryRateLimiters'
 import { DEFAULT_RATE_LIMITS, type RateLimiterFactory, type RateLimits } from './auth/RateLimiter'
 import { bodyParser } from './bodyParser'
 import { cutStalledBodies } from './cutStalledBodies'
+import { endStreamsAtSignOut } from './endStreamsAtSignOut'
 import { errorHandler } from './errorHandler'
+import { EVENT_STREAMS } from './eventStreams'
 import type { ServerHealthPorts } from './health/ServerHealthPorts'
 import { serverHealthRoute } from './health/serverHealthRoute'
 import { HTTP_DESCRIPTION } from './httpDescription'
@@ -31,6 +35,7 @@ import { jobRoutes } from './jobApi/jobRoutes'
 import type { JobService } from './jobs/JobService'
 import type { Registration } from './auth/registration'
 import { mountRoutes, writeResult } from './mountRoutes'
+import { onePathSpelling } from './onePathSpelling'
 import { requestLogger } from './requestLogger'
 import { serveCatalog } from './serveCatalog'
 import { serveModels } from './serveModels'
@@ -69,6 +74,8 @@ export interface AppOptions {
   listenHost?: string
   /** Event streams one person may hold open at once (default 16; 0: no cap). */
   maxEventStreamsPerUser?: number
+  /** How often an open event stream's credential is checked again; it ends once signed out (default 5 s). */
+  streamSignOutCheckMs?: number
   /** Where they are counted (default: this process; `PgStreamSlots` when instances share a database). */
   streamSlots?: StreamSlots
   /** A request body that stops arriving for this long is cut off with 408 (default 60 s). */
@@ -103,14 +110,6 @@ export const serverRoutes = [
   ...blobRoutes,
 ]
 
-/** The answers that are event streams, by operation id, and when (MAX_EVENT_STREAMS_PER_USER caps them). */
-const EVENT_STREAMS: Record<string, (body: unknown) => boolean> = {
-  streamJobEvents: () => true,
-  syncEvents: () => true,
-  streamChatMessage: () => true,
-  replyToConversation: (body) => (body as { stream?: unknown } | undefined)?.stream === true,
-}
-
 /**
  * The Koa host: the shared route table on @koa/router, each request over its caller's own data
  * space, plus the account and job routes, the OpenAPI document and the PWA.
@@ -138,7 +137,14 @@ export function createApp(options: AppOptions): Koa {
   }
 
   const admit = admitJob(options.spaces, options.jobs)
-  const router = new Router()
+  const limits = options.limits ?? DEFAULT_RATE_LIMITS
+  const limiterFor = options.rateLimiters ?? memoryRateLimiters
+  const accountLimits = new AccountLimits({
+    login: limiterFor('login', limits.login),
+    register: limiterFor('register', limits.register),
+  })
+  // Case-sensitive: a path has one spelling (onePathSpelling), and `/API/...` is not it.
+  const router = new Router({ sensitive: true })
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi
   })
@@ -177,6 +183,7 @@ export function createApp(options: AppOptions): Koa {
         crossSite: isCrossSiteRequest(ctx, trustedOrigins),
       },
       cookies: { issue: (tokens) => setAuthCookies(ctx, tokens), clear: () => clearAuthCookies(ctx) },
+      limit: (name) => accountLimits.hit(ctx, name),
     }),
     logError,
   )
@@ -208,6 +215,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(cutStalledBodies(options.bodyIdleTimeoutMs ?? 60_000))
   if (options.logLine) app.use(requestLogger(options.logLine))
   app.use(errorHandler(logError))
+  app.use(onePathSpelling())
   app.use(async (ctx, next) => {
     // Headers every answer carries, set first so that refusals thrown below (401, 413) carry them too:
     // API answers are never sniffed as another type or framed, and say which host answered (the
@@ -236,8 +244,8 @@ export function createApp(options: AppOptions): Koa {
     guardApi({
       accounts: options.accounts,
       localPrincipal,
-      limits: options.limits ?? DEFAULT_RATE_LIMITS,
-      rateLimiters: options.rateLimiters,
+      perUser: limiterFor('user', limits.user),
+      accountLimits,
       publicRoutes: new Set([
         'GET /openapi.json',
         ...serverRoutes
@@ -246,14 +254,29 @@ export function createApp(options: AppOptions): Koa {
       ]),
       isProtectedPath: isApiPath,
       trustedOrigins,
+      crossSiteReads: new Set(
+        serverRoutes
+          .filter((route) => route.reachesOut && route.method === 'get')
+          .map((route) => `GET ${route.path}`),
+      ),
     }),
   )
+  // A request no route answers is answered before its body is read (a 30 MB upload to a misspelt path).
+  app.use(async (ctx, next) => {
+    if (!isApiPath(ctx.path) || router.match(ctx.path, ctx.method).route) return next()
+    writeResult(ctx, unmatchedRoute(ctx.method, ctx.path))
+    if (Number(ctx.get('content-length') || 0) > 0 || ctx.get('transfer-encoding') !== '') {
+      ctx.set('Connection', 'close')
+    }
+  })
   // JSON bodies up to 16 MB: saved evaluation state may be 10 MB (the route answers 413 above that).
   app.use(
     bodyParser({ maxUploadBytes: options.maxUploadBytes, jsonLimit: '16mb', uploadDir: options.uploadDir }),
   )
   const streams = new EventStreamLimit(options.maxEventStreamsPerUser ?? 16, options.streamSlots)
-  app.use(streams.middleware(eventStreamMatcher(serverRoutes, EVENT_STREAMS)))
+  const isEventStream = eventStreamMatcher(serverRoutes, EVENT_STREAMS)
+  app.use(streams.middleware(isEventStream))
+  app.use(endStreamsAtSignOut(isEventStream, options.streamSignOutCheckMs ?? 5000))
   app.use(router.routes())
   app.use(async (ctx) => {
     if (isApiPath(ctx.path)) writeResult(ctx, unmatchedRoute(ctx.method, ctx.path))

@@ -8,6 +8,15 @@ HTTP on this server (settings in brackets, as the README lists them):
 - CORS: with accounts any origin may call with a Bearer token (\`Access-Control-Allow-Origin: *\`, never
   credentials). Without accounts the data needs no credential, so only TRUSTED_ORIGINS get CORS answers (by
   name); other origins' preflights answer 403.
+- Paths have one spelling: \`//\` and percent-encoded unreserved characters (\`%61\` for \`a\`) are read as their plain
+  form before the rate limits, the credentials check, the body limits and the routes see the path; routes match
+  case-sensitively, and an API path spelt in another case (\`/API/...\`) answers 404 at once, its body unread; a
+  \`.\` or \`..\` segment answers 400. A request that no route answers is refused before its body is read.
+- Cross-site requests: without accounts (QUIRE_SINGLE_USER=1) any API request another site's page sends
+  (\`Sec-Fetch-Site\` not same-origin or none, or a foreign \`Origin\`; TRUSTED_ORIGINS excepted) answers 403,
+  reads included. With accounts, a cookie-authenticated unsafe request, or a GET that reaches another server
+  (the model host's test and model list, web search), from another site answers 403. Those GETs each have a POST
+  form with the query's fields in the body, which the app uses.
 - Client address: behind a reverse proxy (TRUST_PROXY=1) it is the address the outermost of TRUST_PROXY_HOPS
   proxies (default 1) saw, counted from the right of \`X-Forwarded-For\`: what a client writes there itself cannot
   change the per-IP limits.
@@ -16,7 +25,9 @@ HTTP on this server (settings in brackets, as the README lists them):
   413 for a body too large closes the connection. A part with a filename is a file, with or without a \`Content-Type\`.
 - Time: a request body that stops arriving for BODY_IDLE_TIMEOUT_S (60 s) answers 408 and the connection closes; a
   whole request, body included, must arrive within REQUEST_TIMEOUT_S (1 h: a 100 MB upload at 0.25 Mbit/s fits).
-- Event streams (job events, sync events, streamed chat answers and conversation replies): each person may hold
-  MAX_EVENT_STREAMS_PER_USER (16) open at once; one more answers 429 with \`Retry-After\`, before any work starts.
+- Event streams (job events, sync events, model install events, streamed chat answers, conversation replies and AI
+  generations): each person may hold MAX_EVENT_STREAMS_PER_USER (16) open at once; one more answers 429 with
+  \`Retry-After\`, before any work starts. A stream ends once the session that opened it is signed out or revoked
+  (a password change revokes the others) or its personal token is deleted (checked every 5 s).
 - Downloads name their file with \`filename*\` (UTF-8, RFC 5987) and an ASCII \`filename\`. Error details never show
   where the server keeps its files.`

@@ -16,6 +16,7 @@ import { postgresRateLimiters } from './auth/postgresRateLimiters'
 import type { ServerConfig } from './config'
 import { serverFolderHost } from './folders/serverFolderHost'
 import { createApp } from './createApp'
+import { ownerOnlyDataDir } from './files/ownerOnlyDataDir'
 import { databaseHealth } from './health/databaseHealth'
 import { jobTableQueueHealth } from './health/jobTableQueueHealth'
 import { InFlightRequests } from './InFlightRequests'
@@ -92,6 +93,13 @@ export interface StartOptions {
 
 export async function startServer(config: ServerConfig, log: StartOptions = {}): Promise<RunningServer> {
   const logError = log.error ?? console.error
+  // Before anything is written there: people's data is the server's alone (0700 / 0600).
+  const tightened = ownerOnlyDataDir(config.dataDir)
+  if (tightened > 0) {
+    log.line?.(
+      `DATA_DIR was readable by other users: ${tightened} paths under it made owner-only (0700/0600)`,
+    )
+  }
   // Large search indexes hand part of each search's pass over their vectors to a second thread.
   useScanHelper(processScanHelper())
   // SQLite files in DATA_DIR, or PostgreSQL (DATABASE_URL): the server's schema and one per person.
@@ -312,6 +320,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     allowedHosts: config.allowedHosts,
     listenHost: config.host,
     maxEventStreamsPerUser: config.maxEventStreamsPerUser,
+    streamSignOutCheckMs: config.streamSignOutCheckMs,
     streamSlots,
     bodyIdleTimeoutMs: config.bodyIdleTimeoutMs,
     uploadDir,

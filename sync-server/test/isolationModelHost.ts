@@ -27,6 +27,8 @@ export async function seedModelHost(
 export const modelHostAttempts: Record<string, AttemptFor<ModelHostRecords>> = {
   testModelHost: { names: 'nothing', why: 'stores nothing' },
   listModelHostModels: { names: 'nothing', why: 'stores nothing; the Ollama server’s own list' },
+  testModelHostPost: { names: 'nothing', why: 'as testModelHost' },
+  listModelHostModelsPost: { names: 'nothing', why: 'as listModelHostModels' },
   installModelHostModel: {
     names: 'nothing',
     why: 'creates B’s own task; B never joins A’s install of the same model (modelhost.test)',
@@ -38,6 +40,8 @@ export const modelHostAttempts: Record<string, AttemptFor<ModelHostRecords>> = {
   // The same routes at BrainDrive's /api/v1/ollama/* path.
   testModelHostOllama: { names: 'nothing', why: 'as testModelHost' },
   listModelHostModelsOllama: { names: 'nothing', why: 'as listModelHostModels' },
+  testModelHostPostOllama: { names: 'nothing', why: 'as testModelHost' },
+  listModelHostModelsPostOllama: { names: 'nothing', why: 'as listModelHostModels' },
   installModelHostModelOllama: { names: 'nothing', why: 'as installModelHostModel' },
   getModelHostInstallOllama: (a) => ({ method: 'GET', path: `/api/v1/ollama/install/${a.modelInstall}` }),
   streamModelHostInstallOllama: (a) => ({

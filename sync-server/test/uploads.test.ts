@@ -65,13 +65,19 @@ describe('temporary upload files', () => {
   })
   afterAll(() => quire?.stop())
 
-  it('are gone after an upload to an unknown API route (404)', async () => {
-    const connection = await startUpload(quire, '/api/no-such-route')
-    connection.write(chunk(`\r\n${CLOSE}`))
-    connection.write('0\r\n\r\n')
+  it('are never written for an upload to an unknown API route (404 before the body is read)', async () => {
+    const before = new Set(uploadsOf(quire))
+    const connection = rawConnection(quire.url)
+    connection.write(
+      `POST /api/no-such-route HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+        `Transfer-Encoding: chunked\r\n\r\n`,
+    )
+    connection.write(
+      chunk(partHead('file', 'notes.md', 'text/markdown') + '# Notes\n\n' + 'x'.repeat(64 * 1024)),
+    )
     const { response } = await connection.outcome(10_000)
     expect(response?.status).toBe(404)
-    expect(connection.leftovers()).toEqual([])
+    expect(uploadsOf(quire).filter((name) => !before.has(name))).toEqual([])
     connection.close()
   })
 

@@ -212,6 +212,26 @@ export class AccountService {
     return { user: fromUserRow(row), sessionId: claims.sid, via: 'session' }
   }
 
+  /**
+   * Whether the credential a principal was recognised by still stands: its session not signed out or
+   * revoked (a password change revokes the others) and its user active, or its personal token not
+   * deleted or expired. An access token's own 15 minutes do not count: an open event stream lives
+   * as long as its session does, and ends when the session does (`endStreamsAtSignOut`).
+   */
+  async stillSignedIn(principal: Principal, personalToken?: string): Promise<boolean> {
+    if (principal.via === 'pat') {
+      return (
+        personalToken !== undefined && (await this.authenticatePersonalToken(personalToken)) !== undefined
+      )
+    }
+    if (principal.sessionId === undefined) return true
+    const row = await this.driver.get<UserRow & { revoked_at: string | null }>(SQL.sessionPrincipal, [
+      principal.sessionId,
+      principal.user.id,
+    ])
+    return row !== undefined && row.revoked_at === null && row.is_active === 1
+  }
+
   /** The principal of a live personal access token of an active user; one query, a write at most once a minute. */
   async authenticatePersonalToken(token: string): Promise<Principal | undefined> {
     if (!isPersonalTokenShape(token)) return undefined

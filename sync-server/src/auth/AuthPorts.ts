@@ -1,6 +1,7 @@
 import type { AccountService, IssuedTokens, Principal } from '../accounts/AccountService'
 import type { UserView } from '../accounts/accountSchemas'
 import type { Registration } from './registration'
+import type { AccountLimitName } from './accountLimits'
 
 /** What the server's account routes run over: the accounts, the caller, and the request's cookies. */
 export interface AuthPorts {
@@ -22,4 +23,6 @@ export interface AuthPorts {
     crossSite: boolean
   }
   cookies: { issue(tokens: IssuedTokens): void; clear(): void }
+  /** Counts this request against the per-IP login or registration limit (429 past it), once per request. */
+  limit(name: AccountLimitName): Promise<void>
 }

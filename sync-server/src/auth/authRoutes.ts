@@ -118,6 +118,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
       429: error('Too many registrations'),
     },
     async handler({ body: { invite_token, ...account } }, ports) {
+      await ports.limit('register')
       const accounts = requireAccounts(ports.accounts)
       admitRegistration(ports.registration, invite_token)
       return { status: 201, body: await accounts.register(account) }
@@ -143,6 +144,7 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
       429: error('Too many login attempts'),
     },
     async handler({ body, query }, ports) {
+      await ports.limit('login')
       const accounts = requireAccounts(ports.accounts)
       const asBody = query.include_tokens === 'true'
       // Signing a browser into an account from another site's page (login CSRF) is refused too.

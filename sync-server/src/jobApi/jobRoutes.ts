@@ -38,13 +38,14 @@ export const jobRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, JobPorts>> 
     path: '/api/v1/jobs',
     operationId: 'createJob',
     summary: 'Queue a job',
-    description: `Job types: \`document_process\` (payload \`{document_id}\`: process one of your documents again; it goes back to \`processing\`), \`evaluation_run\` (created only by \`POST /api/evaluation/run\`), \`plugin_install\` and \`plugin_update\` (created only by the plugin install and update routes, which hold the package in memory), \`data_import\` (created only by \`POST /api/v1/import\`, which holds the archive in memory). ${STATES} ${FAIRNESS}`,
+    description: `Job types: \`document_process\` (payload \`{document_id}\`: process one of your documents again; it goes back to \`processing\`), \`evaluation_run\` (created only by \`POST /api/evaluation/run\`), \`plugin_install\` and \`plugin_update\` (created only by the plugin install and update routes, which hold the package in memory), \`data_import\` (created only by \`POST /api/v1/import\`, which holds the archive in memory). A payload is at most 64 KiB as JSON (else 422 naming \`payload\`); each person may have 100 jobs pending at once, and one more answers 429 with \`Retry-After\` (chosen over 409: it clears as jobs run). ${STATES} ${FAIRNESS}`,
     body: jobCreateBody,
     responses: {
       201: { description: 'Queued', schema: jobSchema },
       200: { description: 'The job created earlier with this idempotency_key', schema: jobSchema },
       404: error('The document named in the payload is not found'),
       422: invalid,
+      429: error('Too many pending jobs'),
     },
     async handler({ body }, { jobs, principal, admit }) {
       await admit(principal.user.id, body)

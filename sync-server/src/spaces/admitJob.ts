@@ -8,6 +8,11 @@ import { DATA_IMPORT, PLUGIN_INSTALL, PLUGIN_UPDATE } from '../plugins/PluginJob
 
 const documentPayload = z.object({ document_id: z.string() })
 
+/** A job's payload is a few ids and options: a row of megabytes is someone filling the database. */
+export const MAX_JOB_PAYLOAD_BYTES = 64 * 1024
+/** Jobs one person may have waiting: past it a script scheduling jobs in a loop is told to wait (429). */
+export const MAX_PENDING_JOBS_PER_USER = 100
+
 /**
  * Checks a job a client asks for (`POST /api/v1/jobs`) against the caller's own data before it is
  * queued: a `document_process` job names one of their documents (else 404, as every route answers
@@ -17,6 +22,23 @@ const documentPayload = z.object({ document_id: z.string() })
  */
 export function admitJob(spaces: UserSpaces, jobs: JobService) {
   return async (userId: string, input: JobCreate): Promise<void> => {
+    if (new TextEncoder().encode(JSON.stringify(input.payload ?? {})).length > MAX_JOB_PAYLOAD_BYTES) {
+      throw ApiError.unprocessable([
+        {
+          loc: ['body', 'payload'],
+          msg: `is larger than ${MAX_JOB_PAYLOAD_BYTES / 1024} KiB as JSON`,
+          type: 'value_error',
+        },
+      ])
+    }
+    const { total: pending } = await jobs.list(userId, { status: 'pending', limit: 1, offset: 0 })
+    if (pending >= MAX_PENDING_JOBS_PER_USER) {
+      throw new ApiError(
+        429,
+        `You have ${pending} jobs waiting, the most one person may: let them run, or cancel some, and try again`,
+        { 'Retry-After': '30' },
+      )
+    }
     if (input.job_type === EVALUATION_RUN) {
       throw ApiError.unprocessable([
         {

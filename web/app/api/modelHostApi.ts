@@ -10,16 +10,24 @@ export type { InstallTask, OllamaModel }
 export type InstallAnswer = z.output<typeof installAnswerSchema>
 
 const M = '/api/v1/modelhost'
-const server = (serverUrl: string) => `server_url=${encodeURIComponent(serverUrl)}`
-
-/** `GET /api/v1/modelhost/test`: Ollama's version, or an ApiRequestError saying why it is unreachable. */
+/**
+ * `POST /api/v1/modelhost/test`: Ollama's version, or an ApiRequestError saying why it is unreachable.
+ * POST, not the GET BrainDrive calls: a route that reaches another server is never a GET any page can send.
+ */
 export async function testModelHost(serverUrl: string): Promise<string> {
-  const answer = await requestJson<{ version: string }>(`${M}/test?${server(serverUrl)}`)
+  const answer = await requestJson<{ version: string }>(`${M}/test`, {
+    method: 'POST',
+    body: { server_url: serverUrl },
+  })
   return answer.version
 }
 
 export function listModelHostModels(serverUrl: string, signal?: AbortSignal): Promise<OllamaModel[]> {
-  return requestJson<OllamaModel[]>(`${M}/models?${server(serverUrl)}`, { signal })
+  return requestJson<OllamaModel[]>(`${M}/models`, {
+    method: 'POST',
+    body: { server_url: serverUrl },
+    signal,
+  })
 }
 
 export function installModel(serverUrl: string, name: string): Promise<InstallAnswer> {

@@ -73,6 +73,12 @@ export interface Route<
    */
   errorStyle?: 'chat' | 'platform'
   responses: Record<number, RouteResponse>
+  /**
+   * A GET that makes the host call another server (a URL in the request, or the person's own
+   * setting): the server refuses it when another site's page sends it with a cookie, since any page
+   * can make a browser send a GET (`<img src>`). Such a route also has a POST form (`postTwin`).
+   */
+  reachesOut?: boolean
   /** Public routes need no signed-in user on the server (register, login, health); the rest do. */
   public?: boolean
   handler(input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>, ports: Ports): Promise<ApiResult>

@@ -28,6 +28,8 @@ const MEDIA_TYPES: Record<string, string> = {
   tiff: 'image/tiff',
 }
 
+const DOCUMENT_FILE_CSP = "sandbox; default-src 'none'"
+
 /**
  * The original bytes of an uploaded document, so that a reader can see a cited passage in place (the chat's
  * source panel renders a PDF page with pdf.js). ApiResult has no binary `body`, so the bytes go out as a
@@ -43,7 +45,13 @@ export const documentFileRoute: Route = defineRoute({
   params: documentIdParams,
   notFoundDetail: NOT_FOUND,
   responses: {
-    200: { description: 'The file as uploaded' },
+    200: {
+      description: 'The file as uploaded',
+      headers: {
+        'Content-Security-Policy':
+          "`sandbox; default-src 'none'`: opened directly, an uploaded page or SVG runs in an opaque origin with nothing allowed",
+      },
+    },
     404: { description: 'Document (or its stored file) not found', schema: errorSchema },
   },
   async handler({ params }, { store, files }: DocumentFilePorts) {
@@ -60,6 +68,9 @@ export const documentFileRoute: Route = defineRoute({
         // Any name downloads: UTF-8 in filename* (RFC 5987), an ASCII stand-in in filename.
         'Content-Disposition': attachmentDisposition(document.original_filename),
         'X-Content-Type-Options': 'nosniff',
+        // Were it ever opened as a page (a direct link, a browser that ignores attachment), it is a
+        // sandbox with no scripts, no Quire origin and nothing to load.
+        'Content-Security-Policy': DOCUMENT_FILE_CSP,
       },
     }
   },

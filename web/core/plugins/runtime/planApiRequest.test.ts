@@ -107,6 +107,41 @@ describe('planApiRequest', () => {
       expect(plan(notes, 'delete', '/api/v1/plugin-state/')).toMatchObject({ kind: 'refuse' })
     })
 
+    // Issue 39: a router that matches any case (msw) or decodes `%73` would answer these as stats.
+    it.each([
+      ['get', '/api/v1/plugin-state/STATS'],
+      ['get', '/api/v1/Plugin-State/Stats'],
+      ['get', '/api/v1/plugin-state/%73tats'],
+      ['get', '/api/v1//plugin-state//stats'],
+      ['delete', '/api/v1/plugin-state/CleanUp'],
+      ['delete', '/api/v1/plugin-state/%63leanup'],
+    ])('refuses %s %s, another spelling of a route spanning every plugin', (method, path) => {
+      expect(plan(notes, method, path)).toMatchObject({ kind: 'refuse', status: 403 })
+    })
+
+    it('checks a bulk save spelt in another case as a bulk save', () => {
+      const other = { states: [{ plugin_id: 'Other', state_key: 'k', state_data: {} }] }
+      expect(plan(notes, 'post', '/api/v1/plugin-state/BULK', other)).toMatchObject({
+        kind: 'refuse',
+        status: 403,
+      })
+      expect(plan(notes, 'post', '/api/v1/plugin-state/%62ulk', other)).toMatchObject({ kind: 'refuse' })
+    })
+
+    it('sends the one spelling it decided on', () => {
+      expect(plan(notes, 'get', '/api//v1/plugin-%73tate/s-1')).toMatchObject({
+        kind: 'quire',
+        path: '/api/v1/plugin-state/s-1',
+        ownStateId: 's-1',
+      })
+    })
+
+    it('refuses forbidden routes in any spelling', () => {
+      expect(plan(notes, 'post', '/api/v1/AUTH/tokens')).toMatchObject({ kind: 'refuse', status: 403 })
+      expect(plan(notes, 'post', '/api/v1/%61uth/tokens')).toMatchObject({ kind: 'refuse', status: 403 })
+      expect(plan(notes, 'get', '/API/v1/sync/pull')).toMatchObject({ kind: 'refuse', status: 400 })
+    })
+
     it('asks the host to check the owner of a state named by id', () => {
       expect(plan(notes, 'delete', '/api/v1/plugin-state/s-1')).toMatchObject({
         kind: 'quire',

@@ -13,6 +13,8 @@
  * - Any other http(s) URL needs `network.request`.
  */
 
+import { canonicalPath } from '../../api/canonicalPath'
+
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface PluginIdentity {
@@ -109,8 +111,9 @@ export function planApiRequest(
     return { kind: 'network', method, url: url.href, body }
   }
 
-  // URL parsing has already folded `.` and `..` segments and percent-encoded the rest.
-  const pathname = url.pathname
+  // URL parsing has already folded `.` and `..` segments and percent-encoded the rest; the path's one
+  // spelling (`//` folded, `%73` read as `s`) is what is decided on and what is sent.
+  const pathname = canonicalPath(url.pathname)
   if (!pathname.startsWith('/api/')) {
     return refuse(`${pathname} is not part of Quire's API (paths start with /api/)`, 400)
   }
@@ -147,7 +150,10 @@ function planStateRequest(
   const queried = url.searchParams.getAll('plugin_id')
   if (queried.some((value) => !namesPlugin(plugin, value))) return refuse(other)
 
-  const rest = url.pathname.slice(STATE_BASE.length).replace(/^\/+|\/+$/g, '')
+  const pathname = canonicalPath(url.pathname)
+  const rest = pathname.slice(STATE_BASE.length).replace(/^\/+|\/+$/g, '')
+  // A router may match paths in any case (msw does): `STATS` must be refused as `stats` is.
+  const named = rest.toLowerCase()
   if (rest === '') {
     if (method === 'GET') {
       // The list without plugin_id would show every plugin's state.
@@ -160,7 +166,7 @@ function planStateRequest(
     }
     return refuse(`${method} ${STATE_BASE}/ is not a plugin-state route`, 405)
   }
-  if (rest === 'bulk') {
+  if (named === 'bulk') {
     const states = isRecord(body) ? body.states : undefined
     if (method !== 'POST' || !Array.isArray(states)) return refuse('bulk saves POST {states: [...]}', 400)
     if (!states.every((state) => isRecord(state) && namesPlugin(plugin, state.plugin_id))) {
@@ -168,10 +174,10 @@ function planStateRequest(
     }
     return { kind: 'quire', method, path: target, body }
   }
-  if (rest === 'stats' || rest === 'cleanup') {
-    return refuse(`${STATE_BASE}/${rest} spans every plugin's state and is not open to plugins`)
+  if (named === 'stats' || named === 'cleanup') {
+    return refuse(`${STATE_BASE}/${named} spans every plugin's state and is not open to plugins`)
   }
-  if (rest.includes('/')) return refuse(`${url.pathname} is not a plugin-state route`, 404)
+  if (rest.includes('/')) return refuse(`${pathname} is not a plugin-state route`, 404)
   // A state by id: the host reads it first and goes on only when it is this plugin's.
   if (isRecord(body) && body.plugin_id !== undefined && !namesPlugin(plugin, body.plugin_id)) {
     return refuse(other)
@@ -180,7 +186,7 @@ function planStateRequest(
   try {
     stateId = decodeURIComponent(rest)
   } catch {
-    return refuse(`${url.pathname} is not a plugin-state route`, 404)
+    return refuse(`${pathname} is not a plugin-state route`, 404)
   }
   return { kind: 'quire', method, path: target, body, ownStateId: stateId }
 }

@@ -61,69 +61,97 @@ async function requireTask(host: ModelHostPorts, taskId: string) {
   return task
 }
 
+/**
+ * The connection test and the model list reach a server the caller names, so each is a POST with
+ * `{server_url, api_key}` in the body; the GET that BrainDrive's plugin calls stays, with the key in
+ * the `X-Api-Key` header (a query string ends up in logs and history: `api_key` there is 400), and
+ * the server refuses it from another site's page (`crossSiteReads`), since a GET can be sent by any
+ * page (`<img src>`).
+ */
+function reachingRoutes<T>(spec: {
+  path: string
+  operationId: string
+  summary: string
+  description: string
+  answer: z.ZodType
+  ask: (target: ReturnType<typeof server>, signal: AbortSignal) => Promise<T>
+  respond: (value: T) => unknown
+}): Route[] {
+  const common = {
+    summary: spec.summary,
+    tags,
+    errorStyle: 'platform' as const,
+    responses: {
+      200: { description: 'It answered', schema: spec.answer },
+      422: validationResponse,
+      400: {
+        description:
+          'The server’s outbound policy does not reach that address (the detail names the rule), or `api_key` was sent in the query',
+        schema: errorSchema,
+      },
+      502: upstream,
+    },
+  }
+  const run = async (input: z.output<typeof serverQuery>, ports: ModelHostRoutePorts) => {
+    const host = modelHost(ports)
+    try {
+      const value = await quickly(ports, input.server_url, (signal) => spec.ask(server(host, input), signal))
+      return { status: 200, body: spec.respond(value) }
+    } catch (error) {
+      throw modelHostError(error, host.corsOrigin)
+    }
+  }
+  return [
+    defineRoute({
+      ...common,
+      method: 'get',
+      path: spec.path,
+      operationId: spec.operationId,
+      reachesOut: true,
+      description: `${spec.description} The same as the POST; an API key goes in the \`X-Api-Key\` header (in the query: 400). Refused (403) when another site's page sends it. ${NOTE}`,
+      query: serverQuery,
+      async handler({ query, headers }, ports: ModelHostRoutePorts) {
+        if (query.api_key !== undefined) throw ApiError.badRequest(API_KEY_IN_QUERY)
+        return run({ server_url: query.server_url, api_key: headers['x-api-key'] || undefined }, ports)
+      },
+    }),
+    defineRoute({
+      ...common,
+      method: 'post',
+      path: spec.path,
+      operationId: `${spec.operationId}Post`,
+      description: `${spec.description} \`api_key\` (optional) goes in the body. ${NOTE}`,
+      body: serverQuery,
+      async handler({ body }, ports: ModelHostRoutePorts) {
+        return run(body, ports)
+      },
+    }),
+  ]
+}
+
+const API_KEY_IN_QUERY =
+  'api_key is not accepted in the query string (it would be kept in logs and history): send it in the X-Api-Key header, or POST {server_url, api_key} in the body'
+
 const specRoutes: Route[] = [
-  defineRoute({
-    method: 'get',
+  ...reachingRoutes({
     path: `${BASE}/test`,
     operationId: 'testModelHost',
     summary: 'Test the connection to an Ollama server',
-    description: `Asks the server for its version (\`GET /api/version\`); no answer within 15 s is a 502 saying so. ${NOTE}`,
-    tags,
-    errorStyle: 'platform',
-    query: serverQuery,
-    responses: {
-      200: {
-        description: 'It answered',
-        schema: z.object({ status: z.literal('success'), version: z.string() }),
-      },
-      422: validationResponse,
-      400: {
-        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
-        schema: errorSchema,
-      },
-      502: upstream,
-    },
-    async handler({ query }, ports: ModelHostRoutePorts) {
-      const host = modelHost(ports)
-      try {
-        const version = await quickly(ports, query.server_url, (signal) =>
-          ollamaVersion(server(host, query), signal),
-        )
-        return { status: 200, body: { status: 'success', version } }
-      } catch (error) {
-        throw modelHostError(error, host.corsOrigin)
-      }
-    },
+    description:
+      'Asks the server for its version (`GET /api/version`); no answer within 15 s is a 502 saying so.',
+    answer: z.object({ status: z.literal('success'), version: z.string() }),
+    ask: (target, signal) => ollamaVersion(target, signal),
+    respond: (version) => ({ status: 'success', version }),
   }),
-  defineRoute({
-    method: 'get',
+  ...reachingRoutes({
     path: `${BASE}/models`,
     operationId: 'listModelHostModels',
     summary: 'The models installed on an Ollama server',
-    description: `Ollama’s \`GET /api/tags\` list, as a bare array as BrainDrive answers it; no answer within 15 s is a 502 saying so. ${NOTE}`,
-    tags,
-    errorStyle: 'platform',
-    query: serverQuery,
-    responses: {
-      200: { description: 'The models', schema: z.array(ollamaModelSchema) },
-      422: validationResponse,
-      400: {
-        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
-        schema: errorSchema,
-      },
-      502: upstream,
-    },
-    async handler({ query }, ports: ModelHostRoutePorts) {
-      const host = modelHost(ports)
-      try {
-        const models = await quickly(ports, query.server_url, (signal) =>
-          ollamaModels(server(host, query), signal),
-        )
-        return { status: 200, body: models }
-      } catch (error) {
-        throw modelHostError(error, host.corsOrigin)
-      }
-    },
+    description:
+      'Ollama’s `GET /api/tags` list, as a bare array as BrainDrive answers it; no answer within 15 s is a 502 saying so.',
+    answer: z.array(ollamaModelSchema),
+    ask: (target, signal) => ollamaModels(target, signal),
+    respond: (models) => models,
   }),
   defineRoute({
     method: 'post',

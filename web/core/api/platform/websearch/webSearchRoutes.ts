@@ -2,6 +2,7 @@ import { ApiError } from '../../ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import type { RecordPorts } from '../platformRecords'
 import { errorSchema } from '../../errorSchema'
+import { postTwin } from '../../postTwin'
 import { defineRoute, type Route } from '../../Route'
 import { fetchOrGlobal } from '../../../generate/providerFetch'
 import { checkSearxng } from '../../../websearch/checkSearxng'
@@ -48,41 +49,45 @@ async function requireSearxng(ports: SearxngPorts): Promise<SearxngChoice> {
   return choice
 }
 
+const searchWeb = defineRoute({
+  method: 'get',
+  path: `${BASE}/web`,
+  operationId: 'searchWeb',
+  reachesOut: true,
+  summary: 'Search the web through the person’s SearXNG instance',
+  description: `Forwards \`q\`, \`categories\` (else the reference’s \`category\`), \`engines\`, \`language\`, \`time_range\`, \`safesearch\` and \`pageno\` to SearXNG’s \`GET <searxng_url>/search?format=json\` and answers its JSON in the reference’s shape (BrainDrive passes SearXNG’s answer through): \`{query, number_of_results, results: [{title, url, content, engine, engines, score, category, publishedDate}], answers, suggestions, corrections, infoboxes, unresponsive_engines}\`; results without an http(s) URL are dropped. No SearXNG URL set: 503 saying how to set one. A SearXNG URL the server’s outbound policy does not reach: 400 naming the rule (the setting must change). SearXNG unreachable, answering an error (403: its JSON format is off) or not JSON, or breaking off mid-answer or past the host’s size limit: 502 with the reason; silent for 20 s, or still answering at the time limit (20 s, or the server’s own outbound limit): 504. ${HOSTS} ${SETTING}`,
+  tags,
+  errorStyle: 'platform',
+  query: webSearchQuery,
+  responses: {
+    200: { description: 'SearXNG’s results', schema: webSearchAnswerSchema },
+    422: validationResponse,
+    400: {
+      description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+      schema: errorSchema,
+    },
+    502: error('SearXNG could not be reached or did not answer its JSON'),
+    503: error('No SearXNG URL is set'),
+    504: error('SearXNG did not answer in time'),
+  },
+  async handler({ query }, ports: SearxngPorts) {
+    const searxng = await requireSearxng(ports)
+    const answer = await searchSearxng(searxng.fetch, searxng.url, {
+      q: query.q,
+      categories: query.categories || query.category,
+      engines: query.engines,
+      language: query.language,
+      time_range: query.time_range,
+      safesearch: query.safesearch,
+      pageno: query.pageno,
+    })
+    return { status: 200, body: answer }
+  },
+})
+
 const specRoutes: Route[] = [
-  defineRoute({
-    method: 'get',
-    path: `${BASE}/web`,
-    operationId: 'searchWeb',
-    summary: 'Search the web through the person’s SearXNG instance',
-    description: `Forwards \`q\`, \`categories\` (else the reference’s \`category\`), \`engines\`, \`language\`, \`time_range\`, \`safesearch\` and \`pageno\` to SearXNG’s \`GET <searxng_url>/search?format=json\` and answers its JSON in the reference’s shape (BrainDrive passes SearXNG’s answer through): \`{query, number_of_results, results: [{title, url, content, engine, engines, score, category, publishedDate}], answers, suggestions, corrections, infoboxes, unresponsive_engines}\`; results without an http(s) URL are dropped. No SearXNG URL set: 503 saying how to set one. A SearXNG URL the server’s outbound policy does not reach: 400 naming the rule (the setting must change). SearXNG unreachable, answering an error (403: its JSON format is off) or not JSON, or breaking off mid-answer or past the host’s size limit: 502 with the reason; silent for 20 s, or still answering at the time limit (20 s, or the server’s own outbound limit): 504. ${HOSTS} ${SETTING}`,
-    tags,
-    errorStyle: 'platform',
-    query: webSearchQuery,
-    responses: {
-      200: { description: 'SearXNG’s results', schema: webSearchAnswerSchema },
-      422: validationResponse,
-      400: {
-        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
-        schema: errorSchema,
-      },
-      502: error('SearXNG could not be reached or did not answer its JSON'),
-      503: error('No SearXNG URL is set'),
-      504: error('SearXNG did not answer in time'),
-    },
-    async handler({ query }, ports: SearxngPorts) {
-      const searxng = await requireSearxng(ports)
-      const answer = await searchSearxng(searxng.fetch, searxng.url, {
-        q: query.q,
-        categories: query.categories || query.category,
-        engines: query.engines,
-        language: query.language,
-        time_range: query.time_range,
-        safesearch: query.safesearch,
-        pageno: query.pageno,
-      })
-      return { status: 200, body: answer }
-    },
-  }),
+  searchWeb,
+  postTwin(searchWeb, 'searchWebPost'),
   defineRoute({
     method: 'post',
     path: `${BASE}/scrape`,
