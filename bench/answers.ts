@@ -122,7 +122,7 @@ async function judge(ports: SearchChunksPorts, item: AnswerCase): Promise<Judged
   })
   const answer = extractiveAnswer({
     question: item.question,
-    sources: found.sources.map((source) => toAnswerSource(source)),
+    sources: found.sources.map((source) => toAnswerSource(source, undefined, found.documentWords)),
     understanding: found.understanding,
   })
   const ms = performance.now() - started

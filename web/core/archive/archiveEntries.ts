@@ -41,7 +41,7 @@ export async function* archiveEntries(ports: ExportPorts, scope: ArchiveScope): 
   const collections = (await store.collections.listCollections()).filter(
     (collection) => scope.collectionId === null || collection.id === scope.collectionId,
   )
-  for (const { document_count: _count, ...collection } of collections) {
+  for (const { document_count: _count, processed_count: _processed, ...collection } of collections) {
     yield { path: entryPath.collection(collection.id), bytes: json(collection), counts: { collections: 1 } }
   }
   const filesWritten = new Set<string>()

@@ -6,7 +6,7 @@ import { UnpackBudget } from '../plugins/package/UnpackBudget'
 import type { ChatMessage } from '../store/ChatMessage'
 import type { ChatSession } from '../store/ChatSession'
 import type { ChunkRecord } from '../store/ChunkRecord'
-import type { Collection } from '../store/Collection'
+import type { NewCollection } from '../store/Collection'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import { sha256Hex } from '../store/FileStore'
 import type { StoredRecord } from '../store/StoredRecord'
@@ -33,7 +33,7 @@ export interface ArchivedDocument {
 /** An archive read whole and checked: nothing in it is used before all of it passed. */
 export interface ArchiveContents {
   manifest: ArchiveManifest
-  collections: Array<Omit<Collection, 'document_count'>>
+  collections: NewCollection[]
   documents: ArchivedDocument[]
   /** Original files by SHA-256. */
   files: Map<string, Uint8Array>

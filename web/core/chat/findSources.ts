@@ -28,6 +28,8 @@ export interface FoundSources {
    * collection's defined terms: what every answer generator is handed (DESIGN.md section 12).
    */
   understanding: QuestionUnderstanding
+  /** What each source's document says about itself (`SearchChunksResult.documentWords`). */
+  documentWords: ReadonlyMap<string, ReadonlySet<string>>
 }
 
 export interface FindSourcesInput {
@@ -58,6 +60,7 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
       greeting,
       pageTexts: new Map(),
       understanding: understandQuestion(input.question),
+      documentWords: new Map(),
     }
   }
   const queries = rewriteQuery(input.question, input.history)
@@ -89,11 +92,16 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     pageTexts:
       input.generatorId === 'extractive' ? new Map() : await citedPageTexts(ports.store.chunks, sources),
     understanding: understandQuestion(queries[0] ?? input.question, found.definedTerms),
+    documentWords: found.documentWords,
   }
 }
 
 /** A cited source as the generator reads it; `pageTexts` (from `findSources`) adds a passage's page. */
-export function toAnswerSource(source: CitedSource, pageTexts?: ReadonlyMap<string, string>): AnswerSource {
+export function toAnswerSource(
+  source: CitedSource,
+  pageTexts?: ReadonlyMap<string, string>,
+  documentWords?: ReadonlyMap<string, ReadonlySet<string>>,
+): AnswerSource {
   if (isWebSource(source)) {
     // A page is "a file" to the generators: its title names it, its URL says where it is.
     return {
@@ -118,6 +126,7 @@ export function toAnswerSource(source: CitedSource, pageTexts?: ReadonlyMap<stri
     text: source.content,
     score: source.score,
     ...(pageTexts?.has(source.chunk_id) ? { pageText: pageTexts.get(source.chunk_id) } : {}),
+    ...(documentWords?.has(source.document_id) ? { about: documentWords.get(source.document_id) } : {}),
   }
 }
 

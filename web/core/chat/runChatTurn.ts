@@ -85,7 +85,7 @@ export async function* runChatTurn(
       : input.generator.answer({
           question: input.message,
           history,
-          sources: sources.map((source) => toAnswerSource(source, found.pageTexts)),
+          sources: sources.map((source) => toAnswerSource(source, found.pageTexts, found.documentWords)),
           understanding: found.understanding,
           signal,
         })

@@ -11,6 +11,11 @@ export interface AnswerSource {
   heading: string | null
   text: string
   score: number
+  /**
+   * What the passage's document says about itself (the search terms of its file name, title and
+   * opening page): a name the question uses counts as mentioned when the document names it there.
+   */
+  about?: ReadonlySet<string>
   /** A web page's address (a "search the web" source); absent for document passages. */
   url?: string
   /**

@@ -126,9 +126,13 @@ describe('extractiveGenerator', () => {
       question: 'Which oxygen rocks formed the earliest mountains?',
       sources: two,
     })
-    expect(answer.startsWith(NO_ANSWER)).toBe(true)
-    expect(answer).toContain('from 12_Oxygen.md and 21_Geology.md')
-    expect(answer).not.toMatch(/\[\d+\]/u)
+    // Matched only in part ("oxygen", not the rest): the closest sentences, said to be such.
+    expect(answer.startsWith(CLOSEST_OPENING)).toBe(true)
+    // Nothing matched at all: not in the documents, saying what was searched and citing nothing.
+    const none = extractiveAnswer({ question: 'Which rivers flow through Mordor?', sources: two })
+    expect(none.startsWith(NO_ANSWER)).toBe(true)
+    expect(none).toContain('from 12_Oxygen.md and 21_Geology.md')
+    expect(none).not.toMatch(/\[\d+\]/u)
   })
 
   it('says no documents matched when there are no sources', () => {

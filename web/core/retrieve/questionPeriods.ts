@@ -19,6 +19,8 @@ const MONTH =
  */
 const PERIOD = new RegExp(
   [
+    // fiscal year then quarter ("FY2023Q1", "FY23 Q1")
+    `\\bfy\\s*'?(\\d{4}|\\d{2})\\s*q([1-4])\\b`,
     // quarter then year
     `\\bq([1-4])\\s*(?:['’-]|\\s+of\\s+(?:fy|fiscal(?:\\s+year)?)?\\s*)?\\s*'?(\\d{4}|\\d{2})\\b`,
     `\\b([1-4])q\\s*'?(\\d{4}|\\d{2})\\b`,
@@ -27,7 +29,7 @@ const PERIOD = new RegExp(
     `\\b(?:(?:three|six|nine|twelve)\\s+months|(?:fiscal\\s+)?(?:year|quarter)|period)\\s+end(?:ed|ing)\\s+(?:on\\s+)?${MONTH}\\.?\\s+\\d{1,2},?\\s+(\\d{4})\\b`,
     `\\b(?:as\\s+of|at|on)\\s+${MONTH}\\.?\\s+\\d{1,2},?\\s+(\\d{4})\\b`,
     // fiscal year
-    `\\b(?:fy|fiscal(?:\\s+year)?)\\s*'?(\\d{4}|\\d{2})\\b`,
+    `\\b(?:fy|full[\\s-]+year|fiscal(?:\\s+year)?)\\s*'?(\\d{4}|\\d{2})\\b`,
     // a bare year
     `\\b((?:19|20)\\d\\d)\\b`,
     // a quarter alone
@@ -42,10 +44,11 @@ export function questionPeriods(question: string): QuestionPeriod[] {
   const text = question.normalize('NFKC')
   for (const match of text.matchAll(PERIOD)) {
     const groups = match.slice(1)
-    const [q1, y1, q2, y2, ordinal, y3, y4, y5, y6, y7, q3, ordinal2] = groups
+    const [y0, q0, q1, y1, q2, y2, ordinal, y3, y4, y5, y6, y7, q3, ordinal2] = groups
     let quarter: number | null = null
     let digits: string | undefined
-    if (q1 && y1) [quarter, digits] = [Number(q1), y1]
+    if (y0 && q0) [quarter, digits] = [Number(q0), y0]
+    else if (q1 && y1) [quarter, digits] = [Number(q1), y1]
     else if (q2 && y2) [quarter, digits] = [Number(q2), y2]
     else if (ordinal && y3) [quarter, digits] = [ORDINALS.indexOf(ordinal.toLowerCase()) + 1, y3]
     else if (q3) quarter = Number(q3)

@@ -47,6 +47,11 @@ export interface SearchChunksResult {
   fallback_reason: string | null
   /** The terms the searched documents define (`definedTerms`), for reading the question with them. */
   definedTerms: DefinedTerm[]
+  /**
+   * What each found chunk's document says about itself: the search terms of its profile (file name,
+   * title, opening page), by document id. A question's name counts as mentioned where these hold it.
+   */
+  documentWords: Map<string, Set<string>>
 }
 
 /**
@@ -131,6 +136,14 @@ export async function searchChunks(
     embedder: method === 'bm25' ? null : embedder,
     fallback_reason: method === 'bm25' && request.queries.length > 0 ? fallback : null,
     definedTerms: collectionTerms(documents.values()),
+    documentWords: new Map(
+      profiles
+        .filter(({ documentId }) => chunks.some(({ document }) => document.id === documentId))
+        .map(({ documentId, label, opening }) => [
+          documentId,
+          new Set([...label.terms.keys(), ...opening.terms.keys()]),
+        ]),
+    ),
   }
 }
 

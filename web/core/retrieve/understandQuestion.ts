@@ -34,6 +34,11 @@ export interface QuestionUnderstanding {
    * mentions none of its forms, the documents are not about it.
    */
   names: string[]
+  /**
+   * Names written in capitals ("CEO", "EPS"): besides their own spelling, a passage names one by
+   * words whose initials spell it ("Chief Executive Officer"), defined in the documents or not.
+   */
+  acronyms: string[]
   /** The kind of answer asked for, from the question's shape. */
   wants: AnswerKind
   /** The ask is for a total ("total revenue", "in all", "overall"). */
@@ -155,6 +160,17 @@ export function understandQuestion(
     ),
   ]
   for (const { year } of periods) if (year !== null && !terms.includes(year)) terms.push(year)
+  // "R&D", "SG&A", "J&J": one acronym ("rd", "sga", "jj"), not single letters that match anything.
+  const ampersands = [...ask.matchAll(/\b(\p{Lu}{1,3})&(\p{Lu}{1,3})\b/gu)].map(([, a, b]) =>
+    `${a}${b}`.toLowerCase(),
+  )
+  for (const acronym of ampersands) {
+    for (const letter of acronym) {
+      const at = terms.indexOf(letter)
+      if (at >= 0) terms.splice(at, 1)
+    }
+    if (!terms.includes(acronym)) terms.push(acronym)
+  }
   return {
     question,
     ask,
@@ -164,7 +180,16 @@ export function understandQuestion(
     sections,
     periods,
     terms,
-    names: nameTerms(ask, terms),
+    names: [
+      ...nameTerms(ask, terms),
+      ...ampersands.filter((acronym) => !nameTerms(ask, terms).includes(acronym)),
+    ],
+    acronyms: [
+      ...[...ask.matchAll(/\b\p{Lu}{2,5}\b/gu)]
+        .map(([word]) => word.toLowerCase())
+        .filter((word) => terms.includes(word)),
+      ...ampersands,
+    ],
     wants: answerKind(ask, periods.length > 0),
     total: TOTAL.test(ask),
     aliases: termAliases(terms, definedTerms),

@@ -2,6 +2,7 @@ import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
 import { questionPeriods } from '../../retrieve/questionPeriods'
 import { matchWord } from './matchWord'
+import { spelledByInitials } from './spelledByInitials'
 import type { TableFigure } from './tableFigures'
 
 /** A figure chosen to answer a question, and how well its row and column fit it. */
@@ -22,6 +23,10 @@ const SECTION_BONUS = 0.1
 /** A quarter's column when the question names no quarter (a year's figure is meant), or the reverse. */
 const WRONG_SPAN_PENALTY = 0.2
 const RANK_BONUS = 0.05
+/** A share or a rate ("17%") where the question asks for an amount: a row about the amount, not it. */
+const PERCENT_PENALTY = 0.3
+const ASKS_PERCENT = /%|\b(?:percent(?:age)?|margin|rate|ratio|share|growth|yield|return)\b/iu
+const YEARLY = /\b(?:year|annual|twelve\s+months|full)\b/iu
 const QUARTER = /\b(?:q[1-4]|quarter|three\s+months|13\s+weeks|twelve\s+weeks)\b/iu
 
 /**
@@ -53,16 +58,22 @@ export function chooseFigure(
     const headerYears = questionPeriods(figure.header).flatMap(({ year }) => (year === null ? [] : [year]))
     if (years.length > 0 && !headerYears.some((year) => years.includes(year))) continue
     // The quantity may name the row ("Total revenues") or the column ("Revenue FY2022" over segments).
-    const labelCover = share(quantity, [...figure.labelTerms, ...figure.headerTerms])
+    const labelCover = share(quantity, [...figure.labelTerms, ...figure.headerTerms], understanding.acronyms)
     if (labelCover < MIN_LABEL_COVER) continue
-    const precision = share(figure.labelTerms, [...quantity, ...understanding.terms])
+    // A label an acronym of the question spells out ("Research and development" for "R&D") is all asked for.
+    const spelled = understanding.acronyms.some((acronym) => spelledByInitials(acronym, figure.labelTerms))
+    const precision = spelled ? 1 : share(figure.labelTerms, [...quantity, ...understanding.terms], [])
     let score = COVER_WEIGHT * labelCover + PRECISION_WEIGHT * precision
     const isTotal = /^total\b/iu.test(figure.label)
     if (understanding.total && isTotal) score += TOTAL_BONUS
     const sectionWords = understanding.sections.join(' ').toLowerCase()
     if (sectionWords !== '' && figure.context.some((line) => overlaps(line.toLowerCase(), sectionWords)))
       score += SECTION_BONUS
-    if (QUARTER.test(figure.header) !== quarterAsked) score -= WRONG_SPAN_PENALTY
+    // A quarter's column: said in its own header, or in the table's header when its own names no year's span.
+    const quarterly =
+      QUARTER.test(figure.header) || (QUARTER.test(figure.headerRow) && !YEARLY.test(figure.header))
+    if (quarterly !== quarterAsked) score -= WRONG_SPAN_PENALTY
+    if (figure.value.includes('%') && !ASKS_PERCENT.test(understanding.ask)) score -= PERCENT_PENALTY
     score += RANK_BONUS / (1 + figure.rank)
     if (!best || score > best.score) best = { figure, score, labelCover }
   }
@@ -70,9 +81,13 @@ export function chooseFigure(
 }
 
 /** Share of `wanted` found in `words` (a variant counts as much as the word: labels are short). */
-function share(wanted: readonly string[], words: readonly string[]): number {
+function share(wanted: readonly string[], words: readonly string[], acronyms: readonly string[]): number {
   if (wanted.length === 0) return 0
-  const found = wanted.filter((term) => words.some((word) => matchWord(term, word) > 0)).length
+  const found = wanted.filter(
+    (term) =>
+      words.some((word) => matchWord(term, word) > 0) ||
+      (acronyms.includes(term) && spelledByInitials(term, words)),
+  ).length
   return found / wanted.length
 }
 

@@ -67,19 +67,25 @@ describe('composeAnswer', () => {
     expect(text).toMatch(/^Total revenues, 2022: 66,608 million \(66\.6 billion\) \[1\]/u)
   })
 
-  it('finds a defined acronym by its long form, and the long form by the acronym', () => {
-    const sources = [
-      source(1, 'Jane Roe has served as our Chief Executive Officer since 2019, after leading sales.'),
-    ]
-    const terms = [{ short: 'CEO', long: 'Chief Executive Officer' }]
-    expect(answer('Who is the CEO?', sources, terms)).toEqual({
+  it('finds a defined term by its long form, and the long form by the defined term', () => {
+    const sources = [source(1, 'American Express charges merchants a discount fee of 2.5 percent on each sale.')]
+    const terms = [{ short: 'Amex', long: 'American Express' }]
+    expect(answer('What fee does Amex charge merchants?', sources, terms)).toEqual({
+      kind: 'answer',
+      text: 'American Express charges merchants a discount fee of 2.5 percent on each sale. [1]',
+    })
+    const back = [source(1, 'Amex charges merchants a discount fee of 2.5 percent on each sale.')]
+    expect(answer('What fee does American Express charge merchants?', back, terms).kind).toBe('answer')
+    // Without the collection's definition, "Amex" is a name no passage mentions.
+    expect(answer('What fee does Amex charge merchants?', sources).kind).toBe('none')
+  })
+
+  it('reads an acronym in the question from the initials of the passage words', () => {
+    const sources = [source(1, 'Jane Roe has served as our Chief Executive Officer since 2019, after leading sales.')]
+    expect(answer('Who is the CEO?', sources)).toEqual({
       kind: 'answer',
       text: 'Jane Roe has served as our Chief Executive Officer since 2019, after leading sales. [1]',
     })
-    const back = [source(1, 'Jane Roe, our CEO since 2019, leads the company and its board.')]
-    expect(answer('Who is the chief executive officer?', back, terms).kind).toBe('answer')
-    // Without the collection's definition the acronym is a name no passage mentions.
-    expect(answer('Who is the CEO?', sources).kind).toBe('none')
   })
 
   it('abstains when the question is about something no passage names', () => {

@@ -5,6 +5,7 @@ import { closestText, figureText, noAnswerText, noSourcesText } from './answerWo
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
 import { matchWord } from './matchWord'
+import { spelledByInitials } from './spelledByInitials'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { scoreSentences, type ScoredSentence } from './scoreSentences'
 import { tableFigures } from './tableFigures'
@@ -34,7 +35,7 @@ export interface ComposeRequest {
  * (bench/README.md has the table).
  */
 export const ANSWER_COVERAGE = 0.45
-export const CLOSEST_COVERAGE = 0.2
+export const CLOSEST_COVERAGE = 0.05
 
 /**
  * The extractive answer (DESIGN.md section 12). Decided on the question as a whole, never on one
@@ -82,21 +83,25 @@ function sourceMentions(
   sources: readonly AnswerSource[],
   understanding: QuestionUnderstanding,
 ): (source: number, term: string) => boolean {
-  const words = new Map(
+  const sequences = new Map(
     sources.map((source) => [
       source.number,
-      new Set(tokenize(`${source.filename.replace(/[_.-]+/gu, ' ')} ${source.heading ?? ''} ${source.text}`)),
+      tokenize(`${source.filename.replace(/[_.-]+/gu, ' ')} ${source.heading ?? ''} ${source.text}`),
     ]),
   )
+  const words = new Map([...sequences].map(([number, sequence]) => [number, new Set(sequence)]))
   const cache = new Map<string, boolean>()
   return (number, term) => {
     const key = `${number}\u0000${term}`
     const known = cache.get(key)
     if (known !== undefined) return known
     const vocabulary = words.get(number) ?? new Set<string>()
-    let found = vocabulary.has(term)
+    const about = sources.find((source) => source.number === number)?.about
+    let found = vocabulary.has(term) || about?.has(term) === true
     if (!found && !/^\d/u.test(term))
       for (const word of vocabulary) if (matchWord(term, word) > 0) found = true
+    if (!found && understanding.acronyms.includes(term))
+      found = spelledByInitials(term, sequences.get(number) ?? [])
     if (!found) {
       found = understanding.aliases.some(
         (alias) =>

@@ -7,6 +7,7 @@ import {
 import type { CandidateSentence } from './candidateSentences'
 import { definitionQuestion } from './definitionQuestion'
 import { VARIANT_MATCH, matchWord } from './matchWord'
+import { spelledByInitials } from './spelledByInitials'
 
 export interface ScoredSentence {
   sentence: CandidateSentence
@@ -94,6 +95,8 @@ export function scoreSentences(
       if (YEAR.test(term) && [...sentence.terms].some((word) => word !== term && word.endsWith(term)))
         return 1
       if ((variants[t] ?? []).some((word) => sentence.terms.has(word))) return VARIANT_MATCH
+      // "CEO" in a question, "Chief Executive Officer" in the passage.
+      if (understanding.acronyms.includes(term) && spelledByInitials(term, sentence.sequence)) return 1
       return sentence.section.includes(term) ? SECTION_MATCH : 0
     })
     // A defined term stands for its other form ("CEO" for "Chief Executive Officer", and back).

@@ -1,0 +1,14 @@
+/**
+ * Whether consecutive words of `sequence` (search terms: stop words such as "of" and "and" are
+ * already gone) start with the letters of `acronym`, in order: "ceo" in chief, executive, officer;
+ * "eps" in earnings, per, share. A general reading of an acronym, not a list of them; it cannot see
+ * acronyms made of inner letters ("capex"), which only a document's own definition gives.
+ */
+export function spelledByInitials(acronym: string, sequence: readonly string[]): boolean {
+  const letters = [...acronym]
+  if (letters.length < 2 || !/^\p{L}+$/u.test(acronym)) return false
+  for (let start = 0; start + letters.length <= sequence.length; start++) {
+    if (letters.every((letter, i) => sequence[start + i]!.startsWith(letter))) return true
+  }
+  return false
+}
