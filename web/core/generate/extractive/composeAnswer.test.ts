@@ -68,7 +68,9 @@ describe('composeAnswer', () => {
   })
 
   it('finds a defined term by its long form, and the long form by the defined term', () => {
-    const sources = [source(1, 'American Express charges merchants a discount fee of 2.5 percent on each sale.')]
+    const sources = [
+      source(1, 'American Express charges merchants a discount fee of 2.5 percent on each sale.'),
+    ]
     const terms = [{ short: 'Amex', long: 'American Express' }]
     expect(answer('What fee does Amex charge merchants?', sources, terms)).toEqual({
       kind: 'answer',
@@ -81,7 +83,9 @@ describe('composeAnswer', () => {
   })
 
   it('reads an acronym in the question from the initials of the passage words', () => {
-    const sources = [source(1, 'Jane Roe has served as our Chief Executive Officer since 2019, after leading sales.')]
+    const sources = [
+      source(1, 'Jane Roe has served as our Chief Executive Officer since 2019, after leading sales.'),
+    ]
     expect(answer('Who is the CEO?', sources)).toEqual({
       kind: 'answer',
       text: 'Jane Roe has served as our Chief Executive Officer since 2019, after leading sales. [1]',
