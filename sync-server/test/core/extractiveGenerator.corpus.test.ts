@@ -61,7 +61,7 @@ describe('extractiveGenerator on chunks of corpus documents', () => {
     }
   })
 
-  it("quotes a Word table's row, with its columns, for a question that names the row and the column", async () => {
+  it("states a Word table's cell first, then its row with its columns, for a question that names the row and the column", async () => {
     const file = 'docling__word_sample.docx'
     const { chunks } = await ingestFile(new Uint8Array(readFileSync(`${corpus}/docx/${file}`)), file, {
       parsers: nodeParsers,
@@ -73,7 +73,9 @@ describe('extractiveGenerator on chunks of corpus documents', () => {
     const row = 'Berries | Blueberry, Strawberry, Cranberry | 150'
     expect(
       extractiveAnswer({ question: 'How much calories per portion do berries have?', sources: given }),
-    ).toBe(`${row} (Food, Calories per portion) [${cite(row)}]`)
+    ).toBe(
+      `Berries, Calories per portion: 150 [${cite(row)}]. From the row: ${row} (Food, Calories per portion).`,
+    )
   })
 
   it('answers Chinese questions from a Chinese document, and says when it cannot', async () => {
