@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { hashEmbedder } from '../ingest/embed/hashEmbedder'
+import { ingestFile } from '../ingest/ingestFile'
+import { textParsers } from '../ingest/parse/textParsers'
+import { systemClock } from '../time/Clock'
 import { definedTerms } from './definedTerms'
+import { collectionTerms } from './searchChunks'
 
 describe('definedTerms', () => {
   it('learns acronyms after their long form, letters in order', () => {
@@ -26,5 +31,25 @@ describe('definedTerms', () => {
     expect(
       definedTerms('Revenue rose (see Note 7) by 5 percent (2021: 3 percent) in Europe (EMEA).'),
     ).toEqual([])
+  })
+})
+
+describe('defined terms at ingest and in a collection', () => {
+  it('are stored in a document’s metadata at ingest and read back for its collection', async () => {
+    const text =
+      '# Report\n\nOur Chief Financial Officer (CFO) signs the report for Acme Holdings (the "Group").\n'
+    const { metadata } = await ingestFile(new TextEncoder().encode(text), 'report.md', {
+      parsers: textParsers,
+      embedder: hashEmbedder,
+      clock: systemClock,
+    })
+    expect(metadata.defined_terms).toEqual([
+      { short: 'CFO', long: 'Chief Financial Officer' },
+      { short: 'Group', long: 'Acme Holdings' },
+    ])
+    // A stored value that is not a list of terms (hand-edited, or synced from elsewhere) is skipped.
+    expect(collectionTerms([{ metadata }, { metadata: { defined_terms: [{ short: 1 }, 'x'] } }])).toEqual(
+      metadata.defined_terms,
+    )
   })
 })
