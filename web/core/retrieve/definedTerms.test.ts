@@ -48,8 +48,8 @@ describe('defined terms at ingest and in a collection', () => {
       { short: 'Group', long: 'Acme Holdings' },
     ])
     // A stored value that is not a list of terms (hand-edited, or synced from elsewhere) is skipped.
-    expect(collectionTerms([{ metadata }, { metadata: { defined_terms: [{ short: 1 }, 'x'] } }])).toEqual(
-      metadata.defined_terms,
-    )
+    expect(
+      collectionTerms([{ metadata: { ...metadata } }, { metadata: { defined_terms: [{ short: 1 }, 'x'] } }]),
+    ).toEqual(metadata.defined_terms)
   })
 })
