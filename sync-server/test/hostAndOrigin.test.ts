@@ -19,8 +19,9 @@ describe('a single-user server is no open door to other sites', () => {
   afterAll(() => quire?.stop())
 
   it("gives another site's page no CORS answer, so it cannot read the data", async () => {
+    // With no accounts, another site's request is refused outright (issue 39), not only kept from its page.
     const read = await httpCall(`${quire.url}/api/collections/`, { headers: { origin: EVIL } })
-    expect(read.status).toBe(200) // answered, but the browser keeps it from the foreign page
+    expect(read.status).toBe(403)
     expect(read.headers['access-control-allow-origin']).toBeUndefined()
 
     const preflight = await httpCall(`${quire.url}/api/collections/`, {

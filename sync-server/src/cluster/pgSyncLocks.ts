@@ -18,6 +18,7 @@ export interface SyncLocks {
 export function pgSyncLocks(options: pg.PoolConfig, size = 4): SyncLocks {
   const locks = new pg.Pool({ ...options, max: size, application_name: 'quire-sync-locks' })
   locks.on('error', () => {}) // an idle lock connection cut: the pool replaces it on next use
+  locks.on('connect', (client) => client.on('error', () => {})) // a held one's: its unlock fails and closes it
   return {
     exclusiveFor(userId) {
       const key = createHash('sha256').update(`quire:sync:${userId}`).digest().readBigInt64BE(0).toString()

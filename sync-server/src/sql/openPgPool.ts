@@ -28,5 +28,9 @@ export function openPgPool(url: string, options: PgPoolOptions = {}): pg.Pool {
   // An idle connection the server drops (a restart, a network cut) is an 'error' event: without a
   // listener it would end the process. The pool replaces the connection on next use.
   pool.on('error', options.logError ?? console.error)
+  // The same on a connection that is checked out and between queries (a transaction's, a held lock's)
+  // when the server ends it: the query under way, or the next one, fails instead (seen when a test
+  // stops PostgreSQL mid-request).
+  pool.on('connect', (client) => client.on('error', options.logError ?? console.error))
   return pool
 }

@@ -138,9 +138,11 @@ describe('PDF tables of figures', () => {
         },
       ],
     })
+    // The cell of the asked year first, with the table's unit, then its row as evidence.
     expect(answer).toBe(
-      'Purchases of forklifts and racking | (875) | (640) (Statement of Cash Flows Northwind Trading and ' +
-        'Subsidiaries, fiscal years ended March 31 (in thousands), 2024, 2023) [1]',
+      'Purchases of forklifts and racking, 2024: (875) thousand [1]. From the row: Purchases of forklifts ' +
+        'and racking | (875) | (640) (Statement of Cash Flows Northwind Trading and Subsidiaries, fiscal ' +
+        'years ended March 31 (in thousands), 2024, 2023; Investing Activities).',
     )
   })
 })
