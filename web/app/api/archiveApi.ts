@@ -1,18 +1,9 @@
+import type { ImportSummary } from '../../core/archive/importArchive'
 import { ApiRequestError } from './ApiRequestError'
 import { sendFormWithProgress } from './sendFormWithProgress'
 
-/** What `POST /api/v1/import` answers in `data` (web/core/archive/importArchive's summary). */
-export interface ImportSummary {
-  collections_added: number
-  documents_added: number
-  documents_taken_as_processed: number
-  documents_reprocessed: number
-  documents_already_here: number
-  chat_sessions_added: number
-  chat_messages_added: number
-  records_written: number
-  settings_restored: boolean
-}
+/** What `POST /api/v1/import` answers in `data`: the core's own type, so the two cannot drift. */
+export type { ImportSummary }
 
 /**
  * Downloads `GET /api/v1/export` (with `collection_id` and `include_chats` for one collection) and
