@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { SYNC_PORT } from '../playwright.config'
 import { expect, test } from './support/test'
 import { corpusDir } from '../web/core/testing/corpusDir'
 import { ChatPage } from './pages/ChatPage'
@@ -10,33 +11,39 @@ const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 // Amcor's results for its 2023 fourth quarter (financebench): 14 pages of tables.
 const REPORT = 'AMCOR_2023Q4_EARNINGS.pdf'
 
-test('a citation in a table marks the row the answer read, not the whole table', async ({ page }) => {
-  test.setTimeout(180_000)
-  await page.setViewportSize({ width: 1440, height: 900 })
-  await openApp(page, '/collections')
-  await new CollectionsPage(page).create({ name: 'Results', description: 'Quarterly results' })
-  const collection = new CollectionPage(page)
-  await collection.open('Results')
-  await collection.upload([join(corpus, 'qa/financebench-dev/pdfs', REPORT)])
-  await collection.waitForStatus(REPORT, 'completed', 120_000)
+// On the offline browser host (the static server, no API) and on the sync server's origin.
+for (const host of ['static', 'server'] as const) {
+  test.describe(`on the ${host} origin`, () => {
+    if (host === 'server') test.use({ baseURL: `http://127.0.0.1:${SYNC_PORT}` })
+    test('a citation in a table marks the row the answer read, not the whole table', async ({ page }) => {
+      test.setTimeout(180_000)
+      await page.setViewportSize({ width: 1440, height: 900 })
+      await openApp(page, '/collections')
+      await new CollectionsPage(page).create({ name: 'Results', description: 'Quarterly results' })
+      const collection = new CollectionPage(page)
+      await collection.open('Results')
+      await collection.upload([join(corpus, 'qa/financebench-dev/pdfs', REPORT)])
+      await collection.waitForStatus(REPORT, 'completed', 120_000)
 
-  const chat = new ChatPage(page)
-  await chat.open()
-  await chat.newChat('Results')
-  // The extractive answer reads the table's "Adjusted EBITDA, EBIT, Net income and EPS" row.
-  await chat.ask('What was the EBITDA?')
-  const answer = chat.assistantMessages().last()
-  await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 })
-  await answer.locator('button.citation-chip').first().click()
-  const marks = chat.sourcePanel.locator('.chat-pdf-mark')
-  await expect(marks.first()).toBeAttached({ timeout: 30_000 })
-  // The passage is the whole table (its header, eight rows); the answer read one row of it: that row,
-  // and only it, is marked (each mark is a cell of it, on one baseline).
-  await expect(chat.sourcePanel.getByLabel('Passage text')).toContainText('% currency impact')
-  const tops = await marks.evaluateAll((all) =>
-    all.map((mark) => Math.round(parseFloat((mark as HTMLElement).style.top))),
-  )
-  expect(tops.length).toBeGreaterThan(1)
-  expect(new Set(tops).size).toBe(1)
-  await page.screenshot({ path: 'e2e/output/issue40/citation-row-1440.png' })
-})
+      const chat = new ChatPage(page)
+      await chat.open()
+      await chat.newChat('Results')
+      // The extractive answer reads the table's "Adjusted EBITDA, EBIT, Net income and EPS" row.
+      await chat.ask('What was the EBITDA?')
+      const answer = chat.assistantMessages().last()
+      await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 })
+      await answer.locator('button.citation-chip').first().click()
+      const marks = chat.sourcePanel.locator('.chat-pdf-mark')
+      await expect(marks.first()).toBeAttached({ timeout: 30_000 })
+      // The passage is the whole table (its header, eight rows); the answer read one row of it: that row,
+      // and only it, is marked (each mark is a cell of it, on one baseline).
+      await expect(chat.sourcePanel.getByLabel('Passage text')).toContainText('% currency impact')
+      const tops = await marks.evaluateAll((all) =>
+        all.map((mark) => Math.round(parseFloat((mark as HTMLElement).style.top))),
+      )
+      expect(tops.length).toBeGreaterThan(1)
+      expect(new Set(tops).size).toBe(1)
+      await page.screenshot({ path: `e2e/output/issue40/citation-row-${host}-1440.png` })
+    })
+  })
+}
