@@ -6,7 +6,9 @@ import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
  * For iterating on answers, not for measuring ingest: with BENCH_INGEST_CACHE set to a file path, the
  * first run stores what `make` returns (chunks with their vectors) there and later runs read it back
  * instead of ingesting the corpus again. Unset (the default, and always in CI), it only calls `make`.
- * The cache is keyed by nothing: delete the file after changing ingestion.
+ * The cache is keyed by nothing: delete the file after changing ingestion. Only plain data survives it:
+ * chunks (vectors restored) and page texts; a Map (a document profile's terms) comes back empty, so a
+ * caller that reads profiles must make them again from the chunks.
  */
 export async function cachedIngest<T extends { chunks: ChunkRecord[] }>(
   name: string,
