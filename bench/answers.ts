@@ -1,4 +1,5 @@
-import { findSources, toAnswerSource } from '../web/core/chat/findSources'
+import { findSources } from '../web/core/chat/findSources'
+import { toAnswerSource } from '../web/core/chat/toAnswerSource'
 import { extractiveAnswer } from '../web/core/generate/extractiveGenerator'
 import { isNoAnswer } from '../web/core/generate/extractive/answerWording'
 import type { SearchChunksPorts } from '../web/core/retrieve/searchChunks'

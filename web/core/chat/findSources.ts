@@ -1,4 +1,3 @@
-import type { AnswerSource } from '../generate/AnswerGenerator'
 import type { ChatTurn } from '../generate/ChatModel'
 import { classifyIntent, type SearchIntent } from '../retrieve/classifyIntent'
 import { rewriteQuery } from '../retrieve/rewriteQuery'
@@ -6,7 +5,7 @@ import { citedPageTexts } from './citedPageTexts'
 import { searchChunks, type SearchChunksPorts } from '../retrieve/searchChunks'
 import { type QuestionUnderstanding, understandQuestion } from '../retrieve/understandQuestion'
 import type { SourceDocument } from './SourceDocument'
-import { isWebSource, type CitedSource } from './WebSource'
+import { EVIDENCE_POOL, evidenceFirst } from './evidenceFirst'
 
 export interface FoundSources {
   intent: SearchIntent
@@ -67,11 +66,11 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   const found = await searchChunks(ports, {
     queries,
     collectionIds: input.collectionId ? [input.collectionId] : undefined,
-    topK: input.topK,
+    topK: Math.max(input.topK, EVIDENCE_POOL),
     hybrid: input.hybrid,
     signal: input.signal,
   })
-  const sources = found.chunks.map(({ chunk, document, score }, i): SourceDocument => ({
+  const pool = found.chunks.map(({ chunk, document, score }, i): SourceDocument => ({
     number: i + 1,
     document_id: document.id,
     chunk_id: chunk.id,
@@ -82,6 +81,8 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     heading: chunk.heading,
     ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
   }))
+  const understanding = understandQuestion(queries[0] ?? input.question, found.definedTerms)
+  const sources = evidenceFirst(pool, understanding, found.documentWords, input.topK)
   return {
     intent,
     queries_used: queries,
@@ -91,42 +92,8 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     greeting,
     pageTexts:
       input.generatorId === 'extractive' ? new Map() : await citedPageTexts(ports.store.chunks, sources),
-    understanding: understandQuestion(queries[0] ?? input.question, found.definedTerms),
+    understanding,
     documentWords: found.documentWords,
-  }
-}
-
-/** A cited source as the generator reads it; `pageTexts` (from `findSources`) adds a passage's page. */
-export function toAnswerSource(
-  source: CitedSource,
-  pageTexts?: ReadonlyMap<string, string>,
-  documentWords?: ReadonlyMap<string, ReadonlySet<string>>,
-): AnswerSource {
-  if (isWebSource(source)) {
-    // A page is "a file" to the generators: its title names it, its URL says where it is.
-    return {
-      number: source.number,
-      chunk_id: source.url,
-      document_id: '',
-      filename: source.title,
-      page: null,
-      heading: null,
-      text: source.content,
-      score: source.score,
-      url: source.url,
-    }
-  }
-  return {
-    number: source.number,
-    chunk_id: source.chunk_id,
-    document_id: source.document_id,
-    filename: source.filename,
-    page: source.page,
-    heading: source.heading,
-    text: source.content,
-    score: source.score,
-    ...(pageTexts?.has(source.chunk_id) ? { pageText: pageTexts.get(source.chunk_id) } : {}),
-    ...(documentWords?.has(source.document_id) ? { about: documentWords.get(source.document_id) } : {}),
   }
 }
 

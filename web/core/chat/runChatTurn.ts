@@ -7,7 +7,8 @@ import type { Store } from '../store/Store'
 import { toTimestamp, type Clock } from '../time/Clock'
 import type { FoundWebSources } from '../websearch/findWebSources'
 import type { ChatEvent } from './ChatEvent'
-import { findSources, GREETING, toAnswerSource } from './findSources'
+import { findSources, GREETING } from './findSources'
+import { toAnswerSource } from './toAnswerSource'
 import type { CitedSource } from './WebSource'
 
 export interface ChatTurnPorts extends SearchChunksPorts {

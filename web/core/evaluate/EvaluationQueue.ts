@@ -1,4 +1,5 @@
-import { findSources, toAnswerSource } from '../chat/findSources'
+import { findSources } from '../chat/findSources'
+import { toAnswerSource } from '../chat/toAnswerSource'
 import type { Generation } from '../chat/createGeneration'
 import type { SearchChunksPorts } from '../retrieve/searchChunks'
 import type { SettingsService } from '../settings/SettingsService'
@@ -103,7 +104,7 @@ export class EvaluationQueue implements EvaluationJobs {
           for await (const piece of generator.answer({
             question: testCase.question,
             history: [],
-            sources: found.sources.map((source) => toAnswerSource(source, found.pageTexts)),
+            sources: found.sources.map((source) => toAnswerSource(source, found.pageTexts, found.documentWords)),
             signal,
           })) {
             answer += piece

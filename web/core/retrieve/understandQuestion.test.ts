@@ -56,6 +56,10 @@ describe('understandQuestion', () => {
       'jamukha',
     ])
     expect(understandQuestion("What was Boeing's total revenue in 2022?").total).toBe(true)
+    // Typed as keywords, the first word is a name too; in a sentence it is only the sentence's start.
+    expect(understandQuestion('Tesla deliveries 2021').names).toEqual(['tesla', '2021'])
+    expect(understandQuestion('During what year did the war end?').names).toEqual([])
+    expect(understandQuestion('Describe the Nile').names).toEqual(['nile'])
   })
 
   it('tells the kind of answer from the question shape', () => {

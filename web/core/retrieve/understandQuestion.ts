@@ -225,13 +225,25 @@ function clauses(text: string): string[] {
     .filter((part) => part !== '')
 }
 
-/** Terms the ask uses as names: capitalised past its first word, written in capitals, or numbers. */
+/**
+ * A question word or an imperative that opens a request ("Describe…", "List…"): where the ask has one,
+ * its first word is capitalised as a sentence's first word is; where it has none ("Tesla deliveries
+ * 2021", "Nike revenue FY21"), the ask is typed as keywords and a capitalised first word is a name.
+ */
+const SENTENCE_ASK =
+  /^(?:\S+\s+)*?(?:who|whom|whose|what|when|where|which|why|how|is|are|was|were|do|does|did|can|could|should|would|will|has|have|had)\b|^(?:describe|explain|list|give|define|tell|show|summari[sz]e|compare|name|find|provide|calculate|compute|identify|state)\b/iu
+
+/**
+ * Terms the ask uses as names: capitalised past its first word (or the first word of a keyword
+ * query), written in capitals, or numbers.
+ */
 function nameTerms(ask: string, terms: readonly string[]): string[] {
   const names = new Set<string>()
   const words = [...ask.matchAll(/[\p{L}\p{N}&'’.-]+/gu)].map((match) => match[0])
+  const keywords = !SENTENCE_ASK.test(ask)
   words.forEach((word, i) => {
     const bare = word.replace(/^['’.-]+|['’.-]+$/gu, '')
-    const capitalised = /^\p{Lu}/u.test(bare) && (i > 0 || /^\p{Lu}{2,}/u.test(bare))
+    const capitalised = /^\p{Lu}/u.test(bare) && (i > 0 || keywords || /^\p{Lu}{2,}/u.test(bare))
     const numeric = /^\d/u.test(bare) && !/^\d$/u.test(bare)
     if (!capitalised && !numeric) return
     for (const term of tokenize(bare)) if (terms.includes(term) && !QUESTION_SHAPE.has(term)) names.add(term)

@@ -23,6 +23,8 @@ const SECTION_BONUS = 0.1
 /** A quarter's column when the question names no quarter (a year's figure is meant), or the reverse. */
 const WRONG_SPAN_PENALTY = 0.2
 const RANK_BONUS = 0.05
+/** Cells scoring this close to the best fit equally well: the largest amount among them is chosen. */
+const MAGNITUDE_TIE = 0.06
 /** A share or a rate ("17%") where the question asks for an amount: a row about the amount, not it. */
 const PERCENT_PENALTY = 0.3
 const ASKS_PERCENT = /%|\b(?:percent(?:age)?|margin|rate|ratio|share|growth|yield|return)\b/iu
@@ -51,18 +53,21 @@ export function chooseFigure(
     (term) => !years.includes(term) && !names.includes(term) && !QUESTION_SHAPE.has(term),
   )
   if (quantity.length === 0) return null
-  let best: ChosenFigure | null = null
+  const fitting: ChosenFigure[] = []
   for (const figure of figures) {
     if (!names.every((name) => mentions(figure.source, name))) continue
     // The header read with the question's own period grammar: "FY2022", "Fiscal 2022", "Dec. 31, 2022".
     const headerYears = questionPeriods(figure.header).flatMap(({ year }) => (year === null ? [] : [year]))
     if (years.length > 0 && !headerYears.some((year) => years.includes(year))) continue
     // The quantity may name the row ("Total revenues") or the column ("Revenue FY2022" over segments).
-    const labelCover = share(quantity, [...figure.labelTerms, ...figure.headerTerms], understanding.acronyms)
+    // The document's own name is the subject, not the quantity: "walmart capex" asks no row "Walmart Inc.".
+    const asked = quantity.filter((term) => !figure.fileTerms.some((word) => matchWord(term, word) > 0))
+    if (asked.length === 0) continue
+    const labelCover = share(asked, [...figure.labelTerms, ...figure.headerTerms], understanding.acronyms)
     if (labelCover < MIN_LABEL_COVER) continue
     // A label an acronym of the question spells out ("Research and development" for "R&D") is all asked for.
     const spelled = understanding.acronyms.some((acronym) => spelledByInitials(acronym, figure.labelTerms))
-    const precision = spelled ? 1 : share(figure.labelTerms, [...quantity, ...understanding.terms], [])
+    const precision = spelled ? 1 : share(figure.labelTerms, [...asked, ...understanding.terms], [])
     let score = COVER_WEIGHT * labelCover + PRECISION_WEIGHT * precision
     const isTotal = /^total\b/iu.test(figure.label)
     if (understanding.total && isTotal) score += TOTAL_BONUS
@@ -75,9 +80,33 @@ export function chooseFigure(
     if (quarterly !== quarterAsked) score -= WRONG_SPAN_PENALTY
     if (figure.value.includes('%') && !ASKS_PERCENT.test(understanding.ask)) score -= PERCENT_PENALTY
     score += RANK_BONUS / (1 + figure.rank)
-    if (!best || score > best.score) best = { figure, score, labelCover }
+    fitting.push({ figure, score, labelCover })
+  }
+  return largestOfBest(fitting)
+}
+
+/**
+ * The best fitting cell; among cells that fit as well (within MAGNITUDE_TIE), the largest amount in
+ * its table's unit. The whole is larger than its parts: "revenues" with no segment named means the
+ * company's revenues, not a segment's, nor a line of a note that happens to be labelled "Revenues".
+ */
+function largestOfBest(fitting: readonly ChosenFigure[]): ChosenFigure | null {
+  let top = -Infinity
+  for (const { score } of fitting) top = Math.max(top, score)
+  let best: ChosenFigure | null = null
+  for (const item of fitting) {
+    if (item.score < top - MAGNITUDE_TIE) continue
+    if (!best || amount(item.figure) > amount(best.figure)) best = item
   }
   return best
+}
+
+const SCALE: Record<string, number> = { thousands: 1e3, millions: 1e6, billions: 1e9 }
+
+/** A cell's size in units of one ("$ 3,505" in millions is 3.505e9), sign aside. */
+function amount(figure: TableFigure): number {
+  const value = Number(figure.value.replace(/[^\d.]/gu, ''))
+  return (Number.isFinite(value) ? value : 0) * (figure.unit ? (SCALE[figure.unit] ?? 1) : 1)
 }
 
 /** Share of `wanted` found in `words` (a variant counts as much as the word: labels are short). */

@@ -109,4 +109,43 @@ describe('composeAnswer', () => {
     expect(kind).toBe('closest')
     expect(text.startsWith('The closest passages say: The Mongols under Genghis Khan')).toBe(true)
   })
+
+  it('takes its evidence from a passage that names everything the question names', () => {
+    // Tesla in one passage, 2021 deliveries in another: neither is about Tesla's 2021 deliveries.
+    const sources = [
+      source(1, 'Rivals such as Tesla sell electric cars in the same markets.'),
+      source(2, 'We delivered 1.2 billion doses in 2021 and expect deliveries to grow.'),
+    ]
+    expect(answer('Tesla deliveries 2021', sources).kind).toBe('none')
+  })
+
+  it('does not call an abbreviation absent when the passages spell it another way', () => {
+    const sources = [source(1, 'Acme named Jane Roe its technology chief in 2020.', 'ACME_2020_10K.pdf')]
+    expect(answer('Who is the CTO of Acme?', sources).kind).not.toBe('none')
+  })
+
+  it('takes the whole over a part when two rows fit the ask as well', () => {
+    const note = [
+      'Gains reclassified into income (Dollars in millions)',
+      '| 2022 | 2021',
+      'Revenues | 45 | (17)',
+    ].join('\n')
+    const statement = [
+      'Consolidated Statements of Income (Dollars in millions)',
+      '| 2022 | 2021',
+      'Revenues | 44,538 | 37,403',
+    ].join('\n')
+    const { text } = answer('Acme revenues 2022', [
+      source(1, note, 'ACME_2022_10K.pdf'),
+      source(2, statement, 'ACME_2022_10K.pdf'),
+    ])
+    expect(text.startsWith('Revenues, 2022: 44,538 million [2]')).toBe(true)
+  })
+
+  it("does not read the company's own name as the quantity asked", () => {
+    const graph = ['Stock performance', '| 2017 | 2018', 'Walmart Inc. | 109.39 | 173.61'].join('\n')
+    expect(answer('walmart capex fiscal 2018', [source(1, graph, 'WALMART_2018_10K.pdf')]).text).not.toMatch(
+      /^Walmart Inc\., 2018/u,
+    )
+  })
 })

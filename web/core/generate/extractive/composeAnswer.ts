@@ -1,13 +1,11 @@
-import { tokenize } from '../../retrieve/index/tokenize'
 import { type QuestionUnderstanding, understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { closestText, figureText, noAnswerText, noSourcesText } from './answerWording'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
-import { matchWord } from './matchWord'
-import { spelledByInitials } from './spelledByInitials'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { scoreSentences, type ScoredSentence } from './scoreSentences'
+import { sourceMentions } from './sourceMentions'
 import { tableFigures } from './tableFigures'
 
 /**
@@ -49,16 +47,20 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (sources.length === 0) return { kind: 'none', pieces: [noSourcesText()] }
   const understanding = request.understanding ?? understandQuestion(request.question)
   const mentions = sourceMentions(sources, understanding)
-  const absent = understanding.names.filter(
-    (name) => !sources.some((source) => mentions(source.number, name)),
-  )
+  // An acronym ("CEO", "AMZN") is no proof of absence: documents spell out what questions abbreviate.
+  const names = understanding.names.filter((name) => !understanding.acronyms.includes(name))
+  const absent = names.filter((name) => !sources.some((source) => mentions(source.number, name)))
   if (absent.length > 0) return { kind: 'none', pieces: [noAnswerText(sources, absent)] }
+  // The evidence is about what the question names: a passage naming "Tesla" and another naming 2021
+  // do not answer "Tesla deliveries 2021" between them.
+  const about = sources.filter((source) => names.every((name) => mentions(source.number, name)))
+  if (about.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, [])] }
 
   if (understanding.wants === 'figure') {
-    const chosen = chooseFigure(understanding, tableFigures(sources), mentions)
+    const chosen = chooseFigure(understanding, tableFigures(about), mentions)
     if (chosen) return { kind: 'answer', pieces: figureText(chosen.figure, understanding) }
   }
-  const scores = scoreSentences(understanding, candidateSentences(sources))
+  const scores = scoreSentences(understanding, candidateSentences(about))
   const best = scores.ranked[0]
   if (!best || best.coverage < CLOSEST_COVERAGE) {
     return { kind: 'none', pieces: [noAnswerText(sources, scores.missing)] }
@@ -73,43 +75,4 @@ function quoted(picked: readonly ScoredSentence[]): string[] {
   return picked.map(
     ({ sentence }, i) => `${i > 0 ? ' ' : ''}${clipSentence(sentence.text)} [${sentence.source}]`,
   )
-}
-
-/**
- * Whether a source names a term: in its text, its heading or its file name, in any form `matchWord`
- * accepts ("Pepsi" names "PepsiCo") or as a defined term's other form ("J&J", "Johnson & Johnson").
- */
-function sourceMentions(
-  sources: readonly AnswerSource[],
-  understanding: QuestionUnderstanding,
-): (source: number, term: string) => boolean {
-  const sequences = new Map(
-    sources.map((source) => [
-      source.number,
-      tokenize(`${source.filename.replace(/[_.-]+/gu, ' ')} ${source.heading ?? ''} ${source.text}`),
-    ]),
-  )
-  const words = new Map([...sequences].map(([number, sequence]) => [number, new Set(sequence)]))
-  const cache = new Map<string, boolean>()
-  return (number, term) => {
-    const key = `${number}\u0000${term}`
-    const known = cache.get(key)
-    if (known !== undefined) return known
-    const vocabulary = words.get(number) ?? new Set<string>()
-    const about = sources.find((source) => source.number === number)?.about
-    let found = vocabulary.has(term) || about?.has(term) === true
-    if (!found && !/^\d/u.test(term))
-      for (const word of vocabulary) if (matchWord(term, word) > 0) found = true
-    if (!found && understanding.acronyms.includes(term))
-      found = spelledByInitials(term, sequences.get(number) ?? [])
-    if (!found) {
-      found = understanding.aliases.some(
-        (alias) =>
-          alias.terms.includes(term) &&
-          alias.forms.some((form) => form.every((word) => vocabulary.has(word))),
-      )
-    }
-    cache.set(key, found)
-    return found
-  }
 }

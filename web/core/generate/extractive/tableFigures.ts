@@ -18,6 +18,8 @@ export interface TableFigure {
   /** The header row(s) over the row's cells, joined, for evidence. */
   headerRow: string
   source: number
+  /** The search terms of the source's file name ("walmart", "2018", "10k"): the document's own name. */
+  fileTerms: string[]
   /** Index of the source in the request (its retrieval rank, 0 = best). */
   rank: number
   /** The heading the table stands under, and the caption lines just above it. */
@@ -74,6 +76,7 @@ function blockFigures(rows: string[][], before: string[], source: AnswerSource, 
   const context = [...(source.heading ? [source.heading.split(' > ').at(-1)!] : []), ...before]
   const unitText = [...context, ...rows.slice(0, firstData).flat()].join(' ')
   const unit = UNIT.exec(unitText)?.[1]?.toLowerCase() ?? null
+  const fileTerms = tokenize(source.filename.replace(/[_.-]+/gu, ' '))
   const figures: TableFigure[] = []
   for (const cells of rows.slice(firstData)) {
     const label = cells[0] ?? ''
@@ -96,6 +99,7 @@ function blockFigures(rows: string[][], before: string[], source: AnswerSource, 
         row: cells.filter((text) => text !== '').join(' | '),
         headerRow,
         source: source.number,
+        fileTerms,
         rank,
         context,
       })

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { understandQuestion } from '../retrieve/understandQuestion'
+import type { SourceDocument } from './SourceDocument'
+import { evidenceFirst } from './evidenceFirst'
+
+function passage(number: number, content: string, filename = 'ACME_2022_10K.pdf'): SourceDocument {
+  return {
+    number,
+    document_id: filename,
+    chunk_id: `c${number}`,
+    content,
+    score: 1 / number,
+    filename,
+    page: number,
+    heading: null,
+  }
+}
+
+const STATEMENT = [
+  'Consolidated Statements of Operations (Dollars in millions)',
+  '| 2022 | 2021',
+  'Total revenues | 66,608 | 62,286',
+].join('\n')
+
+describe('evidenceFirst', () => {
+  it('puts the table passage with the asked row and year first, though search ranked it eighth', () => {
+    const pool = [
+      ...Array.from({ length: 7 }, (_, i) => passage(i + 1, `Revenue grew in 2022 for reason ${i + 1}.`)),
+      passage(8, STATEMENT),
+    ]
+    const chosen = evidenceFirst(pool, understandQuestion('Acme total revenue 2022'), new Map(), 5)
+    expect(chosen).toHaveLength(5)
+    expect(chosen[0]?.chunk_id).toBe('c8')
+    expect(chosen.map((source) => source.number)).toEqual([1, 2, 3, 4, 5])
+  })
+
+  it('puts passages naming everything the question names before those naming part of it', () => {
+    const pool = [
+      passage(1, 'Rivals such as Tesla sell electric cars.'),
+      passage(2, 'Our chief executive spoke about 2021.'),
+      passage(3, 'Tesla delivered 936,000 cars in 2021.'),
+    ]
+    const chosen = evidenceFirst(pool, understandQuestion('Tesla deliveries 2021'), new Map(), 2)
+    expect(chosen.map((source) => source.chunk_id)).toEqual(['c3', 'c1'])
+  })
+
+  it("keeps search's order when nothing is better evidence", () => {
+    const pool = [passage(1, 'Tides rose 4.2 metres.'), passage(2, 'Boats moored inside.')]
+    const chosen = evidenceFirst(pool, understandQuestion('how high were the tides'), new Map(), 5)
+    expect(chosen.map((source) => source.chunk_id)).toEqual(['c1', 'c2'])
+  })
+})

@@ -1,0 +1,44 @@
+import { tokenize } from '../../retrieve/index/tokenize'
+import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
+import type { AnswerSource } from '../AnswerGenerator'
+import { matchWord } from './matchWord'
+import { spelledByInitials } from './spelledByInitials'
+
+/**
+ * Whether a source names a term: in its text, its heading or its file name, in any form `matchWord`
+ * accepts ("Pepsi" names "PepsiCo") or as a defined term's other form ("J&J", "Johnson & Johnson").
+ */
+export function sourceMentions(
+  sources: readonly AnswerSource[],
+  understanding: QuestionUnderstanding,
+): (source: number, term: string) => boolean {
+  const sequences = new Map(
+    sources.map((source) => [
+      source.number,
+      tokenize(`${source.filename.replace(/[_.-]+/gu, ' ')} ${source.heading ?? ''} ${source.text}`),
+    ]),
+  )
+  const words = new Map([...sequences].map(([number, sequence]) => [number, new Set(sequence)]))
+  const cache = new Map<string, boolean>()
+  return (number, term) => {
+    const key = `${number}\u0000${term}`
+    const known = cache.get(key)
+    if (known !== undefined) return known
+    const vocabulary = words.get(number) ?? new Set<string>()
+    const about = sources.find((source) => source.number === number)?.about
+    let found = vocabulary.has(term) || about?.has(term) === true
+    if (!found && !/^\d/u.test(term))
+      for (const word of vocabulary) if (matchWord(term, word) > 0) found = true
+    if (!found && understanding.acronyms.includes(term))
+      found = spelledByInitials(term, sequences.get(number) ?? [])
+    if (!found) {
+      found = understanding.aliases.some(
+        (alias) =>
+          alias.terms.includes(term) &&
+          alias.forms.some((form) => form.every((word) => vocabulary.has(word))),
+      )
+    }
+    cache.set(key, found)
+    return found
+  }
+}
