@@ -171,6 +171,13 @@ for (const host of ['static', 'server'] as const) {
     await expect(chat.listButton).toBeVisible()
     await expect(chat.list).toBeHidden()
     await expectFits(page, chat, `${host}-390`)
+    // The chat's header is one line the title owns: "Talk to" is compact and the title keeps its words.
+    const title = await chat.title('Harbour questions').boundingBox()
+    const talkTo = await page.getByLabel('Talk to').boundingBox()
+    expect(title?.width ?? 0).toBeGreaterThanOrEqual(PHONE.width * 0.4)
+    expect(
+      Math.abs((title?.y ?? 0) + (title?.height ?? 0) / 2 - ((talkTo?.y ?? 99) + (talkTo?.height ?? 0) / 2)),
+    ).toBeLessThan(8)
     const thread = await chat.thread.boundingBox()
     expect(thread?.height ?? 0).toBeGreaterThanOrEqual(PHONE.height / 2)
     await chat.listButton.click()
