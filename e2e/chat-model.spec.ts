@@ -60,3 +60,36 @@ test('a streamed answer can be stopped, is kept as far as it got, and can be cop
     await model.close()
   }
 })
+
+// Issue 40: Escape in the composer stops an answer while it streams, as Stop does; what was said stays
+// and the composer takes the next question.
+test('Escape stops a streaming answer, keeps what it said and leaves the composer ready', async ({
+  page,
+}) => {
+  test.setTimeout(60_000)
+  const model = await startFakeOpenAi(WORDS, 150)
+  try {
+    await openApp(page)
+    await useFakeOpenAi(page, model.url, 'slow-model')
+    const chat = new ChatPage(page)
+    await chat.open()
+    await chat.newChat()
+    await chat.ask('Tell me everything')
+    const answer = chat.assistantMessages().last()
+    const stop = chat.composerForm.getByRole('button', { name: 'Stop', exact: true })
+    await expect(answer).toContainText('word2', { timeout: 30_000 })
+    await expect(stop).toBeVisible()
+    await chat.question.press('Escape')
+    await expect(stop).toBeHidden()
+    await expect(answer).toContainText('Stopped before the answer was complete')
+    await expect.poll(() => model.disconnects()).toBe(1)
+    const shown = (await answer.innerText()).match(/word\d+/g) ?? []
+    expect(shown.length).toBeGreaterThan(2)
+    expect(shown.length).toBeLessThan(WORDS.length)
+    await chat.question.fill('And then?')
+    await expect(chat.composerForm.getByRole('button', { name: 'Send', exact: true })).toBeEnabled()
+    await expect(chat.question).toHaveValue('And then?')
+  } finally {
+    await model.close()
+  }
+})

@@ -6,8 +6,9 @@ import { openApp } from './support/openApp'
 
 // Issue 40: the conversation fits the screen. The messages scroll in their own pane, the composer stays
 // under it, the newest message is in view; on a phone the list of chats is a drawer and the conversation
-// has the screen. Every answer lists the passages it searched, each openable. On the static server
-// (nothing but the app, offline-capable) and on the sync server's own origin (the deployment people run).
+// has the screen. Every answer, a refusal too, lists the passages it searched, each openable. On the static
+// server (nothing but the app), offline once the service worker controls the page, and on the sync
+// server's own origin (the deployment people run).
 
 const DESKTOP = { width: 1440, height: 900 }
 const PHONE = { width: 390, height: 844 }
@@ -98,12 +99,25 @@ async function expectFits(page: Page, chat: ChatPage, label: string): Promise<vo
 for (const host of ['static', 'server'] as const) {
   test(`on the ${host} origin, a 20-message chat fits the window at 1440×900 and on a phone; answers list their passages`, async ({
     page,
+    context,
     baseURL,
   }) => {
     test.setTimeout(150_000)
     const origin = host === 'server' ? `http://127.0.0.1:${SYNC_PORT}` : (baseURL ?? '')
     await page.setViewportSize(DESKTOP)
     await openApp(page, `${origin}/collections`)
+    // The offline-capable host is tried offline: from here on nothing reaches the network (the app comes
+    // from the precache, the API from the browser).
+    if (host === 'static') {
+      await context.setOffline(true)
+      const reached = await page.evaluate(() =>
+        fetch('/not-precached.txt').then(
+          () => 'reached',
+          () => 'failed',
+        ),
+      )
+      expect(reached).toBe('failed')
+    }
     const session = await seedLongChat(page)
 
     await page.goto(`${origin}/chat?session=${session}`)
@@ -129,6 +143,22 @@ for (const host of ['static', 'server'] as const) {
     await page.keyboard.press('Escape')
     await expect(chat.sourcePanel).toBeHidden()
 
+    // A refusal (a name the note never mentions) shows the passages it dismissed, collapsed, each openable.
+    await chat.ask('What did Captain Nemo see at the northern jetty?')
+    await expect(chat.thread.locator('.chat-message')).toHaveCount(24, { timeout: 30_000 })
+    const refusal = chat.assistantMessages().last()
+    await expect(refusal.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 })
+    await expect(refusal).toContainText('The documents do not contain the answer')
+    const dismissed = chat.searchedPassages(refusal)
+    await expect(dismissed).toContainText(/I searched these passages \(\d+\)/)
+    await expect(dismissed).not.toHaveAttribute('open')
+    await dismissed.locator('summary').click()
+    await dismissed.getByRole('button', { name: /^Open source 1: harbour\.md/ }).click()
+    await expect(chat.sourcePanel).toContainText('harbour.md')
+    await expect(chat.sourcePanel.getByLabel('Passage text')).toContainText(/tide|oystercatchers|boats/)
+    await page.keyboard.press('Escape')
+    await expect(chat.sourcePanel).toBeHidden()
+
     // Scrolled up to read, the reader is offered the way back to the newest message.
     await chat.thread.evaluate((element) => element.scrollTo({ top: 0 }))
     await expect(chat.newest).toBeVisible()
@@ -141,6 +171,13 @@ for (const host of ['static', 'server'] as const) {
     await expect(chat.listButton).toBeVisible()
     await expect(chat.list).toBeHidden()
     await expectFits(page, chat, `${host}-390`)
+    // The chat's header is one line the title owns: "Talk to" is compact and the title keeps its words.
+    const title = await chat.title('Harbour questions').boundingBox()
+    const talkTo = await page.getByLabel('Talk to').boundingBox()
+    expect(title?.width ?? 0).toBeGreaterThanOrEqual(PHONE.width * 0.4)
+    expect(
+      Math.abs((title?.y ?? 0) + (title?.height ?? 0) / 2 - ((talkTo?.y ?? 99) + (talkTo?.height ?? 0) / 2)),
+    ).toBeLessThan(8)
     const thread = await chat.thread.boundingBox()
     expect(thread?.height ?? 0).toBeGreaterThanOrEqual(PHONE.height / 2)
     await chat.listButton.click()

@@ -15,7 +15,9 @@ const REPORT = 'AMCOR_2023Q4_EARNINGS.pdf'
 for (const host of ['static', 'server'] as const) {
   test.describe(`on the ${host} origin`, () => {
     if (host === 'server') test.use({ baseURL: `http://127.0.0.1:${SYNC_PORT}` })
-    test('a citation in a table marks the row the answer read, not the whole table', async ({ page }) => {
+    test('a citation in a table marks the row the answer read, not the whole table; a refusal’s passages open at their page', async ({
+      page,
+    }) => {
       test.setTimeout(180_000)
       await page.setViewportSize({ width: 1440, height: 900 })
       await openApp(page, '/collections')
@@ -44,6 +46,25 @@ for (const host of ['static', 'server'] as const) {
       expect(tops.length).toBeGreaterThan(1)
       expect(new Set(tops).size).toBe(1)
       await page.screenshot({ path: `e2e/output/issue40/citation-row-${host}-1440.png` })
+
+      // A refusal (a name no page of the report holds) lists the passages it searched, each opening the
+      // PDF at its page.
+      await chat.ask('What did the Amcor CEO say about Mars?')
+      const refusal = chat.assistantMessages().last()
+      await expect(refusal).toContainText('The documents do not contain the answer', { timeout: 30_000 })
+      await expect(refusal.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 })
+      const searched = chat.searchedPassages(refusal)
+      await searched.locator('summary').click()
+      const open = searched.getByRole('button', {
+        name: /^Open source 1: AMCOR_2023Q4_EARNINGS\.pdf, page \d+$/,
+      })
+      const pageNumber = /page (\d+)$/.exec((await open.getAttribute('aria-label')) ?? '')?.[1]
+      await open.click()
+      await expect(
+        chat.sourcePanel.getByRole('img', { name: new RegExp(`^Page ${pageNumber} of the PDF`) }),
+      ).toBeVisible({
+        timeout: 30_000,
+      })
     })
   })
 }

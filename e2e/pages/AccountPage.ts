@@ -22,6 +22,11 @@ export class AccountPage {
     return this.page.getByRole('region', { name: 'This device' })
   }
 
+  /** "Invite token": offered on creating an account where the server admits only invited people. */
+  get inviteField(): Locator {
+    return this.page.getByLabel('Invite token')
+  }
+
   get error(): Locator {
     return this.serverSection.getByRole('alert')
   }
@@ -32,11 +37,14 @@ export class AccountPage {
     email: string
     password: string
     fullName?: string
+    /** For an invite-only server: the field must be offered. */
+    invite?: string
   }) {
     await this.page.getByLabel('Create a new account').check()
     await this.page.getByLabel('Sync server address').fill(input.server)
     await this.page.getByLabel('Username').fill(input.username)
     if (input.fullName) await this.page.getByLabel('Full name (optional)').fill(input.fullName)
+    if (input.invite !== undefined) await this.inviteField.fill(input.invite)
     await this.page.getByLabel('Email').fill(input.email)
     await this.page.getByLabel('Password').fill(input.password)
     await this.page.getByRole('button', { name: 'Create account' }).click()

@@ -56,7 +56,7 @@ export interface AppOptions {
   registration?: Registration
   jobs: JobService
   /** `GET /health`'s checks of the database and the job queue. */
-  health: Omit<ServerHealthPorts, 'clock'>
+  health: Omit<ServerHealthPorts, 'clock' | 'registration'>
   /** The single user of a server without accounts. */
   localUser: UserView
   limits?: RateLimits
@@ -157,7 +157,11 @@ export function createApp(options: AppOptions): Koa {
   mountRoutes<ServerHealthPorts>(
     router,
     [serverHealthRoute],
-    () => ({ clock: systemClock, ...options.health }),
+    () => ({
+      clock: systemClock,
+      registration: options.accounts ? (options.registration ?? { mode: 'open' }).mode : 'closed',
+      ...options.health,
+    }),
     logError,
   )
   const dataRoutes = routes.filter((route) => !route.public)

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Registration } from '../src/auth/registration'
 import { startTestServer } from './startTestServer'
+import { ApiError } from '../../web/core/api/ApiError'
+import { memoryAccountVault } from '../../web/core/account/memoryAccountVault'
+import { SyncAccount } from '../../web/core/account/SyncAccount'
+import { systemClock } from '../../web/core/time/Clock'
 
 const INVITE = 'a3f1c0d2e4b5968778695a4b3c2d1e0f'
 
@@ -69,5 +73,38 @@ describe('registration', () => {
     const url = await serve({ mode: 'open' })
     expect((await register(url, 'anyone')).status).toBe(201)
     expect((await register(url, 'another', 'whatever')).status).toBe(201)
+  })
+
+  it('GET /health says the mode, without a user, so the app asks for an invite only where it is needed', async () => {
+    for (const registration of [
+      { mode: 'open' },
+      { mode: 'closed' },
+      { mode: 'invite', tokens: [INVITE] },
+    ] satisfies Registration[]) {
+      const url = await serve(registration)
+      const health = (await (await fetch(`${url}/health`)).json()) as { registration?: string }
+      expect(health.registration).toBe(registration.mode)
+      await stop?.()
+      stop = undefined
+    }
+    // A single-user server has no accounts to make.
+    const single = await startTestServer({})
+    stop = () => single.stop()
+    const health = (await (await fetch(`${single.url}/health`)).json()) as { registration?: string }
+    expect(health.registration).toBe('closed')
+  })
+
+  it('the app’s sign-up (SyncAccount) passes the invite token on; without it the server’s 403 comes back', async () => {
+    const url = await serve({ mode: 'invite', tokens: [INVITE] })
+    const person = { username: 'guest', email: 'guest@example.com', password: 'a long passphrase' }
+    const account = new SyncAccount({ vault: memoryAccountVault(), clock: systemClock })
+    const refused = await account.signUp({ server_url: url, ...person }).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(refused).toBeInstanceOf(ApiError)
+    expect(refused).toMatchObject({ status: 403 })
+    const signedUp = await account.signUp({ server_url: url, ...person, invite_token: INVITE })
+    expect(signedUp.user?.username).toBe('guest')
   })
 })

@@ -25,6 +25,11 @@ export interface QueueHealth {
  */
 export interface ServerHealthPorts {
   clock: Clock
+  /**
+   * Who may create an account (REGISTRATION's mode; `closed` without accounts): public so that the app's
+   * sign-up form asks for an invite token where one is needed, before a refusal does.
+   */
+  registration: 'open' | 'closed' | 'invite'
   database(): Promise<DatabaseHealth>
   queue(): Promise<QueueHealth>
 }

@@ -129,6 +129,7 @@ export class SyncAccount {
     email: string
     password: string
     full_name?: string | null | undefined
+    invite_token?: string | undefined
   }): Promise<AccountState> {
     const serverUrl = normaliseServerUrl(input.server_url)
     const body: Record<string, unknown> = {
@@ -137,6 +138,7 @@ export class SyncAccount {
       password: input.password,
     }
     if (input.full_name) body.full_name = input.full_name
+    if (input.invite_token) body.invite_token = input.invite_token
     await this.call(serverUrl, '/api/v1/auth/register', body)
     return this.signIn({ server_url: serverUrl, email: input.email, password: input.password })
   }

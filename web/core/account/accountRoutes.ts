@@ -38,6 +38,10 @@ const signUpBody = z.strictObject({
   email: z.string().min(1),
   password: z.string().min(1),
   full_name: z.string().nullable().optional(),
+  invite_token: z.string().max(1024).optional().meta({
+    description:
+      'Sent on as the register call’s `invite_token`: on a server with `REGISTRATION=invite` (its `GET /health` says `registration: invite`), one of the tokens its operator handed out',
+  }),
 })
 
 const signOutBody = z
@@ -120,13 +124,16 @@ export const accountRoutes: Route[] = [
     operationId: 'signUpOnSyncServer',
     summary: 'Create an account on a sync server and sign in',
     description:
-      'Not in the spec. Registers at `{server_url}/api/v1/auth/register` (username 3..50 of letters, digits, `_.-`; password 8..256 characters: the server decides), then signs in.',
+      'Not in the spec. Registers at `{server_url}/api/v1/auth/register` (username 3..50 of letters, digits, `_.-`; password 8..256 characters; on an invite-only server a valid `invite_token`: the server decides, a refusal is its 403), then signs in.',
     tags,
     errorStyle: 'platform',
     body: signUpBody,
     responses: {
       200: { description: 'The account state, signed in', schema: accountView },
       ...serverErrors,
+      403: error(
+        'The server’s registration is closed, or needs a valid invite token (its detail says which)',
+      ),
       409: error('The email or username is taken'),
     },
     async handler({ body }, ports: AccountPorts) {

@@ -1,0 +1,77 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { expect, test, type Locator } from './support/test'
+import { corpusDir } from '../web/core/testing/corpusDir'
+import { CollectionPage } from './pages/CollectionPage'
+import { CollectionsPage } from './pages/CollectionsPage'
+import { openApp } from './support/openApp'
+
+const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
+// Fourteen pages of tables: still processing while the small notes beside it are ready and say so.
+const REPORT = join(corpus, 'qa/financebench-dev/pdfs', 'AMCOR_2023Q4_EARNINGS.pdf')
+
+interface Overlap {
+  toasts: number
+  covered: string[]
+}
+
+/**
+ * At one instant (one evaluate): every toast's box against the documents table's and each upload
+ * progress bar's. A toast covering either is named.
+ */
+function overlaps(documents: Locator): Promise<Overlap> {
+  return documents.evaluate((table) => {
+    const boxOf = (element: Element) => element.getBoundingClientRect()
+    const meet = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+    const toasts = [...document.querySelectorAll('.toast')].map(boxOf)
+    const content = [
+      ['the document list', boxOf(table)] as const,
+      ...[...document.querySelectorAll('[role="progressbar"]')].map(
+        (element) => [element.getAttribute('aria-label') ?? 'a progress bar', boxOf(element)] as const,
+      ),
+    ]
+    const covered = content
+      .filter(([, box]) => box.width > 0 && toasts.some((toast) => meet(toast, box)))
+      .map(([name]) => name)
+    return { toasts: toasts.length, covered }
+  })
+}
+
+// Issue 40: on a phone, toasts ("… is ready") no longer cover the documents being uploaded: they are a row
+// of the page under the bar, pushing the content down. On the static origin (the browser's own API).
+test('on a phone, while several files upload, no toast covers the document list or a progress bar', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openApp(page, '/collections')
+  await new CollectionsPage(page).create({ name: 'Field notes', description: 'Toasts on a phone' })
+  const collection = new CollectionPage(page)
+  await collection.open('Field notes')
+
+  const notes = await Promise.all(
+    Array.from({ length: 6 }, async (_, i) => {
+      const path = testInfo.outputPath(`note-${i + 1}.md`)
+      await writeFile(path, `# Note ${i + 1}\n\nThe survey of day ${i + 1} counted ${i + 3} herons.\n`)
+      return path
+    }),
+  )
+  await collection.upload([REPORT, ...notes])
+  // The list is longer than the screen, so a toast pinned to the window's foot would lie on it.
+  const table = await collection.documents.boundingBox()
+  expect((table?.y ?? 0) + (table?.height ?? 0)).toBeGreaterThan(844)
+
+  await expect(page.locator('.toast').filter({ hasText: 'is ready' }).first()).toBeVisible({
+    timeout: 30_000,
+  })
+  const first = await overlaps(collection.documents)
+  expect(first.toasts).toBeGreaterThan(0)
+  expect(first.covered).toEqual([])
+  await page.screenshot({ path: 'e2e/output/issue40/upload-toasts-390.png' })
+
+  // Every file ready: the toasts stack (several at once) and still cover nothing.
+  await collection.waitForStatus('AMCOR_2023Q4_EARNINGS.pdf', 'completed', 60_000)
+  const last = await overlaps(collection.documents)
+  expect(last.covered).toEqual([])
+})
