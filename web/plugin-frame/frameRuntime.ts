@@ -5,6 +5,7 @@ import { FrameRpc } from './FrameRpc'
 import { moduleProps } from './moduleProps'
 import { loadContainer, PackageUrls } from './loadContainer'
 import { ModuleBoundary } from './ModuleBoundary'
+import { watchContentHeight } from './contentHeight'
 import { describeError as describe, moduleComponent } from './moduleComponent'
 import { reactShareScope } from './shareScope'
 
@@ -30,7 +31,7 @@ async function start(message: LoadMessage, rpc: FrameRpc, send: (message: FrameT
   const root = document.getElementById('root')
   if (!root) throw new Error('the frame has no root element')
 
-  new ResizeObserver(() => send({ kind: 'size', height: root.getBoundingClientRect().height })).observe(root)
+  watchContentHeight(root, (height) => send({ kind: 'size', height }))
   const props = moduleProps(message, rpc)
   ReactDOMClient.createRoot(root).render(
     React.createElement(
