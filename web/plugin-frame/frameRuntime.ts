@@ -6,6 +6,7 @@ import { moduleProps } from './moduleProps'
 import { loadContainer, PackageUrls } from './loadContainer'
 import { ModuleBoundary } from './ModuleBoundary'
 import { watchContentHeight } from './contentHeight'
+import { installStorageShim } from './storageShim'
 import { describeError as describe, moduleComponent } from './moduleComponent'
 import { reactShareScope } from './shareScope'
 
@@ -58,6 +59,11 @@ if (port) {
     if (rpc.receive(message)) return
     if (message.kind !== 'load' || started) return
     started = true
+    // Before the plugin's first line runs: the browser's own storage throws in a frame without
+    // allow-same-origin, and plugins read it as they load.
+    installStorageShim(window, message.storage, (area, items) =>
+      port.postMessage({ kind: 'storage', area, items }),
+    )
     // Before any push that follows it: the mirror starts from the load's state, then takes changes.
     rpc.seed(message.mirror)
     // The base styles' token set (frameBaseStyle.ts) follows the theme the host pushes to a module that

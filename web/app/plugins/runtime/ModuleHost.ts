@@ -16,6 +16,7 @@ import { runApiCall, ServiceError } from './runApiPlan'
 import { runStreamingCall } from './runStreamingCall'
 import { runSseCall } from './runSseCall'
 import { clearPluginState, loadPluginState, savePluginState } from './pluginStateStore'
+import { saveFrameStorage, type FrameStorage } from './frameStorage'
 import { namesPlugin } from '../../../core/plugins/runtime/planApiRequest'
 import { ApiRequestError } from '../../api/ApiRequestError'
 import {
@@ -62,6 +63,8 @@ export interface ModuleHostOptions {
   pageContext: Accessor<PageContext | null>
   /** Where the module sits: BrainDrive's `breakpoint` prop. */
   breakpoint?: string
+  /** The frame's localStorage and sessionStorage items to start with (frameStorage.ts); none in the page. */
+  storage?: FrameStorage
   onReady(): void
   onError(message: string): void
   onSize(height: number): void
@@ -153,6 +156,7 @@ export class ModuleHost {
         ...(this.seesPage ? { pageContext: options.pageContext() } : {}),
         settings: {},
       },
+      storage: options.storage ?? { local: {}, session: {} },
     }
     this.post(load)
     this.timer = setTimeout(
@@ -261,6 +265,9 @@ export class ModuleHost {
         return
       case 'size':
         this.options.onSize(message.height)
+        return
+      case 'storage':
+        saveFrameStorage(this.options.plugin.slug, message.area, message.items)
         return
       case 'cancel':
         this.streams.get(message.stream)?.abort()

@@ -42,6 +42,15 @@ export interface PageContext {
   isStudioPage: boolean
 }
 
+/** The two Web Storage areas a frame has in place of the browser's (storageShim.ts). */
+export type StorageArea = 'local' | 'session'
+
+/**
+ * How much one area holds, in characters of keys and values: the browser gives an origin about 5
+ * million; a plugin's is kept in its plugin state (at most 1 MiB of JSON), so less.
+ */
+export const MAX_FRAME_STORAGE_CHARS = 500_000
+
 /** A package file handed to the frame: its path in the package and its bytes. */
 export interface FrameFile {
   path: string
@@ -67,6 +76,8 @@ export interface LoadMessage {
   declared: Record<string, string[]>
   /** What the module's synchronous getters answer until the host pushes a change. */
   mirror: MirrorState
+  /** The frame's localStorage and sessionStorage items, this plugin's for this person. */
+  storage: Record<StorageArea, Record<string, string>>
 }
 
 /** The frame's copy of what the page shows the module: only what its declared services may read. */
@@ -113,6 +124,8 @@ export type FrameToHost =
   | { kind: 'size'; height: number }
   /** The module stopped listening to a stream (the function `api.subscribeToSse` returned). */
   | { kind: 'cancel'; stream: number }
+  /** A storage area's whole content after the module changed it, for the host to keep. */
+  | { kind: 'storage'; area: StorageArea; items: Record<string, string> }
 
 const MAX_TEXT = 2000
 
@@ -143,6 +156,13 @@ export function readFrameMessage(data: unknown): FrameToHost | undefined {
       if (typeof stream !== 'number' || !Number.isSafeInteger(stream)) return undefined
       return { kind: 'cancel', stream }
     }
+    case 'storage': {
+      const { area, items } = data
+      if ((area !== 'local' && area !== 'session') || !isRecord(items)) return undefined
+      return readStorageItems(items)
+        ? { kind: 'storage', area, items: { ...items } as Record<string, string> }
+        : undefined
+    }
     case 'size': {
       const height = data.height
       if (typeof height !== 'number' || !Number.isFinite(height) || height < 0) return undefined
@@ -151,6 +171,17 @@ export function readFrameMessage(data: unknown): FrameToHost | undefined {
     default:
       return undefined
   }
+}
+
+/** Whether `items` is a storage area's content: string values, within MAX_FRAME_STORAGE_CHARS. */
+export function readStorageItems(items: Record<string, unknown>): items is Record<string, string> {
+  let size = 0
+  for (const [key, value] of Object.entries(items)) {
+    if (typeof value !== 'string') return false
+    size += key.length + value.length
+    if (size > MAX_FRAME_STORAGE_CHARS) return false
+  }
+  return true
 }
 
 /** The methods a module declares per known service (`required_services[service].methods`). */
