@@ -7,6 +7,9 @@ import { loadContainer, PackageUrls } from './loadContainer'
 import { ModuleBoundary } from './ModuleBoundary'
 import { watchContentHeight } from './contentHeight'
 import { installStorageShim } from './storageShim'
+import { FrameFetch, installFrameFetch } from './frameFetch'
+import { installFrameEventSource } from './frameEventSource'
+import { installFrameXhr } from './frameXhr'
 import { describeError as describe, moduleComponent } from './moduleComponent'
 import { reactShareScope } from './shareScope'
 
@@ -53,14 +56,19 @@ if (port) {
     port.postMessage(message)
   }
   const rpc = new FrameRpc(port)
+  const frameFetch = new FrameFetch((message, transfer) => port.postMessage(message, transfer ?? []))
   let started = false
   port.onmessage = (event: MessageEvent<HostToFrame>) => {
     const message = event.data
-    if (rpc.receive(message)) return
+    if (rpc.receive(message) || frameFetch.receive(message)) return
     if (message.kind !== 'load' || started) return
     started = true
     // Before the plugin's first line runs: the browser's own storage throws in a frame without
-    // allow-same-origin, and plugins read it as they load.
+    // allow-same-origin, and plugins read it as they load; their requests to a service Quire provides
+    // go to the host (frameFetch.ts), through fetch, XMLHttpRequest or EventSource.
+    installFrameFetch(window, frameFetch)
+    installFrameEventSource(window, frameFetch)
+    installFrameXhr(window, frameFetch)
     installStorageShim(window, message.storage, (area, items) =>
       port.postMessage({ kind: 'storage', area, items }),
     )

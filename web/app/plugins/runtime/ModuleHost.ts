@@ -17,6 +17,7 @@ import { runStreamingCall } from './runStreamingCall'
 import { runSseCall } from './runSseCall'
 import { clearPluginState, loadPluginState, savePluginState } from './pluginStateStore'
 import { saveFrameStorage, type FrameStorage } from './frameStorage'
+import { runFrameFetch } from './runFrameFetch'
 import { namesPlugin } from '../../../core/plugins/runtime/planApiRequest'
 import { ApiRequestError } from '../../api/ApiRequestError'
 import {
@@ -93,6 +94,8 @@ export class ModuleHost {
   private readonly categories = new Set<string>()
   /** Open server-sent event streams, by the frame's stream number: closed on cancel and on dispose. */
   private readonly streams = new Map<number, AbortController>()
+  /** The frame's requests to provided services (runFrameFetch), by their number: aborted on dispose. */
+  private readonly fetches = new Map<number, AbortController>()
   private readonly leaveSettings: () => void
   private settled = false
   private disposed = false
@@ -182,6 +185,8 @@ export class ModuleHost {
     this.leaveSettings()
     for (const stream of this.streams.values()) stream.abort()
     this.streams.clear()
+    for (const request of this.fetches.values()) request.abort()
+    this.fetches.clear()
     this.port.onmessage = null
     this.port.close()
   }
@@ -268,6 +273,27 @@ export class ModuleHost {
         return
       case 'storage':
         saveFrameStorage(this.options.plugin.slug, message.area, message.items)
+        return
+      case 'fetch': {
+        const { plugin } = this.options
+        this.fetches.get(message.id)?.abort()
+        const controller = new AbortController()
+        this.fetches.set(message.id, controller)
+        void runFrameFetch(
+          { id: plugin.id, slug: plugin.slug, permissions: plugin.permissions },
+          message,
+          controller.signal,
+          (reply, transfer) => {
+            if (!this.disposed && !controller.signal.aborted) this.port.postMessage(reply, transfer ?? [])
+          },
+        ).finally(() => {
+          if (this.fetches.get(message.id) === controller) this.fetches.delete(message.id)
+        })
+        return
+      }
+      case 'fetch-abort':
+        this.fetches.get(message.id)?.abort()
+        this.fetches.delete(message.id)
         return
       case 'cancel':
         this.streams.get(message.stream)?.abort()
