@@ -55,8 +55,12 @@ export function frameCsp(loaderHash: string): string {
 }
 
 // The frame's own layout, then the app's base look for plugins that bring no styles (frameBaseStyle.ts).
+// The root takes the frame's whole size, which is the cell's (or more, when the content needs more:
+// contentHeight.ts): a module at `width/height: 100%`, as BrainDrive lays its modules out, fills its cell.
 const STYLE =
-  ':root{color-scheme:light dark}html,body{margin:0;padding:0}#root{display:flow-root}' + FRAME_BASE_STYLE
+  ':root{color-scheme:light dark}html,body{margin:0;padding:0;width:100%;height:100%}' +
+  '#root{display:flow-root;box-sizing:border-box;width:100%;height:100%}' +
+  FRAME_BASE_STYLE
 
 /** The whole srcdoc for a loader hash. */
 export function frameSrcdoc(loaderHash: string): string {

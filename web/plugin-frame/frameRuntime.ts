@@ -5,6 +5,11 @@ import { FrameRpc } from './FrameRpc'
 import { moduleProps } from './moduleProps'
 import { loadContainer, PackageUrls } from './loadContainer'
 import { ModuleBoundary } from './ModuleBoundary'
+import { watchContentHeight } from './contentHeight'
+import { installStorageShim } from './storageShim'
+import { FrameFetch, installFrameFetch } from './frameFetch'
+import { installFrameEventSource } from './frameEventSource'
+import { installFrameXhr } from './frameXhr'
 import { describeError as describe, moduleComponent } from './moduleComponent'
 import { reactShareScope } from './shareScope'
 
@@ -30,7 +35,7 @@ async function start(message: LoadMessage, rpc: FrameRpc, send: (message: FrameT
   const root = document.getElementById('root')
   if (!root) throw new Error('the frame has no root element')
 
-  new ResizeObserver(() => send({ kind: 'size', height: root.getBoundingClientRect().height })).observe(root)
+  watchContentHeight(root, (height) => send({ kind: 'size', height }))
   const props = moduleProps(message, rpc)
   ReactDOMClient.createRoot(root).render(
     React.createElement(
@@ -51,12 +56,22 @@ if (port) {
     port.postMessage(message)
   }
   const rpc = new FrameRpc(port)
+  const frameFetch = new FrameFetch((message, transfer) => port.postMessage(message, transfer ?? []))
   let started = false
   port.onmessage = (event: MessageEvent<HostToFrame>) => {
     const message = event.data
-    if (rpc.receive(message)) return
+    if (rpc.receive(message) || frameFetch.receive(message)) return
     if (message.kind !== 'load' || started) return
     started = true
+    // Before the plugin's first line runs: the browser's own storage throws in a frame without
+    // allow-same-origin, and plugins read it as they load; their requests to a service Quire provides
+    // go to the host (frameFetch.ts), through fetch, XMLHttpRequest or EventSource.
+    installFrameFetch(window, frameFetch)
+    installFrameEventSource(window, frameFetch)
+    installFrameXhr(window, frameFetch)
+    installStorageShim(window, message.storage, (area, items) =>
+      port.postMessage({ kind: 'storage', area, items }),
+    )
     // Before any push that follows it: the mirror starts from the load's state, then takes changes.
     rpc.seed(message.mirror)
     // The base styles' token set (frameBaseStyle.ts) follows the theme the host pushes to a module that

@@ -6,6 +6,7 @@ import { frameDocument, frameRuntimeSource } from './frameRuntimeSource'
 import { ModuleHost } from './ModuleHost'
 import { findPageModule, type RuntimeModule, type RuntimePlugin } from './pluginManifest'
 import { loadBundleFiles } from './pluginFiles'
+import { loadFrameStorage } from './frameStorage'
 
 export interface ModuleCellProps {
   item: PageModuleRef
@@ -89,16 +90,25 @@ export function ModuleCell(props: ModuleCellProps) {
 
   const startInFrame = (plugin: RuntimePlugin, module: RuntimeModule) => {
     // Start every read at once; the frame starts when its document and all of them are there.
-    const work = Promise.all([frameDocument(), frameRuntimeSource(), loadBundleFiles(plugin)])
+    const work = Promise.all([
+      frameDocument(),
+      frameRuntimeSource(),
+      loadBundleFiles(plugin),
+      loadFrameStorage(plugin.slug),
+    ])
     work.then(
-      ([document, runtimeSource, files]) => {
+      ([document, runtimeSource, files, storage]) => {
         if (gone) return
         setSrcdoc(document)
         frame?.addEventListener(
           'load',
           () => {
             if (gone || !frame) return
-            host = new ModuleHost({ ...hostOptions(plugin, module, files), target: { frame, runtimeSource } })
+            host = new ModuleHost({
+              ...hostOptions(plugin, module, files),
+              storage,
+              target: { frame, runtimeSource },
+            })
           },
           { once: true },
         )

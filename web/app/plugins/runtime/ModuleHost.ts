@@ -16,6 +16,8 @@ import { runApiCall, ServiceError } from './runApiPlan'
 import { runStreamingCall } from './runStreamingCall'
 import { runSseCall } from './runSseCall'
 import { clearPluginState, loadPluginState, savePluginState } from './pluginStateStore'
+import { saveFrameStorage, type FrameStorage } from './frameStorage'
+import { runFrameFetch } from './runFrameFetch'
 import { namesPlugin } from '../../../core/plugins/runtime/planApiRequest'
 import { ApiRequestError } from '../../api/ApiRequestError'
 import {
@@ -62,6 +64,8 @@ export interface ModuleHostOptions {
   pageContext: Accessor<PageContext | null>
   /** Where the module sits: BrainDrive's `breakpoint` prop. */
   breakpoint?: string
+  /** The frame's localStorage and sessionStorage items to start with (frameStorage.ts); none in the page. */
+  storage?: FrameStorage
   onReady(): void
   onError(message: string): void
   onSize(height: number): void
@@ -90,6 +94,8 @@ export class ModuleHost {
   private readonly categories = new Set<string>()
   /** Open server-sent event streams, by the frame's stream number: closed on cancel and on dispose. */
   private readonly streams = new Map<number, AbortController>()
+  /** The frame's requests to provided services (runFrameFetch), by their number: aborted on dispose. */
+  private readonly fetches = new Map<number, AbortController>()
   private readonly leaveSettings: () => void
   private settled = false
   private disposed = false
@@ -153,6 +159,7 @@ export class ModuleHost {
         ...(this.seesPage ? { pageContext: options.pageContext() } : {}),
         settings: {},
       },
+      storage: options.storage ?? { local: {}, session: {} },
     }
     this.post(load)
     this.timer = setTimeout(
@@ -178,6 +185,8 @@ export class ModuleHost {
     this.leaveSettings()
     for (const stream of this.streams.values()) stream.abort()
     this.streams.clear()
+    for (const request of this.fetches.values()) request.abort()
+    this.fetches.clear()
     this.port.onmessage = null
     this.port.close()
   }
@@ -261,6 +270,30 @@ export class ModuleHost {
         return
       case 'size':
         this.options.onSize(message.height)
+        return
+      case 'storage':
+        saveFrameStorage(this.options.plugin.slug, message.area, message.items)
+        return
+      case 'fetch': {
+        const { plugin } = this.options
+        this.fetches.get(message.id)?.abort()
+        const controller = new AbortController()
+        this.fetches.set(message.id, controller)
+        void runFrameFetch(
+          { id: plugin.id, slug: plugin.slug, permissions: plugin.permissions },
+          message,
+          controller.signal,
+          (reply, transfer) => {
+            if (!this.disposed && !controller.signal.aborted) this.port.postMessage(reply, transfer ?? [])
+          },
+        ).finally(() => {
+          if (this.fetches.get(message.id) === controller) this.fetches.delete(message.id)
+        })
+        return
+      }
+      case 'fetch-abort':
+        this.fetches.get(message.id)?.abort()
+        this.fetches.delete(message.id)
         return
       case 'cancel':
         this.streams.get(message.stream)?.abort()

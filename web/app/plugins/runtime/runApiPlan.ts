@@ -1,4 +1,5 @@
 import {
+  keepOnly,
   namesPlugin,
   planApiRequest,
   type PluginIdentity,
@@ -86,5 +87,8 @@ export async function runApiCall(plugin: PluginIdentity, method: string, args: u
       )
     }
   }
-  return readAnswer(await fetch(plan.path, init(plan.method, plan.body, 'same-origin')))
+  return keepOnly(
+    await readAnswer(await fetch(plan.path, init(plan.method, plan.body, 'same-origin'))),
+    plan.only,
+  )
 }

@@ -69,3 +69,34 @@ describe('declaredMethods', () => {
     ).toEqual({ theme: ['getCurrentTheme'], pageContext: [...SERVICE_METHODS.pageContext] })
   })
 })
+
+describe('a frame’s request to a provided service (issue 42)', () => {
+  const good = {
+    kind: 'fetch',
+    id: 3,
+    method: 'POST',
+    url: 'http://localhost:8000/collections/',
+    headers: [['content-type', 'application/json']],
+    body: new TextEncoder().encode('{}').buffer,
+  }
+
+  it('is read with its method, URL, headers and body', () => {
+    expect(readFrameMessage(good)).toEqual(good)
+    expect(readFrameMessage({ ...good, body: null })).toMatchObject({ body: null })
+    expect(readFrameMessage({ kind: 'fetch-abort', id: 3 })).toEqual({ kind: 'fetch-abort', id: 3 })
+  })
+
+  it.each([
+    ['an id that is not a whole number', { ...good, id: 1.5 }],
+    ['a URL that is not text', { ...good, url: 42 }],
+    ['a URL too long', { ...good, url: `http://localhost:8000/${'a'.repeat(8000)}` }],
+    ['a method too long', { ...good, method: 'X'.repeat(21) }],
+    ['headers that are not pairs', { ...good, headers: [['a']] }],
+    ['a header value that is not text', { ...good, headers: [['a', 1]] }],
+    ['too many headers', { ...good, headers: Array.from({ length: 101 }, () => ['a', 'b']) }],
+    ['a body that is not bytes', { ...good, body: '{}' }],
+    ['an abort without its id', { kind: 'fetch-abort' }],
+  ])('is refused with %s', (_what, message) => {
+    expect(readFrameMessage(message)).toBe(undefined)
+  })
+})

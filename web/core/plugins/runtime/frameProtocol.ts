@@ -42,6 +42,15 @@ export interface PageContext {
   isStudioPage: boolean
 }
 
+/** The two Web Storage areas a frame has in place of the browser's (storageShim.ts). */
+export type StorageArea = 'local' | 'session'
+
+/**
+ * How much one area holds, in characters of keys and values: the browser gives an origin about 5
+ * million; a plugin's is kept in its plugin state (at most 1 MiB of JSON), so less.
+ */
+export const MAX_FRAME_STORAGE_CHARS = 500_000
+
 /** A package file handed to the frame: its path in the package and its bytes. */
 export interface FrameFile {
   path: string
@@ -67,6 +76,8 @@ export interface LoadMessage {
   declared: Record<string, string[]>
   /** What the module's synchronous getters answer until the host pushes a change. */
   mirror: MirrorState
+  /** The frame's localStorage and sessionStorage items, this plugin's for this person. */
+  storage: Record<StorageArea, Record<string, string>>
 }
 
 /** The frame's copy of what the page shows the module: only what its declared services may read. */
@@ -103,7 +114,38 @@ export type PushMessage =
   /** A setting's value: `quiet` fills the mirror without calling subscribers (a first read). */
   | { kind: 'push'; topic: 'setting'; id: string; value: unknown; quiet?: boolean }
 
-export type HostToFrame = LoadMessage | ResultMessage | PushMessage
+/**
+ * Host -> frame: the answer to a request the frame's fetch, XMLHttpRequest or EventSource made to a
+ * service Quire provides (providedServices.ts): its head, its body a chunk at a time, then its end, or
+ * an error (the request was refused or failed: the frame's fetch rejects, as a network error does).
+ */
+export type FetchReply =
+  | {
+      kind: 'fetch'
+      id: number
+      event: 'head'
+      status: number
+      statusText: string
+      headers: Array<[string, string]>
+    }
+  | { kind: 'fetch'; id: number; event: 'chunk'; bytes: ArrayBuffer }
+  | { kind: 'fetch'; id: number; event: 'end' }
+  | { kind: 'fetch'; id: number; event: 'error'; message: string }
+
+export type HostToFrame = LoadMessage | ResultMessage | PushMessage | FetchReply
+
+/** The request a frame hands the host: what `new Request(...)` holds, its body read whole. */
+export interface FrameFetchRequest {
+  kind: 'fetch'
+  id: number
+  method: string
+  url: string
+  headers: Array<[string, string]>
+  body: ArrayBuffer | null
+}
+
+/** The most a frame's request body may carry (an upload; the server's own limit is lower by default). */
+export const MAX_FRAME_FETCH_BODY = 200 * 1024 * 1024
 
 /** Frame -> host. */
 export type FrameToHost =
@@ -113,6 +155,12 @@ export type FrameToHost =
   | { kind: 'size'; height: number }
   /** The module stopped listening to a stream (the function `api.subscribeToSse` returned). */
   | { kind: 'cancel'; stream: number }
+  /** A storage area's whole content after the module changed it, for the host to keep. */
+  | { kind: 'storage'; area: StorageArea; items: Record<string, string> }
+  /** A request to a service Quire provides, from the frame's fetch, XMLHttpRequest or EventSource. */
+  | FrameFetchRequest
+  /** The frame no longer wants request `id`'s answer (aborted, or the stream closed). */
+  | { kind: 'fetch-abort'; id: number }
 
 const MAX_TEXT = 2000
 
@@ -143,6 +191,19 @@ export function readFrameMessage(data: unknown): FrameToHost | undefined {
       if (typeof stream !== 'number' || !Number.isSafeInteger(stream)) return undefined
       return { kind: 'cancel', stream }
     }
+    case 'fetch':
+      return readFetchRequest(data)
+    case 'fetch-abort': {
+      const id = data.id
+      return typeof id === 'number' && Number.isSafeInteger(id) ? { kind: 'fetch-abort', id } : undefined
+    }
+    case 'storage': {
+      const { area, items } = data
+      if ((area !== 'local' && area !== 'session') || !isRecord(items)) return undefined
+      return readStorageItems(items)
+        ? { kind: 'storage', area, items: { ...items } as Record<string, string> }
+        : undefined
+    }
     case 'size': {
       const height = data.height
       if (typeof height !== 'number' || !Number.isFinite(height) || height < 0) return undefined
@@ -151,6 +212,37 @@ export function readFrameMessage(data: unknown): FrameToHost | undefined {
     default:
       return undefined
   }
+}
+
+function readFetchRequest(data: Record<string, unknown>): FrameFetchRequest | undefined {
+  const { id, method, url, headers, body } = data
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return undefined
+  if (typeof method !== 'string' || method.length > 20 || typeof url !== 'string' || url.length > 8000)
+    return undefined
+  if (!Array.isArray(headers) || headers.length > 100) return undefined
+  const pairs: Array<[string, string]> = []
+  for (const pair of headers) {
+    if (!Array.isArray(pair) || pair.length !== 2) return undefined
+    const [name, value] = pair as unknown[]
+    if (typeof name !== 'string' || typeof value !== 'string' || name.length > 200 || value.length > 8000) {
+      return undefined
+    }
+    pairs.push([name, value])
+  }
+  if (body !== null && !(body instanceof ArrayBuffer)) return undefined
+  if (body && body.byteLength > MAX_FRAME_FETCH_BODY) return undefined
+  return { kind: 'fetch', id, method, url, headers: pairs, body }
+}
+
+/** Whether `items` is a storage area's content: string values, within MAX_FRAME_STORAGE_CHARS. */
+export function readStorageItems(items: Record<string, unknown>): items is Record<string, string> {
+  let size = 0
+  for (const [key, value] of Object.entries(items)) {
+    if (typeof value !== 'string') return false
+    size += key.length + value.length
+    if (size > MAX_FRAME_STORAGE_CHARS) return false
+  }
+  return true
 }
 
 /** The methods a module declares per known service (`required_services[service].methods`). */

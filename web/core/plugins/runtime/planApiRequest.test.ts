@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { namesPlugin, planApiRequest, type PluginIdentity } from './planApiRequest'
+import { keepOnly, namesPlugin, planApiRequest, type PluginIdentity } from './planApiRequest'
 
 const ORIGIN = 'http://localhost:4173'
 const notes: PluginIdentity = {
@@ -158,5 +158,114 @@ describe('planApiRequest', () => {
     expect(namesPlugin(notes, 'quirenotes')).toBe(false)
     expect(namesPlugin(notes, undefined)).toBe(false)
     expect(namesPlugin({ id: '', slug: 'x' }, '')).toBe(false)
+  })
+})
+
+describe('what a plugin may read about the person (issue 42)', () => {
+  it('answers GET /api/v1/auth/me with the id, username and display name only', () => {
+    const me = plan(notes, 'get', '/api/v1/auth/me')
+    expect(me).toEqual({
+      kind: 'quire',
+      method: 'GET',
+      path: '/api/v1/auth/me',
+      body: undefined,
+      only: ['id', 'username', 'full_name'],
+    })
+    const user = {
+      id: 'u1',
+      username: 'ada',
+      full_name: 'Ada L.',
+      email: 'ada@example.com',
+      is_active: true,
+      access_token: 'secret',
+    }
+    expect(keepOnly(user, me.kind === 'quire' ? me.only : undefined)).toEqual({
+      id: 'u1',
+      username: 'ada',
+      full_name: 'Ada L.',
+    })
+    expect(keepOnly('not an object', ['id'])).toEqual({})
+    expect(plan(notes, 'get', `${ORIGIN}/api/v1/auth/me/`)).toMatchObject({
+      only: ['id', 'username', 'full_name'],
+    })
+  })
+
+  it('needs api.access for it, and writes nothing through it', () => {
+    expect(plan(viewer, 'get', '/api/v1/auth/me')).toMatchObject({ kind: 'refuse', status: 403 })
+    for (const method of ['post', 'put', 'patch', 'delete']) {
+      expect(plan(notes, method, '/api/v1/auth/me', {})).toMatchObject({ kind: 'refuse', status: 403 })
+    }
+  })
+
+  it.each([
+    ['get', '/api/v1/auth/tokens'],
+    ['post', '/api/v1/auth/tokens'],
+    ['post', '/api/v1/auth/refresh'],
+    ['put', '/api/v1/auth/profile/username'],
+    ['put', '/api/v1/auth/profile/password'],
+    ['get', '/api/v1/auth/me/../tokens'],
+    ['get', '/api/v1/account'],
+    ['post', '/api/v1/account/sign-in'],
+    ['post', '/api/V1/Account/sign-out'],
+  ])('keeps %s %s closed with a 403 that says so', (method, path) => {
+    const refused = plan(notes, method, path, {})
+    expect(refused).toMatchObject({ kind: 'refuse', status: 403 })
+    expect(refused.kind === 'refuse' && refused.message).toContain(
+      'account and token routes are not open to plugins',
+    )
+  })
+})
+
+describe('services Quire provides (issue 42)', () => {
+  const net = { ...notes, permissions: [...notes.permissions, 'network.request'] }
+
+  it('sends a provided service’s URL to the Quire route it maps to, with the same permissions', () => {
+    expect(plan(notes, 'get', 'http://127.0.0.1:8000/collections/')).toEqual({
+      kind: 'quire',
+      method: 'GET',
+      path: '/api/collections/',
+      body: undefined,
+    })
+    expect(plan(notes, 'post', 'http://localhost:18000/collections/', { name: 'x' })).toMatchObject({
+      kind: 'quire',
+      path: '/api/collections/',
+      body: { name: 'x' },
+    })
+    // Never out to the network, even for a plugin that may make requests outside Quire.
+    expect(plan(net, 'get', 'http://localhost:8000/documents/')).toMatchObject({ kind: 'quire' })
+  })
+
+  it('answers the health URL to any plugin, with GET only', () => {
+    const none = { ...viewer, permissions: [] }
+    expect(plan(none, 'get', 'http://localhost:8080/health')).toMatchObject({
+      kind: 'quire',
+      path: '/api/health',
+    })
+    expect(plan(none, 'post', 'http://localhost:8000/health')).toMatchObject({ kind: 'refuse', status: 405 })
+    expect(plan(notes, 'get', 'http://localhost:8080/documents/')).toMatchObject({
+      kind: 'refuse',
+      status: 404,
+    })
+  })
+
+  it('gives a hostile package nothing its permissions do not allow', () => {
+    const hostile: PluginIdentity = { id: 'h1', slug: 'Hostile', permissions: ['storage.read'] }
+    expect(plan(hostile, 'get', 'http://localhost:8000/collections/')).toMatchObject({
+      kind: 'refuse',
+      status: 403,
+    })
+    for (const path of [
+      'http://localhost:8000/v1/auth/tokens',
+      'http://localhost:8000/api/v1/auth/tokens',
+      'http://localhost:8000/x/../../api/v1/sync/pull',
+      'http://localhost:8000/v1/account/sign-in',
+      'http://localhost:8000/v1/plugin-state/stats',
+    ]) {
+      expect(plan(net, 'post', path, {})).toMatchObject({ kind: 'refuse', status: 403 })
+    }
+    expect(plan(net, 'get', 'http://localhost:8000/v1/plugin-state/?plugin_id=Other')).toMatchObject({
+      kind: 'refuse',
+      status: 403,
+    })
   })
 })

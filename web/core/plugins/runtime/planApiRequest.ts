@@ -8,12 +8,17 @@
  *   (anything else) instead, and only ever this plugin's own state: `plugin_id` in the query or body
  *   must be its id or slug, a state read by id is checked by the host against the stored state's
  *   `plugin_id` (`ownStateId`), and routes spanning every plugin's state (stats, cleanup) are refused.
- * - Routes that hand out or change credentials, sync, or plugins themselves are refused whatever
- *   the permissions: a plugin must not mint tokens, read the sync log or trust itself.
+ * - Routes that hand out or change credentials, accounts, sync, or plugins themselves are refused
+ *   whatever the permissions: a plugin must not mint tokens, sign the device in or out, read the sync
+ *   log or trust itself. The one exception is `GET /api/v1/auth/me`, answered with the person's id,
+ *   username and display name only (`only`), which BrainDrive's plugins read to address their lists.
+ * - A URL on a service Quire provides (providedServices.ts: `http://localhost:8000/collections/`) is
+ *   the Quire path it maps to, decided by the same rules; its health URL is answered to any plugin.
  * - Any other http(s) URL needs `network.request`.
  */
 
 import { canonicalPath } from '../../api/canonicalPath'
+import { PROVIDED_HEALTH_PATH, providedRoute } from '../providedServices'
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -34,6 +39,8 @@ export type ApiPlan =
       body: unknown
       /** Set for a plugin-state route naming a state by id: the host must check the state is the plugin's. */
       ownStateId?: string
+      /** The answer's fields the plugin may see; the host drops every other one (`/api/v1/auth/me`). */
+      only?: readonly string[]
     }
   | { kind: 'network'; method: ApiMethod; url: string; body: unknown }
 
@@ -47,9 +54,18 @@ const METHODS: Record<string, ApiMethod> = {
 
 const STATE_BASE = '/api/v1/plugin-state'
 
+/** The person as a plugin may read them: who, never how to act as them (no email, tokens or flags). */
+export const ME_PATH = '/api/v1/auth/me'
+export const ME_FIELDS = ['id', 'username', 'full_name'] as const
+
+const ACCOUNT_CLOSED =
+  'account and token routes are not open to plugins (a plugin may read GET /api/v1/auth/me: the person’s id, username and display name)'
+
 /** Routes no plugin may call: credentials, accounts and sync, and the plugin records themselves. */
 const FORBIDDEN: ReadonlyArray<{ prefix: string; reads?: boolean; why: string }> = [
-  { prefix: '/api/v1/auth', why: 'account and token routes are not open to plugins' },
+  { prefix: '/api/v1/auth', why: ACCOUNT_CLOSED },
+  // The browser's sign-in to a sync server: a plugin must not sign the device in to a server of its choosing.
+  { prefix: '/api/v1/account', why: ACCOUNT_CLOSED },
   { prefix: '/api/v1/sync', why: 'sync routes are not open to plugins' },
   // Reading the plugin list is harmless; installing, removing, enabling or trusting is the person's call.
   { prefix: '/api/v1/plugins', reads: true, why: 'plugins cannot install, change or remove plugins' },
@@ -101,6 +117,18 @@ export function planApiRequest(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return refuse(`only http(s) requests are allowed, not ${url.protocol}`, 400)
   }
+  const provided = url.origin === new URL(appOrigin).origin ? undefined : providedRoute(url)
+  if (provided) {
+    if (provided.health) {
+      // The health says the service is up and nothing else: any plugin may ask, as anyone may ask the service.
+      if (method !== 'GET') return refuse(`${provided.service.name}'s health is read with GET`, 405)
+      return { kind: 'quire', method, path: PROVIDED_HEALTH_PATH, body: undefined }
+    }
+    if (provided.path === null) {
+      return refuse(`Quire provides ${provided.service.name} but answers only its health here`, 404)
+    }
+    url = new URL(provided.path, appOrigin)
+  }
   if (url.origin !== new URL(appOrigin).origin) {
     if (!plugin.permissions.includes('network.request')) {
       return refuse(
@@ -118,6 +146,13 @@ export function planApiRequest(
     return refuse(`${pathname} is not part of Quire's API (paths start with /api/)`, 400)
   }
   const lower = pathname.toLowerCase()
+  const me = lower === ME_PATH || lower === `${ME_PATH}/`
+  if (me && method === 'GET') {
+    if (!plugin.permissions.includes('api.access')) {
+      return refuse(`${plugin.slug} may not call Quire's API: it does not have the api.access permission`)
+    }
+    return { kind: 'quire', method, path: ME_PATH, body: undefined, only: ME_FIELDS }
+  }
   for (const rule of FORBIDDEN) {
     if (lower === rule.prefix || lower.startsWith(`${rule.prefix}/`)) {
       if (rule.reads && method === 'GET') break
@@ -189,4 +224,11 @@ function planStateRequest(
     return refuse(`${pathname} is not a plugin-state route`, 404)
   }
   return { kind: 'quire', method, path: target, body, ownStateId: stateId }
+}
+
+/** An answer cut to a plan's `only` fields (an answer that is not an object becomes an empty one). */
+export function keepOnly(answer: unknown, only: readonly string[] | undefined): unknown {
+  if (only === undefined) return answer
+  if (!isRecord(answer)) return {}
+  return Object.fromEntries(only.filter((key) => Object.hasOwn(answer, key)).map((key) => [key, answer[key]]))
 }

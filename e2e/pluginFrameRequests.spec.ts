@@ -1,0 +1,107 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test } from './support/test'
+import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
+import { PluginBoardPage } from './pages/PluginBoardPage'
+import { openApp } from './support/openApp'
+
+// Issue 42 item 2: inside a module's frame, requests to a service Quire provides (BrainDrive's document
+// chat service at http://127.0.0.1:8000, its health URLs) reach Quire's routes over the frame's channel,
+// with the plugin's permissions; every other origin stays blocked by the frame's CSP.
+let outDir = ''
+let collectionsZip: Buffer
+let notesZip: Buffer
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000)
+  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-frame-requests-'))
+  await buildSamplePlugins({ outDir, force: true })
+  collectionsZip = await readFile(path.join(outDir, 'QuireCollections-1.0.0.zip'))
+  notesZip = await readFile(path.join(outDir, 'QuireNotes-1.0.0.zip'))
+})
+
+test.afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true })
+})
+
+test('a frame’s fetch and XMLHttpRequest to a provided service reach Quire, with the plugin’s permissions only', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await openApp(page)
+  const made = await page.evaluate(async () => {
+    const response = await fetch('/api/collections/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Filings', description: 'ten-K' }),
+    })
+    return response.status
+  })
+  expect(made).toBe(201)
+  const board = new PluginBoardPage(page)
+  await board.install(collectionsZip, 'QuireCollections-1.0.0.zip')
+  await board.install(notesZip, 'QuireNotes-1.0.0.zip')
+  await board.create('Services', 'services', [
+    { i: 'overview', pluginId: 'QuireCollections', moduleId: 'CollectionOverview', x: 0, y: 0, w: 6, h: 4 },
+    { i: 'notes', pluginId: 'QuireNotes', moduleId: 'Notes', x: 6, y: 0, w: 6, h: 4 },
+  ])
+  await board.open('services', 'Services')
+  await expect(board.cell('overview')).toHaveAttribute('data-state', 'ready')
+  await expect(board.cell('notes')).toHaveAttribute('data-state', 'ready')
+
+  // QuireCollections has api.access: the document chat service's paths are Quire's collections.
+  const allowed = await board
+    .module('overview')
+    .locator('body')
+    .evaluate(async () => {
+      const health = await fetch('http://localhost:8000/health')
+      const list = await fetch('http://127.0.0.1:8000/collections/')
+      const names = ((await list.json()) as Array<{ name: string }>).map((c) => c.name)
+      const viaXhr = await new Promise<{ status: number; names: string[] }>((resolve, reject) => {
+        const xhr = new XMLHttpRequest()
+        xhr.open('GET', 'http://localhost:18000/collections/')
+        xhr.responseType = 'json'
+        xhr.onload = () =>
+          resolve({ status: xhr.status, names: (xhr.response as Array<{ name: string }>).map((c) => c.name) })
+        xhr.onerror = () => reject(new Error('xhr failed'))
+        xhr.send()
+      })
+      let outside = 'answered'
+      try {
+        await fetch('https://example.com/')
+      } catch {
+        outside = 'blocked'
+      }
+      return {
+        health: { status: health.status, body: (await health.json()) as { status: string } },
+        names,
+        viaXhr,
+        outside,
+      }
+    })
+  expect(allowed).toEqual({
+    health: { status: 200, body: expect.objectContaining({ status: 'healthy' }) as unknown },
+    names: ['Filings'],
+    viaXhr: { status: 200, names: ['Filings'] },
+    outside: 'blocked',
+  })
+
+  // QuireNotes has no api.access: the service's health, and nothing else.
+  const refused = await board
+    .module('notes')
+    .locator('body')
+    .evaluate(async () => {
+      const health = await fetch('http://127.0.0.1:8080/health')
+      const list = await fetch('http://127.0.0.1:8000/collections/')
+      const tokens = await fetch('http://127.0.0.1:8000/api/v1/auth/tokens', { method: 'POST', body: '{}' })
+      return {
+        health: health.status,
+        list: list.status,
+        detail: ((await list.json()) as { detail: string }).detail,
+        tokens: tokens.status,
+      }
+    })
+  expect(refused).toMatchObject({ health: 200, list: 403, tokens: 403 })
+  expect(refused.detail).toContain('api.access')
+})
