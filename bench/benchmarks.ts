@@ -1,4 +1,5 @@
 import { answers } from './answers'
+import { browser } from './browser'
 import { cluster } from './cluster'
 import { dataArchive } from './data-archive'
 import { documentStall } from './document-stall'
@@ -41,6 +42,7 @@ export const benchmarks: readonly Benchmark[] = [
   web,
   plugins,
   pages,
+  browser,
   providers,
   ocr,
   dataArchive,

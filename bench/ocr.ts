@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { startServer } from '../sync-server/src/startServer'
-import { corpusDir } from '../web/core/testing/corpusDir'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
 import { lineBenchmark } from './lib/lineBenchmark'
 import { median } from './lib/median'
 import { openAppInChromium, type AppInChromium } from './lib/openAppInChromium'
 import { round } from './lib/round'
 import { scanAsPdf } from './lib/scanAsPdf'
+import { ensureBuiltApp } from './lib/ensureBuiltApp'
+import { corpusFile } from './lib/corpusFile'
 
 const NAME = 'ocr'
 const RUNS = 3
@@ -59,8 +60,8 @@ export type OcrLine = OcrTimeLine | OcrWordsLine
  * Needs `npm run build` first (the Chromium case opens `dist/` served by the sync server).
  */
 export async function measureOcr(reporter: LineReporter<OcrLine>): Promise<OcrLine[]> {
-  const corpus = corpusDir(process.env, process.cwd())
-  const scan = readFileSync(join(corpus, SCAN))
+  // The corpus beside the repository, not beside the working directory: `npm run bench` from anywhere.
+  const scan = readFileSync(corpusFile(SCAN))
   const pdf = await scanAsPdf(scan)
   const line = (fields: Omit<OcrTimeLine, 'benchmark' | 'node' | 'date' | 'pixels'>): OcrTimeLine => ({
     benchmark: NAME,
@@ -152,7 +153,7 @@ export async function measureOcr(reporter: LineReporter<OcrLine>): Promise<OcrLi
       lines.push(browserLine)
 
       reporter.progress(`${NAME}: words read from ${BOOK} on each host`)
-      const wordsLine = await wordsOnEachHost(readFileSync(join(corpus, BOOK)), app)
+      const wordsLine = await wordsOnEachHost(readFileSync(corpusFile(BOOK)), app)
       reporter.emit(wordsLine)
       lines.push(wordsLine)
     } finally {
@@ -227,4 +228,7 @@ function inWorker<T>(url: string, data: unknown): Promise<T> {
   })
 }
 
-export const ocr = lineBenchmark(NAME, (reporter) => measureOcr(reporter))
+export const ocr = lineBenchmark(NAME, async (reporter) => {
+  await ensureBuiltApp(reporter.progress)
+  return measureOcr(reporter)
+})

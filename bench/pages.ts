@@ -9,6 +9,7 @@ import { openAppInChromium } from './lib/openAppInChromium'
 import { postJsonInPage } from './lib/postJsonInPage'
 import { round } from './lib/round'
 import { startQuireServer } from './lib/startQuireServer'
+import { ensureBuiltApp } from './lib/ensureBuiltApp'
 
 const NAME = 'pages'
 const RUNS = 5
@@ -218,4 +219,7 @@ async function collectionWithDocument(page: Page, name: string, relativePath: st
   return collection.id
 }
 
-export const pages = lineBenchmark(NAME, (reporter) => measurePages(reporter))
+export const pages = lineBenchmark(NAME, async (reporter) => {
+  await ensureBuiltApp(reporter.progress)
+  return measurePages(reporter)
+})

@@ -10,6 +10,7 @@ import { measurePageRender } from './lib/measurePageRender'
 import { median } from './lib/median'
 import { openAppInChromium } from './lib/openAppInChromium'
 import { round } from './lib/round'
+import { ensureBuiltApp } from './lib/ensureBuiltApp'
 
 const NAME = 'plugins'
 const RUNS = 5
@@ -127,4 +128,7 @@ export async function measurePlugins(reporter: LineReporter<PluginLine>): Promis
   }
 }
 
-export const plugins = lineBenchmark(NAME, (reporter) => measurePlugins(reporter))
+export const plugins = lineBenchmark(NAME, async (reporter) => {
+  await ensureBuiltApp(reporter.progress)
+  return measurePlugins(reporter)
+})

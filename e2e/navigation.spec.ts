@@ -11,13 +11,30 @@ import { newPerson, openDevice, syncServer } from './support/syncDevices'
 /** The navigation tree as the API answers it, as `name > child` paths, and the node by name. */
 const readTree = (page: Page) => new NavigationPanel(page).readTree()
 
-/** Every write the page sends to the navigation routes endpoints, as `METHOD path` with its body. */
-function recordRouteWrites(page: Page): Array<{ call: string; body: unknown }> {
+/**
+ * Every write the page sends to the navigation routes endpoints, as `METHOD path` with its body. The page's
+ * own requests reach the API worker without a network request (`directApiFetch`), so they are recorded
+ * from the page's `fetch`, wrapped once the app has started (outside the app's own wrappers).
+ */
+async function recordRouteWrites(page: Page): Promise<Array<{ call: string; body: unknown }>> {
   const writes: Array<{ call: string; body: unknown }> = []
-  page.on('request', (request) => {
-    const url = new URL(request.url())
-    if (request.method() !== 'GET' && url.pathname.startsWith('/api/v1/navigation-routes'))
-      writes.push({ call: `${request.method()} ${url.pathname}`, body: request.postDataJSON() as unknown })
+  await page.exposeFunction('quireRecordRouteWrite', (call: string, body: unknown) =>
+    writes.push({ call, body }),
+  )
+  await page.evaluate(() => {
+    const record = (window as unknown as { quireRecordRouteWrite: (call: string, body: unknown) => void })
+      .quireRecordRouteWrite
+    const inner = window.fetch
+    window.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href)
+      const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
+      if (method !== 'GET' && url.pathname.startsWith('/api/v1/navigation-routes'))
+        record(
+          `${method} ${url.pathname}`,
+          typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        )
+      return inner(input, init)
+    }
   })
   return writes
 }
@@ -111,7 +128,7 @@ test('drag and drop: before and after a route (same parent) and onto it (under i
   await nav.createRoute('Reading', 'reading')
   await nav.createRoute('Papers', 'papers')
   await nav.createRoute('Notes', 'notes')
-  const writes = recordRouteWrites(page)
+  const writes = await recordRouteWrites(page)
 
   // By mouse, in several steps: Notes held over the top edge of Reading shows where it would go.
   const from = await nav.row('Notes').boundingBox()
@@ -257,7 +274,7 @@ test('pages under a parent page nest under it, to any depth, fold and unfold; fo
   await nav.toggle('Weekly').click()
   await expect(nav.link('Standup notes')).toBeVisible()
 
-  const writes = recordRouteWrites(page)
+  const writes = await recordRouteWrites(page)
   await nav.toggle('Boards').click()
   await expect(nav.toggle('Boards')).toHaveAttribute('aria-expanded', 'false')
   await expect(nav.link('Weekly')).toHaveCount(0)

@@ -1,11 +1,12 @@
 import type { Remote } from 'comlink'
 import { http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw'
-import type { ApiResult } from '../../core/api/ApiResult'
 import { isServerOnlyRoute } from '../../core/api/serverOnlyRoutes'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import { trailingSlashTwin } from '../../core/api/trailingSlashTwin'
-import type { ApiWorkerApi, RouteSummary, WorkerRequest } from './ApiWorkerApi'
+import type { ApiWorkerApi, RouteSummary } from './ApiWorkerApi'
+import { apiResultResponse } from './apiResultResponse'
 import { toForwardedRequest } from './sendToSyncServer'
+import { toWorkerRequest } from './toWorkerRequest'
 
 /**
  * The route table mounted on msw: one `http[method](path)` handler per route, each forwarding the
@@ -17,28 +18,22 @@ import { toForwardedRequest } from './sendToSyncServer'
 export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly RouteSummary[]): HttpHandler[] {
   const resolver =
     (index: number): HttpResponseResolver =>
-    async ({ request, params }) => {
-      const url = new URL(request.url)
-      const contentType = request.headers.get('content-type')
-      // A urlencoded form is read like a multipart one (fields, no files), as FastAPI's Form() reads it.
-      const form = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType ?? '')
-      const multipart = form ? await splitFormData(request) : undefined
-      const result = await api.invoke({
-        route: index,
-        // A `:name+` wildcard answers its segments as an array: the route sees them joined again.
-        params: Object.fromEntries(
-          Object.entries(params).map(([k, v]) => [
-            k,
-            typeof v === 'string' || v === undefined ? v : v.join('/'),
-          ]),
+    async ({ request, params }) =>
+      apiResultResponse(
+        await api.invoke(
+          await toWorkerRequest(
+            request,
+            index,
+            // A `:name+` wildcard answers its segments as an array: the route sees them joined again.
+            Object.fromEntries(
+              Object.entries(params).map(([k, v]) => [
+                k,
+                typeof v === 'string' || v === undefined ? v : v.join('/'),
+              ]),
+            ),
+          ),
         ),
-        query: queryObject(url.searchParams),
-        bodyText: multipart ? '' : await request.text(),
-        contentType,
-        multipart: multipart ?? undefined,
-      })
-      return toResponse(result)
-    }
+      )
   const handlers = routes.map((route, index) => http[route.method](mswPath(route.path), resolver(index)))
   // Each route answers its trailing-slash twin too (the same handler); after every written path, so
   // a twin can never answer for another route.
@@ -53,52 +48,14 @@ export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly Rout
     http.all('/api/*', async ({ request }) => {
       const url = new URL(request.url)
       if (!isServerOnlyRoute(request.method, url.pathname))
-        return toResponse(unmatchedRoute(request.method, url.pathname))
-      return toResponse(await api.forward(await toForwardedRequest(request)))
+        return apiResultResponse(unmatchedRoute(request.method, url.pathname))
+      return apiResultResponse(await api.forward(await toForwardedRequest(request)))
     }),
     // Plugin files no route matched (another version, a folder) are the API's 404 too, never the network.
     http.all('/plugins/*', ({ request }) =>
-      toResponse(unmatchedRoute(request.method, new URL(request.url).pathname)),
+      apiResultResponse(unmatchedRoute(request.method, new URL(request.url).pathname)),
     ),
   ]
-}
-
-/** Form fields and files by name; a malformed body is answered by the route as "not multipart". */
-async function splitFormData(request: Request): Promise<WorkerRequest['multipart'] | null> {
-  let form: FormData
-  try {
-    form = await request.formData()
-  } catch {
-    return null
-  }
-  const fields: Record<string, string> = {}
-  const files: Record<string, File[]> = {}
-  form.forEach((value, name) => {
-    if (typeof value === 'string') fields[name] = value
-    else (files[name] ??= []).push(value)
-  })
-  return { fields, files }
-}
-
-function queryObject(search: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {}
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key)
-    query[key] = values.length === 1 ? (values[0] ?? '') : values
-  }
-  return query
-}
-
-/** Says which host answered (a request forwarded to the sync server keeps the server's `server`). */
-const HOST_HEADER = { 'X-Quire-Host': 'browser' }
-
-function toResponse({ status, body, stream, headers: routeHeaders }: ApiResult): Response {
-  const headers = { ...HOST_HEADER, ...routeHeaders }
-  // A streamed body (transferred from the API worker) reaches the page through msw as it is produced.
-  if (stream)
-    return new HttpResponse(stream, { status, headers: { 'Cache-Control': 'no-cache', ...headers } })
-  if (body === undefined) return new HttpResponse(null, { status, headers })
-  return HttpResponse.json(body as never, { status, headers })
 }
 
 /**

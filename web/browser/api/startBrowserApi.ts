@@ -1,9 +1,11 @@
 import { wrap, type Remote } from 'comlink'
 import { setupWorker } from 'msw/browser'
+import { compileRouteMatcher } from '../../core/api/compileRouteMatcher'
 import { registerServiceWorker } from '../pwa/serviceWorkerUpdates'
 import { API_READY } from '../sw/apiReadyMessage'
 import type { ApiWorkerApi } from './ApiWorkerApi'
 import { browserHandlers } from './browserHandlers'
+import { directApiFetch } from './directApiFetch'
 import { holdEarlyApiRequests } from './holdEarlyApiRequests'
 import { untilControlled } from './untilControlled'
 
@@ -53,6 +55,8 @@ export function startBrowserApi(): Promise<void> {
     })
     // The service worker holds this page's /api requests until it hears this (sw/swApiGate.ts).
     navigator.serviceWorker.controller?.postMessage({ type: API_READY })
+    // From now on this page's own requests skip the service worker and msw (plugins' and scripts' do not).
+    window.fetch = directApiFetch(api, compileRouteMatcher(routes), window.fetch.bind(window))
   })()
   holdEarlyApiRequests(started)
   return started

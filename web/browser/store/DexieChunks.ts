@@ -1,11 +1,32 @@
 import type { ChunkFilter, ChunkRecord } from '../../core/store/ChunkRecord'
 import type { ChunkStore } from '../../core/store/ChunkStore'
 import type { ChunkVector } from '../../core/store/ChunkVector'
+import { ChunkVectorCache } from './ChunkVectorCache'
 import type { QuireDatabase } from './QuireDatabase'
+
+/**
+ * Vectors kept in memory for rescoring (`ChunkVectorCache`): 40 000 rows are about 60 MB at 384
+ * dimensions, every vector of a folder of a few dozen annual reports (the dev folder's eight: 5,482).
+ */
+const VECTOR_CACHE_ROWS = 40_000
 
 /** The chunks of the Store port over Dexie, with their vectors in the same records. */
 export class DexieChunks implements ChunkStore {
-  constructor(private readonly db: QuireDatabase) {}
+  private readonly vectorCache = new ChunkVectorCache(VECTOR_CACHE_ROWS)
+  /** Writes to the chunks table so far: a read that overlapped one is not cached. */
+  private writes = 0
+
+  constructor(private readonly db: QuireDatabase) {
+    // Every write to the table through this database (here, a document's or collection's delete, sync),
+    // whether it commits or not: the cache holds only what no write has touched since it was read.
+    const changed = () => {
+      this.writes++
+      this.vectorCache.clear()
+    }
+    db.chunks.hook('creating', changed)
+    db.chunks.hook('updating', changed)
+    db.chunks.hook('deleting', changed)
+  }
 
   async replaceChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
     await this.db.transaction('rw', this.db.chunks, async () => {
@@ -41,8 +62,25 @@ export class DexieChunks implements ChunkStore {
     return found.filter((chunk): chunk is ChunkRecord => chunk !== undefined)
   }
 
-  /** IndexedDB reads whole records; only the vector and embedder are handed on. */
+  /**
+   * IndexedDB reads whole records; only the vector and embedder are handed on, and kept in memory
+   * (`ChunkVectorCache`): a search rescoring its candidates reads from IndexedDB only those it never read.
+   */
   async chunkVectors(ids: readonly string[]): Promise<ChunkVector[]> {
-    return (await this.getChunks(ids)).map(({ id, embedder, vector }) => ({ id, embedder, vector }))
+    const found: ChunkVector[] = []
+    const missing: string[] = []
+    for (const id of ids) {
+      const cached = this.vectorCache.get(id)
+      if (cached) found.push(cached)
+      else missing.push(id)
+    }
+    if (missing.length === 0) return found
+    const writes = this.writes
+    for (const { id, embedder, vector } of await this.getChunks(missing)) {
+      const read = { id, embedder, vector }
+      found.push(read)
+      if (this.writes === writes) this.vectorCache.set(read)
+    }
+    return found
   }
 }

@@ -1,3 +1,4 @@
+import { VIA_SERVICE_WORKER } from '../../../browser/api/viaServiceWorker'
 import {
   keepOnly,
   namesPlugin,
@@ -51,6 +52,16 @@ export async function readAnswer(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * A request to Quire's own API for a plugin: it takes the service worker's route (msw), as any script's
+ * request does, rather than the page's direct path to the API worker (`directApiFetch`).
+ */
+function ownApi(method: string, body: unknown): RequestInit {
+  const request = init(method, body, 'same-origin')
+  request.headers = { ...(request.headers as Record<string, string>), [VIA_SERVICE_WORKER]: 'service-worker' }
+  return request
+}
+
 export function init(method: string, body: unknown, credentials: RequestCredentials): RequestInit {
   const request: RequestInit = { method, credentials, headers: { accept: 'application/json' } }
   if (body !== undefined && method !== 'GET' && method !== 'DELETE') {
@@ -75,10 +86,7 @@ export async function runApiCall(plugin: PluginIdentity, method: string, args: u
   }
   if (plan.ownStateId !== undefined) {
     const state = await readAnswer(
-      await fetch(
-        `/api/v1/plugin-state/${encodeURIComponent(plan.ownStateId)}`,
-        init('GET', undefined, 'same-origin'),
-      ),
+      await fetch(`/api/v1/plugin-state/${encodeURIComponent(plan.ownStateId)}`, ownApi('GET', undefined)),
     )
     if (!isRecord(state) || !namesPlugin(plugin, state.plugin_id)) {
       throw new ServiceError(
@@ -87,8 +95,5 @@ export async function runApiCall(plugin: PluginIdentity, method: string, args: u
       )
     }
   }
-  return keepOnly(
-    await readAnswer(await fetch(plan.path, init(plan.method, plan.body, 'same-origin'))),
-    plan.only,
-  )
+  return keepOnly(await readAnswer(await fetch(plan.path, ownApi(plan.method, plan.body))), plan.only)
 }

@@ -1,0 +1,26 @@
+import type { BrowserLine } from '../browser'
+
+/** The browser bench's lines as a plain-text table for stderr (the issue's "table before and after"). */
+export function browserBenchTable(lines: readonly BrowserLine[]): string {
+  const rows = [
+    ['case', 'host', 'p50 ms', 'p95 ms', 'x server p50', 'x server p95', 'first word p50', 'other'],
+  ]
+  for (const line of lines) {
+    rows.push([
+      line.case,
+      line.host ?? '',
+      String(line.p50_ms ?? ''),
+      String(line.p95_ms ?? ''),
+      String(line.ratio_p50 ?? ''),
+      String(line.ratio_p95 ?? ''),
+      String(line.first_word_p50_ms ?? ''),
+      line.processing_s !== undefined
+        ? `${line.processing_s} s, ${line.pages} pages, ${line.passages} passages`
+        : line.same_passages_as_server !== undefined
+          ? `${line.same_passages_as_server}/${line.n} same passages as the server`
+          : '',
+    ])
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')).join('\n')
+}
