@@ -1,65 +1,78 @@
 import type { Remote } from 'comlink'
-import { http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw'
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import { apiPathAtTheDoor } from '../../core/api/apiPathAtTheDoor'
 import type { ApiResult } from '../../core/api/ApiResult'
+import { matchRoutePath } from '../../core/api/matchRoutePath'
 import { isServerOnlyRoute } from '../../core/api/serverOnlyRoutes'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
+import { toErrorResult } from '../../core/api/toErrorResult'
 import { trailingSlashTwin } from '../../core/api/trailingSlashTwin'
 import type { ApiWorkerApi, RouteSummary, WorkerRequest } from './ApiWorkerApi'
 import { toForwardedRequest } from './sendToSyncServer'
 
 /**
- * The route table mounted on msw: one `http[method](path)` handler per route, each forwarding the
- * request to the API worker. A final catch-all sends the sync server's own routes (accounts, jobs,
- * sync) to the server through the worker, which holds the account's token, and answers other /api
- * (and /plugins/) paths with the shared 404, so they never fall through to the network. The route list comes from
- * the worker, so that the schemas and handlers (zod included) load only there, not in the page.
+ * The in-browser API's router on msw. One handler sees every request first and makes the server's
+ * decisions the server's way: the door (`apiPathAtTheDoor`: `//` and encoded unreserved characters
+ * folded, `/API/...` refused 404, dot segments 400), then the route table matched case-sensitively
+ * on that one spelling (`matchRoutePath`, each route before the trailing-slash twins, as Koa mounts
+ * them), each request forwarded to the API worker. msw's own path matching is case-insensitive and
+ * sees only the spelling as sent, so it decides nothing here. The sync server's own routes
+ * (accounts, jobs, sync) go to the server through the worker, which holds the account's token; other
+ * /api (and /plugins/) paths get the shared 404, so they never fall through to the network. Requests
+ * to other origins, and the app's own files, pass. The route list comes from the worker, so that the
+ * schemas and handlers (zod included) load only there, not in the page.
  */
-export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly RouteSummary[]): HttpHandler[] {
-  const resolver =
-    (index: number): HttpResponseResolver =>
-    async ({ request, params }) => {
-      const url = new URL(request.url)
-      const contentType = request.headers.get('content-type')
-      // A urlencoded form is read like a multipart one (fields, no files), as FastAPI's Form() reads it.
-      const form = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType ?? '')
-      const multipart = form ? await splitFormData(request) : undefined
-      const result = await api.invoke({
-        route: index,
-        // A `:name+` wildcard answers its segments as an array: the route sees them joined again.
-        params: Object.fromEntries(
-          Object.entries(params).map(([k, v]) => [
-            k,
-            typeof v === 'string' || v === undefined ? v : v.join('/'),
-          ]),
-        ),
-        query: queryObject(url.searchParams),
-        bodyText: multipart ? '' : await request.text(),
-        contentType,
-        multipart: multipart ?? undefined,
-      })
-      return toResponse(result)
-    }
-  const handlers = routes.map((route, index) => http[route.method](mswPath(route.path), resolver(index)))
-  // Each route answers its trailing-slash twin too (the same handler); after every written path, so
-  // a twin can never answer for another route.
-  const twins = routes.flatMap((route, index) => {
-    const twin = trailingSlashTwin(route.path)
-    return twin === undefined ? [] : [http[route.method](mswPath(twin), resolver(index))]
-  })
+export function browserHandlers(
+  api: Remote<ApiWorkerApi>,
+  routes: readonly RouteSummary[],
+  origin: string | undefined = globalThis.location?.origin,
+): HttpHandler[] {
+  const invoke = async (index: number, request: Request, params: Record<string, string>) => {
+    const url = new URL(request.url)
+    const contentType = request.headers.get('content-type')
+    // A urlencoded form is read like a multipart one (fields, no files), as FastAPI's Form() reads it.
+    const form = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(contentType ?? '')
+    const multipart = form ? await splitFormData(request) : undefined
+    const result = await api.invoke({
+      route: index,
+      params,
+      query: queryObject(url.searchParams),
+      bodyText: multipart ? '' : await request.text(),
+      contentType,
+      multipart: multipart ?? undefined,
+    })
+    return toResponse(result)
+  }
+  // Each route answers its trailing-slash twin too; after every written path, so a twin can never
+  // answer for another route.
+  const table = [
+    ...routes.map((route, index) => ({ method: route.method, path: route.path, index })),
+    ...routes.flatMap((route, index) => {
+      const twin = trailingSlashTwin(route.path)
+      return twin === undefined ? [] : [{ method: route.method, path: twin, index }]
+    }),
+  ]
   return [
-    ...handlers,
-    ...twins,
-    http.get('/openapi.json', async () => HttpResponse.json(await api.openApi())),
-    http.all('/api/*', async ({ request }) => {
+    http.all('*', async ({ request }) => {
       const url = new URL(request.url)
-      if (!isServerOnlyRoute(request.method, url.pathname))
-        return toResponse(unmatchedRoute(request.method, url.pathname))
+      if (origin !== undefined && url.origin !== origin) return undefined
+      const decision = apiPathAtTheDoor(url.pathname)
+      if (decision.kind === 'app') return undefined
+      if (decision.kind === 'refused') return toResponse(toErrorResult(decision.error))
+      const method = request.method.toLowerCase()
+      for (const entry of table) {
+        if (entry.method !== method) continue
+        const params = matchRoutePath(entry.path, decision.path)
+        if (params) return invoke(entry.index, request, params)
+      }
+      if (method === 'get' && decision.path === '/openapi.json') {
+        return HttpResponse.json(await api.openApi())
+      }
+      if (!isServerOnlyRoute(request.method, decision.path)) {
+        return toResponse(unmatchedRoute(request.method, decision.path))
+      }
       return toResponse(await api.forward(await toForwardedRequest(request)))
     }),
-    // Plugin files no route matched (another version, a folder) are the API's 404 too, never the network.
-    http.all('/plugins/*', ({ request }) =>
-      toResponse(unmatchedRoute(request.method, new URL(request.url).pathname)),
-    ),
   ]
 }
 
@@ -99,13 +112,4 @@ function toResponse({ status, body, stream, headers: routeHeaders }: ApiResult):
     return new HttpResponse(stream, { status, headers: { 'Cache-Control': 'no-cache', ...headers } })
   if (body === undefined) return new HttpResponse(null, { status, headers })
   return HttpResponse.json(body as never, { status, headers })
-}
-
-/**
- * Route paths are written for @koa/router (path-to-regexp v8), where `*name` is a wildcard spanning
- * one or more segments. msw's matcher (path-to-regexp v6) spells that `:name+` (`:name*` would also
- * match none, where Koa answers 404); its own `*` means "anything" and would not bind the name.
- */
-export function mswPath(path: string): string {
-  return path.replace(/\*([A-Za-z_][A-Za-z0-9_]*)/g, ':$1+')
 }
