@@ -1,4 +1,8 @@
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { DEFAULT_INGEST_MEMORY_MB } from '../sync-server/src/config'
 import { MAX_STREAM_BYTES } from '../web/core/ingest/parse/office/compoundFile'
 import {
@@ -18,12 +22,15 @@ import { pollHealthInChild } from './lib/pollHealthInChild'
 import { round } from './lib/round'
 import { startServerProcess } from './lib/startServerProcess'
 import { peakRssSince, resetPeakRss } from './lib/processPeakRss'
+import { serverLoopDelay } from './lib/serverLoopDelay'
 
 const NAME = 'ingest-hostile'
 export const TARGET_HEALTH_WORST_MS = 100
 /** How often /api/health is asked while a file is processed (issue 39: every 50 ms). */
 const HEALTH_POLL_MS = 50
 /** A compound file's read stream just past the parsers' limit (MAX_STREAM_BYTES, 64 MiB): 72 MiB. */
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+const loopDelayProbe = fileURLToPath(new URL('./lib/eventLoopDelayProbe.ts', import.meta.url))
 const BLOAT_MB = MAX_STREAM_BYTES / (1024 * 1024) + 8
 
 /** One file processed by the server: how it ended, the server process's memory, /api/health meanwhile. */
@@ -47,6 +54,12 @@ export interface IngestHostileLine extends BenchLine {
   health_p95_ms: number
   health_worst_ms: number
   target_health_worst_ms: number
+  /**
+   * The server's main event loop meanwhile (monitorEventLoopDelay, in the server): the longest it was
+   * held up, and its p99. Far below health_worst_ms, the slow answers were the machine, not the server.
+   */
+  server_loop_delay_max_ms: number
+  server_loop_delay_p99_ms: number
 }
 
 interface Case {
@@ -146,7 +159,14 @@ function cases(): Case[] {
 export async function measureIngestHostile(
   reporter: LineReporter<IngestHostileLine>,
 ): Promise<IngestHostileLine[]> {
-  const server = await startServerProcess({}, reporter.progress)
+  const probeDir = await mkdtemp(join(tmpdir(), 'quire-loop-delay-'))
+  const delayFile = join(probeDir, 'delay.json')
+  const server = await startServerProcess({ QUIRE_BENCH_LOOP_DELAY_FILE: delayFile }, reporter.progress, [
+    '--import',
+    tsxLoader,
+    '--import',
+    pathToFileURL(loopDelayProbe).href,
+  ])
   const lines: IngestHostileLine[] = []
   try {
     const pid = server.pid
@@ -160,6 +180,7 @@ export async function measureIngestHostile(
       form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), item.filename)
       const baseline = await resetPeakRss(pid)
       const poll = await pollHealthInChild(server.url, HEALTH_POLL_MS)
+      await serverLoopDelay(pid, delayFile)
       const started = performance.now()
       let outcome
       let samples
@@ -170,6 +191,7 @@ export async function measureIngestHostile(
         samples = await poll.stop()
       }
       const processingMs = performance.now() - started
+      const loopDelay = await serverLoopDelay(pid, delayFile)
       const peak = await peakRssSince(pid)
       const latency = latencySummary(samples.map((sample) => sample.latencyMs))
       const line: IngestHostileLine = {
@@ -191,6 +213,8 @@ export async function measureIngestHostile(
         health_p95_ms: latency.p95_ms,
         health_worst_ms: latency.max_ms,
         target_health_worst_ms: TARGET_HEALTH_WORST_MS,
+        server_loop_delay_max_ms: loopDelay.max_ms,
+        server_loop_delay_p99_ms: loopDelay.p99_ms,
         node: process.version,
         date: new Date().toISOString(),
       }
@@ -199,6 +223,7 @@ export async function measureIngestHostile(
     }
   } finally {
     await server.stop()
+    await rm(probeDir, { recursive: true, force: true })
   }
   return lines
 }
