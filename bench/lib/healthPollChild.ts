@@ -9,6 +9,8 @@ const reply = (message: HealthPollReply) => process.send?.(message)
 process.on('message', (command: HealthPollCommand) => {
   if (command.type === 'start') {
     poll = pollHealth(command.url, command.intervalMs)
+    // Said only now: until this module ran (tsx loads it for seconds on a busy machine) nothing polled.
+    process.send?.({ started: true })
     return
   }
   const running = poll

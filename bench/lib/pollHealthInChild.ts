@@ -11,7 +11,7 @@ const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).h
 /**
  * `pollHealth` in a Node process of its own: the bench's process builds a 100 MB upload body and
  * polls the job, and a poller sharing its event loop would count that work as server latency.
- * Resolves once the child is ready to poll; `stop` resolves with the samples once it has exited.
+ * Resolves once the child is polling; `stop` resolves with the samples once it has exited.
  */
 export async function pollHealthInChild(url: string, intervalMs = 10): Promise<HealthPoll> {
   const child = fork(childEntry, [], { execArgv: ['--import', tsxLoader], stdio: ['ignore', 2, 2, 'ipc'] })
@@ -21,7 +21,10 @@ export async function pollHealthInChild(url: string, intervalMs = 10): Promise<H
     child.once('error', reject)
   })
   const send = (command: HealthPollCommand) => child.send(command)
+  const started = new Promise<void>((resolve) => child.once('message', () => resolve()))
   send({ type: 'start', url, intervalMs })
+  // Polling is under way once the child says so, not when it was spawned.
+  await Promise.race([started, exited])
   return {
     async stop() {
       const reply = new Promise<HealthPollReply>((resolve) => child.once('message', resolve))

@@ -41,6 +41,7 @@ import { serveCatalog } from './serveCatalog'
 import { serveModels } from './serveModels'
 import { serveStatic } from './serveStatic'
 import { admitJob } from './spaces/admitJob'
+import type { JobPayloadSchemas } from './jobApi/jobPayloadSchemas'
 import { blobPorts, type BlobPorts } from './syncApi/blobPorts'
 import { blobRoutes } from './syncApi/blobRoutes'
 import type { SyncPorts } from './syncApi/SyncPorts'
@@ -50,6 +51,8 @@ import type { UserSpaces } from './spaces/UserSpaces'
 export interface AppOptions {
   /** Each person's data (their own database, files and index). */
   spaces: UserSpaces
+  /** The job types POST /api/v1/jobs creates, with their payloads (default CLIENT_JOB_PAYLOADS). */
+  jobPayloads?: JobPayloadSchemas
   /** Absent when the server runs for one user without accounts (QUIRE_SINGLE_USER=1). */
   accounts?: AccountService
   /** Who may create an account (REGISTRATION; default open). */
@@ -136,7 +139,7 @@ export function createApp(options: AppOptions): Koa {
     return principal
   }
 
-  const admit = admitJob(options.spaces, options.jobs)
+  const admit = admitJob(options.spaces, options.jobs, options.jobPayloads)
   const limits = options.limits ?? DEFAULT_RATE_LIMITS
   const limiterFor = options.rateLimiters ?? memoryRateLimiters
   const accountLimits = new AccountLimits({

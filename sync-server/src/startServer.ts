@@ -50,6 +50,7 @@ import { PluginJobQueue } from './plugins/PluginJobQueue'
 import { ModelInstallQueue } from './modelhost/ModelInstallQueue'
 import { jobPools } from './jobs/jobPools'
 import { listenUrls } from './listenUrls'
+import { ANY_TEST_PAYLOAD, CLIENT_JOB_PAYLOADS } from './jobApi/jobPayloadSchemas'
 
 /** The one user of a server without accounts (QUIRE_SINGLE_USER=1). */
 export const LOCAL_USER: UserView = {
@@ -302,6 +303,10 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   const app = createApp({
     inFlight,
     spaces,
+    jobPayloads: {
+      ...CLIENT_JOB_PAYLOADS,
+      ...Object.fromEntries(Object.keys(log.jobHandlers ?? {}).map((type) => [type, ANY_TEST_PAYLOAD])),
+    },
     accounts,
     registration: config.registration,
     jobs,

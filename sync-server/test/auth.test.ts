@@ -111,6 +111,44 @@ describe('accounts over real HTTP', () => {
     expect(again.status).toBe(401)
   })
 
+  // Issue 39: registration said which emails have accounts (409 'Email already registered').
+  it('answers registration with an existing email exactly as with a new one, and stores nothing', async () => {
+    const register = async (username: string, email: string) => {
+      const answer = await call('/api/v1/auth/register', {
+        method: 'POST',
+        json: { username, email, password: 'probe password 1' },
+      })
+      const body = (await answer.json()) as Record<string, unknown>
+      const headers = [...answer.headers.keys()].filter(
+        (name) => name !== 'date' && name !== 'content-length',
+      )
+      return { status: answer.status, headers, body }
+    }
+    await signUpForTest(server.url, 'known_person')
+    const existing = await register('probe_one', 'Known_Person@example.com')
+    const fresh = await register('probe_two', 'nobody_here@example.com')
+    expect(existing.status).toBe(201)
+    expect(existing.headers).toEqual(fresh.headers)
+    expect(Object.keys(existing.body)).toEqual(Object.keys(fresh.body))
+    expect(existing.body).toEqual({
+      ...fresh.body,
+      id: existing.body.id,
+      username: 'probe_one',
+      email: 'known_person@example.com',
+    })
+    // Nothing was made: the probe's password does not sign in, the owner's still does.
+    const login = (password: string) =>
+      call('/api/v1/auth/login?include_tokens=true', {
+        method: 'POST',
+        json: { email: 'known_person@example.com', password },
+      })
+    expect((await login('probe password 1')).status).toBe(401)
+    expect((await login('known_person has a long password')).status).toBe(200)
+    // A taken username is 409 whichever email comes with it.
+    expect((await register('known_person', 'other@example.com')).status).toBe(409)
+    expect((await register('known_person', 'known_person@example.com')).status).toBe(409)
+  })
+
   it('asks for a user everywhere but register, login, refresh, logout and health', async () => {
     const anonymous = await call('/api/collections/')
     expect(anonymous.status).toBe(401)

@@ -97,30 +97,35 @@ export class AccountService {
     return new Date(ms).toISOString()
   }
 
+  /**
+   * Creates the account, or, when the email already has one, answers exactly as if it had (a user of
+   * the same shape with a new id, nothing stored): a refusal there would tell anyone which emails have
+   * accounts (issue 39). Both paths hash the password once, so timing does not tell either. A taken
+   * username is still 409: a username is a public handle, not the sign-in secret half, and is checked
+   * first, so its answer is the same whether or not the email exists.
+   */
   async register(input: RegisterInput): Promise<UserView> {
     const email = normalizeEmail(input.email)
     checkUsername(input.username)
     checkEmail(email)
     checkPassword(input.password)
-    await this.assertAvailable(email, input.username)
+    await this.assertUsernameFree(input.username)
     const id = crypto.randomUUID()
-    const now = this.iso()
     const passwordHash = await hashPassword(input.password)
     const row = [id, input.username, email, input.full_name ?? null, input.profile_picture ?? null]
+    if (await this.driver.get(SQL.userIdByEmail, [email])) return unsavedUser(row)
     try {
-      await this.driver.run(SQL.insertUser, [...row, passwordHash, now, now])
+      await this.driver.run(SQL.insertUser, [...row, passwordHash, this.iso(), this.iso()])
     } catch (error) {
       // Lost a race with a registration of the same email or username: answer as if it came first.
-      await this.assertAvailable(email, input.username)
+      await this.assertUsernameFree(input.username)
+      if (await this.driver.get(SQL.userIdByEmail, [email])) return unsavedUser(row)
       throw error
     }
     return this.me(id)
   }
 
-  private async assertAvailable(email: string, username: string): Promise<void> {
-    if (await this.driver.get(SQL.userIdByEmail, [email])) {
-      throw new ApiError(409, 'Email already registered')
-    }
+  private async assertUsernameFree(username: string): Promise<void> {
     if (await this.driver.get(SQL.userIdByUsername, [username])) {
       throw new ApiError(409, 'Username already taken')
     }
@@ -344,4 +349,17 @@ export class AccountService {
     const { changes } = await this.driver.run(SQL.deleteToken, [id, userId])
     if (changes === 0) throw ApiError.notFound('Token not found')
   }
+}
+
+/** What a new account's `me` answers (the table's defaults: active, not verified), for one not stored. */
+function unsavedUser([id, username, email, fullName, picture]: Array<string | null>): UserView {
+  return fromUserRow({
+    id: id!,
+    username: username!,
+    email: email!,
+    full_name: fullName ?? null,
+    profile_picture: picture ?? null,
+    is_active: 1,
+    is_verified: 0,
+  })
 }

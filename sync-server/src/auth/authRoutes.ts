@@ -107,13 +107,13 @@ export const authRoutes: Array<Route<z.ZodType, z.ZodType, z.ZodType, AuthPorts>
     operationId: 'register',
     summary: 'Create an account',
     description:
-      'Usernames are 3 to 50 of A-Z a-z 0-9 _ . -; passwords 8 to 256 characters; emails are unique regardless of case. Does not sign in. Rate limit: 5 an hour per IP. The operator decides who may register (REGISTRATION): anyone (`open`, the default), nobody (`closed`: 403), or whoever sends one of the invite tokens the operator handed out as `invite_token` (`invite`: a missing or wrong one answers 403 saying which). Differs from BrainDrive: answers 201 (BrainDrive 200) and 409 for a taken email or username (BrainDrive 400).',
+      'Usernames are 3 to 50 of A-Z a-z 0-9 _ . -; passwords 8 to 256 characters; emails are unique regardless of case. Does not sign in. Rate limit: 5 an hour per IP. The operator decides who may register (REGISTRATION): anyone (`open`, the default), nobody (`closed`: 403), or whoever sends one of the invite tokens the operator handed out as `invite_token` (`invite`: a missing or wrong one answers 403 saying which). An email that already has an account is answered exactly as a new one (201, a user of the same shape, nothing stored; signing in with the new password then fails with the usual 401), so registration does not tell which emails have accounts; the owner still signs in with their own password. A taken username is 409, checked before the email, so it says nothing about the email. Differs from BrainDrive: answers 201 (BrainDrive 200), 409 for a taken username (BrainDrive 400), and never refuses a taken email (BrainDrive 400: BrainDrive’s clients show that detail and stop, here they go on to a sign-in that fails).',
     public: true,
     body: registerBody,
     responses: {
       201: { description: 'The new user', schema: userViewSchema },
       403: error('Registration is closed, or needs a valid invite token'),
-      409: error('Email or username taken'),
+      409: error('Username taken'),
       422: invalid,
       429: error('Too many registrations'),
     },

@@ -1,12 +1,12 @@
 import { z } from 'zod'
 import { ApiError } from '../../../web/core/api/ApiError'
+import { validationIssues } from '../../../web/core/api/validationIssues'
+import { CLIENT_JOB_PAYLOADS, type JobPayloadSchemas } from '../jobApi/jobPayloadSchemas'
 import type { JobCreate } from '../jobs/Job'
 import type { JobService } from '../jobs/JobService'
 import type { UserSpaces } from './UserSpaces'
 import { DOCUMENT_PROCESS, EVALUATION_RUN } from './workJobs'
 import { DATA_IMPORT, PLUGIN_INSTALL, PLUGIN_UPDATE } from '../plugins/PluginJobQueue'
-
-const documentPayload = z.object({ document_id: z.string() })
 
 /** A job's payload is a few ids and options: a row of megabytes is someone filling the database. */
 export const MAX_JOB_PAYLOAD_BYTES = 64 * 1024
@@ -14,13 +14,18 @@ export const MAX_JOB_PAYLOAD_BYTES = 64 * 1024
 export const MAX_PENDING_JOBS_PER_USER = 100
 
 /**
- * Checks a job a client asks for (`POST /api/v1/jobs`) against the caller's own data before it is
- * queued: a `document_process` job names one of their documents (else 404, as every route answers
+ * Checks a job a client asks for (`POST /api/v1/jobs`) before it is queued: its payload's size, the
+ * caller's pending jobs, its payload against its type's schema (`payloads`: unknown type, unknown
+ * field or wrong type is 422 naming the field), then against the caller's own data: a `document_process` job names one of their documents (else 404, as every route answers
  * for another user's id), which goes back to `processing` with any earlier processing of it
  * cancelled; `evaluation_run` jobs come only from `POST /api/evaluation/run`, which stores the run,
  * and plugin jobs only from the install and update routes, which hold the package they install.
  */
-export function admitJob(spaces: UserSpaces, jobs: JobService) {
+export function admitJob(
+  spaces: UserSpaces,
+  jobs: JobService,
+  payloads: JobPayloadSchemas = CLIENT_JOB_PAYLOADS,
+) {
   return async (userId: string, input: JobCreate): Promise<void> => {
     if (new TextEncoder().encode(JSON.stringify(input.payload ?? {})).length > MAX_JOB_PAYLOAD_BYTES) {
       throw ApiError.unprocessable([
@@ -62,14 +67,27 @@ export function admitJob(spaces: UserSpaces, jobs: JobService) {
         { loc: ['body', 'job_type'], msg: 'Import archives with POST /api/v1/import', type: 'value_error' },
       ])
     }
-    if (input.job_type !== DOCUMENT_PROCESS) return
-    const parsed = documentPayload.safeParse(input.payload ?? {})
-    if (!parsed.success) {
+    const schema = Object.hasOwn(payloads, input.job_type) ? payloads[input.job_type] : undefined
+    if (schema === undefined) {
       throw ApiError.unprocessable([
-        { loc: ['body', 'payload', 'document_id'], msg: 'document_id is required', type: 'missing' },
+        {
+          loc: ['body', 'job_type'],
+          msg: `Unknown job type; one of: ${Object.keys(payloads).sort().join(', ')}`,
+          type: 'value_error',
+        },
       ])
     }
-    const { document_id: documentId } = parsed.data
+    const parsed = schema.safeParse(input.payload ?? {})
+    if (!parsed.success) {
+      throw ApiError.unprocessable(
+        validationIssues(parsed.error, 'body').map((issue) => ({
+          ...issue,
+          loc: ['body', 'payload', ...issue.loc.slice(1)],
+        })),
+      )
+    }
+    if (input.job_type !== DOCUMENT_PROCESS) return
+    const documentId = String(parsed.data.document_id)
     const { store } = (await spaces.get(userId)).runtime.ports
     const document = z.uuid().safeParse(documentId).success
       ? await store.documents.getDocument(documentId)

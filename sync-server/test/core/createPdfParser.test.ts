@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { manyObjectsPdf } from '../../../web/core/testing/node/hostileIngestFiles'
 import { describe, expect, it } from 'vitest'
 import { loadNodePdfJs } from '../../src/ingest/nodePdfjs'
 import { corpusDir } from '../../../web/core/testing/corpusDir'
@@ -172,10 +173,19 @@ describe('createPdfParser limits', () => {
     expect(bytes.byteLength).toBe(72756)
   })
 
-  it('refuses files with more pages than allowed', async () => {
+  it('refuses files with more pages than allowed: too_large, naming the count and the limit', async () => {
     const small = createPdfParser(loadNodePdfJs, { maxPages: 10 })
     const error = await failure(small.parse(read('pdf/pdfjs__tracemonkey.pdf')))
-    expect(error.code).toBe('not_supported')
+    expect(error.code).toBe('too_large')
+    expect(error.message).toBe(
+      'This PDF has 14 pages; the limit is 10 pages per document. Split it into smaller files.',
+    )
+  })
+
+  it('issue 39: a PDF of 5,001 pages is too_large at the default 5,000-page limit', async () => {
+    const error = await failure(parser.parse(manyObjectsPdf(5_001)))
+    expect(error.code).toBe('too_large')
+    expect(error.message).toMatch(/^This PDF has 5,001 pages; the limit is 5,000 pages per document/)
   })
 
   it('fails with a timeout when pdf.js never answers', async () => {

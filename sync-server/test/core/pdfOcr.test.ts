@@ -5,6 +5,7 @@ import { loadNodeCanvas } from '../../src/ingest/nodeCanvas'
 import { loadNodePdfJs } from '../../src/ingest/nodePdfjs'
 import { corpusDir } from '../../../web/core/testing/corpusDir'
 import { parseErrorOf } from '../../../web/core/testing/parseErrorOf'
+import { hugePagePdf } from '../../../web/core/testing/node/hostileIngestFiles'
 import { writePdf } from '../../../web/core/testing/writePdf'
 import { createPdfParser } from '../../../web/core/ingest/parse/pdf/createPdfParser'
 import type { OcrEngine } from '../../../web/core/ingest/ocr/OcrEngine'
@@ -82,6 +83,26 @@ describe('PDF pages read by OCR', () => {
     )
     expect(engine.images).toHaveLength(0)
     expect(error.message).toMatch(/page 1: the page is blank/)
+  })
+
+  it('issue 39: a page too large to draw readably is not drawn and the PDF ends too_large, naming its size', async () => {
+    const engine = scripted('never asked')
+    // 14400 points (5 m) a side, the largest a PDF allows: within the pixel cap it would be 17 dpi.
+    const error = await parseErrorOf(parser(engine).parse(hugePagePdf(14_400)))
+    expect(engine.images).toHaveLength(0)
+    expect(error).toMatchObject({ code: 'too_large' })
+    expect(error.message).toMatch(
+      /page 1 is 14400 x 14400 points \(508 x 508 cm\): .* 12 million pixels .* 17 dpi, below the 50 dpi OCR needs/,
+    )
+  })
+
+  it('a 2A0 poster (62 dpi within the cap) is still drawn', async () => {
+    const engine = scripted('A big poster.')
+    const parsed = await parser(engine).parse(
+      writePdf([{ width: 3370, height: 4768, content: '0 g 100 100 500 500 re f' }]),
+    )
+    expect(engine.images).toHaveLength(1)
+    expect(parsed.blocks[0]?.text).toBe('A big poster.')
   })
 
   it("reads a page's largest image at the scan's own resolution where the host cannot draw", async () => {

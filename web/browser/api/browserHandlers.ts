@@ -1,68 +1,51 @@
 import type { Remote } from 'comlink'
-import { http, HttpResponse, type HttpHandler, type HttpResponseResolver } from 'msw'
+import { http, HttpResponse, type HttpHandler } from 'msw'
+import { apiPathAtTheDoor } from '../../core/api/apiPathAtTheDoor'
+import { compileRouteMatcher } from '../../core/api/compileRouteMatcher'
 import { isServerOnlyRoute } from '../../core/api/serverOnlyRoutes'
+import { toErrorResult } from '../../core/api/toErrorResult'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
-import { trailingSlashTwin } from '../../core/api/trailingSlashTwin'
 import type { ApiWorkerApi, RouteSummary } from './ApiWorkerApi'
 import { apiResultResponse } from './apiResultResponse'
 import { toForwardedRequest } from './sendToSyncServer'
 import { toWorkerRequest } from './toWorkerRequest'
 
 /**
- * The route table mounted on msw: one `http[method](path)` handler per route, each forwarding the
- * request to the API worker. A final catch-all sends the sync server's own routes (accounts, jobs,
- * sync) to the server through the worker, which holds the account's token, and answers other /api
- * (and /plugins/) paths with the shared 404, so they never fall through to the network. The route list comes from
- * the worker, so that the schemas and handlers (zod included) load only there, not in the page.
+ * The in-browser API's router on msw. One handler sees every request first and makes the server's
+ * decisions the server's way: the door (`apiPathAtTheDoor`: `//` and encoded unreserved characters
+ * folded, `/API/...` refused 404, dot segments 400), then the route table matched case-sensitively
+ * on that one spelling (`compileRouteMatcher`, each route before the trailing-slash twins, as Koa
+ * mounts them; the page's direct path uses the same matcher), each request forwarded to the API
+ * worker. msw's own path matching is case-insensitive and sees only the spelling as sent, so it
+ * decides nothing here. The sync server's own routes (accounts, jobs, sync) go to the server through
+ * the worker, which holds the account's token; other /api (and /plugins/) paths get the shared 404,
+ * so they never fall through to the network. Requests to other origins, and the app's own files,
+ * pass. The route list comes from the worker, so that the schemas and handlers (zod included) load
+ * only there, not in the page.
  */
-export function browserHandlers(api: Remote<ApiWorkerApi>, routes: readonly RouteSummary[]): HttpHandler[] {
-  const resolver =
-    (index: number): HttpResponseResolver =>
-    async ({ request, params }) =>
-      apiResultResponse(
-        await api.invoke(
-          await toWorkerRequest(
-            request,
-            index,
-            // A `:name+` wildcard answers its segments as an array: the route sees them joined again.
-            Object.fromEntries(
-              Object.entries(params).map(([k, v]) => [
-                k,
-                typeof v === 'string' || v === undefined ? v : v.join('/'),
-              ]),
-            ),
-          ),
-        ),
-      )
-  const handlers = routes.map((route, index) => http[route.method](mswPath(route.path), resolver(index)))
-  // Each route answers its trailing-slash twin too (the same handler); after every written path, so
-  // a twin can never answer for another route.
-  const twins = routes.flatMap((route, index) => {
-    const twin = trailingSlashTwin(route.path)
-    return twin === undefined ? [] : [http[route.method](mswPath(twin), resolver(index))]
-  })
+export function browserHandlers(
+  api: Remote<ApiWorkerApi>,
+  routes: readonly RouteSummary[],
+  origin: string | undefined = globalThis.location?.origin,
+): HttpHandler[] {
+  const match = compileRouteMatcher(routes)
   return [
-    ...handlers,
-    ...twins,
-    http.get('/openapi.json', async () => HttpResponse.json(await api.openApi())),
-    http.all('/api/*', async ({ request }) => {
+    http.all('*', async ({ request }) => {
       const url = new URL(request.url)
-      if (!isServerOnlyRoute(request.method, url.pathname))
-        return apiResultResponse(unmatchedRoute(request.method, url.pathname))
+      if (origin !== undefined && url.origin !== origin) return undefined
+      const decision = apiPathAtTheDoor(url.pathname)
+      if (decision.kind === 'app') return undefined
+      if (decision.kind === 'refused') return apiResultResponse(toErrorResult(decision.error))
+      const found = match(request.method, decision.path)
+      if (found)
+        return apiResultResponse(await api.invoke(await toWorkerRequest(request, found.route, found.params)))
+      if (request.method === 'GET' && decision.path === '/openapi.json') {
+        return HttpResponse.json(await api.openApi())
+      }
+      if (!isServerOnlyRoute(request.method, decision.path)) {
+        return apiResultResponse(unmatchedRoute(request.method, decision.path))
+      }
       return apiResultResponse(await api.forward(await toForwardedRequest(request)))
     }),
-    // Plugin files no route matched (another version, a folder) are the API's 404 too, never the network.
-    http.all('/plugins/*', ({ request }) =>
-      apiResultResponse(unmatchedRoute(request.method, new URL(request.url).pathname)),
-    ),
   ]
-}
-
-/**
- * Route paths are written for @koa/router (path-to-regexp v8), where `*name` is a wildcard spanning
- * one or more segments. msw's matcher (path-to-regexp v6) spells that `:name+` (`:name*` would also
- * match none, where Koa answers 404); its own `*` means "anything" and would not bind the name.
- */
-export function mswPath(path: string): string {
-  return path.replace(/\*([A-Za-z_][A-Za-z0-9_]*)/g, ':$1+')
 }

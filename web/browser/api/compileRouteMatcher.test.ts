@@ -54,7 +54,7 @@ function samplePaths(path: string, index: number): string[] {
   ]
 }
 
-describe('compileRouteMatcher against msw', () => {
+describe('compileRouteMatcher against the msw router', () => {
   it('picks the same route and parameters as msw for every route of the browser table', async () => {
     const differences: string[] = []
     let matched = 0

@@ -1,4 +1,5 @@
 import type { Remote } from 'comlink'
+import { apiPathAtTheDoor } from '../../core/api/apiPathAtTheDoor'
 import type { RouteMatcher } from '../../core/api/compileRouteMatcher'
 import type { ApiWorkerApi } from './ApiWorkerApi'
 import { apiResultResponse } from './apiResultResponse'
@@ -27,6 +28,9 @@ export function directApiFetch(
     const url = new URL(request ? request.url : String(input), location.href)
     if (url.origin !== location.origin) return next(input, init)
     const method = (init?.method ?? request?.method ?? 'GET').toUpperCase()
+    // Only a path already in its one spelling goes direct; the door's folding and refusals are msw's.
+    const door = apiPathAtTheDoor(url.pathname)
+    if (door.kind !== 'api' || door.path !== url.pathname) return next(input, init)
     const found = match(method, url.pathname)
     if (!found) return next(input, init)
     const headers = new Headers(init?.headers ?? request?.headers)

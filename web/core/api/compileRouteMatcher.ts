@@ -19,11 +19,12 @@ interface Compiled {
 }
 
 /**
- * Compiles a route table once into regular expressions that match as the browser's msw mount does
- * (`browserHandlers.ts`: path-to-regexp v6's defaults there, so case-insensitive and with an optional
- * trailing slash; every written path before any trailing-slash twin; `*name` one or more segments; the
- * parameters URI-decoded). msw compiles each handler's path again on every request and tries them in
- * turn, which is a good part of the in-browser request path's cost; this does it once.
+ * Compiles a route table once into regular expressions that match as the server's router does: case
+ * included (a path in another case is a second spelling, refused at the door, `apiPathAtTheDoor`),
+ * every written path before any trailing-slash twin, `*name` one or more segments, the parameters
+ * URI-decoded. The browser's one router (`browserHandlers`, behind the service worker) and the page's
+ * direct path (`directApiFetch`) both match with it, on the path the door gives; compiled once, where
+ * msw compiled each handler's path again on every request.
  */
 export function compileRouteMatcher(routes: readonly RouteSummary[]): RouteMatcher {
   const written = routes.map((route, index) => compile(index, route.method, route.path))
@@ -69,5 +70,5 @@ function compile(route: number, method: string, path: string): Compiled {
       return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
     })
     .join('/')
-  return { route, method, pattern: new RegExp(`^${source}/?$`, 'i'), names }
+  return { route, method, pattern: new RegExp(`^${source}/?$`, 'u'), names }
 }

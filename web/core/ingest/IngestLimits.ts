@@ -1,4 +1,5 @@
 import { ParseError } from './ParseError'
+import { groupedDigits } from './groupedDigits'
 
 /**
  * How far one document may expand, whatever its file size: a few megabytes of zipped XML or of
@@ -33,8 +34,8 @@ export const DEFAULT_INGEST_LIMITS: Readonly<IngestLimits> = { maxChars: 10_000_
 export function tooManyCharacters(maxChars: number): ParseError {
   return new ParseError(
     'too_large',
-    `The document expands to more than ${grouped(maxChars)} characters of text; the limit is ` +
-      `${grouped(maxChars)} characters per document. Split it into smaller files.`,
+    `The document expands to more than ${groupedDigits(maxChars)} characters of text; the limit is ` +
+      `${groupedDigits(maxChars)} characters per document. Split it into smaller files.`,
   )
 }
 
@@ -42,12 +43,7 @@ export function tooManyCharacters(maxChars: number): ParseError {
 export function tooManyChunks(maxChunks: number): ParseError {
   return new ParseError(
     'too_large',
-    `The document expands to more than ${grouped(maxChunks)} passages (chunks); the limit is ` +
-      `${grouped(maxChunks)} passages per document. Split it into smaller files.`,
+    `The document expands to more than ${groupedDigits(maxChunks)} passages (chunks); the limit is ` +
+      `${groupedDigits(maxChunks)} passages per document. Split it into smaller files.`,
   )
-}
-
-/** 10000000 -> "10,000,000" the same everywhere (toLocaleString depends on the host's ICU data). */
-function grouped(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }

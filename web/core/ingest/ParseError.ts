@@ -5,7 +5,11 @@ export type ParseErrorCode =
   | 'corrupt'
   | 'no_text'
   | 'timeout'
-  /** The document expands past the host's limits (IngestLimits: characters of text, chunks). */
+  /**
+   * The document is past a limit of what one file may cost, and the message names the limit and the
+   * value: characters of text and chunks (IngestLimits), pages of a PDF, a page too large to draw for
+   * OCR, image pixels, XML elements in an Office part, a zip's parts, a compound file's stream.
+   */
   | 'too_large'
 
 /**

@@ -1,5 +1,6 @@
 import { ParseError } from '../ParseError'
 import type { ImageDimensions } from './imageDimensions'
+import { groupedDigits } from '../groupedDigits'
 
 /**
  * The most pixels an image (or one TIFF page) may declare to be read by OCR: 40 million, a 600 dpi
@@ -15,16 +16,12 @@ export function checkImagePixels(size: ImageDimensions, what = 'The image'): voi
   if (pixels <= MAX_IMAGE_PIXELS) return
   throw new ParseError(
     'too_large',
-    `${what} is ${grouped(size.width)} x ${grouped(size.height)} pixels (${millions(pixels)} million); ` +
+    `${what} is ${groupedDigits(size.width)} x ${groupedDigits(size.height)} pixels (${millions(pixels)} million); ` +
       `images are read up to ${millions(MAX_IMAGE_PIXELS)} million pixels (a 600 dpi page is about 35 ` +
       'million). Scale it down (300 dpi is plenty for text) and upload it again.',
   )
 }
 
 function millions(pixels: number): string {
-  return grouped(Math.round(pixels / 1_000_000))
-}
-
-function grouped(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return groupedDigits(Math.round(pixels / 1_000_000))
 }

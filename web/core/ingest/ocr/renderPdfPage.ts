@@ -64,6 +64,29 @@ export async function renderPdfPage(
   }
 }
 
+/**
+ * Below this a drawn page is too coarse for OCR to read body text (Tesseract wants 200-300 dpi, and
+ * 10 pt text at 50 dpi is 7 pixels high). The pixel cap reaches it only on pages larger than about
+ * 3 m² (a 2A0 poster is still drawn at 62 dpi); such a page is not drawn at all.
+ */
+export const MIN_OCR_DPI = 50
+
+/**
+ * Why `page` is not drawn for OCR, or undefined when it is: the pixel cap would draw it below
+ * MIN_OCR_DPI. `what` names it ("Page 3"). The reason names the page's size and the limit.
+ */
+export function tooLargeToDraw(page: PdfJsPage, what: string): string | undefined {
+  const dpi = renderScale(page) * 72
+  if (dpi >= MIN_OCR_DPI) return undefined
+  const { width, height } = page.getViewport({ scale: 1, rotation: page.rotate })
+  const cm = (points: number) => Math.round((points / 72) * 2.54)
+  return (
+    `${what} is ${Math.round(width)} x ${Math.round(height)} points (${cm(width)} x ${cm(height)} cm): ` +
+    `drawn within the ${MAX_RENDER_PIXELS / 1_000_000} million pixels a page is drawn with, it would be ` +
+    `${Math.round(dpi)} dpi, below the ${MIN_OCR_DPI} dpi OCR needs to read text`
+  )
+}
+
 /** 300 dpi (PDF units are 1/72 inch at scale 1), less where the page would pass the pixel or side cap. */
 export function renderScale(page: PdfJsPage): number {
   const { width, height } = page.getViewport({ scale: 1, rotation: page.rotate })

@@ -84,15 +84,34 @@ export function manyObjectsPdf(pages: number): Uint8Array {
 /** A compound file (DOC, PPT) with an extra stream of `megabytes` of noise beside its own streams. */
 export function bloatedCompoundFile(file: Uint8Array, megabytes: number): Uint8Array {
   const container = CFB.read(Buffer.from(file), { type: 'buffer' })
-  const bloat = new Uint8Array(megabytes * 1024 * 1024)
-  // Noise, not zeros: nothing in a compound file is compressed, so the bytes are the file's size.
-  let state = 1
-  for (let i = 0; i < bloat.length; i++) {
-    state = (state * 1103515245 + 12345) >>> 0
-    bloat[i] = state >>> 24
-  }
-  CFB.utils.cfb_add(container, 'Bloat', bloat)
+  CFB.utils.cfb_add(container, 'Bloat', noise(megabytes))
   return new Uint8Array(CFB.write(container, { type: 'buffer' }) as Uint8Array)
+}
+
+/**
+ * A compound file whose own stream `name` (WordDocument, PowerPoint Document: the one its parser reads)
+ * has `megabytes` of noise after its records. The records' offsets still hold, so the file opens as
+ * before; only the stream read is larger.
+ */
+export function bloatedStreamFile(file: Uint8Array, name: string, megabytes: number): Uint8Array {
+  const container = CFB.read(Buffer.from(file), { type: 'buffer' })
+  const entry = CFB.find(container, name)
+  if (!entry?.content) throw new Error(`no ${name} stream`)
+  const content = concatBytes([new Uint8Array(entry.content as Uint8Array), noise(megabytes)])
+  entry.content = Buffer.from(content.buffer, content.byteOffset, content.byteLength) as never
+  entry.size = content.length
+  return new Uint8Array(CFB.write(container, { type: 'buffer' }) as Uint8Array)
+}
+
+/** Noise, not zeros: nothing in a compound file is compressed, so the bytes are the file's size. */
+function noise(megabytes: number): Uint8Array {
+  const bytes = new Uint8Array(Math.round(megabytes * 1024 * 1024))
+  let state = 1
+  for (let i = 0; i < bytes.length; i++) {
+    state = (state * 1103515245 + 12345) >>> 0
+    bytes[i] = state >>> 24
+  }
+  return bytes
 }
 
 function pngChunk(type: string, data: Uint8Array): Uint8Array {

@@ -4,8 +4,8 @@ import { defineRoute, type Route } from '../../Route'
 import { pluginFile, type PluginFilePorts } from './pluginFile'
 
 /**
- * One route serves plugin files on both hosts: `*path` spans segments on @koa/router and, rewritten
- * by `mswPath`, on msw. `/plugins/` is an API path (`isApiPath`), so the service worker hands it to
+ * One route serves plugin files on both hosts: `*path` spans segments on @koa/router and in the
+ * browser's router (`compileRouteMatcher`). `/plugins/` is an API path (`isApiPath`), so the service worker hands it to
  * the in-browser API (installed plugins load offline) and the server answers it for the signed-in
  * user's own data space only.
  */

@@ -6,6 +6,16 @@ export interface CompoundFile {
   stream(name: string): Uint8Array | undefined
 }
 
+/**
+ * The most bytes one stream the parsers ask for may hold: 64 MiB. A Word document's text lives in
+ * its WordDocument stream (the 10 million characters a document may hold are 20 MB as UTF-16) and
+ * its pictures in others, which are never read; a PowerPoint Document stream holds the slides'
+ * records and any embedded objects. Nothing in a compound file is compressed, so a stream is no
+ * larger than the file, but a 90 MB upload made of one bloated stream would still be read whole into
+ * the ingest worker: past this it fails `too_large`, naming the stream, its size and the limit.
+ */
+export const MAX_STREAM_BYTES = 64 * 1024 * 1024
+
 const signature = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
 const END_OF_CHAIN = 0xfffffffe
 const NO_STREAM = 0xffffffff
@@ -24,12 +34,23 @@ const ROOT = 5
  * steps as the file has sectors); what fails those is ParseError('corrupt'). `what` names the format
  * in the error ("Word 97-2003 document").
  */
-export function openCompoundFile(bytes: Uint8Array, what: string): CompoundFile {
+export function openCompoundFile(
+  bytes: Uint8Array,
+  what: string,
+  maxStreamBytes = MAX_STREAM_BYTES,
+): CompoundFile {
   if (bytes.length < 512 || signature.some((byte, i) => bytes[i] !== byte)) {
     throw new ParseError('corrupt', `The file is not a ${what} (it is not an OLE compound file)`)
   }
   try {
-    return readCompoundFile(bytes)
+    return readCompoundFile(bytes, (name, size) => {
+      if (size <= maxStreamBytes) return
+      throw new ParseError(
+        'too_large',
+        `The ${what}'s ${name} stream is ${megabytes(size)} MB; streams are read up to ` +
+          `${megabytes(maxStreamBytes)} MB. Save it in the newer format (DOCX, PPTX) or split it, and upload it again.`,
+      )
+    })
   } catch (error) {
     if (error instanceof ParseError) throw error
     throw new ParseError('corrupt', `The ${what} is damaged: its compound-file structure cannot be read`)
@@ -46,7 +67,8 @@ interface DirectoryEntry {
   size: number
 }
 
-function readCompoundFile(bytes: Uint8Array): CompoundFile {
+/** `checkSize` throws when a stream asked for is too large to read (before any of it is copied). */
+function readCompoundFile(bytes: Uint8Array, checkSize: (name: string, size: number) => void): CompoundFile {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const u32 = (at: number) => view.getUint32(at, true)
   const sectorShift = view.getUint16(0x1e, true)
@@ -164,6 +186,7 @@ function readCompoundFile(bytes: Uint8Array): CompoundFile {
       if (entry === undefined || entry.type !== STREAM) return undefined
       if (entry.size === 0) return new Uint8Array(0)
       if (entry.size > bytes.length) throw new Error('stream larger than the file')
+      checkSize(name, entry.size)
       if (entry.size >= cutoff) return chain(entry.start, entry.size, fat, sector)
       const store = miniStore()
       return chain(entry.start, entry.size, store.fat, (index) =>
@@ -171,4 +194,8 @@ function readCompoundFile(bytes: Uint8Array): CompoundFile {
       )
     },
   }
+}
+
+function megabytes(bytes: number): string {
+  return String(Math.round((bytes / (1024 * 1024)) * 10) / 10)
 }

@@ -7,7 +7,7 @@ import { isGarbledText } from '../../ocr/isGarbledText'
 import type { OcrLanguage } from '../../ocr/ocrLanguages'
 import { ocrParagraphs } from '../../ocr/ocrParagraphs'
 import { pdfPageImage } from '../../ocr/pdfPageImage'
-import { renderPdfPage } from '../../ocr/renderPdfPage'
+import { renderPdfPage, tooLargeToDraw } from '../../ocr/renderPdfPage'
 import type { RawParagraph } from './buildParagraphs'
 import { pageParagraphs } from './pageParagraphs'
 import type { PdfJsDocument, PdfJsDrawing, PdfJsLike, PdfJsPage } from './PdfJs'
@@ -15,6 +15,7 @@ import { pickTitle } from './pickTitle'
 import { type PageParagraphs, toBlocks } from './toBlocks'
 import { toOpenError, toPageError } from './toOpenError'
 import { throwIfAborted, withLimits } from './withLimits'
+import { groupedDigits } from '../../groupedDigits'
 
 /**
  * How every PDF is opened (text only): no eval, no fonts, keep going past errors, quiet. pdf.js
@@ -79,7 +80,7 @@ export interface PdfParser extends DocumentParser {
  * How it fails, always as a `ParseError` (only a failure to load pdf.js itself, a host fault, passes through
  * as it is): encrypted without or with a wrong password (`password_required`,
  * `wrong_password`); not a PDF, truncated, or a page pdf.js cannot read, such as a cyclic page tree
- * (`corrupt`); too many pages (`not_supported`); more text than `maxChars`, found at the page that
+ * (`corrupt`); too many pages, or no text but on a page too large to draw for OCR (`too_large`); more text than `maxChars`, found at the page that
  * passes it, before any later page is read (`too_large`); no text at all, as in scans (`no_text`);
  * the caller's signal aborts or one step stalls (`timeout`). The document is destroyed in every case.
  */
@@ -141,13 +142,15 @@ export function createPdfParser(
         if (!Number.isInteger(pages) || pages < 1) throw new ParseError('corrupt', 'This PDF has no pages.')
         if (pages > maxPages) {
           throw new ParseError(
-            'not_supported',
-            `This PDF has ${pages} pages; at most ${maxPages} can be read.`,
+            'too_large',
+            `This PDF has ${groupedDigits(pages)} pages; the limit is ${groupedDigits(maxPages)} pages per document. ` +
+              'Split it into smaller files.',
           )
         }
         const read: PageParagraphs[] = []
         const ocrReports: OcrPageReport[] = []
         let firstOcrFailure: string | undefined
+        let tooLargeForOcr: string | undefined
         const { loadOcr } = limits
         const ocr: PageOcr | undefined = loadOcr && {
           load: () => loadOcr(options.ocrLanguages),
@@ -162,6 +165,7 @@ export function createPdfParser(
             paragraphs,
             ocr: report,
             ocrFailure,
+            tooLarge,
           } = await withLimits(readPage(pdf, page, ocr), {
             signal,
             timeoutMs: ocr ? timeoutMs + ocrTimeoutMs : timeoutMs,
@@ -177,10 +181,18 @@ export function createPdfParser(
           read.push({ page, paragraphs })
           if (report) ocrReports.push(report)
           if (ocrFailure) firstOcrFailure ??= `page ${page}: ${ocrFailure}`
+          if (tooLarge) tooLargeForOcr ??= tooLarge
           onProgress?.(page / pages)
         }
         const blocks = toBlocks(read)
         if (!blocks.some((block) => /[\p{L}\p{N}]/u.test(block.text))) {
+          // A page too large to draw is the reason there is no text, not that OCR found none.
+          if (tooLargeForOcr) {
+            throw new ParseError(
+              'too_large',
+              `This PDF has no extractable text, and ${tooLargeForOcr}. Scale the page down and upload it again.`,
+            )
+          }
           throw new ParseError(
             'no_text',
             ocr
@@ -224,6 +236,8 @@ interface ReadPage {
   ocr?: OcrPageReport
   /** Why OCR of this page gave nothing, for the document's error when no page has text. */
   ocrFailure?: string
+  /** Set when the page was not drawn for OCR because of its size (tooLargeToDraw's reason). */
+  tooLarge?: string
 }
 
 /**
@@ -239,6 +253,9 @@ async function readPage(pdf: PdfJsDocument, pageNumber: number, ocr: PageOcr | u
     const text = paragraphs.map((paragraph) => paragraph.text).join('\n')
     const needsOcr = !/[\p{L}\p{N}]/u.test(text) || isGarbledText(text)
     if (!ocr || !needsOcr) return { paragraphs }
+    // Drawn within the pixel cap, a page of metres would be too coarse to read: not drawn at all.
+    const tooLarge = ocr.draw ? tooLargeToDraw(page, `page ${pageNumber}`) : undefined
+    if (tooLarge) return { paragraphs, ocrFailure: tooLarge, tooLarge }
     const read = await withLimits(ocrPage(pdf, page, ocr), {
       signal: ocr.signal,
       timeoutMs: ocr.timeoutMs,
