@@ -1,0 +1,145 @@
+/**
+ * The runtime services Quire itself provides to BrainDrive's plugins (issue 42), as one table: which
+ * `required_services_runtime` entries they are (the repository their `source_url` names, or the health
+ * URL they declare), the loopback base URLs plugins reach them on, and where a path under such a base
+ * lands on Quire's REST surface. The install (marking an entry provided, no Docker) and the frame
+ * runtime (routing a request to such a base over the frame's channel) both read it here.
+ *
+ * Routing a URL here decides nothing about permissions: the Quire path it maps to goes through the
+ * same checks as any api call (planApiRequest), so a package that declares a provided service gains
+ * nothing by it.
+ */
+
+export interface ProvidedService {
+  /** The name BrainDrive's plugins give the service (`required_services_runtime[].name`). */
+  name: string
+  /** What the plugin manager shows. */
+  label: string
+  /** Repositories (`owner/name`, lower case) whose `source_url` marks an entry as this service. */
+  repositories: readonly string[]
+  /** The loopback ports plugins reach it on (on localhost, 127.0.0.1 or [::1]). */
+  ports: readonly number[]
+  /** Setting definitions whose value names the service's base URL (a person may move it). */
+  settingsDefinitions: readonly string[]
+  /** The service's health path; it answers with Quire's own health. */
+  healthPath: string
+  /**
+   * Where the service's other paths land on Quire: `/collections/` under `/api` is `/api/collections/`
+   * (a path already under the prefix stays as it is). Null: Quire answers only the service's health.
+   */
+  pathPrefix: string | null
+}
+
+/** Quire's health, which a provided service's health URL answers with. */
+export const PROVIDED_HEALTH_PATH = '/api/health'
+
+export const PROVIDED_SERVICES: readonly ProvidedService[] = [
+  {
+    // BrainDrive's document chat service: Quire's document-chat API (`/api/...`) is its spec.
+    name: 'cwyd_service',
+    label: 'Document chat (provided by Quire)',
+    repositories: ['braindriveai/chat-with-your-documents'],
+    ports: [8000],
+    settingsDefinitions: ['braindrive_chat_with_documents_settings'],
+    healthPath: '/health',
+    pathPrefix: '/api',
+  },
+  {
+    // The Chat plugin's RAG service (its ragService.ts, `braindrive_rag_service_settings`): the same
+    // document chat API on another port.
+    name: 'document_chat',
+    label: 'Document chat (provided by Quire)',
+    repositories: [],
+    ports: [18000],
+    settingsDefinitions: ['braindrive_rag_service_settings'],
+    healthPath: '/health',
+    pathPrefix: '/api',
+  },
+  {
+    // Quire processes documents itself (upload -> DocumentQueue); plugins only check its health.
+    name: 'document_processing_service',
+    label: 'Document processing (provided by Quire)',
+    repositories: ['braindriveai/document-processing-service'],
+    ports: [8080],
+    settingsDefinitions: [],
+    healthPath: '/health',
+    pathPrefix: null,
+  },
+]
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** A GitHub repository URL's `owner/name`, lower case, or undefined. */
+function repositoryOf(sourceUrl: unknown): string | undefined {
+  if (typeof sourceUrl !== 'string' || sourceUrl.length > 500) return undefined
+  let url: URL
+  try {
+    url = new URL(sourceUrl)
+  } catch {
+    return undefined
+  }
+  if (url.hostname.toLowerCase() !== 'github.com') return undefined
+  const [owner, name] = url.pathname.split('/').filter(Boolean)
+  if (!owner || !name) return undefined
+  return `${owner}/${name.replace(/\.git$/i, '')}`.toLowerCase()
+}
+
+/** The provided service a base URL (or any URL on it) reaches, by its loopback port. */
+export function providedServiceAt(url: URL): ProvidedService | undefined {
+  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname.toLowerCase())) return undefined
+  if (url.username || url.password) return undefined
+  const port = Number(url.port || 80)
+  return PROVIDED_SERVICES.find((service) => service.ports.includes(port))
+}
+
+/**
+ * The provided service a `required_services_runtime` entry is, or undefined: its `source_url` names
+ * one of the service's repositories, or its `healthcheck_url` is the service's health on its port.
+ */
+export function providedServiceFor(entry: {
+  source_url?: unknown
+  healthcheck_url?: unknown
+}): ProvidedService | undefined {
+  const repository = repositoryOf(entry.source_url)
+  const byRepository = PROVIDED_SERVICES.find(
+    (service) => repository !== undefined && service.repositories.includes(repository),
+  )
+  if (byRepository) return byRepository
+  if (typeof entry.healthcheck_url !== 'string' || entry.healthcheck_url.length > 500) return undefined
+  let health: URL
+  try {
+    health = new URL(entry.healthcheck_url)
+  } catch {
+    return undefined
+  }
+  const service = providedServiceAt(health)
+  return service && health.pathname === service.healthPath ? service : undefined
+}
+
+/** Where a request to a provided service lands on Quire. */
+export interface ProvidedRoute {
+  service: ProvidedService
+  /** Path and query on Quire's origin; null where Quire answers only the service's health. */
+  path: string | null
+  /** The service's health: answered whatever the plugin's permissions (it reveals nothing). */
+  health: boolean
+}
+
+/**
+ * Where a request to `url` lands on Quire, when `url` is on a provided service's base; undefined for
+ * any other URL (which stays a network request, or blocked).
+ */
+export function providedRoute(url: URL): ProvidedRoute | undefined {
+  const service = providedServiceAt(url)
+  if (!service) return undefined
+  const pathname = url.pathname.replace(/\/{2,}/g, '/')
+  if (pathname === service.healthPath || pathname === `${service.healthPath}/`) {
+    return { service, path: PROVIDED_HEALTH_PATH, health: true }
+  }
+  const prefix = service.pathPrefix
+  if (prefix === null) {
+    return { service, path: null, health: false }
+  }
+  const under = pathname === prefix || pathname.startsWith(`${prefix}/`)
+  return { service, path: (under ? pathname : prefix + pathname) + url.search, health: false }
+}
