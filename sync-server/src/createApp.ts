@@ -2,7 +2,8 @@ import Router from '@koa/router'
 import Koa, { type Context } from 'koa'
 import { buildOpenApi } from '../../web/core/api/buildOpenApi'
 import { healthRoutes, platformHealth } from '../../web/core/api/health/healthRoutes'
-import { isApiPath } from '../../web/core/api/isApiPath'
+import { isApiPath, isAppNavigation } from '../../web/core/api/isApiPath'
+import { isServiceAliasPath } from '../../web/core/api/serviceAliases'
 import { routes } from '../../web/core/api/routes'
 import { ApiError } from '../../web/core/api/ApiError'
 import { unmatchedRoute } from '../../web/core/api/unmatchedRoute'
@@ -112,6 +113,16 @@ export const serverRoutes = [
   ...syncRoutes,
   ...blobRoutes,
 ]
+
+/**
+ * Whether the API answers a request: an API path, unless a browser navigates to a path the API shares
+ * with a page of the app (BrainDrive's service paths such as `/collections/`), which the app answers.
+ */
+function isApiRequest(ctx: Context): boolean {
+  if (!isApiPath(ctx.path)) return false
+  if (!isServiceAliasPath(ctx.path)) return true
+  return !isAppNavigation({ secFetchMode: ctx.get('sec-fetch-mode') || undefined, accept: ctx.get('accept') })
+}
 
 /**
  * The Koa host: the shared route table on @koa/router, each request over its caller's own data
@@ -246,7 +257,7 @@ export function createApp(options: AppOptions): Koa {
   app.use(cors({ applies: isApiPath, anyOrigin: options.accounts !== undefined, trustedOrigins }))
   if (options.modelsDir) app.use(serveModels(options.modelsDir))
   if (options.pluginCatalogDir) app.use(serveCatalog(options.pluginCatalogDir))
-  if (options.staticDir) app.use(serveStatic(options.staticDir, isApiPath))
+  if (options.staticDir) app.use(serveStatic(options.staticDir, isApiRequest))
   app.use(
     guardApi({
       accounts: options.accounts,

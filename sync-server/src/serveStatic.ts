@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
-import type { Middleware } from 'koa'
+import type { Context, Middleware } from 'koa'
 import send from 'koa-send'
 import { appCsp } from '../../web/core/http/appContentSecurityPolicy'
 
@@ -14,11 +14,13 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
  * and the manifest are always revalidated so that a new version is picked up. Any other GET that
  * asks for HTML gets the shell, so deep links like /collections load the app. Every HTML page carries
  * the app's Content-Security-Policy (the built page's meta holds the same, less `frame-ancestors`).
+ * `isApiRequest` says which requests are the API's (a path the API shares with a page is the page's
+ * when a browser navigates to it).
  */
-export function serveStatic(root: string, isApiPath: (path: string) => boolean): Middleware {
+export function serveStatic(root: string, isApiRequest: (ctx: Context) => boolean): Middleware {
   const policy = appCsp('header')
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiPath(ctx.path)) return next()
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || isApiRequest(ctx)) return next()
     const path = ctx.path === '/' ? '/index.html' : ctx.path
     const csp = await policy
     const headers = (file: string, cache: string) => (res: ServerResponse) => {

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -39,6 +40,30 @@ describe('Koa host: static files, logging, error hygiene', () => {
   })
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(server.url + path, { headers })
+  // A browser opening a page: fetch() cannot send this (it always says `Sec-Fetch-Mode: cors`).
+  const navigate = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; type: string; csp: string | null; text: string }>((resolve, reject) => {
+      const outgoing = request(
+        server.url + path,
+        { headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html,*/*', ...headers } },
+        (incoming) => {
+          let text = ''
+          incoming.setEncoding('utf8')
+          incoming.on('data', (part: string) => (text += part))
+          incoming.on('end', () => {
+            const csp = incoming.headers['content-security-policy']
+            resolve({
+              status: incoming.statusCode ?? 0,
+              type: String(incoming.headers['content-type'] ?? ''),
+              csp: typeof csp === 'string' ? csp : null,
+              text,
+            })
+          })
+        },
+      )
+      outgoing.on('error', reject)
+      outgoing.end()
+    })
 
   it('never lets a browser cache the service worker, shell or manifest', async () => {
     for (const path of ['/sw.js', '/', '/index.html', '/manifest.webmanifest']) {
@@ -48,14 +73,28 @@ describe('Koa host: static files, logging, error hygiene', () => {
     }
   })
 
+  it('answers a path it shares with BrainDrive’s document service as a page to a navigation, as the API to fetch', async () => {
+    const asPage: Array<Record<string, string>> = [
+      { accept: '*/*' },
+      { 'sec-fetch-mode': '', accept: 'text/html,*/*' },
+    ]
+    for (const headers of asPage) {
+      const page = await navigate('/collections/', headers)
+      expect(page.status).toBe(200)
+      expect(page.type).toMatch(/text\/html/)
+    }
+    const asApi: Array<Record<string, string>> = [{ accept: 'text/html' }, { accept: '*/*' }, {}]
+    for (const headers of asApi) {
+      const api = await get('/collections/', headers)
+      expect(api.status).toBe(200)
+      expect(await api.json()).toEqual([])
+    }
+  })
+
   it('sends the app’s Content-Security-Policy, with frame-ancestors, on the shell (direct and deep links)', async () => {
     const expected = await appCsp('header')
-    for (const [path, headers] of [
-      ['/', {}],
-      ['/index.html', {}],
-      ['/collections/123', { accept: 'text/html' }],
-    ] as const) {
-      const csp = (await get(path, headers)).headers.get('content-security-policy')
+    for (const path of ['/', '/index.html', '/collections/123']) {
+      const { csp } = await navigate(path)
       expect(csp, path).toBe(expected)
       for (const directive of [
         "script-src 'self'",
@@ -77,9 +116,9 @@ describe('Koa host: static files, logging, error hygiene', () => {
   })
 
   it('answers deep links with the app shell and missing files with 404', async () => {
-    const deep = await get('/collections/123', { accept: 'text/html' })
+    const deep = await navigate('/collections/123')
     expect(deep.status).toBe(200)
-    expect(await deep.text()).toContain('<title>Quire</title>')
+    expect(deep.text).toContain('<title>Quire</title>')
     expect((await get('/assets/missing-123.js')).status).toBe(404)
   })
 

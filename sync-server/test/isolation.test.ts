@@ -22,6 +22,7 @@ import { pluginInstallAttempts, pluginInstallLists } from './isolationPluginInst
 import { modelHostAttempts, seedModelHost, type ModelHostRecords } from './isolationModelHost'
 import { aiProviderAttempts } from './isolationAiProviders'
 import { webSearchAttempts } from './isolationWebSearch'
+import { aliasAttempts } from './isolationAliases'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 
@@ -144,6 +145,21 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
     json: { current_question_index: 0, answered_questions: 0, user_answers: {}, evaluation_results: [] },
   }),
   getEvaluationState: (a) => ({ method: 'GET', path: `/api/evaluation/state/${a.evaluation}` }),
+  listEvaluationRuns: { names: 'nothing', why: 'checked by the lists' },
+  listEvaluationsInProgress: { names: 'nothing', why: 'checked by the lists' },
+  startEvaluationWithQuestions: (a) => ({
+    method: 'POST',
+    path: '/api/evaluation/plugin/start-with-questions',
+    json: { collection_id: a.collection, questions: ['What does Alice keep?'] },
+  }),
+  submitEvaluationWithQuestions: (a) => ({
+    method: 'POST',
+    path: '/api/evaluation/plugin/submit-with-questions',
+    json: {
+      evaluation_run_id: a.evaluation,
+      submissions: [{ test_case_id: 'q1', llm_answer: 'jam', retrieved_context: '' }],
+    },
+  }),
   getSettings: { names: 'nothing', why: 'checked below: A’s change is not B’s setting' },
   updateSettings: { names: 'nothing', why: 'changes B’s own settings' },
   getGeneratorStatus: { names: 'nothing', why: 'B’s own generator' },
@@ -200,6 +216,7 @@ const attempts: Record<string, AttemptFor<Records & PlatformRecords & PluginReco
   ...aiProviderAttempts,
   ...webSearchAttempts,
 }
+Object.assign(attempts, aliasAttempts(serverRoutes, attempts))
 
 describe('two users: B never reaches A’s records', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>
@@ -254,6 +271,17 @@ describe('two users: B never reaches A’s records', () => {
       },
     })
     await server.idle()
+    // A client-driven run of A's own questions, with saved progress (the in-progress list's entry).
+    const ownQuestions = await json(a, {
+      method: 'POST',
+      path: '/api/evaluation/plugin/start-with-questions',
+      json: { collection_id: collection.id, questions: ['What does Alice keep?'] },
+    })
+    await json(a, {
+      method: 'POST',
+      path: `/api/evaluation/state/${String(ownQuestions.evaluation_run_id)}`,
+      json: { llm_model: 'alice-model', processed_question_ids: [] },
+    })
     const tokens = (await json(a, { method: 'GET', path: '/api/v1/auth/tokens' })) as unknown as Array<{
       id: string
     }>
@@ -312,6 +340,12 @@ describe('two users: B never reaches A’s records', () => {
     ).toEqual([])
     expect(await json(b, { method: 'GET', path: '/api/chat/sessions' })).toEqual([])
     expect(await json(b, { method: 'GET', path: '/api/evaluation/results' })).toEqual([])
+    expect((await json(a, { method: 'GET', path: '/api/evaluation/state/in-progress' })).total_count).toBe(1)
+    expect(await json(b, { method: 'GET', path: '/api/evaluation/runs' })).toEqual({ runs: [], total: 0 })
+    expect(await json(b, { method: 'GET', path: '/api/evaluation/state/in-progress' })).toEqual({
+      evaluations: [],
+      total_count: 0,
+    })
     expect(await json(b, { method: 'GET', path: '/api/v1/jobs' })).toMatchObject({
       items: [],
       total_items: 0,

@@ -1,3 +1,4 @@
+import type { RuntimeService } from '../../core/plugins/manifest/runtimeServices'
 import type { z } from 'zod'
 import type { UpdateCheck } from '../../core/api/platform/plugins/checkForUpdate'
 import type { CatalogEntry } from '../../core/api/platform/plugins/pluginCatalog'
@@ -23,6 +24,8 @@ export interface InstalledPlugin extends z.output<typeof pluginSchema> {
   latest_version?: string | null
   install_source?: { method: string; url?: string; catalog_id?: string }
   modules: PluginModule[]
+  /** The runtime services it declares, those Quire provides marked (absent from older servers). */
+  required_services_runtime?: RuntimeService[]
 }
 
 /** A marketplace entry, with whether (and which version) is installed here. */

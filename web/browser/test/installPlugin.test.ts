@@ -21,6 +21,7 @@ import {
 } from '../../core/api/platform/plugins/installTestPackages'
 import { pluginKind } from '../../core/api/platform/plugins/pluginKind'
 import { pluginModuleKind } from '../../core/api/platform/plugins/pluginModuleKind'
+import { pluginView } from '../../core/api/platform/plugins/pluginViews'
 import { overridePort } from '../../core/store/overridePort'
 
 /** A FileStore over a Map, so a test can see every file stored. */
@@ -92,6 +93,47 @@ describe('installPlugin', () => {
     expect(result.modules.map((m) => m.data.name)).toEqual(['Greeting'])
     expect(await pluginModuleKind.list(p, result.plugin.id)).toHaveLength(1)
     expect(Array.isArray(result.warnings)).toBe(true)
+  })
+
+  it('marks the runtime services Quire provides at install; others kept as declared, not started', async () => {
+    const p = ports()
+    const manifest = {
+      ...testManifest({ plugin: { required_services_runtime: [{ name: 'planted', provided: true }] } }),
+      required_services_runtime: [
+        {
+          name: 'cwyd_service',
+          source_url: 'https://github.com/BrainDriveAI/chat-with-your-documents',
+          start_command: 'docker compose up -d',
+          healthcheck_url: 'http://localhost:8000/health',
+        },
+        {
+          name: 'vector_db',
+          start_command: 'docker run qdrant',
+          healthcheck_url: 'http://localhost:6333/health',
+        },
+      ],
+    }
+    const files = { ...testPluginFiles(), 'plugin.json': JSON.stringify(manifest) }
+    const result = await installPlugin(p, zipOf(files), upload)
+    const view = pluginView(result.plugin, result.modules)
+    // plugin_data cannot plant its own list: the record keeps what the package declares, as read.
+    expect(view.requiredServicesRuntime).toEqual(view.required_services_runtime)
+    expect(
+      (view.requiredServicesRuntime as Array<Record<string, unknown>>).map((s) => [
+        s.name,
+        s.provided,
+        s.label,
+        s.health_path,
+      ]),
+    ).toEqual([
+      ['cwyd_service', true, 'Document chat (provided by Quire)', '/api/health'],
+      [
+        'vector_db',
+        false,
+        'vector_db (not started: Quire does not run plugin services)',
+        'http://localhost:6333/health',
+      ],
+    ])
   })
 
   it('installs a .tar.gz with one top folder (a GitHub source archive)', async () => {

@@ -46,6 +46,11 @@ export interface Route<
   method: HttpMethod
   path: string
   operationId: string
+  /**
+   * The operationId of the route this one answers for at another path, by the same handler: a
+   * BrainDrive-compat alias (`serviceAliases.ts`). Isolation and bad-input tests follow the original.
+   */
+  aliasOf?: string
   summary: string
   description?: string
   tags: string[]

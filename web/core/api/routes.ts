@@ -4,6 +4,8 @@ import { documentFileRoute } from './documents/documentFileRoute'
 import { documentRoutes } from './documents/documentRoutes'
 import { folderRoutes } from './folders/folderRoutes'
 import { evaluationRoutes } from './evaluation/evaluationRoutes'
+import { questionRunRoutes } from './evaluation/questionRunRoutes'
+import { runListRoutes } from './evaluation/runListRoutes'
 import { extractionRoutes } from './extraction/extractionRoutes'
 import { healthRoutes } from './health/healthRoutes'
 import { conversationRoutes } from './platform/conversations/conversationRoutes'
@@ -22,9 +24,9 @@ import { pluginInstallRoutes } from './platform/plugins/pluginInstallRoutes'
 import { webSearchRoutes } from './platform/websearch/webSearchRoutes'
 import { modelHostRoutes } from './platform/modelhost/modelHostRoutes'
 import { archiveRoutes } from './archive/archiveRoutes'
+import { serviceAliases } from './serviceAliases'
 
-/** The whole REST surface, mounted unchanged by the browser host and by the sync server. */
-export const routes: readonly Route[] = [
+const specRoutes: readonly Route[] = [
   ...healthRoutes,
   ...collectionRoutes,
   ...documentRoutes,
@@ -33,6 +35,9 @@ export const routes: readonly Route[] = [
   ...extractionRoutes,
   ...searchRoutes,
   ...chatRoutes,
+  // Before evaluationRoutes: `state/in-progress` must match before `state/:evaluation_run_id`.
+  ...runListRoutes,
+  ...questionRunRoutes,
   ...evaluationRoutes,
   ...settingsRoutes,
   ...webLlmModelRoutes,
@@ -49,3 +54,9 @@ export const routes: readonly Route[] = [
   ...aiRoutes,
   ...archiveRoutes,
 ]
+
+/**
+ * The whole REST surface, mounted unchanged by the browser host and by the sync server: the spec's
+ * routes and BrainDrive's document-chat service's aliases of some of them (same handlers).
+ */
+export const routes: readonly Route[] = [...specRoutes, ...serviceAliases(specRoutes)]

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { showToast } from '../../toasts/toastStore'
 import { EnabledSwitch } from './EnabledSwitch'
 import { PermissionList } from './PermissionList'
+import { RuntimeServiceList } from './RuntimeServiceList'
 import { TrustDialog } from './TrustDialog'
 
 export interface InstalledPluginActions {
@@ -162,6 +163,8 @@ export function InstalledPluginCard(props: {
           </For>
         </ul>
       </Show>
+
+      <RuntimeServiceList services={plugin().required_services_runtime ?? []} />
 
       <h4 class="plugin-card-subtitle" id={`${permissionsId}-title`}>
         What it may do

@@ -21,6 +21,7 @@ import {
   stateBody,
 } from './evaluationSchemas'
 import { toRunView } from './toRunView'
+import { braindriveRunSchema, toBrainDriveResult, toBrainDriveRun } from './braindriveRunView'
 
 const RUN_NOT_FOUND = 'Evaluation run not found'
 const tags = ['Evaluation']
@@ -149,13 +150,27 @@ export const evaluationRoutes: Route[] = [
     operationId: 'getEvaluation',
     summary: 'Progress and results of an evaluation run',
     description:
-      '`accuracy` is over the questions evaluated so far; `is_completed` turns true once the run has ended, completed or failed (`status` and `error` say which).',
+      "`accuracy` is over the questions evaluated so far; `is_completed` turns true once the run has ended, completed or failed (`status` and `error` say which). BrainDrive-compat, not in the spec: `evaluation_run` is the run as BrainDrive's Chat-With-Docs plugin reads it (accuracy and progress in percent), and each result also carries its `test_case_id`, `llm_answer`, `judge_correct`, `judge_reasoning` and `retrieved_context`.",
     tags,
     params: evaluationIdParams,
     notFoundDetail: RUN_NOT_FOUND,
-    responses: { 200: { description: 'The run', schema: runSchema }, 404: error(RUN_NOT_FOUND) },
+    responses: {
+      200: {
+        description: 'The run',
+        schema: runSchema.extend({ evaluation_run: braindriveRunSchema }),
+      },
+      404: error(RUN_NOT_FOUND),
+    },
     async handler({ params }, ports: EvaluationPorts) {
-      return { status: 200, body: toRunView(await requireRun(ports, params.evaluation_id)) }
+      const run = await requireRun(ports, params.evaluation_id)
+      return {
+        status: 200,
+        body: {
+          ...toRunView(run),
+          evaluation_run: toBrainDriveRun(run),
+          results: run.results.map((result, index) => toBrainDriveResult(result, index, run)),
+        },
+      }
     },
   }),
   defineRoute({

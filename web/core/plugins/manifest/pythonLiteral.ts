@@ -24,10 +24,19 @@ const MAX_DEPTH = 64
 export function readPythonLiteral(
   tokens: readonly PyToken[],
   start: number,
+  options: LiteralOptions = {},
 ): { value: unknown; next: number } {
-  const reader = new LiteralReader(tokens, start)
+  const reader = new LiteralReader(tokens, start, options)
   const value = reader.value(0)
   return { value, next: reader.index }
+}
+
+export interface LiteralOptions {
+  /**
+   * Read an attribute (`self.settings_definition_id`) as null, its value unknown, instead of refusing
+   * the literal: for values Quire only shows (a plugin's runtime services), never for its manifest.
+   */
+  unknownAttributes?: boolean
 }
 
 class LiteralReader {
@@ -35,6 +44,7 @@ class LiteralReader {
   constructor(
     private readonly tokens: readonly PyToken[],
     start: number,
+    private readonly options: LiteralOptions = {},
   ) {
     this.index = start
   }
@@ -90,6 +100,11 @@ class LiteralReader {
     if (t.text === 'None') return null
     const next = this.peek()
     if (next.kind === 'op' && next.text === '(') throw new NotALiteral(`a call to \`${t.text}(...)\``, t.line)
+    if (next.kind === 'op' && next.text === '.' && this.options.unknownAttributes) {
+      while (this.isOp('.') && this.peek(1).kind === 'name') this.index += 2
+      if (this.isOp('(')) throw new NotALiteral(`a call to \`${t.text}...(...)\``, t.line)
+      return null
+    }
     if (next.kind === 'op' && next.text === '.') {
       const attribute = this.peek(1)
       throw new NotALiteral(

@@ -18,7 +18,17 @@ const TARGETS = ['plugin_data', 'module_data'] as const
 export const MAX_LIFECYCLE_MANAGER_CHARS = 2_000_000
 type Target = (typeof TARGETS)[number]
 
-export function readLifecycleManager(source: string): { plugin_data: unknown; module_data: unknown } {
+/**
+ * Read too when present, leniently: the runtime services a plugin declares are shown, never run, so
+ * an attribute in them (`self.settings_definition_id`) reads as null and an unreadable list as none.
+ */
+const OPTIONAL = 'required_services_runtime'
+
+export function readLifecycleManager(source: string): {
+  plugin_data: unknown
+  module_data: unknown
+  required_services_runtime?: unknown
+} {
   if (source.length > MAX_LIFECYCLE_MANAGER_CHARS)
     throw ApiError.unprocessable([
       {
@@ -68,7 +78,27 @@ export function readLifecycleManager(source: string): { plugin_data: unknown; mo
         type: 'missing',
       })
   if (issues.length > 0) throw ApiError.unprocessable(issues)
-  return { plugin_data: found.plugin_data, module_data: found.module_data }
+  const services = readOptional(tokens)
+  return {
+    plugin_data: found.plugin_data,
+    module_data: found.module_data,
+    ...(services === undefined ? {} : { required_services_runtime: services }),
+  }
+}
+
+function readOptional(tokens: readonly PyToken[]): unknown {
+  for (let i = 0; i < tokens.length; i++) {
+    if (!startsLogicalLine(tokens, i)) continue
+    const assignment = assignmentAt(tokens, i, [OPTIONAL])
+    if (!assignment) continue
+    try {
+      return readPythonLiteral(tokens, assignment.valueAt, { unknownAttributes: true }).value
+    } catch (error) {
+      if (error instanceof NotALiteral) return undefined
+      throw error
+    }
+  }
+  return undefined
 }
 
 /**

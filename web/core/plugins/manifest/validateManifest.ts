@@ -1,3 +1,4 @@
+import { readRuntimeServices, type RuntimeService } from './runtimeServices'
 import type { z } from 'zod'
 import { ApiError, type ValidationIssue } from '../../api/ApiError'
 import { moduleRelationIssues } from './manifestRelations'
@@ -16,6 +17,8 @@ export interface ValidManifest {
   modules: ModuleData[]
   /** Guidance and common values not met (lengths, category, tags, the services table). */
   warnings: ManifestWarning[]
+  /** The runtime services it declares, read leniently, those Quire provides marked (`readRuntimeServices`). */
+  services: RuntimeService[]
 }
 
 // A plugin of a hundred modules is already far beyond any BrainDrive plugin; more is hostile input.
@@ -27,7 +30,11 @@ const MAX_MODULES = 100
  * listing every rule broken, not just the first; otherwise answers the normalised records and the
  * guidance the manifest does not follow, as warnings.
  */
-export function validateManifest(raw: { plugin_data: unknown; module_data: unknown }): ValidManifest {
+export function validateManifest(raw: {
+  plugin_data: unknown
+  module_data: unknown
+  required_services_runtime?: unknown
+}): ValidManifest {
   const issues: ValidationIssue[] = []
 
   let plugin: PluginData | undefined
@@ -60,6 +67,7 @@ export function validateManifest(raw: { plugin_data: unknown; module_data: unkno
     plugin,
     modules,
     warnings: manifestWarnings(raw.plugin_data as Record<string, unknown>, rawModules),
+    services: readRuntimeServices(raw.required_services_runtime),
   }
 }
 

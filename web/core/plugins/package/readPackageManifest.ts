@@ -51,8 +51,15 @@ export function readPackageManifest(
         'plugin.json must be a JSON object of the form {"plugin_data": {...}, "module_data": [...]}',
       )
     }
-    const { plugin_data, module_data } = parsed as { plugin_data: unknown; module_data?: unknown }
-    return { manifest: { plugin_data, module_data }, manifestSource: 'plugin.json' }
+    const { plugin_data, module_data, required_services_runtime } = parsed as {
+      plugin_data: unknown
+      module_data?: unknown
+      required_services_runtime?: unknown
+    }
+    return {
+      manifest: { plugin_data, module_data, required_services_runtime },
+      manifestSource: 'plugin.json',
+    }
   }
   if (lifecycleManager) {
     return { manifest: readLifecycleManager(text(lifecycleManager)), manifestSource: 'lifecycle_manager.py' }

@@ -16,7 +16,7 @@ export interface PackageFile {
 }
 
 export interface PluginPackage {
-  manifest: { plugin_data: unknown; module_data: unknown }
+  manifest: { plugin_data: unknown; module_data: unknown; required_services_runtime?: unknown }
   manifestSource: 'plugin.json' | 'lifecycle_manager.py'
   files: PackageFile[]
 }

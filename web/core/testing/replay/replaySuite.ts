@@ -1,6 +1,7 @@
 import { aiProvidersReplay } from './aiProvidersReplay'
 import { authReplay } from './authReplay'
 import { chatWithDocsReplay } from './chatWithDocsReplay'
+import { chatWithDocsServiceReplay } from './chatWithDocsServiceReplay'
 import { componentsReplay } from './componentsReplay'
 import { conversationsReplay } from './conversationsReplay'
 import { extractionReplay } from './extractionReplay'
@@ -36,5 +37,6 @@ export const replaySuite: ReplayCase[] = [
   ...jobsReplay,
   ...ollamaPluginReplay,
   ...chatWithDocsReplay,
+  ...chatWithDocsServiceReplay,
   ...aiProvidersReplay,
 ]

@@ -1,3 +1,4 @@
+import { readRuntimeServices } from '../../../plugins/manifest/runtimeServices'
 import type { StoredRecord } from '../../../store/StoredRecord'
 
 /**
@@ -63,6 +64,7 @@ export function pluginView(record: StoredRecord, modules: readonly StoredRecord[
     id: record.id,
     ...d,
     permissions: orEmpty(d.permissions, []),
+    required_services_runtime: readRuntimeServices(d.required_services_runtime),
     base_url: base,
     bundle_url: base + String(d.bundle_location ?? '').replace(/^\/+/, ''),
     // BrainDrive's Plugin.to_dict() names (and the plugin manager's bundleMethod/bundleLocation/isLocal)
@@ -87,7 +89,7 @@ export function pluginView(record: StoredRecord, modules: readonly StoredRecord[
     messages: orEmpty(d.messages, {}),
     dependencies: orEmpty(d.dependencies, []),
     backendDependencies: [],
-    requiredServicesRuntime: [],
+    requiredServicesRuntime: readRuntimeServices(d.required_services_runtime),
     endpointsFile: null,
     routePrefix: null,
     modules: sortModules(modules).map(moduleView),

@@ -10,6 +10,8 @@ import type { RecordPorts } from '../platformRecords'
 export interface PluginManifestRecords {
   plugin: { plugin_slug: string; version: string } & Record<string, unknown>
   modules: ReadonlyArray<{ name: string } & Record<string, unknown>>
+  /** The runtime services it declares, as `readRuntimeServices` keeps them; none when left out. */
+  services?: readonly unknown[]
 }
 
 /** What Quire adds to a manifest's fields; each left out keeps the replaced record's value, or a default. */
@@ -65,6 +67,8 @@ export async function savePluginRecords(
     update_available: extra.update_available ?? false,
     latest_version: extra.latest_version ?? null,
     user_id: userId,
+    // What the package declares, as read (never what plugin_data may say under this name).
+    required_services_runtime: manifest.services ?? [],
   }
   const plugin: StoredRecord = {
     kind: pluginKind.kind,
