@@ -48,7 +48,9 @@ describe('a full disk during an upload', () => {
     expect(kept.status).toBe(201)
     const keptId = ((await kept.json()) as { id: string }).id
     await expect
-      .poll(async () => (await callJson(server.url, 'GET', `/api/documents/${keptId}`)).body.status)
+      .poll(async () => (await callJson(server.url, 'GET', `/api/documents/${keptId}`)).body.status, {
+        timeout: 30_000,
+      })
       .toBe('completed')
     const filesDir = join(server.dataDir, 'files')
     const before = filesUnder(filesDir).sort()
