@@ -21,7 +21,7 @@ import { databaseHealth } from './health/databaseHealth'
 import { jobTableQueueHealth } from './health/jobTableQueueHealth'
 import { InFlightRequests } from './InFlightRequests'
 import { DiskTestCaseFiles } from './evaluation/DiskTestCaseFiles'
-import { DiskFileStore } from './files/DiskFileStore'
+import { DiskFileStore, type WriteFile } from './files/DiskFileStore'
 import { joinCluster, type Cluster } from './cluster/joinCluster'
 import { PgStreamSlots } from './cluster/PgStreamSlots'
 import { createNodeTransformersEmbedder } from './ingest/nodeTransformersEmbedder'
@@ -90,6 +90,8 @@ export interface StartOptions {
   error?: (error: unknown) => void
   /** More job types (tests register handlers whose pace they control). */
   jobHandlers?: Record<string, JobHandler>
+  /** How people's files reach the disk (tests inject a full disk: ENOSPC); default `fs.writeFile`. */
+  writeFile?: WriteFile
 }
 
 export async function startServer(config: ServerConfig, log: StartOptions = {}): Promise<RunningServer> {
@@ -201,7 +203,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     })
     // With several instances (PostgreSQL) files live in the database and index changes are announced.
     const plainStore = cluster ? cluster.announcing(userId, sealed) : sealed
-    const files = cluster ? await cluster.files(userId) : new DiskFileStore(join(dir, 'files'))
+    const files = cluster ? await cluster.files(userId) : new DiskFileStore(join(dir, 'files'), log.writeFile)
     const sync = await openSyncSpace(databases.person(userId, dir), {
       retentionMs,
       logError,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { RateLimits } from '../src/auth/RateLimiter'
 import type { ServerConfig } from '../src/config'
+import type { WriteFile } from '../src/files/DiskFileStore'
 import type { JobHandler } from '../src/jobs/Job'
 import type { OutboundConfig } from '../src/outbound/OutboundPolicy'
 import { startServer, type RunningServer } from '../src/startServer'
@@ -21,6 +22,8 @@ export interface TestServerOptions {
   dataDir?: string
   /** More server settings (TRUST_PROXY, ALLOWED_HOSTS, the upload limit, timeouts, ...), as config.ts reads them. */
   config?: Partial<ServerConfig>
+  /** How people's files reach the disk: a test's full disk (ENOSPC). */
+  writeFile?: WriteFile
 }
 
 /** A real server on a free port over a fresh data folder; `stop` closes it and deletes the data. */
@@ -43,6 +46,7 @@ export async function startTestServer(
       line: (line) => options.lines?.push(line),
       error: (error) => options.errors?.push(error),
       jobHandlers: options.jobHandlers,
+      writeFile: options.writeFile,
     },
   )
   return {

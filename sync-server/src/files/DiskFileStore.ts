@@ -3,12 +3,19 @@ import { join } from 'node:path'
 import { FILE_KEY, type FileStore } from '../../../web/core/store/FileStore'
 import { sha256InSlices } from './sha256InSlices'
 
+/** How a file's bytes reach the disk: `fs.writeFile`, or a test's stand-in that fails (ENOSPC). */
+export type WriteFile = (path: string, bytes: Uint8Array) => Promise<void>
+
 /**
  * Files on disk under `root/<first two hex digits>/<sha256>`. Writes go to a temporary name first
- * and are renamed into place, so a crash never leaves a half-written file under a real key.
+ * and are renamed into place, so a crash never leaves a half-written file under a real key; a write
+ * that fails (a full disk: ENOSPC, which the one error path answers 507) removes what it had written.
  */
 export class DiskFileStore implements FileStore {
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly write: WriteFile = writeFile,
+  ) {}
 
   async put(bytes: Uint8Array): Promise<string> {
     const key = await sha256InSlices(bytes)
@@ -16,8 +23,13 @@ export class DiskFileStore implements FileStore {
     if (await exists(path)) return key
     await mkdir(join(this.root, key.slice(0, 2)), { recursive: true })
     const temporary = `${path}.${process.pid}.${Date.now()}.tmp`
-    await writeFile(temporary, bytes)
-    await rename(temporary, path)
+    try {
+      await this.write(temporary, bytes)
+      await rename(temporary, path)
+    } catch (error) {
+      await rm(temporary, { force: true }).catch(() => undefined)
+      throw error
+    }
     return key
   }
 

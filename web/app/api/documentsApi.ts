@@ -7,7 +7,8 @@ export type DocumentStatus = DocumentRecord['status']
 /** What the API sniffed the file to be (the core's kinds). */
 export type DocumentType = FileKind
 export type ProcessingStage = 'queued' | 'parsing' | 'chunking' | 'embedding' | 'indexing'
-export type DocumentErrorCode = ParseErrorCode
+/** A parser's reason, or the host's: an unexpected failure, or its storage full (disk, browser quota). */
+export type DocumentErrorCode = ParseErrorCode | 'internal' | 'storage_full'
 
 export interface DocumentMetadata {
   pages?: number

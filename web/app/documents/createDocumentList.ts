@@ -10,6 +10,7 @@ import {
   type QuireDocument,
 } from '../api/documentsApi'
 import { showToast } from '../toasts/toastStore'
+import { askPersistentStorage } from '../settings/persistentStorage'
 import { failureMessage, isActive } from './documentLabels'
 
 /** A chosen file on its way to the API; it becomes a document row once the POST answers. */
@@ -137,6 +138,11 @@ export function createDocumentList(collectionId: string, initial: () => readonly
     uploads: () => state.uploads,
     /** Lists every file at once (newest first, like the API) and sends them in the order chosen. */
     upload(chosen: readonly File[]) {
+      // Over 50 MB at once: the browser is asked to keep Quire's data (said if refused); uploads go on.
+      void askPersistentStorage(
+        'upload',
+        chosen.reduce((total, file) => total + file.size, 0),
+      )
       const added = chosen.map((file): Upload => {
         const key = `upload-${nextKey++}`
         files.set(key, file)

@@ -50,6 +50,8 @@ const ERROR_FALLBACKS: Record<DocumentErrorCode, string> = {
   no_text: 'No text was found in this document.',
   timeout: 'Reading this document took too long.',
   too_large: 'This document holds more text than one document may: split it into smaller files.',
+  internal: 'Processing failed unexpectedly; try uploading the document again.',
+  storage_full: 'Storage is full: free space by deleting documents you no longer need, then try again.',
 }
 
 export function typeLabel(type: string): string {

@@ -4,6 +4,7 @@ import { ApiRequestError } from '../api/ApiRequestError'
 import { showToast } from '../toasts/toastStore'
 import { FormAlert } from '../ui/FormAlert'
 import { formatBytes } from './formatBytes'
+import { askPersistentStorage } from './persistentStorage'
 
 /**
  * "Your data": the person's whole data as one archive (collections, documents with their processed
@@ -39,6 +40,8 @@ export function DataArchiveSection() {
     setResult(null)
     setImporting('Uploading… 0%')
     try {
+      // A whole person's data arrives at once: the browser is asked to keep it first (said if refused).
+      await askPersistentStorage('import', file.size)
       const summary = await importArchiveFile(file, (share) =>
         setImporting(share < 1 ? `Uploading… ${Math.round(share * 100)}%` : 'Importing…'),
       )

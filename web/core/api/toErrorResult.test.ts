@@ -39,4 +39,22 @@ describe('toErrorResult', () => {
       ],
     })
   })
+
+  it('answers a full disk or storage quota with 507 saying what to do, and logs it', () => {
+    const logged: unknown[] = []
+    const disk = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
+    const answer = toErrorResult(disk, (e) => logged.push(e))
+    expect(answer.status).toBe(507)
+    expect((answer.body as { detail: string }).detail).toMatch(/storage is full.*free disk space/)
+    expect(logged).toEqual([disk])
+    // Dexie aborts the transaction and keeps the browser's DOMException as `inner`.
+    const quota = Object.assign(new Error('Transaction aborted'), {
+      name: 'AbortError',
+      inner: new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+    })
+    const browser = toErrorResult(quota, () => undefined)
+    expect(browser.status).toBe(507)
+    expect((browser.body as { detail: string }).detail).toMatch(/browser’s storage .* is full.*kept/)
+    expect(toErrorResult(Object.assign(new Error('x'), { code: 'EACCES' }), () => undefined).status).toBe(500)
+  })
 })

@@ -1,11 +1,14 @@
 import { ApiError } from './ApiError'
 import type { ApiResult } from './ApiResult'
 import { hideFilePaths } from './hideFilePaths'
+import { STORAGE_FULL_MESSAGE, storageFull } from '../store/storageFull'
 
 /**
  * The only place an error becomes a response. Unknown errors are reported to `log` (the host's
  * logger) and answered with a generic 500: stack traces and internal messages never reach clients.
- * Details that quote a message from elsewhere never show where the host keeps its files.
+ * Details that quote a message from elsewhere never show where the host keeps its files. A full disk
+ * (ENOSPC) or a browser's storage quota, wherever in a handler it struck, is 507 Insufficient Storage
+ * saying what to do: the write failed whole, and what was stored before is untouched.
  */
 export function toErrorResult(error: unknown, log: (error: unknown) => void = console.error): ApiResult {
   if (error instanceof ApiError) {
@@ -21,5 +24,7 @@ export function toErrorResult(error: unknown, log: (error: unknown) => void = co
     }
   }
   log(error)
+  const full = storageFull(error)
+  if (full) return { status: 507, body: { detail: STORAGE_FULL_MESSAGE[full] } }
   return { status: 500, body: { detail: 'Internal server error' } }
 }

@@ -69,3 +69,21 @@ export const ARCHIVE_LIMITS: PackageLimits = Object.freeze({
   maxFileBytes: 1024 * 1024 * 1024,
   maxRatio: 100,
 })
+
+/** What an import may unpack to, as a multiple of the host's upload limit (see `importLimits`). */
+export const IMPORT_UNPACKED_FACTOR = 4
+
+/**
+ * An import is checked whole before anything is written, so it is read in memory: the upload (at
+ * most the upload limit, MAX_UPLOAD_MB) and what it unpacks to, held here to four times that (an
+ * archive of PDFs unpacks to about its own size, passages and JSON to a few times theirs). Memory
+ * for an import stays within about five times the upload limit, whatever the archive claims.
+ */
+export function importLimits(maxUploadBytes: number): PackageLimits {
+  const bound = IMPORT_UNPACKED_FACTOR * maxUploadBytes
+  return Object.freeze({
+    ...ARCHIVE_LIMITS,
+    maxTotalBytes: Math.min(ARCHIVE_LIMITS.maxTotalBytes, bound),
+    maxFileBytes: Math.min(ARCHIVE_LIMITS.maxFileBytes, bound),
+  })
+}

@@ -31,6 +31,12 @@ export interface ImportSummary {
 
 export type ImportProgress = (stage: string, percent: number) => void
 
+/** The archive's document and passage ids that are another id here (taken ids, documents already here). */
+interface IdRemap {
+  documents: Map<string, string>
+  chunks: Map<string, string>
+}
+
 /**
  * Brings a checked archive (`readArchive`) into the person's space, all or nothing: every write is
  * paired with its undo, and a failure part way undoes what was written before it is answered.
@@ -64,6 +70,7 @@ export async function importArchive(
   }
   const undo: Array<() => Promise<unknown>> = []
   const toProcess: string[] = []
+  const remap: IdRemap = { documents: new Map(), chunks: new Map() }
   const total =
     archive.files.size + archive.collections.length + archive.documents.length + archive.chats.length + 2
   let done = 0
@@ -74,11 +81,11 @@ export async function importArchive(
     await importCollections(ports, archive, undo, summary, step)
     const embedder = (await ports.settings.get()).embedder.id
     for (const document of archive.documents) {
-      await importDocument(ports, document, embedder, undo, summary, toProcess)
+      await importDocument(ports, document, embedder, undo, summary, toProcess, remap)
       step('documents')
     }
     for (const chat of archive.chats) {
-      await importChat(ports, chat, undo, summary)
+      await importChat(ports, chat, undo, summary, remap)
       step('chats')
     }
     summary.records_written = await importRecords(ports, archive.records, undo)
@@ -159,6 +166,7 @@ async function importDocument(
   undo: Array<() => Promise<unknown>>,
   summary: ImportSummary,
   toProcess: string[],
+  remap: IdRemap,
 ) {
   const { store, index, newId } = ports
   const local = await store.documents.getDocument(document.id)
@@ -167,16 +175,18 @@ async function importDocument(
     return
   }
   const siblings = await store.documents.listDocuments({ collectionId: document.collection_id })
-  if (
-    siblings.some(
-      (sibling) =>
-        fileKey(sibling) === fileKey(document) && sibling.original_filename === document.original_filename,
-    )
-  ) {
+  const same = siblings.find(
+    (sibling) =>
+      fileKey(sibling) === fileKey(document) && sibling.original_filename === document.original_filename,
+  )
+  if (same) {
+    // The chats' sources cite this copy (its passages have their own ids: those are not mapped).
+    remap.documents.set(document.id, same.id)
     summary.documents_already_here++
     return
   }
   const id = local ? newId() : document.id
+  if (id !== document.id) remap.documents.set(document.id, id)
   const reuse =
     document.status === 'failed' ||
     (document.status === 'completed' &&
@@ -188,17 +198,28 @@ async function importDocument(
     await store.documents.deleteDocument(id)
   })
   if (reuse) {
-    await store.documents.createDocument({ ...document, id, progress: null })
-    const stored: ChunkRecord[] = chunks.map((chunk) => ({
-      ...chunk,
-      id: local ? newId() : chunk.id,
-      document_id: id,
-      collection_id: document.collection_id,
-    }))
+    // Stored `processing` until its passages are stored and indexed: a crash in between (the server
+    // killed) leaves a document its host processes again at restart, never a `completed` one that
+    // search cannot find.
+    await store.documents.createDocument({
+      ...document,
+      id,
+      status: 'processing',
+      processed_at: null,
+      chunk_count: 0,
+      progress: null,
+    })
+    const stored: ChunkRecord[] = chunks.map((chunk) => {
+      const chunkId = local ? newId() : chunk.id
+      if (chunkId !== chunk.id) remap.chunks.set(chunk.id, chunkId)
+      return { ...chunk, id: chunkId, document_id: id, collection_id: document.collection_id }
+    })
     if (stored.length > 0) {
       await store.chunks.replaceChunks(id, stored)
       await index.replaceDocument(id, stored)
     }
+    const { status, processed_at, chunk_count } = document
+    await store.documents.updateDocument(id, { status, processed_at, chunk_count })
     summary.documents_taken_as_processed++
   } else {
     await store.documents.createDocument({
@@ -220,6 +241,7 @@ async function importChat(
   { session, messages }: ArchiveContents['chats'][number],
   undo: Array<() => Promise<unknown>>,
   summary: ImportSummary,
+  remap: IdRemap,
 ) {
   const collectionId =
     session.collection_id && (await store.collections.getCollection(session.collection_id))
@@ -241,7 +263,11 @@ async function importChat(
       message.collection_id && (await store.collections.getCollection(message.collection_id))
         ? message.collection_id
         : null
-    const entry = { ...message, collection_id: messageCollection }
+    const entry = {
+      ...message,
+      metadata: remapSources(message.metadata, remap),
+      collection_id: messageCollection,
+    }
     try {
       await store.chat.addMessage(entry)
     } catch {
@@ -280,4 +306,29 @@ async function importRecords(
   await store.records.writeRecords(writes)
   undo.push(() => store.records.writeRecords(reverse))
   return writes.length
+}
+
+/**
+ * An answer's sources (`metadata.source_documents`) cite the archive's documents and passages: where
+ * those have other ids here, the sources follow them, so a citation opens the imported document.
+ */
+function remapSources(metadata: Record<string, unknown>, remap: IdRemap): Record<string, unknown> {
+  const sources = metadata.source_documents
+  if (!Array.isArray(sources) || (remap.documents.size === 0 && remap.chunks.size === 0)) return metadata
+  return {
+    ...metadata,
+    source_documents: sources.map((source: unknown) => {
+      if (typeof source !== 'object' || source === null) return source
+      const { document_id: documentId, chunk_id: chunkId } = source as Record<string, unknown>
+      return {
+        ...source,
+        ...(typeof documentId === 'string' && remap.documents.has(documentId)
+          ? { document_id: remap.documents.get(documentId) }
+          : {}),
+        ...(typeof chunkId === 'string' && remap.chunks.has(chunkId)
+          ? { chunk_id: remap.chunks.get(chunkId) }
+          : {}),
+      }
+    }),
+  }
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { ApiError } from '../api/ApiError'
 import { exceedsJsonDepth } from '../api/exceedsJsonDepth'
+import type { PackageLimits } from '../plugins/package/PackageLimits'
 import { recordKindOf } from '../api/platform/recordKinds'
 import { unpackZip } from '../plugins/package/unpackZip'
 import { UnpackBudget } from '../plugins/package/UnpackBudget'
@@ -108,12 +110,21 @@ const recordEntry = z.object({
  * the manifest gives and nothing else in it, every entry of the shape it must have. Any failure is a
  * 400 saying what is wrong and what to do, before anything is written.
  */
-export async function readArchive(bytes: Uint8Array): Promise<ArchiveContents> {
+export async function readArchive(
+  bytes: Uint8Array,
+  limits: PackageLimits = ARCHIVE_LIMITS,
+): Promise<ArchiveContents> {
   let unpacked: Map<string, Uint8Array>
   try {
-    const files = unpackZip(bytes, new UnpackBudget(ARCHIVE_LIMITS))
+    const files = unpackZip(bytes, new UnpackBudget(limits))
     unpacked = new Map(files.map((file) => [file.path, file.bytes]))
   } catch (error) {
+    if (error instanceof ApiError && /\((maxTotalBytes|maxFileBytes)\)/.test(String(error.detail))) {
+      throw archiveRefused(
+        `it unpacks to more than ${Math.round(limits.maxTotalBytes / 1048576)} MB, more than this Quire takes in one import`,
+        'Export and import your collections one at a time (“Export this collection”); nothing was imported.',
+      )
+    }
     throw fromPackageError(error)
   }
   const manifest = readManifest(unpacked.get(MANIFEST_PATH))

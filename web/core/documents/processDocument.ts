@@ -9,6 +9,7 @@ import { timeSlicer } from '../time/timeSlicer'
 import type { Ingestor } from './Ingestor'
 import type { OcrLanguage } from '../ingest/ocr/ocrLanguages'
 import type { IngestResult } from '../ingest/ingestFile'
+import { STORAGE_FULL_MESSAGE, storageFull } from '../store/storageFull'
 
 export interface ProcessPorts {
   store: Store
@@ -109,15 +110,23 @@ export async function processDocument(
     // whoever cancelled decides what happens next; an unfinished document is resumed at restart.
     if (options.signal?.aborted) return store.documents.getDocument(documentId)
     if (!(error instanceof ParseError)) ports.logError?.(error)
+    const full = storageFull(error)
     const reason =
       error instanceof ParseError
         ? { error: error.message, error_code: error.code }
-        : {
-            error: 'Processing failed unexpectedly; try uploading the document again',
-            error_code: 'internal',
-          }
-    // A failed run leaves nothing searchable, not even the chunks of an earlier successful run.
-    await store.chunks.replaceChunks(documentId, [])
+        : full
+          ? // A full disk or browser quota: the person learns what happened and what to do.
+            { error: STORAGE_FULL_MESSAGE[full], error_code: 'storage_full' }
+          : {
+              error: 'Processing failed unexpectedly; try uploading the document again',
+              error_code: 'internal',
+            }
+    // A failed run leaves nothing searchable, not even the chunks of an earlier successful run. With
+    // the storage full even that may fail; the swap is all or nothing, so the old set is then intact
+    // but no longer counted (the document is marked failed below).
+    await store.chunks.replaceChunks(documentId, []).catch((cleanup: unknown) => {
+      if (!full) throw cleanup
+    })
     const failed = await store.documents.updateDocument(documentId, {
       status: 'failed',
       processed_at: toTimestamp(clock.now()),

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { archiveEntries, type ExportPorts } from '../../archive/archiveEntries'
 import { importArchive, type ImportPorts } from '../../archive/importArchive'
+import { importLimits } from '../../archive/archiveFormat'
 import { readArchive } from '../../archive/readArchive'
 import { zipArchive } from '../../archive/zipArchive'
 import { attachmentDisposition } from '../../http/attachmentDisposition'
@@ -85,7 +86,7 @@ const importRoute = defineRoute({
   path: '/api/v1/import',
   operationId: 'importData',
   summary: 'Import an archive into my data',
-  description: `multipart/form-data with \`file\`: an archive made by \`GET /api/v1/export\` on either host. It is checked whole before anything is written: a file that is not a zip, a damaged or truncated one, one with unsafe entries (\`..\`, absolute paths, links), over the limits or a compression bomb, with an entry that does not match its checksum in the manifest, from another program, or made by a newer Quire (a higher \`format_version\`) answers 400 saying what to do, and nothing is imported. Then it is brought in all or nothing: ids are kept where free; a collection, chat session or record already here under the same id is the same one (updated only when the archive’s is newer; a session gets only the messages it lacks); a document whose id is taken by another file gets a new id; a document already in its collection is skipped, so importing the same archive twice adds nothing. Passages and vectors are taken as they are when their embedder is this person’s (after the archive’s settings are restored); other documents are processed again, as uploads are. API keys are never in an archive: those entered here stay. On the sync server this runs as a \`data_import\` job with progress by stage (files, collections, documents, chats, records): the answer comes when it has ended, with \`job_id\`; with \`?async=true\` (or \`Prefer: respond-async\`) 202 with the job’s id at once (the job’s result is the summary). A job interrupted by a restart fails and is undone at its next attempt only as far as the store’s writes allow: import again (nothing is added twice). The browser runs it in the request.`,
+  description: `multipart/form-data with \`file\`: an archive made by \`GET /api/v1/export\` on either host. It is checked whole before anything is written: a file that is not a zip, a damaged or truncated one, one with unsafe entries (\`..\`, absolute paths, links), over the limits or a compression bomb, unpacking to more than four times the upload limit (the archive is checked in memory: export collections one at a time instead), with an entry that does not match its checksum in the manifest, from another program, or made by a newer Quire (a higher \`format_version\`) answers 400 saying what to do, and nothing is imported. Then it is brought in all or nothing: ids are kept where free; a collection, chat session or record already here under the same id is the same one (updated only when the archive’s is newer; a session gets only the messages it lacks); a document whose id is taken by another file gets a new id (and the imported chats’ sources cite the new id); a document already in its collection is skipped, so importing the same archive twice adds nothing. Passages and vectors are taken as they are when their embedder is this person’s (after the archive’s settings are restored); other documents are processed again, as uploads are. API keys are never in an archive: those entered here stay. On the sync server this runs as a \`data_import\` job with progress by stage (files, collections, documents, chats, records): the answer comes when it has ended, with \`job_id\`; with \`?async=true\` (or \`Prefer: respond-async\`) 202 with the job’s id at once (the job’s result is the summary). A job interrupted by a restart fails and is undone at its next attempt only as far as the store’s writes allow: import again (nothing is added twice). The browser runs it in the request.`,
   tags,
   bodyType: 'multipart',
   body: z.object({}),
@@ -110,7 +111,8 @@ const importRoute = defineRoute({
       )
     }
     // Read and checked now, so a refusal is this request's answer, and a job never holds a bad archive.
-    const archive = await readArchive(await file.bytes())
+    // Held in memory while checked: what it unpacks to is bounded by the upload limit (importLimits).
+    const archive = await readArchive(await file.bytes(), importLimits(ports.limits.maxUploadBytes))
     const payload = { filename: file.filename, file_size: file.size, counts: archive.manifest.counts }
     return runPluginJob(ports, 'data_import', payload, wantsAsync(query, headers), async (onProgress) => {
       const summary = await importArchive(ports, archive, onProgress)

@@ -51,6 +51,7 @@ export const documentRoutes: Route[] = [
       400: error('No file, an empty file, or an unsupported type'),
       404: error('Collection not found'),
       413: error('The file is larger than the upload limit'),
+      507: error('The host’s storage is full (a full disk, the browser’s quota): nothing was stored'),
     },
     async handler({ body, files }, ports: UploadPorts) {
       const file = files.file?.[0]

@@ -42,7 +42,7 @@ export const documentSchema = z
     processed_at: z.iso.datetime().nullable(),
     metadata: z.record(z.string(), z.unknown()).meta({
       description:
-        'Empty at upload. After processing: pages, processing_time_seconds, word_count, title, language, embedder, and defined_terms where the document defines some (`[{short, long}]`: "Chief Executive Officer (CEO)", \'Johnson & Johnson (the "Company")\', read by search and the answerer of its collection); when failed: error (a sentence for people) and error_code (password_required, wrong_password, not_supported, corrupt, no_text, timeout, too_large, internal).',
+        'Empty at upload. After processing: pages, processing_time_seconds, word_count, title, language, embedder, and defined_terms where the document defines some (`[{short, long}]`: "Chief Executive Officer (CEO)", \'Johnson & Johnson (the "Company")\', read by search and the answerer of its collection); when failed: error (a sentence for people) and error_code (password_required, wrong_password, not_supported, corrupt, no_text, timeout, too_large, internal, storage_full: the host’s disk or the browser’s storage quota was full, and what was stored before is kept).',
     }),
     chunk_count: z.int().min(0),
     error_message: z.string().nullable().meta({
