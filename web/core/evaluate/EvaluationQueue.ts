@@ -104,7 +104,9 @@ export class EvaluationQueue implements EvaluationJobs {
           for await (const piece of generator.answer({
             question: testCase.question,
             history: [],
-            sources: found.sources.map((source) => toAnswerSource(source, found.pageTexts, found.documentWords)),
+            sources: found.sources.map((source) =>
+              toAnswerSource(source, found.pageTexts, found.documentWords),
+            ),
             signal,
           })) {
             answer += piece
