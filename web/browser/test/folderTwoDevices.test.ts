@@ -94,7 +94,8 @@ describe('two devices following the same folder', () => {
     const desktop = await device(collection)
     await laptop.scan(notes())
     await desktop.scan(notes())
-    const ids = async (of: typeof laptop) => (await of.documents()).map((d) => [d.original_filename, d.id]).sort()
+    const ids = async (of: typeof laptop) =>
+      (await of.documents()).map((d) => [d.original_filename, d.id]).sort()
     const laptopIds = await ids(laptop)
     expect(laptopIds).toHaveLength(3)
     expect(await ids(desktop)).toEqual(laptopIds)

@@ -9,7 +9,11 @@ const encoder = new TextEncoder()
  * merges the two into one instead of showing it twice. A UUID (version 8, RFC 9562's custom layout), as
  * every document id is. The id is kept once given: an edited or renamed file keeps its document.
  */
-export async function folderDocumentId(collectionId: string, path: string, contentHash: string): Promise<string> {
+export async function folderDocumentId(
+  collectionId: string,
+  path: string,
+  contentHash: string,
+): Promise<string> {
   const hex = await sha256Hex(encoder.encode(`quire-folder-file\n${collectionId}\n${path}\n${contentHash}`))
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`

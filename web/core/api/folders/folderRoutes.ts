@@ -34,7 +34,9 @@ const scanResultSchema = z.object({
   unchanged: z.number(),
   adopted: z
     .number()
-    .describe('New files whose document another device following the same folder had already made (via sync)'),
+    .describe(
+      'New files whose document another device following the same folder had already made (via sync)',
+    ),
 })
 
 async function requireCollection(ports: Pick<ApiPorts, 'store'>, id: string): Promise<void> {
