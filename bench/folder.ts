@@ -91,7 +91,7 @@ export async function measureFolder(reporter: LineReporter<FolderLine>): Promise
     )
     const collection = await call(server, 'POST', '/api/collections/', {
       name: 'Folder bench',
-      description: '',
+      description: 'A followed folder',
     })
     const id = String(collection.id)
 
