@@ -199,7 +199,11 @@ export function FolderPanel(props: FolderPanelProps) {
               <Show when={folder().progress}>
                 {(progress) => (
                   <p class="folder-progress">
-                    <progress value={progress().done} max={Math.max(progress().total, 1)} />{' '}
+                    <progress
+                      value={progress().done}
+                      max={Math.max(progress().total, 1)}
+                      aria-label="Checking the folder"
+                    />{' '}
                     <span>{progressLabel(progress())}</span>
                   </p>
                 )}
