@@ -4,6 +4,7 @@ import { cluster } from './cluster'
 import { dataArchive } from './data-archive'
 import { documentStall } from './document-stall'
 import { embedHash } from './embed-hash'
+import { folder } from './folder'
 import { ingestHostile } from './ingest-hostile'
 import { ingestMemory } from './ingest-memory'
 import { indexLoad } from './indexLoad'
@@ -46,4 +47,5 @@ export const benchmarks: readonly Benchmark[] = [
   providers,
   ocr,
   dataArchive,
+  folder,
 ]

@@ -15,6 +15,9 @@ import { loadSharedTokenKey, loadTokenKey } from './accounts/tokenKey'
 import { postgresRateLimiters } from './auth/postgresRateLimiters'
 import type { ServerConfig } from './config'
 import { serverFolderHost } from './folders/serverFolderHost'
+import { watchFolders } from './folders/watchFolders'
+import { resolveFolder, rootsOf } from './folders/folderRoots'
+import { followedFolderKind } from '../../web/core/folders/followedFolderKind'
 import { createApp } from './createApp'
 import { ownerOnlyDataDir } from './files/ownerOnlyDataDir'
 import { databaseHealth } from './health/databaseHealth'
@@ -260,6 +263,24 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       ? setInterval(() => void runtime.checkFolders().catch(logError), config.folderRescanMs ?? 300_000)
       : undefined
     folderTimer?.unref()
+    // And when their watcher sees a change (debounced), between the timer's checks.
+    const folderRoots = config.folderRoots ?? []
+    const stopWatching = folderRoots.length
+      ? watchFolders({
+          followed: async () => {
+            const folders: Array<{ collectionId: string; path: string }> = []
+            for (const record of await followedFolderKind.list(runtime.ports)) {
+              const path = record.data.path
+              if (typeof path !== 'string') continue
+              const allowed = await resolveFolder(rootsOf(folderRoots, userId), path).catch(() => undefined)
+              if (allowed) folders.push({ collectionId: record.id, path: allowed.path })
+            }
+            return folders
+          },
+          changed: (collectionId) => void runtime.checkFolder(collectionId).catch(logError),
+          logError,
+        })
+      : undefined
     await data.connect(runtime.ports.index)
     const detach = cluster?.attach({ userId, sync })
     return {
@@ -271,6 +292,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       async close() {
         detach?.()
         clearInterval(folderTimer)
+        stopWatching?.()
         runtime.documents.stop()
         await runtime.documents.idle()
         await index.close()

@@ -13,6 +13,7 @@ import { DocumentDialog } from './DocumentDialog'
 import { DocumentTable } from './DocumentTable'
 import { PasswordDialog } from './PasswordDialog'
 import { UploadDropZone } from './UploadDropZone'
+import { FolderPanel } from '../folders/FolderPanel'
 import './collectionPage.css'
 
 export interface CollectionPageProps {
@@ -99,6 +100,12 @@ export function CollectionPage(props: CollectionPageProps) {
       </header>
 
       <UploadDropZone onFiles={(files) => list.upload(files)} />
+
+      <FolderPanel
+        collectionId={props.collection.id}
+        onChanged={() => void list.refresh().catch(() => undefined)}
+        onFiles={(files) => list.upload(files)}
+      />
 
       <section class="doc-section" aria-labelledby={documentsTitleId}>
         <h2 ref={documentsHeading} id={documentsTitleId} class="doc-section-title" tabindex="-1">

@@ -166,6 +166,12 @@ export function createDocumentList(collectionId: string, initial: () => readonly
       upsert(renamed)
       return renamed
     },
+    /** Fetches the list again (a folder check added, changed or removed documents). */
+    async refresh() {
+      const started = version
+      const documents = await listDocuments(collectionId)
+      if (started === version) apply(documents)
+    },
     /** Processes a failed document again, with the password it asked for. */
     async retry(document: QuireDocument, password: string) {
       upsert(await processDocument(document.id, password))

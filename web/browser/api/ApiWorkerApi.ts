@@ -33,6 +33,11 @@ export interface ApiWorkerApi {
   forward(request: ForwardedRequest): Promise<ApiResult>
   openApi(): Promise<Record<string, unknown>>
   /**
+   * Makes the collection follow a folder the person picked (its handle is kept on this device) and
+   * starts its first check; `GET /api/collections/{id}/folder` shows how it goes.
+   */
+  followFolderHandle(collectionId: string, handle: FileSystemDirectoryHandle): Promise<void>
+  /**
    * Deletes everything Quire keeps on this device: the IndexedDB database and the models downloaded into
    * Cache Storage (transformers.js, WebLLM). The app's own files stay cached. The worker's store is closed
    * for good: the page must reload afterwards.

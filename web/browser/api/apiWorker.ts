@@ -34,9 +34,15 @@ import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
 import { browserSync } from '../sync/browserSync'
+import { followFolder } from '../../core/folders/followFolder'
+import { browserFolderHost } from '../folders/browserFolderHost'
+import { isDirectoryHandle, saveFolderHandle } from '../folders/folderHandles'
 import type { ApiWorkerApi, WorkerRequest } from './ApiWorkerApi'
 import { forwardToServer } from './forwardToServer'
 import { serverFetch } from './serverFetch'
+
+/** How often followed folders are checked while the app is open (the browser has no folder watcher). */
+const FOLDER_CHECK_MS = 3 * 60 * 1000
 
 /** The in-browser upload limit, as the server's default MAX_UPLOAD_MB. */
 const MAX_UPLOAD_BYTES = 100 * 1024 * 1024
@@ -56,8 +62,10 @@ const store = new DexieStore(db)
 const files = new DexieFileStore(db)
 // Every write goes through the sync engine's store into the outbox; pulled changes go to `store`.
 const sync = browserSync({ db, store, files, account: () => account, logError: console.error })
-const { ports, start } = createApiPorts({
+const { ports, start, checkFolders } = createApiPorts({
   store: sync.store,
+  // Folders the person picked, checked when the app opens, every few minutes and on "Check now".
+  folderHost: browserFolderHost(),
   profileStore: store,
   files,
   ingestor: new WebWorkerIngestor({ logError: console.error }),
@@ -114,6 +122,7 @@ start()
   .then(() => sync.connect(ports.index))
   .catch(console.error)
 let openApi: Record<string, unknown> | undefined
+setInterval(() => void checkFolders().catch(console.error), FOLDER_CHECK_MS)
 
 const api: ApiWorkerApi = {
   async routes() {
@@ -137,6 +146,15 @@ const api: ApiWorkerApi = {
   async openApi() {
     openApi ??= buildOpenApi(apiRoutes)
     return openApi
+  },
+  async followFolderHandle(collectionId, handle) {
+    if (!isDirectoryHandle(handle)) throw new Error('Not a folder')
+    if (!(await ports.store.collections.getCollection(collectionId))) throw new Error('Collection not found')
+    await saveFolderHandle(collectionId, handle)
+    // The record's path is the handle's key: the host finds the folder again by it.
+    await followFolder(ports, collectionId, handle.name, { path: collectionId })
+    // The first check runs on; its progress shows in the folder's status.
+    void ports.folders?.scans.scan(collectionId, ports.folders.host.reopen(collectionId)).catch(console.error)
   },
   async clearAll() {
     // End the sync server's session while its tokens still exist (best effort, briefly: offline, or a

@@ -94,6 +94,8 @@ export interface ApiRuntime {
    * change); a failed check is logged and left to the next one.
    */
   checkFolders(): Promise<void>
+  /** Checks one collection's folder (its watcher saw a change); nothing when it follows none. */
+  checkFolder(collectionId: string): Promise<void>
   /**
    * Fills an in-memory search index from the stored chunks (their vectors included: nothing is
    * embedded again; a host's own index loads itself on first use), resumes documents an interruption left unfinished and ends evaluation runs it cut
@@ -199,17 +201,18 @@ export function createApiPorts(services: HostServices): ApiRuntime {
   }
   const folderHost = services.folderHost
   if (folderHost) ports.folders = { host: folderHost, scans: new FolderScans(ports) }
+  const checkFolder = async (collectionId: string) => {
+    const path = (await followedFolderKind.find(ports, collectionId))?.data.path
+    if (!ports.folders || typeof path !== 'string') return
+    await ports.folders.scans.scan(collectionId, ports.folders.host.reopen(path))
+  }
   const checkFolders = async () => {
-    if (!ports.folders) return
-    for (const record of await followedFolderKind.list(ports)) {
-      const path = record.data.path
-      if (typeof path !== 'string') continue
-      await ports.folders.scans.scan(record.id, ports.folders.host.reopen(path)).catch(logError)
-    }
+    for (const record of await followedFolderKind.list(ports)) await checkFolder(record.id).catch(logError)
   }
   return {
     ports,
     checkFolders,
+    checkFolder,
     documents,
     evaluations,
     work,

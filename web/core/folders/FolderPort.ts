@@ -23,3 +23,14 @@ export class FolderMissingError extends Error {
     this.name = 'FolderMissingError'
   }
 }
+
+/**
+ * The folder is there but may not be read until the person allows it again (a browser forgets a picked
+ * folder's permission when it restarts): nothing changes, and the app asks for access with one click.
+ */
+export class FolderAccessError extends FolderMissingError {
+  constructor(message = 'Access to the folder must be given again') {
+    super(message)
+    this.name = 'FolderAccessError'
+  }
+}

@@ -14,9 +14,16 @@ export const folderFileStatusSchema = z.object({
 
 export const folderStatusSchema = z.object({
   folder: z.string(),
-  state: z.enum(['ok', 'missing']),
+  state: followedFolderFields.shape.state,
   last_checked_at: z.string().nullable(),
   scanning: z.boolean(),
+  /**
+   * While a check runs: `reading`, how many listed files are compared (new and changed ones are read);
+   * `applying`, how many of the changes found are done. Null when no check runs.
+   */
+  progress: z
+    .object({ phase: z.enum(['reading', 'applying']), done: z.number(), total: z.number() })
+    .nullable(),
   last_changes: followedFolderFields.shape.last_changes,
   skipped: followedFolderFields.shape.skipped,
   files: z.array(folderFileStatusSchema),
@@ -62,6 +69,7 @@ export async function folderStatus(
     state,
     last_checked_at,
     scanning: scans?.isScanning(collectionId) ?? false,
+    progress: scans?.progress(collectionId) ?? null,
     last_changes,
     skipped,
     files,

@@ -9,8 +9,11 @@ export const followedFolderFields = z.looseObject({
   collection_id: z.string(),
   /** What people see: the folder's name (the browser) or its path below a root (the server). */
   folder: z.string(),
-  /** `missing`: the root was not there at the last check, and nothing was removed. */
-  state: z.enum(['ok', 'missing']),
+  /**
+   * `missing`: the root was not there at the last check, and nothing was removed; `no_access`: it may not
+   * be read until the person allows it again (the browser, after a restart).
+   */
+  state: z.enum(['ok', 'missing', 'no_access']),
   last_checked_at: z.string().nullable(),
   /** Files not followed at the last check, with the reason. */
   skipped: z.array(skippedFileSchema),

@@ -30,6 +30,8 @@ export interface PlanInput {
   /** Whether a document still exists (a record whose document is gone is added again). */
   documentExists(id: string): boolean
   maxFileBytes: number
+  /** Called after each file compared (a slow first read shows its progress). */
+  onCompared?: (compared: number) => void
 }
 
 /**
@@ -51,7 +53,9 @@ export async function planFolderScan(input: PlanInput, folder: FolderPort): Prom
   }
   const listed = new Set<string>()
   const fresh: Array<{ entry: FolderEntry; hash: string }> = []
+  let compared = 0
   for (const entry of [...input.entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    input.onCompared?.(compared++)
     listed.add(entry.path)
     const reason = skipReason(entry, input.maxFileBytes)
     if (reason) {

@@ -7,9 +7,10 @@ import { sha256Hex } from '../store/FileStore'
 import type { StoredRecord } from '../store/StoredRecord'
 import { toTimestamp } from '../time/Clock'
 import { folderFileFields, folderFileId, folderFileKind, type FolderFile } from './folderFileKind'
-import { FolderMissingError, type FolderEntry, type FolderPort } from './FolderPort'
+import { FolderAccessError, FolderMissingError, type FolderEntry, type FolderPort } from './FolderPort'
 import { followedFolderFields, followedFolderKind, type FollowedFolder } from './followedFolderKind'
 import { baseName, planFolderScan } from './planFolderScan'
+import { folderDocumentId } from './folderDocumentId'
 
 export type FolderScanPorts = Pick<
   ApiPorts,
@@ -34,10 +35,15 @@ export interface ScanResult {
   skipped: number
   retry: number
   unchanged: number
+  /** New files whose document was already here (another device following the same folder made it). */
+  adopted: number
 }
 
-/** Called as files are handled: how many of the changed files are done, of how many. */
-export type ScanProgress = (done: number, total: number) => void
+/**
+ * Called as files are handled: while `reading` the folder (each new or changed file's content is
+ * hashed), how many of the listed files are compared; while `applying`, how many of the changes are done.
+ */
+export type ScanProgress = (done: number, total: number, phase: 'reading' | 'applying') => void
 
 /**
  * One check of the folder a collection follows: lists it, plans (`planFolderScan`) and applies the
@@ -63,6 +69,7 @@ export async function scanFolder(
     skipped: 0,
     retry: 0,
     unchanged: 0,
+    adopted: 0,
   }
   const now = () => toTimestamp(ports.clock.now())
   let entries: FolderEntry[]
@@ -70,7 +77,8 @@ export async function scanFolder(
     entries = await folder.list()
   } catch (error) {
     if (!(error instanceof FolderMissingError)) throw error
-    await saveFolder(ports, followed, { state: 'missing', last_checked_at: now() })
+    const state = error instanceof FolderAccessError ? 'no_access' : 'missing'
+    await saveFolder(ports, followed, { state, last_checked_at: now() })
     return { ...result, missing: true }
   }
   const known = new Map<string, FolderFile>()
@@ -87,12 +95,13 @@ export async function scanFolder(
       known,
       documentExists: (id) => documents.has(id),
       maxFileBytes: ports.limits.maxUploadBytes,
+      onCompared: (compared) => onProgress?.(compared, entries.length, 'reading'),
     },
     folder,
   )
   const total = plan.adds.length + plan.updates.length + plan.renames.length + plan.removals.length
   let done = 0
-  const step = () => onProgress?.(++done, total)
+  const step = () => onProgress?.(++done, total, 'applying')
   const put = (file: FolderFile) => putFile(ports, collectionId, file, now())
   const retry = (entry: FolderEntry) => {
     plan.retries.push({ path: entry.path, reason: 'changed while it was read; read again next check' })
@@ -136,6 +145,13 @@ export async function scanFolder(
     }
     const document = documents.get(was.document_id)!
     const filename = baseName(entry.path)
+    if (fileKey(document) === hash) {
+      // Already this content: another device following the same folder updated it, and sync brought it.
+      await put({ ...was, size: entry.size, modified: entry.modified, hash })
+      result.updated += 1
+      step()
+      continue
+    }
     if (document.status === 'completed') {
       await replaceDocumentFile(document, { bytes, filename }, { ...processPorts, index: ports.index })
     } else {
@@ -164,9 +180,15 @@ export async function scanFolder(
       retry(entry)
       continue
     }
-    const id = documentId ?? ports.newId()
+    const id = documentId ?? (await folderDocumentId(collectionId, entry.path, hash))
     // Written first: a restart between the two finds this record and makes the same document.
     await put({ path: entry.path, size: entry.size, modified: entry.modified, hash, document_id: id })
+    if (!documentId && (await ports.store.documents.getDocument(id))) {
+      // Another device following the same folder added it, and sync brought it here: it is followed as is.
+      result.adopted += 1
+      step()
+      continue
+    }
     await storeNewDocument(ports, { id, bytes, filename: baseName(entry.path), collectionId })
     await ports.documents.enqueue(id)
     result.added += 1

@@ -32,6 +32,11 @@ const scanResultSchema = z.object({
   skipped: z.number(),
   retry: z.number(),
   unchanged: z.number(),
+  adopted: z
+    .number()
+    .describe(
+      'New files whose document another device following the same folder had already made (via sync)',
+    ),
 })
 
 async function requireCollection(ports: Pick<ApiPorts, 'store'>, id: string): Promise<void> {

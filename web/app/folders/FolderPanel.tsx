@@ -1,0 +1,260 @@
+import { createSignal, createUniqueId, For, onCleanup, onMount, Show } from 'solid-js'
+import { errorDetail } from '../api/ApiRequestError'
+import { checkFolder, getFolderStatus, unfollowFolder, type FolderStatus } from '../api/foldersApi'
+import { browserApiWorker } from '../../browser/api/startBrowserApi'
+import { forgetFolderHandle, loadFolderHandle } from '../../browser/folders/folderHandles'
+import { showToast } from '../toasts/toastStore'
+import { FormAlert } from '../ui/FormAlert'
+import { changesLabel, fileStateLabel, progressLabel } from './folderLabels'
+import { allowFolderAgain, canFollowFolders, pickFolder } from './pickFolder'
+import './folderPanel.css'
+
+export interface FolderPanelProps {
+  collectionId: string
+  /** A check changed the collection's documents: the page lists them again. */
+  onChanged: () => void
+  /** "Add a folder" where a folder cannot be followed: its files, uploaded once. */
+  onFiles: (files: File[]) => void
+}
+
+/** While a check runs or files are processed, the status is asked for every second; else every 15 s. */
+const BUSY_POLL_MS = 1000
+const IDLE_POLL_MS = 15_000
+
+/**
+ * The folder a collection follows (issue 43): follow one, see when it was last checked and each
+ * file's state, check now, allow reading it again after a browser restart, stop following. Where the
+ * browser cannot keep a folder ("Add a folder"), its files are added once, and it says so.
+ */
+export function FolderPanel(props: FolderPanelProps) {
+  const titleId = createUniqueId()
+  const [status, setStatus] = createSignal<FolderStatus | undefined>()
+  const [loaded, setLoaded] = createSignal(false)
+  const [busy, setBusy] = createSignal(false)
+  const [error, setError] = createSignal<string>()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let stopped = false
+  let input!: HTMLInputElement
+
+  /** Takes a status in; a check finished since the last one announces what it changed. */
+  const take = (next: FolderStatus | undefined) => {
+    const before = status()
+    setStatus(next)
+    setLoaded(true)
+    if (!before || !next || before.last_checked_at === next.last_checked_at || next.scanning) return
+    const changed = changesLabel(next.last_changes)
+    if (changed) {
+      showToast({ message: `“${next.folder}” changed: ${changed}` })
+      props.onChanged()
+    }
+  }
+
+  const poll = async () => {
+    try {
+      take(await getFolderStatus(props.collectionId))
+    } catch {
+      // The next poll tries again; the panel keeps what it showed.
+    }
+    if (stopped) return
+    const current = status()
+    const busyNow = current?.scanning || current?.files.some((file) => file.state === 'processing')
+    timer = setTimeout(() => void poll(), busyNow ? BUSY_POLL_MS : IDLE_POLL_MS)
+  }
+  const pollSoon = () => {
+    clearTimeout(timer)
+    timer = setTimeout(() => void poll(), 200)
+  }
+  onMount(() => void poll())
+  onCleanup(() => {
+    stopped = true
+    clearTimeout(timer)
+  })
+
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true)
+    setError(undefined)
+    try {
+      await work()
+    } catch (failure) {
+      setError(errorDetail(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const follow = () =>
+    act(async () => {
+      const handle = await pickFolder()
+      if (!handle) return
+      await browserApiWorker().followFolderHandle(props.collectionId, handle)
+      // The first check runs in the API worker: the status (polled every second) shows its progress.
+      setStatus(await getFolderStatus(props.collectionId))
+      props.onChanged()
+      pollSoon()
+    })
+
+  const checkNow = () =>
+    act(async () => {
+      take(await checkFolder(props.collectionId))
+      pollSoon()
+    })
+
+  const allowAgain = () =>
+    act(async () => {
+      const handle = await loadFolderHandle(props.collectionId)
+      if (!handle) throw new Error('This device no longer has the folder: follow it again')
+      if (!(await allowFolderAgain(handle))) throw new Error('Reading the folder was not allowed')
+      take(await checkFolder(props.collectionId))
+    })
+
+  const stop = () =>
+    act(async () => {
+      await unfollowFolder(props.collectionId)
+      await forgetFolderHandle(props.collectionId).catch(() => undefined)
+      setStatus(undefined)
+    })
+
+  const counts = () => {
+    const files = status()?.files ?? []
+    return {
+      inStep: files.filter((file) => file.state === 'in_step').length,
+      processing: files.filter((file) => file.state === 'processing').length,
+      failed: files.filter((file) => file.state === 'failed').length,
+    }
+  }
+
+  return (
+    <section class="folder-panel" aria-labelledby={titleId} aria-busy={busy()}>
+      <h2 id={titleId} class="doc-section-title">
+        Folder
+      </h2>
+      <Show when={loaded()}>
+        <Show
+          when={status()}
+          fallback={
+            <Show
+              when={canFollowFolders()}
+              fallback={
+                <div class="folder-actions">
+                  <p>
+                    This browser cannot follow a folder: “Add a folder” adds its files once, and later changes
+                    are not seen. Chrome and Edge can keep a collection in step with a folder.
+                  </p>
+                  <button type="button" class="button" onClick={() => input.click()}>
+                    Add a folder
+                  </button>
+                  <input
+                    ref={input}
+                    type="file"
+                    class="visually-hidden"
+                    tabindex="-1"
+                    aria-hidden="true"
+                    {...{ webkitdirectory: true }}
+                    onChange={() => {
+                      props.onFiles([...(input.files ?? [])])
+                      input.value = ''
+                    }}
+                  />
+                </div>
+              }
+            >
+              <div class="folder-actions">
+                <p>
+                  Keep this collection in step with a folder on this device: files added, changed, renamed or
+                  removed there are seen when Quire opens, every few minutes while it is open, and when you
+                  check.
+                </p>
+                <button type="button" class="button" disabled={busy()} onClick={() => void follow()}>
+                  Follow a folder
+                </button>
+              </div>
+            </Show>
+          }
+        >
+          {(folder) => (
+            <div class="folder-followed" data-folder-state={folder().state}>
+              <p>
+                Follows <strong>{folder().folder}</strong>
+                <span aria-hidden="true"> · </span>
+                <span data-testid="folder-last-checked">
+                  {folder().last_checked_at
+                    ? `last checked ${new Date(folder().last_checked_at!).toLocaleString()}`
+                    : 'not checked yet'}
+                </span>
+              </p>
+              <Show when={folder().state === 'missing'}>
+                <p class="folder-warning" role="status">
+                  The folder is missing (an unplugged drive, or moved?). Nothing is removed until it is back.
+                </p>
+              </Show>
+              <Show when={folder().state === 'no_access'}>
+                <p class="folder-warning" role="status">
+                  The browser forgets permission to read a folder when it restarts. Allow it again to keep
+                  this collection in step with “{folder().folder}”.
+                </p>
+                <button type="button" class="button button-primary" onClick={() => void allowAgain()}>
+                  Allow reading “{folder().folder}”
+                </button>
+              </Show>
+              <Show when={folder().progress}>
+                {(progress) => (
+                  <p class="folder-progress">
+                    <progress
+                      value={progress().done}
+                      max={Math.max(progress().total, 1)}
+                      aria-label="Checking the folder"
+                    />{' '}
+                    <span>{progressLabel(progress())}</span>
+                  </p>
+                )}
+              </Show>
+              <div class="folder-actions">
+                <button
+                  type="button"
+                  class="button"
+                  disabled={busy() || folder().scanning}
+                  onClick={() => void checkNow()}
+                >
+                  {folder().scanning ? 'Checking…' : 'Check now'}
+                </button>
+                <button
+                  type="button"
+                  class="button button-quiet"
+                  disabled={busy()}
+                  onClick={() => void stop()}
+                >
+                  Stop following
+                </button>
+              </div>
+              <details class="folder-files">
+                <summary>
+                  {folder().files.length.toLocaleString()} files: {counts().inStep.toLocaleString()} in step
+                  {counts().processing ? `, ${counts().processing.toLocaleString()} processing` : ''}
+                  {counts().failed ? `, ${counts().failed.toLocaleString()} failed` : ''}
+                  {folder().skipped.length ? `, ${folder().skipped.length.toLocaleString()} skipped` : ''}
+                </summary>
+                <ul aria-label="Files of the folder">
+                  <For each={folder().files}>
+                    {(file) => (
+                      <li data-folder-file={file.path} data-state={file.state}>
+                        <span class="folder-file-path">{file.path}</span> <span>{fileStateLabel(file)}</span>
+                      </li>
+                    )}
+                  </For>
+                  <For each={folder().skipped}>
+                    {(file) => (
+                      <li data-folder-file={file.path} data-state="skipped">
+                        <span class="folder-file-path">{file.path}</span> <span>Skipped: {file.reason}</span>
+                      </li>
+                    )}
+                  </For>
+                </ul>
+              </details>
+            </div>
+          )}
+        </Show>
+      </Show>
+      <FormAlert message={error()} />
+    </section>
+  )
+}
