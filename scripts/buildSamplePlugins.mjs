@@ -8,7 +8,7 @@
 //
 //   node scripts/buildSamplePlugins.mjs [--force]      (run by `npm run build`)
 import { createHash } from 'node:crypto'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -54,6 +54,10 @@ export async function buildSamplePlugins(options = {}) {
   if (!options.force) {
     const current = await readCurrentBuild(outDir, inputs)
     if (current) {
+      // Checked current now: `npm start` (scripts/buildIfStale.ts) compares the catalog's time with the
+      // sources', and an app source edited since would otherwise make every later start build again.
+      const now = new Date()
+      await utimes(path.join(outDir, 'catalog.json'), now, now)
       log(`sample plugins: up to date in ${path.relative(ROOT, outDir) || outDir}`)
       return { skipped: true, outDir, catalog: current }
     }

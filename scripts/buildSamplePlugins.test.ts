@@ -226,9 +226,12 @@ describe('buildSamplePlugins', () => {
 
   it('skips a second run over the same inputs, and rebuilds the same bytes when forced', async () => {
     const started = Date.now()
+    const catalogBefore = (await stat(path.join(outDir, 'catalog.json'))).mtimeMs
     const again = await buildSamplePlugins({ outDir })
     expect(again.skipped).toBe(true)
     expect(Date.now() - started).toBeLessThan(5_000)
+    // Up to date as of now, so a start after an app edit and one build does not build again.
+    expect((await stat(path.join(outDir, 'catalog.json'))).mtimeMs).toBeGreaterThan(catalogBefore)
 
     const stampBefore = await readFile(path.join(outDir, '.stamp'), 'utf8')
     const forced = await buildSamplePlugins({ outDir, force: true })
