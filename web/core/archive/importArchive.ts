@@ -197,18 +197,18 @@ async function importDocument(
     await store.chunks.replaceChunks(id, [])
     await store.documents.deleteDocument(id)
   })
+  // Stored `processing` until its passages are stored and indexed (or it is processed again): a crash
+  // in between (the server killed) leaves a document its host processes again at restart, never a
+  // `completed` one that search cannot find.
+  await store.documents.createDocument({
+    ...document,
+    id,
+    status: 'processing',
+    processed_at: null,
+    chunk_count: 0,
+    progress: null,
+  })
   if (reuse) {
-    // Stored `processing` until its passages are stored and indexed: a crash in between (the server
-    // killed) leaves a document its host processes again at restart, never a `completed` one that
-    // search cannot find.
-    await store.documents.createDocument({
-      ...document,
-      id,
-      status: 'processing',
-      processed_at: null,
-      chunk_count: 0,
-      progress: null,
-    })
     const stored: ChunkRecord[] = chunks.map((chunk) => {
       const chunkId = local ? newId() : chunk.id
       if (chunkId !== chunk.id) remap.chunks.set(chunk.id, chunkId)
@@ -222,14 +222,6 @@ async function importDocument(
     await store.documents.updateDocument(id, { status, processed_at, chunk_count })
     summary.documents_taken_as_processed++
   } else {
-    await store.documents.createDocument({
-      ...document,
-      id,
-      status: 'processing',
-      processed_at: null,
-      chunk_count: 0,
-      progress: null,
-    })
     toProcess.push(id)
     summary.documents_reprocessed++
   }
