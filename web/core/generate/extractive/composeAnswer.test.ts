@@ -148,4 +148,48 @@ describe('composeAnswer', () => {
       /^Walmart Inc\., 2018/u,
     )
   })
+
+  it('takes a name typed a letter off for the name the documents spell', () => {
+    const text =
+      'Setanta Sports said it would launch a subscription service on the digital terrestrial platform.'
+    const { kind, text: said } = answer('What platform was Sentanta Sports planning on launching on?', [
+      source(1, text, 'league.md'),
+    ])
+    expect(kind).toBe('answer')
+    expect(said).toContain('digital terrestrial platform')
+  })
+
+  it('still finds a company no document names absent when a word a letter away is there', () => {
+    const text = 'The boring machine delivered 40 units in 2021 to the plant.'
+    expect(answer('How many planes did Boeing deliver in 2021?', [source(1, text, 'plant.md')]).kind).toBe(
+      'none',
+    )
+  })
+
+  it('quotes with the best match the sentence that holds the count asked for', () => {
+    const text =
+      'Behind them, two linebackers were selected to the Pro Bowl: Thomas Davis and Luke Kuechly. ' +
+      'Davis compiled five sacks in the season, while Kuechly led the team in tackles (118) and forced two fumbles.'
+    expect(
+      answer('How many tackles did Luke Kuechly register?', [source(1, text, 'season.md')]).text,
+    ).toContain('118')
+  })
+
+  it('counts a number written out as an answer to "how many"', () => {
+    const text =
+      'Josh Norman, the cornerback, was asked to intercept balls thrown deep. ' +
+      'Josh Norman did intercept four balls in the regular season.'
+    expect(answer('How many balls did Josh Norman intercept?', [source(1, text, 'season.md')]).text).toMatch(
+      /^Josh Norman did intercept four balls/u,
+    )
+  })
+
+  it('quotes the sentence a pronoun refers to', () => {
+    const text =
+      'Peyton Manning became the first quarterback ever to lead two teams to multiple Super Bowls. ' +
+      'He is also the oldest quarterback ever to play in a Super Bowl at age 39.'
+    expect(
+      answer('Who is the oldest quarterback to play in a Super Bowl?', [source(1, text, 'game.md')]).text,
+    ).toContain('Peyton Manning')
+  })
 })

@@ -3,6 +3,8 @@ import type { ScoredSentence } from './scoreSentences'
 const MAX_SENTENCES = 3
 /** A further sentence must score nearly as well as the best one: supporting, not merely related. */
 const FOLLOWER_RATIO = 0.8
+/** A sentence holding the kind of answer asked may score this much less than the best one and go with it. */
+const KIND_FOLLOWER_RATIO = 0.6
 /** Total length of the quoted sentences; the first is always quoted, clipped if it alone is longer. */
 const MAX_CHARS = 600
 /** Sentences sharing this much of their vocabulary say the same thing (chunk overlap repeats text). */
@@ -21,7 +23,29 @@ export function pickAnswer(ranked: readonly ScoredSentence[], minCoverage: numbe
   if (!best || best.coverage < minCoverage) return []
   const chosen = [best]
   let length = Math.min(best.sentence.text.length, MAX_CHARS)
+  if (!best.holdsKind) {
+    // The best match repeats the question's words without what it asks for (a number for "how
+    // many", a name for "who"): the sentence that holds it, if it nearly matches, goes with it.
+    const holder = ranked.find(
+      (candidate) =>
+        candidate.holdsKind &&
+        candidate.coverage >= minCoverage &&
+        candidate.score >= best.score * KIND_FOLLOWER_RATIO &&
+        !repeats(best, candidate) &&
+        length + candidate.sentence.text.length <= MAX_CHARS,
+    )
+    if (holder) {
+      chosen.push(holder)
+      length += holder.sentence.text.length
+    }
+  }
+  const antecedent = referredTo(ranked, best)
+  if (antecedent && !chosen.includes(antecedent) && length + antecedent.sentence.text.length <= MAX_CHARS) {
+    chosen.push(antecedent)
+    length += antecedent.sentence.text.length
+  }
   for (const candidate of ranked.slice(1)) {
+    if (chosen.includes(candidate)) continue
     if (chosen.length === MAX_SENTENCES || candidate.score < best.score * FOLLOWER_RATIO) break
     if (candidate.coverage < minCoverage) continue
     if (!addsTerm(chosen, candidate)) continue
@@ -57,3 +81,18 @@ function repeats(a: ScoredSentence, b: ScoredSentence): boolean {
   for (const term of small) if (large.has(term)) shared++
   return shared / Math.max(1, small.size) >= DUPLICATE_OVERLAP
 }
+
+/**
+ * The sentence before `best` in its source when `best` opens with a pronoun ("He is also the oldest
+ * quarterback…"): who "he" is was said there, and without it the answer names nobody. English
+ * pronouns only, a closed class; elsewhere the sentence is quoted alone, as before.
+ */
+function referredTo(ranked: readonly ScoredSentence[], best: ScoredSentence): ScoredSentence | undefined {
+  if (!OPENING_PRONOUN.test(best.sentence.text)) return undefined
+  return ranked.find(
+    ({ sentence }) =>
+      sentence.source === best.sentence.source && sentence.position === best.sentence.position - 1,
+  )
+}
+
+const OPENING_PRONOUN = /^(?:he|she|they|it|his|her|their|its|this|these|those)\b/iu

@@ -5,6 +5,7 @@ import {
   understandQuestion,
 } from '../../retrieve/understandQuestion'
 import type { CandidateSentence } from './candidateSentences'
+import { closeSpelling } from './closeSpelling'
 import { definitionQuestion } from './definitionQuestion'
 import { VARIANT_MATCH, matchWord } from './matchWord'
 import { spelledByInitials } from './spelledByInitials'
@@ -17,6 +18,8 @@ export interface ScoredSentence {
   score: number
   /** Per question term (in `terms` order): 1 the term itself, less for a variant, 0 absent. */
   matches: readonly number[]
+  /** It holds what the question's shape asks for (a date for "when", a figure for "how many"...). */
+  holdsKind: boolean
 }
 
 export interface SentenceScores {
@@ -85,8 +88,17 @@ export function scoreSentences(
   // Each term's variants among all the words of the candidates, found once: checking every word of
   // every sentence against every term would cost terms x sentences x words.
   const vocabulary = new Set(candidates.flatMap((sentence) => [...sentence.terms]))
+  // A word typed a slip of the keys away from the documents' spelling counts as a variant of it.
   const variants = terms.map((term) =>
-    [...vocabulary].filter((word) => word !== term && matchWord(term, word) > 0),
+    [...vocabulary].filter(
+      (word) => word !== term && (matchWord(term, word) > 0 || closeSpelling(term, word)),
+    ),
+  )
+  // Terms the candidates' words make when two are joined; only those are looked for across words.
+  const joined = terms.map(
+    (term) =>
+      !vocabulary.has(term) &&
+      [...term].some((_, i) => vocabulary.has(term.slice(0, i)) && vocabulary.has(term.slice(i))),
   )
   const quality = candidates.map((sentence) => {
     const row = terms.map((term, t) => {
@@ -95,6 +107,12 @@ export function scoreSentences(
       if (YEAR.test(term) && [...sentence.terms].some((word) => word !== term && word.endsWith(term)))
         return 1
       if ((variants[t] ?? []).some((word) => sentence.terms.has(word))) return VARIANT_MATCH
+      // "superbowl" typed for "Super Bowl".
+      if (
+        joined[t] &&
+        sentence.sequence.some((word, i) => closeSpelling(term, word, sentence.sequence[i + 1]))
+      )
+        return VARIANT_MATCH
       // "CEO" in a question, "Chief Executive Officer" in the passage.
       if (understanding.acronyms.includes(term) && spelledByInitials(term, sentence.sequence)) return 1
       return sentence.section.includes(term) ? SECTION_MATCH : 0
@@ -134,8 +152,9 @@ export function scoreSentences(
       if (sameTerms(definition.subject, sentence.section)) score += SECTION_BONUS
     }
     score += RANK_BONUS / (1 + sentence.rank)
-    if (coverage > 0 && holdsAnswerKind(understanding.wants, sentence.text, asked)) score += ANSWER_KIND_BONUS
-    return { sentence, coverage, score, matches: row }
+    const holdsKind = coverage > 0 && holdsAnswerKind(understanding.wants, sentence.text, asked)
+    if (holdsKind) score += ANSWER_KIND_BONUS
+    return { sentence, coverage, score, matches: row, holdsKind }
   })
   ranked.sort(
     (a, b) =>
@@ -149,6 +168,12 @@ export function scoreSentences(
 }
 
 const YEAR = /^(?:19|20)\d\d$/u
+/**
+ * English counts written out ("four interceptions", "nine nations"): a closed class of words, as
+ * the months are. Other languages' answers to "how many" count only when written in digits.
+ */
+const NUMBER_WORD =
+  /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?)\b/giu
 const MONTH =
   /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/iu
 
@@ -163,7 +188,12 @@ function holdsAnswerKind(
   if (wants === 'date') {
     return [...text.matchAll(/\b(?:1\d{3}|20\d{2})\b/gu)].some(([year]) => fresh(year)) || MONTH.test(text)
   }
-  if (wants === 'figure') return [...text.matchAll(/\d[\d,.]*/gu)].some(([figure]) => fresh(figure))
+  if (wants === 'figure') {
+    return (
+      [...text.matchAll(/\d[\d,.]*/gu)].some(([figure]) => fresh(figure)) ||
+      [...text.matchAll(NUMBER_WORD)].some(([word]) => fresh(word))
+    )
+  }
   // A name: a capitalised word past the sentence's first that the question does not use.
   return text
     .split(/\s+/u)

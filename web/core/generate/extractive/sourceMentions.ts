@@ -1,12 +1,14 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import { closeSpelling } from './closeSpelling'
 import { matchWord } from './matchWord'
 import { spelledByInitials } from './spelledByInitials'
 
 /**
  * Whether a source names a term: in its text, its heading or its file name, in any form `matchWord`
- * accepts ("Pepsi" names "PepsiCo") or as a defined term's other form ("J&J", "Johnson & Johnson").
+ * accepts ("Pepsi" names "PepsiCo"), spelled a slip of the keys away (`closeSpelling`: "Carslbad")
+ * or as a defined term's other form ("J&J", "Johnson & Johnson").
  */
 export function sourceMentions(
   sources: readonly AnswerSource[],
@@ -29,6 +31,10 @@ export function sourceMentions(
     let found = vocabulary.has(term) || about?.has(term) === true
     if (!found && !/^\d/u.test(term))
       for (const word of vocabulary) if (matchWord(term, word) > 0) found = true
+    if (!found) {
+      const sequence = sequences.get(number) ?? []
+      found = sequence.some((word, i) => closeSpelling(term, word, sequence[i + 1]))
+    }
     if (!found && understanding.acronyms.includes(term))
       found = spelledByInitials(term, sequences.get(number) ?? [])
     if (!found) {
