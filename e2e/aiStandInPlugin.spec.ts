@@ -157,7 +157,7 @@ for (const [host, baseURL] of [
     test('the Chat stand-in lists its model, streams, keeps its history and switches personas', async ({
       page,
     }) => {
-      test.setTimeout(60_000)
+      test.setTimeout(90_000)
       const errors = collectErrors(page)
       await chatFlow(page)
       expect(errors).toEqual([])
@@ -166,7 +166,7 @@ for (const [host, baseURL] of [
     test('the Chat With Docs stand-in shows collections and documents, uploads, processes and answers with sources', async ({
       page,
     }) => {
-      test.setTimeout(60_000)
+      test.setTimeout(90_000)
       const errors = collectErrors(page)
       await docsFlow(page)
       expect(errors).toEqual([])
