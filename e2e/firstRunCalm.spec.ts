@@ -4,35 +4,11 @@ import { expectAccessibleInBothThemes } from './support/expectAccessible'
 import { startFakeOllamaWithChat, type FakeOllamaWithChat } from './support/fakeOllamaWithChat'
 import { startFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
+import { pointSeededOllama } from './support/pointSeededOllama'
 import { SettingsPage } from './pages/SettingsPage'
 
 /** Requests the fake Ollama got, any path (its model host fake records every one). */
 const requestsTo = (fake: FakeOllamaWithChat) => fake.ollama.authorization.length
-
-/** Points the seeded Ollama server (BrainDrive's, "New Server") at another address, as stored. */
-async function moveSeededOllama(page: Page, address: string): Promise<void> {
-  const status = await page.evaluate(async (serverAddress) => {
-    const query = 'definition_id=ollama_servers_settings&scope=user&user_id=current'
-    const [instance] = (await (await fetch(`/api/v1/settings/instances?${query}`)).json()) as Array<{
-      value: { servers: Array<Record<string, unknown>> }
-    }>
-    const value = typeof instance!.value === 'string' ? JSON.parse(instance!.value) : instance!.value
-    value.servers[0].serverAddress = serverAddress
-    const response = await fetch('/api/v1/settings/instances', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        definition_id: 'ollama_servers_settings',
-        name: 'ollama_servers_settings',
-        value,
-        scope: 'user',
-        user_id: 'current',
-      }),
-    })
-    return response.status
-  }, address)
-  expect(status).toBeLessThan(300)
-}
 
 async function screenshots(page: Page, name: string): Promise<void> {
   for (const width of [1280, 390]) {
@@ -77,7 +53,7 @@ test('bug 3: the seeded Ollama is asked for its models only after the person lis
   const fake = await startFakeOllamaWithChat({ cors: [origin], reply: () => 'Hello.' })
   try {
     fake.ollama.installed.add('llama3.2:1b')
-    await moveSeededOllama(page, fake.url)
+    await pointSeededOllama(page, fake.url)
     await page.reload()
     const settings = new SettingsPage(page)
     await expect(settings.heading).toBeVisible({ timeout: 45_000 })

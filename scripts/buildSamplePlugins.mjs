@@ -32,6 +32,7 @@ export const SAMPLE_PLUGINS = [
   { dir: 'QuireCollections', eagerReact: false },
   { dir: 'QuireFollower', eagerReact: true },
   { dir: 'QuireCompat', eagerReact: true },
+  { dir: 'QuireAiStandIn', eagerReact: false },
 ]
 
 /** BrainDrive's plugins ask for `react: ^18.2.0` in their package.json; so do the samples. */

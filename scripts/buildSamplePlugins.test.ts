@@ -126,6 +126,7 @@ describe('buildSamplePlugins', () => {
       'QuireCollections',
       'QuireFollower',
       'QuireCompat',
+      'QuireAiStandIn',
     ])
     for (const plugin of catalog.plugins) {
       expect(plugin.download_url).toBe(`${plugin.plugin_slug}-${plugin.version}.zip`)
