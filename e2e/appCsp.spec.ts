@@ -1,5 +1,7 @@
 import { expect, test, type Page } from './support/test'
 import { appCsp } from '../web/core/http/appContentSecurityPolicy'
+import { ChatPage } from './pages/ChatPage'
+import { startFakeOpenAi, useFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
 import { deployments, syncServer } from './support/syncDevices'
 
@@ -67,6 +69,53 @@ for (const { name, appOrigin } of deployments) {
       expect(await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')).toBe(
         await appCsp('meta'),
       )
+    })
+
+    test.describe('the page’s connections', () => {
+      test.use({ expectCspViolations: true })
+
+      test('reach no origin nobody configured; a configured model server still answers', async ({
+        page,
+        cspViolations,
+      }) => {
+        test.setTimeout(120_000)
+        const model = await startFakeOpenAi(['Spring ', 'tides ', 'are ', 'highest.'], 10)
+        try {
+          await openApp(page)
+          // The page itself may not reach the model's origin: nothing arrives there.
+          const outcome = await page.evaluate(async (url) => {
+            try {
+              await fetch(url, {
+                method: 'POST',
+                body: '{}',
+                headers: { 'Content-Type': 'application/json' },
+              })
+              return 'answered'
+            } catch {
+              return 'refused'
+            }
+          }, `${model.url}/chat/completions`)
+          expect(outcome).toBe('refused')
+          await expect.poll(() => cspViolations.join('\n')).toMatch(/connect-src/)
+          expect(cspViolations.join('\n')).toContain(new URL(model.url).origin)
+          expect(model.requests).toHaveLength(0)
+          cspViolations.length = 0
+
+          // Configured as the person's model server, the same origin answers through the API worker.
+          await useFakeOpenAi(page, model.url, 'fake-model')
+          const chat = new ChatPage(page)
+          await chat.open()
+          await chat.newChat()
+          await chat.ask('When are tides highest?')
+          await expect(chat.assistantMessages().last()).toContainText('Spring tides are highest.', {
+            timeout: 30_000,
+          })
+          expect(model.requests).toHaveLength(1)
+          expect(cspViolations).toEqual([])
+        } finally {
+          await model.close()
+        }
+      })
     })
 
     test.describe('an injected script', () => {

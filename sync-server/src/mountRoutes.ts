@@ -146,7 +146,12 @@ function multipartBody(ctx: Context): MultipartBody | undefined {
       filename: file.originalFilename ?? 'upload',
       contentType: file.mimetype ?? 'application/octet-stream',
       size: file.size,
-      bytes: async () => new Uint8Array(await readFile(file.filepath)),
+      // A view of the buffer readFile made for it, not a copy: copying a 72 MB upload held the
+      // server's thread for a quarter of a second (issue 39).
+      bytes: async () => {
+        const data = await readFile(file.filepath)
+        return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+      },
     }))
   }
   return { fields, files }

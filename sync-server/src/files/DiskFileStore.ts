@@ -19,7 +19,7 @@ export class DiskFileStore implements FileStore {
 
   async put(bytes: Uint8Array): Promise<string> {
     const key = await sha256InSlices(bytes)
-    const path = this.pathOf(key)
+    const path = this.place(key)
     if (await exists(path)) return key
     await mkdir(join(this.root, key.slice(0, 2)), { recursive: true })
     const temporary = `${path}.${process.pid}.${Date.now()}.tmp`
@@ -38,7 +38,7 @@ export class DiskFileStore implements FileStore {
     try {
       // A view, not a copy (copying a 100 MB file held the thread for tens of milliseconds): readFile
       // gives the file a buffer of its own.
-      const data = await readFile(this.pathOf(key))
+      const data = await readFile(this.place(key))
       return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
@@ -47,12 +47,18 @@ export class DiskFileStore implements FileStore {
   }
 
   async delete(key: string): Promise<boolean> {
-    if (!FILE_KEY.test(key) || !(await exists(this.pathOf(key)))) return false
-    await rm(this.pathOf(key), { force: true })
+    if (!FILE_KEY.test(key) || !(await exists(this.place(key)))) return false
+    await rm(this.place(key), { force: true })
     return true
   }
 
-  private pathOf(key: string): string {
+  async pathOf(key: string): Promise<string | undefined> {
+    if (!FILE_KEY.test(key)) return undefined
+    const path = this.place(key)
+    return (await exists(path)) ? path : undefined
+  }
+
+  private place(key: string): string {
     return join(this.root, key.slice(0, 2), key)
   }
 }

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { hashEmbedder } from '../../../web/core/ingest/embed/hashEmbedder'
@@ -112,6 +114,31 @@ describe('WorkerIngestor', () => {
         ),
       })
       expect((await ingestor.ingest({ bytes: markdown, filename: 'notes.md' })).metadata.title).toBe('Notes')
+    },
+  )
+
+  it(
+    'reads a stored file by its path in the worker, and fails a missing one as corrupt',
+    { timeout: 60_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'quire-ingest-path-'))
+      try {
+        const path = join(dir, 'stored')
+        writeFileSync(path, markdown)
+        const ingestor = make({})
+        expect(ingestor.readsStoredFiles).toBe(true)
+        const result = await ingestor.ingest({ storedPath: path, filename: 'notes.md' })
+        expect(result.chunks.map((chunk) => chunk.text)).toEqual([
+          'Notes\n\nThe ferry stopped running when the river froze.',
+        ])
+        const error = await ingestor
+          .ingest({ storedPath: join(dir, 'gone'), filename: 'notes.md' })
+          .catch((e: unknown) => e)
+        expect(error).toMatchObject({ code: 'corrupt', message: expect.stringContaining('missing') })
+        expect(JSON.stringify(error)).not.toContain(dir)
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
     },
   )
 })

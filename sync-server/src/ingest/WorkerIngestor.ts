@@ -30,6 +30,8 @@ export class WorkerIngestor implements Ingestor {
   private readonly waiting: Array<() => void> = []
   private nextId = 1
   private closed = false
+  /** The worker reads a stored file by its path (`ingestWorker`), off the thread that serves requests. */
+  readonly readsStoredFiles = true
 
   constructor(
     private readonly options: {
@@ -49,8 +51,10 @@ export class WorkerIngestor implements Ingestor {
     const timeoutMs = this.options.timeoutMs ?? 120_000
     const id = this.nextId++
     try {
-      // The worker gets a copy of its own (transferred, not cloned): the caller's bytes stay intact.
-      const bytes = await copyInSlices(request.bytes)
+      // A stored file the worker reads itself; bytes as a copy of its own (transferred, not cloned),
+      // so that the caller's stay intact.
+      const bytes = request.bytes && (await copyInSlices(request.bytes))
+      const file = bytes ? { bytes } : { path: request.storedPath! }
       return await new Promise<IngestResult>((resolve, reject) => {
         // The thread this job runs on; `slot.worker` changes when a killed thread is replaced.
         const worker = slot.worker
@@ -119,7 +123,7 @@ export class WorkerIngestor implements Ingestor {
         const task: IngestTask = {
           type: 'ingest',
           id,
-          bytes,
+          file,
           filename: request.filename,
           password: request.password,
           embedder: request.embedder,
@@ -128,7 +132,7 @@ export class WorkerIngestor implements Ingestor {
           limits: this.options.limits,
           wantText: request.wantText ?? true,
         }
-        worker.postMessage(task, [bytes.buffer])
+        worker.postMessage(task, bytes ? [bytes.buffer] : [])
       })
     } finally {
       this.release(slot)

@@ -9,7 +9,8 @@ import type { ParseErrorCode } from '../../../web/core/ingest/ParseError'
 export interface IngestTask {
   type: 'ingest'
   id: number
-  bytes: Uint8Array
+  /** The file's bytes (transferred), or its path in the file store, which the worker reads itself. */
+  file: { bytes: Uint8Array } | { path: string }
   filename: string
   password?: string
   /** Embedder id for this document; absent: the worker's configured one. */

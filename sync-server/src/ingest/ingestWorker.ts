@@ -3,6 +3,7 @@
  * the server's event loop, and a parser stuck in synchronous code can be stopped by terminating
  * the thread (WorkerIngestor does, at the per-document time limit).
  */
+import { readFile } from 'node:fs/promises'
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { ingestFile, type IngestResult } from '../../../web/core/ingest/ingestFile'
@@ -54,8 +55,9 @@ port.on('message', async (message: IngestTask | IngestAck) => {
   }
   const task = message
   try {
+    const bytes = 'bytes' in task.file ? task.file.bytes : await readStoredFile(task.file.path)
     const result = await ingestFile(
-      task.bytes,
+      bytes,
       task.filename,
       { parsers: nodeParsers, embedder: embedderFor(task.embedder), clock: systemClock },
       {
@@ -110,4 +112,16 @@ async function sendResult(id: number, result: IngestResult, wantText: boolean): 
     await ack
   }
   reply({ type: 'done', id, kind: result.kind, metadata: result.metadata })
+}
+
+/** A stored file read here, in the worker: its bytes never pass through the server's main thread. */
+async function readStoredFile(path: string): Promise<Uint8Array> {
+  try {
+    const data = await readFile(path)
+    return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new ParseError('corrupt', 'The stored file is missing; upload the document again')
+    throw error
+  }
 }

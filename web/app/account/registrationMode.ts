@@ -1,4 +1,4 @@
-import { serverFetch } from '../../browser/api/serverFetch'
+import { outboundFetch } from '../../browser/api/outboundFetch'
 import { normaliseServerUrl } from '../../core/account/normaliseServerUrl'
 
 /** Who may create an account on a sync server (its REGISTRATION setting). */
@@ -11,12 +11,13 @@ const PATIENCE_MS = 5_000
  * What the sync server at `serverUrl` says of who may register: its public `GET /health` carries
  * `registration`. Null when that cannot be told (no valid address yet, the server unreachable, an older
  * server without the field): the form then asks for no invite, and the server's 403 says if one is needed.
- * `fetchImpl` is `serverFetch` so that on the server's own origin the request goes past the in-browser API
- * (whose `/health` knows nothing of accounts) to the server.
+ * `fetchImpl` is `outboundFetch`: on the server's own origin the request goes past the in-browser API
+ * (whose `/health` knows nothing of accounts) to the server; to another origin the API worker makes it
+ * (the page's policy lets it connect to its own origin only).
  */
 export async function registrationMode(
   serverUrl: string,
-  fetchImpl: typeof fetch = serverFetch,
+  fetchImpl: typeof fetch = outboundFetch,
 ): Promise<RegistrationMode | null> {
   let base: string
   try {

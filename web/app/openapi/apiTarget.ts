@@ -1,5 +1,5 @@
 import { createSignal } from 'solid-js'
-import { bypass } from 'msw'
+import { outboundFetch } from '../../browser/api/outboundFetch'
 import { sendToSyncServer } from '../../browser/api/sendToSyncServer'
 
 export type ApiTarget = 'browser' | 'server'
@@ -21,7 +21,8 @@ export { serverAddress, setServerAddress }
 
 /**
  * The explorer's fetch. Same-origin requests are answered by the in-browser API. To the server they go
- * past it: with a typed token straight to the network (msw's `bypass`); without one through the API
+ * past it: with a typed token straight to the network (`outboundFetch`: by the API worker when the
+ * server is on another origin, which the page's policy does not let it reach); without one through the API
  * worker, which adds the signed-in account's token (or, signed out, sends this origin's cookies).
  */
 export function explorerFetch(url: string, init: RequestInit): Promise<Response> {
@@ -30,5 +31,5 @@ export function explorerFetch(url: string, init: RequestInit): Promise<Response>
   if (!token) return sendToSyncServer(new Request(new URL(url, location.origin), init))
   const request = new Request(new URL(url, serverAddress() ?? location.origin), init)
   if (!request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${token}`)
-  return fetch(bypass(request))
+  return outboundFetch(request)
 }

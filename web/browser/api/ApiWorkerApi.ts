@@ -1,5 +1,6 @@
 import type { ApiResult } from '../../core/api/ApiResult'
 import type { RouteSummary } from '../../core/api/serverOnlyRoutes'
+import type { OutboundAnswer } from './fetchOutbound'
 
 /** A request as it crosses from the page to the API worker (structured-clone friendly). */
 export interface WorkerRequest {
@@ -18,7 +19,7 @@ export type { RouteSummary }
 /** A request for one of the sync server's own routes, as the page hands it over to be forwarded. */
 export interface ForwardedRequest {
   method: string
-  /** Path and query string, as the page asked for them. */
+  /** Path and query string, as the page asked for them (for `outbound`, the whole URL). */
   url: string
   headers: Array<[string, string]>
   body?: ArrayBuffer
@@ -31,6 +32,11 @@ export interface ApiWorkerApi {
   invoke(request: WorkerRequest): Promise<ApiResult>
   /** Sends a request for a route only the sync server has to the server (`forwardToServer`). */
   forward(request: ForwardedRequest): Promise<ApiResult>
+  /**
+   * Makes a page's request to another origin (`outboundFetch`; `url` absolute), which the page's
+   * Content-Security-Policy keeps it from making itself (`fetchOutbound`).
+   */
+  outbound(request: ForwardedRequest): Promise<OutboundAnswer>
   openApi(): Promise<Record<string, unknown>>
   /**
    * Makes the collection follow a folder the person picked (its handle is kept on this device) and

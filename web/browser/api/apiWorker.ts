@@ -38,6 +38,7 @@ import { followFolder } from '../../core/folders/followFolder'
 import { browserFolderHost } from '../folders/browserFolderHost'
 import { isDirectoryHandle, saveFolderHandle } from '../folders/folderHandles'
 import type { ApiWorkerApi, WorkerRequest } from './ApiWorkerApi'
+import { fetchOutbound } from './fetchOutbound'
 import { forwardToServer } from './forwardToServer'
 import { serverFetch } from './serverFetch'
 
@@ -142,6 +143,10 @@ const api: ApiWorkerApi = {
   async forward(request) {
     const result = await forwardToServer(request, account)
     return result.stream ? transfer(result, [result.stream]) : result
+  },
+  async outbound(request) {
+    const answer = await fetchOutbound(request)
+    return answer.stream ? transfer(answer, [answer.stream]) : answer
   },
   async openApi() {
     openApi ??= buildOpenApi(apiRoutes)

@@ -15,6 +15,9 @@ export class WebWorkerIngestor implements Ingestor {
   constructor(private readonly options: { timeoutMs?: number; logError?: (error: unknown) => void } = {}) {}
 
   async ingest(request: IngestRequest): Promise<IngestResult> {
+    // No `readsStoredFiles`: the browser's files are in IndexedDB, not at a path.
+    if (!request.bytes) throw new Error('The browser reads a document from its bytes, not a stored path')
+    const { bytes } = request
     const { api } = this.worker()
     const timeoutMs = this.options.timeoutMs ?? 120_000
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -44,7 +47,7 @@ export class WebWorkerIngestor implements Ingestor {
           request.onProgress?.(stage, percent),
       )
       const working = api.ingest(
-        request.bytes,
+        bytes,
         request.filename,
         request.password,
         timeoutMs,

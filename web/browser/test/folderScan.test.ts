@@ -36,7 +36,7 @@ async function setUp() {
     files: new DexieFileStore(db),
     ingestor: {
       ingest: (request) =>
-        ingestFile(request.bytes, request.filename, {
+        ingestFile(request.bytes!, request.filename, {
           parsers: textParsers,
           embedder: hashEmbedder,
           clock: systemClock,

@@ -36,7 +36,7 @@ async function device(collection: ReturnType<typeof newCollection>) {
     files: new DexieFileStore(db),
     ingestor: {
       ingest: (request) =>
-        ingestFile(request.bytes, request.filename, {
+        ingestFile(request.bytes!, request.filename, {
           parsers: textParsers,
           embedder: hashEmbedder,
           clock: systemClock,

@@ -1,8 +1,16 @@
 import type { OcrLanguage } from '../ingest/ocr/ocrLanguages'
 import type { IngestResult, IngestStage } from '../ingest/ingestFile'
 
-export interface IngestRequest {
-  bytes: Uint8Array
+/**
+ * What is read: the file's bytes, or, where the host's ingestor opens its own file store
+ * (`Ingestor.readsStoredFiles`), the stored file's path there. By path, a 100 MB upload never passes
+ * through the thread that serves requests: copying it to the ingest worker there held that thread for
+ * hundreds of milliseconds (issue 39).
+ */
+export type IngestRequest = IngestOptions &
+  ({ bytes: Uint8Array; storedPath?: undefined } | { storedPath: string; bytes?: undefined })
+
+interface IngestOptions {
   filename: string
   password?: string
   /** Id of the embedder to use (`hash-v1` or a transformers.js model id); absent: the host's default. */
@@ -25,4 +33,6 @@ export interface IngestRequest {
  */
 export interface Ingestor {
   ingest(request: IngestRequest): Promise<IngestResult>
+  /** True where a request may name a stored file's path (FileStore.pathOf) instead of its bytes. */
+  readonly readsStoredFiles?: boolean
 }

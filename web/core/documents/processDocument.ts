@@ -50,7 +50,7 @@ export async function processDocument(
     onProgress?: (stage: string, percent: number) => void
   } = {},
 ): Promise<DocumentRecord | undefined> {
-  const { store, files, ingestor, clock } = ports
+  const { store, ingestor, clock } = ports
   const document = await store.documents.getDocument(documentId)
   if (!document) return undefined
   await store.documents.updateDocument(documentId, {
@@ -73,10 +73,8 @@ export async function processDocument(
   }
 
   try {
-    const bytes = await files.get(fileKey(document))
-    if (!bytes) throw new ParseError('corrupt', 'The stored file is missing; upload the document again')
     const result = await ingestor.ingest({
-      bytes,
+      ...(await storedFile(ports, fileKey(document))),
       filename: document.original_filename,
       embedder: await ports.embedderId?.(),
       ocrLanguages: await ports.ocrLanguages?.(),
@@ -137,6 +135,21 @@ export async function processDocument(
     if (failed) await ports.onIndexed?.(failed, [])
     return failed
   }
+}
+
+/**
+ * What the ingestor reads: the stored file's path where it opens files itself (the server: the bytes
+ * then never pass through the thread that answers requests), else the bytes.
+ */
+async function storedFile(
+  { files, ingestor }: Pick<ProcessPorts, 'files' | 'ingestor'>,
+  key: string,
+): Promise<{ storedPath: string } | { bytes: Uint8Array }> {
+  const storedPath = ingestor.readsStoredFiles ? await files.pathOf?.(key) : undefined
+  if (storedPath) return { storedPath }
+  const bytes = await files.get(key)
+  if (!bytes) throw new ParseError('corrupt', 'The stored file is missing; upload the document again')
+  return { bytes }
 }
 
 /** The FileStore key of a document's content: the last segment of `file_path` (`files/<sha256>`). */

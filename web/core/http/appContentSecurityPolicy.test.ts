@@ -19,6 +19,12 @@ describe('the app’s Content-Security-Policy', () => {
     }
   })
 
+  it('lets the page connect to its own origin only (other servers go through the API worker or the server)', async () => {
+    for (const delivery of ['header', 'meta'] as const) {
+      expect(directive(await appCsp(delivery), 'connect-src')).toBe("connect-src 'self' data: blob:")
+    }
+  })
+
   it('keeps the app out of frames by header only (a meta policy cannot)', async () => {
     expect(directive(await appCsp('header'), 'frame-ancestors')).toBe("frame-ancestors 'none'")
     expect(await appCsp('meta')).not.toContain('frame-ancestors')

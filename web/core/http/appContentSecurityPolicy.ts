@@ -15,18 +15,15 @@ import { frameLoaderHash } from '../../plugin-frame/frameDocument.ts'
  * - style-src `'unsafe-inline'` and `blob:`: plugins inject `<style>` tags and blob: CSS chunks (in their
  *   frame, under this policy too); styles cannot run script.
  * - img/font/media `data:` and `blob:`: plugin assets (from blob: URLs) and rendered PDF pages.
- * - connect-src `http:`/`https:`/`ws:`/`wss:` (issue 39 looked again, and kept it): what the page
- *   itself fetches from another origin is the sync server the person signs in to (the API explorer
- *   with a typed token goes straight to it) and the servers an installed plugin's API calls name
- *   (runApiPlan, CORS). Both are chosen at run time, on any origin, by http: on a home network too,
- *   while this policy is fixed when the app is built (a meta policy, cached by the service worker),
- *   so no list of origins can be written into it. Model servers are not the page's: the person's
- *   Ollama (localhost:11434 or any host), cloud providers, plugin archives and catalogs are fetched by
- *   the API worker in the browser host and by the server in the server host; WebLLM's and
- *   transformers.js's model downloads (huggingface.co and its CDN) by the WebLLM and ingest workers.
- *   A dedicated worker runs under its own script's policy, not this one, so narrowing connect-src
- *   would not reach those fetches either. What keeps a hostile page part away from them is the rest
- *   of this policy (no injected script runs) and the plugin frame's `connect-src 'none'`.
+ * - connect-src `'self'` (and `data:`/`blob:`, which reach no other server): the page talks to its own
+ *   origin only. What it needs of other servers goes through a path this policy allows (issue 39,
+ *   item 7): the signed-in sync server, the person's model servers, cloud providers, plugin archives
+ *   and catalogs are fetched by the API worker in the browser host and by the server in the server host;
+ *   the few requests the page itself made to another origin (a plugin's `network.request` call, the
+ *   sign-up form's look at a server's `/health`, the API explorer with a typed token) are handed to the
+ *   API worker (`outboundFetch`). A dedicated worker runs under its own script's policy, not this
+ *   one; WebLLM's and transformers.js's model downloads happen in theirs. So an injected `<a ping>` or
+ *   a script that somehow ran cannot send the page's data anywhere by itself, on either host.
  * - worker-src `'self'` and `blob:`: the API, ingest and WebLLM workers, and libraries' blob: workers.
  * Workers are not covered: each runs under the policy of its own script's response (none).
  */
@@ -38,7 +35,7 @@ export function appContentSecurityPolicy(loaderHash: string, delivery: 'header' 
     "img-src 'self' data: blob:",
     "font-src 'self' data: blob:",
     "media-src 'self' data: blob:",
-    "connect-src 'self' http: https: ws: wss: data: blob:",
+    "connect-src 'self' data: blob:",
     "worker-src 'self' blob:",
     // Plugin modules' frames are srcdoc documents, which frame-src does not govern: nothing else frames.
     "frame-src 'none'",

@@ -12,6 +12,11 @@ export interface FileStore {
   get(key: string): Promise<Uint8Array | undefined>
   /** Removes the file; resolves false when there was none. */
   delete(key: string): Promise<boolean>
+  /**
+   * Where the file lies on the host's own disk (undefined: no such file), for a host whose ingest
+   * worker opens the file itself (`Ingestor.readsStoredFiles`); absent where files are not on a disk.
+   */
+  pathOf?(key: string): Promise<string | undefined>
 }
 
 /** From this size on, `sha256Hex` hashes in slices (Web Crypto would hold the thread: see Sha256). */

@@ -1,4 +1,5 @@
 import { VIA_SERVICE_WORKER } from '../../../browser/api/viaServiceWorker'
+import { outboundFetch } from '../../../browser/api/outboundFetch'
 import {
   keepOnly,
   namesPlugin,
@@ -82,7 +83,10 @@ export async function runApiCall(plugin: PluginIdentity, method: string, args: u
   const plan = planApiRequest(plugin, method, path, hasBody ? args[1] : undefined, location.origin)
   if (plan.kind === 'refuse') throw new ServiceError(plan.message, plan.status)
   if (plan.kind === 'network') {
-    return readAnswer(await fetch(plan.url, { ...init(plan.method, plan.body, 'omit'), mode: 'cors' }))
+    // Through the API worker: the page's own policy lets it reach its own origin only.
+    return readAnswer(
+      await outboundFetch(plan.url, { ...init(plan.method, plan.body, 'omit'), mode: 'cors' }),
+    )
   }
   if (plan.ownStateId !== undefined) {
     const state = await readAnswer(
