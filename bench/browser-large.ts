@@ -45,7 +45,7 @@ export interface BrowserLargeLine extends BrowserLine {
 
 export interface BrowserLargeSettings {
   documents: number
-  /** Paragraphs (about passages) per document. */
+  /** Paragraphs per document (the chunker cuts about 1.4 passages from each). */
   paragraphs: number
   /** xquad-en questions timed for search. */
   questions: number
@@ -76,7 +76,7 @@ export function browserLargeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env
 
 /**
  * The browser host at the size people reach (issue 44): a folder of 200 generated plain-text documents,
- * about 100k passages, processed by the sync server (its own process) and by the app in headless Chromium
+ * about 139k passages, processed by the sync server (its own process) and by the app in headless Chromium
  * on its origin, with each one's peak memory; hybrid search over it, the page's direct path and the server
  * interleaved in batches of 5; then a cold start of each: the page closed and the app opened again, the
  * server stopped and started again over the same data, timed until a search answers, and until it answers

@@ -5,7 +5,7 @@ import type { FolderFile } from './browserBenchFolder'
 export interface LargeFolderOptions {
   /** Documents to make. */
   documents: number
-  /** Paragraphs per document: about one passage each (4 to 9 sentences, some 1,000 characters). */
+  /** Paragraphs per document (4 to 9 sentences each, about 1.4 passages). */
   paragraphs: number
   seed: number
 }
@@ -16,8 +16,8 @@ const MAX_SENTENCES = 9
 /**
  * A folder of plain-text documents of real prose for the browser's large case (issue 44: 200 documents,
  * 100k passages): each document takes one article at random, its title as the first line, then
- * `paragraphs` runs of 4 to 9 consecutive sentences of it, a blank line between. A paragraph is about the
- * chunker's passage size, so both hosts cut about one passage from each. Seeded, so every run and both
+ * `paragraphs` runs of 4 to 9 consecutive sentences of it, a blank line between. The chunker cuts about 1.4
+ * passages from a paragraph (200 documents of 500: 138,692), the same on both hosts. Seeded, so every run and both
  * hosts get the same bytes. As with `syntheticChunks`, 24 articles make every sentence recur in thousands
  * of passages: a pessimistic case for keyword search (long posting lists), a neutral one for vectors.
  */
