@@ -1,5 +1,6 @@
 import { answers } from './answers'
 import { browser } from './browser'
+import { browserLarge } from './browser-large'
 import { cluster } from './cluster'
 import { dataArchive } from './data-archive'
 import { documentStall } from './document-stall'
@@ -44,6 +45,7 @@ export const benchmarks: readonly Benchmark[] = [
   plugins,
   pages,
   browser,
+  browserLarge,
   providers,
   ocr,
   dataArchive,

@@ -119,7 +119,7 @@ export function serverFetcher(baseUrl: string): {
       form.append('collection_id', collectionId)
       form.append(
         'file',
-        new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }),
+        new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: mediaTypeOf(file.name) }),
         file.name,
       )
       const response = await fetch(`${baseUrl}/api/documents/`, { method: 'POST', body: form })
@@ -149,15 +149,25 @@ export function pageFetcher(page: Page): {
       ),
     send: (collectionId, file) =>
       page.evaluate(
-        async ({ collectionId, name, base64 }) => {
+        async ({ collectionId, name, type, base64 }) => {
           const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
           const form = new FormData()
           form.append('collection_id', collectionId)
-          form.append('file', new Blob([bytes], { type: 'application/pdf' }), name)
+          form.append('file', new Blob([bytes], { type }), name)
           const response = await fetch('/api/documents/', { method: 'POST', body: form })
           return { status: response.status, text: await response.text() }
         },
-        { collectionId, name: file.name, base64: Buffer.from(file.bytes).toString('base64') },
+        {
+          collectionId,
+          name: file.name,
+          type: mediaTypeOf(file.name),
+          base64: Buffer.from(file.bytes).toString('base64'),
+        },
       ),
   }
+}
+
+/** The type a folder file is sent as: the dev folder's PDFs, the large folder's plain text. */
+function mediaTypeOf(name: string): string {
+  return name.endsWith('.txt') ? 'text/plain' : 'application/pdf'
 }

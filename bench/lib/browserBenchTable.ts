@@ -1,7 +1,8 @@
 import type { BrowserLine } from '../browser'
+import type { BrowserLargeLine } from '../browser-large'
 
-/** The browser bench's lines as a plain-text table for stderr (the issue's "table before and after"). */
-export function browserBenchTable(lines: readonly BrowserLine[]): string {
+/** The browser benches' lines as a plain-text table for stderr (the issue's "table before and after"). */
+export function browserBenchTable(lines: readonly (BrowserLine | BrowserLargeLine)[]): string {
   const rows = [
     ['case', 'host', 'p50 ms', 'p95 ms', 'x server p50', 'x server p95', 'first word p50', 'other'],
   ]
@@ -15,12 +16,24 @@ export function browserBenchTable(lines: readonly BrowserLine[]): string {
       String(line.ratio_p95 ?? ''),
       String(line.first_word_p50_ms ?? ''),
       line.processing_s !== undefined
-        ? `${line.processing_s} s, ${line.pages} pages, ${line.passages} passages`
-        : line.same_passages_as_server !== undefined
-          ? `${line.same_passages_as_server}/${line.n} same passages as the server`
-          : '',
+        ? `${line.processing_s} s, ${line.pages ?? '?'} pages, ${line.passages} passages` + memory(line)
+        : 'full_answer_ms' in line && line.full_answer_ms !== undefined
+          ? `first answer ${line.first_answer_ms} ms, with every passage ${line.full_answer_ms} ms` +
+            (line.ready_ms === undefined ? '' : ` (listening at ${line.ready_ms} ms)`)
+          : line.same_passages_as_server !== undefined
+            ? `${line.same_passages_as_server}/${line.n} same passages as the server`
+            : '',
     ])
   }
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)))
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')).join('\n')
+}
+
+function memory(line: BrowserLine | BrowserLargeLine): string {
+  if (!('peak_rss_mb' in line) || line.peak_rss_mb === undefined) return ''
+  return (
+    `, peak RSS ${line.peak_rss_mb} MB` +
+    (line.chromium_peak_rss_mb === undefined ? '' : ` (all Chromium ${line.chromium_peak_rss_mb} MB)`) +
+    (line.storage_mb === undefined ? '' : `, storage ${line.storage_mb} MB`)
+  )
 }

@@ -19,14 +19,18 @@ const STOP_TIMEOUT_MS = 15_000
  * DATA_DIR and without the built app. Its event loop is not the bench's: a stall in the server shows
  * as slow answers to the bench's requests, and the bench's own work never counts as server latency.
  * `env` adds variables (limits), `nodeArgs` Node options (`--cpu-prof`, which NODE_OPTIONS refuses);
- * `stop` sends SIGTERM, waits for the exit and deletes the data.
+ * `stop` sends SIGTERM, waits for the exit and deletes the data. With `keptDataDir` the server runs over that
+ * folder instead and `stop` leaves it (the caller's): a restart over the same data, as a cold start.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   progress: (message: string) => void,
   nodeArgs: readonly string[] = [],
+  keptDataDir?: string,
 ): Promise<RunningTarget> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-'))
+  const dataDir = keptDataDir ?? (await mkdtemp(join(tmpdir(), 'quire-bench-')))
+  const removeData = () =>
+    keptDataDir === undefined ? rm(dataDir, { recursive: true, force: true }) : Promise.resolve()
   const child = spawn(process.execPath, [...nodeArgs, '--import', tsxLoader, mainEntry], {
     env: {
       ...process.env,
@@ -63,7 +67,7 @@ export async function startServerProcess(
           await exited
           clearTimeout(timer)
         } finally {
-          await rm(dataDir, { recursive: true, force: true })
+          await removeData()
         }
       },
     }
@@ -71,7 +75,7 @@ export async function startServerProcess(
     stopping = true
     child.kill('SIGKILL')
     await exited
-    await rm(dataDir, { recursive: true, force: true })
+    await removeData()
     throw error
   }
 }

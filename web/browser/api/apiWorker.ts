@@ -19,6 +19,7 @@ import { BUILT_IN_CATALOG_PATH } from '../../core/api/platform/plugins/pluginCat
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
 import type { ChatModel } from '../../core/generate/ChatModel'
+import { ManagedIndex } from '../../core/retrieve/snapshot/ManagedIndex'
 import { systemClock } from '../../core/time/Clock'
 import {
   browserWebLlmHost,
@@ -31,6 +32,7 @@ import { browserEmbedderFor } from '../ingest/browserEmbedderFor'
 import { WebWorkerIngestor } from '../ingest/WebWorkerIngestor'
 import { DexieAccountVault } from '../store/DexieAccountVault'
 import { DexieFileStore } from '../store/DexieFileStore'
+import { DexieIndexSnapshots } from '../store/DexieIndexSnapshots'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
 import { browserSync } from '../sync/browserSync'
@@ -63,8 +65,14 @@ const store = new DexieStore(db)
 const files = new DexieFileStore(db)
 // Every write goes through the sync engine's store into the outbox; pulled changes go to `store`.
 const sync = browserSync({ db, store, files, account: () => account, logError: console.error })
+// The search index from its snapshot in IndexedDB (then only the documents changed since are read), saved
+// once changes settle: opening the app with a big folder no longer rebuilds it from every chunk. Searches
+// wait for it to load, so none answers from a half-built index. Loading starts now, not at the first search.
+const index = new ManagedIndex({ store: new DexieIndexSnapshots(db), logError: console.error })
+index.use(() => undefined).catch(console.error)
 const { ports, start, checkFolders } = createApiPorts({
   store: sync.store,
+  index,
   // Folders the person picked, checked when the app opens, every few minutes and on "Check now".
   folderHost: browserFolderHost(),
   profileStore: store,
@@ -117,7 +125,7 @@ ports.onSignedOut = () => sync.reset()
 // Records belong to the signed-in account, or to this device's local profile.
 ports.currentUserId = async () => (await account.me()).id
 const apiRoutes = browserRoutes
-// The search index is rebuilt from stored chunks; documents a closed tab or reload interrupted resume.
+// Documents a closed tab or reload interrupted resume (the index loads itself, above).
 // Then sync starts (if signed in), applying what it pulls to the same index.
 start()
   .then(() => sync.connect(ports.index))

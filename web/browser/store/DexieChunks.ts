@@ -29,9 +29,12 @@ export class DexieChunks implements ChunkStore {
   }
 
   async replaceChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
-    await this.db.transaction('rw', this.db.chunks, async () => {
+    await this.db.transaction('rw', this.db.chunks, this.db.chunkSets, async () => {
       await this.db.chunks.where('document_id').equals(documentId).delete()
       await this.db.chunks.bulkAdd([...chunks])
+      // In the same transaction: the index snapshot's version of this document's chunks (DexieIndexSnapshots).
+      const set = (await this.db.chunkSets.get(documentId))?.set ?? 0
+      await this.db.chunkSets.put({ document_id: documentId, set: set + 1 })
     })
   }
 

@@ -42,6 +42,10 @@ export class QuireDatabase extends Dexie {
   syncRecords!: Table<SyncRecord, [string, string]>
   syncOutbox!: EntityTable<Mutation, 'counter'>
   syncState!: EntityTable<{ key: string; value: unknown }, 'key'>
+  /** Per document, a counter raised by every replacement of its chunks (`DexieIndexSnapshots`' versions). */
+  chunkSets!: EntityTable<{ document_id: string; set: number }, 'document_id'>
+  /** The search index's last snapshot (`key: 'index'`), so opening the app does not rebuild it. */
+  indexSnapshot!: EntityTable<{ key: string; bytes: Uint8Array }, 'key'>
 
   constructor(name = 'quire', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -77,5 +81,7 @@ export class QuireDatabase extends Dexie {
       records: '++seq, &[kind+id], [kind+created_at+seq], [kind+parent_id+created_at+seq]',
     })
     this.version(7).stores({ syncRecords: '[kind+id]', syncOutbox: 'counter', syncState: 'key' })
+    // A database of an earlier version has no snapshot and no chunk sets: its index is rebuilt once.
+    this.version(8).stores({ chunkSets: 'document_id', indexSnapshot: 'key' })
   }
 }

@@ -1,0 +1,249 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Browser } from '@playwright/test'
+import type { BrowserBenchHost, BrowserLine } from './browser'
+import type { LineReporter } from './lib/BenchLine'
+import { browserBenchTable } from './lib/browserBenchTable'
+import { pageFetcher, processFolder, serverFetcher } from './lib/browserBenchFolder'
+import { chromiumPeakMemory, resetChromiumPeaks } from './lib/chromiumMemory'
+import { ensureBuiltApp } from './lib/ensureBuiltApp'
+import { largeFolderFiles } from './lib/largeFolderFiles'
+import { latencySummary } from './lib/latencySummary'
+import { lineBenchmark } from './lib/lineBenchmark'
+import { openAppInChromium } from './lib/openAppInChromium'
+import { peakRssSince, resetPeakRss } from './lib/processPeakRss'
+import { round } from './lib/round'
+import { startServerProcess } from './lib/startServerProcess'
+import type { RunningTarget } from './lib/RunningTarget'
+import type { TimedAnswer, TimedCall } from './lib/TimedCall'
+import { timeCallsInPage } from './lib/timeCallsInPage'
+import { timeCallsOnServer } from './lib/timeCallsOnServer'
+import { xquadQuestions } from './lib/xquadQuestions'
+import { xquadSentences } from './lib/xquadSentences'
+
+const NAME = 'browser-large'
+const SEED = 44
+/** How long a cold start may take before the run fails. */
+const COLD_START_LIMIT_MS = 300_000
+
+export interface BrowserLargeLine extends BrowserLine {
+  documents?: number
+  /** Processing: the kernel's peak resident set while the folder was processed, MB (Linux). */
+  peak_rss_mb?: number
+  /** Processing in the page: every Chromium process's peak, summed (the renderer's is `peak_rss_mb`). */
+  chromium_peak_rss_mb?: number
+  /** Processing in the page: the origin's storage use after it (IndexedDB, mostly), MB. */
+  storage_mb?: number
+  /** Cold start: ms from opening the app (the page) or starting the process (the server) to the first answer. */
+  first_answer_ms?: number
+  /** Cold start: ms to the first answer with the passages the warm host gave (the whole index searched). */
+  full_answer_ms?: number
+  /** Cold start of the server: ms from starting the process to its listening (Node, tsx, the data opened). */
+  ready_ms?: number
+}
+
+export interface BrowserLargeSettings {
+  documents: number
+  /** Paragraphs per document (the chunker cuts about 1.4 passages from each). */
+  paragraphs: number
+  /** xquad-en questions timed for search. */
+  questions: number
+}
+
+export const defaultBrowserLargeSettings: BrowserLargeSettings = {
+  documents: 200,
+  paragraphs: 500,
+  questions: 40,
+}
+
+/** `BENCH_LARGE_DOCUMENTS` and `BENCH_LARGE_PARAGRAPHS` (whole numbers from 1) override the folder's size. */
+export function browserLargeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): BrowserLargeSettings {
+  const read = (name: string, fallback: number) => {
+    const raw = env[name]
+    if (raw === undefined || raw === '') return fallback
+    const value = Number(raw)
+    if (!Number.isInteger(value) || value < 1 || value > 100_000)
+      throw new Error(`${name} must be a whole number from 1 to 100000, not ${raw}`)
+    return value
+  }
+  return {
+    ...defaultBrowserLargeSettings,
+    documents: read('BENCH_LARGE_DOCUMENTS', defaultBrowserLargeSettings.documents),
+    paragraphs: read('BENCH_LARGE_PARAGRAPHS', defaultBrowserLargeSettings.paragraphs),
+  }
+}
+
+/**
+ * The browser host at the size people reach (issue 44): a folder of 200 generated plain-text documents,
+ * about 139k passages, processed by the sync server (its own process) and by the app in headless Chromium
+ * on its origin, with each one's peak memory; hybrid search over it, the page's direct path and the server
+ * interleaved in batches of 5; then a cold start of each: the page closed and the app opened again, the
+ * server stopped and started again over the same data, timed until a search answers, and until it answers
+ * with the passages the warm host gave (the browser answers while its index is still being rebuilt).
+ */
+export async function measureBrowserLarge(
+  reporter: LineReporter<BrowserLargeLine>,
+  settings: BrowserLargeSettings = defaultBrowserLargeSettings,
+): Promise<BrowserLargeLine[]> {
+  const lines: BrowserLargeLine[] = []
+  const emit = (fields: Omit<BrowserLargeLine, 'benchmark' | 'node' | 'date'>) => {
+    const line = { benchmark: NAME, ...fields, node: process.version, date: new Date().toISOString() }
+    reporter.emit(line)
+    lines.push(line)
+  }
+  const files = largeFolderFiles(await xquadSentences(), { ...settings, seed: SEED })
+  const all = await xquadQuestions()
+  const stride = Math.max(1, Math.floor(all.length / settings.questions))
+  const questions = all.filter((_, i) => i % stride === 0).slice(0, settings.questions)
+  const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-large-'))
+  // The time it takes is measured here, not limited: a loaded machine must not fail a report.
+  const env = { STATIC_DIR: resolve('dist'), INGEST_TIMEOUT_S: '3600' }
+  let server: RunningTarget | undefined
+  let browser: Browser | undefined
+  try {
+    server = await startServerProcess(env, reporter.progress, [], dataDir)
+    const app = await openAppInChromium(`${server.url}/collections`)
+    browser = app.browser
+    let page = app.page
+    const onServer = serverFetcher(server.url)
+    const case_ = `process ${files.length} text documents`
+
+    reporter.progress(`${NAME}: processing ${files.length} documents on the server`)
+    await resetPeakRss(server.pid!)
+    const serverFolder = await processFolder(onServer.call, onServer.send, files, reporter.progress)
+    const serverPeak = await peakRssSince(server.pid!)
+    reporter.progress(`${NAME}: processing ${files.length} documents in the browser`)
+    await resetChromiumPeaks(browser)
+    const inPage = pageFetcher(page)
+    const pageFolder = await processFolder(inPage.call, inPage.send, files, reporter.progress)
+    const chromium = await chromiumPeakMemory(browser)
+    const storage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0)
+    for (const [host, folder] of [
+      ['server', serverFolder],
+      ['page', pageFolder],
+    ] as const) {
+      emit({
+        case: case_,
+        host,
+        documents: files.length,
+        processing_s: round(folder.processed.ms / 1000, 1),
+        passages: folder.processed.passages,
+        ...(host === 'server'
+          ? { peak_rss_mb: Math.round(serverPeak / 1024) }
+          : {
+              peak_rss_mb: chromium.renderer_mb,
+              chromium_peak_rss_mb: chromium.all_mb,
+              storage_mb: Math.round(storage / 1024 / 1024),
+              browser: app.version,
+            }),
+      })
+    }
+
+    const searchCall = (host: BrowserBenchHost, question: string): TimedCall => ({
+      method: 'POST',
+      path: '/api/search_u/',
+      body: {
+        query: question,
+        collection_id: host === 'server' ? serverFolder.collectionId : pageFolder.collectionId,
+        top_k: 5,
+        use_hybrid_search: true,
+      },
+    })
+    const searchCase = `POST /api/search_u/ (${pageFolder.processed.passages} passages, ${questions.length} questions, top 5, hybrid)`
+    reporter.progress(`${NAME}: ${searchCase}`)
+    // One untimed search each first (JIT, the server's index loaded on first use).
+    const warm = {
+      page: await timeCallsInPage(page, [searchCall('page', questions[0]!.question)], false),
+      server: await timeCallsOnServer(server.url, [searchCall('server', questions[0]!.question)]),
+    }
+    const answers: Record<'page' | 'server', TimedAnswer[]> = { page: [], server: [] }
+    for (let from = 0; from < questions.length; from += 5) {
+      const batch = questions.slice(from, from + 5).map((question) => question.question)
+      answers.page.push(
+        ...(await timeCallsInPage(
+          page,
+          batch.map((q) => searchCall('page', q)),
+          false,
+        )),
+      )
+      answers.server.push(
+        ...(await timeCallsOnServer(
+          server.url,
+          batch.map((q) => searchCall('server', q)),
+        )),
+      )
+    }
+    const reference = latencySummary(answers.server.map((answer) => answer.ms))
+    for (const host of ['page', 'server'] as const) {
+      const bad = answers[host].find((answer) => answer.status !== 200)
+      if (bad) throw new Error(`${NAME}: a search on ${host} answered ${bad.status}`)
+      const summary = latencySummary(answers[host].map((answer) => answer.ms))
+      emit({
+        case: searchCase,
+        host,
+        n: answers[host].length,
+        p50_ms: summary.p50_ms,
+        p95_ms: summary.p95_ms,
+        ratio_p50: round(summary.p50_ms / reference.p50_ms, 2),
+        ratio_p95: round(summary.p95_ms / reference.p95_ms, 2),
+        same_passages_as_server: answers[host].filter((a, i) => a.digest === answers.server[i]?.digest)
+          .length,
+        ...(host === 'page' ? { browser: app.version } : {}),
+      })
+    }
+
+    const coldCase = `cold start with ${pageFolder.processed.passages} passages stored: the first search`
+    reporter.progress(`${NAME}: ${coldCase}, the page`)
+    await page.close()
+    const opened = performance.now()
+    page = await page.context().newPage()
+    await page.goto(`${server.url}/collections`, { waitUntil: 'commit' })
+    const pageCold = await untilFullAnswer(opened, warm.page[0]!.digest, () =>
+      timeCallsInPage(page, [searchCall('page', questions[0]!.question)], false),
+    )
+    emit({ case: coldCase, host: 'page', ...pageCold, browser: app.version })
+
+    reporter.progress(`${NAME}: ${coldCase}, the server`)
+    await server.stop()
+    const started = performance.now()
+    server = await startServerProcess(env, reporter.progress, [], dataDir)
+    const ready = performance.now() - started
+    const url = server.url
+    const serverCold = await untilFullAnswer(started, warm.server[0]!.digest, () =>
+      timeCallsOnServer(url, [searchCall('server', questions[0]!.question)]),
+    )
+    emit({ case: coldCase, host: 'server', ...serverCold, ready_ms: round(ready, 0) })
+    reporter.progress(browserBenchTable(lines))
+    return lines
+  } finally {
+    await browser?.close()
+    await server?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** Asks again until the answer has the warm host's passages: ms from `since` to the first answer and to that. */
+async function untilFullAnswer(
+  since: number,
+  digest: string,
+  ask: () => Promise<TimedAnswer[]>,
+): Promise<{ first_answer_ms: number; full_answer_ms: number }> {
+  let first: number | undefined
+  for (;;) {
+    const [answer] = await ask()
+    const now = performance.now() - since
+    if (answer?.status === 200) {
+      first ??= now
+      if (answer.digest === digest) return { first_answer_ms: round(first, 0), full_answer_ms: round(now, 0) }
+    } else await new Promise((done) => setTimeout(done, 50))
+    if (now > COLD_START_LIMIT_MS)
+      throw new Error(`${NAME}: no full answer ${COLD_START_LIMIT_MS} ms after a start`)
+  }
+}
+
+export const browserLarge = lineBenchmark(NAME, async (reporter) => {
+  const settings = browserLargeSettingsFromEnv()
+  await ensureBuiltApp(reporter.progress)
+  return measureBrowserLarge(reporter, settings)
+})

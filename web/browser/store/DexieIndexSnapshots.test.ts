@@ -1,0 +1,110 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import { describe, expect, it } from 'vitest'
+import type { IndexSnapshotStore } from '../../core/retrieve/snapshot/IndexSnapshotStore'
+import { ManagedIndex } from '../../core/retrieve/snapshot/ManagedIndex'
+import { newChunk, newCollection, newDocument } from '../../core/store/conformance/fixtures'
+import { DexieIndexSnapshots } from './DexieIndexSnapshots'
+import { DexieStore } from './DexieStore'
+import { QuireDatabase } from './QuireDatabase'
+
+async function world() {
+  const indexedDB = new IDBFactory()
+  const open = () => new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
+  const db = open()
+  const store = new DexieStore(db)
+  const collection = await store.collections.createCollection(newCollection())
+  const addDocument = async (words: string[]) => {
+    const document = newDocument(collection.id, { status: 'completed' })
+    await store.documents.createDocument(document)
+    const chunks = words.map((word, i) => newChunk(document, i, { text: `A passage about ${word}` }))
+    await store.chunks.replaceChunks(document.id, chunks)
+    return { document, chunks }
+  }
+  return { db, store, open, addDocument, snapshots: new DexieIndexSnapshots(db) }
+}
+
+// Keyword search: no query vector, so the stored vectors are never read.
+const hits = async (index: ManagedIndex, query: string) =>
+  (
+    await index.search({
+      query,
+      limit: 10,
+      mode: 'bm25',
+      similarityThreshold: 0,
+      exactVectors: async () => [],
+    })
+  ).results.map((result) => result.id)
+
+describe('DexieIndexSnapshots', () => {
+  it('gives each document a version that changes with its chunks, and its chunks in order with it', async () => {
+    const { store, snapshots, addDocument } = await world()
+    const { document, chunks } = await addDocument(['otters', 'beavers', 'herons'])
+    const first = (await snapshots.documentVersions()).get(document.id)
+    expect(first).toBeDefined()
+    const read = await snapshots.documentChunks(document.id)
+    expect(read?.version).toBe(first)
+    expect(read?.chunks.map((chunk) => chunk.id)).toEqual(chunks.map((chunk) => chunk.id))
+
+    await store.chunks.replaceChunks(document.id, [newChunk(document, 0)])
+    const second = (await snapshots.documentVersions()).get(document.id)
+    expect(second).not.toBe(first)
+    expect((await snapshots.documentChunks(document.id))?.chunks).toHaveLength(1)
+
+    // Deleted and made again under the same id: another version.
+    await store.documents.deleteDocument(document.id)
+    expect((await snapshots.documentVersions()).has(document.id)).toBe(false)
+    expect(await snapshots.documentChunks(document.id)).toBeUndefined()
+    await store.documents.createDocument({ ...document })
+    await store.chunks.replaceChunks(document.id, [newChunk(document, 0)])
+    expect([first, second]).not.toContain((await snapshots.documentVersions()).get(document.id))
+  })
+
+  it('keeps the last snapshot written', async () => {
+    const { snapshots } = await world()
+    expect(await snapshots.readSnapshot()).toBeUndefined()
+    await snapshots.writeSnapshot(Uint8Array.of(1, 2, 3))
+    await snapshots.writeSnapshot(Uint8Array.of(4, 5))
+    expect(await snapshots.readSnapshot()).toEqual(Uint8Array.of(4, 5))
+  })
+
+  it('lets a reopened app load its index from the snapshot, reading only the documents changed since', async () => {
+    const { db, store, open, addDocument } = await world()
+    const otters = await addDocument(['otters', 'rivers'])
+    const beavers = await addDocument(['beavers', 'dams'])
+    const kingfishers = await addDocument(['kingfishers'])
+    const logged: unknown[] = []
+    const first = new ManagedIndex({ store: new DexieIndexSnapshots(db), logError: (e) => logged.push(e) })
+    expect(await hits(first, 'otters')).toEqual([otters.chunks[0]!.id])
+    await first.close()
+
+    // While the app was closed: one document replaced, one deleted, one added.
+    await store.chunks.replaceChunks(otters.document.id, [
+      newChunk(otters.document, 0, { text: 'Now only about herons' }),
+    ])
+    await store.documents.deleteDocument(beavers.document.id)
+    const salmon = await addDocument(['salmon'])
+
+    const reopened = open()
+    const snapshots = new DexieIndexSnapshots(reopened)
+    const read: string[] = []
+    const spied: IndexSnapshotStore = {
+      documentVersions: () => snapshots.documentVersions(),
+      documentChunks: (id) => {
+        read.push(id)
+        return snapshots.documentChunks(id)
+      },
+      readSnapshot: () => snapshots.readSnapshot(),
+      writeSnapshot: (bytes) => snapshots.writeSnapshot(bytes),
+    }
+    const second = new ManagedIndex({ store: spied, logError: (e) => logged.push(e) })
+    expect(await hits(second, 'otters')).toEqual([])
+    expect(await hits(second, 'herons')).toHaveLength(1)
+    expect(await hits(second, 'beavers')).toEqual([])
+    expect(await hits(second, 'salmon')).toEqual([salmon.chunks[0]!.id])
+    expect(await hits(second, 'kingfishers')).toEqual([kingfishers.chunks[0]!.id])
+    // The unchanged document came from the snapshot; the deleted one was dropped without a read.
+    expect(new Set(read)).toEqual(new Set([otters.document.id, salmon.document.id]))
+    expect(logged).toEqual([])
+    await second.close()
+  })
+})

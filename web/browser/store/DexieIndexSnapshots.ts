@@ -1,0 +1,53 @@
+import Dexie from 'dexie'
+import type { IndexSnapshotStore, VersionedChunks } from '../../core/retrieve/snapshot/IndexSnapshotStore'
+import type { QuireDatabase } from './QuireDatabase'
+
+const SNAPSHOT_KEY = 'index'
+
+/**
+ * The search index's snapshot in the browser's IndexedDB (issue 44: opening the app with 100k passages
+ * stored rebuilt the index from every chunk record, text and vector, before a search saw them all). A
+ * document's version is its row's `seq` (a document deleted and made again gets another) and its chunk
+ * set, raised in the transaction of every replacement of its chunks (`DexieChunks.replaceChunks`, the one
+ * writer of chunks besides the deletes of documents and collections, whose rows go with them).
+ */
+export class DexieIndexSnapshots implements IndexSnapshotStore {
+  constructor(private readonly db: QuireDatabase) {}
+
+  async documentVersions(): Promise<Map<string, string>> {
+    return this.db.transaction('r', this.db.documents, this.db.chunkSets, async () => {
+      const sets = new Map((await this.db.chunkSets.toArray()).map((row) => [row.document_id, row.set]))
+      const versions = new Map<string, string>()
+      await this.db.documents.each((row) => versions.set(row.id, version(row.seq, sets.get(row.id))))
+      return versions
+    })
+  }
+
+  /** The chunks and the version read in one transaction, so they always agree. */
+  async documentChunks(documentId: string): Promise<VersionedChunks | undefined> {
+    const { documents, chunks, chunkSets } = this.db
+    return this.db.transaction('r', documents, chunks, chunkSets, async () => {
+      const row = await documents.where('id').equals(documentId).first()
+      if (!row) return undefined
+      const set = (await chunkSets.get(documentId))?.set
+      const stored = await chunks
+        .where('[document_id+index]')
+        .between([documentId, Dexie.minKey], [documentId, Dexie.maxKey])
+        .toArray()
+      return { version: version(row.seq, set), chunks: stored }
+    })
+  }
+
+  async readSnapshot(): Promise<Uint8Array | undefined> {
+    return (await this.db.indexSnapshot.get(SNAPSHOT_KEY))?.bytes
+  }
+
+  /** One put: IndexedDB's transaction gives a reader the old snapshot or the new one. */
+  async writeSnapshot(bytes: Uint8Array): Promise<void> {
+    await this.db.indexSnapshot.put({ key: SNAPSHOT_KEY, bytes })
+  }
+}
+
+function version(seq: number | undefined, set: number | undefined): string {
+  return `${seq ?? 0}:${set ?? 0}`
+}
