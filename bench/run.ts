@@ -1,5 +1,5 @@
-// Entry of `npm run bench [-- <filter>]`: runs every benchmark in bench/benchmarks.ts whose name contains
-// <filter>, one after another. stdout gets one JSON line per result and nothing else; progress and
+// Entry of `npm run bench [-- <filter>]`: runs the benchmark in bench/benchmarks.ts named <filter>, or
+// where none is, every one whose name contains it ("browser" is not also "browser-large"), one after another. stdout gets one JSON line per result and nothing else; progress and
 // problems go to stderr. Exits 1 when a benchmark threw or any request failed or was not answered 2xx.
 import { benchmarks } from './benchmarks'
 import type { BenchSettings } from './lib/Benchmark'
@@ -11,7 +11,11 @@ const progress = (message: string) => process.stderr.write(`${message}\n`)
 
 async function main(): Promise<number> {
   const filter = process.argv[2]
-  const selected = benchmarks.filter((benchmark) => filter === undefined || benchmark.name.includes(filter))
+  const exact = benchmarks.filter((benchmark) => benchmark.name === filter)
+  const selected =
+    exact.length > 0
+      ? exact
+      : benchmarks.filter((benchmark) => filter === undefined || benchmark.name.includes(filter))
   if (selected.length === 0) {
     progress(
       `No benchmark name contains ${JSON.stringify(filter)}; known: ${benchmarks.map((b) => b.name).join(', ')}`,
