@@ -131,6 +131,16 @@ describe('following a folder on the server', () => {
     renameSync(`${notes}-away`, notes)
   })
 
+  it('tells each person the roots they may follow a folder inside', async () => {
+    expect(await call(alice, 'GET', '/api/folders/roots')).toEqual({
+      status: 200,
+      body: { roots: [join(top, 'people', alice.id)] },
+    })
+    expect((await call(bob, 'GET', '/api/folders/roots')).body).toEqual({
+      roots: [join(top, 'people', bob.id)],
+    })
+  })
+
   it('refuses "..", a relative path, a path outside, a link out of the root and another person’s root', async () => {
     const follow = (path: string) => call(alice, 'PUT', `/api/collections/${collection}/folder`, { path })
     const mine = join(top, 'people', alice.id)

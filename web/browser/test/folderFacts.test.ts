@@ -54,6 +54,7 @@ async function setUp() {
     maxUploadBytes: 1024 * 1024,
     logError: () => {},
     folderHost: {
+      roots: [],
       open: () => Promise.reject(new Error('picked, not named')),
       reopen: () => ({
         list: () =>
