@@ -22,7 +22,8 @@ const SOURCES = [
   'html/markitdown__test_blog.html',
 ]
 
-export interface FolderLine extends BenchLine, FolderStep {
+export interface FolderLine extends BenchLine, Omit<FolderStep, 'case'> {
+  case: FolderStep['case']
   /** Who followed the folder: the sync server (its disk), or the in-browser API (the origin private file system). */
   host: 'server' | 'browser'
   files: number
