@@ -6,6 +6,8 @@ import { CollectionPage } from './pages/CollectionPage'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { FolderPanel } from './pages/FolderPanel'
 import { openApp } from './support/openApp'
+import { syncServer } from './support/syncDevices'
+import { STATIC_PORT } from '../playwright.config'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 
@@ -84,85 +86,98 @@ async function documentIds(page: Page, collectionId: string): Promise<Record<str
   }, collectionId)
 }
 
-test('a followed folder of 20 files: edited, deleted, renamed, added and unsupported files after Check now', async ({
-  page,
-}) => {
-  test.setTimeout(60_000)
-  await openApp(page, '/collections')
-  const files: Record<string, string> = {}
-  for (const path of CORPUS_FILES) files[path] = readFileSync(join(corpus, path)).toString('base64')
-  const ripgrep = readFileSync(join(corpus, 'md/ripgrep__README.md'), 'utf8')
-  files['notes/ripgrep-copy.md'] = text(`${ripgrep}\n\nThis copy was kept for the team wiki.\n`)
-  await writeOpfs(page, 'Notes', files)
+// On a static host (no API at all) and on the sync server's own origin, where the page's /api requests
+// share the origin with the server's routes; offline on both once the app has loaded, as the issue asks.
+const ORIGINS = [
+  { name: 'a static host', appOrigin: `http://127.0.0.1:${STATIC_PORT}` },
+  { name: 'the sync server’s origin', appOrigin: syncServer },
+]
 
-  await new CollectionsPage(page).create({ name: 'Followed', description: 'A folder kept in step' })
-  const collection = new CollectionPage(page)
-  await collection.open('Followed')
-  const collectionId = page.url().split('/').pop()!
-  const folder = new FolderPanel(page)
-  await folder.follow('Notes')
+for (const { name, appOrigin } of ORIGINS) {
+  test(`a followed folder of 20 files, offline on ${name}: edited, deleted, renamed, added and unsupported files after Check now`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000)
+    await openApp(page, `${appOrigin}/collections`)
+    await page.context().setOffline(true)
+    const files: Record<string, string> = {}
+    for (const path of CORPUS_FILES) files[path] = readFileSync(join(corpus, path)).toString('base64')
+    const ripgrep = readFileSync(join(corpus, 'md/ripgrep__README.md'), 'utf8')
+    files['notes/ripgrep-copy.md'] = text(`${ripgrep}\n\nThis copy was kept for the team wiki.\n`)
+    await writeOpfs(page, 'Notes', files)
 
-  // One of the PDFs is damaged: it fails, and says why.
-  await expect.poll(() => settled(folder), { timeout: 40_000 }).toEqual({ in_step: 19, failed: 1 })
-  await expect(folder.file('pdf/pdfjs__Pages-tree-refs.pdf')).toContainText('Failed: This PDF is damaged')
-  const before = await documentIds(page, collectionId)
-  expect(Object.keys(before)).toHaveLength(20)
+    await new CollectionsPage(page).create({ name: 'Followed', description: 'A folder kept in step' })
+    const collection = new CollectionPage(page)
+    await collection.open('Followed')
+    const collectionId = page.url().split('/').pop()!
+    const folder = new FolderPanel(page)
+    await folder.follow('Notes')
 
-  // Edited, deleted, renamed (moved to a subfolder), added, and one Quire cannot read.
-  await writeOpfs(page, 'Notes', {
-    'md/rustbook__ch10-03-lifetime-syntax.md': text(
-      '# Harbour log\n\nThe quartermaster counts seven brass lanterns on the harbour wall every evening.\n',
-    ),
-    'moved/ollama-api.md': files['md/ollama__api.md']!,
-    'notes/added.md': text('# Added\n\nA heron was seen fishing below the old mill on Tuesday.\n'),
-    'backup.zip': text('PK not really an archive'),
-  })
-  await removeOpfs(page, 'Notes', 'md/ollama__api.md')
-  await removeOpfs(page, 'Notes', 'md/fastapi__zh-index.md')
+    // One of the PDFs is damaged: it fails, and says why.
+    await expect.poll(() => settled(folder), { timeout: 40_000 }).toEqual({ in_step: 19, failed: 1 })
+    await expect(folder.file('pdf/pdfjs__Pages-tree-refs.pdf')).toContainText('Failed: This PDF is damaged')
+    const before = await documentIds(page, collectionId)
+    expect(Object.keys(before)).toHaveLength(20)
 
-  await folder.checkNow()
-  await expect(
-    page.getByText(/“Notes” changed: 1 added, 1 changed, 1 renamed or moved, 1 removed/),
-  ).toBeVisible()
-  await expect
-    .poll(() => settled(folder), { timeout: 15_000 })
-    .toEqual({ in_step: 19, failed: 1, skipped: 1 })
-  const states = await folder.states()
-  expect(states['backup.zip']).toBe('skipped')
-  expect(states['md/fastapi__zh-index.md']).toBeUndefined()
-  expect(states['md/ollama__api.md']).toBeUndefined()
-  expect(states['moved/ollama-api.md']).toBe('in_step')
-  expect(states['notes/added.md']).toBe('in_step')
-  await expect(folder.file('backup.zip')).toContainText('Skipped: unsupported file type')
+    // Edited, deleted, renamed (moved to a subfolder), added, and one Quire cannot read.
+    await writeOpfs(page, 'Notes', {
+      'md/rustbook__ch10-03-lifetime-syntax.md': text(
+        '# Harbour log\n\nThe quartermaster counts seven brass lanterns on the harbour wall every evening.\n',
+      ),
+      'moved/ollama-api.md': files['md/ollama__api.md']!,
+      'notes/added.md': text('# Added\n\nA heron was seen fishing below the old mill on Tuesday.\n'),
+      'backup.zip': text('PK not really an archive'),
+    })
+    await removeOpfs(page, 'Notes', 'md/ollama__api.md')
+    await removeOpfs(page, 'Notes', 'md/fastapi__zh-index.md')
 
-  // The collection matches the folder; the renamed file kept its document.
-  const after = await documentIds(page, collectionId)
-  expect(Object.keys(after).sort()).toEqual(
-    Object.keys(before)
-      .filter((name) => name !== 'fastapi__zh-index.md' && name !== 'ollama__api.md')
-      .concat('ollama-api.md', 'added.md')
-      .sort(),
-  )
-  expect(after['ollama-api.md']).toBe(before['ollama__api.md'])
-  expect(after['rustbook__ch10-03-lifetime-syntax.md']).toBe(before['rustbook__ch10-03-lifetime-syntax.md'])
-  await expect(collection.row('added.md')).toBeVisible()
+    await folder.checkNow()
+    await expect(
+      page.getByText(/“Notes” changed: 1 added, 1 changed, 1 renamed or moved, 1 removed/),
+    ).toBeVisible()
+    await expect
+      .poll(() => settled(folder), { timeout: 15_000 })
+      .toEqual({ in_step: 19, failed: 1, skipped: 1 })
+    const states = await folder.states()
+    expect(states['backup.zip']).toBe('skipped')
+    expect(states['md/fastapi__zh-index.md']).toBeUndefined()
+    expect(states['md/ollama__api.md']).toBeUndefined()
+    expect(states['moved/ollama-api.md']).toBe('in_step')
+    expect(states['notes/added.md']).toBe('in_step')
+    await expect(folder.file('backup.zip')).toContainText('Skipped: unsupported file type')
 
-  // The edited file answers from its new text, and its old text is gone from search.
-  const search = (query: string) =>
-    page.evaluate(
-      async ({ query, collectionId }) => {
-        const response = await fetch('/api/search_u/', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query, collection_id: collectionId, top_k: 3 }),
-        })
-        return ((await response.json()) as { chunks: Array<{ document_id: string; content: string }> }).chunks
-      },
-      { query, collectionId },
+    // The collection matches the folder; the renamed file kept its document.
+    const after = await documentIds(page, collectionId)
+    expect(Object.keys(after).sort()).toEqual(
+      Object.keys(before)
+        .filter((name) => name !== 'fastapi__zh-index.md' && name !== 'ollama__api.md')
+        .concat('ollama-api.md', 'added.md')
+        .sort(),
     )
-  const found = await search('how many lanterns does the quartermaster count on the harbour wall')
-  expect(found[0]?.document_id).toBe(before['rustbook__ch10-03-lifetime-syntax.md'])
-  expect(found[0]?.content).toContain('seven brass lanterns')
-  const old = await search('lifetime annotations borrow checker dangling references')
-  expect(old.map((chunk) => chunk.document_id)).not.toContain(before['rustbook__ch10-03-lifetime-syntax.md'])
-})
+    expect(after['ollama-api.md']).toBe(before['ollama__api.md'])
+    expect(after['rustbook__ch10-03-lifetime-syntax.md']).toBe(before['rustbook__ch10-03-lifetime-syntax.md'])
+    await expect(collection.row('added.md')).toBeVisible()
+
+    // The edited file answers from its new text, and its old text is gone from search.
+    const search = (query: string) =>
+      page.evaluate(
+        async ({ query, collectionId }) => {
+          const response = await fetch('/api/search_u/', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ query, collection_id: collectionId, top_k: 3 }),
+          })
+          return ((await response.json()) as { chunks: Array<{ document_id: string; content: string }> })
+            .chunks
+        },
+        { query, collectionId },
+      )
+    const found = await search('how many lanterns does the quartermaster count on the harbour wall')
+    expect(found[0]?.document_id).toBe(before['rustbook__ch10-03-lifetime-syntax.md'])
+    expect(found[0]?.content).toContain('seven brass lanterns')
+    const old = await search('lifetime annotations borrow checker dangling references')
+    expect(old.map((chunk) => chunk.document_id)).not.toContain(
+      before['rustbook__ch10-03-lifetime-syntax.md'],
+    )
+  })
+}

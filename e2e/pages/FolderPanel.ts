@@ -20,6 +20,21 @@ export class FolderPanel {
     await expect(this.panel).toContainText(`Follows ${opfsFolder}`)
   }
 
+  /** "Folder on the server": the roots the server lists, and the path field. */
+  get serverRoots(): Locator {
+    return this.panel.getByRole('list', { name: 'Folders the server may read' })
+  }
+
+  get serverError(): Locator {
+    return this.panel.getByRole('alert')
+  }
+
+  /** Enters a path on the sync server and asks it to follow it (the server's answer is not awaited). */
+  async followOnServer(path: string): Promise<void> {
+    await this.panel.getByLabel('Folder on the server').fill(path)
+    await this.panel.getByRole('button', { name: 'Follow on the server' }).click()
+  }
+
   async checkNow(): Promise<void> {
     await this.panel.getByRole('button', { name: 'Check now' }).click()
   }

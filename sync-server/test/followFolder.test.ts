@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -66,6 +66,79 @@ describe('following a folder on the server', () => {
     ])
     expect((await call(alice, 'DELETE', `/api/collections/${collection}/folder`)).status).toBe(204)
     expect((await call(alice, 'GET', `/api/collections/${collection}/folder`)).status).toBe(404)
+  })
+
+  it('carries the folder’s facts on the collection and each document, and says when the folder is missing', async () => {
+    const notes = join(top, 'people', alice.id, 'facts')
+    mkdirSync(notes)
+    copyFileSync(`${corpus}/md/ollama__api.md`, join(notes, 'ollama.md'))
+    writeFileSync(join(notes, 'broken.pdf'), 'not a PDF at all')
+    writeFileSync(join(notes, 'song.mp3'), 'ID3 not a document')
+    const facts = await createTestCollection(server.url, 'Facts', 'Followed facts', alice.auth)
+    const other = await createTestCollection(server.url, 'Plain', 'No folder', alice.auth)
+    expect((await call(alice, 'PUT', `/api/collections/${facts}/folder`, { path: notes })).status).toBe(200)
+    const settled = async () => {
+      for (let tries = 0; tries < 300; tries++) {
+        const list = await call(alice, 'GET', `/api/documents/?collection_id=${facts}`)
+        const documents = list.body as { status: string }[]
+        if (documents.length === 2 && documents.every((d) => d.status !== 'processing')) return list
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      throw new Error('the folder’s documents were not processed')
+    }
+    const listed = await settled()
+    expect(listed.status).toBe(200)
+    const byPath = new Map(
+      (listed.body as { id: string; folder_file: { path: string } }[]).map((d) => [d.folder_file.path, d]),
+    )
+    expect(byPath.get('ollama.md')).toMatchObject({ folder_file: { path: 'ollama.md', state: 'in_step' } })
+    expect(byPath.get('broken.pdf')).toMatchObject({
+      folder_file: { path: 'broken.pdf', state: 'failed', reason: expect.any(String) },
+    })
+    const one = await call(alice, 'GET', `/api/documents/${byPath.get('ollama.md')!.id}`)
+    expect(one.body).toMatchObject({ folder_file: { path: 'ollama.md', state: 'in_step' } })
+
+    const collection = await call(alice, 'GET', `/api/collections/${facts}`)
+    expect(collection.status).toBe(200)
+    expect(collection.body).toMatchObject({
+      id: facts,
+      document_count: 2,
+      folder: {
+        folder: notes,
+        state: 'ok',
+        last_checked_at: expect.any(String),
+        skipped: [{ path: 'song.mp3', reason: 'unsupported file type' }],
+        files: [
+          { path: 'broken.pdf', state: 'failed', reason: expect.any(String) },
+          { path: 'ollama.md', state: 'in_step', document_id: byPath.get('ollama.md')!.id },
+        ],
+      },
+    })
+    expect((await call(alice, 'GET', `/api/collections/${other}`)).body).not.toHaveProperty('folder')
+    const everyone = (await call(alice, 'GET', '/api/documents/')).body as { id: string }[]
+    expect(everyone.find((d) => d.id === byPath.get('ollama.md')!.id)).toMatchObject({
+      folder_file: { path: 'ollama.md', state: 'in_step' },
+    })
+
+    // An unplugged drive: the folder is gone, the collection keeps its documents and says so.
+    renameSync(notes, `${notes}-away`)
+    expect((await call(alice, 'POST', `/api/collections/${facts}/folder/check`)).status).toBe(200)
+    const missing = await call(alice, 'GET', `/api/collections/${facts}`)
+    expect(missing.body).toMatchObject({ document_count: 2, folder: { state: 'missing' } })
+    expect(
+      ((await call(alice, 'GET', `/api/documents/?collection_id=${facts}`)).body as unknown[]).length,
+    ).toBe(2)
+    renameSync(`${notes}-away`, notes)
+  })
+
+  it('tells each person the roots they may follow a folder inside', async () => {
+    expect(await call(alice, 'GET', '/api/folders/roots')).toEqual({
+      status: 200,
+      body: { roots: [join(top, 'people', alice.id)] },
+    })
+    expect((await call(bob, 'GET', '/api/folders/roots')).body).toEqual({
+      roots: [join(top, 'people', bob.id)],
+    })
   })
 
   it('refuses "..", a relative path, a path outside, a link out of the root and another person’s root', async () => {

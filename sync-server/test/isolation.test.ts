@@ -73,6 +73,7 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
     json: { original_filename: 'taken.md' },
   }),
   getDocumentFile: (a) => ({ method: 'GET', path: `/api/documents/${a.document}/file` }),
+  listFolderRoots: { names: 'nothing', why: 'the caller’s own roots, from the server’s configuration' },
   getCollectionFolder: (a) => ({ method: 'GET', path: `/api/collections/${a.collection}/folder` }),
   followFolder: (a) => ({
     method: 'PUT',

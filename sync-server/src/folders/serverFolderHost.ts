@@ -12,6 +12,7 @@ import { NodeFolder } from './NodeFolder'
 export function serverFolderHost(roots: readonly string[], userId: string): FolderHost {
   const mine = rootsOf(roots, userId)
   return {
+    roots: mine,
     open: async (path) => new NodeFolder(await resolveFolder(mine, path)),
     reopen(path): FolderPort {
       let folder: NodeFolder | undefined

@@ -5,6 +5,8 @@ export interface RequestOptions {
   /** Sent as JSON, except FormData, which goes as multipart/form-data. */
   body?: unknown
   signal?: AbortSignal | undefined
+  /** Who sends it: the page's `fetch` (its own API) unless another is given (the sync server's). */
+  fetch?: typeof fetch
 }
 
 /**
@@ -25,7 +27,7 @@ export async function requestJson<T>(path: string, options: RequestOptions = {})
 
   let response: Response
   try {
-    response = await fetch(path, init)
+    response = await (options.fetch ?? fetch)(path, init)
   } catch (error) {
     // An abort is the router cancelling a stale load; let it through untouched so the router recognises it.
     if (error instanceof DOMException && error.name === 'AbortError') throw error

@@ -1,12 +1,20 @@
 import { createSignal, createUniqueId, For, onCleanup, onMount, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
-import { checkFolder, getFolderStatus, unfollowFolder, type FolderStatus } from '../api/foldersApi'
+import {
+  checkFolder,
+  getFolderStatus,
+  serverFolderRoots,
+  unfollowFolder,
+  type FolderPlace,
+  type FolderStatus,
+} from '../api/foldersApi'
 import { browserApiWorker } from '../../browser/api/startBrowserApi'
 import { forgetFolderHandle, loadFolderHandle } from '../../browser/folders/folderHandles'
 import { showToast } from '../toasts/toastStore'
 import { FormAlert } from '../ui/FormAlert'
 import { changesLabel, fileStateLabel, progressLabel } from './folderLabels'
 import { allowFolderAgain, canFollowFolders, pickFolder } from './pickFolder'
+import { ServerFolderForm } from './ServerFolderForm'
 import './folderPanel.css'
 
 export interface FolderPanelProps {
@@ -24,11 +32,17 @@ const IDLE_POLL_MS = 15_000
 /**
  * The folder a collection follows (issue 43): follow one, see when it was last checked and each
  * file's state, check now, allow reading it again after a browser restart, stop following. Where the
- * browser cannot keep a folder ("Add a folder"), its files are added once, and it says so.
+ * browser cannot keep a folder ("Add a folder"), its files are added once, and it says so. Where a
+ * sync server answers with folders it may read, a folder on the server can be followed instead: the
+ * panel then shows the server's status, and its documents arrive by sync.
  */
 export function FolderPanel(props: FolderPanelProps) {
   const titleId = createUniqueId()
   const [status, setStatus] = createSignal<FolderStatus | undefined>()
+  /** Where the shown folder is followed. */
+  const [place, setPlace] = createSignal<FolderPlace>('device')
+  /** The sync server's roots for this person; undefined while unknown or where no server answers. */
+  const [serverRoots, setServerRoots] = createSignal<readonly string[] | undefined>()
   const [loaded, setLoaded] = createSignal(false)
   const [busy, setBusy] = createSignal(false)
   const [error, setError] = createSignal<string>()
@@ -37,8 +51,9 @@ export function FolderPanel(props: FolderPanelProps) {
   let input!: HTMLInputElement
 
   /** Takes a status in; a check finished since the last one announces what it changed. */
-  const take = (next: FolderStatus | undefined) => {
-    const before = status()
+  const take = (next: FolderStatus | undefined, where: FolderPlace = place()) => {
+    const before = place() === where ? status() : undefined
+    setPlace(where)
     setStatus(next)
     setLoaded(true)
     if (!before || !next || before.last_checked_at === next.last_checked_at || next.scanning) return
@@ -51,7 +66,10 @@ export function FolderPanel(props: FolderPanelProps) {
 
   const poll = async () => {
     try {
-      take(await getFolderStatus(props.collectionId))
+      const here = await getFolderStatus(props.collectionId)
+      // A folder on the server is asked for only where a server said which folders it may read.
+      if (here || serverRoots() === undefined) take(here, 'device')
+      else take(await getFolderStatus(props.collectionId, 'server'), 'server')
     } catch {
       // The next poll tries again; the panel keeps what it showed.
     }
@@ -64,7 +82,11 @@ export function FolderPanel(props: FolderPanelProps) {
     clearTimeout(timer)
     timer = setTimeout(() => void poll(), 200)
   }
-  onMount(() => void poll())
+  onMount(() => {
+    void serverFolderRoots()
+      .then(setServerRoots)
+      .finally(() => void poll())
+  })
   onCleanup(() => {
     stopped = true
     clearTimeout(timer)
@@ -88,6 +110,7 @@ export function FolderPanel(props: FolderPanelProps) {
       if (!handle) return
       await browserApiWorker().followFolderHandle(props.collectionId, handle)
       // The first check runs in the API worker: the status (polled every second) shows its progress.
+      setPlace('device')
       setStatus(await getFolderStatus(props.collectionId))
       props.onChanged()
       pollSoon()
@@ -95,7 +118,7 @@ export function FolderPanel(props: FolderPanelProps) {
 
   const checkNow = () =>
     act(async () => {
-      take(await checkFolder(props.collectionId))
+      take(await checkFolder(props.collectionId, place()))
       pollSoon()
     })
 
@@ -109,8 +132,8 @@ export function FolderPanel(props: FolderPanelProps) {
 
   const stop = () =>
     act(async () => {
-      await unfollowFolder(props.collectionId)
-      await forgetFolderHandle(props.collectionId).catch(() => undefined)
+      await unfollowFolder(props.collectionId, place())
+      if (place() === 'device') await forgetFolderHandle(props.collectionId).catch(() => undefined)
       setStatus(undefined)
     })
 
@@ -132,49 +155,65 @@ export function FolderPanel(props: FolderPanelProps) {
         <Show
           when={status()}
           fallback={
-            <Show
-              when={canFollowFolders()}
-              fallback={
+            <>
+              <Show
+                when={canFollowFolders()}
+                fallback={
+                  <div class="folder-actions">
+                    <p>
+                      This browser cannot follow a folder: “Add a folder” adds its files once, and later
+                      changes are not seen. Chrome and Edge can keep a collection in step with a folder.
+                    </p>
+                    <button type="button" class="button" onClick={() => input.click()}>
+                      Add a folder
+                    </button>
+                    <input
+                      ref={input}
+                      type="file"
+                      class="visually-hidden"
+                      tabindex="-1"
+                      aria-hidden="true"
+                      {...{ webkitdirectory: true }}
+                      onChange={() => {
+                        props.onFiles([...(input.files ?? [])])
+                        input.value = ''
+                      }}
+                    />
+                  </div>
+                }
+              >
                 <div class="folder-actions">
                   <p>
-                    This browser cannot follow a folder: “Add a folder” adds its files once, and later changes
-                    are not seen. Chrome and Edge can keep a collection in step with a folder.
+                    Keep this collection in step with a folder on this device: files added, changed, renamed
+                    or removed there are seen when Quire opens, every few minutes while it is open, and when
+                    you check.
                   </p>
-                  <button type="button" class="button" onClick={() => input.click()}>
-                    Add a folder
+                  <button type="button" class="button" disabled={busy()} onClick={() => void follow()}>
+                    Follow a folder
                   </button>
-                  <input
-                    ref={input}
-                    type="file"
-                    class="visually-hidden"
-                    tabindex="-1"
-                    aria-hidden="true"
-                    {...{ webkitdirectory: true }}
-                    onChange={() => {
-                      props.onFiles([...(input.files ?? [])])
-                      input.value = ''
+                </div>
+              </Show>
+              <Show when={serverRoots()?.length ? serverRoots() : undefined}>
+                {(roots) => (
+                  <ServerFolderForm
+                    collectionId={props.collectionId}
+                    roots={roots()}
+                    onFollowed={(followed) => {
+                      take(followed, 'server')
+                      props.onChanged()
+                      pollSoon()
                     }}
                   />
-                </div>
-              }
-            >
-              <div class="folder-actions">
-                <p>
-                  Keep this collection in step with a folder on this device: files added, changed, renamed or
-                  removed there are seen when Quire opens, every few minutes while it is open, and when you
-                  check.
-                </p>
-                <button type="button" class="button" disabled={busy()} onClick={() => void follow()}>
-                  Follow a folder
-                </button>
-              </div>
-            </Show>
+                )}
+              </Show>
+            </>
           }
         >
           {(folder) => (
             <div class="folder-followed" data-folder-state={folder().state}>
               <p>
                 Follows <strong>{folder().folder}</strong>
+                {place() === 'server' ? ' on the server' : ''}
                 <span aria-hidden="true"> · </span>
                 <span data-testid="folder-last-checked">
                   {folder().last_checked_at
@@ -187,7 +226,7 @@ export function FolderPanel(props: FolderPanelProps) {
                   The folder is missing (an unplugged drive, or moved?). Nothing is removed until it is back.
                 </p>
               </Show>
-              <Show when={folder().state === 'no_access'}>
+              <Show when={folder().state === 'no_access' && place() === 'device'}>
                 <p class="folder-warning" role="status">
                   The browser forgets permission to read a folder when it restarts. Allow it again to keep
                   this collection in step with “{folder().folder}”.

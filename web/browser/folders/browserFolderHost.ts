@@ -11,6 +11,7 @@ import { HandleFolder } from './HandleFolder'
  */
 export function browserFolderHost(): FolderHost {
   return {
+    roots: [],
     open: () =>
       Promise.reject(
         new ApiError(

@@ -6,6 +6,11 @@ import type { FolderPort } from './FolderPort'
  * browser keeps a handle the person picked).
  */
 export interface FolderHost {
+  /**
+   * The folders below which this person may follow one (the server: their FOLDER_ROOTS, `{user}`
+   * replaced by their id), shown where they enter a path; none where folders are picked.
+   */
+  readonly roots: readonly string[]
   /** Checks a path a person asks to follow; rejects with an ApiError (400, 403, 404) saying why. */
   open(path: string): Promise<FolderPort>
   /**

@@ -2,32 +2,31 @@ import { z } from 'zod'
 import type { RecordPorts } from '../api/platform/platformRecords'
 import type { Store } from '../store/Store'
 import { folderFileFields, folderFileKind } from './folderFileKind'
+import { folderFileState, folderFileStateSchema } from './folderFileState'
 import type { FolderScans } from './FolderScans'
 import { followedFolderFields, followedFolderKind } from './followedFolderKind'
 
-export const folderFileStatusSchema = z.object({
-  path: z.string(),
-  document_id: z.string(),
-  state: z.enum(['in_step', 'processing', 'failed']),
-  reason: z.string().optional(),
-})
+/** A followed file, its document and its state. */
+export const folderFileStatusSchema = folderFileStateSchema.extend({ document_id: z.string() })
 
-export const folderStatusSchema = z.object({
-  folder: z.string(),
-  state: followedFolderFields.shape.state,
-  last_checked_at: z.string().nullable(),
-  scanning: z.boolean(),
-  /**
-   * While a check runs: `reading`, how many listed files are compared (new and changed ones are read);
-   * `applying`, how many of the changes found are done. Null when no check runs.
-   */
-  progress: z
-    .object({ phase: z.enum(['reading', 'applying']), done: z.number(), total: z.number() })
-    .nullable(),
-  last_changes: followedFolderFields.shape.last_changes,
-  skipped: followedFolderFields.shape.skipped,
-  files: z.array(folderFileStatusSchema),
-})
+export const folderStatusSchema = z
+  .object({
+    folder: z.string(),
+    state: followedFolderFields.shape.state,
+    last_checked_at: z.string().nullable(),
+    scanning: z.boolean(),
+    /**
+     * While a check runs: `reading`, how many listed files are compared (new and changed ones are read);
+     * `applying`, how many of the changes found are done. Null when no check runs.
+     */
+    progress: z
+      .object({ phase: z.enum(['reading', 'applying']), done: z.number(), total: z.number() })
+      .nullable(),
+    last_changes: followedFolderFields.shape.last_changes,
+    skipped: followedFolderFields.shape.skipped,
+    files: z.array(folderFileStatusSchema),
+  })
+  .meta({ id: 'FollowedFolder' })
 export type FolderStatus = z.infer<typeof folderStatusSchema>
 
 /**
@@ -51,16 +50,7 @@ export async function folderStatus(
     const file = folderFileFields.safeParse(stored.data)
     if (!file.success) continue
     const document = documents.get(file.data.document_id)
-    const base = { path: file.data.path, document_id: file.data.document_id }
-    if (document?.status === 'completed') files.push({ ...base, state: 'in_step' })
-    else if (document?.status === 'failed') {
-      const reason = document.metadata.error
-      files.push({
-        ...base,
-        state: 'failed',
-        reason: typeof reason === 'string' ? reason : 'processing failed',
-      })
-    } else files.push({ ...base, state: 'processing' })
+    files.push({ ...folderFileState(file.data.path, document), document_id: file.data.document_id })
   }
   files.sort((a, b) => (a.path < b.path ? -1 : 1))
   const { folder, state, last_checked_at, last_changes, skipped } = followed.data

@@ -6,6 +6,7 @@ import { errorSchema } from '../errorSchema'
 import { deleteUnusedFiles } from '../../documents/deleteUnusedFiles'
 import { fileKey } from '../../documents/processDocument'
 import type { Store } from '../../store/Store'
+import { folderStatus } from '../../folders/folderStatus'
 import { toTimestamp } from '../../time/Clock'
 import {
   collectionIdParams,
@@ -21,6 +22,11 @@ const invalid = { description: 'Invalid request data; `detail` names the field',
 
 /** What creating, reading and renaming a collection touches: its own records, the clock and new ids. */
 type CollectionPorts = Pick<ApiPorts, 'clock' | 'newId'> & { store: Pick<Store, 'collections'> }
+
+/** Reading one collection also reads the folder it follows, its files' documents and the check under way. */
+type CollectionReadPorts = Pick<ApiPorts, 'folders'> & {
+  store: Pick<Store, 'collections' | 'documents' | 'records'>
+}
 
 /** Deleting a collection also stops its documents' processing and deletes their files no one else uses. */
 type CollectionDeletePorts = Pick<ApiPorts, 'files' | 'documents'> & {
@@ -68,11 +74,16 @@ export const collectionRoutes: Route[] = [
     tags,
     params: collectionIdParams,
     notFoundDetail: NOT_FOUND,
-    responses: { 200: { description: 'The collection', schema: collectionSchema }, 404: notFound },
-    async handler({ params }, { store }: CollectionPorts) {
-      const collection = await store.collections.getCollection(params.collection_id)
+    responses: {
+      200: { description: 'The collection, with the folder it follows', schema: collectionSchema },
+      404: notFound,
+    },
+    async handler({ params }, ports: CollectionReadPorts) {
+      const collection = await ports.store.collections.getCollection(params.collection_id)
       if (!collection) throw ApiError.notFound(NOT_FOUND)
-      return { status: 200, body: collection }
+      // Only where it follows one: GET one answers otherwise exactly what create and list answer.
+      const folder = await folderStatus(ports, collection.id, ports.folders?.scans)
+      return { status: 200, body: folder ? { ...collection, folder } : collection }
     },
   }),
   defineRoute({

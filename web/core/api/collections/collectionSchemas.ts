@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { folderStatusSchema } from '../../folders/folderStatus'
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/
 
@@ -40,6 +41,10 @@ export const collectionSchema = z
     processed_count: z.int().min(0).meta({
       description:
         'Quire’s addition: the documents whose processing completed, the ones search and chat read. `document_count - processed_count` are processing or failed.',
+    }),
+    folder: folderStatusSchema.optional().meta({
+      description:
+        'Quire’s addition, on `GET /api/collections/{id}` only: the folder the collection follows (its name or server path, `state` `missing` while it is not there, when it was last checked, each file’s state and the skipped files with why), the same as `GET /api/collections/{id}/folder`; absent when it follows none.',
     }),
   })
   .meta({ id: 'Collection' })

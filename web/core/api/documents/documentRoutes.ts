@@ -19,6 +19,8 @@ import {
   uploadDocumentFields,
 } from './documentSchemas'
 import { documentView } from './documentView'
+import { folderFileState, folderPathsByDocument } from '../../folders/folderFileState'
+import type { DocumentRecord } from '../../store/DocumentRecord'
 
 const NOT_FOUND = 'Document not found'
 const tags = ['Documents']
@@ -31,6 +33,16 @@ type UploadPorts = Pick<ApiPorts, 'limits' | 'files' | 'newId' | 'clock' | 'docu
 
 /** Reading, renaming and processing again: the document records, and the queue that processes them. */
 type DocumentPorts = Pick<ApiPorts, 'documents'> & { store: Pick<Store, 'documents'> }
+
+/** Reading also says which followed folder's file a document was made from (the folders' records). */
+type DocumentReadPorts = { store: Pick<Store, 'documents' | 'records'> }
+
+/** A document as read, with the state of the followed file it was made from (`paths`: by document id). */
+function documentRead(document: DocumentRecord, paths: Map<string, string>) {
+  const path = paths.get(document.id)
+  const view = documentView(document)
+  return path === undefined ? view : { ...view, folder_file: folderFileState(path, document) }
+}
 
 /** A delete also stops the document's processing and deletes its file when no other document shares it. */
 type DocumentDeletePorts = Pick<ApiPorts, 'files' | 'documents'> & { store: Pick<Store, 'documents'> }
@@ -97,11 +109,10 @@ export const documentRoutes: Route[] = [
       200: { description: 'Documents', schema: z.array(documentSchema) },
       400: error('Invalid query'),
     },
-    async handler({ query }, { store }: DocumentPorts) {
-      return {
-        status: 200,
-        body: (await store.documents.listDocuments({ collectionId: query.collection_id })).map(documentView),
-      }
+    async handler({ query }, ports: DocumentReadPorts) {
+      const documents = await ports.store.documents.listDocuments({ collectionId: query.collection_id })
+      const paths = await folderPathsByDocument(ports, query.collection_id)
+      return { status: 200, body: documents.map((document) => documentRead(document, paths)) }
     },
   }),
   defineRoute({
@@ -113,10 +124,11 @@ export const documentRoutes: Route[] = [
     params: documentIdParams,
     notFoundDetail: NOT_FOUND,
     responses: { 200: { description: 'The document', schema: documentSchema }, 404: error(NOT_FOUND) },
-    async handler({ params }, { store }: DocumentPorts) {
-      const document = await store.documents.getDocument(params.document_id)
+    async handler({ params }, ports: DocumentReadPorts) {
+      const document = await ports.store.documents.getDocument(params.document_id)
       if (!document) throw ApiError.notFound(NOT_FOUND)
-      return { status: 200, body: documentView(document) }
+      const paths = await folderPathsByDocument(ports, document.collection_id)
+      return { status: 200, body: documentRead(document, paths) }
     },
   }),
   defineRoute({

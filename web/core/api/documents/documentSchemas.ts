@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { folderFileStateSchema } from '../../folders/folderFileState'
 
 export const documentIdParams = z.object({ document_id: z.uuid() })
 
@@ -56,6 +57,10 @@ export const documentSchema = z
         description:
           'While processing: the stage (queued, parsing, chunking, embedding, indexing) and percent.',
       }),
+    folder_file: folderFileStateSchema.optional().meta({
+      description:
+        'Quire’s addition, in the list and `GET /api/documents/{id}`: for a document made from a file of the folder its collection follows, the file’s path below the folder and its state (`in_step`, `processing`, `failed` with `reason`); absent on any other document, which keeps the document API’s shape. The files the folder holds but Quire skipped are listed with why on the collection (`GET /api/collections/{id}`, `folder.skipped`).',
+    }),
   })
   .meta({ id: 'Document' })
 

@@ -61,6 +61,24 @@ async function followedPath(ports: Pick<ApiPorts, 'store'>, collectionId: string
 export const folderRoutes: Route[] = [
   defineRoute({
     method: 'get',
+    path: '/api/folders/roots',
+    operationId: 'listFolderRoots',
+    summary: 'The folders inside which the person may follow one by its path',
+    description:
+      'On the sync server: the operator’s FOLDER_ROOTS as they apply to the caller (`{user}` replaced by their id), which `PUT /api/collections/{id}/folder` accepts a folder inside. Empty where none are set, and in the browser, where a folder is picked instead.',
+    tags,
+    responses: {
+      200: {
+        description: 'The roots',
+        schema: z.object({ roots: z.array(z.string()) }),
+      },
+    },
+    async handler(_input, ports: Pick<ApiPorts, 'folders'>) {
+      return { status: 200, body: { roots: [...(ports.folders?.host.roots ?? [])] } }
+    },
+  }),
+  defineRoute({
+    method: 'get',
     path: '/api/collections/:collection_id/folder',
     operationId: 'getCollectionFolder',
     summary: 'The folder a collection follows: when it was last checked, each file’s state',
