@@ -214,7 +214,7 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
     },
   },
   {
-    name: 'Chat-With-Docs evaluation with its own questions: start, save state, resume list, submit, runs, results',
+    name: 'Chat-With-Docs evaluation with its own questions: start, save state, resume list, submit, runs, results, state deleted',
     sources: [
       `${EVALUATION}:106`,
       `${STATE}:120`,
@@ -222,6 +222,7 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
       `${EVALUATION}:40`,
       `${EVALUATION}:62`,
       `${EVALUATION}:84`,
+      `${STATE}:201`,
     ],
     async run(client) {
       const collection = await createCollection(client, 'Service evaluation')
@@ -332,6 +333,14 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
         ],
         'each answer judged against its passages',
       )
+      // Finished: the plugin forgets its saved progress (204, or any 2xx, is success).
+      await replay(client, { method: 'DELETE', path: `/api/evaluation/state/${runId}?user_id=current` }, 204)
+      const { body: after } = await replay<{ found: boolean }>(
+        client,
+        { method: 'GET', path: `/api/evaluation/state/${runId}?user_id=current` },
+        200,
+      )
+      checkEqual(after.found, false, 'the saved progress is gone')
     },
   },
   {
