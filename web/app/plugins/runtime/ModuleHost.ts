@@ -370,9 +370,20 @@ export class ModuleHost {
       case 'api.postStreaming': {
         const stream = args[2]
         if (typeof stream !== 'number') throw new ServiceError('postStreaming needs its stream number', 400)
-        return runStreamingCall(this.identity(), args, (data) =>
-          this.post({ kind: 'push', topic: 'chunk', stream, data }),
-        )
+        // Registered as the frame's stream, so the module's abort (its `signal`, kept in the frame) stops it.
+        this.streams.get(stream)?.abort()
+        const controller = new AbortController()
+        this.streams.set(stream, controller)
+        try {
+          return await runStreamingCall(
+            this.identity(),
+            args,
+            (data) => this.post({ kind: 'push', topic: 'chunk', stream, data }),
+            controller.signal,
+          )
+        } finally {
+          if (this.streams.get(stream) === controller) this.streams.delete(stream)
+        }
       }
       case 'api.getSse':
         await this.eventStream(args[0], args[1], false)
