@@ -146,6 +146,7 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
     json: { current_question_index: 0, answered_questions: 0, user_answers: {}, evaluation_results: [] },
   }),
   getEvaluationState: (a) => ({ method: 'GET', path: `/api/evaluation/state/${a.evaluation}` }),
+  deleteEvaluationState: (a) => ({ method: 'DELETE', path: `/api/evaluation/state/${a.evaluation}` }),
   listEvaluationRuns: { names: 'nothing', why: 'checked by the lists' },
   listEvaluationsInProgress: { names: 'nothing', why: 'checked by the lists' },
   startEvaluationWithQuestions: (a) => ({

@@ -64,7 +64,11 @@ export const pluginAttempts: Record<string, AttemptFor<PluginRecords>> = {
   // BrainDrive answers an unknown slug's status with `installed: false`: the lists check B sees that.
   getPluginStatus: (a) => ({ method: 'GET', path: `${P}/${a.pluginSlug}/status`, status: 200 }),
   registerPlugin: { names: 'nothing', why: 'registers in B’s own space (the same slug is free there)' },
-  restartPluginServices: (a) => ({ method: 'POST', path: `${P}/${a.pluginSlug}/services/restart` }),
+  restartPluginServices: (a) => ({
+    method: 'POST',
+    path: `${P}/${a.pluginSlug}/services/restart`,
+    json: { definition_id: 'any', user_id: 'current' },
+  }),
   listPluginModules: (a) => ({ method: 'GET', path: `${P}/${a.plugin}/modules` }),
   getPluginModule: (a) => ({ method: 'GET', path: `${P}/${a.plugin}/modules/${a.pluginModule}` }),
   setPluginModuleEnabled: (a) => ({

@@ -1,4 +1,4 @@
-import { isProvidedUrl, type FrameFetch } from './frameFetch'
+import type { FrameFetch } from './frameFetch'
 
 type Handler = ((event: Event) => unknown) | null
 
@@ -103,7 +103,7 @@ export class FrameEventSource extends EventTarget {
 export function installFrameEventSource(target: typeof globalThis, frameFetch: FrameFetch): void {
   const BrowserEventSource = target.EventSource
   function RoutedEventSource(url: string | URL, init?: EventSourceInit): EventSource {
-    return isProvidedUrl(String(url))
+    return frameFetch.reaches(String(url))
       ? (new FrameEventSource(url, frameFetch) as unknown as EventSource)
       : new BrowserEventSource(url, init)
   }

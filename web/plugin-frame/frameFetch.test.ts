@@ -5,6 +5,7 @@ import { runFrameFetch } from '../app/plugins/runtime/runFrameFetch'
 import { FrameEventSource, readEventBlock } from './frameEventSource'
 import { FrameFetch, isProvidedUrl } from './frameFetch'
 import { FrameXhr } from './frameXhr'
+import { movedServices } from '../core/plugins/providedServices'
 
 const chatWithDocs: PluginIdentity = {
   id: 'p1',
@@ -131,6 +132,26 @@ describe('a frame’s requests to a service Quire provides', () => {
       expect(((await response.json()) as { detail: string }).detail, url).toBeTruthy()
     }
     expect(asked).toEqual([])
+  })
+
+  it('follows a service the person moved to another port in the plugin’s settings', async () => {
+    // The Chat plugin's RAG service at port 18555 (braindrive_rag_service_settings' document_chat.port).
+    const moved = movedServices({
+      braindrive_rag_service_settings: JSON.stringify({ document_chat: { host: '127.0.0.1', port: 18555 } }),
+    })
+    expect(moved).toEqual([{ service: 'document_chat', port: 18555 }])
+    const frame = wire({ ...chatWithDocs, moved })
+    frame.moved = moved
+    expect(frame.reaches('http://127.0.0.1:18555/collections/')).toBe(true)
+    expect(isProvidedUrl('http://127.0.0.1:18555/collections/')).toBe(false)
+    const response = await frame.fetch('http://127.0.0.1:18555/collections/')
+    expect(response.status).toBe(200)
+    expect(asked.map((a) => a.path)).toEqual(['/api/collections/'])
+    // The host decides on its own copy: a frame that claims a port the person did not move is refused.
+    const unmoved = wire(chatWithDocs)
+    const refused = await unmoved.fetch('http://127.0.0.1:18555/collections/')
+    expect(refused.status).toBe(403)
+    expect(asked).toHaveLength(1)
   })
 
   it('refuses on the host what is not a provided service, whatever the frame sends', async () => {

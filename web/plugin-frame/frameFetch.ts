@@ -1,5 +1,5 @@
 import type { FetchReply, FrameToHost, HostToFrame } from '../core/plugins/runtime/frameProtocol'
-import { providedRoute } from '../core/plugins/providedServices'
+import { providedRoute, type MovedService } from '../core/plugins/providedServices'
 
 interface Pending {
   head(reply: Extract<FetchReply, { event: 'head' }>): void
@@ -8,10 +8,13 @@ interface Pending {
   fail(message: string): void
 }
 
-/** Whether a URL is on a service Quire provides (`http://localhost:8000/...`): only those go to the host. */
-export function isProvidedUrl(url: string): boolean {
+/**
+ * Whether a URL is on a service Quire provides (`http://localhost:8000/...`, or a port the person moved
+ * it to): only those go to the host.
+ */
+export function isProvidedUrl(url: string, moved: readonly MovedService[] = []): boolean {
   try {
-    return providedRoute(new URL(url)) !== undefined
+    return providedRoute(new URL(url), moved) !== undefined
   } catch {
     return false
   }
@@ -27,6 +30,13 @@ export function isProvidedUrl(url: string): boolean {
 export class FrameFetch {
   private nextId = 1
   private readonly pending = new Map<number, Pending>()
+  /** Provided services the person moved (the load message's), set before the plugin runs. */
+  moved: readonly MovedService[] = []
+
+  /** Whether this URL goes to the host (isProvidedUrl with the person's moved services). */
+  reaches(url: string): boolean {
+    return isProvidedUrl(url, this.moved)
+  }
 
   constructor(private readonly send: (message: FrameToHost, transfer?: Transferable[]) => void) {}
 
@@ -133,7 +143,7 @@ export function installFrameFetch(target: typeof globalThis, frameFetch: FrameFe
   const browserFetch = target.fetch.bind(target)
   const routed = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = input instanceof Request ? input.url : String(input)
-    return isProvidedUrl(url) ? frameFetch.fetch(input, init) : browserFetch(input, init)
+    return frameFetch.reaches(url) ? frameFetch.fetch(input, init) : browserFetch(input, init)
   }
   Object.defineProperty(target, 'fetch', { value: routed, configurable: true, writable: true })
 }

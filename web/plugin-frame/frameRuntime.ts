@@ -66,6 +66,7 @@ if (port) {
     // Before the plugin's first line runs: the browser's own storage throws in a frame without
     // allow-same-origin, and plugins read it as they load; their requests to a service Quire provides
     // go to the host (frameFetch.ts), through fetch, XMLHttpRequest or EventSource.
+    frameFetch.moved = message.moved
     installFrameFetch(window, frameFetch)
     installFrameEventSource(window, frameFetch)
     installFrameXhr(window, frameFetch)

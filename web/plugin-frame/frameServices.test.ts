@@ -287,6 +287,48 @@ describe('frameServices', () => {
     expect(chunks).toEqual(['Hel', 'lo'])
   })
 
+  it('postStreaming with BrainDrive Chat’s {timeout, signal}: the signal stays here, aborting cancels the stream', async () => {
+    // The Chat plugin's aiService.ts:128 passes `{timeout: 120000, signal}`; an AbortSignal cannot be sent.
+    const channel = new MessageChannel()
+    channels.push(channel)
+    const rpc = new FrameRpc(channel.port2)
+    channel.port2.onmessage = (event) => rpc.receive(event.data as HostToFrame)
+    const sent: Array<{ kind: string; id?: number; args?: unknown[]; stream?: number }> = []
+    channel.port1.onmessage = (event) => sent.push(event.data as (typeof sent)[number])
+    const services = frameServices(rpc, { services: stubbedMethods({}), declared: DECLARED }) as Record<
+      string,
+      Record<string, (...args: unknown[]) => unknown>
+    >
+    const controller = new AbortController()
+    const chunks: unknown[] = []
+    const answer = services.api!.postStreaming!(
+      '/api/v1/ai/providers/chat',
+      { stream: true },
+      (c: unknown) => chunks.push(c),
+      { timeout: 120000, signal: controller.signal, onProgress: () => 1 },
+    ) as Promise<unknown>
+    const settled = answer.catch((error: unknown) => error)
+    await tick()
+    const call = sent[0]!
+    expect(call).toMatchObject({ kind: 'call', method: 'postStreaming' })
+    const stream = call.args![2] as number
+    expect(call.args![3]).toEqual({ timeout: 120000 })
+    channel.port1.postMessage({ kind: 'push', topic: 'chunk', stream, data: 'Hel' })
+    await tick()
+    controller.abort()
+    expect(((await settled) as Error).name).toBe('AbortError')
+    await tick()
+    expect(sent).toContainEqual({ kind: 'cancel', stream })
+    channel.port1.postMessage({ kind: 'push', topic: 'chunk', stream, data: 'late' })
+    await tick()
+    expect(chunks).toEqual(['Hel'])
+    // Aborted before the call: nothing is sent.
+    await expect(
+      services.api!.postStreaming!('/x', {}, () => 0, { signal: AbortSignal.abort() }) as Promise<unknown>,
+    ).rejects.toMatchObject({ name: 'AbortError' })
+    expect(sent.filter((m) => m.kind === 'call')).toHaveLength(1)
+  })
+
   it('drops a listener the host refused', async () => {
     const { services, push } = wire(() => ({ ok: false, message: 'not declared' }))
     const messages: unknown[] = []

@@ -148,9 +148,32 @@ function listenerMethod(rpc: FrameRpc, service: string, method: string, contract
 }
 
 /**
+ * An options argument as the frame can send it: BrainDrive's Chat plugin passes `{timeout, signal}`
+ * (aiService.ts:128), and neither an AbortSignal nor a function crosses the channel. They are left out
+ * of what is sent; the signal is kept here to stop the stream.
+ */
+function withoutSignal(value: unknown): { value: unknown; signal?: AbortSignal } {
+  if (typeof value !== 'object' || value === null) return { value }
+  const proto = Object.getPrototypeOf(value) as unknown
+  if (proto !== Object.prototype && proto !== null) return { value }
+  const kept: Record<string, unknown> = {}
+  let signal: AbortSignal | undefined
+  for (const [key, entry] of Object.entries(value)) {
+    if (entry instanceof AbortSignal) signal ??= entry
+    else if (typeof entry !== 'function') kept[key] = entry
+  }
+  return signal ? { value: kept, signal } : { value: kept }
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError')
+}
+
+/**
  * A call one of whose arguments is a callback for each chunk (`api.postStreaming`'s third, `api.getSse`'s
  * second): the callback stays here, the host is told the stream's number in its place and pushes each
- * chunk under it.
+ * chunk under it. An options argument's `signal` stays here too: aborting it rejects the call and tells
+ * the host to stop the stream, as BrainDrive's aborted fetch does.
  */
 function streamingCall(rpc: FrameRpc, service: string, method: string, callbackArg: number): Method {
   return (...args) => {
@@ -164,9 +187,38 @@ function streamingCall(rpc: FrameRpc, service: string, method: string, callbackA
     const carried = [...args]
     while (carried.length <= callbackArg) carried.push(undefined)
     carried[callbackArg] = stream
+    let signal: AbortSignal | undefined
+    for (let i = callbackArg + 1; i < carried.length; i++) {
+      const stripped = withoutSignal(carried[i])
+      carried[i] = stripped.value
+      signal ??= stripped.signal
+    }
+    if (signal?.aborted) {
+      done()
+      return Promise.reject(abortReason(signal))
+    }
     const answer = rpc.call(service, method, carried)
     answer.then(done, done)
-    return answer
+    if (!signal) return answer
+    const given = signal
+    return new Promise((resolve, reject) => {
+      const onAbort = () => {
+        done()
+        rpc.cancel(stream)
+        reject(abortReason(given))
+      }
+      given.addEventListener('abort', onAbort, { once: true })
+      answer.then(
+        (value) => {
+          given.removeEventListener('abort', onAbort)
+          resolve(value)
+        },
+        (error: unknown) => {
+          given.removeEventListener('abort', onAbort)
+          reject(error instanceof Error ? error : new Error(String(error)))
+        },
+      )
+    })
   }
 }
 

@@ -1,4 +1,4 @@
-import { isProvidedUrl, type FrameFetch } from './frameFetch'
+import type { FrameFetch } from './frameFetch'
 
 type Handler = ((event: Event) => unknown) | null
 
@@ -168,7 +168,7 @@ export function installFrameXhr(target: typeof globalThis, frameFetch: FrameFetc
           const value: unknown = Reflect.get(from, name, from)
           if (name === 'open') {
             return (method: string, url: string | URL, ...rest: unknown[]) => {
-              if (isProvidedUrl(String(url))) {
+              if (frameFetch.reaches(String(url))) {
                 const provided = new FrameXhr(frameFetch)
                 for (const [key, early] of self.#early) if (key in provided) Reflect.set(provided, key, early)
                 self.#provided = provided

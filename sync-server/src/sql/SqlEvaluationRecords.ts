@@ -43,6 +43,7 @@ const SQL = {
   saveState: `INSERT INTO evaluation_states (run_id, state, saved_at) VALUES (?, ?, ?)
     ON CONFLICT (run_id) DO UPDATE SET state = excluded.state, saved_at = excluded.saved_at`,
   getState: 'SELECT state, saved_at FROM evaluation_states WHERE run_id = ?',
+  deleteState: 'DELETE FROM evaluation_states WHERE run_id = ?',
 } as const
 
 /**
@@ -124,6 +125,10 @@ export class SqlEvaluationRecords implements EvaluationStore {
   async getEvaluationState(runId: string): Promise<EvaluationState | undefined> {
     const row = await this.driver.get<{ state: string; saved_at: string }>(SQL.getState, [runId])
     return row && { state: JSON.parse(row.state) as unknown, saved_at: row.saved_at }
+  }
+
+  async deleteEvaluationState(runId: string): Promise<boolean> {
+    return (await this.driver.run(SQL.deleteState, [runId])).changes > 0
   }
 
   private async runExists(id: string): Promise<boolean> {

@@ -89,6 +89,14 @@ export class DexieEvaluationRecords implements EvaluationStore {
     return row && { state: row.state, saved_at: row.saved_at }
   }
 
+  async deleteEvaluationState(runId: string): Promise<boolean> {
+    return this.db.transaction('rw', this.db.evaluationStates, async () => {
+      const found = (await this.db.evaluationStates.get(runId)) !== undefined
+      await this.db.evaluationStates.delete(runId)
+      return found
+    })
+  }
+
   /**
    * Part of deleting a collection: its runs and their saved state go with it. Call inside the
    * caller's transaction over evaluationRuns and evaluationStates.

@@ -6,6 +6,7 @@ import { folderRoutes } from './folders/folderRoutes'
 import { evaluationRoutes } from './evaluation/evaluationRoutes'
 import { questionRunRoutes } from './evaluation/questionRunRoutes'
 import { runListRoutes } from './evaluation/runListRoutes'
+import { deleteStateRoute } from './evaluation/deleteStateRoute'
 import { extractionRoutes } from './extraction/extractionRoutes'
 import { healthRoutes } from './health/healthRoutes'
 import { conversationRoutes } from './platform/conversations/conversationRoutes'
@@ -39,6 +40,7 @@ const specRoutes: readonly Route[] = [
   ...runListRoutes,
   ...questionRunRoutes,
   ...evaluationRoutes,
+  deleteStateRoute,
   ...settingsRoutes,
   ...webLlmModelRoutes,
   ...embedderLoadRoutes,

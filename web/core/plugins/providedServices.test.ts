@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { providedRoute, providedServiceFor } from './providedServices'
+import { movedServices, providedRoute, providedServiceFor } from './providedServices'
 
 const route = (url: string) => providedRoute(new URL(url))
 
@@ -55,5 +55,45 @@ describe('providedRoute', () => {
 
   it('keeps dot segments from leaving the prefix (URL parsing folds them first)', () => {
     expect(route('http://localhost:8000/x/../../v1/auth/tokens')?.path).toBe('/api/v1/auth/tokens')
+  })
+})
+
+describe('movedServices', () => {
+  const rag = (documentChat: unknown) =>
+    movedServices({ braindrive_rag_service_settings: { document_chat: documentChat } })
+
+  it('reads a port the person gave the RAG service, as the Chat plugin reads it (object or JSON text)', () => {
+    expect(rag({ protocol: 'http', host: 'localhost', port: 18001 })).toEqual([
+      { service: 'document_chat', port: 18001 },
+    ])
+    expect(rag({ port: '9100' })).toEqual([{ service: 'document_chat', port: 9100 }])
+    expect(
+      movedServices({
+        braindrive_rag_service_settings: '{"document_chat":{"host":"127.0.0.1","port":9101}}',
+      }),
+    ).toEqual([{ service: 'document_chat', port: 9101 }])
+  })
+
+  it('moves nothing for another host, https, a bad port, the default port or an unrelated setting', () => {
+    expect(rag({ host: 'evil.example', port: 9100 })).toEqual([])
+    expect(rag({ protocol: 'https', port: 9100 })).toEqual([])
+    for (const port of [0, 70000, 1.5, 'x', null]) expect(rag({ port }), String(port)).toEqual([])
+    expect(rag({ port: 18000 })).toEqual([])
+    expect(movedServices({ braindrive_rag_service_settings: 'not json' })).toEqual([])
+    expect(movedServices({ braindrive_rag_service_settings: 'x'.repeat(20_000) })).toEqual([])
+    expect(movedServices({ other_settings: { document_chat: { port: 9100 } } })).toEqual([])
+  })
+
+  it('routes the moved port as the default one, and a moved port wins over another service’s', () => {
+    const moved = rag({ port: 9100 })
+    expect(providedRoute(new URL('http://localhost:9100/collections/'), moved)?.path).toBe(
+      '/api/collections/',
+    )
+    expect(providedRoute(new URL('http://localhost:9100/health'), moved)).toMatchObject({ health: true })
+    expect(providedRoute(new URL('http://localhost:9100/collections/'))).toBe(undefined)
+    expect(providedRoute(new URL('http://evil.example:9100/collections/'), moved)).toBe(undefined)
+    // Moved onto the processing service's port: the RAG service's paths are answered there.
+    const onto = rag({ port: 8080 })
+    expect(providedRoute(new URL('http://localhost:8080/collections/'), onto)?.path).toBe('/api/collections/')
   })
 })

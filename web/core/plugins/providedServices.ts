@@ -56,6 +56,18 @@ export const PROVIDED_SERVICES: readonly ProvidedService[] = [
     pathPrefix: '/api',
   },
   {
+    // BrainDrive's own backend (its default port, backend/app/core/config.py PORT): Quire answers its
+    // REST surface. Chat-With-Docs calls it by absolute URL (constants.ts BRAINDRIVE_CORE_API) for its
+    // settings instances and its services' restart.
+    name: 'braindrive_core',
+    label: 'BrainDrive Core (Quire itself)',
+    repositories: ['braindriveai/braindrive-core'],
+    ports: [8005],
+    settingsDefinitions: [],
+    healthPath: '/health',
+    pathPrefix: '/api',
+  },
+  {
     // Quire processes documents itself (upload -> DocumentQueue); plugins only check its health.
     name: 'document_processing_service',
     label: 'Document processing (provided by Quire)',
@@ -84,12 +96,84 @@ function repositoryOf(sourceUrl: unknown): string | undefined {
   return `${owner}/${name.replace(/\.git$/i, '')}`.toLowerCase()
 }
 
-/** The provided service a base URL (or any URL on it) reaches, by its loopback port. */
-export function providedServiceAt(url: URL): ProvidedService | undefined {
+/**
+ * A provided service a person moved to another loopback port in a plugin's settings (the Chat plugin's
+ * `braindrive_rag_service_settings` `{document_chat: {protocol, host, port}}`): requests to that port
+ * reach the service as its default port's do.
+ */
+export interface MovedService {
+  /** The provided service's `name`. */
+  service: string
+  port: number
+}
+
+/** The setting definitions that may move a provided service: the ones to read for `movedServices`. */
+export const MOVING_DEFINITIONS: readonly string[] = [
+  ...new Set(PROVIDED_SERVICES.flatMap((service) => service.settingsDefinitions)),
+]
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * The loopback port a setting's value names for its service, or undefined. Read as the plugin reads it
+ * (the Chat plugin's ragService.ts:128: a JSON string or an object, `document_chat.protocol/host/port`,
+ * defaults http and localhost); only `http` on a loopback host counts, as for the default ports: a
+ * value naming any other host moves nothing, and that host stays behind the frame's CSP.
+ */
+function portOfSetting(value: unknown): number | undefined {
+  let parsed = value
+  if (typeof parsed === 'string') {
+    if (parsed.length > 10_000) return undefined
+    try {
+      parsed = JSON.parse(parsed) as unknown
+    } catch {
+      return undefined
+    }
+  }
+  const docChat = isRecord(parsed) ? parsed.document_chat : undefined
+  if (!isRecord(docChat)) return undefined
+  const protocol = docChat.protocol ?? 'http'
+  const host = docChat.host ?? 'localhost'
+  if (protocol !== 'http' || typeof host !== 'string' || !LOOPBACK_HOSTS.has(host.toLowerCase())) {
+    return undefined
+  }
+  const port = Number(docChat.port)
+  return Number.isInteger(port) && port > 0 && port <= 65535 ? port : undefined
+}
+
+/**
+ * The provided services a person moved, from the values of their setting instances by definition id
+ * (`MOVING_DEFINITIONS`; other ids are ignored).
+ */
+export function movedServices(settings: Readonly<Record<string, unknown>>): MovedService[] {
+  const moved: MovedService[] = []
+  for (const service of PROVIDED_SERVICES) {
+    for (const definition of service.settingsDefinitions) {
+      if (!Object.hasOwn(settings, definition)) continue
+      const port = portOfSetting(settings[definition])
+      if (port !== undefined && !service.ports.includes(port)) moved.push({ service: service.name, port })
+    }
+  }
+  return moved
+}
+
+/**
+ * The provided service a base URL (or any URL on it) reaches, by its loopback port: a port a person
+ * moved a service to first (so moving one onto another's default port reaches the one moved), then
+ * each service's default ports.
+ */
+export function providedServiceAt(
+  url: URL,
+  moved: readonly MovedService[] = [],
+): ProvidedService | undefined {
   if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname.toLowerCase())) return undefined
   if (url.username || url.password) return undefined
   const port = Number(url.port || 80)
-  return PROVIDED_SERVICES.find((service) => service.ports.includes(port))
+  const movedHere = moved.find((entry) => entry.port === port)
+  const byMove = movedHere && PROVIDED_SERVICES.find((service) => service.name === movedHere.service)
+  return byMove ?? PROVIDED_SERVICES.find((service) => service.ports.includes(port))
 }
 
 /**
@@ -126,11 +210,12 @@ export interface ProvidedRoute {
 }
 
 /**
- * Where a request to `url` lands on Quire, when `url` is on a provided service's base; undefined for
- * any other URL (which stays a network request, or blocked).
+ * Where a request to `url` lands on Quire, when `url` is on a provided service's base (its default
+ * port, or one the person moved it to: `moved`); undefined for any other URL (which stays a network
+ * request, or blocked).
  */
-export function providedRoute(url: URL): ProvidedRoute | undefined {
-  const service = providedServiceAt(url)
+export function providedRoute(url: URL, moved: readonly MovedService[] = []): ProvidedRoute | undefined {
+  const service = providedServiceAt(url, moved)
   if (!service) return undefined
   const pathname = url.pathname.replace(/\/{2,}/g, '/')
   if (pathname === service.healthPath || pathname === `${service.healthPath}/`) {

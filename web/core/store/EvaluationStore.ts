@@ -25,4 +25,6 @@ export interface EvaluationStore {
    */
   saveEvaluationState(runId: string, state: unknown, savedAt: string): Promise<void>
   getEvaluationState(runId: string): Promise<EvaluationState | undefined>
+  /** Forgets a run's saved progress (the run stays); resolves whether there was any. */
+  deleteEvaluationState(runId: string): Promise<boolean>
 }

@@ -7,6 +7,7 @@ import { ModuleHost } from './ModuleHost'
 import { findPageModule, type RuntimeModule, type RuntimePlugin } from './pluginManifest'
 import { loadBundleFiles } from './pluginFiles'
 import { loadFrameStorage } from './frameStorage'
+import { loadMovedServices } from './loadMovedServices'
 
 export interface ModuleCellProps {
   item: PageModuleRef
@@ -95,9 +96,10 @@ export function ModuleCell(props: ModuleCellProps) {
       frameRuntimeSource(),
       loadBundleFiles(plugin),
       loadFrameStorage(plugin.slug),
+      loadMovedServices(),
     ])
     work.then(
-      ([document, runtimeSource, files, storage]) => {
+      ([document, runtimeSource, files, storage, moved]) => {
         if (gone) return
         setSrcdoc(document)
         frame?.addEventListener(
@@ -107,6 +109,7 @@ export function ModuleCell(props: ModuleCellProps) {
             host = new ModuleHost({
               ...hostOptions(plugin, module, files),
               storage,
+              moved,
               target: { frame, runtimeSource },
             })
           },

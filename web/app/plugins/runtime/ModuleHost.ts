@@ -18,7 +18,8 @@ import { runSseCall } from './runSseCall'
 import { clearPluginState, loadPluginState, savePluginState } from './pluginStateStore'
 import { saveFrameStorage, type FrameStorage } from './frameStorage'
 import { runFrameFetch } from './runFrameFetch'
-import { namesPlugin } from '../../../core/plugins/runtime/planApiRequest'
+import { namesPlugin, type PluginIdentity } from '../../../core/plugins/runtime/planApiRequest'
+import type { MovedService } from '../../../core/plugins/providedServices'
 import { ApiRequestError } from '../../api/ApiRequestError'
 import {
   categoryInstances,
@@ -66,6 +67,8 @@ export interface ModuleHostOptions {
   breakpoint?: string
   /** The frame's localStorage and sessionStorage items to start with (frameStorage.ts); none in the page. */
   storage?: FrameStorage
+  /** Provided services the person moved to other ports in their settings (loadMovedServices). */
+  moved?: MovedService[]
   onReady(): void
   onError(message: string): void
   onSize(height: number): void
@@ -160,6 +163,7 @@ export class ModuleHost {
         settings: {},
       },
       storage: options.storage ?? { local: {}, session: {} },
+      moved: options.moved ?? [],
     }
     this.post(load)
     this.timer = setTimeout(
@@ -215,7 +219,6 @@ export class ModuleHost {
     if (typeof stream !== 'number' || !Number.isSafeInteger(stream)) {
       throw new ServiceError('a server-sent event stream needs its stream number', 400)
     }
-    const { plugin } = this.options
     this.streams.get(stream)?.abort()
     const controller = new AbortController()
     this.streams.set(stream, controller)
@@ -225,7 +228,7 @@ export class ModuleHost {
     }
     try {
       await runSseCall(
-        { id: plugin.id, slug: plugin.slug, permissions: plugin.permissions },
+        this.identity(),
         path,
         controller.signal,
         (data) => {
@@ -241,6 +244,12 @@ export class ModuleHost {
     } finally {
       if (this.streams.get(stream) === controller) this.streams.delete(stream)
     }
+  }
+
+  /** The plugin as the api and fetch plans see it: its permissions and the person's moved services. */
+  private identity(): PluginIdentity {
+    const { plugin, moved } = this.options
+    return { id: plugin.id, slug: plugin.slug, permissions: plugin.permissions, moved: moved ?? [] }
   }
 
   private post(message: HostToFrame): void {
@@ -275,18 +284,12 @@ export class ModuleHost {
         saveFrameStorage(this.options.plugin.slug, message.area, message.items)
         return
       case 'fetch': {
-        const { plugin } = this.options
         this.fetches.get(message.id)?.abort()
         const controller = new AbortController()
         this.fetches.set(message.id, controller)
-        void runFrameFetch(
-          { id: plugin.id, slug: plugin.slug, permissions: plugin.permissions },
-          message,
-          controller.signal,
-          (reply, transfer) => {
-            if (!this.disposed && !controller.signal.aborted) this.port.postMessage(reply, transfer ?? [])
-          },
-        ).finally(() => {
+        void runFrameFetch(this.identity(), message, controller.signal, (reply, transfer) => {
+          if (!this.disposed && !controller.signal.aborted) this.port.postMessage(reply, transfer ?? [])
+        }).finally(() => {
           if (this.fetches.get(message.id) === controller) this.fetches.delete(message.id)
         })
         return
@@ -363,15 +366,24 @@ export class ModuleHost {
       case 'api.put':
       case 'api.patch':
       case 'api.delete':
-        return runApiCall({ id: plugin.id, slug: plugin.slug, permissions: plugin.permissions }, method, args)
+        return runApiCall(this.identity(), method, args)
       case 'api.postStreaming': {
         const stream = args[2]
         if (typeof stream !== 'number') throw new ServiceError('postStreaming needs its stream number', 400)
-        return runStreamingCall(
-          { id: plugin.id, slug: plugin.slug, permissions: plugin.permissions },
-          args,
-          (data) => this.post({ kind: 'push', topic: 'chunk', stream, data }),
-        )
+        // Registered as the frame's stream, so the module's abort (its `signal`, kept in the frame) stops it.
+        this.streams.get(stream)?.abort()
+        const controller = new AbortController()
+        this.streams.set(stream, controller)
+        try {
+          return await runStreamingCall(
+            this.identity(),
+            args,
+            (data) => this.post({ kind: 'push', topic: 'chunk', stream, data }),
+            controller.signal,
+          )
+        } finally {
+          if (this.streams.get(stream) === controller) this.streams.delete(stream)
+        }
       }
       case 'api.getSse':
         await this.eventStream(args[0], args[1], false)

@@ -37,7 +37,8 @@ export function planFrameFetch(
     return { refuse: 'not a URL', status: 400 }
   }
   // The channel carries requests to the services Quire provides, nothing else: no way around the CSP.
-  if (!providedRoute(url)) return { refuse: `${url.origin} is not a service Quire provides`, status: 403 }
+  if (!providedRoute(url, plugin.moved))
+    return { refuse: `${url.origin} is not a service Quire provides`, status: 403 }
   const method = apiMethodOf(request.method.toLowerCase())
   if (!method) return { refuse: `${request.method} is not answered here`, status: 405 }
   const plan = planApiRequest(plugin, request.method.toLowerCase(), request.url, jsonBody(request), appOrigin)

@@ -19,18 +19,20 @@ export function takeEvents(buffer: string): { events: string[]; rest: string } {
  * A module's `api.postStreaming(path, data, onChunk)`, as BrainDrive's (`ApiService.ts:639`): a POST
  * asking for `text/event-stream`, each event's data handed to `onChunk` (here: `send`, which pushes it
  * to the frame) and added up; `[DONE]` ends it. Resolves with the data joined. The same checks as
- * every api call (planApiRequest); a failed answer rejects with its detail and status.
+ * every api call (planApiRequest); a failed answer rejects with its detail and status. `signal` (the
+ * module's abort, by way of the frame's cancel) stops the request and its stream.
  */
 export async function runStreamingCall(
   plugin: PluginIdentity,
   args: unknown[],
   send: (data: string) => void,
+  signal?: AbortSignal,
 ): Promise<string> {
   const plan = planApiRequest(plugin, 'post', args[0], args[1], location.origin)
   if (plan.kind === 'refuse') throw new ServiceError(plan.message, plan.status)
   const request = init('POST', plan.body, plan.kind === 'network' ? 'omit' : 'same-origin')
   request.headers = { ...(request.headers as Record<string, string>), accept: 'text/event-stream' }
-  const response = await fetch(plan.kind === 'network' ? plan.url : plan.path, request)
+  const response = await fetch(plan.kind === 'network' ? plan.url : plan.path, { ...request, signal })
   if (!response.ok || !response.body) {
     await readAnswer(response)
     throw new ServiceError(`The request failed (${response.status})`, response.status)

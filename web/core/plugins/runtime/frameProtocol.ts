@@ -5,6 +5,7 @@
  */
 
 import { BRAINDRIVE_SERVICES, type ServiceName } from './braindriveContract'
+import type { MovedService } from '../providedServices'
 
 export type { ServiceName }
 
@@ -78,6 +79,8 @@ export interface LoadMessage {
   mirror: MirrorState
   /** The frame's localStorage and sessionStorage items, this plugin's for this person. */
   storage: Record<StorageArea, Record<string, string>>
+  /** Provided services the person moved to other ports: the frame sends those ports to the host too. */
+  moved: MovedService[]
 }
 
 /** The frame's copy of what the page shows the module: only what its declared services may read. */

@@ -52,6 +52,57 @@ describe('planApiRequest', () => {
     expect(plan(all, 'get', '/api/v1/plugins/manifest')).toMatchObject({ kind: 'quire' })
   })
 
+  it('reaches BrainDrive Core’s base and a provided service the person moved as Quire', () => {
+    expect(
+      plan(notes, 'post', 'http://localhost:8005/api/v1/plugins/QuireNotes/services/restart', {}),
+    ).toMatchObject({ kind: 'quire', path: '/api/v1/plugins/QuireNotes/services/restart' })
+    expect(plan(notes, 'get', 'http://localhost:8005/api/v1/settings/instances?scope=user')).toMatchObject({
+      kind: 'quire',
+      path: '/api/v1/settings/instances?scope=user',
+    })
+    // Still Quire's rules: BrainDrive Core's token routes stay closed.
+    expect(plan(notes, 'post', 'http://localhost:8005/api/v1/auth/login', {})).toMatchObject({
+      kind: 'refuse',
+      status: 403,
+    })
+    const moved = { ...notes, moved: [{ service: 'document_chat', port: 9100 }] }
+    expect(plan(moved, 'get', 'http://localhost:9100/collections/')).toMatchObject({
+      kind: 'quire',
+      path: '/api/collections/',
+    })
+    expect(plan(notes, 'get', 'http://localhost:9100/collections/')).toMatchObject({ kind: 'refuse' })
+  })
+
+  it('lets a plugin restart its own services (Chat-With-Docs’ Save & Restart), no other plugin’s', () => {
+    const body = { definition_id: 'd', user_id: 'current' }
+    for (const key of ['QuireNotes', notes.id, notes.id.replace(/-/g, '')]) {
+      expect(plan(notes, 'post', `/api/v1/plugins/${key}/services/restart`, body)).toEqual({
+        kind: 'quire',
+        method: 'POST',
+        path: `/api/v1/plugins/${key}/services/restart`,
+        body,
+      })
+    }
+    const other = plan(notes, 'post', '/api/v1/plugins/OtherPlugin/services/restart', body)
+    expect(other).toMatchObject({ kind: 'refuse', status: 403 })
+    expect(other.kind === 'refuse' && other.message).toContain('only its own')
+    // Only POST to that exact path: its neighbours stay closed.
+    expect(plan(notes, 'post', '/api/v1/plugins/QuireNotes/services/start', body)).toMatchObject({
+      kind: 'refuse',
+    })
+    expect(plan(notes, 'delete', '/api/v1/plugins/QuireNotes/services/restart')).toMatchObject({
+      kind: 'refuse',
+    })
+    expect(plan(notes, 'post', '/api/v1/plugins/%E0%A4%A/services/restart', body)).toMatchObject({
+      kind: 'refuse',
+    })
+    const noApi = { ...notes, permissions: ['storage.read'] }
+    expect(plan(noApi, 'post', '/api/v1/plugins/QuireNotes/services/restart', body)).toMatchObject({
+      kind: 'refuse',
+      status: 403,
+    })
+  })
+
   it('sends other origins out only with network.request', () => {
     expect(plan(notes, 'get', 'https://example.com/x')).toMatchObject({ kind: 'refuse', status: 403 })
     const net = { ...viewer, permissions: ['network.request'] }

@@ -10,15 +10,16 @@
  *   `plugin_id` (`ownStateId`), and routes spanning every plugin's state (stats, cleanup) are refused.
  * - Routes that hand out or change credentials, accounts, sync, or plugins themselves are refused
  *   whatever the permissions: a plugin must not mint tokens, sign the device in or out, read the sync
- *   log or trust itself. The one exception is `GET /api/v1/auth/me`, answered with the person's id,
- *   username and display name only (`only`), which BrainDrive's plugins read to address their lists.
+ *   log or trust itself. The exceptions: `GET /api/v1/auth/me`, answered with the person's id,
+ *   username and display name only (`only`), which BrainDrive's plugins read to address their lists,
+ *   and `POST /api/v1/plugins/{its own slug}/services/restart` (with `api.access`).
  * - A URL on a service Quire provides (providedServices.ts: `http://localhost:8000/collections/`) is
  *   the Quire path it maps to, decided by the same rules; its health URL is answered to any plugin.
  * - Any other http(s) URL needs `network.request`.
  */
 
 import { canonicalPath } from '../../api/canonicalPath'
-import { PROVIDED_HEALTH_PATH, providedRoute } from '../providedServices'
+import { PROVIDED_HEALTH_PATH, providedRoute, type MovedService } from '../providedServices'
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -27,6 +28,8 @@ export interface PluginIdentity {
   id: string
   slug: string
   permissions: readonly string[]
+  /** Provided services the person moved to other ports in their settings (providedServices.ts). */
+  moved?: readonly MovedService[]
 }
 
 export type ApiPlan =
@@ -70,6 +73,18 @@ const FORBIDDEN: ReadonlyArray<{ prefix: string; reads?: boolean; why: string }>
   // Reading the plugin list is harmless; installing, removing, enabling or trusting is the person's call.
   { prefix: '/api/v1/plugins', reads: true, why: 'plugins cannot install, change or remove plugins' },
 ]
+
+/** `POST /api/v1/plugins/{slug}/services/restart`, the one plugin route a plugin may write: its own. */
+const RESTART = /^\/api\/v1\/plugins\/([^/]+)\/services\/restart\/?$/
+
+/** A path segment decoded, or itself where it is no valid percent-encoding (then it names no plugin). */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
 
 function refuse(message: string, status = 403): ApiPlan {
   return { kind: 'refuse', status, message }
@@ -117,7 +132,7 @@ export function planApiRequest(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return refuse(`only http(s) requests are allowed, not ${url.protocol}`, 400)
   }
-  const provided = url.origin === new URL(appOrigin).origin ? undefined : providedRoute(url)
+  const provided = url.origin === new URL(appOrigin).origin ? undefined : providedRoute(url, plugin.moved)
   if (provided) {
     if (provided.health) {
       // The health says the service is up and nothing else: any plugin may ask, as anyone may ask the service.
@@ -152,6 +167,18 @@ export function planApiRequest(
       return refuse(`${plugin.slug} may not call Quire's API: it does not have the api.access permission`)
     }
     return { kind: 'quire', method, path: ME_PATH, body: undefined, only: ME_FIELDS }
+  }
+  const restart = RESTART.exec(pathname)
+  if (restart && method === 'POST') {
+    // A plugin's settings page restarts its own services after a save ("Save & Restart"); another
+    // plugin's are not its business.
+    if (!namesPlugin(plugin, decodedSegment(restart[1] ?? ''))) {
+      return refuse(`${plugin.slug} may restart only its own services`)
+    }
+    if (!plugin.permissions.includes('api.access')) {
+      return refuse(`${plugin.slug} may not call Quire's API: it does not have the api.access permission`)
+    }
+    return { kind: 'quire', method, path: pathname + url.search, body }
   }
   for (const rule of FORBIDDEN) {
     if (lower === rule.prefix || lower.startsWith(`${rule.prefix}/`)) {

@@ -248,6 +248,15 @@ export const evaluationConformance: HostCase<StoreConformanceContext>[] = [
         undefined,
         'no state for an unknown run',
       )
+      checkEqual(await store.evaluation.deleteEvaluationState(run.id), true, 'deleted')
+      checkEqual(await store.evaluation.getEvaluationState(run.id), undefined, 'state gone')
+      checkEqual(await store.evaluation.deleteEvaluationState(run.id), false, 'nothing left to delete')
+      check(await store.evaluation.getEvaluationRun(run.id), 'the run stays')
+      checkEqual(
+        (await store.evaluation.getEvaluationState(other.id))?.state,
+        ['any', 'json', 3],
+        'the other run keeps its state',
+      )
     },
   },
   {

@@ -199,7 +199,7 @@ export const evaluationContract: HostCase<ContractClient>[] = [
     },
   },
   {
-    name: 'evaluation state is saved, read back, and refused over 10 MB',
+    name: 'evaluation state is saved, read back, refused over 10 MB, and deleted',
     async run(client) {
       const collection = await newCollection(client, 'State')
       const start = await client({
@@ -242,6 +242,20 @@ export const evaluationContract: HostCase<ContractClient>[] = [
         404,
       )
       expectStatus(await client({ method: 'GET', path: `/api/evaluation/state/${UNKNOWN_ID}` }), 404)
+
+      // Forgotten as BrainDrive's plugin asks (with its user_id), twice; the run stays.
+      expectStatus(await client({ method: 'DELETE', path: `${path}?user_id=u` }), 204)
+      const gone = responseJson<Record<string, unknown>>(await client({ method: 'GET', path }))
+      checkEqual([gone.found, gone.state], [false, {}], 'deleted')
+      expectStatus(await client({ method: 'DELETE', path }), 204)
+      expectStatus(await client({ method: 'GET', path: `/api/evaluation/results/${id}` }), 200)
+      expectStatus(await client({ method: 'DELETE', path: `/api/evaluation/state/${UNKNOWN_ID}` }), 404)
+      expectStatus(await client({ method: 'DELETE', path: '/api/evaluation/state/not-a-run' }), 404)
+      expectStatus(
+        await client({ method: 'DELETE', path: `${path}?user_id=${'u'.repeat(201)}` }),
+        400,
+        'user_id',
+      )
     },
   },
 ]

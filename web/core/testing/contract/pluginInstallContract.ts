@@ -1,6 +1,11 @@
 import { check, checkEqual } from '../check'
 import type { HostCase } from '../HostCase'
-import { testPluginFiles, testPluginZip, zipOf } from '../../api/platform/plugins/installTestPackages'
+import {
+  testManifest,
+  testPluginFiles,
+  testPluginZip,
+  zipOf,
+} from '../../api/platform/plugins/installTestPackages'
 import type { ContractClient } from './ContractClient'
 import { responseJson } from './responseJson'
 import { toBase64 } from './toBase64'
@@ -44,6 +49,72 @@ function checkRefused(response: { status: number; text: string }, status: number
 }
 
 export const pluginInstallContract: HostCase<ContractClient>[] = [
+  {
+    name: 'services/restart: a service Quire provides restarts (it is Quire’s own), another is a 409 naming it',
+    async run(client) {
+      const slug = 'ContractServices'
+      // As BrainDrive's Chat-With-Docs plugin declares its services (lifecycle_manager.py:130).
+      const services = [
+        { name: 'cwyd_service', healthcheck_url: 'http://localhost:8000/health', definition_id: 'd' },
+        { name: 'document_processing_service', healthcheck_url: 'http://localhost:8080/health' },
+        { name: 'mystery_service', healthcheck_url: 'http://localhost:9999/health' },
+      ]
+      const files = {
+        ...testPluginFiles({ slug }),
+        'plugin.json': JSON.stringify({ ...testManifest({ slug }), required_services_runtime: services }),
+      }
+      checkEqual((await client(uploadInstall(zipOf(files)))).status, 200, 'install')
+      const path = `${P}/${slug}/services/restart`
+      // What the plugin sends (ChatCollectionSettings.tsx:489), env too.
+      const sent = { definition_id: 'braindrive_chat_with_documents_settings', user_id: 'current' }
+      const one = await client({
+        method: 'POST',
+        path,
+        json: { ...sent, service_name: 'cwyd_service', env: {} },
+      })
+      checkEqual(one.status, 200, `provided service (body ${one.text.slice(0, 200)})`)
+      const answer = responseJson<{ success: boolean; message: string; restarted: string[] }>(one)
+      checkEqual([answer.success, answer.restarted], [true, ['cwyd_service']], 'restarted')
+      check(answer.message.includes('provided by Quire'), `says so: ${answer.message}`)
+      checkRefused(
+        await client({ method: 'POST', path, json: { ...sent, service_name: 'mystery_service' } }),
+        409,
+        /does not run mystery_service/,
+      )
+      // All of them: one is not Quire's, so nothing claims to have restarted.
+      checkRefused(await client({ method: 'POST', path, json: sent }), 409, /mystery_service/)
+      checkRefused(
+        await client({ method: 'POST', path, json: { ...sent, service_name: 'nope' } }),
+        404,
+        /no service named nope/,
+      )
+      checkRefused(await client({ method: 'POST', path, json: { user_id: 'current' } }), 400, /definition_id/)
+      checkRefused(
+        await client({ method: 'POST', path, json: { ...sent, service_name: 7 } }),
+        400,
+        /service_name/,
+      )
+      checkRefused(
+        await client({
+          method: 'POST',
+          path,
+          json: { ...sent, user_id: '0f8e3a1c-9b2d-4e5f-8a7b-6c5d4e3f2a1b' },
+        }),
+        403,
+        /another user/,
+      )
+      checkRefused(
+        await client({ method: 'POST', path: `${P}/NoSuchServices/services/restart`, json: sent }),
+        404,
+        /not found/,
+      )
+      checkEqual(
+        (await client({ method: 'DELETE', path: `${P}/${slug}/uninstall` })).status,
+        200,
+        'uninstall',
+      )
+    },
+  },
   {
     name: 'POST /api/v1/plugins/install (upload) installs a .zip; its bundle is served; uninstall removes it',
     async run(client) {

@@ -1,4 +1,6 @@
 import { form } from '../contract/contractFixtures'
+import { testManifest, testPluginFiles, zipOf } from '../../api/platform/plugins/installTestPackages'
+import { toBase64 } from '../contract/toBase64'
 import type { ContractClient } from '../contract/ContractClient'
 import { unique } from '../contract/recordContractFixtures'
 import type { ReplayCase } from './ReplayCase'
@@ -18,6 +20,7 @@ const SESSIONS = `${PLUGIN} src/infrastructure/repositories/ChatSessionRepositor
 const EVALUATION = `${PLUGIN} src/services/evaluationApiService.ts`
 const STATE = `${PLUGIN} src/evaluation-view/evaluationStateApiService.ts`
 const RAG = `${CHAT} src/services/ragService.ts`
+const SETTINGS = `${PLUGIN} src/components/plugin-settings/ChatCollectionSettings.tsx`
 
 const NOTE =
   '# Lighthouse keeping\n\nThe lighthouse lamp is trimmed at dusk. Keepers log the fog signal hourly.'
@@ -66,6 +69,48 @@ async function uploadAndPoll(client: ContractClient, collectionId: string): Prom
 }
 
 export const chatWithDocsServiceReplay: ReplayCase[] = [
+  {
+    name: 'Chat-With-Docs “Save & Restart”: services/restart with definition_id and user_id current restarts its provided services',
+    sources: [`${SETTINGS}:501`, `${PLUGIN} lifecycle_manager.py:130`],
+    async run(client) {
+      const slug = `ReplayCwyd${unique('x').replace(/[^A-Za-z0-9]/g, '')}`
+      const services = [
+        { name: 'cwyd_service', healthcheck_url: 'http://localhost:8000/health' },
+        { name: 'document_processing_service', healthcheck_url: 'http://localhost:8080/health' },
+      ]
+      const zip = zipOf({
+        ...testPluginFiles({ slug }),
+        'plugin.json': JSON.stringify({ ...testManifest({ slug }), required_services_runtime: services }),
+      })
+      await replay(
+        client,
+        {
+          method: 'POST',
+          path: '/api/v1/plugins/install',
+          multipart: {
+            fields: { method: 'upload' },
+            files: [
+              { field: 'file', filename: `${slug}.zip`, type: 'application/zip', base64: toBase64(zip) },
+            ],
+          },
+        },
+        200,
+      )
+      const { body } = await replay<{ success: boolean; message: string; restarted: string[] }>(
+        client,
+        {
+          method: 'POST',
+          path: `/api/v1/plugins/${slug}/services/restart`,
+          json: { definition_id: 'braindrive_chat_with_documents_settings', user_id: 'current' },
+        },
+        200,
+      )
+      checkEqual(body.success, true, 'success (the plugin shows `message`)')
+      check(typeof body.message === 'string' && body.message !== '', 'a message')
+      checkEqual(body.restarted, ['cwyd_service', 'document_processing_service'], 'both provided services')
+      await replay(client, { method: 'DELETE', path: `/api/v1/plugins/${slug}/uninstall` }, 200)
+    },
+  },
   {
     name: 'Chat-With-Docs at the service’s own paths: creates at /collections/, lists, reads, updates, deletes',
     sources: [
@@ -214,7 +259,7 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
     },
   },
   {
-    name: 'Chat-With-Docs evaluation with its own questions: start, save state, resume list, submit, runs, results',
+    name: 'Chat-With-Docs evaluation with its own questions: start, save state, resume list, submit, runs, results, state deleted',
     sources: [
       `${EVALUATION}:106`,
       `${STATE}:120`,
@@ -222,6 +267,7 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
       `${EVALUATION}:40`,
       `${EVALUATION}:62`,
       `${EVALUATION}:84`,
+      `${STATE}:201`,
     ],
     async run(client) {
       const collection = await createCollection(client, 'Service evaluation')
@@ -332,6 +378,14 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
         ],
         'each answer judged against its passages',
       )
+      // Finished: the plugin forgets its saved progress (204, or any 2xx, is success).
+      await replay(client, { method: 'DELETE', path: `/api/evaluation/state/${runId}?user_id=current` }, 204)
+      const { body: after } = await replay<{ found: boolean }>(
+        client,
+        { method: 'GET', path: `/api/evaluation/state/${runId}?user_id=current` },
+        200,
+      )
+      checkEqual(after.found, false, 'the saved progress is gone')
     },
   },
   {

@@ -22,6 +22,7 @@ import {
 } from './pluginSchemas'
 import { pluginView, moduleView } from './pluginViews'
 import { savePluginRecords } from './savePluginRecords'
+import { restartServicesRoute } from './restartServicesRoute'
 import type { Store } from '../../../store/Store'
 import type { RecordPorts } from '../platformRecords'
 
@@ -107,33 +108,7 @@ export const pluginSlugWriteRoutes: Route[] = [
       }
     },
   }),
-  defineRoute({
-    method: 'post',
-    path: `${BASE}/:plugin_slug/services/restart`,
-    operationId: 'restartPluginServices',
-    summary: 'Restart a plugin’s services (nothing to restart here)',
-    description: [
-      'No plugin code runs on Quire’s hosts (DESIGN.md section 7): a plugin’s backend services are not',
-      'installed or started, so there is nothing to restart. Answers 200 `{status: "success", message,',
-      'restarted: []}` saying so for an installed plugin, 404 `Plugin {slug} not found` for an unknown slug.',
-      'Differs from BrainDrive, which restarts the plugin’s service runtimes.',
-    ].join(' '),
-    tags,
-    params: slugParams,
-    responses: { 200: { description: 'Nothing restarted', schema: successSchema }, 404: notFound },
-    async handler({ params }, ports: PluginWritePorts) {
-      const plugin = await findPluginBySlug(ports, params.plugin_slug)
-      if (!plugin) throw ApiError.notFound(`Plugin ${params.plugin_slug} not found`)
-      return {
-        status: 200,
-        body: {
-          status: 'success',
-          message: `Plugin ${params.plugin_slug} has no service to restart: Quire runs no plugin code on its hosts (its modules run in the page)`,
-          restarted: [],
-        },
-      }
-    },
-  }),
+  restartServicesRoute,
 ]
 
 export const pluginIdWriteRoutes: Route[] = [
