@@ -1,14 +1,18 @@
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
 import { formatHlc } from '../../web/core/sync/Hlc'
+import { corpusDir } from '../../web/core/testing/corpusDir'
 import type { JobView } from '../src/jobs/Job'
 import { startTestPostgres, type TestPostgres } from './postgres/startTestPostgres'
 import { signUpForTest } from './signUpForTest'
 import { killHard, startMain } from './startMain'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -76,6 +80,8 @@ describe('PostgreSQL restarted under load', () => {
         else unexpected.push(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`)
         return false
       }
+      const pdf = readFileSync(join(corpusDir(process.env, repoRoot), 'pdf/pdfminer__dmca.pdf'))
+      let pdfJob = ''
       let running = true
       const uploaded: number[] = []
       const uploads = (async () => {
@@ -114,6 +120,17 @@ describe('PostgreSQL restarted under load', () => {
       try {
         await until('some writes are acknowledged', () => uploaded.length >= 3 && pushedBatches >= 2)
         const before = { uploads: uploaded.length, pushes: pushedBatches }
+        // A job under way at the crash: an 18-page PDF being processed.
+        const form = new FormData()
+        form.append('collection_id', collection.id)
+        form.append('file', new Blob([pdf]), 'dmca.pdf')
+        const processing = await call('POST', '/api/documents/', form)
+        expect(processing.status, JSON.stringify(processing.body)).toBe(201)
+        pdfJob = processing.body.job_id as string
+        await until(
+          'the PDF is being processed',
+          async () => (await call('GET', `/api/v1/jobs/${pdfJob}`)).body.status === 'running',
+        )
         await postgres.restart(1500)
         await until(
           'writes are acknowledged again',
@@ -133,10 +150,12 @@ describe('PostgreSQL restarted under load', () => {
         (await jobs()).every((job) => job.status !== 'pending' && job.status !== 'running'),
       )
       for (const job of await jobs()) expect(job.status, JSON.stringify(job)).toBe('completed')
+      expect((await call('GET', `/api/v1/jobs/${pdfJob}`)).body).toMatchObject({ status: 'completed' })
       const documents = (await call('GET', '/api/documents/')).body as unknown as DocumentRecord[]
       const names = documents.map((document) => document.original_filename)
       expect(new Set(names).size).toBe(names.length)
       for (const i of uploaded) expect(names).toContain(`log-${i}.md`)
+      expect(documents.find((document) => document.original_filename === 'dmca.pdf')?.metadata.pages).toBe(18)
       for (const document of documents) expect(document.status, document.original_filename).toBe('completed')
       for (const i of uploaded) {
         const chunks = (await call('POST', '/api/search_u/', { query: word(i), top_k: 3 })).body
