@@ -49,15 +49,26 @@ describe('PostgreSQL restarted under load', () => {
       const { auth } = await signUpForTest(server.url, 'tidewatcher')
       const call = async (method: string, path: string, body?: unknown) => {
         const form = body instanceof FormData
-        const response = await fetch(server.url + path, {
-          method,
-          headers: {
-            ...auth,
-            ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
-          },
-          body: form ? body : body === undefined ? undefined : JSON.stringify(body),
-        })
-        const text = await response.text()
+        let response: Response
+        let text: string
+        try {
+          response = await fetch(server.url + path, {
+            method,
+            headers: {
+              ...auth,
+              ...(body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
+            },
+            body: form ? body : body === undefined ? undefined : JSON.stringify(body),
+          })
+          text = await response.text()
+        } catch (error) {
+          // No answer at all: the server went away (what this test is here to catch).
+          return {
+            status: 0,
+            retryAfter: null,
+            body: { error: String(error), server: server.output().slice(-4000) } as Json,
+          }
+        }
         let parsed: Json = {}
         try {
           parsed = text ? (JSON.parse(text) as Json) : {}
@@ -142,7 +153,7 @@ describe('PostgreSQL restarted under load', () => {
       }
       expect(unexpected, server.output().slice(-6000)).toEqual([])
       expect(refusals.length, 'no request met the database away').toBeGreaterThan(0)
-      expect(child.exitCode).toBeNull()
+      expect(child.exitCode, server.output().slice(-8000)).toBeNull()
 
       // Every job ends; every acknowledged upload is there once, processed and found.
       const jobs = async () => (await call('GET', '/api/v1/jobs?limit=100')).body.items as JobView[]
