@@ -11,9 +11,10 @@ export interface TestPostgres {
   url: string
   /**
    * Stops it as a crash would (SIGQUIT: an immediate shutdown, every session cut, no checkpoint),
-   * waits `downMs` and starts it again on the same folder and port; resolves once it answers.
+   * runs `whileDown` and waits at least `downMs`, then starts it again on the same folder and port;
+   * resolves once it answers.
    */
-  restart(downMs: number): Promise<void>
+  restart(downMs: number, whileDown?: () => Promise<void>): Promise<void>
   stop(): Promise<void>
 }
 
@@ -102,9 +103,9 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
   }
   return {
     url,
-    async restart(downMs) {
+    async restart(downMs, whileDown) {
       await stopWith('SIGQUIT')
-      await new Promise((resolve) => setTimeout(resolve, downMs))
+      await Promise.all([new Promise((resolve) => setTimeout(resolve, downMs)), whileDown?.()])
       server = launch()
       keepLog(server)
       await waitForReady(url, server, () => log)
