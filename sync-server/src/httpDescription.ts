@@ -25,6 +25,9 @@ HTTP on this server (settings in brackets, as the README lists them):
   413 for a body too large closes the connection. A part with a filename is a file, with or without a \`Content-Type\`.
 - A full disk (ENOSPC) during any write answers 507 saying so and what to do; the write failed whole (no part of a
   file is kept) and what was stored before stays readable. In the browser a full storage quota answers the same.
+- While the database does not answer (PostgreSQL restarting or unreachable), a request that needs it answers 503
+  with \`Retry-After\` (5 s): send it again then. The server reconnects by itself; an upload refused that way leaves
+  no document (taken back once the database answers again), and the jobs go on once it is back.
 - Time: a request body that stops arriving for BODY_IDLE_TIMEOUT_S (60 s) answers 408 and the connection closes; a
   whole request, body included, must arrive within REQUEST_TIMEOUT_S (1 h: a 100 MB upload at 0.25 Mbit/s fits).
 - Event streams (job events, sync events, model install events, streamed chat answers, conversation replies and AI

@@ -1,7 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { rm } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApiPorts, LOCAL_USER_ID } from '../../web/core/api/createApiPorts'
 import { createEmbedderLoads } from '../../web/core/api/settings/createEmbedderLoads'
@@ -10,6 +9,7 @@ import { ManagedIndex } from '../../web/core/retrieve/snapshot/ManagedIndex'
 import { useScanHelper } from '../../web/core/retrieve/index/ScanHelper'
 import { poolingFor } from '../../web/core/ingest/embed/transformers/poolingFor'
 import { AccountService } from './accounts/AccountService'
+import { openUploadFolder } from './openUploadFolder'
 import type { UserView } from './accounts/accountSchemas'
 import { loadSharedTokenKey, loadTokenKey } from './accounts/tokenKey'
 import { postgresRateLimiters } from './auth/postgresRateLimiters'
@@ -322,8 +322,9 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       })
     : undefined
   // A folder of this server's own: upload parts live here only while their request runs, and
-  // whatever a crash leaves behind is in one place, not among other programs' temporary files.
-  const uploadDir = await mkdtemp(join(tmpdir(), 'quire-uploads-'))
+  // whatever a crash leaves behind is in one place, not among other programs' temporary files (and
+  // removed at the next start: openUploadFolder).
+  const uploadDir = await openUploadFolder()
   const app = createApp({
     inFlight,
     spaces,

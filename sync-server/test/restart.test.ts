@@ -74,11 +74,16 @@ describe('restart recovery: SIGKILL during work', () => {
       dirs.push(dataDir)
       // The checks below search hundreds of times: no per-person rate limit.
       const env = { OUTBOUND_ALLOW: '127.0.0.1', RATE_LIMIT_USER: '0' }
-      const first = await startMain(dataDir, env)
+      // The archive is made here while the server starts in its own process.
+      const starting = startMain(dataDir, env)
+      const archive = await bulkArchive(IMPORTED)
+      const first = await starting
       children.push(first.child)
-      const { auth } = await signUpForTest(first.url, 'restarter')
       // Another person installs the plugin: each person's outbound jobs (installs, imports) take turns.
-      const installer = (await signUpForTest(first.url, 'installer')).auth
+      const [{ auth }, { auth: installer }] = await Promise.all([
+        signUpForTest(first.url, 'restarter'),
+        signUpForTest(first.url, 'installer'),
+      ])
       let base = first.url
       const call = async (method: string, path: string, body?: unknown, as = auth) => {
         const form = body instanceof FormData
@@ -121,8 +126,10 @@ describe('restart recovery: SIGKILL during work', () => {
       const collection = (await call('POST', '/api/collections/', { name: 'Harbour', description: 'Logs' }))
         .body
       const done = ['kittiwake', 'cormorant', 'guillemot']
-      for (const word of done) await upload(collection.id, `${word}.md`, note(word))
-      const gone = await upload(collection.id, 'gannet.md', note('gannet'))
+      const [gone] = await Promise.all([
+        upload(collection.id, 'gannet.md', note('gannet')),
+        ...done.map((word) => upload(collection.id, `${word}.md`, note(word))),
+      ])
       await until('the first documents are processed', async () =>
         (await documents()).every((document) => document.status === 'completed'),
       )
@@ -160,7 +167,6 @@ describe('restart recovery: SIGKILL during work', () => {
           `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${part.length + 100_000}\r\n\r\n${part}`,
       )
       // An import, running.
-      const archive = await bulkArchive(IMPORTED)
       const importForm = () => {
         const form = new FormData()
         form.append('file', new Blob([archive.bytes as BlobPart]), 'bulk.zip')
@@ -168,27 +174,28 @@ describe('restart recovery: SIGKILL during work', () => {
       }
       const imported = await call('POST', '/api/v1/import?async=true', importForm())
       expect(imported.status, JSON.stringify(imported.body)).toBe(202)
+      // A sync push of hundreds of changes, sent but not answered.
+      const inFlight = pushBody(PUSHED_FIRST + 1, PUSHED_FIRST + PUSHED_IN_FLIGHT)
+      void call('POST', '/api/v1/sync/push', inFlight).catch(() => undefined)
+      // The kill comes as soon as the import runs (polled, not slept: on a fast machine the whole
+      // import takes well under a second). The import job's failure after the restart and the PDF
+      // job's second attempt are what prove each was running at the kill.
+      let atKill: { pdf?: JobView; import?: JobView } = {}
       await until(
         'the import is running',
         async () => {
-          const current = await job(imported.body.job_id)
+          const [pdfNow, current] = await Promise.all([job(processing.job_id), job(imported.body.job_id)])
+          atKill = { pdf: pdfNow, import: current }
           if (current.status !== 'pending' && current.status !== 'running')
-            throw new Error(JSON.stringify(current))
+            throw new Error(`the import ended before the kill: ${JSON.stringify(current)}`)
           return current.status === 'running'
         },
         20_000,
       )
-      // Part of it written (a job's percent is stored at stage changes only: the documents take seconds).
-      await new Promise((resolve) => setTimeout(resolve, 500))
-      // A sync push of thousands of changes, sent but not answered.
-      const inFlight = pushBody(PUSHED_FIRST + 1, PUSHED_FIRST + PUSHED_IN_FLIGHT)
-      void call('POST', '/api/v1/sync/push', inFlight).catch(() => undefined)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      const atKill = { pdf: await job(processing.job_id), import: await job(imported.body.job_id) }
       await killHard(first.child)
       halfUpload.close()
-      expect(atKill.pdf.status).toBe('running')
-      expect(atKill.import.status).toBe('running')
+      expect(atKill.pdf?.status).toBe('running')
+      expect(atKill.import?.status).toBe('running')
       const second = await startMain(dataDir, env)
       children.push(second.child)
       base = second.url
@@ -294,9 +301,14 @@ describe('restart recovery: SIGKILL during work', () => {
           (chunk) => chunk.document_id === processing.id,
         ),
       ).toBe(true)
-      for (let i = 0; i < IMPORTED; i++) {
-        const hit = bulk.find((document) => document.original_filename === `entry-${i}.md`)!
-        expect((await search(bulkWord(i)))[0]?.document_id, bulkWord(i)).toBe(hit.id)
+      // A few searches at a time: the server answers them while the test waits on others.
+      for (let from = 0; from < IMPORTED; from += 10) {
+        const batch = Array.from({ length: Math.min(10, IMPORTED - from) }, (_, k) => from + k)
+        const found = await Promise.all(batch.map(async (i) => (await search(bulkWord(i)))[0]?.document_id))
+        batch.forEach((i, k) => {
+          const hit = bulk.find((document) => document.original_filename === `entry-${i}.md`)!
+          expect(found[k], bulkWord(i)).toBe(hit.id)
+        })
       }
       const stored = new Set((await documents()).map((document) => document.id))
       for (const word of ['gannet', 'petrel', 'harbour keeper dawn']) {

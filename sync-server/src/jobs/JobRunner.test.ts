@@ -146,6 +146,20 @@ for (const dialect of testSqlDialects()) {
       ])
     })
 
+    it('runs a job again, not failed, when the database went away under its handler', async () => {
+      const jobs = await bed.service({ concurrency: 1 })
+      let runs = 0
+      jobs.register('flaky', async () => {
+        if (++runs === 1) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })
+        return { ran: runs }
+      })
+      const { job } = await jobs.create(ALICE, { job_type: 'flaky' })
+      await jobs.start()
+      await expect.poll(async () => (await jobs.get(ALICE, job.id)).status).toBe('completed')
+      expect(await jobs.get(ALICE, job.id)).toMatchObject({ attempts: 2, result: { ran: 2 }, error: null })
+      expect((await jobs.events(ALICE, job.id)).map((event) => event.type)).toContain('requeued')
+    })
+
     it('fails a job whose type has no handler any more, or whose result is not JSON', async () => {
       const first = await bed.service()
       first.register('gone', async () => ({}))

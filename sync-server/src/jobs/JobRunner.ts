@@ -1,4 +1,5 @@
 import { hideFilePaths } from '../../../web/core/api/hideFilePaths'
+import { storeUnavailable } from '../../../web/core/store/storeUnavailable'
 import { toJobView, type JobContext, type JobHandler, type StoredJob } from './Job'
 import { JobAbortedError } from './JobAbortedError'
 import type { ClaimHooks, JobClaims } from './JobClaims'
@@ -21,6 +22,13 @@ export interface JobRunnerOptions {
   pollMs: number
   /** How long stop() waits for aborted handlers before leaving them. */
   stopTimeoutMs: number
+  /**
+   * How often a run's outcome is stored again while the database is away (default 1 s), and for how
+   * long at most (default 10 min) before the run is given up (its job then stays `running` until a
+   * restart or a takeover requeues it).
+   */
+  settleRetryMs?: number
+  settleGiveUpMs?: number
   logError(error: unknown): void
 }
 
@@ -213,16 +221,39 @@ export class JobRunner {
       outcome = { error }
     }
     const shutdown = signal.reason instanceof JobAbortedError && signal.reason.why === 'shutdown'
-    const ended = await this.records.change(job.id, undefined, (current, at) => {
-      if (!isCurrent(current)) return undefined
-      if (current.cancel_requested) return jobChanges.cancelled(at)
-      if ('result' in outcome) return jobChanges.completed(outcome.result, at)
-      // Given up because of a stop: stays `running` for the next start, or goes back at once if
-      // this service was started again meanwhile.
-      if (shutdown) return this.started ? jobChanges.requeued() : undefined
-      return jobChanges.failed(errorMessage(outcome.error), at)
-    })
-    if (ended?.event?.type === 'requeued') await this.claims.queued(ended.job)
+    // The database went away under the handler (PostgreSQL restarting): the work is not at fault and
+    // is done again once it is back, as after a restart, rather than failed.
+    const databaseAway = 'error' in outcome && storeUnavailable(outcome.error)
+    const ended = await this.whileDatabaseAway(() =>
+      this.records.change(job.id, undefined, (current, at) => {
+        if (!isCurrent(current)) return undefined
+        if (current.cancel_requested) return jobChanges.cancelled(at)
+        if ('result' in outcome) return jobChanges.completed(outcome.result, at)
+        // Given up because of a stop: stays `running` for the next start, or goes back at once if
+        // this service was started again meanwhile.
+        if (shutdown) return this.started ? jobChanges.requeued() : undefined
+        if (databaseAway) return jobChanges.requeued()
+        return jobChanges.failed(errorMessage(outcome.error), at)
+      }),
+    )
+    if (ended?.event?.type === 'requeued') await this.whileDatabaseAway(() => this.claims.queued(ended.job))
+  }
+
+  /**
+   * Runs `write` until the database answers: a run's outcome stored only once the database is back,
+   * never dropped with its job left `running` (the run keeps its slot meanwhile, so no takeover
+   * claims the job while this instance still holds it). Other errors, and the give-up, are thrown.
+   */
+  private async whileDatabaseAway<T>(write: () => Promise<T>): Promise<T> {
+    const giveUpAt = Date.now() + (this.options.settleGiveUpMs ?? 10 * 60_000)
+    for (;;) {
+      try {
+        return await write()
+      } catch (error) {
+        if (!storeUnavailable(error) || Date.now() > giveUpAt) throw error
+        await new Promise((resolve) => setTimeout(resolve, this.options.settleRetryMs ?? 1000))
+      }
+    }
   }
 
   private clearTimer(): void {

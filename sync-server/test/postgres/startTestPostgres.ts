@@ -9,7 +9,22 @@ import { findPostgres, POSTGRES_HOW_TO } from '../../../scripts/findPostgres.mjs
 export interface TestPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres`: the superuser, trusted on loopback. */
   url: string
+  /**
+   * Stops it as a crash would (SIGQUIT: an immediate shutdown, every session cut, no checkpoint),
+   * runs `whileDown` and waits at least `downMs`, then starts it again on the same folder and port;
+   * resolves once it answers.
+   */
+  restart(downMs: number, whileDown?: () => Promise<void>): Promise<void>
   stop(): Promise<void>
+}
+
+export interface TestPostgresOptions {
+  /**
+   * Commits wait for their WAL to be written (default off: faster). On for a test that crashes the
+   * server and counts what was committed: with it off, an immediate shutdown may drop the last
+   * commits it acknowledged, as PostgreSQL documents.
+   */
+  synchronousCommit?: boolean
 }
 
 /**
@@ -18,7 +33,7 @@ export interface TestPostgres {
  * stopped and deleted by `stop`. initdb refuses to run as root, so as root the folder is handed to
  * the `postgres` account (Debian's package creates it) and the programs run as it.
  */
-export async function startTestPostgres(): Promise<TestPostgres> {
+export async function startTestPostgres(options: TestPostgresOptions = {}): Promise<TestPostgres> {
   const bin = findPostgres()
   if (!bin) throw new Error(POSTGRES_HOW_TO)
   const root = mkdtempSync(join(tmpdir(), 'quire-pg-'))
@@ -42,32 +57,42 @@ export async function startTestPostgres(): Promise<TestPostgres> {
     throw new Error(`initdb failed: ${String((error as { stderr?: Buffer }).stderr ?? error)}`)
   }
   const port = await freePort()
-  const server: ChildProcess = spawn(
-    join(bin, 'postgres'),
-    [
-      '-D',
-      dataDir,
-      '-c',
-      `port=${port}`,
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `unix_socket_directories=${root}`,
-      '-c',
-      'fsync=off',
-      '-c',
-      'synchronous_commit=off',
-      '-c',
-      'full_page_writes=off',
-      '-c',
-      'max_connections=300',
-    ],
-    { uid, gid, stdio: ['ignore', 'ignore', 'pipe'] },
-  )
+  const launch = (): ChildProcess =>
+    spawn(
+      join(bin, 'postgres'),
+      [
+        '-D',
+        dataDir,
+        '-c',
+        `port=${port}`,
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${root}`,
+        '-c',
+        'fsync=off',
+        '-c',
+        `synchronous_commit=${options.synchronousCommit ? 'on' : 'off'}`,
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'max_connections=300',
+      ],
+      { uid, gid, stdio: ['ignore', 'ignore', 'pipe'] },
+    )
   let log = ''
-  server.stderr?.on('data', (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000)
-  })
+  const keepLog = (child: ChildProcess) =>
+    child.stderr?.on('data', (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-4000)
+    })
+  let server = launch()
+  keepLog(server)
+  const stopWith = async (signal: NodeJS.Signals) => {
+    if (server.exitCode !== null || server.signalCode !== null) return
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    server.kill(signal)
+    await exited
+  }
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`
   try {
     await waitForReady(url, server, () => log)
@@ -78,12 +103,15 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   }
   return {
     url,
+    async restart(downMs, whileDown) {
+      await stopWith('SIGQUIT')
+      await Promise.all([new Promise((resolve) => setTimeout(resolve, downMs)), whileDown?.()])
+      server = launch()
+      keepLog(server)
+      await waitForReady(url, server, () => log)
+    },
     async stop() {
-      if (server.exitCode === null) {
-        const exited = new Promise((resolve) => server.once('exit', resolve))
-        server.kill('SIGINT') // fast shutdown: ends every session
-        await exited
-      }
+      await stopWith('SIGINT') // fast shutdown: ends every session
       rmSync(root, { recursive: true, force: true })
     },
   }

@@ -8,6 +8,7 @@ import { fileKey } from '../../documents/processDocument'
 import { deleteUnusedFiles } from '../../documents/deleteUnusedFiles'
 import { SUPPORTED_EXTENSIONS, fileExtension } from '../../ingest/parse/sniffFileKind'
 import { claimedKind, storeNewDocument } from '../../documents/storeNewDocument'
+import { withdrawDocument } from '../../documents/withdrawDocument'
 import { DEFAULT_INGEST_LIMITS } from '../../ingest/IngestLimits'
 import {
   documentIdParams,
@@ -27,7 +28,7 @@ const tags = ['Documents']
 const error = (description: string) => ({ description, schema: errorSchema })
 
 /** An upload checks its collection and size, stores the bytes and a new document record, and queues it. */
-type UploadPorts = Pick<ApiPorts, 'limits' | 'files' | 'newId' | 'clock' | 'documents'> & {
+type UploadPorts = Pick<ApiPorts, 'limits' | 'files' | 'newId' | 'clock' | 'documents' | 'logError'> & {
   store: Pick<Store, 'collections' | 'documents'>
 }
 
@@ -94,7 +95,14 @@ export const documentRoutes: Route[] = [
         filename: file.filename,
         collectionId,
       })
-      const scheduled = await ports.documents.enqueue(document.id, { password: body.password })
+      let scheduled: Awaited<ReturnType<typeof ports.documents.enqueue>>
+      try {
+        scheduled = await ports.documents.enqueue(document.id, { password: body.password })
+      } catch (error) {
+        // Stored but not queued, and answered as an error: the document does not stay.
+        await withdrawDocument(ports.store, document.id, ports.logError)
+        throw error
+      }
       return { status: 201, body: { ...documentView(document), ...scheduled } }
     },
   }),
