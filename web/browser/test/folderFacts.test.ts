@@ -45,7 +45,7 @@ async function setUp() {
       ingest: (request) =>
         request.filename === 'broken.txt'
           ? Promise.reject(new Error('The file could not be read'))
-          : ingestFile(request.bytes, request.filename, {
+          : ingestFile(request.bytes!, request.filename, {
               parsers: textParsers,
               embedder: hashEmbedder,
               clock: systemClock,
