@@ -10,6 +10,7 @@ import type { Ingestor } from './Ingestor'
 import type { OcrLanguage } from '../ingest/ocr/ocrLanguages'
 import type { IngestResult } from '../ingest/ingestFile'
 import { STORAGE_FULL_MESSAGE, storageFull } from '../store/storageFull'
+import { storeUnavailable } from '../store/storeUnavailable'
 
 export interface ProcessPorts {
   store: Store
@@ -107,6 +108,10 @@ export async function processDocument(
     // Cancelled by the queue (document deleted, re-queued with a password, host shutting down):
     // whoever cancelled decides what happens next; an unfinished document is resumed at restart.
     if (options.signal?.aborted) return store.documents.getDocument(documentId)
+    // The database went away mid-way (a restart, a crash): nothing is wrong with the file. The
+    // document stays `processing` and the error goes to the job queue, which runs it again once the
+    // database answers; marking it failed would tell the person to upload it again for nothing.
+    if (storeUnavailable(error)) throw error
     if (!(error instanceof ParseError)) ports.logError?.(error)
     const full = storageFull(error)
     const reason =
