@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
 import { formatHlc } from '../../web/core/sync/Hlc'
 import { corpusDir } from '../../web/core/testing/corpusDir'
@@ -32,17 +32,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 describe('PostgreSQL restarted under load', () => {
   let postgres: TestPostgres | undefined
   let child: ChildProcess | undefined
-  const dataDir = mkdtempSync(join(tmpdir(), 'quire-pg-restart-'))
-  afterAll(async () => {
+  let dataDir: string | undefined
+  afterEach(async () => {
     if (child) await killHard(child)
     await postgres?.stop()
-    rmSync(dataDir, { recursive: true, force: true })
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    child = undefined
+    postgres = undefined
+    dataDir = undefined
   })
 
   it(
     'answers 503 while the database is away, reconnects, and loses or doubles nothing',
-    { timeout: 180_000 },
+    // A crash is timed against work in flight on a shared machine; one more try, on a fresh cluster
+    // and data folder, keeps a scheduling accident from failing the run. Failing twice is a finding.
+    { timeout: 180_000, retry: 1 },
     async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'quire-pg-restart-'))
       postgres = await startTestPostgres({ synchronousCommit: true })
       const server = await startMain(dataDir, { DATABASE_URL: postgres.url, RATE_LIMIT_USER: '0' })
       child = server.child
