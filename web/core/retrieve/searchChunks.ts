@@ -3,7 +3,6 @@ import type { DocumentRecord } from '../store/DocumentRecord'
 import type { Store } from '../store/Store'
 import type { DefinedTerm } from './understandQuestion'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
-import { spellOutAbbreviations } from './spellOutAbbreviations'
 import { documentProfiles } from './documentProfiles'
 import type { SearchMode } from './index/SearchIndex'
 import type { QueryEmbedders } from './QueryEmbedders'
@@ -70,16 +69,10 @@ export async function searchChunks(
 ): Promise<SearchChunksResult> {
   const { store, index, queryEmbedders } = ports
   const documents = await completedDocuments(store, request.collectionIds)
-  const definedTerms = collectionTerms(documents.values())
-  // An abbreviation the documents define is searched written out too (`spellOutAbbreviations`).
-  const queries = [
-    ...request.queries,
-    ...request.queries.flatMap((query) => spellOutAbbreviations(query, definedTerms) ?? []),
-  ]
   const embedder = dominantEmbedder(documents)
   let fallback: string | null = null
   const vectors: Array<Float32Array | null> = []
-  for (const query of queries) {
+  for (const query of request.queries) {
     let vector: Float32Array | null = null
     if (embedder) {
       try {
@@ -99,7 +92,7 @@ export async function searchChunks(
   const profiles = await documentProfiles(store, documents.values())
   const best = new Map<string, number>()
   let method: SearchMode = 'bm25'
-  for (const [i, query] of queries.entries()) {
+  for (const [i, query] of request.queries.entries()) {
     const response = await index.search({
       query,
       queryVector: vectors[i] ?? null,
@@ -142,7 +135,7 @@ export async function searchChunks(
     method,
     embedder: method === 'bm25' ? null : embedder,
     fallback_reason: method === 'bm25' && request.queries.length > 0 ? fallback : null,
-    definedTerms,
+    definedTerms: collectionTerms(documents.values()),
     documentWords: new Map(
       profiles
         .filter(({ documentId }) => chunks.some(({ document }) => document.id === documentId))
