@@ -25,8 +25,13 @@ test.afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true })
 })
 
+// The frame tries an origin nobody configured: its own policy and the app's, which a srcdoc frame
+// inherits (connect-src 'self'), both refuse it. That refusal, and only it, is expected below.
+test.use({ expectCspViolations: true })
+
 test('a frame’s fetch and XMLHttpRequest to a provided service reach Quire, with the plugin’s permissions only', async ({
   page,
+  cspViolations,
 }) => {
   test.setTimeout(90_000)
   await openApp(page)
@@ -104,4 +109,6 @@ test('a frame’s fetch and XMLHttpRequest to a provided service reach Quire, wi
     })
   expect(refused).toMatchObject({ health: 200, list: 403, tokens: 403 })
   expect(refused.detail).toContain('api.access')
+  // The app's policy was broken by nothing but the frame's try of that other origin.
+  expect(cspViolations.filter((violation) => !violation.includes('https://example.com/'))).toEqual([])
 })

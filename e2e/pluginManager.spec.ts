@@ -185,7 +185,13 @@ test('the marketplace on the sync server: search, filter by category, see permis
   await expect(manager.tab(/^Installed/)).toHaveAttribute('tabindex', '-1')
   const list = page.getByRole('list', { name: 'Marketplace plugins' })
   const names = list.getByRole('heading', { level: 3 })
-  await expect(names).toHaveText(['Quire Notes', 'Quire Collections', 'Quire Follower', 'Quire Compat'])
+  await expect(names).toHaveText([
+    'Quire Notes',
+    'Quire Collections',
+    'Quire Follower',
+    'Quire Compat',
+    'Quire AI stand-in',
+  ])
 
   await page.getByLabel('Search the marketplace').fill('collection')
   await expect(names).toHaveText(['Quire Collections', 'Quire Follower'])
