@@ -9,6 +9,7 @@ import { formatHlc } from '../../web/core/sync/Hlc'
 import { corpusDir } from '../../web/core/testing/corpusDir'
 import type { JobView } from '../src/jobs/Job'
 import { startTestPostgres, type TestPostgres } from './postgres/startTestPostgres'
+import { pulledNoteIds } from './pulledNoteIds'
 import { signUpForTest } from './signUpForTest'
 import { killHard, startMain } from './startMain'
 
@@ -193,17 +194,7 @@ describe('PostgreSQL restarted under load', () => {
         expect(chunks[0]?.document_id, word(i)).toBe(hit?.id)
       }
       // Every pushed change once.
-      const ids: string[] = []
-      for (let cursor = 0, more = true; more;) {
-        const page = (await call('GET', `/api/v1/sync/pull?after=${cursor}&limit=1000`)).body
-        ids.push(
-          ...(page.changes as Array<{ record: { kind: string; id: string } }>)
-            .filter((change) => change.record.kind === 'note')
-            .map((change) => change.record.id),
-        )
-        cursor = page.cursor as number
-        more = page.more as boolean
-      }
+      const ids = await pulledNoteIds(call)
       expect(new Set(ids).size).toBe(ids.length)
       expect(ids.length).toBe(pushedBatches * PUSH_SIZE)
     },

@@ -12,6 +12,7 @@ import type { JobEvent, JobView } from '../src/jobs/Job'
 import { bulkArchive, bulkWord } from './bulkArchive'
 import { startFakeUpstream, type FakeUpstream } from './fakeUpstream'
 import { rawConnection } from './rawHttp'
+import { pulledNoteIds } from './pulledNoteIds'
 import { signUpForTest } from './signUpForTest'
 import { killHard, startMain } from './startMain'
 
@@ -259,17 +260,7 @@ describe('restart recovery: SIGKILL during work', () => {
       // The sync push: the acknowledged one is there; the one cut off, sent again, is applied once.
       const retried = await call('POST', '/api/v1/sync/push', inFlight)
       expect(retried.body).toMatchObject({ acked: PUSHED_FIRST + PUSHED_IN_FLIGHT })
-      const ids: string[] = []
-      for (let cursor = 0, more = true; more;) {
-        const page = (await call('GET', `/api/v1/sync/pull?after=${cursor}&limit=1000`)).body
-        ids.push(
-          ...(page.changes as Array<{ record: { kind: string; id: string } }>)
-            .filter((change) => change.record.kind === 'note')
-            .map((change) => change.record.id),
-        )
-        cursor = page.cursor as number
-        more = page.more as boolean
-      }
+      const ids = await pulledNoteIds(call)
       expect(new Set(ids).size).toBe(ids.length)
       expect(ids.length).toBe(PUSHED_FIRST + PUSHED_IN_FLIGHT)
       // What a failed job left is done again: the import adds what it lacks and doubles nothing; the
