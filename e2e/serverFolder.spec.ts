@@ -133,6 +133,16 @@ test.describe.serial('a folder on the sync server', () => {
         'moved/ollama-api.md': 'in_step',
       })
     await expect(folder.file('backup.zip')).toContainText('Skipped: unsupported file type')
+    // What the person sees, looked at by a person: the panel at desktop and phone widths.
+    for (const [width, height] of [
+      [1440, 900],
+      [390, 844],
+    ] as const) {
+      await page.setViewportSize({ width, height })
+      await folder.panel.scrollIntoViewIfNeeded()
+      await page.screenshot({ path: `e2e/output/issue43/server-folder-${width}.png` })
+    }
+    await page.setViewportSize({ width: 1440, height: 900 })
 
     // The device's collection matches the folder; the renamed file kept its document.
     await expect
