@@ -1,4 +1,4 @@
-import { chooseFigure } from '../generate/extractive/chooseFigure'
+import { bestFitPerSource } from '../generate/extractive/bestFitPerSource'
 import { sourceMentions } from '../generate/extractive/sourceMentions'
 import { tableFigures } from '../generate/extractive/tableFigures'
 import type { QuestionUnderstanding } from '../retrieve/understandQuestion'
@@ -33,14 +33,9 @@ export function evidenceFirst(
   const mentions = sourceMentions(sources, understanding)
   const chosen: SourceDocument[] = []
   if (understanding.wants === 'figure') {
-    const figures = tableFigures(sources)
-    const fits = pool.flatMap((source) => {
-      const own = figures.filter((figure) => figure.source === source.number)
-      const fit = own.length > 0 ? chooseFigure(understanding, own, mentions) : null
-      return fit ? [{ source, score: fit.score }] : []
-    })
-    fits.sort((a, b) => b.score - a.score)
-    for (const { source } of fits.slice(0, FIGURE_PLACES)) chosen.push(source)
+    const byNumber = new Map(pool.map((source) => [source.number, source]))
+    const fits = bestFitPerSource(understanding, tableFigures(sources), mentions)
+    for (const { number } of fits.slice(0, FIGURE_PLACES)) chosen.push(byNumber.get(number)!)
   }
   const namesAll = (source: SourceDocument) =>
     understanding.names.every((name) => mentions(source.number, name))

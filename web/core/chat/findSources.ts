@@ -5,7 +5,9 @@ import { citedPageTexts } from './citedPageTexts'
 import { searchChunks, type SearchChunksPorts } from '../retrieve/searchChunks'
 import { type QuestionUnderstanding, understandQuestion } from '../retrieve/understandQuestion'
 import type { SourceDocument } from './SourceDocument'
+import { abbreviationsByDocument } from './abbreviationsByDocument'
 import { EVIDENCE_POOL, evidenceFirst } from './evidenceFirst'
+import { tableEvidence } from './tableEvidence'
 
 export interface FoundSources {
   intent: SearchIntent
@@ -82,7 +84,9 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
   }))
   const understanding = understandQuestion(queries[0] ?? input.question, found.definedTerms)
-  const sources = evidenceFirst(pool, understanding, found.documentWords, input.topK)
+  const documentWords = abbreviationsByDocument(pool, understanding, found.documentWords)
+  const tables = await tableEvidence(ports.store.chunks, pool, understanding, documentWords)
+  const sources = evidenceFirst([...pool, ...tables], understanding, documentWords, input.topK)
   return {
     intent,
     queries_used: queries,
@@ -93,7 +97,7 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     pageTexts:
       input.generatorId === 'extractive' ? new Map() : await citedPageTexts(ports.store.chunks, sources),
     understanding,
-    documentWords: found.documentWords,
+    documentWords,
   }
 }
 

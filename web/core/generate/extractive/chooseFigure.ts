@@ -2,7 +2,7 @@ import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
 import { questionPeriods } from '../../retrieve/questionPeriods'
 import { matchWord } from './matchWord'
-import { spelledByInitials } from './spelledByInitials'
+import { initialsRun, spelledByInitials } from './spelledByInitials'
 import type { TableFigure } from './tableFigures'
 
 /** A figure chosen to answer a question, and how well its row and column fit it. */
@@ -25,10 +25,13 @@ const WRONG_SPAN_PENALTY = 0.2
 const RANK_BONUS = 0.05
 /** Cells scoring this close to the best fit equally well: the largest amount among them is chosen. */
 const MAGNITUDE_TIE = 0.06
+/** Amounts this close (a share of the larger) are one amount rounded differently. */
+const SAME_AMOUNT = 0.001
 /** A share or a rate ("17%") where the question asks for an amount: a row about the amount, not it. */
 const PERCENT_PENALTY = 0.3
 const ASKS_PERCENT = /%|\b(?:percent(?:age)?|margin|rate|ratio|share|growth|yield|return)\b/iu
 const YEARLY = /\b(?:year|annual|twelve\s+months|full)\b/iu
+const SEVERAL_QUARTERS = /\b(?:six|nine|6|9|26|39)\s+(?:months|weeks)\b/iu
 const QUARTER = /\b(?:q[1-4]|quarter|three\s+months|13\s+weeks|twelve\s+weeks)\b/iu
 
 /**
@@ -46,28 +49,69 @@ export function chooseFigure(
   figures: readonly TableFigure[],
   mentions: (source: number, term: string) => boolean,
 ): ChosenFigure | null {
+  return largestOfBest(fitFigures(understanding, figures, mentions))
+}
+
+/**
+ * Every cell of `figures` that may answer, scored as `chooseFigure` scores it. Read together: whether
+ * an abbreviation of the question is the quantity ("R&D") or a name ("AMZN") depends on whether any
+ * row of them spells it.
+ */
+export function fitFigures(
+  understanding: QuestionUnderstanding,
+  figures: readonly TableFigure[],
+  mentions: (source: number, term: string) => boolean,
+): ChosenFigure[] {
   const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year]))
   const quarterAsked = understanding.periods.some(({ quarter }) => quarter !== null)
   const names = understanding.names.filter((name) => !years.includes(name))
   const quantity = understanding.terms.filter(
     (term) => !years.includes(term) && !names.includes(term) && !QUESTION_SHAPE.has(term),
   )
-  if (quantity.length === 0) return null
+  // An abbreviation the question uses is a name to search by, and may be the quantity too: a row
+  // spells it ("R&D" over "Research and development", "EPS" over "Diluted earnings per share").
+  // A ticker ("AMZN") is spelled by no row: it names the company, not the quantity.
+  const abbreviations = names.filter(
+    (name) =>
+      understanding.acronyms.includes(name) &&
+      figures.some(({ labelTerms }) => labelTerms.includes(name) || spelledByInitials(name, labelTerms)),
+  )
+  if (quantity.length === 0 && abbreviations.length === 0) return []
   const fitting: ChosenFigure[] = []
+  // Every cell of a column has its header: read each header once.
+  const headerYears = new Map<string, string[]>()
+  const yearsOf = (header: string) => {
+    let years = headerYears.get(header)
+    if (!years) {
+      years = questionPeriods(header).flatMap(({ year }) => (year === null ? [] : [year]))
+      headerYears.set(header, years)
+    }
+    return years
+  }
   for (const figure of figures) {
     if (!names.every((name) => mentions(figure.source, name))) continue
     // The header read with the question's own period grammar: "FY2022", "Fiscal 2022", "Dec. 31, 2022".
-    const headerYears = questionPeriods(figure.header).flatMap(({ year }) => (year === null ? [] : [year]))
+    const headerYears = yearsOf(figure.header)
     if (years.length > 0 && !headerYears.some((year) => years.includes(year))) continue
     // The quantity may name the row ("Total revenues") or the column ("Revenue FY2022" over segments).
     // The document's own name is the subject, not the quantity: "walmart capex" asks no row "Walmart Inc.".
-    const asked = quantity.filter((term) => !figure.fileTerms.some((word) => matchWord(term, word) > 0))
+    const asked = [...quantity, ...abbreviations].filter(
+      (term) => !figure.fileTerms.some((word) => matchWord(term, word) > 0),
+    )
     if (asked.length === 0) continue
-    const labelCover = share(asked, [...figure.labelTerms, ...figure.headerTerms], understanding.acronyms)
+    const labelCover = share(
+      asked,
+      [...figure.labelTerms, ...figure.groupTerms, ...figure.headerTerms],
+      understanding.acronyms,
+    )
     if (labelCover < MIN_LABEL_COVER) continue
-    // A label an acronym of the question spells out ("Research and development" for "R&D") is all asked for.
-    const spelled = understanding.acronyms.some((acronym) => spelledByInitials(acronym, figure.labelTerms))
-    const precision = spelled ? 1 : share(figure.labelTerms, [...asked, ...understanding.terms], [])
+    // The words of a label that an acronym of the question spells out ("Research and development" for
+    // "R&D") are asked for; the label's other words make it a narrower line ("Shares used in computation
+    // of diluted earnings per share" for "diluted EPS").
+    // The group a row stands under narrows it as its own words do ("Diluted" under "Shares used…").
+    const line = [...figure.groupTerms, ...figure.labelTerms]
+    const spelled = understanding.acronyms.flatMap((acronym) => initialsRun(acronym, line) ?? [])
+    const precision = share(line, [...asked, ...understanding.terms, ...spelled], [])
     let score = COVER_WEIGHT * labelCover + PRECISION_WEIGHT * precision
     const isTotal = /^total\b/iu.test(figure.label)
     if (understanding.total && isTotal) score += TOTAL_BONUS
@@ -78,11 +122,14 @@ export function chooseFigure(
     const quarterly =
       QUARTER.test(figure.header) || (QUARTER.test(figure.headerRow) && !YEARLY.test(figure.header))
     if (quarterly !== quarterAsked) score -= WRONG_SPAN_PENALTY
+    // "Six months ended June 30": neither the quarter nor the year asked, unless asked for.
+    if (SEVERAL_QUARTERS.test(figure.header) && !SEVERAL_QUARTERS.test(understanding.ask))
+      score -= WRONG_SPAN_PENALTY
     if (figure.value.includes('%') && !ASKS_PERCENT.test(understanding.ask)) score -= PERCENT_PENALTY
     score += RANK_BONUS / (1 + figure.rank)
     fitting.push({ figure, score, labelCover })
   }
-  return largestOfBest(fitting)
+  return fitting
 }
 
 /**
@@ -96,9 +143,26 @@ function largestOfBest(fitting: readonly ChosenFigure[]): ChosenFigure | null {
   let best: ChosenFigure | null = null
   for (const item of fitting) {
     if (item.score < top - MAGNITUDE_TIE) continue
-    if (!best || amount(item.figure) > amount(best.figure)) best = item
+    if (!best) best = item
+    else if (sameAmount(item.figure, best.figure)) {
+      if (digits(item.figure) > digits(best.figure)) best = item
+    } else if (amount(item.figure) > amount(best.figure)) best = item
   }
   return best
+}
+
+/**
+ * Two cells print one amount at two precisions: "$ 976.0" in millions and "975,987" in thousands. The
+ * statement's exact figure is the one to quote, not the discussion's rounding of it.
+ */
+function sameAmount(a: TableFigure, b: TableFigure): boolean {
+  const x = amount(a)
+  const y = amount(b)
+  return x > 0 && y > 0 && Math.abs(x - y) <= SAME_AMOUNT * Math.max(x, y)
+}
+
+function digits(figure: TableFigure): number {
+  return figure.value.replace(/\D/gu, '').length
 }
 
 const SCALE: Record<string, number> = { thousands: 1e3, millions: 1e6, billions: 1e9 }

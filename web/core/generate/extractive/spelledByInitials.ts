@@ -5,10 +5,16 @@
  * acronyms made of inner letters ("capex"), which only a document's own definition gives.
  */
 export function spelledByInitials(acronym: string, sequence: readonly string[]): boolean {
+  return initialsRun(acronym, sequence) !== null
+}
+
+/** The words of `sequence` that spell `acronym` by their initials (`spelledByInitials`), or null. */
+export function initialsRun(acronym: string, sequence: readonly string[]): string[] | null {
   const letters = [...acronym]
-  if (letters.length < 2 || !/^\p{L}+$/u.test(acronym)) return false
+  if (letters.length < 2 || !/^\p{L}+$/u.test(acronym)) return null
   for (let start = 0; start + letters.length <= sequence.length; start++) {
-    if (letters.every((letter, i) => sequence[start + i]!.startsWith(letter))) return true
+    if (letters.every((letter, i) => sequence[start + i]!.startsWith(letter)))
+      return sequence.slice(start, start + letters.length)
   }
-  return false
+  return null
 }

@@ -8,6 +8,11 @@ export interface TableFigure {
   /** The row's label, as printed ("Total revenues"). */
   label: string
   labelTerms: string[]
+  /**
+   * The label of the group the row stands under: a row of a label and no figures ("Revenues:") over
+   * the rows it groups, up to a row with no label (their total). Empty when none.
+   */
+  groupTerms: string[]
   /** The column's header, group headers included ("Full Year 2022"); empty when the table has none. */
   header: string
   headerTerms: string[]
@@ -29,6 +34,10 @@ export interface TableFigure {
 /** A printed figure: digits with separators, in brackets for a negative, with a currency or a percent. */
 const FIGURE = /^\(?[-–]?[$€£¥]?\s?\(?\d[\d,]*(?:\.\d+)?\)?\s?%?\)?$/u
 const YEAR = /^(?:19|20)\d\d$/u
+const EXCEPT_PER_SHARE = /\bexcept\b[^)]*\bper[\s-]+share\b/iu
+/** Amounts in thousands or millions are whole; with cents, a table that excepts per-share data prints one. */
+const CENTS = /\.\d\d\)?$/u
+const PER_SHARE = /\bper[\s-]+(?:common\s+)?share\b/iu
 const UNIT = /\b(?:in|amounts?\s+in|\$\s*in|dollars\s+in|usd\s+in)\s+(thousands|millions|billions)\b/iu
 
 /**
@@ -76,26 +85,44 @@ function blockFigures(rows: string[][], before: string[], source: AnswerSource, 
   const context = [...(source.heading ? [source.heading.split(' > ').at(-1)!] : []), ...before]
   const unitText = [...context, ...rows.slice(0, firstData).flat()].join(' ')
   const unit = UNIT.exec(unitText)?.[1]?.toLowerCase() ?? null
+  // "(in millions, except per share data)": a per-share row is in units of one ($6.15, not $6.15 million),
+  // also where the chunk's cut left the row's group ("Earnings per share") in the passage before.
+  const perShareExcepted = EXCEPT_PER_SHARE.test(unitText)
   const fileTerms = tokenize(source.filename.replace(/[_.-]+/gu, ' '))
   const figures: TableFigure[] = []
-  for (const cells of rows.slice(firstData)) {
-    const label = cells[0] ?? ''
-    if (label === '' || !hasFigure(cells)) continue
-    const labelTerms = tokenize(label)
-    if (labelTerms.length === 0) continue
-    cells.forEach((cell, column) => {
-      if (column === 0 || !FIGURE.test(cell) || YEAR.test(cell)) return
+  const headers = new Map<number, { header: string; headerTerms: string[] }>()
+  const headerOf = (column: number) => {
+    let known = headers.get(column)
+    if (!known) {
       const header = headerRows
-        .map((header) => header[column] ?? '')
+        .map((row) => row[column] ?? '')
         .filter((text) => text !== '')
         .join(' ')
+      known = { header, headerTerms: tokenize(header) }
+      headers.set(column, known)
+    }
+    return known
+  }
+  let group = ''
+  for (const [i, cells] of rows.entries()) {
+    const label = cells[0] ?? ''
+    if (label === '') group = ''
+    if (label !== '' && cells.slice(1).every((cell) => cell === '')) group = label
+    if (i < firstData || label === '' || !hasFigure(cells)) continue
+    const labelTerms = tokenize(label)
+    if (labelTerms.length === 0) continue
+    const groupTerms = tokenize(group)
+    cells.forEach((cell, column) => {
+      if (column === 0 || !FIGURE.test(cell) || YEAR.test(cell)) return
+      const { header, headerTerms } = headerOf(column)
       figures.push({
         value: cell,
         label,
         labelTerms,
+        groupTerms,
         header,
-        headerTerms: tokenize(header),
-        unit,
+        headerTerms,
+        unit: perShareExcepted && (PER_SHARE.test(`${group} ${label}`) || CENTS.test(cell)) ? null : unit,
         row: cells.filter((text) => text !== '').join(' | '),
         headerRow,
         source: source.number,

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { understandQuestion } from '../../retrieve/understandQuestion'
+import type { AnswerSource } from '../AnswerGenerator'
+import { chooseFigure } from './chooseFigure'
+import { tableFigures } from './tableFigures'
+
+function source(number: number, text: string, filename = 'ACME_2022_10K.pdf'): AnswerSource {
+  return {
+    number,
+    chunk_id: `c${number}`,
+    document_id: 'd',
+    filename,
+    page: number,
+    heading: null,
+    text,
+    score: 1,
+  }
+}
+
+/** The cell chosen for `question` from the tables of `texts`, as "label | header | value | unit". */
+function chosen(question: string, ...texts: string[]): string | null {
+  const sources = texts.map((text, i) => source(i + 1, text))
+  const fit = chooseFigure(understandQuestion(question), tableFigures(sources), () => true)
+  return fit ? `${fit.figure.label} | ${fit.figure.header} | ${fit.figure.value} | ${fit.figure.unit}` : null
+}
+
+const OPERATIONS = [
+  'Consolidated Statements of Operations (In millions, except per share amounts) | 2022 | 2021',
+  'Revenues | | ',
+  'Casino | $ 5,734 | $ 5,362',
+  'Rooms | 3,057 | 1,690',
+  '| 8,791 | 7,052',
+  'Expenses | |',
+  'Casino | 2,746 | 2,551',
+  'Research and development | 947 | 1,072',
+  'Interest expense | (160) | (177)',
+  'Net income | 1,473 | 1,254',
+  'Earnings per share | |',
+  'Basic | $ 3.52 | $ 2.44',
+  'Diluted | $ 3.49 | $ 2.41',
+  'Shares used in computing earnings per share | |',
+  'Diluted | 412 | 487',
+].join('\n')
+
+describe('chooseFigure', () => {
+  it('reads an abbreviation the row spells out as the quantity asked, not as a name', () => {
+    expect(chosen('ACME R&D expense 2022', OPERATIONS)).toBe(
+      'Research and development | 2022 | 947 | millions',
+    )
+  })
+
+  it('does not hold a ticker against the row: it names the company', () => {
+    expect(chosen('ACMX net income 2022', OPERATIONS)).toBe('Net income | 2022 | 1,473 | millions')
+  })
+
+  it('reads a row with the group it stands under: revenue from the casino, not its costs', () => {
+    expect(chosen('acme casino revenue 2022', OPERATIONS)).toBe('Casino | 2022 | $ 5,734 | millions')
+    expect(chosen('acme casino expenses 2021', OPERATIONS)).toBe('Casino | 2021 | 2,551 | millions')
+  })
+
+  it('takes the per-share row for EPS, in dollars, not the share count under another group', () => {
+    expect(chosen('ACME diluted EPS 2022', OPERATIONS)).toBe('Diluted | 2022 | $ 3.49 | null')
+  })
+
+  it("quotes the statement's exact amount over a rounded one of the same size", () => {
+    const discussion = [
+      'Operating expenses (dollars in millions) | Fiscal 2022 | Fiscal 2021',
+      'Research and development | $ 976.0 | $ 862.7',
+    ].join('\n')
+    const statement = [
+      'Consolidated Statements of Income (In thousands) | Fiscal 2022 | Fiscal 2021',
+      'Research and development | 975,987 | 862,730',
+    ].join('\n')
+    expect(chosen('research and development expense fiscal 2022', discussion, statement)).toBe(
+      'Research and development | Fiscal 2022 | 975,987 | thousands',
+    )
+  })
+
+  it("answers a quarter with the quarter's column, not the six months'", () => {
+    const quarterly = [
+      'Consolidated statements of income (in millions) | Three months ended June 30, 2023 | Six months ended June 30, 2023',
+      'Net income | 14,472 | 27,094',
+    ].join('\n')
+    expect(chosen('net income Q2 2023', quarterly)).toBe(
+      'Net income | Three months ended June 30, 2023 | 14,472 | millions',
+    )
+  })
+})
