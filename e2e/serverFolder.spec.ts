@@ -133,13 +133,23 @@ test.describe.serial('a folder on the sync server', () => {
         'moved/ollama-api.md': 'in_step',
       })
     await expect(folder.file('backup.zip')).toContainText('Skipped: unsupported file type')
-    // What the person sees, looked at by a person: the panel at desktop and phone widths.
+    await expect(folder.summary).toHaveText('6 files: 5 in step, 1 skipped')
+    // The device pulls what the server's check changed as the panel shows it: the page's own list agrees.
+    await expect(collection.row('ripgrep__README.md')).toHaveCount(0)
+    await expect(collection.row('added.md')).toBeVisible()
+    // What the person sees, looked at by a person: the panel at desktop and phone widths. Each file's name
+    // and state are two boxes that do not meet, each state on one line.
     for (const [width, height] of [
       [1440, 900],
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width, height })
       await folder.panel.scrollIntoViewIfNeeded()
+      const layout = await folder.fileLayout()
+      expect(layout.map((file) => file.path).sort()).toEqual(Object.keys(await folder.states()).sort())
+      for (const file of layout) expect(file, `${file.path} at ${width}px`).toMatchObject({ meet: false })
+      const stateHeights = layout.map((file) => file.stateHeight)
+      expect(Math.max(...stateHeights) - Math.min(...stateHeights)).toBeLessThan(2)
       await page.screenshot({ path: `e2e/output/issue43/server-folder-${width}.png` })
     }
     await page.setViewportSize({ width: 1440, height: 900 })

@@ -60,6 +60,32 @@ export class FolderPanel {
       )
   }
 
+  /** The file list's summary line ("6 files: 5 in step, 1 skipped"). */
+  get summary(): Locator {
+    return this.panel.locator('details.folder-files > summary')
+  }
+
+  /**
+   * Each listed file's name and state boxes, measured at one instant: whether they meet, and the state's
+   * height (one line each, where states do not wrap).
+   */
+  async fileLayout(): Promise<Array<{ path: string; meet: boolean; stateHeight: number }>> {
+    const list = await this.files()
+    return list.locator('li').evaluateAll((items) =>
+      items.map((item) => {
+        const [name, state] = [...item.children].map((child) => child.getBoundingClientRect())
+        if (!name || !state)
+          return { path: String(item.getAttribute('data-folder-file')), meet: true, stateHeight: 0 }
+        const meet =
+          name.left < state.right &&
+          state.left < name.right &&
+          name.top < state.bottom &&
+          state.top < name.bottom
+        return { path: String(item.getAttribute('data-folder-file')), meet, stateHeight: state.height }
+      }),
+    )
+  }
+
   file(path: string): Locator {
     return this.panel.locator(`li[data-folder-file="${path}"]`)
   }

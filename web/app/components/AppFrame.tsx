@@ -164,11 +164,14 @@ export function AppFrame(props: { children: JSX.Element }) {
           <InstallButton />
           <OfflineIndicator />
         </div>
+        {/*
+         * In the bar, in its flow (toast.css): at the foot of the sidebar on wide screens, a row under the
+         * slim bar on a phone. Wherever the page is scrolled, a toast covers none of its content.
+         */}
+        <ToastRegion>
+          <UpdatePrompt />
+        </ToastRegion>
       </header>
-      {/* Before the main content: on a phone the toasts take their own row above it rather than covering it. */}
-      <ToastRegion>
-        <UpdatePrompt />
-      </ToastRegion>
       <main ref={main} id="main" class="app-main" tabindex="-1">
         {props.children}
       </main>

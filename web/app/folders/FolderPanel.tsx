@@ -12,7 +12,10 @@ import { browserApiWorker } from '../../browser/api/startBrowserApi'
 import { forgetFolderHandle, loadFolderHandle } from '../../browser/folders/folderHandles'
 import { showToast } from '../toasts/toastStore'
 import { FormAlert } from '../ui/FormAlert'
-import { changesLabel, fileStateLabel, progressLabel } from './folderLabels'
+import { syncNow } from '../account/syncApi'
+import { filesSummaryLabel, fileStateLabel, folderChangedLabel, progressLabel } from './folderLabels'
+import { folderNews } from './folderNews'
+import { createPullThen } from './pullThen'
 import { allowFolderAgain, canFollowFolders, pickFolder } from './pickFolder'
 import { ServerFolderForm } from './ServerFolderForm'
 import './folderPanel.css'
@@ -50,18 +53,21 @@ export function FolderPanel(props: FolderPanelProps) {
   let stopped = false
   let input!: HTMLInputElement
 
+  /** A folder on the server changed documents: this device pulls them now, then lists them again. */
+  const pullThenList = createPullThen(syncNow, () => {
+    if (!stopped) props.onChanged()
+  })
+
   /** Takes a status in; a check finished since the last one announces what it changed. */
   const take = (next: FolderStatus | undefined, where: FolderPlace = place()) => {
     const before = place() === where ? status() : undefined
     setPlace(where)
     setStatus(next)
     setLoaded(true)
-    if (!before || !next || before.last_checked_at === next.last_checked_at || next.scanning) return
-    const changed = changesLabel(next.last_changes)
-    if (changed) {
-      showToast({ message: `“${next.folder}” changed: ${changed}` })
-      props.onChanged()
-    }
+    const news = folderNews(before, next)
+    if (news.changes && next) showToast({ message: folderChangedLabel(next.folder, news.changes) })
+    if (where === 'server' && news.documentsMoved) pullThenList()
+    else if (news.changes) props.onChanged()
   }
 
   const poll = async () => {
@@ -136,15 +142,6 @@ export function FolderPanel(props: FolderPanelProps) {
       if (place() === 'device') await forgetFolderHandle(props.collectionId).catch(() => undefined)
       setStatus(undefined)
     })
-
-  const counts = () => {
-    const files = status()?.files ?? []
-    return {
-      inStep: files.filter((file) => file.state === 'in_step').length,
-      processing: files.filter((file) => file.state === 'processing').length,
-      failed: files.filter((file) => file.state === 'failed').length,
-    }
-  }
 
   return (
     <section class="folder-panel" aria-labelledby={titleId} aria-busy={busy()}>
@@ -266,24 +263,24 @@ export function FolderPanel(props: FolderPanelProps) {
                 </button>
               </div>
               <details class="folder-files">
-                <summary>
-                  {folder().files.length.toLocaleString()} files: {counts().inStep.toLocaleString()} in step
-                  {counts().processing ? `, ${counts().processing.toLocaleString()} processing` : ''}
-                  {counts().failed ? `, ${counts().failed.toLocaleString()} failed` : ''}
-                  {folder().skipped.length ? `, ${folder().skipped.length.toLocaleString()} skipped` : ''}
-                </summary>
+                <summary>{filesSummaryLabel(folder())}</summary>
+                {/* Name and state are two boxes (folderPanel.css): a long name wraps in its own. */}
                 <ul aria-label="Files of the folder">
                   <For each={folder().files}>
                     {(file) => (
-                      <li data-folder-file={file.path} data-state={file.state}>
-                        <span class="folder-file-path">{file.path}</span> <span>{fileStateLabel(file)}</span>
+                      <li class="folder-file" data-folder-file={file.path} data-state={file.state}>
+                        <span class="folder-file-path">{file.path}</span>{' '}
+                        <span class={`folder-file-state folder-file-${file.state}`}>
+                          {fileStateLabel(file)}
+                        </span>
                       </li>
                     )}
                   </For>
                   <For each={folder().skipped}>
                     {(file) => (
-                      <li data-folder-file={file.path} data-state="skipped">
-                        <span class="folder-file-path">{file.path}</span> <span>Skipped: {file.reason}</span>
+                      <li class="folder-file" data-folder-file={file.path} data-state="skipped">
+                        <span class="folder-file-path">{file.path}</span>{' '}
+                        <span class="folder-file-state folder-file-skipped">Skipped: {file.reason}</span>
                       </li>
                     )}
                   </For>

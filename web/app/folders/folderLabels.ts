@@ -10,11 +10,43 @@ export function changesLabel(changes: FolderStatus['last_changes']): string | un
   return parts.length ? parts.join(', ') : undefined
 }
 
+/**
+ * The toast after a check that changed something, naming the folder by its last part ("notes"), as a
+ * person knows it: the panel shows the whole path, and a server's path is long for a toast.
+ */
+export function folderChangedLabel(folder: string, changes: string): string {
+  const name =
+    folder
+      .split(/[\\/]+/)
+      .filter(Boolean)
+      .pop() ?? folder
+  return `“${name}” changed: ${changes}`
+}
+
 /** What a file's state reads as in the folder's list. */
 export function fileStateLabel(file: FolderStatus['files'][number]): string {
   if (file.state === 'in_step') return 'In step'
   if (file.state === 'processing') return 'Processing'
   return `Failed: ${file.reason ?? 'processing failed'}`
+}
+
+/**
+ * The file list's summary: "6 files: 5 in step, 1 skipped". Skipped files are files of the folder too,
+ * so the parts add up to the total the person sees listed under it.
+ */
+export function filesSummaryLabel(folder: Pick<FolderStatus, 'files' | 'skipped'>): string {
+  const count = (state: FolderStatus['files'][number]['state']) =>
+    folder.files.filter((file) => file.state === state).length
+  const total = folder.files.length + folder.skipped.length
+  const parts = [`${count('in_step').toLocaleString()} in step`]
+  for (const [n, word] of [
+    [count('processing'), 'processing'],
+    [count('failed'), 'failed'],
+    [folder.skipped.length, 'skipped'],
+  ] as const) {
+    if (n) parts.push(`${n.toLocaleString()} ${word}`)
+  }
+  return `${total.toLocaleString()} ${total === 1 ? 'file' : 'files'}: ${parts.join(', ')}`
 }
 
 /** "Reading the folder: 120 of 2,000 files" while a check runs. */
