@@ -1,12 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test, type Page } from './support/test'
-import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { DesignerPage } from './pages/DesignerPage'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { samplePluginsDir } from './support/samplePluginsDir'
 
 // Quire's own screens as page modules (`pluginId: 'quire'`): rendered natively in their cells, beside a
 // plugin's module in its frame. The static server has no API: everything is the in-browser API's.
@@ -27,14 +26,9 @@ let followerZip: Buffer
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-builtins-'))
-  await buildSamplePlugins({ outDir, force: true })
+  outDir = await samplePluginsDir()
   notesZip = await readFile(path.join(outDir, 'QuireNotes-1.0.0.zip'))
   followerZip = await readFile(path.join(outDir, 'QuireFollower-1.0.0.zip'))
-})
-
-test.afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true })
 })
 
 const LIGHTHOUSE = `# Lighthouse log

@@ -1,27 +1,21 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test, type Page } from './support/test'
-import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { DesignerPage } from './pages/DesignerPage'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { samplePluginsDir } from './support/samplePluginsDir'
 
 let outDir = ''
 const zips: Record<string, Buffer> = {}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-designer-'))
-  await buildSamplePlugins({ outDir, force: true })
+  outDir = await samplePluginsDir()
   for (const slug of ['QuireNotes', 'QuireCollections', 'QuireFollower']) {
     zips[slug] = await readFile(path.join(outDir, `${slug}-1.0.0.zip`))
   }
-})
-
-test.afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true })
 })
 
 async function createEmptyPage(page: Page, name: string, route: string): Promise<string> {

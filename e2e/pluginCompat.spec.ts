@@ -1,13 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { STATIC_PORT, SYNC_PORT } from '../playwright.config'
 import { startFakeOllama, type FakeOllama } from '../sync-server/test/modelhostFakeOllama'
-import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { SettingsPage } from './pages/SettingsPage'
 import { openApp } from './support/openApp'
+import { samplePluginsDir } from './support/samplePluginsDir'
 
 // QuireCompat is written against BrainDrive's services contract as BrainDrive's plugin template uses it
 // (synchronous theme and page context in render, settings, the api's response body, events). It must
@@ -21,8 +20,7 @@ let ollama: FakeOllama
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-compat-'))
-  await buildSamplePlugins({ outDir, force: true })
+  outDir = await samplePluginsDir()
   compatZip = await readFile(path.join(outDir, 'QuireCompat-1.0.0.zip'))
   ollama = await startFakeOllama({
     cors: [`http://127.0.0.1:${STATIC_PORT}`, `http://127.0.0.1:${SYNC_PORT}`],
@@ -31,7 +29,6 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true })
   await ollama?.close()
 })
 

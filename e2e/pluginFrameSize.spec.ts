@@ -1,10 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from './support/test'
-import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { openApp } from './support/openApp'
+import { samplePluginsDir } from './support/samplePluginsDir'
 
 // Issue 42 item 7: a module's frame and its root take the cell's size and grow with it (BrainDrive's
 // PluginTemplate drew in a column about 60 px wide inside a cell spanning the page).
@@ -13,13 +12,8 @@ let collectionsZip: Buffer
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-frame-size-'))
-  await buildSamplePlugins({ outDir, force: true })
+  outDir = await samplePluginsDir()
   collectionsZip = await readFile(path.join(outDir, 'QuireCollections-1.0.0.zip'))
-})
-
-test.afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true })
 })
 
 /** The cell's inner size, the frame's, and the widths of the frame's root and the module's own root. */

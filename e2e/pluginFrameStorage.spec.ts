@@ -1,10 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test } from './support/test'
-import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { openApp } from './support/openApp'
+import { samplePluginsDir } from './support/samplePluginsDir'
 
 // Issue 42 item 4: localStorage and sessionStorage work in a module's sandboxed frame (which has no
 // allow-same-origin, so the browser's own throw), per plugin, and what a module stored is there again
@@ -15,14 +14,9 @@ let notesZip: Buffer
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-frame-storage-'))
-  await buildSamplePlugins({ outDir, force: true })
+  outDir = await samplePluginsDir()
   collectionsZip = await readFile(path.join(outDir, 'QuireCollections-1.0.0.zip'))
   notesZip = await readFile(path.join(outDir, 'QuireNotes-1.0.0.zip'))
-})
-
-test.afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true })
 })
 
 test('a module’s localStorage and sessionStorage survive a reload, each plugin its own', async ({ page }) => {

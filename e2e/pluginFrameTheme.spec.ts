@@ -1,11 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test, type Page } from './support/test'
-import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { samplePluginsDir } from './support/samplePluginsDir'
 
 // A plugin that brings no styles for its controls (Quire Notes styles only its layout) gets the app's
 // base look in its sandboxed frame, through the theme the page pushes: light and dark.
@@ -14,13 +13,8 @@ let notesZip: Buffer
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-frame-theme-'))
-  await buildSamplePlugins({ outDir, force: true })
+  outDir = await samplePluginsDir()
   notesZip = await readFile(path.join(outDir, 'QuireNotes-1.0.0.zip'))
-})
-
-test.afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true })
 })
 
 const LOOK = ['backgroundColor', 'color', 'borderTopColor', 'borderTopWidth', 'borderTopStyle'] as const

@@ -6,10 +6,10 @@ import path from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { unzipSync, zipSync } from 'fflate'
 import { SYNC_PORT } from '../playwright.config'
-import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginManagerPage } from './pages/PluginManagerPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { samplePluginsDir } from './support/samplePluginsDir'
 
 // The static server has no API at all: every plugin call here is answered by the in-browser API.
 let outDir = ''
@@ -17,13 +17,8 @@ let notesZip = ''
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-plugins-'))
-  await buildSamplePlugins({ outDir, force: true })
+  outDir = await samplePluginsDir()
   notesZip = path.join(outDir, 'QuireNotes-1.0.0.zip')
-})
-
-test.afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true })
 })
 
 type Manifest = Record<string, { enabled: boolean; modules: Array<{ name: string; enabled: boolean }> }>
@@ -173,7 +168,7 @@ test('the marketplace on the sync server: search, filter by category, see permis
 }) => {
   // The server serves its built-in catalog (dist-plugins/, read when asked) at /plugin-catalog/; the page's
   // in-browser API downloads the catalog and the archive from there, as it would from any marketplace.
-  await buildSamplePlugins()
+  await samplePluginsDir()
   await openApp(page, `http://127.0.0.1:${SYNC_PORT}/`)
   const manager = new PluginManagerPage(page)
   await manager.open()

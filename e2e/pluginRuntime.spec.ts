@@ -1,11 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, test, type Page } from './support/test'
-import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { probePluginZip } from './support/probePlugin'
 import { openApp } from './support/openApp'
+import { samplePluginsDir } from './support/samplePluginsDir'
 
 // The static server has no API: installs, pages, plugin files and every service call are answered by
 // the in-browser API, and each module runs in a sandboxed frame the page hands its files to.
@@ -14,15 +13,10 @@ const zips: Record<string, Buffer> = {}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-runtime-'))
-  await buildSamplePlugins({ outDir, force: true })
+  outDir = await samplePluginsDir()
   for (const slug of ['QuireNotes', 'QuireCollections', 'QuireFollower']) {
     zips[slug] = await readFile(path.join(outDir, `${slug}-1.0.0.zip`))
   }
-})
-
-test.afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true })
 })
 
 async function createCollection(page: Page, name: string, description: string): Promise<string> {

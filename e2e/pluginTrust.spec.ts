@@ -1,13 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from './support/test'
-import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { PluginManagerPage } from './pages/PluginManagerPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 import { probePluginZip } from './support/probePlugin'
+import { samplePluginsDir } from './support/samplePluginsDir'
 
 // Trusted mode (DESIGN.md section 7): only after the person confirms a warning does a plugin's module
 // render in Quire's own page instead of its sandboxed frame. The static server has no API: the
@@ -17,13 +15,8 @@ let notesZip = ''
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
-  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-trust-'))
-  await buildSamplePlugins({ outDir, force: true })
+  outDir = await samplePluginsDir()
   notesZip = path.join(outDir, 'QuireNotes-1.0.0.zip')
-})
-
-test.afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true })
 })
 
 const isTrusted = (page: Page, slug: string) =>
