@@ -276,6 +276,13 @@ describe('/api/v1/ai over real HTTP, against fake model servers (single-user ser
       ['user', 'Tell me in pieces'],
       ['assistant', openai.pieces.join('')],
     ])
+    // The server's name, as BrainDrive stores it: its Chat plugin finds the model again by server name
+    // and model when the conversation is opened from its history (with an id it chose server 'unknown').
+    const conversation = await api(
+      'GET',
+      `/api/v1/conversations/${String(first.conversation_id)}/with-persona`,
+    )
+    expect(conversation.body).toMatchObject({ model: 'openai-small', server: 'OpenAI-compatible API' })
   })
 
   it('chat with a conversation and a persona: the model sees the history after the persona’s prompt, with its temperature', async () => {

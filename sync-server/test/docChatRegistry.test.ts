@@ -110,6 +110,13 @@ describe('the document chat through the provider registry', () => {
     expect(reply.status).toBe(201)
     expect(reply.body.message_metadata).toMatchObject({ model: 'openai:op-model' })
 
+    // Named by the server's name, as BrainDrive's /ai/providers/chat stores it: the same server answers.
+    await api('PUT', `/api/v1/conversations/${id}`, { server: 'Lab' })
+    await api('POST', `/api/v1/conversations/${id}/messages`, { sender: 'user', message: 'Again?' })
+    const byName = await api('POST', `/api/v1/conversations/${id}/reply`)
+    expect(byName.status).toBe(201)
+    expect(byName.body.message_metadata).toMatchObject({ model: 'openai:op-model' })
+
     await api('PUT', `/api/v1/conversations/${id}`, { server: 'gone' })
     const refused = await api('POST', `/api/v1/conversations/${id}/reply`)
     expect(refused.status).toBe(409)

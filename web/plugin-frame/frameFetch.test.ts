@@ -154,6 +154,14 @@ describe('a frame’s requests to a service Quire provides', () => {
     expect(asked).toHaveLength(1)
   })
 
+  it('takes the ports the host says were moved while the page is open', () => {
+    const frame = new FrameFetch(() => undefined)
+    expect(frame.reaches('http://localhost:18555/collections/')).toBe(false)
+    expect(frame.receive({ kind: 'moved', moved: [{ service: 'document_chat', port: 18555 }] })).toBe(true)
+    expect(frame.reaches('http://localhost:18555/collections/')).toBe(true)
+    expect(frame.reaches('http://localhost:18556/collections/')).toBe(false)
+  })
+
   it('refuses on the host what is not a provided service, whatever the frame sends', async () => {
     const frame = wire({ ...chatWithDocs, permissions: [...chatWithDocs.permissions, 'network.request'] })
     const response = await frame.fetch('https://example.com/steal')

@@ -30,7 +30,7 @@ export function isProvidedUrl(url: string, moved: readonly MovedService[] = []):
 export class FrameFetch {
   private nextId = 1
   private readonly pending = new Map<number, Pending>()
-  /** Provided services the person moved (the load message's), set before the plugin runs. */
+  /** Provided services the person moved: the load message's, set before the plugin runs, then the host's. */
   moved: readonly MovedService[] = []
 
   /** Whether this URL goes to the host (isProvidedUrl with the person's moved services). */
@@ -40,8 +40,12 @@ export class FrameFetch {
 
   constructor(private readonly send: (message: FrameToHost, transfer?: Transferable[]) => void) {}
 
-  /** Handles a host message; false for one that is not a fetch reply. */
+  /** Handles a host message; false for one that is not a fetch reply or the moved services. */
   receive(message: HostToFrame): boolean {
+    if (message.kind === 'moved') {
+      this.moved = message.moved
+      return true
+    }
     if (message.kind !== 'fetch') return false
     const waiting = this.pending.get(message.id)
     if (!waiting) return true

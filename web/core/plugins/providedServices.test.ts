@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { movedServices, providedRoute, providedServiceFor } from './providedServices'
+import {
+  movedByModuleConfig,
+  movedServices,
+  providedRoute,
+  providedServiceFor,
+  withMoved,
+} from './providedServices'
 
 const route = (url: string) => providedRoute(new URL(url))
 
@@ -95,5 +101,50 @@ describe('movedServices', () => {
     // Moved onto the processing service's port: the RAG service's paths are answered there.
     const onto = rag({ port: 8080 })
     expect(providedRoute(new URL('http://localhost:8080/collections/'), onto)?.path).toBe('/api/collections/')
+  })
+})
+
+describe('movedByModuleConfig', () => {
+  it('moves the document chat service to the port of a module’s apiBaseUrl (Chat With Docs’ props.config)', () => {
+    const moved = movedByModuleConfig({ apiBaseUrl: 'http://127.0.0.1:9123' })
+    expect(moved).toEqual([{ service: 'cwyd_service', port: 9123 }])
+    const collections = providedRoute(new URL('http://127.0.0.1:9123/collections/?limit=5'), moved)
+    expect(collections).toMatchObject({ path: '/api/collections/?limit=5', health: false })
+    expect(collections?.service.name).toBe('cwyd_service')
+    expect(movedByModuleConfig({ apiBaseUrl: 'http://localhost:9123/' })).toEqual(moved)
+    expect(movedByModuleConfig({ apiBaseUrl: 'http://[::1]:9123' })).toEqual(moved)
+  })
+
+  it('moves nothing for the default port, another host, https, credentials, a bad URL or no field', () => {
+    for (const apiBaseUrl of [
+      'http://127.0.0.1:8000',
+      'http://example.com:9123',
+      'http://10.0.0.2:9123',
+      'https://localhost:9123',
+      'http://user:secret@localhost:9123',
+      'not a url',
+      'x'.repeat(3000),
+      42,
+      null,
+      { port: 9123 },
+    ]) {
+      expect(movedByModuleConfig({ apiBaseUrl }), String(apiBaseUrl).slice(0, 40)).toEqual([])
+    }
+    expect(movedByModuleConfig({})).toEqual([])
+    expect(providedRoute(new URL('http://example.com:9123/collections/'), movedByModuleConfig({}))).toBe(
+      undefined,
+    )
+  })
+})
+
+describe('withMoved', () => {
+  it('adds what is new and keeps what was moved before', () => {
+    const first = [{ service: 'document_chat', port: 18001 }]
+    expect(withMoved(first, [{ service: 'document_chat', port: 18001 }])).toEqual(first)
+    expect(withMoved(first, [{ service: 'document_chat', port: 18002 }])).toEqual([
+      { service: 'document_chat', port: 18001 },
+      { service: 'document_chat', port: 18002 },
+    ])
+    expect(first).toHaveLength(1)
   })
 })

@@ -159,6 +159,46 @@ export function movedServices(settings: Readonly<Record<string, unknown>>): Move
   return moved
 }
 
+/** The module config field that names the document chat service's base URL, and the service it names. */
+const MODULE_BASE_URL_FIELD = 'apiBaseUrl'
+const MODULE_BASE_URL_SERVICE = 'cwyd_service'
+
+/**
+ * The document chat service moved by a module's own config: Chat With Docs reads its service's base
+ * from `props.config.apiBaseUrl` (BrainDriveChatWithDocs.tsx:37, PluginService.ts:41, its type in
+ * pluginTypes.ts:181) before its default `http://127.0.0.1:8000`. A loopback http base on another port
+ * reaches Quire as the default does; any other value moves nothing (and that host stays behind the
+ * frame's CSP).
+ */
+export function movedByModuleConfig(config: Readonly<Record<string, unknown>>): MovedService[] {
+  const base = config[MODULE_BASE_URL_FIELD]
+  if (typeof base !== 'string' || base.length > 2_000) return []
+  let url: URL
+  try {
+    url = new URL(base)
+  } catch {
+    return []
+  }
+  if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname.toLowerCase())) return []
+  if (url.username || url.password) return []
+  const port = Number(url.port || 80)
+  const service = PROVIDED_SERVICES.find((entry) => entry.name === MODULE_BASE_URL_SERVICE)
+  return service && !service.ports.includes(port) ? [{ service: service.name, port }] : []
+}
+
+/**
+ * `moved` with the entries of `more` it does not hold yet added. A page keeps every port a person moved a
+ * service to while it is open: a plugin that read its base URL once (Chat's ragService.ts caches it)
+ * still reaches Quire at the old port, one that reads it again at the new one.
+ */
+export function withMoved(moved: readonly MovedService[], more: readonly MovedService[]): MovedService[] {
+  const all = [...moved]
+  for (const entry of more) {
+    if (!all.some((known) => known.port === entry.port && known.service === entry.service)) all.push(entry)
+  }
+  return all
+}
+
 /**
  * The provided service a base URL (or any URL on it) reaches, by its loopback port: a port a person
  * moved a service to first (so moving one onto another's default port reaches the one moved), then

@@ -42,6 +42,22 @@ export async function resolveChatModel(
   return chatModelFor(ports, provider, pickServer(provider, servers, ref.server_id), model)
 }
 
+/** The name `/api/v1/ai/providers/all-models` gives WebLLM's one "server", the browser itself. */
+export const WEBLLM_SERVER_NAME = 'This browser'
+
+/**
+ * The name of the server a reference picks, as BrainDrive stores it in a conversation that
+ * `/api/v1/ai/providers/chat` creates (`server=provider_instance.server_name`, BrainDrive-Core
+ * ai_providers.py): its Chat plugin finds the conversation's model again by server name and model
+ * (BrainDriveChat.tsx getModelKey), so an id there would not find it. Errors as resolveChatModel's.
+ */
+export async function chatServerName(ports: RecordPorts, ref: ChatModelRef): Promise<string> {
+  const provider = requireProvider(ref.provider)
+  if (provider === 'webllm') return WEBLLM_SERVER_NAME
+  const { servers } = await providerSettings(ports, provider, ref.settings_id)
+  return pickServer(provider, servers, ref.server_id).serverName
+}
+
 export const WEBLLM_UNAVAILABLE =
   'WebLLM runs only in the browser, on the device: this host cannot run it. Choose Ollama, an OpenAI-compatible server or Anthropic.'
 

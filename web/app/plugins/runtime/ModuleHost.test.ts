@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { HostToFrame, LoadMessage, ResultMessage } from '../../../core/plugins/runtime/frameProtocol'
 import { PageEventBus } from '../../../core/plugins/runtime/PageEventBus'
 import { ModuleHost } from './ModuleHost'
+import { announceSettingChange } from './pluginSettings'
 import type { RuntimeModule, RuntimePlugin } from './pluginManifest'
 
 const module: RuntimeModule = {
@@ -33,7 +34,10 @@ const hosts: ModuleHost[] = []
 afterEach(() => hosts.splice(0).forEach((host) => host.dispose()))
 
 /** A host whose module runs "in the page": the test holds the module's end of the port. */
-function inPageHost(hosted: RuntimeModule = module) {
+function inPageHost(
+  hosted: RuntimeModule = module,
+  more: { plugin?: RuntimePlugin; config?: Record<string, unknown> } = {},
+) {
   const themesSet: string[] = []
   const received: HostToFrame[] = []
   const ready: string[] = []
@@ -45,10 +49,10 @@ function inPageHost(hosted: RuntimeModule = module) {
         modulePort.onmessage = (event) => received.push(event.data as HostToFrame)
       },
     },
-    plugin,
+    plugin: more.plugin ?? plugin,
     module: hosted,
     instanceId: 'notes',
-    config: { limit: 10 },
+    config: more.config ?? { limit: 10 },
     files: [{ path: 'dist/remoteEntry.js', bytes: new TextEncoder().encode('var x').buffer as ArrayBuffer }],
     bus: new PageEventBus(),
     theme: () => 'dark',
@@ -141,5 +145,85 @@ describe('ModuleHost in the page (a trusted plugin)', () => {
     })
     // pluginState is not declared: refused before anything is read.
     expect(results.find((r) => r.id === 2)).toMatchObject({ ok: false, error: { status: 403 } })
+  })
+})
+
+describe('ModuleHost: a provided service on another port', () => {
+  const docs: RuntimeModule = { ...module, required_services: { api: { methods: ['get'] } } }
+  const chatWithDocs: RuntimePlugin = { ...plugin, slug: 'ChatWithDocs', permissions: ['api.access'] }
+  let asked: string[] = []
+
+  beforeEach(() => {
+    asked = []
+    vi.stubGlobal('location', { origin: 'http://quire.test' })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        asked.push(path)
+        return Response.json([{ id: 'c1', name: 'Filings' }])
+      }),
+    )
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  const get = async (port: MessagePort, received: HostToFrame[], id: number, url: string) => {
+    port.postMessage({ kind: 'call', id, service: 'api', method: 'get', args: [url] })
+    await tick()
+    return received.find((m): m is ResultMessage => m.kind === 'result' && m.id === id)
+  }
+
+  it('reaches Quire at the port of the module’s apiBaseUrl, as at the default one (Chat With Docs’ config)', async () => {
+    const { port, received } = inPageHost(docs, {
+      plugin: chatWithDocs,
+      config: { apiBaseUrl: 'http://127.0.0.1:9123' },
+    })
+    await tick()
+    const load = received.find((m): m is LoadMessage => m.kind === 'load')
+    expect(load?.moved).toEqual([{ service: 'cwyd_service', port: 9123 }])
+    expect(load?.props.config).toMatchObject({ apiBaseUrl: 'http://127.0.0.1:9123' })
+    expect(await get(port, received, 1, 'http://127.0.0.1:9123/collections/')).toMatchObject({ ok: true })
+    expect(await get(port, received, 2, 'http://127.0.0.1:8000/collections/')).toMatchObject({ ok: true })
+    expect(asked).toEqual(['/api/collections/', '/api/collections/'])
+  })
+
+  it('without that config the port is another origin, refused', async () => {
+    const { port, received } = inPageHost(docs, { plugin: chatWithDocs })
+    await tick()
+    expect(received.find((m): m is LoadMessage => m.kind === 'load')?.moved).toEqual([])
+    expect(await get(port, received, 1, 'http://127.0.0.1:9123/collections/')).toMatchObject({ ok: false })
+    expect(asked).toEqual([])
+  })
+
+  it('follows a port the person moves in a plugin’s settings while the page is open, the old one kept', async () => {
+    const { port, received } = inPageHost(docs, { plugin: chatWithDocs })
+    await tick()
+    expect(await get(port, received, 1, 'http://localhost:18555/collections/')).toMatchObject({ ok: false })
+
+    announceSettingChange('braindrive_rag_service_settings', {
+      document_chat: { protocol: 'http', host: 'localhost', port: 18555 },
+    })
+    await tick()
+    // The frame hears it too: its fetch, XMLHttpRequest and EventSource send that port to the host.
+    expect(received.filter((m) => m.kind === 'moved')).toEqual([
+      { kind: 'moved', moved: [{ service: 'document_chat', port: 18555 }] },
+    ])
+    expect(await get(port, received, 2, 'http://localhost:18555/collections/')).toMatchObject({ ok: true })
+
+    // Moved again (as JSON text, as the Chat plugin may store it): both ports reach Quire now.
+    announceSettingChange(
+      'braindrive_rag_service_settings',
+      JSON.stringify({ document_chat: { port: 18556 } }),
+    )
+    // Another host, or an unrelated setting, moves nothing and tells the frame nothing.
+    announceSettingChange('braindrive_rag_service_settings', {
+      document_chat: { host: 'example.com', port: 1 },
+    })
+    announceSettingChange('theme_settings', { document_chat: { port: 18557 } })
+    await tick()
+    expect(received.filter((m) => m.kind === 'moved')).toHaveLength(2)
+    expect(await get(port, received, 3, 'http://localhost:18556/collections/')).toMatchObject({ ok: true })
+    expect(await get(port, received, 4, 'http://localhost:18555/collections/')).toMatchObject({ ok: true })
+    expect(await get(port, received, 5, 'http://localhost:18557/collections/')).toMatchObject({ ok: false })
+    expect(asked).toEqual(['/api/collections/', '/api/collections/', '/api/collections/'])
   })
 })

@@ -19,7 +19,13 @@ import { clearPluginState, loadPluginState, savePluginState } from './pluginStat
 import { saveFrameStorage, type FrameStorage } from './frameStorage'
 import { runFrameFetch } from './runFrameFetch'
 import { namesPlugin, type PluginIdentity } from '../../../core/plugins/runtime/planApiRequest'
-import type { MovedService } from '../../../core/plugins/providedServices'
+import {
+  MOVING_DEFINITIONS,
+  movedByModuleConfig,
+  movedServices,
+  withMoved,
+  type MovedService,
+} from '../../../core/plugins/providedServices'
 import { ApiRequestError } from '../../api/ApiRequestError'
 import {
   categoryInstances,
@@ -100,6 +106,11 @@ export class ModuleHost {
   /** The frame's requests to provided services (runFrameFetch), by their number: aborted on dispose. */
   private readonly fetches = new Map<number, AbortController>()
   private readonly leaveSettings: () => void
+  /**
+   * Provided services moved to other ports: the person's settings (as the frame started, then as they
+   * change) and the module's own config (`apiBaseUrl`). The api and fetch plans read it at each call.
+   */
+  private moved: MovedService[]
   private settled = false
   private disposed = false
 
@@ -110,7 +121,10 @@ export class ModuleHost {
     // The page pushes the theme and page context to a module that declares the service, nothing to others.
     this.seesTheme = Object.hasOwn(options.module.required_services, 'theme')
     this.seesPage = Object.hasOwn(options.module.required_services, 'pageContext')
+    const config = { ...options.module.configDefaults, ...options.config }
+    this.moved = withMoved(options.moved ?? [], movedByModuleConfig(config))
     this.leaveSettings = onSettingChange((id, value) => {
+      if (MOVING_DEFINITIONS.includes(id)) this.moveServices(id, value)
       if (this.watched.has(id)) this.post({ kind: 'push', topic: 'setting', id, value })
       if (this.categories.size > 0) void this.tellCategory(id)
     })
@@ -133,7 +147,6 @@ export class ModuleHost {
       options.target.inPage(channel.port2)
     }
     const { plugin, module } = options
-    const config = { ...module.configDefaults, ...options.config }
     const load: LoadMessage = {
       kind: 'load',
       files: options.files,
@@ -163,7 +176,7 @@ export class ModuleHost {
         settings: {},
       },
       storage: options.storage ?? { local: {}, session: {} },
-      moved: options.moved ?? [],
+      moved: this.moved,
     }
     this.post(load)
     this.timer = setTimeout(
@@ -248,8 +261,20 @@ export class ModuleHost {
 
   /** The plugin as the api and fetch plans see it: its permissions and the person's moved services. */
   private identity(): PluginIdentity {
-    const { plugin, moved } = this.options
-    return { id: plugin.id, slug: plugin.slug, permissions: plugin.permissions, moved: moved ?? [] }
+    const { plugin } = this.options
+    return { id: plugin.id, slug: plugin.slug, permissions: plugin.permissions, moved: this.moved }
+  }
+
+  /**
+   * A setting that may move a provided service changed (in a plugin's settings here, or in another
+   * tab): its port reaches Quire from now on, in the host's plans and in the frame's fetch, without a
+   * reload. The ports moved before stay routed while the page is open (withMoved).
+   */
+  private moveServices(id: string, value: unknown): void {
+    const next = withMoved(this.moved, movedServices({ [id]: value }))
+    if (next.length === this.moved.length) return
+    this.moved = next
+    this.post({ kind: 'moved', moved: next })
   }
 
   private post(message: HostToFrame): void {

@@ -3,9 +3,9 @@ import { readSetting } from './pluginSettings'
 
 /**
  * The provided services the person moved to other ports in a plugin's settings (the Chat plugin's RAG
- * service port), read once as a module's frame starts: BrainDrive's plugins read their base URL once
- * too (ragService.ts caches it), so a change applies from the page's next load. A setting that cannot
- * be read moves nothing: the services keep their default ports.
+ * service port), read as a module's frame starts; a change while the page is open reaches the module's
+ * host as the setting is saved (ModuleHost.moveServices). A setting that cannot be read moves nothing:
+ * the services keep their default ports.
  */
 export async function loadMovedServices(): Promise<MovedService[]> {
   const settings: Record<string, unknown> = {}

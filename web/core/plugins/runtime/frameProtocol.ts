@@ -135,7 +135,17 @@ export type FetchReply =
   | { kind: 'fetch'; id: number; event: 'end' }
   | { kind: 'fetch'; id: number; event: 'error'; message: string }
 
-export type HostToFrame = LoadMessage | ResultMessage | PushMessage | FetchReply
+/**
+ * Host -> frame: the provided services moved to other ports, as they are now (the person moved one in a
+ * plugin's settings while the page was open): the frame's fetch, XMLHttpRequest and EventSource send
+ * those ports to the host from then on, without a reload.
+ */
+export interface MovedMessage {
+  kind: 'moved'
+  moved: MovedService[]
+}
+
+export type HostToFrame = LoadMessage | ResultMessage | PushMessage | FetchReply | MovedMessage
 
 /** The request a frame hands the host: what `new Request(...)` holds, its body read whole. */
 export interface FrameFetchRequest {

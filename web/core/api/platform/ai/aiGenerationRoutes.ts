@@ -7,7 +7,7 @@ import { defineRoute } from '../../Route'
 import { toErrorResult } from '../../toErrorResult'
 import type { ChatModel, ChatModelRequest, ChatTurn } from '../../../generate/ChatModel'
 import { GeneratorError } from '../../../generate/GeneratorError'
-import { resolveChatModel } from '../../../providers/resolveChatModel'
+import { chatServerName, resolveChatModel } from '../../../providers/resolveChatModel'
 import { runningGenerations } from '../../../providers/runningGenerations'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { canonicalId } from '../compat/recordId'
@@ -279,7 +279,8 @@ const chatRoute = defineRoute({
         page_context: null,
         page_id: body.page_id ?? null,
         model: body.model,
-        server: body.server_id ?? null,
+        // BrainDrive stores the server's name here, which its Chat plugin matches models by.
+        server: await chatServerName(ports, body),
         conversation_type: body.conversation_type ?? 'chat',
         persona_id: persona?.id ?? null,
       })

@@ -9,7 +9,7 @@ import { CONNECTION_TEST_TIMEOUT_MS, withinConnectionTest } from '../../../gener
 import { PROVIDERS, type ProviderName } from '../../../providers/providerCatalog'
 import { pickServer, providerSettings } from '../../../providers/providerSettings'
 import type { ProviderServer } from '../../../providers/providerServers'
-import { chatModelFor, WEBLLM_UNAVAILABLE } from '../../../providers/resolveChatModel'
+import { chatModelFor, WEBLLM_SERVER_NAME, WEBLLM_UNAVAILABLE } from '../../../providers/resolveChatModel'
 import { validationResponse } from '../platformErrors'
 import { modelEntrySchema, modelsQuery, validateBody } from './aiSchemas'
 
@@ -77,7 +77,7 @@ async function webLlmModels(ports: Pick<ApiPorts, 'generation'>): Promise<ModelE
     provider: 'webllm',
     settings_id: null,
     server_id: null,
-    server_name: 'This browser',
+    server_name: WEBLLM_SERVER_NAME,
   }))
 }
 
