@@ -106,7 +106,11 @@ function findEndRecord(bytes: Uint8Array, view: DataView): number {
 }
 
 /** The central directory's entries, from its bytes; each entry counted against the budget. */
-export function readCentralEntries(directory: Uint8Array, count: number, budget: UnpackBudget): CentralEntry[] {
+export function readCentralEntries(
+  directory: Uint8Array,
+  count: number,
+  budget: UnpackBudget,
+): CentralEntry[] {
   const view = viewOf(directory)
   const entries: CentralEntry[] = []
   const limit = directory.length
@@ -275,7 +279,9 @@ export class EntryInflater {
       }
     } catch (error) {
       if (error instanceof ApiError) throw error
-      throw broken(`${this.label} does not inflate (${error instanceof Error ? error.message : String(error)})`)
+      throw broken(
+        `${this.label} does not inflate (${error instanceof Error ? error.message : String(error)})`,
+      )
     }
   }
 
