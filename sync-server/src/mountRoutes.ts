@@ -14,6 +14,7 @@ import type { Route } from '../../web/core/api/Route'
 import type { MultipartBody, UploadedFile } from '../../web/core/api/UploadedFile'
 import { routePaths } from '../../web/core/api/trailingSlashTwin'
 import { UPLOAD_ORDER } from './bodyParser'
+import { fileSource } from './files/fileSource'
 
 /**
  * Mounts every route of a table on a @koa/router, unchanged, at its path and at its trailing-slash
@@ -152,6 +153,7 @@ function multipartBody(ctx: Context): MultipartBody | undefined {
         const data = await readFile(file.filepath)
         return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
       },
+      open: () => fileSource(file.filepath),
     }))
   }
   return { fields, files }

@@ -19,9 +19,9 @@ function wordyText(bytes: number): Uint8Array {
   return new TextEncoder().encode(parts.join(' '))
 }
 
-// An import is checked in memory before anything is written: what it unpacks to is bounded by the
+// An import is read an entry at a time and holds one entry at a time: one entry is bounded by the
 // server's upload limit (four times it), so an archive within the upload limit cannot make the server
-// hold gigabytes, even one whose compression ratio passes the bomb check.
+// hold gigabytes in one entry, even one whose compression ratio passes the bomb check.
 describe('an import bounded in memory', () => {
   let server: Server
   beforeAll(async () => {
@@ -29,7 +29,7 @@ describe('an import bounded in memory', () => {
   })
   afterAll(() => server?.stop())
 
-  it('refuses an archive that unpacks to more than four times the upload limit, saying what to do', async () => {
+  it('refuses an archive with an entry that unpacks to more than four times the upload limit, saying what to do', async () => {
     async function* entries() {
       yield { path: 'settings.json', bytes: wordyText(5 * MB) }
     }
@@ -44,7 +44,7 @@ describe('an import bounded in memory', () => {
     const answer = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: form })
     expect(answer.status).toBe(400)
     expect(((await answer.json()) as { detail: string }).detail).toMatch(
-      /unpacks to more than 4 MB.*one at a time.*nothing was imported/,
+      /one of its entries unpacks to more than 4 MB.*one at a time.*nothing was imported/,
     )
     const jobs = await fetch(`${server.url}/api/v1/jobs?job_type=data_import`)
     expect(((await jobs.json()) as { total_items: number }).total_items).toBe(0)

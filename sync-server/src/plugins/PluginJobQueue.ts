@@ -8,7 +8,7 @@ import { pluginJobProgress } from './pluginJobProgress'
 
 export const PLUGIN_INSTALL = 'plugin_install'
 export const PLUGIN_UPDATE = 'plugin_update'
-/** An import of a person's archive (web/core/archive) runs the same way: its archive held in memory. */
+/** An import of a person's archive (web/core/archive) runs the same way: its uploaded archive held open. */
 export const DATA_IMPORT = 'data_import'
 
 const INTERRUPTED =

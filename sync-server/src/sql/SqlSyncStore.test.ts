@@ -51,6 +51,28 @@ for (const dialect of dialects)
       })
     }
 
+    it('stores nothing of a push whose transaction fails part way (a crash mid-batch)', async () => {
+      const { driver } = await open()
+      await new SqlSyncStore(driver).putRecord(record('before'))
+      // The database fails after the push's first records are written, inside its transaction.
+      const failing: SqlDriver = {
+        dialect: driver.dialect,
+        exec: (sql) => driver.exec(sql),
+        all: (sql, params) => driver.all(sql, params),
+        get: (sql, params) => driver.get(sql, params),
+        run: (sql, params) => driver.run(sql, params),
+        batch: (statements) =>
+          driver.batch([...statements.slice(0, 4), { sql: 'SELECT * FROM no_such_table' }]),
+        exclusive: (work) => driver.exclusive(work),
+        close: () => driver.close(),
+      }
+      const store = new SqlSyncStore(failing)
+      await expect(store.putPushed([record('a'), record('b'), record('c')], 'c1', 3)).rejects.toThrow()
+      expect((await store.allRecords()).map((r) => r.id)).toEqual(['before'])
+      expect(await store.appliedCounter('c1')).toBe(0)
+      expect(await store.latestSeq()).toBe(1)
+    })
+
     it('keeps log, counters, horizon and the highest stamp across a reopen', async () => {
       const first = await open()
       expect(await first.store.highestStamp()).toBeUndefined()

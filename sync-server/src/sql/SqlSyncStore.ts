@@ -2,7 +2,7 @@ import { parseHlc } from '../../../web/core/sync/Hlc'
 import { SerialQueue } from '../../../web/core/sync/SerialQueue'
 import type { SyncServerStore } from '../../../web/core/sync/SyncServer'
 import type { SyncRecord } from '../../../web/core/sync/SyncRecord'
-import type { SqlDriver } from './SqlDriver'
+import type { SqlDriver, SqlValue } from './SqlDriver'
 
 interface MetaRow {
   latest_seq: number
@@ -21,6 +21,30 @@ function highestStampOf(record: SyncRecord): string {
 /** The wall time of a record's delete, or null while it is live (compaction looks only at these). */
 function tombstoneWall(record: SyncRecord): number | null {
   return record.deleted?.value === true ? parseHlc(record.deleted.hlc).wall : null
+}
+
+/**
+ * A record's write: the seq and the record change together (one batch, one transaction), so a crash
+ * leaves either both or neither, never a record whose seq was handed out twice or a log position
+ * without its record. The meta row is updated first (see SqlSyncStore on the order of commits).
+ */
+function putStatements(record: SyncRecord): Array<{ sql: string; params: SqlValue[] }> {
+  const stamp = highestStampOf(record)
+  return [
+    {
+      // CASE rather than SQLite's two-argument MAX (PostgreSQL's is GREATEST): both read it.
+      sql: `UPDATE sync_meta SET latest_seq = latest_seq + 1,
+            max_hlc = CASE WHEN max_hlc > ? THEN max_hlc ELSE ? END WHERE id = 1`,
+      params: [stamp, stamp],
+    },
+    {
+      sql: `INSERT INTO sync_records (kind, id, record, seq, tombstone_wall)
+            VALUES (?, ?, ?, (SELECT latest_seq FROM sync_meta WHERE id = 1), ?)
+            ON CONFLICT (kind, id) DO UPDATE
+            SET record = excluded.record, seq = excluded.seq, tombstone_wall = excluded.tombstone_wall`,
+      params: [record.kind, record.id, JSON.stringify(record), tombstoneWall(record)],
+    },
+  ]
 }
 
 /**
@@ -52,25 +76,29 @@ export class SqlSyncStore implements SyncServerStore {
    * record whose seq was handed out twice or a log position without its record.
    */
   putRecord(record: SyncRecord): Promise<number> {
-    const json = JSON.stringify(record)
-    const wall = tombstoneWall(record)
-    const stamp = highestStampOf(record)
+    const statements = putStatements(record)
     return this.writes.run(async () => {
-      await this.driver.batch([
-        {
-          // CASE rather than SQLite's two-argument MAX (PostgreSQL's is GREATEST): both read it.
-          sql: `UPDATE sync_meta SET latest_seq = latest_seq + 1,
-                max_hlc = CASE WHEN max_hlc > ? THEN max_hlc ELSE ? END WHERE id = 1`,
-          params: [stamp, stamp],
-        },
-        {
-          sql: `INSERT INTO sync_records (kind, id, record, seq, tombstone_wall)
-                VALUES (?, ?, ?, (SELECT latest_seq FROM sync_meta WHERE id = 1), ?)
-                ON CONFLICT (kind, id) DO UPDATE
-                SET record = excluded.record, seq = excluded.seq, tombstone_wall = excluded.tombstone_wall`,
-          params: [record.kind, record.id, json, wall],
-        },
-      ])
+      await this.driver.batch(statements)
+      return this.latestSeq()
+    })
+  }
+
+  /**
+   * A push: its records, each with its seq, and the client's applied counter in one transaction, so
+   * a database crash part way (PostgreSQL killed under a push) leaves none of it, never part of the
+   * batch logged with the counter behind it.
+   */
+  putPushed(records: readonly SyncRecord[], clientId: string, counter: number): Promise<number> {
+    const statements = [
+      ...records.flatMap(putStatements),
+      {
+        sql: `INSERT INTO sync_clients (client_id, applied_counter) VALUES (?, ?)
+              ON CONFLICT (client_id) DO UPDATE SET applied_counter = excluded.applied_counter`,
+        params: [clientId, counter],
+      },
+    ]
+    return this.writes.run(async () => {
+      await this.driver.batch(statements)
       return this.latestSeq()
     })
   }

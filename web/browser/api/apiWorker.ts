@@ -18,6 +18,7 @@ import { catalogUrlSetting } from '../../core/api/platform/plugins/catalogUrlSet
 import { BUILT_IN_CATALOG_PATH } from '../../core/api/platform/plugins/pluginCatalog'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
+import { blobSource } from './blobSource'
 import type { ChatModel } from '../../core/generate/ChatModel'
 import { ManagedIndex } from '../../core/retrieve/snapshot/ManagedIndex'
 import { systemClock } from '../../core/time/Clock'
@@ -205,6 +206,7 @@ function requestBody(request: WorkerRequest): unknown {
       contentType: file.type || 'application/octet-stream',
       size: file.size,
       bytes: async () => new Uint8Array(await file.arrayBuffer()),
+      open: async () => blobSource(file),
     }))
   }
   return body

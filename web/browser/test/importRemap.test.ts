@@ -69,14 +69,16 @@ describe('importing an archive whose document ids are taken', () => {
       documents: [
         {
           document: { ...archived, file_path: `files/${key}`, original_filename: 'herons.md' },
-          chunks: [chunk],
+          hasPassages: true,
+          chunks: async () => [chunk],
         },
       ],
-      files: new Map([[key, bytes]]),
+      files: new Set([key]),
+      readFile: async () => bytes,
       chats: [
         {
           session,
-          messages: [
+          messages: async () => [
             {
               id: 'message-1',
               session_id: session.id,
@@ -91,6 +93,7 @@ describe('importing an archive whose document ids are taken', () => {
       ],
       records: [],
       settings: undefined,
+      close: async () => undefined,
     }
     const summary = await importArchive(runtime.ports, contents)
     expect(summary).toMatchObject({

@@ -1,3 +1,5 @@
+import { bytesSource, type ByteSource } from '../bytes/ByteSource'
+
 /** A file part of a multipart request, as both hosts hand it to handlers. */
 export interface UploadedFile {
   /** The name the client gave (never trusted as a path). */
@@ -6,6 +8,17 @@ export interface UploadedFile {
   size: number
   /** The content; read once, when the handler needs it. */
   bytes(): Promise<Uint8Array>
+  /**
+   * The content where it lies, read a range at a time (the server's temporary file, the browser's
+   * Blob), for a handler that must not hold a large upload whole (an import). Opened while the request
+   * runs, it stays readable after the request ends until closed (a job reads it later).
+   */
+  open?(): Promise<ByteSource>
+}
+
+/** The upload as a ByteSource: where it lies when its host can, else its bytes in memory. */
+export async function openUpload(file: UploadedFile): Promise<ByteSource> {
+  return file.open ? file.open() : bytesSource(await file.bytes())
 }
 
 /** A parsed multipart/form-data body: text fields (last value wins) and files by field name. */

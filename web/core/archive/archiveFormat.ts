@@ -70,20 +70,19 @@ export const ARCHIVE_LIMITS: PackageLimits = Object.freeze({
   maxRatio: 100,
 })
 
-/** What an import may unpack to, as a multiple of the host's upload limit (see `importLimits`). */
+/** How large one entry of an imported archive may be, as a multiple of the host's upload limit. */
 export const IMPORT_UNPACKED_FACTOR = 4
 
 /**
- * An import is checked whole before anything is written, so it is read in memory: the upload (at
- * most the upload limit, MAX_UPLOAD_MB) and what it unpacks to, held here to four times that (an
- * archive of PDFs unpacks to about its own size, passages and JSON to a few times theirs). Memory
- * for an import stays within about five times the upload limit, whatever the archive claims.
+ * An import is read where the upload lies, a range at a time (`readArchive`): the archive as a whole
+ * is bounded only by ARCHIVE_LIMITS (and the upload limit on its compressed size). One entry (a file,
+ * a document's passages, a chat) is held in memory at a time while it is checked and stored, so that is
+ * bounded: four times the upload limit (a document's file was at most that when it was uploaded; its
+ * passages with vectors a few times theirs), and 1 GB at most.
  */
 export function importLimits(maxUploadBytes: number): PackageLimits {
-  const bound = IMPORT_UNPACKED_FACTOR * maxUploadBytes
   return Object.freeze({
     ...ARCHIVE_LIMITS,
-    maxTotalBytes: Math.min(ARCHIVE_LIMITS.maxTotalBytes, bound),
-    maxFileBytes: Math.min(ARCHIVE_LIMITS.maxFileBytes, bound),
+    maxFileBytes: Math.min(ARCHIVE_LIMITS.maxFileBytes, IMPORT_UNPACKED_FACTOR * maxUploadBytes),
   })
 }

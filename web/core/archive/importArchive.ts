@@ -5,7 +5,7 @@ import { withoutSecrets } from '../secrets/secretFields'
 import type { ChunkRecord } from '../store/ChunkRecord'
 import type { RecordWrite, StoredRecord } from '../store/StoredRecord'
 import { ALL_MESSAGES } from '../sync/appData/syncValues'
-import type { ArchiveContents, ArchivedDocument } from './readArchive'
+import type { ArchiveContents, ArchivedChat, ArchivedDocument } from './readArchive'
 
 /** What an import writes through: the person's store (synced), files, index, processing, settings and ids. */
 export type ImportPorts = Pick<
@@ -107,9 +107,10 @@ async function importFiles(
   undo: Array<() => Promise<unknown>>,
   step: (stage: string) => void,
 ) {
-  for (const [key, bytes] of archive.files) {
+  for (const key of archive.files) {
+    // Read from the archive only when missing here, one file at a time.
     if (!(await files.get(key))) {
-      await files.put(bytes)
+      await files.put(await archive.readFile(key))
       // Dropped again on failure only if nothing came to use it meanwhile (the undo runs last).
       undo.unshift(async () => files.delete(key))
     }
@@ -161,7 +162,7 @@ async function importCollections(
 
 async function importDocument(
   ports: ImportPorts,
-  { document, chunks }: ArchivedDocument,
+  archived: ArchivedDocument,
   embedder: string,
   undo: Array<() => Promise<unknown>>,
   summary: ImportSummary,
@@ -169,6 +170,7 @@ async function importDocument(
   remap: IdRemap,
 ) {
   const { store, index, newId } = ports
+  const { document } = archived
   const local = await store.documents.getDocument(document.id)
   if (local && local.collection_id === document.collection_id && fileKey(local) === fileKey(document)) {
     summary.documents_already_here++
@@ -187,6 +189,8 @@ async function importDocument(
   }
   const id = local ? newId() : document.id
   if (id !== document.id) remap.documents.set(document.id, id)
+  // This document's passages alone are held, from here until they are stored.
+  const chunks = document.status === 'completed' ? await archived.chunks() : []
   const reuse =
     document.status === 'failed' ||
     (document.status === 'completed' &&
@@ -230,7 +234,7 @@ async function importDocument(
 
 async function importChat(
   { store, newId }: ImportPorts,
-  { session, messages }: ArchiveContents['chats'][number],
+  { session, messages: readMessages }: ArchivedChat,
   undo: Array<() => Promise<unknown>>,
   summary: ImportSummary,
   remap: IdRemap,
@@ -249,7 +253,7 @@ async function importChat(
     ? new Set((await store.chat.listMessages(session.id, { limit: ALL_MESSAGES })).map((m) => m.id))
     : new Set<string>()
   let added = 0
-  for (const message of messages) {
+  for (const message of await readMessages()) {
     if (present.has(message.id)) continue
     const messageCollection =
       message.collection_id && (await store.collections.getCollection(message.collection_id))

@@ -1,16 +1,18 @@
 import { z } from 'zod'
+import type { ByteSource } from '../bytes/ByteSource'
 import { ApiError } from '../api/ApiError'
 import { exceedsJsonDepth } from '../api/exceedsJsonDepth'
 import type { PackageLimits } from '../plugins/package/PackageLimits'
 import { recordKindOf } from '../api/platform/recordKinds'
-import { unpackZip } from '../plugins/package/unpackZip'
+import { StreamedZip } from '../plugins/package/StreamedZip'
 import { UnpackBudget } from '../plugins/package/UnpackBudget'
 import type { ChatMessage } from '../store/ChatMessage'
 import type { ChatSession } from '../store/ChatSession'
 import type { ChunkRecord } from '../store/ChunkRecord'
 import type { NewCollection } from '../store/Collection'
 import type { DocumentRecord } from '../store/DocumentRecord'
-import { sha256Hex } from '../store/FileStore'
+import { sha256Hex, toHex } from '../store/FileStore'
+import { Sha256 } from '../store/Sha256'
 import type { StoredRecord } from '../store/StoredRecord'
 import { decodeChunks } from '../sync/appData/chunkBlob'
 import { SYNCED_RECORD_KINDS } from '../sync/appData/syncKinds'
@@ -28,20 +30,37 @@ import {
 
 export interface ArchivedDocument {
   document: Omit<DocumentRecord, 'progress'>
-  /** Its passages with vectors, as exported (empty: it has none, and is processed on import). */
-  chunks: ChunkRecord[]
+  /** Whether it was exported with its passages (else it is processed on import). */
+  hasPassages: boolean
+  /** Its passages with vectors, as exported (empty: it has none), read from the archive when asked. */
+  chunks(): Promise<ChunkRecord[]>
 }
 
-/** An archive read whole and checked: nothing in it is used before all of it passed. */
+/** A chat session of the archive; its messages are read from the archive when asked. */
+export interface ArchivedChat {
+  session: Omit<ChatSession, 'message_count'>
+  messages(): Promise<ChatMessage[]>
+}
+
+/**
+ * An archive checked whole: nothing in it is used before all of it passed. What is small (the
+ * manifest, collections, documents' metadata, records, settings) is held; files, passages and chats
+ * are read again from the archive, one at a time, when the import comes to them (and checked against
+ * the manifest's SHA-256 again), so an import holds one entry at a time, whatever the archive's size.
+ */
 export interface ArchiveContents {
   manifest: ArchiveManifest
   collections: NewCollection[]
   documents: ArchivedDocument[]
-  /** Original files by SHA-256. */
-  files: Map<string, Uint8Array>
-  chats: Array<{ session: Omit<ChatSession, 'message_count'>; messages: ChatMessage[] }>
+  /** Original files' SHA-256 keys. */
+  files: ReadonlySet<string>
+  /** An original file's bytes, by its key. */
+  readFile(key: string): Promise<Uint8Array>
+  chats: ArchivedChat[]
   records: StoredRecord[]
   settings: Record<string, unknown> | undefined
+  /** Lets the archive go (its file closed); called once the import has ended. */
+  close(): Promise<void>
 }
 
 const id = z.string().min(1).max(200)
@@ -104,54 +123,86 @@ const recordEntry = z.object({
 })
 
 /**
- * Reads an archive as hostile input: unpacked by the plugin packages' reader (zip-slip paths, links,
- * encryption, sizes, counts and the compression ratio checked while inflating, ARCHIVE_LIMITS), then
- * held to its manifest: our format, a version this Quire reads, every entry present with the SHA-256
- * the manifest gives and nothing else in it, every entry of the shape it must have. Any failure is a
- * 400 saying what is wrong and what to do, before anything is written.
+ * Reads an archive as hostile input, where it lies (`source`: the uploaded file), a range at a time:
+ * its central directory checked by the zip reader (zip-slip paths, links, encryption, sizes, counts and
+ * the compression ratio, ARCHIVE_LIMITS), then held to its manifest: our format, a version this Quire
+ * reads, every entry present with the SHA-256 the manifest gives and nothing else in it, every entry
+ * of the shape it must have. Each entry is inflated as a stream while it is checked; the big ones
+ * (files, passages, chats) are not kept. Any failure is a 400 saying what is wrong and what to do,
+ * before anything is written, and the source is closed; otherwise the caller closes the contents.
  */
 export async function readArchive(
-  bytes: Uint8Array,
+  source: ByteSource,
   limits: PackageLimits = ARCHIVE_LIMITS,
 ): Promise<ArchiveContents> {
-  let unpacked: Map<string, Uint8Array>
   try {
-    const files = unpackZip(bytes, new UnpackBudget(limits))
-    unpacked = new Map(files.map((file) => [file.path, file.bytes]))
+    return await readChecked(source, limits)
   } catch (error) {
-    if (error instanceof ApiError && /\((maxTotalBytes|maxFileBytes)\)/.test(String(error.detail))) {
+    await source.close().catch(() => undefined)
+    throw error
+  }
+}
+
+async function readChecked(source: ByteSource, limits: PackageLimits): Promise<ArchiveContents> {
+  const zip = await inPackageTerms(limits, () => StreamedZip.open(source, new UnpackBudget(limits)))
+  if (!zip.entries.has(MANIFEST_PATH)) {
+    throw archiveRefused('it is not a Quire archive (it has no manifest.json)', FOREIGN)
+  }
+  // Read whole before its checksums are known: its declared size is held to MAX_MANIFEST_BYTES.
+  const manifestEntry = zip.entries.get(MANIFEST_PATH)
+  if (manifestEntry && manifestEntry.size > MAX_MANIFEST_BYTES) {
+    throw archiveRefused('its manifest.json is too large', EXPORT_AGAIN)
+  }
+  const manifest = readManifest(await inPackageTerms(limits, () => zip.bytes(MANIFEST_PATH)))
+  for (const path of Object.keys(manifest.entries)) {
+    if (!zip.entries.has(path))
+      throw archiveRefused(`it is incomplete (${JSON.stringify(path)} is missing)`, EXPORT_AGAIN)
+  }
+  for (const path of zip.entries.keys()) {
+    if (path !== MANIFEST_PATH && !(path in manifest.entries)) {
+      throw archiveRefused(`it holds ${JSON.stringify(path)}, which its manifest does not list`, EXPORT_AGAIN)
+    }
+  }
+  /** An entry's bytes, whole, checked against the manifest (each time it is read). */
+  const entryBytes = async (path: string): Promise<Uint8Array> => {
+    const bytes = await inPackageTerms(limits, () => zip.bytes(path))
+    if ((await sha256Hex(bytes)) !== manifest.entries[path]) throw damaged(path)
+    return bytes
+  }
+  const contents = await readEntries(manifest, zip, entryBytes, limits)
+  checkReferences(contents)
+  return contents
+}
+
+/** A manifest is a few hundred bytes an entry: this is far past maxFiles' worth. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024
+
+const damaged = (path: string) =>
+  archiveRefused(`it is damaged (${JSON.stringify(path)} does not match its checksum)`, EXPORT_AGAIN)
+
+/** Runs a read of the zip with the package reader's refusals reworded for an archive. */
+async function inPackageTerms<T>(limits: PackageLimits, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    const limit = error instanceof ApiError && /\((maxTotalBytes|maxFileBytes)\)/.exec(String(error.detail))
+    if (limit) {
+      const mb = (bytes: number) => Math.round(bytes / 1048576)
       throw archiveRefused(
-        `it unpacks to more than ${Math.round(limits.maxTotalBytes / 1048576)} MB, more than this Quire takes in one import`,
+        limit[1] === 'maxFileBytes'
+          ? `one of its entries unpacks to more than ${mb(limits.maxFileBytes)} MB, more than this Quire takes in one entry`
+          : `it unpacks to more than ${mb(limits.maxTotalBytes)} MB, more than this Quire takes in one import`,
         'Export and import your collections one at a time (“Export this collection”); nothing was imported.',
       )
     }
     throw fromPackageError(error)
   }
-  const manifest = readManifest(unpacked.get(MANIFEST_PATH))
-  unpacked.delete(MANIFEST_PATH)
-  for (const [path, hash] of Object.entries(manifest.entries)) {
-    const entry = unpacked.get(path)
-    if (!entry) throw archiveRefused(`it is incomplete (${JSON.stringify(path)} is missing)`, EXPORT_AGAIN)
-    if ((await sha256Hex(entry)) !== hash) {
-      throw archiveRefused(
-        `it is damaged (${JSON.stringify(path)} does not match its checksum)`,
-        EXPORT_AGAIN,
-      )
-    }
-  }
-  for (const path of unpacked.keys()) {
-    if (!(path in manifest.entries)) {
-      throw archiveRefused(`it holds ${JSON.stringify(path)}, which its manifest does not list`, EXPORT_AGAIN)
-    }
-  }
-  return readEntries(manifest, unpacked)
 }
 
 const FOREIGN =
   'Choose a file made by Quire’s “Export my data” or “Export this collection”; nothing was imported.'
 
-function readManifest(bytes: Uint8Array | undefined): ArchiveManifest {
-  if (!bytes) throw archiveRefused('it is not a Quire archive (it has no manifest.json)', FOREIGN)
+function readManifest(bytes: Uint8Array): ArchiveManifest {
   const raw = parseJson(bytes, MANIFEST_PATH)
   const head = z.object({ format: z.unknown(), format_version: z.unknown() }).safeParse(raw)
   if (!head.success || head.data.format !== ARCHIVE_FORMAT) {
@@ -197,41 +248,80 @@ function parseEntry<T extends z.ZodType>(schema: T, bytes: Uint8Array, path: str
   return parsed.data
 }
 
-function readEntries(manifest: ArchiveManifest, entries: Map<string, Uint8Array>): ArchiveContents {
+/** Decodes a document's passages; refused when malformed. */
+function decodePassages(bytes: Uint8Array, documentId: string): ChunkRecord[] {
+  try {
+    return decodeChunks(bytes)
+  } catch {
+    throw archiveRefused(`the passages of document ${documentId} are malformed`, EXPORT_AGAIN)
+  }
+}
+
+/** Reads every entry once, checking it; keeps what is small and how to read the rest again. */
+async function readEntries(
+  manifest: ArchiveManifest,
+  zip: StreamedZip,
+  entryBytes: (path: string) => Promise<Uint8Array>,
+  limits: PackageLimits,
+): Promise<ArchiveContents> {
+  const files = new Set<string>()
   const contents: ArchiveContents = {
     manifest,
     collections: [],
     documents: [],
-    files: new Map(),
+    files,
+    readFile: (key) => entryBytes(entryPath.file(key)),
     chats: [],
     records: [],
     settings: undefined,
+    close: () => zip.close(),
   }
   const wrongName = (path: string) =>
     archiveRefused(`${JSON.stringify(path)} does not name what it holds`, EXPORT_AGAIN)
-  for (const [path, bytes] of entries) {
+  for (const path of zip.entries.keys()) {
+    if (path === MANIFEST_PATH) continue
     const [folder, name = '', ...rest] = path.split('/')
     if (rest.length > 0)
       throw archiveRefused(`it holds ${JSON.stringify(path)}, an entry Quire does not write`, FOREIGN)
     if (folder === 'files') {
       // Checked against the manifest, which itself is checked: the name must be the bytes' hash.
       if (manifest.entries[path] !== name) throw wrongName(path)
-      contents.files.set(name, bytes)
+      // Hashed as it inflates, never held: original files are most of an archive.
+      const hash = new Sha256()
+      await inPackageTerms(limits, () => zip.read(path, (chunk) => void hash.update(chunk)))
+      if (toHex(hash.digest()) !== name) throw damaged(path)
+      files.add(name)
     } else if (folder === 'collections') {
-      const collection = parseEntry(collectionEntry, bytes, path)
+      const collection = parseEntry(collectionEntry, await entryBytes(path), path)
       if (path !== entryPath.collection(collection.id)) throw wrongName(path)
       contents.collections.push(collection)
     } else if (folder === 'documents' && name.endsWith('.passages.json')) {
       continue // read with its document
     } else if (folder === 'documents') {
-      const { passages, ...document } = parseEntry(documentEntry, bytes, path)
+      const { passages, ...document } = parseEntry(documentEntry, await entryBytes(path), path)
       if (path !== entryPath.document(document.id)) throw wrongName(path)
-      contents.documents.push({ document, chunks: readPassages(entries, passages, document.id) })
+      if (passages !== null) {
+        if (passages !== entryPath.passages(document.id) || !zip.entries.has(passages)) {
+          throw archiveRefused(`the passages of document ${document.id} are missing`, EXPORT_AGAIN)
+        }
+        // Decoded now to be checked, then let go; read again when the import comes to it.
+        decodePassages(await entryBytes(passages), document.id)
+      }
+      contents.documents.push({
+        document,
+        hasPassages: passages !== null,
+        chunks: async () =>
+          passages === null ? [] : decodePassages(await entryBytes(passages), document.id),
+      })
     } else if (folder === 'chats') {
-      const chat = parseEntry(chatEntry, bytes, path)
-      if (path !== entryPath.chat(chat.session.id)) throw wrongName(path)
-      if (chat.messages.some((message) => message.session_id !== chat.session.id)) throw wrongName(path)
-      contents.chats.push(chat)
+      const read = async () => {
+        const chat = parseEntry(chatEntry, await entryBytes(path), path)
+        if (path !== entryPath.chat(chat.session.id)) throw wrongName(path)
+        if (chat.messages.some((message) => message.session_id !== chat.session.id)) throw wrongName(path)
+        return chat
+      }
+      const { session } = await read()
+      contents.chats.push({ session, messages: async () => (await read()).messages })
     } else if (folder === 'records') {
       const kind = name.replace(/\.json$/, '')
       const declaration = recordKindOf(kind)
@@ -241,7 +331,7 @@ function readEntries(manifest: ArchiveManifest, entries: Map<string, Uint8Array>
           FOREIGN,
         )
       }
-      for (const record of parseEntry(z.array(recordEntry), bytes, path)) {
+      for (const record of parseEntry(z.array(recordEntry), await entryBytes(path), path)) {
         if (record.kind !== kind) throw wrongName(path)
         if (!declaration.fields.safeParse(record.data).success) {
           throw archiveRefused(
@@ -252,28 +342,12 @@ function readEntries(manifest: ArchiveManifest, entries: Map<string, Uint8Array>
         contents.records.push(record)
       }
     } else if (path === entryPath.settings) {
-      contents.settings = parseEntry(object, bytes, path)
+      contents.settings = parseEntry(object, await entryBytes(path), path)
     } else {
       throw archiveRefused(`it holds ${JSON.stringify(path)}, an entry Quire does not write`, FOREIGN)
     }
   }
-  checkReferences(contents)
   return contents
-}
-
-function readPassages(
-  entries: Map<string, Uint8Array>,
-  path: string | null,
-  documentId: string,
-): ChunkRecord[] {
-  if (path === null) return []
-  const bytes = path === entryPath.passages(documentId) ? entries.get(path) : undefined
-  if (!bytes) throw archiveRefused(`the passages of document ${documentId} are missing`, EXPORT_AGAIN)
-  try {
-    return decodeChunks(bytes)
-  } catch {
-    throw archiveRefused(`the passages of document ${documentId} are malformed`, EXPORT_AGAIN)
-  }
 }
 
 /** Every document's file and collection is in the archive (or, for a collection's chats, may be absent). */

@@ -41,7 +41,8 @@ export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return toHex(hash.digest())
 }
 
-function toHex(digest: Uint8Array): string {
+/** A digest as lowercase hex. */
+export function toHex(digest: Uint8Array): string {
   return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 

@@ -26,6 +26,16 @@ export class InMemorySyncServerStore implements SyncServerStore {
     return this.seq
   }
 
+  /** All at once, with no await in between: nothing else sees part of it. */
+  async putPushed(records: readonly SyncRecord[], clientId: string, counter: number): Promise<number> {
+    for (const record of records) {
+      this.seq++
+      this.records.set(keyOf(record.kind, record.id), { seq: this.seq, record: structuredClone(record) })
+    }
+    this.applied.set(clientId, counter)
+    return this.seq
+  }
+
   async appliedCounter(clientId: string): Promise<number> {
     return this.applied.get(clientId) ?? 0
   }

@@ -33,6 +33,32 @@ describe('SyncServer.push', () => {
     expect(await store.appliedCounter('c2')).toBe(0) // counters are per client
   })
 
+  it('stores nothing of a push that fails part way, and all of it when sent again', async () => {
+    const { store, server } = setup()
+    const batch = [mutation(1, 'a', { t: 1 }), mutation(2, 'b', { t: 2 }), mutation(3, 'c', { t: 3 })]
+    let heard = 0
+    server.onPushed = async () => {
+      if (++heard === 3) throw new Error('the database went away')
+    }
+    await expect(server.push('c1', batch)).rejects.toThrow('the database went away')
+    expect(store.allRecords()).toEqual([])
+    expect(await store.appliedCounter('c1')).toBe(0)
+    expect(await store.latestSeq()).toBe(0)
+    server.onPushed = undefined
+    expect(await server.push('c1', batch)).toEqual({ acked: 3, cursor: 3 })
+    expect(store.allRecords().map((record) => record.id)).toEqual(['a', 'b', 'c'])
+  })
+
+  it('merges two mutations of one record in a push in turn', async () => {
+    const { store, server } = setup()
+    const batch = [mutation(1, 'a', { t: 1, u: 'kept' }), mutation(2, 'a', { t: 2 }, now + 1)]
+    expect(await server.push('c1', batch)).toEqual({ acked: 2, cursor: 2 })
+    expect((await store.getRecord('note', 'a'))?.fields).toMatchObject({
+      t: { value: 2 },
+      u: { value: 'kept' },
+    })
+  })
+
   it('applies in counter order whatever order the batch came in', async () => {
     const { store, server } = setup()
     await server.push('c1', [mutation(2, 'a', { t: 'second' }, now + 1), mutation(1, 'a', { t: 'first' })])

@@ -12,6 +12,12 @@ export interface SyncServerStore {
    * current version once, whatever it went through since the cursor.
    */
   putRecord(record: SyncRecord): Promise<number>
+  /**
+   * Stores a push's merged records, each at a new seq as `putRecord` does, and moves the client's
+   * applied counter to `counter`, in ONE transaction: a crash or a failure part way leaves all of
+   * them or none (a push is acknowledged all or nothing). Resolves the latest seq.
+   */
+  putPushed(records: readonly SyncRecord[], clientId: string, counter: number): Promise<number>
   /** The counter of the last mutation applied from this client (0 if none). */
   appliedCounter(clientId: string): Promise<number>
   setAppliedCounter(clientId: string, counter: number): Promise<void>
@@ -161,14 +167,20 @@ export class SyncServer {
    * (a stale write that lost): the client that sent it then pulls the server's version back, which
    * makes it converge even where its own replica held something the server never had.
    *
-   * The record and the applied counter are two writes: a crash between them re-applies the mutation
-   * on retry, which is harmless because merging the same write twice gives the same record.
+   * A push's records and the client's applied counter are stored in one transaction (`putPushed`),
+   * once every mutation of it was merged and heard by `onPushed`: a crash or a failure part way
+   * stores nothing of the push in the log, and the client sends it again. (What `onPushed` applied
+   * to the person's data before such a failure is applied again then; merging the same write twice
+   * gives the same record.) Two mutations of one record in a push merge in turn, each taking its seq.
    */
   push(clientId: string, mutations: readonly Mutation[]): Promise<PushResult> {
     if (typeof clientId !== 'string' || clientId.length === 0) throw new RangeError('clientId is empty')
     return this.serially(async () => {
-      let applied = await this.store.appliedCounter(clientId)
+      const stored = await this.store.appliedCounter(clientId)
+      let applied = stored
       let refused: PushRefusal | undefined
+      const merged = new Map<string, SyncRecord>()
+      const records: SyncRecord[] = []
       const ordered = [...mutations].sort((a, b) => a.counter - b.counter)
       for (const mutation of ordered) {
         if (mutation.counter <= applied) continue
@@ -182,15 +194,18 @@ export class SyncServer {
         }
         refused = this.admit(mutation)
         if (refused) break
+        const { kind, id } = mutation.change
+        const key = `${kind}\u0000${id}`
         const { record } = mergeChange(
-          await this.store.getRecord(mutation.change.kind, mutation.change.id),
+          merged.get(key) ?? (await this.store.getRecord(kind, id)),
           mutation.change,
         )
-        await this.store.putRecord(record)
         await this.onPushed?.(record)
-        await this.store.setAppliedCounter(clientId, mutation.counter)
+        merged.set(key, record)
+        records.push(record)
         applied = mutation.counter
       }
+      if (applied > stored) await this.store.putPushed(records, clientId, applied)
       const result: PushResult = { acked: applied, cursor: await this.store.latestSeq() }
       if (refused) result.refused = refused
       return result

@@ -133,4 +133,20 @@ export const syncServerStoreConformance: SyncServerStoreCase[] = [
       checkEqual(await compact(0, 1000), [], 'a restored record stays')
     },
   },
+  {
+    name: 'stores a push: its records, each at a new seq, with the client’s counter',
+    async run({ store }) {
+      await store.putRecord(record('a'))
+      checkEqual(await store.putPushed([record('b'), record('a')], 'c1', 7), 3, 'the latest seq')
+      checkEqual(await store.appliedCounter('c1'), 7, 'the counter moved with the records')
+      checkEqual(
+        (await store.changesAfter(1, 10)).map((c) => [c.record.id, c.seq]),
+        [
+          ['b', 2],
+          ['a', 3],
+        ],
+        'each record at its new seq',
+      )
+    },
+  },
 ]

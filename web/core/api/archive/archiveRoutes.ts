@@ -7,6 +7,7 @@ import { zipArchive } from '../../archive/zipArchive'
 import { attachmentDisposition } from '../../http/attachmentDisposition'
 import { toTimestamp } from '../../time/Clock'
 import { ApiError } from '../ApiError'
+import { openUpload } from '../UploadedFile'
 import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { booleanQuery } from '../platform/booleanQuery'
@@ -86,7 +87,7 @@ const importRoute = defineRoute({
   path: '/api/v1/import',
   operationId: 'importData',
   summary: 'Import an archive into my data',
-  description: `multipart/form-data with \`file\`: an archive made by \`GET /api/v1/export\` on either host. It is checked whole before anything is written: a file that is not a zip, a damaged or truncated one, one with unsafe entries (\`..\`, absolute paths, links), over the limits or a compression bomb, unpacking to more than four times the upload limit (the archive is checked in memory: export collections one at a time instead), with an entry that does not match its checksum in the manifest, from another program, or made by a newer Quire (a higher \`format_version\`) answers 400 saying what to do, and nothing is imported. Then it is brought in all or nothing: ids are kept where free; a collection, chat session or record already here under the same id is the same one (updated only when the archive’s is newer; a session gets only the messages it lacks); a document whose id is taken by another file gets a new id (and the imported chats’ sources cite the new id); a document already in its collection is skipped, so importing the same archive twice adds nothing. Passages and vectors are taken as they are when their embedder is this person’s (after the archive’s settings are restored); other documents are processed again, as uploads are. API keys are never in an archive: those entered here stay. On the sync server this runs as a \`data_import\` job with progress by stage (files, collections, documents, chats, records): the answer comes when it has ended, with \`job_id\`; with \`?async=true\` (or \`Prefer: respond-async\`) 202 with the job’s id at once (the job’s result is the summary). A job interrupted by a restart fails and is undone at its next attempt only as far as the store’s writes allow: import again (nothing is added twice). The browser runs it in the request.`,
+  description: `multipart/form-data with \`file\`: an archive made by \`GET /api/v1/export\` on either host. It is read where the upload lies, one entry at a time (memory holds one entry, never the archive), and checked whole before anything is written: a file that is not a zip, a damaged or truncated one, one with unsafe entries (\`..\`, absolute paths, links), over the limits or a compression bomb, with one entry unpacking to more than four times the upload limit (export collections one at a time instead), with an entry that does not match its checksum in the manifest, from another program, or made by a newer Quire (a higher \`format_version\`) answers 400 saying what to do, and nothing is imported. Then it is brought in all or nothing: ids are kept where free; a collection, chat session or record already here under the same id is the same one (updated only when the archive’s is newer; a session gets only the messages it lacks); a document whose id is taken by another file gets a new id (and the imported chats’ sources cite the new id); a document already in its collection is skipped, so importing the same archive twice adds nothing. Passages and vectors are taken as they are when their embedder is this person’s (after the archive’s settings are restored); other documents are processed again, as uploads are. API keys are never in an archive: those entered here stay. On the sync server this runs as a \`data_import\` job with progress by stage (files, collections, documents, chats, records): the answer comes when it has ended, with \`job_id\`; with \`?async=true\` (or \`Prefer: respond-async\`) 202 with the job’s id at once (the job’s result is the summary). A job interrupted by a restart fails and is undone at its next attempt only as far as the store’s writes allow: import again (nothing is added twice). The browser runs it in the request.`,
   tags,
   bodyType: 'multipart',
   body: z.object({}),
@@ -110,17 +111,36 @@ const importRoute = defineRoute({
         `The archive is larger than ${Math.round(ports.limits.maxUploadBytes / 1048576)} MB, the upload limit`,
       )
     }
-    // Read and checked now, so a refusal is this request's answer, and a job never holds a bad archive.
-    // Held in memory while checked: what it unpacks to is bounded by the upload limit (importLimits).
-    const archive = await readArchive(await file.bytes(), importLimits(ports.limits.maxUploadBytes))
+    // Checked now, so a refusal is this request's answer, and a job never holds a bad archive. Read
+    // where the upload lies, an entry at a time (importLimits); the job reads the entries it stores
+    // again from there, and closes the archive when it ends.
+    const archive = await readArchive(await openUpload(file), importLimits(ports.limits.maxUploadBytes))
     const payload = { filename: file.filename, file_size: file.size, counts: archive.manifest.counts }
-    return runPluginJob(ports, 'data_import', payload, wantsAsync(query, headers), async (onProgress) => {
-      const summary = await importArchive(ports, archive, onProgress)
-      return {
-        status: 200,
-        body: { status: 'success', message: `Imported ${file.filename}`, data: summary },
-      }
-    })
+    let started = false
+    try {
+      return await runPluginJob(
+        ports,
+        'data_import',
+        payload,
+        wantsAsync(query, headers),
+        async (onProgress) => {
+          started = true
+          try {
+            const summary = await importArchive(ports, archive, onProgress)
+            return {
+              status: 200,
+              body: { status: 'success', message: `Imported ${file.filename}`, data: summary },
+            }
+          } finally {
+            await archive.close()
+          }
+        },
+      )
+    } catch (error) {
+      // No job was made (too many pending, the database away): nothing else will close it.
+      if (!started) await archive.close()
+      throw error
+    }
   },
 })
 

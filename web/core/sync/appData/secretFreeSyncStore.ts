@@ -19,6 +19,8 @@ export function secretFreeSyncStore(inner: SyncServerStore): SyncServerStore {
       return record && withoutSecretsInRecord(record)
     },
     putRecord: (record) => inner.putRecord(withoutSecretsInRecord(record)),
+    putPushed: (records, clientId, counter) =>
+      inner.putPushed(records.map(withoutSecretsInRecord), clientId, counter),
     appliedCounter: (clientId) => inner.appliedCounter(clientId),
     setAppliedCounter: (clientId, counter) => inner.setAppliedCounter(clientId, counter),
     changesAfter: async (after, limit) =>

@@ -1,0 +1,160 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createWriteStream, openAsBlob } from 'node:fs'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Zip, ZipPassThrough } from 'fflate'
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  entryPath,
+  MANIFEST_PATH,
+  QUIRE_VERSION,
+  SECRETS_NOTE,
+  type ArchiveManifest,
+} from '../../web/core/archive/archiveFormat'
+import { hashEmbedder } from '../../web/core/ingest/embed/hashEmbedder'
+import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
+import { encodeChunks } from '../../web/core/sync/appData/chunkBlob'
+import { killHard, startMain } from './startMain'
+
+const MB = 1024 * 1024
+const FILES = 20
+const FILE_BYTES = 10 * MB
+
+const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
+
+/**
+ * Writes, straight to disk, an archive in the export's format: one collection of FILES documents whose
+ * original files are FILE_BYTES of random bytes, each with one passage of the default embedder (so the
+ * import processes nothing). The files are stored, not deflated (random bytes do not deflate, and
+ * deflating 200 MB in JavaScript takes minutes on a loaded machine): the archive is as big as they
+ * are. Deflated entries are read by the same reader (archive.test.ts).
+ */
+async function writeLargeArchive(path: string): Promise<string> {
+  const collectionId = randomUUID()
+  const time = new Date().toISOString()
+  const out = createWriteStream(path)
+  const written = new Promise<void>((resolve, reject) => {
+    out.once('finish', resolve)
+    out.once('error', reject)
+  })
+  const zip = new Zip((error, chunk, final) => {
+    if (error) out.destroy(error)
+    else out.write(chunk)
+    if (final) out.end()
+  })
+  const entries: Record<string, string> = {}
+  const add = (name: string, bytes: Uint8Array) => {
+    entries[name] = createHash('sha256').update(bytes).digest('hex')
+    const entry = new ZipPassThrough(name)
+    zip.add(entry)
+    entry.push(bytes, true)
+  }
+  const collection = { id: collectionId, name: 'Large', description: '', color: null }
+  add(entryPath.collection(collectionId), json({ ...collection, created_at: time, updated_at: time }))
+  for (let i = 0; i < FILES; i++) {
+    const id = randomUUID()
+    const file = new Uint8Array(randomBytes(FILE_BYTES))
+    const key = createHash('sha256').update(file).digest('hex')
+    const text = `Ledger ${i} of the large archive.`
+    const [vector] = await hashEmbedder.embed([text])
+    const chunk: ChunkRecord = {
+      ...{ id: randomUUID(), document_id: id, collection_id: collectionId, index: 0, text },
+      ...{ page: null, heading: null, token_count: 6, embedder: hashEmbedder.id, vector: vector ?? null },
+    }
+    add(entryPath.file(key), file)
+    add(entryPath.passages(id), await encodeChunks([chunk]))
+    add(
+      entryPath.document(id),
+      json({
+        ...{ id, filename: `ledger-${i}.md`, original_filename: `ledger-${i}.md` },
+        ...{ file_path: `files/${key}`, file_size: file.length, document_type: 'markdown' },
+        ...{ collection_id: collectionId, status: 'completed', created_at: time, processed_at: time },
+        ...{ metadata: { embedder: hashEmbedder.id }, chunk_count: 1, passages: entryPath.passages(id) },
+      }),
+    )
+    // Let the file stream drain: the archive is never held in memory here either.
+    if (out.writableNeedDrain) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
+  }
+  const manifest: ArchiveManifest = {
+    ...{ format: ARCHIVE_FORMAT, format_version: ARCHIVE_FORMAT_VERSION, quire_version: QUIRE_VERSION },
+    ...{ created_at: time, scope: { collection_id: collectionId, include_chats: false } },
+    counts: {
+      collections: 1,
+      documents: FILES,
+      files: FILES,
+      chat_sessions: 0,
+      chat_messages: 0,
+      records: 0,
+    },
+    ...{ secrets: SECRETS_NOTE, entries },
+  }
+  add(MANIFEST_PATH, json(manifest))
+  zip.end()
+  await written
+  return collectionId
+}
+
+/** The process's peak resident memory so far (Linux's high-water mark), in bytes. */
+async function peakRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]
+  if (!kb) throw new Error('no VmHWM in /proc/<pid>/status')
+  return Number(kb) * 1024
+}
+
+// The import reads the archive where the upload lies, one entry at a time: a real server (its own
+// process, so its memory is its own) imports an archive of 200 MB while its peak memory grows by far
+// less than that. Read whole, as before, the upload alone would have added 200 MB, its unpacking as much.
+describe.skipIf(process.platform !== 'linux')('a streaming import over HTTP', () => {
+  let dir: string
+  let server: Awaited<ReturnType<typeof startMain>>
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'quire-streaming-import-'))
+    server = await startMain(join(dir, 'data'), { QUIRE_SINGLE_USER: '1', MAX_UPLOAD_MB: '400' })
+  }, 60_000)
+  afterAll(async () => {
+    if (server) await killHard(server.child)
+    if (dir) await rm(dir, { recursive: true, force: true })
+  })
+
+  it('imports a 200 MB archive with the server’s peak memory growing by well under its size', async () => {
+    const archivePath = join(dir, 'large.zip')
+    const collectionId = await writeLargeArchive(archivePath)
+    const archiveBytes = (await stat(archivePath)).size
+    expect(archiveBytes).toBeGreaterThan(FILES * FILE_BYTES)
+    const pid = server.child.pid!
+    // Warmed first: the first import of a server loads the modules it needs.
+    const health = await fetch(`${server.url}/api/health`)
+    expect(health.status).toBe(200)
+    const before = await peakRss(pid)
+
+    const form = new FormData()
+    form.set('file', await openAsBlob(archivePath, { type: 'application/zip' }), 'large.zip')
+    const answer = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: form })
+    const body = (await answer.json()) as { data?: Record<string, unknown>; detail?: unknown }
+    expect(answer.status, JSON.stringify(body)).toBe(200)
+    expect(body.data).toMatchObject({ documents_added: FILES, documents_taken_as_processed: FILES })
+
+    const grown = (await peakRss(pid)) - before
+    console.log(
+      `streaming import: archive ${(archiveBytes / MB).toFixed(0)} MB, server peak RSS +${(grown / MB).toFixed(0)} MB (before ${(before / MB).toFixed(0)} MB)`,
+    )
+    expect(grown).toBeLessThan(archiveBytes / 2)
+
+    const collection = (await (await fetch(`${server.url}/api/collections/${collectionId}`)).json()) as {
+      document_count: number
+    }
+    expect(collection.document_count).toBe(FILES)
+    // A second import of the same archive adds nothing.
+    const again = new FormData()
+    again.set('file', await openAsBlob(archivePath, { type: 'application/zip' }), 'large.zip')
+    const second = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: again })
+    expect(((await second.json()) as { data: Record<string, unknown> }).data).toMatchObject({
+      documents_added: 0,
+      documents_already_here: FILES,
+    })
+  }, 300_000)
+})
