@@ -14,6 +14,7 @@ import type { Route } from '../../web/core/api/Route'
 import type { MultipartBody, UploadedFile } from '../../web/core/api/UploadedFile'
 import { routePaths } from '../../web/core/api/trailingSlashTwin'
 import { UPLOAD_ORDER } from './bodyParser'
+import { readFileRange } from './files/readFileRange'
 
 /**
  * Mounts every route of a table on a @koa/router, unchanged, at its path and at its trailing-slash
@@ -152,6 +153,8 @@ function multipartBody(ctx: Context): MultipartBody | undefined {
         const data = await readFile(file.filepath)
         return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
       },
+      // The upload stays in its temporary file: a document upload is sniffed and stored from there.
+      onDisk: { path: file.filepath, read: (start, end) => readFileRange(file.filepath, start, end) },
     }))
   }
   return { fields, files }
