@@ -208,7 +208,9 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     })
     // With several instances (PostgreSQL) files live in the database and index changes are announced.
     const plainStore = cluster ? cluster.announcing(userId, sealed) : sealed
-    const files = cluster ? await cluster.files(userId) : new DiskFileStore(join(dir, 'files'), log.writeFile, log.copyFile)
+    const files = cluster
+      ? await cluster.files(userId)
+      : new DiskFileStore(join(dir, 'files'), log.writeFile, log.copyFile)
     const sync = await openSyncSpace(databases.person(userId, dir), {
       retentionMs,
       logError,

@@ -32,7 +32,8 @@ async function frenchPage(): Promise<Uint8Array> {
  * of text near the top of an otherwise white page, as a flatbed scanner saves a letter.
  */
 async function a4Scan(): Promise<Uint8Array> {
-  const text = 'Harbour master report\nThe northern jetty was repaired in March.\nTides are logged every hour.'
+  const text =
+    'Harbour master report\nThe northern jetty was repaired in March.\nTides are logged every hour.'
   const lines = await sharp({
     text: { text: `<span foreground="black">${text}</span>`, font: 'serif 12', dpi: 300, rgba: true },
   })

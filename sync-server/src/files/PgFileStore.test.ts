@@ -62,7 +62,10 @@ describe('PgFileStore', () => {
   })
 
   it('stores a file on disk (putFile) in the parts put writes for its bytes, once', async () => {
-    const [a, b] = await Promise.all([PgFileStore.open(pool, 'u_put_file'), PgFileStore.open(other, 'u_put_file')])
+    const [a, b] = await Promise.all([
+      PgFileStore.open(pool, 'u_put_file'),
+      PgFileStore.open(other, 'u_put_file'),
+    ])
     const dir = mkdtempSync(join(tmpdir(), 'quire-pg-put-file-'))
     try {
       const bytes = new Uint8Array(2.5 * 1024 * 1024).map((_, i) => (i * 13 + (i >> 10)) % 256)

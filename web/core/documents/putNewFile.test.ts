@@ -58,7 +58,11 @@ describe('putNewFile', () => {
     const { files, calls, stored } = recordingStore(new Map([['/tmp/upload-1', docx]]))
     const reads: number[][] = []
     // Named .doc, it is a DOCX: the content decides, as on the whole file.
-    const result = await putNewFile(files, uploadOnDisk('/tmp/upload-1', docx, 'report.doc', reads), 'report.doc')
+    const result = await putNewFile(
+      files,
+      uploadOnDisk('/tmp/upload-1', docx, 'report.doc', reads),
+      'report.doc',
+    )
     expect(result).toEqual({ key: await sha256Hex(docx), size: docx.length, kind: 'docx' })
     expect(calls).toEqual(['putFile /tmp/upload-1'])
     expect(stored.get(result.key)).toBe(docx)

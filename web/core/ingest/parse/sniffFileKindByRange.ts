@@ -48,7 +48,11 @@ async function zipDirectory(read: ReadRange, size: number): Promise<Uint8Array |
   if (end >= 20 && view.getUint32(end - 20, true) === ZIP64_LOCATOR) return undefined
   const directoryStart = view.getUint32(end + 16, true)
   const endAt = tailStart + end
-  if (directoryStart === 0xffffffff || directoryStart > endAt || size - directoryStart > MAX_DIRECTORY_BYTES) {
+  if (
+    directoryStart === 0xffffffff ||
+    directoryStart > endAt ||
+    size - directoryStart > MAX_DIRECTORY_BYTES
+  ) {
     return undefined
   }
   const rest = await read(directoryStart, size)
