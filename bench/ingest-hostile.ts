@@ -1,8 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { readFile } from 'node:fs/promises'
 import { DEFAULT_INGEST_MEMORY_MB } from '../sync-server/src/config'
 import { MAX_STREAM_BYTES } from '../web/core/ingest/parse/office/compoundFile'
 import {
@@ -20,17 +16,14 @@ import { latencySummary } from './lib/latencySummary'
 import { lineBenchmark } from './lib/lineBenchmark'
 import { pollHealthInChild } from './lib/pollHealthInChild'
 import { round } from './lib/round'
-import { startServerProcess } from './lib/startServerProcess'
 import { peakRssSince, resetPeakRss } from './lib/processPeakRss'
-import { serverLoopDelay } from './lib/serverLoopDelay'
+import { startLoopProbedServer } from './lib/startLoopProbedServer'
 
 const NAME = 'ingest-hostile'
 export const TARGET_HEALTH_WORST_MS = 100
 /** How often /api/health is asked while a file is processed (issue 39: every 50 ms). */
 const HEALTH_POLL_MS = 50
 /** A compound file's read stream just past the parsers' limit (MAX_STREAM_BYTES, 64 MiB): 72 MiB. */
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
-const loopDelayProbe = fileURLToPath(new URL('./lib/eventLoopDelayProbe.ts', import.meta.url))
 const BLOAT_MB = MAX_STREAM_BYTES / (1024 * 1024) + 8
 
 /** One file processed by the server: how it ended, the server process's memory, /api/health meanwhile. */
@@ -159,18 +152,10 @@ function cases(): Case[] {
 export async function measureIngestHostile(
   reporter: LineReporter<IngestHostileLine>,
 ): Promise<IngestHostileLine[]> {
-  const probeDir = await mkdtemp(join(tmpdir(), 'quire-loop-delay-'))
-  const delayFile = join(probeDir, 'delay.json')
-  const server = await startServerProcess({ QUIRE_BENCH_LOOP_DELAY_FILE: delayFile }, reporter.progress, [
-    '--import',
-    tsxLoader,
-    '--import',
-    pathToFileURL(loopDelayProbe).href,
-  ])
+  const server = await startLoopProbedServer(reporter.progress)
   const lines: IngestHostileLine[] = []
   try {
     const pid = server.pid
-    if (pid === undefined) throw new Error(`${NAME}: the server's process id is unknown`)
     const collectionId = await createCollection(server.url)
     for (const item of cases()) {
       reporter.progress(`${NAME}: ${item.name}`)
@@ -180,7 +165,7 @@ export async function measureIngestHostile(
       form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>]), item.filename)
       const baseline = await resetPeakRss(pid)
       const poll = await pollHealthInChild(server.url, HEALTH_POLL_MS)
-      await serverLoopDelay(pid, delayFile)
+      await server.loopDelay()
       const started = performance.now()
       let outcome
       let samples
@@ -191,7 +176,7 @@ export async function measureIngestHostile(
         samples = await poll.stop()
       }
       const processingMs = performance.now() - started
-      const loopDelay = await serverLoopDelay(pid, delayFile)
+      const loopDelay = await server.loopDelay()
       const peak = await peakRssSince(pid)
       const latency = latencySummary(samples.map((sample) => sample.latencyMs))
       const line: IngestHostileLine = {
@@ -223,7 +208,6 @@ export async function measureIngestHostile(
     }
   } finally {
     await server.stop()
-    await rm(probeDir, { recursive: true, force: true })
   }
   return lines
 }

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises'
 
-/** The server's main-loop delays since the last call (eventLoopDelayProbe.ts). */
+/** The server's main-loop delays since the last call (eventLoopDelayProbe.mjs). */
 export interface LoopDelay {
   max_ms: number
   p99_ms: number
 }
 
 /**
- * Asks the server process `pid` (started with eventLoopDelayProbe.ts and QUIRE_BENCH_LOOP_DELAY_FILE
+ * Asks the server process `pid` (started with eventLoopDelayProbe.mjs and QUIRE_BENCH_LOOP_DELAY_FILE
  * = `file`) for its event-loop delays since the last ask, and waits up to 5 s for the answer. A first
  * call only starts the count.
  */

@@ -154,6 +154,8 @@ function multipartBody(ctx: Context): MultipartBody | undefined {
         return new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
       },
       open: () => fileSource(file.filepath),
+      // The upload stays in its temporary file: a document upload is sniffed and stored from there.
+      diskPath: file.filepath,
     }))
   }
   return { fields, files }

@@ -24,7 +24,7 @@ import { databaseHealth } from './health/databaseHealth'
 import { jobTableQueueHealth } from './health/jobTableQueueHealth'
 import { InFlightRequests } from './InFlightRequests'
 import { DiskTestCaseFiles } from './evaluation/DiskTestCaseFiles'
-import { DiskFileStore, type WriteFile } from './files/DiskFileStore'
+import { DiskFileStore, type CopyFile, type WriteFile } from './files/DiskFileStore'
 import { joinCluster, type Cluster } from './cluster/joinCluster'
 import { PgStreamSlots } from './cluster/PgStreamSlots'
 import { createNodeTransformersEmbedder } from './ingest/nodeTransformersEmbedder'
@@ -95,6 +95,8 @@ export interface StartOptions {
   jobHandlers?: Record<string, JobHandler>
   /** How people's files reach the disk (tests inject a full disk: ENOSPC); default `fs.writeFile`. */
   writeFile?: WriteFile
+  /** How an upload's temporary file is copied into the file store (`putFile`); default `fs.copyFile`. */
+  copyFile?: CopyFile
 }
 
 export async function startServer(config: ServerConfig, log: StartOptions = {}): Promise<RunningServer> {
@@ -206,7 +208,9 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     })
     // With several instances (PostgreSQL) files live in the database and index changes are announced.
     const plainStore = cluster ? cluster.announcing(userId, sealed) : sealed
-    const files = cluster ? await cluster.files(userId) : new DiskFileStore(join(dir, 'files'), log.writeFile)
+    const files = cluster
+      ? await cluster.files(userId)
+      : new DiskFileStore(join(dir, 'files'), log.writeFile, log.copyFile)
     const sync = await openSyncSpace(databases.person(userId, dir), {
       retentionMs,
       logError,

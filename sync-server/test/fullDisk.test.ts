@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs'
-import { writeFile } from 'node:fs/promises'
+import { copyFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callJson } from './callJson'
@@ -15,21 +15,32 @@ function filesUnder(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name))
 }
 
-// A full disk, injected at the file store's write (no real small filesystem needed): the write puts
-// half of the bytes down, then fails as Node does when the device is full.
+const noSpace = (path: string) =>
+  Object.assign(new Error(`ENOSPC: no space left on device, write '${path}'`), {
+    code: 'ENOSPC',
+    errno: -28,
+    syscall: 'write',
+  })
+
+// A full disk, injected at the file store's writes (no real small filesystem needed): a write or a
+// copy puts half of the bytes down, then fails as Node does when the device is full.
 describe('a full disk during an upload', () => {
   let server: Server
   let full = false
+  /** Uploads copied into the file store from their temporary files (never read into memory first). */
+  let copies = 0
   beforeAll(async () => {
     server = await startTestServer({
       writeFile: async (path, bytes) => {
         if (!full) return writeFile(path, bytes)
         await writeFile(path, bytes.subarray(0, bytes.length >> 1))
-        throw Object.assign(new Error(`ENOSPC: no space left on device, write '${path}'`), {
-          code: 'ENOSPC',
-          errno: -28,
-          syscall: 'write',
-        })
+        throw noSpace(path)
+      },
+      copyFile: async (from, to) => {
+        copies++
+        if (!full) return copyFile(from, to)
+        await writeFile(to, 'half of it')
+        throw noSpace(to)
       },
     })
   })
@@ -53,11 +64,15 @@ describe('a full disk during an upload', () => {
       })
       .toBe('completed')
     const filesDir = join(server.dataDir, 'files')
+    // The completed document's passages are stored as a blob just after: that write is over first.
+    await server.idle()
     const before = filesUnder(filesDir).sort()
 
     full = true
+    const copiesBefore = copies
     const refused = await upload(collection, 'lost.md', '# Lost\n\nThe brigantine Pelican never arrived.')
     expect(refused.status).toBe(507)
+    expect(copies).toBe(copiesBefore + 1)
     const detail = ((await refused.json()) as { detail: string }).detail
     expect(detail).toMatch(/storage is full.*not stored.*kept.*free disk space/)
     expect(detail).not.toContain(server.dataDir)

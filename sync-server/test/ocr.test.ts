@@ -28,6 +28,31 @@ async function frenchPage(): Promise<Uint8Array> {
 }
 
 /**
+ * A scan the size of an A4 page at 300 dpi (2480 x 3508 pixels, the bench's ordinary PNG): three lines
+ * of text near the top of an otherwise white page, as a flatbed scanner saves a letter.
+ */
+async function a4Scan(): Promise<Uint8Array> {
+  const text =
+    'Harbour master report\nThe northern jetty was repaired in March.\nTides are logged every hour.'
+  const lines = await sharp({
+    text: { text: `<span foreground="black">${text}</span>`, font: 'serif 12', dpi: 300, rgba: true },
+  })
+    .flatten({ background: '#ffffff' })
+    .png()
+    .toBuffer({ resolveWithObject: true })
+  return sharp(lines.data)
+    .extend({
+      top: 300,
+      left: 300,
+      bottom: 3508 - 300 - lines.info.height,
+      right: 2480 - 300 - lines.info.width,
+      background: '#ffffff',
+    })
+    .png()
+    .toBuffer()
+}
+
+/**
  * OCR on the server, over real HTTP, with tesseract.js and its English data from node_modules (no
  * network): the corpus's scanned book page (a PDF with no text layer, drawn by pdf.js on @napi-rs/canvas
  * in the ingest worker thread), the corpus's 300 dpi scan of a
@@ -86,6 +111,7 @@ describe('OCR on the server', () => {
       await upload('linn.png', readFileSync(join(corpus, 'adversarial/ocrmypdf__linn_png_renamed.pdf'))),
     )
     documents.set('blank.png', await upload('blank.png', blank))
+    documents.set('a4.png', await upload('letter.png', await a4Scan()))
     documents.set('text.pdf', await upload('dmca.pdf', readFileSync(join(corpus, 'pdf/pdfminer__dmca.pdf'))))
     const french = await frenchPage()
     documents.set('french-eng.png', await upload('lettre-eng.png', french))
@@ -183,6 +209,15 @@ describe('OCR on the server', () => {
     // Read as English, the same page loses its accents.
     expect(textOf(english.id)).toMatch(/cadeau/)
     expect(textOf(english.id)).not.toMatch(/reçu|Noël|brûlée/)
+  })
+
+  it('reads a scan-sized PNG (2480 x 3508, A4 at 300 dpi) and finds its words', async () => {
+    const document = await read(documents.get('a4.png')!.id)
+    expect(document.status, JSON.stringify(document.metadata)).toBe('completed')
+    expect(document.metadata.ocr_pages).toEqual([1])
+    const chunks = await search('When was the northern jetty repaired?')
+    expect(chunks[0]?.document_id).toBe(document.id)
+    expect(chunks[0]?.content).toMatch(/northern jetty was repaired in March/)
   })
 
   it('fails an image with no text, saying so', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { RateLimits } from '../src/auth/RateLimiter'
 import type { ServerConfig } from '../src/config'
-import type { WriteFile } from '../src/files/DiskFileStore'
+import type { CopyFile, WriteFile } from '../src/files/DiskFileStore'
 import type { JobHandler } from '../src/jobs/Job'
 import type { OutboundConfig } from '../src/outbound/OutboundPolicy'
 import { startServer, type RunningServer } from '../src/startServer'
@@ -24,6 +24,8 @@ export interface TestServerOptions {
   config?: Partial<ServerConfig>
   /** How people's files reach the disk: a test's full disk (ENOSPC). */
   writeFile?: WriteFile
+  /** How an upload is copied into the file store: a test's full disk too. */
+  copyFile?: CopyFile
 }
 
 /** A real server on a free port over a fresh data folder; `stop` closes it and deletes the data. */
@@ -47,6 +49,7 @@ export async function startTestServer(
       error: (error) => options.errors?.push(error),
       jobHandlers: options.jobHandlers,
       writeFile: options.writeFile,
+      copyFile: options.copyFile,
     },
   )
   return {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../../web/core/store/FileStore'
@@ -56,6 +59,43 @@ describe('PgFileStore', () => {
     expect(await stranger.get(key)).toBeUndefined()
     expect(await b.put(new Uint8Array(0))).toBe(await sha256Hex(new Uint8Array(0)))
     expect(await a.get(await sha256Hex(new Uint8Array(0)))).toEqual(new Uint8Array(0))
+  })
+
+  it('stores a file on disk (putFile) in the parts put writes for its bytes, once', async () => {
+    const [a, b] = await Promise.all([
+      PgFileStore.open(pool, 'u_put_file'),
+      PgFileStore.open(other, 'u_put_file'),
+    ])
+    const dir = mkdtempSync(join(tmpdir(), 'quire-pg-put-file-'))
+    try {
+      const bytes = new Uint8Array(2.5 * 1024 * 1024).map((_, i) => (i * 13 + (i >> 10)) % 256)
+      const source = join(dir, 'upload.bin')
+      writeFileSync(source, bytes)
+      const key = await a.putFile(source)
+      expect(key).toBe(await sha256Hex(bytes))
+      const parts = await pool.query<{ part: number; length: number }>(
+        'SELECT part, length(bytes) AS length FROM u_put_file.file_parts WHERE key = $1 ORDER BY part',
+        [key],
+      )
+      expect(parts.rows).toEqual([
+        { part: 0, length: 1024 * 1024 },
+        { part: 1, length: 1024 * 1024 },
+        { part: 2, length: 512 * 1024 },
+      ])
+      expect(Buffer.from((await b.get(key))!).equals(Buffer.from(bytes))).toBe(true)
+      // The same bytes again, put or from disk: the same head, no more parts.
+      expect(await b.put(bytes)).toBe(key)
+      expect(await b.putFile(source)).toBe(key)
+      const count = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM u_put_file.file_parts')
+      expect(count.rows[0]?.n).toBe(3)
+      const empty = join(dir, 'empty')
+      writeFileSync(empty, new Uint8Array(0))
+      const emptyKey = await a.putFile(empty)
+      expect(emptyKey).toBe(await sha256Hex(new Uint8Array(0)))
+      expect(await b.get(emptyKey)).toEqual(new Uint8Array(0))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('shows no file whose put stopped before its head row (parts alone), and a later put completes it', async () => {

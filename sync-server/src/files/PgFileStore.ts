@@ -1,6 +1,8 @@
 import type pg from 'pg'
 import { FILE_KEY, type FileStore } from '../../../web/core/store/FileStore'
+import { readFileInParts } from './readFileInParts'
 import { sha256InSlices } from './sha256InSlices'
+import { sha256OfFile } from './sha256OfFile'
 import { asBuffer, checkedSchema, ensureFileTables, FILE_PART_BYTES, joinParts } from './pgFileTables'
 
 /**
@@ -35,16 +37,25 @@ export class PgFileStore implements FileStore {
     if (await this.head(key)) return key
     const count = Math.max(1, Math.ceil(bytes.length / FILE_PART_BYTES))
     for (let part = 0; part < count; part++) {
-      const slice = bytes.subarray(part * FILE_PART_BYTES, (part + 1) * FILE_PART_BYTES)
-      await this.pool.query(
-        `INSERT INTO ${this.parts} (key, part, bytes) VALUES ($1, $2, $3) ON CONFLICT (key, part) DO NOTHING`,
-        [key, part, asBuffer(slice)],
-      )
+      await this.putPart(key, part, bytes.subarray(part * FILE_PART_BYTES, (part + 1) * FILE_PART_BYTES))
     }
-    await this.pool.query(
-      `INSERT INTO ${this.files} (key, size, parts) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING`,
-      [key, bytes.length, count],
-    )
+    await this.putHead(key, bytes.length, count)
+    return key
+  }
+
+  /**
+   * Hashed as it is read, then read again a part at a time into the same parts `put` writes (parts
+   * are a function of the key): the file is never held whole, one part of it at a time.
+   */
+  async putFile(path: string): Promise<string> {
+    const key = await sha256OfFile(path)
+    if (await this.head(key)) return key
+    let count = 0
+    const size = await readFileInParts(path, FILE_PART_BYTES, async (part, index) => {
+      await this.putPart(key, index, part)
+      count = index + 1
+    })
+    await this.putHead(key, size, count)
     return key
   }
 
@@ -65,6 +76,21 @@ export class PgFileStore implements FileStore {
     const { rowCount } = await this.pool.query(`DELETE FROM ${this.files} WHERE key = $1`, [key])
     await this.pool.query(`DELETE FROM ${this.parts} WHERE key = $1`, [key])
     return (rowCount ?? 0) > 0
+  }
+
+  private async putPart(key: string, part: number, bytes: Uint8Array): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO ${this.parts} (key, part, bytes) VALUES ($1, $2, $3) ON CONFLICT (key, part) DO NOTHING`,
+      [key, part, asBuffer(bytes)],
+    )
+  }
+
+  /** The head, written last: the file is visible once all its parts are there. */
+  private async putHead(key: string, size: number, parts: number): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO ${this.files} (key, size, parts) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING`,
+      [key, size, parts],
+    )
   }
 
   private async head(key: string): Promise<{ size: number; parts: number } | undefined> {

@@ -14,6 +14,13 @@ export interface UploadedFile {
    * runs, it stays readable after the request ends until closed (a job reads it later).
    */
   open?(): Promise<ByteSource>
+  /**
+   * Where the host holds the content on its own disk (the server's temporary file of the request): a
+   * FileStore with `putFile` stores it from there, sniffed from the few bytes `open` reads, so a big
+   * upload is never held whole on the thread that answers requests (`putNewFile`). Absent where
+   * uploads are in memory (the browser).
+   */
+  diskPath?: string
 }
 
 /** The upload as a ByteSource: where it lies when its host can, else its bytes in memory. */

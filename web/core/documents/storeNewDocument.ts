@@ -1,8 +1,10 @@
-import { sniffFileKind, fileExtension } from '../ingest/parse/sniffFileKind'
+import type { UploadedFile } from '../api/UploadedFile'
+import { fileExtension } from '../ingest/parse/sniffFileKind'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import { toTimestamp, type Clock } from '../time/Clock'
+import { putNewFile } from './putNewFile'
 
 /** Extensions that name the same kind as the sniffer's names. */
 const KIND_BY_EXTENSION: Record<string, string> = {
@@ -37,23 +39,24 @@ export interface NewDocumentPorts {
 }
 
 /**
- * Stores a file's bytes and a new document record for them, `processing` and queued, under `id`: an
- * upload and a followed folder's new file make documents the same way. The caller has checked the
- * collection, the size and `claimedKind`, and queues the document.
+ * Stores a file's content and a new document record for it, `processing` and queued, under `id`: an
+ * upload and a followed folder's new file make documents the same way. The content is bytes, or an
+ * upload that `putNewFile` stores from the host's disk without reading it whole. The caller has
+ * checked the collection, the size and `claimedKind`, and queues the document.
  */
 export async function storeNewDocument(
   ports: NewDocumentPorts,
-  file: { id: string; bytes: Uint8Array; filename: string; collectionId: string },
+  file: { id: string; content: Uint8Array | UploadedFile; filename: string; collectionId: string },
 ): Promise<DocumentRecord> {
   const extension = fileExtension(file.filename)
-  const key = await ports.files.put(file.bytes)
+  const stored = await putNewFile(ports.files, file.content, file.filename)
   return ports.store.documents.createDocument({
     id: file.id,
     filename: `doc_${file.id.slice(0, 8)}${extension}`,
     original_filename: file.filename,
-    file_path: `files/${key}`,
-    file_size: file.bytes.length,
-    document_type: sniffFileKind(file.bytes, file.filename) ?? claimedKind(file.filename) ?? 'unknown',
+    file_path: `files/${stored.key}`,
+    file_size: stored.size,
+    document_type: stored.kind ?? claimedKind(file.filename) ?? 'unknown',
     collection_id: file.collectionId,
     status: 'processing',
     created_at: toTimestamp(ports.clock.now()),

@@ -189,7 +189,7 @@ export async function scanFolder(
       step()
       continue
     }
-    await storeNewDocument(ports, { id, bytes, filename: baseName(entry.path), collectionId })
+    await storeNewDocument(ports, { id, content: bytes, filename: baseName(entry.path), collectionId })
     await ports.documents.enqueue(id)
     result.added += 1
     step()

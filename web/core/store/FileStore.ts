@@ -17,6 +17,12 @@ export interface FileStore {
    * worker opens the file itself (`Ingestor.readsStoredFiles`); absent where files are not on a disk.
    */
   pathOf?(key: string): Promise<string | undefined>
+  /**
+   * Stores a copy of the file at `path` on the host's own disk (an upload's temporary file) and resolves
+   * its key, as `put` of its bytes would, read a part at a time: a big upload is never held whole.
+   * Absent where files are not on a disk; the caller keeps (and removes) its own file.
+   */
+  putFile?(path: string): Promise<string>
 }
 
 /** From this size on, `sha256Hex` hashes in slices (Web Crypto would hold the thread: see Sha256). */

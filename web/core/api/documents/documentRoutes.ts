@@ -89,9 +89,10 @@ export const documentRoutes: Route[] = [
       ) {
         throw ApiError.notFound('Collection not found')
       }
+      // The file itself, not its bytes: a host that holds it on disk stores it from there (putNewFile).
       const document = await storeNewDocument(ports, {
         id: ports.newId(),
-        bytes: await file.bytes(),
+        content: file,
         filename: file.filename,
         collectionId,
       })

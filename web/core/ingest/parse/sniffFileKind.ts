@@ -83,12 +83,28 @@ const OTHER_BINARY_SIGNATURES: readonly (readonly (number | undefined)[])[] = [
 export { SUPPORTED_EXTENSIONS }
 
 export function sniffFileKind(bytes: Uint8Array, filename: string): FileKind | undefined {
+  const kind = sniffHead(bytes, filename)
+  return kind === ZIP ? officeOpenXmlKind(bytes) : kind
+}
+
+/** `sniffHead`'s answer for a ZIP: which Office format it is lives in its directory, at the end. */
+export const ZIP = 'zip'
+
+/** The leading bytes `sniffHead` looks at: every test but a ZIP's reads no further. */
+export const SNIFF_HEAD_BYTES = 8192
+
+/**
+ * `sniffFileKind` from the file's first SNIFF_HEAD_BYTES only, except that a ZIP answers `ZIP`: the
+ * caller reads its directory (`officeOpenXmlKind`). What lets a big file be sniffed without being read
+ * whole (`sniffFileKindByRange`); the same tests in the same order as on the whole file.
+ */
+export function sniffHead(bytes: Uint8Array, filename: string): FileKind | typeof ZIP | undefined {
   const extension = fileExtension(filename)
   const pdfHeader = pdfHeaderOffset(bytes)
   // A header further in is what PDF readers tolerate, but in a file named as text it is more likely
   // a README that mentions `%PDF-1.7`.
   if (pdfHeader === 0 || (pdfHeader > 0 && !TEXT_EXTENSIONS.has(extension))) return 'pdf'
-  if (startsWith(bytes, ZIP_LOCAL_FILE)) return officeOpenXmlKind(bytes)
+  if (startsWith(bytes, ZIP_LOCAL_FILE)) return ZIP
   if (startsWith(bytes, OLE2)) {
     // Which 97-2003 format an OLE2 file is lives in its stream names; the name is a cheap stand-in.
     if (extension === '.doc' || extension === '.dot') return 'doc'
@@ -127,7 +143,7 @@ function pdfHeaderOffset(bytes: Uint8Array): number {
  * DOCX and PPTX are ZIPs told apart by their main part. Only the central directory is read (the
  * filter declines every entry), so this costs nothing on large decks. A damaged ZIP is no kind.
  */
-function officeOpenXmlKind(bytes: Uint8Array): FileKind | undefined {
+export function officeOpenXmlKind(bytes: Uint8Array): FileKind | undefined {
   const names = new Set<string>()
   try {
     unzipSync(bytes, {
@@ -153,7 +169,7 @@ function looksBinary(bytes: Uint8Array): boolean {
   const second = bytes[1]
   const hasBom = (first === 0xff && second === 0xfe) || (first === 0xfe && second === 0xff)
   if (hasBom || detectUtf16(bytes)) return false
-  const sample = bytes.subarray(0, 8192)
+  const sample = bytes.subarray(0, SNIFF_HEAD_BYTES)
   let control = 0
   for (const byte of sample) {
     if (byte === 0) return true
