@@ -9,7 +9,6 @@ import { pageFetcher, processFolder, serverFetcher } from './lib/browserBenchFol
 import { chromiumPeakMemory, resetChromiumPeaks } from './lib/chromiumMemory'
 import { ensureBuiltApp } from './lib/ensureBuiltApp'
 import { largeFolderFiles } from './lib/largeFolderFiles'
-import { latencySummary } from './lib/latencySummary'
 import { lineBenchmark } from './lib/lineBenchmark'
 import { openAppInChromium } from './lib/openAppInChromium'
 import { peakRssSince, resetPeakRss } from './lib/processPeakRss'
@@ -19,6 +18,7 @@ import type { RunningTarget } from './lib/RunningTarget'
 import type { TimedAnswer, TimedCall } from './lib/TimedCall'
 import { timeCallsInPage } from './lib/timeCallsInPage'
 import { timeCallsOnServer } from './lib/timeCallsOnServer'
+import { timedCaseFields } from './lib/timedCaseFields'
 import { xquadQuestions } from './lib/xquadQuestions'
 import { xquadSentences } from './lib/xquadSentences'
 
@@ -174,21 +174,13 @@ export async function measureBrowserLarge(
         )),
       )
     }
-    const reference = latencySummary(answers.server.map((answer) => answer.ms))
     for (const host of ['page', 'server'] as const) {
       const bad = answers[host].find((answer) => answer.status !== 200)
       if (bad) throw new Error(`${NAME}: a search on ${host} answered ${bad.status}`)
-      const summary = latencySummary(answers[host].map((answer) => answer.ms))
       emit({
         case: searchCase,
         host,
-        n: answers[host].length,
-        p50_ms: summary.p50_ms,
-        p95_ms: summary.p95_ms,
-        ratio_p50: round(summary.p50_ms / reference.p50_ms, 2),
-        ratio_p95: round(summary.p95_ms / reference.p95_ms, 2),
-        same_passages_as_server: answers[host].filter((a, i) => a.digest === answers.server[i]?.digest)
-          .length,
+        ...timedCaseFields(answers[host], answers.server, true),
         ...(host === 'page' ? { browser: app.version } : {}),
       })
     }
