@@ -40,7 +40,7 @@ export async function documentProfiles(
     const key = `${document.processed_at ?? ''}|${document.chunk_count}|${document.original_filename}`
     let cached = cache.get(document.id)
     if (cached?.key !== key) {
-      const chunks = await store.chunks.listChunks({ documentId: document.id })
+      const chunks = await openingChunks(store, document.id)
       const title = typeof document.metadata.title === 'string' ? document.metadata.title : null
       cached = {
         key,
@@ -56,6 +56,28 @@ export async function documentProfiles(
     profiles.push(cached.profile)
   }
   return profiles
+}
+
+/** Chunks read first for an opening: a page of prose is three or four passages of 200-300 tokens. */
+const OPENING_STEP = 8
+
+/**
+ * The document's first chunks, enough for `openingText`: read a few at a time (each read a larger one),
+ * never the whole document unless its opening is the whole document. A cold start's first search
+ * profiles every document searched: reading all their chunks was 138k records at 200 documents.
+ */
+async function openingChunks(store: Pick<Store, 'chunks'>, documentId: string): Promise<ChunkRecord[]> {
+  for (let limit = OPENING_STEP; ; limit *= 8) {
+    const chunks = await store.chunks.listChunks({ documentId, limit })
+    if (chunks.length < limit || openingEnds(chunks)) return chunks
+  }
+}
+
+/** Whether these first chunks (in order) hold the whole opening: its page ended or its length reached. */
+function openingEnds(chunks: readonly Pick<ChunkRecord, 'index' | 'page' | 'text'>[]): boolean {
+  const firstPage = chunks[0]?.page ?? null
+  if (firstPage !== null && chunks.some((chunk) => chunk.page !== firstPage)) return true
+  return chunks.reduce((length, chunk) => length + chunk.text.length + 1, 0) > OPENING_CHARS
 }
 
 /**
