@@ -73,4 +73,17 @@ describe('documentProfiles', () => {
     const [profile] = await documentProfiles(store, [document])
     expect([...profile!.opening.terms.keys()]).toEqual(expect.arrayContaining(['short']))
   })
+
+  it('hands out the same list while nothing changed, and a new one when a document did', async () => {
+    const one = documentWith(2, (i) => ({ page: null, text: `alpha ${i}` }))
+    const two = documentWith(2, (i) => ({ page: null, text: `beta ${i}` }))
+    const { store } = storeOf([...one.chunks, ...two.chunks])
+    const first = await documentProfiles(store, [one.document, two.document])
+    expect(await documentProfiles(store, [one.document, two.document])).toBe(first)
+    const renamed = { ...two.document, original_filename: 'Renamed.pdf' }
+    const next = await documentProfiles(store, [one.document, renamed])
+    expect(next).not.toBe(first)
+    expect(next[0]).toBe(first[0])
+    expect(await documentProfiles(store, [one.document])).toHaveLength(1)
+  })
 })

@@ -22,6 +22,8 @@ interface Cached {
  * processed again or renamed. A WeakMap, so a store that is closed and dropped takes them along.
  */
 const caches = new WeakMap<object, Map<string, Cached>>()
+/** Per store, the list last handed out: the same list while nothing changed (its scoring index is kept). */
+const lastLists = new WeakMap<object, DocumentProfile[]>()
 
 /**
  * The profiles (`documentEvidence.ts`) of these completed documents: each one's file name, title
@@ -32,7 +34,7 @@ const caches = new WeakMap<object, Map<string, Cached>>()
 export async function documentProfiles(
   store: Pick<Store, 'chunks'>,
   documents: Iterable<DocumentRecord>,
-): Promise<DocumentProfile[]> {
+): Promise<readonly DocumentProfile[]> {
   let cache = caches.get(store)
   if (!cache) caches.set(store, (cache = new Map()))
   const profiles: DocumentProfile[] = []
@@ -55,6 +57,9 @@ export async function documentProfiles(
     }
     profiles.push(cached.profile)
   }
+  const last = lastLists.get(store)
+  if (last?.length === profiles.length && last.every((profile, i) => profile === profiles[i])) return last
+  lastLists.set(store, profiles)
   return profiles
 }
 
