@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -43,6 +43,13 @@ describe('the browser benchmark at size', () => {
       await first.save(state)
       expect((await keptBenchStores(folder, size)).state).toEqual(state)
       await expect(keptBenchStores(folder, { documents: 5, paragraphs: 50 })).rejects.toThrow(/remove it/u)
+      const stopped = await mkdtemp(join(tmpdir(), 'quire-kept-'))
+      try {
+        await writeFile(join((await keptBenchStores(stopped, size)).dataDir, 'quire.db'), '')
+        await expect(keptBenchStores(stopped, size)).rejects.toThrow(/did not finish/u)
+      } finally {
+        await rm(stopped, { recursive: true, force: true })
+      }
     } finally {
       await rm(folder, { recursive: true, force: true })
     }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 
 /** What a kept run left for the next: the server's port (the page's origin, so its IndexedDB) and the folders. */
@@ -23,7 +23,8 @@ export interface KeptBenchStores {
 /**
  * Opens (creating) the folder `keep` for a benchmark that reuses processed stores between runs: the server's
  * data in `server/`, Chromium's profile in `chromium/`, and `state.json` once the folder has been processed.
- * A state of another size than `size` throws (remove the folder to start again).
+ * A state of another size than `size`, or stores without a state (a run stopped while processing), throw
+ * (remove the folder to start again).
  */
 export async function keptBenchStores(
   keep: string,
@@ -42,6 +43,10 @@ export async function keptBenchStores(
       throw error
     },
   )
+  // A run stopped before it saved its state left half-processed stores: processing again would add a
+  // second collection beside them.
+  if (!state && (await readdir(dataDir)).length > 0)
+    throw new Error(`${root} holds stores of a run that did not finish processing: remove it`)
   if (state && (state.documents !== size.documents || state.paragraphs !== size.paragraphs))
     throw new Error(
       `${root} holds ${state.documents} documents of ${state.paragraphs} paragraphs, not ` +
