@@ -1,17 +1,27 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Browser } from '@playwright/test'
 import type { BrowserBenchHost, BrowserLine } from './browser'
 import type { LineReporter } from './lib/BenchLine'
 import { browserBenchTable } from './lib/browserBenchTable'
-import { pageFetcher, processFolder, serverFetcher } from './lib/browserBenchFolder'
+import {
+  pageFetcher,
+  processFolder,
+  serverFetcher,
+  type FolderFile,
+  type FolderProcessed,
+} from './lib/browserBenchFolder'
 import { chromiumPeakMemory, resetChromiumPeaks } from './lib/chromiumMemory'
 import { ensureBuiltApp } from './lib/ensureBuiltApp'
 import { largeFolderFiles } from './lib/largeFolderFiles'
-import { latencySummary } from './lib/latencySummary'
 import { lineBenchmark } from './lib/lineBenchmark'
-import { openAppInChromium } from './lib/openAppInChromium'
+import { keptBenchStores } from './lib/keptBenchStores'
+import {
+  openAppInChromium,
+  openAppInKeptProfile,
+  type AppInChromium,
+  type AppInKeptProfile,
+} from './lib/openAppInChromium'
 import { peakRssSince, resetPeakRss } from './lib/processPeakRss'
 import { round } from './lib/round'
 import { startServerProcess } from './lib/startServerProcess'
@@ -19,6 +29,7 @@ import type { RunningTarget } from './lib/RunningTarget'
 import type { TimedAnswer, TimedCall } from './lib/TimedCall'
 import { timeCallsInPage } from './lib/timeCallsInPage'
 import { timeCallsOnServer } from './lib/timeCallsOnServer'
+import { timedCaseFields } from './lib/timedCaseFields'
 import { xquadQuestions } from './lib/xquadQuestions'
 import { xquadSentences } from './lib/xquadSentences'
 
@@ -49,6 +60,11 @@ export interface BrowserLargeSettings {
   paragraphs: number
   /** xquad-en questions timed for search. */
   questions: number
+  /**
+   * A folder where the processed stores are kept between runs (`BENCH_LARGE_KEEP`): the first run processes
+   * and keeps them, later runs skip processing and time search and cold starts over them.
+   */
+  keep?: string
 }
 
 export const defaultBrowserLargeSettings: BrowserLargeSettings = {
@@ -57,7 +73,10 @@ export const defaultBrowserLargeSettings: BrowserLargeSettings = {
   questions: 40,
 }
 
-/** `BENCH_LARGE_DOCUMENTS` and `BENCH_LARGE_PARAGRAPHS` (whole numbers from 1) override the folder's size. */
+/**
+ * `BENCH_LARGE_DOCUMENTS` and `BENCH_LARGE_PARAGRAPHS` (whole numbers from 1) override the folder's size;
+ * `BENCH_LARGE_KEEP` names a folder to keep the processed stores in (see `keep`).
+ */
 export function browserLargeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): BrowserLargeSettings {
   const read = (name: string, fallback: number) => {
     const raw = env[name]
@@ -71,6 +90,7 @@ export function browserLargeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env
     ...defaultBrowserLargeSettings,
     documents: read('BENCH_LARGE_DOCUMENTS', defaultBrowserLargeSettings.documents),
     paragraphs: read('BENCH_LARGE_PARAGRAPHS', defaultBrowserLargeSettings.paragraphs),
+    ...(env.BENCH_LARGE_KEEP ? { keep: env.BENCH_LARGE_KEEP } : {}),
   }
 }
 
@@ -96,47 +116,38 @@ export async function measureBrowserLarge(
   const all = await xquadQuestions()
   const stride = Math.max(1, Math.floor(all.length / settings.questions))
   const questions = all.filter((_, i) => i % stride === 0).slice(0, settings.questions)
-  const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-large-'))
-  // The time it takes is measured here, not limited: a loaded machine must not fail a report.
-  const env = { STATIC_DIR: resolve('dist'), INGEST_TIMEOUT_S: '3600' }
+  const kept = settings.keep ? await keptBenchStores(settings.keep, settings) : null
+  const dataDir = kept?.dataDir ?? (await mkdtemp(join(tmpdir(), 'quire-bench-large-')))
+  // The time it takes is measured here, not limited: a loaded machine must not fail a report. A kept run
+  // listens where it did before: the page's origin, so its IndexedDB, depends on the port.
+  const env = {
+    STATIC_DIR: resolve('dist'),
+    INGEST_TIMEOUT_S: '3600',
+    ...(kept?.state ? { PORT: String(kept.state.port) } : {}),
+  }
   let server: RunningTarget | undefined
-  let browser: Browser | undefined
+  let close: (() => Promise<void>) | undefined
   try {
     server = await startServerProcess(env, reporter.progress, [], dataDir)
-    const app = await openAppInChromium(`${server.url}/collections`)
-    browser = app.browser
+    const app = kept
+      ? await openAppInKeptProfile(`${server.url}/collections`, kept.profileDir)
+      : await openAppInChromium(`${server.url}/collections`)
+    close = () => ('browser' in app ? app.browser.close() : app.context.close())
     let page = app.page
-    const onServer = serverFetcher(server.url)
-    const case_ = `process ${files.length} text documents`
-
-    reporter.progress(`${NAME}: processing ${files.length} documents on the server`)
-    await resetPeakRss(server.pid!)
-    const serverFolder = await processFolder(onServer.call, onServer.send, files, reporter.progress)
-    const serverPeak = await peakRssSince(server.pid!)
-    reporter.progress(`${NAME}: processing ${files.length} documents in the browser`)
-    await resetChromiumPeaks(browser)
-    const inPage = pageFetcher(page)
-    const pageFolder = await processFolder(inPage.call, inPage.send, files, reporter.progress)
-    const chromium = await chromiumPeakMemory(browser)
-    const storage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0)
-    for (const [host, folder] of [
-      ['server', serverFolder],
-      ['page', pageFolder],
-    ] as const) {
-      emit({
-        case: case_,
-        host,
-        documents: files.length,
-        processing_s: round(folder.processed.ms / 1000, 1),
-        passages: folder.processed.passages,
-        ...(host === 'server'
-          ? { peak_rss_mb: Math.round(serverPeak / 1024) }
-          : {
-              peak_rss_mb: chromium.renderer_mb,
-              chromium_peak_rss_mb: chromium.all_mb,
-              storage_mb: Math.round(storage / 1024 / 1024),
-              browser: app.version,
-            }),
+    let serverFolder: { collectionId: string; processed: { passages: number } }
+    let pageFolder: typeof serverFolder
+    if (kept?.state) {
+      reporter.progress(`${NAME}: the folder processed by an earlier run (${settings.keep})`)
+      serverFolder = { collectionId: kept.state.server.collectionId, processed: kept.state.server }
+      pageFolder = { collectionId: kept.state.page.collectionId, processed: kept.state.page }
+    } else {
+      ;({ serverFolder, pageFolder } = await processOnBoth(server, app, files, emit, reporter))
+      await kept?.save({
+        documents: settings.documents,
+        paragraphs: settings.paragraphs,
+        port: Number(new URL(server.url).port),
+        server: { collectionId: serverFolder.collectionId, passages: serverFolder.processed.passages },
+        page: { collectionId: pageFolder.collectionId, passages: pageFolder.processed.passages },
       })
     }
 
@@ -174,21 +185,13 @@ export async function measureBrowserLarge(
         )),
       )
     }
-    const reference = latencySummary(answers.server.map((answer) => answer.ms))
     for (const host of ['page', 'server'] as const) {
       const bad = answers[host].find((answer) => answer.status !== 200)
       if (bad) throw new Error(`${NAME}: a search on ${host} answered ${bad.status}`)
-      const summary = latencySummary(answers[host].map((answer) => answer.ms))
       emit({
         case: searchCase,
         host,
-        n: answers[host].length,
-        p50_ms: summary.p50_ms,
-        p95_ms: summary.p95_ms,
-        ratio_p50: round(summary.p50_ms / reference.p50_ms, 2),
-        ratio_p95: round(summary.p95_ms / reference.p95_ms, 2),
-        same_passages_as_server: answers[host].filter((a, i) => a.digest === answers.server[i]?.digest)
-          .length,
+        ...timedCaseFields(answers[host], answers.server, true),
         ...(host === 'page' ? { browser: app.version } : {}),
       })
     }
@@ -217,10 +220,53 @@ export async function measureBrowserLarge(
     reporter.progress(browserBenchTable(lines))
     return lines
   } finally {
-    await browser?.close()
+    await close?.()
     await server?.stop()
-    await rm(dataDir, { recursive: true, force: true })
+    if (!kept) await rm(dataDir, { recursive: true, force: true })
   }
+}
+
+/** Processes the folder on the server, then in the page, each with its peak memory (not in a kept profile). */
+async function processOnBoth(
+  server: RunningTarget,
+  app: AppInChromium | AppInKeptProfile,
+  files: readonly FolderFile[],
+  emit: (fields: Omit<BrowserLargeLine, 'benchmark' | 'node' | 'date'>) => void,
+  reporter: LineReporter<BrowserLargeLine>,
+): Promise<Record<'serverFolder' | 'pageFolder', { collectionId: string; processed: FolderProcessed }>> {
+  const onServer = serverFetcher(server.url)
+  // Playwright gives a kept profile no Browser, so no DevTools session to list Chromium's processes.
+  const browser = 'browser' in app ? app.browser : null
+  reporter.progress(`${NAME}: processing ${files.length} documents on the server`)
+  await resetPeakRss(server.pid!)
+  const serverFolder = await processFolder(onServer.call, onServer.send, files, reporter.progress)
+  const serverPeak = await peakRssSince(server.pid!)
+  reporter.progress(`${NAME}: processing ${files.length} documents in the browser`)
+  if (browser) await resetChromiumPeaks(browser)
+  const inPage = pageFetcher(app.page)
+  const pageFolder = await processFolder(inPage.call, inPage.send, files, reporter.progress)
+  const chromium = browser ? await chromiumPeakMemory(browser) : null
+  const storage = await app.page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0)
+  for (const [host, folder] of [
+    ['server', serverFolder],
+    ['page', pageFolder],
+  ] as const) {
+    emit({
+      case: `process ${files.length} text documents`,
+      host,
+      documents: files.length,
+      processing_s: round(folder.processed.ms / 1000, 1),
+      passages: folder.processed.passages,
+      ...(host === 'server'
+        ? { peak_rss_mb: Math.round(serverPeak / 1024) }
+        : {
+            ...(chromium ? { peak_rss_mb: chromium.renderer_mb, chromium_peak_rss_mb: chromium.all_mb } : {}),
+            storage_mb: Math.round(storage / 1024 / 1024),
+            browser: app.version,
+          }),
+    })
+  }
+  return { serverFolder, pageFolder }
 }
 
 /** Asks again until the answer has the warm host's passages: ms from `since` to the first answer and to that. */

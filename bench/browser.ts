@@ -11,7 +11,6 @@ import {
   serverFetcher,
 } from './lib/browserBenchFolder'
 import { ensureBuiltApp } from './lib/ensureBuiltApp'
-import { latencySummary } from './lib/latencySummary'
 import { lineBenchmark } from './lib/lineBenchmark'
 import { openAppInChromium } from './lib/openAppInChromium'
 import { round } from './lib/round'
@@ -19,6 +18,7 @@ import { startServerProcess } from './lib/startServerProcess'
 import type { TimedAnswer, TimedCall } from './lib/TimedCall'
 import { timeCallsInPage } from './lib/timeCallsInPage'
 import { timeCallsOnServer } from './lib/timeCallsOnServer'
+import { timedCaseFields } from './lib/timedCaseFields'
 
 const NAME = 'browser'
 
@@ -176,40 +176,12 @@ export async function measureBrowser(
         )
         if (wrong) throw new Error(`${NAME}: ${name} on ${host} was answered by ${wrong.host}`)
       }
-      const reference = latencySummary(answers.server.map((answer) => answer.ms))
       for (const host of hosts) {
-        const summary = latencySummary(answers[host].map((answer) => answer.ms))
-        const firstWords = answers[host].flatMap((answer) =>
-          answer.first_token_ms === null ? [] : [answer.first_token_ms],
-        )
-        const serverFirstWords = answers.server.flatMap((answer) =>
-          answer.first_token_ms === null ? [] : [answer.first_token_ms],
-        )
-        const firstWord = firstWords.length > 0 ? latencySummary(firstWords) : undefined
-        const serverFirstWord = serverFirstWords.length > 0 ? latencySummary(serverFirstWords) : undefined
         emit(
           line({
             case: name,
             host,
-            n: answers[host].length,
-            p50_ms: summary.p50_ms,
-            p95_ms: summary.p95_ms,
-            ratio_p50: round(summary.p50_ms / reference.p50_ms, 2),
-            ratio_p95: round(summary.p95_ms / reference.p95_ms, 2),
-            ...(firstWord && serverFirstWord
-              ? {
-                  first_word_p50_ms: firstWord.p50_ms,
-                  first_word_p95_ms: firstWord.p95_ms,
-                  first_word_ratio_p50: round(firstWord.p50_ms / serverFirstWord.p50_ms, 2),
-                }
-              : {}),
-            ...(name.startsWith('POST /api/search_u/')
-              ? {
-                  same_passages_as_server: answers[host].filter(
-                    (answer, i) => answer.digest === answers.server[i]?.digest,
-                  ).length,
-                }
-              : {}),
+            ...timedCaseFields(answers[host], answers.server, name.startsWith('POST /api/search_u/')),
             ...(host === 'server' ? {} : { browser: app.version }),
           }),
         )

@@ -41,9 +41,9 @@ const DIALECT_SQL = {
     deleteOtherSets: `DELETE FROM chunks WHERE rowid IN (
       SELECT rowid FROM chunks WHERE document_id = ? AND chunk_set != ? LIMIT ${DELETE_ROWS})`,
     page: `SELECT ${COLUMNS}, rowid AS tie FROM chunks WHERE document_id = ? AND chunk_set = ?
-      AND (idx > ? OR (idx = ? AND rowid > ?)) ORDER BY idx, rowid LIMIT ${READ_ROWS}`,
+      AND (idx > ? OR (idx = ? AND rowid > ?)) ORDER BY idx, rowid LIMIT ?`,
     pageInCollection: `SELECT ${COLUMNS}, rowid AS tie FROM chunks WHERE document_id = ? AND chunk_set = ?
-      AND collection_id = ? AND (idx > ? OR (idx = ? AND rowid > ?)) ORDER BY idx, rowid LIMIT ${READ_ROWS}`,
+      AND collection_id = ? AND (idx > ? OR (idx = ? AND rowid > ?)) ORDER BY idx, rowid LIMIT ?`,
     staleDocuments: `SELECT DISTINCT c.document_id AS id, d.chunk_set AS chunk_set
       FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.chunk_set != d.chunk_set`,
     sweepSets: `DELETE FROM chunks WHERE rowid IN (
@@ -54,9 +54,9 @@ const DIALECT_SQL = {
     deleteOtherSets: `DELETE FROM chunks WHERE (id, chunk_set) IN (
       SELECT id, chunk_set FROM chunks WHERE document_id = ? AND chunk_set != ? LIMIT ${DELETE_ROWS})`,
     page: `SELECT ${COLUMNS}, id AS tie FROM chunks WHERE document_id = ? AND chunk_set = ?
-      AND (idx > ? OR (idx = ? AND id > ?)) ORDER BY idx, id LIMIT ${READ_ROWS}`,
+      AND (idx > ? OR (idx = ? AND id > ?)) ORDER BY idx, id LIMIT ?`,
     pageInCollection: `SELECT ${COLUMNS}, id AS tie FROM chunks WHERE document_id = ? AND chunk_set = ?
-      AND collection_id = ? AND (idx > ? OR (idx = ? AND id > ?)) ORDER BY idx, id LIMIT ${READ_ROWS}`,
+      AND collection_id = ? AND (idx > ? OR (idx = ? AND id > ?)) ORDER BY idx, id LIMIT ?`,
     // Only sets below the current one: a set above it may be another instance's replacement in
     // progress (a crashed one's rows wait for the document's next replacement, which clears them).
     staleDocuments: `SELECT DISTINCT c.document_id AS id, d.chunk_set AS chunk_set
@@ -138,10 +138,12 @@ export class SqlChunks implements ChunkStore {
           : await this.driver.all<DocumentSet>(SQL.documentsInOrder)
     const chunks: ChunkRecord[] = []
     const slice = timeSlicer()
+    const limit = filter.limit ?? Infinity
     for (const document of documents) {
+      if (chunks.length >= limit) break
       let set: number | undefined = document.chunk_set
       for (;;) {
-        const read = await this.readSet(document.id, set, filter.collectionId, slice)
+        const read = await this.readSet(document.id, set, filter.collectionId, slice, limit - chunks.length)
         const now = await this.currentSet(document.id)
         if (now === set) {
           chunks.push(...read)
@@ -230,12 +232,15 @@ export class SqlChunks implements ChunkStore {
     set: number,
     collectionId: string | undefined,
     slice: () => Promise<void>,
+    limit: number,
   ): Promise<ChunkRecord[]> {
     const chunks: ChunkRecord[] = []
     const { page, pageInCollection, firstTie } = this.dialectSql
     let after: { idx: number; tie: SqlValue } = { idx: Number.MIN_SAFE_INTEGER, tie: firstTie }
     for (;;) {
-      const keyset: SqlValue[] = [after.idx, after.idx, after.tie]
+      const rowsWanted = Math.min(READ_ROWS, limit - chunks.length)
+      if (rowsWanted <= 0) return chunks
+      const keyset: SqlValue[] = [after.idx, after.idx, after.tie, rowsWanted]
       const rows =
         collectionId === undefined
           ? await this.driver.all<ChunkRow & { tie: SqlValue }>(page, [documentId, set, ...keyset])
@@ -247,7 +252,7 @@ export class SqlChunks implements ChunkStore {
             ])
       for (const row of rows) chunks.push(fromChunkRow(row))
       const last = rows.at(-1)
-      if (rows.length < READ_ROWS || !last) return chunks
+      if (rows.length < rowsWanted || !last) return chunks
       after = { idx: last.idx, tie: last.tie }
       await slice()
     }

@@ -1,3 +1,4 @@
+import Dexie from 'dexie'
 import type { ChunkFilter, ChunkRecord } from '../../core/store/ChunkRecord'
 import type { ChunkStore } from '../../core/store/ChunkStore'
 import type { ChunkVector } from '../../core/store/ChunkVector'
@@ -39,6 +40,15 @@ export class DexieChunks implements ChunkStore {
   }
 
   async listChunks(filter: ChunkFilter = {}): Promise<ChunkRecord[]> {
+    if (filter.documentId !== undefined && filter.limit !== undefined && filter.collectionId === undefined) {
+      // One document's first chunks straight from the [document_id+index] index: no other row read.
+      const { documentId, limit } = filter
+      return this.db.chunks
+        .where('[document_id+index]')
+        .between([documentId, Dexie.minKey], [documentId, Dexie.maxKey])
+        .limit(limit)
+        .toArray()
+    }
     return this.db.transaction('r', this.db.documents, this.db.chunks, async () => {
       const chunks =
         filter.documentId !== undefined
@@ -57,6 +67,7 @@ export class DexieChunks implements ChunkStore {
         .sort(
           (a, b) => (order.get(a.document_id) ?? 0) - (order.get(b.document_id) ?? 0) || a.index - b.index,
         )
+        .slice(0, filter.limit)
     })
   }
 

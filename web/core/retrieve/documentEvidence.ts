@@ -92,12 +92,9 @@ export function documentScores(
   if (profiles.length === 0) return scores
   const words = new Set(searchTerms(query))
   const joined = new Set(joinedWords(query).filter((term) => !words.has(term)))
-  const averages = {
-    label: average(profiles.map(({ label }) => label.length)),
-    opening: average(profiles.map(({ opening }) => opening.length)),
-  }
+  const { averages, holders: held } = profilesIndex(profiles)
   const add = (which: 'label' | 'opening', term: string, weight: number) => {
-    const holders = profiles.filter((profile) => profile[which].terms.has(term))
+    const holders = held[which].get(term) ?? []
     if (holders.length === 0) return
     const spread =
       which === 'opening' ? Math.max(holders.length, documentFrequency?.(term) ?? 0) : holders.length
@@ -114,7 +111,7 @@ export function documentScores(
     }
   }
   for (const word of words) {
-    for (const [term, weight] of labelTerms(word, profiles)) add('label', term, weight)
+    for (const [term, weight] of labelTerms(word, held.label)) add('label', term, weight)
     add('opening', word, 1)
   }
   for (const term of joined) {
@@ -122,6 +119,45 @@ export function documentScores(
     add('opening', term, 1)
   }
   return scores
+}
+
+/** Per field, the profiles holding each term (in the profiles' order), and the fields' mean lengths. */
+interface ProfilesIndex {
+  holders: Record<'label' | 'opening', Map<string, DocumentProfile[]>>
+  averages: Record<'label' | 'opening', number>
+}
+
+/**
+ * Made once per list of profiles (`documentProfiles` hands the same list while nothing changed): a
+ * search scored every query term by filtering all the profiles, per field, each time.
+ */
+const indexes = new WeakMap<readonly DocumentProfile[], ProfilesIndex>()
+
+function profilesIndex(profiles: readonly DocumentProfile[]): ProfilesIndex {
+  let index = indexes.get(profiles)
+  if (index) return index
+  const holders = {
+    label: new Map<string, DocumentProfile[]>(),
+    opening: new Map<string, DocumentProfile[]>(),
+  }
+  for (const profile of profiles) {
+    for (const which of ['label', 'opening'] as const) {
+      for (const term of profile[which].terms.keys()) {
+        const list = holders[which].get(term)
+        if (list) list.push(profile)
+        else holders[which].set(term, [profile])
+      }
+    }
+  }
+  index = {
+    holders,
+    averages: {
+      label: average(profiles.map(({ label }) => label.length)),
+      opening: average(profiles.map(({ opening }) => opening.length)),
+    },
+  }
+  indexes.set(profiles, index)
+  return index
 }
 
 function average(values: readonly number[]): number {
@@ -152,14 +188,14 @@ function joinedWords(query: string): string[] {
  * begins (an abbreviation of a name: "JPM" for "JPMorgan"). Only labels: they are short, and an
  * opening's words would begin with anything.
  */
-function labelTerms(word: string, profiles: readonly DocumentProfile[]): Array<[string, number]> {
-  if (profiles.some(({ label }) => label.terms.has(word))) return [[word, 1]]
+function labelTerms(word: string, labels: ReadonlyMap<string, unknown>): Array<[string, number]> {
+  if (labels.has(word)) return [[word, 1]]
   if (word.length < PREFIX_MIN || /\p{N}/u.test(word)) return []
-  const found = new Set<string>()
-  for (const { label } of profiles) {
-    for (const candidate of label.terms.keys()) if (candidate.startsWith(word)) found.add(candidate)
-  }
-  return [...found].map((candidate) => [candidate, PREFIX_WEIGHT])
+  // The labels' terms in the order the profiles first hold them, as a scan of every label gave.
+  const found: Array<[string, number]> = []
+  for (const candidate of labels.keys())
+    if (candidate.startsWith(word)) found.push([candidate, PREFIX_WEIGHT])
+  return found
 }
 
 /**

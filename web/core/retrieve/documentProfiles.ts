@@ -22,6 +22,8 @@ interface Cached {
  * processed again or renamed. A WeakMap, so a store that is closed and dropped takes them along.
  */
 const caches = new WeakMap<object, Map<string, Cached>>()
+/** Per store, the list last handed out: the same list while nothing changed (its scoring index is kept). */
+const lastLists = new WeakMap<object, DocumentProfile[]>()
 
 /**
  * The profiles (`documentEvidence.ts`) of these completed documents: each one's file name, title
@@ -32,7 +34,7 @@ const caches = new WeakMap<object, Map<string, Cached>>()
 export async function documentProfiles(
   store: Pick<Store, 'chunks'>,
   documents: Iterable<DocumentRecord>,
-): Promise<DocumentProfile[]> {
+): Promise<readonly DocumentProfile[]> {
   let cache = caches.get(store)
   if (!cache) caches.set(store, (cache = new Map()))
   const profiles: DocumentProfile[] = []
@@ -40,7 +42,7 @@ export async function documentProfiles(
     const key = `${document.processed_at ?? ''}|${document.chunk_count}|${document.original_filename}`
     let cached = cache.get(document.id)
     if (cached?.key !== key) {
-      const chunks = await store.chunks.listChunks({ documentId: document.id })
+      const chunks = await openingChunks(store, document.id)
       const title = typeof document.metadata.title === 'string' ? document.metadata.title : null
       cached = {
         key,
@@ -55,7 +57,32 @@ export async function documentProfiles(
     }
     profiles.push(cached.profile)
   }
+  const last = lastLists.get(store)
+  if (last?.length === profiles.length && last.every((profile, i) => profile === profiles[i])) return last
+  lastLists.set(store, profiles)
   return profiles
+}
+
+/** Chunks read first for an opening: a page of prose is three or four passages of 200-300 tokens. */
+const OPENING_STEP = 8
+
+/**
+ * The document's first chunks, enough for `openingText`: read a few at a time (each read a larger one),
+ * never the whole document unless its opening is the whole document. A cold start's first search
+ * profiles every document searched: reading all their chunks was 138k records at 200 documents.
+ */
+async function openingChunks(store: Pick<Store, 'chunks'>, documentId: string): Promise<ChunkRecord[]> {
+  for (let limit = OPENING_STEP; ; limit *= 8) {
+    const chunks = await store.chunks.listChunks({ documentId, limit })
+    if (chunks.length < limit || openingEnds(chunks)) return chunks
+  }
+}
+
+/** Whether these first chunks (in order) hold the whole opening: its page ended or its length reached. */
+function openingEnds(chunks: readonly Pick<ChunkRecord, 'index' | 'page' | 'text'>[]): boolean {
+  const firstPage = chunks[0]?.page ?? null
+  if (firstPage !== null && chunks.some((chunk) => chunk.page !== firstPage)) return true
+  return chunks.reduce((length, chunk) => length + chunk.text.length + 1, 0) > OPENING_CHARS
 }
 
 /**

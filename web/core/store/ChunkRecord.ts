@@ -28,4 +28,9 @@ export interface ChunkOcr {
 export interface ChunkFilter {
   documentId?: string
   collectionId?: string
+  /**
+   * At most this many, the first in order (a whole number from 0): a document's opening without
+   * reading the rest (a search's first look at 200 documents read all their chunks, 138k of them).
+   */
+  limit?: number
 }

@@ -89,4 +89,31 @@ describe('SearchIndex hybrid fusion', () => {
     )
     expect(response.results.find((hit) => hit.id === 'exact')!.score).toBeCloseTo(0.5, 12)
   })
+
+  it('runs no vector search for a list weighted 0 when the keywords fill the limit, with the same answer', async () => {
+    // 60 passages: every one matches "pump"; some share a score (ties the vector list must not break).
+    const chunks = Array.from({ length: 60 }, (_, i) =>
+      chunk(`p${i}`, `pump ${i % 7 === 0 ? 'coolant pump' : 'room'} ${i}`, [Math.cos(i), Math.sin(i), 0.1]),
+    )
+    const index = SearchIndex.fromChunks(chunks)
+    let reads = 0
+    const counted: SearchRequest['exactVectors'] = (ids) => {
+      reads++
+      return exactVectorsOf(chunks)(ids)
+    }
+    const query = { query: 'coolant pump', exactVectors: counted, limit: 20 }
+    const hybrid = await index.search(request(query))
+    expect(reads).toBe(0)
+    expect(hybrid.method).toBe('hybrid')
+    // BM25's own answer, as when the vector list was fused in with no weight.
+    expect(hybrid.results).toEqual((await index.search(request({ ...query, mode: 'bm25' }))).results)
+    expect(hybrid.results).toHaveLength(20)
+    // Fewer keyword hits than the limit: the vectors run and add what the keywords did not find.
+    const few = await index.search(request({ ...query, query: 'coolant', limit: 30 }))
+    expect(reads).toBeGreaterThan(0)
+    const keywords = (await index.search(request({ ...query, query: 'coolant', limit: 30, mode: 'bm25' })))
+      .results
+    expect(few.results.slice(0, keywords.length)).toEqual(keywords)
+    expect(few.results.length).toBeGreaterThan(keywords.length)
+  })
 })

@@ -329,6 +329,24 @@ export class SearchIndex {
       }
     }
 
+    const vectorWeight = request.vectorWeight ?? embedderCalibration(embedder).fusionWeight
+    let keywordHits: ScoredId[] | undefined
+    if (mode === 'hybrid' && vectorWeight === 0) {
+      // A list weighted 0 only adds, after the rest, ids the keywords did not find (relativeScoreFusion):
+      // where the keywords fill `limit` the vector pass (and reading vectors back to rescore) changes
+      // nothing, so it is not run. The built-in hash-v1 is weighted 0: most searches end here.
+      keywordHits = this.bm25.search(query, {
+        limit: candidateDepth(limit),
+        collectionIds,
+        documentWeights: weights,
+      })
+      if (keywordHits.length >= limit) {
+        return {
+          results: relativeScoreFusion([{ hits: keywordHits, weight: 1, scoreFloor: 0 }], { limit }),
+          method: 'hybrid',
+        }
+      }
+    }
     const vectorSearch = vectorIndex.search(
       queryVector,
       {
@@ -353,9 +371,8 @@ export class SearchIndex {
     // The threshold has already thinned the vector list; keyword matches go into fusion regardless.
     // BM25 runs before the vector search's pass goes on here, while the helper thread (where there is
     // one) has begun it; if BM25 throws, the vector search's own outcome is left unobserved.
-    let keywordHits: ScoredId[]
     try {
-      keywordHits = this.bm25.search(query, {
+      keywordHits ??= this.bm25.search(query, {
         limit: candidateDepth(limit),
         collectionIds,
         documentWeights: weights,
@@ -371,7 +388,7 @@ export class SearchIndex {
         { hits: keywordHits, weight: 1, scoreFloor: 0 },
         {
           hits: vectorHits,
-          weight: request.vectorWeight ?? embedderCalibration(embedder).fusionWeight,
+          weight: vectorWeight,
           // The threshold is where this embedder's chance-level cosines end: evidence starts there.
           scoreFloor: similarityThreshold,
         },

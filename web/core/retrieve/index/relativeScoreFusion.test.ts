@@ -50,6 +50,23 @@ describe('relativeScoreFusion', () => {
     ])
   })
 
+  it('lets a list weighted 0 break no tie: the same answer as without it, while the others fill the limit', () => {
+    // b and c tie in the keyword list; the muted list ranks c far above b, and must not reorder them.
+    const keyword = list(['a', 8], ['b', 4], ['c', 4], ['d', 2])
+    const muted = list(['c', 0.95], ['x', 0.9], ['b', 0.2])
+    const without = relativeScoreFusion([{ hits: keyword }], { limit: 4 })
+    expect(without.map(({ id }) => id)).toEqual(['a', 'b', 'c', 'd'])
+    expect(
+      relativeScoreFusion([{ hits: keyword }, { hits: muted, weight: 0, scoreFloor: 0.1 }], { limit: 4 }),
+    ).toEqual(without)
+    // Past the weighted list's ids, the muted list's own come in its order.
+    expect(
+      relativeScoreFusion([{ hits: keyword }, { hits: list(['y', 0.5], ['x', 0.9]), weight: 0 }], {
+        limit: 10,
+      }).map(({ id }) => id),
+    ).toEqual(['a', 'b', 'c', 'd', 'y', 'x'])
+  })
+
   it('counts an empty list in the total weight, an id’s first place in a list, and breaks ties stably', () => {
     const fused = relativeScoreFusion([{ hits: list(['a', 4], ['b', 2], ['a', 1]) }, { hits: [] }], {
       limit: 10,

@@ -17,9 +17,10 @@ export interface FusionList {
  * Relative score fusion: each list's hits are scored by their evidence relative to the list's best,
  * `(score - floor) / (best - floor)` clamped to [0, 1], and an id's fused score is the weighted mean
  * of that over every list (a list that did not find it adds 0): `sum(weight × evidence) / sum(weight)`,
- * in [0, 1], 1 for the best of every list. Ties are ordered by the id's best place in any list, then
- * by first appearance (earlier lists first), so the order is stable. Within a list an id's first
- * (best) place counts.
+ * in [0, 1], 1 for the best of every list. Ties are ordered by the id's best place in any list weighted
+ * above 0 (an id only lists weighted 0 found: its place there), then by first appearance (earlier lists
+ * first), so the order is stable. Within a list an id's first (best) place counts. A list weighted 0
+ * so changes nothing but add, after the rest, ids the others did not find.
  *
  * Why not reciprocal rank fusion (DESIGN.md's first choice, k = 60, used here until session 32):
  * - A list weighted 0 must change nothing. RRF divides every vote by `k + rank`, so even with the
@@ -36,7 +37,12 @@ export interface FusionList {
  *   BM25 score and a cosine still never meet directly.
  */
 export function relativeScoreFusion(lists: readonly FusionList[], { limit }: { limit: number }): ScoredId[] {
-  const fused = new Map<string, { id: string; sum: number; bestPlace: number; order: number }>()
+  // `bestPlace` counts places in weighted lists only: a list weighted 0 must not even break ties (so
+  // a caller may leave it out when the others already fill `limit`); `zeroPlace` orders its own ids.
+  const fused = new Map<
+    string,
+    { id: string; sum: number; bestPlace: number; zeroPlace: number; order: number }
+  >()
   let totalWeight = 0
   for (const [source, { hits, weight = 1, scoreFloor = 0 }] of lists.entries()) {
     if (!(weight >= 0) || !Number.isFinite(weight)) {
@@ -49,13 +55,16 @@ export function relativeScoreFusion(lists: readonly FusionList[], { limit }: { l
       if (seen.has(id)) continue
       seen.add(id)
       let entry = fused.get(id)
-      if (!entry) fused.set(id, (entry = { id, sum: 0, bestPlace: place, order: fused.size }))
+      if (!entry)
+        fused.set(id, (entry = { id, sum: 0, bestPlace: Infinity, zeroPlace: place, order: fused.size }))
       entry.sum += weight * evidence(score)
-      entry.bestPlace = Math.min(entry.bestPlace, place)
+      if (weight > 0) entry.bestPlace = Math.min(entry.bestPlace, place)
     }
   }
+  const placeOf = (entry: { bestPlace: number; zeroPlace: number }) =>
+    entry.bestPlace === Infinity ? entry.zeroPlace : entry.bestPlace
   return [...fused.values()]
-    .sort((a, b) => b.sum - a.sum || a.bestPlace - b.bestPlace || a.order - b.order)
+    .sort((a, b) => b.sum - a.sum || placeOf(a) - placeOf(b) || a.order - b.order)
     .slice(0, Math.max(0, limit))
     .map(({ id, sum }) => ({ id, score: totalWeight > 0 ? Math.min(1, sum / totalWeight) : 0 }))
 }

@@ -25,6 +25,38 @@ export const chunkConformance: HostCase<StoreConformanceContext>[] = [
     },
   },
   {
+    name: 'lists at most `limit` chunks, the first in order',
+    async run({ store }) {
+      const collection = await store.collections.createCollection(newCollection())
+      const document = await store.documents.createDocument(newDocument(collection.id))
+      const chunks = [0, 1, 2, 3, 4].map((i) => newChunk(document, i))
+      // Stored out of order: the limit takes the first by index, not the first written.
+      await store.chunks.replaceChunks(document.id, [
+        chunks[3]!,
+        chunks[0]!,
+        chunks[4]!,
+        chunks[2]!,
+        chunks[1]!,
+      ])
+      checkChunksEqual(
+        await store.chunks.listChunks({ documentId: document.id, limit: 2 }),
+        chunks.slice(0, 2),
+        'first two of the document',
+      )
+      checkChunksEqual(
+        await store.chunks.listChunks({ documentId: document.id, limit: 9 }),
+        chunks,
+        'a limit past the end',
+      )
+      checkEqual(await store.chunks.listChunks({ documentId: document.id, limit: 0 }), [], 'limit 0')
+      checkChunksEqual(
+        await store.chunks.listChunks({ collectionId: collection.id, limit: 3 }),
+        chunks.slice(0, 3),
+        'first three of the collection',
+      )
+    },
+  },
+  {
     name: 'keeps the OCR mark of chunks read by OCR (listed, got by id, after reopen), and gives none to others',
     async run({ store, reopen }) {
       const collection = await store.collections.createCollection(newCollection())
