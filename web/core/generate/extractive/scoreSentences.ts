@@ -162,8 +162,11 @@ export function scoreSentences(
     if (pairs.length > 0) score += (PHRASE_BONUS * countPhrases(pairs, sentence.sequence)) / pairs.length
     if (definition && coverage > 0) {
       // A definition is worth quoting even when long ("X (Portuguese: ...; Spanish: ...) is ...").
-      // The pattern is only tried where every subject word occurs: it is slow, and cannot match elsewhere.
-      const hasSubject = definition.subject.every((term) => (row[terms.indexOf(term)] ?? 0) > 0)
+      // The pattern is only tried where every subject word occurs as it spells it (the word, or the word
+      // and up to three letters): it is slow, and cannot match elsewhere.
+      const hasSubject = definition.subject.every((term) =>
+        sentence.sequence.some((word) => word.startsWith(term) && word.length <= term.length + 3),
+      )
       if (hasSubject && definition.defines(sentence.text)) score += DEFINITION_BONUS
       if (sameTerms(definition.subject, sentence.section)) score += SECTION_BONUS
     }
