@@ -7,7 +7,7 @@ import {
 import type { CandidateSentence } from './candidateSentences'
 import { closeSpelling } from './closeSpelling'
 import { definitionQuestion } from './definitionQuestion'
-import { VARIANT_MATCH, matchWord } from './matchWord'
+import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
 import { spelledByInitials } from './spelledByInitials'
 
 export interface ScoredSentence {
@@ -89,11 +89,22 @@ export function scoreSentences(
   // every sentence against every term would cost terms x sentences x words.
   const vocabulary = new Set(candidates.flatMap((sentence) => [...sentence.terms]))
   // A word typed a slip of the keys away from the documents' spelling counts as a variant of it.
-  const variants = terms.map((term) =>
-    [...vocabulary].filter(
-      (word) => word !== term && (matchWord(term, word) > 0 || closeSpelling(term, word)),
-    ),
-  )
+  // Words of one form are grouped once, so a term's other forms are one look-up, not one per word.
+  const byForm = new Map<string, string[]>()
+  for (const word of vocabulary) {
+    const form = wordForm(word)
+    const words = byForm.get(form)
+    if (words) words.push(word)
+    else byForm.set(form, [word])
+  }
+  const variants = terms.map((term) => [
+    ...new Set([
+      ...(byForm.get(wordForm(term)) ?? []).filter((word) => word !== term),
+      ...[...vocabulary].filter(
+        (word) => word !== term && (extendsWord(term, word) || closeSpelling(term, word)),
+      ),
+    ]),
+  ])
   // Terms the candidates' words make when two are joined; only those are looked for across words.
   const joined = terms.map(
     (term) =>
@@ -128,9 +139,14 @@ export function scoreSentences(
     return row
   })
   const frequency = terms.map((_, t) => quality.filter((row) => (row[t] ?? 0) > 0).length)
+  // A sentence that holds a term only partly (another form of it, "compresses" for "compression", or
+  // the term in its heading alone) counts partly towards how common the term is, as it counts partly
+  // towards coverage: counted whole, a word's other forms made the term look common and weigh little
+  // (natural tuning half: false abstention 0.083 counted whole, 0.056 counted partly).
+  const commonness = terms.map((_, t) => quality.reduce((sum, row) => sum + Math.min(1, row[t] ?? 0), 0))
   const rarest = idf(1, count)
   const weights = terms.map((term, t) => {
-    const df = frequency[t] ?? 0
+    const df = commonness[t] ?? 0
     if (!QUESTION_SHAPE.has(term)) return df === 0 ? rarest : idf(df, count)
     return df === 0 ? 0 : QUESTION_SHAPE_WEIGHT * idf(df, count)
   })
@@ -146,8 +162,11 @@ export function scoreSentences(
     if (pairs.length > 0) score += (PHRASE_BONUS * countPhrases(pairs, sentence.sequence)) / pairs.length
     if (definition && coverage > 0) {
       // A definition is worth quoting even when long ("X (Portuguese: ...; Spanish: ...) is ...").
-      // The pattern is only tried where every subject word occurs: it is slow, and cannot match elsewhere.
-      const hasSubject = definition.subject.every((term) => (row[terms.indexOf(term)] ?? 0) > 0)
+      // The pattern is only tried where every subject word occurs as it spells it (the word, or the word
+      // and up to three letters): it is slow, and cannot match elsewhere.
+      const hasSubject = definition.subject.every((term) =>
+        sentence.sequence.some((word) => word.startsWith(term) && word.length <= term.length + 3),
+      )
       if (hasSubject && definition.defines(sentence.text)) score += DEFINITION_BONUS
       if (sameTerms(definition.subject, sentence.section)) score += SECTION_BONUS
     }

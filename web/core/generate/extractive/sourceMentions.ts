@@ -2,13 +2,14 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { closeSpelling } from './closeSpelling'
-import { matchWord } from './matchWord'
+import { extendsWord, wordForm } from './matchWord'
 import { spelledByInitials } from './spelledByInitials'
 
 /**
  * Whether a source names a term: in its text, its heading or its file name, in any form `matchWord`
- * accepts ("Pepsi" names "PepsiCo"), spelled a slip of the keys away (`closeSpelling`: "Carslbad")
- * or as a defined term's other form ("J&J", "Johnson & Johnson").
+ * accepts (the same `wordForm`, "lost" for "lose"; or `extendsWord`, "Pepsi" names "PepsiCo"), spelled a
+ * slip of the keys away (`closeSpelling`: "Carslbad") or as a defined term's other form ("J&J",
+ * "Johnson & Johnson").
  */
 export function sourceMentions(
   sources: readonly AnswerSource[],
@@ -22,6 +23,13 @@ export function sourceMentions(
   )
   const words = new Map([...sequences].map(([number, sequence]) => [number, new Set(sequence)]))
   const cache = new Map<string, boolean>()
+  // Each source's words by their form (`matchWord`), made on the first term that needs them.
+  const forms = new Map<number, Set<string>>()
+  const formsOf = (number: number, vocabulary: ReadonlySet<string>) => {
+    let known = forms.get(number)
+    if (!known) forms.set(number, (known = new Set([...vocabulary].map(wordForm))))
+    return known
+  }
   return (number, term) => {
     const key = `${number}\u0000${term}`
     const known = cache.get(key)
@@ -29,8 +37,11 @@ export function sourceMentions(
     const vocabulary = words.get(number) ?? new Set<string>()
     const about = sources.find((source) => source.number === number)?.about
     let found = vocabulary.has(term) || about?.has(term) === true
-    if (!found && !/^\d/u.test(term))
-      for (const word of vocabulary) if (matchWord(term, word) > 0) found = true
+    if (!found && !/^\d/u.test(term)) {
+      found =
+        formsOf(number, vocabulary).has(wordForm(term)) ||
+        [...vocabulary].some((word) => extendsWord(term, word))
+    }
     if (!found) {
       const sequence = sequences.get(number) ?? []
       found = sequence.some((word, i) => closeSpelling(term, word, sequence[i + 1]))
