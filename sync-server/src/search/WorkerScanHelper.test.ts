@@ -184,6 +184,8 @@ describe('WorkerScanHelper', () => {
             exactVectors,
             limit: 5,
             mode: 'hybrid',
+            // hash-v1's own weight is 0, and a list weighted 0 is not searched at all (SearchIndex).
+            vectorWeight: 0.5,
             similarityThreshold: 0,
           }),
         )
