@@ -1,4 +1,4 @@
-import irregularVerbs from 'english-verbs-irregular/dist/verbs.json'
+import irregularVerbs from 'english-verbs-irregular/dist/verbs.json' with { type: 'json' }
 import pluralize from 'pluralize'
 import porter2 from 'wink-porter2-stemmer'
 
