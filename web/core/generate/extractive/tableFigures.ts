@@ -1,5 +1,6 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
+import { ungluedCells } from './ungluedCells'
 
 /** One figure of a table: a cell with its row label, its column header, the table's unit and its row. */
 export interface TableFigure {
@@ -61,7 +62,7 @@ export function tableFigures(sources: readonly AnswerSource[]): TableFigure[] {
     }
     for (const line of lines) {
       if (line.includes('|') && line.split('|').length >= 3) {
-        block.push(line.split(/\s*\|\s*/u))
+        block.push(ungluedCells(line.split(/\s*\|\s*/u)))
         continue
       }
       flush()
