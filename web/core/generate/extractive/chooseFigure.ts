@@ -24,7 +24,7 @@ const SECTION_BONUS = 0.1
 const WRONG_SPAN_PENALTY = 0.2
 const RANK_BONUS = 0.05
 /** Cells scoring this close to the best fit equally well: the largest amount among them is chosen. */
-const MAGNITUDE_TIE = 0.06
+export const MAGNITUDE_TIE = 0.06
 /** Amounts this close (a share of the larger) are one amount rounded differently. */
 const SAME_AMOUNT = 0.001
 /** A share or a rate ("17%") where the question asks for an amount: a row about the amount, not it. */
@@ -168,7 +168,7 @@ function digits(figure: TableFigure): number {
 const SCALE: Record<string, number> = { thousands: 1e3, millions: 1e6, billions: 1e9 }
 
 /** A cell's size in units of one ("$ 3,505" in millions is 3.505e9), sign aside. */
-function amount(figure: TableFigure): number {
+export function amount(figure: TableFigure): number {
   const value = Number(figure.value.replace(/[^\d.]/gu, ''))
   return (Number.isFinite(value) ? value : 0) * (figure.unit ? (SCALE[figure.unit] ?? 1) : 1)
 }
