@@ -2,6 +2,7 @@ import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
 import { questionPeriods } from '../../retrieve/questionPeriods'
 import { matchWord } from './matchWord'
+import { clippedRun } from './clippedRun'
 import { initialsRun, spelledByInitials } from './spelledByInitials'
 import type { TableFigure } from './tableFigures'
 
@@ -110,7 +111,10 @@ export function fitFigures(
     // of diluted earnings per share" for "diluted EPS").
     // The group a row stands under narrows it as its own words do ("Diluted" under "Shares used…").
     const line = [...figure.groupTerms, ...figure.labelTerms]
-    const spelled = understanding.acronyms.flatMap((acronym) => initialsRun(acronym, line) ?? [])
+    const spelled = [
+      ...understanding.acronyms.flatMap((acronym) => initialsRun(acronym, line) ?? []),
+      ...asked.flatMap((term) => clippedRun(term, line) ?? []),
+    ]
     const precision = share(line, [...asked, ...understanding.terms, ...spelled], [])
     let score = COVER_WEIGHT * labelCover + PRECISION_WEIGHT * precision
     const isTotal = /^total\b/iu.test(figure.label)
@@ -179,7 +183,8 @@ function share(wanted: readonly string[], words: readonly string[], acronyms: re
   const found = wanted.filter(
     (term) =>
       words.some((word) => matchWord(term, word) > 0) ||
-      (acronyms.includes(term) && spelledByInitials(term, words)),
+      (acronyms.includes(term) && spelledByInitials(term, words)) ||
+      clippedRun(term, words) !== null,
   ).length
   return found / wanted.length
 }

@@ -5,6 +5,7 @@ import {
   understandQuestion,
 } from '../../retrieve/understandQuestion'
 import type { CandidateSentence } from './candidateSentences'
+import { clippedRun } from './clippedRun'
 import { closeSpelling } from './closeSpelling'
 import { definitionQuestion } from './definitionQuestion'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
@@ -111,6 +112,10 @@ export function scoreSentences(
       !vocabulary.has(term) &&
       [...term].some((_, i) => vocabulary.has(term.slice(0, i)) && vocabulary.has(term.slice(i))),
   )
+  // A term no candidate prints may clip two of their words ("capex"): looked for only then.
+  const clippable = terms.map(
+    (term) => !vocabulary.has(term) && (variants[terms.indexOf(term)] ?? []).length === 0,
+  )
   const quality = candidates.map((sentence) => {
     const row = terms.map((term, t) => {
       if (sentence.terms.has(term)) return 1
@@ -126,6 +131,8 @@ export function scoreSentences(
         return VARIANT_MATCH
       // "CEO" in a question, "Chief Executive Officer" in the passage.
       if (understanding.acronyms.includes(term) && spelledByInitials(term, sentence.sequence)) return 1
+      // "capex" typed, "capital expenditures" printed.
+      if (clippable[t] && clippedRun(term, sentence.sequence)) return VARIANT_MATCH
       return sentence.section.includes(term) ? SECTION_MATCH : 0
     })
     // A defined term stands for its other form ("CEO" for "Chief Executive Officer", and back).

@@ -2,7 +2,7 @@
  * Whether consecutive words of `sequence` (search terms: stop words such as "of" and "and" are
  * already gone) start with the letters of `acronym`, in order: "ceo" in chief, executive, officer;
  * "eps" in earnings, per, share. A general reading of an acronym, not a list of them; it cannot see
- * acronyms made of inner letters ("capex"), which only a document's own definition gives.
+ * a clipped compound ("capex": the starts of capital, expenditures), which `clippedRun` reads.
  */
 export function spelledByInitials(acronym: string, sequence: readonly string[]): boolean {
   return initialsRun(acronym, sequence) !== null
