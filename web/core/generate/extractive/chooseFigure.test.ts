@@ -42,7 +42,26 @@ const OPERATIONS = [
   'Diluted | 412 | 487',
 ].join('\n')
 
+const CASH_FLOWS = [
+  'Consolidated Statements of Cash Flows (In millions) | 2022 | 2021',
+  'Net cash provided by operating activities | 2,500 | 2,300',
+  'Capital expenditures | (2,297) | (1,764)',
+  'Acquisitions, net of cash acquired | (12) | (135)',
+].join('\n')
+
 describe('chooseFigure', () => {
+  it('reads a clipped compound as the words it clips: capex, the capital expenditures row', () => {
+    expect(chosen('acme capex 2022', CASH_FLOWS)).toBe('Capital expenditures | 2022 | (2,297) | millions')
+  })
+
+  it('puts amounts a PDF glued to the label back in their columns', () => {
+    const glued = ['(In millions) | 2021 | 2020 | 2019', 'Revenues $ 44,538 $ 37,403 $ | | | 39,117'].join(
+      '\n',
+    )
+    expect(chosen('acme revenue 2020', glued)).toBe('Revenues | 2020 | $ 37,403 | millions')
+    expect(chosen('acme revenue 2019', glued)).toBe('Revenues | 2019 | 39,117 | millions')
+  })
+
   it('reads an abbreviation the row spells out as the quantity asked, not as a name', () => {
     expect(chosen('ACME R&D expense 2022', OPERATIONS)).toBe(
       'Research and development | 2022 | 947 | millions',
