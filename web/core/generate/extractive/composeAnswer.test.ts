@@ -101,6 +101,27 @@ describe('composeAnswer', () => {
     expect(text).toContain('“boeing”')
   })
 
+  it('abstains on a figure of a year that no passage prints, though the document names the year elsewhere', () => {
+    const balance = source(
+      1,
+      [
+        'Consolidated Balance Sheets (In millions)',
+        '| 2018 | 2017',
+        'Total revenues | 194,579 | 184,765',
+      ].join('\n'),
+      'ACME_2018_10K.pdf',
+    )
+    balance.about = new Set(['acme', '2022'])
+    const notes = source(
+      2,
+      'Acme repaid its notes due 2022 early. Total revenues of Acme rose in 2018.',
+      'ACME_2018_10K.pdf',
+    )
+    expect(answer('What were Acme total revenues in 2022?', [balance]).kind).toBe('none')
+    // A passage that prints the year is quoted as before.
+    expect(answer('What were Acme total revenues in 2022?', [balance, notes]).kind).not.toBe('none')
+  })
+
   it('quotes the closest sentences, said to be such, when the ask is matched only in part', () => {
     const sources = [
       source(1, 'The Mongols under Genghis Khan fought many battles against rival tribes in the steppe.'),

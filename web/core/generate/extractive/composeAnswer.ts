@@ -56,11 +56,19 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const about = sources.filter((source) => names.every((name) => mentions(source.number, name)))
   if (about.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, [])] }
 
+  let quotable = about
   if (understanding.wants === 'figure') {
     const chosen = chooseFigure(understanding, tableFigures(about), mentions)
     if (chosen) return { kind: 'answer', pieces: figureText(chosen.figure, understanding) }
+    // A figure of a year is quoted from a passage that prints the year: that the document names it
+    // elsewhere ("notes due 2022" in a 2018 filing) does not make another year's figures its answer.
+    const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year]))
+    if (years.length > 0) {
+      quotable = about.filter((source) => years.some((year) => printsYear(source, year)))
+      if (quotable.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, years)] }
+    }
   }
-  const scores = scoreSentences(understanding, candidateSentences(about))
+  const scores = scoreSentences(understanding, candidateSentences(quotable))
   const best = scores.ranked[0]
   if (!best || best.coverage < CLOSEST_COVERAGE) {
     return { kind: 'none', pieces: [noAnswerText(sources, scores.missing)] }
@@ -75,4 +83,9 @@ function quoted(picked: readonly ScoredSentence[]): string[] {
   return picked.map(
     ({ sentence }, i) => `${i > 0 ? ' ' : ''}${clipSentence(sentence.text)} [${sentence.source}]`,
   )
+}
+
+/** The passage's own text or heading prints the year, alone or in a period's form ("FY2022"). */
+function printsYear(source: AnswerSource, year: string): boolean {
+  return new RegExp(`(?<!\\d)${year}(?!\\d)`, 'u').test(`${source.heading ?? ''} ${source.text}`)
 }
