@@ -7,6 +7,7 @@ import { type QuestionUnderstanding, understandQuestion } from '../retrieve/unde
 import type { SourceDocument } from './SourceDocument'
 import { abbreviationsByDocument } from './abbreviationsByDocument'
 import { EVIDENCE_POOL, evidenceFirst } from './evidenceFirst'
+import { spelledOutSearch } from './spelledOutSearch'
 import { tableEvidence } from './tableEvidence'
 
 export interface FoundSources {
@@ -85,8 +86,15 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   }))
   const understanding = understandQuestion(queries[0] ?? input.question, found.definedTerms)
   const documentWords = abbreviationsByDocument(pool, understanding, found.documentWords)
-  const tables = await tableEvidence(ports.store.chunks, pool, understanding, documentWords)
-  const sources = evidenceFirst([...pool, ...tables], understanding, documentWords, input.topK)
+  const spelledOut = await spelledOutSearch(ports, pool, understanding, {
+    question: queries[0] ?? input.question,
+    collectionIds: input.collectionId ? [input.collectionId] : undefined,
+    hybrid: input.hybrid,
+    signal: input.signal,
+  })
+  const searched = [...pool, ...spelledOut]
+  const tables = await tableEvidence(ports.store.chunks, searched, understanding, documentWords)
+  const sources = evidenceFirst([...searched, ...tables], understanding, documentWords, input.topK)
   return {
     intent,
     queries_used: queries,
