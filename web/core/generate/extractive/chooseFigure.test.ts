@@ -72,6 +72,19 @@ describe('chooseFigure', () => {
     expect(chosen('ACMX net income 2022', OPERATIONS)).toBe('Net income | 2022 | 1,473 | millions')
   })
 
+  it("reads a group's unlabelled last row as its total: total revenues", () => {
+    expect(chosen('acme total revenues 2022', OPERATIONS)).toBe('Total Revenues | 2022 | 8,791 | millions')
+  })
+
+  it('does not take a row for the total asked when only "total" fits: not total expenses for total revenues', () => {
+    const balance = [
+      '(In millions) | 2022 | 2021',
+      'Total other assets | 32,313 | 20,047',
+      "Total stockholders' equity | 4,831 | 6,070",
+    ].join('\n')
+    expect(chosen('acme total revenues 2022', balance)).toBeNull()
+  })
+
   it('reads a row with the group it stands under: revenue from the casino, not its costs', () => {
     expect(chosen('acme casino revenue 2022', OPERATIONS)).toBe('Casino | 2022 | $ 5,734 | millions')
     expect(chosen('acme casino expenses 2021', OPERATIONS)).toBe('Casino | 2021 | 2,551 | millions')

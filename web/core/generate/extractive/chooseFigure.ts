@@ -71,11 +71,13 @@ export function fitFigures(
   )
   // An abbreviation the question uses is a name to search by, and may be the quantity too: a row
   // spells it ("R&D" over "Research and development", "EPS" over "Diluted earnings per share").
-  // A ticker ("AMZN") is spelled by no row: it names the company, not the quantity.
+  // A ticker ("AMZN") is spelled by no row: it names the company, not the quantity; nor is a name a row
+  // prints as it is typed ("Total MGM Resorts International stockholders' equity" for "MGM Resorts").
+  // (R&D-like abbreviations with an ampersand are read by `share` through `matchWord`.)
   const abbreviations = names.filter(
     (name) =>
       understanding.acronyms.includes(name) &&
-      figures.some(({ labelTerms }) => labelTerms.includes(name) || spelledByInitials(name, labelTerms)),
+      figures.some(({ labelTerms }) => spelledByInitials(name, labelTerms)),
   )
   if (quantity.length === 0 && abbreviations.length === 0) return []
   const fitting: ChosenFigure[] = []
@@ -106,6 +108,13 @@ export function fitFigures(
       understanding.acronyms,
     )
     if (labelCover < MIN_LABEL_COVER) continue
+    // "Total" says which line of the quantity, not what the quantity is: "total revenues" is not answered
+    // by "Total other assets".
+    const measured = asked.filter((term) => term !== 'total')
+    if (measured.length < asked.length && measured.length > 0) {
+      const words = [...figure.labelTerms, ...figure.groupTerms, ...figure.headerTerms]
+      if (share(measured, words, understanding.acronyms) === 0) continue
+    }
     // The words of a label that an acronym of the question spells out ("Research and development" for
     // "R&D") are asked for; the label's other words make it a narrower line ("Shares used in computation
     // of diluted earnings per share" for "diluted EPS").

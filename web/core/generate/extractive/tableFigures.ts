@@ -106,13 +106,16 @@ function blockFigures(rows: string[][], before: string[], source: AnswerSource, 
   }
   let group = ''
   for (const [i, cells] of rows.entries()) {
-    const label = cells[0] ?? ''
-    if (label === '') group = ''
-    if (label !== '' && cells.slice(1).every((cell) => cell === '')) group = label
+    const printed = cells[0] ?? ''
+    // A row of figures with no label that ends a group ("Revenues:" over its lines) is the group's sum.
+    const sumOf = printed === '' && group !== '' && i >= firstData && hasFigure(cells) ? group : ''
+    if (printed === '') group = ''
+    if (printed !== '' && cells.slice(1).every((cell) => cell === '')) group = printed
+    const label = sumOf === '' ? printed : `Total ${sumOf.replace(/\s*:\s*$/u, '')}`
     if (i < firstData || label === '' || !hasFigure(cells)) continue
     const labelTerms = tokenize(label)
     if (labelTerms.length === 0) continue
-    const groupTerms = tokenize(group)
+    const groupTerms = sumOf === '' ? tokenize(group) : []
     cells.forEach((cell, column) => {
       if (column === 0 || !FIGURE.test(cell) || YEAR.test(cell)) return
       const { header, headerTerms } = headerOf(column)
