@@ -73,7 +73,6 @@ export function fitFigures(
   // spells it ("R&D" over "Research and development", "EPS" over "Diluted earnings per share").
   // A ticker ("AMZN") is spelled by no row: it names the company, not the quantity; nor is a name a row
   // prints as it is typed ("Total MGM Resorts International stockholders' equity" for "MGM Resorts").
-  // (R&D-like abbreviations with an ampersand are read by `share` through `matchWord`.)
   const abbreviations = names.filter(
     (name) =>
       understanding.acronyms.includes(name) &&
