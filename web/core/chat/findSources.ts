@@ -8,6 +8,7 @@ import type { SourceDocument } from './SourceDocument'
 import { abbreviationsByDocument } from './abbreviationsByDocument'
 import { EVIDENCE_POOL, evidenceFirst } from './evidenceFirst'
 import { spelledOutSearch } from './spelledOutSearch'
+import { foundSource } from './foundSource'
 import { tableEvidence } from './tableEvidence'
 
 export interface FoundSources {
@@ -73,17 +74,7 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     hybrid: input.hybrid,
     signal: input.signal,
   })
-  const pool = found.chunks.map(({ chunk, document, score }, i): SourceDocument => ({
-    number: i + 1,
-    document_id: document.id,
-    chunk_id: chunk.id,
-    content: chunk.text,
-    score,
-    filename: document.original_filename,
-    page: chunk.page,
-    heading: chunk.heading,
-    ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
-  }))
+  const pool = found.chunks.map((hit, i) => foundSource(hit, i + 1))
   const understanding = understandQuestion(queries[0] ?? input.question, found.definedTerms)
   const documentWords = abbreviationsByDocument(pool, understanding, found.documentWords)
   const spelledOut = await spelledOutSearch(ports, pool, understanding, {

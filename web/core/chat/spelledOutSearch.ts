@@ -3,6 +3,7 @@ import { tokenize } from '../retrieve/index/tokenize'
 import type { SearchChunksPorts } from '../retrieve/searchChunks'
 import { searchChunks } from '../retrieve/searchChunks'
 import type { QuestionUnderstanding } from '../retrieve/understandQuestion'
+import { foundSource } from './foundSource'
 import type { SourceDocument } from './SourceDocument'
 
 /** Passages of the search with the acronym written out that join the pool, in that search's order. */
@@ -34,17 +35,7 @@ export async function spelledOutSearch(
   const inPool = new Set(pool.map((source) => source.chunk_id))
   return found.chunks
     .filter(({ chunk }) => !inPool.has(chunk.id))
-    .map(({ chunk, document, score }, i) => ({
-      number: pool.length + i + 1,
-      document_id: document.id,
-      chunk_id: chunk.id,
-      content: chunk.text,
-      score,
-      filename: document.original_filename,
-      page: chunk.page,
-      heading: chunk.heading,
-      ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
-    }))
+    .map((hit, i) => foundSource(hit, pool.length + i + 1))
 }
 
 /** The question with each acronym the pool does not print written out as a passage spells it, or null. */
