@@ -101,19 +101,18 @@ export function fitFigures(
       (term) => !figure.fileTerms.some((word) => matchWord(term, word) > 0),
     )
     if (asked.length === 0) continue
-    const labelCover = share(
-      asked,
-      [...figure.labelTerms, ...figure.groupTerms, ...figure.headerTerms],
-      understanding.acronyms,
-    )
+    const words = [...figure.labelTerms, ...figure.groupTerms, ...figure.headerTerms]
+    const labelCover = share(asked, words, understanding.acronyms)
     if (labelCover < MIN_LABEL_COVER) continue
     // "Total" says which line of the quantity, not what the quantity is: "total revenues" is not answered
     // by "Total other assets".
     const measured = asked.filter((term) => term !== 'total')
-    if (measured.length < asked.length && measured.length > 0) {
-      const words = [...figure.labelTerms, ...figure.groupTerms, ...figure.headerTerms]
-      if (share(measured, words, understanding.acronyms) === 0) continue
-    }
+    if (
+      measured.length < asked.length &&
+      measured.length > 0 &&
+      share(measured, words, understanding.acronyms) === 0
+    )
+      continue
     // The words of a label that an acronym of the question spells out ("Research and development" for
     // "R&D") are asked for; the label's other words make it a narrower line ("Shares used in computation
     // of diluted earnings per share" for "diluted EPS").

@@ -113,9 +113,7 @@ export function scoreSentences(
       [...term].some((_, i) => vocabulary.has(term.slice(0, i)) && vocabulary.has(term.slice(i))),
   )
   // A term no candidate prints may clip two of their words ("capex"): looked for only then.
-  const clippable = terms.map(
-    (term) => !vocabulary.has(term) && (variants[terms.indexOf(term)] ?? []).length === 0,
-  )
+  const clippable = terms.map((term, t) => !vocabulary.has(term) && (variants[t] ?? []).length === 0)
   const quality = candidates.map((sentence) => {
     const row = terms.map((term, t) => {
       if (sentence.terms.has(term)) return 1
