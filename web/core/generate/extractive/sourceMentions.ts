@@ -22,6 +22,7 @@ export function sourceMentions(
     ]),
   )
   const words = new Map([...sequences].map(([number, sequence]) => [number, new Set(sequence)]))
+  const names = new Set(understanding.names)
   const cache = new Map<string, boolean>()
   // Each source's words by their form (`matchWord`), made on the first term that needs them.
   const forms = new Map<number, Set<string>>()
@@ -38,9 +39,12 @@ export function sourceMentions(
     const about = sources.find((source) => source.number === number)?.about
     let found = vocabulary.has(term) || about?.has(term) === true
     if (!found && !/^\d/u.test(term)) {
+      // A name is named by a longer word ("Pepsi" by "PepsiCo"), not by a word it extends: "Costco"
+      // is not "cost", nor "Netflix" "net".
+      const isName = names.has(term)
       found =
         formsOf(number, vocabulary).has(wordForm(term)) ||
-        [...vocabulary].some((word) => extendsWord(term, word))
+        [...vocabulary].some((word) => extendsWord(term, word) && (!isName || word.length > term.length))
     }
     if (!found) {
       const sequence = sequences.get(number) ?? []

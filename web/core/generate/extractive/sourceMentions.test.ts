@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { understandQuestion } from '../../retrieve/understandQuestion'
+import type { AnswerSource } from '../AnswerGenerator'
+import { sourceMentions } from './sourceMentions'
+
+function source(number: number, text: string, filename: string): AnswerSource {
+  return {
+    number,
+    chunk_id: `c${number}`,
+    document_id: filename,
+    filename,
+    page: 1,
+    heading: null,
+    text,
+    score: 1,
+  }
+}
+
+describe('sourceMentions', () => {
+  const sources = [
+    source(1, 'Cost of revenue rose as our costs of services grew.', 'ACME_2022_10K.pdf'),
+    source(2, 'PepsiCo net revenue grew in 2021.', 'PEPSICO_2021_10K.pdf'),
+  ]
+
+  it('names a name by a longer word that extends it ("Pepsi" by "PepsiCo")', () => {
+    const mentions = sourceMentions(sources, understandQuestion('Pepsi revenue 2021'))
+    expect(mentions(2, 'pepsi')).toBe(true)
+  })
+
+  it('does not name a name by a shorter word it extends ("Costco" is not "cost")', () => {
+    const mentions = sourceMentions(sources, understandQuestion('Costco membership fee revenue FY2022'))
+    expect(mentions(1, 'costco')).toBe(false)
+    // A word that is not a name keeps both directions: "costs" is a form of "cost".
+    expect(mentions(1, 'costing')).toBe(true)
+  })
+})
