@@ -27,6 +27,18 @@ describe('definedTerms', () => {
     ])
   })
 
+  it('takes the words that spell an acronym, not the clause or the name around them', () => {
+    const text =
+      'In July 2015, the Financial Accounting Standards Board (FASB) issued guidance. ' +
+      'The Chief Executive Officer of CVS Health Corporation (the “CEO”) signs. ' +
+      'Eligibility: Eligible Employees of the Board of Directors (BOD) vote.'
+    expect(definedTerms(text)).toEqual([
+      { short: 'FASB', long: 'Financial Accounting Standards Board' },
+      { short: 'CEO', long: 'Chief Executive Officer' },
+      { short: 'BOD', long: 'Board of Directors' },
+    ])
+  })
+
   it('takes no ordinary parenthesis for a definition', () => {
     expect(
       definedTerms('Revenue rose (see Note 7) by 5 percent (2021: 3 percent) in Europe (EMEA).'),

@@ -31,18 +31,58 @@ export function definedTerms(text: string): DefinedTerm[] {
     const inside = match[1]!.trim()
     const before = text.slice(Math.max(0, match.index - 200), match.index)
     const quoted = [...inside.matchAll(/["“”']([^"“”']{1,40})["“”']/gu)].map((q) => q[1]!.trim())
+    const words = before.split(/\s+/u).filter((word) => word !== '')
     if (quoted.length > 0) {
       const name = precedingName(before)
-      if (name) for (const short of quoted) if (short.length <= 40) add(short, name)
+      for (const short of quoted) {
+        if (short.length > 40) continue
+        // An acronym in quotes is spelled by the words just before it, not by the whole name run:
+        // 'The Chief Executive Officer of CVS Health Corporation (the "CEO")'.
+        const spelled = isShortForm(short)
+          ? initialsForm(short, words.slice(-MAX_LONG_WORDS - 4), true)
+          : null
+        if (spelled ?? name) add(short, (spelled ?? name)!)
+      }
       continue
     }
     if (!isShortForm(inside)) continue
-    const words = before.split(/\s+/u).filter((word) => word !== '')
     const window = words.slice(-Math.min(inside.length + 5, inside.length * 2, MAX_LONG_WORDS + 2))
-    const long = bestLongForm(inside, window.join(' '))
+    const long = initialsForm(inside, window) ?? bestLongForm(inside, window.join(' '))
     if (long && long.split(' ').length <= MAX_LONG_WORDS) add(inside, long)
   }
   return [...found.values()]
+}
+
+/** Small words a long form may hold that its acronym skips ("Board of Directors", "Research and Development"). */
+const SKIPPED = /^(?:of|and|&|the|for|on|in|to|a)$/iu
+
+/**
+ * The last run of words whose initials spell an all-capital acronym, every letter starting a word in
+ * order, small words between them skipped: "In July 2015, the Financial Accounting Standards Board"
+ * gives "Financial Accounting Standards Board" for "FASB", where the letters-in-order rule alone takes
+ * the whole clause. Null when no run spells it (then the letters-in-order rule decides, or the name).
+ */
+function initialsForm(short: string, words: readonly string[], anywhere = false): string | null {
+  if (!/^\p{Lu}{2,8}$/u.test(short)) return null
+  const letters = short.toLowerCase()
+  const clean = words.map((word) => word.replace(/^[^\p{L}\p{N}&]+|[^\p{L}\p{N}&]+$/gu, ''))
+  for (let end = clean.length - 1; end >= 0; end--) {
+    let letter = letters.length - 1
+    let start = end
+    for (let i = end; i >= 0 && letter >= 0; i--) {
+      const word = clean[i]!
+      if (word === '') break
+      if (word.toLowerCase().startsWith(letters[letter]!)) {
+        letter--
+        start = i
+      } else if (!SKIPPED.test(word) || i === end) break
+    }
+    if (letter < 0) return clean.slice(start, end + 1).join(' ')
+    // Bare, the run ends at the parenthesis (or a word before it); quoted, the quotes say it is a
+    // definition and the run may stand anywhere in the name before it.
+    if (!anywhere && end < clean.length - 2) break
+  }
+  return null
 }
 
 /** "CEO", "J&J", "Amex", "U.S.": short, with a letter, starting with a letter or digit, one word or two. */
