@@ -8,6 +8,8 @@ import type { CandidateSentence } from './candidateSentences'
 import { clippedRun } from './clippedRun'
 import { closeSpelling } from './closeSpelling'
 import { definitionQuestion } from './definitionQuestion'
+import { holdsPhrase } from './holdsPhrase'
+import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
 import { spelledByInitials } from './spelledByInitials'
 
@@ -70,6 +72,13 @@ const RANK_BONUS = 0.02
  * sentence that answers from one that only repeats the question's words.
  */
 const ANSWER_KIND_BONUS = 0.12
+/**
+ * For "who", a person's name printed beside the role asked for ("John J. Donahoe II, President and
+ * Chief Executive Officer"): the line of an officers' list or a signature, where the sentences that
+ * repeat the question's words best are a certification's ("I have reviewed this annual report of
+ * NIKE, Inc.") or another officer's past posts.
+ */
+const NAME_BESIDE_ROLE_BONUS = 0.5
 
 /**
  * Scores each candidate sentence against the question by content-word overlap, each term weighted by
@@ -135,7 +144,7 @@ export function scoreSentences(
     })
     // A defined term stands for its other form ("CEO" for "Chief Executive Officer", and back).
     for (const alias of understanding.aliases) {
-      if (!alias.forms.some((form) => form.every((word) => sentence.terms.has(word)))) continue
+      if (!alias.forms.some((form) => holdsPhrase(sentence.sequence, form))) continue
       for (const term of alias.terms) {
         const t = terms.indexOf(term)
         if (t >= 0) row[t] = 1
@@ -178,6 +187,8 @@ export function scoreSentences(
     score += RANK_BONUS / (1 + sentence.rank)
     const holdsKind = coverage > 0 && holdsAnswerKind(understanding.wants, sentence.text, asked)
     if (holdsKind) score += ANSWER_KIND_BONUS
+    if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
+      score += NAME_BESIDE_ROLE_BONUS
     return { sentence, coverage, score, matches: row, holdsKind }
   })
   ranked.sort(

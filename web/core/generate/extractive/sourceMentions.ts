@@ -2,6 +2,7 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { closeSpelling } from './closeSpelling'
+import { holdsPhrase } from './holdsPhrase'
 import { extendsWord, wordForm } from './matchWord'
 import { spelledByInitials } from './spelledByInitials'
 
@@ -56,7 +57,7 @@ export function sourceMentions(
       found = understanding.aliases.some(
         (alias) =>
           alias.terms.includes(term) &&
-          alias.forms.some((form) => form.every((word) => vocabulary.has(word))),
+          alias.forms.some((form) => holdsPhrase(sequences.get(number) ?? [], form)),
       )
     }
     cache.set(key, found)

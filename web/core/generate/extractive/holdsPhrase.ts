@@ -1,0 +1,12 @@
+/**
+ * Whether `sequence` (search terms in order) holds `phrase`'s terms one after another. A defined
+ * term's long form counts only as the phrase it is: "Chief Executive Officer" is not in "Global Chief
+ * Financial Officer … (“Executive”)", which holds its three words apart.
+ */
+export function holdsPhrase(sequence: readonly string[], phrase: readonly string[]): boolean {
+  if (phrase.length === 0) return false
+  for (let start = 0; start + phrase.length <= sequence.length; start++) {
+    if (phrase.every((word, i) => sequence[start + i] === word)) return true
+  }
+  return false
+}
