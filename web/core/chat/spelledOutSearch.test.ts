@@ -38,4 +38,13 @@ describe('spelledOutQuestion', () => {
       spelledOutQuestion('ACMX revenue 2022', ticker, understandQuestion('ACMX revenue 2022')),
     ).toBeNull()
   })
+
+  it('writes an acronym out as the collection defines it when no found passage spells it', () => {
+    const pool = [passage(1, 'Acme Amsterdam B.V. Acme Argentina S.R.L.')]
+    const question = 'Who is the CEO of Acme?'
+    const defined = [{ short: 'CEO', long: 'Chief Executive Officer' }]
+    expect(spelledOutQuestion(question, pool, understandQuestion(question, defined))).toBe(
+      'Who is the chief executive officer of Acme?',
+    )
+  })
 })

@@ -15,7 +15,10 @@ const PASSAGES_ADDED = 10
  * matches words, and filings write "Chief Executive Officer", rarely "CEO": the officers' list was not
  * among the 30 passages searched for the acronym, while the words that spell it were (a certification's
  * heading). Only for an acronym no passage of the pool prints as it is typed and some passage spells out
- * by its initials; empty otherwise (an acronym printed as typed, or a ticker no passage spells out).
+ * by its initials, or, where none does, that a document of the collection defines by its initials
+ * ("Chief Executive Officer (CEO)": "Who is the CEO of Kraft Heinz?" found 30 passages naming Kraft
+ * Heinz and none its officers); empty otherwise (an acronym printed as typed, or a ticker no passage
+ * spells out).
  */
 export async function spelledOutSearch(
   ports: SearchChunksPorts,
@@ -49,8 +52,20 @@ export function spelledOutQuestion(
   let spelledOut = question
   for (const acronym of understanding.acronyms) {
     if (sequences.some((sequence) => sequence.includes(acronym))) continue
-    const spelled = sequences.map((sequence) => initialsRun(acronym, sequence)).find((run) => run !== null)
+    const spelled =
+      sequences.map((sequence) => initialsRun(acronym, sequence)).find((run) => run !== null) ??
+      definedSpelling(acronym, understanding)
     if (spelled) spelledOut = spelledOut.replace(new RegExp(`\\b${acronym}\\b`, 'giu'), spelled.join(' '))
   }
   return spelledOut === question ? null : spelledOut
+}
+
+/** A long form the collection defines for the acronym whose words it is the initials of, if any. */
+function definedSpelling(acronym: string, understanding: QuestionUnderstanding): string[] | null {
+  for (const alias of understanding.aliases) {
+    if (alias.terms.length !== 1 || alias.terms[0] !== acronym) continue
+    const form = alias.forms.find((words) => words.length === acronym.length && initialsRun(acronym, words))
+    if (form) return form
+  }
+  return null
 }

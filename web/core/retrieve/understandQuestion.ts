@@ -185,10 +185,16 @@ export function understandQuestion(
       ...ampersands.filter((acronym) => !nameTerms(ask, terms).includes(acronym)),
     ],
     acronyms: [
-      ...[...ask.matchAll(/\b\p{Lu}{2,5}\b/gu)]
-        .map(([word]) => word.toLowerCase())
-        .filter((word) => terms.includes(word)),
-      ...ampersands,
+      ...new Set([
+        ...[...ask.matchAll(/\b\p{Lu}{2,5}\b/gu)]
+          .map(([word]) => word.toLowerCase())
+          .filter((word) => terms.includes(word)),
+        ...ampersands,
+        // Typed in lower case ("pfizer's ceo"), an acronym the documents define in capitals.
+        ...definedTerms
+          .filter(({ short }) => /^\p{Lu}{2,5}$/u.test(short) && terms.includes(short.toLowerCase()))
+          .map(({ short }) => short.toLowerCase()),
+      ]),
     ],
     wants: answerKind(ask, periods.length > 0),
     total: TOTAL.test(ask),
