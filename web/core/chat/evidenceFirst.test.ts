@@ -49,4 +49,21 @@ describe('evidenceFirst', () => {
     const chosen = evidenceFirst(pool, understandQuestion('how high were the tides'), new Map(), 5)
     expect(chosen.map((source) => source.chunk_id)).toEqual(['c1', 'c2'])
   })
+
+  it('puts a passage naming someone beside the asked role first for "who", though search ranked it last', () => {
+    const pool = [
+      ...Array.from({ length: 6 }, (_, i) =>
+        passage(i + 1, `Acme's Chief Executive Officer certifies report ${i + 1}.`),
+      ),
+      passage(7, 'Signatures\nJane Q. Roe President and Chief Executive Officer of Acme'),
+      passage(8, 'Mia Cruz Chief Executive Officer of Globex', 'GLOBEX_2022_10K.pdf'),
+    ]
+    const understanding = understandQuestion('Who is the CEO of Acme?', [
+      { short: 'CEO', long: 'Chief Executive Officer' },
+    ])
+    const chosen = evidenceFirst(pool, understanding, new Map(), 5)
+    expect(chosen[0]?.chunk_id).toBe('c7')
+    // Another company's officer is no evidence about Acme.
+    expect(chosen.map((source) => source.chunk_id)).not.toContain('c8')
+  })
 })

@@ -1,4 +1,5 @@
 import { bestFitPerSource } from '../generate/extractive/bestFitPerSource'
+import { roleHolderLine } from '../generate/extractive/nameBesideRole'
 import { sourceMentions } from '../generate/extractive/sourceMentions'
 import { tableFigures } from '../generate/extractive/tableFigures'
 import type { QuestionUnderstanding } from '../retrieve/understandQuestion'
@@ -14,11 +15,14 @@ import { toAnswerSource } from './toAnswerSource'
 export const EVIDENCE_POOL = 30
 /** Table passages with a fitting cell put first, at most: the rest of the places stay search's. */
 const FIGURE_PLACES = 2
+/** Passages with a line naming someone beside the role a "who" question asks for, put first, at most. */
+const PERSON_PLACES = 2
 
 /**
  * The `topK` passages to answer from, out of search's ranked pool, read with the question's
  * understanding: first the passages holding a table cell that answers a figure question (the row of
- * the asked quantity, the column of the asked period, as the answerer chooses it), then every
+ * the asked quantity, the column of the asked period, as the answerer chooses it) or a line naming
+ * someone beside the role a "who" question asks for (`roleHolderLine`), then every
  * passage that names all the names the question uses ("CEO" and "Nike"), then the others, each group
  * in search's order. Renumbered from 1. The same for every answerer: a model reads the same evidence.
  */
@@ -36,6 +40,17 @@ export function evidenceFirst(
     const byNumber = new Map(pool.map((source) => [source.number, source]))
     const fits = bestFitPerSource(understanding, tableFigures(sources), mentions)
     for (const { number } of fits.slice(0, FIGURE_PLACES)) chosen.push(byNumber.get(number)!)
+  }
+  if (understanding.wants === 'person') {
+    const holders = sources.filter(
+      ({ number, text }) =>
+        understanding.names.every((name) => mentions(number, name)) &&
+        text
+          .split(/\r\n?|\n/u)
+          .some((line) => roleHolderLine(line.replace(/\s+/gu, ' ').trim(), understanding)),
+    )
+    const byNumber = new Map(pool.map((source) => [source.number, source]))
+    for (const { number } of holders.slice(0, PERSON_PLACES)) chosen.push(byNumber.get(number)!)
   }
   const namesAll = (source: SourceDocument) =>
     understanding.names.every((name) => mentions(source.number, name))

@@ -50,8 +50,12 @@ const CELL_SEPARATOR = /\s*\|\s*/u
  * the answer to how many calories berries have): the first row of a table is its header, which is
  * not quoted but is the section of the rows below it (so "calories per portion" meets the row by
  * its column), and is quoted after the row in brackets, so the figure is read with its column.
+ * A line `admit` accepts is a candidate whole, however it reads.
  */
-export function candidateSentences(sources: readonly AnswerSource[]): CandidateSentence[] {
+export function candidateSentences(
+  sources: readonly AnswerSource[],
+  admit?: (line: string) => boolean,
+): CandidateSentence[] {
   const candidates: CandidateSentence[] = []
   sources.forEach((source, rank) => {
     let position = 0
@@ -92,13 +96,17 @@ export function candidateSentences(sources: readonly AnswerSource[]): CandidateS
         section = header.before
         header = null
       }
+      // A line the caller admits is quoted whole, heading-like or not: a signature's or an officers'
+      // list's "John J. Donahoe II President and Chief Executive Officer" answers "who" in title case.
+      const admitted = admit?.(line) === true
       if (isHeading(line)) {
         section = tokenize(line)
-        continue
+        if (!admitted) continue
       }
-      for (const span of splitSentences(line)) {
+      const spans = admitted ? [{ start: 0, end: line.length }] : splitSentences(line)
+      for (const span of spans) {
         const text = line.slice(span.start, span.end).trim().replace(BULLET, '')
-        if (!longEnough(text)) continue
+        if (!admitted && !longEnough(text)) continue
         const sequence = tokenize(text)
         if (sequence.length === 0) continue
         candidates.push({

@@ -213,4 +213,24 @@ describe('composeAnswer', () => {
       answer('Who is the oldest quarterback to play in a Super Bowl?', [source(1, text, 'game.md')]).text,
     ).toContain('Peyton Manning')
   })
+
+  it('answers "who is the CEO" with the line naming someone beside the role, not the certification that names the company', () => {
+    const sources = [
+      source(
+        1,
+        'Certification of Chief Executive Officer\nI have reviewed this annual report on Form 10-K of ACME, Inc.;',
+        'ACME_10K.pdf',
+      ),
+      source(
+        2,
+        'Dated: July 20, 2023\n/s/ Jane Q. Roe Jane Q. Roe President and Chief Executive Officer',
+        'ACME_10K.pdf',
+      ),
+    ]
+    const { kind, text } = answer('Who is the CEO of Acme?', sources, [
+      { short: 'CEO', long: 'Chief Executive Officer' },
+    ])
+    expect(kind).toBe('answer')
+    expect(text).toMatch(/^\/s\/ Jane Q\. Roe Jane Q\. Roe President and Chief Executive Officer \[2\]/u)
+  })
 })

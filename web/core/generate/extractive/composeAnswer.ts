@@ -3,6 +3,7 @@ import type { AnswerSource } from '../AnswerGenerator'
 import { closestText, figureText, noAnswerText, noSourcesText } from './answerWording'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
+import { roleHolderLine } from './nameBesideRole'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { scoreSentences, type ScoredSentence } from './scoreSentences'
 import { sourceMentions } from './sourceMentions'
@@ -68,7 +69,10 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       if (quotable.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, years)] }
     }
   }
-  const scores = scoreSentences(understanding, candidateSentences(quotable))
+  // For "who", a line naming someone beside the asked role is a candidate, title case or not.
+  const admit =
+    understanding.wants === 'person' ? (line: string) => roleHolderLine(line, understanding) : undefined
+  const scores = scoreSentences(understanding, candidateSentences(quotable, admit))
   const best = scores.ranked[0]
   if (!best || best.coverage < CLOSEST_COVERAGE) {
     return { kind: 'none', pieces: [noAnswerText(sources, scores.missing)] }

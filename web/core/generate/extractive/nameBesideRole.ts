@@ -1,0 +1,110 @@
+import { tokenize } from '../../retrieve/index/tokenize'
+import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
+
+/** What may stand between a name and the role after it: "Larry J. Merlo, age 63, President and CEO". */
+const BETWEEN = /^(?:and|&|age|\d+|[,:;()—–-]+)$/u
+const CAPITALISED = /^\p{Lu}/u
+/** The longest line taken whole for "who": a signature's or an officers' list's line, not a table's column. */
+const ROLE_LINE_WORDS = 24
+
+/**
+ * A line of a passage that names someone beside the role a "who" question asks for, short enough to
+ * be one person's line ("/s/ Miguel Patricio Title: Chief Executive Officer"): quoted whole although
+ * it reads as a heading, and a passage holding one is shown among the first. A long line is a
+ * table's column of titles run together ("48 Chief Executive Officer 46 Executive Vice President…").
+ */
+export function roleHolderLine(line: string, understanding: QuestionUnderstanding): boolean {
+  return line.split(' ').length <= ROLE_LINE_WORDS && nameBesideRole(line, understanding)
+}
+
+/**
+ * Whether the sentence prints a person's name beside the role a "who" question asks for: a run of
+ * capitalised words just before the role ("John J. Donahoe II, President and Chief Executive Officer",
+ * "Name: Miguel Patricio Title: Chief Executive Officer"), or right after it ("Chairman and CEO Ramon
+ * Laguarta"). The role is an acronym the question uses, the capitalised words that spell it ("Chief
+ * Executive Officer" for "CEO") or a form the documents define for it, else the question's words that
+ * are not the names it is about, together ("quarterback" in "Who was the Broncos' quarterback?").
+ * Words of the question do not count towards the name, and it takes two capitalised words: "our Chief
+ * Executive Officer and Chief Financial Officer" names nobody, nor does "Mr. Basilio served as Chief
+ * Executive Officer of América Latina" name the role's holder beside it.
+ */
+export function nameBesideRole(text: string, understanding: QuestionUnderstanding): boolean {
+  const raw = text.split(/\s+/u).filter((token) => token !== '')
+  const words = raw.map((token) => tokenize(token))
+  const spans = roleSpans(raw, words, understanding)
+  if (spans.length === 0) return false
+  const asked = new Set([
+    ...understanding.terms,
+    ...spans.flatMap(([start, end]) => words.slice(start, end + 1).flat()),
+  ])
+  return spans.some(
+    ([start, end]) =>
+      nameRun(raw, words, asked, start - 1, -1) ||
+      (!/[,;:]$/u.test(raw[end]!) && nameRun(raw, words, asked, end + 1, 1)),
+  )
+}
+
+/** Where the sentence prints the role, as [first, last] token positions. */
+function roleSpans(
+  raw: readonly string[],
+  words: ReadonlyArray<readonly string[]>,
+  understanding: QuestionUnderstanding,
+): Array<[number, number]> {
+  const single = words.map((parts) => (parts.length === 1 ? parts[0]! : ''))
+  const phrases: string[][] = []
+  for (const acronym of understanding.acronyms) {
+    phrases.push([acronym])
+    for (const alias of understanding.aliases) if (alias.terms.includes(acronym)) phrases.push(...alias.forms)
+  }
+  const spans: Array<[number, number]> = []
+  for (const phrase of phrases) {
+    for (let i = 0; i + phrase.length <= single.length; i++) {
+      if (phrase.every((word, k) => single[i + k] === word)) spans.push([i, i + phrase.length - 1])
+    }
+  }
+  for (const acronym of understanding.acronyms) {
+    for (let i = 0; i + acronym.length <= raw.length; i++) {
+      const spelled = [...acronym].every(
+        (letter, k) => CAPITALISED.test(raw[i + k]!) && (single[i + k] ?? '').startsWith(letter),
+      )
+      if (spelled) spans.push([i, i + acronym.length - 1])
+    }
+  }
+  if (understanding.acronyms.length > 0) return spans
+  const subject = new Set(understanding.names)
+  const role = understanding.terms.filter((term) => !subject.has(term) && !QUESTION_SHAPE.has(term))
+  if (role.length === 0) return spans
+  for (let i = 0; i + role.length <= single.length; i++) {
+    const run = single.slice(i, i + role.length)
+    if (role.every((term) => run.includes(term))) spans.push([i, i + role.length - 1])
+  }
+  return spans
+}
+
+/**
+ * Whether, from `from` in direction `step`, capitalised words hold at least two that are not the
+ * question's own: before the role, what may stand between a name and its title is skipped; after it,
+ * the name follows directly ("CEO Ramon Laguarta", not "Officer, Africa, Middle East").
+ */
+function nameRun(
+  raw: readonly string[],
+  words: ReadonlyArray<readonly string[]>,
+  asked: ReadonlySet<string>,
+  from: number,
+  step: 1 | -1,
+): boolean {
+  let fresh = 0
+  for (let i = from; i >= 0 && i < raw.length; i += step) {
+    const token = raw[i]!
+    if (step < 0 && BETWEEN.test(token.replace(/[,;:]$/u, '') || token)) continue
+    const bare = token.replace(/^[("“/]+/u, '')
+    if (!CAPITALISED.test(bare)) break
+    // A heading in capitals ("CERTIFICATION OF CHIEF FINANCIAL OFFICER PURSUANT TO…") names nobody;
+    // an initial ("J.") or a short suffix ("II") is part of a name.
+    if (/^\p{Lu}{3,}/u.test(bare) && !/^[IVX]+\b/u.test(bare)) break
+    if (!words[i]!.every((word) => asked.has(word))) fresh++
+    if (fresh >= 2) return true
+    if (step > 0 && /[,;:.]$/u.test(token) && !/^\p{Lu}\.$/u.test(token)) break
+  }
+  return false
+}
