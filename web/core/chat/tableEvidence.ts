@@ -32,7 +32,8 @@ export async function tableEvidence(
   documentWords: ReadonlyMap<string, ReadonlySet<string>>,
 ): Promise<SourceDocument[]> {
   const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year]))
-  if (understanding.wants !== 'figure' || years.length === 0) return []
+  const latest = years.length === 0 && understanding.periods.some((period) => period.latest === true)
+  if (understanding.wants !== 'figure' || (years.length === 0 && !latest)) return []
   const mentions = sourceMentions(
     pool.map((source) => toAnswerSource(source, undefined, documentWords)),
     understanding,
@@ -49,7 +50,7 @@ export async function tableEvidence(
   for (const document of documents) {
     const chunks = await store.listChunks({ documentId: document.document_id }).catch(() => [])
     for (const chunk of chunks) {
-      if (inPool.has(chunk.id) || !mayAnswer(chunk.text, years)) continue
+      if (inPool.has(chunk.id) || !mayAnswer(chunk.text, years, latest)) continue
       candidates.push({
         number: pool.length + candidates.length + 1,
         document_id: document.document_id,
@@ -78,7 +79,9 @@ export async function tableEvidence(
  * table repeats the table's header there) names an asked year. Cheap, since a filing has thousands of
  * passages; `chooseFigure` reads the header properly.
  */
-function mayAnswer(text: string, years: readonly string[]): boolean {
+function mayAnswer(text: string, years: readonly string[], latest: boolean): boolean {
   const firstRow = text.split('\n').find((line) => line.includes('|'))
-  return firstRow !== undefined && years.some((year) => firstRow.includes(year))
+  if (firstRow === undefined) return false
+  // "Last year": any table whose header prints a year may hold the latest one.
+  return latest ? /\b(?:19|20)\d\d\b/u.test(firstRow) : years.some((year) => firstRow.includes(year))
 }

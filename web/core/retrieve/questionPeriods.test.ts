@@ -27,4 +27,13 @@ describe('questionPeriods', () => {
     ])
     expect(questionPeriods('What is nothing here?')).toEqual([])
   })
+
+  it('reads "last year" as the latest year a document reports, only when no year is named', () => {
+    expect(questionPeriods('how much did Acme spend on capex last year')).toEqual([
+      { year: null, quarter: null, words: ['last', 'year'], latest: true },
+    ])
+    expect(questionPeriods("Acme's revenue in the most recent fiscal year")[0]?.latest).toBe(true)
+    expect(years('revenue last year versus 2020')).toEqual([['2020', null]])
+    expect(questionPeriods('Acme revenue')).toEqual([])
+  })
 })

@@ -7,7 +7,16 @@ export interface QuestionPeriod {
   quarter: number | null
   /** The question's search terms that said it ("fy22", "fiscal", "q2", "december", "31"): not content. */
   words: string[]
+  /**
+   * "Last year", "the most recent fiscal year": the latest year a document reports, whichever it is
+   * (year null). A filing's last year is its own fiscal year, not the calendar's.
+   */
+  latest?: true
 }
+
+/** The latest year a document reports, named without a number. */
+const LATEST =
+  /\b(?:last|latest|most\s+recent|past|this|current)\s+(?:fiscal\s+|financial\s+|reported\s+)?year\b/giu
 
 const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
@@ -58,6 +67,11 @@ export function questionPeriods(question: string): QuestionPeriod[] {
     const year = digits === undefined ? null : digits.length === 2 ? `20${digits}` : digits
     if (periods.some((period) => period.year === year && period.quarter === quarter)) continue
     periods.push({ year, quarter, words: tokenize(match[0]).filter((word) => !/^\d{4}$/u.test(word)) })
+  }
+  if (periods.length === 0) {
+    const latest = LATEST.exec(text)
+    LATEST.lastIndex = 0
+    if (latest) periods.push({ year: null, quarter: null, words: tokenize(latest[0]), latest: true })
   }
   return periods
 }

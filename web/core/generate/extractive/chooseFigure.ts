@@ -90,11 +90,25 @@ export function fitFigures(
     }
     return years
   }
+  // "Last year": the latest year among a row's columns, each row read once.
+  const latestAsked = years.length === 0 && understanding.periods.some(({ latest }) => latest === true)
+  const rowLatest = new Map<string, string>()
+  if (latestAsked) {
+    for (const figure of figures) {
+      const row = rowKey(figure)
+      for (const year of yearsOf(figure.header))
+        if (year > (rowLatest.get(row) ?? '')) rowLatest.set(row, year)
+    }
+  }
   for (const figure of figures) {
     if (!names.every((name) => mentions(figure.source, name))) continue
     // The header read with the question's own period grammar: "FY2022", "Fiscal 2022", "Dec. 31, 2022".
     const headerYears = yearsOf(figure.header)
     if (years.length > 0 && !headerYears.some((year) => years.includes(year))) continue
+    if (latestAsked) {
+      const latest = rowLatest.get(rowKey(figure))
+      if (latest === undefined || !headerYears.includes(latest)) continue
+    }
     // The quantity may name the row ("Total revenues") or the column ("Revenue FY2022" over segments).
     // The document's own name is the subject, not the quantity: "walmart capex" asks no row "Walmart Inc.".
     const asked = [...quantity, ...abbreviations].filter(
@@ -141,6 +155,11 @@ export function fitFigures(
     fitting.push({ figure, score, labelCover })
   }
   return fitting
+}
+
+/** A table row: the cells of one label under one header row in one source. */
+function rowKey(figure: TableFigure): string {
+  return `${figure.source}\u0000${figure.headerRow}\u0000${figure.label}`
 }
 
 /**

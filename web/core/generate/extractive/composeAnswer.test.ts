@@ -57,6 +57,19 @@ describe('composeAnswer', () => {
     )
   })
 
+  it('answers "last year" from the latest year of the row, whichever column it stands in', () => {
+    expect(
+      answer("What were Acme's total revenues last year?", [source(1, TOTALS, 'ACME_2022_10K.pdf')]).text,
+    ).toMatch(/^Total revenues, 2022: 66,608 million \[1\]/u)
+    const oldestFirst = TOTALS.replace('| 2022 | 2021 | 2020', '| 2020 | 2021 | 2022').replace(
+      '66,608 | 62,286 | 58,158',
+      '58,158 | 62,286 | 66,608',
+    )
+    expect(
+      answer('Acme total revenues last year', [source(1, oldestFirst, 'ACME_2022_10K.pdf')]).text,
+    ).toMatch(/^Total revenues, 2022: 66,608 million \[1\]/u)
+  })
+
   it('never abstains for an instruction word the passages do not repeat', () => {
     const question =
       'Assume that you are a public equities analyst. Answer the following question by primarily using ' +

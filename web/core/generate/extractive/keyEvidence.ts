@@ -48,8 +48,8 @@ export function keyEvidence(request: Pick<AnswerRequest, 'question' | 'sources' 
 
 function readingOf(understanding: QuestionUnderstanding): string[] {
   const lines = [`The question asks: ${understanding.ask}`]
-  const periods = understanding.periods.map(({ year, quarter }) =>
-    `${quarter ? `Q${quarter} ` : ''}${year ?? ''}`.trim(),
+  const periods = understanding.periods.map(({ year, quarter, latest }) =>
+    latest ? 'the latest year the document reports' : `${quarter ? `Q${quarter} ` : ''}${year ?? ''}`.trim(),
   )
   if (periods.length > 0) lines.push(`Period: ${periods.join(', ')}`)
   if (understanding.unit) lines.push(`Answer in: ${understanding.unit}`)
