@@ -16,6 +16,8 @@ export interface ChosenFigure {
 
 /** Below this share of the quantity's words in its label, a row is not the one asked for. */
 export const MIN_LABEL_COVER = 0.5
+/** The share of a row's words the question asks for, below which an undated question is not answered by it. */
+const UNDATED_PRECISION = 0.5
 const COVER_WEIGHT = 0.6
 /** Label words the question does not use ("BCA revenues by customer location"): a narrower line. */
 const PRECISION_WEIGHT = 0.3
@@ -137,6 +139,9 @@ export function fitFigures(
       ...asked.flatMap((term) => clippedRun(term, line) ?? []),
     ]
     const precision = share(line, [...asked, ...understanding.terms, ...spelled], [])
+    // Without a period a cell is one of a row's several; only a row that is the quantity itself
+    // answers ("how many employees": not "employee benefit plan stock", a column of equity).
+    if (understanding.periods.length === 0 && precision < UNDATED_PRECISION) continue
     let score = COVER_WEIGHT * labelCover + PRECISION_WEIGHT * precision
     const isTotal = /^total\b/iu.test(figure.label)
     if (understanding.total && isTotal) score += TOTAL_BONUS

@@ -70,6 +70,21 @@ describe('composeAnswer', () => {
     ).toMatch(/^Total revenues, 2022: 66,608 million \[1\]/u)
   })
 
+  it('answers "how many" without a period from the sentence, not from a longer row naming the word', () => {
+    const equity = [
+      'Consolidated Statements of Stockholders’ Equity (in millions)',
+      '| Common Stock | Additional Paid-In Capital | Total',
+      'Stock-based compensation and issuance of employee benefit plan stock | — | 2,131 | 2,131',
+    ].join('\n')
+    const people = 'As of December 31, 2022, we had approximately 5,400 full-time employees.'
+    const { text } = answer('how many employees does Acme have', [
+      source(1, equity, 'ACME_2022_10K.pdf'),
+      source(2, people, 'ACME_2022_10K.pdf'),
+    ])
+    expect(text).toContain('we had approximately 5,400 full-time employees. [2]')
+    expect(text).not.toContain('2,131')
+  })
+
   it('never abstains for an instruction word the passages do not repeat', () => {
     const question =
       'Assume that you are a public equities analyst. Answer the following question by primarily using ' +
