@@ -8,6 +8,7 @@ import type { CandidateSentence } from './candidateSentences'
 import { clippedRun } from './clippedRun'
 import { closeSpelling } from './closeSpelling'
 import { definitionQuestion } from './definitionQuestion'
+import { dateBesideAsk } from './dateBesideAsk'
 import { holdsPhrase } from './holdsPhrase'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
@@ -79,6 +80,8 @@ const ANSWER_KIND_BONUS = 0.12
  * NIKE, Inc.") or another officer's past posts.
  */
 const NAME_BESIDE_ROLE_BONUS = 0.5
+/** For "when", a date printed right after the asked words ("Our fiscal year ends on January 31"). */
+const DATE_BESIDE_ASK_BONUS = 0.3
 
 /**
  * Scores each candidate sentence against the question by content-word overlap, each term weighted by
@@ -189,6 +192,8 @@ export function scoreSentences(
     if (holdsKind) score += ANSWER_KIND_BONUS
     if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
       score += NAME_BESIDE_ROLE_BONUS
+    if (holdsKind && understanding.wants === 'date' && dateBesideAsk(sentence.text, understanding))
+      score += DATE_BESIDE_ASK_BONUS
     return { sentence, coverage, score, matches: row, holdsKind }
   })
   ranked.sort(
