@@ -81,4 +81,16 @@ describe('understandQuestion', () => {
     ])
     expect(understandQuestion('Who is the chairman?', terms).aliases).toEqual([])
   })
+
+  it('reads a unit of measure asked for at the end as an instruction, not a word to find', () => {
+    const understood = understandQuestion(
+      'What is the turbine entry temperature of a steam turbine, in degrees Celsius?',
+    )
+    expect(understood.terms).toEqual(['turbine', 'entry', 'temperature', 'steam'])
+    expect(understood.names).toEqual([])
+    expect(understood.instructions).toContain('in degrees Celsius')
+    expect(understandQuestion('How long is the Amazon in kilometres?').terms).toEqual(['long', 'amazon'])
+    // Not at the end, or not a unit: part of the ask.
+    expect(understandQuestion('Which river in Peru is longest?').terms).toContain('peru')
+  })
 })

@@ -82,6 +82,12 @@ const SECTION = new RegExp(
 )
 const UNIT =
   /\b(?:in|as|into)\s+((?:usd|us\s+dollars?|dollars?|eur|euros?|gbp|\$)?\s*(?:thousands?|millions?|billions?|trillions?|percent(?:age)?|%|basis\s+points|bps|dollars?|usd|eur|euros?)(?:\s+(?:of\s+)?(?:usd|dollars?|eur|euros?))?)\b/iu
+/**
+ * A unit of measure asked for at the end of the question ("…of a steam turbine, in degrees Celsius?"):
+ * units are a closed class, as months are; the answer prints "565 °C", not the unit's name.
+ */
+const MEASURE =
+  /,?\s+(?:in|as)\s+((?:degrees\s+)?(?:celsius|fahrenheit|kelvin)|kilomet(?:er|re)s|km|miles|met(?:er|re)s|feet|kilograms|kg|pounds|lbs|tonnes|tons|lit(?:er|re)s|gallons|hours|minutes|seconds|days|weeks|months)\s*([?.!]*)\s*$/iu
 const DECIMALS =
   /\b(?:round(?:ed)?|to)\s+(?:(?:your|the)\s+answer\s+)?(?:to\s+)?(\w+)\s+decimal(?:\s+places?|s)?\b/iu
 const NUMBER_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, a: 1 }
@@ -130,6 +136,12 @@ export function understandQuestion(
   for (const [whole, inner] of parenthesised) {
     instructions.push(inner!)
     ask = ask.replace(whole, ' ')
+  }
+  // ", in degrees Celsius?" at the end says how to give the answer, not what it is about.
+  const measure = MEASURE.exec(ask)
+  if (measure && measure.index > 0) {
+    instructions.push(`in ${measure[1]!}`)
+    ask = `${ask.slice(0, measure.index)}${measure[2] ?? ''}`
   }
   ask = ask
     .replace(/\s+/gu, ' ')
