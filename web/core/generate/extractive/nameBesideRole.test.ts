@@ -36,6 +36,17 @@ describe('nameBesideRole', () => {
     expect(nameBesideRole('Mia Cruz, Global Chief Financial Officer', ceo)).toBe(false)
   })
 
+  it('finds the doer of a verb in the passive, in any form of the verb', () => {
+    const audits = understandQuestion('Who audits Acme?')
+    expect(
+      nameBesideRole(
+        'The financial statements have been audited by Price Waterhouse LLP, an accounting firm.',
+        audits,
+      ),
+    ).toBe(true)
+    expect(nameBesideRole('The tax returns were audited by the authorities.', audits)).toBe(false)
+  })
+
   it('reads a role the question spells out, and an acronym typed in lower case that the documents define', () => {
     const quarterback = understandQuestion("Who was the Broncos' quarterback?")
     expect(nameBesideRole('The Broncos signed quarterback Peyton Manning in 2012.', quarterback)).toBe(true)

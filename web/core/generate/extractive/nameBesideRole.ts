@@ -1,5 +1,6 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
+import { extendsWord, wordForm } from './matchWord'
 
 /** What may stand between a name and the role after it: "Larry J. Merlo, age 63, President and CEO". */
 const BETWEEN = /^(?:and|&|age|\d+|[,:;()—–-]+)$/u
@@ -21,7 +22,7 @@ export function roleHolderLine(line: string, understanding: QuestionUnderstandin
  * Whether the sentence prints a person's name beside the role a "who" question asks for: a run of
  * capitalised words just before the role ("John J. Donahoe II, President and Chief Executive Officer",
  * "Name: Miguel Patricio Title: Chief Executive Officer"), or right after it ("Chairman and CEO Ramon
- * Laguarta"). The role is an acronym the question uses, the capitalised words that spell it ("Chief
+ * Laguarta", "audited by PricewaterhouseCoopers LLP"). The role is an acronym the question uses, the capitalised words that spell it ("Chief
  * Executive Officer" for "CEO") or a form the documents define for it, else the question's words that
  * are not the names it is about, together ("quarterback" in "Who was the Broncos' quarterback?").
  * Words of the question do not count towards the name, and it takes two capitalised words: "our Chief
@@ -37,11 +38,13 @@ export function nameBesideRole(text: string, understanding: QuestionUnderstandin
     ...understanding.terms,
     ...spans.flatMap(([start, end]) => words.slice(start, end + 1).flat()),
   ])
-  return spans.some(
-    ([start, end]) =>
-      nameRun(raw, words, asked, start - 1, -1) ||
-      (!/[,;:]$/u.test(raw[end]!) && nameRun(raw, words, asked, end + 1, 1)),
-  )
+  return spans.some(([start, end]) => {
+    if (nameRun(raw, words, asked, start - 1, -1)) return true
+    if (/[,;:]$/u.test(raw[end]!)) return false
+    // The doer of a verb in the passive: "has been audited by PricewaterhouseCoopers LLP".
+    const next = raw[end + 1]?.toLowerCase() === 'by' ? end + 2 : end + 1
+    return nameRun(raw, words, asked, next, 1)
+  })
 }
 
 /** Where the sentence prints the role, as [first, last] token positions. */
@@ -76,9 +79,16 @@ function roleSpans(
   if (role.length === 0) return spans
   for (let i = 0; i + role.length <= single.length; i++) {
     const run = single.slice(i, i + role.length)
-    if (role.every((term) => run.includes(term))) spans.push([i, i + role.length - 1])
+    if (role.every((term) => run.some((word) => sameRole(term, word)))) spans.push([i, i + role.length - 1])
   }
   return spans
+}
+
+/** A word of the role in any form: "audits", "audited" and "auditor" ("audit" and its doer). */
+function sameRole(term: string, word: string): boolean {
+  if (word === '') return false
+  if (term === word || wordForm(term) === wordForm(word)) return true
+  return extendsWord(wordForm(term), wordForm(word))
 }
 
 /**
