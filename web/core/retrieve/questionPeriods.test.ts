@@ -12,6 +12,8 @@ describe('questionPeriods', () => {
     expect(years('EPS in Q2 2023')).toEqual([['2023', 2]])
     expect(years('the second quarter of fiscal 2024')).toEqual([['2024', 2]])
     expect(years('sales in Q4')).toEqual([[null, 4]])
+    expect(years('best buy revenue Q2 fiscal 2024')).toEqual([['2024', 2]])
+    expect(years('revenue Q3 FY23')).toEqual([['2023', 3]])
     expect(years('growth from 2020 to 2021')).toEqual([
       ['2020', null],
       ['2021', null],

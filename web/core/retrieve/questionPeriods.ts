@@ -31,7 +31,7 @@ const PERIOD = new RegExp(
     // fiscal year then quarter ("FY2023Q1", "FY23 Q1")
     `\\bfy\\s*'?(\\d{4}|\\d{2})\\s*q([1-4])\\b`,
     // quarter then year
-    `\\bq([1-4])\\s*(?:['’-]|\\s+of\\s+(?:fy|fiscal(?:\\s+year)?)?\\s*)?\\s*'?(\\d{4}|\\d{2})\\b`,
+    `\\bq([1-4])\\s*(?:['’-]|\\s+(?:of\\s+)?(?:fy|fiscal(?:\\s+year)?)?\\s*)?\\s*'?(\\d{4}|\\d{2})\\b`,
     `\\b([1-4])q\\s*'?(\\d{4}|\\d{2})\\b`,
     `\\b(first|second|third|fourth)\\s+(?:fiscal\\s+)?quarter\\s+(?:of\\s+)?(?:fiscal\\s+(?:year\\s+)?|fy\\s*)?(\\d{4})\\b`,
     // period ended a date
