@@ -32,6 +32,8 @@ describe('nameBesideRole', () => {
     expect(
       nameBesideRole('CERTIFICATION OF CHIEF EXECUTIVE OFFICER PURSUANT TO SECURITIES EXCHANGE ACT', ceo),
     ).toBe(false)
+    // An organisation after the role, named by the question's subject, is no officer's name.
+    expect(nameBesideRole('Mr. Jassy has served as CEO Acme Web Services since April 2016.', ceo)).toBe(false)
     // "Chief Financial Officer" is not the CEO, though it shares two of its words.
     expect(nameBesideRole('Mia Cruz, Global Chief Financial Officer', ceo)).toBe(false)
   })

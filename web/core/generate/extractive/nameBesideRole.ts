@@ -34,16 +34,19 @@ export function nameBesideRole(text: string, understanding: QuestionUnderstandin
   const words = raw.map((token) => tokenize(token))
   const spans = roleSpans(raw, words, understanding)
   if (spans.length === 0) return false
+  const subjects = new Set(
+    understanding.names.filter((name) => !understanding.acronyms.includes(name) && !/^\d+$/u.test(name)),
+  )
   const asked = new Set([
     ...understanding.terms,
     ...spans.flatMap(([start, end]) => words.slice(start, end + 1).flat()),
   ])
   return spans.some(([start, end]) => {
-    if (nameRun(raw, words, asked, start - 1, -1)) return true
+    if (nameRun(raw, words, asked, start - 1, -1, subjects)) return true
     if (/[,;:]$/u.test(raw[end]!)) return false
     // The doer of a verb in the passive: "has been audited by PricewaterhouseCoopers LLP".
     const next = raw[end + 1]?.toLowerCase() === 'by' ? end + 2 : end + 1
-    return nameRun(raw, words, asked, next, 1)
+    return nameRun(raw, words, asked, next, 1, subjects)
   })
 }
 
@@ -102,6 +105,7 @@ function nameRun(
   asked: ReadonlySet<string>,
   from: number,
   step: 1 | -1,
+  subjects: ReadonlySet<string>,
 ): boolean {
   let fresh = 0
   for (let i = from; i >= 0 && i < raw.length; i += step) {
@@ -112,6 +116,8 @@ function nameRun(
     // A heading in capitals ("CERTIFICATION OF CHIEF FINANCIAL OFFICER PURSUANT TO…") names nobody;
     // an initial ("J.") or a short suffix ("II") is part of a name.
     if (/^\p{Lu}{3,}/u.test(bare) && !/^[IVX]+\b/u.test(bare)) break
+    // The question's subject names an organisation, not its officer: "CEO Amazon Web Services".
+    if (words[i]!.some((word) => subjects.has(word))) break
     if (!words[i]!.every((word) => asked.has(word))) fresh++
     if (fresh >= 2) return true
     if (step > 0 && /[,;:.]$/u.test(token) && !/^\p{Lu}\.$/u.test(token)) break
