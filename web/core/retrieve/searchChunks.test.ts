@@ -135,4 +135,19 @@ describe('searchChunks reads only the rows it needs', () => {
       expect(asked.flat().length).toBeGreaterThan(5)
     }
   })
+
+  it('reads every candidate once a row has a page after all, and answers as before', async () => {
+    // Each document opens with long chunks without a page (its profile reads only those), then paged ones.
+    const { records, chunks } = collection(true)
+    const opened = chunks.map((chunk) =>
+      chunk.index < 8 ? { ...chunk, page: null, text: `${chunk.text} ${'preface '.repeat(80)}` } : chunk,
+    )
+    const query = QUERIES[1]!
+    const { ports, asked, byId } = portsOf(records, opened)
+    const found = await searchChunks(ports, { queries: [query], topK: 5, hybrid: true })
+    const expected = await everyRowRead(ports, records, byId, query, 5)
+    expect(found.chunks.map(({ chunk, score }) => ({ id: chunk.id, score }))).toEqual(expected)
+    expect(asked[0]).toHaveLength(5)
+    expect(asked.flat().length).toBeGreaterThan(5)
+  })
 })
