@@ -18,6 +18,7 @@ import { providers } from './providers'
 import { quality } from './quality'
 import { retrieval } from './retrieval'
 import { search } from './search'
+import { searchPath } from './search-path'
 import { searchScale } from './search-scale'
 import { serverAuth } from './server-auth'
 import { serverCollections } from './server-collections'
@@ -38,6 +39,7 @@ export const benchmarks: readonly Benchmark[] = [
   answers,
   search,
   searchScale,
+  searchPath,
   indexLoad,
   sync,
   documentStall,

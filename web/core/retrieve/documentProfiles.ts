@@ -14,6 +14,8 @@ interface Cached {
   /** What the profile was made from; another key means the document changed. */
   key: string
   profile: DocumentProfile
+  /** Whether its chunks carry pages (its opening's do): a PDF's or slides' do, a text's or Word file's never. */
+  paged: boolean
 }
 
 /**
@@ -46,6 +48,7 @@ export async function documentProfiles(
       const title = typeof document.metadata.title === 'string' ? document.metadata.title : null
       cached = {
         key,
+        paged: chunks.some((chunk) => chunk.page !== null),
         profile: documentProfile({
           documentId: document.id,
           filename: document.original_filename,
@@ -61,6 +64,18 @@ export async function documentProfiles(
   if (last?.length === profiles.length && last.every((profile, i) => profile === profiles[i])) return last
   lastLists.set(store, profiles)
   return profiles
+}
+
+/**
+ * Whether any of these documents has chunks with pages, as far as their profiles (`documentProfiles`,
+ * made first) read: a document whose opening chunks have no page is of a format without pages
+ * (ingestion gives every chunk of a PDF or slides its page, and no chunk of other formats one). A
+ * document not profiled yet counts as paged.
+ */
+export function anyPaged(store: Pick<Store, 'chunks'>, documentIds: Iterable<string>): boolean {
+  const cache = caches.get(store)
+  for (const id of documentIds) if (cache?.get(id)?.paged ?? true) return true
+  return false
 }
 
 /** Chunks read first for an opening: a page of prose is three or four passages of 200-300 tokens. */

@@ -3,7 +3,7 @@ import type { DocumentRecord } from '../store/DocumentRecord'
 import type { Store } from '../store/Store'
 import type { DefinedTerm } from './understandQuestion'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
-import { documentProfiles } from './documentProfiles'
+import { anyPaged, documentProfiles } from './documentProfiles'
 import type { SearchMode } from './index/SearchIndex'
 import type { QueryEmbedders } from './QueryEmbedders'
 import type { SearchIndexPort } from './snapshot/SearchIndexPort'
@@ -109,13 +109,7 @@ export async function searchChunks(
   }
 
   const candidates = [...best].sort((a, b) => b[1] - a[1])
-  const records = new Map((await store.chunks.getChunks(candidates.map(([id]) => id))).map((c) => [c.id, c]))
-  // A chunk deleted between search and lookup is simply skipped.
-  const found = candidates.flatMap(([id, score]) => {
-    const record = records.get(id)
-    const document = record && documents.get(record.document_id)
-    return record && document ? [{ record, document, score }] : []
-  })
+  const found = await readCandidates(store, candidates, documents, request.topK)
   const chosen = choosePassages(found, request.topK, method, ({ record }) => record)
   const chunks: FoundChunk[] = []
   for (const { record, document, score } of chosen) {
@@ -145,6 +139,44 @@ export async function searchChunks(
         ]),
     ),
   }
+}
+
+interface Found {
+  record: ChunkRecord
+  document: DocumentRecord
+  score: number
+}
+
+/**
+ * The candidates' rows (best first) with their documents, skipping a chunk deleted between search and
+ * lookup or of a document no longer searched. Choosing passages needs every candidate's page, so all
+ * are read where a searched document has pages; where none has (text, Markdown, Word, HTML), the
+ * choice is the first `topK` in order, and only those are read (then more, if some were skipped):
+ * a search of 139k passages of text read 50 rows to answer 5 (bench/README.md, `search-path`). A row
+ * with a page after all makes it read the rest as well.
+ */
+async function readCandidates(
+  store: Pick<Store, 'chunks'>,
+  candidates: ReadonlyArray<[string, number]>,
+  documents: ReadonlyMap<string, DocumentRecord>,
+  topK: number,
+): Promise<Found[]> {
+  const found: Found[] = []
+  let from = 0
+  let all = anyPaged(store, documents.keys())
+  while (from < candidates.length && (all || found.length < topK)) {
+    const batch = candidates.slice(from, all ? candidates.length : from + topK - found.length)
+    from += batch.length
+    const records = new Map((await store.chunks.getChunks(batch.map(([id]) => id))).map((c) => [c.id, c]))
+    for (const [id, score] of batch) {
+      const record = records.get(id)
+      const document = record && documents.get(record.document_id)
+      if (!record || !document) continue
+      found.push({ record, document, score })
+      all ||= record.page !== null
+    }
+  }
+  return found
 }
 
 /** The defined terms stored with these documents at ingest (none for one processed before they were). */

@@ -16,6 +16,21 @@ const CHUNKS = [
 const ids = (hits: Array<{ id: string }>) => hits.map((hit) => hit.id)
 
 describe('Bm25Index', () => {
+  it("counts a term's documents again once chunks are added or removed (answers are kept meanwhile)", () => {
+    const index = new Bm25Index()
+    index.add(CHUNKS)
+    expect(index.documentFrequency('current')).toBe(2)
+    expect(index.documentFrequency('current', ['c1'], 1)).toBe(1)
+    index.add([chunk('ampere', 'Ampere measured current.', { document_id: 'doc-ampere' })])
+    expect(index.documentFrequency('current')).toBe(3)
+    expect(index.documentFrequency('current', ['c2'])).toBe(0)
+    index.remove(['tesla', 'edison'])
+    expect(index.documentFrequency('current')).toBe(1)
+    index.add([chunk('volta', 'Volta made current flow.', { collection_id: 'c2', document_id: 'doc-volta' })])
+    expect(index.documentFrequency('current', ['c2'])).toBe(1)
+    expect(index.documentFrequency('current', ['c1', 'c2'])).toBe(2)
+  })
+
   it('ranks the passage with the query terms first, scores positive and descending', () => {
     const index = new Bm25Index()
     index.add(CHUNKS)

@@ -63,6 +63,10 @@ export class Bm25Index {
   /** The term table sorted for fuzzy lookups, and how many of `terms` it holds (new terms merge in lazily). */
   private sorted: string[] = []
   private sortedCount = 0
+  /** Adds and removals so far: what the `documentFrequency` answers kept were counted at. */
+  private changes = 0
+  /** `documentFrequency` answers while the index is unchanged, by term, cap and collections. */
+  private documentFrequencies = { changes: 0, counts: new Map<string, number>() }
 
   /**
    * Restores an index from `toBytes`' output. Throws a RangeError when the bytes are not one, are of
@@ -99,6 +103,19 @@ export class Bm25Index {
    * short at the cap: for the handful of words of a question, not for every term of a collection.
    */
   documentFrequency(term: string, collectionIds?: readonly string[], cap = Infinity): number {
+    // Every search counts the question's words again, over the same lists while nothing changed
+    // (a word of one article in 139k passages: thousands of postings read for a count of eight).
+    let kept = this.documentFrequencies
+    if (kept.changes !== this.changes || kept.counts.size >= MAX_KEPT_FREQUENCIES) {
+      this.documentFrequencies = kept = { changes: this.changes, counts: new Map() }
+    }
+    const key = `${term}\u0000${cap}\u0000${collectionIds?.join('\u0000') ?? '*'}`
+    let count = kept.counts.get(key)
+    if (count === undefined) kept.counts.set(key, (count = this.countDocuments(term, collectionIds, cap)))
+    return count
+  }
+
+  private countDocuments(term: string, collectionIds: readonly string[] | undefined, cap: number): number {
     const state = this.state
     const code = state.termOf.get(term)
     if (code === undefined || cap <= 0) return 0
@@ -144,6 +161,7 @@ export class Bm25Index {
   /** Removes chunks by id; unknown ids are ignored. */
   remove(ids: readonly string[]): void {
     const state = this.state
+    this.changes++
     let removed = false
     for (const id of ids) {
       const ordinal = state.ordinalOf.get(id)
@@ -369,6 +387,7 @@ export class Bm25Index {
     // Ordinals are never reused while the index lives; after 33 million adds, renumber the live ones
     // (what a snapshot round trip does; a pause of seconds, once per tens of millions of adds).
     if (this.state.next === MAX_ORDINAL) this.renumber()
+    this.changes++
     const state = this.state
     const ordinal = state.next++
     reserve(state, state.next)
@@ -477,6 +496,9 @@ function accumulate(
   }
   return inTerm
 }
+
+/** `documentFrequency` answers kept at most (then forgotten at once): a few per search's words. */
+const MAX_KEPT_FREQUENCIES = 10_000
 
 /** Shortest query term worth correcting: shorter words have too many neighbours one edit away. */
 const MIN_FUZZY_LENGTH = 5
