@@ -1,3 +1,4 @@
+import { repeatedTitles } from './repeatedTitles'
 import type { DefinedTerm } from './understandQuestion'
 
 /** At most this many defined terms are kept per document: a glossary's worth, not an index. */
@@ -12,6 +13,9 @@ const MAX_LONG_WORDS = 8
  * order in the words before it, its first letter starting a word), and a quoted name after a name
  * ('Johnson & Johnson (the "Company" or "J&J")', 'Acme Ltd. (the "Supplier")'), where the quotes say
  * it is a definition. No list of terms of any field: only what the documents themselves define.
+ *
+ * Then the capitalised phrases the text repeats, by their initials (`repeatedTitles`: "Chief Financial
+ * Officer" for "CFO" in a filing that never writes "(CFO)").
  *
  * How it fails: a long form broken across a line or a page is missed; a parenthesis that only happens
  * to fit an abbreviation ("Income Taxes (IT)") is taken for one, which costs a little precision and
@@ -50,7 +54,9 @@ export function definedTerms(text: string): DefinedTerm[] {
     const long = initialsForm(inside, window) ?? bestLongForm(inside, window.join(' '))
     if (long && long.split(' ').length <= MAX_LONG_WORDS) add(inside, long)
   }
-  return [...found.values()]
+  const explicit = [...found.values()]
+  const room = MAX_DEFINED_TERMS - explicit.length
+  return room > 0 ? [...explicit, ...repeatedTitles(text, explicit).slice(0, room)] : explicit
 }
 
 /** Small words a long form may hold that its acronym skips ("Board of Directors", "Research and Development"). */
