@@ -284,7 +284,12 @@ function answerKind(ask: string, namesPeriod: boolean): AnswerKind {
   )
     return 'person'
   if (
-    /^(?:where|in\s+what\s+(?:city|country|state|place)|which\s+(?:city|country|state|place))\b/u.test(lower)
+    /^(?:where|in\s+what\s+(?:city|country|state|place)|which\s+(?:city|country|state|place))\b/u.test(
+      lower,
+    ) ||
+    // Typed as keywords, the last word names the kind: "Netflix headquarters city".
+    (!/^(?:what|which|who|how|why|when|is|are|was|were|do|does|did)\b/u.test(lower) &&
+      /\b(?:city|country|state|town|location)\s*\??$/u.test(lower))
   )
     return 'place'
   if (

@@ -10,6 +10,7 @@ import { closeSpelling } from './closeSpelling'
 import { definitionQuestion } from './definitionQuestion'
 import { dateBesideAsk } from './dateBesideAsk'
 import { holdsPhrase } from './holdsPhrase'
+import { placeBesideAsk } from './placeBesideAsk'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
 import { spelledByInitials } from './spelledByInitials'
@@ -80,7 +81,10 @@ const ANSWER_KIND_BONUS = 0.12
  * NIKE, Inc.") or another officer's past posts.
  */
 const NAME_BESIDE_ROLE_BONUS = 0.5
-/** For "when", a date printed right after the asked words ("Our fiscal year ends on January 31"). */
+/**
+ * For "when", a date printed right after the asked words ("Our fiscal year ends on January 31"); for
+ * "where", a place ("headquarters are located in Los Gatos").
+ */
 const DATE_BESIDE_ASK_BONUS = 0.3
 
 /**
@@ -193,6 +197,8 @@ export function scoreSentences(
     if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
       score += NAME_BESIDE_ROLE_BONUS
     if (holdsKind && understanding.wants === 'date' && dateBesideAsk(sentence.text, understanding))
+      score += DATE_BESIDE_ASK_BONUS
+    if (holdsKind && understanding.wants === 'place' && placeBesideAsk(sentence.text, understanding))
       score += DATE_BESIDE_ASK_BONUS
     return { sentence, coverage, score, matches: row, holdsKind }
   })
