@@ -116,6 +116,7 @@ for (const dialect of testSqlDialects())
           return versions
         },
         documentChunks: (id: string) => snapshots.documentChunks(id),
+        documentChunkIds: (id: string) => snapshots.documentChunkIds(id),
         readSnapshot: () => snapshots.readSnapshot(),
         writeSnapshot: (bytes: Uint8Array) => snapshots.writeSnapshot(bytes),
       }

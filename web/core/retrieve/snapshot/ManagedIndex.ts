@@ -242,14 +242,14 @@ export class ManagedIndex implements SearchIndexPort {
     const started = this.changes
     const checked = new Map<string, string | null | undefined>()
     for (const id of loaded.dirty) {
-      const fresh = await this.options.store.documentChunks(id)
+      const fresh = await this.options.store.documentChunkIds(id)
       const held = loaded.index.documentChunkIds(id)
       if (!fresh) {
         checked.set(id, held.length === 0 ? undefined : null)
         continue
       }
       const ids = new Set(held)
-      const same = ids.size === fresh.chunks.length && fresh.chunks.every((chunk) => ids.has(chunk.id))
+      const same = ids.size === fresh.ids.length && fresh.ids.every((chunkId) => ids.has(chunkId))
       checked.set(id, same ? fresh.version : null)
     }
     if (this.changes !== started || this.loaded !== loaded) {
