@@ -111,6 +111,7 @@ describe('DexieIndexSnapshots', () => {
         read.push(id)
         return snapshots.documentChunks(id)
       },
+      documentChunkIds: (id) => snapshots.documentChunkIds(id),
       readSnapshot: () => snapshots.readSnapshot(),
       writeSnapshot: (bytes) => snapshots.writeSnapshot(bytes),
     }
