@@ -143,6 +143,7 @@ async function measureOn(
   const snapshots: IndexSnapshotStore = {
     documentVersions: () => stored.documentVersions(),
     documentChunks: (id) => stored.documentChunks(id),
+    documentChunkIds: (id) => stored.documentChunkIds(id),
     writeSnapshot: (bytes) => stored.writeSnapshot(bytes),
     async readSnapshot() {
       const started = performance.now()

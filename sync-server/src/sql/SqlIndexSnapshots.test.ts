@@ -70,14 +70,25 @@ for (const dialect of testSqlDialects())
         (await store.chunks.listChunks({ documentId: document.id })).map((c) => c.id),
       )
 
+      expect(await snapshots.documentChunkIds(document.id)).toEqual({
+        version: first,
+        ids: read?.chunks.map((chunk) => chunk.id),
+      })
+
       await store.chunks.replaceChunks(document.id, await world.chunksFor(document, 2, 2))
       const second = (await snapshots.documentVersions()).get(document.id)
       expect(second).not.toBe(first)
       expect((await snapshots.documentChunks(document.id))?.chunks).toHaveLength(2)
+      // Only the current set's ids, though the old set's rows may not all be deleted yet.
+      expect(await snapshots.documentChunkIds(document.id)).toEqual({
+        version: second,
+        ids: (await snapshots.documentChunks(document.id))?.chunks.map((chunk) => chunk.id),
+      })
 
       // Deleted and made again under the same id: another version, though its chunk set counts anew.
       await store.documents.deleteDocument(document.id)
       expect(await snapshots.documentChunks(document.id)).toBeUndefined()
+      expect(await snapshots.documentChunkIds(document.id)).toBeUndefined()
       await store.documents.createDocument({ ...document })
       await store.chunks.replaceChunks(document.id, await world.chunksFor(document, 2, 3))
       const again = (await snapshots.documentVersions()).get(document.id)

@@ -1,5 +1,6 @@
 import type {
   IndexSnapshotStore,
+  VersionedChunkIds,
   VersionedChunks,
 } from '../../../web/core/retrieve/snapshot/IndexSnapshotStore'
 import type { Store } from '../../../web/core/store/Store'
@@ -62,6 +63,22 @@ export class SqlIndexSnapshots implements IndexSnapshotStore {
       if (after === before) return { version: before, chunks }
     }
     throw new Error(`Document ${documentId} kept changing while its chunks were read`)
+  }
+
+  /** The ids of the document's current chunk set, read between two reads of its version as above. */
+  async documentChunkIds(documentId: string): Promise<VersionedChunkIds | undefined> {
+    for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+      const before = await this.version(documentId)
+      if (before === undefined) return undefined
+      const rows = await this.driver.all<{ id: string }>(
+        `SELECT c.id AS id FROM chunks c JOIN documents d ON d.id = c.document_id
+          WHERE c.document_id = ? AND c.chunk_set = d.chunk_set`,
+        [documentId],
+      )
+      const after = await this.version(documentId)
+      if (after === before) return { version: before, ids: rows.map((row) => row.id) }
+    }
+    throw new Error(`Document ${documentId} kept changing while its chunk ids were read`)
   }
 
   /**

@@ -91,6 +91,57 @@ for (const dialect of testSqlDialects())
       expect(await answers(loaded.index)).toEqual(await rebuilt())
     })
 
+    it('compares each replaced document with the store as it goes, so a save after a folder reads no ids, and a later change undoes that comparison', async () => {
+      const { snapshots } = world
+      const calls: string[] = []
+      /** Comparisons answered (their result is recorded before any timer runs). */
+      let answered = 0
+      let gate: Promise<void> | undefined
+      const store = {
+        documentVersions: () => snapshots.documentVersions(),
+        documentChunks: (id: string) => snapshots.documentChunks(id),
+        documentChunkIds: async (id: string) => {
+          calls.push(id)
+          const held = gate
+          gate = undefined
+          await held
+          const ids = await snapshots.documentChunkIds(id)
+          answered++
+          return ids
+        },
+        readSnapshot: () => snapshots.readSnapshot(),
+        writeSnapshot: (bytes: Uint8Array) => snapshots.writeSnapshot(bytes),
+      }
+      const index = managed({ store })
+      await index.use(() => undefined)
+      const documents = []
+      for (let i = 0; i < 3; i++) {
+        const document = await world.addDocument(4, i + 1)
+        documents.push(document)
+        await index.replaceDocument(
+          document.id,
+          await world.store.chunks.listChunks({ documentId: document.id }),
+        )
+      }
+      await expect.poll(() => answered).toBe(3)
+
+      // The first document then changes in the index only (chunks the store does not have), and its new
+      // comparison is held: the save must compare it itself, not use the one made before the change.
+      let release = () => {}
+      gate = new Promise<void>((resolve) => (release = resolve))
+      const [first] = documents as [(typeof documents)[0]]
+      await index.replaceDocument(first.id, await world.chunksFor(first, 2, 99))
+      await index.save()
+      release()
+      // Three comparisons as they were processed, the held one, and the save's of the changed document only.
+      expect(calls).toEqual([...documents.map((document) => document.id), first.id, first.id])
+      const loaded = await loadSearchIndex(world.snapshots, logError)
+      expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 1 })
+      expect(await answers(loaded.index)).toEqual(await rebuilt())
+      await index.close()
+      expect(errors).toEqual([])
+    })
+
     it('saves once changes settle, without being asked', async () => {
       const index = managed({ settleMs: 20 })
       await index.use(() => undefined)
@@ -116,6 +167,7 @@ for (const dialect of testSqlDialects())
           return versions
         },
         documentChunks: (id: string) => snapshots.documentChunks(id),
+        documentChunkIds: (id: string) => snapshots.documentChunkIds(id),
         readSnapshot: () => snapshots.readSnapshot(),
         writeSnapshot: (bytes: Uint8Array) => snapshots.writeSnapshot(bytes),
       }

@@ -54,9 +54,27 @@ describe('DexieIndexSnapshots', () => {
     await store.documents.deleteDocument(document.id)
     expect((await snapshots.documentVersions()).has(document.id)).toBe(false)
     expect(await snapshots.documentChunks(document.id)).toBeUndefined()
+    expect(await snapshots.documentChunkIds(document.id)).toBeUndefined()
     await store.documents.createDocument({ ...document })
     await store.chunks.replaceChunks(document.id, [newChunk(document, 0)])
     expect([first, second]).not.toContain((await snapshots.documentVersions()).get(document.id))
+  })
+
+  it("gives a document's chunk ids, in order, with the version its chunks are", async () => {
+    const { store, snapshots, addDocument } = await world()
+    const { document, chunks } = await addDocument(['otters', 'beavers', 'herons'])
+    await addDocument(['kingfishers'])
+    const read = await snapshots.documentChunks(document.id)
+    expect(await snapshots.documentChunkIds(document.id)).toEqual({
+      version: read?.version,
+      ids: chunks.map((chunk) => chunk.id),
+    })
+    const replacement = newChunk(document, 0)
+    await store.chunks.replaceChunks(document.id, [replacement])
+    const ids = await snapshots.documentChunkIds(document.id)
+    expect(ids?.ids).toEqual([replacement.id])
+    expect(ids?.version).toBe((await snapshots.documentVersions()).get(document.id))
+    expect(ids?.version).not.toBe(read?.version)
   })
 
   it('keeps the last snapshot written', async () => {
@@ -93,6 +111,7 @@ describe('DexieIndexSnapshots', () => {
         read.push(id)
         return snapshots.documentChunks(id)
       },
+      documentChunkIds: (id) => snapshots.documentChunkIds(id),
       readSnapshot: () => snapshots.readSnapshot(),
       writeSnapshot: (bytes) => snapshots.writeSnapshot(bytes),
     }

@@ -1,5 +1,9 @@
 import Dexie from 'dexie'
-import type { IndexSnapshotStore, VersionedChunks } from '../../core/retrieve/snapshot/IndexSnapshotStore'
+import type {
+  IndexSnapshotStore,
+  VersionedChunkIds,
+  VersionedChunks,
+} from '../../core/retrieve/snapshot/IndexSnapshotStore'
 import type { QuireDatabase } from './QuireDatabase'
 
 const SNAPSHOT_KEY = 'index'
@@ -35,6 +39,21 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
         .between([documentId, Dexie.minKey], [documentId, Dexie.maxKey])
         .toArray()
       return { version: version(row.seq, set), chunks: stored }
+    })
+  }
+
+  /** The chunks' keys only, from the `[document_id+index]` index: no record (text, vector) is read. */
+  async documentChunkIds(documentId: string): Promise<VersionedChunkIds | undefined> {
+    const { documents, chunks, chunkSets } = this.db
+    return this.db.transaction('r', documents, chunks, chunkSets, async () => {
+      const row = await documents.where('id').equals(documentId).first()
+      if (!row) return undefined
+      const set = (await chunkSets.get(documentId))?.set
+      const ids = await chunks
+        .where('[document_id+index]')
+        .between([documentId, Dexie.minKey], [documentId, Dexie.maxKey])
+        .primaryKeys()
+      return { version: version(row.seq, set), ids }
     })
   }
 

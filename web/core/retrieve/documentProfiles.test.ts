@@ -32,6 +32,41 @@ function documentWith(count: number, chunk: (i: number) => Partial<ChunkRecord>)
 }
 
 describe('documentProfiles', () => {
+  it("reads many documents' openings at once, each profile its own document's, in the documents' order", async () => {
+    const made = Array.from({ length: 40 }, (_, d) =>
+      documentWith(3 + (d % 5), (i) => ({ page: null, text: `doc${d} passage${i} about topic${d}` })),
+    )
+    const { store } = storeOf(made.flatMap(({ chunks }) => chunks))
+    // Answers in the reverse order of the requests: a profile must still be its own document's.
+    let pending: Array<() => void> = []
+    const listChunks = store.chunks.listChunks
+    store.chunks.listChunks = async (filter?: ChunkFilter) => {
+      await new Promise<void>((resolve) => {
+        pending.push(resolve)
+        queueMicrotask(() => {
+          const waiting = pending
+          pending = []
+          waiting.reverse().forEach((release) => release())
+        })
+      })
+      return listChunks(filter)
+    }
+    const profiles = await documentProfiles(
+      store,
+      made.map(({ document }) => document),
+    )
+    expect(profiles).toEqual(
+      made.map(({ document, chunks }) =>
+        documentProfile({
+          documentId: document.id,
+          filename: document.original_filename,
+          title: null,
+          opening: openingText(chunks),
+        }),
+      ),
+    )
+  })
+
   it('profiles a long document without pages from its opening chunks only, as from all of them', async () => {
     const { document, chunks } = documentWith(500, (i) => ({
       page: null,

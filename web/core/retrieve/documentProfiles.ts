@@ -39,27 +39,28 @@ export async function documentProfiles(
 ): Promise<readonly DocumentProfile[]> {
   let cache = caches.get(store)
   if (!cache) caches.set(store, (cache = new Map()))
-  const profiles: DocumentProfile[] = []
-  for (const document of documents) {
-    const key = `${document.processed_at ?? ''}|${document.chunk_count}|${document.original_filename}`
-    let cached = cache.get(document.id)
-    if (cached?.key !== key) {
-      const chunks = await openingChunks(store, document.id)
-      const title = typeof document.metadata.title === 'string' ? document.metadata.title : null
-      cached = {
-        key,
-        paged: chunks.some((chunk) => chunk.page !== null),
-        profile: documentProfile({
-          documentId: document.id,
-          filename: document.original_filename,
-          title,
-          opening: openingText(chunks),
-        }),
-      }
-      cache.set(document.id, cached)
-    }
-    profiles.push(cached.profile)
-  }
+  const wanted = [...documents].map((document) => ({
+    document,
+    key: `${document.processed_at ?? ''}|${document.chunk_count}|${document.original_filename}`,
+  }))
+  const missing = wanted.filter(({ document, key }) => cache.get(document.id)?.key !== key)
+  // A cold start's first search profiles every document: read one after another, 200 documents' openings
+  // took 0.7 s of the browser's 3 s (one IndexedDB round trip each). Several at a time, each still in order.
+  await inParallel(missing, PROFILE_READS_AT_ONCE, async ({ document, key }) => {
+    const chunks = await openingChunks(store, document.id)
+    const title = typeof document.metadata.title === 'string' ? document.metadata.title : null
+    cache.set(document.id, {
+      key,
+      paged: chunks.some((chunk) => chunk.page !== null),
+      profile: documentProfile({
+        documentId: document.id,
+        filename: document.original_filename,
+        title,
+        opening: openingText(chunks),
+      }),
+    })
+  })
+  const profiles = wanted.map(({ document }) => cache.get(document.id)!.profile)
   const last = lastLists.get(store)
   if (last?.length === profiles.length && last.every((profile, i) => profile === profiles[i])) return last
   lastLists.set(store, profiles)
@@ -76,6 +77,22 @@ export function anyPaged(store: Pick<Store, 'chunks'>, documentIds: Iterable<str
   const cache = caches.get(store)
   for (const id of documentIds) if (cache?.get(id)?.paged ?? true) return true
   return false
+}
+
+/** Documents whose openings are read at the same time (a store's reads overlap; the order is kept). */
+const PROFILE_READS_AT_ONCE = 16
+
+/** Runs `work` on every item, at most `width` at a time; rejects with the first failure. */
+async function inParallel<T>(
+  items: readonly T[],
+  width: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, lane))
 }
 
 /** Chunks read first for an opening: a page of prose is three or four passages of 200-300 tokens. */

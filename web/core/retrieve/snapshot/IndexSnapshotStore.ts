@@ -6,6 +6,12 @@ export interface VersionedChunks {
   chunks: ChunkRecord[]
 }
 
+/** A document's chunk ids as one version of them. */
+export interface VersionedChunkIds {
+  version: string
+  ids: string[]
+}
+
 /**
  * What a person's search index needs of their store to be saved and loaded incrementally: the
  * server's is `SqlIndexSnapshots` (SQLite or PostgreSQL, in the person's own database).
@@ -19,6 +25,12 @@ export interface IndexSnapshotStore {
   documentVersions(): Promise<Map<string, string>>
   /** The document's chunks together with the version they are (read consistently); undefined: no such document. */
   documentChunks(documentId: string): Promise<VersionedChunks | undefined>
+  /**
+   * The ids of the document's chunks together with their version (read consistently); undefined: no such
+   * document. What a save checks the index against: reading whole chunks for it (text and vectors) took
+   * as long as a rebuild after a big folder was processed, so a page closed then lost the snapshot.
+   */
+  documentChunkIds(documentId: string): Promise<VersionedChunkIds | undefined>
   /** The last snapshot written, whole, or undefined when there is none. */
   readSnapshot(): Promise<Uint8Array | undefined>
   /** Replaces the snapshot; a reader sees the old one or the new one, never a mix. */

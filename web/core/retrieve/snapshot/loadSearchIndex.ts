@@ -23,10 +23,16 @@ export async function loadSearchIndex(
   store: IndexSnapshotStore,
   logError: (error: unknown) => void,
 ): Promise<LoadedIndex> {
+  // Both at once: in the browser the snapshot's read (over 100 MB at 139k passages) is the long wait of a
+  // cold start, and the versions' read need not queue behind it. Which is read first does not matter: a
+  // document whose version differs from the snapshot's, either way, is read again below.
+  const snapshotRead = store.readSnapshot()
+  // Observed now, so that a failed read is not reported as unhandled while the versions are read.
+  snapshotRead.catch(() => undefined)
   const versions = await store.documentVersions()
   let restored: { index: SearchIndex; covered: Map<string, string | null> } | undefined
   try {
-    const bytes = await store.readSnapshot()
+    const bytes = await snapshotRead
     if (bytes) {
       const snapshot = decodeIndexSnapshot(bytes)
       restored = { index: SearchIndex.fromBytes(snapshot.index), covered: snapshot.covered }
