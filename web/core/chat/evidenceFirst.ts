@@ -36,8 +36,8 @@ export function evidenceFirst(
   const sources = pool.map((source) => toAnswerSource(source, undefined, documentWords))
   const mentions = sourceMentions(sources, understanding)
   const chosen: SourceDocument[] = []
+  const byNumber = new Map(pool.map((source) => [source.number, source]))
   if (understanding.wants === 'figure') {
-    const byNumber = new Map(pool.map((source) => [source.number, source]))
     const fits = bestFitPerSource(understanding, tableFigures(sources), mentions)
     for (const { number } of fits.slice(0, FIGURE_PLACES)) chosen.push(byNumber.get(number)!)
   }
@@ -49,7 +49,6 @@ export function evidenceFirst(
           .split(/\r\n?|\n/u)
           .some((line) => roleHolderLine(line.replace(/\s+/gu, ' ').trim(), understanding)),
     )
-    const byNumber = new Map(pool.map((source) => [source.number, source]))
     for (const { number } of holders.slice(0, PERSON_PLACES)) chosen.push(byNumber.get(number)!)
   }
   const namesAll = (source: SourceDocument) =>

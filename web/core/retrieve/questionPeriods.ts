@@ -16,7 +16,7 @@ export interface QuestionPeriod {
 
 /** The latest year a document reports, named without a number. */
 const LATEST =
-  /\b(?:last|latest|most\s+recent|past|this|current)\s+(?:fiscal\s+|financial\s+|reported\s+)?year\b/giu
+  /\b(?:last|latest|most\s+recent|past|this|current)\s+(?:fiscal\s+|financial\s+|reported\s+)?year\b/iu
 
 const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
@@ -70,7 +70,6 @@ export function questionPeriods(question: string): QuestionPeriod[] {
   }
   if (periods.length === 0) {
     const latest = LATEST.exec(text)
-    LATEST.lastIndex = 0
     if (latest) periods.push({ year: null, quarter: null, words: tokenize(latest[0]), latest: true })
   }
   return periods

@@ -22,9 +22,10 @@ export function roleHolderLine(line: string, understanding: QuestionUnderstandin
  * Whether the sentence prints a person's name beside the role a "who" question asks for: a run of
  * capitalised words just before the role ("John J. Donahoe II, President and Chief Executive Officer",
  * "Name: Miguel Patricio Title: Chief Executive Officer"), or right after it ("Chairman and CEO Ramon
- * Laguarta", "audited by PricewaterhouseCoopers LLP"). The role is an acronym the question uses, the capitalised words that spell it ("Chief
- * Executive Officer" for "CEO") or a form the documents define for it, else the question's words that
- * are not the names it is about, together ("quarterback" in "Who was the Broncos' quarterback?").
+ * Laguarta", "audited by PricewaterhouseCoopers LLP"). The role is an acronym the question uses, the
+ * capitalised words that spell it ("Chief Executive Officer" for "CEO") or a form the documents define
+ * for it, else the question's words that are not the names it is about, together, in any form of
+ * each ("quarterback" in "Who was the Broncos' quarterback?", "audited" for "Who audits Acme?").
  * Words of the question do not count towards the name, and it takes two capitalised words: "our Chief
  * Executive Officer and Chief Financial Officer" names nobody, nor does "Mr. Basilio served as Chief
  * Executive Officer of América Latina" name the role's holder beside it.

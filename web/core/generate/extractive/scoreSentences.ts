@@ -85,7 +85,7 @@ const NAME_BESIDE_ROLE_BONUS = 0.5
  * For "when", a date printed right after the asked words ("Our fiscal year ends on January 31"); for
  * "where", a place ("headquarters are located in Los Gatos").
  */
-const DATE_BESIDE_ASK_BONUS = 0.3
+const BESIDE_ASK_BONUS = 0.3
 
 /**
  * Scores each candidate sentence against the question by content-word overlap, each term weighted by
@@ -197,9 +197,9 @@ export function scoreSentences(
     if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
       score += NAME_BESIDE_ROLE_BONUS
     if (holdsKind && understanding.wants === 'date' && dateBesideAsk(sentence.text, understanding))
-      score += DATE_BESIDE_ASK_BONUS
+      score += BESIDE_ASK_BONUS
     if (holdsKind && understanding.wants === 'place' && placeBesideAsk(sentence.text, understanding))
-      score += DATE_BESIDE_ASK_BONUS
+      score += BESIDE_ASK_BONUS
     return { sentence, coverage, score, matches: row, holdsKind }
   })
   ranked.sort(
