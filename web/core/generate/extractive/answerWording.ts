@@ -36,6 +36,18 @@ export function noAnswerText(sources: readonly AnswerSource[], missing: readonly
 }
 
 /**
+ * The answer when the question asks for a figure of a year after every passage's document (by its
+ * dated file name: `reportedUpTo`): the year is printed there, but as a maturity or a target.
+ */
+export function laterThanReportedText(sources: readonly AnswerSource[], year: string): string {
+  const passages = sources.length === 1 ? 'the one passage' : `the ${sources.length} passages`
+  return (
+    `${NO_ANSWER_OPENING} to this question. I searched ${passages} that best matched the question, from ` +
+    `${listFiles(sources)}, and ${sources.length === 1 ? 'its file reports' : 'their files report'} on years before ${year}.`
+  )
+}
+
+/**
  * Search terms of unspaced scripts are overlapping character bigrams ("火星", "星上", "上有"); shown
  * to a person they read better joined back into the run they came from ("火星上有").
  */

@@ -137,17 +137,35 @@ describe('composeAnswer', () => {
         '| 2018 | 2017',
         'Total revenues | 194,579 | 184,765',
       ].join('\n'),
-      'ACME_2018_10K.pdf',
+      'acme-annual-report.pdf',
     )
     balance.about = new Set(['acme', '2022'])
     const notes = source(
       2,
       'Acme repaid its notes due 2022 early. Total revenues of Acme rose in 2018.',
-      'ACME_2018_10K.pdf',
+      'acme-annual-report.pdf',
     )
     expect(answer('What were Acme total revenues in 2022?', [balance]).kind).toBe('none')
     // A passage that prints the year is quoted as before.
     expect(answer('What were Acme total revenues in 2022?', [balance, notes]).kind).not.toBe('none')
+  })
+
+  it("abstains on a figure of a year after a dated document's own, though it prints the year", () => {
+    const notes = source(
+      1,
+      'Total revenues rose in 2018. Acme notes due 2023 | 3,190 | 3,519. Our 2023 revenue target is 250,000.',
+      'ACME_2018_10K.pdf',
+    )
+    const { kind, text } = answer('What were Acme total revenues in 2023?', [notes])
+    expect(kind).toBe('none')
+    expect(text).toContain('on years before 2023')
+    // The same words in an undated file are quoted; so is a year the document covers.
+    expect(
+      answer('What were Acme total revenues in 2023?', [{ ...notes, filename: 'acme.pdf' }]).kind,
+    ).not.toBe('none')
+    expect(answer('What were Acme total revenues in 2018?', [notes]).kind).not.toBe('none')
+    // A question dated by a year the document covers asks what it expected then.
+    expect(answer('As of 2018, what revenue target did Acme set for 2023?', [notes]).kind).not.toBe('none')
   })
 
   it('quotes the closest sentences, said to be such, when the ask is matched only in part', () => {

@@ -1,10 +1,11 @@
 import { type QuestionUnderstanding, understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
-import { closestText, figureText, noAnswerText, noSourcesText } from './answerWording'
+import { closestText, figureText, laterThanReportedText, noAnswerText, noSourcesText } from './answerWording'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
 import { roleHolderLine } from './nameBesideRole'
 import { clipSentence, pickAnswer } from './pickAnswer'
+import { reportedUpTo } from './reportedUpTo'
 import { scoreSentences, type ScoredSentence } from './scoreSentences'
 import { sourceMentions } from './sourceMentions'
 import { tableFigures } from './tableFigures'
@@ -59,13 +60,21 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
 
   let quotable = about
   if (understanding.wants === 'figure') {
-    const chosen = chooseFigure(understanding, tableFigures(about), mentions)
+    // A dated document states no figure of a year after its own (`reportedUpTo`). A question that also
+    // names a year the document covers ("As of FY 2021, what did it expect to pay in 2024?") asks
+    // for what it expected then: only the earliest year asked is held against the document's.
+    const asked = understanding.periods.flatMap(({ year }) => (year === null ? [] : [Number(year)]))
+    const earliest = asked.length > 0 ? Math.min(...asked) : -Infinity
+    quotable = about.filter((source) => (reportedUpTo(source.filename) ?? Infinity) >= earliest)
+    if (quotable.length === 0)
+      return { kind: 'none', pieces: [laterThanReportedText(sources, String(earliest))] }
+    const chosen = chooseFigure(understanding, tableFigures(quotable), mentions)
     if (chosen) return { kind: 'answer', pieces: figureText(chosen.figure, understanding) }
     // A figure of a year is quoted from a passage that prints the year: that the document names it
     // elsewhere ("notes due 2022" in a 2018 filing) does not make another year's figures its answer.
     const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year]))
     if (years.length > 0) {
-      quotable = about.filter((source) => years.some((year) => printsYear(source, year)))
+      quotable = quotable.filter((source) => years.some((year) => printsYear(source, year)))
       if (quotable.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, years)] }
     }
   }
