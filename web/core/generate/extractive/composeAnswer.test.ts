@@ -168,6 +168,31 @@ describe('composeAnswer', () => {
     expect(answer('As of 2018, what revenue target did Acme set for 2023?', [notes]).kind).not.toBe('none')
   })
 
+  it('quotes a sentence naming the whole quantity with its figure over a row naming part of it', () => {
+    const income = source(
+      1,
+      [
+        'Consolidated Statements of Income ($ in millions, except per share data)',
+        'For the years ended June 30, | 2023 | 2022',
+        'Net income | 1,048 | 805',
+        'Basic earnings per share | $ 0.709 | $ 0.532',
+      ].join('\n'),
+      'acme-annual-report.pdf',
+    )
+    const release = source(
+      2,
+      'Acme declared a quarterly cash dividend of 12.25 cents per share. Combined with the last three ' +
+        'quarterly dividends, this increases the annual dividend for fiscal 2023 to 49.0 cents per share.',
+      'acme-results.pdf',
+    )
+    const dividend = answer("What was Acme's annual dividend per share for fiscal 2023?", [income, release])
+    expect(dividend.kind).toBe('answer')
+    expect(dividend.text).toMatch(/^Combined with the last three quarterly dividends.*49\.0 cents/u)
+    // A row that names the whole quantity is still the answer, stated first.
+    const eps = answer("What were Acme's basic earnings per share for fiscal 2023?", [income, release])
+    expect(eps.text).toMatch(/^Basic earnings per share, 2023: \$ 0\.709/u)
+  })
+
   it('quotes the closest sentences, said to be such, when the ask is matched only in part', () => {
     const sources = [
       source(1, 'The Mongols under Genghis Khan fought many battles against rival tribes in the steppe.'),

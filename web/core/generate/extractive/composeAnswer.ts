@@ -1,4 +1,8 @@
-import { type QuestionUnderstanding, understandQuestion } from '../../retrieve/understandQuestion'
+import {
+  QUESTION_SHAPE,
+  type QuestionUnderstanding,
+  understandQuestion,
+} from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { closestText, figureText, laterThanReportedText, noAnswerText, noSourcesText } from './answerWording'
 import { candidateSentences } from './candidateSentences'
@@ -69,6 +73,13 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     if (quotable.length === 0)
       return { kind: 'none', pieces: [laterThanReportedText(sources, String(earliest))] }
     const chosen = chooseFigure(understanding, tableFigures(quotable), mentions)
+    if (chosen && chosen.labelCover < 1) {
+      // A row naming part of the quantity ("Basic earnings per share" for "dividend per share") gives
+      // way to a sentence that names all of it with a figure ("the annual dividend for fiscal 2023 to
+      // 49.0 cents per share").
+      const whole = wholeQuantitySentence(understanding, quotable)
+      if (whole.length > 0) return { kind: 'answer', pieces: quoted(whole) }
+    }
     if (chosen) return { kind: 'answer', pieces: figureText(chosen.figure, understanding) }
     // A figure of a year is quoted from a passage that prints the year: that the document names it
     // elsewhere ("notes due 2022" in a 2018 filing) does not make another year's figures its answer.
@@ -90,6 +101,30 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     return { kind: 'answer', pieces: quoted(pickAnswer(scores.ranked, ANSWER_COVERAGE)) }
   }
   return { kind: 'closest', pieces: closestText(quoted(pickAnswer(scores.ranked, CLOSEST_COVERAGE))) }
+}
+
+/**
+ * The sentences to quote for a figure when the best one holds a figure and every word of the asked
+ * quantity and period (the question's words but its names and its shape words); none otherwise.
+ */
+function wholeQuantitySentence(
+  understanding: QuestionUnderstanding,
+  sources: readonly AnswerSource[],
+): ScoredSentence[] {
+  const scores = scoreSentences(understanding, candidateSentences(sources))
+  const best = scores.ranked[0]
+  if (!best?.holdsKind || best.coverage < ANSWER_COVERAGE) return []
+  const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year]))
+  const asked = scores.terms.map(
+    // An abbreviation may be the quantity ("R&D"): the sentence must spell it too.
+    (term) =>
+      years.includes(term) ||
+      understanding.acronyms.includes(term) ||
+      (!understanding.names.includes(term) && !QUESTION_SHAPE.has(term)),
+  )
+  if (!asked.some((term, t) => term && !years.includes(scores.terms[t]!))) return []
+  if (!asked.every((term, t) => !term || (best.matches[t] ?? 0) > 0)) return []
+  return pickAnswer(scores.ranked, ANSWER_COVERAGE)
 }
 
 function quoted(picked: readonly ScoredSentence[]): string[] {
