@@ -285,6 +285,24 @@ describe('composeAnswer', () => {
     ).toContain('Peyton Manning')
   })
 
+  it('quotes the sentence after the best match when it goes on about what the best one names', () => {
+    const text =
+      'After leaving the firm, Ada partnered with two businessmen, who agreed to finance a lighting company ' +
+      'in her name, Ada Electric Light. The company installed arc lighting systems designed by Ada. ' +
+      'The businessmen later formed a utility of their own.'
+    const did = answer('What did Ada Electric Light do?', [source(1, text, 'ada.md')]).text
+    expect(did).toContain('installed arc lighting systems')
+    // Not a sentence that names something else: "The businessmen" are not "the company".
+    expect(did).not.toContain('utility')
+    const destroyed =
+      'The town built hundreds of places of worship in all its parts. Most of them were destroyed in 1944. ' +
+      'The town grew after the war.'
+    expect(
+      answer('When were the places of worship in the town destroyed?', [source(1, destroyed, 'town.md')])
+        .text,
+    ).toContain('1944')
+  })
+
   it('answers "who is the CEO" with the line naming someone beside the role, not the certification that names the company', () => {
     const sources = [
       source(

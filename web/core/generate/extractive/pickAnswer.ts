@@ -13,7 +13,9 @@ const DUPLICATE_OVERLAP = 0.6
 /**
  * The sentences to quote: the best one if it covers `minCoverage` of the question, then up to two more
  * that score nearly as well, contain a question term (or a better form of one) that the sentences
- * already taken lack, are no repeat of one and fit the length budget. A further sentence that only
+ * already taken lack, are no repeat of one and fit the length budget. A sentence that refers back to
+ * the best one goes with it: the one before when the best opens with a pronoun, the one after when it
+ * goes on about what the best one names and the best lacks the kind of answer asked. A further sentence that only
  * says the same words again adds length, not answer: "What is a side exit?" gets one sentence. Returned
  * in reading order: grouped by source (the source of the best sentence first), each group in
  * document order. Empty when nothing answers the question.
@@ -43,6 +45,18 @@ export function pickAnswer(ranked: readonly ScoredSentence[], minCoverage: numbe
   if (antecedent && !chosen.includes(antecedent) && length + antecedent.sentence.text.length <= MAX_CHARS) {
     chosen.push(antecedent)
     length += antecedent.sentence.text.length
+  }
+  // The sentence after it may go on about what it names ("…a company in Tesla's name, Tesla Electric
+  // Light & Manufacturing. The company installed…"): where the best match lacks the kind of answer
+  // asked, that is where the answer usually is.
+  const continuation = best.holdsKind ? undefined : continuedBy(ranked, best)
+  if (
+    continuation &&
+    !chosen.includes(continuation) &&
+    length + continuation.sentence.text.length <= MAX_CHARS
+  ) {
+    chosen.push(continuation)
+    length += continuation.sentence.text.length
   }
   for (const candidate of ranked.slice(1)) {
     if (chosen.includes(candidate)) continue
@@ -96,3 +110,27 @@ function referredTo(ranked: readonly ScoredSentence[], best: ScoredSentence): Sc
 }
 
 const OPENING_PRONOUN = /^(?:he|she|they|it|his|her|their|its|this|these|those)\b/iu
+
+/**
+ * The sentence right after `best` in its source when it refers back to it: it opens with a pronoun or
+ * "most of them", or with "the" and a noun `best` uses ("The company" after "an electric lighting
+ * company"). English only, closed classes of words, as `referredTo`.
+ */
+function continuedBy(ranked: readonly ScoredSentence[], best: ScoredSentence): ScoredSentence | undefined {
+  return ranked.find(
+    ({ sentence }) =>
+      sentence.source === best.sentence.source &&
+      sentence.position === best.sentence.position + 1 &&
+      (OPENING_PRONOUN.test(sentence.text) ||
+        OPENING_SHARE_OF_THEM.test(sentence.text) ||
+        namedAgain(sentence.text, best.sentence.terms)),
+  )
+}
+
+const OPENING_SHARE_OF_THEM = /^(?:most|many|some|all|both|each|none|one) of (?:them|these|those)\b/iu
+
+/** The sentence opens with "the" and a noun the sentence before used: the same thing, named again. */
+function namedAgain(text: string, before: ReadonlySet<string>): boolean {
+  const noun = /^the\s+(\p{L}+)/iu.exec(text)?.[1]
+  return noun !== undefined && before.has(noun.toLowerCase())
+}
