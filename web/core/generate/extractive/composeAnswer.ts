@@ -7,6 +7,7 @@ import type { AnswerSource } from '../AnswerGenerator'
 import { closestText, figureText, laterThanReportedText, noAnswerText, noSourcesText } from './answerWording'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
+import { definitionQuestion } from './definitionQuestion'
 import { roleHolderLine } from './nameBesideRole'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { reportedUpTo } from './reportedUpTo'
@@ -97,10 +98,11 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (!best || best.coverage < CLOSEST_COVERAGE) {
     return { kind: 'none', pieces: [noAnswerText(sources, scores.missing)] }
   }
+  const goOn = definitionQuestion(understanding.ask) === null
   if (best.coverage >= ANSWER_COVERAGE) {
-    return { kind: 'answer', pieces: quoted(pickAnswer(scores.ranked, ANSWER_COVERAGE)) }
+    return { kind: 'answer', pieces: quoted(pickAnswer(scores.ranked, ANSWER_COVERAGE, goOn)) }
   }
-  return { kind: 'closest', pieces: closestText(quoted(pickAnswer(scores.ranked, CLOSEST_COVERAGE))) }
+  return { kind: 'closest', pieces: closestText(quoted(pickAnswer(scores.ranked, CLOSEST_COVERAGE, goOn))) }
 }
 
 /**

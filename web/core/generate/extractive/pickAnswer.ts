@@ -20,7 +20,12 @@ const DUPLICATE_OVERLAP = 0.6
  * in reading order: grouped by source (the source of the best sentence first), each group in
  * document order. Empty when nothing answers the question.
  */
-export function pickAnswer(ranked: readonly ScoredSentence[], minCoverage: number): ScoredSentence[] {
+export function pickAnswer(
+  ranked: readonly ScoredSentence[],
+  minCoverage: number,
+  /** Whether a sentence going on from the best may join it; not for "what is X?", whose definition is whole. */
+  goOn = true,
+): ScoredSentence[] {
   const best = ranked[0]
   if (!best || best.coverage < minCoverage) return []
   const chosen = [best]
@@ -49,7 +54,7 @@ export function pickAnswer(ranked: readonly ScoredSentence[], minCoverage: numbe
   // The sentence after it may go on about what it names ("…a company in Tesla's name, Tesla Electric
   // Light & Manufacturing. The company installed…"): where the best match lacks the kind of answer
   // asked, that is where the answer usually is.
-  const continuation = best.holdsKind ? undefined : continuedBy(ranked, best)
+  const continuation = goOn && !best.holdsKind ? continuedBy(ranked, best) : undefined
   if (
     continuation &&
     !chosen.includes(continuation) &&
