@@ -43,7 +43,7 @@ export function laterThanReportedText(sources: readonly AnswerSource[], year: st
   const passages = sources.length === 1 ? 'the one passage' : `the ${sources.length} passages`
   return (
     `${NO_ANSWER_OPENING} to this question. I searched ${passages} that best matched the question, from ` +
-    `${listFiles(sources)}, and ${sources.length === 1 ? 'its file reports' : 'their files report'} on years before ${year}.`
+    `${listFiles(sources)}, and ${new Set(sources.map(({ filename }) => filename)).size === 1 ? 'that file reports' : 'those files report'} on years before ${year}.`
   )
 }
 

@@ -116,5 +116,14 @@ describe('chooseFigure', () => {
     expect(chosen('net income Q2 2023', quarterly)).toBe(
       'Net income | Three months ended June 30, 2023 | 14,472 | millions',
     )
+    // A two-row header read as one row: only the first column says the quarter; the third, a year
+    // alone, is the half year's and larger.
+    const flattened = [
+      '(in millions) | Three months ended June 30, 2023 | 2022 | 2023 | Six months ended June 30, 2022',
+      'Net income | $ 14,472 | $ 8,649 | $ 27,094 | $ 16,931',
+    ].join('\n')
+    expect(chosen('JPMorgan net income Q2 2023', flattened)).toBe(
+      'Net income | Three months ended June 30, 2023 | $ 14,472 | millions',
+    )
   })
 })

@@ -26,6 +26,8 @@ const SECTION_BONUS = 0.1
 /** A quarter's column when the question names no quarter (a year's figure is meant), or the reverse. */
 const WRONG_SPAN_PENALTY = 0.2
 const RANK_BONUS = 0.05
+/** More than MAGNITUDE_TIE: the column that says the asked quarter is not tied with one that may not be. */
+const OWN_SPAN_BONUS = 0.1
 /** Cells scoring this close to the best fit equally well: the largest amount among them is chosen. */
 export const MAGNITUDE_TIE = 0.06
 /** Amounts this close (a share of the larger) are one amount rounded differently. */
@@ -152,6 +154,10 @@ export function fitFigures(
     const quarterly =
       QUARTER.test(figure.header) || (QUARTER.test(figure.headerRow) && !YEARLY.test(figure.header))
     if (quarterly !== quarterAsked) score -= WRONG_SPAN_PENALTY
+    // A column whose own header says the quarter is surer than one that only stands in a table whose
+    // header row names a quarter somewhere ("Three months ended June 30, 2023 | 2022 | 2023 | Six months
+    // ended June 30, 2022", a two-row header read as one): the third column is the half year's.
+    if (quarterAsked && QUARTER.test(figure.header)) score += OWN_SPAN_BONUS
     // "Six months ended June 30": neither the quarter nor the year asked, unless asked for.
     if (SEVERAL_QUARTERS.test(figure.header) && !SEVERAL_QUARTERS.test(understanding.ask))
       score -= WRONG_SPAN_PENALTY
