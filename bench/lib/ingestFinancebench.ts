@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { hashEmbedder } from '../../web/core/ingest/embed/hashEmbedder'
 import { type DocumentProfile, documentProfile } from '../../web/core/retrieve/documentEvidence'
-import { openingText } from '../../web/core/retrieve/documentProfiles'
+import { openingText } from '../../web/core/store/DocumentOpening'
 import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
 import { corpusFile } from './corpusFile'
 import type { PlainPassage } from './plainBm25'

@@ -3,6 +3,7 @@ import { definedTerms } from '../../web/core/retrieve/definedTerms'
 import { SearchIndex } from '../../web/core/retrieve/index/SearchIndex'
 import type { SearchChunksPorts } from '../../web/core/retrieve/searchChunks'
 import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
+import { documentOpening } from '../../web/core/store/DocumentOpening'
 import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
 
 /** A document of a bench collection: its id, collection, file name and its chunks in order. */
@@ -79,6 +80,15 @@ export function memorySearchPorts(documents: readonly BenchDocument[]): SearchCh
         async getChunks(ids) {
           return ofIds(ids)
         },
+        // Stored with the chunks, as a host's store stores them (`replaceChunks`).
+        async documentOpenings(ids) {
+          return new Map(
+            documents
+              .filter(({ id }) => ids.includes(id))
+              .map(({ id, chunks }) => [id, documentOpening(chunks)]),
+          )
+        },
+        async keepOpenings() {},
         async chunkVectors(ids) {
           return ofIds(ids).flatMap((chunk) =>
             chunk.vector ? [{ id: chunk.id, embedder: chunk.embedder, vector: chunk.vector }] : [],

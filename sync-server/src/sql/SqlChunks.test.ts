@@ -2,6 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ChunkRecord } from '../../../web/core/store/ChunkRecord'
 import { newChunk, newCollection, newDocument } from '../../../web/core/store/conformance/fixtures'
 import type { DocumentRecord } from '../../../web/core/store/DocumentRecord'
+import { openingText } from '../../../web/core/store/DocumentOpening'
+import { overridePort } from '../../../web/core/store/overridePort'
+import { documentProfile } from '../../../web/core/retrieve/documentEvidence'
+import { documentProfiles } from '../../../web/core/retrieve/documentProfiles'
 import { testSqlDialects, type TestSqlDatabase } from '../../test/postgres/testSqlDialects'
 import { migrate, migrations } from './migrations'
 import { openSqlStore } from './openSqlStore'
@@ -182,6 +186,47 @@ for (const dialect of dialects)
       expect(await store.chunks.listChunks({ documentId: document.id })).toEqual(chunks)
       expect(await store.chunks.getChunks([chunks[1]!.id])).toEqual([chunks[1]])
       await store.close()
+    })
+
+    it('profiles a document of a version 8 database from its chunks once, then with no chunk read (migration 9)', async () => {
+      const database = await dialect.fresh()
+      const driver = database.connect()
+      await migrate(
+        driver,
+        migrations.filter((migration) => migration.version <= 8),
+      )
+      const inserted = await insertLegacyRows(driver, (document) =>
+        Array.from({ length: 12 }, (_, i) =>
+          newChunk(document, i, { page: null, text: `Harbour tides ${i}` }),
+        ),
+      )
+      await driver.close()
+      const document = { ...inserted.document, status: 'completed' as const, chunk_count: 12 }
+      const expected = [
+        documentProfile({
+          documentId: document.id,
+          filename: document.original_filename,
+          title: null,
+          opening: openingText(inserted.chunks),
+        }),
+      ]
+      for (const [start, reads] of [
+        ['the first', [8, 12]],
+        ['the next', []],
+      ] as const) {
+        const store = await openSqlStore(database.connect())
+        const listed: number[] = []
+        const chunks = overridePort(store.chunks, {
+          listChunks: async (filter) => {
+            const found = await store.chunks.listChunks(filter)
+            listed.push(found.length)
+            return found
+          },
+        })
+        expect(await documentProfiles({ chunks }, [document]), start).toEqual(expected)
+        expect(listed, start).toEqual(reads)
+        await store.close()
+      }
     })
   })
 

@@ -1,6 +1,7 @@
 import type { ChunkFilter, ChunkRecord } from '../../../web/core/store/ChunkRecord'
 import type { ChunkStore } from '../../../web/core/store/ChunkStore'
 import type { ChunkVector } from '../../../web/core/store/ChunkVector'
+import { documentOpening, type DocumentOpening } from '../../../web/core/store/DocumentOpening'
 import { timeSlicer } from '../../../web/core/time/timeSlicer'
 import { readChunkVectors } from './readChunkVectors'
 import { fromChunkRow, toChunkMetadata, toChunkParams, type ChunkRow } from './rows'
@@ -24,8 +25,11 @@ const LIVE_COLUMNS = COLUMNS.split(', ')
 const SQL = {
   chunkSet: 'SELECT chunk_set FROM documents WHERE id = ?',
   insert: `INSERT INTO chunks (${COLUMNS}, chunk_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  // The switch itself: one statement, so a reader sees the old set or the new one, never a mix.
-  switchSet: 'UPDATE documents SET chunk_set = ? WHERE id = ? AND chunk_set = ?',
+  // The switch itself: one statement, so a reader sees the old set or the new one, never a mix, and
+  // the opening (migration 9) always of the set it names.
+  switchSet:
+    'UPDATE documents SET chunk_set = ?, opening = ?, opening_paged = ? WHERE id = ? AND chunk_set = ?',
+  keepOpening: 'UPDATE documents SET opening = ?, opening_paged = ? WHERE id = ? AND opening IS NULL',
   documentsInOrder: 'SELECT id, chunk_set FROM documents ORDER BY created_at, seq',
   collectionDocumentsInOrder:
     'SELECT id, chunk_set FROM documents WHERE collection_id = ? ORDER BY created_at, seq',
@@ -179,6 +183,37 @@ export class SqlChunks implements ChunkStore {
     return readChunkVectors(this.driver, ids)
   }
 
+  /** The columns of the documents' rows (migration 9), 500 ids a statement: no chunk row is read. */
+  async documentOpenings(documentIds: readonly string[]): Promise<Map<string, DocumentOpening>> {
+    const openings = new Map<string, DocumentOpening>()
+    for (let i = 0; i < documentIds.length; i += 500) {
+      const part = documentIds.slice(i, i + 500)
+      const rows = await this.driver.all<{
+        id: string
+        opening: string
+        opening_paged: number | string | null
+      }>(
+        `SELECT id, opening, opening_paged FROM documents
+          WHERE opening IS NOT NULL AND id IN (${part.map(() => '?').join(', ')})`,
+        [...part],
+      )
+      for (const row of rows)
+        openings.set(row.id, { text: row.opening, paged: Number(row.opening_paged) === 1 })
+    }
+    return openings
+  }
+
+  /** Only where the column is still NULL: a replacement's switch sets it, and it wins. */
+  async keepOpenings(openings: ReadonlyMap<string, DocumentOpening>): Promise<void> {
+    if (openings.size === 0) return
+    await this.driver.batch(
+      [...openings].map(([id, { text, paged }]) => ({
+        sql: SQL.keepOpening,
+        params: [text, paged ? 1 : 0, id],
+      })),
+    )
+  }
+
   /**
    * Deletes the rows of every set no document reads (left by a stop in the middle of a replacement).
    * Call at open.
@@ -191,6 +226,7 @@ export class SqlChunks implements ChunkStore {
   }
 
   private async writeSet(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
+    const opening = documentOpening(chunks)
     const current = await this.currentSet(documentId)
     if (current === undefined) return
     const next = current + 1
@@ -207,7 +243,13 @@ export class SqlChunks implements ChunkStore {
       if ((await this.currentSet(documentId)) === undefined) return
       throw error
     }
-    const { changes } = await this.driver.run(SQL.switchSet, [next, documentId, current])
+    const { changes } = await this.driver.run(SQL.switchSet, [
+      next,
+      opening.text,
+      opening.paged ? 1 : 0,
+      documentId,
+      current,
+    ])
     if (changes === 0) return
     await this.deleteOtherSets(documentId, next)
   }

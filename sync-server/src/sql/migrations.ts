@@ -256,6 +256,17 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'document openings',
+    // What a document's search profile reads of its chunks (DocumentOpening), set with its chunk set
+    // in the switch of `SqlChunks`; NULL for a document stored before (its first search fills it in).
+    // No document query selects them: the API never returns them and sync never sees them.
+    sql: `
+      ALTER TABLE documents ADD COLUMN opening TEXT;
+      ALTER TABLE documents ADD COLUMN opening_paged INTEGER;
+    `,
+  },
 ]
 
 /**

@@ -2,6 +2,7 @@ import Dexie from 'dexie'
 import type { ChunkFilter, ChunkRecord } from '../../core/store/ChunkRecord'
 import type { ChunkStore } from '../../core/store/ChunkStore'
 import type { ChunkVector } from '../../core/store/ChunkVector'
+import { documentOpening, type DocumentOpening } from '../../core/store/DocumentOpening'
 import { ChunkVectorCache } from './ChunkVectorCache'
 import type { QuireDatabase } from './QuireDatabase'
 
@@ -30,12 +31,41 @@ export class DexieChunks implements ChunkStore {
   }
 
   async replaceChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
-    await this.db.transaction('rw', this.db.chunks, this.db.chunkSets, async () => {
-      await this.db.chunks.where('document_id').equals(documentId).delete()
-      await this.db.chunks.bulkAdd([...chunks])
-      // In the same transaction: the index snapshot's version of this document's chunks (DexieIndexSnapshots).
-      const set = (await this.db.chunkSets.get(documentId))?.set ?? 0
-      await this.db.chunkSets.put({ document_id: documentId, set: set + 1 })
+    const opening = { document_id: documentId, ...documentOpening(chunks) }
+    const { chunks: table, chunkSets, documentOpenings } = this.db
+    await this.db.transaction('rw', table, chunkSets, documentOpenings, async () => {
+      await table.where('document_id').equals(documentId).delete()
+      await table.bulkAdd([...chunks])
+      // In the same transaction: the index snapshot's version of this document's chunks (DexieIndexSnapshots)
+      // and the opening its profile reads, so neither is ever another set's.
+      const set = (await chunkSets.get(documentId))?.set ?? 0
+      await chunkSets.put({ document_id: documentId, set: set + 1 })
+      await documentOpenings.put(opening)
+    })
+  }
+
+  /** One `bulkGet` of the openings' own table: no chunk and no document record is read. */
+  async documentOpenings(documentIds: readonly string[]): Promise<Map<string, DocumentOpening>> {
+    const rows = await this.db.documentOpenings.bulkGet([...documentIds])
+    const openings = new Map<string, DocumentOpening>()
+    for (const row of rows) if (row) openings.set(row.document_id, { text: row.text, paged: row.paged })
+    return openings
+  }
+
+  /** In one transaction with the documents, so a document deleted meanwhile gets no row. */
+  async keepOpenings(openings: ReadonlyMap<string, DocumentOpening>): Promise<void> {
+    if (openings.size === 0) return
+    const ids = [...openings.keys()]
+    const { documents, documentOpenings } = this.db
+    await this.db.transaction('rw', documents, documentOpenings, async () => {
+      const stored = await documentOpenings.bulkGet(ids)
+      // The `id` index's keys: the documents' primary key is their `seq`.
+      const existing = new Set(await documents.where('id').anyOf(ids).keys())
+      const rows = ids.flatMap((id, i) => {
+        const { text, paged } = openings.get(id)!
+        return stored[i] || !existing.has(id) ? [] : [{ document_id: id, text, paged }]
+      })
+      await documentOpenings.bulkPut(rows)
     })
   }
 

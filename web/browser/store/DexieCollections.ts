@@ -45,12 +45,21 @@ export class DexieCollections implements CollectionStore {
   }
 
   async deleteCollection(id: string): Promise<boolean> {
-    const { collections, documents, chunks, chatSessions, chatMessages, evaluationRuns, evaluationStates } =
-      this.db
+    const {
+      collections,
+      documents,
+      chunks,
+      documentOpenings,
+      chatSessions,
+      chatMessages,
+      evaluationRuns,
+      evaluationStates,
+    } = this.db
     const tables = [
       collections,
       documents,
       chunks,
+      documentOpenings,
       chatSessions,
       chatMessages,
       evaluationRuns,
@@ -58,6 +67,8 @@ export class DexieCollections implements CollectionStore {
     ]
     return this.db.transaction('rw', tables, async () => {
       await chunks.where('collection_id').equals(id).delete()
+      const documentIds = (await documents.where('collection_id').equals(id).toArray()).map((row) => row.id)
+      await documentOpenings.bulkDelete(documentIds)
       await documents.where('collection_id').equals(id).delete()
       await this.evaluation.deleteRunsOf(id)
       // Conversations are the user's: they stay, without the collection.

@@ -37,9 +37,11 @@ export class DexieDocuments implements DocumentStore {
   }
 
   async deleteDocument(id: string): Promise<boolean> {
-    return this.db.transaction('rw', this.db.documents, this.db.chunks, async () => {
-      await this.db.chunks.where('document_id').equals(id).delete()
-      return (await this.db.documents.where('id').equals(id).delete()) > 0
+    const { documents, chunks, documentOpenings } = this.db
+    return this.db.transaction('rw', documents, chunks, documentOpenings, async () => {
+      await chunks.where('document_id').equals(id).delete()
+      await documentOpenings.delete(id)
+      return (await documents.where('id').equals(id).delete()) > 0
     })
   }
 }

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../../core/store/ChatMessage'
 import type { ChatSession } from '../../core/store/ChatSession'
 import type { ChunkRecord } from '../../core/store/ChunkRecord'
 import type { Collection, CollectionCounts } from '../../core/store/Collection'
+import type { DocumentOpening } from '../../core/store/DocumentOpening'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
 import type { EvaluationRun, EvaluationState } from '../../core/store/EvaluationRun'
 import type { StoredRecord } from '../../core/store/StoredRecord'
@@ -19,6 +20,8 @@ export type ChatMessageRow = ChatMessage & { seq?: number }
 export type EvaluationRunRow = EvaluationRun & { seq?: number }
 export type EvaluationStateRow = EvaluationState & { run_id: string }
 export type RecordRow = StoredRecord & { seq?: number }
+/** A document's opening (`DocumentOpening`), kept beside its chunks: never part of the document's record. */
+export type DocumentOpeningRow = DocumentOpening & { document_id: string }
 
 /**
  * The browser's IndexedDB schema. Versions only ever go up: a change is a new `version(n)` with an
@@ -46,6 +49,8 @@ export class QuireDatabase extends Dexie {
   chunkSets!: EntityTable<{ document_id: string; set: number }, 'document_id'>
   /** The search index's last snapshot (`key: 'index'`), so opening the app does not rebuild it. */
   indexSnapshot!: EntityTable<{ key: string; bytes: Uint8Array }, 'key'>
+  /** Per document, the opening its search profile reads, written with its chunks (`DexieChunks.replaceChunks`). */
+  documentOpenings!: EntityTable<DocumentOpeningRow, 'document_id'>
 
   constructor(name = 'quire', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options)
@@ -83,5 +88,9 @@ export class QuireDatabase extends Dexie {
     this.version(7).stores({ syncRecords: '[kind+id]', syncOutbox: 'counter', syncState: 'key' })
     // A database of an earlier version has no snapshot and no chunk sets: its index is rebuilt once.
     this.version(8).stores({ chunkSets: 'document_id', indexSnapshot: 'key' })
+    // A table of its own, not a field of the document rows that every listing reads: 200 documents'
+    // openings are 800 KB. Documents stored before it have none: their first search reads their
+    // chunks and keeps what it read (`documentProfiles`).
+    this.version(9).stores({ documentOpenings: 'document_id' })
   }
 }

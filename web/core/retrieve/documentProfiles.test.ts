@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { ChunkFilter, ChunkRecord } from '../store/ChunkRecord'
 import { newChunk, newCollection, newDocument } from '../store/conformance/fixtures'
+import { documentOpening, openingText, type DocumentOpening } from '../store/DocumentOpening'
+import type { DocumentRecord } from '../store/DocumentRecord'
 import { documentProfile } from './documentEvidence'
-import { documentProfiles, openingText } from './documentProfiles'
+import { anyPaged, documentProfiles } from './documentProfiles'
 
-/** A chunk store over an array that records how many chunks each listing returned. */
-function storeOf(chunks: ChunkRecord[]) {
+/**
+ * A chunk store over an array that records how many chunks each listing returned, with the openings
+ * it has stored (none unless given: documents stored before openings were) and those it was asked to keep.
+ */
+function storeOf(chunks: ChunkRecord[], stored = new Map<string, DocumentOpening>()) {
   const listed: number[] = []
+  const openingReads: string[][] = []
+  const kept: Array<Map<string, DocumentOpening>> = []
   const store = {
     chunks: {
       async listChunks(filter: ChunkFilter = {}) {
@@ -17,12 +24,30 @@ function storeOf(chunks: ChunkRecord[]) {
         listed.push(found.length)
         return found
       },
+      async documentOpenings(ids: readonly string[]) {
+        openingReads.push([...ids])
+        return new Map(ids.flatMap((id) => (stored.has(id) ? [[id, stored.get(id)!] as const] : [])))
+      },
+      async keepOpenings(openings: ReadonlyMap<string, DocumentOpening>) {
+        kept.push(new Map(openings))
+        for (const [id, opening] of openings) if (!stored.has(id)) stored.set(id, opening)
+      },
       getChunks: () => Promise.reject(new Error('not used')),
       chunkVectors: () => Promise.reject(new Error('not used')),
       replaceChunks: () => Promise.reject(new Error('not used')),
     },
   }
-  return { store, listed }
+  return { store, listed, openingReads, kept, stored }
+}
+
+/** The profile made from the document's chunks as they are (what every path must give). */
+function profileOf(document: DocumentRecord, chunks: readonly ChunkRecord[]) {
+  return documentProfile({
+    documentId: document.id,
+    filename: document.original_filename,
+    title: null,
+    opening: openingText(chunks),
+  })
 }
 
 function documentWith(count: number, chunk: (i: number) => Partial<ChunkRecord>) {
@@ -120,5 +145,85 @@ describe('documentProfiles', () => {
     expect(next).not.toBe(first)
     expect(next[0]).toBe(first[0])
     expect(await documentProfiles(store, [one.document])).toHaveLength(1)
+  })
+  /** Documents of every shape an opening has: pages, a long first page, long text, short, out of order. */
+  function variedDocuments() {
+    return [
+      documentWith(40, (i) => ({ page: i < 12 ? 1 : 2, text: `cover${i} words` })),
+      documentWith(300, (i) => ({ page: null, text: `Passage ${i} of the keeper's log. `.repeat(8) })),
+      documentWith(3, (i) => ({ page: null, text: `short ${i}` })),
+      documentWith(20, (i) => ({ page: i + 1, text: `slide ${i}` })),
+      documentWith(0, () => ({})),
+    ]
+  }
+
+  it('profiles documents with stored openings in one store call and no chunk read, as from their chunks', async () => {
+    const made = variedDocuments()
+    const chunks = made.flatMap(({ chunks }) => [...chunks].reverse())
+    const stored = new Map(made.map(({ document, chunks }) => [document.id, documentOpening(chunks)]))
+    const { store, listed, openingReads, kept } = storeOf(chunks, stored)
+    const documents = made.map(({ document }) => document)
+    const profiles = await documentProfiles(store, documents)
+    expect(profiles).toEqual(made.map(({ document, chunks }) => profileOf(document, chunks)))
+    expect(listed).toEqual([])
+    expect(openingReads).toEqual([documents.map(({ id }) => id)])
+    expect(kept).toEqual([])
+    // Whether a document is paged comes with its opening: the slides and the cover page are, text is not.
+    expect(made.map(({ document }) => anyPaged(store, [document.id]))).toEqual([
+      true,
+      false,
+      false,
+      true,
+      false,
+    ])
+  })
+
+  it('reads the chunks of documents stored without an opening, keeps what it read, and a restart reads none', async () => {
+    const made = variedDocuments()
+    const withOpening = documentWith(4, (i) => ({ page: null, text: `stored ${i}` }))
+    const chunks = [...made, withOpening].flatMap(({ chunks }) => chunks)
+    const stored = new Map([[withOpening.document.id, documentOpening(withOpening.chunks)]])
+    const { store, listed, kept } = storeOf(chunks, stored)
+    const documents = [...made, withOpening].map(({ document }) => document)
+    const expected = [...made, withOpening].map(({ document, chunks }) => profileOf(document, chunks))
+    expect(await documentProfiles(store, documents)).toEqual(expected)
+    expect(listed.length).toBeGreaterThanOrEqual(made.length)
+    expect(kept).toEqual([
+      new Map(made.map(({ document, chunks }) => [document.id, documentOpening(chunks)])),
+    ])
+    const paged = made.map(({ document }) => anyPaged(store, [document.id]))
+
+    // A start: a store of the same data with nothing in memory.
+    const restarted = storeOf(chunks, stored)
+    expect(await documentProfiles(restarted.store, documents)).toEqual(expected)
+    expect(restarted.listed).toEqual([])
+    expect(restarted.kept).toEqual([])
+    expect(made.map(({ document }) => anyPaged(restarted.store, [document.id]))).toEqual(paged)
+  })
+
+  it('profiles a renamed document under its new name with no chunk read, and one processed again from its new opening', async () => {
+    const { document, chunks } = documentWith(3, (i) => ({ page: null, text: `harbour ${i}` }))
+    const stored = new Map([[document.id, documentOpening(chunks)]])
+    const { store, listed } = storeOf(chunks, stored)
+    await documentProfiles(store, [document])
+    const renamed = { ...document, original_filename: 'Lighthouse keeping.txt' }
+    const [afterRename] = await documentProfiles(store, [renamed])
+    expect(afterRename).toEqual(profileOf(renamed, chunks))
+    expect(afterRename!.label.terms.has('lighthouse')).toBe(true)
+    // Processed again: its store replaced the chunks and the opening with them.
+    const again = [newChunk(document, 0, { page: 3, text: 'tides table' })]
+    stored.set(document.id, documentOpening(again))
+    const reprocessed = { ...renamed, processed_at: '2026-02-01T00:00:00.000Z', chunk_count: 1 }
+    const [afterReprocess] = await documentProfiles(store, [reprocessed])
+    expect(afterReprocess).toEqual(profileOf(reprocessed, again))
+    expect(anyPaged(store, [document.id])).toBe(true)
+    expect(listed).toEqual([])
+  })
+
+  it('profiles all the same when keeping the openings read fails', async () => {
+    const { document, chunks } = documentWith(2, (i) => ({ page: null, text: `quota ${i}` }))
+    const { store } = storeOf(chunks)
+    store.chunks.keepOpenings = () => Promise.reject(new Error('QuotaExceededError'))
+    expect(await documentProfiles(store, [document])).toEqual([profileOf(document, chunks)])
   })
 })

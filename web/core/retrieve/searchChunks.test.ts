@@ -59,6 +59,9 @@ function portsOf(records: DocumentRecord[], chunks: ChunkRecord[], gone = new Se
       },
       chunkVectors: async () => [],
       replaceChunks: () => Promise.reject(new Error('not used')),
+      // None stored (documents processed before openings were): profiles read the chunks above.
+      documentOpenings: async () => new Map(),
+      keepOpenings: async () => {},
     },
   } as unknown as SearchChunksPorts['store']
   const ports: SearchChunksPorts = {

@@ -5,6 +5,7 @@ import { chunkConformance } from './chunkConformance'
 import { collectionConformance } from './collectionConformance'
 import { documentConformance } from './documentConformance'
 import { evaluationConformance } from './evaluationConformance'
+import { openingConformance } from './openingConformance'
 import { recordConformance } from './recordConformance'
 import { settingsConformance } from './settingsConformance'
 
@@ -28,7 +29,7 @@ export type StoreSubPort = Exclude<keyof Store, 'close'>
 export const storeConformance: Record<StoreSubPort, HostCase<StoreConformanceContext>[]> = {
   collections: collectionConformance,
   documents: documentConformance,
-  chunks: chunkConformance,
+  chunks: [...chunkConformance, ...openingConformance],
   chat: chatConformance,
   evaluation: evaluationConformance,
   settings: settingsConformance,

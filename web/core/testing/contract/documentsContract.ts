@@ -54,6 +54,14 @@ export const documentsContract: HostCase<ContractClient>[] = [
       )
       check(typeof done.metadata.processing_time_seconds === 'number', 'metadata.processing_time_seconds')
 
+      // A search makes the document's profile (its opening, which the store keeps beside it): none of
+      // that is the document's, so it answers as before.
+      const searched = await client({
+        method: 'POST',
+        path: '/api/search_u/',
+        json: { query: 'spring tide at the northern jetty', collection_id: collection.id, top_k: 3 },
+      })
+      checkEqual(searched.status, 200, 'search status')
       const listed = responseJson<DocumentRecord[]>(
         await client({ method: 'GET', path: `/api/documents/?collection_id=${collection.id}` }),
       )
@@ -61,6 +69,17 @@ export const documentsContract: HostCase<ContractClient>[] = [
         listed.map((d) => d.id),
         [created.id],
         'documents of the collection',
+      )
+      checkEqual(listed[0], done, 'the document listed after a search, as got before it')
+      checkEqual(
+        Object.keys(done).filter((key) => /opening/i.test(key)),
+        [],
+        'fields of the stored opening in the document',
+      )
+      checkEqual(
+        responseJson<DocumentRecord>(await client({ method: 'GET', path: `/api/documents/${created.id}` })),
+        done,
+        'the document after a search',
       )
       const after = responseJson<Collection>(
         await client({ method: 'GET', path: `/api/collections/${collection.id}` }),
