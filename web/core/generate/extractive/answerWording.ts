@@ -37,13 +37,19 @@ export function noAnswerText(sources: readonly AnswerSource[], missing: readonly
 
 /**
  * The answer when the question asks for a figure of a year after every passage's document (by its
- * dated file name: `reportedUpTo`): the year is printed there, but as a maturity or a target.
+ * dated file name: `mayStateYear`): the year is printed there, but as a maturity or a target.
  */
-export function laterThanReportedText(sources: readonly AnswerSource[], year: string): string {
+export function laterThanReportedText(
+  sources: readonly AnswerSource[],
+  understanding: QuestionUnderstanding,
+): string {
+  const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year])).sort()
   const passages = sources.length === 1 ? 'the one passage' : `the ${sources.length} passages`
+  const files =
+    new Set(sources.map(({ filename }) => filename)).size === 1 ? 'that file reports' : 'those files report'
   return (
     `${NO_ANSWER_OPENING} to this question. I searched ${passages} that best matched the question, from ` +
-    `${listFiles(sources)}, and ${new Set(sources.map(({ filename }) => filename)).size === 1 ? 'that file reports' : 'those files report'} on years before ${year}.`
+    `${listFiles(sources)}, and ${files} on years before ${years[0] ?? 'the one asked'}.`
   )
 }
 

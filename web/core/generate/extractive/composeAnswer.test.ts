@@ -164,8 +164,18 @@ describe('composeAnswer', () => {
       answer('What were Acme total revenues in 2023?', [{ ...notes, filename: 'acme.pdf' }]).kind,
     ).not.toBe('none')
     expect(answer('What were Acme total revenues in 2018?', [notes]).kind).not.toBe('none')
-    // A question dated by a year the document covers asks what it expected then.
+    // A question dated by a year the document covers asks what it expected then; so does one asking
+    // for a target, whatever its years.
     expect(answer('As of 2018, what revenue target did Acme set for 2023?', [notes]).kind).not.toBe('none')
+    expect(answer('What was Acme revenue target for 2023?', [notes]).kind).not.toBe('none')
+    // A plan's table with a column of the year states that year's figures, however the file is dated.
+    const plan = source(
+      2,
+      ['Five-year plan (in millions) | 2019 | 2023', 'Total revenues | 210,000 | 250,000'].join('\n'),
+      'ACME_2018_plan.pdf',
+    )
+    const planned = answer('What were Acme total revenues in 2023?', [notes, plan])
+    expect(planned.text).toMatch(/^Total revenues, 2023: 250,000 million/u)
   })
 
   it('quotes a sentence naming the whole quantity with its figure over a row naming part of it', () => {

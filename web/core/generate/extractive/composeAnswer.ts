@@ -10,7 +10,7 @@ import { chooseFigure } from './chooseFigure'
 import { definitionQuestion } from './definitionQuestion'
 import { roleHolderLine } from './nameBesideRole'
 import { clipSentence, pickAnswer } from './pickAnswer'
-import { reportedUpTo } from './reportedUpTo'
+import { mayStateYear } from './mayStateYear'
 import { scoreSentences, type ScoredSentence } from './scoreSentences'
 import { sourceMentions } from './sourceMentions'
 import { tableFigures } from './tableFigures'
@@ -65,14 +65,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
 
   let quotable = about
   if (understanding.wants === 'figure') {
-    // A dated document states no figure of a year after its own (`reportedUpTo`). A question that also
-    // names a year the document covers ("As of FY 2021, what did it expect to pay in 2024?") asks
-    // for what it expected then: only the earliest year asked is held against the document's.
-    const asked = understanding.periods.flatMap(({ year }) => (year === null ? [] : [Number(year)]))
-    const earliest = asked.length > 0 ? Math.min(...asked) : -Infinity
-    quotable = about.filter((source) => (reportedUpTo(source.filename) ?? Infinity) >= earliest)
+    quotable = mayStateYear(understanding, about)
     if (quotable.length === 0)
-      return { kind: 'none', pieces: [laterThanReportedText(sources, String(earliest))] }
+      return { kind: 'none', pieces: [laterThanReportedText(sources, understanding)] }
     const chosen = chooseFigure(understanding, tableFigures(quotable), mentions)
     if (chosen && chosen.labelCover < 1) {
       // A row naming part of the quantity ("Basic earnings per share" for "dividend per share") gives
