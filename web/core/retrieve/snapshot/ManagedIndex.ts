@@ -75,6 +75,10 @@ export class ManagedIndex implements SearchIndexPort {
   private timer: ReturnType<typeof setTimeout> | undefined
   private writing: Promise<void> = Promise.resolve()
   private closed = false
+  /** The loaded snapshot's vector rows proved unreadable when first decoded: the next load rebuilds. */
+  private rebuildNext = false
+  /** The index `loadNow` is bringing up to date, before it is `loaded`. */
+  private loadingIndex: SearchIndex | undefined
 
   constructor(private readonly options: ManagedIndexOptions) {}
 
@@ -199,10 +203,15 @@ export class ManagedIndex implements SearchIndexPort {
   }
 
   private async loadNow(): Promise<Loaded> {
+    const ignoreSnapshot = this.rebuildNext
+    this.rebuildNext = false
+    const mine: { index?: SearchIndex } = {}
     const { index, covered, from, documentsRead } = await loadSearchIndex(
       this.options.store,
       this.options.logError,
+      { ignoreSnapshot, onUnreadableVectors: (error) => this.unreadableVectors(error, mine.index) },
     )
+    mine.index = this.loadingIndex = index
     // Changes announced while loading may or may not be in what was read: read those documents again.
     let reread = false
     while (this.changedWhileLoading.size > 0 || this.collectionRemovedWhileLoading) {
@@ -221,11 +230,37 @@ export class ManagedIndex implements SearchIndexPort {
         else covered.delete(id)
       }
     }
+    this.loadingIndex = undefined
+    // Found unreadable while the load brought it up to date: rebuilt at once (no snapshot read then).
+    if (this.rebuildNext) return this.loadNow()
     const saved = from === 'snapshot' && documentsRead === 0 && !reread
     this.loaded = { index, covered, dirty: new Set(), saved, changedAt: new Map(), checked: new Map() }
     if (!saved) this.scheduleSave()
     this.options.budget?.touch(this)
     return this.loaded
+  }
+
+  /**
+   * A snapshot's vector rows, decoded on first use (`SearchIndex.fromBytes`), were unreadable: that
+   * index has no vectors of their embedder, so it is let go unsaved (the search that found out
+   * answers with BM25) and the next use rebuilds it from the store, as a load does with any
+   * unreadable snapshot. The snapshot's checksum already rules out damage: only bytes a writer of
+   * another build made can get here.
+   */
+  private unreadableVectors(error: unknown, index: SearchIndex | undefined): void {
+    // Undefined: the load under way. An index let go before (its other embedder's rows) concerns
+    // nobody now.
+    if (index !== undefined && index !== this.loaded?.index && index !== this.loadingIndex) return
+    const why = error instanceof Error ? error.message : String(error)
+    this.options.logError(
+      new Error(`Search index snapshot's vectors ignored (${why}); rebuilding it from the stored chunks`),
+    )
+    this.rebuildNext = true
+    if (index === undefined || index !== this.loaded?.index) return
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.timer = undefined
+    this.loaded = undefined
+    this.options.budget?.forget(this)
   }
 
   private changeNow(documentIds: readonly string[], change: (index: SearchIndex) => void): void {
