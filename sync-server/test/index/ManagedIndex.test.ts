@@ -75,6 +75,22 @@ for (const dialect of testSqlDialects())
       expect(String(errors[0])).toMatch(/snapshot ignored \(.+\); rebuilding/)
     })
 
+    it('decodes the vector rows a load left as bytes once it has not been used for a while', async () => {
+      for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
+      const first = managed()
+      await first.use(() => undefined)
+      await first.close()
+
+      const index = managed({ decodeIdleMs: 30 })
+      expect(await index.use((loaded) => loaded.hasUndecodedVectors)).toBe(true)
+      // A timer of 30 ms fires before one of 100 ms set after it.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(await index.use((loaded) => loaded.hasUndecodedVectors)).toBe(false)
+      expect(await index.use(answers)).toEqual(await rebuilt())
+      await index.close()
+      expect(errors).toEqual([])
+    })
+
     it("rebuilds from the chunks when the snapshot's vector rows prove unreadable on their first use", async () => {
       for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
       const first = managed()
