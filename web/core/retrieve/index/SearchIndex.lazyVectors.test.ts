@@ -170,6 +170,8 @@ describe('SearchIndex.fromBytes: vector rows decoded on first use', () => {
     const strict = SearchIndex.fromBytes(damaged)
     expect(() => strict.add([chunk('d1', 'c1', 'new', [1, 0, 0])])).toThrow(/not a length/)
     expect(strict.size).toBe(5)
+    await expect(strict.search(request({ mode: 'vector' }))).rejects.toThrow(/not a length/)
+    expect(strict.vectorCount('test-v1')).toBe(4)
     // Another format version is still refused at load.
     const otherVersion = parts.vectors[0]!.rows.slice()
     new DataView(otherVersion.buffer).setUint32(4, 1, true)

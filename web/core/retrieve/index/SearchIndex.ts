@@ -220,15 +220,17 @@ export class SearchIndex {
   private vectorIndex(embedder: string): VectorIndex | undefined {
     const rows = this.undecoded.get(embedder)
     if (rows === undefined) return this.decoded.get(embedder)
-    this.undecoded.delete(embedder)
     let index: VectorIndex
     try {
       index = rows.decode()
     } catch (error) {
+      // Without a listener the rows stay, and every use that needs them is refused alike.
       if (!this.onUnreadableVectors) throw error
+      this.undecoded.delete(embedder)
       this.onUnreadableVectors(error)
       return undefined
     }
+    this.undecoded.delete(embedder)
     if (index.size > 0) this.decoded.set(embedder, index)
     return index.size > 0 ? index : undefined
   }
