@@ -213,7 +213,7 @@ function codes(values: Int32Array, tableSize: number): Int32Array {
  * at 139k chunks), and a `for...of` calling `ordinalOf` per word took 0.15 s of a load.
  */
 function postingsWithin(pool: Int32Array, chunks: number): boolean {
-  // A word's ordinal is below `chunks` when the word (>= 0) is below chunks words of ordinal 1.
+  // A word >= 0 is ordinal << 6 | frequency, so its ordinal is below `chunks` when it is below chunks << 6.
   const end = chunks * (LARGE_FREQUENCY + 1)
   for (let i = 0; i < pool.length; i++) {
     const word = pool[i]!
