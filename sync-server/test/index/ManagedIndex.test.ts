@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { SearchIndex } from '../../../web/core/retrieve/index/SearchIndex'
+import { type SearchRequest, SearchIndex } from '../../../web/core/retrieve/index/SearchIndex'
+import { VECTOR_ROWS_HEADER_BYTES } from '../../../web/core/retrieve/index/VectorRows'
+import { decodeIndexSnapshot } from '../../../web/core/retrieve/snapshot/decodeIndexSnapshot'
+import { encodeIndexSnapshot } from '../../../web/core/retrieve/snapshot/encodeIndexSnapshot'
+import { hashEmbedder } from '../../../web/core/ingest/embed/hashEmbedder'
 import { IndexMemoryBudget } from '../../../web/core/retrieve/snapshot/IndexMemoryBudget'
 import { ESTIMATED_BYTES_PER_CHUNK, ManagedIndex } from '../../../web/core/retrieve/snapshot/ManagedIndex'
 import { loadSearchIndex } from '../../../web/core/retrieve/snapshot/loadSearchIndex'
@@ -69,6 +73,57 @@ for (const dialect of testSqlDialects())
       expect(loaded).toMatchObject({ from: 'chunks', documentsRead: 3 })
       expect(await answers(loaded.index)).toEqual(await rebuilt())
       expect(String(errors[0])).toMatch(/snapshot ignored \(.+\); rebuilding/)
+    })
+
+    it('decodes the vector rows a load left as bytes once it has not been used for a while', async () => {
+      for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
+      const first = managed()
+      await first.use(() => undefined)
+      await first.close()
+
+      const index = managed({ decodeIdleMs: 30 })
+      expect(await index.use((loaded) => loaded.hasUndecodedVectors)).toBe(true)
+      // A timer of 30 ms fires before one of 100 ms set after it.
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(await index.use((loaded) => loaded.hasUndecodedVectors)).toBe(false)
+      expect(await index.use(answers)).toEqual(await rebuilt())
+      await index.close()
+      expect(errors).toEqual([])
+    })
+
+    it("rebuilds from the chunks when the snapshot's vector rows prove unreadable on their first use", async () => {
+      for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
+      const first = managed()
+      await first.use(() => undefined)
+      await first.close()
+      // A step that is not a length: the vector rows' header reads, so the load takes them as they are.
+      const snapshot = decodeIndexSnapshot((await world.snapshots.readSnapshot())!)
+      const rows = snapshot.index.vectors[0]!.rows.slice()
+      new DataView(rows.buffer).setFloat64(VECTOR_ROWS_HEADER_BYTES, -1, true)
+      snapshot.index.vectors[0] = { ...snapshot.index.vectors[0]!, rows }
+      await world.snapshots.writeSnapshot(encodeIndexSnapshot(snapshot))
+
+      const index = managed()
+      const vectorSearch = {
+        ...keywordRequest('anything'),
+        mode: 'vector',
+        queryVector: new Float32Array(hashEmbedder.dimensions).fill(1),
+        embedder: hashEmbedder.id,
+        exactVectors: (ids: readonly string[]) => world.store.chunks.chunkVectors(ids),
+      } as SearchRequest
+      expect(errors).toEqual([])
+      // The search that finds out answers with keywords; the next use rebuilds from the chunks.
+      expect((await index.search(vectorSearch)).method).toBe('bm25')
+      expect(String(errors[0])).toMatch(/vectors ignored \(.*not a length.*\); rebuilding/)
+      expect(index.isLoaded).toBe(false)
+      expect(await index.use(answers)).toEqual(await rebuilt())
+      expect((await index.search(vectorSearch)).method).toBe('vector')
+      await index.close()
+      // Saved again, as any rebuild is: the next load reads that snapshot, its rows readable.
+      const loaded = await loadSearchIndex(world.snapshots, logError)
+      expect(loaded.from).toBe('snapshot')
+      expect(await answers(loaded.index)).toEqual(await rebuilt())
+      expect(errors).toHaveLength(1)
     })
 
     it('saves changes made while loaded with their version; a change the store does not hold is read again', async () => {

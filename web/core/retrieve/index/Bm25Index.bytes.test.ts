@@ -147,6 +147,38 @@ describe('Bm25Index bytes', () => {
     expect(() => Bm25Index.fromBytes(miniSearchFormat)).toThrow(/format/)
   })
 
+  it('refuses a posting of no chunk or of frequency 0, and refuses an id twice once the id map is made', () => {
+    const index = new Bm25Index()
+    index.add(chunks(50, 1))
+    const bytes = index.toBytes()
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    // Sections (u32 length, then bytes): prefix, header, ids (2), collections (2), their codes,
+    // documents (2), their codes, lengths, terms (2), offsets, then the pool of posting words.
+    let at = 0
+    for (let section = 0; section < 14; section++) at += 4 + view.getUint32(at, true)
+    const pool = at + 4
+    expect(view.getUint32(at, true)).toBeGreaterThan(0)
+    const word = view.getInt32(pool, true)
+    for (const bad of [(50 << 6) | 1, word & ~63, -1]) {
+      const damaged = bytes.slice()
+      new DataView(damaged.buffer).setInt32(pool, bad, true)
+      expect(() => Bm25Index.fromBytes(damaged), `word ${bad}`).toThrow(/posting of no chunk/)
+    }
+    // The last chunk's ordinal in its first posting's place reads (the id map is not made at load).
+    const fine = bytes.slice()
+    new DataView(fine.buffer).setInt32(pool, (49 << 6) | 1, true)
+    expect(() => Bm25Index.fromBytes(fine)).not.toThrow()
+
+    // Ids are the third section's strings: "chunk-1" written over "chunk-0" (same length) makes a twin.
+    const twins = bytes.slice()
+    const text = new TextDecoder().decode(twins)
+    const first = text.indexOf('chunk-0chunk-1')
+    twins.set(new TextEncoder().encode('chunk-1'), first)
+    const loaded = Bm25Index.fromBytes(twins)
+    expect(loaded.search('warsaw', { limit: 5 }).length).toBeGreaterThan(0)
+    expect(() => loaded.has('chunk-1')).toThrow(/id twice/)
+  })
+
   it('refuses to write an id that UTF-8 cannot carry', () => {
     const index = new Bm25Index()
     index.add([{ id: 'bad\uD800', text: 'word', heading: null, collection_id: 'c', document_id: 'd' }])

@@ -1,5 +1,5 @@
 import { decodeBm25, encodeBm25Steps } from './bm25Bytes'
-import { BM25_FIELDS, type Bm25State, emptyState } from './Bm25State'
+import { BM25_FIELDS, type Bm25State, emptyState, ordinalsOf } from './Bm25State'
 import { frequencyOf, LARGE_FREQUENCY, MAX_ORDINAL, ordinalOf } from './Postings'
 import type { ScoredId } from './ScoredId'
 import { termsWithinEdits } from './termsWithinEdits'
@@ -86,12 +86,12 @@ export class Bm25Index {
   }
 
   has(id: string): boolean {
-    return this.state.ordinalOf.has(id)
+    return ordinalsOf(this.state).has(id)
   }
 
   /** The id of the document the chunk belongs to, or undefined when it is not indexed. */
   documentOf(id: string): string | undefined {
-    const ordinal = this.state.ordinalOf.get(id)
+    const ordinal = ordinalsOf(this.state).get(id)
     if (ordinal === undefined) return undefined
     return this.state.documents.values[this.state.documentOf[ordinal]!]
   }
@@ -146,7 +146,7 @@ export class Bm25Index {
   /** Adds chunks; a chunk whose id is already indexed replaces the old version. */
   add(chunks: readonly Bm25Chunk[]): void {
     for (const chunk of chunks) {
-      if (this.state.ordinalOf.has(chunk.id)) this.remove([chunk.id])
+      if (ordinalsOf(this.state).has(chunk.id)) this.remove([chunk.id])
       this.addOne(chunk)
     }
   }
@@ -161,13 +161,14 @@ export class Bm25Index {
   /** Removes chunks by id; unknown ids are ignored. */
   remove(ids: readonly string[]): void {
     const state = this.state
+    const ordinals = ordinalsOf(state)
     this.changes++
     let removed = false
     for (const id of ids) {
-      const ordinal = state.ordinalOf.get(id)
+      const ordinal = ordinals.get(id)
       if (ordinal === undefined) continue
       removed = true
-      state.ordinalOf.delete(id)
+      ordinals.delete(id)
       state.alive[ordinal] = 0
       // A removed chunk's ordinal is never output again (its postings are dropped before scoring).
       state.ids[ordinal] = ''
@@ -389,10 +390,11 @@ export class Bm25Index {
     if (this.state.next === MAX_ORDINAL) this.renumber()
     this.changes++
     const state = this.state
+    const ordinals = ordinalsOf(state)
     const ordinal = state.next++
     reserve(state, state.next)
     state.ids[ordinal] = id
-    state.ordinalOf.set(id, ordinal)
+    ordinals.set(id, ordinal)
     state.alive[ordinal] = 1
     state.collectionOf[ordinal] = state.collections.intern(collection_id)
     const document = state.documents.intern(document_id)

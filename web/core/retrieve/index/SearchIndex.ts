@@ -5,6 +5,7 @@ import { embedderCalibration } from '../embedderCalibration'
 import { withPeriodForms } from '../periodForms'
 import { Bm25Index } from './Bm25Index'
 import type { ExactVectors } from './ExactVectors'
+import { LazyVectorRows } from './LazyVectorRows'
 import { relativeScoreFusion } from './relativeScoreFusion'
 import type { ScoredId } from './ScoredId'
 import { searchTerms } from './tokenize'
@@ -50,6 +51,16 @@ export interface SearchRequest {
 export interface SearchIndexBytes {
   bm25: Uint8Array
   vectors: Array<{ embedder: string; rows: Uint8Array }>
+}
+
+export interface FromBytesOptions {
+  /**
+   * Called when an embedder's vector rows, decoded on first use, turn out unreadable (a check only
+   * a full decode makes: see `LazyVectorRows`). The index then has no vectors of that embedder (its
+   * searches answer with BM25, `method: 'bm25'`), and the caller should rebuild it from the store.
+   * Absent: the RangeError is thrown to whatever needed the rows.
+   */
+  onUnreadableVectors?: (error: unknown) => void
 }
 
 export interface SearchResponse {
@@ -108,7 +119,11 @@ export function candidateDepth(limit: number): number {
  */
 export class SearchIndex {
   private bm25 = new Bm25Index()
-  private readonly vectors = new Map<string, VectorIndex>()
+  /** Decoded vector indexes; use `vectorIndexes()` or `vectorIndex()`, which decode `undecoded` first. */
+  private readonly decoded = new Map<string, VectorIndex>()
+  /** Embedders' rows from `fromBytes` not decoded yet (never an embedder of `decoded` too). */
+  private readonly undecoded = new Map<string, LazyVectorRows>()
+  private onUnreadableVectors: ((error: unknown) => void) | undefined
   /** The `replaceDocument` under way per document: a second one waits for it (see there). */
   private readonly replacing = new Map<string, Promise<void>>()
 
@@ -125,37 +140,54 @@ export class SearchIndex {
 
   /** Bytes of memory its vector indexes share with the helper thread (see `VectorMatrix.sharedBytes`). */
   get sharedBytes(): number {
+    // Rows not decoded yet share nothing.
     let bytes = 0
-    for (const index of this.vectors.values()) bytes += index.sharedBytes
+    for (const index of this.decoded.values()) bytes += index.sharedBytes
     return bytes
   }
 
   /** Number of vectors made by `embedder`. */
   vectorCount(embedder: string): number {
-    return this.vectors.get(embedder)?.size ?? 0
+    return this.undecoded.get(embedder)?.count ?? this.decoded.get(embedder)?.size ?? 0
+  }
+
+  /** Whether any embedder's vector rows from `fromBytes` are still undecoded (see `decodeVectors`). */
+  get hasUndecodedVectors(): boolean {
+    return this.undecoded.size > 0
+  }
+
+  /**
+   * Decodes the vector rows `fromBytes` left as bytes, as their first use would: a host may call it
+   * once the thread is idle, so that the first vector search or change does not pay for it.
+   */
+  decodeVectors(): void {
+    for (const embedder of [...this.undecoded.keys()]) this.vectorIndex(embedder)
   }
 
   /**
    * Restores an index from `toBytes`' parts (the index snapshot, `../snapshot`). Throws a RangeError
    * when a part is unreadable or the parts disagree: the caller rebuilds from stored chunks.
+   *
+   * BM25 is decoded now; each embedder's vector rows only when first needed (`LazyVectorRows`: a
+   * vector pass, a change to the index, `vectorIndexes`), or by `decodeVectors`. Their header is
+   * checked now; a failure of the checks only decoding makes goes to `onUnreadableVectors`.
    */
-  static fromBytes(parts: SearchIndexBytes): SearchIndex {
+  static fromBytes(parts: SearchIndexBytes, options: FromBytesOptions = {}): SearchIndex {
     const index = new SearchIndex()
     index.bm25 = Bm25Index.fromBytes(parts.bm25)
+    index.onUnreadableVectors = options.onUnreadableVectors
     for (const { embedder, rows } of parts.vectors) {
-      const vectors = VectorIndex.fromBytes(rows)
-      if (vectors.size > index.bm25.size) throw new RangeError(`More ${embedder} vectors than chunks`)
-      if (vectors.size > 0) index.vectors.set(embedder, vectors)
+      if (index.undecoded.has(embedder)) throw new RangeError(`${embedder} vectors twice`)
+      const vectors = new LazyVectorRows(rows)
+      if (vectors.count > index.bm25.size) throw new RangeError(`More ${embedder} vectors than chunks`)
+      if (vectors.count > 0) index.undecoded.set(embedder, vectors)
     }
     return index
   }
 
   /** BM25's bytes and each embedder's vector rows, for `fromBytes`. */
   toBytes(): SearchIndexBytes {
-    return {
-      bm25: this.bm25.toBytes(),
-      vectors: [...this.vectors].map(([embedder, index]) => ({ embedder, rows: index.toBytes() })),
-    }
+    return { bm25: this.bm25.toBytes(), vectors: this.vectorBytes() }
   }
 
   /**
@@ -164,10 +196,50 @@ export class SearchIndex {
    */
   async toBytesInSteps(pause: () => Promise<void>): Promise<SearchIndexBytes> {
     const bm25 = await this.bm25.toBytesInSteps(pause)
-    return {
-      bm25,
-      vectors: [...this.vectors].map(([embedder, index]) => ({ embedder, rows: index.toBytes() })),
+    return { bm25, vectors: this.vectorBytes() }
+  }
+
+  /** Each embedder's rows as bytes: rows still undecoded are the bytes they were read from. */
+  private vectorBytes(): SearchIndexBytes['vectors'] {
+    return [
+      ...[...this.decoded].map(([embedder, index]) => ({ embedder, rows: index.toBytes() })),
+      ...[...this.undecoded].map(([embedder, rows]) => ({ embedder, rows: rows.bytes })),
+    ]
+  }
+
+  /**
+   * Every embedder's vector index, the undecoded ones decoded first (before any change: a change
+   * must reach every row). One whose rows cannot be decoded is left out (see `FromBytesOptions`).
+   */
+  private vectorIndexes(): Map<string, VectorIndex> {
+    if (this.undecoded.size > 0) this.decodeVectors()
+    return this.decoded
+  }
+
+  /** The embedder's vector index, decoded first if need be; undefined when it has no rows. */
+  private vectorIndex(embedder: string): VectorIndex | undefined {
+    const rows = this.undecoded.get(embedder)
+    if (rows === undefined) return this.decoded.get(embedder)
+    let index: VectorIndex
+    try {
+      index = rows.decode()
+    } catch (error) {
+      // Without a listener the rows stay, and every use that needs them is refused alike.
+      if (!this.onUnreadableVectors) throw error
+      this.undecoded.delete(embedder)
+      this.onUnreadableVectors(error)
+      return undefined
     }
+    this.undecoded.delete(embedder)
+    if (index.size > 0) this.decoded.set(embedder, index)
+    return index.size > 0 ? index : undefined
+  }
+
+  /** Whether the embedder has rows (in these collections), asked of undecoded rows without decoding. */
+  private hasVectorRows(embedder: string, collectionIds: readonly string[] | undefined): boolean {
+    const answer = this.undecoded.get(embedder)?.hasRows(embedder, collectionIds)
+    if (answer !== undefined) return answer
+    return this.vectorIndex(embedder)?.hasRows(embedder, collectionIds) ?? false
   }
 
   /** Ids of the document's indexed chunks. */
@@ -242,7 +314,7 @@ export class SearchIndex {
     for (const chunk of chunks) {
       if (chunk.vector === null) continue
       if (chunk.embedder === null) throw new RangeError(`Chunk ${chunk.id} has a vector but no embedder id`)
-      const expected = dimensions.get(chunk.embedder) ?? this.vectors.get(chunk.embedder)?.dimensions
+      const expected = dimensions.get(chunk.embedder) ?? this.vectorIndexes().get(chunk.embedder)?.dimensions
       if (expected !== undefined && expected !== chunk.vector.length) {
         throw new RangeError(
           `Chunk ${chunk.id}: ${chunk.embedder} vector of ${chunk.vector.length} dimensions, expected ${expected}`,
@@ -261,23 +333,25 @@ export class SearchIndex {
       if (entry) entry.count++
       else counts.set(chunk.embedder, { count: 1, dimensions: chunk.vector.length })
     }
+    const vectors = this.vectorIndexes()
     for (const [embedder, { count, dimensions }] of counts) {
-      let index = this.vectors.get(embedder)
-      if (!index) this.vectors.set(embedder, (index = new VectorIndex(dimensions)))
+      let index = vectors.get(embedder)
+      if (!index) vectors.set(embedder, (index = new VectorIndex(dimensions)))
       index.reserve(index.size + count)
     }
   }
 
   private addChecked(chunks: readonly ChunkRecord[]): void {
+    const vectors = this.vectorIndexes()
     this.bm25.add(chunks)
     for (const chunk of chunks) {
       // A re-added chunk may have lost its vector or changed embedder: its old vector must not linger.
-      for (const [embedder, index] of this.vectors) {
+      for (const [embedder, index] of vectors) {
         if (embedder !== chunk.embedder) index.remove([chunk.id])
       }
       if (chunk.vector === null || chunk.embedder === null) continue
-      let index = this.vectors.get(chunk.embedder)
-      if (!index) this.vectors.set(chunk.embedder, (index = new VectorIndex(chunk.vector.length)))
+      let index = vectors.get(chunk.embedder)
+      if (!index) vectors.set(chunk.embedder, (index = new VectorIndex(chunk.vector.length)))
       index.add(chunk.id, chunk.vector, {
         collection_id: chunk.collection_id,
         document_id: chunk.document_id,
@@ -288,20 +362,23 @@ export class SearchIndex {
   }
 
   remove(chunkIds: readonly string[]): void {
+    const vectors = this.vectorIndexes()
     this.bm25.remove(chunkIds)
-    for (const index of this.vectors.values()) index.remove(chunkIds)
+    for (const index of vectors.values()) index.remove(chunkIds)
     this.dropEmptyVectorIndexes()
   }
 
   removeDocument(documentId: string): void {
+    const vectors = this.vectorIndexes()
     this.bm25.removeDocument(documentId)
-    for (const index of this.vectors.values()) index.removeDocument(documentId)
+    for (const index of vectors.values()) index.removeDocument(documentId)
     this.dropEmptyVectorIndexes()
   }
 
   removeCollection(collectionId: string): void {
+    const vectors = this.vectorIndexes()
     this.bm25.removeCollection(collectionId)
-    for (const index of this.vectors.values()) index.removeCollection(collectionId)
+    for (const index of vectors.values()) index.removeCollection(collectionId)
     this.dropEmptyVectorIndexes()
   }
 
@@ -319,10 +396,10 @@ export class SearchIndex {
       // Comparing a vector of unknown origin would rank by noise; this is a caller bug, so say so.
       throw new TypeError('A query vector needs the id of the embedder that made it')
     }
-    const vectorIndex = embedder ? this.vectors.get(embedder) : undefined
     // Fall back to keywords when vectors cannot answer: no query vector, or no rows of its embedder
-    // in these collections (never embedded, or embedded by another model).
-    if (mode === 'bm25' || !queryVector || !embedder || !vectorIndex?.hasRows(embedder, collectionIds)) {
+    // in these collections (never embedded, or embedded by another model). Asked of rows not decoded
+    // yet without decoding them (`LazyVectorRows`): a search that ends on BM25 alone never decodes.
+    if (mode === 'bm25' || !queryVector || !embedder || !this.hasVectorRows(embedder, collectionIds)) {
       return {
         results: this.keywordSearch(query, limit, collectionIds, weights),
         method: 'bm25',
@@ -346,6 +423,11 @@ export class SearchIndex {
           method: 'hybrid',
         }
       }
+    }
+    const vectorIndex = this.vectorIndex(embedder)
+    if (!vectorIndex) {
+      // Its rows were unreadable (`onUnreadableVectors` was told): keywords answer, as without rows.
+      return { results: this.keywordSearch(query, limit, collectionIds, weights), method: 'bm25' }
     }
     const vectorSearch = vectorIndex.search(
       queryVector,
@@ -438,6 +520,6 @@ export class SearchIndex {
   }
 
   private dropEmptyVectorIndexes(): void {
-    for (const [embedder, index] of this.vectors) if (index.size === 0) this.vectors.delete(embedder)
+    for (const [embedder, index] of this.decoded) if (index.size === 0) this.decoded.delete(embedder)
   }
 }

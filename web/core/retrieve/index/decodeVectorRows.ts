@@ -16,18 +16,7 @@ import {
  * -127..127 (`VectorMatrix.load`) and ids unique (its id map). `codes` is a view of `bytes`.
  */
 export function decodeVectorRows(bytes: Uint8Array): VectorRows {
-  if (bytes.length < VECTOR_ROWS_HEADER_BYTES) fail('shorter than its header')
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (view.getUint32(0, true) !== VECTOR_ROWS_MAGIC) fail('not a vector index')
-  const version = view.getUint32(4, true)
-  if (version !== VECTOR_ROWS_VERSION) fail(`format version ${version}, expected ${VECTOR_ROWS_VERSION}`)
-  const dimensions = view.getUint32(8, true)
-  const count = view.getUint32(12, true)
-  const metadataBytes = view.getUint32(16, true)
-  if (dimensions === 0) fail('zero dimensions')
-  const numbersEnd = VECTOR_ROWS_HEADER_BYTES + vectorRowsNumberBytes(dimensions, count)
-  if (bytes.length !== numbersEnd + metadataBytes)
-    fail(`${bytes.length} bytes, expected ${numbersEnd + metadataBytes}`)
+  const { dimensions, count, numbersEnd } = vectorRowsHeader(bytes)
 
   const scales = new Float64Array(count)
   const residuals = new Float64Array(count)
@@ -71,7 +60,29 @@ export function decodeVectorRows(bytes: Uint8Array): VectorRows {
   }
 }
 
-function readNumbers(bytes: Uint8Array, offset: number, into: Float64Array | Int32Array): void {
+/** What the header says, checked against the length: throws a RangeError as `decodeVectorRows` does. */
+export function vectorRowsHeader(bytes: Uint8Array): {
+  dimensions: number
+  count: number
+  numbersEnd: number
+} {
+  if (bytes.length < VECTOR_ROWS_HEADER_BYTES) fail('shorter than its header')
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (view.getUint32(0, true) !== VECTOR_ROWS_MAGIC) fail('not a vector index')
+  const version = view.getUint32(4, true)
+  if (version !== VECTOR_ROWS_VERSION) fail(`format version ${version}, expected ${VECTOR_ROWS_VERSION}`)
+  const dimensions = view.getUint32(8, true)
+  const count = view.getUint32(12, true)
+  const metadataBytes = view.getUint32(16, true)
+  if (dimensions === 0) fail('zero dimensions')
+  const numbersEnd = VECTOR_ROWS_HEADER_BYTES + vectorRowsNumberBytes(dimensions, count)
+  if (bytes.length !== numbersEnd + metadataBytes)
+    fail(`${bytes.length} bytes, expected ${numbersEnd + metadataBytes}`)
+  return { dimensions, count, numbersEnd }
+}
+
+/** Little-endian numbers at `offset` into `into` (one copy on a little-endian host). */
+export function readNumbers(bytes: Uint8Array, offset: number, into: Float64Array | Int32Array): void {
   if (HOST_IS_LITTLE_ENDIAN) {
     new Uint8Array(into.buffer).set(bytes.subarray(offset, offset + into.byteLength))
     return

@@ -12,6 +12,11 @@ export interface ManagedIndexOptions {
   logError: (error: unknown) => void
   /** Quiet time after the last change before the snapshot is written. Default 10 s. */
   settleMs?: number
+  /**
+   * Quiet time (no use) after which vector rows the load left undecoded are decoded
+   * (`SearchIndex.decodeVectors`). Default 2 s.
+   */
+  decodeIdleMs?: number
   /** The host's memory budget, told when this index loads and is used; it may unload this one. */
   budget?: IndexMemoryBudget
 }
@@ -75,6 +80,11 @@ export class ManagedIndex implements SearchIndexPort {
   private timer: ReturnType<typeof setTimeout> | undefined
   private writing: Promise<void> = Promise.resolve()
   private closed = false
+  /** The loaded snapshot's vector rows proved unreadable when first decoded: the next load rebuilds. */
+  private rebuildNext = false
+  private decodeTimer: ReturnType<typeof setTimeout> | undefined
+  /** The index `loadNow` is bringing up to date, before it is `loaded`. */
+  private loadingIndex: SearchIndex | undefined
 
   constructor(private readonly options: ManagedIndexOptions) {}
 
@@ -105,6 +115,7 @@ export class ManagedIndex implements SearchIndexPort {
       return await work(index)
     } finally {
       this.inUse--
+      this.decodeVectorsSoon()
     }
   }
 
@@ -179,6 +190,7 @@ export class ManagedIndex implements SearchIndexPort {
     if (this.timer !== undefined) clearTimeout(this.timer)
     this.timer = undefined
     this.loaded = undefined
+    this.stopDecoding()
     this.options.budget?.forget(this)
   }
 
@@ -188,7 +200,32 @@ export class ManagedIndex implements SearchIndexPort {
     await this.loading?.catch(() => undefined)
     await this.save().catch(this.options.logError)
     this.loaded = undefined
+    this.stopDecoding()
     this.options.budget?.forget(this)
+  }
+
+  /**
+   * Decodes the vector rows the load left as bytes (`SearchIndex.fromBytes`) once the index has not
+   * been used for `decodeIdleMs`: no search between a cold start and its first vector pass or change
+   * pays for them (0.1-0.4 s at 139k rows, in one piece), and the snapshot's buffer, which they are a
+   * view of, is let go. Each use starts the wait again; an index busy then waits once more.
+   */
+  private decodeVectorsSoon(): void {
+    const loaded = this.loaded
+    if (!loaded || this.closed || !loaded.index.hasUndecodedVectors) return
+    this.stopDecoding()
+    this.decodeTimer = setTimeout(() => {
+      this.decodeTimer = undefined
+      if (this.loaded !== loaded || this.closed) return
+      if (this.busy) this.decodeVectorsSoon()
+      else loaded.index.decodeVectors()
+    }, this.options.decodeIdleMs ?? 2_000)
+    ;(this.decodeTimer as { unref?: () => void }).unref?.()
+  }
+
+  private stopDecoding(): void {
+    if (this.decodeTimer !== undefined) clearTimeout(this.decodeTimer)
+    this.decodeTimer = undefined
   }
 
   private load(): Promise<Loaded> {
@@ -199,10 +236,15 @@ export class ManagedIndex implements SearchIndexPort {
   }
 
   private async loadNow(): Promise<Loaded> {
+    const ignoreSnapshot = this.rebuildNext
+    this.rebuildNext = false
+    const mine: { index?: SearchIndex } = {}
     const { index, covered, from, documentsRead } = await loadSearchIndex(
       this.options.store,
       this.options.logError,
+      { ignoreSnapshot, onUnreadableVectors: (error) => this.unreadableVectors(error, mine.index) },
     )
+    mine.index = this.loadingIndex = index
     // Changes announced while loading may or may not be in what was read: read those documents again.
     let reread = false
     while (this.changedWhileLoading.size > 0 || this.collectionRemovedWhileLoading) {
@@ -221,11 +263,39 @@ export class ManagedIndex implements SearchIndexPort {
         else covered.delete(id)
       }
     }
+    this.loadingIndex = undefined
+    // Found unreadable while the load brought it up to date: rebuilt at once (no snapshot read then).
+    if (this.rebuildNext) return this.loadNow()
     const saved = from === 'snapshot' && documentsRead === 0 && !reread
     this.loaded = { index, covered, dirty: new Set(), saved, changedAt: new Map(), checked: new Map() }
     if (!saved) this.scheduleSave()
     this.options.budget?.touch(this)
+    this.decodeVectorsSoon()
     return this.loaded
+  }
+
+  /**
+   * A snapshot's vector rows, decoded on first use (`SearchIndex.fromBytes`), were unreadable: that
+   * index has no vectors of their embedder, so it is let go unsaved (the search that found out
+   * answers with BM25) and the next use rebuilds it from the store, as a load does with any
+   * unreadable snapshot. The snapshot's checksum already rules out damage: only bytes a writer of
+   * another build made can get here.
+   */
+  private unreadableVectors(error: unknown, index: SearchIndex | undefined): void {
+    // Undefined: the load under way. An index let go before (its other embedder's rows) concerns
+    // nobody now.
+    if (index !== undefined && index !== this.loaded?.index && index !== this.loadingIndex) return
+    const why = error instanceof Error ? error.message : String(error)
+    this.options.logError(
+      new Error(`Search index snapshot's vectors ignored (${why}); rebuilding it from the stored chunks`),
+    )
+    this.rebuildNext = true
+    if (index === undefined || index !== this.loaded?.index) return
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.timer = undefined
+    this.stopDecoding()
+    this.loaded = undefined
+    this.options.budget?.forget(this)
   }
 
   private changeNow(documentIds: readonly string[], change: (index: SearchIndex) => void): void {

@@ -1,4 +1,4 @@
-import { SearchIndex } from '../index/SearchIndex'
+import { type FromBytesOptions, SearchIndex } from '../index/SearchIndex'
 import { decodeIndexSnapshot } from './decodeIndexSnapshot'
 import type { IndexSnapshotStore } from './IndexSnapshotStore'
 
@@ -12,21 +12,32 @@ export interface LoadedIndex {
   documentsRead: number
 }
 
+export interface LoadSearchIndexOptions extends FromBytesOptions {
+  /** Rebuild from the stored chunks without reading the snapshot (one found unreadable after a load). */
+  ignoreSnapshot?: boolean
+}
+
 /**
  * A person's search index from their store: the last snapshot, with only the documents that changed
  * since it was written read again (new or re-processed: their chunks; deleted: dropped), or, with no
  * usable snapshot, every document's chunks. A snapshot that cannot be read (corrupt, truncated,
  * another format or tokenizer) is ignored with the reason logged: never a wrong index, at worst a
  * slow start. The store is the truth throughout; the snapshot only saves reading it all.
+ *
+ * The snapshot's vector rows are decoded on their first use (`SearchIndex.fromBytes`), not here: a
+ * cold start's first search (BM25 where hash-v1 made the vectors) does not wait for them. If they
+ * then prove unreadable, `onUnreadableVectors` is told, and the caller loads again with
+ * `ignoreSnapshot` (what an unreadable snapshot gets here at once).
  */
 export async function loadSearchIndex(
   store: IndexSnapshotStore,
   logError: (error: unknown) => void,
+  options: LoadSearchIndexOptions = {},
 ): Promise<LoadedIndex> {
   // Both at once: in the browser the snapshot's read (over 100 MB at 139k passages) is the long wait of a
   // cold start, and the versions' read need not queue behind it. Which is read first does not matter: a
   // document whose version differs from the snapshot's, either way, is read again below.
-  const snapshotRead = store.readSnapshot()
+  const snapshotRead = options.ignoreSnapshot ? Promise.resolve(undefined) : store.readSnapshot()
   // Observed now, so that a failed read is not reported as unhandled while the versions are read.
   snapshotRead.catch(() => undefined)
   const versions = await store.documentVersions()
@@ -35,7 +46,10 @@ export async function loadSearchIndex(
     const bytes = await snapshotRead
     if (bytes) {
       const snapshot = decodeIndexSnapshot(bytes)
-      restored = { index: SearchIndex.fromBytes(snapshot.index), covered: snapshot.covered }
+      const index = SearchIndex.fromBytes(snapshot.index, {
+        onUnreadableVectors: options.onUnreadableVectors,
+      })
+      restored = { index, covered: snapshot.covered }
     }
   } catch (error) {
     logError(
