@@ -3,7 +3,7 @@ import type { ChunkRecord } from '../../../web/core/store/ChunkRecord'
 import { newChunk, newCollection, newDocument } from '../../../web/core/store/conformance/fixtures'
 import type { DocumentRecord } from '../../../web/core/store/DocumentRecord'
 import { openingText } from '../../../web/core/store/DocumentOpening'
-import { overridePort } from '../../../web/core/store/overridePort'
+import { countedListings } from '../../../web/core/store/conformance/countedListings'
 import { documentProfile } from '../../../web/core/retrieve/documentEvidence'
 import { documentProfiles } from '../../../web/core/retrieve/documentProfiles'
 import { testSqlDialects, type TestSqlDatabase } from '../../test/postgres/testSqlDialects'
@@ -215,14 +215,7 @@ for (const dialect of dialects)
         ['the next', []],
       ] as const) {
         const store = await openSqlStore(database.connect())
-        const listed: number[] = []
-        const chunks = overridePort(store.chunks, {
-          listChunks: async (filter) => {
-            const found = await store.chunks.listChunks(filter)
-            listed.push(found.length)
-            return found
-          },
-        })
+        const { chunks, listed } = countedListings(store.chunks)
         expect(await documentProfiles({ chunks }, [document]), start).toEqual(expected)
         expect(listed, start).toEqual(reads)
         await store.close()

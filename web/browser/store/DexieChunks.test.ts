@@ -6,21 +6,14 @@ import { documentProfiles } from '../../core/retrieve/documentProfiles'
 import { newChunk, newCollection, newDocument } from '../../core/store/conformance/fixtures'
 import { openingText } from '../../core/store/DocumentOpening'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
-import { overridePort } from '../../core/store/overridePort'
+import { countedListings } from '../../core/store/conformance/countedListings'
 import type { Store } from '../../core/store/Store'
 import { DexieStore } from './DexieStore'
 import { QuireDatabase } from './QuireDatabase'
 
 /** The store as a start's first search sees it: nothing in memory, its chunk listings counted. */
 function started(store: Store) {
-  const listed: number[] = []
-  const chunks = overridePort(store.chunks, {
-    listChunks: async (filter) => {
-      const found = await store.chunks.listChunks(filter)
-      listed.push(found.length)
-      return found
-    },
-  })
+  const { chunks, listed } = countedListings(store.chunks)
   return { store: { chunks }, listed }
 }
 

@@ -45,26 +45,10 @@ export class DexieCollections implements CollectionStore {
   }
 
   async deleteCollection(id: string): Promise<boolean> {
-    const {
-      collections,
-      documents,
-      chunks,
-      documentOpenings,
-      chatSessions,
-      chatMessages,
-      evaluationRuns,
-      evaluationStates,
-    } = this.db
-    const tables = [
-      collections,
-      documents,
-      chunks,
-      documentOpenings,
-      chatSessions,
-      chatMessages,
-      evaluationRuns,
-      evaluationStates,
-    ]
+    const { collections, documents, chunks, documentOpenings } = this.db
+    // The evaluation and chat stores' tables are written in the same transaction.
+    const tables = [collections, documents, chunks, documentOpenings].map(({ name }) => name)
+    tables.push('chatSessions', 'chatMessages', 'evaluationRuns', 'evaluationStates')
     return this.db.transaction('rw', tables, async () => {
       await chunks.where('collection_id').equals(id).delete()
       const documentIds = (await documents.where('collection_id').equals(id).toArray()).map((row) => row.id)
