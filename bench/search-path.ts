@@ -105,6 +105,10 @@ export async function measureSearchPath(
         chunks: {
           listChunks: (filter?: ChunkFilter) => store.chunks.listChunks(filter),
           chunkVectors: (ids: readonly string[]) => store.chunks.chunkVectors(ids),
+          // The documents' openings, for their profiles (read once, on the first search).
+          documentOpenings: (ids: readonly string[]) => store.chunks.documentOpenings(ids),
+          keepOpenings: (openings: Parameters<typeof store.chunks.keepOpenings>[0]) =>
+            store.chunks.keepOpenings(openings),
           getChunks: timed('read_rows', (ids: readonly string[]) => {
             rows += ids.length
             return store.chunks.getChunks(ids)
