@@ -1,3 +1,4 @@
+import { periodYears } from '../retrieve/questionPeriods'
 import { bestFitPerSource } from '../generate/extractive/bestFitPerSource'
 import { sourceMentions } from '../generate/extractive/sourceMentions'
 import { tableFigures } from '../generate/extractive/tableFigures'
@@ -31,7 +32,7 @@ export async function tableEvidence(
   understanding: QuestionUnderstanding,
   documentWords: ReadonlyMap<string, ReadonlySet<string>>,
 ): Promise<SourceDocument[]> {
-  const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year]))
+  const years = periodYears(understanding.periods)
   const latest = years.length === 0 && understanding.periods.some((period) => period.latest === true)
   if (understanding.wants !== 'figure' || (years.length === 0 && !latest)) return []
   const mentions = sourceMentions(

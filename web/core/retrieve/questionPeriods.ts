@@ -20,6 +20,11 @@ const LATEST =
 
 const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
+/** The years the periods name, in their order ("Q2 2023 against FY2022": 2023, 2022); periods without one left out. */
+export function periodYears(periods: readonly QuestionPeriod[]): string[] {
+  return periods.flatMap(({ year }) => (year === null ? [] : [year]))
+}
+
 /**
  * One grammar of periods, for search (`periodForms`) and answers alike: "FY2022", "FY 22", "fiscal
  * (year) 2022", "Q2 2023", "Q2'23", "2Q23", "second quarter of 2023", "(the) (fiscal) year ended

@@ -1,3 +1,4 @@
+import { periodYears } from '../../retrieve/questionPeriods'
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import type { TableFigure } from './tableFigures'
@@ -26,13 +27,17 @@ export function noSourcesText(): string {
  * so the person can tell a missing topic from a question worded differently from the documents.
  */
 export function noAnswerText(sources: readonly AnswerSource[], missing: readonly string[]): string {
-  const passages = sources.length === 1 ? 'the one passage' : `the ${sources.length} passages`
-  const searched = `I searched ${passages} that best matched the question, from ${listFiles(sources)}`
   const why =
     missing.length > 0
       ? `, and ${sources.length === 1 ? 'it does not mention' : 'none of them mentions'} ${quoteList(joinBigrams(missing).slice(0, 5))}.`
       : `, but no sentence in ${sources.length === 1 ? 'it' : 'them'} answers it.`
-  return `${NO_ANSWER_OPENING} to this question. ${searched}${why}`
+  return `${NO_ANSWER_OPENING} to this question. ${searched(sources)}${why}`
+}
+
+/** What was searched: how many passages, from which files. */
+function searched(sources: readonly AnswerSource[]): string {
+  const passages = sources.length === 1 ? 'the one passage' : `the ${sources.length} passages`
+  return `I searched ${passages} that best matched the question, from ${listFiles(sources)}`
 }
 
 /**
@@ -43,14 +48,10 @@ export function laterThanReportedText(
   sources: readonly AnswerSource[],
   understanding: QuestionUnderstanding,
 ): string {
-  const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year])).sort()
-  const passages = sources.length === 1 ? 'the one passage' : `the ${sources.length} passages`
+  const earliest = periodYears(understanding.periods).sort()[0] ?? 'the one asked'
   const files =
     new Set(sources.map(({ filename }) => filename)).size === 1 ? 'that file reports' : 'those files report'
-  return (
-    `${NO_ANSWER_OPENING} to this question. I searched ${passages} that best matched the question, from ` +
-    `${listFiles(sources)}, and ${files} on years before ${years[0] ?? 'the one asked'}.`
-  )
+  return `${NO_ANSWER_OPENING} to this question. ${searched(sources)}, and ${files} on years before ${earliest}.`
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
-import { questionPeriods } from '../../retrieve/questionPeriods'
+import { periodYears, questionPeriods } from '../../retrieve/questionPeriods'
 import { matchWord } from './matchWord'
 import { clippedRun } from './clippedRun'
 import { initialsRun, spelledByInitials } from './spelledByInitials'
@@ -67,7 +67,7 @@ export function fitFigures(
   figures: readonly TableFigure[],
   mentions: (source: number, term: string) => boolean,
 ): ChosenFigure[] {
-  const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year]))
+  const years = periodYears(understanding.periods)
   const quarterAsked = understanding.periods.some(({ quarter }) => quarter !== null)
   const names = understanding.names.filter((name) => !years.includes(name))
   const quantity = understanding.terms.filter(
@@ -151,13 +151,13 @@ export function fitFigures(
     if (sectionWords !== '' && figure.context.some((line) => overlaps(line.toLowerCase(), sectionWords)))
       score += SECTION_BONUS
     // A quarter's column: said in its own header, or in the table's header when its own names no year's span.
-    const quarterly =
-      QUARTER.test(figure.header) || (QUARTER.test(figure.headerRow) && !YEARLY.test(figure.header))
+    const ownQuarter = QUARTER.test(figure.header)
+    const quarterly = ownQuarter || (QUARTER.test(figure.headerRow) && !YEARLY.test(figure.header))
     if (quarterly !== quarterAsked) score -= WRONG_SPAN_PENALTY
     // A column whose own header says the quarter is surer than one that only stands in a table whose
     // header row names a quarter somewhere ("Three months ended June 30, 2023 | 2022 | 2023 | Six months
     // ended June 30, 2022", a two-row header read as one): the third column is the half year's.
-    if (quarterAsked && QUARTER.test(figure.header)) score += OWN_SPAN_BONUS
+    if (quarterAsked && ownQuarter) score += OWN_SPAN_BONUS
     // "Six months ended June 30": neither the quarter nor the year asked, unless asked for.
     if (SEVERAL_QUARTERS.test(figure.header) && !SEVERAL_QUARTERS.test(understanding.ask))
       score -= WRONG_SPAN_PENALTY

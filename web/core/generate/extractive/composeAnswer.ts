@@ -1,3 +1,4 @@
+import { periodYears } from '../../retrieve/questionPeriods'
 import {
   QUESTION_SHAPE,
   type QuestionUnderstanding,
@@ -79,7 +80,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     if (chosen) return { kind: 'answer', pieces: figureText(chosen.figure, understanding) }
     // A figure of a year is quoted from a passage that prints the year: that the document names it
     // elsewhere ("notes due 2022" in a 2018 filing) does not make another year's figures its answer.
-    const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year]))
+    const years = periodYears(understanding.periods)
     if (years.length > 0) {
       quotable = quotable.filter((source) => years.some((year) => printsYear(source, year)))
       if (quotable.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, years)] }
@@ -111,7 +112,7 @@ function wholeQuantitySentence(
   const scores = scoreSentences(understanding, candidateSentences(sources))
   const best = scores.ranked[0]
   if (!best?.holdsKind || best.coverage < ANSWER_COVERAGE) return []
-  const years = understanding.periods.flatMap(({ year }) => (year === null ? [] : [year]))
+  const years = periodYears(understanding.periods)
   const asked = scores.terms.map(
     // An abbreviation may be the quantity ("R&D"): the sentence must spell it too.
     (term) =>

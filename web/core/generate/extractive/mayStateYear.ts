@@ -1,4 +1,4 @@
-import { questionPeriods } from '../../retrieve/questionPeriods'
+import { periodYears, questionPeriods } from '../../retrieve/questionPeriods'
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { reportedUpTo } from './reportedUpTo'
@@ -21,7 +21,7 @@ export function mayStateYear(
   understanding: QuestionUnderstanding,
   sources: readonly AnswerSource[],
 ): AnswerSource[] {
-  const asked = understanding.periods.flatMap(({ year }) => (year === null ? [] : [Number(year)]))
+  const asked = periodYears(understanding.periods).map(Number)
   if (asked.length === 0 || FORWARD.test(understanding.ask)) return [...sources]
   // A question that also names a year the document covers ("As of FY 2021, what did it owe in 2024?")
   // asks what it said then: only the earliest year asked is held against the document's.

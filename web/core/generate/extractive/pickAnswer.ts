@@ -15,8 +15,8 @@ const DUPLICATE_OVERLAP = 0.6
  * that score nearly as well, contain a question term (or a better form of one) that the sentences
  * already taken lack, are no repeat of one and fit the length budget. A sentence that refers back to
  * the best one goes with it: the one before when the best opens with a pronoun, the one after when it
- * goes on about what the best one names and the best lacks the kind of answer asked. A further sentence that only
- * says the same words again adds length, not answer: "What is a side exit?" gets one sentence. Returned
+ * goes on about what the best one names and the best lacks the kind of answer asked. A further
+ * sentence that only says the same words again adds length, not answer: "What is a side exit?" gets one sentence. Returned
  * in reading order: grouped by source (the source of the best sentence first), each group in
  * document order. Empty when nothing answers the question.
  */
@@ -30,6 +30,12 @@ export function pickAnswer(
   if (!best || best.coverage < minCoverage) return []
   const chosen = [best]
   let length = Math.min(best.sentence.text.length, MAX_CHARS)
+  const fits = (candidate: ScoredSentence) => length + candidate.sentence.text.length <= MAX_CHARS
+  const take = (candidate: ScoredSentence | undefined) => {
+    if (!candidate || chosen.includes(candidate) || !fits(candidate)) return
+    chosen.push(candidate)
+    length += candidate.sentence.text.length
+  }
   if (!best.holdsKind) {
     // The best match repeats the question's words without what it asks for (a number for "how
     // many", a name for "who"): the sentence that holds it, if it nearly matches, goes with it.
@@ -39,39 +45,23 @@ export function pickAnswer(
         candidate.coverage >= minCoverage &&
         candidate.score >= best.score * KIND_FOLLOWER_RATIO &&
         !repeats(best, candidate) &&
-        length + candidate.sentence.text.length <= MAX_CHARS,
+        fits(candidate),
     )
-    if (holder) {
-      chosen.push(holder)
-      length += holder.sentence.text.length
-    }
+    take(holder)
   }
-  const antecedent = referredTo(ranked, best)
-  if (antecedent && !chosen.includes(antecedent) && length + antecedent.sentence.text.length <= MAX_CHARS) {
-    chosen.push(antecedent)
-    length += antecedent.sentence.text.length
-  }
+  take(referredTo(ranked, best))
   // The sentence after it may go on about what it names ("…a company in Tesla's name, Tesla Electric
   // Light & Manufacturing. The company installed…"): where the best match lacks the kind of answer
   // asked, that is where the answer usually is.
-  const continuation = goOn && !best.holdsKind ? continuedBy(ranked, best) : undefined
-  if (
-    continuation &&
-    !chosen.includes(continuation) &&
-    length + continuation.sentence.text.length <= MAX_CHARS
-  ) {
-    chosen.push(continuation)
-    length += continuation.sentence.text.length
-  }
+  if (goOn && !best.holdsKind) take(continuedBy(ranked, best))
   for (const candidate of ranked.slice(1)) {
     if (chosen.includes(candidate)) continue
     if (chosen.length === MAX_SENTENCES || candidate.score < best.score * FOLLOWER_RATIO) break
     if (candidate.coverage < minCoverage) continue
     if (!addsTerm(chosen, candidate)) continue
     if (chosen.some((taken) => repeats(taken, candidate))) continue
-    if (length + candidate.sentence.text.length > MAX_CHARS) continue
-    chosen.push(candidate)
-    length += candidate.sentence.text.length
+    if (!fits(candidate)) continue
+    take(candidate)
   }
   const groupOrder = [...new Set(chosen.map((item) => item.sentence.source))]
   return chosen.sort(
