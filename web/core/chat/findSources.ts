@@ -2,12 +2,11 @@ import type { ChatTurn } from '../generate/ChatModel'
 import { classifyIntent, type SearchIntent } from '../retrieve/classifyIntent'
 import { rewriteQuery } from '../retrieve/rewriteQuery'
 import { citedPageTexts } from './citedPageTexts'
-import { searchChunks, type SearchChunksPorts } from '../retrieve/searchChunks'
+import { queriesSearched, searchChunks, type SearchChunksPorts } from '../retrieve/searchChunks'
 import { type QuestionUnderstanding, understandQuestion } from '../retrieve/understandQuestion'
 import type { SourceDocument } from './SourceDocument'
 import { abbreviationsByDocument } from './abbreviationsByDocument'
 import { EVIDENCE_POOL, evidenceFirst } from './evidenceFirst'
-import { spelledOutSearch } from './spelledOutSearch'
 import { foundSource } from './foundSource'
 import { tableEvidence } from './tableEvidence'
 
@@ -77,18 +76,11 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   const pool = found.chunks.map((hit, i) => foundSource(hit, i + 1))
   const understanding = understandQuestion(queries[0] ?? input.question, found.definedTerms)
   const documentWords = abbreviationsByDocument(pool, understanding, found.documentWords)
-  const spelledOut = await spelledOutSearch(ports, pool, understanding, {
-    question: queries[0] ?? input.question,
-    collectionIds: input.collectionId ? [input.collectionId] : undefined,
-    hybrid: input.hybrid,
-    signal: input.signal,
-  })
-  const searched = [...pool, ...spelledOut]
-  const tables = await tableEvidence(ports.store.chunks, searched, understanding, documentWords)
-  const sources = evidenceFirst([...searched, ...tables], understanding, documentWords, input.topK)
+  const tables = await tableEvidence(ports.store.chunks, pool, understanding, documentWords)
+  const sources = evidenceFirst([...pool, ...tables], understanding, documentWords, input.topK)
   return {
     intent,
-    queries_used: queries,
+    queries_used: queriesSearched(queries, found),
     search_method: found.method,
     sources,
     search_note: found.fallback_reason,

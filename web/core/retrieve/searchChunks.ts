@@ -1,13 +1,17 @@
 import type { ChunkRecord } from '../store/ChunkRecord'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { Store } from '../store/Store'
-import type { DefinedTerm } from './understandQuestion'
+import { type DefinedTerm, understandQuestion } from './understandQuestion'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
+import type { DocumentProfile } from './documentEvidence'
 import { anyPaged, documentProfiles } from './documentProfiles'
 import type { SearchMode } from './index/SearchIndex'
 import type { QueryEmbedders } from './QueryEmbedders'
 import type { SearchIndexPort } from './snapshot/SearchIndexPort'
 import { choosePassages } from './choosePassages'
+import { sectionWords } from './namedSections'
+import { tokenize } from './index/tokenize'
+import { spelledOutQuestion } from './spelledOutQuestion'
 import { pageSpreadDepth } from './spreadOverPages'
 
 export interface SearchChunksPorts {
@@ -48,6 +52,11 @@ export interface SearchChunksResult {
   /** The terms the searched documents define (`definedTerms`), for reading the question with them. */
   definedTerms: DefinedTerm[]
   /**
+   * The first query as searched in its place when it has an acronym that none of the passages found
+   * for it prints, written out as they spell it (`spelledOutQuestion`); null when it was searched as given.
+   */
+  spelledOut: string | null
+  /**
    * What each found chunk's document says about itself: the search terms of its profile (file name,
    * title, opening page), by document id. A question's name counts as mentioned where these hold it.
    */
@@ -61,56 +70,47 @@ export interface SearchChunksResult {
  * answers alone and `method` says so. With several queries (a follow-up and its rewrite), each is
  * searched and a chunk keeps its best score. A passage's page counts in its score (two candidates
  * of one page are evidence for the page), and the `topK` chunks come from as many pages as the
- * candidates allow, best first (`choosePassages`).
+ * candidates allow, best first (`choosePassages`); passages under a part of a document the question
+ * names ("using the cash flow statement") ahead of their look-alikes. The first query is read once
+ * (`understandQuestion`, with the terms the documents define): an acronym in it that none of the
+ * candidates prints is searched written out in its place (`spelledOutQuestion`, `spelledOut`).
  */
 export async function searchChunks(
   ports: SearchChunksPorts,
   request: SearchChunksRequest,
 ): Promise<SearchChunksResult> {
-  const { store, index, queryEmbedders } = ports
+  const { store } = ports
   const documents = await completedDocuments(store, request.collectionIds)
   const embedder = dominantEmbedder(documents)
-  let fallback: string | null = null
-  const vectors: Array<Float32Array | null> = []
-  for (const query of request.queries) {
-    let vector: Float32Array | null = null
-    if (embedder) {
-      try {
-        vector = await queryEmbedders.embed(embedder, query, request.signal)
-      } catch (error) {
-        request.signal?.throwIfAborted()
-        ports.logError?.(error)
-      }
-      if (!vector) fallback = `The embedder ${embedder} is not available here; keyword search (BM25) answered`
-    } else if (documents.size > 0) {
-      fallback = 'These documents have no vectors; keyword search (BM25) answered'
-    }
-    vectors.push(vector)
-  }
-
+  const definedTerms = collectionTerms(documents.values())
   // What each document says about itself, so that the one a question names outranks look-alikes.
   const profiles = await documentProfiles(store, documents.values())
-  const best = new Map<string, number>()
-  let method: SearchMode = 'bm25'
-  for (const [i, query] of request.queries.entries()) {
-    const response = await index.search({
-      query,
-      queryVector: vectors[i] ?? null,
-      embedder,
-      exactVectors: (ids) => store.chunks.chunkVectors(ids),
-      limit: pageSpreadDepth(request.topK),
-      collectionIds: request.collectionIds,
-      mode: request.hybrid ? 'hybrid' : 'vector',
-      similarityThreshold: request.similarityThreshold ?? defaultSimilarityThreshold(embedder),
-      documentProfiles: profiles,
-    })
-    if (i === 0) method = response.method
-    for (const { id, score } of response.results) best.set(id, Math.max(best.get(id) ?? 0, score))
+  const understanding = understandQuestion(request.queries[0] ?? '', definedTerms)
+  const named = sectionWords(understanding.sections)
+  // A named part may rank any candidate first, so every candidate is read.
+  const search = async (queries: readonly string[], readAll = named.length > 0) => {
+    const ranked = await rankCandidates(ports, request, queries, embedder, profiles, documents.size > 0)
+    const found = await readCandidates(store, ranked.candidates, documents, request.topK, readAll)
+    return { ...ranked, found }
   }
-
-  const candidates = [...best].sort((a, b) => b[1] - a[1])
-  const found = await readCandidates(store, candidates, documents, request.topK)
-  const chosen = choosePassages(found, request.topK, method, ({ record }) => record)
+  let searched = await search(request.queries)
+  // An acronym the passages read do not print: how the others spell it needs them all.
+  const printed = (found: readonly Found[]) =>
+    understanding.acronyms.every((acronym) =>
+      found.some(({ record }) => tokenize(record.text).includes(acronym)),
+    )
+  if (searched.found.length < searched.candidates.length && !printed(searched.found))
+    searched = await search(request.queries, true)
+  // An acronym none of the found passages prints is searched as they spell it ("CEO": "chief
+  // executive officer"), the question written out in its typed form's place.
+  const spelledOut = spelledOutQuestion(
+    request.queries[0] ?? '',
+    searched.found.map(({ record }) => record.text),
+    understanding,
+  )
+  if (spelledOut !== null) searched = await search([spelledOut, ...request.queries.slice(1)])
+  const { method, fallback, found } = searched
+  const chosen = choosePassages(found, request.topK, method, ({ record }) => record, named)
   const chunks: FoundChunk[] = []
   for (const { record, document, score } of chosen) {
     const { vector: _vector, ...chunk } = record
@@ -129,7 +129,8 @@ export async function searchChunks(
     method,
     embedder: method === 'bm25' ? null : embedder,
     fallback_reason: method === 'bm25' && request.queries.length > 0 ? fallback : null,
-    definedTerms: collectionTerms(documents.values()),
+    definedTerms,
+    spelledOut,
     documentWords: new Map(
       profiles
         .filter(({ documentId }) => chunks.some(({ document }) => document.id === documentId))
@@ -139,6 +140,59 @@ export async function searchChunks(
         ]),
     ),
   }
+}
+
+/**
+ * Each query searched (embedded with `embedder` where it can be), a chunk keeping its best score over
+ * them: the candidates best first, the method the first query ran, and why vectors were not used.
+ */
+async function rankCandidates(
+  ports: SearchChunksPorts,
+  request: SearchChunksRequest,
+  queries: readonly string[],
+  embedder: string | null,
+  profiles: readonly DocumentProfile[],
+  anyDocument: boolean,
+): Promise<{ candidates: Array<[string, number]>; method: SearchMode; fallback: string | null }> {
+  let fallback: string | null = null
+  const best = new Map<string, number>()
+  let method: SearchMode = 'bm25'
+  for (const [i, query] of queries.entries()) {
+    let vector: Float32Array | null = null
+    if (embedder) {
+      try {
+        vector = await ports.queryEmbedders.embed(embedder, query, request.signal)
+      } catch (error) {
+        request.signal?.throwIfAborted()
+        ports.logError?.(error)
+      }
+      if (!vector) fallback = `The embedder ${embedder} is not available here; keyword search (BM25) answered`
+    } else if (anyDocument) {
+      fallback = 'These documents have no vectors; keyword search (BM25) answered'
+    }
+    const response = await ports.index.search({
+      query,
+      queryVector: vector,
+      embedder,
+      exactVectors: (ids) => ports.store.chunks.chunkVectors(ids),
+      limit: pageSpreadDepth(request.topK),
+      collectionIds: request.collectionIds,
+      mode: request.hybrid ? 'hybrid' : 'vector',
+      similarityThreshold: request.similarityThreshold ?? defaultSimilarityThreshold(embedder),
+      documentProfiles: profiles,
+    })
+    if (i === 0) method = response.method
+    for (const { id, score } of response.results) best.set(id, Math.max(best.get(id) ?? 0, score))
+  }
+  return { candidates: [...best].sort((a, b) => b[1] - a[1]), method, fallback }
+}
+
+/** The queries a search ran: those given, then the first written out where it was (`spelledOut`). */
+export function queriesSearched(
+  queries: readonly string[],
+  found: Pick<SearchChunksResult, 'spelledOut'>,
+): string[] {
+  return found.spelledOut === null ? [...queries] : [...queries, found.spelledOut]
 }
 
 interface Found {
@@ -153,17 +207,19 @@ interface Found {
  * are read where a searched document has pages; where none has (text, Markdown, Word, HTML), the
  * choice is the first `topK` in order, and only those are read (then more, if some were skipped):
  * a search of 139k passages of text read 50 rows to answer 5 (bench/README.md, `search-path`). A row
- * with a page after all makes it read the rest as well.
+ * with a page after all makes it read the rest as well, and so does a question naming a part of a
+ * document (`readAll`); `searchChunks` reads them all again for an acronym the rows read do not print.
  */
 async function readCandidates(
   store: Pick<Store, 'chunks'>,
   candidates: ReadonlyArray<[string, number]>,
   documents: ReadonlyMap<string, DocumentRecord>,
   topK: number,
+  readAll: boolean,
 ): Promise<Found[]> {
   const found: Found[] = []
   let from = 0
-  let all = anyPaged(store, documents.keys())
+  let all = readAll || anyPaged(store, documents.keys())
   while (from < candidates.length && (all || found.length < topK)) {
     const batch = candidates.slice(from, all ? candidates.length : from + topK - found.length)
     from += batch.length

@@ -40,6 +40,27 @@ describe('understandQuestion', () => {
     expect(read.terms).not.toContain('relying')
   })
 
+  it('reads every part a question names: "X and the Y", "the statement of Z", "per the X"', () => {
+    expect(
+      understandQuestion(
+        'Based on the information provided primarily in the balance sheet and the statement of income, ' +
+          'what is FY2020 days payable outstanding for Corning?',
+      ).sections,
+    ).toEqual(['balance sheet', 'statement of income'])
+    expect(
+      understandQuestion(
+        'When primarily referencing the income statement and the statement of financial position, what is ' +
+          'the inventory turnover?',
+      ).sections,
+    ).toEqual(['income statement', 'statement of financial position'])
+    expect(understandQuestion('Acme capex 2022 per the cash flow statement').sections).toEqual([
+      'cash flow statement',
+    ])
+    expect(
+      understandQuestion('Please utilize information provided within the statement of cash flows.').sections,
+    ).toEqual(['statement of cash flows'])
+  })
+
   it('keeps a leading "Using the X," as a section and the rest as the ask', () => {
     const read = understandQuestion('Using the income statement, what was net income in fiscal 2022?')
     expect(read.ask).toBe('what was net income in fiscal 2022?')

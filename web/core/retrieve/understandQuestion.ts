@@ -76,8 +76,14 @@ const SOURCE_LEAD =
 /** Words that name a part of a document: "the X statement", "the Y section", "note 7". */
 const PART =
   '(?:statements?|sheets?|sections?|chapters?|tables?|notes?|appendix|appendices|schedules?|exhibits?|parts?|reports?)'
+/**
+ * A part named after a preposition and "the": up to four words before the part's word ("the cash flow
+ * statement"), none of them a joining word, so that "the balance sheet and the statement of income"
+ * names two parts; and what a statement "of" is ("the statement of cash flows", "the statement of
+ * financial position"), its words up to a joining word or the clause's end.
+ */
 const SECTION = new RegExp(
-  `\\b(?:in|from|using|on|of|under|to|by)\\s+(?:(?:information|details|data|figures)\\s+(?:shown|given|presented|reported)\\s+in\\s+)?the\\s+((?:[\\p{L}&'’-]+\\s+){0,4}${PART})\\b`,
+  `\\b(?:in|from|using|on|of|under|to|by|per|within|with|and|or|referencing)\\s+(?:(?:information|details|data|figures)\\s+(?:shown|given|presented|reported)\\s+in\\s+)?the\\s+((?:(?!(?:and|or|the|of)\\s)[\\p{L}&'’-]+\\s+){0,4}${PART}(?:\\s+of\\s+(?:the\\s+)?(?:(?!(?:and|or|the|to|in|for|as)\\b)[\\p{L}&'’-]+)(?:\\s+(?!(?:and|or|the|to|in|for|as)\\b)[\\p{L}&'’-]+){0,2})?)\\b`,
   'giu',
 )
 const UNIT =

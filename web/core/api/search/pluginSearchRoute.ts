@@ -4,7 +4,7 @@ import { defineRoute } from '../Route'
 import { classifyIntent, generationFor } from '../../retrieve/classifyIntent'
 import { defaultSimilarityThreshold } from '../../retrieve/defaultSimilarityThreshold'
 import { rewriteQuery } from '../../retrieve/rewriteQuery'
-import { searchChunks } from '../../retrieve/searchChunks'
+import { queriesSearched, searchChunks } from '../../retrieve/searchChunks'
 import { pluginSearchBody, pluginSearchResponseSchema } from './searchSchemas'
 import type { SearchPorts } from './SearchPorts'
 
@@ -83,7 +83,7 @@ export const pluginSearchRoute = defineRoute({
         summary: null,
         message: null,
         metadata: {
-          queries_used: queries,
+          queries_used: queriesSearched(queries, found),
           search_method: found.method,
           total_results: found.chunks.length,
           embedder: found.embedder,

@@ -152,6 +152,30 @@ export const searchContract: HostCase<ContractClient>[] = [
     },
   },
   {
+    name: 'POST /api/search_u/ searches an acronym no passage prints as the passages spell it, and says so',
+    async run(client) {
+      const collection = await newCollection(client, 'Search')
+      await addMarkdown(
+        client,
+        collection.id,
+        'officers.md',
+        '# Officers\n\nJane Roe has served as the Chief Executive Officer of Acme since 2019.\n\n' +
+          '# Stores\n\nAcme opened its tenth store in the north in 2021.\n',
+      )
+      const query = 'Who is the CEO of Acme?'
+      const found = await search(client, { query, collection_id: collection.id, top_k: 1 })
+      checkEqual(
+        found.metadata.queries_used,
+        [query, 'Who is the chief executive officer of Acme?'],
+        'queries_used: as typed, then written out',
+      )
+      check(
+        found.chunks[0]?.content.includes('Jane Roe') === true,
+        `the officer: ${found.chunks[0]?.content}`,
+      )
+    },
+  },
+  {
     name: 'POST /api/search_u/ gives top_k passages from as many pages as it can, best first',
     async run(client) {
       const collection = await newCollection(client, 'Search')

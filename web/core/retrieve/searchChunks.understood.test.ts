@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import type { ChunkFilter, ChunkRecord } from '../store/ChunkRecord'
+import { newChunk, newCollection, newDocument } from '../store/conformance/fixtures'
+import type { DocumentRecord } from '../store/DocumentRecord'
+import { createQueryEmbedders } from './createQueryEmbedders'
+import { SearchIndex } from './index/SearchIndex'
+import { searchChunks, type SearchChunksPorts } from './searchChunks'
+
+/** One paged document of these passages (page by page) in a collection of its own, and ports over it. */
+function filing(pages: string[], metadata: Record<string, unknown> = {}) {
+  const collectionId = newCollection().id
+  const document: DocumentRecord = {
+    ...newDocument(collectionId),
+    status: 'completed',
+    chunk_count: pages.length,
+    metadata,
+  }
+  const chunks: ChunkRecord[] = pages.map((text, i) =>
+    newChunk(document, i, { page: i + 1, text, embedder: null, vector: null }),
+  )
+  const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]))
+  const store = {
+    documents: { listDocuments: async () => [document] },
+    chunks: {
+      listChunks: async (filter: ChunkFilter = {}) =>
+        chunks.filter((chunk) => chunk.document_id === filter.documentId).slice(0, filter.limit),
+      getChunks: async (ids: readonly string[]) => ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+      chunkVectors: async () => [],
+      replaceChunks: () => Promise.reject(new Error('not used')),
+      documentOpenings: async () => new Map(),
+      keepOpenings: async () => {},
+    },
+  } as unknown as SearchChunksPorts['store']
+  const ports: SearchChunksPorts = {
+    store,
+    index: SearchIndex.fromChunks(chunks),
+    queryEmbedders: createQueryEmbedders(),
+  }
+  const search = (query: string, topK = 1) =>
+    searchChunks(ports, { queries: [query], collectionIds: [collectionId], topK, hybrid: true })
+  return { search, chunks }
+}
+
+const FILLER = Array.from({ length: 6 }, (_, i) => `Acme opened store number ${i + 10} in the north.`)
+
+describe('searchChunks reads what a question names', () => {
+  it('answers from the statement a question names before a passage that only repeats its words', async () => {
+    const { search, chunks } = filing([
+      ...FILLER,
+      'Revenue in 2022: segment revenue 2022 grew, and revenue 2022 is shown in the income statement as revenue.',
+      'ACME CORP. CONSOLIDATED STATEMENTS OF INCOME (In millions) | 2022 | 2021 / Revenue | 2,100 | 1,900',
+    ])
+    const statement = chunks.at(-1)!.id
+    // The words alone rank the passage that repeats them first.
+    expect((await search('Acme revenue 2022 income statement')).chunks[0]!.chunk.id).not.toBe(statement)
+    const found = await search('Using the income statement, what was Acme revenue in 2022?')
+    expect(found.chunks[0]!.chunk.id).toBe(statement)
+    expect(found.spelledOut).toBeNull()
+  })
+
+  it('searches an acronym no found passage prints as the collection defines it, and back to its passages', async () => {
+    const { search, chunks } = filing(
+      [...FILLER, 'Jane Roe has served as Chief Executive Officer and director since 2019.'],
+      { defined_terms: [{ short: 'CEO', long: 'Chief Executive Officer' }] },
+    )
+    const found = await search('Who is the CEO of Acme?')
+    expect(found.spelledOut).toBe('Who is the chief executive officer of Acme?')
+    expect(found.chunks[0]!.chunk.id).toBe(chunks.at(-1)!.id)
+  })
+
+  it('searches an acronym as typed where a found passage prints it, or nothing spells it', async () => {
+    const printed = filing([...FILLER, 'Our CEO, Jane Roe, opened the store.'], {
+      defined_terms: [{ short: 'CEO', long: 'Chief Executive Officer' }],
+    })
+    expect((await printed.search('Who is the CEO of Acme?')).spelledOut).toBeNull()
+    const unspelled = filing(FILLER)
+    expect((await unspelled.search('ACMX store 2022')).spelledOut).toBeNull()
+  })
+})

@@ -1,0 +1,91 @@
+import { initialsRun } from '../generate/extractive/spelledByInitials'
+import { tokenize } from './index/tokenize'
+import type { QuestionUnderstanding } from './understandQuestion'
+
+/**
+ * The question with each acronym that no found passage prints written out as a found passage spells it,
+ * or, where none does, as a document of the collection defines it by its initials ("Chief Executive
+ * Officer (CEO)"); null where nothing is written out (an acronym printed as typed, or a ticker no passage
+ * spells out). Search matches words, and filings write "Chief Executive Officer", rarely "CEO": "Who is
+ * the CEO of Kraft Heinz?" found passages naming Kraft Heinz and none its officers, while the question
+ * written out found the officers' page (`searchChunks`, which searches it in the question's place).
+ * A spelling by one-letter words is none: "J.P. Morgan" does not spell "JPM".
+ */
+export function spelledOutQuestion(
+  question: string,
+  passages: readonly string[],
+  understanding: QuestionUnderstanding,
+): string | null {
+  if (understanding.acronyms.length === 0) return null
+  const sequences = passages.map((text) => tokenize(text))
+  const typed = tokenize(question)
+  let spelledOut = question
+  for (const acronym of understanding.acronyms) {
+    if (sequences.some((sequence) => sequence.includes(acronym))) continue
+    // "days payable outstanding (DPO)": the question spells it itself.
+    if (wordsRun(acronym, typed)) continue
+    const spelled =
+      definedSpelling(acronym, understanding) ??
+      (typedInCapitals(question, acronym) ? passageSpelling(acronym, passages, sequences) : null)
+    if (spelled) spelledOut = spelledOut.replace(new RegExp(`\\b${acronym}\\b`, 'giu'), spelled.join(' '))
+  }
+  return spelledOut === question ? null : spelledOut
+}
+
+/**
+ * A spelling a found passage prints as a name, each word capitalised ("Chief Financial Officer"):
+ * an acronym stands for a name, and initials alone are read into any run of words ("cash flow from
+ * operations", "caviar, a food ordering" for CFO).
+ */
+function passageSpelling(
+  acronym: string,
+  passages: readonly string[],
+  sequences: ReadonlyArray<readonly string[]>,
+): string[] | null {
+  for (const [i, sequence] of sequences.entries()) {
+    const run = wordsRun(acronym, sequence)
+    if (run && capitalised(passages[i]!, run)) return run
+  }
+  return null
+}
+
+/** Words of two letters or more that spell the acronym by their initials, if any. */
+function wordsRun(acronym: string, sequence: readonly string[]): string[] | null {
+  const run = initialsRun(acronym, sequence)
+  return run && run.every((word) => word.length > 1) ? run : null
+}
+
+/** Whether the text prints these words in order, each capitalised, with at most short words between. */
+function capitalised(text: string, run: readonly string[]): boolean {
+  const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map(([word]) => word)
+  for (let start = 0; start < words.length; start++) {
+    let at = start
+    let matched = 0
+    while (at < words.length && matched < run.length) {
+      const word = words[at]!
+      if (word.toLowerCase() === run[matched] && /^\p{Lu}/u.test(word)) matched++
+      else if (matched === 0 || word.length > 4) break
+      at++
+    }
+    if (matched === run.length) return true
+  }
+  return false
+}
+
+/** Whether the question writes the acronym in capitals ("CFO"), not as a word that may be one ("vs"). */
+function typedInCapitals(question: string, acronym: string): boolean {
+  return (
+    new RegExp(`\\b${acronym}\\b`, 'iu').test(question) &&
+    new RegExp(`\\b${acronym.toUpperCase()}`, 'u').test(question)
+  )
+}
+
+/** A long form the collection defines for the acronym whose words it is the initials of, if any. */
+function definedSpelling(acronym: string, understanding: QuestionUnderstanding): string[] | null {
+  for (const alias of understanding.aliases) {
+    if (alias.terms.length !== 1 || alias.terms[0] !== acronym) continue
+    const form = alias.forms.find((words) => words.length === acronym.length && wordsRun(acronym, words))
+    if (form) return form
+  }
+  return null
+}
