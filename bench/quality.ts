@@ -3,10 +3,16 @@ import { defaultSimilarityThreshold } from '../web/core/retrieve/defaultSimilari
 import type { DocumentProfile } from '../web/core/retrieve/documentEvidence'
 import { exactVectorsOf } from '../web/core/retrieve/index/ExactVectors'
 import { type SearchMode, SearchIndex } from '../web/core/retrieve/index/SearchIndex'
+import { collectionTerms } from '../web/core/retrieve/searchChunks'
 import { choosePassages } from '../web/core/retrieve/choosePassages'
+import { definedTerms } from '../web/core/retrieve/definedTerms'
+import { sectionWords } from '../web/core/retrieve/namedSections'
+import { spelledOutQuestion } from '../web/core/retrieve/spelledOutQuestion'
+import { type DefinedTerm, understandQuestion } from '../web/core/retrieve/understandQuestion'
 import { placeOfPassage } from '../web/core/retrieve/liftByPage'
 import { pageSpreadDepth, spreadOverPages } from '../web/core/retrieve/spreadOverPages'
 import type { ChunkRecord } from '../web/core/store/ChunkRecord'
+import { naturalCases } from './answers/answerCases'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
 import { financebenchQuestions, type QuestionHalf } from './lib/financebenchQuestions'
 import { type IngestedFilings, ingestFinancebench } from './lib/ingestFinancebench'
@@ -30,17 +36,26 @@ const XQUAD_LIMIT = 10
  */
 const FILING_CHUNK_LIMIT = 50
 
-export type QualitySet = 'xquad-en' | 'financebench-dev'
-/** Which questions a line counts: all, or one of the two fixed halves (`financebenchQuestions`). */
-export type QualitySubset = 'all' | QuestionHalf
+/**
+ * `natural`: the questions typed the way people type them over the dev filings (bench/answers), each
+ * with the page its answer is on, searched in the folder as one collection.
+ */
+export type QualitySet = 'xquad-en' | 'financebench-dev' | 'natural'
+/**
+ * Which questions a line counts: all, one of the two fixed halves (`financebenchQuestions`), those
+ * naming a part of a document (`names-part`: "using the cash flow statement", `QuestionUnderstanding.sections`),
+ * or those whose acronym search wrote out (`defined-name`: "CEO" searched as "chief executive officer",
+ * `spelledOutQuestion`).
+ */
+export type QualitySubset = 'all' | QuestionHalf | 'names-part' | 'defined-name'
 /**
  * Where each question was searched: the whole folder in one collection (`collection`), or only the
  * document it is about (`document`): the two apart show wrong-document and wrong-page errors apart.
  */
 export type QualityScope = 'collection' | 'document'
 
-/** The figure each set is judged by: hybrid must not fall below BM25 on it. */
-export const HEADLINE: Readonly<Record<QualitySet, string>> = {
+/** The figure each set is judged by: hybrid must not fall below BM25 on it (natural: reported only). */
+export const HEADLINE: Readonly<Partial<Record<QualitySet, string>>> = {
   'xquad-en': 'recall_at_5',
   'financebench-dev': 'hit_at_5',
 }
@@ -64,7 +79,9 @@ export interface QualityLine extends BenchLine {
    * pages of the 5 passages answered for top_k 5), `hit_at_10` and `mrr_at_10` (the 10 answered for
    * top_k 10, a page ranked by its first passage), `hit_at_5_repeating` (the 5 best passages as they
    * come, pages repeating: how the API answered before session 30) and `hit_at_5_unlifted` (spread
-   * over pages without the page's evidence: how it answered before session 31).
+   * over pages without the page's evidence: how it answered before session 31), `hit_at_5_as_typed`
+   * (the question searched as typed: no lift for a part it names, no acronym written out; how it
+   * answered before session 40). natural: the same figures, one collection.
    */
   figures: Record<string, number>
   /** The same figures of the plain BM25 baseline (bench/lib/plainBm25.ts) in this run. */
@@ -155,15 +172,20 @@ export async function measureQuality(
   const xquadBaseline = { recall_at_5, mrr_at_10 }
   // With the articles' profiles, as `searchChunks` searches (a question naming its article's subject
   // lifts that article's passages).
+  const xquadReading = questionReading(
+    xquad.map(({ question }) => question),
+    xquadChunks,
+  )
   const xquadSearch = await searcher(
     xquadChunks,
     xquad.map(({ question }) => question),
     xquadProfiles,
+    xquadReading,
   )
   for (const mode of MODES) {
     // What the API answers for top_k 10: its candidates, chosen as `searchChunks` chooses them.
-    const found = (await xquadSearch({ mode, limit: pageSpreadDepth(XQUAD_LIMIT) })).map((chunks) =>
-      choosePassages(chunks, XQUAD_LIMIT, mode, (chunk) => chunk),
+    const found = (await xquadSearch({ mode, limit: pageSpreadDepth(XQUAD_LIMIT) })).map((chunks, i) =>
+      choosePassages(chunks, XQUAD_LIMIT, mode, (chunk) => chunk, xquadReading.named[i]),
     )
     const quality = retrievalQuality(
       xquad.map(({ answers }, i) => ({ answers, retrieved: found[i]!.map(({ text }) => text) })),
@@ -194,54 +216,62 @@ export async function measureQuality(
       wanted[i]!,
     ),
   )
+  const filingReading = questionReading(
+    questions.map(({ question }) => question),
+    filings.chunks,
+  )
   const filingSearch = await searcher(
     filings.chunks,
     questions.map(({ question }) => question),
     filings.profiles,
+    filingReading,
   )
-  const subsets: Array<[QualitySubset, (i: number) => boolean]> = [
-    ['all', () => true],
-    ['tune', (i) => questions[i]!.half === 'tune'],
-    ['report', (i) => questions[i]!.half === 'report'],
-  ]
+  const pageLine =
+    (set: QualitySet, scope: QualityScope, chunks: number) =>
+    (
+      subset: QualitySubset,
+      mode: SearchMode,
+      figures: Record<string, number>,
+      baseline: Record<string, number>,
+      questions: number,
+    ) =>
+      line(set, { subset, scope }, mode, figures, {
+        baseline,
+        questions,
+        chunks,
+        baselinePassages: filings.pages.length,
+      })
   for (const scope of ['collection', 'document'] as const) {
-    const baselineRanks = scope === 'collection' ? plainRanks : plainScoped
-    for (const mode of MODES) {
-      const scopeOf = scope === 'document' ? (i: number) => [questions[i]!.doc] : undefined
-      // The candidates `searchChunks` ranks for top_k passages (`pageSpreadDepth`), one search per depth.
-      const candidates = async (topK: number) => filingSearch({ mode, limit: pageSpreadDepth(topK), scopeOf })
-      const ranksOf = (lists: ReadonlyArray<readonly ChunkRecord[]>) =>
-        lists.map((chunks, i) => firstPageRank(distinctPages(chunks), wanted[i]!))
-      const forFive = await candidates(5)
-      const forTen = pageSpreadDepth(10) === pageSpreadDepth(5) ? forFive : await candidates(10)
-      // What the API answers: the candidates chosen as it chooses them (a page's evidence lifting its
-      // passages, spread over pages).
-      const five = ranksOf(forFive.map((chunks) => choosePassages(chunks, 5, mode, (chunk) => chunk)))
-      const ten = ranksOf(forTen.map((chunks) => choosePassages(chunks, 10, mode, (chunk) => chunk)))
-      // The five best passages as they come, pages repeating: the API before it spread them.
-      const repeating = ranksOf(await filingSearch({ mode, limit: 5, scopeOf }))
-      // Spread over pages without the page's evidence: the API before pages lifted their passages.
-      const unlifted = ranksOf(forFive.map((chunks) => spreadOverPages(chunks, 5, placeOfPassage)))
-      for (const [subset, keep] of subsets) {
-        const kept = (all: ReadonlyArray<number | null>) => all.filter((_, i) => keep(i))
-        const { questions: count, hit_at_10, mrr_at_10 } = pageHitQuality(kept(ten))
-        const figures = {
-          hit_at_5: pageHitQuality(kept(five)).hit_at_5,
-          hit_at_10,
-          mrr_at_10,
-          hit_at_5_repeating: pageHitQuality(kept(repeating)).hit_at_5,
-          hit_at_5_unlifted: pageHitQuality(kept(unlifted)).hit_at_5,
-        }
-        const { questions: _, ...baseline } = pageHitQuality(kept(baselineRanks))
-        line('financebench-dev', { subset, scope }, mode, figures, {
-          baseline,
-          questions: count,
-          chunks: filings.chunks.length,
-          baselinePassages: filings.pages.length,
-        })
-      }
-    }
+    await pageHitLines(
+      {
+        search: filingSearch,
+        named: filingReading.named,
+        wanted,
+        halves: questions.map(({ half }) => half),
+        baselineRanks: scope === 'collection' ? plainRanks : plainScoped,
+        scopeOf: scope === 'document' ? (i: number) => [questions[i]!.doc] : undefined,
+      },
+      pageLine('financebench-dev', scope, filings.chunks.length),
+    )
   }
+
+  // natural: the typed questions with their answers' pages, over the same folder in one collection.
+  const natural = (await naturalCases()).filter(({ doc, page }) => doc !== undefined && page !== undefined)
+  const naturalQuestions = natural.map(({ question }) => question)
+  const naturalReading = questionReading(naturalQuestions, filings.chunks)
+  const naturalWanted = natural.map(({ doc, page }) => [pageKey(doc!, page!)])
+  await pageHitLines(
+    {
+      search: await searcher(filings.chunks, naturalQuestions, filings.profiles, naturalReading),
+      named: naturalReading.named,
+      wanted: naturalWanted,
+      halves: natural.map(({ half }) => half),
+      baselineRanks: naturalQuestions.map((question, i) =>
+        firstPageRank(plainPages.rank(question), naturalWanted[i]!),
+      ),
+    },
+    pageLine('natural', 'collection', filings.chunks.length),
+  )
 
   reporter.progress(
     qualityTable(lines.map((line) => ({ ...line, set: `${line.set} ${line.subset} ${line.scope}` }))),
@@ -301,12 +331,17 @@ interface SearchRun {
   noEvidence?: boolean
   /** Time each search (the answer then also carries `times`). */
   timed?: boolean
+  /** Search the question as typed: no acronym written out (`QuestionReading`). */
+  asTyped?: boolean
 }
 
 /** A found chunk with its search score. */
 type ScoredChunk = ChunkRecord & { score: number }
 
-type Searcher = (run: SearchRun) => Promise<ScoredChunk[][] & { times: number[] }>
+/** Per question its chunks, best first; `spelled`: the acronyms written out it was searched as, if any. */
+type Searcher = (
+  run: SearchRun,
+) => Promise<ScoredChunk[][] & { times: number[]; spelled: Array<string | null> }>
 
 /**
  * One index over `chunks` and the questions' hash-v1 vectors; the returned function runs every
@@ -318,36 +353,154 @@ async function searcher(
   chunks: readonly ChunkRecord[],
   queries: readonly string[],
   profiles?: readonly DocumentProfile[],
+  reading?: QuestionReading,
 ): Promise<Searcher> {
   const index = SearchIndex.fromChunks(chunks)
   const exactVectors = exactVectorsOf(chunks)
   const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]))
   const vectors = await hashEmbedder.embed([...queries])
   const threshold = defaultSimilarityThreshold(hashEmbedder.id)
-  return async ({ mode, limit, scopeOf, noEvidence, timed }) => {
-    const ranked = Object.assign([] as ScoredChunk[][], { times: [] as number[] })
+  return async ({ mode, limit, scopeOf, noEvidence, timed, asTyped }) => {
+    const ranked = Object.assign([] as ScoredChunk[][], {
+      times: [] as number[],
+      spelled: [] as Array<string | null>,
+    })
     for (const [i, query] of queries.entries()) {
       const collectionIds = scopeOf?.(i)
       const inScope = collectionIds
         ? profiles?.filter(({ documentId }) => collectionIds.includes(documentId))
         : profiles
       const started = timed ? performance.now() : 0
-      const { results, method } = await index.search({
-        query,
-        queryVector: vectors[i]!,
-        embedder: hashEmbedder.id,
-        exactVectors,
-        limit,
-        mode,
-        similarityThreshold: threshold,
-        collectionIds,
-        documentProfiles: noEvidence ? undefined : inScope,
-      })
+      const searchOne = async (text: string, vector: Float32Array) => {
+        const { results, method } = await index.search({
+          query: text,
+          queryVector: vector,
+          embedder: hashEmbedder.id,
+          exactVectors,
+          limit,
+          mode,
+          similarityThreshold: threshold,
+          collectionIds,
+          documentProfiles: noEvidence ? undefined : inScope,
+        })
+        if (method !== mode) throw new Error(`${NAME}: asked for ${mode}, ${method} ran`)
+        return results.map(({ id, score }) => ({ ...byId.get(id)!, score }))
+      }
+      let found = await searchOne(query, vectors[i]!)
+      // As `searchChunks`: an acronym none of the candidates prints is searched written out.
+      const spelled =
+        asTyped || !reading
+          ? null
+          : reading.spell(
+              i,
+              found.map(({ text }) => text),
+              collectionIds,
+            )
+      if (spelled !== null) found = await searchOne(spelled, (await hashEmbedder.embed([spelled]))[0]!)
       if (timed) ranked.times.push(performance.now() - started)
-      if (method !== mode) throw new Error(`${NAME}: asked for ${mode}, ${method} ran`)
-      ranked.push(results.map(({ id, score }) => ({ ...byId.get(id)!, score })))
+      ranked.push(found)
+      ranked.spelled.push(spelled)
     }
     return ranked
+  }
+}
+
+/**
+ * How `searchChunks` reads each question beyond its words: the parts of a document it names
+ * (`sectionWords`, for `choosePassages`), and its acronyms written out where the candidates do not
+ * print them (`spelledOutQuestion`, with the defined terms of the searched documents).
+ */
+interface QuestionReading {
+  named: string[][][]
+  spell: (question: number, candidates: readonly string[], collectionIds?: readonly string[]) => string | null
+}
+
+function questionReading(questions: readonly string[], chunks: readonly ChunkRecord[]): QuestionReading {
+  const texts = new Map<string, string[]>()
+  for (const chunk of chunks) {
+    const list = texts.get(chunk.document_id) ?? []
+    list.push(chunk.text)
+    texts.set(chunk.document_id, list)
+  }
+  // Each document's terms as ingest stores them (`ingestFile`; here from its chunks, which hold its text).
+  const terms = new Map([...texts].map(([id, list]) => [id, definedTerms(list.join('\n'))]))
+  const termsOf = (ids?: readonly string[]): DefinedTerm[] =>
+    collectionTerms(
+      (ids ?? [...terms.keys()]).map((id) => ({ metadata: { defined_terms: terms.get(id) ?? [] } })),
+    )
+  return {
+    named: questions.map((question) => sectionWords(understandQuestion(question).sections)),
+    spell: (i, candidates, ids) =>
+      spelledOutQuestion(questions[i]!, candidates, understandQuestion(questions[i]!, termsOf(ids))),
+  }
+}
+
+interface PageHitRun {
+  search: Searcher
+  /** Per question, the parts it names (`QuestionReading.named`). */
+  named: ReadonlyArray<readonly string[][]>
+  /** Per question, its evidence pages (`pageKey`). */
+  wanted: ReadonlyArray<readonly string[]>
+  halves: readonly QuestionHalf[]
+  /** The plain BM25 baseline's first evidence page rank per question. */
+  baselineRanks: ReadonlyArray<number | null>
+  scopeOf?: (question: number) => string[]
+}
+
+type PageLineEmit = (
+  subset: QualitySubset,
+  mode: SearchMode,
+  figures: Record<string, number>,
+  baseline: Record<string, number>,
+  questions: number,
+) => void
+
+/**
+ * Page-hit lines of a set of questions with evidence pages, one per mode and subset, from what the API
+ * answers: the candidates chosen as it chooses them (a page's evidence lifting its passages, spread over
+ * pages), beside the same questions searched as typed and the older ways of choosing.
+ */
+async function pageHitLines(run: PageHitRun, emit: PageLineEmit): Promise<void> {
+  const { search, named, wanted, halves, baselineRanks, scopeOf } = run
+  for (const mode of MODES) {
+    // The candidates `searchChunks` ranks for top_k passages (`pageSpreadDepth`), one search per depth.
+    const candidates = (topK: number, asTyped = false) =>
+      search({ mode, limit: pageSpreadDepth(topK), scopeOf, asTyped })
+    const ranksOf = (lists: ReadonlyArray<readonly ChunkRecord[]>) =>
+      lists.map((chunks, i) => firstPageRank(distinctPages(chunks), wanted[i]!))
+    const chosen = (lists: ReadonlyArray<readonly ScoredChunk[]>, topK: number, asTyped = false) =>
+      lists.map((chunks, i) => choosePassages(chunks, topK, mode, (chunk) => chunk, asTyped ? [] : named[i]))
+    const forFive = await candidates(5)
+    const forTen = pageSpreadDepth(10) === pageSpreadDepth(5) ? forFive : await candidates(10)
+    const five = ranksOf(chosen(forFive, 5))
+    const ten = ranksOf(chosen(forTen, 10))
+    const typed = ranksOf(chosen(await candidates(5, true), 5, true))
+    // The five best passages as they come, pages repeating: the API before it spread them.
+    const repeating = ranksOf(await search({ mode, limit: 5, scopeOf }))
+    // Spread over pages without the page's evidence: the API before pages lifted their passages.
+    const unlifted = ranksOf(forFive.map((chunks) => spreadOverPages(chunks, 5, placeOfPassage)))
+    const subsets: Array<[QualitySubset, (i: number) => boolean]> = [
+      ['all', () => true],
+      ['tune', (i) => halves[i] === 'tune'],
+      ['report', (i) => halves[i] === 'report'],
+      ['names-part', (i) => named[i]!.length > 0],
+      ['defined-name', (i) => forFive.spelled[i] !== null],
+    ]
+    for (const [subset, keep] of subsets) {
+      const kept = (all: ReadonlyArray<number | null>) => all.filter((_, i) => keep(i))
+      if (kept(five).length === 0) continue
+      const { questions, hit_at_10, mrr_at_10 } = pageHitQuality(kept(ten))
+      const figures = {
+        hit_at_5: pageHitQuality(kept(five)).hit_at_5,
+        hit_at_10,
+        mrr_at_10,
+        hit_at_5_as_typed: pageHitQuality(kept(typed)).hit_at_5,
+        hit_at_5_repeating: pageHitQuality(kept(repeating)).hit_at_5,
+        hit_at_5_unlifted: pageHitQuality(kept(unlifted)).hit_at_5,
+      }
+      const { questions: _, ...baseline } = pageHitQuality(kept(baselineRanks))
+      emit(subset, mode, figures, baseline, questions)
+    }
   }
 }
 

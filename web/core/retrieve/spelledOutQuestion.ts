@@ -3,10 +3,10 @@ import { tokenize } from './index/tokenize'
 import type { QuestionUnderstanding } from './understandQuestion'
 
 /**
- * The question with each acronym that no found passage prints written out as a found passage spells it,
- * or, where none does, as a document of the collection defines it by its initials ("Chief Executive
- * Officer (CEO)"); null where nothing is written out (an acronym printed as typed, or a ticker no passage
- * spells out). Search matches words, and filings write "Chief Executive Officer", rarely "CEO": "Who is
+ * The question with each acronym that no found passage prints written out: as a document of the
+ * collection defines it by its initials ("Chief Executive Officer (CEO)"), or else, for one typed in
+ * capitals, as a found passage prints its initials' words as a name; null where nothing is written out
+ * (an acronym printed as typed, one the question spells itself, or a ticker nothing spells out). Search matches words, and filings write "Chief Executive Officer", rarely "CEO": "Who is
  * the CEO of Kraft Heinz?" found passages naming Kraft Heinz and none its officers, while the question
  * written out found the officers' page (`searchChunks`, which searches it in the question's place).
  * A spelling by one-letter words is none: "J.P. Morgan" does not spell "JPM".
