@@ -388,14 +388,7 @@ async function searcher(
       }
       let found = await searchOne(query, vectors[i]!)
       // As `searchChunks`: an acronym none of the candidates prints is searched written out.
-      const spelled =
-        asTyped || !reading
-          ? null
-          : reading.spell(
-              i,
-              found.map(({ text }) => text),
-              collectionIds,
-            )
+      const spelled = asTyped || !reading ? null : reading.spell(i, found, collectionIds)
       if (spelled !== null) found = await searchOne(spelled, (await hashEmbedder.embed([spelled]))[0]!)
       if (timed) ranked.times.push(performance.now() - started)
       ranked.push(found)
@@ -412,7 +405,11 @@ async function searcher(
  */
 interface QuestionReading {
   named: string[][][]
-  spell: (question: number, candidates: readonly string[], collectionIds?: readonly string[]) => string | null
+  spell: (
+    question: number,
+    candidates: ReadonlyArray<Pick<ChunkRecord, 'text' | 'document_id'>>,
+    collectionIds?: readonly string[],
+  ) => string | null
 }
 
 function questionReading(questions: readonly string[], chunks: readonly ChunkRecord[]): QuestionReading {
@@ -431,7 +428,12 @@ function questionReading(questions: readonly string[], chunks: readonly ChunkRec
   return {
     named: questions.map((question) => sectionWords(understandQuestion(question).sections)),
     spell: (i, candidates, ids) =>
-      spelledOutQuestion(questions[i]!, candidates, understandQuestion(questions[i]!, termsOf(ids))),
+      spelledOutQuestion(
+        questions[i]!,
+        candidates.map(({ text }) => text),
+        understandQuestion(questions[i]!, termsOf(ids)),
+        termsOf([...new Set(candidates.map(({ document_id }) => document_id))]),
+      ),
   }
 }
 

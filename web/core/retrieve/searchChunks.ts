@@ -107,6 +107,7 @@ export async function searchChunks(
     request.queries[0] ?? '',
     searched.found.map(({ record }) => record.text),
     understanding,
+    collectionTerms(new Set(searched.found.map(({ document }) => document))),
   )
   if (spelledOut !== null) searched = await search([spelledOut, ...request.queries.slice(1)])
   const { method, fallback, found } = searched

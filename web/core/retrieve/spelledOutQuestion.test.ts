@@ -6,7 +6,7 @@ describe('spelledOutQuestion', () => {
   it('writes an acronym out as a found passage spells it, for a search by the words filings use', () => {
     const pool = ['Acme sells anvils.', 'Certification of Chief Executive Officer of Acme']
     const question = 'Who is the CEO of Acme?'
-    expect(spelledOutQuestion(question, pool, understandQuestion(question))).toBe(
+    expect(spelledOutQuestion(question, pool, understandQuestion(question), [])).toBe(
       'Who is the chief executive officer of Acme?',
     )
   })
@@ -14,11 +14,16 @@ describe('spelledOutQuestion', () => {
   it('leaves an acronym a passage prints as typed, or one no passage spells out (a ticker)', () => {
     const printed = ['Our CEO, Jane Roe, founded Acme. Chief Executive Officer']
     expect(
-      spelledOutQuestion('Who is the CEO of Acme?', printed, understandQuestion('Who is the CEO of Acme?')),
+      spelledOutQuestion(
+        'Who is the CEO of Acme?',
+        printed,
+        understandQuestion('Who is the CEO of Acme?'),
+        [],
+      ),
     ).toBeNull()
     const ticker = ['Acme Corporation trades on the exchange.']
     expect(
-      spelledOutQuestion('ACMX revenue 2022', ticker, understandQuestion('ACMX revenue 2022')),
+      spelledOutQuestion('ACMX revenue 2022', ticker, understandQuestion('ACMX revenue 2022'), []),
     ).toBeNull()
   })
 
@@ -26,7 +31,7 @@ describe('spelledOutQuestion', () => {
     const pool = ['Acme Amsterdam B.V. Acme Argentina S.R.L.']
     const question = 'Who is the CEO of Acme?'
     const defined = [{ short: 'CEO', long: 'Chief Executive Officer' }]
-    expect(spelledOutQuestion(question, pool, understandQuestion(question, defined))).toBe(
+    expect(spelledOutQuestion(question, pool, understandQuestion(question, defined), [])).toBe(
       'Who is the chief executive officer of Acme?',
     )
   })
@@ -34,6 +39,32 @@ describe('spelledOutQuestion', () => {
   it('does not take one-letter words for a spelling', () => {
     const pool = ['J.P. Morgan Securities LLC is a subsidiary of JPMorgan Chase & Co.']
     const question = "Which of JPM's segments earned most?"
-    expect(spelledOutQuestion(question, pool, understandQuestion(question))).toBeNull()
+    expect(spelledOutQuestion(question, pool, understandQuestion(question), [])).toBeNull()
+  })
+
+  it('spells a word typed in lower case only as the documents found define it', () => {
+    const vegas = { short: 'VS', long: 'Las Vegas Strip' }
+    const question = 'Acme sales 2023 vs 2022'
+    const elsewhere = understandQuestion(question, [vegas])
+    expect(elsewhere.acronyms).toContain('vs')
+    expect(spelledOutQuestion(question, ['Acme sales rose.'], elsewhere, [])).toBeNull()
+    const ceo = { short: 'CEO', long: 'Chief Executive Officer' }
+    const typed = "who is acme's ceo"
+    expect(spelledOutQuestion(typed, ['Acme sells anvils.'], understandQuestion(typed, [ceo]), [ceo])).toBe(
+      "who is acme's chief executive officer",
+    )
+  })
+
+  it('leaves an ampersand name whole, and a question that spells its acronym itself', () => {
+    const ppe = 'What was Acme PP&E in 2022?'
+    const defined = [{ short: 'PP', long: 'Patient Protection' }]
+    expect(
+      spelledOutQuestion(ppe, ['Acme sells anvils.'], understandQuestion(ppe, defined), defined),
+    ).toBeNull()
+    const dpo = 'What is Acme days payable outstanding (DPO)?'
+    const spelled = [{ short: 'DPO', long: 'Daily Purchase Order' }]
+    expect(
+      spelledOutQuestion(dpo, ['Acme sells anvils.'], understandQuestion(dpo, spelled), spelled),
+    ).toBeNull()
   })
 })

@@ -1,12 +1,15 @@
 import { initialsRun } from '../generate/extractive/spelledByInitials'
 import { tokenize } from './index/tokenize'
-import type { QuestionUnderstanding } from './understandQuestion'
+import type { DefinedTerm, QuestionUnderstanding } from './understandQuestion'
 
 /**
  * The question with each acronym that no found passage prints written out: as a document of the
  * collection defines it by its initials ("Chief Executive Officer (CEO)"), or else, for one typed in
  * capitals, as a found passage prints its initials' words as a name; null where nothing is written out
- * (an acronym printed as typed, one the question spells itself, or a ticker nothing spells out). Search matches words, and filings write "Chief Executive Officer", rarely "CEO": "Who is
+ * (an acronym printed as typed, one the question spells itself, or a ticker nothing spells out). One
+ * typed in lower case may be a word ("vs", "all"): only a definition in a document the passages come
+ * from (`foundTerms`) spells it, so "sales 2023 vs 2022" is not read with another filing's "Las Vegas
+ * Strip (VS)". Part of an ampersand name ("PP&E") is not an acronym of its own. Search matches words, and filings write "Chief Executive Officer", rarely "CEO": "Who is
  * the CEO of Kraft Heinz?" found passages naming Kraft Heinz and none its officers, while the question
  * written out found the officers' page (`searchChunks`, which searches it in the question's place).
  * A spelling by one-letter words is none: "J.P. Morgan" does not spell "JPM".
@@ -15,6 +18,7 @@ export function spelledOutQuestion(
   question: string,
   passages: readonly string[],
   understanding: QuestionUnderstanding,
+  foundTerms: readonly DefinedTerm[],
 ): string | null {
   if (understanding.acronyms.length === 0) return null
   const sequences = passages.map((text) => tokenize(text))
@@ -24,9 +28,11 @@ export function spelledOutQuestion(
     if (sequences.some((sequence) => sequence.includes(acronym))) continue
     // "days payable outstanding (DPO)": the question spells it itself.
     if (wordsRun(acronym, typed)) continue
-    const spelled =
-      definedSpelling(acronym, understanding) ??
-      (typedInCapitals(question, acronym) ? passageSpelling(acronym, passages, sequences) : null)
+    if (new RegExp(`\\b${acronym}&|&${acronym}\\b`, 'iu').test(question)) continue
+    const capitals = typedInCapitals(question, acronym)
+    const spelled = capitals
+      ? (definedSpelling(acronym, understanding.aliases) ?? passageSpelling(acronym, passages, sequences))
+      : definedSpelling(acronym, termAliases(acronym, foundTerms))
     if (spelled) spelledOut = spelledOut.replace(new RegExp(`\\b${acronym}\\b`, 'giu'), spelled.join(' '))
   }
   return spelledOut === question ? null : spelledOut
@@ -80,9 +86,16 @@ function typedInCapitals(question: string, acronym: string): boolean {
   )
 }
 
-/** A long form the collection defines for the acronym whose words it is the initials of, if any. */
-function definedSpelling(acronym: string, understanding: QuestionUnderstanding): string[] | null {
-  for (const alias of understanding.aliases) {
+/** The long forms these terms give the acronym, as `QuestionUnderstanding.aliases` holds them. */
+function termAliases(acronym: string, terms: readonly DefinedTerm[]): QuestionUnderstanding['aliases'] {
+  return terms
+    .filter(({ short }) => short.toLowerCase() === acronym)
+    .map(({ long }) => ({ terms: [acronym], forms: [tokenize(long)] }))
+}
+
+/** A long form defined for the acronym whose words it is the initials of, if any. */
+function definedSpelling(acronym: string, aliases: QuestionUnderstanding['aliases']): string[] | null {
+  for (const alias of aliases) {
     if (alias.terms.length !== 1 || alias.terms[0] !== acronym) continue
     const form = alias.forms.find((words) => words.length === acronym.length && wordsRun(acronym, words))
     if (form) return form
