@@ -158,6 +158,11 @@ describe('qualityProblems', () => {
       /^xquad-en {10}hybrid {2}recall_at_5 0\.990 \/ 0\.980 {2}mrr_at_10 0\.000 \/ 0\.900$/u,
     )
     expect(rows[2]!.indexOf('hit_at_5')).toBe(rows[1]!.indexOf('recall_at_5'))
+    // A figure the baseline has none of (a way Quire searched before) stands alone.
+    const typed = qualityTable([
+      { set: 'natural', method: 'hybrid', figures: { hit_at_5_as_typed: 0.25 }, baseline: {} },
+    ])
+    expect(typed.split('\n')[1]).toMatch(/hit_at_5_as_typed 0\.250$/u)
   })
 
   it('is in the registry under the name `npm run bench quality` matches', () => {

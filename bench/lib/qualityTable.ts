@@ -8,8 +8,9 @@ export interface QualityRow {
 
 /**
  * The rows as an aligned plain-text table: set, method, then each figure as `quire / baseline`
- * (three decimals), the figure names being those of the row's set (rows of different sets may
- * have different names; each row lists its own).
+ * (three decimals), or alone where the baseline has no such figure (a way Quire searched before), the
+ * figure names being those of the row's set (rows of different sets may have different names; each
+ * row lists its own).
  */
 export function qualityTable(rows: readonly QualityRow[]): string {
   const cells = [
@@ -18,7 +19,10 @@ export function qualityTable(rows: readonly QualityRow[]): string {
       row.set,
       row.method,
       Object.entries(row.figures)
-        .map(([name, value]) => `${name} ${value.toFixed(3)} / ${(row.baseline[name] ?? NaN).toFixed(3)}`)
+        .map(([name, value]) => {
+          const baseline = row.baseline[name]
+          return `${name} ${value.toFixed(3)}${baseline === undefined ? '' : ` / ${baseline.toFixed(3)}`}`
+        })
         .join('  '),
     ]),
   ]
