@@ -13,8 +13,15 @@ export const SYNC_PORT = Number(process.env.E2E_SYNC_PORT ?? 8317)
 export default defineConfig({
   testDir: './e2e',
   outputDir: './e2e/output/results',
+  // Two workers, each a Chromium of its own: a test waits much of its time (on workers, a server, the
+  // service worker), so two overlap even on a 2-core machine. A spec's
+  // tests stay in order in one worker; specs share the two servers only through data of their own (each
+  // test a fresh browser context, each person signed up anew); one that needs a server changed starts its
+  // own (startQuireServer). E2E_WORKERS=1 runs them one at a time. Measured on the shared 2-core machine:
+  // 25.0 min with one worker (CI), 23.9 and 23.2 min with two (two runs in a row, all 384 passed, at load
+  // averages of 9 to 13 from other work): the machine is mostly CPU-bound, so the gain is small.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { configDefaults, defineConfig } from 'vitest/config'
 
 // Unit and Node-host tests. Browser tests (Chromium) are Playwright's, under e2e/.
@@ -10,9 +11,16 @@ import { configDefaults, defineConfig } from 'vitest/config'
 // keep a fresh worker each.
 const SHARED = ['web/core/**/*.test.ts', 'web/app/**/*.test.ts', 'web/plugin-frame/**/*.test.ts']
 
+// vitest's default is one worker fewer than the cores, so a 2-core CI machine ran every file one after
+// another. Most of the slow files wait (on child processes, PostgreSQL, worker threads, servers) rather
+// than compute, so two workers there overlap the waits (the whole unit suite, one run each on the loaded
+// 2-core machine: 909 s with one worker in CI, 833 s with two at a load average of about 5).
+const MAX_WORKERS = Math.max(2, availableParallelism() - 1)
+
 export default defineConfig({
   test: {
     environment: 'node',
+    maxWorkers: MAX_WORKERS,
     testTimeout: 20_000,
     hookTimeout: 20_000,
     projects: [

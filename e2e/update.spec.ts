@@ -1,19 +1,27 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { expect, test } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { openApp } from './support/openApp'
+import { startQuireServer } from './support/startQuireServer'
 
-const server = `http://127.0.0.1:${SYNC_PORT}`
-const swFile = 'dist/sw.js'
+const port = Number(process.env.E2E_UPDATE_PORT ?? SYNC_PORT + 7)
 
 // A new deployment changes sw.js. The new worker must wait (not take over a page in use), the page
 // must offer a reload, and accepting it must switch to the new version with the data intact.
-// The "deployment" edits the built sw.js that the sync server serves (it reads files per request).
+// The "deployment" edits the sw.js that a sync server serves (it reads files per request). That server
+// is this test's own, over its own copy of the build: editing the shared build would show the update
+// prompt to whatever test another Playwright worker runs meanwhile.
 test('offers a new version and switches to it on Reload', async ({ page }) => {
+  const staticDir = mkdtempSync(join(tmpdir(), 'quire-update-dist-'))
+  cpSync('dist', staticDir, { recursive: true })
+  const swFile = join(staticDir, 'sw.js')
   const original = readFileSync(swFile, 'utf8')
+  const quire = await startQuireServer(port, { STATIC_DIR: staticDir })
   try {
-    await openApp(page, `${server}/collections`)
+    await openApp(page, `${quire.origin}/collections`)
     const collections = new CollectionsPage(page)
     await collections.create({ name: 'Before the update', description: 'Must survive it' })
     const registration = () =>
@@ -37,6 +45,8 @@ test('offers a new version and switches to it on Reload', async ({ page }) => {
     expect(await registration()).toEqual({ waiting: false, active: 'activated' })
     await expect(prompt).toHaveCount(0)
   } finally {
-    writeFileSync(swFile, original)
+    await quire.stop()
+    quire.remove()
+    rmSync(staticDir, { recursive: true, force: true })
   }
 })
