@@ -387,8 +387,9 @@ async function searcher(
         return results.map(({ id, score }) => ({ ...byId.get(id)!, score }))
       }
       let found = await searchOne(query, vectors[i]!)
-      // As `searchChunks`: an acronym none of the candidates prints is searched written out.
-      const spelled = asTyped || !reading ? null : reading.spell(i, found, collectionIds)
+      // As `searchChunks`: an acronym none of the candidates prints is searched written out (not by
+      // vectors only, which have no keywords to match).
+      const spelled = asTyped || !reading || mode === 'vector' ? null : reading.spell(i, found, collectionIds)
       if (spelled !== null) found = await searchOne(spelled, (await hashEmbedder.embed([spelled]))[0]!)
       if (timed) ranked.times.push(performance.now() - started)
       ranked.push(found)
