@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { ChunkFilter, ChunkRecord } from '../store/ChunkRecord'
+import type { ChunkRecord } from '../store/ChunkRecord'
 import { newChunk, newCollection, newDocument } from '../store/conformance/fixtures'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import { choosePassages } from './choosePassages'
-import { createQueryEmbedders } from './createQueryEmbedders'
 import { documentProfiles } from './documentProfiles'
-import { SearchIndex } from './index/SearchIndex'
+import { arraySearchPorts } from '../testing/arraySearchPorts'
 import { searchChunks, type SearchChunksPorts } from './searchChunks'
 import { pageSpreadDepth } from './spreadOverPages'
 
@@ -39,38 +38,7 @@ function collection(paged: boolean, documents = 3, perDocument = 40) {
 }
 
 /** A store over arrays that records the ids each `getChunks` was asked for; `gone` ids are not found. */
-function portsOf(records: DocumentRecord[], chunks: ChunkRecord[], gone = new Set<string>()) {
-  const asked: string[][] = []
-  const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]))
-  const store = {
-    documents: {
-      listDocuments: async () => records,
-    },
-    chunks: {
-      async listChunks(filter: ChunkFilter = {}) {
-        return chunks
-          .filter((chunk) => chunk.document_id === filter.documentId)
-          .sort((a, b) => a.index - b.index)
-          .slice(0, filter.limit)
-      },
-      async getChunks(ids: readonly string[]) {
-        asked.push([...ids])
-        return ids.flatMap((id) => (gone.has(id) || !byId.has(id) ? [] : [byId.get(id)!]))
-      },
-      chunkVectors: async () => [],
-      replaceChunks: () => Promise.reject(new Error('not used')),
-      // None stored (documents processed before openings were): profiles read the chunks above.
-      documentOpenings: async () => new Map(),
-      keepOpenings: async () => {},
-    },
-  } as unknown as SearchChunksPorts['store']
-  const ports: SearchChunksPorts = {
-    store,
-    index: SearchIndex.fromChunks(chunks),
-    queryEmbedders: createQueryEmbedders(),
-  }
-  return { ports, asked, byId }
-}
+const portsOf = arraySearchPorts
 
 /** What `searchChunks` answered before it read only the rows it needs: every candidate read, then chosen. */
 async function everyRowRead(

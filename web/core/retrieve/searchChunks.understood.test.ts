@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { ChunkFilter, ChunkRecord } from '../store/ChunkRecord'
+import type { ChunkRecord } from '../store/ChunkRecord'
 import { newChunk, newCollection, newDocument } from '../store/conformance/fixtures'
 import type { DocumentRecord } from '../store/DocumentRecord'
-import { createQueryEmbedders } from './createQueryEmbedders'
-import { SearchIndex } from './index/SearchIndex'
-import { searchChunks, type SearchChunksPorts } from './searchChunks'
+import { arraySearchPorts } from '../testing/arraySearchPorts'
+import { searchChunks } from './searchChunks'
 
 /** One paged document of these passages (page by page) in a collection of its own, and ports over it. */
 function filing(pages: string[], metadata: Record<string, unknown> = {}) {
@@ -18,24 +17,7 @@ function filing(pages: string[], metadata: Record<string, unknown> = {}) {
   const chunks: ChunkRecord[] = pages.map((text, i) =>
     newChunk(document, i, { page: i + 1, text, embedder: null, vector: null }),
   )
-  const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]))
-  const store = {
-    documents: { listDocuments: async () => [document] },
-    chunks: {
-      listChunks: async (filter: ChunkFilter = {}) =>
-        chunks.filter((chunk) => chunk.document_id === filter.documentId).slice(0, filter.limit),
-      getChunks: async (ids: readonly string[]) => ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
-      chunkVectors: async () => [],
-      replaceChunks: () => Promise.reject(new Error('not used')),
-      documentOpenings: async () => new Map(),
-      keepOpenings: async () => {},
-    },
-  } as unknown as SearchChunksPorts['store']
-  const ports: SearchChunksPorts = {
-    store,
-    index: SearchIndex.fromChunks(chunks),
-    queryEmbedders: createQueryEmbedders(),
-  }
+  const { ports } = arraySearchPorts([document], chunks)
   const search = (query: string, topK = 1) =>
     searchChunks(ports, { queries: [query], collectionIds: [collectionId], topK, hybrid: true })
   return { search, chunks }
