@@ -88,9 +88,9 @@ export async function searchChunks(
   const understanding = understandQuestion(request.queries[0] ?? '', definedTerms)
   const named = sectionWords(understanding.sections)
   // A named part may rank any candidate first, so every candidate is read.
-  const search = async (queries: readonly string[], readAll = named.length > 0) => {
+  const search = async (queries: readonly string[]) => {
     const ranked = await rankCandidates(ports, request, queries, embedder, profiles, documents.size > 0)
-    const found = await readCandidates(store, ranked.candidates, documents, request.topK, readAll)
+    const found = await readCandidates(store, ranked.candidates, documents, request.topK, named.length > 0)
     return { ...ranked, found }
   }
   let searched = await search(request.queries)
@@ -99,8 +99,10 @@ export async function searchChunks(
     understanding.acronyms.every((acronym) =>
       found.some(({ record }) => tokenize(record.text).includes(acronym)),
     )
-  if (searched.found.length < searched.candidates.length && !printed(searched.found))
-    searched = await search(request.queries, true)
+  if (searched.found.length < searched.candidates.length && !printed(searched.found)) {
+    const found = await readCandidates(store, searched.candidates, documents, request.topK, true)
+    searched = { ...searched, found }
+  }
   // An acronym none of the found passages prints is searched as they spell it ("CEO": "chief
   // executive officer"), the question written out in its typed form's place. For the keywords: a
   // search of vectors only (`hybrid: false`) has none to match, and with hash-v1 the written-out words
