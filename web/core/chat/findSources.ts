@@ -74,7 +74,8 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
     signal: input.signal,
   })
   const pool = found.chunks.map((hit, i) => foundSource(hit, i + 1))
-  const understanding = understandQuestion(queries[0] ?? input.question, found.definedTerms)
+  // Read once by search, with the collection's defined terms (queries[0], the question as answered).
+  const { understanding } = found
   const documentWords = abbreviationsByDocument(pool, understanding, found.documentWords)
   const tables = await tableEvidence(ports.store.chunks, pool, understanding, documentWords)
   const sources = evidenceFirst([...pool, ...tables], understanding, documentWords, input.topK)

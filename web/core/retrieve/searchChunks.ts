@@ -1,7 +1,7 @@
 import type { ChunkRecord } from '../store/ChunkRecord'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { Store } from '../store/Store'
-import { type DefinedTerm, understandQuestion } from './understandQuestion'
+import { type DefinedTerm, type QuestionUnderstanding, understandQuestion } from './understandQuestion'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
 import type { DocumentProfile } from './documentEvidence'
 import { anyPaged, documentProfiles } from './documentProfiles'
@@ -49,8 +49,11 @@ export interface SearchChunksResult {
   embedder: string | null
   /** Why vectors were not used, when they were not although asked for. */
   fallback_reason: string | null
-  /** The terms the searched documents define (`definedTerms`), for reading the question with them. */
-  definedTerms: DefinedTerm[]
+  /**
+   * The first query read once (`understandQuestion`) with the terms the searched documents define
+   * (`definedTerms`): what search made of it, and what an answer is handed.
+   */
+  understanding: QuestionUnderstanding
   /**
    * The first query as searched in its place when it has an acronym that none of the passages found
    * for it prints, written out as they spell it (`spelledOutQuestion`); null when it was searched as given.
@@ -136,7 +139,7 @@ export async function searchChunks(
     method,
     embedder: method === 'bm25' ? null : embedder,
     fallback_reason: method === 'bm25' && request.queries.length > 0 ? fallback : null,
-    definedTerms,
+    understanding,
     spelledOut,
     documentWords: new Map(
       profiles
