@@ -32,6 +32,7 @@ export class DexieStore implements Store {
   }
 
   async close(): Promise<void> {
+    this.documents.close()
     this.db.close()
   }
 }
