@@ -94,7 +94,9 @@ export async function mixedLoad(options: MixedLoadOptions): Promise<MixedLoadSum
   const run = async (seconds: number, keep: Sample[] | undefined) => {
     const deadline = performance.now() + seconds * 1000
     const worker = async (w: number) => {
-      let step = w * 7
+      // Offsets 9 apart: the second worker begins with a write (a setting saved), so that even a run too
+      // short or too loaded for a worker to get past its first request sends one.
+      let step = w * 9
       while (performance.now() < deadline) {
         const n = state.next++
         const op = SCHEDULE[step++ % SCHEDULE.length]!
