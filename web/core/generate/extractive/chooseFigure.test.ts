@@ -108,6 +108,24 @@ describe('chooseFigure', () => {
     )
   })
 
+  it('takes the row holding the asked words in order over a larger one holding them apart', () => {
+    const reconciliation = [
+      'Reconciliation of net income (loss) to Adjusted EBITDA (in thousands) | 2020 | 2019',
+      'Net income (loss) | $ 213,105 | $ 375,446',
+      'Other (income) expense, net | (291,725) | 273',
+    ].join('\n')
+    expect(chosen('net income 2020', reconciliation)).toBe('Net income (loss) | 2020 | $ 213,105 | thousands')
+    // Stop words kept: "net of income taxes" holds the two words, not the phrase.
+    const income = [
+      'Consolidated Statements of Comprehensive Income (Amounts in millions) | 2018 | 2017',
+      'Consolidated net income | 10,523 | 14,293',
+      'Comprehensive income, net of income taxes | 14,743 | 11,448',
+    ].join('\n')
+    expect(chosen('net income fiscal 2018', income)).toBe(
+      'Consolidated net income | 2018 | 10,523 | millions',
+    )
+  })
+
   it("answers a quarter with the quarter's column, not the six months'", () => {
     const quarterly = [
       'Consolidated statements of income (in millions) | Three months ended June 30, 2023 | Six months ended June 30, 2023',

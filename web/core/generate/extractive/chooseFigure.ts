@@ -26,6 +26,13 @@ const SECTION_BONUS = 0.1
 /** A quarter's column when the question names no quarter (a year's figure is meant), or the reverse. */
 const WRONG_SPAN_PENALTY = 0.2
 const RANK_BONUS = 0.05
+/**
+ * A label holding the quantity's words one after another, as typed ("Net income (loss)", "Consolidated
+ * net income" for "net income"), over one holding them apart ("Other (income) expense, net",
+ * "Comprehensive income, net of income taxes"). More than MAGNITUDE_TIE: otherwise the larger amount of
+ * a row that only shares the words would win the tie.
+ */
+const PHRASE_BONUS = 0.1
 /** More than MAGNITUDE_TIE: the column that says the asked quarter is not tied with one that may not be. */
 const OWN_SPAN_BONUS = 0.1
 /** Cells scoring this close to the best fit equally well: the largest amount among them is chosen. */
@@ -145,6 +152,7 @@ export function fitFigures(
     // answers ("how many employees": not "employee benefit plan stock", a column of equity).
     if (understanding.periods.length === 0 && precision < UNDATED_PRECISION) continue
     let score = COVER_WEIGHT * labelCover + PRECISION_WEIGHT * precision
+    if (measured.length >= 2 && holdsInOrder(measured, figure.label)) score += PHRASE_BONUS
     const isTotal = /^total\b/iu.test(figure.label)
     if (understanding.total && isTotal) score += TOTAL_BONUS
     const sectionWords = understanding.sections.join(' ').toLowerCase()
@@ -225,6 +233,20 @@ function share(wanted: readonly string[], words: readonly string[], acronyms: re
   ).length
   return found / wanted.length
 }
+
+/**
+ * Whether the label's words, stop words kept ("net of income taxes" does not hold "net income"), hold
+ * `terms` one after another, each as itself or a form of it ("revenues" for "revenue").
+ */
+function holdsInOrder(terms: readonly string[], label: string): boolean {
+  const words = label.normalize('NFKC').toLowerCase().match(LABEL_WORD) ?? []
+  for (let start = 0; start + terms.length <= words.length; start++) {
+    if (terms.every((term, i) => matchWord(term, words[start + i]!) > 0)) return true
+  }
+  return false
+}
+
+const LABEL_WORD = /[\p{L}\p{N}\p{M}]+/gu
 
 /** The section named and a caption line share a word of four letters or more ("cash flows"). */
 function overlaps(line: string, section: string): boolean {
