@@ -1,6 +1,7 @@
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
 import { periodYears, questionPeriods } from '../../retrieve/questionPeriods'
+import { holdsPhrase } from './holdsPhrase'
 import { matchWord } from './matchWord'
 import { clippedRun } from './clippedRun'
 import { initialsRun, spelledByInitials } from './spelledByInitials'
@@ -240,10 +241,7 @@ function share(wanted: readonly string[], words: readonly string[], acronyms: re
  */
 function holdsInOrder(terms: readonly string[], label: string): boolean {
   const words = label.normalize('NFKC').toLowerCase().match(LABEL_WORD) ?? []
-  for (let start = 0; start + terms.length <= words.length; start++) {
-    if (terms.every((term, i) => matchWord(term, words[start + i]!) > 0)) return true
-  }
-  return false
+  return holdsPhrase(words, terms, (word, term) => matchWord(term, word) > 0)
 }
 
 const LABEL_WORD = /[\p{L}\p{N}\p{M}]+/gu

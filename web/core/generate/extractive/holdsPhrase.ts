@@ -1,12 +1,17 @@
 /**
- * Whether `sequence` (search terms in order) holds `phrase`'s terms one after another. A defined
- * term's long form counts only as the phrase it is: "Chief Executive Officer" is not in "Global Chief
- * Financial Officer … (“Executive”)", which holds its three words apart.
+ * Whether `sequence` (search terms in order) holds `phrase`'s terms one after another, each word the
+ * same as its term by `same` (equal, unless told otherwise). A defined term's long form counts only as
+ * the phrase it is: "Chief Executive Officer" is not in "Global Chief Financial Officer … (“Executive”)",
+ * which holds its three words apart.
  */
-export function holdsPhrase(sequence: readonly string[], phrase: readonly string[]): boolean {
+export function holdsPhrase(
+  sequence: readonly string[],
+  phrase: readonly string[],
+  same: (word: string, term: string) => boolean = (word, term) => word === term,
+): boolean {
   if (phrase.length === 0) return false
   for (let start = 0; start + phrase.length <= sequence.length; start++) {
-    if (phrase.every((word, i) => sequence[start + i] === word)) return true
+    if (phrase.every((term, i) => same(sequence[start + i]!, term))) return true
   }
   return false
 }
