@@ -38,7 +38,8 @@ export async function openAppInChromium(appUrl: string): Promise<AppInChromium> 
 
 /**
  * `openAppInChromium` with the profile (IndexedDB included) kept in `profileDir`, so that a later run at
- * the same origin finds the data an earlier one stored there.
+ * the same origin finds the data an earlier one stored there; its service worker and caches are cleared
+ * first, so the page runs the build being measured.
  */
 export async function openAppInKeptProfile(appUrl: string, profileDir: string): Promise<AppInKeptProfile> {
   const context = await chromium.launchPersistentContext(profileDir, {
@@ -47,6 +48,14 @@ export async function openAppInKeptProfile(appUrl: string, profileDir: string): 
   })
   try {
     const page = context.pages()[0] ?? (await context.newPage())
+    // The kept profile's service worker serves the build it cached when the profile was made, and a new
+    // one waits for the person to choose to update: without this, a kept run times the old code's page.
+    await page.goto(appUrl)
+    await page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations())
+        await registration.unregister()
+      for (const key of await caches.keys()) await caches.delete(key)
+    })
     await untilAppAnswers(page, appUrl)
     const version = await page.evaluate(() => /Chrom(?:e|ium)\/([\d.]+)/u.exec(navigator.userAgent)?.[1])
     return { context, page, version: `Chromium ${version ?? 'unknown'}` }
