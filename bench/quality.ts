@@ -3,7 +3,7 @@ import { defaultSimilarityThreshold } from '../web/core/retrieve/defaultSimilari
 import type { DocumentProfile } from '../web/core/retrieve/documentEvidence'
 import { exactVectorsOf } from '../web/core/retrieve/index/ExactVectors'
 import { type SearchMode, SearchIndex } from '../web/core/retrieve/index/SearchIndex'
-import { collectionTerms } from '../web/core/retrieve/searchChunks'
+import { collectionTerms } from '../web/core/retrieve/collectionTerms'
 import { choosePassages } from '../web/core/retrieve/choosePassages'
 import { definedTerms } from '../web/core/retrieve/definedTerms'
 import { sectionWords } from '../web/core/retrieve/namedSections'

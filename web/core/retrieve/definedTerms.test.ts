@@ -4,7 +4,7 @@ import { ingestFile } from '../ingest/ingestFile'
 import { textParsers } from '../ingest/parse/textParsers'
 import { systemClock } from '../time/Clock'
 import { definedTerms } from './definedTerms'
-import { collectionTerms } from './searchChunks'
+import { collectionTerms } from './collectionTerms'
 
 describe('definedTerms', () => {
   it('learns acronyms after their long form, letters in order', () => {

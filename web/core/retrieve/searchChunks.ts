@@ -1,7 +1,8 @@
 import type { ChunkRecord } from '../store/ChunkRecord'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { Store } from '../store/Store'
-import { type DefinedTerm, type QuestionUnderstanding, understandQuestion } from './understandQuestion'
+import { type QuestionUnderstanding, understandQuestion } from './understandQuestion'
+import { collectionTerms } from './collectionTerms'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
 import type { DocumentProfile } from './documentEvidence'
 import { anyPaged, documentProfiles } from './documentProfiles'
@@ -243,22 +244,6 @@ async function readCandidates(
     }
   }
   return found
-}
-
-/** The defined terms stored with these documents at ingest (none for one processed before they were). */
-export function collectionTerms(documents: Iterable<Pick<DocumentRecord, 'metadata'>>): DefinedTerm[] {
-  const terms = new Map<string, DefinedTerm>()
-  for (const { metadata } of documents) {
-    const stored = metadata.defined_terms
-    if (!Array.isArray(stored)) continue
-    for (const item of stored as unknown[]) {
-      if (typeof item !== 'object' || item === null) continue
-      const { short, long } = item as { short?: unknown; long?: unknown }
-      if (typeof short !== 'string' || typeof long !== 'string') continue
-      terms.set(`${short.toLowerCase()}\u0000${long.toLowerCase()}`, { short, long })
-    }
-  }
-  return [...terms.values()]
 }
 
 async function completedDocuments(
