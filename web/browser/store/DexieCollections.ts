@@ -1,20 +1,38 @@
+import Dexie from 'dexie'
 import type { Collection, CollectionPatch, NewCollection } from '../../core/store/Collection'
 import type { CollectionStore } from '../../core/store/CollectionStore'
 import type { DexieChatRecords } from './DexieChatRecords'
 import type { DexieEvaluationRecords } from './DexieEvaluationRecords'
 import { definedOnly } from './definedOnly'
+import type { DexieDocuments } from './DexieDocuments'
+import { KeptRows } from './KeptRows'
 import type { CollectionRow, QuireDatabase } from './QuireDatabase'
 
 /**
  * The collections of the Store port over Dexie. Deleting one reaches into chat and evaluation
- * (IndexedDB has no cascades), so it is handed those two sub-ports.
+ * (IndexedDB has no cascades), so it is handed those two sub-ports. The rows are kept in memory between
+ * reads (`KeptRows`), and their counts made from the documents' kept rows: a search checks its
+ * collection, and that read and its two counts were about 2 ms of the API worker's thread a search
+ * (bench/README.md, browser-large, session 42). Inside a transaction both are read from the tables.
  */
 export class DexieCollections implements CollectionStore {
+  private readonly kept: KeptRows<CollectionRow>
+
   constructor(
     private readonly db: QuireDatabase,
+    private readonly documents: DexieDocuments,
     private readonly chat: DexieChatRecords,
     private readonly evaluation: DexieEvaluationRecords,
-  ) {}
+  ) {
+    this.kept = new KeptRows(db, db.collections, () =>
+      db.collections.orderBy('[created_at+seq]').reverse().toArray(),
+    )
+  }
+
+  /** Stops listening for writes (the database is closing). */
+  close(): void {
+    this.kept.close()
+  }
 
   async createCollection(input: NewCollection): Promise<Collection> {
     // `add` (not `put`) so that the unique id index rejects a duplicate instead of overwriting.
@@ -23,6 +41,10 @@ export class DexieCollections implements CollectionStore {
   }
 
   async listCollections(): Promise<Collection[]> {
+    if (!Dexie.currentTransaction) {
+      const [rows, counts] = await Promise.all([this.kept.all(), this.documents.counts()])
+      return rows.map((row) => withKeptCount(row, counts))
+    }
     return this.db.transaction('r', this.db.collections, this.db.documents, async () => {
       const rows = await this.db.collections.orderBy('[created_at+seq]').reverse().toArray()
       return Promise.all(rows.map((row) => this.withCount(row)))
@@ -30,6 +52,11 @@ export class DexieCollections implements CollectionStore {
   }
 
   async getCollection(id: string): Promise<Collection | undefined> {
+    if (!Dexie.currentTransaction) {
+      const [rows, counts] = await Promise.all([this.kept.all(), this.documents.counts()])
+      const row = rows.find((candidate) => candidate.id === id)
+      return row && withKeptCount(row, counts)
+    }
     return this.db.transaction('r', this.db.collections, this.db.documents, async () => {
       const row = await this.db.collections.where('id').equals(id).first()
       return row && this.withCount(row)
@@ -63,12 +90,20 @@ export class DexieCollections implements CollectionStore {
 
   private async withCount(row: CollectionRow): Promise<Collection> {
     const { seq: _seq, ...collection } = row
-    // Both counts asked at once: IndexedDB answers them in one turn rather than two (a search checks its
-    // collection with these; bench/README.md, browser-large, session 40).
+    // Both counts asked at once: IndexedDB answers them in one turn rather than two.
     const [document_count, processed_count] = await Promise.all([
       this.db.documents.where('collection_id').equals(row.id).count(),
       this.db.documents.where('[collection_id+status]').equals([row.id, 'completed']).count(),
     ])
     return { ...collection, document_count, processed_count }
   }
+}
+
+function withKeptCount(
+  row: CollectionRow,
+  counts: ReadonlyMap<string, { documents: number; completed: number }>,
+): Collection {
+  const { seq: _seq, ...collection } = row
+  const count = counts.get(row.id)
+  return { ...collection, document_count: count?.documents ?? 0, processed_count: count?.completed ?? 0 }
 }

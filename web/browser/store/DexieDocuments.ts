@@ -1,46 +1,40 @@
-import Dexie from 'dexie'
 import type { DocumentFilter, DocumentPatch, DocumentRecord } from '../../core/store/DocumentRecord'
 import type { DocumentStore } from '../../core/store/DocumentStore'
 import { definedOnly } from './definedOnly'
+import { KeptRows } from './KeptRows'
 import type { DocumentRow, QuireDatabase } from './QuireDatabase'
 
 /**
- * The documents of the Store port over Dexie (their chunks: DexieChunks).
- *
- * Every document record, newest first, is kept in memory between reads: a search lists its collection's
- * completed documents before anything else (their embedder, their profiles), and reading them from
- * IndexedDB, a round trip to the browser process, was about 4.5 ms of a page's search at 200 documents
- * (bench/README, browser-large). Dexie's `storagemutated` fires once a write to the table commits, through
- * this database or any other tab's or worker's (a BroadcastChannel), so a document processed or synced
- * elsewhere is never missed; a read that a write overlapped is not kept. The kept rows are frozen: a
- * caller gets its own top-level copy, as it did from IndexedDB, and cannot change what the next one reads.
+ * The documents of the Store port over Dexie (their chunks: DexieChunks). Every document record, newest
+ * first, is kept in memory between reads (`KeptRows`): a search lists its collection's completed documents
+ * before anything else (their embedder, their profiles), and reading them from IndexedDB was about 4.5 ms
+ * of a page's search at 200 documents (bench/README, browser-large). A caller gets its own top-level copy
+ * of each, as it did from IndexedDB.
  */
 export class DexieDocuments implements DocumentStore {
-  private rows: readonly DocumentRow[] | undefined
-  /** Commits to the documents table seen so far: a read that overlapped one is not kept. */
-  private writes = 0
-  private readonly tablePart: string
-  private readonly onMutated = (parts: Record<string, unknown>) => {
-    // 'all': Dexie's word for "anything may have changed" (a page restored from the back-forward cache).
-    for (const part in parts) if (part === 'all' || part.startsWith(this.tablePart)) return this.forget()
-  }
+  private readonly kept: KeptRows<DocumentRow>
 
   constructor(private readonly db: QuireDatabase) {
-    this.tablePart = `idb://${db.name}/${db.documents.name}/`
-    Dexie.on('storagemutated', this.onMutated)
-    // Closed from elsewhere (another tab deleting or upgrading the database): what is kept may be gone.
-    db.on('close', () => this.forget())
-  }
-
-  private forget(): void {
-    this.writes++
-    this.rows = undefined
+    this.kept = new KeptRows(db, db.documents, () =>
+      db.documents.orderBy('[created_at+seq]').reverse().toArray(),
+    )
   }
 
   /** Stops listening for writes (the database is closing). */
   close(): void {
-    Dexie.on('storagemutated').unsubscribe(this.onMutated)
-    this.forget()
+    this.kept.close()
+  }
+
+  /** How many documents each collection has, and how many of them are completed (kept rows, or read). */
+  async counts(): Promise<Map<string, { documents: number; completed: number }>> {
+    const counts = new Map<string, { documents: number; completed: number }>()
+    for (const row of await this.kept.all()) {
+      const count = counts.get(row.collection_id) ?? { documents: 0, completed: 0 }
+      count.documents++
+      if (row.status === 'completed') count.completed++
+      counts.set(row.collection_id, count)
+    }
+    return counts
   }
 
   async createDocument(document: DocumentRecord): Promise<DocumentRecord> {
@@ -54,7 +48,7 @@ export class DexieDocuments implements DocumentStore {
   }
 
   async listDocuments(filter: DocumentFilter = {}): Promise<DocumentRecord[]> {
-    const rows = await this.allRows()
+    const rows = await this.kept.all()
     return rows
       .filter(
         (row) =>
@@ -80,26 +74,6 @@ export class DexieDocuments implements DocumentStore {
       return (await documents.where('id').equals(id).delete()) > 0
     })
   }
-
-  /** Every row, newest first: the kept ones, or read and kept when no write overlapped the read. */
-  private async allRows(): Promise<readonly DocumentRow[]> {
-    const read = () => this.db.documents.orderBy('[created_at+seq]').reverse().toArray()
-    // Inside a transaction a read sees that transaction's own writes, which the kept rows do not hold,
-    // and which may yet be rolled back: read it from the table, and keep nothing.
-    if (Dexie.currentTransaction) return read()
-    if (this.rows) return this.rows
-    const writes = this.writes
-    const rows = await read()
-    rows.forEach(deepFreeze)
-    if (this.writes === writes) this.rows = rows
-    return rows
-  }
-}
-
-function deepFreeze(value: unknown): void {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return
-  Object.freeze(value)
-  for (const inner of Object.values(value)) deepFreeze(inner)
 }
 
 function withoutSeq(row: DocumentRow): DocumentRecord {

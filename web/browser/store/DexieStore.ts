@@ -24,8 +24,8 @@ export class DexieStore implements Store {
   constructor(private readonly db: QuireDatabase = new QuireDatabase()) {
     this.chat = new DexieChatRecords(db)
     this.evaluation = new DexieEvaluationRecords(db)
-    this.collections = new DexieCollections(db, this.chat, this.evaluation)
     this.documents = new DexieDocuments(db)
+    this.collections = new DexieCollections(db, this.documents, this.chat, this.evaluation)
     this.chunks = new DexieChunks(db)
     this.settings = new DexieSettings(db)
     this.records = new DexieRecords(db)
@@ -33,6 +33,7 @@ export class DexieStore implements Store {
 
   async close(): Promise<void> {
     this.documents.close()
+    this.collections.close()
     this.db.close()
   }
 }
