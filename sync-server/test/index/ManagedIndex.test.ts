@@ -8,7 +8,7 @@ import { IndexMemoryBudget } from '../../../web/core/retrieve/snapshot/IndexMemo
 import { ESTIMATED_BYTES_PER_CHUNK, ManagedIndex } from '../../../web/core/retrieve/snapshot/ManagedIndex'
 import { loadSearchIndex } from '../../../web/core/retrieve/snapshot/loadSearchIndex'
 import { testSqlDialects } from '../postgres/testSqlDialects'
-import { answers, keywordRequest, openIndexWorld, type IndexWorld } from './openIndexWorld'
+import { answers, keywordRequest, openIndexWorld, QUERIES, type IndexWorld } from './openIndexWorld'
 
 // Real stores (a person's quire.db, or their PostgreSQL schema), real chunks with hash-v1 vectors.
 for (const dialect of testSqlDialects())
@@ -87,6 +87,57 @@ for (const dialect of testSqlDialects())
       await new Promise((resolve) => setTimeout(resolve, 100))
       expect(await index.use((loaded) => loaded.hasUndecodedVectors)).toBe(false)
       expect(await index.use(answers)).toEqual(await rebuilt())
+      await index.close()
+      expect(errors).toEqual([])
+    })
+
+    it('warms a loaded index up once after its first search, with its own words, only while nothing uses it', async () => {
+      for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
+      const index = managed()
+      const asked: SearchRequest[] = []
+      await index.use((loaded) => {
+        const search = loaded.search.bind(loaded)
+        loaded.search = (request) => {
+          asked.push(request)
+          return search(request)
+        }
+      })
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+      await sleep(30)
+      expect(asked).toEqual([]) // no search, no warm-up
+      const request: SearchRequest = {
+        ...keywordRequest(QUERIES[0]!),
+        mode: 'hybrid',
+        queryVector: new Float32Array(hashEmbedder.dimensions).fill(0.1),
+        embedder: hashEmbedder.id,
+        collectionIds: [world.collectionId],
+      }
+      const truth = (await index.search(request)).results
+      // A search or a change under way: no warm-up meanwhile.
+      let release = () => {}
+      const held = index.use(() => new Promise<void>((resolve) => (release = resolve)))
+      await sleep(30)
+      expect(asked).toHaveLength(1)
+      release()
+      await held
+      for (let waited = 0; asked.length < 151 && waited < 5_000; waited += 20) await sleep(20)
+      const warmUps = asked.slice(1)
+      expect(warmUps).toHaveLength(150)
+      for (const warm of warmUps) {
+        expect(warm).toMatchObject({
+          collectionIds: [world.collectionId],
+          mode: 'hybrid',
+          limit: request.limit,
+        })
+        expect(warm.queryVector).toBeNull()
+        expect(warm.query).not.toBe(request.query)
+        expect(warm.query.split(' ').length).toBeGreaterThanOrEqual(6)
+      }
+      expect(new Set(warmUps.map(({ query }) => query)).size).toBeGreaterThan(100)
+      // Once per loaded index; the searches answer as before.
+      expect((await index.search(request)).results).toEqual(truth)
+      await sleep(50)
+      expect(asked).toHaveLength(152)
       await index.close()
       expect(errors).toEqual([])
     })

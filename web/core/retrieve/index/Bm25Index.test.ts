@@ -71,6 +71,12 @@ describe('Bm25Index', () => {
     expect(ids(index.search('warsaw', { limit: 10, collectionIds: ['c1', 'c2'] }))).toEqual(['warsaw'])
     expect(index.search('warsaw', { limit: 10, collectionIds: [] })).toEqual([])
     expect(index.search('warsaw', { limit: 10, collectionIds: ['unknown'] })).toEqual([])
+    // Every collection listed (no posting's collection is then looked up): as unfiltered.
+    const every = index.search('warsaw', { limit: 10, collectionIds: ['c3', 'c2', 'c1', 'unknown'] })
+    expect(every).toEqual(index.search('warsaw', { limit: 10 }))
+    // One removed: its code stays known, so listing the others still filters.
+    index.remove(['warsaw-2'])
+    expect(ids(index.search('warsaw', { limit: 10, collectionIds: ['c1', 'c2'] }))).toEqual(['warsaw'])
   })
 
   it('does not count figures towards a chunk’s length: a table row scores as its label alone would', () => {

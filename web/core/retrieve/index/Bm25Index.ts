@@ -85,6 +85,26 @@ export class Bm25Index {
     return this.state.live
   }
 
+  /**
+   * The `n`-th of a fixed sequence of queries made of this index's own words, to warm a search's code
+   * (`ManagedIndex`): six terms from across the vocabulary and, where one is long enough, a seventh with
+   * two letters swapped, so fuzzy matching runs too. '' for an empty index.
+   */
+  sampleQuery(n: number): string {
+    const { terms } = this.state
+    if (terms.length === 0) return ''
+    const words: string[] = []
+    // A multiplicative hash of n, then a linear congruential step per word: spread, and the same every run.
+    let x = Math.imul(n + 1, 0x9e3779b1) >>> 0
+    for (let i = 0; i < 6; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0
+      words.push(terms[x % terms.length]!)
+    }
+    const long = words.find((word) => /^[a-z]{6,}$/u.test(word))
+    if (long) words.push(`${long.slice(0, 2)}${long[3]}${long[2]}${long.slice(4)}`)
+    return words.join(' ')
+  }
+
   has(id: string): boolean {
     return ordinalsOf(this.state).has(id)
   }
@@ -231,6 +251,9 @@ export class Bm25Index {
         any ||= code !== undefined
       }
       if (!any) return []
+      // Every collection the index has known is wanted (a browser's index of one collection): no
+      // posting's collection is looked up (a read at a random place per posting).
+      if (!admitted.includes(0)) admitted = null
     }
     const terms = searchTerms(query)
     if (terms.length === 0) return []

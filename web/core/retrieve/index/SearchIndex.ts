@@ -138,6 +138,11 @@ export class SearchIndex {
     return this.bm25.size
   }
 
+  /** A query of the index's own words, the `n`-th of a fixed sequence (`Bm25Index.sampleQuery`). */
+  sampleQuery(n: number): string {
+    return this.bm25.sampleQuery(n)
+  }
+
   /** Bytes of memory its vector indexes share with the helper thread (see `VectorMatrix.sharedBytes`). */
   get sharedBytes(): number {
     // Rows not decoded yet share nothing.

@@ -265,7 +265,11 @@ export class VectorIndex {
     })
   }
 
-  /** 1 at the code of each wanted collection; null for "all collections". */
+  /**
+   * 1 at the code of each wanted collection; null for "all collections", also when every collection
+   * the index has known is wanted (a browser's index of one collection): whole blocks of rows are then
+   * scored without looking up each row's collection.
+   */
   private collectionMask(collectionIds: readonly string[] | undefined): Uint8Array | null {
     if (collectionIds === undefined) return null
     const mask = new Uint8Array(this.collections.values.length)
@@ -273,7 +277,7 @@ export class VectorIndex {
       const code = this.collections.find(id)
       if (code !== undefined) mask[code] = 1
     }
-    return mask
+    return mask.includes(0) ? mask : null
   }
 
   /**
