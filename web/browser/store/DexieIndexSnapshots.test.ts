@@ -85,6 +85,18 @@ describe('DexieIndexSnapshots', () => {
     expect(await snapshots.readSnapshot()).toEqual(Uint8Array.of(4, 5))
   })
 
+  it('stores the snapshot as a Blob, and reads one stored as bytes by an earlier version', async () => {
+    const { db, snapshots } = await world()
+    await snapshots.writeSnapshot(Uint8Array.of(7, 8, 9))
+    expect((await db.indexSnapshot.get('index'))?.bytes).toBeInstanceOf(Blob)
+    expect(await snapshots.readSnapshot()).toEqual(Uint8Array.of(7, 8, 9))
+    await db.indexSnapshot.put({ key: 'index', bytes: Uint8Array.of(1, 2) })
+    expect(await snapshots.readSnapshot()).toEqual(Uint8Array.of(1, 2))
+    // Written back as a Blob by that read.
+    expect((await db.indexSnapshot.get('index'))?.bytes).toBeInstanceOf(Blob)
+    expect(await snapshots.readSnapshot()).toEqual(Uint8Array.of(1, 2))
+  })
+
   it('lets a reopened app load its index from the snapshot, reading only the documents changed since', async () => {
     const { db, store, open, addDocument } = await world()
     const otters = await addDocument(['otters', 'rivers'])

@@ -57,14 +57,34 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
     })
   }
 
+  /**
+   * Stored as a Blob: Chromium hands a Blob record out at once and reads its bytes off this thread
+   * (`arrayBuffer`), where a Uint8Array record of 117 MB (139k passages) was rebuilt on the API worker's
+   * thread as the read answered, about 1 s that no search could use (bench/README.md, browser-large,
+   * session 42; in a scratch test, 1.0-1.7 s against 0.45-0.95 s for the Blob). A snapshot written as a
+   * Uint8Array by an earlier version is read, and written back as a Blob in the same transaction (so
+   * no newer snapshot written meanwhile is overwritten), once.
+   */
   async readSnapshot(): Promise<Uint8Array | undefined> {
-    return (await this.db.indexSnapshot.get(SNAPSHOT_KEY))?.bytes
+    const { indexSnapshot } = this.db
+    const stored = await this.db.transaction('rw', indexSnapshot, async () => {
+      const bytes = (await indexSnapshot.get(SNAPSHOT_KEY))?.bytes
+      if (bytes instanceof Uint8Array) await indexSnapshot.put({ key: SNAPSHOT_KEY, bytes: asBlob(bytes) })
+      return bytes
+    })
+    // Read once the transaction has ended: it would end at this await, which is not IndexedDB's.
+    return stored instanceof Blob ? new Uint8Array(await stored.arrayBuffer()) : stored
   }
 
   /** One put: IndexedDB's transaction gives a reader the old snapshot or the new one. */
   async writeSnapshot(bytes: Uint8Array): Promise<void> {
-    await this.db.indexSnapshot.put({ key: SNAPSHOT_KEY, bytes })
+    await this.db.indexSnapshot.put({ key: SNAPSHOT_KEY, bytes: asBlob(bytes) })
   }
+}
+
+function asBlob(bytes: Uint8Array): Blob {
+  // A Blob is made of unshared memory only.
+  return new Blob([bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice()])
 }
 
 function version(seq: number | undefined, set: number | undefined): string {
