@@ -4,6 +4,8 @@
  * processes uploaded documents in the background (in its own ingest worker). The page's msw
  * handlers forward each matched request here.
  */
+// First, so that the index snapshot's read begins before the rest of this worker's code is evaluated.
+import { earlySnapshotRead } from './earlySnapshotRead'
 import { expose, transfer } from 'comlink'
 import Dexie from 'dexie'
 import { SyncAccount } from '../../core/account/SyncAccount'
@@ -69,7 +71,10 @@ const sync = browserSync({ db, store, files, account: () => account, logError: c
 // The search index from its snapshot in IndexedDB (then only the documents changed since are read), saved
 // once changes settle: opening the app with a big folder no longer rebuilds it from every chunk. Searches
 // wait for it to load, so none answers from a half-built index. Loading starts now, not at the first search.
-const index = new ManagedIndex({ store: new DexieIndexSnapshots(db), logError: console.error })
+const index = new ManagedIndex({
+  store: new DexieIndexSnapshots(db, earlySnapshotRead),
+  logError: console.error,
+})
 index.use(() => undefined).catch(console.error)
 const { ports, start, checkFolders } = createApiPorts({
   store: sync.store,

@@ -16,7 +16,14 @@ const SNAPSHOT_KEY = 'index'
  * writer of chunks besides the deletes of documents and collections, whose rows go with them).
  */
 export class DexieIndexSnapshots implements IndexSnapshotStore {
-  constructor(private readonly db: QuireDatabase) {}
+  /**
+   * `early`: the snapshot's bytes as a read begun before this store existed gives them
+   * (`earlySnapshotRead`), taken by the first `readSnapshot`; undefined there, it reads as ever.
+   */
+  constructor(
+    private readonly db: QuireDatabase,
+    private early?: Promise<Uint8Array | undefined>,
+  ) {}
 
   async documentVersions(): Promise<Map<string, string>> {
     return this.db.transaction('r', this.db.documents, this.db.chunkSets, async () => {
@@ -66,6 +73,12 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
    * no newer snapshot written meanwhile is overwritten), once.
    */
   async readSnapshot(): Promise<Uint8Array | undefined> {
+    const early = this.early
+    this.early = undefined
+    // A snapshot written since that read began is newer, but the older one is no wrong index: a load
+    // compares it with every document's version and reads again the documents that changed.
+    const read = await early?.catch(() => undefined)
+    if (read) return read
     const { indexSnapshot } = this.db
     const stored = await this.db.transaction('rw', indexSnapshot, async () => {
       const bytes = (await indexSnapshot.get(SNAPSHOT_KEY))?.bytes

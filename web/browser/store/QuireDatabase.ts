@@ -47,8 +47,10 @@ export class QuireDatabase extends Dexie {
   syncState!: EntityTable<{ key: string; value: unknown }, 'key'>
   /** Per document, a counter raised by every replacement of its chunks (`DexieIndexSnapshots`' versions). */
   chunkSets!: EntityTable<{ document_id: string; set: number }, 'document_id'>
-  /** The search index's last snapshot (`key: 'index'`), so opening the app does not rebuild it. */
-  /** The index snapshot: a Blob since session 42, a Uint8Array as written before (both read). */
+  /**
+   * The search index's last snapshot (`key: 'index'`), so opening the app does not rebuild it: a Blob,
+   * or a Uint8Array as versions before session 42 wrote it (`DexieIndexSnapshots` reads both).
+   */
   indexSnapshot!: EntityTable<{ key: string; bytes: Uint8Array | Blob }, 'key'>
   /** Per document, the opening its search profile reads, written with its chunks (`DexieChunks.replaceChunks`). */
   documentOpenings!: EntityTable<DocumentOpeningRow, 'document_id'>

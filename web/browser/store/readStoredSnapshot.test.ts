@@ -1,0 +1,59 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
+import Dexie from 'dexie'
+import { describe, expect, it } from 'vitest'
+import { DexieIndexSnapshots } from './DexieIndexSnapshots'
+import { QuireDatabase } from './QuireDatabase'
+import { readStoredSnapshot } from './readStoredSnapshot'
+
+describe('readStoredSnapshot (the API worker starting its index read early)', () => {
+  it('creates no database where there is none yet, and Dexie then makes it as ever', async () => {
+    const indexedDB = new IDBFactory()
+    expect(await readStoredSnapshot('quire-test', indexedDB)).toBeUndefined()
+    expect(await indexedDB.databases()).toEqual([])
+    const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
+    await new DexieIndexSnapshots(db).writeSnapshot(Uint8Array.of(1, 2, 3))
+    db.close()
+  })
+
+  it('reads a snapshot stored as a Blob, and leaves one stored as bytes to the ordinary read', async () => {
+    const indexedDB = new IDBFactory()
+    const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
+    await db.open()
+    expect(await readStoredSnapshot('quire-test', indexedDB)).toBeUndefined() // no snapshot yet
+    await new DexieIndexSnapshots(db).writeSnapshot(Uint8Array.of(4, 5, 6))
+    expect(await readStoredSnapshot('quire-test', indexedDB)).toEqual(Uint8Array.of(4, 5, 6))
+    await db.indexSnapshot.put({ key: 'index', bytes: Uint8Array.of(7) })
+    expect(await readStoredSnapshot('quire-test', indexedDB)).toBeUndefined()
+    db.close()
+  })
+
+  it('is taken by the first read only; the next reads the table, and an early read that found nothing changes nothing', async () => {
+    const indexedDB = new IDBFactory()
+    const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
+    const plain = new DexieIndexSnapshots(db)
+    await plain.writeSnapshot(Uint8Array.of(1))
+    const early = new DexieIndexSnapshots(db, Promise.resolve(Uint8Array.of(9, 9)))
+    expect(await early.readSnapshot()).toEqual(Uint8Array.of(9, 9))
+    expect(await early.readSnapshot()).toEqual(Uint8Array.of(1))
+    const none = new DexieIndexSnapshots(db, Promise.resolve(undefined))
+    expect(await none.readSnapshot()).toEqual(Uint8Array.of(1))
+    const failed = new DexieIndexSnapshots(db, Promise.reject(new Error('read failed')))
+    expect(await failed.readSnapshot()).toEqual(Uint8Array.of(1))
+    db.close()
+  })
+
+  it('does not hold up an upgrade of the database', async () => {
+    const indexedDB = new IDBFactory()
+    // A database of an earlier version, which the app's Dexie will upgrade.
+    const older = new Dexie('quire-test', { indexedDB, IDBKeyRange })
+    older.version(1).stores({ collections: '++seq, &id, [created_at+seq]' })
+    await older.open()
+    older.close()
+    const reading = readStoredSnapshot('quire-test', indexedDB)
+    const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
+    await db.open()
+    expect(await reading).toBeUndefined()
+    expect(db.verno).toBeGreaterThan(1)
+    db.close()
+  })
+})
