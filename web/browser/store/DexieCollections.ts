@@ -41,10 +41,7 @@ export class DexieCollections implements CollectionStore {
   }
 
   async listCollections(): Promise<Collection[]> {
-    if (!Dexie.currentTransaction) {
-      const [rows, counts] = await Promise.all([this.kept.all(), this.documents.counts()])
-      return rows.map((row) => withKeptCount(row, counts))
-    }
+    if (!Dexie.currentTransaction) return this.keptCollections()
     return this.db.transaction('r', this.db.collections, this.db.documents, async () => {
       const rows = await this.db.collections.orderBy('[created_at+seq]').reverse().toArray()
       return Promise.all(rows.map((row) => this.withCount(row)))
@@ -53,9 +50,7 @@ export class DexieCollections implements CollectionStore {
 
   async getCollection(id: string): Promise<Collection | undefined> {
     if (!Dexie.currentTransaction) {
-      const [rows, counts] = await Promise.all([this.kept.all(), this.documents.counts()])
-      const row = rows.find((candidate) => candidate.id === id)
-      return row && withKeptCount(row, counts)
+      return (await this.keptCollections()).find((collection) => collection.id === id)
     }
     return this.db.transaction('r', this.db.collections, this.db.documents, async () => {
       const row = await this.db.collections.where('id').equals(id).first()
@@ -88,6 +83,15 @@ export class DexieCollections implements CollectionStore {
     })
   }
 
+  /** Every collection, its counts made from the documents' kept rows (outside a transaction only). */
+  private async keptCollections(): Promise<Collection[]> {
+    const [rows, counts] = await Promise.all([this.kept.all(), this.documents.counts()])
+    return rows.map(({ seq: _seq, ...collection }) => {
+      const count = counts.get(collection.id)
+      return { ...collection, document_count: count?.documents ?? 0, processed_count: count?.completed ?? 0 }
+    })
+  }
+
   private async withCount(row: CollectionRow): Promise<Collection> {
     const { seq: _seq, ...collection } = row
     // Both counts asked at once: IndexedDB answers them in one turn rather than two.
@@ -97,13 +101,4 @@ export class DexieCollections implements CollectionStore {
     ])
     return { ...collection, document_count, processed_count }
   }
-}
-
-function withKeptCount(
-  row: CollectionRow,
-  counts: ReadonlyMap<string, { documents: number; completed: number }>,
-): Collection {
-  const { seq: _seq, ...collection } = row
-  const count = counts.get(row.id)
-  return { ...collection, document_count: count?.documents ?? 0, processed_count: count?.completed ?? 0 }
 }

@@ -235,7 +235,7 @@ export class ManagedIndex implements SearchIndexPort {
       if (this.busy) this.decodeVectorsSoon()
       else loaded.index.decodeVectors()
     }, this.options.decodeIdleMs ?? 2_000)
-    ;(this.decodeTimer as { unref?: () => void }).unref?.()
+    unrefTimer(this.decodeTimer)
   }
 
   /**
@@ -264,11 +264,9 @@ export class ManagedIndex implements SearchIndexPort {
           loaded.index.search({ ...like, query, queryVector: null, embedder: null }).catch(() => undefined)
         } while (n < WARM_SEARCHES && performance.now() < until)
       }
-      const timer = setTimeout(step, this.busy ? WARM_BUSY_WAIT_MS : 0)
-      ;(timer as { unref?: () => void }).unref?.()
+      unrefTimer(setTimeout(step, this.busy ? WARM_BUSY_WAIT_MS : 0))
     }
-    const timer = setTimeout(step, 0)
-    ;(timer as { unref?: () => void }).unref?.()
+    unrefTimer(setTimeout(step, 0))
   }
 
   private stopDecoding(): void {
@@ -417,7 +415,7 @@ export class ManagedIndex implements SearchIndexPort {
       this.save().catch(() => undefined)
     }, this.options.settleMs ?? 10_000)
     // A pending save must not keep a Node process alive (the space's close saves anyway).
-    ;(this.timer as { unref?: () => void }).unref?.()
+    unrefTimer(this.timer)
   }
 
   private async saveNow(): Promise<void> {
@@ -467,4 +465,9 @@ export class ManagedIndex implements SearchIndexPort {
     await this.options.store.writeSnapshot(bytes)
     if (this.changes === started) loaded.saved = true
   }
+}
+
+/** Lets Node exit with the timer pending (a server stopping); browsers' timers have no `unref`. */
+function unrefTimer(timer: ReturnType<typeof setTimeout> | undefined): void {
+  ;(timer as { unref?: () => void } | undefined)?.unref?.()
 }
