@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type SearchRequest, SearchIndex } from '../../../web/core/retrieve/index/SearchIndex'
 import { VECTOR_ROWS_HEADER_BYTES } from '../../../web/core/retrieve/index/VectorRows'
+import { checksum32 } from '../../../web/core/retrieve/snapshot/checksum32'
 import { decodeIndexSnapshot } from '../../../web/core/retrieve/snapshot/decodeIndexSnapshot'
 import { encodeIndexSnapshot } from '../../../web/core/retrieve/snapshot/encodeIndexSnapshot'
 import { hashEmbedder } from '../../../web/core/ingest/embed/hashEmbedder'
@@ -75,7 +76,7 @@ for (const dialect of testSqlDialects())
       expect(String(errors[0])).toMatch(/snapshot ignored \(.+\); rebuilding/)
     })
 
-    it('decodes the vector rows a load left as bytes once it has not been used for a while', async () => {
+    it('lets the snapshot bytes a load left in use go once it has not been used for a while', async () => {
       for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
       const first = managed()
       await first.use(() => undefined)
@@ -83,11 +84,45 @@ for (const dialect of testSqlDialects())
 
       const index = managed({ decodeIdleMs: 30 })
       expect(await index.use((loaded) => loaded.hasUndecodedVectors)).toBe(true)
+      expect(await index.use((loaded) => loaded.postingsReadInPlace)).toBe(true)
       // A timer of 30 ms fires before one of 100 ms set after it.
       await new Promise((resolve) => setTimeout(resolve, 100))
       expect(await index.use((loaded) => loaded.hasUndecodedVectors)).toBe(false)
+      // BM25's postings copied out of the snapshot's bytes too, so they can go.
+      expect(await index.use((loaded) => loaded.holdsSnapshotBytes)).toBe(false)
       expect(await index.use(answers)).toEqual(await rebuilt())
       await index.close()
+      expect(errors).toEqual([])
+    })
+
+    it('writes again a snapshot whose postings could not be read in place (written before they were placed so)', async () => {
+      for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
+      const first = managed()
+      await first.use(() => undefined)
+      await first.close()
+      // The same snapshot with a header one byte longer (a space): its postings pool off its 4-byte boundary.
+      const bytes = (await world.snapshots.readSnapshot())!
+      const view = new DataView(bytes.buffer, bytes.byteOffset)
+      const headerEnd = 4 + view.getUint32(0, true)
+      const body = new Uint8Array(bytes.length - 4 + 1)
+      body.set(bytes.subarray(0, headerEnd))
+      body[headerEnd] = 0x20
+      body.set(bytes.subarray(headerEnd, bytes.length - 4), headerEnd + 1)
+      new DataView(body.buffer).setUint32(0, headerEnd - 4 + 1, true)
+      const shifted = new Uint8Array(body.length + 4)
+      shifted.set(body)
+      new DataView(shifted.buffer).setUint32(body.length, checksum32(body), true)
+      await world.snapshots.writeSnapshot(shifted)
+      const before = await loadSearchIndex(world.snapshots, logError)
+      expect(before).toMatchObject({ from: 'snapshot', documentsRead: 0 })
+      expect(before.index.postingsReadInPlace).toBe(false)
+
+      const index = managed()
+      expect(await index.use(answers)).toEqual(await rebuilt())
+      await index.close()
+      const after = await loadSearchIndex(world.snapshots, logError)
+      expect(after.index.postingsReadInPlace).toBe(true)
+      expect(await answers(after.index)).toEqual(await rebuilt())
       expect(errors).toEqual([])
     })
 

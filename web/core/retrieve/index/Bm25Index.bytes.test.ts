@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../testing/seededRandom'
 import { type Bm25Chunk, Bm25Index } from './Bm25Index'
+import { bm25PoolOffset } from './bm25Bytes'
 
 const WORDS = (
   'river capital poland warsaw tesla current induction motor steam engine watt oxygen element scheele ' +
@@ -58,6 +59,51 @@ describe('Bm25Index bytes', () => {
     copy.removeCollection('c1')
     expect(copy.search('zeppelin', { limit: 5 }).map((hit) => hit.id)).toEqual(['new'])
     expect(copy.search('warsaw river', { limit: 50, collectionIds: ['c1'] })).toEqual([])
+  })
+
+  it('reads its postings pool in place where it lies on a 4-byte boundary, copies it elsewhere, and answers alike', () => {
+    const original = new Bm25Index()
+    original.add(chunks(300, 11))
+    const bytes = original.toBytes()
+    const pool = bm25PoolOffset(bytes)
+    for (let shift = 0; shift < 4; shift++) {
+      // The bytes in a buffer of their own (as a snapshot's read gives them), at each alignment.
+      const buffer = new Uint8Array(bytes.length + 8)
+      buffer.set(bytes, shift)
+      const placed = buffer.subarray(shift, shift + bytes.length)
+      const copy = Bm25Index.fromBytes(placed)
+      expect(copy.holdsSnapshotBytes, `shift ${shift}`).toBe((shift + pool) % 4 === 0)
+      for (const query of QUERIES)
+        expect(copy.search(query, { limit: 20 })).toEqual(original.search(query, { limit: 20 }))
+      // Let go: the postings copied into memory of their own, the answers the same, the buffer free to change.
+      copy.releaseSnapshotBytes()
+      expect(copy.holdsSnapshotBytes).toBe(false)
+      buffer.fill(0)
+      for (const query of QUERIES)
+        expect(copy.search(query, { limit: 20 })).toEqual(original.search(query, { limit: 20 }))
+    }
+  })
+
+  it('changes postings read in place as any: removals compact them, adds copy a list out', () => {
+    const original = new Bm25Index()
+    original.add(chunks(300, 5))
+    const bytes = original.toBytes()
+    const shift = (4 - (bm25PoolOffset(bytes) % 4)) % 4
+    const buffer = new Uint8Array(bytes.length + 4)
+    buffer.set(bytes, shift)
+    const copy = Bm25Index.fromBytes(buffer.subarray(shift, shift + bytes.length))
+    expect(copy.holdsSnapshotBytes).toBe(true)
+    for (const index of [original, copy]) {
+      index.remove(['chunk-1', 'chunk-2', 'chunk-50'])
+      index.add([
+        { id: 'new', text: 'warsaw river tesla', heading: null, collection_id: 'c1', document_id: 'd9' },
+      ])
+    }
+    for (const query of QUERIES)
+      expect(copy.search(query, { limit: 30 })).toEqual(original.search(query, { limit: 30 }))
+    expect(Bm25Index.fromBytes(copy.toBytes()).search('warsaw river', { limit: 30 })).toEqual(
+      original.search('warsaw river', { limit: 30 }),
+    )
   })
 
   it('writes a restored index again, whatever was read of it, and vacuums it', async () => {

@@ -156,6 +156,33 @@ export class SearchIndex {
     return this.undecoded.get(embedder)?.count ?? this.decoded.get(embedder)?.size ?? 0
   }
 
+  /**
+   * Whether the index still keeps the bytes `fromBytes` was given alive: vector rows not decoded yet, or
+   * BM25's postings read in place (`releaseSnapshotBytes`).
+   */
+  get holdsSnapshotBytes(): boolean {
+    return this.undecoded.size > 0 || this.bm25.holdsSnapshotBytes
+  }
+
+  /**
+   * Lets the bytes `fromBytes` was given go: decodes the vector rows left as bytes and copies BM25's
+   * postings read in place. A host calls it once the thread is idle (0.1-0.4 s at 139k passages), so
+   * that neither the first vector search nor a cold start's first search pays for it, and the snapshot's
+   * buffer (117 MB at 139k passages) is not kept.
+   */
+  releaseSnapshotBytes(): void {
+    this.decodeVectors()
+    this.bm25.releaseSnapshotBytes()
+  }
+
+  /**
+   * Whether BM25's postings were read in place from `fromBytes`' bytes (`ByteReader.intsInPlace`): a
+   * snapshot written without its pool on a 4-byte boundary (before session 43) had them copied.
+   */
+  get postingsReadInPlace(): boolean {
+    return this.bm25.holdsSnapshotBytes
+  }
+
   /** Whether any embedder's vector rows from `fromBytes` are still undecoded (see `decodeVectors`). */
   get hasUndecodedVectors(): boolean {
     return this.undecoded.size > 0

@@ -172,7 +172,7 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   }
   const slots = termCount! * BM25_FIELDS
   const offsets = reader.ints(slots + 1)
-  const pool = reader.ints()
+  const pool = reader.intsInPlace()
   const largeTriples = reader.ints()
   reader.end()
   if (offsets[0] !== 0 || offsets[slots]! !== pool.length) throw new RangeError('Postings past their pool')
@@ -197,6 +197,20 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
     else state.byDocument.set(code, [ordinal])
   }
   return state
+}
+
+/** The sections `decodeBm25` reads before the postings pool. */
+const SECTIONS_BEFORE_POOL = 14
+
+/**
+ * Where the postings pool's numbers start in `encodeBm25Steps`' bytes (past its section's length): an
+ * index snapshot places them on a 4-byte boundary, so that a load reads them in place
+ * (`ByteReader.intsInPlace`). Throws a RangeError on bytes too short to hold them.
+ */
+export function bm25PoolOffset(bytes: Uint8Array): number {
+  const reader = new ByteReader(bytes)
+  for (let i = 0; i < SECTIONS_BEFORE_POOL; i++) reader.bytes()
+  return reader.position + 4
 }
 
 function codes(values: Int32Array, tableSize: number): Int32Array {

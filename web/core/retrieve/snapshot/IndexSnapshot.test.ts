@@ -46,6 +46,23 @@ describe('index snapshot bytes', () => {
     expect(index.documentChunkIds('doc-b')).toEqual(['b'])
   })
 
+  it("place BM25's postings pool on a 4-byte boundary, so a load reads it in place", () => {
+    for (const covered of [0, 1, 2, 3, 7].map(
+      (n) => new Map(Array.from({ length: n }, (_, i) => [`d${i}`, `${i}:x`])),
+    )) {
+      const bytes = new Uint8Array(
+        encodeIndexSnapshot({ covered, index: SearchIndex.fromChunks([chunk('a', 'otter')]).toBytes() }),
+      )
+      const snapshot = decodeIndexSnapshot(bytes)
+      expect(snapshot.covered.size).toBe(covered.size)
+      const index = SearchIndex.fromBytes(snapshot.index)
+      expect(index.postingsReadInPlace).toBe(true)
+      expect(index.holdsSnapshotBytes).toBe(true)
+      index.releaseSnapshotBytes()
+      expect(index.holdsSnapshotBytes).toBe(false)
+    }
+  })
+
   it('refuse a damaged byte anywhere, a cut, and another format version', () => {
     const bytes = snapshotBytes()
     for (const at of [0, 10, Math.floor(bytes.length / 2), bytes.length - 5, bytes.length - 1]) {
