@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type SearchRequest, SearchIndex } from '../../../web/core/retrieve/index/SearchIndex'
 import { VECTOR_ROWS_HEADER_BYTES } from '../../../web/core/retrieve/index/VectorRows'
-import { checksum32 } from '../../../web/core/retrieve/snapshot/checksum32'
+import { encodeVersion1Snapshot, withLongerHead } from '../../../web/core/testing/indexSnapshotBytes'
+import type { IndexSnapshotStore } from '../../../web/core/retrieve/snapshot/IndexSnapshotStore'
+import { readIndexSnapshot } from '../../../web/core/retrieve/snapshot/readIndexSnapshot'
+import { snapshotFileOf } from '../../../web/core/retrieve/snapshot/SnapshotFile'
 import { decodeIndexSnapshot } from '../../../web/core/retrieve/snapshot/decodeIndexSnapshot'
 import { encodeIndexSnapshot } from '../../../web/core/retrieve/snapshot/encodeIndexSnapshot'
 import { hashEmbedder } from '../../../web/core/ingest/embed/hashEmbedder'
@@ -66,7 +69,7 @@ for (const dialect of testSqlDialects())
       await index.use(() => undefined)
       await index.close()
       // Flip bytes in the middle of the stored snapshot.
-      const stored = (await world.snapshots.readSnapshot())!
+      const stored = (await world.snapshots.readSnapshotBytes())!
       stored.fill(0x5a, Math.floor(stored.length / 2), Math.floor(stored.length / 2) + 64)
       await world.snapshots.writeSnapshot(stored)
 
@@ -100,19 +103,8 @@ for (const dialect of testSqlDialects())
       const first = managed()
       await first.use(() => undefined)
       await first.close()
-      // The same snapshot with a header one byte longer (a space): its postings pool off its 4-byte boundary.
-      const bytes = (await world.snapshots.readSnapshot())!
-      const view = new DataView(bytes.buffer, bytes.byteOffset)
-      const headerEnd = 4 + view.getUint32(0, true)
-      const body = new Uint8Array(bytes.length - 4 + 1)
-      body.set(bytes.subarray(0, headerEnd))
-      body[headerEnd] = 0x20
-      body.set(bytes.subarray(headerEnd, bytes.length - 4), headerEnd + 1)
-      new DataView(body.buffer).setUint32(0, headerEnd - 4 + 1, true)
-      const shifted = new Uint8Array(body.length + 4)
-      shifted.set(body)
-      new DataView(shifted.buffer).setUint32(body.length, checksum32(body), true)
-      await world.snapshots.writeSnapshot(shifted)
+      // The same snapshot with a head one byte longer (a space): its postings pool off its 4-byte boundary.
+      await world.snapshots.writeSnapshot(withLongerHead((await world.snapshots.readSnapshotBytes())!))
       const before = await loadSearchIndex(world.snapshots, logError)
       expect(before).toMatchObject({ from: 'snapshot', documentsRead: 0 })
       expect(before.index.postingsReadInPlace).toBe(false)
@@ -183,8 +175,8 @@ for (const dialect of testSqlDialects())
       await first.use(() => undefined)
       await first.close()
       // A step that is not a length: the vector rows' header reads, so the load takes them as they are.
-      const snapshot = decodeIndexSnapshot((await world.snapshots.readSnapshot())!)
-      const rows = snapshot.index.vectors[0]!.rows.slice()
+      const snapshot = decodeIndexSnapshot((await world.snapshots.readSnapshotBytes())!)
+      const rows = (snapshot.index.vectors[0]!.rows as Uint8Array).slice()
       new DataView(rows.buffer).setFloat64(VECTOR_ROWS_HEADER_BYTES, -1, true)
       snapshot.index.vectors[0] = { ...snapshot.index.vectors[0]!, rows }
       await world.snapshots.writeSnapshot(encodeIndexSnapshot(snapshot))
@@ -334,6 +326,106 @@ for (const dialect of testSqlDialects())
       const loaded = await loadSearchIndex(world.snapshots, logError)
       expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 0 })
       expect(loaded.index.size).toBe(0)
+    })
+
+    describe("over a store that reads its snapshot a range at a time (the browser's)", () => {
+      /** `world.snapshots` with its snapshot read by `readIndexSnapshot`, counting the reads. */
+      const ranged = () => {
+        const { snapshots } = world
+        const read = { count: 0 }
+        const store: IndexSnapshotStore = {
+          documentVersions: () => snapshots.documentVersions(),
+          documentChunks: (id) => snapshots.documentChunks(id),
+          documentChunkIds: (id) => snapshots.documentChunkIds(id),
+          readSnapshot: async () => {
+            const bytes = await snapshots.readSnapshotBytes()
+            if (!bytes) return undefined
+            const file = snapshotFileOf(bytes)
+            return readIndexSnapshot({
+              size: file.size,
+              read: (start, end) => {
+                read.count++
+                return file.read(start, end)
+              },
+            })
+          },
+          writeSnapshot: (bytes) => snapshots.writeSnapshot(bytes),
+        }
+        return { store, read }
+      }
+      const hybrid = (query: string): SearchRequest => ({
+        ...keywordRequest(query),
+        mode: 'hybrid',
+        queryVector: new Float32Array(hashEmbedder.dimensions).fill(0.1),
+        embedder: hashEmbedder.id,
+        collectionIds: [world.collectionId],
+        exactVectors: (ids: readonly string[]) => world.store.chunks.chunkVectors(ids),
+      })
+
+      it("loads the head and BM25 only: hash-v1's searches and idle time read no rows, a vector search does", async () => {
+        for (let i = 0; i < 4; i++) await world.addDocument(30, i + 1)
+        const first = managed()
+        const truth = await first.use((index) => index.search({ ...hybrid('castle bridge'), mode: 'vector' }))
+        const keywords = await first.use((index) => index.search(hybrid('harbour bridge')))
+        await first.close()
+
+        const { store, read } = ranged()
+        const index = managed({ store, decodeIdleMs: 10 })
+        expect(await index.search(hybrid('harbour bridge'))).toEqual(keywords)
+        expect(await index.use(answers)).toEqual(await rebuilt())
+        await new Promise((resolve) => setTimeout(resolve, 60))
+        expect(await index.use((loaded) => [loaded.hasUnreadVectors, loaded.holdsSnapshotBytes])).toEqual([
+          true,
+          false,
+        ])
+        // The head, then BM25.
+        expect(read.count).toBe(2)
+        expect(await index.search({ ...hybrid('castle bridge'), mode: 'vector' })).toEqual(truth)
+        expect(read.count).toBe(3)
+        await index.close()
+        expect(errors).toEqual([])
+      })
+
+      it('keeps changes made before the rows are read, and saves them with the rows', async () => {
+        for (let i = 0; i < 3; i++) await world.addDocument(6, i + 1)
+        const first = managed()
+        await first.use(() => undefined)
+        await first.close()
+
+        const { store } = ranged()
+        const index = managed({ store })
+        await index.search(hybrid('harbour bridge'))
+        const added = await world.addDocument(5, 9)
+        await index.replaceDocument(added.id, await world.store.chunks.listChunks({ documentId: added.id }))
+        await index.save()
+        await index.close()
+        const loaded = await loadSearchIndex(world.snapshots, logError)
+        expect(loaded).toMatchObject({ from: 'snapshot', documentsRead: 0 })
+        expect(await answers(loaded.index)).toEqual(await rebuilt())
+        expect(loaded.index.vectorCount(hashEmbedder.id)).toBe(23)
+        expect(errors).toEqual([])
+      })
+
+      it('writes a snapshot of format version 1 again as this build writes it', async () => {
+        for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
+        const first = managed()
+        await first.use(() => undefined)
+        await first.close()
+        const current = (await world.snapshots.readSnapshotBytes())!
+        await world.snapshots.writeSnapshot(encodeVersion1Snapshot(decodeIndexSnapshot(current)))
+        expect(await loadSearchIndex(world.snapshots, logError)).toMatchObject({ outdated: true })
+
+        const { store } = ranged()
+        const index = managed({ store })
+        expect(await index.use(answers)).toEqual(await rebuilt())
+        await index.close()
+        expect(await loadSearchIndex(world.snapshots, logError)).toMatchObject({
+          from: 'snapshot',
+          outdated: false,
+        })
+        expect(await world.snapshots.readSnapshotBytes()).toEqual(current)
+        expect(errors).toEqual([])
+      })
     })
 
     describe('within a memory budget', () => {

@@ -1,3 +1,4 @@
+import type { IndexSnapshot } from '../../core/retrieve/snapshot/IndexSnapshot'
 import { readStoredSnapshot } from '../store/readStoredSnapshot'
 
 /**
@@ -5,5 +6,5 @@ import { readStoredSnapshot } from '../store/readStoredSnapshot'
  * (`apiWorker.ts`) imports it, then the rest of the worker's code, so the read runs while that code is
  * fetched and evaluated (`readStoredSnapshot`).
  */
-export const earlySnapshotRead: Promise<Uint8Array | undefined> =
+export const earlySnapshotRead: Promise<IndexSnapshot | undefined> =
   typeof indexedDB === 'undefined' ? Promise.resolve(undefined) : readStoredSnapshot('quire')

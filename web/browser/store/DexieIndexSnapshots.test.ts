@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest'
 import type { IndexSnapshotStore } from '../../core/retrieve/snapshot/IndexSnapshotStore'
 import { ManagedIndex } from '../../core/retrieve/snapshot/ManagedIndex'
 import { newChunk, newCollection, newDocument } from '../../core/store/conformance/fixtures'
+import type { UnreadVectorRows } from '../../core/retrieve/index/UnreadVectorRows'
+import { decodeIndexSnapshot } from '../../core/retrieve/snapshot/decodeIndexSnapshot'
+import { encodeVersion1Snapshot, snapshotBytes } from '../../core/testing/indexSnapshotBytes'
 import { DexieIndexSnapshots } from './DexieIndexSnapshots'
 import { DexieStore } from './DexieStore'
 import { QuireDatabase } from './QuireDatabase'
@@ -80,21 +83,45 @@ describe('DexieIndexSnapshots', () => {
   it('keeps the last snapshot written', async () => {
     const { snapshots } = await world()
     expect(await snapshots.readSnapshot()).toBeUndefined()
+    expect(await snapshots.readSnapshotBytes()).toBeUndefined()
     await snapshots.writeSnapshot(Uint8Array.of(1, 2, 3))
     await snapshots.writeSnapshot(Uint8Array.of(4, 5))
-    expect(await snapshots.readSnapshot()).toEqual(Uint8Array.of(4, 5))
+    expect(await snapshots.readSnapshotBytes()).toEqual(Uint8Array.of(4, 5))
+    await expect(snapshots.readSnapshot()).rejects.toThrow(RangeError)
   })
 
-  it('stores the snapshot as a Blob, and reads one stored as bytes by an earlier version', async () => {
+  it("stores the snapshot as a Blob and reads its head and BM25 only, each embedder's rows when asked", async () => {
     const { db, snapshots } = await world()
-    await snapshots.writeSnapshot(Uint8Array.of(7, 8, 9))
+    const bytes = snapshotBytes(['otters', 'herons', 'beavers'])
+    await snapshots.writeSnapshot(bytes)
     expect((await db.indexSnapshot.get('index'))?.bytes).toBeInstanceOf(Blob)
-    expect(await snapshots.readSnapshot()).toEqual(Uint8Array.of(7, 8, 9))
-    await db.indexSnapshot.put({ key: 'index', bytes: Uint8Array.of(1, 2) })
-    expect(await snapshots.readSnapshot()).toEqual(Uint8Array.of(1, 2))
+    const read = (await snapshots.readSnapshot())!
+    const whole = decodeIndexSnapshot(bytes)
+    expect(read.covered).toEqual(whole.covered)
+    expect(read.index.bm25).toEqual(whole.index.bm25)
+    const [rows] = read.index.vectors
+    expect(rows?.rows).not.toBeInstanceOf(Uint8Array)
+    expect(rows?.rows).toMatchObject({ count: 3, dimensions: 3, collections: ['c1'] })
+    expect(await (rows!.rows as UnreadVectorRows).read()).toEqual(whole.index.vectors[0]!.rows)
+    // Another write meanwhile: the Blob read before still reads as it was.
+    await snapshots.writeSnapshot(snapshotBytes(['salmon']))
+    expect(await (rows!.rows as UnreadVectorRows).read()).toEqual(whole.index.vectors[0]!.rows)
+  })
+
+  it('reads a snapshot stored as bytes by an earlier version, and one of format version 1', async () => {
+    const { db, snapshots } = await world()
+    const bytes = snapshotBytes(['otters', 'herons'])
+    const whole = decodeIndexSnapshot(bytes)
+    await db.indexSnapshot.put({ key: 'index', bytes })
+    expect(await snapshots.readSnapshot()).toEqual(whole)
     // Written back as a Blob by that read.
     expect((await db.indexSnapshot.get('index'))?.bytes).toBeInstanceOf(Blob)
-    expect(await snapshots.readSnapshot()).toEqual(Uint8Array.of(1, 2))
+    expect(await snapshots.readSnapshot()).toMatchObject({ covered: whole.covered })
+
+    await snapshots.writeSnapshot(encodeVersion1Snapshot(whole))
+    const older = (await snapshots.readSnapshot())!
+    expect(older).toMatchObject({ covered: whole.covered, outdated: true })
+    expect(older.index.vectors).toEqual(whole.index.vectors)
   })
 
   it('lets a reopened app load its index from the snapshot, reading only the documents changed since', async () => {

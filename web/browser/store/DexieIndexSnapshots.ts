@@ -1,9 +1,13 @@
 import Dexie from 'dexie'
+import { decodeIndexSnapshot } from '../../core/retrieve/snapshot/decodeIndexSnapshot'
+import type { IndexSnapshot } from '../../core/retrieve/snapshot/IndexSnapshot'
+import { readIndexSnapshot } from '../../core/retrieve/snapshot/readIndexSnapshot'
 import type {
   IndexSnapshotStore,
   VersionedChunkIds,
   VersionedChunks,
 } from '../../core/retrieve/snapshot/IndexSnapshotStore'
+import { blobSnapshotFile } from './blobSnapshotFile'
 import type { QuireDatabase } from './QuireDatabase'
 
 const SNAPSHOT_KEY = 'index'
@@ -17,12 +21,12 @@ const SNAPSHOT_KEY = 'index'
  */
 export class DexieIndexSnapshots implements IndexSnapshotStore {
   /**
-   * `early`: the snapshot's bytes as a read begun before this store existed gives them
-   * (`earlySnapshotRead`), taken by the first `readSnapshot`; undefined there, it reads as ever.
+   * `early`: the snapshot as a read begun before this store existed gives it (`earlySnapshotRead`),
+   * taken by the first `readSnapshot`; undefined there, it reads as ever.
    */
   constructor(
     private readonly db: QuireDatabase,
-    private early?: Promise<Uint8Array | undefined>,
+    private early?: Promise<IndexSnapshot | undefined>,
   ) {}
 
   /**
@@ -71,14 +75,15 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
   }
 
   /**
-   * Stored as a Blob: Chromium hands a Blob record out at once and reads its bytes off this thread
-   * (`arrayBuffer`), where a Uint8Array record of 117 MB (139k passages) was rebuilt on the API worker's
+   * Stored as a Blob: Chromium hands a Blob record out at once and reads its bytes off this thread,
+   * a slice at a time (`readIndexSnapshot`: the head and BM25 now, the vector rows when a search first
+   * needs them), where a Uint8Array record of 117 MB (139k passages) was rebuilt on the API worker's
    * thread as the read answered, about 1 s that no search could use (bench/README.md, browser-large,
    * session 42; in a scratch test, 1.0-1.7 s against 0.45-0.95 s for the Blob). A snapshot written as a
    * Uint8Array by an earlier version is read, and written back as a Blob in the same transaction (so
    * no newer snapshot written meanwhile is overwritten), once.
    */
-  async readSnapshot(): Promise<Uint8Array | undefined> {
+  async readSnapshot(): Promise<IndexSnapshot | undefined> {
     const early = this.early
     this.early = undefined
     // A snapshot written since that read began is newer, but the older one is no wrong index: a load
@@ -92,7 +97,14 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
       return bytes
     })
     // Read once the transaction has ended: it would end at this await, which is not IndexedDB's.
-    return stored instanceof Blob ? new Uint8Array(await stored.arrayBuffer()) : stored
+    if (stored instanceof Blob) return readIndexSnapshot(blobSnapshotFile(stored))
+    return stored && decodeIndexSnapshot(stored)
+  }
+
+  /** The stored snapshot's bytes, whole (tests). */
+  async readSnapshotBytes(): Promise<Uint8Array | undefined> {
+    const bytes = (await this.db.indexSnapshot.get(SNAPSHOT_KEY))?.bytes
+    return bytes instanceof Blob ? new Uint8Array(await bytes.arrayBuffer()) : bytes
   }
 
   /** One put: IndexedDB's transaction gives a reader the old snapshot or the new one. */

@@ -1,6 +1,8 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
+import { decodeIndexSnapshot } from '../../core/retrieve/snapshot/decodeIndexSnapshot'
+import { snapshotBytes } from '../../core/testing/indexSnapshotBytes'
 import { DexieIndexSnapshots } from './DexieIndexSnapshots'
 import { QuireDatabase } from './QuireDatabase'
 import { readStoredSnapshot } from './readStoredSnapshot'
@@ -15,14 +17,19 @@ describe('readStoredSnapshot (the API worker starting its index read early)', ()
     db.close()
   })
 
-  it('reads a snapshot stored as a Blob, and leaves one stored as bytes to the ordinary read', async () => {
+  it('reads a snapshot stored as a Blob, and leaves one stored as bytes, or unreadable, to the ordinary read', async () => {
     const indexedDB = new IDBFactory()
     const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
     await db.open()
     expect(await readStoredSnapshot('quire-test', indexedDB)).toBeUndefined() // no snapshot yet
-    await new DexieIndexSnapshots(db).writeSnapshot(Uint8Array.of(4, 5, 6))
-    expect(await readStoredSnapshot('quire-test', indexedDB)).toEqual(Uint8Array.of(4, 5, 6))
-    await db.indexSnapshot.put({ key: 'index', bytes: Uint8Array.of(7) })
+    const bytes = snapshotBytes(['otters', 'herons'])
+    await new DexieIndexSnapshots(db).writeSnapshot(bytes)
+    const early = (await readStoredSnapshot('quire-test', indexedDB))!
+    expect(early.index.bm25).toEqual(decodeIndexSnapshot(bytes).index.bm25)
+    expect(early.index.vectors[0]?.rows).not.toBeInstanceOf(Uint8Array) // read when asked
+    await db.indexSnapshot.put({ key: 'index', bytes })
+    expect(await readStoredSnapshot('quire-test', indexedDB)).toBeUndefined()
+    await new DexieIndexSnapshots(db).writeSnapshot(Uint8Array.of(1, 2, 3))
     expect(await readStoredSnapshot('quire-test', indexedDB)).toBeUndefined()
     db.close()
   })
@@ -31,14 +38,16 @@ describe('readStoredSnapshot (the API worker starting its index read early)', ()
     const indexedDB = new IDBFactory()
     const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
     const plain = new DexieIndexSnapshots(db)
-    await plain.writeSnapshot(Uint8Array.of(1))
-    const early = new DexieIndexSnapshots(db, Promise.resolve(Uint8Array.of(9, 9)))
-    expect(await early.readSnapshot()).toEqual(Uint8Array.of(9, 9))
-    expect(await early.readSnapshot()).toEqual(Uint8Array.of(1))
+    await plain.writeSnapshot(snapshotBytes(['otters']))
+    const stored = { covered: new Map([['d1', '1:1']]) }
+    const other = { covered: new Map([['d9', '9:9']]), index: { bm25: new Uint8Array(0), vectors: [] } }
+    const early = new DexieIndexSnapshots(db, Promise.resolve(other))
+    expect(await early.readSnapshot()).toBe(other)
+    expect(await early.readSnapshot()).toMatchObject(stored)
     const none = new DexieIndexSnapshots(db, Promise.resolve(undefined))
-    expect(await none.readSnapshot()).toEqual(Uint8Array.of(1))
+    expect(await none.readSnapshot()).toMatchObject(stored)
     const failed = new DexieIndexSnapshots(db, Promise.reject(new Error('read failed')))
-    expect(await failed.readSnapshot()).toEqual(Uint8Array.of(1))
+    expect(await failed.readSnapshot()).toMatchObject(stored)
     db.close()
   })
 

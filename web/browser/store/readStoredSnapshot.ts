@@ -1,18 +1,22 @@
+import type { IndexSnapshot } from '../../core/retrieve/snapshot/IndexSnapshot'
+import { readIndexSnapshot } from '../../core/retrieve/snapshot/readIndexSnapshot'
+import { blobSnapshotFile } from './blobSnapshotFile'
+
 /**
- * The stored index snapshot's bytes read straight from IndexedDB, without Dexie, so that a module
- * evaluated before the rest of the API worker can start the read (`earlySnapshotRead`): at 139k
- * passages the read of 117 MB was about half of a cold start, and the worker's own start (evaluating
- * its 1 MB of code) could not overlap it. Only a snapshot stored as a Blob (what `DexieIndexSnapshots`
- * writes) is read here: its bytes come off this thread. Anything else (no database yet, an older one
- * without the table, a snapshot stored as bytes by an earlier version, an error) gives undefined, and
- * the ordinary read happens instead. No database is created or upgraded: an `upgradeneeded` (none
- * yet) is aborted, and the connection closes as soon as the record is read, or when Dexie asks to
- * upgrade.
+ * The stored index snapshot read straight from IndexedDB, without Dexie, so that a module evaluated
+ * before the rest of the API worker can start the read (`earlySnapshotRead`): at 139k passages the read
+ * (117 MB, then 49 MB of head and BM25 with `readIndexSnapshot`) was about half of a cold start, and the
+ * worker's own start (evaluating its 1 MB of code) could not overlap it. Only a snapshot stored as a
+ * Blob (what `DexieIndexSnapshots` writes) is read here: its bytes come off this thread. Anything else
+ * (no database yet, an older one without the table, a snapshot stored as bytes by an earlier version,
+ * an error, an unreadable snapshot) gives undefined, and the ordinary read happens instead. No database
+ * is created or upgraded: an `upgradeneeded` (none yet) is aborted, and the connection closes as soon
+ * as the record is read, or when Dexie asks to upgrade.
  */
 export function readStoredSnapshot(
   name: string,
   indexedDb: IDBFactory = indexedDB,
-): Promise<Uint8Array | undefined> {
+): Promise<IndexSnapshot | undefined> {
   return new Promise<Blob | undefined>((resolve) => {
     let request: IDBOpenDBRequest
     try {
@@ -44,6 +48,6 @@ export function readStoredSnapshot(
       }
     }
   })
-    .then(async (blob) => (blob ? new Uint8Array(await blob.arrayBuffer()) : undefined))
+    .then((blob) => (blob ? readIndexSnapshot(blobSnapshotFile(blob)) : undefined))
     .catch(() => undefined)
 }

@@ -1,4 +1,5 @@
 import { vectorRowsHeader } from './decodeVectorRows'
+import type { UnreadVectorRows } from './UnreadVectorRows'
 import { VectorIndex } from './VectorIndex'
 import { vectorRowsTables, type VectorRowsTables } from './vectorRowsTables'
 
@@ -8,32 +9,98 @@ import { vectorRowsTables, type VectorRowsTables } from './vectorRowsTables'
  * 0.3-0.4 s (the codes copied and summed, the ids parsed and mapped), and with hash-v1, weighted 0 in
  * fusion, most searches never run the vector pass: a cold start's first search waited for rows it
  * did not read. What a search asks before the pass (the row count, which collections have rows) is
- * answered from the bytes' header and tables (`vectorRowsTables`).
+ * answered from the bytes' header and tables (`vectorRowsTables`), or, for rows not read yet
+ * (`UnreadVectorRows`: the browser's snapshot is read a range at a time), from the snapshot's summary.
  *
- * The header is checked at once (`vectorRowsHeader`: format, version, length), so a snapshot of
- * another format is still refused when it is loaded; what only a full decode checks (steps and
- * residuals that are lengths, codes within -127..127, readable and unique ids) is checked then. The
- * bytes are the snapshot's own, unchanged: they are what `toBytes` gives back until decoded.
+ * Unread rows are read with `read()` (once; the caller decides when). Changes made to the index
+ * before then are kept in order (`later`) and applied to the rows as they are decoded; while any are
+ * kept, `hasRows` does not answer (the summary no longer says) and the caller reads first.
+ *
+ * The header is checked at once (`vectorRowsHeader`: format, version, length; of read rows, that it
+ * agrees with the summary), so a snapshot of another format is still refused when it is loaded; what
+ * only a full decode checks (steps and residuals that are lengths, codes within -127..127, readable
+ * and unique ids) is checked then. The bytes are the snapshot's own, unchanged: they are what `toBytes`
+ * gives back until decoded.
  */
 export class LazyVectorRows {
   readonly count: number
+  readonly dimensions: number
+  private held: Uint8Array | undefined
+  private reading: Promise<void> | undefined
+  private readonly unread: UnreadVectorRows | undefined
   private tables: VectorRowsTables | undefined | null = null
+  private readonly changes: Array<(index: VectorIndex) => void> = []
 
-  constructor(readonly bytes: Uint8Array) {
-    this.count = vectorRowsHeader(bytes).count
+  constructor(rows: Uint8Array | UnreadVectorRows) {
+    if (rows instanceof Uint8Array) {
+      const header = vectorRowsHeader(rows)
+      this.held = rows
+      this.count = header.count
+      this.dimensions = header.dimensions
+    } else {
+      this.unread = rows
+      this.count = rows.count
+      this.dimensions = rows.dimensions
+    }
   }
 
-  /** The rows as a `VectorIndex`; throws a RangeError as `VectorIndex.fromBytes` does. */
+  /** Whether the bytes are in memory (`bytes`, `decode`). */
+  get isRead(): boolean {
+    return this.held !== undefined
+  }
+
+  /** The rows' bytes; only once read. */
+  get bytes(): Uint8Array {
+    if (!this.held) throw new Error('Vector rows not read yet')
+    return this.held
+  }
+
+  /** Whether changes wait for the rows (`later`). */
+  get changed(): boolean {
+    return this.changes.length > 0
+  }
+
+  /**
+   * Reads unread rows (once: later calls share the read) and checks their header against the summary.
+   * Rejects with a RangeError when they cannot be read or do not agree.
+   */
+  read(): Promise<void> {
+    if (this.held) return Promise.resolve()
+    this.reading ??= this.unread!.read().then((bytes) => {
+      const { count, dimensions } = vectorRowsHeader(bytes)
+      if (count !== this.count || dimensions !== this.dimensions) {
+        throw new RangeError('Vector rows that do not agree with their summary')
+      }
+      this.held = bytes
+    })
+    return this.reading
+  }
+
+  /** Keeps a change of the index for the rows, applied when they are decoded (in the order kept). */
+  later(change: (index: VectorIndex) => void): void {
+    this.changes.push(change)
+  }
+
+  /** The rows as a `VectorIndex`, changes applied; only once read. Throws a RangeError as `VectorIndex.fromBytes` does. */
   decode(): VectorIndex {
-    return VectorIndex.fromBytes(this.bytes)
+    const index = VectorIndex.fromBytes(this.bytes)
+    for (const change of this.changes.splice(0)) change(index)
+    return index
   }
 
   /**
    * Whether any row was made by `embedder` (in one of `collectionIds`, when given), as
-   * `VectorIndex.hasRows` answers; undefined when the tables cannot be read without decoding.
+   * `VectorIndex.hasRows` answers; undefined when that cannot be told without decoding: changes wait,
+   * or the tables cannot be read.
    */
   hasRows(embedder: string, collectionIds?: readonly string[]): boolean | undefined {
-    if (this.tables === null) this.tables = vectorRowsTables(this.bytes)
+    if (this.changes.length > 0) return undefined
+    if (!this.held) {
+      // Rows of one embedder only (a `SearchIndex` keeps each embedder's apart).
+      const { collections } = this.unread!
+      return this.count > 0 && (collectionIds?.some((id) => collections.includes(id)) ?? true)
+    }
+    if (this.tables === null) this.tables = vectorRowsTables(this.held)
     const tables = this.tables
     if (tables === undefined) return undefined
     const code = tables.embedders.indexOf(embedder)

@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import type { ChunkRecord } from '../../store/ChunkRecord'
 import { decodeIndexSnapshot } from '../snapshot/decodeIndexSnapshot'
 import { encodeIndexSnapshot } from '../snapshot/encodeIndexSnapshot'
+import { readIndexSnapshot } from '../snapshot/readIndexSnapshot'
+import { snapshotFileOf } from '../snapshot/SnapshotFile'
 import { exactVectorsOf } from './ExactVectors'
 import { type SearchRequest, SearchIndex } from './SearchIndex'
 import { VECTOR_ROWS_HEADER_BYTES } from './VectorRows'
@@ -178,5 +180,125 @@ describe('SearchIndex.fromBytes: vector rows decoded on first use', () => {
     expect(() =>
       SearchIndex.fromBytes({ ...parts, vectors: [{ embedder: 'test-v1', rows: otherVersion }] }),
     ).toThrow(/format version 1/)
+  })
+})
+
+/** The index's snapshot read a range at a time (`readIndexSnapshot`), counting the ranges read after it. */
+async function unreadCopy(index: SearchIndex, options?: Parameters<typeof SearchIndex.fromBytes>[1]) {
+  const file = snapshotFileOf(encodeIndexSnapshot({ covered: new Map(), index: index.toBytes() }))
+  const reads = { count: 0, fail: false }
+  const snapshot = await readIndexSnapshot({
+    size: file.size,
+    read: (start, end) => {
+      reads.count++
+      return reads.fail ? Promise.reject(new Error('the stored Blob is gone')) : file.read(start, end)
+    },
+  })
+  reads.count = 0
+  return { index: SearchIndex.fromBytes(snapshot.index, options), reads }
+}
+
+describe('SearchIndex.fromBytes: vector rows read on first use (a snapshot read in ranges)', () => {
+  it('reads no rows for a search BM25 alone answers, nor to count them; a vector pass reads them once', async () => {
+    const built = SearchIndex.fromChunks(CHUNKS)
+    const { index, reads } = await unreadCopy(built)
+    expect(index.hasUnreadVectors).toBe(true)
+    expect(index.vectorCount('test-v1')).toBe(4)
+    expect(await index.search(request({ mode: 'bm25' }))).toEqual(
+      await built.search(request({ mode: 'bm25' })),
+    )
+    const filled = request({ vectorWeight: 0, limit: 2 })
+    expect(await index.search(filled)).toEqual(await built.search(filled))
+    const c2 = request({ vectorWeight: 0, collectionIds: ['c2'], limit: 1 })
+    expect(await index.search(c2)).toEqual(await built.search(c2))
+    // Collections and embedders without rows: the summary says so, BM25 answers.
+    expect((await index.search(request({ vectorWeight: 1, collectionIds: ['c3'] }))).method).toBe('bm25')
+    expect((await index.search(request({ vectorWeight: 1, embedder: 'other-v1' }))).method).toBe('bm25')
+    index.releaseSnapshotBytes()
+    expect(reads.count).toBe(0)
+    expect(index.hasUnreadVectors).toBe(true)
+    expect(await answers(index)).toEqual(await answers(built))
+    expect(reads.count).toBe(1)
+    expect(index.hasUnreadVectors).toBe(false)
+  })
+
+  it('keeps changes made before the rows are read, begins their read, and applies the changes in order', async () => {
+    const added = chunk('d1', 'c1', 'a new castle by the bridge', [0.9, 0.4, 0])
+    const again = chunk('d1', 'c2', 'the new castle moved, without its vector', null)
+    const change = (index: SearchIndex) => {
+      index.add([added])
+      index.removeDocument('doc-c')
+      index.add([again])
+      index.remove(['b1'])
+      index.removeCollection('c9')
+    }
+    const built = SearchIndex.fromChunks(CHUNKS)
+    const { index, reads } = await unreadCopy(built)
+    change(built)
+    change(index)
+    expect(() => index.vectorCount('test-v1')).toThrow(/readVectors/)
+    // The keywords see the changes at once.
+    expect(await index.search(request({ mode: 'bm25' }))).toEqual(
+      await built.search(request({ mode: 'bm25' })),
+    )
+    const all = [...CHUNKS, added, again]
+    const ask = (overrides: Partial<SearchRequest>) => request({ ...overrides, exactVectors: vectorsOf(all) })
+    for (const overrides of REQUESTS)
+      expect(await index.search(ask(overrides))).toEqual(await built.search(ask(overrides)))
+    expect(reads.count).toBe(1)
+    expect(index.vectorCount('test-v1')).toBe(2)
+    expect(index.hasUndecodedVectors).toBe(false)
+    // Saved, the changes are in the bytes.
+    expect(await answers(SearchIndex.fromBytes(index.toBytes()))).toEqual(await answers(built))
+  })
+
+  it('reads rows a change has begun to read, and decodes them, without a search', async () => {
+    const { index, reads } = await unreadCopy(SearchIndex.fromChunks(CHUNKS))
+    index.removeDocument('doc-c')
+    await vi.waitFor(() => expect(index.hasUndecodedVectors).toBe(false))
+    expect(reads.count).toBe(1)
+    expect(index.vectorCount('test-v1')).toBe(3)
+  })
+
+  it('replaces a document before the rows are read as after', async () => {
+    const replaced = [chunk('a1', 'c1', 'harbour bridge, rebuilt', [0.2, 0.2, 1])]
+    const built = SearchIndex.fromChunks(CHUNKS)
+    const { index } = await unreadCopy(built)
+    await Promise.all([built.replaceDocument('doc-a', replaced), index.replaceDocument('doc-a', replaced)])
+    const ask = (overrides: Partial<SearchRequest>) =>
+      request({ ...overrides, exactVectors: vectorsOf([...CHUNKS, ...replaced]) })
+    for (const overrides of REQUESTS)
+      expect(await index.search(ask(overrides))).toEqual(await built.search(ask(overrides)))
+    // A vector of other dimensions is refused from the summary, before anything is read.
+    const { index: other, reads } = await unreadCopy(built)
+    await expect(other.replaceDocument('doc-z', [chunk('z1', 'c1', 'flat', [1, 0])])).rejects.toThrow(
+      /expected 3/,
+    )
+    expect(reads.count).toBe(0)
+  })
+
+  it('reads unread rows to save them, the same bytes as they were written', async () => {
+    const built = SearchIndex.fromChunks(CHUNKS)
+    const { index, reads } = await unreadCopy(built)
+    expect(() => index.toBytes()).toThrow(/not read/)
+    const bytes = await index.toBytesInSteps(async () => undefined)
+    expect(reads.count).toBe(1)
+    expect(bytes).toEqual(built.toBytes())
+  })
+
+  it('tells onUnreadableVectors when the rows cannot be read, and answers with BM25', async () => {
+    const told = vi.fn()
+    const { index, reads } = await unreadCopy(SearchIndex.fromChunks(CHUNKS), { onUnreadableVectors: told })
+    reads.fail = true
+    const response = await index.search(request({ vectorWeight: 1 }))
+    expect(told).toHaveBeenCalledWith(expect.objectContaining({ message: 'the stored Blob is gone' }))
+    expect(response).toEqual(await SearchIndex.fromChunks(CHUNKS).search(request({ mode: 'bm25' })))
+    expect(index.vectorCount('test-v1')).toBe(0)
+    // Without a listener, whatever needs the rows is refused alike.
+    const { index: strict, reads: strictReads } = await unreadCopy(SearchIndex.fromChunks(CHUNKS))
+    strictReads.fail = true
+    await expect(strict.search(request({ mode: 'vector' }))).rejects.toThrow('the stored Blob is gone')
+    await expect(strict.search(request({ mode: 'vector' }))).rejects.toThrow('the stored Blob is gone')
+    await expect(strict.toBytesInSteps(async () => undefined)).rejects.toThrow('the stored Blob is gone')
   })
 })

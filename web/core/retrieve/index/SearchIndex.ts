@@ -9,6 +9,7 @@ import { LazyVectorRows } from './LazyVectorRows'
 import { relativeScoreFusion } from './relativeScoreFusion'
 import type { ScoredId } from './ScoredId'
 import { searchTerms } from './tokenize'
+import type { UnreadVectorRows } from './UnreadVectorRows'
 import { VectorIndex } from './VectorIndex'
 
 export type SearchMode = 'hybrid' | 'vector' | 'bm25'
@@ -47,9 +48,17 @@ export interface SearchRequest {
   documentProfiles?: readonly DocumentProfile[]
 }
 
-/** A SearchIndex as bytes (`toBytes`): its BM25 index's, and each embedder's vector rows'. */
+/**
+ * A SearchIndex as bytes (`toBytes`): its BM25 index's, and each embedder's vector rows', which a
+ * snapshot read a range at a time gives `fromBytes` unread (`UnreadVectorRows`; `toBytes` gives bytes).
+ */
 export interface SearchIndexBytes {
   bm25: Uint8Array
+  vectors: Array<{ embedder: string; rows: Uint8Array | UnreadVectorRows }>
+}
+
+/** `SearchIndexBytes` with every embedder's rows read: what `toBytes` gives. */
+export interface ReadSearchIndexBytes extends SearchIndexBytes {
   vectors: Array<{ embedder: string; rows: Uint8Array }>
 }
 
@@ -121,8 +130,10 @@ export class SearchIndex {
   private bm25 = new Bm25Index()
   /** Decoded vector indexes; use `vectorIndexes()` or `vectorIndex()`, which decode `undecoded` first. */
   private readonly decoded = new Map<string, VectorIndex>()
-  /** Embedders' rows from `fromBytes` not decoded yet (never an embedder of `decoded` too). */
+  /** Embedders' rows from `fromBytes` not decoded yet, read or not (never an embedder of `decoded` too). */
   private readonly undecoded = new Map<string, LazyVectorRows>()
+  /** Unread rows whose read a change has begun (`readSoon`). */
+  private readonly readingSoon = new WeakSet<LazyVectorRows>()
   private onUnreadableVectors: ((error: unknown) => void) | undefined
   /** The `replaceDocument` under way per document: a second one waits for it (see there). */
   private readonly replacing = new Map<string, Promise<void>>()
@@ -151,24 +162,30 @@ export class SearchIndex {
     return bytes
   }
 
-  /** Number of vectors made by `embedder`. */
+  /**
+   * Number of vectors made by `embedder`. Throws while changes wait for its rows to be read (the count
+   * is not known then): `readVectors` first.
+   */
   vectorCount(embedder: string): number {
-    return this.undecoded.get(embedder)?.count ?? this.decoded.get(embedder)?.size ?? 0
+    const rows = this.undecoded.get(embedder)
+    if (rows?.changed) throw new Error(`${embedder}'s vector rows are not read yet: readVectors() first`)
+    return rows?.count ?? this.decoded.get(embedder)?.size ?? 0
   }
 
   /**
-   * Whether the index still keeps the bytes `fromBytes` was given alive: vector rows not decoded yet, or
-   * BM25's postings read in place (`releaseSnapshotBytes`).
+   * Whether the index still keeps bytes `fromBytes` was given alive: vector rows read but not decoded
+   * yet, or BM25's postings read in place (`releaseSnapshotBytes`). Rows not read hold none.
    */
   get holdsSnapshotBytes(): boolean {
-    return this.undecoded.size > 0 || this.bm25.holdsSnapshotBytes
+    for (const rows of this.undecoded.values()) if (rows.isRead) return true
+    return this.bm25.holdsSnapshotBytes
   }
 
   /**
    * Lets the bytes `fromBytes` was given go: decodes the vector rows left as bytes and copies BM25's
    * postings read in place. A host calls it once the thread is idle (0.1-0.4 s at 139k passages), so
    * that neither the first vector search nor a cold start's first search pays for it, and the snapshot's
-   * buffer (117 MB at 139k passages) is not kept.
+   * buffer (117 MB at 139k passages) is not kept. Rows not read yet stay unread.
    */
   releaseSnapshotBytes(): void {
     this.decodeVectors()
@@ -183,17 +200,30 @@ export class SearchIndex {
     return this.bm25.holdsSnapshotBytes
   }
 
-  /** Whether any embedder's vector rows from `fromBytes` are still undecoded (see `decodeVectors`). */
+  /** Whether any embedder's vector rows from `fromBytes` are still undecoded, read or not (see `decodeVectors`). */
   get hasUndecodedVectors(): boolean {
     return this.undecoded.size > 0
   }
 
+  /** Whether any embedder's vector rows from `fromBytes` are not read yet (`UnreadVectorRows`). */
+  get hasUnreadVectors(): boolean {
+    for (const rows of this.undecoded.values()) if (!rows.isRead) return true
+    return false
+  }
+
   /**
    * Decodes the vector rows `fromBytes` left as bytes, as their first use would: a host may call it
-   * once the thread is idle, so that the first vector search or change does not pay for it.
+   * once the thread is idle, so that the first vector search or change does not pay for it. Rows not
+   * read yet are left so (`readVectors` reads them).
    */
   decodeVectors(): void {
-    for (const embedder of [...this.undecoded.keys()]) this.vectorIndex(embedder)
+    for (const [embedder, rows] of [...this.undecoded]) if (rows.isRead) this.vectorIndex(embedder)
+  }
+
+  /** Reads every embedder's rows not read yet, and decodes them. */
+  async readVectors(): Promise<void> {
+    for (const embedder of [...this.undecoded.keys()]) await this.readRows(embedder)
+    this.decodeVectors()
   }
 
   /**
@@ -201,8 +231,9 @@ export class SearchIndex {
    * when a part is unreadable or the parts disagree: the caller rebuilds from stored chunks.
    *
    * BM25 is decoded now; each embedder's vector rows only when first needed (`LazyVectorRows`: a
-   * vector pass, a change to the index, `vectorIndexes`), or by `decodeVectors`. Their header is
-   * checked now; a failure of the checks only decoding makes goes to `onUnreadableVectors`.
+   * vector pass, a change to the index), or by `decodeVectors`; rows not read yet are read then (a change
+   * begins their read, and waits for it). Their header is checked now, unread rows' once read; a failure
+   * of the checks that reading or decoding makes goes to `onUnreadableVectors`.
    */
   static fromBytes(parts: SearchIndexBytes, options: FromBytesOptions = {}): SearchIndex {
     const index = new SearchIndex()
@@ -217,22 +248,29 @@ export class SearchIndex {
     return index
   }
 
-  /** BM25's bytes and each embedder's vector rows, for `fromBytes`. */
-  toBytes(): SearchIndexBytes {
+  /** BM25's bytes and each embedder's vector rows, for `fromBytes`. Every embedder's rows must have been read. */
+  toBytes(): ReadSearchIndexBytes {
     return { bm25: this.bm25.toBytes(), vectors: this.vectorBytes() }
   }
 
   /**
    * `toBytes` with the BM25 part written in steps, `pause` awaited between them (it may throw to give
-   * up when the index changed meanwhile). The vector rows are taken right after the last step.
+   * up when the index changed meanwhile). Rows not read yet are read first; the vector rows are taken
+   * right after the last step.
    */
-  async toBytesInSteps(pause: () => Promise<void>): Promise<SearchIndexBytes> {
+  async toBytesInSteps(pause: () => Promise<void>): Promise<ReadSearchIndexBytes> {
+    for (const embedder of [...this.undecoded.keys()]) await this.readRows(embedder)
     const bm25 = await this.bm25.toBytesInSteps(pause)
     return { bm25, vectors: this.vectorBytes() }
   }
 
-  /** Each embedder's rows as bytes: rows still undecoded are the bytes they were read from. */
-  private vectorBytes(): SearchIndexBytes['vectors'] {
+  /**
+   * Each embedder's rows as bytes: rows still undecoded are the bytes they were read from (decoded
+   * first where changes wait for them).
+   */
+  private vectorBytes(): ReadSearchIndexBytes['vectors'] {
+    for (const [embedder, rows] of [...this.undecoded])
+      if (rows.changed && rows.isRead) this.vectorIndex(embedder)
     return [
       ...[...this.decoded].map(([embedder, index]) => ({ embedder, rows: index.toBytes() })),
       ...[...this.undecoded].map(([embedder, rows]) => ({ embedder, rows: rows.bytes })),
@@ -240,18 +278,65 @@ export class SearchIndex {
   }
 
   /**
-   * Every embedder's vector index, the undecoded ones decoded first (before any change: a change
-   * must reach every row). One whose rows cannot be decoded is left out (see `FromBytesOptions`).
+   * Every embedder's decoded vector index, the rows read but undecoded decoded first. Rows not read
+   * yet are not among them: a change reaches them through `changeVectors`. One whose rows cannot be
+   * decoded is left out (see `FromBytesOptions`).
    */
   private vectorIndexes(): Map<string, VectorIndex> {
-    if (this.undecoded.size > 0) this.decodeVectors()
+    this.decodeVectors()
     return this.decoded
   }
 
-  /** The embedder's vector index, decoded first if need be; undefined when it has no rows. */
+  /**
+   * Applies a change to every embedder's rows: now to decoded ones, and kept for rows not read yet
+   * (`LazyVectorRows.later`), whose read it begins (`readSoon`), so that changes wait only that long.
+   */
+  private changeVectors(change: (index: VectorIndex, embedder: string) => void): void {
+    for (const [embedder, index] of this.vectorIndexes()) change(index, embedder)
+    for (const [embedder, rows] of this.undecoded) {
+      rows.later((index) => change(index, embedder))
+      this.readSoon(embedder, rows)
+    }
+    this.dropEmptyVectorIndexes()
+  }
+
+  /** Reads unread rows in the background and decodes them (their waiting changes applied) once in. */
+  private readSoon(embedder: string, rows: LazyVectorRows): void {
+    if (this.readingSoon.has(rows)) return
+    this.readingSoon.add(rows)
+    this.readRows(embedder)
+      .then(() => {
+        if (this.undecoded.get(embedder) === rows && rows.isRead) this.vectorIndex(embedder)
+      })
+      // Without a listener the rows stay, and whatever needs them is refused as it asks.
+      .catch(() => undefined)
+  }
+
+  /**
+   * Reads the embedder's rows if they are not read yet. Unreadable: given up as undecodable rows are
+   * (`vectorIndex`).
+   */
+  private async readRows(embedder: string): Promise<void> {
+    const rows = this.undecoded.get(embedder)
+    if (!rows || rows.isRead) return
+    try {
+      await rows.read()
+    } catch (error) {
+      if (!this.onUnreadableVectors) throw error
+      if (this.undecoded.get(embedder) !== rows) return
+      this.undecoded.delete(embedder)
+      this.onUnreadableVectors(error)
+    }
+  }
+
+  /**
+   * The embedder's vector index, decoded first if need be; undefined when it has no rows. Rows not read
+   * yet must be read first (`readRows`).
+   */
   private vectorIndex(embedder: string): VectorIndex | undefined {
     const rows = this.undecoded.get(embedder)
     if (rows === undefined) return this.decoded.get(embedder)
+    if (!rows.isRead) throw new Error(`${embedder}'s vector rows are not read yet`)
     let index: VectorIndex
     try {
       index = rows.decode()
@@ -346,7 +431,10 @@ export class SearchIndex {
     for (const chunk of chunks) {
       if (chunk.vector === null) continue
       if (chunk.embedder === null) throw new RangeError(`Chunk ${chunk.id} has a vector but no embedder id`)
-      const expected = dimensions.get(chunk.embedder) ?? this.vectorIndexes().get(chunk.embedder)?.dimensions
+      const expected =
+        dimensions.get(chunk.embedder) ??
+        this.decoded.get(chunk.embedder)?.dimensions ??
+        this.undecoded.get(chunk.embedder)?.dimensions
       if (expected !== undefined && expected !== chunk.vector.length) {
         throw new RangeError(
           `Chunk ${chunk.id}: ${chunk.embedder} vector of ${chunk.vector.length} dimensions, expected ${expected}`,
@@ -367,6 +455,8 @@ export class SearchIndex {
     }
     const vectors = this.vectorIndexes()
     for (const [embedder, { count, dimensions }] of counts) {
+      // Rows not read yet get these chunks once read (`changeVectors`).
+      if (this.undecoded.has(embedder)) continue
       let index = vectors.get(embedder)
       if (!index) vectors.set(embedder, (index = new VectorIndex(dimensions)))
       index.reserve(index.size + count)
@@ -377,41 +467,55 @@ export class SearchIndex {
     const vectors = this.vectorIndexes()
     this.bm25.add(chunks)
     for (const chunk of chunks) {
-      // A re-added chunk may have lost its vector or changed embedder: its old vector must not linger.
-      for (const [embedder, index] of vectors) {
-        if (embedder !== chunk.embedder) index.remove([chunk.id])
-      }
       if (chunk.vector === null || chunk.embedder === null) continue
-      let index = vectors.get(chunk.embedder)
-      if (!index) vectors.set(chunk.embedder, (index = new VectorIndex(chunk.vector.length)))
-      index.add(chunk.id, chunk.vector, {
-        collection_id: chunk.collection_id,
-        document_id: chunk.document_id,
-        embedder: chunk.embedder,
-      })
+      if (!vectors.has(chunk.embedder) && !this.undecoded.has(chunk.embedder)) {
+        vectors.set(chunk.embedder, new VectorIndex(chunk.vector.length))
+      }
     }
-    this.dropEmptyVectorIndexes()
+    this.changeVectors((index, embedder) => {
+      for (const chunk of chunks) {
+        // A re-added chunk may have lost its vector or changed embedder: its old vector must not linger.
+        if (embedder !== chunk.embedder) index.remove([chunk.id])
+        else if (chunk.vector !== null) {
+          index.add(chunk.id, chunk.vector, {
+            collection_id: chunk.collection_id,
+            document_id: chunk.document_id,
+            embedder,
+          })
+        }
+      }
+    })
   }
 
   remove(chunkIds: readonly string[]): void {
-    const vectors = this.vectorIndexes()
-    this.bm25.remove(chunkIds)
-    for (const index of vectors.values()) index.remove(chunkIds)
-    this.dropEmptyVectorIndexes()
+    this.change(
+      () => this.bm25.remove(chunkIds),
+      (index) => index.remove(chunkIds),
+    )
   }
 
   removeDocument(documentId: string): void {
-    const vectors = this.vectorIndexes()
-    this.bm25.removeDocument(documentId)
-    for (const index of vectors.values()) index.removeDocument(documentId)
-    this.dropEmptyVectorIndexes()
+    this.change(
+      () => this.bm25.removeDocument(documentId),
+      (index) => index.removeDocument(documentId),
+    )
   }
 
   removeCollection(collectionId: string): void {
-    const vectors = this.vectorIndexes()
-    this.bm25.removeCollection(collectionId)
-    for (const index of vectors.values()) index.removeCollection(collectionId)
-    this.dropEmptyVectorIndexes()
+    this.change(
+      () => this.bm25.removeCollection(collectionId),
+      (index) => index.removeCollection(collectionId),
+    )
+  }
+
+  /**
+   * A change to BM25 and to every embedder's rows (`changeVectors`). Rows read but not decoded are
+   * decoded first, which may throw (unreadable, no listener): then nothing changed.
+   */
+  private change(bm25: () => void, vectors: (index: VectorIndex, embedder: string) => void): void {
+    this.vectorIndexes()
+    bm25()
+    this.changeVectors(vectors)
   }
 
   async search(request: SearchRequest): Promise<SearchResponse> {
@@ -430,7 +534,10 @@ export class SearchIndex {
     }
     // Fall back to keywords when vectors cannot answer: no query vector, or no rows of its embedder
     // in these collections (never embedded, or embedded by another model). Asked of rows not decoded
-    // yet without decoding them (`LazyVectorRows`): a search that ends on BM25 alone never decodes.
+    // (or not read) yet without decoding them (`LazyVectorRows`): a search that ends on BM25 alone never
+    // decodes. Only where changes wait for the rows is that unknown until they are read.
+    const waiting = mode !== 'bm25' && queryVector && embedder && this.undecoded.get(embedder)?.changed
+    if (waiting) await this.readRows(embedder)
     if (mode === 'bm25' || !queryVector || !embedder || !this.hasVectorRows(embedder, collectionIds)) {
       return {
         results: this.keywordSearch(query, limit, collectionIds, weights),
@@ -456,6 +563,7 @@ export class SearchIndex {
         }
       }
     }
+    await this.readRows(embedder)
     const vectorIndex = this.vectorIndex(embedder)
     if (!vectorIndex) {
       // Its rows were unreadable (`onUnreadableVectors` was told): keywords answer, as without rows.

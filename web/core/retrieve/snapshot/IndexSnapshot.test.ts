@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { ByteWriter } from '../index/ByteSections'
+import { encodeVersion1Snapshot, withLongerHead } from '../../testing/indexSnapshotBytes'
 import { SearchIndex } from '../index/SearchIndex'
-import { checksum32 } from './checksum32'
+import type { UnreadVectorRows } from '../index/UnreadVectorRows'
 import { decodeIndexSnapshot } from './decodeIndexSnapshot'
 import { encodeIndexSnapshot } from './encodeIndexSnapshot'
-import { INDEX_SNAPSHOT_VERSION } from './IndexSnapshot'
+import { INDEX_SNAPSHOT_FORMAT, INDEX_SNAPSHOT_VERSION } from './IndexSnapshot'
+import { readIndexSnapshot } from './readIndexSnapshot'
+import { encodeSnapshotHead, snapshotHeadBytes } from './snapshotHead'
+import { type SnapshotFile, snapshotFileOf } from './SnapshotFile'
 
-const chunk = (id: string, text: string, vector: number[] | null = null) => ({
+const chunk = (id: string, text: string, vector: number[] | null = null, collection = 'c1') => ({
   id,
   document_id: `doc-${id}`,
-  collection_id: 'c1',
+  collection_id: collection,
   index: 0,
   text,
   page: null,
@@ -19,26 +22,45 @@ const chunk = (id: string, text: string, vector: number[] | null = null) => ({
   vector: vector ? Float32Array.from(vector) : null,
 })
 
+const covered = new Map<string, string | null>([
+  ['doc-a', '1:1'],
+  ['doc-b', null],
+])
+
 function snapshotBytes(): Uint8Array {
   const index = SearchIndex.fromChunks([
     chunk('a', 'harbour bridge castle', [1, 0, 0]),
-    chunk('b', 'castle museum river', [0, 1, 0]),
-    chunk('c', 'no vector here'),
-  ])
-  const covered = new Map<string, string | null>([
-    ['doc-a', '1:1'],
-    ['doc-b', null],
+    chunk('b', 'castle museum river', [0, 1, 0], 'c2'),
+    chunk('c', 'no vector here', null, 'c3'),
   ])
   return encodeIndexSnapshot({ covered, index: index.toBytes() })
+}
+
+/** A `SnapshotFile` over the bytes that records every range read. */
+function countedFile(bytes: Uint8Array): SnapshotFile & { reads: Array<[number, number]> } {
+  const file = snapshotFileOf(bytes)
+  const reads: Array<[number, number]> = []
+  return {
+    size: file.size,
+    reads,
+    read: (start, end) => {
+      reads.push([start, end])
+      return file.read(start, end)
+    },
+  }
+}
+
+const damagedAt = (bytes: Uint8Array, at: number) => {
+  const damaged = bytes.slice()
+  damaged[at] = damaged[at]! ^ 0x10
+  return damaged
 }
 
 describe('index snapshot bytes', () => {
   it('carry the covered documents and an index that reads back', () => {
     const snapshot = decodeIndexSnapshot(snapshotBytes())
-    expect([...snapshot.covered]).toEqual([
-      ['doc-a', '1:1'],
-      ['doc-b', null],
-    ])
+    expect([...snapshot.covered]).toEqual([...covered])
+    expect(snapshot.outdated).toBeUndefined()
     expect(snapshot.index.vectors.map((vectors) => vectors.embedder)).toEqual(['test-v1'])
     const index = SearchIndex.fromBytes(snapshot.index)
     expect(index.size).toBe(3)
@@ -46,46 +68,114 @@ describe('index snapshot bytes', () => {
     expect(index.documentChunkIds('doc-b')).toEqual(['b'])
   })
 
-  it("place BM25's postings pool on a 4-byte boundary, so a load reads it in place", () => {
+  it("read a range at a time: the head and BM25 at once, each embedder's rows only when asked", async () => {
+    const bytes = snapshotBytes()
+    const whole = decodeIndexSnapshot(bytes)
+    const file = countedFile(bytes)
+    const snapshot = await readIndexSnapshot(file)
+    expect(snapshot.covered).toEqual(whole.covered)
+    expect(snapshot.index.bm25).toEqual(whole.index.bm25)
+    const rowsEnd = bytes.length
+    const rowsStart = rowsEnd - (whole.index.vectors[0]!.rows as Uint8Array).length
+    // Nothing read of the rows but what the first read of the head took with it.
+    expect(file.reads.every(([start]) => start < rowsStart)).toBe(true)
+    const unread = snapshot.index.vectors[0]!.rows as UnreadVectorRows
+    expect(unread).toMatchObject({ count: 2, dimensions: 3, collections: ['c1', 'c2'] })
+    file.reads.length = 0
+    expect(await unread.read()).toEqual(whole.index.vectors[0]!.rows)
+    expect(file.reads).toEqual([[rowsStart - (rowsStart % 4), rowsEnd]])
+  })
+
+  it('read a head longer than the first read in a second read', async () => {
+    const many = new Map(
+      Array.from({ length: 3_000 }, (_, i) => [`a-document-of-a-long-name-${i}`, `${i}:1`]),
+    )
+    const index = SearchIndex.fromChunks([chunk('a', 'otter', [1, 2, 3])])
+    const bytes = encodeIndexSnapshot({ covered: many, index: index.toBytes() })
+    expect(snapshotHeadBytes(bytes, bytes.length)).toBeGreaterThan(64 * 1024)
+    const snapshot = await readIndexSnapshot(snapshotFileOf(bytes))
+    expect(snapshot.covered).toEqual(many)
+    expect(SearchIndex.fromBytes(snapshot.index).size).toBe(1)
+  })
+
+  it("place BM25's postings pool on a 4-byte boundary, so a load reads it in place, whole or in ranges", async () => {
     for (const covered of [0, 1, 2, 3, 7].map(
       (n) => new Map(Array.from({ length: n }, (_, i) => [`d${i}`, `${i}:x`])),
     )) {
-      const bytes = new Uint8Array(
-        encodeIndexSnapshot({ covered, index: SearchIndex.fromChunks([chunk('a', 'otter')]).toBytes() }),
-      )
-      const snapshot = decodeIndexSnapshot(bytes)
-      expect(snapshot.covered.size).toBe(covered.size)
-      const index = SearchIndex.fromBytes(snapshot.index)
-      expect(index.postingsReadInPlace).toBe(true)
-      expect(index.holdsSnapshotBytes).toBe(true)
-      index.releaseSnapshotBytes()
-      expect(index.holdsSnapshotBytes).toBe(false)
+      const bytes = encodeIndexSnapshot({
+        covered,
+        index: SearchIndex.fromChunks([chunk('a', 'otter', [1, 0, 0])]).toBytes(),
+      })
+      for (const snapshot of [decodeIndexSnapshot(bytes), await readIndexSnapshot(snapshotFileOf(bytes))]) {
+        expect(snapshot.covered.size).toBe(covered.size)
+        const index = SearchIndex.fromBytes(snapshot.index)
+        expect(index.postingsReadInPlace).toBe(true)
+        expect(index.holdsSnapshotBytes).toBe(true)
+        index.releaseSnapshotBytes()
+        expect(index.holdsSnapshotBytes).toBe(false)
+      }
+      // One byte more in the head: the pool is copied, and reads the same.
+      const shifted = SearchIndex.fromBytes(decodeIndexSnapshot(withLongerHead(bytes)).index)
+      expect(shifted.postingsReadInPlace).toBe(false)
+      expect(shifted.size).toBe(1)
     }
   })
 
-  it('refuse a damaged byte anywhere, a cut, and another format version', () => {
+  it('refuse a damaged byte anywhere, a cut, and another format version', async () => {
     const bytes = snapshotBytes()
-    for (const at of [0, 10, Math.floor(bytes.length / 2), bytes.length - 5, bytes.length - 1]) {
-      const damaged = bytes.slice()
-      damaged[at] = damaged[at]! ^ 0x10
+    const headEnd = snapshotHeadBytes(bytes, bytes.length)
+    const rowsStart = bytes.length - (decodeIndexSnapshot(bytes).index.vectors[0]!.rows as Uint8Array).length
+    for (const at of [
+      10,
+      headEnd - 2,
+      headEnd + 10,
+      Math.floor(bytes.length / 2),
+      rowsStart + 3,
+      bytes.length - 1,
+    ]) {
+      const damaged = damagedAt(bytes, at)
       expect(() => decodeIndexSnapshot(damaged), `byte ${at}`).toThrow(/checksum/)
+      // Read in ranges, damage among the rows is found when they are read.
+      const read = readIndexSnapshot(snapshotFileOf(damaged))
+      if (at < rowsStart) await expect(read, `byte ${at}`).rejects.toThrow(/checksum/)
+      else
+        await expect(((await read).index.vectors[0]!.rows as UnreadVectorRows).read()).rejects.toThrow(
+          /checksum/,
+        )
     }
+    // Its length: the head's end is past the end, or the parts no longer fill the snapshot.
+    expect(() => decodeIndexSnapshot(damagedAt(bytes, 0))).toThrow(RangeError)
     expect(() => decodeIndexSnapshot(bytes.subarray(0, bytes.length - 1))).toThrow(RangeError)
+    await expect(readIndexSnapshot(snapshotFileOf(bytes.subarray(0, bytes.length - 1)))).rejects.toThrow(
+      RangeError,
+    )
     expect(() => decodeIndexSnapshot(new Uint8Array(3))).toThrow(RangeError)
+    expect(() => decodeIndexSnapshot(new Uint8Array(64))).toThrow(RangeError)
 
-    // A well-formed snapshot of another version: refused for its version.
-    const body = new ByteWriter()
-      .json({
-        format: 'quire-index-snapshot',
-        version: INDEX_SNAPSHOT_VERSION + 1,
-        covered: [],
-        embedders: [],
-      })
-      .bytes(new Uint8Array(0))
-      .finish()
-    const other = new Uint8Array(body.length + 4)
-    other.set(body)
-    new DataView(other.buffer).setUint32(body.length, checksum32(body), true)
-    expect(() => decodeIndexSnapshot(other)).toThrow(`snapshot format ${INDEX_SNAPSHOT_VERSION + 1}`)
+    // A well-formed snapshot of another version, its head's checksum right: refused for its version.
+    const head = (version: number) =>
+      encodeSnapshotHead(
+        new TextEncoder().encode(
+          JSON.stringify({ format: INDEX_SNAPSHOT_FORMAT, version, covered: [], parts: [], vectors: [] }),
+        ),
+        0,
+      )
+    expect(() => decodeIndexSnapshot(head(INDEX_SNAPSHOT_VERSION + 1))).toThrow(
+      `snapshot format ${INDEX_SNAPSHOT_VERSION + 1}`,
+    )
+    await expect(readIndexSnapshot(snapshotFileOf(head(INDEX_SNAPSHOT_VERSION + 1)))).rejects.toThrow(
+      `snapshot format ${INDEX_SNAPSHOT_VERSION + 1}`,
+    )
+    // Parts that do not add up to the snapshot.
+    expect(() => decodeIndexSnapshot(head(INDEX_SNAPSHOT_VERSION))).toThrow('unreadable parts')
+  })
+
+  it('read a snapshot of version 1 (one checksum over all of it) whole, as outdated', async () => {
+    const current = decodeIndexSnapshot(snapshotBytes())
+    const older = encodeVersion1Snapshot(current)
+    for (const snapshot of [decodeIndexSnapshot(older), await readIndexSnapshot(snapshotFileOf(older))]) {
+      expect(snapshot).toEqual({ ...current, outdated: true })
+    }
+    expect(() => decodeIndexSnapshot(damagedAt(older, older.length - 10))).toThrow(/checksum/)
   })
 })

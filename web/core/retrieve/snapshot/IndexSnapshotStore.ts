@@ -1,4 +1,5 @@
 import type { ChunkRecord } from '../../store/ChunkRecord'
+import type { IndexSnapshot } from './IndexSnapshot'
 
 /** A document's chunks as one version of them (see `IndexSnapshotStore.documentVersions`). */
 export interface VersionedChunks {
@@ -31,8 +32,12 @@ export interface IndexSnapshotStore {
    * as long as a rebuild after a big folder was processed, so a page closed then lost the snapshot.
    */
   documentChunkIds(documentId: string): Promise<VersionedChunkIds | undefined>
-  /** The last snapshot written, whole, or undefined when there is none. */
-  readSnapshot(): Promise<Uint8Array | undefined>
+  /**
+   * The last snapshot written, read and checked (`decodeIndexSnapshot`; a store that reads a range at a
+   * time, `readIndexSnapshot`: its head and BM25 now, the vector rows when first needed), or undefined
+   * when there is none. Rejects, with a RangeError saying why, when it cannot be read.
+   */
+  readSnapshot(): Promise<IndexSnapshot | undefined>
   /** Replaces the snapshot; a reader sees the old one or the new one, never a mix. */
   writeSnapshot(bytes: Uint8Array): Promise<void>
 }

@@ -286,7 +286,7 @@ export class ManagedIndex implements SearchIndexPort {
     const ignoreSnapshot = this.rebuildNext
     this.rebuildNext = false
     const mine: { index?: SearchIndex } = {}
-    const { index, covered, from, documentsRead } = await loadSearchIndex(
+    const { index, covered, from, documentsRead, outdated } = await loadSearchIndex(
       this.options.store,
       this.options.logError,
       { ignoreSnapshot, onUnreadableVectors: (error) => this.unreadableVectors(error, mine.index) },
@@ -313,8 +313,10 @@ export class ManagedIndex implements SearchIndexPort {
     this.loadingIndex = undefined
     // Found unreadable while the load brought it up to date: rebuilt at once (no snapshot read then).
     if (this.rebuildNext) return this.loadNow()
-    // A snapshot whose postings could not be read in place is written again as this build writes it.
-    const saved = from === 'snapshot' && documentsRead === 0 && !reread && index.postingsReadInPlace
+    // A snapshot of an earlier format, or whose postings could not be read in place, is written again
+    // as this build writes it.
+    const saved =
+      from === 'snapshot' && documentsRead === 0 && !reread && !outdated && index.postingsReadInPlace
     this.loaded = { index, covered, dirty: new Set(), saved, changedAt: new Map(), checked: new Map() }
     if (!saved) this.scheduleSave()
     this.options.budget?.touch(this)

@@ -1,34 +1,46 @@
 import { bm25PoolOffset } from '../index/bm25Bytes'
-import { ByteWriter } from '../index/ByteSections'
+import { summarizeVectorRows } from '../index/UnreadVectorRows'
 import { checksum32 } from './checksum32'
 import { INDEX_SNAPSHOT_FORMAT, INDEX_SNAPSHOT_VERSION, type IndexSnapshot } from './IndexSnapshot'
+import { encodeSnapshotHead } from './snapshotHead'
 
 /**
- * The snapshot as one byte string: a JSON header (format, version, the covered documents, the
- * embedders), then BM25's bytes, then each embedder's vector rows (`ByteSections`), then the
- * checksum of all that (u32, `checksum32`).
+ * The snapshot as one byte string, version 2: its head (`encodeSnapshotHead`: a JSON of the covered
+ * documents, each part's length and checksum, each embedder's rows' summary), then the parts: BM25's
+ * bytes, then each embedder's vector rows. A part has its own checksum so that a reader can read and
+ * check one part without the others (`readIndexSnapshot`): a cold start reads the head and BM25, and the
+ * vector rows only when a search needs them (with hash-v1, most never do).
  *
- * The header ends in as many spaces (0-3) as put BM25's postings pool on a 4-byte boundary of the
- * snapshot: a snapshot is read into a buffer of its own, and the load then reads the pool in place
- * (`ByteReader.intsInPlace`) rather than copy it (0.15 s of a cold start at 139k passages). JSON reads
- * the spaces as nothing, so this is still format 1, and one written without them loads as before.
+ * The head ends in as many spaces (0-3) as put BM25's postings pool on a 4-byte boundary of the
+ * snapshot: a part is read into a buffer from a 4-byte boundary, and the load then reads the pool in
+ * place (`ByteReader.intsInPlace`) rather than copy it (0.15 s of a cold start at 139k passages).
+ *
+ * Every embedder's rows must have been read (`SearchIndex.toBytesInSteps` reads them).
  */
 export function encodeIndexSnapshot({ covered, index }: IndexSnapshot): Uint8Array {
-  const header = JSON.stringify({
-    format: INDEX_SNAPSHOT_FORMAT,
-    version: INDEX_SNAPSHOT_VERSION,
-    covered: [...covered],
-    embedders: index.vectors.map((vectors) => vectors.embedder),
+  const vectors = index.vectors.map(({ embedder, rows }) => {
+    if (!(rows instanceof Uint8Array)) throw new TypeError(`${embedder}'s vector rows were never read`)
+    return { embedder, rows }
   })
-  const encoder = new TextEncoder()
-  // Header length, header, BM25's length, then BM25's bytes.
-  const misaligned = (8 + encoder.encode(header).length + bm25PoolOffset(index.bm25)) % 4
-  const writer = new ByteWriter().bytes(encoder.encode(header + ' '.repeat((4 - misaligned) % 4)))
-  writer.bytes(index.bm25)
-  for (const { rows } of index.vectors) writer.bytes(rows)
-  const body = writer.finish()
-  const bytes = new Uint8Array(body.length + 4)
-  bytes.set(body)
-  new DataView(bytes.buffer).setUint32(body.length, checksum32(body), true)
-  return bytes
+  const parts = [index.bm25, ...vectors.map(({ rows }) => rows)]
+  const json = new TextEncoder().encode(
+    JSON.stringify({
+      format: INDEX_SNAPSHOT_FORMAT,
+      version: INDEX_SNAPSHOT_VERSION,
+      covered: [...covered],
+      parts: parts.map((part) => ({ length: part.length, checksum: checksum32(part) })),
+      vectors: vectors.map(({ embedder, rows }) => ({ embedder, ...summarizeVectorRows(rows, embedder) })),
+    }),
+  )
+  // The head's length, the JSON, its checksum, then BM25's bytes up to its pool.
+  const misaligned = (8 + json.length + bm25PoolOffset(index.bm25)) % 4
+  const head = encodeSnapshotHead(json, (4 - misaligned) % 4)
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, head.length))
+  out.set(head)
+  let at = head.length
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
+  }
+  return out
 }

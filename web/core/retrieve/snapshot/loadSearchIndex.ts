@@ -1,5 +1,4 @@
 import { type FromBytesOptions, SearchIndex } from '../index/SearchIndex'
-import { decodeIndexSnapshot } from './decodeIndexSnapshot'
 import type { IndexSnapshotStore } from './IndexSnapshotStore'
 
 export interface LoadedIndex {
@@ -10,6 +9,8 @@ export interface LoadedIndex {
   from: 'snapshot' | 'chunks'
   /** Documents whose chunks were read from the store (all of them on a rebuild). */
   documentsRead: number
+  /** The snapshot read was of an earlier format (`IndexSnapshot.outdated`): to be written again. */
+  outdated: boolean
 }
 
 export interface LoadSearchIndexOptions extends FromBytesOptions {
@@ -24,10 +25,10 @@ export interface LoadSearchIndexOptions extends FromBytesOptions {
  * another format or tokenizer) is ignored with the reason logged: never a wrong index, at worst a
  * slow start. The store is the truth throughout; the snapshot only saves reading it all.
  *
- * The snapshot's vector rows are decoded on their first use (`SearchIndex.fromBytes`), not here: a
- * cold start's first search (BM25 where hash-v1 made the vectors) does not wait for them. If they
- * then prove unreadable, `onUnreadableVectors` is told, and the caller loads again with
- * `ignoreSnapshot` (what an unreadable snapshot gets here at once).
+ * The snapshot's vector rows are read (where the store reads a range at a time) and decoded on their
+ * first use (`SearchIndex.fromBytes`), not here: a cold start's first search (BM25 where hash-v1 made
+ * the vectors) does not wait for them. If they then prove unreadable, `onUnreadableVectors` is told,
+ * and the caller loads again with `ignoreSnapshot` (what an unreadable snapshot gets here at once).
  */
 export async function loadSearchIndex(
   store: IndexSnapshotStore,
@@ -41,15 +42,14 @@ export async function loadSearchIndex(
   // Observed now, so that a failed read is not reported as unhandled while the versions are read.
   snapshotRead.catch(() => undefined)
   const versions = await store.documentVersions()
-  let restored: { index: SearchIndex; covered: Map<string, string | null> } | undefined
+  let restored: { index: SearchIndex; covered: Map<string, string | null>; outdated: boolean } | undefined
   try {
-    const bytes = await snapshotRead
-    if (bytes) {
-      const snapshot = decodeIndexSnapshot(bytes)
+    const snapshot = await snapshotRead
+    if (snapshot) {
       const index = SearchIndex.fromBytes(snapshot.index, {
         onUnreadableVectors: options.onUnreadableVectors,
       })
-      restored = { index, covered: snapshot.covered }
+      restored = { index, covered: snapshot.covered, outdated: snapshot.outdated === true }
     }
   } catch (error) {
     logError(
@@ -67,7 +67,13 @@ export async function loadSearchIndex(
     if (fresh) covered.set(id, fresh.version)
     else covered.delete(id)
   }
-  return { index, covered, from: restored ? 'snapshot' : 'chunks', documentsRead: stale.size }
+  return {
+    index,
+    covered,
+    from: restored ? 'snapshot' : 'chunks',
+    documentsRead: stale.size,
+    outdated: restored?.outdated ?? false,
+  }
 }
 
 function reason(error: unknown): string {
