@@ -3,21 +3,6 @@ import { SearchIndex } from '../retrieve/index/SearchIndex'
 import { encodeIndexSnapshot } from '../retrieve/snapshot/encodeIndexSnapshot'
 import { checksum32 } from '../retrieve/snapshot/checksum32'
 import { INDEX_SNAPSHOT_FORMAT, type IndexSnapshot } from '../retrieve/snapshot/IndexSnapshot'
-import { encodeSnapshotHead, snapshotHeadBytes } from '../retrieve/snapshot/snapshotHead'
-
-/**
- * A version 2 snapshot's bytes with its head one byte longer (a space; its checksum made again): the
- * same snapshot with BM25's postings pool off its 4-byte boundary, as one written before session 43.
- */
-export function withLongerHead(bytes: Uint8Array): Uint8Array {
-  const headEnd = snapshotHeadBytes(bytes, bytes.length)
-  const json = bytes.subarray(4, headEnd - 4)
-  const head = encodeSnapshotHead(json, 1)
-  const out = new Uint8Array(bytes.length + 1)
-  out.set(head)
-  out.set(bytes.subarray(headEnd), head.length)
-  return out
-}
 
 /**
  * A snapshot as version 1 wrote it (until session 45): a JSON header, BM25's bytes and each embedder's

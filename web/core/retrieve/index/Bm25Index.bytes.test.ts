@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../testing/seededRandom'
 import { type Bm25Chunk, Bm25Index } from './Bm25Index'
-import { bm25PoolOffset } from './bm25Bytes'
+import { ByteReader, ByteWriter } from './ByteSections'
+import { unpackPostings } from './packedPostings'
 
 const WORDS = (
   'river capital poland warsaw tesla current induction motor steam engine watt oxygen element scheele ' +
@@ -24,6 +25,47 @@ function chunks(count: number, seed: number): Bm25Chunk[] {
       document_id: `doc-${Math.floor(i / 7)}`,
     }
   })
+}
+
+/**
+ * Sections (u32 length, then bytes): prefix, header, ids (2), collections (2), their codes, documents
+ * (2), their codes, lengths, terms (2), offsets, the postings, the large frequencies.
+ */
+const SECTIONS = 16
+const OFFSETS_SECTION = 13
+const POOL_SECTION = 14
+
+function sections(bytes: Uint8Array): Uint8Array[] {
+  const reader = new ByteReader(bytes)
+  return Array.from({ length: SECTIONS }, () => reader.bytes())
+}
+
+/** Where a section's bytes start (past its length). */
+function sectionStart(bytes: Uint8Array, section: number): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset)
+  let at = 0
+  for (let i = 0; i < section; i++) at += 4 + view.getUint32(at, true)
+  return at + 4
+}
+
+function sectionLength(bytes: Uint8Array, section: number): number {
+  return sections(bytes)[section]!.length
+}
+
+/** Packed (QBM3) bytes as QBM2 wrote them: the postings as Int32 words. */
+function asWordsFormat(bytes: Uint8Array): Uint8Array {
+  const parts = sections(bytes)
+  const prefix = parts[0]!.slice()
+  new DataView(prefix.buffer).setUint32(0, 0x32_4d_42_51, true)
+  const offsets = new Int32Array(parts[OFFSETS_SECTION]!.slice().buffer)
+  const chunks = (JSON.parse(new TextDecoder().decode(parts[1])) as { chunks: number }).chunks
+  const pool = unpackPostings(parts[POOL_SECTION]!, offsets, chunks)
+  const writer = new ByteWriter().bytes(prefix)
+  parts.forEach((part, i) => {
+    if (i === POOL_SECTION) writer.ints(pool)
+    else if (i > 0) writer.bytes(part)
+  })
+  return writer.finish()
 }
 
 const QUERIES = [
@@ -61,49 +103,20 @@ describe('Bm25Index bytes', () => {
     expect(copy.search('warsaw river', { limit: 50, collectionIds: ['c1'] })).toEqual([])
   })
 
-  it('reads its postings pool in place where it lies on a 4-byte boundary, copies it elsewhere, and answers alike', () => {
+  it('packs its postings (format QBM3) and still reads them written as words (QBM2, snapshots of format 1)', () => {
     const original = new Bm25Index()
     original.add(chunks(300, 11))
-    const bytes = original.toBytes()
-    const pool = bm25PoolOffset(bytes)
-    for (let shift = 0; shift < 4; shift++) {
-      // The bytes in a buffer of their own (as a snapshot's read gives them), at each alignment.
-      const buffer = new Uint8Array(bytes.length + 8)
-      buffer.set(bytes, shift)
-      const placed = buffer.subarray(shift, shift + bytes.length)
-      const copy = Bm25Index.fromBytes(placed)
-      expect(copy.holdsSnapshotBytes, `shift ${shift}`).toBe((shift + pool) % 4 === 0)
+    original.remove(['chunk-7'])
+    const packed = original.toBytes()
+    const words = asWordsFormat(packed)
+    expect(packed.length).toBeLessThan(words.length * 0.8)
+    for (const bytes of [packed, words]) {
+      const copy = Bm25Index.fromBytes(bytes)
       for (const query of QUERIES)
         expect(copy.search(query, { limit: 20 })).toEqual(original.search(query, { limit: 20 }))
-      // Let go: the postings copied into memory of their own, the answers the same, the buffer free to change.
-      copy.releaseSnapshotBytes()
-      expect(copy.holdsSnapshotBytes).toBe(false)
-      buffer.fill(0)
-      for (const query of QUERIES)
-        expect(copy.search(query, { limit: 20 })).toEqual(original.search(query, { limit: 20 }))
+      // Written again, packed.
+      expect(copy.toBytes()).toEqual(packed)
     }
-  })
-
-  it('changes postings read in place as any: removals compact them, adds copy a list out', () => {
-    const original = new Bm25Index()
-    original.add(chunks(300, 5))
-    const bytes = original.toBytes()
-    const shift = (4 - (bm25PoolOffset(bytes) % 4)) % 4
-    const buffer = new Uint8Array(bytes.length + 4)
-    buffer.set(bytes, shift)
-    const copy = Bm25Index.fromBytes(buffer.subarray(shift, shift + bytes.length))
-    expect(copy.holdsSnapshotBytes).toBe(true)
-    for (const index of [original, copy]) {
-      index.remove(['chunk-1', 'chunk-2', 'chunk-50'])
-      index.add([
-        { id: 'new', text: 'warsaw river tesla', heading: null, collection_id: 'c1', document_id: 'd9' },
-      ])
-    }
-    for (const query of QUERIES)
-      expect(copy.search(query, { limit: 30 })).toEqual(original.search(query, { limit: 30 }))
-    expect(Bm25Index.fromBytes(copy.toBytes()).search('warsaw river', { limit: 30 })).toEqual(
-      original.search('warsaw river', { limit: 30 }),
-    )
   })
 
   it('writes a restored index again, whatever was read of it, and vacuums it', async () => {
@@ -117,7 +130,7 @@ describe('Bm25Index bytes', () => {
     for (const query of QUERIES) {
       expect(again.search(query, { limit: 50 }), query).toEqual(original.search(query, { limit: 50 }))
     }
-    // Removals after a restore: the restored lists (read in place) are compacted like any others.
+    // Removals after a restore: the restored lists are compacted like any others.
     original.removeDocument('doc-4')
     copy.removeDocument('doc-4')
     for (const query of QUERIES) {
@@ -197,21 +210,31 @@ describe('Bm25Index bytes', () => {
     const index = new Bm25Index()
     index.add(chunks(50, 1))
     const bytes = index.toBytes()
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-    // Sections (u32 length, then bytes): prefix, header, ids (2), collections (2), their codes,
-    // documents (2), their codes, lengths, terms (2), offsets, then the pool of posting words.
-    let at = 0
-    for (let section = 0; section < 14; section++) at += 4 + view.getUint32(at, true)
-    const pool = at + 4
-    expect(view.getUint32(at, true)).toBeGreaterThan(0)
-    const word = view.getInt32(pool, true)
+    // Packed: the first posting's varint made 0 (frequency 0), or a gap past the last chunk.
+    const poolAt = sectionStart(bytes, POOL_SECTION)
+    for (const bad of [[0x00], [0xc1, 0x32]]) {
+      const damaged = new Uint8Array(bytes.length + bad.length - 1)
+      damaged.set(bytes.subarray(0, poolAt))
+      damaged.set(bad, poolAt)
+      damaged.set(bytes.subarray(poolAt + 1), poolAt + bad.length)
+      new DataView(damaged.buffer).setUint32(
+        poolAt - 4,
+        sectionLength(bytes, POOL_SECTION) + bad.length - 1,
+        true,
+      )
+      expect(() => Bm25Index.fromBytes(damaged), `bytes ${bad}`).toThrow(/posting of no chunk/)
+    }
+    // As words (QBM2).
+    const words = asWordsFormat(bytes)
+    const pool = sectionStart(words, POOL_SECTION)
+    const word = new DataView(words.buffer).getInt32(pool, true)
     for (const bad of [(50 << 6) | 1, word & ~63, -1]) {
-      const damaged = bytes.slice()
+      const damaged = words.slice()
       new DataView(damaged.buffer).setInt32(pool, bad, true)
       expect(() => Bm25Index.fromBytes(damaged), `word ${bad}`).toThrow(/posting of no chunk/)
     }
     // The last chunk's ordinal in its first posting's place reads (the id map is not made at load).
-    const fine = bytes.slice()
+    const fine = words.slice()
     new DataView(fine.buffer).setInt32(pool, (49 << 6) | 1, true)
     expect(() => Bm25Index.fromBytes(fine)).not.toThrow()
 

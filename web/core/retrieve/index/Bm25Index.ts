@@ -81,16 +81,6 @@ export class Bm25Index {
     return index
   }
 
-  /** Whether its postings are read in place from a snapshot's bytes (`fromBytes`), keeping them alive. */
-  get holdsSnapshotBytes(): boolean {
-    return this.state.postings.poolIsView
-  }
-
-  /** Copies postings read in place (`holdsSnapshotBytes`) into memory of its own. */
-  releaseSnapshotBytes(): void {
-    this.state.postings.ownPool()
-  }
-
   get size(): number {
     return this.state.live
   }

@@ -66,33 +66,10 @@ export class ByteReader {
   }
 
   ints(expectedLength?: number): Int32Array {
-    return this.intsOf(this.bytes(), false, expectedLength)
-  }
-
-  /**
-   * `ints` without the copy where the section's numbers lie on a 4-byte boundary of their buffer (a
-   * view of it, which keeps the whole buffer alive until let go: `Postings.ownPool`), copied elsewhere.
-   * A 46 MB postings pool took 0.15 s to copy, most of a cold start's decode at 139k passages: its
-   * snapshot is written so that the pool lies so (`encodeIndexSnapshot`).
-   */
-  intsInPlace(): Int32Array {
-    return this.intsOf(this.bytes(), true)
-  }
-
-  /** Where the next section starts. */
-  get position(): number {
-    return this.offset
-  }
-
-  private intsOf(bytes: Uint8Array, inPlace: boolean, expectedLength?: number): Int32Array {
+    const bytes = this.bytes()
     if (bytes.length % 4 !== 0) throw new RangeError('a list of numbers of odd size')
-    let values: Int32Array
-    if (inPlace && bytes.byteOffset % 4 === 0) {
-      values = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4)
-    } else {
-      values = new Int32Array(bytes.length / 4)
-      new Uint8Array(values.buffer).set(bytes)
-    }
+    const values = new Int32Array(bytes.length / 4)
+    new Uint8Array(values.buffer).set(bytes)
     if (expectedLength !== undefined && values.length !== expectedLength) {
       throw new RangeError(`${values.length} numbers where ${expectedLength} were expected`)
     }

@@ -59,16 +59,6 @@ export class Postings {
     this.slots = slots
   }
 
-  /** Whether the pool is a view of a larger buffer (a snapshot's bytes, read in place: `load`). */
-  get poolIsView(): boolean {
-    return this.pool.byteLength !== this.pool.buffer.byteLength
-  }
-
-  /** Copies a pool that is a view of a larger buffer, so that buffer (a whole snapshot's) can go. */
-  ownPool(): void {
-    if (this.poolIsView) this.pool = this.pool.slice()
-  }
-
   /** Appends a posting to a slot; ordinals must come in ascending order per slot, below MAX_ORDINAL. */
   append(slot: number, ordinal: number, frequency: number): void {
     let array = this.own[slot] ?? null
@@ -126,8 +116,7 @@ export class Postings {
 
   /**
    * Replaces everything with `slots` slots whose words are in `pool`: slot s has words `offsets[s]`
-   * to `offsets[s + 1]`. The pool is kept and read in place (and compacted in place by removals): it
-   * may be a view of a snapshot's bytes (`ownPool`).
+   * to `offsets[s + 1]`. The pool is kept and read in place (and compacted in place by removals).
    */
   load(slots: number, offsets: Int32Array, pool: Int32Array, large: Map<number, number>): void {
     this.own = new Array<Int32Array | null>(slots).fill(null)

@@ -214,7 +214,7 @@ describe('SearchIndex.fromBytes: vector rows read on first use (a snapshot read 
     // Collections and embedders without rows: the summary says so, BM25 answers.
     expect((await index.search(request({ vectorWeight: 1, collectionIds: ['c3'] }))).method).toBe('bm25')
     expect((await index.search(request({ vectorWeight: 1, embedder: 'other-v1' }))).method).toBe('bm25')
-    index.releaseSnapshotBytes()
+    index.decodeVectors()
     expect(reads.count).toBe(0)
     expect(index.hasUnreadVectors).toBe(true)
     expect(await answers(index)).toEqual(await answers(built))

@@ -174,30 +174,11 @@ export class SearchIndex {
 
   /**
    * Whether the index still keeps bytes `fromBytes` was given alive: vector rows read but not decoded
-   * yet, or BM25's postings read in place (`releaseSnapshotBytes`). Rows not read hold none.
+   * yet (`decodeVectors` lets them go). Rows not read hold none.
    */
   get holdsSnapshotBytes(): boolean {
     for (const rows of this.undecoded.values()) if (rows.isRead) return true
-    return this.bm25.holdsSnapshotBytes
-  }
-
-  /**
-   * Lets the bytes `fromBytes` was given go: decodes the vector rows left as bytes and copies BM25's
-   * postings read in place. A host calls it once the thread is idle (0.1-0.4 s at 139k passages), so
-   * that neither the first vector search nor a cold start's first search pays for it, and the snapshot's
-   * buffer (117 MB at 139k passages) is not kept. Rows not read yet stay unread.
-   */
-  releaseSnapshotBytes(): void {
-    this.decodeVectors()
-    this.bm25.releaseSnapshotBytes()
-  }
-
-  /**
-   * Whether BM25's postings were read in place from `fromBytes`' bytes (`ByteReader.intsInPlace`): a
-   * snapshot written without its pool on a 4-byte boundary (before session 43) had them copied.
-   */
-  get postingsReadInPlace(): boolean {
-    return this.bm25.holdsSnapshotBytes
+    return false
   }
 
   /** Whether any embedder's vector rows from `fromBytes` are still undecoded, read or not (see `decodeVectors`). */
@@ -212,9 +193,10 @@ export class SearchIndex {
   }
 
   /**
-   * Decodes the vector rows `fromBytes` left as bytes, as their first use would: a host may call it
-   * once the thread is idle, so that the first vector search or change does not pay for it. Rows not
-   * read yet are left so (`readVectors` reads them).
+   * Decodes the vector rows `fromBytes` left as bytes, as their first use would: a host calls it once
+   * the thread is idle (0.1-0.4 s at 139k passages), so that neither the first vector search or change
+   * nor a cold start's first search pays for it, and the snapshot's buffer they are views of goes. Rows
+   * not read yet are left so (`readVectors` reads them).
    */
   decodeVectors(): void {
     for (const [embedder, rows] of [...this.undecoded]) if (rows.isRead) this.vectorIndex(embedder)

@@ -1,15 +1,18 @@
 import { BM25_FIELDS, type Bm25State, emptyState } from './Bm25State'
 import { ByteReader, ByteWriter } from './ByteSections'
 import { Interner } from './Interner'
+import { PackedPostingsWriter, unpackPostings } from './packedPostings'
 import { frequencyOf, LARGE_FREQUENCY, largeKey, ordinalOf, postingWord } from './Postings'
 import { TOKENIZER_VERSION } from './tokenize'
 
 /**
- * "QBM2": Quire's own BM25 index (issue 20). The bytes before it were MiniSearch's state behind the
- * tokenizer version, a small number: refused here with a RangeError, so such a snapshot is rebuilt
- * from the stored chunks.
+ * "QBM3": Quire's own BM25 index (issue 20), its postings packed (`packedPostings.ts`, session 45).
+ * "QBM2", the same with the postings as Int32 words, is still read (snapshots of format 1). The bytes
+ * before were MiniSearch's state behind the tokenizer version, a small number: refused here with a
+ * RangeError, so such a snapshot is rebuilt from the stored chunks.
  */
-const FORMAT = 0x32_4d_42_51
+const FORMAT = 0x33_4d_42_51
+const FORMAT_WORDS = 0x32_4d_42_51
 
 /** Postings written between two pauses of `toBytesInSteps`. */
 const WORDS_PER_STEP = 1 << 13
@@ -29,8 +32,9 @@ interface Header {
  * their order, which is also their postings' order), collection table and codes, document table and
  * codes, field lengths (n * fields), the terms with live postings in code unit order, per slot
  * (term * fields + field) its first posting in the pool (terms * fields + 1 offsets), the pool of
- * posting words (`Postings.ts`: ordinal and frequency in one int32), and (slot, ordinal, frequency)
- * triples for frequencies of 63 and more. Removed chunks' postings are dropped on the way.
+ * posting words (`Postings.ts`: ordinal and frequency in one int32) packed (`PackedPostingsWriter`),
+ * and (slot, ordinal, frequency) triples for frequencies of 63 and more. Removed chunks' postings are
+ * dropped on the way.
  *
  * `sorted` is the term table in code unit order (Bm25Index keeps one for fuzzy lookups).
  */
@@ -61,7 +65,9 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
 
   const terms: string[] = []
   const offsets: number[] = [0]
-  let pool = new Int32Array(1 << 12)
+  const pool = new PackedPostingsWriter()
+  /** One slot's words, renumbered. */
+  let slotWords = new Int32Array(1 << 12)
   let words = 0
   /** (slot, ordinal, frequency) of the frequencies of 63 and more, as written. */
   const large: number[] = []
@@ -72,19 +78,17 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
     for (let f = 0; f < BM25_FIELDS; f++) {
       const slot = ordinal * BM25_FIELDS + f
       const { data, start, count } = postings.read(slot, alive)
-      if (words + count > pool.length) {
-        const larger = new Int32Array(Math.max(2 * pool.length, words + count))
-        larger.set(pool.subarray(0, words))
-        pool = larger
-      }
+      if (count > slotWords.length) slotWords = new Int32Array(Math.max(2 * slotWords.length, count))
       for (let i = 0; i < count; i++) {
         const word = data[start + i]!
         const chunk = renumbered[ordinalOf(word)]!
-        pool[words++] = postingWord(chunk, frequencyOf(word))
+        slotWords[i] = postingWord(chunk, frequencyOf(word))
         if (frequencyOf(word) === LARGE_FREQUENCY) {
           large.push(terms.length * BM25_FIELDS + f, chunk, postings.frequency(slot, word))
         }
       }
+      pool.slot(slotWords, 0, count)
+      words += count
       offsets.push(words)
     }
     if (words === first) {
@@ -120,7 +124,7 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
     .ints(liveLengths)
     .strings(terms)
     .ints(Int32Array.from(offsets))
-    .ints(pool.subarray(0, words))
+    .bytes(pool.finish())
     .ints(Int32Array.from(large))
     .finish()
 }
@@ -136,7 +140,8 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   }
   if (prefix.length !== 8) throw new RangeError('Not a Bm25Index of this format')
   const view = new DataView(prefix.buffer, prefix.byteOffset, 8)
-  if (view.getUint32(0, true) !== FORMAT) throw new RangeError('Not a Bm25Index of this format')
+  const format = view.getUint32(0, true)
+  if (format !== FORMAT && format !== FORMAT_WORDS) throw new RangeError('Not a Bm25Index of this format')
   const tokenizer = view.getUint32(4, true)
   if (tokenizer !== TOKENIZER_VERSION) {
     throw new RangeError(
@@ -172,14 +177,19 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   }
   const slots = termCount! * BM25_FIELDS
   const offsets = reader.ints(slots + 1)
-  const pool = reader.intsInPlace()
-  const largeTriples = reader.ints()
-  reader.end()
-  if (offsets[0] !== 0 || offsets[slots]! !== pool.length) throw new RangeError('Postings past their pool')
+  if (offsets[0] !== 0) throw new RangeError('Postings past their pool')
   for (let s = 0; s < slots; s++) {
     if (offsets[s + 1]! < offsets[s]!) throw new RangeError('Postings out of order')
   }
-  if (!postingsWithin(pool, n!)) throw new RangeError('A posting of no chunk')
+  let pool: Int32Array
+  if (format === FORMAT) pool = unpackPostings(reader.bytes(), offsets, n!)
+  else {
+    pool = reader.ints()
+    if (offsets[slots]! !== pool.length) throw new RangeError('Postings past their pool')
+    if (!postingsWithin(pool, n!)) throw new RangeError('A posting of no chunk')
+  }
+  const largeTriples = reader.ints()
+  reader.end()
   if (largeTriples.length % 3 !== 0) throw new RangeError('Large frequencies of odd size')
   const large = new Map<number, number>()
   for (let i = 0; i < largeTriples.length; i += 3) {
@@ -199,20 +209,6 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   return state
 }
 
-/** The sections `decodeBm25` reads before the postings pool. */
-const SECTIONS_BEFORE_POOL = 14
-
-/**
- * Where the postings pool's numbers start in `encodeBm25Steps`' bytes (past its section's length): an
- * index snapshot places them on a 4-byte boundary, so that a load reads them in place
- * (`ByteReader.intsInPlace`). Throws a RangeError on bytes too short to hold them.
- */
-export function bm25PoolOffset(bytes: Uint8Array): number {
-  const reader = new ByteReader(bytes)
-  for (let i = 0; i < SECTIONS_BEFORE_POOL; i++) reader.bytes()
-  return reader.position + 4
-}
-
 function codes(values: Int32Array, tableSize: number): Int32Array {
   for (let i = 0; i < values.length; i++) {
     const value = values[i]!
@@ -222,9 +218,9 @@ function codes(values: Int32Array, tableSize: number): Int32Array {
 }
 
 /**
- * Whether every posting word names a chunk below `chunks` with a frequency of at least 1. An indexed
- * loop with the ordinal tested as a range of words: the pool is most of the bytes (12 million words
- * at 139k chunks), and a `for...of` calling `ordinalOf` per word took 0.15 s of a load.
+ * Whether every posting word (of format "QBM2") names a chunk below `chunks` with a frequency of at
+ * least 1. An indexed loop with the ordinal tested as a range of words: the pool is most of the bytes
+ * (12 million words at 139k chunks), and a `for...of` calling `ordinalOf` per word took 0.15 s of a load.
  */
 function postingsWithin(pool: Int32Array, chunks: number): boolean {
   // A word >= 0 is ordinal << 6 | frequency, so its ordinal is below `chunks` when it is below chunks << 6.

@@ -13,8 +13,8 @@ export interface ManagedIndexOptions {
   /** Quiet time after the last change before the snapshot is written. Default 10 s. */
   settleMs?: number
   /**
-   * Quiet time (no use) after which the snapshot's bytes the load left in use are let go: vector rows
-   * decoded, BM25's postings copied (`SearchIndex.releaseSnapshotBytes`). Default 2 s.
+   * Quiet time (no use) after which the vector rows the load left as bytes are decoded, so the snapshot's
+   * bytes go (`SearchIndex.decodeVectors`). Default 2 s.
    */
   decodeIdleMs?: number
   /** The host's memory budget, told when this index loads and is used; it may unload this one. */
@@ -220,11 +220,11 @@ export class ManagedIndex implements SearchIndexPort {
   }
 
   /**
-   * Decodes the vector rows the load left as bytes and copies BM25's postings read in place
-   * (`SearchIndex.releaseSnapshotBytes`) once the index has not been used for `decodeIdleMs`: no search
-   * between a cold start and its first vector pass or change pays for them (0.1-0.4 s and 0.15 s at 139k
-   * passages, in one piece each), and the snapshot's buffer, which they are views of, is let go. Each
-   * use starts the wait again; an index busy then waits once more.
+   * Decodes the vector rows the load left as bytes (`SearchIndex.decodeVectors`) once the index has not
+   * been used for `decodeIdleMs`: no search between a cold start and its first vector pass or change pays
+   * for them (0.1-0.4 s at 139k passages, in one piece), and the snapshot's buffer, which they are views
+   * of, is let go. Rows not read (the browser's, read in ranges) stay unread. Each use starts the wait
+   * again; an index busy then waits once more.
    */
   private decodeVectorsSoon(): void {
     const loaded = this.loaded
@@ -234,7 +234,7 @@ export class ManagedIndex implements SearchIndexPort {
       this.decodeTimer = undefined
       if (this.loaded !== loaded || this.closed) return
       if (this.busy) this.decodeVectorsSoon()
-      else loaded.index.releaseSnapshotBytes()
+      else loaded.index.decodeVectors()
     }, this.options.decodeIdleMs ?? 2_000)
     unrefTimer(this.decodeTimer)
   }
@@ -313,10 +313,8 @@ export class ManagedIndex implements SearchIndexPort {
     this.loadingIndex = undefined
     // Found unreadable while the load brought it up to date: rebuilt at once (no snapshot read then).
     if (this.rebuildNext) return this.loadNow()
-    // A snapshot of an earlier format, or whose postings could not be read in place, is written again
-    // as this build writes it.
-    const saved =
-      from === 'snapshot' && documentsRead === 0 && !reread && !outdated && index.postingsReadInPlace
+    // A snapshot of an earlier format is written again as this build writes it.
+    const saved = from === 'snapshot' && documentsRead === 0 && !reread && !outdated
     this.loaded = { index, covered, dirty: new Set(), saved, changedAt: new Map(), checked: new Map() }
     if (!saved) this.scheduleSave()
     this.options.budget?.touch(this)

@@ -3,8 +3,8 @@
  * so a snapshot damaged in storage (a flipped byte among the postings or the vector codes, where
  * every value still parses) is noticed and rebuilt rather than answering wrongly. About 50 ms per
  * 100 MB; not a defence against anyone who can write the database, only against damage. Bytes that
- * do not begin on a 4-byte boundary of their buffer (a snapshot's part, `readIndexSnapshot`) are read
- * word by word through a DataView rather than copied.
+ * do not begin on a 4-byte boundary of their buffer (a part within a snapshot read whole) are read word
+ * by word through a DataView rather than copied.
  */
 export function checksum32(bytes: Uint8Array): number {
   const words = bytes.length >>> 2

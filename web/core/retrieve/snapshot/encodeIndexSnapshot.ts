@@ -1,4 +1,3 @@
-import { bm25PoolOffset } from '../index/bm25Bytes'
 import { summarizeVectorRows } from '../index/UnreadVectorRows'
 import { checksum32 } from './checksum32'
 import { INDEX_SNAPSHOT_FORMAT, INDEX_SNAPSHOT_VERSION, type IndexSnapshot } from './IndexSnapshot'
@@ -10,10 +9,6 @@ import { encodeSnapshotHead } from './snapshotHead'
  * bytes, then each embedder's vector rows. A part has its own checksum so that a reader can read and
  * check one part without the others (`readIndexSnapshot`): a cold start reads the head and BM25, and the
  * vector rows only when a search needs them (with hash-v1, most never do).
- *
- * The head ends in as many spaces (0-3) as put BM25's postings pool on a 4-byte boundary of the
- * snapshot: a part is read into a buffer from a 4-byte boundary, and the load then reads the pool in
- * place (`ByteReader.intsInPlace`) rather than copy it (0.15 s of a cold start at 139k passages).
  *
  * Every embedder's rows must have been read (`SearchIndex.toBytesInSteps` reads them).
  */
@@ -32,9 +27,7 @@ export function encodeIndexSnapshot({ covered, index }: IndexSnapshot): Uint8Arr
       vectors: vectors.map(({ embedder, rows }) => ({ embedder, ...summarizeVectorRows(rows, embedder) })),
     }),
   )
-  // The head's length, the JSON, its checksum, then BM25's bytes up to its pool.
-  const misaligned = (8 + json.length + bm25PoolOffset(index.bm25)) % 4
-  const head = encodeSnapshotHead(json, (4 - misaligned) % 4)
+  const head = encodeSnapshotHead(json)
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, head.length))
   out.set(head)
   let at = head.length

@@ -28,16 +28,12 @@ export async function readIndexSnapshot(file: SnapshotFile): Promise<IndexSnapsh
   }
 }
 
-/**
- * A part, read from the 4-byte boundary at or before it: its numbers then lie in the buffer as they do
- * in the snapshot, so BM25's pool is read in place (`encodeIndexSnapshot`).
- */
+/** A part, read and checked. */
 async function readPart(
   file: SnapshotFile,
   { start, end, checksum }: { start: number; end: number; checksum: number },
 ): Promise<Uint8Array> {
-  const from = start - (start % 4)
-  const bytes = await file.read(from, end)
-  if (bytes.length !== end - from) throw new RangeError('truncated')
-  return checkedPart(bytes.subarray(start - from), checksum)
+  const bytes = await file.read(start, end)
+  if (bytes.length !== end - start) throw new RangeError('truncated')
+  return checkedPart(bytes, checksum)
 }

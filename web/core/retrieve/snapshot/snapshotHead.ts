@@ -66,16 +66,12 @@ export function readSnapshotHead(bytes: Uint8Array, size: number): SnapshotHead 
   return { covered: new Map(covered), parts: placed, vectors }
 }
 
-/**
- * The head's bytes: its length (u32), the JSON followed by `padding` spaces (JSON reads them as
- * nothing: they place what follows, see `encodeIndexSnapshot`), its checksum (u32).
- */
-export function encodeSnapshotHead(json: Uint8Array, padding: number): Uint8Array {
-  const out = new Uint8Array(8 + json.length + padding)
+/** The head's bytes: its length (u32), the JSON, its checksum (u32). */
+export function encodeSnapshotHead(json: Uint8Array): Uint8Array {
+  const out = new Uint8Array(8 + json.length)
   out.set(json, 4)
-  out.fill(0x20, 4 + json.length, 4 + json.length + padding)
   const view = new DataView(out.buffer)
-  view.setUint32(0, json.length + padding, true)
+  view.setUint32(0, json.length, true)
   view.setUint32(out.length - 4, checksum32(out.subarray(4, out.length - 4)), true)
   return out
 }
