@@ -170,7 +170,7 @@ for (const dialect of testSqlDialects())
       expect(errors).toEqual([])
       // The search that finds out answers with keywords; the next use rebuilds from the chunks.
       expect((await index.search(vectorSearch)).method).toBe('bm25')
-      expect(String(errors[0])).toMatch(/vectors ignored \(.*not a length.*\); rebuilding/)
+      expect(String(errors[0])).toMatch(/ignored on first use \(.*not a length.*\); rebuilding/)
       expect(index.isLoaded).toBe(false)
       expect(await index.use(answers)).toEqual(await rebuilt())
       expect((await index.search(vectorSearch)).method).toBe('vector')

@@ -70,15 +70,23 @@ export class Bm25Index {
 
   /**
    * Restores an index from `toBytes`' output. Throws a RangeError when the bytes are not one, are of
-   * another format version or another tokenizer made them: the caller rebuilds from the chunks.
+   * another format version or another tokenizer made them: the caller rebuilds from the chunks. A
+   * term's postings are unpacked when first used; `onUnreadable` is told of one that proves unreadable
+   * then (`Postings.onUnreadable`).
    */
-  static fromBytes(bytes: Uint8Array): Bm25Index {
+  static fromBytes(bytes: Uint8Array, onUnreadable?: (error: RangeError) => void): Bm25Index {
     const index = new Bm25Index()
     index.state = decodeBm25(bytes)
+    index.state.postings.onUnreadable = onUnreadable
     // Written in sorted order: the table is its own sorted copy.
     index.sorted = index.state.terms.slice()
     index.sortedCount = index.sorted.length
     return index
+  }
+
+  /** How many of its term and field postings lists are still packed, as a snapshot gave them. */
+  get packedLists(): number {
+    return this.state.postings.packedCount
   }
 
   get size(): number {

@@ -1,3 +1,5 @@
+import { unpackSlot } from './packedPostings'
+
 /** Low bits of a posting word holding the term frequency; 63 means "63 or more, see `large`". */
 const FREQUENCY_BITS = 6
 const FREQUENCY_MASK = (1 << FREQUENCY_BITS) - 1
@@ -12,9 +14,15 @@ export const MAX_ORDINAL = 2 ** (31 - FREQUENCY_BITS)
  * `large`, keyed by `largeKey(slot, ordinal)`, and the word says 63.
  *
  * No object per posting and none per slot until the slot is written: slots read from a snapshot
- * (`load`) live in one shared pool, their words at `start`; the first append copies a slot into an
- * array of its own, grown by half as it fills. MiniSearch's Map of Maps cost ~80 bytes a posting;
- * this costs 4, plus the growth's slack.
+ * live in one shared pool (`load`), their words at `start`, or packed (`loadPacked`: about 1.65 bytes a
+ * posting, `packedPostings.ts`) until first used; the first append copies a slot into an array of its
+ * own, grown by half as it fills. MiniSearch's Map of Maps cost ~80 bytes a posting; this costs 4, plus
+ * the growth's slack.
+ *
+ * Packed slots are unpacked one at a time, when first read: unpacking every slot at load took a cold
+ * start at 139k passages 0.5-0.6 s in Chromium's worker (most of it the fresh memory of 41.5 MB of words),
+ * where a search unpacks the few slots of its terms. A save reads a packed slot without keeping it
+ * unpacked (`readOnce`).
  *
  * Removed chunks are not searched for in every list at once (that is a walk of all postings): a
  * removal bumps `epoch`, and a slot is compacted (`clean`) the first time it is read after one, by
@@ -32,13 +40,34 @@ export class Postings {
   private count: Int32Array = new Int32Array(0)
   private cleanAt: Int32Array = new Int32Array(0)
   private slots = 0
+  /** Packed words (`loadPacked`): slot s's are `packed[packedAt[s]]` to `packed[packedAt[s + 1]]`. */
+  private packed: Uint8Array = new Uint8Array(0)
+  private packedAt: Int32Array = new Int32Array(0)
+  /** 1 where a slot's words are still packed. */
+  private isPacked = new Uint8Array(0)
+  /** Chunks a packed posting may name (its ordinal below this). */
+  private chunks = 0
+  /** A packed slot's words unpacked by `readOnce`. */
+  private scratch = new Int32Array(0)
   /** Exact frequencies of 63 and more, by `largeKey` (entries of removed chunks are never read again). */
   large = new Map<number, number>()
   /** Bumped by every removal: a slot clean at an older epoch may hold removed chunks' postings. */
   epoch = 0
+  /**
+   * Told when a packed slot proves unreadable as it is unpacked (`unpackSlot`'s RangeError): the slot
+   * is then empty. Absent, the error is thrown to whatever read the slot, and the slot stays packed.
+   */
+  onUnreadable: ((error: RangeError) => void) | undefined
 
   get slotCount(): number {
     return this.slots
+  }
+
+  /** How many slots are still packed (`loadPacked`). */
+  get packedCount(): number {
+    let packed = 0
+    for (let s = 0; s < this.slots; s++) packed += this.isPacked[s]!
+    return packed
   }
 
   /** Adds empty slots up to `slots`. */
@@ -49,6 +78,9 @@ export class Postings {
       this.start = grown(this.start, capacity)
       this.count = grown(this.count, capacity)
       this.cleanAt = grown(this.cleanAt, capacity)
+      const isPacked = new Uint8Array(capacity)
+      isPacked.set(this.isPacked.subarray(0, Math.min(this.isPacked.length, capacity)))
+      this.isPacked = isPacked
     }
     for (let s = this.slots; s < slots; s++) {
       this.own.push(null)
@@ -61,6 +93,7 @@ export class Postings {
 
   /** Appends a posting to a slot; ordinals must come in ascending order per slot, below MAX_ORDINAL. */
   append(slot: number, ordinal: number, frequency: number): void {
+    if (this.isPacked[slot] === 1) this.unpack(slot)
     let array = this.own[slot] ?? null
     const n = this.count[slot]!
     if (array === null || n === array.length) {
@@ -81,13 +114,30 @@ export class Postings {
    * first when a removal came since it was last clean.
    */
   read(slot: number, alive: Uint8Array): { data: Int32Array; start: number; count: number } {
+    if (this.isPacked[slot] === 1) this.unpack(slot)
     if (this.cleanAt[slot] !== this.epoch) this.clean(slot, alive)
     return { data: this.own[slot] ?? this.pool, start: this.start[slot]!, count: this.count[slot]! }
   }
 
+  /**
+   * `read`, except that a slot still packed and clean is unpacked into a scratch array (valid until the
+   * next call) and stays packed: a save reads every slot, and keeping them all unpacked would hold the
+   * memory their packing saves.
+   */
+  readOnce(slot: number, alive: Uint8Array): { data: Int32Array; start: number; count: number } {
+    if (this.isPacked[slot] !== 1 || this.cleanAt[slot] !== this.epoch) return this.read(slot, alive)
+    const count = this.count[slot]!
+    if (this.scratch.length < count) this.scratch = new Int32Array(Math.max(count, 2 * this.scratch.length))
+    if (!this.unpackInto(slot, this.scratch)) return { data: this.scratch, start: 0, count: 0 }
+    return { data: this.scratch, start: 0, count }
+  }
+
   /** The slot's live posting count (its document frequency). */
   live(slot: number, alive: Uint8Array): number {
-    if (this.cleanAt[slot] !== this.epoch) this.clean(slot, alive)
+    if (this.cleanAt[slot] !== this.epoch) {
+      if (this.isPacked[slot] === 1) this.unpack(slot)
+      this.clean(slot, alive)
+    }
     return this.count[slot]!
   }
 
@@ -124,12 +174,62 @@ export class Postings {
     this.start = new Int32Array(slots)
     this.count = new Int32Array(slots)
     this.cleanAt = new Int32Array(slots).fill(this.epoch)
+    this.isPacked = new Uint8Array(slots)
     for (let s = 0; s < slots; s++) {
       this.start[s] = offsets[s]!
       this.count[s] = offsets[s + 1]! - offsets[s]!
     }
     this.slots = slots
     this.large = large
+  }
+
+  /**
+   * `load` with the words packed (`PackedPostingsWriter`, checked by `packedSlotsFit`): slot s has
+   * `offsets[s + 1] - offsets[s]` words in `packed[packedAt[s]]` to `packed[packedAt[s + 1]]`, postings of
+   * chunks below `chunks`. Each slot is unpacked when first used; `packed` is kept until then.
+   */
+  loadPacked(
+    slots: number,
+    offsets: Int32Array,
+    packed: Uint8Array,
+    packedAt: Int32Array,
+    large: Map<number, number>,
+    chunks: number,
+  ): void {
+    this.load(slots, offsets, new Int32Array(0), large)
+    for (let s = 0; s < slots; s++) this.start[s] = 0
+    this.packed = packed
+    this.packedAt = packedAt
+    this.isPacked.fill(1)
+    this.chunks = chunks
+  }
+
+  /** Unpacks a packed slot into an array of its own (see `onUnreadable` when it cannot be). */
+  private unpack(slot: number): void {
+    const words = new Int32Array(this.count[slot]!)
+    if (this.unpackInto(slot, words)) this.own[slot] = words
+    else this.count[slot] = 0
+    this.isPacked[slot] = 0
+  }
+
+  /** Unpacks a packed slot's words into `into`; false when they proved unreadable and the listener was told. */
+  private unpackInto(slot: number, into: Int32Array): boolean {
+    try {
+      unpackSlot(
+        this.packed,
+        this.packedAt[slot]!,
+        this.packedAt[slot + 1]!,
+        into,
+        0,
+        this.count[slot]!,
+        this.chunks,
+      )
+      return true
+    } catch (error) {
+      if (!(error instanceof RangeError) || !this.onUnreadable) throw error
+      this.onUnreadable(error)
+      return false
+    }
   }
 }
 

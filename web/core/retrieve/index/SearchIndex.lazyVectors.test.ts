@@ -155,14 +155,14 @@ describe('SearchIndex.fromBytes: vector rows decoded on first use', () => {
     expect(again.toBytes().vectors).toEqual(snapshot.index.vectors)
   })
 
-  it('tells onUnreadableVectors when rows fail the checks only decoding makes, and answers with BM25', async () => {
+  it('tells onUnreadable when rows fail the checks only decoding makes, and answers with BM25', async () => {
     const parts = SearchIndex.fromChunks(CHUNKS).toBytes()
     const rows = parts.vectors[0]!.rows.slice()
     // A step that is not a length: the header still reads, so this is found on first use.
     new DataView(rows.buffer).setFloat64(VECTOR_ROWS_HEADER_BYTES, -1, true)
     const damaged = { ...parts, vectors: [{ embedder: 'test-v1', rows }] }
     const told = vi.fn()
-    const lazy = SearchIndex.fromBytes(damaged, { onUnreadableVectors: told })
+    const lazy = SearchIndex.fromBytes(damaged, { onUnreadable: told })
     expect(told).not.toHaveBeenCalled()
     const response = await lazy.search(request({ vectorWeight: 1 }))
     expect(told).toHaveBeenCalledWith(expect.any(RangeError))
@@ -286,9 +286,9 @@ describe('SearchIndex.fromBytes: vector rows read on first use (a snapshot read 
     expect(bytes).toEqual(built.toBytes())
   })
 
-  it('tells onUnreadableVectors when the rows cannot be read, and answers with BM25', async () => {
+  it('tells onUnreadable when the rows cannot be read, and answers with BM25', async () => {
     const told = vi.fn()
-    const { index, reads } = await unreadCopy(SearchIndex.fromChunks(CHUNKS), { onUnreadableVectors: told })
+    const { index, reads } = await unreadCopy(SearchIndex.fromChunks(CHUNKS), { onUnreadable: told })
     reads.fail = true
     const response = await index.search(request({ vectorWeight: 1 }))
     expect(told).toHaveBeenCalledWith(expect.objectContaining({ message: 'the stored Blob is gone' }))

@@ -64,12 +64,13 @@ export interface ReadSearchIndexBytes extends SearchIndexBytes {
 
 export interface FromBytesOptions {
   /**
-   * Called when an embedder's vector rows, decoded on first use, turn out unreadable (a check only
-   * a full decode makes: see `LazyVectorRows`). The index then has no vectors of that embedder (its
-   * searches answer with BM25, `method: 'bm25'`), and the caller should rebuild it from the store.
-   * Absent: the RangeError is thrown to whatever needed the rows.
+   * Called when a part of the bytes read or decoded on first use turns out unreadable: an embedder's
+   * vector rows (a check only their read or full decode makes: see `LazyVectorRows`; the index then has
+   * no vectors of that embedder, its searches answer with BM25, `method: 'bm25'`), or a term's packed
+   * postings (`Postings.onUnreadable`; the term then has none). The caller should rebuild the index
+   * from the store. Absent: the error is thrown to whatever needed the part.
    */
-  onUnreadableVectors?: (error: unknown) => void
+  onUnreadable?: (error: unknown) => void
 }
 
 export interface SearchResponse {
@@ -134,7 +135,7 @@ export class SearchIndex {
   private readonly undecoded = new Map<string, LazyVectorRows>()
   /** Unread rows whose read a change has begun (`readSoon`). */
   private readonly readingSoon = new WeakSet<LazyVectorRows>()
-  private onUnreadableVectors: ((error: unknown) => void) | undefined
+  private onUnreadable: ((error: unknown) => void) | undefined
   /** The `replaceDocument` under way per document: a second one waits for it (see there). */
   private readonly replacing = new Map<string, Promise<void>>()
 
@@ -215,12 +216,13 @@ export class SearchIndex {
    * BM25 is decoded now; each embedder's vector rows only when first needed (`LazyVectorRows`: a
    * vector pass, a change to the index), or by `decodeVectors`; rows not read yet are read then (a change
    * begins their read, and waits for it). Their header is checked now, unread rows' once read; a failure
-   * of the checks that reading or decoding makes goes to `onUnreadableVectors`.
+   * of the checks that reading or decoding makes goes to `onUnreadable`, as one of BM25's packed postings
+   * (unpacked term by term on first use, `Postings.loadPacked`).
    */
   static fromBytes(parts: SearchIndexBytes, options: FromBytesOptions = {}): SearchIndex {
     const index = new SearchIndex()
-    index.bm25 = Bm25Index.fromBytes(parts.bm25)
-    index.onUnreadableVectors = options.onUnreadableVectors
+    index.bm25 = Bm25Index.fromBytes(parts.bm25, options.onUnreadable)
+    index.onUnreadable = options.onUnreadable
     for (const { embedder, rows } of parts.vectors) {
       if (index.undecoded.has(embedder)) throw new RangeError(`${embedder} vectors twice`)
       const vectors = new LazyVectorRows(rows)
@@ -304,10 +306,10 @@ export class SearchIndex {
     try {
       await rows.read()
     } catch (error) {
-      if (!this.onUnreadableVectors) throw error
+      if (!this.onUnreadable) throw error
       if (this.undecoded.get(embedder) !== rows) return
       this.undecoded.delete(embedder)
-      this.onUnreadableVectors(error)
+      this.onUnreadable(error)
     }
   }
 
@@ -324,9 +326,9 @@ export class SearchIndex {
       index = rows.decode()
     } catch (error) {
       // Without a listener the rows stay, and every use that needs them is refused alike.
-      if (!this.onUnreadableVectors) throw error
+      if (!this.onUnreadable) throw error
       this.undecoded.delete(embedder)
-      this.onUnreadableVectors(error)
+      this.onUnreadable(error)
       return undefined
     }
     this.undecoded.delete(embedder)
@@ -548,7 +550,7 @@ export class SearchIndex {
     await this.readRows(embedder)
     const vectorIndex = this.vectorIndex(embedder)
     if (!vectorIndex) {
-      // Its rows were unreadable (`onUnreadableVectors` was told): keywords answer, as without rows.
+      // Its rows were unreadable (`onUnreadable` was told): keywords answer, as without rows.
       return { results: this.keywordSearch(query, limit, collectionIds, weights), method: 'bm25' }
     }
     const vectorSearch = vectorIndex.search(

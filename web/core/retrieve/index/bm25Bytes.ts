@@ -1,7 +1,7 @@
 import { BM25_FIELDS, type Bm25State, emptyState } from './Bm25State'
 import { ByteReader, ByteWriter } from './ByteSections'
 import { Interner } from './Interner'
-import { PackedPostingsWriter, unpackPostings } from './packedPostings'
+import { PackedPostingsWriter, packedSlotsFit } from './packedPostings'
 import { frequencyOf, LARGE_FREQUENCY, largeKey, ordinalOf, postingWord } from './Postings'
 import { TOKENIZER_VERSION } from './tokenize'
 
@@ -32,9 +32,9 @@ interface Header {
  * their order, which is also their postings' order), collection table and codes, document table and
  * codes, field lengths (n * fields), the terms with live postings in code unit order, per slot
  * (term * fields + field) its first posting in the pool (terms * fields + 1 offsets), the pool of
- * posting words (`Postings.ts`: ordinal and frequency in one int32) packed (`PackedPostingsWriter`),
- * and (slot, ordinal, frequency) triples for frequencies of 63 and more. Removed chunks' postings are
- * dropped on the way.
+ * posting words (`Postings.ts`: ordinal and frequency in one int32) packed (`PackedPostingsWriter`:
+ * where each slot's bytes start, then the bytes), and (slot, ordinal, frequency) triples for
+ * frequencies of 63 and more. Removed chunks' postings are dropped on the way.
  *
  * `sorted` is the term table in code unit order (Bm25Index keeps one for fuzzy lookups).
  */
@@ -77,7 +77,7 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
     const first = words
     for (let f = 0; f < BM25_FIELDS; f++) {
       const slot = ordinal * BM25_FIELDS + f
-      const { data, start, count } = postings.read(slot, alive)
+      const { data, start, count } = postings.readOnce(slot, alive)
       if (count > slotWords.length) slotWords = new Int32Array(Math.max(2 * slotWords.length, count))
       for (let i = 0; i < count; i++) {
         const word = data[start + i]!
@@ -94,6 +94,7 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
     if (words === first) {
       // No live chunk has the term any more: left out.
       offsets.length -= BM25_FIELDS
+      pool.dropEmpty(BM25_FIELDS)
       continue
     }
     terms.push(term)
@@ -113,6 +114,7 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
   const view = new DataView(prefix.buffer)
   view.setUint32(0, FORMAT, true)
   view.setUint32(4, TOKENIZER_VERSION, true)
+  const packed = pool.finish()
   return new ByteWriter()
     .bytes(prefix)
     .json(header)
@@ -124,7 +126,8 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
     .ints(liveLengths)
     .strings(terms)
     .ints(Int32Array.from(offsets))
-    .bytes(pool.finish())
+    .ints(packed.starts)
+    .bytes(packed.bytes)
     .ints(Int32Array.from(large))
     .finish()
 }
@@ -181,9 +184,12 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   for (let s = 0; s < slots; s++) {
     if (offsets[s + 1]! < offsets[s]!) throw new RangeError('Postings out of order')
   }
-  let pool: Int32Array
-  if (format === FORMAT) pool = unpackPostings(reader.bytes(), offsets, n!)
-  else {
+  let packed: { starts: Int32Array; bytes: Uint8Array } | undefined
+  let pool: Int32Array | undefined
+  if (format === FORMAT) {
+    packed = { starts: reader.ints(slots + 1), bytes: reader.bytes() }
+    if (!packedSlotsFit(offsets, packed.starts, packed.bytes.length)) throw new RangeError('Postings past their pool')
+  } else {
     pool = reader.ints()
     if (offsets[slots]! !== pool.length) throw new RangeError('Postings past their pool')
     if (!postingsWithin(pool, n!)) throw new RangeError('A posting of no chunk')
@@ -195,7 +201,8 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   for (let i = 0; i < largeTriples.length; i += 3) {
     large.set(largeKey(largeTriples[i]!, largeTriples[i + 1]!), largeTriples[i + 2]!)
   }
-  state.postings.load(slots, offsets, pool, large)
+  if (packed) state.postings.loadPacked(slots, offsets, packed.bytes, packed.starts, large, n!)
+  else state.postings.load(slots, offsets, pool!, large)
   state.alive = new Uint8Array(n!).fill(1)
   state.next = n!
   state.live = n!

@@ -289,7 +289,7 @@ export class ManagedIndex implements SearchIndexPort {
     const { index, covered, from, documentsRead, outdated } = await loadSearchIndex(
       this.options.store,
       this.options.logError,
-      { ignoreSnapshot, onUnreadableVectors: (error) => this.unreadableVectors(error, mine.index) },
+      { ignoreSnapshot, onUnreadable: (error) => this.unreadable(error, mine.index) },
     )
     mine.index = this.loadingIndex = index
     // Changes announced while loading may or may not be in what was read: read those documents again.
@@ -323,19 +323,18 @@ export class ManagedIndex implements SearchIndexPort {
   }
 
   /**
-   * A snapshot's vector rows, decoded on first use (`SearchIndex.fromBytes`), were unreadable: that
-   * index has no vectors of their embedder, so it is let go unsaved (the search that found out
-   * answers with BM25) and the next use rebuilds it from the store, as a load does with any
-   * unreadable snapshot. The snapshot's checksum already rules out damage: only bytes a writer of
-   * another build made can get here.
+   * A part of a snapshot read or decoded on first use (`SearchIndex.fromBytes`: an embedder's vector
+   * rows, a term's packed postings) was unreadable: that index lacks it, so it is let go unsaved (the
+   * search that found out answers without it) and the next use rebuilds it from the store, as a load
+   * does with any unreadable snapshot. The snapshot's checksum already rules out damage: only bytes a
+   * writer of another build made, or a Blob that could not be read again, can get here.
    */
-  private unreadableVectors(error: unknown, index: SearchIndex | undefined): void {
-    // Undefined: the load under way. An index let go before (its other embedder's rows) concerns
-    // nobody now.
+  private unreadable(error: unknown, index: SearchIndex | undefined): void {
+    // Undefined: the load under way. An index let go before (another of its parts) concerns nobody now.
     if (index !== undefined && index !== this.loaded?.index && index !== this.loadingIndex) return
     const why = error instanceof Error ? error.message : String(error)
     this.options.logError(
-      new Error(`Search index snapshot's vectors ignored (${why}); rebuilding it from the stored chunks`),
+      new Error(`Search index snapshot ignored on first use (${why}); rebuilding it from the stored chunks`),
     )
     this.rebuildNext = true
     if (index === undefined || index !== this.loaded?.index) return

@@ -27,7 +27,8 @@ export interface LoadSearchIndexOptions extends FromBytesOptions {
  *
  * The snapshot's vector rows are read (where the store reads a range at a time) and decoded on their
  * first use (`SearchIndex.fromBytes`), not here: a cold start's first search (BM25 where hash-v1 made
- * the vectors) does not wait for them. If they then prove unreadable, `onUnreadableVectors` is told,
+ * the vectors) does not wait for them, nor for BM25's postings to be unpacked (term by term on first use).
+ * If a part then proves unreadable, `onUnreadable` is told,
  * and the caller loads again with `ignoreSnapshot` (what an unreadable snapshot gets here at once).
  */
 export async function loadSearchIndex(
@@ -47,7 +48,7 @@ export async function loadSearchIndex(
     const snapshot = await snapshotRead
     if (snapshot) {
       const index = SearchIndex.fromBytes(snapshot.index, {
-        onUnreadableVectors: options.onUnreadableVectors,
+        onUnreadable: options.onUnreadable,
       })
       restored = { index, covered: snapshot.covered, outdated: snapshot.outdated === true }
     }
