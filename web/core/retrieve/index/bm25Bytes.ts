@@ -188,7 +188,8 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   let pool: Int32Array | undefined
   if (format === FORMAT) {
     packed = { starts: reader.ints(slots + 1), bytes: reader.bytes() }
-    if (!packedSlotsFit(offsets, packed.starts, packed.bytes.length)) throw new RangeError('Postings past their pool')
+    if (!packedSlotsFit(offsets, packed.starts, packed.bytes.length))
+      throw new RangeError('Postings past their pool')
   } else {
     pool = reader.ints()
     if (offsets[slots]! !== pool.length) throw new RangeError('Postings past their pool')

@@ -43,7 +43,8 @@ export class PackedPostingsWriter {
 
   /** Takes back the last `n` slots, which were empty (a term whose chunks are all gone, left out). */
   dropEmpty(n: number): void {
-    if (this.starts[this.starts.length - 1 - n] !== this.length) throw new Error('Slots with postings taken back')
+    if (this.starts[this.starts.length - 1 - n] !== this.length)
+      throw new Error('Slots with postings taken back')
     this.starts.length -= n
   }
 
