@@ -4,7 +4,7 @@ import { newChunk, newCollection, newDocument } from '../store/conformance/fixtu
 import { documentOpening, openingText, type DocumentOpening } from '../store/DocumentOpening'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import { documentProfile } from './documentEvidence'
-import { anyPaged, documentProfiles, prepareDocumentProfiles } from './documentProfiles'
+import { anyPaged, documentProfiles } from './documentProfiles'
 
 /**
  * A chunk store over an array that records how many chunks each listing returned, with the openings
@@ -225,58 +225,5 @@ describe('documentProfiles', () => {
     const { store } = storeOf(chunks)
     store.chunks.keepOpenings = () => Promise.reject(new Error('QuotaExceededError'))
     expect(await documentProfiles(store, [document])).toEqual([profileOf(document, chunks)])
-  })
-
-  it('makes a profile once when asked twice at the same time, the second waiting for the first', async () => {
-    const made = variedDocuments()
-    const stored = new Map(made.map(({ document, chunks }) => [document.id, documentOpening(chunks)]))
-    const { store, openingReads } = storeOf(
-      made.flatMap(({ chunks }) => chunks),
-      stored,
-    )
-    const documents = made.map(({ document }) => document)
-    const [all, some] = await Promise.all([
-      documentProfiles(store, documents),
-      documentProfiles(store, documents.slice(1, 3)),
-    ])
-    expect(openingReads).toEqual([documents.map(({ id }) => id)])
-    expect(some).toEqual(all.slice(1, 3))
-    // A making that fails is not waited for again: the next call makes its own.
-    const failing = storeOf(
-      made.flatMap(({ chunks }) => chunks),
-      stored,
-    )
-    const read = failing.store.chunks.documentOpenings
-    failing.store.chunks.documentOpenings = () => Promise.reject(new Error('IndexedDB went away'))
-    const first = documentProfiles(failing.store, documents)
-    failing.store.chunks.documentOpenings = read
-    const [lost, second] = await Promise.allSettled([first, documentProfiles(failing.store, documents)])
-    expect(lost.status).toBe('rejected')
-    expect(second).toEqual({ status: 'fulfilled', value: all })
-  })
-
-  it("prepares every completed document's profile, so that a search over them reads no opening", async () => {
-    const made = variedDocuments()
-    const stored = new Map(made.map(({ document, chunks }) => [document.id, documentOpening(chunks)]))
-    const { store, openingReads } = storeOf(
-      made.flatMap(({ chunks }) => chunks),
-      stored,
-    )
-    const documents = made.map(({ document }) => document)
-    const listed: unknown[] = []
-    const withDocuments = {
-      ...store,
-      documents: {
-        listDocuments: async (filter: unknown) => {
-          listed.push(filter)
-          return documents
-        },
-      },
-    } as unknown as Parameters<typeof prepareDocumentProfiles>[0]
-    await prepareDocumentProfiles(withDocuments)
-    expect(listed).toEqual([{ statuses: ['completed'] }])
-    expect(openingReads).toHaveLength(1)
-    await documentProfiles(withDocuments, documents.slice(2))
-    expect(openingReads).toHaveLength(1)
   })
 })

@@ -18,8 +18,6 @@ interface Cached {
  * WeakMap, so a store that is closed and dropped takes them along.
  */
 const caches = new WeakMap<object, Map<string, Cached>>()
-/** Per store, the profiles being made (`documentProfiles`). */
-const underWay = new WeakMap<object, Promise<void>>()
 /** Per store, the list last handed out: the same list while nothing changed (its scoring index is kept). */
 const lastLists = new WeakMap<object, DocumentProfile[]>()
 
@@ -42,25 +40,32 @@ export async function documentProfiles(
     document,
     key: `${document.processed_at ?? ''}|${document.chunk_count}|${document.original_filename}`,
   }))
-  const isMissing = ({ document, key }: (typeof wanted)[number]) => cache.get(document.id)?.key !== key
-  let missing = wanted.filter(isMissing)
-  while (missing.length > 0) {
-    // One making at a time per store (the API worker's `prepareDocumentProfiles` and a first search):
-    // a later one waits, then makes only what is still missing, not the same 200 openings again.
-    const running = underWay.get(store)
-    if (running) {
-      await running.catch(() => undefined)
-      missing = wanted.filter(isMissing)
-      continue
+  const missing = wanted.filter(({ document, key }) => cache.get(document.id)?.key !== key)
+  if (missing.length > 0) {
+    const openings = await store.chunks.documentOpenings(missing.map(({ document }) => document.id))
+    const unstored = missing.filter(({ document }) => !openings.has(document.id))
+    // Documents processed before openings were stored: read from their chunks as before (200 documents'
+    // openings took 0.7 s of the browser's 3 s cold start), several at a time, each still in order.
+    const read = new Map<string, DocumentOpening>()
+    await inParallel(unstored, PROFILE_READS_AT_ONCE, async ({ document }) => {
+      read.set(document.id, await openingFromChunks(store, document.id))
+    })
+    for (const { document, key } of missing) {
+      const opening = openings.get(document.id) ?? read.get(document.id)!
+      const title = typeof document.metadata.title === 'string' ? document.metadata.title : null
+      cache.set(document.id, {
+        key,
+        paged: opening.paged,
+        profile: documentProfile({
+          documentId: document.id,
+          filename: document.original_filename,
+          title,
+          opening: opening.text,
+        }),
+      })
     }
-    const making = makeProfiles(store, cache, missing)
-    underWay.set(store, making)
-    try {
-      await making
-    } finally {
-      if (underWay.get(store) === making) underWay.delete(store)
-    }
-    break
+    // Kept only to spare the next start these reads: a failure (a full disk) costs that, nothing more.
+    if (read.size > 0) await store.chunks.keepOpenings(read).catch(() => undefined)
   }
   const profiles = wanted.map(({ document }) => cache.get(document.id)!.profile)
   const last = lastLists.get(store)
@@ -69,44 +74,11 @@ export async function documentProfiles(
   return profiles
 }
 
-/** Makes the profiles of `missing` into `cache`: their openings read in one store call, or from their chunks. */
-async function makeProfiles(
-  store: Pick<Store, 'chunks'>,
-  cache: Map<string, Cached>,
-  missing: ReadonlyArray<{ document: DocumentRecord; key: string }>,
-): Promise<void> {
-  const openings = await store.chunks.documentOpenings(missing.map(({ document }) => document.id))
-  const unstored = missing.filter(({ document }) => !openings.has(document.id))
-  // Documents processed before openings were stored: read from their chunks as before (200 documents'
-  // openings took 0.7 s of the browser's 3 s cold start), several at a time, each still in order.
-  const read = new Map<string, DocumentOpening>()
-  await inParallel(unstored, PROFILE_READS_AT_ONCE, async ({ document }) => {
-    read.set(document.id, await openingFromChunks(store, document.id))
-  })
-  for (const { document, key } of missing) {
-    const opening = openings.get(document.id) ?? read.get(document.id)!
-    const title = typeof document.metadata.title === 'string' ? document.metadata.title : null
-    cache.set(document.id, {
-      key,
-      paged: opening.paged,
-      profile: documentProfile({
-        documentId: document.id,
-        filename: document.original_filename,
-        title,
-        opening: opening.text,
-      }),
-    })
-  }
-  // Kept only to spare the next start these reads: a failure (a full disk) costs that, nothing more.
-  if (read.size > 0) await store.chunks.keepOpenings(read).catch(() => undefined)
-}
-
 /**
  * Makes every completed document's profile now, as a first search over them would (`documentProfiles`,
- * same cache): the browser's API worker calls it once its index has loaded, so that a cold start's
- * first search does not wait for 200 documents' openings to be read and profiled after it (0.2-0.5 s,
- * bench/README.md, browser-large, session 45). Begun with the load, its reads held up the snapshot's
- * in IndexedDB.
+ * same cache): the browser's API worker calls it as it starts, while its index snapshot is read off its
+ * thread, so that a cold start's first search does not wait for 200 documents' openings to be read and
+ * profiled (0.2-0.5 s after the index was in, bench/README.md, browser-large, session 45).
  */
 export async function prepareDocumentProfiles(store: Pick<Store, 'documents' | 'chunks'>): Promise<void> {
   await documentProfiles(store, await store.documents.listDocuments({ statuses: ['completed'] }))
