@@ -5,7 +5,6 @@
  * handlers forward each matched request here. Imported by the worker's entry (`apiWorker.ts`), which
  * has begun the snapshot's read (`earlySnapshotRead`); evaluating this module sets everything up.
  */
-import { prepareDocumentProfiles } from '../../core/retrieve/documentProfiles'
 import { type Endpoint, expose, transfer } from 'comlink'
 import Dexie from 'dexie'
 import { SyncAccount } from '../../core/account/SyncAccount'
@@ -125,8 +124,6 @@ const account: SyncAccount = new SyncAccount({
   beforeSignOut: () => sync.flush(),
 })
 ports.account = account
-// A first search reads every document's opening for its profile: made now, while the index loads.
-prepareDocumentProfiles(ports.store).catch(console.error)
 ports.syncStatus = { status: () => sync.status(), syncNow: () => sync.syncNow() }
 ports.syncConflicts = sync.conflicts
 // Signed out: the replica belonged to that account; what stays on the device is offered to the next.

@@ -4,7 +4,6 @@ import { compileRouteMatcher } from '../../core/api/compileRouteMatcher'
 import { registerServiceWorker } from '../pwa/serviceWorkerUpdates'
 import { API_READY } from '../sw/apiReadyMessage'
 import type { ApiWorkerApi } from './ApiWorkerApi'
-import { pageApiWorker } from './pageApiWorker'
 import { browserHandlers } from './browserHandlers'
 import { directApiFetch } from './directApiFetch'
 import { holdEarlyApiRequests } from './holdEarlyApiRequests'
@@ -33,7 +32,11 @@ export function startBrowserApi(): Promise<void> {
     if (!('serviceWorker' in navigator)) {
       throw new Error('This browser has no service workers, which Quire needs to run offline.')
     }
-    const api = wrap<ApiWorkerApi>(pageApiWorker())
+    const worker = new Worker(new URL('./apiWorker.ts', import.meta.url), {
+      type: 'module',
+      name: 'quire-api',
+    })
+    const api = wrap<ApiWorkerApi>(worker)
     apiWorker = api
     const [routes] = await Promise.all([api.routes(), registerServiceWorker(SERVICE_WORKER_URL)])
     // msw reloads a page the worker does not control yet (every first visit): take control first.

@@ -75,16 +75,6 @@ export async function documentProfiles(
 }
 
 /**
- * Makes every completed document's profile now, as a first search over them would (`documentProfiles`,
- * same cache): the browser's API worker calls it as it starts, while its index snapshot is read off its
- * thread, so that a cold start's first search does not wait for 200 documents' openings to be read and
- * profiled (0.2-0.5 s after the index was in, bench/README.md, browser-large, session 45).
- */
-export async function prepareDocumentProfiles(store: Pick<Store, 'documents' | 'chunks'>): Promise<void> {
-  await documentProfiles(store, await store.documents.listDocuments({ statuses: ['completed'] }))
-}
-
-/**
  * Whether any of these documents has chunks with pages, as far as their profiles (`documentProfiles`,
  * made first) read: a document whose opening chunks have no page is of a format without pages
  * (ingestion gives every chunk of a PDF or slides its page, and no chunk of other formats one). A
