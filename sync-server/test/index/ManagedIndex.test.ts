@@ -254,7 +254,7 @@ for (const dialect of testSqlDialects())
     })
 
     it('saves once changes settle, without being asked', async () => {
-      const index = managed({ settleMs: 20 })
+      const index = managed({ settleMs: 20, saveQuietMs: 20 })
       await index.use(() => undefined)
       const document = await world.addDocument(3, 5)
       await index.replaceDocument(
@@ -262,6 +262,41 @@ for (const dialect of testSqlDialects())
         await world.store.chunks.listChunks({ documentId: document.id }),
       )
       await expect.poll(async () => (await loadSearchIndex(world.snapshots, logError)).documentsRead).toBe(0)
+      await index.close()
+    })
+
+    it('saves in a pause between searches, not among them', async () => {
+      const written: number[] = []
+      const { snapshots } = world
+      const store: IndexSnapshotStore = {
+        documentVersions: () => snapshots.documentVersions(),
+        documentChunks: (id) => snapshots.documentChunks(id),
+        documentChunkIds: (id) => snapshots.documentChunkIds(id),
+        readSnapshot: () => snapshots.readSnapshot(),
+        writeSnapshot: async (bytes) => {
+          written.push(performance.now())
+          await snapshots.writeSnapshot(bytes)
+        },
+      }
+      const index = managed({ store, settleMs: 20, saveQuietMs: 150 })
+      await index.use(() => undefined)
+      const document = await world.addDocument(3, 5)
+      await index.replaceDocument(
+        document.id,
+        await world.store.chunks.listChunks({ documentId: document.id }),
+      )
+      // A search every 40 ms for 0.5 s: settled, but never quiet for 150 ms.
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+      const until = performance.now() + 500
+      while (performance.now() < until) {
+        await index.search(keywordRequest(QUERIES[0]!))
+        await sleep(40)
+      }
+      const lastSearch = performance.now()
+      expect(written).toEqual([])
+      await expect.poll(() => written.length, { timeout: 2_000 }).toBe(1)
+      expect(written[0]! - lastSearch).toBeGreaterThanOrEqual(100)
+      expect((await loadSearchIndex(world.snapshots, logError)).documentsRead).toBe(0)
       await index.close()
     })
 

@@ -17,6 +17,13 @@ export interface ManagedIndexOptions {
    * bytes go (`SearchIndex.decodeVectors`). Default 2 s.
    */
   decodeIdleMs?: number
+  /**
+   * Quiet time (no search, no other use) a settled save waits for, so that it does not fall among a
+   * person's searches: its pieces that hold the thread (the vector rows' bytes, the checksums, the
+   * snapshot made one buffer) held a page search 0.1-0.3 s at 139k passages. At most `MAX_SAVE_WAIT_MS`
+   * past settling. Default 2 s.
+   */
+  saveQuietMs?: number
   /** The host's memory budget, told when this index loads and is used; it may unload this one. */
   budget?: IndexMemoryBudget
 }
@@ -41,6 +48,8 @@ const WARM_SEARCHES = 150
 const WARM_SLICE_MS = 4
 /** How long warm-up waits while a search or a change is under way. */
 const WARM_BUSY_WAIT_MS = 50
+/** The longest a settled save waits for a pause in use (`saveQuietMs`). */
+export const MAX_SAVE_WAIT_MS = 60_000
 
 interface Loaded {
   index: SearchIndex
@@ -98,6 +107,8 @@ export class ManagedIndex implements SearchIndexPort {
   /** The last search asked, and the loaded index whose code was warmed up with it (`warmUpSoon`). */
   private lastRequest: SearchRequest | undefined
   private warmed: Loaded | undefined
+  /** When `use` last ended (`performance.now()`). */
+  private lastUse = -Infinity
 
   constructor(private readonly options: ManagedIndexOptions) {}
 
@@ -129,6 +140,7 @@ export class ManagedIndex implements SearchIndexPort {
       return await work(index)
     } finally {
       this.inUse--
+      this.lastUse = performance.now()
       this.decodeVectorsSoon()
       this.warmUpSoon()
     }
@@ -411,12 +423,21 @@ export class ManagedIndex implements SearchIndexPort {
   private scheduleSave(): void {
     if (this.closed) return
     if (this.timer !== undefined) clearTimeout(this.timer)
-    this.timer = setTimeout(() => {
-      this.timer = undefined
-      this.save().catch(() => undefined)
-    }, this.options.settleMs ?? 10_000)
+    this.timer = setTimeout(() => this.saveWhenQuiet(performance.now()), this.options.settleMs ?? 10_000)
     // A pending save must not keep a Node process alive (the space's close saves anyway).
     unrefTimer(this.timer)
+  }
+
+  /** Saves once the index has not been used for `saveQuietMs`, or `MAX_SAVE_WAIT_MS` after `settled`. */
+  private saveWhenQuiet(settled: number): void {
+    this.timer = undefined
+    const wait = this.lastUse + (this.options.saveQuietMs ?? 2_000) - performance.now()
+    if (wait > 0 && performance.now() - settled < MAX_SAVE_WAIT_MS) {
+      this.timer = setTimeout(() => this.saveWhenQuiet(settled), wait)
+      unrefTimer(this.timer)
+      return
+    }
+    this.save().catch(() => undefined)
   }
 
   private async saveNow(): Promise<void> {
