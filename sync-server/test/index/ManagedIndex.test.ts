@@ -30,6 +30,18 @@ for (const dialect of testSqlDialects())
     const rebuilt = async () => answers(SearchIndex.fromChunks(await world.store.chunks.listChunks()))
     const managed = (options: Partial<ConstructorParameters<typeof ManagedIndex>[0]> = {}) =>
       new ManagedIndex({ store: world.snapshots, logError, settleMs: 60_000, ...options })
+    /** The world's snapshot store with some of its methods in other hands. */
+    const storeWith = (methods: Partial<IndexSnapshotStore>): IndexSnapshotStore => {
+      const { snapshots } = world
+      return {
+        documentVersions: () => snapshots.documentVersions(),
+        documentChunks: (id) => snapshots.documentChunks(id),
+        documentChunkIds: (id) => snapshots.documentChunkIds(id),
+        readSnapshot: () => snapshots.readSnapshot(),
+        writeSnapshot: (bytes) => snapshots.writeSnapshot(bytes),
+        ...methods,
+      }
+    }
 
     it('loads on first use, saves a snapshot, and the next load reads it instead of the chunks', async () => {
       for (let i = 0; i < 4; i++) await world.addDocument(5, i + 1)
@@ -208,9 +220,7 @@ for (const dialect of testSqlDialects())
       /** Comparisons answered (their result is recorded before any timer runs). */
       let answered = 0
       let gate: Promise<void> | undefined
-      const store = {
-        documentVersions: () => snapshots.documentVersions(),
-        documentChunks: (id: string) => snapshots.documentChunks(id),
+      const store = storeWith({
         documentChunkIds: async (id: string) => {
           calls.push(id)
           const held = gate
@@ -220,9 +230,7 @@ for (const dialect of testSqlDialects())
           answered++
           return ids
         },
-        readSnapshot: () => snapshots.readSnapshot(),
-        writeSnapshot: (bytes: Uint8Array) => snapshots.writeSnapshot(bytes),
-      }
+      })
       const index = managed({ store })
       await index.use(() => undefined)
       const documents = []
@@ -268,16 +276,12 @@ for (const dialect of testSqlDialects())
     it('saves in a pause between searches, not among them', async () => {
       const written: number[] = []
       const { snapshots } = world
-      const store: IndexSnapshotStore = {
-        documentVersions: () => snapshots.documentVersions(),
-        documentChunks: (id) => snapshots.documentChunks(id),
-        documentChunkIds: (id) => snapshots.documentChunkIds(id),
-        readSnapshot: () => snapshots.readSnapshot(),
+      const store = storeWith({
         writeSnapshot: async (bytes) => {
           written.push(performance.now())
           await snapshots.writeSnapshot(bytes)
         },
-      }
+      })
       const index = managed({ store, settleMs: 20, saveQuietMs: 150 })
       await index.use(() => undefined)
       const document = await world.addDocument(3, 5)
@@ -306,17 +310,13 @@ for (const dialect of testSqlDialects())
       let release = () => {}
       const gate = new Promise<void>((resolve) => (release = resolve))
       const { snapshots } = world
-      const store = {
+      const store = storeWith({
         documentVersions: async () => {
           const versions = await snapshots.documentVersions()
           await gate
           return versions
         },
-        documentChunks: (id: string) => snapshots.documentChunks(id),
-        documentChunkIds: (id: string) => snapshots.documentChunkIds(id),
-        readSnapshot: () => snapshots.readSnapshot(),
-        writeSnapshot: (bytes: Uint8Array) => snapshots.writeSnapshot(bytes),
-      }
+      })
       const index = managed({ store })
       const search = index.use(answers)
       await new Promise((resolve) => setTimeout(resolve, 20))
@@ -346,10 +346,7 @@ for (const dialect of testSqlDialects())
       const ranged = () => {
         const { snapshots } = world
         const read = { count: 0 }
-        const store: IndexSnapshotStore = {
-          documentVersions: () => snapshots.documentVersions(),
-          documentChunks: (id) => snapshots.documentChunks(id),
-          documentChunkIds: (id) => snapshots.documentChunkIds(id),
+        const store = storeWith({
           readSnapshot: async () => {
             const bytes = await snapshots.readSnapshotBytes()
             if (!bytes) return undefined
@@ -362,8 +359,7 @@ for (const dialect of testSqlDialects())
               },
             })
           },
-          writeSnapshot: (bytes) => snapshots.writeSnapshot(bytes),
-        }
+        })
         return { store, read }
       }
       const hybrid = (query: string): SearchRequest => ({
