@@ -144,6 +144,19 @@ describe('Bm25Index bytes', () => {
     expect(copy.packedLists).toBe(0)
   })
 
+  it('keeps no larger buffer alive than its own part: packed postings in a whole snapshot are copied', () => {
+    const original = new Bm25Index()
+    original.add(chunks(200, 6))
+    const bytes = original.toBytes()
+    // Its bytes within a buffer of three times their size, as a snapshot read whole holds them.
+    const whole = new Uint8Array(bytes.length * 3)
+    whole.set(bytes, bytes.length)
+    const copy = Bm25Index.fromBytes(whole.subarray(bytes.length, 2 * bytes.length))
+    whole.fill(0)
+    for (const query of QUERIES)
+      expect(copy.search(query, { limit: 20 })).toEqual(original.search(query, { limit: 20 }))
+  })
+
   it('writes a restored index again, whatever was read of it, and vacuums it', async () => {
     const original = new Bm25Index()
     original.add(chunks(300, 3))
