@@ -1,3 +1,4 @@
+import { decodeIndexSnapshot } from '../web/core/retrieve/snapshot/decodeIndexSnapshot'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -147,9 +148,9 @@ async function measureOn(
     writeSnapshot: (bytes) => stored.writeSnapshot(bytes),
     async readSnapshot() {
       const started = performance.now()
-      const bytes = await stored.readSnapshot()
+      const bytes = await stored.readSnapshotBytes()
       readRuns.push(performance.now() - started)
-      return bytes
+      return bytes && decodeIndexSnapshot(bytes)
     },
   }
   const logError = (error: unknown) => progress(`error: ${String(error)}`)

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { testSqlDialects } from '../../test/postgres/testSqlDialects'
 import { openIndexWorld, type IndexWorld } from '../../test/index/openIndexWorld'
+import { SearchIndex } from '../../../web/core/retrieve/index/SearchIndex'
+import { decodeIndexSnapshot } from '../../../web/core/retrieve/snapshot/decodeIndexSnapshot'
+import { encodeIndexSnapshot } from '../../../web/core/retrieve/snapshot/encodeIndexSnapshot'
+import { newChunk, newDocument } from '../../../web/core/store/conformance/fixtures'
 import { SqlIndexSnapshots } from './SqlIndexSnapshots'
 
 const PART = 1000
@@ -21,9 +25,10 @@ for (const dialect of testSqlDialects())
     it('stores a snapshot in parts of a few MB and reads it back whole; a new one replaces it', async () => {
       const { driver } = world
       expect(await snapshots.readSnapshot()).toBeUndefined()
+      expect(await snapshots.readSnapshotBytes()).toBeUndefined()
       const big = bytesOf(2 * PART + 1000, 1)
       await snapshots.writeSnapshot(big)
-      expect(await snapshots.readSnapshot()).toEqual(big)
+      expect(await snapshots.readSnapshotBytes()).toEqual(big)
       const parts = await driver.all<{ part: number; size: number }>(
         'SELECT part, length(bytes) AS size FROM index_snapshot_parts ORDER BY part',
       )
@@ -34,7 +39,7 @@ for (const dialect of testSqlDialects())
       ])
       const small = bytesOf(10, 2)
       await snapshots.writeSnapshot(small)
-      expect(await snapshots.readSnapshot()).toEqual(small)
+      expect(await snapshots.readSnapshotBytes()).toEqual(small)
       // The old generation's parts are gone.
       expect(await driver.all('SELECT generation, part FROM index_snapshot_parts')).toHaveLength(1)
     })
@@ -46,9 +51,9 @@ for (const dialect of testSqlDialects())
       await driver.run('INSERT INTO index_snapshot_parts (generation, part, bytes) VALUES (2, 0, ?)', [
         bytesOf(5, 9),
       ])
-      expect(await snapshots.readSnapshot()).toEqual(bytesOf(100, 3))
+      expect(await snapshots.readSnapshotBytes()).toEqual(bytesOf(100, 3))
       await snapshots.writeSnapshot(bytesOf(50, 4))
-      expect(await snapshots.readSnapshot()).toEqual(bytesOf(50, 4))
+      expect(await snapshots.readSnapshotBytes()).toEqual(bytesOf(50, 4))
       expect(await driver.all('SELECT part FROM index_snapshot_parts')).toHaveLength(1)
     })
 
@@ -56,7 +61,24 @@ for (const dialect of testSqlDialects())
       const { driver } = world
       await snapshots.writeSnapshot(bytesOf(PART + 10, 5))
       await driver.run('DELETE FROM index_snapshot_parts WHERE part = 1')
+      await expect(snapshots.readSnapshotBytes()).rejects.toThrow(/of its/)
       await expect(snapshots.readSnapshot()).rejects.toThrow(/of its/)
+    })
+
+    it('reads a snapshot as an index snapshot, and refuses bytes that are none', async () => {
+      const covered = new Map([['doc-1', '1:1']])
+      const index = SearchIndex.fromChunks([
+        {
+          ...newChunk(newDocument('c1'), 0, { text: 'harbour tides' }),
+          embedder: 'test-v1',
+          vector: Float32Array.of(1, 0),
+        },
+      ])
+      const bytes = encodeIndexSnapshot({ covered, index: index.toBytes() })
+      await snapshots.writeSnapshot(bytes)
+      expect(await snapshots.readSnapshot()).toEqual(decodeIndexSnapshot(bytes))
+      await snapshots.writeSnapshot(bytesOf(50, 4))
+      await expect(snapshots.readSnapshot()).rejects.toThrow(RangeError)
     })
 
     it('gives each document a version that changes with its chunks, and its chunks with the version they are', async () => {
