@@ -395,6 +395,29 @@ for (const dialect of testSqlDialects())
         expect(errors).toEqual([])
       })
 
+      it('reads the rows not read yet once it has been idle for readIdleMs, not while used', async () => {
+        for (let i = 0; i < 3; i++) await world.addDocument(6, i + 1)
+        const first = managed()
+        await first.use(() => undefined)
+        await first.close()
+
+        const { store, read } = ranged()
+        const index = managed({ store, readIdleMs: 150 })
+        const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+        // Used every 50 ms for 0.4 s: never idle for 150 ms.
+        for (let i = 0; i < 8; i++) {
+          await index.search(hybrid('harbour bridge'))
+          await sleep(50)
+        }
+        expect(await index.use((loaded) => loaded.hasUnreadVectors)).toBe(true)
+        expect(read.count).toBe(2)
+        await expect.poll(() => read.count, { timeout: 2_000 }).toBe(3)
+        await expect.poll(() => index.use((loaded) => loaded.hasUndecodedVectors)).toBe(false)
+        expect(await index.use(answers)).toEqual(await rebuilt())
+        await index.close()
+        expect(errors).toEqual([])
+      })
+
       it('keeps changes made before the rows are read, and saves them with the rows', async () => {
         for (let i = 0; i < 3; i++) await world.addDocument(6, i + 1)
         const first = managed()

@@ -24,6 +24,8 @@ export interface ManagedIndexOptions {
    * past settling. Default 2 s.
    */
   saveQuietMs?: number
+  /** Quiet time after which vector rows not read yet are read and decoded (`decodeVectorsSoon`). Default 10 s. */
+  readIdleMs?: number
   /** The host's memory budget, told when this index loads and is used; it may unload this one. */
   budget?: IndexMemoryBudget
 }
@@ -235,19 +237,33 @@ export class ManagedIndex implements SearchIndexPort {
    * Decodes the vector rows the load left as bytes (`SearchIndex.decodeVectors`) once the index has not
    * been used for `decodeIdleMs`: no search between a cold start and its first vector pass or change pays
    * for them (0.1-0.4 s at 139k passages, in one piece), and the snapshot's buffer, which they are views
-   * of, is let go. Rows not read (the browser's, read in ranges) stay unread. Each use starts the wait
-   * again; an index busy then waits once more.
+   * of, is let go. Rows not read yet (the browser's, read in ranges) are read and decoded once it has not
+   * been used for `readIdleMs`: with hash-v1 only a search whose keywords find fewer passages than it
+   * asks for needs them, and at 139k passages the first such search after a cold start waited about 1 s
+   * for them (a cold start's first searches come sooner, and most never need them). Each use starts the
+   * wait again; an index busy then waits once more.
    */
   private decodeVectorsSoon(): void {
     const loaded = this.loaded
-    if (!loaded || this.closed || !loaded.index.holdsSnapshotBytes) return
+    if (!loaded || this.closed) return
+    const { index } = loaded
+    const read = index.holdsSnapshotBytes
+    if (!read && !index.hasUnreadVectors) return
     this.stopDecoding()
-    this.decodeTimer = setTimeout(() => {
-      this.decodeTimer = undefined
-      if (this.loaded !== loaded || this.closed) return
-      if (this.busy) this.decodeVectorsSoon()
-      else loaded.index.decodeVectors()
-    }, this.options.decodeIdleMs ?? 2_000)
+    this.decodeTimer = setTimeout(
+      () => {
+        this.decodeTimer = undefined
+        if (this.loaded !== loaded || this.closed) return
+        if (this.busy) this.decodeVectorsSoon()
+        else if (read) {
+          index.decodeVectors()
+          // Rows not read yet, if any, wait for their own quiet time.
+          this.decodeVectorsSoon()
+          // Unreadable rows go to `unreadable`, which rebuilds on the next use.
+        } else index.readVectors().catch(this.options.logError)
+      },
+      read ? (this.options.decodeIdleMs ?? 2_000) : (this.options.readIdleMs ?? 10_000),
+    )
     unrefTimer(this.decodeTimer)
   }
 
