@@ -30,6 +30,16 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
   if (Array.isArray(a) !== Array.isArray(b)) return false
+  // Maps and Sets keep their entries out of Object.keys: without these, any two would be equal.
+  if (a instanceof Map || b instanceof Map) {
+    if (!(a instanceof Map && b instanceof Map) || a.size !== b.size) return false
+    return [...a].every(([key, value]) => b.has(key) && deepEqual(value, b.get(key)))
+  }
+  if (a instanceof Set || b instanceof Set) {
+    if (!(a instanceof Set && b instanceof Set) || a.size !== b.size) return false
+    return [...a].every((value) => b.has(value))
+  }
+  if (ArrayBuffer.isView(a) && a.constructor !== b.constructor) return false
   const keysA = Object.keys(a)
   const keysB = Object.keys(b)
   if (keysA.length !== keysB.length) return false
@@ -41,6 +51,8 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 }
 
 function show(value: unknown): string {
-  const text = JSON.stringify(value)
+  const text = JSON.stringify(value, (_, inner: unknown) =>
+    inner instanceof Map ? { Map: [...inner] } : inner instanceof Set ? { Set: [...inner] } : inner,
+  )
   return text === undefined ? String(value) : text.length > 300 ? `${text.slice(0, 300)}…` : text
 }
