@@ -3,6 +3,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { documentProfile } from '../../core/retrieve/documentEvidence'
 import { documentProfiles } from '../../core/retrieve/documentProfiles'
+import { countTerms, openingTerms } from '../../core/retrieve/openingTerms'
 import { newChunk, newCollection, newDocument } from '../../core/store/conformance/fixtures'
 import { openingText } from '../../core/store/DocumentOpening'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
@@ -66,5 +67,50 @@ describe('DexieChunks: documents’ openings', () => {
     expect(await documentProfiles(again.store, documents)).toEqual(expected)
     expect(again.listed).toEqual([])
     await reopened.close()
+  })
+
+  it('keeps each opening’s terms counted, and counts those of a version 9 database once as it upgrades', async () => {
+    const indexedDB = new IDBFactory()
+    const old = new Dexie('quire-test', { indexedDB, IDBKeyRange })
+    old.version(9).stores({
+      collections: '++seq, &id, [created_at+seq]',
+      documents: '++seq, &id, collection_id, [collection_id+status], status, [created_at+seq]',
+      chunks: 'id, document_id, collection_id, [document_id+index]',
+      chunkSets: 'document_id',
+      indexSnapshot: 'key',
+      documentOpenings: 'document_id',
+    })
+    const collectionId = newCollection().id
+    const before = { ...newDocument(collectionId), status: 'completed' as const }
+    const kept = { ...newDocument(collectionId), status: 'completed' as const }
+    const opening = 'Annual Report 2023 — Ørsted A/S, offshore wind farms; 東京都 office'
+    await old.table('documents').bulkAdd([before, kept])
+    await old.table('documentOpenings').put({ document_id: before.id, text: opening, paged: true })
+    old.close()
+
+    const store = new DexieStore(new QuireDatabase('quire-test', { indexedDB, IDBKeyRange }))
+    const upgraded = await store.chunks.documentOpenings([before.id])
+    expect(upgraded.get(before.id)).toEqual({ text: opening, paged: true, terms: openingTerms(opening) })
+    expect(upgraded.get(before.id)!.terms!.words.split(' ')).toEqual([...countTerms(opening).terms.keys()])
+
+    await store.chunks.keepOpenings(new Map([[kept.id, { text: 'Kept from chunks', paged: false }]]))
+    const processed = { ...newDocument(collectionId), status: 'completed' as const }
+    await store.documents.createDocument(processed)
+    await store.chunks.replaceChunks(processed.id, [
+      newChunk(processed, 0, { page: null, text: 'Processed lately: terms, terms' }),
+    ])
+    const read = await store.chunks.documentOpenings([kept.id, processed.id])
+    expect(read.get(kept.id)!.terms).toEqual(openingTerms('Kept from chunks'))
+    expect(read.get(processed.id)!.terms).toEqual(openingTerms('Processed lately: terms, terms'))
+    // A profile made from the kept terms is the one the text makes.
+    const [profile] = await documentProfiles(store, [processed])
+    expect(profile).toEqual(
+      documentProfile({
+        documentId: processed.id,
+        filename: processed.original_filename,
+        opening: 'Processed lately: terms, terms',
+      }),
+    )
+    await store.close()
   })
 })

@@ -3,8 +3,9 @@ import type { ChunkFilter, ChunkRecord } from '../../core/store/ChunkRecord'
 import type { ChunkStore } from '../../core/store/ChunkStore'
 import type { ChunkVector } from '../../core/store/ChunkVector'
 import { documentOpening, type DocumentOpening } from '../../core/store/DocumentOpening'
+import { openingTerms } from '../../core/retrieve/openingTerms'
 import { ChunkVectorCache } from './ChunkVectorCache'
-import type { QuireDatabase } from './QuireDatabase'
+import type { DocumentOpeningRow, QuireDatabase } from './QuireDatabase'
 
 /**
  * Vectors kept in memory for rescoring (`ChunkVectorCache`): 40 000 rows are about 60 MB at 384
@@ -31,7 +32,7 @@ export class DexieChunks implements ChunkStore {
   }
 
   async replaceChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
-    const opening = { document_id: documentId, ...documentOpening(chunks) }
+    const opening = withTerms(documentId, documentOpening(chunks))
     const { chunks: table, chunkSets, documentOpenings } = this.db
     await this.db.transaction('rw', table, chunkSets, documentOpenings, async () => {
       await table.where('document_id').equals(documentId).delete()
@@ -48,7 +49,9 @@ export class DexieChunks implements ChunkStore {
   async documentOpenings(documentIds: readonly string[]): Promise<Map<string, DocumentOpening>> {
     const rows = await this.db.documentOpenings.bulkGet([...documentIds])
     const openings = new Map<string, DocumentOpening>()
-    for (const row of rows) if (row) openings.set(row.document_id, { text: row.text, paged: row.paged })
+    for (const row of rows) {
+      if (row) openings.set(row.document_id, { text: row.text, paged: row.paged, terms: row.terms })
+    }
     return openings
   }
 
@@ -56,15 +59,14 @@ export class DexieChunks implements ChunkStore {
   async keepOpenings(openings: ReadonlyMap<string, DocumentOpening>): Promise<void> {
     if (openings.size === 0) return
     const ids = [...openings.keys()]
+    // Counted before the transaction, which would otherwise stay open for them.
+    const made = ids.map((id) => withTerms(id, openings.get(id)!))
     const { documents, documentOpenings } = this.db
     await this.db.transaction('rw', documents, documentOpenings, async () => {
       const stored = await documentOpenings.bulkGet(ids)
       // The `id` index's keys: the documents' primary key is their `seq`.
       const existing = new Set(await documents.where('id').anyOf(ids).keys())
-      const rows = ids.flatMap((id, i) => {
-        const { text, paged } = openings.get(id)!
-        return stored[i] || !existing.has(id) ? [] : [{ document_id: id, text, paged }]
-      })
+      const rows = made.filter((row, i) => !stored[i] && existing.has(row.document_id))
       await documentOpenings.bulkPut(rows)
     })
   }
@@ -127,4 +129,9 @@ export class DexieChunks implements ChunkStore {
     }
     return found
   }
+}
+
+/** The row of a document's opening, with its terms counted: made once here, read at every start. */
+function withTerms(documentId: string, { text, paged }: DocumentOpening): DocumentOpeningRow {
+  return { document_id: documentId, text, paged, terms: openingTerms(text) }
 }

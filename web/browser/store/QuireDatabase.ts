@@ -4,6 +4,7 @@ import type { ChatSession } from '../../core/store/ChatSession'
 import type { ChunkRecord } from '../../core/store/ChunkRecord'
 import type { Collection, CollectionCounts } from '../../core/store/Collection'
 import type { DocumentOpening } from '../../core/store/DocumentOpening'
+import { openingTerms } from '../../core/retrieve/openingTerms'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
 import type { EvaluationRun, EvaluationState } from '../../core/store/EvaluationRun'
 import type { StoredRecord } from '../../core/store/StoredRecord'
@@ -95,5 +96,18 @@ export class QuireDatabase extends Dexie {
     // openings are 800 KB. Documents stored before it have none: their first search reads their
     // chunks and keeps what it read (`documentProfiles`).
     this.version(9).stores({ documentOpenings: 'document_id' })
+    // Openings kept from here on carry their terms counted (`DexieChunks`); those kept before get theirs
+    // once, here, rather than at every start. A new TOKENIZER_VERSION makes them all stale (profiles are
+    // then made from the text again): count them again in a version of their own.
+    this.version(10)
+      .stores({ documentOpenings: 'document_id' })
+      .upgrade((tx) =>
+        tx
+          .table('documentOpenings')
+          .toCollection()
+          .modify((row: DocumentOpeningRow) => {
+            row.terms = openingTerms(row.text)
+          }),
+      )
   }
 }

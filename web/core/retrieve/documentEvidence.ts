@@ -1,4 +1,6 @@
+import type { OpeningTerms } from '../store/DocumentOpening'
 import { searchTerms } from './index/tokenize'
+import { countTerms, openingTermCounts, type TermCounts } from './openingTerms'
 
 /** What a document says about itself: the words a question uses to name it. */
 export interface DocumentSelf {
@@ -9,20 +11,17 @@ export interface DocumentSelf {
   title?: string | null
   /** The text of its opening page (a cover, a title page, a report's first lines). */
   opening: string
+  /** The opening's terms as its store kept them (`DocumentOpening.terms`), if it did. */
+  openingTerms?: OpeningTerms
 }
 
 /** A document's self-description as terms, ready to score (see `documentProfile`). */
 export interface DocumentProfile {
   documentId: string
   /** Its label's words (file name and title): term -> frequency. */
-  label: Field
+  label: TermCounts
   /** Its opening page's words. */
-  opening: Field
-}
-
-interface Field {
-  terms: Map<string, number>
-  length: number
+  opening: TermCounts
 }
 
 /**
@@ -49,18 +48,10 @@ const PREFIX_WEIGHT = 0.5
  * page), contracts by party; all of it is in these places.
  */
 export function documentProfile(self: DocumentSelf): DocumentProfile {
-  const label = field(`${labelWords(self.filename.replace(/\.[a-z0-9]{1,5}$/iu, ''))} ${self.title ?? ''}`)
-  return { documentId: self.documentId, label, opening: field(self.opening) }
-}
-
-function field(text: string): Field {
-  const terms = new Map<string, number>()
-  let length = 0
-  for (const term of searchTerms(text)) {
-    terms.set(term, (terms.get(term) ?? 0) + 1)
-    length++
-  }
-  return { terms, length }
+  const label = countTerms(
+    `${labelWords(self.filename.replace(/\.[a-z0-9]{1,5}$/iu, ''))} ${self.title ?? ''}`,
+  )
+  return { documentId: self.documentId, label, opening: openingTermCounts(self.opening, self.openingTerms) }
 }
 
 /**

@@ -61,6 +61,7 @@ export async function documentProfiles(
           filename: document.original_filename,
           title,
           opening: opening.text,
+          openingTerms: opening.terms,
         }),
       })
     }

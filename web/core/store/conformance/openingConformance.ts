@@ -1,6 +1,8 @@
+import { openingTerms } from '../../retrieve/openingTerms'
 import { checkEqual } from '../../testing/check'
 import type { HostCase } from '../../testing/HostCase'
-import { documentOpening } from '../DocumentOpening'
+import { documentOpening, type DocumentOpening } from '../DocumentOpening'
+import type { Store } from '../Store'
 import { newChunk, newCollection, newDocument } from './fixtures'
 import type { StoreConformanceContext } from './storeConformance'
 
@@ -23,7 +25,7 @@ export const openingConformance: HostCase<StoreConformanceContext>[] = [
       // Handed over out of order: the opening is the first chunks by index all the same.
       await store.chunks.replaceChunks(plain.id, [plainChunks[2]!, plainChunks[0]!, plainChunks[1]!])
       checkEqual(
-        await store.chunks.documentOpenings([paged.id, plain.id, bare.id, 'no-such-document']),
+        await openingsOf(store, [paged.id, plain.id, bare.id, 'no-such-document']),
         new Map([
           [paged.id, documentOpening(first)],
           [plain.id, { text: 'plain words 0\nplain words 1\nplain words 2', paged: false }],
@@ -35,14 +37,14 @@ export const openingConformance: HostCase<StoreConformanceContext>[] = [
       await store.chunks.replaceChunks(plain.id, [])
       const reopened = await reopen()
       checkEqual(
-        await reopened.chunks.documentOpenings([paged.id, plain.id]),
+        await openingsOf(reopened, [paged.id, plain.id]),
         new Map([
           [paged.id, { text: 'A new cover page', paged: true }],
           [plain.id, { text: '', paged: false }],
         ]),
         'openings after a replacement, after reopen',
       )
-      checkEqual(await reopened.chunks.documentOpenings([]), new Map(), 'no documents asked')
+      checkEqual(await openingsOf(reopened, []), new Map(), 'no documents asked')
     },
   },
   {
@@ -52,7 +54,7 @@ export const openingConformance: HostCase<StoreConformanceContext>[] = [
       const old = await store.documents.createDocument(newDocument(collection.id))
       const fresh = await store.documents.createDocument(newDocument(collection.id))
       await store.chunks.replaceChunks(fresh.id, [newChunk(fresh, 0, { text: 'fresh cover' })])
-      const stored = await store.chunks.documentOpenings([fresh.id])
+      const stored = await openingsOf(store, [fresh.id])
       await store.chunks.keepOpenings(
         new Map([
           [old.id, { text: 'read from old chunks', paged: true }],
@@ -61,7 +63,7 @@ export const openingConformance: HostCase<StoreConformanceContext>[] = [
         ]),
       )
       checkEqual(
-        await store.chunks.documentOpenings([old.id, fresh.id, 'no-such-document']),
+        await openingsOf(store, [old.id, fresh.id, 'no-such-document']),
         new Map([
           [old.id, { text: 'read from old chunks', paged: true }],
           [fresh.id, stored.get(fresh.id)!],
@@ -71,7 +73,7 @@ export const openingConformance: HostCase<StoreConformanceContext>[] = [
       await store.chunks.keepOpenings(new Map())
       await store.chunks.replaceChunks(old.id, [newChunk(old, 0, { text: 'processed again', page: null })])
       checkEqual(
-        (await store.chunks.documentOpenings([old.id])).get(old.id),
+        (await openingsOf(store, [old.id])).get(old.id),
         { text: 'processed again', paged: false },
         'a replacement replaces a kept opening',
       )
@@ -100,16 +102,31 @@ export const openingConformance: HostCase<StoreConformanceContext>[] = [
         'the document as listed',
       )
       await store.documents.deleteDocument(gone.id)
-      checkEqual([...(await store.chunks.documentOpenings([gone.id])).keys()], [], 'a deleted document')
+      checkEqual([...(await openingsOf(store, [gone.id])).keys()], [], 'a deleted document')
       // Made again under the same id (a synced document deleted and restored): no opening until its chunks.
       await store.documents.createDocument(newDocument(collection.id, { id: gone.id }))
-      checkEqual([...(await store.chunks.documentOpenings([gone.id])).keys()], [], 'made again, no chunks')
+      checkEqual([...(await openingsOf(store, [gone.id])).keys()], [], 'made again, no chunks')
       await store.collections.deleteCollection(other.id)
       checkEqual(
-        [...(await store.chunks.documentOpenings([elsewhere.id, document.id])).keys()],
+        [...(await openingsOf(store, [elsewhere.id, document.id])).keys()],
         [document.id],
         'a deleted collection’s document',
       )
     },
   },
 ]
+
+/**
+ * The stored openings' text and pages. Terms a store keeps with them (`DocumentOpening.terms`) must be
+ * the text's as `openingTerms` counts them, or a profile would differ from the one its text makes.
+ */
+async function openingsOf(store: Store, ids: readonly string[]): Promise<Map<string, DocumentOpening>> {
+  const read = await store.chunks.documentOpenings(ids)
+  return new Map(
+    [...read].map(([id, { text, paged, terms }]) => {
+      if (terms !== undefined)
+        checkEqual(terms, openingTerms(text), `the terms kept with the opening "${text}"`)
+      return [id, { text, paged }]
+    }),
+  )
+}
