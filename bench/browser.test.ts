@@ -26,9 +26,21 @@ describe('the browser benchmark', () => {
       line({ host: 'page', n: 200, p50_ms: 1.5, p95_ms: 3, ratio_p50: 0.75, ratio_p95: 1 }),
       line({ host: 'server', n: 200, p50_ms: 2, p95_ms: 3, ratio_p50: 1, ratio_p95: 1 }),
       line({ case: 'process', host: 'page', processing_s: 20, pages: 10, passages: 99 }),
+      { ...line({ case: 'cold start', host: 'page' }), first_answer_ms: 2100, full_answer_ms: 2400 },
+      {
+        ...line({ case: 'cold start', host: 'server' }),
+        first_answer_ms: 3000,
+        full_answer_ms: 3100,
+        full_answer_runs_ms: [3300, 3100, 2900],
+        ready_ms: 2500,
+      },
     ]).split('\n')
-    expect(table).toHaveLength(4)
+    expect(table).toHaveLength(6)
     expect(table[1]).toMatch(/^GET \/api\/health\s+page\s+1\.5\s+3\s+0\.75\s+1/)
     expect(table[3]).toContain('20 s, 10 pages, 99 passages')
+    expect(table[4]).toMatch(/first answer 2100 ms, with every passage 2400 ms\s*$/u)
+    expect(table[5]).toContain(
+      'first answer 3000 ms, with every passage 3100 ms (median of 3300, 3100, 2900) (listening at 2500 ms)',
+    )
   })
 })

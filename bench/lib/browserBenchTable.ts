@@ -19,6 +19,7 @@ export function browserBenchTable(lines: readonly (BrowserLine | BrowserLargeLin
         ? `${line.processing_s} s, ${line.pages ?? '?'} pages, ${line.passages} passages` + memory(line)
         : 'full_answer_ms' in line && line.full_answer_ms !== undefined
           ? `first answer ${line.first_answer_ms} ms, with every passage ${line.full_answer_ms} ms` +
+            (line.full_answer_runs_ms ? ` (median of ${line.full_answer_runs_ms.join(', ')})` : '') +
             (line.ready_ms === undefined ? '' : ` (listening at ${line.ready_ms} ms)`)
           : line.same_passages_as_server !== undefined
             ? `${line.same_passages_as_server}/${line.n} same passages as the server`
