@@ -78,6 +78,9 @@ test('a reopened app answers from its saved index, and reads the vector rows whe
   await expect
     .poll(() => page.evaluate(storedSnapshotHead), { timeout: 45_000, intervals: [1_000] })
     .toMatchObject({ version: 2, documents: 3, embedders: ['hash-v1'] })
+  // Kept with it: how many bytes a cold start reads first, the head and BM25's part.
+  const stored = (await page.evaluate(storedSnapshotHead))!
+  expect(stored.firstRead).toBe(stored.bm25End)
 
   await page.reload()
   await openApp(page, `${server}/`)
@@ -102,8 +105,17 @@ test('a reopened app answers from its saved index, and reads the vector rows whe
   expect((await search('northern jetty', false)).hits.map((hit) => hit.id)).toEqual(expected)
 })
 
-/** What the stored snapshot's head says (format 2: its length, then its JSON), read from IndexedDB. */
-function storedSnapshotHead(): Promise<{ version: number; documents: number; embedders: string[] } | null> {
+/**
+ * What the stored snapshot's head says (format 2: its length, then its JSON, then its checksum), read
+ * from IndexedDB, with where BM25's part ends and the record's `firstRead`.
+ */
+function storedSnapshotHead(): Promise<{
+  version: number
+  documents: number
+  embedders: string[]
+  bm25End: number
+  firstRead: unknown
+} | null> {
   return new Promise((resolve) => {
     const open = indexedDB.open('quire')
     open.onsuccess = () => {
@@ -111,7 +123,8 @@ function storedSnapshotHead(): Promise<{ version: number; documents: number; emb
       const get = db.transaction('indexSnapshot').objectStore('indexSnapshot').get('index')
       get.onsuccess = async () => {
         db.close()
-        const blob = (get.result as { bytes?: unknown } | undefined)?.bytes
+        const record = get.result as { bytes?: unknown; firstRead?: unknown } | undefined
+        const blob = record?.bytes
         if (!(blob instanceof Blob)) return resolve(null)
         const bytes = new Uint8Array(await blob.arrayBuffer())
         const length = new DataView(bytes.buffer).getUint32(0, true)
@@ -120,6 +133,8 @@ function storedSnapshotHead(): Promise<{ version: number; documents: number; emb
           version: head.version,
           documents: head.covered.length,
           embedders: (head.vectors ?? []).map((entry: { embedder: string }) => entry.embedder),
+          bm25End: 8 + length + head.parts[0].length,
+          firstRead: record?.firstRead,
         })
       }
       get.onerror = () => resolve(null)

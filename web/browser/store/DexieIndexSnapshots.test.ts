@@ -5,6 +5,7 @@ import { ManagedIndex } from '../../core/retrieve/snapshot/ManagedIndex'
 import { newChunk, newCollection, newDocument } from '../../core/store/conformance/fixtures'
 import type { UnreadVectorRows } from '../../core/retrieve/index/UnreadVectorRows'
 import { decodeIndexSnapshot } from '../../core/retrieve/snapshot/decodeIndexSnapshot'
+import { snapshotFirstRead } from '../../core/retrieve/snapshot/snapshotFirstRead'
 import { encodeVersion1Snapshot, snapshotBytes } from '../../core/testing/indexSnapshotBytes'
 import { DexieIndexSnapshots } from './DexieIndexSnapshots'
 import { DexieStore } from './DexieStore'
@@ -106,6 +107,45 @@ describe('DexieIndexSnapshots', () => {
     // Another write meanwhile: the Blob read before still reads as it was.
     await snapshots.writeSnapshot(snapshotBytes(['salmon']))
     expect(await (rows!.rows as UnreadVectorRows).read()).toEqual(whole.index.vectors[0]!.rows)
+  })
+
+  it('keeps how many bytes a cold start reads first with the snapshot; one kept without (an earlier version) is written again', async () => {
+    const { db, addDocument } = await world()
+    const bytes = snapshotBytes(['otters', 'herons'])
+    const whole = decodeIndexSnapshot(bytes)
+    const snapshots = new DexieIndexSnapshots(db)
+    await snapshots.writeSnapshot(bytes)
+    const rowsLength = (whole.index.vectors[0]!.rows as Uint8Array).length
+    expect((await db.indexSnapshot.get('index'))?.firstRead).toBe(bytes.length - rowsLength)
+    const read = (await snapshots.readSnapshot())!
+    expect(read.outdated).toBeUndefined()
+    expect(read.index.bm25).toEqual(whole.index.bm25)
+    // A Blob alone, as session 46 and before wrote it: the same index, to be written again.
+    await db.indexSnapshot.put({ key: 'index', bytes: new Blob([bytes.slice()]) })
+    const earlier = (await snapshots.readSnapshot())!
+    expect(earlier).toMatchObject({ covered: whole.covered, outdated: true })
+    expect(earlier.index.bm25).toEqual(whole.index.bm25)
+    // Bytes that are no snapshot keep none (and are refused when read, as before).
+    await snapshots.writeSnapshot(Uint8Array.of(1, 2, 3))
+    expect(await db.indexSnapshot.get('index')).not.toHaveProperty('firstRead')
+
+    // A load of a snapshot kept without it writes it again with it, and nothing else changes.
+    const otters = await addDocument(['otters'])
+    const logged: unknown[] = []
+    // It finds the bytes above unreadable, says so and rebuilds from the chunks.
+    const first = new ManagedIndex({ store: snapshots, logError: (e) => logged.push(e) })
+    expect(await hits(first, 'otters')).toEqual([otters.chunks[0]!.id])
+    await first.close()
+    expect(logged).toHaveLength(1)
+    const saved = (await snapshots.readSnapshotBytes())!
+    await db.indexSnapshot.put({ key: 'index', bytes: new Blob([saved.slice()]) })
+    const second = new ManagedIndex({ store: snapshots, logError: (e) => logged.push(e) })
+    expect(await hits(second, 'otters')).toEqual([otters.chunks[0]!.id])
+    await second.close()
+    const again = await db.indexSnapshot.get('index')
+    expect(again?.firstRead).toBe(snapshotFirstRead(saved))
+    expect(await snapshots.readSnapshotBytes()).toEqual(saved)
+    expect(logged).toHaveLength(1)
   })
 
   it('reads a snapshot stored as bytes by an earlier version, and one of format version 1', async () => {

@@ -1,13 +1,13 @@
 import Dexie from 'dexie'
 import { decodeIndexSnapshot } from '../../core/retrieve/snapshot/decodeIndexSnapshot'
 import type { IndexSnapshot } from '../../core/retrieve/snapshot/IndexSnapshot'
-import { readIndexSnapshot } from '../../core/retrieve/snapshot/readIndexSnapshot'
+import { snapshotFirstRead } from '../../core/retrieve/snapshot/snapshotFirstRead'
 import type {
   IndexSnapshotStore,
   VersionedChunkIds,
   VersionedChunks,
 } from '../../core/retrieve/snapshot/IndexSnapshotStore'
-import { blobSnapshotFile } from './blobSnapshotFile'
+import { readBlobSnapshot } from './readBlobSnapshot'
 import type { QuireDatabase } from './QuireDatabase'
 
 const SNAPSHOT_KEY = 'index'
@@ -92,13 +92,13 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
     if (read) return read
     const { indexSnapshot } = this.db
     const stored = await this.db.transaction('rw', indexSnapshot, async () => {
-      const bytes = (await indexSnapshot.get(SNAPSHOT_KEY))?.bytes
-      if (bytes instanceof Uint8Array) await indexSnapshot.put({ key: SNAPSHOT_KEY, bytes: asBlob(bytes) })
-      return bytes
+      const record = await indexSnapshot.get(SNAPSHOT_KEY)
+      if (record?.bytes instanceof Uint8Array) await indexSnapshot.put(snapshotRecord(record.bytes))
+      return record
     })
     // Read once the transaction has ended: it would end at this await, which is not IndexedDB's.
-    if (stored instanceof Blob) return readIndexSnapshot(blobSnapshotFile(stored))
-    return stored && decodeIndexSnapshot(stored)
+    if (stored?.bytes instanceof Blob) return readBlobSnapshot(stored.bytes, stored.firstRead)
+    return stored && decodeIndexSnapshot(stored.bytes)
   }
 
   /** The stored snapshot's bytes, whole (tests). */
@@ -109,13 +109,18 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
 
   /** One put: IndexedDB's transaction gives a reader the old snapshot or the new one. */
   async writeSnapshot(bytes: Uint8Array): Promise<void> {
-    await this.db.indexSnapshot.put({ key: SNAPSHOT_KEY, bytes: asBlob(bytes) })
+    await this.db.indexSnapshot.put(snapshotRecord(bytes))
   }
 }
 
-function asBlob(bytes: Uint8Array): Blob {
+/** The record of a snapshot: its bytes as a Blob, and the length a cold start reads first. */
+function snapshotRecord(bytes: Uint8Array): { key: string; bytes: Blob; firstRead?: number } {
   // A Blob is made of unshared memory only.
-  return new Blob([bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice()])
+  const blob = new Blob([
+    bytes.buffer instanceof ArrayBuffer ? (bytes as Uint8Array<ArrayBuffer>) : bytes.slice(),
+  ])
+  const firstRead = snapshotFirstRead(bytes)
+  return { key: SNAPSHOT_KEY, bytes: blob, ...(firstRead === undefined ? {} : { firstRead }) }
 }
 
 function version(seq: number | undefined, set: number | undefined): string {

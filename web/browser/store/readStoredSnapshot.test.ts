@@ -27,6 +27,12 @@ describe('readStoredSnapshot (the API worker starting its index read early)', ()
     const early = (await readStoredSnapshot('quire-test', indexedDB))!
     expect(early.index.bm25).toEqual(decodeIndexSnapshot(bytes).index.bm25)
     expect(early.index.vectors[0]?.rows).not.toBeInstanceOf(Uint8Array) // read when asked
+    expect(early.outdated).toBeUndefined()
+    // A Blob kept without the length to read first (before session 47): read, to be written again.
+    await db.indexSnapshot.put({ key: 'index', bytes: new Blob([bytes.slice()]) })
+    const earlier = (await readStoredSnapshot('quire-test', indexedDB))!
+    expect(earlier).toMatchObject({ covered: early.covered, outdated: true })
+    expect(earlier.index.bm25).toEqual(early.index.bm25)
     await db.indexSnapshot.put({ key: 'index', bytes })
     expect(await readStoredSnapshot('quire-test', indexedDB)).toBeUndefined()
     await new DexieIndexSnapshots(db).writeSnapshot(Uint8Array.of(1, 2, 3))

@@ -1,6 +1,5 @@
 import type { IndexSnapshot } from '../../core/retrieve/snapshot/IndexSnapshot'
-import { readIndexSnapshot } from '../../core/retrieve/snapshot/readIndexSnapshot'
-import { blobSnapshotFile } from './blobSnapshotFile'
+import { readBlobSnapshot } from './readBlobSnapshot'
 
 /**
  * The stored index snapshot read straight from IndexedDB, without Dexie, so that a module evaluated
@@ -17,7 +16,7 @@ export function readStoredSnapshot(
   name: string,
   indexedDb: IDBFactory = indexedDB,
 ): Promise<IndexSnapshot | undefined> {
-  return new Promise<Blob | undefined>((resolve) => {
+  return new Promise<{ bytes?: unknown; firstRead?: unknown } | undefined>((resolve) => {
     let request: IDBOpenDBRequest
     try {
       request = indexedDb.open(name)
@@ -35,8 +34,7 @@ export function readStoredSnapshot(
         const get = db.transaction('indexSnapshot', 'readonly').objectStore('indexSnapshot').get('index')
         get.onsuccess = () => {
           db.close()
-          const bytes = (get.result as { bytes?: unknown } | undefined)?.bytes
-          resolve(bytes instanceof Blob ? bytes : undefined)
+          resolve(get.result as { bytes?: unknown; firstRead?: unknown } | undefined)
         }
         get.onerror = () => {
           db.close()
@@ -48,6 +46,8 @@ export function readStoredSnapshot(
       }
     }
   })
-    .then((blob) => (blob ? readIndexSnapshot(blobSnapshotFile(blob)) : undefined))
+    .then((record) =>
+      record?.bytes instanceof Blob ? readBlobSnapshot(record.bytes, record.firstRead) : undefined,
+    )
     .catch(() => undefined)
 }

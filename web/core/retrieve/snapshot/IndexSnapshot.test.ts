@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { encodeVersion1Snapshot } from '../../testing/indexSnapshotBytes'
-import { SearchIndex } from '../index/SearchIndex'
+import { SearchIndex, type SearchRequest } from '../index/SearchIndex'
 import type { UnreadVectorRows } from '../index/UnreadVectorRows'
 import { decodeIndexSnapshot } from './decodeIndexSnapshot'
 import { encodeIndexSnapshot } from './encodeIndexSnapshot'
 import { INDEX_SNAPSHOT_FORMAT, INDEX_SNAPSHOT_VERSION } from './IndexSnapshot'
 import { readIndexSnapshot } from './readIndexSnapshot'
-import { encodeSnapshotHead, snapshotHeadBytes } from './snapshotHead'
+import { snapshotFirstRead } from './snapshotFirstRead'
+import { encodeSnapshotHead, SNAPSHOT_FIRST_READ, snapshotHeadBytes } from './snapshotHead'
 import { type SnapshotFile, snapshotFileOf } from './SnapshotFile'
 
 const chunk = (id: string, text: string, vector: number[] | null = null, collection = 'c1') => ({
@@ -84,6 +85,54 @@ describe('index snapshot bytes', () => {
     file.reads.length = 0
     expect(await unread.read()).toEqual(whole.index.vectors[0]!.rows)
     expect(file.reads).toEqual([[rowsStart, rowsEnd]])
+  })
+
+  it("read the head and BM25's part in one read where the store kept their length (snapshotFirstRead)", async () => {
+    const index = SearchIndex.fromChunks(
+      Array.from({ length: 800 }, (_, i) => chunk(`p${i}`, `word${i} otter${i % 37}`, [1, i, 0])),
+    )
+    const bytes = encodeIndexSnapshot({ covered, index: index.toBytes() })
+    const whole = decodeIndexSnapshot(bytes)
+    const headEnd = snapshotHeadBytes(bytes, bytes.length)
+    const bm25End = headEnd + whole.index.bm25.length
+    expect(bm25End).toBeGreaterThan(SNAPSHOT_FIRST_READ)
+    expect(snapshotFirstRead(bytes)).toBe(bm25End)
+
+    const hinted = countedFile(bytes)
+    const snapshot = await readIndexSnapshot(hinted, bm25End)
+    expect(hinted.reads).toEqual([[0, bm25End]])
+    expect(snapshot.covered).toEqual(covered)
+    // Compared as bytes: `toEqual` goes element by element, seconds for these.
+    const sameBytes = (a: Uint8Array, b: Uint8Array) => Buffer.compare(a, b) === 0
+    expect(sameBytes(snapshot.index.bm25, whole.index.bm25)).toBe(true)
+    const otters = { query: 'otter5', limit: 10, mode: 'bm25', similarityThreshold: 0 } as SearchRequest
+    const found = await SearchIndex.fromBytes(snapshot.index).search(otters)
+    expect(found.results.length).toBe(10)
+    expect(found).toEqual(await SearchIndex.fromBytes(whole.index).search(otters))
+    // Without it: the head's first read, then BM25's part.
+    const plain = countedFile(bytes)
+    expect(sameBytes((await readIndexSnapshot(plain)).index.bm25, whole.index.bm25)).toBe(true)
+    expect(plain.reads).toEqual([
+      [0, SNAPSHOT_FIRST_READ],
+      [headEnd, bm25End],
+    ])
+    // A hint short of BM25's end costs the read after it; one past the end is cut to the snapshot; one
+    // that is no length is not taken.
+    for (const hint of [bm25End - 1, bytes.length * 2, -5, Number.NaN, 1.5]) {
+      const file = countedFile(bytes)
+      const read = await readIndexSnapshot(file, hint)
+      expect(read.covered, `hint ${hint}`).toEqual(covered)
+      expect(sameBytes(read.index.bm25, whole.index.bm25), `hint ${hint}`).toBe(true)
+      expect(file.reads.every(([, end]) => end <= bytes.length)).toBe(true)
+    }
+    // Damage in BM25's part is refused as ever when it came with the first read.
+    await expect(readIndexSnapshot(snapshotFileOf(damagedAt(bytes, bm25End - 5)), bm25End)).rejects.toThrow(
+      /checksum/,
+    )
+    // Bytes that are no snapshot of this format have none: they are read as before.
+    expect(snapshotFirstRead(encodeVersion1Snapshot(whole))).toBeUndefined()
+    expect(snapshotFirstRead(Uint8Array.of(1, 2, 3))).toBeUndefined()
+    expect(snapshotFirstRead(damagedAt(bytes, 10))).toBeUndefined()
   })
 
   it('read a head longer than the first read in a second read', async () => {

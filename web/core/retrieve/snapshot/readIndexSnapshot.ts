@@ -8,10 +8,14 @@ import type { SnapshotFile } from './SnapshotFile'
  * when asked (`UnreadVectorRows.read`, each part checked against its checksum then). At 139k passages
  * the browser's cold start read 117 MB, of which 67 MB were vector rows that a hash-v1 search never
  * uses (weighted 0 in fusion); reading IndexedDB's Blob went at 65-90 MB/s on the development machine.
- * A snapshot of version 1 is read whole (`decodeIndexSnapshot`). Rejects with a RangeError as that does.
+ * `firstRead`, where the store kept it (`snapshotFirstRead`), is how many bytes the first read takes:
+ * the head and BM25's part in one read, not one after the other; a hint that falls short only costs the
+ * read after. A snapshot of version 1 is read whole (`decodeIndexSnapshot`). Rejects with a RangeError
+ * as that does.
  */
-export async function readIndexSnapshot(file: SnapshotFile): Promise<IndexSnapshot> {
-  const first = await file.read(0, Math.min(file.size, SNAPSHOT_FIRST_READ))
+export async function readIndexSnapshot(file: SnapshotFile, firstRead?: number): Promise<IndexSnapshot> {
+  const hinted = Number.isSafeInteger(firstRead) && firstRead! > SNAPSHOT_FIRST_READ ? firstRead! : 0
+  const first = await file.read(0, Math.min(file.size, Math.max(SNAPSHOT_FIRST_READ, hinted)))
   const headEnd = snapshotHeadBytes(first, file.size)
   const head = readSnapshotHead(headEnd <= first.length ? first : await file.read(0, headEnd), file.size)
   if (head === 'version 1') return decodeIndexSnapshot(await file.read(0, file.size))
@@ -19,7 +23,10 @@ export async function readIndexSnapshot(file: SnapshotFile): Promise<IndexSnapsh
   return {
     covered: head.covered,
     index: {
-      bm25: await readPart(file, bm25!),
+      bm25:
+        bm25!.end <= first.length
+          ? checkedPart(first.subarray(bm25!.start, bm25!.end), bm25!.checksum)
+          : await readPart(file, bm25!),
       vectors: head.vectors.map(({ embedder, count, dimensions, collections }, i) => ({
         embedder,
         rows: { count, dimensions, collections, read: () => readPart(file, rows[i]!) },
