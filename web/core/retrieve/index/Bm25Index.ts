@@ -183,7 +183,7 @@ export class Bm25Index {
   documentChunkIds(documentId: string): string[] {
     const { documents, byDocument, ids } = this.state
     const code = documents.find(documentId)
-    return code === undefined ? [] : (byDocument.get(code) ?? []).map((ordinal) => ids[ordinal]!)
+    return code === undefined ? [] : (byDocument.get(code) ?? []).map((ordinal) => ids.at(ordinal)!)
   }
 
   /** Removes chunks by id; unknown ids are ignored. */
@@ -199,7 +199,7 @@ export class Bm25Index {
       ordinals.delete(id)
       state.alive[ordinal] = 0
       // A removed chunk's ordinal is never output again (its postings are dropped before scoring).
-      state.ids[ordinal] = ''
+      state.ids.set(ordinal, '')
       // MiniSearch's discard: each present field's length leaves the running average over the count
       // before the removal.
       for (let f = 0; f < FIELDS; f++) {
@@ -230,7 +230,7 @@ export class Bm25Index {
     if (code === undefined) return
     const doomed: string[] = []
     for (let ordinal = 0; ordinal < next; ordinal++) {
-      if (alive[ordinal] === 1 && collectionOf[ordinal] === code) doomed.push(ids[ordinal]!)
+      if (alive[ordinal] === 1 && collectionOf[ordinal] === code) doomed.push(ids.at(ordinal)!)
     }
     this.remove(doomed)
   }
@@ -330,7 +330,9 @@ export class Bm25Index {
       if (weightOf) value *= weightOf[state.documentOf[ordinal]!] ?? 1
       if (value > top.floor) top.offer(value, i)
     }
-    const hits = top.drain().map(({ row, score: value }) => ({ id: state.ids[order[row]!]!, score: value }))
+    const hits = top
+      .drain()
+      .map(({ row, score: value }) => ({ id: state.ids.at(order[row]!)!, score: value }))
     // Leave the scratch clean for the next query: only the entries this one touched.
     for (let i = 0; i < touched; i++) {
       const ordinal = order[i]!
@@ -424,7 +426,7 @@ export class Bm25Index {
     const ordinals = ordinalsOf(state)
     const ordinal = state.next++
     reserve(state, state.next)
-    state.ids[ordinal] = id
+    state.ids.set(ordinal, id)
     ordinals.set(id, ordinal)
     state.alive[ordinal] = 1
     state.collectionOf[ordinal] = state.collections.intern(collection_id)

@@ -1,3 +1,4 @@
+import { IdTable } from './IdTable'
 import { Interner } from './Interner'
 import { Postings } from './Postings'
 
@@ -10,7 +11,8 @@ export const BM25_FIELDS = 2
  * slot `term * BM25_FIELDS + field`.
  */
 export interface Bm25State {
-  ids: string[]
+  /** Chunk ids by ordinal ('' for a removed chunk's). */
+  ids: IdTable
   /**
    * Chunk ordinals by id; null until first needed after a load (`ordinalsOf`): searching never needs
    * it, and making it hashes every id (about 0.1 s at 139k chunks, a cold start's first search waiting).
@@ -42,7 +44,7 @@ export interface Bm25State {
 
 export function emptyState(): Bm25State {
   return {
-    ids: [],
+    ids: IdTable.empty(),
     ordinalOf: new Map(),
     alive: new Uint8Array(0),
     collectionOf: new Int32Array(0),
@@ -71,7 +73,7 @@ export function ordinalsOf(state: Bm25State): Map<string, number> {
   const { ids, alive, next } = state
   for (let ordinal = 0; ordinal < next; ordinal++) {
     if (alive[ordinal] === 0) continue
-    ordinals.set(ids[ordinal]!, ordinal)
+    ordinals.set(ids.at(ordinal)!, ordinal)
   }
   if (ordinals.size !== state.live) throw new RangeError('A chunk id twice in the keyword index')
   state.ordinalOf = ordinals

@@ -77,6 +77,17 @@ export class ByteReader {
   }
 
   strings(expectedLength?: number): string[] {
+    const { text, starts } = this.stringTable(expectedLength)
+    const values = new Array<string>(starts.length - 1)
+    for (let i = 0; i < values.length; i++) values[i] = text.slice(starts[i], starts[i + 1])
+    return values
+  }
+
+  /**
+   * What `ByteWriter.strings` wrote, not yet cut into strings: their text, and where each begins (then
+   * where the last ends). Throws a RangeError where the lengths do not cut the text exactly.
+   */
+  stringTable(expectedLength?: number): { text: string; starts: Int32Array } {
     const lengths = this.ints(expectedLength)
     let text: string
     try {
@@ -84,16 +95,17 @@ export class ByteReader {
     } catch {
       throw new RangeError('a table of strings that is not UTF-8')
     }
-    const values = new Array<string>(lengths.length)
+    const starts = new Int32Array(lengths.length + 1)
     let at = 0
     for (let i = 0; i < lengths.length; i++) {
       const length = lengths[i]!
       if (length < 0 || at + length > text.length) throw new RangeError('a string past its table')
-      values[i] = text.slice(at, at + length)
+      starts[i] = at
       at += length
     }
     if (at !== text.length) throw new RangeError('a table of strings longer than its strings')
-    return values
+    starts[lengths.length] = at
+    return { text, starts }
   }
 
   bytes(): Uint8Array {

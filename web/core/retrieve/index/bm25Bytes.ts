@@ -1,5 +1,6 @@
 import { BM25_FIELDS, type Bm25State, emptyState } from './Bm25State'
 import { ByteReader, ByteWriter } from './ByteSections'
+import { IdTable } from './IdTable'
 import { Interner } from './Interner'
 import { PackedPostingsWriter, packedSlotsFit } from './packedPostings'
 import { frequencyOf, LARGE_FREQUENCY, largeKey, ordinalOf, postingWord } from './Postings'
@@ -55,7 +56,7 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
     }
     const at = liveIds.length
     renumbered[ordinal] = at
-    liveIds.push(ids[ordinal]!)
+    liveIds.push(ids.at(ordinal)!)
     collectionCodes[at] = collections.intern(state.collections.values[collectionOf[ordinal]!]!)
     documentCodes[at] = documents.intern(state.documents.values[documentOf[ordinal]!]!)
     for (let f = 0; f < BM25_FIELDS; f++)
@@ -166,7 +167,8 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   }
   const state = emptyState()
   // The map of ordinals by id is made on its first use (`ordinalsOf`: never by a search).
-  state.ids = reader.strings(n)
+  // Kept as read, each id cut out when first asked (`IdTable`).
+  state.ids = IdTable.of(reader.stringTable(n))
   state.ordinalOf = null
   state.collections = Interner.from(reader.strings())
   state.collectionOf = codes(reader.ints(n), state.collections.values.length)
