@@ -1,6 +1,6 @@
 /**
- * A keyword index's chunk ids by ordinal (`Bm25State.ids`). Read from a snapshot (`fromText`), the ids
- * stay the one text they were decoded as, with where each ends, and an id is cut from it only when
+ * A keyword index's chunk ids by ordinal (`Bm25State.ids`). Read from a snapshot (`of`), the ids
+ * stay the one text they were decoded as, with where each begins, and an id is cut from it only when
  * asked: a search asks for its hits' ids, a change or a snapshot's write for theirs. Cutting all of
  * them as BM25's part was read took 70-107 ms of 124-248 ms in a browser cold start at 138,692
  * passages, before the first search could run (bench/README.md, browser-large, session 47).
