@@ -2,7 +2,7 @@ import { expect, test, type Page } from './support/test'
 import { appCsp } from '../web/core/http/appContentSecurityPolicy'
 import { ChatPage } from './pages/ChatPage'
 import { startFakeOpenAi, useFakeOpenAi } from './support/fakeOpenAiServer'
-import { openApp } from './support/openApp'
+import { openApp, untilServiceWorker } from './support/openApp'
 import { deployments, syncServer } from './support/syncDevices'
 
 /** A collection with a document and a page: so that the screens that show one have one. */
@@ -60,6 +60,8 @@ for (const { name, appOrigin } of deployments) {
         ['/account', 'Account'],
         ['/docs', 'API explorer'],
       ]
+      // Every screen below is loaded from the precache.
+      await untilServiceWorker(page)
       for (const [path, heading] of screens) {
         await page.goto(path)
         await expect(page.getByRole('heading', { name: heading, level: 1 }).first(), path).toBeVisible()

@@ -3,6 +3,7 @@ import { SYNC_PORT } from '../playwright.config'
 import { ChatPage } from './pages/ChatPage'
 import { CollectionPage } from './pages/CollectionPage'
 import { openApp } from './support/openApp'
+import { goOffline } from './support/goOffline'
 
 // Issue 40: the conversation fits the screen. The messages scroll in their own pane, the composer stays
 // under it, the newest message is in view; on a phone the list of chats is a drawer and the conversation
@@ -99,7 +100,6 @@ async function expectFits(page: Page, chat: ChatPage, label: string): Promise<vo
 for (const host of ['static', 'server'] as const) {
   test(`on the ${host} origin, a 20-message chat fits the window at 1440×900 and on a phone; answers list their passages`, async ({
     page,
-    context,
     baseURL,
   }) => {
     test.setTimeout(150_000)
@@ -109,7 +109,7 @@ for (const host of ['static', 'server'] as const) {
     // The offline-capable host is tried offline: from here on nothing reaches the network (the app comes
     // from the precache, the API from the browser).
     if (host === 'static') {
-      await context.setOffline(true)
+      await goOffline(page)
       const reached = await page.evaluate(() =>
         fetch('/not-precached.txt').then(
           () => 'reached',

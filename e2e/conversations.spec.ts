@@ -2,6 +2,7 @@ import { expect, test } from './support/test'
 import { ConversationsPage } from './pages/ConversationsPage'
 import { startFakeOpenAi, useFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
+import { goOffline } from './support/goOffline'
 
 const WORDS = ['Bearing ', 'two-seven-zero, ', 'steady ', 'as ', 'she ', 'goes.']
 
@@ -60,7 +61,7 @@ test('a conversation with a persona streams its reply and is found by its tag of
     await screen.send('Shore leave')
     await expect(screen.title('Shore leave')).toBeVisible()
 
-    await context.setOffline(true)
+    await goOffline(page)
     await page.reload()
     await expect(screen.heading).toBeVisible()
     await expect(screen.conversation('Shore leave')).toBeVisible()

@@ -8,6 +8,7 @@ import { EvaluationPage } from './pages/EvaluationPage'
 import { SearchPage } from './pages/SearchPage'
 import { SettingsPage } from './pages/SettingsPage'
 import { openApp } from './support/openApp'
+import { goOffline } from './support/goOffline'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 const FILES = [
@@ -28,14 +29,11 @@ async function screenshots(page: Page, name: string): Promise<void> {
 // A new person's first session: the app is opened once, then the network goes away for good. Everything
 // after that (documents parsed, embedded and indexed; the question answered; the PDF page rendered) runs in
 // this browser.
-test('a new user, offline from the start, chats with a PDF, a DOCX and a Markdown file', async ({
-  page,
-  context,
-}) => {
+test('a new user, offline from the start, chats with a PDF, a DOCX and a Markdown file', async ({ page }) => {
   test.setTimeout(240_000)
   await page.setViewportSize({ width: 1280, height: 800 })
   await openApp(page)
-  await context.setOffline(true)
+  await goOffline(page)
   await page.reload()
 
   const collections = new CollectionsPage(page)

@@ -8,6 +8,7 @@ import { FolderPanel } from './pages/FolderPanel'
 import { openApp } from './support/openApp'
 import { syncServer } from './support/syncDevices'
 import { STATIC_PORT } from '../playwright.config'
+import { goOffline } from './support/goOffline'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 
@@ -99,7 +100,7 @@ for (const { name, appOrigin } of ORIGINS) {
   }) => {
     test.setTimeout(60_000)
     await openApp(page, `${appOrigin}/collections`)
-    await page.context().setOffline(true)
+    await goOffline(page)
     const files: Record<string, string> = {}
     for (const path of CORPUS_FILES) files[path] = readFileSync(join(corpus, path)).toString('base64')
     const ripgrep = readFileSync(join(corpus, 'md/ripgrep__README.md'), 'utf8')

@@ -1,6 +1,7 @@
 import { expect, test } from './support/test'
 import { CollectionsPage } from './pages/CollectionsPage'
-import { openApp } from './support/openApp'
+import { openApp, untilServiceWorker } from './support/openApp'
+import { goOffline } from './support/goOffline'
 
 // A person's first visit, then the network goes away: the app, its data and its lazily loaded
 // routes keep working from the service worker's precache and IndexedDB.
@@ -8,13 +9,14 @@ test('works offline after the first visit', async ({ page, context }) => {
   await openApp(page, '/')
   const collections = new CollectionsPage(page)
   await expect(collections.heading).toBeVisible()
+  await untilServiceWorker(page)
   const controller = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)
   expect(controller).toMatch(/\/sw\.js$/)
 
   await collections.create({ name: 'Research notes', description: 'Papers to read', colour: '#2f855a' })
   await page.screenshot({ path: 'e2e/output/screens/collections-online.png', fullPage: true })
 
-  await context.setOffline(true)
+  await goOffline(page)
   await page.reload()
   await expect(collections.card('Research notes')).toBeVisible()
   await expect(page.getByText(/offline/i).first()).toBeVisible()
@@ -46,6 +48,43 @@ test('works offline after the first visit', async ({ page, context }) => {
   // A deep link reloads offline too, and the data written offline is still there.
   await page.goto('/collections')
   await expect(collections.card('Trip planning')).toBeVisible()
+  await context.setOffline(false)
+})
+
+// A first visit's service worker precaches the whole app before it may control the page (about a hundred
+// files, one at a time): the app does not wait for it. One of those files is held back here, so the worker is
+// still installing while the app draws, answers its API and writes data; it takes control once the file comes.
+test('a first visit draws and answers before the app is precached; the service worker takes control after', async ({
+  page,
+  context,
+}) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let asked = 0
+  await context.route('**/assets/evaluation-*.js', async (route) => {
+    asked += 1
+    await held
+    await route.continue()
+  })
+  await openApp(page, '/collections')
+  const collections = new CollectionsPage(page)
+  await expect(collections.heading).toBeVisible()
+  await collections.create({ name: 'Before the precache', description: 'Written at once' })
+  await expect(collections.card('Before the precache')).toBeVisible()
+  // The precache has reached the held file (the Collections screen does not load it itself).
+  await expect.poll(() => asked, { timeout: 30_000 }).toBeGreaterThan(0)
+  expect(
+    await page.evaluate(async () => ({
+      controlled: navigator.serviceWorker.controller !== null,
+      installing: (await navigator.serviceWorker.getRegistration())?.installing?.state,
+    })),
+  ).toEqual({ controlled: false, installing: 'installing' })
+
+  release()
+  await untilServiceWorker(page)
+  await goOffline(page)
+  await page.reload()
+  await expect(collections.card('Before the precache')).toBeVisible()
   await context.setOffline(false)
 })
 

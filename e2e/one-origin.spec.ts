@@ -4,6 +4,7 @@ import { AccountPage } from './pages/AccountPage'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { startQuireServer, type QuireServer } from './support/startQuireServer'
 import { newPerson } from './support/syncDevices'
+import { untilServiceWorker } from './support/openApp'
 
 // The deployment people run: `npm start`, then the app opened at the server's own address, where the
 // page's /api requests (answered in the browser) and the server's own routes share one origin.
@@ -57,6 +58,8 @@ test.describe.serial('one origin: the app served by the sync server', () => {
     page.on('load', () => (loads += 1))
     await page.goto('/')
     await expect(new CollectionsPage(page).heading).toBeVisible()
+    // The app draws before its precache is complete; the worker takes control once it is.
+    await untilServiceWorker(page)
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/)
     expect(loads).toBe(1)
     expect(

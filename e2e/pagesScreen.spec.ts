@@ -7,6 +7,7 @@ import { PagesScreen } from './pages/PagesScreen'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { goOffline } from './support/goOffline'
 
 // The Pages screen on the static server: every request is answered by the in-browser API.
 let notesZip: Buffer
@@ -152,7 +153,7 @@ test('pages are created, placed under a parent, moved, renamed, published, opene
   await expect(board.cell('notes')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
 
   // The deep link, reloaded offline: the page and its module come from this device.
-  await context.setOffline(true)
+  await goOffline(page)
   await page.reload()
   await expect(board.heading('Introduction')).toBeVisible()
   await expect(board.cell('notes')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })

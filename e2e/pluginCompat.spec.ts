@@ -7,6 +7,7 @@ import { PluginBoardPage } from './pages/PluginBoardPage'
 import { SettingsPage } from './pages/SettingsPage'
 import { openApp } from './support/openApp'
 import { samplePluginsDir } from './support/samplePluginsDir'
+import { goOffline } from './support/goOffline'
 
 // QuireCompat is written against BrainDrive's services contract as BrainDrive's plugin template uses it
 // (synchronous theme and page context in render, settings, the api's response body, events). It must
@@ -209,7 +210,7 @@ test('the compatibility sample renders and uses BrainDrive’s services on the s
   await page.emulateMedia({ colorScheme: 'dark' })
   await expect(board.module('panel').getByTestId('compat-theme')).toHaveText('Theme: light')
 
-  await context.setOffline(true)
+  await goOffline(page)
   await page.reload()
   await expect(board.heading('Compat board')).toBeVisible()
   for (const i of ['panel', 'switcher', 'lab'])

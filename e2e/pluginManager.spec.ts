@@ -10,6 +10,7 @@ import { PluginManagerPage } from './pages/PluginManagerPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 import { samplePluginsDir } from './support/samplePluginsDir'
+import { goOffline } from './support/goOffline'
 
 // The static server has no API at all: every plugin call here is answered by the in-browser API.
 let outDir = ''
@@ -27,11 +28,10 @@ const installed = (page: Page) =>
 
 test('install a plugin from a file offline, seeing its permissions and the progress; switch it and a module off and on; uninstall with confirmation', async ({
   page,
-  context,
 }) => {
   await openApp(page)
   // Everything but downloads works without a network: the browser's API answers from this device.
-  await context.setOffline(true)
+  await goOffline(page)
   const manager = new PluginManagerPage(page)
   await manager.open()
   // The screen leads with the marketplace (offline, it says it waits); installed plugins come next, and the
@@ -211,7 +211,7 @@ test('the marketplace on the sync server: search, filter by category, see permis
   await page.getByRole('button', { name: 'Check for updates' }).click()
   await expect(page.locator('#plugin-update-outcome')).toHaveText('No updates available.')
 
-  await context.setOffline(true)
+  await goOffline(page)
   await expect(page.getByText('The marketplace needs a connection')).toBeVisible()
   await expect(page.getByRole('button', { name: /^Install Quire/ })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Check for updates' })).toBeDisabled()

@@ -5,6 +5,7 @@ import { PluginBoardPage } from './pages/PluginBoardPage'
 import { probePluginZip } from './support/probePlugin'
 import { openApp } from './support/openApp'
 import { samplePluginsDir } from './support/samplePluginsDir'
+import { goOffline } from './support/goOffline'
 
 // The static server has no API: installs, pages, plugin files and every service call are answered by
 // the in-browser API, and each module runs in a sandboxed frame the page hands its files to.
@@ -88,7 +89,7 @@ test('the three sample plugins render on a page, call their services, exchange a
   await page.screenshot({ path: 'e2e/output/screens/plugin-board.png', fullPage: true })
 
   // Offline, after a reload: files come from this device, and the saved note is still there.
-  await context.setOffline(true)
+  await goOffline(page)
   await page.reload()
   await expect(board.heading('Plugin board')).toBeVisible()
   for (const i of ['notes', 'overview', 'follower']) {

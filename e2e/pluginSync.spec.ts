@@ -11,6 +11,7 @@ import { PluginBoardPage } from './pages/PluginBoardPage'
 import { PluginManagerPage } from './pages/PluginManagerPage'
 import { startQuireServer, type QuireServer } from './support/startQuireServer'
 import { api, newPerson, openDevice } from './support/syncDevices'
+import { goOffline } from './support/goOffline'
 
 // A plugin installed on one device of an account reaches its other device by sync, files and all, and
 // renders there: one installed in the browser from the server's marketplace (the in-browser API stores
@@ -230,7 +231,7 @@ for (const { name: deployment, appOrigin } of deployments) {
     await expectRendered()
 
     // Offline, after a reload: the plugins' files are on the phone.
-    await phone.context().setOffline(true)
+    await goOffline(phone)
     await phone.reload()
     await expect(board.heading('Synced plugins')).toBeVisible()
     await expectRendered()

@@ -6,6 +6,7 @@ import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 import { probePluginZip } from './support/probePlugin'
 import { samplePluginsDir } from './support/samplePluginsDir'
+import { goOffline } from './support/goOffline'
 
 // Trusted mode (DESIGN.md section 7): only after the person confirms a warning does a plugin's module
 // render in Quire's own page instead of its sandboxed frame. The static server has no API: the
@@ -34,7 +35,7 @@ test('trusting a plugin takes a confirmed warning; its module then renders in Qu
 }) => {
   test.setTimeout(120_000)
   await openApp(page)
-  await context.setOffline(true)
+  await goOffline(page)
   const manager = new PluginManagerPage(page)
   await manager.open()
   await manager.chooseFile(notesZip)

@@ -3,6 +3,7 @@ import { SYNC_PORT } from '../playwright.config'
 import { AccountPage } from './pages/AccountPage'
 import { expectAccessible } from './support/expectAccessible'
 import { api, deployments, newPerson, openDevice } from './support/syncDevices'
+import { goOffline } from './support/goOffline'
 
 // Two devices of one person rename the same collection while offline. The later rename wins on both;
 // the earlier one is kept as a conflict, which the Account page shows and can bring back.
@@ -40,8 +41,8 @@ for (const { name: deployment, appOrigin } of deployments) {
       await expect(laptopAccount.conflictsSection).toHaveCount(0)
 
       // Both offline, both rename it: the laptop first, the phone a moment later (its change wins).
-      await laptop.context().setOffline(true)
-      await phone.context().setOffline(true)
+      await goOffline(laptop)
+      await goOffline(phone)
       await api(laptop, `/api/collections/${id}`, { method: 'PUT', json: { name: 'Reading list (laptop)' } })
       await laptop.waitForTimeout(50)
       await api(phone, `/api/collections/${id}`, { method: 'PUT', json: { name: 'Reading list (phone)' } })

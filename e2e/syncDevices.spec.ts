@@ -6,6 +6,7 @@ import { corpusDir } from '../web/core/testing/corpusDir'
 import { AccountPage } from './pages/AccountPage'
 import { openApp } from './support/openApp'
 import { api, deployments, newPerson, openDevice } from './support/syncDevices'
+import { goOffline } from './support/goOffline'
 
 // Two devices of one person: two browser contexts (each its own IndexedDB, service worker and API
 // worker), signed in to the real sync server the Playwright config starts.
@@ -96,8 +97,8 @@ for (const { name: deployment, appOrigin } of deployments) {
       expect(onPhoneHits.map((hit) => hit.text)).toEqual((await search(laptop)).chunks.map((hit) => hit.text))
 
       // Both go offline and edit: different fields of one collection, and a collection each.
-      await laptop.context().setOffline(true)
-      await phone.context().setOffline(true)
+      await goOffline(laptop)
+      await goOffline(phone)
       await api(laptop, `/api/collections/${String(shared.id)}`, {
         method: 'PUT',
         json: { name: 'Reading list (2026)' },

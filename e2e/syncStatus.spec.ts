@@ -4,6 +4,7 @@ import { AccountPage, newSyncPerson } from './pages/AccountPage'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { goOffline } from './support/goOffline'
 
 // Background sync as a person sees it, against the real sync server: the Account page's Sync panel,
 // the app bar's indicator, "Sync now", and changes made offline reaching the server once it is back.
@@ -83,7 +84,7 @@ test('sync status: the panel and the app bar follow sync, and offline changes re
   expect(await serverRecords(request, person)).toContain('Synced from the browser')
 
   // Offline: the change waits in the outbox, and both views say so.
-  await context.setOffline(true)
+  await goOffline(page)
   await collections.open()
   await collections.create({ name: 'Made while offline', description: 'Sent when back online' })
   await account.open()

@@ -11,6 +11,7 @@ import { PluginBoardPage } from './pages/PluginBoardPage'
 import { WorkspaceFlow } from './pages/WorkspaceFlow'
 import { expectAccessibleInBothThemes } from './support/expectAccessible'
 import { api, newPerson, openDevice, syncServer } from './support/syncDevices'
+import { goOffline } from './support/goOffline'
 
 // Issue 17's whole flow, as a person does it, on the deployment people run (`npm start`: the app served
 // by the sync server, the app's /api and the server on one origin): sign up, install two sample plugins
@@ -259,7 +260,7 @@ test('a person builds a workspace page from the built-in chat and plugin modules
   await test.step('offline, reloaded: the page still renders with its modules', async () => {
     // Everything this device wrote has reached the server first (the second device reads it there).
     await expect(account.syncIndicator).toHaveText(/Synced$/, { timeout: 60_000 })
-    await laptop.context().setOffline(true)
+    await goOffline(laptop)
     await laptop.reload()
     await expect(board.heading(PAGE)).toBeVisible()
     for (const key of MODULES) {

@@ -1,17 +1,26 @@
 import { expect, type Page } from '@playwright/test'
 
 /**
- * Opens the app and waits until the in-browser API answers: the service worker controls the page
- * and msw routes /api requests to the API worker.
+ * Opens the app and waits until its in-browser API answers the page's own requests (straight from the API
+ * worker: the app draws without waiting for the service worker). On a first visit the service worker is
+ * still precaching the app then: a test that goes offline, or needs /api routed for a plugin's frame or a
+ * script, waits for `untilServiceWorker` as well.
  */
 export async function openApp(page: Page, path = '/'): Promise<void> {
   await page.goto(path)
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
-  })
   // A request made while the in-browser API is still starting waits for it (never the network, which on
   // the sync server's origin is the server): the very first answer comes from the browser.
   expect(await page.evaluate(async () => (await fetch('/api/health')).headers.get('x-quire-host'))).toBe(
     'browser',
   )
+}
+
+/**
+ * Waits until the service worker controls the page and msw routes its /api requests: the precache is
+ * complete then, so a reload works offline.
+ */
+export async function untilServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  })
 }

@@ -2,11 +2,12 @@ import './zodWithoutEval'
 import './styles/index.css'
 import { createRouter, RouterProvider } from '@tanstack/solid-router'
 import { render } from 'solid-js/web'
-import { startBrowserApi } from '../browser/api/startBrowserApi'
+import { serviceWorkerRoute, startBrowserApi } from '../browser/api/startBrowserApi'
 import { onRemoteChanges } from '../browser/sync/remoteChanges'
 import { UnsupportedBrowser } from './components/UnsupportedBrowser'
 import { routeTree } from './routeTree.gen'
 import { appTheme, loadThemePreference } from './theme/appTheme'
+import { showToast } from './toasts/toastStore'
 
 const router = createRouter({
   routeTree,
@@ -30,7 +31,9 @@ function followThemeSetting(): void {
 async function boot(root: HTMLElement): Promise<void> {
   appTheme()
   try {
-    // Every page reads /api through the service worker; rendering before it answers would only show errors.
+    // Every screen reads /api: drawing one before the API worker answers would only show errors (and hold
+    // the router's pending screen for its minimum time). The service worker is not waited for: the page's
+    // own requests reach the API worker directly.
     await startBrowserApi()
   } catch (error) {
     console.error('Quire could not start its in-browser API', error)
@@ -40,6 +43,14 @@ async function boot(root: HTMLElement): Promise<void> {
   }
   root.replaceChildren()
   render(() => <RouterProvider router={router} />, root)
+  serviceWorkerRoute().catch((error: unknown) => {
+    console.error('Quire could not start its service worker', error)
+    showToast({
+      message:
+        'Quire could not start its service worker: it will not open offline, and plugins and scripts cannot reach its API. Reload to try again.',
+      durationMs: 30_000,
+    })
+  })
   // Changes synced from another device: the page on screen reloads its data and shows them.
   followThemeSetting()
   onRemoteChanges(() => {

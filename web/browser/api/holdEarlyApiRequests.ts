@@ -4,23 +4,35 @@ import { isApiPath } from '../../core/api/isApiPath'
 const BYPASS = 'msw/passthrough'
 
 /**
- * Makes this page's `fetch('/api/...')` wait until the in-browser API has started, instead of going
- * to the network in the meantime (on the sync server's origin the server, another host with other
- * data, would answer). The service worker holds such requests itself for pages it saw load
- * (`sw/swApiGate.ts`); this covers the rest: a first visit, before the worker controls the page.
- * Once started, requests go straight through; if starting failed they go through as they would have.
+ * Makes this page's `fetch('/api/...')` wait until the in-browser API can answer it, instead of going to
+ * the network in the meantime (on the sync server's origin the server, another host with other data,
+ * would answer). A request made before the page's direct path is in place (`pageReady`: the app renders
+ * and loads its screens while the API worker starts) is sent again through `window.fetch` once it is;
+ * what the direct path does not take comes back here and waits until the service worker routes it
+ * (`routed`). The service worker holds such requests itself for pages it saw load (`sw/swApiGate.ts`);
+ * this covers the rest: a first visit, before the worker controls the page. Once routed, requests go
+ * straight through; if a start failed they go through as they would have.
  */
-export function holdEarlyApiRequests(started: Promise<unknown>): void {
+export function holdEarlyApiRequests(pageReady: Promise<unknown>, routed: Promise<unknown>): void {
   const original = window.fetch.bind(window)
-  let settled = false
-  const done = () => {
-    settled = true
-  }
-  started.then(done, done)
+  let pageSettled = false
+  let routedSettled = false
+  void pageReady.then(
+    () => (pageSettled = true),
+    () => (pageSettled = true),
+  )
+  void routed.then(
+    () => (routedSettled = true),
+    () => (routedSettled = true),
+  )
   window.fetch = (input, init) => {
-    if (settled || !isLocalApiRequest(input, init)) return original(input, init)
+    if (routedSettled || !isLocalApiRequest(input, init)) return original(input, init)
+    if (!pageSettled) {
+      const again = () => window.fetch(input, init)
+      return pageReady.then(again, again)
+    }
     const go = () => original(input, init)
-    return started.then(go, go)
+    return routed.then(go, go)
   }
 }
 
