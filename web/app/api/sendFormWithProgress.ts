@@ -1,3 +1,4 @@
+import { serviceWorkerRoute } from '../../browser/api/startBrowserApi'
 import { ApiRequestError } from './ApiRequestError'
 import { errorFromAnswer } from './ApiValidationError'
 
@@ -13,11 +14,17 @@ export interface FormProgressOptions {
  * the in-browser API, or the server). Failures reject as `requestJson`'s do (ApiRequestError, status 0
  * when nothing answered), and a 422 listing broken rules as an ApiValidationError naming each one.
  */
-export function sendFormWithProgress<T>(
+export async function sendFormWithProgress<T>(
   path: string,
   form: FormData,
   options: FormProgressOptions = {},
 ): Promise<T> {
+  // XMLHttpRequest does not pass through the page's `fetch` (the direct path and its hold), so a request to
+  // this origin waits until the service worker routes /api: on a first visit the app is on screen before
+  // the worker has precached it and may control the page, and until then this would reach the network.
+  if (new URL(path, location.href).origin === location.origin)
+    await serviceWorkerRoute().catch(() => undefined)
+  options.signal?.throwIfAborted()
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', path)

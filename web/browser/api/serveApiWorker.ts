@@ -133,9 +133,8 @@ ports.currentUserId = async () => (await account.me()).id
 const apiRoutes = browserRoutes
 // Documents a closed tab or reload interrupted resume (the index loads itself, above).
 // Then sync starts (if signed in), applying what it pulls to the same index.
-start()
-  .then(() => sync.connect(ports.index))
-  .catch(console.error)
+const started = start()
+started.then(() => sync.connect(ports.index)).catch(console.error)
 let openApi: Record<string, unknown> | undefined
 setInterval(() => void checkFolders().catch(console.error), FOLDER_CHECK_MS)
 
@@ -144,6 +143,10 @@ const api: ApiWorkerApi = {
     return apiRoutes.map(({ method, path }) => ({ method, path }))
   },
   async invoke(request) {
+    // Requests wait for the start, the profile's seeds above all (what every profile starts with), as the
+    // server's wait for its start before it listens: the page's first one comes as soon as it has the route
+    // table. A start that failed was logged; requests are answered as well as they can be.
+    await started.catch(() => undefined)
     const route = apiRoutes[request.route]
     if (!route) return unmatchedRoute('?', `route #${request.route}`)
     const result = await invokeRoute(

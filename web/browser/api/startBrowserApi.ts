@@ -59,8 +59,7 @@ export function startBrowserApi(): Promise<void> {
  * what makes a reload work offline (the precache is complete by then).
  */
 export function serviceWorkerRoute(): Promise<void> {
-  if (!routed) throw new Error('The in-browser API has not started')
-  return routed
+  return routed ?? Promise.reject(new Error('The in-browser API has not started'))
 }
 
 async function routeThroughServiceWorker(
