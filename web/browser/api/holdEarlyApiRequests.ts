@@ -6,8 +6,8 @@ const BYPASS = 'msw/passthrough'
 /**
  * Makes this page's `fetch('/api/...')` wait until the in-browser API can answer it, instead of going to
  * the network in the meantime (on the sync server's origin the server, another host with other data,
- * would answer). A request made before the page's direct path is in place (`pageReady`: the app renders
- * and loads its screens while the API worker starts) is sent again through `window.fetch` once it is;
+ * would answer). A request made before the page's direct path is in place (`pageReady`: once the API
+ * worker has answered its route table) is sent again through `window.fetch` once it is;
  * what the direct path does not take comes back here and waits until the service worker routes it
  * (`routed`). The service worker holds such requests itself for pages it saw load (`sw/swApiGate.ts`);
  * this covers the rest: a first visit, before the worker controls the page. Once routed, requests go
