@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -17,6 +18,7 @@ export interface QuireServer {
  * settings: OUTBOUND_ALLOW for its fakes, say).
  */
 export async function startQuireServer(port: number, env: Record<string, string> = {}): Promise<QuireServer> {
+  await refuseTakenPort(port)
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-one-origin-'))
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -51,4 +53,18 @@ export async function startQuireServer(port: number, env: Record<string, string>
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Refuses a port something already listens on: the `/health` wait below would take another server's answer
+ * (one an interrupted run left behind, say) for this one's, and the test would run against its settings.
+ */
+async function refuseTakenPort(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', (error) =>
+      reject(new Error(`Port ${port} is taken (${error.message}): stop what listens there, then run again`)),
+    )
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()))
+  })
 }
