@@ -23,4 +23,9 @@ export async function untilServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
   })
+  // A path no route has: the direct path leaves it to msw, and the page holds it until msw routes it, so
+  // the browser's own 404 answers it only then (the network's would carry no X-Quire-Host).
+  expect(
+    await page.evaluate(async () => (await fetch('/api/v1/no-such-route')).headers.get('x-quire-host')),
+  ).toBe('browser')
 }
