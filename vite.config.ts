@@ -124,8 +124,11 @@ export default defineConfig({
       injectManifest: {
         // Everything, lazy route chunks and workers included, so that offline reloads load them.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,json}'],
-        // WebLLM's worker (about 6 MB) is cached on first use instead, as the ONNX runtime is (sw.ts).
-        globIgnores: ['**/webLlmWorker-*.js', 'tesseract/**'],
+        // WebLLM's worker (about 6 MB) and transformers.js (two copies of 0.6 MB, the API worker's and
+        // the processing worker's) are cached on first use instead, as the ONNX runtime is (sw.ts): none
+        // of them works without a model downloaded first, so a person who never turns one on never needs
+        // them, and one who does has them cached then.
+        globIgnores: ['**/webLlmWorker-*.js', '**/transformers.web-*.js', 'tesseract/**'],
         rollupFormat: 'iife',
         maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,
         buildPlugins: { vite: [keepSideEffects('msw/mockServiceWorker.js')] },

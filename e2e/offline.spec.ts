@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { expect, test } from './support/test'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { openApp, untilServiceWorker } from './support/openApp'
@@ -16,7 +17,32 @@ test('works offline after the first visit', async ({ page, context }) => {
   await collections.create({ name: 'Research notes', description: 'Papers to read', colour: '#2f855a' })
   await page.screenshot({ path: 'e2e/output/screens/collections-online.png', fullPage: true })
 
+  // transformers.js (a copy in each worker that can load a model) is not precached: it is cached when a
+  // model first loads it, and from then on comes offline too.
+  const transformers = readdirSync('dist/assets')
+    .filter((name) => /^transformers\.web-[\w-]+\.js$/u.test(name))
+    .map((name) => `/assets/${name}`)
+  expect(transformers.length).toBeGreaterThan(0)
+  const cached = async () =>
+    page.evaluate(async () => {
+      const found: Record<string, string[]> = {}
+      for (const name of await caches.keys())
+        found[name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname)
+      return found
+    })
+  const precache = Object.entries(await cached()).find(([name]) => name.startsWith('workbox-precache'))
+  expect(precache?.[1].length).toBeGreaterThan(50)
+  for (const path of transformers) expect(precache?.[1]).not.toContainEqual(expect.stringContaining(path))
+  const firstUse = (paths: string[]) =>
+    page.evaluate(async (urls) => Promise.all(urls.map(async (url) => (await fetch(url)).status)), paths)
+  expect(await firstUse(transformers)).toEqual(transformers.map(() => 200))
+  // Workbox writes to the cache just after it answers.
+  await expect
+    .poll(async () => (await cached())['quire-runtimes'])
+    .toEqual(expect.arrayContaining(transformers))
+
   await goOffline(page)
+  expect(await firstUse(transformers)).toEqual(transformers.map(() => 200))
   await page.reload()
   await expect(collections.card('Research notes')).toBeVisible()
   await expect(page.getByText(/offline/i).first()).toBeVisible()

@@ -15,14 +15,14 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/plugins\//] }),
 )
 
-// The ONNX runtime (about 27 MB, only needed once a person turns on a transformers.js model) is not
-// precached for everyone: it is cached on first use, and from then on loads offline. Hashed names
-// make cache-first safe.
+// The ONNX runtime (about 27 MB) and transformers.js itself (two bundled copies of 0.6 MB), only
+// needed once a person turns on a transformers.js model, are not precached for everyone: they are
+// cached on first use, and from then on load offline. Hashed names make cache-first safe.
 // WebLLM's worker (its model weights WebLLM caches itself) likewise.
 registerRoute(
   ({ url }) =>
     url.pathname.startsWith('/assets/') &&
-    (url.pathname.endsWith('.wasm') || /\/webLlmWorker-[\w-]+\.js$/u.test(url.pathname)),
+    (url.pathname.endsWith('.wasm') || /\/(webLlmWorker|transformers\.web)-[\w-]+\.js$/u.test(url.pathname)),
   new CacheFirst({ cacheName: 'quire-runtimes' }),
 )
 
