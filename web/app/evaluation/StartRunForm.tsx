@@ -32,7 +32,9 @@ export function StartRunForm(props: {
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault()
-    const collectionId = props.collectionId
+    // What the list shows: the choice reaches props through the URL, which a quick Start can beat.
+    const shown = (event.currentTarget as HTMLFormElement).elements.namedItem(`${id}-collection`)
+    const collectionId = (shown instanceof HTMLSelectElement && shown.value) || props.collectionId
     const chosen = file()
     const k = Number(topK())
     if (!collectionId) return setError('Choose a collection to evaluate.')
