@@ -266,18 +266,24 @@ test('pages under a parent page nest under it, to any depth, fold and unfold; fo
   )
   await expect(item('Boards').getByRole('link', { name: 'Standup notes' })).toBeVisible()
 
-  await nav.toggle('Weekly').click()
+  // By keyboard: the fold button pressed keeps focus, for a page's fold (kept on this device) as for a
+  // route's (saved through the API, the navigation read again).
+  await nav.toggle('Weekly').focus()
+  await page.keyboard.press('Enter')
   await expect(nav.toggle('Weekly')).toHaveAttribute('aria-expanded', 'false')
   await expect(nav.link('Monday')).toHaveCount(0)
+  await expect(nav.toggle('Weekly')).toBeFocused()
   await page.reload()
   await expect(nav.toggle('Weekly')).toHaveAttribute('aria-expanded', 'false')
   await nav.toggle('Weekly').click()
   await expect(nav.link('Standup notes')).toBeVisible()
 
   const writes = await recordRouteWrites(page)
-  await nav.toggle('Boards').click()
+  await nav.toggle('Boards').focus()
+  await page.keyboard.press('Space')
   await expect(nav.toggle('Boards')).toHaveAttribute('aria-expanded', 'false')
   await expect(nav.link('Weekly')).toHaveCount(0)
+  await expect(nav.toggle('Boards')).toBeFocused()
   expect(writes).toEqual([
     { call: `PUT /api/v1/navigation-routes/${route.id}`, body: { is_expanded: false } },
   ])
@@ -396,7 +402,7 @@ test('route editing: rename and a new path (checked as typed), hide and show, a 
   await expect(nav.link('Work')).toBeVisible()
 })
 
-test('a page published on another device shows in the navigation as soon as sync brings it', async ({
+test('a page published on another device shows in the navigation as soon as sync brings it, focus staying where it was', async ({
   browser,
 }) => {
   test.setTimeout(150_000)
@@ -412,7 +418,10 @@ test('a page published on another device shows in the navigation as soon as sync
   await phoneAccount.signIn({ server: syncServer, email: person.email, password: person.password })
   await expect(phoneAccount.signedInAs('Route Maker')).toBeVisible()
 
-  // The phone stays on its account screen; nothing navigates there.
+  // The phone stays on its account screen; nothing navigates there. Its navigation is read again when the
+  // change arrives, and the link a keyboard user is on keeps focus (it used to be replaced, focus and all).
+  const phoneNav = new NavigationPanel(phone)
+  await phoneNav.link('Collections').focus()
   const route = await apiJson(laptop, '/api/v1/navigation-routes', 'POST', {
     name: 'Shared',
     route: 'shared',
@@ -423,9 +432,9 @@ test('a page published on another device shows in the navigation as soon as sync
     navigation_route_id: route.id,
   })
   await apiJson(laptop, `/api/v1/pages/${made.id}/publish`, 'POST', { publish: true })
-  const phoneNav = new NavigationPanel(phone)
   await expect(phoneNav.link('Shared board')).toHaveAttribute('href', '/p/shared-board', { timeout: 60_000 })
   await expect(phone).toHaveURL(/\/account$/)
+  await expect(phoneNav.link('Collections')).toBeFocused()
 })
 
 for (const colorScheme of ['light', 'dark'] as const) {

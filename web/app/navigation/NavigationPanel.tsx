@@ -1,5 +1,6 @@
 import { Link, useRouter } from '@tanstack/solid-router'
 import {
+  createEffect,
   createMemo,
   createResource,
   createSignal,
@@ -9,6 +10,7 @@ import {
   onCleanup,
   Show,
 } from 'solid-js'
+import { createStore, reconcile } from 'solid-js/store'
 import { errorDetail } from '../api/ApiRequestError'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { dismissToast, showToast } from '../toasts/toastStore'
@@ -22,7 +24,7 @@ import {
   type NavigationTreeNode,
 } from './navigationApi'
 import { DRAG_TYPE, NavigationEditItem, type DropTarget } from './NavigationEditItem'
-import { buildEntries, buildSidebar, MORE_SCREENS, type NavEntry } from './navigationModel'
+import { buildEntries, buildSidebar, MORE_SCREENS, type NavEntry, type Sidebar } from './navigationModel'
 import { NavigationTreeItem } from './NavigationTreeItem'
 import {
   describeDrop,
@@ -80,7 +82,13 @@ export function NavigationPanel() {
 
   const tree = () => data.latest?.tree ?? []
   const pages = () => data.latest?.pages ?? []
-  const sidebar = createMemo(() => buildSidebar(tree(), pages(), { folded: foldedPages() }))
+  // The sidebar is read again after every navigation, fold and synced change: reconciled by id, each entry
+  // that is still there keeps its object, so <For> keeps its link and fold button. Built afresh, every link
+  // was replaced each time: focus on one fell to the page, and a click landing as sync announced a change
+  // went nowhere (the link pressed was gone before the button was released).
+  const build = () => buildSidebar(tree(), pages(), { folded: foldedPages() })
+  const [sidebar, setSidebar] = createStore<Sidebar>(build())
+  createEffect(() => setSidebar(reconcile(build(), { key: 'id' })))
   const editEntries = createMemo(() => buildEntries(tree(), [], { all: true }))
   const nodeOf = (id: string) => {
     const place = findPlace(tree(), id)
@@ -190,14 +198,14 @@ export function NavigationPanel() {
           fallback={
             <>
               <ul class="nav-tree nav-screens">
-                <For each={sidebar().screens}>{item}</For>
+                <For each={sidebar.screens}>{item}</For>
               </ul>
-              <Show when={sidebar().yours.length > 0}>
+              <Show when={sidebar.yours.length > 0}>
                 <span class="nav-group-label" id={`${panelId}-yours`}>
                   Your pages
                 </span>
                 <ul class="nav-tree" aria-labelledby={`${panelId}-yours`}>
-                  <For each={sidebar().yours}>{item}</For>
+                  <For each={sidebar.yours}>{item}</For>
                 </ul>
               </Show>
             </>
