@@ -402,7 +402,7 @@ test('route editing: rename and a new path (checked as typed), hide and show, a 
   await expect(nav.link('Work')).toBeVisible()
 })
 
-test('a page published on another device shows in the navigation as soon as sync brings it, focus staying where it was', async ({
+test('a page published on another device shows in the navigation and on the Pages screen as soon as sync brings it, focus staying where it was', async ({
   browser,
 }) => {
   test.setTimeout(150_000)
@@ -418,8 +418,12 @@ test('a page published on another device shows in the navigation as soon as sync
   await phoneAccount.signIn({ server: syncServer, email: person.email, password: person.password })
   await expect(phoneAccount.signedInAs('Route Maker')).toBeVisible()
 
-  // The phone stays on its account screen; nothing navigates there. Its navigation is read again when the
-  // change arrives, and the link a keyboard user is on keeps focus (it used to be replaced, focus and all).
+  // The phone stays on its Pages screen; nothing navigates there. Its navigation and the screen are read
+  // again when the change arrives, and the link a keyboard user is on keeps focus (it used to be replaced,
+  // focus and all).
+  const phoneScreen = new PagesScreen(phone)
+  await phoneScreen.open()
+  await expect(phoneScreen.item('Shared board')).toHaveCount(0)
   const phoneNav = new NavigationPanel(phone)
   await phoneNav.link('Collections').focus()
   const route = await apiJson(laptop, '/api/v1/navigation-routes', 'POST', {
@@ -433,7 +437,8 @@ test('a page published on another device shows in the navigation as soon as sync
   })
   await apiJson(laptop, `/api/v1/pages/${made.id}/publish`, 'POST', { publish: true })
   await expect(phoneNav.link('Shared board')).toHaveAttribute('href', '/p/shared-board', { timeout: 60_000 })
-  await expect(phone).toHaveURL(/\/account$/)
+  await expect(phoneScreen.route('Shared board')).toHaveText('/shared-board')
+  await expect(phone).toHaveURL(/\/pages$/)
   await expect(phoneNav.link('Collections')).toBeFocused()
 })
 

@@ -1,5 +1,5 @@
 import { Link, useRouter } from '@tanstack/solid-router'
-import { createMemo, createSignal, For, Show } from 'solid-js'
+import { createEffect, createMemo, createSignal, For, on, Show } from 'solid-js'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { EmptyState } from '../ui/EmptyState'
 import { ScreenHeader } from '../ui/ScreenHeader'
@@ -32,6 +32,9 @@ type Action = { kind: 'create' } | { kind: 'rename' | 'move' | 'delete'; page: P
 export function PagesScreen(props: { pages: Page[]; routes: NavigationRoute[] }) {
   usePageTitle('Pages')
   const [pages, setPages] = createSignal(props.pages)
+  // The route's data read again (the app's "data changed": a change here, or one synced from another device)
+  // is what the list shows; the router keeps unchanged pages' objects, so their rows stay as they are.
+  createEffect(on(() => props.pages, setPages, { defer: true }))
   const [action, setAction] = createSignal<Action>()
   const tree = createMemo(() => pageTree(pages()))
   let createButton: HTMLButtonElement | undefined
