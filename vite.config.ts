@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import solid from 'vite-plugin-solid'
 import { TESSERACT_ASSET_DIR, TESSERACT_ASSET_FILES } from './web/browser/ingest/tesseractAssets.ts'
+import { firstUseScriptGlobs } from './web/browser/sw/firstUseScripts.ts'
 import { appCsp } from './web/core/http/appContentSecurityPolicy.ts'
 
 /**
@@ -124,11 +125,9 @@ export default defineConfig({
       injectManifest: {
         // Everything, lazy route chunks and workers included, so that offline reloads load them.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,json}'],
-        // WebLLM's worker (about 6 MB) and transformers.js (two copies of 0.6 MB, the API worker's and
-        // the processing worker's) are cached on first use instead, as the ONNX runtime is (sw.ts): none
-        // of them works without a model downloaded first, so a person who never turns one on never needs
-        // them, and one who does has them cached then.
-        globIgnores: ['**/webLlmWorker-*.js', '**/transformers.web-*.js', 'tesseract/**'],
+        // WebLLM's worker and transformers.js are cached on first use instead (firstUseScripts.ts, the
+        // service worker's route), as the ONNX runtime and tesseract.js's files are.
+        globIgnores: [...firstUseScriptGlobs, 'tesseract/**'],
         rollupFormat: 'iife',
         maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,
         buildPlugins: { vite: [keepSideEffects('msw/mockServiceWorker.js')] },

@@ -3,6 +3,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
 import { isApiPath } from '../../core/api/isApiPath'
+import { isFirstUseScript } from './firstUseScripts'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -15,14 +16,12 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/plugins\//] }),
 )
 
-// The ONNX runtime (about 27 MB) and transformers.js itself (two bundled copies of 0.6 MB), only
-// needed once a person turns on a transformers.js model, are not precached for everyone: they are
-// cached on first use, and from then on load offline. Hashed names make cache-first safe.
-// WebLLM's worker (its model weights WebLLM caches itself) likewise.
+// The ONNX runtime (about 27 MB) and the scripts of firstUseScripts.ts (WebLLM's worker, transformers.js),
+// only needed once a person turns on a model, are not precached for everyone: they are cached on first
+// use, and from then on load offline. Hashed names make cache-first safe.
 registerRoute(
   ({ url }) =>
-    url.pathname.startsWith('/assets/') &&
-    (url.pathname.endsWith('.wasm') || /\/(webLlmWorker|transformers\.web)-[\w-]+\.js$/u.test(url.pathname)),
+    url.pathname.startsWith('/assets/') && (url.pathname.endsWith('.wasm') || isFirstUseScript(url.pathname)),
   new CacheFirst({ cacheName: 'quire-runtimes' }),
 )
 
