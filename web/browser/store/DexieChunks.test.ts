@@ -114,3 +114,74 @@ describe('DexieChunks: documents’ openings', () => {
     await store.close()
   })
 })
+
+describe('DexieChunks: a few documents’ chunks kept whole', () => {
+  /** Two handles on one IndexedDB, as a tab's and a worker's (or two tabs') databases are. */
+  async function twoStores(documentCount: number) {
+    const indexedDB = new IDBFactory()
+    const name = `chunks-${crypto.randomUUID()}`
+    const here = new DexieStore(new QuireDatabase(name, { indexedDB, IDBKeyRange }))
+    const elsewhere = new DexieStore(new QuireDatabase(name, { indexedDB, IDBKeyRange }))
+    const collection = await here.collections.createCollection(newCollection())
+    const documents: DocumentRecord[] = []
+    for (let d = 0; d < documentCount; d++) {
+      const document = await here.documents.createDocument(
+        newDocument(collection.id, { status: 'completed' }),
+      )
+      // Stored out of order: a document's chunks come back by their index.
+      await here.chunks.replaceChunks(
+        document.id,
+        [2, 0, 1].map((i) => newChunk(document, i)),
+      )
+      documents.push(document)
+    }
+    return { here, elsewhere, documents }
+  }
+  const indexes = (chunks: { index: number }[]) => chunks.map((chunk) => chunk.index)
+
+  it('hands out the same rows again, in order, until the table is written, here or elsewhere', async () => {
+    const { here, elsewhere, documents } = await twoStores(2)
+    const [first, second] = documents as [DocumentRecord, DocumentRecord]
+    const read = await here.chunks.listChunks({ documentId: first.id })
+    expect(indexes(read)).toEqual([0, 1, 2])
+    const again = await here.chunks.listChunks({ documentId: first.id })
+    expect(again).not.toBe(read)
+    again.forEach((chunk, i) => expect(chunk).toBe(read[i]))
+    expect(Object.isFrozen(read[0])).toBe(true)
+    // A caller's own array: sorting or cutting it changes nothing kept.
+    again.reverse().pop()
+    expect(indexes(await here.chunks.listChunks({ documentId: first.id }))).toEqual([0, 1, 2])
+
+    // Another handle (another tab, sync in the worker) replaces the other document's chunks: nothing kept
+    // is trusted after, and the new chunks are read.
+    await elsewhere.chunks.replaceChunks(second.id, [newChunk(second, 0, { text: 'Written elsewhere' })])
+    const afterWrite = await here.chunks.listChunks({ documentId: first.id })
+    expect(afterWrite[0]).not.toBe(read[0])
+    expect(afterWrite).toEqual(read)
+    expect((await here.chunks.listChunks({ documentId: second.id })).map((c) => c.text)).toEqual([
+      'Written elsewhere',
+    ])
+    // A document deleted with its chunks is read as having none.
+    await elsewhere.documents.deleteDocument(first.id)
+    expect(await here.chunks.listChunks({ documentId: first.id })).toEqual([])
+    await here.close()
+    await elsewhere.close()
+  })
+
+  it('keeps the last four documents read, the least recently read let go first', async () => {
+    const { here, elsewhere, documents } = await twoStores(5)
+    const firstRead = new Map<string, unknown>()
+    for (const document of documents)
+      firstRead.set(document.id, (await here.chunks.listChunks({ documentId: document.id }))[0])
+    const keptStill = async (document: DocumentRecord) =>
+      (await here.chunks.listChunks({ documentId: document.id }))[0] === firstRead.get(document.id)
+    // The fifth read let the first go; the other four are kept (each read again is the most recent).
+    expect(await keptStill(documents[1]!)).toBe(true)
+    expect(await keptStill(documents[0]!)).toBe(false)
+    // Reading the first again let the least recent of the rest go: the third (the second was just read).
+    expect(await keptStill(documents[2]!)).toBe(false)
+    expect(await keptStill(documents[4]!)).toBe(true)
+    await here.close()
+    await elsewhere.close()
+  })
+})

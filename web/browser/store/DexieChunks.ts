@@ -5,6 +5,7 @@ import type { ChunkVector } from '../../core/store/ChunkVector'
 import { documentOpening, type DocumentOpening } from '../../core/store/DocumentOpening'
 import { openingTerms } from '../../core/retrieve/openingTerms'
 import { ChunkVectorCache } from './ChunkVectorCache'
+import { KeptRows } from './KeptRows'
 import type { DocumentOpeningRow, QuireDatabase } from './QuireDatabase'
 
 /**
@@ -13,9 +14,17 @@ import type { DocumentOpeningRow, QuireDatabase } from './QuireDatabase'
  */
 const VECTOR_CACHE_ROWS = 40_000
 
+/**
+ * Documents whose chunks are kept whole: a figure answer reads its two best filings' (tableEvidence). A
+ * filing of a thousand pages is a few thousand passages, about 2 KB each with its vector.
+ */
+const DOCUMENTS_KEPT = 4
+
 /** The chunks of the Store port over Dexie, with their vectors in the same records. */
 export class DexieChunks implements ChunkStore {
   private readonly vectorCache = new ChunkVectorCache(VECTOR_CACHE_ROWS)
+  /** The whole of the last few documents read whole (`KeptRows`: forgotten on any write to the table). */
+  private readonly documentChunks: KeptRows<ChunkRecord>
   /** Writes to the chunks table so far: a read that overlapped one is not cached. */
   private writes = 0
 
@@ -29,6 +38,24 @@ export class DexieChunks implements ChunkStore {
     db.chunks.hook('creating', changed)
     db.chunks.hook('updating', changed)
     db.chunks.hook('deleting', changed)
+    this.documentChunks = new KeptRows(
+      db,
+      db.chunks,
+      (documentId) => this.documentRange(documentId).toArray(),
+      DOCUMENTS_KEPT,
+    )
+  }
+
+  /** Stops listening for writes (the database is closing). */
+  close(): void {
+    this.documentChunks.close()
+  }
+
+  /** A document's chunks in order, straight from the [document_id+index] index: no other row read. */
+  private documentRange(documentId: string) {
+    return this.db.chunks
+      .where('[document_id+index]')
+      .between([documentId, Dexie.minKey], [documentId, Dexie.maxKey])
   }
 
   async replaceChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
@@ -72,14 +99,11 @@ export class DexieChunks implements ChunkStore {
   }
 
   async listChunks(filter: ChunkFilter = {}): Promise<ChunkRecord[]> {
-    if (filter.documentId !== undefined && filter.limit !== undefined && filter.collectionId === undefined) {
-      // One document's first chunks straight from the [document_id+index] index: no other row read.
-      const { documentId, limit } = filter
-      return this.db.chunks
-        .where('[document_id+index]')
-        .between([documentId, Dexie.minKey], [documentId, Dexie.maxKey])
-        .limit(limit)
-        .toArray()
+    if (filter.documentId !== undefined && filter.collectionId === undefined) {
+      // One document's chunks, in order: all of them kept (a figure answer reads its filing's tables, a model's
+      // answer its cited pages, and a question that follows asks of the same filing), its first ones read.
+      if (filter.limit === undefined) return [...(await this.documentChunks.of(filter.documentId))]
+      return this.documentRange(filter.documentId).limit(filter.limit).toArray()
     }
     return this.db.transaction('r', this.db.documents, this.db.chunks, async () => {
       const chunks =

@@ -33,6 +33,7 @@ export class DexieStore implements Store {
 
   async close(): Promise<void> {
     this.documents.close()
+    this.chunks.close()
     this.collections.close()
     this.db.close()
   }
