@@ -1,6 +1,6 @@
 import type { SyncClientStore } from '../../core/sync/SyncClient'
 import type { Mutation } from '../../core/sync/SyncServer'
-import type { SyncRecord } from '../../core/sync/SyncRecord'
+import type { SyncChange, SyncRecord } from '../../core/sync/SyncRecord'
 import { jsonClone } from './jsonClone'
 import type { QuireDatabase } from './QuireDatabase'
 
@@ -98,6 +98,20 @@ export class DexieSyncClientStore implements SyncClientStore {
       const next = (((await this.db.syncState.get('counter'))?.value as number | undefined) ?? 0) + 1
       await this.db.syncState.put({ key: 'counter', value: next })
       return next
+    })
+  }
+
+  /** One transaction: the counter, the outbox and the record, or none of them (a merge that throws aborts it). */
+  queueChange(
+    change: SyncChange,
+    merge: (stored: SyncRecord | undefined) => SyncRecord,
+  ): Promise<SyncRecord> {
+    const { syncOutbox, syncRecords, syncState } = this.db
+    return this.db.transaction('rw', syncOutbox, syncRecords, syncState, async () => {
+      await this.addToOutbox({ counter: await this.nextCounter(), change })
+      const record = merge(await this.getRecord(change.kind, change.id))
+      await this.putRecord(record)
+      return record
     })
   }
 }

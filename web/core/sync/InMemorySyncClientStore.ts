@@ -1,6 +1,6 @@
 import type { SyncClientStore } from './SyncClient'
 import type { Mutation } from './SyncServer'
-import type { SyncRecord } from './SyncRecord'
+import type { SyncChange, SyncRecord } from './SyncRecord'
 
 const keyOf = (kind: string, id: string): string => `${kind}\u0000${id}`
 
@@ -58,5 +58,16 @@ export class InMemorySyncClientStore implements SyncClientStore {
 
   async nextCounter(): Promise<number> {
     return ++this.counter
+  }
+
+  /** Merged first: a merge that throws leaves the outbox, the counter and the record as they were. */
+  async queueChange(
+    change: SyncChange,
+    merge: (stored: SyncRecord | undefined) => SyncRecord,
+  ): Promise<SyncRecord> {
+    const record = merge(await this.getRecord(change.kind, change.id))
+    await this.addToOutbox({ counter: await this.nextCounter(), change })
+    await this.putRecord(record)
+    return structuredClone(record)
   }
 }

@@ -24,6 +24,12 @@ export interface SyncClientStore {
   setCursor(seq: number): Promise<void>
   /** Persisted, strictly increasing, starting at 1. */
   nextCounter(): Promise<number>
+  /**
+   * A local change: queued in the outbox with the next counter, and `merge` of the stored record (undefined
+   * when there is none) written as the record, all or nothing (a device's is one transaction). Returns the
+   * record written.
+   */
+  queueChange(change: SyncChange, merge: (stored: SyncRecord | undefined) => SyncRecord): Promise<SyncRecord>
 }
 
 /** How the client reaches the server: HTTP in the app, a direct call or a faulty network in tests. */
@@ -158,14 +164,12 @@ export class SyncClient {
     })
   }
 
-  private async write(change: SyncChange): Promise<SyncRecord> {
+  private write(change: SyncChange): Promise<SyncRecord> {
     if (!change.kind || !change.id) throw new RangeError('A record needs a kind and an id')
-    // Queued before the replica is written: a crash in between loses nothing, since the write comes
-    // back from the server. The other order could leave an edit that is shown but never sent.
-    await this.store.addToOutbox({ counter: await this.store.nextCounter(), change })
-    const { record } = mergeChange(await this.store.getRecord(change.kind, change.id), change)
-    await this.store.putRecord(record)
-    return record
+    // Queued and written together: an edit is never shown but not sent, nor sent but not shown. On a
+    // device that is one IndexedDB transaction, where the four steps took four (a chat turn's two messages
+    // and their sessions' times made sixteen of its twenty, most of the page's 35-50 ms of storing them).
+    return this.store.queueChange(change, (stored) => mergeChange(stored, change).record)
   }
 
   private async pendingKeys(): Promise<Set<string>> {

@@ -93,4 +93,51 @@ export const syncClientStoreConformance: SyncClientStoreCase[] = [
       checkEqual((await reopened.allRecords()).length, 1, 'the other stays')
     },
   },
+  {
+    name: 'queues a local change and writes its merge together, or neither when the merge throws',
+    async run({ store, reopen }) {
+      await store.putRecord(record('a', 'stored'))
+      const change = mutation(0, 'a').change
+      let seen: unknown
+      const written = await store.queueChange(change, (stored) => {
+        seen = stored?.fields.title?.value
+        return record('a', 'merged')
+      })
+      checkEqual(seen, 'stored', 'the merge is given the stored record')
+      checkEqual(written.fields.title?.value, 'merged', 'the merged record is answered')
+      checkEqual(
+        (await store.outbox()).map((m) => [m.counter, m.change.id]),
+        [[1, 'a']],
+        'queued with the first counter',
+      )
+      const fresh = await store.queueChange(mutation(0, 'b').change, (stored) => {
+        check(stored === undefined, 'no stored record: the merge is given none')
+        return record('b', 'new')
+      })
+      checkEqual(fresh.id, 'b', 'a new record')
+
+      let failed = false
+      await store
+        .queueChange(mutation(0, 'a').change, () => {
+          throw new Error('merge failed')
+        })
+        .catch(() => (failed = true))
+      check(failed, 'a merge that throws fails the change')
+      const reopened = await reopen()
+      checkEqual(
+        (await reopened.outbox()).map((m) => [m.counter, m.change.id]),
+        [
+          [1, 'a'],
+          [2, 'b'],
+        ],
+        'nothing queued by the failed change, after reopening',
+      )
+      checkEqual(
+        (await reopened.getRecord('note', 'a'))?.fields.title?.value,
+        'merged',
+        'its record as it was',
+      )
+      checkEqual(await reopened.nextCounter(), 3, 'and its counter not taken')
+    },
+  },
 ]
