@@ -164,7 +164,7 @@ export class SyncClient {
     })
   }
 
-  private write(change: SyncChange): Promise<SyncRecord> {
+  private async write(change: SyncChange): Promise<SyncRecord> {
     if (!change.kind || !change.id) throw new RangeError('A record needs a kind and an id')
     // Queued and written together: an edit is never shown but not sent, nor sent but not shown. On a
     // device that is one IndexedDB transaction, where the four steps took four (a chat turn's two messages
