@@ -67,6 +67,8 @@ export class Bm25Index {
   private changes = 0
   /** `documentFrequency` answers while the index is unchanged, by term, cap and collections. */
   private documentFrequencies = { changes: 0, counts: new Map<string, number>() }
+  /** Read from an earlier format of `toBytes` (`decodeBm25`): a snapshot of it is to be written again. */
+  olderFormat = false
 
   /**
    * Restores an index from `toBytes`' output. Throws a RangeError when the bytes are not one, are of
@@ -76,7 +78,9 @@ export class Bm25Index {
    */
   static fromBytes(bytes: Uint8Array, onUnreadable?: (error: RangeError) => void): Bm25Index {
     const index = new Bm25Index()
-    index.state = decodeBm25(bytes)
+    const { state, olderFormat } = decodeBm25(bytes)
+    index.state = state
+    index.olderFormat = olderFormat
     index.state.postings.onUnreadable = onUnreadable
     // Written in sorted order: the table is its own sorted copy.
     index.sorted = index.state.terms.slice()

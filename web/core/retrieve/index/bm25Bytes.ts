@@ -1,19 +1,28 @@
 import { BM25_FIELDS, type Bm25State, emptyState } from './Bm25State'
 import { ByteReader, ByteWriter } from './ByteSections'
-import { IdTable } from './IdTable'
+import { fromRuns, fromVarints, toRuns, toVarints } from './compactInts'
+import { IdTable, packUuid } from './IdTable'
 import { Interner } from './Interner'
-import { PackedPostingsWriter, packedSlotsFit } from './packedPostings'
+import { PACKED_FREQUENCY_BITS, PackedPostingsWriter, packedSlotsFit } from './packedPostings'
 import { frequencyOf, LARGE_FREQUENCY, largeKey, ordinalOf, postingWord } from './Postings'
 import { TOKENIZER_VERSION } from './tokenize'
 
 /**
- * "QBM3": Quire's own BM25 index (issue 20), its postings packed (`packedPostings.ts`, session 45).
- * "QBM2", the same with the postings as Int32 words, is still read (snapshots of format 1). The bytes
- * before were MiniSearch's state behind the tokenizer version, a small number: refused here with a
- * RangeError, so such a snapshot is rebuilt from the stored chunks.
+ * "QBM4": Quire's own BM25 index (issue 20), its postings packed (`packedPostings.ts`, sessions 45 and
+ * 51), its chunks' ids, codes and lengths in their smaller forms (`IdTable.ofUuids`, `compactInts.ts`):
+ * 13.8 MB at 139k passages where "QBM3" took 25.0 (bench/README.md, browser-large, session 51). Still
+ * read, and reported as `olderFormat` so that a snapshot of them is written again once: "QBM3" (the
+ * postings packed with 6 frequency bits, the rest as Int32 words and strings) and "QBM2" (the postings
+ * as Int32 words, snapshots of format 1). The bytes before were MiniSearch's state behind the tokenizer
+ * version, a small number: refused here with a RangeError, so such a snapshot is rebuilt from the stored
+ * chunks.
  */
-const FORMAT = 0x33_4d_42_51
+const FORMAT = 0x34_4d_42_51
+const FORMAT_PACKED6 = 0x33_4d_42_51
 const FORMAT_WORDS = 0x32_4d_42_51
+
+/** A field's length where the chunk has no such field (`Bm25Index`: a heading of null). */
+const ABSENT = -1
 
 /** Postings written between two pauses of `toBytesInSteps`. */
 const WORDS_PER_STEP = 1 << 13
@@ -24,14 +33,17 @@ interface Header {
   chunks: number
   terms: number
   averageLengths: number[]
+  /** How the ids are written ("QBM4"): as 16 bytes each, or as a table of strings. */
+  ids?: 'uuid' | 'text'
 }
 
 /**
  * The index as bytes, a step at a time (the generator yields between steps; its return value is the
  * bytes). Little-endian: the format (u32), the tokenizer version (u32), then `ByteSections`: a JSON
- * header (counts, the running average field lengths), the live chunks' ids (renumbered 0..n-1 in
- * their order, which is also their postings' order), collection table and codes, document table and
- * codes, field lengths (n * fields), the terms with live postings in code unit order, per slot
+ * header (counts, the running average field lengths, how the ids are written), the live chunks' ids
+ * (renumbered 0..n-1 in their order, which is also their postings' order: 16 bytes each where all are
+ * UUIDs, else a table of strings), collection table and codes (as runs), document table and codes (as
+ * runs), field lengths (n * fields, -1 for a field absent, as varints), the terms with live postings in code unit order, per slot
  * (term * fields + field) its first posting in the pool (terms * fields + 1 offsets), the pool of
  * posting words (`Postings.ts`: ordinal and frequency in one int32) packed (`PackedPostingsWriter`:
  * where each slot's bytes start, then the bytes), and (slot, ordinal, frequency) triples for
@@ -48,6 +60,7 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
   const collectionCodes = new Int32Array(state.live)
   const documentCodes = new Int32Array(state.live)
   const liveLengths = new Int32Array(state.live * BM25_FIELDS)
+  let uuids: Uint8Array | null = new Uint8Array(state.live * 16)
   for (let ordinal = 0; ordinal < next; ordinal++) {
     if (ordinal > 0 && ordinal % CHUNKS_PER_STEP === 0) yield
     if (alive[ordinal] === 0) {
@@ -56,7 +69,9 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
     }
     const at = liveIds.length
     renumbered[ordinal] = at
-    liveIds.push(ids.at(ordinal)!)
+    const id = ids.at(ordinal)!
+    liveIds.push(id)
+    if (uuids && !packUuid(id, uuids, at * 16)) uuids = null
     collectionCodes[at] = collections.intern(state.collections.values[collectionOf[ordinal]!]!)
     documentCodes[at] = documents.intern(state.documents.values[documentOf[ordinal]!]!)
     for (let f = 0; f < BM25_FIELDS; f++)
@@ -110,21 +125,22 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
     chunks: liveIds.length,
     terms: terms.length,
     averageLengths: [...state.averageLengths],
+    ids: uuids ? 'uuid' : 'text',
   }
   const prefix = new Uint8Array(8)
   const view = new DataView(prefix.buffer)
   view.setUint32(0, FORMAT, true)
   view.setUint32(4, TOKENIZER_VERSION, true)
   const packed = pool.finish()
-  return new ByteWriter()
-    .bytes(prefix)
-    .json(header)
-    .strings(liveIds)
+  const writer = new ByteWriter().bytes(prefix).json(header)
+  if (uuids) writer.bytes(uuids)
+  else writer.strings(liveIds)
+  return writer
     .strings(collections.values)
-    .ints(collectionCodes)
+    .ints(toRuns(collectionCodes))
     .strings(documents.values)
-    .ints(documentCodes)
-    .ints(liveLengths)
+    .ints(toRuns(documentCodes))
+    .bytes(toVarints(liveLengths, ABSENT))
     .strings(terms)
     .ints(Int32Array.from(offsets))
     .ints(packed.starts)
@@ -133,8 +149,11 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
     .finish()
 }
 
-/** Reads `encodeBm25Steps`' bytes; throws a RangeError on another format or tokenizer, or anything malformed. */
-export function decodeBm25(bytes: Uint8Array): Bm25State {
+/**
+ * Reads `encodeBm25Steps`' bytes (or an earlier format's: `olderFormat`); throws a RangeError on another
+ * format or tokenizer, or anything malformed.
+ */
+export function decodeBm25(bytes: Uint8Array): { state: Bm25State; olderFormat: boolean } {
   const reader = new ByteReader(bytes)
   let prefix: Uint8Array
   try {
@@ -145,7 +164,8 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   if (prefix.length !== 8) throw new RangeError('Not a Bm25Index of this format')
   const view = new DataView(prefix.buffer, prefix.byteOffset, 8)
   const format = view.getUint32(0, true)
-  if (format !== FORMAT && format !== FORMAT_WORDS) throw new RangeError('Not a Bm25Index of this format')
+  if (format !== FORMAT && format !== FORMAT_PACKED6 && format !== FORMAT_WORDS)
+    throw new RangeError('Not a Bm25Index of this format')
   const tokenizer = view.getUint32(4, true)
   if (tokenizer !== TOKENIZER_VERSION) {
     throw new RangeError(
@@ -161,20 +181,33 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
     !Number.isInteger(termCount) ||
     !Array.isArray(averages) ||
     averages.length !== BM25_FIELDS ||
-    !averages.every((value) => typeof value === 'number')
+    !averages.every((value) => typeof value === 'number') ||
+    (format === FORMAT && header!.ids !== 'uuid' && header!.ids !== 'text')
   ) {
     throw new RangeError('Not a Bm25Index header')
   }
+  const compact = format === FORMAT
   const state = emptyState()
   // The map of ordinals by id is made on its first use (`ordinalsOf`: never by a search).
-  // Kept as read, each id cut out when first asked (`IdTable`).
-  state.ids = IdTable.of(reader.stringTable(n))
+  // Kept as read, each id cut out or formatted when first asked (`IdTable`).
+  if (compact && header!.ids === 'uuid') {
+    const uuids = reader.bytes()
+    if (uuids.length !== n! * 16) throw new RangeError(`${uuids.length / 16} ids where ${n} were expected`)
+    // Its own copy where the view would keep a larger buffer alive (`Postings.loadPacked`).
+    state.ids = IdTable.ofUuids(uuids.byteLength * 2 < uuids.buffer.byteLength ? uuids.slice() : uuids)
+  } else state.ids = IdTable.of(reader.stringTable(n))
   state.ordinalOf = null
   state.collections = Interner.from(reader.strings())
-  state.collectionOf = codes(reader.ints(n), state.collections.values.length)
+  state.collectionOf = compact
+    ? fromRuns(reader.ints(), n!, state.collections.values.length)
+    : codes(reader.ints(n), state.collections.values.length)
   state.documents = Interner.from(reader.strings())
-  state.documentOf = codes(reader.ints(n), state.documents.values.length)
-  state.lengths = reader.ints(n! * BM25_FIELDS)
+  state.documentOf = compact
+    ? fromRuns(reader.ints(), n!, state.documents.values.length)
+    : codes(reader.ints(n), state.documents.values.length)
+  state.lengths = compact
+    ? fromVarints(reader.bytes(), n! * BM25_FIELDS, ABSENT)
+    : reader.ints(n! * BM25_FIELDS)
   state.terms = reader.strings(termCount)
   for (let t = 0; t < termCount!; t++) {
     if (t > 0 && !(state.terms[t - 1]! < state.terms[t]!)) throw new RangeError('Terms out of order')
@@ -188,7 +221,7 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   }
   let packed: { starts: Int32Array; bytes: Uint8Array } | undefined
   let pool: Int32Array | undefined
-  if (format === FORMAT) {
+  if (format !== FORMAT_WORDS) {
     packed = { starts: reader.ints(slots + 1), bytes: reader.bytes() }
     if (!packedSlotsFit(offsets, packed.starts, packed.bytes.length))
       throw new RangeError('Postings past their pool')
@@ -204,8 +237,10 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
   for (let i = 0; i < largeTriples.length; i += 3) {
     large.set(largeKey(largeTriples[i]!, largeTriples[i + 1]!), largeTriples[i + 2]!)
   }
-  if (packed) state.postings.loadPacked(slots, offsets, packed.bytes, packed.starts, large, n!)
-  else state.postings.load(slots, offsets, pool!, large)
+  if (packed) {
+    const frequencyBits = format === FORMAT ? PACKED_FREQUENCY_BITS : 6
+    state.postings.loadPacked(slots, offsets, packed.bytes, packed.starts, large, n!, frequencyBits)
+  } else state.postings.load(slots, offsets, pool!, large)
   state.alive = new Uint8Array(n!).fill(1)
   state.next = n!
   state.live = n!
@@ -216,7 +251,7 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
     if (siblings) siblings.push(ordinal)
     else state.byDocument.set(code, [ordinal])
   }
-  return state
+  return { state, olderFormat: format !== FORMAT }
 }
 
 function codes(values: Int32Array, tableSize: number): Int32Array {

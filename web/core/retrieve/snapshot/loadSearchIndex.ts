@@ -50,7 +50,11 @@ export async function loadSearchIndex(
       const index = SearchIndex.fromBytes(snapshot.index, {
         onUnreadable: options.onUnreadable,
       })
-      restored = { index, covered: snapshot.covered, outdated: snapshot.outdated === true }
+      restored = {
+        index,
+        covered: snapshot.covered,
+        outdated: snapshot.outdated === true || index.olderFormat,
+      }
     }
   } catch (error) {
     logError(
