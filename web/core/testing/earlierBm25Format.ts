@@ -1,6 +1,6 @@
 import { BM25_FIELDS } from '../retrieve/index/Bm25State'
 import { ByteReader, ByteWriter } from '../retrieve/index/ByteSections'
-import { fromRuns, fromVarints } from '../retrieve/index/compactInts'
+import { fromRuns } from '../retrieve/index/codeRuns'
 import { IdTable } from '../retrieve/index/IdTable'
 import { unpackSlot } from '../retrieve/index/packedPostings'
 
@@ -13,7 +13,11 @@ export function asEarlierBm25Format(bytes: Uint8Array, format: 'QBM3' | 'QBM2'):
   const reader = new ByteReader(bytes)
   const prefix = reader.bytes().slice()
   new DataView(prefix.buffer).setUint32(0, format === 'QBM3' ? 0x33_4d_42_51 : 0x32_4d_42_51, true)
-  const { ids: idsWritten, ...header } = reader.json() as { chunks: number; ids: 'uuid' | 'text' }
+  const {
+    ids: idsWritten,
+    lengths: lengthsWritten,
+    ...header
+  } = reader.json() as { chunks: number; ids: 'uuid' | 'text'; lengths: 16 | 32 }
   const n = header.chunks
   let ids: string[]
   if (idsWritten === 'uuid') {
@@ -24,7 +28,10 @@ export function asEarlierBm25Format(bytes: Uint8Array, format: 'QBM3' | 'QBM2'):
   const collectionCodes = fromRuns(reader.ints(), n, collections.length)
   const documents = reader.strings()
   const documentCodes = fromRuns(reader.ints(), n, documents.length)
-  const lengths = fromVarints(reader.bytes(), n * BM25_FIELDS, -1)
+  const lengths =
+    lengthsWritten === 16
+      ? Int32Array.from(new Int16Array(reader.bytes().slice().buffer))
+      : reader.ints(n * BM25_FIELDS)
   const terms = reader.strings()
   const offsets = reader.ints()
   const starts = reader.ints()

@@ -1,5 +1,5 @@
 import { decodeBm25, encodeBm25Steps } from './bm25Bytes'
-import { BM25_FIELDS, type Bm25State, emptyState, ordinalsOf } from './Bm25State'
+import { BM25_FIELDS, type Bm25State, documentOrdinals, emptyState, ordinalsOf } from './Bm25State'
 import { frequencyOf, LARGE_FREQUENCY, MAX_ORDINAL, ordinalOf } from './Postings'
 import type { ScoredId } from './ScoredId'
 import { termsWithinEdits } from './termsWithinEdits'
@@ -185,15 +185,18 @@ export class Bm25Index {
 
   /** Ids of the document's indexed chunks. */
   documentChunkIds(documentId: string): string[] {
-    const { documents, byDocument, ids } = this.state
+    const { documents, ids } = this.state
     const code = documents.find(documentId)
-    return code === undefined ? [] : (byDocument.get(code) ?? []).map((ordinal) => ids.at(ordinal)!)
+    if (code === undefined) return []
+    return (documentOrdinals(this.state).get(code) ?? []).map((ordinal) => ids.at(ordinal)!)
   }
 
   /** Removes chunks by id; unknown ids are ignored. */
   remove(ids: readonly string[]): void {
     const state = this.state
     const ordinals = ordinalsOf(state)
+    // Made before any chunk below is marked removed, which would leave it out.
+    const byDocument = documentOrdinals(state)
     this.changes++
     let removed = false
     for (const id of ids) {
@@ -214,10 +217,10 @@ export class Bm25Index {
       }
       state.live -= 1
       const code = state.documentOf[ordinal]!
-      const siblings = state.byDocument.get(code)
+      const siblings = byDocument.get(code)
       if (siblings) {
         siblings.splice(siblings.indexOf(ordinal), 1)
-        if (siblings.length === 0) state.byDocument.delete(code)
+        if (siblings.length === 0) byDocument.delete(code)
       }
     }
     if (removed) state.postings.epoch += 1
@@ -428,6 +431,8 @@ export class Bm25Index {
     this.changes++
     const state = this.state
     const ordinals = ordinalsOf(state)
+    // Made before the chunk below is added, which it would then hold twice.
+    const byDocument = documentOrdinals(state)
     const ordinal = state.next++
     reserve(state, state.next)
     state.ids.set(ordinal, id)
@@ -436,9 +441,9 @@ export class Bm25Index {
     state.collectionOf[ordinal] = state.collections.intern(collection_id)
     const document = state.documents.intern(document_id)
     state.documentOf[ordinal] = document
-    const siblings = state.byDocument.get(document)
+    const siblings = byDocument.get(document)
     if (siblings) siblings.push(ordinal)
-    else state.byDocument.set(document, [ordinal])
+    else byDocument.set(document, [ordinal])
     const before = state.live
     state.live += 1
     const fields = [text, heading]

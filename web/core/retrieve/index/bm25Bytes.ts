@@ -1,6 +1,6 @@
 import { BM25_FIELDS, type Bm25State, emptyState } from './Bm25State'
 import { ByteReader, ByteWriter } from './ByteSections'
-import { fromRuns, fromVarints, toRuns, toVarints } from './compactInts'
+import { fromRuns, toRuns } from './codeRuns'
 import { IdTable, packUuid } from './IdTable'
 import { Interner } from './Interner'
 import { PACKED_FREQUENCY_BITS, PackedPostingsWriter, packedSlotsFit } from './packedPostings'
@@ -9,7 +9,7 @@ import { TOKENIZER_VERSION } from './tokenize'
 
 /**
  * "QBM4": Quire's own BM25 index (issue 20), its postings packed (`packedPostings.ts`, sessions 45 and
- * 51), its chunks' ids, codes and lengths in their smaller forms (`IdTable.ofUuids`, `compactInts.ts`):
+ * 51), its chunks' ids, codes and lengths in their smaller forms (`IdTable.ofUuids`, `codeRuns.ts`, Int16 words):
  * 13.8 MB at 139k passages where "QBM3" took 25.0 (bench/README.md, browser-large, session 51). Still
  * read, and reported as `olderFormat` so that a snapshot of them is written again once: "QBM3" (the
  * postings packed with 6 frequency bits, the rest as Int32 words and strings) and "QBM2" (the postings
@@ -21,8 +21,13 @@ const FORMAT = 0x34_4d_42_51
 const FORMAT_PACKED6 = 0x33_4d_42_51
 const FORMAT_WORDS = 0x32_4d_42_51
 
-/** A field's length where the chunk has no such field (`Bm25Index`: a heading of null). */
-const ABSENT = -1
+/**
+ * Field lengths ("QBM4") fit Int16 words when none is over this: widened to the index's Int32 words by
+ * the typed array's own copy, where a loop over varints (half the bytes) took 18 ms of a cold decode at
+ * 139k passages in Node (session 51). A longer one (a field of more distinct terms than any chunker here
+ * makes) has them written as Int32 words.
+ */
+const INT16_MAX = 0x7fff
 
 /** Postings written between two pauses of `toBytesInSteps`. */
 const WORDS_PER_STEP = 1 << 13
@@ -35,6 +40,8 @@ interface Header {
   averageLengths: number[]
   /** How the ids are written ("QBM4"): as 16 bytes each, or as a table of strings. */
   ids?: 'uuid' | 'text'
+  /** How the field lengths are written ("QBM4"): as Int16 or Int32 words. */
+  lengths?: 16 | 32
 }
 
 /**
@@ -43,7 +50,7 @@ interface Header {
  * header (counts, the running average field lengths, how the ids are written), the live chunks' ids
  * (renumbered 0..n-1 in their order, which is also their postings' order: 16 bytes each where all are
  * UUIDs, else a table of strings), collection table and codes (as runs), document table and codes (as
- * runs), field lengths (n * fields, -1 for a field absent, as varints), the terms with live postings in code unit order, per slot
+ * runs), field lengths (n * fields, -1 for a field absent, as Int16 words where all fit), the terms with live postings in code unit order, per slot
  * (term * fields + field) its first posting in the pool (terms * fields + 1 offsets), the pool of
  * posting words (`Postings.ts`: ordinal and frequency in one int32) packed (`PackedPostingsWriter`:
  * where each slot's bytes start, then the bytes), and (slot, ordinal, frequency) triples for
@@ -126,6 +133,7 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
     terms: terms.length,
     averageLengths: [...state.averageLengths],
     ids: uuids ? 'uuid' : 'text',
+    lengths: liveLengths.every((length) => length <= INT16_MAX) ? 16 : 32,
   }
   const prefix = new Uint8Array(8)
   const view = new DataView(prefix.buffer)
@@ -135,12 +143,14 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
   const writer = new ByteWriter().bytes(prefix).json(header)
   if (uuids) writer.bytes(uuids)
   else writer.strings(liveIds)
-  return writer
+  writer
     .strings(collections.values)
     .ints(toRuns(collectionCodes))
     .strings(documents.values)
     .ints(toRuns(documentCodes))
-    .bytes(toVarints(liveLengths, ABSENT))
+  if (header.lengths === 16) writer.bytes(new Uint8Array(Int16Array.from(liveLengths).buffer))
+  else writer.ints(liveLengths)
+  return writer
     .strings(terms)
     .ints(Int32Array.from(offsets))
     .ints(packed.starts)
@@ -182,7 +192,9 @@ export function decodeBm25(bytes: Uint8Array): { state: Bm25State; olderFormat: 
     !Array.isArray(averages) ||
     averages.length !== BM25_FIELDS ||
     !averages.every((value) => typeof value === 'number') ||
-    (format === FORMAT && header!.ids !== 'uuid' && header!.ids !== 'text')
+    (format === FORMAT &&
+      ((header!.ids !== 'uuid' && header!.ids !== 'text') ||
+        (header!.lengths !== 16 && header!.lengths !== 32)))
   ) {
     throw new RangeError('Not a Bm25Index header')
   }
@@ -205,9 +217,10 @@ export function decodeBm25(bytes: Uint8Array): { state: Bm25State; olderFormat: 
   state.documentOf = compact
     ? fromRuns(reader.ints(), n!, state.documents.values.length)
     : codes(reader.ints(n), state.documents.values.length)
-  state.lengths = compact
-    ? fromVarints(reader.bytes(), n! * BM25_FIELDS, ABSENT)
-    : reader.ints(n! * BM25_FIELDS)
+  state.lengths =
+    compact && header!.lengths === 16
+      ? int16Words(reader.bytes(), n! * BM25_FIELDS)
+      : reader.ints(n! * BM25_FIELDS)
   state.terms = reader.strings(termCount)
   for (let t = 0; t < termCount!; t++) {
     if (t > 0 && !(state.terms[t - 1]! < state.terms[t]!)) throw new RangeError('Terms out of order')
@@ -245,13 +258,18 @@ export function decodeBm25(bytes: Uint8Array): { state: Bm25State; olderFormat: 
   state.next = n!
   state.live = n!
   state.averageLengths = Float64Array.from(averages)
-  for (let ordinal = 0; ordinal < n!; ordinal++) {
-    const code = state.documentOf[ordinal]!
-    const siblings = state.byDocument.get(code)
-    if (siblings) siblings.push(ordinal)
-    else state.byDocument.set(code, [ordinal])
-  }
+  // Made on first use (`documentOrdinals`): no search needs it.
+  state.byDocument = null
   return { state, olderFormat: format !== FORMAT }
+}
+
+/** `count` Int16 words (little-endian) as Int32 words. Throws a RangeError on another number of bytes. */
+function int16Words(bytes: Uint8Array, count: number): Int32Array {
+  if (bytes.length !== count * 2)
+    throw new RangeError(`${bytes.length / 2} numbers where ${count} were expected`)
+  // A view needs an even offset; a section may start anywhere.
+  const aligned = bytes.byteOffset % 2 === 0 ? bytes : bytes.slice()
+  return new Int32Array(new Int16Array(aligned.buffer, aligned.byteOffset, count))
 }
 
 function codes(values: Int32Array, tableSize: number): Int32Array {
