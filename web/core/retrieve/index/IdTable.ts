@@ -51,7 +51,10 @@ export class IdTable {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'))
+/** Each byte's two lowercase hex digits, as character codes. */
+const HEX_CODES = Array.from({ length: 256 }, (_, byte) =>
+  [...byte.toString(16).padStart(2, '0')].map((digit) => digit.charCodeAt(0)),
+)
 /** Where a UUID's text has a hyphen before its byte: after bytes 4, 6, 8 and 10. */
 const HYPHEN_BEFORE = [4, 6, 8, 10]
 
@@ -74,11 +77,15 @@ function hexValue(code: number): number {
   return code <= 57 ? code - 48 : code - 87
 }
 
+/** The UUID of the 16 bytes at `at`, made as one flat string (not 20 concatenated pieces). */
 function formatUuid(bytes: Uint8Array, at: number): string {
-  let text = ''
+  const codes = new Array<number>(36)
+  let c = 0
   for (let b = 0; b < 16; b++) {
-    if (HYPHEN_BEFORE.includes(b)) text += '-'
-    text += HEX[bytes[at + b]!]
+    if (HYPHEN_BEFORE.includes(b)) codes[c++] = 45 // '-'
+    const [high, low] = HEX_CODES[bytes[at + b]!]!
+    codes[c++] = high!
+    codes[c++] = low!
   }
-  return text
+  return String.fromCharCode(...codes)
 }
