@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type SearchRequest, SearchIndex } from '../../../web/core/retrieve/index/SearchIndex'
 import { VECTOR_ROWS_HEADER_BYTES } from '../../../web/core/retrieve/index/VectorRows'
-import { asEarlierBm25Format } from '../../../web/core/testing/earlierBm25Format'
 import { encodeVersion1Snapshot } from '../../../web/core/testing/indexSnapshotBytes'
 import type { IndexSnapshotStore } from '../../../web/core/retrieve/snapshot/IndexSnapshotStore'
 import { readIndexSnapshot } from '../../../web/core/retrieve/snapshot/readIndexSnapshot'
@@ -450,33 +449,6 @@ for (const dialect of testSqlDialects())
 
         const { store } = ranged()
         const index = managed({ store })
-        expect(await index.use(answers)).toEqual(await rebuilt())
-        await index.close()
-        expect(await loadSearchIndex(world.snapshots, logError)).toMatchObject({
-          from: 'snapshot',
-          outdated: false,
-        })
-        expect(await world.snapshots.readSnapshotBytes()).toEqual(current)
-        expect(errors).toEqual([])
-      })
-
-      it('writes a snapshot whose keywords are of an earlier format (QBM3) again as this build writes them', async () => {
-        for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
-        const first = managed()
-        await first.use(() => undefined)
-        await first.close()
-        const current = (await world.snapshots.readSnapshotBytes())!
-        const snapshot = decodeIndexSnapshot(current)
-        const bm25 = asEarlierBm25Format(snapshot.index.bm25, 'QBM3')
-        await world.snapshots.writeSnapshot(
-          encodeIndexSnapshot({ ...snapshot, index: { ...snapshot.index, bm25 } }),
-        )
-        expect(await loadSearchIndex(world.snapshots, logError)).toMatchObject({
-          from: 'snapshot',
-          outdated: true,
-        })
-
-        const index = managed()
         expect(await index.use(answers)).toEqual(await rebuilt())
         await index.close()
         expect(await loadSearchIndex(world.snapshots, logError)).toMatchObject({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { seededRandom } from '../../testing/seededRandom'
 import { type Bm25Chunk, Bm25Index } from './Bm25Index'
 import { ByteReader, ByteWriter } from './ByteSections'
-import { asEarlierBm25Format } from '../../testing/earlierBm25Format'
+import { unpackSlot } from './packedPostings'
 
 const WORDS = (
   'river capital poland warsaw tesla current induction motor steam engine watt oxygen element scheele ' +
@@ -28,13 +28,11 @@ function chunks(count: number, seed: number): Bm25Chunk[] {
 }
 
 /**
- * Sections (u32 length, then bytes), with ids that are not UUIDs: prefix, header, ids (2), collections
- * (2), their codes, documents (2), their codes, lengths, terms (2), offsets, where slots start, the
- * postings, the large frequencies.
+ * Sections (u32 length, then bytes): prefix, header, ids (2), collections (2), their codes, documents
+ * (2), their codes, lengths, terms (2), offsets, the postings, the large frequencies.
  */
 const SECTIONS = 17
-const DOCUMENT_CODES = 9
-const LENGTHS_SECTION = 10
+const OFFSETS_SECTION = 13
 const POOL_SECTION = 15
 
 function sections(bytes: Uint8Array): Uint8Array[] {
@@ -52,6 +50,27 @@ function sectionStart(bytes: Uint8Array, section: number): number {
 
 function sectionLength(bytes: Uint8Array, section: number): number {
   return sections(bytes)[section]!.length
+}
+
+/** Packed (QBM3) bytes as QBM2 wrote them: the postings as Int32 words. */
+function asWordsFormat(bytes: Uint8Array): Uint8Array {
+  const parts = sections(bytes)
+  const prefix = parts[0]!.slice()
+  new DataView(prefix.buffer).setUint32(0, 0x32_4d_42_51, true)
+  const words = new Int32Array(parts[OFFSETS_SECTION]!.slice().buffer)
+  const starts = new Int32Array(parts[POOL_SECTION - 1]!.slice().buffer)
+  const chunks = (JSON.parse(new TextDecoder().decode(parts[1])) as { chunks: number }).chunks
+  const pool = new Int32Array(words.at(-1)!)
+  for (let s = 0; s + 1 < words.length; s++) {
+    const count = words[s + 1]! - words[s]!
+    unpackSlot(parts[POOL_SECTION]!, starts[s]!, starts[s + 1]!, pool, words[s]!, count, chunks)
+  }
+  const writer = new ByteWriter().bytes(prefix)
+  parts.forEach((part, i) => {
+    if (i === POOL_SECTION) writer.ints(pool)
+    else if (i > 0 && i !== POOL_SECTION - 1) writer.bytes(part)
+  })
+  return writer.finish()
 }
 
 const QUERIES = [
@@ -89,76 +108,20 @@ describe('Bm25Index bytes', () => {
     expect(copy.search('warsaw river', { limit: 50, collectionIds: ['c1'] })).toEqual([])
   })
 
-  it('packs its postings and chunk numbers (QBM4), and still reads QBM3 and QBM2 (snapshots of format 1), as older', () => {
+  it('packs its postings (format QBM3) and still reads them written as words (QBM2, snapshots of format 1)', () => {
     const original = new Bm25Index()
     original.add(chunks(300, 11))
     original.remove(['chunk-7'])
     const packed = original.toBytes()
-    const qbm3 = asEarlierBm25Format(packed, 'QBM3')
-    const words = asEarlierBm25Format(packed, 'QBM2')
-    expect(packed.length).toBeLessThan(qbm3.length * 0.85)
-    expect(qbm3.length).toBeLessThan(words.length * 0.8)
-    for (const [bytes, older] of [
-      [packed, false],
-      [qbm3, true],
-      [words, true],
-    ] as const) {
+    const words = asWordsFormat(packed)
+    expect(packed.length).toBeLessThan(words.length * 0.8)
+    for (const bytes of [packed, words]) {
       const copy = Bm25Index.fromBytes(bytes)
-      expect(copy.olderFormat).toBe(older)
       for (const query of QUERIES)
         expect(copy.search(query, { limit: 20 })).toEqual(original.search(query, { limit: 20 }))
-      expect(copy.documentChunkIds('doc-3').sort()).toEqual(original.documentChunkIds('doc-3').sort())
       // Written again, packed.
       expect(copy.toBytes()).toEqual(packed)
     }
-  })
-
-  it('writes field lengths as Int16 words, or as Int32 words where one is longer', () => {
-    const original = new Bm25Index()
-    original.add(chunks(50, 13))
-    const short = original.toBytes()
-    expect(sectionLength(short, LENGTHS_SECTION)).toBe(50 * 2 * 2)
-    // A text of 33,000 distinct terms: a length past Int16's.
-    const words = Array.from({ length: 33_000 }, (_, i) => `w${i.toString(36)}`)
-    original.add([
-      { id: 'long', text: words.join(' '), heading: 'castle', collection_id: 'c', document_id: 'd' },
-    ])
-    const long = original.toBytes()
-    expect(sectionLength(long, LENGTHS_SECTION)).toBe(51 * 2 * 4)
-    const copy = Bm25Index.fromBytes(long)
-    for (const query of [...QUERIES, 'w10 castle', 'wzz'])
-      expect(copy.search(query, { limit: 20 })).toEqual(original.search(query, { limit: 20 }))
-    expect(copy.toBytes()).toEqual(long)
-  })
-
-  it('writes ids that are all UUIDs as 16 bytes each, and any other ids as they are', () => {
-    const withIds = (id: (i: number) => string) => {
-      const index = new Bm25Index()
-      index.add(chunks(200, 12).map((chunk, i) => ({ ...chunk, id: id(i) })))
-      return index
-    }
-    const uuids = Array.from({ length: 200 }, () => crypto.randomUUID())
-    const original = withIds((i) => uuids[i]!)
-    original.remove([uuids[5]!])
-    const bytes = original.toBytes()
-    const copy = Bm25Index.fromBytes(bytes)
-    for (const query of QUERIES)
-      expect(copy.search(query, { limit: 20 })).toEqual(original.search(query, { limit: 20 }))
-    expect(copy.documentChunkIds('doc-1').sort()).toEqual(uuids.slice(7, 14).sort())
-    expect(copy.has(uuids[5]!)).toBe(false)
-    expect(copy.has(uuids[6]!)).toBe(true)
-    expect(copy.toBytes()).toEqual(bytes)
-    // One id spelt otherwise (upper case) and all are written as text, each coming back as it was.
-    const mixed = withIds((i) => (i === 199 ? uuids[i]!.toUpperCase() : uuids[i]!))
-    const mixedBytes = mixed.toBytes()
-    expect(mixedBytes.length).toBeGreaterThan(bytes.length + 199 * 20)
-    const mixedCopy = Bm25Index.fromBytes(mixedBytes)
-    expect(mixedCopy.documentChunkIds('doc-28')).toEqual([
-      uuids[196],
-      uuids[197],
-      uuids[198],
-      uuids[199]!.toUpperCase(),
-    ])
   })
 
   it("unpacks a term's postings when first read, and leaves the rest packed, a save included", () => {
@@ -274,35 +237,6 @@ describe('Bm25Index bytes', () => {
     longer.set(bytes)
     expect(() => Bm25Index.fromBytes(longer)).toThrow(RangeError)
     expect(() => Bm25Index.fromBytes(new Uint8Array(2))).toThrow(RangeError)
-    // Runs that make more codes than chunks; lengths of another count than the chunks' fields.
-    const runs = bytes.slice()
-    new DataView(runs.buffer).setInt32(sectionStart(bytes, DOCUMENT_CODES) + 4, 10_000, true)
-    expect(() => Bm25Index.fromBytes(runs)).toThrow(/past their codes/)
-    const rewritten = (header: (text: string) => string, section?: [number, Uint8Array]) => {
-      const parts = sections(bytes)
-      if (section) parts[section[0]] = section[1]
-      const text = header(new TextDecoder().decode(parts[1]))
-      const writer = new ByteWriter().bytes(parts[0]!).bytes(new TextEncoder().encode(text))
-      parts.slice(2).forEach((part) => writer.bytes(part))
-      return writer.finish()
-    }
-    const lengths = sections(bytes)[LENGTHS_SECTION]!
-    expect(() =>
-      Bm25Index.fromBytes(rewritten((text) => text, [LENGTHS_SECTION, lengths.subarray(2)])),
-    ).toThrow(/numbers where 100 were expected/)
-    expect(() =>
-      Bm25Index.fromBytes(rewritten((text) => text.replace('"lengths":16', '"lengths":32'))),
-    ).toThrow(RangeError)
-    // A header that says how ids or lengths are written in no known way, or ids as UUIDs where they are text.
-    expect(() =>
-      Bm25Index.fromBytes(rewritten((text) => text.replace('"ids":"text"', '"ids":"hex"'))),
-    ).toThrow(/header/)
-    expect(() =>
-      Bm25Index.fromBytes(rewritten((text) => text.replace('"lengths":16', '"lengths":8'))),
-    ).toThrow(/header/)
-    expect(() =>
-      Bm25Index.fromBytes(rewritten((text) => text.replace('"ids":"text"', '"ids":"uuid"'))),
-    ).toThrow(RangeError)
     // The bytes before issue 20: the tokenizer version (u32), then MiniSearch's state.
     const miniSearchFormat = new Uint8Array(64)
     new DataView(miniSearchFormat.buffer).setUint32(0, 1, true)
@@ -329,7 +263,7 @@ describe('Bm25Index bytes', () => {
     expect(String(told[0])).toMatch(/posting of no chunk/)
     expect(index.search('warsaw', { limit: 5 }).length).toBeGreaterThan(0)
     // As words (QBM2).
-    const words = asEarlierBm25Format(bytes, 'QBM2')
+    const words = asWordsFormat(bytes)
     // QBM2 has no section of where slots start: its words are one section earlier.
     const pool = sectionStart(words, POOL_SECTION - 1)
     const word = new DataView(words.buffer).getInt32(pool, true)

@@ -1,5 +1,5 @@
 import { decodeBm25, encodeBm25Steps } from './bm25Bytes'
-import { BM25_FIELDS, type Bm25State, documentOrdinals, emptyState, ordinalsOf } from './Bm25State'
+import { BM25_FIELDS, type Bm25State, emptyState, ordinalsOf } from './Bm25State'
 import { frequencyOf, LARGE_FREQUENCY, MAX_ORDINAL, ordinalOf } from './Postings'
 import type { ScoredId } from './ScoredId'
 import { termsWithinEdits } from './termsWithinEdits'
@@ -67,8 +67,6 @@ export class Bm25Index {
   private changes = 0
   /** `documentFrequency` answers while the index is unchanged, by term, cap and collections. */
   private documentFrequencies = { changes: 0, counts: new Map<string, number>() }
-  /** Read from an earlier format of `toBytes` (`decodeBm25`): a snapshot of it is to be written again. */
-  olderFormat = false
 
   /**
    * Restores an index from `toBytes`' output. Throws a RangeError when the bytes are not one, are of
@@ -78,9 +76,7 @@ export class Bm25Index {
    */
   static fromBytes(bytes: Uint8Array, onUnreadable?: (error: RangeError) => void): Bm25Index {
     const index = new Bm25Index()
-    const { state, olderFormat } = decodeBm25(bytes)
-    index.state = state
-    index.olderFormat = olderFormat
+    index.state = decodeBm25(bytes)
     index.state.postings.onUnreadable = onUnreadable
     // Written in sorted order: the table is its own sorted copy.
     index.sorted = index.state.terms.slice()
@@ -185,18 +181,15 @@ export class Bm25Index {
 
   /** Ids of the document's indexed chunks. */
   documentChunkIds(documentId: string): string[] {
-    const { documents, ids } = this.state
+    const { documents, byDocument, ids } = this.state
     const code = documents.find(documentId)
-    if (code === undefined) return []
-    return (documentOrdinals(this.state).get(code) ?? []).map((ordinal) => ids.at(ordinal)!)
+    return code === undefined ? [] : (byDocument.get(code) ?? []).map((ordinal) => ids.at(ordinal)!)
   }
 
   /** Removes chunks by id; unknown ids are ignored. */
   remove(ids: readonly string[]): void {
     const state = this.state
     const ordinals = ordinalsOf(state)
-    // Made before any chunk below is marked removed, which would leave it out.
-    const byDocument = documentOrdinals(state)
     this.changes++
     let removed = false
     for (const id of ids) {
@@ -217,10 +210,10 @@ export class Bm25Index {
       }
       state.live -= 1
       const code = state.documentOf[ordinal]!
-      const siblings = byDocument.get(code)
+      const siblings = state.byDocument.get(code)
       if (siblings) {
         siblings.splice(siblings.indexOf(ordinal), 1)
-        if (siblings.length === 0) byDocument.delete(code)
+        if (siblings.length === 0) state.byDocument.delete(code)
       }
     }
     if (removed) state.postings.epoch += 1
@@ -431,8 +424,6 @@ export class Bm25Index {
     this.changes++
     const state = this.state
     const ordinals = ordinalsOf(state)
-    // Made before the chunk below is added, which it would then hold twice.
-    const byDocument = documentOrdinals(state)
     const ordinal = state.next++
     reserve(state, state.next)
     state.ids.set(ordinal, id)
@@ -441,9 +432,9 @@ export class Bm25Index {
     state.collectionOf[ordinal] = state.collections.intern(collection_id)
     const document = state.documents.intern(document_id)
     state.documentOf[ordinal] = document
-    const siblings = byDocument.get(document)
+    const siblings = state.byDocument.get(document)
     if (siblings) siblings.push(ordinal)
-    else byDocument.set(document, [ordinal])
+    else state.byDocument.set(document, [ordinal])
     const before = state.live
     state.live += 1
     const fields = [text, heading]

@@ -35,11 +35,8 @@ export interface Bm25State {
   averageLengths: Float64Array
   collections: Interner
   documents: Interner
-  /**
-   * Live chunk ordinals per document code; null until first needed after a load (`documentOrdinals`):
-   * no search needs it, and making it walks every chunk (a cold start's first search waiting).
-   */
-  byDocument: Map<number, number[]> | null
+  /** Live chunk ordinals per document code. */
+  byDocument: Map<number, number[]>
   terms: string[]
   termOf: Map<string, number>
   postings: Postings
@@ -81,20 +78,4 @@ export function ordinalsOf(state: Bm25State): Map<string, number> {
   if (ordinals.size !== state.live) throw new RangeError('A chunk id twice in the keyword index')
   state.ordinalOf = ordinals
   return ordinals
-}
-
-/** `state.byDocument`, made from the chunks' document codes on first use after a load. */
-export function documentOrdinals(state: Bm25State): Map<number, number[]> {
-  if (state.byDocument !== null) return state.byDocument
-  const byDocument = new Map<number, number[]>()
-  const { alive, documentOf, next } = state
-  for (let ordinal = 0; ordinal < next; ordinal++) {
-    if (alive[ordinal] === 0) continue
-    const code = documentOf[ordinal]!
-    const siblings = byDocument.get(code)
-    if (siblings) siblings.push(ordinal)
-    else byDocument.set(code, [ordinal])
-  }
-  state.byDocument = byDocument
-  return byDocument
 }

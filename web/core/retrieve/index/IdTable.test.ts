@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ByteReader, ByteWriter } from './ByteSections'
-import { IdTable, packUuid } from './IdTable'
+import { IdTable } from './IdTable'
 
 const written = (ids: readonly string[]) => new ByteReader(new ByteWriter().strings(ids).finish())
 
@@ -35,37 +35,5 @@ describe('IdTable', () => {
     expect(table([-1, 4], 'abc')).toThrow('a string past its table')
     expect(table([1, 1], 'abc')).toThrow('a table of strings longer than its strings')
     expect(() => new ByteReader(new ByteWriter().strings(['a']).finish()).stringTable(2)).toThrow(RangeError)
-  })
-
-  it('reads UUIDs as 16 bytes each and formats each as written when asked', () => {
-    const ids = [
-      '00000000-0000-0000-0000-000000000000',
-      'ffffffff-ffff-ffff-ffff-ffffffffffff',
-      crypto.randomUUID(),
-    ]
-    const bytes = new Uint8Array(ids.length * 16)
-    ids.forEach((id, i) => expect(packUuid(id, bytes, i * 16)).toBe(true))
-    const table = IdTable.ofUuids(bytes)
-    expect([2, 0, 1].map((ordinal) => table.at(ordinal))).toEqual([ids[2], ids[0], ids[1]])
-    expect(table.at(3)).toBeUndefined()
-    table.set(1, '')
-    expect(table.at(1)).toBe('')
-    expect(() => IdTable.ofUuids(new Uint8Array(17))).toThrow(/odd size/)
-  })
-
-  it('packs only what would come back as the same string: lowercase hyphenated UUIDs', () => {
-    const into = new Uint8Array(16)
-    for (const id of [
-      'A3BB189E-8BF9-3888-9912-ACE4E6543002',
-      'a3bb189e8bf938889912ace4e6543002',
-      '{a3bb189e-8bf9-3888-9912-ace4e6543002}',
-      'a3bb189e-8bf9-3888-9912-ace4e654300g',
-      'a3bb189e-8bf9-3888-9912-ace4e6543002 ',
-      'chunk-1',
-      '',
-    ]) {
-      expect(packUuid(id, into, 0), id).toBe(false)
-    }
-    expect(into).toEqual(new Uint8Array(16))
   })
 })

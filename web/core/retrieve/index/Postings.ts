@@ -1,4 +1,4 @@
-import { type FrequencyBits, PACKED_FREQUENCY_BITS, unpackSlot } from './packedPostings'
+import { unpackSlot } from './packedPostings'
 
 /** Low bits of a posting word holding the term frequency; 63 means "63 or more, see `large`". */
 const FREQUENCY_BITS = 6
@@ -14,8 +14,8 @@ export const MAX_ORDINAL = 2 ** (31 - FREQUENCY_BITS)
  * `large`, keyed by `largeKey(slot, ordinal)`, and the word says 63.
  *
  * No object per posting and none per slot until the slot is written: slots read from a snapshot
- * live in one shared pool (`load`), their words at `start`, or packed (`loadPacked`: about 1.06 bytes a
- * posting at 139k passages, `packedPostings.ts`) until first used; the first append copies a slot into an array of its
+ * live in one shared pool (`load`), their words at `start`, or packed (`loadPacked`: about 1.65 bytes a
+ * posting, `packedPostings.ts`) until first used; the first append copies a slot into an array of its
  * own, grown by half as it fills. MiniSearch's Map of Maps cost ~80 bytes a posting; this costs 4, plus
  * the growth's slack.
  *
@@ -43,8 +43,6 @@ export class Postings {
   /** Packed words (`loadPacked`): slot s's are `packed[packedAt[s]]` to `packed[packedAt[s + 1]]`. */
   private packed: Uint8Array = new Uint8Array(0)
   private packedAt: Int32Array = new Int32Array(0)
-  /** How the packed words hold their frequencies (`unpackSlot`). */
-  private frequencyBits: FrequencyBits = PACKED_FREQUENCY_BITS
   /** 1 where a slot's words are still packed. */
   private isPacked = new Uint8Array(0)
   /** Chunks a packed posting may name (its ordinal below this). */
@@ -188,8 +186,7 @@ export class Postings {
   /**
    * `load` with the words packed (`PackedPostingsWriter`, checked by `packedSlotsFit`): slot s has
    * `offsets[s + 1] - offsets[s]` words in `packed[packedAt[s]]` to `packed[packedAt[s + 1]]`, postings of
-   * chunks below `chunks`, their frequencies in `frequencyBits` (`unpackSlot`). Each slot is unpacked when
-   * first used; `packed` is kept until then.
+   * chunks below `chunks`. Each slot is unpacked when first used; `packed` is kept until then.
    */
   loadPacked(
     slots: number,
@@ -198,7 +195,6 @@ export class Postings {
     packedAt: Int32Array,
     large: Map<number, number>,
     chunks: number,
-    frequencyBits: FrequencyBits = PACKED_FREQUENCY_BITS,
   ): void {
     this.load(slots, offsets, new Int32Array(0), large)
     for (let s = 0; s < slots; s++) this.start[s] = 0
@@ -209,7 +205,6 @@ export class Postings {
     this.packedAt = packedAt
     this.isPacked.fill(1)
     this.chunks = chunks
-    this.frequencyBits = frequencyBits
   }
 
   /** Unpacks a packed slot into an array of its own (see `onUnreadable` when it cannot be). */
@@ -231,7 +226,6 @@ export class Postings {
         0,
         this.count[slot]!,
         this.chunks,
-        this.frequencyBits,
       )
       return true
     } catch (error) {

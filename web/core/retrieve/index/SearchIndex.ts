@@ -150,11 +150,6 @@ export class SearchIndex {
     return this.bm25.size
   }
 
-  /** Its keywords were read from an earlier format (`Bm25Index.olderFormat`): a snapshot is to be written again. */
-  get olderFormat(): boolean {
-    return this.bm25.olderFormat
-  }
-
   /** A query of the index's own words, the `n`-th of a fixed sequence (`Bm25Index.sampleQuery`). */
   sampleQuery(n: number): string {
     return this.bm25.sampleQuery(n)

@@ -2,24 +2,12 @@
 const FREQUENCY = 63
 
 /**
- * How a packed posting's varint holds its frequency: in its low bits, the gap from the ordinal before
- * above them. "QBM3" gave it 6 bits (the word's whole field); "QBM4" gives it 2, the field's 3 meaning
- * "3 or more, in the byte that follows" (session 51).
- */
-export type FrequencyBits = 6 | 2
-
-/** What `PackedPostingsWriter` writes ("QBM4"). */
-export const PACKED_FREQUENCY_BITS: FrequencyBits = 2
-
-/**
- * Posting words packed for a snapshot (BM25's format "QBM4"): per slot, each word's ordinal as its gap
- * from the one before (the first from -1) times 4 plus its frequency up to 3, written as an unsigned
- * LEB128 varint, and for a frequency of 3 or more one byte more with the word's frequency field (3 to
- * 63); and where each slot's bytes start. A slot's ordinals ascend (`Postings`), so most gaps are small,
- * and most frequencies are 1 or 2: at 139k passages (bench/README.md, browser-large) 1.06 bytes a
- * posting, a 41.5 MB pool of Int32 words written in 11.0 MB, where "QBM3"'s gap times 64 took 1.65 bytes
- * (17.1 MB): one byte a posting there only for a gap of 1. The pool was most of what a cold start read
- * (sessions 45 and 51). A loaded index unpacks a slot when it is first used (`Postings.loadPacked`).
+ * Posting words packed for a snapshot (BM25's format "QBM3"): per slot, each word's ordinal as its gap
+ * from the one before (the first from -1) times 64 plus its frequency field, written as an unsigned
+ * LEB128 varint; and where each slot's bytes start. A slot's ordinals ascend (`Postings`), so most
+ * gaps are small: 1.65 bytes a posting at 139k passages against 4 as Int32 words, a 41.5 MB pool
+ * written in 17.1 MB. The pool was most of what a cold start read (bench/README.md, browser-large,
+ * session 45). A loaded index unpacks a slot when it is first used (`Postings.loadPacked`).
  */
 export class PackedPostingsWriter {
   private out = new Uint8Array(1 << 16)
@@ -40,16 +28,14 @@ export class PackedPostingsWriter {
       const word = words[i]!
       const ordinal = word >>> 6
       if (ordinal <= previous) throw new RangeError('Postings out of order')
-      const frequency = word & FREQUENCY
-      // Below 2^27, so at most 4 bytes and one for the frequency: an ordinal is below 2^25 (`MAX_ORDINAL`).
-      let value = (ordinal - previous) * 4 + Math.min(frequency, 3)
+      // Below 2^32: an ordinal is below 2^25 (`MAX_ORDINAL`).
+      let value = (ordinal - previous) * 64 + (word & FREQUENCY)
       previous = ordinal
       while (value > 127) {
         out[at++] = (value & 127) | 128
-        value >>>= 7
+        value = Math.floor(value / 128)
       }
       out[at++] = value
-      if (frequency >= 3) out[at++] = frequency
     }
     this.length = at
     this.starts.push(at)
@@ -84,11 +70,10 @@ export function packedSlotsFit(words: Int32Array, starts: Int32Array, length: nu
 }
 
 /**
- * Unpacks one slot's `count` words from `bytes[from]` to `bytes[to]` into `into` from `at`, packed with
- * `frequencyBits` (the writer's, or "QBM3"'s 6). Throws a RangeError unless they are exactly that slot's
- * postings of chunks below `chunks`: a varint past the slot's bytes or past 32 bits, a gap of 0
- * (ordinals must ascend), a frequency of 0 (or a frequency byte under 3 or over 63), an ordinal at or past
- * `chunks`, bytes left over.
+ * Unpacks one slot's `count` words from `bytes[from]` to `bytes[to]` into `into` from `at`. Throws a
+ * RangeError unless they are exactly that slot's postings of chunks below `chunks`: a varint past the
+ * slot's bytes or past 32 bits, a gap of 0 (ordinals must ascend), a frequency of 0, an ordinal at or
+ * past `chunks`, bytes left over.
  */
 export function unpackSlot(
   bytes: Uint8Array,
@@ -98,11 +83,7 @@ export function unpackSlot(
   at: number,
   count: number,
   chunks: number,
-  frequencyBits: FrequencyBits = PACKED_FREQUENCY_BITS,
 ): void {
-  const field = (1 << frequencyBits) - 1
-  // "QBM3"'s field is the word's whole field: no byte follows it.
-  const followed = frequencyBits < 6
   let read = from
   let ordinal = -1
   for (let w = at; w < at + count; w++) {
@@ -117,15 +98,9 @@ export function unpackSlot(
       scale *= 128
     }
     if (value > 0xffff_ffff) throw new RangeError('A packed posting past its bounds')
-    let frequency = value & field
-    if (followed && frequency === field) {
-      if (read >= to) throw new RangeError('Packed postings cut short')
-      frequency = bytes[read++]!
-      if (frequency < field || frequency > FREQUENCY)
-        throw new RangeError('A packed frequency past its bounds')
-    }
-    ordinal += value >>> frequencyBits
-    if (frequency === 0 || ordinal >= chunks || value <= field) throw new RangeError('A posting of no chunk')
+    const frequency = value & FREQUENCY
+    ordinal += value >>> 6
+    if (frequency === 0 || ordinal >= chunks || value < 64) throw new RangeError('A posting of no chunk')
     into[w] = (ordinal << 6) | frequency
   }
   if (read !== to) throw new RangeError('Packed postings longer than their words')

@@ -50,11 +50,7 @@ export async function loadSearchIndex(
       const index = SearchIndex.fromBytes(snapshot.index, {
         onUnreadable: options.onUnreadable,
       })
-      restored = {
-        index,
-        covered: snapshot.covered,
-        outdated: snapshot.outdated === true || index.olderFormat,
-      }
+      restored = { index, covered: snapshot.covered, outdated: snapshot.outdated === true }
     }
   } catch (error) {
     logError(
