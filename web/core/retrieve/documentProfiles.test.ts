@@ -3,8 +3,9 @@ import type { ChunkFilter, ChunkRecord } from '../store/ChunkRecord'
 import { newChunk, newCollection, newDocument } from '../store/conformance/fixtures'
 import { documentOpening, openingText, type DocumentOpening } from '../store/DocumentOpening'
 import type { DocumentRecord } from '../store/DocumentRecord'
+import type { DocumentFilter } from '../store/DocumentRecord'
 import { documentProfile } from './documentEvidence'
-import { anyPaged, documentProfiles } from './documentProfiles'
+import { anyPaged, documentProfiles, profileCompletedDocuments } from './documentProfiles'
 
 /**
  * A chunk store over an array that records how many chunks each listing returned, with the openings
@@ -225,5 +226,68 @@ describe('documentProfiles', () => {
     const { store } = storeOf(chunks)
     store.chunks.keepOpenings = () => Promise.reject(new Error('QuotaExceededError'))
     expect(await documentProfiles(store, [document])).toEqual([profileOf(document, chunks)])
+  })
+
+  it('profiles the completed documents ahead, and a search asking meanwhile waits for them rather than reading again', async () => {
+    const made = variedDocuments()
+    const unfinished = documentWith(2, (i) => ({ page: null, text: `pending ${i}` }))
+    const pending = {
+      ...unfinished,
+      document: { ...unfinished.document, status: 'pending' } as DocumentRecord,
+    }
+    const chunks = [...made, pending].flatMap(({ chunks }) => chunks)
+    const stored = new Map(
+      [...made, pending].map(({ document, chunks }) => [document.id, documentOpening(chunks)]),
+    )
+    const { store: chunkStore } = storeOf(chunks, stored)
+    const openingReads: string[][] = []
+    // The openings' reads answer only when released: the search below is asked while one is under way.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
+    const documentOpenings = chunkStore.chunks.documentOpenings
+    chunkStore.chunks.documentOpenings = async (ids: readonly string[]) => {
+      openingReads.push([...ids])
+      await released
+      return documentOpenings(ids)
+    }
+    const all = [...made, pending].map(({ document }) => document)
+    const store = {
+      ...chunkStore,
+      documents: {
+        async listDocuments({ statuses }: DocumentFilter = {}) {
+          return all.filter(({ status }) => !statuses || statuses.includes(status))
+        },
+      },
+    }
+    const ahead = profileCompletedDocuments(store)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(openingReads).toHaveLength(1)
+    const completed = made.map(({ document }) => document)
+    const searched = documentProfiles(store, completed.slice(1, 3))
+    release()
+    await ahead
+    expect(await searched).toEqual(
+      made.slice(1, 3).map(({ document, chunks }) => profileOf(document, chunks)),
+    )
+    // One read, of the completed documents only: the search found its profiles made.
+    expect(openingReads).toEqual([completed.map(({ id }) => id)])
+  })
+
+  it('a failed read fails its own call only: the next one reads again', async () => {
+    const { document, chunks } = documentWith(2, (i) => ({ page: null, text: `retry ${i}` }))
+    const { store, openingReads } = storeOf(chunks, new Map([[document.id, documentOpening(chunks)]]))
+    const documentOpenings = store.chunks.documentOpenings
+    let fail = true
+    store.chunks.documentOpenings = (ids: readonly string[]) => {
+      if (!fail) return documentOpenings(ids)
+      fail = false
+      return Promise.reject(new Error('AbortError'))
+    }
+    const failed = documentProfiles(store, [document])
+    // Asked before the failure is known: it waits for that call, then reads for itself.
+    const next = documentProfiles(store, [document])
+    await expect(failed).rejects.toThrow('AbortError')
+    expect(await next).toEqual([profileOf(document, chunks)])
+    expect(openingReads).toHaveLength(1)
   })
 })
