@@ -1,10 +1,9 @@
-import type { IndexSnapshot } from '../../core/retrieve/snapshot/IndexSnapshot'
-import { readStoredSnapshot } from '../store/readStoredSnapshot'
+import { readStoredIndex, type StoredIndexRead } from '../store/readStoredIndex'
 
 /**
- * The index snapshot's read, begun when this module is evaluated: the API worker's entry
- * (`apiWorker.ts`) imports it, then the rest of the worker's code, so the read runs while that code is
- * fetched and evaluated (`readStoredSnapshot`).
+ * The index snapshot's read and the documents' versions, begun when this module is evaluated: the API
+ * worker's entry (`apiWorker.ts`) imports it, then the rest of the worker's code, so the reads run
+ * while that code is fetched and evaluated (`readStoredIndex`).
  */
-export const earlySnapshotRead: Promise<IndexSnapshot | undefined> =
-  typeof indexedDB === 'undefined' ? Promise.resolve(undefined) : readStoredSnapshot('quire')
+export const earlyIndexRead: Promise<StoredIndexRead | undefined> =
+  typeof indexedDB === 'undefined' ? Promise.resolve(undefined) : readStoredIndex('quire')

@@ -3,7 +3,7 @@
  * The API worker: owns the IndexedDB store, runs the shared route table off the UI thread, and
  * processes uploaded documents in the background (in its own ingest worker). The page's msw
  * handlers forward each matched request here. Imported by the worker's entry (`apiWorker.ts`), which
- * has begun the snapshot's read (`earlySnapshotRead`); evaluating this module sets everything up.
+ * has begun the index's reads (`earlyIndexRead`); evaluating this module sets everything up.
  */
 import { type Endpoint, expose, transfer } from 'comlink'
 import Dexie from 'dexie'
@@ -21,7 +21,8 @@ import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
 import { blobSource } from './blobSource'
 import type { ChatModel } from '../../core/generate/ChatModel'
-import { earlySnapshotRead } from './earlySnapshotRead'
+import { earlyIndexRead } from './earlyIndexRead'
+import { profileCompletedDocuments } from '../../core/retrieve/documentProfiles'
 import { ManagedIndex } from '../../core/retrieve/snapshot/ManagedIndex'
 import { systemClock } from '../../core/time/Clock'
 import {
@@ -72,7 +73,7 @@ const sync = browserSync({ db, store, files, account: () => account, logError: c
 // once changes settle: opening the app with a big folder no longer rebuilds it from every chunk. Searches
 // wait for it to load, so none answers from a half-built index. Loading starts now, not at the first search.
 const index = new ManagedIndex({
-  store: new DexieIndexSnapshots(db, earlySnapshotRead),
+  store: new DexieIndexSnapshots(db, earlyIndexRead),
   logError: console.error,
 })
 index.use(() => undefined).catch(console.error)
@@ -114,6 +115,9 @@ const { ports, start, checkFolders } = createApiPorts({
     },
   },
 })
+// The documents' profiles, which every search reads, made while the index loads: a cold start's first
+// search then waits for neither (documentProfiles.ts). The server's process outlives its first search.
+profileCompletedDocuments(ports.store).catch(console.error)
 // The browser's own account on a sync server; only this host mounts the account routes.
 const account: SyncAccount = new SyncAccount({
   vault: new DexieAccountVault(db),

@@ -7,8 +7,10 @@ import type {
   VersionedChunkIds,
   VersionedChunks,
 } from '../../core/retrieve/snapshot/IndexSnapshotStore'
+import { documentVersion, documentVersions } from './documentVersion'
 import { readBlobSnapshot } from './readBlobSnapshot'
 import type { QuireDatabase } from './QuireDatabase'
+import type { StoredIndexRead } from './readStoredIndex'
 
 const SNAPSHOT_KEY = 'index'
 
@@ -20,14 +22,23 @@ const SNAPSHOT_KEY = 'index'
  * writer of chunks besides the deletes of documents and collections, whose rows go with them).
  */
 export class DexieIndexSnapshots implements IndexSnapshotStore {
+  /** The early read's snapshot and versions, each taken by the first read of it (a load's). */
+  private earlySnapshot: Promise<IndexSnapshot | undefined> | undefined
+  private earlyVersions: Promise<Map<string, string> | undefined> | undefined
+
   /**
-   * `early`: the snapshot as a read begun before this store existed gives it (`earlySnapshotRead`),
-   * taken by the first `readSnapshot`; undefined there, it reads as ever.
+   * `early`: the snapshot and the versions as reads begun before this store existed give them
+   * (`earlyIndexRead`), each taken by the first `readSnapshot` or `documentVersions`; undefined there,
+   * they are read as ever.
    */
   constructor(
     private readonly db: QuireDatabase,
-    private early?: Promise<IndexSnapshot | undefined>,
-  ) {}
+    early?: Promise<StoredIndexRead | undefined>,
+  ) {
+    const read = early?.catch(() => undefined)
+    this.earlySnapshot = read?.then((found) => found?.snapshot)
+    this.earlyVersions = read?.then((found) => found?.versions)
+  }
 
   /**
    * Both tables read whole (`getAll`), not walked with a cursor: a cold start reads this beside the
@@ -37,10 +48,13 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
    * chunks and openings are kept elsewhere).
    */
   async documentVersions(): Promise<Map<string, string>> {
+    const early = this.earlyVersions
+    this.earlyVersions = undefined
+    const read = await early
+    if (read) return read
     return this.db.transaction('r', this.db.documents, this.db.chunkSets, async () => {
       const [sets, documents] = await Promise.all([this.db.chunkSets.toArray(), this.db.documents.toArray()])
-      const setOf = new Map(sets.map((row) => [row.document_id, row.set]))
-      return new Map(documents.map((row) => [row.id, version(row.seq, setOf.get(row.id))]))
+      return documentVersions(documents, sets)
     })
   }
 
@@ -55,7 +69,7 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
         .where('[document_id+index]')
         .between([documentId, Dexie.minKey], [documentId, Dexie.maxKey])
         .toArray()
-      return { version: version(row.seq, set), chunks: stored }
+      return { version: documentVersion(row.seq, set), chunks: stored }
     })
   }
 
@@ -70,7 +84,7 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
         .where('[document_id+index]')
         .between([documentId, Dexie.minKey], [documentId, Dexie.maxKey])
         .primaryKeys()
-      return { version: version(row.seq, set), ids }
+      return { version: documentVersion(row.seq, set), ids }
     })
   }
 
@@ -84,11 +98,11 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
    * no newer snapshot written meanwhile is overwritten), once.
    */
   async readSnapshot(): Promise<IndexSnapshot | undefined> {
-    const early = this.early
-    this.early = undefined
+    const early = this.earlySnapshot
+    this.earlySnapshot = undefined
     // A snapshot written since that read began is newer, but the older one is no wrong index: a load
     // compares it with every document's version and reads again the documents that changed.
-    const read = await early?.catch(() => undefined)
+    const read = await early
     if (read) return read
     const { indexSnapshot } = this.db
     const stored = await this.db.transaction('rw', indexSnapshot, async () => {
@@ -121,8 +135,4 @@ function snapshotRecord(bytes: Uint8Array): { key: string; bytes: Blob; firstRea
   ])
   const firstRead = snapshotFirstRead(bytes)
   return { key: SNAPSHOT_KEY, bytes: blob, ...(firstRead === undefined ? {} : { firstRead }) }
-}
-
-function version(seq: number | undefined, set: number | undefined): string {
-  return `${seq ?? 0}:${set ?? 0}`
 }

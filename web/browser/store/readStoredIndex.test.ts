@@ -2,15 +2,17 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 import { decodeIndexSnapshot } from '../../core/retrieve/snapshot/decodeIndexSnapshot'
+import { newChunk, newCollection, newDocument } from '../../core/store/conformance/fixtures'
 import { snapshotBytes } from '../../core/testing/indexSnapshotBytes'
 import { DexieIndexSnapshots } from './DexieIndexSnapshots'
+import { DexieStore } from './DexieStore'
 import { QuireDatabase } from './QuireDatabase'
-import { readStoredSnapshot } from './readStoredSnapshot'
+import { readStoredIndex } from './readStoredIndex'
 
-describe('readStoredSnapshot (the API worker starting its index read early)', () => {
+describe('readStoredIndex (the API worker starting its index reads early)', () => {
   it('creates no database where there is none yet, and Dexie then makes it as ever', async () => {
     const indexedDB = new IDBFactory()
-    expect(await readStoredSnapshot('quire-test', indexedDB)).toBeUndefined()
+    expect(await readStoredIndex('quire-test', indexedDB)).toBeUndefined()
     expect(await indexedDB.databases()).toEqual([])
     const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
     await new DexieIndexSnapshots(db).writeSnapshot(Uint8Array.of(1, 2, 3))
@@ -21,38 +23,70 @@ describe('readStoredSnapshot (the API worker starting its index read early)', ()
     const indexedDB = new IDBFactory()
     const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
     await db.open()
-    expect(await readStoredSnapshot('quire-test', indexedDB)).toBeUndefined() // no snapshot yet
+    const snapshotOf = async () => (await readStoredIndex('quire-test', indexedDB))!.snapshot
+    expect(await snapshotOf()).toBeUndefined() // no snapshot yet
     const bytes = snapshotBytes(['otters', 'herons'])
     await new DexieIndexSnapshots(db).writeSnapshot(bytes)
-    const early = (await readStoredSnapshot('quire-test', indexedDB))!
+    const early = (await snapshotOf())!
     expect(early.index.bm25).toEqual(decodeIndexSnapshot(bytes).index.bm25)
     expect(early.index.vectors[0]?.rows).not.toBeInstanceOf(Uint8Array) // read when asked
     expect(early.outdated).toBeUndefined()
     // A Blob kept without the length to read first (before session 47): read, to be written again.
     await db.indexSnapshot.put({ key: 'index', bytes: new Blob([bytes.slice()]) })
-    const earlier = (await readStoredSnapshot('quire-test', indexedDB))!
+    const earlier = (await snapshotOf())!
     expect(earlier).toMatchObject({ covered: early.covered, outdated: true })
     expect(earlier.index.bm25).toEqual(early.index.bm25)
     await db.indexSnapshot.put({ key: 'index', bytes })
-    expect(await readStoredSnapshot('quire-test', indexedDB)).toBeUndefined()
+    expect(await snapshotOf()).toBeUndefined()
     await new DexieIndexSnapshots(db).writeSnapshot(Uint8Array.of(1, 2, 3))
-    expect(await readStoredSnapshot('quire-test', indexedDB)).toBeUndefined()
+    expect(await snapshotOf()).toBeUndefined()
     db.close()
   })
 
-  it('is taken by the first read only; the next reads the table, and an early read that found nothing changes nothing', async () => {
+  it("reads every document's version as Dexie reads it, in the snapshot's transaction", async () => {
+    const indexedDB = new IDBFactory()
+    const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
+    const store = new DexieStore(db)
+    const snapshots = new DexieIndexSnapshots(db)
+    await db.open()
+    expect((await readStoredIndex('quire-test', indexedDB))?.versions).toEqual(new Map())
+    const collection = await store.collections.createCollection(newCollection())
+    const documents = [newDocument(collection.id), newDocument(collection.id), newDocument(collection.id)]
+    for (const document of documents) await store.documents.createDocument(document)
+    // Chunks replaced twice, once, and never (a document still waiting): three kinds of version.
+    await store.chunks.replaceChunks(documents[0]!.id, [newChunk(documents[0]!, 0)])
+    await store.chunks.replaceChunks(documents[0]!.id, [
+      newChunk(documents[0]!, 0),
+      newChunk(documents[0]!, 1),
+    ])
+    await store.chunks.replaceChunks(documents[1]!.id, [newChunk(documents[1]!, 0)])
+    await snapshots.writeSnapshot(snapshotBytes(['otters']))
+    const early = (await readStoredIndex('quire-test', indexedDB))!
+    const versions = await snapshots.documentVersions()
+    expect(early.versions).toEqual(versions)
+    expect(new Set(versions.values()).size).toBe(3)
+    expect(await early.snapshot).toBeDefined()
+    db.close()
+  })
+
+  it('is taken by the first read of each only; the next reads the tables, and an early read that found nothing changes nothing', async () => {
     const indexedDB = new IDBFactory()
     const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
     const plain = new DexieIndexSnapshots(db)
     await plain.writeSnapshot(snapshotBytes(['otters']))
     const stored = { covered: new Map([['d1', '1:1']]) }
     const other = { covered: new Map([['d9', '9:9']]), index: { bm25: new Uint8Array(0), vectors: [] } }
-    const early = new DexieIndexSnapshots(db, Promise.resolve(other))
+    const versions = new Map([['d9', '9:9']])
+    const early = new DexieIndexSnapshots(db, Promise.resolve({ versions, snapshot: Promise.resolve(other) }))
+    expect(await early.documentVersions()).toBe(versions)
     expect(await early.readSnapshot()).toBe(other)
     expect(await early.readSnapshot()).toMatchObject(stored)
+    expect(await early.documentVersions()).toEqual(new Map())
     const none = new DexieIndexSnapshots(db, Promise.resolve(undefined))
     expect(await none.readSnapshot()).toMatchObject(stored)
+    expect(await none.documentVersions()).toEqual(new Map())
     const failed = new DexieIndexSnapshots(db, Promise.reject(new Error('read failed')))
+    expect(await failed.documentVersions()).toEqual(new Map())
     expect(await failed.readSnapshot()).toMatchObject(stored)
     db.close()
   })
@@ -64,7 +98,7 @@ describe('readStoredSnapshot (the API worker starting its index read early)', ()
     older.version(1).stores({ collections: '++seq, &id, [created_at+seq]' })
     await older.open()
     older.close()
-    const reading = readStoredSnapshot('quire-test', indexedDB)
+    const reading = readStoredIndex('quire-test', indexedDB)
     const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
     await db.open()
     expect(await reading).toBeUndefined()
