@@ -7,7 +7,9 @@ import { snapshotBytes } from '../../core/testing/indexSnapshotBytes'
 import { DexieIndexSnapshots } from './DexieIndexSnapshots'
 import { DexieStore } from './DexieStore'
 import { QuireDatabase } from './QuireDatabase'
-import { readStoredIndex } from './readStoredIndex'
+import { blobSnapshotFile } from './blobSnapshotFile'
+import { readStoredIndex, readStoredIndexRecords, storedIndexRead } from './readStoredIndex'
+import { firstReadEnd } from '../../core/retrieve/snapshot/readIndexSnapshot'
 
 describe('readStoredIndex (the API worker starting its index reads early)', () => {
   it('creates no database where there is none yet, and Dexie then makes it as ever', async () => {
@@ -105,4 +107,54 @@ describe('readStoredIndex (the API worker starting its index reads early)', () =
     expect(db.verno).toBeGreaterThan(1)
     db.close()
   })
+
+  it("gives the records another thread can read: the snapshot's Blob, the length read first, the versions", async () => {
+    const indexedDB = new IDBFactory()
+    const db = new QuireDatabase('quire-test', { indexedDB, IDBKeyRange })
+    const bytes = snapshotBytes(['otters', 'herons'])
+    await new DexieIndexSnapshots(db).writeSnapshot(bytes)
+    const records = (await readStoredIndexRecords('quire-test', indexedDB))!
+    expect(records.versions).toEqual(new Map())
+    expect(records.snapshot!.blob.size).toBe(bytes.length)
+    const end = firstReadEnd(records.snapshot!.blob.size, records.snapshot!.firstRead as number)
+    expect(end).toBeGreaterThan(0)
+    // Its first bytes read elsewhere: the read here takes them and asks the Blob for nothing more.
+    const start = new Uint8Array(await records.snapshot!.blob.slice(0, end).arrayBuffer())
+    const unread = { ...records.snapshot!, blob: readAfter(records.snapshot!.blob, end) }
+    const early = await storedIndexRead({ ...records, snapshot: unread }, start).snapshot
+    const plain = await storedIndexRead(records).snapshot
+    expect(early!.covered).toEqual(plain!.covered)
+    expect(early!.index.bm25).toEqual(plain!.index.bm25)
+    expect(early!.index.bm25).toEqual(decodeIndexSnapshot(bytes).index.bm25)
+    db.close()
+  })
 })
+
+describe('blobSnapshotFile', () => {
+  it('answers a read within the bytes read already from them, the same buffer for all of them, and any other from the Blob', async () => {
+    const bytes = Uint8Array.from({ length: 100 }, (_, i) => i)
+    const start = bytes.slice(0, 40)
+    const file = blobSnapshotFile(readAfter(new Blob([bytes]), 40), start)
+    expect(await file.read(0, 40)).toBe(start)
+    expect(await file.read(10, 20)).toEqual(bytes.slice(10, 20))
+    expect(await file.read(30, 60)).toEqual(bytes.slice(30, 60))
+    expect(await file.read(60, 100)).toEqual(bytes.slice(60, 100))
+    const plain = blobSnapshotFile(new Blob([bytes]))
+    expect(await plain.read(0, 40)).toEqual(start)
+  })
+})
+
+/** The Blob, refusing a read wholly within its first `read` bytes (those were read already). */
+function readAfter(blob: Blob, read: number): Blob {
+  return new Proxy(blob, {
+    get(target, key) {
+      if (key === 'slice')
+        return (start = 0, end = target.size) => {
+          if (end <= read) throw new Error(`read again: ${start}-${end}`)
+          return target.slice(start, end)
+        }
+      const value = Reflect.get(target, key) as unknown
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
+    },
+  })
+}

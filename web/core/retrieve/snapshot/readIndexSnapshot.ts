@@ -14,8 +14,7 @@ import type { SnapshotFile } from './SnapshotFile'
  * as that does.
  */
 export async function readIndexSnapshot(file: SnapshotFile, firstRead?: number): Promise<IndexSnapshot> {
-  const hinted = Number.isSafeInteger(firstRead) && firstRead! > SNAPSHOT_FIRST_READ ? firstRead! : 0
-  const first = await file.read(0, Math.min(file.size, Math.max(SNAPSHOT_FIRST_READ, hinted)))
+  const first = await file.read(0, firstReadEnd(file.size, firstRead))
   const headEnd = snapshotHeadBytes(first, file.size)
   const head = readSnapshotHead(headEnd <= first.length ? first : await file.read(0, headEnd), file.size)
   if (head === 'version 1') return decodeIndexSnapshot(await file.read(0, file.size))
@@ -33,6 +32,12 @@ export async function readIndexSnapshot(file: SnapshotFile, firstRead?: number):
       })),
     },
   }
+}
+
+/** Where the first read of a snapshot of `size` bytes ends, given the length its store kept (`firstRead`). */
+export function firstReadEnd(size: number, firstRead: number | undefined): number {
+  const hinted = Number.isSafeInteger(firstRead) && firstRead! > SNAPSHOT_FIRST_READ ? firstRead! : 0
+  return Math.min(size, Math.max(SNAPSHOT_FIRST_READ, hinted))
 }
 
 /** A part, read and checked. */
