@@ -224,6 +224,41 @@ describe('Bm25Index bytes', () => {
     ).rejects.toBe(changed)
   })
 
+  it('reads its bytes in steps, pausing between them, into an index that answers as one read at once', async () => {
+    const original = new Bm25Index()
+    original.add(chunks(400, 7))
+    original.remove(['chunk-3', 'chunk-200'])
+    const bytes = original.toBytes()
+    const order: string[] = []
+    const reading = Bm25Index.fromBytesInSteps(bytes, async () => {
+      order.push('pause')
+      // Other work runs between steps: the host's event loop is let go.
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
+    setTimeout(() => order.push('other work'), 0)
+    const stepped = await reading
+    expect(order.filter((entry) => entry === 'pause').length).toBeGreaterThan(3)
+    expect(order.indexOf('other work')).toBeGreaterThan(0)
+    expect(order.indexOf('other work')).toBeLessThan(order.length - 1)
+    const whole = Bm25Index.fromBytes(bytes)
+    expect(stepped.size).toBe(whole.size)
+    for (const query of QUERIES) {
+      for (const collectionIds of [undefined, ['c1']]) {
+        expect(stepped.search(query, { limit: 20, collectionIds }), query).toEqual(
+          whole.search(query, { limit: 20, collectionIds }),
+        )
+      }
+    }
+    expect(stepped.documentChunkIds('doc-5').sort()).toEqual(whole.documentChunkIds('doc-5').sort())
+    expect(Buffer.from(stepped.toBytes()).equals(Buffer.from(bytes))).toBe(true)
+    // Bad bytes are refused as a read at once refuses them.
+    const pause = async () => undefined
+    await expect(Bm25Index.fromBytesInSteps(bytes.subarray(0, bytes.length - 5), pause)).rejects.toThrow(
+      RangeError,
+    )
+    await expect(Bm25Index.fromBytesInSteps(new Uint8Array(2), pause)).rejects.toThrow(RangeError)
+  })
+
   it('refuses bytes of the MiniSearch format, another tokenizer, truncated bytes and trailing bytes', () => {
     const index = new Bm25Index()
     index.add(chunks(50, 1))

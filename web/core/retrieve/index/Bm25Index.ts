@@ -1,4 +1,4 @@
-import { decodeBm25, encodeBm25Steps } from './bm25Bytes'
+import { decodeBm25, decodeBm25Steps, encodeBm25Steps } from './bm25Bytes'
 import { BM25_FIELDS, type Bm25State, emptyState, ordinalsOf } from './Bm25State'
 import { frequencyOf, LARGE_FREQUENCY, MAX_ORDINAL, ordinalOf } from './Postings'
 import type { ScoredId } from './ScoredId'
@@ -75,8 +75,26 @@ export class Bm25Index {
    * then (`Postings.onUnreadable`).
    */
   static fromBytes(bytes: Uint8Array, onUnreadable?: (error: RangeError) => void): Bm25Index {
+    return Bm25Index.ofState(decodeBm25(bytes), onUnreadable)
+  }
+
+  /** `fromBytes` a step at a time, `pause` awaited between steps (`decodeBm25Steps`). */
+  static async fromBytesInSteps(
+    bytes: Uint8Array,
+    pause: () => Promise<void>,
+    onUnreadable?: (error: RangeError) => void,
+  ): Promise<Bm25Index> {
+    const steps = decodeBm25Steps(bytes)
+    for (;;) {
+      const step = steps.next()
+      if (step.done) return Bm25Index.ofState(step.value, onUnreadable)
+      await pause()
+    }
+  }
+
+  private static ofState(state: Bm25State, onUnreadable?: (error: RangeError) => void): Bm25Index {
     const index = new Bm25Index()
-    index.state = decodeBm25(bytes)
+    index.state = state
     index.state.postings.onUnreadable = onUnreadable
     // Written in sorted order: the table is its own sorted copy.
     index.sorted = index.state.terms.slice()

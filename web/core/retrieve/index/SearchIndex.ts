@@ -220,8 +220,25 @@ export class SearchIndex {
    * (unpacked term by term on first use, `Postings.loadPacked`).
    */
   static fromBytes(parts: SearchIndexBytes, options: FromBytesOptions = {}): SearchIndex {
+    return SearchIndex.withBm25(Bm25Index.fromBytes(parts.bm25, options.onUnreadable), parts, options)
+  }
+
+  /**
+   * `fromBytes` with BM25 decoded a step at a time, `pause` awaited between steps: the browser's API
+   * worker lets its IndexedDB reads go on meanwhile (`Bm25Index.fromBytesInSteps`).
+   */
+  static async fromBytesInSteps(
+    parts: SearchIndexBytes,
+    pause: () => Promise<void>,
+    options: FromBytesOptions = {},
+  ): Promise<SearchIndex> {
+    const bm25 = await Bm25Index.fromBytesInSteps(parts.bm25, pause, options.onUnreadable)
+    return SearchIndex.withBm25(bm25, parts, options)
+  }
+
+  private static withBm25(bm25: Bm25Index, parts: SearchIndexBytes, options: FromBytesOptions): SearchIndex {
     const index = new SearchIndex()
-    index.bm25 = Bm25Index.fromBytes(parts.bm25, options.onUnreadable)
+    index.bm25 = bm25
     index.onUnreadable = options.onUnreadable
     for (const { embedder, rows } of parts.vectors) {
       if (index.undecoded.has(embedder)) throw new RangeError(`${embedder} vectors twice`)

@@ -1,5 +1,13 @@
 import { type FromBytesOptions, SearchIndex } from '../index/SearchIndex'
+import { timeSlicer } from '../../time/timeSlicer'
 import type { IndexSnapshotStore } from './IndexSnapshotStore'
+
+/**
+ * How long a slice of decoding a snapshot may hold the thread: a browser's worker waits at least 4 ms
+ * for a timer that timers have nested for (the spec's clamp), so a slice much shorter than the decode's
+ * 0.1-0.2 s at 139k passages would leave the thread idle as much as it works.
+ */
+const DECODE_SLICE_MS = 20
 
 export interface LoadedIndex {
   index: SearchIndex
@@ -47,7 +55,8 @@ export async function loadSearchIndex(
   try {
     const snapshot = await snapshotRead
     if (snapshot) {
-      const index = SearchIndex.fromBytes(snapshot.index, {
+      // In slices: the host's other work (in the browser, its store's first reads) goes on between them.
+      const index = await SearchIndex.fromBytesInSteps(snapshot.index, timeSlicer(DECODE_SLICE_MS), {
         onUnreadable: options.onUnreadable,
       })
       restored = { index, covered: snapshot.covered, outdated: snapshot.outdated === true }
