@@ -4,7 +4,7 @@ import { DesignerPage } from './pages/DesignerPage'
 import { NavigationPanel } from './pages/NavigationPanel'
 import { PagesScreen } from './pages/PagesScreen'
 import { apiJson } from './support/apiJson'
-import { expectAccessible } from './support/expectAccessible'
+import { expectAccessibleInBothThemes } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 import { newPerson, openDevice, syncServer } from './support/syncDevices'
 
@@ -442,64 +442,61 @@ test('a page published on another device shows in the navigation and on the Page
   await expect(phoneNav.link('Collections')).toBeFocused()
 })
 
-for (const colorScheme of ['light', 'dark'] as const) {
-  for (const [width, height] of [
-    [1280, 800],
-    [390, 844],
-  ] as const) {
-    test(`the navigation panel is accessible at ${width}px, ${colorScheme}`, async ({ page }) => {
-      await page.emulateMedia({ colorScheme })
-      await page.setViewportSize({ width, height })
-      await openApp(page, '/collections')
-      const route = await apiJson(page, '/api/v1/navigation-routes', 'POST', {
-        name: 'Boards',
-        route: 'boards',
-      })
-      const parent = await apiJson(page, '/api/v1/pages', 'POST', {
-        name: 'Weekly',
-        route: 'weekly',
-        navigation_route_id: route.id,
-      })
-      const child = await apiJson(page, '/api/v1/pages', 'POST', {
-        name: 'Monday',
-        route: 'weekly/monday',
-        parent_route: 'weekly',
-        parent_type: 'page',
-      })
-      for (const made of [parent, child])
-        await apiJson(page, `/api/v1/pages/${made.id}/publish`, 'POST', { publish: true })
-      await page.reload()
-      const nav = new NavigationPanel(page)
-      if (width < 800) {
-        // At phone width the navigation is a drawer behind the top bar's "Menu" button.
-        await expect(nav.link('Settings')).toBeHidden()
-        await expect(nav.menuButton).toHaveAttribute('aria-expanded', 'false')
-        await nav.menuButton.click()
-        await expect(nav.menuButton).toHaveAttribute('aria-expanded', 'true')
-        await expect(nav.drawer).toBeVisible()
-      } else {
-        await expect(nav.menuButton).toBeHidden()
-      }
-      await expect(nav.link('Settings')).toBeVisible()
-      await expect(nav.link('Monday')).toBeVisible()
-      await expectAccessible(page, `navigation at ${width}px, ${colorScheme}`)
-      await nav.startEditing()
-      await nav.createRoute('Projects', 'projects')
-      await expect(nav.action('Move Projects up')).toBeVisible()
-      const hidden = await nav.openEditDialog('Projects')
-      await hidden.getByLabel('Show in the navigation').uncheck()
-      await hidden.getByRole('button', { name: 'Save route' }).click()
-      await expect(nav.row('Projects').getByText('hidden', { exact: true })).toBeVisible()
-      await expectAccessible(page, `navigation editing at ${width}px, ${colorScheme}`)
-      const dialog = await nav.openEditDialog('Projects')
-      await dialog.getByLabel('Path').fill('not valid!')
-      await dialog.getByRole('button', { name: 'Save route' }).click()
-      await expect(dialog.getByLabel('Path')).toHaveAttribute('aria-invalid', 'true')
-      await expectAccessible(page, `route edit dialog at ${width}px, ${colorScheme}`)
-      await dialog.getByRole('button', { name: 'Cancel' }).click()
-      await nav.root.getByRole('button', { name: 'New route' }).click()
-      await expect(page.getByRole('dialog', { name: 'New route' })).toBeVisible()
-      await expectAccessible(page, `new route dialog at ${width}px, ${colorScheme}`)
+for (const [width, height] of [
+  [1280, 800],
+  [390, 844],
+] as const) {
+  test(`the navigation panel is accessible at ${width}px, light and dark`, async ({ page }) => {
+    await page.setViewportSize({ width, height })
+    await openApp(page, '/collections')
+    const route = await apiJson(page, '/api/v1/navigation-routes', 'POST', {
+      name: 'Boards',
+      route: 'boards',
     })
-  }
+    const parent = await apiJson(page, '/api/v1/pages', 'POST', {
+      name: 'Weekly',
+      route: 'weekly',
+      navigation_route_id: route.id,
+    })
+    const child = await apiJson(page, '/api/v1/pages', 'POST', {
+      name: 'Monday',
+      route: 'weekly/monday',
+      parent_route: 'weekly',
+      parent_type: 'page',
+    })
+    for (const made of [parent, child])
+      await apiJson(page, `/api/v1/pages/${made.id}/publish`, 'POST', { publish: true })
+    await page.reload()
+    const nav = new NavigationPanel(page)
+    if (width < 800) {
+      // At phone width the navigation is a drawer behind the top bar's "Menu" button.
+      await expect(nav.link('Settings')).toBeHidden()
+      await expect(nav.menuButton).toHaveAttribute('aria-expanded', 'false')
+      await nav.menuButton.click()
+      await expect(nav.menuButton).toHaveAttribute('aria-expanded', 'true')
+      await expect(nav.drawer).toBeVisible()
+    } else {
+      await expect(nav.menuButton).toBeHidden()
+    }
+    await expect(nav.link('Settings')).toBeVisible()
+    await expect(nav.link('Monday')).toBeVisible()
+    await expectAccessibleInBothThemes(page, `navigation at ${width}px`)
+    await nav.startEditing()
+    await nav.createRoute('Projects', 'projects')
+    await expect(nav.action('Move Projects up')).toBeVisible()
+    const hidden = await nav.openEditDialog('Projects')
+    await hidden.getByLabel('Show in the navigation').uncheck()
+    await hidden.getByRole('button', { name: 'Save route' }).click()
+    await expect(nav.row('Projects').getByText('hidden', { exact: true })).toBeVisible()
+    await expectAccessibleInBothThemes(page, `navigation editing at ${width}px`)
+    const dialog = await nav.openEditDialog('Projects')
+    await dialog.getByLabel('Path').fill('not valid!')
+    await dialog.getByRole('button', { name: 'Save route' }).click()
+    await expect(dialog.getByLabel('Path')).toHaveAttribute('aria-invalid', 'true')
+    await expectAccessibleInBothThemes(page, `route edit dialog at ${width}px`)
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await nav.root.getByRole('button', { name: 'New route' }).click()
+    await expect(page.getByRole('dialog', { name: 'New route' })).toBeVisible()
+    await expectAccessibleInBothThemes(page, `new route dialog at ${width}px`)
+  })
 }

@@ -96,11 +96,21 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(blocking, `accessibility of ${screen}`).toEqual([])
 }
 
+/**
+ * Switches the system's colour scheme on an open page, as a person's system does at dusk, and waits until
+ * the app follows it (its theme left to the system, it hears the media query's change event). A page
+ * whose theme a person chose does not follow: checking it "in both themes" would check one twice.
+ */
+export async function switchColorScheme(page: Page, colorScheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme })
+  await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme)
+}
+
 /** `expectAccessible` in the light and then the dark colour scheme; the page is left light. */
 export async function expectAccessibleInBothThemes(page: Page, screen: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme })
+    await switchColorScheme(page, colorScheme)
     await expectAccessible(page, `${screen}, ${colorScheme}`)
   }
-  await page.emulateMedia({ colorScheme: 'light' })
+  await switchColorScheme(page, 'light')
 }
