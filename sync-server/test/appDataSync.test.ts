@@ -151,7 +151,7 @@ describe("the app's data syncs between devices and the server's REST surface", (
       const form = new FormData()
       expect(collection).toMatchObject({ name: 'Papers' })
       form.append('collection_id', collection.id)
-      const pdf = readFileSync(join(corpus, 'pdf', 'pdfjs__TAMReview.pdf'))
+      const pdf = readFileSync(join(corpus, 'pdf', 'pdfjs__tracemonkey.pdf'))
       form.append('file', new Blob([pdf]), 'review.pdf')
       const uploaded = (await (
         await fetch(`${server.url}/api/documents/`, { method: 'POST', headers: user.auth, body: form })
