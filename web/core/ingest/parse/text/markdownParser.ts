@@ -1,4 +1,4 @@
-import { marked, type Token, type Tokens } from 'marked'
+import type { Token, Tokens } from 'marked'
 import type { DocumentParser } from '../../DocumentModel'
 import { appendHtmlBlocks } from './appendHtmlBlocks'
 import { BlockBuilder } from './BlockBuilder'
@@ -21,6 +21,10 @@ export const markdownParser: DocumentParser = {
     // marked lexes the whole file at once; the walk over its tokens stops at `maxChars`.
     const builder = new BlockBuilder(options.maxChars)
     const markdown = limitMarkdownNesting(stripFrontMatter(decodeText(bytes)))
+    // Loaded on the first Markdown file: marked builds its rules' regular expressions as it is imported,
+    // which the in-browser API worker, whose routes parse documents, paid at every start (16-50 ms of
+    // its start on a 2-core machine; bench/README.md, browser-large, session 53).
+    const { marked } = await import('marked')
     appendMarkdownBlocks(marked.lexer(markdown, { gfm: true }), builder)
     return builder.finish(builder.headingTitle())
   },
