@@ -152,7 +152,7 @@ describe("the app's data syncs between devices and the server's REST surface", (
       expect(collection).toMatchObject({ name: 'Papers' })
       form.append('collection_id', collection.id)
       const pdf = readFileSync(join(corpus, 'pdf', 'pdfjs__tracemonkey.pdf'))
-      form.append('file', new Blob([pdf]), 'review.pdf')
+      form.append('file', new Blob([pdf]), 'paper.pdf')
       const uploaded = (await (
         await fetch(`${server.url}/api/documents/`, { method: 'POST', headers: user.auth, body: form })
       ).json()) as { id: string }

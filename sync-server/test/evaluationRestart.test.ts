@@ -5,12 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { signUpForTest } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 
-// An evaluation run is an `evaluation_run` job: stopped half way (the server shuts down), it goes on
-// after the restart where it stopped — every question answered once, none twice, none lost.
-
 // Enough that the run is still going when the test stops it (it stops once a result is stored; each
 // question takes 25-35 ms here), few enough that answering them is not the test's time.
 const QUESTIONS = 400
+
+// An evaluation run is an `evaluation_run` job: stopped half way (the server shuts down), it goes on
+// after the restart where it stopped — every question answered once, none twice, none lost.
 describe('an evaluation run across a restart', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-eval-restart-'))
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
