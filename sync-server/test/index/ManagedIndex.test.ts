@@ -159,61 +159,6 @@ for (const dialect of testSqlDialects())
       expect(errors).toEqual([])
     })
 
-    it('keeps search warm while documents come in: a few searches of its own words after each change, none while used', async () => {
-      await world.addDocument(4, 1)
-      const index = managed()
-      const asked: SearchRequest[] = []
-      await index.use((loaded) => {
-        const search = loaded.search.bind(loaded)
-        loaded.search = (request) => {
-          asked.push(request)
-          return search(request)
-        }
-      })
-      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-      const untilQuiet = async () => {
-        for (let seen = -1, waited = 0; seen !== asked.length && waited < 5_000; waited += 30) {
-          seen = asked.length
-          await sleep(30)
-        }
-      }
-      const document = await world.addDocument(4, 2)
-      await index.replaceDocument(
-        document.id,
-        await world.store.chunks.listChunks({ documentId: document.id }),
-      )
-      await untilQuiet()
-      // No search asked yet: every collection, keywords only.
-      expect(asked).toHaveLength(10)
-      for (const warm of asked) {
-        expect(warm).toMatchObject({ queryVector: null, embedder: null, limit: 10 })
-        expect(warm.collectionIds).toBeUndefined()
-        expect(warm.query.split(' ').length).toBeGreaterThanOrEqual(6)
-      }
-      // Not while the index is in use: they wait for it.
-      let release = () => {}
-      const held = index.use(() => new Promise<void>((resolve) => (release = resolve)))
-      await index.replaceDocument(document.id, [])
-      await sleep(100)
-      expect(asked).toHaveLength(10)
-      release()
-      await held
-      await untilQuiet()
-      expect(asked).toHaveLength(20)
-      expect(new Set(asked.map(({ query }) => query)).size).toBe(20)
-      // Warmed up enough by changes (150 searches): a first search is not followed by a warm-up of its own.
-      for (let i = 0; i < 13; i++) {
-        await index.replaceDocument(document.id, i % 2 === 0 ? await world.chunksFor(document, 2, i) : [])
-        await untilQuiet()
-      }
-      expect(asked).toHaveLength(150)
-      await index.search(keywordRequest(QUERIES[0]!))
-      await sleep(100)
-      expect(asked).toHaveLength(151)
-      await index.close()
-      expect(errors).toEqual([])
-    })
-
     it("rebuilds from the chunks when the snapshot's vector rows prove unreadable on their first use", async () => {
       for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
       const first = managed()

@@ -46,24 +46,6 @@ export const ESTIMATED_BYTES_PER_CHUNK = 2_000
  * was as fast after 100 real questions as after 300 (p95 3.1 and 1.8 ms, against 40.6 ms for the first 40).
  */
 const WARM_SEARCHES = 150
-/**
- * Warm-up searches after each change (a document indexed or dropped) while the index is unused: processing a
- * folder runs no search, so the searches a person asked right after it ran the search code cold, beside the
- * first search's own warm-up (`npm run bench -- browser-large`, the page's 40 searches right after 200
- * documents: p50 12.5-13.2 ms, p95 38.9-39.0 ms in two runs before, 8.6-9.3 and 18.8-33.4 ms in two after;
- * bench/README.md, session 54). A few per document keep it compiled, for a few ms each.
- */
-const WARM_SEARCHES_PER_CHANGE = 10
-/** What a warm-up after a change asks when no search has been asked yet: every collection, keywords. */
-const CHANGE_WARM_REQUEST: SearchRequest = {
-  query: '',
-  queryVector: null,
-  embedder: null,
-  limit: 10,
-  mode: 'hybrid',
-  similarityThreshold: 0,
-  exactVectors: async () => [],
-}
 /** How long one slice of warm-up may hold the thread. */
 const WARM_SLICE_MS = 4
 /** How long warm-up waits while a search or a change is under way. */
@@ -127,12 +109,6 @@ export class ManagedIndex implements SearchIndexPort {
   /** The last search asked, and the loaded index whose code was warmed up with it (`warmUpSoon`). */
   private lastRequest: SearchRequest | undefined
   private warmed: Loaded | undefined
-  /** Warm-up searches asked so far: each asks the next of `sampleQuery`'s sequence. */
-  private warmQueries = 0
-  /** Whether a warm-up after a change is under way (`warmUpAfterChange`). */
-  private warmingAfterChange = false
-  /** Warm-up searches run after changes to the loaded index named (`warmUpAfterChange`). */
-  private changeWarmUps: { loaded: Loaded; searches: number } | undefined
   /** When `use` last ended (`performance.now()`). */
   private lastUse = -Infinity
 
@@ -193,7 +169,6 @@ export class ManagedIndex implements SearchIndexPort {
       else this.replacingDocuments.set(documentId, left)
       this.scheduleSave()
       this.checkSoon(loaded, documentId)
-      this.warmUpAfterChange(loaded)
     }
   }
 
@@ -306,42 +281,17 @@ export class ManagedIndex implements SearchIndexPort {
     const like = this.lastRequest
     if (!loaded || !like || this.closed || this.warmed === loaded) return
     this.warmed = loaded
-    this.warmUp(loaded, like, WARM_SEARCHES)
-  }
-
-  /**
-   * `WARM_SEARCHES_PER_CHANGE` warm-up searches after a change, unless some are under way. Once they add
-   * up to `WARM_SEARCHES` on this loaded index, its first search is not followed by a warm-up of its own
-   * (after a folder, that warm-up only competed with the person's first searches).
-   */
-  private warmUpAfterChange(loaded: Loaded): void {
-    if (this.warmingAfterChange || this.closed) return
-    this.warmingAfterChange = true
-    this.warmUp(loaded, this.lastRequest ?? CHANGE_WARM_REQUEST, WARM_SEARCHES_PER_CHANGE, () => {
-      this.warmingAfterChange = false
-      if (this.changeWarmUps?.loaded !== loaded) this.changeWarmUps = { loaded, searches: 0 }
-      this.changeWarmUps.searches += WARM_SEARCHES_PER_CHANGE
-      if (this.changeWarmUps.searches >= WARM_SEARCHES) this.warmed = loaded
-    })
-  }
-
-  /**
-   * `count` searches of the index's own words, asked as `like` was but with keywords only, their results
-   * dropped: `WARM_SLICE_MS` at a time, only while nothing else uses the index; `done` when ended.
-   */
-  private warmUp(loaded: Loaded, like: SearchRequest, count: number, done = () => {}): void {
     let n = 0
     const step = () => {
-      if (this.loaded !== loaded || this.closed || n >= count) return done()
+      if (this.loaded !== loaded || this.closed || n >= WARM_SEARCHES) return
       if (!this.busy) {
         const until = performance.now() + WARM_SLICE_MS
         do {
-          const query = loaded.index.sampleQuery(this.warmQueries++)
-          n++
-          if (query === '') return done()
+          const query = loaded.index.sampleQuery(n++)
+          if (query === '') return
           // The keyword path runs to its end before `search` returns; the promise is only its result.
           loaded.index.search({ ...like, query, queryVector: null, embedder: null }).catch(() => undefined)
-        } while (n < count && performance.now() < until)
+        } while (n < WARM_SEARCHES && performance.now() < until)
       }
       unrefTimer(setTimeout(step, this.busy ? WARM_BUSY_WAIT_MS : 0))
     }
