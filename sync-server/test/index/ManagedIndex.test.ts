@@ -110,7 +110,7 @@ for (const dialect of testSqlDialects())
 
     it('warms a loaded index up once after its first search, with its own words, only while nothing uses it', async () => {
       for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
-      const index = managed()
+      const index = managed({ warmQuietMs: 300 })
       const asked: SearchRequest[] = []
       await index.use((loaded) => {
         const search = loaded.search.bind(loaded)
@@ -137,6 +137,12 @@ for (const dialect of testSqlDialects())
       expect(asked).toHaveLength(1)
       release()
       await held
+      // Uses one after another, closer than `warmQuietMs`: none between them either.
+      for (let i = 0; i < 5; i++) {
+        await sleep(20)
+        await index.use(() => undefined)
+      }
+      expect(asked).toHaveLength(1)
       for (let waited = 0; asked.length < 151 && waited < 5_000; waited += 20) await sleep(20)
       const warmUps = asked.slice(1)
       expect(warmUps).toHaveLength(150)
