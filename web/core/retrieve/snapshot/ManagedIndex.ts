@@ -56,7 +56,7 @@ const WARM_BUSY_WAIT_MS = 50
  * How long the index must have gone unused before a slice of warm-up runs (`warmQuietMs`). A search's
  * request also waits outside the index (the store's reads before and after it), and slices that ran in
  * those waits held it: right after the page processed 200 documents (139k passages), the first five
- * searches took 13-45 ms with slices between their steps; with this pause between searches asked one
+ * searches took 11-45 ms with slices between their steps; with this pause between searches asked one
  * after another, 5-25 ms, and the 40 searches' p95 went from 26-28 ms to 15-18 ms (three runs each).
  */
 const WARM_QUIET_MS = 50
