@@ -424,6 +424,32 @@ for (const dialect of testSqlDialects())
         expect(errors).toEqual([])
       })
 
+      it('reads and decodes the rows soon after a load, a slice at a time while nothing uses the index', async () => {
+        for (let i = 0; i < 3; i++) await world.addDocument(6, i + 1)
+        const first = managed()
+        const truth = await first.use((index) => index.search({ ...hybrid('castle bridge'), mode: 'vector' }))
+        await first.close()
+
+        const { store, read } = ranged()
+        // Every step a slice of its own, each after 150 ms unused.
+        const index = managed({ store, readIdleMs: 0, warmQuietMs: 150, backgroundSliceMs: 0 })
+        const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+        await index.search(hybrid('harbour bridge'))
+        // Used every 50 ms: the rows' read has begun (its first range), the rest waits.
+        for (let i = 0; i < 8; i++) {
+          await sleep(50)
+          expect(await index.use((loaded) => loaded.hasUndecodedVectors)).toBe(true)
+        }
+        expect(read.count).toBe(2)
+        // Unused: the slices go on, one after each quiet 150 ms, to the end.
+        await sleep(2_500)
+        expect(await index.use((loaded) => loaded.hasUndecodedVectors)).toBe(false)
+        expect(read.count).toBe(2)
+        expect(await index.search({ ...hybrid('castle bridge'), mode: 'vector' })).toEqual(truth)
+        await index.close()
+        expect(errors).toEqual([])
+      })
+
       it('keeps changes made before the rows are read, and saves them with the rows', async () => {
         for (let i = 0; i < 3; i++) await world.addDocument(6, i + 1)
         const first = managed()

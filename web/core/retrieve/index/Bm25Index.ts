@@ -5,6 +5,7 @@ import type { ScoredId } from './ScoredId'
 import { termsWithinEdits } from './termsWithinEdits'
 import { searchTerms } from './tokenize'
 import { TopK } from './TopK'
+import { runSteps, runStepsWithPauses } from '../../time/runSteps'
 
 /**
  * Terms of digits alone ("2021", "4", "625" of "4,625") index a chunk but do not lengthen it: a table row
@@ -84,12 +85,7 @@ export class Bm25Index {
     pause: () => Promise<void>,
     onUnreadable?: (error: RangeError) => void,
   ): Promise<Bm25Index> {
-    const steps = decodeBm25Steps(bytes)
-    for (;;) {
-      const step = steps.next()
-      if (step.done) return Bm25Index.ofState(step.value, onUnreadable)
-      await pause()
-    }
+    return Bm25Index.ofState(await runStepsWithPauses(decodeBm25Steps(bytes), pause), onUnreadable)
   }
 
   private static ofState(state: Bm25State, onUnreadable?: (error: RangeError) => void): Bm25Index {
@@ -374,11 +370,7 @@ export class Bm25Index {
 
   /** The index as bytes for `fromBytes` (format in `bm25Bytes.ts`). */
   toBytes(): Uint8Array {
-    const steps = encodeBm25Steps(this.state, () => this.sortedTerms())
-    for (;;) {
-      const step = steps.next()
-      if (step.done) return step.value
-    }
+    return runSteps(encodeBm25Steps(this.state, () => this.sortedTerms()))
   }
 
   /**
@@ -386,12 +378,10 @@ export class Bm25Index {
    * run; it may throw to give up, when the index changed meanwhile).
    */
   async toBytesInSteps(pause: () => Promise<void>): Promise<Uint8Array> {
-    const steps = encodeBm25Steps(this.state, () => this.sortedTerms())
-    for (;;) {
-      const step = steps.next()
-      if (step.done) return step.value
-      await pause()
-    }
+    return runStepsWithPauses(
+      encodeBm25Steps(this.state, () => this.sortedTerms()),
+      pause,
+    )
   }
 
   /** Numbers the live chunks 0..n-1 again, in their order, and drops removed chunks' postings. */

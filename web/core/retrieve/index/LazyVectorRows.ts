@@ -27,6 +27,10 @@ export class LazyVectorRows {
   readonly dimensions: number
   private held: Uint8Array | undefined
   private reading: Promise<void> | undefined
+  /** Set once something waits for the rows: a read or decode in steps under way pauses no more. */
+  private hurried = false
+  private hurryNow: () => void = () => {}
+  private readonly hurrying = new Promise<void>((resolve) => (this.hurryNow = resolve))
   private readonly unread: UnreadVectorRows | undefined
   private tables: VectorRowsTables | undefined | null = null
   private readonly changes: Array<(index: VectorIndex) => void> = []
@@ -62,11 +66,13 @@ export class LazyVectorRows {
 
   /**
    * Reads unread rows (once: later calls share the read) and checks their header against the summary.
-   * Rejects with a RangeError when they cannot be read or do not agree.
+   * Rejects with a RangeError when they cannot be read or do not agree. With `pause`, a range at a
+   * time, `pause` awaited between ranges until `hurry` (a call without `pause` hurries a read under way).
    */
-  read(): Promise<void> {
+  read(pause?: () => Promise<void>): Promise<void> {
     if (this.held) return Promise.resolve()
-    this.reading ??= this.unread!.read().then((bytes) => {
+    if (!pause) this.hurry()
+    this.reading ??= this.unread!.read(pause && this.unlessHurried(pause)).then((bytes) => {
       const { count, dimensions } = vectorRowsHeader(bytes)
       if (count !== this.count || dimensions !== this.dimensions) {
         throw new RangeError('Vector rows that do not agree with their summary')
@@ -74,6 +80,31 @@ export class LazyVectorRows {
       this.held = bytes
     })
     return this.reading
+  }
+
+  /** Ends the pauses of a read or a decode in steps under way (something waits for the rows). */
+  hurry(): void {
+    this.hurried = true
+    this.hurryNow()
+  }
+
+  /**
+   * The rows decoded a step at a time (`VectorIndex.fromBytesInSteps`), `pause` awaited between steps
+   * until `hurry`; only once read. The changes kept are not applied: `applyChanges`, in the same
+   * synchronous step as the index is put to use, so that none is kept after it.
+   */
+  decodeInSteps(pause: () => Promise<void>): Promise<VectorIndex> {
+    return VectorIndex.fromBytesInSteps(this.bytes, this.unlessHurried(pause))
+  }
+
+  /** Applies the changes kept (`later`) to `index`, in the order kept. */
+  applyChanges(index: VectorIndex): void {
+    for (const change of this.changes.splice(0)) change(index)
+  }
+
+  /** `pause`, ended early by `hurry` (a pause then waits no more). */
+  private unlessHurried(pause: () => Promise<void>): () => Promise<void> {
+    return () => (this.hurried ? Promise.resolve() : Promise.race([pause(), this.hurrying]))
   }
 
   /** Keeps a change of the index for the rows, applied when they are decoded (in the order kept). */
@@ -84,7 +115,7 @@ export class LazyVectorRows {
   /** The rows as a `VectorIndex`, changes applied; only once read. Throws a RangeError as `VectorIndex.fromBytes` does. */
   decode(): VectorIndex {
     const index = VectorIndex.fromBytes(this.bytes)
-    for (const change of this.changes.splice(0)) change(index)
+    this.applyChanges(index)
     return index
   }
 

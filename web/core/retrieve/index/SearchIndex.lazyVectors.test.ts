@@ -302,3 +302,114 @@ describe('SearchIndex.fromBytes: vector rows read on first use (a snapshot read 
     await expect(strict.toBytesInSteps(async () => undefined)).rejects.toThrow('the stored Blob is gone')
   })
 })
+
+/** A pause that waits until released: `until(n)` waits for n pauses asked, `release` ends those waiting. */
+function gate() {
+  const waiting: Array<() => void> = []
+  return {
+    asked: 0,
+    pause(): Promise<void> {
+      this.asked++
+      return new Promise<void>((resolve) => waiting.push(resolve))
+    },
+    async until(n: number) {
+      await vi.waitFor(() => expect(this.asked).toBeGreaterThanOrEqual(n))
+    },
+    release() {
+      for (const resolve of waiting.splice(0)) resolve()
+    },
+  }
+}
+
+/** Releases the gate's pauses until `work` ends. */
+async function releasing<T>(work: Promise<T>, paused: ReturnType<typeof gate>): Promise<T> {
+  let ended = false
+  const done = work.finally(() => (ended = true))
+  while (!ended) {
+    paused.release()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  }
+  return done
+}
+
+describe('SearchIndex.prepareVectors: rows read and decoded in the background, a step at a time', () => {
+  it('reads and decodes the rows with pauses between steps, and answers as the index written', async () => {
+    const built = SearchIndex.fromChunks(CHUNKS)
+    const { index, reads } = await unreadCopy(built)
+    const paused = gate()
+    await releasing(
+      index.prepareVectors(() => paused.pause()),
+      paused,
+    )
+    // A range read, then the decode's steps.
+    expect(paused.asked).toBeGreaterThanOrEqual(4)
+    expect(reads.count).toBe(1)
+    expect(index.hasUndecodedVectors).toBe(false)
+    expect(await answers(index)).toEqual(await answers(built))
+    // Rows read with the snapshot: decoded, and the snapshot's bytes let go.
+    const read = lazyCopy(built)
+    expect(read.holdsSnapshotBytes).toBe(true)
+    await read.prepareVectors(async () => undefined)
+    expect(read.holdsSnapshotBytes).toBe(false)
+    expect(read.hasUndecodedVectors).toBe(false)
+    expect(await answers(read)).toEqual(await answers(built))
+  })
+
+  it('ends its pauses for a search that needs the rows meanwhile, which answers as the index written', async () => {
+    const built = SearchIndex.fromChunks(CHUNKS)
+    const vector = request({ mode: 'vector' })
+    const expected = await built.search(vector)
+    // Paused in the read (rows not read), and in the decode (rows read with the snapshot).
+    for (const index of [(await unreadCopy(built)).index, lazyCopy(built)]) {
+      const paused = gate()
+      const preparing = index.prepareVectors(() => paused.pause())
+      await paused.until(1)
+      // Nothing released: the search ends the pauses, waits for the rest, and the work ends with it.
+      expect(await index.search(vector)).toEqual(expected)
+      await preparing
+      expect(index.hasUndecodedVectors).toBe(false)
+      expect(await answers(index)).toEqual(await answers(built))
+    }
+  })
+
+  it('applies changes made while the rows were decoded in steps', async () => {
+    const added = chunk('d1', 'c1', 'a new castle by the bridge', [0.9, 0.4, 0])
+    const built = SearchIndex.fromChunks(CHUNKS)
+    const index = lazyCopy(built)
+    const paused = gate()
+    const preparing = index.prepareVectors(() => paused.pause())
+    // Paused after the rows' parse: the changes wait for the rest of the decode.
+    await paused.until(1)
+    for (const changed of [built, index]) {
+      changed.add([added])
+      changed.removeDocument('doc-c')
+    }
+    await releasing(preparing, paused)
+    expect(index.hasUndecodedVectors).toBe(false)
+    expect(index.vectorCount('test-v1')).toBe(4)
+    const all = [...CHUNKS, added]
+    const ask = (overrides: Partial<SearchRequest>) => request({ ...overrides, exactVectors: vectorsOf(all) })
+    for (const overrides of REQUESTS)
+      expect(await index.search(ask(overrides))).toEqual(await built.search(ask(overrides)))
+  })
+
+  it('tells onUnreadable of rows that cannot be decoded, and answers with BM25', async () => {
+    const parts = SearchIndex.fromChunks(CHUNKS).toBytes()
+    const rows = parts.vectors[0]!.rows.slice()
+    new DataView(rows.buffer).setFloat64(VECTOR_ROWS_HEADER_BYTES, -1, true)
+    const told = vi.fn()
+    const index = SearchIndex.fromBytes(
+      { ...parts, vectors: [{ embedder: 'test-v1', rows }] },
+      { onUnreadable: told },
+    )
+    await index.prepareVectors(async () => undefined)
+    expect(told).toHaveBeenCalledTimes(1)
+    expect(told).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringMatching(/not a length/) }),
+    )
+    expect(index.vectorCount('test-v1')).toBe(0)
+    expect(await index.search(request({ vectorWeight: 1 }))).toEqual(
+      await SearchIndex.fromChunks(CHUNKS).search(request({ mode: 'bm25' })),
+    )
+  })
+})

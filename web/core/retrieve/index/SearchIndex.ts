@@ -135,6 +135,8 @@ export class SearchIndex {
   private readonly undecoded = new Map<string, LazyVectorRows>()
   /** Unread rows whose read a change has begun (`readSoon`). */
   private readonly readingSoon = new WeakSet<LazyVectorRows>()
+  /** Rows being decoded a step at a time (`prepareVectors`): a search that needs them waits for it. */
+  private readonly decodingInSteps = new Map<LazyVectorRows, Promise<VectorIndex | undefined>>()
   private onUnreadable: ((error: unknown) => void) | undefined
   /** The `replaceDocument` under way per document: a second one waits for it (see there). */
   private readonly replacing = new Map<string, Promise<void>>()
@@ -207,6 +209,34 @@ export class SearchIndex {
   async readVectors(): Promise<void> {
     for (const embedder of [...this.undecoded.keys()]) await this.readRows(embedder)
     this.decodeVectors()
+  }
+
+  /**
+   * `readVectors` a step at a time: each embedder's rows not read yet read a range at a time, and
+   * decoded a few thousand rows at a time (`LazyVectorRows.decodeInSteps`), `pause` awaited between
+   * steps, so that a host can do it in the background soon after a load without holding its searches
+   * long (in one piece, 0.5-1 s at 139k passages). A search or a change that needs the rows meanwhile
+   * ends the pauses (`LazyVectorRows.hurry`) and waits for the rest. Rows that prove unreadable are
+   * given up as `vectorIndex` does (`onUnreadable`).
+   */
+  async prepareVectors(pause: () => Promise<void>): Promise<void> {
+    for (const [embedder, rows] of [...this.undecoded]) {
+      await this.readRows(embedder, pause)
+      if (this.undecoded.get(embedder) !== rows || !rows.isRead) continue
+      const decoding = rows.decodeInSteps(pause).catch(() => undefined)
+      this.decodingInSteps.set(rows, decoding)
+      const index = await decoding
+      this.decodingInSteps.delete(rows)
+      // Decoded meanwhile in one piece (a change needed the rows at once), or let go.
+      if (this.undecoded.get(embedder) !== rows) continue
+      // Undecodable: decoded again in one piece, which tells `onUnreadable` (or throws) as always.
+      if (index === undefined) this.vectorIndex(embedder)
+      else {
+        // In the same synchronous step as the index is kept: no change is left waiting for these rows.
+        rows.applyChanges(index)
+        this.keepDecoded(embedder, index)
+      }
+    }
   }
 
   /**
@@ -317,11 +347,11 @@ export class SearchIndex {
    * Reads the embedder's rows if they are not read yet. Unreadable: given up as undecodable rows are
    * (`vectorIndex`).
    */
-  private async readRows(embedder: string): Promise<void> {
+  private async readRows(embedder: string, pause?: () => Promise<void>): Promise<void> {
     const rows = this.undecoded.get(embedder)
     if (!rows || rows.isRead) return
     try {
-      await rows.read()
+      await rows.read(pause)
     } catch (error) {
       if (!this.onUnreadable) throw error
       if (this.undecoded.get(embedder) !== rows) return
@@ -348,9 +378,23 @@ export class SearchIndex {
       this.onUnreadable(error)
       return undefined
     }
+    return this.keepDecoded(embedder, index)
+  }
+
+  /** The embedder's rows decoded (their changes applied) replace its undecoded ones; undefined when empty. */
+  private keepDecoded(embedder: string, index: VectorIndex): VectorIndex | undefined {
     this.undecoded.delete(embedder)
     if (index.size > 0) this.decoded.set(embedder, index)
     return index.size > 0 ? index : undefined
+  }
+
+  /** Waits for a decode in steps of the embedder's rows under way (`prepareVectors`), hurried. */
+  private async decodedInSteps(embedder: string): Promise<void> {
+    const rows = this.undecoded.get(embedder)
+    const decoding = rows && this.decodingInSteps.get(rows)
+    if (!decoding) return
+    rows.hurry()
+    await decoding
   }
 
   /** Whether the embedder has rows (in these collections), asked of undecoded rows without decoding. */
@@ -565,6 +609,7 @@ export class SearchIndex {
       }
     }
     await this.readRows(embedder)
+    await this.decodedInSteps(embedder)
     const vectorIndex = this.vectorIndex(embedder)
     if (!vectorIndex) {
       // Its rows were unreadable (`onUnreadable` was told): keywords answer, as without rows.

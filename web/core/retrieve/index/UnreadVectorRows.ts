@@ -20,8 +20,11 @@ export interface VectorRowsSummary {
  * of rows of its 117 MB snapshot for nothing.
  */
 export interface UnreadVectorRows extends VectorRowsSummary {
-  /** The rows' bytes, checked against the snapshot's checksum; rejects with a RangeError when unreadable. */
-  read(): Promise<Uint8Array>
+  /**
+   * The rows' bytes, checked against the snapshot's checksum; rejects with a RangeError when
+   * unreadable. With `pause`, read a range at a time, `pause` awaited between ranges.
+   */
+  read(pause?: () => Promise<void>): Promise<Uint8Array>
 }
 
 /**

@@ -118,7 +118,7 @@ describe('VectorMatrix', () => {
       const copy = new VectorMatrix(DIMS, 1, { wasmFromRows })
       copy.reserve(rows, 0)
       expect(copy.usesWasm).toBe(wasmFromRows === 0)
-      copy.load(matrix.encoded(rows), rows)
+      copy.load(matrix.encoded(rows), 0, rows)
       copy.setQuery(query)
       expect(allEstimates(copy, rows)).toEqual(expected)
     }

@@ -243,31 +243,32 @@ export class VectorMatrix {
   }
 
   /**
-   * Sets the first `count` rows from `encoded`'s output (after `reserve(count, 0)`). Throws a
-   * RangeError on a code of -128 (the bounds hold only for codes within -127..127): bytes read back
-   * are checked here, in the one pass over the codes that sums each row's |c|_1 (the WebAssembly
-   * kernel's `codeL1s` where it runs: in JS this pass was most of loading 100,000 vectors).
+   * Sets rows `from .. to` from `encoded`'s output (after `reserve(to, 0)`; rows loaded in order from
+   * 0, a range at a time or all at once, into a matrix that had none). Throws a RangeError on a code
+   * of -128 (the bounds hold only for codes within -127..127): bytes read back are checked here, in the
+   * one pass over the codes that sums each row's |c|_1 (the WebAssembly kernel's `codeL1s` where it
+   * runs: in JS this pass was most of loading 100,000 vectors).
    */
-  load(rows: EncodedRows, count: number): void {
+  load(rows: EncodedRows, from: number, to: number): void {
     const { stride, scales, slacks } = this
     const codes = this.codes
-    codes.set(rows.codes.subarray(0, count * stride))
-    scales.set(rows.scales.subarray(0, count))
-    this.residuals.set(rows.residuals.subarray(0, count))
+    codes.set(rows.codes.subarray(from * stride, to * stride), from * stride)
+    scales.set(rows.scales.subarray(from, to), from)
+    this.residuals.set(rows.residuals.subarray(from, to), from)
     let lowest = 0
     if (this.kernels !== null) {
       // The kernel keeps the largest magnitude per lane in 16 bytes: the query codes' place, which
       // the next search sets again. A magnitude of 128 is a code of -128.
       const largest = new Uint8Array(this.memory!.buffer, this.queryCodesAt, 16)
       largest.fill(0)
-      for (let start = 0; start < count; start += SCORE_BLOCK_ROWS) {
-        const n = Math.min(SCORE_BLOCK_ROWS, count - start)
+      for (let start = from; start < to; start += SCORE_BLOCK_ROWS) {
+        const n = Math.min(SCORE_BLOCK_ROWS, to - start)
         this.kernels.codeL1s(this.codesAt + start * stride, stride, n, this.sumsAt, this.queryCodesAt)
         for (let i = 0; i < n; i++) slacks[start + i] = scales[start + i]! * this.sums[i]!
       }
       if (largest.some((magnitude) => magnitude > CODE_MAX)) lowest = -CODE_MAX - 1
     } else {
-      for (let row = 0, i = 0; row < count; row++) {
+      for (let row = from, i = from * stride; row < to; row++) {
         let l1 = 0
         for (const end = i + stride; i < end; i++) {
           const code = codes[i]!
@@ -279,9 +280,9 @@ export class VectorMatrix {
     }
     if (lowest < -CODE_MAX) throw new RangeError('Cannot read vector index: a code is out of range')
     // NaN (bytes that are not numbers) stays NaN: then no row is dropped early.
-    let residual = 0
-    let slack = 0
-    for (let row = 0; row < count; row++) {
+    let residual = this.largestResidual
+    let slack = this.largestSlack
+    for (let row = from; row < to; row++) {
       residual = Math.max(residual, this.residuals[row]!)
       slack = Math.max(slack, slacks[row]!)
     }

@@ -5,6 +5,7 @@ import { Interner } from './Interner'
 import { PackedPostingsWriter, packedSlotsFit } from './packedPostings'
 import { frequencyOf, LARGE_FREQUENCY, largeKey, ordinalOf, postingWord } from './Postings'
 import { TOKENIZER_VERSION } from './tokenize'
+import { runSteps } from '../../time/runSteps'
 
 /**
  * "QBM3": Quire's own BM25 index (issue 20), its postings packed (`packedPostings.ts`, session 45).
@@ -137,11 +138,7 @@ export function* encodeBm25Steps(state: Bm25State, sorted: () => string[]): Gene
 
 /** Reads `encodeBm25Steps`' bytes; throws a RangeError on another format or tokenizer, or anything malformed. */
 export function decodeBm25(bytes: Uint8Array): Bm25State {
-  const steps = decodeBm25Steps(bytes)
-  for (;;) {
-    const step = steps.next()
-    if (step.done) return step.value
-  }
+  return runSteps(decodeBm25Steps(bytes))
 }
 
 /**

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { encodeVersion1Snapshot } from '../../testing/indexSnapshotBytes'
+import { seededRandom } from '../../testing/seededRandom'
 import { SearchIndex, type SearchRequest } from '../index/SearchIndex'
 import type { UnreadVectorRows } from '../index/UnreadVectorRows'
+import { VectorIndex } from '../index/VectorIndex'
 import { decodeIndexSnapshot } from './decodeIndexSnapshot'
 import { encodeIndexSnapshot } from './encodeIndexSnapshot'
 import { INDEX_SNAPSHOT_FORMAT, INDEX_SNAPSHOT_VERSION } from './IndexSnapshot'
-import { readIndexSnapshot } from './readIndexSnapshot'
+import { PART_READ_BYTES, readIndexSnapshot } from './readIndexSnapshot'
 import { snapshotFirstRead } from './snapshotFirstRead'
 import { encodeSnapshotHead, SNAPSHOT_FIRST_READ, snapshotHeadBytes } from './snapshotHead'
 import { type SnapshotFile, snapshotFileOf } from './SnapshotFile'
@@ -85,6 +87,39 @@ describe('index snapshot bytes', () => {
     file.reads.length = 0
     expect(await unread.read()).toEqual(whole.index.vectors[0]!.rows)
     expect(file.reads).toEqual([[rowsStart, rowsEnd]])
+  })
+
+  it('read rows a range at a time with a pause, checked as a whole', async () => {
+    // 12k rows of 384 dimensions: over 4 MB of rows, more than one range.
+    const vectors = new VectorIndex(384)
+    const next = seededRandom(5)
+    for (let i = 0; i < 12_000; i++) {
+      const vector = Float32Array.from({ length: 384 }, () => next() - 0.5)
+      vectors.add(`v${i}`, vector, { collection_id: 'c1', document_id: 'd1', embedder: 'test-v1' })
+    }
+    const rows = vectors.toBytes()
+    expect(rows.length).toBeGreaterThan(PART_READ_BYTES)
+    const bytes = encodeIndexSnapshot({
+      covered,
+      index: { bm25: new SearchIndex().toBytes().bm25, vectors: [{ embedder: 'test-v1', rows }] },
+    })
+    const file = countedFile(bytes)
+    const unread = (await readIndexSnapshot(file)).index.vectors[0]!.rows as UnreadVectorRows
+    file.reads.length = 0
+    let pauses = 0
+    // Compared whole: a deep equality of 4 MB goes byte by byte through the matcher (seconds).
+    expect(Buffer.from(await unread.read(async () => void pauses++)).equals(rows)).toBe(true)
+    const rowsStart = bytes.length - rows.length
+    expect(file.reads).toEqual([
+      [rowsStart, rowsStart + PART_READ_BYTES],
+      [rowsStart + PART_READ_BYTES, bytes.length],
+    ])
+    expect(pauses).toBe(2)
+    // Damage in the second range: the checksum over the whole part finds it.
+    const damaged = damagedAt(bytes, bytes.length - 100)
+    const rowsOfDamaged = (await readIndexSnapshot(snapshotFileOf(damaged))).index.vectors[0]!
+      .rows as UnreadVectorRows
+    await expect(rowsOfDamaged.read(async () => undefined)).rejects.toThrow(/checksum/)
   })
 
   it("read the head and BM25's part in one read where the store kept their length (snapshotFirstRead)", async () => {

@@ -13,8 +13,8 @@ export interface ManagedIndexOptions {
   /** Quiet time after the last change before the snapshot is written. Default 10 s. */
   settleMs?: number
   /**
-   * Quiet time (no use) after which the vector rows the load left as bytes are decoded, so the snapshot's
-   * bytes go (`SearchIndex.decodeVectors`). Default 2 s.
+   * Quiet time (no use) after which the vector rows the load left as bytes begin to be decoded in the
+   * background, so the snapshot's bytes go (`decodeVectorsSoon`). Default 200 ms.
    */
   decodeIdleMs?: number
   /**
@@ -24,10 +24,15 @@ export interface ManagedIndexOptions {
    * past settling. Default 2 s.
    */
   saveQuietMs?: number
-  /** Quiet time after which vector rows not read yet are read and decoded (`decodeVectorsSoon`). Default 10 s. */
+  /** Quiet time after which vector rows not read yet begin to be read and decoded (`decodeVectorsSoon`). Default 200 ms. */
   readIdleMs?: number
-  /** Quiet time (no use) before each slice of warm-up (`warmUpSoon`). Default 50 ms. */
+  /**
+   * Quiet time (no use) before each slice of background work: warm-up (`warmUpSoon`), reading and
+   * decoding vector rows (`decodeVectorsSoon`). Default 50 ms.
+   */
   warmQuietMs?: number
+  /** How long a slice of reading and decoding vector rows may hold the thread (`pauseWhileUnused`). Default 10 ms. */
+  backgroundSliceMs?: number
   /** The host's memory budget, told when this index loads and is used; it may unload this one. */
   budget?: IndexMemoryBudget
 }
@@ -60,6 +65,13 @@ const WARM_BUSY_WAIT_MS = 50
  * after another, 5-25 ms, and the 40 searches' p95 went from 26-28 ms to 15-18 ms (three runs each).
  */
 const WARM_QUIET_MS = 50
+/**
+ * How long the index must have gone unused before its vector rows begin to be read and decoded in the
+ * background (`decodeVectorsSoon`): they then go a slice at a time, in the pauses between searches.
+ */
+const PREPARE_IDLE_MS = 200
+/** How long one slice of background reading and decoding may hold the thread (`pauseWhileUnused`). */
+const BACKGROUND_SLICE_MS = 10
 /** The longest a settled save waits for a pause in use (`saveQuietMs`). */
 export const MAX_SAVE_WAIT_MS = 60_000
 
@@ -114,6 +126,8 @@ export class ManagedIndex implements SearchIndexPort {
   /** The loaded snapshot's vector rows proved unreadable when first decoded: the next load rebuilds. */
   private rebuildNext = false
   private decodeTimer: ReturnType<typeof setTimeout> | undefined
+  /** The index whose vector rows are being read and decoded in the background (`decodeVectorsSoon`). */
+  private preparing: SearchIndex | undefined
   /** The index `loadNow` is bringing up to date, before it is `loaded`. */
   private loadingIndex: SearchIndex | undefined
   /** The last search asked, and the loaded index whose code was warmed up with it (`warmUpSoon`). */
@@ -244,18 +258,18 @@ export class ManagedIndex implements SearchIndexPort {
   }
 
   /**
-   * Decodes the vector rows the load left as bytes (`SearchIndex.decodeVectors`) once the index has not
-   * been used for `decodeIdleMs`: no search between a cold start and its first vector pass or change pays
-   * for them (0.1-0.4 s at 139k passages, in one piece), and the snapshot's buffer, which they are views
-   * of, is let go. Rows not read yet (the browser's, read in ranges) are read and decoded once it has not
-   * been used for `readIdleMs`: with hash-v1 only a search whose keywords find fewer passages than it
-   * asks for needs them, and at 139k passages the first such search after a cold start waited about 1 s
-   * for them (a cold start's first searches come sooner, and most never need them). Each use starts the
-   * wait again; an index busy then waits once more.
+   * Reads and decodes the vector rows the load left as bytes or unread (`SearchIndex.prepareVectors`) in
+   * the background, once the index has not been used for `decodeIdleMs` (rows read: the server's
+   * snapshot is read whole) or `readIdleMs` (rows not read: the browser's is read a range at a time),
+   * then a slice at a time while it goes unused (`pauseWhileUnused`). With hash-v1 only a search whose
+   * keywords find fewer passages than it asks for, or a change, needs them, and at 139k passages such a
+   * search after a cold start waited about 1 s for them, in one piece (0.1-0.4 s when already read):
+   * now it waits for what is left. A cold start's first search pays for none of it, and the snapshot's
+   * buffer, which rows read are views of, goes once they are decoded. Each use starts the wait again.
    */
   private decodeVectorsSoon(): void {
     const loaded = this.loaded
-    if (!loaded || this.closed) return
+    if (!loaded || this.closed || this.preparing === loaded.index) return
     const { index } = loaded
     const read = index.holdsSnapshotBytes
     if (!read && !index.hasUnreadVectors) return
@@ -264,17 +278,41 @@ export class ManagedIndex implements SearchIndexPort {
       () => {
         this.decodeTimer = undefined
         if (this.loaded !== loaded || this.closed) return
-        if (this.busy) this.decodeVectorsSoon()
-        else if (read) {
-          index.decodeVectors()
-          // Rows not read yet, if any, wait for their own quiet time.
-          this.decodeVectorsSoon()
-          // Unreadable rows go to `unreadable`, which rebuilds on the next use.
-        } else index.readVectors().catch(this.options.logError)
+        if (this.busy) return this.decodeVectorsSoon()
+        this.preparing = index
+        // Unreadable rows go to `unreadable`, which rebuilds on the next use.
+        index
+          .prepareVectors(this.pauseWhileUnused(loaded))
+          .catch(this.options.logError)
+          .finally(() => {
+            if (this.preparing === index) this.preparing = undefined
+          })
       },
-      read ? (this.options.decodeIdleMs ?? 2_000) : (this.options.readIdleMs ?? 10_000),
+      read ? (this.options.decodeIdleMs ?? PREPARE_IDLE_MS) : (this.options.readIdleMs ?? PREPARE_IDLE_MS),
     )
     unrefTimer(this.decodeTimer)
+  }
+
+  /**
+   * A pause for background work on `loaded`'s index: after `backgroundSliceMs` of work since the last,
+   * it waits until nothing has used the index for `warmQuietMs`, so that a search asked meanwhile waits
+   * for one slice at most. Once the index is let go it never ends: the work is dropped with the index.
+   */
+  private pauseWhileUnused(loaded: Loaded): () => Promise<void> {
+    const quiet = this.options.warmQuietMs ?? WARM_QUIET_MS
+    const slice = this.options.backgroundSliceMs ?? BACKGROUND_SLICE_MS
+    let since = performance.now()
+    return async () => {
+      if (performance.now() - since < slice) return
+      for (;;) {
+        const quietIn = this.lastUse + quiet - performance.now()
+        const wait = this.busy ? WARM_BUSY_WAIT_MS : Math.max(1, quietIn)
+        await new Promise((resolve) => unrefTimer(setTimeout(resolve, wait)))
+        if (this.loaded !== loaded || this.closed) return new Promise<never>(() => {})
+        if (!this.busy && this.lastUse + quiet <= performance.now()) break
+      }
+      since = performance.now()
+    }
   }
 
   /**
