@@ -14,7 +14,7 @@ export interface ManagedIndexOptions {
   settleMs?: number
   /**
    * Quiet time (no use) after which the vector rows the load left as bytes begin to be decoded in the
-   * background, so the snapshot's bytes go (`decodeVectorsSoon`). Default 200 ms.
+   * background, so the snapshot's bytes go (`decodeVectorsSoon`). Default 1 s.
    */
   decodeIdleMs?: number
   /**
@@ -24,7 +24,7 @@ export interface ManagedIndexOptions {
    * past settling. Default 2 s.
    */
   saveQuietMs?: number
-  /** Quiet time after which vector rows not read yet begin to be read and decoded (`decodeVectorsSoon`). Default 200 ms. */
+  /** Quiet time after which vector rows not read yet begin to be read and decoded (`decodeVectorsSoon`). Default 1 s. */
   readIdleMs?: number
   /**
    * Quiet time (no use) before each slice of background work: warm-up (`warmUpSoon`), reading and
@@ -67,9 +67,12 @@ const WARM_BUSY_WAIT_MS = 50
 const WARM_QUIET_MS = 50
 /**
  * How long the index must have gone unused before its vector rows begin to be read and decoded in the
- * background (`decodeVectorsSoon`): they then go a slice at a time, in the pauses between searches.
+ * background (`decodeVectorsSoon`), then a slice at a time in the pauses between searches. Not sooner:
+ * begun 200 ms after a use, its slices and reads fell among a burst of searches just after an open
+ * (the kept profile's 40 questions, asked in batches of 5: page p95 15-44 ms against 15-28 ms without).
+ * A person who opens the app and types a question leaves it that long unused.
  */
-const PREPARE_IDLE_MS = 200
+const PREPARE_IDLE_MS = 1_000
 /** How long one slice of background reading and decoding may hold the thread (`pauseWhileUnused`). */
 const BACKGROUND_SLICE_MS = 10
 /** The longest a settled save waits for a pause in use (`saveQuietMs`). */
