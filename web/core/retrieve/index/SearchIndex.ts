@@ -196,10 +196,9 @@ export class SearchIndex {
   }
 
   /**
-   * Decodes the vector rows `fromBytes` left as bytes, as their first use would: a host calls it once
-   * the thread is idle (0.1-0.4 s at 139k passages), so that neither the first vector search or change
-   * nor a cold start's first search pays for it, and the snapshot's buffer they are views of goes. Rows
-   * not read yet are left so (`readVectors` reads them).
+   * Decodes the vector rows `fromBytes` left as bytes, as their first use would, in one piece (0.1-0.4 s
+   * at 139k passages; a host does it in steps while idle: `prepareVectors`), and the snapshot's buffer
+   * they are views of goes. Rows not read yet are left so (`readVectors` reads them).
    */
   decodeVectors(): void {
     for (const [embedder, rows] of [...this.undecoded]) if (rows.isRead) this.vectorIndex(embedder)
