@@ -134,11 +134,10 @@ describe('jobs across three instances on one PostgreSQL', () => {
       expect(started).toHaveLength(1)
     }
     for (const name of names) expect(ollama.pullRequests.filter((pulled) => pulled === name)).toHaveLength(1)
-    // The claims went to more than one instance (pg-boss hands each job to whichever fetched it).
-    const ran = await admin.query<{ n: number }>(
-      "SELECT count(DISTINCT data->>'id')::int AS n FROM pgboss.job WHERE name = 'quire_jobs' AND state = 'completed'",
-    )
-    expect(ran.rows[0]!.n).toBeGreaterThanOrEqual(names.length)
+    // pg-boss's tickets are not counted: a ticket starts the fairest pending job, not always its own, and
+    // a job started through another's ticket can leave its own unfetched once nothing is pending (11 of
+    // 12 tickets completed once in CI, every job run once). Which instance ran a job is not kept past its
+    // end (the claim is cleared); the other tests here follow a run on another instance.
   }, 60_000)
 
   it('processes uploads sent at once through all three, each document by one job run once', async () => {
