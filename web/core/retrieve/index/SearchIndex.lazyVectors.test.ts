@@ -236,7 +236,7 @@ describe('SearchIndex.fromBytes: vector rows read on first use (a snapshot read 
     const { index, reads } = await unreadCopy(built)
     change(built)
     change(index)
-    expect(() => index.vectorCount('test-v1')).toThrow(/readVectors/)
+    expect(() => index.vectorCount('test-v1')).toThrow(/prepareVectors/)
     // The keywords see the changes at once.
     expect(await index.search(request({ mode: 'bm25' }))).toEqual(
       await built.search(request({ mode: 'bm25' })),

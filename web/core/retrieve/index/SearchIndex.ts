@@ -167,11 +167,11 @@ export class SearchIndex {
 
   /**
    * Number of vectors made by `embedder`. Throws while changes wait for its rows to be read (the count
-   * is not known then): `readVectors` first.
+   * is not known then): `prepareVectors` first.
    */
   vectorCount(embedder: string): number {
     const rows = this.undecoded.get(embedder)
-    if (rows?.changed) throw new Error(`${embedder}'s vector rows are not read yet: readVectors() first`)
+    if (rows?.changed) throw new Error(`${embedder}'s vector rows are not read yet: prepareVectors() first`)
     return rows?.count ?? this.decoded.get(embedder)?.size ?? 0
   }
 
@@ -198,23 +198,17 @@ export class SearchIndex {
   /**
    * Decodes the vector rows `fromBytes` left as bytes, as their first use would, in one piece (0.1-0.4 s
    * at 139k passages; a host does it in steps while idle: `prepareVectors`), and the snapshot's buffer
-   * they are views of goes. Rows not read yet are left so (`readVectors` reads them).
+   * they are views of goes. Rows not read yet are left so (`prepareVectors` reads them).
    */
   decodeVectors(): void {
     for (const [embedder, rows] of [...this.undecoded]) if (rows.isRead) this.vectorIndex(embedder)
   }
 
-  /** Reads every embedder's rows not read yet, and decodes them. */
-  async readVectors(): Promise<void> {
-    for (const embedder of [...this.undecoded.keys()]) await this.readRows(embedder)
-    this.decodeVectors()
-  }
-
   /**
-   * `readVectors` a step at a time: each embedder's rows not read yet read a range at a time, and
-   * decoded a few thousand rows at a time (`LazyVectorRows.decodeInSteps`), `pause` awaited between
-   * steps, so that a host can do it in the background soon after a load without holding its searches
-   * long (in one piece, 0.5-1 s at 139k passages). A search or a change that needs the rows meanwhile
+   * Reads every embedder's rows not read yet and decodes them, a step at a time: read a range at a
+   * time, decoded a few thousand rows at a time (`LazyVectorRows.decodeInSteps`), `pause` awaited
+   * between steps, so that a host can do it in the background soon after a load without holding its
+   * searches long (in one piece, 0.5-1 s at 139k passages). A search or a change that needs the rows meanwhile
    * ends the pauses (`LazyVectorRows.hurry`) and waits for the rest. Rows that prove unreadable are
    * given up as `vectorIndex` does (`onUnreadable`).
    */
