@@ -5,7 +5,8 @@ import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
 import { newChunk, newCollection, newDocument, newEvaluationRun } from '../../core/store/conformance/fixtures'
 import { createApiPorts } from '../../core/api/createApiPorts'
-import type { SearchIndex } from '../../core/retrieve/index/SearchIndex'
+import { SearchIndex } from '../../core/retrieve/index/SearchIndex'
+import type { WarmUpShape } from '../../core/retrieve/snapshot/SearchIndexPort'
 
 describe('createApiPorts', () => {
   it('restores the search index from stored chunks without embedding anything again', async () => {
@@ -72,6 +73,62 @@ describe('createApiPorts', () => {
     expect(ended?.completed_at).not.toBeNull()
     // A client-driven run goes on where its client left it.
     expect((await store.evaluation.getEvaluationRun(plugin.id))?.status).toBe('in_progress')
+    await store.close()
+  })
+
+  it("asks the index to warm up when the documents queued have all been processed, once for a folder's", async () => {
+    const db = new QuireDatabase('drained-test', { indexedDB: new IDBFactory(), IDBKeyRange })
+    const store = new DexieStore(db)
+    const files = new DexieFileStore(db)
+    const collection = await store.collections.createCollection(newCollection())
+    const file_path = `files/${await files.put(new TextEncoder().encode('Oystercatchers nest.'))}`
+    // One document processed before: the warm-up searches as searches of it would be asked.
+    const done = await store.documents.createDocument(newDocument(collection.id, { status: 'completed' }))
+    await store.chunks.replaceChunks(done.id, [
+      newChunk(done, 0, { text: 'Oystercatchers nest on shingle.' }),
+    ])
+    const documents = await Promise.all(
+      [0, 1, 2].map(() =>
+        store.documents.createDocument(newDocument(collection.id, { status: 'pending', file_path })),
+      ),
+    )
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const ingested: string[] = []
+    const warmUps: Array<{ ingested: number; shapes: readonly WarmUpShape[] }> = []
+    const index = Object.assign(new SearchIndex(), {
+      warmUp: (shapes: readonly WarmUpShape[]) => warmUps.push({ ingested: ingested.length, shapes }),
+    })
+    const runtime = createApiPorts({
+      store,
+      files,
+      index,
+      ingestor: {
+        ingest: async () => {
+          ingested.push('one')
+          await held
+          throw new Error('unreadable')
+        },
+      },
+      maxUploadBytes: 1024,
+      logError: () => {},
+    })
+    for (const document of documents) await runtime.ports.documents.enqueue(document.id)
+    await vi.waitFor(() => expect(ingested).toHaveLength(1))
+    expect(warmUps).toEqual([]) // processing: nobody searches yet
+    release()
+    await vi.waitFor(async () =>
+      expect((await store.documents.listDocuments({ statuses: ['failed'] })).length).toBe(3),
+    )
+    await vi.waitFor(() => expect(warmUps).toHaveLength(1))
+    // After the last of the three, with the completed document's profile: all collections, then its own.
+    const [{ ingested: before, shapes }] = warmUps as [(typeof warmUps)[0]]
+    expect(before).toBe(3)
+    expect(shapes.map((shape) => shape.collectionIds)).toEqual([undefined, [collection.id]])
+    for (const shape of shapes) {
+      expect(shape).toMatchObject({ limit: 50, mode: 'hybrid' })
+      expect(shape.documentProfiles?.map((profile) => profile.documentId)).toEqual([done.id])
+    }
     await store.close()
   })
 })

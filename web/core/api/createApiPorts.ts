@@ -7,6 +7,7 @@ import { EvaluationQueue } from '../evaluate/EvaluationQueue'
 import type { Embedder } from '../ingest/embed/Embedder'
 import { createQueryEmbedders } from '../retrieve/createQueryEmbedders'
 import { SearchIndex } from '../retrieve/index/SearchIndex'
+import { searchWarmUpShapes } from '../retrieve/searchWarmUpShapes'
 import type { SearchIndexPort } from '../retrieve/snapshot/SearchIndexPort'
 import { DEFAULT_SETTINGS, type QuireSettings } from '../settings/QuireSettings'
 import { SettingsService } from '../settings/SettingsService'
@@ -132,7 +133,11 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     // In batches: a document of 100,000 chunks indexed in one go held the server's thread for 20 s.
     onIndexed: (document, chunks) => index.replaceDocument(document.id, chunks),
   }
-  const documents = new DocumentQueue(processPorts, 1, logError)
+  // A folder processed: its person's next search is likely soon, and the search code went cold meanwhile.
+  const warmUp = () => {
+    if (index.warmUp) searchWarmUpShapes(store).then((shapes) => index.warmUp?.(shapes), logError)
+  }
+  const documents = new DocumentQueue(processPorts, 1, logError, warmUp)
   const evaluations = new EvaluationQueue({
     store,
     index,

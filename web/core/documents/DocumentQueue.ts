@@ -20,6 +20,8 @@ export class DocumentQueue {
     private readonly ports: ProcessPorts,
     private readonly concurrency = 1,
     private readonly onError: (error: unknown) => void = console.error,
+    /** Called each time the queue runs dry after processing (a folder's last document ended). */
+    private readonly onDrained: () => void = () => {},
   ) {}
 
   /** Queues a document (again); a queued one is replaced, a running one is cancelled first. */
@@ -60,6 +62,7 @@ export class DocumentQueue {
           if (this.running.get(job.documentId) === controller) this.running.delete(job.documentId)
           this.pump()
           if (this.waiting.length === 0 && this.running.size === 0) {
+            this.onDrained()
             for (const resolve of this.idleWaiters.splice(0)) resolve()
           }
         })

@@ -1,11 +1,12 @@
 import type { ChunkRecord } from '../../store/ChunkRecord'
+import type { ExactVectors } from '../index/ExactVectors'
 import type { SearchIndex, SearchIndexBytes, SearchRequest, SearchResponse } from '../index/SearchIndex'
 import { timeSlicer } from '../../time/timeSlicer'
 import { encodeIndexSnapshot } from './encodeIndexSnapshot'
 import type { IndexMemoryBudget } from './IndexMemoryBudget'
 import type { IndexSnapshotStore } from './IndexSnapshotStore'
 import { loadSearchIndex } from './loadSearchIndex'
-import type { SearchIndexPort } from './SearchIndexPort'
+import type { SearchIndexPort, WarmUpShape } from './SearchIndexPort'
 
 export interface ManagedIndexOptions {
   store: IndexSnapshotStore
@@ -31,6 +32,8 @@ export interface ManagedIndexOptions {
    * decoding vector rows (`decodeVectorsSoon`). Default 50 ms.
    */
   warmQuietMs?: number
+  /** How long after a use or a warm-up's last search `warmUp` finds the code warm still. Default 30 s. */
+  warmAgainMs?: number
   /** How long a slice of reading and decoding vector rows may hold the thread (`pauseWhileUnused`). Default 10 ms. */
   backgroundSliceMs?: number
   /** The host's memory budget, told when this index loads and is used; it may unload this one. */
@@ -53,6 +56,10 @@ export const ESTIMATED_BYTES_PER_CHUNK = 2_000
  * was as fast after 100 real questions as after 300 (p95 3.1 and 1.8 ms, against 40.6 ms for the first 40).
  */
 const WARM_SEARCHES = 150
+/** A warm-up searches keywords only: no vector is read back. */
+const NO_VECTORS: ExactVectors = async () => []
+/** How long after a use or a warm-up's last search `warmUp` finds the code warm still (`warmAgainMs`). */
+const WARM_AGAIN_MS = 30_000
 /** How long one slice of warm-up may hold the thread. */
 const WARM_SLICE_MS = 4
 /** How long warm-up waits while a search or a change is under way. */
@@ -133,9 +140,13 @@ export class ManagedIndex implements SearchIndexPort {
   private preparing: SearchIndex | undefined
   /** The index `loadNow` is bringing up to date, before it is `loaded`. */
   private loadingIndex: SearchIndex | undefined
-  /** The last search asked, and the loaded index whose code was warmed up with it (`warmUpSoon`). */
+  /** The last search asked, and the loaded index whose code was warmed up (`warmUpSoon`). */
   private lastRequest: SearchRequest | undefined
   private warmed: Loaded | undefined
+  /** Warm-ups begun: one whose number is no longer the last stops (another took its place). */
+  private warmUps = 0
+  /** When a warm-up search last ran (`performance.now()`). */
+  private lastWarmUp = -Infinity
   /** When `use` last ended (`performance.now()`). */
   private lastUse = -Infinity
 
@@ -158,6 +169,22 @@ export class ManagedIndex implements SearchIndexPort {
   search(request: SearchRequest): Promise<SearchResponse> {
     this.lastRequest = request
     return this.use((index) => index.search(request))
+  }
+
+  /**
+   * Warms the search code up again soon (`warmUpSoon`), before any search asks, with searches of these
+   * shapes (`searchWarmUpShapes`; none: the last search's, if any): the host calls this when a person is
+   * likely to search next, when a folder's processing has ended. The code a search runs was cold then:
+   * processing runs other code for minutes (V8 drops the compiled code of functions unused that long),
+   * and the first search comes right after. Not within `warmAgainMs` of a use or a warm-up search: the
+   * code is warm still, and files that come one at a time, each processed before the next, would warm
+   * it after each.
+   */
+  warmUp(shapes: readonly WarmUpShape[] = []): void {
+    const again = this.options.warmAgainMs ?? WARM_AGAIN_MS
+    if (performance.now() - Math.max(this.lastUse, this.lastWarmUp) < again) return
+    this.warmed = undefined
+    this.warmUpSoon(shapes)
   }
 
   /** Runs `work` on the loaded index (loading it first); it is not dropped while `work` runs. */
@@ -328,24 +355,29 @@ export class ManagedIndex implements SearchIndexPort {
    * used the index for `warmQuietMs`, so searches asked one after another run none between them and a
    * person's search waits at most one slice.
    */
-  private warmUpSoon(): void {
+  private warmUpSoon(given: readonly WarmUpShape[] = []): void {
     const loaded = this.loaded
-    const like = this.lastRequest
-    if (!loaded || !like || this.closed || this.warmed === loaded) return
+    const shapes = given.length > 0 ? given : this.lastRequest ? [this.lastRequest] : []
+    if (!loaded || this.closed || shapes.length === 0 || this.warmed === loaded) return
     this.warmed = loaded
+    const run = ++this.warmUps
     const quiet = this.options.warmQuietMs ?? WARM_QUIET_MS
     let n = 0
     const step = () => {
-      if (this.loaded !== loaded || this.closed || n >= WARM_SEARCHES) return
+      if (this.loaded !== loaded || this.closed || run !== this.warmUps || n >= WARM_SEARCHES) return
       const quietIn = this.lastUse + quiet - performance.now()
       if (!this.busy && quietIn <= 0) {
         const until = performance.now() + WARM_SLICE_MS
         do {
           const query = loaded.index.sampleQuery(n++)
           if (query === '') return
+          const shape = shapes[n % shapes.length]!
           // The keyword path runs to its end before `search` returns; the promise is only its result.
-          loaded.index.search({ ...like, query, queryVector: null, embedder: null }).catch(() => undefined)
+          loaded.index
+            .search({ ...shape, query, queryVector: null, embedder: null, exactVectors: NO_VECTORS })
+            .catch(() => undefined)
         } while (n < WARM_SEARCHES && performance.now() < until)
+        this.lastWarmUp = performance.now()
       }
       unrefTimer(setTimeout(step, this.busy ? WARM_BUSY_WAIT_MS : Math.max(0, quietIn)))
     }

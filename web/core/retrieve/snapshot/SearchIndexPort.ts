@@ -13,4 +13,12 @@ export interface SearchIndexPort {
   removeDocument(documentId: string): void
   removeCollection(collectionId: string): void
   add(chunks: readonly ChunkRecord[]): void
+  /**
+   * Warms the search code up soon with searches of these shapes (`ManagedIndex.warmUp`): a person is
+   * likely to search next.
+   */
+  warmUp?(shapes: readonly WarmUpShape[]): void
 }
+
+/** A warm-up search's request but its words (and no vector: keywords only). */
+export type WarmUpShape = Omit<SearchRequest, 'query' | 'queryVector' | 'embedder' | 'exactVectors'>
