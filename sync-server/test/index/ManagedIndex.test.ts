@@ -167,52 +167,46 @@ for (const dialect of testSqlDialects())
 
     it('warms up when asked before any search, with the shapes given, and not again while warm', async () => {
       for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
-      const index = managed({ warmQuietMs: 100 })
-      const asked: SearchRequest[] = []
-      await index.use((loaded) => {
-        const search = loaded.search.bind(loaded)
-        loaded.search = (request) => {
-          asked.push(request)
-          return search(request)
-        }
-      })
-      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-      // Asked within 30 s of a use: the code is warm still.
-      index.warmUp([{ limit: 50, mode: 'hybrid', similarityThreshold: 0 }])
-      await sleep(300)
-      expect(asked).toEqual([])
-
-      const fresh = managed({ warmQuietMs: 100, warmAgainMs: 200 })
+      const index = managed({ warmQuietMs: 100, warmAgainMs: 400 })
       const seen: SearchRequest[] = []
-      await fresh.use((loaded) => {
+      await index.use((loaded) => {
         const search = loaded.search.bind(loaded)
         loaded.search = (request) => {
           seen.push(request)
           return search(request)
         }
       })
-      await sleep(250)
-      fresh.warmUp([]) // no shape given, no search yet: nothing to warm with
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+      const until = async (count: number) => {
+        for (let waited = 0; seen.length < count && waited < 5_000; waited += 20) await sleep(20)
+      }
+      index.warmUp([]) // no shape given, no search yet: nothing to warm with
       await sleep(200)
       expect(seen).toEqual([])
       const shapes = [
         { limit: 50, mode: 'hybrid' as const, similarityThreshold: 0 },
         { limit: 50, mode: 'hybrid' as const, similarityThreshold: 0, collectionIds: [world.collectionId] },
       ]
-      fresh.warmUp(shapes)
-      for (let waited = 0; seen.length < 150 && waited < 5_000; waited += 20) await sleep(20)
+      index.warmUp(shapes)
+      await until(150)
       expect(seen).toHaveLength(150)
       expect(seen.filter(({ collectionIds }) => collectionIds === undefined)).toHaveLength(75)
       for (const warm of seen) {
         expect(warm).toMatchObject({ limit: 50, mode: 'hybrid', queryVector: null, embedder: null })
         expect(warm.query.split(' ').length).toBeGreaterThanOrEqual(6)
       }
-      // Warm now (its last warm-up search just ran): asked again, and a search after, run none.
-      fresh.warmUp(shapes)
-      await fresh.search(keywordRequest(QUERIES[0]!))
+      // Within `warmAgainMs` of a warm-up search, then of a search: warm still, none run.
+      index.warmUp(shapes)
+      await sleep(500)
+      await index.search(keywordRequest(QUERIES[0]!))
+      index.warmUp(shapes)
       await sleep(300)
       expect(seen).toHaveLength(151)
-      await fresh.close()
+      // Past it: warmed again.
+      await sleep(200)
+      index.warmUp(shapes)
+      await until(301)
+      expect(seen).toHaveLength(301)
       await index.close()
       expect(errors).toEqual([])
     })

@@ -32,7 +32,7 @@ export interface ManagedIndexOptions {
    * decoding vector rows (`decodeVectorsSoon`). Default 50 ms.
    */
   warmQuietMs?: number
-  /** How long after a use or a warm-up's last search `warmUp` finds the code warm still. Default 30 s. */
+  /** How long after a search or a warm-up's last one `warmUp` finds the code warm still. Default 30 s. */
   warmAgainMs?: number
   /** How long a slice of reading and decoding vector rows may hold the thread (`pauseWhileUnused`). Default 10 ms. */
   backgroundSliceMs?: number
@@ -58,7 +58,7 @@ export const ESTIMATED_BYTES_PER_CHUNK = 2_000
 const WARM_SEARCHES = 150
 /** A warm-up searches keywords only: no vector is read back. */
 const NO_VECTORS: ExactVectors = async () => []
-/** How long after a use or a warm-up's last search `warmUp` finds the code warm still (`warmAgainMs`). */
+/** How long after a search or a warm-up's last one `warmUp` finds the code warm still (`warmAgainMs`). */
 const WARM_AGAIN_MS = 30_000
 /** How long one slice of warm-up may hold the thread. */
 const WARM_SLICE_MS = 4
@@ -145,7 +145,8 @@ export class ManagedIndex implements SearchIndexPort {
   private warmed: Loaded | undefined
   /** Warm-ups begun: one whose number is no longer the last stops (another took its place). */
   private warmUps = 0
-  /** When a warm-up search last ran (`performance.now()`). */
+  /** When a search was last asked, and when a warm-up search last ran (`performance.now()`). */
+  private lastSearch = -Infinity
   private lastWarmUp = -Infinity
   /** When `use` last ended (`performance.now()`). */
   private lastUse = -Infinity
@@ -168,21 +169,22 @@ export class ManagedIndex implements SearchIndexPort {
 
   search(request: SearchRequest): Promise<SearchResponse> {
     this.lastRequest = request
+    this.lastSearch = performance.now()
     return this.use((index) => index.search(request))
   }
 
   /**
    * Warms the search code up again soon (`warmUpSoon`), before any search asks, with searches of these
    * shapes (`searchWarmUpShapes`; none: the last search's, if any): the host calls this when a person is
-   * likely to search next, when a folder's processing has ended. The code a search runs was cold then:
-   * processing runs other code for minutes (V8 drops the compiled code of functions unused that long),
-   * and the first search comes right after. Not within `warmAgainMs` of a use or a warm-up search: the
-   * code is warm still, and files that come one at a time, each processed before the next, would warm
-   * it after each.
+   * likely to search next, when a folder's processing has ended or the app has opened. The first
+   * searches after minutes of processing ran cold code (right after the page processed 200 documents,
+   * the first ten took 15-51 ms, the rest 5-12; bench/README.md, browser-large, session 57). Not within
+   * `warmAgainMs` of a search or a warm-up search: the code is warm still, and files that come one at a
+   * time, each processed before the next, would warm it after each.
    */
   warmUp(shapes: readonly WarmUpShape[] = []): void {
     const again = this.options.warmAgainMs ?? WARM_AGAIN_MS
-    if (performance.now() - Math.max(this.lastUse, this.lastWarmUp) < again) return
+    if (performance.now() - Math.max(this.lastSearch, this.lastWarmUp) < again) return
     this.warmed = undefined
     this.warmUpSoon(shapes)
   }
