@@ -356,6 +356,54 @@ for (const dialect of testSqlDialects())
       await index.close()
     })
 
+    it('runs a few keyword searches in the quiet after a save, once its search code was warmed', async () => {
+      const written: number[] = []
+      const { snapshots } = world
+      const store = storeWith({
+        writeSnapshot: async (bytes) => {
+          written.push(performance.now())
+          await snapshots.writeSnapshot(bytes)
+        },
+      })
+      const index = managed({ store, settleMs: 20, saveQuietMs: 50, warmQuietMs: 30 })
+      const seen: SearchRequest[] = []
+      await index.use((loaded) => {
+        const search = loaded.search.bind(loaded)
+        loaded.search = (request) => {
+          seen.push(request)
+          return search(request)
+        }
+      })
+      const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+      const change = async (paragraphs: number) => {
+        const document = await world.addDocument(3, paragraphs)
+        await index.replaceDocument(
+          document.id,
+          await world.store.chunks.listChunks({ documentId: document.id }),
+        )
+      }
+      // Never searched nor warmed: a save runs none after it.
+      await change(5)
+      await expect.poll(() => written.length, { timeout: 3_000 }).toBe(1)
+      await sleep(200)
+      expect(seen).toEqual([])
+      // A search and its warm-up, then a change saved: fifty more, as the search was asked.
+      const request = keywordRequest(QUERIES[0]!)
+      await index.search(request)
+      await expect.poll(() => seen.length, { timeout: 3_000 }).toBe(151)
+      await change(6)
+      await expect.poll(() => written.length, { timeout: 3_000 }).toBe(2)
+      await expect.poll(() => seen.length, { timeout: 3_000 }).toBe(201)
+      await sleep(200)
+      expect(seen).toHaveLength(201)
+      for (const after of seen.slice(151)) {
+        expect(after).toMatchObject({ mode: request.mode, limit: request.limit, queryVector: null })
+        expect(after.query).not.toBe(request.query)
+      }
+      await index.close()
+      expect(errors).toEqual([])
+    })
+
     it('reads again what changed while it was loading', async () => {
       await world.addDocument(4, 1)
       // The load has read the document versions and waits: a document is stored and announced meanwhile.
