@@ -30,6 +30,18 @@ for (const dialect of testSqlDialects())
     const rebuilt = async () => answers(SearchIndex.fromChunks(await world.store.chunks.listChunks()))
     const managed = (options: Partial<ConstructorParameters<typeof ManagedIndex>[0]> = {}) =>
       new ManagedIndex({ store: world.snapshots, logError, settleMs: 60_000, ...options })
+    /** The searches the index (loaded by this) is asked from now on, warm-ups included, in order. */
+    const searchesOf = async (index: ManagedIndex): Promise<SearchRequest[]> => {
+      const asked: SearchRequest[] = []
+      await index.use((loaded) => {
+        const search = loaded.search.bind(loaded)
+        loaded.search = (request) => {
+          asked.push(request)
+          return search(request)
+        }
+      })
+      return asked
+    }
     /** The world's snapshot store with some of its methods in other hands. */
     const storeWith = (methods: Partial<IndexSnapshotStore>): IndexSnapshotStore => {
       const { snapshots } = world
@@ -111,14 +123,7 @@ for (const dialect of testSqlDialects())
     it('warms a loaded index up once after its first search, with its own words, only while nothing uses it', async () => {
       for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
       const index = managed({ warmQuietMs: 300 })
-      const asked: SearchRequest[] = []
-      await index.use((loaded) => {
-        const search = loaded.search.bind(loaded)
-        loaded.search = (request) => {
-          asked.push(request)
-          return search(request)
-        }
-      })
+      const asked = await searchesOf(index)
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
       await sleep(30)
       expect(asked).toEqual([]) // no search, no warm-up
@@ -168,14 +173,7 @@ for (const dialect of testSqlDialects())
     it('warms up when asked before any search, with the shapes given, and not again while warm', async () => {
       for (let i = 0; i < 3; i++) await world.addDocument(4, i + 1)
       const index = managed({ warmQuietMs: 100, warmAgainMs: 400 })
-      const seen: SearchRequest[] = []
-      await index.use((loaded) => {
-        const search = loaded.search.bind(loaded)
-        loaded.search = (request) => {
-          seen.push(request)
-          return search(request)
-        }
-      })
+      const seen = await searchesOf(index)
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
       const until = async (count: number) => {
         for (let waited = 0; seen.length < count && waited < 5_000; waited += 20) await sleep(20)
@@ -366,14 +364,7 @@ for (const dialect of testSqlDialects())
         },
       })
       const index = managed({ store, settleMs: 20, saveQuietMs: 50, warmQuietMs: 30 })
-      const seen: SearchRequest[] = []
-      await index.use((loaded) => {
-        const search = loaded.search.bind(loaded)
-        loaded.search = (request) => {
-          seen.push(request)
-          return search(request)
-        }
-      })
+      const seen = await searchesOf(index)
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
       const change = async (paragraphs: number) => {
         const document = await world.addDocument(3, paragraphs)

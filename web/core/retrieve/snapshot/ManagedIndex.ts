@@ -182,7 +182,7 @@ export class ManagedIndex implements SearchIndexPort {
    * shapes (`searchWarmUpShapes`; none: the last search's, if any): the host calls this when a person is
    * likely to search next, when a folder's processing has ended or the app has opened. The first
    * searches after minutes of processing ran cold code (right after the page processed 200 documents,
-   * the first ten took 15-51 ms, the rest 5-12; bench/README.md, browser-large, session 57). Not within
+   * the five after the first took 8-24 ms, 7-12 warmed; bench/README.md, browser-large, session 57). Not within
    * `warmAgainMs` of a search or a warm-up search: the code is warm still, and files that come one at a
    * time, each processed before the next, would warm it after each.
    */
