@@ -30,6 +30,18 @@ for (const dialect of testSqlDialects())
     const rebuilt = async () => answers(SearchIndex.fromChunks(await world.store.chunks.listChunks()))
     const managed = (options: Partial<ConstructorParameters<typeof ManagedIndex>[0]> = {}) =>
       new ManagedIndex({ store: world.snapshots, logError, settleMs: 60_000, ...options })
+    /** The world's snapshot store, and when each of its writes began (`performance.now()`). */
+    const storeTimingWrites = () => {
+      const written: number[] = []
+      const { snapshots } = world
+      const store = storeWith({
+        writeSnapshot: async (bytes) => {
+          written.push(performance.now())
+          await snapshots.writeSnapshot(bytes)
+        },
+      })
+      return { store, written }
+    }
     /** The searches the index (loaded by this) is asked from now on, warm-ups included, in order. */
     const searchesOf = async (index: ManagedIndex): Promise<SearchRequest[]> => {
       const asked: SearchRequest[] = []
@@ -324,14 +336,7 @@ for (const dialect of testSqlDialects())
     })
 
     it('saves in a pause between searches, not among them', async () => {
-      const written: number[] = []
-      const { snapshots } = world
-      const store = storeWith({
-        writeSnapshot: async (bytes) => {
-          written.push(performance.now())
-          await snapshots.writeSnapshot(bytes)
-        },
-      })
+      const { store, written } = storeTimingWrites()
       const index = managed({ store, settleMs: 20, saveQuietMs: 150 })
       await index.use(() => undefined)
       const document = await world.addDocument(3, 5)
@@ -355,14 +360,7 @@ for (const dialect of testSqlDialects())
     })
 
     it('runs a few keyword searches in the quiet after a save, once its search code was warmed', async () => {
-      const written: number[] = []
-      const { snapshots } = world
-      const store = storeWith({
-        writeSnapshot: async (bytes) => {
-          written.push(performance.now())
-          await snapshots.writeSnapshot(bytes)
-        },
-      })
+      const { store, written } = storeTimingWrites()
       const index = managed({ store, settleMs: 20, saveQuietMs: 50, warmQuietMs: 30 })
       const seen = await searchesOf(index)
       const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
