@@ -66,10 +66,11 @@ export interface SyncStatusView {
 /** Subscribes the calling component to the shared poll, for as long as it is mounted. */
 export function useSyncStatus(): SyncStatusView {
   users += 1
-  if (users === 1) {
-    document.addEventListener('visibilitychange', onVisibilityChange)
-    void poll().finally(schedule)
-  }
+  if (users === 1) document.addEventListener('visibilitychange', onVisibilityChange)
+  // Each view asks at once: the app bar's indicator keeps the poll running, so a panel opened right
+  // after a write would otherwise show the status of up to one poll before it ("Up to date" with the
+  // write not sent yet).
+  void poll().finally(schedule)
   onCleanup(() => {
     users -= 1
     if (users > 0) return
