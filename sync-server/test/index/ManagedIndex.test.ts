@@ -416,6 +416,34 @@ for (const dialect of testSqlDialects())
       await index.close()
     })
 
+    it('starts loading when a document is processed while unloaded, so the next search reads no document', async () => {
+      await world.addDocument(4, 1)
+      const { snapshots } = world
+      const read: string[] = []
+      const store = storeWith({
+        documentChunks: (id) => {
+          read.push(id)
+          return snapshots.documentChunks(id)
+        },
+      })
+      const index = managed({ store })
+      const documents = [await world.addDocument(3, 7), await world.addDocument(5, 8)]
+      for (const document of documents) {
+        const chunks = await world.store.chunks.listChunks({ documentId: document.id })
+        await index.replaceDocument(document.id, chunks)
+      }
+      await expect.poll(() => index.isLoaded).toBe(true)
+      const readByLoad = read.length
+      expect(readByLoad).toBeGreaterThanOrEqual(3)
+      expect(await index.use(answers)).toEqual(await rebuilt())
+      expect(read).toHaveLength(readByLoad)
+      await index.close()
+      // Closed, a document processed loads nothing.
+      await index.replaceDocument(documents[0]!.id, [])
+      expect(index.isLoaded).toBe(false)
+      expect(errors).toEqual([])
+    })
+
     it('drops a deleted collection, and its snapshot says so', async () => {
       await world.addDocument(4, 1)
       await world.addDocument(3, 2)
