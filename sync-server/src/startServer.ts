@@ -307,7 +307,10 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     }
   })
   if (databases.pool) cluster = await joinCluster(databases.pool, spaces, logError)
-  for (const [type, handler] of Object.entries({ ...workJobs(spaces, passwords), ...log.jobHandlers })) {
+  for (const [type, handler] of Object.entries({
+    ...workJobs(spaces, passwords, jobs),
+    ...log.jobHandlers,
+  })) {
     jobs.register(type, handler)
   }
   // Installs and downloads wait on other servers for hours: slots of their own (see JobPick).

@@ -233,6 +233,11 @@ export class JobService {
     }
   }
 
+  /** The user's pending and running jobs of that type, oldest first. */
+  async active(userId: string, jobType: string): Promise<JobView[]> {
+    return (await this.records.active(userId, jobType)).map(toJobView)
+  }
+
   /** The user's oldest pending or running job of that type whose payload[key] === value. */
   async findActive(
     userId: string,

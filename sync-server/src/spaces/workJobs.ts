@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { TestCase } from '../../../web/core/evaluate/TestCase'
 import { toTimestamp } from '../../../web/core/time/Clock'
 import type { JobContext, JobHandler } from '../jobs/Job'
+import type { JobService } from '../jobs/JobService'
 import { JobAbortedError } from '../jobs/JobAbortedError'
 import type { UserSpaces } from './UserSpaces'
 
@@ -36,41 +37,69 @@ const evaluationPayload = z.object({
  * user's cancel ends the document `failed` ("cancelled") or the run `failed`, while a shutdown
  * leaves both as they are for the requeued job to finish after the restart.
  */
-export function workJobs(spaces: UserSpaces, passwords: Map<string, string>): Record<string, JobHandler> {
+export function workJobs(
+  spaces: UserSpaces,
+  passwords: Map<string, string>,
+  jobs: Pick<JobService, 'active'>,
+): Record<string, JobHandler> {
+  /** Document jobs running on this instance, by user: a job that has ended here is not counted. */
+  const running = new Map<string, number>()
+  /**
+   * Whether an ending job is its user's last for now: no other of theirs runs here, none waits. Those
+   * running here are counted here, not read from the jobs table, where a job whose handler has ended
+   * shows `running` until the runner records its end (two ending together would each see the other, and
+   * neither warm up). Jobs running on another instance are left to it: it warms its own index.
+   */
+  const lastForNow = async (userId: string) =>
+    running.get(userId) === 1 &&
+    (await jobs.active(userId, DOCUMENT_PROCESS)).every((active) => active.status === 'running') &&
+    running.get(userId) === 1
+  const processDocumentJob: JobHandler = async (job, context) => {
+    const { document_id: documentId } = parsePayload(documentPayload, job.payload)
+    const { runtime } = await spaces.get(job.user_id)
+    const password = passwords.get(job.id)
+    passwords.delete(job.id)
+    const report = throttled(context)
+    const document = await runtime.work.processDocument(documentId, {
+      password,
+      signal: context.signal,
+      onProgress: (stage, percent) => {
+        const [from, to] = STAGE_SPAN[stage] ?? [0, 100]
+        report(from + ((to - from) * percent) / 100, stage)
+      },
+    })
+    if (context.signal.aborted) {
+      if (isCancel(context.signal) && document) {
+        await runtime.ports.store.documents.updateDocument(documentId, {
+          status: 'failed',
+          processed_at: toTimestamp(Date.now()),
+          metadata: {
+            error: 'Processing was cancelled; process the document again',
+            error_code: 'cancelled',
+          },
+          progress: null,
+        })
+      }
+      throw context.signal.reason
+    }
+    // A folder's last document: the person's search is likely next (BackgroundWork.documentsProcessed).
+    if (await lastForNow(job.user_id).catch(() => false)) runtime.work.documentsProcessed()
+    if (!document) throw new Error('The document no longer exists')
+    if (document.status === 'failed') {
+      throw new Error(String(document.metadata.error ?? 'Processing failed'))
+    }
+    return { document_id: document.id, status: document.status, chunk_count: document.chunk_count }
+  }
   return {
     async [DOCUMENT_PROCESS](job, context) {
-      const { document_id: documentId } = parsePayload(documentPayload, job.payload)
-      const { runtime } = await spaces.get(job.user_id)
-      const password = passwords.get(job.id)
-      passwords.delete(job.id)
-      const report = throttled(context)
-      const document = await runtime.work.processDocument(documentId, {
-        password,
-        signal: context.signal,
-        onProgress: (stage, percent) => {
-          const [from, to] = STAGE_SPAN[stage] ?? [0, 100]
-          report(from + ((to - from) * percent) / 100, stage)
-        },
-      })
-      if (context.signal.aborted) {
-        if (isCancel(context.signal) && document) {
-          await runtime.ports.store.documents.updateDocument(documentId, {
-            status: 'failed',
-            processed_at: toTimestamp(Date.now()),
-            metadata: {
-              error: 'Processing was cancelled; process the document again',
-              error_code: 'cancelled',
-            },
-            progress: null,
-          })
-        }
-        throw context.signal.reason
+      running.set(job.user_id, (running.get(job.user_id) ?? 0) + 1)
+      try {
+        return await processDocumentJob(job, context)
+      } finally {
+        const left = running.get(job.user_id)! - 1
+        if (left === 0) running.delete(job.user_id)
+        else running.set(job.user_id, left)
       }
-      if (!document) throw new Error('The document no longer exists')
-      if (document.status === 'failed') {
-        throw new Error(String(document.metadata.error ?? 'Processing failed'))
-      }
-      return { document_id: document.id, status: document.status, chunk_count: document.chunk_count }
     },
 
     async [EVALUATION_RUN](job, context) {

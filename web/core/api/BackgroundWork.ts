@@ -30,6 +30,12 @@ export interface BackgroundWork {
     signal?: AbortSignal,
     onProgress?: (evaluated: number, total: number) => void,
   ): Promise<void>
+  /**
+   * The person's documents are all processed (none waits or runs): their search is likely next, and
+   * the search code went cold meanwhile, so it is warmed up (`SearchIndexPort.warmUp`). The in-process
+   * queue calls it itself each time it runs dry; a host's scheduler calls it when its last job ends.
+   */
+  documentsProcessed(): void
 }
 
 /** What a host's own scheduler provides instead of the in-process queues. */

@@ -134,10 +134,10 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     onIndexed: (document, chunks) => index.replaceDocument(document.id, chunks),
   }
   // A folder processed: its person's next search is likely soon, and the search code went cold meanwhile.
-  const warmUp = () => {
+  const documentsProcessed = () => {
     if (index.warmUp) searchWarmUpShapes(store).then((shapes) => index.warmUp?.(shapes), logError)
   }
-  const documents = new DocumentQueue(processPorts, 1, logError, warmUp)
+  const documents = new DocumentQueue(processPorts, 1, logError, documentsProcessed)
   const evaluations = new EvaluationQueue({
     store,
     index,
@@ -151,6 +151,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     processDocument: (id, options) => processDocument(id, processPorts, options),
     runEvaluation: (run, testCases, signal, onProgress) =>
       evaluations.run(run, testCases, signal, onProgress),
+    documentsProcessed,
   }
   const inProcess: BackgroundSchedulers = {
     documents: {
