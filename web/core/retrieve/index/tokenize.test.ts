@@ -1,5 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { corpusDir } from '../../testing/corpusDir'
 import { searchTerms, tokenize } from './tokenize'
+
+const corpus = corpusDir(process.env, fileURLToPath(new URL('../../../..', import.meta.url)))
 
 describe('tokenize', () => {
   it('lowercases English, splits on anything but letters and digits, and drops stop words', () => {
@@ -63,6 +68,37 @@ describe('tokenize', () => {
     ])
     expect(searchTerms('2022')).toEqual(['2022'])
     expect(tokenize('FY2022')).toEqual(['fy2022'])
+  })
+
+  it('gives every word of a text the terms it gets among unspaced script (one path for the whole text, one per word)', () => {
+    // A text with no unspaced character is split at once; a lone '東' after it sends every word down the
+    // path that asks of each: the terms before it must be the same. Real texts, and words mixing scripts.
+    const texts = readdirSync(`${corpus}/md`).map((name) => readFileSync(`${corpus}/md/${name}`, 'utf8'))
+    const contexts = readFileSync(`${corpus}/qa/xquad-en/questions.jsonl`, 'utf8')
+    texts.push(contexts.slice(0, 200_000))
+    texts.push('Ｑ２ ２０２２年 x² ½ ⅻ ٣٤abc abc٣٤ ß İstanbul ﬁnance Café-2024 élan42 ǅ1990s')
+    for (const text of texts) {
+      const alone = searchTerms(text)
+      const among = searchTerms(`${text} 東`)
+      expect(among.at(-1)).toBe('東')
+      expect(among.slice(0, -1)).toEqual(alone)
+    }
+  })
+
+  it('adds digit runs to words that mix letters and digits in any script, ASCII or not', () => {
+    expect(searchTerms('٣٤abc abc٣٤ élan42 ab٣ x² ½ ⅻ')).toEqual([
+      '٣٤abc',
+      '٣٤',
+      'abc٣٤',
+      '٣٤',
+      'élan42',
+      '42',
+      'ab٣',
+      'x2',
+      '1',
+      '2',
+      'xii',
+    ])
   })
 
   it('NFKC-normalises, so full-width and ligature forms meet their plain spelling', () => {
