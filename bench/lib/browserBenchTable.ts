@@ -35,6 +35,9 @@ function memory(line: BrowserLine | BrowserLargeLine): string {
   return (
     `, peak RSS ${line.peak_rss_mb} MB` +
     (line.chromium_peak_rss_mb === undefined ? '' : ` (all Chromium ${line.chromium_peak_rss_mb} MB)`) +
-    (line.storage_mb === undefined ? '' : `, storage ${line.storage_mb} MB`)
+    (line.storage_mb === undefined ? '' : `, storage ${line.storage_mb} MB`) +
+    (!('index_saved_s' in line) || line.index_saved_s === undefined
+      ? ''
+      : `, index saved ${line.index_saved_s} s after`)
   )
 }
