@@ -335,6 +335,30 @@ for (const dialect of testSqlDialects())
       await index.close()
     })
 
+    it('saves soon when told its changes have settled, not settleMs after them', async () => {
+      const { store, written } = storeTimingWrites()
+      const index = managed({ store, settleMs: 60_000, saveQuietMs: 20 })
+      index.saveSoon() // unloaded: nothing to save
+      await index.use(() => undefined)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(written).toHaveLength(0) // the first load (no snapshot stored) waits settleMs to save
+      index.saveSoon()
+      await expect.poll(() => written.length).toBe(1)
+      const document = await world.addDocument(3, 5)
+      await index.replaceDocument(
+        document.id,
+        await world.store.chunks.listChunks({ documentId: document.id }),
+      )
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      expect(written).toHaveLength(1)
+      index.saveSoon()
+      await expect.poll(() => written.length).toBe(2)
+      expect((await loadSearchIndex(world.snapshots, logError)).documentsRead).toBe(0)
+      await index.close()
+      expect(written).toHaveLength(2)
+      expect(errors).toEqual([])
+    })
+
     it('saves in a pause between searches, not among them', async () => {
       const { store, written } = storeTimingWrites()
       const index = managed({ store, settleMs: 20, saveQuietMs: 150 })

@@ -76,7 +76,7 @@ describe('createApiPorts', () => {
     await store.close()
   })
 
-  it("asks the index to warm up when the documents queued have all been processed, once for a folder's", async () => {
+  it("asks the index to save and warm up when the documents queued have all been processed, once for a folder's", async () => {
     const db = new QuireDatabase('drained-test', { indexedDB: new IDBFactory(), IDBKeyRange })
     const store = new DexieStore(db)
     const files = new DexieFileStore(db)
@@ -96,8 +96,10 @@ describe('createApiPorts', () => {
     const held = new Promise<void>((resolve) => (release = resolve))
     const ingested: string[] = []
     const warmUps: Array<{ ingested: number; shapes: readonly WarmUpShape[] }> = []
+    const saves: number[] = []
     const index = Object.assign(new SearchIndex(), {
       warmUp: (shapes: readonly WarmUpShape[]) => warmUps.push({ ingested: ingested.length, shapes }),
+      saveSoon: () => saves.push(ingested.length),
     })
     const runtime = createApiPorts({
       store,
@@ -116,11 +118,14 @@ describe('createApiPorts', () => {
     for (const document of documents) await runtime.ports.documents.enqueue(document.id)
     await vi.waitFor(() => expect(ingested).toHaveLength(1))
     expect(warmUps).toEqual([]) // processing: nobody searches yet
+    expect(saves).toEqual([]) // and changes go on
     release()
     await vi.waitFor(async () =>
       expect((await store.documents.listDocuments({ statuses: ['failed'] })).length).toBe(3),
     )
     await vi.waitFor(() => expect(warmUps).toHaveLength(1))
+    // Saved without waiting for changes to settle: they have.
+    expect(saves).toEqual([3])
     // After the last of the three, with the completed document's profile: all collections, then its own.
     const [{ ingested: before, shapes }] = warmUps as [(typeof warmUps)[0]]
     expect(before).toBe(3)

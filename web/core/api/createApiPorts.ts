@@ -133,8 +133,10 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     // In batches: a document of 100,000 chunks indexed in one go held the server's thread for 20 s.
     onIndexed: (document, chunks) => index.replaceDocument(document.id, chunks),
   }
-  // A folder processed: its person's next search is likely soon, and the search code went cold meanwhile.
+  // A folder processed: its index is saved now (a tab may close soon after), and its person's next search
+  // is likely soon, while the search code went cold meanwhile.
   const documentsProcessed = () => {
+    index.saveSoon?.()
     if (index.warmUp) searchWarmUpShapes(store).then((shapes) => index.warmUp?.(shapes), logError)
   }
   const documents = new DocumentQueue(processPorts, 1, logError, documentsProcessed)

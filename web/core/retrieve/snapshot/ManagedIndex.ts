@@ -266,6 +266,19 @@ export class ManagedIndex implements SearchIndexPort {
     )
   }
 
+  /**
+   * Saves a stale snapshot once the index goes unused for `saveQuietMs`, without waiting `settleMs` for
+   * changes to settle: the host knows they have (a folder's last document processed). A tab closed in
+   * the 10 s that wait took lost the save, and the next open read every document of the folder again (33 s
+   * to the first search at 200 documents; bench/README.md, browser-large, session 58).
+   */
+  saveSoon(): void {
+    const loaded = this.loaded
+    if (this.closed || !loaded || (loaded.saved && loaded.dirty.size === 0)) return
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.saveWhenQuiet(performance.now())
+  }
+
   /** Writes the snapshot now if the stored one is stale (waits for a write under way). */
   save(): Promise<void> {
     if (this.timer !== undefined) clearTimeout(this.timer)

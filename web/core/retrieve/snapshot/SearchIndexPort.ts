@@ -18,6 +18,8 @@ export interface SearchIndexPort {
    * likely to search next.
    */
   warmUp?(shapes: readonly WarmUpShape[]): void
+  /** Saves what changed soon, not once changes settle (`ManagedIndex.saveSoon`): they have. */
+  saveSoon?(): void
 }
 
 /** A warm-up search's request but its words (and no vector: keywords only). */
