@@ -22,7 +22,6 @@ import type { MultipartBody } from '../../core/api/UploadedFile'
 import { blobSource } from './blobSource'
 import type { ChatModel } from '../../core/generate/ChatModel'
 import { earlyIndexRead } from './earlyIndexRead'
-import { profileCompletedDocuments } from '../../core/retrieve/documentProfiles'
 import { searchWarmUpShapes } from '../../core/retrieve/searchWarmUpShapes'
 import { ManagedIndex } from '../../core/retrieve/snapshot/ManagedIndex'
 import { systemClock } from '../../core/time/Clock'
@@ -116,14 +115,12 @@ const { ports, start, checkFolders } = createApiPorts({
     },
   },
 })
-// The documents' profiles, which every search reads, made while the index loads: a cold start's first
-// search then waits for neither (documentProfiles.ts). The server's process outlives its first search.
-profileCompletedDocuments(ports.store).catch(console.error)
-// Loaded, the search code is warmed up for the person's first question, unless one came first.
-index
-  .use(() => undefined)
-  .then(() => searchWarmUpShapes(ports.store))
-  .then((shapes) => index.warmUp(shapes))
+// The shapes of the completed documents' searches, their profiles (which every search reads) made while
+// the index loads: a cold start's first search then waits for neither (documentProfiles.ts). Loaded, the
+// search code is warmed up with them for the person's first question, unless one came first. The server's
+// process outlives its first search.
+Promise.all([searchWarmUpShapes(ports.store), index.use(() => undefined)])
+  .then(([shapes]) => index.warmUp(shapes))
   .catch(console.error)
 // The browser's own account on a sync server; only this host mounts the account routes.
 const account: SyncAccount = new SyncAccount({

@@ -5,7 +5,8 @@ import { documentOpening, openingText, type DocumentOpening } from '../store/Doc
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { DocumentFilter } from '../store/DocumentRecord'
 import { documentProfile } from './documentEvidence'
-import { anyPaged, documentProfiles, profileCompletedDocuments } from './documentProfiles'
+import { anyPaged, documentProfiles } from './documentProfiles'
+import { searchWarmUpShapes } from './searchWarmUpShapes'
 
 /**
  * A chunk store over an array that records how many chunks each listing returned, with the openings
@@ -228,7 +229,7 @@ describe('documentProfiles', () => {
     expect(await documentProfiles(store, [document])).toEqual([profileOf(document, chunks)])
   })
 
-  it('profiles the completed documents ahead, and a search asking meanwhile waits for them rather than reading again', async () => {
+  it('profiles the completed documents ahead (searchWarmUpShapes), and a search asking meanwhile waits for them rather than reading again', async () => {
     const made = variedDocuments()
     const unfinished = documentWith(2, (i) => ({ page: null, text: `pending ${i}` }))
     const pending = {
@@ -259,7 +260,7 @@ describe('documentProfiles', () => {
         },
       },
     }
-    const ahead = profileCompletedDocuments(store)
+    const ahead = searchWarmUpShapes(store)
     await new Promise((resolve) => setTimeout(resolve, 0))
     expect(openingReads).toHaveLength(1)
     const completed = made.map(({ document }) => document)

@@ -1,7 +1,6 @@
 import type { DocumentOpening } from '../store/DocumentOpening'
 import { OPENING_STEP, openingEnds, openingFrom } from '../store/DocumentOpening'
 import type { DocumentRecord } from '../store/DocumentRecord'
-import type { DocumentStore } from '../store/DocumentStore'
 import type { Store } from '../store/Store'
 import { type DocumentProfile, documentProfile } from './documentEvidence'
 
@@ -23,7 +22,7 @@ const caches = new WeakMap<object, Map<string, Cached>>()
 const lastLists = new WeakMap<object, DocumentProfile[]>()
 /**
  * Per store, the last call's work: each call begins when the one before it has ended, so a search that
- * comes while profiles are being made (`profileCompletedDocuments` at a start) finds them made, rather
+ * comes while profiles are being made (`searchWarmUpShapes` at a start) finds them made, rather
  * than reading the same openings again beside it.
  */
 const queues = new WeakMap<object, Promise<unknown>>()
@@ -47,18 +46,6 @@ export function documentProfiles(
     .then(() => profilesNow(store, asked))
   queues.set(store, made)
   return made
-}
-
-/**
- * The profiles of every completed document, made before any search asks for them: the browser's API
- * worker begins this as it starts, so that a cold start's first search does not wait for 200 documents'
- * openings to be read and profiled (0.1-0.2 s at 139k passages) after the index has loaded; the read
- * runs while the index snapshot's bytes are still coming.
- */
-export async function profileCompletedDocuments(
-  store: Pick<Store, 'chunks'> & { documents: Pick<DocumentStore, 'listDocuments'> },
-): Promise<void> {
-  await documentProfiles(store, await store.documents.listDocuments({ statuses: ['completed'] }))
 }
 
 async function profilesNow(
