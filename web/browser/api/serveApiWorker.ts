@@ -33,7 +33,7 @@ import {
 } from '../generate/browserWebLlmHost'
 import { webLlmChatModel } from '../generate/webLlmChatModel'
 import { browserEmbedderFor } from '../ingest/browserEmbedderFor'
-import { WebWorkerIngestor } from '../ingest/WebWorkerIngestor'
+import { ingestWorkers, WebWorkerIngestor } from '../ingest/WebWorkerIngestor'
 import { DexieAccountVault } from '../store/DexieAccountVault'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieIndexSnapshots } from '../store/DexieIndexSnapshots'
@@ -64,6 +64,8 @@ function webLlmModel(id: string): ChatModel {
 // One model embedder per id, shared by queries and Settings' "Download now", which shows its progress.
 const embedderLoads = createEmbedderLoads(browserEmbedderFor)
 
+// Documents are read in a pool of workers sized to the device (see ingestWorkers).
+const INGEST_WORKERS = ingestWorkers(navigator.hardwareConcurrency)
 const db = new QuireDatabase()
 const store = new DexieStore(db)
 const files = new DexieFileStore(db)
@@ -84,7 +86,8 @@ const { ports, start, checkFolders } = createApiPorts({
   folderHost: browserFolderHost(),
   profileStore: store,
   files,
-  ingestor: new WebWorkerIngestor({ logError: console.error }),
+  ingestor: new WebWorkerIngestor({ size: INGEST_WORKERS, logError: console.error }),
+  documentConcurrency: INGEST_WORKERS + 1,
   maxUploadBytes: MAX_UPLOAD_BYTES,
   // Queries are embedded here, with the model of the vectors searched (loaded on first use).
   embedderFor: embedderLoads.embedderFor,

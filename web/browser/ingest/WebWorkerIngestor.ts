@@ -4,27 +4,60 @@ import type { IngestResult } from '../../core/ingest/ingestFile'
 import { ParseError } from '../../core/ingest/ParseError'
 import type { IngestWorkerApi } from './ingestWorker'
 
+/** One worker of the pool, started when first needed and again after it was stopped. */
+interface Slot {
+  busy: boolean
+  current?: SpawnedWorker
+}
+
+interface SpawnedWorker {
+  worker: Pick<Worker, 'terminate'>
+  api: Remote<IngestWorkerApi>
+}
+
 /**
- * Runs ingestion in a dedicated Web Worker, one document at a time. At the time limit (or when the
- * request is cancelled) the worker is terminated, which stops even a parser stuck in synchronous
- * code, and a fresh one is started for the next document.
+ * Runs ingestion in a pool of dedicated Web Workers (`size`, default 1), one document each at a time.
+ * At the time limit (or when the request is cancelled) a document's worker is terminated, which stops
+ * even a parser stuck in synchronous code, and a fresh one is started for its next document; the other
+ * workers' documents go on. Requests beyond the pool wait for a worker, in order.
  */
 export class WebWorkerIngestor implements Ingestor {
-  private current: { worker: Worker; api: Remote<IngestWorkerApi> } | undefined
+  private readonly slots: Slot[]
+  private readonly waiting: Array<() => void> = []
 
-  constructor(private readonly options: { timeoutMs?: number; logError?: (error: unknown) => void } = {}) {}
+  constructor(
+    private readonly options: {
+      /** Workers, each reading one document at a time (see `ingestWorkers`). */
+      size?: number
+      timeoutMs?: number
+      logError?: (error: unknown) => void
+      /** Starts a worker; default the app's ingest worker (a test's stands in for it). */
+      spawn?: () => SpawnedWorker
+    } = {},
+  ) {
+    const size = Math.max(1, Math.floor(options.size ?? 1))
+    this.slots = Array.from({ length: size }, () => ({ busy: false }))
+  }
 
   async ingest(request: IngestRequest): Promise<IngestResult> {
     // No `readsStoredFiles`: the browser's files are in IndexedDB, not at a path.
     if (!request.bytes) throw new Error('The browser reads a document from its bytes, not a stored path')
-    const { bytes } = request
-    const { api } = this.worker()
+    const slot = await this.acquire(request.signal)
+    try {
+      return await this.ingestIn(slot, request, request.bytes)
+    } finally {
+      this.release(slot)
+    }
+  }
+
+  private async ingestIn(slot: Slot, request: IngestRequest, bytes: Uint8Array): Promise<IngestResult> {
+    const { api } = this.worker(slot)
     const timeoutMs = this.options.timeoutMs ?? 120_000
     let timer: ReturnType<typeof setTimeout> | undefined
     let onAbort: (() => void) | undefined
     const stopped = new Promise<never>((_, reject) => {
       const stop = (error: unknown) => {
-        this.reset()
+        this.reset(slot)
         reject(error)
       }
       timer = setTimeout(
@@ -67,19 +100,58 @@ export class WebWorkerIngestor implements Ingestor {
     }
   }
 
-  private worker(): { worker: Worker; api: Remote<IngestWorkerApi> } {
-    if (!this.current) {
-      const worker = new Worker(new URL('./ingestWorker.ts', import.meta.url), {
-        type: 'module',
-        name: 'quire-ingest',
+  /** A free worker, or the first to come free; a request cancelled while it waits stops waiting. */
+  private async acquire(signal: AbortSignal | undefined): Promise<Slot> {
+    for (;;) {
+      signal?.throwIfAborted()
+      const free = this.slots.find((slot) => !slot.busy)
+      if (free) {
+        free.busy = true
+        return free
+      }
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          signal?.removeEventListener('abort', wake)
+          const at = this.waiting.indexOf(wake)
+          if (at >= 0) this.waiting.splice(at, 1)
+          resolve()
+        }
+        this.waiting.push(wake)
+        signal?.addEventListener('abort', wake, { once: true })
       })
-      this.current = { worker, api: wrap<IngestWorkerApi>(worker) }
     }
-    return this.current
   }
 
-  private reset(): void {
-    this.current?.worker.terminate()
-    this.current = undefined
+  private release(slot: Slot): void {
+    slot.busy = false
+    this.waiting.shift()?.()
   }
+
+  private worker(slot: Slot): SpawnedWorker {
+    const spawned = slot.current ?? this.options.spawn?.() ?? spawnIngestWorker()
+    slot.current = spawned
+    return spawned
+  }
+
+  private reset(slot: Slot): void {
+    slot.current?.worker.terminate()
+    slot.current = undefined
+  }
+}
+
+function spawnIngestWorker(): SpawnedWorker {
+  const worker = new Worker(new URL('./ingestWorker.ts', import.meta.url), {
+    type: 'module',
+    name: 'quire-ingest',
+  })
+  return { worker, api: wrap<IngestWorkerApi>(worker) }
+}
+
+/**
+ * The ingest workers for a device with `cores` logical processors: one less than it has (the page and
+ * the API worker, which stores and indexes each document, want one), at least one, at most four (each
+ * holds a document being read; more would hold more memory than they save time).
+ */
+export function ingestWorkers(cores: number | undefined): number {
+  return Math.max(1, Math.min(4, Math.floor(cores ?? 2) - 1))
 }

@@ -36,6 +36,11 @@ export interface HostServices extends GenerationHost {
   profileStore?: Store
   files: FileStore
   ingestor: Ingestor
+  /**
+   * Documents the in-process queue processes at once; default 1. The browser's is its ingest workers and
+   * one more: a document's chunks are stored and indexed in the API worker while the next is read.
+   */
+  documentConcurrency?: number
   maxUploadBytes: number
   /** How long connection tests and model lists wait (ApiPorts.limits); default 15 s. */
   connectionTestMs?: number
@@ -139,7 +144,12 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     index.saveSoon?.()
     if (index.warmUp) searchWarmUpShapes(store).then((shapes) => index.warmUp?.(shapes), logError)
   }
-  const documents = new DocumentQueue(processPorts, 1, logError, documentsProcessed)
+  const documents = new DocumentQueue(
+    processPorts,
+    services.documentConcurrency ?? 1,
+    logError,
+    documentsProcessed,
+  )
   const evaluations = new EvaluationQueue({
     store,
     index,
