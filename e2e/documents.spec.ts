@@ -26,6 +26,9 @@ test('uploads a representative set and each reaches its outcome in the browser',
     file('adversarial/ocrmypdf__linn_png_renamed.pdf'),
     file('pdf/pdfplumber__password-example.pdf'),
   ])
+  // The seven as a whole: one bar for the batch, under the counts, gone once every one has ended.
+  const batch = page.getByRole('progressbar', { name: 'Documents processed', exact: true })
+  await expect(batch).toHaveAttribute('max', '7')
   // The 50-page PDF is processed first and takes a while: its progress bar shows real percentages.
   await expect
     .poll(async () => (await collection.progress('pdfminer__i1040nr.pdf')) ?? -1, { timeout: 60_000 })
@@ -48,6 +51,7 @@ test('uploads a representative set and each reaches its outcome in the browser',
   await expect(collection.row('pdfplumber__password-example.pdf')).toContainText(/password/i)
   await collection.enterPassword('pdfplumber__password-example.pdf', 'test')
   await collection.waitForStatus('pdfplumber__password-example.pdf', 'completed')
+  await expect(batch).toHaveCount(0)
   await page.screenshot({ path: 'e2e/output/screens/collection-done.png', fullPage: true })
 
   // Counts and chunks come from the in-browser API; the page's data survives a reload.

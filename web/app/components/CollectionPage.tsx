@@ -48,6 +48,21 @@ export function CollectionPage(props: CollectionPageProps) {
     }
   })
 
+  // The batch under way as a whole (a folder of 200 dropped at once): the documents ended since
+  // processing began, out of those and the ones still in progress. What had ended before is left out.
+  const batch = createMemo<{ start: number } | undefined>((previous) => {
+    const { active, completed, failed } = counts()
+    if (active === 0) return undefined
+    return previous ?? { start: completed + failed }
+  })
+  const batchProgress = () => {
+    const started = batch()
+    if (!started) return undefined
+    const { active, completed, failed } = counts()
+    const done = Math.max(0, completed + failed - started.start)
+    return { done, total: done + active }
+  }
+
   const remove = async (document: QuireDocument) => {
     await list.remove(document)
     deleted = true
@@ -89,6 +104,16 @@ export function CollectionPage(props: CollectionPageProps) {
               <span aria-hidden="true">·</span> <span>{counts().failed.toLocaleString()} failed</span>
             </Show>
           </p>
+          <Show when={batchProgress()}>
+            {(progress) => (
+              <progress
+                class="collection-progress"
+                aria-label="Documents processed"
+                value={progress().done}
+                max={Math.max(progress().total, 1)}
+              />
+            )}
+          </Show>
         </div>
         {/* A new chat on this collection, ready to type (the Chat screen preselects it in "Search in"). */}
         <div class="collection-actions">
