@@ -120,6 +120,8 @@ async function chatFlow(page: Page): Promise<void> {
   // Another persona: its prompt reaches the model first, and the answer is in its voice.
   await chat.newChat()
   await chat.persona.selectOption({ label: 'Pirate' })
+  // The choice stays shown while its record is read, and the question asked at once waits for it.
+  await expect(chat.persona.locator('option:checked')).toHaveText('Pirate')
   await chat.ask('What is in the hold?')
   await expect(chat.status).toHaveText('Answered')
   await expect(chat.messages('assistant').last()).toHaveText('Arr, the hold be full of rum and rope.')

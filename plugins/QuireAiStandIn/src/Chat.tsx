@@ -1,4 +1,4 @@
-import React, { useEffect, useState } from 'react'
+import React, { useEffect, useRef, useState } from 'react'
 import { errorText } from '../../shared/braindriveServices'
 import {
   conversationMessages,
@@ -40,7 +40,10 @@ export default function Chat(props: StandInProps<Record<string, never>>) {
   const [models, setModels] = useState<ModelChoice[]>([])
   const [model, setModel] = useState('')
   const [personas, setPersonas] = useState<Persona[]>([])
-  const [persona, setPersona] = useState<Persona | null>(null)
+  // The choice shows at once; its record is read behind it, and a question sent meanwhile waits for it
+  // (the select snapped back to "No persona" until the read ended, and such a question went without it).
+  const [personaId, setPersonaId] = useState('')
+  const persona = useRef<Promise<Persona | null>>(Promise.resolve(null))
   const [conversations, setConversations] = useState<Conversation[]>([])
   const [conversationId, setConversationId] = useState<string | null>(null)
   const [messages, setMessages] = useState<Message[]>([])
@@ -77,9 +80,10 @@ export default function Chat(props: StandInProps<Record<string, never>>) {
     }
   }, [api])
 
-  async function choosePersona(id: string): Promise<void> {
+  function choosePersona(id: string): void {
     if (!api) return
-    setPersona(id ? await readPersona(api, id) : null)
+    setPersonaId(id)
+    persona.current = id ? readPersona(api, id).catch(() => null) : Promise.resolve(null)
   }
 
   function chooseScope(value: string): void {
@@ -110,7 +114,13 @@ export default function Chat(props: StandInProps<Record<string, never>>) {
     try {
       await streamAnswer(
         api,
-        { prompt: question, model: chosen, userId: user?.id ?? null, conversationId, persona },
+        {
+          prompt: question,
+          model: chosen,
+          userId: user?.id ?? null,
+          conversationId,
+          persona: await persona.current,
+        },
         (text) => {
           setChunks((n) => n + 1)
           setMessages((shown) => {
@@ -147,11 +157,7 @@ export default function Chat(props: StandInProps<Record<string, never>>) {
       </label>{' '}
       <label>
         Persona{' '}
-        <select
-          data-testid="chat-persona"
-          value={persona?.id ?? ''}
-          onChange={(e) => void choosePersona(e.target.value)}
-        >
+        <select data-testid="chat-persona" value={personaId} onChange={(e) => choosePersona(e.target.value)}>
           <option value="">No persona</option>
           {personas.map((p) => (
             <option key={p.id} value={p.id}>
