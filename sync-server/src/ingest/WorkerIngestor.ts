@@ -4,6 +4,7 @@ import type { Chunk } from '../../../web/core/ingest/chunk/Chunk'
 import type { IngestResult } from '../../../web/core/ingest/ingestFile'
 import type { IngestLimits } from '../../../web/core/ingest/IngestLimits'
 import { ParseError } from '../../../web/core/ingest/ParseError'
+import { SlotPool } from '../../../web/core/documents/SlotPool'
 import { timeSlicer } from '../../../web/core/time/timeSlicer'
 import type { EmbedderConfig } from '../config'
 import type { IngestAck, IngestReply, IngestTask } from './ingestMessages'
@@ -13,9 +14,9 @@ import { workerFailure } from './workerFailure'
 
 const WORKER_URL = new URL('./ingestWorker.ts', import.meta.url)
 
+/** One thread of the pool; `worker` changes when a killed thread is replaced. */
 interface Slot {
   worker: Worker
-  busy: boolean
 }
 
 /**
@@ -26,8 +27,7 @@ interface Slot {
  * never holds this thread for long.
  */
 export class WorkerIngestor implements Ingestor {
-  private readonly slots: Slot[] = []
-  private readonly waiting: Array<() => void> = []
+  private readonly pool: SlotPool<Slot>
   private nextId = 1
   private closed = false
   /** The worker reads a stored file by its path (`ingestWorker`), off the thread that serves requests. */
@@ -44,10 +44,16 @@ export class WorkerIngestor implements Ingestor {
       memoryMb?: number
       logError?: (error: unknown) => void
     } = {},
-  ) {}
+  ) {
+    this.pool = new SlotPool<Slot>(
+      options.size ?? 1,
+      () => ({ worker: this.spawn() }),
+      'The ingestor is closed',
+    )
+  }
 
   async ingest(request: IngestRequest): Promise<IngestResult> {
-    const slot = await this.acquire()
+    const slot = await this.pool.acquire()
     const timeoutMs = this.options.timeoutMs ?? 120_000
     const id = this.nextId++
     try {
@@ -135,35 +141,13 @@ export class WorkerIngestor implements Ingestor {
         worker.postMessage(task, bytes ? [bytes.buffer] : [])
       })
     } finally {
-      this.release(slot)
+      this.pool.release(slot)
     }
   }
 
   async close(): Promise<void> {
     this.closed = true
-    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()))
-  }
-
-  private async acquire(): Promise<Slot> {
-    for (;;) {
-      if (this.closed) throw new Error('The ingestor is closed')
-      const free = this.slots.find((slot) => !slot.busy)
-      if (free) {
-        free.busy = true
-        return free
-      }
-      if (this.slots.length < (this.options.size ?? 1)) {
-        const slot = { worker: this.spawn(), busy: true }
-        this.slots.push(slot)
-        return slot
-      }
-      await new Promise<void>((resolve) => this.waiting.push(resolve))
-    }
-  }
-
-  private release(slot: Slot): void {
-    slot.busy = false
-    this.waiting.shift()?.()
+    await Promise.all(this.pool.close().map((slot) => slot.worker.terminate()))
   }
 
   private replace(slot: Slot): void {

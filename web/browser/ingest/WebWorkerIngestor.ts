@@ -1,12 +1,12 @@
 import { proxy, wrap, type Remote } from 'comlink'
 import type { IngestRequest, Ingestor } from '../../core/documents/Ingestor'
+import { SlotPool } from '../../core/documents/SlotPool'
 import type { IngestResult } from '../../core/ingest/ingestFile'
 import { ParseError } from '../../core/ingest/ParseError'
 import type { IngestWorkerApi } from './ingestWorker'
 
 /** One worker of the pool, started when first needed and again after it was stopped. */
 interface Slot {
-  busy: boolean
   current?: SpawnedWorker
 }
 
@@ -22,8 +22,7 @@ interface SpawnedWorker {
  * workers' documents go on. Requests beyond the pool wait for a worker, in order.
  */
 export class WebWorkerIngestor implements Ingestor {
-  private readonly slots: Slot[]
-  private readonly waiting: Array<() => void> = []
+  private readonly pool: SlotPool<Slot>
 
   constructor(
     private readonly options: {
@@ -35,18 +34,17 @@ export class WebWorkerIngestor implements Ingestor {
       spawn?: () => SpawnedWorker
     } = {},
   ) {
-    const size = Math.max(1, Math.floor(options.size ?? 1))
-    this.slots = Array.from({ length: size }, () => ({ busy: false }))
+    this.pool = new SlotPool<Slot>(options.size ?? 1, () => ({}))
   }
 
   async ingest(request: IngestRequest): Promise<IngestResult> {
     // No `readsStoredFiles`: the browser's files are in IndexedDB, not at a path.
     if (!request.bytes) throw new Error('The browser reads a document from its bytes, not a stored path')
-    const slot = await this.acquire(request.signal)
+    const slot = await this.pool.acquire(request.signal)
     try {
       return await this.ingestIn(slot, request, request.bytes)
     } finally {
-      this.release(slot)
+      this.pool.release(slot)
     }
   }
 
@@ -98,33 +96,6 @@ export class WebWorkerIngestor implements Ingestor {
       clearTimeout(timer)
       if (onAbort) request.signal?.removeEventListener('abort', onAbort)
     }
-  }
-
-  /** A free worker, or the first to come free; a request cancelled while it waits stops waiting. */
-  private async acquire(signal: AbortSignal | undefined): Promise<Slot> {
-    for (;;) {
-      signal?.throwIfAborted()
-      const free = this.slots.find((slot) => !slot.busy)
-      if (free) {
-        free.busy = true
-        return free
-      }
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          signal?.removeEventListener('abort', wake)
-          const at = this.waiting.indexOf(wake)
-          if (at >= 0) this.waiting.splice(at, 1)
-          resolve()
-        }
-        this.waiting.push(wake)
-        signal?.addEventListener('abort', wake, { once: true })
-      })
-    }
-  }
-
-  private release(slot: Slot): void {
-    slot.busy = false
-    this.waiting.shift()?.()
   }
 
   private worker(slot: Slot): SpawnedWorker {
