@@ -54,9 +54,11 @@ export async function processDocument(
   const { store, ingestor, clock } = ports
   const document = await store.documents.getDocument(documentId)
   if (!document) return undefined
+  // "Waiting to start" until the ingestor reports its first stage: it may wait for a free worker (both
+  // hosts take one document more than they have ingest workers, to store one while the next is read).
   await store.documents.updateDocument(documentId, {
     status: 'processing',
-    progress: { stage: 'parsing', percent: 0 },
+    progress: { stage: 'queued', percent: 0 },
   })
 
   let lastWrite = 0
