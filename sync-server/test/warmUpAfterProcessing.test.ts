@@ -24,17 +24,18 @@ describe('a folder processed by document jobs', () => {
     const index = runtime.ports.index as ManagedIndex
     expect(index.isLoaded).toBe(false)
     // Each warm-up asked, with the person's document jobs active then: at most the one ending (it may have
-    // been recorded ended by then: the shapes are read first), none waiting.
-    const warmUps: Array<{ shapes: readonly WarmUpShape[]; active: Promise<string[]> }> = []
+    // been recorded ended by then), none waiting. Its shapes are read here, whether it runs or not.
+    const warmUps: Array<{ shapes: Promise<readonly WarmUpShape[]>; active: Promise<string[]> }> = []
     const warmUp = index.warmUp.bind(index)
-    index.warmUp = (shapes = []) => {
+    index.warmUp = (asked = []) => {
+      const shapes = typeof asked === 'function' ? asked() : Promise.resolve(asked)
       const now = Date.now()
       // Jobs uploaded after this call may be in the list read: they are not counted.
       const active = server.jobs
         .active(LOCAL_USER_ID, DOCUMENT_PROCESS)
         .then((jobs) => jobs.filter((job) => Date.parse(job.created_at) < now).map((job) => job.status))
       warmUps.push({ shapes, active })
-      warmUp(shapes)
+      warmUp(() => shapes)
     }
 
     const harbour = await createTestCollection(server.url, 'Harbour', 'Logs')
@@ -60,7 +61,7 @@ describe('a folder processed by document jobs', () => {
     expect(warmUps.length).toBeGreaterThanOrEqual(1)
     for (const { active } of warmUps) expect(['', 'running']).toContain((await active).join())
     // The last one has every document's profile, for all collections and for each.
-    const last = warmUps.at(-1)!.shapes
+    const last = await warmUps.at(-1)!.shapes
     const profiled = (shape: WarmUpShape) => shape.documentProfiles?.map((p) => p.documentId).sort()
     expect(last.map((shape) => shape.collectionIds?.join() ?? 'all').sort()).toEqual(
       [harbour, cliffs, 'all'].sort(),

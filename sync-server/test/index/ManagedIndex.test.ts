@@ -210,13 +210,19 @@ for (const dialect of testSqlDialects())
       await sleep(500)
       await index.search(keywordRequest(QUERIES[0]!))
       index.warmUp(shapes)
+      // Shapes to be read (every document's opening): not read while warm.
+      let reads = 0
+      const read = () => (reads++, Promise.resolve(shapes))
+      index.warmUp(read)
       await sleep(300)
       expect(seen).toHaveLength(151)
-      // Past it: warmed again.
+      expect(reads).toBe(0)
+      // Past it: read, and warmed again.
       await sleep(200)
-      index.warmUp(shapes)
+      index.warmUp(read)
       await until(301)
       expect(seen).toHaveLength(301)
+      expect(reads).toBe(1)
       await index.close()
       expect(errors).toEqual([])
     })

@@ -142,7 +142,7 @@ export function createApiPorts(services: HostServices): ApiRuntime {
   // is likely soon, while the search code went cold meanwhile.
   const documentsProcessed = () => {
     index.saveSoon?.()
-    if (index.warmUp) searchWarmUpShapes(store).then((shapes) => index.warmUp?.(shapes), logError)
+    index.warmUp?.(() => searchWarmUpShapes(store))
   }
   const documents = new DocumentQueue(
     processPorts,

@@ -6,7 +6,7 @@ import { encodeIndexSnapshot } from './encodeIndexSnapshot'
 import type { IndexMemoryBudget } from './IndexMemoryBudget'
 import type { IndexSnapshotStore } from './IndexSnapshotStore'
 import { loadSearchIndex } from './loadSearchIndex'
-import type { SearchIndexPort, WarmUpShape } from './SearchIndexPort'
+import type { SearchIndexPort, WarmUpShape, WarmUpShapes } from './SearchIndexPort'
 
 export interface ManagedIndexOptions {
   store: IndexSnapshotStore
@@ -186,11 +186,17 @@ export class ManagedIndex implements SearchIndexPort {
    * `warmAgainMs` of a search or a warm-up search: the code is warm still, and files that come one at a
    * time, each processed before the next, would warm it after each.
    */
-  warmUp(shapes: readonly WarmUpShape[] = []): void {
+  warmUp(shapes: WarmUpShapes = []): void {
     const again = this.options.warmAgainMs ?? WARM_AGAIN_MS
-    if (performance.now() - Math.max(this.lastSearch, this.lastWarmUp) < again) return
-    this.warmed = undefined
-    this.warmUpSoon(shapes)
+    const warm = () => performance.now() - Math.max(this.lastSearch, this.lastWarmUp) < again
+    if (warm() || this.closed) return
+    const start = (read: readonly WarmUpShape[]) => {
+      if (warm() || this.closed) return
+      this.warmed = undefined
+      this.warmUpSoon(read)
+    }
+    if (typeof shapes !== 'function') return start(shapes)
+    shapes().then(start, this.options.logError)
   }
 
   /** Runs `work` on the loaded index (loading it first); it is not dropped while `work` runs. */

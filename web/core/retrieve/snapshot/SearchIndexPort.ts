@@ -15,12 +15,16 @@ export interface SearchIndexPort {
   add(chunks: readonly ChunkRecord[]): void
   /**
    * Warms the search code up soon with searches of these shapes (`ManagedIndex.warmUp`): a person is
-   * likely to search next.
+   * likely to search next. A function is asked for them only when a warm-up will run (they cost a read
+   * of every document's opening).
    */
-  warmUp?(shapes: readonly WarmUpShape[]): void
+  warmUp?(shapes: WarmUpShapes): void
   /** Saves what changed soon, not once changes settle (`ManagedIndex.saveSoon`): they have. */
   saveSoon?(): void
 }
 
 /** A warm-up search's request but its words (and no vector: keywords only). */
 export type WarmUpShape = Omit<SearchRequest, 'query' | 'queryVector' | 'embedder' | 'exactVectors'>
+
+/** Warm-up shapes, or what reads them when they are wanted. */
+export type WarmUpShapes = readonly WarmUpShape[] | (() => Promise<readonly WarmUpShape[]>)
