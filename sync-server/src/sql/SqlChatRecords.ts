@@ -75,19 +75,29 @@ export class SqlChatRecords implements ChatStore {
   }
 
   async addMessage(message: ChatMessage): Promise<ChatMessage> {
+    await this.addMessages([message])
+    return message
+  }
+
+  async addMessages(messages: readonly ChatMessage[]): Promise<ChatMessage[]> {
+    if (messages.length === 0) return []
     try {
-      await this.driver.batch([
-        { sql: SQL.insertMessage, params: toChatMessageParams(message) },
-        { sql: SQL.touchSession, params: [message.created_at, message.session_id] },
-      ])
+      await this.driver.batch(
+        messages.flatMap((message) => [
+          { sql: SQL.insertMessage, params: toChatMessageParams(message) },
+          { sql: SQL.touchSession, params: [message.created_at, message.session_id] },
+        ]),
+      )
     } catch (error) {
       // Name the likely cause: the bare constraint message does not say which reference failed.
-      if (!(await this.getSession(message.session_id))) {
-        throw new Error(`No chat session ${message.session_id}`, { cause: error })
+      for (const sessionId of new Set(messages.map((message) => message.session_id))) {
+        if (!(await this.getSession(sessionId))) {
+          throw new Error(`No chat session ${sessionId}`, { cause: error })
+        }
       }
       throw error
     }
-    return message
+    return [...messages]
   }
 
   async listMessages(sessionId: string, options: { limit: number }): Promise<ChatMessage[]> {

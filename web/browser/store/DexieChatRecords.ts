@@ -56,19 +56,23 @@ export class DexieChatRecords implements ChatStore {
   }
 
   async addMessage(message: ChatMessage): Promise<ChatMessage> {
-    const row: ChatMessageRow = jsonClone(message)
+    await this.addMessages([message])
+    return message
+  }
+
+  async addMessages(messages: readonly ChatMessage[]): Promise<ChatMessage[]> {
+    const rows: ChatMessageRow[] = messages.map((message) => jsonClone(message))
     const tables = [this.db.chatSessions, this.db.chatMessages, this.db.collections]
     await this.db.transaction('rw', tables, async () => {
-      const session = await this.db.chatSessions.where('id').equals(message.session_id).first()
-      if (!session) throw new Error(`No chat session ${message.session_id}`)
-      await this.requireCollection(message.collection_id)
-      await this.db.chatMessages.add(row)
-      await this.db.chatSessions
-        .where('id')
-        .equals(message.session_id)
-        .modify({ updated_at: message.created_at })
+      for (const row of rows) {
+        const session = await this.db.chatSessions.where('id').equals(row.session_id).first()
+        if (!session) throw new Error(`No chat session ${row.session_id}`)
+        await this.requireCollection(row.collection_id)
+        await this.db.chatMessages.add(row)
+        await this.db.chatSessions.where('id').equals(row.session_id).modify({ updated_at: row.created_at })
+      }
     })
-    return message
+    return [...messages]
   }
 
   async listMessages(sessionId: string, options: { limit: number }): Promise<ChatMessage[]> {

@@ -159,6 +159,46 @@ describe('SyncedStore and SyncApplier', () => {
     expect(phone.errors).toEqual([])
   })
 
+  it('a chat turn’s question and answer sync as two messages and one move of their session', async () => {
+    const { device } = world()
+    const laptop = device('laptop')
+    const phone = device('phone')
+    const session = await laptop.store.chat.createSession({
+      id: crypto.randomUUID(),
+      name: 'Q',
+      collection_id: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+    })
+    const turn = ['user', 'assistant'].map((role, i) => ({
+      id: crypto.randomUUID(),
+      session_id: session.id,
+      role: role as 'user' | 'assistant',
+      content: `${role} ${i}`,
+      metadata: {},
+      created_at: `2026-01-01T00:0${i + 1}:00.000Z`,
+      collection_id: null,
+    }))
+    expect(await laptop.store.chat.addMessages(turn)).toEqual(turn)
+    const queued = (await laptop.replica.outbox()).map((m) => m.change)
+    expect(queued.map((change) => [change.kind, change.id])).toEqual([
+      [SYNC_KIND.session, session.id],
+      [SYNC_KIND.message, turn[0]!.id],
+      [SYNC_KIND.message, turn[1]!.id],
+      [SYNC_KIND.session, session.id],
+    ])
+    expect(queued.at(-1)!.fields).toEqual({
+      updated_at: { value: ['2026-01-01T00:02:00.000Z'], hlc: expect.any(String) },
+    })
+    await laptop.client.sync()
+    await phone.client.sync()
+    expect(await phone.plain.chat.getSession(session.id)).toMatchObject({
+      updated_at: '2026-01-01T00:02:00.000Z',
+      message_count: 2,
+    })
+    expect(await phone.plain.chat.listMessages(session.id, { limit: 10 })).toEqual(turn)
+    expect(phone.errors).toEqual([])
+  })
+
   it('skips a malformed record and goes on with the rest', async () => {
     const { device, transport } = world()
     const phone = device('phone')

@@ -37,9 +37,9 @@ export interface ChatTurnInput {
 const HISTORY_MESSAGES = 12
 
 /**
- * One question and its answer: retrieval, generation, and both messages stored once the answer is
- * complete. A failed generation stores nothing, so the question can simply be asked again. When
- * `signal` aborts mid-answer (the reader pressed stop or went away), the partial answer is kept,
+ * One question and its answer: retrieval, generation, and both messages stored together once the
+ * answer is complete. A failed generation stores nothing, so the question can simply be asked again.
+ * When `signal` aborts mid-answer (the reader pressed stop or went away), the partial answer is kept,
  * marked `stopped`, rather than lost.
  */
 export async function* runChatTurn(
@@ -123,7 +123,6 @@ export async function* runChatTurn(
     ...(web ? { web_search: true, ...webNote } : {}),
     ...(stopped ? { stopped: true } : {}),
   })
-  await store.chat.addMessage(message('user', input.message, started))
-  await store.chat.addMessage(assistant)
+  await store.chat.addMessages([message('user', input.message, started), assistant])
   yield { type: 'done', message: assistant }
 }

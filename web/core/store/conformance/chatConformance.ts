@@ -131,6 +131,37 @@ export const chatConformance: HostCase<StoreConformanceContext>[] = [
     },
   },
   {
+    name: 'stores several messages in order, all or none, each moving its session',
+    async run({ store }) {
+      const session = await store.chat.createSession(newChatSession())
+      const question = newChatMessage(session.id)
+      // Same time: insertion order decides, as for a question and its instant greeting.
+      const answer = newChatMessage(session.id, { role: 'assistant', created_at: question.created_at })
+      checkEqual(await store.chat.addMessages([question, answer]), [question, answer], 'added messages')
+      checkEqual(
+        await store.chat.listMessages(session.id, { limit: 50 }),
+        [question, answer],
+        'both stored, in order',
+      )
+      checkEqual((await store.chat.getSession(session.id))?.updated_at, answer.created_at, 'session moved')
+      checkEqual(await store.chat.addMessages([]), [], 'nothing to add')
+
+      const fresh = newChatMessage(session.id)
+      check(
+        await rejects(() => store.chat.addMessages([fresh, newChatMessage(UNKNOWN_ID)])),
+        'a batch with an unknown session accepted',
+      )
+      check(
+        await rejects(() => store.chat.addMessages([fresh, { ...question, created_at: nextTimestamp() }])),
+        'a batch with a duplicate id accepted',
+      )
+      const after = await store.chat.getSession(session.id)
+      checkEqual(after?.message_count, 2, 'nothing of a refused batch stored')
+      checkEqual(after?.updated_at, answer.created_at, 'session not moved by a refused batch')
+      checkEqual(await store.chat.getSession(UNKNOWN_ID), undefined, 'no session created')
+    },
+  },
+  {
     name: 'returns the latest `limit` messages oldest first, ties in insertion order',
     async run({ store }) {
       const session = await store.chat.createSession(newChatSession())

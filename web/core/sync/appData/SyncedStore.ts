@@ -172,16 +172,25 @@ export class SyncedStore implements Store {
         }
         return deleted
       },
-      /**
-       * The message is stored first, with nothing read before it: a chat turn stores its question and
-       * answer back to back, and a stopped answer must be stored before a reload can end the worker.
-       * Adding moves the session's `updated_at` (the store's rule), which syncs as the session's field.
-       */
       addMessage: async (message) => {
-        const added = await chat.addMessage(message)
-        await this.emit(SYNC_KIND.message, added.id, toSyncFields(messageValuesOf(added)))
-        const session = await chat.getSession(message.session_id)
-        if (session) await this.emit(SYNC_KIND.session, session.id, { updated_at: [session.updated_at] })
+        await this.chat.addMessages([message])
+        return message
+      },
+      /**
+       * The messages are stored first, with nothing read before them: a stopped answer must be stored
+       * before a reload can end the worker. Adding moves each session's `updated_at` to its last
+       * message's `created_at` (the store's rule, so it is not read back), which syncs as the session's
+       * field, once per session.
+       */
+      addMessages: async (messages) => {
+        const added = await chat.addMessages(messages)
+        const touched = new Map<string, string>()
+        for (const message of added) {
+          await this.emit(SYNC_KIND.message, message.id, toSyncFields(messageValuesOf(message)))
+          touched.set(message.session_id, message.created_at)
+        }
+        for (const [id, updatedAt] of touched)
+          await this.emit(SYNC_KIND.session, id, { updated_at: [updatedAt] })
         return added
       },
     })
