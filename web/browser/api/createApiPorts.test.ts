@@ -6,7 +6,7 @@ import { QuireDatabase } from '../store/QuireDatabase'
 import { newChunk, newCollection, newDocument, newEvaluationRun } from '../../core/store/conformance/fixtures'
 import { createApiPorts } from '../../core/api/createApiPorts'
 import { SearchIndex } from '../../core/retrieve/index/SearchIndex'
-import type { WarmUpShape } from '../../core/retrieve/snapshot/SearchIndexPort'
+import type { WarmUpShape, WarmUpShapes } from '../../core/retrieve/snapshot/SearchIndexPort'
 
 describe('createApiPorts', () => {
   it('restores the search index from stored chunks without embedding anything again', async () => {
@@ -98,7 +98,13 @@ describe('createApiPorts', () => {
     const warmUps: Array<{ ingested: number; shapes: readonly WarmUpShape[] }> = []
     const saves: number[] = []
     const index = Object.assign(new SearchIndex(), {
-      warmUp: (shapes: readonly WarmUpShape[]) => warmUps.push({ ingested: ingested.length, shapes }),
+      // The shapes are read when a warm-up runs (`ManagedIndex.warmUp`): here, always.
+      warmUp: (asked: WarmUpShapes) => {
+        const at = ingested.length
+        void (typeof asked === 'function' ? asked() : Promise.resolve(asked)).then((shapes) =>
+          warmUps.push({ ingested: at, shapes }),
+        )
+      },
       saveSoon: () => saves.push(ingested.length),
     })
     const runtime = createApiPorts({
