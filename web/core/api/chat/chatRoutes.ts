@@ -61,13 +61,27 @@ async function requireSession(ports: { store: Pick<Store, 'chat'> }, id: string)
   return session
 }
 
-/** Validates a send-message body and starts the turn; shared by the plain and the streaming route. */
-async function startTurn(ports: AskPorts, body: z.output<typeof sendMessageBody>, signal?: AbortSignal) {
-  const session = await requireSession(ports, body.session_id)
+/**
+ * A send-message body's session and collection checked (unknown ids answer 404 before any answer starts)
+ * and the settings read, side by side: in the page each read is a round trip to the browser's storage.
+ */
+async function prepareTurn(ports: AskPorts, body: z.output<typeof sendMessageBody>) {
+  const [session, settings] = await Promise.all([
+    requireSession(ports, body.session_id),
+    ports.settings.get(),
+  ])
   const collectionId = body.collection_id === undefined ? session.collection_id : body.collection_id
   await requireCollection(ports, collectionId)
-  const settings = await ports.settings.get()
-  const generator = ports.generation.answerGenerator(settings.generator)
+  return { session, collectionId, settings }
+}
+
+/** The turn of a prepared body; shared by the plain and the streaming route. */
+function runTurn(
+  ports: AskPorts,
+  body: z.output<typeof sendMessageBody>,
+  { session, collectionId, settings }: Awaited<ReturnType<typeof prepareTurn>>,
+  signal?: AbortSignal,
+) {
   return runChatTurn(
     ports,
     {
@@ -76,7 +90,7 @@ async function startTurn(ports: AskPorts, body: z.output<typeof sendMessageBody>
       collectionId,
       topK: body.top_k,
       hybrid: body.use_hybrid_search,
-      generator,
+      generator: ports.generation.answerGenerator(settings.generator),
       webSearch: body.web_search
         ? (query, firstNumber, turnSignal) => findWebSources(ports, query, firstNumber, turnSignal)
         : undefined,
@@ -193,7 +207,8 @@ export const chatRoutes: Route[] = [
     async handler({ body }, ports: AskPorts) {
       try {
         let done: ChatEvent | undefined
-        for await (const event of await startTurn(ports, body)) if (event.type === 'done') done = event
+        for await (const event of runTurn(ports, body, await prepareTurn(ports, body)))
+          if (event.type === 'done') done = event
         if (done?.type !== 'done') throw new Error('The chat turn ended without an answer')
         return { status: 200, body: done.message }
       } catch (failure) {
@@ -216,11 +231,10 @@ export const chatRoutes: Route[] = [
     },
     async handler({ body }, ports: AskPorts) {
       // Checks run now, so that a bad request gets a status code rather than an error event.
-      await requireSession(ports, body.session_id)
-      await requireCollection(ports, body.collection_id)
+      const prepared = await prepareTurn(ports, body)
       return eventStream(
         async function* (signal) {
-          for await (const event of await startTurn(ports, body, signal)) {
+          for await (const event of runTurn(ports, body, prepared, signal)) {
             const { type, ...data } = event
             yield { event: type, data }
           }
