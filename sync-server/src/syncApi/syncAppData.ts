@@ -35,7 +35,10 @@ export function syncAppData(
   logError: (error: unknown) => void,
 ): SyncedAppData {
   const sink: SyncSink = {
-    change: async (kind, id, fields) => sync.notifier.changed(await sync.server.change(kind, id, fields)),
+    changes: async (changes) => {
+      for (const { kind, id, fields } of changes)
+        sync.notifier.changed(await sync.server.change(kind, id, fields))
+    },
     remove: async (kind, id) => sync.notifier.changed(await sync.server.remove(kind, id)),
   }
   return {

@@ -61,7 +61,7 @@ describe('RecentChunks and the sync capture of a processed document', () => {
     const synced = new SyncedStore(
       store,
       {
-        change: async (kind, _id, fields) => changes.push({ kind, fields }),
+        changes: async (made) => changes.push(...made),
         remove: async () => undefined,
       },
       new DiskFileStore(join(dir, 'files')),

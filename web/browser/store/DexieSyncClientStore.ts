@@ -101,17 +101,40 @@ export class DexieSyncClientStore implements SyncClientStore {
     })
   }
 
-  /** One transaction: the counter, the outbox and the record, or none of them (a merge that throws aborts it). */
-  queueChange(
-    change: SyncChange,
-    merge: (stored: SyncRecord | undefined) => SyncRecord,
-  ): Promise<SyncRecord> {
+  /**
+   * One transaction: the counters, the outbox and the records, or none of them (a merge that throws aborts
+   * it). A few requests for the whole batch, not six for each change: each request costs the page a round
+   * trip to the browser's storage.
+   */
+  queueChanges(
+    changes: readonly SyncChange[],
+    merge: (change: SyncChange, stored: SyncRecord | undefined) => SyncRecord,
+  ): Promise<SyncRecord[]> {
+    if (changes.length === 0) return Promise.resolve([])
     const { syncOutbox, syncRecords, syncState } = this.db
     return this.db.transaction('rw', syncOutbox, syncRecords, syncState, async () => {
-      await this.addToOutbox({ counter: await this.nextCounter(), change })
-      const record = merge(await this.getRecord(change.kind, change.id))
-      await this.putRecord(record)
-      return record
+      const [counter, last, stored] = await Promise.all([
+        syncState.get('counter'),
+        syncOutbox.orderBy('counter').last(),
+        syncRecords.bulkGet(changes.map((change): [string, string] => [change.kind, change.id])),
+      ])
+      const first = ((counter?.value as number | undefined) ?? 0) + 1
+      if (last && first <= last.counter) {
+        throw new RangeError(`Outbox counter ${first} does not follow ${last.counter}`)
+      }
+      // A record changed twice in the batch is merged with its first merge.
+      const merged = new Map<string, SyncRecord>()
+      const written = changes.map((change, i) => {
+        const key = JSON.stringify([change.kind, change.id])
+        const before = merged.get(key)
+        const record = merge(change, before ? structuredClone(before) : (stored[i] ?? undefined))
+        merged.set(key, record)
+        return record
+      })
+      await syncState.put({ key: 'counter', value: first + changes.length - 1 })
+      await syncOutbox.bulkAdd(jsonClone(changes.map((change, i) => ({ counter: first + i, change }))))
+      await syncRecords.bulkPut(jsonClone([...merged.values()]))
+      return written
     })
   }
 }

@@ -126,8 +126,8 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
   const currentClient = () => (client ??= makeClient())
 
   const sink: SyncSink = {
-    async change(kind, id, fields) {
-      await (await currentClient()).change(kind, id, fields)
+    async changes(changes) {
+      await (await currentClient()).changes(changes)
       loop?.nudge()
     },
     async remove(kind, id) {
@@ -147,7 +147,7 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
     await syncing.sync()
     if (!(await replica.state('captured'))) {
       const quiet: SyncSink = {
-        change: (...a) => syncing.change(...a),
+        changes: (changes) => syncing.changes(changes),
         remove: (...a) => syncing.remove(...a),
       }
       await captureExisting(store, files, quiet, async (kind, id) => !!(await replica.getRecord(kind, id)))

@@ -276,7 +276,7 @@ describe('SyncedStore and SyncApplier', () => {
     await laptop.plain.settings.putSettings({ theme: 'light' })
     const known = await laptop.store.collections.createCollection(newCollection())
     const sink = {
-      change: laptop.client.change.bind(laptop.client),
+      changes: laptop.client.changes.bind(laptop.client),
       remove: laptop.client.remove.bind(laptop.client),
     }
     const has = async (kind: string, id: string) => !!(await laptop.replica.getRecord(kind, id))

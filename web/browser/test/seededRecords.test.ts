@@ -32,7 +32,7 @@ describe('records a new profile starts with, across devices', () => {
     expect(await laptop.plain.records.getRecord('tag', SEEDS[1]!.id)).toBeUndefined()
     // Unchanged seeds are not captured for sync (every host has them), so they cannot undo a change made elsewhere.
     const sink = {
-      change: laptop.client.change.bind(laptop.client),
+      changes: laptop.client.changes.bind(laptop.client),
       remove: laptop.client.remove.bind(laptop.client),
     }
     expect(await captureExisting(laptop.plain, laptop.files, sink, async () => false)).toBe(0)

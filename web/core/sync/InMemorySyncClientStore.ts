@@ -60,14 +60,23 @@ export class InMemorySyncClientStore implements SyncClientStore {
     return ++this.counter
   }
 
-  /** Merged first: a merge that throws leaves the outbox, the counter and the record as they were. */
-  async queueChange(
-    change: SyncChange,
-    merge: (stored: SyncRecord | undefined) => SyncRecord,
-  ): Promise<SyncRecord> {
-    const record = merge(await this.getRecord(change.kind, change.id))
-    await this.addToOutbox({ counter: await this.nextCounter(), change })
-    await this.putRecord(record)
-    return structuredClone(record)
+  /** Merged first: a merge that throws leaves the outbox, the counter and the records as they were. */
+  async queueChanges(
+    changes: readonly SyncChange[],
+    merge: (change: SyncChange, stored: SyncRecord | undefined) => SyncRecord,
+  ): Promise<SyncRecord[]> {
+    const merged = new Map<string, SyncRecord>()
+    const written = changes.map((change) => {
+      const key = keyOf(change.kind, change.id)
+      const stored = merged.get(key) ?? this.records.get(key)
+      const record = merge(change, stored && structuredClone(stored))
+      merged.set(key, record)
+      return record
+    })
+    for (const [i, change] of changes.entries()) {
+      await this.addToOutbox({ counter: await this.nextCounter(), change })
+      await this.putRecord(written[i]!)
+    }
+    return written.map((record) => structuredClone(record))
   }
 }

@@ -94,50 +94,62 @@ export const syncClientStoreConformance: SyncClientStoreCase[] = [
     },
   },
   {
-    name: 'queues a local change and writes its merge together, or neither when the merge throws',
+    name: 'queues local changes and writes their merges together, or none when a merge throws',
     async run({ store, reopen }) {
       await store.putRecord(record('a', 'stored'))
       const change = mutation(0, 'a').change
       let seen: unknown
-      const written = await store.queueChange(change, (stored) => {
+      const [written] = await store.queueChanges([change], (_, stored) => {
         seen = stored?.fields.title?.value
         return record('a', 'merged')
       })
       checkEqual(seen, 'stored', 'the merge is given the stored record')
-      checkEqual(written.fields.title?.value, 'merged', 'the merged record is answered')
+      checkEqual(written?.fields.title?.value, 'merged', 'the merged record is answered')
       checkEqual(
         (await store.outbox()).map((m) => [m.counter, m.change.id]),
         [[1, 'a']],
         'queued with the first counter',
       )
-      const fresh = await store.queueChange(mutation(0, 'b').change, (stored) => {
-        check(stored === undefined, 'no stored record: the merge is given none')
-        return record('b', 'new')
-      })
-      checkEqual(fresh.id, 'b', 'a new record')
+      const seenInBatch: unknown[] = []
+      const batch = await store.queueChanges(
+        [mutation(0, 'b').change, mutation(0, 'b').change],
+        (_, stored) => {
+          seenInBatch.push(stored?.fields.title?.value)
+          return record('b', stored ? 'twice' : 'new')
+        },
+      )
+      checkEqual(seenInBatch, [undefined, 'new'], 'no stored record at first, then the first merge')
+      checkEqual(
+        batch.map((r) => r.fields.title?.value),
+        ['new', 'twice'],
+        'each merge answered, in order',
+      )
 
       let failed = false
       await store
-        .queueChange(mutation(0, 'a').change, () => {
-          throw new Error('merge failed')
+        .queueChanges([mutation(0, 'c').change, mutation(0, 'a').change], (changed) => {
+          if (changed.id === 'a') throw new Error('merge failed')
+          return record('c', 'lost')
         })
         .catch(() => (failed = true))
-      check(failed, 'a merge that throws fails the change')
+      check(failed, 'a merge that throws fails the changes')
       const reopened = await reopen()
       checkEqual(
         (await reopened.outbox()).map((m) => [m.counter, m.change.id]),
         [
           [1, 'a'],
           [2, 'b'],
+          [3, 'b'],
         ],
-        'nothing queued by the failed change, after reopening',
+        'nothing queued by the failed changes, after reopening',
       )
       checkEqual(
         (await reopened.getRecord('note', 'a'))?.fields.title?.value,
         'merged',
         'its record as it was',
       )
-      checkEqual(await reopened.nextCounter(), 3, 'and its counter not taken')
+      checkEqual(await reopened.getRecord('note', 'c'), undefined, 'nor the one before it in the batch')
+      checkEqual(await reopened.nextCounter(), 4, 'and no counter taken')
     },
   },
 ]

@@ -19,6 +19,7 @@ import { isSeeded } from '../../api/platform/seed/isSeeded'
 import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND } from './syncKinds'
 import { withoutSecrets } from '../../secrets/secretFields'
 import type { SyncSink } from './SyncSink'
+import type { LocalChange } from '../SyncClient'
 import {
   ALL_MESSAGES,
   collectionValuesOf,
@@ -185,12 +186,19 @@ export class SyncedStore implements Store {
       addMessages: async (messages) => {
         const added = await chat.addMessages(messages)
         const touched = new Map<string, string>()
-        for (const message of added) {
-          await this.emit(SYNC_KIND.message, message.id, toSyncFields(messageValuesOf(message)))
-          touched.set(message.session_id, message.created_at)
-        }
-        for (const [id, updatedAt] of touched)
-          await this.emit(SYNC_KIND.session, id, { updated_at: [updatedAt] })
+        for (const message of added) touched.set(message.session_id, message.created_at)
+        await this.emitAll([
+          ...added.map((message) => ({
+            kind: SYNC_KIND.message,
+            id: message.id,
+            fields: toSyncFields(messageValuesOf(message)),
+          })),
+          ...[...touched].map(([id, updatedAt]) => ({
+            kind: SYNC_KIND.session,
+            id,
+            fields: { updated_at: [updatedAt] },
+          })),
+        ])
         return added
       },
     })
@@ -246,10 +254,16 @@ export class SyncedStore implements Store {
     })
   }
 
-  private async emit(kind: string, id: string, fields: Record<string, unknown>): Promise<void> {
-    if (Object.keys(fields).length === 0) return
+  private emit(kind: string, id: string, fields: Record<string, unknown>): Promise<void> {
+    return this.emitAll([{ kind, id, fields }])
+  }
+
+  /** Changes made together, recorded together; those without fields are left out. */
+  private async emitAll(changes: readonly LocalChange[]): Promise<void> {
+    const changed = changes.filter(({ fields }) => Object.keys(fields).length > 0)
+    if (changed.length === 0) return
     try {
-      await this.sink.change(kind, id, fields)
+      await this.sink.changes(changed)
     } catch (error) {
       this.logError(error)
     }

@@ -30,7 +30,7 @@ export async function captureExisting(
   let captured = 0
   const capture = async (kind: string, id: string, values: () => Promise<Record<string, unknown>>) => {
     if (await known(kind, id)) return
-    await sink.change(kind, id, toSyncFields(await values()))
+    await sink.changes([{ kind, id, fields: toSyncFields(await values()) }])
     captured++
   }
   for (const collection of await store.collections.listCollections()) {
