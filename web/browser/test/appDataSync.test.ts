@@ -29,6 +29,20 @@ async function processedDocument(
   return { document, key, chunks }
 }
 
+/** Two devices of one account, and a chat session made on the laptop. */
+async function devicesWithSession() {
+  const { device } = world()
+  const laptop = device('laptop')
+  const phone = device('phone')
+  const session = await laptop.store.chat.createSession({
+    id: crypto.randomUUID(),
+    name: 'Q',
+    collection_id: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+  })
+  return { laptop, phone, session }
+}
+
 describe('SyncedStore and SyncApplier', () => {
   it('sends only the fields an edit changed, and a document only once processed', async () => {
     const { device } = world()
@@ -123,15 +137,7 @@ describe('SyncedStore and SyncApplier', () => {
   })
 
   it('a message older than its session’s last change does not move the session back', async () => {
-    const { device } = world()
-    const laptop = device('laptop')
-    const phone = device('phone')
-    const session = await laptop.store.chat.createSession({
-      id: crypto.randomUUID(),
-      name: 'Q',
-      collection_id: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-    })
+    const { laptop, phone, session } = await devicesWithSession()
     await laptop.store.chat.addMessage({
       id: crypto.randomUUID(),
       session_id: session.id,
@@ -160,15 +166,7 @@ describe('SyncedStore and SyncApplier', () => {
   })
 
   it('a chat turn’s question and answer sync as two messages and one move of their session', async () => {
-    const { device } = world()
-    const laptop = device('laptop')
-    const phone = device('phone')
-    const session = await laptop.store.chat.createSession({
-      id: crypto.randomUUID(),
-      name: 'Q',
-      collection_id: null,
-      created_at: '2026-01-01T00:00:00.000Z',
-    })
+    const { laptop, phone, session } = await devicesWithSession()
     const turn = ['user', 'assistant'].map((role, i) => ({
       id: crypto.randomUUID(),
       session_id: session.id,

@@ -1,60 +1,41 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { DexieFileStore } from '../store/DexieFileStore'
-import { DexieStore } from '../store/DexieStore'
-import { QuireDatabase } from '../store/QuireDatabase'
-import { newCollection, newDocument } from '../../core/store/conformance/fixtures'
 import { processDocument } from '../../core/documents/processDocument'
 import type { IngestRequest } from '../../core/documents/Ingestor'
-import { ingestFile } from '../../core/ingest/ingestFile'
-import { textParsers } from '../../core/ingest/parse/textParsers'
-import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
 import { systemClock } from '../../core/time/Clock'
 import { stageLabel } from '../../app/documents/documentLabels'
+import { ingestWorld } from './ingestWorld'
 
 // A document taken up while every ingest worker is busy waits for one: its row says "Waiting to start",
 // not "Reading the text · 0%", until the ingestor reports that it has begun.
 describe('a document waiting for an ingest worker', () => {
   it('is processing at stage queued until the ingestor begins, then reads and completes', async () => {
-    const db = new QuireDatabase('waiting-for-worker', { indexedDB: new IDBFactory(), IDBKeyRange })
-    const store = new DexieStore(db)
-    const files = new DexieFileStore(db)
+    const world = ingestWorld('waiting-for-worker')
+    const { store } = world
     let freeWorker = () => {}
     const workerFree = new Promise<void>((resolve) => (freeWorker = resolve))
     const stages: string[] = []
-    let ids = 0
     const ports = {
       store,
-      files,
+      files: world.files,
       clock: systemClock,
-      newId: () => `id-${++ids}`,
+      newId: world.newId,
       ingestor: {
         ingest: async (request: IngestRequest) => {
           await workerFree
-          return ingestFile(
-            request.bytes!,
-            request.filename,
-            { parsers: textParsers, embedder: hashEmbedder, clock: systemClock },
-            {
-              onProgress: (stage, percent) => {
-                stages.push(stage)
-                request.onProgress?.(stage, percent)
-              },
+          return world.ingest({
+            ...request,
+            onProgress: (stage, percent) => {
+              stages.push(stage)
+              request.onProgress?.(stage, percent)
             },
-          )
+          })
         },
       },
     }
-    const collection = await store.collections.createCollection(newCollection())
-    const key = await files.put(
-      new TextEncoder().encode('# Heron\n\nThe grey heron stands still in shallow water.'),
-    )
-    const document = await store.documents.createDocument(
-      newDocument(collection.id, {
-        original_filename: 'heron.md',
-        file_path: `files/${key}`,
-        status: 'pending',
-      }),
+    const document = await world.addDocument(
+      'heron.md',
+      '# Heron\n\nThe grey heron stands still in shallow water.',
+      'pending',
     )
 
     const processing = processDocument(document.id, ports)

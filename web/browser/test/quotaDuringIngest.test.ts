@@ -1,27 +1,19 @@
 import Dexie from 'dexie'
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { DexieFileStore } from '../store/DexieFileStore'
-import { DexieStore } from '../store/DexieStore'
-import { QuireDatabase } from '../store/QuireDatabase'
-import { newCollection, newDocument } from '../../core/store/conformance/fixtures'
 import { processDocument } from '../../core/documents/processDocument'
-import { ingestFile } from '../../core/ingest/ingestFile'
-import { textParsers } from '../../core/ingest/parse/textParsers'
-import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
 import { systemClock } from '../../core/time/Clock'
 import { overridePort } from '../../core/store/overridePort'
 import type { Store } from '../../core/store/Store'
 import { failureMessage } from '../../app/documents/documentLabels'
 import type { QuireDocument } from '../../app/api/documentsApi'
+import { ingestWorld } from './ingestWorld'
 
 // The browser's storage quota runs out while a document's passages are written: Dexie aborts the
 // transaction with the browser's QuotaExceededError as its `inner` error, as Chromium does.
 describe('a storage quota error during ingest', () => {
   it('fails the document saying what happened and what to do, and keeps what was stored', async () => {
-    const db = new QuireDatabase('quota-during-ingest', { indexedDB: new IDBFactory(), IDBKeyRange })
-    const dexie = new DexieStore(db)
-    const files = new DexieFileStore(db)
+    const world = ingestWorld('quota-during-ingest')
+    const { store: dexie, files } = world
     let full = false
     const store: Store = overridePort(dexie, {
       chunks: overridePort(dexie.chunks, {
@@ -36,34 +28,16 @@ describe('a storage quota error during ingest', () => {
         },
       }),
     })
-    let ids = 0
     const logged: unknown[] = []
     const ports = {
       store,
       files,
       clock: systemClock,
-      newId: () => `id-${++ids}`,
+      newId: world.newId,
       logError: (error: unknown) => logged.push(error),
-      ingestor: {
-        ingest: (request: { bytes: Uint8Array; filename: string }) =>
-          ingestFile(request.bytes, request.filename, {
-            parsers: textParsers,
-            embedder: hashEmbedder,
-            clock: systemClock,
-          }),
-      },
+      ingestor: { ingest: world.ingest },
     }
-    const collection = await store.collections.createCollection(newCollection())
-    const add = async (name: string, text: string) => {
-      const key = await files.put(new TextEncoder().encode(text))
-      return store.documents.createDocument(
-        newDocument(collection.id, {
-          original_filename: name,
-          file_path: `files/${key}`,
-          status: 'processing',
-        }),
-      )
-    }
+    const add = world.addDocument
     const kept = await add('heron.md', '# Heron\n\nThe grey heron stands still in shallow water.')
     expect((await processDocument(kept.id, ports))?.status).toBe('completed')
     const keptChunks = await store.chunks.listChunks({ documentId: kept.id })
