@@ -78,10 +78,11 @@ export interface QualityLine extends BenchLine {
    * passages, except in vector search, spread over pages): `hit_at_5` (share of questions with the evidence page among the
    * pages of the 5 passages answered for top_k 5), `hit_at_10` and `mrr_at_10` (the 10 answered for
    * top_k 10, a page ranked by its first passage), `hit_at_5_repeating` (the 5 best passages as they
-   * come, pages repeating: how the API answered before session 30) and `hit_at_5_unlifted` (spread
-   * over pages without the page's evidence: how it answered before session 31), `hit_at_5_as_typed`
+   * come, pages repeating: how the API answered before it spread them over pages) and
+   * `hit_at_5_unlifted` (spread over pages without the page's evidence: how it answered before the page
+   * lift; docs/decisions/0004-passages-spread-and-lifted-by-page.md), `hit_at_5_as_typed`
    * (the question searched as typed: no lift for a part it names, no acronym written out; how it
-   * answered before session 40). natural: the same figures, one collection.
+   * answered before search read them). natural: the same figures, one collection.
    */
   figures: Record<string, number>
   /** The same figures of the plain BM25 baseline (bench/lib/plainBm25.ts) in this run. */

@@ -4,7 +4,7 @@
  * the worker itself (`serveApiWorker.ts`, about 1 MB). At 139k passages the read (117 MB) bounds a cold
  * start, and IndexedDB answers the worker only between tasks: begun by the first module of one big
  * script, the read's first answers waited 0.4-0.6 s for the rest of that script to be evaluated, and the
- * script for its fetch and compile before that (bench/README.md, browser-large, session 44). From here
+ * script for its fetch and compile before that (docs/decisions/0010-browser-cold-start-read.md). From here
  * the read's answers come while the rest is fetched. Messages the page posts meanwhile are held
  * (`holdMessages`).
  */

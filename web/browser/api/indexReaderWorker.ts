@@ -5,7 +5,8 @@
  * passages), posts them to the API worker (the bytes moved, not copied), and ends. A Blob's bytes
  * reach the thread that reads them a piece at a time, each piece a task of that thread: read by the API
  * worker, which at a cold start is busy evaluating its own 1 MB of code, then loading, 25 MB took 0.5-1 s
- * where an idle thread reads them in 0.2-0.35 s (session 52). This thread has nothing else to do.
+ * where an idle thread reads them in 0.2-0.35 s (docs/decisions/0010-browser-cold-start-read.md). This
+ * thread has nothing else to do.
  */
 import { firstReadEnd } from '../../core/retrieve/snapshot/readIndexSnapshot'
 import { readStoredIndexRecords } from '../store/readStoredIndex'

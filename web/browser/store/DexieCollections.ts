@@ -13,7 +13,7 @@ import type { CollectionRow, QuireDatabase } from './QuireDatabase'
  * (IndexedDB has no cascades), so it is handed those two sub-ports. The rows are kept in memory between
  * reads (`KeptRows`), and their counts made from the documents' kept rows: a search checks its
  * collection, and that read and its two counts were about 2 ms of the API worker's thread a search
- * (bench/README.md, browser-large, session 42). Inside a transaction both are read from the tables.
+ * (a CPU profile of browser-large's searches). Inside a transaction both are read from the tables.
  */
 export class DexieCollections implements CollectionStore {
   private readonly kept: KeptRows<CollectionRow>

@@ -120,7 +120,7 @@ describe('DexieIndexSnapshots', () => {
     const read = (await snapshots.readSnapshot())!
     expect(read.outdated).toBeUndefined()
     expect(read.index.bm25).toEqual(whole.index.bm25)
-    // A Blob alone, as session 46 and before wrote it: the same index, to be written again.
+    // A Blob alone, as versions before `firstRead` wrote it: the same index, to be written again.
     await db.indexSnapshot.put({ key: 'index', bytes: new Blob([bytes.slice()]) })
     const earlier = (await snapshots.readSnapshot())!
     expect(earlier).toMatchObject({ covered: whole.covered, outdated: true })

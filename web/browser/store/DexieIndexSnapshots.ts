@@ -43,7 +43,7 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
   /**
    * Both tables read whole (`getAll`), not walked with a cursor: a cold start reads this beside the
    * snapshot's 117 MB (139k passages), and a cursor's 200 steps, each a round trip through a busy
-   * IndexedDB and this thread, ended 0.05-0.5 s after the snapshot's bytes had come (session 44): the
+   * IndexedDB and this thread, ended 0.05-0.5 s after the snapshot's bytes had come (browser-large): the
    * load waited for them. Read whole, they are in before the bytes. Document records are small (their
    * chunks and openings are kept elsewhere).
    */
@@ -92,8 +92,8 @@ export class DexieIndexSnapshots implements IndexSnapshotStore {
    * Stored as a Blob: Chromium hands a Blob record out at once and reads its bytes off this thread,
    * a slice at a time (`readIndexSnapshot`: the head and BM25 now, the vector rows when a search first
    * needs them), where a Uint8Array record of 117 MB (139k passages) was rebuilt on the API worker's
-   * thread as the read answered, about 1 s that no search could use (bench/README.md, browser-large,
-   * session 42; in a scratch test, 1.0-1.7 s against 0.45-0.95 s for the Blob). A snapshot written as a
+   * thread as the read answered, about 1 s that no search could use (browser-large's cold start; in a
+   * scratch test, 1.0-1.7 s against 0.45-0.95 s for the Blob). A snapshot written as a
    * Uint8Array by an earlier version is read, and written back as a Blob in the same transaction (so
    * no newer snapshot written meanwhile is overwritten), once.
    */

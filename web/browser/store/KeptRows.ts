@@ -4,8 +4,8 @@ import Dexie, { type Table } from 'dexie'
  * Rows of one IndexedDB table kept in the API worker between reads: every row of the tables a search reads
  * before anything else (its collection, the collection's documents; `all`), and the whole of a few
  * documents' chunks that a figure answer reads (`of`, by document). Reading them was a round trip to the
- * browser process each, several ms of a page's search at 200 documents (bench/README.md, browser-large,
- * sessions 41 and 42), and about 140 ms for a filing's 700 passages (bench/README.md, browser, session 50).
+ * browser process each, several ms of a page's search at 200 documents (browser-large), and about 140 ms
+ * for a filing's 700 passages (browser); docs/decisions/0011-rows-kept-in-api-worker.md.
  *
  * Dexie's `storagemutated` fires once a write to the table commits, through this database or any other
  * tab's or worker's (a BroadcastChannel), so a row written elsewhere is never missed: any write forgets

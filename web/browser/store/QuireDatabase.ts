@@ -50,8 +50,9 @@ export class QuireDatabase extends Dexie {
   chunkSets!: EntityTable<{ document_id: string; set: number }, 'document_id'>
   /**
    * The search index's last snapshot (`key: 'index'`), so opening the app does not rebuild it: a Blob,
-   * or a Uint8Array as versions before session 42 wrote it (`DexieIndexSnapshots` reads both); with a
-   * Blob, how many of its bytes a cold start reads first (`snapshotFirstRead`, since session 47).
+   * or a Uint8Array as earlier versions wrote it (`DexieIndexSnapshots` reads both); with a Blob, how
+   * many of its bytes a cold start reads first (`snapshotFirstRead`; absent where an earlier version
+   * wrote it).
    */
   indexSnapshot!: EntityTable<{ key: string; bytes: Uint8Array | Blob; firstRead?: number }, 'key'>
   /** Per document, the opening its search profile reads, written with its chunks (`DexieChunks.replaceChunks`). */

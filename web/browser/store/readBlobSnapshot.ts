@@ -5,8 +5,9 @@ import { blobSnapshotFile } from './blobSnapshotFile'
 /**
  * The snapshot of a Blob record of `indexSnapshot`, read a range at a time (`readIndexSnapshot`), its
  * head and BM25's part in one read where the record keeps their length (`firstRead`, written with the
- * snapshot since session 47). A record without it is `outdated`: the load's next save writes it again
- * with its `firstRead`, once. `start`: the Blob's first bytes where they have been read already.
+ * snapshot; earlier versions wrote none). A record without it is `outdated`: the load's next save
+ * writes it again with its `firstRead`, once. `start`: the Blob's first bytes where they have been read
+ * already.
  */
 export async function readBlobSnapshot(
   blob: Blob,

@@ -33,7 +33,7 @@ describe('readStoredIndex (the API worker starting its index reads early)', () =
     expect(early.index.bm25).toEqual(decodeIndexSnapshot(bytes).index.bm25)
     expect(early.index.vectors[0]?.rows).not.toBeInstanceOf(Uint8Array) // read when asked
     expect(early.outdated).toBeUndefined()
-    // A Blob kept without the length to read first (before session 47): read, to be written again.
+    // A Blob kept without the length to read first (as earlier versions wrote it): read, to be written again.
     await db.indexSnapshot.put({ key: 'index', bytes: new Blob([bytes.slice()]) })
     const earlier = (await snapshotOf())!
     expect(earlier).toMatchObject({ covered: early.covered, outdated: true })

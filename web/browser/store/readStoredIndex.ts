@@ -26,7 +26,8 @@ const TABLES = ['indexSnapshot', 'documents', 'chunkSets']
  * at 139k passages the snapshot's read (117 MB, then 25 MB of head and BM25 with `readIndexSnapshot`)
  * was about half of a cold start, and the worker's own start (evaluating its 1 MB of code) could not
  * overlap it; the versions, read after that code by Dexie, came 0.15-0.7 s after it had been evaluated,
- * often after the snapshot's bytes (session 52): the load, which needs both, waited for them.
+ * often after the snapshot's bytes, and the load, which needs both, waited for them
+ * (docs/decisions/0010-browser-cold-start-read.md).
  */
 export async function readStoredIndex(
   name: string,

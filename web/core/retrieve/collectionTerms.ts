@@ -8,8 +8,8 @@ const kept: Array<{ sources: readonly unknown[]; terms: DefinedTerm[] }> = []
 /**
  * The defined terms stored with these documents at ingest (none for one processed before they were),
  * each pair of short and long form once. A search reads them for every question, and at 200 documents
- * (4,800 terms) making the list was about 2.5 ms of a page's search (bench/README.md, browser-large,
- * session 42): where every document's stored list is frozen (the browser's kept document rows), the same
+ * (4,800 terms) making the list was about 2.5 ms of a page's search (a CPU profile of browser-large's
+ * searches): where every document's stored list is frozen (the browser's kept document rows), the same
  * lists give the same terms, the very objects, so the list made last time is handed out again.
  */
 export function collectionTerms(documents: Iterable<Pick<DocumentRecord, 'metadata'>>): DefinedTerm[] {

@@ -40,8 +40,8 @@ const NAME_RUN = /\p{Lu}[\p{L}\p{N}]*(?:\s+(?:of\s+|the\s+)?(?:\p{Lu}[\p{L}\p{N}
  * nothing). Searched as asked, such a follow-up has lost its subject; rewritten, it should find
  * the answer nearly as often as the original question. Measured when written (hybrid, hash-v1,
  * recall@5 over 146 such questions): original 1.000, follow-up as asked 0.897, rewritten 0.986;
- * in session 32 (hash-v1 weighted 0, the articles' profiles passed as the chat passes them): 1.000,
- * 0.932, 0.993.
+ * with relative score fusion (hash-v1 weighted 0, docs/decisions/0003-relative-score-fusion.md; the
+ * articles' profiles passed as the chat passes them): 1.000, 0.932, 0.993.
  */
 describe('rewriteQuery on xquad-en follow-ups', () => {
   const recall = new Map<string, number>()

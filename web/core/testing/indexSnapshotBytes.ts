@@ -5,8 +5,9 @@ import { checksum32 } from '../retrieve/snapshot/checksum32'
 import { INDEX_SNAPSHOT_FORMAT, type IndexSnapshot } from '../retrieve/snapshot/IndexSnapshot'
 
 /**
- * A snapshot as version 1 wrote it (until session 45): a JSON header, BM25's bytes and each embedder's
- * rows (`ByteSections`), then one checksum over all of it. Every embedder's rows must be bytes.
+ * A snapshot as version 1 wrote it (before format 2, docs/decisions/0009-snapshot-format-2.md): a JSON
+ * header, BM25's bytes and each embedder's rows (`ByteSections`), then one checksum over all of it.
+ * Every embedder's rows must be bytes.
  */
 export function encodeVersion1Snapshot({ covered, index }: IndexSnapshot): Uint8Array {
   const writer = new ByteWriter().json({

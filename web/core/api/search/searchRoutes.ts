@@ -30,7 +30,7 @@ export const searchRoutes: Route[] = [
       const intent = classifyIntent(body.query)
       // The collection's check and the search read the store side by side: in the browser each is an
       // IndexedDB transaction of its own, and one after the other cost a search about 3.5 ms more at
-      // 138,692 passages (bench/README.md, browser-large, session 40). A collection that does not exist
+      // 138,692 passages (worker timestamps of browser-large's searches). A collection that does not exist
       // has no documents, so its search finds nothing; the 404 is answered all the same.
       const searching = searchChunks(ports, {
         queries: [body.query],

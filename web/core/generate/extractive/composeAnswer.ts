@@ -38,7 +38,7 @@ export interface ComposeRequest {
  * Best sentence coverage (the share of the ask's weighted words it holds) from which it is quoted as
  * the answer; below it, down to CLOSEST_COVERAGE, the closest sentences are quoted and said to be
  * such; below that, "not in the documents". Chosen on the tuning halves of `npm run bench -- answers`
- * (bench/README.md has the table).
+ * (docs/decisions/0014-extractive-answerer.md has the table).
  */
 export const ANSWER_COVERAGE = 0.45
 export const CLOSEST_COVERAGE = 0.05

@@ -3,7 +3,8 @@
  * stay the one text they were decoded as, with where each begins, and an id is cut from it only when
  * asked: a search asks for its hits' ids, a change or a snapshot's write for theirs. Cutting all of
  * them as BM25's part was read took 70-107 ms of 124-248 ms in a browser cold start at 138,692
- * passages, before the first search could run (bench/README.md, browser-large, session 47).
+ * passages, before the first search could run (browser-large;
+ * docs/decisions/0010-browser-cold-start-read.md).
  */
 export class IdTable {
   /** Ids cut or set so far, by ordinal (holes: not cut yet). */

@@ -44,8 +44,8 @@ function articleChunks(): ChunkRecord[] {
 /**
  * Retrieval quality on the xquad-en questions (632 questions over 24 Wikipedia articles, 120 paragraph
  * chunks), with the hash-v1 embedder. A hit is a retrieved chunk that contains one of the answers.
- * `bench/retrieval.ts` measures the same over the chunks real ingestion makes. Measured (session 32,
- * relative score fusion; no document profiles here):
+ * `bench/retrieval.ts` measures the same over the chunks real ingestion makes. Measured (relative score
+ * fusion, docs/decisions/0003-relative-score-fusion.md; no document profiles here):
  *   bm25                              R@1 0.962  R@5 0.997  MRR@10 0.978
  *   vector                            R@1 0.786  R@5 0.945  MRR@10 0.855
  *   hybrid, hash-v1's weight (0)      the same as bm25, question by question

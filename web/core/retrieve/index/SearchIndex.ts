@@ -111,12 +111,13 @@ export function candidateDepth(limit: number): number {
  * chunks that have a vector (each embedder has its own vector space and its own dimensions, and a
  * query only ever meets rows of its own embedder).
  *
- * Hybrid fusion is relative score fusion (`relativeScoreFusion`; DESIGN.md's reciprocal rank fusion
- * until session 32, see there why): each hit's evidence is its score relative to the best of its
- * list (BM25 from 0, cosines from the similarity threshold), and a chunk's score is the weighted mean
- * of its evidence in the two lists, BM25 weight 1 and the vector list its embedder's weight
- * (`embedderCalibration`). A list weighted 0 changes nothing: hybrid search with hash-v1 (weight 0)
- * ranks and scores as BM25 does, and its vectors only bring candidates where keywords run out.
+ * Hybrid fusion is relative score fusion (`relativeScoreFusion`, not DESIGN.md's reciprocal rank fusion:
+ * see there why, and docs/decisions/0003-relative-score-fusion.md): each hit's evidence is its score
+ * relative to the best of its list (BM25 from 0, cosines from the similarity threshold), and a chunk's
+ * score is the weighted mean of its evidence in the two lists, BM25 weight 1 and the vector list its
+ * embedder's weight (`embedderCalibration`). A list weighted 0 changes nothing: hybrid search with
+ * hash-v1 (weight 0) ranks and scores as BM25 does, and its vectors only bring candidates where
+ * keywords run out.
  *
  * Scores, always in [0, 1]: hybrid gives the fused score (1 = first in both lists; a chunk only one
  * list found gets at most that list's share of the weight: 1 / (1 + vector weight) from BM25 alone,

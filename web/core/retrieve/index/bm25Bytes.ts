@@ -8,7 +8,8 @@ import { TOKENIZER_VERSION } from './tokenize'
 import { runSteps } from '../../time/runSteps'
 
 /**
- * "QBM3": Quire's own BM25 index (issue 20), its postings packed (`packedPostings.ts`, session 45).
+ * "QBM3": Quire's own BM25 index (docs/decisions/0001-own-bm25-index.md), its postings packed
+ * (`packedPostings.ts`, docs/decisions/0009-snapshot-format-2.md).
  * "QBM2", the same with the postings as Int32 words, is still read (snapshots of format 1). The bytes
  * before were MiniSearch's state behind the tokenizer version, a small number: refused here with a
  * RangeError, so such a snapshot is rebuilt from the stored chunks.
@@ -145,7 +146,7 @@ export function decodeBm25(bytes: Uint8Array): Bm25State {
  * `decodeBm25` a step at a time (the generator yields between steps; its return value is the state):
  * at 139k passages a browser's cold start decodes for 0.1-0.2 s, and in one go the API worker's
  * IndexedDB reads meanwhile (its store opening, its start, the documents' profiles) waited for the end
- * of it, each of their steps one after another (session 52).
+ * of it, each of their steps one after another (docs/decisions/0010-browser-cold-start-read.md).
  */
 export function* decodeBm25Steps(bytes: Uint8Array): Generator<void, Bm25State> {
   const reader = new ByteReader(bytes)

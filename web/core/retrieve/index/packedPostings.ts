@@ -6,8 +6,9 @@ const FREQUENCY = 63
  * from the one before (the first from -1) times 64 plus its frequency field, written as an unsigned
  * LEB128 varint; and where each slot's bytes start. A slot's ordinals ascend (`Postings`), so most
  * gaps are small: 1.65 bytes a posting at 139k passages against 4 as Int32 words, a 41.5 MB pool
- * written in 17.1 MB. The pool was most of what a cold start read (bench/README.md, browser-large,
- * session 45). A loaded index unpacks a slot when it is first used (`Postings.loadPacked`).
+ * written in 17.1 MB. The pool was most of what a cold start read (browser-large;
+ * docs/decisions/0009-snapshot-format-2.md). A loaded index unpacks a slot when it is first used
+ * (`Postings.loadPacked`).
  */
 export class PackedPostingsWriter {
   private out = new Uint8Array(1 << 16)

@@ -22,7 +22,8 @@ export interface FusionList {
  * first), so the order is stable. Within a list an id's first (best) place counts. A list weighted 0
  * so changes nothing but add, after the rest, ids the others did not find.
  *
- * Why not reciprocal rank fusion (DESIGN.md's first choice, k = 60, used here until session 32):
+ * Why not reciprocal rank fusion (DESIGN.md's first choice, k = 60, used here before; measured in
+ * docs/decisions/0003-relative-score-fusion.md):
  * - A list weighted 0 must change nothing. RRF divides every vote by `k + rank`, so even with the
  *   vector list weighted 0 its scores were BM25's reshaped by rank, and the page lift that adds a
  *   page's passages up (`liftByPage`) then ranked differently from BM25's own: on the

@@ -181,8 +181,9 @@ export class ManagedIndex implements SearchIndexPort {
    * Warms the search code up again soon (`warmUpSoon`), before any search asks, with searches of these
    * shapes (`searchWarmUpShapes`; none: the last search's, if any): the host calls this when a person is
    * likely to search next, when a folder's processing has ended or the app has opened. The first
-   * searches after minutes of processing ran cold code (right after the page processed 200 documents,
-   * the five after the first took 8-24 ms, 7-12 warmed; bench/README.md, browser-large, session 57). Not within
+   * searches after minutes of processing ran cold code (right after the page processed browser-large's
+   * 200 documents, the five after the first took 8-24 ms, 7-12 warmed;
+   * docs/decisions/0012-search-warm-up-in-quiet-slices.md). Not within
    * `warmAgainMs` of a search or a warm-up search: the code is warm still, and files that come one at a
    * time, each processed before the next, would warm it after each.
    */
@@ -276,7 +277,7 @@ export class ManagedIndex implements SearchIndexPort {
    * Saves a stale snapshot once the index goes unused for `saveQuietMs`, without waiting `settleMs` for
    * changes to settle: the host knows they have (a folder's last document processed). A tab closed in
    * the 10 s that wait took lost the save, and the next open read every document of the folder again (33 s
-   * to the first search at 200 documents; bench/README.md, browser-large, session 58).
+   * to the first search at browser-large's 200 documents).
    */
   saveSoon(): void {
     const loaded = this.loaded
@@ -377,12 +378,12 @@ export class ManagedIndex implements SearchIndexPort {
   /**
    * A JavaScript engine compiles a function's fast code only once it has run many times: a page's first
    * 40 searches at 139k passages ran BM25 several times slower than the same searches after a hundred
-   * others (bench/README.md, browser-large, session 42), and a person's first searches after opening the
-   * app are those. So, once per loaded index, after its first search, `WARM_SEARCHES` searches of the
-   * index's own words (`SearchIndex.sampleQuery`) are run as that search was, keywords only (no vector
-   * pass, no store read), their results dropped: `WARM_SLICE_MS` at a time, and only once nothing has
-   * used the index for `warmQuietMs`, so searches asked one after another run none between them and a
-   * person's search waits at most one slice.
+   * others (browser-large; docs/decisions/0012-search-warm-up-in-quiet-slices.md), and a person's first
+   * searches after opening the app are those. So, once per loaded index, after its first search,
+   * `WARM_SEARCHES` searches of the index's own words (`SearchIndex.sampleQuery`) are run as that search
+   * was, keywords only (no vector pass, no store read), their results dropped: `WARM_SLICE_MS` at a time,
+   * and only once nothing has used the index for `warmQuietMs`, so searches asked one after another run
+   * none between them and a person's search waits at most one slice.
    */
   private warmUpSoon(given: readonly WarmUpShape[] = [], searches = WARM_SEARCHES): void {
     const loaded = this.loaded

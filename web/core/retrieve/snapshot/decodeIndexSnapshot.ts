@@ -29,8 +29,9 @@ export function checkedPart(bytes: Uint8Array, checksum: number): Uint8Array {
 }
 
 /**
- * Version 1 (until session 45): a JSON header (format, version, the covered documents, the embedders),
- * BM25's bytes and each embedder's rows (`ByteSections`), then one checksum over all of it (u32).
+ * Version 1 (before format 2, docs/decisions/0009-snapshot-format-2.md): a JSON header (format, version,
+ * the covered documents, the embedders), BM25's bytes and each embedder's rows (`ByteSections`), then one
+ * checksum over all of it (u32).
  */
 function decodeVersion1(bytes: Uint8Array): IndexSnapshot {
   if (bytes.length < 4) throw new RangeError('not an index snapshot')

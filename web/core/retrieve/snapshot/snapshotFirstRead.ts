@@ -6,7 +6,7 @@ import { readSnapshotHead } from './snapshotHead'
  * snapshot, so that one read of them begins as soon as the stored record is in hand
  * (`readIndexSnapshot`'s `firstRead`): read head first, the BM25 read could begin only once the head's
  * answer reached the API worker, which at a cold start is busy evaluating its own code (0.1-0.4 s at
- * 139k passages, bench/README.md, browser-large, session 47). Undefined for bytes that are no version 2
+ * 139k passages, browser-large's cold start). Undefined for bytes that are no version 2
  * snapshot (they are read as before).
  */
 export function snapshotFirstRead(bytes: Uint8Array): number | undefined {

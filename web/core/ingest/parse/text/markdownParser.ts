@@ -23,7 +23,7 @@ export const markdownParser: DocumentParser = {
     const markdown = limitMarkdownNesting(stripFrontMatter(decodeText(bytes)))
     // Loaded on the first Markdown file: marked builds its rules' regular expressions as it is imported,
     // which the in-browser API worker, whose routes parse documents, paid at every start (16-50 ms of
-    // its start on a 2-core machine; bench/README.md, browser-large, session 53).
+    // its start on a 2-core machine, in a trace of the API worker's start).
     const { marked } = await import('marked')
     appendMarkdownBlocks(marked.lexer(markdown, { gfm: true }), builder)
     return builder.finish(builder.headingTitle())
