@@ -14,8 +14,11 @@ import {
   XQUAD_COLLECTION,
   xquadCases,
 } from './answers/answerCases'
+import { LIBRARY_SETS, type LibraryLine, measureLibrary } from './answers/measureLibrary'
+import { selectedAnswerSets } from './answers/selectedAnswerSets'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
 import { cachedIngest } from './lib/cachedIngest'
+import { groupByDocument } from './lib/groupByDocument'
 import { ingestFinancebench } from './lib/ingestFinancebench'
 import { ingestXquad } from './lib/ingestXquad'
 import { lineBenchmark } from './lib/lineBenchmark'
@@ -59,49 +62,65 @@ interface Judged {
 
 /**
  * What a person reads: every question of each set asked in the collection that holds the whole
- * material (the 24 articles; the 38 filings), answered as chat answers it with no model (the same
- * `findSources` and the extractive answerer), and judged on the answer text. One line per set and
- * half (tune: where methods are chosen; report: only reported) and for all; throws after emitting
- * when false abstention is above MAX_FALSE_ABSTENTION on any set.
+ * material (the 24 articles; the 38 filings; the 31 files of the mixed library), answered as chat
+ * answers it with no model (the same `findSources` and the extractive answerer; the library through
+ * `runChatTurn`, follow-ups in the chat of their first turn), and judged on the answer text. One line
+ * per set and half (tune: where methods are chosen; report: only reported) and for all (the library:
+ * also per kind, `measureLibrary`); ANSWERS_SETS picks sets (`selectedAnswerSets`). Throws after
+ * emitting when false abstention is above MAX_FALSE_ABSTENTION on xquad-en, financebench-dev or
+ * natural; the library's bars are printed beside its figures, not enforced.
  */
-export async function measureAnswers(reporter: LineReporter<AnswersLine>): Promise<AnswersLine[]> {
-  const xquad = await cachedIngest('xquad', () => ingestXquad())
-  const filings = await cachedIngest('filings', () => ingestFinancebench(reporter.progress))
-  const documents: BenchDocument[] = [
-    ...groupByDocument(xquad.chunks, XQUAD_COLLECTION, (id) => id),
-    ...groupByDocument(filings.chunks, FILINGS_COLLECTION, (id) => `${id}.pdf`),
-  ]
-  const ports = memorySearchPorts(documents)
-  const pages = new Map(filings.pages.map(({ id, text }) => [id, text]))
-  const cases = [
-    ...(await xquadCases()),
-    ...(await financebenchCases((doc, page) => pages.get(`${doc}#${page}`))),
-    ...(await naturalCases()),
-  ]
-  reporter.progress(`${NAME}: ${cases.length} questions over ${documents.length} documents`)
-  const judged: Judged[] = []
-  for (const item of cases) judged.push(await judge(ports, item))
-  const only = process.env.ANSWERS_SHOW
-  for (const { item, answer, right, abstained } of judged) {
-    if (only && (only === 'wrong' ? right && !abstained : !item.set.startsWith(only))) continue
-    reporter.progress(
-      `${right ? 'RIGHT' : abstained ? 'ABSTAIN' : 'WRONG'} ${item.set} ${item.half} ${item.id}: ${item.question}\n` +
-        `  want ${item.kind === 'absent' ? '(not in the documents)' : JSON.stringify(item.accept.slice(0, 3))}` +
-        `${item.doc ? ` on ${item.doc} p${item.page}` : ''}\n  got  ${answer.slice(0, 400)}`,
-    )
-  }
-  const lines: AnswersLine[] = []
-  for (const set of ['xquad-en', 'financebench-dev', 'natural'] as const) {
-    for (const half of ['tune', 'report', 'all'] as const) {
-      const kept = judged.filter(({ item }) => item.set === set && (half === 'all' || item.half === half))
-      if (kept.length === 0) continue
-      const line = summarise(set, half, kept)
-      reporter.emit(line)
-      lines.push(line)
+export async function measureAnswers(
+  reporter: LineReporter<AnswersLine | LibraryLine>,
+): Promise<Array<AnswersLine | LibraryLine>> {
+  const sets = selectedAnswerSets(process.env.ANSWERS_SETS)
+  const lines: Array<AnswersLine | LibraryLine> = []
+  const mine: AnswersLine[] = []
+  if (sets.has('xquad-en') || sets.has('financebench-dev') || sets.has('natural')) {
+    // Both corpora share one search index, as they always have: its term statistics span both, so a
+    // set's figures stay the same whichever of these three sets a run picks.
+    const xquad = await cachedIngest('xquad', () => ingestXquad())
+    const filings = await cachedIngest('filings', () => ingestFinancebench(reporter.progress))
+    const documents: BenchDocument[] = [
+      ...groupByDocument(xquad.chunks, XQUAD_COLLECTION, (id) => id),
+      ...groupByDocument(filings.chunks, FILINGS_COLLECTION, (id) => `${id}.pdf`),
+    ]
+    const ports = memorySearchPorts(documents)
+    const pages = new Map(filings.pages.map(({ id, text }) => [id, text]))
+    const cases = [
+      ...(sets.has('xquad-en') ? await xquadCases() : []),
+      ...(sets.has('financebench-dev')
+        ? await financebenchCases((doc, page) => pages.get(`${doc}#${page}`))
+        : []),
+      ...(sets.has('natural') ? await naturalCases() : []),
+    ]
+    reporter.progress(`${NAME}: ${cases.length} questions over ${documents.length} documents`)
+    const judged: Judged[] = []
+    for (const item of cases) judged.push(await judge(ports, item))
+    const only = process.env.ANSWERS_SHOW
+    for (const { item, answer, right, abstained } of judged) {
+      if (only && (only === 'wrong' ? right && !abstained : !item.set.startsWith(only))) continue
+      reporter.progress(
+        `${right ? 'RIGHT' : abstained ? 'ABSTAIN' : 'WRONG'} ${item.set} ${item.half} ${item.id}: ${item.question}\n` +
+          `  want ${item.kind === 'absent' ? '(not in the documents)' : JSON.stringify(item.accept.slice(0, 3))}` +
+          `${item.doc ? ` on ${item.doc} p${item.page}` : ''}\n  got  ${answer.slice(0, 400)}`,
+      )
     }
+    for (const set of ['xquad-en', 'financebench-dev', 'natural'] as const) {
+      for (const half of ['tune', 'report', 'all'] as const) {
+        const kept = judged.filter(({ item }) => item.set === set && (half === 'all' || item.half === half))
+        if (kept.length === 0) continue
+        const line = summarise(set, half, kept)
+        reporter.emit(line)
+        mine.push(line)
+      }
+    }
+    reporter.progress(table(mine))
+    lines.push(...mine)
   }
-  reporter.progress(table(lines))
-  const problems = lines
+  const library = LIBRARY_SETS.filter((set) => sets.has(set))
+  if (library.length > 0) lines.push(...(await measureLibrary(reporter, { sets: library, topK: TOP_K })))
+  const problems = mine
     .filter((line) => line.half === 'all' && (line.false_abstention ?? 0) > MAX_FALSE_ABSTENTION)
     .map(
       (line) =>
@@ -171,20 +190,6 @@ function summarise(set: AnswerSet, half: AnswersLine['half'], judged: readonly J
     node: process.version,
     date: new Date().toISOString(),
   }
-}
-
-function groupByDocument(
-  chunks: ReadonlyArray<BenchDocument['chunks'][number]>,
-  collectionId: string,
-  filename: (documentId: string) => string,
-): BenchDocument[] {
-  const byDocument = new Map<string, Array<BenchDocument['chunks'][number]>>()
-  for (const chunk of chunks) {
-    const list = byDocument.get(chunk.document_id) ?? []
-    list.push(chunk)
-    byDocument.set(chunk.document_id, list)
-  }
-  return [...byDocument].map(([id, list]) => ({ id, collectionId, filename: filename(id), chunks: list }))
 }
 
 function table(lines: readonly AnswersLine[]): string {
