@@ -1,3 +1,5 @@
+import { MAX_FIELDS_PER_REQUEST, MAX_FILES_PER_REQUEST } from './bodyParser'
+
 /** The sync server's decisions about HTTP itself, as its OpenAPI description states them. */
 export const HTTP_DESCRIPTION = `
 HTTP on this server (settings in brackets, as the README lists them):
@@ -23,6 +25,10 @@ HTTP on this server (settings in brackets, as the README lists them):
 - Bodies: JSON up to 16 MB, nested at most 128 levels deep (deeper answers 400). Multipart uploads carry at most
   MAX_UPLOAD_MB of files in all; a larger declared \`Content-Length\` answers 413 before the body is read, and a
   413 for a body too large closes the connection. A part with a filename is a file, with or without a \`Content-Type\`.
+  Too many parts answer 400 and close the connection: more than ${MAX_FILES_PER_REQUEST} file parts in one request
+  \`too many files in one request (at most ${MAX_FILES_PER_REQUEST})\`, more than ${MAX_FIELDS_PER_REQUEST} text fields
+  \`too many fields in one request (at most ${MAX_FIELDS_PER_REQUEST})\`. An upload's temporary files are removed
+  before its answer is sent, whatever the answer, or as soon as a client that went away mid-upload is noticed.
 - A full disk (ENOSPC) during any write answers 507 saying so and what to do; the write failed whole (no part of a
   file is kept) and what was stored before stays readable. In the browser a full storage quota answers the same.
 - While the database does not answer (PostgreSQL restarting or unreachable), a request that needs it answers 503
