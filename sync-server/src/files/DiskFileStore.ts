@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { chmod, copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FILE_KEY, type FileStore } from '../../../web/core/store/FileStore'
@@ -72,7 +73,9 @@ export class DiskFileStore implements FileStore {
     const path = this.place(key)
     if (await exists(path)) return
     await mkdir(join(this.root, key.slice(0, 2)), { recursive: true })
-    const temporary = `${path}.${process.pid}.${Date.now()}.tmp`
+    // Unique per write: two writes of the same content at once (two imports of one archive) each
+    // have their own, and each rename puts the same bytes in place.
+    const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`
     try {
       await write(temporary)
       await rename(temporary, path)

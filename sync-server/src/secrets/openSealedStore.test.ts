@@ -95,6 +95,44 @@ describe('openSealedStore (SQLite with API keys sealed at rest)', () => {
     await reread.close()
   })
 
+  it('seals any secret-looking name in setting instances, and only API keys in other records', async () => {
+    const raw = await openSqlStore(dir)
+    // An older version stored a token in clear.
+    await raw.records.writeRecords([{ put: instance({ token: 'tok-legacy-in-clear-1' }) }])
+    await raw.close()
+    const store = await open()
+    const page: StoredRecord = {
+      kind: 'page',
+      id: 'p1',
+      parent_id: null,
+      data: { name: 'Home', content: { key: 'row-1', token: 'cursor-2', apiKey: 'sk-page-key-3' } },
+      created_at: '2025-01-01T00:00:00.000Z',
+      updated_at: '2025-01-01T00:00:00.000Z',
+    }
+    await store.records.writeRecords([
+      { put: { ...instance({ nested: [{ password: 'pw-nested-4', max_tokens: 512 }] }), id: 'i2' } },
+      { put: page },
+    ])
+    expect((await store.records.getRecord('setting_instance', 'i1'))?.data.value).toEqual({
+      token: 'tok-legacy-in-clear-1',
+    })
+    expect((await store.records.getRecord('setting_instance', 'i2'))?.data.value).toEqual({
+      nested: [{ password: 'pw-nested-4', max_tokens: 512 }],
+    })
+    expect((await store.records.getRecord('page', 'p1'))?.data).toEqual(page.data)
+    await store.close()
+    const reread = await openSqlStore(dir)
+    const rows = JSON.stringify(await reread.records.listRecords('setting_instance'))
+    expect(rows).not.toContain('tok-legacy-in-clear-1')
+    expect(rows).not.toContain('pw-nested-4')
+    expect(rows).toContain('"max_tokens":512')
+    const pageRow = JSON.stringify((await reread.records.getRecord('page', 'p1'))?.data)
+    expect(pageRow).toContain('"key":"row-1"')
+    expect(pageRow).toContain('"token":"cursor-2"')
+    expect(pageRow).not.toContain('sk-page-key-3')
+    await reread.close()
+  })
+
   it('reads a key it cannot open (the secret key changed) as unset, and says why in the log', async () => {
     const store = await open()
     await store.records.writeRecords([{ put: instance({ api_key: 'sk-person-1234567', note: 'kept' }) }])

@@ -2,7 +2,7 @@ import { withoutSecretsInRecord } from '../../../web/core/sync/appData/secretFre
 import { recordSyncKind, SYNC_KIND } from '../../../web/core/sync/appData/syncKinds'
 import type { SqlSyncStore } from '../sql/SqlSyncStore'
 
-/** The sync kinds a version before keys were left out of sync could have logged a key in. */
+/** The sync kinds a version before secrets were left out of sync could have logged one in. */
 const KINDS_WITH_KEYS = [
   SYNC_KIND.settings,
   recordSyncKind('setting_instance'),
@@ -10,7 +10,8 @@ const KINDS_WITH_KEYS = [
 ]
 
 /**
- * Takes API keys out of a person's sync log where an older version logged them (the settings, with
+ * Takes secrets (see secretFields: API keys, and in settings any secret-looking name such as `token`
+ * or `password`) out of a person's sync log where an older version logged them (the settings, with
  * the operator's key among them, and setting instances), once, when their space opens: each record
  * that held one is stored again without it, at a new seq, so devices pull the clean version (and keep
  * their own keys, see SyncApplier). Later writes never log a key (secretFreeSyncStore). SQLite may

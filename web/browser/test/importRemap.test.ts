@@ -78,8 +78,8 @@ describe('importing an archive whose document ids are taken', () => {
       chats: [
         {
           session,
-          messages: async () => [
-            {
+          forEachMessage: async (onMessage) => {
+            await onMessage({
               id: 'message-1',
               session_id: session.id,
               role: 'assistant',
@@ -87,8 +87,8 @@ describe('importing an archive whose document ids are taken', () => {
               metadata: { source_documents: [source], intent: { kind: 'retrieval' } },
               created_at: session.updated_at,
               collection_id: collection.id,
-            },
-          ],
+            })
+          },
         },
       ],
       records: [],

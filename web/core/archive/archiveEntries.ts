@@ -1,6 +1,6 @@
 import type { ApiPorts } from '../api/ApiPorts'
 import { fileKey } from '../documents/processDocument'
-import { withoutSecrets } from '../secrets/secretFields'
+import { secretNamesOf, SETTING_SECRET_NAMES, withoutSecrets } from '../secrets/secretFields'
 import type { Store } from '../store/Store'
 import { encodeChunks } from '../sync/appData/chunkBlob'
 import { SYNCED_RECORD_KINDS } from '../sync/appData/syncKinds'
@@ -81,7 +81,7 @@ export async function* archiveEntries(ports: ExportPorts, scope: ArchiveScope): 
   for (const kind of SYNCED_RECORD_KINDS) {
     const records = (await store.records.listRecords(kind)).map((record) => ({
       ...record,
-      data: withoutSecrets(record.data),
+      data: withoutSecrets(record.data, secretNamesOf(kind)),
     }))
     if (records.length === 0) continue
     for (const record of records) {
@@ -97,7 +97,7 @@ export async function* archiveEntries(ports: ExportPorts, scope: ArchiveScope): 
   }
   const settings = await store.settings.getSettings()
   if (settings !== undefined && settings !== null) {
-    yield { path: entryPath.settings, bytes: json(withoutSecrets(settings)) }
+    yield { path: entryPath.settings, bytes: json(withoutSecrets(settings, SETTING_SECRET_NAMES)) }
   }
 }
 

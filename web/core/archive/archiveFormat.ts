@@ -70,6 +70,40 @@ export const ARCHIVE_LIMITS: PackageLimits = Object.freeze({
   maxRatio: 100,
 })
 
+const MB = 1024 * 1024
+
+/**
+ * How much JSON an import reads, by what it holds (checked while each entry inflates, before it is
+ * parsed: an entry past its cap stops inflating there). Entries that grow with a person's data (a
+ * document's passages, a chat's messages, a kind's records) are read an item at a time, each item
+ * capped; the others are read whole under a cap of their own. What the import keeps in memory until
+ * it ends (collections, documents' metadata, records, settings) is capped together. Each is far past
+ * real data: a passage is a few KB (its text of some 300 tokens and a vector of at most a few
+ * thousand floats), a 1,000-page document's passages some 20 MB in all, read a passage at a time; a
+ * document's metadata (pages, title, word count, language, embedder, error) a few hundred bytes.
+ */
+export const ARCHIVE_JSON_LIMITS = Object.freeze({
+  /** `collections/<id>.json`. */
+  maxCollectionBytes: 1 * MB,
+  /** `documents/<id>.json`: a document's metadata. */
+  maxDocumentBytes: 4 * MB,
+  /** `settings.json`. */
+  maxSettingsBytes: 4 * MB,
+  /** One record of `records/<kind>.json` (a page with its layout, a plugin's state). */
+  maxRecordBytes: 8 * MB,
+  /** One passage of `documents/<id>.passages.json`, its text and vector. */
+  maxPassageBytes: 2 * MB,
+  /** One message of `chats/<id>.json`, with its sources. */
+  maxMessageBytes: 4 * MB,
+  /** What a listed entry holds besides its list (a chat's session, a passages entry's format). */
+  maxFrameBytes: 1 * MB,
+  /** Any one string, anywhere (a message's text, a passage's, a metadata field). */
+  maxStringChars: 2 * MB,
+  /** Collections, documents' metadata, records and settings together, held until the import ends. */
+  maxHeldBytes: 128 * MB,
+})
+export type ArchiveJsonLimits = typeof ARCHIVE_JSON_LIMITS
+
 /** How large one entry of an imported archive may be, as a multiple of the host's upload limit. */
 export const IMPORT_UNPACKED_FACTOR = 4
 

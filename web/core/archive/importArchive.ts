@@ -1,10 +1,13 @@
 import type { ApiPorts } from '../api/ApiPorts'
 import { fileKey } from '../documents/processDocument'
 import { keepSecrets } from '../secrets/keepSecrets'
-import { withoutSecrets } from '../secrets/secretFields'
+import { isPlainObject, secretNamesOf, SETTING_SECRET_NAMES, withoutSecrets } from '../secrets/secretFields'
 import type { ChunkRecord } from '../store/ChunkRecord'
 import type { RecordWrite, StoredRecord } from '../store/StoredRecord'
 import { ALL_MESSAGES } from '../sync/appData/syncValues'
+import { pluginFileKeys } from './archiveEntries'
+import { keepLocalEndpoints } from './keepLocalEndpoints'
+import { oneAtATime } from './oneAtATime'
 import type { ArchiveContents, ArchivedChat, ArchivedDocument } from './readArchive'
 
 /** What an import writes through: the person's store (synced), files, index, processing, settings and ids. */
@@ -27,6 +30,29 @@ export interface ImportSummary {
   chat_messages_added: number
   records_written: number
   settings_restored: boolean
+  /**
+   * What the archive held and this import left out: settings (a collection's archive brings none; an
+   * account's restores them only into an account with none of its own, or when asked), platform
+   * records (personas, pages...: only an account's archive brings them), and collections, documents
+   * and chats outside a collection archive's own collection.
+   */
+  ignored: {
+    settings: boolean
+    records: number
+    collections: number
+    documents: number
+    chat_sessions: number
+  }
+}
+
+/** How an import treats what the person has already. */
+export interface ImportOptions {
+  /**
+   * Restore an account archive's settings (and setting records) over the person's own. Without it
+   * they are restored only into an account that has no settings yet. Either way no provider endpoint
+   * of the archive replaces one of the person's (`keepLocalEndpoints`).
+   */
+  restoreSettings?: boolean
 }
 
 export type ImportProgress = (stage: string, percent: number) => void
@@ -39,7 +65,16 @@ interface IdRemap {
 
 /**
  * Brings a checked archive (`readArchive`) into the person's space, all or nothing: every write is
- * paired with its undo, and a failure part way undoes what was written before it is answered.
+ * paired with its undo, and a failure part way undoes what was written before it is answered. One
+ * import at a time per person (`oneAtATime`): a second import of the same archive, sent at once, then
+ * finds everything already here and adds nothing; the undo of one that fails removes only what it
+ * wrote itself (a file is removed only if it was missing before and no document uses it now).
+ *
+ * An archive brings only its scope: a collection's archive (its manifest names the collection) adds
+ * that collection, its documents and the chats about it, and nothing else it may hold (settings,
+ * records, other collections), which the summary's `ignored` counts. An account's archive restores
+ * settings only into an account that has none (or with `restoreSettings`), and never a provider's
+ * endpoint over the person's own.
  *
  * Ids are kept where they are free. A collection, chat session or platform record already here under
  * the archive's id is the same one (ids are random UUIDs: the same id means it came from there): a
@@ -52,11 +87,32 @@ interface IdRemap {
  * settings are restored): nothing is parsed or embedded again. Otherwise the document is stored as
  * `processing` and queued like an upload, once everything else is written.
  */
-export async function importArchive(
+export function importArchive(
   ports: ImportPorts,
   archive: ArchiveContents,
   onProgress: ImportProgress = () => undefined,
+  options: ImportOptions = {},
 ): Promise<ImportSummary> {
+  return oneAtATime(ports.store, () => importNow(ports, archive, onProgress, options))
+}
+
+async function importNow(
+  ports: ImportPorts,
+  whole: ArchiveContents,
+  onProgress: ImportProgress,
+  options: ImportOptions,
+): Promise<ImportSummary> {
+  const { archive, ignored } = inScope(whole)
+  const settings = await settingsRule(ports, options)
+  if (!settings.restore && archive.settings) {
+    ignored.settings = true
+    archive.settings = undefined
+  }
+  if (!settings.restore) {
+    const kept = archive.records.filter((record) => !SETTING_KINDS.includes(record.kind))
+    ignored.records += archive.records.length - kept.length
+    archive.records = kept
+  }
   const summary: ImportSummary = {
     collections_added: 0,
     documents_added: 0,
@@ -67,6 +123,7 @@ export async function importArchive(
     chat_messages_added: 0,
     records_written: 0,
     settings_restored: false,
+    ignored,
   }
   const undo: Array<() => Promise<unknown>> = []
   const toProcess: string[] = []
@@ -77,7 +134,7 @@ export async function importArchive(
   const step = (stage: string) => onProgress(stage, Math.min(99, Math.floor((++done / total) * 100)))
   try {
     await importFiles(ports, archive, undo, step)
-    summary.settings_restored = await importSettings(ports, archive, undo)
+    summary.settings_restored = await importSettings(ports, archive, undo, settings.over)
     await importCollections(ports, archive, undo, summary, step)
     const embedder = (await ports.settings.get()).embedder.id
     for (const document of archive.documents) {
@@ -88,7 +145,7 @@ export async function importArchive(
       await importChat(ports, chat, undo, summary, remap)
       step('chats')
     }
-    summary.records_written = await importRecords(ports, archive.records, undo)
+    summary.records_written = await importRecords(ports, archive.records, undo, settings.over)
     step('records')
   } catch (error) {
     for (const action of undo.reverse()) {
@@ -101,32 +158,90 @@ export async function importArchive(
   return summary
 }
 
+/** The platform kinds that are settings: restored under the settings' rule, not as other records. */
+const SETTING_KINDS: readonly string[] = ['setting_instance', 'setting_definition']
+
+/**
+ * Whether the archive's settings are restored, and over what: into an account with no settings of
+ * its own they are taken as they are; over the person's own only when asked, their endpoints kept.
+ */
+async function settingsRule(
+  { store }: ImportPorts,
+  options: ImportOptions,
+): Promise<{ restore: boolean; over: boolean }> {
+  const local = await store.settings.getSettings()
+  const empty = local === undefined || local === null
+  return { restore: empty || options.restoreSettings === true, over: !empty }
+}
+
+/**
+ * What of the archive this import brings: all of an account's archive; of a collection's, that
+ * collection with its documents and the chats about it, and no settings, records or other
+ * collections (counted as ignored). Files are those that what is brought uses.
+ */
+function inScope(archive: ArchiveContents): {
+  archive: ArchiveContents
+  ignored: ImportSummary['ignored']
+} {
+  const scope = archive.manifest.scope.collection_id
+  const ignored = { settings: false, records: 0, collections: 0, documents: 0, chat_sessions: 0 }
+  if (scope === null) return { archive: { ...archive }, ignored }
+  const collections = archive.collections.filter((collection) => collection.id === scope)
+  const documents = archive.documents.filter(({ document }) => document.collection_id === scope)
+  const chats = archive.chats.filter(({ session }) => session.collection_id === scope)
+  ignored.settings = archive.settings !== undefined
+  ignored.records = archive.records.length
+  ignored.collections = archive.collections.length - collections.length
+  ignored.documents = archive.documents.length - documents.length
+  ignored.chat_sessions = archive.chats.length - chats.length
+  const files = new Set(documents.map(({ document }) => fileKey(document)))
+  return {
+    archive: { ...archive, collections, documents, chats, records: [], settings: undefined, files },
+    ignored,
+  }
+}
+
 async function importFiles(
-  { files }: ImportPorts,
+  { files, store }: ImportPorts,
   archive: ArchiveContents,
   undo: Array<() => Promise<unknown>>,
   step: (stage: string) => void,
 ) {
+  const created: string[] = []
   for (const key of archive.files) {
     // Read from the archive only when missing here, one file at a time.
     if (!(await files.get(key))) {
       await files.put(await archive.readFile(key))
-      // Dropped again on failure only if nothing came to use it meanwhile (the undo runs last).
-      undo.unshift(async () => files.delete(key))
+      created.push(key)
     }
     step('files')
   }
+  if (created.length === 0) return
+  // Run last, after the documents this import made are gone: a file it added is removed only if no
+  // document uses it then (an upload of the same file meanwhile keeps it). A file that was here
+  // before is never this import's to remove.
+  undo.unshift(async () => {
+    const used = new Set((await store.documents.listDocuments()).map((document) => fileKey(document)))
+    for (const record of archive.records) for (const key of pluginFileKeys(record.data)) used.add(key)
+    for (const key of created) if (!used.has(key)) await files.delete(key)
+  })
 }
 
 async function importSettings(
   { store }: ImportPorts,
   archive: ArchiveContents,
   undo: Array<() => Promise<unknown>>,
+  over: boolean,
 ): Promise<boolean> {
   if (!archive.settings) return false
   const local = await store.settings.getSettings()
+  const incoming = withoutSecrets(archive.settings, SETTING_SECRET_NAMES)
+  // Over the person's own settings, theirs stay where the archive has nothing, and every endpoint
+  // of theirs stays theirs (keepLocalEndpoints).
+  const restored =
+    over && isPlainObject(local) ? { ...local, ...(keepLocalEndpoints(incoming, local) as object) } : incoming
   // The archive has no keys; those entered here stay while their endpoint is the same.
-  await store.settings.putSettings(keepSecrets(withoutSecrets(archive.settings), local))
+  await store.settings.putSettings(keepSecrets(restored, local))
   undo.push(() => store.settings.putSettings(local ?? {}))
   return true
 }
@@ -141,9 +256,16 @@ async function importCollections(
   for (const collection of archive.collections) {
     const local = await store.collections.getCollection(collection.id)
     if (!local) {
-      await store.collections.createCollection(collection)
-      undo.push(() => store.collections.deleteCollection(collection.id))
-      summary.collections_added++
+      // Another instance's import of the same archive may have made it meanwhile: then it is here.
+      if (
+        await created(
+          () => store.collections.createCollection(collection),
+          () => store.collections.getCollection(collection.id),
+        )
+      ) {
+        undo.push(() => store.collections.deleteCollection(collection.id))
+        summary.collections_added++
+      }
     } else if (collection.updated_at > local.updated_at) {
       const { name, description, color, updated_at } = collection
       await store.collections.updateCollection(collection.id, { name, description, color, updated_at })
@@ -196,21 +318,30 @@ async function importDocument(
     (document.status === 'completed' &&
       chunks.length > 0 &&
       chunks.every((chunk) => chunk.embedder === embedder))
+  // Stored `processing` until its passages are stored and indexed (or it is processed again): a crash
+  // in between (the server killed) leaves a document its host processes again at restart, never a
+  // `completed` one that search cannot find.
+  const made = await created(
+    () =>
+      store.documents.createDocument({
+        ...document,
+        id,
+        status: 'processing',
+        processed_at: null,
+        chunk_count: 0,
+        progress: null,
+      }),
+    () => store.documents.getDocument(id),
+  )
+  if (!made) {
+    // Made meanwhile by another instance's import of the same archive: it is already here.
+    summary.documents_already_here++
+    return
+  }
   undo.push(async () => {
     index.removeDocument(id)
     await store.chunks.replaceChunks(id, [])
     await store.documents.deleteDocument(id)
-  })
-  // Stored `processing` until its passages are stored and indexed (or it is processed again): a crash
-  // in between (the server killed) leaves a document its host processes again at restart, never a
-  // `completed` one that search cannot find.
-  await store.documents.createDocument({
-    ...document,
-    id,
-    status: 'processing',
-    processed_at: null,
-    chunk_count: 0,
-    progress: null,
   })
   if (reuse) {
     const stored: ChunkRecord[] = chunks.map((chunk) => {
@@ -232,9 +363,24 @@ async function importDocument(
   summary.documents_added++
 }
 
+/**
+ * Runs a create; when it fails on what is there now (another instance's import of the same archive
+ * made it between our look and our write: a unique-id conflict), answers false: it is already here.
+ * Any other failure is thrown.
+ */
+async function created(create: () => Promise<unknown>, find: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await create()
+    return true
+  } catch (error) {
+    if (await find().catch(() => undefined)) return false
+    throw error
+  }
+}
+
 async function importChat(
   { store, newId }: ImportPorts,
-  { session, messages: readMessages }: ArchivedChat,
+  { session, forEachMessage }: ArchivedChat,
   undo: Array<() => Promise<unknown>>,
   summary: ImportSummary,
   remap: IdRemap,
@@ -243,18 +389,24 @@ async function importChat(
     session.collection_id && (await store.collections.getCollection(session.collection_id))
       ? session.collection_id
       : null
-  const local = await store.chat.getSession(session.id)
+  let local = await store.chat.getSession(session.id)
   if (!local) {
-    await store.chat.createSession({ ...session, collection_id: collectionId })
-    undo.push(() => store.chat.deleteSession(session.id))
-    summary.chat_sessions_added++
+    const made = await created(
+      () => store.chat.createSession({ ...session, collection_id: collectionId }),
+      () => store.chat.getSession(session.id),
+    )
+    if (made) {
+      undo.push(() => store.chat.deleteSession(session.id))
+      summary.chat_sessions_added++
+    } else local = await store.chat.getSession(session.id)
   }
   const present = local
     ? new Set((await store.chat.listMessages(session.id, { limit: ALL_MESSAGES })).map((m) => m.id))
     : new Set<string>()
   let added = 0
-  for (const message of await readMessages()) {
-    if (present.has(message.id)) continue
+  // A message at a time, as it is read from the archive: a long chat is never held whole.
+  await forEachMessage(async (message) => {
+    if (present.has(message.id)) return
     const messageCollection =
       message.collection_id && (await store.collections.getCollection(message.collection_id))
         ? message.collection_id
@@ -271,7 +423,7 @@ async function importChat(
       await store.chat.addMessage({ ...entry, id: newId() })
     }
     added++
-  }
+  })
   summary.chat_messages_added += added
   // Adding moves the session's `updated_at` to now; it is put back to the archive's.
   if (added > 0) {
@@ -285,6 +437,7 @@ async function importRecords(
   { store, currentUserId }: ImportPorts,
   records: readonly StoredRecord[],
   undo: Array<() => Promise<unknown>>,
+  settingsOver: boolean,
 ): Promise<number> {
   const writes: RecordWrite[] = []
   const reverse: RecordWrite[] = []
@@ -292,7 +445,13 @@ async function importRecords(
   for (const record of records) {
     const local = await store.records.getRecord(record.kind, record.id)
     if (local && local.updated_at >= record.updated_at) continue
-    const data = keepSecrets(withoutSecrets(record.data), local?.data) as Record<string, unknown>
+    const incoming = withoutSecrets(record.data, secretNamesOf(record.kind))
+    // A setting restored over the person's own settings keeps their endpoints (keepLocalEndpoints).
+    const restored =
+      settingsOver && SETTING_KINDS.includes(record.kind)
+        ? ((keepLocalEndpoints(incoming, local?.data) as Record<string, unknown> | undefined) ?? {})
+        : incoming
+    const data = keepSecrets(restored, local?.data, secretNamesOf(record.kind)) as Record<string, unknown>
     // Records name their owner: here that is the person importing.
     if ('user_id' in data) data.user_id = userId
     writes.push({ put: { ...record, data } })

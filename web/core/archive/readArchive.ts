@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import type { ByteSource } from '../bytes/ByteSource'
 import { ApiError } from '../api/ApiError'
-import { exceedsJsonDepth } from '../api/exceedsJsonDepth'
 import type { PackageLimits } from '../plugins/package/PackageLimits'
 import { recordKindOf } from '../api/platform/recordKinds'
 import { StreamedZip } from '../plugins/package/StreamedZip'
@@ -14,17 +13,21 @@ import type { DocumentRecord } from '../store/DocumentRecord'
 import { sha256Hex, toHex } from '../store/FileStore'
 import { Sha256 } from '../store/Sha256'
 import type { StoredRecord } from '../store/StoredRecord'
-import { decodeChunks } from '../sync/appData/chunkBlob'
+import { CHUNK_BLOB_FORMAT, decodeChunk } from '../sync/appData/chunkBlob'
+import { timeSlicer } from '../time/timeSlicer'
 import { SYNCED_RECORD_KINDS } from '../sync/appData/syncKinds'
 import { pluginFileKeys } from './archiveEntries'
+import { ArchiveJsonReader, parseArchiveJson } from './ArchiveJsonReader'
 import { archiveRefused, EXPORT_AGAIN, fromPackageError } from './archiveError'
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
+  ARCHIVE_JSON_LIMITS,
   ARCHIVE_LIMITS,
   entryPath,
   MANIFEST_PATH,
   manifestSchema,
+  type ArchiveJsonLimits,
   type ArchiveManifest,
 } from './archiveFormat'
 
@@ -36,10 +39,11 @@ export interface ArchivedDocument {
   chunks(): Promise<ChunkRecord[]>
 }
 
-/** A chat session of the archive; its messages are read from the archive when asked. */
+/** A chat session of the archive; its messages are read from the archive, one at a time, when asked. */
 export interface ArchivedChat {
   session: Omit<ChatSession, 'message_count'>
-  messages(): Promise<ChatMessage[]>
+  /** Hands each message to `onMessage` (awaited) as it is read; a long chat is never held whole. */
+  forEachMessage(onMessage: (message: ChatMessage) => Promise<void>): Promise<void>
 }
 
 /**
@@ -92,7 +96,8 @@ const documentEntry = z.object({
   passages: z.string().max(300).nullable(),
 })
 
-const chatEntry = z.object({
+/** A chat entry besides its messages, which are read one at a time (`chatMessage`). */
+const chatFrame = z.object({
   session: z.object({
     id,
     name: z.string().max(10_000),
@@ -100,18 +105,20 @@ const chatEntry = z.object({
     created_at: time,
     updated_at: time,
   }),
-  messages: z.array(
-    z.object({
-      id,
-      session_id: id,
-      role: z.enum(['user', 'assistant', 'system']),
-      content: z.string(),
-      metadata: object,
-      created_at: time,
-      collection_id: id.nullable(),
-    }),
-  ),
+  messages: z.array(z.never()),
 })
+
+const chatMessage = z.object({
+  id,
+  session_id: id,
+  role: z.enum(['user', 'assistant', 'system']),
+  content: z.string(),
+  metadata: object,
+  created_at: time,
+  collection_id: id.nullable(),
+})
+
+const passagesFrame = z.object({ format: z.literal(CHUNK_BLOB_FORMAT), chunks: z.array(z.never()) })
 
 const recordEntry = z.object({
   kind: z.string(),
@@ -134,16 +141,21 @@ const recordEntry = z.object({
 export async function readArchive(
   source: ByteSource,
   limits: PackageLimits = ARCHIVE_LIMITS,
+  jsonLimits: ArchiveJsonLimits = ARCHIVE_JSON_LIMITS,
 ): Promise<ArchiveContents> {
   try {
-    return await readChecked(source, limits)
+    return await readChecked(source, limits, jsonLimits)
   } catch (error) {
     await source.close().catch(() => undefined)
     throw error
   }
 }
 
-async function readChecked(source: ByteSource, limits: PackageLimits): Promise<ArchiveContents> {
+async function readChecked(
+  source: ByteSource,
+  limits: PackageLimits,
+  jsonLimits: ArchiveJsonLimits,
+): Promise<ArchiveContents> {
   const zip = await inPackageTerms(limits, () => StreamedZip.open(source, new UnpackBudget(limits)))
   if (!zip.entries.has(MANIFEST_PATH)) {
     throw archiveRefused('it is not a Quire archive (it has no manifest.json)', FOREIGN)
@@ -163,13 +175,10 @@ async function readChecked(source: ByteSource, limits: PackageLimits): Promise<A
       throw archiveRefused(`it holds ${JSON.stringify(path)}, which its manifest does not list`, EXPORT_AGAIN)
     }
   }
-  /** An entry's bytes, whole, checked against the manifest (each time it is read). */
-  const entryBytes = async (path: string): Promise<Uint8Array> => {
-    const bytes = await inPackageTerms(limits, () => zip.bytes(path))
-    if ((await sha256Hex(bytes)) !== manifest.entries[path]) throw damaged(path)
-    return bytes
-  }
-  const contents = await readEntries(manifest, zip, entryBytes, limits)
+  const json = new ArchiveJsonReader(zip, manifest.entries, jsonLimits, (read) =>
+    inPackageTerms(limits, read),
+  )
+  const contents = await readEntries(manifest, zip, json, limits)
   checkReferences(contents)
   return contents
 }
@@ -203,7 +212,7 @@ const FOREIGN =
   'Choose a file made by Quire’s “Export my data” or “Export this collection”; nothing was imported.'
 
 function readManifest(bytes: Uint8Array): ArchiveManifest {
-  const raw = parseJson(bytes, MANIFEST_PATH)
+  const raw = parseArchiveJson(bytes, MANIFEST_PATH)
   const head = z.object({ format: z.unknown(), format_version: z.unknown() }).safeParse(raw)
   if (!head.success || head.data.format !== ARCHIVE_FORMAT) {
     throw archiveRefused('it is not a Quire archive (its manifest names another format)', FOREIGN)
@@ -220,24 +229,9 @@ function readManifest(bytes: Uint8Array): ArchiveManifest {
   return manifest.data
 }
 
-function parseJson(bytes: Uint8Array, path: string): unknown {
-  let text: string
-  let value: unknown
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-    value = JSON.parse(text)
-  } catch {
-    throw archiveRefused(`${JSON.stringify(path)} is not JSON`, EXPORT_AGAIN)
-  }
-  // As for request bodies: what is stored is later stringified and validated recursively.
-  if (exceedsJsonDepth(text)) {
-    throw archiveRefused(`${JSON.stringify(path)} is nested too deeply`, EXPORT_AGAIN)
-  }
-  return value
-}
-
-function parseEntry<T extends z.ZodType>(schema: T, bytes: Uint8Array, path: string): z.output<T> {
-  const parsed = schema.safeParse(parseJson(bytes, path))
+/** A value of an entry held to its schema; refused saying where it is wrong. */
+function checked<T extends z.ZodType>(schema: T, value: unknown, path: string): z.output<T> {
+  const parsed = schema.safeParse(value)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw archiveRefused(
@@ -248,20 +242,31 @@ function parseEntry<T extends z.ZodType>(schema: T, bytes: Uint8Array, path: str
   return parsed.data
 }
 
-/** Decodes a document's passages; refused when malformed. */
-function decodePassages(bytes: Uint8Array, documentId: string): ChunkRecord[] {
-  try {
-    return decodeChunks(bytes)
-  } catch {
-    throw archiveRefused(`the passages of document ${documentId} are malformed`, EXPORT_AGAIN)
-  }
+/** A document's passages, a passage at a time (each decoded, so checked), handed to `onChunk`. */
+async function readPassages(
+  json: ArchiveJsonReader,
+  path: string,
+  documentId: string,
+  onChunk: (chunk: ChunkRecord) => void,
+): Promise<void> {
+  const malformed = () => archiveRefused(`the passages of document ${documentId} are malformed`, EXPORT_AGAIN)
+  const frame = await json.list(path, 'chunks', 'maxPassageBytes', (item) => {
+    let chunk: ChunkRecord
+    try {
+      chunk = decodeChunk(item)
+    } catch {
+      throw malformed()
+    }
+    onChunk(chunk)
+  })
+  if (!passagesFrame.safeParse(frame).success) throw malformed()
 }
 
 /** Reads every entry once, checking it; keeps what is small and how to read the rest again. */
 async function readEntries(
   manifest: ArchiveManifest,
   zip: StreamedZip,
-  entryBytes: (path: string) => Promise<Uint8Array>,
+  json: ArchiveJsonReader,
   limits: PackageLimits,
 ): Promise<ArchiveContents> {
   const files = new Set<string>()
@@ -270,7 +275,12 @@ async function readEntries(
     collections: [],
     documents: [],
     files,
-    readFile: (key) => entryBytes(entryPath.file(key)),
+    readFile: async (key) => {
+      const path = entryPath.file(key)
+      const bytes = await inPackageTerms(limits, () => zip.bytes(path))
+      if ((await sha256Hex(bytes)) !== manifest.entries[path]) throw damaged(path)
+      return bytes
+    },
     chats: [],
     records: [],
     settings: undefined,
@@ -278,7 +288,20 @@ async function readEntries(
   }
   const wrongName = (path: string) =>
     archiveRefused(`${JSON.stringify(path)} does not name what it holds`, EXPORT_AGAIN)
+  // What is kept until the import ends, counted against maxHeldBytes as it is read.
+  let held = 0
+  const hold = (bytes: number) => {
+    held += bytes
+    if (held > json.limits.maxHeldBytes) {
+      throw archiveRefused(
+        `its collections, documents’ metadata, records and settings add up to more than ${Math.round(json.limits.maxHeldBytes / 1048576)} MB, the most this Quire reads in one import (maxHeldBytes)`,
+        'Export and import your collections one at a time (“Export this collection”); nothing was imported.',
+      )
+    }
+  }
+  const slice = timeSlicer()
   for (const path of zip.entries.keys()) {
+    await slice()
     if (path === MANIFEST_PATH) continue
     const [folder, name = '', ...rest] = path.split('/')
     if (rest.length > 0)
@@ -288,40 +311,69 @@ async function readEntries(
       if (manifest.entries[path] !== name) throw wrongName(path)
       // Hashed as it inflates, never held: original files are most of an archive.
       const hash = new Sha256()
-      await inPackageTerms(limits, () => zip.read(path, (chunk) => void hash.update(chunk)))
+      await inPackageTerms(limits, () =>
+        zip.read(path, async (chunk) => {
+          hash.update(chunk)
+          await slice()
+        }),
+      )
       if (toHex(hash.digest()) !== name) throw damaged(path)
       files.add(name)
     } else if (folder === 'collections') {
-      const collection = parseEntry(collectionEntry, await entryBytes(path), path)
+      const { value, bytes } = await json.whole(path, 'maxCollectionBytes')
+      const collection = checked(collectionEntry, value, path)
       if (path !== entryPath.collection(collection.id)) throw wrongName(path)
+      hold(bytes)
       contents.collections.push(collection)
     } else if (folder === 'documents' && name.endsWith('.passages.json')) {
       continue // read with its document
     } else if (folder === 'documents') {
-      const { passages, ...document } = parseEntry(documentEntry, await entryBytes(path), path)
+      const { value, bytes } = await json.whole(path, 'maxDocumentBytes')
+      const { passages, ...document } = checked(documentEntry, value, path)
       if (path !== entryPath.document(document.id)) throw wrongName(path)
+      hold(bytes)
       if (passages !== null) {
         if (passages !== entryPath.passages(document.id) || !zip.entries.has(passages)) {
           throw archiveRefused(`the passages of document ${document.id} are missing`, EXPORT_AGAIN)
         }
-        // Decoded now to be checked, then let go; read again when the import comes to it.
-        decodePassages(await entryBytes(passages), document.id)
+        // Read a passage at a time to be checked, then let go; read again when the import comes to it.
+        await readPassages(json, passages, document.id, () => undefined)
       }
       contents.documents.push({
         document,
         hasPassages: passages !== null,
-        chunks: async () =>
-          passages === null ? [] : decodePassages(await entryBytes(passages), document.id),
+        chunks: async () => {
+          const chunks: ChunkRecord[] = []
+          if (passages !== null)
+            await readPassages(json, passages, document.id, (chunk) => chunks.push(chunk))
+          return chunks
+        },
       })
     } else if (folder === 'chats') {
-      const read = async () => {
-        const chat = parseEntry(chatEntry, await entryBytes(path), path)
-        if (path !== entryPath.chat(chat.session.id)) throw wrongName(path)
-        if (chat.messages.some((message) => message.session_id !== chat.session.id)) throw wrongName(path)
-        return chat
+      const forEachMessage = async (onMessage: (message: ChatMessage) => Promise<void>) => {
+        const frame = await json.list(path, 'messages', 'maxMessageBytes', async (item) => {
+          const message = checked(chatMessage, item, path)
+          await onMessage(message)
+        })
+        return checked(chatFrame, frame, path)
       }
-      const { session } = await read()
-      contents.chats.push({ session, messages: async () => (await read()).messages })
+      // Checked now, a message at a time (its session is known only at the end: the frame).
+      let sessionId: string | undefined
+      const { session } = await forEachMessage(async (message) => {
+        sessionId ??= message.session_id
+        if (message.session_id !== sessionId) throw wrongName(path)
+      })
+      if (path !== entryPath.chat(session.id)) throw wrongName(path)
+      if (sessionId !== undefined && sessionId !== session.id) throw wrongName(path)
+      contents.chats.push({
+        session,
+        forEachMessage: async (onMessage) => {
+          await forEachMessage(async (message) => {
+            if (message.session_id !== session.id) throw wrongName(path)
+            await onMessage(message)
+          })
+        },
+      })
     } else if (folder === 'records') {
       const kind = name.replace(/\.json$/, '')
       const declaration = recordKindOf(kind)
@@ -331,7 +383,8 @@ async function readEntries(
           FOREIGN,
         )
       }
-      for (const record of parseEntry(z.array(recordEntry), await entryBytes(path), path)) {
+      await json.list(path, null, 'maxRecordBytes', (item, bytes) => {
+        const record = checked(recordEntry, item, path)
         if (record.kind !== kind) throw wrongName(path)
         if (!declaration.fields.safeParse(record.data).success) {
           throw archiveRefused(
@@ -339,10 +392,13 @@ async function readEntries(
             EXPORT_AGAIN,
           )
         }
+        hold(bytes)
         contents.records.push(record)
-      }
+      })
     } else if (path === entryPath.settings) {
-      contents.settings = parseEntry(object, await entryBytes(path), path)
+      const { value, bytes } = await json.whole(path, 'maxSettingsBytes')
+      hold(bytes)
+      contents.settings = checked(object, value, path)
     } else {
       throw archiveRefused(`it holds ${JSON.stringify(path)}, an entry Quire does not write`, FOREIGN)
     }

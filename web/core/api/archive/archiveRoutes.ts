@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { archiveEntries, type ExportPorts } from '../../archive/archiveEntries'
 import { importArchive, type ImportPorts } from '../../archive/importArchive'
-import { importLimits } from '../../archive/archiveFormat'
+import { ARCHIVE_JSON_LIMITS, importLimits } from '../../archive/archiveFormat'
 import { readArchive } from '../../archive/readArchive'
 import { zipArchive } from '../../archive/zipArchive'
 import { attachmentDisposition } from '../../http/attachmentDisposition'
@@ -38,10 +38,39 @@ const importSummary = z.object({
   chat_messages_added: z.number(),
   records_written: z.number(),
   settings_restored: z.boolean(),
+  ignored: z
+    .object({
+      settings: z.boolean().describe('The archive held settings that were not restored'),
+      records: z.number().describe('Platform records (personas, pages, setting instances...) left out'),
+      collections: z.number().describe('Collections outside a collection archive’s own'),
+      documents: z.number().describe('Documents outside a collection archive’s own collection'),
+      chat_sessions: z.number().describe('Chats not about a collection archive’s own collection'),
+    })
+    .describe(
+      'What the archive held and the import left out: an archive brings only its scope (see the description)',
+    ),
   job_id: z.string().optional(),
 })
 
+const importQuery = asyncQuery.extend({
+  restore_settings: booleanQuery
+    .optional()
+    .default(false)
+    .describe(
+      'Restore an account archive’s settings over this person’s own (without it they are restored only into an account that has no settings yet); provider endpoints are never taken over the person’s own',
+    ),
+})
+
 const FORMAT = `The archive is a zip (DESIGN.md section 13): \`manifest.json\` (\`format: "quire-archive"\`, \`format_version\`, \`quire_version\`, \`created_at\`, \`scope\`, \`counts\`, \`secrets\` saying that API keys are left out, and \`entries\`: the SHA-256 of every other entry), \`collections/<id>.json\`, \`documents/<id>.json\` (metadata naming \`files/<sha256>\`, the original file) and \`documents/<id>.passages.json\` (passages with vectors and their embedder id), \`chats/<id>.json\` (a session with its messages and their sources), \`records/<kind>.json\` (conversations, personas, settings, pages, navigation, plugin state, plugins with their package files) and \`settings.json\`.`
+
+const MB = 1024 * 1024
+const L = ARCHIVE_JSON_LIMITS
+
+/** What is checked before anything is written (the import route's description). */
+const IMPORT_CHECKS = `It is read where the upload lies, one entry at a time (memory holds one entry, never the archive), and checked whole before anything is written: a file that is not a zip, a damaged or truncated one, one with unsafe entries (\`..\`, absolute paths, links), over the limits or a compression bomb, with one entry unpacking to more than four times the upload limit (export collections one at a time instead), with an entry that does not match its checksum in the manifest, from another program, or made by a newer Quire (a higher \`format_version\`) answers 400 saying what to do, and nothing is imported. JSON is held to what it holds, checked while each entry inflates (inflating stops at the cap): a collection at most ${L.maxCollectionBytes / MB} MB, a document’s metadata ${L.maxDocumentBytes / MB} MB, settings ${L.maxSettingsBytes / MB} MB; passages, chat messages and records are read one at a time, a passage at most ${L.maxPassageBytes / MB} MB, a message ${L.maxMessageBytes / MB} MB, a record ${L.maxRecordBytes / MB} MB; any one string ${L.maxStringChars / MB} M characters; collections, documents’ metadata, records and settings together ${L.maxHeldBytes / MB} MB. Past one, 400 naming it (\`maxDocumentBytes\`...), nothing imported; the server answers others meanwhile.`
+
+/** What an archive brings (the import route's description). */
+const IMPORT_SCOPE = `An archive brings only its scope. A collection’s archive (its manifest’s \`scope.collection_id\`) adds that collection, its documents and the chats about it; settings, records (personas, pages, setting instances...) and anything outside that collection are left out, and \`ignored\` in the answer counts them. An account’s archive brings everything, but restores settings (and setting instances) only into an account that has no settings yet, or with \`restore_settings=true\`; restored over the person’s own, theirs stay where the archive has nothing, and no endpoint of the archive replaces one of theirs: an object naming a provider (\`kind\`, \`provider\`, \`*url\`, \`*address\`, \`*endpoint\`, \`*host\`) other than the person’s keeps the person’s whole, one they lack is left out, so an archive can never send their questions or keys to another server.`
 
 const exportRoute = defineRoute({
   method: 'get',
@@ -87,11 +116,11 @@ const importRoute = defineRoute({
   path: '/api/v1/import',
   operationId: 'importData',
   summary: 'Import an archive into my data',
-  description: `multipart/form-data with \`file\`: an archive made by \`GET /api/v1/export\` on either host. It is read where the upload lies, one entry at a time (memory holds one entry, never the archive), and checked whole before anything is written: a file that is not a zip, a damaged or truncated one, one with unsafe entries (\`..\`, absolute paths, links), over the limits or a compression bomb, with one entry unpacking to more than four times the upload limit (export collections one at a time instead), with an entry that does not match its checksum in the manifest, from another program, or made by a newer Quire (a higher \`format_version\`) answers 400 saying what to do, and nothing is imported. Then it is brought in all or nothing: ids are kept where free; a collection, chat session or record already here under the same id is the same one (updated only when the archive’s is newer; a session gets only the messages it lacks); a document whose id is taken by another file gets a new id (and the imported chats’ sources cite the new id); a document already in its collection is skipped, so importing the same archive twice adds nothing. Passages and vectors are taken as they are when their embedder is this person’s (after the archive’s settings are restored); other documents are processed again, as uploads are. API keys are never in an archive: those entered here stay. On the sync server this runs as a \`data_import\` job with progress by stage (files, collections, documents, chats, records): the answer comes when it has ended, with \`job_id\`; with \`?async=true\` (or \`Prefer: respond-async\`) 202 with the job’s id at once (the job’s result is the summary). A job interrupted by a restart fails and is undone at its next attempt only as far as the store’s writes allow: import again (nothing is added twice). The browser runs it in the request.`,
+  description: `multipart/form-data with \`file\`: an archive made by \`GET /api/v1/export\` on either host. ${IMPORT_CHECKS} ${IMPORT_SCOPE} Then it is brought in all or nothing: ids are kept where free; a collection, chat session or record already here under the same id is the same one (updated only when the archive’s is newer; a session gets only the messages it lacks); a document whose id is taken by another file gets a new id (and the imported chats’ sources cite the new id); a document already in its collection is skipped, so importing the same archive twice adds nothing, also when both imports are sent at once (a person’s imports run one at a time; a failed import’s undo removes only what it wrote, never a file that was already here or that a document uses). Passages and vectors are taken as they are when their embedder is this person’s (after the archive’s settings are restored); other documents are processed again, as uploads are. API keys are never in an archive: those entered here stay. On the sync server this runs as a \`data_import\` job with progress by stage (files, collections, documents, chats, records): the answer comes when it has ended, with \`job_id\`; with \`?async=true\` (or \`Prefer: respond-async\`) 202 with the job’s id at once (the job’s result is the summary). A job interrupted by a restart fails and is undone at its next attempt only as far as the store’s writes allow: import again (nothing is added twice). The browser runs it in the request.`,
   tags,
   bodyType: 'multipart',
   body: z.object({}),
-  query: asyncQuery,
+  query: importQuery,
   files: [{ name: 'file', description: 'The archive (.zip) made by an export' }],
   responses: {
     200: {
@@ -126,7 +155,9 @@ const importRoute = defineRoute({
         async (onProgress) => {
           started = true
           try {
-            const summary = await importArchive(ports, archive, onProgress)
+            const summary = await importArchive(ports, archive, onProgress, {
+              restoreSettings: query.restore_settings,
+            })
             return {
               status: 200,
               body: { status: 'success', message: `Imported ${file.filename}`, data: summary },

@@ -7,7 +7,7 @@ import type { Store } from '../../store/Store'
 import { isLive, type SyncRecord } from '../SyncRecord'
 import { keepSecrets } from '../../secrets/keepSecrets'
 import { withKeySettingForm } from '../../secrets/keySettingValue'
-import { withoutSecrets } from '../../secrets/secretFields'
+import { secretNamesOf, SETTING_SECRET_NAMES, withoutSecrets } from '../../secrets/secretFields'
 import { recordKindOf } from '../../api/platform/recordKinds'
 import { pluginKind } from '../../api/platform/plugins/pluginKind'
 import { deleteUnusedFiles as deleteUnusedPluginFiles } from '../../api/platform/plugins/pluginFiles'
@@ -259,7 +259,9 @@ export class SyncApplier {
    */
   private async applySettings(values: Record<string, unknown>): Promise<void> {
     const { store } = this.ports
-    await store.settings.putSettings(keepSecrets(withoutSecrets(values), await store.settings.getSettings()))
+    await store.settings.putSettings(
+      keepSecrets(withoutSecrets(values, SETTING_SECRET_NAMES), await store.settings.getSettings()),
+    )
   }
 
   private async applyRecord(record: SyncRecord, kind: string, raw: Record<string, unknown>): Promise<void> {
@@ -268,8 +270,10 @@ export class SyncApplier {
     const local = await this.ports.store.records.getRecord(kind, record.id)
     // Keys stay on their host, as in applySettings.
     // A key setting's value is taken in its one form first, so a bare key is a key here too.
-    const incoming = withoutSecrets(withKeySettingForm(unprefixed(raw, DATA_PREFIX)))
-    const data = keepSecrets(incoming, local && withKeySettingForm(local.data)) as Record<string, unknown>
+    const names = secretNamesOf(kind)
+    const incoming = withoutSecrets(withKeySettingForm(unprefixed(raw, DATA_PREFIX)), names)
+    const kept = keepSecrets(incoming, local && withKeySettingForm(local.data), names)
+    const data = kept as Record<string, unknown>
     if ('user_id' in data) data.user_id = await this.ports.currentUserId()
     const put = { kind, id: record.id, data, ...values }
     if (!recordSyncs(put)) return

@@ -17,7 +17,7 @@ import { toSyncFields } from './syncFields'
 import { recordKindOf } from '../../api/platform/recordKinds'
 import { isSeeded } from '../../api/platform/seed/isSeeded'
 import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND } from './syncKinds'
-import { withoutSecrets } from '../../secrets/secretFields'
+import { SETTING_SECRET_NAMES, withoutSecrets } from '../../secrets/secretFields'
 import type { SyncSink } from './SyncSink'
 import type { LocalChange } from '../SyncClient'
 import {
@@ -213,8 +213,8 @@ export class SyncedStore implements Store {
         await settings.putSettings(value)
         if (!isPlainObject(value)) return
         const fields = toSyncFields(
-          withoutSecrets(value),
-          isPlainObject(before) ? withoutSecrets(before) : undefined,
+          withoutSecrets(value, SETTING_SECRET_NAMES),
+          isPlainObject(before) ? withoutSecrets(before, SETTING_SECRET_NAMES) : undefined,
         )
         await this.emit(SYNC_KIND.settings, SETTINGS_ID, fields)
       },

@@ -1,6 +1,6 @@
 import type { FileStore } from '../../store/FileStore'
 import type { Store } from '../../store/Store'
-import { withoutSecrets } from '../../secrets/secretFields'
+import { SETTING_SECRET_NAMES, withoutSecrets } from '../../secrets/secretFields'
 import { documentSyncValues } from './documentSyncValues'
 import { toSyncFields } from './syncFields'
 import { isUnchangedSeed } from '../../api/platform/seed/isSeeded'
@@ -47,7 +47,7 @@ export async function captureExisting(
   }
   const settings = await store.settings.getSettings()
   if (isPlainObject(settings)) {
-    await capture(SYNC_KIND.settings, SETTINGS_ID, async () => withoutSecrets(settings))
+    await capture(SYNC_KIND.settings, SETTINGS_ID, async () => withoutSecrets(settings, SETTING_SECRET_NAMES))
   }
   for (const kind of SYNCED_RECORD_KINDS) {
     for (const record of await store.records.listRecords(kind)) {

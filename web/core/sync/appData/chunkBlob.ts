@@ -9,7 +9,7 @@ import { yieldToEventLoop } from '../../time/yieldToEventLoop'
  * vector as base64 of its float32 bytes (a third of the size of JSON numbers, and exact). The same
  * chunks always give the same bytes, so the same key.
  */
-const FORMAT = 'quire-chunks-v1'
+export const CHUNK_BLOB_FORMAT = 'quire-chunks-v1'
 /**
  * Chunks encoded between two looks at the clock (`timeSlicer`): a 100,000-chunk document's blob is
  * some 360 MB, and encoding it at once held the server's thread for seconds.
@@ -30,7 +30,7 @@ interface EncodedChunk extends Omit<ChunkRecord, 'vector'> {
 export async function encodeChunks(chunks: readonly ChunkRecord[]): Promise<Uint8Array> {
   const sorted = [...chunks].sort((a, b) => a.index - b.index)
   const encoder = new TextEncoder()
-  const parts: Uint8Array[] = [encoder.encode(`{"format":${JSON.stringify(FORMAT)},"chunks":[`)]
+  const parts: Uint8Array[] = [encoder.encode(`{"format":${JSON.stringify(CHUNK_BLOB_FORMAT)},"chunks":[`)]
   const slice = timeSlicer()
   for (let start = 0; start < sorted.length; start += ENCODE_STEP) {
     await slice()
@@ -85,21 +85,28 @@ export function decodeChunks(bytes: Uint8Array): ChunkRecord[] {
   // Parsed in one step: a synced blob is as big as the document that made it, which its sender's
   // limits bound (some 40 MB at the default limits); one made under raised limits takes longer.
   const parsed = JSON.parse(new TextDecoder().decode(bytes)) as { format?: unknown; chunks?: unknown }
-  if (parsed?.format !== FORMAT || !Array.isArray(parsed.chunks)) {
+  if (parsed?.format !== CHUNK_BLOB_FORMAT || !Array.isArray(parsed.chunks)) {
     throw new SyntaxError('Not a chunk blob')
   }
-  return (parsed.chunks as EncodedChunk[]).map((chunk) => {
-    if (typeof chunk?.id !== 'string' || typeof chunk.text !== 'string' || typeof chunk.index !== 'number') {
-      throw new SyntaxError('A chunk blob holds a malformed chunk')
-    }
-    const { ocr, ...rest } = chunk
-    return {
-      ...rest,
-      vector: typeof chunk.vector === 'string' ? toFloat32(fromBase64(chunk.vector)) : null,
-      // Blobs made before chunks had it have none; a malformed one is dropped, not trusted.
-      ...(isChunkOcr(ocr) ? { ocr: { confidence: ocr.confidence } } : {}),
-    }
-  })
+  return parsed.chunks.map(decodeChunk)
+}
+
+/**
+ * One chunk of a blob, as its JSON parsed (a reader that takes a big blob a chunk at a time: an
+ * archive's passages); throws a SyntaxError on a malformed one.
+ */
+export function decodeChunk(value: unknown): ChunkRecord {
+  const chunk = value as EncodedChunk | null | undefined
+  if (typeof chunk?.id !== 'string' || typeof chunk.text !== 'string' || typeof chunk.index !== 'number') {
+    throw new SyntaxError('A chunk blob holds a malformed chunk')
+  }
+  const { ocr, ...rest } = chunk
+  return {
+    ...rest,
+    vector: typeof chunk.vector === 'string' ? toFloat32(fromBase64(chunk.vector)) : null,
+    // Blobs made before chunks had it have none; a malformed one is dropped, not trusted.
+    ...(isChunkOcr(ocr) ? { ocr: { confidence: ocr.confidence } } : {}),
+  }
 }
 
 function isChunkOcr(value: unknown): value is ChunkOcr {

@@ -62,4 +62,48 @@ describe('secretFreeSyncStore', () => {
     const cleared = { ...record, fields: { 'data.api_key': { value: [''], hlc: 'h2' } } }
     expect(withoutSecretsInRecord(cleared)).toBe(cleared)
   })
+
+  it('takes any secret-looking name out of settings and setting instances, and only API keys out of other records', () => {
+    const instance: SyncRecord = {
+      kind: 'record:setting_instance',
+      id: 'i2',
+      fields: {
+        'data.value': {
+          value: [
+            { token: 'tok-1', max_tokens: 512, servers: [{ id: 's', password: 'pw-2', key_hint: 'blue' }] },
+          ],
+          hlc: 'h1',
+        },
+        'data.client_secret': { value: ['cs-3'], hlc: 'h1' },
+      },
+      deleted: null,
+      conflicts: [],
+    }
+    expect(withoutSecretsInRecord(instance).fields).toEqual({
+      'data.value': { value: [{ max_tokens: 512, servers: [{ id: 's', key_hint: 'blue' }] }], hlc: 'h1' },
+    })
+    const settings: SyncRecord = {
+      kind: 'settings',
+      id: 'settings',
+      fields: { search: { value: [{ url: 'http://s', token: 'tok-4' }], hlc: 'h1' } },
+      deleted: null,
+      conflicts: [],
+    }
+    expect(withoutSecretsInRecord(settings).fields.search?.value).toEqual([{ url: 'http://s' }])
+    // A plugin's state keeps its `key` and `token`: they are its data, not secrets.
+    const state: SyncRecord = {
+      kind: 'record:plugin_state',
+      id: 'p1',
+      fields: {
+        'data.state_key': { value: ['layout'], hlc: 'h1' },
+        'data.state_data': { value: [{ key: 'row-1', token: 'cursor-5', apiKey: 'sk-6' }], hlc: 'h1' },
+      },
+      deleted: null,
+      conflicts: [],
+    }
+    expect(withoutSecretsInRecord(state).fields).toEqual({
+      'data.state_key': { value: ['layout'], hlc: 'h1' },
+      'data.state_data': { value: [{ key: 'row-1', token: 'cursor-5' }], hlc: 'h1' },
+    })
+  })
 })

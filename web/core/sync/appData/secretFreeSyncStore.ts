@@ -1,13 +1,20 @@
 import { isKeySettingDefinition, keySettingValue } from '../../secrets/keySettingValue'
-import { isSecretField, withoutSecrets } from '../../secrets/secretFields'
+import {
+  isSecretField,
+  secretNamesOf,
+  SETTING_SECRET_NAMES,
+  withoutSecrets,
+  type SecretNames,
+} from '../../secrets/secretFields'
 import type { SyncServerStore } from '../SyncServer'
 import type { SyncRecord } from '../SyncRecord'
+import { platformKindOf, SYNC_KIND } from './syncKinds'
 import { DATA_PREFIX } from './syncValues'
 
 const DROP = Symbol('drop')
 
 /**
- * A sync log that never holds an API key: every record is stripped of keys (see secretFields) on its
+ * A sync log that never holds a secret: every record is stripped of them (see secretFields) on its
  * way in and on its way out. SyncedStore already leaves keys out of what a host writes; this is the
  * log's own guard against what a device pushes (an older version, a careless or hostile client) and
  * against records logged before keys were left out, so no pull ever carries one.
@@ -41,10 +48,13 @@ export function secretFreeSyncStore(inner: SyncServerStore): SyncServerStore {
 export function withoutSecretsInRecord(record: SyncRecord): SyncRecord {
   let changed = false
   const fields: SyncRecord['fields'] = {}
+  const names = secretNamesOfSyncKind(record.kind)
   // A key setting's value is a key in every form it was accepted in (keySettingValue), a bare one too.
   const keyForm = isKeySettingDefinition(unwrapped(record.fields[`${DATA_PREFIX}definition_id`]?.value))
   const strip = (field: string, value: unknown) =>
-    keyForm && field === `${DATA_PREFIX}value` ? stripKeySetting(value) : stripField(field, value)
+    keyForm && field === `${DATA_PREFIX}value`
+      ? stripKeySetting(value, names)
+      : stripField(field, value, names)
   for (const [name, stamp] of Object.entries(record.fields)) {
     const value = strip(name, stamp.value)
     if (value !== stamp.value) changed = true
@@ -59,19 +69,26 @@ export function withoutSecretsInRecord(record: SyncRecord): SyncRecord {
   return changed ? { ...record, fields, conflicts } : record
 }
 
+/** The secret names of a sync kind's records: a setting's in the settings and setting instances. */
+function secretNamesOfSyncKind(kind: string): SecretNames {
+  if (kind === SYNC_KIND.settings) return SETTING_SECRET_NAMES
+  const platformKind = platformKindOf(kind)
+  return platformKind === undefined ? secretNamesOf(kind) : secretNamesOf(platformKind)
+}
+
 /** A field's value without keys, or DROP when the field is a key. Values travel wrapped, `[v]`. */
-function stripField(field: string, value: unknown): unknown {
+function stripField(field: string, value: unknown, names: SecretNames): unknown {
   const name = field.startsWith(DATA_PREFIX) ? field.slice(DATA_PREFIX.length) : field
   const inner = unwrapped(value)
-  if (isSecretField(name, inner) && inner !== '') return DROP
-  return withoutSecrets(value)
+  if (isSecretField(name, inner, names) && inner !== '') return DROP
+  return withoutSecrets(value, names)
 }
 
 /** A key setting's `value` field without its key: a bare or JSON-text key is taken in its object form first. */
-function stripKeySetting(value: unknown): unknown {
+function stripKeySetting(value: unknown, names: SecretNames): unknown {
   const inner = unwrapped(value)
-  if (typeof inner !== 'string') return withoutSecrets(value)
-  return [withoutSecrets(keySettingValue(inner))]
+  if (typeof inner !== 'string') return withoutSecrets(value, names)
+  return [withoutSecrets(keySettingValue(inner), names)]
 }
 
 function unwrapped(value: unknown): unknown {

@@ -4,7 +4,7 @@ import type { Collection } from '../../store/Collection'
 import type { DocumentRecord } from '../../store/DocumentRecord'
 import type { StoredRecord } from '../../store/StoredRecord'
 import { withKeySettingForm } from '../../secrets/keySettingValue'
-import { withoutSecrets } from '../../secrets/secretFields'
+import { secretNamesOf, withoutSecrets } from '../../secrets/secretFields'
 import { prefixed } from './syncFields'
 import { CHUNKS_FIELD, DOCUMENT_FIELDS } from './syncKinds'
 
@@ -47,7 +47,7 @@ export function syncedRecordValues(record: StoredRecord): Record<string, unknown
     parent_id: record.parent_id,
     created_at: record.created_at,
     updated_at: record.updated_at,
-    ...prefixed(withoutSecrets(withKeySettingForm(record.data)), DATA_PREFIX),
+    ...prefixed(withoutSecrets(withKeySettingForm(record.data), secretNamesOf(record.kind)), DATA_PREFIX),
   }
 }
 

@@ -83,9 +83,12 @@ async function saveOver(
 }
 
 const KEYS_RULE = [
-  'API keys in `value` (a string under a field named `api_key`, `apiKey`, or ending in `_api_key` /',
-  '`ApiKey`, at any depth: BrainDrive’s `openai_api_keys_settings` `{api_key}`, `ollama_servers_settings`',
-  '`{servers: [{id, serverName, serverAddress, apiKey}]}`) are write-only. Every read shows each as `…`',
+  'Secrets in `value` (a string under a field whose name, in any spelling, ends in a secret word: `key`,',
+  '`token`, `secret`, `password`, `passwd`, `pwd`, `passphrase`, `credentials`, `bearer`, `authorization`:',
+  '`api_key`, `apiKey`, `access_token`, `clientSecret`, `private_key`; not `max_tokens`, `token_limit`,',
+  '`key_hint`, `public_key`, `sort_key`, `next_token`; at any depth: BrainDrive’s `openai_api_keys_settings`',
+  '`{api_key}`, `ollama_servers_settings` `{servers: [{id, serverName, serverAddress, apiKey}]}`) are',
+  'write-only. Every read shows each as `…`',
   'and its last four characters (`…abcd`; none under 12 characters; `""` when cleared), with BrainDrive’s',
   'read-only `_has_key` and `_key_valid` (set, and well formed: 8+ characters, no spaces) beside it.',
   'A write that leaves a key out or sends the masked value back (ours, or BrainDrive’s `sk-proj...abcd`)',

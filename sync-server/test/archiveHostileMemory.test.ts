@@ -1,0 +1,219 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createWriteStream, openAsBlob } from 'node:fs'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { constants, crc32, deflateRawSync } from 'node:zlib'
+import { Zip, ZipPassThrough, type ZipInputFile } from 'fflate'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  entryPath,
+  MANIFEST_PATH,
+  QUIRE_VERSION,
+  SECRETS_NOTE,
+  type ArchiveManifest,
+} from '../../web/core/archive/archiveFormat'
+import { killHard, startMain } from './startMain'
+
+const MB = 1024 * 1024
+/** The metadata string: under the per-entry limit at the default upload limit (4 x 100 MB). */
+const METADATA_MB = 380
+/** The server's heap: an import that parsed the entry would not survive it. */
+const HEAP_MB = 256
+
+const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
+
+/**
+ * 1 MB of text that deflates some fifty times (a run of one letter, then a few random ones, over
+ * and over): well under the bomb ratio of 100, as the hostile archive of the issue was (84:1).
+ */
+function fillerBlock(): Buffer {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789'
+  const random = randomBytes(MB)
+  const block = Buffer.alloc(MB, 'a')
+  for (let at = 0; at < MB; at += 300) {
+    for (let i = 0; i < 10 && at + i < MB; i++)
+      block[at + i] = alphabet.charCodeAt(random[at + i]! % alphabet.length)
+  }
+  return block
+}
+
+/**
+ * A deflated entry made of pieces deflated apart (each ends on a full flush, so the pieces' bytes
+ * may follow one another), the big middle one repeated: an entry of hundreds of MB is written in a
+ * second, never held. fflate's Zip takes it as an already compressed file.
+ */
+function deflatedEntry(name: string, head: Buffer, middle: Buffer, times: number, tail: Buffer) {
+  const flush = { finishFlush: constants.Z_FULL_FLUSH }
+  const pieces = {
+    head: deflateRawSync(head, flush),
+    middle: deflateRawSync(middle, flush),
+    tail: deflateRawSync(tail),
+  }
+  let crc = crc32(head)
+  const hash = createHash('sha256').update(head)
+  for (let i = 0; i < times; i++) {
+    crc = crc32(middle, crc)
+    hash.update(middle)
+  }
+  crc = crc32(tail, crc)
+  hash.update(tail)
+  const size = head.length + middle.length * times + tail.length
+  return {
+    sha256: hash.digest('hex'),
+    compressedSize: pieces.head.length + pieces.middle.length * times + pieces.tail.length,
+    size,
+    /** Adds it to the zip: its compressed pieces, in order. */
+    addTo(zip: Zip) {
+      const file: ZipInputFile = { filename: name, compression: 8, size, crc, terminate() {} }
+      zip.add(file)
+      file.ondata!(null, pieces.head, false)
+      for (let i = 0; i < times; i++) file.ondata!(null, pieces.middle, false)
+      file.ondata!(null, pieces.tail, true)
+    },
+  }
+}
+
+/** The issue's archive: one document whose metadata entry inflates to METADATA_MB MB of text. */
+async function writeHostileArchive(path: string): Promise<{ bytes: number; ratio: number }> {
+  const out = createWriteStream(path)
+  const written = new Promise<void>((resolve, reject) => {
+    out.once('finish', resolve)
+    out.once('error', reject)
+  })
+  const zip = new Zip((error, chunk, final) => {
+    if (error) out.destroy(error)
+    else out.write(chunk)
+    if (final) out.end()
+  })
+  const entries: Record<string, string> = {}
+  const add = (name: string, bytes: Uint8Array) => {
+    entries[name] = createHash('sha256').update(bytes).digest('hex')
+    const entry = new ZipPassThrough(name)
+    zip.add(entry)
+    entry.push(bytes, true)
+  }
+  const time = new Date().toISOString()
+  const collectionId = randomUUID()
+  const id = randomUUID()
+  add(
+    entryPath.collection(collectionId),
+    json({
+      id: collectionId,
+      name: 'Hostile',
+      description: '',
+      color: null,
+      created_at: time,
+      updated_at: time,
+    }),
+  )
+  const file = new TextEncoder().encode('# Hostile\n\nA small file.\n')
+  const key = createHash('sha256').update(file).digest('hex')
+  add(entryPath.file(key), file)
+  const [head, tail] = JSON.stringify({
+    ...{ id, filename: 'hostile.md', original_filename: 'hostile.md', file_path: `files/${key}` },
+    ...{ file_size: file.length, document_type: 'markdown', collection_id: collectionId },
+    ...{ status: 'failed', created_at: time, processed_at: null, chunk_count: 0, passages: null },
+    metadata: { note: '<filler>' },
+  }).split('<filler>') as [string, string]
+  const metadata = deflatedEntry(
+    entryPath.document(id),
+    Buffer.from(head),
+    fillerBlock(),
+    METADATA_MB,
+    Buffer.from(tail),
+  )
+  entries[entryPath.document(id)] = metadata.sha256
+  metadata.addTo(zip)
+  const manifest: ArchiveManifest = {
+    ...{ format: ARCHIVE_FORMAT, format_version: ARCHIVE_FORMAT_VERSION, quire_version: QUIRE_VERSION },
+    ...{ created_at: time, scope: { collection_id: null, include_chats: false } },
+    counts: { collections: 1, documents: 1, files: 1, chat_sessions: 0, chat_messages: 0, records: 0 },
+    ...{ secrets: SECRETS_NOTE, entries },
+  }
+  add(MANIFEST_PATH, json(manifest))
+  zip.end()
+  await written
+  return { bytes: (await stat(path)).size, ratio: metadata.size / metadata.compressedSize }
+}
+
+/** The process's peak resident memory so far (Linux's high-water mark), in bytes. */
+async function peakRss(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]
+  if (!kb) throw new Error('no VmHWM in /proc/<pid>/status')
+  return Number(kb) * 1024
+}
+
+// The issue: an archive whose every entry was under the per-entry size limit and the bomb ratio, one
+// document's metadata inflating to hundreds of MB, was inflated, decoded and parsed whole: the server
+// stopped answering for a minute and a half, and ten such documents took it down (heap out of
+// memory). A document's metadata entry has a cap of its own now, checked before and while it inflates.
+describe.skipIf(process.platform !== 'linux')(
+  'an archive bounded by what it holds, not only by bytes',
+  () => {
+    let dir: string
+    let server: Awaited<ReturnType<typeof startMain>>
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'quire-hostile-import-'))
+      // The default upload limit (100 MB: one entry may unpack to 400 MB), on a heap of HEAP_MB.
+      server = await startMain(join(dir, 'data'), {
+        QUIRE_SINGLE_USER: '1',
+        NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
+      })
+    }, 60_000)
+    afterAll(async () => {
+      if (server) await killHard(server.child)
+      if (dir) await rm(dir, { recursive: true, force: true })
+    })
+
+    it(`refuses a document whose metadata inflates to ${METADATA_MB} MB, naming the limit, and answers others meanwhile`, async () => {
+      const archivePath = join(dir, 'hostile.zip')
+      const { bytes, ratio } = await writeHostileArchive(archivePath)
+      expect(ratio).toBeLessThan(100)
+      expect(bytes).toBeLessThan(100 * MB)
+      const pid = server.child.pid!
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+      const before = await peakRss(pid)
+
+      // /api/health every 150 ms while the import runs, each answer timed.
+      const waits: number[] = []
+      let importing = true
+      const polling = (async () => {
+        while (importing) {
+          const start = performance.now()
+          const answer = await fetch(`${server.url}/api/health`)
+          await answer.arrayBuffer()
+          expect(answer.status).toBe(200)
+          waits.push(performance.now() - start)
+          await new Promise((resolve) => setTimeout(resolve, 150))
+        }
+      })()
+      const form = new FormData()
+      form.set('file', await openAsBlob(archivePath, { type: 'application/zip' }), 'hostile.zip')
+      const answer = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: form }).finally(
+        () => (importing = false),
+      )
+      await polling
+      const body = (await answer.json()) as { detail?: string }
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(body.detail).toMatch(
+        /document’s metadata of more than 4 MB.*\(maxDocumentBytes\).*nothing was imported/,
+      )
+
+      const grown = (await peakRss(pid)) - before
+      console.log(
+        `hostile import: archive ${(bytes / MB).toFixed(1)} MB (${ratio.toFixed(0)}:1), refused; server peak RSS +${(grown / MB).toFixed(0)} MB; /api/health slowest ${Math.max(...waits).toFixed(0)} ms of ${waits.length}`,
+      )
+      expect(grown).toBeLessThan(100 * MB)
+      expect(waits.length).toBeGreaterThan(0)
+      expect(Math.max(...waits)).toBeLessThan(1000)
+      // Still there, and nothing was imported.
+      expect(server.child.exitCode).toBeNull()
+      const collections = await fetch(`${server.url}/api/collections/`)
+      expect(await collections.json()).toEqual([])
+    }, 300_000)
+  },
+)
