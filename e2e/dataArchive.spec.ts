@@ -111,3 +111,30 @@ test('a person moves from the browser to a server account and back, losing nothi
   await first.context().close()
   await second.context().close()
 })
+
+test('an account archive restores its settings over the person’s own only when they say so', async ({
+  browser,
+}) => {
+  const page = await openDevice(browser)
+  await apiJson(page, '/api/settings', 'PUT', { ocr_languages: ['eng', 'fra'] })
+  const settings = new SettingsPage(page)
+  await settings.open()
+  const archive = await settings.exportMyData()
+  await apiJson(page, '/api/settings', 'PUT', { ocr_languages: ['eng'] })
+
+  // The person has settings of their own: the import leaves the archive's out and says so.
+  const result = await settings.importArchive('mine.zip', archive)
+  await expect(result).toHaveText(/Its settings were not restored: you have settings of your own here\./)
+  expect((await apiJson<{ ocr_languages: string[] }>(page, '/api/settings', 'GET')).ocr_languages).toEqual([
+    'eng',
+  ])
+  // Asked, they are restored, and nothing else is added again.
+  await page.getByRole('button', { name: 'Restore its settings over mine' }).click()
+  await expect(result).toHaveText('Restored the archive’s settings.')
+  expect((await apiJson<{ ocr_languages: string[] }>(page, '/api/settings', 'GET')).ocr_languages).toEqual([
+    'eng',
+    'fra',
+  ])
+  await expect(page.getByRole('button', { name: 'Restore its settings over mine' })).toHaveCount(0)
+  await page.context().close()
+})

@@ -60,17 +60,28 @@ function fileNameOf(disposition: string | null): string | undefined {
   return /filename="([^"]+)"/i.exec(disposition)?.[1]
 }
 
-/** Uploads an archive to `POST /api/v1/import`; `onUploaded` gets the share sent (0..1). */
+/**
+ * Uploads an archive to `POST /api/v1/import`; `onUploaded` gets the share sent (0..1). With
+ * `restoreSettings`, an account's archive restores its settings over the person's own (never a
+ * provider's endpoint): the import is idempotent, so sending the same file again for that adds nothing else.
+ */
 export async function importArchiveFile(
   file: File,
   onUploaded: (share: number) => void,
+  options: { restoreSettings?: boolean } = {},
 ): Promise<ImportSummary> {
   const form = new FormData()
   form.set('file', file, file.name)
-  const answer = await sendFormWithProgress<{ data: ImportSummary }>('/api/v1/import', form, {
+  const path = options.restoreSettings ? '/api/v1/import?restore_settings=true' : '/api/v1/import'
+  const answer = await sendFormWithProgress<{ data: ImportSummary }>(path, form, {
     onUploadProgress: onUploaded,
   })
   return answer.data
+}
+
+/** Whether the import left an account archive's settings out because the person has their own. */
+export function settingsLeftOut(summary: ImportSummary): boolean {
+  return summary.scope === 'account' && summary.ignored.settings
 }
 
 /** One line saying what an import brought in. */
@@ -86,5 +97,23 @@ export function describeImport(summary: ImportSummary): string {
     summary.documents_already_here > 0
       ? ` ${summary.documents_already_here} documents were already here.`
       : ''
-  return `Imported ${parts.join(', ')}.${reprocessed}${already}`
+  return `Imported ${parts.join(', ')}.${reprocessed}${already}${leftOut(summary)}`
 }
+
+/** What the archive held and the import did not bring, in words (an archive brings only its scope). */
+function leftOut(summary: ImportSummary): string {
+  const { ignored } = summary
+  const parts: string[] = []
+  if (summary.scope === 'collection') {
+    if (ignored.settings) parts.push('settings')
+    if (ignored.records > 0) parts.push(count(ignored.records, 'other record'))
+    if (ignored.collections > 0) parts.push(count(ignored.collections, 'other collection'))
+    if (ignored.chat_sessions > 0) parts.push(count(ignored.chat_sessions, 'other chat'))
+    return parts.length > 0
+      ? ` A collection’s archive brings only that collection: left out ${parts.join(', ')}.`
+      : ''
+  }
+  return ignored.settings ? ' Its settings were not restored: you have settings of your own here.' : ''
+}
+
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`

@@ -1,5 +1,5 @@
 import { createSignal, Show } from 'solid-js'
-import { describeImport, downloadExport, importArchiveFile } from '../api/archiveApi'
+import { describeImport, downloadExport, importArchiveFile, settingsLeftOut } from '../api/archiveApi'
 import { ApiRequestError } from '../api/ApiRequestError'
 import { showToast } from '../toasts/toastStore'
 import { FormAlert } from '../ui/FormAlert'
@@ -16,6 +16,8 @@ export function DataArchiveSection() {
   const [importing, setImporting] = createSignal<string | null>(null)
   const [result, setResult] = createSignal<string | null>(null)
   const [error, setError] = createSignal<string | null>(null)
+  /** An account's archive whose settings were left out: offered to restore, with the person's consent. */
+  const [settingsOffer, setSettingsOffer] = createSignal<File | null>(null)
   let fileInput: HTMLInputElement | undefined
 
   const describe = (failure: unknown) =>
@@ -35,17 +37,25 @@ export function DataArchiveSection() {
     }
   }
 
-  const importFile = async (file: File) => {
+  const importFile = async (file: File, restoreSettings = false) => {
     setError(null)
     setResult(null)
+    setSettingsOffer(null)
     setImporting('Uploading… 0%')
     try {
       // A whole person's data arrives at once: the browser is asked to keep it first (said if refused).
-      await askPersistentStorage('import', file.size)
-      const summary = await importArchiveFile(file, (share) =>
-        setImporting(share < 1 ? `Uploading… ${Math.round(share * 100)}%` : 'Importing…'),
+      if (!restoreSettings) await askPersistentStorage('import', file.size)
+      const summary = await importArchiveFile(
+        file,
+        (share) => setImporting(share < 1 ? `Uploading… ${Math.round(share * 100)}%` : 'Importing…'),
+        { restoreSettings },
       )
-      setResult(describeImport(summary))
+      setResult(
+        restoreSettings && summary.settings_restored
+          ? 'Restored the archive’s settings.'
+          : describeImport(summary),
+      )
+      if (settingsLeftOut(summary)) setSettingsOffer(file)
     } catch (failure) {
       setError(describe(failure))
     } finally {
@@ -69,6 +79,18 @@ export function DataArchiveSection() {
         <p class="field-hint" role="status" data-testid="import-result">
           {result()}
         </p>
+      </Show>
+      <Show when={settingsOffer()}>
+        {(file) => (
+          <div class="form-actions">
+            <button type="button" class="button" onClick={() => void importFile(file(), true)}>
+              Restore its settings over mine
+            </button>
+            <button type="button" class="button" onClick={() => setSettingsOffer(null)}>
+              Keep my settings
+            </button>
+          </div>
+        )}
       </Show>
       <div class="form-actions">
         <button type="button" class="button" disabled={exporting() !== null} onClick={() => void exportAll()}>

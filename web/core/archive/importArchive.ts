@@ -29,6 +29,8 @@ export interface ImportSummary {
   chat_sessions_added: number
   chat_messages_added: number
   records_written: number
+  /** What the archive holds: one collection, or a whole account (whose settings may be restored when asked). */
+  scope: 'collection' | 'account'
   settings_restored: boolean
   /**
    * What the archive held and this import left out: settings (a collection's archive brings none; an
@@ -122,6 +124,7 @@ async function importNow(
     chat_sessions_added: 0,
     chat_messages_added: 0,
     records_written: 0,
+    scope: whole.manifest.scope.collection_id === null ? 'account' : 'collection',
     settings_restored: false,
     ignored,
   }

@@ -37,6 +37,9 @@ const importSummary = z.object({
   chat_sessions_added: z.number(),
   chat_messages_added: z.number(),
   records_written: z.number(),
+  scope: z
+    .enum(['collection', 'account'])
+    .describe('What the archive holds: one collection’s, or a whole account’s (Export my data)'),
   settings_restored: z.boolean(),
   ignored: z
     .object({
