@@ -41,7 +41,9 @@ describe('DATA_DIR is the server’s own', () => {
   })
 
   it('tightens an existing world-readable tree at start, and says so', () => {
-    expect(lines.some((line) => /DATA_DIR was readable by other users: \d+ paths/.test(line))).toBe(true)
+    expect(
+      lines.some((line) => /DATA_DIR held \d+ paths other users of this machine could read/.test(line)),
+    ).toBe(true)
     expect(lstatSync(join(dataDir, 'users')).mode & 0o777).toBe(0o700)
     expect(lstatSync(join(dataDir, 'users', 'old', 'quire.db')).mode & 0o777).toBe(0o600)
   })
