@@ -4,6 +4,7 @@ import { generatorSettingsSchema, type GeneratorSettings } from '../../web/core/
 import { formatZodError } from '../../web/core/api/formatZodError'
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from '../../web/core/ingest/IngestLimits'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/RateLimiter'
+import { checkFolderRootsApart } from './folders/checkFolderRootsApart'
 import { parseFolderRoots } from './folders/folderRoots'
 import { MIN_SECRET_KEY_BYTES, secretKeyTooShort } from './secrets/loadSecretKey'
 import { databaseUrl } from './sql/databaseUrl'
@@ -162,15 +163,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be an integer between 0 and 65535, got ${JSON.stringify(env.PORT)}`)
   }
+  const dataDir = resolve(env.DATA_DIR || './data')
+  const folderRoots = parseFolderRoots(env.FOLDER_ROOTS)
+  checkFolderRootsApart(folderRoots, dataDir)
   return {
     port,
     host: env.HOST || undefined,
-    dataDir: resolve(env.DATA_DIR || './data'),
+    dataDir,
     databaseUrl: databaseUrl(env),
     databasePoolMax: wholeNumber(env, 'DATABASE_POOL_MAX', 20, 1),
     staticDir: resolve(env.STATIC_DIR || './dist'),
     maxUploadBytes: positiveNumber(env, 'MAX_UPLOAD_MB', 100) * 1024 * 1024,
-    folderRoots: parseFolderRoots(env.FOLDER_ROOTS),
+    folderRoots,
     folderRescanMs: positiveNumber(env, 'FOLDER_RESCAN_S', 300) * 1000,
     ingestTimeoutMs: positiveNumber(env, 'INGEST_TIMEOUT_S', 120) * 1000,
     ingestMemoryMb: wholeNumber(env, 'INGEST_MEMORY_MB', DEFAULT_INGEST_MEMORY_MB, 64),

@@ -105,7 +105,8 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
   const tightened = ownerOnlyDataDir(config.dataDir)
   if (tightened > 0) {
     log.line?.(
-      `DATA_DIR was readable by other users: ${tightened} paths under it made owner-only (0700/0600)`,
+      `DATA_DIR held ${tightened} paths other users of this machine could read (people's databases, files ` +
+        'or keys, left so by an older Quire or a copy): made owner-only (0700/0600), as the server keeps them',
     )
   }
   // Large search indexes hand part of each search's pass over their vectors to a second thread.
@@ -281,7 +282,8 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
             }
             return folders
           },
-          changed: (collectionId) => void runtime.checkFolder(collectionId).catch(logError),
+          // Awaited: the watcher paces a folder's checks by how long they take.
+          changed: (collectionId) => runtime.checkFolder(collectionId),
           logError,
         })
       : undefined

@@ -1,4 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -25,7 +28,7 @@ describe('a followed folder on the server', () => {
   const ingestors = closedAfterAll(() => new WorkerIngestor({}))
 
   it(
-    'follows edits, deletions, renames, additions and skips unsupported files',
+    'follows edits, deletions, renames, additions and skips unsupported files, links, pipes and sockets',
     { timeout: 120_000 },
     async () => {
       const root = join(top, 'root')
@@ -74,7 +77,11 @@ describe('a followed folder on the server', () => {
           ]),
         )
 
-      expect(await scan()).toMatchObject({ added: 4, skipped: 1 })
+      execFileSync('mkfifo', [join(notes, 'pipe.md')])
+      const socket = createServer().listen(join(notes, 'socket.md'))
+      await once(socket, 'listening')
+
+      expect(await scan()).toMatchObject({ added: 4, skipped: 5 })
       const first = await documents()
       expect(Object.keys(first).sort()).toEqual(['blog.html', 'ollama.md', 'ripgrep.md', 'sample.docx'])
       expect(Object.values(first).map((d) => d.status)).toEqual([
@@ -84,7 +91,14 @@ describe('a followed folder on the server', () => {
         'completed',
       ])
       const state = (await followedFolderKind.find(ports, collection.id))!.data
-      expect(state.skipped).toEqual([{ path: 'tool.exe', reason: 'unsupported file type' }])
+      expect(state.skipped).toEqual([
+        { path: 'link', reason: 'a symbolic link: links are not followed' },
+        { path: 'pipe.md', reason: 'a named pipe (FIFO): only regular files are read' },
+        { path: 'secret.md', reason: 'a symbolic link: links are not followed' },
+        { path: 'socket.md', reason: 'a socket: only regular files are read' },
+        { path: 'tool.exe', reason: 'unsupported file type' },
+      ])
+      socket.close()
 
       expect(await scan()).toMatchObject({ added: 0, updated: 0, unchanged: 4 })
       const before = await store.chunks.listChunks({ documentId: first['ripgrep.md']!.id })

@@ -3,6 +3,11 @@ export interface FolderEntry {
   path: string
   size: number
   modified: number
+  /**
+   * Set where the host will not read the entry (a symbolic link, a named pipe, a socket, a device):
+   * why, as people see it. The check reports it among the skipped files and never reads it.
+   */
+  skip?: string
 }
 
 /**
@@ -12,8 +17,22 @@ export interface FolderEntry {
 export interface FolderPort {
   /** Every file below the root, subfolders included. Rejects with `FolderMissingError` when the root is gone. */
   list(): Promise<FolderEntry[]>
-  /** A file's bytes; rejects when it cannot be read (gone meanwhile, no permission). */
+  /**
+   * A file's bytes; rejects when it cannot be read (gone meanwhile, no permission), with a
+   * `FolderFileChangedError` when it is no longer the file listed.
+   */
   read(path: string): Promise<Uint8Array>
+}
+
+/**
+ * The file is no longer the one listed (replaced, grown, shrunk, turned into a link or a pipe since):
+ * nothing of it is read, and the next check lists and reads it again.
+ */
+export class FolderFileChangedError extends Error {
+  constructor(message = 'The file changed after it was listed') {
+    super(message)
+    this.name = 'FolderFileChangedError'
+  }
 }
 
 /** The folder's root is not there (an unplugged drive, a folder deleted, access withdrawn). */

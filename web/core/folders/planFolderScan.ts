@@ -1,7 +1,8 @@
 import { claimedKind } from '../documents/storeNewDocument'
 import { sha256Hex } from '../store/FileStore'
+import { timeSlicer } from '../time/timeSlicer'
 import type { FolderFile } from './folderFileKind'
-import type { FolderEntry, FolderPort } from './FolderPort'
+import { FolderFileChangedError, type FolderEntry, type FolderPort } from './FolderPort'
 import type { SkippedFile } from './followedFolderKind'
 
 /** What one scan will do, file by file; `hash` is the content's SHA-256 as read while planning. */
@@ -54,7 +55,11 @@ export async function planFolderScan(input: PlanInput, folder: FolderPort): Prom
   const listed = new Set<string>()
   const fresh: Array<{ entry: FolderEntry; hash: string }> = []
   let compared = 0
+  // A folder of tens of thousands of unchanged files is compared without a read to await: the host's
+  // other requests get the thread between slices.
+  const slice = timeSlicer()
   for (const entry of [...input.entries].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    await slice()
     input.onCompared?.(compared++)
     listed.add(entry.path)
     const reason = skipReason(entry, input.maxFileBytes)
@@ -71,13 +76,17 @@ export async function planFolderScan(input: PlanInput, folder: FolderPort): Prom
     let bytes: Uint8Array
     try {
       bytes = await folder.read(entry.path)
-    } catch {
+    } catch (error) {
+      if (error instanceof FolderFileChangedError) {
+        plan.retries.push({ path: entry.path, reason: CHANGED_WHILE_READ })
+        continue
+      }
       // The reason stays unsaid: a host's error names its own paths.
       plan.skipped.push({ path: entry.path, reason: 'could not be read; tried again next check' })
       continue
     }
     if (bytes.length !== entry.size) {
-      plan.retries.push({ path: entry.path, reason: 'changed while it was read; read again next check' })
+      plan.retries.push({ path: entry.path, reason: CHANGED_WHILE_READ })
       continue
     }
     const hash = await sha256Hex(bytes)
@@ -100,7 +109,10 @@ export async function planFolderScan(input: PlanInput, folder: FolderPort): Prom
   return plan
 }
 
+const CHANGED_WHILE_READ = 'changed while it was read; read again next check'
+
 function skipReason(entry: FolderEntry, maxFileBytes: number): string | undefined {
+  if (entry.skip) return entry.skip
   const name = baseName(entry.path)
   if (!claimedKind(name)) return 'unsupported file type'
   if (entry.size === 0) return 'the file is empty'
