@@ -148,7 +148,9 @@ for (const host of ['static', 'server'] as const) {
     await expect(chat.thread.locator('.chat-message')).toHaveCount(24, { timeout: 30_000 })
     const refusal = chat.assistantMessages().last()
     await expect(refusal.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 })
-    await expect(refusal).toContainText('The documents do not contain the answer')
+    await expect(refusal).toContainText(
+      'The documents do not answer “What did Captain Nemo see at the northern jetty”',
+    )
     const dismissed = chat.searchedPassages(refusal)
     await expect(dismissed).toContainText(/I searched these passages \(\d+\)/)
     await expect(dismissed).not.toHaveAttribute('open')

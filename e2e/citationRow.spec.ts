@@ -51,7 +51,12 @@ for (const host of ['static', 'server'] as const) {
       // PDF at its page.
       await chat.ask('What did the Amcor CEO say about Mars?')
       const refusal = chat.assistantMessages().last()
-      await expect(refusal).toContainText('The documents do not contain the answer', { timeout: 30_000 })
+      await expect(refusal).toContainText(
+        'The documents do not answer “What did the Amcor CEO say about Mars”',
+        {
+          timeout: 30_000,
+        },
+      )
       await expect(refusal.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 })
       const searched = chat.searchedPassages(refusal)
       await searched.locator('summary').click()

@@ -6,7 +6,9 @@ import { queriesSearched, searchChunks, type SearchChunksPorts } from '../retrie
 import { type QuestionUnderstanding, understandQuestion } from '../retrieve/understandQuestion'
 import type { SourceDocument } from './SourceDocument'
 import { abbreviationsByDocument } from './abbreviationsByDocument'
+import { documentGist } from './documentGist'
 import { EVIDENCE_POOL, evidenceFirst } from './evidenceFirst'
+import { followUpQuestion } from './followUpQuestion'
 import { foundSource } from './foundSource'
 import { tableEvidence } from './tableEvidence'
 
@@ -65,7 +67,10 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
       documentWords: new Map(),
     }
   }
-  const queries = rewriteQuery(input.question, input.history)
+  // A follow-up keeps the previous question's kind and subject and changes only what it names.
+  const followUp = followUpQuestion(input.question, input.history)
+  const rewritten = rewriteQuery(input.question, input.history)
+  const queries = followUp ? [followUp, ...rewritten.filter((query) => query !== followUp)] : rewritten
   const found = await searchChunks(ports, {
     queries,
     collectionIds: input.collectionId ? [input.collectionId] : undefined,
@@ -78,7 +83,15 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   const { understanding } = found
   const documentWords = abbreviationsByDocument(pool, understanding, found.documentWords)
   const tables = await tableEvidence(ports.store.chunks, pool, understanding, documentWords)
-  const sources = evidenceFirst([...pool, ...tables], understanding, documentWords, input.topK)
+  const ranked = evidenceFirst([...pool, ...tables], understanding, documentWords, input.topK)
+  // A summary question is answered from the named document's opening: its passages go first.
+  const gist = await documentGist(ports.store.chunks, pool, understanding, documentWords)
+  const sources =
+    gist.length === 0
+      ? ranked
+      : [...gist, ...ranked.filter((source) => !gist.some((opening) => opening.chunk_id === source.chunk_id))]
+          .slice(0, input.topK)
+          .map((source, i) => ({ ...source, number: i + 1 }))
   return {
     intent,
     queries_used: queriesSearched(queries, found),

@@ -4,8 +4,12 @@ import type { AnswerSource } from '../AnswerGenerator'
 import type { TableFigure } from './tableFigures'
 import { UNSPACED_SCRIPT } from './unspacedScript'
 
-/** How every "not in the documents" answer opens: what a reader (and the answer benchmark) tells it by. */
-export const NO_ANSWER_OPENING = 'The documents do not contain the answer'
+/**
+ * How every "not in the documents" answer opens: "The documents do not say how long ducks live." (or,
+ * for a question that reads as no clause, "The documents do not answer “…”."). What a reader, the
+ * answer benchmark and `isNoAnswer` tell it by.
+ */
+export const NO_ANSWER_OPENING = 'The documents do not '
 const NO_SOURCES_OPENING = 'No documents matched this question'
 
 /** Whether an extractive answer says the documents do not hold the answer (or nothing matched at all). */
@@ -22,17 +26,72 @@ export function noSourcesText(): string {
 }
 
 /**
- * The answer when the passages found do not answer the question. It says what was searched (how many
- * passages, from which files) and, where some of the question's words occur in none of them, which,
- * so the person can tell a missing topic from a question worded differently from the documents.
+ * The answer when the passages found do not answer the question. It opens with what was not found, in
+ * the question's own terms (`notFoundSentence`), says what was searched (how many passages, from which
+ * files) and, where some of the question's words occur in none of them, which, so the person can tell a
+ * missing topic from a question worded differently from the documents.
  */
-export function noAnswerText(sources: readonly AnswerSource[], missing: readonly string[]): string {
+export function noAnswerText(sources: readonly AnswerSource[], missing: readonly string[], ask = ''): string {
   const why =
     missing.length > 0
       ? `, and ${sources.length === 1 ? 'it does not mention' : 'none of them mentions'} ${quoteList(joinBigrams(missing).slice(0, 5))}.`
-      : `, but no sentence in ${sources.length === 1 ? 'it' : 'them'} answers it.`
-  return `${NO_ANSWER_OPENING} to this question. ${searched(sources)}${why}`
+      : '.'
+  return `${notFoundSentence(ask)} ${searched(sources)}${why}`
 }
+
+/** How the closest passages are shown under a "not found": evidence to judge, under its own label. */
+export const CLOSEST_LABEL = 'Closest passages:'
+
+/** "Not found", then the closest sentences under their own label. */
+export function notFoundWithClosest(
+  sources: readonly AnswerSource[],
+  missing: readonly string[],
+  ask: string,
+  closest: readonly string[],
+): string[] {
+  const opening = noAnswerText(sources, missing, ask)
+  return closest.length > 0 ? [opening, `\n\n${CLOSEST_LABEL} `, ...closest] : [opening]
+}
+
+/**
+ * "The documents do not say how long ducks live." The ask turned into the clause a reply names it by:
+ * "how long do ducks live" reads "how long ducks live", "what is a pecten" reads "what a pecten is".
+ * "who won the cup" reads as it is. An ask of another shape (keywords, "does", "did") is quoted as
+ * typed. English word order; in other languages the ask is quoted.
+ */
+export function notFoundSentence(ask: string): string {
+  const text = ask
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/[?.!]+$/u, '')
+    .trim()
+  if (text === '') return `${NO_ANSWER_OPENING}contain the answer to this question.`
+  const lowered = text.replace(/^\p{Lu}(?=\p{Ll})/u, (first) => first.toLowerCase())
+  // "how do i ocr a pdf": how to ocr a pdf.
+  const howTo = /^how\s+(?:do|can|should)\s+(?:i|we|you)\s+(.+)$/u.exec(lowered)
+  if (howTo) return `${NO_ANSWER_OPENING}say how to ${howTo[1]}.`
+  const withDo = INDIRECT_DO.exec(lowered)
+  if (withDo) return `${NO_ANSWER_OPENING}say ${withDo[1]}${withDo[2] ?? ''} ${withDo[3]}.`
+  const withBe = INDIRECT_BE.exec(lowered)
+  // "how many interceptions are the Panthers credited with": a passive reads wrong turned round.
+  if (withBe && !PARTICIPLE.test(withBe[4] ?? ''))
+    return `${NO_ANSWER_OPENING}say ${withBe[1]}${withBe[2] ?? ''} ${withBe[4]} ${withBe[3]}.`
+  // "who won the 2022 World Cup": a question about its subject reads as the clause it is.
+  if (
+    /^who\s+(?!(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should|may|might)\b)\p{L}/u.test(
+      lowered,
+    )
+  )
+    return `${NO_ANSWER_OPENING}say ${lowered}.`
+  return `${NO_ANSWER_OPENING}answer “${text}”.`
+}
+
+const WH = '(what|which|who|whom|whose|when|where|why|how(?:\\s+(?:many|much|long|often|far|old))?)'
+/** "how long do ducks live": the "do" goes, the rest keeps its order. */
+const INDIRECT_DO = new RegExp(`^${WH}((?:\\s+[\\p{L}\\p{N}'’-]+){0,3}?)\\s+do\\s+(.+)$`, 'u')
+const PARTICIPLE = /\b\p{L}+ed\b|\b(?:known|given|taken|seen|done|made|built|held|found|shown|written)\b/u
+/** "what is a pecten": the verb goes after its subject. */
+const INDIRECT_BE = new RegExp(`^${WH}((?:\\s+[\\p{L}\\p{N}'’-]+){0,3}?)\\s+(is|are|was|were)\\s+(.+)$`, 'u')
 
 /** What was searched: how many passages, from which files. */
 function searched(sources: readonly AnswerSource[]): string {
@@ -51,7 +110,7 @@ export function laterThanReportedText(
   const earliest = periodYears(understanding.periods).sort()[0] ?? 'the one asked'
   const files =
     new Set(sources.map(({ filename }) => filename)).size === 1 ? 'that file reports' : 'those files report'
-  return `${NO_ANSWER_OPENING} to this question. ${searched(sources)}, and ${files} on years before ${earliest}.`
+  return `${notFoundSentence(understanding.ask)} ${searched(sources)}, and ${files} on years before ${earliest}.`
 }
 
 /**
@@ -93,14 +152,6 @@ function quoteList(words: readonly string[]): string {
 function joinWords(items: readonly string[], conjunction = 'and'): string {
   if (items.length <= 1) return items.join('')
   return `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`
-}
-
-/** How an answer from the closest sentences opens: the question is matched only in part. */
-export const CLOSEST_OPENING = 'The closest passages say:'
-
-/** The closest sentences, said to be such, so a person reads them as evidence to judge, not as the answer. */
-export function closestText(quoted: readonly string[]): string[] {
-  return [`${CLOSEST_OPENING} `, ...quoted]
 }
 
 /**

@@ -21,6 +21,11 @@ export interface CandidateSentence {
   /** Search terms of the heading the sentence stands under: the last heading line above it in the
    * source, else the last level of the source's own heading. Empty when there is none. */
   section: string[]
+  /**
+   * For a "label value" line ("Fuel tank 31.7 gal (120 L)", "Decided May 17, 1954", a slide's "Owner:
+   * Finance team"), the label's search terms: what the value is of. Absent for other sentences.
+   */
+  label?: string[]
 }
 
 /** Shorter fragments are headings, figure labels or table cells, not answers. */
@@ -99,7 +104,26 @@ export function candidateSentences(
       // A line the caller admits is quoted whole, heading-like or not: a signature's or an officers'
       // list's "John J. Donahoe II President and Chief Executive Officer" answers "who" in title case.
       const admitted = admit?.(line) === true
-      if (isHeading(line)) {
+      // A spec sheet's or a slide's "label value" line is a candidate whole: short and unpunctuated as
+      // a heading is, it holds a value, and its label says what of.
+      const label = admitted ? null : labelOf(line)
+      if (label) {
+        const sequence = tokenize(line)
+        candidates.push({
+          text: line.replace(BULLET, ''),
+          source: source.number,
+          rank,
+          position: position++,
+          terms: new Set(sequence),
+          sequence,
+          words: line.split(' ').length,
+          section,
+          label: tokenize(label),
+        })
+        continue
+      }
+      // A question on a line of its own is an FAQ's heading: the paragraph under it answers it.
+      if (isHeading(line) || (!admitted && isQuestionLine(line))) {
         section = tokenize(line)
         if (!admitted) continue
       }
@@ -125,12 +149,48 @@ export function candidateSentences(
   return candidates
 }
 
+/** Longest label and line of a "label value" line, in words. */
+const MAX_LABEL_WORDS = 5
+const MAX_LABEL_LINE_WORDS = 16
+const MONTH_WORD =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
+/**
+ * A label of words, then a measure ("31.7 gal", "4 060 mm", "$1,200", "12%") or a date ("May 17,
+ * 1954"): the line of a spec sheet, a form or a docket. A bare number after words ("Chapter 3") is a
+ * heading's, not a value.
+ */
+const LABEL_MEASURE = new RegExp(
+  `^(\\p{L}[\\p{L}'’/&.-]*(?:\\s+[\\p{L}'’/&.-]+){0,${MAX_LABEL_WORDS - 1}})\\s*:?\\s+((?:[$€£¥]\\s?)?\\d[\\d,.]*(?:\\s\\d{3})*\\s*(?:%|\\p{L}{1,12}\\b)|${MONTH_WORD}\\.?\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}\\s+${MONTH_WORD}\\s+\\d{4})`,
+  'iu',
+)
+/** "Owner: Finance team", "Swing speed: 0 – 9.1 RPM": a short label and its colon, then the value. */
+const LABEL_COLON = new RegExp(
+  `^(\\p{L}[\\p{L}\\p{N}'’/&.-]*(?:\\s+[\\p{L}\\p{N}'’/&.-]+){0,${MAX_LABEL_WORDS - 1}}):\\s+\\S`,
+  'u',
+)
+
+/** The label of a "label value" line, or null for any other line (a sentence, a heading, a bare value). */
+export function labelOf(line: string): string | null {
+  if (line.split(' ').length > MAX_LABEL_LINE_WORDS || /[.!?]$/u.test(line)) return null
+  const text = line.replace(BULLET, '')
+  return LABEL_MEASURE.exec(text)?.[1] ?? LABEL_COLON.exec(text)?.[1] ?? null
+}
+
 /** A table row's non-empty cells (one, for a section label in a table), or null when the line has no cell separator. */
 function tableCells(line: string): string[] | null {
   if (!line.includes('|')) return null
   const parts = line.split(CELL_SEPARATOR)
   const cells = parts.filter((cell) => cell !== '')
   return parts.length >= 2 && cells.length >= 1 ? cells : null
+}
+
+/** "How is ripgrep licensed?": one short question, alone on its line. */
+function isQuestionLine(line: string): boolean {
+  return (
+    /\?["'”’)]*$/u.test(line) &&
+    !/[.!?]\s/u.test(line.slice(0, -1)) &&
+    line.split(' ').length <= 2 * MAX_HEADING_WORDS
+  )
 }
 
 function isHeading(line: string): boolean {

@@ -47,6 +47,8 @@ const QUESTION_SHAPE = new Set(
   (
     'many much long often far old year years name names named called type kind kinds example ' +
     'can could would should will may might must also one some according mentioned described say said ' +
+    // Contractions typed without their apostrophe: "whats", "hows", "theres".
+    'whats hows wheres whos thats theres ' +
     '什么 是什 么是 哪些 哪个 哪里 为什 怎么 怎样 如何 多少 几个 是否 是谁 谁是 です すか とは'
   ).split(' '),
 )
@@ -86,6 +88,18 @@ const NAME_BESIDE_ROLE_BONUS = 0.5
  * "where", a place ("headquarters are located in Los Gatos").
  */
 const BESIDE_ASK_BONUS = 0.3
+/**
+ * A "label value" line whose label holds a word of the question ("Fuel tank 31.7 gal" for "fuel tank
+ * size", "Decided May 17, 1954" for "when was it decided"): the value of what is asked, printed as a
+ * spec sheet or a docket prints it, where prose repeating the question's words holds none.
+ */
+const LABEL_VALUE_BONUS = 0.3
+/**
+ * A sentence under a heading that asks the question itself ("How is ripgrep licensed?" over "ripgrep
+ * is dual licensed under the Unlicense and MIT"): the heading holds every word of the ask that some
+ * sentence holds, the paragraph under it is the answer.
+ */
+const HEADING_ASKS_BONUS = 0.25
 
 /**
  * Scores each candidate sentence against the question by content-word overlap, each term weighted by
@@ -172,6 +186,7 @@ export function scoreSentences(
     return df === 0 ? 0 : QUESTION_SHAPE_WEIGHT * idf(df, count)
   })
   const total = weights.reduce((sum, weight) => sum + weight, 0)
+  const weighty = terms.filter((term, t) => (weights[t] ?? 0) > 0 && !QUESTION_SHAPE.has(term))
   const definition = definitionQuestion(understanding.ask)
   const pairs = termPairs(understanding.ask)
 
@@ -192,6 +207,14 @@ export function scoreSentences(
       if (sameTerms(definition.subject, sentence.section)) score += SECTION_BONUS
     }
     score += RANK_BONUS / (1 + sentence.rank)
+    if (headingAsks(sentence.section, weighty)) score += HEADING_ASKS_BONUS
+    const label = sentence.label
+    if (
+      label &&
+      /\d/u.test(sentence.text) &&
+      terms.some((term, t) => (row[t] ?? 0) >= VARIANT_MATCH && labelHolds(label, term))
+    )
+      score += LABEL_VALUE_BONUS
     const holdsKind = coverage > 0 && holdsAnswerKind(understanding.wants, sentence.text, asked)
     if (holdsKind) score += ANSWER_KIND_BONUS
     if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
@@ -245,6 +268,16 @@ function holdsAnswerKind(
     .split(/\s+/u)
     .slice(1)
     .some((word) => /^\p{Lu}\p{Ll}/u.test(word) && fresh(word))
+}
+
+/** The heading holds every weighty term of the ask (at least two), in some form. */
+function headingAsks(section: readonly string[], asked: readonly string[]): boolean {
+  return asked.length >= 2 && asked.every((term) => section.some((word) => matchWord(term, word) > 0))
+}
+
+/** The label holds the term or another form of it. */
+function labelHolds(label: readonly string[], term: string): boolean {
+  return label.some((word) => matchWord(term, word) > 0)
 }
 
 /** BM25's idf, always positive. */

@@ -3,6 +3,7 @@ import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { closeSpelling } from './closeSpelling'
 import { holdsPhrase } from './holdsPhrase'
+import { looseForm, looseWords } from './looseWords'
 import { extendsWord, wordForm } from './matchWord'
 import { spelledByInitials } from './spelledByInitials'
 
@@ -10,7 +11,7 @@ import { spelledByInitials } from './spelledByInitials'
  * Whether a source names a term: in its text, its heading or its file name, in any form `matchWord`
  * accepts (the same `wordForm`, "lost" for "lose"; or `extendsWord`, "Pepsi" names "PepsiCo"), spelled a
  * slip of the keys away (`closeSpelling`: "Carslbad") or as a defined term's other form ("J&J",
- * "Johnson & Johnson").
+ * "Johnson & Johnson"), or written with other spacing or case ("1gb" in "1 GB", `looseWords`).
  */
 export function sourceMentions(
   sources: readonly AnswerSource[],
@@ -25,6 +26,7 @@ export function sourceMentions(
   const words = new Map([...sequences].map(([number, sequence]) => [number, new Set(sequence)]))
   const names = new Set(understanding.names)
   const cache = new Map<string, boolean>()
+  const looseByNumber = new Map<number, Set<string>>()
   // Each source's words by their form (`matchWord`), made on the first term that needs them.
   const forms = new Map<number, Set<string>>()
   const formsOf = (number: number, vocabulary: ReadonlySet<string>) => {
@@ -53,6 +55,15 @@ export function sourceMentions(
     }
     if (!found && understanding.acronyms.includes(term))
       found = spelledByInitials(term, sequences.get(number) ?? [])
+    if (!found) {
+      let loose = looseByNumber.get(number)
+      if (!loose) {
+        const source = sources.find((candidate) => candidate.number === number)
+        loose = looseWords(`${source?.heading ?? ''}\n${source?.text ?? ''}`)
+        looseByNumber.set(number, loose)
+      }
+      found = loose.has(looseForm(term))
+    }
     if (!found) {
       found = understanding.aliases.some(
         (alias) =>

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest'
+import type { ChatTurn } from '../generate/ChatModel'
+import { followUpQuestion } from './followUpQuestion'
+
+const after = (first: string, answer = 'An answer. [1]'): ChatTurn[] => [
+  { role: 'user', content: first },
+  { role: 'assistant', content: answer },
+]
+
+describe('followUpQuestion', () => {
+  it('changes only the period for "and the year before?"', () => {
+    expect(followUpQuestion('and the year before?', after('what was acme revenue in 2022?'))).toBe(
+      'what was acme revenue in 2021',
+    )
+    expect(followUpQuestion('and the year after?', after('What was Acme revenue in 2022?'))).toBe(
+      'What was Acme revenue in 2023',
+    )
+  })
+
+  it('puts what the follow-up names where the same kind of phrase stood', () => {
+    expect(
+      followUpQuestion(
+        'what about for jbig2 images',
+        after('what does mupdf use for icc colour management?'),
+      ),
+    ).toBe('what does mupdf use for jbig2 images')
+    expect(followUpQuestion('and a program?', after('whats a process in the fastapi docs'))).toBe(
+      'whats a program in the fastapi docs',
+    )
+    expect(followUpQuestion('and nvda?', after('how many responses did jaws get in september 2010'))).toBe(
+      'how many responses did nvda get in september 2010',
+    )
+  })
+
+  it('reads a pronoun as what the previous question asked about', () => {
+    expect(followUpQuestion('when was it first argued', after('when was brown v board decided'))).toBe(
+      'when was brown v board first argued',
+    )
+  })
+
+  it('leaves a question that stands alone, or a first question, to search', () => {
+    expect(followUpQuestion('Who wrote the Rust book?', after('what is ownership in rust'))).toBeNull()
+    expect(followUpQuestion('and the year before?', [])).toBeNull()
+  })
+})

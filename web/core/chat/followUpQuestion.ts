@@ -1,0 +1,96 @@
+import type { ChatTurn } from '../generate/ChatModel'
+import { isFollowUp } from '../retrieve/rewriteQuery'
+
+/** Openings that make a message lean on the question before: what follows is what changes. */
+const MARKER =
+  /^(?:(?:and|but|so|ok|okay|also|then)[\s,]+)*(?:what about|how about|what of|same for|same with)?\s*/iu
+const PREPOSITION = /^(for|in|on|at|of|with|from|by|during|under|about|to)\s+/iu
+const ARTICLE = /^(?:a|an|the)\s+/iu
+/** Do-support: "did jaws get", the subject between the auxiliary and the verb. */
+const DO = /\b(?:do|does|did)\s+/giu
+const PRONOUN = /\b(?:it|they|this|that|these|those|he|she)\b/iu
+const YEAR = /\b(?:19|20)\d\d\b/u
+const STOP = /^(?:the|a|an|of|in|on|for|to|and|or)$/iu
+
+/**
+ * A follow-up as the question it stands for: the previous question with only what the follow-up
+ * changes changed, so that it keeps its kind and subject (DESIGN.md section 12). "And the year
+ * before?" after "what was revenue in 2022" asks "what was revenue in 2021"; "what about for jbig2
+ * images" after "what does mupdf use for icc colour management?" asks "what does mupdf use for jbig2
+ * images"; "and nvda?" after "how many responses did jaws get…" puts NVDA where JAWS stood; "when
+ * was it first argued" after "when was brown v board decided" asks "when was brown v board first
+ * argued". Null when the message stands alone or no such change reads (search's rewrite then
+ * answers). English word order: rules of the grammar, not of any subject.
+ */
+export function followUpQuestion(message: string, history: readonly ChatTurn[]): string | null {
+  const asked = message.normalize('NFKC').replace(/\s+/gu, ' ').trim()
+  if (asked === '' || !isFollowUp(asked)) return null
+  const previous = history
+    .filter((turn) => turn.role === 'user' && turn.content.trim() !== asked)
+    .at(-1)
+    ?.content.normalize('NFKC')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/[?.!]+$/u, '')
+  if (!previous) return null
+  const change = asked
+    .replace(MARKER, '')
+    .replace(/[?.!]+$/u, '')
+    .trim()
+  if (change === '') return null
+
+  // "the year before" / "the year after": the previous question's year moved by one.
+  const shift =
+    /^(?:(?:in|for)\s+)?the (?:year|one) (before|after)$|^(?:the )?(previous|prior|next|following) year$/iu.exec(
+      change,
+    )
+  const year = YEAR.exec(previous)?.[0]
+  if (shift && year) {
+    const step = /before|previous|prior/iu.test(change) ? -1 : 1
+    return previous.replace(YEAR, String(Number(year) + step))
+  }
+  // "for jbig2 images": the previous question's last phrase under the same preposition.
+  const preposition = PREPOSITION.exec(change)?.[1]?.toLowerCase()
+  if (preposition) {
+    const at = previous.toLowerCase().lastIndexOf(` ${preposition} `)
+    if (at >= 0) return `${previous.slice(0, at)} ${change}`
+  }
+  // A whole question with a pronoun ("when was it first argued"): the pronoun stands for what the
+  // previous question asked about, without the previous question's own last word (its verb).
+  if (/^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change) && PRONOUN.test(change)) {
+    const frame = sharedOpening(previous, change)
+    if (frame === '') return null
+    const subject = previous.slice(frame.length).trim().split(' ')
+    if (subject.length < 2) return null
+    return change.replace(PRONOUN, subject.slice(0, -1).join(' '))
+  }
+  if (change.split(' ').length > 4 || /^(?:what|who|when|where|why|how|which)\b/iu.test(change)) return null
+  // "a program" after "whats a process in…": the noun phrase under the same article.
+  const article = ARTICLE.exec(change)?.[0]
+  if (article) {
+    const phrase = new RegExp(`\\b${article.trim()}\\s+[\\p{L}\\p{N}'’-]+`, 'iu').exec(previous)
+    if (phrase) return previous.replace(phrase[0], change)
+  }
+  // "nvda" after "how many responses did jaws get": the word after the question's verb "did".
+  DO.lastIndex = 0
+  const aux = DO.exec(previous)
+  if (aux) {
+    const words = previous.slice(aux.index + aux[0].length).split(' ')
+    const count = change.split(' ').length
+    // The subject is a bare word or name with its verb after it; a noun phrase ("the company") is left to search's rewrite.
+    if (words.length > count && !words.slice(0, count).some((word) => STOP.test(word))) {
+      words.splice(0, count, change)
+      return `${previous.slice(0, aux.index + aux[0].length)}${words.join(' ')}`
+    }
+  }
+  return null
+}
+
+/** The words two questions open with alike ("when was"), with the space after them. */
+function sharedOpening(a: string, b: string): string {
+  const left = a.split(' ')
+  const right = b.split(' ')
+  let i = 0
+  while (i < left.length && i < right.length && left[i]!.toLowerCase() === right[i]!.toLowerCase()) i++
+  return i === 0 ? '' : `${left.slice(0, i).join(' ')} `
+}

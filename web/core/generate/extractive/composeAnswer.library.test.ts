@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import { understandQuestion } from '../../retrieve/understandQuestion'
+import type { AnswerSource } from '../AnswerGenerator'
+import { composeAnswer } from './composeAnswer'
+
+function source(number: number, text: string, filename: string, heading: string | null = null): AnswerSource {
+  return {
+    number,
+    chunk_id: `c${number}`,
+    document_id: filename,
+    filename,
+    page: null,
+    heading,
+    text,
+    score: 1,
+  }
+}
+
+const answer = (question: string, sources: AnswerSource[]) => {
+  const composed = composeAnswer({ question, sources, understanding: understandQuestion(question) })
+  return { kind: composed.kind, text: composed.pieces.join('') }
+}
+
+const RUST = [
+  'Ownership Rules',
+  'First, let us take a look at the ownership rules. Keep these rules in mind as we work through the examples:',
+  'Each value in Rust has an owner.',
+  'There can only be one owner at a time.',
+  'When the owner goes out of scope, the value will be dropped.',
+].join('\n')
+
+const FAQ = [
+  'How is ripgrep licensed?',
+  'ripgrep is dual licensed under the Unlicense and MIT, so you may use it under either.',
+  'Does ripgrep support Windows?',
+  'Yes: binaries for Windows, macOS and Linux are published with every release.',
+].join('\n')
+
+describe('composeAnswer on a mixed folder', () => {
+  it('answers a list question with the items after the sentence that announces them', () => {
+    const { kind, text } = answer('what are the ownership rules in rust', [
+      source(1, RUST, 'ownership.md', 'What Is Ownership? > Ownership Rules'),
+    ])
+    expect(kind).toBe('answer')
+    expect(text).toContain('\n- Each value in Rust has an owner.')
+    expect(text).toContain('\n- There can only be one owner at a time.')
+    expect(text).toContain('\n- When the owner goes out of scope, the value will be dropped.')
+  })
+
+  it('answers an FAQ heading that repeats the question with the paragraph under it', () => {
+    const { kind, text } = answer('how is ripgrep licensed', [source(1, FAQ, 'ripgrep-faq.md')])
+    expect(kind).toBe('answer')
+    expect(text).toMatch(/^ripgrep is dual licensed under the Unlicense and MIT/u)
+    expect(text).not.toContain('How is ripgrep licensed?')
+  })
+
+  it('answers from the document the question names, of two that say alike', () => {
+    const sources = [
+      source(
+        1,
+        'The tool is distributed under the Apache License 2.0 since its first release.',
+        'fd-readme.md',
+      ),
+      source(2, 'The tool is distributed under the GNU General Public License version 3.', 'grep-manual.md'),
+    ]
+    const { text } = answer('Under which license is Grep distributed?', sources)
+    expect(text).toContain('GNU General Public License')
+    expect(text).not.toContain('Apache')
+  })
+
+  it('takes a label and its value for the answer, not prose that repeats the question word', () => {
+    const docket = [
+      'Brown v. Board of Education, 347 U.S. 483 (1954)',
+      'Argued December 9, 1952',
+      'Decided May 17, 1954',
+      'In the first cases construing the Fourteenth Amendment, decided shortly after its adoption, the Court read it broadly.',
+    ].join('\n')
+    const { text } = answer('when was brown v board decided', [
+      source(1, docket, 'opinion.pdf', 'Brown v. Board of Education'),
+    ])
+    expect(text).toMatch(/^Decided May 17, 1954 \[1\]/u)
+  })
+
+  it('opens with a plain "not found" when the answer is absent, then the closest passages under their label', () => {
+    const ducks = source(
+      1,
+      'Several species manage to live on subantarctic islands, including South Georgia.[20] Ducks live on every continent except Antarctica.',
+      'duck.html',
+    )
+    const { kind, text } = answer('how long do ducks live', [ducks])
+    expect(kind).toBe('none')
+    expect(text).toMatch(/^The documents do not say how long ducks live\. /u)
+    expect(text).toContain('\n\nClosest passages: ')
+    expect(text).not.toMatch(/^The closest passages say/u)
+  })
+
+  it('never names, as missing, a word its passages print another way', () => {
+    const plans = source(
+      1,
+      'The 1 GB plan is the smallest one. Each JBig2dec build ships with it.',
+      'plans.md',
+    )
+    const { kind, text } = answer('how many employees does the 1gb jbig2 plan have', [plans])
+    expect(kind).toBe('none')
+    expect(text).toContain('“employees”')
+    expect(text).not.toMatch(/“1gb”|“jbig2”/u)
+  })
+})

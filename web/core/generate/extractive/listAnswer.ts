@@ -1,0 +1,82 @@
+import { tokenize } from '../../retrieve/index/tokenize'
+import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
+import type { AnswerSource } from '../AnswerGenerator'
+import { askFocus } from './askFocus'
+import { clipItem, listItems, numberedSteps } from './listItems'
+import { looseWords } from './looseWords'
+import { matchWord } from './matchWord'
+
+/** Share of the ask's words a list's introduction, heading and items must hold between them. */
+const LIST_COVERAGE = 0.5
+/** An item's words count this much towards that share: the introduction says what the list is of. */
+const ITEM_WEIGHT = 0.5
+
+/**
+ * Whether the ask wants several things listed: "list…", "what are the…", "which 4 categories…",
+ * "steps to…", or a plural asked noun ("what rules does…", "which deployment concepts…").
+ */
+export function listQuestion(ask: string): boolean {
+  const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
+  if (LIST_ASK.test(text)) return true
+  const focus = askFocus(text)
+  return focus !== null && /[^su]s$/u.test(focus) && !/^how\s/u.test(text)
+}
+
+const LIST_ASK =
+  /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b)|\bsteps (?:to|for)\b/u
+
+/**
+ * A list question answered with the list: the introducing sentence (one ending with a colon, a
+ * heading, or the passage's heading for a run of numbered steps) that, with its items, holds most of the
+ * ask's words, then its items, one a line. Null when no passage has such a list: the question is then
+ * answered as any other.
+ */
+export function listAnswer(
+  understanding: QuestionUnderstanding,
+  sources: readonly AnswerSource[],
+): string[] | null {
+  if (!listQuestion(understanding.ask)) return null
+  const terms = understanding.terms.filter((term) => !QUESTION_SHAPE.has(term))
+  if (terms.length === 0) return null
+  let best: { intro: string; items: string[]; source: number; share: number } | null = null
+  for (const source of sources) {
+    const lines = source.text
+      .split(/\r\n?|\n/u)
+      .map((line) => line.replace(/\s+/gu, ' ').trim())
+      .filter((line) => line !== '')
+    const heading = source.heading?.split(' > ').at(-1) ?? ''
+    const blocks: Array<{ intro: string; items: string[] }> = []
+    lines.forEach((line, i) => {
+      const introduces = /:$/u.test(line) || (!/[.!?;,]$/u.test(line) && line.split(' ').length <= 10)
+      if (!introduces) return
+      const items = listItems(lines, i)
+      if (items.length >= 2) blocks.push({ intro: line, items })
+    })
+    // Numbered steps from the passage's start, under its heading.
+    const steps = lines.findIndex((line) => /^\d{1,2}\.\s/u.test(line))
+    if (steps >= 0) {
+      const items: string[] = []
+      for (const line of lines.slice(steps)) {
+        if (!/^\d{1,2}\.\s/u.test(line)) break
+        items.push(...numberedSteps(line))
+      }
+      if (items.length >= 2) blocks.push({ intro: steps > 0 ? lines[steps - 1]! : heading, items })
+    }
+    // What the document names itself ("fastapi" in "fastapi__deployment-concepts.md") it need not repeat.
+    const named = looseWords(source.filename.replace(/[_.-]+/gu, ' '))
+    for (const block of blocks) {
+      const intro = new Set([...tokenize(block.intro), ...tokenize(heading), ...named])
+      const items = new Set(tokenize(block.items.join(' ')))
+      const held = terms.reduce((sum, term) => {
+        if ([...intro].some((word) => matchWord(term, word) > 0)) return sum + 1
+        return [...items].some((word) => matchWord(term, word) > 0) ? sum + ITEM_WEIGHT : sum
+      }, 0)
+      const share = held / terms.length
+      if (share >= LIST_COVERAGE && (!best || share > best.share))
+        best = { ...block, source: source.number, share }
+    }
+  }
+  if (!best) return null
+  const { intro, items, source } = best
+  return [`${intro === '' ? '' : `${intro} `}[${source}]`, ...items.map((item) => `\n- ${clipItem(item)}`)]
+}

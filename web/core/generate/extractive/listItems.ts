@@ -1,0 +1,42 @@
+/** A list has at most this many items quoted. */
+const MAX_ITEMS = 10
+/** An item line without a bullet or number is this short: longer, it is the text going on. */
+const MAX_ITEM_WORDS = 14
+/** After a colon, at most this many paragraphs are taken for items. */
+const MAX_PARAGRAPH_ITEMS = 6
+const MARKED = /^(?:[-*•·▪◦‣]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/u
+
+/**
+ * The items of a list that follows line `at` (a sentence ending with a colon, or a heading): the next
+ * lines that are bulleted or numbered, or short (a spec's or a slide's items), up to the first line
+ * that goes on as text; after a colon, the next paragraphs too (at most MAX_PARAGRAPH_ITEMS). Numbered steps run together on one line ("2. Point to… 3. Select…") are split.
+ * Empty when no item follows.
+ */
+export function listItems(lines: readonly string[], at: number): string[] {
+  const items: string[] = []
+  // After a colon the items may be paragraphs, each opening with its name ("Idempotence A single task…").
+  const colon = /:$/u.test(lines[at] ?? '')
+  for (const line of lines.slice(at + 1)) {
+    if (items.length >= (colon ? MAX_PARAGRAPH_ITEMS : MAX_ITEMS)) break
+    const marked = MARKED.test(line)
+    if (!marked && !colon && line.split(' ').length > MAX_ITEM_WORDS) break
+    items.push(...numberedSteps(line))
+  }
+  return items.slice(0, MAX_ITEMS)
+}
+
+/** "2. Point to X. 3. Select Y." as its steps; any other line as itself. */
+export function numberedSteps(line: string): string[] {
+  const parts = line.split(/\s+(?=\d{1,2}\.\s+\p{Lu})/u)
+  return parts.length > 1 && parts.every((part, i) => i === 0 || /^\d{1,2}\.\s/u.test(part)) ? parts : [line]
+}
+
+/** Items this long are clipped: a list is read for its items, not their explanations. */
+const ITEM_WORDS = 20
+
+/** An item as a list shows it: without its bullet, clipped to ITEM_WORDS words. */
+export function clipItem(item: string): string {
+  const text = item.replace(MARKED, (mark) => (/\d/u.test(mark) ? mark : ''))
+  const words = text.split(' ')
+  return words.length <= ITEM_WORDS ? text : `${words.slice(0, ITEM_WORDS).join(' ')}…`
+}
