@@ -7,7 +7,9 @@ const KINDS: Record<string, readonly string[]> = {
   tag: ['name', 'color', 'description', 'icon', 'scope', 'parent_id'],
   persona: ['name', 'description', 'system_prompt', 'tone', 'avatar', 'language'],
   page: ['title', 'slug', 'summary', 'layout', 'icon', 'status'],
-  setting: ['key', 'value', 'scope', 'description', 'category', 'type'],
+  // BrainDrive's setting instance fields; not `key`, which settings take for a secret (web/core/secrets/secretNames.ts):
+  // sealed, masked and never synced.
+  setting: ['name', 'value', 'scope', 'description', 'category', 'type'],
 }
 const WORDS = (
   'river archive quiet lamp north paper budget signal orbit garden copper minute ' +

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { once } from 'node:events'
+import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -259,7 +260,16 @@ describe('a followed folder changed by a hostile person', () => {
     mkdirSync(folder, { recursive: true })
     const files = 10_000
     const notes = 20
-    for (let f = 0; f < files; f++) writeFileSync(join(folder, `f${f}.dat`), `data ${f}`)
+    // Written a few hundred at a time, not in one synchronous loop: on a loaded machine that loop held this
+    // process's event loop past the server's keep-alive timeout, and the next request took a pooled
+    // connection the server had just closed ("other side closed").
+    for (let f = 0; f < files; f += 500) {
+      await Promise.all(
+        Array.from({ length: Math.min(500, files - f) }, (_, i) =>
+          writeFile(join(folder, `f${f + i}.dat`), `data ${f + i}`),
+        ),
+      )
+    }
     for (let k = 0; k < notes; k++)
       writeFileSync(join(folder, `n${k}.md`), `# Note ${k}\n\nA swift over the roofs, ${k}.`)
     const collection = await createTestCollection(server.url, 'Many', 'Ten thousand files', alice.auth)
