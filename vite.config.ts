@@ -157,7 +157,8 @@ export default defineConfig({
   ],
   // The app's version for Settings (web/app/pwa/appVersion.ts), from package.json at build time.
   define: { __APP_VERSION__: JSON.stringify(packageVersion()) },
-  worker: { format: 'es' },
+  // The workers' own builds (no timing report either: see build.rolldownOptions).
+  worker: { format: 'es', rolldownOptions: { checks: { bundlerTimings: false } } },
   build: {
     target: 'es2022',
     sourcemap: true,
