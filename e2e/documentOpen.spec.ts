@@ -22,13 +22,14 @@ test('open, preview, download and rename a document; a Word table is a table in 
   test.setTimeout(240_000)
   await openApp(page, '/collections')
   const collections = new CollectionsPage(page)
-  // Required fields are said before submitting.
+  // Required fields are said before submitting; the description is optional.
   await page
     .getByRole('button', { name: /New collection/ })
     .first()
     .click()
-  await expect(page.getByText('Name and description are both required.')).toBeVisible()
-  await expect(page.getByLabel('Description', { exact: true })).toHaveAttribute('aria-required', 'true')
+  await expect(page.getByText('Only the name is required.')).toBeVisible()
+  await expect(page.getByLabel('Name', { exact: true })).toHaveAttribute('aria-required', 'true')
+  await expect(page.getByLabel('Description', { exact: true })).not.toHaveAttribute('aria-required')
   await page.keyboard.press('Escape')
   await collections.create({ name: 'Kitchen', description: 'Recipes and papers' })
   const collection = new CollectionPage(page)

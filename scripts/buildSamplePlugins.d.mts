@@ -23,15 +23,19 @@ export interface SampleCatalog {
 }
 
 export const DEFAULT_OUT_DIR: string
-export const SAMPLE_PLUGINS: ReadonlyArray<{ dir: string; eagerReact: boolean }>
+/** `testOnly`: built, but listed in `test-catalog.json` instead of the catalog people's marketplace shows. */
+export const SAMPLE_PLUGINS: ReadonlyArray<{ dir: string; eagerReact: boolean; testOnly?: boolean }>
+export const CATALOG_FILE: 'catalog.json'
+export const TEST_CATALOG_FILE: 'test-catalog.json'
 
 /** Builds the sample plugins into `outDir` (default dist-plugins/), or answers `skipped` when its
- *  `.stamp` shows the same inputs were built there already (unless `force`). */
+ *  `.stamp` shows the same inputs were built there already (unless `force`). `catalog` is what the
+ *  marketplace lists, `testCatalog` the samples only Quire's tests install. */
 export function buildSamplePlugins(options?: {
   outDir?: string
   force?: boolean
   log?: (line: string) => void
-}): Promise<{ skipped: boolean; outDir: string; catalog: SampleCatalog }>
+}): Promise<{ skipped: boolean; outDir: string; catalog: SampleCatalog; testCatalog: SampleCatalog }>
 
 /** The literal assigned to `name` (or `self.name`) in Python source; throws on anything but literals. */
 export function readPythonAssignment(source: string, name: string): unknown

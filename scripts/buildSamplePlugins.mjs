@@ -3,8 +3,10 @@
 // in dist/remoteEntry.js, one `./<ModuleName>` entry exposed per module, React 18 shared as a singleton.
 // Each plugin becomes a release archive, dist-plugins/<Slug>-<version>.zip (its plugin.json or
 // lifecycle_manager.py at the root, dist/** beside it), listed with its SHA-256 in dist-plugins/catalog.json,
-// the default marketplace catalog the server serves. Archives are deterministic (sorted entries, fixed
-// times), and a run whose inputs (plugins/**, this script, the lockfile) did not change does nothing.
+// the default marketplace catalog the server serves, or, for a sample that exists only for Quire's own
+// tests, in dist-plugins/test-catalog.json, which no one's marketplace lists (tests upload its archive).
+// Archives are deterministic (sorted entries, fixed times), and a run whose inputs (plugins/**, this
+// script, the lockfile) did not change does nothing.
 //
 //   node scripts/buildSamplePlugins.mjs [--force]      (run by `npm run build`)
 import { createHash } from 'node:crypto'
@@ -32,8 +34,13 @@ export const SAMPLE_PLUGINS = [
   { dir: 'QuireCollections', eagerReact: false },
   { dir: 'QuireFollower', eagerReact: true },
   { dir: 'QuireCompat', eagerReact: true },
-  { dir: 'QuireAiStandIn', eagerReact: false },
+  // Stands in for BrainDrive's AI plugins in Quire's tests: of no use to a person, so not in the catalog.
+  { dir: 'QuireAiStandIn', eagerReact: false, testOnly: true },
 ]
+
+/** The catalog people's marketplace lists, and the one of the samples only tests install. */
+export const CATALOG_FILE = 'catalog.json'
+export const TEST_CATALOG_FILE = 'test-catalog.json'
 
 /** BrainDrive's plugins ask for `react: ^18.2.0` in their package.json; so do the samples. */
 const REACT_RANGE = '^18.2.0'
@@ -43,9 +50,10 @@ const REACT_RANGE = '^18.2.0'
 const FIXED_MTIME = new Date(2020, 0, 1, 0, 0, 0)
 
 /**
- * Builds every sample into `outDir` (default dist-plugins/): `<Slug>-<version>.zip` and `catalog.json`.
+ * Builds every sample into `outDir` (default dist-plugins/): `<Slug>-<version>.zip`, `catalog.json` and
+ * `test-catalog.json` (the test-only samples, answered as `testCatalog`).
  * Skips the work (answering `skipped: true`) when `outDir/.stamp` holds the hash of the same inputs and
- * the archives it lists are there unchanged, unless `force`.
+ * the archives the catalogs list are there unchanged, unless `force`.
  * @param {{ outDir?: string, force?: boolean, log?: (line: string) => void }} [options]
  */
 export async function buildSamplePlugins(options = {}) {
@@ -58,9 +66,9 @@ export async function buildSamplePlugins(options = {}) {
       // Checked current now: `npm start` (scripts/buildIfStale.ts) compares the catalog's time with the
       // sources', and an app source edited since would otherwise make every later start build again.
       const now = new Date()
-      await utimes(path.join(outDir, 'catalog.json'), now, now)
+      await utimes(path.join(outDir, CATALOG_FILE), now, now)
       log(`sample plugins: up to date in ${path.relative(ROOT, outDir) || outDir}`)
-      return { skipped: true, outDir, catalog: current }
+      return { skipped: true, outDir, ...current }
     }
   }
 
@@ -73,19 +81,20 @@ export async function buildSamplePlugins(options = {}) {
     await runWebpack(samples.map((sample) => webpackConfig(sample, path.join(workDir, sample.dir, 'dist'))))
     await mkdir(outDir, { recursive: true })
     await removeOldArchives(outDir, samples)
-    const plugins = []
+    const catalog = { plugins: [] }
+    const testCatalog = { plugins: [] }
     for (const sample of samples) {
       const archive = await packArchive(sample, path.join(workDir, sample.dir, 'dist'))
       const fileName = `${sample.plugin.plugin_slug}-${sample.plugin.version}.zip`
       await writeFile(path.join(outDir, fileName), archive)
-      plugins.push(catalogEntry(sample, fileName, archive))
+      ;(sample.testOnly ? testCatalog : catalog).plugins.push(catalogEntry(sample, fileName, archive))
     }
-    const catalog = { plugins }
-    await writeFile(path.join(outDir, 'catalog.json'), `${JSON.stringify(catalog, null, 2)}\n`)
+    await writeFile(path.join(outDir, CATALOG_FILE), `${JSON.stringify(catalog, null, 2)}\n`)
+    await writeFile(path.join(outDir, TEST_CATALOG_FILE), `${JSON.stringify(testCatalog, null, 2)}\n`)
     // Last, so an interrupted build is never taken for a finished one.
     await writeFile(path.join(outDir, '.stamp'), `${inputs}\n`)
-    log(`sample plugins: built ${plugins.length} in ${Date.now() - started} ms into ${outDir}`)
-    return { skipped: false, outDir, catalog }
+    log(`sample plugins: built ${samples.length} in ${Date.now() - started} ms into ${outDir}`)
+    return { skipped: false, outDir, catalog, testCatalog }
   } finally {
     await rm(workDir, { recursive: true, force: true })
   }
@@ -242,18 +251,21 @@ async function hashInputs() {
   return hash.digest('hex')
 }
 
-/** The catalog of a finished build of these inputs in `outDir`, or undefined when it must be built. */
+/** The catalogs of a finished build of these inputs in `outDir`, or undefined when it must be built. */
 async function readCurrentBuild(outDir, inputs) {
   try {
     const stamp = (await readFile(path.join(outDir, '.stamp'), 'utf8')).trim()
     if (stamp !== inputs) return undefined
-    const catalog = JSON.parse(await readFile(path.join(outDir, 'catalog.json'), 'utf8'))
-    if (!Array.isArray(catalog.plugins) || catalog.plugins.length !== SAMPLE_PLUGINS.length) return undefined
-    for (const entry of catalog.plugins) {
+    const catalog = JSON.parse(await readFile(path.join(outDir, CATALOG_FILE), 'utf8'))
+    const testCatalog = JSON.parse(await readFile(path.join(outDir, TEST_CATALOG_FILE), 'utf8'))
+    if (!Array.isArray(catalog.plugins) || !Array.isArray(testCatalog.plugins)) return undefined
+    const entries = [...catalog.plugins, ...testCatalog.plugins]
+    if (entries.length !== SAMPLE_PLUGINS.length) return undefined
+    for (const entry of entries) {
       const archive = await readFile(path.join(outDir, entry.download_url))
       if (sha256(archive) !== entry.sha256) return undefined
     }
-    return catalog
+    return { catalog, testCatalog }
   } catch {
     return undefined
   }

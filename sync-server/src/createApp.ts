@@ -60,7 +60,7 @@ export interface AppOptions {
   registration?: Registration
   jobs: JobService
   /** `GET /health`'s checks of the database and the job queue. */
-  health: Omit<ServerHealthPorts, 'clock' | 'registration'>
+  health: Omit<ServerHealthPorts, 'clock' | 'registration' | 'accounts'>
   /** The single user of a server without accounts. */
   localUser: UserView
   limits?: RateLimits
@@ -174,6 +174,7 @@ export function createApp(options: AppOptions): Koa {
     () => ({
       clock: systemClock,
       registration: options.accounts ? (options.registration ?? { mode: 'open' }).mode : 'closed',
+      accounts: options.accounts !== undefined,
       ...options.health,
     }),
     logError,
@@ -236,10 +237,11 @@ export function createApp(options: AppOptions): Koa {
   app.use(onePathSpelling())
   app.use(async (ctx, next) => {
     // Headers every answer carries, set first so that refusals thrown below (401, 413) carry them too:
-    // API answers are never sniffed as another type or framed, and say which host answered (the
-    // browser's API says `browser`; a page forwarding a server-only route checks for `server`).
+    // answers are never sniffed as another type, and say which host answered (the browser's API says
+    // `browser`; a page forwarding a server-only route checks for `server`, and a signed-out page looks
+    // at its own shell's answer to tell a sync server from a static host before asking it anything).
     ctx.set('X-Content-Type-Options', 'nosniff')
-    if (isApiPath(ctx.path)) ctx.set('X-Quire-Host', 'server')
+    ctx.set('X-Quire-Host', 'server')
     await next()
   })
   // DNS rebinding is only a threat where the data needs no credential: a single-user server always

@@ -82,16 +82,25 @@ describe('registration', () => {
       { mode: 'invite', tokens: [INVITE] },
     ] satisfies Registration[]) {
       const url = await serve(registration)
-      const health = (await (await fetch(`${url}/health`)).json()) as { registration?: string }
+      const health = (await (await fetch(`${url}/health`)).json()) as {
+        registration?: string
+        accounts?: boolean
+      }
       expect(health.registration).toBe(registration.mode)
+      expect(health.accounts).toBe(true)
       await stop?.()
       stop = undefined
     }
     // A single-user server has no accounts to make.
     const single = await startTestServer({})
     stop = () => single.stop()
-    const health = (await (await fetch(`${single.url}/health`)).json()) as { registration?: string }
+    const health = (await (await fetch(`${single.url}/health`)).json()) as {
+      registration?: string
+      accounts?: boolean
+    }
     expect(health.registration).toBe('closed')
+    // Nor does it refuse anyone: the app, signed out, may ask it for the person's data.
+    expect(health.accounts).toBe(false)
   })
 
   it('the app’s sign-up (SyncAccount) passes the invite token on; without it the server’s 403 comes back', async () => {

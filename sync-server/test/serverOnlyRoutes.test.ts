@@ -36,4 +36,11 @@ describe('answers of the server say so', () => {
       expect(response.headers.get('x-quire-host'), path).toBe('server')
     }
   })
+
+  // A signed-out page asks its own origin for the shell (GET /) to tell a sync server from a static
+  // host, whose /health would answer 404 into the console.
+  it('marks its other answers too', async () => {
+    const response = await fetch(`${server.url}/`, { headers: { accept: 'text/html' } })
+    expect(response.headers.get('x-quire-host')).toBe('server')
+  })
 })

@@ -30,6 +30,12 @@ export interface ServerHealthPorts {
    * sign-up form asks for an invite token where one is needed, before a refusal does.
    */
   registration: 'open' | 'closed' | 'invite'
+  /**
+   * Whether the server has accounts (false with QUIRE_SINGLE_USER=1): public so that the app, signed out,
+   * asks a server without accounts for its data and never sends a server with accounts a request it can
+   * only refuse (401).
+   */
+  accounts: boolean
   database(): Promise<DatabaseHealth>
   queue(): Promise<QueueHealth>
 }

@@ -26,7 +26,16 @@ const registrationSchema = z
     'Who may create an account (REGISTRATION): anyone, nobody (also a single-user server), or whoever has an invite token (`invite_token` on register)',
   )
 
-const parts = { database: databaseSchema, queue: queueSchema, registration: registrationSchema }
+const accountsSchema = z
+  .boolean()
+  .describe('Whether the server has accounts: false on a single-user server (QUIRE_SINGLE_USER=1)')
+
+const parts = {
+  database: databaseSchema,
+  queue: queueSchema,
+  registration: registrationSchema,
+  accounts: accountsSchema,
+}
 
 const healthySchema = z.object({ ...healthFields, ...parts }).meta({ id: 'ServerHealth' })
 
@@ -47,18 +56,22 @@ const unhealthySchema = z
  */
 export const serverHealthRoute: Route<z.ZodType, z.ZodType, z.ZodType, ServerHealthPorts> = {
   ...platformHealth,
-  description: `On the sync server, also \`database: {kind: sqlite | postgres, ok, latency_ms, version?}\` (\`version\`: PostgreSQL’s) and \`queue: {kind: in-process | pg-boss, ok, pending, running}\` (jobs of every instance), and \`registration: open | closed | invite\`, who may create an account (the app's sign-up form asks for an invite token when it is \`invite\`). Each part is checked within ${HEALTH_CHECK_MS / 1000} s, so the answer never hangs; when one fails the answer is 503 with \`status: unhealthy\`, \`failing\` naming the parts and their \`error\`. A load balancer may probe it (no user needed, never cached). In the browser it answers the \`/api/health\` body.`,
+  description: `On the sync server, also \`database: {kind: sqlite | postgres, ok, latency_ms, version?}\` (\`version\`: PostgreSQL’s) and \`queue: {kind: in-process | pg-boss, ok, pending, running}\` (jobs of every instance), \`registration: open | closed | invite\`, who may create an account (the app's sign-up form asks for an invite token when it is \`invite\`), and \`accounts\`, false on a server without accounts (the app, signed out, asks such a server for its data). Each part is checked within ${HEALTH_CHECK_MS / 1000} s, so the answer never hangs; when one fails the answer is 503 with \`status: unhealthy\`, \`failing\` naming the parts and their \`error\`. A load balancer may probe it (no user needed, never cached). In the browser it answers the \`/api/health\` body.`,
   responses: {
     200: { description: 'The server, its database and its queue answer', schema: healthySchema },
     503: { description: 'A part does not answer (named in `failing`)', schema: unhealthySchema },
   },
   async handler(_input, ports) {
     const [database, queue] = await Promise.all([ports.database(), ports.queue()])
-    const { registration } = ports
+    const { registration, accounts } = ports
     const failing = [...(database.ok ? [] : ['database']), ...(queue.ok ? [] : ['queue'])]
     const headers = { 'Cache-Control': 'no-store' }
     if (failing.length === 0)
-      return { status: 200, headers, body: { ...healthBody(ports.clock), database, queue, registration } }
+      return {
+        status: 200,
+        headers,
+        body: { ...healthBody(ports.clock), database, queue, registration, accounts },
+      }
     return {
       status: 503,
       headers,
@@ -69,6 +82,7 @@ export const serverHealthRoute: Route<z.ZodType, z.ZodType, z.ZodType, ServerHea
         database,
         queue,
         registration,
+        accounts,
       },
     }
   },

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { readRegistrationMode, registrationMode } from './registrationMode'
+import { serverHealth } from './serverHealth'
 
 function answering(body: unknown, status = 200, seen: string[] = []): typeof fetch {
   return (input) => {
@@ -39,5 +40,26 @@ describe('registrationMode', () => {
     expect(readRegistrationMode({ registration: ['invite'] })).toBeNull()
     expect(readRegistrationMode(null)).toBeNull()
     expect(readRegistrationMode('invite')).toBeNull()
+  })
+})
+
+describe('serverHealth of the page’s own origin', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('is not asked of a static host (its 404 would show in the console), only of a sync server', async () => {
+    vi.stubGlobal('location', { origin: 'http://127.0.0.1:4173' })
+    const seen: string[] = []
+    const fetchImpl = answering({ registration: 'open', accounts: true }, 200, seen)
+    expect(await serverHealth('http://127.0.0.1:4173', fetchImpl, () => Promise.resolve(false))).toBeNull()
+    expect(seen).toEqual([])
+    expect(await serverHealth('http://127.0.0.1:4173/', fetchImpl, () => Promise.resolve(true))).toEqual({
+      registration: 'open',
+      accounts: true,
+    })
+    // Another origin is the API worker's to ask, whatever this one is.
+    expect(
+      await serverHealth('https://quire.example', fetchImpl, () => Promise.resolve(false)),
+    ).not.toBeNull()
+    expect(seen).toEqual(['http://127.0.0.1:4173/health', 'https://quire.example/health'])
   })
 })

@@ -1,5 +1,6 @@
 import type { FolderStatus } from '../../core/folders/folderStatus'
 import { sendToSyncServer } from '../../browser/api/sendToSyncServer'
+import { syncServerAnswers } from '../account/syncServerAnswers'
 import { ApiRequestError } from './ApiRequestError'
 import { requestJson } from './requestJson'
 
@@ -20,14 +21,23 @@ const fetchFor = (place: FolderPlace) => (place === 'server' ? serverFetch : fet
 
 const path = (collectionId: string) => `/api/collections/${encodeURIComponent(collectionId)}/folder`
 
-/** The folder a collection follows there, or undefined when it follows none (or no server answers). */
+/**
+ * The folder a collection follows there, or undefined when it follows none (or no server answers). Read
+ * from the collection itself (its `folder`, absent when it follows none): `GET .../folder` answers 404
+ * for a collection that follows none, which the browser logs as an error on every collection's page.
+ */
 export async function getFolderStatus(
   collectionId: string,
   place: FolderPlace = 'device',
 ): Promise<FolderStatus | undefined> {
   try {
-    return await requestJson<FolderStatus>(path(collectionId), { fetch: fetchFor(place) })
+    const collection = await requestJson<{ folder?: FolderStatus }>(
+      `/api/collections/${encodeURIComponent(collectionId)}`,
+      { fetch: fetchFor(place) },
+    )
+    return collection.folder
   } catch (error) {
+    // A collection deleted meanwhile, or one the server does not have (yet): it follows nothing there.
     if (error instanceof ApiRequestError && (error.status === 404 || place === 'server')) return undefined
     throw error
   }
@@ -46,9 +56,11 @@ export async function checkFolder(
 
 /**
  * The folders the sync server lets this person follow one inside; undefined where no sync server
- * answers (the app from a static host, nobody signed in, offline).
+ * answers (the app from a static host, nobody signed in to a server with accounts, offline). Asked
+ * only where the server can answer (`syncServerAnswers`): a signed-out page's request would get a 401.
  */
 export async function serverFolderRoots(): Promise<string[] | undefined> {
+  if (!(await syncServerAnswers())) return undefined
   try {
     const response = await serverFetch('/api/folders/roots', { headers: { accept: 'application/json' } })
     if (!response.ok || response.headers.get('x-quire-host') !== 'server') return undefined

@@ -41,7 +41,8 @@ export function NotConfigured(props: { module: string; onChoose: (collectionId: 
       <h3 id={`${id}-title`} class="panel-title">
         Choose a collection
       </h3>
-      <p id={`${id}-hint`} class="panel-detail">
+      {/* A hint, not an error: `panel-detail` is the error panels' red. */}
+      <p id={`${id}-hint`} class="field-hint">
         This {props.module} module works on one collection. Choose it here (it is saved in the module’s
         settings), or choose one in a Collections module on this page.
       </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fieldOfDetail, validateCollection } from './validateCollection'
+import { collectionToSend, defaultDescription, fieldOfDetail, validateCollection } from './validateCollection'
 
 describe('validateCollection', () => {
   it('accepts trimmed, non-empty values and a hex colour or none', () => {
@@ -11,6 +11,27 @@ describe('validateCollection', () => {
     const errors = validateCollection({ name: '   ', description: 'x'.repeat(5001), color: 'green' })
     expect(Object.keys(errors).sort()).toEqual(['color', 'description', 'name'])
     expect(validateCollection({ name: 'x'.repeat(201), description: 'ok', color: null }).name).toMatch(/200/)
+  })
+})
+
+describe('an empty description', () => {
+  it('is allowed, and sent as the default the form shows, named after the collection', () => {
+    expect(validateCollection({ name: 'Kitchen', description: '   ', color: null })).toEqual({})
+    expect(defaultDescription('  Kitchen ')).toBe('Documents about Kitchen')
+    expect(defaultDescription(' ')).toBe('Documents about this collection')
+    expect(collectionToSend({ name: ' Kitchen ', description: ' ', color: null })).toEqual({
+      name: 'Kitchen',
+      description: 'Documents about Kitchen',
+      color: null,
+    })
+  })
+
+  it('leaves a written description as written, trimmed', () => {
+    expect(collectionToSend({ name: 'Kitchen', description: ' Recipes ', color: '#4f5fb8' })).toEqual({
+      name: 'Kitchen',
+      description: 'Recipes',
+      color: '#4f5fb8',
+    })
   })
 })
 

@@ -3,6 +3,8 @@ import { createMemo, createSignal, createUniqueId } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import type { Collection, CollectionInput } from '../api/collectionsApi'
 import {
+  collectionToSend,
+  defaultDescription,
   DESCRIPTION_MAX,
   fieldOfDetail,
   validateCollection,
@@ -42,6 +44,7 @@ export function CollectionForm(props: CollectionFormProps) {
   let alertBox: HTMLParagraphElement | undefined
 
   const input = (): CollectionInput => ({ name: name(), description: description(), color: color() })
+  const placeholder = () => defaultDescription(name())
   const errors = createMemo<CollectionErrors>(() => validateCollection(input()))
   /** The client-side message for a field, once the person has left it or tried to submit. */
   const shown = (field: Field): string | undefined =>
@@ -62,7 +65,7 @@ export function CollectionForm(props: CollectionFormProps) {
     if (current.color) return
     setPending(true)
     try {
-      await props.onSubmit({ name: name().trim(), description: description().trim(), color: color() })
+      await props.onSubmit(collectionToSend(input()))
     } catch (caught) {
       const detail = errorDetail(caught)
       setServerError({ detail, field: fieldOfDetail(detail) })
@@ -74,7 +77,7 @@ export function CollectionForm(props: CollectionFormProps) {
   return (
     <form class="form" novalidate onSubmit={(event) => void submit(event)}>
       {/* Said before submit (aria-required says it to assistive technology field by field). */}
-      <p class="field-required-note">Name and description are both required.</p>
+      <p class="field-required-note">Only the name is required.</p>
       <FormAlert
         ref={(element) => (alertBox = element)}
         id={alertId}
@@ -96,17 +99,27 @@ export function CollectionForm(props: CollectionFormProps) {
         onBlur={() => touch('name')}
       />
 
+      {/* Optional: left empty, the placeholder is what is sent (the API needs a description), and the hint
+          says so in words, since a placeholder is not read as the field's value. */}
       <TextareaField
         ref={descriptionInput}
         label="Description"
-        hint={`${description().trim().length} / ${DESCRIPTION_MAX} characters`}
+        hint={
+          description().trim()
+            ? `${description().trim().length} / ${DESCRIPTION_MAX} characters`
+            : `Optional. Left empty, it is “${placeholder()}”.`
+        }
         hintClass={
-          description().trim().length > DESCRIPTION_MAX ? 'field-count field-count-over' : 'field-count'
+          !description().trim()
+            ? undefined
+            : description().trim().length > DESCRIPTION_MAX
+              ? 'field-count field-count-over'
+              : 'field-count'
         }
         error={shown('description')}
         invalid={blamed('description')}
         describedBy={alertFor('description')}
-        required
+        placeholder={placeholder()}
         rows="4"
         value={description()}
         onInput={(event) => setDescription(event.currentTarget.value)}

@@ -23,7 +23,8 @@ export function ColourPicker(props: ColourPickerProps) {
   const hintId = createUniqueId()
   const errorId = createUniqueId()
   const group = createUniqueId()
-  // A colour input cannot be empty; while "None" is chosen it keeps showing the last real colour.
+  // A colour input cannot be empty; while "None" is chosen it holds the last real colour (under a cover
+  // that shows none), so that opening it starts from that colour.
   const [lastColour, setLastColour] = createSignal(props.value ?? PRESET_COLOURS[0]?.value ?? '#4f5fb8')
   const choose = (value: string | null) => {
     if (value) setLastColour(value.toLowerCase())
@@ -63,15 +64,19 @@ export function ColourPicker(props: ColourPickerProps) {
           </For>
         </div>
         <span class="colour-custom">
-          <input
-            id={inputId}
-            type="color"
-            class="colour-input"
-            value={props.value ?? lastColour()}
-            aria-describedby={props.error ? `${hintId} ${errorId}` : hintId}
-            aria-invalid={props.error ? true : undefined}
-            onInput={(event) => choose(event.currentTarget.value)}
-          />
+          {/* With no colour chosen the input still holds one (it cannot be empty): a hatched cover over
+              its swatch shows "none" instead; clicks and the keyboard reach the input through it. */}
+          <span class="colour-input-box" classList={{ 'colour-input-none': props.value === null }}>
+            <input
+              id={inputId}
+              type="color"
+              class="colour-input"
+              value={props.value ?? lastColour()}
+              aria-describedby={props.error ? `${hintId} ${errorId}` : hintId}
+              aria-invalid={props.error ? true : undefined}
+              onInput={(event) => choose(event.currentTarget.value)}
+            />
+          </span>
           <span class="colour-value" aria-hidden="true">
             {props.value ? props.value.toUpperCase() : 'No colour'}
           </span>

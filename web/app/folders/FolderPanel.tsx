@@ -73,8 +73,9 @@ export function FolderPanel(props: FolderPanelProps) {
   const poll = async () => {
     try {
       const here = await getFolderStatus(props.collectionId)
-      // A folder on the server is asked for only where a server said which folders it may read.
-      if (here || serverRoots() === undefined) take(here, 'device')
+      // A folder on the server is asked for only where a server named folders it may read (with none,
+      // it follows none).
+      if (here || !serverRoots()?.length) take(here, 'device')
       else take(await getFolderStatus(props.collectionId, 'server'), 'server')
     } catch {
       // The next poll tries again; the panel keeps what it showed.

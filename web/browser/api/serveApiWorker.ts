@@ -17,6 +17,7 @@ import { createEmbedderLoads } from '../../core/api/settings/createEmbedderLoads
 import { ApiError } from '../../core/api/ApiError'
 import { catalogUrlSetting } from '../../core/api/platform/plugins/catalogUrlSetting'
 import { BUILT_IN_CATALOG_PATH } from '../../core/api/platform/plugins/pluginCatalog'
+import { ownOriginIsServer } from './ownOriginIsServer'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { MultipartBody } from '../../core/api/UploadedFile'
 import { blobSource } from './blobSource'
@@ -102,10 +103,12 @@ const { ports, start, checkFolders } = createApiPorts({
   modelHost: { corsOrigin: self.location.origin },
   // Plugin archives and catalogs with the browser's own fetch (CORS decides); the marketplace is the
   // person's catalog setting, else the catalog a sync server serving this page offers. A page hosted
-  // without one (a static PWA) has no built-in catalog: an empty marketplace, not an error.
+  // without one (a static PWA) has no built-in catalog: an empty marketplace, not an error, and not asked
+  // for (its 404 would show in the console).
   pluginSources: {
     catalogUrl: () => catalogUrlSetting({ store: sync.store }),
     builtInCatalog: async (name) => {
+      if (!(await ownOriginIsServer())) return undefined
       const response = await fetch(
         new URL(`${BUILT_IN_CATALOG_PATH.replace(/catalog\.json$/u, '')}${name}`, self.location.origin),
         { headers: { accept: name.endsWith('.json') ? 'application/json' : 'application/zip' } },

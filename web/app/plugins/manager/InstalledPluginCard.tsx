@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { showToast } from '../../toasts/toastStore'
 import { EnabledSwitch } from './EnabledSwitch'
 import { PermissionList } from './PermissionList'
+import { categoryLabel } from './pluginCategory'
 import { RuntimeServiceList } from './RuntimeServiceList'
 import { TrustDialog } from './TrustDialog'
 
@@ -91,7 +92,7 @@ export function InstalledPluginCard(props: {
           <p class="plugin-card-meta">
             Version {plugin().version}
             <Show when={plugin().author}>{(author) => <> · by {author()}</>}</Show>
-            <Show when={plugin().category}>{(category) => <> · {category()}</>}</Show>
+            <Show when={plugin().category}>{(category) => <> · {categoryLabel(category())}</>}</Show>
             <Show when={describeSource(plugin())}>{(source) => <> · installed from {source()}</>}</Show>
           </p>
         </div>

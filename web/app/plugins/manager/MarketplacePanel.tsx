@@ -4,6 +4,7 @@ import { ErrorPanel } from '../../components/ErrorPanel'
 import { LoadingPanel } from '../../components/LoadingPanel'
 import { filterMarketplace, marketplaceCategories } from './filterMarketplace'
 import { PermissionList } from './PermissionList'
+import { categoryLabel } from './pluginCategory'
 import { SelectField } from '../../ui/SelectField'
 import { TextField } from '../../ui/TextField'
 
@@ -69,7 +70,7 @@ export function MarketplacePanel(props: {
                 >
                   <option value="">All categories</option>
                   <For each={marketplaceCategories(entries())}>
-                    {(name) => <option value={name}>{name}</option>}
+                    {(category) => <option value={category.key}>{category.label}</option>}
                   </For>
                 </SelectField>
               </div>
@@ -108,7 +109,7 @@ function MarketplaceCard(props: { entry: MarketplaceEntry; onInstall: () => void
           <p class="plugin-card-meta">
             Version {props.entry.version}
             <Show when={author()}>{(by) => <> · by {by()}</>}</Show>
-            <Show when={props.entry.category}>{(c) => <> · {c()}</>}</Show>
+            <Show when={props.entry.category}>{(c) => <> · {categoryLabel(c())}</>}</Show>
           </p>
         </div>
         <Show

@@ -44,15 +44,32 @@ describe('filterMarketplace', () => {
     ])
   })
 
-  it('filters by category ignoring case, together with the search', () => {
-    expect(slugs(filterMarketplace(catalog, { search: '', category: 'utilities' }))).toEqual(['Settings'])
+  it('filters by category whatever its case or number, together with the search', () => {
+    const follower = entry('QuireFollower', { category: 'utility' })
+    for (const category of ['utilities', 'utility', 'Utilities']) {
+      expect(slugs(filterMarketplace([...catalog, follower], { search: '', category }))).toEqual([
+        'Settings',
+        'QuireFollower',
+      ])
+    }
     expect(slugs(filterMarketplace(catalog, { search: 'notes', category: 'data' }))).toEqual([])
   })
 })
 
 describe('marketplaceCategories', () => {
-  it('lists each category once, sorted, skipping entries without one', () => {
-    const extra = entry('More', { category: 'DATA' })
-    expect(marketplaceCategories([...catalog, extra])).toEqual(['data', 'productivity', 'Utilities'])
+  it('lists each category once whatever its spellings, labelled, sorted, skipping entries without one', () => {
+    const more = [
+      entry('More', { category: 'DATA' }),
+      entry('QuireFollower', { category: 'utility' }),
+      entry('Chat', { category: 'ai' }),
+      entry('Games', { category: 'games' }),
+    ]
+    expect(marketplaceCategories([...catalog, ...more])).toEqual([
+      { key: 'ai', label: 'AI' },
+      { key: 'data', label: 'Data' },
+      { key: 'game', label: 'Games' },
+      { key: 'productivity', label: 'Productivity' },
+      { key: 'utility', label: 'Utilities' },
+    ])
   })
 })

@@ -1,37 +1,44 @@
 import type { MarketplaceEntry } from '../../api/pluginsApi'
+import { categoryKey, categoryLabel } from './pluginCategory'
 
 export interface MarketplaceFilter {
   search: string
-  /** '' for every category. */
+  /** A `categoryKey`, or '' for every category. */
   category: string
 }
 
 const lower = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : '')
+const keyOf = (value: unknown) => (typeof value === 'string' ? categoryKey(value) : '')
 
 /**
  * The entries matching the search (name, slug, description or a tag contain it, ignoring case) and the
- * category (ignoring case: catalogs write "utility" and BrainDrive's plugins "Utilities").
+ * category (any spelling of it: catalogs write "utility" and BrainDrive's plugins "Utilities").
  */
 export function filterMarketplace(
   entries: readonly MarketplaceEntry[],
   filter: MarketplaceFilter,
 ): MarketplaceEntry[] {
   const search = filter.search.trim().toLowerCase()
-  const category = filter.category.trim().toLowerCase()
+  const category = categoryKey(filter.category)
   return entries.filter((entry) => {
-    if (category !== '' && lower(entry.category) !== category) return false
+    if (category !== '' && keyOf(entry.category) !== category) return false
     if (search === '') return true
     const text = [entry.name, entry.plugin_slug, entry.description, ...(entry.tags ?? [])].map(lower)
     return text.some((t) => t.includes(search))
   })
 }
 
-/** The catalog's categories, each once (first spelling kept), sorted ignoring case. */
-export function marketplaceCategories(entries: readonly MarketplaceEntry[]): string[] {
+/** The catalog's categories, one per `categoryKey` whatever its spellings, sorted by their labels. */
+export function marketplaceCategories(
+  entries: readonly MarketplaceEntry[],
+): Array<{ key: string; label: string }> {
   const byKey = new Map<string, string>()
   for (const entry of entries) {
     const category = typeof entry.category === 'string' ? entry.category.trim() : ''
-    if (category !== '' && !byKey.has(category.toLowerCase())) byKey.set(category.toLowerCase(), category)
+    const key = categoryKey(category)
+    if (key !== '' && !byKey.has(key)) byKey.set(key, categoryLabel(category))
   }
-  return [...byKey.values()].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }))
+  return [...byKey]
+    .map(([key, label]) => ({ key, label }))
+    .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base' }))
 }
