@@ -1,11 +1,18 @@
+import { gistSentences } from '../generate/extractive/documentGistText'
 import { summaryQuestion } from '../generate/extractive/summaryQuestion'
 import { looseWords } from '../generate/extractive/looseWords'
 import type { QuestionUnderstanding } from '../retrieve/understandQuestion'
 import type { ChunkStore } from '../store/ChunkStore'
 import type { SourceDocument } from './SourceDocument'
 
-/** The document's opening passages read for its gist: its title, lede, abstract or introduction. */
+/** The document's passages put first: its title and the passages that hold its gist. */
 const OPENING_PASSAGES = 4
+/**
+ * The document's passages read for its gist, from its start: its lede, abstract, syllabus or
+ * introduction, and enough of what follows (past a title page and a table of contents) to tell which
+ * words it keeps naming.
+ */
+const READ_PASSAGES = 30
 
 /**
  * For a question that asks what a document is about (`summaryQuestion`), the opening passages of that
@@ -41,9 +48,9 @@ export async function documentGist(
   if (!best) return []
   const document = best
   const chunks = await store
-    .listChunks({ documentId: document.document_id, limit: OPENING_PASSAGES })
+    .listChunks({ documentId: document.document_id, limit: READ_PASSAGES })
     .catch(() => [])
-  return chunks.map((chunk, i) => ({
+  const read = chunks.map((chunk, i) => ({
     number: pool.length + i + 1,
     document_id: document.document_id,
     chunk_id: chunk.id,
@@ -54,4 +61,19 @@ export async function documentGist(
     heading: chunk.heading,
     ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
   }))
+  // A deck's gist is its title slide and its slides' titles: one passage a slide title, in order.
+  if (/\.(?:pptx?|odp|key)$/iu.test(document.filename)) {
+    const titled = read.filter(
+      (source, i) => i === 0 || read.findIndex(({ heading }) => heading === source.heading) === i,
+    )
+    return titled.slice(0, OPENING_PASSAGES)
+  }
+  // The passages that hold the gist's sentences, after the first (its title), in reading order.
+  const gist = new Set(
+    gistSentences(read.map((source) => ({ ...source, text: source.content }))).map(({ source }) => source),
+  )
+  const first = read.slice(0, 1)
+  const holding = read.filter((source, i) => i > 0 && gist.has(source.number))
+  const rest = read.filter((source, i) => i > 0 && !gist.has(source.number))
+  return [...first, ...holding, ...rest].slice(0, OPENING_PASSAGES).sort((a, b) => a.number - b.number)
 }

@@ -1,4 +1,6 @@
+import { splitSentences } from '../ingest/chunk/splitSentences'
 import { bestFitPerSource } from '../generate/extractive/bestFitPerSource'
+import { definitionQuestion } from '../generate/extractive/definitionQuestion'
 import { roleHolderLine } from '../generate/extractive/nameBesideRole'
 import { sourceMentions } from '../generate/extractive/sourceMentions'
 import { tableFigures } from '../generate/extractive/tableFigures'
@@ -17,12 +19,16 @@ export const EVIDENCE_POOL = 30
 const FIGURE_PLACES = 2
 /** Passages with a line naming someone beside the role a "who" question asks for, put first, at most. */
 const PERSON_PLACES = 2
+/** Passages with a sentence that defines what a "what is X" question asks about, put first, at most. */
+const DEFINITION_PLACES = 2
 
 /**
  * The `topK` passages to answer from, out of search's ranked pool, read with the question's
  * understanding: first the passages holding a table cell that answers a figure question (the row of
  * the asked quantity, the column of the asked period, as the answerer chooses it) or a line naming
- * someone beside the role a "who" question asks for (`roleHolderLine`), then every
+ * someone beside the role a "who" question asks for (`roleHolderLine`), or a sentence defining what a
+ * "what is X" question asks about (`definitionQuestion`: "Lambda: A callback…", "Such boxes are known
+ * as Tofu"), then every
  * passage that names all the names the question uses ("CEO" and "Nike"), then the others, each group
  * in search's order. Renumbered from 1. The same for every answerer: a model reads the same evidence.
  */
@@ -51,9 +57,27 @@ export function evidenceFirst(
     )
     for (const { number } of holders.slice(0, PERSON_PLACES)) chosen.push(byNumber.get(number)!)
   }
+  const definition = definitionQuestion(understanding.ask)
+  if (definition) {
+    const defining = sources.filter(({ text }) => definesIn(text, definition.defines))
+    for (const { number } of defining.slice(0, DEFINITION_PLACES)) {
+      const source = byNumber.get(number)!
+      if (!chosen.includes(source)) chosen.push(source)
+    }
+  }
   const namesAll = (source: SourceDocument) =>
     understanding.names.every((name) => mentions(source.number, name))
   const rest = pool.filter((source) => !chosen.includes(source))
   chosen.push(...rest.filter(namesAll), ...rest.filter((source) => !namesAll(source)))
   return chosen.slice(0, topK).map((source, i) => ({ ...source, number: i + 1 }))
+}
+
+/** Whether a line of `text`, or a sentence of one, defines the subject. */
+function definesIn(text: string, defines: (sentence: string) => boolean): boolean {
+  return text.split(/\r\n?|\n/u).some((raw) => {
+    const line = raw.replace(/\s+/gu, ' ').trim()
+    return (
+      line !== '' && splitSentences(line).some((span) => defines(line.slice(span.start, span.end).trim()))
+    )
+  })
 }

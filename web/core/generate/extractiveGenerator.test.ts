@@ -185,7 +185,10 @@ describe('extractiveGenerator', () => {
     expect(answered / questions.length).toBeGreaterThanOrEqual(0.9)
     expect(correct / questions.length).toBeGreaterThanOrEqual(0.77)
     expect(wronglyAnswered / questions.length).toBeLessThanOrEqual(0.03)
-  })
+    // 632 questions answered in turn: about 11 s on a 2-core machine at a load of 9, past vitest's 20 s default
+    // when the suite's other workers share it. What it checks is the answers, not their speed (the answers
+    // benchmark times them).
+  }, 120_000)
 
   it('streams the answer in several pieces that join to it, the same every time', async () => {
     const request = {

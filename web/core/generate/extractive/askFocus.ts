@@ -24,3 +24,34 @@ export function askFocus(ask: string): string | null {
 
 const FOCUS =
   /^(?:what|which|how\s+many|how\s+much)\s+((?:(?!(?:do|does|did|is|are|was|were|can|could|should|would|will|has|have|had)\b)[\p{L}\p{N}'’-]+\s+){1,4}?)(?:do|does|did|is|are|was|were|can|could|should|would|will|has|have|had)\b/u
+
+/**
+ * What a question asks of something it names, as a noun before the preposition that names it: "what's
+ * the average TUITION at HBCUs", "what is the DOSE of abemaciclib", "what was the REVENUE in 2021".
+ * The search term of that noun, or null when the question has no such shape or names only a word of a
+ * question's shape ("what is the name of", "what was the number of"). English word order only.
+ */
+export function askedAttribute(ask: string): string | null {
+  const match = ATTRIBUTE.exec(ask.toLowerCase().replace(/\s+/gu, ' ').trim())
+  const head = match?.[1]?.split(' ').at(-1)
+  const term = head === undefined ? undefined : tokenize(head)[0]
+  return term !== undefined && !QUESTION_SHAPE.has(term) && !/^\d/u.test(term) ? term : null
+}
+
+const ATTRIBUTE =
+  /^(?:what|whats|what['’]s)\s+(?:(?:is|are|was|were)\s+)?(?:the|an?)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:of|at|in|for|on)\s/u
+
+/**
+ * The means or setting a question ends on ("how do i run ocrmypdf IN DOCKER", "install it ON WINDOWS",
+ * "parse it WITH PYTHON"): the search term of the last word, after its preposition. Where no passage
+ * names it, the documents say nothing of doing it that way. Null when the ask ends otherwise, or on a
+ * number or a word of a question's shape. English word order only.
+ */
+export function askedMeans(ask: string): string | null {
+  const match = MEANS.exec(ask.toLowerCase().replace(/\s+/gu, ' ').trim())
+  const term = match?.[1] === undefined ? undefined : tokenize(match[1])[0]
+  return term !== undefined && !QUESTION_SHAPE.has(term) && !/^\d/u.test(term) ? term : null
+}
+
+const MEANS =
+  /^(?:how|can|could|is|does|do)\b.*\s(?:in|on|with|using|via|inside)\s+(?:an?\s+|the\s+)?(\p{L}[\p{L}\p{N}-]*)\s*[?.!]*$/u

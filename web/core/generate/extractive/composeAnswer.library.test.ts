@@ -105,4 +105,55 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toContain('“employees”')
     expect(text).not.toMatch(/“1gb”|“jbig2”/u)
   })
+
+  it('answers "what does X mean" with the sentence that names X, and the one it refers back to', () => {
+    const book = source(
+      1,
+      [
+        'Fonts are loaded from the system when the document does not embed them.',
+        'In many typographical applications, if a given glyph cannot be located for display, it may be rendered as an empty box. Such boxes are known informally as Tofu.',
+      ].join('\n'),
+      'fonts-book.pdf',
+    )
+    const { kind, text } = answer("what does 'tofu' mean in the fonts book", [book])
+    expect(kind).toBe('answer')
+    expect(text).toContain('rendered as an empty box')
+    expect(text).toContain('Such boxes are known informally as Tofu.')
+  })
+
+  it('refuses a month the passages do not print with its year, and answers one they do', () => {
+    const table = source(
+      1,
+      'Background check totals for November 2015 came to 2,236,457 checks across all states.',
+      'checks.pdf',
+    )
+    const december = answer('background check totals for december 2015?', [table])
+    expect(december.kind).toBe('none')
+    expect(december.text).toContain('“december 2015”')
+    expect(answer('background check totals for november 2015?', [table]).kind).toBe('answer')
+  })
+
+  it('refuses what is asked of a named thing when no passage names what is asked', () => {
+    const colleges = source(
+      1,
+      'HBCUs enroll 11 percent of all African-American students. HBCUs award many of the degrees in science.',
+      'colleges.pptx',
+    )
+    const tuition = answer("what's the average tuition at HBCUs", [colleges])
+    expect(tuition.kind).toBe('none')
+    expect(tuition.text).toMatch(/^The documents do not /u)
+    expect(answer("what's the share of students at HBCUs", [colleges]).kind).toBe('answer')
+  })
+
+  it('refuses a way of doing something that no passage of the document quoted names', () => {
+    const cookbook = source(
+      1,
+      'You can use a program like img2pdf to convert your images to PDFs, and then pipe the results to run ocrmypdf.',
+      'ocr-cookbook.md',
+    )
+    const elsewhere = source(2, 'Tools like Docker and Kubernetes restart a crashed server.', 'deploy.md')
+    const docker = answer('how do i run ocrmypdf in docker', [cookbook, elsewhere])
+    expect(docker.kind).toBe('none')
+    expect(answer('how do i run ocrmypdf with img2pdf', [cookbook, elsewhere]).kind).toBe('answer')
+  })
 })

@@ -12,7 +12,7 @@ import {
   noSourcesText,
   notFoundWithClosest,
 } from './answerWording'
-import { askFocus } from './askFocus'
+import { askedAttribute, askedMeans, askFocus } from './askFocus'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
 import { definitionQuestion } from './definitionQuestion'
@@ -23,6 +23,7 @@ import { listAnswer } from './listAnswer'
 import { clipItem, listItems } from './listItems'
 import { looseForm, looseWords } from './looseWords'
 import { mayStateYear } from './mayStateYear'
+import { monthsUnprinted } from './monthsUnprinted'
 import { holdsQuantity, quantityAsk } from './quantityAsk'
 import { scoreSentences, type ScoredSentence } from './scoreSentences'
 import { sourceMentions } from './sourceMentions'
@@ -93,6 +94,10 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     const shown = absent.filter((name) => typed.has(name))
     return { kind: 'none', pieces: [noAnswerText(sources, shown, ask)] }
   }
+  // A month asked with its year that no passage prints with that year ("totals for december 2015"
+  // beside a table of November 2015) is a period the documents do not cover.
+  const months = monthsUnprinted(ask, sources)
+  if (months.length > 0) return { kind: 'none', pieces: [noAnswerText(sources, months, ask)] }
   // The evidence is about what the question names: a passage naming "Tesla" and another naming 2021
   // do not answer "Tesla deliveries 2021" between them.
   const about = sources.filter((source) => names.every((name) => mentions(source.number, name)))
@@ -132,7 +137,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (!best || best.coverage < CLOSEST_COVERAGE) {
     return { kind: 'none', pieces: [noAnswerText(sources, missing, ask)] }
   }
-  const goOn = definitionQuestion(understanding.ask) === null
+  const definition = definitionQuestion(understanding.ask)
+  const goOn = definition === null
   const floor = best.coverage >= ANSWER_COVERAGE ? ANSWER_COVERAGE : CLOSEST_COVERAGE
   // A question that names something the passages name (a capitalised name or an acronym) is on their
   // topic: a category noun it asks for ("What entity…", "Which actress…") is
@@ -144,16 +150,37 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   )
   const focus = anchored ? null : askFocus(ask)
   const chosen = pickAnswer(scores.ranked, floor, goOn)
+  // A sentence that defines what "what is X" asks about answers it, however few of its other words
+  // ("mean", "book") it holds: "Such boxes are known informally as Tofu."
+  const defined = chosen.some(({ sentence }) => definition?.defines(sentence.text) ?? false)
+  // What an ask on their topic asks of the thing it names ("the average TUITION at HBCUs") must be in a
+  // passage too, unless a sentence holds most of the ask.
+  const attribute = anchored ? askedAttribute(ask) : null
+  // "How do I run ocrmypdf in docker": a way of doing it that no passage of the documents quoted names
+  // is not one they describe (another document naming docker does not make this one say it).
+  const means = askedMeans(ask)
+  const quotedDocuments = new Set(
+    chosen.map(({ sentence }) => sources.find(({ number }) => number === sentence.source)?.document_id),
+  )
   // A sentence holding nearly all of the rest of the ask answers it though the thing asked for is not
   // named ("Which entity has a monopoly on initiating legislation?": "The Commission has a monopoly…").
   const unsupported =
-    !anchored &&
-    (best.coverage < ANSWER_FLOOR ||
-      (best.coverage < SUPPORTED_COVERAGE &&
-        focus !== null &&
-        !sources.some((source) => mentions(source.number, focus))) ||
-      // "How long do ducks live": no number in what would be quoted, no answer of the kind asked.
-      (quantityAsk(ask) && !chosen.some(({ sentence }) => holdsQuantity(sentence.text))))
+    (!defined &&
+      means !== null &&
+      !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
+    (anchored &&
+      !defined &&
+      attribute !== null &&
+      best.coverage < SUPPORTED_COVERAGE &&
+      !sources.some((source) => mentions(source.number, attribute))) ||
+    (!anchored &&
+      !defined &&
+      (best.coverage < ANSWER_FLOOR ||
+        (best.coverage < SUPPORTED_COVERAGE &&
+          focus !== null &&
+          !sources.some((source) => mentions(source.number, focus))) ||
+        // "How long do ducks live": no number in what would be quoted, no answer of the kind asked.
+        (quantityAsk(ask) && !chosen.some(({ sentence }) => holdsQuantity(sentence.text)))))
   if (unsupported) {
     return { kind: 'none', pieces: notFoundWithClosest(sources, missing, ask, quoted(chosen, quotable)) }
   }

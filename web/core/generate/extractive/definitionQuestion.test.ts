@@ -49,4 +49,30 @@ describe('definitionQuestion', () => {
     )
     expect(defines('What is a trace?', 'A trace tree is a tree of traces.')).toBe(false)
   })
+
+  it('reads questions typed with context, a contraction or a typo', () => {
+    expect(definitionQuestion("in the ATF post what's a 'lambda'")?.subject).toEqual(['lambda'])
+    expect(definitionQuestion("what does 'tofu' mean in the mupdf book")?.subject).toEqual(['tofu'])
+    expect(definitionQuestion('whats a process in the deployment docs')?.subject).toEqual(['process'])
+    expect(definitionQuestion('wat is a pecten')?.subject).toEqual(['pecten'])
+  })
+
+  it('takes glossary lines, spelled-out abbreviations and other namings for definitions', () => {
+    expect(defines("what's a 'lambda'", 'Lambda: A callback implementing business logic.')).toBe(true)
+    expect(
+      defines(
+        'what does IKWG stand for',
+        'The International Ki67 in Breast Cancer Working Group (IKWG) identified multiple factors.',
+      ),
+    ).toBe(true)
+    expect(defines("what does 'tofu' mean", 'Such boxes are known informally as Tofu.')).toBe(true)
+    expect(
+      defines(
+        "what's 'bounded evidence accumulation'",
+        'This process bears the name of "bounded evidence accumulation."',
+      ),
+    ).toBe(true)
+    expect(defines("what's a 'lambda'", 'Each lambda: one owner.')).toBe(false)
+    expect(defines('what does IKWG stand for', 'The IKWG performed a study.')).toBe(false)
+  })
 })

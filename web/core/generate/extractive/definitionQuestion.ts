@@ -17,10 +17,12 @@ export interface DefinitionQuestion {
  * matches "ctenophores"). English only; other questions get null and are answered on word overlap.
  */
 const QUESTION =
-  /^\s*(?:(?:what|who)\s+(?:is|are|was|were)|define|definition\s+of|what\s+does|what\s+do)\s+(?:an?\s+|the\s+)?(.+?)\s*(?:\bmean|\bstand\s+for)?\s*[?.!]*\s*$/iu
+  /^\s*(?:(?:in|for|according\s+to)\s+[^?]{1,60}?,?\s+(?=wh|define))?(?:(?:what|wat|who)\s+(?:is|are|was|were)|(?:what|who)\s*['’]?\s*s|define|definition\s+of|what\s+does|what\s+do)\s+(?:an?\s+|the\s+)?(.+?)\s*(?:\bmean|\bstand\s+for)?(?:\s+(?:in|on|within|according\s+to)\s+(?:the\s+|this\s+|that\s+)?[^?]*?\b(?:docs?|documents?|documentation|book|guide|paper|article|post|page|chapter|manual|report|readme|slides|deck|spec|notes?))?\s*[?.!]*\s*$/iu
 const COPULA =
   '(?:is|are|was|were|refers?\\s+to|means?|denotes?|describes?|consists?\\s+of|comprises?|represents?)'
-const NAMING = '(?:called|known\\s+as|termed|named)'
+/** "called", "known as", "known informally as", "termed", "named", "bears the name of". */
+const NAMING =
+  '(?:(?:\\p{L}+ly\\s+)?(?:called|termed|named)|known(?:\\s+\\p{L}+ly)?\\s+as|bears?\\s+the\\s+name(?:\\s+of)?|goes\\s+by\\s+the\\s+name(?:\\s+of)?)'
 /** "is rooted", "was attached", "is called": passive voice says what happens to X, not what X is. */
 const PASSIVE =
   '(?!\\s+(?:not\\s+)?(?:\\p{L}+ed|called|known|made|given|taken|seen|done|built|kept|found|held|run|set|shown|written)(?![\\p{L}]))'
@@ -46,12 +48,16 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   const phrase = words.map((word) => `${escape(word)}\\p{L}{0,3}`).join('[^\\p{L}\\p{N}]+')
   // Sentences are lowercased before testing: case-insensitive Unicode patterns are much slower.
   const isX = new RegExp(`${LEAD}${phrase}(?![\\p{L}\\p{N}])${ASIDE}\\s+${COPULA}(?![\\p{L}])${PASSIVE}`, 'u')
-  const calledX = new RegExp(`${NAMING}\\s+(?:${ARTICLE})?${phrase}(?![\\p{L}\\p{N}])`, 'u')
+  const calledX = new RegExp(`${NAMING}\\s+(?:${ARTICLE})?["“'‘]?${phrase}(?![\\p{L}\\p{N}])`, 'u')
+  // A glossary's line ("Lambda: A callback implementing business logic.").
+  const glossX = new RegExp(`^${phrase}\\s*:\\s+\\p{L}`, 'u')
+  // An abbreviation after what it stands for ("The International Ki67 Working Group (IKWG) found…").
+  const spelledX = words.length === 1 ? new RegExp(`\\p{L}{2,}\\s+\\(${escape(words[0]!)}\\)`, 'u') : null
   return {
     subject,
     defines(sentence) {
       const lower = sentence.toLowerCase()
-      return isX.test(lower) || calledX.test(lower)
+      return isX.test(lower) || calledX.test(lower) || glossX.test(lower) || (spelledX?.test(lower) ?? false)
     },
   }
 }

@@ -1,6 +1,7 @@
 import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
+import { listItems } from './listItems'
 import { wordForm } from './matchWord'
 
 /** A summary is this many words at most, citations aside: two or three sentences. */
@@ -9,78 +10,255 @@ const MAX_SENTENCES = 3
 /** A sentence of the gist says something whole: shorter ones are bylines, captions or navigation. */
 const MIN_WORDS = 8
 const MAX_WORDS = 60
-/** Sentences of an abstract, summary, introduction or overview weigh this much more. */
-const OPENING_SECTION_BONUS = 0.5
-/** Each later sentence weighs a little less: a lede comes first. */
-const POSITION_DECAY = 0.04
+/** A sentence longer than this loses its trailing aside (`mainClause`). */
+const LONG_SENTENCE = 40
+/** The items of a list announced in the gist ("Some of the important concepts are:"), at most. */
+const MAX_LIST_ITEMS = 8
+const MAX_LIST_ITEM_WORDS = 8
+/** Sentences of an abstract, summary, syllabus, introduction or overview weigh this much more. */
+const OPENING_SECTION_BONUS = 0.3
+/** A sentence that says what the document is ("This document is intended for…") weighs this much more. */
+const SELF_REFERENCE_BONUS = 0.6
+/**
+ * The first sentence of an abstract, syllabus or introduction (of the document, when it has none of
+ * these) weighs this much more: it states the point the rest develops.
+ */
+const LEAD_BONUS = 0.3
+/** The share of the title's words a sentence holds weighs this much. */
+const TITLE_WEIGHT = 0.4
+/** The last sentence read weighs this much less than the first: a lede comes first. */
+const POSITION_WEIGHT = 0.3
+/** A sentence that leans on the one before ("It…", "They…") weighs this much less alone. */
+const LEANING_PENALTY = 0.3
+/** A sentence sharing more than this share of its words with one chosen says nothing new. */
+const MAX_SHARED = 0.6
 
 const OPENING_SECTION = /\b(?:abstract|summary|syllabus|introduction|overview|purpose|about)\b/iu
+const SELF_REFERENCE =
+  /^(?:the\s+(?:aim|purpose|goal|objective|scope)\s+of\s+)?(?:this|the present)\s+(?:document|paper|guide|guideline|article|report|study|post|chapter|book|page|handbook|manual|notice|specification|spec|ordinance|review|presentation|tutorial)\b/iu
+const LEANING = /^(?:it|its|they|their|these|those|he|she|his|her|this|that|such|but|and|also|however)\b/iu
+/** "(a) ", "(e) ", "1. ": an enumerator opening a sentence of a syllabus or a list. */
+const ENUMERATOR = /^\(?(?:[a-z]|\d{1,2})[.)]\s+(?=\S)/u
+/** A table of contents' dot leaders. */
+const LEADERS = /\.{4,}|(?:\. ){4,}/u
+
+/** A sentence of the gist, with the passage that holds it. */
+export interface GistSentence {
+  text: string
+  /** The number of the passage quoted. */
+  source: number
+}
+
+interface Candidate extends GistSentence {
+  order: number
+  /** The first sentence after an opening section's heading, or of its passage's opening section. */
+  lead: boolean
+  words: number
+  terms: Set<string>
+  abstract: boolean
+  score: number
+}
 
 /**
- * The gist of the document of the first source, in its own words: from its passages among `sources`
- * (its opening, which `documentGist` puts first), the sentence that best says what the title says (the
- * share of the title's words it holds; one of an abstract, summary or introduction first, an earlier one
- * before a later one) and the sentences that follow it, in reading order, each cited, at most
- * GIST_WORDS words.
- * Bylines, navigation, captions, questions and URLs are not sentences of a gist. Where the opening has no
- * such sentences (a deck), its title and section headings, joined. Empty when there is nothing to say.
+ * The gist of the document of the first source, in its own words: from its passages among `sources`,
+ * the sentences that say most of what the document says throughout (its words that recur, the title's
+ * words), an abstract's, syllabus's or introduction's and one that says what the document is ("This
+ * document is intended for…") first, an earlier one before a later one, none repeating another, in
+ * reading order, each cited, at most GIST_WORDS words. A sentence that announces a list ("The important
+ * concepts are:") comes with its items. Bylines, navigation, tables of contents, captions, questions and
+ * URLs are not sentences of a gist. Where the passages have no such sentences (a deck), its title and
+ * section headings, joined. Empty when there is nothing to say.
  */
 export function documentGistText(sources: readonly AnswerSource[]): string[] {
+  const deck = deckGist(sources)
+  if (deck.length > 0) return deck
+  const chosen = gistSentences(sources)
+  if (chosen.length > 0) return chosen.map(({ text, source }, i) => `${i > 0 ? ' ' : ''}${text} [${source}]`)
+  const headings = gistHeadings(sources)
+  if (headings.length === 0) return []
+  return [`${headings.map(({ text }) => text).join('; ')} [${headings[0]!.source}]`]
+}
+
+/** The sentences of the gist (`documentGistText`), in reading order; empty when none qualifies. */
+export function gistSentences(sources: readonly AnswerSource[]): GistSentence[] {
   const first = sources[0]
   if (!first) return []
   const own = sources.filter((source) => source.document_id === first.document_id)
   const titleLine =
     first.heading?.split(' > ')[0] ?? first.filename.replace(/\.[^.]+$/u, '').replace(/[_-]+/gu, ' ')
   const title = new Set(tokenize(titleLine).map(wordForm))
-  const candidates: Array<{ text: string; source: number; order: number; score: number; words: number }> = []
-  const headings: Array<{ text: string; source: number }> = []
+  const candidates = candidatesOf(own)
+  if (candidates.length === 0) return []
+  // How often each word recurs in what was read: a document's subject is what it keeps naming.
+  const counts = new Map<string, number>()
+  for (const source of own) {
+    for (const term of tokenize(`${source.heading ?? ''}\n${source.text}`).map(wordForm)) {
+      counts.set(term, (counts.get(term) ?? 0) + 1)
+    }
+  }
+  const weight = (term: string) => Math.log(counts.get(term) ?? 1)
+  const central = candidates.map(({ terms }) =>
+    terms.size === 0 ? 0 : [...terms].reduce((sum, term) => sum + weight(term), 0) / Math.sqrt(terms.size),
+  )
+  const most = Math.max(...central, Number.EPSILON)
+  const anyAbstract = candidates.some(({ abstract }) => abstract)
+  candidates.forEach((candidate, i) => {
+    const held =
+      title.size === 0 ? 0 : [...title].filter((term) => candidate.terms.has(term)).length / title.size
+    candidate.score =
+      central[i]! / most +
+      TITLE_WEIGHT * held +
+      (candidate.abstract ? OPENING_SECTION_BONUS : 0) +
+      ((anyAbstract ? candidate.lead : candidate.order === 0) ? LEAD_BONUS : 0) +
+      (SELF_REFERENCE.test(candidate.text) ? SELF_REFERENCE_BONUS : 0) -
+      (LEANING.test(candidate.text) && !SELF_REFERENCE.test(candidate.text) ? LEANING_PENALTY : 0) -
+      (POSITION_WEIGHT * candidate.order) / candidates.length
+  })
+  const chosen: Candidate[] = []
+  let words = 0
+  for (const candidate of [...candidates].sort((a, b) => b.score - a.score || a.order - b.order)) {
+    if (chosen.length === MAX_SENTENCES) break
+    if (words + candidate.words > GIST_WORDS) continue
+    if (chosen.some((other) => shared(candidate.terms, other.terms) > MAX_SHARED)) continue
+    chosen.push(candidate)
+    words += candidate.words
+  }
+  return chosen.sort((a, b) => a.order - b.order).map(({ text, source }) => ({ text, source }))
+}
+
+function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
+  const candidates: Candidate[] = []
   for (const source of own) {
     let opening = OPENING_SECTION.test(source.heading?.split(' > ').at(-1) ?? '')
+    // Whether the next sentence of an opening section is its first.
+    let lead = opening
+    const lines = source.text
+      .split(/\r\n?|\n/u)
+      .map((line) => line.replace(/\s+/gu, ' ').trim())
+      .filter((line) => line !== '')
+    lines.forEach((line, at) => {
+      if (!/[.!?:;]["'”’)\]]*$/u.test(line) && line.split(' ').length <= 10 && !line.includes('|')) {
+        // A heading line of its own ("Syllabus", "Introduction") says what the lines under it are.
+        opening = OPENING_SECTION.test(line)
+        lead = opening
+        return
+      }
+      // Table rows and a table of contents' lines are no sentences of a gist.
+      if (LEADERS.test(line) || line.includes('|')) return
+      const labelled = /^(?:abstract|summary)\b/iu.test(line)
+      const abstract = opening || labelled
+      if (labelled) lead = true
+      for (const span of splitSentences(line)) {
+        // A document's own footnote marks ("goose.[5]") would read as this answer's citations.
+        let text = line
+          .slice(span.start, span.end)
+          .replace(/\[\d+\]/gu, '')
+          .trim()
+          .replace(ENUMERATOR, '')
+        if (/https?:\/\/|www\.|@|\bdoi\b/iu.test(text) || !/^["“'‘(]?\p{Lu}/u.test(text)) continue
+        // A reference or a list of authors ("Faragalla, H.; Plotkin, A.; …").
+        if ((text.match(/;/gu) ?? []).length >= 3) continue
+        if (text.endsWith(':') && span.end >= line.length) {
+          // "Some of the important concepts are:" says what the items after it are: they go with it.
+          // Its items are short: a paragraph after them is the text going on.
+          const all = listItems(lines, at)
+          const end = all.findIndex((item) => item.split(' ').length > MAX_LIST_ITEM_WORDS)
+          const items = end < 0 ? all : all.slice(0, end)
+          if (items.length < 2 || items.length > MAX_LIST_ITEMS) continue
+          text = `${text} ${items.map((item) => item.replace(/[.;,]$/u, '')).join('; ')}.`
+        } else if (!/[.!]["'”’)\]]*$/u.test(text)) continue
+        else text = mainClause(text)
+        const words = text.split(' ').length
+        if (words < MIN_WORDS || words > MAX_WORDS) continue
+        candidates.push({
+          text,
+          source: source.number,
+          order: candidates.length,
+          lead: abstract && lead,
+          words,
+          terms: new Set(tokenize(text).map(wordForm)),
+          abstract,
+          score: 0,
+        })
+        lead = false
+      }
+    })
+  }
+  return candidates
+}
+
+/**
+ * A long sentence without its trailing aside ("… guaranteed by the Fourteenth Amendment -- even though
+ * …"), so that a gist has room for a second point.
+ */
+function mainClause(text: string): string {
+  if (text.split(' ').length <= LONG_SENTENCE) return text
+  const cut = /\s(?:--|—|–)\s|;\s/u.exec(text)
+  if (!cut || text.slice(0, cut.index).split(' ').length < MIN_WORDS) return text
+  return `${text.slice(0, cut.index).replace(/[,:]$/u, '')}.`
+}
+
+/** The share of `terms` that `other` holds too. */
+function shared(terms: ReadonlySet<string>, other: ReadonlySet<string>): number {
+  if (terms.size === 0) return 1
+  return [...terms].filter((term) => other.has(term)).length / terms.size
+}
+
+/** Slides: a deck's file names end so. */
+const DECK = /\.(?:pptx?|odp|key)$/iu
+/** A slide without a title of its own is headed so by the parser. */
+const UNTITLED = /^slide \d+$/iu
+
+/**
+ * A deck's gist: its title slide (its title and the line under it) and the titles of its slides, in
+ * order, each once, at most GIST_WORDS words; a deck's bullets and notes are details of its slides.
+ * Empty for any other document, or a deck whose slides have no titles.
+ */
+function deckGist(sources: readonly AnswerSource[]): string[] {
+  const first = sources[0]
+  if (!first || !DECK.test(first.filename)) return []
+  const own = sources
+    .filter((source) => source.document_id === first.document_id)
+    .sort((a, b) => (a.page ?? 0) - (b.page ?? 0))
+  const parts: string[] = []
+  const seen = new Set<string>()
+  const add = (text: string) => {
+    const line = text.replace(/\s+/gu, ' ').trim()
+    const key = line.toLowerCase()
+    if (line === '' || UNTITLED.test(line) || seen.has(key)) return
+    seen.add(key)
+    parts.push(line)
+  }
+  const opening = own[0]
+  if (opening) {
+    for (const line of opening.text.split(/\r\n?|\n/u).slice(0, 2)) add(line)
+  }
+  for (const source of own) add(source.heading?.split(' > ').at(-1) ?? '')
+  const kept: string[] = []
+  let words = 0
+  for (const part of parts) {
+    const count = part.split(' ').length
+    if (words + count > GIST_WORDS) break
+    kept.push(part)
+    words += count
+  }
+  if (kept.length < 2) return []
+  return [`${kept.join('; ')} [${opening!.number}]`]
+}
+
+/** A deck's or a form's title and section headings: what it is about when it has no sentences. */
+function gistHeadings(sources: readonly AnswerSource[]): GistSentence[] {
+  const first = sources[0]
+  if (!first) return []
+  const headings: GistSentence[] = []
+  for (const source of sources.filter(({ document_id }) => document_id === first.document_id)) {
     for (const raw of source.text.split(/\r\n?|\n/u)) {
       const line = raw.replace(/\s+/gu, ' ').trim()
       if (line === '') continue
       if (!/[.!?:;]["'”’)\]]*$/u.test(line) && line.split(' ').length <= 10 && !line.includes('|')) {
         headings.push({ text: line, source: source.number })
-        // A heading line of its own ("Syllabus", "Introduction") says what the lines under it are.
-        opening = OPENING_SECTION.test(line)
-      }
-      const abstract = opening || /^(?:abstract|summary)\b/iu.test(line)
-      for (const span of splitSentences(line)) {
-        const text = line.slice(span.start, span.end).trim()
-        const words = text.split(' ').length
-        if (words < MIN_WORDS || words > MAX_WORDS) continue
-        if (!/^["“'‘(]?\p{Lu}/u.test(text) || !/[.!]["'”’)\]]*$/u.test(text)) continue
-        if (/https?:\/\/|www\.|\|/u.test(text)) continue
-        const terms = tokenize(text).map(wordForm)
-        const held =
-          title.size === 0 ? 0 : [...title].filter((term) => terms.includes(term)).length / title.size
-        const order = candidates.length
-        candidates.push({
-          text,
-          source: source.number,
-          order,
-          words,
-          score: held + (abstract ? OPENING_SECTION_BONUS : 0) - POSITION_DECAY * order,
-        })
       }
     }
   }
-  // The best sentence, then the ones right after it: a lede or an abstract reads on.
-  const anchor = [...candidates].sort((a, b) => b.score - a.score || a.order - b.order)[0]
-  const chosen: typeof candidates = []
-  let words = 0
-  for (const candidate of anchor ? candidates.slice(anchor.order) : []) {
-    if (chosen.length === MAX_SENTENCES || words + candidate.words > GIST_WORDS) break
-    chosen.push(candidate)
-    words += candidate.words
-  }
-  if (chosen.length === 0) {
-    // A deck or a form: its title and section headings say what it is about.
-    const shown = headings.slice(0, 6)
-    if (shown.length === 0) return []
-    return [`${shown.map(({ text }) => text).join('; ')} [${shown[0]!.source}]`]
-  }
-  return chosen
-    .sort((a, b) => a.order - b.order)
-    .map(({ text, source }, i) => `${i > 0 ? ' ' : ''}${text} [${source}]`)
+  return headings.slice(0, 6)
 }

@@ -104,7 +104,7 @@ function referredTo(ranked: readonly ScoredSentence[], best: ScoredSentence): Sc
   )
 }
 
-const OPENING_PRONOUN = /^(?:he|she|they|it|his|her|their|its|this|these|those)\b/iu
+const OPENING_PRONOUN = /^(?:he|she|they|it|his|her|their|its|this|these|those|such)\b/iu
 
 /**
  * The sentence right after `best` in its source when it refers back to it: it opens with a pronoun or

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest'
+import { understandQuestion } from '../../retrieve/understandQuestion'
+import type { AnswerSource } from '../AnswerGenerator'
+import { composeAnswer } from './composeAnswer'
+import { documentGistText, GIST_WORDS } from './documentGistText'
+
+function source(number: number, text: string, heading: string | null, filename = 'paper.pdf'): AnswerSource {
+  return {
+    number,
+    chunk_id: `c${number}`,
+    document_id: filename,
+    filename,
+    page: null,
+    heading,
+    text,
+    score: 1,
+  }
+}
+
+const TITLE = 'Tidal Energy Storage in Coastal Lagoons'
+
+/** A paper: title page with its authors and a reference, a table of contents, its abstract, its body. */
+const PAPER = [
+  source(
+    1,
+    [
+      TITLE,
+      'Maria Lopez 1, Ken Ito 2',
+      'Citation: Lopez, M.; Ito, K.; Berg, A.; Sato, N. Tidal Energy Storage in Coastal Lagoons. J. Coast. Eng. 2023, 12, 44–59.',
+    ].join('\n'),
+    TITLE,
+  ),
+  source(
+    2,
+    ['Contents', '1. Introduction ............ 3', '2. Lagoon sites ............ 5'].join('\n'),
+    TITLE,
+  ),
+  source(
+    3,
+    [
+      'Abstract',
+      'Coastal lagoons can store tidal energy by holding water behind a barrage and releasing it through turbines when demand peaks.',
+      'We model three lagoon sites and find that storage lowers the cost of tidal energy by a fifth.',
+      'The turbines run in both directions.',
+    ].join('\n'),
+    `${TITLE} > Abstract`,
+  ),
+  source(
+    4,
+    [
+      'Lagoon sites',
+      'The first site is a shallow bay where the barrage is short and the tidal range is large.',
+      'Gulls nest on the barrage in spring and the local council counts them every year for its report.',
+      'Tidal lagoon storage depends on the tidal range, and the energy stored grows with the lagoon area.',
+    ].join('\n'),
+    `${TITLE} > Lagoon sites`,
+  ),
+]
+
+describe('documentGistText', () => {
+  it("quotes a paper's abstract, not its authors, reference or table of contents", () => {
+    const gist = documentGistText(PAPER).join('')
+    expect(gist).toContain('Coastal lagoons can store tidal energy by holding water behind a barrage')
+    expect(gist).toContain('[3]')
+    expect(gist).not.toMatch(/Citation|Lopez|\.\.\.\.|Gulls/u)
+    expect(
+      gist
+        .replace(/\[\d+\]/gu, ' ')
+        .split(/\s+/u)
+        .filter(Boolean).length,
+    ).toBeLessThanOrEqual(GIST_WORDS)
+  })
+
+  it('prefers the sentence that says what the document is for', () => {
+    const guide = [
+      source(
+        1,
+        [
+          'Harbour Permit Guide',
+          'Harbour permit fees were raised in the last edition of the guide, as the harbour master announced.',
+          'Gulls gather on the breakwater every evening when the fishing fleet comes back in.',
+          'A café on the quay sells coffee and newspapers to walkers from early morning on.',
+          'Visitors often photograph the lighthouse from the end of the long stone pier.',
+          'This document is intended for boat owners applying for a harbour mooring permit for the first time.',
+          'The harbour opens at six in the morning during the summer season and at eight in winter.',
+        ].join('\n'),
+        'Harbour Permit Guide',
+        'guide.docx',
+      ),
+    ]
+    expect(documentGistText(guide).join('')).toContain(
+      'This document is intended for boat owners applying for a harbour mooring permit',
+    )
+  })
+
+  it('gives a list announced in the opening with its items', () => {
+    const page = [
+      source(
+        1,
+        [
+          'Deployment Concepts',
+          'When deploying a web service there are several concepts you probably care about when choosing how to run it.',
+          'The important concepts are:',
+          'Security - HTTPS',
+          'Restarts',
+          'Replication',
+          'Memory',
+          'We will see how each of these concepts affects deployments of a web service.',
+        ].join('\n'),
+        'Deployment Concepts',
+        'concepts.md',
+      ),
+      // The sections after it name the items again: they are what the page keeps talking about.
+      source(
+        2,
+        [
+          'Restarts',
+          'Restarts bring a crashed process back, and memory freed by a crash is used again after restarts.',
+          'Replication',
+          'Replication runs several processes, and each replica needs its own memory.',
+          'Memory',
+          'Memory limits how many replicas fit on one server behind HTTPS.',
+        ].join('\n'),
+        'Deployment Concepts > Restarts',
+        'concepts.md',
+      ),
+    ]
+    const gist = documentGistText(page).join('')
+    expect(gist).toContain('The important concepts are: Security - HTTPS; Restarts; Replication; Memory.')
+  })
+
+  it('answers a summary question with the gist, cited', () => {
+    const question = 'can u summarize the tidal lagoon paper'
+    const composed = composeAnswer({ question, sources: PAPER, understanding: understandQuestion(question) })
+    expect(composed.kind).toBe('answer')
+    expect(composed.pieces.join('')).toMatch(/^Coastal lagoons can store tidal energy .* \[3\]/u)
+  })
+
+  it("gives a deck's title slide and its slides' titles", () => {
+    const slide = (page: number, title: string, text: string): AnswerSource => ({
+      ...source(page, text, title, 'talk.pptx'),
+      page,
+    })
+    const deck = [
+      slide(1, 'Harbour Renewal', 'Harbour Renewal\nA plan for the old docks\nCity planning office'),
+      slide(2, 'Why renew the docks', 'Why renew the docks\nThe piers are failing.\nTrade has moved.'),
+      slide(3, 'Costs and funding', 'Costs and funding\nTotal cost: 12 million.'),
+      slide(4, 'Slide 4', 'A picture of the docks at dawn.'),
+    ]
+    expect(documentGistText(deck)).toEqual([
+      'Harbour Renewal; A plan for the old docks; Why renew the docks; Costs and funding [1]',
+    ])
+  })
+})
