@@ -168,11 +168,16 @@ export function ChatConversation(props: ChatConversationProps) {
             />
           }
         >
+          {/*
+           * `latest` is read only once the messages have come: read while they load, it would suspend the
+           * route's <Suspense> and take the whole screen out of the document (and the thread's place with it).
+           */}
           <Show
-            when={messages.state !== 'pending' || messages.latest}
+            when={messages.state === 'ready' || messages.state === 'refreshing'}
             fallback={<LoadingPanel label="Loading messages…" />}
           >
             <MessageThread
+              place={props.session.id}
               messages={messages.latest ?? []}
               show={showSessionMessage}
               pending={pending()}

@@ -1,4 +1,4 @@
-import { createEffect, For, on, Show, type JSX } from 'solid-js'
+import { createEffect, createMemo, For, on, Show, type JSX } from 'solid-js'
 import type { ChatMessage, CitedSource } from '../api/chatApi'
 import { MessageBubble } from './MessageBubble'
 import { createFollowScroll } from './createFollowScroll'
@@ -24,6 +24,11 @@ export interface PendingTurn {
 }
 
 export interface MessageThreadProps<T> {
+  /**
+   * The chat's id, to open where the reader left it (another chat or screen opened and this one again);
+   * without it the thread opens at its newest message.
+   */
+  place?: string
   /** The stored messages, oldest first, in the API's own shape. */
   messages: readonly T[]
   /** How one stored message shows. Read once per message: stored messages are never changed in place. */
@@ -51,11 +56,15 @@ export function MessageThread<T>(props: MessageThreadProps<T>) {
   const follow = createFollowScroll(
     () => list,
     () => [props.messages.length, props.pending?.answer, props.pending?.question],
+    props.place,
   )
-  // A question just sent brings the end back into view, even for a reader who had scrolled up.
+  // A question just sent brings the end back into view, even for a reader who had scrolled up. Through a
+  // memo: `pending` is a new object with every word of the answer, and an effect on it alone would pull a
+  // reader who scrolled up while the answer streams back down with each word.
+  const question = createMemo(() => props.pending?.question)
   createEffect(
     on(
-      () => props.pending?.question,
+      question,
       (question) => {
         if (question !== undefined) follow.toEnd()
       },

@@ -84,6 +84,10 @@ function DocumentFacts(props: { source: SourceDocument; quote?: string | undefin
     () => props.source.document_id,
     (id) => getDocument(id).catch(() => undefined),
   )
+  // Read only once loaded, through `latest`: a resource read while it loads suspends the nearest
+  // <Suspense>, the route's, which takes the whole Chat screen out of the document for that moment, and
+  // the thread's scroll position with it (a citation opened scrolled the conversation to its top).
+  const isPdf = () => document.state === 'ready' && document.latest?.document_type === 'pdf'
   return (
     <>
       <dl class="chat-source-facts">
@@ -107,7 +111,7 @@ function DocumentFacts(props: { source: SourceDocument; quote?: string | undefin
         </Show>
       </dl>
       {/* The page first: it shows the passage in place; the text below is what the answer was given. */}
-      <Show when={document()?.document_type === 'pdf' && props.source.page !== null}>
+      <Show when={isPdf() && props.source.page !== null}>
         <PdfPageView
           documentId={props.source.document_id}
           page={props.source.page ?? 1}
