@@ -74,5 +74,12 @@ describe('definitionQuestion', () => {
     ).toBe(true)
     expect(defines("what's a 'lambda'", 'Each lambda: one owner.')).toBe(false)
     expect(defines('what does IKWG stand for', 'The IKWG performed a study.')).toBe(false)
+    // A figure asked of a short form is not a question about what it stands for.
+    expect(
+      defines(
+        'What was the EBITDA?',
+        'Reconciliation of adjusted Earnings before interest, tax, depreciation and amortization (EBITDA)',
+      ),
+    ).toBe(false)
   })
 })

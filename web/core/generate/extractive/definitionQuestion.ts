@@ -38,6 +38,9 @@ const ASIDE = '(?:\\s*\\([^)]{0,240}\\))?(?:\\s*,[^,]{0,100},)?'
 const WORD = /[\p{L}\p{N}]+/gu
 const MAX_SUBJECT_WORDS = 5
 
+/** A question about what a short form stands for (or means), not about the value it names. */
+const ASKS_SPELLING = /\b(?:stands?\s+for|mean|means|meaning|abbreviation|acronym)\b/iu
+
 export function definitionQuestion(question: string): DefinitionQuestion | null {
   const match = QUESTION.exec(question.normalize('NFKC'))
   const text = match?.[1]
@@ -51,8 +54,12 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   const calledX = new RegExp(`${NAMING}\\s+(?:${ARTICLE})?["“'‘]?${phrase}(?![\\p{L}\\p{N}])`, 'u')
   // A glossary's line ("Lambda: A callback implementing business logic.").
   const glossX = new RegExp(`^${phrase}\\s*:\\s+\\p{L}`, 'u')
-  // An abbreviation after what it stands for ("The International Ki67 Working Group (IKWG) found…").
-  const spelledX = words.length === 1 ? new RegExp(`\\p{L}{2,}\\s+\\(${escape(words[0]!)}\\)`, 'u') : null
+  // An abbreviation after what it stands for ("The International Ki67 Working Group (IKWG) found…"), when
+  // that is what is asked: "what was the EBITDA?" asks for a figure, and a caption spelling EBITDA out is no answer.
+  const spelledX =
+    words.length === 1 && ASKS_SPELLING.test(question)
+      ? new RegExp(`\\p{L}{2,}\\s+\\(${escape(words[0]!)}\\)`, 'u')
+      : null
   return {
     subject,
     defines(sentence) {
