@@ -4,6 +4,7 @@ import { ChatPage } from './pages/ChatPage'
 import { CollectionPage } from './pages/CollectionPage'
 import { openApp } from './support/openApp'
 import { goOffline } from './support/goOffline'
+import { HARBOUR_QUESTIONS, HARBOUR_SURVEY } from './support/harbourChat'
 
 // Issue 40: the conversation fits the screen. The messages scroll in their own pane, the composer stays
 // under it, the newest message is in view; on a phone the list of chats is a drawer and the conversation
@@ -14,33 +15,8 @@ import { goOffline } from './support/goOffline'
 const DESKTOP = { width: 1440, height: 900 }
 const PHONE = { width: 390, height: 844 }
 
-const NOTES = `# Harbour survey
-
-## Tides
-
-The spring tide at the northern jetty reached 4.2 metres on the third morning.
-
-## Birds
-
-A pair of oystercatchers nested above the high-water line and raised two chicks.
-
-## Boats
-
-Eleven fishing boats moored inside the breakwater during the October storm.
-`
-
-const QUESTIONS = [
-  'How high was the spring tide?',
-  'Where did the oystercatchers nest?',
-  'How many chicks were raised?',
-  'How many boats moored inside the breakwater?',
-  'When was the storm?',
-  'Where is the northern jetty?',
-  'What reached 4.2 metres?',
-  'Which birds nested?',
-  'What happened on the third morning?',
-  'Where did the fishing boats moor?',
-]
+const NOTES = HARBOUR_SURVEY
+const QUESTIONS = HARBOUR_QUESTIONS.slice(0, 10)
 
 /** A collection with one note and a chat of 20 messages (10 questions answered), made through the API. */
 async function seedLongChat(page: Page): Promise<string> {

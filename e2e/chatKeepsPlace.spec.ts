@@ -5,6 +5,7 @@ import { goOffline } from './support/goOffline'
 import { openApp } from './support/openApp'
 import { openScreen } from './support/openScreen'
 import { expect, test, type Page } from './support/test'
+import { HARBOUR_QUESTIONS, HARBOUR_SURVEY } from './support/harbourChat'
 
 // The chat keeps your place: opening a citation and closing it, going to another chat or another screen
 // and back, return the thread to where the reader was; a new answer scrolls into view only for a reader
@@ -17,35 +18,8 @@ const SIZES = [
   { label: '390', width: 390, height: 844 },
 ] as const
 
-const NOTES = `# Harbour survey
-
-## Tides
-
-The spring tide at the northern jetty reached 4.2 metres on the third morning.
-
-## Birds
-
-A pair of oystercatchers nested above the high-water line and raised two chicks.
-
-## Boats
-
-Eleven fishing boats moored inside the breakwater during the October storm.
-`
-
-const QUESTIONS = [
-  'How high was the spring tide?',
-  'Where did the oystercatchers nest?',
-  'How many chicks were raised?',
-  'How many boats moored inside the breakwater?',
-  'When was the storm?',
-  'Where is the northern jetty?',
-  'What reached 4.2 metres?',
-  'Which birds nested?',
-  'What happened on the third morning?',
-  'Where did the fishing boats moor?',
-  'What nested above the high-water line?',
-  'How high did the tide reach at the jetty?',
-]
+const NOTES = HARBOUR_SURVEY
+const QUESTIONS = HARBOUR_QUESTIONS
 
 /** A collection with one note and two long document chats, made through the API; their ids. */
 async function seedTwoChats(page: Page): Promise<{ long: string; other: string }> {
