@@ -1,20 +1,21 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { createWriteStream, openAsBlob } from 'node:fs'
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { openAsBlob } from 'node:fs'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { constants, crc32, deflateRawSync } from 'node:zlib'
-import { Zip, ZipPassThrough, type ZipInputFile } from 'fflate'
+import type { Zip, ZipInputFile } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
   entryPath,
-  MANIFEST_PATH,
   QUIRE_VERSION,
   SECRETS_NOTE,
   type ArchiveManifest,
 } from '../../web/core/archive/archiveFormat'
+import { peakRssSince } from '../../bench/lib/processPeakRss'
+import { archiveFileWriter, jsonBytes } from './archiveFileWriter'
 import { killHard, startMain } from './startMain'
 
 const MB = 1024 * 1024
@@ -22,8 +23,6 @@ const MB = 1024 * 1024
 const METADATA_MB = 380
 /** The server's heap: an import that parsed the entry would not survive it. */
 const HEAP_MB = 256
-
-const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
 
 /**
  * 1 MB of text that deflates some fifty times (a run of one letter, then a few random ones, over
@@ -78,29 +77,13 @@ function deflatedEntry(name: string, head: Buffer, middle: Buffer, times: number
 
 /** The issue's archive: one document whose metadata entry inflates to METADATA_MB MB of text. */
 async function writeHostileArchive(path: string): Promise<{ bytes: number; ratio: number }> {
-  const out = createWriteStream(path)
-  const written = new Promise<void>((resolve, reject) => {
-    out.once('finish', resolve)
-    out.once('error', reject)
-  })
-  const zip = new Zip((error, chunk, final) => {
-    if (error) out.destroy(error)
-    else out.write(chunk)
-    if (final) out.end()
-  })
-  const entries: Record<string, string> = {}
-  const add = (name: string, bytes: Uint8Array) => {
-    entries[name] = createHash('sha256').update(bytes).digest('hex')
-    const entry = new ZipPassThrough(name)
-    zip.add(entry)
-    entry.push(bytes, true)
-  }
+  const { zip, entries, add, finish } = archiveFileWriter(path)
   const time = new Date().toISOString()
   const collectionId = randomUUID()
   const id = randomUUID()
   add(
     entryPath.collection(collectionId),
-    json({
+    jsonBytes({
       id: collectionId,
       name: 'Hostile',
       description: '',
@@ -133,18 +116,8 @@ async function writeHostileArchive(path: string): Promise<{ bytes: number; ratio
     counts: { collections: 1, documents: 1, files: 1, chat_sessions: 0, chat_messages: 0, records: 0 },
     ...{ secrets: SECRETS_NOTE, entries },
   }
-  add(MANIFEST_PATH, json(manifest))
-  zip.end()
-  await written
+  await finish(manifest)
   return { bytes: (await stat(path)).size, ratio: metadata.size / metadata.compressedSize }
-}
-
-/** The process's peak resident memory so far (Linux's high-water mark), in bytes. */
-async function peakRss(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]
-  if (!kb) throw new Error('no VmHWM in /proc/<pid>/status')
-  return Number(kb) * 1024
 }
 
 // The issue: an archive whose every entry was under the per-entry size limit and the bomb ratio, one
@@ -176,7 +149,7 @@ describe.skipIf(process.platform !== 'linux')(
       expect(bytes).toBeLessThan(100 * MB)
       const pid = server.child.pid!
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
-      const before = await peakRss(pid)
+      const before = (await peakRssSince(pid)) * 1024
 
       // /api/health every 150 ms while the import runs, each answer timed.
       const waits: number[] = []
@@ -203,7 +176,7 @@ describe.skipIf(process.platform !== 'linux')(
         /document’s metadata of more than 4 MB.*\(maxDocumentBytes\).*nothing was imported/,
       )
 
-      const grown = (await peakRss(pid)) - before
+      const grown = (await peakRssSince(pid)) * 1024 - before
       console.log(
         `hostile import: archive ${(bytes / MB).toFixed(1)} MB (${ratio.toFixed(0)}:1), refused; server peak RSS +${(grown / MB).toFixed(0)} MB; /api/health slowest ${Math.max(...waits).toFixed(0)} ms of ${waits.length}`,
       )

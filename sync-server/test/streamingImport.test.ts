@@ -1,15 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { createWriteStream, openAsBlob } from 'node:fs'
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
+import { openAsBlob } from 'node:fs'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Zip, ZipPassThrough } from 'fflate'
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_FORMAT_VERSION,
   entryPath,
-  MANIFEST_PATH,
   QUIRE_VERSION,
   SECRETS_NOTE,
   type ArchiveManifest,
@@ -17,13 +15,13 @@ import {
 import { hashEmbedder } from '../../web/core/ingest/embed/hashEmbedder'
 import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
 import { encodeChunks } from '../../web/core/sync/appData/chunkBlob'
+import { peakRssSince } from '../../bench/lib/processPeakRss'
+import { archiveFileWriter, jsonBytes } from './archiveFileWriter'
 import { killHard, startMain } from './startMain'
 
 const MB = 1024 * 1024
 const FILES = 20
 const FILE_BYTES = 10 * MB
-
-const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
 
 /**
  * Writes, straight to disk, an archive in the export's format: one collection of FILES documents whose
@@ -35,25 +33,9 @@ const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
 async function writeLargeArchive(path: string): Promise<string> {
   const collectionId = randomUUID()
   const time = new Date().toISOString()
-  const out = createWriteStream(path)
-  const written = new Promise<void>((resolve, reject) => {
-    out.once('finish', resolve)
-    out.once('error', reject)
-  })
-  const zip = new Zip((error, chunk, final) => {
-    if (error) out.destroy(error)
-    else out.write(chunk)
-    if (final) out.end()
-  })
-  const entries: Record<string, string> = {}
-  const add = (name: string, bytes: Uint8Array) => {
-    entries[name] = createHash('sha256').update(bytes).digest('hex')
-    const entry = new ZipPassThrough(name)
-    zip.add(entry)
-    entry.push(bytes, true)
-  }
+  const { add, drained, entries, finish } = archiveFileWriter(path)
   const collection = { id: collectionId, name: 'Large', description: '', color: null }
-  add(entryPath.collection(collectionId), json({ ...collection, created_at: time, updated_at: time }))
+  add(entryPath.collection(collectionId), jsonBytes({ ...collection, created_at: time, updated_at: time }))
   for (let i = 0; i < FILES; i++) {
     const id = randomUUID()
     const file = new Uint8Array(randomBytes(FILE_BYTES))
@@ -68,15 +50,14 @@ async function writeLargeArchive(path: string): Promise<string> {
     add(entryPath.passages(id), await encodeChunks([chunk]))
     add(
       entryPath.document(id),
-      json({
+      jsonBytes({
         ...{ id, filename: `ledger-${i}.md`, original_filename: `ledger-${i}.md` },
         ...{ file_path: `files/${key}`, file_size: file.length, document_type: 'markdown' },
         ...{ collection_id: collectionId, status: 'completed', created_at: time, processed_at: time },
         ...{ metadata: { embedder: hashEmbedder.id }, chunk_count: 1, passages: entryPath.passages(id) },
       }),
     )
-    // Let the file stream drain: the archive is never held in memory here either.
-    if (out.writableNeedDrain) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
+    await drained()
   }
   const manifest: ArchiveManifest = {
     ...{ format: ARCHIVE_FORMAT, format_version: ARCHIVE_FORMAT_VERSION, quire_version: QUIRE_VERSION },
@@ -91,18 +72,8 @@ async function writeLargeArchive(path: string): Promise<string> {
     },
     ...{ secrets: SECRETS_NOTE, entries },
   }
-  add(MANIFEST_PATH, json(manifest))
-  zip.end()
-  await written
+  await finish(manifest)
   return collectionId
-}
-
-/** The process's peak resident memory so far (Linux's high-water mark), in bytes. */
-async function peakRss(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1]
-  if (!kb) throw new Error('no VmHWM in /proc/<pid>/status')
-  return Number(kb) * 1024
 }
 
 // The import reads the archive where the upload lies, one entry at a time: a real server (its own
@@ -129,7 +100,7 @@ describe.skipIf(process.platform !== 'linux')('a streaming import over HTTP', ()
     // Warmed first: the first import of a server loads the modules it needs.
     const health = await fetch(`${server.url}/api/health`)
     expect(health.status).toBe(200)
-    const before = await peakRss(pid)
+    const before = (await peakRssSince(pid)) * 1024
 
     const form = new FormData()
     form.set('file', await openAsBlob(archivePath, { type: 'application/zip' }), 'large.zip')
@@ -138,7 +109,7 @@ describe.skipIf(process.platform !== 'linux')('a streaming import over HTTP', ()
     expect(answer.status, JSON.stringify(body)).toBe(200)
     expect(body.data).toMatchObject({ documents_added: FILES, documents_taken_as_processed: FILES })
 
-    const grown = (await peakRss(pid)) - before
+    const grown = (await peakRssSince(pid)) * 1024 - before
     console.log(
       `streaming import: archive ${(archiveBytes / MB).toFixed(0)} MB, server peak RSS +${(grown / MB).toFixed(0)} MB (before ${(before / MB).toFixed(0)} MB)`,
     )
