@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { corpusFile } from '../lib/corpusFile'
+import { parseQuestionLines } from './parseQuestionLines'
 
 /** The folder of the mixed library: its README gives the fields and the grading rules. */
 export const LIBRARY_DIR = 'qa/library-dev'
@@ -52,20 +53,7 @@ export const LIBRARY_KINDS: readonly LibraryKind[] = [
  * repeated id, or a follow-up whose `first` is not an earlier-or-later row of the same text.
  */
 export function parseLibraryQuestions(jsonl: string, source: string): LibraryQuestion[] {
-  const questions: LibraryQuestion[] = []
-  jsonl.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return
-    let value: unknown
-    try {
-      value = JSON.parse(line)
-    } catch {
-      throw new Error(`${source}:${i + 1}: not JSON`)
-    }
-    const parsed = libraryQuestion.safeParse(value)
-    if (!parsed.success) throw new Error(`${source}:${i + 1}: ${z.prettifyError(parsed.error)}`)
-    questions.push(parsed.data)
-  })
-  if (questions.length === 0) throw new Error(`${source}: no questions`)
+  const questions = parseQuestionLines(jsonl, libraryQuestion, source)
   const ids = new Set<string>()
   for (const { id } of questions) {
     if (ids.has(id)) throw new Error(`${source}: id ${id} appears twice`)

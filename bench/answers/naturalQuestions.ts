@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { parseQuestionLines } from './parseQuestionLines'
 
 const text = z.string().trim().min(1)
 const common = {
@@ -42,21 +43,7 @@ const DEFAULT_PATH = fileURLToPath(new URL('./naturalQuestions.jsonl', import.me
 
 /** The questions of a JSONL text in order; throws naming the first line that is not a valid question. */
 export function parseNaturalQuestions(jsonl: string, source = 'naturalQuestions.jsonl'): NaturalQuestion[] {
-  const questions: NaturalQuestion[] = []
-  jsonl.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return
-    let value: unknown
-    try {
-      value = JSON.parse(line)
-    } catch {
-      throw new Error(`${source}:${i + 1}: not JSON`)
-    }
-    const parsed = naturalQuestion.safeParse(value)
-    if (!parsed.success) throw new Error(`${source}:${i + 1}: ${z.prettifyError(parsed.error)}`)
-    questions.push(parsed.data)
-  })
-  if (questions.length === 0) throw new Error(`${source}: no questions`)
-  return questions
+  return parseQuestionLines(jsonl, naturalQuestion, source)
 }
 
 /** The questions kept in `bench/answers/naturalQuestions.jsonl`. */
