@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '../sync-server/test/freePort'
 import { expect, test } from './support/test'
 
 /**
@@ -39,19 +40,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       npm.kill('SIGKILL')
       rmSync(dataDir, { recursive: true, force: true })
     }
-  })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
   })
 }
 

@@ -1,10 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { findPostgres, POSTGRES_HOW_TO } from '../../../scripts/findPostgres.mjs'
+import { freePort } from '../freePort'
 
 export interface TestPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres`: the superuser, trusted on loopback. */
@@ -133,17 +133,4 @@ async function waitForReady(url: string, server: ChildProcess, log: () => string
       await client.end().catch(() => {})
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
 }
