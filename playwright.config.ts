@@ -1,5 +1,6 @@
 import { defineConfig, type TraceMode } from '@playwright/test'
 import { findChromium } from './scripts/findChromium.mjs'
+import { scaledTimeout } from './web/core/testing/node/scaledTimeout.ts'
 
 /**
  * Browser tests against the production build, in a system Chromium (Playwright cannot download
@@ -23,8 +24,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Limits against a hang, sized for a quiet machine and grown by the slowdown measured once for the run
+  // (the workers inherit the measurement).
+  timeout: scaledTimeout(60_000),
+  expect: { timeout: scaledTimeout(15_000) },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${STATIC_PORT}`,
@@ -55,13 +58,13 @@ export default defineConfig({
       command: `npx vite preview --host 127.0.0.1 --port ${STATIC_PORT} --strictPort`,
       url: `http://127.0.0.1:${STATIC_PORT}/`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: scaledTimeout(60_000),
     },
     {
       command: `node scripts/e2eSyncServer.mjs ${SYNC_PORT}`,
       url: `http://127.0.0.1:${SYNC_PORT}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: scaledTimeout(60_000),
     },
   ],
 })

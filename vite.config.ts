@@ -6,7 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa'
 import solid from 'vite-plugin-solid'
 import { TESSERACT_ASSET_DIR, TESSERACT_ASSET_FILES } from './web/browser/ingest/tesseractAssets.ts'
 import { firstUseScriptGlobs } from './web/browser/sw/firstUseScripts.ts'
-import { appCsp } from './web/core/http/appContentSecurityPolicy.ts'
+import { appCsp } from './web/plugin-frame/appCsp.ts'
 
 /**
  * msw declares `sideEffects: false`, so the bundler would drop `import 'msw/mockServiceWorker.js'`

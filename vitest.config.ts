@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { configDefaults, defineConfig } from 'vitest/config'
+import { scaledTimeout } from './web/core/testing/node/scaledTimeout.ts'
 
 // Unit and Node-host tests. Browser tests (Chromium) are Playwright's, under e2e/.
 //
@@ -17,12 +18,18 @@ const SHARED = ['web/core/**/*.test.ts', 'web/app/**/*.test.ts', 'web/plugin-fra
 // 2-core machine: 909 s with one worker in CI, 833 s with two at a load average of about 5).
 const MAX_WORKERS = Math.max(2, availableParallelism() - 1)
 
+// A test's or hook's limit guards against a hang; sized for a quiet machine, it grows with the slowdown
+// measured once for the run (the workers inherit the measurement), so a busy machine does not fail them.
+const QUIET_LIMIT_MS = 20_000
+
 export default defineConfig({
   test: {
     environment: 'node',
     maxWorkers: MAX_WORKERS,
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    testTimeout: scaledTimeout(QUIET_LIMIT_MS),
+    hookTimeout: scaledTimeout(QUIET_LIMIT_MS),
+    // expect.poll's default limit (1 s) too.
+    expect: { poll: { timeout: scaledTimeout(1000) } },
     projects: [
       {
         extends: true,

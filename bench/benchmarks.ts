@@ -10,6 +10,7 @@ import { ingestHostile } from './ingest-hostile'
 import { ingestMemory } from './ingest-memory'
 import { indexLoad } from './indexLoad'
 import { ingestPdf } from './ingest-pdf'
+import { longPdf } from './long-pdf'
 import { ocr } from './ocr'
 import type { Benchmark } from './lib/Benchmark'
 import { pages } from './pages'
@@ -43,6 +44,7 @@ export const benchmarks: readonly Benchmark[] = [
   indexLoad,
   sync,
   documentStall,
+  longPdf,
   web,
   plugins,
   pages,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { browserBenchSettingsFromEnv, defaultBrowserBenchSettings, type BrowserLine } from './browser'
+import { browserBenchSettingsFromEnv, defaultBrowserBenchSettings } from './browser'
+import type { BrowserLine } from './lib/BrowserLine'
 import { browserBenchTable } from './lib/browserBenchTable'
 import { DEV_FOLDER } from './lib/browserBenchFolder'
 

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path'
 import type { Browser } from '@playwright/test'
 import { naturalQuestions } from './answers/naturalQuestions'
-import type { BenchLine, LineReporter } from './lib/BenchLine'
+import type { LineReporter } from './lib/BenchLine'
+import type { BrowserBenchHost, BrowserLine } from './lib/BrowserLine'
 import { browserBenchTable } from './lib/browserBenchTable'
 import {
   DEV_FOLDER,
@@ -21,31 +22,6 @@ import { timeCallsOnServer } from './lib/timeCallsOnServer'
 import { timedCaseFields } from './lib/timedCaseFields'
 
 const NAME = 'browser'
-
-/** Who answered: the page's direct path, the page's old path through the service worker, the server. */
-export type BrowserBenchHost = 'page' | 'page-sw' | 'server'
-
-export interface BrowserLine extends BenchLine {
-  host?: BrowserBenchHost
-  /** Timed requests. */
-  n?: number
-  p50_ms?: number
-  p95_ms?: number
-  /** This host's p50 and p95 over the server's, same case, same run. */
-  ratio_p50?: number
-  ratio_p95?: number
-  /** Streams: time to the first word (`token` event), p50 and p95. */
-  first_word_p50_ms?: number
-  first_word_p95_ms?: number
-  first_word_ratio_p50?: number
-  /** Searches answered with the same passages (first 40 characters of each, in order) as the server. */
-  same_passages_as_server?: number
-  /** Processing the folder: wall time, pages, passages. */
-  processing_s?: number
-  pages?: number
-  passages?: number
-  browser?: string
-}
 
 export interface BrowserBenchSettings {
   /** Timed requests per request-path case and host. */

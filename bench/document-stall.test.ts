@@ -8,6 +8,7 @@ import {
 } from './document-stall'
 import { findProblems } from './lib/findProblems'
 import { generatedText } from './lib/generatedText'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Tests the harness, not the speed: no assertion on how fast anything is, which depends on the machine.
 
@@ -50,7 +51,7 @@ describe('document-stall', () => {
       }
     },
     // Two server processes started and stopped, under tsx.
-    120_000,
+    scaledTimeout(120_000),
   )
 
   it('has findProblems report a worst /health answer over the target', () => {

@@ -4,8 +4,9 @@ import { embedHash, measureEmbedHash, type EmbedHashLine } from './embed-hash'
 import { measureIngestMemory, type IngestMemoryLine } from './ingest-memory'
 import { measureIngestPdf, type IngestPdfLine } from './ingest-pdf'
 import type { BenchLine } from './lib/BenchLine'
-import type { BenchResult } from './lib/BenchResult'
 import { findProblems } from './lib/findProblems'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
+import { runBenchmarkOnce } from './lib/runBenchmarkOnce'
 
 // Tests the harness, not the speed: no assertion on how fast anything is, which depends on the machine.
 
@@ -88,7 +89,7 @@ describe('ingestion benchmarks', () => {
       ])
     },
     // Two PDFs read twice each way (warm-up and one run) on a slow, busy machine; a few seconds when idle.
-    180_000,
+    scaledTimeout(180_000),
   )
 
   it('embed-hash: one line over every xquad-en chunk', async () => {
@@ -119,16 +120,7 @@ describe('ingestion benchmarks', () => {
 
   it('embed-hash through the registry reads its settings from the environment', async () => {
     vi.stubEnv('BENCH_DURATION_S', '0.1')
-    const emitted: BenchResult[] = []
-    const results = await embedHash.run({
-      durationS: 10,
-      connections: 1,
-      warmupS: 1,
-      emit: (result) => emitted.push(result),
-      progress: () => {},
-    })
-
-    expect(emitted).toEqual(results)
+    const results = await runBenchmarkOnce(embedHash, { durationS: 10, connections: 1, warmupS: 1 })
     expect(results).toHaveLength(1)
     expect((results[0] as unknown as EmbedHashLine).duration_s).toBeLessThan(5)
     // run.ts checks every result for failed requests: these lines must never be taken for failed load tests.
@@ -167,6 +159,6 @@ describe('ingestion benchmarks', () => {
       expect(line.max_rss_mb).toBeGreaterThanOrEqual(line.peak_rss_mb)
     },
     // A Node start-up with tsx and one cold ingest of 50 pages.
-    120_000,
+    scaledTimeout(120_000),
   )
 })

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from '@playwright/test'
 import { startServer } from '../sync-server/src/startServer'
-import type { BenchLine, LineReporter } from './lib/BenchLine'
+import type { LineReporter } from './lib/BenchLine'
+import type { PluginLine } from './lib/PluginLine'
 import { benchPluginArchive } from './lib/benchPluginArchive'
 import { lineBenchmark } from './lib/lineBenchmark'
 import { measurePageRender } from './lib/measurePageRender'
@@ -16,19 +17,6 @@ const NAME = 'plugins'
 const RUNS = 5
 const INSTALL = '/api/v1/plugins/install'
 const UNINSTALL = '/api/v1/plugins/BenchPlugin/uninstall'
-
-export interface PluginLine extends BenchLine {
-  /** Modules on the page whose rendering was timed. */
-  modules?: number
-  /** Milliseconds from sending the archive to the install's answer, median over the runs. */
-  median_ms?: number
-  min_ms?: number
-  max_ms?: number
-  runs?: number
-  archive_kb?: number
-  host?: 'server' | 'browser'
-  browser?: string
-}
 
 /**
  * Installing a 1 MB plugin archive (POST /api/v1/plugins/install, method upload), then uninstalling

@@ -1,24 +1,17 @@
 import type { RatioResult } from './lib/BenchResult'
 import { describe, expect, it } from 'vitest'
-import { isMeasurement, type BenchResult } from './lib/BenchResult'
+import { isMeasurement } from './lib/BenchResult'
 import { findProblems } from './lib/findProblems'
 import { serverCollections } from './server-collections'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
+import { runBenchmarkOnce } from './lib/runBenchmarkOnce'
 
 // Tests the harness, not the speed: it never asserts on timing numbers, which depend on the machine.
 describe('server-collections benchmark', () => {
   it(
     'measures every case without failed requests and prints one line per result',
     async () => {
-      const emitted: BenchResult[] = []
-      const results = await serverCollections.run({
-        durationS: 1,
-        connections: 2,
-        warmupS: 1,
-        emit: (result) => emitted.push(result),
-        progress: () => {},
-      })
-
-      expect(emitted).toEqual(results)
+      const results = await runBenchmarkOnce(serverCollections, { durationS: 1, connections: 2, warmupS: 1 })
       expect(results.map((result) => result.case)).toEqual([
         'koa hello-world',
         'GET /api/collections/ (100 collections)',
@@ -65,6 +58,6 @@ describe('server-collections benchmark', () => {
     },
     // Three cases of 1 s warm-up + 1 s measured, each rounded up to autocannon's sample tick, plus a Node
     // start-up for each load generator: about 10 s here; the margin is for slow CI machines.
-    60_000,
+    scaledTimeout(60_000),
   )
 })

@@ -18,7 +18,7 @@ import { serverIngest } from './lib/serverIngest'
 import { startQuireServer } from './lib/startQuireServer'
 import type { SyncBenchSettings } from './lib/SyncBenchSettings'
 import type { SyncDocumentDelayLine, SyncLine } from './lib/SyncLine'
-import { newDocument } from '../web/core/store/conformance/fixtures'
+import { newDocument } from '../web/core/testing/conformance/store/fixtures'
 
 /** How long B may take to hold one document before the run is declared broken (it fetches two blobs). */
 const ARRIVAL_TIMEOUT_MS = 30_000

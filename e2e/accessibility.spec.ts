@@ -1,6 +1,7 @@
 import { expect, test } from './support/test'
 import { expectAccessibleInBothThemes } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const NOTES = `# Field notes\n\n## Tides\n\nThe spring tide at the northern jetty reached 4.2 metres on the third morning.\n`
 
@@ -14,7 +15,7 @@ for (const [width, height] of [
   [390, 844],
 ] as const) {
   test(`no serious or critical accessibility violations, light and dark: ${width}px`, async ({ page }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(scaledTimeout(120_000))
     await page.setViewportSize({ width, height })
     await openApp(page)
     const collectionId = await page.evaluate(async (notes) => {

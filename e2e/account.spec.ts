@@ -107,6 +107,7 @@ test("account: sign-out asks about this device's data; Escape cancels; keeping k
   await account.open()
   const person = newPerson()
   await account.signUp({ server, ...person })
+  await account.answerLocalData('Merge into my account')
   await expect(account.signedInAs(person.username)).toBeVisible()
   await collections.open()
   await collections.create({ name: 'Made while signed in', description: 'Under the account' })
@@ -140,6 +141,7 @@ test("account: signing out and removing data deletes this device's collections",
   await account.open()
   const person = newPerson()
   await account.signUp({ server, ...person })
+  await account.answerLocalData('Merge into my account')
   await expect(account.signedInAs(person.username)).toBeVisible()
 
   await account.signOutAndRemoveData()

@@ -17,6 +17,7 @@ import {
 import { openApp } from './support/openApp'
 import { pointSeededOllama } from './support/pointSeededOllama'
 import { seedNotesCollection } from './support/seedNotesCollection'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Issue 42 item 6, for CI: QuireAiStandIn makes the calls of BrainDrive's Chat and Chat With Docs plugins
 // the way they make them (plugins/QuireAiStandIn, each call citing the plugin's line), and runs their
@@ -46,7 +47,7 @@ function reply(request: ChatRequest): string {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-ai-standin-'))
   await buildSamplePlugins({ outDir, force: true })
   standInZip = await readFile(path.join(outDir, 'QuireAiStandIn-1.0.0.zip'))
@@ -139,7 +140,9 @@ async function docsFlow(page: Page): Promise<void> {
 
   await docs.upload('warehouse.md', WAREHOUSE)
   await expect(docs.document('warehouse.md')).toHaveAttribute('data-status', /processing|completed/)
-  await expect(docs.document('warehouse.md')).toHaveText('warehouse.md: completed', { timeout: 30_000 })
+  await expect(docs.document('warehouse.md')).toHaveText('warehouse.md: completed', {
+    timeout: scaledTimeout(30_000),
+  })
 
   await docs.ask('How many pallets does the Tulsa warehouse hold?')
   await expect(docs.answer).toHaveText('The excerpts say 340 pallets of copper wire.')
@@ -159,7 +162,7 @@ for (const [host, baseURL] of [
     test('the Chat stand-in lists its model, streams, keeps its history and switches personas', async ({
       page,
     }) => {
-      test.setTimeout(90_000)
+      test.setTimeout(scaledTimeout(90_000))
       const errors = collectErrors(page)
       await chatFlow(page)
       expect(errors).toEqual([])
@@ -168,7 +171,7 @@ for (const [host, baseURL] of [
     test('the Chat With Docs stand-in shows collections and documents, uploads, processes and answers with sources', async ({
       page,
     }) => {
-      test.setTimeout(90_000)
+      test.setTimeout(scaledTimeout(90_000))
       const errors = collectErrors(page)
       await docsFlow(page)
       expect(errors).toEqual([])

@@ -1,13 +1,14 @@
 import { expect, test } from './support/test'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // The explorer on the in-browser API: a short page of closed tag groups, a search over every operation
 // (path, method, summary, tag) with a count, and schemas as tables of fields.
 test('the API explorer: groups closed, a search finds an operation by keyboard, its schema shown as a field table with the raw JSON behind a toggle', async ({
   page,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(scaledTimeout(90_000))
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.emulateMedia({ colorScheme: 'light' })
   await openApp(page)

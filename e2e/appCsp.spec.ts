@@ -1,9 +1,10 @@
 import { expect, test, type Page } from './support/test'
-import { appCsp } from '../web/core/http/appContentSecurityPolicy'
+import { appCsp } from '../web/plugin-frame/appCsp'
 import { ChatPage } from './pages/ChatPage'
 import { startFakeOpenAi, useFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp, untilServiceWorker } from './support/openApp'
 import { deployments, syncServer } from './support/syncDevices'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 /** A collection with a document and a page: so that the screens that show one have one. */
 async function seed(page: Page): Promise<{ collectionId: string; pageId: string; route: string }> {
@@ -33,7 +34,7 @@ for (const { name, appOrigin } of deployments) {
     test.use({ baseURL: appOrigin })
 
     test('is in force, and every screen loads under it with no violation', async ({ page }) => {
-      test.setTimeout(120_000)
+      test.setTimeout(scaledTimeout(120_000))
       // The server sends it as a header too, with frame-ancestors (a static host sends none).
       if (appOrigin === syncServer) {
         const shell = await page.request.get('/')
@@ -80,7 +81,7 @@ for (const { name, appOrigin } of deployments) {
         page,
         cspViolations,
       }) => {
-        test.setTimeout(120_000)
+        test.setTimeout(scaledTimeout(120_000))
         const model = await startFakeOpenAi(['Spring ', 'tides ', 'are ', 'highest.'], 10)
         try {
           await openApp(page)
@@ -117,7 +118,7 @@ for (const { name, appOrigin } of deployments) {
           await chat.newChat()
           await chat.ask('When are tides highest?')
           await expect(chat.assistantMessages().last()).toContainText('Spring tides are highest.', {
-            timeout: 30_000,
+            timeout: scaledTimeout(30_000),
           })
           expect(model.requests).toHaveLength(1)
           expect(cspViolations).toEqual([])

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { DesignerPage } from './pages/DesignerPage'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
-import { samplePluginsDir } from './support/samplePluginsDir'
+import { samplePluginZips } from './support/samplePluginZips'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Quire's own screens as page modules (`pluginId: 'quire'`): rendered natively in their cells, beside a
 // plugin's module in its frame. The static server has no API: everything is the in-browser API's.
@@ -20,15 +19,14 @@ The spring tide at the northern jetty reached 4.2 metres on the third morning.
 A pair of oystercatchers nested above the high-water line and raised two chicks.
 `
 
-let outDir = ''
 let notesZip: Buffer
 let followerZip: Buffer
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  outDir = await samplePluginsDir()
-  notesZip = await readFile(path.join(outDir, 'QuireNotes-1.0.0.zip'))
-  followerZip = await readFile(path.join(outDir, 'QuireFollower-1.0.0.zip'))
+  test.setTimeout(scaledTimeout(180_000))
+  const zips = await samplePluginZips('QuireNotes', 'QuireFollower')
+  notesZip = zips.QuireNotes
+  followerZip = zips.QuireFollower
 })
 
 const LIGHTHOUSE = `# Lighthouse log
@@ -45,7 +43,7 @@ In fog the keeper sounded the horn every thirty seconds until the ferry passed.
 /** A collection holding one Markdown file, processed; its id. */
 async function seedCollection(page: Page, name: string, text: string): Promise<string> {
   const outcome = await page.evaluate(
-    async ({ name, text }) => {
+    async ({ name, text, limitMs }) => {
       const created = await fetch('/api/collections/', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -55,14 +53,15 @@ async function seedCollection(page: Page, name: string, text: string): Promise<s
       form.set('collection_id', created.id)
       form.set('file', new File([text], `${name.toLowerCase()}.md`, { type: 'text/markdown' }))
       let document = await fetch('/api/documents/', { method: 'POST', body: form }).then((r) => r.json())
-      const deadline = Date.now() + 90_000
+      const deadline = Date.now() + limitMs
       while (document.status === 'processing' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 250))
         document = await fetch(`/api/documents/${document.id}`).then((r) => r.json())
       }
       return { id: created.id as string, status: document.status as string }
     },
-    { name, text },
+    // Measured here, in Node: the function above runs in the page, which has no scaledTimeout.
+    { name, text, limitMs: scaledTimeout(90_000) },
   )
   expect(outcome.status).toBe('completed')
   return outcome.id
@@ -71,7 +70,7 @@ async function seedCollection(page: Page, name: string, text: string): Promise<s
 test('a page combines the built-in Chat on a collection with a plugin’s notes: both work, no frame for the chat', async ({
   page,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(scaledTimeout(150_000))
   await openApp(page)
   const collectionId = await seedCollection(page, 'Harbour', NOTES)
   const board = new PluginBoardPage(page)
@@ -108,7 +107,7 @@ test('a page combines the built-in Chat on a collection with a plugin’s notes:
   const thread = chat.getByRole('log', { name: 'Messages' })
   await expect(thread).toContainText('Where did the oystercatchers nest?')
   const answer = thread.locator('.chat-message-assistant').last()
-  await expect(answer).toContainText('oystercatchers', { timeout: 30_000 })
+  await expect(answer).toContainText('oystercatchers', { timeout: scaledTimeout(30_000) })
   const citation = thread.getByRole('button', { name: 'Source 1', exact: true }).first()
   await expect(citation).toBeVisible()
   await citation.click()
@@ -168,7 +167,7 @@ test('an unknown built-in module fails in its own cell; one without its collecti
 test('a built-in Chat without a collection offers the choice in place; the choice is saved to the module and the chat answers from it', async ({
   page,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(scaledTimeout(150_000))
   await openApp(page)
   await seedCollection(page, 'Lighthouse', LIGHTHOUSE)
   const harbour = await seedCollection(page, 'Harbour', NOTES)
@@ -209,7 +208,7 @@ test('a built-in Chat without a collection offers the choice in place; the choic
   await question.fill('Where did the oystercatchers nest?')
   await question.press('Enter')
   const answer = chat.getByRole('log', { name: 'Messages' }).locator('.chat-message-assistant').last()
-  await expect(answer).toContainText('oystercatchers', { timeout: 30_000 })
+  await expect(answer).toContainText('oystercatchers', { timeout: scaledTimeout(30_000) })
 
   // After a reload it opens on Harbour straight away.
   await page.reload()
@@ -223,24 +222,28 @@ interface StoredPage {
 
 /** Starts an evaluation run over the collection from the page and waits for it to finish; its id. */
 async function runEvaluation(page: Page, collectionId: string): Promise<string> {
-  const outcome = await page.evaluate(async (collection_id) => {
-    const started = await fetch('/api/evaluation/run', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        collection_id,
-        test_cases: [{ question: 'How high was the spring tide?', ground_truth: '4.2 metres' }],
-        config: { top_k: 3, use_hybrid_search: true },
-      }),
-    }).then((r) => r.json())
-    const deadline = Date.now() + 60_000
-    let run = { is_completed: false }
-    while (!run.is_completed && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250))
-      run = await fetch(`/api/evaluation/results/${started.evaluation_id}`).then((r) => r.json())
-    }
-    return { id: started.evaluation_id as string, done: run.is_completed }
-  }, collectionId)
+  const outcome = await page.evaluate(
+    async ({ collection_id, limitMs }) => {
+      const started = await fetch('/api/evaluation/run', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          collection_id,
+          test_cases: [{ question: 'How high was the spring tide?', ground_truth: '4.2 metres' }],
+          config: { top_k: 3, use_hybrid_search: true },
+        }),
+      }).then((r) => r.json())
+      const deadline = Date.now() + limitMs
+      let run = { is_completed: false }
+      while (!run.is_completed && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+        run = await fetch(`/api/evaluation/results/${started.evaluation_id}`).then((r) => r.json())
+      }
+      return { id: started.evaluation_id as string, done: run.is_completed }
+    },
+    // Measured here, in Node: the function above runs in the page, which has no scaledTimeout.
+    { collection_id: collectionId, limitMs: scaledTimeout(60_000) },
+  )
   expect(outcome.done).toBe(true)
   return outcome.id
 }
@@ -254,7 +257,7 @@ async function duplicateIds(page: Page): Promise<string[]> {
 test('every built-in on one page: Search finds a passage, Collections drives the unpinned Chat and Search, Evaluation lists runs, two Chats side by side', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(scaledTimeout(240_000))
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.emulateMedia({ colorScheme: 'light' })
   await openApp(page)
@@ -349,7 +352,7 @@ test('every built-in on one page: Search finds a passage, Collections drives the
     await box.fill(question)
     await box.press('Enter')
     const answer = chat.getByRole('log', { name: 'Messages' }).locator('.chat-message-assistant').last()
-    await expect(answer).toContainText(expected, { timeout: 30_000 })
+    await expect(answer).toContainText(expected, { timeout: scaledTimeout(30_000) })
   }
   await askIn(chatA, 'Where did the oystercatchers nest?', 'oystercatchers')
   await askIn(chatB, 'What did the keeper do in fog?', 'horn')
@@ -379,7 +382,7 @@ test('every built-in on one page: Search finds a passage, Collections drives the
 test('a module whose collection was deleted says so on the page, and its designer form offers the person’s collections by name', async ({
   page,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(scaledTimeout(150_000))
   await openApp(page)
   const gone = await seedCollection(page, 'Old survey', NOTES)
   await seedCollection(page, 'Lighthouse', LIGHTHOUSE)
@@ -459,7 +462,7 @@ test('a module whose collection was deleted says so on the page, and its designe
 test('a plugin module that declares quire.collection.selected hears the built-in Collections module’s choice', async ({
   page,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(scaledTimeout(150_000))
   await openApp(page)
   await seedCollection(page, 'Lighthouse', LIGHTHOUSE)
   const board = new PluginBoardPage(page)

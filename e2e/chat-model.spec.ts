@@ -2,6 +2,7 @@ import { expect, test } from './support/test'
 import { ChatPage } from './pages/ChatPage'
 import { startFakeOpenAi, useFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const WORDS = Array.from({ length: 60 }, (_, i) => `word${i} `)
 
@@ -15,7 +16,7 @@ test('a streamed answer can be stopped, is kept as far as it got, and can be cop
   page,
   context,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   const model = await startFakeOpenAi(WORDS, 100)
   try {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
@@ -26,7 +27,7 @@ test('a streamed answer can be stopped, is kept as far as it got, and can be cop
     await chat.newChat()
     await chat.ask('Tell me everything')
     const answer = chat.assistantMessages().last()
-    await expect(answer).toContainText('word3', { timeout: 30_000 })
+    await expect(answer).toContainText('word3', { timeout: scaledTimeout(30_000) })
     await page.getByRole('button', { name: 'Stop', exact: true }).click()
     await expect(answer).toContainText('Stopped before the answer was complete')
     await expect.poll(() => model.disconnects()).toBe(1)
@@ -66,7 +67,7 @@ test('a streamed answer can be stopped, is kept as far as it got, and can be cop
 test('Escape stops a streaming answer, keeps what it said and leaves the composer ready', async ({
   page,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(scaledTimeout(60_000))
   const model = await startFakeOpenAi(WORDS, 150)
   try {
     await openApp(page)
@@ -77,7 +78,7 @@ test('Escape stops a streaming answer, keeps what it said and leaves the compose
     await chat.ask('Tell me everything')
     const answer = chat.assistantMessages().last()
     const stop = chat.composerForm.getByRole('button', { name: 'Stop', exact: true })
-    await expect(answer).toContainText('word2', { timeout: 30_000 })
+    await expect(answer).toContainText('word2', { timeout: scaledTimeout(30_000) })
     await expect(stop).toBeVisible()
     await chat.question.press('Escape')
     await expect(stop).toBeHidden()

@@ -2,17 +2,9 @@ import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from './support/test'
 import { ChatPage } from './pages/ChatPage'
 import { openApp } from './support/openApp'
-
-const NOTES = `# Harbour survey
-
-## Tides
-
-The spring tide at the northern jetty reached 4.2 metres on the third morning.
-
-## Birds
-
-A pair of oystercatchers nested above the high-water line and raised two chicks.
-`
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
+import { seedCollectionInPage } from './support/seedCollectionInPage'
+import { HARBOUR_NOTES } from './support/seedNotesCollection'
 
 const TRACEMONKEY = '/work/shared/corpus/pdf/pdfjs__tracemonkey.pdf'
 
@@ -22,39 +14,19 @@ async function seedCollection(
   name: string,
   file: { name: string; type: string; base64: string },
 ) {
-  const outcome = await page.evaluate(
-    async ({ name, file }) => {
-      const created = await fetch('/api/collections/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, description: 'chat e2e' }),
-      }).then((r) => r.json())
-      const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))
-      const form = new FormData()
-      form.set('collection_id', created.id)
-      form.set('file', new File([bytes], file.name, { type: file.type }))
-      let document = await fetch('/api/documents/', { method: 'POST', body: form }).then((r) => r.json())
-      const deadline = Date.now() + 90_000
-      while (document.status === 'processing' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 250))
-        document = await fetch(`/api/documents/${document.id}`).then((r) => r.json())
-      }
-      return document.status as string
-    },
-    { name, file },
-  )
+  const outcome = await seedCollectionInPage(page, { name, description: 'chat e2e' }, file, 90_000)
   expect(outcome).toBe('completed')
 }
 
 test('asks a collection a question, opens a cited source, and keeps the chat across a reload', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await openApp(page, '/collections')
   await seedCollection(page, 'Harbour', {
     name: 'harbour.md',
     type: 'text/markdown',
-    base64: Buffer.from(NOTES).toString('base64'),
+    base64: Buffer.from(HARBOUR_NOTES).toString('base64'),
   })
 
   const chat = new ChatPage(page)
@@ -69,7 +41,7 @@ test('asks a collection a question, opens a cited source, and keeps the chat acr
   // The question shows at once; the answer streams in and ends with Copy / Regenerate.
   await expect(chat.thread).toContainText('Where did the oystercatchers nest?')
   const answer = chat.assistantMessages().last()
-  await expect(answer).toContainText('oystercatchers', { timeout: 30_000 })
+  await expect(answer).toContainText('oystercatchers', { timeout: scaledTimeout(30_000) })
   await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible()
   await expect(chat.citation(1).first()).toBeVisible()
 
@@ -83,14 +55,16 @@ test('asks a collection a question, opens a cited source, and keeps the chat acr
 
   // The session is in the URL, and the API kept both messages.
   await page.reload()
-  await expect(chat.title('Where did the oystercatchers nest?')).toBeVisible({ timeout: 30_000 })
+  await expect(chat.title('Where did the oystercatchers nest?')).toBeVisible({
+    timeout: scaledTimeout(30_000),
+  })
   await expect(chat.thread).toContainText('Where did the oystercatchers nest?')
   await expect(chat.assistantMessages()).toHaveCount(1)
   await expect(chat.citation(1).first()).toBeVisible()
 
   // Regenerate asks the same question again; the new answer is appended.
   await chat.assistantMessages().last().getByRole('button', { name: 'Regenerate' }).click()
-  await expect(chat.assistantMessages()).toHaveCount(2, { timeout: 30_000 })
+  await expect(chat.assistantMessages()).toHaveCount(2, { timeout: scaledTimeout(30_000) })
   // Actions appear once the answer is complete; the sidebar then counts all four messages.
   await expect(chat.assistantMessages().nth(1).getByRole('button', { name: 'Regenerate' })).toBeVisible()
   await expect(chat.chat('Where did the oystercatchers nest?')).toContainText('4 messages')
@@ -107,7 +81,7 @@ test('asks a collection a question, opens a cited source, and keeps the chat acr
 })
 
 test('a PDF source shows its page rendered, with the passage highlighted', async ({ page }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   await openApp(page, '/collections')
   const pdf = await readFile(TRACEMONKEY)
   await seedCollection(page, 'Papers', {
@@ -120,11 +94,11 @@ test('a PDF source shows its page rendered, with the passage highlighted', async
   await chat.open()
   await chat.newChat('Papers')
   await chat.ask('What is a trace tree?')
-  await expect(chat.citation(1).first()).toBeVisible({ timeout: 60_000 })
+  await expect(chat.citation(1).first()).toBeVisible({ timeout: scaledTimeout(60_000) })
   await chat.citation(1).first().click()
   await expect(chat.sourcePanel).toContainText('tracemonkey.pdf')
   await expect(chat.sourcePanel.getByRole('img', { name: /^Page \d+ of the PDF/ })).toBeVisible({
-    timeout: 30_000,
+    timeout: scaledTimeout(30_000),
   })
   await expect(chat.sourcePanel.locator('.chat-pdf-mark').first()).toBeAttached()
 })

@@ -5,6 +5,7 @@ import { CollectionPage } from './pages/CollectionPage'
 import { openApp } from './support/openApp'
 import { goOffline } from './support/goOffline'
 import { HARBOUR_QUESTIONS, HARBOUR_SURVEY } from './support/harbourChat'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Issue 40: the conversation fits the screen. The messages scroll in their own pane, the composer stays
 // under it, the newest message is in view; on a phone the list of chats is a drawer and the conversation
@@ -21,7 +22,7 @@ const QUESTIONS = HARBOUR_QUESTIONS.slice(0, 10)
 /** A collection with one note and a chat of 20 messages (10 questions answered), made through the API. */
 async function seedLongChat(page: Page): Promise<string> {
   return page.evaluate(
-    async ({ notes, questions }) => {
+    async ({ notes, questions, limitMs }) => {
       const json = (response: Response) => response.json()
       const collection = await fetch('/api/collections/', {
         method: 'POST',
@@ -32,7 +33,7 @@ async function seedLongChat(page: Page): Promise<string> {
       form.set('collection_id', collection.id)
       form.set('file', new File([notes], 'harbour.md', { type: 'text/markdown' }))
       let document = await fetch('/api/documents/', { method: 'POST', body: form }).then(json)
-      const deadline = Date.now() + 60_000
+      const deadline = Date.now() + limitMs
       while (document.status === 'processing' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200))
         document = await fetch(`/api/documents/${document.id}`).then(json)
@@ -51,7 +52,8 @@ async function seedLongChat(page: Page): Promise<string> {
       }
       return session.id as string
     },
-    { notes: NOTES, questions: QUESTIONS },
+    // Measured here, in Node: the function above runs in the page, which has no scaledTimeout.
+    { notes: NOTES, questions: QUESTIONS, limitMs: scaledTimeout(60_000) },
   )
 }
 
@@ -78,7 +80,7 @@ for (const host of ['static', 'server'] as const) {
     page,
     baseURL,
   }) => {
-    test.setTimeout(150_000)
+    test.setTimeout(scaledTimeout(150_000))
     const origin = host === 'server' ? `http://127.0.0.1:${SYNC_PORT}` : (baseURL ?? '')
     await page.setViewportSize(DESKTOP)
     await openApp(page, `${origin}/collections`)
@@ -98,7 +100,7 @@ for (const host of ['static', 'server'] as const) {
 
     await page.goto(`${origin}/chat?session=${session}`)
     const chat = new ChatPage(page)
-    await expect(chat.thread.locator('.chat-message')).toHaveCount(20, { timeout: 30_000 })
+    await expect(chat.thread.locator('.chat-message')).toHaveCount(20, { timeout: scaledTimeout(30_000) })
     await expectFits(page, chat, `${host}-1440`)
     // The page itself does not scroll: the thread does.
     expect(await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0)).toBeLessThanOrEqual(
@@ -107,9 +109,11 @@ for (const host of ['static', 'server'] as const) {
 
     // A question sent: its answer is the newest message, in view, with the passages it searched.
     await chat.ask('How high was the spring tide at the northern jetty?')
-    await expect(chat.thread.locator('.chat-message')).toHaveCount(22, { timeout: 30_000 })
+    await expect(chat.thread.locator('.chat-message')).toHaveCount(22, { timeout: scaledTimeout(30_000) })
     const answer = chat.assistantMessages().last()
-    await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 })
+    await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible({
+      timeout: scaledTimeout(30_000),
+    })
     await expect(answer).toBeInViewport()
     const passages = chat.searchedPassages(answer)
     await expect(passages).toContainText(/I searched these passages \(\d+\)/)
@@ -121,9 +125,11 @@ for (const host of ['static', 'server'] as const) {
 
     // A refusal (a name the note never mentions) shows the passages it dismissed, collapsed, each openable.
     await chat.ask('What did Captain Nemo see at the northern jetty?')
-    await expect(chat.thread.locator('.chat-message')).toHaveCount(24, { timeout: 30_000 })
+    await expect(chat.thread.locator('.chat-message')).toHaveCount(24, { timeout: scaledTimeout(30_000) })
     const refusal = chat.assistantMessages().last()
-    await expect(refusal.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 })
+    await expect(refusal.getByRole('button', { name: 'Regenerate' })).toBeVisible({
+      timeout: scaledTimeout(30_000),
+    })
     await expect(refusal).toContainText(
       'The documents do not answer “What did Captain Nemo see at the northern jetty”',
     )

@@ -6,6 +6,7 @@ import { openApp } from './support/openApp'
 import { openScreen } from './support/openScreen'
 import { expect, test, type Page } from './support/test'
 import { HARBOUR_QUESTIONS, HARBOUR_SURVEY } from './support/harbourChat'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // The chat keeps your place: opening a citation and closing it, going to another chat or another screen
 // and back, return the thread to where the reader was; a new answer scrolls into view only for a reader
@@ -24,7 +25,7 @@ const QUESTIONS = HARBOUR_QUESTIONS
 /** A collection with one note and two long document chats, made through the API; their ids. */
 async function seedTwoChats(page: Page): Promise<{ long: string; other: string }> {
   return page.evaluate(
-    async ({ notes, questions }) => {
+    async ({ notes, questions, limitMs }) => {
       const json = (response: Response) => response.json()
       const post = (path: string, body: unknown) =>
         fetch(path, {
@@ -37,7 +38,7 @@ async function seedTwoChats(page: Page): Promise<{ long: string; other: string }
       form.set('collection_id', collection.id)
       form.set('file', new File([notes], 'harbour.md', { type: 'text/markdown' }))
       let document = await fetch('/api/documents/', { method: 'POST', body: form }).then(json)
-      const deadline = Date.now() + 60_000
+      const deadline = Date.now() + limitMs
       while (document.status === 'processing' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200))
         document = await fetch(`/api/documents/${document.id}`).then(json)
@@ -51,7 +52,8 @@ async function seedTwoChats(page: Page): Promise<{ long: string; other: string }
       }
       return { other: ids[0] as string, long: ids[1] as string }
     },
-    { notes: NOTES, questions: QUESTIONS },
+    // Measured here, in Node: the function above runs in the page, which has no scaledTimeout.
+    { notes: NOTES, questions: QUESTIONS, limitMs: scaledTimeout(60_000) },
   )
 }
 
@@ -99,7 +101,7 @@ for (const host of ['static', 'server'] as const) {
       page,
       baseURL,
     }) => {
-      test.setTimeout(180_000)
+      test.setTimeout(scaledTimeout(180_000))
       mkdirSync(SHOTS, { recursive: true })
       const phone = size.width < 600
       const shot = (what: string) => page.screenshot({ path: `${SHOTS}/${host}-${size.label}-${what}.png` })
@@ -112,7 +114,7 @@ for (const host of ['static', 'server'] as const) {
       await page.goto(`${origin}/chat?session=${ids.long}`)
       const chat = new ChatPage(page)
       await expect(chat.thread.locator('.chat-message')).toHaveCount(QUESTIONS.length * 2, {
-        timeout: 30_000,
+        timeout: scaledTimeout(30_000),
       })
       // Opened, a chat shows its newest message.
       await expect(chat.thread.locator('.chat-message').last()).toBeInViewport()
@@ -193,7 +195,7 @@ for (const host of ['static', 'server'] as const) {
       })
       await chat.ask('Where did the oystercatchers nest?')
       await expect(chat.thread.locator('.chat-message')).toHaveCount(QUESTIONS.length * 2 + 2, {
-        timeout: 30_000,
+        timeout: scaledTimeout(30_000),
       })
       await expect(chat.thread).toHaveAttribute('aria-busy', 'false')
       await expect(chat.assistantMessages().last().getByRole('button', { name: 'Regenerate' })).toBeAttached()
@@ -209,7 +211,7 @@ for (const host of ['static', 'server'] as const) {
       await expect(chat.newest).toBeHidden()
       await chat.ask('How many boats moored inside the breakwater?')
       await expect(chat.thread.locator('.chat-message')).toHaveCount(QUESTIONS.length * 2 + 4, {
-        timeout: 30_000,
+        timeout: scaledTimeout(30_000),
       })
       const answer = chat.assistantMessages().last()
       await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible()

@@ -6,6 +6,7 @@ import { ChatPage } from './pages/ChatPage'
 import { CollectionPage } from './pages/CollectionPage'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 // Amcor's results for its 2023 fourth quarter (financebench): 14 pages of tables.
@@ -18,7 +19,7 @@ for (const host of ['static', 'server'] as const) {
     test('a citation in a table marks the row the answer read, not the whole table; a refusal’s passages open at their page', async ({
       page,
     }) => {
-      test.setTimeout(180_000)
+      test.setTimeout(scaledTimeout(180_000))
       await page.setViewportSize({ width: 1440, height: 900 })
       await openApp(page, '/collections')
       await new CollectionsPage(page).create({ name: 'Results', description: 'Quarterly results' })
@@ -33,10 +34,12 @@ for (const host of ['static', 'server'] as const) {
       // The extractive answer reads the table's "Adjusted EBITDA, EBIT, Net income and EPS" row.
       await chat.ask('What was the EBITDA?')
       const answer = chat.assistantMessages().last()
-      await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 })
+      await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible({
+        timeout: scaledTimeout(30_000),
+      })
       await answer.locator('button.citation-chip').first().click()
       const marks = chat.sourcePanel.locator('.chat-pdf-mark')
-      await expect(marks.first()).toBeAttached({ timeout: 30_000 })
+      await expect(marks.first()).toBeAttached({ timeout: scaledTimeout(30_000) })
       // The passage is the whole table (its header, eight rows); the answer read one row of it: that row,
       // and only it, is marked (each mark is a cell of it, on one baseline).
       await expect(chat.sourcePanel.getByLabel('Passage text')).toContainText('% currency impact')
@@ -54,10 +57,12 @@ for (const host of ['static', 'server'] as const) {
       await expect(refusal).toContainText(
         'The documents do not answer “What did the Amcor CEO say about Mars”',
         {
-          timeout: 30_000,
+          timeout: scaledTimeout(30_000),
         },
       )
-      await expect(refusal.getByRole('button', { name: 'Regenerate' })).toBeVisible({ timeout: 30_000 })
+      await expect(refusal.getByRole('button', { name: 'Regenerate' })).toBeVisible({
+        timeout: scaledTimeout(30_000),
+      })
       const searched = chat.searchedPassages(refusal)
       await searched.locator('summary').click()
       const open = searched.getByRole('button', {
@@ -68,7 +73,7 @@ for (const host of ['static', 'server'] as const) {
       await expect(
         chat.sourcePanel.getByRole('img', { name: new RegExp(`^Page ${pageNumber} of the PDF`) }),
       ).toBeVisible({
-        timeout: 30_000,
+        timeout: scaledTimeout(30_000),
       })
     })
   })

@@ -6,6 +6,7 @@ import { collectErrors } from './support/collectErrors'
 import { openApp, untilServiceWorker } from './support/openApp'
 import { seedNotesCollection } from './support/seedNotesCollection'
 import { newPerson, syncServer } from './support/syncDevices'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // The console stays free of errors on every screen, signed out and signed in, on the sync server's own
 // origin (`npm start`: the page's /api and the server's routes share it), and signed out on a static host,
@@ -100,7 +101,7 @@ for (const viewport of [
     test.use({ viewport })
 
     test('on a static host, signed out, every screen leaves the console free of errors', async ({ page }) => {
-      test.setTimeout(180_000)
+      test.setTimeout(scaledTimeout(180_000))
       const errors = watchErrors(page)
       await visitEveryScreen(page, await seed(page, errors), errors, 'static host')
     })
@@ -108,7 +109,7 @@ for (const viewport of [
     test('on the server, every screen, signed out and signed in, leaves the console free of errors', async ({
       browser,
     }) => {
-      test.setTimeout(240_000)
+      test.setTimeout(scaledTimeout(240_000))
       const context = await browser.newContext({ viewport, baseURL: syncServer })
       const page = await context.newPage()
       const errors = watchErrors(page)
@@ -119,8 +120,9 @@ for (const viewport of [
       const account = new AccountPage(page)
       await account.open()
       await account.signUp({ server: syncServer, ...newPerson(), fullName: 'Console Watcher' })
+      await account.answerLocalData('Merge into my account')
       await expect(account.signedInAs('Console Watcher')).toBeVisible()
-      await expect(account.syncState).toHaveText('Up to date', { timeout: 30_000 })
+      await expect(account.syncState).toHaveText('Up to date', { timeout: scaledTimeout(30_000) })
       expect(errors, 'console errors while signing up').toEqual([])
 
       await visitEveryScreen(page, all, errors, 'signed in')

@@ -3,6 +3,7 @@ import { ConversationsPage } from './pages/ConversationsPage'
 import { startFakeOpenAi, useFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const WORDS = ['Bearing ', 'two-seven-zero, ', 'steady ', 'as ', 'she ', 'goes.']
 
@@ -17,7 +18,7 @@ test('a conversation with a persona streams its reply and is found by its tag of
   page,
   context,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   const model = await startFakeOpenAi(WORDS, 150)
   try {
     await openApp(page)

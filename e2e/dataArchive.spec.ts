@@ -5,6 +5,7 @@ import { seedNotesCollection } from './support/seedNotesCollection'
 import { newPerson, openDevice, syncServer } from './support/syncDevices'
 import { SettingsPage } from './pages/SettingsPage'
 import { CollectionPage } from './pages/CollectionPage'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 /** Signs a new person up on the sync server and answers their Bearer header. */
 async function serverPerson(): Promise<Record<string, string>> {
@@ -35,7 +36,7 @@ async function searchInPage(page: Page, query: string) {
 }
 
 test('a person moves from the browser to a server account and back, losing nothing', async ({ browser }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   // The offline app: a collection with a processed document and a chat about it.
   const first = await openDevice(browser)
   const collectionId = await seedNotesCollection(first, 'Harbour survey')

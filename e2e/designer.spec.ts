@@ -1,21 +1,16 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { DesignerPage } from './pages/DesignerPage'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
-import { samplePluginsDir } from './support/samplePluginsDir'
+import { samplePluginZips } from './support/samplePluginZips'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
-let outDir = ''
-const zips: Record<string, Buffer> = {}
+let zips: Record<string, Buffer> = {}
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  outDir = await samplePluginsDir()
-  for (const slug of ['QuireNotes', 'QuireCollections', 'QuireFollower']) {
-    zips[slug] = await readFile(path.join(outDir, `${slug}-1.0.0.zip`))
-  }
+  test.setTimeout(scaledTimeout(180_000))
+  zips = await samplePluginZips('QuireNotes', 'QuireCollections', 'QuireFollower')
 })
 
 async function createEmptyPage(page: Page, name: string, route: string): Promise<string> {
@@ -52,7 +47,7 @@ const readPage = (page: Page, id: string) =>
 test('a person designs a page from plugin modules: adds, configures, resizes per layout, moves by keyboard, undoes, saves, publishes, restores a backup from the list and previews it', async ({
   page,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(scaledTimeout(150_000))
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.emulateMedia({ colorScheme: 'light' })
   await openApp(page)
@@ -261,7 +256,7 @@ test('a person designs a page from plugin modules: adds, configures, resizes per
 test('by mouse: a module resized by its corner within its limits, undone; a palette entry dragged onto the tablet grid lands where dropped; a module moved by its handle; dark theme accessible, the backups dialog too', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.emulateMedia({ colorScheme: 'dark' })
   await openApp(page)

@@ -1,23 +1,18 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { DesignerPage } from './pages/DesignerPage'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
-import { samplePluginsDir } from './support/samplePluginsDir'
+import { samplePluginZips } from './support/samplePluginZips'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // The designer's canvas shows what each module is (a preview card: icon, full name, what it does, its
 // settings), and its toolbar has one primary action, every action reachable by keyboard.
-let outDir = ''
-const zips: Record<string, Buffer> = {}
+let zips: Record<string, Buffer> = {}
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  outDir = await samplePluginsDir()
-  for (const slug of ['QuireNotes', 'QuireCollections']) {
-    zips[slug] = await readFile(path.join(outDir, `${slug}-1.0.0.zip`))
-  }
+  test.setTimeout(scaledTimeout(180_000))
+  zips = await samplePluginZips('QuireNotes', 'QuireCollections')
 })
 
 /** Whether the element's text is cut (wider or taller than the box that shows it). */
@@ -33,7 +28,7 @@ const isCut = (page: Page, selector: string) =>
 test('the designer previews each module with its full name and settings; one primary action; every action by keyboard; light and dark, 1280 and 390 px', async ({
   page,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(scaledTimeout(150_000))
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.emulateMedia({ colorScheme: 'light' })
   await openApp(page)

@@ -8,6 +8,7 @@ import { CollectionsPage } from './pages/CollectionsPage'
 import { SearchPage } from './pages/SearchPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 const WORD = join(corpus, 'docx/docling__word_sample.docx')
@@ -19,7 +20,7 @@ const PDF = join(corpus, 'pdf/pdfjs__tracemonkey.pdf')
 test('open, preview, download and rename a document; a Word table is a table in search and in a source', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(scaledTimeout(240_000))
   await openApp(page, '/collections')
   const collections = new CollectionsPage(page)
   // Required fields are said before submitting; the description is optional.
@@ -40,11 +41,15 @@ test('open, preview, download and rename a document; a Word table is a table in 
 
   // A PDF: its pages in the page viewer, one after another, zoomable.
   const pdf = await collection.openDocument('pdfjs__tracemonkey.pdf')
-  await expect(pdf.getByRole('img', { name: 'Page 1 of the PDF' })).toBeVisible({ timeout: 30_000 })
+  await expect(pdf.getByRole('img', { name: 'Page 1 of the PDF' })).toBeVisible({
+    timeout: scaledTimeout(30_000),
+  })
   await expect(pdf.getByRole('spinbutton', { name: 'Page' })).toHaveValue('1')
   await expect(pdf.getByText(/^of \d+$/)).toBeVisible()
   await pdf.getByRole('button', { name: 'Next page' }).click()
-  await expect(pdf.getByRole('img', { name: 'Page 2 of the PDF' })).toBeVisible({ timeout: 30_000 })
+  await expect(pdf.getByRole('img', { name: 'Page 2 of the PDF' })).toBeVisible({
+    timeout: scaledTimeout(30_000),
+  })
   const before = (await pdf.getByRole('img', { name: 'Page 2 of the PDF' }).boundingBox())?.width ?? 0
   await pdf.getByRole('button', { name: 'Zoom in' }).click()
   await expect
@@ -111,14 +116,14 @@ test('open, preview, download and rename a document; a Word table is a table in 
   ).toBeFocused()
   // Kept: after a reload the new name is still there.
   await page.reload()
-  await expect(collection.row('Trace trees paper.pdf')).toBeVisible({ timeout: 30_000 })
+  await expect(collection.row('Trace trees paper.pdf')).toBeVisible({ timeout: scaledTimeout(30_000) })
 
   // A Word file: what Quire read from it, its headings nested under the dialog's name (h2), its table
   // a table with a header row.
   const word = await collection.openDocument('docling__word_sample.docx')
   const contents = word.getByRole('region', { name: 'Document contents' })
   await expect(contents.getByRole('heading', { name: /^Let.s swim!$/, level: 3 })).toBeVisible({
-    timeout: 30_000,
+    timeout: scaledTimeout(30_000),
   })
   await expect(contents.getByRole('heading', { name: /^Let.s eat$/, level: 4 })).toBeVisible()
   await expect(contents.getByRole('listitem').filter({ hasText: 'Paddle about' })).toBeVisible()
@@ -135,7 +140,7 @@ test('open, preview, download and rename a document; a Word table is a table in 
   await search.open()
   await search.search({ query: 'calories per portion berries', collection: 'Kitchen' })
   const table = search.results.getByRole('table').first()
-  await expect(table).toBeVisible({ timeout: 30_000 })
+  await expect(table).toBeVisible({ timeout: scaledTimeout(30_000) })
   await expect(table.getByRole('columnheader').first()).toBeVisible()
   await expect(table.getByRole('row').filter({ hasText: 'Berries' })).toContainText('150')
   await expect(page.getByRole('main')).not.toContainText('Berries | ')
@@ -146,7 +151,7 @@ test('open, preview, download and rename a document; a Word table is a table in 
   await chat.open()
   await chat.newChat('Kitchen')
   await chat.ask('How much calories per portion do berries have?')
-  await expect(chat.assistantMessages().last()).toContainText('150', { timeout: 60_000 })
+  await expect(chat.assistantMessages().last()).toContainText('150', { timeout: scaledTimeout(60_000) })
   const cited = chat
     .assistantMessages()
     .last()

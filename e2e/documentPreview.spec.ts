@@ -7,6 +7,7 @@ import { CollectionPage } from './pages/CollectionPage'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 const DECK = join(corpus, 'pptx/docling__powerpoint_sample.pptx')
@@ -20,7 +21,7 @@ const SCAN = join(corpus, 'adversarial/ocrmypdf__linn_png_renamed.pdf')
 test('a PowerPoint deck previews slide by slide, an image as itself with its size; an unreadable file says why', async ({
   page,
 }) => {
-  test.setTimeout(420_000)
+  test.setTimeout(scaledTimeout(420_000))
   const dir = mkdtempSync(join(tmpdir(), 'quire-preview-'))
   const image = join(dir, 'linn-scan.png')
   copyFileSync(SCAN, image)
@@ -37,7 +38,9 @@ test('a PowerPoint deck previews slide by slide, an image as itself with its siz
   const deck = await collection.openDocument('docling__powerpoint_sample.pptx')
   await expect(deck.getByText(/^PowerPoint · .+ · 3 slides$/)).toBeVisible()
   const first = deck.getByRole('region', { name: 'Slide 1' })
-  await expect(first.getByRole('heading', { name: 'Slide 1', level: 3 })).toBeVisible({ timeout: 30_000 })
+  await expect(first.getByRole('heading', { name: 'Slide 1', level: 3 })).toBeVisible({
+    timeout: scaledTimeout(30_000),
+  })
   await expect(first.getByRole('heading', { name: 'Test Table Slide', level: 4 })).toBeVisible()
   await expect(first.getByRole('table').getByRole('columnheader', { name: 'Class1' })).toBeVisible()
   const second = deck.getByRole('region', { name: 'Slide 2' })
@@ -55,11 +58,11 @@ test('a PowerPoint deck previews slide by slide, an image as itself with its siz
 
   // An image: the picture itself, its name as its alt text, with its size in pixels. OCR reads it first.
   await expect(collection.row('linn-scan.png').getByText(/^(Ready|Failed)$/)).toBeVisible({
-    timeout: 360_000,
+    timeout: scaledTimeout(360_000),
   })
   const scan = await collection.openDocument('linn-scan.png')
   const picture = scan.getByRole('img', { name: 'linn-scan.png' })
-  await expect(picture).toBeVisible({ timeout: 30_000 })
+  await expect(picture).toBeVisible({ timeout: scaledTimeout(30_000) })
   await expect(scan.getByText('2550 × 3300 pixels')).toBeVisible()
   await expect(scan.getByText(/^PNG image · [^·]+$/)).toBeVisible()
   expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2550)
@@ -73,7 +76,9 @@ test('a PowerPoint deck previews slide by slide, an image as itself with its siz
   // A Word file with no text: processing failed, and the preview says why, as an alert; Download works.
   await collection.waitForStatus('mammoth__empty.docx', 'failed', 120_000)
   const empty = await collection.openDocument('mammoth__empty.docx')
-  await expect(empty.getByRole('alert')).toContainText('could not be read for a preview', { timeout: 30_000 })
+  await expect(empty.getByRole('alert')).toContainText('could not be read for a preview', {
+    timeout: scaledTimeout(30_000),
+  })
   await expect(empty.getByRole('alert')).toContainText('no extractable text')
   const downloading = page.waitForEvent('download')
   await empty.getByRole('button', { name: 'Download' }).click()

@@ -4,6 +4,7 @@ import { corpusDir } from '../web/core/testing/corpusDir'
 import { CollectionPage } from './pages/CollectionPage'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 const file = (path: string) => join(corpus, path)
@@ -11,7 +12,7 @@ const file = (path: string) => join(corpus, path)
 // Documents processed entirely in the browser (API worker + ingest worker), through the UI, with a
 // representative file of each kind and a bad one. The page is served by a static server with no API.
 test('uploads a representative set and each reaches its outcome in the browser', async ({ page }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   await openApp(page, '/collections')
   await new CollectionsPage(page).create({ name: 'Library', description: 'One of each kind' })
   const collection = new CollectionPage(page)
@@ -31,7 +32,9 @@ test('uploads a representative set and each reaches its outcome in the browser',
   await expect(batch).toHaveAttribute('max', '7')
   // The 50-page PDF is processed first and takes a while: its progress bar shows real percentages.
   await expect
-    .poll(async () => (await collection.progress('pdfminer__i1040nr.pdf')) ?? -1, { timeout: 60_000 })
+    .poll(async () => (await collection.progress('pdfminer__i1040nr.pdf')) ?? -1, {
+      timeout: scaledTimeout(60_000),
+    })
     .toBeGreaterThan(0)
   await page.screenshot({ path: 'e2e/output/screens/collection-processing.png', fullPage: true })
 
@@ -76,7 +79,7 @@ test('uploads a representative set and each reaches its outcome in the browser',
 })
 
 test('resumes processing after the page is reloaded mid-way', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await openApp(page, '/collections')
   await new CollectionsPage(page).create({ name: 'Interrupted', description: 'Reloaded while processing' })
   const collection = new CollectionPage(page)

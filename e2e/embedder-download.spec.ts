@@ -2,6 +2,7 @@ import { expect, test } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { SettingsPage } from './pages/SettingsPage'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const server = `http://127.0.0.1:${SYNC_PORT}`
 
@@ -10,14 +11,14 @@ const server = `http://127.0.0.1:${SYNC_PORT}`
 test('Download now fetches the chosen model embedder and shows its progress until ready', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await openApp(page, `${server}/`)
   const settings = new SettingsPage(page)
   await settings.open()
   await settings.chooseModelEmbedder('quire-tiny-embedder')
   await settings.downloadEmbedderNow()
 
-  await expect(settings.embedderDownloadStatus).toHaveText('Ready', { timeout: 90_000 })
+  await expect(settings.embedderDownloadStatus).toHaveText('Ready', { timeout: scaledTimeout(90_000) })
   await expect(settings.embedderDownload).toHaveAttribute('aria-valuetext', '100%')
   await expect(settings.embedderDownloadError).toHaveCount(0)
   const stored = await page.evaluate(async () => (await fetch('/api/settings')).json())
@@ -33,13 +34,15 @@ test('Download now fetches the chosen model embedder and shows its progress unti
 // A model this origin does not host comes from the Hugging Face hub, which a test machine cannot reach
 // (or which has no such model): the load fails and Settings says why.
 test('a model that cannot be fetched shows why the download failed', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await openApp(page, `${server}/`)
   const settings = new SettingsPage(page)
   await settings.open()
   await settings.chooseModelEmbedder('quire-tests/no-such-embedder')
   await settings.downloadEmbedderNow()
 
-  await expect(settings.embedderDownloadError).toContainText('The download failed:', { timeout: 90_000 })
+  await expect(settings.embedderDownloadError).toContainText('The download failed:', {
+    timeout: scaledTimeout(90_000),
+  })
   await expect(settings.embedderDownloadStatus).toHaveCount(0)
 })

@@ -1,6 +1,7 @@
 import { expect, test } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const server = `http://127.0.0.1:${SYNC_PORT}`
 const MODEL_ID = 'quire-tiny-embedder'
@@ -22,10 +23,10 @@ A pair of oystercatchers nested above the high-water line and raised two chicks.
 test('choosing a model embedder in the browser embeds new documents and queries with it', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await openApp(page, `${server}/`)
   const outcome = await page.evaluate(
-    async ({ modelId, notes }) => {
+    async ({ modelId, notes, limitMs }) => {
       const json = async (response: Response) => ({ status: response.status, body: await response.json() })
       const send = (method: string, path: string, body: unknown) =>
         fetch(path, {
@@ -44,7 +45,7 @@ test('choosing a model embedder in the browser embeds new documents and queries 
         form.set('file', new File([notes], 'harbour.md', { type: 'text/markdown' }))
         const uploaded = await json(await fetch('/api/documents/', { method: 'POST', body: form }))
         let document = uploaded.body
-        const deadline = Date.now() + 90_000
+        const deadline = Date.now() + limitMs
         while (document.status === 'processing' && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 250))
           document = (await json(await fetch(`/api/documents/${document.id}`))).body
@@ -58,7 +59,8 @@ test('choosing a model embedder in the browser embeds new documents and queries 
         await send('PUT', '/api/settings', { embedder: { id: 'hash-v1' } })
       }
     },
-    { modelId: MODEL_ID, notes: NOTES },
+    // Measured here, in Node: the function above runs in the page, which has no scaledTimeout.
+    { modelId: MODEL_ID, notes: NOTES, limitMs: scaledTimeout(90_000) },
   )
   expect(outcome.chosen.status).toBe(200)
   expect(outcome.chosen.body.embedder.id).toBe(MODEL_ID)

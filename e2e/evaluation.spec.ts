@@ -2,6 +2,7 @@ import { expect, test } from './support/test'
 import { EvaluationPage } from './pages/EvaluationPage'
 import { openApp } from './support/openApp'
 import { seedNotesCollection } from './support/seedNotesCollection'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const TEST_CASES = JSON.stringify({
   test_cases: [
@@ -36,7 +37,7 @@ test('an evaluation run from a test-case file shows progress, results and the ac
   await expect(evaluation.alert).toContainText('ground_truth')
 
   await evaluation.start({ collection: 'Harbour', fileName: 'harbour.json', contents: TEST_CASES })
-  await expect(page.getByText('2 of 2 questions evaluated')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('2 of 2 questions evaluated')).toBeVisible({ timeout: scaledTimeout(30_000) })
   await expect(page.getByText('Done', { exact: true })).toBeVisible()
   await expect(evaluation.progress).toHaveAttribute('value', '2')
   await expect(page.locator('.eval-accuracy')).toContainText(/Accuracy \d+%/)

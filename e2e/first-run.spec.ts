@@ -9,6 +9,7 @@ import { SearchPage } from './pages/SearchPage'
 import { SettingsPage } from './pages/SettingsPage'
 import { openApp } from './support/openApp'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 const FILES = [
@@ -30,7 +31,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
 // after that (documents parsed, embedded and indexed; the question answered; the PDF page rendered) runs in
 // this browser.
 test('a new user, offline from the start, chats with a PDF, a DOCX and a Markdown file', async ({ page }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(scaledTimeout(240_000))
   await page.setViewportSize({ width: 1280, height: 800 })
   await openApp(page)
   await goOffline(page)
@@ -52,7 +53,7 @@ test('a new user, offline from the start, chats with a PDF, a DOCX and a Markdow
   await chat.newChat('Reading')
   await chat.ask('What is a trace tree?')
   const answer = chat.assistantMessages().last()
-  await expect(answer).toContainText(/trace tree/i, { timeout: 60_000 })
+  await expect(answer).toContainText(/trace tree/i, { timeout: scaledTimeout(60_000) })
   await expect(chat.citation(1)).toBeVisible()
   await screenshots(page, 'chat')
 
@@ -61,7 +62,7 @@ test('a new user, offline from the start, chats with a PDF, a DOCX and a Markdow
   await expect(chat.sourcePanel).toContainText('pdfjs__tracemonkey.pdf')
   // pdf.js and its worker come from the precache: the page is drawn, with the passage highlighted.
   await expect(chat.sourcePanel.getByRole('img', { name: /^Page \d+ of the PDF/ })).toBeVisible({
-    timeout: 30_000,
+    timeout: scaledTimeout(30_000),
   })
   await expect(chat.sourcePanel.locator('.chat-pdf-mark').first()).toBeAttached()
   await expect(chat.sourcePanel).not.toContainText('could not be shown')
@@ -83,7 +84,7 @@ test('a new user, offline from the start, chats with a PDF, a DOCX and a Markdow
       test_cases: [{ id: '1', question: 'What is a trace tree?', ground_truth: 'trace tree' }],
     }),
   })
-  await expect(evaluation.results.first()).toBeVisible({ timeout: 60_000 })
+  await expect(evaluation.results.first()).toBeVisible({ timeout: scaledTimeout(60_000) })
   await screenshots(page, 'evaluation')
 
   const settings = new SettingsPage(page)

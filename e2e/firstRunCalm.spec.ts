@@ -6,6 +6,7 @@ import { startFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
 import { pointSeededOllama } from './support/pointSeededOllama'
 import { SettingsPage } from './pages/SettingsPage'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 /** Requests the fake Ollama got, any path (its model host fake records every one). */
 const requestsTo = (fake: FakeOllamaWithChat) => fake.ollama.authorization.length
@@ -56,7 +57,7 @@ test('bug 3: the seeded Ollama is asked for its models only after the person lis
     await pointSeededOllama(page, fake.url)
     await page.reload()
     const settings = new SettingsPage(page)
-    await expect(settings.heading).toBeVisible({ timeout: 45_000 })
+    await expect(settings.heading).toBeVisible({ timeout: scaledTimeout(45_000) })
     await page.waitForTimeout(2000)
     expect(requestsTo(fake)).toBe(0)
 
@@ -67,7 +68,7 @@ test('bug 3: the seeded Ollama is asked for its models only after the person lis
     const before = requestsTo(fake)
     await page.reload()
     await expect(settings.generator.locator('option', { hasText: 'llama3.2:1b' })).toBeAttached({
-      timeout: 45_000,
+      timeout: scaledTimeout(45_000),
     })
     expect(requestsTo(fake)).toBeGreaterThan(before)
     expect(errors).toEqual([])
@@ -112,7 +113,7 @@ test('bug 4: without WebGPU, WebLLM cannot be chosen, and the reason is shown', 
 test('first run: add documents, how answers are written, Ollama tested only on request, a provider key tested, and Close remembered', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   const errors = collectErrors(page)
   await page.setViewportSize({ width: 1280, height: 900 })
   await openApp(page, '/collections?onboarding=1')
@@ -152,7 +153,9 @@ test('first run: add documents, how answers are written, Ollama tested only on r
     await dialog.getByLabel('Provider address').fill('http://127.0.0.1:9/v1')
     await dialog.getByLabel('API key').fill('sk-first-run-5678')
     await dialog.getByRole('button', { name: 'Test connection to Provider' }).click()
-    await expect(dialog.getByText(/^Failed: .*127\.0\.0\.1:9/)).toBeVisible({ timeout: 30_000 })
+    await expect(dialog.getByText(/^Failed: .*127\.0\.0\.1:9/)).toBeVisible({
+      timeout: scaledTimeout(30_000),
+    })
     await dialog.getByLabel('Provider address').fill(provider.url)
     await dialog.getByRole('button', { name: 'Test connection to Provider' }).click()
     await expect(dialog.getByText('Connected: 1 model')).toBeVisible()
@@ -169,7 +172,7 @@ test('first run: add documents, how answers are written, Ollama tested only on r
     await expect(dialog).toHaveCount(0)
     await page.reload()
     await expect(page.getByRole('heading', { name: 'Collections', level: 1 })).toBeVisible({
-      timeout: 45_000,
+      timeout: scaledTimeout(45_000),
     })
     await expect(page.getByRole('dialog')).toHaveCount(0)
     expect(errors).toEqual([])

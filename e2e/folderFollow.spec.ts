@@ -9,6 +9,7 @@ import { openApp } from './support/openApp'
 import { syncServer } from './support/syncDevices'
 import { STATIC_PORT } from '../playwright.config'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 
@@ -98,7 +99,7 @@ for (const { name, appOrigin } of ORIGINS) {
   test(`a followed folder of 20 files, offline on ${name}: edited, deleted, renamed, added and unsupported files after Check now`, async ({
     page,
   }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(scaledTimeout(60_000))
     await openApp(page, `${appOrigin}/collections`)
     await goOffline(page)
     const files: Record<string, string> = {}
@@ -115,7 +116,9 @@ for (const { name, appOrigin } of ORIGINS) {
     await folder.follow('Notes')
 
     // One of the PDFs is damaged: it fails, and says why.
-    await expect.poll(() => settled(folder), { timeout: 40_000 }).toEqual({ in_step: 19, failed: 1 })
+    await expect
+      .poll(() => settled(folder), { timeout: scaledTimeout(40_000) })
+      .toEqual({ in_step: 19, failed: 1 })
     await expect(folder.file('pdf/pdfjs__Pages-tree-refs.pdf')).toContainText('Failed: This PDF is damaged')
     const before = await documentIds(page, collectionId)
     expect(Object.keys(before)).toHaveLength(20)
@@ -137,7 +140,7 @@ for (const { name, appOrigin } of ORIGINS) {
       page.getByText(/“Notes” changed: 1 added, 1 changed, 1 renamed or moved, 1 removed/),
     ).toBeVisible()
     await expect
-      .poll(() => settled(folder), { timeout: 15_000 })
+      .poll(() => settled(folder), { timeout: scaledTimeout(15_000) })
       .toEqual({ in_step: 19, failed: 1, skipped: 1 })
     const states = await folder.states()
     expect(states['backup.zip']).toBe('skipped')

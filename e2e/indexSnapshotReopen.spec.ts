@@ -1,6 +1,7 @@
 import { expect, test } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const server = `http://127.0.0.1:${SYNC_PORT}`
 
@@ -19,7 +20,7 @@ const NOTES = [
 test('a reopened app answers from its saved index, and reads the vector rows when a search needs them', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await openApp(page, `${server}/`)
   const collectionId = await page.evaluate(async (notes) => {
     const collection = await (
@@ -76,7 +77,7 @@ test('a reopened app answers from its saved index, and reads the vector rows whe
 
   // Saved once changes settle (10 s) and searches pause (2 s): the stored snapshot covers the three notes.
   await expect
-    .poll(() => page.evaluate(storedSnapshotHead), { timeout: 45_000, intervals: [1_000] })
+    .poll(() => page.evaluate(storedSnapshotHead), { timeout: scaledTimeout(45_000), intervals: [1_000] })
     .toMatchObject({ version: 2, documents: 3, embedders: ['hash-v1'] })
   // Kept with it: how many bytes a cold start reads first, the head and BM25's part.
   const stored = (await page.evaluate(storedSnapshotHead))!

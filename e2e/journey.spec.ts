@@ -12,6 +12,7 @@ import { startFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
 import { openScreen } from './support/openScreen'
 import { syncServer } from './support/syncDevices'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 const WORD = join(corpus, 'docx/docling__word_sample.docx')
@@ -27,7 +28,7 @@ const REPLY = ['Berries ', 'have ', '150 ', 'calories ', 'a ', 'portion, ', 'as 
 test('a new person: documents, the table question answered with its row, a persona with a model, a published page', async ({
   page,
 }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(scaledTimeout(240_000))
   const errors = collectErrors(page)
   const model = await startFakeOpenAi(REPLY, 10, ['journey-model'])
   try {
@@ -60,7 +61,7 @@ test('a new person: documents, the table question answered with its row, a perso
     await expect(chat.title('New chat')).toBeVisible()
     await chat.ask(QUESTION)
     const answer = chat.assistantMessages().last()
-    await expect(answer).toContainText('Berries', { timeout: 60_000 })
+    await expect(answer).toContainText('Berries', { timeout: scaledTimeout(60_000) })
     await expect(answer).toContainText('150')
     await expect(chat.title(QUESTION)).toBeVisible()
     await answer
@@ -97,7 +98,7 @@ test('a new person: documents, the table question answered with its row, a perso
     await expect(conversations.userMessages()).toHaveText([QUESTION])
     await conversations.send('And for a smaller portion?')
     await expect(conversations.assistantMessages().last()).toContainText(REPLY.join(''), {
-      timeout: 30_000,
+      timeout: scaledTimeout(30_000),
     })
     const asked = JSON.stringify(model.requests.at(-1)?.messages ?? [])
     expect(asked).toContain('household cook')

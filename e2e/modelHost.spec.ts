@@ -4,6 +4,7 @@ import { startFakeOllama, type FakeOllama } from '../sync-server/test/modelhostF
 import { ModelHostSection } from './pages/ModelHostSection'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Issue 18, item 3, in the browser on the sync server's origin (the deployment people run): Settings'
 // "Local models (Ollama)" installs from a fake Ollama the test starts. The in-browser API reaches it
@@ -31,7 +32,7 @@ test.afterAll(async () => {
 test('Settings → a model installed from Ollama with a progress bar, listed when done; a slow one cancelled', async ({
   page,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(scaledTimeout(90_000))
   await openApp(page, `${server}/settings`)
   const section = new ModelHostSection(page)
 
@@ -50,7 +51,7 @@ test('Settings → a model installed from Ollama with a progress bar, listed whe
   await expect(bar).toBeVisible()
   // The bar advances: part way first (the layers' bytes summed), then the install ends.
   await expect
-    .poll(async () => Number(await bar.getAttribute('value')), { timeout: 15_000 })
+    .poll(async () => Number(await bar.getAttribute('value')), { timeout: scaledTimeout(15_000) })
     .toBeGreaterThan(0)
   await expect(
     section.region.getByRole('status').filter({ hasText: /tiny:1b: downloading, \d+%/ }),
@@ -61,7 +62,9 @@ test('Settings → a model installed from Ollama with a progress bar, listed whe
 
   await section.install('slow:1b')
   const slow = section.progress('slow:1b')
-  await expect.poll(async () => Number(await slow.getAttribute('value')), { timeout: 15_000 }).toBe(30)
+  await expect
+    .poll(async () => Number(await slow.getAttribute('value')), { timeout: scaledTimeout(15_000) })
+    .toBe(30)
   await expectAccessible(page, 'Settings with an install in progress')
   await section.cancel('slow:1b')
   await section.expectOutcome('The install of slow:1b was cancelled.')

@@ -7,6 +7,7 @@ import { expectAccessible } from './support/expectAccessible'
 import { startFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
 import { seedNotesCollection } from './support/seedNotesCollection'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const server = `http://127.0.0.1:${SYNC_PORT}`
 const ANSWER = ['The fake model ', 'says the tide ', 'reached 4.2 metres ', '[1].']
@@ -17,7 +18,7 @@ const ANSWER = ['The fake model ', 'says the tide ', 'reached 4.2 metres ', '[1]
 test('Settings: add an OpenAI-compatible server, test it, pick its model; a document question is answered by it', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   const model = await startFakeOpenAi(ANSWER, 20, ['fake-answerer', 'fake-chatter'])
   try {
     await openApp(page, `${server}/`)
@@ -69,7 +70,7 @@ test('Settings: add an OpenAI-compatible server, test it, pick its model; a docu
     await page.setViewportSize({ width: 1280, height: 900 })
     await page.reload()
     // A reload restarts the in-browser API (this machine's shared cores make that slow at times).
-    await expect(settings.heading).toBeVisible({ timeout: 45_000 })
+    await expect(settings.heading).toBeVisible({ timeout: scaledTimeout(45_000) })
     await expect(settings.generator.locator('option:checked')).toHaveText('fake-answerer')
 
     const chat = new ChatPage(page)
@@ -77,7 +78,9 @@ test('Settings: add an OpenAI-compatible server, test it, pick its model; a docu
     await chat.newChat('Harbour')
     await chat.ask('How high was the spring tide?')
     const answer = chat.assistantMessages().last()
-    await expect(answer).toContainText('The fake model says the tide reached 4.2 metres', { timeout: 30_000 })
+    await expect(answer).toContainText('The fake model says the tide reached 4.2 metres', {
+      timeout: scaledTimeout(30_000),
+    })
     await expect(chat.citation(1)).toBeVisible()
     const sent = JSON.stringify(model.requests.at(-1))
     expect(sent).toContain('fake-answerer')
@@ -95,7 +98,7 @@ test('Settings: add an OpenAI-compatible server, test it, pick its model; a docu
     await expect(page.getByText('Replies now come from fake-chatter')).toBeVisible()
     await conversations.send('Anything new?')
     await expect(conversations.assistantMessages().last()).toContainText('The fake model says', {
-      timeout: 30_000,
+      timeout: scaledTimeout(30_000),
     })
     expect(model.requests.at(-1)?.model).toBe('fake-chatter')
     // Chosen before the chat existed, kept with it once its first message created it.

@@ -7,6 +7,7 @@ import { apiJson } from './support/apiJson'
 import { expectAccessibleInBothThemes } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 import { newPerson, openDevice, syncServer } from './support/syncDevices'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 /** The navigation tree as the API answers it, as `name > child` paths, and the node by name. */
 const readTree = (page: Page) => new NavigationPanel(page).readTree()
@@ -405,7 +406,7 @@ test('route editing: rename and a new path (checked as typed), hide and show, a 
 test('a page published on another device shows in the navigation and on the Pages screen as soon as sync brings it, focus staying where it was', async ({
   browser,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(scaledTimeout(150_000))
   const person = newPerson()
   const laptop = await openDevice(browser)
   const laptopAccount = new AccountPage(laptop)
@@ -436,7 +437,9 @@ test('a page published on another device shows in the navigation and on the Page
     navigation_route_id: route.id,
   })
   await apiJson(laptop, `/api/v1/pages/${made.id}/publish`, 'POST', { publish: true })
-  await expect(phoneNav.link('Shared board')).toHaveAttribute('href', '/p/shared-board', { timeout: 60_000 })
+  await expect(phoneNav.link('Shared board')).toHaveAttribute('href', '/p/shared-board', {
+    timeout: scaledTimeout(60_000),
+  })
   await expect(phoneScreen.route('Shared board')).toHaveText('/shared-board')
   await expect(phone).toHaveURL(/\/pages$/)
   await expect(phoneNav.link('Collections')).toBeFocused()

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from '../sync-server/test/freePort'
 import { expect, test } from './support/test'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 /**
  * `npm start` as a service manager or a container runs it: the signal goes to the process it started
@@ -13,7 +14,7 @@ import { expect, test } from './support/test'
  */
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   test(`npm start stops on ${signal} sent to npm alone, and its port is free`, async () => {
-    test.setTimeout(240_000)
+    test.setTimeout(scaledTimeout(240_000))
     const port = await freePort()
     const dataDir = mkdtempSync(join(tmpdir(), 'quire-npm-start-'))
     const npm = spawn('npm', ['start'], {
@@ -26,7 +27,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)))
     try {
       // The build is fresh here (the browser tests run after `npm run build`); a stale one is built first.
-      await expect.poll(() => output, { timeout: 200_000, intervals: [200] }).toContain('Quire is ready')
+      await expect
+        .poll(() => output, { timeout: scaledTimeout(200_000), intervals: [200] })
+        .toContain('Quire is ready')
       expect(await isListening(port)).toBe(true)
       npm.kill(signal)
       const code = await Promise.race([
@@ -34,7 +37,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
         new Promise<'hung'>((r) => setTimeout(() => r('hung'), 20_000)),
       ])
       expect(code, output).not.toBe('hung')
-      await expect.poll(() => isListening(port), { timeout: 5_000 }).toBe(false)
+      await expect.poll(() => isListening(port), { timeout: scaledTimeout(5_000) }).toBe(false)
       expect(output).toContain(`${signal} received`)
     } finally {
       npm.kill('SIGKILL')

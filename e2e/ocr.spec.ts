@@ -9,6 +9,7 @@ import { CollectionPage } from './pages/CollectionPage'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { SearchPage } from './pages/SearchPage'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 
@@ -107,7 +108,7 @@ async function searchTexts(page: Page, query: string): Promise<{ names: string[]
 test('reads a scanned PDF and a photographed page by OCR in the browser; a blank image fails clearly', async ({
   page,
 }) => {
-  test.setTimeout(420_000)
+  test.setTimeout(scaledTimeout(420_000))
   const external: string[] = []
   page.on('request', (request) => {
     const url = new URL(request.url())
@@ -127,7 +128,9 @@ test('reads a scanned PDF and a photographed page by OCR in the browser; a blank
 
   // Each row settles (Ready or Failed) before its outcome is checked, so a failure shows its reason at once.
   for (const name of ['ocrmypdf__c02-22.pdf', 'orchard-minutes.jpg', 'blank.png']) {
-    await expect(collection.row(name).getByText(/^(Ready|Failed)$/)).toBeVisible({ timeout: 360_000 })
+    await expect(collection.row(name).getByText(/^(Ready|Failed)$/)).toBeVisible({
+      timeout: scaledTimeout(360_000),
+    })
   }
   await expect(collection.row('ocrmypdf__c02-22.pdf')).toContainText('Ready')
   await expect(collection.row('orchard-minutes.jpg')).toContainText('Ready')
@@ -179,7 +182,7 @@ test('reads a scanned PDF and a photographed page by OCR in the browser; a blank
   writeFileSync(lettre, await frenchPage(page))
   await collection.open('Scans')
   await collection.upload([lettre])
-  await expect(collection.row('lettre.png')).toContainText('Ready', { timeout: 180_000 })
+  await expect(collection.row('lettre.png')).toContainText('Ready', { timeout: scaledTimeout(180_000) })
   const french = await searchTexts(page, 'le garçon a reçu un cadeau à Noël')
   expect(french.names[0]).toBe('lettre.png')
   expect(french.text).toMatch(/garçon a reçu un cadeau/)
@@ -192,7 +195,7 @@ test('reads a scanned PDF and a photographed page by OCR in the browser; a blank
 test('reads a rotated page, an image mask, a soft-masked scan and text drawn as outlines by drawing them in the browser', async ({
   page,
 }) => {
-  test.setTimeout(300_000)
+  test.setTimeout(scaledTimeout(300_000))
   await openApp(page, '/collections')
   const dir = mkdtempSync(join(tmpdir(), 'quire-ocr-drawn-'))
   const pages = {
@@ -241,7 +244,9 @@ test('reads a rotated page, an image mask, a soft-masked scan and text drawn as 
   await collection.open('Drawn')
   await collection.upload(Object.keys(pages).map((name) => join(dir, name)))
   for (const name of Object.keys(pages)) {
-    await expect(collection.row(name).getByText(/^(Ready|Failed)$/)).toBeVisible({ timeout: 240_000 })
+    await expect(collection.row(name).getByText(/^(Ready|Failed)$/)).toBeVisible({
+      timeout: scaledTimeout(240_000),
+    })
     await expect(collection.row(name)).toContainText('Ready')
   }
   for (const [name, { query, expected }] of Object.entries(pages)) {

@@ -3,6 +3,7 @@ import { expect, test } from './support/test'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { openApp, untilServiceWorker } from './support/openApp'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // A person's first visit, then the network goes away: the app, its data and its lazily loaded
 // routes keep working from the service worker's precache and IndexedDB.
@@ -98,7 +99,7 @@ test('a first visit draws and answers before the app is precached; the service w
   await collections.create({ name: 'Before the precache', description: 'Written at once' })
   await expect(collections.card('Before the precache')).toBeVisible()
   // The precache has reached the held file (the Collections screen does not load it itself).
-  await expect.poll(() => asked, { timeout: 30_000 }).toBeGreaterThan(0)
+  await expect.poll(() => asked, { timeout: scaledTimeout(30_000) }).toBeGreaterThan(0)
   expect(
     await page.evaluate(async () => ({
       controlled: navigator.serviceWorker.controller !== null,

@@ -5,6 +5,7 @@ import { CollectionsPage } from './pages/CollectionsPage'
 import { startQuireServer, type QuireServer } from './support/startQuireServer'
 import { newPerson } from './support/syncDevices'
 import { untilServiceWorker } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // The deployment people run: `npm start`, then the app opened at the server's own address, where the
 // page's /api requests (answered in the browser) and the server's own routes share one origin.
@@ -88,7 +89,7 @@ test.describe.serial('one origin: the app served by the sync server', () => {
     await account.open()
     await account.signUp({ server: server.origin, ...person, fullName: 'Margaret Hamilton' })
     await expect(account.signedInAs('Margaret Hamilton')).toBeVisible()
-    await expect(account.syncState).toHaveText('Up to date', { timeout: 30_000 })
+    await expect(account.syncState).toHaveText('Up to date', { timeout: scaledTimeout(30_000) })
 
     // Routes only the server has reach it with the account's token; the browser answers its own.
     const fromPage = (path: string, init?: { method: string; json: unknown }) =>
@@ -131,7 +132,7 @@ test.describe.serial('one origin: the app served by the sync server', () => {
               name: string
             }>
           ).map((c) => c.name),
-        { timeout: 30_000 },
+        { timeout: scaledTimeout(30_000) },
       )
       .toContain('Made in the browser')
     const scripted = await request.post(`${server.origin}/api/collections/`, {
@@ -139,7 +140,7 @@ test.describe.serial('one origin: the app served by the sync server', () => {
       data: { name: 'Made by a script', description: 'curl would do the same' },
     })
     expect(scripted.status()).toBe(201)
-    await expect(collections.card('Made by a script')).toBeVisible({ timeout: 30_000 })
+    await expect(collections.card('Made by a script')).toBeVisible({ timeout: scaledTimeout(30_000) })
 
     await account.open()
     await account.signOut()

@@ -5,6 +5,7 @@ import { expectAccessible } from './support/expectAccessible'
 import { startFakeOpenAi, useFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
 import { seedNotesCollection } from './support/seedNotesCollection'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const SCREENS = 'e2e/output/screens'
 const QUESTION = 'Where did the oystercatchers nest?'
@@ -25,7 +26,7 @@ async function bothSchemes(page: Page, name: string, width: number) {
 test('ask a collection, open the source at 1280 and 390 px, switch the chat to a persona with a model', async ({
   page,
 }) => {
-  test.setTimeout(150_000)
+  test.setTimeout(scaledTimeout(150_000))
   const model = await startFakeOpenAi(REPLY, 20)
   try {
     await page.setViewportSize({ width: 1280, height: 900 })
@@ -46,7 +47,7 @@ test('ask a collection, open the source at 1280 and 390 px, switch the chat to a
     await expect(chat.title(QUESTION)).toBeVisible()
     await expect(page).toHaveURL(/\/chat\?session=/)
     const answer = chat.assistantMessages().last()
-    await expect(answer).toContainText('oystercatchers', { timeout: 30_000 })
+    await expect(answer).toContainText('oystercatchers', { timeout: scaledTimeout(30_000) })
     await expect(answer.getByRole('button', { name: 'Regenerate' })).toBeVisible()
     await expect(chat.chat(QUESTION)).toContainText('Harbour · 2 messages')
 
@@ -93,7 +94,7 @@ test('ask a collection, open the source at 1280 and 390 px, switch the chat to a
     await expect(conversations.assistantMessages().last()).toContainText(
       'Above the high-water line, as the survey says.',
       {
-        timeout: 30_000,
+        timeout: scaledTimeout(30_000),
       },
     )
     const asked = JSON.stringify(model.requests.at(-1)?.messages ?? [])

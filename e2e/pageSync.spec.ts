@@ -6,13 +6,14 @@ import { AccountPage } from './pages/AccountPage'
 import { PagesScreen } from './pages/PagesScreen'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { api, deployments, newPerson, openDevice, syncServer } from './support/syncDevices'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // A page made on one device of an account, with a plugin's module on it, reaches the account's other
 // device by sync (the page, its route, its place, its layouts and the plugin) and renders there the same.
 let notesZip: Buffer
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   await buildSamplePlugins()
   notesZip = await readFile(path.join(DEFAULT_OUT_DIR, 'QuireNotes-1.0.0.zip'))
 })
@@ -39,7 +40,7 @@ for (const { name: deployment, appOrigin } of deployments) {
   test(`${deployment}: a published page with a plugin module made on one device opens at the same route on the other, its module rendered`, async ({
     browser,
   }) => {
-    test.setTimeout(150_000)
+    test.setTimeout(scaledTimeout(150_000))
     const person = newPerson()
     const laptop = await openDevice(browser, appOrigin)
     const laptopAccount = new AccountPage(laptop)
@@ -75,7 +76,7 @@ for (const { name: deployment, appOrigin } of deployments) {
           const pages = (await api<{ pages?: ApiPage[] }>(phone, '/api/v1/pages')).pages ?? []
           return pages.find((p) => p.id === made.id)?.is_published ?? false
         },
-        { timeout: 60_000 },
+        { timeout: scaledTimeout(60_000) },
       )
       .toBe(true)
     const synced = await api<ApiPage>(phone, '/api/v1/pages/route/projects/field-board')
@@ -88,7 +89,9 @@ for (const { name: deployment, appOrigin } of deployments) {
       content,
     })
     await expect
-      .poll(async () => Object.keys(await api(phone, '/api/v1/plugins/manifest')), { timeout: 60_000 })
+      .poll(async () => Object.keys(await api(phone, '/api/v1/plugins/manifest')), {
+        timeout: scaledTimeout(60_000),
+      })
       .toContain('QuireNotes')
 
     // On the phone's Pages screen, opened from there: the same page at the same route, module rendered.
@@ -100,13 +103,17 @@ for (const { name: deployment, appOrigin } of deployments) {
     await expect(phone).toHaveURL(/\/p\/projects\/field-board$/)
     const board = new PluginBoardPage(phone)
     await expect(board.heading('Field board')).toBeVisible()
-    await expect(board.cell('notes')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+    await expect(board.cell('notes')).toHaveAttribute('data-state', 'ready', {
+      timeout: scaledTimeout(30_000),
+    })
     await expect(board.module('notes').getByRole('heading', { name: 'Notes', level: 2 })).toBeVisible()
 
     // And on the laptop, the same page renders the same module at the same place on the grid.
     await laptop.goto('/p/projects/field-board')
     const laptopBoard = new PluginBoardPage(laptop)
-    await expect(laptopBoard.cell('notes')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+    await expect(laptopBoard.cell('notes')).toHaveAttribute('data-state', 'ready', {
+      timeout: scaledTimeout(30_000),
+    })
     const gridPlace = (cell: ReturnType<PluginBoardPage['cell']>) =>
       cell.evaluate((el) => el.closest<HTMLElement>('.plugin-grid-cell')?.style.gridColumn ?? '')
     // Wide: the same layout on both; at phone width both take the page's mobile layout.

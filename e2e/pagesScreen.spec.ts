@@ -8,12 +8,13 @@ import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // The Pages screen on the static server: every request is answered by the in-browser API.
 let notesZip: Buffer
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   await buildSamplePlugins()
   notesZip = await readFile(path.join(DEFAULT_OUT_DIR, 'QuireNotes-1.0.0.zip'))
 })
@@ -30,7 +31,7 @@ test('pages are created, placed under a parent, moved, renamed, published, opene
   page,
   context,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await page.setViewportSize({ width: 1280, height: 900 })
   await openApp(page)
   const screen = new PagesScreen(page)
@@ -150,13 +151,13 @@ test('pages are created, placed under a parent, moved, renamed, published, opene
   await screen.openLink('Introduction').click()
   await expect(page).toHaveURL(/\/p\/docs\/intro$/)
   await expect(board.heading('Introduction')).toBeVisible()
-  await expect(board.cell('notes')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+  await expect(board.cell('notes')).toHaveAttribute('data-state', 'ready', { timeout: scaledTimeout(30_000) })
 
   // The deep link, reloaded offline: the page and its module come from this device.
   await goOffline(page)
   await page.reload()
   await expect(board.heading('Introduction')).toBeVisible()
-  await expect(board.cell('notes')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+  await expect(board.cell('notes')).toHaveAttribute('data-state', 'ready', { timeout: scaledTimeout(30_000) })
   await expect(board.module('notes').getByRole('heading', { name: 'Notes', level: 2 })).toBeVisible()
 
   // Deleted behind a confirmation (still offline: nothing needs a server); Cancel keeps it.

@@ -6,6 +6,7 @@ import { CollectionPage } from './pages/CollectionPage'
 import { CollectionsPage } from './pages/CollectionsPage'
 import { DocumentViewer } from './pages/DocumentViewer'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 // PepsiCo's 2021 annual report: 549 pages, a real filing (financebench).
@@ -21,7 +22,7 @@ for (const host of ['static', 'server'] as const) {
     test('a 549-page filing: jump to a typed page, find a word and open its pages, at 1440×900 and on a phone', async ({
       page,
     }) => {
-      test.setTimeout(300_000)
+      test.setTimeout(scaledTimeout(300_000))
       await page.setViewportSize({ width: 1440, height: 900 })
       await openApp(page, '/collections')
       await new CollectionsPage(page).create({ name: 'Filings', description: 'Annual reports' })
@@ -31,7 +32,7 @@ for (const host of ['static', 'server'] as const) {
       await collection.waitForStatus(FILING, 'completed', 240_000)
 
       const viewer = new DocumentViewer(await collection.openDocument(FILING))
-      await expect(viewer.pageImage(1)).toBeVisible({ timeout: 30_000 })
+      await expect(viewer.pageImage(1)).toBeVisible({ timeout: scaledTimeout(30_000) })
       await expect(viewer.dialog.getByText('of 549', { exact: true })).toBeVisible()
       await viewer.goToPage(317)
       await expect(viewer.pageField).toHaveValue('317')

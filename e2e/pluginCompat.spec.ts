@@ -1,28 +1,25 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { STATIC_PORT, SYNC_PORT } from '../playwright.config'
 import { startFakeOllama, type FakeOllama } from '../sync-server/test/modelhostFakeOllama'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { SettingsPage } from './pages/SettingsPage'
 import { openApp } from './support/openApp'
-import { samplePluginsDir } from './support/samplePluginsDir'
+import { samplePluginZips } from './support/samplePluginZips'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // QuireCompat is written against BrainDrive's services contract as BrainDrive's plugin template uses it
 // (synchronous theme and page context in render, settings, the api's response body, events). It must
 // render and work as a BrainDrive plugin would there, on the static origin (no server at all) and on
 // the sync server's origin, and offline.
-let outDir = ''
 let compatZip: Buffer
 // A server-sent event stream from Quire's own API for the lab to listen to: a model install's progress
 // (`GET /api/v1/modelhost/install/{task}/events`), from a fake Ollama both origins may reach.
 let ollama: FakeOllama
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  outDir = await samplePluginsDir()
-  compatZip = await readFile(path.join(outDir, 'QuireCompat-1.0.0.zip'))
+  test.setTimeout(scaledTimeout(180_000))
+  compatZip = (await samplePluginZips('QuireCompat')).QuireCompat
   ollama = await startFakeOllama({
     cors: [`http://127.0.0.1:${STATIC_PORT}`, `http://127.0.0.1:${SYNC_PORT}`],
   })
@@ -202,7 +199,7 @@ test('the compatibility sample renders and uses BrainDrive’s services on the s
   page,
   context,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   const board = await exercise(page)
   await exerciseLab(page, board)
 
@@ -231,7 +228,7 @@ test.describe('on the sync server’s origin', () => {
   test.use({ baseURL: `http://127.0.0.1:${SYNC_PORT}` })
 
   test('the compatibility sample renders and uses BrainDrive’s services', async ({ page }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(scaledTimeout(120_000))
     const board = await exercise(page)
     await exerciseLab(page, board)
     await page.reload()

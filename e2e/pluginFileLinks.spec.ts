@@ -2,6 +2,7 @@ import { expect, test, type Page } from './support/test'
 import { testPluginFiles, zipOf } from '../web/core/api/platform/plugins/installTestPackages'
 import { openApp } from './support/openApp'
 import { deployments, newPerson, syncServer } from './support/syncDevices'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 /**
  * A plugin with only `storage.read` whose package holds an HTML page and an SVG that, opened as a
@@ -61,7 +62,7 @@ test('on the sync server, a plugin’s HTML and SVG open from a link as download
 
   await openApp(page)
   for (const path of ['x.html', 'x.svg']) {
-    const download = page.waitForEvent('download', { timeout: 10_000 }).catch(() => null)
+    const download = page.waitForEvent('download', { timeout: scaledTimeout(10_000) }).catch(() => null)
     await clickLinkTo(page, path)
     const downloaded = await download
     // Had the file opened as a page, its script would have marked the app's storage by now.

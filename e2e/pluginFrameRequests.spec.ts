@@ -1,22 +1,17 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test } from './support/test'
-import { PluginBoardPage } from './pages/PluginBoardPage'
 import { openApp } from './support/openApp'
-import { samplePluginsDir } from './support/samplePluginsDir'
+import { openOverviewAndNotesBoard } from './support/openOverviewAndNotesBoard'
+import { samplePluginZips } from './support/samplePluginZips'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Issue 42 item 2: inside a module's frame, requests to a service Quire provides (BrainDrive's document
 // chat service at http://127.0.0.1:8000, its health URLs) reach Quire's routes over the frame's channel,
 // with the plugin's permissions; every other origin stays blocked by the frame's CSP.
-let outDir = ''
-let collectionsZip: Buffer
-let notesZip: Buffer
+let zips: { QuireCollections: Buffer; QuireNotes: Buffer }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  outDir = await samplePluginsDir()
-  collectionsZip = await readFile(path.join(outDir, 'QuireCollections-1.0.0.zip'))
-  notesZip = await readFile(path.join(outDir, 'QuireNotes-1.0.0.zip'))
+  test.setTimeout(scaledTimeout(180_000))
+  zips = await samplePluginZips('QuireCollections', 'QuireNotes')
 })
 
 // The frame tries an origin nobody configured: its own policy and the app's, which a srcdoc frame
@@ -27,7 +22,7 @@ test('a frame’s fetch and XMLHttpRequest to a provided service reach Quire, wi
   page,
   cspViolations,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(scaledTimeout(90_000))
   await openApp(page)
   const made = await page.evaluate(async () => {
     const response = await fetch('/api/collections/', {
@@ -38,16 +33,7 @@ test('a frame’s fetch and XMLHttpRequest to a provided service reach Quire, wi
     return response.status
   })
   expect(made).toBe(201)
-  const board = new PluginBoardPage(page)
-  await board.install(collectionsZip, 'QuireCollections-1.0.0.zip')
-  await board.install(notesZip, 'QuireNotes-1.0.0.zip')
-  await board.create('Services', 'services', [
-    { i: 'overview', pluginId: 'QuireCollections', moduleId: 'CollectionOverview', x: 0, y: 0, w: 6, h: 4 },
-    { i: 'notes', pluginId: 'QuireNotes', moduleId: 'Notes', x: 6, y: 0, w: 6, h: 4 },
-  ])
-  await board.open('services', 'Services')
-  await expect(board.cell('overview')).toHaveAttribute('data-state', 'ready')
-  await expect(board.cell('notes')).toHaveAttribute('data-state', 'ready')
+  const board = await openOverviewAndNotesBoard(page, zips, 'Services', 'services')
 
   // QuireCollections has api.access: the document chat service's paths are Quire's collections.
   const allowed = await board

@@ -1,19 +1,16 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test } from './support/test'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { openApp } from './support/openApp'
-import { samplePluginsDir } from './support/samplePluginsDir'
+import { samplePluginZips } from './support/samplePluginZips'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Issue 42 item 7: a module's frame and its root take the cell's size and grow with it (BrainDrive's
 // PluginTemplate drew in a column about 60 px wide inside a cell spanning the page).
-let outDir = ''
 let collectionsZip: Buffer
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  outDir = await samplePluginsDir()
-  collectionsZip = await readFile(path.join(outDir, 'QuireCollections-1.0.0.zip'))
+  test.setTimeout(scaledTimeout(180_000))
+  collectionsZip = (await samplePluginZips('QuireCollections')).QuireCollections
 })
 
 /** The cell's inner size, the frame's, and the widths of the frame's root and the module's own root. */
@@ -37,7 +34,7 @@ async function measure(board: PluginBoardPage, i: string) {
 }
 
 test('a module’s frame and its root take the cell’s width and height, and grow with it', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(scaledTimeout(90_000))
   await page.setViewportSize({ width: 1440, height: 900 })
   await openApp(page)
   const board = new PluginBoardPage(page)

@@ -1,37 +1,23 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test } from './support/test'
-import { PluginBoardPage } from './pages/PluginBoardPage'
 import { openApp } from './support/openApp'
-import { samplePluginsDir } from './support/samplePluginsDir'
+import { openOverviewAndNotesBoard } from './support/openOverviewAndNotesBoard'
+import { samplePluginZips } from './support/samplePluginZips'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Issue 42 item 4: localStorage and sessionStorage work in a module's sandboxed frame (which has no
 // allow-same-origin, so the browser's own throw), per plugin, and what a module stored is there again
 // after a reload.
-let outDir = ''
-let collectionsZip: Buffer
-let notesZip: Buffer
+let zips: { QuireCollections: Buffer; QuireNotes: Buffer }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  outDir = await samplePluginsDir()
-  collectionsZip = await readFile(path.join(outDir, 'QuireCollections-1.0.0.zip'))
-  notesZip = await readFile(path.join(outDir, 'QuireNotes-1.0.0.zip'))
+  test.setTimeout(scaledTimeout(180_000))
+  zips = await samplePluginZips('QuireCollections', 'QuireNotes')
 })
 
 test('a module’s localStorage and sessionStorage survive a reload, each plugin its own', async ({ page }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(scaledTimeout(90_000))
   await openApp(page)
-  const board = new PluginBoardPage(page)
-  await board.install(collectionsZip, 'QuireCollections-1.0.0.zip')
-  await board.install(notesZip, 'QuireNotes-1.0.0.zip')
-  await board.create('Stored', 'stored', [
-    { i: 'overview', pluginId: 'QuireCollections', moduleId: 'CollectionOverview', x: 0, y: 0, w: 6, h: 4 },
-    { i: 'notes', pluginId: 'QuireNotes', moduleId: 'Notes', x: 6, y: 0, w: 6, h: 4 },
-  ])
-  await board.open('stored', 'Stored')
-  await expect(board.cell('overview')).toHaveAttribute('data-state', 'ready')
-  await expect(board.cell('notes')).toHaveAttribute('data-state', 'ready')
+  const board = await openOverviewAndNotesBoard(page, zips, 'Stored', 'stored')
   // Still an opaque origin: the frame reaches none of Quire's storage.
   await expect(board.frameElement('overview')).toHaveAttribute('sandbox', 'allow-scripts allow-forms')
 

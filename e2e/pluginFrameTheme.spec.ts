@@ -1,20 +1,17 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
-import { samplePluginsDir } from './support/samplePluginsDir'
+import { samplePluginZips } from './support/samplePluginZips'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // A plugin that brings no styles for its controls (Quire Notes styles only its layout) gets the app's
 // base look in its sandboxed frame, through the theme the page pushes: light and dark.
-let outDir = ''
 let notesZip: Buffer
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  outDir = await samplePluginsDir()
-  notesZip = await readFile(path.join(outDir, 'QuireNotes-1.0.0.zip'))
+  test.setTimeout(scaledTimeout(180_000))
+  notesZip = (await samplePluginZips('QuireNotes')).QuireNotes
 })
 
 const LOOK = ['backgroundColor', 'color', 'borderTopColor', 'borderTopWidth', 'borderTopStyle'] as const
@@ -38,7 +35,7 @@ const appLook = (page: Page) =>
 test('a sample plugin’s input and button take the app’s base styles in their frame, light and dark', async ({
   page,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(scaledTimeout(90_000))
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.emulateMedia({ colorScheme: 'light' })
   await openApp(page)

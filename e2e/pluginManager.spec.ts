@@ -11,13 +11,14 @@ import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 import { samplePluginsDir } from './support/samplePluginsDir'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // The static server has no API at all: every plugin call here is answered by the in-browser API.
 let outDir = ''
 let notesZip = ''
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   outDir = await samplePluginsDir()
   notesZip = path.join(outDir, 'QuireNotes-1.0.0.zip')
 })

@@ -1,23 +1,18 @@
-import { readFile } from 'node:fs/promises'
-import path from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { probePluginZip } from './support/probePlugin'
 import { openApp } from './support/openApp'
-import { samplePluginsDir } from './support/samplePluginsDir'
+import { samplePluginZips } from './support/samplePluginZips'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // The static server has no API: installs, pages, plugin files and every service call are answered by
 // the in-browser API, and each module runs in a sandboxed frame the page hands its files to.
-let outDir = ''
-const zips: Record<string, Buffer> = {}
+let zips: Record<string, Buffer> = {}
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
-  outDir = await samplePluginsDir()
-  for (const slug of ['QuireNotes', 'QuireCollections', 'QuireFollower']) {
-    zips[slug] = await readFile(path.join(outDir, `${slug}-1.0.0.zip`))
-  }
+  test.setTimeout(scaledTimeout(180_000))
+  zips = await samplePluginZips('QuireNotes', 'QuireCollections', 'QuireFollower')
 })
 
 async function createCollection(page: Page, name: string, description: string): Promise<string> {
@@ -38,7 +33,7 @@ test('the three sample plugins render on a page, call their services, exchange a
   page,
   context,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await page.emulateMedia({ colorScheme: 'light' })
   await openApp(page)
   await createCollection(page, 'Field notes', 'Observations from the trip')
@@ -103,7 +98,7 @@ test('the three sample plugins render on a page, call their services, exchange a
 test('a module cannot reach Quire’s storage, cookies, parent page, API without api.access or another plugin’s state; one that throws or hangs fails in its own cell', async ({
   page,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(scaledTimeout(90_000))
   await openApp(page)
   // Something for a plugin to steal, in the app's own origin.
   await page.evaluate(() => {
@@ -157,6 +152,8 @@ test('a module cannot reach Quire’s storage, cookies, parent page, API without
   await board.module('notes').getByTestId('notes-add').click()
   await expect(board.module('notes').getByTestId('notes-status')).toHaveText('Saved')
   // One that never renders is given up after 10 s.
-  await expect(board.error('hanger')).toContainText('did not start within 10 s', { timeout: 20_000 })
+  await expect(board.error('hanger')).toContainText('did not start within 10 s', {
+    timeout: scaledTimeout(20_000),
+  })
   await expect(board.cell('probe')).toHaveAttribute('data-state', 'ready')
 })

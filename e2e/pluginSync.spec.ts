@@ -12,6 +12,7 @@ import { PluginManagerPage } from './pages/PluginManagerPage'
 import { startQuireServer, type QuireServer } from './support/startQuireServer'
 import { api, newPerson, openDevice } from './support/syncDevices'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // A plugin installed on one device of an account reaches its other device by sync, files and all, and
 // renders there: one installed in the browser from the server's marketplace (the in-browser API stores
@@ -66,7 +67,7 @@ let server: QuireServer
 const zips: Record<string, Uint8Array> = {}
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   // The server's built-in marketplace is dist-plugins/ (read when asked), so the samples are built there.
   await buildSamplePlugins()
   for (const slug of ['QuireNotes', 'QuireCollections']) {
@@ -128,7 +129,7 @@ for (const { name: deployment, appOrigin } of deployments) {
   test(`${deployment}: plugins installed from the marketplace in the browser and from a URL on the server reach a second device, render there and offline`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(scaledTimeout(120_000))
     const person = newPerson()
     const origin = appOrigin ?? server.origin
     const laptop = await openDevice(browser, origin)
@@ -164,7 +165,7 @@ for (const { name: deployment, appOrigin } of deployments) {
     })
     const { access_token: token } = (await login.json()) as { access_token: string }
     await expect
-      .poll(async () => Object.keys(await serverManifest(token)), { timeout: 30_000 })
+      .poll(async () => Object.keys(await serverManifest(token)), { timeout: scaledTimeout(30_000) })
       .toEqual(['QuireCollections'])
     const collections = (await serverManifest(token)).QuireCollections!
     expect(collections.database_id).toBe((await deviceManifest(laptop)).QuireCollections?.database_id)
@@ -202,14 +203,16 @@ for (const { name: deployment, appOrigin } of deployments) {
     await phoneAccount.signIn({ server: server.origin, email: person.email, password: person.password })
     await expect(phoneAccount.signedInAs('Ada Plugins')).toBeVisible()
     await expect
-      .poll(async () => Object.keys(await deviceManifest(phone)).sort(), { timeout: 30_000 })
+      .poll(async () => Object.keys(await deviceManifest(phone)).sort(), { timeout: scaledTimeout(30_000) })
       .toEqual(['QuireCollections', 'QuireNotes'])
     const onPhone = await deviceManifest(phone)
     expect(onPhone.QuireCollections?.database_id).toBe(collections.database_id)
     expect(onPhone.QuireNotes?.database_id).toBe(notes.database_id)
     // The laptop gets the server's install too.
     await expect
-      .poll(async () => (await deviceManifest(laptop)).QuireNotes?.database_id, { timeout: 30_000 })
+      .poll(async () => (await deviceManifest(laptop)).QuireNotes?.database_id, {
+        timeout: scaledTimeout(30_000),
+      })
       .toBe(notes.database_id)
 
     // A page placing both plugins' modules, made on the phone, renders them in their frames.
@@ -220,7 +223,7 @@ for (const { name: deployment, appOrigin } of deployments) {
     ])
     const expectRendered = async () => {
       for (const i of ['overview', 'notes']) {
-        await expect(board.cell(i)).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+        await expect(board.cell(i)).toHaveAttribute('data-state', 'ready', { timeout: scaledTimeout(30_000) })
       }
       const overview = board.module('overview')
       await expect(overview.getByRole('heading', { name: 'Collections', level: 2 })).toBeVisible()

@@ -7,6 +7,7 @@ import { openApp } from './support/openApp'
 import { probePluginZip } from './support/probePlugin'
 import { samplePluginsDir } from './support/samplePluginsDir'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Trusted mode (DESIGN.md section 7): only after the person confirms a warning does a plugin's module
 // render in Quire's own page instead of its sandboxed frame. The static server has no API: the
@@ -15,7 +16,7 @@ let outDir = ''
 let notesZip = ''
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   outDir = await samplePluginsDir()
   notesZip = path.join(outDir, 'QuireNotes-1.0.0.zip')
 })
@@ -33,7 +34,7 @@ test('trusting a plugin takes a confirmed warning; its module then renders in Qu
   page,
   context,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await openApp(page)
   await goOffline(page)
   const manager = new PluginManagerPage(page)

@@ -10,6 +10,7 @@ import { startFakeOllamaWithChat, type FakeOllamaWithChat } from './support/fake
 import { openApp } from './support/openApp'
 import { pointSeededOllama } from './support/pointSeededOllama'
 import { seedNotesCollection } from './support/seedNotesCollection'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Issue 42 (b): a provided service on a port other than its default. Chat With Docs takes its document
 // chat service's base from its module's config (`props.config.apiBaseUrl`); the QuireAiStandIn sample
@@ -24,7 +25,7 @@ let standInZip: Buffer
 let ollama: FakeOllamaWithChat
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-service-ports-'))
   await buildSamplePlugins({ outDir, force: true })
   standInZip = await readFile(path.join(outDir, 'QuireAiStandIn-1.0.0.zip'))
@@ -72,7 +73,7 @@ for (const [host, baseURL] of [
       page,
       cspViolations,
     }) => {
-      test.setTimeout(90_000)
+      test.setTimeout(scaledTimeout(90_000))
       await openApp(page)
       await pointSeededOllama(page, ollama.url)
       await seedNotesCollection(page, 'Harbour')

@@ -13,6 +13,7 @@ import {
 import { openApp } from './support/openApp'
 import { seedNotesCollection } from './support/seedNotesCollection'
 import { startFakeSearxng, type FakeSearxng } from './support/startFakeSearxng'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Issue 18's one flow, on the app the sync server serves (what `npm start` deploys): Settings adds an
 // Ollama server (a fake one started here) and installs a model on it with a progress bar; a
@@ -75,7 +76,7 @@ test.afterAll(async () => {
 test('Ollama added and a model installed in Settings; a persona conversation and a web-searched document answer come from it', async ({
   page,
 }) => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   await openApp(page, `${server}/`)
   const settings = new SettingsPage(page)
 
@@ -96,11 +97,13 @@ test('Ollama added and a model installed in Settings; a persona conversation and
     await expect
       .poll(
         async () => {
-          const value = Number((await bar.getAttribute('value', { timeout: 1_000 }).catch(() => null)) ?? 0)
+          const value = Number(
+            (await bar.getAttribute('value', { timeout: scaledTimeout(1_000) }).catch(() => null)) ?? 0,
+          )
           seen.push(value)
           return value
         },
-        { timeout: 20_000, intervals: [100] },
+        { timeout: scaledTimeout(20_000), intervals: [100] },
       )
       .toBeGreaterThanOrEqual(50)
     await expectAccessible(page, 'Settings with an install in progress')
@@ -124,7 +127,7 @@ test('Ollama added and a model installed in Settings; a persona conversation and
     await expect(page.getByText(`Replies now come from ${MODEL}`)).toBeVisible()
     await conversations.send('When does the harbour open?')
     await expect(conversations.assistantMessages().last()).toContainText(CONVERSATION_REPLY, {
-      timeout: 30_000,
+      timeout: scaledTimeout(30_000),
     })
     const asked = ollama.chats.at(-1)
     expect(asked?.model).toBe(MODEL)
@@ -151,7 +154,9 @@ test('Ollama added and a model installed in Settings; a persona conversation and
     const chatsBefore = ollama.chats.length
     await chat.ask('How high was the spring tide, and when was marmalade first sold in Dundee?')
     const answer = chat.assistantMessages().last()
-    await expect(answer).toContainText('marmalade was first sold in Dundee in 1797', { timeout: 45_000 })
+    await expect(answer).toContainText('marmalade was first sold in Dundee in 1797', {
+      timeout: scaledTimeout(45_000),
+    })
 
     // The model was given the scraped page as a numbered source, and cited that number.
     const asked = ollama.chats.slice(chatsBefore).at(-1)

@@ -1,5 +1,6 @@
 import { expect, test } from './support/test'
 import { SYNC_PORT } from '../playwright.config'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const server = `http://127.0.0.1:${SYNC_PORT}`
 
@@ -26,7 +27,7 @@ test('the sync server serves an installable PWA with the right cache headers', a
 
   await page.goto(server + '/')
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
+    timeout: scaledTimeout(30_000),
   })
   const scripts = await page.evaluate(() =>
     [...document.querySelectorAll('script[src]')].map((s) => (s as HTMLScriptElement).src),

@@ -11,6 +11,7 @@ import { FolderPanel } from './pages/FolderPanel'
 import { openApp } from './support/openApp'
 import { startQuireServer, type QuireServer } from './support/startQuireServer'
 import { newPerson } from './support/syncDevices'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Issue 43: a folder on the sync server (inside the operator's FOLDER_ROOTS), followed from the app at
 // the server's own origin. The server reads it; its documents reach the device by sync. Files edited,
@@ -66,7 +67,7 @@ test.describe.serial('a folder on the sync server', () => {
   test('followed from the app; edited, deleted, renamed, added and unsupported files after Check now', async ({
     page,
   }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(scaledTimeout(60_000))
     await openApp(page, `${server.origin}/`)
     const account = new AccountPage(page)
     await account.open()
@@ -91,10 +92,12 @@ test.describe.serial('a folder on the sync server', () => {
     // The collection reaches the server by sync a moment after it was made.
     await expect(async () => {
       await folder.followOnServer(notes)
-      await expect(folder.panel).toContainText(`Follows ${notes} on the server`, { timeout: 2_000 })
-    }).toPass({ timeout: 20_000 })
+      await expect(folder.panel).toContainText(`Follows ${notes} on the server`, {
+        timeout: scaledTimeout(2_000),
+      })
+    }).toPass({ timeout: scaledTimeout(20_000) })
     await expect
-      .poll(() => settled(folder), { timeout: 30_000 })
+      .poll(() => settled(folder), { timeout: scaledTimeout(30_000) })
       .toEqual({
         'docx/markitdown__test.docx': 'in_step',
         'html/markitdown__test_blog.html': 'in_step',
@@ -103,7 +106,7 @@ test.describe.serial('a folder on the sync server', () => {
         'md/rustbook__ch10-03-lifetime-syntax.md': 'in_step',
       })
     await expect
-      .poll(() => deviceDocuments(page, collectionId).then(Object.keys), { timeout: 20_000 })
+      .poll(() => deviceDocuments(page, collectionId).then(Object.keys), { timeout: scaledTimeout(20_000) })
       .toHaveLength(5)
     const before = await deviceDocuments(page, collectionId)
 
@@ -123,7 +126,7 @@ test.describe.serial('a folder on the sync server', () => {
     await folder.checkNow()
 
     await expect
-      .poll(() => settled(folder), { timeout: 20_000 })
+      .poll(() => settled(folder), { timeout: scaledTimeout(20_000) })
       .toEqual({
         'added.md': 'in_step',
         'backup.zip': 'skipped',
@@ -156,7 +159,9 @@ test.describe.serial('a folder on the sync server', () => {
 
     // The device's collection matches the folder; the renamed file kept its document.
     await expect
-      .poll(() => deviceDocuments(page, collectionId).then((d) => Object.keys(d).sort()), { timeout: 20_000 })
+      .poll(() => deviceDocuments(page, collectionId).then((d) => Object.keys(d).sort()), {
+        timeout: scaledTimeout(20_000),
+      })
       .toEqual(
         ['added.md', 'markitdown__test.docx', 'markitdown__test_blog.html', 'ollama-api.md']
           .concat('rustbook__ch10-03-lifetime-syntax.md')
@@ -184,7 +189,7 @@ test.describe.serial('a folder on the sync server', () => {
             const { chunks } = (await response.json()) as { chunks: Array<{ content: string }> }
             return chunks[0]?.content ?? ''
           }, collectionId),
-        { timeout: 15_000 },
+        { timeout: scaledTimeout(15_000) },
       )
       .toContain('seven brass lanterns')
 

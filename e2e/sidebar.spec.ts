@@ -3,6 +3,7 @@ import { PagesScreen } from './pages/PagesScreen'
 import { apiJson } from './support/apiJson'
 import { expectAccessible, switchColorScheme } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Bug 1 of issue 30: a page published at the top level (parent "None (top level)", the default) never
 // showed in the navigation, though the Pages screen says published pages appear there.
@@ -180,7 +181,7 @@ for (const [width, height] of [
   test(`every sidebar screen of a fresh install opens with no page or console error at ${width}px; axe clean, light and dark`, async ({
     page,
   }) => {
-    test.setTimeout(120_000)
+    test.setTimeout(scaledTimeout(120_000))
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(`page error: ${error.message}`))
     page.on('console', (message) => {

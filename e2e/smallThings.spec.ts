@@ -6,6 +6,7 @@ import { goOffline } from './support/goOffline'
 import { openApp, untilServiceWorker } from './support/openApp'
 import { samplePluginsDir } from './support/samplePluginsDir'
 import { syncServer } from './support/syncDevices'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Small things a new person met: a collection made without a description, a colour picker whose "None"
 // shows no colour, a plugin list without Quire's test samples and with one filter per category, and a
@@ -46,7 +47,7 @@ function coveredSwatch(input: Locator): Promise<{ covered: boolean; hatched: boo
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   await samplePluginsDir()
 })
 

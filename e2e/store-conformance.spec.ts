@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './support/test'
 import { build } from 'esbuild'
-import { storeConformance } from '../web/core/store/conformance/storeConformance'
+import { storeConformance } from '../web/core/testing/conformance/store/storeConformance'
 
 // The store conformance suite that the SQL and fake-indexeddb runs pass, run against the Dexie
 // adapter on Chromium's own IndexedDB.

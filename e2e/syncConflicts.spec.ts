@@ -4,6 +4,7 @@ import { AccountPage } from './pages/AccountPage'
 import { expectAccessible } from './support/expectAccessible'
 import { api, deployments, newPerson, openDevice } from './support/syncDevices'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Two devices of one person rename the same collection while offline. The later rename wins on both;
 // the earlier one is kept as a conflict, which the Account page shows and can bring back.
@@ -17,7 +18,7 @@ for (const { name: deployment, appOrigin } of deployments) {
     test('sync conflicts: a rename that lost is shown on Account, brought back everywhere, or dismissed', async ({
       browser,
     }) => {
-      test.setTimeout(180_000)
+      test.setTimeout(scaledTimeout(180_000))
       const person = newPerson()
       const laptop = await openDevice(browser, appOrigin)
       const phone = await openDevice(browser, appOrigin)
@@ -35,7 +36,7 @@ for (const { name: deployment, appOrigin } of deployments) {
         json: { name: 'Reading list', description: 'Papers to read' },
       })
       const id = String(shared.id)
-      await expect.poll(() => nameOf(phone, id), { timeout: 60_000 }).toBe('Reading list')
+      await expect.poll(() => nameOf(phone, id), { timeout: scaledTimeout(60_000) }).toBe('Reading list')
       // Nothing has conflicted yet: the section is not there at all.
       await expect(laptopAccount.syncState).toHaveText('Up to date')
       await expect(laptopAccount.conflictsSection).toHaveCount(0)
@@ -48,12 +49,16 @@ for (const { name: deployment, appOrigin } of deployments) {
       await api(phone, `/api/collections/${id}`, { method: 'PUT', json: { name: 'Reading list (phone)' } })
       await laptop.context().setOffline(false)
       await phone.context().setOffline(false)
-      await expect.poll(() => nameOf(laptop, id), { timeout: 90_000 }).toBe('Reading list (phone)')
-      await expect.poll(() => nameOf(phone, id), { timeout: 90_000 }).toBe('Reading list (phone)')
+      await expect
+        .poll(() => nameOf(laptop, id), { timeout: scaledTimeout(90_000) })
+        .toBe('Reading list (phone)')
+      await expect
+        .poll(() => nameOf(phone, id), { timeout: scaledTimeout(90_000) })
+        .toBe('Reading list (phone)')
 
       // The laptop's rename lost: its Account page shows both names, without a reload.
       const lost = laptopAccount.conflictReplacing('Reading list (laptop)')
-      await expect(lost).toHaveCount(1, { timeout: 60_000 })
+      await expect(lost).toHaveCount(1, { timeout: scaledTimeout(60_000) })
       await expect(lost.getByRole('heading', { level: 3 })).toHaveText(
         'Collection “Reading list (phone)”: name',
       )
@@ -67,12 +72,14 @@ for (const { name: deployment, appOrigin } of deployments) {
       await restore.click()
       await expect.poll(() => nameOf(laptop, id)).toBe('Reading list (laptop)')
       await expect(laptopAccount.conflictReplacing('Reading list (laptop)')).toHaveCount(0)
-      await expect.poll(() => nameOf(phone, id), { timeout: 60_000 }).toBe('Reading list (laptop)')
+      await expect
+        .poll(() => nameOf(phone, id), { timeout: scaledTimeout(60_000) })
+        .toBe('Reading list (laptop)')
 
       // The name it replaced is a conflict in turn (so a restore can be undone); the phone sees it too.
       // "Keep current" there takes it off the list and leaves the name as it is.
       const replaced = phoneAccount.conflictReplacing('Reading list (phone)')
-      await expect(replaced).toHaveCount(1, { timeout: 60_000 })
+      await expect(replaced).toHaveCount(1, { timeout: scaledTimeout(60_000) })
       await expect(phoneAccount.conflictValue(replaced, 'Kept')).toContainText('Reading list (laptop)')
       const keep = replaced.getByRole('button', { name: /^Keep current/ })
       await keep.focus()

@@ -7,6 +7,7 @@ import { AccountPage } from './pages/AccountPage'
 import { openApp } from './support/openApp'
 import { api, deployments, newPerson, openDevice } from './support/syncDevices'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Two devices of one person: two browser contexts (each its own IndexedDB, service worker and API
 // worker), signed in to the real sync server the Playwright config starts.
@@ -15,7 +16,7 @@ const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 
 async function uploadPdf(page: Page, collectionId: string, name: string, bytes: Buffer) {
   return page.evaluate(
-    async ({ collectionId, name, base64 }) => {
+    async ({ collectionId, name, base64, limitMs }) => {
       const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
       const form = new FormData()
       form.set('collection_id', collectionId)
@@ -24,14 +25,15 @@ async function uploadPdf(page: Page, collectionId: string, name: string, bytes: 
         id: string
         status: string
       }
-      const deadline = Date.now() + 60_000
+      const deadline = Date.now() + limitMs
       while (document.status === 'processing' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 250))
         document = (await (await fetch(`/api/documents/${document.id}`)).json()) as typeof document
       }
       return document as Record<string, unknown>
     },
-    { collectionId, name, base64: bytes.toString('base64') },
+    // Measured here, in Node: the function above runs in the page, which has no scaledTimeout.
+    { collectionId, name, base64: bytes.toString('base64'), limitMs: scaledTimeout(60_000) },
   )
 }
 
@@ -47,7 +49,7 @@ for (const { name: deployment, appOrigin } of deployments) {
     test('sync: two devices of one account edit offline, reconnect and converge; a PDF processed on one is searchable on the other', async ({
       browser,
     }) => {
-      test.setTimeout(180_000)
+      test.setTimeout(scaledTimeout(180_000))
       const person = newPerson()
       const laptop = await openDevice(browser, appOrigin)
       const phone = await openDevice(browser, appOrigin)
@@ -72,7 +74,7 @@ for (const { name: deployment, appOrigin } of deployments) {
       // The document arrives processed: the laptop's chunks and vectors, not a second processing here.
       await expect
         .poll(async () => (await api(phone, `/api/documents/${String(onLaptop.id)}`)).status, {
-          timeout: 60_000,
+          timeout: scaledTimeout(60_000),
         })
         .toBe('completed')
       const onPhone = await api(phone, `/api/documents/${String(onLaptop.id)}`)
@@ -124,8 +126,8 @@ for (const { name: deployment, appOrigin } of deployments) {
         expect.objectContaining({ name: 'Laptop only' }),
         expect.objectContaining({ name: 'Phone only' }),
       ])
-      await expect.poll(() => collectionsOf(laptop), { timeout: 90_000 }).toEqual(expected)
-      await expect.poll(() => collectionsOf(phone), { timeout: 90_000 }).toEqual(expected)
+      await expect.poll(() => collectionsOf(laptop), { timeout: scaledTimeout(90_000) }).toEqual(expected)
+      await expect.poll(() => collectionsOf(phone), { timeout: scaledTimeout(90_000) }).toEqual(expected)
       expect((await collectionsOf(laptop)).sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(
         (await collectionsOf(phone)).sort((a, b) => String(a.id).localeCompare(String(b.id))),
       )
@@ -135,7 +137,7 @@ for (const { name: deployment, appOrigin } of deployments) {
       browser,
       request,
     }) => {
-      test.setTimeout(90_000)
+      test.setTimeout(scaledTimeout(90_000))
       const person = newPerson()
       const page = await openDevice(browser, appOrigin)
       const account = new AccountPage(page)
@@ -155,7 +157,7 @@ for (const { name: deployment, appOrigin } of deployments) {
       expect(created.ok()).toBe(true)
 
       // The page on screen shows it once it arrives, without a reload.
-      await expect(page.getByText('Made by a script')).toBeVisible({ timeout: 30_000 })
+      await expect(page.getByText('Made by a script')).toBeVisible({ timeout: scaledTimeout(30_000) })
     })
   })
 }

@@ -5,6 +5,7 @@ import { CollectionsPage } from './pages/CollectionsPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Background sync as a person sees it, against the real sync server: the Account page's Sync panel,
 // the app bar's indicator, "Sync now", and changes made offline reaching the server once it is back.
@@ -62,7 +63,7 @@ test('sync status: the panel and the app bar follow sync, and offline changes re
   const person = newSyncPerson()
   await account.signUp({ server, ...person })
   await expect(account.signedInAs(person.username)).toBeVisible()
-  await expect(account.syncState).toHaveText('Up to date', { timeout: 30_000 })
+  await expect(account.syncState).toHaveText('Up to date', { timeout: scaledTimeout(30_000) })
   await expect(account.syncSection.getByText('No changes waiting to be sent')).toBeVisible()
   // Last synced: relative, with the exact time in its title.
   const lastSynced = account.syncSection.locator('time').first()
@@ -99,7 +100,7 @@ test('sync status: the panel and the app bar follow sync, and offline changes re
 
   // Back online: the loop is nudged, sends the change, and the views go back to up to date.
   await context.setOffline(false)
-  await expect(account.syncState).toHaveText('Up to date', { timeout: 30_000 })
+  await expect(account.syncState).toHaveText('Up to date', { timeout: scaledTimeout(30_000) })
   await expect(account.syncSection.getByText('No changes waiting to be sent')).toBeVisible()
   await expect(account.syncIndicator).toHaveText(/Synced$/)
   await expect.poll(() => serverRecords(request, person)).toContain('Made while offline')
@@ -116,7 +117,7 @@ test('sync status: the indicator fits a phone-width top bar', async ({ page }) =
   const account = new AccountPage(page)
   await account.open()
   await account.signUp({ server, ...newSyncPerson() })
-  await expect(account.syncIndicator).toBeVisible({ timeout: 30_000 })
+  await expect(account.syncIndicator).toBeVisible({ timeout: scaledTimeout(30_000) })
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
   expect(overflow).toBeLessThanOrEqual(0)
   const box = await account.syncIndicator.boundingBox()

@@ -4,6 +4,8 @@ import { ChatPage } from './pages/ChatPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 import { startFakeSearxng, type FakeSearxng } from './support/startFakeSearxng'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
+import { seedCollectionInPage } from './support/seedCollectionInPage'
 
 // Issue 18, item 4, in the browser on the sync server's origin (the deployment people run): the
 // in-browser API reaches SearXNG and the pages itself, so both fakes here allow any origin (CORS),
@@ -46,30 +48,19 @@ test.afterAll(async () => {
 
 /** A collection holding one Markdown file, through the in-browser API, processed. */
 async function seedKitchen(page: Page): Promise<void> {
-  const status = await page.evaluate(async (text) => {
-    const created = await fetch('/api/collections/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Kitchen', description: 'web search e2e' }),
-    }).then((r) => r.json())
-    const form = new FormData()
-    form.set('collection_id', created.id)
-    form.set('file', new File([text], 'pantry.md', { type: 'text/markdown' }))
-    let document = await fetch('/api/documents/', { method: 'POST', body: form }).then((r) => r.json())
-    const deadline = Date.now() + 60_000
-    while (document.status === 'processing' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 250))
-      document = await fetch(`/api/documents/${document.id}`).then((r) => r.json())
-    }
-    return document.status as string
-  }, KITCHEN)
+  const status = await seedCollectionInPage(
+    page,
+    { name: 'Kitchen', description: 'web search e2e' },
+    { name: 'pantry.md', type: 'text/markdown', base64: Buffer.from(KITCHEN).toString('base64') },
+    60_000,
+  )
   expect(status).toBe('completed')
 }
 
 test('Settings → SearXNG URL tested; a document question with “Search the web” cites the web page', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await openApp(page, `${server}/settings`)
   const section = page.getByRole('region', { name: 'Web search' })
   const urlField = section.getByLabel('SearXNG URL')
@@ -93,7 +84,7 @@ test('Settings → SearXNG URL tested; a document question with “Search the we
   await chat.ask('When was marmalade first sold in Dundee?')
 
   const answer = chat.assistantMessages().last()
-  await expect(answer).toContainText('1797', { timeout: 30_000 })
+  await expect(answer).toContainText('1797', { timeout: scaledTimeout(30_000) })
   // The document passage is source 1; the web page comes after it, and the answer quotes it.
   await answer.getByRole('button', { name: 'Source 2', exact: true }).click()
   const panel = chat.sourcePanel

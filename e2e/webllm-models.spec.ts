@@ -3,6 +3,7 @@ import config from '../playwright.config'
 import { SettingsPage } from './pages/SettingsPage'
 import { WEBLLM_MODEL } from './support/askWithWebLlm'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const base = config.use?.launchOptions ?? {}
 // Headless Chromium offers WebGPU (a SwiftShader adapter) only with this flag.
@@ -11,7 +12,7 @@ test.use({ launchOptions: { ...base, args: [...(base.args ?? []), '--enable-unsa
 test('settings: with WebGPU, the WebLLM picker lists models with their size and starts a download', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await openApp(page)
   const sized = await page.evaluate(async () => (await fetch('/api/settings/webllm-models')).json())
   expect(sized).toContainEqual(
@@ -21,7 +22,7 @@ test('settings: with WebGPU, the WebLLM picker lists models with their size and 
   const settings = new SettingsPage(page)
   await settings.open()
   await settings.generator.selectOption('webllm')
-  await expect(settings.webLlmModel).toBeVisible({ timeout: 60_000 })
+  await expect(settings.webLlmModel).toBeVisible({ timeout: scaledTimeout(60_000) })
   const option = settings.webLlmModel.locator('option', { hasText: WEBLLM_MODEL })
   await expect(option).toHaveText(/about \d+\.\d GB of GPU memory/)
   await settings.webLlmModel.selectOption(WEBLLM_MODEL)
@@ -30,7 +31,9 @@ test('settings: with WebGPU, the WebLLM picker lists models with their size and 
   // progress line ends saying the download failed, rather than hanging.
   await page.getByRole('button', { name: 'Download now' }).click()
   await expect(page.getByRole('progressbar', { name: 'Model download' })).toBeVisible()
-  await expect(page.locator('.webllm-progress')).toContainText('The download failed', { timeout: 60_000 })
+  await expect(page.locator('.webllm-progress')).toContainText('The download failed', {
+    timeout: scaledTimeout(60_000),
+  })
   const stored = await page.evaluate(async () => (await fetch('/api/settings')).json())
   expect(stored.generator).toEqual({ kind: 'webllm', model: WEBLLM_MODEL })
 })

@@ -2,6 +2,7 @@ import { expect, test } from './support/test'
 import config from '../playwright.config'
 import { askWithWebLlm, WEBLLM_MODEL } from './support/askWithWebLlm'
 import { openApp } from './support/openApp'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const base = config.use?.launchOptions ?? {}
 // Headless Chromium offers WebGPU (a SwiftShader adapter) only with this flag.
@@ -11,7 +12,7 @@ test.use({ launchOptions: { ...base, args: [...(base.args ?? []), '--enable-unsa
 // library loads from the app's own build, the model list comes back, and a failed download is an
 // answer that says so, not a hang.
 test('its worker starts and a model that cannot be downloaded fails with a clear error', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(scaledTimeout(120_000))
   await openApp(page)
   const { tested, reply } = await askWithWebLlm(page)
   expect(tested.ok).toBe(true)

@@ -12,21 +12,13 @@ import { WorkspaceFlow } from './pages/WorkspaceFlow'
 import { expectAccessibleInBothThemes } from './support/expectAccessible'
 import { api, newPerson, openDevice, syncServer } from './support/syncDevices'
 import { goOffline } from './support/goOffline'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
+import { HARBOUR_NOTES } from './support/seedNotesCollection'
 
 // Issue 17's whole flow, as a person does it, on the deployment people run (`npm start`: the app served
 // by the sync server, the app's /api and the server on one origin): sign up, install two sample plugins
 // from the server's marketplace, build a page in the designer from the built-in chat and plugin modules,
 // publish it, find it in the navigation, ask the chat, open it offline, and see it on a second device.
-const HARBOUR = `# Harbour survey
-
-## Tides
-
-The spring tide at the northern jetty reached 4.2 metres on the third morning.
-
-## Birds
-
-A pair of oystercatchers nested above the high-water line and raised two chicks.
-`
 
 const PAGE = 'Harbour workspace'
 const ROUTE = /\/p\/dashboard\/harbour-workspace$/
@@ -37,12 +29,12 @@ let dir = ''
 let markdown = ''
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000)
+  test.setTimeout(scaledTimeout(180_000))
   // The server's marketplace catalog is dist-plugins/ (read when asked): the samples are built there.
   await buildSamplePlugins()
   dir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-workspace-'))
   markdown = path.join(dir, 'harbour.md')
-  await writeFile(markdown, HARBOUR)
+  await writeFile(markdown, HARBOUR_NOTES)
 })
 
 test.afterAll(async () => {
@@ -74,7 +66,7 @@ async function screenshot(page: Page, name: string, ready = async () => {}): Pro
 test('a person builds a workspace page from the built-in chat and plugin modules, publishes it, finds it in the navigation, uses it offline and on a second device', async ({
   browser,
 }) => {
-  test.setTimeout(420_000)
+  test.setTimeout(scaledTimeout(420_000))
   const person = newPerson()
   const laptop = await openDevice(browser, syncServer)
   await laptop.setViewportSize({ width: 1280, height: 900 })
@@ -236,7 +228,7 @@ test('a person builds a workspace page from the built-in chat and plugin modules
     await question.press('Enter')
     const thread = chat.getByRole('log', { name: 'Messages' })
     await expect(thread.locator('.chat-message-assistant').last()).toContainText('oystercatchers', {
-      timeout: 30_000,
+      timeout: scaledTimeout(30_000),
     })
     await thread.getByRole('button', { name: 'Source 1', exact: true }).first().click()
     const source = chat.getByRole('complementary', { name: /^Source \d+$/ })
@@ -259,12 +251,12 @@ test('a person builds a workspace page from the built-in chat and plugin modules
 
   await test.step('offline, reloaded: the page still renders with its modules', async () => {
     // Everything this device wrote has reached the server first (the second device reads it there).
-    await expect(account.syncIndicator).toHaveText(/Synced$/, { timeout: 60_000 })
+    await expect(account.syncIndicator).toHaveText(/Synced$/, { timeout: scaledTimeout(60_000) })
     await goOffline(laptop)
     await laptop.reload()
     await expect(board.heading(PAGE)).toBeVisible()
     for (const key of MODULES) {
-      await expect(board.cell(key)).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+      await expect(board.cell(key)).toHaveAttribute('data-state', 'ready', { timeout: scaledTimeout(30_000) })
     }
     await expect(board.module('Notes-1').getByRole('heading', { name: 'Harbour notes' })).toBeVisible()
     await expect(board.cell('Chat-1').getByRole('log', { name: 'Messages' })).toContainText(
@@ -284,7 +276,7 @@ test('a person builds a workspace page from the built-in chat and plugin modules
     // The page arrives by sync; the navigation reads its tree when the app loads and on each in-app
     // navigation to another screen.
     await expect
-      .poll(async () => (await publishedPageNames(phone)).includes(PAGE), { timeout: 90_000 })
+      .poll(async () => (await publishedPageNames(phone)).includes(PAGE), { timeout: scaledTimeout(90_000) })
       .toBe(true)
     await new PagesScreen(phone).open()
     await expect(phoneNav.link(PAGE)).toHaveAttribute('href', '/p/dashboard/harbour-workspace')
@@ -293,16 +285,18 @@ test('a person builds a workspace page from the built-in chat and plugin modules
     const phoneBoard = new PluginBoardPage(phone)
     await expect(phoneBoard.heading(PAGE)).toBeVisible()
     for (const key of MODULES) {
-      await expect(phoneBoard.cell(key)).toHaveAttribute('data-state', 'ready', { timeout: 60_000 })
+      await expect(phoneBoard.cell(key)).toHaveAttribute('data-state', 'ready', {
+        timeout: scaledTimeout(60_000),
+      })
     }
     expect(await new WorkspaceFlow(phone).moduleKeys()).toEqual(renderedKeys)
     await expect(phoneBoard.module('Notes-1').getByRole('heading', { name: 'Harbour notes' })).toBeVisible({
-      timeout: 30_000,
+      timeout: scaledTimeout(30_000),
     })
     // The chat's collection came along by sync: the built-in chat opens on it.
     await expect(
       phoneBoard.cell('Chat-1').getByRole('heading', { name: 'Page chat: Harbour', level: 2 }),
-    ).toBeVisible({ timeout: 60_000 })
+    ).toBeVisible({ timeout: scaledTimeout(60_000) })
     await phone.context().close()
   })
 

@@ -12,6 +12,7 @@ import {
   type SampleCatalog,
   type SampleCatalogEntry,
 } from './buildSamplePlugins.mjs'
+import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // One React for the test "host" and for the server renderer, taken from the same module cache.
 const require = createRequire(import.meta.url)
@@ -111,7 +112,7 @@ describe('buildSamplePlugins', () => {
         new Uint8Array(await readFile(path.join(outDir, entry.download_url))),
       )
     }
-  }, 120_000)
+  }, scaledTimeout(120_000))
 
   afterAll(async () => {
     if (outDir) await rm(outDir, { recursive: true, force: true })
@@ -230,35 +231,43 @@ describe('buildSamplePlugins', () => {
     expect(text(archives.QuireNotes!['dist/remoteEntry.js'])).not.toContain(reactMarker)
   })
 
-  it('skips a second run over the same inputs, and rebuilds the same bytes when forced', async () => {
-    const started = Date.now()
-    const catalogBefore = (await stat(path.join(outDir, 'catalog.json'))).mtimeMs
-    const again = await buildSamplePlugins({ outDir })
-    expect(again.skipped).toBe(true)
-    expect(Date.now() - started).toBeLessThan(5_000)
-    // Up to date as of now, so a start after an app edit and one build does not build again.
-    expect((await stat(path.join(outDir, 'catalog.json'))).mtimeMs).toBeGreaterThan(catalogBefore)
+  it(
+    'skips a second run over the same inputs, and rebuilds the same bytes when forced',
+    async () => {
+      const started = Date.now()
+      const catalogBefore = (await stat(path.join(outDir, 'catalog.json'))).mtimeMs
+      const again = await buildSamplePlugins({ outDir })
+      expect(again.skipped).toBe(true)
+      expect(Date.now() - started).toBeLessThan(scaledTimeout(5_000))
+      // Up to date as of now, so a start after an app edit and one build does not build again.
+      expect((await stat(path.join(outDir, 'catalog.json'))).mtimeMs).toBeGreaterThan(catalogBefore)
 
-    const stampBefore = await readFile(path.join(outDir, '.stamp'), 'utf8')
-    const forced = await buildSamplePlugins({ outDir, force: true })
-    expect(forced.skipped).toBe(false)
-    expect(forced.catalog.plugins.map((plugin) => plugin.sha256)).toEqual(
-      catalog.plugins.map((p) => p.sha256),
-    )
-    expect(await readFile(path.join(outDir, '.stamp'), 'utf8')).toBe(stampBefore)
-  }, 120_000)
+      const stampBefore = await readFile(path.join(outDir, '.stamp'), 'utf8')
+      const forced = await buildSamplePlugins({ outDir, force: true })
+      expect(forced.skipped).toBe(false)
+      expect(forced.catalog.plugins.map((plugin) => plugin.sha256)).toEqual(
+        catalog.plugins.map((p) => p.sha256),
+      )
+      expect(await readFile(path.join(outDir, '.stamp'), 'utf8')).toBe(stampBefore)
+    },
+    scaledTimeout(120_000),
+  )
 
-  it('rebuilds when the stamp or an archive does not match', async () => {
-    const { writeFile } = await import('node:fs/promises')
-    await writeFile(path.join(outDir, '.stamp'), 'stale\n')
-    const rebuilt = await buildSamplePlugins({ outDir })
-    expect(rebuilt.skipped).toBe(false)
-    const archive = path.join(outDir, entry('QuireNotes').download_url)
-    await writeFile(archive, 'tampered')
-    const repaired = await buildSamplePlugins({ outDir })
-    expect(repaired.skipped).toBe(false)
-    expect((await stat(archive)).size).toBe(entry('QuireNotes').size)
-  }, 120_000)
+  it(
+    'rebuilds when the stamp or an archive does not match',
+    async () => {
+      const { writeFile } = await import('node:fs/promises')
+      await writeFile(path.join(outDir, '.stamp'), 'stale\n')
+      const rebuilt = await buildSamplePlugins({ outDir })
+      expect(rebuilt.skipped).toBe(false)
+      const archive = path.join(outDir, entry('QuireNotes').download_url)
+      await writeFile(archive, 'tampered')
+      const repaired = await buildSamplePlugins({ outDir })
+      expect(repaired.skipped).toBe(false)
+      expect((await stat(archive)).size).toBe(entry('QuireNotes').size)
+    },
+    scaledTimeout(120_000),
+  )
 })
 
 describe('readPythonAssignment', () => {

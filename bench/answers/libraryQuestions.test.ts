@@ -13,6 +13,7 @@ import {
   libraryQuestions,
   parseLibraryQuestions,
 } from './libraryQuestions'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const docsDir = corpusFile(`${LIBRARY_DIR}/docs`)
 const flat = (text: string) =>
@@ -77,37 +78,41 @@ describe('libraryExtraQuestions.jsonl', () => {
       }
     })
 
-    it('finds each evidence and answer in the file as Quire reads it (on its page for a PDF)', async () => {
-      const byDoc = new Map<string, LibraryQuestion[]>()
-      for (const q of await libraryExtraQuestions()) {
-        if (q.doc !== null) byDoc.set(q.doc, [...(byDoc.get(q.doc) ?? []), q])
-      }
-      const problems: string[] = []
-      for (const [doc, asked] of byDoc) {
-        const bytes = new Uint8Array(await readFile(`${docsDir}/${doc}`))
-        const pages = doc.endsWith('.pdf')
-          ? await quirePdfPageTexts(
-              bytes,
-              asked.map(({ id, page }) => {
-                if (page === null) throw new Error(`${id}: a PDF question needs its page`)
-                return page
-              }),
-            )
-          : null
-        const whole = pages ? null : (await serverIngest(bytes, doc)).text
-        for (const q of asked) {
-          const text = pages ? pages.get(q.page!)! : whole!
-          if (!flat(text).includes(flat(q.evidence))) problems.push(`${q.id}: evidence not in ${doc}`)
-          const found =
-            q.kind === 'summary'
-              ? q.answer.every((term) => holdsTerm(text, term))
-              : q.kind === 'list'
-                ? q.answer.filter((item) => holdsItem(text, item)).length === q.answer.length
-                : q.answer.some((answer) => containsAnswer(text, answer))
-          if (!found) problems.push(`${q.id}: answer not in ${doc}`)
+    it(
+      'finds each evidence and answer in the file as Quire reads it (on its page for a PDF)',
+      async () => {
+        const byDoc = new Map<string, LibraryQuestion[]>()
+        for (const q of await libraryExtraQuestions()) {
+          if (q.doc !== null) byDoc.set(q.doc, [...(byDoc.get(q.doc) ?? []), q])
         }
-      }
-      expect(problems).toEqual([])
-    }, 120_000)
+        const problems: string[] = []
+        for (const [doc, asked] of byDoc) {
+          const bytes = new Uint8Array(await readFile(`${docsDir}/${doc}`))
+          const pages = doc.endsWith('.pdf')
+            ? await quirePdfPageTexts(
+                bytes,
+                asked.map(({ id, page }) => {
+                  if (page === null) throw new Error(`${id}: a PDF question needs its page`)
+                  return page
+                }),
+              )
+            : null
+          const whole = pages ? null : (await serverIngest(bytes, doc)).text
+          for (const q of asked) {
+            const text = pages ? pages.get(q.page!)! : whole!
+            if (!flat(text).includes(flat(q.evidence))) problems.push(`${q.id}: evidence not in ${doc}`)
+            const found =
+              q.kind === 'summary'
+                ? q.answer.every((term) => holdsTerm(text, term))
+                : q.kind === 'list'
+                  ? q.answer.filter((item) => holdsItem(text, item)).length === q.answer.length
+                  : q.answer.some((answer) => containsAnswer(text, answer))
+            if (!found) problems.push(`${q.id}: answer not in ${doc}`)
+          }
+        }
+        expect(problems).toEqual([])
+      },
+      scaledTimeout(120_000),
+    )
   })
 })

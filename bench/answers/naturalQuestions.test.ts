@@ -5,6 +5,7 @@ import { corpusFile } from '../lib/corpusFile'
 import { financebenchQuestions } from '../lib/financebenchQuestions'
 import { quirePdfPageTexts } from '../lib/quirePdfPageTexts'
 import { type NaturalQuestion, naturalQuestions, parseNaturalQuestions } from './naturalQuestions'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const pdfDir = corpusFile('qa/financebench-dev/pdfs')
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase()
@@ -67,24 +68,30 @@ describe('naturalQuestions.jsonl', () => {
       expect([...asked].sort()).toEqual([...new Set(filings.values())].sort())
     })
 
-    it('finds every answer on its page as Quire reads the page', async () => {
-      const byDoc = new Map<string, Exclude<NaturalQuestion, { kind: 'absent' }>[]>()
-      for (const q of questions) if (q.kind !== 'absent') byDoc.set(q.doc, [...(byDoc.get(q.doc) ?? []), q])
-      const missing: string[] = []
-      for (const [doc, asked] of byDoc) {
-        const bytes = new Uint8Array(await readFile(`${pdfDir}/${doc}.pdf`))
-        const texts = await quirePdfPageTexts(
-          bytes,
-          asked.map(({ page }) => page),
-        )
-        for (const q of asked) {
-          const text = flat(texts.get(q.page)!)
-          const found =
-            q.kind === 'figure' ? text.includes(flat(q.figure)) : q.accept.some((s) => text.includes(flat(s)))
-          if (!found) missing.push(`${q.id} (${doc} p${q.page})`)
+    it(
+      'finds every answer on its page as Quire reads the page',
+      async () => {
+        const byDoc = new Map<string, Exclude<NaturalQuestion, { kind: 'absent' }>[]>()
+        for (const q of questions) if (q.kind !== 'absent') byDoc.set(q.doc, [...(byDoc.get(q.doc) ?? []), q])
+        const missing: string[] = []
+        for (const [doc, asked] of byDoc) {
+          const bytes = new Uint8Array(await readFile(`${pdfDir}/${doc}.pdf`))
+          const texts = await quirePdfPageTexts(
+            bytes,
+            asked.map(({ page }) => page),
+          )
+          for (const q of asked) {
+            const text = flat(texts.get(q.page)!)
+            const found =
+              q.kind === 'figure'
+                ? text.includes(flat(q.figure))
+                : q.accept.some((s) => text.includes(flat(s)))
+            if (!found) missing.push(`${q.id} (${doc} p${q.page})`)
+          }
         }
-      }
-      expect(missing).toEqual([])
-    }, 120_000)
+        expect(missing).toEqual([])
+      },
+      scaledTimeout(120_000),
+    )
   })
 })

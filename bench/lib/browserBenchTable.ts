@@ -1,5 +1,5 @@
-import type { BrowserLine } from '../browser'
-import type { BrowserLargeLine } from '../browser-large'
+import type { BrowserLargeLine } from './BrowserLargeLine'
+import type { BrowserLine } from './BrowserLine'
 
 /** The browser benches' lines as a plain-text table for stderr (the issue's "table before and after"). */
 export function browserBenchTable(lines: readonly (BrowserLine | BrowserLargeLine)[]): string {

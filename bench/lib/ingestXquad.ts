@@ -6,7 +6,7 @@ import { textParsers } from '../../web/core/ingest/parse/textParsers'
 import { type DocumentProfile, documentProfile } from '../../web/core/retrieve/documentEvidence'
 import { openingText } from '../../web/core/store/DocumentOpening'
 import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
-import { systemClock } from '../../web/core/time/Clock'
+import { systemClock } from '../../web/core/kernel/time/Clock'
 import { corpusFile } from './corpusFile'
 
 const DOCS = 'qa/xquad-en/docs'

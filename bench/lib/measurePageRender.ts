@@ -4,7 +4,7 @@ import { installSamplePlugins, SAMPLE_MODULES } from './installSamplePlugins'
 import { median } from './median'
 import { postJsonInPage } from './postJsonInPage'
 import { round } from './round'
-import type { PluginLine } from '../plugins'
+import type { PluginLine } from './PluginLine'
 
 const RUNS = 5
 const MODULES = 12

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { nodeParsers } from '../../sync-server/src/ingest/nodeParsers'
 import { hashEmbedder } from '../../web/core/ingest/embed/hashEmbedder'
 import { ingestFile } from '../../web/core/ingest/ingestFile'
-import { systemClock } from '../../web/core/time/Clock'
+import { systemClock } from '../../web/core/kernel/time/Clock'
 
 const { pdf } = workerData as { pdf: Uint8Array }
 const result = await ingestFile(pdf, 'book.pdf', {

@@ -1,7 +1,7 @@
 import { nodeParsers } from '../../sync-server/src/ingest/nodeParsers'
 import { hashEmbedder } from '../../web/core/ingest/embed/hashEmbedder'
 import { ingestFile, type IngestOptions, type IngestResult } from '../../web/core/ingest/ingestFile'
-import { systemClock } from '../../web/core/time/Clock'
+import { systemClock } from '../../web/core/kernel/time/Clock'
 
 /**
  * One file through the whole ingestion pipeline (parse, chunk, embed) with the server's parsers (pdf.js's

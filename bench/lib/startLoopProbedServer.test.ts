@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { createCollection, upload, waitForJob } from '../document-stall'
 import { startLoopProbedServer } from './startLoopProbedServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 // Tests the harness, not the speed. Issue 39: with the loop-delay probe loaded as a .ts file, every
 // worker thread that inherits the server's `--import`s (tesseract.js's) failed to start, and every
@@ -9,7 +10,7 @@ import { startLoopProbedServer } from './startLoopProbedServer'
 describe('startLoopProbedServer', () => {
   it(
     'starts a server whose OCR still reads an image, and reports its event-loop delay',
-    { timeout: 300_000 },
+    { timeout: scaledTimeout(300_000) },
     async () => {
       const server = await startLoopProbedServer(() => {})
       try {

@@ -58,6 +58,17 @@ export class AccountPage {
     await this.page.getByRole('button', { name: 'Sign in', exact: true }).click()
   }
 
+  /** Asked after signing in on a device holding data the account does not have (sync waits for it). */
+  get localDataDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Add this device’s data to your account?' })
+  }
+
+  /** Answers that question: `Merge into my account`, `Keep on this device only` (Discard asks again). */
+  async answerLocalData(answer: 'Merge into my account' | 'Keep on this device only'): Promise<void> {
+    await this.localDataDialog.getByRole('button', { name: answer }).click()
+    await expect(this.localDataDialog).toBeHidden()
+  }
+
   get signOutDialog(): Locator {
     return this.page.getByRole('dialog', { name: 'Sign out?' })
   }

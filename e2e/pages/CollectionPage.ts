@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { CollectionsPage } from './CollectionsPage'
 import { readDownload } from './SettingsPage'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 export type DocumentOutcome = 'completed' | 'failed'
 
@@ -57,7 +58,9 @@ export class CollectionPage {
   }
 
   async waitForStatus(filename: string, status: DocumentOutcome, timeout = 60_000): Promise<void> {
-    await expect(this.row(filename).getByText(STATUS_TEXT[status], { exact: true })).toBeVisible({ timeout })
+    await expect(this.row(filename).getByText(STATUS_TEXT[status], { exact: true })).toBeVisible({
+      timeout: scaledTimeout(timeout),
+    })
   }
 
   /** The processing percentage shown right now, or null when the document is not processing. */

@@ -1,4 +1,5 @@
 import { expect, type Locator } from '@playwright/test'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 /** A PDF opened from its collection (the document's dialog): pages, the page field, find in document. */
 export class DocumentViewer {
@@ -16,15 +17,32 @@ export class DocumentViewer {
   async goToPage(number: number): Promise<void> {
     await this.pageField.fill(String(number))
     await this.pageField.press('Enter')
-    await expect(this.pageImage(number)).toBeVisible({ timeout: 30_000 })
+    await expect(this.pageImage(number)).toBeVisible({ timeout: scaledTimeout(30_000) })
+  }
+
+  get findField(): Locator {
+    return this.dialog.getByRole('searchbox', { name: 'Find in document' })
+  }
+
+  /** On a phone: "More", which holds Download and Rename. */
+  get more(): Locator {
+    return this.dialog.getByRole('button', { name: 'More', exact: true })
+  }
+
+  get download(): Locator {
+    return this.dialog.getByRole('button', { name: 'Download', exact: true })
+  }
+
+  get nameField(): Locator {
+    return this.dialog.getByLabel('Name', { exact: true })
   }
 
   /** Looks for words in the whole document and waits until every page has been read. */
   async find(words: string): Promise<void> {
-    const field = this.dialog.getByRole('searchbox', { name: 'Find in document' })
+    const field = this.findField
     await field.fill(words)
     await field.press('Enter')
-    await expect(this.foundStatus).not.toContainText('Searching', { timeout: 120_000 })
+    await expect(this.foundStatus).not.toContainText('Searching', { timeout: scaledTimeout(120_000) })
   }
 
   get foundStatus(): Locator {
@@ -45,7 +63,7 @@ export class DocumentViewer {
       .getByRole('region', { name: 'Pages found' })
       .getByRole('button', { name: new RegExp(`^Page ${page} `) })
       .click()
-    await expect(this.pageImage(page)).toBeVisible({ timeout: 30_000 })
+    await expect(this.pageImage(page)).toBeVisible({ timeout: scaledTimeout(30_000) })
   }
 
   /** The words found, marked on the page shown. */

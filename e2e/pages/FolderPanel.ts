@@ -73,7 +73,9 @@ export class FolderPanel {
     const list = await this.files()
     return list.locator('li').evaluateAll((items) =>
       items.map((item) => {
-        const [name, state] = [...item.children].map((child) => child.getBoundingClientRect())
+        const [name, state] = ['.folder-file-path', '.folder-file-state'].map((selector) =>
+          item.querySelector(selector)?.getBoundingClientRect(),
+        )
         if (!name || !state)
           return { path: String(item.getAttribute('data-folder-file')), meet: true, stateHeight: 0 }
         const meet =

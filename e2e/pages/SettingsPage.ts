@@ -1,5 +1,6 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test'
 import { openScreen } from '../support/openScreen'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 /** The Settings screen: embedder, the model picker and its servers, storage, clear data, version. */
 export class SettingsPage {
@@ -137,7 +138,7 @@ export class SettingsPage {
       .getByLabel('Archive to import')
       .setInputFiles({ name, mimeType: 'application/zip', buffer: archive })
     const result = this.page.getByTestId('import-result')
-    await expect(result).toBeVisible({ timeout: 30_000 })
+    await expect(result).toBeVisible({ timeout: scaledTimeout(30_000) })
     return result
   }
 }

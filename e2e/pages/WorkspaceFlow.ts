@@ -2,6 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test'
 import { CollectionPage } from './CollectionPage'
 import { CollectionsPage } from './CollectionsPage'
 import { PluginManagerPage } from './PluginManagerPage'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 /**
  * The steps of building a workspace that no one screen's page object covers: a collection made and a
@@ -33,7 +34,9 @@ export class WorkspaceFlow {
       .getByRole('button', { name: `Install ${pluginName}`, exact: true })
       .click()
     await manager.installDialog(pluginName).getByRole('button', { name: 'Install', exact: true }).click()
-    await expect(this.page.getByText(`${pluginName} 1.0.0 installed`)).toBeVisible({ timeout: 30_000 })
+    await expect(this.page.getByText(`${pluginName} 1.0.0 installed`)).toBeVisible({
+      timeout: scaledTimeout(30_000),
+    })
   }
 
   /** Presses Tab (as a keyboard user would) until `target` has focus; fails after `limit` presses. */

@@ -28,6 +28,8 @@ export async function startFakeOllamaWithChat(options: {
   cors: string[]
   reply: (request: ChatRequest) => string
   delayMs?: number
+  /** Where it listens (Ollama's own 11434, for a test that looks where Ollama usually is); any free port by default. */
+  port?: number
 }): Promise<FakeOllamaWithChat> {
   const ollama = await startFakeOllama({ cors: options.cors })
   const chats: ChatRequest[] = []
@@ -86,7 +88,11 @@ export async function startFakeOllamaWithChat(options: {
       pass(request, response)
     }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve, reject) => {
+    // A port already taken (a real Ollama running) fails the test that asked for it, with the fake behind closed.
+    server.once('error', (error) => void ollama.close().finally(() => reject(error)))
+    server.listen(options.port ?? 0, '127.0.0.1', resolve)
+  })
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     ollama,

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 /**
  * Opens the app and waits until its in-browser API answers the page's own requests (straight from the API
@@ -21,7 +22,7 @@ export async function openApp(page: Page, path = '/'): Promise<void> {
  */
 export async function untilServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 30_000,
+    timeout: scaledTimeout(30_000),
   })
   // A path no route has: the direct path leaves it to msw, and the page holds it until msw routes it, so
   // the browser's own 404 answers it only then (the network's would carry no X-Quire-Host).

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 export const HARBOUR_NOTES = `# Harbour survey
 
@@ -17,7 +18,7 @@ A pair of oystercatchers nested above the high-water line and raised two chicks.
  */
 export async function seedNotesCollection(page: Page, name: string): Promise<string> {
   const outcome = await page.evaluate(
-    async ({ name, notes }) => {
+    async ({ name, notes, waitMs }) => {
       const created = await fetch('/api/collections/', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -31,14 +32,15 @@ export async function seedNotesCollection(page: Page, name: string): Promise<str
         id: string
         status: string
       }
-      const deadline = Date.now() + 30_000
+      const deadline = Date.now() + waitMs
       while (document.status === 'processing' && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 200))
         document = (await (await fetch(`/api/documents/${document.id}`)).json()) as typeof document
       }
       return { collectionId: collection.id, status: document.status }
     },
-    { name, notes: HARBOUR_NOTES },
+    // Measured here, in Node: the function above runs in the page, which has no scaledTimeout.
+    { name, notes: HARBOUR_NOTES, waitMs: scaledTimeout(30_000) },
   )
   expect(outcome.status).toBe('completed')
   return outcome.collectionId

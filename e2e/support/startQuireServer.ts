@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { readyWhileAdvancing } from '../../sync-server/test/readyWhileAdvancing'
 
 export interface QuireServer {
   origin: string
@@ -26,20 +27,17 @@ export async function startQuireServer(port: number, env: Record<string, string>
   })
   const origin = `http://127.0.0.1:${port}`
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The Quire server exited with ${child.exitCode}`)
-    const up = await fetch(`${origin}/health`).then(
-      (response) => response.ok,
-      () => false,
+  const health = () =>
+    fetch(`${origin}/health`).then(
+      (response) => (response.ok ? true : undefined),
+      () => undefined,
     )
-    if (up) break
-    if (Date.now() > deadline) {
+  await readyWhileAdvancing(child, health, { what: `The Quire server on ${origin}`, everyMs: 200 }).catch(
+    (error: unknown) => {
       child.kill('SIGKILL')
-      throw new Error(`The Quire server did not start on ${origin}`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+      throw error
+    },
+  )
   return {
     origin,
     async stop() {

@@ -5,8 +5,11 @@
 import Dexie from 'dexie'
 import { DexieStore } from '../../web/browser/store/DexieStore'
 import { QuireDatabase } from '../../web/browser/store/QuireDatabase'
-import { runConformanceCase } from '../../web/core/store/conformance/runConformanceCase'
-import { storeConformance, type StoreSubPort } from '../../web/core/store/conformance/storeConformance'
+import { runConformanceCase } from '../../web/core/testing/conformance/store/runConformanceCase'
+import {
+  storeConformance,
+  type StoreSubPort,
+} from '../../web/core/testing/conformance/store/storeConformance'
 
 async function runStoreCase(port: StoreSubPort, name: string): Promise<string | null> {
   const testCase = storeConformance[port].find((c) => c.name === name)

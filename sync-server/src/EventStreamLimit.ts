@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import Router from '@koa/router'
 import type { Context, Middleware } from 'koa'
-import { ApiError } from '../../web/core/api/ApiError'
+import { ApiError } from '../../web/core/kernel/ApiError'
 import type { HttpMethod } from '../../web/core/api/Route'
 import type { RequestAuth } from './auth/guardApi'
 

@@ -38,7 +38,11 @@ export interface ServerConfig {
   folderRescanMs?: number
   /** How long connection tests and model lists wait (CONNECTION_TEST_TIMEOUT_MS, 15 s); tests set less. */
   connectionTestMs?: number
-  /** Per-document processing time limit in ms (INGEST_TIMEOUT_S, default 120 s). */
+  /**
+   * How long a document's processing may go without progress, in ms (INGEST_TIMEOUT_S, default 120 s):
+   * a document that reads no page (and whose worker reports nothing) for this long is stopped; one that
+   * keeps reading pages is never stopped for its length.
+   */
   ingestTimeoutMs?: number
   /** INGEST_MEMORY_MB: the JS heap each ingest worker may grow to (DEFAULT_INGEST_MEMORY_MB). */
   ingestMemoryMb?: number

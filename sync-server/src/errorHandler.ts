@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa'
-import { ApiError } from '../../web/core/api/ApiError'
+import { ApiError } from '../../web/core/kernel/ApiError'
 import { toErrorResult } from '../../web/core/api/toErrorResult'
 import { writeResult } from './mountRoutes'
 

@@ -3,7 +3,7 @@ import type { ServerResponse } from 'node:http'
 import { extname, join, normalize, sep } from 'node:path'
 import type { Context, Middleware } from 'koa'
 import send from 'koa-send'
-import { appCsp } from '../../web/core/http/appContentSecurityPolicy'
+import { appCsp } from '../../web/plugin-frame/appCsp'
 
 /** Files whose name never changes between versions: a cached copy would pin users to an old app. */
 const REVALIDATE = new Set(['/sw.js', '/index.html', '/manifest.webmanifest', '/mockServiceWorker.js'])

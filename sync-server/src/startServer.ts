@@ -16,7 +16,7 @@ import { postgresRateLimiters } from './auth/postgresRateLimiters'
 import type { ServerConfig } from './config'
 import { serverFolderHost } from './folders/serverFolderHost'
 import { watchFolders } from './folders/watchFolders'
-import { resolveFolder, rootsOf } from './folders/folderRoots'
+import { resolveFolder } from './folders/folderRoots'
 import { followedFolderKind } from '../../web/core/folders/followedFolderKind'
 import { createApp } from './createApp'
 import { ownerOnlyDataDir } from './files/ownerOnlyDataDir'
@@ -228,6 +228,10 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       logError,
       budget: indexBudget,
     })
+    // A person root names them by id, username or email (read at each use: a username may change).
+    const folderHost = config.folderRoots?.length
+      ? serverFolderHost(config.folderRoots, async () => (accounts ? accounts.me(userId) : LOCAL_USER))
+      : undefined
     const runtime = createApiPorts({
       store,
       index,
@@ -258,7 +262,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       testCaseFiles: new DiskTestCaseFiles(join(config.dataDir, 'evaluation')),
       background: () => jobSchedulers(jobs, userId, store, passwords, logError),
       currentUserId: async () => userId,
-      folderHost: config.folderRoots?.length ? serverFolderHost(config.folderRoots, userId) : undefined,
+      folderHost: folderHost,
       logError,
     })
     // Unfinished documents get a job if none has one (the search index loads on first use).
@@ -277,7 +281,9 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
             for (const record of await followedFolderKind.list(runtime.ports)) {
               const path = record.data.path
               if (typeof path !== 'string') continue
-              const allowed = await resolveFolder(rootsOf(folderRoots, userId), path).catch(() => undefined)
+              const allowed = await resolveFolder((await folderHost?.roots()) ?? [], path).catch(
+                () => undefined,
+              )
               if (allowed) folders.push({ collectionId: record.id, path: allowed.path })
             }
             return folders

@@ -3,6 +3,7 @@ import { callJson } from './callJson'
 import { filesHolding } from './filesHolding'
 import { startFakeModelServer, type FakeModelServer } from './fakes/fakeModelServer'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 type Json = Record<string, unknown>
 const OPENAI_KEY = 'sk-openai-secret-0123456789'
@@ -63,7 +64,7 @@ describe('/api/v1/ai over real HTTP, against fake model servers (single-user ser
     })
     await save('openai', { api_key: OPENAI_KEY, base_url: `${openai.url}/v1` })
     await save('claude', { api_key: ANTHROPIC_KEY, base_url: anthropic.url })
-  }, 30_000)
+  }, scaledTimeout(30_000))
   afterAll(async () => {
     await quire?.stop()
     await Promise.all([openai?.close(), ollama?.close(), anthropic?.close()])
@@ -154,25 +155,29 @@ describe('/api/v1/ai over real HTTP, against fake model servers (single-user ser
     expect(wrongKind.text).not.toContain('Not here')
   })
 
-  it('a server that accepts and never answers is reported after the listing time limit, not waited on for minutes', async () => {
-    const silent = await startFakeModelServer('openai')
-    silent.silent = true
-    try {
-      const started = Date.now()
-      const result = await api('POST', '/api/v1/ai/providers/validate', {
-        provider: 'openai',
-        config: { server_url: silent.url },
-      })
-      expect(result.body).toMatchObject({ valid: false })
-      expect(result.body.message).toBe(
-        `OpenAI-compatible at ${silent.url} did not list its models within 3 s.`,
-      )
-      expect(Date.now() - started).toBeLessThan(15_000)
-      expect(silent.received).toHaveLength(1)
-    } finally {
-      await silent.close()
-    }
-  }, 20_000)
+  it(
+    'a server that accepts and never answers is reported after the listing time limit, not waited on for minutes',
+    async () => {
+      const silent = await startFakeModelServer('openai')
+      silent.silent = true
+      try {
+        const started = Date.now()
+        const result = await api('POST', '/api/v1/ai/providers/validate', {
+          provider: 'openai',
+          config: { server_url: silent.url },
+        })
+        expect(result.body).toMatchObject({ valid: false })
+        expect(result.body.message).toBe(
+          `OpenAI-compatible at ${silent.url} did not list its models within 3 s.`,
+        )
+        expect(Date.now() - started).toBeLessThan(scaledTimeout(15_000))
+        expect(silent.received).toHaveLength(1)
+      } finally {
+        await silent.close()
+      }
+    },
+    scaledTimeout(20_000),
+  )
 
   it('models per provider and server; unknown settings or server ids are 404', async () => {
     const models = await api(

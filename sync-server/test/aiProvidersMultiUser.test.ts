@@ -4,6 +4,7 @@ import { callJson } from './callJson'
 import { startFakeModelServer, type FakeModelServer } from './fakes/fakeModelServer'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 type Json = Record<string, unknown>
 const REFUSED = 'which this server does not reach; an operator can allow it with OUTBOUND_ALLOW'
@@ -44,7 +45,7 @@ describe('/api/v1/ai in multi-user mode', () => {
       provider: 'openai',
       config: { base_url: allowed.url, api_key: 'sk-a-only-key-12345678' },
     })
-  }, 30_000)
+  }, scaledTimeout(30_000))
   afterAll(async () => {
     await quire?.stop()
     await Promise.all([refused?.close(), allowed?.close()])

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SearchIndex } from '../../web/core/retrieve/index/SearchIndex'
-import { newDocument } from '../../web/core/store/conformance/fixtures'
+import { newDocument } from '../../web/core/testing/conformance/store/fixtures'
 import type { Store } from '../../web/core/store/Store'
 import { SyncApplier } from '../../web/core/sync/appData/SyncApplier'
 import { SyncedStore } from '../../web/core/sync/appData/SyncedStore'
@@ -18,6 +18,7 @@ import { DiskFileStore } from '../src/files/DiskFileStore'
 import { openSqlStore } from '../src/sql/openSqlStore'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const corpus = join(import.meta.dirname, '../../../shared/corpus')
 
@@ -91,7 +92,7 @@ describe("the app's data syncs between devices and the server's REST surface", (
     dir = mkdtempSync(join(tmpdir(), 'quire-devices-'))
     laptop = await openDevice(server.url, user, 'laptop', dir)
     phone = await openDevice(server.url, user, 'phone', dir)
-  }, 60_000)
+  }, scaledTimeout(60_000))
   afterAll(async () => {
     await laptop?.plain.close()
     await phone?.plain.close()
@@ -144,7 +145,7 @@ describe("the app's data syncs between devices and the server's REST surface", (
   // 20 s default when the whole unit run shares 2 cores.
   it(
     'a PDF processed by the server arrives searchable on a device that never processes it',
-    { timeout: 60_000 },
+    { timeout: scaledTimeout(60_000) },
     async () => {
       const collection = (await api('POST', '/api/collections/', { name: 'Papers', description: 'Reviews' }))
         .body

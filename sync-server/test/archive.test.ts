@@ -3,6 +3,7 @@ import { strToU8, zipSync, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callJson } from './callJson'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -126,7 +127,7 @@ describe('export and import of a person’s data (server to server)', () => {
     })
     expect(settings.status, settings.text).toBe(200)
     archive = await exportArchive(source)
-  }, 60_000)
+  }, scaledTimeout(60_000))
 
   afterAll(async () => {
     await source?.stop()

@@ -5,6 +5,7 @@ import { loadTokenKey } from '../src/accounts/tokenKey'
 import type { RateLimits } from '../src/auth/RateLimiter'
 import { signUpForTest } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { fetchWithJson } from './fetchWithJson'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 const OPEN_LIMITS: RateLimits = {
@@ -38,14 +39,8 @@ function decodePayload(jwt: string): Record<string, unknown> {
 
 describe('accounts over real HTTP', () => {
   let server: Server
-  const call = (path: string, init: RequestInit & { json?: unknown } = {}) => {
-    const { json, ...rest } = init
-    return fetch(server.url + path, {
-      ...rest,
-      headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...rest.headers },
-      body: json !== undefined ? JSON.stringify(json) : rest.body,
-    })
-  }
+  const call = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+    fetchWithJson(server.url + path, init)
   beforeAll(async () => {
     server = await startTestServer({ accounts: true, rateLimits: OPEN_LIMITS })
   })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RateLimits } from '../src/auth/RateLimiter'
 import { signUpForTest } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { fetchWithJson } from './fetchWithJson'
 
 // Issue 31, items 7 and 12, over real HTTP: the refresh cookie with BrainDrive's `{}` body, and
 // personal access tokens (scopes, who may mint them, what a password change does to them).
@@ -23,14 +24,8 @@ function cookiesOf(response: Response): string {
 
 describe('credentials over real HTTP', () => {
   let server: Server
-  const call = (path: string, init: RequestInit & { json?: unknown } = {}) => {
-    const { json, ...rest } = init
-    return fetch(server.url + path, {
-      ...rest,
-      headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...rest.headers },
-      body: json !== undefined ? JSON.stringify(json) : rest.body,
-    })
-  }
+  const call = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+    fetchWithJson(server.url + path, init)
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
   beforeAll(async () => {
     server = await startTestServer({ accounts: true, rateLimits: OPEN_LIMITS })

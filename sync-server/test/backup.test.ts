@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { callJson } from './callJson'
 import { createTestCollection } from './createTestCollection'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -45,7 +46,7 @@ describe('npm run backup', () => {
 
   it(
     'copies a running server without stopping its writes; the copy starts with the data there',
-    { timeout: 120_000 },
+    { timeout: scaledTimeout(120_000) },
     async () => {
       const live = await startTestServer()
       servers.push(live)

@@ -6,6 +6,7 @@ import { startFakeModelServer, type FakeModelServer } from './fakes/fakeModelSer
 import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const BARE_KEY = 'sk-ant-bare-string-key-7d41c09e'
 const JSON_KEY = 'sk-openai-json-string-key-2b8f'
@@ -65,7 +66,7 @@ describe('a key setting saved as a bare string or JSON text, over real HTTP', ()
     )
     expect(token.status, token.text).toBe(201)
     readOnly = { authorization: `Bearer ${(token.json() as { token: string }).token}` }
-  }, 60_000)
+  }, scaledTimeout(60_000))
   afterAll(async () => {
     PROVIDERS.anthropic.defaultAddress = vendorAddress
     await quire?.stop()

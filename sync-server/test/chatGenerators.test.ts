@@ -7,6 +7,9 @@ import type { ChatMessage } from '../../web/core/store/ChatMessage'
 import { corpusDir } from '../../web/core/testing/corpusDir'
 import { seedChatSession } from './seedChatSession'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
+import { pollUntil } from './pollUntil'
+import { readUntilTokens } from './readUntilTokens'
 
 const NOTES = `# Release history
 
@@ -129,7 +132,7 @@ describe('chat with model generators over real HTTP', () => {
   // shares 2 cores with other work.
   it(
     'gives the model each passage within its page, where the passage has one',
-    { timeout: 60_000 },
+    { timeout: scaledTimeout(60_000) },
     async () => {
       llm.mode = 'openai'
       await api('PUT', '/api/settings', {
@@ -202,16 +205,15 @@ describe('chat with model generators over real HTTP', () => {
       body: JSON.stringify({ session_id: sessionId, message: 'What is Lumen?' }),
       signal: controller.signal,
     })
-    const reader = response.body!.getReader()
-    let text = ''
-    while ((text.match(/event: token/g) ?? []).length < 2) {
-      const { value, done } = await reader.read()
-      if (done) break
-      text += new TextDecoder().decode(value)
-    }
+    await readUntilTokens(response, 2)
     controller.abort()
     // The abort travels: Quire's stream is cancelled, the model's request is closed, the partial kept.
-    for (let i = 0; i < 50 && (await history()).at(-1)?.metadata.stopped !== true; i++) await sleep(50)
+    await pollUntil(
+      'the partial answer is kept, marked stopped',
+      async () => (await history()).at(-1)?.metadata.stopped === true,
+      2_500,
+      50,
+    )
     const last = (await history()).at(-1)!
     expect(last.role).toBe('assistant')
     expect(last.metadata.stopped).toBe(true)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeUpstream, type FakeUpstream } from './fakeUpstream'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 // Issue 31, item 10: a server that accepts the connection and never answers. The outbound idle limit
 // stays at its 120 s (a loading model may need it); connection tests and model lists give up at the
@@ -43,7 +44,7 @@ describe('connection tests against a server that never answers (single-user)', (
       const tested = await call('POST', '/api/settings/test-generator', { generator })
       expect(tested.status).toBe(200)
       expect(tested.body).toEqual({ ok: false, detail: `${who} did not answer within 0.4 s.`, models: [] })
-      expect(tested.ms).toBeLessThan(5_000)
+      expect(tested.ms).toBeLessThan(scaledTimeout(5_000))
     }
   })
 
@@ -53,7 +54,7 @@ describe('connection tests against a server that never answers (single-user)', (
       const answer = await call('GET', `${path}?${query}`)
       expect(answer.status, path).toBe(502)
       expect(answer.body.detail).toBe(`Ollama at ${silent.url} did not answer within 0.4 s.`)
-      expect(answer.ms).toBeLessThan(5_000)
+      expect(answer.ms).toBeLessThan(scaledTimeout(5_000))
     }
   })
 
@@ -66,6 +67,6 @@ describe('connection tests against a server that never answers (single-user)', (
       valid: false,
       message: `Ollama at ${silent.url} did not list its models within 0.4 s.`,
     })
-    expect(answer.ms).toBeLessThan(5_000)
+    expect(answer.ms).toBeLessThan(scaledTimeout(5_000))
   })
 })

@@ -2,6 +2,8 @@ import type { ServerResponse } from 'node:http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { scriptedServer } from '../../web/core/testing/node/scriptedServer'
 import { startTestServer } from './startTestServer'
+import { pollUntil } from './pollUntil'
+import { readUntilTokens } from './readUntilTokens'
 
 const ANSWER = ['Mercury ', 'is the ', 'closest ', 'planet ', 'to the Sun.']
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -164,20 +166,16 @@ describe('POST /api/v1/conversations/{id}/reply with an OpenAI-compatible model 
       body: JSON.stringify({ stream: true }),
       signal: controller.signal,
     })
-    const reader = response.body!.getReader()
-    let text = ''
-    while ((text.match(/event: token/g) ?? []).length < 2) {
-      const { value, done } = await reader.read()
-      if (done) break
-      text += new TextDecoder().decode(value)
-    }
+    await readUntilTokens(response, 2)
     controller.abort()
     await llm.closed
     let last: Json | undefined
-    for (let i = 0; i < 50 && last?.sender !== 'assistant'; i++) {
-      await sleep(50)
-      last = (await messages(id)).at(-1)
-    }
+    await pollUntil(
+      'the stopped answer is stored',
+      async () => (last = (await messages(id)).at(-1))?.sender === 'assistant',
+      2_500,
+      50,
+    )
     expect(last?.message_metadata).toEqual({ model: 'openai:fake-model', stopped: true })
     const said = String(last?.message)
     expect(ANSWER.join('').startsWith(said)).toBe(true)

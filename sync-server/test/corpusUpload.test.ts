@@ -7,6 +7,7 @@ import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
 import { corpusDir } from '../../web/core/testing/corpusDir'
 import { corpusExpectations } from '../../web/core/testing/corpusExpectations'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const corpus = corpusDir(process.env, repoRoot)
@@ -19,7 +20,8 @@ describe('uploading the whole corpus to the server', () => {
   const uploaded = new Map<string, { status: number; document?: DocumentRecord; detail?: string }>()
 
   beforeAll(async () => {
-    server = await startTestServer()
+    // The server's ingest limit (120 s) is sized for a quiet machine; reading every file is the point here.
+    server = await startTestServer({ config: { ingestTimeoutMs: scaledTimeout(120_000) } })
     const created = await fetch(`${server.url}/api/collections/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -42,7 +44,7 @@ describe('uploading the whole corpus to the server', () => {
       })
     }
     await server.idle()
-  }, 600_000)
+  }, scaledTimeout(600_000))
   afterAll(() => server.stop())
 
   const read = async (id: string) =>
@@ -92,24 +94,28 @@ describe('uploading the whole corpus to the server', () => {
     expect(documents.every((d) => d.status === 'completed' || d.status === 'failed')).toBe(true)
   })
 
-  it('opens the encrypted PDF when its password is given', async () => {
-    const locked = uploaded.get('pdf/pdfplumber__password-example.pdf')!.document!
-    const wrong = await fetch(`${server.url}/api/documents/${locked.id}/process`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: 'nope' }),
-    })
-    expect(wrong.status).toBe(202)
-    await server.idle()
-    expect((await read(locked.id)).metadata.error_code).toBe('wrong_password')
-    await fetch(`${server.url}/api/documents/${locked.id}/process`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ password: 'test' }),
-    })
-    await server.idle()
-    const opened = await read(locked.id)
-    expect(opened.status).toBe('completed')
-    expect(opened.metadata.pages).toBe(4)
-  }, 60_000)
+  it(
+    'opens the encrypted PDF when its password is given',
+    async () => {
+      const locked = uploaded.get('pdf/pdfplumber__password-example.pdf')!.document!
+      const wrong = await fetch(`${server.url}/api/documents/${locked.id}/process`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: 'nope' }),
+      })
+      expect(wrong.status).toBe(202)
+      await server.idle()
+      expect((await read(locked.id)).metadata.error_code).toBe('wrong_password')
+      await fetch(`${server.url}/api/documents/${locked.id}/process`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: 'test' }),
+      })
+      await server.idle()
+      const opened = await read(locked.id)
+      expect(opened.status).toBe('completed')
+      expect(opened.metadata.pages).toBe(4)
+    },
+    scaledTimeout(60_000),
+  )
 })

@@ -16,7 +16,7 @@ import type { SyncSpace } from '../src/syncApi/openSyncSpace'
 import { openServerDatabase } from '../src/sql/openServerDatabase'
 import { LOCAL_USER } from '../src/startServer'
 import { startTestServer } from './startTestServer'
-import { appCsp } from '../../web/core/http/appContentSecurityPolicy'
+import { appCsp } from '../../web/plugin-frame/appCsp'
 
 describe('Koa host: static files, logging, error hygiene', () => {
   const staticDir = mkdtempSync(join(tmpdir(), 'quire-static-'))

@@ -1,3 +1,4 @@
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 /**
  * Reads a `text/event-stream` response as it arrives, the way the browser's sync client does, so a
  * test can wait for one event: `until` resolves with the first match of everything read so far, and
@@ -24,7 +25,7 @@ export function eventStreamReader(response: Response) {
   }
   return {
     /**
-     * Waits for `pattern` in the stream so far (within `withinMs` when given); with `accept`, for a
+     * Waits for `pattern` in the stream so far (within `withinMs`, scaled, when given); with `accept`, for a
      * match it accepts: an earlier event of the same kind (a change before this test's) is passed over.
      */
     until(
@@ -33,9 +34,11 @@ export function eventStreamReader(response: Response) {
       accept: (match: RegExpExecArray) => boolean = () => true,
     ): Promise<RegExpExecArray> {
       if (withinMs === undefined) return read(pattern, accept)
+      // `withinMs` is sized for a quiet machine: the wait grows with the run's measured slowdown.
+      const limitMs = scaledTimeout(withinMs)
       let timer: ReturnType<typeof setTimeout> | undefined
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no ${pattern} within ${withinMs} ms: ${text}`)), withinMs)
+        timer = setTimeout(() => reject(new Error(`no ${pattern} within ${limitMs} ms: ${text}`)), limitMs)
       })
       return Promise.race([read(pattern, accept), timeout]).finally(() => clearTimeout(timer))
     },

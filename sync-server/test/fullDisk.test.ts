@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callJson } from './callJson'
 import { createTestCollection } from './createTestCollection'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -60,7 +61,7 @@ describe('a full disk during an upload', () => {
     const keptId = ((await kept.json()) as { id: string }).id
     await expect
       .poll(async () => (await callJson(server.url, 'GET', `/api/documents/${keptId}`)).body.status, {
-        timeout: 30_000,
+        timeout: scaledTimeout(30_000),
       })
       .toBe('completed')
     const filesDir = join(server.dataDir, 'files')

@@ -6,6 +6,7 @@ import { HEALTH_CHECK_MS } from '../src/health/timeBoxed'
 import { createTestDatabase, type TestDatabase } from './postgres/createTestDatabase'
 import { startTestPostgres, type TestPostgres } from './postgres/startTestPostgres'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 type Running = Awaited<ReturnType<typeof startTestServer>>
 
@@ -30,7 +31,7 @@ function heldJobs() {
 }
 
 async function until(condition: () => boolean) {
-  const deadline = Date.now() + 5_000
+  const deadline = Date.now() + scaledTimeout(5_000)
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('timed out')
     await new Promise((resolve) => setTimeout(resolve, 10))
@@ -66,7 +67,7 @@ describe('GET /health on SQLite', () => {
     expect(typeof body.timestamp).toBe('string')
     const database = body.database as { latency_ms: number; version?: string }
     expect(database.latency_ms).toBeGreaterThanOrEqual(0)
-    expect(database.latency_ms).toBeLessThan(2_000)
+    expect(database.latency_ms).toBeLessThan(scaledTimeout(2_000))
     expect(database.version).toBeUndefined()
   })
 
@@ -130,56 +131,64 @@ describe('GET /health when PostgreSQL goes away under the running server', () =>
     // A PostgreSQL of its own, to stop under the running Quire (the run's shared one stays up).
     postgres = await startTestPostgres()
     server = await startTestServer({ accounts: true, config: { databaseUrl: postgres.url } })
-  }, 60_000)
+  }, scaledTimeout(60_000))
   afterAll(async () => {
     await server?.close(100).catch(() => undefined)
     await postgres?.stop()
   })
 
-  it('answers within the time box, 503, while PostgreSQL does not answer at all', async () => {
-    // Every PostgreSQL process frozen (SIGSTOP): connections open and queries are sent, nothing answers.
-    const client = new pg.Client({ connectionString: postgres.url })
-    await client.connect()
-    const backends = await client.query<{ pid: number }>(
-      'SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid()',
-    )
-    const dataDir = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!
-      .data_directory
-    const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
-    const pids = [postmaster, ...backends.rows.map((row) => row.pid), await backendOf(client)]
-    for (const pid of pids) process.kill(pid, 'SIGSTOP')
-    try {
+  it(
+    'answers within the time box, 503, while PostgreSQL does not answer at all',
+    async () => {
+      // Every PostgreSQL process frozen (SIGSTOP): connections open and queries are sent, nothing answers.
+      const client = new pg.Client({ connectionString: postgres.url })
+      await client.connect()
+      const backends = await client.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid()',
+      )
+      const dataDir = (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!
+        .data_directory
+      const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+      const pids = [postmaster, ...backends.rows.map((row) => row.pid), await backendOf(client)]
+      for (const pid of pids) process.kill(pid, 'SIGSTOP')
+      try {
+        const started = Date.now()
+        const response = await fetch(`${server.url}/health`)
+        const elapsed = Date.now() - started
+        // Besides the checks' time box: the per-IP rate limit's own 1 s one (it counts in PostgreSQL too).
+        expect(elapsed).toBeGreaterThanOrEqual(HEALTH_CHECK_MS - 100)
+        expect(elapsed).toBeLessThan(HEALTH_CHECK_MS + scaledTimeout(2_000))
+        expect(response.status).toBe(503)
+        const body = (await response.json()) as { failing: string[]; database: { error?: string } }
+        expect(body.failing).toContain('database')
+        expect(body.database.error).toMatch(/no answer within/)
+      } finally {
+        for (const pid of pids) process.kill(pid, 'SIGCONT')
+        await client.end()
+      }
+    },
+    scaledTimeout(30_000),
+  )
+
+  it(
+    'answers 503 naming the database, within the time box, when PostgreSQL is stopped',
+    async () => {
+      expect((await fetch(`${server.url}/health`)).status).toBe(200)
+      await postgres.stop()
       const started = Date.now()
       const response = await fetch(`${server.url}/health`)
-      const elapsed = Date.now() - started
-      // Besides the checks' time box: the per-IP rate limit's own 1 s one (it counts in PostgreSQL too).
-      expect(elapsed).toBeGreaterThanOrEqual(HEALTH_CHECK_MS - 100)
-      expect(elapsed).toBeLessThan(HEALTH_CHECK_MS + 2_000)
+      expect(Date.now() - started).toBeLessThan(HEALTH_CHECK_MS + scaledTimeout(2_000))
       expect(response.status).toBe(503)
-      const body = (await response.json()) as { failing: string[]; database: { error?: string } }
+      const body = (await response.json()) as {
+        status: string
+        failing: string[]
+        database: { kind: string; ok: boolean; error?: string }
+      }
+      expect(body.status).toBe('unhealthy')
       expect(body.failing).toContain('database')
-      expect(body.database.error).toMatch(/no answer within/)
-    } finally {
-      for (const pid of pids) process.kill(pid, 'SIGCONT')
-      await client.end()
-    }
-  }, 30_000)
-
-  it('answers 503 naming the database, within the time box, when PostgreSQL is stopped', async () => {
-    expect((await fetch(`${server.url}/health`)).status).toBe(200)
-    await postgres.stop()
-    const started = Date.now()
-    const response = await fetch(`${server.url}/health`)
-    expect(Date.now() - started).toBeLessThan(HEALTH_CHECK_MS + 2_000)
-    expect(response.status).toBe(503)
-    const body = (await response.json()) as {
-      status: string
-      failing: string[]
-      database: { kind: string; ok: boolean; error?: string }
-    }
-    expect(body.status).toBe('unhealthy')
-    expect(body.failing).toContain('database')
-    expect(body.database).toMatchObject({ kind: 'postgres', ok: false })
-    expect(body.database.error).toBeTruthy()
-  }, 30_000)
+      expect(body.database).toMatchObject({ kind: 'postgres', ok: false })
+      expect(body.database.error).toBeTruthy()
+    },
+    scaledTimeout(30_000),
+  )
 })

@@ -12,6 +12,7 @@ import {
 } from '../../web/core/testing/node/hostileIngestFiles'
 import { WorkerIngestor } from '../src/ingest/WorkerIngestor'
 import { closedAfterAll } from './closedAfterAll'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, fileURLToPath(new URL('../../', import.meta.url)))
 const docx = readFileSync(join(corpus, 'docx', 'docling__word_sample.docx'))
@@ -28,7 +29,9 @@ const MEMORY_MB = 384
  * (bench/ingest-hostile.ts) runs the full-size shapes beside normal files.
  */
 describe('hostile files against the worker ingest pipeline', () => {
-  const make = closedAfterAll(() => new WorkerIngestor({ memoryMb: MEMORY_MB, timeoutMs: 60_000 }))
+  const make = closedAfterAll(
+    () => new WorkerIngestor({ memoryMb: MEMORY_MB, timeoutMs: scaledTimeout(60_000) }),
+  )
 
   const cases: Array<[string, () => Uint8Array, string, RegExp]> = [
     // 14 MB of `<w:x/>`: 2.4 million elements.
@@ -39,21 +42,25 @@ describe('hostile files against the worker ingest pipeline', () => {
   ]
 
   for (const [name, make_, filename, reason] of cases) {
-    it(`${name}: too_large, naming the limit, with bounded memory`, { timeout: 120_000 }, async () => {
-      const bytes = make_()
-      const ingestor = make()
-      // A first document starts the worker, so its start-up is not counted as the hostile file's.
-      await ingestor.ingest({ bytes: new TextEncoder().encode('# Warm\n\nup.\n'), filename: 'warm.md' })
-      const peak = await peakRssDuring(() => ingestor.ingest({ bytes, filename }))
-      expect(peak.error).toBeInstanceOf(ParseError)
-      expect(peak.error).toMatchObject({ code: 'too_large', message: expect.stringMatching(reason) })
-      expect(peak.growthMb).toBeLessThan(MEMORY_MB)
-    })
+    it(
+      `${name}: too_large, naming the limit, with bounded memory`,
+      { timeout: scaledTimeout(120_000) },
+      async () => {
+        const bytes = make_()
+        const ingestor = make()
+        // A first document starts the worker, so its start-up is not counted as the hostile file's.
+        await ingestor.ingest({ bytes: new TextEncoder().encode('# Warm\n\nup.\n'), filename: 'warm.md' })
+        const peak = await peakRssDuring(() => ingestor.ingest({ bytes, filename }))
+        expect(peak.error).toBeInstanceOf(ParseError)
+        expect(peak.error).toMatchObject({ code: 'too_large', message: expect.stringMatching(reason) })
+        expect(peak.growthMb).toBeLessThan(MEMORY_MB)
+      },
+    )
   }
 
   it(
     'a DOC with a bloated stream stays bounded by its size and reads its text',
-    { timeout: 120_000 },
+    { timeout: scaledTimeout(120_000) },
     async () => {
       const doc = readFileSync(join(corpus, 'doc', 'docling__legacy_sample.doc'))
       const bytes = bloatedCompoundFile(doc, 24)

@@ -1,6 +1,6 @@
 import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
 import type { NewCollection } from '../../web/core/store/Collection'
-import { newCollection, newDocument } from '../../web/core/store/conformance/fixtures'
+import { newCollection, newDocument } from '../../web/core/testing/conformance/store/fixtures'
 import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
 import { toChunkParams } from '../src/sql/rows'
 import type { SqlDriver } from '../src/sql/SqlDriver'

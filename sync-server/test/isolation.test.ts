@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../web/core/store/FileStore'
-import { SEED_TIME } from '../../web/core/api/platform/seed/seedTime'
+import { SEED_TIME } from '../../web/core/records/seedTime'
 import { serverRoutes } from '../src/createApp'
 import {
   platformAttempts,
@@ -25,6 +25,7 @@ import { webSearchAttempts } from './isolationWebSearch'
 import { aliasAttempts } from './isolationAliases'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 /** A's records, by the path parameter or body field that names them. */
 interface Records {
@@ -58,9 +59,11 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
   }),
   deleteCollection: (a) => ({ method: 'DELETE', path: `/api/collections/${a.collection}` }),
   uploadDocument: (a) => {
+    // A's own content, asked to be skipped as a duplicate: B learns nothing of A's document (404).
     const form = new FormData()
     form.append('collection_id', a.collection)
-    form.append('file', new Blob(['# Planted\n\nB writes into A.']), 'planted.md')
+    form.append('on_duplicate', 'skip')
+    form.append('file', new Blob([JAM]), 'planted.md')
     return { method: 'POST', path: '/api/documents/', form }
   },
   listDocuments: { names: 'nothing', why: 'checked by the lists (also filtered by A’s collection)' },
@@ -309,7 +312,7 @@ describe('two users: B never reaches A’s records', () => {
       )),
       ...(await seedModelHost((path, body) => json(a, { method: 'POST', path, json: body }))),
     }
-  }, 60_000)
+  }, scaledTimeout(60_000))
   afterAll(() => server.stop())
 
   it('every route of the table is covered', () => {
@@ -434,5 +437,23 @@ describe('two users: B never reaches A’s records', () => {
       path: `/plugins/${records.plugin}/1.0.0/dist/remoteEntry.js`,
     })
     expect(await file.text()).toBe(ISOLATION_PLUGIN_FILE)
+  })
+
+  // Last: it gives B a document. A duplicate is looked for in B's own collection only.
+  it('never finds A’s document as a duplicate of B’s upload of the same content', async () => {
+    const collection = await json(b, {
+      method: 'POST',
+      path: '/api/collections/',
+      json: { name: 'B’s', description: 'own' },
+    })
+    const form = new FormData()
+    form.append('collection_id', String(collection.id))
+    form.append('on_duplicate', 'skip')
+    form.append('file', new Blob([JAM]), 'jam.md')
+    const response = await send(b, { method: 'POST', path: '/api/documents/', form })
+    expect(response.status).toBe(201)
+    const uploaded = (await response.json()) as Record<string, unknown>
+    expect(uploaded.duplicate).toBeUndefined()
+    expect(uploaded.id).not.toBe(records.document)
   })
 })

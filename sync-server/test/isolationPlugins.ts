@@ -1,5 +1,5 @@
 import type { ApiPorts } from '../../web/core/api/ApiPorts'
-import { pluginKind } from '../../web/core/api/platform/plugins/pluginKind'
+import { pluginKind } from '../../web/core/records/kinds/pluginKind'
 import type { AttemptFor } from './isolationPlatform'
 
 /**

@@ -3,6 +3,7 @@ import { readSse } from '../../web/core/http/readSse'
 import type { JobHandler, JobView } from '../src/jobs/Job'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 /**
  * A job type whose pace the test sets: it reports progress, logs, then waits until the test
@@ -49,7 +50,7 @@ describe('the Jobs API over real HTTP', () => {
   }
   const job = async (id: string) => (await call('GET', `/api/v1/jobs/${id}`)).body as unknown as JobView
   const until = async (id: string, status: JobView['status']) => {
-    const deadline = Date.now() + 10_000
+    const deadline = Date.now() + scaledTimeout(10_000)
     for (;;) {
       const current = await job(id)
       if (current.status === status) return current

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeTinyModel, TINY_MODEL_DIMENSIONS } from '../../scripts/makeTinyModel.mjs'
 import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
 import { startServer, type RunningServer } from '../src/startServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
+import { pollUntil } from './pollUntil'
 
 const MODEL_ID = 'quire-tiny-embedder'
 
@@ -24,14 +26,14 @@ describe('a server configured with a transformers.js embedder', () => {
       singleUser: true,
       embedder: { id: MODEL_ID, modelsDir, allowRemote: false, cacheDir: join(dataDir, 'models-cache') },
     })
-  }, 60_000)
+  }, scaledTimeout(60_000))
   afterAll(async () => {
     await server.close()
     rmSync(dataDir, { recursive: true, force: true })
     rmSync(modelsDir, { recursive: true, force: true })
   })
 
-  it('embeds uploads with the model and records its id', { timeout: 90_000 }, async () => {
+  it('embeds uploads with the model and records its id', { timeout: scaledTimeout(90_000) }, async () => {
     const collection = (await (
       await fetch(`${server.url}/api/collections/`, {
         method: 'POST',
@@ -76,10 +78,15 @@ describe('a server configured with a transformers.js embedder', () => {
     try {
       expect((await fetch(`${server.url}/api/settings/embedder/load`, { method: 'POST' })).status).toBe(202)
       let status: { error: string | null } = { error: null }
-      for (let tries = 0; tries < 100 && status.error === null; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 100))
-        status = (await (await fetch(`${server.url}/api/settings/embedder-status`)).json()) as typeof status
-      }
+      await pollUntil(
+        'the load fails',
+        async () => {
+          status = (await (await fetch(`${server.url}/api/settings/embedder-status`)).json()) as typeof status
+          return status.error !== null
+        },
+        10_000,
+        100,
+      )
       expect(status.error).toBe(
         'The model Xenova/no-such-model is not in the server’s model folder (MODELS_DIR), and downloading models is off (ALLOW_REMOTE_MODELS=1 turns it on)',
       )

@@ -7,6 +7,7 @@ import { guardConnections } from './guardConnections'
 import { startFakeOllama, type FakeOllama } from './modelhostFakeOllama'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { callJson } from './callJson'
 
 // Issue 18, part 3: the local model host (/api/v1/modelhost/*) on the sync server with accounts, over
 // real HTTP against a fake Ollama written in the test. The fake's port is allowed by OUTBOUND_ALLOW,
@@ -31,16 +32,8 @@ describe('the local model host on the sync server', () => {
   let bob: TestUser
 
   const call = async (user: TestUser, method: string, path: string, json?: unknown) => {
-    const response = await fetch(`${quire.url}${path}`, {
-      method,
-      headers: { ...user.auth, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    })
-    const text = await response.text()
-    return {
-      status: response.status,
-      body: text === '' ? undefined : (JSON.parse(text) as Answer),
-    }
+    const { status, text } = await callJson(quire.url, method, path, json, user.auth)
+    return { status, body: text === '' ? undefined : (JSON.parse(text) as Answer) }
   }
   const install = (name: string, extra: Record<string, unknown> = {}, user = alice) =>
     call(user, 'POST', `${M}/install`, { name, server_url: ollama.url, stream: true, ...extra })

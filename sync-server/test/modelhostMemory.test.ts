@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MemoryModelInstalls } from '../../web/core/modelhost/MemoryModelInstalls'
 import { installFailure } from '../../web/core/modelhost/corsHint'
 import type { InstallTask } from '../../web/core/modelhost/InstallTask'
-import { systemClock } from '../../web/core/time/Clock'
+import { systemClock } from '../../web/core/kernel/time/Clock'
 import { startFakeOllama, type FakeOllama } from './modelhostFakeOllama'
+import { pollUntil } from './pollUntil'
 
 // The browser's installs (tasks in the API worker's memory), run here in Node with the global fetch
 // against the fake Ollama over real HTTP: the same task views, join and cancel as the server's jobs.
@@ -23,8 +24,7 @@ describe('MemoryModelInstalls (the browser’s install tasks)', () => {
     return seen
   }
   const until = async (check: () => boolean) => {
-    for (let tries = 0; tries < 200 && !check(); tries++)
-      await new Promise((resolve) => setTimeout(resolve, 20))
+    await pollUntil('the check holds', check, 4_000)
     expect(check()).toBe(true)
   }
 

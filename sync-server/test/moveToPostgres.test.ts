@@ -15,6 +15,7 @@ import { personSchema, SERVER_SCHEMA } from '../src/sql/openDatabases'
 import { createTestDatabase, type TestDatabase } from './postgres/createTestDatabase'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const PDF = join(corpusDir(process.env, repoRoot), 'pdf', 'pdfjs__TAMReview.pdf')
@@ -173,7 +174,7 @@ describe('moving a SQLite DATA_DIR into PostgreSQL (npm run move-to-postgres)', 
       await sqlite.close()
     }
     moved = await runMove(['--data-dir', dataDir, '--database-url', target.url])
-  }, 180_000)
+  }, scaledTimeout(180_000))
 
   afterAll(async () => {
     await target?.drop()
@@ -214,98 +215,114 @@ describe('moving a SQLite DATA_DIR into PostgreSQL (npm run move-to-postgres)', 
     }
   })
 
-  it('serves the same data from PostgreSQL alone: sign-in, tokens, API keys, search, sync pull, files', async () => {
-    // A DATA_DIR of its own: everything it serves comes from PostgreSQL.
-    const onPg = await startTestServer({ accounts: true, config: { databaseUrl: target.url } })
-    try {
-      // The same password signs in (the answer's tokens work), and a session from before the move is
-      // still signed in: its token was signed with the moved key.
-      const login = await call(onPg.url, '/api/v1/auth/login?include_tokens=true', {
-        method: 'POST',
-        body: JSON.stringify({ email: alice.email, password: alice.password }),
-      })
-      const tokens = (await login.json()) as { access_token: string }
-      for (const token of [tokens.access_token, alice.access_token]) {
-        const me = await call(onPg.url, '/api/v1/auth/me', { auth: { authorization: `Bearer ${token}` } })
-        expect(((await me.json()) as { email: string }).email).toBe(alice.email)
-      }
-      const after = await observe(onPg.url, alice, documentId)
-      expect(after.search.length).toBeGreaterThan(0)
-      expect(after.search).toEqual(before.search)
-      expect(after.settings).toMatchObject({ generator: { has_api_key: true, api_key_hint: '…4321' } })
-      expect(after.pull).toEqual(before.pull)
-      expect(Buffer.from(after.file).equals(readFileSync(PDF))).toBe(true)
-      expect(after).toEqual(before)
-      const bobPull = await (
-        await call(onPg.url, '/api/v1/sync/pull?after=0&limit=1000', { auth: bob.auth })
-      ).json()
-      expect(bobPull).toEqual(bobBefore.pull)
-      // New rows get new keys past the copied ones (the identity sequences were moved on).
-      const created = await call(onPg.url, '/api/collections/', {
-        method: 'POST',
-        body: JSON.stringify({ name: 'After the move', description: 'new' }),
-        auth: alice.auth,
-      })
-      expect(created.status).toBe(201)
-    } finally {
-      await onPg.close()
-    }
-  }, 60_000)
-
-  it('lets a device finish on PostgreSQL a sync upload it began before the move', async () => {
-    const onPg = await startTestServer({ accounts: true, config: { databaseUrl: target.url } })
-    try {
-      const blob = `/api/v1/sync/blobs/${BLOB_KEY}`
-      const status = await (await call(onPg.url, `${blob}/status`, { auth: alice.auth })).json()
-      expect(status).toEqual({ key: BLOB_KEY, complete: false, received: BLOB_SENT, size: BLOB.length })
-      // It resumes where the server says it stands, as the sync client does.
-      expect(await sendPart(onPg.url, alice, BLOB_SENT, BLOB.length)).toMatchObject({ complete: true })
-      const stored = await call(onPg.url, blob, { auth: alice.auth })
-      expect(Buffer.from(await stored.arrayBuffer()).equals(BLOB)).toBe(true)
-    } finally {
-      await onPg.close()
-    }
-  }, 60_000)
-
-  it('refuses a target that already holds data, writing nothing', async () => {
-    const users = await pgCount(target.url, SERVER_SCHEMA, 'users')
-    const again = await runMove(['--data-dir', dataDir, '--database-url', target.url])
-    expect(again.code, again.stderr).toBe(2)
-    expect(again.stderr).toMatch(/already holds Quire data/)
-    const forced = await runMove(['--data-dir', dataDir, '--database-url', target.url, '--force'])
-    expect(forced.code, forced.stderr).toBe(2)
-    expect(forced.stderr).toContain(personSchema(alice.id))
-    expect(await pgCount(target.url, SERVER_SCHEMA, 'users')).toBe(users)
-  }, 60_000)
-
-  it('refuses a DATA_DIR whose schema version is not the code’s, writing nothing', async () => {
-    const other = mkdtempSync(join(tmpdir(), 'quire-move-old-'))
-    const empty = await createTestDatabase()
-    try {
-      cpSync(dataDir, other, { recursive: true })
-      const db = new Database(join(other, 'users', bob.id, 'quire.db'))
-      db.prepare(
-        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'future', 'now')",
-      ).run()
-      db.close()
-      const refused = await runMove(['--data-dir', other, '--database-url', empty.url])
-      expect(refused.code, refused.stderr).toBe(2)
-      expect(refused.stderr).toContain(`person ${bob.id} is at version 99`)
-      const client = new pg.Client({ connectionString: empty.url })
-      await client.connect()
+  it(
+    'serves the same data from PostgreSQL alone: sign-in, tokens, API keys, search, sync pull, files',
+    async () => {
+      // A DATA_DIR of its own: everything it serves comes from PostgreSQL.
+      const onPg = await startTestServer({ accounts: true, config: { databaseUrl: target.url } })
       try {
-        const { rowCount } = await client.query(
-          "SELECT 1 FROM information_schema.schemata WHERE schema_name = 'quire'",
-        )
-        expect(rowCount).toBe(0)
+        // The same password signs in (the answer's tokens work), and a session from before the move is
+        // still signed in: its token was signed with the moved key.
+        const login = await call(onPg.url, '/api/v1/auth/login?include_tokens=true', {
+          method: 'POST',
+          body: JSON.stringify({ email: alice.email, password: alice.password }),
+        })
+        const tokens = (await login.json()) as { access_token: string }
+        for (const token of [tokens.access_token, alice.access_token]) {
+          const me = await call(onPg.url, '/api/v1/auth/me', { auth: { authorization: `Bearer ${token}` } })
+          expect(((await me.json()) as { email: string }).email).toBe(alice.email)
+        }
+        const after = await observe(onPg.url, alice, documentId)
+        expect(after.search.length).toBeGreaterThan(0)
+        expect(after.search).toEqual(before.search)
+        expect(after.settings).toMatchObject({ generator: { has_api_key: true, api_key_hint: '…4321' } })
+        expect(after.pull).toEqual(before.pull)
+        expect(Buffer.from(after.file).equals(readFileSync(PDF))).toBe(true)
+        expect(after).toEqual(before)
+        const bobPull = await (
+          await call(onPg.url, '/api/v1/sync/pull?after=0&limit=1000', { auth: bob.auth })
+        ).json()
+        expect(bobPull).toEqual(bobBefore.pull)
+        // New rows get new keys past the copied ones (the identity sequences were moved on).
+        const created = await call(onPg.url, '/api/collections/', {
+          method: 'POST',
+          body: JSON.stringify({ name: 'After the move', description: 'new' }),
+          auth: alice.auth,
+        })
+        expect(created.status).toBe(201)
       } finally {
-        await client.end()
+        await onPg.close()
       }
-    } finally {
-      await empty.drop()
-      rmSync(other, { recursive: true, force: true })
-    }
-  }, 60_000)
+    },
+    scaledTimeout(60_000),
+  )
+
+  it(
+    'lets a device finish on PostgreSQL a sync upload it began before the move',
+    async () => {
+      const onPg = await startTestServer({ accounts: true, config: { databaseUrl: target.url } })
+      try {
+        const blob = `/api/v1/sync/blobs/${BLOB_KEY}`
+        const status = await (await call(onPg.url, `${blob}/status`, { auth: alice.auth })).json()
+        expect(status).toEqual({ key: BLOB_KEY, complete: false, received: BLOB_SENT, size: BLOB.length })
+        // It resumes where the server says it stands, as the sync client does.
+        expect(await sendPart(onPg.url, alice, BLOB_SENT, BLOB.length)).toMatchObject({ complete: true })
+        const stored = await call(onPg.url, blob, { auth: alice.auth })
+        expect(Buffer.from(await stored.arrayBuffer()).equals(BLOB)).toBe(true)
+      } finally {
+        await onPg.close()
+      }
+    },
+    scaledTimeout(60_000),
+  )
+
+  it(
+    'refuses a target that already holds data, writing nothing',
+    async () => {
+      const users = await pgCount(target.url, SERVER_SCHEMA, 'users')
+      const again = await runMove(['--data-dir', dataDir, '--database-url', target.url])
+      expect(again.code, again.stderr).toBe(2)
+      expect(again.stderr).toMatch(/already holds Quire data/)
+      const forced = await runMove(['--data-dir', dataDir, '--database-url', target.url, '--force'])
+      expect(forced.code, forced.stderr).toBe(2)
+      expect(forced.stderr).toContain(personSchema(alice.id))
+      expect(await pgCount(target.url, SERVER_SCHEMA, 'users')).toBe(users)
+    },
+    scaledTimeout(60_000),
+  )
+
+  it(
+    'refuses a DATA_DIR whose schema version is not the code’s, writing nothing',
+    async () => {
+      const other = mkdtempSync(join(tmpdir(), 'quire-move-old-'))
+      const empty = await createTestDatabase()
+      try {
+        cpSync(dataDir, other, { recursive: true })
+        const db = new Database(join(other, 'users', bob.id, 'quire.db'))
+        db.prepare(
+          "INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'future', 'now')",
+        ).run()
+        db.close()
+        const refused = await runMove(['--data-dir', other, '--database-url', empty.url])
+        expect(refused.code, refused.stderr).toBe(2)
+        expect(refused.stderr).toContain(`person ${bob.id} is at version 99`)
+        const client = new pg.Client({ connectionString: empty.url })
+        await client.connect()
+        try {
+          const { rowCount } = await client.query(
+            "SELECT 1 FROM information_schema.schemata WHERE schema_name = 'quire'",
+          )
+          expect(rowCount).toBe(0)
+        } finally {
+          await client.end()
+        }
+      } finally {
+        await empty.drop()
+        rmSync(other, { recursive: true, force: true })
+      }
+    },
+    scaledTimeout(60_000),
+  )
 })
 
 describe('moving a single-user DATA_DIR (QUIRE_SINGLE_USER=1)', () => {
@@ -319,36 +336,40 @@ describe('moving a single-user DATA_DIR (QUIRE_SINGLE_USER=1)', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 
-  it('moves the data at the top of DATA_DIR as the local user’s, over a target started once with --force', async () => {
-    const sqlite = await startTestServer({ dataDir })
-    let before: unknown
-    try {
-      await call(sqlite.url, '/api/collections/', {
-        method: 'POST',
-        body: JSON.stringify({ name: 'Mine', description: 'Single-user notes' }),
-      })
-      before = await (await call(sqlite.url, '/api/collections/')).json()
-    } finally {
-      await sqlite.close()
-    }
-    // The target was started once by mistake: an account in its server schema, nobody's data.
-    const mistake = await startTestServer({ accounts: true, config: { databaseUrl: target.url } })
-    try {
-      await signUpForTest(mistake.url, 'carol')
-    } finally {
-      await mistake.close()
-    }
-    const refused = await runMove(['--data-dir', dataDir, '--database-url', target.url])
-    expect(refused.code, refused.stderr).toBe(2)
-    expect(refused.stderr).toContain('pass --force')
-    const moved = await runMove(['--data-dir', dataDir, '--database-url', target.url, '--force'])
-    expect(moved.code, moved.stderr).toBe(0)
-    expect(await pgCount(target.url, SERVER_SCHEMA, 'users')).toBe(0)
-    const onPg = await startTestServer({ config: { databaseUrl: target.url } })
-    try {
-      expect(await (await call(onPg.url, '/api/collections/')).json()).toEqual(before)
-    } finally {
-      await onPg.close()
-    }
-  }, 60_000)
+  it(
+    'moves the data at the top of DATA_DIR as the local user’s, over a target started once with --force',
+    async () => {
+      const sqlite = await startTestServer({ dataDir })
+      let before: unknown
+      try {
+        await call(sqlite.url, '/api/collections/', {
+          method: 'POST',
+          body: JSON.stringify({ name: 'Mine', description: 'Single-user notes' }),
+        })
+        before = await (await call(sqlite.url, '/api/collections/')).json()
+      } finally {
+        await sqlite.close()
+      }
+      // The target was started once by mistake: an account in its server schema, nobody's data.
+      const mistake = await startTestServer({ accounts: true, config: { databaseUrl: target.url } })
+      try {
+        await signUpForTest(mistake.url, 'carol')
+      } finally {
+        await mistake.close()
+      }
+      const refused = await runMove(['--data-dir', dataDir, '--database-url', target.url])
+      expect(refused.code, refused.stderr).toBe(2)
+      expect(refused.stderr).toContain('pass --force')
+      const moved = await runMove(['--data-dir', dataDir, '--database-url', target.url, '--force'])
+      expect(moved.code, moved.stderr).toBe(0)
+      expect(await pgCount(target.url, SERVER_SCHEMA, 'users')).toBe(0)
+      const onPg = await startTestServer({ config: { databaseUrl: target.url } })
+      try {
+        expect(await (await call(onPg.url, '/api/collections/')).json()).toEqual(before)
+      } finally {
+        await onPg.close()
+      }
+    },
+    scaledTimeout(60_000),
+  )
 })

@@ -7,6 +7,7 @@ import { encodePng } from '../../web/core/ingest/ocr/encodePng'
 import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
 import { corpusDir } from '../../web/core/testing/corpusDir'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, fileURLToPath(new URL('../..', import.meta.url)))
 
@@ -125,7 +126,7 @@ describe('OCR on the server', () => {
     expect(chosen.status).toBe(200)
     documents.set('french-fra.png', await upload('lettre-fra.png', french))
     await server.idle()
-  }, 900_000)
+  }, scaledTimeout(900_000))
   afterAll(() => server?.stop())
 
   it('reads a scanned PDF page with no text layer, marks it OCR, and finds its words', async () => {

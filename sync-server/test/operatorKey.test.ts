@@ -5,6 +5,7 @@ import { filesHolding } from './filesHolding'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const OPERATOR_KEY = 'sk-operator-7f3c9e21d4b8a6f0'
 
@@ -62,7 +63,7 @@ describe("the operator's generator key (GENERATOR_API_KEY) over real HTTP", () =
     person = await signUpForTest(quire.url, 'keyless')
     const session = await call('POST', '/api/chat/sessions', { name: 'Questions' })
     sessionId = (JSON.parse(session.text) as { id: string }).id
-  }, 60_000)
+  }, scaledTimeout(60_000))
   afterAll(async () => {
     await quire?.stop()
     await a?.close()

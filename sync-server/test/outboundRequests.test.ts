@@ -6,6 +6,7 @@ import { startFakeUpstream, type FakeUpstream } from './fakeUpstream'
 import { guardConnections } from './guardConnections'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 // Issue 14, part 3, "Outbound requests" (DESIGN.md section 10): a person's answer generator is a URL
 // the server fetches. Over real HTTP against a real server with accounts; the "providers" are fake
@@ -163,38 +164,46 @@ describe('outbound requests to a person’s generator, with accounts', () => {
     expect(refused.connections).toBe(0)
   })
 
-  it('times out a server that never answers, within the configured limit', async () => {
-    allowed.handle = () => {}
-    const tested = await testGenerator(ollama(allowed.url))
-    expect(tested.detail).toBe(
-      `Could not reach Ollama at ${allowed.url} (timed out: no answer within 0.5 s).`,
-    )
-    const { reply } = await chat(ollama(allowed.url))
-    expect(reply.status).toBe(502)
-    expect(reply.text).toContain('timed out: no answer within 0.5 s')
-  }, 10_000)
+  it(
+    'times out a server that never answers, within the configured limit',
+    async () => {
+      allowed.handle = () => {}
+      const tested = await testGenerator(ollama(allowed.url))
+      expect(tested.detail).toBe(
+        `Could not reach Ollama at ${allowed.url} (timed out: no answer within 0.5 s).`,
+      )
+      const { reply } = await chat(ollama(allowed.url))
+      expect(reply.status).toBe(502)
+      expect(reply.text).toContain('timed out: no answer within 0.5 s')
+    },
+    scaledTimeout(10_000),
+  )
 
-  it('cuts an endless answer at the size limit', async () => {
-    allowed.handle = (_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/x-ndjson' })
-      const line = `${JSON.stringify({ message: { content: 'more '.repeat(200) }, done: false })}\n`
-      const timer = setInterval(() => response.write(line), 1)
-      response.on('close', () => clearInterval(timer))
-    }
-    const { reply, last } = await chat(ollama(allowed.url))
-    expect(reply.status).toBe(502)
-    expect(JSON.parse(reply.text).detail).toBe(
-      `Ollama at ${allowed.url} stopped mid-answer (the answer from 127.0.0.1:${allowed.port} is larger than 256 KB, the most this server reads).`,
-    )
-    expect(JSON.parse(last!.data).detail).toContain('is larger than 256 KB')
-    allowed.handle = (_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' })
-      response.write('{"models":[')
-      const timer = setInterval(() => response.write('{"name":"model"},'.repeat(100)), 1)
-      response.on('close', () => clearInterval(timer))
-    }
-    expect((await testGenerator(ollama(allowed.url))).detail).toContain('is larger than 256 KB')
-  }, 10_000)
+  it(
+    'cuts an endless answer at the size limit',
+    async () => {
+      allowed.handle = (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/x-ndjson' })
+        const line = `${JSON.stringify({ message: { content: 'more '.repeat(200) }, done: false })}\n`
+        const timer = setInterval(() => response.write(line), 1)
+        response.on('close', () => clearInterval(timer))
+      }
+      const { reply, last } = await chat(ollama(allowed.url))
+      expect(reply.status).toBe(502)
+      expect(JSON.parse(reply.text).detail).toBe(
+        `Ollama at ${allowed.url} stopped mid-answer (the answer from 127.0.0.1:${allowed.port} is larger than 256 KB, the most this server reads).`,
+      )
+      expect(JSON.parse(last!.data).detail).toContain('is larger than 256 KB')
+      allowed.handle = (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' })
+        response.write('{"models":[')
+        const timer = setInterval(() => response.write('{"name":"model"},'.repeat(100)), 1)
+        response.on('close', () => clearInterval(timer))
+      }
+      expect((await testGenerator(ollama(allowed.url))).detail).toContain('is larger than 256 KB')
+    },
+    scaledTimeout(10_000),
+  )
 
   it('never shows the body of an error page: a 500 with a secret in its HTML', async () => {
     allowed.handle = (_request, response) => {
@@ -282,14 +291,18 @@ describe('outbound requests in single-user mode', () => {
     expect(upstream.requests).toHaveLength(2)
   })
 
-  it('still times out a server that never answers', async () => {
-    upstream.handle = () => {}
-    const api = client(quire)
-    const tested = await api('POST', '/api/settings/test-generator', {
-      generator: { kind: 'ollama', base_url: upstream.url, model: 'llama3.2' },
-    })
-    expect(JSON.parse(tested.text).detail).toContain('timed out: no answer within 0.5 s')
-  }, 10_000)
+  it(
+    'still times out a server that never answers',
+    async () => {
+      upstream.handle = () => {}
+      const api = client(quire)
+      const tested = await api('POST', '/api/settings/test-generator', {
+        generator: { kind: 'ollama', base_url: upstream.url, model: 'llama3.2' },
+      })
+      expect(JSON.parse(tested.text).detail).toContain('timed out: no answer within 0.5 s')
+    },
+    scaledTimeout(10_000),
+  )
 })
 
 describe("the operator's own generator on the operator's machine, with accounts", () => {

@@ -7,6 +7,7 @@ import { garbledFontPdf } from '../../web/core/testing/garbledFontPdf'
 import { textScan } from '../../web/core/testing/node/textScan'
 import { scannedPdfs } from '../../web/core/testing/scannedPdfs'
 import { nodeParsers } from '../src/ingest/nodeParsers'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const LINES = [
   'The lighthouse keeper counted ninety gulls at dawn.',
@@ -48,25 +49,29 @@ describe('PDF pages drawn by pdf.js for OCR on the server', () => {
       expect(text).not.toMatch(/[#%&*+=<>~^|]{3}/)
       expect(ocr?.[0]?.confidence).toBeGreaterThan(80)
     },
-    60_000,
+    scaledTimeout(60_000),
   )
 
-  it('reads text whose font gives a garbage text layer from the glyphs pdf.js draws', async () => {
-    // Liberation Sans, as pdf.js ships it for its standard fonts.
-    const fonts = join(
-      dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-      'standard_fonts',
-    )
-    const program = new Uint8Array(readFileSync(join(fonts, 'LiberationSans-Regular.ttf')))
-    const { text, ocr } = await read(
-      garbledFontPdf(program, [
-        'The orchard cooperative planted forty quince trees.',
-        'Rainwater from the barn roof fills two cisterns.',
-      ]),
-    )
-    expect(text).toMatch(/orchard cooperative planted forty quince trees/)
-    expect(text).toMatch(/barn roof fills two cisterns/)
-    expect(text).not.toMatch(/[\uE000-\uF8FF]/u)
-    expect(ocr?.[0]?.confidence).toBeGreaterThan(80)
-  }, 60_000)
+  it(
+    'reads text whose font gives a garbage text layer from the glyphs pdf.js draws',
+    async () => {
+      // Liberation Sans, as pdf.js ships it for its standard fonts.
+      const fonts = join(
+        dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+        'standard_fonts',
+      )
+      const program = new Uint8Array(readFileSync(join(fonts, 'LiberationSans-Regular.ttf')))
+      const { text, ocr } = await read(
+        garbledFontPdf(program, [
+          'The orchard cooperative planted forty quince trees.',
+          'Rainwater from the barn roof fills two cisterns.',
+        ]),
+      )
+      expect(text).toMatch(/orchard cooperative planted forty quince trees/)
+      expect(text).toMatch(/barn roof fills two cisterns/)
+      expect(text).not.toMatch(/[\uE000-\uF8FF]/u)
+      expect(ocr?.[0]?.confidence).toBeGreaterThan(80)
+    },
+    scaledTimeout(60_000),
+  )
 })

@@ -7,6 +7,7 @@ import { filesHolding } from './filesHolding'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const SETTINGS_KEY = 'sk-own-settings-5c1e88f0a2'
 const OPENAI_KEY = 'sk-own-openai-b71d40c3e9'
@@ -63,7 +64,7 @@ describe('a person’s own API keys over real HTTP', () => {
     expect(created.status, created.text).toBe(201)
     const seeded = await call('GET', '/api/v1/settings/definitions/ollama_servers_settings')
     expect(seeded.status, seeded.text).toBe(200)
-  }, 60_000)
+  }, scaledTimeout(60_000))
   afterAll(async () => {
     await quire?.stop()
     await c?.close()

@@ -12,6 +12,8 @@ import { startTestPostgres, type TestPostgres } from './postgres/startTestPostgr
 import { pulledNoteIds } from './pulledNoteIds'
 import { signUpForTest } from './signUpForTest'
 import { killHard, startMain } from './startMain'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
+import { pollUntil } from './pollUntil'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -47,7 +49,7 @@ describe('PostgreSQL restarted under load', () => {
     'answers 503 while the database is away, reconnects, and loses or doubles nothing',
     // A crash is timed against work in flight on a shared machine; one more try, on a fresh cluster
     // and data folder, keeps a scheduling accident from failing the run. Failing twice is a finding.
-    { timeout: 180_000, retry: 1 },
+    { timeout: scaledTimeout(180_000), retry: 1 },
     async () => {
       dataDir = mkdtempSync(join(tmpdir(), 'quire-pg-restart-'))
       postgres = await startTestPostgres({ synchronousCommit: true })
@@ -133,13 +135,8 @@ describe('PostgreSQL restarted under load', () => {
           else await sleep(100)
         }
       })()
-      const until = async (what: string, check: () => boolean | Promise<boolean>, ms = 60_000) => {
-        const deadline = Date.now() + ms
-        while (!(await check())) {
-          if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`)
-          await sleep(50)
-        }
-      }
+      const until = (what: string, check: () => boolean | Promise<boolean>, ms = 60_000) =>
+        pollUntil(what, check, ms, 50)
       try {
         await until('some writes are acknowledged', () => uploaded.length >= 3 && pushedBatches >= 2)
         const before = { uploads: uploaded.length, pushes: pushedBatches }

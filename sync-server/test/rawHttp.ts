@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { connect, type Socket } from 'node:net'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 export interface RawResponse {
   status: number
@@ -47,7 +48,8 @@ export interface RawOutcome {
  * A raw TCP client: write any bytes (headers, half a body), then wait for what the server does.
  * `outcome` resolves at the first of: a complete answer (headers and its Content-Length body), the
  * server closing the connection, or `waitMs` passing with neither (a server still waiting for the
- * client: `{closed: false}` and no response).
+ * client: `{closed: false}` and no response). `waitMs` is sized for a quiet machine: both waits grow
+ * with the run's measured slowdown.
  */
 export function rawConnection(url: string): {
   socket: Socket
@@ -81,7 +83,7 @@ export function rawConnection(url: string): {
     closedWithin(waitMs) {
       return new Promise((resolve) => {
         if (closed) return resolve(true)
-        const timer = setTimeout(() => resolve(closed), waitMs)
+        const timer = setTimeout(() => resolve(closed), scaledTimeout(waitMs))
         socket.once('close', () => {
           clearTimeout(timer)
           resolve(true)
@@ -99,7 +101,7 @@ export function rawConnection(url: string): {
           }
         }
         const listener = () => check(false)
-        const timer = setTimeout(() => check(true), waitMs)
+        const timer = setTimeout(() => check(true), scaledTimeout(waitMs))
         listeners.add(listener)
         check(false)
       })

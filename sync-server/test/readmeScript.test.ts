@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { corpusDir } from '../../web/core/testing/corpusDir'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -47,7 +48,7 @@ describe('the README script example', () => {
 
   it(
     'signs up, makes a token, uploads, follows the job to the end and gets an answer; run again, it reuses them all',
-    { timeout: 120_000 },
+    { timeout: scaledTimeout(120_000) },
     async () => {
       const file = join(corpusDir(process.env, repoRoot), 'pdf/pdfjs__tracemonkey.pdf')
       const tokenDir = mkdtempSync(join(tmpdir(), 'quire-readme-'))

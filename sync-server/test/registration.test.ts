@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Registration } from '../src/auth/registration'
 import { startTestServer } from './startTestServer'
-import { ApiError } from '../../web/core/api/ApiError'
+import { ApiError } from '../../web/core/kernel/ApiError'
 import { memoryAccountVault } from '../../web/core/account/memoryAccountVault'
 import { SyncAccount } from '../../web/core/account/SyncAccount'
-import { systemClock } from '../../web/core/time/Clock'
+import { systemClock } from '../../web/core/kernel/time/Clock'
 
 const INVITE = 'a3f1c0d2e4b5968778695a4b3c2d1e0f'
 

@@ -15,6 +15,8 @@ import { rawConnection } from './rawHttp'
 import { pulledNoteIds } from './pulledNoteIds'
 import { signUpForTest } from './signUpForTest'
 import { killHard, startMain } from './startMain'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
+import { pollUntil } from './pollUntil'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const IMPORTED = 150
@@ -58,7 +60,7 @@ describe('restart recovery: SIGKILL during work', () => {
 
   it(
     'keeps every acknowledged write, ends every job, and its index agrees with its store',
-    { timeout: 400_000 },
+    { timeout: scaledTimeout(400_000) },
     async () => {
       const plugin = testPluginZip({ slug: 'FaultPlugin' })
       let pluginServed: 'half' | 'whole' = 'half'
@@ -109,13 +111,7 @@ describe('restart recovery: SIGKILL during work', () => {
       }
       const job = async (id: string, as = auth) =>
         (await call('GET', `/api/v1/jobs/${id}`, undefined, as)).body as JobView
-      const until = async (what: string, check: () => Promise<boolean>, ms = 150_000) => {
-        const deadline = Date.now() + ms
-        while (!(await check())) {
-          if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`)
-          await new Promise((resolve) => setTimeout(resolve, 20))
-        }
-      }
+      const until = (what: string, check: () => Promise<boolean>, ms = 150_000) => pollUntil(what, check, ms)
       const documents = async () => (await call('GET', '/api/documents/')).body as unknown as DocumentRecord[]
       const search = async (query: string) =>
         (await call('POST', '/api/search_u/', { query, top_k: 5 })).body.chunks as Array<{

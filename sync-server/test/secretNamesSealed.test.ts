@@ -17,6 +17,7 @@ import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 import { createTestDatabase, type TestDatabase } from './postgres/createTestDatabase'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const TOKEN = 'tok-plugin-service-91c3e07a'
 const CLIENT_SECRET = 'cs-oauth-client-6d20b4f1'
@@ -159,7 +160,7 @@ for (const dialect of ['SQLite', 'PostgreSQL'] as const) {
         type: 'object',
       })
       expect(created.status, created.text).toBe(201)
-    }, 60_000)
+    }, scaledTimeout(60_000))
     afterAll(async () => {
       await quire?.stop()
       rmSync(dataDir, { recursive: true, force: true })

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { readyWhileAdvancing } from './readyWhileAdvancing'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -8,7 +9,7 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
  * Starts `sync-server/src/main.ts` as `npm start` does (accounts on) in a process of its own over
  * `dataDir`, and resolves its URL once it is ready: a server a test can kill with SIGKILL.
  */
-export function startMain(
+export async function startMain(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
@@ -26,22 +27,16 @@ export function startMain(
     },
   })
   let output = ''
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready: ${output}`)), 40_000)
-    child.stdout?.on('data', (chunk) => {
-      output += chunk
-      const match = /ready at (http:\/\/\S+)/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolve({ child, url: match[1], output: () => output })
-      }
-    })
-    child.stderr?.on('data', (chunk) => (output += chunk))
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`exited (${code}) before it was ready: ${output}`))
-    })
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  const url = await readyWhileAdvancing(child, () => /ready at (http:\/\/\S+)/.exec(output)?.[1], {
+    what: 'The server',
+    output: () => output,
+  }).catch(async (error: unknown) => {
+    await killHard(child)
+    throw error
   })
+  return { child, url, output: () => output }
 }
 
 /** SIGKILL: no chance to finish a request, flush a file or close the database. */

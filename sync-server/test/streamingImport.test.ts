@@ -18,6 +18,7 @@ import { encodeChunks } from '../../web/core/sync/appData/chunkBlob'
 import { peakRssSince } from '../../bench/lib/processPeakRss'
 import { archiveFileWriter, jsonBytes } from './archiveFileWriter'
 import { killHard, startMain } from './startMain'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const MB = 1024 * 1024
 const FILES = 20
@@ -85,47 +86,51 @@ describe.skipIf(process.platform !== 'linux')('a streaming import over HTTP', ()
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'quire-streaming-import-'))
     server = await startMain(join(dir, 'data'), { QUIRE_SINGLE_USER: '1', MAX_UPLOAD_MB: '400' })
-  }, 60_000)
+  }, scaledTimeout(60_000))
   afterAll(async () => {
     if (server) await killHard(server.child)
     if (dir) await rm(dir, { recursive: true, force: true })
   })
 
-  it('imports a 200 MB archive with the server’s peak memory growing by well under its size', async () => {
-    const archivePath = join(dir, 'large.zip')
-    const collectionId = await writeLargeArchive(archivePath)
-    const archiveBytes = (await stat(archivePath)).size
-    expect(archiveBytes).toBeGreaterThan(FILES * FILE_BYTES)
-    const pid = server.child.pid!
-    // Warmed first: the first import of a server loads the modules it needs.
-    const health = await fetch(`${server.url}/api/health`)
-    expect(health.status).toBe(200)
-    const before = (await peakRssSince(pid)) * 1024
+  it(
+    'imports a 200 MB archive with the server’s peak memory growing by well under its size',
+    async () => {
+      const archivePath = join(dir, 'large.zip')
+      const collectionId = await writeLargeArchive(archivePath)
+      const archiveBytes = (await stat(archivePath)).size
+      expect(archiveBytes).toBeGreaterThan(FILES * FILE_BYTES)
+      const pid = server.child.pid!
+      // Warmed first: the first import of a server loads the modules it needs.
+      const health = await fetch(`${server.url}/api/health`)
+      expect(health.status).toBe(200)
+      const before = (await peakRssSince(pid)) * 1024
 
-    const form = new FormData()
-    form.set('file', await openAsBlob(archivePath, { type: 'application/zip' }), 'large.zip')
-    const answer = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: form })
-    const body = (await answer.json()) as { data?: Record<string, unknown>; detail?: unknown }
-    expect(answer.status, JSON.stringify(body)).toBe(200)
-    expect(body.data).toMatchObject({ documents_added: FILES, documents_taken_as_processed: FILES })
+      const form = new FormData()
+      form.set('file', await openAsBlob(archivePath, { type: 'application/zip' }), 'large.zip')
+      const answer = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: form })
+      const body = (await answer.json()) as { data?: Record<string, unknown>; detail?: unknown }
+      expect(answer.status, JSON.stringify(body)).toBe(200)
+      expect(body.data).toMatchObject({ documents_added: FILES, documents_taken_as_processed: FILES })
 
-    const grown = (await peakRssSince(pid)) * 1024 - before
-    console.log(
-      `streaming import: archive ${(archiveBytes / MB).toFixed(0)} MB, server peak RSS +${(grown / MB).toFixed(0)} MB (before ${(before / MB).toFixed(0)} MB)`,
-    )
-    expect(grown).toBeLessThan(archiveBytes / 2)
+      const grown = (await peakRssSince(pid)) * 1024 - before
+      console.log(
+        `streaming import: archive ${(archiveBytes / MB).toFixed(0)} MB, server peak RSS +${(grown / MB).toFixed(0)} MB (before ${(before / MB).toFixed(0)} MB)`,
+      )
+      expect(grown).toBeLessThan(archiveBytes / 2)
 
-    const collection = (await (await fetch(`${server.url}/api/collections/${collectionId}`)).json()) as {
-      document_count: number
-    }
-    expect(collection.document_count).toBe(FILES)
-    // A second import of the same archive adds nothing.
-    const again = new FormData()
-    again.set('file', await openAsBlob(archivePath, { type: 'application/zip' }), 'large.zip')
-    const second = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: again })
-    expect(((await second.json()) as { data: Record<string, unknown> }).data).toMatchObject({
-      documents_added: 0,
-      documents_already_here: FILES,
-    })
-  }, 300_000)
+      const collection = (await (await fetch(`${server.url}/api/collections/${collectionId}`)).json()) as {
+        document_count: number
+      }
+      expect(collection.document_count).toBe(FILES)
+      // A second import of the same archive adds nothing.
+      const again = new FormData()
+      again.set('file', await openAsBlob(archivePath, { type: 'application/zip' }), 'large.zip')
+      const second = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: again })
+      expect(((await second.json()) as { data: Record<string, unknown> }).data).toMatchObject({
+        documents_added: 0,
+        documents_already_here: FILES,
+      })
+    },
+    scaledTimeout(300_000),
+  )
 })

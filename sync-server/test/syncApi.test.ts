@@ -10,6 +10,7 @@ import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 import { eventStreamReader } from './eventStreamReader'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 /** Everything the server holds for a user, live and tombstoned, by pulling from 0 page by page. */
 async function pullEverything(transport: SyncTransport): Promise<SyncRecord[]> {
@@ -42,42 +43,46 @@ describe('sync over HTTP (accounts)', () => {
     })
     alice = await signUpForTest(server.url, 'syncalice')
     bob = await signUpForTest(server.url, 'syncbob')
-  }, 60_000)
+  }, scaledTimeout(60_000))
   afterAll(() => server.stop())
 
-  it('three clients making random edits converge with the server', async () => {
-    const rng = seededRandom(7)
-    const clients = ['laptop', 'phone', 'tablet'].map((name) => {
-      const store = new InMemorySyncClientStore()
-      const client = new SyncClient({
-        clientId: `${name}-${alice.id}`,
-        store,
-        transport: transportFor(alice),
-        clock: new HlcClock(name, () => Date.now() + rng.int(-3_000, 3_000)),
-        pushBatchSize: 5,
-        pullLimit: 4,
-      })
-      return { name, store, client }
-    })
-    for (let step = 0; step < 150; step++) {
-      const sim = rng.pick(clients)
-      const id = `n${rng.int(1, 8)}`
-      const roll = rng.next()
-      if (roll < 0.3) await sim.client.sync()
-      else if (roll < 0.8) {
-        await sim.client.change(rng.pick(['note', 'tag']), id, {
-          [rng.pick(['title', 'body'])]: rng.pick(['a', 'b', { nested: [1, 2] }, null, 3]),
+  it(
+    'three clients making random edits converge with the server',
+    async () => {
+      const rng = seededRandom(7)
+      const clients = ['laptop', 'phone', 'tablet'].map((name) => {
+        const store = new InMemorySyncClientStore()
+        const client = new SyncClient({
+          clientId: `${name}-${alice.id}`,
+          store,
+          transport: transportFor(alice),
+          clock: new HlcClock(name, () => Date.now() + rng.int(-3_000, 3_000)),
+          pushBatchSize: 5,
+          pullLimit: 4,
         })
-      } else await sim.client.remove(rng.pick(['note', 'tag']), id)
-    }
-    for (let round = 0; round < 2; round++) for (const sim of clients) await sim.client.sync()
-    const onServer = await pullEverything(transportFor(alice))
-    expect(onServer.length).toBeGreaterThan(0)
-    expect(await checkReplicas(onServer, clients)).toEqual([])
-    // What HTTP hands out is what the database holds.
-    const stored = await (await server.spaces.get(alice.id)).sync.store.allRecords()
-    expect(onServer).toEqual(stored)
-  }, 60_000)
+        return { name, store, client }
+      })
+      for (let step = 0; step < 150; step++) {
+        const sim = rng.pick(clients)
+        const id = `n${rng.int(1, 8)}`
+        const roll = rng.next()
+        if (roll < 0.3) await sim.client.sync()
+        else if (roll < 0.8) {
+          await sim.client.change(rng.pick(['note', 'tag']), id, {
+            [rng.pick(['title', 'body'])]: rng.pick(['a', 'b', { nested: [1, 2] }, null, 3]),
+          })
+        } else await sim.client.remove(rng.pick(['note', 'tag']), id)
+      }
+      for (let round = 0; round < 2; round++) for (const sim of clients) await sim.client.sync()
+      const onServer = await pullEverything(transportFor(alice))
+      expect(onServer.length).toBeGreaterThan(0)
+      expect(await checkReplicas(onServer, clients)).toEqual([])
+      // What HTTP hands out is what the database holds.
+      const stored = await (await server.spaces.get(alice.id)).sync.store.allRecords()
+      expect(onServer).toEqual(stored)
+    },
+    scaledTimeout(60_000),
+  )
 
   it('applies a retried push once', async () => {
     const hlc = formatHlc({ wall: Date.now(), counter: 0, node: 'retry' })
@@ -142,14 +147,14 @@ describe('sync over HTTP (accounts)', () => {
       expect(pushed.cursor).toBe(before + 1)
       const match = await events.until(/event: changed\ndata: (.*)\n\n/, 1_000)
       expect(JSON.parse(match[1]!)).toEqual({ cursor: pushed.cursor })
-      expect(Date.now() - started).toBeLessThan(1_000)
+      expect(Date.now() - started).toBeLessThan(scaledTimeout(1_000))
     } finally {
       abort.abort()
       await events.cancel()
     }
     // The stream's listener goes once the client left.
     const space = await server.spaces.get(alice.id)
-    await expect.poll(() => space.sync.notifier.listening, { timeout: 2_000 }).toBe(0)
+    await expect.poll(() => space.sync.notifier.listening, { timeout: scaledTimeout(2_000) }).toBe(0)
   })
 
   it('answers 422 for malformed bodies and queries', async () => {

@@ -5,6 +5,7 @@ import { BlobMissingError, httpBlobTransfer } from '../../web/core/sync/httpBlob
 import { SyncHttpError } from '../../web/core/sync/httpSyncTransport'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const NO_USER_LIMIT = {
   login: { limit: 100, windowSeconds: 60 },
@@ -68,7 +69,7 @@ describe('blob transfer over HTTP', () => {
     server = await startTestServer({ accounts: true, rateLimits: NO_USER_LIMIT })
     alice = await signUpForTest(server.url, 'blobalice')
     bob = await signUpForTest(server.url, 'blobbob')
-  }, 60_000)
+  }, scaledTimeout(60_000))
   afterAll(() => server.stop())
 
   it('uploads in three parts, answers status while partial, and downloads the same bytes', async () => {
@@ -288,38 +289,42 @@ describe('blob transfer over HTTP', () => {
 })
 
 describe('blob uploads across a server restart', () => {
-  it('resumes from the part the stopped server held', async () => {
-    let server = await startTestServer({ accounts: true, rateLimits: NO_USER_LIMIT })
-    const dataDir = server.dataDir
-    try {
-      const user = await signUpForTest(server.url, 'blobrestart')
-      const bytes = blobOf(2500, 12)
-      const key = await sha256Hex(bytes)
-      const first = countingFetch()
-      first.stopAfterPuts = 1
-      const before = httpBlobTransfer({
-        baseUrl: server.url,
-        token: () => user.token,
-        partBytes: 1000,
-        fetch: first.fetch,
-      })
-      await expect(before.upload(key, bytes)).rejects.toThrow('device went offline')
-      await server.close()
+  it(
+    'resumes from the part the stopped server held',
+    async () => {
+      let server = await startTestServer({ accounts: true, rateLimits: NO_USER_LIMIT })
+      const dataDir = server.dataDir
+      try {
+        const user = await signUpForTest(server.url, 'blobrestart')
+        const bytes = blobOf(2500, 12)
+        const key = await sha256Hex(bytes)
+        const first = countingFetch()
+        first.stopAfterPuts = 1
+        const before = httpBlobTransfer({
+          baseUrl: server.url,
+          token: () => user.token,
+          partBytes: 1000,
+          fetch: first.fetch,
+        })
+        await expect(before.upload(key, bytes)).rejects.toThrow('device went offline')
+        await server.close()
 
-      server = await startTestServer({ accounts: true, rateLimits: NO_USER_LIMIT, dataDir })
-      const after = countingFetch()
-      const transfer = httpBlobTransfer({
-        baseUrl: server.url,
-        token: () => user.token,
-        partBytes: 1000,
-        fetch: after.fetch,
-      })
-      await transfer.upload(key, bytes)
-      expect(after.putBytes).toBe(1500)
-      expect(await transfer.download(key)).toEqual(bytes)
-    } finally {
-      await server.stop()
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-  }, 60_000)
+        server = await startTestServer({ accounts: true, rateLimits: NO_USER_LIMIT, dataDir })
+        const after = countingFetch()
+        const transfer = httpBlobTransfer({
+          baseUrl: server.url,
+          token: () => user.token,
+          partBytes: 1000,
+          fetch: after.fetch,
+        })
+        await transfer.upload(key, bytes)
+        expect(after.putBytes).toBe(1500)
+        expect(await transfer.download(key)).toEqual(bytes)
+      } finally {
+        await server.stop()
+        rmSync(dataDir, { recursive: true, force: true })
+      }
+    },
+    scaledTimeout(60_000),
+  )
 })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawConnection } from './rawHttp'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -17,7 +18,7 @@ describe('a request body that stops arriving', () => {
 
   /** The request log's line comes once the request's middleware is done: nothing is left waiting. */
   const ended = async (method: string, path: string) => {
-    const deadline = Date.now() + 5000
+    const deadline = Date.now() + scaledTimeout(5000)
     const logged = () => lines.some((line) => line.includes(` ${method} ${path} `))
     while (!logged() && Date.now() < deadline) await sleep(20)
     return logged()
@@ -51,7 +52,7 @@ describe('a request body that stops arriving', () => {
     expect(response?.status).toBe(408)
     expect(await connection.closedWithin(2000)).toBe(true)
     expect(await ended('POST', '/api/documents/')).toBe(true)
-    const deadline = Date.now() + 5000
+    const deadline = Date.now() + scaledTimeout(5000)
     while (readdirSync(quire.uploadDir).length > 0 && Date.now() < deadline) await sleep(20)
     expect(readdirSync(quire.uploadDir)).toEqual([])
   })
@@ -146,7 +147,7 @@ describe('open event streams per person', () => {
     const busy = await openStream(ada)
     expect(busy.response.status).toBe(429)
     open.shift()?.abort() // ada's first stream
-    const deadline = Date.now() + 5000
+    const deadline = Date.now() + scaledTimeout(5000)
     let again = await openStream(ada)
     while (again.response.status === 429 && Date.now() < deadline) {
       await sleep(50)

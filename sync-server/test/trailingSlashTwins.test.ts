@@ -3,6 +3,7 @@ import { trailingSlashTwin } from '../../web/core/api/trailingSlashTwin'
 import { serverRoutes } from '../src/createApp'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 /** An id no record has: each route answers it as it answers a missing record (or a malformed id). */
 const MISSING_ID = '00000000-0000-4000-8000-000000000001'
@@ -78,7 +79,7 @@ describe('every route answers its trailing-slash twin as it answers its own path
 
   it(
     'answers each twin with the same status and body as the written path',
-    { timeout: 120_000 },
+    { timeout: scaledTimeout(120_000) },
     async () => {
       const differences: string[] = []
       let walked = 0

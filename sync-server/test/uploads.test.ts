@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawConnection } from './rawHttp'
 import { startTestServer } from './startTestServer'
 import { createTestCollection } from './createTestCollection'
+import { pollUntil } from './pollUntil'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -29,15 +30,6 @@ function chunk(data: string | Buffer): Buffer {
 
 const uploadsOf = (server: Server) => readdirSync(server.uploadDir)
 
-/** Polls until `check` holds (the server works on its own schedule); fails after `ms`. */
-async function until(what: string, check: () => boolean, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
-
 /**
  * Starts a chunked multipart upload of one file part to `path` and waits until the server has its
  * temporary file (so every test below really made one), then hands over the connection and a check
@@ -54,7 +46,7 @@ async function startUpload(server: Server, path: string, headers = '') {
   connection.write(
     chunk(partHead('file', 'notes.md', 'text/markdown') + '# Notes\n\n' + 'x'.repeat(64 * 1024)),
   )
-  await until('the server writes the upload to its upload folder', () => leftovers().length > 0)
+  await pollUntil('the server writes the upload to its upload folder', () => leftovers().length > 0)
   return Object.assign(connection, { leftovers })
 }
 
@@ -116,7 +108,7 @@ describe('temporary upload files', () => {
   it('are gone when the client hangs up in the middle of the file', async () => {
     const connection = await startUpload(quire, '/api/documents/')
     connection.close()
-    await until('the partial upload is removed', () => connection.leftovers().length === 0)
+    await pollUntil('the partial upload is removed', () => connection.leftovers().length === 0)
   })
 
   it('are gone after a successful upload', async () => {

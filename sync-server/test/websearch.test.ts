@@ -5,6 +5,7 @@ import { guardConnections } from './guardConnections'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { fakePages, fakeSearxng } from './websearchFakes'
+import { callJson } from './callJson'
 
 // Issue 18, item 4: /api/v1/websearch/* over real HTTP, on a server with accounts (multi-user mode:
 // the outbound policy refuses loopback addresses unless OUTBOUND_ALLOW lists them). SearXNG and the
@@ -17,13 +18,8 @@ type Json = Record<string, any>
 
 function client(quire: Quire, user: TestUser) {
   return async (method: string, path: string, json?: unknown) => {
-    const response = await fetch(`${quire.url}${path}`, {
-      method,
-      headers: { ...user.auth, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    })
-    const text = await response.text()
-    return { status: response.status, text, json: () => JSON.parse(text) as Json }
+    const { status, text } = await callJson(quire.url, method, path, json, user.auth)
+    return { status, text, json: () => JSON.parse(text) as Json }
   }
 }
 

@@ -4,6 +4,7 @@ import { startFakeUpstream, type FakeUpstream } from './fakeUpstream'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { fakePages, fakeSearxng } from './websearchFakes'
+import { callJson } from './callJson'
 
 // Issue 31, item 13: the server's own SearXNG (SEARXNG_URL), for people who set none. It is the
 // operator's endpoint: reached on 127.0.0.1 without an OUTBOUND_ALLOW entry (multi-user mode), with
@@ -21,14 +22,9 @@ describe('the server’s SEARXNG_URL, with accounts', () => {
   let bob: TestUser
 
   const call = async (user: TestUser, method: string, path: string, json?: unknown) => {
-    const response = await fetch(`${quire.url}${path}`, {
-      method,
-      headers: { ...user.auth, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    })
-    const text = await response.text()
+    const { status, text } = await callJson(quire.url, method, path, json, user.auth)
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: response.status, text, json: JSON.parse(text) as Record<string, any> }
+    return { status, text, json: JSON.parse(text) as Record<string, any> }
   }
 
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import type { SqlDriver } from '../sql/SqlDriver'
 import {
   checkEmail,

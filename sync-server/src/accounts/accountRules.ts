@@ -1,4 +1,4 @@
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 256

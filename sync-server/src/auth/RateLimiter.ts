@@ -1,4 +1,4 @@
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 
 export interface RateLimit {
   /** Requests allowed per window; 0 turns the limit off. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import { errorSchema, validationErrorSchema } from '../../../web/core/api/errorSchema'
 import { defineRoute, type Route } from '../../../web/core/api/Route'
 import type { AccountService, IssuedTokens } from '../accounts/AccountService'

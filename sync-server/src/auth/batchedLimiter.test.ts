@@ -1,9 +1,10 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import { createTestDatabase, type TestDatabase } from '../../test/postgres/createTestDatabase'
 import { postgresRateLimiters } from './postgresRateLimiters'
 import type { RateLimiter } from './RateLimiter'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 /** Hits until the first 429, up to `most`: how many were let through. */
 async function admitted(hits: Array<() => Promise<void>>, most: number): Promise<number> {
@@ -82,6 +83,6 @@ describe('the per-user limit on PostgreSQL, counted a batch at a time', () => {
     const limiter = (await instance(100))('user', { limit: 200, windowSeconds: 60 })
     for (let i = 0; i < 3; i++) await limiter.hit('quiet')
     expect(await points('quiet')).toBe(0)
-    await expect.poll(() => points('quiet'), { timeout: 2000, interval: 50 }).toBe(3)
+    await expect.poll(() => points('quiet'), { timeout: scaledTimeout(2000), interval: 50 }).toBe(3)
   })
 })

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 
 // Content-Range and Range: sync's blob parts go up and come down in ranges (resumable transfers).
 const ALLOWED_HEADERS = 'Authorization, Content-Type, Last-Event-ID, Content-Range, Range'

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import type { AccountService, Principal } from '../accounts/AccountService'
 import { ACCESS_COOKIE } from './authCookies'
 import { isCrossSiteRequest, isUnsafeMethod } from './isCrossSiteRequest'

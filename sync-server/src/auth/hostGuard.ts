@@ -1,6 +1,6 @@
 import { isIP } from 'node:net'
 import type { Middleware } from 'koa'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 
 export interface HostGuardOptions {
   /** ALLOWED_HOSTS: more names; `.example.com` also allows every subdomain of example.com. */

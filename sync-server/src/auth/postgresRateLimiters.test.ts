@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import { createTestDatabase, type TestDatabase } from '../../test/postgres/createTestDatabase'
 import { SERVER_SCHEMA } from '../sql/openDatabases'
 import { postgresRateLimiters } from './postgresRateLimiters'

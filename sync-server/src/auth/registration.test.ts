@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import { admitRegistration, registrationFromEnv } from './registration'
 
 const INVITE = 'e3b0c44298fc1c149afbf4c8996fb924'

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 
 /**
  * Who may create an account (REGISTRATION): anyone (`open`, the default), nobody (`closed`: the

@@ -1,27 +1,17 @@
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, type TestDatabase } from '../../test/postgres/createTestDatabase'
-import { ClusterBus } from './ClusterBus'
+import { describe, expect, it } from 'vitest'
+import type { ClusterBus } from './ClusterBus'
+import { busesOnTestDatabase } from './busesOnTestDatabase'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
-let database: TestDatabase
-const buses: ClusterBus[] = []
+const database = busesOnTestDatabase()
 
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(async () => {
-  for (const bus of buses) await bus.close()
-  await database.drop()
-})
-
-async function openBus(errors: unknown[] = [], applicationName = 'bus') {
-  const bus = await ClusterBus.open({
-    connection: { connectionString: database.url, application_name: applicationName },
+function openBus(errors: unknown[] = [], applicationName = 'bus') {
+  return database.open({
+    connection: { application_name: applicationName },
     reconnect: { minMs: 20, maxMs: 200 },
     onError: (error) => errors.push(error),
   })
-  buses.push(bus)
-  return bus
 }
 
 function nextMessage<T>(bus: ClusterBus, topic: string): Promise<T> {
@@ -95,7 +85,7 @@ describe('ClusterBus on a real PostgreSQL', () => {
     await a.ready()
 
     await terminate('bus_a')
-    await expect.poll(() => reconnects, { timeout: 5000 }).toBe(1)
+    await expect.poll(() => reconnects, { timeout: scaledTimeout(5000) }).toBe(1)
     expect(errors.length).toBeGreaterThan(0)
     await b.publish('sync', 'after a came back')
     await expect.poll(() => seen).toEqual(['after a came back'])
@@ -109,13 +99,13 @@ describe('ClusterBus on a real PostgreSQL', () => {
     const racing = Array.from({ length: 8 }, (_, i) => `racing ${i}`)
     for (const message of racing) await Promise.all([terminate('bus_b', false), b.publish('sync', message)])
     await expect
-      .poll(() => racing.filter((message) => !seen.includes(message)), { timeout: 5000 })
+      .poll(() => racing.filter((message) => !seen.includes(message)), { timeout: scaledTimeout(5000) })
       .toEqual([])
   })
 })
 
 async function terminate(applicationName: string, mustFind = true) {
-  const admin = new pg.Client({ connectionString: database.url })
+  const admin = new pg.Client({ connectionString: database.url() })
   await admin.connect()
   try {
     const { rows } = await admin.query<{ ended: boolean }>(

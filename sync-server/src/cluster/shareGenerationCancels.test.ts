@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RunningGenerations } from '../../../web/core/providers/runningGenerations'
-import { createTestDatabase, type TestDatabase } from '../../test/postgres/createTestDatabase'
-import { ClusterBus } from './ClusterBus'
+import { busesOnTestDatabase } from './busesOnTestDatabase'
 import { shareGenerationCancels } from './shareGenerationCancels'
 
-let database: TestDatabase
-const buses: ClusterBus[] = []
-
-beforeAll(async () => {
-  database = await createTestDatabase()
-})
-afterAll(async () => {
-  for (const bus of buses) await bus.close()
-  await database.drop()
-})
+const buses = busesOnTestDatabase()
 
 async function instance() {
-  const bus = await ClusterBus.open({ connection: { connectionString: database.url } })
-  buses.push(bus)
+  const bus = await buses.open()
   const generations = new RunningGenerations()
   const published: string[] = []
   bus.subscribe('generation_cancel', (message) => published.push(JSON.stringify(message)), {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import type { RunningGenerations } from '../../../web/core/providers/runningGenerations'
 import type { ClusterBus } from './ClusterBus'
 

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChunkRecord } from '../../../web/core/store/ChunkRecord'
-import { newChunk, newCollection, newDocument } from '../../../web/core/store/conformance/fixtures'
+import { newChunk, newCollection, newDocument } from '../../../web/core/testing/conformance/store/fixtures'
 import { createTestDatabase, type TestDatabase } from '../../test/postgres/createTestDatabase'
 import { UserSpaces, type UserSpace } from '../spaces/UserSpaces'
 import { openSqlStore } from '../sql/openSqlStore'
@@ -12,6 +12,7 @@ import type { SqlStore } from '../sql/SqlStore'
 import { SyncNotifier } from '../syncApi/SyncNotifier'
 import { ClusterBus } from './ClusterBus'
 import { shareSpaceChanges, type SpaceChanges } from './shareSpaceChanges'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 const USER = '2b7e1516-28ae-4d2a-8f1b-000000000001'
 
@@ -162,7 +163,9 @@ describe('shareSpaceChanges between two instances over one PostgreSQL', () => {
     const chunks = [newChunk(document, 0)]
     await b.store.chunks.replaceChunks(document.id, chunks)
     a.latestSeq = 42
-    await expect.poll(() => a.indexed.get(document.id), { timeout: 5000 }).toEqual([chunks[0]!.id])
+    await expect
+      .poll(() => a.indexed.get(document.id), { timeout: scaledTimeout(5000) })
+      .toEqual([chunks[0]!.id])
     await expect.poll(() => a.notifier.cursor).toBe(42)
   })
 })

@@ -1,6 +1,6 @@
 import { readFile, realpath, stat } from 'node:fs/promises'
 import { isAbsolute, join, relative, sep } from 'node:path'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import type { TestCaseFiles } from '../../../web/core/api/ApiPorts'
 
 /** A test-case file larger than this is not a test-case file. */

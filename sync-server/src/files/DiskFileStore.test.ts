@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { fileStoreConformance } from '../../../web/core/store/conformance/fileStoreConformance'
+import { fileStoreConformance } from '../../../web/core/testing/conformance/store/fileStoreConformance'
 import { readFile } from 'node:fs/promises'
 import { sha256Hex } from '../../../web/core/store/FileStore'
 import { DiskFileStore } from './DiskFileStore'

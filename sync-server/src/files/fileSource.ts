@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises'
-import type { ByteSource } from '../../../web/core/bytes/ByteSource'
+import type { ByteSource } from '../../../web/core/kernel/bytes/ByteSource'
 
 /**
  * A file on disk as a ByteSource: one handle opened now, each range read into its own buffer. The

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { yieldToEventLoop } from '../../../web/core/time/yieldToEventLoop'
+import { yieldToEventLoop } from '../../../web/core/kernel/time/yieldToEventLoop'
 
 /** Bytes hashed between two yields to the event loop: about 10 ms of SHA-256. */
 const HASH_SLICE = 4 * 1024 * 1024

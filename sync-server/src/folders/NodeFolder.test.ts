@@ -17,6 +17,7 @@ import { WorkerIngestor } from '../ingest/WorkerIngestor'
 import { openSqlStore } from '../sql/openSqlStore'
 import { resolveFolder } from './folderRoots'
 import { NodeFolder } from './NodeFolder'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, fileURLToPath(new URL('../../../', import.meta.url)))
 const top = mkdtempSync(join(tmpdir(), 'quire-folder-'))
@@ -29,7 +30,7 @@ describe('a followed folder on the server', () => {
 
   it(
     'follows edits, deletions, renames, additions and skips unsupported files, links, pipes and sockets',
-    { timeout: 120_000 },
+    { timeout: scaledTimeout(120_000) },
     async () => {
       const root = join(top, 'root')
       const notes = join(root, 'notes')

@@ -32,6 +32,8 @@ describe('checkFolderRootsApart', () => {
     expect(refused([join(top, 'srv', '{user}', 'notes')])).toMatch(/contains DATA_DIR/)
     expect(refused([join(top, 'srv', 'u-{user}')])).toMatch(/contains DATA_DIR/)
     expect(refused([join(data, 'people', '{user}')])).toMatch(/lies inside DATA_DIR/)
+    expect(refused([join(data, 'people', '{username}')])).toMatch(/lies inside DATA_DIR/)
+    expect(refused([join(top, 'srv', 'mail-{email}')])).toMatch(/contains DATA_DIR/)
     // Neither there yet: compared as written below their deepest existing folder.
     expect(refused([join(top, 'docs', 'later')], join(top, 'docs', 'later', 'data'))).toMatch(/contains/)
   })

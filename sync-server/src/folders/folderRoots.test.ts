@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import { parseFolderRoots, resolveFolder, rootsOf } from './folderRoots'
 
 const top = mkdtempSync(join(tmpdir(), 'quire-roots-'))
@@ -13,7 +13,11 @@ for (const user of [ALICE, BOB]) mkdirSync(join(top, 'people', user, 'notes'), {
 mkdirSync(join(top, 'secret'))
 writeFileSync(join(top, 'people', ALICE, 'file.md'), '# not a folder')
 symlinkSync(join(top, 'secret'), join(top, 'people', ALICE, 'escape'))
-const roots = rootsOf(parseFolderRoots(join(top, 'people', '{user}')), ALICE)
+const roots = rootsOf(parseFolderRoots(join(top, 'people', '{user}')), {
+  id: ALICE,
+  username: 'alice',
+  email: 'alice@example.com',
+})
 
 async function refusal(path: string): Promise<[number, string]> {
   const error = await resolveFolder(roots, path).catch((e: unknown) => e)
@@ -54,5 +58,44 @@ describe('resolveFolder', () => {
     expect(() => parseFolderRoots('/srv/../etc')).toThrow(/absolute/)
     const error = await resolveFolder([], join(top, 'people', ALICE, 'notes')).catch((e: unknown) => e)
     expect((error as ApiError).status).toBe(403)
+  })
+})
+
+describe('person roots', () => {
+  const ada = { id: ALICE, username: 'Ada.L', email: 'ada+notes@example.com' }
+  it('names a person by id, username or email, each one folder name', () => {
+    expect(
+      rootsOf(parseFolderRoots('/srv/ids/{user}:/srv/names/{username}/docs:/srv/mail/{email}'), ada),
+    ).toEqual([`/srv/ids/${ALICE}`, '/srv/names/ada.l/docs', '/srv/mail/ada+notes@example.com'])
+    expect(rootsOf(['/srv/names/{username}'], { ...ada, username: '../../etc' })).toEqual([
+      '/srv/names/%2e.%2f..%2fetc',
+    ])
+  })
+
+  it('leaves out an {email} root for a person without an email (no accounts)', () => {
+    expect(
+      rootsOf(['/srv/mail/{email}', '/srv/shared'], { id: 'local', username: 'local', email: '' }),
+    ).toEqual(['/srv/shared'])
+  })
+
+  it('refuses unknown placeholders, and roots that could give two people one folder', () => {
+    expect(() => parseFolderRoots('/srv/{name}')).toThrow(
+      /names \{name\}.*\{user\}, \{username\} or \{email\}/,
+    )
+    for (const clash of [
+      '/srv/{user}:/srv/{username}',
+      '/srv/{username}:/srv/{username}-docs',
+      '/srv/{username}:/srv/team/{user}',
+      '/{email}:/srv/{user}',
+    ]) {
+      expect(() => parseFolderRoots(clash), clash).toThrow(/could give two people the same folder/)
+    }
+    for (const apart of [
+      '/srv/{user}/a:/srv/{user}/b',
+      '/srv/people/{username}:/mnt/mail/{email}',
+      '/srv/shared:/srv/people/{username}',
+    ]) {
+      expect(parseFolderRoots(apart), apart).toHaveLength(2)
+    }
   })
 })

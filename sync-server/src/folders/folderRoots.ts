@@ -1,11 +1,27 @@
 import { realpath, stat } from 'node:fs/promises'
 import { delimiter, isAbsolute, normalize, sep } from 'node:path'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
+import { folderNameOf } from './folderNameOf'
+
+/**
+ * What a root may name a person by: `{user}` their id (a UUID), `{username}` and `{email}` what an
+ * operator knows before they sign up, each as one folder name (`folderNameOf`).
+ */
+export const PERSON_PLACEHOLDERS = ['{user}', '{username}', '{email}'] as const
+
+/** The person whose roots are asked for. */
+export interface RootPerson {
+  id: string
+  username: string
+  /** Empty where there is none (a server without accounts): a root naming `{email}` is then not theirs. */
+  email: string
+}
 
 /**
  * FOLDER_ROOTS: the directories the server may read for followed folders, absolute, separated like
- * PATH (`:`). None by default: nobody reads the server's disk unless the operator says so. `{user}` in
- * a root stands for the person's id, so each person can be given a root of their own.
+ * PATH (`:`). None by default: nobody reads the server's disk unless the operator says so. `{user}`,
+ * `{username}` or `{email}` in a root stands for the person, so each person can be given a root of
+ * their own. Roots that could give two people one folder are refused (`checkRootsApart`).
  */
 export function parseFolderRoots(value: string | undefined): string[] {
   if (!value?.trim()) return []
@@ -17,13 +33,72 @@ export function parseFolderRoots(value: string | undefined): string[] {
     if (!isAbsolute(root) || root.split(/[\\/]/).includes('..')) {
       throw new Error(`FOLDER_ROOTS: "${root}" is not an absolute path without ".."`)
     }
+    const unknown = (root.match(/\{[^{}/]*\}/gu) ?? []).find(
+      (part) => !(PERSON_PLACEHOLDERS as readonly string[]).includes(part),
+    )
+    if (unknown) {
+      throw new Error(
+        `FOLDER_ROOTS: "${root}" names ${unknown}; a root may name a person by {user}, {username} or {email}`,
+      )
+    }
   }
-  return roots.map((root) => normalize(root))
+  const normalized = roots.map((root) => normalize(root))
+  checkPersonRootsApart(normalized)
+  return normalized
 }
 
-/** The roots of one person: `{user}` replaced by their id (a UUID, never a path of its own). */
-export function rootsOf(roots: readonly string[], userId: string): string[] {
-  return roots.map((root) => root.replaceAll('{user}', userId))
+/** Where a person root's own folder starts: the folder above its first segment naming the person. */
+function personSegment(root: string): { parent: string; segment: string } | undefined {
+  const at = Math.min(...PERSON_PLACEHOLDERS.map((p) => root.indexOf(p)).filter((i) => i >= 0))
+  if (!Number.isFinite(at)) return undefined
+  const start = root.lastIndexOf(sep, at)
+  const end = root.indexOf(sep, at)
+  return { parent: root.slice(0, start) || sep, segment: root.slice(start + 1, end < 0 ? undefined : end) }
+}
+
+/**
+ * Refuses person roots that could hand one folder to two people: two in the same folder whose person
+ * segments differ (`/srv/{username}` and `/srv/{user}`: someone may take another's id as username;
+ * `/srv/{username}` and `/srv/{username}-docs`: "bob-docs" is a username too), or one inside another's
+ * folder of people (`/srv/{username}` and `/srv/team/{user}`: a person named "team" would hold everyone's).
+ * Roots with the same person segment in one folder are one person's (`/srv/{user}/a`, `/srv/{user}/b`).
+ */
+function checkPersonRootsApart(roots: readonly string[]): void {
+  const people = roots.flatMap((root) => {
+    const found = personSegment(root)
+    return found ? [{ root, ...found }] : []
+  })
+  for (const a of people) {
+    for (const b of people) {
+      if (a === b) continue
+      const clash =
+        a.parent === b.parent
+          ? a.segment !== b.segment
+          : isInside(b.parent, a.parent) && b.parent !== a.parent
+      if (clash) {
+        throw new Error(
+          `FOLDER_ROOTS: "${a.root}" and "${b.root}" could give two people the same folder; keep each kind of person folder in a folder of its own`,
+        )
+      }
+    }
+  }
+}
+
+/**
+ * One person's roots: `{user}` replaced by their id (a UUID, never a path of its own), `{username}` and
+ * `{email}` by `folderNameOf` them (one folder name each, never a separator or `..`). A root naming
+ * `{email}` is left out for a person without one.
+ */
+export function rootsOf(roots: readonly string[], person: RootPerson): string[] {
+  return roots.flatMap((root) => {
+    if (root.includes('{email}') && !person.email) return []
+    return [
+      root
+        .replaceAll('{user}', person.id)
+        .replaceAll('{username}', folderNameOf(person.username))
+        .replaceAll('{email}', folderNameOf(person.email)),
+    ]
+  })
 }
 
 /** A folder a person may follow: its real path and the real path of the root it lies in. */

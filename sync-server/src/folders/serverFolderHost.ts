@@ -1,25 +1,26 @@
 import type { FolderHost } from '../../../web/core/folders/FolderHost'
 import { FolderMissingError, type FolderPort } from '../../../web/core/folders/FolderPort'
-import { resolveFolder, rootsOf } from './folderRoots'
+import { resolveFolder, rootsOf, type RootPerson } from './folderRoots'
 import { NodeFolder } from './NodeFolder'
 
 /**
- * The folders one person may follow on this server: inside FOLDER_ROOTS, `{user}` being their id, so
- * another person's root is outside theirs. A followed folder is checked against the roots again at
- * every check (the operator may have changed them, a folder may have become a link): one no longer
- * allowed, or gone, lists as missing.
+ * The folders one person may follow on this server: inside FOLDER_ROOTS, `{user}`, `{username}` and
+ * `{email}` being theirs, so another person's root is outside theirs. The person is read at each use
+ * (`person`), so a changed username moves their `{username}` root at once. A followed folder is
+ * checked against the roots again at every check (the operator may have changed them, a folder may
+ * have become a link, the person renamed): one no longer allowed, or gone, lists as missing.
  */
-export function serverFolderHost(roots: readonly string[], userId: string): FolderHost {
-  const mine = rootsOf(roots, userId)
+export function serverFolderHost(roots: readonly string[], person: () => Promise<RootPerson>): FolderHost {
+  const mine = async () => rootsOf(roots, await person())
   return {
     roots: mine,
-    open: async (path) => new NodeFolder(await resolveFolder(mine, path)),
+    open: async (path) => new NodeFolder(await resolveFolder(await mine(), path)),
     reopen(path): FolderPort {
       let folder: NodeFolder | undefined
       return {
         async list() {
           try {
-            folder = new NodeFolder(await resolveFolder(mine, path))
+            folder = new NodeFolder(await resolveFolder(await mine(), path))
           } catch {
             throw new FolderMissingError()
           }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { watchFolders } from './watchFolders'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 let dir: string | undefined
 let stop: (() => void) | undefined
@@ -28,7 +29,7 @@ describe('watchFolders', () => {
     })
     await new Promise((resolve) => setTimeout(resolve, 100))
     for (let i = 0; i < 5; i++) await writeFile(join(dir, 'deep', 'er', `note-${i}.md`), `# Note ${i}`)
-    await vi.waitFor(() => expect(changed).toHaveBeenCalledWith('c1'), { timeout: 3000 })
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledWith('c1'), { timeout: scaledTimeout(3000) })
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(changed).toHaveBeenCalledTimes(1)
     stop()
@@ -120,10 +121,10 @@ describe('watchFolders', () => {
     })
     await new Promise((resolve) => setTimeout(resolve, 150))
     await mkdir(join(dir, 'small', 'new'))
-    await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(1), { timeout: 3000 })
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(1), { timeout: scaledTimeout(3000) })
     await new Promise((resolve) => setTimeout(resolve, 200))
     await writeFile(join(dir, 'small', 'new', 'note.md'), '# Note')
-    await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(2), { timeout: 3000 })
+    await vi.waitFor(() => expect(changed).toHaveBeenCalledTimes(2), { timeout: scaledTimeout(3000) })
     // Three directories where two may be watched: the timer's checks alone see its changes.
     await writeFile(join(dir, 'big', 'note.md'), '# Note')
     await writeFile(join(dir, 'big', 'a', 'note.md'), '# Note')

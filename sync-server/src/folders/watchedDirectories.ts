@@ -1,7 +1,7 @@
 import type { Dirent } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { timeSlicer } from '../../../web/core/time/timeSlicer'
+import { timeSlicer } from '../../../web/core/kernel/time/timeSlicer'
 
 /**
  * The directories of a followed folder, itself first, as its listing walks them (no hidden folder, no

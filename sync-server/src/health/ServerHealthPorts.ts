@@ -1,4 +1,4 @@
-import type { Clock } from '../../../web/core/time/Clock'
+import type { Clock } from '../../../web/core/kernel/time/Clock'
 
 /** The database behind the server's records: `version` is PostgreSQL's server version. */
 export interface DatabaseHealth {

@@ -10,6 +10,7 @@ import { textParsers } from '../../../web/core/ingest/parse/textParsers'
 import { corpusDir } from '../../../web/core/testing/corpusDir'
 import { closedAfterAll } from '../../test/closedAfterAll'
 import { WorkerIngestor } from './WorkerIngestor'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, fileURLToPath(new URL('../../../', import.meta.url)))
 const pdf = new Uint8Array(readFileSync(`${corpus}/pdf/pdfjs__tracemonkey.pdf`))
@@ -22,7 +23,7 @@ describe('WorkerIngestor', () => {
 
   it(
     'ingests in a worker thread, reporting progress, and leaves the caller’s bytes intact',
-    { timeout: 60_000 },
+    { timeout: scaledTimeout(60_000) },
     async () => {
       const ingestor = make({})
       const stages = new Set<string>()
@@ -40,18 +41,18 @@ describe('WorkerIngestor', () => {
 
   it(
     'stops a document at the time limit and keeps working for the next one',
-    { timeout: 60_000 },
+    { timeout: scaledTimeout(60_000) },
     async () => {
       const ingestor = make({ timeoutMs: 1 })
       const error = await ingestor.ingest({ bytes: pdf, filename: 'paper.pdf' }).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(ParseError)
       expect((error as ParseError).code).toBe('timeout')
-      const relaxed = make({ timeoutMs: 30_000 })
+      const relaxed = make({ timeoutMs: scaledTimeout(30_000) })
       expect((await relaxed.ingest({ bytes: markdown, filename: 'notes.md' })).chunks.length).toBe(1)
     },
   )
 
-  it('cancels on abort, and the pool recovers', { timeout: 60_000 }, async () => {
+  it('cancels on abort, and the pool recovers', { timeout: scaledTimeout(60_000) }, async () => {
     const ingestor = make({})
     const controller = new AbortController()
     const pending = ingestor.ingest({ bytes: pdf, filename: 'paper.pdf', signal: controller.signal })
@@ -62,7 +63,7 @@ describe('WorkerIngestor', () => {
 
   it(
     'brings a big result back in parts, whole and in order: chunks, vectors and text',
-    { timeout: 120_000 },
+    { timeout: scaledTimeout(120_000) },
     async () => {
       // 4,100 paragraphs of 1,000 characters: thousands of chunks and over 4 million characters,
       // more than one part of each (1,000 chunks, 4,000,000 characters).
@@ -82,7 +83,7 @@ describe('WorkerIngestor', () => {
     },
   )
 
-  it('applies the limits it is given in the worker', { timeout: 60_000 }, async () => {
+  it('applies the limits it is given in the worker', { timeout: scaledTimeout(60_000) }, async () => {
     const error = await make({ limits: { maxChars: 20, maxChunks: 10 } })
       .ingest({ bytes: markdown, filename: 'notes.md' })
       .catch((caught: unknown) => caught)
@@ -90,7 +91,7 @@ describe('WorkerIngestor', () => {
     expect((error as ParseError).code).toBe('too_large')
   })
 
-  it('leaves the text out when the caller does not want it', { timeout: 60_000 }, async () => {
+  it('leaves the text out when the caller does not want it', { timeout: scaledTimeout(60_000) }, async () => {
     const result = await make({}).ingest({ bytes: markdown, filename: 'notes.md', wantText: false })
     expect(result.text).toBe('')
     expect(result.chunks.map((chunk) => chunk.text)).toEqual([
@@ -100,7 +101,7 @@ describe('WorkerIngestor', () => {
 
   it(
     'fails a document that runs its worker out of memory as too large, and keeps working',
-    { timeout: 120_000 },
+    { timeout: scaledTimeout(120_000) },
     async () => {
       const ingestor = make({ memoryMb: 128, limits: { maxChars: 100_000_000, maxChunks: 1_000_000 } })
       // 24 MB of tiny paragraphs: a few million elements in the parsed tree, far past 128 MB of heap.
@@ -119,7 +120,7 @@ describe('WorkerIngestor', () => {
 
   it(
     'reads a stored file by its path in the worker, and fails a missing one as corrupt',
-    { timeout: 60_000 },
+    { timeout: scaledTimeout(60_000) },
     async () => {
       const dir = mkdtempSync(join(tmpdir(), 'quire-ingest-path-'))
       try {

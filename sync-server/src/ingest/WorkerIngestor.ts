@@ -5,12 +5,13 @@ import type { IngestResult } from '../../../web/core/ingest/ingestFile'
 import type { IngestLimits } from '../../../web/core/ingest/IngestLimits'
 import { ParseError } from '../../../web/core/ingest/ParseError'
 import { SlotPool } from '../../../web/core/documents/SlotPool'
-import { timeSlicer } from '../../../web/core/time/timeSlicer'
+import { timeSlicer } from '../../../web/core/kernel/time/timeSlicer'
 import type { EmbedderConfig } from '../config'
 import type { IngestAck, IngestReply, IngestTask } from './ingestMessages'
 import { tsxWorker } from './tsxWorker'
 import { DEFAULT_INGEST_MEMORY_MB } from '../config'
 import { workerFailure } from './workerFailure'
+import { stalledError } from '../../../web/core/ingest/parse/parseDocument'
 
 const WORKER_URL = new URL('./ingestWorker.ts', import.meta.url)
 
@@ -20,9 +21,11 @@ interface Slot {
 }
 
 /**
- * Runs ingestion in a pool of worker threads. The per-document time limit is enforced twice: the
- * pipeline aborts its parser cooperatively, and if the worker has not answered shortly after the
- * limit it is terminated (the only way to stop synchronous code) and replaced. Results come back
+ * Runs ingestion in a pool of worker threads. The time limit is on a document that stops making
+ * progress, and it is enforced twice: the pipeline aborts a parser that reads no page for that long,
+ * and a worker that has sent nothing (no progress, no part of a result) for shortly longer is
+ * terminated (the only way to stop synchronous code) and replaced. The time the main thread spends
+ * storing a part (`onPartial`) is not counted against the worker. Results come back
  * in parts, one acknowledged at a time (see IngestReply), so taking in a big document's chunks
  * never holds this thread for long.
  */
@@ -65,6 +68,7 @@ export class WorkerIngestor implements Ingestor {
         // The thread this job runs on; `slot.worker` changes when a killed thread is replaced.
         const worker = slot.worker
         const finish = (settle: () => void) => {
+          done = true
           clearTimeout(timer)
           worker.off('message', onMessage)
           worker.off('error', onError)
@@ -80,10 +84,36 @@ export class WorkerIngestor implements Ingestor {
         const vectors: Float32Array[] = []
         let text = ''
         const ack = () => worker.postMessage({ type: 'ack', id } satisfies IngestAck)
+        let done = false
+        let timer: ReturnType<typeof setTimeout> | undefined
+        // A grace period past the pipeline's own limit, for it to report its own timeout.
+        const progressed = () => {
+          clearTimeout(timer)
+          if (!done) timer = setTimeout(() => kill(stalledError(timeoutMs)), timeoutMs + 5_000)
+        }
         const onMessage = (message: IngestReply) => {
           if (message.id !== id) return
-          if (message.type === 'progress') request.onProgress?.(message.stage, message.percent)
-          else if (message.type === 'chunks') {
+          progressed()
+          if (message.type === 'progress') request.onProgress?.(message.stage, message.percent, message.ocr)
+          else if (message.type === 'partial') {
+            const partial: IngestResult = {
+              kind: message.kind,
+              text: '',
+              chunks: chunks.splice(0),
+              vectors: vectors.splice(0),
+              metadata: message.metadata,
+            }
+            // Storing it is the main thread's time, not the worker's: the clock stops meanwhile.
+            clearTimeout(timer)
+            void Promise.resolve(request.onPartial?.(partial, message.ocr)).then(
+              () => {
+                if (done) return
+                progressed()
+                ack()
+              },
+              (error: unknown) => kill(error),
+            )
+          } else if (message.type === 'chunks') {
             let offset = 0
             for (const [i, chunk] of message.chunks.entries()) {
               const length = message.vectorLengths[i] ?? 0
@@ -110,17 +140,7 @@ export class WorkerIngestor implements Ingestor {
           kill(workerFailure(error, this.options.memoryMb ?? DEFAULT_INGEST_MEMORY_MB))
         const onExit = () => kill(new Error('The ingest worker stopped unexpectedly'))
         const onAbort = () => kill(request.signal?.reason ?? new Error('Processing was cancelled'))
-        // A grace period past the cooperative limit, for the pipeline to report its own timeout.
-        const timer = setTimeout(
-          () =>
-            kill(
-              new ParseError(
-                'timeout',
-                `Reading the file took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`,
-              ),
-            ),
-          timeoutMs + 5_000,
-        )
+        progressed()
         worker.on('message', onMessage)
         worker.once('error', onError)
         worker.once('exit', onExit)
@@ -137,6 +157,7 @@ export class WorkerIngestor implements Ingestor {
           timeoutMs,
           limits: this.options.limits,
           wantText: request.wantText ?? true,
+          wantPartial: request.onPartial !== undefined,
         }
         worker.postMessage(task, bytes ? [bytes.buffer] : [])
       })

@@ -1,5 +1,5 @@
 import type { Chunk } from '../../../web/core/ingest/chunk/Chunk'
-import type { FileKind } from '../../../web/core/ingest/DocumentModel'
+import type { FileKind, OcrPagesRead } from '../../../web/core/ingest/DocumentModel'
 import type { IngestMetadata, IngestStage } from '../../../web/core/ingest/ingestFile'
 import type { IngestLimits } from '../../../web/core/ingest/IngestLimits'
 import type { OcrLanguage } from '../../../web/core/ingest/ocr/ocrLanguages'
@@ -22,9 +22,14 @@ export interface IngestTask {
   limits?: IngestLimits
   /** False: no `text` parts (IngestRequest.wantText). */
   wantText: boolean
+  /** Whether the caller takes the document before its scanned pages are read (IngestRequest.onPartial). */
+  wantPartial: boolean
 }
 
-/** The main thread has taken in the last `chunks` or `text` part: the worker may send the next one. */
+/**
+ * The main thread has taken in the last `chunks` or `text` part, or done with a `partial` (stored it):
+ * the worker may send the next one.
+ */
 export interface IngestAck {
   type: 'ack'
   id: number
@@ -37,7 +42,7 @@ export interface IngestAck {
  * would hold it just as long.
  */
 export type IngestReply =
-  | { type: 'progress'; id: number; stage: IngestStage; percent: number }
+  | { type: 'progress'; id: number; stage: IngestStage; percent: number; ocr?: OcrPagesRead }
   | {
       type: 'chunks'
       id: number
@@ -48,4 +53,9 @@ export type IngestReply =
     }
   | { type: 'text'; id: number; text: string }
   | { type: 'done'; id: number; kind: FileKind; metadata: IngestMetadata }
+  /**
+   * The `chunks` parts since the last `partial` are the document without the pages still waiting for
+   * OCR (ingestFile's `onPartial`); the worker sends nothing more of a result until its IngestAck.
+   */
+  | { type: 'partial'; id: number; kind: FileKind; metadata: IngestMetadata; ocr: OcrPagesRead }
   | { type: 'failed'; id: number; parseError?: { code: ParseErrorCode; message: string }; message?: string }

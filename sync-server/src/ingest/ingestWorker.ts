@@ -1,14 +1,14 @@
 /**
  * A worker_threads worker that runs the ingestion pipeline, so a slow or hostile file never blocks
  * the server's event loop, and a parser stuck in synchronous code can be stopped by terminating
- * the thread (WorkerIngestor does, at the per-document time limit).
+ * the thread (WorkerIngestor does, once it has reported nothing for the time limit).
  */
 import { readFile } from 'node:fs/promises'
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { ingestFile, type IngestResult } from '../../../web/core/ingest/ingestFile'
 import { ParseError } from '../../../web/core/ingest/ParseError'
-import { systemClock } from '../../../web/core/time/Clock'
+import { systemClock } from '../../../web/core/kernel/time/Clock'
 import type { IngestAck, IngestReply, IngestTask } from './ingestMessages'
 import type { Embedder } from '../../../web/core/ingest/embed/Embedder'
 import type { EmbedderConfig } from '../config'
@@ -65,7 +65,16 @@ port.on('message', async (message: IngestTask | IngestAck) => {
         timeoutMs: task.timeoutMs,
         limits: task.limits,
         ocrLanguages: task.ocrLanguages,
-        onProgress: (stage, percent) => reply({ type: 'progress', id: task.id, stage, percent }),
+        onProgress: (stage, percent, ocr) =>
+          reply({ type: 'progress', id: task.id, stage, percent, ...(ocr && { ocr }) }),
+        ...(task.wantPartial && {
+          onPartial: async (partial, ocr) => {
+            await sendChunks(task.id, partial)
+            const ack = nextAck()
+            reply({ type: 'partial', id: task.id, kind: partial.kind, metadata: partial.metadata, ocr })
+            await ack
+          },
+        }),
       },
     )
     await sendResult(task.id, result, task.wantText)
@@ -84,6 +93,17 @@ port.on('message', async (message: IngestTask | IngestAck) => {
 
 /** The result in parts, each sent once the previous one is acknowledged (see IngestReply). */
 async function sendResult(id: number, result: IngestResult, wantText: boolean): Promise<void> {
+  await sendChunks(id, result)
+  for (let start = 0; wantText && start < result.text.length; start += CHARS_PER_PART) {
+    const ack = nextAck()
+    reply({ type: 'text', id, text: result.text.slice(start, start + CHARS_PER_PART) })
+    await ack
+  }
+  reply({ type: 'done', id, kind: result.kind, metadata: result.metadata })
+}
+
+/** A result's chunks and vectors, a `chunks` part at a time. */
+async function sendChunks(id: number, result: IngestResult): Promise<void> {
   for (let start = 0; start < result.chunks.length; start += CHUNKS_PER_PART) {
     const vectors = result.vectors.slice(start, start + CHUNKS_PER_PART)
     const packed = new Float32Array(vectors.reduce((size, vector) => size + vector.length, 0))
@@ -106,12 +126,6 @@ async function sendResult(id: number, result: IngestResult, wantText: boolean): 
     )
     await ack
   }
-  for (let start = 0; wantText && start < result.text.length; start += CHARS_PER_PART) {
-    const ack = nextAck()
-    reply({ type: 'text', id, text: result.text.slice(start, start + CHARS_PER_PART) })
-    await ack
-  }
-  reply({ type: 'done', id, kind: result.kind, metadata: result.metadata })
 }
 
 /** A stored file read here, in the worker: its bytes never pass through the server's main thread. */

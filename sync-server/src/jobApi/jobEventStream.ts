@@ -1,5 +1,5 @@
 import { eventStream, type StreamEvent } from '../../../web/core/api/eventStream'
-import type { ApiResult } from '../../../web/core/api/ApiResult'
+import type { ApiResult } from '../../../web/core/kernel/ApiResult'
 import type { JobEvent } from '../jobs/Job'
 import type { JobService } from '../jobs/JobService'
 

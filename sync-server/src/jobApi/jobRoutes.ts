@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import { errorSchema, validationErrorSchema } from '../../../web/core/api/errorSchema'
 import { pageSchema, paginationQuery, toPage } from '../../../web/core/api/pagination'
 import { defineRoute, type Route } from '../../../web/core/api/Route'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import type { JobView } from './Job'
 import { JobAbortedError } from './JobAbortedError'
 import type { JobService } from './JobService'

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../web/core/api/ApiError'
-import { monotonicClock, toTimestamp } from '../../../web/core/time/Clock'
+import { ApiError } from '../../../web/core/kernel/ApiError'
+import { monotonicClock, toTimestamp } from '../../../web/core/kernel/time/Clock'
 import type { SqlDriver } from '../sql/SqlDriver'
 import {
   TERMINAL_STATUSES,

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import { installFailure } from '../../../web/core/modelhost/corsHint'
 import { installTask, type InstallTask, type TaskStatus } from '../../../web/core/modelhost/InstallTask'
 import type { InstallRequest, ModelInstalls } from '../../../web/core/modelhost/ModelInstalls'

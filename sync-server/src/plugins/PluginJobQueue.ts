@@ -1,6 +1,6 @@
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import type { PluginJobs, PluginWork } from '../../../web/core/api/ApiPorts'
-import type { ApiResult } from '../../../web/core/api/ApiResult'
+import type { ApiResult } from '../../../web/core/kernel/ApiResult'
 import { TERMINAL_STATUSES, type JobContext, type JobHandler, type JobStatus } from '../jobs/Job'
 import { JobAbortedError } from '../jobs/JobAbortedError'
 import type { JobService } from '../jobs/JobService'

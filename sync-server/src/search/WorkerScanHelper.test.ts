@@ -7,7 +7,7 @@ import { type CodeDotsJob, type ScanHelper, useScanHelper } from '../../../web/c
 import { SearchIndex } from '../../../web/core/retrieve/index/SearchIndex'
 import { VectorIndex } from '../../../web/core/retrieve/index/VectorIndex'
 import { HELPER_FROM_ROWS } from '../../../web/core/retrieve/index/VectorMatrix'
-import { newChunk, newDocument } from '../../../web/core/store/conformance/fixtures'
+import { newChunk, newDocument } from '../../../web/core/testing/conformance/store/fixtures'
 import { WorkerScanHelper } from './WorkerScanHelper'
 
 const DIMENSIONS = 384

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../../../web/core/api/ApiError'
+import { ApiError } from '../../../web/core/kernel/ApiError'
 import { validationIssues } from '../../../web/core/api/validationIssues'
 import { CLIENT_JOB_PAYLOADS, type JobPayloadSchemas } from '../jobApi/jobPayloadSchemas'
 import type { JobCreate } from '../jobs/Job'

@@ -1,6 +1,6 @@
 import type { BackgroundSchedulers } from '../../../web/core/api/BackgroundWork'
 import type { Store } from '../../../web/core/store/Store'
-import { toTimestamp } from '../../../web/core/time/Clock'
+import { toTimestamp } from '../../../web/core/kernel/time/Clock'
 import type { JobService } from '../jobs/JobService'
 import { DOCUMENT_PROCESS, EVALUATION_RUN } from './workJobs'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { TestCase } from '../../../web/core/evaluate/TestCase'
-import { toTimestamp } from '../../../web/core/time/Clock'
+import { toTimestamp } from '../../../web/core/kernel/time/Clock'
 import type { JobContext, JobHandler } from '../jobs/Job'
 import type { JobService } from '../jobs/JobService'
 import { JobAbortedError } from '../jobs/JobAbortedError'

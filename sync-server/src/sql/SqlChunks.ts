@@ -2,7 +2,7 @@ import type { ChunkFilter, ChunkRecord } from '../../../web/core/store/ChunkReco
 import type { ChunkStore } from '../../../web/core/store/ChunkStore'
 import type { ChunkVector } from '../../../web/core/store/ChunkVector'
 import { documentOpening, type DocumentOpening } from '../../../web/core/store/DocumentOpening'
-import { timeSlicer } from '../../../web/core/time/timeSlicer'
+import { timeSlicer } from '../../../web/core/kernel/time/timeSlicer'
 import { readChunkVectors } from './readChunkVectors'
 import { fromChunkRow, toChunkMetadata, toChunkParams, type ChunkRow } from './rows'
 import type { SqlDriver, SqlValue } from './SqlDriver'

@@ -4,7 +4,7 @@ import { openIndexWorld, type IndexWorld } from '../../test/index/openIndexWorld
 import { SearchIndex } from '../../../web/core/retrieve/index/SearchIndex'
 import { decodeIndexSnapshot } from '../../../web/core/retrieve/snapshot/decodeIndexSnapshot'
 import { encodeIndexSnapshot } from '../../../web/core/retrieve/snapshot/encodeIndexSnapshot'
-import { newChunk, newDocument } from '../../../web/core/store/conformance/fixtures'
+import { newChunk, newDocument } from '../../../web/core/testing/conformance/store/fixtures'
 import { SqlIndexSnapshots } from './SqlIndexSnapshots'
 
 const PART = 1000

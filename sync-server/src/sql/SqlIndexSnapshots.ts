@@ -6,7 +6,7 @@ import type {
   VersionedChunks,
 } from '../../../web/core/retrieve/snapshot/IndexSnapshotStore'
 import type { Store } from '../../../web/core/store/Store'
-import { timeSlicer } from '../../../web/core/time/timeSlicer'
+import { timeSlicer } from '../../../web/core/kernel/time/timeSlicer'
 import type { SqlDriver } from './SqlDriver'
 
 /**

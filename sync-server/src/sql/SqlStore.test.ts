@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest'
-import { runConformanceCase } from '../../../web/core/store/conformance/runConformanceCase'
-import { storeConformance } from '../../../web/core/store/conformance/storeConformance'
+import { runConformanceCase } from '../../../web/core/testing/conformance/store/runConformanceCase'
+import { storeConformance } from '../../../web/core/testing/conformance/store/storeConformance'
 import { testSqlDialects } from '../../test/postgres/testSqlDialects'
 import { openSqlStore } from './openSqlStore'
 

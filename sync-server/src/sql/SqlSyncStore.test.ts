@@ -6,12 +6,13 @@ import { InMemorySyncClientStore } from '../../../web/core/sync/InMemorySyncClie
 import { seededRandom } from '../../../web/core/sync/seededRandom'
 import { SyncClient } from '../../../web/core/sync/SyncClient'
 import { SyncServer } from '../../../web/core/sync/SyncServer'
-import { syncServerStoreConformance } from '../../../web/core/sync/syncServerStoreConformance'
+import { syncServerStoreConformance } from '../../../web/core/testing/conformance/sync/syncServerStoreConformance'
 import type { SyncRecord } from '../../../web/core/sync/SyncRecord'
 import { testSqlDialects, type TestSqlDatabase } from '../../test/postgres/testSqlDialects'
 import { migrate } from './migrations'
 import type { SqlDriver } from './SqlDriver'
 import { SqlSyncStore } from './SqlSyncStore'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 const record = (id: string, deletedAt?: number): SyncRecord => ({
   kind: 'note',
@@ -129,13 +130,17 @@ for (const dialect of dialects)
       expect(await checkReplicas(await store.allRecords(), clients)).toEqual([])
     })
 
-    it('runs the seeded convergence simulation as the server store, with compaction and resets', async () => {
-      const { store } = await open()
-      const report = await runConvergence(7, { serverStore: store, steps: 600 })
-      expect(report.problems).toEqual([])
-      expect(report.ok).toBe(true)
-      expect(report.stats.compactedRecords).toBeGreaterThan(0)
-    }, 60_000)
+    it(
+      'runs the seeded convergence simulation as the server store, with compaction and resets',
+      async () => {
+        const { store } = await open()
+        const report = await runConvergence(7, { serverStore: store, steps: 600 })
+        expect(report.problems).toEqual([])
+        expect(report.ok).toBe(true)
+        expect(report.stats.compactedRecords).toBeGreaterThan(0)
+      },
+      scaledTimeout(60_000),
+    )
   })
 
 describe('SqlSyncStore on PostgreSQL with several instances', () => {

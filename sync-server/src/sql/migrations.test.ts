@@ -8,7 +8,7 @@ import {
   newChatSession,
   newCollection,
   newEvaluationRun,
-} from '../../../web/core/store/conformance/fixtures'
+} from '../../../web/core/testing/conformance/store/fixtures'
 
 /** Whether a table of this name exists in the driver's database (its schema, on PostgreSQL). */
 async function hasTable(driver: SqlDriver, name: string): Promise<boolean> {

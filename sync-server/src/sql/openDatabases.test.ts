@@ -5,7 +5,7 @@ import { afterAll, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../../test/postgres/createTestDatabase'
 import { openDatabases, personSchema } from './openDatabases'
 import { openSqlStore } from './openSqlStore'
-import { newCollection } from '../../../web/core/store/conformance/fixtures'
+import { newCollection } from '../../../web/core/testing/conformance/store/fixtures'
 
 const dirs: string[] = []
 let database: TestDatabase | undefined

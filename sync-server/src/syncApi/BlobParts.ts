@@ -1,14 +1,7 @@
 import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FILE_KEY, sha256Hex } from '../../../web/core/store/FileStore'
-import type { BlobUploads } from './BlobUploads'
-
-/** How much of a partial upload the server holds: bytes received, and the total declared by its first part. */
-export interface PartialBlob {
-  received: number
-  /** The declared total; null when no part has arrived. */
-  size: number | null
-}
+import type { BlobUploads, PartialBlob } from './BlobUploads'
 
 /** A part that does not continue the upload where it stands (answered 409 with `received`). */
 export class BlobPartConflict extends Error {

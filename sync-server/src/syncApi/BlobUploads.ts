@@ -1,4 +1,9 @@
-import type { PartialBlob } from './BlobParts'
+/** How much of a partial upload the server holds: bytes received, and the total declared by its first part. */
+export interface PartialBlob {
+  received: number
+  /** The declared total; null when no part has arrived. */
+  size: number | null
+}
 
 /**
  * A person's unfinished blob uploads, as the blob routes use them: on disk beside their files

@@ -1,7 +1,8 @@
 import type pg from 'pg'
 import { FILE_KEY, sha256Hex } from '../../../web/core/store/FileStore'
 import { asBuffer, checkedSchema, ensureFileTables, FILE_PART_BYTES, joinParts } from '../files/pgFileTables'
-import { BlobHashMismatch, BlobPartConflict, checkContinues, type PartialBlob } from './BlobParts'
+import { BlobHashMismatch, BlobPartConflict, checkContinues } from './BlobParts'
+import type { PartialBlob } from './BlobUploads'
 import type { BlobUploads } from './BlobUploads'
 
 /** PostgreSQL's unique_violation: another append took this offset first. */

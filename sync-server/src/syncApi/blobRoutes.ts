@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import { ApiError } from '../../../web/core/api/ApiError'
-import type { ApiResult } from '../../../web/core/api/ApiResult'
+import { ApiError } from '../../../web/core/kernel/ApiError'
+import type { ApiResult } from '../../../web/core/kernel/ApiResult'
 import { errorSchema } from '../../../web/core/api/errorSchema'
 import { binaryBody, defineRoute, type Route } from '../../../web/core/api/Route'
 import type { FileStore } from '../../../web/core/store/FileStore'

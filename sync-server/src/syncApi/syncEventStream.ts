@@ -1,4 +1,4 @@
-import type { ApiResult } from '../../../web/core/api/ApiResult'
+import type { ApiResult } from '../../../web/core/kernel/ApiResult'
 import { eventStream, type StreamEvent } from '../../../web/core/api/eventStream'
 import type { SyncNotifier } from './SyncNotifier'
 import { withHeartbeat } from './withHeartbeat'

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../postgres/createTestDatabase'
 import { signUpForTest, type TestUser } from '../signUpForTest'
 import { startInstance, type Instance } from './startInstance'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 /** Short, so a killed instance's streams stop counting within the test; its beats come every third. */
 const LEASE_S = 6
@@ -26,7 +27,7 @@ describe('event streams counted across instances', () => {
       Instance,
     ]
     person = await signUpForTest(a.url, 'streams')
-  }, 90_000)
+  }, scaledTimeout(90_000))
   afterAll(async () => {
     for (const stream of held) stream.abort()
     await Promise.all([a, b].filter(Boolean).map((instance) => instance.stop()))
@@ -62,31 +63,39 @@ describe('event streams counted across instances', () => {
     }
   }
 
-  it('refuses a third stream on B while A holds two, as one instance refuses, and accepts once one closes', async () => {
-    const first = await openStream(a)
-    await openStream(a)
-    expect(first.status).toBe(200)
-    const onA = await openStream(a)
-    expect(onA.status).toBe(429)
+  it(
+    'refuses a third stream on B while A holds two, as one instance refuses, and accepts once one closes',
+    async () => {
+      const first = await openStream(a)
+      await openStream(a)
+      expect(first.status).toBe(200)
+      const onA = await openStream(a)
+      expect(onA.status).toBe(429)
 
-    const onB = await openStream(b)
-    // The refusal one instance gives on its own, word for word.
-    expect(onB).toEqual(onA)
-    expect(onB.retryAfter).toMatch(/^\d+$/)
+      const onB = await openStream(b)
+      // The refusal one instance gives on its own, word for word.
+      expect(onB).toEqual(onA)
+      expect(onB.retryAfter).toMatch(/^\d+$/)
 
-    first.close?.()
-    expect((await openWhenFree(b, 10_000)).status).toBe(200)
-    expect((await openStream(a)).status).toBe(429)
-  }, 30_000)
+      first.close?.()
+      expect((await openWhenFree(b, scaledTimeout(10_000))).status).toBe(200)
+      expect((await openStream(a)).status).toBe(429)
+    },
+    scaledTimeout(30_000),
+  )
 
-  it('stops counting the streams of an instance killed with SIGKILL once its lease lapses', async () => {
-    // A holds one stream and B one (the test before): the cap of 2 is reached.
-    await a.kill('SIGKILL')
-    const killed = Date.now()
-    expect((await openStream(b)).status).toBe(429)
-    const opened = await openWhenFree(b, 30_000)
-    expect(opened.status).toBe(200)
-    // Not before A's last heartbeat is a lease old (it beat at most a third of a lease before dying).
-    expect(Date.now() - killed).toBeGreaterThanOrEqual(((LEASE_S * 2) / 3) * 1000 - 500)
-  }, 45_000)
+  it(
+    'stops counting the streams of an instance killed with SIGKILL once its lease lapses',
+    async () => {
+      // A holds one stream and B one (the test before): the cap of 2 is reached.
+      await a.kill('SIGKILL')
+      const killed = Date.now()
+      expect((await openStream(b)).status).toBe(429)
+      const opened = await openWhenFree(b, scaledTimeout(30_000))
+      expect(opened.status).toBe(200)
+      // Not before A's last heartbeat is a lease old (it beat at most a third of a lease before dying).
+      expect(Date.now() - killed).toBeGreaterThanOrEqual(((LEASE_S * 2) / 3) * 1000 - 500)
+    },
+    scaledTimeout(45_000),
+  )
 })

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '../postgres/createTestDatabase'
 import { signUpForTest, type TestUser } from '../signUpForTest'
 import { startInstance, type Instance } from './startInstance'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 const LOGIN_LIMIT = 4
 
@@ -28,7 +29,7 @@ describe('three instances share their rate limits and secrets through PostgreSQL
     )
     // Its sign-in is the first login attempt of this IP's window.
     user = await signUpForTest(instances[0]!.url, 'shared')
-  }, 90_000)
+  }, scaledTimeout(90_000))
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()))
     await database?.drop()

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
+import { readyWhileAdvancing } from '../readyWhileAdvancing'
 
 /** The secrets every instance of one test cluster shares: a token signed by one is valid on all. */
 export const CLUSTER_JWT_SECRET = 'cluster-test-jwt-secret-0123456789abcdef'
@@ -14,8 +16,11 @@ export interface InstanceOptions {
   dataDir?: string
   /** More environment (JOB_LEASE_S, JOB_CONCURRENCY, OUTBOUND_ALLOW, QUIRE_SINGLE_USER, ...). */
   env?: Record<string, string>
-  /** How long to wait for the "ready at" line (default 30 s: tsx compiles the server at start). */
-  startTimeoutMs?: number
+  /**
+   * How long the starting instance may go without CPU time or output before it counts as hung (default
+   * 30 s on a quiet machine, scaled by the run's slowdown); while it advances, the start has no limit.
+   */
+  stallMs?: number
 }
 
 export interface Instance {
@@ -70,7 +75,11 @@ export async function startInstance(options: InstanceOptions = {}): Promise<Inst
 
   let url: string
   try {
-    url = await readyUrl(child, () => output, options.startTimeoutMs ?? 30_000)
+    url = await readyWhileAdvancing(child, () => /ready at (http:\/\/\S+)/.exec(output)?.[1], {
+      what: 'The instance',
+      output: () => output,
+      ...(options.stallMs ? { stallMs: options.stallMs } : {}),
+    })
   } catch (error) {
     child.kill('SIGKILL')
     await exited
@@ -90,34 +99,10 @@ export async function startInstance(options: InstanceOptions = {}): Promise<Inst
     kill,
     async stop() {
       // A graceful stop waits for requests (10 s at most, main.ts); past that, the test is not helped by waiting.
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      const timer = setTimeout(() => child.kill('SIGKILL'), scaledTimeout(15_000))
       await kill('SIGTERM')
       clearTimeout(timer)
       cleanUp()
     },
   }
-}
-
-function readyUrl(child: ChildProcess, output: () => string, timeoutMs: number): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const done = (error?: Error, url?: string) => {
-      clearTimeout(timer)
-      child.stdout?.off('data', onData)
-      child.off('exit', onExit)
-      if (error) reject(error)
-      else resolve(url as string)
-    }
-    const onData = () => {
-      const match = /ready at (http:\/\/\S+)/.exec(output())
-      if (match?.[1]) done(undefined, match[1])
-    }
-    const onExit = (code: number | null, signal: string | null) =>
-      done(new Error(`The instance exited at start (${signal ?? `code ${code}`}):\n${output()}`))
-    const timer = setTimeout(
-      () => done(new Error(`The instance was not ready in ${timeoutMs} ms:\n${output()}`)),
-      timeoutMs,
-    )
-    child.stdout?.on('data', onData)
-    child.once('exit', onExit)
-  })
 }

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../postgres/createTestDat
 import { signUpForTest, type TestUser } from '../signUpForTest'
 import { startInstance, type Instance } from './startInstance'
 import { eventStreamReader } from '../eventStreamReader'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const corpus = corpusDir(process.env, repoRoot)
@@ -32,7 +33,7 @@ describe('three instances on one PostgreSQL', () => {
     const started = await Promise.all([0, 1, 2].map(() => startInstance({ databaseUrl: database.url })))
     ;[a, b, c] = started as [Instance, Instance, Instance]
     person = await signUpForTest(a.url, 'cluster')
-  }, 90_000)
+  }, scaledTimeout(90_000))
   afterAll(async () => {
     await Promise.all([a, b, c].filter(Boolean).map((instance) => instance.stop()))
     await database?.drop()
@@ -54,45 +55,49 @@ describe('three instances on one PostgreSQL', () => {
       body: JSON.stringify({ query, collection_id: collectionId, top_k: 5 }),
     })
 
-  it('signed up on A, a collection made on B, a PDF uploaded on C: A finds its words', async () => {
-    const collection = await call<Collection>(b, '/api/collections/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Shared', description: 'Made on B' }),
-    })
-    expect((await call<Collection>(c, `/api/collections/${collection.id}`)).name).toBe('Shared')
-    // A opens the person's space (and its search index) before the document exists: from here on
-    // only the cluster's messages can bring the document into A's index.
-    expect((await search(a, 'copyright infringement', collection.id)).chunks).toEqual([])
+  it(
+    'signed up on A, a collection made on B, a PDF uploaded on C: A finds its words',
+    async () => {
+      const collection = await call<Collection>(b, '/api/collections/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Shared', description: 'Made on B' }),
+      })
+      expect((await call<Collection>(c, `/api/collections/${collection.id}`)).name).toBe('Shared')
+      // A opens the person's space (and its search index) before the document exists: from here on
+      // only the cluster's messages can bring the document into A's index.
+      expect((await search(a, 'copyright infringement', collection.id)).chunks).toEqual([])
 
-    const form = new FormData()
-    form.append('collection_id', collection.id)
-    form.append('file', new Blob([readFileSync(join(corpus, 'pdf/pdfminer__dmca.pdf'))]), 'dmca.pdf')
-    const uploaded = await call<DocumentRecord>(c, '/api/documents/', { method: 'POST', body: form })
-    await expect
-      .poll(async () => (await call<DocumentRecord>(a, `/api/documents/${uploaded.id}`)).status, {
-        timeout: 30_000,
-        interval: 250,
-      })
-      .toBe('completed')
-    await expect
-      .poll(async () => (await search(a, 'copyright infringement', collection.id)).chunks.length, {
-        timeout: 5_000,
-        interval: 100,
-      })
-      .toBeGreaterThan(0)
-    const found = await search(a, 'copyright infringement', collection.id)
-    expect(found.chunks.every((chunk) => chunk.document_id === uploaded.id)).toBe(true)
+      const form = new FormData()
+      form.append('collection_id', collection.id)
+      form.append('file', new Blob([readFileSync(join(corpus, 'pdf/pdfminer__dmca.pdf'))]), 'dmca.pdf')
+      const uploaded = await call<DocumentRecord>(c, '/api/documents/', { method: 'POST', body: form })
+      await expect
+        .poll(async () => (await call<DocumentRecord>(a, `/api/documents/${uploaded.id}`)).status, {
+          timeout: scaledTimeout(30_000),
+          interval: 250,
+        })
+        .toBe('completed')
+      await expect
+        .poll(async () => (await search(a, 'copyright infringement', collection.id)).chunks.length, {
+          timeout: scaledTimeout(5_000),
+          interval: 100,
+        })
+        .toBeGreaterThan(0)
+      const found = await search(a, 'copyright infringement', collection.id)
+      expect(found.chunks.every((chunk) => chunk.document_id === uploaded.id)).toBe(true)
 
-    // Deleted on B: gone from A's index too.
-    await call(b, `/api/documents/${uploaded.id}`, { method: 'DELETE' })
-    await expect
-      .poll(async () => (await search(a, 'copyright infringement', collection.id)).chunks.length, {
-        timeout: 5_000,
-        interval: 100,
-      })
-      .toBe(0)
-  }, 60_000)
+      // Deleted on B: gone from A's index too.
+      await call(b, `/api/documents/${uploaded.id}`, { method: 'DELETE' })
+      await expect
+        .poll(async () => (await search(a, 'copyright infringement', collection.id)).chunks.length, {
+          timeout: scaledTimeout(5_000),
+          interval: 100,
+        })
+        .toBe(0)
+    },
+    scaledTimeout(60_000),
+  )
 
   it('a sync stream held on A, opened as the browser opens it, hears a change pushed to B', async () => {
     const abort = new AbortController()
@@ -133,7 +138,7 @@ describe('three instances on one PostgreSQL', () => {
       // still be announced first: the one awaited is the push's, at its cursor or past it.
       const cursorOf = (match: RegExpExecArray) => (JSON.parse(match[1]!) as { cursor: number }).cursor
       await events.until(/event: changed\ndata: (.*)\n\n/, 3_000, (event) => cursorOf(event) >= pushed.cursor)
-      expect(Date.now() - started).toBeLessThan(3_000)
+      expect(Date.now() - started).toBeLessThan(scaledTimeout(3_000))
     } finally {
       abort.abort()
       await events.cancel()

@@ -8,6 +8,7 @@ import type { ParsedDocument } from '../../../web/core/ingest/DocumentModel'
 import { ParseError } from '../../../web/core/ingest/ParseError'
 import { createPdfParser, type PdfParseOptions } from '../../../web/core/ingest/parse/pdf/createPdfParser'
 import { parseErrorOf } from '../../../web/core/testing/parseErrorOf'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 const corpus = corpusDir(process.env, repoRoot)
@@ -54,16 +55,20 @@ describe('createPdfParser on the corpus', () => {
     )
   })
 
-  it('reads the three-column tax instructions with 50 pages', { timeout: 60_000 }, async () => {
-    const document = await parse('pdf/pdfminer__i1040nr.pdf')
-    expect(document.pages).toBe(50)
-    // On page 1 the content stream interleaves the columns row by row; these lines are one column's.
-    expect(fullText(document)).toContain(
-      'Tax benefits extended. The following tax benefits were extended through 2007.',
-    )
-  })
+  it(
+    'reads the three-column tax instructions with 50 pages',
+    { timeout: scaledTimeout(60_000) },
+    async () => {
+      const document = await parse('pdf/pdfminer__i1040nr.pdf')
+      expect(document.pages).toBe(50)
+      // On page 1 the content stream interleaves the columns row by row; these lines are one column's.
+      expect(fullText(document)).toContain(
+        'Tax benefits extended. The following tax benefits were extended through 2007.',
+      )
+    },
+  )
 
-  it('reads the long review article', { timeout: 60_000 }, async () => {
+  it('reads the long review article', { timeout: scaledTimeout(60_000) }, async () => {
     const document = await parse('pdf/pdfjs__TAMReview.pdf')
     expect(document.pages).toBe(23)
     expect(fullText(document)).toContain('Technology Acceptance Model')
@@ -89,11 +94,11 @@ describe('createPdfParser on the corpus', () => {
   it('fails cleanly and quickly on a cyclic page tree', async () => {
     const started = Date.now()
     const error = await failure(
-      parse('pdf/pdfjs__Pages-tree-refs.pdf', { signal: AbortSignal.timeout(10_000) }),
+      parse('pdf/pdfjs__Pages-tree-refs.pdf', { signal: AbortSignal.timeout(scaledTimeout(10_000)) }),
     )
     expect(error.code).toBe('corrupt')
     expect(error.message).toMatch(/page 2 of 2/)
-    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(Date.now() - started).toBeLessThan(scaledTimeout(10_000))
   })
 
   it('completes or fails cleanly on a stream without a length', async () => {

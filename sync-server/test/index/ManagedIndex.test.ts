@@ -13,6 +13,7 @@ import { ESTIMATED_BYTES_PER_CHUNK, ManagedIndex } from '../../../web/core/retri
 import { loadSearchIndex } from '../../../web/core/retrieve/snapshot/loadSearchIndex'
 import { testSqlDialects } from '../postgres/testSqlDialects'
 import { answers, keywordRequest, openIndexWorld, QUERIES, type IndexWorld } from './openIndexWorld'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 // Real stores (a person's quire.db, or their PostgreSQL schema), real chunks with hash-v1 vectors.
 for (const dialect of testSqlDialects())
@@ -383,7 +384,7 @@ for (const dialect of testSqlDialects())
       }
       const lastSearch = performance.now()
       expect(written).toEqual([])
-      await expect.poll(() => written.length, { timeout: 2_000 }).toBe(1)
+      await expect.poll(() => written.length, { timeout: scaledTimeout(2_000) }).toBe(1)
       expect(written[0]! - lastSearch).toBeGreaterThanOrEqual(100)
       expect((await loadSearchIndex(world.snapshots, logError)).documentsRead).toBe(0)
       await index.close()
@@ -403,16 +404,16 @@ for (const dialect of testSqlDialects())
       }
       // Never searched nor warmed: a save runs none after it.
       await change(5)
-      await expect.poll(() => written.length, { timeout: 3_000 }).toBe(1)
+      await expect.poll(() => written.length, { timeout: scaledTimeout(3_000) }).toBe(1)
       await sleep(200)
       expect(seen).toEqual([])
       // A search and its warm-up, then a change saved: fifty more, as the search was asked.
       const request = keywordRequest(QUERIES[0]!)
       await index.search(request)
-      await expect.poll(() => seen.length, { timeout: 3_000 }).toBe(151)
+      await expect.poll(() => seen.length, { timeout: scaledTimeout(3_000) }).toBe(151)
       await change(6)
-      await expect.poll(() => written.length, { timeout: 3_000 }).toBe(2)
-      await expect.poll(() => seen.length, { timeout: 3_000 }).toBe(201)
+      await expect.poll(() => written.length, { timeout: scaledTimeout(3_000) }).toBe(2)
+      await expect.poll(() => seen.length, { timeout: scaledTimeout(3_000) }).toBe(201)
       await sleep(200)
       expect(seen).toHaveLength(201)
       for (const after of seen.slice(151)) {
@@ -558,7 +559,7 @@ for (const dialect of testSqlDialects())
         }
         expect(await index.use((loaded) => loaded.hasUnreadVectors)).toBe(true)
         expect(read.count).toBe(1)
-        await expect.poll(() => read.count, { timeout: 2_000 }).toBe(2)
+        await expect.poll(() => read.count, { timeout: scaledTimeout(2_000) }).toBe(2)
         await expect.poll(() => index.use((loaded) => loaded.hasUndecodedVectors)).toBe(false)
         expect(await index.use(answers)).toEqual(await rebuilt())
         await index.close()

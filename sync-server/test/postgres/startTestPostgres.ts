@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { findPostgres, POSTGRES_HOW_TO } from '../../../scripts/findPostgres.mjs'
 import { freePort } from '../freePort'
+import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 export interface TestPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres`: the superuser, trusted on loopback. */
@@ -118,7 +119,7 @@ export async function startTestPostgres(options: TestPostgresOptions = {}): Prom
 }
 
 async function waitForReady(url: string, server: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + scaledTimeout(30_000)
   for (;;) {
     if (server.exitCode !== null) throw new Error(`PostgreSQL exited at start:\n${log()}`)
     const client = new pg.Client({ connectionString: url })

@@ -3,8 +3,10 @@ import '../settings/settings.css'
 import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
 import './account.css'
-import type { AccountView } from './accountApi'
+import type { AccountView, LocalDataChoice } from './accountApi'
 import { ConflictsPanel } from './ConflictsPanel'
+import { LocalDataDialog } from './LocalDataDialog'
+import { localDataLabel } from './localDataText'
 import { ProfileList } from './ProfileList'
 import { SignInForm } from './SignInForm'
 import { SignOutDialog } from './SignOutDialog'
@@ -30,13 +32,27 @@ export function AccountPage(props: { account: AccountView }) {
     ),
   )
   const [confirming, setConfirming] = createSignal(false)
+  // The sign-in's question about this device's data: asked at once, and again from the page.
+  const [asking, setAsking] = createSignal(!!props.account.local_data)
   const sync = useSyncStatus()
   let signOutButton: HTMLButtonElement | undefined
+  let chooseButton: HTMLButtonElement | undefined
 
   // The app bar's indicator appears or goes with the account, not at its next poll.
   const changed = (next: AccountView) => {
     setAccount(next)
+    setAsking(!!next.local_data)
     void refreshSyncStatus()
+  }
+
+  const chosen = (next: AccountView, choice: LocalDataChoice) => {
+    changed(next)
+    const words: Record<LocalDataChoice, string> = {
+      merge: 'This device’s data is being added to your account.',
+      keep: 'This device’s data stays on this device only.',
+      discard: 'This device’s data was discarded.',
+    }
+    showToast({ message: words[choice] })
   }
 
   const signedOut = (next: AccountView) => {
@@ -113,9 +129,42 @@ export function AccountPage(props: { account: AccountView }) {
           </Match>
         </Switch>
       </section>
-      <Show when={account().signed_in}>
+      <Show when={account().signed_in ? account().local_data : undefined}>
+        {(counts) => (
+          <section class="settings-section" aria-labelledby="account-local-data-title">
+            <h2 id="account-local-data-title" class="settings-section-title">
+              This device’s data
+            </h2>
+            <p role="status">
+              Sync waits: this device has {localDataLabel(counts())} that your account does not have.
+            </p>
+            <div class="form-actions">
+              <button
+                ref={chooseButton}
+                type="button"
+                class="button button-primary"
+                onClick={() => setAsking(true)}
+              >
+                Choose what to do with it
+              </button>
+            </div>
+          </section>
+        )}
+      </Show>
+      <Show when={account().signed_in && !account().local_data}>
         <SyncPanel />
         <ConflictsPanel />
+      </Show>
+      <Show when={asking() && account().signed_in ? account().local_data : undefined}>
+        {(counts) => (
+          <LocalDataDialog
+            counts={counts()}
+            onChosen={chosen}
+            onClose={() => setAsking(false)}
+            returnFocus={() => (chooseButton?.isConnected ? chooseButton : undefined)}
+            fallbackFocus={() => document.getElementById('account-server-title')}
+          />
+        )}
       </Show>
       <Show when={confirming()}>
         <SignOutDialog

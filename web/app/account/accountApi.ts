@@ -18,7 +18,21 @@ export interface AccountView {
   server_url: string | null
   user: AccountUser | null
   local_user: AccountUser
+  /**
+   * Signed in, with this device holding collections, documents or chats the account does not have:
+   * sync waits until `chooseLocalData`. Null otherwise.
+   */
+  local_data: LocalDataCounts | null
 }
+
+export interface LocalDataCounts {
+  collections: number
+  documents: number
+  chats: number
+}
+
+/** Merge this device's data into the account, keep it on this device only, or discard it. */
+export type LocalDataChoice = 'merge' | 'keep' | 'discard'
 
 export interface SignInInput {
   server_url: string
@@ -52,4 +66,9 @@ export function signOut(keepLocalData = true): Promise<AccountView> {
     method: 'POST',
     body: { keep_local_data: keepLocalData },
   })
+}
+
+/** Answers the sign-in's question about this device's data; sync starts. */
+export function chooseLocalData(choice: LocalDataChoice): Promise<AccountView> {
+  return requestJson<AccountView>('/api/v1/account/local-data', { method: 'POST', body: { choice } })
 }

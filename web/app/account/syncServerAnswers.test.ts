@@ -19,6 +19,7 @@ const account = (fields: Partial<AccountView>): (() => Promise<AccountView>) => 
       server_url: null,
       user: null,
       local_user: user,
+      local_data: null,
       ...fields,
     })
 }

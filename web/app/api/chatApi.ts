@@ -1,5 +1,6 @@
 import type { SourceDocument } from '../../core/chat/SourceDocument'
-import type { CitedSource, WebSource } from '../../core/chat/WebSource'
+import type { CitedSource } from '../../core/chat/CitedSource'
+import type { WebSource } from '../../core/websearch/WebSource'
 import type { ChatMessage as StoredChatMessage } from '../../core/store/ChatMessage'
 import type { ChatSession } from '../../core/store/ChatSession'
 import { postStreamedMessage } from './postStreamedMessage'

@@ -6,7 +6,8 @@ import { requestJson } from './requestJson'
 export type DocumentStatus = DocumentRecord['status']
 /** What the API sniffed the file to be (the core's kinds). */
 export type DocumentType = FileKind
-export type ProcessingStage = 'queued' | 'parsing' | 'chunking' | 'embedding' | 'indexing'
+/** `ocr`: a completed document's scanned pages being read (`progress.pages_done` of `pages_total`). */
+export type ProcessingStage = 'queued' | 'parsing' | 'chunking' | 'embedding' | 'indexing' | 'ocr'
 /** A parser's reason, or the host's: an unexpected failure, or its storage full (disk, browser quota). */
 export type DocumentErrorCode = ParseErrorCode | 'internal' | 'storage_full'
 
@@ -20,6 +21,8 @@ export interface DocumentMetadata {
   /** Why processing failed, in words meant for the person. */
   error?: string
   error_code?: DocumentErrorCode
+  /** Why scanned pages were left unread after the rest of the document was searchable. */
+  ocr_error?: string
 }
 
 /**
@@ -29,7 +32,7 @@ export interface DocumentMetadata {
 export interface QuireDocument extends Omit<DocumentRecord, 'document_type' | 'metadata' | 'progress'> {
   document_type: DocumentType
   metadata: DocumentMetadata
-  progress: { stage: ProcessingStage; percent: number } | null
+  progress: { stage: ProcessingStage; percent: number; pages_done?: number; pages_total?: number } | null
 }
 
 const BASE = '/api/documents/'
@@ -43,13 +46,29 @@ export function getDocument(id: string, signal?: AbortSignal): Promise<QuireDocu
   return requestJson<QuireDocument>(BASE + encodeURIComponent(id), { signal })
 }
 
-/** Resolves once the file is stored (status `processing`); processing goes on in the background. */
-export function uploadDocument(file: File, collectionId: string, password?: string): Promise<QuireDocument> {
+/** What an upload does when its content is already in the collection (the API's `on_duplicate`). */
+export type OnDuplicate = 'keep' | 'skip' | 'replace'
+
+/** An upload's answer: with `duplicate` when the content was already there and it was skipped or replaced. */
+export interface UploadedDocument extends QuireDocument {
+  duplicate?: { action: 'skipped' | 'replaced'; existing_document_id: string; existing_filename: string }
+}
+
+/**
+ * Resolves once the file is stored (status `processing`); processing goes on in the background. With
+ * `onDuplicate` `skip`, content already in the collection makes nothing and the answer is the document there.
+ */
+export function uploadDocument(
+  file: File,
+  collectionId: string,
+  options: { password?: string; onDuplicate?: OnDuplicate } = {},
+): Promise<UploadedDocument> {
   const form = new FormData()
   form.append('file', file, file.name)
   form.append('collection_id', collectionId)
-  if (password) form.append('password', password)
-  return requestJson<QuireDocument>(BASE, { method: 'POST', body: form })
+  if (options.password) form.append('password', options.password)
+  if (options.onDuplicate) form.append('on_duplicate', options.onDuplicate)
+  return requestJson<UploadedDocument>(BASE, { method: 'POST', body: form })
 }
 
 /** Runs processing again, e.g. with the password an encrypted PDF asked for. */

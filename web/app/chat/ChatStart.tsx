@@ -6,6 +6,7 @@ import { Link } from '@tanstack/solid-router'
 import { ConversationModelPicker } from '../conversations/ConversationModelPicker'
 import { SelectField } from '../ui/SelectField'
 import { Composer } from './Composer'
+import { FirstAnswerOffer } from './FirstAnswerOffer'
 
 /** What a new chat talks to: documents (a chat session) or a model, with or without a persona (a conversation). */
 export type ChatStartChoice =
@@ -26,7 +27,8 @@ export interface ChatStartProps {
 /**
  * A new chat, ready to type: no naming dialog. What it talks to is chosen above the composer (documents
  * by default); the record is created with the first question, which also names it, so an abandoned new
- * chat leaves nothing behind in the list.
+ * chat leaves nothing behind in the list. Until a person has answered it, a document chat first offers a
+ * model in place of quoted sentences (FirstAnswerOffer).
  */
 export function ChatStart(props: ChatStartProps) {
   const known = (id: string | undefined) => props.collections.some((c) => c.id === id)
@@ -115,6 +117,9 @@ export function ChatStart(props: ChatStartProps) {
               {message()}
             </p>
           )}
+        </Show>
+        <Show when={talkTo() === 'documents'}>
+          <FirstAnswerOffer onDone={() => focusComposer?.()} />
         </Show>
         <Show
           when={talkTo() !== 'documents' || props.collections.length > 0}

@@ -1,6 +1,8 @@
+import { Link } from '@tanstack/solid-router'
 import { createMemo, Show } from 'solid-js'
 import type { ChatMessage, CitedSource } from '../api/chatApi'
 import { showToast } from '../toasts/toastStore'
+import type { AnswerMaker } from './answerMaker'
 import { renderMarkdown } from './renderMarkdown'
 import { SearchedPassages } from './SearchedPassages'
 
@@ -12,6 +14,8 @@ export interface MessageBubbleProps {
   /** Tokens are still arriving. */
   streaming?: boolean
   note?: string | undefined
+  /** What wrote the answer; said under it with the way to choose a model (absent: nothing is said). */
+  maker?: AnswerMaker | undefined
   /** While another answer streams, copying is fine but regenerating is not. */
   actionsDisabled?: boolean
   onCite?: (source: CitedSource, opener: HTMLElement | null) => void
@@ -23,7 +27,9 @@ export interface MessageBubbleProps {
 /**
  * One message. The person's own words are shown as typed (plain text); an assistant answer is Markdown,
  * rendered by `renderMarkdown`, which escapes any HTML in it, so setting it as innerHTML is safe. Citation
- * chips are buttons inside that HTML; one click handler on the bubble opens the cited source.
+ * chips are buttons inside that HTML; one click handler on the bubble opens the cited source. Under a
+ * stored answer, what wrote it ("Quoted from your documents", or the model's name) and a link to where a
+ * model is chosen (Settings' language models), so nobody takes quoted sentences for a model's words.
  */
 export function MessageBubble(props: MessageBubbleProps) {
   const html = createMemo(() => (props.role === 'assistant' ? renderMarkdown(props.content) : ''))
@@ -62,6 +68,16 @@ export function MessageBubble(props: MessageBubbleProps) {
         </Show>
         <Show when={props.note}>
           <p class="chat-message-note">{props.note}</p>
+        </Show>
+        <Show when={!props.streaming && props.maker}>
+          {(maker) => (
+            <p class="chat-message-maker">
+              <span>{maker().label}</span>
+              <Link to="/settings" hash="models-title">
+                {maker().kind === 'model' ? 'Change model' : 'Choose a model'}
+              </Link>
+            </p>
+          )}
         </Show>
         <Show when={!props.streaming && props.sources.length > 0}>
           <SearchedPassages sources={props.sources} answer={props.content} onOpen={props.onCite} />

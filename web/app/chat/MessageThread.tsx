@@ -1,5 +1,6 @@
 import { createEffect, createMemo, For, on, Show, type JSX } from 'solid-js'
 import type { ChatMessage, CitedSource } from '../api/chatApi'
+import type { AnswerMaker } from './answerMaker'
 import { MessageBubble } from './MessageBubble'
 import { createFollowScroll } from './createFollowScroll'
 
@@ -11,6 +12,8 @@ export interface ThreadMessage {
   stopped: boolean
   /** Said under the answer (what a document search left out). */
   note?: string | undefined
+  /** What wrote the answer (quotes or a model), where the stored message says. */
+  maker?: AnswerMaker | undefined
 }
 
 /** A turn being answered right now, before the API has stored it. */
@@ -98,6 +101,7 @@ export function MessageThread<T>(props: MessageThreadProps<T>) {
                   sources={shown.sources}
                   stopped={shown.stopped}
                   note={shown.note}
+                  maker={shown.maker}
                   // While another answer streams, copying is fine but regenerating is not.
                   actionsDisabled={busy()}
                   onCite={props.onCite}

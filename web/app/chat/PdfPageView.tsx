@@ -1,6 +1,8 @@
 import { createEffect, createSignal, on, onCleanup, onMount, Show } from 'solid-js'
 import type { PDFDocumentProxy, RenderTask } from 'pdfjs-dist'
 import { errorDetail } from '../api/ApiRequestError'
+import { attachPinchZoom } from '../documents/pinchZoom'
+import { clampZoom, zoomLabel, zoomStep } from '../documents/pdfZoom'
 import { highlightRects, type Rect } from './highlightRects'
 import { termRects } from './termRects'
 import './sourcePanel.css'
@@ -18,24 +20,40 @@ export interface PdfPageViewProps {
   onPageCount?: (count: number) => void
   /** Handed the loaded document, for what reads more than one page (find in document). */
   onDocument?: (pdf: PDFDocumentProxy) => void
+  /**
+   * The zoom (1 fits the width), where a reader's own bar holds the zoom buttons (`documents/PdfReader`):
+   * with `onZoom` given, this draws none of its own, and a pinch or + / - asks for a zoom through it.
+   */
+  zoom?: number
+  onZoom?: (zoom: number) => void
 }
 
-/** Zoom steps, as multiples of the width that fits the panel. */
-const ZOOMS = [1, 1.25, 1.5, 2, 3] as const
+/** Where a zoom keeps still: a point of the box's visible area (a pinch's midpoint, else its middle). */
+interface Anchor {
+  x: number
+  y: number
+  scale: number
+}
 
 /**
  * One page of a stored PDF, drawn with pdf.js (loaded only now, so the app shell never carries it), with
- * the cited passage marked, and zoomable: Zoom in / Zoom out, or + and - on the page itself, which scrolls
- * when larger than its box. The original bytes come from `GET /api/documents/:id/file`, once; another page
- * or zoom draws again from the loaded document.
+ * the cited passage marked, and zoomable: Zoom in / Zoom out, + and - on the page itself, or two fingers,
+ * the page scrolling when larger than its box. At zoom 1 it fits the box's width, and drawn again when
+ * that width changes (a phone turned, a window resized). The original bytes come from
+ * `GET /api/documents/:id/file`, once; another page or zoom draws again from the loaded document.
  */
 export function PdfPageView(props: PdfPageViewProps) {
   let canvas!: HTMLCanvasElement
   let overlay!: HTMLDivElement
   let box!: HTMLDivElement
+  let sheet!: HTMLDivElement
   const [state, setState] = createSignal<'loading' | 'ready' | 'failed'>('loading')
   const [error, setError] = createSignal('')
-  const [zoom, setZoom] = createSignal(0)
+  const [ownZoom, setOwnZoom] = createSignal(1)
+  const zoom = () => clampZoom(props.onZoom ? (props.zoom ?? 1) : ownZoom())
+  const [width, setWidth] = createSignal(0)
+  /** Where the next draw keeps the page still, so a zoom does not jump to the page's corner. */
+  let anchor: Anchor | undefined
   const [pdf, setPdf] = createSignal<PDFDocumentProxy>()
   const controller = new AbortController()
   /** The draw on the canvas now, if any: pdf.js refuses a second one on a canvas still being drawn. */
@@ -52,7 +70,35 @@ export function PdfPageView(props: PdfPageViewProps) {
     setState('failed')
   }
 
-  onMount(() => void load().catch(fail))
+  onMount(() => {
+    void load().catch(fail)
+    setWidth(box.clientWidth)
+    const resized = new ResizeObserver(() => setWidth(box.clientWidth))
+    resized.observe(box)
+    const detach = attachPinchZoom(box, {
+      zoom,
+      preview: (scale, x, y) => {
+        sheet.style.transformOrigin = `${box.scrollLeft + x}px ${box.scrollTop + y}px`
+        sheet.style.transform = `scale(${scale})`
+      },
+      commit: (next, x, y) => setZoom(next, { x, y, scale: next / zoom() }),
+    })
+    onCleanup(() => {
+      resized.disconnect()
+      detach()
+    })
+  })
+
+  const setZoom = (next: number, at?: Anchor) => {
+    const wanted = clampZoom(next)
+    if (wanted === zoom()) {
+      sheet.style.transform = ''
+      return
+    }
+    anchor = at ?? { x: box.clientWidth / 2, y: box.clientHeight / 2, scale: wanted / zoom() }
+    if (props.onZoom) props.onZoom(wanted)
+    else setOwnZoom(wanted)
+  }
 
   async function load() {
     const response = await fetch(`/api/documents/${encodeURIComponent(props.documentId)}/file`, {
@@ -73,14 +119,20 @@ export function PdfPageView(props: PdfPageViewProps) {
     setPdf(loaded)
   }
 
-  // Draws whenever the document has loaded, the page changes or the zoom does; a later draw wins.
+  // Draws whenever the document has loaded, the page changes, the zoom or the box's width does; a later
+  // draw wins.
   let drawn = 0
+  let lastZoom = zoom()
   createEffect(
-    on([pdf, () => props.page, zoom, () => props.terms], ([loaded, pageNumber, step]) => {
+    on([pdf, () => props.page, zoom, () => props.terms, width], ([loaded, pageNumber, scale]) => {
       if (!loaded) return
+      // A zoom asked for from outside (a reader's bar) keeps the middle of the box still.
+      if (scale !== lastZoom && anchor === undefined)
+        anchor = { x: box.clientWidth / 2, y: box.clientHeight / 2, scale: scale / lastZoom }
+      lastZoom = scale
       const turn = ++drawn
       setState('loading')
-      void draw(loaded, pageNumber, ZOOMS[step] ?? 1, () => turn === drawn).catch(fail)
+      void draw(loaded, pageNumber, scale, () => turn === drawn).catch(fail)
     }),
   )
 
@@ -103,6 +155,13 @@ export function PdfPageView(props: PdfPageViewProps) {
     canvas.height = Math.floor(viewport.height * ratio)
     canvas.style.width = `${viewport.width}px`
     canvas.style.height = `${viewport.height}px`
+    // The pinch's preview ends where the real size begins; the point under the fingers stays there.
+    sheet.style.transform = ''
+    if (anchor) {
+      box.scrollLeft = (box.scrollLeft + anchor.x) * anchor.scale - anchor.x
+      box.scrollTop = (box.scrollTop + anchor.y) * anchor.scale - anchor.y
+      anchor = undefined
+    }
     const task = page.render({
       canvas,
       viewport,
@@ -150,7 +209,7 @@ export function PdfPageView(props: PdfPageViewProps) {
     return element
   }
 
-  const zoomBy = (step: number) => setZoom((z) => Math.min(Math.max(z + step, 0), ZOOMS.length - 1))
+  const zoomBy = (direction: 1 | -1) => setZoom(zoomStep(zoom(), direction))
   const label = () =>
     props.passage
       ? `Page ${props.page} of the PDF, with the passage highlighted`
@@ -158,27 +217,29 @@ export function PdfPageView(props: PdfPageViewProps) {
 
   return (
     <figure class="chat-pdf">
-      <div class="chat-pdf-tools" role="group" aria-label="Zoom">
-        <button
-          type="button"
-          class="button button-quiet button-small"
-          aria-disabled={zoom() === 0}
-          onClick={() => zoomBy(-1)}
-        >
-          Zoom out
-        </button>
-        <span class="chat-pdf-zoom" aria-live="polite">
-          {Math.round((ZOOMS[zoom()] ?? 1) * 100)}%
-        </span>
-        <button
-          type="button"
-          class="button button-quiet button-small"
-          aria-disabled={zoom() === ZOOMS.length - 1}
-          onClick={() => zoomBy(1)}
-        >
-          Zoom in
-        </button>
-      </div>
+      <Show when={!props.onZoom}>
+        <div class="chat-pdf-tools" role="group" aria-label="Zoom">
+          <button
+            type="button"
+            class="button button-quiet button-small"
+            aria-disabled={zoom() === zoomStep(zoom(), -1)}
+            onClick={() => zoomBy(-1)}
+          >
+            Zoom out
+          </button>
+          <span class="chat-pdf-zoom" aria-live="polite">
+            {zoomLabel(zoom())}
+          </span>
+          <button
+            type="button"
+            class="button button-quiet button-small"
+            aria-disabled={zoom() === zoomStep(zoom(), 1)}
+            onClick={() => zoomBy(1)}
+          >
+            Zoom in
+          </button>
+        </div>
+      </Show>
       <Show when={state() === 'loading'}>
         <p class="chat-pdf-status" role="status">
           Rendering page {props.page}…
@@ -195,6 +256,7 @@ export function PdfPageView(props: PdfPageViewProps) {
         tabindex="0"
         role="group"
         aria-label={`${label()}; + and - zoom`}
+        data-zoom={zoom()}
         onKeyDown={(event) => {
           if (event.key === '+' || event.key === '=') {
             event.preventDefault()
@@ -205,7 +267,7 @@ export function PdfPageView(props: PdfPageViewProps) {
           }
         }}
       >
-        <div class="chat-pdf-page">
+        <div ref={sheet} class="chat-pdf-page">
           <canvas ref={canvas} aria-label={label()} role="img" />
           <div ref={overlay} class="chat-pdf-overlay" aria-hidden="true" />
         </div>

@@ -1,5 +1,5 @@
 import { createMemo, For, Show } from 'solid-js'
-import { isWebSource, type CitedSource } from '../../core/chat/WebSource'
+import { isWebSource, type CitedSource } from '../../core/chat/CitedSource'
 import { citedNumbers } from './citedNumbers'
 import './searchedPassages.css'
 

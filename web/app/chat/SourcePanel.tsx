@@ -1,6 +1,6 @@
 import { createResource, createUniqueId, onMount, Show } from 'solid-js'
 import { getDocument } from '../api/documentsApi'
-import { isWebSource } from '../../core/chat/WebSource'
+import { isWebSource } from '../../core/chat/CitedSource'
 import type { CitedSource, SourceDocument } from '../api/chatApi'
 import { ocrNote } from '../search/ocrNote'
 import { PassageText } from '../search/PassageText'

@@ -21,6 +21,7 @@ describe('showSessionMessage', () => {
         stopped: true,
         search_note: 'Keyword search only.',
         web_search_note: 'The web could not be searched.',
+        generator: 'extractive',
       }),
     )
     expect(shown).toEqual({
@@ -29,7 +30,19 @@ describe('showSessionMessage', () => {
       sources: [],
       stopped: true,
       note: 'Keyword search only. The web could not be searched.',
+      maker: { kind: 'quotes', label: 'Quoted from your documents' },
     })
+  })
+
+  it('says what wrote an answer, and nothing of a question or of an answer stored without it', () => {
+    expect(showSessionMessage(message('assistant', 'Six.', { generator: 'ollama:llama3.2' })).maker).toEqual({
+      kind: 'model',
+      label: 'Written by llama3.2 (Ollama)',
+    })
+    expect(showSessionMessage(message('assistant', 'Six.')).maker).toBeUndefined()
+    expect(
+      showSessionMessage(message('user', 'How many?', { generator: 'extractive' })).maker,
+    ).toBeUndefined()
   })
 
   it('has no note when nothing was left out', () => {

@@ -1,9 +1,11 @@
 import type { ChatMessage } from '../api/chatApi'
+import { answerMaker } from './answerMaker'
 import type { ThreadMessage } from './MessageThread'
 
 /**
  * A document chat's stored message as the thread shows it: an answer with the passages it cites, and a
- * note of what its search left out (keyword search standing in for vectors, a web search that could not run).
+ * note of what its search left out (keyword search standing in for vectors, a web search that could not run),
+ * and what wrote it (quotes from the documents, or a model by name).
  */
 export function showSessionMessage(message: ChatMessage): ThreadMessage {
   const notes = [message.metadata.search_note, message.metadata.web_search_note].filter(
@@ -15,6 +17,7 @@ export function showSessionMessage(message: ChatMessage): ThreadMessage {
     sources: message.metadata.source_documents ?? [],
     stopped: message.metadata.stopped === true,
     note: notes.length > 0 ? notes.join(' ') : undefined,
+    maker: message.role === 'assistant' ? answerMaker(message.metadata) : undefined,
   }
 }
 

@@ -2,6 +2,7 @@ import { Link, useRouter } from '@tanstack/solid-router'
 import { createEffect, createSignal, createUniqueId, onCleanup, type JSX } from 'solid-js'
 import { SyncIndicator } from '../account/SyncIndicator'
 import { NavigationPanel } from '../navigation/NavigationPanel'
+import { NoticesButton } from '../toasts/NoticesButton'
 import { keepTabInside } from '../ui/keepTabInside'
 import { InstallButton } from './InstallButton'
 import { OfflineIndicator } from './OfflineIndicator'
@@ -160,6 +161,8 @@ export function AppFrame(props: { children: JSX.Element }) {
           <NavigationPanel />
         </div>
         <div class="app-status">
+          {/* Messages kept to read later (a long warning, why a file failed), with how many are unread. */}
+          <NoticesButton />
           <SyncIndicator />
           <InstallButton />
           <OfflineIndicator />

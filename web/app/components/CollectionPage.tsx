@@ -3,7 +3,7 @@ import { ExportCollectionButton } from '../collections/ExportCollectionButton'
 import { createMemo, createSignal, createUniqueId, Show } from 'solid-js'
 import type { Collection } from '../api/collectionsApi'
 import type { QuireDocument } from '../api/documentsApi'
-import { createDocumentList } from '../documents/createDocumentList'
+import { createDocumentList, isPendingUpload } from '../documents/createDocumentList'
 import { isActive } from '../documents/documentLabels'
 import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
@@ -11,6 +11,7 @@ import { documentCountLabel } from './CollectionCard'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { DocumentDialog } from './DocumentDialog'
 import { DocumentTable } from './DocumentTable'
+import { DuplicateDialog } from './DuplicateDialog'
 import { PasswordDialog } from './PasswordDialog'
 import { UploadDropZone } from './UploadDropZone'
 import { FolderPanel } from '../folders/FolderPanel'
@@ -43,7 +44,7 @@ export function CollectionPage(props: CollectionPageProps) {
     const documents = list.documents()
     return {
       completed: documents.filter((d) => d.status === 'completed').length,
-      active: documents.filter(isActive).length + list.uploads().filter((u) => u.state !== 'failed').length,
+      active: documents.filter(isActive).length + list.uploads().filter(isPendingUpload).length,
       failed: documents.filter((d) => d.status === 'failed').length,
     }
   })
@@ -182,6 +183,21 @@ export function CollectionPage(props: CollectionPageProps) {
                     .closest('section')
                     ?.querySelector<HTMLElement>(`[data-document-id="${CSS.escape(id)}"]`)
                 }
+                fallbackFocus={() => documentsHeading}
+              />
+            )}
+          </Show>
+        )}
+      </Show>
+
+      <Show when={list.duplicates()[0]?.key} keyed>
+        {(key) => (
+          <Show when={list.duplicates().find((upload) => upload.key === key)}>
+            {(upload) => (
+              <DuplicateDialog
+                upload={upload()}
+                waiting={list.duplicates().length}
+                onAnswer={(answer, all) => list.answerDuplicate(key, answer, all)}
                 fallbackFocus={() => documentsHeading}
               />
             )}

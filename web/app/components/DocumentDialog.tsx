@@ -1,8 +1,9 @@
-import { createResource, createSignal, createUniqueId, Match, Show, Switch } from 'solid-js'
+import { createResource, createSignal, createUniqueId, Match, onCleanup, Show, Switch } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { fetchDocumentFile, type QuireDocument } from '../api/documentsApi'
 import { formatBytes, lengthLabel, typeLabel } from '../documents/documentLabels'
 import { ImagePreview } from '../documents/ImagePreview'
+import { MoreMenu } from '../documents/MoreMenu'
 import { OfficePreview } from '../documents/OfficePreview'
 import { PdfReader } from '../documents/PdfReader'
 import { Dialog } from '../ui/Dialog'
@@ -29,6 +30,8 @@ const OFFICE_KINDS = new Set(['docx', 'doc', 'pptx', 'ppt'])
 const IMAGE_KINDS = new Set(['png', 'jpeg', 'webp', 'tiff'])
 /** How much of a text file the preview shows; the download has all of it. */
 const TEXT_PREVIEW_LIMIT = 200_000
+/** Where the dialog takes the whole screen (documentDialog.css) and Download and Rename fold into "More". */
+const PHONE = '(max-width: 40rem)'
 
 /**
  * One document opened from its collection: a preview, the original file to download, and its name to
@@ -36,7 +39,9 @@ const TEXT_PREVIEW_LIMIT = 200_000
  * text, never as markup; an image as it is (ImagePreview); and for Word and PowerPoint, what Quire read
  * from the file (OfficePreview: headings, paragraphs, lists, tables, one section per slide). PDF, Word,
  * PowerPoint and image previews show once the document is processed; a failed one still shows its file
- * (why a Word file could not be read, an image OCR found no text in).
+ * (why a Word file could not be read, an image OCR found no text in). On a phone, Download and Rename
+ * are under "More" (issue 70: with the reader's controls they filled the first screen): at the end of a
+ * PDF's bar, or of the facts line for other kinds.
  */
 export function DocumentDialog(props: DocumentDialogProps) {
   const ids = { title: createUniqueId(), error: createUniqueId() }
@@ -48,6 +53,13 @@ export function DocumentDialog(props: DocumentDialogProps) {
     () => (TEXT_KINDS.has(kind()) ? props.document.id : undefined),
     async (id) => (await (await fetchDocumentFile(id)).text()).slice(0, TEXT_PREVIEW_LIMIT),
   )
+
+  const phoneQuery = window.matchMedia(PHONE)
+  const [phone, setPhone] = createSignal(phoneQuery.matches)
+  const onPhoneChange = () => setPhone(phoneQuery.matches)
+  phoneQuery.addEventListener('change', onPhoneChange)
+  onCleanup(() => phoneQuery.removeEventListener('change', onPhoneChange))
+  const pdfShown = () => kind() === 'pdf' && ready()
 
   const [downloading, setDownloading] = createSignal(false)
   const [downloadError, setDownloadError] = createSignal<string>()
@@ -79,6 +91,33 @@ export function DocumentDialog(props: DocumentDialogProps) {
     () => (name().trim() ? undefined : 'Give the document a name.'),
   )
 
+  // Download and Rename, with what they answered: in the dialog's flow, or in "More" on a phone.
+  const actions = () => (
+    <>
+      <div class="document-dialog-actions">
+        <button type="button" class="button" aria-disabled={downloading()} onClick={() => void download()}>
+          Download
+        </button>
+        {/* One row: the field and its button; the refusal is the alert under the row, which it blames. */}
+        <form class="document-dialog-rename" novalidate onSubmit={(event) => rename.submit(event)}>
+          <TextField
+            label="Name"
+            value={name()}
+            maxlength="255"
+            invalid={rename.error() !== undefined}
+            describedBy={rename.error() ? ids.error : undefined}
+            onInput={(event) => setName(event.currentTarget.value)}
+          />
+          <button type="submit" class="button" aria-disabled={rename.pending()}>
+            Rename
+          </button>
+        </form>
+      </div>
+      <FormAlert id={ids.error} message={rename.error()} />
+      <FormAlert message={downloadError()} />
+    </>
+  )
+
   return (
     <Dialog
       labelledBy={ids.title}
@@ -102,33 +141,18 @@ export function DocumentDialog(props: DocumentDialogProps) {
             Close
           </button>
         </header>
-        <p class="document-dialog-facts">
-          {typeLabel(kind())} · {formatBytes(props.document.file_size)}
-          <Show when={lengthLabel(kind(), props.document.metadata.pages)}>
-            {(length) => <> · {length()}</>}
+        <div class="document-dialog-facts-row">
+          <p class="document-dialog-facts">
+            {typeLabel(kind())} · {formatBytes(props.document.file_size)}
+            <Show when={lengthLabel(kind(), props.document.metadata.pages)}>
+              {(length) => <> · {length()}</>}
+            </Show>
+          </p>
+          <Show when={phone() && !pdfShown()}>
+            <MoreMenu>{actions()}</MoreMenu>
           </Show>
-        </p>
-        <div class="document-dialog-actions">
-          <button type="button" class="button" aria-disabled={downloading()} onClick={() => void download()}>
-            Download
-          </button>
-          {/* One row: the field and its button; the refusal is the alert under the row, which it blames. */}
-          <form class="document-dialog-rename" novalidate onSubmit={(event) => rename.submit(event)}>
-            <TextField
-              label="Name"
-              value={name()}
-              maxlength="255"
-              invalid={rename.error() !== undefined}
-              describedBy={rename.error() ? ids.error : undefined}
-              onInput={(event) => setName(event.currentTarget.value)}
-            />
-            <button type="submit" class="button" aria-disabled={rename.pending()}>
-              Rename
-            </button>
-          </form>
         </div>
-        <FormAlert id={ids.error} message={rename.error()} />
-        <FormAlert message={downloadError()} />
+        <Show when={!phone()}>{actions()}</Show>
         <section class="document-preview" aria-label="Preview">
           <Switch
             fallback={
@@ -142,7 +166,10 @@ export function DocumentDialog(props: DocumentDialogProps) {
             }
           >
             <Match when={kind() === 'pdf' && ready()}>
-              <PdfReader documentId={props.document.id} />
+              <PdfReader
+                documentId={props.document.id}
+                more={phone() ? <MoreMenu>{actions()}</MoreMenu> : undefined}
+              />
             </Match>
             <Match when={OFFICE_KINDS.has(kind()) && processed()}>
               <OfficePreview document={props.document} />

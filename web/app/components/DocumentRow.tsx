@@ -5,6 +5,7 @@ import {
   formatBytes,
   isActive,
   needsPassword,
+  scanProgressLabel,
   stageLabel,
   statusLabel,
   typeLabel,
@@ -91,6 +92,19 @@ export function DocumentRow(props: DocumentRowProps) {
                 )}
               </Show>
             </span>
+          </span>
+        </Show>
+        <Show when={scanProgressLabel(props.document)}>
+          {/* Searchable already: the scans' passages are added as each page is read. */}
+          <span class="doc-progress-line">
+            <progress
+              class="doc-progress"
+              max={props.document.progress?.pages_total ?? 0}
+              value={props.document.progress?.pages_done ?? 0}
+              aria-label={`Reading the scanned pages of ${name()}`}
+              aria-valuetext={scanProgressLabel(props.document)}
+            />
+            <span class="doc-stage">{scanProgressLabel(props.document)}</span>
           </span>
         </Show>
         <Show when={props.document.status === 'failed'}>

@@ -1,4 +1,4 @@
-import { createSignal, onCleanup, onMount, Show } from 'solid-js'
+import { createEffect, createSignal, on, onCleanup, onMount, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { dismissToast, showToast, type ToastMessage } from '../toasts/toastStore'
 import './toast.css'
@@ -10,7 +10,8 @@ export interface ToastProps {
 /**
  * One notification. A toast with an action stops its timer while the pointer or keyboard focus is on it
  * (WCAG 2.2.1: someone who needs longer than eight seconds to reach "Undo" still gets there) and restarts
- * with the time that was left.
+ * with the time that was left. A toast replaced under its key (a batch's "3 of 14 ready") gets its full
+ * time again with each new message.
  */
 export function Toast(props: ToastProps) {
   const [busy, setBusy] = createSignal(false)
@@ -38,6 +39,18 @@ export function Toast(props: ToastProps) {
 
   onMount(start)
   onCleanup(() => clearTimeout(timer))
+  createEffect(
+    on(
+      () => props.toast.version,
+      () => {
+        clearTimeout(timer)
+        timer = undefined
+        remaining = props.toast.durationMs
+        start()
+      },
+      { defer: true },
+    ),
+  )
 
   const runAction = async () => {
     const action = props.toast.action
@@ -77,7 +90,10 @@ export function Toast(props: ToastProps) {
         start()
       }}
     >
-      <p class="toast-message">{props.toast.message}</p>
+      {/* One line on a phone (toast.css): the whole message stays its title, and what a reader hears. */}
+      <p class="toast-message" title={props.toast.message}>
+        {props.toast.message}
+      </p>
       <Show when={props.toast.action}>
         {(action) => (
           <button

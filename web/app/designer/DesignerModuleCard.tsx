@@ -1,6 +1,6 @@
 import { For, Show } from 'solid-js'
 import type { Placement } from '../../core/plugins/runtime/readPageLayout'
-import type { GridModule } from './DesignerGrid'
+import type { GridModule } from './GridModule'
 import { plural } from '../plural'
 import { ModuleIcon } from './ModuleIcon'
 

@@ -25,7 +25,8 @@ import {
   type PageBackupSummary,
   type PaletteModule,
 } from './designerApi'
-import { DesignerGrid, type GridModule } from './DesignerGrid'
+import { DesignerGrid } from './DesignerGrid'
+import type { GridModule } from './GridModule'
 import { DesignerPalette } from './DesignerPalette'
 import { moduleSummary } from './moduleSummary'
 import { clampPlacement, defaultSize, nextFreeRow, sizeBounds } from './layoutLimits'

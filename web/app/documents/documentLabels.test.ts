@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { QuireDocument } from '../api/documentsApi'
-import { failureMessage, formatBytes, lengthLabel, needsPassword, typeLabel } from './documentLabels'
+import {
+  failureMessage,
+  formatBytes,
+  lengthLabel,
+  needsPassword,
+  scanProgressLabel,
+  typeLabel,
+} from './documentLabels'
 
 const failed = (metadata: QuireDocument['metadata']) => ({ status: 'failed', metadata }) as QuireDocument
 
@@ -17,6 +24,23 @@ describe('formatBytes', () => {
 })
 
 describe('document labels', () => {
+  it('says how many scanned pages of a searchable document are read, and nothing otherwise', () => {
+    const progress = (stage: string, pages?: [number, number]) =>
+      ({
+        stage,
+        percent: 0,
+        ...(pages && { pages_done: pages[0], pages_total: pages[1] }),
+      }) as QuireDocument['progress']
+    expect(scanProgressLabel({ status: 'completed', progress: progress('ocr', [4, 15]) })).toBe(
+      'Reading 15 scanned pages: 4 of 15',
+    )
+    expect(scanProgressLabel({ status: 'completed', progress: progress('ocr', [0, 1]) })).toBe(
+      'Reading 1 scanned page: 0 of 1',
+    )
+    expect(scanProgressLabel({ status: 'completed', progress: null })).toBeUndefined()
+    expect(scanProgressLabel({ status: 'processing', progress: progress('parsing') })).toBeUndefined()
+  })
+
   it('names known types and passes unknown ones through', () => {
     expect(typeLabel('docx')).toBe('Word')
     expect(typeLabel('jpeg')).toBe('JPEG image')

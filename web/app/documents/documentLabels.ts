@@ -32,6 +32,7 @@ const STAGE_LABELS: Record<ProcessingStage, string> = {
   chunking: 'Splitting into passages',
   embedding: 'Computing embeddings',
   indexing: 'Indexing',
+  ocr: 'Reading scanned pages',
 }
 
 const STATUS_LABELS: Record<DocumentStatus, string> = {
@@ -79,6 +80,18 @@ export function statusLabel(status: DocumentStatus): string {
 
 export function isActive(document: Pick<QuireDocument, 'status'>): boolean {
   return document.status === 'pending' || document.status === 'processing'
+}
+
+/**
+ * A searchable document whose scanned pages are still read by OCR, their passages added as they come:
+ * "Reading 15 scanned pages: 4 of 15". Undefined for any other document.
+ */
+export function scanProgressLabel(document: Pick<QuireDocument, 'status' | 'progress'>): string | undefined {
+  const progress = document.progress
+  if (document.status !== 'completed' || progress?.stage !== 'ocr') return undefined
+  const total = progress.pages_total ?? 0
+  const done = Math.min(progress.pages_done ?? 0, total)
+  return `Reading ${plural(total, 'scanned page')}: ${done} of ${total}`
 }
 
 export function needsPassword(document: QuireDocument): boolean {

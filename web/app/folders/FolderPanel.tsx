@@ -13,7 +13,14 @@ import { forgetFolderHandle, loadFolderHandle } from '../../browser/folders/fold
 import { showToast } from '../toasts/toastStore'
 import { FormAlert } from '../ui/FormAlert'
 import { syncNow } from '../account/syncApi'
-import { filesSummaryLabel, fileStateLabel, folderChangedLabel, progressLabel } from './folderLabels'
+import { formatBytes } from '../documents/documentLabels'
+import {
+  checkedLabel,
+  filesSummaryLabel,
+  fileStateLabel,
+  folderChangedLabel,
+  progressLabel,
+} from './folderLabels'
 import { folderNews } from './folderNews'
 import { createPullThen } from './pullThen'
 import { allowFolderAgain, canFollowFolders, pickFolder } from './pickFolder'
@@ -28,9 +35,18 @@ export interface FolderPanelProps {
   onFiles: (files: File[]) => void
 }
 
-/** While a check runs or files are processed, the status is asked for every second; else every 15 s. */
+/**
+ * While the panel is on screen its status is live: asked for every second while a check runs or files
+ * are processed, else every 3 s (a folder on the server is checked by the server when it changes), and
+ * not at all while the tab is hidden. The browser sees no changes in a folder by itself: while the
+ * panel shows a folder of this device, it is checked every 10 s, or ten times as long as the last check
+ * took (a big folder is not read without pause). Closing the panel stops both.
+ */
 const BUSY_POLL_MS = 1000
-const IDLE_POLL_MS = 15_000
+const IDLE_POLL_MS = 3000
+const LIVE_CHECK_MS = 10_000
+/** "last checked 12 s ago" is read again this often. */
+const AGE_TICK_MS = 5000
 
 /**
  * The folder a collection follows (issue 43): follow one, see when it was last checked and each
@@ -49,9 +65,13 @@ export function FolderPanel(props: FolderPanelProps) {
   const [loaded, setLoaded] = createSignal(false)
   const [busy, setBusy] = createSignal(false)
   const [error, setError] = createSignal<string>()
+  const [now, setNow] = createSignal(Date.now())
   let timer: ReturnType<typeof setTimeout> | undefined
   let stopped = false
   let input!: HTMLInputElement
+  /** When this device's folder is next checked while the panel is open, and whether one runs. */
+  let nextLiveCheck = Date.now() + LIVE_CHECK_MS
+  let liveChecking = false
 
   /** A folder on the server changed documents: this device pulls them now, then lists them again. */
   const pullThenList = createPullThen(syncNow, () => {
@@ -70,7 +90,26 @@ export function FolderPanel(props: FolderPanelProps) {
     else if (news.changes) props.onChanged()
   }
 
+  /** A check of this device's folder, as "Check now" but quietly: the status shows what it finds. */
+  const liveCheck = () => {
+    const current = status()
+    if (liveChecking || busy() || place() !== 'device' || !current || current.state === 'no_access') return
+    if (current.scanning || Date.now() < nextLiveCheck) return
+    liveChecking = true
+    const started = Date.now()
+    void checkFolder(props.collectionId)
+      .then((next) => {
+        if (!stopped && place() === 'device') take(next, 'device')
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        liveChecking = false
+        nextLiveCheck = Date.now() + Math.max(LIVE_CHECK_MS, 10 * (Date.now() - started))
+      })
+  }
+
   const poll = async () => {
+    if (document.hidden) return
     try {
       const here = await getFolderStatus(props.collectionId)
       // A folder on the server is asked for only where a server named folders it may read (with none,
@@ -81,9 +120,14 @@ export function FolderPanel(props: FolderPanelProps) {
       // The next poll tries again; the panel keeps what it showed.
     }
     if (stopped) return
+    liveCheck()
     const current = status()
     const busyNow = current?.scanning || current?.files.some((file) => file.state === 'processing')
     timer = setTimeout(() => void poll(), busyNow ? BUSY_POLL_MS : IDLE_POLL_MS)
+  }
+  // Hidden, polling stops (the next poll returns at once); shown again, it starts at once.
+  const visibility = () => {
+    if (!document.hidden && !stopped) pollSoon()
   }
   const pollSoon = () => {
     clearTimeout(timer)
@@ -93,10 +137,14 @@ export function FolderPanel(props: FolderPanelProps) {
     void serverFolderRoots()
       .then(setServerRoots)
       .finally(() => void poll())
+    document.addEventListener('visibilitychange', visibility)
   })
+  const ageTimer = setInterval(() => setNow(Date.now()), AGE_TICK_MS)
   onCleanup(() => {
     stopped = true
     clearTimeout(timer)
+    clearInterval(ageTimer)
+    document.removeEventListener('visibilitychange', visibility)
   })
 
   const act = async (work: () => Promise<void>) => {
@@ -213,10 +261,15 @@ export function FolderPanel(props: FolderPanelProps) {
                 Follows <strong>{folder().folder}</strong>
                 {place() === 'server' ? ' on the server' : ''}
                 <span aria-hidden="true"> · </span>
-                <span data-testid="folder-last-checked">
-                  {folder().last_checked_at
-                    ? `last checked ${new Date(folder().last_checked_at!).toLocaleString()}`
-                    : 'not checked yet'}
+                <span
+                  data-testid="folder-last-checked"
+                  title={
+                    folder().last_checked_at
+                      ? new Date(folder().last_checked_at!).toLocaleString()
+                      : undefined
+                  }
+                >
+                  {checkedLabel(folder().last_checked_at, Math.max(now(), Date.now()))}
                 </span>
               </p>
               <Show when={folder().state === 'missing'}>
@@ -271,6 +324,9 @@ export function FolderPanel(props: FolderPanelProps) {
                     {(file) => (
                       <li class="folder-file" data-folder-file={file.path} data-state={file.state}>
                         <span class="folder-file-path">{file.path}</span>{' '}
+                        <span class="folder-file-size" data-testid="folder-file-size">
+                          {formatBytes(file.size)}
+                        </span>{' '}
                         <span class={`folder-file-state folder-file-${file.state}`}>
                           {fileStateLabel(file)}
                         </span>

@@ -54,3 +54,19 @@ export function progressLabel(progress: NonNullable<FolderStatus['progress']>): 
   const counts = `${progress.done.toLocaleString()} of ${progress.total.toLocaleString()}`
   return progress.phase === 'reading' ? `Reading the folder: ${counts} files` : `Applying changes: ${counts}`
 }
+
+/**
+ * When the folder was last checked, as it reads now: "last checked just now", "12 s ago", "3 min ago",
+ * "2 h ago", then the date and time. The panel reads it again every few seconds, so it ages on screen.
+ */
+export function checkedLabel(lastCheckedAt: string | null, now: number): string {
+  if (!lastCheckedAt) return 'not checked yet'
+  const at = Date.parse(lastCheckedAt)
+  if (Number.isNaN(at)) return 'not checked yet'
+  const seconds = Math.max(0, Math.round((now - at) / 1000))
+  if (seconds < 5) return 'last checked just now'
+  if (seconds < 60) return `last checked ${seconds} s ago`
+  if (seconds < 3600) return `last checked ${Math.floor(seconds / 60)} min ago`
+  if (seconds < 6 * 3600) return `last checked ${Math.floor(seconds / 3600)} h ago`
+  return `last checked ${new Date(at).toLocaleString()}`
+}

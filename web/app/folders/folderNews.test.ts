@@ -10,7 +10,7 @@ const status = (overrides: Partial<FolderStatus> = {}): FolderStatus => ({
   progress: null,
   last_changes: { added: 0, updated: 0, renamed: 0, removed: 0, retry: 0 },
   skipped: [],
-  files: [{ path: 'a.md', document_id: 'd1', state: 'in_step' }],
+  files: [{ path: 'a.md', document_id: 'd1', size: 10, state: 'in_step' }],
   ...overrides,
 })
 
@@ -24,7 +24,7 @@ describe('folder news', () => {
     const after = status({
       last_checked_at: '2026-11-24T15:05:00.000Z',
       last_changes: { added: 1, updated: 0, renamed: 0, removed: 1, retry: 0 },
-      files: [{ path: 'b.md', document_id: 'd2', state: 'processing' }],
+      files: [{ path: 'b.md', document_id: 'd2', size: 10, state: 'processing' }],
     })
     expect(folderNews(status(), after)).toEqual({ changes: '1 added, 1 removed', documentsMoved: true })
     // Still scanning: the check has not finished, its changes are not told yet.
@@ -32,9 +32,11 @@ describe('folder news', () => {
   })
 
   it('sees a file processed or failed since, with no new check', () => {
-    const processing = status({ files: [{ path: 'a.md', document_id: 'd1', state: 'processing' }] })
+    const processing = status({ files: [{ path: 'a.md', document_id: 'd1', size: 10, state: 'processing' }] })
     expect(folderNews(processing, status())).toEqual({ changes: undefined, documentsMoved: true })
-    const failed = status({ files: [{ path: 'a.md', document_id: 'd1', state: 'failed', reason: 'empty' }] })
+    const failed = status({
+      files: [{ path: 'a.md', document_id: 'd1', size: 10, state: 'failed', reason: 'empty' }],
+    })
     expect(folderNews(status(), failed).documentsMoved).toBe(true)
   })
 })

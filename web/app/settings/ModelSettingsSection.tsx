@@ -1,4 +1,4 @@
-import { createSignal } from 'solid-js'
+import { createSignal, onMount } from 'solid-js'
 import type { GeneratorView } from '../api/settingsApi'
 import { AnswerModelPicker } from './AnswerModelPicker'
 import { AnthropicKeyField } from './AnthropicKeyField'
@@ -19,8 +19,17 @@ export function ModelSettingsSection(props: { generator: GeneratorView }) {
     allowModelListing()
     setReload((count) => count + 1)
   }
+  let section!: HTMLElement
+  // Linked to from under every answer ("Choose a model": /settings#models-title). The router's own scroll to
+  // the hash runs before this screen's settings have loaded, so the section takes the reader there itself,
+  // with the model picker focused: one click from an answer to choosing its model.
+  onMount(() => {
+    if (window.location.hash !== '#models-title') return
+    section.scrollIntoView({ block: 'start' })
+    section.querySelector('select')?.focus({ preventScroll: true })
+  })
   return (
-    <section class="settings-section" aria-labelledby="models-title">
+    <section ref={section} class="settings-section" aria-labelledby="models-title">
       <h2 id="models-title" class="settings-section-title">
         Language models
       </h2>

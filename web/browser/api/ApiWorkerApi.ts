@@ -1,6 +1,5 @@
-import type { ApiResult } from '../../core/api/ApiResult'
+import type { ApiResult } from '../../core/kernel/ApiResult'
 import type { RouteSummary } from '../../core/api/serverOnlyRoutes'
-import type { OutboundAnswer } from './fetchOutbound'
 
 /** A request as it crosses from the page to the API worker (structured-clone friendly). */
 export interface WorkerRequest {
@@ -15,6 +14,13 @@ export interface WorkerRequest {
 }
 
 export type { RouteSummary }
+
+/** What an outbound answer carries back to the page (its body streamed, transferable). */
+export interface OutboundAnswer {
+  status: number
+  headers: Array<[string, string]>
+  stream?: ReadableStream<Uint8Array>
+}
 
 /** A request for one of the sync server's own routes, as the page hands it over to be forwarded. */
 export interface ForwardedRequest {

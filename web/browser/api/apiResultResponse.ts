@@ -1,4 +1,4 @@
-import type { ApiResult } from '../../core/api/ApiResult'
+import type { ApiResult } from '../../core/kernel/ApiResult'
 
 /**
  * The in-browser API's answer as a fetch `Response`, the one conversion for msw's path and the page's

@@ -1,4 +1,4 @@
-import type { ByteSource } from '../../core/bytes/ByteSource'
+import type { ByteSource } from '../../core/kernel/bytes/ByteSource'
 
 /** A Blob (an uploaded File) as a ByteSource: each range read when asked, the rest left in the Blob. */
 export function blobSource(blob: Blob): ByteSource {

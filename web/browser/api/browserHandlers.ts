@@ -7,7 +7,7 @@ import { toErrorResult } from '../../core/api/toErrorResult'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
 import type { ApiWorkerApi, RouteSummary } from './ApiWorkerApi'
 import { apiResultResponse } from './apiResultResponse'
-import { toForwardedRequest } from './sendToSyncServer'
+import { toForwardedRequest } from './toForwardedRequest'
 import { toWorkerRequest } from './toWorkerRequest'
 
 /**

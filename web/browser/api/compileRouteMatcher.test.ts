@@ -6,6 +6,7 @@ import { compileRouteMatcher } from '../../core/api/compileRouteMatcher'
 import { trailingSlashTwin } from '../../core/api/trailingSlashTwin'
 import type { ApiWorkerApi, WorkerRequest } from './ApiWorkerApi'
 import { browserHandlers } from './browserHandlers'
+import { scaledTimeout } from '../../core/testing/node/scaledTimeout'
 
 /**
  * The page's direct path (`directApiFetch`) matches routes with `compileRouteMatcher`; msw behind the
@@ -55,28 +56,32 @@ function samplePaths(path: string, index: number): string[] {
 }
 
 describe('compileRouteMatcher against the msw router', () => {
-  it('picks the same route and parameters as msw for every route of the browser table', async () => {
-    const differences: string[] = []
-    let matched = 0
-    for (const [index, route] of summaries.entries()) {
-      for (const path of samplePaths(route.path, index)) {
-        for (const method of index % 5 === 0
-          ? [route.method.toUpperCase(), 'HEAD']
-          : [route.method.toUpperCase()]) {
-          const expected = await viaMsw(method, path)
-          const found = match(method, path)
-          if (found) matched++
-          // Undefined leaves the request to msw (a path not in its one spelling, say), which is never wrong.
-          if (found !== undefined && JSON.stringify(found) !== JSON.stringify(expected))
-            differences.push(
-              `${method} ${path}: msw ${JSON.stringify(expected)}, direct ${JSON.stringify(found)}`,
-            )
+  it(
+    'picks the same route and parameters as msw for every route of the browser table',
+    async () => {
+      const differences: string[] = []
+      let matched = 0
+      for (const [index, route] of summaries.entries()) {
+        for (const path of samplePaths(route.path, index)) {
+          for (const method of index % 5 === 0
+            ? [route.method.toUpperCase(), 'HEAD']
+            : [route.method.toUpperCase()]) {
+            const expected = await viaMsw(method, path)
+            const found = match(method, path)
+            if (found) matched++
+            // Undefined leaves the request to msw (a path not in its one spelling, say), which is never wrong.
+            if (found !== undefined && JSON.stringify(found) !== JSON.stringify(expected))
+              differences.push(
+                `${method} ${path}: msw ${JSON.stringify(expected)}, direct ${JSON.stringify(found)}`,
+              )
+          }
         }
       }
-    }
-    expect(differences).toEqual([])
-    expect(matched).toBeGreaterThanOrEqual(summaries.length)
-  }, 120_000)
+      expect(differences).toEqual([])
+      expect(matched).toBeGreaterThanOrEqual(summaries.length)
+    },
+    scaledTimeout(120_000),
+  )
 
   it('leaves a malformed escape to msw rather than throwing', () => {
     expect(match('GET', '/api/collections/%E0%A4%A')).toBeUndefined()

@@ -3,10 +3,16 @@ import { describe, expect, it, vi } from 'vitest'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
-import { newChunk, newCollection, newDocument, newEvaluationRun } from '../../core/store/conformance/fixtures'
+import {
+  newChunk,
+  newCollection,
+  newDocument,
+  newEvaluationRun,
+} from '../../core/testing/conformance/store/fixtures'
 import { createApiPorts } from '../../core/api/createApiPorts'
 import { SearchIndex } from '../../core/retrieve/index/SearchIndex'
 import type { WarmUpShape, WarmUpShapes } from '../../core/retrieve/snapshot/SearchIndexPort'
+import { scaledTimeout } from '../../core/testing/node/scaledTimeout'
 
 describe('createApiPorts', () => {
   it('restores the search index from stored chunks without embedding anything again', async () => {
@@ -46,7 +52,7 @@ describe('createApiPorts', () => {
 
     // Cancelling unindexes the document in the background, in slices (see createApiPorts).
     runtime.ports.documents.cancel(document.id)
-    await vi.waitFor(() => expect(index.size).toBe(0))
+    await vi.waitFor(() => expect(index.size).toBe(0), { timeout: scaledTimeout(1000) })
     await store.close()
   })
 
@@ -122,14 +128,15 @@ describe('createApiPorts', () => {
       logError: () => {},
     })
     for (const document of documents) await runtime.ports.documents.enqueue(document.id)
-    await vi.waitFor(() => expect(ingested).toHaveLength(1))
+    await vi.waitFor(() => expect(ingested).toHaveLength(1), { timeout: scaledTimeout(1000) })
     expect(warmUps).toEqual([]) // processing: nobody searches yet
     expect(saves).toEqual([]) // and changes go on
     release()
-    await vi.waitFor(async () =>
-      expect((await store.documents.listDocuments({ statuses: ['failed'] })).length).toBe(3),
+    await vi.waitFor(
+      async () => expect((await store.documents.listDocuments({ statuses: ['failed'] })).length).toBe(3),
+      { timeout: scaledTimeout(1000) },
     )
-    await vi.waitFor(() => expect(warmUps).toHaveLength(1))
+    await vi.waitFor(() => expect(warmUps).toHaveLength(1), { timeout: scaledTimeout(1000) })
     // Saved without waiting for changes to settle: they have.
     expect(saves).toEqual([3])
     // After the last of the three, with the completed document's profile: all collections, then its own.

@@ -1,11 +1,4 @@
-import type { ForwardedRequest } from './ApiWorkerApi'
-
-/** What an outbound answer carries back to the page (its body streamed, transferable). */
-export interface OutboundAnswer {
-  status: number
-  headers: Array<[string, string]>
-  stream?: ReadableStream<Uint8Array>
-}
+import type { ForwardedRequest, OutboundAnswer } from './ApiWorkerApi'
 
 /** Request headers the browser sets itself, or that must not travel to another origin. */
 const NOT_SENT = new Set(['host', 'cookie', 'origin', 'referer', 'connection', 'content-length'])

@@ -1,6 +1,6 @@
 import type { SyncAccount } from '../../core/account/SyncAccount'
-import { ApiError } from '../../core/api/ApiError'
-import type { ApiResult } from '../../core/api/ApiResult'
+import { ApiError } from '../../core/kernel/ApiError'
+import type { ApiResult } from '../../core/kernel/ApiResult'
 import { toErrorResult } from '../../core/api/toErrorResult'
 import type { ForwardedRequest } from './ApiWorkerApi'
 import { serverFetch } from './serverFetch'

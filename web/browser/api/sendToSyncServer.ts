@@ -1,17 +1,5 @@
-import type { ForwardedRequest } from './ApiWorkerApi'
 import { browserApiWorker } from './startBrowserApi'
-
-/** A page's request as the API worker takes it to forward (`forwardToServer`). */
-export async function toForwardedRequest(request: Request): Promise<ForwardedRequest> {
-  const url = new URL(request.url)
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-  return {
-    method: request.method,
-    url: url.pathname + url.search,
-    headers: [...request.headers.entries()],
-    body: hasBody ? await request.arrayBuffer() : undefined,
-  }
-}
+import { toForwardedRequest } from './toForwardedRequest'
 
 /**
  * Sends a request to the sync server as the signed-in account, through the API worker, which holds

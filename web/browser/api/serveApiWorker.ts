@@ -14,18 +14,18 @@ import { createApiPorts } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
 import { parseJsonBody } from '../../core/api/parseJsonBody'
 import { createEmbedderLoads } from '../../core/api/settings/createEmbedderLoads'
-import { ApiError } from '../../core/api/ApiError'
+import { ApiError } from '../../core/kernel/ApiError'
 import { catalogUrlSetting } from '../../core/api/platform/plugins/catalogUrlSetting'
 import { BUILT_IN_CATALOG_PATH } from '../../core/api/platform/plugins/pluginCatalog'
 import { ownOriginIsServer } from './ownOriginIsServer'
 import { unmatchedRoute } from '../../core/api/unmatchedRoute'
-import type { MultipartBody } from '../../core/api/UploadedFile'
+import type { MultipartBody } from '../../core/kernel/UploadedFile'
 import { blobSource } from './blobSource'
 import type { ChatModel } from '../../core/generate/ChatModel'
 import { earlyIndexRead } from './earlyIndexRead'
 import { searchWarmUpShapes } from '../../core/retrieve/searchWarmUpShapes'
 import { ManagedIndex } from '../../core/retrieve/snapshot/ManagedIndex'
-import { systemClock } from '../../core/time/Clock'
+import { systemClock } from '../../core/kernel/time/Clock'
 import {
   browserWebLlmHost,
   startWebLlmLoad,
@@ -136,6 +136,8 @@ const account: SyncAccount = new SyncAccount({
   fetch: serverFetch,
   onChange: (state) => sync.accountChanged(state),
   beforeSignOut: () => sync.flush(),
+  // After a sign-in, sync waits while this device holds data the account lacks, until the person chooses.
+  localData: sync.localData,
 })
 ports.account = account
 ports.syncStatus = { status: () => sync.status(), syncNow: () => sync.syncNow() }

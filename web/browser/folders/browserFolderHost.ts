@@ -1,4 +1,4 @@
-import { ApiError } from '../../core/api/ApiError'
+import { ApiError } from '../../core/kernel/ApiError'
 import type { FolderHost } from '../../core/folders/FolderHost'
 import { FolderMissingError, type FolderPort } from '../../core/folders/FolderPort'
 import { loadFolderHandle } from './folderHandles'
@@ -11,7 +11,7 @@ import { HandleFolder } from './HandleFolder'
  */
 export function browserFolderHost(): FolderHost {
   return {
-    roots: [],
+    roots: async () => [],
     open: () =>
       Promise.reject(
         new ApiError(

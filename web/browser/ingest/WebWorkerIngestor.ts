@@ -3,6 +3,7 @@ import type { IngestRequest, Ingestor } from '../../core/documents/Ingestor'
 import { SlotPool } from '../../core/documents/SlotPool'
 import type { IngestResult } from '../../core/ingest/ingestFile'
 import { ParseError } from '../../core/ingest/ParseError'
+import { stalledError } from '../../core/ingest/parse/parseDocument'
 import type { IngestWorkerApi } from './ingestWorker'
 
 /** One worker of the pool, started when first needed and again after it was stopped. */
@@ -17,7 +18,8 @@ interface SpawnedWorker {
 
 /**
  * Runs ingestion in a pool of dedicated Web Workers (`size`, default 1), one document each at a time.
- * At the time limit (or when the request is cancelled) a document's worker is terminated, which stops
+ * When a document's worker has reported nothing (no progress, no part read) for the time limit, or
+ * when the request is cancelled, the worker is terminated, which stops
  * even a parser stuck in synchronous code, and a fresh one is started for its next document; the other
  * workers' documents go on. Requests beyond the pool wait for a worker, in order.
  */
@@ -53,30 +55,42 @@ export class WebWorkerIngestor implements Ingestor {
     const timeoutMs = this.options.timeoutMs ?? 120_000
     let timer: ReturnType<typeof setTimeout> | undefined
     let onAbort: (() => void) | undefined
+    let stop: (error: unknown) => void = () => undefined
+    let settled = false
     const stopped = new Promise<never>((_, reject) => {
-      const stop = (error: unknown) => {
+      stop = (error: unknown) => {
+        settled = true
+        clearTimeout(timer)
         this.reset(slot)
         reject(error)
       }
-      timer = setTimeout(
-        () =>
-          stop(
-            new ParseError(
-              'timeout',
-              `Reading the file took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`,
-            ),
-          ),
-        timeoutMs + 5_000,
-      )
       onAbort = () => stop(request.signal?.reason ?? new Error('Processing was cancelled'))
       if (request.signal?.aborted) onAbort()
       else request.signal?.addEventListener('abort', onAbort, { once: true })
     })
+    // A grace period past the pipeline's own limit, for it to report its own timeout.
+    const progressed = () => {
+      clearTimeout(timer)
+      if (!settled) timer = setTimeout(() => stop(stalledError(timeoutMs)), timeoutMs + 5_000)
+    }
+    progressed()
     try {
-      const progress = proxy(
-        (stage: Parameters<NonNullable<IngestRequest['onProgress']>>[0], percent: number) =>
-          request.onProgress?.(stage, percent),
-      )
+      const progress = proxy((...args: Parameters<NonNullable<IngestRequest['onProgress']>>) => {
+        progressed()
+        request.onProgress?.(...args)
+      })
+      const { onPartial } = request
+      // Storing a part is this side's time, not the worker's: the clock stops meanwhile.
+      const partial =
+        onPartial &&
+        proxy(async (...args: Parameters<typeof onPartial>) => {
+          clearTimeout(timer)
+          try {
+            await onPartial(...args)
+          } finally {
+            progressed()
+          }
+        })
       const working = api.ingest(
         bytes,
         request.filename,
@@ -85,6 +99,7 @@ export class WebWorkerIngestor implements Ingestor {
         progress,
         request.embedder,
         request.ocrLanguages,
+        partial,
       )
       working.catch(() => undefined)
       const outcome = await Promise.race([working, stopped])
@@ -93,6 +108,7 @@ export class WebWorkerIngestor implements Ingestor {
       this.options.logError?.(new Error(outcome.message))
       throw new Error('The document could not be processed')
     } finally {
+      settled = true
       clearTimeout(timer)
       if (onAbort) request.signal?.removeEventListener('abort', onAbort)
     }

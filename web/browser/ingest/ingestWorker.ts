@@ -2,15 +2,16 @@
 /**
  * The browser's ingest worker: runs the whole pipeline (parse, chunk, embed) off the API worker,
  * so a large or hostile file never delays API answers, and a stuck parser can be stopped by
- * terminating this worker (WebWorkerIngestor does, at the time limit).
+ * terminating this worker (WebWorkerIngestor does, once it has reported nothing for the time limit).
  */
 import { expose, transfer } from 'comlink'
 import type { Embedder } from '../../core/ingest/embed/Embedder'
 import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
 import { ingestFile, type IngestResult, type IngestStage } from '../../core/ingest/ingestFile'
 import type { OcrLanguage } from '../../core/ingest/ocr/ocrLanguages'
+import type { OcrPagesRead } from '../../core/ingest/DocumentModel'
 import { ParseError } from '../../core/ingest/ParseError'
-import { systemClock } from '../../core/time/Clock'
+import { systemClock } from '../../core/kernel/time/Clock'
 import { browserEmbedderFor } from './browserEmbedderFor'
 import { browserParsers } from './browserParsers'
 
@@ -32,9 +33,11 @@ const api = {
     filename: string,
     password: string | undefined,
     timeoutMs: number,
-    onProgress: (stage: IngestStage, percent: number) => void,
+    onProgress: (stage: IngestStage, percent: number, ocr?: OcrPagesRead) => void,
     embedderId: string = hashEmbedder.id,
     ocrLanguages?: readonly OcrLanguage[],
+    /** ingestFile's `onPartial`, a comlink proxy of the caller's (its answer awaited across threads). */
+    onPartial?: (partial: IngestResult, ocr: OcrPagesRead) => Promise<void>,
   ): Promise<IngestOutcome> {
     try {
       const result = await ingestFile(
@@ -45,7 +48,8 @@ const api = {
           password,
           timeoutMs,
           ocrLanguages,
-          onProgress: (stage, percent) => void onProgress(stage, percent),
+          onProgress: (stage, percent, ocr) => void onProgress(stage, percent, ocr),
+          ...(onPartial && { onPartial: (partial, ocr) => onPartial(partial, ocr) }),
         },
       )
       return transfer(

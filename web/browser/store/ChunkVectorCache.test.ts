@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it, vi } from 'vitest'
-import { newChunk, newCollection, newDocument } from '../../core/store/conformance/fixtures'
+import { newChunk, newCollection, newDocument } from '../../core/testing/conformance/store/fixtures'
 import { ChunkVectorCache } from './ChunkVectorCache'
 import { DexieStore } from './DexieStore'
 import { QuireDatabase } from './QuireDatabase'

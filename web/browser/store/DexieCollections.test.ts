@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { newCollection, newDocument } from '../../core/store/conformance/fixtures'
+import { newCollection, newDocument } from '../../core/testing/conformance/store/fixtures'
 import { DexieStore } from './DexieStore'
 import { QuireDatabase } from './QuireDatabase'
 

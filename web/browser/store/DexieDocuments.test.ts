@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { newDocument } from '../../core/store/conformance/fixtures'
+import { newDocument } from '../../core/testing/conformance/store/fixtures'
 import { DexieDocuments } from './DexieDocuments'
 import { QuireDatabase } from './QuireDatabase'
 

@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, it } from 'vitest'
-import { fileStoreConformance } from '../../core/store/conformance/fileStoreConformance'
+import { fileStoreConformance } from '../../core/testing/conformance/store/fileStoreConformance'
 import { DexieFileStore } from './DexieFileStore'
 import { QuireDatabase } from './QuireDatabase'
 

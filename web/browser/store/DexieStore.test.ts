@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, it } from 'vitest'
-import { runConformanceCase } from '../../core/store/conformance/runConformanceCase'
-import { storeConformance } from '../../core/store/conformance/storeConformance'
+import { runConformanceCase } from '../../core/testing/conformance/store/runConformanceCase'
+import { storeConformance } from '../../core/testing/conformance/store/storeConformance'
 import { DexieStore } from './DexieStore'
 import { QuireDatabase } from './QuireDatabase'
 

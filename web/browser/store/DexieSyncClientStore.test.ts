@@ -1,6 +1,6 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { syncClientStoreConformance } from '../../core/sync/syncClientStoreConformance'
+import { syncClientStoreConformance } from '../../core/testing/conformance/sync/syncClientStoreConformance'
 import { DexieSyncClientStore } from './DexieSyncClientStore'
 import { QuireDatabase } from './QuireDatabase'
 

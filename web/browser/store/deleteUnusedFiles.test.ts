@@ -1,7 +1,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { deleteUnusedFiles } from '../../core/documents/deleteUnusedFiles'
-import { newCollection, newDocument } from '../../core/store/conformance/fixtures'
+import { newCollection, newDocument } from '../../core/testing/conformance/store/fixtures'
 import { DexieFileStore } from './DexieFileStore'
 import { DexieStore } from './DexieStore'
 import { QuireDatabase } from './QuireDatabase'

@@ -1,14 +1,24 @@
+import type { LocalDataPort } from '../../core/account/LocalDataPort'
 import type { AccountState, SyncAccount } from '../../core/account/SyncAccount'
-import { ApiError } from '../../core/api/ApiError'
+import { ApiError } from '../../core/kernel/ApiError'
 import type { ChunkRecord } from '../../core/store/ChunkRecord'
 import type { FileStore } from '../../core/store/FileStore'
 import type { Store } from '../../core/store/Store'
 import type { ApiPorts } from '../../core/api/ApiPorts'
 import { blobKeysOf } from '../../core/sync/appData/blobKeysOf'
+import { accountRecordKeys, recordKey } from '../../core/sync/accountRecordKeys'
 import { captureExisting } from '../../core/sync/appData/captureExisting'
+import {
+  countsOf,
+  deviceOnlyData,
+  DeviceOnlyKeys,
+  isEmpty,
+  keysOf,
+} from '../../core/sync/appData/deviceOnlyData'
 import { conflictKey, conflictViews } from '../../core/sync/appData/conflictViews'
 import { SyncApplier } from '../../core/sync/appData/SyncApplier'
 import { SyncedStore } from '../../core/sync/appData/SyncedStore'
+import { SYNC_KIND } from '../../core/sync/appData/syncKinds'
 import type { SyncSink } from '../../core/sync/appData/SyncSink'
 import { HlcClock } from '../../core/sync/Hlc'
 import { BlobMissingError, httpBlobTransfer } from '../../core/sync/httpBlobTransfer'
@@ -50,6 +60,23 @@ export interface BrowserSync {
   accountChanged(state: AccountState): Promise<void>
   /** After sign-out: forget the replica, so the next sign-in offers this device's data as new. */
   reset(): Promise<void>
+  /** SyncAccount's `localData`: the question a sign-in asks about this device's own data. */
+  localData: LocalDataPort
+}
+
+/** A sign-in waiting for the person's choice about this device's data (`syncState` `local_choice`). */
+interface WaitingChoice {
+  owner: string
+  counts: { collections: number; documents: number; chats: number }
+}
+
+function isWaiting(value: unknown): value is WaitingChoice {
+  return typeof value === 'object' && value !== null && typeof (value as WaitingChoice).owner === 'string'
+}
+
+/** Whom a replica belongs to: the server and the account's user. */
+function ownerOf(state: AccountState): string | undefined {
+  return state.signed_in && state.user ? `${state.server_url} ${state.user.id}` : undefined
 }
 
 /** A failure that means "cannot reach the server": the account's 502, or fetch's TypeError. */
@@ -65,6 +92,10 @@ function isOffline(error: unknown): boolean {
  * downloaded before it is applied, so it is searchable here without being processed again.
  *
  * The replica belongs to one account (`account` in its state): signing in to another resets it.
+ * Before a replica is bound to an account, a device holding collections, documents or chats the
+ * account does not have (read with plain pulls, `accountRecordKeys`) does not sync: the sign-in asks
+ * the person (`localData`) to merge them, keep them on this device only, or discard them. Kept ones
+ * are remembered (`device_only`, through sign-outs) and never sent, nor what is added to them later.
  * Once per replica, after its first full pull, the device's data that sync does not know yet (from
  * before sign-in, or before a reset) is captured, so it reaches the account; records the account
  * already had stay as the server has them.
@@ -125,14 +156,117 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
   }
   const currentClient = () => (client ??= makeClient())
 
+  let deviceOnly: DeviceOnlyKeys | undefined
+  /** Read once, then kept in memory: every local write asks it. */
+  async function keptHere(): Promise<DeviceOnlyKeys> {
+    if (!deviceOnly) {
+      const stored = await replica.state('device_only')
+      deviceOnly ??= new DeviceOnlyKeys(Array.isArray(stored) ? (stored as string[]) : [])
+    }
+    return deviceOnly
+  }
+  async function saveKeptHere(): Promise<void> {
+    await replica.setState('device_only', (await keptHere()).list())
+  }
+
   const sink: SyncSink = {
     async changes(changes) {
-      await (await currentClient()).changes(changes)
+      const kept = await keptHere()
+      const before = kept.size
+      const sent = changes.filter((change) => kept.admits(change))
+      if (kept.size !== before) await saveKeptHere()
+      if (sent.length === 0) return
+      await (await currentClient()).changes(sent)
       loop?.nudge()
     },
     async remove(kind, id) {
+      if ((await keptHere()).has(recordKey(kind, id))) return
       await (await currentClient()).remove(kind, id)
       loop?.nudge()
+    },
+  }
+
+  /** This device's data the account does not have; `strict`: throw when the server cannot be asked. */
+  async function deviceData(strict: boolean) {
+    let inAccount: (key: string) => boolean
+    try {
+      const keys = await accountRecordKeys(transport)
+      inAccount = (key) => keys.has(key)
+    } catch (error) {
+      if (strict) throw error
+      // Unknown: everything here counts, so the person is asked rather than their data sent unasked.
+      logError(error)
+      inAccount = () => false
+    }
+    return deviceOnlyData(store, inAccount, await keptHere())
+  }
+
+  /**
+   * Signed in to `state`'s account: whether sync may start now. It may once the replica is bound to
+   * that account; else, with data here the account lacks, the question waits (and sync with it).
+   */
+  async function readyToSync(state: AccountState): Promise<boolean> {
+    const owner = ownerOf(state)
+    if (!owner) return false
+    if ((await replica.state('account')) === owner) return true
+    const waiting = await replica.state('local_choice')
+    if (isWaiting(waiting) && waiting.owner === owner) return false
+    const data = await deviceData(false)
+    if (!isEmpty(data)) {
+      await replica.setState('local_choice', { owner, counts: countsOf(data) } satisfies WaitingChoice)
+      return false
+    }
+    await replica.setState('account', owner)
+    return true
+  }
+
+  /**
+   * Takes records out of what waits to be sent (and the replica): their queued mutations go, the
+   * rest are numbered again without gaps from the first unsent counter (the server applies a
+   * client's counters in order and stops at a gap; nothing of this replica was sent yet).
+   */
+  async function unqueue(keys: ReadonlySet<string>): Promise<void> {
+    const outbox = await replica.outbox()
+    const first = outbox[0]?.counter
+    const staying = outbox.filter((m) => !keys.has(recordKey(m.change.kind, m.change.id)))
+    if (first !== undefined && staying.length !== outbox.length) {
+      await replica.replaceOutbox(staying.map((m, i) => ({ counter: first + i, change: m.change })))
+      await replica.setState('counter', first + staying.length - 1)
+    }
+    for (const record of await replica.allRecords()) {
+      if (keys.has(recordKey(record.kind, record.id))) await replica.deleteRecord(record.kind, record.id)
+    }
+  }
+
+  const localData: LocalDataPort = {
+    async pending() {
+      const waiting = await replica.state('local_choice')
+      return isWaiting(waiting) ? waiting.counts : null
+    },
+    async choose(choice) {
+      const waiting = await replica.state('local_choice')
+      const owner = ownerOf(await options.account().state())
+      if (!isWaiting(waiting) || waiting.owner !== owner || !owner) return false
+      if (choice !== 'merge') {
+        const data = await deviceData(true)
+        const keys = new Set(keysOf(data))
+        if (choice === 'keep') {
+          ;(await keptHere()).add(keys)
+          await saveKeptHere()
+        } else {
+          if (!applier) throw new ApiError(503, 'This device is still starting: try again in a moment')
+          // Chats first, then documents, then collections (each with what hangs off it), as the routes do.
+          for (const id of data.sessions) await applier.forget(SYNC_KIND.session, id)
+          for (const id of data.documents) await applier.forget(SYNC_KIND.document, id)
+          for (const id of data.collections) await applier.forget(SYNC_KIND.collection, id)
+          announce()
+        }
+        await unqueue(keys)
+      }
+      await replica.setState('local_choice', null)
+      await replica.setState('account', owner)
+      startLoop()
+      return true
     },
   }
 
@@ -150,14 +284,23 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
         changes: (changes) => syncing.changes(changes),
         remove: (...a) => syncing.remove(...a),
       }
-      await captureExisting(store, files, quiet, async (kind, id) => !!(await replica.getRecord(kind, id)))
+      const kept = await keptHere()
+      await captureExisting(
+        store,
+        files,
+        quiet,
+        async (kind, id) => kept.has(recordKey(kind, id)) || !!(await replica.getRecord(kind, id)),
+      )
       await replica.setState('captured', true)
       await syncing.sync()
     }
   }
 
   async function reset(): Promise<void> {
+    // What the person kept on this device stays kept: it belongs to no account.
+    const kept = (await keptHere()).list()
     await replica.reset()
+    if (kept.length > 0) await replica.setState('device_only', kept)
     client = undefined
     uploaded.clear()
   }
@@ -223,7 +366,8 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
         logError,
       })
       self.addEventListener('online', () => loop?.nudge())
-      if ((await options.account().state()).signed_in) startLoop()
+      const state = await options.account().state()
+      if (state.signed_in && (await readyToSync(state))) startLoop()
     },
     async status() {
       if (!loop) return { ...SYNC_STATUS_OFF, pending: await replica.outboxSize() }
@@ -259,12 +403,14 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
       await loop?.syncNow()
     },
     async accountChanged(state) {
-      if (state.signed_in) startLoop()
-      else await stopLoop()
+      if (!state.signed_in) return stopLoop()
+      // Before `connect`, nothing is asked yet: `connect` does it (the loop could not start anyway).
+      if (applier && (await readyToSync(state))) startLoop()
     },
     async reset() {
       await stopLoop()
       await reset()
     },
+    localData,
   }
 }

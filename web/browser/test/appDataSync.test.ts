@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newChunk, newCollection, newDocument } from '../../core/store/conformance/fixtures'
+import { newChunk, newCollection, newDocument } from '../../core/testing/conformance/store/fixtures'
 import { HlcClock } from '../../core/sync/Hlc'
 import { captureExisting } from '../../core/sync/appData/captureExisting'
 import { SYNC_KIND } from '../../core/sync/appData/syncKinds'

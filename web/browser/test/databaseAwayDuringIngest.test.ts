@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { processDocument } from '../../core/documents/processDocument'
-import { systemClock } from '../../core/time/Clock'
+import { systemClock } from '../../core/kernel/time/Clock'
 import { overridePort } from '../../core/store/overridePort'
 import type { Store } from '../../core/store/Store'
 import { ingestWorld } from './ingestWorld'

@@ -3,14 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
-import { newCollection } from '../../core/store/conformance/fixtures'
+import { newCollection } from '../../core/testing/conformance/store/fixtures'
 import { createApiPorts, type ApiRuntime } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
 import { routes } from '../../core/api/routes'
 import { ingestFile } from '../../core/ingest/ingestFile'
 import { textParsers } from '../../core/ingest/parse/textParsers'
 import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
-import { systemClock } from '../../core/time/Clock'
+import { systemClock } from '../../core/kernel/time/Clock'
 import { MemoryFolder } from '../../core/testing/MemoryFolder'
 import { FolderMissingError } from '../../core/folders/FolderPort'
 import { followFolder } from '../../core/folders/followFolder'
@@ -54,7 +54,7 @@ async function setUp() {
     maxUploadBytes: 1024 * 1024,
     logError: () => {},
     folderHost: {
-      roots: [],
+      roots: async () => [],
       open: () => Promise.reject(new Error('picked, not named')),
       reopen: () => ({
         list: () =>

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
-import { newChatSession, newChunk, newCollection, newDocument } from '../../core/store/conformance/fixtures'
+import {
+  newChatSession,
+  newChunk,
+  newCollection,
+  newDocument,
+} from '../../core/testing/conformance/store/fixtures'
 import { createApiPorts } from '../../core/api/createApiPorts'
 import { importArchive } from '../../core/archive/importArchive'
 import type { ArchiveContents } from '../../core/archive/readArchive'

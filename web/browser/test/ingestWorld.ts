@@ -2,13 +2,13 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
-import { newCollection, newDocument } from '../../core/store/conformance/fixtures'
+import { newCollection, newDocument } from '../../core/testing/conformance/store/fixtures'
 import type { IngestRequest } from '../../core/documents/Ingestor'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
 import { ingestFile, type IngestResult } from '../../core/ingest/ingestFile'
 import { textParsers } from '../../core/ingest/parse/textParsers'
 import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
-import { systemClock } from '../../core/time/Clock'
+import { systemClock } from '../../core/kernel/time/Clock'
 
 /**
  * What the browser's tests of `processDocument` start from: a Dexie store and file store over

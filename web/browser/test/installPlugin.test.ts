@@ -3,7 +3,7 @@ import { gzipSync, strToU8 } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
-import { ApiError } from '../../core/api/ApiError'
+import { ApiError } from '../../core/kernel/ApiError'
 import { sha256Hex, type FileStore } from '../../core/store/FileStore'
 import {
   crc32PrefixThenZeros,
@@ -19,8 +19,8 @@ import {
   testPluginZip,
   zipOf,
 } from '../../core/api/platform/plugins/installTestPackages'
-import { pluginKind } from '../../core/api/platform/plugins/pluginKind'
-import { pluginModuleKind } from '../../core/api/platform/plugins/pluginModuleKind'
+import { pluginKind } from '../../core/records/kinds/pluginKind'
+import { pluginModuleKind } from '../../core/records/kinds/pluginModuleKind'
 import { pluginView } from '../../core/api/platform/plugins/pluginViews'
 import { overridePort } from '../../core/store/overridePort'
 

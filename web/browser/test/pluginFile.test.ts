@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { DexieFileStore } from '../store/DexieFileStore'
 import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
-import type { ApiError } from '../../core/api/ApiError'
-import { monotonicClock } from '../../core/time/Clock'
+import type { ApiError } from '../../core/kernel/ApiError'
+import { monotonicClock } from '../../core/kernel/time/Clock'
 import {
   PLUGIN_FILE_CACHE,
   PLUGIN_FILE_CSP,
@@ -12,7 +12,7 @@ import {
   pluginFileHeaders,
   pluginFileType,
 } from '../../core/api/platform/plugins/pluginFile'
-import { deleteUnusedFiles } from '../../core/api/platform/plugins/pluginFiles'
+import { deleteUnusedFiles } from '../../core/plugins/pluginFiles'
 import { savePluginRecords } from '../../core/api/platform/plugins/savePluginRecords'
 
 async function installed() {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { pluginKind } from '../../core/api/platform/plugins/pluginKind'
-import { pluginModuleKind } from '../../core/api/platform/plugins/pluginModuleKind'
+import { pluginKind } from '../../core/records/kinds/pluginKind'
+import { pluginModuleKind } from '../../core/records/kinds/pluginModuleKind'
 import { savePluginRecords } from '../../core/api/platform/plugins/savePluginRecords'
-import { monotonicClock } from '../../core/time/Clock'
+import { monotonicClock } from '../../core/kernel/time/Clock'
 import { world } from './syncWorld'
 import { blobKeysOf } from '../../core/sync/appData/blobKeysOf'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { processDocument } from '../../core/documents/processDocument'
 import type { IngestRequest } from '../../core/documents/Ingestor'
-import { systemClock } from '../../core/time/Clock'
+import { systemClock } from '../../core/kernel/time/Clock'
 import { stageLabel } from '../../app/documents/documentLabels'
 import { ingestWorld } from './ingestWorld'
 

@@ -1,7 +1,7 @@
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 import { processDocument } from '../../core/documents/processDocument'
-import { systemClock } from '../../core/time/Clock'
+import { systemClock } from '../../core/kernel/time/Clock'
 import { overridePort } from '../../core/store/overridePort'
 import type { Store } from '../../core/store/Store'
 import { failureMessage } from '../../app/documents/documentLabels'

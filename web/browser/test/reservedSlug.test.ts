@@ -5,7 +5,7 @@ import { QuireDatabase } from '../store/QuireDatabase'
 import type { ApiPorts } from '../../core/api/ApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
 import { testManifest } from '../../core/api/platform/plugins/installTestPackages'
-import { pluginKind } from '../../core/api/platform/plugins/pluginKind'
+import { pluginKind } from '../../core/records/kinds/pluginKind'
 import { pluginSlugWriteRoutes } from '../../core/api/platform/plugins/pluginWriteRoutes'
 
 let databases = 0

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { tagKind } from '../../core/api/platform/tags/tagKind'
+import { tagKind } from '../../core/records/kinds/tagKind'
 import { seedProfile } from '../../core/api/platform/seed/seedProfile'
 import type { SeedRecord } from '../../core/api/platform/seed/SeedRecord'
-import { SEED_TIME } from '../../core/api/platform/seed/seedTime'
+import { SEED_TIME } from '../../core/records/seedTime'
 import { captureExisting } from '../../core/sync/appData/captureExisting'
 import { world } from './syncWorld'
 

@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { ApiError } from '../api/ApiError'
-import type { Clock } from '../time/Clock'
+import { ApiError } from '../kernel/ApiError'
+import type { Clock } from '../kernel/time/Clock'
 import { accountUserSchema, localProfile, type AccountUser } from './AccountUser'
 import type { AccountVault, StoredAccount } from './AccountVault'
+import type { LocalDataChoice, LocalDataCounts, LocalDataPort } from './LocalDataPort'
 import { normaliseServerUrl } from './normaliseServerUrl'
 import { SyncServerError, syncServerError, unreachable } from './SyncServerError'
 
@@ -17,6 +18,11 @@ export interface AccountState {
   user: AccountUser | null
   /** This device's own profile, the owner of data when no one is signed in. */
   local_user: AccountUser
+  /**
+   * Signed in, with this device holding collections, documents or chats the account does not have:
+   * sync waits until the person chooses (`chooseLocalData`). Null otherwise.
+   */
+  local_data: LocalDataCounts | null
 }
 
 export interface SyncAccountOptions {
@@ -36,6 +42,8 @@ export interface SyncAccountOptions {
    * outbox). Bounded by `timeoutMs` and never fatal: offline, signing out still happens.
    */
   beforeSignOut?: () => Promise<unknown>
+  /** The sync engine's question about this device's own data after a sign-in (absent: never asked). */
+  localData?: LocalDataPort
 }
 
 /** The login and refresh answer (`token_type` is always bearer; `refresh_expires_in` is not needed here). */
@@ -68,6 +76,7 @@ export class SyncAccount {
   private readonly timeoutMs: number
   private readonly onChange: SyncAccountOptions['onChange']
   private readonly beforeSignOut: SyncAccountOptions['beforeSignOut']
+  private readonly localData: LocalDataPort | undefined
   private refreshing: Promise<StoredAccount> | undefined
 
   constructor(options: SyncAccountOptions) {
@@ -77,17 +86,32 @@ export class SyncAccount {
     this.timeoutMs = options.timeoutMs ?? 15_000
     this.onChange = options.onChange
     this.beforeSignOut = options.beforeSignOut
+    this.localData = options.localData
   }
 
   async state(): Promise<AccountState> {
     const [account, local] = await Promise.all([this.vault.get(), this.localUser()])
+    const signedIn = account !== undefined && !account.needs_sign_in
     return {
-      signed_in: account !== undefined && !account.needs_sign_in,
+      signed_in: signedIn,
       needs_sign_in: account?.needs_sign_in === true,
       server_url: account?.server_url ?? null,
       user: account?.user ?? null,
       local_user: local,
+      local_data: signedIn ? ((await this.localData?.pending()) ?? null) : null,
     }
+  }
+
+  /**
+   * The person's answer to "this device has data that is not in your account": merge it, keep it on
+   * this device only, or discard it. 401 when no one is signed in, 409 when no such question waits.
+   */
+  async chooseLocalData(choice: LocalDataChoice): Promise<AccountState> {
+    await this.signedIn()
+    if (!this.localData || !(await this.localData.choose(choice))) {
+      throw new ApiError(409, 'This device has no data waiting for a choice: it syncs already')
+    }
+    return this.state()
   }
 
   /**
@@ -170,9 +194,9 @@ export class SyncAccount {
   }
 
   private async changed(): Promise<AccountState> {
-    const state = await this.state()
-    await this.onChange?.(state)
-    return state
+    await this.onChange?.(await this.state())
+    // Read again: a sign-in may have left sync waiting for a choice about this device's data.
+    return this.state()
   }
 
   /**

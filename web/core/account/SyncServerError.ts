@@ -1,4 +1,4 @@
-import { ApiError, type ValidationIssue } from '../api/ApiError'
+import { ApiError, type ValidationIssue } from '../kernel/ApiError'
 
 /**
  * An answer of the sync server, passed on to our own client: the server's status and detail, plus its

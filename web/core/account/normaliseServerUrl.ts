@@ -1,4 +1,4 @@
-import { ApiError } from '../api/ApiError'
+import { ApiError } from '../kernel/ApiError'
 
 /**
  * The one spelling of a sync server's address that is stored and compared: trimmed, http(s) only,

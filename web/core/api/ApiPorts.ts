@@ -1,39 +1,20 @@
-import type { OperatorSearxng } from '../websearch/chooseSearxng'
 import type { SyncAccount } from '../account/SyncAccount'
-import type { Generation } from '../chat/createGeneration'
-import type { Ingestor } from '../documents/Ingestor'
 import type { EvaluationJobs } from '../evaluate/EvaluationJobs'
 import type { EmbedderLoader } from './settings/createEmbedderLoads'
-import type { SearchIndexPort } from '../retrieve/snapshot/SearchIndexPort'
-import type { QueryEmbedders } from '../retrieve/QueryEmbedders'
-import type { SettingsService } from '../settings/SettingsService'
-import type { FileStore } from '../store/FileStore'
-import type { Store } from '../store/Store'
 import type { SyncStatus } from '../sync/SyncLoop'
-import type { Clock } from '../time/Clock'
 import type { ConflictView } from '../sync/appData/conflictViews'
 import type { PluginSources } from './platform/plugins/installSources'
-import type { ApiResult } from './ApiResult'
+import type { ApiResult } from '../kernel/ApiResult'
 import type { ModelHostPorts } from '../modelhost/ModelInstalls'
-import type { TextParsing } from '../ingest/parse/TextParsing'
 import type { FolderHost } from '../folders/FolderHost'
 import type { FolderScans } from '../folders/FolderScans'
-
-/** Background work a host started for a request: the sync server names the job that follows it. */
-export interface ScheduledWork {
-  /** The server's job (`GET /api/v1/jobs/{job_id}`); absent where work runs in-process (the browser). */
-  job_id?: string
-}
-
-/** Background processing of uploaded documents (a DocumentQueue in the browser, jobs on the server). */
-export interface DocumentJobs {
-  /** Queues the document (again): a queued or running processing of it is replaced. */
-  enqueue(documentId: string, options?: { password?: string }): Promise<ScheduledWork>
-  /** Makes sure a document found unfinished at start is being processed (without replacing work under way). */
-  resume(documentId: string): Promise<void>
-  /** Stops processing the document and drops it from the search index (it is being deleted). */
-  cancel(documentId: string): void
-}
+import type { HostPorts } from '../kernel/HostPorts'
+import type { StorePorts } from '../store/StorePorts'
+import type { DocumentPorts } from '../documents/DocumentPorts'
+import type { SearchPorts } from '../retrieve/SearchPorts'
+import type { SettingsPorts } from '../settings/SettingsPorts'
+import type { GenerationPorts } from '../chat/GenerationPorts'
+import type { WebSearchPorts } from '../websearch/WebSearchPorts'
 
 /** A plugin install's step (`downloading`, `unpacking`, `validating`, `storing`, `saving`) and its percent (0-100). */
 export type PluginProgress = (stage: string, percent: number) => void
@@ -67,66 +48,31 @@ export interface TestCaseFiles {
   read(path: string): Promise<string>
 }
 
-/** Everything a handler may touch. Each host builds one of these; tests build their own. */
-export interface ApiPorts {
+/**
+ * Everything a handler may touch. Each host builds one of these; tests build their own. A domain names
+ * only the groups it uses (`HostPorts`, `StorePorts`, ...), which stand below the route table.
+ */
+export interface ApiPorts
+  extends HostPorts, StorePorts, DocumentPorts, SearchPorts, SettingsPorts, GenerationPorts, WebSearchPorts {
   /**
    * Folders followed by path (`/api/collections/{id}/folder`): the host's way to them, and the checks
    * under way. Absent where the host follows none by path (the browser).
    */
   folders?: { host: FolderHost; scans: FolderScans }
-  store: Store
-  clock: Clock
-  /** A new UUID v4. */
-  newId(): string
-  files: FileStore
-  documents: DocumentJobs
-  /**
-   * The search index over every stored chunk, kept in step with processing and deletes: in memory
-   * (the browser), or loaded on first use within a memory budget (the server's `ManagedIndex`).
-   */
-  index: SearchIndexPort
-  /** Embeds search queries with the embedder of the vectors searched. */
-  queryEmbedders: QueryEmbedders
-  /** Runs the ingestion pipeline off the request path (the extraction endpoints use it directly). */
-  ingestor: Ingestor
-  settings: SettingsService
-  generation: Generation
   evaluations: EvaluationJobs
   /** Loads the chosen model embedder ahead of use, with progress; absent where the host cannot. */
   embedderLoader?: EmbedderLoader
   /** Absent where the host has no test-case folder (the browser): runs then send `test_cases` inline. */
   testCaseFiles?: TestCaseFiles
   /**
-   * `connectionTestMs`: how long connection tests and model lists wait (default
-   * CONNECTION_TEST_TIMEOUT_MS, 15 s; tests pass less).
-   */
-  limits: { maxUploadBytes: number; connectionTestMs?: number }
-  /**
    * Where plugin installs, the marketplace and update checks fetch from (the server's outbound policy,
    * the browser's fetch). Absent: those routes answer 503.
    */
   pluginSources?: PluginSources
-  /**
-   * Where requests to URLs a person configured go (model providers): the sync server's outbound
-   * policy (DESIGN.md section 10), the browser's fetch. Absent: the global fetch.
-   */
-  outboundFetch?: typeof fetch
-  /**
-   * Where text formats are read outside ingestion (web pages, `process-text-context`): the sync
-   * server's worker thread, where a page that takes long cannot hold up other people's requests.
-   */
-  parseText: TextParsing
   /** Plugin installs and updates as jobs with progress (the server); absent: run in the request (the browser). */
   pluginJobs?: PluginJobs
-  /** The server's own SearXNG (SEARXNG_URL), for people who set none; absent in the browser. */
-  operatorSearxng?: OperatorSearxng
   /** The local model host (`/api/v1/modelhost/*`): how Ollama is reached and the installs' tasks. */
   modelHost?: ModelHostPorts
-  /**
-   * Who the request is from (records' `user_id`, `/users/{user_id}/...` paths): the signed-in user on
-   * the server, the local profile or the signed-in account in the browser.
-   */
-  currentUserId(): Promise<string>
   /**
    * The browser's sign-in to a sync server (`web/core/account`), served by the account routes. Absent on
    * the sync server, which is itself the account host and does not mount those routes.
@@ -156,5 +102,4 @@ export interface ApiPorts {
    * never answered: the sign-out has already happened.
    */
   onSignedOut?: (keepLocalData: boolean) => Promise<void>
-  logError(error: unknown): void
 }

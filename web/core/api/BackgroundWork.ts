@@ -1,7 +1,7 @@
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { EvaluationRun } from '../store/EvaluationRun'
 import type { TestCase } from '../evaluate/TestCase'
-import type { DocumentJobs } from './ApiPorts'
+import type { DocumentJobs } from '../documents/DocumentJobs'
 import type { EvaluationJobs } from '../evaluate/EvaluationJobs'
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ApiPorts } from './ApiPorts'
-import type { ApiResult } from './ApiResult'
-import type { UploadedFile } from './UploadedFile'
+import type { ApiResult } from '../kernel/ApiResult'
+import type { UploadedFile } from '../kernel/UploadedFile'
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete'
 

@@ -1,5 +1,5 @@
-import { ApiError } from './ApiError'
-import { canonicalPath, hasDotSegment } from './canonicalPath'
+import { ApiError } from '../kernel/ApiError'
+import { canonicalPath, hasDotSegment } from '../http/canonicalPath'
 import { isApiPath } from './isApiPath'
 
 /** What the door makes of a request's path, before any decision on it (both hosts). */

@@ -1,6 +1,6 @@
-import { accountRoutes } from '../account/accountRoutes'
-import { syncConflictRoutes } from '../sync/syncConflictRoutes'
-import { syncStatusRoutes } from '../sync/syncStatusRoutes'
+import { accountRoutes } from './account/accountRoutes'
+import { syncConflictRoutes } from './sync/syncConflictRoutes'
+import { syncStatusRoutes } from './sync/syncStatusRoutes'
 import { routes } from './routes'
 
 /**

@@ -1,11 +1,11 @@
-import type { OperatorSearxng } from '../websearch/chooseSearxng'
+import type { OperatorSearxng } from '../websearch/WebSearchPorts'
 import { createGeneration, type GenerationHost } from '../chat/createGeneration'
 import type { Ingestor } from '../documents/Ingestor'
 import { DocumentQueue } from '../documents/DocumentQueue'
 import { processDocument, type ProcessPorts } from '../documents/processDocument'
 import { EvaluationQueue } from '../evaluate/EvaluationQueue'
 import type { Embedder } from '../ingest/embed/Embedder'
-import { createQueryEmbedders } from '../retrieve/createQueryEmbedders'
+import { createQueryEmbedders } from './createQueryEmbedders'
 import { SearchIndex } from '../retrieve/index/SearchIndex'
 import { searchWarmUpShapes } from '../retrieve/searchWarmUpShapes'
 import type { SearchIndexPort } from '../retrieve/snapshot/SearchIndexPort'
@@ -13,7 +13,7 @@ import { DEFAULT_SETTINGS, type QuireSettings } from '../settings/QuireSettings'
 import { SettingsService } from '../settings/SettingsService'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
-import { monotonicClock, systemClock, type Clock } from '../time/Clock'
+import { monotonicClock, systemClock, type Clock } from '../kernel/time/Clock'
 import { fetchOrGlobal } from '../generate/providerFetch'
 import type { ApiPorts, PluginJobs, TestCaseFiles } from './ApiPorts'
 import type { PluginSources } from './platform/plugins/installSources'
@@ -238,7 +238,11 @@ export function createApiPorts(services: HostServices): ApiRuntime {
       await seedProfile(services.profileStore ?? store, await ports.currentUserId())
       if (inMemory) await inMemory.addInBatches(await store.chunks.listChunks())
       await scheduled.evaluations.recover()
-      const unfinished = await store.documents.listDocuments({ statuses: ['pending', 'processing'] })
+      // Completed documents whose scanned pages were still being read (`progress` left set) too.
+      const unfinished = [
+        ...(await store.documents.listDocuments({ statuses: ['completed'] })).filter((d) => d.progress),
+        ...(await store.documents.listDocuments({ statuses: ['pending', 'processing'] })),
+      ]
       for (const document of [...unfinished].reverse()) await scheduled.documents.resume(document.id)
       // A check a restart cut short is finished, and what changed while the host was down is seen.
       void checkFolders().catch(logError)

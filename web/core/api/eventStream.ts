@@ -1,6 +1,6 @@
 import { formatSse } from '../http/formatSse'
-import { ApiError } from './ApiError'
-import type { ApiResult } from './ApiResult'
+import { ApiError } from '../kernel/ApiError'
+import type { ApiResult } from '../kernel/ApiResult'
 import { toErrorResult } from './toErrorResult'
 
 export interface StreamEvent {

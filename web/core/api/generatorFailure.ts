@@ -1,5 +1,5 @@
 import { GeneratorError } from '../generate/GeneratorError'
-import { ApiError } from './ApiError'
+import { ApiError } from '../kernel/ApiError'
 
 /**
  * A model provider that failed, as the answer the client gets: one the host's outbound policy will

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { Store } from '../store/Store'
-import { ApiError } from './ApiError'
+import { ApiError } from '../kernel/ApiError'
 import type { ApiPorts } from './ApiPorts'
 import { invokeRoute } from './invokeRoute'
 import { binaryBody, defineRoute } from './Route'

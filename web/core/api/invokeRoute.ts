@@ -1,11 +1,11 @@
 import type { z } from 'zod'
-import { ApiError } from './ApiError'
+import { ApiError } from '../kernel/ApiError'
 import type { ApiPorts } from './ApiPorts'
-import type { ApiResult } from './ApiResult'
+import type { ApiResult } from '../kernel/ApiResult'
 import { formatZodError } from './formatZodError'
 import type { Route } from './Route'
 import { toErrorResult } from './toErrorResult'
-import { isMultipartBody, type UploadedFile } from './UploadedFile'
+import { isMultipartBody, type UploadedFile } from '../kernel/UploadedFile'
 import { validationIssues } from './validationIssues'
 
 /** A request as every host hands it over: already matched to a route, body already parsed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from './ApiError'
+import { ApiError } from '../kernel/ApiError'
 import { isJsonContentType, parseJsonBody } from './parseJsonBody'
 
 describe('parseJsonBody', () => {

@@ -1,5 +1,5 @@
-import { ApiError } from './ApiError'
-import { exceedsJsonDepth, TOO_DEEP_JSON_DETAIL } from './exceedsJsonDepth'
+import { ApiError } from '../kernel/ApiError'
+import { exceedsJsonDepth, TOO_DEEP_JSON_DETAIL } from '../kernel/exceedsJsonDepth'
 
 export const NOT_JSON_DETAIL = 'Request body must be JSON (Content-Type: application/json)'
 export const MALFORMED_JSON_DETAIL = 'Request body is not valid JSON'

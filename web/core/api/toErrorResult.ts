@@ -1,5 +1,5 @@
-import { ApiError } from './ApiError'
-import type { ApiResult } from './ApiResult'
+import { ApiError } from '../kernel/ApiError'
+import type { ApiResult } from '../kernel/ApiResult'
 import { hideFilePaths } from './hideFilePaths'
 import { STORAGE_FULL_MESSAGE, storageFull } from '../store/storageFull'
 import {

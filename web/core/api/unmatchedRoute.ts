@@ -1,5 +1,5 @@
-import { ApiError } from './ApiError'
-import type { ApiResult } from './ApiResult'
+import { ApiError } from '../kernel/ApiError'
+import type { ApiResult } from '../kernel/ApiResult'
 import { toErrorResult } from './toErrorResult'
 
 /** The answer for an API path that no route matches, the same on every host. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { ValidationIssue } from './ApiError'
+import type { ValidationIssue } from '../kernel/ApiError'
 
 /** Zod issues in the platform API's shape: `{loc: ['body', 'name'], msg, type}`. */
 export function validationIssues(error: z.ZodError, where: 'body' | 'query' | 'path'): ValidationIssue[] {

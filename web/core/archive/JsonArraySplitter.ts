@@ -1,4 +1,4 @@
-import { MAX_JSON_DEPTH } from '../api/exceedsJsonDepth'
+import { MAX_JSON_DEPTH } from '../kernel/exceedsJsonDepth'
 
 /** Why a streamed JSON entry is refused: its own text, or the size of one of its parts. */
 export class JsonSplitError extends Error {

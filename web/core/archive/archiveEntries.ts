@@ -1,4 +1,4 @@
-import type { ApiPorts } from '../api/ApiPorts'
+import type { StorePorts } from '../store/StorePorts'
 import { fileKey } from '../documents/processDocument'
 import { secretNamesOf, SETTING_SECRET_NAMES, withoutSecrets } from '../secrets/secretFields'
 import type { Store } from '../store/Store'
@@ -24,7 +24,7 @@ export interface ArchiveScope {
 }
 
 /** What an export reads: the person's store and their files. */
-export type ExportPorts = Pick<ApiPorts, 'files'> & {
+export type ExportPorts = Pick<StorePorts, 'files'> & {
   store: Pick<Store, 'collections' | 'documents' | 'chunks' | 'chat' | 'settings' | 'records'>
 }
 

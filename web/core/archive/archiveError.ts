@@ -1,4 +1,4 @@
-import { ApiError } from '../api/ApiError'
+import { ApiError } from '../kernel/ApiError'
 
 /**
  * Why an archive is refused, said so that the person knows what to do. The hostile-archive reader

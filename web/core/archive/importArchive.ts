@@ -1,4 +1,8 @@
-import type { ApiPorts } from '../api/ApiPorts'
+import type { DocumentPorts } from '../documents/DocumentPorts'
+import type { HostPorts } from '../kernel/HostPorts'
+import type { SearchPorts } from '../retrieve/SearchPorts'
+import type { SettingsPorts } from '../settings/SettingsPorts'
+import type { StorePorts } from '../store/StorePorts'
 import { fileKey } from '../documents/processDocument'
 import { keepSecrets } from '../secrets/keepSecrets'
 import { isPlainObject, secretNamesOf, SETTING_SECRET_NAMES, withoutSecrets } from '../secrets/secretFields'
@@ -11,10 +15,11 @@ import { oneAtATime } from './oneAtATime'
 import type { ArchiveContents, ArchivedChat, ArchivedDocument } from './readArchive'
 
 /** What an import writes through: the person's store (synced), files, index, processing, settings and ids. */
-export type ImportPorts = Pick<
-  ApiPorts,
-  'store' | 'files' | 'index' | 'documents' | 'settings' | 'newId' | 'currentUserId'
->
+export type ImportPorts = StorePorts &
+  Pick<SearchPorts, 'index'> &
+  Pick<DocumentPorts, 'documents'> &
+  SettingsPorts &
+  Pick<HostPorts, 'newId' | 'currentUserId'>
 
 /** What an import did, as its answer (and the server's job result) says. */
 export interface ImportSummary {

@@ -1,6 +1,6 @@
 import type { SearchIntent } from '../retrieve/classifyIntent'
 import type { ChatMessage } from '../store/ChatMessage'
-import type { CitedSource } from './WebSource'
+import type { CitedSource } from './CitedSource'
 
 /**
  * What one chat turn produces, in order: the sources (before any text, so a client can show them

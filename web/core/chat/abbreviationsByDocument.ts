@@ -1,4 +1,4 @@
-import { spelledByInitials } from '../generate/extractive/spelledByInitials'
+import { spelledByInitials } from '../retrieve/spelledByInitials'
 import { tokenize } from '../retrieve/index/tokenize'
 import { sourceMentions } from '../generate/extractive/sourceMentions'
 import type { QuestionUnderstanding } from '../retrieve/understandQuestion'

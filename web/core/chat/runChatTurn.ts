@@ -4,12 +4,12 @@ import type { SearchChunksPorts } from '../retrieve/searchChunks'
 import type { ChatMessage } from '../store/ChatMessage'
 import type { ChatSession } from '../store/ChatSession'
 import type { Store } from '../store/Store'
-import { toTimestamp, type Clock } from '../time/Clock'
+import { toTimestamp, type Clock } from '../kernel/time/Clock'
 import type { FoundWebSources } from '../websearch/findWebSources'
 import type { ChatEvent } from './ChatEvent'
 import { findSources, GREETING } from './findSources'
 import { toAnswerSource } from './toAnswerSource'
-import type { CitedSource } from './WebSource'
+import type { CitedSource } from './CitedSource'
 
 export interface ChatTurnPorts extends SearchChunksPorts {
   /** The search's documents and chunks, and the session's messages: its history and this turn's two. */

@@ -1,5 +1,5 @@
 import type { AnswerSource } from '../generate/AnswerGenerator'
-import { isWebSource, type CitedSource } from './WebSource'
+import { isWebSource, type CitedSource } from './CitedSource'
 
 /** A cited source as the generator reads it; `pageTexts` (from `findSources`) adds a passage's page. */
 export function toAnswerSource(

@@ -1,4 +1,5 @@
 import type { OcrLanguage } from '../ingest/ocr/ocrLanguages'
+import type { OcrPagesRead } from '../ingest/DocumentModel'
 import type { IngestResult, IngestStage } from '../ingest/ingestFile'
 
 /**
@@ -17,7 +18,9 @@ interface IngestOptions {
   embedder?: string
   /** The languages OCR reads scans and images in; absent: DEFAULT_OCR_LANGUAGES. */
   ocrLanguages?: readonly OcrLanguage[]
-  onProgress?: (stage: IngestStage, percent: number) => void
+  onProgress?: (stage: IngestStage, percent: number, ocr?: OcrPagesRead) => void
+  /** `ingestFile`'s `onPartial`: the document without its pages waiting for OCR, then with more of them. */
+  onPartial?: (partial: IngestResult, ocr: OcrPagesRead) => Promise<void>
   signal?: AbortSignal
   /**
    * False when the caller has no use for the result's `text` (storing a document keeps only its
@@ -29,7 +32,8 @@ interface IngestOptions {
 /**
  * Runs `ingestFile` somewhere it cannot block the host: a worker_threads worker on the server, a Web
  * Worker in the browser. Rejects with a ParseError (the user-facing reason) or the abort reason.
- * Hosts enforce the per-document time limit by terminating the worker.
+ * Hosts enforce the time limit by terminating a worker that has reported nothing (no progress, no
+ * part of a result) for that long: a long document that keeps reading pages is never stopped.
  */
 export interface Ingestor {
   ingest(request: IngestRequest): Promise<IngestResult>

@@ -4,11 +4,12 @@ import type { ChunkRecord } from '../store/ChunkRecord'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
-import { toTimestamp, type Clock } from '../time/Clock'
-import { timeSlicer } from '../time/timeSlicer'
+import { toTimestamp, type Clock } from '../kernel/time/Clock'
+import { timeSlicer } from '../kernel/time/timeSlicer'
 import type { Ingestor } from './Ingestor'
 import type { OcrLanguage } from '../ingest/ocr/ocrLanguages'
-import type { IngestResult } from '../ingest/ingestFile'
+import type { IngestMetadata, IngestResult } from '../ingest/ingestFile'
+import type { OcrPagesRead } from '../ingest/DocumentModel'
 import { STORAGE_FULL_MESSAGE, storageFull } from '../store/storageFull'
 import { storeUnavailable } from '../store/storeUnavailable'
 
@@ -41,6 +42,11 @@ const PROGRESS_INTERVAL = 250
  * document's chunks in one step however it writes them, and the document is marked `completed` only
  * after its chunks are stored and indexed, so a crash part way leaves it `processing` (resumed at the
  * next start), never `completed` with half of its chunks.
+ *
+ * A PDF with scanned pages is `completed` (searchable) as soon as its text layer is read, with
+ * `progress` `{stage: 'ocr', pages_done, pages_total}` while its scans are read and their passages
+ * added; `progress` is null once all are. A crash meanwhile leaves it `completed` with that progress,
+ * which the host resumes at its next start like an unfinished document.
  */
 export async function processDocument(
   documentId: string,
@@ -63,16 +69,51 @@ export async function processDocument(
 
   let lastWrite = 0
   let lastStage = ''
+  let lastPages = -1
   let writes = Promise.resolve()
-  const onProgress = (stage: string, percent: number) => {
+  /** Set once the document is searchable from what was read before its scanned pages (`onPartial`). */
+  let searchable: { metadata: IngestMetadata } | undefined
+  const onProgress = (stage: string, percent: number, ocr?: OcrPagesRead) => {
+    // Once the document is searchable, only the scans' pages are news: the chunking and embedding of
+    // each part read is not shown as if the document were processed from the start again.
+    if (searchable && stage !== 'ocr') return
     options.onProgress?.(stage, percent)
     const now = clock.now()
-    if (stage === lastStage && now - lastWrite < PROGRESS_INTERVAL) return
+    const pages = ocr?.done ?? -1
+    if (stage === lastStage && pages === lastPages && now - lastWrite < PROGRESS_INTERVAL) return
     lastStage = stage
+    lastPages = pages
     lastWrite = now
-    writes = writes
-      .then(() => store.documents.updateDocument(documentId, { progress: { stage, percent } }))
-      .then(() => undefined)
+    const progress = ocr
+      ? { stage, percent, pages_done: ocr.done, pages_total: ocr.total }
+      : { stage, percent }
+    writes = writes.then(() => store.documents.updateDocument(documentId, { progress })).then(() => undefined)
+  }
+  /**
+   * The document without the pages that wait for OCR, then with more of them: stored, indexed and
+   * marked `completed` at once (searchable), its `progress` saying how many scanned pages are read.
+   */
+  const onPartial = async (partial: IngestResult, ocr: OcrPagesRead) => {
+    const chunks = await toChunkRecords(partial, document, ports.newId)
+    await writes
+    options.signal?.throwIfAborted()
+    if (!(await store.documents.getDocument(documentId))) return
+    await store.chunks.replaceChunks(documentId, chunks)
+    await ports.onIndexed?.(document, chunks)
+    const marked = store.documents.updateDocument(documentId, {
+      status: 'completed',
+      processed_at: toTimestamp(clock.now()),
+      metadata: { ...partial.metadata },
+      chunk_count: chunks.length,
+      progress: {
+        stage: 'ocr',
+        percent: Math.floor((100 * ocr.done) / Math.max(ocr.total, 1)),
+        pages_done: ocr.done,
+        pages_total: ocr.total,
+      },
+    })
+    writes = marked.then(() => undefined)
+    if (await marked) searchable = { metadata: partial.metadata }
   }
 
   try {
@@ -83,6 +124,7 @@ export async function processDocument(
       ocrLanguages: await ports.ocrLanguages?.(),
       password: options.password,
       onProgress,
+      onPartial,
       signal: options.signal,
       wantText: false,
     })
@@ -115,6 +157,19 @@ export async function processDocument(
     // database answers; marking it failed would tell the person to upload it again for nothing.
     if (storeUnavailable(error)) throw error
     if (!(error instanceof ParseError)) ports.logError?.(error)
+    // Searchable already: the scanned pages not read are lost, not the document (the host stopped a
+    // worker that stalled on one, say). It stays completed with what it has, and says why.
+    if (searchable) {
+      await writes.catch(() => undefined)
+      return store.documents.updateDocument(documentId, {
+        metadata: {
+          ...searchable.metadata,
+          ocr_error:
+            error instanceof ParseError ? error.message : 'Reading the scanned pages failed unexpectedly',
+        },
+        progress: null,
+      })
+    }
     const full = storageFull(error)
     const reason =
       error instanceof ParseError

@@ -1,7 +1,7 @@
-import { bytesSource } from '../bytes/ByteSource'
+import { bytesSource } from '../kernel/bytes/ByteSource'
 import { strToU8, zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
-import type { UploadedFile } from '../api/UploadedFile'
+import type { UploadedFile } from '../kernel/UploadedFile'
 import { sha256Hex, type FileStore } from '../store/FileStore'
 import { putNewFile } from './putNewFile'
 

@@ -1,4 +1,4 @@
-import type { UploadedFile } from '../api/UploadedFile'
+import type { UploadedFile } from '../kernel/UploadedFile'
 import type { FileKind } from '../ingest/DocumentModel'
 import { sniffFileKind } from '../ingest/parse/sniffFileKind'
 import { sniffFileKindByRange } from '../ingest/parse/sniffFileKindByRange'

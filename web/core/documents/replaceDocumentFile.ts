@@ -2,7 +2,7 @@ import { ParseError } from '../ingest/ParseError'
 import { sniffFileKind } from '../ingest/parse/sniffFileKind'
 import type { SearchIndexPort } from '../retrieve/snapshot/SearchIndexPort'
 import type { DocumentRecord } from '../store/DocumentRecord'
-import { toTimestamp } from '../time/Clock'
+import { toTimestamp } from '../kernel/time/Clock'
 import { deleteUnusedFiles } from './deleteUnusedFiles'
 import { fileKey, toChunkRecords, type ProcessPorts } from './processDocument'
 

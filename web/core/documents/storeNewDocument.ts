@@ -1,10 +1,10 @@
-import type { UploadedFile } from '../api/UploadedFile'
+import type { UploadedFile } from '../kernel/UploadedFile'
 import { fileExtension } from '../ingest/parse/sniffFileKind'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
-import { toTimestamp, type Clock } from '../time/Clock'
-import { putNewFile } from './putNewFile'
+import { toTimestamp, type Clock } from '../kernel/time/Clock'
+import { putNewFile, type StoredNewFile } from './putNewFile'
 
 /** Extensions that name the same kind as the sniffer's names. */
 const KIND_BY_EXTENSION: Record<string, string> = {
@@ -48,11 +48,22 @@ export async function storeNewDocument(
   ports: NewDocumentPorts,
   file: { id: string; content: Uint8Array | UploadedFile; filename: string; collectionId: string },
 ): Promise<DocumentRecord> {
-  const extension = fileExtension(file.filename)
   const stored = await putNewFile(ports.files, file.content, file.filename)
+  return createStoredDocument(ports, { ...file, stored })
+}
+
+/**
+ * The new document record for a file already stored (`putNewFile`): an upload that looks for a
+ * document with the same content stores the file first, since its key is the content's hash.
+ */
+export function createStoredDocument(
+  ports: Pick<NewDocumentPorts, 'store' | 'clock'>,
+  file: { id: string; stored: StoredNewFile; filename: string; collectionId: string },
+): Promise<DocumentRecord> {
+  const { stored } = file
   return ports.store.documents.createDocument({
     id: file.id,
-    filename: `doc_${file.id.slice(0, 8)}${extension}`,
+    filename: `doc_${file.id.slice(0, 8)}${fileExtension(file.filename)}`,
     original_filename: file.filename,
     file_path: `files/${stored.key}`,
     file_size: stored.size,

@@ -1,4 +1,4 @@
-import type { ScheduledWork } from '../api/ApiPorts'
+import type { ScheduledWork } from '../kernel/ScheduledWork'
 import type { EvaluationRun } from '../store/EvaluationRun'
 import type { TestCase } from './TestCase'
 

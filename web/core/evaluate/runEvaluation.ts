@@ -1,5 +1,5 @@
 import type { EvaluationResult } from '../store/EvaluationRun'
-import { yieldToEventLoop } from '../time/yieldToEventLoop'
+import { yieldToEventLoop } from '../kernel/time/yieldToEventLoop'
 import type { TestCase } from './TestCase'
 import type { Verdict } from './Verdict'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { defineRecordKind } from '../api/platform/RecordKind'
+import { defineRecordKind } from '../records/RecordKind'
 
 export const folderFileFields = z.looseObject({
   path: z.string(),

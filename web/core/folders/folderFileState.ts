@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RecordPorts } from '../api/platform/platformRecords'
+import type { RecordPorts } from '../records/platformRecords'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import { folderFileFields, folderFileKind } from './folderFileKind'
 

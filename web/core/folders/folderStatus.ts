@@ -1,13 +1,16 @@
 import { z } from 'zod'
-import type { RecordPorts } from '../api/platform/platformRecords'
+import type { RecordPorts } from '../records/platformRecords'
 import type { Store } from '../store/Store'
 import { folderFileFields, folderFileKind } from './folderFileKind'
 import { folderFileState, folderFileStateSchema } from './folderFileState'
 import type { FolderScans } from './FolderScans'
 import { followedFolderFields, followedFolderKind } from './followedFolderKind'
 
-/** A followed file, its document and its state. */
-export const folderFileStatusSchema = folderFileStateSchema.extend({ document_id: z.string() })
+/** A followed file, its document, its state and its size in bytes at the last check. */
+export const folderFileStatusSchema = folderFileStateSchema.extend({
+  document_id: z.string(),
+  size: z.number().int().nonnegative().meta({ description: 'Bytes, as the last check read it' }),
+})
 
 export const folderStatusSchema = z
   .object({
@@ -50,7 +53,11 @@ export async function folderStatus(
     const file = folderFileFields.safeParse(stored.data)
     if (!file.success) continue
     const document = documents.get(file.data.document_id)
-    files.push({ ...folderFileState(file.data.path, document), document_id: file.data.document_id })
+    files.push({
+      ...folderFileState(file.data.path, document),
+      document_id: file.data.document_id,
+      size: file.data.size,
+    })
   }
   files.sort((a, b) => (a.path < b.path ? -1 : 1))
   const { folder, state, last_checked_at, last_changes, skipped } = followed.data

@@ -1,6 +1,6 @@
-import type { RecordPorts } from '../api/platform/platformRecords'
-import type { Clock } from '../time/Clock'
-import { toTimestamp } from '../time/Clock'
+import type { RecordPorts } from '../records/platformRecords'
+import type { Clock } from '../kernel/time/Clock'
+import { toTimestamp } from '../kernel/time/Clock'
 import { folderFileKind } from './folderFileKind'
 import { followedFolderKind, type FollowedFolder } from './followedFolderKind'
 

@@ -1,8 +1,18 @@
 import { z } from 'zod'
-import { defineRecordKind } from '../api/platform/RecordKind'
+import { defineRecordKind } from '../records/RecordKind'
 
-/** A skipped file and why (an unsupported type, an empty or unreadable file, one too big). */
-export const skippedFileSchema = z.object({ path: z.string(), reason: z.string() })
+/**
+ * A skipped file and why (an unsupported type, an empty or unreadable file, one too big, or content already
+ * in the collection: then `duplicate_of`, the document it repeats and the file as it was read, so that the
+ * next check skips it again without reading it while neither changes).
+ */
+export const skippedFileSchema = z.object({
+  path: z.string(),
+  reason: z.string(),
+  duplicate_of: z
+    .object({ document_id: z.string(), size: z.number(), modified: z.number(), hash: z.string() })
+    .optional(),
+})
 export type SkippedFile = z.infer<typeof skippedFileSchema>
 
 export const followedFolderFields = z.looseObject({

@@ -1,6 +1,6 @@
 import { claimedKind } from '../documents/storeNewDocument'
 import { sha256Hex } from '../store/FileStore'
-import { timeSlicer } from '../time/timeSlicer'
+import { timeSlicer } from '../kernel/time/timeSlicer'
 import type { FolderFile } from './folderFileKind'
 import { FolderFileChangedError, type FolderEntry, type FolderPort } from './FolderPort'
 import type { SkippedFile } from './followedFolderKind'
@@ -31,6 +31,11 @@ export interface PlanInput {
   /** Whether a document still exists (a record whose document is gone is added again). */
   documentExists(id: string): boolean
   maxFileBytes: number
+  /**
+   * A new file skipped at the last check as a duplicate, when it and the document it repeats are as they
+   * were: skipped again (the entry answered), unread.
+   */
+  stillDuplicate?: (entry: FolderEntry) => SkippedFile | undefined
   /** Called after each file compared (a slow first read shows its progress). */
   onCompared?: (compared: number) => void
 }
@@ -53,6 +58,10 @@ export async function planFolderScan(input: PlanInput, folder: FolderPort): Prom
     unchanged: 0,
   }
   const listed = new Set<string>()
+  // A followed file gone from the folder may have been renamed to one skipped before as its duplicate:
+  // then every new file is read, so that the rename is seen and the document kept.
+  const paths = new Set(input.entries.map((entry) => entry.path))
+  const anyGone = [...input.known.keys()].some((path) => !paths.has(path))
   const fresh: Array<{ entry: FolderEntry; hash: string }> = []
   let compared = 0
   // A folder of tens of thousands of unchanged files is compared without a read to await: the host's
@@ -68,6 +77,11 @@ export async function planFolderScan(input: PlanInput, folder: FolderPort): Prom
       continue
     }
     const known = input.known.get(entry.path)
+    const repeated = known || anyGone ? undefined : input.stillDuplicate?.(entry)
+    if (repeated) {
+      plan.skipped.push(repeated)
+      continue
+    }
     const documentAlive = known !== undefined && input.documentExists(known.document_id)
     if (known && documentAlive && known.size === entry.size && known.modified === entry.modified) {
       plan.unchanged += 1

@@ -1,30 +1,33 @@
-import type { ApiPorts } from '../api/ApiPorts'
+import type { DocumentPorts } from '../documents/DocumentPorts'
+import type { HostPorts } from '../kernel/HostPorts'
+import type { SearchPorts } from '../retrieve/SearchPorts'
+import type { SettingsPorts } from '../settings/SettingsPorts'
+import type { StorePorts } from '../store/StorePorts'
 import { deleteUnusedFiles } from '../documents/deleteUnusedFiles'
 import { fileKey, type ProcessPorts } from '../documents/processDocument'
 import { replaceDocumentFile } from '../documents/replaceDocumentFile'
 import { storeNewDocument } from '../documents/storeNewDocument'
+import { documentWithContent } from '../documents/documentWithContent'
 import { sha256Hex } from '../store/FileStore'
 import type { StoredRecord } from '../store/StoredRecord'
-import { toTimestamp } from '../time/Clock'
+import { toTimestamp } from '../kernel/time/Clock'
 import { folderFileFields, folderFileId, folderFileKind, type FolderFile } from './folderFileKind'
 import { FolderAccessError, FolderMissingError, type FolderEntry, type FolderPort } from './FolderPort'
-import { followedFolderFields, followedFolderKind, type FollowedFolder } from './followedFolderKind'
+import {
+  followedFolderFields,
+  followedFolderKind,
+  type FollowedFolder,
+  type SkippedFile,
+} from './followedFolderKind'
+import type { DocumentRecord } from '../store/DocumentRecord'
 import { baseName, planFolderScan } from './planFolderScan'
 import { folderDocumentId } from './folderDocumentId'
 
-export type FolderScanPorts = Pick<
-  ApiPorts,
-  | 'store'
-  | 'files'
-  | 'clock'
-  | 'newId'
-  | 'documents'
-  | 'index'
-  | 'ingestor'
-  | 'settings'
-  | 'limits'
-  | 'logError'
->
+export type FolderScanPorts = StorePorts &
+  DocumentPorts &
+  Pick<SearchPorts, 'index'> &
+  SettingsPorts &
+  Pick<HostPorts, 'clock' | 'newId' | 'limits' | 'logError'>
 
 export interface ScanResult {
   missing: boolean
@@ -89,11 +92,21 @@ export async function scanFolder(
   const documents = new Map(
     (await ports.store.documents.listDocuments({ collectionId })).map((document) => [document.id, document]),
   )
+  const skippedBefore = new Map(
+    (followedFolderFields.safeParse(followed.data).data?.skipped ?? []).map((file) => [file.path, file]),
+  )
   const plan = await planFolderScan(
     {
       entries,
       known,
       documentExists: (id) => documents.has(id),
+      stillDuplicate: (entry) => {
+        const was = skippedBefore.get(entry.path)?.duplicate_of
+        const same = was && documents.get(was.document_id)
+        if (!same || fileKey(same) !== was.hash) return undefined
+        if (was.size !== entry.size || was.modified !== entry.modified) return undefined
+        return duplicateSkip(entry, same, was.hash)
+      },
       maxFileBytes: ports.limits.maxUploadBytes,
       onCompared: (compared) => onProgress?.(compared, entries.length, 'reading'),
     },
@@ -174,6 +187,9 @@ export async function scanFolder(
     result.updated += 1
     step()
   }
+  // The collection as the changes above left it: a new file with the content of a document already
+  // here (uploaded by hand, or another file of the folder) is skipped, and the folder says so.
+  const present = plan.adds.length > 0 ? await ports.store.documents.listDocuments({ collectionId }) : []
   for (const { entry, hash, documentId } of plan.adds) {
     const bytes = await readSame(folder, entry, hash)
     if (!bytes) {
@@ -181,15 +197,24 @@ export async function scanFolder(
       continue
     }
     const id = documentId ?? (await folderDocumentId(collectionId, entry.path, hash))
+    const adopted = !documentId && (await ports.store.documents.getDocument(id)) !== undefined
+    const same = !documentId && !adopted ? documentWithContent(present, hash) : undefined
+    if (same) {
+      plan.skipped.push(duplicateSkip(entry, same, hash))
+      step()
+      continue
+    }
     // Written first: a restart between the two finds this record and makes the same document.
     await put({ path: entry.path, size: entry.size, modified: entry.modified, hash, document_id: id })
-    if (!documentId && (await ports.store.documents.getDocument(id))) {
+    if (adopted) {
       // Another device following the same folder added it, and sync brought it here: it is followed as is.
       result.adopted += 1
       step()
       continue
     }
-    await storeNewDocument(ports, { id, content: bytes, filename: baseName(entry.path), collectionId })
+    present.push(
+      await storeNewDocument(ports, { id, content: bytes, filename: baseName(entry.path), collectionId }),
+    )
     await ports.documents.enqueue(id)
     result.added += 1
     step()
@@ -210,6 +235,18 @@ export async function scanFolder(
     },
   })
   return result
+}
+
+/**
+ * A new file of the folder not added, since the document `same` has its content: the next check skips it
+ * unread while both stay as they are, and adds it once that document is gone or holds other content.
+ */
+function duplicateSkip(entry: FolderEntry, same: DocumentRecord, hash: string): SkippedFile {
+  return {
+    path: entry.path,
+    reason: `the same content as “${same.original_filename}”, already in this collection`,
+    duplicate_of: { document_id: same.id, size: entry.size, modified: entry.modified, hash },
+  }
 }
 
 /** A folder of thousands of archives lists the first of them; the count says the rest. */

@@ -1,6 +1,3 @@
-// With its extension: vite.config.ts loads this file, and Vite's native config loader wants one.
-import { frameLoaderHash } from '../../plugin-frame/frameDocument.ts'
-
 /**
  * The app's one Content-Security-Policy, read by both hosts: the Vite build writes it into
  * index.html as a `<meta http-equiv>` (so a static host, and the service worker's copy of the page,
@@ -26,6 +23,9 @@ import { frameLoaderHash } from '../../plugin-frame/frameDocument.ts'
  *   a script that somehow ran cannot send the page's data anywhere by itself, on either host.
  * - worker-src `'self'` and `blob:`: the API, ingest and WebLLM workers, and libraries' blob: workers.
  * Workers are not covered: each runs under the policy of its own script's response (none).
+ *
+ * The frame loader's hash is given, not computed here: core knows nothing of the plugin frame, whose
+ * `appCsp` (web/plugin-frame/appCsp.ts) fills it in for the build and the server.
  */
 export function appContentSecurityPolicy(loaderHash: string, delivery: 'header' | 'meta'): string {
   const directives = [
@@ -47,9 +47,4 @@ export function appContentSecurityPolicy(loaderHash: string, delivery: 'header' 
   // Ignored (with a console warning) in a meta policy: the header alone keeps the app out of frames.
   if (delivery === 'header') directives.push("frame-ancestors 'none'")
   return directives.join('; ')
-}
-
-/** The policy with the frame loader's hash filled in. */
-export async function appCsp(delivery: 'header' | 'meta'): Promise<string> {
-  return appContentSecurityPolicy(await frameLoaderHash(), delivery)
 }

@@ -63,6 +63,20 @@ export interface ParseOptions {
   maxChars?: number
   /** The languages OCR reads pages in (parsers that OCR hand them to their engine loader); absent: English. */
   ocrLanguages?: readonly OcrLanguage[]
+  /**
+   * Where some pages need OCR (a PDF's scanned pages), the parser reads every page's text layer first
+   * and calls this with the document so far, the pages still waiting for OCR left out (`done` 0), then
+   * again after each of those pages is read (`done` of `total`). The document it finally resolves to
+   * is the whole; calls made before it are for searching early (ingestFile's `onPartial`). Not called
+   * by parsers or files with no page waiting for OCR.
+   */
+  onPartial?: (partial: ParsedDocument, ocr: OcrPagesRead) => void
+}
+
+/** How many of a document's pages that wait for OCR are read. */
+export interface OcrPagesRead {
+  done: number
+  total: number
 }
 
 /** A parser for one or more file kinds; environment-free, bytes in, model out. */

@@ -1,18 +1,20 @@
 import { definedTerms } from '../retrieve/definedTerms'
 import type { DefinedTerm } from '../retrieve/understandQuestion'
-import type { Clock } from '../time/Clock'
+import type { Clock } from '../kernel/time/Clock'
 import type { Chunk } from './chunk/Chunk'
 import { chunkDocument } from './chunk/chunkDocument'
-import type { DocumentParser, FileKind } from './DocumentModel'
+import type { DocumentParser, FileKind, OcrPagesRead } from './DocumentModel'
 import type { Embedder } from './embed/Embedder'
 import { markOcrChunks } from './ocr/markOcrChunks'
 import type { OcrLanguage } from './ocr/ocrLanguages'
 import { DEFAULT_INGEST_LIMITS, type IngestLimits } from './IngestLimits'
 import { countWords } from './metadata/countWords'
 import { detectLanguage } from './metadata/detectLanguage'
-import { parseDocument } from './parse/parseDocument'
+import { ParseError } from './ParseError'
+import { parseDocument, type ParsedFile } from './parse/parseDocument'
 
-export type IngestStage = 'parsing' | 'chunking' | 'embedding'
+/** `ocr`: pages that need OCR, read after the rest of the document is searchable (`onPartial`). */
+export type IngestStage = 'parsing' | 'chunking' | 'embedding' | 'ocr'
 
 export interface IngestPorts {
   parsers: readonly DocumentParser[]
@@ -23,14 +25,27 @@ export interface IngestPorts {
 export interface IngestOptions {
   password?: string
   signal?: AbortSignal
-  /** Per-document parse time limit (ms). */
+  /** How long parsing may go without reading a page (ms) before it is stopped (parseDocument). */
   timeoutMs?: number
   /** How far the document may expand (characters of text, chunks); default DEFAULT_INGEST_LIMITS. */
   limits?: IngestLimits
-  /** Called as work advances; `percent` grows from 0 to 100 across all stages. */
-  onProgress?: (stage: IngestStage, percent: number) => void
+  /**
+   * Called as work advances; `percent` grows from 0 to 100 across parsing, chunking and embedding.
+   * The `ocr` stage (pages read by OCR once the rest is searchable) has a percent of its own, the
+   * share of those pages read, with the pages themselves in `ocr`.
+   */
+  onProgress?: (stage: IngestStage, percent: number, ocr?: OcrPagesRead) => void
   /** The languages OCR reads scans and images in; absent: DEFAULT_OCR_LANGUAGES. */
   ocrLanguages?: readonly OcrLanguage[]
+  /**
+   * Where some pages need OCR: called with the document without them, chunked and embedded, as soon
+   * as every page's text layer is read, then with more of it as those pages are read, so that the host
+   * can store and search it early. One call at a time: a call made while the last one's promise is
+   * pending waits, and takes the latest pages then (some in between are skipped). Never called with
+   * no chunks. The resolved result is still the whole document; should OCR fail or stall after a
+   * call, it is the last call's document with `metadata.ocr_error` saying why.
+   */
+  onPartial?: (partial: IngestResult, ocr: OcrPagesRead) => Promise<void>
 }
 
 /** `metadata` of a processed document (DESIGN.md section 2). */
@@ -45,6 +60,11 @@ export interface IngestMetadata {
   ocr_pages?: number[]
   /** The mean OCR confidence of those pages, 0..100. */
   ocr_confidence?: number
+  /**
+   * Why the pages waiting for OCR were not all read, when reading them failed or stalled after the
+   * rest of the document was searchable: the document keeps what was read.
+   */
+  ocr_error?: string
   /**
    * Terms the document defines ("Chief Executive Officer (CEO)", 'Johnson & Johnson (the "Company")'),
    * for search and answers in its collection (`retrieve/definedTerms`); absent when it defines none.
@@ -69,6 +89,10 @@ const EMBED_BATCH = 32
  * so both hosts run exactly this; they store the result. Failures are ParseErrors (shown to the
  * user) or the signal's abort reason; a document past `limits` fails with ParseError('too_large')
  * where it passes them (while parsing, or while chunking), before anything is embedded.
+ *
+ * A PDF with scanned pages is read in two steps (`onPartial`): its text layer, searchable at once,
+ * then its scans page by page. Each step chunks the whole document read so far, in reading order;
+ * passages already embedded keep their vectors (by their text), so the scans cost only their own.
  */
 export async function ingestFile(
   bytes: Uint8Array,
@@ -79,37 +103,103 @@ export async function ingestFile(
   const started = ports.clock.now()
   const progress = options.onProgress ?? (() => undefined)
   const limits = options.limits ?? DEFAULT_INGEST_LIMITS
+  const vectorsByText = new Map<string, Float32Array>()
+  const build = (parsed: ParsedFile) => buildResult(parsed, started, ports, options, vectorsByText)
+
+  // The partial documents the parser hands over, published one at a time (see `onPartial`).
+  let latest: { parsed: ParsedFile; ocr: OcrPagesRead } | undefined
+  let published: { result: IngestResult; from: typeof latest } | undefined
+  let publishing: Promise<void> | undefined
+  let publishFailure: { error: unknown } | undefined
+  const publish = async (onPartial: NonNullable<IngestOptions['onPartial']>) => {
+    while (latest && latest !== published?.from) {
+      const from: typeof latest = latest
+      const result = await build(from.parsed)
+      if (result.chunks.length === 0) {
+        published = { result, from }
+        continue
+      }
+      await onPartial(result, from.ocr)
+      published = { result, from }
+    }
+  }
+
   progress('parsing', 0)
-  const parsed = await parseDocument(bytes, filename, {
-    parsers: ports.parsers,
-    password: options.password,
-    signal: options.signal,
-    timeoutMs: options.timeoutMs,
-    maxChars: limits.maxChars,
-    ocrLanguages: options.ocrLanguages,
-    // Parsing is most of the work for paged formats: it fills the first 40 percent.
-    onProgress: (fraction) => progress('parsing', Math.min(40, Math.floor(fraction * 40))),
-  })
+  let parsed: ParsedFile
+  try {
+    parsed = await parseDocument(bytes, filename, {
+      parsers: ports.parsers,
+      password: options.password,
+      signal: options.signal,
+      timeoutMs: options.timeoutMs,
+      maxChars: limits.maxChars,
+      ocrLanguages: options.ocrLanguages,
+      // Parsing is most of the work for paged formats: it fills the first 40 percent.
+      onProgress: (fraction) => progress('parsing', Math.min(40, Math.floor(fraction * 40))),
+      onPartial: (partial, ocr) => {
+        progress('ocr', Math.floor((100 * ocr.done) / Math.max(ocr.total, 1)), ocr)
+        const { onPartial } = options
+        if (!onPartial || publishFailure) return
+        latest = { parsed: partial, ocr }
+        publishing ??= publish(onPartial)
+          .catch((error: unknown) => void (publishFailure = { error }))
+          .finally(() => (publishing = undefined))
+      },
+    })
+  } catch (error) {
+    await publishing
+    if (publishFailure) throw publishFailure.error
+    // Reading the scans failed or stalled once the rest was searchable: the document is what was read.
+    const kept = published?.result
+    if (kept && kept.chunks.length > 0 && error instanceof ParseError && !options.signal?.aborted) {
+      return { ...kept, metadata: { ...kept.metadata, ocr_error: error.message } }
+    }
+    throw error
+  }
+  await publishing
+  if (publishFailure) throw publishFailure.error
+  return build(parsed)
+}
+
+/** Chunks, embeds and describes a parsed document (whole, or the part read so far). */
+async function buildResult(
+  parsed: ParsedFile,
+  started: number,
+  ports: IngestPorts,
+  options: IngestOptions,
+  vectorsByText: Map<string, Float32Array>,
+): Promise<IngestResult> {
+  const progress = options.onProgress ?? (() => undefined)
+  const limits = options.limits ?? DEFAULT_INGEST_LIMITS
   progress('chunking', 40)
   const chunks = chunkDocument(parsed, { maxChunks: limits.maxChunks })
   markOcrChunks(chunks, parsed.ocr)
   const fullText = parsed.blocks.map((block) => block.text).join('\n\n')
 
-  const vectors: Float32Array[] = []
-  for (let start = 0; start < chunks.length; start += EMBED_BATCH) {
+  // The heading travels with every chunk's vector: later chunks of a section lack it in their text.
+  const texts = chunks.map((chunk) =>
+    chunk.heading && !chunk.text.startsWith(lastHeading(chunk.heading))
+      ? `${chunk.heading}\n${chunk.text}`
+      : chunk.text,
+  )
+  const missing = [...new Set(texts.filter((text) => !vectorsByText.has(text)))]
+  for (let start = 0; start < missing.length; start += EMBED_BATCH) {
     options.signal?.throwIfAborted()
-    progress('embedding', 50 + Math.floor((50 * start) / Math.max(chunks.length, 1)))
-    // The heading travels with every chunk's vector: later chunks of a section lack it in their text.
-    const texts = chunks
-      .slice(start, start + EMBED_BATCH)
-      .map((chunk) =>
-        chunk.heading && !chunk.text.startsWith(lastHeading(chunk.heading))
-          ? `${chunk.heading}\n${chunk.text}`
-          : chunk.text,
-      )
-    vectors.push(...(await ports.embedder.embed(texts, options.signal)))
+    progress('embedding', 50 + Math.floor((50 * start) / Math.max(missing.length, 1)))
+    const batch = missing.slice(start, start + EMBED_BATCH)
+    const embedded = await ports.embedder.embed(batch, options.signal)
+    for (const [i, text] of batch.entries()) vectorsByText.set(text, embedded[i]!)
   }
   progress('embedding', 100)
+  // Passages with the same text share a vector; each gets its own object, as a result's vectors may be
+  // transferred (detached) to another thread one by one.
+  const taken = new Set<Float32Array>()
+  const vectors = texts.map((text) => {
+    const vector = vectorsByText.get(text)!
+    if (taken.has(vector)) return vector.slice()
+    taken.add(vector)
+    return vector
+  })
 
   const metadata: IngestMetadata = {
     // Whole seconds, as the spec types it.

@@ -1,5 +1,5 @@
-import type { Clock } from '../time/Clock'
-import { toTimestamp } from '../time/Clock'
+import type { Clock } from '../kernel/time/Clock'
+import { toTimestamp } from '../kernel/time/Clock'
 import { installTask, isTerminal, type InstallTask, type TaskFacts } from './InstallTask'
 import type { InstallRequest, ModelInstalls } from './ModelInstalls'
 import { installKey } from './modelHostBase'

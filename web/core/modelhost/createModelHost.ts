@@ -1,5 +1,5 @@
 import { fetchOrGlobal } from '../generate/providerFetch'
-import type { Clock } from '../time/Clock'
+import type { Clock } from '../kernel/time/Clock'
 import { installFailure } from './corsHint'
 import { MemoryModelInstalls } from './MemoryModelInstalls'
 import type { ModelHostPorts, ModelInstalls } from './ModelInstalls'

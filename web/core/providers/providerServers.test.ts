@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ApiError } from '../api/ApiError'
+import type { ApiError } from '../kernel/ApiError'
 import { providerNamed } from './providerCatalog'
 import { pickServer } from './providerSettings'
 import { serversIn, serverView } from './providerServers'

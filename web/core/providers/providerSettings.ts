@@ -1,10 +1,10 @@
-import { ApiError } from '../api/ApiError'
-import { canonicalId } from '../api/platform/compat/recordId'
-import { settingInstanceKind } from '../api/platform/settings/settingInstanceKind'
+import { ApiError } from '../kernel/ApiError'
+import { canonicalId } from '../records/recordId'
+import { settingInstanceKind } from '../records/kinds/settingInstanceKind'
 import type { StoredRecord } from '../store/StoredRecord'
 import { PROVIDERS, type ProviderName } from './providerCatalog'
 import { serversIn, type ProviderServer } from './providerServers'
-import type { RecordPorts } from '../api/platform/platformRecords'
+import type { RecordPorts } from '../records/platformRecords'
 
 /** A provider's setting instance (absent when none is saved yet) and the servers it holds. */
 export interface ProviderSettings {

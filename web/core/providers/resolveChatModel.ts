@@ -1,5 +1,6 @@
-import { ApiError } from '../api/ApiError'
-import type { ApiPorts } from '../api/ApiPorts'
+import { ApiError } from '../kernel/ApiError'
+import type { GenerationPorts } from '../chat/GenerationPorts'
+import type { HostPorts } from '../kernel/HostPorts'
 import { anthropicChatModel } from '../generate/anthropicChatModel'
 import type { ChatModel } from '../generate/ChatModel'
 import { ollamaChatModel } from '../generate/ollamaChatModel'
@@ -7,7 +8,7 @@ import { openAiChatModel } from '../generate/openAiChatModel'
 import { PROVIDERS, providerNamed, type ProviderName } from './providerCatalog'
 import { pickServer, providerSettings } from './providerSettings'
 import { serverView, type ProviderServer, type ProviderServerView } from './providerServers'
-import type { RecordPorts } from '../api/platform/platformRecords'
+import type { RecordPorts } from '../records/platformRecords'
 
 /** Which model of which configured server: what every caller of the registry names. */
 export interface ChatModelRef {
@@ -27,7 +28,7 @@ export interface ChatModelRef {
  * needs; 404 for an unknown settings id or server id (or no server configured).
  */
 export async function resolveChatModel(
-  ports: Pick<ApiPorts, 'generation' | 'outboundFetch'> & RecordPorts,
+  ports: GenerationPorts & Pick<HostPorts, 'outboundFetch'> & RecordPorts,
   ref: ChatModelRef,
 ): Promise<ChatModel> {
   const provider = requireProvider(ref.provider)
@@ -67,7 +68,7 @@ export const WEBLLM_UNAVAILABLE =
  * connection test (listModels needs none).
  */
 export function chatModelFor(
-  ports: Pick<ApiPorts, 'outboundFetch'>,
+  ports: Pick<HostPorts, 'outboundFetch'>,
   provider: Exclude<ProviderName, 'webllm'>,
   server: Pick<ProviderServer, 'serverAddress' | 'apiKey'>,
   model: string,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { hashEmbedder } from '../ingest/embed/hashEmbedder'
 import { ingestFile } from '../ingest/ingestFile'
 import { textParsers } from '../ingest/parse/textParsers'
-import { systemClock } from '../time/Clock'
+import { systemClock } from '../kernel/time/Clock'
 import { definedTerms } from './definedTerms'
 import { collectionTerms } from './collectionTerms'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChunkFilter, ChunkRecord } from '../store/ChunkRecord'
-import { newChunk, newCollection, newDocument } from '../store/conformance/fixtures'
+import { newChunk, newCollection, newDocument } from '../testing/conformance/store/fixtures'
 import { documentOpening, openingText, type DocumentOpening } from '../store/DocumentOpening'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import type { DocumentFilter } from '../store/DocumentRecord'

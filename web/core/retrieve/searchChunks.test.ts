@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChunkRecord } from '../store/ChunkRecord'
-import { newChunk, newCollection, newDocument } from '../store/conformance/fixtures'
+import { newChunk, newCollection, newDocument } from '../testing/conformance/store/fixtures'
 import type { DocumentRecord } from '../store/DocumentRecord'
 import { choosePassages } from './choosePassages'
 import { documentProfiles } from './documentProfiles'

@@ -1,4 +1,4 @@
-import { initialsRun } from '../generate/extractive/spelledByInitials'
+import { initialsRun } from './spelledByInitials'
 import { tokenize } from './index/tokenize'
 import type { DefinedTerm, QuestionUnderstanding } from './understandQuestion'
 

@@ -1,4 +1,4 @@
-import { settingInstanceKind } from '../api/platform/settings/settingInstanceKind'
+import { settingInstanceKind } from '../records/kinds/settingInstanceKind'
 import { isApiKeyName, isSecretName } from './secretNames'
 
 /**

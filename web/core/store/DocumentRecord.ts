@@ -15,8 +15,11 @@ export interface DocumentRecord {
   processed_at: string | null
   metadata: Record<string, unknown>
   chunk_count: number
-  /** The current stage and percent while processing; null before and after. */
-  progress: { stage: string; percent: number } | null
+  /**
+   * The current stage and percent while processing; null before and after. Also on a `completed`
+   * document whose scanned pages are still read by OCR: stage `ocr` with those pages' count.
+   */
+  progress: { stage: string; percent: number; pages_done?: number; pages_total?: number } | null
 }
 
 /** Fields processing may change (the file's too: a followed folder's file changed, `replaceDocumentFile`). */

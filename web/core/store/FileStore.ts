@@ -1,4 +1,4 @@
-import { yieldToEventLoop } from '../time/yieldToEventLoop'
+import { yieldToEventLoop } from '../kernel/time/yieldToEventLoop'
 import { Sha256 } from './Sha256'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest'
 import { InMemorySyncClientStore } from './InMemorySyncClientStore'
-import { syncClientStoreConformance } from './syncClientStoreConformance'
+import { syncClientStoreConformance } from '../testing/conformance/sync/syncClientStoreConformance'
 
 describe('InMemorySyncClientStore', () => {
   for (const testCase of syncClientStoreConformance) {

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest'
 import { InMemorySyncServerStore } from './InMemorySyncServerStore'
-import { syncServerStoreConformance } from './syncServerStoreConformance'
+import { syncServerStoreConformance } from '../testing/conformance/sync/syncServerStoreConformance'
 
 describe('InMemorySyncServerStore', () => {
   for (const testCase of syncServerStoreConformance) {

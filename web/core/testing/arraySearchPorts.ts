@@ -1,4 +1,4 @@
-import { createQueryEmbedders } from '../retrieve/createQueryEmbedders'
+import { createQueryEmbedders } from '../api/createQueryEmbedders'
 import { SearchIndex } from '../retrieve/index/SearchIndex'
 import type { SearchChunksPorts } from '../retrieve/searchChunks'
 import type { ChunkFilter, ChunkRecord } from '../store/ChunkRecord'

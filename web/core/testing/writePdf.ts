@@ -1,5 +1,5 @@
 import { zlibSync } from 'fflate'
-import { concatBytes } from '../bytes/concatBytes'
+import { concatBytes } from '../kernel/bytes/concatBytes'
 
 /** An image XObject: 8-bit grey samples, or 1-bit ones (rows padded to bytes) as an image mask. */
 export interface PdfImage {

@@ -1,18 +1,8 @@
-import type { ApiPorts } from '../api/ApiPorts'
+import type { HostPorts } from '../kernel/HostPorts'
 import { fetchOrGlobal } from '../generate/providerFetch'
 import { searxngUrlSetting } from './searxngUrlSetting'
-import type { RecordPorts } from '../api/platform/platformRecords'
-
-/**
- * The server's own SearXNG instance (SEARXNG_URL, as BrainDrive reads SEARXNG_BASE_URL from its
- * environment), used by whoever has set none of their own. Like GENERATOR_URL it is the operator's
- * endpoint, not a URL a person supplied: requests to exactly it go through `fetch`, which keeps the
- * outbound limits but not the address rules (it is often on the operator's own network).
- */
-export interface OperatorSearxng {
-  url: string
-  fetch: typeof fetch
-}
+import type { RecordPorts } from '../records/platformRecords'
+import type { WebSearchPorts } from './WebSearchPorts'
 
 /** The instance a person's web search uses, the fetch that reaches it, and whose choice it is. */
 export interface SearxngChoice {
@@ -27,7 +17,7 @@ export interface SearxngChoice {
  * person's URL that is exactly the operator's (normalised) is reached as the operator's.
  */
 export async function chooseSearxng(
-  ports: Pick<ApiPorts, 'outboundFetch' | 'operatorSearxng'> & RecordPorts,
+  ports: Pick<HostPorts, 'outboundFetch'> & Pick<WebSearchPorts, 'operatorSearxng'> & RecordPorts,
 ): Promise<SearxngChoice | undefined> {
   const operator = ports.operatorSearxng
   const own = await searxngUrlSetting(ports)

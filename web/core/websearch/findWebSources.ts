@@ -1,12 +1,13 @@
-import { ApiError } from '../api/ApiError'
-import type { ApiPorts } from '../api/ApiPorts'
-import type { WebSource } from '../chat/WebSource'
+import { ApiError } from '../kernel/ApiError'
+import type { HostPorts } from '../kernel/HostPorts'
+import type { WebSource } from './WebSource'
+import type { WebSearchPorts } from './WebSearchPorts'
 import { fetchOrGlobal } from '../generate/providerFetch'
 import { scrapePages } from './scrapePages'
 import { searchSearxng } from './searchSearxng'
 import { chooseSearxng } from './chooseSearxng'
 import { WEB_SEARCH_SETTING_ID } from './searxngUrlSetting'
-import type { RecordPorts } from '../api/platform/platformRecords'
+import type { RecordPorts } from '../records/platformRecords'
 
 /** Results of a search that become sources: a few good pages, not a page of links. */
 export const WEB_SOURCES = 3
@@ -27,7 +28,7 @@ export interface FoundWebSources {
  * from the documents alone.
  */
 export async function findWebSources(
-  ports: Pick<ApiPorts, 'outboundFetch' | 'parseText' | 'operatorSearxng'> & RecordPorts,
+  ports: Pick<HostPorts, 'outboundFetch'> & WebSearchPorts & RecordPorts,
   query: string,
   firstNumber: number,
   signal?: AbortSignal,

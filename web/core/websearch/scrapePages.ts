@@ -1,4 +1,4 @@
-import { shown } from '../api/platform/plugins/installSources'
+import { shown } from '../http/shown'
 import { describeFailure } from '../generate/providerFetch'
 import type { TextParsing } from '../ingest/parse/TextParsing'
 import { ParseError } from '../ingest/ParseError'

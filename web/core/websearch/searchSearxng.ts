@@ -1,5 +1,5 @@
-import { ApiError } from '../api/ApiError'
-import { shown } from '../api/platform/plugins/installSources'
+import { ApiError } from '../kernel/ApiError'
+import { shown } from '../http/shown'
 import { describeFailure } from '../generate/providerFetch'
 import { isPolicyRefusal } from '../http/isPolicyRefusal'
 import { readAtMost } from './readAtMost'

@@ -1,5 +1,5 @@
-import { settingInstanceKind } from '../api/platform/settings/settingInstanceKind'
-import type { RecordPorts } from '../api/platform/platformRecords'
+import { settingInstanceKind } from '../records/kinds/settingInstanceKind'
+import type { RecordPorts } from '../records/platformRecords'
 
 /**
  * The setting that names the person's SearXNG instance: an instance of this definition id whose value

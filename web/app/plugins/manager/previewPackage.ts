@@ -28,7 +28,7 @@ export async function previewPackage(bytes: Uint8Array): Promise<PackagePreview>
   const [{ readPluginPackage, requireBundle }, { validateManifest }, { ApiError }] = await Promise.all([
     import('../../../core/plugins/package/readPluginPackage'),
     import('../../../core/plugins/manifest/validateManifest'),
-    import('../../../core/api/ApiError'),
+    import('../../../core/kernel/ApiError'),
   ])
   try {
     const pkg = await readPluginPackage(bytes)

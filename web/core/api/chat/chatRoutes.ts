@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { eventStream } from '../eventStream'
@@ -10,7 +10,7 @@ import { runChatTurn } from '../../chat/runChatTurn'
 import type { ChatSession } from '../../store/ChatSession'
 import type { Store } from '../../store/Store'
 import { findWebSources } from '../../websearch/findWebSources'
-import { toTimestamp } from '../../time/Clock'
+import { toTimestamp } from '../../kernel/time/Clock'
 import {
   createSessionBody,
   listMessagesQuery,

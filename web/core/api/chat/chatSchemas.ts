@@ -85,7 +85,7 @@ export const messageSchema = z
     content: z.string(),
     metadata: z.record(z.string(), z.unknown()).meta({
       description:
-        'Empty for user messages. Assistant replies: intent, intent_confidence, chunks_retrieved, source_documents (SourceDocument[], then WebSource[] with `kind: "web"` when the question searched the web), response_time_ms, queries_used, search_method, generator; stopped: true when the reader stopped the answer early; search_note when keyword search stood in for vectors; web_search: true and web_search_note (why the web added fewer sources) when it searched the web.',
+        'Empty for user messages. Assistant replies: intent, intent_confidence, chunks_retrieved, source_documents (SourceDocument[], then WebSource[] with `kind: "web"` when the question searched the web), response_time_ms, queries_used, search_method, generator (what wrote the answer: `extractive` for sentences quoted from the documents with no model, otherwise `<provider>:<model>`, such as `ollama:llama3.2`, `openai:gpt-4o-mini`, `anthropic:claude-3-5-haiku-latest` or `webllm:Llama-3.2-1B-Instruct-q4f16_1-MLC`; the app shows it under each answer; absent on messages stored without it); stopped: true when the reader stopped the answer early; search_note when keyword search stood in for vectors; web_search: true and web_search_note (why the web added fewer sources) when it searched the web.',
     }),
     created_at: z.iso.datetime(),
     collection_id: z.uuid().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
 import { defineRoute, type Route } from '../Route'
 import { errorSchema } from '../errorSchema'
@@ -7,7 +7,7 @@ import { deleteUnusedFiles } from '../../documents/deleteUnusedFiles'
 import { fileKey } from '../../documents/processDocument'
 import type { Store } from '../../store/Store'
 import { folderStatus } from '../../folders/folderStatus'
-import { toTimestamp } from '../../time/Clock'
+import { toTimestamp } from '../../kernel/time/Clock'
 import {
   collectionIdParams,
   collectionSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
@@ -7,7 +7,9 @@ import type { Store } from '../../store/Store'
 import { fileKey } from '../../documents/processDocument'
 import { deleteUnusedFiles } from '../../documents/deleteUnusedFiles'
 import { SUPPORTED_EXTENSIONS, fileExtension } from '../../ingest/parse/sniffFileKind'
-import { claimedKind, storeNewDocument } from '../../documents/storeNewDocument'
+import { claimedKind, createStoredDocument } from '../../documents/storeNewDocument'
+import { putNewFile } from '../../documents/putNewFile'
+import { documentWithContent } from '../../documents/documentWithContent'
 import { withdrawDocument } from '../../documents/withdrawDocument'
 import { DEFAULT_INGEST_LIMITS } from '../../ingest/IngestLimits'
 import {
@@ -18,6 +20,7 @@ import {
   processDocumentBody,
   renameDocumentBody,
   uploadDocumentFields,
+  uploadedDocumentSchema,
 } from './documentSchemas'
 import { documentView } from './documentView'
 import { folderFileState, folderPathsByDocument } from '../../folders/folderFileState'
@@ -27,13 +30,37 @@ const NOT_FOUND = 'Document not found'
 const tags = ['Documents']
 const error = (description: string) => ({ description, schema: errorSchema })
 
-/** An upload checks its collection and size, stores the bytes and a new document record, and queues it. */
+/**
+ * An upload checks its collection and size, stores the bytes and a new document record, and queues it;
+ * with `on_duplicate` it first looks among the collection's documents for the same content.
+ */
 type UploadPorts = Pick<ApiPorts, 'limits' | 'files' | 'newId' | 'clock' | 'documents' | 'logError'> & {
   store: Pick<Store, 'collections' | 'documents'>
 }
 
 /** Reading, renaming and processing again: the document records, and the queue that processes them. */
 type DocumentPorts = Pick<ApiPorts, 'documents'> & { store: Pick<Store, 'documents'> }
+
+/**
+ * Puts a document back in the queue (processing again, or an upload that replaces it, which may give it
+ * a new name); its passages stay searchable until the new ones replace them. Undefined when it is gone.
+ */
+async function processAgain(
+  { store, documents }: DocumentPorts,
+  id: string,
+  options: { password?: string | undefined; original_filename?: string },
+) {
+  const document = await store.documents.updateDocument(id, {
+    ...(options.original_filename === undefined ? {} : { original_filename: options.original_filename }),
+    status: 'processing',
+    processed_at: null,
+    metadata: {},
+    progress: { stage: 'queued', percent: 0 },
+  })
+  if (!document) return undefined
+  const scheduled = await documents.enqueue(document.id, { password: options.password })
+  return { ...documentView(document), ...scheduled }
+}
 
 /** Reading also says which followed folder's file a document was made from (the folders' records). */
 type DocumentReadPorts = { store: Pick<Store, 'documents' | 'records'> }
@@ -54,14 +81,21 @@ export const documentRoutes: Route[] = [
     path: '/api/documents/',
     operationId: 'uploadDocument',
     summary: 'Upload a document into a collection',
-    description: `Answers at once with status \`processing\`; parsing, chunking and embedding continue in the background (poll the document, or watch \`progress\`). Supported: ${SUPPORTED_EXTENSIONS.join(', ')}. The content decides the parser (a DOCX named .doc is read as DOCX; a PNG named .pdf ends \`failed\`). Empty files answer 400, files over the upload limit (MAX_UPLOAD_MB, default 100) 413, an unknown collection 404. A document that expands to more text or passages than one document may have (on the server MAX_DOCUMENT_CHARS and MAX_DOCUMENT_CHUNKS, default ${DEFAULT_INGEST_LIMITS.maxChars} characters and ${DEFAULT_INGEST_LIMITS.maxChunks} chunks; the same defaults in the browser) ends \`failed\` with \`error_code\` \`too_large\`, found while it is read, and nothing of it is stored; whatever its size, storing and indexing it does not hold up other requests.`,
+    description: `Answers at once with status \`processing\`; parsing, chunking and embedding continue in the background (poll the document, or watch \`progress\`). Supported: ${SUPPORTED_EXTENSIONS.join(', ')}. The content decides the parser (a DOCX named .doc is read as DOCX; a PNG named .pdf ends \`failed\`). Empty files answer 400, files over the upload limit (MAX_UPLOAD_MB, default 100) 413, an unknown collection 404. A document that expands to more text or passages than one document may have (on the server MAX_DOCUMENT_CHARS and MAX_DOCUMENT_CHUNKS, default ${DEFAULT_INGEST_LIMITS.maxChars} characters and ${DEFAULT_INGEST_LIMITS.maxChunks} chunks; the same defaults in the browser) ends \`failed\` with \`error_code\` \`too_large\`, found while it is read, and nothing of it is stored; whatever its size, storing and indexing it does not hold up other requests. The same content twice: \`on_duplicate\` (a form field) decides, \`keep\` by default so that existing clients get a new document as before.`,
     tags,
     bodyType: 'multipart',
     body: uploadDocumentFields,
     files: [{ name: 'file', description: 'The document' }],
     responses: {
-      201: { description: 'The document, status processing', schema: scheduledDocumentSchema },
-      400: error('No file, an empty file, or an unsupported type'),
+      200: {
+        description:
+          'The content was already in the collection and `on_duplicate` was `skip` or `replace`: the document already there (`duplicate` says what was done)',
+        schema: uploadedDocumentSchema,
+      },
+      201: { description: 'The document, status processing', schema: uploadedDocumentSchema },
+      400: error(
+        'No file, an empty file, an unsupported type, or an `on_duplicate` other than keep, skip, replace',
+      ),
       404: error('Collection not found'),
       413: error('The file is larger than the upload limit'),
       507: error('The host’s storage is full (a full disk, the browser’s quota): nothing was stored'),
@@ -90,9 +124,35 @@ export const documentRoutes: Route[] = [
         throw ApiError.notFound('Collection not found')
       }
       // The file itself, not its bytes: a host that holds it on disk stores it from there (putNewFile).
-      const document = await storeNewDocument(ports, {
+      // Stored before the duplicate is looked for, since its key is the content's hash; a duplicate's
+      // key is already in use by the document it repeats, so nothing is left behind when none is made.
+      const stored = await putNewFile(ports.files, file, file.filename)
+      if (body.on_duplicate !== 'keep') {
+        const documents = await ports.store.documents.listDocuments({ collectionId })
+        const existing = documentWithContent(documents, stored.key)
+        if (existing) {
+          const duplicate = {
+            existing_document_id: existing.id,
+            existing_filename: existing.original_filename,
+          }
+          if (body.on_duplicate === 'skip') {
+            return {
+              status: 200,
+              body: { ...documentView(existing), duplicate: { action: 'skipped', ...duplicate } },
+            }
+          }
+          const replaced = await processAgain(ports, existing.id, {
+            original_filename: file.filename,
+            password: body.password,
+          })
+          if (replaced)
+            return { status: 200, body: { ...replaced, duplicate: { action: 'replaced', ...duplicate } } }
+          // Deleted meanwhile: the upload makes a document as if there had been none.
+        }
+      }
+      const document = await createStoredDocument(ports, {
         id: ports.newId(),
-        content: file,
+        stored,
         filename: file.filename,
         collectionId,
       })
@@ -154,16 +214,10 @@ export const documentRoutes: Route[] = [
       400: error('Invalid body'),
       404: error(NOT_FOUND),
     },
-    async handler({ params, body }, { store, documents }: DocumentPorts) {
-      const document = await store.documents.updateDocument(params.document_id, {
-        status: 'processing',
-        processed_at: null,
-        metadata: {},
-        progress: { stage: 'queued', percent: 0 },
-      })
-      if (!document) throw ApiError.notFound(NOT_FOUND)
-      const scheduled = await documents.enqueue(document.id, { password: body.password })
-      return { status: 202, body: { ...documentView(document), ...scheduled } }
+    async handler({ params, body }, ports: DocumentPorts) {
+      const scheduled = await processAgain(ports, params.document_id, { password: body.password })
+      if (!scheduled) throw ApiError.notFound(NOT_FOUND)
+      return { status: 202, body: scheduled }
     },
   }),
   defineRoute({

@@ -1,12 +1,22 @@
 import { z } from 'zod'
 import { folderFileStateSchema } from '../../folders/folderFileState'
 
+/** What an upload does when its content is already in the collection (`on_duplicate`). */
+export const ON_DUPLICATE = ['keep', 'skip', 'replace'] as const
+
 export const documentIdParams = z.object({ document_id: z.uuid() })
 
 export const uploadDocumentFields = z.object({
   collection_id: z.string().trim().min(1, 'field required'),
   /** Opens an encrypted PDF; kept in memory for this processing run only, never stored. */
   password: z.string().max(1024).optional(),
+  on_duplicate: z
+    .enum(ON_DUPLICATE, { error: `must be one of ${ON_DUPLICATE.join(', ')}` })
+    .default('keep')
+    .meta({
+      description:
+        'Quire’s addition: what to do when a document with exactly this content (the same SHA-256) is already in the collection. `keep` (the default, so that clients that never send it work as before): a new document is made beside it, 201. `skip`: nothing is made; 200 with the document already there, `duplicate.action` `skipped`. `replace`: that document takes this upload’s name and is processed again (its passages stay searchable until the new ones replace them); 200 with it, `duplicate.action` `replaced`. Without such a document, `skip` and `replace` upload as `keep` does. The app sends `skip` and then asks the person.',
+    }),
 })
 
 export const processDocumentBody = z.object({ password: z.string().max(1024).optional() })
@@ -43,7 +53,7 @@ export const documentSchema = z
     processed_at: z.iso.datetime().nullable(),
     metadata: z.record(z.string(), z.unknown()).meta({
       description:
-        'Empty at upload. After processing: pages, processing_time_seconds, word_count, title, language, embedder, and defined_terms where the document defines some (`[{short, long}]`: "Chief Executive Officer (CEO)", \'Johnson & Johnson (the "Company")\', read by search and the answerer of its collection); when failed: error (a sentence for people) and error_code (password_required, wrong_password, not_supported, corrupt, no_text, timeout, too_large, internal, storage_full: the host’s disk or the browser’s storage quota was full, and what was stored before is kept).',
+        'Empty at upload. After processing: pages, processing_time_seconds, word_count, title, language, embedder, ocr_pages and ocr_confidence where pages were read by OCR, ocr_error where pages waiting for OCR could not be read after the rest was searchable, and defined_terms where the document defines some (`[{short, long}]`: "Chief Executive Officer (CEO)", \'Johnson & Johnson (the "Company")\', read by search and the answerer of its collection); when failed: error (a sentence for people) and error_code (password_required, wrong_password, not_supported, corrupt, no_text, timeout, too_large, internal, storage_full: the host’s disk or the browser’s storage quota was full, and what was stored before is kept).',
     }),
     chunk_count: z.int().min(0),
     error_message: z.string().nullable().meta({
@@ -51,11 +61,20 @@ export const documentSchema = z
         'Why processing failed (the same sentence as `metadata.error`), for a `failed` document; null otherwise. Derived when read, so documents that failed before this field existed carry it too.',
     }),
     progress: z
-      .object({ stage: z.string(), percent: z.number().min(0).max(100) })
+      .object({
+        stage: z.string(),
+        percent: z.number().min(0).max(100),
+        pages_done: z.int().min(0).optional().meta({
+          description: 'Stage `ocr` only: how many of the pages that need OCR are read.',
+        }),
+        pages_total: z.int().min(0).optional().meta({
+          description: 'Stage `ocr` only: how many pages need OCR (scanned pages with no usable text layer).',
+        }),
+      })
       .nullable()
       .meta({
         description:
-          'While processing: the stage (queued, parsing, chunking, embedding, indexing) and percent.',
+          'While processing: the stage (queued, parsing, chunking, embedding, indexing) and percent. A PDF with scanned pages is `completed` (searchable) as soon as its text layer is read; while its scanned pages are then read by OCR, progress stays set on the completed document with stage `ocr`, `pages_done` of `pages_total` ("Reading 15 scanned pages: 4 of 15"), and their passages are added (`chunk_count` grows) as they come; null once all are read. Should reading them fail, the document stays completed with what was read and `metadata.ocr_error` says why.',
       }),
     folder_file: folderFileStateSchema.optional().meta({
       description:
@@ -73,3 +92,20 @@ export const scheduledDocumentSchema = documentSchema
     }),
   })
   .meta({ id: 'ScheduledDocument' })
+
+/** An upload's answer: the document, and what was done when its content was already in the collection. */
+export const uploadedDocumentSchema = scheduledDocumentSchema
+  .extend({
+    duplicate: z
+      .object({
+        action: z.enum(['skipped', 'replaced']),
+        existing_document_id: z.uuid(),
+        existing_filename: z.string().meta({ description: 'Its name before this upload.' }),
+      })
+      .optional()
+      .meta({
+        description:
+          'Present when `on_duplicate` was `skip` or `replace` and a document with the same content was already in the collection: the answer is that document (skipped: as it was; replaced: renamed and processing again).',
+      }),
+  })
+  .meta({ id: 'UploadedDocument' })

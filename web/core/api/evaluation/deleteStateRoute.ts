@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import { errorSchema } from '../errorSchema'
 import { defineRoute } from '../Route'
 import type { Store } from '../../store/Store'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
@@ -7,7 +7,7 @@ import { parseTestCases, TestCaseError } from '../../evaluate/parseTestCases'
 import type { TestCase } from '../../evaluate/TestCase'
 import type { EvaluationRun } from '../../store/EvaluationRun'
 import type { Store } from '../../store/Store'
-import { toTimestamp } from '../../time/Clock'
+import { toTimestamp } from '../../kernel/time/Clock'
 import {
   evaluationIdParams,
   evaluationRunIdParams,

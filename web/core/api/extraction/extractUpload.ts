@@ -1,6 +1,6 @@
-import { ApiError } from '../ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
-import type { UploadedFile } from '../UploadedFile'
+import type { UploadedFile } from '../../kernel/UploadedFile'
 import { ParseError } from '../../ingest/ParseError'
 import { canonicalType, mediaType } from './fileTypes'
 

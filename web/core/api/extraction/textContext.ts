@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { ApiError } from '../ApiError'
-import type { UploadedFile } from '../UploadedFile'
+import { ApiError } from '../../kernel/ApiError'
+import type { UploadedFile } from '../../kernel/UploadedFile'
 import { chunkDocument } from '../../ingest/chunk/chunkDocument'
 import { estimateTokens } from '../../ingest/chunk/estimateTokens'
 import { countWords } from '../../ingest/metadata/countWords'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
@@ -65,7 +65,7 @@ export const folderRoutes: Route[] = [
     operationId: 'listFolderRoots',
     summary: 'The folders inside which the person may follow one by its path',
     description:
-      'On the sync server: the operator’s FOLDER_ROOTS as they apply to the caller (`{user}` replaced by their id), which `PUT /api/collections/{id}/folder` accepts a folder inside. Empty where none are set, and in the browser, where a folder is picked instead.',
+      'On the sync server: the operator’s FOLDER_ROOTS as they apply to the caller (`{user}` replaced by their id, `{username}` and `{email}` by their username and email as one folder name each: lowercased, characters other than letters, digits, `_ @ + -` and a `.` past the first escaped as `%` and UTF-8 hex), which `PUT /api/collections/{id}/folder` accepts a folder inside. Empty where none are set, and in the browser, where a folder is picked instead.',
     tags,
     responses: {
       200: {
@@ -74,7 +74,7 @@ export const folderRoutes: Route[] = [
       },
     },
     async handler(_input, ports: Pick<ApiPorts, 'folders'>) {
-      return { status: 200, body: { roots: [...(ports.folders?.host.roots ?? [])] } }
+      return { status: 200, body: { roots: [...((await ports.folders?.host.roots()) ?? [])] } }
     },
   }),
   defineRoute({
@@ -102,7 +102,7 @@ export const folderRoutes: Route[] = [
     operationId: 'followFolder',
     summary: 'Follow a folder on the server, and check it at once',
     description:
-      'The collection follows the folder: its files, subfolders included, become documents; the server checks it again when it changes, on a timer, and on `POST .../folder/check`. Files added, changed, renamed and removed in the folder are added, processed again (their new passages replace the old at once), kept (same document) and removed. The folder must lie inside one of the roots the operator set in FOLDER_ROOTS (a `{user}` root is the person’s own): a path with `..` or that is not absolute answers 400, one outside the person’s roots or leading out of them through a symbolic link 403, one that does not exist 404; with no FOLDER_ROOTS every path answers 403. Following another folder starts afresh (the documents already added stay).',
+      'The collection follows the folder: its files, subfolders included, become documents; the server checks it again when it changes, on a timer, and on `POST .../folder/check`. Files added, changed, renamed and removed in the folder are added, processed again (their new passages replace the old at once), kept (same document) and removed. A new file whose content is already a document of the collection (a copy in the folder, or a file uploaded by hand) is not added: it is listed in `skipped` with that document’s name, and added once that document is gone. The folder must lie inside one of the roots the operator set in FOLDER_ROOTS (a `{user}`, `{username}` or `{email}` root is the person’s own): a path with `..` or that is not absolute answers 400, one outside the person’s roots or leading out of them through a symbolic link 403, one that does not exist 404; with no FOLDER_ROOTS every path answers 403. Following another folder starts afresh (the documents already added stay).',
     tags,
     params: collectionIdParams,
     notFoundDetail: 'Collection not found',

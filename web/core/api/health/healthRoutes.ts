@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { ApiPorts } from '../ApiPorts'
 import { defineRoute, type Route } from '../Route'
-import { toTimestamp } from '../../time/Clock'
+import { toTimestamp } from '../../kernel/time/Clock'
 
 /** The interface version the health endpoints report (spec section 9). */
 export const API_VERSION = '1.0.0'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import { errorSchema, validationErrorSchema } from '../errorSchema'
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import { errorSchema } from '../errorSchema'
 import { defineRoute } from '../Route'
 import { classifyIntent, generationFor } from '../../retrieve/classifyIntent'

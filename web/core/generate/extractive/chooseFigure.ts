@@ -4,7 +4,7 @@ import { periodYears, questionPeriods } from '../../retrieve/questionPeriods'
 import { holdsPhrase } from './holdsPhrase'
 import { matchWord } from './matchWord'
 import { clippedRun } from './clippedRun'
-import { initialsRun, spelledByInitials } from './spelledByInitials'
+import { initialsRun, spelledByInitials } from '../../retrieve/spelledByInitials'
 import type { TableFigure } from './tableFigures'
 
 /** A figure chosen to answer a question, and how well its row and column fit it. */

@@ -13,7 +13,7 @@ import { holdsPhrase } from './holdsPhrase'
 import { placeBesideAsk } from './placeBesideAsk'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
-import { spelledByInitials } from './spelledByInitials'
+import { spelledByInitials } from '../../retrieve/spelledByInitials'
 
 export interface ScoredSentence {
   sentence: CandidateSentence

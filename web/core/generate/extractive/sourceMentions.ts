@@ -5,7 +5,7 @@ import { closeSpelling } from './closeSpelling'
 import { holdsPhrase } from './holdsPhrase'
 import { looseForm, looseWords } from './looseWords'
 import { extendsWord, wordForm } from './matchWord'
-import { spelledByInitials } from './spelledByInitials'
+import { spelledByInitials } from '../../retrieve/spelledByInitials'
 
 /**
  * Whether a source names a term: in its text, its heading or its file name, in any form `matchWord`

@@ -1,23 +1,12 @@
 import type { BlockKind } from '../DocumentModel'
 import { packUnits } from './packUnits'
+import type { Piece } from './Piece'
+import type { SplitOptions } from './SplitOptions'
 import type { Unit } from './Span'
 import { splitLines } from './splitLines'
 import { splitSentences } from './splitSentences'
 import { splitTable } from './splitTable'
 import { toUnits } from './toUnits'
-
-export interface Piece {
-  text: string
-  /** An upper bound: the sum of its units' counts. */
-  tokens: number
-}
-
-export interface SplitOptions {
-  firstBudget: number
-  budget: number
-  overlapTokens: number
-  countTokens: (text: string) => number
-}
 
 /**
  * Splits one block's normalised text, too big for a chunk, into pieces within the budgets, each cut

@@ -1,5 +1,6 @@
 import { packUnits } from './packUnits'
-import type { Piece, SplitOptions } from './splitBlock'
+import type { Piece } from './Piece'
+import type { SplitOptions } from './SplitOptions'
 import { splitLines } from './splitLines'
 import { toUnits } from './toUnits'
 

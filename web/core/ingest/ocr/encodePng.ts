@@ -1,5 +1,5 @@
 import { zlibSync } from 'fflate'
-import { concatBytes } from '../../bytes/concatBytes'
+import { concatBytes } from '../../kernel/bytes/concatBytes'
 
 /** Pixels as pdf.js and TIFF decoders hand them over: 1 (grey), 3 (RGB) or 4 (RGBA) bytes per pixel. */
 export interface RawImage {

@@ -43,6 +43,32 @@ describe('parseDocument', () => {
     expect(seen?.aborted).toBe(true)
   })
 
+  it('limits how long a parse goes without progress, not how long it takes', async () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+    // A page every 20 ms for 600 ms in all, four times the limit; then one that stalls for 400 ms.
+    const paged = (stallMs: number): DocumentParser => ({
+      kinds: ['text'],
+      async parse(_bytes, { onProgress, signal }) {
+        for (let page = 1; page <= 30; page++) {
+          await sleep(20)
+          signal?.throwIfAborted()
+          onProgress?.(page / 30)
+        }
+        await sleep(stallMs)
+        return doc
+      },
+    })
+    const steady = await parseDocument(encode('text'), 'a.txt', { parsers: [paged(0)], timeoutMs: 150 })
+    expect(steady.blocks).toEqual(doc.blocks)
+    const stalled = await parseError(
+      parseDocument(encode('text'), 'a.txt', { parsers: [paged(400)], timeoutMs: 150 }),
+    )
+    expect(stalled.code).toBe('timeout')
+    expect(stalled.message).toBe(
+      'Reading the file made no progress for 0 s (no page was read) and was stopped',
+    )
+  })
+
   it('turns unexpected parser errors into a readable ParseError and survives late failures', async () => {
     const throwing: DocumentParser = {
       kinds: ['text'],

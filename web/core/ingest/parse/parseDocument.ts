@@ -1,11 +1,13 @@
-import type { DocumentParser, FileKind, ParsedDocument, ParseOptions } from '../DocumentModel'
+import type { DocumentParser, FileKind, OcrPagesRead, ParsedDocument, ParseOptions } from '../DocumentModel'
 import { tooManyCharacters } from '../IngestLimits'
 import { ParseError } from '../ParseError'
 import { fileExtension, SUPPORTED_EXTENSIONS, sniffFileKind } from './sniffFileKind'
 
-export interface ParseDocumentOptions extends ParseOptions {
+export interface ParseDocumentOptions extends Omit<ParseOptions, 'onPartial'> {
+  /** ParseOptions.onPartial, with the file's kind. */
+  onPartial?: (partial: ParsedFile, ocr: OcrPagesRead) => void
   parsers: readonly DocumentParser[]
-  /** The per-document time limit; the parse is aborted after it. Default two minutes. */
+  /** How long the parse may go without progress (ms); it is aborted after it. Default two minutes. */
   timeoutMs?: number
   /** The kind the caller already knows (a web page's Content-Type), read as such: not sniffed. */
   kind?: FileKind
@@ -17,7 +19,10 @@ export interface ParsedFile extends ParsedDocument {
 
 /**
  * Sniffs the file's real kind, hands it to the parser for that kind, and enforces the time limit.
- * Every failure is a ParseError whose message can be shown to the user. The time limit works by
+ * Every failure is a ParseError whose message can be shown to the user. The time limit is on a parse
+ * that stops making progress: it starts again at each page the parser reports (`onProgress`,
+ * `onPartial`), so a 600-page book never fails for its length, while a parser that reports nothing
+ * for `timeoutMs` is stopped. It works by
  * aborting the parser's signal and by no longer waiting for it: a parser stuck in synchronous code
  * can only be stopped by terminating the worker it runs in, which the hosts do. `maxChars` goes to
  * the parser, which stops where the text passes it; the parsed text is counted again here, so a
@@ -32,6 +37,7 @@ export async function parseDocument(
     signal,
     password,
     onProgress,
+    onPartial,
     maxChars,
     ocrLanguages,
     kind: knownKind,
@@ -54,26 +60,39 @@ export async function parseDocument(
   const controller = new AbortController()
   let timer: ReturnType<typeof setTimeout> | undefined
   let onAbort: (() => void) | undefined
-  // Settles only by rejecting: when the time limit passes or the caller cancels.
+  let stop: (error: ParseError) => void = () => undefined
+  // Settles only by rejecting: when the parse stops making progress or the caller cancels.
   const stopped = new Promise<never>((_, reject) => {
-    const stop = (error: ParseError) => {
+    stop = (error: ParseError) => {
       controller.abort(error)
       reject(error)
     }
-    const seconds = Math.round(timeoutMs / 1000)
-    timer = setTimeout(
-      () => stop(new ParseError('timeout', `Reading the file took longer than ${seconds} s and was stopped`)),
-      timeoutMs,
-    )
     onAbort = () => stop(new ParseError('timeout', 'Processing was cancelled'))
     if (signal?.aborted) onAbort()
     else signal?.addEventListener('abort', onAbort, { once: true })
   })
+  let finished = false
+  /** (Re)starts the wait for the parser's next sign of progress. */
+  const progressed = () => {
+    clearTimeout(timer)
+    if (finished || controller.signal.aborted) return
+    timer = setTimeout(() => stop(stalledError(timeoutMs)), timeoutMs)
+  }
+  progressed()
   try {
     const parsing = parser.parse(bytes, {
       password,
       signal: controller.signal,
-      onProgress,
+      onProgress: (fraction) => {
+        progressed()
+        onProgress?.(fraction)
+      },
+      ...(onPartial && {
+        onPartial: (partial, ocr) => {
+          progressed()
+          onPartial({ ...partial, kind }, ocr)
+        },
+      }),
       maxChars,
       ocrLanguages,
     })
@@ -94,7 +113,20 @@ export async function parseDocument(
       `The file could not be read: ${error instanceof Error ? error.message : String(error)}`,
     )
   } finally {
+    finished = true
     clearTimeout(timer)
     if (onAbort) signal?.removeEventListener('abort', onAbort)
   }
+}
+
+/**
+ * A parse (or, on the hosts, an ingest worker) that went `timeoutMs` without reading a page: stalled,
+ * whatever the document's length (INGEST_TIMEOUT_S).
+ */
+export function stalledError(timeoutMs: number): ParseError {
+  const seconds = Math.round(timeoutMs / 1000)
+  return new ParseError(
+    'timeout',
+    `Reading the file made no progress for ${seconds} s (no page was read) and was stopped`,
+  )
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../api/ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import { readLifecycleManager } from './readLifecycleManager'
 import { validateManifest } from './validateManifest'
 

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../../api/ApiError'
+import type { ValidationIssue } from '../../kernel/ApiError'
 import { isPlainObject } from './manifestRules'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../api/ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import { readLifecycleManager } from './readLifecycleManager'
 
 /** The 422's issues, for asserting on what the reader says. */

@@ -1,4 +1,4 @@
-import { ApiError, type ValidationIssue } from '../../api/ApiError'
+import { ApiError, type ValidationIssue } from '../../kernel/ApiError'
 import { NotALiteral, readPythonLiteral } from './pythonLiteral'
 import { tokenizePython, type PyToken } from './pythonTokens'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, type ValidationIssue } from '../../api/ApiError'
+import { ApiError, type ValidationIssue } from '../../kernel/ApiError'
 import { moduleMayCall, validateManifest } from './validateManifest'
 
 function validPlugin(): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { readRuntimeServices, type RuntimeService } from './runtimeServices'
 import type { z } from 'zod'
-import { ApiError, type ValidationIssue } from '../../api/ApiError'
+import { ApiError, type ValidationIssue } from '../../kernel/ApiError'
 import { moduleRelationIssues } from './manifestRelations'
 import { isPlainObject } from './manifestRules'
 import { manifestWarnings, type ManifestWarning } from './manifestWarnings'

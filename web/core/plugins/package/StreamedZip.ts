@@ -1,4 +1,4 @@
-import type { ByteSource } from '../../bytes/ByteSource'
+import type { ByteSource } from '../../kernel/bytes/ByteSource'
 import { entryLabel } from './packageErrors'
 import type { UnpackBudget } from './UnpackBudget'
 import {

@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import { normaliseEntryPath } from './normaliseEntryPath'
 import { brokenArchive, unsafeEntry } from './packageErrors'
 import type { UnpackBudget, UnpackedFile } from './UnpackBudget'

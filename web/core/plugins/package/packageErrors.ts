@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/ApiError'
+import { ApiError } from '../../kernel/ApiError'
 
 // Every refusal of a package is a 400 whose detail names the rule and, where there is one, the entry,
 // so a plugin author can tell what to change. Manifest problems are 422s (readPackageManifest).

@@ -1,6 +1,6 @@
-import { ApiError } from '../../api/ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import { readLifecycleManager } from '../manifest/readLifecycleManager'
-import type { PackageFile, PluginPackage } from './readPluginPackage'
+import type { PackageFile, PluginPackage } from './PluginPackage'
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 

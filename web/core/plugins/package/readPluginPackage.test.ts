@@ -1,7 +1,7 @@
 import { Gunzip, Inflate, Zip, ZipDeflate, gzipSync, strToU8, zipSync } from 'fflate'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ApiError } from '../../api/ApiError'
-import { concatBytes } from '../../bytes/concatBytes'
+import { ApiError } from '../../kernel/ApiError'
+import { concatBytes } from '../../kernel/bytes/concatBytes'
 import { crc32 } from './crc32'
 import {
   DEFAULT_PACKAGE_LIMITS,

@@ -1,6 +1,7 @@
-import { ApiError } from '../../api/ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import { DEFAULT_PACKAGE_LIMITS, type PackageLimits } from './PackageLimits'
 import { notAnArchive } from './packageErrors'
+import type { PackageFile, PluginPackage } from './PluginPackage'
 import { readPackageManifest } from './readPackageManifest'
 import { stripTopFolder } from './stripTopFolder'
 import { UnpackBudget } from './UnpackBudget'
@@ -8,18 +9,6 @@ import { unpackTarGz } from './unpackTarGz'
 import { unpackZip } from './unpackZip'
 
 export { DEFAULT_PACKAGE_LIMITS, type PackageLimits }
-
-export interface PackageFile {
-  /** Normalised, relative, '/'-separated; the archive's single top folder stripped (GitHub archives). */
-  path: string
-  bytes: Uint8Array
-}
-
-export interface PluginPackage {
-  manifest: { plugin_data: unknown; module_data: unknown; required_services_runtime?: unknown }
-  manifestSource: 'plugin.json' | 'lifecycle_manager.py'
-  files: PackageFile[]
-}
 
 /**
  * Unpacks a .zip or .tar.gz/.tgz (sniffed from the bytes, not the name) as hostile input: refuses

@@ -1,6 +1,6 @@
 import { Deflate, strToU8 } from 'fflate'
 import { crc32 } from './crc32'
-import { concatBytes } from '../../bytes/concatBytes'
+import { concatBytes } from '../../kernel/bytes/concatBytes'
 
 // Archive builders for tests (this package's and the install tests'): a tar writer (ustar, GNU long
 // names, pax headers, any entry type), a zip writer for entries fflate's zipSync cannot make (given

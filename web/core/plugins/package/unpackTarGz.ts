@@ -1,5 +1,5 @@
 import { Gunzip } from 'fflate'
-import { ApiError } from '../../api/ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import { brokenArchive } from './packageErrors'
 import { TarParser } from './TarParser'
 import type { UnpackBudget, UnpackedFile } from './UnpackBudget'

@@ -1,5 +1,5 @@
 import { Inflate } from 'fflate'
-import { ApiError } from '../../api/ApiError'
+import { ApiError } from '../../kernel/ApiError'
 import { crc32 } from './crc32'
 import { normaliseEntryPath } from './normaliseEntryPath'
 import { brokenArchive, entryLabel, unsafeEntry } from './packageErrors'

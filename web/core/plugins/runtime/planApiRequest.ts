@@ -18,7 +18,7 @@
  * - Any other http(s) URL needs `network.request`.
  */
 
-import { canonicalPath } from '../../api/canonicalPath'
+import { canonicalPath } from '../../http/canonicalPath'
 import { PROVIDED_HEALTH_PATH, providedRoute, type MovedService } from '../providedServices'
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -5,7 +5,7 @@ import type { ScoredId } from './ScoredId'
 import { termsWithinEdits } from './termsWithinEdits'
 import { searchTerms } from './tokenize'
 import { TopK } from './TopK'
-import { runSteps, runStepsWithPauses } from '../../time/runSteps'
+import { runSteps, runStepsWithPauses } from '../../kernel/time/runSteps'
 
 /**
  * Terms of digits alone ("2021", "4", "625" of "4,625") index a chunk but do not lengthen it: a table row

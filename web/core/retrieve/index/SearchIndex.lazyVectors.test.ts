@@ -7,6 +7,7 @@ import { snapshotFileOf } from '../snapshot/SnapshotFile'
 import { exactVectorsOf } from './ExactVectors'
 import { type SearchRequest, SearchIndex } from './SearchIndex'
 import { VECTOR_ROWS_HEADER_BYTES } from './VectorRows'
+import { scaledTimeout } from '../../testing/node/scaledTimeout'
 
 function chunk(id: string, collection: string, text: string, vector: number[] | null): ChunkRecord {
   return {
@@ -255,7 +256,7 @@ describe('SearchIndex.fromBytes: vector rows read on first use (a snapshot read 
   it('reads rows a change has begun to read, and decodes them, without a search', async () => {
     const { index, reads } = await unreadCopy(SearchIndex.fromChunks(CHUNKS))
     index.removeDocument('doc-c')
-    await vi.waitFor(() => expect(index.hasUndecodedVectors).toBe(false))
+    await vi.waitFor(() => expect(index.hasUndecodedVectors).toBe(false), { timeout: scaledTimeout(1000) })
     expect(reads.count).toBe(1)
     expect(index.vectorCount('test-v1')).toBe(3)
   })
@@ -313,7 +314,7 @@ function gate() {
       return new Promise<void>((resolve) => waiting.push(resolve))
     },
     async until(n: number) {
-      await vi.waitFor(() => expect(this.asked).toBeGreaterThanOrEqual(n))
+      await vi.waitFor(() => expect(this.asked).toBeGreaterThanOrEqual(n), { timeout: scaledTimeout(1000) })
     },
     release() {
       for (const resolve of waiting.splice(0)) resolve()

@@ -1,5 +1,5 @@
 import type { ChunkRecord } from '../../store/ChunkRecord'
-import { timeSlicer } from '../../time/timeSlicer'
+import { timeSlicer } from '../../kernel/time/timeSlicer'
 import { type DocumentProfile, documentWeights } from '../documentEvidence'
 import { embedderCalibration } from '../embedderCalibration'
 import { withPeriodForms } from '../periodForms'

@@ -1,5 +1,5 @@
 import { decodeVectorRows } from './decodeVectorRows'
-import { runSteps, runStepsWithPauses } from '../../time/runSteps'
+import { runSteps, runStepsWithPauses } from '../../kernel/time/runSteps'
 import { dotsInJs } from './dotsInJs'
 import { encodeVectorRows } from './encodeVectorRows'
 import type { ChunkVector } from '../../store/ChunkVector'

@@ -1,5 +1,5 @@
 import { codeDotsInJs } from './codeDotsInJs'
-import { codeStride } from './VectorRows'
+import { codeStride, type EncodedRows } from './VectorRows'
 import { type VectorKernels, vectorKernelModule, vectorKernels } from './dotKernelWasm'
 import { type CodeDotsJob, type ScanHelper, scanHelper } from './ScanHelper'
 
@@ -55,16 +55,6 @@ export interface QueryBounds {
   step: number
   l1: number
   l2: number
-}
-
-/** A row as kept: its codes and the two numbers the bounds need besides them. */
-export interface EncodedRows {
-  /** `count * stride` codes (`stride`: dimensions rounded up to 8, padded with 0). */
-  codes: Int8Array
-  /** Per row: the step s between codes (max |x| / 127). */
-  scales: Float64Array
-  /** Per row: |x - s c|_2, the rounding residual's length. */
-  residuals: Float64Array
 }
 
 /**

@@ -1,4 +1,12 @@
-import type { EncodedRows } from './VectorMatrix'
+/** A row as kept: its codes and the two numbers the bounds need besides them. */
+export interface EncodedRows {
+  /** `count * stride` codes (`stride`: dimensions rounded up to 8, padded with 0). */
+  codes: Int8Array
+  /** Per row: the step s between codes (max |x| / 127). */
+  scales: Float64Array
+  /** Per row: |x - s c|_2, the rounding residual's length. */
+  residuals: Float64Array
+}
 
 /**
  * A vector index's rows as plain data: what `encodeVectorRows` writes and `decodeVectorRows` reads.

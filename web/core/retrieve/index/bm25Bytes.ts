@@ -5,7 +5,7 @@ import { Interner } from './Interner'
 import { PackedPostingsWriter, packedSlotsFit } from './packedPostings'
 import { frequencyOf, LARGE_FREQUENCY, largeKey, ordinalOf, postingWord } from './Postings'
 import { TOKENIZER_VERSION } from './tokenize'
-import { runSteps } from '../../time/runSteps'
+import { runSteps } from '../../kernel/time/runSteps'
 
 /**
  * "QBM3": Quire's own BM25 index (docs/decisions/0001-own-bm25-index.md), its postings packed

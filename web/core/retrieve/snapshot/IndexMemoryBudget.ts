@@ -1,4 +1,9 @@
-import type { ManagedIndex } from './ManagedIndex'
+/** What the budget needs of a loaded index (a `ManagedIndex`): its size, whether it is in use, and a way to drop it. */
+export interface BudgetedIndex {
+  readonly estimatedBytes: number
+  readonly busy: boolean
+  unload(): Promise<void>
+}
 
 /**
  * The host's memory budget for loaded search indexes (the server's INDEX_MEMORY_MB). Each use of an
@@ -9,8 +14,8 @@ import type { ManagedIndex } from './ManagedIndex'
  */
 export class IndexMemoryBudget {
   /** Loaded indexes, least recently used first (a Set keeps insertion order). */
-  private readonly order = new Set<ManagedIndex>()
-  private readonly unloading = new Set<ManagedIndex>()
+  private readonly order = new Set<BudgetedIndex>()
+  private readonly unloading = new Set<BudgetedIndex>()
 
   constructor(
     readonly limitBytes: number,
@@ -25,12 +30,12 @@ export class IndexMemoryBudget {
   }
 
   /** The loaded indexes, least recently used first. */
-  get loaded(): ManagedIndex[] {
+  get loaded(): BudgetedIndex[] {
     return [...this.order]
   }
 
   /** `index` was just loaded or used: it becomes the most recent, and others go if over the limit. */
-  touch(index: ManagedIndex): void {
+  touch(index: BudgetedIndex): void {
     this.order.delete(index)
     this.order.add(index)
     // Those already being unloaded are as good as gone (their save may take a while).
@@ -49,7 +54,7 @@ export class IndexMemoryBudget {
   }
 
   /** `index` was unloaded or closed. */
-  forget(index: ManagedIndex): void {
+  forget(index: BudgetedIndex): void {
     this.order.delete(index)
   }
 }

@@ -1,7 +1,7 @@
 import type { ChunkRecord } from '../../store/ChunkRecord'
 import type { ExactVectors } from '../index/ExactVectors'
 import type { SearchIndex, SearchIndexBytes, SearchRequest, SearchResponse } from '../index/SearchIndex'
-import { timeSlicer } from '../../time/timeSlicer'
+import { timeSlicer } from '../../kernel/time/timeSlicer'
 import { encodeIndexSnapshot } from './encodeIndexSnapshot'
 import type { IndexMemoryBudget } from './IndexMemoryBudget'
 import type { IndexSnapshotStore } from './IndexSnapshotStore'

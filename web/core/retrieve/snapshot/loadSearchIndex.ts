@@ -1,5 +1,5 @@
 import { type FromBytesOptions, SearchIndex } from '../index/SearchIndex'
-import { timeSlicer } from '../../time/timeSlicer'
+import { timeSlicer } from '../../kernel/time/timeSlicer'
 import type { IndexSnapshotStore } from './IndexSnapshotStore'
 
 /**

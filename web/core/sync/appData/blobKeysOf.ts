@@ -1,6 +1,6 @@
 import { FILE_KEY } from '../../store/FileStore'
 import type { SyncRecord } from '../SyncRecord'
-import { pluginKind } from '../../api/platform/plugins/pluginKind'
+import { pluginKind } from '../../records/kinds/pluginKind'
 import { fromSyncFields } from './syncFields'
 import { CHUNKS_FIELD, recordSyncKind, SYNC_KIND } from './syncKinds'
 import { DATA_PREFIX, isPlainObject } from './syncValues'

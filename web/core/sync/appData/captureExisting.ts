@@ -3,7 +3,7 @@ import type { Store } from '../../store/Store'
 import { SETTING_SECRET_NAMES, withoutSecrets } from '../../secrets/secretFields'
 import { documentSyncValues } from './documentSyncValues'
 import { toSyncFields } from './syncFields'
-import { isUnchangedSeed } from '../../api/platform/seed/isSeeded'
+import { isUnchangedSeed } from '../../records/isSeeded'
 import { recordSyncKind, recordSyncs, SETTINGS_ID, SYNC_KIND, SYNCED_RECORD_KINDS } from './syncKinds'
 import type { SyncSink } from './SyncSink'
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChunkRecord } from '../../store/ChunkRecord'
-import { newChunk, newCollection, newDocument } from '../../store/conformance/fixtures'
+import { newChunk, newCollection, newDocument } from '../../testing/conformance/store/fixtures'
 import { sha256Hex } from '../../store/FileStore'
 import { chunkBlobKey, decodeChunks, encodeChunks } from './chunkBlob'
 

@@ -1,7 +1,7 @@
 import type { ChunkOcr, ChunkRecord } from '../../store/ChunkRecord'
 import { sha256Hex } from '../../store/FileStore'
-import { timeSlicer } from '../../time/timeSlicer'
-import { yieldToEventLoop } from '../../time/yieldToEventLoop'
+import { timeSlicer } from '../../kernel/time/timeSlicer'
+import { yieldToEventLoop } from '../../kernel/time/yieldToEventLoop'
 
 /**
  * A document's processed chunks, vectors included, as one content-addressed blob: a device that

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { RECORD_KINDS, recordKindOf } from '../../api/platform/recordKinds'
+import { RECORD_KINDS, recordKindOf } from './recordKinds'
 import type { StoredRecord } from '../../store/StoredRecord'
 
 /**

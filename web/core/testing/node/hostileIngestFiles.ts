@@ -1,6 +1,6 @@
 import * as CFB from 'cfb'
 import { strToU8, unzipSync, zipSync, Zlib } from 'fflate'
-import { concatBytes } from '../../bytes/concatBytes'
+import { concatBytes } from '../../kernel/bytes/concatBytes'
 import { writePdf } from '../writePdf'
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute } from '../../Route'
 import { toErrorResult } from '../../toErrorResult'
@@ -10,15 +10,15 @@ import { GeneratorError } from '../../../generate/GeneratorError'
 import { chatServerName, resolveChatModel } from '../../../providers/resolveChatModel'
 import { runningGenerations } from '../../../providers/runningGenerations'
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { canonicalId } from '../compat/recordId'
-import { conversationKind } from '../conversations/conversationKind'
+import { canonicalId } from '../../../records/recordId'
+import { conversationKind } from '../../../records/kinds/conversationKind'
 import {
   addConversationMessage,
   conversationMessages,
   requireConversation,
 } from '../conversations/conversationRecords'
 import { historyTurns, withPersona } from '../conversations/replyRequest'
-import { personaKind } from '../personas/personaKind'
+import { personaKind } from '../../../records/kinds/personaKind'
 import { validationResponse } from '../platformErrors'
 import { providerFailure } from './aiProviderRoutes'
 import { cancelBody, chatBody, generateBody } from './aiSchemas'

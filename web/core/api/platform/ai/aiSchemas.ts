@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { PROVIDER_NAMES, providerNamed, type ProviderName } from '../../../providers/providerCatalog'
-import { recordId } from '../compat/recordId'
+import { recordId } from '../../../records/recordId'
 
 /** A provider name as requests send it (any letter case; BrainDrive's `claude` is `anthropic`). */
 export const providerField = z

@@ -1,4 +1,4 @@
-import type { ApiResult } from '../../ApiResult'
+import type { ApiResult } from '../../../kernel/ApiResult'
 
 /**
  * A `text/event-stream` of bare `data: {json}` events ending with `data: [DONE]`: the shape

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import { resolveCallerId } from './callerUserId'
 
 const caller = '3f2a8c1e-5b7d-4e9f-8a6c-0d1e2f3a4b5c'

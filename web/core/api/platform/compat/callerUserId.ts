@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
-import { canonicalId } from './recordId'
+import { canonicalId } from '../../../records/recordId'
 
 /**
  * A `user_id` as BrainDrive's clients send it (paths, queries, bodies): the caller's id, with or

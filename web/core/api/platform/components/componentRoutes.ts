@@ -1,14 +1,14 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { resolveCallerId } from '../compat/callerUserId'
 import { notFoundResponse, validationResponse } from '../platformErrors'
-import { componentKind as kind } from './componentKind'
+import { componentKind as kind } from '../../../records/kinds/componentKind'
 import { componentSchema, createComponentBody, updateComponentBody } from './componentSchemas'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** Components are records; their views name the caller (`user_id`), new ones need the clock and ids. */
 type ComponentPorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts

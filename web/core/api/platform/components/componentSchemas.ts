@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { userIdInput } from '../compat/callerUserId'
-import { componentKey } from './componentKey'
+import { componentKey } from '../../../records/kinds/componentKey'
 
 const fields = {
   name: z.string().trim().min(1).max(200),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { componentKey } from './componentKey'
-import { componentKind } from './componentKind'
+import { componentKey } from '../../../records/kinds/componentKey'
+import { componentKind } from '../../../records/kinds/componentKind'
 import { componentSeeds } from './componentSeeds'
 
 describe('the components a new profile starts with', () => {

@@ -1,5 +1,5 @@
 import type { SeedRecord } from '../seed/SeedRecord'
-import { componentKind } from './componentKind'
+import { componentKind } from '../../../records/kinds/componentKind'
 
 function seed(id: string, name: string, componentId: string, description: string, icon: string): SeedRecord {
   return {

@@ -1,7 +1,7 @@
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import { registryProviders, type ProviderGeneratorSettings } from '../../../generate/GeneratorSettings'
 import { listProviderServers } from '../../../providers/resolveChatModel'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /**
  * The model a conversation names for its replies: `model` with `server`, a server id of one of the

@@ -1,11 +1,11 @@
 import type { ApiPorts } from '../../ApiPorts'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
-import { personaKind } from '../personas/personaKind'
-import { recordView, type RecordPorts } from '../platformRecords'
-import { tagKind } from '../tags/tagKind'
-import { conversationKind } from './conversationKind'
-import { conversationTagKind } from './conversationTagKind'
-import { messageKind } from './messageKind'
+import { personaKind } from '../../../records/kinds/personaKind'
+import { recordView, type RecordPorts } from '../../../records/platformRecords'
+import { tagKind } from '../../../records/kinds/tagKind'
+import { conversationKind } from '../../../records/kinds/conversationKind'
+import { conversationTagKind } from '../../../records/kinds/conversationTagKind'
+import { messageKind } from '../../../records/kinds/messageKind'
 
 export type MessageSender = 'user' | 'assistant' | 'system'
 

@@ -5,11 +5,11 @@ import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { resolveCallerId } from '../compat/callerUserId'
 import { newestFirst } from '../newestFirst'
-import { recordView, type RecordPorts } from '../platformRecords'
-import { personaKind } from '../personas/personaKind'
+import { recordView, type RecordPorts } from '../../../records/platformRecords'
+import { personaKind } from '../../../records/kinds/personaKind'
 import { personaSchema } from '../personas/personaSchemas'
 import { userIdParams } from '../tags/tagSchemas'
-import { conversationKind } from './conversationKind'
+import { conversationKind } from '../../../records/kinds/conversationKind'
 import { conversationReplyRoute } from './conversationReplyRoute'
 import {
   conversationDeletion,
@@ -30,7 +30,7 @@ import {
   updateConversationBody,
   userConversationsQuery,
 } from './conversationSchemas'
-import { conversationTagKind } from './conversationTagKind'
+import { conversationTagKind } from '../../../records/kinds/conversationTagKind'
 import { conversationTagRoutes } from './conversationTagRoutes'
 import { messageRoutes } from './messageRoutes'
 import { requireCaller } from './requireCaller'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { userIdInput } from '../compat/callerUserId'
-import { recordId } from '../compat/recordId'
+import { recordId } from '../../../records/recordId'
 import { tagSchema } from '../tags/tagSchemas'
 
 const optionalText = (max: number) => z.string().max(max).nullable().optional()

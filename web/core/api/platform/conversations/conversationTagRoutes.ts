@@ -1,12 +1,12 @@
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
-import { tagKind } from '../tags/tagKind'
-import { conversationKind } from './conversationKind'
+import { tagKind } from '../../../records/kinds/tagKind'
+import { conversationKind } from '../../../records/kinds/conversationKind'
 import { conversationView, requireConversation } from './conversationRecords'
 import { attachTagBody, conversationSchema, conversationTagParams } from './conversationSchemas'
-import { conversationTagId, conversationTagKind } from './conversationTagKind'
+import { conversationTagId, conversationTagKind } from '../../../records/kinds/conversationTagKind'
 import type { ApiPorts } from '../../ApiPorts'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** A conversation's tags are link records; a new link needs the clock and an id. */
 type ConversationTagPorts = Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts

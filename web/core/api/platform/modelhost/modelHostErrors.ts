@@ -1,6 +1,6 @@
 import { GeneratorError } from '../../../generate/GeneratorError'
 import { withCorsHint } from '../../../modelhost/corsHint'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 
 /**
  * A failure to reach or use the Ollama server as the answer the client gets: a GeneratorError (worded

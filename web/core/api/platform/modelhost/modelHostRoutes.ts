@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'

@@ -1,5 +1,5 @@
 import { formatSse } from '../../../http/formatSse'
-import type { ApiResult } from '../../ApiResult'
+import type { ApiResult } from '../../../kernel/ApiResult'
 import type { InstallTask } from '../../../modelhost/InstallTask'
 
 /**

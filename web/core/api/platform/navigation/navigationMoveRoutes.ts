@@ -1,16 +1,16 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import { defineRoute, type Route } from '../../Route'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
-import { toTimestamp } from '../../../time/Clock'
+import { toTimestamp } from '../../../kernel/time/Clock'
 import { notFoundResponse, validationResponse } from '../platformErrors'
-import { navigationRouteKind as kind } from './navigationRouteKind'
+import { navigationRouteKind as kind } from '../../../records/kinds/navigationRouteKind'
 import { batchUpdateBody, moveBody, navigationRouteSchema } from './navigationRouteSchemas'
 import { navigationTags as tags } from './navigationRouteRoutes'
 import { listNavigationRoutes, requireNoCycle, requireParent } from './navigationRules'
 import { navigationView, parentOf, sortByOrder } from './navigationTree'
 import type { ApiPorts } from '../../ApiPorts'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** Moves rewrite the caller's navigation records (order, parent), stamped with the clock. */
 type NavigationMovePorts = Pick<ApiPorts, 'clock' | 'currentUserId'> & RecordPorts

@@ -2,9 +2,9 @@ import { z } from 'zod'
 import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { conflict, conflictResponse, notFoundResponse, validationResponse } from '../platformErrors'
-import { canonicalId } from '../compat/recordId'
-import { pageKind } from '../pages/pageKind'
-import { navigationRouteKind as kind } from './navigationRouteKind'
+import { canonicalId } from '../../../records/recordId'
+import { pageKind } from '../../../records/kinds/pageKind'
+import { navigationRouteKind as kind } from '../../../records/kinds/navigationRouteKind'
 import {
   createNavigationRouteBody,
   listNavigationQuery,
@@ -23,7 +23,7 @@ import {
 } from './navigationRules'
 import { buildTree, navigationView, parentOf, sortByOrder } from './navigationTree'
 import type { ApiPorts } from '../../ApiPorts'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** Navigation routes are records of the caller's (`user_id` in views); new ones need the clock and ids. */
 type NavigationPorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { booleanQuery } from '../booleanQuery'
-import { recordId } from '../compat/recordId'
+import { recordId } from '../../../records/recordId'
 
 const SEGMENT = '[A-Za-z0-9_~-][A-Za-z0-9._~-]*'
 

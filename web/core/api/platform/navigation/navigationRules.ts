@@ -1,10 +1,10 @@
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import { errorSchema } from '../../errorSchema'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { bodyIssue } from '../platformErrors'
-import { navigationRouteKind } from './navigationRouteKind'
+import { navigationRouteKind } from '../../../records/kinds/navigationRouteKind'
 import { findCycle, parentOf, samePath } from './navigationTree'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** Rules a navigation route's place must keep, checked against the caller's stored routes. */
 

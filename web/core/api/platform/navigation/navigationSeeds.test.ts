@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { UUID_V4 } from '../../../testing/check'
 import { componentSeeds } from '../components/componentSeeds'
-import { navigationRouteKind } from './navigationRouteKind'
+import { navigationRouteKind } from '../../../records/kinds/navigationRouteKind'
 import { navigationPath } from './navigationRouteSchemas'
 import { navigationSeeds } from './navigationSeeds'
 

@@ -1,5 +1,5 @@
 import type { SeedRecord } from '../seed/SeedRecord'
-import { navigationRouteKind } from './navigationRouteKind'
+import { navigationRouteKind } from '../../../records/kinds/navigationRouteKind'
 
 /** The id of "Your BrainDrive", the parent of the other system routes. */
 export const YOUR_BRAINDRIVE_ROUTE_ID = '137d2750-dc26-4c17-9f88-ce398ff78e07'

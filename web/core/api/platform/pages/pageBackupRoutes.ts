@@ -1,15 +1,15 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import { defineRoute, type Route } from '../../Route'
-import { canonicalId, recordId } from '../compat/recordId'
+import { canonicalId, recordId } from '../../../records/recordId'
 import { notFoundResponse } from '../platformErrors'
-import { pageBackupKind } from './pageBackupKind'
+import { pageBackupKind } from '../../../records/kinds/pageBackupKind'
 import { backupSummary, listPageBackups, MAX_PAGE_BACKUPS, takePageBackup } from './pageBackups'
-import { pageKind } from './pageKind'
+import { pageKind } from '../../../records/kinds/pageKind'
 import { pageDetailSchema, pageBackupSummarySchema } from './pageSchemas'
 import { pageView } from './pageView'
 import type { ApiPorts } from '../../ApiPorts'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** Backups are records under their page; restoring one first backs up the page as it is (clock, new id). */
 type PageBackupPorts = Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts

@@ -1,8 +1,8 @@
 import type { ApiPorts } from '../../ApiPorts'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
-import { pageBackupKind, type BackupReason } from './pageBackupKind'
-import type { PageFields } from './pageKind'
-import type { RecordPorts } from '../platformRecords'
+import { pageBackupKind, type BackupReason } from '../../../records/kinds/pageBackupKind'
+import type { PageFields } from '../../../records/kinds/pageKind'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** Backups kept per page: a new one beyond this pushes the oldest out. */
 export const MAX_PAGE_BACKUPS = 20

@@ -1,7 +1,7 @@
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { pageKind } from './pageKind'
-import type { RecordPorts } from '../platformRecords'
+import { pageKind } from '../../../records/kinds/pageKind'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** BrainDrive's detail for a taken route, which its clients match on (status 400, "route" and "exist"). */
 export const ROUTE_TAKEN = 'A page with this route already exists'

@@ -1,14 +1,14 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
-import { toTimestamp } from '../../../time/Clock'
+import { ApiError } from '../../../kernel/ApiError'
+import { toTimestamp } from '../../../kernel/time/Clock'
 import { defineRoute, type Route } from '../../Route'
 import { errorSchema } from '../../errorSchema'
 import { resolveCallerId } from '../compat/callerUserId'
-import { navigationRouteKind } from '../navigation/navigationRouteKind'
+import { navigationRouteKind } from '../../../records/kinds/navigationRouteKind'
 import { notFoundResponse, validationResponse } from '../platformErrors'
-import { settingInstanceKind } from '../settings/settingInstanceKind'
-import { pageBackupKind } from './pageBackupKind'
-import { pageKind } from './pageKind'
+import { settingInstanceKind } from '../../../records/kinds/settingInstanceKind'
+import { pageBackupKind } from '../../../records/kinds/pageBackupKind'
+import { pageKind } from '../../../records/kinds/pageKind'
 import { findPageByRoute, lastSegment, requireFreeRoute, ROUTE_TAKEN } from './pageLookup'
 import { normaliseParent } from './pageParent'
 import {
@@ -20,7 +20,7 @@ import {
   updatePageBody,
 } from './pageSchemas'
 import { pageView } from './pageView'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 import type { ApiPorts } from '../../ApiPorts'
 
 /** Pages are records of the caller's, with their navigation routes and settings; new ones need the clock and ids. */

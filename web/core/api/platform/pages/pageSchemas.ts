@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { booleanQuery } from '../booleanQuery'
 import { userIdInput } from '../compat/callerUserId'
-import { recordId } from '../compat/recordId'
-import { BACKUP_REASONS } from './pageBackupKind'
-import { pageKind } from './pageKind'
+import { recordId } from '../../../records/recordId'
+import { BACKUP_REASONS } from '../../../records/kinds/pageBackupKind'
+import { pageKind } from '../../../records/kinds/pageKind'
 
 /**
  * The store kind of pages, for resources that look pages up by id (setting instances scoped to a

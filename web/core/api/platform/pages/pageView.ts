@@ -1,5 +1,5 @@
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { pageKind } from './pageKind'
+import { pageKind } from '../../../records/kinds/pageKind'
 
 /**
  * A page as the API answers it (PageResponse): the stored fields, with the ones older pages lack

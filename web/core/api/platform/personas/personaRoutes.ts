@@ -3,10 +3,10 @@ import { errorSchema, validationErrorSchema } from '../../errorSchema'
 import { toPage } from '../../pagination'
 import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { toTimestamp } from '../../../time/Clock'
-import { conversationKind } from '../conversations/conversationKind'
-import { recordView, type RecordPorts } from '../platformRecords'
-import { personaKind } from './personaKind'
+import { toTimestamp } from '../../../kernel/time/Clock'
+import { conversationKind } from '../../../records/kinds/conversationKind'
+import { recordView, type RecordPorts } from '../../../records/platformRecords'
+import { personaKind } from '../../../records/kinds/personaKind'
 import {
   createPersonaBody,
   listPersonasQuery,

@@ -1,8 +1,8 @@
 import type { ApiPorts } from '../../ApiPorts'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
-import { toTimestamp } from '../../../time/Clock'
-import { pluginStateKind } from './pluginStateKind'
+import { toTimestamp } from '../../../kernel/time/Clock'
+import { pluginStateKind } from '../../../records/kinds/pluginStateKind'
 import type { CreateStateBody } from './pluginStateSchemas'
 
 /**

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { newestFirst } from '../newestFirst'
-import { recordView, type RecordPorts } from '../platformRecords'
-import { pluginStateKind } from './pluginStateKind'
+import { recordView, type RecordPorts } from '../../../records/platformRecords'
+import { pluginStateKind } from '../../../records/kinds/pluginStateKind'
 import { isExpired, saveStates, syncStatus } from './pluginStateRecords'
 import {
   bulkStateBody,

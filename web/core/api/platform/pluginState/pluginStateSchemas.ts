@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { booleanQuery } from '../booleanQuery'
-import { recordId } from '../compat/recordId'
+import { recordId } from '../../../records/recordId'
 
 /** A plugin's saved state is meant for settings and UI state, not files: 1 MiB of JSON at most. */
 export const MAX_STATE_BYTES = 1_048_576

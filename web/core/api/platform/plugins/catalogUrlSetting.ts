@@ -1,5 +1,5 @@
-import { settingInstanceKind } from '../settings/settingInstanceKind'
-import type { RecordPorts } from '../platformRecords'
+import { settingInstanceKind } from '../../../records/kinds/settingInstanceKind'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /**
  * The setting that names the browser's marketplace catalog: an instance of this definition id whose

@@ -1,13 +1,14 @@
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { toTimestamp } from '../../../time/Clock'
+import { toTimestamp } from '../../../kernel/time/Clock'
 import { compareSemver, parseSemver } from '../../../plugins/manifest/semver'
-import { fetchJson, shown, type PluginSources } from './installSources'
+import { shown } from '../../../http/shown'
+import { fetchJson, type PluginSources } from './installSources'
 import { findCatalogEntry, loadCatalog } from './pluginCatalog'
-import { pluginKind } from './pluginKind'
+import { pluginKind } from '../../../records/kinds/pluginKind'
 import { githubRelease, githubRepoOf } from './installUrl'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** Checks of one plugin are at most this often, unless forced (`?force=true`). */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000

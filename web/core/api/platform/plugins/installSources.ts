@@ -1,5 +1,6 @@
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import { describeFailure } from '../../../generate/providerFetch'
+import { shown } from '../../../http/shown'
 
 /**
  * Where a host fetches plugin archives, catalogs and update checks from. The server hands in its
@@ -113,21 +114,6 @@ async function readAtMost(response: Response, maxBytes: number, over: () => Erro
 
 function tooLarge(what: string, maxBytes: number): ApiError {
   return new ApiError(413, `${capitalise(what)} is larger than ${Math.round(maxBytes / (1024 * 1024))} MB`)
-}
-
-/** A URL as messages show it: without credentials or query, at most 200 characters. */
-export function shown(url: string): string {
-  let text = url
-  try {
-    const parsed = new URL(url)
-    parsed.username = ''
-    parsed.password = ''
-    parsed.search = ''
-    text = parsed.href
-  } catch {
-    // not a URL: shown as given, clipped
-  }
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text
 }
 
 function capitalise(text: string): string {

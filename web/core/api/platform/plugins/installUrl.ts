@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
-import { fetchBytes, fetchJson, GITHUB_API, shown, type PluginSources } from './installSources'
+import { ApiError } from '../../../kernel/ApiError'
+import { shown } from '../../../http/shown'
+import { fetchBytes, fetchJson, GITHUB_API, type PluginSources } from './installSources'
 
 /** A GitHub repository named by a URL a person gave (`https://github.com/o/r`, `.git`, `git@github.com:o/r`). */
 export interface GithubRepo {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import { sha256Hex } from '../../../store/FileStore'
 import { fetchBytes, fetchJson, type PluginSources } from './installSources'
 

@@ -1,11 +1,11 @@
 import { attachmentDisposition } from '../../../http/attachmentDisposition'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
-import type { ApiResult } from '../../ApiResult'
-import { canonicalId } from '../compat/recordId'
-import { pluginKind } from './pluginKind'
+import type { ApiResult } from '../../../kernel/ApiResult'
+import { canonicalId } from '../../../records/recordId'
+import { pluginKind } from '../../../records/kinds/pluginKind'
 import { findPluginBySlug } from './pluginLookup'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /**
  * Media types of what a module's frame needs (scripts, styles, data, images, fonts, wasm): served

@@ -1,9 +1,9 @@
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { canonicalId } from '../compat/recordId'
-import { pluginKind } from './pluginKind'
-import { pluginModuleKind } from './pluginModuleKind'
-import type { RecordPorts } from '../platformRecords'
+import { canonicalId } from '../../../records/recordId'
+import { pluginKind } from '../../../records/kinds/pluginKind'
+import { pluginModuleKind } from '../../../records/kinds/pluginModuleKind'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** The plugin with this slug, or undefined. Slugs are unique per person (register and install refuse a taken one). */
 export async function findPluginBySlug(ports: RecordPorts, slug: string): Promise<StoredRecord | undefined> {

@@ -20,9 +20,9 @@ import {
   slugParams,
   successSchema,
 } from './pluginSchemas'
-import { pluginModuleKind } from './pluginModuleKind'
+import { pluginModuleKind } from '../../../records/kinds/pluginModuleKind'
 import { manifestEntry, moduleView, pluginView, sortModules } from './pluginViews'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 const tags = ['Plugins']
 const BASE = '/api/v1/plugins'

@@ -1,14 +1,14 @@
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema, validationErrorSchema } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import { z } from 'zod'
 import { validateManifest } from '../../../plugins/manifest/validateManifest'
-import { pluginKind } from './pluginKind'
-import { deleteUnusedFiles } from './pluginFiles'
+import { pluginKind } from '../../../records/kinds/pluginKind'
+import { deleteUnusedFiles } from '../../../plugins/pluginFiles'
 import { refuseReservedSlug } from './installPlugin'
 import { findPluginBySlug, requireModule, requirePlugin } from './pluginLookup'
-import { pluginModuleKind } from './pluginModuleKind'
+import { pluginModuleKind } from '../../../records/kinds/pluginModuleKind'
 import {
   enabledBody,
   moduleParams,
@@ -24,7 +24,7 @@ import { pluginView, moduleView } from './pluginViews'
 import { savePluginRecords } from './savePluginRecords'
 import { restartServicesRoute } from './restartServicesRoute'
 import type { Store } from '../../../store/Store'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 const tags = ['Plugins']
 const BASE = '/api/v1/plugins'

@@ -1,8 +1,8 @@
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { canonicalId } from '../compat/recordId'
+import { canonicalId } from '../../../records/recordId'
 import { conflict } from '../platformErrors'
-import { pluginKind } from './pluginKind'
-import type { RecordPorts } from '../platformRecords'
+import { pluginKind } from '../../../records/kinds/pluginKind'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /**
  * 409 when a manifest's `plugin_data.id` names another installed plugin: its record id (either form),

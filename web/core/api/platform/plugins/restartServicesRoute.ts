@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import { errorSchema } from '../../errorSchema'
 import { defineRoute } from '../../Route'
 import { readRuntimeServices } from '../../../plugins/manifest/runtimeServices'
 import { resolveCallerId, userIdInput } from '../compat/callerUserId'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 import { requirePluginBySlugOrId } from './pluginLookup'
 import { slugParams } from './pluginSchemas'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { PluginJobs, PluginWork } from '../../ApiPorts'
 import { runPluginJob, wantsAsync } from './runPluginJob'
 

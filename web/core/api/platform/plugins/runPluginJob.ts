@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ApiPorts, PluginJobs, PluginWork } from '../../ApiPorts'
-import type { ApiResult } from '../../ApiResult'
+import type { ApiResult } from '../../../kernel/ApiResult'
 import { booleanQuery } from '../booleanQuery'
 
 /** `?async=true`: answer 202 with the job's id at once instead of waiting for the install. */

@@ -1,10 +1,10 @@
 import type { ApiPorts } from '../../ApiPorts'
 import type { RecordWrite, StoredRecord } from '../../../store/StoredRecord'
-import { toTimestamp } from '../../../time/Clock'
-import { pluginKind, type PluginRecordData } from './pluginKind'
-import { pluginModuleKind } from './pluginModuleKind'
+import { toTimestamp } from '../../../kernel/time/Clock'
+import { pluginKind, type PluginRecordData } from '../../../records/kinds/pluginKind'
+import { pluginModuleKind } from '../../../records/kinds/pluginModuleKind'
 import { refuseBorrowedPluginId } from './refuseBorrowedPluginId'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** A validated manifest (`validateManifest`'s `plugin` and `modules`), typed loosely so both sides agree. */
 export interface PluginManifestRecords {

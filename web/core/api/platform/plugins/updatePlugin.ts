@@ -1,4 +1,4 @@
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { latestVersion, isNewer, updateRepoUrl } from './checkForUpdate'
 import {
@@ -10,7 +10,7 @@ import {
 } from './installPlugin'
 import { fetchBytes, type PluginSources } from './installSources'
 import { downloadFromUrl, githubRepoOf } from './installUrl'
-import { pluginModuleKind } from './pluginModuleKind'
+import { pluginModuleKind } from '../../../records/kinds/pluginModuleKind'
 import { downloadCatalogEntry, findCatalogEntry, loadCatalog } from './pluginCatalog'
 
 export interface UpdateOutcome extends InstallResult {

@@ -1,4 +1,4 @@
-import type { RecordKind } from '../RecordKind'
+import type { RecordKind } from '../../../records/RecordKind'
 
 /**
  * A record every new profile starts with (as BrainDrive seeds a user at sign-up). Its id is fixed, the

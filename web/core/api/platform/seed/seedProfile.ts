@@ -1,9 +1,9 @@
 import type { Store } from '../../../store/Store'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { PROFILE_SEEDS } from './profileSeeds'
-import { profileSeedKind } from './profileSeedKind'
+import { profileSeedKind } from '../../../records/kinds/profileSeedKind'
 import type { SeedRecord } from './SeedRecord'
-import { SEED_TIME } from './seedTime'
+import { SEED_TIME } from '../../../records/seedTime'
 
 const MARKER_ID = 'seeded'
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import {
@@ -17,10 +17,10 @@ import {
   updateDefinitionBody,
   type SettingScope,
 } from './settingSchemas'
-import { settingDefinitionKind as kind } from './settingDefinitionKind'
-import { settingInstanceKind } from './settingInstanceKind'
+import { settingDefinitionKind as kind } from '../../../records/kinds/settingDefinitionKind'
+import { settingInstanceKind } from '../../../records/kinds/settingInstanceKind'
 import type { ApiPorts } from '../../ApiPorts'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** Setting definitions (and the instances that use them) are records; new ones need the clock and ids. */
 type SettingDefinitionPorts = Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts

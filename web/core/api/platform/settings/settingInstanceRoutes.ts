@@ -7,7 +7,7 @@ import { maskSecrets } from '../../../secrets/maskSecrets'
 import { isKeySettingDefinition, keySettingValue, withKeySettingForm } from '../../../secrets/keySettingValue'
 import { bodyIssue, notFoundResponse, validationResponse } from '../platformErrors'
 import { resolveCallerId } from '../compat/callerUserId'
-import { pageKind } from '../pages/pageKind'
+import { pageKind } from '../../../records/kinds/pageKind'
 import { settingValueProblem, type ValueRules } from './settingValueProblem'
 import {
   createInstanceBody,
@@ -16,10 +16,10 @@ import {
   updateInstanceBody,
   type SettingScope,
 } from './settingSchemas'
-import { settingDefinitionKind } from './settingDefinitionKind'
-import { settingInstanceKind as kind } from './settingInstanceKind'
+import { settingDefinitionKind } from '../../../records/kinds/settingDefinitionKind'
+import { settingInstanceKind as kind } from '../../../records/kinds/settingInstanceKind'
 import { autoDefinition, settingValue } from './settingValue'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 
 /** Setting instances are the caller's records (checked against `user_id`); new ones need the clock and ids. */
 type SettingInstancePorts = Pick<ApiPorts, 'clock' | 'newId' | 'currentUserId'> & RecordPorts

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { requiredJson } from '../platformErrors'
 import { userIdInput } from '../compat/callerUserId'
-import { recordId } from '../compat/recordId'
-import { urlSafeKey } from '../urlSafeKey'
+import { recordId } from '../../../records/recordId'
+import { definitionId } from '../../../records/kinds/settingDefinitionKind'
 
 export const SETTING_TYPES = ['string', 'number', 'boolean', 'object', 'array'] as const
 export const SETTING_SCOPES = ['system', 'user', 'page'] as const
@@ -20,9 +20,6 @@ function normalisedScope(value: unknown): unknown {
 }
 
 export const scopeInput = z.preprocess(normalisedScope, z.enum(SETTING_SCOPES))
-
-/** Client-chosen definition ids appear in paths, so they keep to URL-safe characters. */
-export const definitionId = urlSafeKey
 
 /** Repeats are refused as sent; `user_page` and `page` both mean `page`, so they are merged after. */
 const allowedScopes = z

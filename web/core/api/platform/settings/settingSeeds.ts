@@ -1,6 +1,6 @@
 import type { SeedRecord } from '../seed/SeedRecord'
-import { settingDefinitionKind } from './settingDefinitionKind'
-import { settingInstanceKind } from './settingInstanceKind'
+import { settingDefinitionKind } from '../../../records/kinds/settingDefinitionKind'
+import { settingInstanceKind } from '../../../records/kinds/settingInstanceKind'
 
 /**
  * The settings BrainDrive gives a new user (BrainDrive-Core's `settings_initializer.py`, with the

@@ -1,6 +1,6 @@
 import type { ApiPorts } from '../../ApiPorts'
 import type { StoredRecord } from '../../../store/StoredRecord'
-import { settingDefinitionKind } from './settingDefinitionKind'
+import { settingDefinitionKind } from '../../../records/kinds/settingDefinitionKind'
 import { SETTING_TYPES, type SettingType } from './settingSchemas'
 import { settingValueProblem, type ValueRules } from './settingValueProblem'
 

@@ -1,6 +1,6 @@
-import { ApiError } from '../../ApiError'
+import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
-import type { RecordPorts } from '../platformRecords'
+import type { RecordPorts } from '../../../records/platformRecords'
 import { errorSchema } from '../../errorSchema'
 import { postTwin } from '../../postTwin'
 import { defineRoute, type Route } from '../../Route'
@@ -10,7 +10,7 @@ import { scrapePages, MAX_PAGE_BYTES } from '../../../websearch/scrapePages'
 import { searchSearxng } from '../../../websearch/searchSearxng'
 import { chooseSearxng, type SearxngChoice } from '../../../websearch/chooseSearxng'
 import { WEB_SEARCH_SETTING_ID } from '../../../websearch/searxngUrlSetting'
-import { shown } from '../plugins/installSources'
+import { shown } from '../../../http/shown'
 import { validationResponse } from '../platformErrors'
 import {
   scrapeAnswerSchema,
