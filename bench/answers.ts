@@ -1,35 +1,17 @@
-import { findSources } from '../web/core/chat/findSources'
-import { toAnswerSource } from '../web/core/chat/toAnswerSource'
 import { extractiveAnswer } from '../web/core/generate/extractiveGenerator'
 import { isNoAnswer } from '../web/core/generate/extractive/answerWording'
 import type { SearchChunksPorts } from '../web/core/retrieve/searchChunks'
-import {
-  type AnswerCase,
-  type AnswerSet,
-  containsFigure,
-  FILINGS_COLLECTION,
-  financebenchCases,
-  firstFigure,
-  naturalCases,
-  XQUAD_COLLECTION,
-  xquadCases,
-} from './answers/answerCases'
+import { type AnswerCase, type AnswerSet, containsFigure, firstFigure } from './answers/answerCases'
+import { answerCorpus, answerRequest, TOP_K } from './answers/answerCorpus'
 import { LIBRARY_SETS, type LibraryLine, measureLibrary } from './answers/measureLibrary'
 import { selectedAnswerSets } from './answers/selectedAnswerSets'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
-import { cachedIngest } from './lib/cachedIngest'
-import { groupByDocument } from './lib/groupByDocument'
-import { ingestFinancebench } from './lib/ingestFinancebench'
-import { ingestXquad } from './lib/ingestXquad'
 import { lineBenchmark } from './lib/lineBenchmark'
-import { type BenchDocument, memorySearchPorts } from './lib/memorySearchPorts'
 import { median } from './lib/median'
 import { percentile } from './lib/percentile'
 import { round } from './lib/round'
 
 const NAME = 'answers'
-/** What chat searches by default (`top_k` 5) and answers from. */
-const TOP_K = 5
 /** The issue's bar: more false "not in the documents" than this on any set fails the benchmark. */
 export const MAX_FALSE_ABSTENTION = 0.05
 
@@ -77,24 +59,8 @@ export async function measureAnswers(
   const lines: Array<AnswersLine | LibraryLine> = []
   const mine: AnswersLine[] = []
   if (sets.has('xquad-en') || sets.has('financebench-dev') || sets.has('natural')) {
-    // Both corpora share one search index, as they always have: its term statistics span both, so a
-    // set's figures stay the same whichever of these three sets a run picks.
-    const xquad = await cachedIngest('xquad', () => ingestXquad())
-    const filings = await cachedIngest('filings', () => ingestFinancebench(reporter.progress))
-    const documents: BenchDocument[] = [
-      ...groupByDocument(xquad.chunks, XQUAD_COLLECTION, (id) => id),
-      ...groupByDocument(filings.chunks, FILINGS_COLLECTION, (id) => `${id}.pdf`),
-    ]
-    const ports = memorySearchPorts(documents)
-    const pages = new Map(filings.pages.map(({ id, text }) => [id, text]))
-    const cases = [
-      ...(sets.has('xquad-en') ? await xquadCases() : []),
-      ...(sets.has('financebench-dev')
-        ? await financebenchCases((doc, page) => pages.get(`${doc}#${page}`))
-        : []),
-      ...(sets.has('natural') ? await naturalCases() : []),
-    ]
-    reporter.progress(`${NAME}: ${cases.length} questions over ${documents.length} documents`)
+    const { ports, cases, documents } = await answerCorpus(sets, reporter.progress)
+    reporter.progress(`${NAME}: ${cases.length} questions over ${documents} documents`)
     const judged: Judged[] = []
     for (const item of cases) judged.push(await judge(ports, item))
     const only = process.env.ANSWERS_SHOW
@@ -132,19 +98,7 @@ export async function measureAnswers(
 
 async function judge(ports: SearchChunksPorts, item: AnswerCase): Promise<Judged> {
   const started = performance.now()
-  const found = await findSources(ports, {
-    question: item.question,
-    history: [],
-    collectionId: item.collection,
-    topK: TOP_K,
-    hybrid: true,
-    generatorId: 'extractive',
-  })
-  const answer = extractiveAnswer({
-    question: item.question,
-    sources: found.sources.map((source) => toAnswerSource(source, undefined, found.documentWords)),
-    understanding: found.understanding,
-  })
+  const answer = extractiveAnswer(await answerRequest(ports, item))
   const ms = performance.now() - started
   const abstained = isNoAnswer(answer)
   const text = answer.replace(/\s+/gu, ' ').toLowerCase()

@@ -1,19 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
-import { type ChatTurnPorts, runChatTurn } from '../../web/core/chat/runChatTurn'
 import type { SourceDocument } from '../../web/core/chat/SourceDocument'
-import { extractiveGenerator } from '../../web/core/generate/extractiveGenerator'
-import type { ChatSession } from '../../web/core/store/ChatSession'
-import { systemClock, toTimestamp } from '../../web/core/time/Clock'
 import type { BenchLine, LineReporter } from '../lib/BenchLine'
-import { cachedIngest } from '../lib/cachedIngest'
-import { groupByDocument } from '../lib/groupByDocument'
-import { ingestLibrary, LIBRARY_COLLECTION } from '../lib/ingestLibrary'
 import { median } from '../lib/median'
-import { memoryChatStore } from '../lib/memoryChatStore'
-import { memorySearchPorts } from '../lib/memorySearchPorts'
 import { percentile } from '../lib/percentile'
 import { round } from '../lib/round'
+import { libraryChat } from './libraryChat'
 import { gradeLibraryAnswer, type LibraryGrade } from './gradeLibraryAnswer'
 import {
   LIBRARY_KINDS,
@@ -86,45 +77,13 @@ export async function measureLibrary(
   reporter: LineReporter<LibraryLine>,
   options: { sets: readonly LibrarySet[]; topK: number },
 ): Promise<LibraryLine[]> {
-  const library = await cachedIngest('library', () => ingestLibrary(reporter.progress))
-  const documents = groupByDocument(library.chunks, LIBRARY_COLLECTION, (id) => id)
-  const search = memorySearchPorts(documents)
-  const chat = memoryChatStore()
-  const ports: ChatTurnPorts = {
-    ...search,
-    store: { ...search.store, chat },
-    clock: systemClock,
-    newId: randomUUID,
-  }
-  const ask = async (session: ChatSession, message: string) => {
-    const started = performance.now()
-    let done: { content: string; metadata: Record<string, unknown> } | undefined
-    const turn = runChatTurn(ports, {
-      session,
-      message,
-      collectionId: LIBRARY_COLLECTION,
-      topK: options.topK,
-      hybrid: true,
-      generator: extractiveGenerator,
-    })
-    for await (const event of turn) if (event.type === 'done') done = event.message
-    const ms = performance.now() - started
-    if (!done) throw new Error(`no answer to ${JSON.stringify(message)}`)
-    return { reply: done.content, sources: (done.metadata.source_documents ?? []) as SourceDocument[], ms }
-  }
-  const newSession = () =>
-    chat.createSession({
-      id: randomUUID(),
-      name: 'library',
-      collection_id: LIBRARY_COLLECTION,
-      created_at: toTimestamp(systemClock.now()),
-    })
+  const { documents, newSession, ask } = await libraryChat(reporter.progress, options.topK)
 
   const asked: Asked[] = []
   for (const set of options.sets) {
     const questions = set === 'library-dev' ? await libraryQuestions() : await libraryExtraQuestions()
     const byId = new Map(questions.map((question) => [question.id, question]))
-    reporter.progress(`answers: ${set}: ${questions.length} questions over ${documents.length} documents`)
+    reporter.progress(`answers: ${set}: ${questions.length} questions over ${documents} documents`)
     for (const question of questions) {
       const session = await newSession()
       const firstTurn = question.first === null ? null : byId.get(question.first)!

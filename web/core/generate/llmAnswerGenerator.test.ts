@@ -101,4 +101,42 @@ describe('llmAnswerGenerator: what the model is given', () => {
     expect(system.indexOf('Read first')).toBeLessThan(system.indexOf('Sources:'))
     expect(requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: question })
   })
+
+  it('tells the model the kind of answer asked, what it asks for, what about, and the candidate values', async () => {
+    const requests: ChatModelRequest[] = []
+    const model: ChatModel = {
+      id: 'fake:model',
+      async *stream(request) {
+        requests.push(request)
+        yield 'ok'
+      },
+      listModels: async () => [],
+    }
+    const passage = (number: number, text: string) => ({
+      number,
+      chunk_id: `c${number}`,
+      document_id: `d${number}`,
+      filename: `d${number}.md`,
+      page: null,
+      heading: null,
+      text,
+      score: 1,
+    })
+    for await (const _ of llmAnswerGenerator(model).answer({
+      question: 'how many employees does dropbox have',
+      history: [],
+      sources: [
+        passage(1, 'Dropbox had 2,693 employees at the end of the year, most of them in San Francisco.'),
+        passage(2, 'Dropbox was founded in 2007 by two students.'),
+      ],
+    })) {
+      // drain
+    }
+    const system = requests[0]!.messages[0]!.content
+    expect(system).toContain('The answer to give: a number or an amount, with its unit')
+    expect(system).toContain('What it asks for: employees')
+    expect(system).toMatch(/What it is about: .*dropbox/u)
+    expect(system).toContain('Candidate answers: 2,693 [1]')
+    expect(system).toContain('Sentence [1]: Dropbox had 2,693 employees')
+  })
 })

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { understandQuestion } from '../../retrieve/understandQuestion'
+import { askedFor } from './askedFor'
+
+const read = (question: string) => askedFor(understandQuestion(question))
+
+describe('askedFor', () => {
+  it('reads the kind of answer from the question as people type it', () => {
+    expect(read('how many employees does dropbox have').kind).toBe('amount')
+    expect(read('who does the voice of bart simpson').kind).toBe('person')
+    expect(read('when was brown v board decided').kind).toBe('date')
+    expect(read('what percentage of voters turned out').kind).toBe('percentage')
+    expect(read('how long do ducks live').kind).toBe('duration')
+    expect(read('where is the company based').kind).toBe('place')
+    expect(read('whats a double free error').kind).toBe('definition')
+    expect(read('what are the steps to size maxclients').kind).toBe('list')
+    expect(read('tldr of the duck wiki page').kind).toBe('summary')
+    expect(read('is ripgrep faster than grep').kind).toBe('yes/no')
+    expect(read('how is ripgrep licensed').kind).toBe('description')
+  })
+
+  it('names the thing asked for and what the question is about, typed in lower case or not', () => {
+    const employees = read('how many employees does dropbox have')
+    expect(employees.focus).toBe('employees')
+    expect(employees.subject).toContain('dropbox')
+    expect(employees.subject).not.toContain('employees')
+    expect(read("what's the average tuition at HBCUs").focus).toBe('tuition')
+    expect(read('what is the capital of peru').subject).toContain('peru')
+  })
+})

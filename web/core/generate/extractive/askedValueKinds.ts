@@ -1,0 +1,33 @@
+import type { ValueKind } from './textValues'
+
+/**
+ * The kinds of value a question's shape asks for, in English: "how many" a count, "how much" an amount,
+ * "how long" a duration, "when" and "what year" a date, "what percentage" a percentage, "who" and
+ * "where" a name. Question words are a closed class (as months are): the values themselves are read by
+ * the language model (`textValues`), not listed here. Empty when the shape asks for no value ("what
+ * is X", "how do I", "why").
+ */
+export function askedValueKinds(ask: string): ValueKind[] {
+  const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
+  for (const [shape, kinds] of SHAPES) if (shape.test(text)) return kinds
+  return []
+}
+
+const SHAPES: ReadonlyArray<[RegExp, ValueKind[]]> = [
+  [
+    /\b(?:what|which)\s+(?:percentage|percent|proportion|share|fraction)\b|\bwhat\s+%|\bhow\s+many\s+percent\b/u,
+    ['percent'],
+  ],
+  [/\bhow\s+many\b|\b(?:what|which)\s+(?:is\s+the\s+|was\s+the\s+)?number\s+of\b/u, ['count', 'measure']],
+  [/\bhow\s+much\b/u, ['money', 'count', 'measure', 'percent']],
+  [/\bhow\s+long\b/u, ['duration', 'measure']],
+  [/\bhow\s+old\b/u, ['duration', 'count', 'date']],
+  [/\bhow\s+(?:big|large|small|heavy|tall|wide|far|fast|high|deep|thick)\b/u, ['measure', 'count']],
+  [
+    /^(?:and\s+)?when\b|\b(?:what|which)\s+(?:year|date|day|month|time)\b|\bwhen\s+(?:was|were|did|is|does)\b/u,
+    ['date'],
+  ],
+  [/\b(?:what|which)\s+(?:(?:is|was)\s+(?:the|its)\s+)?(?:price|cost|fee|salary)\b/u, ['money', 'count']],
+  [/^(?:and\s+)?(?:who|whom|whose)\b|\bwho\s+(?:is|was|were|are|did|does|wrote|made)\b/u, ['name']],
+  [/^(?:and\s+)?where\b/u, ['name']],
+]
