@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { understandQuestion } from '../../retrieve/understandQuestion'
-import { askedFor } from './askedFor'
+import { askedFor, askedNames } from './askedFor'
 
 const read = (question: string) => askedFor(understandQuestion(question))
 
@@ -26,5 +26,18 @@ describe('askedFor', () => {
     expect(employees.subject).not.toContain('employees')
     expect(read("what's the average tuition at HBCUs").focus).toBe('tuition')
     expect(read('what is the capital of peru').subject).toContain('peru')
+  })
+
+  it('finds the names a question types in lower case, not dates, periods, slang or plurals', () => {
+    const names = (question: string) => askedNames(understandQuestion(question))
+    expect(names('how many employees does diageo have')).toEqual(['diageo'])
+    expect(names('what is the capital of peru')).toEqual(['peru'])
+    expect(names('what is the qwen2 technical report about')).toEqual(['qwen2'])
+    expect(names('background check totals for december 2015')).toEqual([])
+    expect(names('Acme net loss FY2021')).toEqual([])
+    expect(names('diff between a program and a process? tldr pls')).toEqual([])
+    expect(names('which battle did the nomads lose after the harvest festival?')).toEqual([])
+    // Typed with capitals, a question's names are its capitalised words: a rare word is not one.
+    expect(names('What happened to the crew onboard during the plugs-out test?')).toEqual([])
   })
 })

@@ -64,3 +64,37 @@ function kindOf(ask: string, values: readonly ValueKind[]): AskKind {
   if (first) return 'amount'
   return YES_NO.test(ask) ? 'yes/no' : 'description'
 }
+
+/**
+ * What a question typed in lower case names: the search terms of its nouns that the language
+ * model tags as proper nouns (at least MIN_PROPER letters: "peru") or does not know (at least
+ * MIN_UNKNOWN letters: "diageo", "dropbox"; shorter unknown words are mostly slang, "ppl", "tldr"), but
+ * not a word of a date or another value ("december 2015") or of a period ("FY2021", read as its year).
+ * Where no passage names one in any form, the documents are not about it.
+ */
+export function askedNames(understanding: QuestionUnderstanding): string[] {
+  // A question that opens with a capital was typed by someone who capitalises: its names are its
+  // capitalised words (`understanding.names`), and its lower-case words the lexicon lacks are rare words
+  // ("paleoclimatologists", "onboard"), not names. One typed all in lower case tells names by the lexicon.
+  if (!/^\P{L}*\p{Ll}/u.test(understanding.ask)) return []
+  const read = textValues(understanding.ask)
+  const proper = new Set<string>()
+  const inValues = new Set<string>()
+  for (const value of read.values) {
+    const words = read.words.slice(value.from, value.to + 1)
+    for (const word of words) (value.kind === 'name' ? proper : inValues).add(word)
+  }
+  const terms = new Set(understanding.terms)
+  return [
+    ...new Set(
+      read.names
+        .filter((word) => !inValues.has(word))
+        .filter((word) => word.length >= (proper.has(word) ? MIN_PROPER : MIN_UNKNOWN))
+        .map((word) => tokenize(word)[0])
+        .filter((term): term is string => term !== undefined && terms.has(term) && !QUESTION_SHAPE.has(term)),
+    ),
+  ]
+}
+
+const MIN_PROPER = 4
+const MIN_UNKNOWN = 5

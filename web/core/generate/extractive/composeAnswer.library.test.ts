@@ -94,6 +94,23 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).not.toMatch(/^The closest passages say/u)
   })
 
+  it('refuses a question about a name typed in lower case that no passage names', () => {
+    const talent = source(
+      1,
+      'Our employees take part in talent reviews twice a year. Employees are offered training in every market.',
+      'people-report.docx',
+    )
+    const { kind, text } = answer('how many employees does diageo have', [talent])
+    expect(kind).toBe('none')
+    expect(text).toMatch(/^The documents do not/u)
+    expect(text).toContain('diageo')
+    // The same question about a name the passage prints is answered from it.
+    const acme = source(1, 'Acmecorp had 2,300 employees at the end of the year.', 'acme.docx')
+    expect(answer('how many employees does acmecorp have', [acme]).text).toMatch(
+      /^Acmecorp had 2,300 employees/u,
+    )
+  })
+
   it('never names, as missing, a word its passages print another way', () => {
     const plans = source(
       1,

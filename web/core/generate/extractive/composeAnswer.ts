@@ -12,6 +12,7 @@ import {
   noSourcesText,
   notFoundWithClosest,
 } from './answerWording'
+import { askedNames } from './askedFor'
 import { askedAttribute, askedMeans, askFocus } from './askFocus'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
@@ -85,7 +86,10 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   }
   const mentions = sourceMentions(sources, understanding)
   // An acronym ("CEO", "AMZN") is no proof of absence: documents spell out what questions abbreviate.
-  const names = understanding.names.filter((name) => !understanding.acronyms.includes(name))
+  // Names typed in lower case ("how many employees does diageo have") count as the capitalised do.
+  const names = [...new Set([...understanding.names, ...askedNames(understanding)])].filter(
+    (name) => !understanding.acronyms.includes(name),
+  )
   const absent = names.filter((name) => !sources.some((source) => mentions(source.number, name)))
   const ask = understanding.ask
   if (absent.length > 0) {

@@ -1,6 +1,7 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import { clippedRun } from './clippedRun'
 import { closeSpelling } from './closeSpelling'
 import { holdsPhrase } from './holdsPhrase'
 import { looseForm, looseWords } from './looseWords'
@@ -10,7 +11,8 @@ import { spelledByInitials } from '../../retrieve/spelledByInitials'
 /**
  * Whether a source names a term: in its text, its heading or its file name, in any form `matchWord`
  * accepts (the same `wordForm`, "lost" for "lose"; or `extendsWord`, "Pepsi" names "PepsiCo"), spelled a
- * slip of the keys away (`closeSpelling`: "Carslbad") or as a defined term's other form ("J&J",
+ * slip of the keys away (`closeSpelling`: "Carslbad"), clipped from two words (`clippedRun`: "capex" for
+ * "capital expenditures", for a word not typed as a name) or as a defined term's other form ("J&J",
  * "Johnson & Johnson"), or written with other spacing or case ("1gb" in "1 GB", `looseWords`).
  */
 export function sourceMentions(
@@ -55,6 +57,8 @@ export function sourceMentions(
     }
     if (!found && understanding.acronyms.includes(term))
       found = spelledByInitials(term, sequences.get(number) ?? [])
+    // "capex" typed, "capital expenditures" printed.
+    if (!found && !names.has(term)) found = clippedRun(term, sequences.get(number) ?? []) !== null
     if (!found) {
       let loose = looseByNumber.get(number)
       if (!loose) {

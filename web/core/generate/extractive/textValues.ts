@@ -15,6 +15,11 @@ export interface TextValues {
   values: Array<{ kind: ValueKind; text: string; from: number; to: number }>
   /** Its nouns and proper nouns, lower case, in order. */
   nouns: string[]
+  /**
+   * Its nouns the model tags as proper nouns, or does not know at all (not in its English lexicon:
+   * "diageo", "dropbox", "qwen2", and also slang and typos: "ppl", "tldr"), lower case.
+   */
+  names: string[]
   /** Whether any token is a verb or an auxiliary: a line without one is a title, a label or a reference. */
   verb: boolean
 }
@@ -32,6 +37,8 @@ const ENTITY_KINDS: Record<string, ValueKind> = {
 
 // Loaded on first use: the model is about 1 MB of tables, read in ~0.1 s; the answerer may never need it.
 let reader: ReturnType<typeof winkNLP> | undefined
+/** Words the model does not know get ids from here up, in the order it meets them. */
+let firstUnknownId = 0
 /** The same sentence is read once per answer even when several scorers ask (candidates repeat). */
 const cache = new Map<string, TextValues>()
 const CACHE_SIZE = 4000
@@ -44,7 +51,10 @@ const CACHE_SIZE = 4000
 export function textValues(text: string): TextValues {
   const known = cache.get(text)
   if (known) return known
-  reader ??= winkNLP(model)
+  if (!reader) {
+    reader = winkNLP(model)
+    firstUnknownId = reader.readDoc('qzxjvkw').tokens().out(reader.its.uniqueId)[0] as number
+  }
   const its = reader.its
   const doc = reader.readDoc(text)
   const words = doc.tokens().out(its.normal) as string[]
@@ -62,9 +72,21 @@ export function textValues(text: string): TextValues {
     while (tags[end + 1] === 'PROPN') end++
     values.push({ kind: 'name', text: words.slice(i, end + 1).join(' '), from: i, to: end })
   }
+  const ids = doc.tokens().out(its.uniqueId) as number[]
   const nouns = words.filter((_, i) => tags[i] === 'NOUN' || tags[i] === 'PROPN')
-  const result = { words, values, nouns, verb: tags.some((tag) => tag === 'VERB' || tag === 'AUX') }
+  const names = words.filter(
+    (word, i) =>
+      tags[i] === 'PROPN' || (tags[i] === 'NOUN' && (ids[i] ?? 0) >= firstUnknownId && !knownSingular(word)),
+  )
+  const result = { words, values, nouns, names, verb: tags.some((tag) => tag === 'VERB' || tag === 'AUX') }
   if (cache.size >= CACHE_SIZE) cache.clear()
   cache.set(text, result)
   return result
+}
+
+/** A plural the lexicon lists only in the singular ("nomads"): a known word, not a name. */
+function knownSingular(word: string): boolean {
+  if (!reader || !/[^s]s$/u.test(word)) return false
+  const id = reader.readDoc(word.slice(0, -1)).tokens().out(reader.its.uniqueId)[0] as number | undefined
+  return id !== undefined && id < firstUnknownId
 }
