@@ -38,6 +38,13 @@ describe('configFromEnv: the HTTP layer', () => {
     })
   })
 
+  it('starts the first ingest worker with the server unless INGEST_WARM turns it off', () => {
+    expect(configFromEnv({}).ingestWarm).toBe(true)
+    expect(configFromEnv({ INGEST_WARM: '1' }).ingestWarm).toBe(true)
+    expect(configFromEnv({ INGEST_WARM: '0' }).ingestWarm).toBe(false)
+    expect(configFromEnv({ INGEST_WARM: 'false' }).ingestWarm).toBe(false)
+  })
+
   it('refuses settings that would not work, naming them', () => {
     expect(() => configFromEnv({ TRUST_PROXY_HOPS: '0' })).toThrow(/TRUST_PROXY_HOPS/)
     expect(() => configFromEnv({ ALLOWED_HOSTS: 'https://quire.example.com' })).toThrow(/ALLOWED_HOSTS/)

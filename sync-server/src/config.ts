@@ -47,6 +47,13 @@ export interface ServerConfig {
   /** INGEST_MEMORY_MB: the JS heap each ingest worker may grow to (DEFAULT_INGEST_MEMORY_MB). */
   ingestMemoryMb?: number
   /**
+   * INGEST_WARM (default on from the environment, off when absent from a config object): start the first
+   * ingest worker, with its modules and pdf.js loaded, when the server starts rather than at the first
+   * upload, whose text layer then waits for none of it (long-pdf benchmark: that start is 2-4 s of a
+   * 564-page file's 8 s to searchable).
+   */
+  ingestWarm?: boolean
+  /**
    * How far one document may expand (MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS; defaults
    * DEFAULT_INGEST_LIMITS, the browser's too): past either it ends `failed` with error_code too_large.
    */
@@ -155,7 +162,7 @@ export interface EmbedderConfig {
 
 /**
  * Reads PORT (default 8005), HOST (all interfaces), DATA_DIR (./data), DATABASE_URL, DATABASE_POOL_MAX, STATIC_DIR, MAX_UPLOAD_MB,
- * INGEST_TIMEOUT_S, INGEST_MEMORY_MB, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
+ * INGEST_TIMEOUT_S, INGEST_MEMORY_MB, INGEST_WARM, MAX_DOCUMENT_CHARS, MAX_DOCUMENT_CHUNKS, EMBEDDER, MODELS_DIR, ALLOW_REMOTE_MODELS, the GENERATOR settings, the
  * account settings: QUIRE_SINGLE_USER, REGISTRATION, REGISTRATION_INVITE_TOKENS, JWT_SECRET, RATE_LIMIT_*, JOB_CONCURRENCY, JOB_CONCURRENCY_PER_USER,
  * OUTBOUND_JOB_CONCURRENCY, OUTBOUND_JOB_CONCURRENCY_PER_USER, JOB_LEASE_S, TRUSTED_ORIGINS,
  * TRUST_PROXY, TRUST_PROXY_HOPS, ALLOWED_HOSTS, MAX_EVENT_STREAMS_PER_USER, BODY_IDLE_TIMEOUT_S,
@@ -182,6 +189,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     folderRescanMs: positiveNumber(env, 'FOLDER_RESCAN_S', 300) * 1000,
     ingestTimeoutMs: positiveNumber(env, 'INGEST_TIMEOUT_S', 120) * 1000,
     ingestMemoryMb: wholeNumber(env, 'INGEST_MEMORY_MB', DEFAULT_INGEST_MEMORY_MB, 64),
+    ingestWarm: env.INGEST_WARM === undefined || env.INGEST_WARM === '' || flag(env.INGEST_WARM),
     ingestLimits: {
       maxChars: wholeNumber(env, 'MAX_DOCUMENT_CHARS', DEFAULT_INGEST_LIMITS.maxChars, 1),
       maxChunks: wholeNumber(env, 'MAX_DOCUMENT_CHUNKS', DEFAULT_INGEST_LIMITS.maxChunks, 1),

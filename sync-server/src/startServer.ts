@@ -137,6 +137,7 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
     embedder: config.embedder,
     logError,
   })
+  if (config.ingestWarm) ingestor.warm()
   // Web pages and process-text-context's text, read off this thread (never behind the ingestion queue).
   const textParsing = new WorkerTextParsing({ memoryMb: config.ingestMemoryMb })
   const embedderLoads = createEmbedderLoads((id, onProgress) =>

@@ -52,6 +52,22 @@ describe('WorkerIngestor', () => {
     },
   )
 
+  it(
+    'starts its worker ahead of the first document and then ingests on it',
+    { timeout: scaledTimeout(60_000) },
+    async () => {
+      const ingestor = make({})
+      ingestor.warm()
+      ingestor.warm()
+      const [first, second] = await Promise.all([
+        ingestor.ingest({ bytes: markdown, filename: 'notes.md' }),
+        ingestor.ingest({ bytes: pdf, filename: 'paper.pdf' }),
+      ])
+      expect(first.chunks.length).toBe(1)
+      expect(second.metadata.pages).toBe(14)
+    },
+  )
+
   it('cancels on abort, and the pool recovers', { timeout: scaledTimeout(60_000) }, async () => {
     const ingestor = make({})
     const controller = new AbortController()

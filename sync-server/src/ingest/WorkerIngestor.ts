@@ -166,6 +166,17 @@ export class WorkerIngestor implements Ingestor {
     }
   }
 
+  /**
+   * Starts the first worker now, so that its modules and pdf.js are loaded before the first document
+   * arrives rather than while it waits. A job that comes meanwhile takes the same worker.
+   */
+  warm(): void {
+    void this.pool.acquire().then(
+      (slot) => this.pool.release(slot),
+      () => undefined,
+    )
+  }
+
   async close(): Promise<void> {
     this.closed = true
     await Promise.all(this.pool.close().map((slot) => slot.worker.terminate()))

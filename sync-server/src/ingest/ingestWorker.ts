@@ -14,6 +14,7 @@ import type { Embedder } from '../../../web/core/ingest/embed/Embedder'
 import type { EmbedderConfig } from '../config'
 import { createWorkerEmbedder } from './createWorkerEmbedder'
 import { nodeParsers } from './nodeParsers'
+import { loadNodePdfJs } from './nodePdfjs'
 
 /** Chunks per `chunks` part: a few milliseconds of deserialising on the main thread. */
 const CHUNKS_PER_PART = 1_000
@@ -32,6 +33,9 @@ if (process.platform === 'linux') {
     // Runs at the server's priority.
   }
 }
+// pdf.js loads while the worker waits for its first task (WorkerIngestor.warm starts one with the
+// server): a failure here is only a cold start, and the parser's own call tries again.
+loadNodePdfJs().catch(() => undefined)
 // Embedders are made once per worker and kept: a model is loaded once and reused for every document.
 const config = (workerData as { embedder?: EmbedderConfig } | undefined)?.embedder
 const embedders = new Map<string, Embedder>()
