@@ -47,6 +47,26 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toContain('\n- When the owner goes out of scope, the value will be dropped.')
   })
 
+  it('answers "what is X" scoped by a place with the line defining X, not one naming the place', () => {
+    const sources = [
+      source(
+        1,
+        'Some terms used in this post, as used here.\nWorker: A process that runs jobs pulled from a queue.\nJob: One unit of work.',
+        'jobs-blog.html',
+        'How we built Acme Jobs > Glossary',
+      ),
+      source(
+        2,
+        'Acme Jobs is designed to be a self-serve system for teams at Acme.',
+        'jobs-blog.html',
+        'Ownership',
+      ),
+    ]
+    const { kind, text } = answer("in acme's jobs system what's a 'worker'", sources)
+    expect(kind).toBe('answer')
+    expect(text).toMatch(/^Worker: A process that runs jobs pulled from a queue\./u)
+  })
+
   it('answers an FAQ heading that repeats the question with the paragraph under it', () => {
     const { kind, text } = answer('how is ripgrep licensed', [source(1, FAQ, 'ripgrep-faq.md')])
     expect(kind).toBe('answer')

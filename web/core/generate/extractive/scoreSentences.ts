@@ -65,6 +65,12 @@ const PHRASE_BONUS = 0.15
 const DEFINITION_BONUS = 0.4
 /** For "what is X?", a sentence under a heading that names X (section "3.2 Trace Trees"). */
 const SECTION_BONUS = 0.1
+/**
+ * For "what is X?", a sentence that does not name X at all keeps this share of its score: however many
+ * of the question's other words it holds ("in dropbox's ATF what's a lambda": "ATF is designed to be a
+ * self-serve framework for developers at Dropbox"), it is about the place the question names, not X.
+ */
+const NO_SUBJECT_SHARE = 0.5
 /** Sentences longer than this many words lose score gradually: they bury the answer. */
 const COMFORTABLE_WORDS = 30
 /** ...by this much: a sentence of 30 + LENGTH_SCALE words counts half. */
@@ -196,15 +202,17 @@ export function scoreSentences(
     const coverage = total > 0 ? matched / total : 0
     let score = coverage / (1 + Math.max(0, sentence.words - COMFORTABLE_WORDS) / LENGTH_SCALE)
     if (pairs.length > 0) score += (PHRASE_BONUS * countPhrases(pairs, sentence.sequence)) / pairs.length
-    if (definition && coverage > 0) {
+    if (definition) {
       // A definition is worth quoting even when long ("X (Portuguese: ...; Spanish: ...) is ...").
       // The pattern is only tried where every subject word occurs as it spells it (the word, or the word
       // and up to three letters): it is slow, and cannot match elsewhere.
       const hasSubject = definition.subject.every((term) =>
         sentence.sequence.some((word) => word.startsWith(term) && word.length <= term.length + 3),
       )
-      if (hasSubject && definition.defines(sentence.text)) score += DEFINITION_BONUS
-      if (sameTerms(definition.subject, sentence.section)) score += SECTION_BONUS
+      const namesSubject = definition.subject.some((term) => (row[terms.indexOf(term)] ?? 0) > 0)
+      if (!namesSubject) score *= NO_SUBJECT_SHARE
+      if (coverage > 0 && hasSubject && definition.defines(sentence.text)) score += DEFINITION_BONUS
+      if (coverage > 0 && sameTerms(definition.subject, sentence.section)) score += SECTION_BONUS
     }
     score += RANK_BONUS / (1 + sentence.rank)
     if (headingAsks(sentence.section, weighty)) score += HEADING_ASKS_BONUS
