@@ -21,6 +21,8 @@ export interface CandidateSentence {
   /** Search terms of the heading the sentence stands under: the last heading line above it in the
    * source, else the last level of the source's own heading. Empty when there is none. */
   section: string[]
+  /** The first sentence under a heading line of its source: what a section opens with. */
+  lead?: boolean
   /**
    * For a "label value" line ("Fuel tank 31.7 gal (120 L)", "Decided May 17, 1954", a slide's "Owner:
    * Finance team"), the label's search terms: what the value is of. Absent for other sentences.
@@ -66,6 +68,7 @@ export function candidateSentences(
     let position = 0
     let section = tokenize(source.heading?.split(' > ').at(-1) ?? '')
     let header: { cells: string; terms: string[]; before: string[] } | null = null
+    let opensSection = false
     const lines = source.text
       .split(/\r\n?|\n/u)
       .map((raw) => raw.replace(/\s+/gu, ' ').trim())
@@ -125,6 +128,7 @@ export function candidateSentences(
       // A question on a line of its own is an FAQ's heading: the paragraph under it answers it.
       if (isHeading(line) || (!admitted && isQuestionLine(line))) {
         section = tokenize(line)
+        opensSection = true
         if (!admitted) continue
       }
       const spans = admitted ? [{ start: 0, end: line.length }] : splitSentences(line)
@@ -142,7 +146,9 @@ export function candidateSentences(
           sequence,
           words: text.split(' ').length,
           section,
+          ...(opensSection ? { lead: true } : {}),
         })
+        opensSection = false
       }
     }
   })

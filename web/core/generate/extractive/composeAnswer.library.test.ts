@@ -67,6 +67,46 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toMatch(/^Worker: A process that runs jobs pulled from a queue\./u)
   })
 
+  it('answers "what is X in the docs" with the section headed by X, the items its opening sentence announces', () => {
+    const sources = [
+      source(
+        1,
+        'With a Ferry application, using a server program like the ferry command, one process can serve many clients.',
+        'ferry-docs.md',
+        'Ferry docs > Replication',
+      ),
+      source(
+        2,
+        [
+          'What is a Program',
+          'The word program is commonly used to describe many things:',
+          'The code that you write, the Python files.',
+          'The file that the operating system can execute.',
+        ].join('\n'),
+        'ferry-docs.md',
+        'Ferry docs > What is a Program',
+      ),
+    ]
+    sources.push(
+      source(
+        3,
+        'You will want the Ferry server program to start on its own when the machine starts.',
+        'ferry-docs.md',
+        'Ferry docs > Startup',
+      ),
+      source(
+        4,
+        'A program that restarts the Ferry server after a crash keeps it running.',
+        'ferry-docs.md',
+        'Ferry docs > Restarts',
+      ),
+    )
+    const { kind, text } = answer('whats a program in the ferry docs', sources)
+    expect(kind).toBe('answer')
+    expect(text).toMatch(/^The word program is commonly used to describe many things: \[2\]/u)
+    expect(text).toContain('\n- The code that you write, the Python files.')
+  })
+
   it('answers an FAQ heading that repeats the question with the paragraph under it', () => {
     const { kind, text } = answer('how is ripgrep licensed', [source(1, FAQ, 'ripgrep-faq.md')])
     expect(kind).toBe('answer')

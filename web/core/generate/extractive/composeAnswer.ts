@@ -26,7 +26,7 @@ import { looseForm, looseWords } from './looseWords'
 import { mayStateYear } from './mayStateYear'
 import { monthsUnprinted } from './monthsUnprinted'
 import { holdsQuantity, quantityAsk } from './quantityAsk'
-import { scoreSentences, type ScoredSentence } from './scoreSentences'
+import { sameTerms, scoreSentences, type ScoredSentence } from './scoreSentences'
 import { sourceMentions } from './sourceMentions'
 import { summaryQuestion } from './summaryQuestion'
 import { tableFigures } from './tableFigures'
@@ -156,7 +156,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const chosen = pickAnswer(scores.ranked, floor, goOn)
   // A sentence that defines what "what is X" asks about answers it, however few of its other words
   // ("mean", "book") it holds: "Such boxes are known informally as Tofu."
-  const defined = chosen.some(({ sentence }) => definition?.defines(sentence.text) ?? false)
+  // So does one under a heading that is the term alone ("What is a Program"): the section defines it.
+  const defined = chosen.some(
+    ({ sentence }) =>
+      definition !== null &&
+      (definition.defines(sentence.text) || sameTerms(definition.subject, sentence.section)),
+  )
   // What an ask on their topic asks of the thing it names ("the average TUITION at HBCUs") must be in a
   // passage too, unless a sentence holds most of the ask.
   const attribute = anchored ? askedAttribute(ask) : null

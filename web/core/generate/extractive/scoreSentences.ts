@@ -65,12 +65,19 @@ const PHRASE_BONUS = 0.15
 const DEFINITION_BONUS = 0.4
 /** For "what is X?", a sentence under a heading that names X (section "3.2 Trace Trees"). */
 const SECTION_BONUS = 0.1
+/** The sentence that opens such a section ("What is a Program" / "The word program is commonly used…:"). */
+const SECTION_LEAD_BONUS = 0.3
 /**
  * For "what is X?", a sentence that does not name X at all keeps this share of its score: however many
  * of the question's other words it holds ("in dropbox's ATF what's a lambda": "ATF is designed to be a
  * self-serve framework for developers at Dropbox"), it is about the place the question names, not X.
  */
 const NO_SUBJECT_SHARE = 0.5
+/**
+ * For "what is X?", X's words weigh this many times their rarity: the rest of the ask says where to
+ * look ("in the fastapi deployment docs"), which the search has already used, not what to say.
+ */
+const SUBJECT_WEIGHT = 3
 /** Sentences longer than this many words lose score gradually: they bury the answer. */
 const COMFORTABLE_WORDS = 30
 /** ...by this much: a sentence of 30 + LENGTH_SCALE words counts half. */
@@ -186,14 +193,17 @@ export function scoreSentences(
   // (natural tuning half: false abstention 0.083 counted whole, 0.056 counted partly).
   const commonness = terms.map((_, t) => quality.reduce((sum, row) => sum + Math.min(1, row[t] ?? 0), 0))
   const rarest = idf(1, count)
+  const definition = definitionQuestion(understanding.ask)
   const weights = terms.map((term, t) => {
     const df = commonness[t] ?? 0
-    if (!QUESTION_SHAPE.has(term)) return df === 0 ? rarest : idf(df, count)
+    if (!QUESTION_SHAPE.has(term)) {
+      const weight = df === 0 ? rarest : idf(df, count)
+      return definition?.subject.includes(term) ? weight * SUBJECT_WEIGHT : weight
+    }
     return df === 0 ? 0 : QUESTION_SHAPE_WEIGHT * idf(df, count)
   })
   const total = weights.reduce((sum, weight) => sum + weight, 0)
   const weighty = terms.filter((term, t) => (weights[t] ?? 0) > 0 && !QUESTION_SHAPE.has(term))
-  const definition = definitionQuestion(understanding.ask)
   const pairs = termPairs(understanding.ask)
 
   const ranked = candidates.map((sentence, s) => {
@@ -212,7 +222,8 @@ export function scoreSentences(
       const namesSubject = definition.subject.some((term) => (row[terms.indexOf(term)] ?? 0) > 0)
       if (!namesSubject) score *= NO_SUBJECT_SHARE
       if (coverage > 0 && hasSubject && definition.defines(sentence.text)) score += DEFINITION_BONUS
-      if (coverage > 0 && sameTerms(definition.subject, sentence.section)) score += SECTION_BONUS
+      if (coverage > 0 && sameTerms(definition.subject, sentence.section))
+        score += sentence.lead ? SECTION_LEAD_BONUS : SECTION_BONUS
     }
     score += RANK_BONUS / (1 + sentence.rank)
     if (headingAsks(sentence.section, weighty)) score += HEADING_ASKS_BONUS
@@ -302,7 +313,7 @@ function termPairs(question: string): Array<[string, string]> {
 }
 
 /** Every term of each has a match in the other, numbers aside ("3.2 Trace Trees" names "trace tree"). */
-function sameTerms(subject: readonly string[], heading: readonly string[]): boolean {
+export function sameTerms(subject: readonly string[], heading: readonly string[]): boolean {
   const words = heading.filter((term) => !/^\p{N}+$/u.test(term))
   if (words.length === 0) return false
   const covers = (a: readonly string[], b: readonly string[]) =>
