@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AnswerSource } from '../AnswerGenerator'
 import { extractiveAnswer } from '../extractiveGenerator'
-import { candidateSentences } from './candidateSentences'
+import { candidateSentences, commandLine } from './candidateSentences'
 
 function source(text: string, number = 1): AnswerSource {
   return {
@@ -52,5 +52,35 @@ describe('candidateSentences with tables', () => {
       candidateSentences([source('Run the tool with the flag | and pipe its output onward to a pager.')]),
     ).toHaveLength(1)
     expect(candidateSentences([source('| lonely |')])).toEqual([])
+  })
+})
+
+describe('candidateSentences with commands', () => {
+  const COOKBOOK = [
+    'OCR languages other than English',
+    'The tool assumes the document is in English unless told otherwise.',
+    'scanpdf -l fra Paris.pdf Paris.pdf',
+    'scanpdf --pages 2,3 in.pdf out.pdf',
+    '$ scanpdf in.pdf out.pdf',
+    'Language packs must be installed for all languages specified.',
+  ].join('\n')
+
+  it('keeps a command line as a candidate, not as the heading of what follows', () => {
+    const candidates = candidateSentences([source(COOKBOOK)])
+    expect(candidates.filter((candidate) => candidate.command).map(({ text }) => text)).toEqual([
+      'scanpdf -l fra Paris.pdf Paris.pdf',
+      'scanpdf --pages 2,3 in.pdf out.pdf',
+      '$ scanpdf in.pdf out.pdf',
+    ])
+    const last = candidates.find(({ text }) => text.startsWith('Language packs'))
+    expect(last?.section).toEqual(['ocr', 'languages', 'other', 'english'])
+  })
+
+  it('tells a command from a heading or a sentence with a dash', () => {
+    expect(commandLine('ocrmypdf --mode strip input.pdf output.pdf')).toBe(true)
+    expect(commandLine('tar -x -f archive.tar')).toBe(true)
+    expect(commandLine('Remove the OCR text layer')).toBe(false)
+    expect(commandLine('A well-known - and well-liked - tool.')).toBe(false)
+    expect(commandLine('Revenue - net of returns')).toBe(false)
   })
 })

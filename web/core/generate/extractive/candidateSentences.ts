@@ -23,6 +23,8 @@ export interface CandidateSentence {
   section: string[]
   /** The first sentence under a heading line of its source: what a section opens with. */
   lead?: boolean
+  /** A command line (`commandLine`): a how-to's example, quoted whole. */
+  command?: boolean
   /**
    * For a "label value" line ("Fuel tank 31.7 gal (120 L)", "Decided May 17, 1954", a slide's "Owner:
    * Finance team"), the label's search terms: what the value is of. Absent for other sentences.
@@ -107,6 +109,24 @@ export function candidateSentences(
       // A line the caller admits is quoted whole, heading-like or not: a signature's or an officers'
       // list's "John J. Donahoe II President and Chief Executive Officer" answers "who" in title case.
       const admitted = admit?.(line) === true
+      // A command line ("ocrmypdf -l eng+fra in.pdf out.pdf") is short and unpunctuated as a heading
+      // is, but it is a how-to's answer, not a section's name: a candidate whole.
+      if (!admitted && commandLine(line)) {
+        const sequence = tokenize(line)
+        if (sequence.length > 0)
+          candidates.push({
+            text: line,
+            source: source.number,
+            rank,
+            position: position++,
+            terms: new Set(sequence),
+            sequence,
+            words: line.split(' ').length,
+            section,
+            command: true,
+          })
+        continue
+      }
       // A spec sheet's or a slide's "label value" line is a candidate whole: short and unpunctuated as
       // a heading is, it holds a value, and its label says what of.
       const label = admitted ? null : labelOf(line)
@@ -188,6 +208,15 @@ function tableCells(line: string): string[] | null {
   const parts = line.split(CELL_SEPARATOR)
   const cells = parts.filter((cell) => cell !== '')
   return parts.length >= 2 && cells.length >= 1 ? cells : null
+}
+
+/**
+ * A shell command or a program's invocation: an option ("-l", "--mode", "--pages=2") or a prompt ("$ ")
+ * on a line with no sentence-final punctuation.
+ */
+export function commandLine(line: string): boolean {
+  if (FINAL_PUNCTUATION.test(line)) return false
+  return /^[$#>]\s/u.test(line) || /(?:^|\s)(?:--[a-z][\w-]*|-[a-zA-Z])(?=[\s=]|$)/u.test(line)
 }
 
 /** "How is ripgrep licensed?": one short question, alone on its line. */

@@ -107,6 +107,19 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toContain('\n- The code that you write, the Python files.')
   })
 
+  it('answers a how-to with the command under the sentence that explains it, as code', () => {
+    const cookbook = [
+      'Only some pages',
+      'You can ask scanpdf to only apply OCR to certain pages.',
+      'scanpdf --pages 2,3,13-17 input.pdf output.pdf',
+      'Pages are counted from one.',
+    ].join('\n')
+    const { kind, text } = answer('scanpdf only ocr some pages?', [source(1, cookbook, 'cookbook.md')])
+    expect(kind).toBe('answer')
+    expect(text).toContain('You can ask scanpdf to only apply OCR to certain pages. [1]')
+    expect(text).toContain('\n`scanpdf --pages 2,3,13-17 input.pdf output.pdf` [1]')
+  })
+
   it('answers an FAQ heading that repeats the question with the paragraph under it', () => {
     const { kind, text } = answer('how is ripgrep licensed', [source(1, FAQ, 'ripgrep-faq.md')])
     expect(kind).toBe('answer')

@@ -235,7 +235,10 @@ function wholeQuantitySentence(
 
 function quoted(picked: readonly ScoredSentence[], sources: readonly AnswerSource[] = []): string[] {
   return picked.flatMap(({ sentence }, i) => {
-    const text = `${i > 0 ? ' ' : ''}${clipSentence(sentence.text)} [${sentence.source}]`
+    // A command is shown as code on a line of its own, as the document sets it.
+    const text = sentence.command
+      ? `${i > 0 ? '\n' : ''}\`${clipSentence(sentence.text)}\` [${sentence.source}]`
+      : `${i > 0 ? ' ' : ''}${clipSentence(sentence.text)} [${sentence.source}]`
     // "…is available in XML and JSON formats here:" announces what follows: the items go with it.
     if (!sentence.text.endsWith(':')) return [text]
     return [

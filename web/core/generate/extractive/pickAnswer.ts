@@ -50,6 +50,10 @@ export function pickAnswer(
     take(holder)
   }
   take(referredTo(ranked, best))
+  // A sentence is shown with the command after it that does what it says ("You can ask OCRmyPDF to
+  // only OCR certain pages." / "ocrmypdf --pages 2,3 in.pdf out.pdf"), and a command with the ones
+  // beside it: the examples of one how-to.
+  for (const command of commandsBeside(ranked, best)) take(command)
   // The sentence after it may go on about what it names ("…a company in Tesla's name, Tesla Electric
   // Light & Manufacturing. The company installed…"): where the best match lacks the kind of answer
   // asked, that is where the answer usually is.
@@ -121,6 +125,31 @@ function continuedBy(ranked: readonly ScoredSentence[], best: ScoredSentence): S
         namedAgain(sentence.text, best.sentence.terms)),
   )
 }
+
+/** The command lines right after `best` in its source, and right before it when it is one itself. */
+function commandsBeside(ranked: readonly ScoredSentence[], best: ScoredSentence): ScoredSentence[] {
+  const at = (position: number) =>
+    ranked.find(
+      ({ sentence }) =>
+        sentence.source === best.sentence.source &&
+        sentence.position === position &&
+        sentence.command === true,
+    )
+  const beside: ScoredSentence[] = []
+  for (let position = best.sentence.position + 1; ; position++) {
+    const next = at(position)
+    if (!next || beside.length >= MAX_COMMANDS) break
+    beside.push(next)
+  }
+  if (best.sentence.command) {
+    const before = at(best.sentence.position - 1)
+    if (before) beside.unshift(before)
+  }
+  return beside
+}
+
+/** At most this many commands go with a sentence. */
+const MAX_COMMANDS = 2
 
 const OPENING_SHARE_OF_THEM = /^(?:most|many|some|all|both|each|none|one) of (?:them|these|those)\b/iu
 
