@@ -120,6 +120,28 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toContain('\n`scanpdf --pages 2,3,13-17 input.pdf output.pdf` [1]')
   })
 
+  it('answers "diff between X and Y" with what each of them is', () => {
+    const sources = [
+      source(
+        1,
+        'A ferry is a boat that carries people and cars across a stretch of water.',
+        'boats.md',
+        'Ferries',
+      ),
+      source(
+        2,
+        'A barge is a flat-bottomed boat that carries goods on rivers and canals.',
+        'boats.md',
+        'Barges',
+      ),
+      source(3, 'Both ferries and barges are slower than trains.', 'boats.md', 'Speed'),
+    ]
+    const { kind, text } = answer('diff between a ferry and a barge?', sources)
+    expect(kind).toBe('answer')
+    expect(text).toContain('A ferry is a boat that carries people and cars across a stretch of water. [1]')
+    expect(text).toContain('\n\nA barge is a flat-bottomed boat that carries goods on rivers and canals. [2]')
+  })
+
   it('answers an FAQ heading that repeats the question with the paragraph under it', () => {
     const { kind, text } = answer('how is ripgrep licensed', [source(1, FAQ, 'ripgrep-faq.md')])
     expect(kind).toBe('answer')

@@ -16,6 +16,7 @@ import { askedNames } from './askedFor'
 import { askedAttribute, askedMeans, askFocus } from './askFocus'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
+import { comparedTerms } from './comparedTerms'
 import { definitionQuestion } from './definitionQuestion'
 import { documentGistText } from './documentGistText'
 import { roleHolderLine } from './nameBesideRole'
@@ -83,6 +84,18 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (summaryQuestion(understanding.ask)) {
     const gist = documentGistText(sources)
     if (gist.length > 0) return { kind: 'answer', pieces: gist }
+  }
+  // "diff between a program and a process": what each of them is, in the passages' words.
+  const compared = comparedTerms(understanding.ask)
+  if (compared) {
+    const parts = compared.map((term) => {
+      const question = `what is ${term}`
+      return composeAnswer({ question, sources, understanding: understandQuestion(question) })
+    })
+    const [first, second] = parts.map((part) => part.pieces.join(''))
+    // Both answered, and not by the same passage's words: else the question is answered as any other.
+    if (parts.every((part) => part.kind === 'answer') && first !== second)
+      return { kind: 'answer', pieces: [first!, `\n\n${second!}`] }
   }
   const mentions = sourceMentions(sources, understanding)
   // An acronym ("CEO", "AMZN") is no proof of absence: documents spell out what questions abbreviate.
