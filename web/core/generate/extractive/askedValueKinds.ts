@@ -21,6 +21,7 @@ const SHAPES: ReadonlyArray<[RegExp, ValueKind[]]> = [
   [/\bhow\s+many\b|\b(?:what|which)\s+(?:is\s+the\s+|was\s+the\s+)?number\s+of\b/u, ['count', 'measure']],
   [/\bhow\s+much\b/u, ['money', 'count', 'measure', 'percent']],
   [/\bhow\s+long\b/u, ['duration', 'measure']],
+  [/\bhow\s+(?:often|frequently)\b/u, ['duration', 'count']],
   [/\bhow\s+old\b/u, ['duration', 'count', 'date']],
   [/\bhow\s+(?:big|large|small|heavy|tall|wide|far|fast|high|deep|thick)\b/u, ['measure', 'count']],
   [

@@ -9,7 +9,9 @@ import { clippedRun } from './clippedRun'
 import { closeSpelling } from './closeSpelling'
 import { definitionQuestion } from './definitionQuestion'
 import { dateBesideAsk } from './dateBesideAsk'
+import { holdsDuration } from './holdsDuration'
 import { holdsPhrase } from './holdsPhrase'
+import { askedValueKinds } from './askedValueKinds'
 import { placeBesideAsk } from './placeBesideAsk'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
@@ -128,6 +130,9 @@ export function scoreSentences(
   const understanding = typeof question === 'string' ? understandQuestion(question) : question
   const terms = understanding.terms
   const asked = new Set(tokenize(understanding.question))
+  // "How long…", "how often…": a length of time or a frequency is the answer's kind.
+  const durationAsked =
+    understanding.wants === 'other' && askedValueKinds(understanding.ask.toLowerCase()).includes('duration')
   const count = candidates.length
   // Each term's variants among all the words of the candidates, found once: checking every word of
   // every sentence against every term would cost terms x sentences x words.
@@ -234,7 +239,11 @@ export function scoreSentences(
       terms.some((term, t) => (row[t] ?? 0) >= VARIANT_MATCH && labelHolds(label, term))
     )
       score += LABEL_VALUE_BONUS
-    const holdsKind = coverage > 0 && holdsAnswerKind(understanding.wants, sentence.text, asked)
+    const holdsKind =
+      coverage > 0 &&
+      (durationAsked
+        ? holdsDuration(sentence.text)
+        : holdsAnswerKind(understanding.wants, sentence.text, asked))
     if (holdsKind) score += ANSWER_KIND_BONUS
     if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
       score += NAME_BESIDE_ROLE_BONUS

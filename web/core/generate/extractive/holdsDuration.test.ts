@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { holdsDuration } from './holdsDuration'
+
+describe('holdsDuration', () => {
+  it('finds a length of time or a frequency', () => {
+    expect(holdsDuration('Currently, we poll for ready tasks once every two seconds.')).toBe(true)
+    expect(holdsDuration('Most ducks live 5-10 years in the wild.')).toBe(true)
+    expect(holdsDuration('The backup runs nightly.')).toBe(true)
+    expect(holdsDuration('It took 3 hours.')).toBe(true)
+  })
+
+  it('does not take a date, an amount or a bare number for one', () => {
+    expect(holdsDuration('Decided May 17, 1954.')).toBe(false)
+    expect(holdsDuration('Revenue was $4.2 billion.')).toBe(false)
+    expect(holdsDuration('There were 374 companies listed.')).toBe(false)
+  })
+})
