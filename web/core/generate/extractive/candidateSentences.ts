@@ -71,6 +71,7 @@ export function candidateSentences(
     let section = tokenize(source.heading?.split(' > ').at(-1) ?? '')
     let header: { cells: string; terms: string[]; before: string[] } | null = null
     let opensSection = false
+    const ownHeading = source.heading?.split(' > ').at(-1)?.replace(/\s+/gu, ' ').trim()
     const lines = source.text
       .split(/\r\n?|\n/u)
       .map((raw) => raw.replace(/\s+/gu, ' ').trim())
@@ -125,6 +126,13 @@ export function candidateSentences(
             section,
             command: true,
           })
+        continue
+      }
+      // The passage's own heading, printed again at its top ("Euclid's 5 Postulates" over a slide's
+      // items), names what follows however it reads: never an answer, not a "label value" line.
+      if (!admitted && line === ownHeading) {
+        section = tokenize(line)
+        opensSection = true
         continue
       }
       // A spec sheet's or a slide's "label value" line is a candidate whole: short and unpunctuated as

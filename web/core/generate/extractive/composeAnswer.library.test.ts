@@ -142,6 +142,24 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toContain('\n\nA barge is a flat-bottomed boat that carries goods on rivers and canals. [2]')
   })
 
+  it("answers a counted plural with a slide's numbered items, never with its title alone", () => {
+    const slide = [
+      'The 4 Rules of the Road',
+      '',
+      '1- Keep to the right of the road.',
+      '2- Give way to traffic coming from the left at a junction with no signs.',
+      '3- Stop for anyone waiting at a zebra crossing.',
+      '4- Never overtake on a bend.',
+    ].join('\n')
+    const { kind, text } = answer("what are road code's 4 rules", [
+      { ...source(1, slide, 'road.pptx', 'The 4 Rules of the Road'), page: 9 },
+    ])
+    expect(kind).toBe('answer')
+    expect(text).toContain('\n- 1. Keep to the right of the road.')
+    expect(text).toContain('\n- 4. Never overtake on a bend.')
+    expect(text).not.toMatch(/^The 4 Rules of the Road \[1\]$/u)
+  })
+
   it('answers an FAQ heading that repeats the question with the paragraph under it', () => {
     const { kind, text } = answer('how is ripgrep licensed', [source(1, FAQ, 'ripgrep-faq.md')])
     expect(kind).toBe('answer')

@@ -148,7 +148,31 @@ describe('documentGistText', () => {
       slide(4, 'Slide 4', 'A picture of the docks at dawn.'),
     ]
     expect(documentGistText(deck)).toEqual([
-      'Harbour Renewal; A plan for the old docks; Why renew the docks; Costs and funding [1]',
+      'Harbour Renewal — A plan for the old docks. Slides: Why renew the docks; Costs and funding. [1]',
+    ])
+  })
+
+  it("gives a deck's sentence of prose after its title, and no placeholder or authors' line", () => {
+    const slide = (page: number, title: string, text: string): AnswerSource => ({
+      ...source(page, text, title, 'talk.pptx'),
+      page,
+    })
+    const deck = [
+      slide(
+        1,
+        'Harbour Renewal',
+        'Harbour Renewal\n\nAna Ruiz, Bo Chen, Cara Diaz, Dev Patel, Eli Moss, Fay Lund, Gus Hale, Hana Ito, Ivo Berg, Jo Kim, Kai Ono',
+      ),
+      slide(
+        2,
+        '2cdda5c8-e50e-4db4-b5f0-9722a649f455',
+        'The harbour plan rebuilds the failing piers and turns the old warehouses into homes over ten years.',
+      ),
+      slide(3, 'Section 1.2', 'Costs and funding'),
+      slide(4, 'Costs and funding:', 'Total cost: 12 million.'),
+    ]
+    expect(documentGistText(deck)).toEqual([
+      'Harbour Renewal. The harbour plan rebuilds the failing piers and turns the old warehouses into homes over ten years. Slides: Costs and funding. [1]',
     ])
   })
 })

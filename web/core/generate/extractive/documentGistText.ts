@@ -207,12 +207,20 @@ function shared(terms: ReadonlySet<string>, other: ReadonlySet<string>): number 
 /** Slides: a deck's file names end so. */
 const DECK = /\.(?:pptx?|odp|key)$/iu
 /** A slide without a title of its own is headed so by the parser. */
-const UNTITLED = /^slide \d+$/iu
+/** A slide's or section's placeholder title ("Slide 2", "Section 1.2") or a shape's generated id: no topic. */
+const UNTITLED =
+  /^(?:(?:slide|section|part|chapter)\s+[\d.]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/iu
+/** A deck's subtitle is its title slide's second line when that is this short (not a list of authors). */
+const MAX_SUBTITLE_WORDS = 12
+/** A slide's line of at least this many words, ending as a sentence ends, is prose, not a bullet. */
+const MIN_PROSE_WORDS = 12
 
 /**
- * A deck's gist: its title slide (its title and the line under it) and the titles of its slides, in
- * order, each once, at most GIST_WORDS words; a deck's bullets and notes are details of its slides.
- * Empty for any other document, or a deck whose slides have no titles.
+ * A deck's gist: its title slide (its title and the line under it), its first sentence of prose if it has
+ * one ("AutoGen is an open-source framework…"), then the titles of its slides in order, each once, at most
+ * GIST_WORDS words: "Math 260 Foundations of Geometry — Lecture 1 Euclidean Geometry. Slides: Elements;
+ * Definitions; Euclid's 5 Postulates." A deck's bullets and notes are details of its slides. Placeholder
+ * titles ("Slide 2") say nothing. Empty for any other document, or a deck with no titles.
  */
 function deckGist(sources: readonly AnswerSource[]): string[] {
   const first = sources[0]
@@ -220,30 +228,50 @@ function deckGist(sources: readonly AnswerSource[]): string[] {
   const own = sources
     .filter((source) => source.document_id === first.document_id)
     .sort((a, b) => (a.page ?? 0) - (b.page ?? 0))
-  const parts: string[] = []
   const seen = new Set<string>()
-  const add = (text: string) => {
+  const fresh = (text: string): string | null => {
     const line = text.replace(/\s+/gu, ' ').trim()
     const key = line.toLowerCase()
-    if (line === '' || UNTITLED.test(line) || seen.has(key)) return
+    if (line === '' || UNTITLED.test(line) || seen.has(key)) return null
     seen.add(key)
-    parts.push(line)
+    return line
   }
-  const opening = own[0]
-  if (opening) {
-    for (const line of opening.text.split(/\r\n?|\n/u).slice(0, 2)) add(line)
-  }
-  for (const source of own) add(source.heading?.split(' > ').at(-1) ?? '')
-  const kept: string[] = []
+  const opening = own[0]!
+  const [title, subtitle] = opening.text
+    .split(/\r\n?|\n/u)
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+  const head = [
+    title && fresh(title),
+    subtitle && subtitle.split(/\s+/u).length <= MAX_SUBTITLE_WORDS && fresh(subtitle),
+  ].filter((line): line is string => typeof line === 'string' && line !== '')
+  const prose = own
+    .flatMap((source) => source.text.split(/\r\n?|\n/u))
+    .map((line) => line.replace(/\s+/gu, ' ').trim())
+    .find((line) => line.split(' ').length >= MIN_PROSE_WORDS && /[.!?]["'”’)]*$/u.test(line))
+  const span = prose ? splitSentences(prose)[0] : undefined
+  const lead = prose && span ? fresh(prose.slice(span.start, span.end)) : null
+  const titles = own
+    .map((source) => fresh((source.heading?.split(' > ').at(-1) ?? '').replace(/\s*:$/u, '')))
+    .filter((line): line is string => line !== null)
   let words = 0
-  for (const part of parts) {
-    const count = part.split(' ').length
-    if (words + count > GIST_WORDS) break
-    kept.push(part)
+  const fits = (text: string) => {
+    const count = text.split(' ').length
+    if (words + count > GIST_WORDS) return false
     words += count
+    return true
   }
-  if (kept.length < 2) return []
-  return [`${kept.join('; ')} [${opening!.number}]`]
+  const opened = head.filter(fits)
+  const said = lead && fits(lead) ? lead : null
+  const named = titles.filter(fits)
+  if (opened.length + named.length + (said ? 1 : 0) < 2) return []
+  const sentence = (text: string) => (/[.!?:]["'”’)]*$/u.test(text) ? text : `${text}.`)
+  const parts = [
+    opened.length > 0 ? sentence(opened.join(' — ')) : '',
+    said ?? '',
+    named.length > 0 ? sentence(`Slides: ${named.join('; ')}`) : '',
+  ].filter((part) => part !== '')
+  return [`${parts.join(' ')} [${opening.number}]`]
 }
 
 /** A deck's or a form's title and section headings: what it is about when it has no sentences. */

@@ -17,11 +17,14 @@ const ITEM_WEIGHT = 0.5
  */
 export function listQuestion(ask: string): boolean {
   const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
-  if (LIST_ASK.test(text)) return true
+  if (LIST_ASK.test(text) || COUNTED_PLURAL.test(text)) return true
   const focus = askFocus(text)
   return focus !== null && /[^su]s$/u.test(focus) && !/^how\s/u.test(text)
 }
 
+/** "what are euclid's 5 postulates", "the three branches of…": a counted plural asks for its items. */
+const COUNTED_PLURAL =
+  /^(?:what|which|list|name|tell)\b.*\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+\p{L}+[^su\s]s\b/u
 const LIST_ASK =
   /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b)|\bsteps (?:to|for)\b/u
 

@@ -4,7 +4,8 @@ const MAX_ITEMS = 10
 const MAX_ITEM_WORDS = 14
 /** After a colon, at most this many paragraphs are taken for items. */
 const MAX_PARAGRAPH_ITEMS = 6
-const MARKED = /^(?:[-*•·▪◦‣]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/u
+/** A bullet, or an item's number or letter: "1.", "(2)", "3-" (as slides number them), "a)". */
+const MARKED = /^(?:[-*•·▪◦‣]|\(?\d{1,2}[.)]|\d{1,2}\s?-|\(?[a-z][.)])\s+/u
 
 /**
  * The items of a list that follows line `at` (a sentence ending with a colon, or a heading): the next
@@ -36,7 +37,8 @@ const ITEM_WORDS = 20
 
 /** An item as a list shows it: without its bullet, clipped to ITEM_WORDS words. */
 export function clipItem(item: string): string {
-  const text = item.replace(MARKED, (mark) => (/\d/u.test(mark) ? mark : ''))
+  // A number stays ("3-" written "3."), as the list counts with it; a bullet goes.
+  const text = item.replace(MARKED, (mark) => (/\d/u.test(mark) ? mark.replace(/\s?-\s+$/u, '. ') : ''))
   const words = text.split(' ')
   return words.length <= ITEM_WORDS ? text : `${words.slice(0, ITEM_WORDS).join(' ')}…`
 }
