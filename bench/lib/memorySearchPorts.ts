@@ -70,6 +70,9 @@ export function memorySearchPorts(documents: readonly BenchDocument[]): SearchCh
         async replaceChunks() {
           throw new Error('read-only')
         },
+        async addChunks() {
+          throw new Error('read-only')
+        },
         async listChunks(filter) {
           return chunks.filter(
             (chunk) =>

@@ -263,6 +263,8 @@ export async function startServer(config: ServerConfig, log: StartOptions = {}):
       testCaseFiles: new DiskTestCaseFiles(join(config.dataDir, 'evaluation')),
       background: () => jobSchedulers(jobs, userId, store, passwords, logError),
       currentUserId: async () => userId,
+      // Instances on one PostgreSQL take turns at a collection's uploads (an advisory lock).
+      collectionLock: cluster?.collectionLock(userId),
       folderHost: folderHost,
       logError,
     })

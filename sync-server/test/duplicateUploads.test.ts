@@ -52,6 +52,15 @@ describe.each([
     return (await response.json()) as Json[]
   }
   const collection = (name: string) => createTestCollection(server.url, name, 'duplicates', auth)
+  /** A new collection `name` holding log.md, processed; then the same text uploaded as `again` with `action`. */
+  const uploadTwice = async (name: string, again: string, action: string) => {
+    const id = await collection(name)
+    const first = await upload(id, 'log.md', HARBOUR)
+    await server.idle()
+    const second = await upload(id, again, HARBOUR, action)
+    expect(second.status).toBe(200)
+    return { id, first, second }
+  }
 
   it('keeps both by default, as clients that never send on_duplicate expect', async () => {
     const id = await collection('Keep')
@@ -67,11 +76,7 @@ describe.each([
   })
 
   it('skips: makes nothing and names the document already there', async () => {
-    const id = await collection('Skip')
-    const first = await upload(id, 'log.md', HARBOUR)
-    await server.idle()
-    const skipped = await upload(id, 'log again.md', HARBOUR, 'skip')
-    expect(skipped.status).toBe(200)
+    const { id, first, second: skipped } = await uploadTwice('Skip', 'log again.md', 'skip')
     expect(skipped.body).toMatchObject({
       id: first.body.id,
       original_filename: 'log.md',
@@ -87,6 +92,40 @@ describe.each([
     expect(await list(id)).toHaveLength(2)
   })
 
+  it('keeps one document of the same content uploaded many times at the same instant with skip', async () => {
+    const id = await collection('Together')
+    // Fired together: each upload's look for the content and the document it makes are one step, so
+    // exactly one makes the document and every other is answered as skipped, naming it.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => upload(id, `log ${i}.md`, HARBOUR, 'skip')),
+    )
+    const made = answers.filter((answer) => answer.status === 201)
+    expect(made).toHaveLength(1)
+    const kept = made[0]!.body
+    const skipped = answers.filter((answer) => answer.status === 200)
+    expect(skipped).toHaveLength(7)
+    for (const answer of skipped) {
+      expect(answer.body).toMatchObject({
+        id: kept.id,
+        duplicate: {
+          action: 'skipped',
+          existing_document_id: kept.id,
+          existing_filename: kept.original_filename,
+        },
+      })
+    }
+    expect((await list(id)).map((document) => document.id)).toEqual([kept.id])
+    // With replace, too: one document, the others answered as replacing it.
+    const other = await collection('Together replace')
+    const replaced = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => upload(other, `log ${i}.md`, HARBOUR, 'replace')),
+    )
+    expect(replaced.filter((answer) => answer.status === 201)).toHaveLength(1)
+    expect(replaced.filter((answer) => answer.body.duplicate?.action === 'replaced')).toHaveLength(5)
+    await server.idle()
+    expect(await list(other)).toHaveLength(1)
+  })
+
   it('looks only in the collection uploaded to', async () => {
     const first = await collection('First')
     const second = await collection('Second')
@@ -98,11 +137,7 @@ describe.each([
   })
 
   it('replaces: the document there takes the new name and is processed again', async () => {
-    const id = await collection('Replace')
-    const first = await upload(id, 'log.md', HARBOUR)
-    await server.idle()
-    const replaced = await upload(id, 'Harbour log 2024.md', HARBOUR, 'replace')
-    expect(replaced.status).toBe(200)
+    const { id, first, second: replaced } = await uploadTwice('Replace', 'Harbour log 2024.md', 'replace')
     expect(replaced.body).toMatchObject({
       id: first.body.id,
       original_filename: 'Harbour log 2024.md',
@@ -147,6 +182,7 @@ describe.each([
       .on_duplicate as Json
     expect(onDuplicate).toMatchObject({ enum: ['keep', 'skip', 'replace'], default: 'keep' })
     expect(onDuplicate.description).toMatch(/`keep` \(the default/)
+    expect(onDuplicate.description).toMatch(/same content at the same instant take turns/)
     expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['200', '201', '400']))
   })
 

@@ -22,6 +22,8 @@ export interface Cluster {
   clockNode: string
   /** Runs a push or server write to the person's sync log with it to itself across instances. */
   syncExclusive(userId: string): <T>(work: () => Promise<T>) => Promise<T>
+  /** Runs an upload's look for the same content and its new document with the collection to itself across instances. */
+  collectionLock(userId: string): <T>(collectionId: string, work: () => Promise<T>) => Promise<T>
   /** The person's plain store, announcing to the other instances what changes a search index. */
   announcing(userId: string, store: Store): Store
   /** The person's files and unfinished blob uploads, in their schema where every instance reads them. */
@@ -53,6 +55,7 @@ export async function joinCluster(
   return {
     clockNode: `server-${randomUUID().slice(0, 8)}`,
     syncExclusive: (userId) => locks.exclusiveFor(userId),
+    collectionLock: (userId) => locks.collectionFor(userId),
     announcing: (userId, store) => changes.announcing(userId, store),
     files: (userId) => PgFileStore.open(pool, personSchema(userId)),
     blobUploads: (userId) => PgBlobParts.open(pool, personSchema(userId)),

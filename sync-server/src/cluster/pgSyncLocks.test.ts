@@ -84,4 +84,40 @@ describe('pgSyncLocks', () => {
     await Promise.all([held, waiting])
     expect(order).toEqual(['alice on A', 'bob on B', 'alice on A done', 'alice on B'])
   })
+
+  it('serializes uploads to one collection across instances, not other collections or the sync log', async () => {
+    const first = pgSyncLocks({ connectionString: database.url }, 2)
+    const second = pgSyncLocks({ connectionString: database.url }, 2)
+    opened.push(first, second)
+    const order: string[] = []
+    let release!: () => void
+    const held = first.collectionFor('alice')('harbour', async () => {
+      order.push('harbour on A')
+      await new Promise<void>((resolve) => (release = resolve))
+      order.push('harbour on A done')
+    })
+    await expect.poll(() => order).toEqual(['harbour on A'])
+    const waiting = second.collectionFor('alice')('harbour', async () => {
+      order.push('harbour on B')
+    })
+    await second.collectionFor('alice')('tides', async () => {
+      order.push('tides on B')
+    })
+    await second.collectionFor('bob')('harbour', async () => {
+      order.push('bob harbour on B')
+    })
+    await second.exclusiveFor('alice')(async () => {
+      order.push('alice sync on B')
+    })
+    release()
+    await Promise.all([held, waiting])
+    expect(order).toEqual([
+      'harbour on A',
+      'tides on B',
+      'bob harbour on B',
+      'alice sync on B',
+      'harbour on A done',
+      'harbour on B',
+    ])
+  })
 })

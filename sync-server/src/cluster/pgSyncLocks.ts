@@ -5,11 +5,16 @@ import { withAdvisoryLock } from '../sql/pgSetupLock'
 export interface SyncLocks {
   /** Runs `work` holding the person's sync lock, whichever instance holds it otherwise waits. */
   exclusiveFor(userId: string): <T>(work: () => Promise<T>) => Promise<T>
+  /**
+   * Runs `work` holding the lock of one of the person's collections (`DocumentPorts.collectionLock`:
+   * an upload's look for the same content and the document it makes), whichever instance holds it.
+   */
+  collectionFor(userId: string): <T>(collectionId: string, work: () => Promise<T>) => Promise<T>
   close(): Promise<void>
 }
 
 /**
- * One advisory lock per person's sync log, so pushes and server writes to it run one at a time across
+ * One advisory lock per person's sync log (and one per person's collection, for uploads), so pushes and server writes to it run one at a time across
  * the instances of a deployment (SyncServer's `exclusive`). Session locks, held on connections of a
  * small pool of their own: the work itself runs on the main pool, and if lock holders took the main
  * pool's connections, a full pool of holders would wait forever for a connection to do their work.
@@ -21,10 +26,19 @@ export function pgSyncLocks(options: pg.PoolConfig, size = 4): SyncLocks {
   locks.on('connect', (client) => client.on('error', () => {})) // a held one's: its unlock fails and closes it
   return {
     exclusiveFor(userId) {
-      const key = createHash('sha256').update(`quire:sync:${userId}`).digest().readBigInt64BE(0).toString()
+      const key = lockKey(`sync:${userId}`)
       // The work runs on the main pool; the lock's connection only holds the lock.
       return (work) => withAdvisoryLock(locks, key, () => work())
     },
+    collectionFor(userId) {
+      return (collectionId, work) =>
+        withAdvisoryLock(locks, lockKey(`collection:${userId}:${collectionId}`), () => work())
+    },
     close: () => locks.end(),
   }
+}
+
+/** An advisory lock's key (a bigint as text) for a name: the first 8 bytes of its SHA-256. */
+function lockKey(name: string): string {
+  return createHash('sha256').update(`quire:${name}`).digest().readBigInt64BE(0).toString()
 }

@@ -102,6 +102,10 @@ export function shareSpaceChanges(
           await store.chunks.replaceChunks(documentId, replacement)
           publish('index', { u: userId, d: documentId })
         },
+        async addChunks(documentId, added) {
+          await store.chunks.addChunks(documentId, added)
+          publish('index', { u: userId, d: documentId })
+        },
       })
       const documents = overridePort(store.documents, {
         async deleteDocument(id) {

@@ -30,6 +30,8 @@ const SQL = {
   switchSet:
     'UPDATE documents SET chunk_set = ?, opening = ?, opening_paged = ? WHERE id = ? AND chunk_set = ?',
   keepOpening: 'UPDATE documents SET opening = ?, opening_paged = ? WHERE id = ? AND opening IS NULL',
+  // Chunks added to the current set (addChunks): the document's version moves with them (migration 10).
+  chunksAdded: 'UPDATE documents SET chunks_added = chunks_added + 1 WHERE id = ? AND chunk_set = ?',
   documentsInOrder: 'SELECT id, chunk_set FROM documents ORDER BY created_at, seq',
   collectionDocumentsInOrder:
     'SELECT id, chunk_set FROM documents WHERE collection_id = ? ORDER BY created_at, seq',
@@ -116,8 +118,35 @@ export class SqlChunks implements ChunkStore {
   }
 
   replaceChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
+    return this.inTurn(documentId, () => this.writeSet(documentId, chunks))
+  }
+
+  /**
+   * Inserts the rows into the document's current set and raises its `chunks_added`, in one
+   * transaction: a reader sees all of them or none, and the search index snapshot sees the document
+   * changed. After any replacement of the document under way; nothing when it is gone.
+   */
+  addChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
+    return this.inTurn(documentId, async () => {
+      const current = await this.currentSet(documentId)
+      if (current === undefined || chunks.length === 0) return
+      try {
+        await this.driver.batch([
+          ...this.inserts(chunks, current),
+          { sql: SQL.chunksAdded, params: [documentId, current] },
+        ])
+      } catch (error) {
+        // Deleted meanwhile: the insert fails its foreign key, and there is nothing to add to.
+        if ((await this.currentSet(documentId)) === undefined) return
+        throw error
+      }
+    })
+  }
+
+  /** Runs a write of the document's chunks after those under way for it (one at a time per document). */
+  private inTurn(documentId: string, write: () => Promise<void>): Promise<void> {
     const previous = this.replacing.get(documentId) ?? Promise.resolve()
-    const run = previous.then(() => this.writeSet(documentId, chunks))
+    const run = previous.then(write)
     const settled = run.catch(() => undefined)
     this.replacing.set(documentId, settled)
     void settled.then(() => {

@@ -34,7 +34,8 @@ interface Header {
  * the current generation. A write stores the next generation's parts one statement at a time, then
  * switches the header in one statement, then deletes the old parts: a reader sees one whole snapshot
  * or the other, and a write interrupted by a stop leaves parts nobody reads (deleted by the next
- * write). Document versions are `documents.seq` (never reused) and `chunk_set` (see SqlChunks).
+ * write). Document versions are `documents.seq` (never reused), `chunk_set` (see SqlChunks) and
+ * `chunks_added` (migration 10).
  */
 export class SqlIndexSnapshots implements IndexSnapshotStore {
   constructor(
@@ -46,10 +47,10 @@ export class SqlIndexSnapshots implements IndexSnapshotStore {
   ) {}
 
   async documentVersions(): Promise<Map<string, string>> {
-    const rows = await this.driver.all<{ id: string; seq: number | string; chunk_set: number | string }>(
-      'SELECT id, seq, chunk_set FROM documents',
+    const rows = await this.driver.all<VersionRow & { id: string }>(
+      'SELECT id, seq, chunk_set, chunks_added FROM documents',
     )
-    return new Map(rows.map((row) => [row.id, `${row.seq}:${row.chunk_set}`]))
+    return new Map(rows.map((row) => [row.id, versionOf(row)]))
   }
 
   /**
@@ -201,10 +202,25 @@ export class SqlIndexSnapshots implements IndexSnapshotStore {
   }
 
   private async version(documentId: string): Promise<string | undefined> {
-    const row = await this.driver.get<{ seq: number | string; chunk_set: number | string }>(
-      'SELECT seq, chunk_set FROM documents WHERE id = ?',
+    const row = await this.driver.get<VersionRow>(
+      'SELECT seq, chunk_set, chunks_added FROM documents WHERE id = ?',
       [documentId],
     )
-    return row && `${row.seq}:${row.chunk_set}`
+    return row && versionOf(row)
   }
+}
+
+interface VersionRow {
+  seq: number | string
+  chunk_set: number | string
+  chunks_added: number | string
+}
+
+/**
+ * A document's version: `seq:chunk_set`, and `+n` after chunks were added to that set n times
+ * (`SqlChunks.addChunks`), so versions recorded before additions existed read the same.
+ */
+function versionOf(row: VersionRow): string {
+  const added = Number(row.chunks_added)
+  return `${row.seq}:${row.chunk_set}${added > 0 ? `+${added}` : ''}`
 }

@@ -267,6 +267,16 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE documents ADD COLUMN opening_paged INTEGER;
     `,
   },
+  {
+    version: 10,
+    name: 'chunks added',
+    // How many times chunks were added to the document's current chunk set (`SqlChunks.addChunks`: a
+    // scanned page read after the rest was stored), raised in the transaction that adds them: part of
+    // the document's version for the search index snapshot, as the set is.
+    sql: `
+      ALTER TABLE documents ADD COLUMN chunks_added INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ]
 
 /**

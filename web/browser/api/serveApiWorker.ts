@@ -90,6 +90,11 @@ const { ports, start, checkFolders } = createApiPorts({
   ingestor: new WebWorkerIngestor({ size: INGEST_WORKERS, logError: console.error }),
   documentConcurrency: INGEST_WORKERS + 1,
   maxUploadBytes: MAX_UPLOAD_BYTES,
+  // Each tab has its API worker over the same IndexedDB: uploads to a collection take turns across them.
+  collectionLock: <T>(collectionId: string, work: () => Promise<T>): Promise<T> =>
+    navigator.locks
+      ? (navigator.locks.request(`quire:collection:${collectionId}`, work) as Promise<T>)
+      : work(),
   // Queries are embedded here, with the model of the vectors searched (loaded on first use).
   embedderFor: embedderLoads.embedderFor,
   embedderLoader: embedderLoads.loader,

@@ -72,6 +72,21 @@ export class DexieChunks implements ChunkStore {
     })
   }
 
+  /**
+   * The rows added and the document's chunk set raised, in one transaction (the set is its version for
+   * the index snapshot, `DexieIndexSnapshots`); nothing for a document that is gone.
+   */
+  async addChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void> {
+    if (chunks.length === 0) return
+    const { chunks: table, chunkSets, documents } = this.db
+    await this.db.transaction('rw', table, chunkSets, documents, async () => {
+      if ((await documents.where('id').equals(documentId).count()) === 0) return
+      await table.bulkAdd([...chunks])
+      const set = (await chunkSets.get(documentId))?.set ?? 0
+      await chunkSets.put({ document_id: documentId, set: set + 1 })
+    })
+  }
+
   /** One `bulkGet` of the openings' own table: no chunk and no document record is read. */
   async documentOpenings(documentIds: readonly string[]): Promise<Map<string, DocumentOpening>> {
     const rows = await this.db.documentOpenings.bulkGet([...documentIds])

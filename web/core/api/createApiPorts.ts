@@ -14,6 +14,7 @@ import { SettingsService } from '../settings/SettingsService'
 import type { FileStore } from '../store/FileStore'
 import type { Store } from '../store/Store'
 import { monotonicClock, systemClock, type Clock } from '../kernel/time/Clock'
+import { oneAtATime } from '../kernel/oneAtATime'
 import { fetchOrGlobal } from '../generate/providerFetch'
 import type { ApiPorts, PluginJobs, TestCaseFiles } from './ApiPorts'
 import type { PluginSources } from './platform/plugins/installSources'
@@ -80,6 +81,12 @@ export interface HostServices extends GenerationHost {
   clock?: Clock
   /** Folders followed by path (the server's FOLDER_ROOTS); absent: none (ApiPorts.folders). */
   folderHost?: FolderHost
+  /**
+   * Runs `work` with a collection's new documents to itself across the host's processes (the server's
+   * instances on PostgreSQL, the browser's tabs); within this one the ports take turns already
+   * (`DocumentPorts.collectionLock`). Absent: this process is the only one.
+   */
+  collectionLock?: <T>(collectionId: string, work: () => Promise<T>) => Promise<T>
   /** Who the requests are from (see ApiPorts.currentUserId); default: the single local user. */
   currentUserId?: () => Promise<string>
   logError?: (error: unknown) => void
@@ -137,6 +144,8 @@ export function createApiPorts(services: HostServices): ApiRuntime {
     ocrLanguages: async () => (await settings.get()).ocr_languages,
     // In batches: a document of 100,000 chunks indexed in one go held the server's thread for 20 s.
     onIndexed: (document, chunks) => index.replaceDocument(document.id, chunks),
+    // A scanned page's passages: a few, added as they are.
+    onChunksAdded: (_document, chunks) => index.add(chunks),
   }
   // A folder processed: its index is saved now (a tab may close soon after), and its person's next search
   // is likely soon, while the search code went cold meanwhile.
@@ -194,6 +203,13 @@ export function createApiPorts(services: HostServices): ApiRuntime {
         index.replaceDocument(id, []).catch(logError)
       },
     },
+    // In this process first: only one of its uploads to a collection then waits for the other processes.
+    collectionLock: (collectionId, work) =>
+      oneAtATime(
+        store,
+        () => (services.collectionLock ? services.collectionLock(collectionId, work) : work()),
+        collectionId,
+      ),
     index,
     queryEmbedders,
     ingestor,

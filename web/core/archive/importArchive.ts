@@ -11,7 +11,7 @@ import type { RecordWrite, StoredRecord } from '../store/StoredRecord'
 import { ALL_MESSAGES } from '../sync/appData/syncValues'
 import { pluginFileKeys } from './archiveEntries'
 import { keepLocalEndpoints } from './keepLocalEndpoints'
-import { oneAtATime } from './oneAtATime'
+import { oneAtATime } from '../kernel/oneAtATime'
 import type { ArchiveContents, ArchivedChat, ArchivedDocument } from './readArchive'
 
 /** What an import writes through: the person's store (synced), files, index, processing, settings and ids. */

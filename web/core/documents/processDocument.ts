@@ -27,6 +27,8 @@ export interface ProcessPorts {
   ocrLanguages?(): Promise<readonly OcrLanguage[]>
   /** Called with a document's chunks just before it is marked completed (none when it failed or was deleted meanwhile), to update the search index. */
   onIndexed?(document: DocumentRecord, chunks: ChunkRecord[]): void | Promise<void>
+  /** Called with chunks added to a document's stored ones (a scanned page read after the rest), to add them to the search index. */
+  onChunksAdded?(document: DocumentRecord, chunks: ChunkRecord[]): void | Promise<void>
 }
 
 /** Stored progress is written at most this often (ms), except at stage changes. */
@@ -89,22 +91,33 @@ export async function processDocument(
       : { stage, percent }
     writes = writes.then(() => store.documents.updateDocument(documentId, { progress })).then(() => undefined)
   }
+  /** The chunks stored while scanned pages are read: the document's without them, then each page's. */
+  let stored: ChunkRecord[] = []
   /**
-   * The document without the pages that wait for OCR, then with more of them: stored, indexed and
-   * marked `completed` at once (searchable), its `progress` saying how many scanned pages are read.
+   * The document without the pages that wait for OCR, then each page read (`ocr.adds`): stored,
+   * indexed and marked `completed` at once (searchable), its `progress` saying how many scanned pages
+   * are read. A page read is added to what is stored and indexed, alone: its cost does not grow with
+   * the document (a 549-page report re-stored and re-indexed whole took 2 s a scanned page).
    */
   const onPartial = async (partial: IngestResult, ocr: OcrPagesRead) => {
     const chunks = await toChunkRecords(partial, document, ports.newId)
     await writes
     options.signal?.throwIfAborted()
     if (!(await store.documents.getDocument(documentId))) return
-    await store.chunks.replaceChunks(documentId, chunks)
-    await ports.onIndexed?.(document, chunks)
+    if (ocr.adds && stored.length > 0) {
+      await store.chunks.addChunks(documentId, chunks)
+      await ports.onChunksAdded?.(document, chunks)
+      stored = [...stored, ...chunks]
+    } else {
+      await store.chunks.replaceChunks(documentId, chunks)
+      await ports.onIndexed?.(document, chunks)
+      stored = chunks
+    }
     const marked = store.documents.updateDocument(documentId, {
       status: 'completed',
       processed_at: toTimestamp(clock.now()),
       metadata: { ...partial.metadata },
-      chunk_count: chunks.length,
+      chunk_count: stored.length,
       progress: {
         stage: 'ocr',
         percent: Math.floor((100 * ocr.done) / Math.max(ocr.total, 1)),
@@ -133,6 +146,8 @@ export async function processDocument(
     onProgress('indexing', 100)
     await writes
     const chunks = await toChunkRecords(result, document, ports.newId)
+    // Read whole again, in reading order: passages already stored keep their ids (citations stay good).
+    keepChunkIds(chunks, stored)
     if (!(await store.documents.getDocument(documentId))) return undefined
     await store.chunks.replaceChunks(documentId, chunks)
     // Indexed before it is marked completed: whoever sees `completed` can search it at once (marking
@@ -217,6 +232,25 @@ async function storedFile(
 /** The FileStore key of a document's content: the last segment of `file_path` (`files/<sha256>`). */
 export function fileKey(document: Pick<DocumentRecord, 'file_path'>): string {
   return document.file_path.split('/').pop() ?? ''
+}
+
+/**
+ * Gives `chunks` the ids of `before`'s chunks with the same page, heading and text, each id once: a
+ * document read whole after its scanned pages were added page by page keeps the passages it had.
+ */
+function keepChunkIds(chunks: ChunkRecord[], before: readonly ChunkRecord[]): void {
+  if (before.length === 0) return
+  const key = (chunk: ChunkRecord) => `${chunk.page ?? ''}\u0000${chunk.heading ?? ''}\u0000${chunk.text}`
+  const ids = new Map<string, string[]>()
+  for (const chunk of before) {
+    const same = ids.get(key(chunk))
+    if (same) same.push(chunk.id)
+    else ids.set(key(chunk), [chunk.id])
+  }
+  for (const chunk of chunks) {
+    const id = ids.get(key(chunk))?.shift()
+    if (id !== undefined) chunk.id = id
+  }
 }
 
 /** The stored records of an ingest result's chunks, with fresh ids. */

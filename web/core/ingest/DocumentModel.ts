@@ -77,6 +77,12 @@ export interface ParseOptions {
 export interface OcrPagesRead {
   done: number
   total: number
+  /**
+   * Set by `ingestFile` on a partial document after the first it hands over: the pages it adds. That
+   * partial's chunks are then those pages' only, to be added after the chunks handed over before
+   * (their `index` follows on); the host stores and indexes them alone.
+   */
+  adds?: number[]
 }
 
 /** A parser for one or more file kinds; environment-free, bytes in, model out. */

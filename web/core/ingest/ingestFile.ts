@@ -3,7 +3,7 @@ import type { DefinedTerm } from '../retrieve/understandQuestion'
 import type { Clock } from '../kernel/time/Clock'
 import type { Chunk } from './chunk/Chunk'
 import { chunkDocument } from './chunk/chunkDocument'
-import type { DocumentParser, FileKind, OcrPagesRead } from './DocumentModel'
+import type { Block, DocumentParser, FileKind, OcrPagesRead } from './DocumentModel'
 import type { Embedder } from './embed/Embedder'
 import { markOcrChunks } from './ocr/markOcrChunks'
 import type { OcrLanguage } from './ocr/ocrLanguages'
@@ -39,11 +39,15 @@ export interface IngestOptions {
   ocrLanguages?: readonly OcrLanguage[]
   /**
    * Where some pages need OCR: called with the document without them, chunked and embedded, as soon
-   * as every page's text layer is read, then with more of it as those pages are read, so that the host
-   * can store and search it early. One call at a time: a call made while the last one's promise is
-   * pending waits, and takes the latest pages then (some in between are skipped). Never called with
-   * no chunks. The resolved result is still the whole document; should OCR fail or stall after a
-   * call, it is the last call's document with `metadata.ocr_error` saying why.
+   * as every page's text layer is read, then with the pages read since, as those pages are read, so
+   * that the host can store and search it early. The first call's result is the document so far; each
+   * later call's (`ocr.adds` set to its pages) holds only the added pages' chunks, their `index`
+   * following on from the chunks handed over before, while its `metadata` describes the whole so far:
+   * adding a page chunks, embeds and hands over that page alone, however long the document. One call
+   * at a time: a call made while the last one's promise is pending waits, and then adds every page
+   * read meanwhile. Never called with no chunks. The resolved result is still the whole document,
+   * chunked again in reading order; should OCR fail or stall after a call, it is the document read
+   * until then with `metadata.ocr_error` saying why.
    */
   onPartial?: (partial: IngestResult, ocr: OcrPagesRead) => Promise<void>
 }
@@ -91,8 +95,9 @@ const EMBED_BATCH = 32
  * where it passes them (while parsing, or while chunking), before anything is embedded.
  *
  * A PDF with scanned pages is read in two steps (`onPartial`): its text layer, searchable at once,
- * then its scans page by page. Each step chunks the whole document read so far, in reading order;
- * passages already embedded keep their vectors (by their text), so the scans cost only their own.
+ * then its scans page by page, each chunked and embedded alone and handed over as an addition. The
+ * result chunks the whole document once more, in reading order; passages already embedded keep their
+ * vectors (by their text), so that costs only what changed.
  */
 export async function ingestFile(
   bytes: Uint8Array,
@@ -106,21 +111,46 @@ export async function ingestFile(
   const vectorsByText = new Map<string, Float32Array>()
   const build = (parsed: ParsedFile) => buildResult(parsed, started, ports, options, vectorsByText)
 
-  // The partial documents the parser hands over, published one at a time (see `onPartial`).
+  // The partial documents the parser hands over, published one at a time (see `onPartial`): the first
+  // whole, then only the pages each adds.
   let latest: { parsed: ParsedFile; ocr: OcrPagesRead } | undefined
-  let published: { result: IngestResult; from: typeof latest } | undefined
+  let published: Published | undefined
   let publishing: Promise<void> | undefined
   let publishFailure: { error: unknown } | undefined
   const publish = async (onPartial: NonNullable<IngestOptions['onPartial']>) => {
     while (latest && latest !== published?.from) {
       const from: typeof latest = latest
-      const result = await build(from.parsed)
-      if (result.chunks.length === 0) {
-        published = { result, from }
+      if (!published?.whole) {
+        const result = await build(from.parsed)
+        if (result.chunks.length > 0) await onPartial(result, from.ocr)
+        published = {
+          from,
+          whole: result.chunks.length > 0,
+          chunks: result.chunks.length,
+          metadata: result.metadata,
+          pages: new Set(from.parsed.blocks.map((block) => block.page)),
+        }
         continue
       }
-      await onPartial(result, from.ocr)
-      published = { result, from }
+      const { added, pages } = addedBlocks(from.parsed, published.pages)
+      const addition = await buildAddition(
+        from.parsed,
+        added,
+        published,
+        started,
+        ports,
+        options,
+        vectorsByText,
+      )
+      if (addition.chunks.length > 0) await onPartial(addition, { ...from.ocr, adds: pages })
+      published = {
+        from,
+        whole: true,
+        chunks: published.chunks + addition.chunks.length,
+        metadata: addition.metadata,
+        pages: published.pages,
+      }
+      for (const page of pages) published.pages.add(page)
     }
   }
 
@@ -150,8 +180,8 @@ export async function ingestFile(
     await publishing
     if (publishFailure) throw publishFailure.error
     // Reading the scans failed or stalled once the rest was searchable: the document is what was read.
-    const kept = published?.result
-    if (kept && kept.chunks.length > 0 && error instanceof ParseError && !options.signal?.aborted) {
+    if (published?.whole && error instanceof ParseError && !options.signal?.aborted) {
+      const kept = await build(published.from.parsed)
       return { ...kept, metadata: { ...kept.metadata, ocr_error: error.message } }
     }
     throw error
@@ -159,6 +189,61 @@ export async function ingestFile(
   await publishing
   if (publishFailure) throw publishFailure.error
   return build(parsed)
+}
+
+/** What `onPartial` was last handed: the partial it came from, and the document so far. */
+interface Published {
+  from: { parsed: ParsedFile; ocr: OcrPagesRead }
+  /** Whether a partial with chunks was handed over (the later ones then add pages to it). */
+  whole: boolean
+  /** Chunks handed over so far, all calls together. */
+  chunks: number
+  metadata: IngestMetadata
+  /** The pages with blocks in what was handed over. */
+  pages: Set<number | undefined>
+}
+
+/** The blocks of the pages `parsed` has and `seen` has not, in reading order, and those pages. */
+function addedBlocks(parsed: ParsedFile, seen: ReadonlySet<number | undefined>) {
+  const added = parsed.blocks.filter((block) => !seen.has(block.page))
+  const pages = [...new Set(added.map((block) => block.page))].filter(
+    (page): page is number => page !== undefined,
+  )
+  return { added, pages }
+}
+
+/**
+ * The chunks of pages added to a partial document already handed over, alone: chunked, embedded and
+ * described without the rest, so a page costs the same on page 5 as on page 500. Their `index`
+ * follows the chunks handed over before; `metadata` is the whole so far (its words counted on, its
+ * OCR pages those read). The document's own title, language and defined terms stay as they were
+ * found in the first; the final result reads the whole again.
+ */
+async function buildAddition(
+  parsed: ParsedFile,
+  blocks: Block[],
+  published: Published,
+  started: number,
+  ports: IngestPorts,
+  options: IngestOptions,
+  vectorsByText: Map<string, Float32Array>,
+): Promise<IngestResult> {
+  const limits = options.limits ?? DEFAULT_INGEST_LIMITS
+  const chunks = chunkDocument(
+    { blocks, pages: parsed.pages },
+    { maxChunks: Math.max(0, limits.maxChunks - published.chunks) },
+  )
+  for (const chunk of chunks) chunk.index += published.chunks
+  markOcrChunks(chunks, parsed.ocr)
+  const text = blocks.map((block) => block.text).join('\n\n')
+  const vectors = await embedChunks(chunks, ports, options, vectorsByText)
+  const metadata: IngestMetadata = {
+    ...published.metadata,
+    processing_time_seconds: Math.round((ports.clock.now() - started) / 1000),
+    word_count: published.metadata.word_count + countWords(text),
+    ...ocrMetadata(parsed),
+  }
+  return { kind: parsed.kind, text, chunks, vectors, metadata }
 }
 
 /** Chunks, embeds and describes a parsed document (whole, or the part read so far). */
@@ -175,7 +260,35 @@ async function buildResult(
   const chunks = chunkDocument(parsed, { maxChunks: limits.maxChunks })
   markOcrChunks(chunks, parsed.ocr)
   const fullText = parsed.blocks.map((block) => block.text).join('\n\n')
+  const vectors = await embedChunks(chunks, ports, options, vectorsByText)
 
+  const metadata: IngestMetadata = {
+    // Whole seconds, as the spec types it.
+    processing_time_seconds: Math.round((ports.clock.now() - started) / 1000),
+    word_count: countWords(fullText),
+    embedder: ports.embedder.id,
+  }
+  if (parsed.pages !== undefined) metadata.pages = parsed.pages
+  if (parsed.title) metadata.title = parsed.title
+  Object.assign(metadata, ocrMetadata(parsed))
+  const language = detectLanguage(fullText)
+  if (language) metadata.language = language
+  const defined = definedTerms(fullText)
+  if (defined.length > 0) metadata.defined_terms = defined
+  return { kind: parsed.kind, text: fullText, chunks, vectors, metadata }
+}
+
+/**
+ * One vector per chunk, in order: texts not embedded before in this document (`vectorsByText`) are
+ * embedded now, in batches; the rest reuse theirs.
+ */
+async function embedChunks(
+  chunks: readonly Chunk[],
+  ports: IngestPorts,
+  options: IngestOptions,
+  vectorsByText: Map<string, Float32Array>,
+): Promise<Float32Array[]> {
+  const progress = options.onProgress ?? (() => undefined)
   // The heading travels with every chunk's vector: later chunks of a section lack it in their text.
   const texts = chunks.map((chunk) =>
     chunk.heading && !chunk.text.startsWith(lastHeading(chunk.heading))
@@ -194,31 +307,19 @@ async function buildResult(
   // Passages with the same text share a vector; each gets its own object, as a result's vectors may be
   // transferred (detached) to another thread one by one.
   const taken = new Set<Float32Array>()
-  const vectors = texts.map((text) => {
+  return texts.map((text) => {
     const vector = vectorsByText.get(text)!
     if (taken.has(vector)) return vector.slice()
     taken.add(vector)
     return vector
   })
+}
 
-  const metadata: IngestMetadata = {
-    // Whole seconds, as the spec types it.
-    processing_time_seconds: Math.round((ports.clock.now() - started) / 1000),
-    word_count: countWords(fullText),
-    embedder: ports.embedder.id,
-  }
-  if (parsed.pages !== undefined) metadata.pages = parsed.pages
-  if (parsed.title) metadata.title = parsed.title
-  if (parsed.ocr && parsed.ocr.length > 0) {
-    metadata.ocr_pages = parsed.ocr.map((report) => report.page)
-    const mean = parsed.ocr.reduce((sum, report) => sum + report.confidence, 0) / parsed.ocr.length
-    metadata.ocr_confidence = Math.round(mean)
-  }
-  const language = detectLanguage(fullText)
-  if (language) metadata.language = language
-  const defined = definedTerms(fullText)
-  if (defined.length > 0) metadata.defined_terms = defined
-  return { kind: parsed.kind, text: fullText, chunks, vectors, metadata }
+/** The pages read by OCR and their mean confidence, where there are any. */
+function ocrMetadata(parsed: ParsedFile): Pick<IngestMetadata, 'ocr_pages' | 'ocr_confidence'> {
+  if (!parsed.ocr || parsed.ocr.length === 0) return {}
+  const mean = parsed.ocr.reduce((sum, report) => sum + report.confidence, 0) / parsed.ocr.length
+  return { ocr_pages: parsed.ocr.map((report) => report.page), ocr_confidence: Math.round(mean) }
 }
 
 function lastHeading(path: string): string {

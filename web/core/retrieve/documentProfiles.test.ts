@@ -37,6 +37,7 @@ function storeOf(chunks: ChunkRecord[], stored = new Map<string, DocumentOpening
       getChunks: () => Promise.reject(new Error('not used')),
       chunkVectors: () => Promise.reject(new Error('not used')),
       replaceChunks: () => Promise.reject(new Error('not used')),
+      addChunks: () => Promise.reject(new Error('not used')),
     },
   }
   return { store, listed, openingReads, kept, stored }

@@ -10,6 +10,13 @@ export interface ChunkStore {
    */
   replaceChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void>
   /**
+   * Adds chunks to the document's current ones in one step (a scanned page read after the rest was
+   * stored: `processDocument`), with `index`es after theirs; the rest are neither read nor written, and
+   * the opening stays as it is. Changes the document's version as the search index snapshot sees it.
+   * Nothing when the document does not exist.
+   */
+  addChunks(documentId: string, chunks: readonly ChunkRecord[]): Promise<void>
+  /**
    * The stored openings of these documents, in one read (a start's first search wants 200 documents'
    * profiles): the one stored with each document's current chunks, or kept by `keepOpenings`. A
    * document whose chunks were stored before openings were, or that does not exist, is absent. Never

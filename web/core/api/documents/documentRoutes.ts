@@ -34,7 +34,10 @@ const error = (description: string) => ({ description, schema: errorSchema })
  * An upload checks its collection and size, stores the bytes and a new document record, and queues it;
  * with `on_duplicate` it first looks among the collection's documents for the same content.
  */
-type UploadPorts = Pick<ApiPorts, 'limits' | 'files' | 'newId' | 'clock' | 'documents' | 'logError'> & {
+type UploadPorts = Pick<
+  ApiPorts,
+  'limits' | 'files' | 'newId' | 'clock' | 'documents' | 'logError' | 'collectionLock'
+> & {
   store: Pick<Store, 'collections' | 'documents'>
 }
 
@@ -127,35 +130,51 @@ export const documentRoutes: Route[] = [
       // Stored before the duplicate is looked for, since its key is the content's hash; a duplicate's
       // key is already in use by the document it repeats, so nothing is left behind when none is made.
       const stored = await putNewFile(ports.files, file, file.filename)
-      if (body.on_duplicate !== 'keep') {
-        const documents = await ports.store.documents.listDocuments({ collectionId })
-        const existing = documentWithContent(documents, stored.key)
-        if (existing) {
-          const duplicate = {
-            existing_document_id: existing.id,
-            existing_filename: existing.original_filename,
-          }
-          if (body.on_duplicate === 'skip') {
-            return {
-              status: 200,
-              body: { ...documentView(existing), duplicate: { action: 'skipped', ...duplicate } },
-            }
-          }
-          const replaced = await processAgain(ports, existing.id, {
-            original_filename: file.filename,
-            password: body.password,
-          })
-          if (replaced)
-            return { status: 200, body: { ...replaced, duplicate: { action: 'replaced', ...duplicate } } }
-          // Deleted meanwhile: the upload makes a document as if there had been none.
-        }
-      }
-      const document = await createStoredDocument(ports, {
-        id: ports.newId(),
-        stored,
-        filename: file.filename,
-        collectionId,
+      // The look and the new document are one step (`collectionLock`): two uploads of the same content
+      // at the same instant otherwise both found none and both made one, `skip` or not.
+      const found = await ports.collectionLock(collectionId, async () => {
+        const existing =
+          body.on_duplicate === 'keep'
+            ? undefined
+            : documentWithContent(await ports.store.documents.listDocuments({ collectionId }), stored.key)
+        if (existing) return { existing }
+        const id = ports.newId()
+        const created = await createStoredDocument(ports, {
+          id,
+          stored,
+          filename: file.filename,
+          collectionId,
+        })
+        return { created }
       })
+      if (found.existing) {
+        const { existing } = found
+        const duplicate = {
+          existing_document_id: existing.id,
+          existing_filename: existing.original_filename,
+        }
+        if (body.on_duplicate === 'skip') {
+          return {
+            status: 200,
+            body: { ...documentView(existing), duplicate: { action: 'skipped', ...duplicate } },
+          }
+        }
+        const replaced = await processAgain(ports, existing.id, {
+          original_filename: file.filename,
+          password: body.password,
+        })
+        if (replaced)
+          return { status: 200, body: { ...replaced, duplicate: { action: 'replaced', ...duplicate } } }
+      }
+      // Deleted meanwhile (a replace): the upload makes a document as if there had been none.
+      const document =
+        found.created ??
+        (await createStoredDocument(ports, {
+          id: ports.newId(),
+          stored,
+          filename: file.filename,
+          collectionId,
+        }))
       let scheduled: Awaited<ReturnType<typeof ports.documents.enqueue>>
       try {
         scheduled = await ports.documents.enqueue(document.id, { password: body.password })

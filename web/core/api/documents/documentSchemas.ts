@@ -15,7 +15,7 @@ export const uploadDocumentFields = z.object({
     .default('keep')
     .meta({
       description:
-        'Quire’s addition: what to do when a document with exactly this content (the same SHA-256) is already in the collection. `keep` (the default, so that clients that never send it work as before): a new document is made beside it, 201. `skip`: nothing is made; 200 with the document already there, `duplicate.action` `skipped`. `replace`: that document takes this upload’s name and is processed again (its passages stay searchable until the new ones replace them); 200 with it, `duplicate.action` `replaced`. Without such a document, `skip` and `replace` upload as `keep` does. The app sends `skip` and then asks the person.',
+        'Quire’s addition: what to do when a document with exactly this content (the same SHA-256) is already in the collection. `keep` (the default, so that clients that never send it work as before): a new document is made beside it, 201. `skip`: nothing is made; 200 with the document already there, `duplicate.action` `skipped`. `replace`: that document takes this upload’s name and is processed again (its passages stay searchable until the new ones replace them); 200 with it, `duplicate.action` `replaced`. Without such a document, `skip` and `replace` upload as `keep` does. Uploads of the same content at the same instant take turns: with `skip`, exactly one makes the document and the others are answered 200 `skipped` with it (with `replace`, `replaced`). The app sends `skip` and then asks the person.',
     }),
 })
 

@@ -141,6 +141,14 @@ export class SyncedStore implements Store {
         this.recent.remember(documentId, replacement)
         if (previous && previous !== (await chunkBlobKey(replacement))) await this.deleteBlobs([previous])
       },
+      /**
+       * Pages added to a document whose scanned pages are being read: it syncs once they all are
+       * (`emitDocument`), so there is no blob of it to replace yet, and none is read or made here.
+       */
+      addChunks: async (documentId, added) => {
+        await chunks.addChunks(documentId, added)
+        this.recent.forget(documentId)
+      },
     })
   }
 
@@ -277,9 +285,14 @@ export class SyncedStore implements Store {
     }
   }
 
-  /** A processed document with its chunk blob; nothing while it is pending or processing. */
+  /**
+   * A processed document with its chunk blob; nothing while it is pending or processing, nor while its
+   * scanned pages are read (completed, `progress.stage` `ocr`): its blob changes with every page, and made
+   * for each it cost a read and an encoding of the whole document per page. It syncs once they are.
+   */
   private async emitDocument(document: DocumentRecord): Promise<void> {
     if (document.status !== 'completed' && document.status !== 'failed') return
+    if (document.status === 'completed' && document.progress?.stage === 'ocr') return
     let values: Record<string, unknown>
     try {
       const chunks = await this.recent.take(document.id, this.inner)

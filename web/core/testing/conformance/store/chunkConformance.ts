@@ -25,6 +25,31 @@ export const chunkConformance: HostCase<StoreConformanceContext>[] = [
     },
   },
   {
+    name: 'adds chunks to a document’s stored ones, and none to a document that is gone',
+    async run({ store }) {
+      const collection = await store.collections.createCollection(newCollection())
+      const document = await store.documents.createDocument(newDocument(collection.id))
+      const first = [newChunk(document, 0), newChunk(document, 1)]
+      await store.chunks.replaceChunks(document.id, first)
+      const added = [newChunk(document, 2), newChunk(document, 3, { vector: null, embedder: null })]
+      await store.chunks.addChunks(document.id, added)
+      checkChunksEqual(
+        await store.chunks.listChunks({ documentId: document.id }),
+        [...first, ...added],
+        'stored and added',
+      )
+      checkEqual((await store.chunks.getChunks([added[0]!.id])).length, 1, 'an added chunk by id')
+      // A replacement after additions replaces them all.
+      const fresh = [newChunk(document, 0)]
+      await store.chunks.replaceChunks(document.id, fresh)
+      checkChunksEqual(await store.chunks.listChunks({ documentId: document.id }), fresh, 'replaced after')
+      const gone = await store.documents.createDocument(newDocument(collection.id))
+      await store.documents.deleteDocument(gone.id)
+      await store.chunks.addChunks(gone.id, [newChunk(gone, 0)])
+      checkEqual(await store.chunks.listChunks({ documentId: gone.id }), [], 'a deleted document')
+    },
+  },
+  {
     name: 'lists at most `limit` chunks, the first in order',
     async run({ store }) {
       const collection = await store.collections.createCollection(newCollection())
