@@ -32,6 +32,26 @@ async function openChat(page: Page, origin: string): Promise<ChatPage> {
   return chat
 }
 
+/**
+ * Keeps, in the page, what the "written by" line said whenever the answer still streaming showed it (its
+ * bubble without the stored answer's Copy button): a MutationObserver sees every state the DOM passed
+ * through, however fast the answer came. Resolves a reader of what it kept, without repeats.
+ */
+async function watchStreamingMaker(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const seen = new Set<string>()
+    ;(window as unknown as { streamingMakers: Set<string> }).streamingMakers = seen
+    new MutationObserver(() => {
+      const bubble = [...document.querySelectorAll('.chat-message-assistant')].at(-1)
+      if (!bubble || bubble.querySelector('.chat-message-actions')) return
+      const maker = bubble.querySelector('.chat-message-maker')
+      if (maker) seen.add([...maker.children].map((part) => part.textContent).join(' | '))
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
+  return () =>
+    page.evaluate(() => [...(window as unknown as { streamingMakers: Set<string> }).streamingMakers])
+}
+
 const storedGenerator = (page: Page) =>
   page.evaluate(
     async () => ((await (await fetch('/api/settings')).json()) as { generator: unknown }).generator,
@@ -70,13 +90,16 @@ for (const size of SIZES) {
     await expect(offer(page).getByRole('button', { name: 'Look again' })).toBeVisible()
     await shot('2-nothing-found')
 
-    // The answer says it is quoted, with the way to a model one click away.
+    // The answer says it is quoted, with the way to a model one click away, from its first streamed
+    // words on (the stream's first event says what writes it), in the words the stored answer keeps.
+    const streamingMakers = await watchStreamingMaker(page)
     await chat.ask('How high was the spring tide?')
     const answer = chat.assistantMessages().last()
     await expect(answer).toContainText('4.2 metres', { timeout: scaledTimeout(30_000) })
     await expect(answer.locator('.chat-message-maker')).toHaveText(
       /^Quoted from your documents\s*Choose a model$/,
     )
+    expect(await streamingMakers()).toEqual(['Quoted from your documents | Choose a model'])
     const messages = await page.evaluate(async () => {
       const sessions = (await (await fetch('/api/chat/sessions')).json()) as Array<{ id: string }>
       const listed = await fetch(`/api/chat/messages?session_id=${sessions[0]?.id ?? ''}`)
@@ -117,7 +140,8 @@ for (const size of SIZES) {
     const ollama = await startFakeOllamaWithChat({
       cors: [origin],
       reply: () => MODEL_ANSWER,
-      delayMs: 5,
+      // Slow enough to see the answer while it streams.
+      delayMs: 250,
       port: OLLAMA_PORT,
     })
     try {
@@ -150,14 +174,20 @@ for (const size of SIZES) {
       })
       await shot('2-chosen')
 
+      const streamingMakers = await watchStreamingMaker(page)
       await chat.ask('How high was the spring tide?')
       const answer = chat.assistantMessages().last()
+      // While the model writes, it is named already.
+      await expect(answer).toContainText('The spring', { timeout: scaledTimeout(30_000) })
+      await expect(answer.locator('.chat-message-maker')).toBeVisible()
+      await shot('3-model-streaming')
       await expect(answer).toContainText('reached 4.2 metres', { timeout: scaledTimeout(30_000) })
       await expect(answer.locator('.chat-message-maker')).toHaveText(
         new RegExp(`^Written by ${MODEL.replace('.', '\\.')} \\(Ollama\\)\\s*Change model$`),
       )
+      expect(await streamingMakers()).toEqual([`Written by ${MODEL} (Ollama) | Change model`])
       expect(ollama.chats.at(-1)?.model).toBe(MODEL)
-      await shot('3-model-answer')
+      await shot('4-model-answer')
       await expectAccessible(page, 'chat, a model’s answer')
 
       // A model chosen: the offer does not come back.
@@ -188,3 +218,60 @@ test('on the server’s origin, putting the offer away is remembered, and nothin
   await expect(chat.question).toBeVisible()
   await expect(offer(page)).toHaveCount(0)
 })
+
+// Issue 70's limit: the welcome dialog and the chat's offer each asked what answers. One memory now: a
+// choice in either is the answer in the other, so a person is asked once.
+for (const host of ['static', 'server'] as const) {
+  for (const size of SIZES) {
+    test(`${host === 'static' ? 'offline' : 'on the server’s origin'} at ${size.width}×${size.height}: what answers is asked once, in the welcome dialog or in the chat`, async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(scaledTimeout(120_000))
+      mkdirSync(SHOTS, { recursive: true })
+      const shot = (what: string) =>
+        page.screenshot({ path: `${SHOTS}/once-${host}-${size.label}-${what}.png` })
+      const origin = host === 'server' ? `http://127.0.0.1:${SYNC_PORT}` : (baseURL ?? '')
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await openApp(page, `${origin}/collections`)
+      if (host === 'static') await goOffline(page)
+      else await untilServiceWorker(page)
+
+      // A first visit to the chat: the welcome dialog asks over the chat's own offer.
+      await page.goto(`${origin}/chat?onboarding=1`)
+      const welcome = page.getByRole('dialog', { name: 'Welcome to Quire' })
+      await expect(welcome.getByRole('radio', { name: /^Quoted sentences/ })).toBeChecked()
+      await expect(page.locator('.answer-offer')).toBeAttached()
+      await shot('1-welcome')
+      // Closed with quotes chosen there: the chat's offer under it goes too, and does not come back.
+      await welcome.getByRole('button', { name: 'Close' }).click()
+      await expect(welcome).toHaveCount(0)
+      const chat = new ChatPage(page)
+      await expect(chat.question).toBeVisible()
+      await expect(page.locator('.answer-offer')).toHaveCount(0)
+      expect(await page.evaluate(() => localStorage.getItem('quire.answerOffer'))).toBe('quotes')
+      await shot('2-chat-after-welcome')
+      await page.reload()
+      await expect(chat.title('New chat')).toBeVisible()
+      await expect(chat.question).toBeVisible()
+      await expect(offer(page)).toHaveCount(0)
+
+      // The other way round, on a browser that never answered: quotes kept in the chat's offer, the
+      // welcome dialog says it is chosen and where to change it, and asks nothing.
+      await page.evaluate(() => localStorage.clear())
+      await page.goto(`${origin}/chat`)
+      await expect(offer(page)).toBeVisible()
+      await offer(page).getByRole('button', { name: 'Keep quoting my documents' }).click()
+      await expect(offer(page)).toHaveCount(0)
+      await page.goto(`${origin}/collections?onboarding=1`)
+      await expect(welcome).toBeVisible()
+      await expect(welcome).toContainText('Chosen on this device already; Settings changes it.')
+      await expect(welcome.getByRole('radio')).toHaveCount(0)
+      await shot('3-welcome-after-chat')
+      await welcome.getByRole('link', { name: 'Settings' }).click()
+      await expect(welcome).toHaveCount(0)
+      await expect(page).toHaveURL(/\/settings#models-title$/)
+      expect(await page.evaluate(() => localStorage.getItem('quire.answerOffer'))).toBe('quotes')
+    })
+  }
+}

@@ -137,7 +137,7 @@ test.describe('a second device with its own data signs in', () => {
     await context.close()
   })
 
-  test('Keep on this device only: the account’s data arrives, this device’s never leaves, nor what is added to it', async ({
+  test('Keep on this device only: the account’s data arrives, this device’s does not leave, nor what is added to it, until sent from the Account page', async ({
     browser,
   }) => {
     test.setTimeout(scaledTimeout(120_000))
@@ -177,6 +177,62 @@ test.describe('a second device with its own data signs in', () => {
     expect(await serverDocuments.json()).toEqual([])
     expect(await serverCollections(person)).toEqual(['Made after', 'Shelf from the laptop'])
     await page.screenshot({ path: 'e2e/output/secondDevice-kept-390.png' })
+
+    // Later, the person changes their mind: the Account page counts what was kept (the document added
+    // since with it) and sends it, after asking with the same counts, the way a merge does.
+    const account = new AccountPage(page)
+    await account.open()
+    const kept = page.getByRole('region', { name: 'Local data on this device' })
+    const counts = '2 collections, 2 documents and 1 chat'
+    await expect(kept.getByTestId('kept-data-counts')).toHaveText(
+      `${counts} are kept on this device only: they do not sync to your account.`,
+    )
+    await expect(account.syncSection).toBeVisible()
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(size)
+      await kept.getByRole('button', { name: 'Send to my account…' }).click()
+      const confirm = page.getByRole('dialog', { name: 'Send this device’s data to your account?' })
+      await expect(confirm.getByTestId('send-kept-counts')).toHaveText(
+        `${counts} will be sent to your account and sync to your other devices, with what you add to them from now on.`,
+      )
+      await expect(confirm.getByRole('button', { name: 'Send to my account' })).toBeFocused()
+      await page.screenshot({ path: `e2e/output/secondDevice-send-kept-${size.width}.png` })
+      if (size.width === 390) {
+        // Cancel sends nothing, and focus returns to the button.
+        await confirm.getByRole('button', { name: 'Cancel' }).click()
+        await expect(confirm).toBeHidden()
+        await expect(kept.getByRole('button', { name: 'Send to my account…' })).toBeFocused()
+        await api(page, '/api/v1/sync/now', { method: 'POST' })
+        expect(await serverCollections(person)).toEqual(['Made after', 'Shelf from the laptop'])
+      } else {
+        await page.keyboard.press('Enter')
+        await expect(confirm).toBeHidden()
+      }
+    }
+    await expect(kept).toHaveCount(0)
+    await expect
+      .poll(() => serverCollections(person), { timeout: scaledTimeout(30_000) })
+      .toEqual(['Made after', 'Recipes', 'Shelf from the laptop', 'Trips'])
+    const sent = async (path: string) =>
+      (
+        (await (
+          await fetch(`${syncServer}${path}`, { headers: { authorization: `Bearer ${person.token}` } })
+        ).json()) as Array<{ original_filename?: string; name?: string }>
+      )
+        .map((item) => item.original_filename ?? item.name)
+        .sort()
+    await expect
+      .poll(() => sent('/api/documents/'), { timeout: scaledTimeout(30_000) })
+      .toEqual(['lisbon.md', 'porto.md'])
+    await expect
+      .poll(() => sent('/api/chat/sessions'), { timeout: scaledTimeout(30_000) })
+      .toEqual(['Packing list'])
+    // Sent, it syncs like the rest: nothing is left to send.
+    expect((await api<{ kept_local_data: unknown }>(page, '/api/v1/account')).kept_local_data).toBeNull()
+    await page.screenshot({ path: 'e2e/output/secondDevice-sent-1440.png' })
     await context.close()
   })
 

@@ -5,6 +5,7 @@ import { usePageTitle } from '../usePageTitle'
 import './account.css'
 import type { AccountView, LocalDataChoice } from './accountApi'
 import { ConflictsPanel } from './ConflictsPanel'
+import { KeptDataSection } from './KeptDataSection'
 import { LocalDataDialog } from './LocalDataDialog'
 import { localDataLabel } from './localDataText'
 import { ProfileList } from './ProfileList'
@@ -149,6 +150,15 @@ export function AccountPage(props: { account: AccountView }) {
               </button>
             </div>
           </section>
+        )}
+      </Show>
+      <Show when={account().signed_in && !account().local_data ? account().kept_local_data : undefined}>
+        {(counts) => (
+          <KeptDataSection
+            counts={counts()}
+            // Sent as the question's merge sends: the same words.
+            onSent={(next) => chosen(next, 'merge')}
+          />
         )}
       </Show>
       <Show when={account().signed_in && !account().local_data}>

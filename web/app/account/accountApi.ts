@@ -23,6 +23,11 @@ export interface AccountView {
    * sync waits until `chooseLocalData`. Null otherwise.
    */
   local_data: LocalDataCounts | null
+  /**
+   * Signed in, what was kept on this device only (`keep`) and is here still: it never syncs until
+   * `sendKeptData`. Null when there is none.
+   */
+  kept_local_data: LocalDataCounts | null
 }
 
 export interface LocalDataCounts {
@@ -71,4 +76,12 @@ export function signOut(keepLocalData = true): Promise<AccountView> {
 /** Answers the sign-in's question about this device's data; sync starts. */
 export function chooseLocalData(choice: LocalDataChoice): Promise<AccountView> {
   return requestJson<AccountView>('/api/v1/account/local-data', { method: 'POST', body: { choice } })
+}
+
+/**
+ * Sends what was kept on this device only to the account: the question's `merge`, which, with no
+ * question waiting, sends the kept data the same way.
+ */
+export function sendKeptData(): Promise<AccountView> {
+  return chooseLocalData('merge')
 }

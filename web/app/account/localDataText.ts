@@ -17,6 +17,22 @@ export function localDataQuestion(counts: LocalDataCounts): string {
   return `This device has ${localDataLabel(counts)} that ${total(counts) === 1 ? 'is' : 'are'} not in your account.`
 }
 
+/** The Account page's line for data kept on this device only: "… are kept on this device only: …". */
+export function keptDataText(counts: LocalDataCounts): string {
+  const one = total(counts) === 1
+  return `${capitalised(localDataLabel(counts))} ${one ? 'is' : 'are'} kept on this device only: ${one ? 'it does' : 'they do'} not sync to your account.`
+}
+
+/** The confirmation's text before that data is sent. */
+export function sendKeptQuestion(counts: LocalDataCounts): string {
+  const one = total(counts) === 1
+  return `${capitalised(localDataLabel(counts))} will be sent to your account and sync to your other devices, with what you add to ${one ? 'it' : 'them'} from now on.`
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
 function total(counts: LocalDataCounts): number {
   return counts.collections + counts.documents + counts.chats
 }

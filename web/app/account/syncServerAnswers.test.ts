@@ -20,6 +20,7 @@ const account = (fields: Partial<AccountView>): (() => Promise<AccountView>) => 
       user: null,
       local_user: user,
       local_data: null,
+      kept_local_data: null,
       ...fields,
     })
 }

@@ -50,7 +50,11 @@ export function listMessages(sessionId: string, signal?: AbortSignal, limit = 50
 }
 
 export interface StreamHandlers {
-  onSources?: (sources: CitedSource[]) => void
+  /**
+   * The passages, first, with what writes the answer: the event's `generator` and `search_method`, the
+   * fields the stored message's metadata will hold, so the streaming answer can say what the stored one says.
+   */
+  onSources?: (sources: CitedSource[], about: { generator: unknown; search_method: unknown }) => void
   onToken: (text: string) => void
 }
 
@@ -73,8 +77,12 @@ export function streamAnswer(
     signal,
     noun: 'answer',
     onEvent: (event, data) => {
-      if (event === 'sources') handlers.onSources?.((data.sources as CitedSource[] | undefined) ?? [])
-      else if (event === 'token') handlers.onToken(String(data.text ?? ''))
+      if (event === 'sources') {
+        handlers.onSources?.((data.sources as CitedSource[] | undefined) ?? [], {
+          generator: data.generator,
+          search_method: data.search_method,
+        })
+      } else if (event === 'token') handlers.onToken(String(data.text ?? ''))
     },
   })
 }

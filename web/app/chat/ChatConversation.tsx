@@ -5,6 +5,7 @@ import { listMessages, streamAnswer, type ChatSession, type CitedSource } from '
 import type { Persona } from '../api/conversationsApi'
 import { ErrorPanel } from '../components/ErrorPanel'
 import { LoadingPanel } from '../components/LoadingPanel'
+import { answerMaker } from './answerMaker'
 import { Composer } from './Composer'
 import { MessageThread, type PendingTurn } from './MessageThread'
 import { questionBefore, showSessionMessage } from './showSessionMessage'
@@ -72,7 +73,8 @@ export function ChatConversation(props: ChatConversationProps) {
         props.session.id,
         question,
         {
-          onSources: (sources) => setPending((p) => p && { ...p, sources }),
+          // What writes the answer is said from here on, in the words its stored message will have.
+          onSources: (sources, about) => setPending((p) => p && { ...p, sources, maker: answerMaker(about) }),
           onToken: (text) => setPending((p) => p && { ...p, answer: p.answer + text }),
         },
         turn.signal,

@@ -15,16 +15,19 @@ import './answerOffer.css'
  * this device can run, each only when asked. "Look for a model on this computer" asks the usual addresses
  * of Ollama and OpenAI-compatible servers (findLocalModels) and offers what answered; WebLLM is offered
  * where WebGPU is (WebLlmOffer, with the download's size); or quotes are kept. Shown while the saved
- * answerer is the extractive one and this browser has not answered the offer (answerOfferMemory); a model
+ * answerer is the extractive one and this browser has not answered the question, here or in the welcome
+ * dialog (answerOfferMemory, which both write); a model
  * chosen is saved as Settings saves it (`saveSettings`), so Settings shows it and can change it.
  * `onDone` hands focus on (the composer) when the offer closes or a model is chosen.
  */
 export function FirstAnswerOffer(props: { onDone?: () => void }) {
   const titleId = createUniqueId()
-  const answered = answerOfferOutcome() !== null
+  // Answered here or in the welcome dialog (one memory): reactive, so answering the dialog shown over
+  // this screen closes the offer too.
+  const answered = () => answerOfferOutcome() !== null
   // Answered before: nothing to read, nothing is shown.
-  const settings = createLoad(() => getSettings(), { start: !answered })
-  const [closed, setClosed] = createSignal(answered)
+  const settings = createLoad(() => getSettings(), { start: !answered() })
+  const [closed, setClosed] = createSignal(false)
   const [search, setSearch] = createSignal<LocalModelSearch | 'looking' | null>(null)
   const [chosen, setChosen] = createSignal<{ label: string; generator: GeneratorInput }>()
   const [saving, setSaving] = createSignal(false)
@@ -32,8 +35,9 @@ export function FirstAnswerOffer(props: { onDone?: () => void }) {
   let result: HTMLDivElement | undefined
 
   const extractive = () => settings.data()?.generator.kind === 'extractive'
-  // Open while quotes answer, and after a choice made here (to say what answers now, and a download's progress).
-  const open = () => !closed() && (extractive() || chosen() !== undefined)
+  // Open while quotes answer and the question waits, and after a choice made here (to say what answers
+  // now, and a download's progress).
+  const open = () => !closed() && (chosen() !== undefined || (!answered() && extractive()))
 
   const close = (outcome?: AnswerOfferOutcome) => {
     if (outcome) rememberAnswerOffer(outcome)

@@ -14,7 +14,10 @@ export interface MessageBubbleProps {
   /** Tokens are still arriving. */
   streaming?: boolean
   note?: string | undefined
-  /** What wrote the answer; said under it with the way to choose a model (absent: nothing is said). */
+  /**
+   * What writes the answer; said under it with the way to choose a model, while it streams as well as once
+   * stored (absent: nothing is said).
+   */
   maker?: AnswerMaker | undefined
   /** While another answer streams, copying is fine but regenerating is not. */
   actionsDisabled?: boolean
@@ -27,9 +30,10 @@ export interface MessageBubbleProps {
 /**
  * One message. The person's own words are shown as typed (plain text); an assistant answer is Markdown,
  * rendered by `renderMarkdown`, which escapes any HTML in it, so setting it as innerHTML is safe. Citation
- * chips are buttons inside that HTML; one click handler on the bubble opens the cited source. Under a
- * stored answer, what wrote it ("Quoted from your documents", or the model's name) and a link to where a
- * model is chosen (Settings' language models), so nobody takes quoted sentences for a model's words.
+ * chips are buttons inside that HTML; one click handler on the bubble opens the cited source. Under an
+ * answer, from its first streamed words on, what writes it ("Quoted from your documents", or the model's
+ * name) and a link to where a model is chosen (Settings' language models), so nobody takes quoted
+ * sentences for a model's words.
  */
 export function MessageBubble(props: MessageBubbleProps) {
   const html = createMemo(() => (props.role === 'assistant' ? renderMarkdown(props.content) : ''))
@@ -69,7 +73,7 @@ export function MessageBubble(props: MessageBubbleProps) {
         <Show when={props.note}>
           <p class="chat-message-note">{props.note}</p>
         </Show>
-        <Show when={!props.streaming && props.maker}>
+        <Show when={props.maker}>
           {(maker) => (
             <p class="chat-message-maker">
               <span>{maker().label}</span>

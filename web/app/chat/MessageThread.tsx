@@ -24,6 +24,8 @@ export interface PendingTurn {
   /** The passages the answer cites, as they arrive (a document chat); none for a model conversation. */
   sources?: CitedSource[]
   stopped: boolean
+  /** What writes the answer, once the stream has said (a document chat's first event). */
+  maker?: AnswerMaker | undefined
 }
 
 export interface MessageThreadProps<T> {
@@ -130,6 +132,7 @@ export function MessageThread<T>(props: MessageThreadProps<T>) {
                   sources={turn().sources ?? []}
                   stopped={turn().stopped}
                   streaming={!turn().stopped}
+                  maker={turn().maker}
                   actionsDisabled
                   onCite={props.onCite}
                   waitingText={props.waitingText}

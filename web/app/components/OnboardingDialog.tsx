@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/solid-router'
 import { createSignal, Show } from 'solid-js'
 import '../pwa/pwa.css'
+import { answerOfferOutcome, rememberAnswerOffer } from '../chat/answerOfferMemory'
 import { FirstRunAnswerChoice } from '../settings/FirstRunAnswerChoice'
 import { Dialog } from '../ui/Dialog'
 
@@ -28,15 +29,22 @@ function shouldGreet(): boolean {
  * choose how answers are written (quoted sentences by default; a model in the browser, a local Ollama or
  * a provider's key, each tested only when the person asks). Dismissed once, it does not come back;
  * Settings has every choice.
+ *
+ * What answers is asked once per device, here or on the first chat screen (answerOfferMemory): answered
+ * there first, this dialog only says where to change it; closed here without a model chosen, quotes
+ * answer, and that is the answer the chat remembers.
  */
 export function OnboardingDialog() {
   const [open, setOpen] = createSignal(shouldGreet())
+  // Read once: the choice made in this dialog must not swap it for the "answered" line under the person.
+  const askAnswers = answerOfferOutcome() === null
   const done = () => {
     try {
       localStorage.setItem(STORAGE_KEY, new Date().toISOString())
     } catch {
       // Nothing to remember it in; the dialog simply closes.
     }
+    if (askAnswers && answerOfferOutcome() === null) rememberAnswerOffer('quotes')
     setOpen(false)
   }
 
@@ -64,8 +72,24 @@ export function OnboardingDialog() {
             </Link>
           </p>
           <p class="field-hint">PDF, Word, PowerPoint, Markdown and HTML files, in a collection.</p>
-          <FirstRunAnswerChoice />
-          <p class="field-hint">Every choice is in Settings later, too.</p>
+          <Show
+            when={askAnswers}
+            fallback={
+              <>
+                <h3 class="first-run-heading">How answers are written</h3>
+                <p class="field-hint">
+                  Chosen on this device already;{' '}
+                  <Link to="/settings" hash="models-title" onClick={done}>
+                    Settings
+                  </Link>{' '}
+                  changes it.
+                </p>
+              </>
+            }
+          >
+            <FirstRunAnswerChoice />
+            <p class="field-hint">Every choice is in Settings later, too.</p>
+          </Show>
         </div>
         <div class="dialog-actions">
           <button type="button" class="button" onClick={done}>

@@ -1,6 +1,7 @@
 import { createSignal, Show } from 'solid-js'
 import { errorDetail } from '../api/ApiRequestError'
 import { getSettings, saveSettings, type GeneratorInput } from '../api/settingsApi'
+import { rememberAnswerOffer } from '../chat/answerOfferMemory'
 import { showToast } from '../toasts/toastStore'
 import { RadioGroup, type RadioOption } from '../ui/RadioGroup'
 import { ConnectionTestForm } from './ConnectionTestForm'
@@ -16,6 +17,8 @@ type Way = 'extractive' | 'webllm' | 'ollama' | 'openai'
  * The first run's "how answers are written": extractive (the default, said plainly), WebLLM only where
  * WebGPU exists (else shown, not choosable, with the reason), a local Ollama contacted only when the
  * person tests it, or a provider's key, tested the same way. Nothing is saved until a model is chosen.
+ * The answer is the first chat screen's too (answerOfferMemory): a model chosen here, or quotes, is not
+ * asked about again there.
  */
 export function FirstRunAnswerChoice() {
   const webLlm = createLoad(webLlmAvailability)
@@ -28,6 +31,7 @@ export function FirstRunAnswerChoice() {
     try {
       const next = await saveSettings({ generator })
       settings.set(next)
+      rememberAnswerOffer('model')
       showToast({ message: `Answers now come from ${label}` })
     } catch (caught) {
       showToast({ message: `Not saved: ${errorDetail(caught)}` })
@@ -36,6 +40,7 @@ export function FirstRunAnswerChoice() {
 
   const chooseExtractive = () => {
     setWay('extractive')
+    rememberAnswerOffer('quotes')
     if (saved() !== 'extractive') void use({ kind: 'extractive' }, 'the extractive answerer')
   }
 

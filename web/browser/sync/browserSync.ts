@@ -13,6 +13,7 @@ import {
   deviceOnlyData,
   DeviceOnlyKeys,
   isEmpty,
+  keptData,
   keysOf,
 } from '../../core/sync/appData/deviceOnlyData'
 import { conflictKey, conflictViews } from '../../core/sync/appData/conflictViews'
@@ -95,7 +96,8 @@ function isOffline(error: unknown): boolean {
  * Before a replica is bound to an account, a device holding collections, documents or chats the
  * account does not have (read with plain pulls, `accountRecordKeys`) does not sync: the sign-in asks
  * the person (`localData`) to merge them, keep them on this device only, or discard them. Kept ones
- * are remembered (`device_only`, through sign-outs) and never sent, nor what is added to them later.
+ * are remembered (`device_only`, through sign-outs) and never sent, nor what is added to them later,
+ * until the person sends them after all (`sendKept`): then they are captured as a merge's are.
  * Once per replica, after its first full pull, the device's data that sync does not know yet (from
  * before sign-in, or before a reset) is captured, so it reaches the account; records the account
  * already had stay as the server has them.
@@ -266,6 +268,26 @@ export function browserSync(options: BrowserSyncOptions): BrowserSync {
       await replica.setState('local_choice', null)
       await replica.setState('account', owner)
       startLoop()
+      return true
+    },
+    async kept() {
+      const kept = await keptHere()
+      if (kept.size === 0) return null
+      const data = await keptData(store, kept)
+      return isEmpty(data) ? null : countsOf(data)
+    },
+    async sendKept() {
+      const owner = ownerOf(await options.account().state())
+      // Into the account this replica syncs with only: a sign-in's question that waits comes first.
+      if (!owner || (await replica.state('account')) !== owner) return false
+      if ((await localData.kept()) === null) return false
+      // The merge path: no longer kept, these records are data sync does not know yet, which the
+      // next round captures and sends (as after answering "merge"), with what was added to them since.
+      deviceOnly = new DeviceOnlyKeys()
+      await saveKeptHere()
+      await replica.setState('captured', false)
+      if (loop) loop.nudge()
+      else startLoop()
       return true
     },
   }

@@ -30,4 +30,12 @@ export interface LocalDataPort {
   pending(): Promise<LocalDataCounts | null>
   /** Carries out the choice, then starts syncing. Resolves false when no choice was waiting. */
   choose(choice: LocalDataChoice): Promise<boolean>
+  /** What a person kept on this device only (`keep`) and this device still has, counted; null for none. */
+  kept(): Promise<LocalDataCounts | null>
+  /**
+   * Sends what was kept on this device only to the account, as `merge` would have: from then on it
+   * syncs like the rest. Resolves false when nothing is kept, or this device does not sync with the
+   * signed-in account yet (a sign-in's question waits: it comes first).
+   */
+  sendKept(): Promise<boolean>
 }

@@ -23,6 +23,11 @@ export interface AccountState {
    * sync waits until the person chooses (`chooseLocalData`). Null otherwise.
    */
   local_data: LocalDataCounts | null
+  /**
+   * Signed in, what the person kept on this device only (answering that question with `keep`) and this
+   * device still has: it never syncs until sent (`chooseLocalData('merge')`). Null when there is none.
+   */
+  kept_local_data: LocalDataCounts | null
 }
 
 export interface SyncAccountOptions {
@@ -99,19 +104,26 @@ export class SyncAccount {
       user: account?.user ?? null,
       local_user: local,
       local_data: signedIn ? ((await this.localData?.pending()) ?? null) : null,
+      kept_local_data: signedIn ? ((await this.localData?.kept()) ?? null) : null,
     }
   }
 
   /**
    * The person's answer to "this device has data that is not in your account": merge it, keep it on
-   * this device only, or discard it. 401 when no one is signed in, 409 when no such question waits.
+   * this device only, or discard it. With no question waiting, `merge` sends what was kept on this
+   * device only earlier (the way back from `keep`). 401 when no one is signed in, 409 when there is
+   * nothing to answer or send.
    */
   async chooseLocalData(choice: LocalDataChoice): Promise<AccountState> {
     await this.signedIn()
-    if (!this.localData || !(await this.localData.choose(choice))) {
-      throw new ApiError(409, 'This device has no data waiting for a choice: it syncs already')
-    }
-    return this.state()
+    if (this.localData && (await this.localData.choose(choice))) return this.state()
+    if (choice === 'merge' && this.localData && (await this.localData.sendKept())) return this.state()
+    throw new ApiError(
+      409,
+      choice === 'merge'
+        ? 'This device has no data waiting for a choice, nor any kept on this device only: it syncs already'
+        : 'This device has no data waiting for a choice: it syncs already',
+    )
   }
 
   /**

@@ -15,6 +15,11 @@ export type ChatEvent =
       intent: SearchIntent
       queries_used: string[]
       search_method: string
+      /**
+       * The answer generator's id, as the stored message's `metadata.generator` will hold it, so a
+       * client says what writes the answer while it streams.
+       */
+      generator: string
       /** Why the web added fewer sources than asked for, when the question searched the web. */
       web_search_note?: string
     }

@@ -75,6 +75,7 @@ export async function* runChatTurn(
     intent,
     queries_used: found.queries_used,
     search_method: found.search_method,
+    generator: input.generator.id,
     ...webNote,
   }
 

@@ -153,6 +153,8 @@ describe('accountRoutes', () => {
           pending = null
           return true
         },
+        kept: async () => null,
+        sendKept: async () => false,
       },
     })
     const ports = portsWith(account)
@@ -180,6 +182,78 @@ describe('accountRoutes', () => {
     const again = await call(choose, ports, { choice: 'discard' })
     expect(again.status).toBe(409)
     expect(chosen).toEqual(['keep'])
+  })
+
+  it('sends what was kept on this device only with `merge` once no question waits, and only then', async () => {
+    const vault = memoryAccountVault()
+    const keptCounts = { collections: 2, documents: 1, chats: 0 }
+    let waiting: typeof keptCounts | null = { collections: 0, documents: 0, chats: 1 }
+    let kept: typeof keptCounts | null = keptCounts
+    const calls: string[] = []
+    const account = new SyncAccount({
+      vault,
+      clock: systemClock,
+      localData: {
+        pending: async () => waiting,
+        choose: async (choice) => {
+          if (!waiting) return false
+          calls.push(`choose ${choice}`)
+          waiting = null
+          return true
+        },
+        kept: async () => kept,
+        sendKept: async () => {
+          if (!kept) return false
+          calls.push('send kept')
+          kept = null
+          return true
+        },
+      },
+    })
+    const ports = portsWith(account)
+    const choose = route('post', '/api/v1/account/local-data')
+    const view = route('get', '/api/v1/account')
+    // Signed out: nothing is counted, nothing is sent.
+    expect((await call(view, ports)).body).toMatchObject({ local_data: null, kept_local_data: null })
+    expect((await call(choose, ports, { choice: 'merge' })).status).toBe(401)
+    await vault.put({
+      server_url: 'https://quire.example.com',
+      user: { ...localProfile('0b8a4c7e-8c1f-4d55-9c84-3c1f3f0f6a11'), username: 'ada', email: 'a@x.org' },
+      access_token: 'a',
+      refresh_token: 'r',
+      access_expires_at: Date.now() + 3_600_000,
+      signed_in_at: Date.now(),
+    })
+    expect((await call(view, ports)).body).toMatchObject({
+      local_data: { chats: 1 },
+      kept_local_data: keptCounts,
+    })
+    // A waiting question is answered first; the kept data stays kept.
+    expect(await call(choose, ports, { choice: 'merge' })).toMatchObject({
+      status: 200,
+      body: { local_data: null, kept_local_data: keptCounts },
+    })
+    expect(calls).toEqual(['choose merge'])
+    // Only `merge` sends kept data; keep and discard have nothing to answer.
+    for (const choice of ['keep', 'discard']) {
+      const refused = await call(choose, ports, { choice })
+      expect(refused.status).toBe(409)
+      expect(refused.body).toEqual({
+        detail: 'This device has no data waiting for a choice: it syncs already',
+      })
+    }
+    expect(await call(choose, ports, { choice: 'merge' })).toMatchObject({
+      status: 200,
+      body: { local_data: null, kept_local_data: null },
+    })
+    expect(calls).toEqual(['choose merge', 'send kept'])
+    const nothingLeft = await call(choose, ports, { choice: 'merge' })
+    expect(nothingLeft.status).toBe(409)
+    expect(nothingLeft.body).toEqual({
+      detail:
+        'This device has no data waiting for a choice, nor any kept on this device only: it syncs already',
+    })
+    expect(calls).toEqual(['choose merge', 'send kept'])
   })
 
   it("joins the shared table in the browser's OpenAPI document without clashing", () => {

@@ -23,6 +23,10 @@ const accountView = z.object({
     description:
       'Signed in, with this device holding collections, documents or chats the account does not have: sync waits for `POST /api/v1/account/local-data`. Null otherwise.',
   }),
+  kept_local_data: localDataCountsSchema.nullable().meta({
+    description:
+      'Signed in, what was kept on this device only (`choice: keep`) and is here still: it never syncs until `POST /api/v1/account/local-data` with `choice: merge` sends it. Null when there is none.',
+  }),
 })
 
 const LOCAL_PROFILE =
@@ -61,7 +65,7 @@ const signOutBody = z
 const localDataBody = z.strictObject({
   choice: z.enum(LOCAL_DATA_CHOICES).meta({
     description:
-      '`merge`: send it to the account, where it syncs like the rest. `keep`: keep it on this device only; it never syncs, nor do documents and chats added to those collections and chats later. `discard`: delete it from this device (it is in no account, so nothing brings it back).',
+      '`merge`: send it to the account, where it syncs like the rest (with no question waiting: send what was kept on this device only earlier). `keep`: keep it on this device only; it never syncs, nor do documents and chats added to those collections and chats later. `discard`: delete it from this device (it is in no account, so nothing brings it back).',
   }),
 })
 
@@ -158,14 +162,16 @@ export const accountRoutes: Route[] = [
     operationId: 'chooseLocalData',
     summary: 'Choose what becomes of this device’s data that is not in the account',
     description:
-      'Not in the spec. After a sign-in (or sign-up) on a device holding collections, documents or chats the account does not have, sync waits and `GET /api/v1/account` answers their counts as `local_data`; this answers the question and starts syncing. Data kept on this device only stays out of sync for good.',
+      'Not in the spec. After a sign-in (or sign-up) on a device holding collections, documents or chats the account does not have, sync waits and `GET /api/v1/account` answers their counts as `local_data`; this answers the question and starts syncing. Data kept on this device only stays out of sync until it is sent: with no question waiting, `merge` sends it (counted before as `kept_local_data`), as answering `merge` would have.',
     tags,
     errorStyle: 'platform',
     body: localDataBody,
     responses: {
       200: { description: 'The account state, syncing (`local_data` null)', schema: accountView },
       401: error('No one is signed in'),
-      409: error('No choice is waiting: this device syncs already'),
+      409: error(
+        'No choice is waiting (and, for `merge`, nothing is kept on this device only): this device syncs already',
+      ),
       422: validation,
       502: error('The sync server could not be reached to tell which data it has'),
     },

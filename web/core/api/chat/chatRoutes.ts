@@ -221,7 +221,7 @@ export const chatRoutes: Route[] = [
     path: '/api/chat/stream',
     operationId: 'streamChatMessage',
     summary: 'Ask a question; the answer streams as server-sent events',
-    description: `${sendDescription}\n\nThe same request as \`POST /api/chat/message\`; validation errors and unknown ids are answered before the stream starts, as ordinary JSON errors. Events, each with JSON data: \`sources\` ({sources: SourceDocument[], intent, queries_used, search_method}) first, then \`token\` ({text}) for each piece of the answer, then \`done\` ({message}: the stored assistant message). A failure mid-answer ends the stream with \`error\` ({detail, status}). Closing the stream stops the answer; what was said so far is stored with \`metadata.stopped: true\`.`,
+    description: `${sendDescription}\n\nThe same request as \`POST /api/chat/message\`; validation errors and unknown ids are answered before the stream starts, as ordinary JSON errors. Events, each with JSON data: \`sources\` ({sources: SourceDocument[], intent, queries_used, search_method, generator: the answer generator's id, as the stored message's \`metadata.generator\`}) first, then \`token\` ({text}) for each piece of the answer, then \`done\` ({message}: the stored assistant message). A failure mid-answer ends the stream with \`error\` ({detail, status}). Closing the stream stops the answer; what was said so far is stored with \`metadata.stopped: true\`.`,
     tags,
     body: sendMessageBody,
     responses: {

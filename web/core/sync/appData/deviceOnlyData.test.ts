@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { recordKey } from '../accountRecordKeys'
 import type { Store } from '../../store/Store'
-import { countsOf, deviceOnlyData, DeviceOnlyKeys, isEmpty, keysOf } from './deviceOnlyData'
+import { countsOf, deviceOnlyData, DeviceOnlyKeys, isEmpty, keptData, keysOf } from './deviceOnlyData'
 
 /** Only what deviceOnlyData reads of a store. */
 function storeWith(data: {
@@ -50,6 +50,24 @@ describe('deviceOnlyData', () => {
     expect(countsOf(data)).toEqual({ collections: 1, documents: 2, chats: 1 })
     expect(isEmpty(data)).toBe(false)
     expect(keysOf(data)).toContain(recordKey('chat_message', 'm2'))
+  })
+
+  it('finds what was kept here and is here still, to send later; a kept record deleted since is not counted', async () => {
+    const keptHere = new DeviceOnlyKeys([
+      recordKey('collection', 'kept'),
+      recordKey('document', 'd-kept'),
+      recordKey('chat_session', 's-mine'),
+      recordKey('collection', 'deleted-since'),
+    ])
+    const data = await keptData(store, keptHere)
+    expect(data).toEqual({
+      collections: ['kept'],
+      documents: ['d-kept'],
+      sessions: ['s-mine'],
+      messages: ['m1', 'm2'],
+    })
+    expect(countsOf(data)).toEqual({ collections: 1, documents: 1, chats: 1 })
+    expect(isEmpty(await keptData(store, new DeviceOnlyKeys()))).toBe(true)
   })
 
   it('finds nothing when the account has it all', async () => {

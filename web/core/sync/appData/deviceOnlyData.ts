@@ -41,15 +41,31 @@ export function keysOf(data: DeviceData): string[] {
  * and that are not kept here already (`keptHere`): the data a sign-in asks about. A document in such
  * a collection counts as a document of its own; a chat's messages go with it.
  */
-export async function deviceOnlyData(
+export function deviceOnlyData(
   store: Pick<Store, 'collections' | 'documents' | 'chat'>,
   inAccount: (key: string) => boolean,
   keptHere: DeviceOnlyKeys,
 ): Promise<DeviceData> {
-  const fresh = (kind: string, id: string) => {
-    const key = recordKey(kind, id)
-    return !inAccount(key) && !keptHere.has(key)
-  }
+  return dataWhere(store, (key) => !inAccount(key) && !keptHere.has(key))
+}
+
+/**
+ * What a person kept on this device only that this device still has (a kept record deleted since stays
+ * in `keptHere` but is not counted): what "send to my account" sends.
+ */
+export function keptData(
+  store: Pick<Store, 'collections' | 'documents' | 'chat'>,
+  keptHere: DeviceOnlyKeys,
+): Promise<DeviceData> {
+  return dataWhere(store, (key) => keptHere.has(key))
+}
+
+/** This device's collections, documents and chats (with their messages) whose sync key `wanted` takes. */
+async function dataWhere(
+  store: Pick<Store, 'collections' | 'documents' | 'chat'>,
+  wanted: (key: string) => boolean,
+): Promise<DeviceData> {
+  const fresh = (kind: string, id: string) => wanted(recordKey(kind, id))
   const data: DeviceData = { collections: [], documents: [], sessions: [], messages: [] }
   for (const collection of await store.collections.listCollections()) {
     if (fresh(SYNC_KIND.collection, collection.id)) data.collections.push(collection.id)

@@ -2,7 +2,7 @@ import type { SourceDocument } from '../../chat/SourceDocument'
 import { readSse } from '../../http/readSse'
 import type { ChatMessage } from '../../store/ChatMessage'
 import type { ChatSession } from '../../store/ChatSession'
-import { check, checkEqual, checkMatch, TIMESTAMP_MS_Z, UUID_V4 } from '../check'
+import { check, checkEqual, checkNewRecord } from '../check'
 import type { HostCase } from '../HostCase'
 import type { ContractClient, ContractResponse } from './ContractClient'
 import { addMarkdown, expectStatus, newCollection, UNKNOWN_ID } from './contractFixtures'
@@ -63,8 +63,7 @@ export const chatContract: HostCase<ContractClient>[] = [
     async run(client) {
       const collection = await newCollection(client, 'Chat')
       const session = await createSession(client, { name: 'Harbour questions', collection_id: collection.id })
-      checkMatch(session.id, UUID_V4, 'id')
-      checkMatch(session.created_at, TIMESTAMP_MS_Z, 'created_at')
+      checkNewRecord(session)
       checkEqual(session.message_count, 0, 'message_count')
       checkEqual(session.collection_id, collection.id, 'collection_id')
       checkEqual(
@@ -191,6 +190,11 @@ export const chatContract: HostCase<ContractClient>[] = [
       checkEqual(last?.event, 'done', 'done comes last')
       const message = (last!.data as { message: ChatMessage }).message
       checkEqual(message.content, tokens.join(''), 'the tokens make the stored answer')
+      checkEqual(
+        (list[0]?.data as { generator?: unknown }).generator,
+        message.metadata.generator,
+        'sources say what writes the answer, as the stored message does',
+      )
       check(/wavelet/i.test(message.content), `answered from Ferrite 2: ${message.content}`)
       checkEqual((await history(client, session.id)).at(-1)?.id, message.id, 'stored')
 
