@@ -1,4 +1,5 @@
 import { defineConfig, type TraceMode } from '@playwright/test'
+import { CHROMIUM_ARGS } from './scripts/chromiumArgs.mjs'
 import { findChromium } from './scripts/findChromium.mjs'
 import { scaledTimeout } from './web/core/testing/node/scaledTimeout.ts'
 
@@ -43,14 +44,7 @@ export default defineConfig({
     contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: findChromium(),
-      args: [
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
   webServer: [

@@ -11,12 +11,13 @@ import { ingestFile } from '../web/core/ingest/ingestFile'
 import { textParsers } from '../web/core/ingest/parse/textParsers'
 import { createQueryEmbedders } from '../web/core/api/createQueryEmbedders'
 import { SearchIndex, type SearchRequest } from '../web/core/retrieve/index/SearchIndex'
-import type { ChunkFilter, ChunkRecord } from '../web/core/store/ChunkRecord'
+import type { ChunkFilter } from '../web/core/store/ChunkRecord'
 import type { DocumentFilter } from '../web/core/store/DocumentRecord'
 import { newCollection, newDocument } from '../web/core/testing/conformance/store/fixtures'
 import { systemClock } from '../web/core/kernel/time/Clock'
 import type { BenchLine, LineReporter } from './lib/BenchLine'
 import type { Benchmark } from './lib/Benchmark'
+import { ingestedChunkRecords } from './lib/ingestedChunkRecords'
 import { largeFolderFiles } from './lib/largeFolderFiles'
 import { latencySummary, type LatencySummary } from './lib/latencySummary'
 import { round } from './lib/round'
@@ -213,18 +214,11 @@ async function build(
       progress: null,
     })
     await store.documents.createDocument(document)
-    const records: ChunkRecord[] = chunks.map((chunk, c) => ({
-      id: crypto.randomUUID(),
-      document_id: document.id,
-      collection_id: collection.id,
-      index: chunk.index,
-      text: chunk.text,
-      page: chunk.page,
-      heading: chunk.heading,
-      token_count: chunk.tokenCount,
-      embedder: hashEmbedder.id,
-      vector: vectors[c] ?? null,
-    }))
+    const records = ingestedChunkRecords(
+      { chunks, vectors },
+      { documentId: document.id, collectionId: collection.id, embedder: hashEmbedder.id },
+      () => crypto.randomUUID(),
+    )
     await store.chunks.replaceChunks(document.id, records)
     index.add(records)
     passages += records.length

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { IngestResult } from '../web/core/ingest/ingestFile'
-import type { ChunkRecord } from '../web/core/store/ChunkRecord'
 import { SYNC_KIND } from '../web/core/sync/appData/syncKinds'
 import type { SyncRecord } from '../web/core/sync/SyncRecord'
 import { signUpForTest } from '../sync-server/test/signUpForTest'
@@ -10,6 +9,7 @@ import { corpusFile } from './lib/corpusFile'
 import { corpusUploadFiles } from './lib/corpusUploadFiles'
 import { expectDocumentsSynced } from './lib/expectDocumentsSynced'
 import { followSyncEvents } from './lib/followSyncEvents'
+import { ingestedChunkRecords } from './lib/ingestedChunkRecords'
 import { latencySummary } from './lib/latencySummary'
 import { median } from './lib/median'
 import { openBenchDevice, type BenchDevice } from './lib/openBenchDevice'
@@ -71,18 +71,11 @@ async function storeProcessed(
     }),
   )
   const { chunks, vectors, metadata } = document.result
-  const records: ChunkRecord[] = chunks.map((chunk, i) => ({
-    id: crypto.randomUUID(),
-    document_id: id,
-    collection_id: collectionId,
-    index: chunk.index,
-    text: chunk.text,
-    page: chunk.page,
-    heading: chunk.heading,
-    token_count: chunk.tokenCount,
-    embedder: metadata.embedder,
-    vector: vectors[i] ?? null,
-  }))
+  const records = ingestedChunkRecords(
+    { chunks, vectors },
+    { documentId: id, collectionId, embedder: metadata.embedder },
+    () => crypto.randomUUID(),
+  )
   await device.store.chunks.replaceChunks(id, records)
   await device.store.documents.updateDocument(id, {
     status: 'completed',

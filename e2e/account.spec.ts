@@ -21,6 +21,24 @@ function me(page: Page) {
   })
 }
 
+/**
+ * Creates the local collection `collection` on this device, then signs a new person up and merges the
+ * device's data into the account: the sign-out tests start from there.
+ */
+async function signUpWithLocalCollection(page: Page, collection: { name: string; description: string }) {
+  await openApp(page)
+  const collections = new CollectionsPage(page)
+  await collections.open()
+  await collections.create(collection)
+  const account = new AccountPage(page)
+  await account.open()
+  const person = newPerson()
+  await account.signUp({ server, ...person })
+  await account.answerLocalData('Merge into my account')
+  await expect(account.signedInAs(person.username)).toBeVisible()
+  return { collections, account, person }
+}
+
 test('account: sign up on the sync server, stay signed in across a reload, sign out to the local profile', async ({
   page,
 }) => {
@@ -99,16 +117,10 @@ test('account: an unreachable server is named in the error', async ({ page }) =>
 test("account: sign-out asks about this device's data; Escape cancels; keeping keeps every collection", async ({
   page,
 }) => {
-  await openApp(page)
-  const collections = new CollectionsPage(page)
-  await collections.open()
-  await collections.create({ name: 'Made before signing in', description: 'Local first' })
-  const account = new AccountPage(page)
-  await account.open()
-  const person = newPerson()
-  await account.signUp({ server, ...person })
-  await account.answerLocalData('Merge into my account')
-  await expect(account.signedInAs(person.username)).toBeVisible()
+  const { collections, account, person } = await signUpWithLocalCollection(page, {
+    name: 'Made before signing in',
+    description: 'Local first',
+  })
   await collections.open()
   await collections.create({ name: 'Made while signed in', description: 'Under the account' })
 
@@ -133,16 +145,10 @@ test("account: sign-out asks about this device's data; Escape cancels; keeping k
 })
 
 test("account: signing out and removing data deletes this device's collections", async ({ page }) => {
-  await openApp(page)
-  const collections = new CollectionsPage(page)
-  await collections.open()
-  await collections.create({ name: 'Removed with the sign-out', description: 'Gone afterwards' })
-  const account = new AccountPage(page)
-  await account.open()
-  const person = newPerson()
-  await account.signUp({ server, ...person })
-  await account.answerLocalData('Merge into my account')
-  await expect(account.signedInAs(person.username)).toBeVisible()
+  const { collections, account } = await signUpWithLocalCollection(page, {
+    name: 'Removed with the sign-out',
+    description: 'Gone afterwards',
+  })
 
   await account.signOutAndRemoveData()
   await openApp(page, page.url())

@@ -1,9 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { expect, test, type Page } from './support/test'
-import { STATIC_PORT, SYNC_PORT } from '../playwright.config'
-import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { StandInChatModule } from './pages/StandInChatModule'
 import { StandInDocsModule } from './pages/StandInDocsModule'
@@ -14,8 +9,10 @@ import {
   type ChatRequest,
   type FakeOllamaWithChat,
 } from './support/fakeOllamaWithChat'
+import { APP_ORIGINS } from './support/appOrigins'
 import { openApp } from './support/openApp'
 import { pointSeededOllama } from './support/pointSeededOllama'
+import { samplePluginZips } from './support/samplePluginZips'
 import { seedNotesCollection } from './support/seedNotesCollection'
 import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
@@ -32,7 +29,6 @@ const WAREHOUSE = `# Tulsa warehouse
 The Tulsa warehouse holds 340 pallets of copper wire, counted on the first of March.
 `
 
-let outDir = ''
 let standInZip: Buffer
 let ollama: FakeOllamaWithChat
 
@@ -48,11 +44,9 @@ function reply(request: ChatRequest): string {
 
 test.beforeAll(async () => {
   test.setTimeout(scaledTimeout(180_000))
-  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-ai-standin-'))
-  await buildSamplePlugins({ outDir, force: true })
-  standInZip = await readFile(path.join(outDir, 'QuireAiStandIn-1.0.0.zip'))
+  standInZip = (await samplePluginZips('QuireAiStandIn')).QuireAiStandIn
   ollama = await startFakeOllamaWithChat({
-    cors: [`http://127.0.0.1:${STATIC_PORT}`, `http://127.0.0.1:${SYNC_PORT}`],
+    cors: APP_ORIGINS.map((origin) => origin.baseURL),
     reply,
     delayMs: 120,
   })
@@ -60,7 +54,6 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true })
   await ollama?.close()
 })
 
@@ -152,10 +145,7 @@ async function docsFlow(page: Page): Promise<void> {
   expect(prompt).toContain('User Question: How many pallets does the Tulsa warehouse hold?')
 }
 
-for (const [host, baseURL] of [
-  ['the static origin (offline browser host)', `http://127.0.0.1:${STATIC_PORT}`],
-  ['the sync server’s origin', `http://127.0.0.1:${SYNC_PORT}`],
-] as const) {
+for (const { name: host, baseURL } of APP_ORIGINS) {
   test.describe(`on ${host}`, () => {
     test.use({ baseURL })
 

@@ -1,10 +1,21 @@
-import { expect, test } from './support/test'
+import { expect, test, type Page } from './support/test'
 import { ChatPage } from './pages/ChatPage'
 import { startFakeOpenAi, useFakeOpenAi } from './support/fakeOpenAiServer'
 import { openApp } from './support/openApp'
 import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 const WORDS = Array.from({ length: 60 }, (_, i) => `word${i} `)
+
+/** Opens the app on the fake model at `modelUrl`, asks a new chat for everything: the chat and its answer. */
+async function askSlowModel(page: Page, modelUrl: string) {
+  await openApp(page)
+  await useFakeOpenAi(page, modelUrl, 'slow-model')
+  const chat = new ChatPage(page)
+  await chat.open()
+  await chat.newChat()
+  await chat.ask('Tell me everything')
+  return { chat, answer: chat.assistantMessages().last() }
+}
 
 /**
  * An OpenAI-compatible server that streams a long answer slowly, as a real model does, and records
@@ -20,13 +31,7 @@ test('a streamed answer can be stopped, is kept as far as it got, and can be cop
   const model = await startFakeOpenAi(WORDS, 100)
   try {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-    await openApp(page)
-    await useFakeOpenAi(page, model.url, 'slow-model')
-    const chat = new ChatPage(page)
-    await chat.open()
-    await chat.newChat()
-    await chat.ask('Tell me everything')
-    const answer = chat.assistantMessages().last()
+    const { chat, answer } = await askSlowModel(page, model.url)
     await expect(answer).toContainText('word3', { timeout: scaledTimeout(30_000) })
     await page.getByRole('button', { name: 'Stop', exact: true }).click()
     await expect(answer).toContainText('Stopped before the answer was complete')
@@ -70,13 +75,7 @@ test('Escape stops a streaming answer, keeps what it said and leaves the compose
   test.setTimeout(scaledTimeout(60_000))
   const model = await startFakeOpenAi(WORDS, 150)
   try {
-    await openApp(page)
-    await useFakeOpenAi(page, model.url, 'slow-model')
-    const chat = new ChatPage(page)
-    await chat.open()
-    await chat.newChat()
-    await chat.ask('Tell me everything')
-    const answer = chat.assistantMessages().last()
+    const { chat, answer } = await askSlowModel(page, model.url)
     const stop = chat.composerForm.getByRole('button', { name: 'Stop', exact: true })
     await expect(answer).toContainText('word2', { timeout: scaledTimeout(30_000) })
     await expect(stop).toBeVisible()

@@ -4,7 +4,8 @@ import { ChatPage } from './pages/ChatPage'
 import { CollectionPage } from './pages/CollectionPage'
 import { openApp } from './support/openApp'
 import { goOffline } from './support/goOffline'
-import { HARBOUR_QUESTIONS, HARBOUR_SURVEY } from './support/harbourChat'
+import { HARBOUR_QUESTIONS } from './support/harbourChat'
+import { seedHarbourChats } from './support/seedHarbourChats'
 import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Issue 40: the conversation fits the screen. The messages scroll in their own pane, the composer stays
@@ -16,45 +17,14 @@ import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 const DESKTOP = { width: 1440, height: 900 }
 const PHONE = { width: 390, height: 844 }
 
-const NOTES = HARBOUR_SURVEY
 const QUESTIONS = HARBOUR_QUESTIONS.slice(0, 10)
 
 /** A collection with one note and a chat of 20 messages (10 questions answered), made through the API. */
 async function seedLongChat(page: Page): Promise<string> {
-  return page.evaluate(
-    async ({ notes, questions, limitMs }) => {
-      const json = (response: Response) => response.json()
-      const collection = await fetch('/api/collections/', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Harbour', description: 'chat fits the screen' }),
-      }).then(json)
-      const form = new FormData()
-      form.set('collection_id', collection.id)
-      form.set('file', new File([notes], 'harbour.md', { type: 'text/markdown' }))
-      let document = await fetch('/api/documents/', { method: 'POST', body: form }).then(json)
-      const deadline = Date.now() + limitMs
-      while (document.status === 'processing' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200))
-        document = await fetch(`/api/documents/${document.id}`).then(json)
-      }
-      const session = await fetch('/api/chat/sessions', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Harbour questions', collection_id: collection.id }),
-      }).then(json)
-      for (const message of questions) {
-        await fetch('/api/chat/message', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ session_id: session.id, message }),
-        })
-      }
-      return session.id as string
-    },
-    // Measured here, in Node: the function above runs in the page, which has no scaledTimeout.
-    { notes: NOTES, questions: QUESTIONS, limitMs: scaledTimeout(60_000) },
-  )
+  const [session] = await seedHarbourChats(page, 'chat fits the screen', [
+    { name: 'Harbour questions', questions: QUESTIONS },
+  ])
+  return session!
 }
 
 /** The element lies wholly inside the window. */

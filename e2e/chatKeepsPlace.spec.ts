@@ -5,7 +5,8 @@ import { goOffline } from './support/goOffline'
 import { openApp } from './support/openApp'
 import { openScreen } from './support/openScreen'
 import { expect, test, type Page } from './support/test'
-import { HARBOUR_QUESTIONS, HARBOUR_SURVEY } from './support/harbourChat'
+import { HARBOUR_QUESTIONS } from './support/harbourChat'
+import { seedHarbourChats } from './support/seedHarbourChats'
 import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // The chat keeps your place: opening a citation and closing it, going to another chat or another screen
@@ -19,42 +20,15 @@ const SIZES = [
   { label: '390', width: 390, height: 844 },
 ] as const
 
-const NOTES = HARBOUR_SURVEY
 const QUESTIONS = HARBOUR_QUESTIONS
 
 /** A collection with one note and two long document chats, made through the API; their ids. */
 async function seedTwoChats(page: Page): Promise<{ long: string; other: string }> {
-  return page.evaluate(
-    async ({ notes, questions, limitMs }) => {
-      const json = (response: Response) => response.json()
-      const post = (path: string, body: unknown) =>
-        fetch(path, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then(json)
-      const collection = await post('/api/collections/', { name: 'Harbour', description: 'keeps place' })
-      const form = new FormData()
-      form.set('collection_id', collection.id)
-      form.set('file', new File([notes], 'harbour.md', { type: 'text/markdown' }))
-      let document = await fetch('/api/documents/', { method: 'POST', body: form }).then(json)
-      const deadline = Date.now() + limitMs
-      while (document.status === 'processing' && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 200))
-        document = await fetch(`/api/documents/${document.id}`).then(json)
-      }
-      const ids: string[] = []
-      for (const name of ['Other harbour chat', 'Long harbour chat']) {
-        const session = await post('/api/chat/sessions', { name, collection_id: collection.id })
-        for (const message of name.startsWith('Long') ? questions : questions.slice(0, 6))
-          await post('/api/chat/message', { session_id: session.id, message })
-        ids.push(session.id as string)
-      }
-      return { other: ids[0] as string, long: ids[1] as string }
-    },
-    // Measured here, in Node: the function above runs in the page, which has no scaledTimeout.
-    { notes: NOTES, questions: QUESTIONS, limitMs: scaledTimeout(60_000) },
-  )
+  const [other, long] = await seedHarbourChats(page, 'keeps place', [
+    { name: 'Other harbour chat', questions: QUESTIONS.slice(0, 6) },
+    { name: 'Long harbour chat', questions: QUESTIONS },
+  ])
+  return { other: other!, long: long! }
 }
 
 const scrollTop = (chat: ChatPage) => chat.thread.evaluate((element) => element.scrollTop)

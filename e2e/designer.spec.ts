@@ -3,6 +3,7 @@ import { DesignerPage } from './pages/DesignerPage'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { openBoardWithNotesAndCollections } from './support/openBoardWithNotesAndCollections'
 import { samplePluginZips } from './support/samplePluginZips'
 import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
@@ -12,22 +13,6 @@ test.beforeAll(async () => {
   test.setTimeout(scaledTimeout(180_000))
   zips = await samplePluginZips('QuireNotes', 'QuireCollections', 'QuireFollower')
 })
-
-async function createEmptyPage(page: Page, name: string, route: string): Promise<string> {
-  const answer = await page.evaluate(
-    async (body) => {
-      const response = await fetch('/api/v1/pages', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-      return { status: response.status, body: (await response.json()) as { id: string } }
-    },
-    { name, route },
-  )
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201)
-  return answer.body.id
-}
 
 interface StoredPage {
   is_published: boolean
@@ -53,7 +38,7 @@ test('a person designs a page from plugin modules: adds, configures, resizes per
   await openApp(page)
   const board = new PluginBoardPage(page)
   for (const [slug, bytes] of Object.entries(zips)) await board.install(bytes, `${slug}-1.0.0.zip`)
-  const pageId = await createEmptyPage(page, 'Designed board', 'designed-board')
+  const pageId = await board.createEmpty('Designed board', 'designed-board')
 
   const designer = new DesignerPage(page)
   await designer.open(pageId, 'Designed board')
@@ -257,12 +242,7 @@ test('by mouse: a module resized by its corner within its limits, undone; a pale
   page,
 }) => {
   test.setTimeout(scaledTimeout(120_000))
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await openApp(page)
-  const board = new PluginBoardPage(page)
-  await board.install(zips.QuireNotes!, 'QuireNotes-1.0.0.zip')
-  await board.install(zips.QuireCollections!, 'QuireCollections-1.0.0.zip')
+  const board = await openBoardWithNotesAndCollections(page, zips, 'dark')
   const pageId = await board.create('Mouse board', 'mouse-board', [
     { i: 'notes', pluginId: 'QuireNotes', moduleId: 'Notes', x: 0, y: 0, w: 4, h: 5 },
   ])

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from './support/test'
 import { DesignerPage } from './pages/DesignerPage'
-import { PluginBoardPage } from './pages/PluginBoardPage'
 import { expectAccessible } from './support/expectAccessible'
-import { openApp } from './support/openApp'
+import { openBoardWithNotesAndCollections } from './support/openBoardWithNotesAndCollections'
 import { samplePluginZips } from './support/samplePluginZips'
 import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
@@ -29,12 +28,7 @@ test('the designer previews each module with its full name and settings; one pri
   page,
 }) => {
   test.setTimeout(scaledTimeout(150_000))
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await page.emulateMedia({ colorScheme: 'light' })
-  await openApp(page)
-  const board = new PluginBoardPage(page)
-  await board.install(zips.QuireNotes!, 'QuireNotes-1.0.0.zip')
-  await board.install(zips.QuireCollections!, 'QuireCollections-1.0.0.zip')
+  const board = await openBoardWithNotesAndCollections(page, zips, 'light')
   const pageId = await board.create('Preview board', 'preview-board', [
     {
       i: 'notes',

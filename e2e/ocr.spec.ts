@@ -46,40 +46,35 @@ async function photographedPage(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1]!, 'base64')
 }
 
-/** A French page: accented words a reader would search for, set in a serif on white (a clean scan). */
-async function frenchPage(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas')
-    canvas.width = 1400
-    canvas.height = 500
-    const ctx = canvas.getContext('2d')!
-    ctx.fillStyle = '#ffffff'
-    ctx.fillRect(0, 0, 1400, 500)
-    ctx.fillStyle = '#111'
-    ctx.font = '40px serif'
-    const lines = [
-      'Les élèves étaient très fâchés après la fête.',
-      'Le garçon a reçu un cadeau à Noël.',
-      'Çà et là, on a déjà goûté la crème brûlée.',
-    ]
-    lines.forEach((line, index) => ctx.fillText(line, 80, 140 + index * 90))
-    return canvas.toDataURL('image/png')
-  })
+/** A clean scan drawn by Chromium: `lines` set in a serif on a white sheet of `width` by `height`, a PNG. */
+async function cleanScan(page: Page, width: number, height: number, lines: string[]): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ({ width, height, lines }) => {
+      const canvas = document.createElement('canvas')
+      canvas.width = width
+      canvas.height = height
+      const ctx = canvas.getContext('2d')!
+      ctx.fillStyle = '#ffffff'
+      ctx.fillRect(0, 0, width, height)
+      ctx.fillStyle = '#111'
+      ctx.font = '40px serif'
+      lines.forEach((line, index) => ctx.fillText(line, 80, 140 + index * 90))
+      return canvas.toDataURL('image/png')
+    },
+    { width, height, lines },
+  )
   return Buffer.from(dataUrl.split(',')[1]!, 'base64')
 }
 
-async function blankImage(page: Page): Promise<Buffer> {
-  const dataUrl = await page.evaluate(() => {
-    const canvas = document.createElement('canvas')
-    canvas.width = 600
-    canvas.height = 400
-    const ctx = canvas.getContext('2d')!
-    ctx.fillStyle = '#ffffff'
-    ctx.fillRect(0, 0, 600, 400)
-    return canvas.toDataURL('image/png')
-  })
-  return Buffer.from(dataUrl.split(',')[1]!, 'base64')
-}
+/** A French page: accented words a reader would search for, set in a serif on white (a clean scan). */
+const frenchPage = (page: Page) =>
+  cleanScan(page, 1400, 500, [
+    'Les élèves étaient très fâchés après la fête.',
+    'Le garçon a reçu un cadeau à Noël.',
+    'Çà et là, on a déjà goûté la crème brûlée.',
+  ])
+
+const blankImage = (page: Page) => cleanScan(page, 600, 400, [])
 
 async function searchTexts(page: Page, query: string): Promise<{ names: string[]; text: string }> {
   return page.evaluate(async (query) => {

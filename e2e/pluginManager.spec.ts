@@ -9,18 +9,17 @@ import { SYNC_PORT } from '../playwright.config'
 import { PluginManagerPage } from './pages/PluginManagerPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
+import { samplePluginZipPath } from './support/samplePluginZipPath'
 import { samplePluginsDir } from './support/samplePluginsDir'
 import { goOffline } from './support/goOffline'
 import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // The static server has no API at all: every plugin call here is answered by the in-browser API.
-let outDir = ''
 let notesZip = ''
 
 test.beforeAll(async () => {
   test.setTimeout(scaledTimeout(180_000))
-  outDir = await samplePluginsDir()
-  notesZip = path.join(outDir, 'QuireNotes-1.0.0.zip')
+  notesZip = await samplePluginZipPath('QuireNotes')
 })
 
 type Manifest = Record<string, { enabled: boolean; modules: Array<{ name: string; enabled: boolean }> }>
@@ -180,22 +179,14 @@ test('the marketplace on the sync server: search, filter by category, see permis
   await expect(manager.tab('Marketplace')).toHaveAttribute('aria-selected', 'true')
   await expect(manager.tab(/^Installed/)).toHaveAttribute('tabindex', '-1')
   const list = page.getByRole('list', { name: 'Marketplace plugins' })
-  const names = list.getByRole('heading', { level: 3 })
+  const names = manager.marketplaceNames
   // The sample that exists only for Quire's tests (QuireAiStandIn) is not offered.
   await expect(names).toHaveText(['Quire Notes', 'Quire Collections', 'Quire Follower', 'Quire Compat'])
 
   await page.getByLabel('Search the marketplace').fill('collection')
   await expect(names).toHaveText(['Quire Collections', 'Quire Follower'])
   await page.getByLabel('Search the marketplace').fill('')
-  // One filter per category, labelled as BrainDrive labels it.
-  await expect(page.getByLabel('Category').getByRole('option')).toHaveText([
-    'All categories',
-    'Data',
-    'Productivity',
-    'Utilities',
-  ])
-  await page.getByLabel('Category').selectOption({ label: 'Utilities' })
-  await expect(names).toHaveText(['Quire Follower', 'Quire Compat'])
+  await manager.expectCategoryFilter()
   await page.getByLabel('Search the marketplace').fill('follow')
   await expect(names).toHaveText(['Quire Follower'])
   await expectAccessible(page, 'the marketplace')

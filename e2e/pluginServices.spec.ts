@@ -1,7 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { testManifest, testPluginFiles, zipOf } from '../web/core/api/platform/plugins/installTestPackages'
+import {
+  declaredRuntimeServices,
+  testManifest,
+  testPluginFiles,
+  zipOf,
+} from '../web/core/api/platform/plugins/installTestPackages'
 import { PluginManagerPage } from './pages/PluginManagerPage'
 import { openApp } from './support/openApp'
 import { expect, test } from './support/test'
@@ -15,19 +20,7 @@ test('the plugin manager shows the runtime services Quire provides as provided b
   try {
     const manifest = {
       ...testManifest({ slug: 'ServicesPlugin' }),
-      required_services_runtime: [
-        {
-          name: 'cwyd_service',
-          source_url: 'https://github.com/BrainDriveAI/chat-with-your-documents',
-          start_command: 'docker compose up -d',
-          healthcheck_url: 'http://localhost:8000/health',
-        },
-        {
-          name: 'vector_db',
-          start_command: 'docker run qdrant',
-          healthcheck_url: 'http://localhost:6333/health',
-        },
-      ],
+      required_services_runtime: declaredRuntimeServices,
     }
     const zip = path.join(dir, 'ServicesPlugin-1.0.0.zip')
     const files = { ...testPluginFiles({ slug: 'ServicesPlugin' }), 'plugin.json': JSON.stringify(manifest) }

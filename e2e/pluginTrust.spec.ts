@@ -1,24 +1,21 @@
-import path from 'node:path'
 import { expect, test, type Page } from './support/test'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { PluginManagerPage } from './pages/PluginManagerPage'
 import { expectAccessible } from './support/expectAccessible'
 import { openApp } from './support/openApp'
 import { probePluginZip } from './support/probePlugin'
-import { samplePluginsDir } from './support/samplePluginsDir'
+import { samplePluginZipPath } from './support/samplePluginZipPath'
 import { goOffline } from './support/goOffline'
 import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Trusted mode (DESIGN.md section 7): only after the person confirms a warning does a plugin's module
 // render in Quire's own page instead of its sandboxed frame. The static server has no API: the
 // in-browser API answers everything, offline.
-let outDir = ''
 let notesZip = ''
 
 test.beforeAll(async () => {
   test.setTimeout(scaledTimeout(180_000))
-  outDir = await samplePluginsDir()
-  notesZip = path.join(outDir, 'QuireNotes-1.0.0.zip')
+  notesZip = await samplePluginZipPath('QuireNotes')
 })
 
 const isTrusted = (page: Page, slug: string) =>

@@ -1,14 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { expect, test, type Page } from './support/test'
-import { STATIC_PORT, SYNC_PORT } from '../playwright.config'
-import { buildSamplePlugins } from '../scripts/buildSamplePlugins.mjs'
 import { PluginBoardPage } from './pages/PluginBoardPage'
 import { StandInDocsModule } from './pages/StandInDocsModule'
 import { startFakeOllamaWithChat, type FakeOllamaWithChat } from './support/fakeOllamaWithChat'
+import { APP_ORIGINS } from './support/appOrigins'
 import { openApp } from './support/openApp'
 import { pointSeededOllama } from './support/pointSeededOllama'
+import { samplePluginZips } from './support/samplePluginZips'
+import { saveUserSetting } from './support/saveUserSetting'
 import { seedNotesCollection } from './support/seedNotesCollection'
 import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
@@ -19,53 +17,41 @@ import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 const MOVED_BASE = 'http://127.0.0.1:9123'
 const RAG_PORT = 18555
 
-let outDir = ''
 let standInZip: Buffer
 // The module lists the person's models as it loads (as Chat With Docs does): a model server must answer.
 let ollama: FakeOllamaWithChat
 
 test.beforeAll(async () => {
   test.setTimeout(scaledTimeout(180_000))
-  outDir = await mkdtemp(path.join(tmpdir(), 'quire-e2e-service-ports-'))
-  await buildSamplePlugins({ outDir, force: true })
-  standInZip = await readFile(path.join(outDir, 'QuireAiStandIn-1.0.0.zip'))
+  standInZip = (await samplePluginZips('QuireAiStandIn')).QuireAiStandIn
   ollama = await startFakeOllamaWithChat({
-    cors: [`http://127.0.0.1:${STATIC_PORT}`, `http://127.0.0.1:${SYNC_PORT}`],
+    cors: APP_ORIGINS.map((origin) => origin.baseURL),
     reply: () => 'Unused.',
   })
   ollama.ollama.installed.add('tiny-chat:1b')
 })
 
 test.afterAll(async () => {
-  if (outDir) await rm(outDir, { recursive: true, force: true })
   await ollama?.close()
 })
 
 /** Saves the Chat plugin's RAG service setting in the person's settings and announces it, as a plugin's
  *  settings.setSetting in another tab does (pluginSettings' BroadcastChannel). */
 async function moveRagService(page: Page, port: number): Promise<void> {
-  const status = await page.evaluate(async (moved) => {
-    const value = { document_chat: { protocol: 'http', host: 'localhost', port: moved } }
-    const id = 'braindrive_rag_service_settings'
-    const response = await fetch('/api/v1/settings/instances', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ definition_id: id, name: id, value, scope: 'user', user_id: 'current' }),
-    })
-    new BroadcastChannel('quire-setting-changes').postMessage({ id, value })
-    return response.status
-  }, port)
-  expect(status).toBeLessThan(300)
+  const id = 'braindrive_rag_service_settings'
+  const value = { document_chat: { protocol: 'http', host: 'localhost', port } }
+  await saveUserSetting(page, id, id, value)
+  await page.evaluate((change) => new BroadcastChannel('quire-setting-changes').postMessage(change), {
+    id,
+    value,
+  })
 }
 
 // Before the move the frame's try of that port is another origin: its policy (and the app's inherited
 // one) refuse it. That refusal, and only it, may break the app's policy.
 test.use({ expectCspViolations: true })
 
-for (const [host, baseURL] of [
-  ['the static origin (offline browser host)', `http://127.0.0.1:${STATIC_PORT}`],
-  ['the sync server’s origin', `http://127.0.0.1:${SYNC_PORT}`],
-] as const) {
+for (const { name: host, baseURL } of APP_ORIGINS) {
   test.describe(`on ${host}`, () => {
     test.use({ baseURL })
 

@@ -1,15 +1,11 @@
 import { expect, test, type Page } from './support/test'
-import { SYNC_PORT } from '../playwright.config'
-import { AccountPage } from './pages/AccountPage'
 import { expectAccessible } from './support/expectAccessible'
-import { api, deployments, newPerson, openDevice } from './support/syncDevices'
+import { api, deployments, personWithTwoDevices, signInOn, signUpOn } from './support/syncDevices'
 import { goOffline } from './support/goOffline'
 import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Two devices of one person rename the same collection while offline. The later rename wins on both;
 // the earlier one is kept as a conflict, which the Account page shows and can bring back.
-const server = `http://127.0.0.1:${SYNC_PORT}`
-
 const nameOf = async (page: Page, id: string) =>
   (await api<{ name?: unknown }>(page, `/api/collections/${id}`)).name
 
@@ -19,17 +15,9 @@ for (const { name: deployment, appOrigin } of deployments) {
       browser,
     }) => {
       test.setTimeout(scaledTimeout(180_000))
-      const person = newPerson()
-      const laptop = await openDevice(browser, appOrigin)
-      const phone = await openDevice(browser, appOrigin)
-      const laptopAccount = new AccountPage(laptop)
-      const phoneAccount = new AccountPage(phone)
-      await laptopAccount.open()
-      await laptopAccount.signUp({ server, ...person, fullName: 'Ada Lovelace' })
-      await expect(laptopAccount.signedInAs('Ada Lovelace')).toBeVisible()
-      await phoneAccount.open()
-      await phoneAccount.signIn({ server, email: person.email, password: person.password })
-      await expect(phoneAccount.signedInAs('Ada Lovelace')).toBeVisible()
+      const { person, laptop, phone } = await personWithTwoDevices(browser, appOrigin)
+      const laptopAccount = await signUpOn(laptop, person, 'Ada Lovelace')
+      const phoneAccount = await signInOn(phone, person, 'Ada Lovelace')
 
       const shared = await api(laptop, '/api/collections/', {
         method: 'POST',

@@ -1,17 +1,24 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, type Page } from './support/test'
-import { SYNC_PORT } from '../playwright.config'
 import { corpusDir } from '../web/core/testing/corpusDir'
-import { AccountPage } from './pages/AccountPage'
 import { openApp } from './support/openApp'
-import { api, deployments, newPerson, openDevice } from './support/syncDevices'
+import {
+  api,
+  deployments,
+  newPerson,
+  openDevice,
+  personWithTwoDevices,
+  signInOn,
+  signUpOn,
+  syncServer,
+} from './support/syncDevices'
 import { goOffline } from './support/goOffline'
 import { scaledTimeout } from '../web/core/testing/node/scaledTimeout'
 
 // Two devices of one person: two browser contexts (each its own IndexedDB, service worker and API
 // worker), signed in to the real sync server the Playwright config starts.
-const server = `http://127.0.0.1:${SYNC_PORT}`
+const server = syncServer
 const corpus = corpusDir(process.env, join(import.meta.dirname, '..'))
 
 async function uploadPdf(page: Page, collectionId: string, name: string, bytes: Buffer) {
@@ -50,12 +57,8 @@ for (const { name: deployment, appOrigin } of deployments) {
       browser,
     }) => {
       test.setTimeout(scaledTimeout(180_000))
-      const person = newPerson()
-      const laptop = await openDevice(browser, appOrigin)
-      const phone = await openDevice(browser, appOrigin)
-      await new AccountPage(laptop).open()
-      await new AccountPage(laptop).signUp({ server, ...person, fullName: 'Grace Hopper' })
-      await expect(new AccountPage(laptop).signedInAs('Grace Hopper')).toBeVisible()
+      const { person, laptop, phone } = await personWithTwoDevices(browser, appOrigin)
+      await signUpOn(laptop, person, 'Grace Hopper')
 
       // Made on the laptop before the phone ever signed in.
       const shared = await api(laptop, '/api/collections/', {
@@ -66,10 +69,7 @@ for (const { name: deployment, appOrigin } of deployments) {
       const onLaptop = await uploadPdf(laptop, String(shared.id), 'tracemonkey.pdf', pdf)
       expect(onLaptop.status).toBe('completed')
 
-      const phoneAccount = new AccountPage(phone)
-      await phoneAccount.open()
-      await phoneAccount.signIn({ server, email: person.email, password: person.password })
-      await expect(phoneAccount.signedInAs('Grace Hopper')).toBeVisible()
+      const phoneAccount = await signInOn(phone, person, 'Grace Hopper')
 
       // The document arrives processed: the laptop's chunks and vectors, not a second processing here.
       await expect
@@ -140,10 +140,7 @@ for (const { name: deployment, appOrigin } of deployments) {
       test.setTimeout(scaledTimeout(90_000))
       const person = newPerson()
       const page = await openDevice(browser, appOrigin)
-      const account = new AccountPage(page)
-      await account.open()
-      await account.signUp({ server, ...person, fullName: 'Script Owner' })
-      await expect(account.signedInAs('Script Owner')).toBeVisible()
+      await signUpOn(page, person, 'Script Owner')
 
       await openApp(page, '/collections')
       const login = await request.post(`${server}/api/v1/auth/login?include_tokens=true`, {

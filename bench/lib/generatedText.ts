@@ -1,3 +1,4 @@
+import { concatBytes } from '../../web/core/kernel/bytes/concatBytes'
 import { seededRandom } from '../../web/core/testing/seededRandom'
 import type { ArticleSentences } from './ArticleSentences'
 
@@ -25,11 +26,5 @@ export function generatedText(
     parts.push(paragraph)
     size += paragraph.length
   }
-  const text = new Uint8Array(size)
-  let offset = 0
-  for (const part of parts) {
-    text.set(part, offset)
-    offset += part.length
-  }
-  return text
+  return concatBytes(parts)
 }

@@ -4,6 +4,7 @@ import { type DocumentProfile, documentProfile } from '../../web/core/retrieve/d
 import { openingText } from '../../web/core/store/DocumentOpening'
 import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
 import { corpusFile } from './corpusFile'
+import { ingestedChunkRecords } from './ingestedChunkRecords'
 import type { PlainPassage } from './plainBm25'
 import { pageKey } from './pageHitQuality'
 import { pdfPageTexts } from './pdfPageTexts'
@@ -42,18 +43,11 @@ export async function ingestFinancebench(progress: (message: string) => void): P
     const result = await serverIngest(bytes, file, { timeoutMs: 60 * 60_000 })
     const ms = performance.now() - started
     if (result.chunks.length === 0) throw new Error(`${file}: ingestion made no chunks`)
-    const chunks = result.chunks.map((chunk, i): ChunkRecord => ({
-      id: `${documentId}#${chunk.index}`,
-      document_id: documentId,
-      collection_id: documentId,
-      index: chunk.index,
-      text: chunk.text,
-      page: chunk.page,
-      heading: chunk.heading,
-      token_count: chunk.tokenCount,
+    const chunks = ingestedChunkRecords(result, {
+      documentId,
+      collectionId: documentId,
       embedder: hashEmbedder.id,
-      vector: result.vectors[i] ?? null,
-    }))
+    })
     filings.chunks.push(...chunks)
     const title = typeof result.metadata.title === 'string' ? result.metadata.title : null
     filings.profiles.push(

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { hashEmbedder } from '../../web/core/ingest/embed/hashEmbedder'
 import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
 import { corpusFile } from './corpusFile'
+import { ingestedChunkRecords } from './ingestedChunkRecords'
 import { serverIngest } from './serverIngest'
 
 /** The collection the whole mixed library goes into, as a person's one folder. */
@@ -35,19 +36,11 @@ export async function ingestLibrary(progress: (message: string) => void): Promis
     const ms = performance.now() - started
     if (result.chunks.length === 0) throw new Error(`${file}: ingestion made no chunks`)
     library.chunks.push(
-      ...result.chunks.map((chunk, i): ChunkRecord => ({
-        id: `${file}#${chunk.index}`,
-        document_id: file,
-        collection_id: LIBRARY_COLLECTION,
-        index: chunk.index,
-        text: chunk.text,
-        page: chunk.page,
-        heading: chunk.heading,
-        token_count: chunk.tokenCount,
+      ...ingestedChunkRecords(result, {
+        documentId: file,
+        collectionId: LIBRARY_COLLECTION,
         embedder: hashEmbedder.id,
-        vector: result.vectors[i] ?? null,
-        ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
-      })),
+      }),
     )
     library.timings.push({ file, ms, chunks: result.chunks.length })
     progress(`answers: ${file}: ${result.chunks.length} chunks, ${Math.round(ms)} ms`)

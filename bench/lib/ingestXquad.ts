@@ -8,6 +8,7 @@ import { openingText } from '../../web/core/store/DocumentOpening'
 import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
 import { systemClock } from '../../web/core/kernel/time/Clock'
 import { corpusFile } from './corpusFile'
+import { ingestedChunkRecords } from './ingestedChunkRecords'
 
 const DOCS = 'qa/xquad-en/docs'
 const ARTICLES = 24
@@ -43,18 +44,10 @@ export async function ingestXquad(embedder: Embedder = hashEmbedder): Promise<In
       clock: systemClock,
     })
     if (chunks.length === 0) throw new Error(`${name}: ingestion made no chunks`)
-    const mine: ChunkRecord[] = chunks.map((chunk, i) => ({
-      id: `${name}#${chunk.index}`,
-      document_id: name,
-      collection_id: XQUAD_COLLECTION,
-      index: chunk.index,
-      text: chunk.text,
-      page: chunk.page,
-      heading: chunk.heading,
-      token_count: chunk.tokenCount,
-      embedder: embedder.id,
-      vector: vectors[i] ?? null,
-    }))
+    const mine = ingestedChunkRecords(
+      { chunks, vectors },
+      { documentId: name, collectionId: XQUAD_COLLECTION, embedder: embedder.id },
+    )
     records.push(...mine)
     const title = typeof metadata.title === 'string' ? metadata.title : null
     profiles.push(documentProfile({ documentId: name, filename: name, title, opening: openingText(mine) }))

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { chromium } from '@playwright/test'
 import { build } from 'esbuild'
+import { CHROMIUM_ARGS } from '../../scripts/chromiumArgs.mjs'
 import { findChromium } from '../../scripts/findChromium.mjs'
 import type { SearchCaseInput, SearchCaseResult } from './runSearchCase'
 import type { SearchWorkerMessage, SearchWorkerRequest } from './SearchWorkerMessage'
@@ -40,14 +41,7 @@ export async function searchInChromium(
   const server = await serve(bundle.outputFiles[0]?.text ?? '')
   const browser = await chromium.launch({
     executablePath,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
-    ],
+    args: [...CHROMIUM_ARGS],
   })
   try {
     const page = await browser.newPage()

@@ -47,17 +47,23 @@ export class PluginBoardPage {
         ]),
       ),
     }
-    const answer = await this.page.evaluate(
-      async (body) => {
-        const response = await fetch('/api/v1/pages', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-        return { status: response.status, body: (await response.json()) as { id: string } }
-      },
-      { name, route, content },
-    )
+    return this.post({ name, route, content })
+  }
+
+  /** Creates a page at `route` with no content through `POST /api/v1/pages`: what the designer starts from. */
+  createEmpty(name: string, route: string): Promise<string> {
+    return this.post({ name, route })
+  }
+
+  private async post(page: { name: string; route: string; content?: unknown }): Promise<string> {
+    const answer = await this.page.evaluate(async (body) => {
+      const response = await fetch('/api/v1/pages', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      return { status: response.status, body: (await response.json()) as { id: string } }
+    }, page)
     expect(answer.status, JSON.stringify(answer.body)).toBe(201)
     return answer.body.id
   }

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { openScreen } from '../support/openScreen'
+import { saveUserSetting } from '../support/saveUserSetting'
 
 /** The plugin manager (Plugins in the main navigation): install sources, the installed list, the marketplace. */
 export class PluginManagerPage {
@@ -10,21 +11,7 @@ export class PluginManagerPage {
    * (through the in-browser API, as the person's own setting).
    */
   async useCatalog(catalogUrl: string): Promise<void> {
-    const status = await this.page.evaluate(async (url) => {
-      const response = await fetch('/api/v1/settings/instances', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          definition_id: 'plugin_catalog_settings',
-          name: 'Plugin catalog',
-          value: { catalog_url: url },
-          scope: 'user',
-          user_id: 'current',
-        }),
-      })
-      return response.status
-    }, catalogUrl)
-    expect(status).toBeLessThan(300)
+    await saveUserSetting(this.page, 'plugin_catalog_settings', 'Plugin catalog', { catalog_url: catalogUrl })
   }
 
   get heading(): Locator {
@@ -34,6 +21,26 @@ export class PluginManagerPage {
   async open(): Promise<void> {
     await openScreen(this.page, 'Plugins')
     await expect(this.heading).toBeVisible()
+  }
+
+  /** The names the marketplace lists, in its order (its cards' headings). */
+  get marketplaceNames(): Locator {
+    return this.page.getByRole('list', { name: 'Marketplace plugins' }).getByRole('heading', { level: 3 })
+  }
+
+  /**
+   * The marketplace's category filter offers one option per category, labelled as BrainDrive labels it;
+   * choosing Utilities leaves the two utility samples.
+   */
+  async expectCategoryFilter(): Promise<void> {
+    await expect(this.page.getByLabel('Category').getByRole('option')).toHaveText([
+      'All categories',
+      'Data',
+      'Productivity',
+      'Utilities',
+    ])
+    await this.page.getByLabel('Category').selectOption({ label: 'Utilities' })
+    await expect(this.marketplaceNames).toHaveText(['Quire Follower', 'Quire Compat'])
   }
 
   /** The Advanced disclosure that holds installing from a file or a URL. */

@@ -1,5 +1,7 @@
 import type { Browser, Page } from '@playwright/test'
 import { STATIC_PORT, SYNC_PORT } from '../../playwright.config'
+import { expect } from './test'
+import { AccountPage } from '../pages/AccountPage'
 import { openApp } from './openApp'
 
 /** The sync server the Playwright config starts. */
@@ -31,6 +33,37 @@ export async function openDevice(browser: Browser, appOrigin?: string): Promise<
   const page = await context.newPage()
   await openApp(page)
   return page
+}
+
+type Person = ReturnType<typeof newPerson>
+
+/** A new person and two devices of theirs (a laptop and a phone), both with the app open from `appOrigin`. */
+export async function personWithTwoDevices(
+  browser: Browser,
+  appOrigin?: string,
+): Promise<{ person: Person; laptop: Page; phone: Page }> {
+  const person = newPerson()
+  const laptop = await openDevice(browser, appOrigin)
+  const phone = await openDevice(browser, appOrigin)
+  return { person, laptop, phone }
+}
+
+/** Signs `person` up as `fullName` on the device `page` (its Account page), and sees them signed in. */
+export async function signUpOn(page: Page, person: Person, fullName: string): Promise<AccountPage> {
+  const account = new AccountPage(page)
+  await account.open()
+  await account.signUp({ server: syncServer, ...person, fullName })
+  await expect(account.signedInAs(fullName)).toBeVisible()
+  return account
+}
+
+/** Signs `person` in on another device `page` (its Account page), and sees them signed in as `fullName`. */
+export async function signInOn(page: Page, person: Person, fullName: string): Promise<AccountPage> {
+  const account = new AccountPage(page)
+  await account.open()
+  await account.signIn({ server: syncServer, email: person.email, password: person.password })
+  await expect(account.signedInAs(fullName)).toBeVisible()
+  return account
 }
 
 /** A call to the device's own REST surface (the in-browser API), answered with its JSON. */

@@ -7,6 +7,7 @@ import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
+import { callJson } from './callJson'
 
 const BARE_KEY = 'sk-ant-bare-string-key-7d41c09e'
 const JSON_KEY = 'sk-openai-json-string-key-2b8f'
@@ -27,13 +28,8 @@ describe('a key setting saved as a bare string or JSON text, over real HTTP', ()
   const vendorAddress = PROVIDERS.anthropic.defaultAddress
 
   const call = async (method: string, path: string, json?: unknown, auth = person.auth) => {
-    const response = await fetch(quire.url + path, {
-      method,
-      headers: { ...auth, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    })
-    const text = await response.text()
-    return { status: response.status, text, json: () => JSON.parse(text) as unknown }
+    const { status, text } = await callJson(quire.url, method, path, json, auth)
+    return { status, text, json: () => JSON.parse(text) as unknown }
   }
   const stored = async (id: string) =>
     (await (await quire.spaces.get(person.id)).runtime.ports.store.records.getRecord('setting_instance', id))

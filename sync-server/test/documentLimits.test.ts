@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
 import { startTestServer } from './startTestServer'
 import { createTestCollection } from './createTestCollection'
+import { searchTestCollection } from './searchTestCollection'
 
 // MAX_DOCUMENT_CHARS and MAX_DOCUMENT_CHUNKS on the real server over HTTP, set low so small generated
 // files cross them: a document past either ends `failed` with a clear error, one at the limit completes.
@@ -132,17 +133,7 @@ describe('document expansion limits on the server', () => {
   it('a document past the limit leaves the other documents and their chunks alone', async () => {
     const kept = await process('kept.md', strToU8('# Kept\n\nThe orchard by the river stays searchable.'))
     await process('over.txt', files.text!(MAX_CHARS + 1).bytes)
-    const search = await fetch(`${server.url}/api/search_u/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: 'Which orchard stays searchable?',
-        collection_id: collectionId,
-        top_k: 5,
-      }),
-    })
-    expect(search.status).toBe(200)
-    const { chunks } = (await search.json()) as { chunks: { document_id: string }[] }
+    const chunks = await searchTestCollection(server.url, collectionId, 'Which orchard stays searchable?')
     expect(chunks.map((chunk) => chunk.document_id)).toContain(kept.id)
     expect(
       ((await (await fetch(`${server.url}/api/documents/${kept.id}`)).json()) as DocumentRecord).status,

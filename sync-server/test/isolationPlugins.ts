@@ -1,4 +1,5 @@
 import type { ApiPorts } from '../../web/core/api/ApiPorts'
+import { testManifest } from '../../web/core/api/platform/plugins/installTestPackages'
 import { pluginKind } from '../../web/core/records/kinds/pluginKind'
 import type { AttemptFor } from './isolationPlatform'
 
@@ -23,23 +24,10 @@ export async function seedPlugins(
 ): Promise<PluginRecords> {
   const slug = 'IsoPlugin'
   const answer = await post(`/api/v1/plugins/${slug}/register`, {
-    plugin_data: {
-      name: 'Iso',
-      description: 'A’s plugin',
-      version: '1.0.0',
-      plugin_slug: slug,
-      type: 'frontend',
-      category: 'isolated',
-      official: false,
-      author: 'A',
-      compatibility: '1.0.0',
-      scope: slug,
-      bundle_method: 'webpack',
-      bundle_location: 'dist/remoteEntry.js',
-      is_local: false,
-      installation_type: 'remote',
-      permissions: ['storage.read'],
-    },
+    plugin_data: testManifest({
+      slug,
+      plugin: { name: 'Iso', description: 'A’s plugin', category: 'isolated', author: 'A' },
+    }).plugin_data,
     module_data: [{ name: 'IsoModule', category: 'isolated', tags: ['a-only'] }],
   })
   const plugin = answer.plugin as { id: string; modules: Array<{ id: string }> }

@@ -8,7 +8,9 @@ import { corpusDir } from '../../web/core/testing/corpusDir'
 import { textAndScanPdf } from '../../web/core/testing/node/textAndScanPdf'
 import { writePdf } from '../../web/core/testing/writePdf'
 import { createTestCollection } from './createTestCollection'
+import { searchTestCollection } from './searchTestCollection'
 import { startTestServer } from './startTestServer'
+import { uploadTestDocument } from './uploadTestDocument'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -18,28 +20,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** The corpus's longest PDF: a 549-page annual report with a text layer. */
 const LONG_PDF = 'qa/financebench-dev/pdfs/PEPSICO_2021_10K.pdf'
 
-async function upload(server: Server, collectionId: string, name: string, bytes: Uint8Array) {
-  const form = new FormData()
-  form.append('collection_id', collectionId)
-  form.append('file', new Blob([bytes as BlobPart]), name)
-  const response = await fetch(`${server.url}/api/documents/`, { method: 'POST', body: form })
-  expect(response.status).toBe(201)
-  return (await response.json()) as DocumentRecord
-}
-
 const read = async (server: Server, id: string) =>
   (await (await fetch(`${server.url}/api/documents/${id}`)).json()) as DocumentRecord
-
-/** The passages a search of the collection finds, with their document. */
-async function search(server: Server, collectionId: string, query: string) {
-  const response = await fetch(`${server.url}/api/search_u/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, collection_id: collectionId, top_k: 5 }),
-  })
-  expect(response.status).toBe(200)
-  return ((await response.json()) as { chunks: { document_id: string; content: string }[] }).chunks
-}
 
 // A document is searchable from its text layer as soon as that is read; its scanned pages are read by OCR
 // after (real tesseract.js in the server's ingest worker), their passages added as they come, with
@@ -61,7 +43,7 @@ describe('a PDF with text pages and scanned pages', () => {
       { scan: ['Customs officers weighed the cargo.'] },
       { scan: ['Quarantine flags fly above the pier.'] },
     ])
-    const document = await upload(server, collectionId, 'logbook.pdf', pdf)
+    const document = await uploadTestDocument(server.url, collectionId, 'logbook.pdf', pdf)
     const seen: DocumentRecord[] = []
     let early: { text: boolean; lastScan: boolean } | undefined
     const deadline = Date.now() + 240_000
@@ -71,7 +53,9 @@ describe('a PDF with text pages and scanned pages', () => {
       if (!early && now.status === 'completed' && now.progress) {
         // Searchable now, while its scans wait: the text layer's words find it, the last scan's do not yet.
         const found = async (query: string) =>
-          (await search(server, collectionId, query)).some((chunk) => chunk.document_id === document.id)
+          (await searchTestCollection(server.url, collectionId, query)).some(
+            (chunk) => chunk.document_id === document.id,
+          )
         early = {
           text: await found('lighthouse keeper northern storm'),
           lastScan: await found('quarantine flags'),
@@ -92,7 +76,7 @@ describe('a PDF with text pages and scanned pages', () => {
     expect(done).toEqual([...done].sort((a, b) => a - b))
     expect(last.metadata.ocr_pages).toEqual([2, 4, 5])
     expect(last.metadata.ocr_error).toBeUndefined()
-    const passages = (await search(server, collectionId, 'quarantine flags pier'))
+    const passages = (await searchTestCollection(server.url, collectionId, 'quarantine flags pier'))
       .filter((chunk) => chunk.document_id === document.id)
       .map((chunk) => chunk.content)
       .join(' ')
@@ -141,10 +125,10 @@ describe('the time limit on processing', () => {
       const server = await startTestServer({ config: { ingestTimeoutMs: limitMs } })
       try {
         const collectionId = await createTestCollection(server.url, 'Reports', 'Annual reports')
-        await upload(server, collectionId, 'note.pdf', warmUp)
+        await uploadTestDocument(server.url, collectionId, 'note.pdf', warmUp)
         await server.idle()
         const started = Date.now()
-        const document = await upload(server, collectionId, 'pepsico.pdf', long)
+        const document = await uploadTestDocument(server.url, collectionId, 'pepsico.pdf', long)
         await server.idle()
         return { done: await read(server, document.id), ms: Date.now() - started }
       } finally {
@@ -166,7 +150,7 @@ describe('the time limit on processing', () => {
     const server = await startTestServer({ config: { ingestTimeoutMs: 1_000 } })
     try {
       const collectionId = await createTestCollection(server.url, 'Scans', 'A slow scan')
-      const document = await upload(server, collectionId, 'scan.pdf', await a4ScanPdf())
+      const document = await uploadTestDocument(server.url, collectionId, 'scan.pdf', await a4ScanPdf())
       await server.idle()
       const done = await read(server, document.id)
       expect(done.status).toBe('failed')

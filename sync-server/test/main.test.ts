@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
-import { readyWhileAdvancing } from './readyWhileAdvancing'
+import { startMain } from './startMain'
 
 // The real entry point as `npm start` runs it: it prints its URL when ready, serves, and on
 // SIGTERM stops cleanly, closing the database (SQLite folds the WAL back into the file).
@@ -13,32 +13,21 @@ describe('sync-server main', () => {
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
   })
+  const newDataDir = () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'quire-main-'))
+    dirs.push(dataDir)
+    return dataDir
+  }
+  const exitOf = (child: ChildProcess) =>
+    new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 
   it(
     'prints the URL when ready and shuts down gracefully on SIGTERM',
     { timeout: scaledTimeout(60_000) },
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'quire-main-'))
-      dirs.push(dataDir)
-      const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-        env: {
-          ...process.env,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          STATIC_DIR: join(dataDir, 'no-build'),
-          QUIRE_SINGLE_USER: '1',
-        },
-      })
-      let output = ''
-      child.stdout.on('data', (chunk) => (output += chunk))
-      child.stderr.on('data', (chunk) => (output += chunk))
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-
-      const url = await readyWhileAdvancing(child, () => /ready at (http:\/\/\S+)/.exec(output)?.[1], {
-        what: 'The server',
-        output: () => output,
-      })
+      const dataDir = newDataDir()
+      const { child, url, output } = await startMain(dataDir, { QUIRE_SINGLE_USER: '1' })
+      const exited = exitOf(child)
       const created = await fetch(`${url}/api/collections/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -47,12 +36,12 @@ describe('sync-server main', () => {
       expect(created.status).toBe(201)
       expect(existsSync(join(dataDir, 'quire.db-wal'))).toBe(true)
       // Bound to one address, the ready line names that one, and says there are no accounts.
-      expect(output).toContain(`ready at ${url}  (data in ${dataDir}; single user, no accounts)`)
+      expect(output()).toContain(`ready at ${url}  (data in ${dataDir}; single user, no accounts)`)
 
       child.kill('SIGTERM')
       expect(await exited).toBe(0)
-      expect(output).toContain('SIGTERM received, shutting down')
-      expect(output).toMatch(/POST \/api\/collections\/ 201/)
+      expect(output()).toContain('SIGTERM received, shutting down')
+      expect(output()).toMatch(/POST \/api\/collections\/ 201/)
       expect(existsSync(join(dataDir, 'quire.db-wal'))).toBe(false)
     },
   )
@@ -60,27 +49,12 @@ describe('sync-server main', () => {
     'bound to every interface, lists the address of each in its ready line, and says registration is closed',
     { timeout: scaledTimeout(60_000) },
     async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'quire-main-'))
-      dirs.push(dataDir)
-      const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
-        env: {
-          ...process.env,
-          PORT: '0',
-          HOST: '0.0.0.0',
-          DATA_DIR: dataDir,
-          STATIC_DIR: join(dataDir, 'no-build'),
-          QUIRE_SINGLE_USER: '',
-          REGISTRATION: 'closed',
-        },
-      })
-      let output = ''
-      child.stdout.on('data', (chunk) => (output += chunk))
-      child.stderr.on('data', (chunk) => (output += chunk))
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-      const line = await readyWhileAdvancing(child, () => /ready at (.*)$/m.exec(output)?.[1], {
-        what: 'The server',
-        output: () => output,
-      })
+      const { child, url: line } = await startMain(
+        newDataDir(),
+        { HOST: '0.0.0.0', REGISTRATION: 'closed' },
+        /ready at (.*)$/m,
+      )
+      const exited = exitOf(child)
       const urls = line.split('  (')[0]!.split(', ')
       const port = Number(new URL(urls[0]!).port)
       // Every IPv4 address of every interface, as the operator's network reaches it (not "localhost").

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodePng } from '../../web/core/ingest/ocr/encodePng'
 import type { DocumentRecord } from '../../web/core/store/DocumentRecord'
 import { corpusDir } from '../../web/core/testing/corpusDir'
+import { searchTestCollection } from './searchTestCollection'
 import { startTestServer } from './startTestServer'
+import { uploadTestDocument } from './uploadTestDocument'
 import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const corpus = corpusDir(process.env, fileURLToPath(new URL('../..', import.meta.url)))
@@ -64,29 +66,11 @@ describe('OCR on the server', () => {
   let collectionId: string
   const documents = new Map<string, DocumentRecord>()
 
-  const upload = async (name: string, bytes: Uint8Array) => {
-    const form = new FormData()
-    form.append('collection_id', collectionId)
-    form.append('file', new Blob([bytes as BlobPart]), name)
-    const response = await fetch(`${server.url}/api/documents/`, { method: 'POST', body: form })
-    expect(response.status).toBe(201)
-    return (await response.json()) as DocumentRecord
-  }
+  const upload = (name: string, bytes: Uint8Array) =>
+    uploadTestDocument(server.url, collectionId, name, bytes)
   const read = async (id: string) =>
     (await (await fetch(`${server.url}/api/documents/${id}`)).json()) as DocumentRecord
-  const search = async (query: string) => {
-    const response = await fetch(`${server.url}/api/search_u/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, collection_id: collectionId, top_k: 5 }),
-    })
-    expect(response.status).toBe(200)
-    return (
-      (await response.json()) as {
-        chunks: { document_id: string; content: string; metadata: { ocr?: { confidence: number } } }[]
-      }
-    ).chunks
-  }
+  const search = (query: string) => searchTestCollection(server.url, collectionId, query)
 
   beforeAll(async () => {
     // A full-page 300 dpi scan takes tens of seconds of OCR on a busy machine.

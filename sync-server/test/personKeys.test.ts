@@ -8,6 +8,7 @@ import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
+import { callJson } from './callJson'
 
 const SETTINGS_KEY = 'sk-own-settings-5c1e88f0a2'
 const OPENAI_KEY = 'sk-own-openai-b71d40c3e9'
@@ -23,13 +24,8 @@ describe('a person’s own API keys over real HTTP', () => {
   let person: TestUser
 
   const call = async (method: string, path: string, json?: unknown) => {
-    const response = await fetch(quire.url + path, {
-      method,
-      headers: { ...person.auth, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: json === undefined ? undefined : JSON.stringify(json),
-    })
-    const text = await response.text()
-    return { status: response.status, text, json: () => JSON.parse(text) as unknown }
+    const { status, text } = await callJson(quire.url, method, path, json, person.auth)
+    return { status, text, json: () => JSON.parse(text) as unknown }
   }
   const generatorOf = async (method: 'GET' | 'PUT', generator?: unknown) => {
     const response = await call(method, '/api/settings', method === 'PUT' ? { generator } : undefined)

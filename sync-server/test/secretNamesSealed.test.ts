@@ -18,6 +18,7 @@ import { createTestDatabase, type TestDatabase } from './postgres/createTestData
 import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
+import { callJson } from './callJson'
 
 const TOKEN = 'tok-plugin-service-91c3e07a'
 const CLIENT_SECRET = 'cs-oauth-client-6d20b4f1'
@@ -79,13 +80,8 @@ for (const dialect of ['SQLite', 'PostgreSQL'] as const) {
         config: database ? { databaseUrl: database.url } : {},
       })
     const call = async (method: string, path: string, json?: unknown) => {
-      const response = await fetch(quire.url + path, {
-        method,
-        headers: { ...person.auth, ...(json === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: json === undefined ? undefined : JSON.stringify(json),
-      })
-      const text = await response.text()
-      return { status: response.status, text, json: () => JSON.parse(text) as unknown }
+      const { status, text } = await callJson(quire.url, method, path, json, person.auth)
+      return { status, text, json: () => JSON.parse(text) as unknown }
     }
     const stored = async (id: string) =>
       (

@@ -7,11 +7,13 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
  * Starts `sync-server/src/main.ts` as `npm start` does (accounts on) in a process of its own over
- * `dataDir`, and resolves its URL once it is ready: a server a test can kill with SIGKILL.
+ * `dataDir`, and resolves its URL once it is ready (what `readyAt` captures of its output: the first URL
+ * of its ready line unless asked otherwise): a server a test can kill with SIGKILL.
  */
 export async function startMain(
   dataDir: string,
   env: Record<string, string> = {},
+  readyAt: RegExp = /ready at (http:\/\/\S+)/,
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/main.ts'], {
     cwd: repoRoot,
@@ -29,7 +31,7 @@ export async function startMain(
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
-  const url = await readyWhileAdvancing(child, () => /ready at (http:\/\/\S+)/.exec(output)?.[1], {
+  const url = await readyWhileAdvancing(child, () => readyAt.exec(output)?.[1], {
     what: 'The server',
     output: () => output,
   }).catch(async (error: unknown) => {

@@ -1,4 +1,5 @@
 import type { FrameFile } from '../core/plugins/runtime/frameProtocol'
+import { redirectChunkInsertions } from './redirectChunkInsertions'
 
 /**
  * Loads a webpack Module Federation `var` container from the package files the host handed over.
@@ -74,31 +75,16 @@ export class PackageUrls {
 
 /** Swaps chunk addresses on insertion, for as long as the frame lives (chunks load lazily). */
 export function catchChunkInsertions(urls: PackageUrls, entryUrl: string, bundle: string): void {
-  const redirect = (node: Node): boolean => {
-    let attribute: 'src' | 'href' | undefined
-    if (node instanceof HTMLScriptElement && node.src) attribute = 'src'
-    else if (node instanceof HTMLLinkElement && node.href && /stylesheet/i.test(node.rel)) attribute = 'href'
-    if (!attribute) return true
-    const element = node as HTMLScriptElement & HTMLLinkElement
-    const address = element[attribute]
-    if (urls.isOurs(address)) return true
-    const target = urls.resolve(address, entryUrl, bundle)
-    if (target) {
-      element[attribute] = target
-      return true
-    }
-    console.error(`Quire: the plugin asked for ${address}, which is not in its package`)
-    setTimeout(() => element.dispatchEvent(new Event('error')), 0)
-    return false
-  }
-  const append = Node.prototype.appendChild
-  const insertBefore = Node.prototype.insertBefore
-  Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
-    return redirect(node) ? (append.call(this, node) as T) : node
-  }
-  Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
-    return redirect(node) ? (insertBefore.call(this, node, child) as T) : node
-  }
+  redirectChunkInsertions(
+    (address) => (urls.isOurs(address) ? undefined : (urls.resolve(address, entryUrl, bundle) ?? null)),
+    'the plugin',
+  )
+}
+
+/** Whether the global a container script set is a container (webpack's `var` container: `get`, `init`). */
+export function isContainer(value: unknown): value is Container {
+  const container = value as Partial<Container> | null | undefined
+  return typeof container?.get === 'function' && typeof container.init === 'function'
 }
 
 /** Runs the container script and answers the container it defined as `window[scope]`. */
@@ -110,12 +96,9 @@ export function loadContainer(urls: PackageUrls, bundle: string, scope: string):
     const script = document.createElement('script')
     script.src = entryUrl
     script.onload = () => {
-      const container = (window as unknown as Record<string, unknown>)[scope] as Container | undefined
-      if (container && typeof container.get === 'function' && typeof container.init === 'function') {
-        resolve(container)
-      } else {
-        reject(new Error(`${bundle} did not define the container "${scope}" (plugin_data.scope)`))
-      }
+      const container = (window as unknown as Record<string, unknown>)[scope]
+      if (isContainer(container)) resolve(container)
+      else reject(new Error(`${bundle} did not define the container "${scope}" (plugin_data.scope)`))
     }
     script.onerror = () => reject(new Error(`${bundle} could not be run`))
     document.head.appendChild(script)

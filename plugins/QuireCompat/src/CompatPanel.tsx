@@ -1,6 +1,6 @@
 import React from 'react'
 import { errorText, isRecord, type ModuleProps, type ThemeListener } from '../../shared/braindriveServices'
-import { PANEL_CHANNEL, paletteOf, readMessage, SETTING_ID, SWITCHER_CHANNEL } from './compatMessages'
+import { PANEL_CHANNEL, readMessage, SETTING_ID, SWITCHER_CHANNEL, themedBoxStyle } from './compatMessages'
 
 // Written the way BrainDrive's plugin template writes a module: a class component that reads the theme
 // and the page context synchronously in render, listens for their changes in componentDidMount,
@@ -111,13 +111,8 @@ export default class CompatPanel extends React.Component<Props, State> {
     const theme = services?.theme?.getCurrentTheme() ?? 'light'
     const page = services?.pageContext?.getCurrentPageContext() ?? null
     const mirrored = noteOf(services?.settings?.get?.(SETTING_ID))
-    const palette = paletteOf(theme)
     return (
-      <section
-        data-testid="compat-panel"
-        data-theme={theme}
-        style={{ ...palette, border: `1px solid ${palette.border}`, padding: 12, fontFamily: 'system-ui' }}
-      >
+      <section data-testid="compat-panel" data-theme={theme} style={themedBoxStyle(theme)}>
         <h2 style={{ margin: '0 0 8px', fontSize: 18 }}>{config?.title || title || 'BrainDrive services'}</h2>
         <p data-testid="compat-theme">Theme: {theme}</p>
         <p data-testid="compat-page">

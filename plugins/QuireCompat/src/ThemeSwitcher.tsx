@@ -1,6 +1,6 @@
 import React, { useEffect, useState } from 'react'
 import type { ModuleProps } from '../../shared/braindriveServices'
-import { PANEL_CHANNEL, paletteOf, readMessage, SWITCHER_CHANNEL } from './compatMessages'
+import { PANEL_CHANNEL, readMessage, SWITCHER_CHANNEL, themedBoxStyle } from './compatMessages'
 
 // Changes the app's theme the way BrainDrive's Settings plugin does (setTheme, toggleTheme), follows it
 // like every module, and answers the panel's pings with a greeting on the panel's channel.
@@ -34,13 +34,8 @@ export default function ThemeSwitcher(props: ModuleProps<Record<string, never>>)
     return () => event.unsubscribeFromMessages(SWITCHER_CHANNEL, listener)
   }, [event])
 
-  const palette = paletteOf(current)
   return (
-    <section
-      data-testid="theme-switcher"
-      data-theme={current}
-      style={{ ...palette, border: `1px solid ${palette.border}`, padding: 12, fontFamily: 'system-ui' }}
-    >
+    <section data-testid="theme-switcher" data-theme={current} style={themedBoxStyle(current)}>
       <p data-testid="switcher-theme">Theme: {current}</p>
       <button type="button" data-testid="switcher-toggle" onClick={() => theme?.toggleTheme?.()}>
         Toggle theme

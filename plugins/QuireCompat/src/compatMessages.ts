@@ -22,6 +22,8 @@ export const palettes = {
   dark: { background: '#161b22', color: '#e6edf3', border: '#30363d' },
 }
 
-export function paletteOf(theme: string) {
-  return theme === 'dark' ? palettes.dark : palettes.light
+/** A module's box in `theme`'s colours, bordered and padded alike in every module of the plugin. */
+export function themedBoxStyle(theme: string) {
+  const palette = theme === 'dark' ? palettes.dark : palettes.light
+  return { ...palette, border: `1px solid ${palette.border}`, padding: 12, fontFamily: 'system-ui' }
 }

@@ -2,11 +2,11 @@ import { mkdtempSync, symlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { createWorker, type Worker } from 'tesseract.js'
+import { createWorker } from 'tesseract.js'
 import type { OcrEngine } from '../../../web/core/ingest/ocr/OcrEngine'
 import { cachedOcrEngines } from '../../../web/core/ingest/ocr/cachedOcrEngines'
 import type { OcrLanguage } from '../../../web/core/ingest/ocr/ocrLanguages'
-import { tesseractResult } from '../../../web/core/ingest/ocr/tesseractResult'
+import { TESSERACT_WORKER_OPTIONS, tesseractEngine } from '../../../web/core/ingest/ocr/tesseractEngine'
 
 const require = createRequire(import.meta.url)
 
@@ -46,17 +46,9 @@ function languagePath(languages: readonly OcrLanguage[]): string {
 export const loadNodeOcr = cachedOcrEngines(makeEngine)
 
 async function makeEngine(languages: readonly OcrLanguage[]): Promise<OcrEngine> {
-  const worker: Worker = await createWorker([...languages], 1, {
+  const worker = await createWorker([...languages], 1, {
     langPath: languagePath(languages),
-    cacheMethod: 'none',
-    gzip: true,
-    logger: () => undefined,
-    errorHandler: () => undefined,
+    ...TESSERACT_WORKER_OPTIONS,
   })
-  return {
-    async recognize(image) {
-      const { data } = await worker.recognize(Buffer.from(image), {}, { text: true, blocks: true })
-      return tesseractResult(data)
-    },
-  }
+  return tesseractEngine(worker, (image) => Buffer.from(image))
 }

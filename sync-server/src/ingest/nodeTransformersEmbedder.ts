@@ -5,8 +5,8 @@ import {
   type TransformersEmbedder,
   type TransformersEmbedderOptions,
 } from '../../../web/core/ingest/embed/transformers/createTransformersEmbedder'
-import type { FeatureExtractor } from '../../../web/core/ingest/embed/transformers/FeatureExtractor'
-import { toLoadProgress } from '../../../web/core/ingest/embed/transformers/toLoadProgress'
+import { asFeatureExtractor } from '../../../web/core/ingest/embed/transformers/asFeatureExtractor'
+import { loadProgressCallback } from '../../../web/core/ingest/embed/transformers/toLoadProgress'
 import { modelLoadFailure } from './modelLoadFailure'
 
 export interface NodeTransformersEmbedderOptions extends TransformersEmbedderOptions {
@@ -53,19 +53,11 @@ export function createNodeTransformersEmbedder(
           dtype,
           local_files_only: !allowRemote,
           cache_dir: cacheDir,
-          progress_callback: (info) => {
-            const progress = toLoadProgress(info)
-            if (progress) onProgress?.(progress)
-          },
+          progress_callback: loadProgressCallback(onProgress),
         }).catch((error: unknown) => {
           throw modelLoadFailure(error, modelId, { modelsDir: localModelPath, cacheDir, allowRemote })
         })
-        const extract: FeatureExtractor = Object.assign(
-          (texts: string[], options: { pooling: 'mean' | 'cls'; normalize: boolean }) =>
-            extractor(texts, options),
-          { dispose: () => extractor.dispose() },
-        )
-        return extract
+        return asFeatureExtractor(extractor)
       },
     },
     embedderOptions,

@@ -13,6 +13,16 @@ const parser = createPdfParser(loadNodePdfJs)
 const text = (x: number, y: number, words: string, size = 10) =>
   `BT /F1 ${size} Tf ${x} ${y} Td (${words.replace(/([()\\])/gu, '\\$1')}) Tj ET`
 
+/** The statement's rows under its first section heading: each label with its figures for 2024 and 2023. */
+const STATEMENT_ROWS: ReadonlyArray<[string, string, string]> = [
+  ['Net income', '$ 1,250', '$ 1,100'],
+  ['Depreciation of warehouses', '310', '295'],
+  ['Cash paid for restructuring', '(42)', '(18)'],
+  ['Investing Activities', '', ''],
+  ['Purchases of forklifts and racking', '(875)', '(640)'],
+  ['Sales of old trucks', '35', '-'],
+]
+
 /** A statement page as annual reports set it: title, then labels on the left and a column of figures per year. */
 function statementPage(): string {
   const lines = [
@@ -22,15 +32,7 @@ function statementPage(): string {
     text(500, 715, '2023'),
     text(40, 700, 'Operating Activities'),
   ]
-  const rows: Array<[string, string, string]> = [
-    ['Net income', '$ 1,250', '$ 1,100'],
-    ['Depreciation of warehouses', '310', '295'],
-    ['Cash paid for restructuring', '(42)', '(18)'],
-    ['Investing Activities', '', ''],
-    ['Purchases of forklifts and racking', '(875)', '(640)'],
-    ['Sales of old trucks', '35', '-'],
-  ]
-  rows.forEach(([label, a, b], i) => {
+  STATEMENT_ROWS.forEach(([label, a, b], i) => {
     const y = 685 - 15 * i
     lines.push(text(40, y, label))
     if (a) lines.push(text(454 - a.length * 5, y, a))
@@ -71,12 +73,8 @@ describe('PDF tables of figures', () => {
         '2023',
       ],
       ['Operating Activities', '', ''],
-      ['Net income', '$ 1,250', '$ 1,100'],
-      ['Depreciation of warehouses', '310', '295'],
-      ['Cash paid for restructuring', '(42)', '(18)'],
-      ['Investing Activities', '', ''],
-      ['Purchases of forklifts and racking', '(875)', '(640)'],
-      ['Sales of old trucks', '35', '-'],
+      // Every row as the page sets it, read back in order.
+      ...STATEMENT_ROWS,
     ])
     // The title heads the label column (each part of a split table repeats it); the note stays text.
     const texts = document.blocks.map((block) => block.text)

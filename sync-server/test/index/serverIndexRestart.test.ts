@@ -5,23 +5,15 @@ import { LOCAL_USER_ID } from '../../../web/core/api/createApiPorts'
 import type { ManagedIndex } from '../../../web/core/retrieve/snapshot/ManagedIndex'
 import { SqliteDriver } from '../../src/sql/SqliteDriver'
 import { createTestCollection } from '../createTestCollection'
+import { searchTestCollection } from '../searchTestCollection'
 import { startTestServer } from '../startTestServer'
 import { scaledTimeout } from '../../../web/core/testing/node/scaledTimeout'
 
 const TEXT = '# Orchards\n\nThe quince orchard by the mill is pruned in February, before the sap rises.\n'
 
 async function search(url: string, collectionId: string): Promise<string[]> {
-  const response = await fetch(`${url}/api/search_u/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'When is the quince orchard pruned?',
-      collection_id: collectionId,
-      top_k: 5,
-    }),
-  })
-  expect(response.status).toBe(200)
-  return ((await response.json()) as { chunks: { document_id: string }[] }).chunks.map((c) => c.document_id)
+  const passages = await searchTestCollection(url, collectionId, 'When is the quince orchard pruned?')
+  return passages.map((c) => c.document_id)
 }
 
 // The server's search index over HTTP: loaded on a person's first search, saved when their space

@@ -16,7 +16,7 @@ import { usePageTitle } from '../usePageTitle'
 import { DescriptionText } from './DescriptionText'
 import { OperationPanel } from './OperationPanel'
 import './apiExplorer.css'
-import { ScreenHeader } from '../ui/ScreenHeader'
+import { Screen } from '../ui/Screen'
 import { RadioGroup, type RadioOption } from '../ui/RadioGroup'
 import { TextField } from '../ui/TextField'
 
@@ -53,17 +53,16 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
   })
 
   return (
-    <section class="page" aria-labelledby="docs-title">
-      <ScreenHeader
-        titleId="docs-title"
-        title="API explorer"
-        lead={
-          <>
-            {props.document.info.title} {props.document.info.version} · OpenAPI {props.document.openapi}. The
-            document itself is at <code>/openapi.json</code>.
-          </>
-        }
-      >
+    <Screen
+      titleId="docs-title"
+      title="API explorer"
+      lead={
+        <>
+          {props.document.info.title} {props.document.info.version} · OpenAPI {props.document.openapi}. The
+          document itself is at <code>/openapi.json</code>.
+        </>
+      }
+      header={
         <RadioGroup
           legend="Send requests to"
           name="api-target"
@@ -93,8 +92,8 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
             />
           </Show>
         </RadioGroup>
-      </ScreenHeader>
-
+      }
+    >
       <div class="op-search" role="search" aria-label="Operations">
         {/* Described by the count (a live status) and the keys, which stand under it as the search's own. */}
         <TextField
@@ -176,6 +175,6 @@ export function ApiExplorer(props: { document: OpenApiDocument }) {
           )
         }}
       </For>
-    </section>
+    </Screen>
   )
 }

@@ -16,7 +16,7 @@ import { ArrowKeyList } from '../ui/ArrowKeyList'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { Dialog } from '../ui/Dialog'
 import { NoCollections } from './NoCollections'
-import { ScreenHeader } from '../ui/ScreenHeader'
+import { Screen } from '../ui/Screen'
 import './collectionCard.css'
 
 const UNDO_MS = 8000
@@ -86,31 +86,24 @@ export function CollectionsPage(props: { collections: readonly Collection[] }) {
   }
 
   return (
-    <section class="page" aria-labelledby="collections-title">
-      <ScreenHeader
-        titleId="collections-title"
-        titleRef={(element) => (heading = element)}
-        title="Collections"
-        lead={
-          <Show when={list.items.length > 0} fallback="Group your documents, then ask them questions.">
-            {list.items.length === 1 ? '1 collection' : `${list.items.length} collections`}
-          </Show>
-        }
-        actions={
-          <button
-            ref={newButton}
-            type="button"
-            class="button button-primary"
-            onClick={() => setFormTarget({})}
-          >
-            <span aria-hidden="true" class="button-icon">
-              +
-            </span>
-            New collection
-          </button>
-        }
-      />
-
+    <Screen
+      titleId="collections-title"
+      titleRef={(element) => (heading = element)}
+      title="Collections"
+      lead={
+        <Show when={list.items.length > 0} fallback="Group your documents, then ask them questions.">
+          {list.items.length === 1 ? '1 collection' : `${list.items.length} collections`}
+        </Show>
+      }
+      actions={
+        <button ref={newButton} type="button" class="button button-primary" onClick={() => setFormTarget({})}>
+          <span aria-hidden="true" class="button-icon">
+            +
+          </span>
+          New collection
+        </button>
+      }
+    >
       <Show when={list.items.length > 0} fallback={<NoCollections onCreate={() => setFormTarget({})} />}>
         {/* A grid of cards: the arrow keys move between them, Tab from a card's name to its Edit and Delete. */}
         <ArrowKeyList class="card-grid" role="list" grid>
@@ -179,6 +172,6 @@ export function CollectionsPage(props: { collections: readonly Collection[] }) {
           )
         }}
       </Show>
-    </section>
+    </Screen>
   )
 }

@@ -15,7 +15,7 @@ import { WebSearchSection } from '../settings/WebSearchSection'
 import { showToast } from '../toasts/toastStore'
 import { usePageTitle } from '../usePageTitle'
 import { FormAlert } from '../ui/FormAlert'
-import { ScreenHeader } from '../ui/ScreenHeader'
+import { Screen } from '../ui/Screen'
 import { CheckboxField } from '../ui/CheckboxField'
 import { FieldGroup } from '../ui/FieldGroup'
 import { TextField } from '../ui/TextField'
@@ -60,8 +60,7 @@ export function SettingsPage(props: { settings: SettingsView }) {
   }
 
   return (
-    <section class="page page-narrow" aria-labelledby="settings-title">
-      <ScreenHeader titleId="settings-title" title="Settings" />
+    <Screen class="page-narrow" titleId="settings-title" title="Settings">
       <form class="form" novalidate onSubmit={(event) => void save(event)}>
         <FormAlert message={error()} />
         <FieldGroup
@@ -115,6 +114,6 @@ export function SettingsPage(props: { settings: SettingsView }) {
       <p id="app-version" class="settings-version">
         Quire version {APP_VERSION}
       </p>
-    </section>
+    </Screen>
   )
 }

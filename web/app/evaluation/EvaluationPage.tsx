@@ -11,7 +11,7 @@ import { RunHistory } from './RunHistory'
 import { RunProgress } from './RunProgress'
 import { StartRunForm } from './StartRunForm'
 import './evaluation.css'
-import { ScreenHeader } from '../ui/ScreenHeader'
+import { Screen } from '../ui/Screen'
 
 /**
  * The Evaluation screen: start a run over a collection, follow it live, read its results, and see how
@@ -45,13 +45,11 @@ export function EvaluationPage(props: {
   const collectionName = () => props.collections.find((c) => c.id === props.params.collection)?.name
 
   return (
-    <section class="page" aria-labelledby="evaluation-title">
-      <ScreenHeader
-        titleId="evaluation-title"
-        title="Evaluation"
-        lead="Ask a collection questions with known answers and see how many it gets right."
-      />
-
+    <Screen
+      titleId="evaluation-title"
+      title="Evaluation"
+      lead="Ask a collection questions with known answers and see how many it gets right."
+    >
       <div class="eval-layout">
         <StartRunForm
           collections={props.collections}
@@ -120,6 +118,6 @@ export function EvaluationPage(props: {
           </section>
         </Show>
       </div>
-    </section>
+    </Screen>
   )
 }

@@ -1,3 +1,4 @@
+import { NAVIGATION_ROUTE_DEFAULTS } from '../../core/api/platform/navigation/navigationTree'
 import type { NavigationTreeNode, PublishedPage } from './navigationApi'
 
 /** Routes and pages as the API answers them, for the navigation's unit tests. */
@@ -12,17 +13,10 @@ export function node(
     id: `00000000-0000-4000-8000-${String(next).padStart(12, '0')}`,
     name,
     route,
-    icon: null,
-    description: '',
+    ...NAVIGATION_ROUTE_DEFAULTS,
     order: 0,
     display_order: 0,
     parent_id: null,
-    is_expanded: true,
-    is_visible: true,
-    is_system_route: false,
-    is_collapsible: true,
-    default_component_id: null,
-    default_page_id: null,
     can_change_default: true,
     creator_id: 'current',
     created_at: '',

@@ -2,7 +2,7 @@ import { Link, useRouter } from '@tanstack/solid-router'
 import { createEffect, createMemo, createSignal, For, on, Show } from 'solid-js'
 import { ConfirmDialog } from '../ui/ConfirmDialog'
 import { EmptyState } from '../ui/EmptyState'
-import { ScreenHeader } from '../ui/ScreenHeader'
+import { Screen } from '../ui/Screen'
 import { NameDialog } from '../components/NameDialog'
 import { routeDisplayName } from '../navigation/navigationModel'
 import { showToast } from '../toasts/toastStore'
@@ -60,23 +60,22 @@ export function PagesScreen(props: { pages: Page[]; routes: NavigationRoute[] })
   }
 
   return (
-    <section class="page pages-screen" aria-labelledby="pages-title">
-      <ScreenHeader
-        titleId="pages-title"
-        title="Pages"
-        lead="Your pages of plugin modules. Each opens at its own address; published pages appear in the navigation under their parent."
-        actions={
-          <button
-            ref={createButton}
-            type="button"
-            class="button button-primary"
-            onClick={() => setAction({ kind: 'create' })}
-          >
-            New page
-          </button>
-        }
-      />
-
+    <Screen
+      class="pages-screen"
+      titleId="pages-title"
+      title="Pages"
+      lead="Your pages of plugin modules. Each opens at its own address; published pages appear in the navigation under their parent."
+      actions={
+        <button
+          ref={createButton}
+          type="button"
+          class="button button-primary"
+          onClick={() => setAction({ kind: 'create' })}
+        >
+          New page
+        </button>
+      }
+    >
       <Show
         when={tree().length > 0}
         fallback={
@@ -246,6 +245,6 @@ export function PagesScreen(props: { pages: Page[]; routes: NavigationRoute[] })
           )
         }}
       </Show>
-    </section>
+    </Screen>
   )
 }

@@ -9,7 +9,7 @@ import { DEFAULT_TOP_K, type SearchParams } from './searchParams'
 import { SearchResult } from './SearchResult'
 import { SearchNote, SearchSummary } from './SearchSummary'
 import './search.css'
-import { ScreenHeader } from '../ui/ScreenHeader'
+import { Screen } from '../ui/Screen'
 
 /**
  * The Search screen: the ranked passages `POST /api/search_u/` returns for the query in the URL, with the
@@ -44,9 +44,7 @@ export function SearchPage(props: {
   }
 
   return (
-    <section class="page" aria-labelledby="search-title">
-      <ScreenHeader titleId="search-title" title="Search" lead="Find passages in your processed documents." />
-
+    <Screen titleId="search-title" title="Search" lead="Find passages in your processed documents.">
       <SearchForm
         collections={props.collections}
         params={props.params}
@@ -111,7 +109,7 @@ export function SearchPage(props: {
           </Match>
         </Switch>
       </div>
-    </section>
+    </Screen>
   )
 }
 

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/solid-router'
 import { ErrorPanel } from '../components/ErrorPanel'
-import { ScreenHeader } from './ScreenHeader'
+import { Screen } from './Screen'
 
 export interface LoadErrorScreenProps {
   /** The screen's own h1 and its id, so the failed screen is still named as itself. */
@@ -15,14 +15,13 @@ export interface LoadErrorScreenProps {
 export function LoadErrorScreen(props: LoadErrorScreenProps) {
   const router = useRouter()
   return (
-    <section class="page" aria-labelledby={props.titleId}>
-      <ScreenHeader titleId={props.titleId} title={props.title} />
+    <Screen titleId={props.titleId} title={props.title}>
       <ErrorPanel
         title={props.errorTitle}
         error={props.error}
         // A loader error is retried by loading again; reset() alone would re-render the same failure.
         onRetry={() => void router.invalidate()}
       />
-    </section>
+    </Screen>
   )
 }

@@ -1,9 +1,6 @@
-import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { Remote } from 'comlink'
 import { routes } from '../../core/api/routes'
-import type { ApiWorkerApi, WorkerRequest } from './ApiWorkerApi'
-import { browserHandlers } from './browserHandlers'
+import { ECHO_ORIGIN as ORIGIN, echoingRouter } from '../test/echoingRouter'
 
 /**
  * Issue 39 (f): the browser host's router gives a path one spelling, as the server does
@@ -12,40 +9,7 @@ import { browserHandlers } from './browserHandlers'
  * case-sensitively. The fake worker answers which route it ran
  * and records what was forwarded to the sync server.
  */
-const forwarded: string[] = []
-const api = {
-  invoke: async (request: WorkerRequest) => ({
-    status: 200,
-    body: { route: request.route, params: request.params },
-  }),
-  forward: async (request: { url?: string; path?: string }) => {
-    forwarded.push(String(request.url ?? request.path))
-    return { status: 299 }
-  },
-  openApi: async () => ({ openapi: '3.1.0' }),
-} as unknown as Remote<ApiWorkerApi>
-const ORIGIN = 'http://localhost'
-const handlers = browserHandlers(
-  api,
-  routes.map(({ method, path }) => ({ method, path })),
-  ORIGIN,
-)
-
-async function routed(method: string, url: string, body?: string) {
-  const response = await getResponse(handlers, new Request(url, { method, body }), { baseUrl: ORIGIN })
-  if (!response) return undefined
-  const json = (await response.json().catch(() => ({}))) as {
-    route?: number
-    params?: Record<string, string>
-    detail?: string
-  }
-  return {
-    status: response.status,
-    operationId: json.route === undefined ? undefined : routes[json.route]?.operationId,
-    params: json.params,
-    detail: json.detail,
-  }
-}
+const { forwarded, send: routed } = echoingRouter(routes)
 
 describe('one spelling of a path in the browser host', () => {
   it('refuses the API in another case with 404 before any route or the sync server sees it', async () => {

@@ -1,11 +1,8 @@
-import type { Remote } from 'comlink'
-import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { browserRoutes } from '../../core/api/browserRoutes'
 import { compileRouteMatcher } from '../../core/api/compileRouteMatcher'
 import { trailingSlashTwin } from '../../core/api/trailingSlashTwin'
-import type { ApiWorkerApi, WorkerRequest } from './ApiWorkerApi'
-import { browserHandlers } from './browserHandlers'
+import { ECHO_ORIGIN, echoingRouter } from '../test/echoingRouter'
 import { scaledTimeout } from '../../core/testing/node/scaledTimeout'
 
 /**
@@ -15,23 +12,12 @@ import { scaledTimeout } from '../../core/testing/node/scaledTimeout'
  * route with the same parameters, or the direct path must leave the request to msw (undefined).
  */
 const summaries = browserRoutes.map(({ method, path }) => ({ method, path }))
-const api = {
-  invoke: async (request: WorkerRequest) => ({
-    status: 200,
-    body: { route: request.route, params: request.params },
-  }),
-  forward: async () => ({ status: 599 }),
-  openApi: async () => ({}),
-} as unknown as Remote<ApiWorkerApi>
-const handlers = browserHandlers(api, summaries)
+const router = echoingRouter(summaries)
 const match = compileRouteMatcher(summaries)
 
 async function viaMsw(method: string, path: string) {
-  const response = await getResponse(handlers, new Request(`http://localhost${path}`, { method }), {
-    baseUrl: 'http://localhost',
-  })
-  const body = (await response?.json()) as { route?: number; params?: Record<string, string> } | undefined
-  return body?.route === undefined ? undefined : { route: body.route, params: body.params }
+  const answer = await router.send(method, `${ECHO_ORIGIN}${path}`)
+  return answer?.route === undefined ? undefined : { route: answer.route, params: answer.params }
 }
 
 function filled(path: string, value: string, rest: string): string {

@@ -1,43 +1,14 @@
-import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import type { Remote } from 'comlink'
 import { routes } from '../../core/api/routes'
-import type { ApiWorkerApi, WorkerRequest } from './ApiWorkerApi'
-import { browserHandlers } from './browserHandlers'
+import { ECHO_ORIGIN, echoingRouter } from '../test/echoingRouter'
 
 /**
  * msw (the in-browser router) must pick the same route @koa/router does for the plugin paths: the
  * literal ones before `/plugins/{plugin_id}`, and the file route's multi-segment `*path`. The fake
  * worker answers which route it was asked to run, with the params.
  */
-const api = {
-  invoke: async (request: WorkerRequest) => ({
-    status: 200,
-    body: { route: request.route, params: request.params },
-  }),
-  forward: async () => ({ status: 599 }),
-  openApi: async () => ({}),
-} as unknown as Remote<ApiWorkerApi>
-const handlers = browserHandlers(
-  api,
-  routes.map(({ method, path }) => ({ method, path })),
-)
-
-async function routed(method: string, path: string) {
-  const response = await getResponse(handlers, new Request(`http://localhost${path}`, { method }), {
-    baseUrl: 'http://localhost',
-  })
-  const body = (await response?.json()) as {
-    route?: number
-    params?: Record<string, string>
-    detail?: string
-  }
-  return {
-    status: response?.status,
-    operationId: body.route === undefined ? undefined : routes[body.route]?.operationId,
-    ...body,
-  }
-}
+const router = echoingRouter(routes)
+const routed = async (method: string, path: string) => (await router.send(method, `${ECHO_ORIGIN}${path}`))!
 
 describe('plugin paths on msw', () => {
   it('literal paths win over plugin ids', async () => {

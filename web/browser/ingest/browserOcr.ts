@@ -2,7 +2,7 @@ import { createWorker } from 'tesseract.js'
 import type { OcrEngine } from '../../core/ingest/ocr/OcrEngine'
 import { cachedOcrEngines } from '../../core/ingest/ocr/cachedOcrEngines'
 import type { OcrLanguage } from '../../core/ingest/ocr/ocrLanguages'
-import { tesseractResult } from '../../core/ingest/ocr/tesseractResult'
+import { TESSERACT_WORKER_OPTIONS, tesseractEngine } from '../../core/ingest/ocr/tesseractEngine'
 import { TESSERACT_ASSET_DIR } from './tesseractAssets'
 
 /**
@@ -22,16 +22,8 @@ async function makeEngine(languages: readonly OcrLanguage[]): Promise<OcrEngine>
     corePath: base.href,
     langPath: new URL('lang', base).href,
     workerBlobURL: false,
-    cacheMethod: 'none',
-    gzip: true,
-    logger: () => undefined,
-    errorHandler: () => undefined,
+    ...TESSERACT_WORKER_OPTIONS,
   })
-  return {
-    async recognize(image) {
-      // A Blob: tesseract.js types byte arrays as Node Buffers only; it reads Blobs in workers.
-      const { data } = await worker.recognize(new Blob([image as BlobPart]), {}, { text: true, blocks: true })
-      return tesseractResult(data)
-    },
-  }
+  // A Blob: tesseract.js types byte arrays as Node Buffers only; it reads Blobs in workers.
+  return tesseractEngine(worker, (image) => new Blob([image as BlobPart]))
 }

@@ -4,8 +4,8 @@ import {
   type TransformersEmbedder,
   type TransformersEmbedderOptions,
 } from '../../core/ingest/embed/transformers/createTransformersEmbedder'
-import type { FeatureExtractor } from '../../core/ingest/embed/transformers/FeatureExtractor'
-import { toLoadProgress } from '../../core/ingest/embed/transformers/toLoadProgress'
+import { asFeatureExtractor } from '../../core/ingest/embed/transformers/asFeatureExtractor'
+import { loadProgressCallback } from '../../core/ingest/embed/transformers/toLoadProgress'
 
 export type BrowserDevice = 'webgpu' | 'wasm'
 
@@ -64,18 +64,10 @@ export function createBrowserTransformersEmbedder(
           device: chosen,
           dtype,
           local_files_only: !allowRemote,
-          progress_callback: (info) => {
-            const progress = toLoadProgress(info)
-            if (progress) onProgress?.(progress)
-          },
+          progress_callback: loadProgressCallback(onProgress),
         })
         resolved = chosen
-        const extract: FeatureExtractor = Object.assign(
-          (texts: string[], options: { pooling: 'mean' | 'cls'; normalize: boolean }) =>
-            extractor(texts, options),
-          { dispose: () => extractor.dispose() },
-        )
-        return extract
+        return asFeatureExtractor(extractor)
       },
     },
     embedderOptions,

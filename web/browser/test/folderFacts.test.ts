@@ -1,57 +1,31 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { afterEach, describe, expect, it } from 'vitest'
-import { DexieFileStore } from '../store/DexieFileStore'
-import { DexieStore } from '../store/DexieStore'
-import { QuireDatabase } from '../store/QuireDatabase'
+import { describe, expect, it } from 'vitest'
 import { newCollection } from '../../core/testing/conformance/store/fixtures'
-import { createApiPorts, type ApiRuntime } from '../../core/api/createApiPorts'
 import { invokeRoute } from '../../core/api/invokeRoute'
 import { routes } from '../../core/api/routes'
-import { ingestFile } from '../../core/ingest/ingestFile'
-import { textParsers } from '../../core/ingest/parse/textParsers'
-import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
-import { systemClock } from '../../core/kernel/time/Clock'
 import { MemoryFolder } from '../../core/testing/MemoryFolder'
 import { FolderMissingError } from '../../core/folders/FolderPort'
 import { followFolder } from '../../core/folders/followFolder'
-import type { Store } from '../../core/store/Store'
+import { startDexieRuntime } from './startDexieRuntime'
 
 // The folder facts scripts read (`GET /api/collections/{id}`, the documents list) on the browser's
 // store (Dexie over fake-indexeddb), through the same route table the API worker runs.
 
-let runtime: ApiRuntime | undefined
-let store: Store | undefined
-afterEach(async () => {
-  runtime?.documents.stop()
-  await store?.close()
-  runtime = store = undefined
-})
-
 const route = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path)!
 
 async function setUp() {
-  const db = new QuireDatabase('folder-facts', { indexedDB: new IDBFactory(), IDBKeyRange })
-  store = new DexieStore(db)
   const folder = new MemoryFolder()
     .write('notes/heron.txt', 'The grey heron stands still in shallow water for hours.')
     .write('moss.md', '# Moss\n\nMoss grows on the north side of stones in damp woods.')
     .write('broken.txt', new Uint8Array([0xff, 0xfe, 0x00, 0x00, 0xd8, 0x00, 0x00, 0xdc]))
     .write('archive.zip', 'PK not really')
   let unplugged = false
-  runtime = createApiPorts({
-    store,
-    files: new DexieFileStore(db),
+  const { store, runtime, ingest } = await startDexieRuntime('folder-facts', {
     ingestor: {
       ingest: (request) =>
         request.filename === 'broken.txt'
           ? Promise.reject(new Error('The file could not be read'))
-          : ingestFile(request.bytes!, request.filename, {
-              parsers: textParsers,
-              embedder: hashEmbedder,
-              clock: systemClock,
-            }),
+          : ingest(request),
     },
-    maxUploadBytes: 1024 * 1024,
     logError: () => {},
     folderHost: {
       roots: async () => [],
@@ -63,16 +37,15 @@ async function setUp() {
       }),
     },
   })
-  await runtime.start()
   const collection = await store.collections.createCollection(newCollection())
   const plain = await store.collections.createCollection(newCollection())
   await followFolder(runtime.ports, collection.id, 'Field notes', { path: collection.id })
   const check = async () => {
-    await runtime!.checkFolder(collection.id)
-    await runtime!.documents.idle()
+    await runtime.checkFolder(collection.id)
+    await runtime.documents.idle()
   }
   const get = (method: string, path: string, params: Record<string, string>, query = {}) =>
-    invokeRoute(route(method, path), { params, query, body: undefined }, runtime!.ports)
+    invokeRoute(route(method, path), { params, query, body: undefined }, runtime.ports)
   return { collection, plain, check, get, unplug: () => (unplugged = true) }
 }
 

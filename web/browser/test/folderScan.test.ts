@@ -1,53 +1,18 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { afterEach, describe, expect, it } from 'vitest'
-import { DexieFileStore } from '../store/DexieFileStore'
-import { DexieStore } from '../store/DexieStore'
-import { QuireDatabase } from '../store/QuireDatabase'
+import { describe, expect, it } from 'vitest'
 import { newCollection } from '../../core/testing/conformance/store/fixtures'
-import { createApiPorts, type ApiRuntime } from '../../core/api/createApiPorts'
-import { ingestFile } from '../../core/ingest/ingestFile'
-import { textParsers } from '../../core/ingest/parse/textParsers'
-import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
-import { systemClock } from '../../core/kernel/time/Clock'
 import { MemoryFolder } from '../../core/testing/MemoryFolder'
 import { followFolder } from '../../core/folders/followFolder'
 import { scanFolder, type FolderScanPorts } from '../../core/folders/scanFolder'
 import { followedFolderKind } from '../../core/folders/followedFolderKind'
 import { folderFileKind } from '../../core/folders/folderFileKind'
-import type { Store } from '../../core/store/Store'
+import { startDexieRuntime } from './startDexieRuntime'
 
 // The scanner of web/core/folders over the browser's Dexie store (fake-indexeddb), a folder in memory
 // and the real text pipeline (markdown, text; the hash embedder).
 
-let runtime: ApiRuntime | undefined
-let store: Store | undefined
-afterEach(async () => {
-  runtime?.documents.stop()
-  await store?.close()
-  runtime = store = undefined
-})
-
 let dbCount = 0
 async function setUp() {
-  const db = new QuireDatabase(`folder-scan-${++dbCount}`, { indexedDB: new IDBFactory(), IDBKeyRange })
-  store = new DexieStore(db)
-  runtime = createApiPorts({
-    store,
-    files: new DexieFileStore(db),
-    ingestor: {
-      ingest: (request) =>
-        ingestFile(request.bytes!, request.filename, {
-          parsers: textParsers,
-          embedder: hashEmbedder,
-          clock: systemClock,
-        }),
-    },
-    maxUploadBytes: 1024 * 1024,
-    logError: (error) => {
-      throw error
-    },
-  })
-  await runtime.start()
+  const { store, runtime } = await startDexieRuntime(`folder-scan-${++dbCount}`)
   const collection = await store.collections.createCollection(newCollection())
   await followFolder(runtime.ports, collection.id, 'Notes')
   const folder = new MemoryFolder()
@@ -60,21 +25,21 @@ async function setUp() {
   const ports = runtime.ports
   const scan = async (scanPorts: FolderScanPorts = ports) => {
     const result = await scanFolder(collection.id, folder, scanPorts)
-    await runtime!.documents.idle()
+    await runtime.documents.idle()
     return result
   }
-  const documents = () => store!.documents.listDocuments({ collectionId: collection.id })
+  const documents = () => store.documents.listDocuments({ collectionId: collection.id })
   const byName = async (name: string) => (await documents()).find((d) => d.original_filename === name)
   /** The texts a search shows: what the index proposes, of what the store holds (as searchChunks reads them). */
   const visible = async (query: string) => {
     const found = await ports.index.search({
       query,
-      exactVectors: (ids) => store!.chunks.chunkVectors(ids),
+      exactVectors: (ids) => store.chunks.chunkVectors(ids),
       limit: 20,
       mode: 'bm25',
       similarityThreshold: 0,
     })
-    const chunks = await store!.chunks.getChunks(found.results.map((r) => r.id))
+    const chunks = await store.chunks.getChunks(found.results.map((r) => r.id))
     return chunks.map((c) => c.text)
   }
   const followed = async () => (await followedFolderKind.find(ports, collection.id))!.data

@@ -1,54 +1,19 @@
-import { IDBFactory, IDBKeyRange } from 'fake-indexeddb'
-import { afterEach, describe, expect, it } from 'vitest'
-import { DexieFileStore } from '../store/DexieFileStore'
-import { DexieStore } from '../store/DexieStore'
-import { QuireDatabase } from '../store/QuireDatabase'
+import { describe, expect, it } from 'vitest'
 import { newCollection } from '../../core/testing/conformance/store/fixtures'
-import { createApiPorts, type ApiRuntime } from '../../core/api/createApiPorts'
-import { ingestFile } from '../../core/ingest/ingestFile'
-import { textParsers } from '../../core/ingest/parse/textParsers'
-import { hashEmbedder } from '../../core/ingest/embed/hashEmbedder'
-import { systemClock } from '../../core/kernel/time/Clock'
 import { MemoryFolder } from '../../core/testing/MemoryFolder'
 import { followFolder } from '../../core/folders/followFolder'
 import { scanFolder } from '../../core/folders/scanFolder'
 import type { DocumentRecord } from '../../core/store/DocumentRecord'
+import { startDexieRuntime } from './startDexieRuntime'
 
 // Two devices follow the same folder (each its own binding: a folder is a place on one device) in the
 // same synced collection. Sync merges records by kind and id, so what matters is that both make the
 // same document for the same file, and that a device which already received the other's document
 // through sync follows it instead of adding its own.
 
-const runtimes: Array<{ runtime: ApiRuntime; store: DexieStore }> = []
-afterEach(async () => {
-  for (const { runtime, store } of runtimes.splice(0)) {
-    runtime.documents.stop()
-    await store.close()
-  }
-})
-
 let dbCount = 0
 async function device(collection: ReturnType<typeof newCollection>) {
-  const db = new QuireDatabase(`folder-devices-${++dbCount}`, { indexedDB: new IDBFactory(), IDBKeyRange })
-  const store = new DexieStore(db)
-  const runtime = createApiPorts({
-    store,
-    files: new DexieFileStore(db),
-    ingestor: {
-      ingest: (request) =>
-        ingestFile(request.bytes!, request.filename, {
-          parsers: textParsers,
-          embedder: hashEmbedder,
-          clock: systemClock,
-        }),
-    },
-    maxUploadBytes: 1024 * 1024,
-    logError: (error) => {
-      throw error
-    },
-  })
-  runtimes.push({ runtime, store })
-  await runtime.start()
+  const { store, runtime } = await startDexieRuntime(`folder-devices-${++dbCount}`)
   await store.collections.createCollection(collection)
   await followFolder(runtime.ports, collection.id, 'Notes')
   const scan = async (folder: MemoryFolder) => {

@@ -13,6 +13,7 @@ import {
 } from '../../core/plugins/package/testArchives'
 import { installPlugin, type InstallPorts } from '../../core/api/platform/plugins/installPlugin'
 import {
+  declaredRuntimeServices,
   tarGzOf,
   testManifest,
   testPluginFiles,
@@ -99,19 +100,7 @@ describe('installPlugin', () => {
     const p = ports()
     const manifest = {
       ...testManifest({ plugin: { required_services_runtime: [{ name: 'planted', provided: true }] } }),
-      required_services_runtime: [
-        {
-          name: 'cwyd_service',
-          source_url: 'https://github.com/BrainDriveAI/chat-with-your-documents',
-          start_command: 'docker compose up -d',
-          healthcheck_url: 'http://localhost:8000/health',
-        },
-        {
-          name: 'vector_db',
-          start_command: 'docker run qdrant',
-          healthcheck_url: 'http://localhost:6333/health',
-        },
-      ],
+      required_services_runtime: declaredRuntimeServices,
     }
     const files = { ...testPluginFiles(), 'plugin.json': JSON.stringify(manifest) }
     const result = await installPlugin(p, zipOf(files), upload)

@@ -1,15 +1,14 @@
-import type { HttpMethod, Route } from './Route'
+import type { Route } from './Route'
 
 /**
- * One more path (and perhaps method) at which a route of the table is answered, by the same handler.
- * `of` is the route's operationId.
+ * One more path at which a route of the table is answered, by the same method and handler. `of` is
+ * the route's operationId. Most aliases are the route's own path without `/api`, with the operationId
+ * suffixed `Bd` (as BrainDrive's service spells the path); the others name their path and operationId.
  */
 interface ServiceAlias {
   of: string
-  method: HttpMethod
-  path: string
-  /** The alias's own operationId (`Bd`: as BrainDrive's service spells the path). */
-  operationId: string
+  path?: string
+  operationId?: string
 }
 
 /**
@@ -24,55 +23,27 @@ interface ServiceAlias {
  * browser's navigation to one with the app, and every other request with the API (`isApiRequest`).
  */
 const SERVICE_ALIASES: readonly ServiceAlias[] = [
-  { of: 'listCollections', method: 'get', path: '/collections/', operationId: 'listCollectionsBd' },
-  { of: 'createCollection', method: 'post', path: '/collections/', operationId: 'createCollectionBd' },
-  { of: 'getCollection', method: 'get', path: '/collections/:collection_id', operationId: 'getCollectionBd' },
-  {
-    of: 'updateCollection',
-    method: 'put',
-    path: '/collections/:collection_id',
-    operationId: 'updateCollectionBd',
-  },
-  {
-    of: 'deleteCollection',
-    method: 'delete',
-    path: '/collections/:collection_id',
-    operationId: 'deleteCollectionBd',
-  },
-  { of: 'listDocuments', method: 'get', path: '/documents/', operationId: 'listDocumentsBd' },
-  { of: 'uploadDocument', method: 'post', path: '/documents/', operationId: 'uploadDocumentBd' },
-  { of: 'getDocument', method: 'get', path: '/documents/:document_id', operationId: 'getDocumentBd' },
-  {
-    of: 'deleteDocument',
-    method: 'delete',
-    path: '/documents/:document_id',
-    operationId: 'deleteDocumentBd',
-  },
-  { of: 'listChatSessions', method: 'get', path: '/chat/sessions', operationId: 'listChatSessionsBd' },
-  { of: 'createChatSession', method: 'post', path: '/chat/sessions', operationId: 'createChatSessionBd' },
-  {
-    of: 'getChatSession',
-    method: 'get',
-    path: '/chat/sessions/:session_id',
-    operationId: 'getChatSessionBd',
-  },
-  {
-    of: 'updateChatSession',
-    method: 'put',
-    path: '/chat/sessions/:session_id',
-    operationId: 'updateChatSessionBd',
-  },
-  {
-    of: 'deleteChatSession',
-    method: 'delete',
-    path: '/chat/sessions/:session_id',
-    operationId: 'deleteChatSessionBd',
-  },
-  { of: 'sendChatMessage', method: 'post', path: '/chat/message', operationId: 'sendChatMessageBd' },
-  { of: 'sendChatMessage', method: 'post', path: '/chat/messages', operationId: 'sendChatMessagesBd' },
-  { of: 'sendChatMessage', method: 'post', path: '/api/chat/messages', operationId: 'sendChatMessages' },
-  { of: 'listChatMessages', method: 'get', path: '/chat/messages', operationId: 'listChatMessagesBd' },
-  { of: 'searchWithHistory', method: 'post', path: '/search/', operationId: 'searchWithHistoryBd' },
+  ...[
+    'listCollections',
+    'createCollection',
+    'getCollection',
+    'updateCollection',
+    'deleteCollection',
+    'listDocuments',
+    'uploadDocument',
+    'getDocument',
+    'deleteDocument',
+    'listChatSessions',
+    'createChatSession',
+    'getChatSession',
+    'updateChatSession',
+    'deleteChatSession',
+    'sendChatMessage',
+  ].map((of) => ({ of })),
+  { of: 'sendChatMessage', path: '/chat/messages', operationId: 'sendChatMessagesBd' },
+  { of: 'sendChatMessage', path: '/api/chat/messages', operationId: 'sendChatMessages' },
+  { of: 'listChatMessages' },
+  { of: 'searchWithHistory' },
 ]
 
 /** The first segments of the aliases outside `/api`: the paths a host must hand to the API. */
@@ -91,12 +62,11 @@ export function isServiceAliasPath(path: string): boolean {
 }
 
 /** A route answered at another path by the same handler, documented as BrainDrive's alias of it. */
-export function aliasRoute(route: Route, alias: Omit<ServiceAlias, 'of'>): Route {
+function aliasRoute(route: Route, alias: ServiceAlias): Route {
   return {
     ...route,
-    method: alias.method,
-    path: alias.path,
-    operationId: alias.operationId,
+    path: alias.path ?? route.path.replace(/^\/api\//, '/'),
+    operationId: alias.operationId ?? `${route.operationId}Bd`,
     aliasOf: route.operationId,
     summary: `${route.summary} (BrainDrive-compat alias)`,
     description:

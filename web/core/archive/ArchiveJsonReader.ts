@@ -1,3 +1,4 @@
+import { concatBytes } from '../kernel/bytes/concatBytes'
 import { exceedsJsonDepth } from '../kernel/exceedsJsonDepth'
 import type { StreamedZip } from '../plugins/package/StreamedZip'
 import { toHex } from '../store/FileStore'
@@ -47,13 +48,7 @@ export class ArchiveJsonReader {
       if (size > max) throw this.tooLarge(path, cap)
       parts.push(chunk)
     })
-    const whole = new Uint8Array(size)
-    let at = 0
-    for (const part of parts) {
-      whole.set(part, at)
-      at += part.length
-    }
-    return { value: this.parse(whole, path), bytes: size }
+    return { value: this.parse(concatBytes(parts), path), bytes: size }
   }
 
   /**
@@ -77,7 +72,8 @@ export class ArchiveJsonReader {
     try {
       await this.stream(path, async (chunk) => {
         for (const parts of splitter.push(chunk)) {
-          const item = joined(parts)
+          // A whole item in one chunk is taken as it is; one spread over several is joined.
+          const item = parts.length === 1 ? parts[0]! : concatBytes(parts)
           await onItem(this.parse(item, path), item.length)
           await slice()
         }
@@ -139,17 +135,6 @@ const CAP_WORDS: Record<JsonCap, string> = {
   maxPassageBytes: 'holds a passage of',
   maxMessageBytes: 'holds a chat message of',
   maxFrameBytes: 'holds, besides its list,',
-}
-
-function joined(parts: Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!
-  const whole = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    whole.set(part, at)
-    at += part.length
-  }
-  return whole
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Store } from '../store/Store'
 import { toTimestamp, type Clock } from '../kernel/time/Clock'
 import type { ScheduledWork } from '../kernel/ScheduledWork'
 import type { EvaluationJobs } from './EvaluationJobs'
-import { judgeAnswer } from './judgeAnswer'
+import { judgeTestCase } from './judgeAnswer'
 import { runEvaluation } from './runEvaluation'
 import type { TestCase } from './TestCase'
 
@@ -113,12 +113,7 @@ export class EvaluationQueue implements EvaluationJobs {
           }
           return { answer, retrieved_chunks: found.sources.map((source) => source.content) }
         },
-        judge: (testCase, answer, signal) =>
-          judgeAnswer(
-            { question: testCase.question, answer: answer.answer, answers: testCase.answers },
-            judgeModel,
-            signal,
-          ),
+        judge: judgeTestCase(judgeModel),
         onResult: async (result) => {
           // A run deleted meanwhile (its collection was) stops here.
           const updated = await store.evaluation.appendEvaluationResults(run.id, [result])

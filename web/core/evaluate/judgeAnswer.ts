@@ -1,7 +1,9 @@
 import type { ChatModel, ChatTurn } from '../generate/ChatModel'
 import { readJudgeReply } from './readJudgeReply'
+import type { EvaluationAnswer } from './runEvaluation'
 import { scoreAnswer } from './scoreAnswer'
 import { stripCitations } from './stripCitations'
+import type { TestCase } from './TestCase'
 import type { Verdict } from './Verdict'
 
 export type { Verdict } from './Verdict'
@@ -68,6 +70,18 @@ export async function judgeAnswer(
     confidence: read.confidence ?? UNSTATED_CONFIDENCE,
     reasoning: `LLM judge ${model.id}: ${read.reasoning || (read.correct ? 'correct' : 'incorrect')}`,
   }
+}
+
+/** `runEvaluation`'s judge: `judgeAnswer` of an answer against its test case's question and references. */
+export function judgeTestCase(
+  model?: ChatModel,
+): (testCase: TestCase, answer: EvaluationAnswer, signal: AbortSignal) => Promise<Verdict> {
+  return (testCase, answer, signal) =>
+    judgeAnswer(
+      { question: testCase.question, answer: answer.answer, answers: testCase.answers },
+      model,
+      signal,
+    )
 }
 
 /** The judge's instructions and the case to judge. Exported so tests and prompt tweaks can see it. */

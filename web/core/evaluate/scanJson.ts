@@ -86,13 +86,7 @@ class Scanner {
   }
 
   private object(depth: number, topLevel: boolean): void {
-    this.enter(depth)
-    this.pos++ // {
-    this.whitespace()
-    if (this.text[this.pos] === '}') {
-      this.pos++
-      return
-    }
+    if (this.opensEmpty(depth, '}')) return
     for (;;) {
       this.whitespace()
       const c = this.text[this.pos]
@@ -109,45 +103,44 @@ class Scanner {
       } else {
         this.value(depth + 1)
       }
-      this.whitespace()
-      const next = this.text[this.pos]
-      if (next === ',') {
-        this.pos++
-        continue
-      }
-      if (next === '}') {
-        this.pos++
-        return
-      }
-      this.fail(next === undefined ? "unexpected end of file, expected ',' or '}'" : "expected ',' or '}'")
+      if (this.closes('}')) return
     }
   }
 
   private array(depth: number, collect: boolean): void {
-    this.enter(depth)
-    this.pos++ // [
-    this.whitespace()
-    if (this.text[this.pos] === ']') {
-      this.pos++
-      return
-    }
+    if (this.opensEmpty(depth, ']')) return
     for (;;) {
       this.whitespace()
       if (this.text[this.pos] === ']') this.fail("trailing comma before ']'")
       if (collect) this.caseOffsets.push(this.pos)
       this.value(depth + 1)
-      this.whitespace()
-      const next = this.text[this.pos]
-      if (next === ',') {
-        this.pos++
-        continue
-      }
-      if (next === ']') {
-        this.pos++
-        return
-      }
-      this.fail(next === undefined ? "unexpected end of file, expected ',' or ']'" : "expected ',' or ']'")
+      if (this.closes(']')) return
     }
+  }
+
+  /** Steps over an object's or array's opening bracket; true when `close` follows at once (also stepped over). */
+  private opensEmpty(depth: number, close: '}' | ']'): boolean {
+    this.enter(depth)
+    this.pos++
+    this.whitespace()
+    if (this.text[this.pos] !== close) return false
+    this.pos++
+    return true
+  }
+
+  /** After a member: true at `close` (stepped over), false after a comma (stepped over); anything else fails. */
+  private closes(close: '}' | ']'): boolean {
+    this.whitespace()
+    const next = this.text[this.pos]
+    if (next === ',' || next === close) {
+      this.pos++
+      return next === close
+    }
+    this.fail(
+      next === undefined
+        ? `unexpected end of file, expected ',' or '${close}'`
+        : `expected ',' or '${close}'`,
+    )
   }
 
   /** Scans a string starting at its opening quote and returns its raw content (escapes left as written). */

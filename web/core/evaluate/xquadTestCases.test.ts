@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { EvaluationResult } from '../store/EvaluationRun'
 import { corpusDir } from '../testing/corpusDir'
-import { judgeAnswer } from './judgeAnswer'
+import { xquadQuestions } from '../testing/node/xquadQuestions'
+import { judgeTestCase } from './judgeAnswer'
 import { parseTestCases } from './parseTestCases'
 import { runEvaluation } from './runEvaluation'
 import type { TestCase } from './TestCase'
@@ -17,10 +18,7 @@ const script = join(repoRoot, 'scripts/xquadTestCases.mjs')
 const work = mkdtempSync(join(tmpdir(), 'quire-xquad-'))
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-const questionLines = readFileSync(`${corpus}/qa/xquad-en/questions.jsonl`, 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '')
-  .map((line) => JSON.parse(line) as { id: string; question: string; answers: string[]; doc: string })
+const questionLines = xquadQuestions(`${corpus}/qa/xquad-en`)
 
 function writeCases(count: string): string {
   const out = join(work, `cases-${count}.json`)
@@ -47,12 +45,7 @@ async function accuracy(
       answer: answerOf(testCase, cases.indexOf(testCase)),
       retrieved_chunks: [],
     }),
-    judge: (testCase, answer, signal) =>
-      judgeAnswer(
-        { question: testCase.question, answer: answer.answer, answers: testCase.answers },
-        undefined,
-        signal,
-      ),
+    judge: judgeTestCase(),
     onResult: async (result) => {
       results.push(result)
     },

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { corpusDir } from '../testing/corpusDir'
+import { xquadQuestions } from '../testing/node/xquadQuestions'
 import { classifyIntent, generationFor, type IntentKind } from './classifyIntent'
 
 const kind = (message: string, history = [] as Parameters<typeof classifyIntent>[1]) =>
@@ -146,10 +146,9 @@ describe('classifyIntent', () => {
 
   it('takes nearly every xquad-en question (real questions about documents, any topic) for retrieval', () => {
     const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
-    const questions = readFileSync(`${corpusDir(process.env, repoRoot)}/qa/xquad-en/questions.jsonl`, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => (JSON.parse(line) as { question: string }).question)
+    const questions = xquadQuestions(`${corpusDir(process.env, repoRoot)}/qa/xquad-en`).map(
+      ({ question }) => question,
+    )
     const kinds = questions.map((question) => classifyIntent(question).kind)
     // The few others are keyword matches a person might also read that way ("... versus Pittsburgh?").
     expect(kinds.filter((k) => k === 'retrieval').length / kinds.length).toBeGreaterThan(0.98)

@@ -7,36 +7,41 @@ import { definedTerms } from './definedTerms'
 import { collectionTerms } from './collectionTerms'
 
 describe('definedTerms', () => {
-  it('learns acronyms after their long form, letters in order', () => {
-    const text =
-      'Our Chief Executive Officer (CEO) reports to the Board. American Express (Amex) issues cards. ' +
-      'Earnings before interest and taxes (EBIT) rose.'
-    expect(definedTerms(text)).toEqual([
-      { short: 'CEO', long: 'Chief Executive Officer' },
-      { short: 'Amex', long: 'American Express' },
-      { short: 'EBIT', long: 'Earnings before interest and taxes' },
-    ])
-  })
-
-  it('learns quoted names a text gives itself', () => {
-    const text = 'Johnson & Johnson (the "Company" or "J&J") and Acme Ltd. (the “Supplier”) agree.'
-    expect(definedTerms(text)).toEqual([
-      { short: 'Company', long: 'Johnson & Johnson' },
-      { short: 'J&J', long: 'Johnson & Johnson' },
-      { short: 'Supplier', long: 'Acme Ltd.' },
-    ])
-  })
-
-  it('takes the words that spell an acronym, not the clause or the name around them', () => {
-    const text =
-      'In July 2015, the Financial Accounting Standards Board (FASB) issued guidance. ' +
-      'The Chief Executive Officer of CVS Health Corporation (the “CEO”) signs. ' +
-      'Eligibility: Eligible Employees of the Board of Directors (BOD) vote.'
-    expect(definedTerms(text)).toEqual([
-      { short: 'FASB', long: 'Financial Accounting Standards Board' },
-      { short: 'CEO', long: 'Chief Executive Officer' },
-      { short: 'BOD', long: 'Board of Directors' },
-    ])
+  it.each([
+    {
+      rule: 'learns acronyms after their long form, letters in order',
+      text:
+        'Our Chief Executive Officer (CEO) reports to the Board. American Express (Amex) issues cards. ' +
+        'Earnings before interest and taxes (EBIT) rose.',
+      terms: [
+        { short: 'CEO', long: 'Chief Executive Officer' },
+        { short: 'Amex', long: 'American Express' },
+        { short: 'EBIT', long: 'Earnings before interest and taxes' },
+      ],
+    },
+    {
+      rule: 'learns quoted names a text gives itself',
+      text: 'Johnson & Johnson (the "Company" or "J&J") and Acme Ltd. (the “Supplier”) agree.',
+      terms: [
+        { short: 'Company', long: 'Johnson & Johnson' },
+        { short: 'J&J', long: 'Johnson & Johnson' },
+        { short: 'Supplier', long: 'Acme Ltd.' },
+      ],
+    },
+    {
+      rule: 'takes the words that spell an acronym, not the clause or the name around them',
+      text:
+        'In July 2015, the Financial Accounting Standards Board (FASB) issued guidance. ' +
+        'The Chief Executive Officer of CVS Health Corporation (the “CEO”) signs. ' +
+        'Eligibility: Eligible Employees of the Board of Directors (BOD) vote.',
+      terms: [
+        { short: 'FASB', long: 'Financial Accounting Standards Board' },
+        { short: 'CEO', long: 'Chief Executive Officer' },
+        { short: 'BOD', long: 'Board of Directors' },
+      ],
+    },
+  ])('$rule', ({ text, terms }) => {
+    expect(definedTerms(text)).toEqual(terms)
   })
 
   it('takes no ordinary parenthesis for a definition', () => {

@@ -3,25 +3,27 @@ import { type DocumentProfile, documentProfile, documentScores, documentWeights 
 
 // Small folders of look-alike documents, written here: none of the benchmark's filings.
 
+/** A document's profile from its file name and opening text. */
+function profile(documentId: string, filename: string, opening: string): DocumentProfile {
+  return documentProfile({ documentId, filename, opening })
+}
+
 const reports = [
-  documentProfile({
-    documentId: 'acme-2021',
-    filename: 'ACME_2021_annual.pdf',
-    opening:
-      'ACME WIDGETS, INC. Annual report for the fiscal year ended December 31, 2021. Revenue and cash.',
-  }),
-  documentProfile({
-    documentId: 'acme-2022',
-    filename: 'ACME_2022_annual.pdf',
-    opening:
-      'ACME WIDGETS, INC. Annual report for the fiscal year ended December 31, 2022. Revenue and cash.',
-  }),
-  documentProfile({
-    documentId: 'globex-2022',
-    filename: 'GlobexCorp_2022_annual.pdf',
-    opening:
-      'GLOBEX CORPORATION. Annual report for the fiscal year ended December 31, 2022. Revenue and cash.',
-  }),
+  profile(
+    'acme-2021',
+    'ACME_2021_annual.pdf',
+    'ACME WIDGETS, INC. Annual report for the fiscal year ended December 31, 2021. Revenue and cash.',
+  ),
+  profile(
+    'acme-2022',
+    'ACME_2022_annual.pdf',
+    'ACME WIDGETS, INC. Annual report for the fiscal year ended December 31, 2022. Revenue and cash.',
+  ),
+  profile(
+    'globex-2022',
+    'GlobexCorp_2022_annual.pdf',
+    'GLOBEX CORPORATION. Annual report for the fiscal year ended December 31, 2022. Revenue and cash.',
+  ),
 ]
 
 function best(scores: Map<string, number>): string | undefined {
@@ -39,16 +41,8 @@ describe('documentScores', () => {
     // "GlobexCorp" splits at its case change; "Globex Corp" also meets it glued.
     expect(best(documentScores('Globex Corp cash', reports))).toBe('globex-2022')
     const banks = [
-      documentProfile({
-        documentId: 'bank',
-        filename: 'JPMORGAN_2021Q1_10Q.pdf',
-        opening: 'Quarterly report.',
-      }),
-      documentProfile({
-        documentId: 'shop',
-        filename: 'BESTBUY_2021Q1_10Q.pdf',
-        opening: 'Quarterly report.',
-      }),
+      profile('bank', 'JPMORGAN_2021Q1_10Q.pdf', 'Quarterly report.'),
+      profile('shop', 'BESTBUY_2021Q1_10Q.pdf', 'Quarterly report.'),
     ]
     expect(best(documentScores("JPM's net revenue in Q1", banks))).toBe('bank')
     expect(best(documentScores('Best Buy stores', banks))).toBe('shop')
@@ -56,29 +50,13 @@ describe('documentScores', () => {
 
   it('works for manuals by version and papers by author alike', () => {
     const manuals = [
-      documentProfile({
-        documentId: 'v2',
-        filename: 'router-manual-v2.pdf',
-        opening: 'Router X200 user manual, version 2.',
-      }),
-      documentProfile({
-        documentId: 'v3',
-        filename: 'router-manual-v3.pdf',
-        opening: 'Router X200 user manual, version 3.',
-      }),
+      profile('v2', 'router-manual-v2.pdf', 'Router X200 user manual, version 2.'),
+      profile('v3', 'router-manual-v3.pdf', 'Router X200 user manual, version 3.'),
     ]
     expect(best(documentScores('How do I reset the router in v3?', manuals))).toBe('v3')
     const papers = [
-      documentProfile({
-        documentId: 'a',
-        filename: 'paper1.pdf',
-        opening: 'Tracing JITs. Andreas Gal, Brendan Eich.',
-      }),
-      documentProfile({
-        documentId: 'b',
-        filename: 'paper2.pdf',
-        opening: 'Garbage collection. Ada Lovelace.',
-      }),
+      profile('a', 'paper1.pdf', 'Tracing JITs. Andreas Gal, Brendan Eich.'),
+      profile('b', 'paper2.pdf', 'Garbage collection. Ada Lovelace.'),
     ]
     expect(best(documentScores("What does Lovelace's paper say about pauses?", papers))).toBe('b')
   })
@@ -93,12 +71,8 @@ describe('documentScores', () => {
 
   it("measures an opening word's rarity over whole documents, so a cover page's metric is no name", () => {
     const releases: DocumentProfile[] = [
-      documentProfile({
-        documentId: 'x',
-        filename: 'x.pdf',
-        opening: 'Zentrix reports record EBITDA: EBITDA margin grew.',
-      }),
-      documentProfile({ documentId: 'y', filename: 'y.pdf', opening: 'Quarterly report of Yonder Ltd.' }),
+      profile('x', 'x.pdf', 'Zentrix reports record EBITDA: EBITDA margin grew.'),
+      profile('y', 'y.pdf', 'Quarterly report of Yonder Ltd.'),
     ]
     // Without the folder's counts, EBITDA (on one cover) names x; every document uses it, so it does not.
     expect(best(documentScores('Yonder EBITDA', releases))).toBe('x')

@@ -3,16 +3,11 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { hashEmbedder } from '../ingest/embed/hashEmbedder'
 import { corpusDir } from '../testing/corpusDir'
+import { xquadQuestions } from '../testing/node/xquadQuestions'
 import { embedderCalibration } from './embedderCalibration'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const xquad = `${corpusDir(process.env, repoRoot)}/qa/xquad-en`
-
-interface Question {
-  question: string
-  answers: string[]
-  doc: string
-}
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -36,10 +31,7 @@ describe('the hash-v1 calibration on xquad-en', () => {
         if (text !== '' && !text.startsWith('#')) paragraphs.push({ doc: `docs/${file}`, text })
       }
     }
-    const questions = readFileSync(`${xquad}/questions.jsonl`, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as Question)
+    const questions = xquadQuestions(xquad)
     const passageVectors = await hashEmbedder.embed(paragraphs.map((paragraph) => paragraph.text))
     const questionVectors = await hashEmbedder.embed(questions.map((question) => question.question))
 

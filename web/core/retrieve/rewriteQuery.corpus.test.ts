@@ -6,6 +6,7 @@ import { hashEmbedder } from '../ingest/embed/hashEmbedder'
 import { markdownParser } from '../ingest/parse/text/markdownParser'
 import type { ChunkRecord } from '../store/ChunkRecord'
 import { corpusDir } from '../testing/corpusDir'
+import { xquadQuestions } from '../testing/node/xquadQuestions'
 import { choosePassages } from './choosePassages'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
 import { type DocumentProfile, documentProfile } from './documentEvidence'
@@ -17,12 +18,6 @@ import { pageSpreadDepth } from './spreadOverPages'
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url))
 const xquad = `${corpusDir(process.env, repoRoot)}/qa/xquad-en`
-
-interface Question {
-  question: string
-  answers: string[]
-  doc: string
-}
 
 interface Conversation {
   answers: string[]
@@ -48,10 +43,7 @@ describe('rewriteQuery on xquad-en follow-ups', () => {
   let conversations: Conversation[] = []
 
   beforeAll(async () => {
-    const questions = readFileSync(`${xquad}/questions.jsonl`, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as Question)
+    const questions = xquadQuestions(xquad)
     const chunks: ChunkRecord[] = []
     const titles = new Map<string, string>()
     for (const doc of [...new Set(questions.map((question) => question.doc))]) {

@@ -26,6 +26,12 @@ export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-
 /** ISO 8601 with millisecond precision and a Z suffix. */
 export const TIMESTAMP_MS_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/
 
+/** A new record's stamps as the spec gives them: a UUID v4 id, and created_at in UTC with milliseconds. */
+export function checkNewRecord(record: { id: unknown; created_at?: unknown }): void {
+  checkMatch(record.id, UUID_V4, 'id')
+  checkMatch(record.created_at, TIMESTAMP_MS_Z, 'created_at')
+}
+
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false

@@ -1,3 +1,5 @@
+import { concatBytes } from '../kernel/bytes/concatBytes'
+
 /**
  * Reads a response's body up to `maxBytes`, cancelling the rest: a page or an answer larger than the
  * cap costs no more than the cap to read. `cut` says whether bytes were left unread.
@@ -25,11 +27,5 @@ export async function readAtMost(
     parts.push(value)
     length += value.byteLength
   }
-  const bytes = new Uint8Array(length)
-  let offset = 0
-  for (const part of parts) {
-    bytes.set(part, offset)
-    offset += part.byteLength
-  }
-  return { bytes, cut }
+  return { bytes: concatBytes(parts), cut }
 }

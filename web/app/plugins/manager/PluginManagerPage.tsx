@@ -22,7 +22,7 @@ import './pluginInstall.css'
 import './pluginManager.css'
 import { UpdateCheck } from './UpdateCheck'
 import { WarningList } from './WarningList'
-import { ScreenHeader } from '../../ui/ScreenHeader'
+import { Screen } from '../../ui/Screen'
 
 /** What the last install brought, shown until the next one: its warnings, and for a URL what it asks for. */
 interface Outcome {
@@ -104,14 +104,13 @@ export function PluginManagerPage(props: { plugins: InstalledPlugin[] }) {
   }
 
   return (
-    <section class="page plugin-manager" aria-labelledby="plugins-title">
-      <ScreenHeader
-        titleId="plugins-title"
-        title="Plugins"
-        lead="Add modules to Quire’s pages. Plugins run sealed off from your data, except where their permissions allow."
-        actions={<UpdateCheck online={online()} onChecked={refresh} />}
-      />
-
+    <Screen
+      class="plugin-manager"
+      titleId="plugins-title"
+      title="Plugins"
+      lead="Add modules to Quire’s pages. Plugins run sealed off from your data, except where their permissions allow."
+      actions={<UpdateCheck online={online()} onChecked={refresh} />}
+    >
       <Show when={outcome()}>
         {(last) => (
           <div class="plugin-outcome" role="status">
@@ -200,6 +199,6 @@ export function PluginManagerPage(props: { plugins: InstalledPlugin[] }) {
           <InstallDialog request={current()} onInstalled={installed} onClose={() => setRequest(undefined)} />
         )}
       </Show>
-    </section>
+    </Screen>
   )
 }

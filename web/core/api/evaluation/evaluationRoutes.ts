@@ -21,9 +21,9 @@ import {
   stateBody,
 } from './evaluationSchemas'
 import { toRunView } from './toRunView'
+import { appendRunResults, RUN_NOT_FOUND } from './appendRunResults'
 import { braindriveRunSchema, toBrainDriveResult, toBrainDriveRun } from './braindriveRunView'
 
-const RUN_NOT_FOUND = 'Evaluation run not found'
 const tags = ['Evaluation']
 const error = (description: string) => ({ description, schema: errorSchema })
 
@@ -256,7 +256,8 @@ export const evaluationRoutes: Route[] = [
           `results: the run has ${run.evaluated_count} of ${run.total_questions} results; at most ${room} more fit`,
         )
       }
-      const updated = await ports.store.evaluation.appendEvaluationResults(
+      const { run: updated, completed } = await appendRunResults(
+        ports,
         run.id,
         body.results.map((result) => ({
           question: result.question,
@@ -270,14 +271,6 @@ export const evaluationRoutes: Route[] = [
           retrieved_chunks: result.retrieved_chunks,
         })),
       )
-      if (!updated) throw ApiError.notFound(RUN_NOT_FOUND)
-      const completed = updated.evaluated_count >= updated.total_questions
-      if (completed) {
-        await ports.store.evaluation.updateEvaluationRun(run.id, {
-          status: 'completed',
-          completed_at: toTimestamp(ports.clock.now()),
-        })
-      }
       return {
         status: 200,
         body: {

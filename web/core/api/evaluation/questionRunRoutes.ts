@@ -9,8 +9,8 @@ import { searchChunks } from '../../retrieve/searchChunks'
 import type { Store } from '../../store/Store'
 import { toTimestamp } from '../../kernel/time/Clock'
 import { questionCasesOf } from './braindriveRunView'
+import { appendRunResults, RUN_NOT_FOUND } from './appendRunResults'
 
-const RUN_NOT_FOUND = 'Evaluation run not found'
 const tags = ['Evaluation']
 const error = (description: string) => ({ description, schema: errorSchema })
 /** Passages retrieved for each question, as the reference service's evaluation does. */
@@ -170,14 +170,7 @@ export const questionRunRoutes: Route[] = [
           retrieved_chunks: submission.retrieved_context === '' ? [] : [submission.retrieved_context],
         }
       })
-      const updated = await ports.store.evaluation.appendEvaluationResults(run.id, results)
-      if (!updated) throw ApiError.notFound(RUN_NOT_FOUND)
-      if (updated.evaluated_count >= updated.total_questions) {
-        await ports.store.evaluation.updateEvaluationRun(run.id, {
-          status: 'completed',
-          completed_at: toTimestamp(ports.clock.now()),
-        })
-      }
+      await appendRunResults(ports, run.id, results)
       return {
         status: 202,
         body: {

@@ -33,3 +33,8 @@ export function notFoundResponse(detail: string) {
 export function conflictResponse(description: string) {
   return { description, schema: errorSchema }
 }
+/** The 400 of a route that reaches another server: the server's outbound policy refused its address. */
+export const outboundRefusedResponse = {
+  description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
+  schema: errorSchema,
+}

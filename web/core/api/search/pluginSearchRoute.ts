@@ -2,11 +2,11 @@ import { ApiError } from '../../kernel/ApiError'
 import { errorSchema } from '../errorSchema'
 import { defineRoute } from '../Route'
 import { classifyIntent, generationFor } from '../../retrieve/classifyIntent'
-import { defaultSimilarityThreshold } from '../../retrieve/defaultSimilarityThreshold'
 import { rewriteQuery } from '../../retrieve/rewriteQuery'
-import { queriesSearched, searchChunks } from '../../retrieve/searchChunks'
+import { searchChunks } from '../../retrieve/searchChunks'
 import { pluginSearchBody, pluginSearchResponseSchema } from './searchSchemas'
 import type { SearchPorts } from './SearchPorts'
+import { searchMetadata } from './searchMetadata'
 
 const error = (description: string) => ({ description, schema: errorSchema })
 
@@ -82,14 +82,7 @@ export const pluginSearchRoute = defineRoute({
         transformed_queries: queries,
         summary: null,
         message: null,
-        metadata: {
-          queries_used: queriesSearched(queries, found),
-          search_method: found.method,
-          total_results: found.chunks.length,
-          embedder: found.embedder,
-          similarity_threshold: threshold ?? defaultSimilarityThreshold(found.embedder),
-          ...(found.fallback_reason ? { note: found.fallback_reason } : {}),
-        },
+        metadata: searchMetadata(queries, found, threshold),
       },
     }
   },

@@ -2,9 +2,9 @@ import { ApiError } from '../../kernel/ApiError'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { classifyIntent, generationFor } from '../../retrieve/classifyIntent'
-import { defaultSimilarityThreshold } from '../../retrieve/defaultSimilarityThreshold'
-import { queriesSearched, searchChunks } from '../../retrieve/searchChunks'
+import { searchChunks } from '../../retrieve/searchChunks'
 import { pluginSearchRoute } from './pluginSearchRoute'
+import { searchMetadata } from './searchMetadata'
 import type { SearchPorts } from './SearchPorts'
 import { searchBody, searchResponseSchema } from './searchSchemas'
 
@@ -63,14 +63,7 @@ export const searchRoutes: Route[] = [
           })),
           intent,
           ...generationFor(intent),
-          metadata: {
-            queries_used: queriesSearched([body.query], found),
-            search_method: found.method,
-            total_results: found.chunks.length,
-            embedder: found.embedder,
-            similarity_threshold: body.similarity_threshold ?? defaultSimilarityThreshold(found.embedder),
-            ...(found.fallback_reason ? { note: found.fallback_reason } : {}),
-          },
+          metadata: searchMetadata([body.query], found, body.similarity_threshold),
         },
       }
     },

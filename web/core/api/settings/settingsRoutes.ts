@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ApiError } from '../../kernel/ApiError'
+import type { ApiResult } from '../../kernel/ApiResult'
 import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
@@ -12,7 +13,7 @@ import {
 } from '../../generate/GeneratorSettings'
 import { keepSecrets } from '../../secrets/keepSecrets'
 import { publicSettings } from '../../settings/SettingsService'
-import { settingsPatchSchema } from '../../settings/QuireSettings'
+import { settingsPatchSchema, type QuireSettings } from '../../settings/QuireSettings'
 import { OCR_LANGUAGES } from '../../ingest/ocr/ocrLanguages'
 
 const tags = ['Settings']
@@ -39,6 +40,11 @@ const settingsView = z
   })
   .meta({ id: 'Settings' })
 
+/** The settings as both answers show them: keys masked, and whether the operator's key answers them. */
+function settingsAnswer(settings: QuireSettings, ports: Pick<ApiPorts, 'generation'>): ApiResult {
+  return { status: 200, body: publicSettings(settings, ports.generation.usesServerKey(settings.generator)) }
+}
+
 const connectionResult = z.object({
   ok: z.boolean(),
   detail: z.string(),
@@ -56,11 +62,7 @@ export const settingsRoutes: Route[] = [
     tags,
     responses: { 200: { description: 'Settings', schema: settingsView } },
     async handler(_input, ports: SettingsPorts) {
-      const settings = await ports.settings.get()
-      return {
-        status: 200,
-        body: publicSettings(settings, ports.generation.usesServerKey(settings.generator)),
-      }
+      return settingsAnswer(await ports.settings.get(), ports)
     },
   }),
   defineRoute({
@@ -82,11 +84,7 @@ export const settingsRoutes: Route[] = [
       if (refusal) {
         throw ApiError.badRequest(`generator.base_url: this server does not reach that address (${refusal})`)
       }
-      const settings = await ports.settings.update(body)
-      return {
-        status: 200,
-        body: publicSettings(settings, ports.generation.usesServerKey(settings.generator)),
-      }
+      return settingsAnswer(await ports.settings.update(body), ports)
     },
   }),
   defineRoute({

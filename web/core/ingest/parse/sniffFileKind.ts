@@ -2,26 +2,9 @@ import { unzipSync } from 'fflate'
 import type { FileKind } from '../DocumentModel'
 import { decodeText } from './text/decodeText'
 import { detectUtf16 } from './text/detectUtf16'
-import { SUPPORTED_EXTENSIONS } from './supportedExtensions'
+import { IMAGE_EXTENSIONS, SUPPORTED_EXTENSIONS, TEXT_EXTENSIONS } from './supportedExtensions'
 
-/** Extensions of binary formats: text content under one of these names is not that format. */
-const BINARY_FORMAT_EXTENSIONS = new Set([
-  '.pdf',
-  '.docx',
-  '.doc',
-  '.dot',
-  '.pptx',
-  '.ppt',
-  '.pps',
-  '.pot',
-  '.png',
-  '.jpg',
-  '.jpeg',
-  '.webp',
-  '.tif',
-  '.tiff',
-])
-
+/** Extensions of the binary formats other than images. */
 const NON_IMAGE_BINARY_EXTENSIONS = new Set([
   '.pdf',
   '.docx',
@@ -33,8 +16,10 @@ const NON_IMAGE_BINARY_EXTENSIONS = new Set([
   '.pot',
 ])
 
-/** Extensions of the text kinds. */
-const TEXT_EXTENSIONS = new Set(['.md', '.markdown', '.html', '.htm', '.xhtml', '.txt'])
+/** Extensions of binary formats: text content under one of these names is not that format. */
+const BINARY_FORMAT_EXTENSIONS = new Set([...NON_IMAGE_BINARY_EXTENSIONS, ...IMAGE_EXTENSIONS])
+
+const TEXT_EXTENSION_SET = new Set(TEXT_EXTENSIONS)
 
 const PDF_HEADER = ascii('%PDF-')
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
@@ -103,7 +88,7 @@ export function sniffHead(bytes: Uint8Array, filename: string): FileKind | typeo
   const pdfHeader = pdfHeaderOffset(bytes)
   // A header further in is what PDF readers tolerate, but in a file named as text it is more likely
   // a README that mentions `%PDF-1.7`.
-  if (pdfHeader === 0 || (pdfHeader > 0 && !TEXT_EXTENSIONS.has(extension))) return 'pdf'
+  if (pdfHeader === 0 || (pdfHeader > 0 && !TEXT_EXTENSION_SET.has(extension))) return 'pdf'
   if (startsWith(bytes, ZIP_LOCAL_FILE)) return ZIP
   if (startsWith(bytes, OLE2)) {
     // Which 97-2003 format an OLE2 file is lives in its stream names; the name is a cheap stand-in.

@@ -1,9 +1,9 @@
 import type { ByteSource } from '../../kernel/bytes/ByteSource'
+import { admitEntries } from './admitEntries'
 import { entryLabel } from './packageErrors'
 import type { UnpackBudget } from './UnpackBudget'
 import {
   broken,
-  checkEntry,
   EntryInflater,
   LOCAL_HEADER_BYTES,
   localDataStart,
@@ -47,17 +47,8 @@ export class StreamedZip {
       throw broken('its central directory lies past the end of the file')
     if (place.size > MAX_DIRECTORY_BYTES) throw broken('its central directory is larger than 64 MB')
     const directory = await source.read(place.offset, place.size)
-    const entries = new Map<string, CentralEntry>()
-    let declaredTotal = 0
-    for (const entry of readCentralEntries(directory, place.count, budget)) {
-      const path = checkEntry(entry)
-      if (path === undefined) continue
-      budget.checkRatio(entry.size, entry.compressedSize, `entry ${entryLabel(entry.name)}`)
-      budget.admitFile(entry.name, path, entry.size)
-      declaredTotal += entry.size
-      budget.checkRatio(declaredTotal, source.size, 'the archive')
-      entries.set(path, entry)
-    }
+    const admitted = admitEntries(readCentralEntries(directory, place.count, budget), budget, source.size)
+    const entries = new Map(admitted.map(({ entry, path }) => [path, entry]))
     return new StreamedZip(source, budget, entries)
   }
 

@@ -1,8 +1,7 @@
-import { entryLabel } from './packageErrors'
+import { admitEntries } from './admitEntries'
 import type { UnpackBudget, UnpackedFile } from './UnpackBudget'
 import {
   broken,
-  checkEntry,
   EntryInflater,
   localDataStart,
   readCentralEntries,
@@ -15,17 +14,7 @@ import {
 
 /** Unpacks a zip's files (folders skipped) within `budget`, refusing unsafe entries (`zipStructure`). */
 export function unpackZip(bytes: Uint8Array, budget: UnpackBudget): UnpackedFile[] {
-  const wanted: Array<{ entry: CentralEntry; path: string }> = []
-  let declaredTotal = 0
-  for (const entry of readCentralDirectory(bytes, budget)) {
-    const path = checkEntry(entry)
-    if (path === undefined) continue
-    budget.checkRatio(entry.size, entry.compressedSize, `entry ${entryLabel(entry.name)}`)
-    budget.admitFile(entry.name, path, entry.size)
-    declaredTotal += entry.size
-    budget.checkRatio(declaredTotal, bytes.length, 'the archive')
-    wanted.push({ entry, path })
-  }
+  const wanted = admitEntries(readCentralDirectory(bytes, budget), budget, bytes.length)
   // Sizes were declared; the inflating below holds every entry to its declared size, and counts the
   // whole archive's ratio again in case several entries share (overlap) the same compressed data.
   let inflatedTotal = 0

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { hashEmbedder } from '../../ingest/embed/hashEmbedder'
 import type { ChunkRecord } from '../../store/ChunkRecord'
 import { corpusDir } from '../../testing/corpusDir'
+import { xquadQuestions } from '../../testing/node/xquadQuestions'
 import { defaultSimilarityThreshold } from '../defaultSimilarityThreshold'
 import { exactVectorsOf } from './ExactVectors'
 import { PlainF32Scan } from './PlainF32Scan'
@@ -12,11 +12,6 @@ import { xquadArticleParagraphs } from '../../testing/node/xquadArticleParagraph
 
 const repoRoot = fileURLToPath(new URL('../../../..', import.meta.url))
 const xquad = `${corpusDir(process.env, repoRoot)}/qa/xquad-en`
-
-interface Question {
-  question: string
-  answers: string[]
-}
 
 interface Quality {
   recallAt1: number
@@ -80,10 +75,7 @@ describe('SearchIndex on xquad-en', () => {
       chunks.map(({ id, vector }) => ({ id, vector: vector! })),
     )
     const texts = new Map(chunks.map((chunk) => [chunk.id, chunk.text]))
-    const questions = readFileSync(`${xquad}/questions.jsonl`, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as Question)
+    const questions = xquadQuestions(xquad)
     const queryVectors = await hashEmbedder.embed(questions.map((question) => question.question))
 
     const threshold = defaultSimilarityThreshold(hashEmbedder.id)

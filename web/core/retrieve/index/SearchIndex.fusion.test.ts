@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { ChunkRecord } from '../../store/ChunkRecord'
+import { testChunk } from '../../testing/testChunk'
 import { exactVectorsOf } from './ExactVectors'
 import { type SearchRequest, SearchIndex } from './SearchIndex'
 
-function chunk(id: string, text: string, vector: number[], embedder = 'hash-v1'): ChunkRecord {
-  return {
-    id,
-    document_id: `doc-${id}`,
-    collection_id: 'c1',
-    index: 0,
-    text,
-    page: null,
-    heading: null,
-    token_count: 10,
-    embedder,
-    vector: Float32Array.from(vector),
-  }
-}
+const chunk = (id: string, text: string, vector: number[], embedder = 'hash-v1') =>
+  testChunk(id, text, vector, embedder)
 
 // Query "coolant pump reactor", vector (1, 0, 0). "exact" has every query word and the vector
 // points away; "partial" has one query word and a vector close to the query; "semantic" shares no

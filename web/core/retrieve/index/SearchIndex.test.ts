@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ChunkRecord } from '../../store/ChunkRecord'
 import type { ChunkVector } from '../../store/ChunkVector'
 import { candidateDepth, type SearchRequest, SearchIndex } from './SearchIndex'
+import { testChunk } from '../../testing/testChunk'
 
 /** The vectors as a store would hold them: each chunk id's latest version made by `chunk`. */
 const stored = new Map<string, ChunkVector>()
@@ -12,19 +13,7 @@ function chunk(
   vector: number[] | null,
   extra: Partial<ChunkRecord> = {},
 ): ChunkRecord {
-  const made: ChunkRecord = {
-    id,
-    document_id: `doc-${id}`,
-    collection_id: 'c1',
-    index: 0,
-    text,
-    page: null,
-    heading: null,
-    token_count: 10,
-    embedder: vector ? 'test-3d' : null,
-    vector: vector ? Float32Array.from(vector) : null,
-    ...extra,
-  }
+  const made = testChunk(id, text, vector, 'test-3d', extra)
   stored.set(id, made)
   return made
 }

@@ -1,5 +1,5 @@
 import type { Collection } from '../../store/Collection'
-import { check, checkEqual, checkMatch, TIMESTAMP_MS_Z, UUID_V4 } from '../check'
+import { check, checkEqual, checkMatch, checkNewRecord, TIMESTAMP_MS_Z } from '../check'
 import type { HostCase } from '../HostCase'
 import type { ContractClient, ContractRequest } from './ContractClient'
 import { responseJson } from './responseJson'
@@ -41,8 +41,7 @@ async function expectNotFound(client: ContractClient, request: ContractRequest) 
 }
 
 function checkCollectionShape(collection: Collection) {
-  checkMatch(collection.id, UUID_V4, 'id')
-  checkMatch(collection.created_at, TIMESTAMP_MS_Z, 'created_at')
+  checkNewRecord(collection)
   checkMatch(collection.updated_at, TIMESTAMP_MS_Z, 'updated_at')
   checkEqual(
     Object.keys(collection).sort(),

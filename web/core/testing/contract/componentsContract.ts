@@ -1,4 +1,4 @@
-import { check, checkEqual, checkMatch, TIMESTAMP_MS_Z, UUID_V4 } from '../check'
+import { check, checkEqual, checkNewRecord } from '../check'
 import type { HostCase } from '../HostCase'
 import type { ContractClient } from './ContractClient'
 import { expectStatus, UNKNOWN_ID } from './contractFixtures'
@@ -24,8 +24,7 @@ export const componentsContract: HostCase<ContractClient>[] = [
     name: 'Components: POST with defaults, component_id unique (400), GET lists, 422s, unknown fields ignored',
     async run(client) {
       const component = await create(client, { description: 'A chart', icon: 'chart' })
-      checkMatch(component.id, UUID_V4, 'id')
-      checkMatch(component.created_at, TIMESTAMP_MS_Z, 'created_at')
+      checkNewRecord(component)
       checkEqual(
         [component.description, component.icon, component.is_system],
         ['A chart', 'chart', false],

@@ -53,13 +53,24 @@ export async function settled(client: ContractClient, id: string): Promise<Docum
 }
 
 /** Uploads a Markdown document and waits until it is searchable. */
-export async function addMarkdown(
+export function addMarkdown(
   client: ContractClient,
   collectionId: string,
   filename: string,
   markdown: string,
 ): Promise<DocumentRecord> {
-  const response = await upload(client, form(collectionId, filename, markdown, 'text/markdown'))
+  return addDocument(client, collectionId, filename, markdown, 'text/markdown')
+}
+
+/** Uploads a document of `type` and waits until it is processed (completed) and searchable. */
+export async function addDocument(
+  client: ContractClient,
+  collectionId: string,
+  filename: string,
+  content: Uint8Array | string,
+  type: string,
+): Promise<DocumentRecord> {
+  const response = await upload(client, form(collectionId, filename, content, type))
   checkEqual(response.status, 201, `upload ${filename} (body ${response.text.slice(0, 200)})`)
   const document = await settled(client, responseJson<DocumentRecord>(response).id)
   checkEqual(document.status, 'completed', `${filename} processed (${JSON.stringify(document.metadata)})`)

@@ -1,8 +1,8 @@
 import type { ContractClient } from './ContractClient'
 import { call, callerId, unique } from './recordContractFixtures'
 
-const V1 = '/api/v1'
-const CONVERSATIONS = `${V1}/conversations`
+export const V1 = '/api/v1'
+export const CONVERSATIONS = `${V1}/conversations`
 
 /** Conversations and personas as the conversations, tags and personas contracts make and read them. */
 export interface ConversationBody {

@@ -4,17 +4,16 @@ import type { HostCase } from '../HostCase'
 import type { ContractClient } from './ContractClient'
 import { UNKNOWN_ID } from './contractFixtures'
 import {
+  CONVERSATIONS,
   type ConversationBody,
   getConversation,
   type MessageBody,
   newConversation,
   newPersona,
   say,
+  V1,
 } from './conversationContractFixtures'
 import { call, expectInvalid, expectNotFound, unique } from './recordContractFixtures'
-
-const V1 = '/api/v1'
-const CONVERSATIONS = `${V1}/conversations`
 
 export const conversationLinksContract: HostCase<ContractClient>[] = [
   {

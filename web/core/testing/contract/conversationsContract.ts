@@ -3,6 +3,7 @@ import type { HostCase } from '../HostCase'
 import type { ContractClient } from './ContractClient'
 import { UNKNOWN_ID } from './contractFixtures'
 import {
+  CONVERSATIONS,
   type ConversationBody,
   getConversation,
   type MessageBody,
@@ -10,11 +11,9 @@ import {
   newPersona,
   say,
   userConversations,
+  V1,
 } from './conversationContractFixtures'
 import { call, callerId, expectInvalid, expectNotFound } from './recordContractFixtures'
-
-const V1 = '/api/v1'
-const CONVERSATIONS = `${V1}/conversations`
 
 export const conversationsContract: HostCase<ContractClient>[] = [
   {

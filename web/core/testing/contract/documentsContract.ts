@@ -1,9 +1,17 @@
 import type { Collection } from '../../store/Collection'
 import type { DocumentView as DocumentRecord } from '../../api/documents/documentView'
-import { check, checkEqual, checkMatch, TIMESTAMP_MS_Z, UUID_V4 } from '../check'
+import { check, checkEqual, checkMatch, checkNewRecord, TIMESTAMP_MS_Z } from '../check'
 import type { HostCase } from '../HostCase'
 import type { ContractClient } from './ContractClient'
-import { expectStatus, form, newCollection, settled, UNKNOWN_ID, upload } from './contractFixtures'
+import {
+  addDocument,
+  expectStatus,
+  form,
+  newCollection,
+  settled,
+  UNKNOWN_ID,
+  upload,
+} from './contractFixtures'
 import { responseJson } from './responseJson'
 
 const MARKDOWN = `# Field notes
@@ -20,6 +28,13 @@ const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1,
 ])
 
+/** A new collection holding the notes, uploaded as a plain file and processed. */
+async function collectionWithNotes(client: ContractClient) {
+  const collection = await newCollection(client)
+  const created = await addDocument(client, collection.id, 'notes.md', MARKDOWN, 'application/octet-stream')
+  return { collection, created }
+}
+
 export const documentsContract: HostCase<ContractClient>[] = [
   {
     name: 'POST /api/documents/ accepts a file, answers processing, and processing completes',
@@ -28,8 +43,7 @@ export const documentsContract: HostCase<ContractClient>[] = [
       const response = await upload(client, form(collection.id, 'field notes.md', MARKDOWN, 'text/markdown'))
       checkEqual(response.status, 201, `status (body ${response.text.slice(0, 300)})`)
       const created = responseJson<DocumentRecord>(response)
-      checkMatch(created.id, UUID_V4, 'id')
-      checkMatch(created.created_at, TIMESTAMP_MS_Z, 'created_at')
+      checkNewRecord(created)
       checkEqual(created.status, 'processing', 'status at upload')
       checkEqual(created.processed_at, null, 'processed_at at upload')
       checkEqual(created.chunk_count, 0, 'chunk_count at upload')
@@ -149,11 +163,7 @@ export const documentsContract: HostCase<ContractClient>[] = [
   {
     name: 'GET, DELETE and reprocess of documents; unknown and malformed ids answer 404',
     async run(client) {
-      const collection = await newCollection(client)
-      const created = responseJson<DocumentRecord>(
-        await upload(client, form(collection.id, 'notes.md', MARKDOWN)),
-      )
-      await settled(client, created.id)
+      const { collection, created } = await collectionWithNotes(client)
       const again = await client({ method: 'POST', path: `/api/documents/${created.id}/process`, json: {} })
       checkEqual(again.status, 202, 'reprocess status')
       checkEqual((await settled(client, created.id)).status, 'completed', 'reprocessed')
@@ -179,11 +189,7 @@ export const documentsContract: HostCase<ContractClient>[] = [
   {
     name: 'deleting a collection deletes its documents',
     async run(client) {
-      const collection = await newCollection(client)
-      const created = responseJson<DocumentRecord>(
-        await upload(client, form(collection.id, 'notes.md', MARKDOWN)),
-      )
-      await settled(client, created.id)
+      const { collection, created } = await collectionWithNotes(client)
       checkEqual(
         (await client({ method: 'DELETE', path: `/api/collections/${collection.id}` })).status,
         204,

@@ -51,6 +51,10 @@ async function finished(client: ContractClient, id: string): Promise<RunView> {
   }
 }
 
+/** BrainDrive's plugin starting a client-driven run (it answers and judges, then submits). */
+const startPluginRun = (client: ContractClient, json: Record<string, unknown>) =>
+  client({ method: 'POST', path: '/api/evaluation/plugin/start', json })
+
 export const evaluationContract: HostCase<ContractClient>[] = [
   {
     name: 'POST /api/evaluation/run answers and judges every question in the background',
@@ -136,15 +140,11 @@ export const evaluationContract: HostCase<ContractClient>[] = [
     name: 'the plugin flow: start, submit in batches, complete, then refuse more',
     async run(client) {
       const collection = await newCollection(client, 'Plugin')
-      const start = await client({
-        method: 'POST',
-        path: '/api/evaluation/plugin/start',
-        json: {
-          collection_id: collection.id,
-          total_questions: 3,
-          user_id: 'plugin-user',
-          config: { top_k: 4 },
-        },
+      const start = await startPluginRun(client, {
+        collection_id: collection.id,
+        total_questions: 3,
+        user_id: 'plugin-user',
+        config: { top_k: 4 },
       })
       checkEqual(start.status, 200, `start (body ${start.text.slice(0, 200)})`)
       const run = responseJson<{ evaluation_run_id: string; status: string; total_questions: number }>(start)
@@ -188,11 +188,7 @@ export const evaluationContract: HostCase<ContractClient>[] = [
         404,
       )
       expectStatus(
-        await client({
-          method: 'POST',
-          path: '/api/evaluation/plugin/start',
-          json: { collection_id: collection.id, total_questions: 0, user_id: 'u' },
-        }),
+        await startPluginRun(client, { collection_id: collection.id, total_questions: 0, user_id: 'u' }),
         400,
         'total_questions',
       )
@@ -202,10 +198,10 @@ export const evaluationContract: HostCase<ContractClient>[] = [
     name: 'evaluation state is saved, read back, refused over 10 MB, and deleted',
     async run(client) {
       const collection = await newCollection(client, 'State')
-      const start = await client({
-        method: 'POST',
-        path: '/api/evaluation/plugin/start',
-        json: { collection_id: collection.id, total_questions: 2, user_id: 'u' },
+      const start = await startPluginRun(client, {
+        collection_id: collection.id,
+        total_questions: 2,
+        user_id: 'u',
       })
       const id = responseJson<{ evaluation_run_id: string }>(start).evaluation_run_id
       const path = `/api/evaluation/state/${id}`

@@ -1,4 +1,4 @@
-import { check, checkEqual, checkMatch, TIMESTAMP_MS_Z, UUID_V4 } from '../check'
+import { check, checkEqual, checkNewRecord } from '../check'
 import type { HostCase } from '../HostCase'
 import type { ContractClient } from './ContractClient'
 import { expectStatus, UNKNOWN_ID } from './contractFixtures'
@@ -49,8 +49,7 @@ export const navigationRoutesContract: HostCase<ContractClient>[] = [
     name: 'Navigation routes: POST with defaults and order after the last sibling; GET one; 422s; route unique (400); unknown fields ignored',
     async run(client) {
       const root = await create(client, { icon: 'home', description: 'Root' })
-      checkMatch(root.id, UUID_V4, 'id')
-      checkMatch(root.created_at, TIMESTAMP_MS_Z, 'created_at')
+      checkNewRecord(root)
       checkEqual(
         [root.parent_id, root.is_expanded, root.order === root.display_order],
         [null, true, true],

@@ -1,4 +1,4 @@
-import { check, checkEqual, checkMatch, TIMESTAMP_MS_Z, UUID_V4 } from '../check'
+import { check, checkEqual, checkMatch, checkNewRecord, TIMESTAMP_MS_Z, UUID_V4 } from '../check'
 import type { HostCase } from '../HostCase'
 import type { ContractClient } from './ContractClient'
 import { expectStatus, UNKNOWN_ID } from './contractFixtures'
@@ -27,8 +27,7 @@ export const pagesContract: HostCase<ContractClient>[] = [
       const content = { layout: { columns: 2 }, components: [{ id: 'c1', type: 'text' }] }
       const route = `/docs-${uniqueSuffix()}`
       const page = await createPage(client, { route, content, description: 'Docs', icon: 'book' })
-      checkMatch(page.id, UUID_V4, 'id')
-      checkMatch(page.created_at, TIMESTAMP_MS_Z, 'created_at')
+      checkNewRecord(page)
       checkEqual(
         [page.route, page.route_segment, page.content, page.creator_id, page.is_published],
         [route, route.slice(1), content, me.id, false],

@@ -1,4 +1,4 @@
-import { check, checkEqual, checkMatch, TIMESTAMP_MS_Z, UUID_V4 } from '../check'
+import { check, checkEqual, checkNewRecord } from '../check'
 import type { HostCase } from '../HostCase'
 import type { ContractClient } from './ContractClient'
 import { UNKNOWN_ID } from './contractFixtures'
@@ -59,8 +59,7 @@ export const pluginStateContract: HostCase<ContractClient>[] = [
     async run(client) {
       const plugin = unique('plugin')
       const created = await save(client, { plugin_id: plugin, state_key: 'layout', state_data: { a: 1 } })
-      checkMatch(created.id, UUID_V4, 'id')
-      checkMatch(created.created_at, TIMESTAMP_MS_Z, 'created_at')
+      checkNewRecord(created)
       checkEqual(
         Object.keys(created).sort(),
         [

@@ -1,3 +1,4 @@
+import { testManifest } from '../../api/platform/plugins/installTestPackages'
 import { check, checkEqual, checkMatch, UUID_V4 } from '../check'
 import type { HostCase } from '../HostCase'
 import type { ContractClient } from './ContractClient'
@@ -25,24 +26,17 @@ interface PluginBody extends Body {
 /** A plugin.json as a BrainDrive plugin ships it (two modules), under a slug no other case uses. */
 function pluginJson(slug: string): { plugin_data: Body; module_data: Body[] } {
   return {
-    plugin_data: {
-      name: 'Contract Notes',
-      description: 'Notes for the contract suite',
+    plugin_data: testManifest({
+      slug,
       version: '1.2.3',
-      plugin_slug: slug,
-      type: 'frontend',
-      icon: 'Note',
-      category: 'productivity',
-      official: false,
-      author: 'Quire tests',
-      compatibility: '1.0.0',
-      scope: slug,
-      bundle_method: 'webpack',
-      bundle_location: 'dist/remoteEntry.js',
-      is_local: false,
-      installation_type: 'remote',
-      permissions: ['storage.read', 'storage.write'],
-    },
+      plugin: {
+        name: 'Contract Notes',
+        description: 'Notes for the contract suite',
+        icon: 'Note',
+        category: 'productivity',
+        permissions: ['storage.read', 'storage.write'],
+      },
+    }).plugin_data,
     module_data: [
       {
         name: 'NotesBoard',
@@ -80,12 +74,25 @@ async function register(
   return { slug, plugin: answer.plugin }
 }
 
-const designer = (client: ContractClient) =>
+/** The manifest (every registered plugin, keyed by slug), or the designer's (`/designer`: enabled ones). */
+const getManifest = (client: ContractClient, which: '' | '/designer' = '') =>
   call<Record<string, PluginBody & { database_id: string }>>(
     client,
     'GET',
-    `${PLUGINS}/manifest/designer`,
+    `${PLUGINS}/manifest${which}`,
     undefined,
+    200,
+  )
+
+const designer = (client: ContractClient) => getManifest(client, '/designer')
+
+/** A PATCH of the plugin's own choices (`enabled`, `trusted`) that must succeed. */
+const patchPlugin = (client: ContractClient, id: string, json: Body) =>
+  call<{ status: string; message: string; plugin: PluginBody }>(
+    client,
+    'PATCH',
+    `${PLUGINS}/${id}`,
+    json,
     200,
   )
 
@@ -124,13 +131,7 @@ export const pluginsContract: HostCase<ContractClient>[] = [
         'configFields',
       )
 
-      const manifest = await call<Record<string, PluginBody & { database_id: string }>>(
-        client,
-        'GET',
-        `${PLUGINS}/manifest`,
-        undefined,
-        200,
-      )
+      const manifest = await getManifest(client)
       const entry = manifest[slug]
       check(entry, `the manifest is keyed by slug: ${Object.keys(manifest).join(', ')}`)
       checkEqual(
@@ -276,43 +277,19 @@ export const pluginsContract: HostCase<ContractClient>[] = [
     name: 'Plugins: trusted is the person’s choice: PATCH {trusted} sets and clears it and leaves enabled alone; the manifest shows it; a non-boolean is 422',
     async run(client) {
       const { slug, plugin } = await register(client)
-      const trusted = await call<{ status: string; message: string; plugin: PluginBody }>(
-        client,
-        'PATCH',
-        `${PLUGINS}/${plugin.id}`,
-        { trusted: true },
-        200,
-      )
+      const trusted = await patchPlugin(client, plugin.id, { trusted: true })
       checkEqual(
         [trusted.status, trusted.plugin.trusted, trusted.plugin.enabled],
         ['success', true, true],
         'trusted, still enabled',
       )
       check(trusted.message.includes('trusted'), `message says so: ${trusted.message}`)
-      const manifest = await call<Record<string, PluginBody>>(
-        client,
-        'GET',
-        `${PLUGINS}/manifest`,
-        undefined,
-        200,
-      )
+      const manifest = await getManifest(client)
       checkEqual(manifest[slug]?.trusted, true, 'the manifest shows it trusted')
 
-      const both = await call<{ plugin: PluginBody }>(
-        client,
-        'PATCH',
-        `${PLUGINS}/${plugin.id}`,
-        { enabled: false, trusted: false },
-        200,
-      )
+      const both = await patchPlugin(client, plugin.id, { enabled: false, trusted: false })
       checkEqual([both.plugin.enabled, both.plugin.trusted], [false, false], 'both in one call')
-      const enabledOnly = await call<{ plugin: PluginBody }>(
-        client,
-        'PATCH',
-        `${PLUGINS}/${plugin.id}`,
-        { enabled: true },
-        200,
-      )
+      const enabledOnly = await patchPlugin(client, plugin.id, { enabled: true })
       checkEqual(
         [enabledOnly.plugin.enabled, enabledOnly.plugin.trusted],
         [true, false],
@@ -342,35 +319,17 @@ export const pluginsContract: HostCase<ContractClient>[] = [
         ['NoteCount'],
         'the designer leaves a disabled module out',
       )
-      const manifest = await call<Record<string, PluginBody>>(
-        client,
-        'GET',
-        `${PLUGINS}/manifest`,
-        undefined,
-        200,
-      )
+      const manifest = await getManifest(client)
       checkEqual(
         manifest[slug]?.modules.find((m) => m.id === board.id)?.enabled,
         false,
         'the manifest shows it disabled',
       )
 
-      const pluginOff = await call<{ plugin: PluginBody }>(
-        client,
-        'PATCH',
-        `${PLUGINS}/${plugin.id.replaceAll('-', '')}`,
-        { enabled: false },
-        200,
-      )
+      const pluginOff = await patchPlugin(client, plugin.id.replaceAll('-', ''), { enabled: false })
       checkEqual(pluginOff.plugin.enabled, false, 'plugin disabled (id without hyphens)')
       check(!(slug in (await designer(client))), 'the designer leaves a disabled plugin out')
-      const back = await call<{ plugin: PluginBody }>(
-        client,
-        'PATCH',
-        `${PLUGINS}/${plugin.id}`,
-        { enabled: true },
-        200,
-      )
+      const back = await patchPlugin(client, plugin.id, { enabled: true })
       checkEqual(
         back.plugin.modules.find((m) => m.id === board.id)?.enabled,
         false,
@@ -389,13 +348,7 @@ export const pluginsContract: HostCase<ContractClient>[] = [
       checkEqual(gone.status, 'success', 'unregistered')
       await expectNotFound(client, 'GET', `${PLUGINS}/${plugin.id}/info`, undefined, 'Plugin not found')
       await expectNotFound(client, 'GET', `${PLUGINS}/by-slug/${slug}`, undefined, `Plugin ${slug} not found`)
-      const manifestAfter = await call<Record<string, unknown>>(
-        client,
-        'GET',
-        `${PLUGINS}/manifest`,
-        undefined,
-        200,
-      )
+      const manifestAfter = await getManifest(client)
       check(!(slug in manifestAfter), 'gone from the manifest')
       // The slug is free again.
       await register(client, slug)

@@ -2,15 +2,7 @@ import { check, checkEqual } from '../check'
 import type { HostCase } from '../HostCase'
 import type { ContractClient } from './ContractClient'
 import { writePdf } from '../writePdf'
-import {
-  addMarkdown,
-  expectStatus,
-  form,
-  newCollection,
-  settled,
-  upload,
-  UNKNOWN_ID,
-} from './contractFixtures'
+import { addDocument, addMarkdown, expectStatus, newCollection, UNKNOWN_ID } from './contractFixtures'
 import { responseJson } from './responseJson'
 
 const HARBOUR = `# Harbour survey
@@ -107,6 +99,14 @@ async function search(client: ContractClient, json: Record<string, unknown>) {
   return responseJson<SearchResponse>(response)
 }
 
+/** Asserts that the chunks come best first: no score above the one before it. */
+function checkBestFirst(chunks: ReadonlyArray<{ score: number }>, what: string): void {
+  check(
+    chunks.every((c, i) => i === 0 || chunks[i - 1]!.score >= c.score),
+    what,
+  )
+}
+
 export const searchContract: HostCase<ContractClient>[] = [
   {
     name: 'POST /api/search_u/ finds the passage, with scores, headings, intent and method',
@@ -123,10 +123,7 @@ export const searchContract: HostCase<ContractClient>[] = [
       check(found.chunks.length <= 3, 'top_k respected')
       for (const chunk of found.chunks)
         check(chunk.score >= 0 && chunk.score <= 1, `score ${chunk.score} in [0, 1]`)
-      check(
-        found.chunks.every((c, i) => i === 0 || found.chunks[i - 1]!.score >= c.score),
-        'best first',
-      )
+      checkBestFirst(found.chunks, 'best first')
       checkEqual(found.metadata.search_method, 'hybrid', 'search_method')
       checkEqual(found.metadata.queries_used, [query], 'queries_used')
       checkEqual(found.metadata.total_results, found.chunks.length, 'total_results')
@@ -179,10 +176,7 @@ export const searchContract: HostCase<ContractClient>[] = [
     name: 'POST /api/search_u/ gives top_k passages from as many pages as it can, best first',
     async run(client) {
       const collection = await newCollection(client, 'Search')
-      const response = await upload(client, form(collection.id, 'tides.pdf', tideReport(), 'application/pdf'))
-      checkEqual(response.status, 201, `upload (body ${response.text.slice(0, 200)})`)
-      const document = await settled(client, responseJson<{ id: string }>(response).id)
-      checkEqual(document.status, 'completed', 'tides.pdf processed')
+      const document = await addDocument(client, collection.id, 'tides.pdf', tideReport(), 'application/pdf')
       check(document.chunk_count >= 3, `page 1 makes several passages (${document.chunk_count} chunks)`)
       const query = 'spring tide at the northern jetty'
       const all = await search(client, { query, collection_id: collection.id, top_k: 50 })
@@ -192,23 +186,14 @@ export const searchContract: HostCase<ContractClient>[] = [
       // Two places asked for: page 1's best passage, then page 2's, not page 1's second.
       const two = await search(client, { query, collection_id: collection.id, top_k: 2 })
       checkEqual(two.chunks.map((c) => c.metadata.page).sort(), [1, 2], 'one passage of each page')
-      check(
-        two.chunks.every((c, i) => i === 0 || two.chunks[i - 1]!.score >= c.score),
-        'best first',
-      )
+      checkBestFirst(two.chunks, 'best first')
     },
   },
   {
     name: 'POST /api/search_u/ puts the page whose passages answer together above a lone passage of another',
     async run(client) {
       const collection = await newCollection(client, 'Search')
-      const response = await upload(
-        client,
-        form(collection.id, 'works.pdf', worksReport(), 'application/pdf'),
-      )
-      checkEqual(response.status, 201, `upload (body ${response.text.slice(0, 200)})`)
-      const document = await settled(client, responseJson<{ id: string }>(response).id)
-      checkEqual(document.status, 'completed', 'works.pdf processed')
+      await addDocument(client, collection.id, 'works.pdf', worksReport(), 'application/pdf')
       const query = 'What did the dredging of the eastern basin cost in 2023?'
       const all = await search(client, { query, collection_id: collection.id, top_k: 50 })
       const onFirst = all.chunks.filter((c) => c.metadata.page === 1)
@@ -222,10 +207,7 @@ export const searchContract: HostCase<ContractClient>[] = [
         1,
         `the best passage is page 1's (${best.chunks[0]?.content})`,
       )
-      check(
-        all.chunks.every((c, i) => i === 0 || all.chunks[i - 1]!.score >= c.score),
-        'best first, by the scores answered',
-      )
+      checkBestFirst(all.chunks, 'best first, by the scores answered')
     },
   },
   {

@@ -2,6 +2,13 @@ import { form } from '../contract/contractFixtures'
 import type { ContractClient } from '../contract/ContractClient'
 import { unique } from '../contract/recordContractFixtures'
 import type { ReplayCase } from './ReplayCase'
+import {
+  createCollection,
+  type DocsCollection,
+  type DocsDocument,
+  NOTE,
+  uploadAndPoll,
+} from './chatWithDocsCalls'
 import { check, checkEqual, expectArray, expectFields, replay } from './replayCall'
 
 // BrainDrive's Chat-With-Docs plugin against the document-chat API. The plugin is configured with the
@@ -50,61 +57,18 @@ const SESSION_FIELDS = {
   message_count: 'number',
 } as const
 
-interface Collection {
-  id: string
-  name: string
-  document_count: number
-}
+/** The collection form's create, with the plugin's default colour. */
+const newCollection = (client: ContractClient, label: string) =>
+  createCollection(client, '/api', label, {
+    description: 'Made by the Chat-With-Docs replay',
+    color: '#3B82F6',
+  })
 
-interface Document {
-  id: string
-  status: string
-  original_filename: string
-}
-
-const NOTE =
-  '# Lighthouse keeping\n\nThe lighthouse lamp is trimmed at dusk. Keepers log the fog signal hourly.'
-
-/** The collection form's create (CollectionService.handleCreateCollection), the plugin's default colour. */
-async function createCollection(client: ContractClient, label: string): Promise<Collection> {
-  const { body } = await replay<Collection>(
-    client,
-    {
-      method: 'POST',
-      path: '/api/collections/',
-      json: { name: unique(label), description: 'Made by the Chat-With-Docs replay', color: '#3B82F6' },
-    },
-    [200, 201],
-  )
-  return body
-}
-
-/** The plugin's upload (DocumentService.uploadFile: multipart `file` and `collection_id`), then its polling. */
-async function uploadAndPoll(client: ContractClient, collectionId: string): Promise<Document> {
-  const uploaded = await replay<Document>(
-    client,
-    {
-      method: 'POST',
-      path: '/api/documents/',
-      multipart: form(collectionId, 'lighthouse.md', NOTE, 'text/markdown'),
-    },
-    [200, 201],
-  )
-  expectFields(uploaded.body, DOCUMENT_FIELDS, 'uploaded document')
-  // documentPolling.ts polls every 2 s while the status is `processing` or `uploaded`.
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const { body } = await replay<Document>(
-      client,
-      { method: 'GET', path: `/api/documents/${uploaded.body.id}` },
-      200,
-    )
-    expectFields(body, { status: 'string', original_filename: 'string' }, 'polled document')
-    if (body.status !== 'processing' && body.status !== 'uploaded') return body
-    check(Date.now() < deadline, `document still ${body.status} after 60 s`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
+const uploadNote = (client: ContractClient, collectionId: string) =>
+  uploadAndPoll(client, '/api', collectionId, {
+    uploaded: DOCUMENT_FIELDS,
+    polled: { status: 'string', original_filename: 'string' },
+  })
 
 export const chatWithDocsReplay: ReplayCase[] = [
   {
@@ -122,10 +86,10 @@ export const chatWithDocsReplay: ReplayCase[] = [
       `${COLLECTIONS}:14`,
     ],
     async run(client) {
-      const created = await createCollection(client, 'Docs replay')
+      const created = await newCollection(client, 'Docs replay')
       expectFields(created, COLLECTION_FIELDS, 'created collection')
       const { body } = await replay(client, { method: 'GET', path: '/api/collections/' }, 200)
-      const listed = expectArray<Collection>(body, 'collections').find((c) => c.id === created.id)
+      const listed = expectArray<DocsCollection>(body, 'collections').find((c) => c.id === created.id)
       check(listed, 'the new collection is listed')
       expectFields(listed, COLLECTION_FIELDS, 'listed collection')
     },
@@ -134,8 +98,8 @@ export const chatWithDocsReplay: ReplayCase[] = [
     name: 'Chat-With-Docs: reads, updates (sending the whole collection back) and deletes a collection',
     sources: [`${COLLECTIONS}:18`, `${COLLECTIONS}:26`, `${COLLECTIONS}:30`],
     async run(client) {
-      const created = await createCollection(client, 'Docs edit')
-      const { body: read } = await replay<Collection>(
+      const created = await newCollection(client, 'Docs edit')
+      const { body: read } = await replay<DocsCollection>(
         client,
         { method: 'GET', path: `/api/collections/${created.id}` },
         200,
@@ -143,7 +107,7 @@ export const chatWithDocsReplay: ReplayCase[] = [
       expectFields(read, COLLECTION_FIELDS, 'collection')
       // update(id, Partial<Collection>): the edited object, its id, counts and timestamps included.
       const renamed = unique('Docs renamed')
-      const { body: updated } = await replay<Collection>(
+      const { body: updated } = await replay<DocsCollection>(
         client,
         { method: 'PUT', path: `/api/collections/${created.id}`, json: { ...read, name: renamed } },
         200,
@@ -162,15 +126,15 @@ export const chatWithDocsReplay: ReplayCase[] = [
       `${DOCUMENTS}:18`,
     ],
     async run(client) {
-      const collection = await createCollection(client, 'Docs upload')
-      const settled = await uploadAndPoll(client, collection.id)
+      const collection = await newCollection(client, 'Docs upload')
+      const settled = await uploadNote(client, collection.id)
       checkEqual(settled.status, 'completed', 'the processed document’s status')
       const { body } = await replay(
         client,
         { method: 'GET', path: `/api/documents/?collection_id=${collection.id}` },
         200,
       )
-      const documents = expectArray<Document>(body, 'documents')
+      const documents = expectArray<DocsDocument>(body, 'documents')
       checkEqual(
         documents.map((d) => d.id),
         [settled.id],
@@ -189,8 +153,8 @@ export const chatWithDocsReplay: ReplayCase[] = [
     name: 'Chat-With-Docs: deletes a document (any 2xx)',
     sources: [`${PLUGIN} src/document-view/DocumentService.ts:148`, `${DOCUMENTS}:30`],
     async run(client) {
-      const collection = await createCollection(client, 'Docs delete')
-      const uploaded = await replay<Document>(
+      const collection = await newCollection(client, 'Docs delete')
+      const uploaded = await replay<DocsDocument>(
         client,
         {
           method: 'POST',
@@ -207,7 +171,7 @@ export const chatWithDocsReplay: ReplayCase[] = [
     name: 'Chat-With-Docs: creates a chat session, lists sessions (filtered by collection), reads and deletes it',
     sources: [`${SESSIONS}:26`, `${SESSIONS}:14`, `${SESSIONS}:18`, `${SESSIONS}:22`, `${SESSIONS}:34`],
     async run(client) {
-      const collection = await createCollection(client, 'Docs chat')
+      const collection = await newCollection(client, 'Docs chat')
       // createSession(Partial<ChatSession>): the plugin's ChatSession has description and status too.
       const { body: session } = await replay<{ id: string }>(
         client,
@@ -257,8 +221,8 @@ export const chatWithDocsReplay: ReplayCase[] = [
       `${PLUGIN} src/braindrive-plugin/DataRepository.ts:71-91`,
     ],
     async run(client) {
-      const collection = await createCollection(client, 'Docs search')
-      await uploadAndPoll(client, collection.id)
+      const collection = await newCollection(client, 'Docs search')
+      await uploadNote(client, collection.id)
       const { body } = await replay<Record<string, unknown>>(
         client,
         {
@@ -328,7 +292,7 @@ export const chatWithDocsReplay: ReplayCase[] = [
     name: 'Chat-With-Docs: saves its evaluation progress in its own form and loads it back',
     sources: [`${STATE}:120`, `${STATE}:152`],
     async run(client) {
-      const collection = await createCollection(client, 'Docs evaluation')
+      const collection = await newCollection(client, 'Docs evaluation')
       // Setup, not the plugin's call: a client-driven run (the plugin starts its runs with
       // /plugin/start-with-questions, which Quire does not have).
       const { body: run } = await replay<{ evaluation_run_id: string }>(

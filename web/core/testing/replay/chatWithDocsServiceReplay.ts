@@ -1,9 +1,9 @@
-import { form } from '../contract/contractFixtures'
 import { testManifest, testPluginFiles, zipOf } from '../../api/platform/plugins/installTestPackages'
 import { toBase64 } from '../contract/toBase64'
 import type { ContractClient } from '../contract/ContractClient'
 import { unique } from '../contract/recordContractFixtures'
 import type { ReplayCase } from './ReplayCase'
+import { createCollection, type DocsCollection, type DocsDocument, uploadAndPoll } from './chatWithDocsCalls'
 import { check, checkEqual, expectArray, expectFields, replay } from './replayCall'
 
 // BrainDrive's Chat-With-Docs plugin as it is built: its document-chat calls go to the service's base
@@ -22,51 +22,11 @@ const STATE = `${PLUGIN} src/evaluation-view/evaluationStateApiService.ts`
 const RAG = `${CHAT} src/services/ragService.ts`
 const SETTINGS = `${PLUGIN} src/components/plugin-settings/ChatCollectionSettings.tsx`
 
-const NOTE =
-  '# Lighthouse keeping\n\nThe lighthouse lamp is trimmed at dusk. Keepers log the fog signal hourly.'
-
-interface Collection {
-  id: string
-  name: string
-}
-
-interface Document {
-  id: string
-  status: string
-}
-
-async function createCollection(client: ContractClient, label: string): Promise<Collection> {
-  const { body } = await replay<Collection>(
-    client,
-    { method: 'POST', path: '/collections/', json: { name: unique(label), description: 'Service paths' } },
-    [200, 201],
-  )
-  return body
-}
+const newCollection = (client: ContractClient, label: string) =>
+  createCollection(client, '', label, { description: 'Service paths' })
 
 /** The plugin's upload (multipart `file`, `collection_id`) and its 2-second polling until processed. */
-async function uploadAndPoll(client: ContractClient, collectionId: string): Promise<Document> {
-  const uploaded = await replay<Document>(
-    client,
-    {
-      method: 'POST',
-      path: '/documents/',
-      multipart: form(collectionId, 'lighthouse.md', NOTE, 'text/markdown'),
-    },
-    [200, 201],
-  )
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const { body } = await replay<Document>(
-      client,
-      { method: 'GET', path: `/documents/${uploaded.body.id}` },
-      200,
-    )
-    if (body.status !== 'processing' && body.status !== 'uploaded') return body
-    check(Date.now() < deadline, `document still ${body.status} after 60 s`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
+const uploadNote = (client: ContractClient, collectionId: string) => uploadAndPoll(client, '', collectionId)
 
 export const chatWithDocsServiceReplay: ReplayCase[] = [
   {
@@ -123,20 +83,20 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
       `${RAG}:204`,
     ],
     async run(client) {
-      const created = await createCollection(client, 'Service paths')
+      const created = await newCollection(client, 'Service paths')
       const { body: list } = await replay(client, { method: 'GET', path: '/collections/' }, 200)
       check(
-        expectArray<Collection>(list, 'collections').some((c) => c.id === created.id),
+        expectArray<DocsCollection>(list, 'collections').some((c) => c.id === created.id),
         'the new collection is listed at /collections/',
       )
-      const { body: read } = await replay<Collection>(
+      const { body: read } = await replay<DocsCollection>(
         client,
         { method: 'GET', path: `/collections/${created.id}` },
         200,
       )
       expectFields(read, { id: 'string', name: 'string', document_count: 'number' }, 'collection')
       const renamed = unique('Renamed')
-      const { body: updated } = await replay<Collection>(
+      const { body: updated } = await replay<DocsCollection>(
         client,
         { method: 'PUT', path: `/collections/${created.id}`, json: { ...read, name: renamed } },
         200,
@@ -159,8 +119,8 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
       `${RAG}:240`,
     ],
     async run(client) {
-      const collection = await createCollection(client, 'Service docs')
-      const settled = await uploadAndPoll(client, collection.id)
+      const collection = await newCollection(client, 'Service docs')
+      const settled = await uploadNote(client, collection.id)
       checkEqual(settled.status, 'completed', 'the processed document’s status')
       const { body } = await replay(
         client,
@@ -168,7 +128,7 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
         200,
       )
       checkEqual(
-        expectArray<Document>(body, 'documents').map((d) => d.id),
+        expectArray<DocsDocument>(body, 'documents').map((d) => d.id),
         [settled.id],
         'the collection’s documents',
       )
@@ -187,8 +147,8 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
       `${SESSIONS}:34`,
     ],
     async run(client) {
-      const collection = await createCollection(client, 'Service chat')
-      await uploadAndPoll(client, collection.id)
+      const collection = await newCollection(client, 'Service chat')
+      await uploadNote(client, collection.id)
       const { body: session } = await replay<{ id: string }>(
         client,
         {
@@ -229,8 +189,8 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
     name: 'Chat-With-Docs at the service’s own paths: POST /search/ with query_text, chat_history and config',
     sources: [`${PLUGIN} src/infrastructure/repositories/RAGRepository.ts:43`, `${RAG}:250`],
     async run(client) {
-      const collection = await createCollection(client, 'Service search')
-      await uploadAndPoll(client, collection.id)
+      const collection = await newCollection(client, 'Service search')
+      await uploadNote(client, collection.id)
       const { body } = await replay<{ chunks: unknown[] }>(
         client,
         {
@@ -270,8 +230,8 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
       `${STATE}:201`,
     ],
     async run(client) {
-      const collection = await createCollection(client, 'Service evaluation')
-      await uploadAndPoll(client, collection.id)
+      const collection = await newCollection(client, 'Service evaluation')
+      await uploadNote(client, collection.id)
       const { body: started } = await replay<{
         evaluation_run_id: string
         test_data: Array<{ test_case_id: string; question: string; retrieved_context: string }>
@@ -416,7 +376,7 @@ export const chatWithDocsServiceReplay: ReplayCase[] = [
         checkEqual(viaAlias.body.detail, viaSpec.body.detail, `${alias}'s detail`)
       }
       await replay(client, { method: 'GET', path: '/collections/not-a-uuid' }, 404)
-      const collection = await createCollection(client, 'Service bad input')
+      const collection = await newCollection(client, 'Service bad input')
       const empty = await replay<{ detail: string }>(
         client,
         {

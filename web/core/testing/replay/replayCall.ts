@@ -28,7 +28,7 @@ export async function replay<T = unknown>(
   return { status: response.status, body: body as T }
 }
 
-type FieldType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null' | 'string|null' | 'any'
+export type FieldType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null' | 'string|null' | 'any'
 
 function typeOf(value: unknown): string {
   if (value === null) return 'null'

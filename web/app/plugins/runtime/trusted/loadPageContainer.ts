@@ -1,5 +1,6 @@
 import type { FrameFile } from '../../../../core/plugins/runtime/frameProtocol'
-import { PackageUrls, type Container } from '../../../../plugin-frame/loadContainer'
+import { isContainer, PackageUrls, type Container } from '../../../../plugin-frame/loadContainer'
+import { redirectChunkInsertions } from '../../../../plugin-frame/redirectChunkInsertions'
 import { reactShareScope } from '../../../../plugin-frame/shareScope'
 import { ChunkRoutes, containerBase } from './ChunkRoutes'
 
@@ -47,30 +48,7 @@ export function pageContainer(request: PageContainerRequest): Promise<Container>
 function catchTrustedChunks(): void {
   if (catching) return
   catching = true
-  const redirect = (node: Node): boolean => {
-    let attribute: 'src' | 'href' | undefined
-    if (node instanceof HTMLScriptElement && node.src) attribute = 'src'
-    else if (node instanceof HTMLLinkElement && node.href && /stylesheet/i.test(node.rel)) attribute = 'href'
-    if (!attribute) return true
-    const element = node as HTMLScriptElement & HTMLLinkElement
-    const target = routes.target(element[attribute])
-    if (target === undefined) return true
-    if (target !== null) {
-      element[attribute] = target
-      return true
-    }
-    console.error(`Quire: a trusted plugin asked for ${element[attribute]}, which is not in its package`)
-    setTimeout(() => element.dispatchEvent(new Event('error')), 0)
-    return false
-  }
-  const append = Node.prototype.appendChild
-  const insertBefore = Node.prototype.insertBefore
-  Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
-    return redirect(node) ? (append.call(this, node) as T) : node
-  }
-  Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
-    return redirect(node) ? (insertBefore.call(this, node, child) as T) : node
-  }
+  redirectChunkInsertions((address) => routes.target(address), 'a trusted plugin')
 }
 
 const GLOBAL_NAME = /^[A-Za-z_$][\w$]*$/
@@ -103,8 +81,8 @@ async function loadPageContainer(request: PageContainerRequest): Promise<Contain
       set: (value: string) => script.setAttribute('src', value),
     })
     script.onload = () => {
-      const defined = page[scope] as Container | undefined
-      if (defined && typeof defined.get === 'function' && typeof defined.init === 'function') resolve(defined)
+      const defined = page[scope]
+      if (isContainer(defined)) resolve(defined)
       else reject(new Error(`${bundle} did not define the container "${scope}" (plugin_data.scope)`))
     }
     script.onerror = () => reject(new Error(`${bundle} could not be run`))

@@ -13,6 +13,7 @@ import { conversationKind } from '../../../records/kinds/conversationKind'
 import { addConversationMessage, conversationMessages, requireConversation } from './conversationRecords'
 import { messageSchema, replyBody } from './conversationSchemas'
 import { replyRequest } from './replyRequest'
+import { outboundRefusedResponse } from '../platformErrors'
 
 const CONVERSATION_NOT_FOUND = conversationKind.notFound
 
@@ -79,10 +80,7 @@ With \`{"stream": true}\` the answer is \`text/event-stream\`, as \`POST /api/ch
     404: { description: CONVERSATION_NOT_FOUND, schema: errorSchema },
     409: { description: 'No language model configured, or nothing to reply to', schema: errorSchema },
     422: { description: 'Validation error', schema: validationErrorSchema },
-    400: {
-      description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
-      schema: errorSchema,
-    },
+    400: outboundRefusedResponse,
     502: { description: 'The model failed', schema: errorSchema },
   },
   async handler({ params, body }, ports: ReplyPorts) {

@@ -6,7 +6,7 @@ import { defineRoute, type Route } from '../../Route'
 import type { ModelHostPorts } from '../../../modelhost/ModelInstalls'
 import { CONNECTION_TEST_TIMEOUT_MS, withinConnectionTest } from '../../../generate/connectionTest'
 import { ollamaDelete, ollamaModels, ollamaVersion, sameModel } from '../../../modelhost/ollamaHost'
-import { notFoundResponse, validationResponse } from '../platformErrors'
+import { notFoundResponse, outboundRefusedResponse, validationResponse } from '../platformErrors'
 import {
   deleteBody,
   installAnswerSchema,
@@ -27,6 +27,8 @@ const upstream = {
     'The Ollama server could not be reached or refused (worded: connection refused, refused by the server’s outbound policy, Ollama’s own error; in the browser, how to allow this page with OLLAMA_ORIGINS)',
   schema: errorSchema,
 }
+/** The failures of a call to the Ollama server a body names: the body, the outbound policy, the server. */
+const serverBodyErrors = { 400: outboundRefusedResponse, 422: validationResponse, 502: upstream }
 const NOTE =
   'The spec’s `modelhost` segment stands for BrainDrive’s `ollama`. The server reaches the URL through its outbound policy (in multi-user mode private addresses only when OUTBOUND_ALLOW lists them; an address it refuses answers 400 naming the rule, not the 502 of a server that is down); the browser reaches it directly from the API worker, so Ollama must allow this page’s origin (`OLLAMA_ORIGINS`).'
 
@@ -164,12 +166,7 @@ const specRoutes: Route[] = [
     body: installBody,
     responses: {
       200: { description: 'The task, or `already_installed`', schema: installAnswerSchema },
-      422: validationResponse,
-      400: {
-        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
-        schema: errorSchema,
-      },
-      502: upstream,
+      ...serverBodyErrors,
     },
     async handler({ body }, ports: ModelHostRoutePorts) {
       const host = modelHost(ports)
@@ -296,12 +293,7 @@ const specRoutes: Route[] = [
         schema: z.object({ status: z.literal('success'), data: z.object({ name: z.string() }) }),
       },
       404: { description: 'Ollama has no such model', schema: errorSchema },
-      422: validationResponse,
-      400: {
-        description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
-        schema: errorSchema,
-      },
-      502: upstream,
+      ...serverBodyErrors,
     },
     async handler({ body }, ports: ModelHostRoutePorts) {
       const host = modelHost(ports)

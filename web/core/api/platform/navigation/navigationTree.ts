@@ -7,7 +7,7 @@ import type { NavigationNode } from './navigationRouteSchemas'
  */
 
 /** BrainDrive's values for the fields a route stored before they existed lacks. */
-const DEFAULTS = {
+export const NAVIGATION_ROUTE_DEFAULTS = {
   icon: null,
   description: '',
   is_expanded: true,
@@ -28,7 +28,7 @@ export function navigationView(record: StoredRecord, creatorId: string): Record<
   const { order: _order, ...data } = record.data
   return {
     id: record.id,
-    ...DEFAULTS,
+    ...NAVIGATION_ROUTE_DEFAULTS,
     ...data,
     parent_id: parentOf(record),
     display_order: order(record),

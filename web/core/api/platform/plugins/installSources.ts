@@ -1,4 +1,5 @@
 import { ApiError } from '../../../kernel/ApiError'
+import { concatBytes } from '../../../kernel/bytes/concatBytes'
 import { describeFailure } from '../../../generate/providerFetch'
 import { shown } from '../../../http/shown'
 
@@ -103,13 +104,7 @@ async function readAtMost(response: Response, maxBytes: number, over: () => Erro
     }
     parts.push(value)
   }
-  const bytes = new Uint8Array(length)
-  let offset = 0
-  for (const part of parts) {
-    bytes.set(part, offset)
-    offset += part.byteLength
-  }
-  return bytes
+  return concatBytes(parts)
 }
 
 function tooLarge(what: string, maxBytes: number): ApiError {

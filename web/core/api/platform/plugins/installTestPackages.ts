@@ -40,6 +40,24 @@ export function testManifest(options: TestPluginOptions = {}): {
   }
 }
 
+/**
+ * Runtime services as a plugin's manifest declares them (top-level `required_services_runtime`): one that
+ * Quire provides (BrainDrive's document chat, as Chat-With-Docs declares it) and one it does not run.
+ */
+export const declaredRuntimeServices = [
+  {
+    name: 'cwyd_service',
+    source_url: 'https://github.com/BrainDriveAI/chat-with-your-documents',
+    start_command: 'docker compose up -d',
+    healthcheck_url: 'http://localhost:8000/health',
+  },
+  {
+    name: 'vector_db',
+    start_command: 'docker run qdrant',
+    healthcheck_url: 'http://localhost:6333/health',
+  },
+]
+
 /** The files of a test plugin: plugin.json and a (fake) bundle whose content names the version. */
 export function testPluginFiles(options: TestPluginOptions = {}): Record<string, string> {
   return {

@@ -35,7 +35,10 @@ const installResponse = z.object({
   }),
 })
 
-const installErrors = {
+/** What every install answers: the plugin stored, its job accepted, or why it could not be. */
+const installResponses = {
+  200: { description: 'Installed', schema: installResponse },
+  202: acceptedResponse,
   400: error(
     'Not an archive, a broken or unsafe one (`..`, absolute paths, links, too many or too large files, a compression bomb), a missing form field, or a repository without that release: the reason',
   ),
@@ -134,11 +137,7 @@ const installRoutes: Route[] = [
     body: installForm,
     query: asyncQuery,
     files: [{ name: 'file', description: 'The plugin archive (.zip or .tar.gz), for `method` upload' }],
-    responses: {
-      200: { description: 'Installed', schema: installResponse },
-      202: acceptedResponse,
-      ...installErrors,
-    },
+    responses: installResponses,
     async handler({ body, files, query, headers }, ports: InstallRoutePorts) {
       const respondAsync = wantsAsync(query, headers)
       const method = METHODS[body.method.trim().toLowerCase()]
@@ -224,11 +223,7 @@ const installRoutes: Route[] = [
     errorStyle: 'platform',
     body: z.object({ repo_url: z.string().min(1), version: z.string().optional().default('latest') }),
     query: asyncQuery,
-    responses: {
-      200: { description: 'Installed', schema: installResponse },
-      202: acceptedResponse,
-      ...installErrors,
-    },
+    responses: installResponses,
     async handler({ body, query, headers }, ports: InstallRoutePorts) {
       checkArchiveUrl(body.repo_url.includes('://') ? body.repo_url : `https://${body.repo_url}`)
       installSourcesOf(ports) // this host cannot download: 503 before any job
@@ -325,11 +320,7 @@ const installRoutes: Route[] = [
     params: PLUGIN_SLUG_PARAMS,
     notFoundDetail: 'Plugin not found',
     query: asyncQuery,
-    responses: {
-      200: { description: 'Installed', schema: installResponse },
-      202: acceptedResponse,
-      ...installErrors,
-    },
+    responses: installResponses,
     async handler({ params, query, headers }, ports: InstallRoutePorts) {
       installSourcesOf(ports) // this host cannot download: 503 before any job
       const payload = { method: 'marketplace', plugin_slug: params.plugin_slug }

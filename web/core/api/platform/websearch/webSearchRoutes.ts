@@ -11,7 +11,7 @@ import { searchSearxng } from '../../../websearch/searchSearxng'
 import { chooseSearxng, type SearxngChoice } from '../../../websearch/chooseSearxng'
 import { WEB_SEARCH_SETTING_ID } from '../../../websearch/searxngUrlSetting'
 import { shown } from '../../../http/shown'
-import { validationResponse } from '../platformErrors'
+import { outboundRefusedResponse, validationResponse } from '../platformErrors'
 import {
   scrapeAnswerSchema,
   scrapeBody,
@@ -62,10 +62,7 @@ const searchWeb = defineRoute({
   responses: {
     200: { description: 'SearXNG’s results', schema: webSearchAnswerSchema },
     422: validationResponse,
-    400: {
-      description: 'The server’s outbound policy does not reach that address (the detail names the rule)',
-      schema: errorSchema,
-    },
+    400: outboundRefusedResponse,
     502: error('SearXNG could not be reached or did not answer its JSON'),
     503: error('No SearXNG URL is set'),
     504: error('SearXNG did not answer in time'),

@@ -13,3 +13,11 @@ export function toLoadProgress(info: unknown): LoadProgress | undefined {
   if (typeof loaded !== 'number' || typeof total !== 'number') return undefined
   return { file, loaded, total }
 }
+
+/** transformers.js's `progress_callback` for a host's load: each file's byte counts, to `onProgress`. */
+export function loadProgressCallback(onProgress?: (progress: LoadProgress) => void): (info: unknown) => void {
+  return (info) => {
+    const progress = toLoadProgress(info)
+    if (progress) onProgress?.(progress)
+  }
+}

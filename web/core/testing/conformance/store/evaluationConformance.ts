@@ -212,32 +212,21 @@ export const evaluationConformance: HostCase<StoreConformanceContext>[] = [
         user_answers: { '0': 'Paris', '1': 'Ünïcödé 📚' },
         evaluation_results: [{ question: 'q?', is_correct: true, nested: { list: [1, null, 'x'] } }],
       }
+      // Each save reads back as it was saved, with its time.
+      const saveAndRead = async (runId: string, state: unknown, at: string, what: string) => {
+        await store.evaluation.saveEvaluationState(runId, state, at)
+        checkEqual(await store.evaluation.getEvaluationState(runId), { state, saved_at: at }, what)
+      }
       const firstAt = nextTimestamp()
-      await store.evaluation.saveEvaluationState(run.id, first, firstAt)
-      checkEqual(
-        await store.evaluation.getEvaluationState(run.id),
-        { state: first, saved_at: firstAt },
-        'first state',
-      )
+      await saveAndRead(run.id, first, firstAt, 'first state')
       const second = {
         current_question_index: 3,
         answered_questions: 3,
         user_answers: {},
         evaluation_results: [],
       }
-      const secondAt = nextTimestamp()
-      await store.evaluation.saveEvaluationState(run.id, second, secondAt)
-      checkEqual(
-        await store.evaluation.getEvaluationState(run.id),
-        { state: second, saved_at: secondAt },
-        'replaced state',
-      )
-      await store.evaluation.saveEvaluationState(other.id, ['any', 'json', 3], firstAt)
-      checkEqual(
-        await store.evaluation.getEvaluationState(other.id),
-        { state: ['any', 'json', 3], saved_at: firstAt },
-        'state of the other run',
-      )
+      await saveAndRead(run.id, second, nextTimestamp(), 'replaced state')
+      await saveAndRead(other.id, ['any', 'json', 3], firstAt, 'state of the other run')
       checkEqual((await store.evaluation.getEvaluationState(run.id))?.state, second, 'first run untouched')
       check(
         await rejects(() => store.evaluation.saveEvaluationState(UNKNOWN_ID, first, firstAt)),
