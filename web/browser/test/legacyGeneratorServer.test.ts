@@ -4,6 +4,7 @@ import { DexieStore } from '../store/DexieStore'
 import { QuireDatabase } from '../store/QuireDatabase'
 import { createGeneration } from '../../core/chat/createGeneration'
 import { SettingsService } from '../../core/settings/SettingsService'
+import { answerSource } from '../../core/testing/answerSource'
 import {
   legacyGeneratorServer,
   registryFormOf,
@@ -103,18 +104,7 @@ describe('settings saved before the upgrade', () => {
     for await (const piece of generator.answer({
       question: 'Still there?',
       history: [],
-      sources: [
-        {
-          number: 1,
-          chunk_id: 'c',
-          document_id: 'd',
-          filename: 'f.md',
-          page: null,
-          heading: null,
-          text: 'Yes.',
-          score: 1,
-        },
-      ],
+      sources: [answerSource(1, 'Yes.', { filename: 'f.md' })],
     }))
       text += piece
     expect(text).toBe('Still here [1].')

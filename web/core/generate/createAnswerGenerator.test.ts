@@ -5,6 +5,7 @@ import { extractiveGenerator } from './extractiveGenerator'
 import { GeneratorError } from './GeneratorError'
 import type { GeneratorSettings } from './GeneratorSettings'
 import { openAiChatModel } from './openAiChatModel'
+import { answerSource } from '../testing/answerSource'
 
 /** A fetch that records the URL and answers one streamed completion in the provider's format. */
 function fakeFetch(calls: string[]): typeof fetch {
@@ -22,18 +23,7 @@ function fakeFetch(calls: string[]): typeof fetch {
 const request = {
   question: 'Where from?',
   history: [],
-  sources: [
-    {
-      number: 1,
-      chunk_id: 'c',
-      document_id: 'd',
-      filename: 'f.md',
-      page: null,
-      heading: null,
-      text: 'Here.',
-      score: 1,
-    },
-  ],
+  sources: [answerSource(1, 'Here.', { filename: 'f.md' })],
 }
 
 async function text(stream: AsyncIterable<string>): Promise<string> {

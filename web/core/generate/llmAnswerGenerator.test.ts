@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { answerSource } from '../testing/answerSource'
+import type { AnswerSource } from './AnswerGenerator'
 import type { ChatModel, ChatModelRequest } from './ChatModel'
 import { llmAnswerGenerator } from './llmAnswerGenerator'
 
@@ -54,17 +56,25 @@ describe('llmAnswerGenerator', () => {
   })
 })
 
+/** What a fake model is sent for a question over these passages. */
+async function sentFor(question: string, sources: AnswerSource[]): Promise<ChatModelRequest> {
+  const requests: ChatModelRequest[] = []
+  const model: ChatModel = {
+    id: 'fake:model',
+    async *stream(request) {
+      requests.push(request)
+      yield 'ok'
+    },
+    listModels: async () => [],
+  }
+  for await (const _ of llmAnswerGenerator(model).answer({ question, history: [], sources })) {
+    // drain
+  }
+  return requests[0]!
+}
+
 describe('llmAnswerGenerator: what the model is given', () => {
   it('hands the model the question as understood and the chosen cell and rows before the sources', async () => {
-    const requests: ChatModelRequest[] = []
-    const model: ChatModel = {
-      id: 'fake:model',
-      async *stream(request) {
-        requests.push(request)
-        yield 'ok'
-      },
-      listModels: async () => [],
-    }
     const table = [
       'Consolidated Statements of Operations (Dollars in millions)',
       'Years ended December 31, | 2022 | 2021',
@@ -73,25 +83,10 @@ describe('llmAnswerGenerator: what the model is given', () => {
     ].join('\n')
     const question =
       'Assume you are an analyst. What was Acme total revenue growth from FY2021 to FY2022? Answer in percent.'
-    for await (const _ of llmAnswerGenerator(model).answer({
-      question,
-      history: [],
-      sources: [
-        {
-          number: 1,
-          chunk_id: 'c',
-          document_id: 'd',
-          filename: 'ACME.pdf',
-          page: 3,
-          heading: null,
-          text: table,
-          score: 1,
-        },
-      ],
-    })) {
-      // drain
-    }
-    const system = requests[0]!.messages[0]!.content
+    const sent = await sentFor(question, [
+      answerSource(1, table, { document_id: 'd', filename: 'ACME.pdf', page: 3 }),
+    ])
+    const system = sent.messages[0]!.content
     expect(system).toContain('The question asks: What was Acme total revenue growth from FY2021 to FY2022?')
     expect(system).toContain('Period: 2021, 2022')
     expect(system).toContain('Answer in: percent')
@@ -99,40 +94,17 @@ describe('llmAnswerGenerator: what the model is given', () => {
       'Table row [1]: Total revenues | 66,608 | 62,286 — columns: Years ended December 31,, 2022, 2021 — in millions',
     )
     expect(system.indexOf('Read first')).toBeLessThan(system.indexOf('Sources:'))
-    expect(requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: question })
+    expect(sent.messages.at(-1)).toEqual({ role: 'user', content: question })
   })
 
   it('tells the model the kind of answer asked, what it asks for, what about, and the candidate values', async () => {
-    const requests: ChatModelRequest[] = []
-    const model: ChatModel = {
-      id: 'fake:model',
-      async *stream(request) {
-        requests.push(request)
-        yield 'ok'
-      },
-      listModels: async () => [],
-    }
-    const passage = (number: number, text: string) => ({
-      number,
-      chunk_id: `c${number}`,
-      document_id: `d${number}`,
-      filename: `d${number}.md`,
-      page: null,
-      heading: null,
-      text,
-      score: 1,
-    })
-    for await (const _ of llmAnswerGenerator(model).answer({
-      question: 'how many employees does dropbox have',
-      history: [],
-      sources: [
-        passage(1, 'Dropbox had 2,693 employees at the end of the year, most of them in San Francisco.'),
-        passage(2, 'Dropbox was founded in 2007 by two students.'),
-      ],
-    })) {
-      // drain
-    }
-    const system = requests[0]!.messages[0]!.content
+    const passage = (number: number, text: string) =>
+      answerSource(number, text, { filename: `d${number}.md` })
+    const sent = await sentFor('how many employees does dropbox have', [
+      passage(1, 'Dropbox had 2,693 employees at the end of the year, most of them in San Francisco.'),
+      passage(2, 'Dropbox was founded in 2007 by two students.'),
+    ])
+    const system = sent.messages[0]!.content
     expect(system).toContain('The answer to give: a number or an amount, with its unit')
     expect(system).toContain('What it asks for: employees')
     expect(system).toMatch(/What it is about: .*dropbox/u)

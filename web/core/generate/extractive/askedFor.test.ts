@@ -5,18 +5,21 @@ import { askedFor, askedNames } from './askedFor'
 const read = (question: string) => askedFor(understandQuestion(question))
 
 describe('askedFor', () => {
-  it('reads the kind of answer from the question as people type it', () => {
-    expect(read('how many employees does dropbox have').kind).toBe('amount')
-    expect(read('who does the voice of bart simpson').kind).toBe('person')
-    expect(read('when was brown v board decided').kind).toBe('date')
-    expect(read('what percentage of voters turned out').kind).toBe('percentage')
-    expect(read('how long do ducks live').kind).toBe('duration')
-    expect(read('where is the company based').kind).toBe('place')
-    expect(read('whats a double free error').kind).toBe('definition')
-    expect(read('what are the steps to size maxclients').kind).toBe('list')
-    expect(read('tldr of the duck wiki page').kind).toBe('summary')
-    expect(read('is ripgrep faster than grep').kind).toBe('yes/no')
-    expect(read('how is ripgrep licensed').kind).toBe('description')
+  it.each([
+    ['how many employees does dropbox have', 'amount'],
+    ['who does the voice of bart simpson', 'person'],
+    ['when was brown v board decided', 'date'],
+    ['what percentage of voters turned out', 'percentage'],
+    ['how long do ducks live', 'duration'],
+    ['how often does the job poll for tasks', 'duration'],
+    ['where is the company based', 'place'],
+    ['whats a double free error', 'definition'],
+    ['what are the steps to size maxclients', 'list'],
+    ['tldr of the duck wiki page', 'summary'],
+    ['is ripgrep faster than grep', 'yes/no'],
+    ['how is ripgrep licensed', 'description'],
+  ])('reads "%s", typed as people type it, as asking for a %s', (question, kind) => {
+    expect(read(question).kind).toBe(kind)
   })
 
   it('names the thing asked for and what the question is about, typed in lower case or not', () => {

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import { answerSource } from '../../testing/answerSource'
 import { bestFitPerSource } from './bestFitPerSource'
 import { tableFigures } from './tableFigures'
 
-function source(number: number, text: string): AnswerSource {
-  return {
-    number,
-    chunk_id: `c${number}`,
-    document_id: 'd',
-    filename: 'ACME_2021_10K.pdf',
-    page: number,
-    heading: null,
-    text,
-    score: 1,
-  }
-}
+const source = (number: number, text: string): AnswerSource =>
+  answerSource(number, text, { document_id: 'd', filename: 'ACME_2021_10K.pdf', page: number })
 
 describe('bestFitPerSource', () => {
   it('puts the passage whose equally fitting cell is the largest first, as the answer chooses it', () => {

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { AnswerSource } from '../AnswerGenerator'
+import { answerSource } from '../../testing/answerSource'
 import { extractiveAnswer } from '../extractiveGenerator'
 import { candidateSentences, commandLine } from './candidateSentences'
 
-function source(text: string, number = 1): AnswerSource {
-  return {
-    number,
-    chunk_id: `c${number}`,
-    document_id: 'd',
-    filename: 'report.docx',
-    page: 3,
-    heading: null,
-    text,
-    score: 1,
-  }
-}
+const source = (text: string, number = 1): AnswerSource =>
+  answerSource(number, text, { document_id: 'd', filename: 'report.docx', page: 3 })
 
 // A table as chunks render one: cells joined by " | ", one row a line, the header first.
 const TABLE = [

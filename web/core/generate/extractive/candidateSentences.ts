@@ -72,6 +72,24 @@ export function candidateSentences(
     let header: { cells: string; terms: string[]; before: string[] } | null = null
     let opensSection = false
     const ownHeading = source.heading?.split(' > ').at(-1)?.replace(/\s+/gu, ' ').trim()
+    // A line that is a candidate whole (a command, a "label value" line), under the current section.
+    const wholeLine = (
+      text: string,
+      kind: Pick<CandidateSentence, 'command' | 'label'>,
+    ): CandidateSentence => {
+      const sequence = tokenize(text)
+      return {
+        text,
+        source: source.number,
+        rank,
+        position: position++,
+        terms: new Set(sequence),
+        sequence,
+        words: text.split(' ').length,
+        section,
+        ...kind,
+      }
+    }
     const lines = source.text
       .split(/\r\n?|\n/u)
       .map((raw) => raw.replace(/\s+/gu, ' ').trim())
@@ -113,19 +131,7 @@ export function candidateSentences(
       // A command line ("ocrmypdf -l eng+fra in.pdf out.pdf") is short and unpunctuated as a heading
       // is, but it is a how-to's answer, not a section's name: a candidate whole.
       if (!admitted && commandLine(line)) {
-        const sequence = tokenize(line)
-        if (sequence.length > 0)
-          candidates.push({
-            text: line,
-            source: source.number,
-            rank,
-            position: position++,
-            terms: new Set(sequence),
-            sequence,
-            words: line.split(' ').length,
-            section,
-            command: true,
-          })
+        if (tokenize(line).length > 0) candidates.push(wholeLine(line, { command: true }))
         continue
       }
       // The passage's own heading, printed again at its top ("Euclid's 5 Postulates" over a slide's
@@ -139,18 +145,7 @@ export function candidateSentences(
       // a heading is, it holds a value, and its label says what of.
       const label = admitted ? null : labelOf(line)
       if (label) {
-        const sequence = tokenize(line)
-        candidates.push({
-          text: line.replace(BULLET, ''),
-          source: source.number,
-          rank,
-          position: position++,
-          terms: new Set(sequence),
-          sequence,
-          words: line.split(' ').length,
-          section,
-          label: tokenize(label),
-        })
+        candidates.push(wholeLine(line.replace(BULLET, ''), { label: tokenize(label) }))
         continue
       }
       // A question on a line of its own is an FAQ's heading: the paragraph under it answers it.

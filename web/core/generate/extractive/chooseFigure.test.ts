@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import { answerSource } from '../../testing/answerSource'
 import { chooseFigure } from './chooseFigure'
 import { tableFigures } from './tableFigures'
 
-function source(number: number, text: string, filename = 'ACME_2022_10K.pdf'): AnswerSource {
-  return {
-    number,
-    chunk_id: `c${number}`,
-    document_id: 'd',
-    filename,
-    page: number,
-    heading: null,
-    text,
-    score: 1,
-  }
-}
+const source = (number: number, text: string, filename = 'ACME_2022_10K.pdf'): AnswerSource =>
+  answerSource(number, text, { document_id: 'd', filename, page: number })
 
 /** The cell chosen for `question` from the tables of `texts`, as "label | header | value | unit". */
 function chosen(question: string, ...texts: string[]): string | null {

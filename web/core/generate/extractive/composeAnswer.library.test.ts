@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import { answerSource } from '../../testing/answerSource'
 import { composeAnswer } from './composeAnswer'
 
-function source(number: number, text: string, filename: string, heading: string | null = null): AnswerSource {
-  return {
-    number,
-    chunk_id: `c${number}`,
-    document_id: filename,
-    filename,
-    page: null,
-    heading,
-    text,
-    score: 1,
-  }
-}
+const source = (
+  number: number,
+  text: string,
+  filename: string,
+  heading: string | null = null,
+): AnswerSource => answerSource(number, text, { filename, heading })
 
 const answer = (question: string, sources: AnswerSource[]) => {
   const composed = composeAnswer({ question, sources, understanding: understandQuestion(question) })

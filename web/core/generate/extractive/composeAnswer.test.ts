@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import { answerSource } from '../../testing/answerSource'
 import { composeAnswer } from './composeAnswer'
 
-function source(
+const source = (
   number: number,
   text: string,
   filename = 'report.pdf',
   heading: string | null = null,
-): AnswerSource {
-  return { number, chunk_id: `c${number}`, document_id: 'd', filename, page: number, heading, text, score: 1 }
-}
+): AnswerSource => answerSource(number, text, { document_id: 'd', filename, page: number, heading })
 
 const answer = (
   question: string,

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import { answerSource } from '../../testing/answerSource'
 import { composeAnswer } from './composeAnswer'
 
 // A question rarely uses the documents' form of a word: "lose" for "lost", "election" for "elected",
 // "win" for "won", "child" for "children". The answer must still be found, and an absent name still absent.
 
-function source(number: number, text: string): AnswerSource {
-  return {
-    number,
-    chunk_id: `c${number}`,
-    document_id: 'd',
-    filename: 'history.md',
-    page: null,
-    heading: null,
-    text,
-    score: 1,
-  }
-}
+const source = (number: number, text: string): AnswerSource =>
+  answerSource(number, text, { document_id: 'd', filename: 'history.md' })
 
 const SOURCES = [
   source(

@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import { answerSource } from '../../testing/answerSource'
 import { composeAnswer } from './composeAnswer'
 import { documentGistText, GIST_WORDS } from './documentGistText'
 
-function source(number: number, text: string, heading: string | null, filename = 'paper.pdf'): AnswerSource {
-  return {
-    number,
-    chunk_id: `c${number}`,
-    document_id: filename,
-    filename,
-    page: null,
-    heading,
-    text,
-    score: 1,
-  }
-}
+const source = (number: number, text: string, heading: string | null, filename = 'paper.pdf'): AnswerSource =>
+  answerSource(number, text, { filename, heading })
 
 const TITLE = 'Tidal Energy Storage in Coastal Lagoons'
 

@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import { answerSource } from '../../testing/answerSource'
 import { sourceMentions } from './sourceMentions'
 
-function source(number: number, text: string, filename: string): AnswerSource {
-  return {
-    number,
-    chunk_id: `c${number}`,
-    document_id: filename,
-    filename,
-    page: 1,
-    heading: null,
-    text,
-    score: 1,
-  }
-}
+const source = (number: number, text: string, filename: string): AnswerSource =>
+  answerSource(number, text, { filename, page: 1 })
 
 describe('sourceMentions', () => {
   const sources = [
