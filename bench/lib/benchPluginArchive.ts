@@ -1,4 +1,5 @@
 import { zipSync } from 'fflate'
+import { testManifest } from '../../web/core/api/platform/plugins/installTestPackages'
 
 /**
  * A plugin package of about `megabytes` MB as a person would install it: a plugin.json, a small
@@ -8,23 +9,15 @@ import { zipSync } from 'fflate'
  */
 export function benchPluginArchive(version: string, megabytes = 1): Uint8Array {
   const manifest = {
-    plugin_data: {
-      name: 'Bench Plugin',
-      description: 'A plugin made for the install benchmark.',
+    plugin_data: testManifest({
+      slug: 'BenchPlugin',
       version,
-      plugin_slug: 'BenchPlugin',
-      type: 'frontend',
-      category: 'utility',
-      official: false,
-      author: 'Quire bench',
-      compatibility: '1.0.0',
-      scope: 'BenchPlugin',
-      bundle_method: 'webpack',
-      bundle_location: 'dist/remoteEntry.js',
-      is_local: false,
-      installation_type: 'remote',
-      permissions: ['storage.read'],
-    },
+      plugin: {
+        name: 'Bench Plugin',
+        description: 'A plugin made for the install benchmark.',
+        author: 'Quire bench',
+      },
+    }).plugin_data,
     module_data: [
       {
         name: 'Bench',

@@ -5,6 +5,7 @@ import { exactVectorsOf } from '../../web/core/retrieve/index/ExactVectors'
 import { SearchIndex, candidateDepth } from '../../web/core/retrieve/index/SearchIndex'
 import { WASM_FROM_ROWS } from '../../web/core/retrieve/index/VectorMatrix'
 import type { ArticleSentences } from './ArticleSentences'
+import { hashHybridSearch } from './hashHybridSearch'
 import { syntheticChunks } from './syntheticChunks'
 
 /** One search case, as plain data: it travels to a browser worker as a message. */
@@ -84,17 +85,13 @@ export async function runSearchCase(
   const queryVectors = await hashEmbedder.embed(questions)
   const similarityThreshold = defaultSimilarityThreshold(hashEmbedder.id)
   const search = async (i: number): Promise<number> => {
-    const response = await index.search({
+    const response = await hashHybridSearch(index, {
       query: questions[i]!,
       queryVector: queryVectors[i]!,
-      embedder: hashEmbedder.id,
       exactVectors,
       limit: SEARCH_LIMIT,
-      mode: 'hybrid',
       similarityThreshold,
     })
-    if (response.method !== 'hybrid')
-      throw new Error(`"${questions[i]}": ${response.method} search, not hybrid`)
     return response.results.length
   }
   progress(`${count} chunks: ${warmup} warm-up searches, then ${queries} timed`)

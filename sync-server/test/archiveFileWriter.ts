@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
 import { Zip, ZipPassThrough } from 'fflate'
-import { MANIFEST_PATH, type ArchiveManifest } from '../../web/core/archive/archiveFormat'
+import { MANIFEST_PATH } from '../../web/core/archive/archiveFormat'
+import { archiveManifest } from '../../web/core/archive/archiveManifest'
 
 /** A value as an archive's JSON entry holds it. */
 export const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
@@ -38,8 +39,21 @@ export function archiveFileWriter(path: string) {
     async drained(): Promise<void> {
       if (out.writableNeedDrain) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
     },
-    /** Writes the manifest, ends the zip and resolves once the file is written. */
-    async finish(manifest: ArchiveManifest): Promise<void> {
+    /**
+     * Writes the manifest of one collection of `documents` documents (a file each, no chats), ends the
+     * zip and resolves once the file is written.
+     */
+    async finish(of: { createdAt: string; collectionId: string | null; documents: number }): Promise<void> {
+      const head = {
+        created_at: of.createdAt,
+        scope: { collection_id: of.collectionId, include_chats: false },
+      }
+      const counts = { collections: 1, documents: of.documents, files: of.documents }
+      const manifest = archiveManifest(
+        head,
+        { ...counts, chat_sessions: 0, chat_messages: 0, records: 0 },
+        entries,
+      )
       add(MANIFEST_PATH, jsonBytes(manifest))
       zip.end()
       await written

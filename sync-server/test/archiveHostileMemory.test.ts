@@ -6,14 +6,7 @@ import { join } from 'node:path'
 import { constants, crc32, deflateRawSync } from 'node:zlib'
 import type { Zip, ZipInputFile } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_FORMAT_VERSION,
-  entryPath,
-  QUIRE_VERSION,
-  SECRETS_NOTE,
-  type ArchiveManifest,
-} from '../../web/core/archive/archiveFormat'
+import { entryPath } from '../../web/core/archive/archiveFormat'
 import { peakRssSince } from '../../bench/lib/processPeakRss'
 import { archiveFileWriter, jsonBytes } from './archiveFileWriter'
 import { killHard, startMain } from './startMain'
@@ -111,13 +104,7 @@ async function writeHostileArchive(path: string): Promise<{ bytes: number; ratio
   )
   entries[entryPath.document(id)] = metadata.sha256
   metadata.addTo(zip)
-  const manifest: ArchiveManifest = {
-    ...{ format: ARCHIVE_FORMAT, format_version: ARCHIVE_FORMAT_VERSION, quire_version: QUIRE_VERSION },
-    ...{ created_at: time, scope: { collection_id: null, include_chats: false } },
-    counts: { collections: 1, documents: 1, files: 1, chat_sessions: 0, chat_messages: 0, records: 0 },
-    ...{ secrets: SECRETS_NOTE, entries },
-  }
-  await finish(manifest)
+  await finish({ createdAt: time, collectionId: null, documents: 1 })
   return { bytes: (await stat(path)).size, ratio: metadata.size / metadata.compressedSize }
 }
 

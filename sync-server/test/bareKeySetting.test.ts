@@ -8,6 +8,7 @@ import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 import { callJson } from './callJson'
+import { storedSettingValue } from './storedSettingValue'
 
 const BARE_KEY = 'sk-ant-bare-string-key-7d41c09e'
 const JSON_KEY = 'sk-openai-json-string-key-2b8f'
@@ -31,9 +32,7 @@ describe('a key setting saved as a bare string or JSON text, over real HTTP', ()
     const { status, text } = await callJson(quire.url, method, path, json, auth)
     return { status, text, json: () => JSON.parse(text) as unknown }
   }
-  const stored = async (id: string) =>
-    (await (await quire.spaces.get(person.id)).runtime.ports.store.records.getRecord('setting_instance', id))
-      ?.data.value
+  const stored = (id: string) => storedSettingValue(quire, person.id, id)
 
   beforeAll(async () => {
     fake = await startFakeModelServer('anthropic')

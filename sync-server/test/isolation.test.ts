@@ -41,6 +41,15 @@ interface Records {
 
 const JAM = '# Jam\n\nAlice keeps her marmalade recipe here.'
 
+/** The upload form that puts JAM, as `filename`, into a collection; `skip` asks a duplicate to be skipped. */
+const jamForm = (collectionId: string, filename: string, onDuplicate?: 'skip') => {
+  const form = new FormData()
+  form.append('collection_id', collectionId)
+  if (onDuplicate) form.append('on_duplicate', onDuplicate)
+  form.append('file', new Blob([JAM]), filename)
+  return form
+}
+
 /**
  * For every route of the server, how user B would try to reach user A's records, or why the route
  * names no record (its isolation is checked through B's lists below). A route added to the table
@@ -60,11 +69,7 @@ const chatAttempts: Record<string, AttemptFor<Records>> = {
   deleteCollection: (a) => ({ method: 'DELETE', path: `/api/collections/${a.collection}` }),
   uploadDocument: (a) => {
     // A's own content, asked to be skipped as a duplicate: B learns nothing of A's document (404).
-    const form = new FormData()
-    form.append('collection_id', a.collection)
-    form.append('on_duplicate', 'skip')
-    form.append('file', new Blob([JAM]), 'planted.md')
-    return { method: 'POST', path: '/api/documents/', form }
+    return { method: 'POST', path: '/api/documents/', form: jamForm(a.collection, 'planted.md', 'skip') }
   },
   listDocuments: { names: 'nothing', why: 'checked by the lists (also filtered by A’s collection)' },
   getDocument: (a) => ({ method: 'GET', path: `/api/documents/${a.document}` }),
@@ -252,9 +257,7 @@ describe('two users: B never reaches A’s records', () => {
       path: '/api/collections/',
       json: { name: 'A’s', description: 'private' },
     })
-    const form = new FormData()
-    form.append('collection_id', String(collection.id))
-    form.append('file', new Blob([JAM]), 'jam.md')
+    const form = jamForm(String(collection.id), 'jam.md')
     const document = await json(a, { method: 'POST', path: '/api/documents/', form })
     const session = await json(a, {
       method: 'POST',
@@ -446,10 +449,7 @@ describe('two users: B never reaches A’s records', () => {
       path: '/api/collections/',
       json: { name: 'B’s', description: 'own' },
     })
-    const form = new FormData()
-    form.append('collection_id', String(collection.id))
-    form.append('on_duplicate', 'skip')
-    form.append('file', new Blob([JAM]), 'jam.md')
+    const form = jamForm(String(collection.id), 'jam.md', 'skip')
     const response = await send(b, { method: 'POST', path: '/api/documents/', form })
     expect(response.status).toBe(201)
     const uploaded = (await response.json()) as Record<string, unknown>

@@ -9,6 +9,7 @@ import { startTestServer } from './startTestServer'
 import { NO_USER_RATE_LIMIT } from './noUserRateLimit'
 import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 import { callJson } from './callJson'
+import { storedSettingValue } from './storedSettingValue'
 
 const SETTINGS_KEY = 'sk-own-settings-5c1e88f0a2'
 const OPENAI_KEY = 'sk-own-openai-b71d40c3e9'
@@ -36,9 +37,7 @@ describe('a person’s own API keys over real HTTP', () => {
     const session = (await call('POST', '/api/chat/sessions', { name: 'Q' })).json() as { id: string }
     return call('POST', '/api/chat/message', { session_id: session.id, message: 'What is Lumen?' })
   }
-  const storedInstance = async (id: string) =>
-    (await (await quire.spaces.get(person.id)).runtime.ports.store.records.getRecord('setting_instance', id))
-      ?.data.value
+  const storedInstance = (id: string) => storedSettingValue(quire, person.id, id)
   const pullText = async () => (await call('GET', '/api/v1/sync/pull?after=0&limit=1000')).text
 
   beforeAll(async () => {

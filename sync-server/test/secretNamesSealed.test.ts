@@ -19,6 +19,7 @@ import { signUpForTest, type TestUser } from './signUpForTest'
 import { startTestServer } from './startTestServer'
 import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 import { callJson } from './callJson'
+import { storedSettingValue } from './storedSettingValue'
 
 const TOKEN = 'tok-plugin-service-91c3e07a'
 const CLIENT_SECRET = 'cs-oauth-client-6d20b4f1'
@@ -83,12 +84,7 @@ for (const dialect of ['SQLite', 'PostgreSQL'] as const) {
       const { status, text } = await callJson(quire.url, method, path, json, person.auth)
       return { status, text, json: () => JSON.parse(text) as unknown }
     }
-    const stored = async (id: string) =>
-      (
-        await (
-          await quire.spaces.get(person.id)
-        ).runtime.ports.store.records.getRecord('setting_instance', id)
-      )?.data.value
+    const stored = (id: string) => storedSettingValue(quire, person.id, id)
     const pullText = async () => (await call('GET', '/api/v1/sync/pull?after=0&limit=1000')).text
 
     /** A connection to the person's own database (their SQLite file, or their PostgreSQL schema). */

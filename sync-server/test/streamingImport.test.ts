@@ -4,14 +4,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_FORMAT_VERSION,
-  entryPath,
-  QUIRE_VERSION,
-  SECRETS_NOTE,
-  type ArchiveManifest,
-} from '../../web/core/archive/archiveFormat'
+import { entryPath } from '../../web/core/archive/archiveFormat'
 import { hashEmbedder } from '../../web/core/ingest/embed/hashEmbedder'
 import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
 import { encodeChunks } from '../../web/core/sync/appData/chunkBlob'
@@ -34,7 +27,7 @@ const FILE_BYTES = 10 * MB
 async function writeLargeArchive(path: string): Promise<string> {
   const collectionId = randomUUID()
   const time = new Date().toISOString()
-  const { add, drained, entries, finish } = archiveFileWriter(path)
+  const { add, drained, finish } = archiveFileWriter(path)
   const collection = { id: collectionId, name: 'Large', description: '', color: null }
   add(entryPath.collection(collectionId), jsonBytes({ ...collection, created_at: time, updated_at: time }))
   for (let i = 0; i < FILES; i++) {
@@ -60,20 +53,7 @@ async function writeLargeArchive(path: string): Promise<string> {
     )
     await drained()
   }
-  const manifest: ArchiveManifest = {
-    ...{ format: ARCHIVE_FORMAT, format_version: ARCHIVE_FORMAT_VERSION, quire_version: QUIRE_VERSION },
-    ...{ created_at: time, scope: { collection_id: collectionId, include_chats: false } },
-    counts: {
-      collections: 1,
-      documents: FILES,
-      files: FILES,
-      chat_sessions: 0,
-      chat_messages: 0,
-      records: 0,
-    },
-    ...{ secrets: SECRETS_NOTE, entries },
-  }
-  await finish(manifest)
+  await finish({ createdAt: time, collectionId, documents: FILES })
   return collectionId
 }
 

@@ -49,17 +49,22 @@ describe('folderNameOf', () => {
     expect(folderNameOf('Alice@Example.COM')).toBe(folderNameOf('alice@example.com'))
   })
 
-  it('escapes separators, dots that would name a parent or hide, control characters and the rest', () => {
-    expect(folderNameOf('../x')).toBe('%2e.%2fx')
-    expect(folderNameOf('..')).toBe('%2e.')
-    expect(folderNameOf('.')).toBe('%2e')
-    expect(folderNameOf('a/b')).toBe('a%2fb')
-    expect(folderNameOf('a\\b')).toBe('a%5cb')
-    expect(folderNameOf('nul\u0000byte')).toBe('nul%00byte')
-    expect(folderNameOf('josé')).toBe('jos%c3%a9')
-    expect(folderNameOf('%2e')).toBe('%252e')
-    expect(folderNameOf('')).toBe('%')
-  })
+  it.each([
+    ['../x', '%2e.%2fx'],
+    ['..', '%2e.'],
+    ['.', '%2e'],
+    ['a/b', 'a%2fb'],
+    ['a\\b', 'a%5cb'],
+    ['nul\u0000byte', 'nul%00byte'],
+    ['josé', 'jos%c3%a9'],
+    ['%2e', '%252e'],
+    ['', '%'],
+  ])(
+    'escapes separators, dots that would name a parent or hide, control characters and the rest: %j',
+    (value, name) => {
+      expect(folderNameOf(value)).toBe(name)
+    },
+  )
 
   it('gives every hostile value a safe name of bounded length', () => {
     for (const value of HOSTILE) expect(isSafeName(folderNameOf(value)), JSON.stringify(value)).toBe(true)

@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { FILE_KEY, sha256Hex } from '../../../web/core/store/FileStore'
-import type { BlobUploads, PartialBlob } from './BlobUploads'
+import type { BlobUploads, PartialBlob, StoreBlob } from './BlobUploads'
 
 /** A part that does not continue the upload where it stands (answered 409 with `received`). */
 export class BlobPartConflict extends Error {
@@ -68,7 +68,7 @@ export class BlobParts implements BlobUploads {
     first: number,
     total: number,
     bytes: Uint8Array,
-    store: (bytes: Uint8Array) => Promise<unknown>,
+    store: StoreBlob,
   ): Promise<PartialBlob & { complete: boolean }> {
     return this.exclusive(key, async () => {
       const held = await this.status(key)
@@ -89,7 +89,7 @@ export class BlobParts implements BlobUploads {
    * Finishes a partial that already holds all its bytes (stored: true), discards one holding more
    * than declared; anything else is left as it is. Throws BlobHashMismatch like `append`.
    */
-  async settle(key: string, store: (bytes: Uint8Array) => Promise<unknown>): Promise<boolean> {
+  async settle(key: string, store: StoreBlob): Promise<boolean> {
     const held = await this.status(key)
     if (held.size === null || held.received < held.size || this.busy.has(key)) return false
     return this.exclusive(key, async () => {
@@ -109,15 +109,9 @@ export class BlobParts implements BlobUploads {
     await rm(this.sidecarPath(key), { force: true })
   }
 
-  private async finish(key: string, store: (bytes: Uint8Array) => Promise<unknown>): Promise<void> {
+  private async finish(key: string, store: StoreBlob): Promise<void> {
     const whole = new Uint8Array(await readFile(this.partPath(key)))
-    const actual = await sha256Hex(whole)
-    if (actual !== key) {
-      await this.discard(key)
-      throw new BlobHashMismatch(actual)
-    }
-    await store(whole)
-    await this.discard(key)
+    await storeWhole(key, whole, store, () => this.discard(key))
   }
 
   private async exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
@@ -145,14 +139,36 @@ export class BlobParts implements BlobUploads {
   }
 }
 
-/** Keys become file names: only a SHA-256 in lowercase hex may (the routes answer 404 before this). */
-function checked(key: string): string {
+/**
+ * Only a SHA-256 in lowercase hex is a key (the routes answer 404 before this): keys become file names
+ * here and row keys in PostgreSQL.
+ */
+export function checked(key: string): string {
   if (!FILE_KEY.test(key)) throw new Error(`Not a blob key: ${key}`)
   return key
 }
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT'
+}
+
+/**
+ * Hands a whole upload to `store` when its SHA-256 is its key, then lets the partial go (`discard`);
+ * bytes that hash otherwise are discarded and refused with BlobHashMismatch.
+ */
+export async function storeWhole(
+  key: string,
+  whole: Uint8Array,
+  store: StoreBlob,
+  discard: () => Promise<void>,
+): Promise<void> {
+  const actual = await sha256Hex(whole)
+  if (actual !== key) {
+    await discard()
+    throw new BlobHashMismatch(actual)
+  }
+  await store(whole)
+  await discard()
 }
 
 /** Refuses a part that does not continue the upload held: another total, or not where it stopped. */

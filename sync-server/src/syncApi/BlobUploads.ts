@@ -5,6 +5,9 @@ export interface PartialBlob {
   size: number | null
 }
 
+/** Where a finished, verified upload goes: the person's FileStore. */
+export type StoreBlob = (bytes: Uint8Array) => Promise<unknown>
+
 /**
  * A person's unfinished blob uploads, as the blob routes use them: on disk beside their files
  * (`BlobParts`, SQLite deployments) or in their PostgreSQL schema (`PgBlobParts`), where an upload
@@ -18,9 +21,9 @@ export interface BlobUploads {
     first: number,
     total: number,
     bytes: Uint8Array,
-    store: (bytes: Uint8Array) => Promise<unknown>,
+    store: StoreBlob,
   ): Promise<PartialBlob & { complete: boolean }>
   /** Finishes a partial holding every byte (true), discards one holding more than declared. */
-  settle(key: string, store: (bytes: Uint8Array) => Promise<unknown>): Promise<boolean>
+  settle(key: string, store: StoreBlob): Promise<boolean>
   discard(key: string): Promise<void>
 }

@@ -1,9 +1,7 @@
 import type pg from 'pg'
-import { FILE_KEY, sha256Hex } from '../../../web/core/store/FileStore'
 import { asBuffer, checkedSchema, ensureFileTables, FILE_PART_BYTES, joinParts } from '../files/pgFileTables'
-import { BlobHashMismatch, BlobPartConflict, checkContinues } from './BlobParts'
-import type { PartialBlob } from './BlobUploads'
-import type { BlobUploads } from './BlobUploads'
+import { BlobPartConflict, checkContinues, checked, storeWhole } from './BlobParts'
+import type { BlobUploads, PartialBlob, StoreBlob } from './BlobUploads'
 
 /** PostgreSQL's unique_violation: another append took this offset first. */
 const UNIQUE_VIOLATION = '23505'
@@ -52,7 +50,7 @@ export class PgBlobParts implements BlobUploads {
     first: number,
     total: number,
     bytes: Uint8Array,
-    store: (bytes: Uint8Array) => Promise<unknown>,
+    store: StoreBlob,
   ): Promise<PartialBlob & { complete: boolean }> {
     const held = await this.status(key)
     checkContinues(held, first, total)
@@ -94,7 +92,7 @@ export class PgBlobParts implements BlobUploads {
     return { received: total, size: total, complete: true }
   }
 
-  async settle(key: string, store: (bytes: Uint8Array) => Promise<unknown>): Promise<boolean> {
+  async settle(key: string, store: StoreBlob): Promise<boolean> {
     const held = await this.status(key)
     if (held.size === null || held.received < held.size) return false
     if (held.received > held.size) {
@@ -111,28 +109,11 @@ export class PgBlobParts implements BlobUploads {
     await this.pool.query(`DELETE FROM ${this.parts} WHERE key = $1`, [key])
   }
 
-  private async finish(
-    key: string,
-    size: number,
-    store: (bytes: Uint8Array) => Promise<unknown>,
-  ): Promise<void> {
+  private async finish(key: string, size: number, store: StoreBlob): Promise<void> {
     const { rows } = await this.pool.query<{ bytes: Buffer }>(
       `SELECT bytes FROM ${this.parts} WHERE key = $1 ORDER BY first`,
       [key],
     )
-    const whole = joinParts(rows, size)
-    const actual = await sha256Hex(whole)
-    if (actual !== key) {
-      await this.discard(key)
-      throw new BlobHashMismatch(actual)
-    }
-    await store(whole)
-    await this.discard(key)
+    await storeWhole(key, joinParts(rows, size), store, () => this.discard(key))
   }
-}
-
-/** Only a SHA-256 in lowercase hex is a key (the routes answer 404 before this). */
-function checked(key: string): string {
-  if (!FILE_KEY.test(key)) throw new Error(`Not a blob key: ${key}`)
-  return key
 }

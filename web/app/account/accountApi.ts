@@ -1,43 +1,12 @@
 import { requestJson } from '../api/requestJson'
+import type { AccountState } from '../../core/account/SyncAccount'
+import type { LocalDataChoice } from '../../core/account/LocalDataPort'
 
-/** The platform API's User, as `/api/v1/auth/me` answers it. */
-export interface AccountUser {
-  id: string
-  username: string
-  email: string
-  full_name: string | null
-  profile_picture: string | null
-  is_active: boolean
-  is_verified: boolean
-}
+export type { AccountUser } from '../../core/account/AccountUser'
+export type { LocalDataChoice, LocalDataCounts } from '../../core/account/LocalDataPort'
 
 /** `GET /api/v1/account`: this device's sign-in to a sync server (the in-browser API keeps the tokens). */
-export interface AccountView {
-  signed_in: boolean
-  needs_sign_in: boolean
-  server_url: string | null
-  user: AccountUser | null
-  local_user: AccountUser
-  /**
-   * Signed in, with this device holding collections, documents or chats the account does not have:
-   * sync waits until `chooseLocalData`. Null otherwise.
-   */
-  local_data: LocalDataCounts | null
-  /**
-   * Signed in, what was kept on this device only (`keep`) and is here still: it never syncs until
-   * `sendKeptData`. Null when there is none.
-   */
-  kept_local_data: LocalDataCounts | null
-}
-
-export interface LocalDataCounts {
-  collections: number
-  documents: number
-  chats: number
-}
-
-/** Merge this device's data into the account, keep it on this device only, or discard it. */
-export type LocalDataChoice = 'merge' | 'keep' | 'discard'
+export type AccountView = AccountState
 
 export interface SignInInput {
   server_url: string

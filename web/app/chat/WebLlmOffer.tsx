@@ -8,9 +8,9 @@ import {
 } from '../api/settingsApi'
 import { createLoad } from '../settings/createLoad'
 import { createModelDownload } from '../settings/createModelDownload'
-import { DownloadProgress } from '../settings/DownloadProgress'
 import { webLlmAvailability } from '../settings/webLlmAvailability'
 import { describeDownload, offeredWebLlmModels } from '../settings/webLlmOffer'
+import { WebLlmProgress } from '../settings/WebLlmProgress'
 import { SelectField } from '../ui/SelectField'
 
 /** The small WebLLM models, where WebGPU is here; none elsewhere (the offer then says nothing of WebLLM). */
@@ -75,22 +75,9 @@ export function WebLlmDownload(props: { model: string }) {
     begin: async () => void (await loadWebLlmModel(props.model)),
   })
   onMount(() => void download.downloadNow())
-  const progress = () => {
-    const status = download.status()
-    return status?.generator === `webllm:${props.model}` ? status.progress : null
-  }
   return (
     <>
-      <Show when={progress()}>
-        {(loading) => (
-          <DownloadProgress
-            label="Model download"
-            class="webllm-progress"
-            progress={loading().progress}
-            text={loading().text}
-          />
-        )}
-      </Show>
+      <WebLlmProgress status={download.status()} model={props.model} />
       <Show when={download.startError()}>
         <p class="field-error" role="alert">
           The download could not start: {download.startError()}

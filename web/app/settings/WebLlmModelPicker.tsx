@@ -9,9 +9,9 @@ import {
 } from '../api/settingsApi'
 import { createModelDownload } from './createModelDownload'
 import { DownloadNowButton } from './DownloadNowButton'
-import { DownloadProgress } from './DownloadProgress'
 import { describeVram } from './formatBytes'
 import { SelectField } from '../ui/SelectField'
+import { WebLlmProgress } from './WebLlmProgress'
 import './modelSettings.css'
 
 /** Why models cannot be listed: WebGPU is missing (the usual case), or the check itself failed. */
@@ -35,11 +35,6 @@ export function WebLlmModelPicker(props: { model: string; onChange: (model: stri
     },
     idleMs: 5000,
   })
-
-  const progress = () => {
-    const current = download.status()
-    return current?.generator === `webllm:${props.model}` ? current.progress : null
-  }
 
   return (
     <div class="field">
@@ -81,16 +76,7 @@ export function WebLlmModelPicker(props: { model: string; onChange: (model: stri
           </SelectField>
         </Show>
       </Show>
-      <Show when={progress()}>
-        {(loading) => (
-          <DownloadProgress
-            label="Model download"
-            class="webllm-progress"
-            progress={loading().progress}
-            text={loading().text}
-          />
-        )}
-      </Show>
+      <WebLlmProgress status={download.status()} model={props.model} />
     </div>
   )
 }

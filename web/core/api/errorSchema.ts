@@ -11,3 +11,6 @@ export const validationErrorSchema = z
     ),
   })
   .meta({ id: 'ValidationError' })
+
+/** A route's error response in the OpenAPI document: what it means, with the `{detail}` body. */
+export const errorResponse = (description: string) => ({ description, schema: errorSchema })

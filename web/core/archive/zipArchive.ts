@@ -1,17 +1,8 @@
 import { Zip, ZipDeflate } from 'fflate'
 import { sha256Hex } from '../store/FileStore'
 import type { ArchiveEntry } from './archiveEntries'
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_FORMAT_VERSION,
-  MANIFEST_PATH,
-  QUIRE_VERSION,
-  SECRETS_NOTE,
-  type ArchiveManifest,
-} from './archiveFormat'
-
-/** What the manifest says besides the entries: when it was made and what it holds. */
-export type ManifestHead = Pick<ArchiveManifest, 'created_at' | 'scope'>
+import { MANIFEST_PATH, type ArchiveManifest } from './archiveFormat'
+import { archiveManifest, type ManifestHead } from './archiveManifest'
 
 /** Original files are mostly compressed already (PDF, Office): deflated fast; JSON well. */
 const FILE_LEVEL = 1
@@ -55,15 +46,7 @@ export function zipArchive(
       try {
         const next = await iterator.next()
         if (next.done) {
-          const manifest: ArchiveManifest = {
-            format: ARCHIVE_FORMAT,
-            format_version: ARCHIVE_FORMAT_VERSION,
-            quire_version: QUIRE_VERSION,
-            ...head,
-            counts,
-            secrets: SECRETS_NOTE,
-            entries: hashes,
-          }
+          const manifest = archiveManifest(head, counts, hashes)
           add(MANIFEST_PATH, new TextEncoder().encode(JSON.stringify(manifest, null, 1)), JSON_LEVEL)
           zip.end()
           return

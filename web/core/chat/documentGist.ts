@@ -1,9 +1,9 @@
 import { gistSentences } from '../generate/extractive/documentGistText'
 import { summaryQuestion } from '../generate/extractive/summaryQuestion'
 import { looseWords } from '../generate/extractive/looseWords'
-import type { QuestionUnderstanding } from '../retrieve/understandQuestion'
-import type { ChunkStore } from '../store/ChunkStore'
+import type { PoolReading } from './PoolReading'
 import type { SourceDocument } from './SourceDocument'
+import { storedSource } from './storedSource'
 
 /** The document's passages put first: its title and the passages that hold its gist. */
 const OPENING_PASSAGES = 4
@@ -22,12 +22,12 @@ const READ_PASSAGES = 30
  * (`documentWords`) hold most of the question's words (by their letters); search's best on a tie. Empty for any other
  * question.
  */
-export async function documentGist(
-  store: Pick<ChunkStore, 'listChunks'>,
-  pool: readonly SourceDocument[],
-  understanding: QuestionUnderstanding,
-  documentWords: ReadonlyMap<string, ReadonlySet<string>>,
-): Promise<SourceDocument[]> {
+export async function documentGist({
+  store,
+  pool,
+  understanding,
+  documentWords,
+}: PoolReading): Promise<SourceDocument[]> {
   if (!summaryQuestion(understanding.ask) || pool.length === 0) return []
   const asked = looseWords(understanding.ask)
   let best: SourceDocument | null = null
@@ -50,17 +50,7 @@ export async function documentGist(
   const chunks = await store
     .listChunks({ documentId: document.document_id, limit: READ_PASSAGES })
     .catch(() => [])
-  const read = chunks.map((chunk, i) => ({
-    number: pool.length + i + 1,
-    document_id: document.document_id,
-    chunk_id: chunk.id,
-    content: chunk.text,
-    score: 0,
-    filename: document.filename,
-    page: chunk.page,
-    heading: chunk.heading,
-    ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
-  }))
+  const read = chunks.map((chunk, i) => storedSource(chunk, document, pool.length + i + 1))
   // A deck's gist is its title slide and its slides' titles: one passage a slide title, in order.
   if (/\.(?:pptx?|odp|key)$/iu.test(document.filename)) {
     const titled = read.filter(

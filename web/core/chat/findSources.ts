@@ -82,10 +82,11 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   // Read once by search, with the collection's defined terms (queries[0], the question as answered).
   const { understanding } = found
   const documentWords = abbreviationsByDocument(pool, understanding, found.documentWords)
-  const tables = await tableEvidence(ports.store.chunks, pool, understanding, documentWords)
+  const reading = { store: ports.store.chunks, pool, understanding, documentWords }
+  const tables = await tableEvidence(reading)
   const ranked = evidenceFirst([...pool, ...tables], understanding, documentWords, input.topK)
   // A summary question is answered from the named document's opening: its passages go first.
-  const gist = await documentGist(ports.store.chunks, pool, understanding, documentWords)
+  const gist = await documentGist(reading)
   const sources =
     gist.length === 0
       ? ranked

@@ -48,27 +48,28 @@ const store = {
     chunks.filter((item) => item.document_id === documentId),
 }
 
+const tablesFor = (question: string, pool: SourceDocument[]) =>
+  tableEvidence({ store, pool, understanding: understandQuestion(question), documentWords: new Map() })
+
 describe('tableEvidence', () => {
   it("finds the statement row in the whole of the document search found, though search's pool lacks it", async () => {
     const pool = [
       passage(1, 'ACME_2022_10K', 'Acme spent more on research and development in 2022 than before.'),
       passage(2, 'ACME_2022_10K', 'Acme employees work in 2022 on chips.'),
     ]
-    const found = await tableEvidence(store, pool, understandQuestion('Acme R&D 2022'), new Map())
+    const found = await tablesFor('Acme R&D 2022', pool)
     expect(found.map((source) => source.chunk_id)).toEqual(['ACME_2022_10K-chunk-2'])
     expect(found[0]?.number).toBe(3)
   })
 
   it('reads no document that does not name what the question names', async () => {
     const pool = [passage(1, 'OTHER_2022_10K', 'Other Corp research and development spending in 2022.')]
-    expect(await tableEvidence(store, pool, understandQuestion('Acme R&D 2022'), new Map())).toEqual([])
+    expect(await tablesFor('Acme R&D 2022', pool)).toEqual([])
   })
 
   it('adds nothing for a question that asks for no figure in a period', async () => {
     const pool = [passage(1, 'ACME_2022_10K', 'Acme is a chip maker.')]
-    expect(
-      await tableEvidence(store, pool, understandQuestion('Who is the CEO of Acme?'), new Map()),
-    ).toEqual([])
+    expect(await tablesFor('Who is the CEO of Acme?', pool)).toEqual([])
   })
 })
 

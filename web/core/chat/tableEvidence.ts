@@ -2,9 +2,9 @@ import { periodYears } from '../retrieve/questionPeriods'
 import { bestFitPerSource } from '../generate/extractive/bestFitPerSource'
 import { sourceMentions } from '../generate/extractive/sourceMentions'
 import { tableFigures } from '../generate/extractive/tableFigures'
-import type { QuestionUnderstanding } from '../retrieve/understandQuestion'
-import type { ChunkStore } from '../store/ChunkStore'
+import type { PoolReading } from './PoolReading'
 import type { SourceDocument } from './SourceDocument'
+import { storedSource } from './storedSource'
 import { toAnswerSource } from './toAnswerSource'
 
 /**
@@ -26,12 +26,12 @@ const PASSAGES_ADDED = 2
  * with the best fitting cells are added. Empty when the question asks for no figure in a period, or
  * when no table of those documents fits: the pool then answers alone.
  */
-export async function tableEvidence(
-  store: Pick<ChunkStore, 'listChunks'>,
-  pool: readonly SourceDocument[],
-  understanding: QuestionUnderstanding,
-  documentWords: ReadonlyMap<string, ReadonlySet<string>>,
-): Promise<SourceDocument[]> {
+export async function tableEvidence({
+  store,
+  pool,
+  understanding,
+  documentWords,
+}: PoolReading): Promise<SourceDocument[]> {
   const years = periodYears(understanding.periods)
   const latest = years.length === 0 && understanding.periods.some((period) => period.latest === true)
   if (understanding.wants !== 'figure' || (years.length === 0 && !latest)) return []
@@ -52,17 +52,7 @@ export async function tableEvidence(
     const chunks = await store.listChunks({ documentId: document.document_id }).catch(() => [])
     for (const chunk of chunks) {
       if (inPool.has(chunk.id) || !mayAnswer(chunk.text, years, latest)) continue
-      candidates.push({
-        number: pool.length + candidates.length + 1,
-        document_id: document.document_id,
-        chunk_id: chunk.id,
-        content: chunk.text,
-        score: 0,
-        filename: document.filename,
-        page: chunk.page,
-        heading: chunk.heading,
-        ...(chunk.ocr ? { ocr: chunk.ocr } : {}),
-      })
+      candidates.push(storedSource(chunk, document, pool.length + candidates.length + 1))
     }
   }
   if (candidates.length === 0) return []

@@ -8,6 +8,8 @@ import { systemClock } from '../../kernel/time/Clock'
 import { localProfile } from '../../account/AccountUser'
 import { accountRoutes } from './accountRoutes'
 import { memoryAccountVault } from '../../account/memoryAccountVault'
+import type { AccountVault } from '../../account/AccountVault'
+import type { LocalDataCounts, LocalDataPort } from '../../account/LocalDataPort'
 import { SyncAccount } from '../../account/SyncAccount'
 
 // The routes' own part: mounting, validation style, and what they pass on. Talking to a real sync
@@ -24,6 +26,43 @@ function portsWith(account?: SyncAccount): ApiPorts {
 
 const call = (r: Route, ports: ApiPorts, body?: unknown) =>
   invokeRoute(r, { params: {}, query: {}, body }, ports, () => {})
+
+/** Puts a signed-in account, tokens still valid, in the vault. */
+function signIn(vault: AccountVault, email: string): Promise<void> {
+  return vault.put({
+    server_url: 'https://quire.example.com',
+    user: { ...localProfile('0b8a4c7e-8c1f-4d55-9c84-3c1f3f0f6a11'), username: 'ada', email },
+    access_token: 'a',
+    refresh_token: 'r',
+    access_expires_at: Date.now() + 3_600_000,
+    signed_in_at: Date.now(),
+  })
+}
+
+/**
+ * The host's local data: `waiting` until a choice answers it, `kept` until `merge` sends it; `calls`
+ * says what was chosen and sent, in order.
+ */
+function fakeLocalData(waiting: LocalDataCounts | null, kept: LocalDataCounts | null) {
+  const calls: string[] = []
+  const port: LocalDataPort = {
+    pending: async () => waiting,
+    choose: async (choice) => {
+      if (!waiting) return false
+      calls.push(`choose ${choice}`)
+      waiting = null
+      return true
+    },
+    kept: async () => kept,
+    sendKept: async () => {
+      if (!kept) return false
+      calls.push('send kept')
+      kept = null
+      return true
+    },
+  }
+  return { calls, port }
+}
 
 describe('accountRoutes', () => {
   it('answers 404 where the host has no account port (the sync server)', async () => {
@@ -108,18 +147,7 @@ describe('accountRoutes', () => {
 
   it('signs out even when the host fails to reset its sync state, and logs why', async () => {
     const vault = memoryAccountVault()
-    await vault.put({
-      server_url: 'https://quire.example.com',
-      user: {
-        ...localProfile('0b8a4c7e-8c1f-4d55-9c84-3c1f3f0f6a11'),
-        username: 'ada',
-        email: 'a@example.com',
-      },
-      access_token: 'a',
-      refresh_token: 'r',
-      access_expires_at: Date.now() + 3_600_000,
-      signed_in_at: Date.now(),
-    })
+    await signIn(vault, 'a@example.com')
     const offline: typeof fetch = async () => {
       throw new TypeError('Failed to fetch')
     }
@@ -140,90 +168,40 @@ describe('accountRoutes', () => {
   it('answers the sign-in’s question about local data: 401 signed out, 422 for a bad choice, 409 with none waiting', async () => {
     const vault = memoryAccountVault()
     const waiting = { collections: 2, documents: 3, chats: 1 }
-    const chosen: string[] = []
-    let pending: typeof waiting | null = waiting
-    const account = new SyncAccount({
-      vault,
-      clock: systemClock,
-      localData: {
-        pending: async () => pending,
-        choose: async (choice) => {
-          if (!pending) return false
-          chosen.push(choice)
-          pending = null
-          return true
-        },
-        kept: async () => null,
-        sendKept: async () => false,
-      },
-    })
+    const { calls, port } = fakeLocalData(waiting, null)
+    const account = new SyncAccount({ vault, clock: systemClock, localData: port })
     const ports = portsWith(account)
     const choose = route('post', '/api/v1/account/local-data')
     expect((await call(choose, ports, { choice: 'merge' })).status).toBe(401)
     // Signed out, no question is shown even if the engine had one.
     expect((await call(route('get', '/api/v1/account'), ports)).body).toMatchObject({ local_data: null })
-    await vault.put({
-      server_url: 'https://quire.example.com',
-      user: { ...localProfile('0b8a4c7e-8c1f-4d55-9c84-3c1f3f0f6a11'), username: 'ada', email: 'a@x.org' },
-      access_token: 'a',
-      refresh_token: 'r',
-      access_expires_at: Date.now() + 3_600_000,
-      signed_in_at: Date.now(),
-    })
+    await signIn(vault, 'a@x.org')
     expect((await call(route('get', '/api/v1/account'), ports)).body).toMatchObject({ local_data: waiting })
     for (const body of [{}, { choice: 'upload' }, { choice: 'merge', extra: 1 }, 'merge']) {
       const invalid = await call(choose, ports, body)
       expect(invalid.status).toBe(422)
     }
-    expect(chosen).toEqual([])
+    expect(calls).toEqual([])
     const answered = await call(choose, ports, { choice: 'keep' })
     expect(answered).toMatchObject({ status: 200, body: { signed_in: true, local_data: null } })
-    expect(chosen).toEqual(['keep'])
+    expect(calls).toEqual(['choose keep'])
     const again = await call(choose, ports, { choice: 'discard' })
     expect(again.status).toBe(409)
-    expect(chosen).toEqual(['keep'])
+    expect(calls).toEqual(['choose keep'])
   })
 
   it('sends what was kept on this device only with `merge` once no question waits, and only then', async () => {
     const vault = memoryAccountVault()
     const keptCounts = { collections: 2, documents: 1, chats: 0 }
-    let waiting: typeof keptCounts | null = { collections: 0, documents: 0, chats: 1 }
-    let kept: typeof keptCounts | null = keptCounts
-    const calls: string[] = []
-    const account = new SyncAccount({
-      vault,
-      clock: systemClock,
-      localData: {
-        pending: async () => waiting,
-        choose: async (choice) => {
-          if (!waiting) return false
-          calls.push(`choose ${choice}`)
-          waiting = null
-          return true
-        },
-        kept: async () => kept,
-        sendKept: async () => {
-          if (!kept) return false
-          calls.push('send kept')
-          kept = null
-          return true
-        },
-      },
-    })
+    const { calls, port } = fakeLocalData({ collections: 0, documents: 0, chats: 1 }, keptCounts)
+    const account = new SyncAccount({ vault, clock: systemClock, localData: port })
     const ports = portsWith(account)
     const choose = route('post', '/api/v1/account/local-data')
     const view = route('get', '/api/v1/account')
     // Signed out: nothing is counted, nothing is sent.
     expect((await call(view, ports)).body).toMatchObject({ local_data: null, kept_local_data: null })
     expect((await call(choose, ports, { choice: 'merge' })).status).toBe(401)
-    await vault.put({
-      server_url: 'https://quire.example.com',
-      user: { ...localProfile('0b8a4c7e-8c1f-4d55-9c84-3c1f3f0f6a11'), username: 'ada', email: 'a@x.org' },
-      access_token: 'a',
-      refresh_token: 'r',
-      access_expires_at: Date.now() + 3_600_000,
-      signed_in_at: Date.now(),
-    })
+    await signIn(vault, 'a@x.org')
     expect((await call(view, ports)).body).toMatchObject({
       local_data: { chats: 1 },
       kept_local_data: keptCounts,

@@ -1,14 +1,13 @@
 import { z } from 'zod'
-import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { accountUserSchema } from '../../account/AccountUser'
 import { LOCAL_DATA_CHOICES, localDataCountsSchema } from '../../account/LocalDataPort'
 import type { SyncAccount } from '../../account/SyncAccount'
+import { orNotFound } from '../orNotFound'
 
 const tags = ['Account']
-const error = (description: string) => ({ description, schema: errorSchema })
 const validation = { description: 'Validation error: `{detail: [{loc, msg, type}]}`' }
 
 const accountView = z.object({
@@ -83,8 +82,7 @@ const serverErrors = {
 type AccountPorts = Pick<ApiPorts, 'account' | 'onSignedOut' | 'logError'>
 
 function accountOf(ports: Pick<ApiPorts, 'account'>): SyncAccount {
-  if (!ports.account) throw ApiError.notFound('Accounts are not available on this host')
-  return ports.account
+  return orNotFound(ports.account, 'Accounts are not available on this host')
 }
 
 /**

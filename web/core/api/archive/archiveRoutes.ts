@@ -9,13 +9,12 @@ import { toTimestamp } from '../../kernel/time/Clock'
 import { ApiError } from '../../kernel/ApiError'
 import { openUpload } from '../../kernel/UploadedFile'
 import type { ApiPorts } from '../ApiPorts'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { booleanQuery } from '../platform/booleanQuery'
 import { acceptedResponse, asyncQuery, wantsAsync, runPluginJob } from '../platform/plugins/runPluginJob'
 import { defineRoute, type Route } from '../Route'
 
 const tags = ['Export and import']
-const error = (description: string) => ({ description, schema: errorSchema })
 
 /** An export reads the person's store and files, and dates the archive. */
 type ExportRoutePorts = ExportPorts & Pick<ApiPorts, 'clock'>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { eventStream } from '../eventStream'
 import { generatorFailure } from '../generatorFailure'
 import { defineRoute, type Route } from '../Route'
@@ -11,6 +11,7 @@ import type { ChatSession } from '../../store/ChatSession'
 import type { Store } from '../../store/Store'
 import { findWebSources } from '../../websearch/findWebSources'
 import { toTimestamp } from '../../kernel/time/Clock'
+import { requireCollection } from '../collections/requireCollection'
 import {
   createSessionBody,
   listMessagesQuery,
@@ -20,10 +21,10 @@ import {
   sessionSchema,
   updateSessionBody,
 } from './chatSchemas'
+import { orNotFound } from '../orNotFound'
 
 const SESSION_NOT_FOUND = 'Chat session not found'
 const tags = ['Chat']
-const error = (description: string) => ({ description, schema: errorSchema })
 
 /** Sessions and their messages, the collection a session names, the clock and new ids. */
 type SessionPorts = Pick<ApiPorts, 'clock' | 'newId'> & { store: Pick<Store, 'chat' | 'collections'> }
@@ -47,18 +48,8 @@ type AskPorts = Pick<
   | 'logError'
 > & { store: Pick<Store, 'collections' | 'documents' | 'chunks' | 'chat' | 'records'> }
 
-async function requireCollection(
-  ports: { store: Pick<Store, 'collections'> },
-  id: string | null | undefined,
-): Promise<void> {
-  if (id && !(await ports.store.collections.getCollection(id)))
-    throw ApiError.notFound('Collection not found')
-}
-
 async function requireSession(ports: { store: Pick<Store, 'chat'> }, id: string): Promise<ChatSession> {
-  const session = await ports.store.chat.getSession(id)
-  if (!session) throw ApiError.notFound(SESSION_NOT_FOUND)
-  return session
+  return orNotFound(await ports.store.chat.getSession(id), SESSION_NOT_FOUND)
 }
 
 /**
@@ -172,8 +163,7 @@ export const chatRoutes: Route[] = [
         ...body,
         updated_at: toTimestamp(ports.clock.now()),
       })
-      if (!updated) throw ApiError.notFound(SESSION_NOT_FOUND)
-      return { status: 200, body: updated }
+      return { status: 200, body: orNotFound(updated, SESSION_NOT_FOUND) }
     },
   }),
   defineRoute({

@@ -14,6 +14,7 @@ import {
   createCollectionBody,
   updateCollectionBody,
 } from './collectionSchemas'
+import { orNotFound } from '../orNotFound'
 
 const NOT_FOUND = 'Collection not found'
 const tags = ['Collections']
@@ -79,8 +80,10 @@ export const collectionRoutes: Route[] = [
       404: notFound,
     },
     async handler({ params }, ports: CollectionReadPorts) {
-      const collection = await ports.store.collections.getCollection(params.collection_id)
-      if (!collection) throw ApiError.notFound(NOT_FOUND)
+      const collection = orNotFound(
+        await ports.store.collections.getCollection(params.collection_id),
+        NOT_FOUND,
+      )
       // Only where it follows one: GET one answers otherwise exactly what create and list answer.
       const folder = await folderStatus(ports, collection.id, ports.folders?.scans)
       return { status: 200, body: folder ? { ...collection, folder } : collection }
@@ -107,8 +110,7 @@ export const collectionRoutes: Route[] = [
         ...body,
         updated_at: toTimestamp(clock.now()),
       })
-      if (!updated) throw ApiError.notFound(NOT_FOUND)
-      return { status: 200, body: updated }
+      return { status: 200, body: orNotFound(updated, NOT_FOUND) }
     },
   }),
   defineRoute({

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import type { Store } from '../../store/Store'
 import { fileKey } from '../../documents/processDocument'
@@ -25,10 +25,10 @@ import {
 import { documentView } from './documentView'
 import { folderFileState, folderPathsByDocument } from '../../folders/folderFileState'
 import type { DocumentRecord } from '../../store/DocumentRecord'
+import { orNotFound } from '../orNotFound'
 
 const NOT_FOUND = 'Document not found'
 const tags = ['Documents']
-const error = (description: string) => ({ description, schema: errorSchema })
 
 /**
  * An upload checks its collection and size, stores the bytes and a new document record, and queues it;
@@ -235,8 +235,7 @@ export const documentRoutes: Route[] = [
     },
     async handler({ params, body }, ports: DocumentPorts) {
       const scheduled = await processAgain(ports, params.document_id, { password: body.password })
-      if (!scheduled) throw ApiError.notFound(NOT_FOUND)
-      return { status: 202, body: scheduled }
+      return { status: 202, body: orNotFound(scheduled, NOT_FOUND) }
     },
   }),
   defineRoute({
@@ -259,8 +258,7 @@ export const documentRoutes: Route[] = [
       const document = await store.documents.updateDocument(params.document_id, {
         original_filename: body.original_filename,
       })
-      if (!document) throw ApiError.notFound(NOT_FOUND)
-      return { status: 200, body: documentView(document) }
+      return { status: 200, body: documentView(orNotFound(document, NOT_FOUND)) }
     },
   }),
   defineRoute({

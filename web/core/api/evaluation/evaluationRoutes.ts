@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { parseTestCases, TestCaseError } from '../../evaluate/parseTestCases'
 import type { TestCase } from '../../evaluate/TestCase'
@@ -23,9 +23,9 @@ import {
 import { toRunView } from './toRunView'
 import { appendRunResults, RUN_NOT_FOUND } from './appendRunResults'
 import { braindriveRunSchema, toBrainDriveResult, toBrainDriveRun } from './braindriveRunView'
+import { requireCollection } from '../collections/requireCollection'
 
 const tags = ['Evaluation']
-const error = (description: string) => ({ description, schema: errorSchema })
 
 /** Runs, their results and saved state; the collection a run names; the clock and new ids. */
 type EvaluationPorts = Pick<ApiPorts, 'clock' | 'newId'> & {
@@ -34,10 +34,6 @@ type EvaluationPorts = Pick<ApiPorts, 'clock' | 'newId'> & {
 
 /** A server-driven run also reads its test cases (inline, or from the host's folder) and hands the run to the host's jobs. */
 type EvaluationStartPorts = EvaluationPorts & Pick<ApiPorts, 'testCaseFiles' | 'evaluations'>
-
-async function requireCollection(ports: { store: Pick<Store, 'collections'> }, id: string): Promise<void> {
-  if (!(await ports.store.collections.getCollection(id))) throw ApiError.notFound('Collection not found')
-}
 
 async function requireRun(ports: { store: Pick<Store, 'evaluation'> }, id: string): Promise<EvaluationRun> {
   const run = await ports.store.evaluation.getEvaluationRun(id)

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import type { SearchPorts } from '../search/SearchPorts'
 import { judgeGrounded } from '../../evaluate/judgeGrounded'
@@ -10,9 +10,9 @@ import type { Store } from '../../store/Store'
 import { toTimestamp } from '../../kernel/time/Clock'
 import { questionCasesOf } from './braindriveRunView'
 import { appendRunResults, RUN_NOT_FOUND } from './appendRunResults'
+import { requireCollection } from '../collections/requireCollection'
 
 const tags = ['Evaluation']
-const error = (description: string) => ({ description, schema: errorSchema })
 /** Passages retrieved for each question, as the reference service's evaluation does. */
 const CONTEXT_TOP_K = 5
 const COMPAT =
@@ -76,9 +76,7 @@ export const questionRunRoutes: Route[] = [
       404: error('Collection not found'),
     },
     async handler({ body }, ports: StartPorts) {
-      if (!(await ports.store.collections.getCollection(body.collection_id))) {
-        throw ApiError.notFound('Collection not found')
-      }
+      await requireCollection(ports, body.collection_id)
       const testData = []
       for (const [index, text] of body.questions.entries()) {
         const found = await searchChunks(ports, {

@@ -1,13 +1,12 @@
 import { z } from 'zod'
 import type { ApiPorts } from '../ApiPorts'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { booleanQuery } from '../platform/booleanQuery'
 import { defineRoute, type Route } from '../Route'
 import type { Store } from '../../store/Store'
 import { braindriveRunSchema, toBrainDriveRun } from './braindriveRunView'
 
 const tags = ['Evaluation']
-const error = (description: string) => ({ description, schema: errorSchema })
 const COMPAT =
   "BrainDrive-compat: not in the spec; BrainDrive's document-chat service answers it and its Chat-With-Docs plugin calls it"
 /** Saved progress older than this is expired, as the plugin's resume banner expects. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { booleanQuery } from '../platform/booleanQuery'
 import { defineRoute, type Route } from '../Route'
 import { supportedTypes, MAX_FILES_PER_REQUEST } from './fileTypes'
@@ -16,7 +16,6 @@ import { textContext, textContextBody } from './textContext'
 
 const tags = ['Document text extraction']
 const validation = { description: 'Validation error: `{detail: [{loc, msg, type}]}`' }
-const error = (description: string) => ({ description, schema: errorSchema })
 
 /** Text context reads a pasted text or one small file with the host's text parser, within its upload limit. */
 type TextContextPorts = Pick<ApiPorts, 'limits' | 'parseText'>

@@ -1,15 +1,16 @@
 import { z } from 'zod'
 import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { collectionIdParams } from '../collections/collectionSchemas'
 import { followFolder, unfollowFolder } from '../../folders/followFolder'
 import { folderStatus, folderStatusSchema } from '../../folders/folderStatus'
 import { followedFolderKind } from '../../folders/followedFolderKind'
+import { requireCollection } from '../collections/requireCollection'
+import { orNotFound } from '../orNotFound'
 
 const tags = ['Folders']
-const error = (description: string) => ({ description, schema: errorSchema })
 const NOT_FOLLOWING = 'The collection follows no folder'
 
 /** The collections and their records, the clock of new records, and the host's folders. */
@@ -38,10 +39,6 @@ const scanResultSchema = z.object({
       'New files whose document another device following the same folder had already made (via sync)',
     ),
 })
-
-async function requireCollection(ports: Pick<ApiPorts, 'store'>, id: string): Promise<void> {
-  if (!(await ports.store.collections.getCollection(id))) throw ApiError.notFound('Collection not found')
-}
 
 function foldersOf(ports: FolderRoutePorts): NonNullable<ApiPorts['folders']> {
   if (!ports.folders) {
@@ -92,8 +89,7 @@ export const folderRoutes: Route[] = [
     async handler({ params }, ports: FolderRoutePorts) {
       await requireCollection(ports, params.collection_id)
       const status = await folderStatus(ports, params.collection_id, ports.folders?.scans)
-      if (!status) throw ApiError.notFound(NOT_FOLLOWING)
-      return { status: 200, body: status }
+      return { status: 200, body: orNotFound(status, NOT_FOLLOWING) }
     },
   }),
   defineRoute({

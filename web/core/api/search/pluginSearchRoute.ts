@@ -1,5 +1,4 @@
-import { ApiError } from '../../kernel/ApiError'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { defineRoute } from '../Route'
 import { classifyIntent, generationFor } from '../../retrieve/classifyIntent'
 import { rewriteQuery } from '../../retrieve/rewriteQuery'
@@ -7,8 +6,7 @@ import { searchChunks } from '../../retrieve/searchChunks'
 import { pluginSearchBody, pluginSearchResponseSchema } from './searchSchemas'
 import type { SearchPorts } from './SearchPorts'
 import { searchMetadata } from './searchMetadata'
-
-const error = (description: string) => ({ description, schema: errorSchema })
+import { requireCollection } from '../collections/requireCollection'
 
 /**
  * `POST /api/search/`: the search BrainDrive's Chat-With-Docs plugin asks for before it answers with
@@ -34,9 +32,7 @@ export const pluginSearchRoute = defineRoute({
   },
   async handler({ body }, ports: SearchPorts) {
     const collectionId = body.collection_id ?? undefined
-    if (collectionId && !(await ports.store.collections.getCollection(collectionId))) {
-      throw ApiError.notFound('Collection not found')
-    }
+    await requireCollection(ports, collectionId)
     const { config } = body
     const history = config.use_chat_history
       ? (body.chat_history ?? []).slice(-2 * config.max_history_turns)

@@ -1,5 +1,4 @@
-import { ApiError } from '../../kernel/ApiError'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { classifyIntent, generationFor } from '../../retrieve/classifyIntent'
 import { searchChunks } from '../../retrieve/searchChunks'
@@ -7,8 +6,7 @@ import { pluginSearchRoute } from './pluginSearchRoute'
 import { searchMetadata } from './searchMetadata'
 import type { SearchPorts } from './SearchPorts'
 import { searchBody, searchResponseSchema } from './searchSchemas'
-
-const error = (description: string) => ({ description, schema: errorSchema })
+import { requireCollection } from '../collections/requireCollection'
 
 export const searchRoutes: Route[] = [
   defineRoute({
@@ -41,9 +39,7 @@ export const searchRoutes: Route[] = [
       })
       // Awaited below unless the 404 comes first, which wins over any failure of the search.
       void searching.catch(() => undefined)
-      if (collectionId && !(await ports.store.collections.getCollection(collectionId))) {
-        throw ApiError.notFound('Collection not found')
-      }
+      await requireCollection(ports, collectionId)
       const found = await searching
       return {
         status: 200,

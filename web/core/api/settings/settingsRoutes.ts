@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { ApiError } from '../../kernel/ApiError'
 import type { ApiResult } from '../../kernel/ApiResult'
 import type { ApiPorts } from '../ApiPorts'
-import { errorSchema } from '../errorSchema'
+import { errorResponse as error } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
 import { GeneratorError } from '../../generate/GeneratorError'
 import { CONNECTION_TEST_TIMEOUT_MS, withinConnectionTest } from '../../generate/connectionTest'
@@ -17,7 +17,6 @@ import { settingsPatchSchema, type QuireSettings } from '../../settings/QuireSet
 import { OCR_LANGUAGES } from '../../ingest/ocr/ocrLanguages'
 
 const tags = ['Settings']
-const error = (description: string) => ({ description, schema: errorSchema })
 
 /** The settings, the generation they configure (its status and connection test), and how long a test waits. */
 type SettingsPorts = Pick<ApiPorts, 'settings' | 'generation' | 'limits'>

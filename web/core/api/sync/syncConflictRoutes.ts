@@ -3,6 +3,7 @@ import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
+import { orNotFound } from '../orNotFound'
 
 const tags = ['Sync']
 const NOT_AVAILABLE = 'Sync is not available on this host'
@@ -35,8 +36,7 @@ const conflictBody = z.strictObject({ conflict_id: z.string().min(1) })
 type SyncConflictPorts = Pick<ApiPorts, 'syncConflicts'>
 
 function conflictsOf(ports: SyncConflictPorts): NonNullable<ApiPorts['syncConflicts']> {
-  if (!ports.syncConflicts) throw ApiError.notFound(NOT_AVAILABLE)
-  return ports.syncConflicts
+  return orNotFound(ports.syncConflicts, NOT_AVAILABLE)
 }
 
 const listAnswer = {

@@ -3,6 +3,7 @@ import { ApiError } from '../../kernel/ApiError'
 import type { ApiPorts } from '../ApiPorts'
 import { errorSchema } from '../errorSchema'
 import { defineRoute, type Route } from '../Route'
+import { orNotFound } from '../orNotFound'
 
 const tags = ['Sync']
 const NOT_AVAILABLE = 'Sync is not available on this host'
@@ -28,8 +29,7 @@ export const syncStatusSchema = z
 type SyncStatusPorts = Pick<ApiPorts, 'syncStatus'>
 
 function syncOf(ports: SyncStatusPorts): NonNullable<ApiPorts['syncStatus']> {
-  if (!ports.syncStatus) throw ApiError.notFound(NOT_AVAILABLE)
-  return ports.syncStatus
+  return orNotFound(ports.syncStatus, NOT_AVAILABLE)
 }
 
 /**

@@ -72,23 +72,28 @@ export function candidateSentences(
     let header: { cells: string; terms: string[]; before: string[] } | null = null
     let opensSection = false
     const ownHeading = source.heading?.split(' > ').at(-1)?.replace(/\s+/gu, ' ').trim()
-    // A line that is a candidate whole (a command, a "label value" line), under the current section.
-    const wholeLine = (
-      text: string,
-      kind: Pick<CandidateSentence, 'command' | 'label'>,
-    ): CandidateSentence => {
-      const sequence = tokenize(text)
-      return {
-        text,
+    /**
+     * A candidate read from `read` (its words and terms), under the current section unless `fields` says
+     * otherwise; false, and nothing added, when it holds no word.
+     */
+    const add = (
+      read: string,
+      fields: Partial<Pick<CandidateSentence, 'text' | 'section' | 'lead' | 'command' | 'label'>> = {},
+    ) => {
+      const sequence = tokenize(read)
+      if (sequence.length === 0) return false
+      candidates.push({
+        text: read,
         source: source.number,
         rank,
         position: position++,
         terms: new Set(sequence),
         sequence,
-        words: text.split(' ').length,
+        words: read.split(' ').length,
         section,
-        ...kind,
-      }
+        ...fields,
+      })
+      return true
     }
     const lines = source.text
       .split(/\r\n?|\n/u)
@@ -107,18 +112,7 @@ export function candidateSentences(
       }
       if (cells && header) {
         const row = cells.join(' | ')
-        const sequence = tokenize(row)
-        if (sequence.length === 0) continue
-        candidates.push({
-          text: `${row} (${header.cells})`,
-          source: source.number,
-          rank,
-          position: position++,
-          terms: new Set(sequence),
-          sequence,
-          words: row.split(' ').length,
-          section: [...header.before, ...header.terms],
-        })
+        add(row, { text: `${row} (${header.cells})`, section: [...header.before, ...header.terms] })
         continue
       }
       if (header) {
@@ -131,7 +125,7 @@ export function candidateSentences(
       // A command line ("ocrmypdf -l eng+fra in.pdf out.pdf") is short and unpunctuated as a heading
       // is, but it is a how-to's answer, not a section's name: a candidate whole.
       if (!admitted && commandLine(line)) {
-        if (tokenize(line).length > 0) candidates.push(wholeLine(line, { command: true }))
+        add(line, { command: true })
         continue
       }
       // The passage's own heading, printed again at its top ("Euclid's 5 Postulates" over a slide's
@@ -145,7 +139,7 @@ export function candidateSentences(
       // a heading is, it holds a value, and its label says what of.
       const label = admitted ? null : labelOf(line)
       if (label) {
-        candidates.push(wholeLine(line.replace(BULLET, ''), { label: tokenize(label) }))
+        add(line.replace(BULLET, ''), { label: tokenize(label) })
         continue
       }
       // A question on a line of its own is an FAQ's heading: the paragraph under it answers it.
@@ -158,20 +152,7 @@ export function candidateSentences(
       for (const span of spans) {
         const text = line.slice(span.start, span.end).trim().replace(BULLET, '')
         if (!admitted && !longEnough(text)) continue
-        const sequence = tokenize(text)
-        if (sequence.length === 0) continue
-        candidates.push({
-          text,
-          source: source.number,
-          rank,
-          position: position++,
-          terms: new Set(sequence),
-          sequence,
-          words: text.split(' ').length,
-          section,
-          ...(opensSection ? { lead: true } : {}),
-        })
-        opensSection = false
+        if (add(text, opensSection ? { lead: true } : {})) opensSection = false
       }
     }
   })

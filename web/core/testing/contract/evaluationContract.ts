@@ -55,6 +55,13 @@ async function finished(client: ContractClient, id: string): Promise<RunView> {
 const startPluginRun = (client: ContractClient, json: Record<string, unknown>) =>
   client({ method: 'POST', path: '/api/evaluation/plugin/start', json })
 
+/** A new collection with a plugin run started on it: the collection, and the start's response to check. */
+async function pluginRunOn(client: ContractClient, label: string, run: Record<string, unknown>) {
+  const collection = await newCollection(client, label)
+  const start = await startPluginRun(client, { collection_id: collection.id, ...run })
+  return { collection, start }
+}
+
 export const evaluationContract: HostCase<ContractClient>[] = [
   {
     name: 'POST /api/evaluation/run answers and judges every question in the background',
@@ -139,9 +146,7 @@ export const evaluationContract: HostCase<ContractClient>[] = [
   {
     name: 'the plugin flow: start, submit in batches, complete, then refuse more',
     async run(client) {
-      const collection = await newCollection(client, 'Plugin')
-      const start = await startPluginRun(client, {
-        collection_id: collection.id,
+      const { collection, start } = await pluginRunOn(client, 'Plugin', {
         total_questions: 3,
         user_id: 'plugin-user',
         config: { top_k: 4 },
@@ -197,12 +202,7 @@ export const evaluationContract: HostCase<ContractClient>[] = [
   {
     name: 'evaluation state is saved, read back, refused over 10 MB, and deleted',
     async run(client) {
-      const collection = await newCollection(client, 'State')
-      const start = await startPluginRun(client, {
-        collection_id: collection.id,
-        total_questions: 2,
-        user_id: 'u',
-      })
+      const { start } = await pluginRunOn(client, 'State', { total_questions: 2, user_id: 'u' })
       const id = responseJson<{ evaluation_run_id: string }>(start).evaluation_run_id
       const path = `/api/evaluation/state/${id}`
       const empty = responseJson<Record<string, unknown>>(await client({ method: 'GET', path }))

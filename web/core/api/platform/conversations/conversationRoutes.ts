@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ApiPorts } from '../../ApiPorts'
-import { errorSchema, validationErrorSchema } from '../../errorSchema'
+import { validationErrorSchema, errorResponse as error } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import type { StoredRecord } from '../../../store/StoredRecord'
 import { resolveCallerId } from '../compat/callerUserId'
@@ -38,7 +38,6 @@ import { requireCaller } from './requireCaller'
 const tags = ['Conversations']
 const CONVERSATION_NOT_FOUND = conversationKind.notFound
 const PERSONA_NOT_FOUND = personaKind.notFound
-const error = (description: string) => ({ description, schema: errorSchema })
 const notFound = error(CONVERSATION_NOT_FOUND)
 const forbidden = error('Another user’s id')
 const invalid = { description: 'Validation error', schema: validationErrorSchema }

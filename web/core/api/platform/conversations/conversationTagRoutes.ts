@@ -1,4 +1,4 @@
-import { errorSchema, validationErrorSchema } from '../../errorSchema'
+import { validationErrorSchema, errorResponse as error } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import { tagKind } from '../../../records/kinds/tagKind'
 import { conversationKind } from '../../../records/kinds/conversationKind'
@@ -12,7 +12,6 @@ import type { RecordPorts } from '../../../records/platformRecords'
 type ConversationTagPorts = Pick<ApiPorts, 'clock' | 'newId'> & RecordPorts
 
 const tags = ['Conversations']
-const error = (description: string) => ({ description, schema: errorSchema })
 const invalid = { description: 'Validation error', schema: validationErrorSchema }
 const one = { description: 'The conversation, with its tags', schema: conversationSchema }
 const byId = { params: conversationKind.params, notFoundDetail: conversationKind.notFound }

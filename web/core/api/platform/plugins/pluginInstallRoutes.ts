@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
-import { errorSchema } from '../../errorSchema'
+import { errorResponse as error } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import type { Store } from '../../../store/Store'
 import type { RecordWrite } from '../../../store/StoredRecord'
@@ -22,7 +22,6 @@ import { pluginUpdateRoutes } from './pluginUpdateRoutes'
 
 const BASE = '/api/v1/plugins'
 const tags = ['Plugins']
-const error = (description: string) => ({ description, schema: errorSchema })
 
 const installResponse = z.object({
   status: z.literal('success'),

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { ApiPorts } from '../../ApiPorts'
-import { errorSchema } from '../../errorSchema'
+import { errorResponse as error } from '../../errorSchema'
 import { defineRoute, type Route } from '../../Route'
 import { booleanQuery } from '../booleanQuery'
 import { notFoundResponse, validationResponse } from '../platformErrors'
@@ -23,7 +23,6 @@ type UpdateCheckPorts = Pick<ApiPorts, 'clock' | 'pluginSources'> & RecordPorts
 /** An update downloads through the plugin sources and installs over the plugin, as the host's job where it has jobs. */
 type UpdatePorts = InstallPorts & Pick<ApiPorts, 'pluginSources' | 'pluginJobs'>
 const tags = ['Plugins']
-const error = (description: string) => ({ description, schema: errorSchema })
 const NOTE_ID =
   'Differs from BrainDrive: the path also takes the plugin’s id (with or without hyphens) where no plugin has that slug, because BrainDrive’s plugin manager builds it from a plugin’s id by cutting a `{user_id}_` prefix, which Quire’s ids do not have.'
 const forceQuery = z.object({ force: booleanQuery.optional().default(false) })

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../kernel/ApiError'
 import type { ApiPorts } from '../../ApiPorts'
 import type { RecordPorts } from '../../../records/platformRecords'
-import { errorSchema } from '../../errorSchema'
+import { errorResponse as error } from '../../errorSchema'
 import { postTwin } from '../../postTwin'
 import { defineRoute, type Route } from '../../Route'
 import { fetchOrGlobal } from '../../../generate/providerFetch'
@@ -23,7 +23,6 @@ import {
 
 const BASE = '/api/v1/websearch'
 const tags = ['Web search']
-const error = (description: string) => ({ description, schema: errorSchema })
 
 const NOT_SET_UP = `Web search is not set up: save your SearXNG instance’s URL in Settings → Web search (the setting \`${WEB_SEARCH_SETTING_ID}\`, value \`{searxng_url}\`), or ask the server’s operator to set SEARXNG_URL`
 
