@@ -324,7 +324,9 @@ describe('a followed folder changed by a hostile person', () => {
       })()
       const pid = server.child.pid!
       const cpuBefore = cpuSeconds(pid)
-      const loop = changer(RENAME_LOOP, [folder, String(files), String(notes), '12000'])
+      // Twelve seconds of changes on a quiet machine, longer on a slow one: the watcher's check of 10,000
+      // files must have the time to finish at least once while they change, however loaded the machine.
+      const loop = changer(RENAME_LOOP, [folder, String(files), String(notes), String(scaledTimeout(12_000))])
       await exited(loop)
       const cpuDuring = cpuSeconds(pid) - cpuBefore
       // Settled: a 3 s stretch of under a fifth of a core, within 40 s of the loop's end.

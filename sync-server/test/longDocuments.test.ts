@@ -11,6 +11,7 @@ import { createTestCollection } from './createTestCollection'
 import { searchTestCollection } from './searchTestCollection'
 import { startTestServer } from './startTestServer'
 import { uploadTestDocument } from './uploadTestDocument'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -117,34 +118,41 @@ async function a4ScanPdf(): Promise<Uint8Array> {
 
 // INGEST_TIMEOUT_S limits a document that stops making progress, not one that takes long.
 describe('the time limit on processing', () => {
-  it('lets a long document that keeps reading pages take many times the limit', async () => {
-    const long = readFileSync(join(corpus, LONG_PDF))
-    const warmUp = writePdf([{ width: 300, height: 200, content: 'BT /F1 12 Tf 20 100 Td (Warm up.) Tj ET' }])
-    /** Processes the long PDF under `limitMs`, its ingest worker warmed up first (pdf.js loaded). */
-    const processLong = async (limitMs: number) => {
-      const server = await startTestServer({ config: { ingestTimeoutMs: limitMs } })
-      try {
-        const collectionId = await createTestCollection(server.url, 'Reports', 'Annual reports')
-        await uploadTestDocument(server.url, collectionId, 'note.pdf', warmUp)
-        await server.idle()
-        const started = Date.now()
-        const document = await uploadTestDocument(server.url, collectionId, 'pepsico.pdf', long)
-        await server.idle()
-        return { done: await read(server, document.id), ms: Date.now() - started }
-      } finally {
-        await server.stop()
+  // The 549-page filing processed twice: about 20 s on a quiet machine, its budget scaled with the run's.
+  it(
+    'lets a long document that keeps reading pages take many times the limit',
+    { timeout: scaledTimeout(180_000) },
+    async () => {
+      const long = readFileSync(join(corpus, LONG_PDF))
+      const warmUp = writePdf([
+        { width: 300, height: 200, content: 'BT /F1 12 Tf 20 100 Td (Warm up.) Tj ET' },
+      ])
+      /** Processes the long PDF under `limitMs`, its ingest worker warmed up first (pdf.js loaded). */
+      const processLong = async (limitMs: number) => {
+        const server = await startTestServer({ config: { ingestTimeoutMs: limitMs } })
+        try {
+          const collectionId = await createTestCollection(server.url, 'Reports', 'Annual reports')
+          await uploadTestDocument(server.url, collectionId, 'note.pdf', warmUp)
+          await server.idle()
+          const started = Date.now()
+          const document = await uploadTestDocument(server.url, collectionId, 'pepsico.pdf', long)
+          await server.idle()
+          return { done: await read(server, document.id), ms: Date.now() - started }
+        } finally {
+          await server.stop()
+        }
       }
-    }
-    // How long it takes on this machine now, then again under a quarter of that: a limit on total time
-    // would stop it; one on progress does not, as it reads a page every few milliseconds.
-    const first = await processLong(300_000)
-    expect(first.done.status, JSON.stringify(first.done.metadata)).toBe('completed')
-    const limitMs = Math.round(first.ms / 4)
-    const second = await processLong(limitMs)
-    expect(second.done.status, JSON.stringify(second.done.metadata)).toBe('completed')
-    expect(second.done.metadata.pages).toBe(549)
-    expect(second.ms).toBeGreaterThan(limitMs)
-  })
+      // How long it takes on this machine now, then again under a quarter of that: a limit on total time
+      // would stop it; one on progress does not, as it reads a page every few milliseconds.
+      const first = await processLong(300_000)
+      expect(first.done.status, JSON.stringify(first.done.metadata)).toBe('completed')
+      const limitMs = Math.round(first.ms / 4)
+      const second = await processLong(limitMs)
+      expect(second.done.status, JSON.stringify(second.done.metadata)).toBe('completed')
+      expect(second.done.metadata.pages).toBe(549)
+      expect(second.ms).toBeGreaterThan(limitMs)
+    },
+  )
 
   it('stops a document that reads no page for the limit, saying so', async () => {
     const server = await startTestServer({ config: { ingestTimeoutMs: 1_000 } })
