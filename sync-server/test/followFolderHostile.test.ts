@@ -355,7 +355,8 @@ describe('a followed folder changed by a hostile person', () => {
         }),
       )
       expect(health.length).toBeGreaterThan(50)
-      expect(Math.max(...health)).toBeLessThan(1000)
+      // Under a second on a quiet machine, as much longer as this run's machine is slower.
+      expect(Math.max(...health)).toBeLessThan(scaledTimeout(1000))
       expect(settledAfterMs).toBeLessThan(scaledTimeout(40_000))
       expect(checked.status).toBe(200)
       expect(checked.body).toMatchObject({ changes: { missing: false, skipped: files } })

@@ -36,53 +36,57 @@ describe('a PDF with text pages and scanned pages', () => {
   })
   afterAll(() => server?.stop())
 
-  it('is searchable before its scanned pages are read, and their passages arrive after', async () => {
-    const pdf = await textAndScanPdf([
-      { text: 'The lighthouse keeper logged the northern storm.' },
-      { scan: ['Pilots guide tankers through the narrows.'] },
-      { text: 'The ferry to the island left at noon.' },
-      { scan: ['Customs officers weighed the cargo.'] },
-      { scan: ['Quarantine flags fly above the pier.'] },
-    ])
-    const document = await uploadTestDocument(server.url, collectionId, 'logbook.pdf', pdf)
-    const seen: DocumentRecord[] = []
-    let early: { text: boolean; lastScan: boolean } | undefined
-    const deadline = Date.now() + 240_000
-    for (;;) {
-      const now = await read(server, document.id)
-      seen.push(now)
-      if (!early && now.status === 'completed' && now.progress) {
-        // Searchable now, while its scans wait: the text layer's words find it, the last scan's do not yet.
-        const found = async (query: string) =>
-          (await searchTestCollection(server.url, collectionId, query)).some(
-            (chunk) => chunk.document_id === document.id,
-          )
-        early = {
-          text: await found('lighthouse keeper northern storm'),
-          lastScan: await found('quarantine flags'),
+  it(
+    'is searchable before its scanned pages are read, and their passages arrive after',
+    { timeout: scaledTimeout(120_000) },
+    async () => {
+      const pdf = await textAndScanPdf([
+        { text: 'The lighthouse keeper logged the northern storm.' },
+        { scan: ['Pilots guide tankers through the narrows.'] },
+        { text: 'The ferry to the island left at noon.' },
+        { scan: ['Customs officers weighed the cargo.'] },
+        { scan: ['Quarantine flags fly above the pier.'] },
+      ])
+      const document = await uploadTestDocument(server.url, collectionId, 'logbook.pdf', pdf)
+      const seen: DocumentRecord[] = []
+      let early: { text: boolean; lastScan: boolean } | undefined
+      const deadline = Date.now() + 240_000
+      for (;;) {
+        const now = await read(server, document.id)
+        seen.push(now)
+        if (!early && now.status === 'completed' && now.progress) {
+          // Searchable now, while its scans wait: the text layer's words find it, the last scan's do not yet.
+          const found = async (query: string) =>
+            (await searchTestCollection(server.url, collectionId, query)).some(
+              (chunk) => chunk.document_id === document.id,
+            )
+          early = {
+            text: await found('lighthouse keeper northern storm'),
+            lastScan: await found('quarantine flags'),
+          }
         }
+        if ((now.status === 'completed' && !now.progress) || now.status === 'failed') break
+        expect(Date.now()).toBeLessThan(deadline)
+        await sleep(40)
       }
-      if ((now.status === 'completed' && !now.progress) || now.status === 'failed') break
-      expect(Date.now()).toBeLessThan(deadline)
-      await sleep(40)
-    }
-    const last = seen.at(-1)!
-    expect(last.status, JSON.stringify(last.metadata)).toBe('completed')
-    expect(early).toEqual({ text: true, lastScan: false })
-    const reading = seen.filter((state) => state.status === 'completed' && state.progress)
-    expect(reading[0]?.progress).toMatchObject({ stage: 'ocr', pages_total: 3 })
-    expect(reading[0]?.processed_at).not.toBeNull()
-    // Progress by page, never backwards.
-    const done = reading.map((state) => state.progress?.pages_done ?? -1)
-    expect(done).toEqual([...done].sort((a, b) => a - b))
-    expect(last.metadata.ocr_pages).toEqual([2, 4, 5])
-    expect(last.metadata.ocr_error).toBeUndefined()
-    const passages = (await searchTestCollection(server.url, collectionId, 'quarantine flags pier'))
-      .filter((chunk) => chunk.document_id === document.id)
-      .map((chunk) => chunk.content)
-      .join(' ')
-    expect(passages).toMatch(/Quarantine flags/)
-  })
+      const last = seen.at(-1)!
+      expect(last.status, JSON.stringify(last.metadata)).toBe('completed')
+      expect(early).toEqual({ text: true, lastScan: false })
+      const reading = seen.filter((state) => state.status === 'completed' && state.progress)
+      expect(reading[0]?.progress).toMatchObject({ stage: 'ocr', pages_total: 3 })
+      expect(reading[0]?.processed_at).not.toBeNull()
+      // Progress by page, never backwards.
+      const done = reading.map((state) => state.progress?.pages_done ?? -1)
+      expect(done).toEqual([...done].sort((a, b) => a - b))
+      expect(last.metadata.ocr_pages).toEqual([2, 4, 5])
+      expect(last.metadata.ocr_error).toBeUndefined()
+      const passages = (await searchTestCollection(server.url, collectionId, 'quarantine flags pier'))
+        .filter((chunk) => chunk.document_id === document.id)
+        .map((chunk) => chunk.content)
+        .join(' ')
+      expect(passages).toMatch(/Quarantine flags/)
+    },
+  )
 })
 
 /** An A4 page scanned at 300 dpi with no text layer: reading it is one step of several seconds. */
