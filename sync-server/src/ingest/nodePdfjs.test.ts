@@ -6,6 +6,9 @@ import { corpusDir } from '../../../web/core/testing/corpusDir'
 import { loadNodePdfJs } from './nodePdfjs'
 
 const corpus = corpusDir(process.env, fileURLToPath(new URL('../../../', import.meta.url)))
+// Node's own, taken before any test loads pdf.js.
+const { push } = Array.prototype
+const { parse, stringify } = JSON
 
 describe('loadNodePdfJs', () => {
   it('loads pdf.js once', () => {
@@ -26,5 +29,16 @@ describe('loadNodePdfJs', () => {
     } finally {
       await task.destroy()
     }
+  })
+})
+
+describe("loadNodePdfJs and Node's own methods", () => {
+  it("keeps Node's push and JSON, and what the legacy build adds", async () => {
+    await loadNodePdfJs()
+    expect(Array.prototype.push).toBe(push)
+    expect(JSON.parse).toBe(parse)
+    expect(JSON.stringify).toBe(stringify)
+    // Added by the legacy build where Node 20 lacks it, and used by pdf.js.
+    expect(typeof (Promise as { withResolvers?: unknown }).withResolvers).toBe('function')
   })
 })
