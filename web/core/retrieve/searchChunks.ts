@@ -13,6 +13,7 @@ import { choosePassages } from './choosePassages'
 import { sectionWords } from './namedSections'
 import { tokenize } from './index/tokenize'
 import { spelledOutQuestion } from './spelledOutQuestion'
+import { definingPassageFirst } from './definingPassageFirst'
 import { pageSpreadDepth } from './spreadOverPages'
 
 export interface SearchChunksPorts {
@@ -120,7 +121,13 @@ export async function searchChunks(
         collectionTerms(new Set(searched.found.map(({ document }) => document))),
       )
   if (spelledOut !== null) searched = await search([spelledOut, ...request.queries.slice(1)])
-  const { method, fallback, found } = searched
+  const { method, fallback } = searched
+  const found = definingPassageFirst(
+    searched.found,
+    request.queries[0] ?? '',
+    understanding,
+    ({ record }) => record.text,
+  )
   const chosen = choosePassages(found, request.topK, method, ({ record }) => record, named)
   const chunks: FoundChunk[] = []
   for (const { record, document, score } of chosen) {

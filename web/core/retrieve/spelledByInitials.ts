@@ -18,3 +18,19 @@ export function initialsRun(acronym: string, sequence: readonly string[]): strin
   }
   return null
 }
+
+/**
+ * Whether a long form spells `acronym` by the initials of its words, in order, its first and last words
+ * taking the first and last letters, other words allowed between: "International Ki67 in Breast Cancer
+ * Working Group" spells IKWG; "Security Sensitivity Level XPath Query" does not spell SSP, though its
+ * letters occur in it in order.
+ */
+export function initialsInOrder(acronym: string, longForm: string): boolean {
+  const letters = [...acronym.toLowerCase()]
+  const initials = [...longForm.toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)].map(([word]) => word[0]!)
+  if (letters.length < 2 || initials.length < letters.length) return false
+  if (initials[0] !== letters[0] || initials.at(-1) !== letters.at(-1)) return false
+  let at = 0
+  for (const initial of initials) if (initial === letters[at]) at++
+  return at >= letters.length
+}

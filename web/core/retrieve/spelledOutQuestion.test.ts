@@ -67,4 +67,18 @@ describe('spelledOutQuestion', () => {
       spelledOutQuestion(dpo, ['Acme sells anvils.'], understandQuestion(dpo, spelled), spelled),
     ).toBeNull()
   })
+
+  it('adds the long form the collection defines when asked what an acronym stands for and no passage defines it', () => {
+    const defined = [{ short: 'IKWG', long: 'International Ki67 in Breast Cancer Working Group' }]
+    const question = 'what does IKWG stand for'
+    const using = ['A free app developed by the IKWG is available.', 'As per IKWG, count all cells.']
+    expect(spelledOutQuestion(question, using, understandQuestion(question, defined), [])).toBe(
+      'what does IKWG stand for international ki67 breast cancer working group',
+    )
+    // A passage that defines it is there already; a question about its value is not about its spelling.
+    const defining = [...using, 'The International Ki67 in Breast Cancer Working Group (IKWG) met.']
+    expect(spelledOutQuestion(question, defining, understandQuestion(question, defined), [])).toBeNull()
+    const value = 'what did the IKWG recommend'
+    expect(spelledOutQuestion(value, using, understandQuestion(value, defined), [])).toBeNull()
+  })
 })

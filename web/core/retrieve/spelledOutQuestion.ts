@@ -1,4 +1,6 @@
-import { initialsRun } from './spelledByInitials'
+import { asksSpelling } from './asksSpelling'
+import { definedTerms } from './definedTerms'
+import { initialsInOrder, initialsRun } from './spelledByInitials'
 import { tokenize } from './index/tokenize'
 import type { DefinedTerm, QuestionUnderstanding } from './understandQuestion'
 
@@ -12,7 +14,9 @@ import type { DefinedTerm, QuestionUnderstanding } from './understandQuestion'
  * Strip (VS)". Part of an ampersand name ("PP&E") is not an acronym of its own. Search matches words, and filings write "Chief Executive Officer", rarely "CEO": "Who is
  * the CEO of Kraft Heinz?" found passages naming Kraft Heinz and none its officers, while the question
  * written out found the officers' page (`searchChunks`, which searches it in the question's place).
- * A spelling by one-letter words is none: "J.P. Morgan" does not spell "JPM".
+ * A spelling by one-letter words is none: "J.P. Morgan" does not spell "JPM". Asked what an acronym
+ * stands for, where the passages print it but none defines it, the question gets the long form a document
+ * defines for it added.
  */
 export function spelledOutQuestion(
   question: string,
@@ -24,8 +28,21 @@ export function spelledOutQuestion(
   const sequences = passages.map((text) => tokenize(text))
   const typed = tokenize(question)
   let spelledOut = question
+  const definitions: string[] = []
   for (const acronym of understanding.acronyms) {
-    if (sequences.some((sequence) => sequence.includes(acronym))) continue
+    if (sequences.some((sequence) => sequence.includes(acronym))) {
+      // "what does IKWG stand for": passages that use it abound, the one that defines it may not be among
+      // them; searched with the long form the collection defines, that one ranks first (it prints both).
+      const defined =
+        asksSpelling(question) && !passages.some((text) => definesAcronym(text, acronym))
+          ? understanding.aliases
+              .filter(({ terms }) => terms.length === 1 && terms[0] === acronym)
+              .flatMap(({ forms }) => forms)
+              .find((form) => initialsInOrder(acronym, form.join(' ')))
+          : undefined
+      if (defined) definitions.push(defined.join(' '))
+      continue
+    }
     // "days payable outstanding (DPO)": the question spells it itself.
     if (wordsRun(acronym, typed)) continue
     if (new RegExp(`\\b${acronym}&|&${acronym}\\b`, 'iu').test(question)) continue
@@ -35,7 +52,18 @@ export function spelledOutQuestion(
       : definedSpelling(acronym, termAliases(acronym, foundTerms))
     if (spelled) spelledOut = spelledOut.replace(new RegExp(`\\b${acronym}\\b`, 'giu'), spelled.join(' '))
   }
+  if (definitions.length > 0) spelledOut = `${spelledOut} ${definitions.join(' ')}`
   return spelledOut === question ? null : spelledOut
+}
+
+/** Whether the text defines the acronym by a long form its initials spell: "… Working Group (IKWG)". */
+function definesAcronym(text: string, acronym: string): boolean {
+  return (
+    new RegExp(`\\(${acronym}\\)`, 'iu').test(text) &&
+    definedTerms(text).some(
+      ({ short, long }) => short.toLowerCase() === acronym && initialsInOrder(acronym, long),
+    )
+  )
 }
 
 /**

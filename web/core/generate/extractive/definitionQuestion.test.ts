@@ -74,6 +74,12 @@ describe('definitionQuestion', () => {
     ).toBe(true)
     expect(defines("what's a 'lambda'", 'Each lambda: one owner.')).toBe(false)
     expect(defines('what does IKWG stand for', 'The IKWG performed a study.')).toBe(false)
+    expect(defines('what does IKWG stand for', 'The IKWG is available to assist with scoring.')).toBe(false)
+    // Its letters in order, but not the initials of the words before it: a table's cells.
+    expect(defines('what does SSP stand for', 'Security Sensitivity Level XPath Query (SSP) Level:')).toBe(
+      false,
+    )
+    expect(defines('what does SSP stand for', 'Guide to FedRAMP System Security Plans (SSP).')).toBe(true)
     // A figure asked of a short form is not a question about what it stands for.
     expect(
       defines(

@@ -1,3 +1,6 @@
+import { asksSpelling } from '../../retrieve/asksSpelling'
+import { definedTerms } from '../../retrieve/definedTerms'
+import { initialsInOrder } from '../../retrieve/spelledByInitials'
 import { tokenize } from '../../retrieve/index/tokenize'
 
 /** What a "what is X?" question asks to have defined. */
@@ -38,8 +41,8 @@ const ASIDE = '(?:\\s*\\([^)]{0,240}\\))?(?:\\s*,[^,]{0,100},)?'
 const WORD = /[\p{L}\p{N}]+/gu
 const MAX_SUBJECT_WORDS = 5
 
-/** A question about what a short form stands for (or means), not about the value it names. */
-const ASKS_SPELLING = /\b(?:stands?\s+for|mean|means|meaning|abbreviation|acronym)\b/iu
+/** Words that ask about an abbreviation as such, not about a word's meaning. */
+const ASKS_ABBREVIATION = /\b(?:stands?\s+for|short\s+for|abbreviation|acronym)\b/iu
 
 export function definitionQuestion(question: string): DefinitionQuestion | null {
   const match = QUESTION.exec(question.normalize('NFKC'))
@@ -57,14 +60,26 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   // An abbreviation after what it stands for ("The International Ki67 Working Group (IKWG) found…"), when
   // that is what is asked: "what was the EBITDA?" asks for a figure, and a caption spelling EBITDA out is no answer.
   const spelledX =
-    words.length === 1 && ASKS_SPELLING.test(question)
+    words.length === 1 && asksSpelling(question)
       ? new RegExp(`\\p{L}{2,}\\s+\\(${escape(words[0]!)}\\)`, 'u')
       : null
+  const onlySpelled =
+    spelledX !== null && (ASKS_ABBREVIATION.test(question) || /^\p{Lu}[\p{Lu}\p{N}&]+$/u.test(text.trim()))
+  // Spelled by the initials of its words: a table's "Sensitivity Level XPath Query (SSP)" holds SSP's
+  // letters but is no long form of it.
+  const spellsX = (sentence: string) =>
+    definedTerms(sentence).some(
+      ({ short, long }) => short.toLowerCase() === words[0] && initialsInOrder(words[0]!, long),
+    )
   return {
     subject,
     defines(sentence) {
       const lower = sentence.toLowerCase()
-      return isX.test(lower) || calledX.test(lower) || glossX.test(lower) || (spelledX?.test(lower) ?? false)
+      const spelled = spelledX !== null && spelledX.test(lower) && spellsX(sentence)
+      // Asked what an acronym stands for, only its long form answers: "the IKWG is available" is no
+      // answer to "what does IKWG stand for" (a word's meaning, "what does 'tofu' mean", may be a naming).
+      if (onlySpelled) return spelled
+      return spelled || isX.test(lower) || calledX.test(lower) || glossX.test(lower)
     },
   }
 }
