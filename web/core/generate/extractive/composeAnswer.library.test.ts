@@ -155,6 +155,37 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).not.toMatch(/^The 4 Rules of the Road \[1\]$/u)
   })
 
+  it('answers a whose-plural ("what are road code\'s rules") with the items, uncounted', () => {
+    const slide = ['Road Code Rules', '', '1- Keep to the right.', '2- Stop at a zebra crossing.'].join('\n')
+    const { text } = answer("what are road code's rules", [
+      { ...source(1, slide, 'road.pptx', 'Road Code Rules'), page: 4 },
+    ])
+    expect(text).toContain('\n- 1. Keep to the right.')
+    expect(text).toContain('\n- 2. Stop at a zebra crossing.')
+  })
+
+  it('ends a list where the next one begins, and reads a table after the announcing sentence as its rows', () => {
+    const notes = [
+      'Before a hike, pack these:',
+      'Water',
+      'A map',
+      'Also, never forget:',
+      'Telling someone your route',
+      'Here are the huts you can sleep in:',
+      'Hut | Beds | Price',
+      'Alpine Hut | 12 | 30',
+      'Lake Hut | 8 | 25',
+    ].join('\n')
+    const packing = answer('what are the things to pack before a hike', [source(1, notes, 'hiking.docx')])
+    expect(packing.text).toContain('\n- A map')
+    expect(packing.text).not.toContain('never forget')
+    expect(packing.text).not.toContain('Telling someone')
+    const huts = answer('what are the huts you can sleep in', [source(1, notes, 'hiking.docx')])
+    expect(huts.text).toContain('\n- Alpine Hut: 12, 30')
+    expect(huts.text).toContain('\n- Lake Hut: 8, 25')
+    expect(huts.text).not.toContain('- Hut: Beds, Price')
+  })
+
   it('answers an FAQ heading that repeats the question with the paragraph under it', () => {
     const { kind, text } = answer('how is ripgrep licensed', [source(1, FAQ, 'ripgrep-faq.md')])
     expect(kind).toBe('answer')

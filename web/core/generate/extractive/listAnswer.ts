@@ -12,7 +12,8 @@ const LIST_COVERAGE = 0.5
 const ITEM_WEIGHT = 0.5
 
 /**
- * Whether the ask wants several things listed: "list…", "what are the…", "which 4 categories…",
+ * Whether the ask wants several things listed: "list…", "what are the…", "what are euclid's
+ * postulates" (whose: "what are ctenophores" asks what they are), "which 4 categories…",
  * "steps to…", or a plural asked noun ("what rules does…", "which deployment concepts…").
  */
 export function listQuestion(ask: string): boolean {
@@ -26,7 +27,7 @@ export function listQuestion(ask: string): boolean {
 const COUNTED_PLURAL =
   /^(?:what|which|list|name|tell)\b.*\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+\p{L}+[^su\s]s\b/u
 const LIST_ASK =
-  /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b)|\bsteps (?:to|for)\b/u
+  /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all|its|their|his|her|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b)|\bsteps (?:to|for)\b/u
 
 /**
  * A list question answered with the list: the introducing sentence (one ending with a colon, a

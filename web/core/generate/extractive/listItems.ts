@@ -10,20 +10,40 @@ const MARKED = /^(?:[-*•·▪◦‣]|\(?\d{1,2}[.)]|\d{1,2}\s?-|\(?[a-z][.)])\
 /**
  * The items of a list that follows line `at` (a sentence ending with a colon, or a heading): the next
  * lines that are bulleted or numbered, or short (a spec's or a slide's items), up to the first line
- * that goes on as text; after a colon, the next paragraphs too (at most MAX_PARAGRAPH_ITEMS). Numbered steps run together on one line ("2. Point to… 3. Select…") are split.
- * Empty when no item follows.
+ * that goes on as text or opens another list (a line ending with a colon, a table); after a colon, the
+ * next paragraphs too (at most MAX_PARAGRAPH_ITEMS). Numbered steps run together on one line ("2. Point
+ * to… 3. Select…") are split. A table right after the line gives its rows, the header left out. Empty
+ * when no item follows.
  */
 export function listItems(lines: readonly string[], at: number): string[] {
+  const following = lines.slice(at + 1)
+  // A table right after the introduction: its rows are the items, its first row the header.
+  const rows = following.slice(0, following.findIndex((line) => !TABLE_ROW.test(line)) >>> 0)
+  if (rows.length >= 3) return rows.slice(1, MAX_ITEMS + 1).map(rowItem)
   const items: string[] = []
   // After a colon the items may be paragraphs, each opening with its name ("Idempotence A single task…").
   const colon = /:$/u.test(lines[at] ?? '')
-  for (const line of lines.slice(at + 1)) {
+  for (const line of following) {
     if (items.length >= (colon ? MAX_PARAGRAPH_ITEMS : MAX_ITEMS)) break
     const marked = MARKED.test(line)
     if (!marked && !colon && line.split(' ').length > MAX_ITEM_WORDS) break
+    // "Also, don't forget:" opens the next list; a table's row is not one of these items.
+    if (items.length > 0 && ((!marked && /:$/u.test(line)) || TABLE_ROW.test(line))) break
     items.push(...numberedSteps(line))
   }
   return items.slice(0, MAX_ITEMS)
+}
+
+/** A table's row as the chunker writes it: cells between " | ". */
+const TABLE_ROW = /\S\s\|\s|^\|\s/u
+
+/** A row as an item: its first cell, then the others ("Berries: Blueberry, Strawberry, Cranberry, 150"). */
+function rowItem(row: string): string {
+  const cells = row
+    .split('|')
+    .map((cell) => cell.trim())
+    .filter((cell) => cell !== '')
+  return cells.length > 1 ? `${cells[0]}: ${cells.slice(1).join(', ')}` : (cells[0] ?? row)
 }
 
 /** "2. Point to X. 3. Select Y." as its steps; any other line as itself. */
