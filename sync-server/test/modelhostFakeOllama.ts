@@ -31,6 +31,8 @@ export interface FakeOllama {
   closedPulls: string[]
   /** The Authorization header of each request, by path (`/api/pull`: 'Bearer k'; absent: ''). */
   authorization: Array<[string, string]>
+  /** The Origin header of each request, by path (a browser page's fetch: its origin; a server's: ''). */
+  origins: Array<[string, string]>
   /** Origins allowed by CORS ('*' for any); empty: no CORS headers at all. */
   cors: string[]
   close(): Promise<void>
@@ -64,6 +66,7 @@ export async function startFakeOllama(options: { cors?: string[] } = {}): Promis
     const body = text === '' ? {} : (JSON.parse(text) as { name?: string; model?: string })
     const path = request.url ?? ''
     fake.authorization.push([path, request.headers.authorization ?? ''])
+    fake.origins.push([path, request.headers.origin ?? ''])
     if (request.method === 'OPTIONS') {
       response.writeHead(204, corsHeaders(request)).end()
     } else if (path === '/api/version') {
@@ -155,6 +158,7 @@ export async function startFakeOllama(options: { cors?: string[] } = {}): Promis
     pullRequests: [],
     closedPulls: [],
     authorization: [],
+    origins: [],
     cors: options.cors ?? [],
     close: () =>
       new Promise<void>((resolve) => {
