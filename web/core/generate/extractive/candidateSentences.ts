@@ -69,7 +69,7 @@ export function candidateSentences(
   sources.forEach((source, rank) => {
     let position = 0
     let section = tokenize(source.heading?.split(' > ').at(-1) ?? '')
-    let header: { cells: string; terms: string[]; before: string[] } | null = null
+    let header: { cells: string; terms: string[]; before: string[]; period: number } | null = null
     let opensSection = false
     const ownHeading = source.heading?.split(' > ').at(-1)?.replace(/\s+/gu, ' ').trim()
     /**
@@ -107,12 +107,24 @@ export function candidateSentences(
       if (row && row.length < 2 && header) continue
       const cells = row && row.length >= 2 ? row : null
       if (cells && !header) {
-        header = { cells: cells.join(', '), terms: tokenize(cells.join(' ')), before: section }
+        const period = repeatPeriod(cells)
+        const shown = cells.slice(0, period)
+        header = { cells: shown.join(', '), terms: tokenize(shown.join(' ')), before: section, period }
         continue
       }
       if (cells && header) {
-        const row = cells.join(' | ')
-        add(row, { text: `${row} (${header.cells})`, section: [...header.before, ...header.terms] })
+        // Two tables side by side ("State | Rate | State | Rate"): each half of a row is a row of its own.
+        const parts =
+          header.period < cells.length && cells.length % header.period === 0
+            ? Array.from({ length: cells.length / header.period }, (_, k) =>
+                cells.slice(k * header!.period, (k + 1) * header!.period),
+              )
+            : [cells]
+        for (const part of parts) {
+          if (part.every((cell) => cell === '' || cell === '-')) continue
+          const row = part.join(' | ')
+          add(row, { text: `${row} (${header.cells})`, section: [...header.before, ...header.terms] })
+        }
         continue
       }
       if (header) {
@@ -232,4 +244,18 @@ function longEnough(text: string): boolean {
 function titleCase(words: readonly string[]): boolean {
   const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length
   return capitalised >= words.length * 0.6
+}
+
+/**
+ * The length after which a header's cells repeat ("State | Rate | State | Rate": 2), the whole header's
+ * length when they do not: a wide page printing one table in two halves side by side.
+ */
+function repeatPeriod(cells: readonly string[]): number {
+  const names = cells.map((cell) => cell.toLowerCase())
+  for (let period = 2; period <= names.length / 2; period++) {
+    if (names.length % period !== 0) continue
+    if (names.every((name, i) => name === names[i % period]) && names.slice(0, period).some((n) => n !== ''))
+      return period
+  }
+  return names.length
 }

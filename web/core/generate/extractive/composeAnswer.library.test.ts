@@ -186,6 +186,19 @@ describe('composeAnswer on a mixed folder', () => {
     expect(huts.text).not.toContain('- Hut: Beds, Price')
   })
 
+  it('answers from the half of a row that names what is asked, where a page prints a table in two halves', () => {
+    const table = [
+      'Rainfall by city, 2020',
+      'City | Rainfall (mm) | City | Rainfall (mm)',
+      'Aberdeen | 760 | Leeds | 660',
+      'Bristol | 800 | York | 620',
+    ].join('\n')
+    const { kind, text } = answer('rainfall in york', [source(1, table, 'rain.docx')])
+    expect(kind).toBe('answer')
+    expect(text).toContain('York | 620')
+    expect(text).not.toContain('Bristol')
+  })
+
   it('answers an FAQ heading that repeats the question with the paragraph under it', () => {
     const { kind, text } = answer('how is ripgrep licensed', [source(1, FAQ, 'ripgrep-faq.md')])
     expect(kind).toBe('answer')
