@@ -1,6 +1,5 @@
 import { asksSpelling } from './asksSpelling'
-import { definedTerms } from './definedTerms'
-import { initialsInOrder } from './spelledByInitials'
+import { acronymDefinition } from './acronymDefinition'
 import type { QuestionUnderstanding } from './understandQuestion'
 
 /**
@@ -21,14 +20,10 @@ export function definingPassageFirst<T extends { score: number }>(
   if (found.length === 0 || understanding.acronyms.length === 0 || !asksSpelling(question)) return [...found]
   let best: { item: T; spelled: boolean } | undefined
   for (const item of found) {
-    const text = textOf(item)
     for (const acronym of understanding.acronyms) {
-      if (!new RegExp(`\\(${acronym}\\)`, 'iu').test(text)) continue
-      for (const { short, long } of definedTerms(text)) {
-        if (short.toLowerCase() !== acronym) continue
-        const spelled = initialsInOrder(acronym, long)
-        if (!best || (spelled && !best.spelled)) best = { item, spelled }
-      }
+      const definition = acronymDefinition(textOf(item), acronym)
+      if (definition && (!best || (definition.spelled && !best.spelled)))
+        best = { item, spelled: definition.spelled }
     }
     if (best?.spelled) break
   }

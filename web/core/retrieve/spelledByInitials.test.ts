@@ -21,4 +21,3 @@ describe('initialsInOrder', () => {
     expect(initialsInOrder('ATF', 'Task Framework')).toBe(false)
   })
 })
-

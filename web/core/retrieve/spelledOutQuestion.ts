@@ -1,5 +1,5 @@
 import { asksSpelling } from './asksSpelling'
-import { definedTerms } from './definedTerms'
+import { acronymDefinition } from './acronymDefinition'
 import { initialsInOrder, initialsRun } from './spelledByInitials'
 import { tokenize } from './index/tokenize'
 import type { DefinedTerm, QuestionUnderstanding } from './understandQuestion'
@@ -34,7 +34,7 @@ export function spelledOutQuestion(
       // "what does IKWG stand for": passages that use it abound, the one that defines it may not be among
       // them; searched with the long form the collection defines, that one ranks first (it prints both).
       const defined =
-        asksSpelling(question) && !passages.some((text) => definesAcronym(text, acronym))
+        asksSpelling(question) && !passages.some((text) => acronymDefinition(text, acronym)?.spelled)
           ? understanding.aliases
               .filter(({ terms }) => terms.length === 1 && terms[0] === acronym)
               .flatMap(({ forms }) => forms)
@@ -54,16 +54,6 @@ export function spelledOutQuestion(
   }
   if (definitions.length > 0) spelledOut = `${spelledOut} ${definitions.join(' ')}`
   return spelledOut === question ? null : spelledOut
-}
-
-/** Whether the text defines the acronym by a long form its initials spell: "… Working Group (IKWG)". */
-function definesAcronym(text: string, acronym: string): boolean {
-  return (
-    new RegExp(`\\(${acronym}\\)`, 'iu').test(text) &&
-    definedTerms(text).some(
-      ({ short, long }) => short.toLowerCase() === acronym && initialsInOrder(acronym, long),
-    )
-  )
 }
 
 /**

@@ -1,6 +1,5 @@
 import { asksSpelling } from '../../retrieve/asksSpelling'
-import { definedTerms } from '../../retrieve/definedTerms'
-import { initialsInOrder } from '../../retrieve/spelledByInitials'
+import { acronymDefinition } from '../../retrieve/acronymDefinition'
 import { tokenize } from '../../retrieve/index/tokenize'
 
 /** What a "what is X?" question asks to have defined. */
@@ -67,10 +66,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     spelledX !== null && (ASKS_ABBREVIATION.test(question) || /^\p{Lu}[\p{Lu}\p{N}&]+$/u.test(text.trim()))
   // Spelled by the initials of its words: a table's "Sensitivity Level XPath Query (SSP)" holds SSP's
   // letters but is no long form of it.
-  const spellsX = (sentence: string) =>
-    definedTerms(sentence).some(
-      ({ short, long }) => short.toLowerCase() === words[0] && initialsInOrder(words[0]!, long),
-    )
+  const spellsX = (sentence: string) => acronymDefinition(sentence, words[0]!)?.spelled === true
   return {
     subject,
     defines(sentence) {

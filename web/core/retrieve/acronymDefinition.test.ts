@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { acronymDefinition } from './acronymDefinition'
+
+describe('acronymDefinition', () => {
+  it('reads the long form a text gives an acronym, and whether its initials spell it', () => {
+    expect(
+      acronymDefinition('The International Ki67 in Breast Cancer Working Group (IKWG) met.', 'ikwg'),
+    ).toEqual({
+      long: 'International Ki67 in Breast Cancer Working Group',
+      spelled: true,
+    })
+    expect(acronymDefinition('Security Sensitivity Level XPath Query (SSP) Level:', 'SSP')?.spelled).toBe(
+      false,
+    )
+    expect(acronymDefinition('The IKWG met in 2019.', 'ikwg')).toBeNull()
+  })
+
+  it('prefers a spelled definition where a text holds several', () => {
+    const text = 'Sensitivity Level XPath Query (SSP) rows. Read the System Security Plan (SSP) first.'
+    expect(acronymDefinition(text, 'ssp')).toEqual({ long: 'System Security Plan', spelled: true })
+  })
+})
