@@ -1,5 +1,5 @@
 import { gistSentences } from '../generate/extractive/documentGistText'
-import { summaryQuestion } from '../generate/extractive/summaryQuestion'
+import { namedFileKind, SUMMARY_CUES, summaryQuestion } from '../generate/extractive/summaryQuestion'
 import { looseWords } from '../generate/extractive/looseWords'
 import type { PoolReading } from './PoolReading'
 import type { SourceDocument } from './SourceDocument'
@@ -19,8 +19,9 @@ const READ_PASSAGES = 30
  * document, in document order, to put before search's: a document's own gist (abstract, lede,
  * introduction, a deck's title slide) is in its opening, which rarely shares words with "what is the
  * blog post about". The document is the one among search's passages whose file name and opening
- * (`documentWords`) hold most of the question's words (by their letters); search's best on a tie. Empty for any other
- * question.
+ * (`documentWords`) hold most of the question's words (by their letters), the words that ask for a
+ * summary aside ("summarize", "gist": `SUMMARY_CUES`); on a tie, one of the kind of file the question
+ * names ("the slides", "the pdf"), then search's best. Empty for any other question.
  */
 export async function documentGist({
   store,
@@ -29,7 +30,8 @@ export async function documentGist({
   documentWords,
 }: PoolReading): Promise<SourceDocument[]> {
   if (!summaryQuestion(understanding.ask) || pool.length === 0) return []
-  const asked = looseWords(understanding.ask)
+  const asked = [...looseWords(understanding.ask)].filter((term) => !SUMMARY_CUES.has(term))
+  const kind = namedFileKind(understanding.ask)
   let best: SourceDocument | null = null
   let bestHeld = -1
   for (const source of pool) {
@@ -39,7 +41,10 @@ export async function documentGist({
     ])
     // Written together or apart ("medical news today", "medicalnewstoday.html"); a longer word held
     // names the document more surely than a short common one.
-    const held = [...asked].filter((term) => words.has(term)).reduce((sum, term) => sum + term.length, 0)
+    // Half a letter for the kind named: it decides between documents that hold the same words.
+    const held =
+      asked.filter((term) => words.has(term)).reduce((sum, term) => sum + term.length, 0) +
+      (kind?.test(source.filename) ? 0.5 : 0)
     if (held > bestHeld) {
       best = source
       bestHeld = held

@@ -167,3 +167,35 @@ describe('documentGistText', () => {
     ])
   })
 })
+
+describe('documentGistText on a draft standard', () => {
+  it('opens with what the draft says it describes, and takes no transcript for a list of points', () => {
+    const draft = [
+      source(
+        1,
+        [
+          'remoteStorage',
+          'Abstract',
+          'This draft describes a protocol by which applications running in a browser can store data on a server of their own choosing.',
+          'The protocol supports storing, retrieving and removing individual documents, and listing a folder.',
+        ].join('\n'),
+        null,
+        'draft.html',
+      ),
+      source(
+        2,
+        [
+          'To which the server could respond with a redirect back to the origin of the requesting application:',
+          'HTTP/1.1 302 Found',
+          'Location: https://drinks.example.com/#access_token=j2YnGt&token_type=bearer',
+          'Content-Length: 0',
+        ].join('\n'),
+        'Example wire transcripts',
+        'draft.html',
+      ),
+    ]
+    const gist = documentGistText(draft).join('')
+    expect(gist).toMatch(/^This draft describes a protocol/u)
+    expect(gist).not.toMatch(/redirect|https/u)
+  })
+})

@@ -35,10 +35,12 @@ const MAX_SHARED = 0.6
 
 const OPENING_SECTION = /\b(?:abstract|summary|syllabus|introduction|overview|purpose|about)\b/iu
 const SELF_REFERENCE =
-  /^(?:the\s+(?:aim|purpose|goal|objective|scope)\s+of\s+)?(?:this|the present)\s+(?:document|paper|guide|guideline|article|report|study|post|chapter|book|page|handbook|manual|notice|specification|spec|ordinance|review|presentation|tutorial)\b/iu
+  /^(?:the\s+(?:aim|purpose|goal|objective|scope)\s+of\s+)?(?:this|the present)\s+(?:document|paper|guide|guideline|article|report|study|post|chapter|book|page|handbook|manual|notice|specification|spec|ordinance|review|presentation|tutorial|draft|memo|proposal|thesis|dissertation|lecture|talk|deck|standard|policy|plan)\b/iu
 const LEANING = /^(?:it|its|they|their|these|those|he|she|his|her|this|that|such|but|and|also|however)\b/iu
 /** "(a) ", "(e) ", "1. ": an enumerator opening a sentence of a syllabus or a list. */
 const ENUMERATOR = /^\(?(?:[a-z]|\d{1,2})[.)]\s+(?=\S)/u
+/** An address, a mail address or a DOI: a reference or a transcript, never a gist's words. */
+const URL_LIKE = /https?:\/\/|www\.|@|\bdoi\b/iu
 /** A table of contents' dot leaders. */
 const LEADERS = /\.{4,}|(?:\. ){4,}/u
 
@@ -155,7 +157,7 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
           .replace(/\[\d+\]/gu, '')
           .trim()
           .replace(ENUMERATOR, '')
-        if (/https?:\/\/|www\.|@|\bdoi\b/iu.test(text) || !/^["“'‘(]?\p{Lu}/u.test(text)) continue
+        if (URL_LIKE.test(text) || !/^["“'‘(]?\p{Lu}/u.test(text)) continue
         // A reference or a list of authors ("Faragalla, H.; Plotkin, A.; …").
         if ((text.match(/;/gu) ?? []).length >= 3) continue
         if (text.endsWith(':') && span.end >= line.length) {
@@ -164,7 +166,9 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
           const all = listItems(lines, at)
           const end = all.findIndex((item) => item.split(' ').length > MAX_LIST_ITEM_WORDS)
           const items = end < 0 ? all : all.slice(0, end)
-          if (items.length < 2 || items.length > MAX_LIST_ITEMS) continue
+          // What follows "…respond with a redirect:" may be a transcript, not a list of points.
+          if (items.length < 2 || items.length > MAX_LIST_ITEMS || items.some((item) => URL_LIKE.test(item)))
+            continue
           text = `${text} ${items.map((item) => item.replace(/[.;,]$/u, '')).join('; ')}.`
         } else if (!/[.!]["'”’)\]]*$/u.test(text)) continue
         else text = mainClause(text)

@@ -13,3 +13,36 @@ const SUMMARY =
   /\b(?:summar(?:y|i[sz]e|i[sz]ing)|gist|tl;?\s?dr|in a nutshell|overview of|main (?:points|idea|ideas)|key (?:points|takeaways)|(?:the )?point of (?:the|this|that)\b)/u
 /** "what is the dropbox atf blog post about", "whats this doc about?" */
 const ABOUT = /^(?:what|whats|what's)\b.*\babout\s*[?.!]*$/u
+
+/**
+ * The words of a summary question that ask for a summary rather than name what to summarize
+ * ("summarize", "gist", "give me", "key points", "about"): left out when the question's words choose
+ * the document, where "summarize" met a document that "summarizes" something else. Stop words are
+ * left out by `tokenize` already.
+ */
+export const SUMMARY_CUES: ReadonlySet<string> = new Set(
+  (
+    'summarize summarise summary summaries summarizing summarising sum up gist tl dr tldr nutshell ' +
+    'overview main points point idea ideas key takeaways about give tell can could u please quick ' +
+    'quickly brief briefly short actually'
+  ).split(' '),
+)
+
+/**
+ * The kind of file a summary question names ("the slides", "this deck", "the pdf", "the word doc",
+ * "the blog post"), as the file name extensions of that kind; null when it names none. A person says
+ * which file by its kind as often as by its name.
+ */
+export function namedFileKind(ask: string): RegExp | null {
+  const text = ask.toLowerCase()
+  for (const [words, extensions] of FILE_KINDS) if (words.test(text)) return extensions
+  return null
+}
+
+const FILE_KINDS: ReadonlyArray<readonly [RegExp, RegExp]> = [
+  [/\b(?:slides?|deck|presentation|powerpoint|pptx?)\b/u, /\.(?:pptx?|odp|key)$/iu],
+  [/\b(?:pdf)\b/u, /\.pdf$/iu],
+  [/\b(?:word (?:doc|document|file)|docx?)\b/u, /\.(?:docx?|odt|rtf)$/iu],
+  [/\b(?:web ?page|blog|post|article|site)\b/u, /\.(?:html?|xhtml|mhtml?)$/iu],
+  [/\b(?:readme|markdown)\b/u, /\.(?:md|markdown|txt)$/iu],
+]

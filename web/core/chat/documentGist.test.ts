@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { understandQuestion } from '../retrieve/understandQuestion'
+import type { ChunkRecord } from '../store/ChunkRecord'
+import { documentGist } from './documentGist'
+import type { SourceDocument } from './SourceDocument'
+
+/** A folder's openings: each file's chunks, as the store lists them. */
+const FILES: Record<string, string[]> = {
+  'copyright-act.pdf': [
+    'This memo tries to summarize the Act for the public.',
+    'Title I implements the treaties.',
+  ],
+  'autogen-notes.docx': ['AutoGen notes from the reading group.', 'We tried two agents.'],
+  'autogen.pptx': [
+    'AutoGen: Multi-Agent Conversation',
+    'AutoGen is a framework for building applications with agents.',
+  ],
+}
+
+const chunk = (filename: string, index: number): Omit<ChunkRecord, 'vector'> => ({
+  id: `${filename}#${index}`,
+  document_id: filename,
+  collection_id: 'c',
+  index,
+  text: FILES[filename]![index]!,
+  page: index + 1,
+  heading: null,
+  token_count: 10,
+  embedder: null,
+})
+
+const store = {
+  listChunks: async (filter?: { documentId?: string }) =>
+    (FILES[filter?.documentId ?? ''] ?? []).map((_, i) => ({
+      ...chunk(filter!.documentId!, i),
+      vector: null,
+    })),
+}
+
+const passage = (number: number, filename: string): SourceDocument => ({
+  number,
+  document_id: filename,
+  chunk_id: `${filename}#0`,
+  content: FILES[filename]![0]!,
+  score: 1 / number,
+  filename,
+  page: 1,
+  heading: null,
+})
+
+/** Search's passages, best first: the act first, since it says "summarize". */
+const POOL = [passage(1, 'copyright-act.pdf'), passage(2, 'autogen-notes.docx'), passage(3, 'autogen.pptx')]
+const words = new Map(
+  Object.entries(FILES).map(([name, texts]) => [name, new Set(texts.join(' ').toLowerCase().split(/\W+/u))]),
+)
+
+const gistOf = async (question: string) =>
+  (
+    await documentGist({
+      store,
+      pool: POOL,
+      understanding: understandQuestion(question),
+      documentWords: words,
+    })
+  )[0]?.document_id
+
+describe('documentGist', () => {
+  it('chooses the document by what the question names, not by the words that ask for a summary', async () => {
+    // "summarize" is in the act's opening: the document named is AutoGen's.
+    expect(await gistOf('summarize autogen')).toBe('autogen-notes.docx')
+  })
+
+  it('chooses among documents naming the same thing the kind of file the question names', async () => {
+    expect(await gistOf('summarize the autogen slides')).toBe('autogen.pptx')
+    expect(await gistOf('what is the autogen deck about')).toBe('autogen.pptx')
+    expect(await gistOf('summarize the autogen word doc')).toBe('autogen-notes.docx')
+  })
+
+  it('reads no document for a question that asks for no summary', async () => {
+    expect(await gistOf('who wrote autogen')).toBeUndefined()
+  })
+})
