@@ -75,3 +75,20 @@ describe('candidateSentences with commands', () => {
     expect(commandLine('Revenue - net of returns')).toBe(false)
   })
 })
+
+describe('candidateSentences with run-in headings', () => {
+  it("quotes a paragraph's run-in heading with the sentence after it, never alone", () => {
+    const text = [
+      'Penalty for late filing. If you do not file your return by the due date, the penalty is usually 5% a month.',
+      'Other penalties. Criminal penalties may be imposed for willful failure to file.',
+      'Dual-licensed under MIT or the UNLICENSE. See the files for details.',
+    ].join('\n')
+    expect(candidateSentences([source(text)]).map(({ text }) => text)).toEqual([
+      'Penalty for late filing. If you do not file your return by the due date, the penalty is usually 5% a month.',
+      'Other penalties. Criminal penalties may be imposed for willful failure to file.',
+      // A short sentence with a verb says something: it stands alone.
+      'Dual-licensed under MIT or the UNLICENSE.',
+      'See the files for details.',
+    ])
+  })
+})

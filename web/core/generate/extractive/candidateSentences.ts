@@ -1,6 +1,7 @@
 import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
+import { textValues } from './textValues'
 import { UNSPACED_SCRIPT } from './unspacedScript'
 
 /** A sentence of a source that could be quoted in an answer. */
@@ -161,14 +162,33 @@ export function candidateSentences(
         if (!admitted) continue
       }
       const spans = admitted ? [{ start: 0, end: line.length }] : splitSentences(line)
-      for (const span of spans) {
-        const text = line.slice(span.start, span.end).trim().replace(BULLET, '')
+      let runIn = ''
+      for (const [s, span] of spans.entries()) {
+        const text = runIn + line.slice(span.start, span.end).trim().replace(BULLET, '')
+        runIn = ''
+        // "Penalty for late filing. If you do not file…": a paragraph's run-in heading is no answer by
+        // itself; it names what the sentence after it says, and is quoted with it.
+        if (!admitted && s === 0 && spans.length > 1 && runInHeading(text)) {
+          runIn = `${text} `
+          continue
+        }
         if (!admitted && !longEnough(text)) continue
         if (add(text, opensSection ? { lead: true } : {})) opensSection = false
       }
     }
   })
   return candidates
+}
+
+/** A run-in heading is this many words at most. */
+const MAX_RUN_IN_WORDS = 6
+
+/**
+ * Whether the first sentence of a paragraph is its run-in heading ("Penalty for late filing.", "Other
+ * penalties."): a few words ending in a full stop, without a verb (by wink-nlp's parts of speech).
+ */
+function runInHeading(text: string): boolean {
+  return text.endsWith('.') && text.split(' ').length <= MAX_RUN_IN_WORDS && !textValues(text).verb
 }
 
 /** Longest label and line of a "label value" line, in words. */
