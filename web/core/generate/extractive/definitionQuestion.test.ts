@@ -89,3 +89,25 @@ describe('definitionQuestion', () => {
     ).toBe(false)
   })
 })
+
+describe('definitionQuestion on how documents define', () => {
+  it('reads "X in Y" as X where Y is said, and a clause set off by ", which is" as defining X', () => {
+    const sentence =
+      'Every reference in Rust has a lifetime, which is the scope for which that reference is valid.'
+    expect(defines('what is a lifetime in rust', sentence)).toBe(true)
+    expect(defines('what is a lifetime', sentence)).toBe(true)
+    expect(defines('what is a lifetime', 'Lifetimes are another kind of generic.')).toBe(true)
+    // A restrictive clause says which, not what: "a lifetime that is too short" defines nothing.
+    expect(defines('what is a lifetime', 'It has a lifetime that is too short.')).toBe(false)
+  })
+
+  it('takes "called X" as naming X only where the name ends at X', () => {
+    const rules = 'These patterns are called the lifetime elision rules.'
+    expect(defines('what is a lifetime', rules)).toBe(false)
+    expect(defines('what are lifetime elision rules', rules)).toBe(true)
+    expect(
+      defines('what is a trace tree', 'This structure is called a trace tree because it branches.'),
+    ).toBe(true)
+    expect(defines('what is tofu', 'Such boxes are known informally as tofu in Japan.')).toBe(true)
+  })
+})

@@ -37,6 +37,14 @@ const ARTICLE = '(?:a|an|the)\\s+'
 const LEAD = `(?<=^|[,:;]\\s*|(?:^|[,:;]\\s*|[^\\p{L}\\p{N}])${ARTICLE})`
 /** "X (Portuguese: ...; Spanish: ...), also known as Y, is ...": asides between subject and verb. */
 const ASIDE = '(?:\\s*\\([^)]{0,240}\\))?(?:\\s*,[^,]{0,100},)?'
+/**
+ * What is called X ends there: "are called the lifetime elision rules" names the rules, not "lifetime";
+ * "is called a trace tree because…" and "known as tofu in japan" end at X.
+ */
+const NAME_ENDS =
+  '(?!\\s+(?!(?:and|or|in|of|for|by|to|because|which|that|when|where|since|as|is|are|was|were)(?![\\p{L}]))\\p{L})'
+/** "every reference has a lifetime, which is the scope…": a clause set off by its comma says what X is. */
+const WHICH = '(?:\\s*,\\s*which)?'
 const WORD = /[\p{L}\p{N}]+/gu
 const MAX_SUBJECT_WORDS = 5
 
@@ -50,12 +58,22 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   const words = [...text.toLowerCase().matchAll(WORD)].map(([word]) => word)
   const subject = tokenize(text)
   if (subject.length === 0 || words.length > MAX_SUBJECT_WORDS) return null
-  const phrase = words.map((word) => `${escape(word)}\\p{L}{0,3}`).join('[^\\p{L}\\p{N}]+')
+  // "a lifetime in rust": the term is "lifetime", and "in rust" where it is one.
+  const within = words.indexOf('in')
+  const phrase = [words, ...(within > 0 ? [words.slice(0, within)] : [])]
+    .map((term) => term.map((word) => `${escape(word)}\\p{L}{0,3}`).join('[^\\p{L}\\p{N}]+'))
+    .join('|')
   // Sentences are lowercased before testing: case-insensitive Unicode patterns are much slower.
-  const isX = new RegExp(`${LEAD}${phrase}(?![\\p{L}\\p{N}])${ASIDE}\\s+${COPULA}(?![\\p{L}])${PASSIVE}`, 'u')
-  const calledX = new RegExp(`${NAMING}\\s+(?:${ARTICLE})?["“'‘]?${phrase}(?![\\p{L}\\p{N}])`, 'u')
+  const isX = new RegExp(
+    `${LEAD}(?:${phrase})(?![\\p{L}\\p{N}])${ASIDE}${WHICH}\\s+${COPULA}(?![\\p{L}])${PASSIVE}`,
+    'u',
+  )
+  const calledX = new RegExp(
+    `${NAMING}\\s+(?:${ARTICLE})?["“'‘]?(?:${phrase})(?![\\p{L}\\p{N}])${NAME_ENDS}`,
+    'u',
+  )
   // A glossary's line ("Lambda: A callback implementing business logic.").
-  const glossX = new RegExp(`^${phrase}\\s*:\\s+\\p{L}`, 'u')
+  const glossX = new RegExp(`^(?:${phrase})\\s*:\\s+\\p{L}`, 'u')
   // An abbreviation after what it stands for ("The International Ki67 Working Group (IKWG) found…"), when
   // that is what is asked: "what was the EBITDA?" asks for a figure, and a caption spelling EBITDA out is no answer.
   const spelledX =
