@@ -32,14 +32,23 @@ const FOCUS =
  * question's shape ("what is the name of", "what was the number of"). English word order only.
  */
 export function askedAttribute(ask: string): string | null {
+  return attributeOf(ask)?.attribute ?? null
+}
+
+/**
+ * The noun a question asks of something (`askedAttribute`) and the search terms of that something,
+ * the words after its preposition: "what is the TUITION for MATH 260" -> tuition, [math, 260].
+ */
+export function attributeOf(ask: string): { attribute: string; of: string[] } | null {
   const match = ATTRIBUTE.exec(ask.toLowerCase().replace(/\s+/gu, ' ').trim())
   const head = match?.[1]?.split(' ').at(-1)
   const term = head === undefined ? undefined : tokenize(head)[0]
-  return term !== undefined && !QUESTION_SHAPE.has(term) && !/^\d/u.test(term) ? term : null
+  if (term === undefined || QUESTION_SHAPE.has(term) || /^\d/u.test(term)) return null
+  return { attribute: term, of: tokenize(match?.[2] ?? '').filter((word) => !QUESTION_SHAPE.has(word)) }
 }
 
 const ATTRIBUTE =
-  /^(?:what|whats|what['’]s)\s+(?:(?:is|are|was|were)\s+)?(?:the|an?)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:of|at|in|for|on)\s/u
+  /^(?:what|whats|what['’]s)\s+(?:(?:is|are|was|were)\s+)?(?:the|an?)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:of|at|in|for|on)\s(.*)$/u
 
 /**
  * The means or setting a question ends on ("how do i run ocrmypdf IN DOCKER", "install it ON WINDOWS",

@@ -338,3 +338,42 @@ describe('composeAnswer', () => {
     expect(text).toMatch(/^\/s\/ Jane Q\. Roe Jane Q\. Roe President and Chief Executive Officer \[2\]/u)
   })
 })
+
+describe('composeAnswer on what is asked of a thing', () => {
+  const file = (number: number, text: string, filename: string) =>
+    answerSource(number, text, { document_id: filename, filename, page: 1 })
+
+  it('does not answer "the tuition for math 260" from a slide naming the course and a form naming tuition', () => {
+    const sources = [
+      file(1, 'Math 260 Foundations of Geometry\nLecture 1 Euclidean Geometry', 'geometry.pptx'),
+      file(
+        2,
+        'Box 2 shows only $9,000 because universities are not required to report tuition, fees and books.',
+        'tax-instructions.pdf',
+      ),
+    ]
+    expect(answer('what is the tuition for math 260', sources).kind).toBe('none')
+    // Said of it in its own document, it is the answer.
+    const priced = [
+      file(3, 'The tuition for Math 260 is $1,200 per term for every student.', 'geometry.pptx'),
+    ]
+    expect(answer('what is the tuition for math 260', [...sources, ...priced])).toMatchObject({
+      kind: 'answer',
+    })
+  })
+
+  it('answers "how many employees" only with a number that counts them', () => {
+    const sources = [
+      file(
+        1,
+        'The Mozilla community consists of over 40,000 active contributors. It includes both paid employees and volunteers.',
+        'mozilla.html',
+      ),
+    ]
+    expect(answer('how many employees does mozilla have', sources).kind).toBe('none')
+    expect(answer('how many contributors does mozilla have', sources)).toMatchObject({
+      kind: 'answer',
+      text: expect.stringContaining('40,000'),
+    })
+  })
+})

@@ -13,7 +13,7 @@ import {
   notFoundWithClosest,
 } from './answerWording'
 import { askedNames } from './askedFor'
-import { askedAttribute, askedMeans, askFocus } from './askFocus'
+import { askedMeans, askFocus, attributeOf } from './askFocus'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
 import { comparedTerms } from './comparedTerms'
@@ -24,6 +24,7 @@ import { clipSentence, pickAnswer } from './pickAnswer'
 import { listAnswer } from './listAnswer'
 import { clipItem, listItems } from './listItems'
 import { looseForm, looseWords } from './looseWords'
+import { wordForm } from './matchWord'
 import { mayStateYear } from './mayStateYear'
 import { monthsUnprinted } from './monthsUnprinted'
 import { holdsQuantity, quantityAsk } from './quantityAsk'
@@ -175,9 +176,26 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       definition !== null &&
       (definition.defines(sentence.text) || sameTerms(definition.subject, sentence.section)),
   )
-  // What an ask on their topic asks of the thing it names ("the average TUITION at HBCUs") must be in a
-  // passage too, unless a sentence holds most of the ask.
-  const attribute = anchored ? askedAttribute(ask) : null
+  // What an ask asks of a thing ("the average TUITION at HBCUs", "the tuition for math 260") must be in
+  // a passage of a document that names that thing, unless a sentence holds most of the ask (in other
+  // words: "the share of students" is "11 percent of all students"). Where the documents do use the word,
+  // but only where they do not name the thing, they do not say it of the thing, however much of the ask
+  // a title holds: "tuition" in tax instructions and "Math 260" on a slide do not say what Math 260 costs.
+  const attributed = attributeOf(ask)
+  const sayingIt = attributed ? sources.filter((source) => mentions(source.number, attributed.attribute)) : []
+  const saidOf =
+    attributed !== null &&
+    sayingIt.some((source) =>
+      attributed.of.every((term) =>
+        sources.some((other) => other.document_id === source.document_id && mentions(other.number, term)),
+      ),
+    )
+  // "How many employees…": a number that counts them, in one sentence with them ("40,000 active
+  // contributors" beside "paid employees" in the next sentence counts no employees).
+  const counted =
+    focus === null ||
+    !quantityAsk(ask) ||
+    chosen.some(({ sentence }) => holdsQuantity(sentence.text) && holdsForm(sentence.terms, focus))
   // "How do I run ocrmypdf in docker": a way of doing it that no passage of the documents quoted names
   // is not one they describe (another document naming docker does not make this one say it).
   const means = askedMeans(ask)
@@ -190,11 +208,11 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
-    (anchored &&
-      !defined &&
-      attribute !== null &&
-      best.coverage < SUPPORTED_COVERAGE &&
-      !sources.some((source) => mentions(source.number, attribute))) ||
+    (!defined &&
+      attributed !== null &&
+      !saidOf &&
+      (sayingIt.length > 0 || best.coverage < SUPPORTED_COVERAGE)) ||
+    (!defined && !counted) ||
     (!anchored &&
       !defined &&
       (best.coverage < ANSWER_FLOOR ||
@@ -273,6 +291,12 @@ function announced(sentence: string, source: AnswerSource | undefined): string[]
     .filter((line) => line !== '')
   const at = lines.findIndex((line) => line.endsWith(sentence))
   return at < 0 ? [] : listItems(lines, at).map((item) => `\n- ${clipItem(item)}`)
+}
+
+/** Whether a sentence's words hold a term in any of its forms ("employee" for "employees"). */
+function holdsForm(terms: ReadonlySet<string>, term: string): boolean {
+  const form = wordForm(term)
+  return [...terms].some((word) => wordForm(word) === form)
 }
 
 /** The passage's own text or heading prints the year, alone or in a period's form ("FY2022"). */
