@@ -92,3 +92,15 @@ describe('candidateSentences with run-in headings', () => {
     ])
   })
 })
+
+describe('candidateSentences with footnote marks', () => {
+  it('ends a sentence at its footnote mark, and quotes it without the mark', () => {
+    const text =
+      'On January 23, 1998, Netscape made two announcements.[3] One day later, Jamie Zawinski registered mozilla.org.[4] The community has 40,000 contributors[citation needed].'
+    expect(candidateSentences([source(text)]).map(({ text }) => text)).toEqual([
+      'On January 23, 1998, Netscape made two announcements.',
+      'One day later, Jamie Zawinski registered mozilla.org.',
+      'The community has 40,000 contributors.',
+    ])
+  })
+})

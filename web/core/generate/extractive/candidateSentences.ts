@@ -161,10 +161,13 @@ export function candidateSentences(
         opensSection = true
         if (!admitted) continue
       }
-      const spans = admitted ? [{ start: 0, end: line.length }] : splitSentences(line)
+      const spans = admitted
+        ? [{ start: 0, end: line.length }]
+        : splitSentences(line).flatMap(afterFootnotes(line))
       let runIn = ''
       for (const [s, span] of spans.entries()) {
-        const text = runIn + line.slice(span.start, span.end).trim().replace(BULLET, '')
+        const text =
+          runIn + line.slice(span.start, span.end).replace(FOOTNOTE_MARK, '').trim().replace(BULLET, '')
         runIn = ''
         // "Penalty for late filing. If you do not file…": a paragraph's run-in heading is no answer by
         // itself; it names what the sentence after it says, and is quoted with it.
@@ -178,6 +181,31 @@ export function candidateSentences(
     }
   })
   return candidates
+}
+
+/** A document's own footnote mark ("free.[3]", "globe[citation needed]"): it would read as the answer's citation. */
+const FOOTNOTE_MARK = /(?<=[\p{L}\p{N}.,;:!?"”’)])\[(?:\d{1,3}|citation needed)\](?=[\s.,;:]|$)/gu
+/** A footnote mark after a sentence's end ("free.[3] One day later"), and the space after it. */
+const FOOTNOTE_END = /[.!?]["'”’)]*\[(?:\d{1,3}|citation needed)\]\s+(?=["“‘(]?\p{Lu})/gu
+
+/**
+ * A sentence span cut again where a sentence ends with a footnote mark, as encyclopedia pages print
+ * them ("…will also be free.[3] One day later, Jamie Zawinski registered mozilla.org.[4]"): the
+ * sentence splitter of chunking knows no such ending, and a paragraph is no sentence to quote.
+ */
+function afterFootnotes(line: string) {
+  return (span: { start: number; end: number }): Array<{ start: number; end: number }> => {
+    const spans: Array<{ start: number; end: number }> = []
+    let start = span.start
+    for (const match of line.slice(span.start, span.end).matchAll(FOOTNOTE_END)) {
+      const stop = span.start + match.index + match[0].length
+      if (stop >= span.end) break
+      spans.push({ start, end: stop })
+      start = stop
+    }
+    spans.push({ start, end: span.end })
+    return spans
+  }
 }
 
 /** A run-in heading is this many words at most. */
