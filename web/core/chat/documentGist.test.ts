@@ -76,7 +76,17 @@ describe('documentGist', () => {
     expect(await gistOf('summarize the autogen word doc')).toBe('autogen-notes.docx')
   })
 
-  it('reads no document for a question that asks for no summary', async () => {
-    expect(await gistOf('who wrote autogen')).toBeUndefined()
+  it('reads the opening passage alone of the document a "who wrote" question names', async () => {
+    const opening = await documentGist({
+      store,
+      pool: POOL,
+      understanding: understandQuestion('who wrote the autogen slides'),
+      documentWords: words,
+    })
+    expect(opening.map((source) => source.chunk_id)).toEqual(['autogen.pptx#0'])
+  })
+
+  it('reads no document for a question that asks neither for a summary nor for its authors', async () => {
+    expect(await gistOf('who registered autogen.org')).toBeUndefined()
   })
 })

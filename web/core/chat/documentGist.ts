@@ -1,4 +1,5 @@
 import { gistSentences } from '../generate/extractive/documentGistText'
+import { AUTHORSHIP_CUES, authorshipQuestion } from '../generate/extractive/authorshipQuestion'
 import { namedFileKind, SUMMARY_CUES, summaryQuestion } from '../generate/extractive/summaryQuestion'
 import { looseWords } from '../generate/extractive/looseWords'
 import type { PoolReading } from './PoolReading'
@@ -21,7 +22,8 @@ const READ_PASSAGES = 30
  * blog post about". The document is the one among search's passages whose file name and opening
  * (`documentWords`) hold most of the question's words (by their letters), the words that ask for a
  * summary aside ("summarize", "gist": `SUMMARY_CUES`); on a tie, one of the kind of file the question
- * names ("the slides", "the pdf"), then search's best. Empty for any other question.
+ * names ("the slides", "the pdf"), then search's best. For a question that asks who wrote a document
+ * (`authorshipQuestion`), its opening passage alone, where the byline is. Empty for any other question.
  */
 export async function documentGist({
   store,
@@ -29,8 +31,12 @@ export async function documentGist({
   understanding,
   documentWords,
 }: PoolReading): Promise<SourceDocument[]> {
-  if (!summaryQuestion(understanding.ask) || pool.length === 0) return []
-  const asked = [...looseWords(understanding.ask)].filter((term) => !SUMMARY_CUES.has(term))
+  const summary = summaryQuestion(understanding.ask)
+  const authors = !summary && authorshipQuestion(understanding.ask)
+  if ((!summary && !authors) || pool.length === 0) return []
+  const asked = [...looseWords(understanding.ask)].filter(
+    (term) => !SUMMARY_CUES.has(term) && !AUTHORSHIP_CUES.has(term),
+  )
   const kind = namedFileKind(understanding.ask)
   let best: SourceDocument | null = null
   let bestHeld = -1
@@ -53,9 +59,11 @@ export async function documentGist({
   if (!best) return []
   const document = best
   const chunks = await store
-    .listChunks({ documentId: document.document_id, limit: READ_PASSAGES })
+    .listChunks({ documentId: document.document_id, limit: authors ? 1 : READ_PASSAGES })
     .catch(() => [])
   const read = chunks.map((chunk, i) => storedSource(chunk, document, pool.length + i + 1))
+  // "Who wrote it": the byline is under the title, in the opening passage.
+  if (authors) return read.slice(0, 1)
   // A deck's gist is its title slide and its slides' titles: one passage a slide title, in order.
   if (/\.(?:pptx?|odp|key)$/iu.test(document.filename)) {
     const titled = read.filter(

@@ -13,6 +13,7 @@ import {
   notFoundWithClosest,
 } from './answerWording'
 import { askedNames } from './askedFor'
+import { authorshipQuestion, bylineOf } from './authorshipQuestion'
 import { askedMeans, askFocus, attributeOf } from './askFocus'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
@@ -85,6 +86,13 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (summaryQuestion(understanding.ask)) {
     const gist = documentGistText(sources)
     if (gist.length > 0) return { kind: 'answer', pieces: gist }
+  }
+  // "Who wrote the tracemonkey paper": the names under its title, which share no word with the question.
+  if (authorshipQuestion(understanding.ask)) {
+    for (const source of sources) {
+      const byline = (source.page ?? 1) <= 1 ? bylineOf(source.text) : null
+      if (byline) return { kind: 'answer', pieces: [`${byline} [${source.number}]`] }
+    }
   }
   // "diff between a program and a process": what each of them is, in the passages' words.
   const compared = comparedTerms(understanding.ask)

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { understandQuestion } from '../../retrieve/understandQuestion'
+import { answerSource } from '../../testing/answerSource'
+import { authorshipQuestion, bylineOf } from './authorshipQuestion'
+import { composeAnswer } from './composeAnswer'
+
+describe('authorshipQuestion', () => {
+  it('recognises questions that ask who wrote a document', () => {
+    for (const question of [
+      'who wrote the tracemonkey paper',
+      'who is the author of the guide',
+      'autogen authors?',
+      'who wrote it?',
+      'was it written by whom',
+    ])
+      expect(authorshipQuestion(question), question).toBe(true)
+    for (const question of ['who registered mozilla.org', 'who is the ceo', 'what did the author find'])
+      expect(authorshipQuestion(question), question).toBe(false)
+  })
+})
+
+describe('bylineOf', () => {
+  it('reads the names under a title, without their marks of affiliation', () => {
+    const paper = [
+      'Trace-based Just-in-Time Type Specialization for Dynamic Languages',
+      'Andreas Gal∗+, Brendan Eich∗, Mohammad R. Haghighat$, Michael Franz+',
+      'Mozilla Corporation∗ {gal,brendan}@mozilla.com',
+    ].join('\n')
+    expect(bylineOf(paper)).toBe('Andreas Gal, Brendan Eich, Mohammad R. Haghighat, Michael Franz')
+    expect(bylineOf('Plasma Levels\nMichael D. Freeman1 and Sean S. Kohles2')).toBe(
+      'Michael D. Freeman, Sean S. Kohles',
+    )
+  })
+
+  it('takes no list of capitalised headings, nor a sentence, for a byline', () => {
+    expect(bylineOf('Deductions\nJob Expenses, Certain Miscellaneous Deductions')).toBeNull()
+    expect(bylineOf('Netscape made two announcements, first that Communicator will be free.')).toBeNull()
+  })
+})
+
+describe('composeAnswer for "who wrote"', () => {
+  it("answers with the byline of the document's opening", () => {
+    const opening = answerSource(
+      1,
+      'AutoGen: Multi-Agent Conversation\nQingyun Wu , Gagan Bansal , Chi Wang',
+      { filename: 'autogen.pptx', page: 1 },
+    )
+    const later = answerSource(2, 'AutoGen agents converse to solve tasks.', {
+      filename: 'autogen.pptx',
+      page: 2,
+    })
+    const question = 'who wrote the autogen slides'
+    const composed = composeAnswer({
+      question,
+      sources: [opening, later],
+      understanding: understandQuestion(question),
+    })
+    expect(composed).toEqual({ kind: 'answer', pieces: ['Qingyun Wu, Gagan Bansal, Chi Wang [1]'] })
+  })
+})

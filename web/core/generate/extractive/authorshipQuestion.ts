@@ -1,0 +1,65 @@
+import { textValues } from './textValues'
+
+/**
+ * Whether a question asks who wrote a document: "who wrote the tracemonkey paper", "who is the author
+ * of X", "X authors", "who are the authors?", "written by whom". Its answer is the document's byline
+ * (`bylineOf`), which shares no words with the question. English phrasings only.
+ */
+export function authorshipQuestion(ask: string): boolean {
+  return AUTHORSHIP.test(ask.toLowerCase())
+}
+
+const AUTHORSHIP =
+  /\bwho\s+(?:wrote|authored|writes|penned|prepared)\b|\bauthors?\s+of\b|\bauthors?\s*[?.!]*$|\bwho\s+(?:is|are|was|were)\s+(?:the\s+)?authors?\b|\bwritten\s+by\s+(?:whom|who)\b/u
+
+/** The words of such a question that ask for its authors rather than name the document. */
+export const AUTHORSHIP_CUES: ReadonlySet<string> = new Set(
+  'wrote authored writes penned prepared author authors written whom'.split(' '),
+)
+
+/** A byline is read from this many first lines of a document's opening passage. */
+const BYLINE_LINES = 6
+/** A name is this many words at most ("Ryen W. White", "Mohammad R. Haghighat"). */
+const MAX_NAME_WORDS = 4
+/** A line of more names than this is a list of something else. */
+const MAX_NAMES = 40
+/** A name's word: capitalised, an initial ("W."), or a particle ("van", "de"). */
+const NAME_WORD =
+  /^(?:\p{Lu}[\p{Ll}'’-]+(?:-\p{Lu}[\p{Ll}]+)?|\p{Lu}\.|\p{Lu}\.\p{Lu}\.|van|von|de|da|del|der|la|le|bin|al)$/u
+/** Affiliation and footnote marks after a name ("Gal∗+", "Haghighat$", "Smith1,2"). */
+const MARKS = /[∗*†‡§¶#$+^\d]+$/u
+
+/**
+ * The authors a document's opening passage names under its title: a line of two or more names
+ * separated by commas or "and" ("Andreas Gal∗+, Brendan Eich∗, …", "Qingyun Wu , Gagan Bansal , …"),
+ * marks and numbers of affiliations left out. Null when its first lines hold no such line.
+ */
+export function bylineOf(text: string): string | null {
+  const lines = text
+    .split(/\r\n?|\n/u)
+    .map((line) => line.replace(/\s+/gu, ' ').trim())
+    .filter((line) => line !== '')
+    .slice(0, BYLINE_LINES)
+  for (const line of lines) {
+    const parts = line
+      .split(/\s*,\s*|\s+and\s+|\s*&\s*/u)
+      .map((part) => part.replace(MARKS, '').trim())
+      .filter((part) => part !== '')
+    if (parts.length < 2 || parts.length > MAX_NAMES) continue
+    const names = parts.every((part) => {
+      const words = part.split(' ').map((word) => word.replace(MARKS, ''))
+      return (
+        words.length >= 2 &&
+        words.length <= MAX_NAME_WORDS &&
+        words.every((word) => NAME_WORD.test(word)) &&
+        /^\p{Lu}/u.test(words.at(-1)!)
+      )
+    })
+    // Capitalised words may be a list's headings ("Job Expenses, Certain Deductions"): names are words
+    // the language model, reading them in lower case, tags as proper nouns or does not know.
+    const proper = new Set(textValues(line.toLowerCase()).names)
+    const named = parts.filter((part) => part.split(' ').some((word) => proper.has(word.toLowerCase())))
+    if (names && named.length * 2 >= parts.length) return parts.join(', ')
+  }
+  return null
+}
