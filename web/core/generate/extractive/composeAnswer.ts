@@ -33,6 +33,7 @@ import { sameTerms, scoreSentences, type ScoredSentence } from './scoreSentences
 import { sourceMentions } from './sourceMentions'
 import { summaryQuestion } from './summaryQuestion'
 import { tableFigures } from './tableFigures'
+import { textValues } from './textValues'
 
 /**
  * What the extractive answerer says, and which kind of answer it is: `answer` (a figure or sentences
@@ -184,26 +185,31 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       definition !== null &&
       (definition.defines(sentence.text) || sameTerms(definition.subject, sentence.section)),
   )
-  // What an ask asks of a thing ("the average TUITION at HBCUs", "the tuition for math 260") must be in
-  // a passage of a document that names that thing, unless a sentence holds most of the ask (in other
-  // words: "the share of students" is "11 percent of all students"). Where the documents do use the word,
-  // but only where they do not name the thing, they do not say it of the thing, however much of the ask
-  // a title holds: "tuition" in tax instructions and "Math 260" on a slide do not say what Math 260 costs.
+  // What an ask asks of a thing ("the average TUITION at HBCUs") must be in a passage, unless a sentence
+  // holds most of the ask (in other words: "the share of students" is "11 percent of all students"). Where
+  // the documents do use the word, but only in documents that name nothing of the thing, they do not
+  // say it of the thing, however much of the ask a title holds: "tuition" in tax instructions and "Math
+  // 260" on a slide do not say what Math 260 costs.
   const attributed = attributeOf(ask)
   const sayingIt = attributed ? sources.filter((source) => mentions(source.number, attributed.attribute)) : []
-  const saidOf =
-    attributed !== null &&
-    sayingIt.some((source) =>
-      attributed.of.every((term) =>
+  const named = attributed?.of.filter((term) => /^\p{L}/u.test(term)) ?? []
+  const saidElsewhere =
+    named.length > 0 &&
+    sayingIt.length > 0 &&
+    !sayingIt.some((source) =>
+      named.some((term) =>
         sources.some((other) => other.document_id === source.document_id && mentions(other.number, term)),
       ),
     )
-  // "How many employees…": a number that counts them, in one sentence with them ("40,000 active
-  // contributors" beside "paid employees" in the next sentence counts no employees).
+  // "How many employees…": where the sentences quoted name them, a number must count them in one of
+  // those sentences ("40,000 active contributors" beside "paid employees" in the next counts no
+  // employees). Where none names them, the text may count them in its own words ("ten times their
+  // weight" for "how much food").
   const counted =
     focus === null ||
     !quantityAsk(ask) ||
-    chosen.some(({ sentence }) => holdsQuantity(sentence.text) && holdsForm(sentence.terms, focus))
+    !chosen.some(({ sentence }) => holdsForm(sentence.terms, focus)) ||
+    chosen.some(({ sentence }) => holdsCount(sentence.text) && holdsForm(sentence.terms, focus))
   // "How do I run ocrmypdf in docker": a way of doing it that no passage of the documents quoted names
   // is not one they describe (another document naming docker does not make this one say it).
   const means = askedMeans(ask)
@@ -216,10 +222,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
-    (!defined &&
+    (!defined && saidElsewhere) ||
+    (anchored &&
+      !defined &&
       attributed !== null &&
-      !saidOf &&
-      (sayingIt.length > 0 || best.coverage < SUPPORTED_COVERAGE)) ||
+      best.coverage < SUPPORTED_COVERAGE &&
+      sayingIt.length === 0) ||
     (!defined && !counted) ||
     (!anchored &&
       !defined &&
@@ -299,6 +307,11 @@ function announced(sentence: string, source: AnswerSource | undefined): string[]
     .filter((line) => line !== '')
   const at = lines.findIndex((line) => line.endsWith(sentence))
   return at < 0 ? [] : listItems(lines, at).map((item) => `\n- ${clipItem(item)}`)
+}
+
+/** Whether a sentence states a count or an amount (by wink-nlp's reading), a date's year not being one. */
+function holdsCount(text: string): boolean {
+  return textValues(text).values.some(({ kind }) => kind !== 'date' && kind !== 'name')
 }
 
 /** Whether a sentence's words hold a term in any of its forms ("employee" for "employees"). */
