@@ -111,3 +111,12 @@ describe('definitionQuestion on how documents define', () => {
     expect(defines('what is tofu', 'Such boxes are known informally as tofu in Japan.')).toBe(true)
   })
 })
+
+describe('definitionQuestion on an abbreviation introduced', () => {
+  it('takes "Long Form (NSS) comprises…" as defining NSS, and the long form named in passing as not', () => {
+    const introduced =
+      'Network Security Services (NSS) comprises a set of libraries designed to support security-enabled applications.'
+    expect(defines('what is nss', introduced)).toBe(true)
+    expect(defines('what is nss', 'Firefox uses Network Security Services (NSS) for its crypto.')).toBe(false)
+  })
+})

@@ -72,6 +72,8 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `${NAMING}\\s+(?:${ARTICLE})?["“'‘]?(?:${phrase})(?![\\p{L}\\p{N}])${NAME_ENDS}`,
     'u',
   )
+  // An abbreviation defined where it is introduced: "Network Security Services (NSS) comprises…".
+  const introducedX = new RegExp(`\\((?:${phrase})\\)\\s+${COPULA}(?![\\p{L}])${PASSIVE}`, 'u')
   // A glossary's line ("Lambda: A callback implementing business logic.").
   const glossX = new RegExp(`^(?:${phrase})\\s*:\\s+\\p{L}`, 'u')
   // An abbreviation after what it stands for ("The International Ki67 Working Group (IKWG) found…"), when
@@ -93,7 +95,9 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
       // Asked what an acronym stands for, only its long form answers: "the IKWG is available" is no
       // answer to "what does IKWG stand for" (a word's meaning, "what does 'tofu' mean", may be a naming).
       if (onlySpelled) return spelled
-      return spelled || isX.test(lower) || calledX.test(lower) || glossX.test(lower)
+      return (
+        spelled || isX.test(lower) || calledX.test(lower) || glossX.test(lower) || introducedX.test(lower)
+      )
     },
   }
 }
