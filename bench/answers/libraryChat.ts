@@ -7,9 +7,9 @@ import type { ChatSession } from '../../web/core/store/ChatSession'
 import { systemClock, toTimestamp } from '../../web/core/kernel/time/Clock'
 import { cachedIngest } from '../lib/cachedIngest'
 import { groupByDocument } from '../lib/groupByDocument'
-import { ingestLibrary, LIBRARY_COLLECTION } from '../lib/ingestLibrary'
 import { memoryChatStore } from '../lib/memoryChatStore'
 import { memorySearchPorts } from '../lib/memorySearchPorts'
+import { type AnswerFolder, LIBRARY_FOLDER } from './answerFolder'
 
 export interface LibraryReply {
   reply: string
@@ -18,20 +18,21 @@ export interface LibraryReply {
 }
 
 /**
- * The mixed library's 31 files in one collection (`ingestLibrary`, cached), and a chat over it: each
- * question asked as a person asks it (`runChatTurn`, with the extractive answerer unless another is
- * given), in a session `newSession` makes.
+ * A folder's files in one collection (the mixed library's 31 unless another folder is given; ingested
+ * once, cached), and a chat over it: each question asked as a person asks it (`runChatTurn`, with the
+ * extractive answerer unless another is given), in a session `newSession` makes.
  */
 export async function libraryChat(
   progress: (message: string) => void,
   topK: number,
+  folder: AnswerFolder = LIBRARY_FOLDER,
 ): Promise<{
   documents: number
   newSession(): Promise<ChatSession>
   ask(session: ChatSession, message: string, generator?: AnswerGenerator): Promise<LibraryReply>
 }> {
-  const library = await cachedIngest('library', () => ingestLibrary(progress))
-  const documents = groupByDocument(library.chunks, LIBRARY_COLLECTION, (id) => id)
+  const library = await cachedIngest(folder.name, () => folder.ingest(progress))
+  const documents = groupByDocument(library.chunks, folder.collection, (id) => id)
   const search = memorySearchPorts(documents)
   const chat = memoryChatStore()
   const ports: ChatTurnPorts = {
@@ -45,8 +46,8 @@ export async function libraryChat(
     newSession: () =>
       chat.createSession({
         id: randomUUID(),
-        name: 'library',
-        collection_id: LIBRARY_COLLECTION,
+        name: folder.name,
+        collection_id: folder.collection,
         created_at: toTimestamp(systemClock.now()),
       }),
     async ask(session, message, generator = extractiveGenerator) {
@@ -55,7 +56,7 @@ export async function libraryChat(
       const turn = runChatTurn(ports, {
         session,
         message,
-        collectionId: LIBRARY_COLLECTION,
+        collectionId: folder.collection,
         topK,
         hybrid: true,
         generator,

@@ -9,10 +9,12 @@ import {
   LIBRARY_DIR,
   LIBRARY_KINDS,
   type LibraryQuestion,
+  folderQuestions,
   libraryExtraQuestions,
   libraryQuestions,
   parseLibraryQuestions,
 } from './libraryQuestions'
+import { CORPUS_FOLDER_PATHS } from './answerFolder'
 import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const docsDir = corpusFile(`${LIBRARY_DIR}/docs`)
@@ -81,38 +83,68 @@ describe('libraryExtraQuestions.jsonl', () => {
     it(
       'finds each evidence and answer in the file as Quire reads it (on its page for a PDF)',
       async () => {
-        const byDoc = new Map<string, LibraryQuestion[]>()
-        for (const q of await libraryExtraQuestions()) {
-          if (q.doc !== null) byDoc.set(q.doc, [...(byDoc.get(q.doc) ?? []), q])
-        }
-        const problems: string[] = []
-        for (const [doc, asked] of byDoc) {
-          const bytes = new Uint8Array(await readFile(`${docsDir}/${doc}`))
-          const pages = doc.endsWith('.pdf')
-            ? await quirePdfPageTexts(
-                bytes,
-                asked.map(({ id, page }) => {
-                  if (page === null) throw new Error(`${id}: a PDF question needs its page`)
-                  return page
-                }),
-              )
-            : null
-          const whole = pages ? null : (await serverIngest(bytes, doc)).text
-          for (const q of asked) {
-            const text = pages ? pages.get(q.page!)! : whole!
-            if (!flat(text).includes(flat(q.evidence))) problems.push(`${q.id}: evidence not in ${doc}`)
-            const found =
-              q.kind === 'summary'
-                ? q.answer.every((term) => holdsTerm(text, term))
-                : q.kind === 'list'
-                  ? q.answer.filter((item) => holdsItem(text, item)).length === q.answer.length
-                  : q.answer.some((answer) => containsAnswer(text, answer))
-            if (!found) problems.push(`${q.id}: answer not in ${doc}`)
-          }
-        }
+        const problems = await answerProblems(await libraryExtraQuestions(), (doc) => `${docsDir}/${doc}`)
         expect(problems).toEqual([])
       },
       scaledTimeout(120_000),
     )
   })
 })
+
+describe('folderQuestions.jsonl', () => {
+  const pathOf = new Map(CORPUS_FOLDER_PATHS.map((path) => [path.split('/').at(-1)!, corpusFile(path)]))
+
+  it('parses, with ids of its own and every kind, each about a file of the folder', async () => {
+    const questions = await folderQuestions()
+    expect(questions.length).toBeGreaterThanOrEqual(20)
+    expect(questions.every(({ id }) => /^c\d{2}$/u.test(id))).toBe(true)
+    expect(new Set(questions.map(({ kind }) => kind))).toEqual(new Set(LIBRARY_KINDS))
+    for (const { id, doc } of questions) if (doc !== null) expect(pathOf.has(doc), id).toBe(true)
+  })
+
+  it.skipIf(!existsSync(corpusFile(CORPUS_FOLDER_PATHS[0]!)))(
+    'finds each evidence and answer in the file as Quire reads it (on its page for a PDF)',
+    async () => {
+      const problems = await answerProblems(await folderQuestions(), (doc) => pathOf.get(doc)!)
+      expect(problems).toEqual([])
+    },
+    scaledTimeout(120_000),
+  )
+})
+
+/** What of each question's evidence and answer is not in its file as Quire reads it (a PDF: its page). */
+async function answerProblems(
+  questions: readonly LibraryQuestion[],
+  pathOf: (doc: string) => string,
+): Promise<string[]> {
+  const byDoc = new Map<string, LibraryQuestion[]>()
+  for (const q of questions) {
+    if (q.doc !== null) byDoc.set(q.doc, [...(byDoc.get(q.doc) ?? []), q])
+  }
+  const problems: string[] = []
+  for (const [doc, asked] of byDoc) {
+    const bytes = new Uint8Array(await readFile(pathOf(doc)))
+    const pages = doc.endsWith('.pdf')
+      ? await quirePdfPageTexts(
+          bytes,
+          asked.map(({ id, page }) => {
+            if (page === null) throw new Error(`${id}: a PDF question needs its page`)
+            return page
+          }),
+        )
+      : null
+    const whole = pages ? null : (await serverIngest(bytes, doc)).text
+    for (const q of asked) {
+      const text = pages ? pages.get(q.page!)! : whole!
+      if (!flat(text).includes(flat(q.evidence))) problems.push(`${q.id}: evidence not in ${doc}`)
+      const found =
+        q.kind === 'summary'
+          ? q.answer.every((term) => holdsTerm(text, term))
+          : q.kind === 'list'
+            ? q.answer.filter((item) => holdsItem(text, item)).length === q.answer.length
+            : q.answer.some((answer) => containsAnswer(text, answer))
+      if (!found) problems.push(`${q.id}: answer not in ${doc}`)
+    }
+  }
+  return problems
+}

@@ -78,3 +78,10 @@ const EXTRA_PATH = fileURLToPath(new URL('./libraryExtraQuestions.jsonl', import
 export async function libraryExtraQuestions(path = EXTRA_PATH): Promise<LibraryQuestion[]> {
   return parseLibraryQuestions(await readFile(path, 'utf8'), path)
 }
+
+const FOLDER_PATH = fileURLToPath(new URL('./folderQuestions.jsonl', import.meta.url))
+
+/** The questions kept in this repository about the second mixed folder (`CORPUS_FOLDER`). */
+export async function folderQuestions(path = FOLDER_PATH): Promise<LibraryQuestion[]> {
+  return parseLibraryQuestions(await readFile(path, 'utf8'), path)
+}

@@ -4,19 +4,30 @@ import type { BenchLine, LineReporter } from '../lib/BenchLine'
 import { median } from '../lib/median'
 import { percentile } from '../lib/percentile'
 import { round } from '../lib/round'
+import { type AnswerFolder, CORPUS_FOLDER, LIBRARY_FOLDER } from './answerFolder'
 import { libraryChat } from './libraryChat'
 import { gradeLibraryAnswer, type LibraryGrade } from './gradeLibraryAnswer'
 import {
   LIBRARY_KINDS,
   type LibraryKind,
   type LibraryQuestion,
+  folderQuestions,
   libraryExtraQuestions,
   libraryQuestions,
 } from './libraryQuestions'
 
-/** The library's question sets: its own (`library-dev`) and the ones kept here (`library-extra`). */
-export type LibrarySet = 'library-dev' | 'library-extra'
-export const LIBRARY_SETS: readonly LibrarySet[] = ['library-dev', 'library-extra']
+/**
+ * The mixed folders' question sets: the library's own (`library-dev`), the ones kept here about it
+ * (`library-extra`), and those kept here about a second folder of other corpus files (`corpus-folder`).
+ */
+export type LibrarySet = 'library-dev' | 'library-extra' | 'corpus-folder'
+export const LIBRARY_SETS: readonly LibrarySet[] = ['library-dev', 'library-extra', 'corpus-folder']
+
+const SETS: Record<LibrarySet, { folder: AnswerFolder; questions: () => Promise<LibraryQuestion[]> }> = {
+  'library-dev': { folder: LIBRARY_FOLDER, questions: libraryQuestions },
+  'library-extra': { folder: LIBRARY_FOLDER, questions: () => libraryExtraQuestions() },
+  'corpus-folder': { folder: CORPUS_FOLDER, questions: () => folderQuestions() },
+}
 
 export interface LibraryLine extends BenchLine {
   set: LibrarySet
@@ -66,7 +77,7 @@ interface Asked {
 }
 
 /**
- * The mixed library: its 31 files ingested into one collection (`ingestLibrary`), every question asked
+ * The mixed folders: each one's files ingested into one collection (`ingestLibrary`, `ingestFolder`), every question asked
  * as a person asks it in chat (`runChatTurn` with the extractive answerer, a new chat for each; a
  * follow-up asked after its first turn in the same chat) and graded by the README's rules
  * (`gradeLibraryAnswer`). One line per set, half and kind (and all kinds), then a table. The report half
@@ -77,11 +88,14 @@ export async function measureLibrary(
   reporter: LineReporter<LibraryLine>,
   options: { sets: readonly LibrarySet[]; topK: number },
 ): Promise<LibraryLine[]> {
-  const { documents, newSession, ask } = await libraryChat(reporter.progress, options.topK)
-
+  const chats = new Map<AnswerFolder, Awaited<ReturnType<typeof libraryChat>>>()
   const asked: Asked[] = []
   for (const set of options.sets) {
-    const questions = set === 'library-dev' ? await libraryQuestions() : await libraryExtraQuestions()
+    const { folder, questions: read } = SETS[set]
+    const chat = chats.get(folder) ?? (await libraryChat(reporter.progress, options.topK, folder))
+    chats.set(folder, chat)
+    const { documents, newSession, ask } = chat
+    const questions = await read()
     const byId = new Map(questions.map((question) => [question.id, question]))
     reporter.progress(`answers: ${set}: ${questions.length} questions over ${documents} documents`)
     for (const question of questions) {

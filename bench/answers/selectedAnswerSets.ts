@@ -5,6 +5,7 @@ export const ANSWER_SETS = [
   'natural',
   'library-dev',
   'library-extra',
+  'corpus-folder',
 ] as const
 export type AnySet = (typeof ANSWER_SETS)[number]
 

@@ -27,20 +27,33 @@ export async function ingestLibrary(progress: (message: string) => void): Promis
   const dir = corpusFile(DOCS)
   const files = (await readdir(dir)).sort()
   if (files.length !== FILES) throw new Error(`expected ${FILES} files in ${dir}, found ${files.length}`)
+  return ingestFolder(
+    files.map((file) => `${DOCS}/${file}`),
+    LIBRARY_COLLECTION,
+    progress,
+  )
+}
+
+/**
+ * Files of the shared corpus (paths under it) through the server's real pipeline into one collection,
+ * in the order given; a document's id is its file name. Throws on a file that gives no chunks.
+ */
+export async function ingestFolder(
+  paths: readonly string[],
+  collectionId: string,
+  progress: (message: string) => void,
+): Promise<IngestedLibrary> {
   const library: IngestedLibrary = { chunks: [], timings: [] }
-  for (const file of files) {
-    const bytes = new Uint8Array(await readFile(`${dir}/${file}`))
+  for (const path of paths) {
+    const file = path.split('/').at(-1)!
+    const bytes = new Uint8Array(await readFile(corpusFile(path)))
     const started = performance.now()
     // No parse time limit: a busy machine must make a slow run, not a failed one (the files are trusted).
     const result = await serverIngest(bytes, file, { timeoutMs: 60 * 60_000 })
     const ms = performance.now() - started
     if (result.chunks.length === 0) throw new Error(`${file}: ingestion made no chunks`)
     library.chunks.push(
-      ...ingestedChunkRecords(result, {
-        documentId: file,
-        collectionId: LIBRARY_COLLECTION,
-        embedder: hashEmbedder.id,
-      }),
+      ...ingestedChunkRecords(result, { documentId: file, collectionId, embedder: hashEmbedder.id }),
     )
     library.timings.push({ file, ms, chunks: result.chunks.length })
     progress(`answers: ${file}: ${result.chunks.length} chunks, ${Math.round(ms)} ms`)
