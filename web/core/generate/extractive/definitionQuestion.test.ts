@@ -120,3 +120,27 @@ describe('definitionQuestion on an abbreviation introduced', () => {
     expect(defines('what is nss', 'Firefox uses Network Security Services (NSS) for its crypto.')).toBe(false)
   })
 })
+
+describe('definitionQuestion on a defined term of a law or a contract', () => {
+  it('takes "“X” means…", "“X” shall mean…" and "“Long” or “SHORT” means…" as defining X', () => {
+    const ordinance =
+      '“Accessory dwelling unit” or “ADU” means an attached or detached residential dwelling unit.'
+    expect(defines('what is an accessory dwelling unit', ordinance)).toBe(true)
+    expect(defines('what is an adu', ordinance)).toBe(true)
+    expect(
+      defines('what is a dwelling', '"Dwelling" shall mean a building designed for residential use.'),
+    ).toBe(true)
+    expect(
+      defines(
+        'what is the amount of your deduction',
+        'For this purpose, the “amount of your deduction” means your deduction before applying any income limits.',
+      ),
+    ).toBe(true)
+  })
+
+  it('takes a quoted term used in passing as no definition', () => {
+    expect(defines('what is an adu', 'An “ADU” is allowed in every zone of the city.')).toBe(false)
+    expect(defines('what is phi', 'We protect your “PHI” and share it rarely.')).toBe(false)
+    expect(defines('what is an adu', 'The “ADU” rules mean less parking.')).toBe(false)
+  })
+})

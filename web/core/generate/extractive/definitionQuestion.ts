@@ -43,6 +43,13 @@ const ASIDE = '(?:\\s*\\([^)]{0,240}\\))?(?:\\s*,[^,]{0,100},)?'
  */
 const NAME_ENDS =
   '(?!\\s+(?!(?:and|or|in|of|for|by|to|because|which|that|when|where|since|as|is|are|was|were)(?![\\p{L}]))\\p{L})'
+/** How laws and contracts define a quoted term: "means", "shall mean", "is defined as", "has the meaning". */
+const LEGAL_COPULA =
+  '(?:shall\\s+)?(?:means?|mean|is\\s+defined\\s+as|refers?\\s+to|includes?|(?:has|have)\\s+the\\s+meaning)'
+/** Other quoted names of the same term around it: "“Accessory dwelling unit” or “ADU”". */
+const QUOTED_NAME = `["“'‘][^"“”'‘’]{1,80}["”'’]`
+const QUOTED_OTHER = `(?:${QUOTED_NAME}\\s*(?:,|or|and|\\()\\s*)?`
+const QUOTED_OTHERS = `(?:\\s*(?:,|or|and|\\()\\s*${QUOTED_NAME}\\)?)*`
 /** "every reference has a lifetime, which is the scope…": a clause set off by its comma says what X is. */
 const WHICH = '(?:\\s*,\\s*which)?'
 const WORD = /[\p{L}\p{N}]+/gu
@@ -72,6 +79,11 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `${NAMING}\\s+(?:${ARTICLE})?["“'‘]?(?:${phrase})(?![\\p{L}\\p{N}])${NAME_ENDS}`,
     'u',
   )
+  // A law's or a contract's defined term, in quotes: "“Accessory dwelling unit” or “ADU” means…".
+  const quotedX = new RegExp(
+    `${QUOTED_OTHER}["“'‘](?:${phrase})["”'’]${QUOTED_OTHERS},?\\s+${LEGAL_COPULA}(?![\\p{L}])`,
+    'u',
+  )
   // An abbreviation defined where it is introduced: "Network Security Services (NSS) comprises…".
   const introducedX = new RegExp(`\\((?:${phrase})\\)\\s+${COPULA}(?![\\p{L}])${PASSIVE}`, 'u')
   // A glossary's line ("Lambda: A callback implementing business logic.").
@@ -96,7 +108,12 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
       // answer to "what does IKWG stand for" (a word's meaning, "what does 'tofu' mean", may be a naming).
       if (onlySpelled) return spelled
       return (
-        spelled || isX.test(lower) || calledX.test(lower) || glossX.test(lower) || introducedX.test(lower)
+        spelled ||
+        isX.test(lower) ||
+        calledX.test(lower) ||
+        glossX.test(lower) ||
+        introducedX.test(lower) ||
+        quotedX.test(lower)
       )
     },
   }
