@@ -104,3 +104,26 @@ describe('candidateSentences with footnote marks', () => {
     ])
   })
 })
+
+describe('commandLine for API references', () => {
+  it("takes an HTTP request line for a command, and a heading's words for none", () => {
+    expect(commandLine('GET /api/tags')).toBe(true)
+    expect(commandLine('POST /api/embed')).toBe(true)
+    expect(commandLine('Get started')).toBe(false)
+    expect(commandLine('GET requests are cached.')).toBe(false)
+  })
+
+  it('quotes the request line with the line after it that says what it does', () => {
+    const reference = answerSource(
+      1,
+      ['List Local Models', 'GET /api/tags', 'List models that are available locally.'].join('\n'),
+      { filename: 'ollama-api.md' },
+    )
+    const answer = extractiveAnswer({
+      question: 'how do i list local models in ollama',
+      sources: [reference],
+    })
+    expect(answer).toContain('`GET /api/tags`')
+    expect(answer).toContain('List models that are available locally.')
+  })
+})

@@ -256,12 +256,19 @@ function tableCells(line: string): string[] | null {
 
 /**
  * A shell command or a program's invocation: an option ("-l", "--mode", "--pages=2") or a prompt ("$ ")
- * on a line with no sentence-final punctuation.
+ * on a line with no sentence-final punctuation; or an API's request line ("GET /api/tags").
  */
 export function commandLine(line: string): boolean {
   if (FINAL_PUNCTUATION.test(line)) return false
-  return /^[$#>]\s/u.test(line) || /(?:^|\s)(?:--[a-z][\w-]*|-[a-zA-Z])(?=[\s=]|$)/u.test(line)
+  return (
+    /^[$#>]\s/u.test(line) ||
+    /(?:^|\s)(?:--[a-z][\w-]*|-[a-zA-Z])(?=[\s=]|$)/u.test(line) ||
+    HTTP_REQUEST.test(line)
+  )
 }
+
+/** An API reference's request line: "GET /api/tags", "POST /v1/chat/completions". */
+const HTTP_REQUEST = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\/\S*$/u
 
 /** "How is ripgrep licensed?": one short question, alone on its line. */
 function isQuestionLine(line: string): boolean {

@@ -126,7 +126,7 @@ function continuedBy(ranked: readonly ScoredSentence[], best: ScoredSentence): S
   )
 }
 
-/** The command lines right after `best` in its source, and right before it when it is one itself. */
+/** The command lines right after `best` in its source, and the one right before it. */
 function commandsBeside(ranked: readonly ScoredSentence[], best: ScoredSentence): ScoredSentence[] {
   const at = (position: number) =>
     ranked.find(
@@ -141,10 +141,10 @@ function commandsBeside(ranked: readonly ScoredSentence[], best: ScoredSentence)
     if (!next || beside.length >= MAX_COMMANDS) break
     beside.push(next)
   }
-  if (best.sentence.command) {
-    const before = at(best.sentence.position - 1)
-    if (before) beside.unshift(before)
-  }
+  // A command goes with the line after it that says what it does ("GET /api/tags" / "List models that
+  // are available locally."), as a command line goes with the one before it.
+  const before = at(best.sentence.position - 1)
+  if (before) beside.unshift(before)
   return beside
 }
 
