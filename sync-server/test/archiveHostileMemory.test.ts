@@ -1,15 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { openAsBlob } from 'node:fs'
-import { mkdtemp, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { constants, crc32, deflateRawSync } from 'node:zlib'
 import type { Zip, ZipInputFile } from 'fflate'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { entryPath } from '../../web/core/archive/archiveFormat'
 import { peakRssSince } from '../../bench/lib/processPeakRss'
 import { archiveFileWriter, jsonBytes } from './archiveFileWriter'
-import { killHard, startMain } from './startMain'
+import { mainServerInTempDir } from './mainServerInTempDir'
 import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const MB = 1024 * 1024
@@ -115,32 +114,23 @@ async function writeHostileArchive(path: string): Promise<{ bytes: number; ratio
 describe.skipIf(process.platform !== 'linux')(
   'an archive bounded by what it holds, not only by bytes',
   () => {
-    let dir: string
-    let server: Awaited<ReturnType<typeof startMain>>
-    beforeAll(async () => {
-      dir = await mkdtemp(join(tmpdir(), 'quire-hostile-import-'))
-      // The default upload limit (100 MB: one entry may unpack to 400 MB), on a heap of HEAP_MB.
-      // No ingest worker warming at start (an import ingests nothing): its loading is not the import's memory.
-      server = await startMain(join(dir, 'data'), {
-        QUIRE_SINGLE_USER: '1',
-        NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
-        INGEST_WARM: '0',
-      })
-    }, scaledTimeout(60_000))
-    afterAll(async () => {
-      if (server) await killHard(server.child)
-      if (dir) await rm(dir, { recursive: true, force: true })
+    // The default upload limit (100 MB: one entry may unpack to 400 MB), on a heap of HEAP_MB.
+    // No ingest worker warming at start (an import ingests nothing): its loading is not the import's memory.
+    const started = mainServerInTempDir('quire-hostile-import-', {
+      QUIRE_SINGLE_USER: '1',
+      NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
+      INGEST_WARM: '0',
     })
 
     it(
       `refuses a document whose metadata inflates to ${METADATA_MB} MB, naming the limit, and answers others meanwhile`,
       async () => {
-        const archivePath = join(dir, 'hostile.zip')
+        const archivePath = join(started.dir, 'hostile.zip')
         const { bytes, ratio } = await writeHostileArchive(archivePath)
         expect(ratio).toBeLessThan(100)
         expect(bytes).toBeLessThan(100 * MB)
-        const pid = server.child.pid!
-        expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+        const pid = started.server.child.pid!
+        expect((await fetch(`${started.server.url}/api/health`)).status).toBe(200)
         const before = (await peakRssSince(pid)) * 1024
 
         // /api/health every 150 ms while the import runs, each answer timed.
@@ -149,7 +139,7 @@ describe.skipIf(process.platform !== 'linux')(
         const polling = (async () => {
           while (importing) {
             const start = performance.now()
-            const answer = await fetch(`${server.url}/api/health`)
+            const answer = await fetch(`${started.server.url}/api/health`)
             await answer.arrayBuffer()
             expect(answer.status).toBe(200)
             waits.push(performance.now() - start)
@@ -158,9 +148,10 @@ describe.skipIf(process.platform !== 'linux')(
         })()
         const form = new FormData()
         form.set('file', await openAsBlob(archivePath, { type: 'application/zip' }), 'hostile.zip')
-        const answer = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: form }).finally(
-          () => (importing = false),
-        )
+        const answer = await fetch(`${started.server.url}/api/v1/import`, {
+          method: 'POST',
+          body: form,
+        }).finally(() => (importing = false))
         await polling
         const body = (await answer.json()) as { detail?: string }
         expect(answer.status, JSON.stringify(body)).toBe(400)
@@ -177,8 +168,8 @@ describe.skipIf(process.platform !== 'linux')(
         // A blocked event loop would hold an answer for seconds; a busy machine only slows each one down.
         expect(Math.max(...waits)).toBeLessThan(scaledTimeout(1000))
         // Still there, and nothing was imported.
-        expect(server.child.exitCode).toBeNull()
-        const collections = await fetch(`${server.url}/api/collections/`)
+        expect(started.server.child.exitCode).toBeNull()
+        const collections = await fetch(`${started.server.url}/api/collections/`)
         expect(await collections.json()).toEqual([])
       },
       scaledTimeout(300_000),

@@ -1,16 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { openAsBlob } from 'node:fs'
-import { mkdtemp, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { entryPath } from '../../web/core/archive/archiveFormat'
 import { hashEmbedder } from '../../web/core/ingest/embed/hashEmbedder'
 import type { ChunkRecord } from '../../web/core/store/ChunkRecord'
 import { encodeChunks } from '../../web/core/sync/appData/chunkBlob'
 import { peakRssSince } from '../../bench/lib/processPeakRss'
 import { archiveFileWriter, jsonBytes } from './archiveFileWriter'
-import { killHard, startMain } from './startMain'
+import { mainServerInTempDir } from './mainServerInTempDir'
 import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 
 const MB = 1024 * 1024
@@ -61,39 +60,30 @@ async function writeLargeArchive(path: string): Promise<string> {
 // process, so its memory is its own) imports an archive of 200 MB while its peak memory grows by far
 // less than that. Read whole, as before, the upload alone would have added 200 MB, its unpacking as much.
 describe.skipIf(process.platform !== 'linux')('a streaming import over HTTP', () => {
-  let dir: string
-  let server: Awaited<ReturnType<typeof startMain>>
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'quire-streaming-import-'))
-    // No ingest worker warming at start: it loads pdf.js beside the import (an import ingests nothing), and on
-    // a busy machine its loading fell inside the measured window (+151 MB where the import alone added +92 MB).
-    server = await startMain(join(dir, 'data'), {
-      QUIRE_SINGLE_USER: '1',
-      MAX_UPLOAD_MB: '400',
-      INGEST_WARM: '0',
-    })
-  }, scaledTimeout(60_000))
-  afterAll(async () => {
-    if (server) await killHard(server.child)
-    if (dir) await rm(dir, { recursive: true, force: true })
+  // No ingest worker warming at start: it loads pdf.js beside the import (an import ingests nothing), and on
+  // a busy machine its loading fell inside the measured window (+151 MB where the import alone added +92 MB).
+  const started = mainServerInTempDir('quire-streaming-import-', {
+    QUIRE_SINGLE_USER: '1',
+    MAX_UPLOAD_MB: '400',
+    INGEST_WARM: '0',
   })
 
   it(
     'imports a 200 MB archive with the server’s peak memory growing by well under its size',
     async () => {
-      const archivePath = join(dir, 'large.zip')
+      const archivePath = join(started.dir, 'large.zip')
       const collectionId = await writeLargeArchive(archivePath)
       const archiveBytes = (await stat(archivePath)).size
       expect(archiveBytes).toBeGreaterThan(FILES * FILE_BYTES)
-      const pid = server.child.pid!
+      const pid = started.server.child.pid!
       // Warmed first: the first import of a server loads the modules it needs.
-      const health = await fetch(`${server.url}/api/health`)
+      const health = await fetch(`${started.server.url}/api/health`)
       expect(health.status).toBe(200)
       const before = (await peakRssSince(pid)) * 1024
 
       const form = new FormData()
       form.set('file', await openAsBlob(archivePath, { type: 'application/zip' }), 'large.zip')
-      const answer = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: form })
+      const answer = await fetch(`${started.server.url}/api/v1/import`, { method: 'POST', body: form })
       const body = (await answer.json()) as { data?: Record<string, unknown>; detail?: unknown }
       expect(answer.status, JSON.stringify(body)).toBe(200)
       expect(body.data).toMatchObject({ documents_added: FILES, documents_taken_as_processed: FILES })
@@ -104,14 +94,16 @@ describe.skipIf(process.platform !== 'linux')('a streaming import over HTTP', ()
       )
       expect(grown).toBeLessThan(archiveBytes / 2)
 
-      const collection = (await (await fetch(`${server.url}/api/collections/${collectionId}`)).json()) as {
+      const collection = (await (
+        await fetch(`${started.server.url}/api/collections/${collectionId}`)
+      ).json()) as {
         document_count: number
       }
       expect(collection.document_count).toBe(FILES)
       // A second import of the same archive adds nothing.
       const again = new FormData()
       again.set('file', await openAsBlob(archivePath, { type: 'application/zip' }), 'large.zip')
-      const second = await fetch(`${server.url}/api/v1/import`, { method: 'POST', body: again })
+      const second = await fetch(`${started.server.url}/api/v1/import`, { method: 'POST', body: again })
       expect(((await second.json()) as { data: Record<string, unknown> }).data).toMatchObject({
         documents_added: 0,
         documents_already_here: FILES,
