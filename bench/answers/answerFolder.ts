@@ -23,21 +23,21 @@ export const LIBRARY_FOLDER: AnswerFolder = {
  */
 /** The files of the second mixed folder (`CORPUS_FOLDER`), as paths in the shared corpus. */
 export const CORPUS_FOLDER_PATHS: readonly string[] = [
+  'pdf/pdfjs__tracemonkey.pdf',
+  'pdf/pdfminer__dmca.pdf',
+  'pdf/pdfminer__i1040nr.pdf',
   'pptx/docling__powerpoint_sample.pptx',
   'pptx/markitdown__test.pptx',
   'pptx/poi__GeomLec1.pptx',
   'docx/docling__word_sample.docx',
   'docx/markitdown__test.docx',
   'docx/poi__bug59058-cancer-stats.docx',
-  'md/ollama__api.md',
-  'md/ripgrep__README.md',
-  'md/rustbook__ch10-03-lifetime-syntax.md',
   'html/markitdown__test_blog.html',
   'html/readability__ietf-1.html',
   'html/readability__wikipedia-mozilla.html',
-  'pdf/pdfjs__tracemonkey.pdf',
-  'pdf/pdfminer__dmca.pdf',
-  'pdf/pdfminer__i1040nr.pdf',
+  'md/ollama__api.md',
+  'md/ripgrep__README.md',
+  'md/rustbook__ch10-03-lifetime-syntax.md',
 ]
 
 export const CORPUS_FOLDER: AnswerFolder = {
