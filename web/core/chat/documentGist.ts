@@ -1,3 +1,4 @@
+import { DECK_FILE } from '../generate/extractive/deckFile'
 import { gistSentences } from '../generate/extractive/documentGistText'
 import { AUTHORSHIP_CUES, authorshipQuestion } from '../generate/extractive/authorshipQuestion'
 import { namedFileKind, SUMMARY_CUES, summaryQuestion } from '../generate/extractive/summaryQuestion'
@@ -65,7 +66,7 @@ export async function documentGist({
   // "Who wrote it": the byline is under the title, in the opening passage.
   if (authors) return read.slice(0, 1)
   // A deck's gist is its title slide and its slides' titles: one passage a slide title, in order.
-  if (/\.(?:pptx?|odp|key)$/iu.test(document.filename)) {
+  if (DECK_FILE.test(document.filename)) {
     const titled = read.filter(
       (source, i) => i === 0 || read.findIndex(({ heading }) => heading === source.heading) === i,
     )

@@ -1,6 +1,7 @@
 import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
+import { DECK_FILE } from './deckFile'
 import { listItems } from './listItems'
 import { wordForm } from './matchWord'
 
@@ -208,9 +209,6 @@ function shared(terms: ReadonlySet<string>, other: ReadonlySet<string>): number 
   return [...terms].filter((term) => other.has(term)).length / terms.size
 }
 
-/** Slides: a deck's file names end so. */
-const DECK = /\.(?:pptx?|odp|key)$/iu
-/** A slide without a title of its own is headed so by the parser. */
 /** A slide's or section's placeholder title ("Slide 2", "Section 1.2") or a shape's generated id: no topic. */
 const UNTITLED =
   /^(?:(?:slide|section|part|chapter)\s+[\d.]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/iu
@@ -228,7 +226,7 @@ const MIN_PROSE_WORDS = 12
  */
 function deckGist(sources: readonly AnswerSource[]): string[] {
   const first = sources[0]
-  if (!first || !DECK.test(first.filename)) return []
+  if (!first || !DECK_FILE.test(first.filename)) return []
   const own = sources
     .filter((source) => source.document_id === first.document_id)
     .sort((a, b) => (a.page ?? 0) - (b.page ?? 0))

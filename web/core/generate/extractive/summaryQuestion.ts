@@ -1,3 +1,5 @@
+import { DECK_FILE } from './deckFile'
+
 /**
  * Whether a question asks what a document is about rather than a fact in it: "summarize X", "the gist
  * of X", "tl;dr of X", "X in a nutshell", "what is X about", "what's the point of X", "give me an
@@ -40,7 +42,7 @@ export function namedFileKind(ask: string): RegExp | null {
 }
 
 const FILE_KINDS: ReadonlyArray<readonly [RegExp, RegExp]> = [
-  [/\b(?:slides?|deck|presentation|powerpoint|pptx?)\b/u, /\.(?:pptx?|odp|key)$/iu],
+  [/\b(?:slides?|deck|presentation|powerpoint|pptx?)\b/u, DECK_FILE],
   [/\b(?:pdf)\b/u, /\.pdf$/iu],
   [/\b(?:word (?:doc|document|file)|docx?)\b/u, /\.(?:docx?|odt|rtf)$/iu],
   [/\b(?:web ?page|blog|post|article|site)\b/u, /\.(?:html?|xhtml|mhtml?)$/iu],
