@@ -50,6 +50,14 @@ describe('definitionQuestion', () => {
     expect(defines('What is a trace?', 'A trace tree is a tree of traces.')).toBe(false)
   })
 
+  it('does not take a quality said of X ("X is important to…") for what X is', () => {
+    expect(defines('define communication', 'Communication is important to our clients.')).toBe(false)
+    expect(defines('define communication', 'Communication is complex.')).toBe(false)
+    expect(defines('define communication', 'Communication is not simply transferred')).toBe(false)
+    expect(defines('define communication', 'Communication is the process of sharing meaning.')).toBe(true)
+    expect(defines('what is swap', 'Swap is disk-based extension of RAM')).toBe(true)
+  })
+
   it('reads questions typed with context, a contraction or a typo', () => {
     expect(definitionQuestion("in the ATF post what's a 'lambda'")?.subject).toEqual(['lambda'])
     expect(definitionQuestion("what does 'tofu' mean in the mupdf book")?.subject).toEqual(['tofu'])

@@ -1,6 +1,7 @@
 import { asksSpelling } from '../../retrieve/asksSpelling'
 import { acronymDefinition } from '../../retrieve/acronymDefinition'
 import { tokenize } from '../../retrieve/index/tokenize'
+import { textValues } from './textValues'
 
 /** What a "what is X?" question asks to have defined. */
 export interface DefinitionQuestion {
@@ -109,7 +110,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
       if (onlySpelled) return spelled
       return (
         spelled ||
-        isX.test(lower) ||
+        namesWhatItIs(isX.exec(lower), lower) ||
         calledX.test(lower) ||
         glossX.test(lower) ||
         introducedX.test(lower) ||
@@ -117,6 +118,24 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
       )
     },
   }
+}
+
+/**
+ * "X is …" says what X is unless what follows the verb is only a quality: "Communication is important to
+ * our clients", "refactoring is frequent, in…" describe X; "Swap is disk-based extension of RAM" and
+ * "communication is the process…" define it. Read by wink-nlp's parts of speech: an adjective (after
+ * an adverb or not) that no noun follows, or a verb after adverbs ("is not simply transferred").
+ */
+function namesWhatItIs(match: RegExpExecArray | null, sentence: string): boolean {
+  if (!match) return false
+  const { tags } = textValues(sentence.slice(match.index + match[0].length).trim())
+  let next = 0
+  while (tags[next] === 'ADV' || tags[next] === 'PART') next++
+  // "is not simply transferred": a passive or progressive verb after adverbs tells what X does or undergoes.
+  if (tags[next] === 'VERB') return false
+  if (tags[next] !== 'ADJ') return true
+  while (tags[next] === 'ADJ' || tags[next] === 'CCONJ' || tags[next] === 'PUNCT') next++
+  return tags[next] === 'NOUN' || tags[next] === 'PROPN'
 }
 
 function escape(word: string): string {

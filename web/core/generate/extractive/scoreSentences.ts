@@ -56,6 +56,8 @@ const QUESTION_SHAPE = new Set(
 )
 for (const word of ASK_SHAPE) QUESTION_SHAPE.add(word)
 const QUESTION_SHAPE_WEIGHT = 0.3
+/** The words a definition question asks with ("what does X mean", "stand for"), not about. */
+const DEFINING = new Set(['mean', 'means', 'meaning', 'stand', 'stands', 'define', 'definition'])
 /**
  * A term found only in the heading a sentence stands under counts partly: the heading is the
  * sentence's context ("The second version switched to a wavelet codec" under "Ferrite 2" answers
@@ -199,16 +201,21 @@ export function scoreSentences(
   const commonness = terms.map((_, t) => quality.reduce((sum, row) => sum + Math.min(1, row[t] ?? 0), 0))
   const rarest = idf(1, count)
   const definition = definitionQuestion(understanding.ask)
+  // "What does LOA stand for", "what does X mean": the verb asks for a definition, which rarely repeats it
+  // ("standard" is no form of "stand" there).
+  const shape = (term: string) =>
+    QUESTION_SHAPE.has(term) ||
+    (definition !== null && !definition.subject.includes(term) && DEFINING.has(term))
   const weights = terms.map((term, t) => {
     const df = commonness[t] ?? 0
-    if (!QUESTION_SHAPE.has(term)) {
+    if (!shape(term)) {
       const weight = df === 0 ? rarest : idf(df, count)
       return definition?.subject.includes(term) ? weight * SUBJECT_WEIGHT : weight
     }
     return df === 0 ? 0 : QUESTION_SHAPE_WEIGHT * idf(df, count)
   })
   const total = weights.reduce((sum, weight) => sum + weight, 0)
-  const weighty = terms.filter((term, t) => (weights[t] ?? 0) > 0 && !QUESTION_SHAPE.has(term))
+  const weighty = terms.filter((term, t) => (weights[t] ?? 0) > 0 && !shape(term))
   const pairs = termPairs(understanding.ask)
 
   const ranked = candidates.map((sentence, s) => {
@@ -260,7 +267,7 @@ export function scoreSentences(
   return {
     ranked,
     terms,
-    missing: terms.filter((term, t) => frequency[t] === 0 && !QUESTION_SHAPE.has(term)),
+    missing: terms.filter((term, t) => frequency[t] === 0 && !shape(term)),
   }
 }
 

@@ -22,6 +22,8 @@ export interface TextValues {
   names: string[]
   /** Whether any token is a verb or an auxiliary: a line without one is a title, a label or a reference. */
   verb: boolean
+  /** Each token's part of speech (Universal POS: NOUN, ADJ, AUX...), in `words` order. */
+  tags: string[]
 }
 
 const ENTITY_KINDS: Record<string, ValueKind> = {
@@ -78,7 +80,14 @@ export function textValues(text: string): TextValues {
     (word, i) =>
       tags[i] === 'PROPN' || (tags[i] === 'NOUN' && (ids[i] ?? 0) >= firstUnknownId && !knownSingular(word)),
   )
-  const result = { words, values, nouns, names, verb: tags.some((tag) => tag === 'VERB' || tag === 'AUX') }
+  const result = {
+    words,
+    values,
+    nouns,
+    names,
+    verb: tags.some((tag) => tag === 'VERB' || tag === 'AUX'),
+    tags,
+  }
   if (cache.size >= CACHE_SIZE) cache.clear()
   cache.set(text, result)
   return result
