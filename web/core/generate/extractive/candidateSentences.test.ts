@@ -127,3 +127,21 @@ describe('commandLine for API references', () => {
     expect(answer).toContain('List models that are available locally.')
   })
 })
+
+describe('candidateSentences on slides', () => {
+  it("takes a bullet that states something for a sentence, and a title's words for the section", () => {
+    const slide = [
+      'RAM and Swap',
+      'Swap is disk space that extends memory',
+      'Excessive swapping kills speed',
+    ].join('\n')
+    const found = candidateSentences([source(slide)])
+    expect(found.map(({ text }) => text)).toEqual([
+      'Swap is disk space that extends memory',
+      'Excessive swapping kills speed',
+    ])
+    expect(found[0]!.section).toEqual(['ram', 'swap'])
+    // Title case or no verb: a heading, as before.
+    expect(candidateSentences([source('Make Popular Pages Static\nCaching Dynamic Content')])).toEqual([])
+  })
+})

@@ -155,8 +155,10 @@ export function candidateSentences(
         add(line.replace(BULLET, ''), { label: tokenize(label) })
         continue
       }
-      // A question on a line of its own is an FAQ's heading: the paragraph under it answers it.
-      if (isHeading(line) || (!admitted && isQuestionLine(line))) {
+      // A question on a line of its own is an FAQ's heading: the paragraph under it answers it. A slide's
+      // short unpunctuated statement ("Swap is disk-based Extension of RAM") is no heading: it says something.
+      const statement = !admitted && statementLine(line)
+      if ((isHeading(line) && !statement) || (!admitted && isQuestionLine(line))) {
         section = tokenize(line)
         opensSection = true
         if (!admitted) continue
@@ -175,7 +177,7 @@ export function candidateSentences(
           runIn = `${text} `
           continue
         }
-        if (!admitted && !longEnough(text)) continue
+        if (!admitted && !statement && !longEnough(text)) continue
         if (add(text, opensSection ? { lead: true } : {})) opensSection = false
       }
     }
@@ -293,6 +295,17 @@ function longEnough(text: string): boolean {
     return false
   if (words.length >= MIN_WORDS) return true
   return [...text.replace(/[\s\p{P}]/gu, '')].length >= MIN_UNSPACED_CHARS && UNSPACED_SCRIPT.test(text)
+}
+
+/**
+ * A slide's bullet or a list's item that states something without a full stop: a few words, not in
+ * title case, with a verb (by wink-nlp's parts of speech): "Swap is disk-based Extension of RAM",
+ * "Excessive swapping kills performance". "RAM and Swap" and "Make Popular Pages Static" stay headings.
+ */
+function statementLine(line: string): boolean {
+  if (FINAL_PUNCTUATION.test(line)) return false
+  const words = line.replace(BULLET, '').split(' ')
+  return words.length >= MIN_WORDS && !titleCase(words) && textValues(line).verb
 }
 
 /** "Nested Trace Tree Formation", "Results and Discussion": most words capitalised, a heading. */
