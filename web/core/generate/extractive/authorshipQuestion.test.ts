@@ -12,9 +12,17 @@ describe('authorshipQuestion', () => {
       'autogen authors?',
       'who wrote it?',
       'was it written by whom',
+      'who gave the apache tuning talk',
+      'who presented the deck',
+      'who is the speaker',
     ])
       expect(authorshipQuestion(question), question).toBe(true)
-    for (const question of ['who registered mozilla.org', 'who is the ceo', 'what did the author find'])
+    for (const question of [
+      'who registered mozilla.org',
+      'who is the ceo',
+      'what did the author find',
+      'who gave the money',
+    ])
       expect(authorshipQuestion(question), question).toBe(false)
   })
 })
@@ -30,6 +38,13 @@ describe('bylineOf', () => {
     expect(bylineOf('Plasma Levels\nMichael D. Freeman1 and Sean S. Kohles2')).toBe(
       'Michael D. Freeman, Sean S. Kohles',
     )
+  })
+
+  it("reads a speaker's one name under a deck's title when the address follows it", () => {
+    expect(bylineOf('Cache Tuning\nPart 1: Sizing\nAna Ruiz <ana@example.org>')).toBe('Ana Ruiz')
+    // One capitalised line without an address is a subtitle, and an address alone no name.
+    expect(bylineOf('Cache Tuning\nSizing Caches Well')).toBeNull()
+    expect(bylineOf('Contact\nWrite to help@example.org')).toBeNull()
   })
 
   it('takes no list of capitalised headings, nor a sentence, for a byline', () => {

@@ -2,7 +2,8 @@ import { textValues } from './textValues'
 
 /**
  * Whether a question asks who wrote a document: "who wrote the tracemonkey paper", "who is the author
- * of X", "X authors", "who are the authors?", "written by whom". Its answer is the document's byline
+ * of X", "X authors", "who are the authors?", "written by whom", or who gave a talk: "who gave the
+ * tuning talk", "who presented it", "who is the speaker". Its answer is the document's byline
  * (`bylineOf`), which shares no words with the question. English phrasings only.
  */
 export function authorshipQuestion(ask: string): boolean {
@@ -10,11 +11,13 @@ export function authorshipQuestion(ask: string): boolean {
 }
 
 const AUTHORSHIP =
-  /\bwho\s+(?:wrote|authored|writes|penned|prepared)\b|\bauthors?\s+of\b|\bauthors?\s*[?.!]*$|\bwho\s+(?:is|are|was|were)\s+(?:the\s+)?authors?\b|\bwritten\s+by\s+(?:whom|who)\b/u
+  /\bwho\s+(?:wrote|authored|writes|penned|prepared|presented|presents|spoke)\b|\bwho\s+(?:gave|gives|delivered|did)\b.{0,60}\b(?:talk|presentation|lecture|speech|keynote|slides|deck|session|webinar)\b|\bwho\s+(?:is|are|was|were)\s+(?:the\s+)?(?:speakers?|presenters?)\b|\bauthors?\s+of\b|\bauthors?\s*[?.!]*$|\bwho\s+(?:is|are|was|were)\s+(?:the\s+)?authors?\b|\bwritten\s+by\s+(?:whom|who)\b/u
 
 /** The words of such a question that ask for its authors rather than name the document. */
 export const AUTHORSHIP_CUES: ReadonlySet<string> = new Set(
-  'wrote authored writes penned prepared author authors written whom'.split(' '),
+  'wrote authored writes penned prepared author authors written whom presented presents gave delivered spoke speaker speakers presenter presenters'.split(
+    ' ',
+  ),
 )
 
 /** A byline is read from this many first lines of a document's opening passage. */
@@ -26,13 +29,16 @@ const MAX_NAMES = 40
 /** A name's word: capitalised, an initial ("W."), or a particle ("van", "de"). */
 const NAME_WORD =
   /^(?:\p{Lu}[\p{Ll}'’-]+(?:-\p{Lu}[\p{Ll}]+)?|\p{Lu}\.|\p{Lu}\.\p{Lu}\.|van|von|de|da|del|der|la|le|bin|al)$/u
+/** A speaker's address after the name on a title slide ("Sander Temme <sander@temme.net>"). */
+const ADDRESS = /\s*[<(]?[\w.+-]+@[\w.-]+\.\p{L}{2,}[>)]?$/u
 /** Affiliation and footnote marks after a name ("Gal∗+", "Haghighat$", "Smith1,2"). */
 const MARKS = /[∗*†‡§¶#$+^\d]+$/u
 
 /**
  * The authors a document's opening passage names under its title: a line of two or more names
  * separated by commas or "and" ("Andreas Gal∗+, Brendan Eich∗, …", "Qingyun Wu , Gagan Bansal , …"),
- * marks and numbers of affiliations left out. Null when its first lines hold no such line.
+ * marks and numbers of affiliations left out; or, below the title, a line of one name with an address
+ * ("Sander Temme <sander@temme.net>"). Null when its first lines hold no such line.
  */
 export function bylineOf(text: string): string | null {
   const lines = text
@@ -40,26 +46,38 @@ export function bylineOf(text: string): string | null {
     .map((line) => line.replace(/\s+/gu, ' ').trim())
     .filter((line) => line !== '')
     .slice(0, BYLINE_LINES)
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
+    // One name alone is a byline only with the speaker's address: a title slide's subtitle ("Part 1:
+    // Scaling Up") or a heading may be capitalised words too.
+    const address = ADDRESS.exec(line)
+    if (i > 0 && address && address.index > 0) {
+      const name = line.slice(0, address.index).trim()
+      if (isNameList([name], name)) return name
+    }
     const parts = line
       .split(/\s*,\s*|\s+and\s+|\s*&\s*/u)
       .map((part) => part.replace(MARKS, '').trim())
       .filter((part) => part !== '')
     if (parts.length < 2 || parts.length > MAX_NAMES) continue
-    const names = parts.every((part) => {
-      const words = part.split(' ').map((word) => word.replace(MARKS, ''))
-      return (
-        words.length >= 2 &&
-        words.length <= MAX_NAME_WORDS &&
-        words.every((word) => NAME_WORD.test(word)) &&
-        /^\p{Lu}/u.test(words.at(-1)!)
-      )
-    })
-    // Capitalised words may be a list's headings ("Job Expenses, Certain Deductions"): names are words
-    // the language model, reading them in lower case, tags as proper nouns or does not know.
-    const proper = new Set(textValues(line.toLowerCase()).names)
-    const named = parts.filter((part) => part.split(' ').some((word) => proper.has(word.toLowerCase())))
-    if (names && named.length * 2 >= parts.length) return parts.join(', ')
+    if (isNameList(parts, line)) return parts.join(', ')
   }
   return null
+}
+
+/** Whether every part is a name's words, and at least half of them names by the language model. */
+function isNameList(parts: readonly string[], line: string): boolean {
+  const names = parts.every((part) => {
+    const words = part.split(' ').map((word) => word.replace(MARKS, ''))
+    return (
+      words.length >= 2 &&
+      words.length <= MAX_NAME_WORDS &&
+      words.every((word) => NAME_WORD.test(word)) &&
+      /^\p{Lu}/u.test(words.at(-1)!)
+    )
+  })
+  // Capitalised words may be a list's headings ("Job Expenses, Certain Deductions"): names are words
+  // the language model, reading them in lower case, tags as proper nouns or does not know.
+  const proper = new Set(textValues(line.toLowerCase()).names)
+  const named = parts.filter((part) => part.split(' ').some((word) => proper.has(word.toLowerCase())))
+  return names && named.length * 2 >= parts.length
 }
