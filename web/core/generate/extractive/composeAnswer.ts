@@ -286,8 +286,9 @@ function quoted(picked: readonly ScoredSentence[], sources: readonly AnswerSourc
     const text = sentence.command
       ? `${i > 0 ? '\n' : ''}\`${clipSentence(sentence.text)}\` [${sentence.source}]`
       : `${i > 0 ? ' ' : ''}${clipSentence(sentence.text)} [${sentence.source}]`
-    // "…is available in XML and JSON formats here:" announces what follows: the items go with it.
-    if (!sentence.text.endsWith(':')) return [text]
+    // "…is available in XML and JSON formats here:" announces what follows: the items go with it, as
+    // they do after a slide's line left unfinished ("Research is under-utilised because of").
+    if (!announcesItems(sentence.text)) return [text]
     return [
       text,
       ...announced(
@@ -297,6 +298,18 @@ function quoted(picked: readonly ScoredSentence[], sources: readonly AnswerSourc
     ]
   })
 }
+
+/**
+ * Whether a quoted line announces the items under it: it ends with a colon, or stops on a word that
+ * needs more (a preposition, a conjunction, an article or an auxiliary, by wink-nlp's parts of speech).
+ */
+function announcesItems(text: string): boolean {
+  if (text.endsWith(':')) return true
+  if (/[.!?;,)\]"'”’]$/u.test(text)) return false
+  return UNFINISHED.has(textValues(text).tags.at(-1) ?? '')
+}
+
+const UNFINISHED = new Set(['ADP', 'SCONJ', 'CCONJ', 'DET', 'AUX'])
 
 /** The items after the line that ends with `sentence` in its source, one a line. */
 function announced(sentence: string, source: AnswerSource | undefined): string[] {

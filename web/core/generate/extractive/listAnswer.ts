@@ -5,6 +5,7 @@ import { askFocus } from './askFocus'
 import { clipItem, listItems, numberedSteps } from './listItems'
 import { looseWords } from './looseWords'
 import { matchWord } from './matchWord'
+import { textValues } from './textValues'
 
 /** Share of the ask's words a list's introduction, heading and items must hold between them. */
 const LIST_COVERAGE = 0.5
@@ -23,6 +24,26 @@ export function listQuestion(ask: string): boolean {
   return focus !== null && /[^su]s$/u.test(focus) && !/^how\s/u.test(text)
 }
 
+/**
+ * A few words naming things in the plural, no question around them: "ssl performance tips", "mupdf
+ * features". Answered with a list only where a list's introduction or heading names all of them.
+ */
+export function barePluralAsk(ask: string): boolean {
+  const text = ask
+    .toLowerCase()
+    .replace(/[?.!]+$/u, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+  const words = text.split(' ')
+  if (words.length < 2 || words.length > MAX_BARE_WORDS || QUESTION_WORD.test(text)) return false
+  if (!/[^su]s$/u.test(words.at(-1)!)) return false
+  return textValues(text).tags.at(-1) === 'NOUN'
+}
+
+const MAX_BARE_WORDS = 5
+const QUESTION_WORD =
+  /(?:^|\s)(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|list|name|tell|give|show|explain|describe|define)(?:\s|$)/u
+
 /** "what are euclid's 5 postulates", "the three branches of…": a counted plural asks for its items. */
 const COUNTED_PLURAL =
   /^(?:what|which|list|name|tell)\b.*\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+\p{L}+[^su\s]s\b/u
@@ -39,7 +60,8 @@ export function listAnswer(
   understanding: QuestionUnderstanding,
   sources: readonly AnswerSource[],
 ): string[] | null {
-  if (!listQuestion(understanding.ask)) return null
+  const bare = !listQuestion(understanding.ask) && barePluralAsk(understanding.ask)
+  if (!bare && !listQuestion(understanding.ask)) return null
   const terms = understanding.terms.filter((term) => !QUESTION_SHAPE.has(term))
   if (terms.length === 0) return null
   let best: { intro: string; items: string[]; source: number; share: number } | null = null
@@ -76,6 +98,8 @@ export function listAnswer(
         return [...items].some((word) => matchWord(term, word) > 0) ? sum + ITEM_WEIGHT : sum
       }, 0)
       const share = held / terms.length
+      // Asked in a few words, the list must be the one they name: every word in its introduction or heading.
+      if (bare && !terms.every((term) => [...intro].some((word) => matchWord(term, word) > 0))) continue
       if (share >= LIST_COVERAGE && (!best || share > best.share))
         best = { ...block, source: source.number, share }
     }
