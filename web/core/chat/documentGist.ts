@@ -1,5 +1,5 @@
 import { DECK_FILE } from '../generate/extractive/deckFile'
-import { gistSentences } from '../generate/extractive/documentGistText'
+import { deckOpening, gistSentences } from '../generate/extractive/documentGistText'
 import { AUTHORSHIP_CUES, authorshipQuestion } from '../generate/extractive/authorshipQuestion'
 import { namedFileKind, SUMMARY_CUES, summaryQuestion } from '../generate/extractive/summaryQuestion'
 import { looseWords } from '../generate/extractive/looseWords'
@@ -65,12 +65,19 @@ export async function documentGist({
   const read = chunks.map((chunk, i) => storedSource(chunk, document, pool.length + i + 1))
   // "Who wrote it": the byline is under the title, in the opening passage.
   if (authors) return read.slice(0, 1)
-  // A deck's gist is its title slide and its slides' titles: one passage a slide title, in order.
+  // A deck's gist is its title slide, its agenda and the titles of its slides on what it keeps naming:
+  // one passage a slide title, in order.
   if (DECK_FILE.test(document.filename)) {
     const titled = read.filter(
       (source, i) => i === 0 || read.findIndex(({ heading }) => heading === source.heading) === i,
     )
-    return titled.slice(0, OPENING_PASSAGES)
+    const chosen = new Set(
+      deckOpening(
+        titled.map((source) => ({ ...source, text: source.content })),
+        OPENING_PASSAGES,
+      ),
+    )
+    return titled.filter((source) => chosen.has(source.number))
   }
   // The passages that hold the gist's sentences, after the first (its title), in reading order.
   const gist = new Set(

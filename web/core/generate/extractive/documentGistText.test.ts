@@ -3,7 +3,7 @@ import { understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { answerSource } from '../../testing/answerSource'
 import { composeAnswer } from './composeAnswer'
-import { documentGistText, GIST_WORDS } from './documentGistText'
+import { deckOpening, documentGistText, GIST_WORDS } from './documentGistText'
 
 const source = (number: number, text: string, heading: string | null, filename = 'paper.pdf'): AnswerSource =>
   answerSource(number, text, { filename, heading })
@@ -164,6 +164,40 @@ describe('documentGistText', () => {
     ]
     expect(documentGistText(deck)).toEqual([
       'Harbour Renewal. The harbour plan rebuilds the failing piers and turns the old warehouses into homes over ten years. Slides: Costs and funding. [1]',
+    ])
+  })
+})
+
+describe("a deck's gist from its agenda and the slides on what it keeps naming", () => {
+  const slide = (page: number, title: string, text: string): AnswerSource => ({
+    ...source(page, `${title}\n\n${text}`, title, 'talk.pptx'),
+    page,
+  })
+  const DECK = [
+    slide(1, 'Harbour Renewal', 'A plan for the old docks'),
+    slide(2, 'The Silver Lining', 'Every cloud'),
+    slide(3, 'Harbour piers', 'The harbour piers are failing\nPier repairs first'),
+    slide(4, 'Harbour funding', 'The harbour levy pays for the piers'),
+    slide(5, 'Thank You', 'Questions welcome'),
+    slide(6, 'Further Reading', 'Harbour studies, 2019'),
+  ]
+
+  it('puts the title slide first, then the slides whose titles name what the deck keeps naming', () => {
+    expect(deckOpening(DECK, 3)).toEqual([1, 3, 4])
+    // The closing slides are passed over, though they name the harbour.
+    expect(deckOpening(DECK, 6)).toEqual([1, 2, 3, 4])
+  })
+
+  it("lists an agenda slide's parts, and no closing slide's title", () => {
+    const deck = [
+      slide(1, 'Harbour Renewal', 'A plan for the old docks'),
+      slide(2, 'Overview', 'Why renew\nWhat it costs\nWho pays'),
+      slide(3, 'Harbour piers', 'The harbour piers are failing'),
+      slide(4, 'Thank You', 'Questions welcome'),
+    ]
+    expect(deckOpening(deck, 4)).toEqual([1, 2, 3])
+    expect(documentGistText(deck)).toEqual([
+      'Harbour Renewal — A plan for the old docks. Covers: Why renew; What it costs; Who pays. Slides: Harbour piers. [1]',
     ])
   })
 })

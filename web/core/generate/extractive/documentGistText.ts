@@ -212,6 +212,12 @@ function shared(terms: ReadonlySet<string>, other: ReadonlySet<string>): number 
 /** A slide's or section's placeholder title ("Slide 2", "Section 1.2") or a shape's generated id: no topic. */
 const UNTITLED =
   /^(?:(?:slide|section|part|chapter)\s+[\d.]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/iu
+/** A deck's agenda slide: its lines are the deck's parts. */
+const AGENDA =
+  /^(?:overview|agenda|outline|contents|table\s+of\s+contents|topics|roadmap|today['’]?s\s+topics|in\s+this\s+(?:talk|session|presentation))$/iu
+/** A deck's closing furniture: it says nothing of the topic. */
+const BACK_MATTER =
+  /^(?:thank\s+you!?|thanks!?|questions\??|any\s+questions\??|q\s*&\s*a|further\s+reading|references|bibliography|resources|contact(?:\s+us)?|notes|acknowledge?ments?|the\s+end|credits)$/iu
 /** A deck's subtitle is its title slide's second line when that is this short (not a list of authors). */
 const MAX_SUBTITLE_WORDS = 12
 /** A slide's line of at least this many words, ending as a sentence ends, is prose, not a bullet. */
@@ -247,14 +253,23 @@ function deckGist(sources: readonly AnswerSource[]): string[] {
     title && fresh(title),
     subtitle && subtitle.split(/\s+/u).length <= MAX_SUBTITLE_WORDS && fresh(subtitle),
   ].filter((line): line is string => typeof line === 'string' && line !== '')
+  // A statement, not a question or a quip: "No way to know who is on the system (Your secretary?" is no lead.
+  // Read on the slide after the title (a deck's opening statement); later slides' prose is a detail or
+  // a speaker's note ("Click to apache.org Discuss status page…").
   const prose = own
+    .filter((source) => (source.page ?? 1) <= (opening.page ?? 1) + 1)
     .flatMap((source) => source.text.split(/\r\n?|\n/u))
     .map((line) => line.replace(/\s+/gu, ' ').trim())
-    .find((line) => line.split(' ').length >= MIN_PROSE_WORDS && /[.!?]["'”’)]*$/u.test(line))
+    .find((line) => line.split(' ').length >= MIN_PROSE_WORDS && /[.!]["'”’)]*$/u.test(line))
   const span = prose ? splitSentences(prose)[0] : undefined
-  const lead = prose && span ? fresh(prose.slice(span.start, span.end)) : null
+  const opener = prose && span ? prose.slice(span.start, span.end).trim() : ''
+  const lead = /[.!]["'”’)]*$/u.test(opener) && !URL_LIKE.test(opener) ? fresh(opener) : null
+  const agenda = own.find((source) => AGENDA.test(slideTitle(source)))
+  const parts = agenda ? listItems(lines(agenda.text), 0).map((item) => item.replace(/[.;,:]$/u, '')) : []
+  const covered = parts.length >= 2 ? `Covers: ${parts.join('; ')}` : null
   const titles = own
-    .map((source) => fresh((source.heading?.split(' > ').at(-1) ?? '').replace(/\s*:$/u, '')))
+    .filter((source) => source !== agenda && !BACK_MATTER.test(slideTitle(source)))
+    .map((source) => fresh(slideTitle(source).replace(/\s*:$/u, '')))
     .filter((line): line is string => line !== null)
   let words = 0
   const fits = (text: string) => {
@@ -265,15 +280,63 @@ function deckGist(sources: readonly AnswerSource[]): string[] {
   }
   const opened = head.filter(fits)
   const said = lead && fits(lead) ? lead : null
+  const outline = covered && fits(covered) ? covered : null
   const named = titles.filter(fits)
-  if (opened.length + named.length + (said ? 1 : 0) < 2) return []
+  if (opened.length + named.length + (said ? 1 : 0) + (outline ? 1 : 0) < 2) return []
   const sentence = (text: string) => (/[.!?:]["'”’)]*$/u.test(text) ? text : `${text}.`)
-  const parts = [
+  const gist = [
     opened.length > 0 ? sentence(opened.join(' — ')) : '',
     said ?? '',
+    outline ? sentence(outline) : '',
     named.length > 0 ? sentence(`Slides: ${named.join('; ')}`) : '',
   ].filter((part) => part !== '')
-  return [`${parts.join(' ')} [${opening.number}]`]
+  return [`${gist.join(' ')} [${opening.number}]`]
+}
+
+/**
+ * The passages of a deck to read its gist from (`deckGist`), by number: its title slide, its agenda
+ * slide if it has one, then the slides whose titles name what the deck keeps naming (the recurring
+ * words of all its passages), `count` in all, in slide order. `slides` are the deck's passages in
+ * order, one a slide title. Placeholder titles and closing slides ("Thank You", "Further Reading") are
+ * passed over.
+ */
+export function deckOpening(slides: readonly AnswerSource[], count: number): number[] {
+  const [title, ...rest] = slides
+  if (!title) return []
+  const counts = new Map<string, number>()
+  for (const slide of slides) {
+    for (const term of tokenize(`${slide.heading ?? ''}\n${slide.text}`).map(wordForm))
+      counts.set(term, (counts.get(term) ?? 0) + 1)
+  }
+  const titled = rest.filter((slide) => {
+    const name = slideTitle(slide)
+    return name !== '' && !UNTITLED.test(name) && !BACK_MATTER.test(name)
+  })
+  const central = (slide: AnswerSource) => {
+    const terms = [...new Set(tokenize(slideTitle(slide)).map(wordForm))]
+    if (terms.length === 0) return 0
+    return terms.reduce((sum, term) => sum + Math.log(counts.get(term) ?? 1), 0) / Math.sqrt(terms.length)
+  }
+  const agenda = titled.filter((slide) => AGENDA.test(slideTitle(slide))).slice(0, 1)
+  const others = titled
+    .filter((slide) => !agenda.includes(slide))
+    .map((slide, order) => ({ slide, order, score: central(slide) }))
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .map(({ slide }) => slide)
+  const picked = new Set([...agenda, ...others].slice(0, Math.max(0, count - 1)))
+  return [title, ...slides.filter((slide) => picked.has(slide))].map(({ number }) => number)
+}
+
+/** A slide's own title: the last part of its passage's heading. */
+function slideTitle(source: AnswerSource): string {
+  return (source.heading?.split(' > ').at(-1) ?? '').replace(/\s+/gu, ' ').trim()
+}
+
+function lines(text: string): string[] {
+  return text
+    .split(/\r\n?|\n/u)
+    .map((line) => line.replace(/\s+/gu, ' ').trim())
+    .filter((line) => line !== '')
 }
 
 /** A deck's or a form's title and section headings: what it is about when it has no sentences. */
