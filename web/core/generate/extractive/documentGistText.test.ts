@@ -8,6 +8,12 @@ import { deckOpening, documentGistText, GIST_WORDS } from './documentGistText'
 const source = (number: number, text: string, heading: string | null, filename = 'paper.pdf'): AnswerSource =>
   answerSource(number, text, { filename, heading })
 
+/** A deck's slide: its page is its number. */
+const slide = (page: number, title: string, text: string): AnswerSource => ({
+  ...source(page, text, title, 'talk.pptx'),
+  page,
+})
+
 const TITLE = 'Tidal Energy Storage in Coastal Lagoons'
 
 /** A paper: title page with its authors and a reference, a table of contents, its abstract, its body. */
@@ -128,10 +134,6 @@ describe('documentGistText', () => {
   })
 
   it("gives a deck's title slide and its slides' titles", () => {
-    const slide = (page: number, title: string, text: string): AnswerSource => ({
-      ...source(page, text, title, 'talk.pptx'),
-      page,
-    })
     const deck = [
       slide(1, 'Harbour Renewal', 'Harbour Renewal\nA plan for the old docks\nCity planning office'),
       slide(2, 'Why renew the docks', 'Why renew the docks\nThe piers are failing.\nTrade has moved.'),
@@ -144,10 +146,6 @@ describe('documentGistText', () => {
   })
 
   it("gives a deck's sentence of prose after its title, and no placeholder or authors' line", () => {
-    const slide = (page: number, title: string, text: string): AnswerSource => ({
-      ...source(page, text, title, 'talk.pptx'),
-      page,
-    })
     const deck = [
       slide(
         1,
@@ -169,17 +167,14 @@ describe('documentGistText', () => {
 })
 
 describe("a deck's gist from its agenda and the slides on what it keeps naming", () => {
-  const slide = (page: number, title: string, text: string): AnswerSource => ({
-    ...source(page, `${title}\n\n${text}`, title, 'talk.pptx'),
-    page,
-  })
+  const titled = (page: number, title: string, text: string) => slide(page, title, `${title}\n\n${text}`)
   const DECK = [
-    slide(1, 'Harbour Renewal', 'A plan for the old docks'),
-    slide(2, 'The Silver Lining', 'Every cloud'),
-    slide(3, 'Harbour piers', 'The harbour piers are failing\nPier repairs first'),
-    slide(4, 'Harbour funding', 'The harbour levy pays for the piers'),
-    slide(5, 'Thank You', 'Questions welcome'),
-    slide(6, 'Further Reading', 'Harbour studies, 2019'),
+    titled(1, 'Harbour Renewal', 'A plan for the old docks'),
+    titled(2, 'The Silver Lining', 'Every cloud'),
+    titled(3, 'Harbour piers', 'The harbour piers are failing\nPier repairs first'),
+    titled(4, 'Harbour funding', 'The harbour levy pays for the piers'),
+    titled(5, 'Thank You', 'Questions welcome'),
+    titled(6, 'Further Reading', 'Harbour studies, 2019'),
   ]
 
   it('puts the title slide first, then the slides whose titles name what the deck keeps naming', () => {
@@ -190,10 +185,10 @@ describe("a deck's gist from its agenda and the slides on what it keeps naming",
 
   it("lists an agenda slide's parts, and no closing slide's title", () => {
     const deck = [
-      slide(1, 'Harbour Renewal', 'A plan for the old docks'),
-      slide(2, 'Overview', 'Why renew\nWhat it costs\nWho pays'),
-      slide(3, 'Harbour piers', 'The harbour piers are failing'),
-      slide(4, 'Thank You', 'Questions welcome'),
+      titled(1, 'Harbour Renewal', 'A plan for the old docks'),
+      titled(2, 'Overview', 'Why renew\nWhat it costs\nWho pays'),
+      titled(3, 'Harbour piers', 'The harbour piers are failing'),
+      titled(4, 'Thank You', 'Questions welcome'),
     ]
     expect(deckOpening(deck, 4)).toEqual([1, 2, 3])
     expect(documentGistText(deck)).toEqual([
