@@ -325,4 +325,27 @@ describe('composeAnswer on a mixed folder', () => {
     expect(docker.kind).toBe('none')
     expect(answer('how do i run ocrmypdf with img2pdf', [cookbook, elsewhere]).kind).toBe('answer')
   })
+
+  it('refuses to count what the passages name but never count, numbered items aside', () => {
+    const talent = source(
+      1,
+      'A talent review is a meeting where the managers of employees share feedback at Acme.\n7) Acme invests in areas and employees that matter.',
+      'talent.pptx',
+    )
+    expect(answer('how many employees does acme have', [talent]).kind).toBe('none')
+    const counted = source(2, 'Acme has 4,200 employees in nine countries.', 'report.docx')
+    expect(answer('how many employees does acme have', [talent, counted]).text).toContain('4,200 employees')
+  })
+
+  it('answers "how old" with an age alone ("aged 72"), not only with a length of time', () => {
+    const couple = source(
+      1,
+      'Annemarie and Keith are a retired couple. Annemarie is aged 71 and Keith is aged 72.',
+      'tax-cases.docx',
+    )
+    expect(answer('how old is keith', [couple])).toEqual({
+      kind: 'answer',
+      text: 'Annemarie is aged 71 and Keith is aged 72. [1]',
+    })
+  })
 })

@@ -17,66 +17,63 @@ const answer = (question: string, sources: AnswerSource[]) => {
   return { kind: composed.kind, text: composed.pieces.join('') }
 }
 
+/** Slides of one talk, each kept short: a title and its bullets as one line each. */
+const MISSES = slide(1, 12, 'Caches and Misses', [
+  'A cache miss is a lookup that finds nothing stored',
+  'Misses cost a trip to the disk',
+  'Warm Caches',
+])
+const SIZING = slide(2, 13, 'Sizing the Cache', ['Take total memory', 'Subtract what the system needs'])
+const WHY = slide(1, 4, 'Why caching?', ['Caching is important to our users.', 'Slow pages lose readers.'])
+const CONCEPTS = slide(2, 5, 'Caching concepts', [
+  'Caching is the practice of keeping answers to reuse them.',
+])
+const TIPS = slide(1, 20, 'Cache Tuning Tips', ['Measure the hit rate', 'Size for the working set'])
+const INTERNALS = slide(2, 21, 'Cache Internals', ['Entries live in buckets', 'Each bucket is a list'])
+const PROBLEM = slide(1, 7, 'The problem', [
+  'Caches are hard to size because of',
+  'changing traffic',
+  'uneven sizes',
+])
+
+const answers = (question: string, sources: AnswerSource[], expected: string) =>
+  expect(answer(question, sources)).toEqual({ kind: 'answer', text: expected })
+
 describe('composeAnswer on slide decks', () => {
-  const cases: Array<[string, string, AnswerSource[], string]> = [
-    [
-      "answers from a slide's bullet that states something, though it has no full stop",
+  it("answers from a slide's bullet that states something, though it has no full stop", () => {
+    answers(
       'what is a cache miss',
-      [
-        slide(1, 12, 'Caches and Misses', [
-          'A cache miss is a lookup that finds nothing stored',
-          'Misses cost a trip to the disk',
-          'Warm Caches',
-        ]),
-        slide(2, 13, 'Sizing the Cache', ['Take total memory', 'Subtract what the system needs']),
-      ],
+      [MISSES, SIZING],
       'A cache miss is a lookup that finds nothing stored [1]',
-    ],
-    [
-      'takes "X is the …" for what X is, not "X is important to …"',
+    )
+  })
+
+  it('takes "X is the …" for what X is, not "X is important to …"', () => {
+    answers(
       'define caching',
-      [
-        slide(1, 4, 'Why caching?', ['Caching is important to our users.', 'Slow pages lose readers.']),
-        slide(2, 5, 'Caching concepts', ['Caching is the practice of keeping answers to reuse them.']),
-      ],
+      [WHY, CONCEPTS],
       'Caching is the practice of keeping answers to reuse them. [2]',
-    ],
-    [
-      'answers a few words naming a slide\'s list ("cache tuning tips") with its items',
+    )
+  })
+
+  it('answers a few words naming a slide\'s list ("cache tuning tips") with its items', () => {
+    answers(
       'cache tuning tips',
-      [
-        slide(1, 20, 'Cache Tuning Tips', [
-          'Measure the hit rate',
-          'Size for the working set',
-          'Expire stale entries',
-        ]),
-        slide(2, 21, 'Cache Internals', ['Entries live in buckets', 'Each bucket is a list']),
-      ],
-      'Cache Tuning Tips [1]\n- Measure the hit rate\n- Size for the working set\n- Expire stale entries',
-    ],
-    [
-      'quotes the items under a line left unfinished ("… because of")',
+      [TIPS, INTERNALS],
+      'Cache Tuning Tips [1]\n- Measure the hit rate\n- Size for the working set',
+    )
+  })
+
+  it('quotes the items under a line left unfinished ("… because of")', () => {
+    answers(
       'why are caches hard to size',
-      [
-        slide(1, 7, 'The problem', [
-          'Caches are hard to size because of',
-          'changing traffic',
-          'uneven entry sizes',
-          'memory shared with other programs',
-        ]),
-      ],
-      'Caches are hard to size because of [1]\n- changing traffic\n- uneven entry sizes\n- memory shared with other programs',
-    ],
-  ]
-  for (const [name, question, sources, expected] of cases) {
-    it(name, () => {
-      expect(answer(question, sources)).toEqual({ kind: 'answer', text: expected })
-    })
-  }
+      [PROBLEM],
+      'Caches are hard to size because of [1]\n- changing traffic\n- uneven sizes',
+    )
+  })
 
   it("asks words that name no list's heading as any other question", () => {
-    const internals = slide(1, 21, 'Cache Internals', ['Entries live in buckets', 'Each bucket is a list'])
-    expect(answer('bucket entries tips', [internals]).text).not.toContain('\n- ')
+    expect(answer('bucket entries tips', [INTERNALS]).text).not.toContain('\n- ')
   })
 
   it('answers what an abbreviation stands for with its spelled-out form, not a word like "standard"', () => {
@@ -97,5 +94,19 @@ describe('composeAnswer on slide decks', () => {
       heading: 'Cache Tuning',
     })
     expect(answer('who gave the cache tuning talk', [title]).text).toBe('Ana Ruiz [1]')
+  })
+
+  it("reads a title slide's labelled line with what it labels ('Purpose: To…') for the gist", () => {
+    const opening = answerSource(
+      1,
+      "Today's session\nPurpose:\nTo give an overview of the cache review\nOutcomes:",
+      {
+        filename: 'tuning-talk.pptx',
+        page: 1,
+        heading: "Today's session",
+      },
+    )
+    const { text } = answer('what is the tuning talk about', [opening, CONCEPTS])
+    expect(text).toContain("Today's session — Purpose: To give an overview of the cache review.")
   })
 })

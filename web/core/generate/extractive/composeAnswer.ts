@@ -34,6 +34,7 @@ import { sourceMentions } from './sourceMentions'
 import { summaryQuestion } from './summaryQuestion'
 import { tableFigures } from './tableFigures'
 import { textValues } from './textValues'
+import { withoutItemNumbers } from './withoutItemNumbers'
 
 /**
  * What the extractive answerer says, and which kind of answer it is: `answer` (a figure or sentences
@@ -205,11 +206,14 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // those sentences ("40,000 active contributors" beside "paid employees" in the next counts no
   // employees). Where none names them, the text may count them in its own words ("ten times their
   // weight" for "how much food").
+  // So for a question that names its subject: "how many employees does Diageo have" is not answered by
+  // sentences about Diageo's employees that count none of them.
+  const countedThing = focus ?? askFocus(ask)
   const counted =
-    focus === null ||
+    countedThing === null ||
     !quantityAsk(ask) ||
-    !chosen.some(({ sentence }) => holdsForm(sentence.terms, focus)) ||
-    chosen.some(({ sentence }) => holdsCount(sentence.text) && holdsForm(sentence.terms, focus))
+    !chosen.some(({ sentence }) => holdsForm(sentence.terms, countedThing)) ||
+    chosen.some(({ sentence }) => holdsCount(sentence.text) && holdsForm(sentence.terms, countedThing))
   // "How do I run ocrmypdf in docker": a way of doing it that no passage of the documents quoted names
   // is not one they describe (another document naming docker does not make this one say it).
   const means = askedMeans(ask)
@@ -322,9 +326,12 @@ function announced(sentence: string, source: AnswerSource | undefined): string[]
   return at < 0 ? [] : listItems(lines, at).map((item) => `\n- ${clipItem(item)}`)
 }
 
-/** Whether a sentence states a count or an amount (by wink-nlp's reading), a date's year not being one. */
+/**
+ * Whether a sentence states a count or an amount (by wink-nlp's reading), a date's year or an item's
+ * number not being one.
+ */
 function holdsCount(text: string): boolean {
-  return textValues(text).values.some(({ kind }) => kind !== 'date' && kind !== 'name')
+  return textValues(withoutItemNumbers(text)).values.some(({ kind }) => kind !== 'date' && kind !== 'name')
 }
 
 /** Whether a sentence's words hold a term in any of its forms ("employee" for "employees"). */

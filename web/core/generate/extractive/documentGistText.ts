@@ -245,13 +245,15 @@ function deckGist(sources: readonly AnswerSource[]): string[] {
     return line
   }
   const opening = own[0]!
-  const [title, subtitle] = opening.text
+  const [title, subtitle, third] = opening.text
     .split(/\r\n?|\n/u)
     .map((line) => line.trim())
     .filter((line) => line !== '')
+  // A subtitle that is a label ("Purpose:") is read with the line it labels.
+  const labelled = subtitle?.endsWith(':') ? `${subtitle} ${third ?? ''}`.trim() : subtitle
   const head = [
     title && fresh(title),
-    subtitle && subtitle.split(/\s+/u).length <= MAX_SUBTITLE_WORDS && fresh(subtitle),
+    labelled && labelled.split(/\s+/u).length <= MAX_SUBTITLE_WORDS + 1 && fresh(labelled),
   ].filter((line): line is string => typeof line === 'string' && line !== '')
   // A statement, not a question or a quip: "No way to know who is on the system (Your secretary?" is no lead.
   // Read on the slide after the title (a deck's opening statement); later slides' prose is a detail or

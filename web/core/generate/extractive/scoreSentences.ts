@@ -13,6 +13,7 @@ import { holdsDuration } from './holdsDuration'
 import { holdsPhrase } from './holdsPhrase'
 import { askedValueKinds } from './askedValueKinds'
 import { placeBesideAsk } from './placeBesideAsk'
+import { withoutItemNumbers } from './withoutItemNumbers'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
@@ -135,6 +136,8 @@ export function scoreSentences(
   // "How long…", "how often…": a length of time or a frequency is the answer's kind.
   const durationAsked =
     understanding.wants === 'other' && askedValueKinds(understanding.ask.toLowerCase()).includes('duration')
+  // "How old…" is answered by a length of time or by an age alone ("Keith is aged 72"): a number.
+  const ageAsked = durationAsked && /\bhow\s+old\b/iu.test(understanding.ask)
   const count = candidates.length
   // Each term's variants among all the words of the candidates, found once: checking every word of
   // every sentence against every term would cost terms x sentences x words.
@@ -249,7 +252,7 @@ export function scoreSentences(
     const holdsKind =
       coverage > 0 &&
       (durationAsked
-        ? holdsDuration(sentence.text)
+        ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
         : holdsAnswerKind(understanding.wants, sentence.text, asked))
     if (holdsKind) score += ANSWER_KIND_BONUS
     if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
@@ -294,7 +297,7 @@ function holdsAnswerKind(
   }
   if (wants === 'figure') {
     return (
-      [...text.matchAll(/\d[\d,.]*/gu)].some(([figure]) => fresh(figure)) ||
+      [...withoutItemNumbers(text).matchAll(/\d[\d,.]*/gu)].some(([figure]) => fresh(figure)) ||
       [...text.matchAll(NUMBER_WORD)].some(([word]) => fresh(word))
     )
   }
@@ -303,6 +306,13 @@ function holdsAnswerKind(
     .split(/\s+/u)
     .slice(1)
     .some((word) => /^\p{Lu}\p{Ll}/u.test(word) && fresh(word))
+}
+
+/** An age in digits the question does not print ("Keith is aged 72"): "first" or "Super Bowl 50" is none. */
+function holdsAge(text: string, asked: ReadonlySet<string>): boolean {
+  return [...withoutItemNumbers(text).matchAll(/(?<![\d.,])\d{1,3}(?![\d.,]\d)/gu)].some(
+    ([age]) => !asked.has(age),
+  )
 }
 
 /** The heading holds every weighty term of the ask (at least two), in some form. */
