@@ -64,3 +64,44 @@ export function askedMeans(ask: string): string | null {
 
 const MEANS =
   /^(?:how|can|could|is|does|do)\b.*\s(?:in|on|with|using|via|inside)\s+(?:an?\s+|the\s+)?(\p{L}[\p{L}\p{N}-]*)\s*[?.!]*$/u
+
+/**
+ * The words of the thing a question asks of something, its modifiers with its noun: "what is the
+ * CORPORATION TAX RATE", "what is diageo's SHARE PRICE", "who is the CEO of diageo", "what is the SIDE
+ * EFFECT of sitagliptin". Search terms, shape words left out; null when the question has none of these
+ * shapes. Where a passage names none of one of these words, the documents do not say it: "share" alone
+ * (in "share feedback") is no share price.
+ */
+export function askedThing(ask: string): string[] | null {
+  const text = ask
+    .toLowerCase()
+    .replace(/\s+/gu, ' ')
+    .replace(/[?.!]+$/u, '')
+    .trim()
+  const phrase = THING_OF.exec(text)?.[1] ?? THING_OWNED.exec(text)?.[1] ?? THING.exec(text)?.[1]
+  if (!phrase) return null
+  const words = tokenize(phrase).filter(
+    (word) => !QUESTION_SHAPE.has(word) && !GENERIC_THING.has(word) && !/^\d/u.test(word),
+  )
+  return words.length > 0 ? words : null
+}
+
+/** Nouns that name no thing of their own ("the term for…", "the way in which…"): the rest of the question does. */
+const GENERIC_THING = new Set([
+  'term',
+  'terms',
+  'way',
+  'ways',
+  'thing',
+  'things',
+  'part',
+  'parts',
+  'word',
+  'words',
+])
+const THING_OF =
+  /^(?:what|whats|what['’]s|who|whos|who['’]s)\s+(?:(?:is|are|was|were)\s+)?(?:the|an?)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:of|at|in|for|on)\s/u
+const THING_OWNED =
+  /^(?:what|whats|what['’]s|who|whos|who['’]s)\s+(?:(?:is|are|was|were)\s+)?[\p{L}\p{N}-]+(?:['’]s|s['’])\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)$/u
+const THING =
+  /^(?:what|whats|what['’]s)\s+(?:(?:is|are|was|were)\s+)?the\s+((?:[\p{L}-]+\s+){1,2}[\p{L}-]+)$/u

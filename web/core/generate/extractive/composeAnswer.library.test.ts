@@ -348,4 +348,18 @@ describe('composeAnswer on a mixed folder', () => {
       text: 'Annemarie is aged 71 and Keith is aged 72. [1]',
     })
   })
+
+  it('refuses a thing asked of a subject when a word of it is in no passage ("share price")', () => {
+    const talent = source(
+      1,
+      'At Acme the managers share feedback on every employee once a year.',
+      'talent.pptx',
+    )
+    const refused = answer("what is acme's share price", [talent])
+    expect(refused.kind).toBe('none')
+    expect(refused.text).toContain('“price”')
+    const market = source(2, "Acme's share price closed at $41 on Friday.", 'market.docx')
+    expect(answer("what is acme's share price", [talent, market]).text).toContain('$41')
+    expect(answer('what is the corporation tax rate', [talent]).kind).toBe('none')
+  })
 })

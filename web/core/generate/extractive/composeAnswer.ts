@@ -14,7 +14,7 @@ import {
 } from './answerWording'
 import { askedNames } from './askedFor'
 import { authorshipQuestion, bylineOf } from './authorshipQuestion'
-import { askedMeans, askFocus, attributeOf } from './askFocus'
+import { askedMeans, askedThing, askFocus, attributeOf } from './askFocus'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
 import { comparedTerms } from './comparedTerms'
@@ -214,6 +214,13 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     !quantityAsk(ask) ||
     !chosen.some(({ sentence }) => holdsForm(sentence.terms, countedThing)) ||
     chosen.some(({ sentence }) => holdsCount(sentence.text) && holdsForm(sentence.terms, countedThing))
+  // "What is diageo's share price": a word of the thing asked that no passage names ("price") means the
+  // documents do not say it, though they share its other words ("share feedback"). A thing of one word
+  // may be said in others ("the share of students": "11 percent of all students") where a sentence holds
+  // most of the ask.
+  const thing = askedThing(ask) ?? []
+  const unnamed = thing.filter((word) => !sources.some((source) => mentions(source.number, word)))
+  const thingUnsaid = unnamed.length > 0 && (thing.length > 1 || best.coverage < SUPPORTED_COVERAGE)
   // "How do I run ocrmypdf in docker": a way of doing it that no passage of the documents quoted names
   // is not one they describe (another document naming docker does not make this one say it).
   const means = askedMeans(ask)
@@ -223,6 +230,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // A sentence holding nearly all of the rest of the ask answers it though the thing asked for is not
   // named ("Which entity has a monopoly on initiating legislation?": "The Commission has a monopoly…").
   const unsupported =
+    (!defined && thingUnsaid) ||
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
