@@ -57,4 +57,14 @@ describe('docParser', () => {
       .catch((caught: unknown) => caught)
     expect((error as ParseError).code).toBe('corrupt')
   })
+
+  it('says a Word 95 document is of a format not read, not that it is damaged', async () => {
+    // The sample with its WordDocument header signed and numbered as Word 95 writes it (wIdent 0xA5DC, nFib 104).
+    const bytes = corpus('doc/docling__legacy_sample.doc')
+    const at = bytes.findIndex((byte, i) => byte === 0xec && bytes[i + 1] === 0xa5 && bytes[i + 2] === 0xc1)
+    expect(at).toBeGreaterThan(0)
+    bytes.set([0xdc, 0xa5, 0x68, 0x00], at)
+    const error = await docParser.parse(bytes, {}).catch((caught: unknown) => caught)
+    expect(error).toMatchObject({ code: 'not_supported', message: expect.stringMatching(/Word 95/u) })
+  })
 })

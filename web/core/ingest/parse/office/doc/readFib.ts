@@ -19,6 +19,8 @@ export interface Fib {
 }
 
 const WORD_SIGNATURE = 0xa5ec
+/** wIdent of Word 6 and Word 95 files. */
+const WORD6_SIGNATURE = 0xa5dc
 // nFib of Word 97; Word 6 and 95 files (nFib 101-105) lay out text without a piece table.
 const NFIB_WORD97 = 0xc0
 
@@ -30,15 +32,12 @@ const NFIB_WORD97 = 0xc0
  */
 export function readFib(wordDocument: Uint8Array): Fib {
   const view = new DataView(wordDocument.buffer, wordDocument.byteOffset, wordDocument.byteLength)
+  // Word 6 and Word 95 sign their header differently: an old format, not a damaged file.
+  if (view.byteLength >= 34 && view.getUint16(0, true) === WORD6_SIGNATURE) throw word95()
   if (view.byteLength < 34 || view.getUint16(0, true) !== WORD_SIGNATURE) {
     throw new ParseError('corrupt', 'The Word document is damaged: its header is missing')
   }
-  if (view.getUint16(2, true) < NFIB_WORD97) {
-    throw new ParseError(
-      'not_supported',
-      'Documents from Word 95 and earlier are not supported; save it as .docx',
-    )
-  }
+  if (view.getUint16(2, true) < NFIB_WORD97) throw word95()
   const flags = view.getUint16(0x0a, true)
   if ((flags & 0x0100) !== 0) {
     throw new ParseError(
@@ -89,4 +88,11 @@ function reader(view: DataView) {
       return view.getUint32(offset, true)
     },
   }
+}
+
+function word95(): ParseError {
+  return new ParseError(
+    'not_supported',
+    'Documents from Word 95 and earlier are not supported; save it as .docx',
+  )
 }
