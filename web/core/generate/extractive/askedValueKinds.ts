@@ -19,6 +19,11 @@ const SHAPES: ReadonlyArray<[RegExp, ValueKind[]]> = [
     ['percent'],
   ],
   [/\bhow\s+many\b|\b(?:what|which)\s+(?:is\s+the\s+|was\s+the\s+)?number\s+of\b/u, ['count', 'measure']],
+  // "How much does it cost", "how much does she earn": an amount of money.
+  [
+    /\bhow\s+much\b.*\b(?:cost|costs|costing|pay|pays|paid|charge|charges|charged|earn|earns|earned|spend|spends|spent)\b/u,
+    ['money'],
+  ],
   [/\bhow\s+much\b/u, ['money', 'count', 'measure', 'percent']],
   [/\bhow\s+long\b/u, ['duration', 'measure']],
   [/\bhow\s+(?:often|frequently)\b/u, ['duration', 'count']],

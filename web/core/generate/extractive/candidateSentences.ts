@@ -1,6 +1,7 @@
 import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
+import { DECK_FILE } from './deckFile'
 import { textValues } from './textValues'
 import { UNSPACED_SCRIPT } from './unspacedScript'
 
@@ -73,6 +74,8 @@ export function candidateSentences(
     let header: { cells: string; terms: string[]; before: string[]; period: number } | null = null
     let opensSection = false
     const ownHeading = source.heading?.split(' > ').at(-1)?.replace(/\s+/gu, ' ').trim()
+    const slide = DECK_FILE.test(source.filename)
+    const slideTitle = tokenize(ownHeading ?? '')
     /**
      * A candidate read from `read` (its words and terms), under the current section unless `fields` says
      * otherwise; false, and nothing added, when it holds no word.
@@ -150,7 +153,7 @@ export function candidateSentences(
       }
       // A spec sheet's or a slide's "label value" line is a candidate whole: short and unpunctuated as
       // a heading is, it holds a value, and its label says what of.
-      const label = admitted ? null : labelOf(line)
+      const label = labelOf(line)
       if (label) {
         add(line.replace(BULLET, ''), { label: tokenize(label) })
         continue
@@ -159,7 +162,9 @@ export function candidateSentences(
       // short unpunctuated statement ("Swap is disk-based Extension of RAM") is no heading: it says something.
       const statement = !admitted && statementLine(line)
       if ((isHeading(line) && !statement) || (!admitted && isQuestionLine(line))) {
-        section = tokenize(line)
+        // On a slide a short line heads the lines under it within the slide's title ("126 Professionals"
+        // under "Risk Assessment & Control Group" and "Chief Risk Officer Richard B. Buy"): both name them.
+        section = slide ? [...slideTitle, ...tokenize(line)] : tokenize(line)
         opensSection = true
         if (!admitted) continue
       }

@@ -109,4 +109,34 @@ describe('composeAnswer on slide decks', () => {
     const { text } = answer('what is the tuning talk about', [opening, CONCEPTS])
     expect(text).toContain("Today's session — Purpose: To give an overview of the cache review.")
   })
+
+  it("answers a value from a slide's short line, under the slide's title and the line above it", () => {
+    const group = slide(1, 4, 'Zentrix Risk Control Group', [
+      'Chief Risk Officer Richard B. Buy',
+      '126 Professionals',
+      'Market Risk Controls',
+    ])
+    expect(answer('how many professionals work in the risk control group', [group]).text).toBe(
+      '126 Professionals [1]',
+    )
+    // A name typed in lower case is whose officer it is, not part of the role.
+    expect(answer("who was zentrix's chief risk officer", [group]).text).toBe(
+      'Chief Risk Officer Richard B. Buy [1]',
+    )
+  })
+
+  it("answers when from a timeline's line, and takes no year for a count", () => {
+    const norms = slide(1, 9, 'Emission norms', [
+      '1991: First mass emission norms',
+      '1995: Catalytic converters for cars in 4 metros',
+      '2001: Bharat Stage II in Delhi',
+    ])
+    expect(answer('when were catalytic converters required for cars', [norms]).text).toBe(
+      '1995: Catalytic converters for cars in 4 metros [1]',
+    )
+    expect(answer('how many buses are in the delhi fleet', [norms]).kind).toBe('none')
+    // "How much does it cost" asks for money: a force or a depth is no price.
+    const specs = slide(2, 2, 'Excavator specifications', ['Drawbar pull 7,190 lbf', 'Dig depth 13 ft 4 in'])
+    expect(answer('how much does the excavator cost', [specs]).kind).toBe('none')
+  })
 })

@@ -13,6 +13,7 @@ import {
   notFoundWithClosest,
 } from './answerWording'
 import { askedNames } from './askedFor'
+import { askedValueKinds } from './askedValueKinds'
 import { authorshipQuestion, bylineOf } from './authorshipQuestion'
 import { askedMeans, askedThing, askFocus, attributeOf } from './askFocus'
 import { candidateSentences } from './candidateSentences'
@@ -34,6 +35,7 @@ import { sourceMentions } from './sourceMentions'
 import { summaryQuestion } from './summaryQuestion'
 import { tableFigures } from './tableFigures'
 import { textValues } from './textValues'
+import { valueLine } from './valueLine'
 import { withoutItemNumbers } from './withoutItemNumbers'
 
 /**
@@ -156,9 +158,10 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "Which steps…", "what are the rules…": the items of the list that answers, as a list.
   const list = listAnswer(understanding, quotable)
   if (list) return { kind: 'answer', pieces: list }
-  // For "who", a line naming someone beside the asked role is a candidate, title case or not.
+  // For "who", a line naming someone beside the asked role is a candidate, title case or not; for a
+  // value, a short line printing one of the kind asked ("126 Professionals").
   const admit =
-    understanding.wants === 'person' ? (line: string) => roleHolderLine(line, understanding) : undefined
+    understanding.wants === 'person' ? (line: string) => roleHolderLine(line, understanding) : valueLine(ask)
   const scores = scoreSentences(understanding, candidateSentences(quotable, admit))
   const best = scores.ranked[0]
   const missing = unsaid(scores.missing, sources, request.question)
@@ -221,6 +224,13 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const thing = askedThing(ask) ?? []
   const unnamed = thing.filter((word) => !sources.some((source) => mentions(source.number, word)))
   const thingUnsaid = unnamed.length > 0 && (thing.length > 1 || best.coverage < SUPPORTED_COVERAGE)
+  // "How much does it cost": an amount of money, not a force or a depth beside the thing's name.
+  const kinds = askedValueKinds(ask)
+  const priceless =
+    kinds.length === 1 &&
+    kinds[0] === 'money' &&
+    // A table's cells print amounts without their currency ("in millions" above them).
+    !chosen.some(({ sentence }) => holdsMoney(sentence.text) || sentence.text.includes(' | '))
   // "How do I run ocrmypdf in docker": a way of doing it that no passage of the documents quoted names
   // is not one they describe (another document naming docker does not make this one say it).
   const means = askedMeans(ask)
@@ -230,7 +240,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // A sentence holding nearly all of the rest of the ask answers it though the thing asked for is not
   // named ("Which entity has a monopoly on initiating legislation?": "The Commission has a monopoly…").
   const unsupported =
-    (!defined && thingUnsaid) ||
+    (!defined && (thingUnsaid || priceless)) ||
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
@@ -341,6 +351,17 @@ function announced(sentence: string, source: AnswerSource | undefined): string[]
 function holdsCount(text: string): boolean {
   return textValues(withoutItemNumbers(text)).values.some(({ kind }) => kind !== 'date' && kind !== 'name')
 }
+
+/**
+ * Whether a sentence prints an amount of money: by wink-nlp's reading ("$41", "300 dollars"), or by a
+ * currency's sign beside a number, which the model does not read for every currency ("€120,000").
+ */
+function holdsMoney(text: string): boolean {
+  return CURRENCY.test(text) || textValues(text).values.some(({ kind }) => kind === 'money')
+}
+
+const CURRENCY =
+  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|(?:dollars?|euros?|pounds?|rupees?|yen|usd|eur|gbp|cents?)\b)/iu
 
 /** Whether a sentence's words hold a term in any of its forms ("employee" for "employees"). */
 function holdsForm(terms: ReadonlySet<string>, term: string): boolean {

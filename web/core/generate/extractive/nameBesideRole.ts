@@ -1,5 +1,6 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
+import { askedNames } from './askedFor'
 import { extendsWord, wordForm } from './matchWord'
 
 /** What may stand between a name and the role after it: "Larry J. Merlo, age 63, President and CEO". */
@@ -78,7 +79,8 @@ function roleSpans(
     }
   }
   if (understanding.acronyms.length > 0) return spans
-  const subject = new Set(understanding.names)
+  // A name typed in lower case ("enron's chief risk officer") is whom the role is of, not the role.
+  const subject = new Set([...understanding.names, ...askedNames(understanding)])
   const role = understanding.terms.filter((term) => !subject.has(term) && !QUESTION_SHAPE.has(term))
   if (role.length === 0) return spans
   for (let i = 0; i + role.length <= single.length; i++) {
