@@ -362,4 +362,20 @@ describe('composeAnswer on a mixed folder', () => {
     expect(answer("what is acme's share price", [talent, market]).text).toContain('$41')
     expect(answer('what is the corporation tax rate', [talent]).kind).toBe('none')
   })
+
+  it('answers "what is X under Y" with the sentence defining X, which names Y only in its heading', () => {
+    const guidance = source(
+      1,
+      [
+        'A-1. What is parental involvement under No Child Left Behind?',
+        'The statute defines parental involvement as the participation of parents in school.',
+        'A-12. Funds',
+        'An SEA may find the authority added by the NCLB useful for parental involvement activities under programs.',
+      ].join('\n'),
+      'guidance.doc',
+    )
+    expect(answer('what is parental involvement under nclb', [guidance]).text).toMatch(
+      /^The statute defines parental involvement as the participation of parents in school\. \[1\]/u,
+    )
+  })
 })

@@ -109,6 +109,20 @@ describe('definitionQuestion on how documents define', () => {
     expect(defines('what is a lifetime', 'It has a lifetime that is too short.')).toBe(false)
   })
 
+  it('takes "defines X as" and "X is defined as" for definitions, and "X under Y" as X', () => {
+    const statute = 'The statute defines parental involvement as the participation of parents in school.'
+    expect(defines('what is parental involvement', statute)).toBe(true)
+    expect(defines('what is parental involvement under nclb', statute)).toBe(true)
+    expect(defines('what is a dwelling unit', 'A dwelling unit is defined as a home for one family.')).toBe(
+      true,
+    )
+    expect(defines('what is involvement', 'This defines parental involvement as a duty.')).toBe(false)
+    expect(definitionQuestion('what is parental involvement under nclb')).toMatchObject({
+      subject: ['parental', 'involvement'],
+      scope: ['under', 'nclb'],
+    })
+  })
+
   it('takes "called X" as naming X only where the name ends at X', () => {
     const rules = 'These patterns are called the lifetime elision rules.'
     expect(defines('what is a lifetime', rules)).toBe(false)

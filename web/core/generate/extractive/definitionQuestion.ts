@@ -7,6 +7,8 @@ import { textValues } from './textValues'
 export interface DefinitionQuestion {
   /** X's search terms. */
   subject: string[]
+  /** Where X is asked about ("in rust", "under nclb"): its search terms, which a definition need not name. */
+  scope: string[]
   /** Whether a sentence defines X. */
   defines(sentence: string): boolean
 }
@@ -64,10 +66,12 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   const text = match?.[1]
   if (!text) return null
   const words = [...text.toLowerCase().matchAll(WORD)].map(([word]) => word)
-  const subject = tokenize(text)
+  // "a lifetime in rust", "parental involvement under nclb": the term is "lifetime", and "in rust" where
+  // it is one; a sentence defining the term need not name where.
+  const within = words.findIndex((word) => word === 'in' || word === 'under')
+  const subject = tokenize(within > 0 ? words.slice(0, within).join(' ') : text)
+  const scope = within > 0 ? tokenize(words.slice(within).join(' ')) : []
   if (subject.length === 0 || words.length > MAX_SUBJECT_WORDS) return null
-  // "a lifetime in rust": the term is "lifetime", and "in rust" where it is one.
-  const within = words.indexOf('in')
   const phrase = [words, ...(within > 0 ? [words.slice(0, within)] : [])]
     .map((term) => term.map((word) => `${escape(word)}\\p{L}{0,3}`).join('[^\\p{L}\\p{N}]+'))
     .join('|')
@@ -83,6 +87,12 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   // A law's or a contract's defined term, in quotes: "“Accessory dwelling unit” or “ADU” means…".
   const quotedX = new RegExp(
     `${QUOTED_OTHER}["“'‘](?:${phrase})["”'’]${QUOTED_OTHERS},?\\s+${LEGAL_COPULA}(?![\\p{L}])`,
+    'u',
+  )
+  // How statutes and guidance define a term in running text: "The statute defines parental involvement
+  // as…", "a dwelling unit is defined as…".
+  const definedAsX = new RegExp(
+    `\\bdefine[sd]?\\s+(?:the\\s+(?:term|phrase|word)\\s+)?["“'‘]?(?:${phrase})["”'’]?\\s+as\\b|${LEAD}(?:${phrase})["”'’]?\\s+(?:is|are|shall\\s+be|will\\s+be)\\s+defined\\s+as\\b`,
     'u',
   )
   // An abbreviation defined where it is introduced: "Network Security Services (NSS) comprises…".
@@ -102,6 +112,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   const spellsX = (sentence: string) => acronymDefinition(sentence, words[0]!)?.spelled === true
   return {
     subject,
+    scope,
     defines(sentence) {
       const lower = sentence.toLowerCase()
       const spelled = spelledX !== null && spelledX.test(lower) && spellsX(sentence)
@@ -114,6 +125,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         calledX.test(lower) ||
         glossX.test(lower) ||
         introducedX.test(lower) ||
+        definedAsX.test(lower) ||
         quotedX.test(lower)
       )
     },

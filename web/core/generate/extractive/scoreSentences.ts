@@ -57,6 +57,11 @@ const QUESTION_SHAPE = new Set(
 )
 for (const word of ASK_SHAPE) QUESTION_SHAPE.add(word)
 const QUESTION_SHAPE_WEIGHT = 0.3
+/**
+ * Where a definition is asked about ("under nclb" in "what is parental involvement under nclb") weighs
+ * this much of its weight: the sentence that defines the term often names the place only in its heading.
+ */
+const SCOPE_WEIGHT = 0.3
 /** The words a definition question asks with ("what does X mean", "stand for"), not about. */
 const DEFINING = new Set(['mean', 'means', 'meaning', 'stand', 'stands', 'define', 'definition'])
 /**
@@ -213,6 +218,7 @@ export function scoreSentences(
     const df = commonness[t] ?? 0
     if (!shape(term)) {
       const weight = df === 0 ? rarest : idf(df, count)
+      if (definition?.scope.includes(term)) return weight * SCOPE_WEIGHT
       return definition?.subject.includes(term) ? weight * SUBJECT_WEIGHT : weight
     }
     return df === 0 ? 0 : QUESTION_SHAPE_WEIGHT * idf(df, count)
