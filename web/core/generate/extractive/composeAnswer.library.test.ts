@@ -378,4 +378,18 @@ describe('composeAnswer on a mixed folder', () => {
       /^The statute defines parental involvement as the participation of parents in school\. \[1\]/u,
     )
   })
+
+  it('answers the thing asked of a subject from the sentence naming it, not one naming only the subject', () => {
+    const protocol = source(
+      1,
+      [
+        'Study Design: A5346 is a randomized, placebo-controlled trial of sitagliptin.',
+        'Study Endpoints: Primary, Immunogenicity: Change in sCD14 from baseline to week 16.',
+      ].join('\n'),
+      'protocol.docx',
+    )
+    expect(answer('what is the primary endpoint of the a5346 trial', [protocol]).text).toMatch(
+      /^Study Endpoints: Primary, Immunogenicity: Change in sCD14 from baseline to week 16\. \[1\]/u,
+    )
+  })
 })

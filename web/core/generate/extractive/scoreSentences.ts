@@ -13,6 +13,7 @@ import { holdsDuration } from './holdsDuration'
 import { holdsPhrase } from './holdsPhrase'
 import { askedValueKinds } from './askedValueKinds'
 import { placeBesideAsk } from './placeBesideAsk'
+import { askedThing } from './askFocus'
 import { withoutItemNumbers } from './withoutItemNumbers'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
@@ -123,6 +124,8 @@ const LABEL_VALUE_BONUS = 0.3
  * sentence holds, the paragraph under it is the answer.
  */
 const HEADING_ASKS_BONUS = 0.25
+/** A sentence naming every word of the thing asked of a subject (`askedThing`, two words or more). */
+const THING_BONUS = 0.15
 
 /**
  * Scores each candidate sentence against the question by content-word overlap, each term weighted by
@@ -226,6 +229,7 @@ export function scoreSentences(
   const total = weights.reduce((sum, weight) => sum + weight, 0)
   const weighty = terms.filter((term, t) => (weights[t] ?? 0) > 0 && !shape(term))
   const pairs = termPairs(understanding.ask)
+  const thing = askedThing(understanding.ask) ?? []
 
   const ranked = candidates.map((sentence, s) => {
     const row = quality[s] ?? []
@@ -248,6 +252,13 @@ export function scoreSentences(
     }
     score += RANK_BONUS / (1 + sentence.rank)
     if (headingAsks(sentence.section, weighty)) score += HEADING_ASKS_BONUS
+    // "What is the primary endpoint of the trial": a sentence naming the thing asked ("Study Endpoints:
+    // Primary, …") says it; one naming only the trial says something else of it.
+    if (
+      thing.length > 1 &&
+      thing.every((term) => [...sentence.terms].some((word) => matchWord(term, word) > 0))
+    )
+      score += THING_BONUS
     const label = sentence.label
     if (
       label &&
