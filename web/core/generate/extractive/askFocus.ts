@@ -68,7 +68,8 @@ const MEANS =
 /**
  * The words of the thing a question asks of something, its modifiers with its noun: "what is the
  * CORPORATION TAX RATE", "what is diageo's SHARE PRICE", "who is the CEO of diageo", "what is the SIDE
- * EFFECT of sitagliptin". Search terms, shape words left out; null when the question has none of these
+ * EFFECT of sitagliptin", "when is the SUBMISSION DEADLINE for the journal". Search terms, shape words
+ * left out; null when the question has none of these
  * shapes. Where a passage names none of one of these words, the documents do not say it: "share" alone
  * (in "share feedback") is no share price.
  */
@@ -100,7 +101,7 @@ const GENERIC_THING = new Set([
   'words',
 ])
 const THING_OF =
-  /^(?:what|whats|what['’]s|who|whos|who['’]s)\s+(?:(?:is|are|was|were)\s+)?(?:the|an?)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:of|at|in|for|on)\s/u
+  /^(?:what|whats|what['’]s|who|whos|who['’]s|when|where)\s+(?:(?:is|are|was|were)\s+)?(?:the|an?)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:of|at|in|for|on)\s/u
 const THING_OWNED =
   /^(?:what|whats|what['’]s|who|whos|who['’]s)\s+(?:(?:is|are|was|were)\s+)?[\p{L}\p{N}-]+(?:['’]s|s['’])\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)$/u
 const THING =

@@ -361,6 +361,12 @@ describe('composeAnswer on a mixed folder', () => {
     const market = source(2, "Acme's share price closed at $41 on Friday.", 'market.docx')
     expect(answer("what is acme's share price", [talent, market]).text).toContain('$41')
     expect(answer('what is the corporation tax rate', [talent]).kind).toBe('none')
+    const journal = source(
+      3,
+      'Submission of the manuscript is online; the journal reviews it within a month.',
+      'journal.docx',
+    )
+    expect(answer('when is the submission deadline for the journal', [journal]).kind).toBe('none')
   })
 
   it('answers "what is X under Y" with the sentence defining X, which names Y only in its heading', () => {
