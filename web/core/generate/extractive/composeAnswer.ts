@@ -245,11 +245,6 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
     (!defined && saidElsewhere) ||
-    (anchored &&
-      !defined &&
-      attributed !== null &&
-      best.coverage < SUPPORTED_COVERAGE &&
-      sayingIt.length === 0) ||
     (!defined && !counted) ||
     (!anchored &&
       !defined &&
