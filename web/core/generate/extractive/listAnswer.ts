@@ -28,7 +28,7 @@ export function listQuestion(ask: string): boolean {
  * A few words naming things in the plural, no question around them: "ssl performance tips", "mupdf
  * features". Answered with a list only where a list's introduction or heading names all of them.
  */
-export function barePluralAsk(ask: string): boolean {
+function barePluralAsk(ask: string): boolean {
   const text = ask
     .toLowerCase()
     .replace(/[?.!]+$/u, '')
@@ -60,8 +60,9 @@ export function listAnswer(
   understanding: QuestionUnderstanding,
   sources: readonly AnswerSource[],
 ): string[] | null {
-  const bare = !listQuestion(understanding.ask) && barePluralAsk(understanding.ask)
-  if (!bare && !listQuestion(understanding.ask)) return null
+  const listed = listQuestion(understanding.ask)
+  const bare = !listed && barePluralAsk(understanding.ask)
+  if (!listed && !bare) return null
   const terms = understanding.terms.filter((term) => !QUESTION_SHAPE.has(term))
   if (terms.length === 0) return null
   let best: { intro: string; items: string[]; source: number; share: number } | null = null
