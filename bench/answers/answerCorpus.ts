@@ -60,7 +60,7 @@ export async function answerRequest(
     generatorId: 'extractive',
   })
   return {
-    question: item.question,
+    question: found.question,
     sources: found.sources.map((source) => toAnswerSource(source, undefined, found.documentWords)),
     understanding: found.understanding,
   }

@@ -10,7 +10,7 @@ const FILES: Record<string, string[]> = {
     'This memo tries to summarize the Act for the public.',
     'Title I implements the treaties.',
   ],
-  'autogen-notes.docx': ['AutoGen notes from the reading group.', 'We tried two agents.'],
+  'autogen-notes.docx': ['AutoGen notes from the reading group, a few lines each.', 'We tried two agents.'],
   'autogen.pptx': [
     'AutoGen: Multi-Agent Conversation',
     'AutoGen is a framework for building applications with agents.',
@@ -68,6 +68,11 @@ describe('documentGist', () => {
   it('chooses the document by what the question names, not by the words that ask for a summary', async () => {
     // "summarize" is in the act's opening: the document named is AutoGen's.
     expect(await gistOf('summarize autogen')).toBe('autogen-notes.docx')
+  })
+
+  it('takes how long the summary should be for no part of the name', async () => {
+    // The notes hold "few" and "lines": the act is the document named.
+    expect(await gistOf('summarize the act in a few lines')).toBe('copyright-act.pdf')
   })
 
   it('chooses among documents naming the same thing the kind of file the question names', async () => {

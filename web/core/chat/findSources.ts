@@ -11,8 +11,12 @@ import { EVIDENCE_POOL, evidenceFirst } from './evidenceFirst'
 import { followUpQuestion } from './followUpQuestion'
 import { foundSource } from './foundSource'
 import { tableEvidence } from './tableEvidence'
+import { typedQuestion } from '../retrieve/typedQuestion'
+import { searchTerms } from '../retrieve/index/tokenize'
 
 export interface FoundSources {
+  /** The question as read: its chat shorthand written out (`typedQuestion`), what the answerer is handed. */
+  question: string
   intent: SearchIntent
   queries_used: string[]
   /** `hybrid`, `vector`, `bm25`, or `none` when nothing was searched (small talk). */
@@ -51,11 +55,17 @@ export interface FindSourcesInput {
  * when it is a follow-up, the search, and the hits numbered as the answer will cite them.
  */
 export async function findSources(ports: SearchChunksPorts, input: FindSourcesInput): Promise<FoundSources> {
-  const intent = classifyIntent(input.question, input.history)
+  // "wat is CMI", "how many ppl": every reader below sees the words the shorthand stands for.
+  const question = typedQuestion(input.question)
+  const history = input.history.map((turn) =>
+    turn.role === 'user' ? { ...turn, content: typedQuestion(turn.content) } : turn,
+  )
+  const intent = classifyIntent(question, history)
   // Small talk needs no passages; the extractive answerer would only say it found none.
   const greeting = intent.kind === 'chat' && input.generatorId === 'extractive'
   if (greeting) {
     return {
+      question,
       intent,
       queries_used: [],
       search_method: 'none',
@@ -63,13 +73,13 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
       search_note: null,
       greeting,
       pageTexts: new Map(),
-      understanding: understandQuestion(input.question),
+      understanding: understandQuestion(question),
       documentWords: new Map(),
     }
   }
   // A follow-up keeps the previous question's kind and subject and changes only what it names.
-  const followUp = followUpQuestion(input.question, input.history)
-  const rewritten = rewriteQuery(input.question, input.history)
+  const followUp = followUpQuestion(question, history)
+  const rewritten = rewriteQuery(question, history)
   const queries = followUp ? [followUp, ...rewritten.filter((query) => query !== followUp)] : rewritten
   const found = await searchChunks(ports, {
     queries,
@@ -80,7 +90,12 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   })
   const pool = found.chunks.map((hit, i) => foundSource(hit, i + 1))
   // Read once by search, with the collection's defined terms (queries[0], the question as answered).
-  const { understanding } = found
+  // A follow-up searched as its rewrite: the words it typed are what it asks anew.
+  const typed = new Set(searchTerms(question))
+  const understanding =
+    queries[0] === question
+      ? found.understanding
+      : { ...found.understanding, carried: found.understanding.terms.filter((term) => !typed.has(term)) }
   const documentWords = abbreviationsByDocument(pool, understanding, found.documentWords)
   const reading = { store: ports.store.chunks, pool, understanding, documentWords }
   const tables = await tableEvidence(reading)
@@ -94,6 +109,7 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
           .slice(0, input.topK)
           .map((source, i) => ({ ...source, number: i + 1 }))
   return {
+    question,
     intent,
     queries_used: queriesSearched(queries, found),
     search_method: found.method,

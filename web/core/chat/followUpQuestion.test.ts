@@ -38,6 +38,14 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('reads "that" before a noun as pointing at the noun, not at the previous question', () => {
+    expect(followUpQuestion('when was that argued', after('when was brown v board decided'))).toBe(
+      'when was brown v board argued',
+    )
+    const rust = after('what function does rust call automatically when a variable goes out of scope')
+    expect(followUpQuestion('what is that pattern called in c++', rust)).toBeNull()
+  })
+
   it('leaves a question that stands alone, or a first question, to search', () => {
     expect(followUpQuestion('Who wrote the Rust book?', after('what is ownership in rust'))).toBeNull()
     expect(followUpQuestion('and the year before?', [])).toBeNull()

@@ -1,4 +1,5 @@
 import type { ChatTurn } from '../generate/ChatModel'
+import { textValues } from '../generate/extractive/textValues'
 import { isFollowUp } from '../retrieve/rewriteQuery'
 
 /** Openings that make a message lean on the question before: what follows is what changes. */
@@ -57,7 +58,7 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   }
   // A whole question with a pronoun ("when was it first argued"): the pronoun stands for what the
   // previous question asked about, without the previous question's own last word (its verb).
-  if (/^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change) && PRONOUN.test(change)) {
+  if (/^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change) && standsAlone(change)) {
     const frame = sharedOpening(previous, change)
     if (frame === '') return null
     const subject = previous.slice(frame.length).trim().split(' ')
@@ -84,6 +85,20 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     }
   }
   return null
+}
+
+/**
+ * Whether the message's pronoun stands for something on its own: "when was that decided", not "what is
+ * that pattern called", where "that" points at a noun of its own (a determiner, by wink-nlp's tags) that
+ * the previous question need not hold.
+ */
+function standsAlone(message: string): boolean {
+  const pronoun = PRONOUN.exec(message)
+  if (!pronoun) return false
+  if (!/^(?:this|that|these|those)$/iu.test(pronoun[0])) return true
+  const { words, tags } = textValues(message)
+  const at = words.indexOf(pronoun[0].toLowerCase())
+  return at < 0 || tags[at] !== 'DET'
 }
 
 /** The words two questions open with alike ("when was"), with the space after them. */

@@ -85,7 +85,7 @@ export async function* runChatTurn(
     const pieces = found.greeting
       ? [GREETING]
       : input.generator.answer({
-          question: input.message,
+          question: found.question,
           history,
           sources: sources.map((source) => toAnswerSource(source, found.pageTexts, found.documentWords)),
           understanding: found.understanding,

@@ -102,7 +102,7 @@ export class EvaluationQueue implements EvaluationJobs {
           })
           let answer = ''
           for await (const piece of generator.answer({
-            question: testCase.question,
+            question: found.question,
             history: [],
             sources: found.sources.map((source) =>
               toAnswerSource(source, found.pageTexts, found.documentWords),

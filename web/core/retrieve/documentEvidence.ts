@@ -112,6 +112,11 @@ export function documentScores(
   return scores
 }
 
+/** Whether a term is a word of some document's label (its file name or title). */
+export function labelWord(profiles: readonly DocumentProfile[], term: string): boolean {
+  return profiles.length > 0 && profilesIndex(profiles).holders.label.has(term)
+}
+
 /** Per field, the profiles holding each term (in the profiles' order), and the fields' mean lengths. */
 interface ProfilesIndex {
   holders: Record<'label' | 'opening', Map<string, DocumentProfile[]>>

@@ -4,7 +4,8 @@ import type { Store } from '../store/Store'
 import { type QuestionUnderstanding, understandQuestion } from './understandQuestion'
 import { collectionTerms } from './collectionTerms'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
-import type { DocumentProfile } from './documentEvidence'
+import { type DocumentProfile, labelWord } from './documentEvidence'
+import { documentScope } from './documentScope'
 import { anyPaged, documentProfiles } from './documentProfiles'
 import type { SearchMode } from './index/SearchIndex'
 import type { QueryEmbedders } from './QueryEmbedders'
@@ -176,10 +177,13 @@ async function rankCandidates(
   const best = new Map<string, number>()
   let method: SearchMode = 'bm25'
   for (const [i, query] of queries.entries()) {
+    // "what is CMI in the dmca summary": the document's name weighs documents; every passage of the
+    // document holds it, so passages are searched for the rest ("what is CMI").
+    const passageQuery = documentScope(query, (term) => labelWord(profiles, term))?.rest ?? query
     let vector: Float32Array | null = null
     if (embedder) {
       try {
-        vector = await ports.queryEmbedders.embed(embedder, query, request.signal)
+        vector = await ports.queryEmbedders.embed(embedder, passageQuery, request.signal)
       } catch (error) {
         request.signal?.throwIfAborted()
         ports.logError?.(error)
@@ -189,7 +193,8 @@ async function rankCandidates(
       fallback = 'These documents have no vectors; keyword search (BM25) answered'
     }
     const response = await ports.index.search({
-      query,
+      query: passageQuery,
+      documentQuery: query,
       queryVector: vector,
       embedder,
       exactVectors: (ids) => ports.store.chunks.chunkVectors(ids),

@@ -59,3 +59,41 @@ describe('searchChunks reads what a question names', () => {
     expect((await unspelled.search('ACMX store 2022')).spelledOut).toBeNull()
   })
 })
+
+describe('searchChunks reads which document a question points at', () => {
+  it('weighs documents with the words that name one, and searches its passages for the rest', async () => {
+    const collectionId = newCollection().id
+    const summary: DocumentRecord = {
+      ...newDocument(collectionId, { original_filename: 'harbor-act-summary.pdf' }),
+      status: 'completed',
+    }
+    const other: DocumentRecord = {
+      ...newDocument(collectionId, { original_filename: 'tide-tables.pdf' }),
+      status: 'completed',
+    }
+    const pages = [
+      'THE HARBOR ACT. Summary of the Harbor Act for harbor masters.',
+      'The Harbor Act summary covers ports. The Harbor Act also covers docks; this summary lists them.',
+      'Under the Harbor Act, removing TLI from a berth notice is barred, as this summary says of the Harbor Act.',
+      'Subsection (c) defines TLI as tidal lock information: the lock, its gate and its hours.',
+    ]
+    const chunks: ChunkRecord[] = [
+      ...pages.map((text, i) => newChunk(summary, i, { page: i + 1, text, embedder: null, vector: null })),
+      newChunk(other, 0, {
+        page: 1,
+        text: 'Tide tables for the north harbor, by month.',
+        embedder: null,
+        vector: null,
+      }),
+    ]
+    const { ports } = arraySearchPorts([summary, other], chunks)
+    const shown = async (query: string) =>
+      (
+        await searchChunks(ports, { queries: [query], collectionIds: [collectionId], topK: 2, hybrid: true })
+      ).chunks.map(({ chunk }) => chunk.id)
+    const defining = chunks[3]!.id
+    // Its name's words searched in the passages rank the pages that repeat them first.
+    expect(await shown('what is TLI harbor act summary')).not.toContain(defining)
+    expect(await shown('what is TLI in the harbor act summary')).toContain(defining)
+  })
+})

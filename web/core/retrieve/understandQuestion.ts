@@ -1,3 +1,4 @@
+import { documentScope } from './documentScope'
 import { tokenize } from './index/tokenize'
 import { type QuestionPeriod, questionPeriods } from './questionPeriods'
 
@@ -39,6 +40,17 @@ export interface QuestionUnderstanding {
    * words whose initials spell it ("Chief Executive Officer"), defined in the documents or not.
    */
   acronyms: string[]
+  /**
+   * Terms a follow-up's rewrite carried over from an earlier question ("and in dogs?" asked as "oral
+   * bioavailability in dogs": oral, bioavailability), set by chat; the message's own words are what it
+   * asks anew. Empty for a question that stands alone.
+   */
+  carried: string[]
+  /**
+   * Terms of the words that point at a document by its kind ("in the dmca summary": dmca, summary;
+   * `documentScope`): they say where to look, and an answer need not repeat them.
+   */
+  scope: string[]
   /** The kind of answer asked for, from the question's shape. */
   wants: AnswerKind
   /** The ask is for a total ("total revenue", "in all", "overall"). */
@@ -214,6 +226,8 @@ export function understandQuestion(
           .map(({ short }) => short.toLowerCase()),
       ]),
     ],
+    carried: [],
+    scope: tokenize(documentScope(ask, () => false)?.phrase ?? ''),
     wants: answerKind(ask, periods.length > 0),
     total: TOTAL.test(ask),
     aliases: termAliases(terms, definedTerms),

@@ -206,6 +206,27 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).not.toContain('How is ripgrep licensed?')
   })
 
+  it("answers a follow-up's own words, the words it carried over only keeping the subject", () => {
+    const ownership = source(
+      1,
+      [
+        'When a variable goes out of scope, Rust calls a special function for us automatically.',
+        'This function is called drop, and it is where the author of String can put the code to return the memory.',
+        'In C++, this pattern of deallocating resources at the end of an item’s lifetime is sometimes called Resource Acquisition Is Initialization (RAII).',
+      ].join(' '),
+      'ownership.md',
+    )
+    // "what is that pattern called in c++", after "what function does rust call automatically when a
+    // variable goes out of scope", as chat's rewrite searches it.
+    const rewritten = 'what is function rust call automatically variable pattern called in c++'
+    const read = understandQuestion(rewritten)
+    const carried = { ...read, carried: ['function', 'rust', 'call', 'automatically', 'variable'] }
+    const reply = (understanding: typeof read) =>
+      composeAnswer({ question: rewritten, sources: [ownership], understanding }).pieces.join('')
+    expect(reply(read)).not.toContain('RAII')
+    expect(reply(carried)).toContain('RAII')
+  })
+
   it('answers from the document the question names, of two that say alike', () => {
     const sources = [
       source(

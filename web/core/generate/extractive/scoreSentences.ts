@@ -59,10 +59,17 @@ const QUESTION_SHAPE = new Set(
 for (const word of ASK_SHAPE) QUESTION_SHAPE.add(word)
 const QUESTION_SHAPE_WEIGHT = 0.3
 /**
- * Where a definition is asked about ("under nclb" in "what is parental involvement under nclb") weighs
- * this much of its weight: the sentence that defines the term often names the place only in its heading.
+ * Where a definition is asked about ("under nclb" in "what is parental involvement under nclb"), or the
+ * document a question points at ("in the sre chapter", `QuestionUnderstanding.scope`), weighs this much
+ * of its weight: the sentence that answers often names the place only in its heading, or not at all.
  */
 const SCOPE_WEIGHT = 0.3
+/**
+ * A follow-up's words carried over from the question before ("what is that pattern called in c++" after
+ * "what function does rust call when a variable goes out of scope") weigh this much of their weight: they
+ * keep the subject, and the follow-up's own words say what is asked anew.
+ */
+const CARRIED_WEIGHT = 0.5
 /** The words a definition question asks with ("what does X mean", "stand for"), not about. */
 const DEFINING = new Set(['mean', 'means', 'meaning', 'stand', 'stands', 'define', 'definition'])
 /**
@@ -221,7 +228,8 @@ export function scoreSentences(
     const df = commonness[t] ?? 0
     if (!shape(term)) {
       const weight = df === 0 ? rarest : idf(df, count)
-      if (definition?.scope.includes(term)) return weight * SCOPE_WEIGHT
+      if (definition?.scope.includes(term) || understanding.scope.includes(term)) return weight * SCOPE_WEIGHT
+      if (understanding.carried.includes(term)) return weight * CARRIED_WEIGHT
       return definition?.subject.includes(term) ? weight * SUBJECT_WEIGHT : weight
     }
     return df === 0 ? 0 : QUESTION_SHAPE_WEIGHT * idf(df, count)

@@ -1,3 +1,4 @@
+import { documentScope } from '../../retrieve/documentScope'
 import { DECK_FILE } from './deckFile'
 
 /**
@@ -7,7 +8,9 @@ import { DECK_FILE } from './deckFile'
  * its words best. English phrasings; in other languages such a question is answered as any other.
  */
 export function summaryQuestion(ask: string): boolean {
-  const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
+  // "what is CMI in the dmca summary": the document's name is no request for a summary.
+  const asked = documentScope(ask, () => false)?.rest ?? ask
+  const text = asked.toLowerCase().replace(/\s+/gu, ' ').trim()
   return SUMMARY.test(text) || ABOUT.test(text)
 }
 
@@ -18,15 +21,18 @@ const ABOUT = /^(?:what|whats|what's)\b.*\babout\s*[?.!]*$/u
 
 /**
  * The words of a summary question that ask for a summary rather than name what to summarize
- * ("summarize", "gist", "give me", "key points", "about"): left out when the question's words choose
+ * ("summarize", "gist", "give me", "key points", "about", "in a few lines"): left out when the question's words choose
  * the document, where "summarize" met a document that "summarizes" something else. Stop words are
  * left out by `tokenize` already.
  */
 export const SUMMARY_CUES: ReadonlySet<string> = new Set(
   (
     'summarize summarise summary summaries summarizing summarising sum up gist tl dr tldr nutshell ' +
-    'overview main points point idea ideas key takeaways about give tell can could u please quick ' +
-    'quickly brief briefly short actually'
+    'overview main points point idea ideas key takeaways about give tell can could u you please quick ' +
+    'quickly brief briefly short actually ' +
+    // How long or how plain ("in a few lines", "in two sentences", "in plain english").
+    'few lines line sentence sentences paragraph paragraphs bullet bullets words one two three four five ' +
+    'plain simple english terms eli5'
   ).split(' '),
 )
 

@@ -46,6 +46,12 @@ export interface SearchRequest {
    * another one (`documentEvidence.ts`). Absent: every document alike.
    */
   documentProfiles?: readonly DocumentProfile[]
+  /**
+   * The words that name the document to look in, where the query's own are not all (`documentScope`:
+   * "what is CMI" searched in passages, "what is CMI in the dmca summary" weighing documents). Absent:
+   * the query weighs documents.
+   */
+  documentQuery?: string
 }
 
 /**
@@ -561,7 +567,7 @@ export class SearchIndex {
     const { query, queryVector, embedder, limit, collectionIds, mode, similarityThreshold } = request
     const weights = request.documentProfiles
       ? documentWeights(
-          withPeriodForms(query, searchTerms),
+          withPeriodForms(request.documentQuery ?? query, searchTerms),
           request.documentProfiles,
           DOCUMENT_STRENGTH,
           (term) => this.documentFrequency(term, collectionIds, request.documentProfiles!.length),

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { summaryQuestion } from './summaryQuestion'
+
+describe('summaryQuestion', () => {
+  it('reads a request for what a document is about', () => {
+    for (const ask of [
+      'summarize the dmca summary in a few lines',
+      'tldr of the duck wiki page',
+      'gist of the quanta chaos article?',
+      "what's the dropbox atf blog post about",
+    ])
+      expect(summaryQuestion(ask)).toBe(true)
+  })
+
+  it('takes a document called a summary for the place to look, not for the request', () => {
+    expect(summaryQuestion('what is CMI in the dmca summary')).toBe(false)
+    expect(summaryQuestion('who signed it according to the executive summary')).toBe(false)
+  })
+})

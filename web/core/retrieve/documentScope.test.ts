@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { documentScope } from './documentScope'
+
+const labels = new Set(['lwn', 'quanta'])
+const scope = (question: string) => documentScope(question, (term) => labels.has(term))
+
+describe('documentScope', () => {
+  it('parts the words that point at a document by its kind from what is asked', () => {
+    expect(scope('what is CMI in the dmca summary')).toEqual({ phrase: 'dmca summary', rest: 'what is CMI' })
+    expect(scope('which systems looked random, per the quanta article?')).toEqual({
+      phrase: 'quanta article',
+      rest: 'which systems looked random?',
+    })
+    expect(scope('what is black-box monitoring according to the sre chapter')?.rest).toBe(
+      'what is black-box monitoring',
+    )
+    expect(scope("in the fedramp oscal guide does 'should' mean it's mandatory?")).toEqual({
+      phrase: 'fedramp oscal guide',
+      rest: "does 'should' mean it's mandatory?",
+    })
+  })
+
+  it('takes a closing aside for a document only when its words name one', () => {
+    expect(scope('whats the trademark fight about (lwn)')).toEqual({
+      phrase: 'lwn',
+      rest: 'whats the trademark fight about',
+    })
+    // "(cmi)" spells out a term of the question; no file is called that.
+    expect(scope('what is copyright management information (cmi)?')).toBeNull()
+  })
+
+  it('finds none where nothing names a document, or nothing would be left to search for', () => {
+    expect(scope('what is the trademark fight about')).toBeNull()
+    expect(scope('what is in the readme')).toBeNull()
+    expect(scope('how many people work in the north building')).toBeNull()
+  })
+})

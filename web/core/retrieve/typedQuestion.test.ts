@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { typedQuestion } from './typedQuestion'
+
+describe('typedQuestion', () => {
+  it('writes out the shorthand people type into a chat box', () => {
+    expect(typedQuestion('wat is CMI in the dmca summary')).toBe('what is CMI in the dmca summary')
+    expect(typedQuestion('how many ppl took part')).toBe('how many people took part')
+    expect(typedQuestion('whats the point of it')).toBe('what is the point of it')
+    expect(typedQuestion('run it w/ docker w/o root pls')).toBe('run it with docker without root please')
+    expect(typedQuestion('diff between a program and a process?')).toBe(
+      'difference between a program and a process?',
+    )
+  })
+
+  it('leaves names, commands, paths and other words alone', () => {
+    for (const question of [
+      'what does git diff show',
+      'what happened around 300 bc',
+      'U.S. revenue in 2022',
+      'what does r/u/x mean',
+      'what is PPL in the report',
+      'who wrote watt',
+    ])
+      expect(typedQuestion(question)).toBe(question)
+  })
+})

@@ -1,0 +1,48 @@
+/**
+ * Chat shorthand people type into a question box, each with the words it stands for. A closed class,
+ * as stop words are: the spellings of a few question words and of common abbreviations ("wat", "ppl",
+ * "w/"), never a subject's words. Only lower-case forms: "U" or "PPL" typed in capitals is a name.
+ */
+const SHORTHAND: ReadonlyMap<string, string> = new Map([
+  ['wat', 'what'],
+  ['wut', 'what'],
+  ['wht', 'what'],
+  ['whats', 'what is'],
+  ['wats', 'what is'],
+  ['whos', 'who is'],
+  ['hows', 'how is'],
+  ['wheres', 'where is'],
+  ['whens', 'when is'],
+  ['whys', 'why is'],
+  ['ppl', 'people'],
+  ['u', 'you'],
+  ['ur', 'your'],
+  ['pls', 'please'],
+  ['plz', 'please'],
+  ['abt', 'about'],
+  ['b/c', 'because'],
+  ['w/o', 'without'],
+  ['w/', 'with'],
+  ['yr', 'year'],
+  ['yrs', 'years'],
+  ['govt', 'government'],
+  ['mgmt', 'management'],
+  ['dept', 'department'],
+])
+
+/** A shorthand word standing alone: not inside a longer word, a path ("u/x") or a version ("w/2"). */
+const WORD = /(?<![\p{L}\p{N}/'’.-])(?:w\/o|b\/c|w\/(?=\s)|[a-z]+)(?![\p{L}\p{N}/'’-])/gu
+/** "diff between", "the diff b/w": the difference asked about; "git diff" stays a command. */
+const DIFF = /(?<![\p{L}\p{N}/'’.-])diff(?=\s+(?:between|b\/w)\s)/gu
+
+/**
+ * The question with chat shorthand written out ("wat is CMI" -> "what is CMI", "how many ppl took
+ * part" -> "how many people took part"), so that every reader of a question (its kind, its focus, search)
+ * sees the words it was typed for. Everything else is left as typed, spacing and case included.
+ */
+export function typedQuestion(question: string): string {
+  return question
+    .replace(DIFF, 'difference')
+    .replace(/(?<=\s)b\/w(?=\s)/gu, 'between')
+    .replace(WORD, (word) => SHORTHAND.get(word) ?? word)
+}
