@@ -139,4 +139,25 @@ describe('composeAnswer on slide decks', () => {
     const specs = slide(2, 2, 'Excavator specifications', ['Drawbar pull 7,190 lbf', 'Dig depth 13 ft 4 in'])
     expect(answer('how much does the excavator cost', [specs]).kind).toBe('none')
   })
+
+  it("answers a list from the slide titled with it, though only the deck's title names what it is of", () => {
+    // A geometry lecture: "Euclid" is in the deck's title ("Euclidean Geometry") and on another slide,
+    // not on the slide of the list.
+    const about = new Set(['foundations', 'geometry', 'lecture', 'euclidean'])
+    const euclid = {
+      ...slide(1, 7, 'Euclid', ['He listed 5 common notions and 5 postulates from which all follows.']),
+      about,
+    }
+    const notions = {
+      ...slide(2, 12, 'Common Notions', [
+        'Things that equal the same thing also equal one another.',
+        'If equals are added to equals, then the wholes are equal.',
+        'The whole is greater than the part.',
+      ]),
+      about,
+    }
+    const { text } = answer("list euclid's common notions", [euclid, notions])
+    expect(text).toContain('- If equals are added to equals, then the wholes are equal.')
+    expect(text).toContain('- The whole is greater than the part.')
+  })
 })

@@ -68,6 +68,26 @@ describe('documentGistText', () => {
     ).toBeLessThanOrEqual(GIST_WORDS)
   })
 
+  it('reads a memorandum saying what it does as saying what it is', () => {
+    const memo = [
+      source(
+        1,
+        [
+          'THE HARBOUR ACT OF 1998 Port Office Summary',
+          'INTRODUCTION',
+          'The Harbour Act was signed into law on October 28, 1998. The act implements two treaties: the Mooring Treaty and the Pilotage Treaty. The act also settles several harbour matters that were left open.',
+          'Gulls gather on the breakwater every evening when the fishing fleet comes back into the harbour.',
+          'A café on the quay sells coffee and newspapers to walkers from early in the morning.',
+          'This memorandum summarizes briefly each title of the act.',
+        ].join('\n'),
+        null,
+        'harbour-act.pdf',
+      ),
+    ]
+    const gist = documentGistText(memo).join('')
+    expect(gist).toContain('This memorandum summarizes briefly each title of the act.')
+  })
+
   it('prefers the sentence that says what the document is for', () => {
     const guide = [
       source(

@@ -1,4 +1,5 @@
 import { splitSentences } from '../../ingest/chunk/splitSentences'
+import { DOCUMENT_KIND } from '../../retrieve/documentScope'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
@@ -35,8 +36,10 @@ const LEANING_PENALTY = 0.3
 const MAX_SHARED = 0.6
 
 const OPENING_SECTION = /\b(?:abstract|summary|syllabus|introduction|overview|purpose|about)\b/iu
-const SELF_REFERENCE =
-  /^(?:the\s+(?:aim|purpose|goal|objective|scope)\s+of\s+)?(?:this|the present)\s+(?:document|paper|guide|guideline|article|report|study|post|chapter|book|page|handbook|manual|notice|specification|spec|ordinance|review|presentation|tutorial|draft|memo|proposal|thesis|dissertation|lecture|talk|deck|standard|policy|plan)\b/iu
+const SELF_REFERENCE = new RegExp(
+  `^(?:the\\s+(?:aim|purpose|goal|objective|scope)\\s+of\\s+)?(?:this|the present)\\s+${DOCUMENT_KIND}\\b`,
+  'iu',
+)
 const LEANING = /^(?:it|its|they|their|these|those|he|she|his|her|this|that|such|but|and|also|however)\b/iu
 /** "(a) ", "(e) ", "1. ": an enumerator opening a sentence of a syllabus or a list. */
 const ENUMERATOR = /^\(?(?:[a-z]|\d{1,2})[.)]\s+(?=\S)/u

@@ -28,6 +28,18 @@ export function sourceMentions(
   const words = new Map([...sequences].map(([number, sequence]) => [number, new Set(sequence)]))
   const names = new Set(understanding.names)
   const cache = new Map<string, boolean>()
+  // A passage's words and what its document says about itself (file name, title, opening): a slide
+  // need not repeat the deck's subject ("euclid" on a slide of "Euclidean Geometry").
+  const vocabularies = new Map<number, Set<string>>()
+  const vocabularyOf = (number: number) => {
+    let known = vocabularies.get(number)
+    if (!known) {
+      const about = sources.find((source) => source.number === number)?.about ?? []
+      known = new Set([...(words.get(number) ?? []), ...about])
+      vocabularies.set(number, known)
+    }
+    return known
+  }
   const looseByNumber = new Map<number, Set<string>>()
   // Each source's words by their form (`matchWord`), made on the first term that needs them.
   const forms = new Map<number, Set<string>>()
@@ -40,9 +52,8 @@ export function sourceMentions(
     const key = `${number}\u0000${term}`
     const known = cache.get(key)
     if (known !== undefined) return known
-    const vocabulary = words.get(number) ?? new Set<string>()
-    const about = sources.find((source) => source.number === number)?.about
-    let found = vocabulary.has(term) || about?.has(term) === true
+    const vocabulary = vocabularyOf(number)
+    let found = vocabulary.has(term)
     if (!found && !/^\d/u.test(term)) {
       // A name is named by a longer word ("Pepsi" by "PepsiCo"), not by a word it extends: "Costco"
       // is not "cost", nor "Netflix" "net".

@@ -38,6 +38,12 @@ describe('wordForm', () => {
     }
   })
 
+  it('writes small numbers spelled as words in digits, but not "one", as often a pronoun', () => {
+    expect(wordForm('four')).toBe(wordForm('4'))
+    expect(wordForm('twelve')).toBe('12')
+    expect(wordForm('one')).not.toBe('1')
+  })
+
   it('keeps apart words that only look alike, and leaves other scripts and numbers alone', () => {
     for (const [a, b] of [
       ['news', 'new'],

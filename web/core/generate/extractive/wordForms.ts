@@ -7,8 +7,8 @@ import porter2 from 'wink-porter2-stemmer'
  * "won" / "win", "lost" / "lose", "went" / "go" (the irregular verbs of `english-verbs-irregular`),
  * "children" / "child", "criteria" / "criterion" (`pluralize`'s irregular plurals), "election" /
  * "elected", "generation" / "generated" (Porter2 stems, the Snowball English stemmer of
- * `wink-porter2-stemmer`). Words outside plain a-z (other scripts, numbers, accented names) are their
- * own form.
+ * `wink-porter2-stemmer`); "four" / "4" (small numbers written as words). Other words outside plain a-z
+ * (other scripts, numbers, accented names) are their own form.
  *
  * All three are rules and lists shipped in their npm packages, small enough for the browser's API worker
  * and quick to load: nothing is downloaded or learned. (compromise, which tags parts of speech too, was
@@ -20,13 +20,22 @@ import porter2 from 'wink-porter2-stemmer'
 export function wordForm(word: string): string {
   const known = forms.get(word)
   if (known !== undefined) return known
-  const form = PLAIN.test(word) ? porter2(lemma(word)) : word
+  const form = NUMBERS.get(word) ?? (PLAIN.test(word) ? porter2(lemma(word)) : word)
   if (forms.size >= MAX_CACHED) forms.clear()
   forms.set(word, form)
   return form
 }
 
 const PLAIN = /^[a-z]+$/u
+/**
+ * Small numbers written as words, in digits: "the 4 golden signals" are "the four golden signals". From
+ * two: "one" is as often a pronoun ("the one that…") as a number.
+ */
+const NUMBERS = new Map(
+  'two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
+    .split(' ')
+    .map((word, i) => [word, String(i + 2)]),
+)
 /**
  * Forms found are kept per word: scoring checks every word of the candidate sentences against the
  * question's words, and the same words come back question after question. Bounded, as a long-running
