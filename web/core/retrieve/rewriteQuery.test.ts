@@ -81,6 +81,23 @@ describe('rewriteQuery', () => {
     ])
   })
 
+  it('takes the people the answer named for "they" after a "who" question', () => {
+    const history = [
+      user('who gave the rounding talk'),
+      assistant('Ana Ruiz and Li Wei (University of Leeds) [1]'),
+    ]
+    expect(rewriteQuery('what university are they from?', history)[0]).toBe(
+      'what university are Ana Ruiz from?',
+    )
+  })
+
+  it('keeps a whole follow-up question in its shape, the subject after it', () => {
+    const history = [user('who chaired counter in 2003'), assistant('Richard Gedye Chair COUNTER [1]')]
+    expect(rewriteQuery("and who's the project director?", history)[0]).toBe(
+      "who's the project director chaired counter 2003",
+    )
+  })
+
   it('uses the assistant only where the user never named anything', () => {
     const history = [user('hi'), assistant('Quire is a document chat app.')]
     expect(rewriteQuery('what does it do?', history)).toEqual(['what does Quire do?', 'what does it do?'])

@@ -9,6 +9,8 @@ export interface RewriteTurn {
 
 /** Pronouns that point back at something named earlier; "personal" ones at a person. */
 const PERSONAL = new Set(['he', 'him', 'his', 'himself', 'she', 'her', 'hers', 'herself'])
+/** After a "who" question, "they" are the people its answer named. */
+const PLURAL_PERSONAL = new Set(['they', 'them', 'their', 'theirs'])
 const ANAPHORS = new Set([
   ...PERSONAL,
   'it',
@@ -95,7 +97,9 @@ export function rewriteQuery(question: string, history: readonly RewriteTurn[]):
   const queries: string[] = []
   const pronoun = firstAnaphor(queryWords(asked))
   const person = namesIn(opening)[0]
-  if (person && pronoun && PERSONAL.has(pronoun.lower) && WH.exec(previous)?.[1]?.toLowerCase() === 'who') {
+  // "who gave the talk?" "what university are they from?": they are the people the answer named.
+  const personal = pronoun && (PERSONAL.has(pronoun.lower) || PLURAL_PERSONAL.has(pronoun.lower))
+  if (person && personal && WH.exec(previous)?.[1]?.toLowerCase() === 'who') {
     queries.push(resolve(asked, person, previous))
   }
   if (subject) queries.push(resolve(asked, subject, previous))
@@ -158,6 +162,9 @@ function resolve(text: string, subject: string, previous: string): string {
       .map((word) => word.text)
     return tidy([rest.replace(/[?!.]+$/u, ''), ...asked].join(' '))
   }
+  // "and who's the project director?": a whole question keeps its shape (who asks for a person), the
+  // subject after it; a fragment ("the second version?") gets the subject before it.
+  if (WH.test(rest)) return tidy(`${rest.replace(/[?!.]+$/u, '')} ${subject}`)
   return tidy(`${subject} ${rest}`)
 }
 

@@ -66,7 +66,10 @@ export function notFoundSentence(ask: string): string {
     .replace(/[?.!]+$/u, '')
     .trim()
   if (text === '') return `${NO_ANSWER_OPENING}contain the answer to this question.`
-  const lowered = text.replace(/^\p{Lu}(?=\p{Ll})/u, (first) => first.toLowerCase())
+  const lowered = text
+    .replace(/^\p{Lu}(?=\p{Ll})/u, (first) => first.toLowerCase())
+    // "who's the project director": who is.
+    .replace(/^(what|who|where|when|why|how)['’]s\b/u, '$1 is')
   // "how do i ocr a pdf": how to ocr a pdf.
   const howTo = /^how\s+(?:do|can|should)\s+(?:i|we|you)\s+(.+)$/u.exec(lowered)
   if (howTo) return `${NO_ANSWER_OPENING}say how to ${howTo[1]}.`
@@ -74,8 +77,13 @@ export function notFoundSentence(ask: string): string {
   if (withDo) return `${NO_ANSWER_OPENING}say ${withDo[1]}${withDo[2] ?? ''} ${withDo[3]}.`
   const withBe = INDIRECT_BE.exec(lowered)
   // "how many interceptions are the Panthers credited with": a passive reads wrong turned round.
-  if (withBe && !PARTICIPLE.test(withBe[4] ?? ''))
-    return `${NO_ANSWER_OPENING}say ${withBe[1]}${withBe[2] ?? ''} ${withBe[4]} ${withBe[3]}.`
+  if (withBe && !PARTICIPLE.test(withBe[4] ?? '')) {
+    // "what university are they from": what university they are from.
+    const [, subject, preposition] = /^(.+?)(\s+(?:from|with|for|about|in|on|at|to|of|by|like))?$/u.exec(
+      withBe[4]!,
+    )!
+    return `${NO_ANSWER_OPENING}say ${withBe[1]}${withBe[2] ?? ''} ${subject} ${withBe[3]}${preposition ?? ''}.`
+  }
   // "who won the 2022 World Cup": a question about its subject reads as the clause it is.
   if (
     /^who\s+(?!(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should|may|might)\b)\p{L}/u.test(

@@ -47,6 +47,14 @@ describe('bylineOf', () => {
     expect(bylineOf('Contact\nWrite to help@example.org')).toBeNull()
   })
 
+  it('reads speakers run into their affiliation on one line, and gives the affiliation with them', () => {
+    expect(bylineOf('Faithful Rounding\n\nAna Ruiz Li Wei University of Leeds School of Computing')).toBe(
+      'Ana Ruiz Li Wei (University of Leeds School of Computing)',
+    )
+    // A title slide's subtitle naming a department names nobody.
+    expect(bylineOf('Tidal Power\nThe Harbour Department of Kent')).toBeNull()
+  })
+
   it('takes no list of capitalised headings, nor a sentence, for a byline', () => {
     expect(bylineOf('Deductions\nJob Expenses, Certain Miscellaneous Deductions')).toBeNull()
     expect(bylineOf('Netscape made two announcements, first that Communicator will be free.')).toBeNull()

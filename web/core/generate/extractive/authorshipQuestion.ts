@@ -31,6 +31,14 @@ const NAME_WORD =
   /^(?:\p{Lu}[\p{Ll}'’-]+(?:-\p{Lu}[\p{Ll}]+)?|\p{Lu}\.|\p{Lu}\.\p{Lu}\.|van|von|de|da|del|der|la|le|bin|al)$/u
 /** A speaker's address after the name on a title slide ("Sander Temme <sander@temme.net>"). */
 const ADDRESS = /\s*[<(]?[\w.+-]+@[\w.-]+\.\p{L}{2,}[>)]?$/u
+/**
+ * Where a title slide's speakers run into their affiliation on one line ("Mark Arnold Colin Walter
+ * University of Manchester Institute of Science and Technology"): the word that opens the affiliation.
+ */
+const AFFILIATION =
+  /\s(?:(?:The\s+)?(?:University|Universidad|Université|Universität|Institute|College|School|Department|Dept\.?|Faculty|Laboratory|Laboratories|Lab|Labs|Centre|Center|Hospital|Foundation|Agency|Ministry|Council|Association|Society)\b|Inc\.?$|Ltd\.?$|LLC$|Corp(?:oration|\.)?$)/u
+/** Names before an affiliation: two to four people. */
+const MAX_AFFILIATED_WORDS = 8
 /** Affiliation and footnote marks after a name ("Gal∗+", "Haghighat$", "Smith1,2"). */
 const MARKS = /[∗*†‡§¶#$+^\d]+$/u
 
@@ -38,7 +46,8 @@ const MARKS = /[∗*†‡§¶#$+^\d]+$/u
  * The authors a document's opening passage names under its title: a line of two or more names
  * separated by commas or "and" ("Andreas Gal∗+, Brendan Eich∗, …", "Qingyun Wu , Gagan Bansal , …"),
  * marks and numbers of affiliations left out; or, below the title, a line of one name with an address
- * ("Sander Temme <sander@temme.net>"). Null when its first lines hold no such line.
+ * ("Sander Temme <sander@temme.net>"), or of names run into their affiliation ("Mark Arnold Colin
+ * Walter University of Manchester…", given with it). Null when its first lines hold no such line.
  */
 export function bylineOf(text: string): string | null {
   const lines = text
@@ -54,6 +63,18 @@ export function bylineOf(text: string): string | null {
       const name = line.slice(0, address.index).trim()
       if (isNameList([name], name)) return name
     }
+    // "Mark Arnold Colin Walter University of Manchester": names, then where they work.
+    const affiliation = i > 0 ? AFFILIATION.exec(line) : null
+    if (affiliation && affiliation.index > 0) {
+      const names = line.slice(0, affiliation.index).replace(/,$/u, '').trim()
+      const words = names.split(' ')
+      if (
+        words.length >= 2 &&
+        words.length <= MAX_AFFILIATED_WORDS &&
+        isNameList([names], names, MAX_AFFILIATED_WORDS)
+      )
+        return `${names} (${line.slice(affiliation.index).trim()})`
+    }
     const parts = line
       .split(/\s*,\s*|\s+and\s+|\s*&\s*/u)
       .map((part) => part.replace(MARKS, '').trim())
@@ -65,12 +86,12 @@ export function bylineOf(text: string): string | null {
 }
 
 /** Whether every part is a name's words, and at least half of them names by the language model. */
-function isNameList(parts: readonly string[], line: string): boolean {
+function isNameList(parts: readonly string[], line: string, maxWords = MAX_NAME_WORDS): boolean {
   const names = parts.every((part) => {
     const words = part.split(' ').map((word) => word.replace(MARKS, ''))
     return (
       words.length >= 2 &&
-      words.length <= MAX_NAME_WORDS &&
+      words.length <= maxWords &&
       words.every((word) => NAME_WORD.test(word)) &&
       /^\p{Lu}/u.test(words.at(-1)!)
     )

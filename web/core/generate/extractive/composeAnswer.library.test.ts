@@ -284,7 +284,7 @@ describe('composeAnswer on a mixed folder', () => {
     )
   })
 
-  it('never names, as missing, a word its passages print another way', () => {
+  it('never names, as missing, a word its passages print another way or in another form', () => {
     const plans = source(
       1,
       'The 1 GB plan is the smallest one. Each JBig2dec build ships with it.',
@@ -294,6 +294,15 @@ describe('composeAnswer on a mixed folder', () => {
     expect(kind).toBe('none')
     expect(text).toContain('“employees”')
     expect(text).not.toMatch(/“1gb”|“jbig2”/u)
+    // Nor another form of one: "chaired" where a line prints "Chair".
+    const board = source(
+      2,
+      'Harbour Board\nChair vacant\nBoats leave at dawn every day of the season.',
+      'board.md',
+    )
+    const chaired = answer('who chaired the pilots meeting', [board]).text
+    expect(chaired).toContain('“pilots”')
+    expect(chaired).not.toContain('“chaired”')
   })
 
   it('answers "what does X mean" with the sentence that names X, and the one it refers back to', () => {

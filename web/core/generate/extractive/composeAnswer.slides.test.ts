@@ -160,4 +160,52 @@ describe('composeAnswer on slide decks', () => {
     expect(text).toContain('- If equals are added to equals, then the wholes are equal.')
     expect(text).toContain('- The whole is greater than the part.')
   })
+
+  it('answers who held a role from a title slide\'s line, the clause after "when" only saying when', () => {
+    const title = slide(1, 1, 'Making usage statistics meaningful', [
+      'Ana Ruiz Chair COUNTER UKSG March 2003',
+    ])
+    const why = slide(2, 3, 'Why was COUNTER formed?', ['Libraries need usage statistics'])
+    expect(answer('who chaired counter when the uksg talk was given', [title, why]).text).toBe(
+      'Ana Ruiz Chair COUNTER UKSG March 2003 [1]',
+    )
+  })
+
+  it('answers "what university" from a byline line printing one', () => {
+    const title = slide(1, 1, 'Faithful Rounding', [
+      'Ana Ruiz Li Wei University of Leeds School of Computing',
+    ])
+    expect(answer('what university is Ana Ruiz from', [title]).text).toBe(
+      'Ana Ruiz Li Wei University of Leeds School of Computing [1]',
+    )
+  })
+
+  it('refuses a follow-up that is a whole question in its own words, and asks its role of it alone', () => {
+    const title = slide(1, 1, 'Usage statistics', ['Ana Ruiz Chair COUNTER UKSG March 2003'])
+    const contact = slide(2, 34, 'For more information', ['Li Wei (Project Director)', 'li@example.org'])
+    const followUp = (question: string, rewritten: string, carried: string[], sources: AnswerSource[]) =>
+      composeAnswer({
+        question,
+        sources,
+        understanding: { ...understandQuestion(rewritten), carried },
+      }).pieces.join('')
+    const carried = ['chaired', 'counter', 'uksg']
+    expect(
+      followUp(
+        "and who's the project director?",
+        "who's the project director chaired counter uksg",
+        carried,
+        [title, contact],
+      ),
+    ).toContain('Li Wei (Project Director)')
+    // Asked of passages that print no director, the refusal names the follow-up, not the question before.
+    const refused = followUp(
+      "and who's the project director?",
+      "who's the project director chaired counter uksg",
+      carried,
+      [title],
+    )
+    expect(refused).toMatch(/^The documents do not say who the project director is\. /u)
+    expect(refused).not.toContain('chaired')
+  })
 })

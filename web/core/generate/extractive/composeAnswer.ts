@@ -36,6 +36,7 @@ import { summaryQuestion } from './summaryQuestion'
 import { tableFigures } from './tableFigures'
 import { textValues } from './textValues'
 import { valueLine } from './valueLine'
+import { namedKindLine } from './namedKindLine'
 import { withoutItemNumbers } from './withoutItemNumbers'
 
 /**
@@ -118,20 +119,24 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   )
   const absent = names.filter((name) => !sources.some((source) => mentions(source.number, name)))
   const ask = understanding.ask
+  // A follow-up that is a whole question ("and who's the project director?") is refused in its own words,
+  // not in its rewrite's, which carries the question before's; a fragment ("and in dogs?") in its rewrite's.
+  const typedAsk = request.question.replace(FOLLOW_UP_LEAD, '').trim()
+  const refused = understanding.carried.length > 0 && WHOLE_QUESTION.test(typedAsk) ? typedAsk : ask
   if (absent.length > 0) {
     // Named as the person typed them: a follow-up's rewriting adds the earlier question's words.
     const typed = looseWords(request.question)
     const shown = absent.filter((name) => typed.has(name))
-    return { kind: 'none', pieces: [noAnswerText(sources, shown, ask)] }
+    return { kind: 'none', pieces: [noAnswerText(sources, shown, refused)] }
   }
   // A month asked with its year that no passage prints with that year ("totals for december 2015"
   // beside a table of November 2015) is a period the documents do not cover.
   const months = monthsUnprinted(ask, sources)
-  if (months.length > 0) return { kind: 'none', pieces: [noAnswerText(sources, months, ask)] }
+  if (months.length > 0) return { kind: 'none', pieces: [noAnswerText(sources, months, refused)] }
   // The evidence is about what the question names: a passage naming "Tesla" and another naming 2021
   // do not answer "Tesla deliveries 2021" between them.
   const about = sources.filter((source) => names.every((name) => mentions(source.number, name)))
-  if (about.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, [], ask)] }
+  if (about.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, [], refused)] }
 
   let quotable = about
   if (understanding.wants === 'figure') {
@@ -152,21 +157,27 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     const years = periodYears(understanding.periods)
     if (years.length > 0) {
       quotable = quotable.filter((source) => years.some((year) => printsYear(source, year)))
-      if (quotable.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, years, ask)] }
+      if (quotable.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, years, refused)] }
     }
   }
   // "Which steps…", "what are the rules…": the items of the list that answers, as a list.
   const list = listAnswer(understanding, quotable)
   if (list) return { kind: 'answer', pieces: list }
   // For "who", a line naming someone beside the asked role is a candidate, title case or not; for a
-  // value, a short line printing one of the kind asked ("126 Professionals").
+  // value, a short line printing one of the kind asked ("126 Professionals"); for "what university", a
+  // line printing such a name ("… University of Manchester").
   const admit =
-    understanding.wants === 'person' ? (line: string) => roleHolderLine(line, understanding) : valueLine(ask)
+    understanding.wants === 'person'
+      ? (line: string) => roleHolderLine(line, understanding)
+      : (valueLine(ask) ?? namedKindLine(ask))
   const scores = scoreSentences(understanding, candidateSentences(quotable, admit))
   const best = scores.ranked[0]
-  const missing = unsaid(scores.missing, sources, request.question)
+  const missing = unsaid(scores.missing, sources, request.question).filter(
+    // "chaired" is said where a passage prints "Chair": no refusal names a form of a word it shows.
+    (term) => !sources.some((source) => mentions(source.number, term)),
+  )
   if (!best || best.coverage < CLOSEST_COVERAGE) {
-    return { kind: 'none', pieces: [noAnswerText(sources, missing, ask)] }
+    return { kind: 'none', pieces: [noAnswerText(sources, missing, refused)] }
   }
   const definition = definitionQuestion(understanding.ask)
   const goOn = definition === null
@@ -255,10 +266,14 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         // "How long do ducks live": no number in what would be quoted, no answer of the kind asked.
         (quantityAsk(ask) && !chosen.some(({ sentence }) => holdsQuantity(sentence.text)))))
   if (unsupported) {
-    return { kind: 'none', pieces: notFoundWithClosest(sources, missing, ask, quoted(chosen, quotable)) }
+    return { kind: 'none', pieces: notFoundWithClosest(sources, missing, refused, quoted(chosen, quotable)) }
   }
   return { kind: 'answer', pieces: quoted(chosen, quotable) }
 }
+
+/** "and", "but so", "ok then": how a follow-up leans on the question before. */
+const FOLLOW_UP_LEAD = /^(?:(?:and|but|so|ok|okay|also|then)[\s,]+)+/iu
+const WHOLE_QUESTION = /^(?:what|who|whom|whose|when|where|why|how|which)\b/iu
 
 /**
  * The question's words no passage holds, as a refusal names them: only words of the question as typed

@@ -81,7 +81,17 @@ function roleSpans(
   if (understanding.acronyms.length > 0) return spans
   // A name typed in lower case ("enron's chief risk officer") is whom the role is of, not the role.
   const subject = new Set([...understanding.names, ...askedNames(understanding)])
-  const role = understanding.terms.filter((term) => !subject.has(term) && !QUESTION_SHAPE.has(term))
+  // "who chaired counter when the uksg talk was given": the clause after "when" says when, not which role.
+  const main = new Set(tokenize(understanding.ask.split(CLAUSE)[0] ?? ''))
+  // A follow-up's words carried from the question before keep its subject: "and who's the project director?"
+  // asks for the director, whoever chaired what.
+  const role = understanding.terms.filter(
+    (term) =>
+      main.has(term) &&
+      !subject.has(term) &&
+      !QUESTION_SHAPE.has(term) &&
+      !understanding.carried.includes(term),
+  )
   if (role.length === 0) return spans
   for (let i = 0; i + role.length <= single.length; i++) {
     const run = single.slice(i, i + role.length)
@@ -89,6 +99,9 @@ function roleSpans(
   }
   return spans
 }
+
+/** What opens a subordinate clause: its words are the time or the reason, not the role asked about. */
+const CLAUSE = /\s(?:when|while|whereas|after|before|during|since|because|until|once)\s/iu
 
 /** A word of the role in any form: "audits", "audited" and "auditor" ("audit" and its doer). */
 function sameRole(term: string, word: string): boolean {
