@@ -320,6 +320,20 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toContain('Such boxes are known informally as Tofu.')
   })
 
+  it('answers "what is X" with the sentence naming X in quotes and the next one, saying what it is', () => {
+    const act = source(
+      1,
+      [
+        'As amended, the act lets an organization make an ephemeral recording in some circumstances.',
+        'Section 112 grants an exemption for the making of “ephemeral recordings.” These are recordings made in order to facilitate a transmission. A radio station may record a set of songs.',
+      ].join('\n'),
+      'act-summary.pdf',
+    )
+    expect(answer("what's an ephemeral recording", [act]).text).toBe(
+      'Section 112 grants an exemption for the making of “ephemeral recordings.” [1] These are recordings made in order to facilitate a transmission. [1]',
+    )
+  })
+
   it('refuses a month the passages do not print with its year, and answers one they do', () => {
     const table = source(
       1,

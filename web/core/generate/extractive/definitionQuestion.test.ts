@@ -123,6 +123,17 @@ describe('definitionQuestion on how documents define', () => {
     })
   })
 
+  it('reads "how does Y define X" as what X is in Y, and a glossary table\'s row as defining X', () => {
+    const item = definitionQuestion('how does the counter code of practice define an item')!
+    expect(item.subject).toEqual(['item'])
+    expect(item.scope).toEqual(['counter', 'code', 'practice'])
+    const row = '3.1.2.1 | Item | Full text article, TOC | A uniquely identifiable piece of published work.'
+    expect(item.defines(row)).toBe(true)
+    // A row of figures under the term defines nothing; nor does a row of another term naming it.
+    expect(item.defines('Item | 2003 | 45')).toBe(false)
+    expect(item.defines('3.1.2.2 | Article | | An item of original written work.')).toBe(false)
+  })
+
   it('takes "called X" as naming X only where the name ends at X', () => {
     const rules = 'These patterns are called the lifetime elision rules.'
     expect(defines('what is a lifetime', rules)).toBe(false)

@@ -57,12 +57,14 @@ const QUOTED_OTHERS = `(?:\\s*(?:,|or|and|\\()\\s*${QUOTED_NAME}\\)?)*`
 const WHICH = '(?:\\s*,\\s*which)?'
 const WORD = /[\p{L}\p{N}]+/gu
 const MAX_SUBJECT_WORDS = 5
+/** "under the 2001 no child left behind act": where a term is asked about, in words. */
+const MAX_SCOPE_WORDS = 7
 
 /** Words that ask about an abbreviation as such, not about a word's meaning. */
 const ASKS_ABBREVIATION = /\b(?:stands?\s+for|short\s+for|abbreviation|acronym)\b/iu
 
 export function definitionQuestion(question: string): DefinitionQuestion | null {
-  const match = QUESTION.exec(question.normalize('NFKC'))
+  const match = QUESTION.exec(asWhatIs(question.normalize('NFKC')))
   const text = match?.[1]
   if (!text) return null
   const words = [...text.toLowerCase().matchAll(WORD)].map(([word]) => word)
@@ -71,7 +73,10 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   const within = words.findIndex((word) => word === 'in' || word === 'under')
   const subject = tokenize(within > 0 ? words.slice(0, within).join(' ') : text)
   const scope = within > 0 ? tokenize(words.slice(within).join(' ')) : []
-  if (subject.length === 0 || words.length > MAX_SUBJECT_WORDS) return null
+  // "item in the counter code of practice": the term's words are few, where it is asked about may be more.
+  const termWords = within > 0 ? within : words.length
+  if (subject.length === 0 || termWords > MAX_SUBJECT_WORDS || words.length - termWords > MAX_SCOPE_WORDS)
+    return null
   const phrase = [words, ...(within > 0 ? [words.slice(0, within)] : [])]
     .map((term) => term.map((word) => `${escape(word)}\\p{L}{0,3}`).join('[^\\p{L}\\p{N}]+'))
     .join('|')
@@ -99,6 +104,12 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   const introducedX = new RegExp(`\\((?:${phrase})\\)\\s+${COPULA}(?![\\p{L}])${PASSIVE}`, 'u')
   // A glossary's line ("Lambda: A callback implementing business logic.").
   const glossX = new RegExp(`^(?:${phrase})\\s*:\\s+\\p{L}`, 'u')
+  // A glossary table's row: a cell that is the term, a later one saying what it is ("3.1 | Item | … |
+  // A uniquely identifiable piece of published work…").
+  const glossRowX = new RegExp(
+    `(?:^|\\|\\s*)(?:${phrase})\\s*\\|(?:[^|]*\\|)*?\\s*(?:an?|the)\\s+\\p{L}+\\s+\\p{L}`,
+    'u',
+  )
   // An abbreviation after what it stands for ("The International Ki67 Working Group (IKWG) found…"), when
   // that is what is asked: "what was the EBITDA?" asks for a figure, and a caption spelling EBITDA out is no answer.
   const spelledX =
@@ -124,6 +135,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         namesWhatItIs(isX.exec(lower), lower) ||
         calledX.test(lower) ||
         glossX.test(lower) ||
+        glossRowX.test(lower) ||
         introducedX.test(lower) ||
         definedAsX.test(lower) ||
         quotedX.test(lower)
@@ -148,6 +160,15 @@ function namesWhatItIs(match: RegExpExecArray | null, sentence: string): boolean
   if (tags[next] !== 'ADJ') return true
   while (tags[next] === 'ADJ' || tags[next] === 'CCONJ' || tags[next] === 'PUNCT') next++
   return tags[next] === 'NOUN' || tags[next] === 'PROPN'
+}
+
+/** "how does the code of practice define an item": what is an item in the code of practice. */
+const HOW_DEFINED =
+  /^\s*how\s+(?:does|do|did)\s+(?:the\s+)?(.{1,60}?)\s+define\s+(?:an?\s+|the\s+)?(.+?)\s*[?.!]*\s*$/iu
+
+function asWhatIs(question: string): string {
+  const how = HOW_DEFINED.exec(question)
+  return how ? `what is ${how[2]} in ${how[1]}` : question
 }
 
 function escape(word: string): string {

@@ -1,3 +1,4 @@
+import { definedAfterQuote } from './definedAfterQuote'
 import type { ScoredSentence } from './scoreSentences'
 
 const MAX_SENTENCES = 3
@@ -58,6 +59,16 @@ export function pickAnswer(
   // Light & Manufacturing. The company installed…"): where the best match lacks the kind of answer
   // asked, that is where the answer usually is.
   if (goOn && !best.holdsKind) take(continuedBy(ranked, best))
+  // A term introduced in quotes at a sentence's end is defined by the next one ('an exemption for making
+  // "ephemeral recordings." These are recordings made to facilitate a transmission.'): they go together.
+  take(
+    ranked.find(
+      ({ sentence }) =>
+        sentence.source === best.sentence.source &&
+        sentence.position === best.sentence.position + 1 &&
+        definedAfterQuote(best.sentence.text, sentence.text),
+    ),
+  )
   for (const candidate of ranked.slice(1)) {
     if (chosen.includes(candidate)) continue
     if (chosen.length === MAX_SENTENCES || candidate.score < best.score * FOLLOWER_RATIO) break

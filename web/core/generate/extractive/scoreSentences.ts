@@ -8,6 +8,7 @@ import type { CandidateSentence } from './candidateSentences'
 import { clippedRun } from './clippedRun'
 import { closeSpelling } from './closeSpelling'
 import { definitionQuestion } from './definitionQuestion'
+import { definedAfterQuote } from './definedAfterQuote'
 import { dateBesideAsk } from './dateBesideAsk'
 import { holdsDuration } from './holdsDuration'
 import { holdsPhrase } from './holdsPhrase'
@@ -239,6 +240,13 @@ export function scoreSentences(
   const pairs = termPairs(understanding.ask)
   const thing = askedThing(understanding.ask) ?? []
 
+  // 'the making of “ephemeral recordings.” These are recordings made…': the first names the subject in
+  // quotes, the next says what it is; the first is quoted with it (`pickAnswer`).
+  const bySpot = new Map(candidates.map((sentence) => [`${sentence.source}:${sentence.position}`, sentence]))
+  const definedNext = (sentence: CandidateSentence) => {
+    const next = bySpot.get(`${sentence.source}:${sentence.position + 1}`)
+    return next !== undefined && definedAfterQuote(sentence.text, next.text)
+  }
   const ranked = candidates.map((sentence, s) => {
     const row = quality[s] ?? []
     const matched = weights.reduce((sum, weight, t) => sum + weight * (row[t] ?? 0), 0)
@@ -255,6 +263,7 @@ export function scoreSentences(
       const namesSubject = definition.subject.some((term) => (row[terms.indexOf(term)] ?? 0) > 0)
       if (!namesSubject) score *= NO_SUBJECT_SHARE
       if (coverage > 0 && hasSubject && definition.defines(sentence.text)) score += DEFINITION_BONUS
+      else if (coverage > 0 && hasSubject && definedNext(sentence)) score += DEFINITION_BONUS
       if (coverage > 0 && sameTerms(definition.subject, sentence.section))
         score += sentence.lead ? SECTION_LEAD_BONUS : SECTION_BONUS
     }
