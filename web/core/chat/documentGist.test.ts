@@ -70,6 +70,19 @@ describe('documentGist', () => {
     expect(await gistOf('summarize autogen')).toBe('autogen-notes.docx')
   })
 
+  it('weighs a word few documents hold above a longer one many hold', async () => {
+    // Six news pages, each calling itself a story; one of them the BBC's.
+    const names = ['bbc.html', 'a.html', 'b.html', 'c.html', 'd.html', 'e.html']
+    const pool = names.map((name, i) => ({ ...passage(1, 'autogen.pptx'), number: i + 1, document_id: name }))
+    const chosen = await documentGist({
+      store: { listChunks: async () => [{ ...chunk('autogen.pptx', 0), vector: null }] },
+      pool,
+      understanding: understandQuestion('summarize the bbc story'),
+      documentWords: new Map(names.map((name, i) => [name, new Set(i === 0 ? ['bbc', 'news'] : ['story'])])),
+    })
+    expect(chosen[0]?.document_id).toBe('bbc.html')
+  })
+
   it('takes how long the summary should be for no part of the name', async () => {
     // The notes hold "few" and "lines": the act is the document named.
     expect(await gistOf('summarize the act in a few lines')).toBe('copyright-act.pdf')

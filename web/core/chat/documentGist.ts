@@ -39,18 +39,35 @@ export async function documentGist({
     (term) => !SUMMARY_CUES.has(term) && !AUTHORSHIP_CUES.has(term),
   )
   const kind = namedFileKind(understanding.ask)
+  const wordsOf = new Map<string, Set<string>>()
+  for (const source of pool) {
+    if (wordsOf.has(source.document_id)) continue
+    wordsOf.set(
+      source.document_id,
+      new Set([
+        ...looseWords(source.filename.replace(/[_.-]+/gu, ' ')),
+        ...(documentWords.get(source.document_id) ?? []),
+      ]),
+    )
+  }
+  // A word few of the documents hold names one more surely ("bbc" against "story" and "obama").
+  const rarity = new Map(
+    asked.map((term) => {
+      const holders = [...wordsOf.values()].filter((words) => words.has(term)).length
+      return [term, Math.log(1 + wordsOf.size / Math.max(1, holders))]
+    }),
+  )
   let best: SourceDocument | null = null
   let bestHeld = -1
   for (const source of pool) {
-    const words = new Set([
-      ...looseWords(source.filename.replace(/[_.-]+/gu, ' ')),
-      ...(documentWords.get(source.document_id) ?? []),
-    ])
+    const words = wordsOf.get(source.document_id)!
     // Written together or apart ("medical news today", "medicalnewstoday.html"); a longer word held
-    // names the document more surely than a short common one.
-    // Half a letter for the kind named: it decides between documents that hold the same words.
+    // names the document more surely than a short common one, and a rarer one than a word many hold.
+    // A little for the kind named: it decides between documents that hold the same words.
     const held =
-      asked.filter((term) => words.has(term)).reduce((sum, term) => sum + term.length, 0) +
+      asked
+        .filter((term) => words.has(term))
+        .reduce((sum, term) => sum + term.length * (rarity.get(term) ?? 1), 0) +
       (kind?.test(source.filename) ? 0.5 : 0)
     if (held > bestHeld) {
       best = source

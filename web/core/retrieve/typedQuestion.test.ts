@@ -5,6 +5,7 @@ describe('typedQuestion', () => {
   it('writes out the shorthand people type into a chat box', () => {
     expect(typedQuestion('wat is CMI in the dmca summary')).toBe('what is CMI in the dmca summary')
     expect(typedQuestion('how many ppl took part')).toBe('how many people took part')
+    expect(typedQuestion('which days dont count')).toBe('which days do not count')
     expect(typedQuestion('whats the point of it')).toBe('what is the point of it')
     expect(typedQuestion('run it w/ docker w/o root pls')).toBe('run it with docker without root please')
     expect(typedQuestion('diff between a program and a process?')).toBe(

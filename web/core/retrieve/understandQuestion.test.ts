@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { understandQuestion } from './understandQuestion'
 
 describe('understandQuestion', () => {
+  it('reads the words pointing at a document by its kind as where to look, the pointing word as no term', () => {
+    const read = understandQuestion('what causes whale strandings, per the guardian article')
+    expect(read.scope).toEqual(['guardian', 'article'])
+    expect(read.terms).toEqual(['causes', 'whale', 'strandings', 'guardian', 'article'])
+  })
+
   it('separates the ask from a role, a source to use and a unit', () => {
     const read = understandQuestion(
       'Assume that you are a public equities analyst. Answer the following question by primarily using ' +

@@ -180,9 +180,11 @@ export function understandQuestion(
   const periods = questionPeriods(ask)
   const sectionTerms = new Set(sections.flatMap((section) => tokenize(section)))
   const periodWords = new Set(periods.flatMap((period) => period.words))
+  // "…, per the guardian article": the document's name is searched for, the word pointing at it is not.
+  const scoped = documentScope(ask, () => false)
   const terms = [
     ...new Set(
-      tokenize(ask).flatMap((term) => {
+      tokenize(scoped ? `${scoped.rest} ${scoped.phrase}` : ask).flatMap((term) => {
         if (periodWords.has(term)) return []
         if (sectionTerms.has(term) && !/^\d/u.test(term)) return []
         return [term]
@@ -227,7 +229,7 @@ export function understandQuestion(
       ]),
     ],
     carried: [],
-    scope: tokenize(documentScope(ask, () => false)?.phrase ?? ''),
+    scope: tokenize(scoped?.phrase ?? ''),
     wants: answerKind(ask, periods.length > 0),
     total: TOTAL.test(ask),
     aliases: termAliases(terms, definedTerms),

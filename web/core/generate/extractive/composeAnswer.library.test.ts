@@ -320,6 +320,27 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toContain('Such boxes are known informally as Tofu.')
   })
 
+  it('answers a list announced by a paragraph\'s last sentence ("the following"), with its items', () => {
+    const rules = source(
+      1,
+      [
+        'You are present on any day you are physically in the country. In general, do not count the following as days of presence for the test.',
+        '• Days you commute to work from a residence in a neighbouring country.',
+        '• Days you are in transit between two places abroad for less than 24 hours.',
+        '• Days you are a crew member of a foreign vessel.',
+      ].join('\n'),
+      'instructions.pdf',
+    )
+    expect(answer('which days do not count as days of presence for the test', [rules]).text).toBe(
+      [
+        'In general, do not count the following as days of presence for the test. [1]',
+        '- Days you commute to work from a residence in a neighbouring country.',
+        '- Days you are in transit between two places abroad for less than 24 hours.',
+        '- Days you are a crew member of a foreign vessel.',
+      ].join('\n'),
+    )
+  })
+
   it('answers "what is X" with the sentence naming X in quotes and the next one, saying what it is', () => {
     const act = source(
       1,

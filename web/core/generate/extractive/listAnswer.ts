@@ -50,6 +50,9 @@ const COUNTED_PLURAL =
 const LIST_ASK =
   /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all|its|their|his|her|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b)|\bsteps (?:to|for)\b/u
 
+/** A paragraph's last sentence announcing what follows ("…do not count the following as days…", "…as follows."). */
+const FOLLOWING = /(?:^|(?<=[.!?]\s))[^.!?]*\b(?:the\s+following|as\s+follows)\b[^.!?]*\.$/iu
+
 /**
  * A list question answered with the list: the introducing sentence (one ending with a colon, a
  * heading, or the passage's heading for a run of numbered steps) that, with its items, holds most of the
@@ -74,10 +77,13 @@ export function listAnswer(
     const heading = source.heading?.split(' > ').at(-1) ?? ''
     const blocks: Array<{ intro: string; items: string[] }> = []
     lines.forEach((line, i) => {
-      const introduces = /:$/u.test(line) || (!/[.!?;,]$/u.test(line) && line.split(' ').length <= 10)
+      // "In general, do not count the following as days of presence.": its last sentence announces them.
+      const following = /:$/u.test(line) ? null : FOLLOWING.exec(line)
+      const introduces =
+        /:$/u.test(line) || following !== null || (!/[.!?;,]$/u.test(line) && line.split(' ').length <= 10)
       if (!introduces) return
       const items = listItems(lines, i)
-      if (items.length >= 2) blocks.push({ intro: line, items })
+      if (items.length >= 2) blocks.push({ intro: following?.[0].trim() ?? line, items })
     })
     // Numbered steps from the passage's start, under its heading.
     const steps = lines.findIndex((line) => /^\d{1,2}\.\s/u.test(line))
