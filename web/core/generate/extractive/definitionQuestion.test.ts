@@ -134,6 +134,17 @@ describe('definitionQuestion on how documents define', () => {
     expect(item.defines('3.1.2.2 | Article | | An item of original written work.')).toBe(false)
   })
 
+  it('reads "according to the X piece" as where, and "later popularized as X" as naming X', () => {
+    const effect = definitionQuestion('wat is the butterfly effect according to the quanta piece')!
+    expect(effect.subject).toEqual(['butterfly', 'effect'])
+    expect(
+      effect.defines(
+        'This sensitivity to initial conditions, later popularized as the butterfly effect, made it hard.',
+      ),
+    ).toBe(true)
+    expect(effect.defines('Many accounts date the discovery of this butterfly effect to 1961.')).toBe(false)
+  })
+
   it('takes "called X" as naming X only where the name ends at X', () => {
     const rules = 'These patterns are called the lifetime elision rules.'
     expect(defines('what is a lifetime', rules)).toBe(false)

@@ -1,6 +1,7 @@
 import { asksSpelling } from '../../retrieve/asksSpelling'
 import { acronymDefinition } from '../../retrieve/acronymDefinition'
 import { tokenize } from '../../retrieve/index/tokenize'
+import { DOCUMENT_KIND } from '../../retrieve/documentScope'
 import { textValues } from './textValues'
 
 /** What a "what is X?" question asks to have defined. */
@@ -21,13 +22,18 @@ export interface DefinitionQuestion {
  * trace tree is rooted at") do not count. Each subject word may carry a short ending ("ctenophore"
  * matches "ctenophores"). English only; other questions get null and are answered on word overlap.
  */
-const QUESTION =
-  /^\s*(?:(?:in|for|according\s+to)\s+[^?]{1,60}?,?\s+(?=wh|define))?(?:(?:what|wat|who)\s+(?:is|are|was|were)|(?:what|who)\s*['’]?\s*s|define|definition\s+of|what\s+does|what\s+do)\s+(?:an?\s+|the\s+)?(.+?)\s*(?:\bmean|\bstand\s+for)?(?:\s+(?:in|on|within|according\s+to)\s+(?:the\s+|this\s+|that\s+)?[^?]*?\b(?:docs?|documents?|documentation|book|guide|paper|article|post|page|chapter|manual|report|readme|slides|deck|spec|notes?))?\s*[?.!]*\s*$/iu
+const QUESTION = new RegExp(
+  String.raw`^\s*(?:(?:in|for|according\s+to)\s+[^?]{1,60}?,?\s+(?=wh|define))?(?:(?:what|wat|who)\s+(?:is|are|was|were)|(?:what|who)\s*['’]?\s*s|define|definition\s+of|what\s+does|what\s+do)\s+(?:an?\s+|the\s+)?(.+?)\s*(?:\bmean|\bstand\s+for)?(?:\s+(?:in|on|within|according\s+to)\s+(?:the\s+|this\s+|that\s+)?[^?]*?\b${DOCUMENT_KIND})?\s*[?.!]*\s*$`,
+  'iu',
+)
 const COPULA =
   '(?:is|are|was|were|refers?\\s+to|means?|denotes?|describes?|consists?\\s+of|comprises?|represents?)'
-/** "called", "known as", "known informally as", "termed", "named", "bears the name of". */
+/**
+ * "called", "known as", "known informally as", "termed", "named", "bears the name of", "later
+ * popularized as", "referred to as", "dubbed".
+ */
 const NAMING =
-  '(?:(?:\\p{L}+ly\\s+)?(?:called|termed|named)|known(?:\\s+\\p{L}+ly)?\\s+as|bears?\\s+the\\s+name(?:\\s+of)?|goes\\s+by\\s+the\\s+name(?:\\s+of)?)'
+  '(?:(?:\\p{L}+ly\\s+)?(?:called|termed|named|dubbed)|known(?:\\s+\\p{L}+ly)?\\s+as|(?:\\p{L}+ly\\s+|later\\s+)?(?:populari[sz]ed|referred\\s+to)\\s+as|bears?\\s+the\\s+name(?:\\s+of)?|goes\\s+by\\s+the\\s+name(?:\\s+of)?)'
 /** "is rooted", "was attached", "is called": passive voice says what happens to X, not what X is. */
 const PASSIVE =
   '(?!\\s+(?:not\\s+)?(?:\\p{L}+ed|called|known|made|given|taken|seen|done|built|kept|found|held|run|set|shown|written)(?![\\p{L}]))'
