@@ -355,6 +355,18 @@ describe('composeAnswer on a mixed folder', () => {
     )
   })
 
+  it('answers "what is the X method" with the sentence spelling its quoted acronym by initials', () => {
+    const article = source(
+      1,
+      [
+        'Block shopping sites at the hours you are at your weakest.',
+        "You can also practice the \"HALT\" method when you're shopping online or in a store. Try not to buy things when you're Hungry, Angry, Lonely, or Tired because you're at your weakest state mentally.",
+      ].join('\n'),
+      'shopping.html',
+    )
+    expect(answer('whats the HALT method', [article]).text).toContain('Hungry, Angry, Lonely, or Tired')
+  })
+
   it('refuses a month the passages do not print with its year, and answers one they do', () => {
     const table = source(
       1,
