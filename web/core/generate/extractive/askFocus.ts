@@ -5,7 +5,7 @@ import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
  * What a question asks for, named as a noun between its question word and its verb: "how many
  * EMPLOYEES does Dropbox have", "what python VERSION do I need", "what DOSE of abemaciclib is
  * recommended", "which aws REGION does…". The search term of that noun (the last word of the phrase,
- * or the word before its "of"), or null when the question names none ("how do I…", "what does X
+ * or the word before its "of" or "to"), or null when the question names none ("how do I…", "what does X
  * use…") or names only a word of a question's shape ("what year", "what type of"). Where no passage
  * names it in any form, the documents do not hold the answer, however many of the other words they
  * share (DESIGN.md section 12: a candidate of the asked kind). English word order only.
@@ -15,7 +15,8 @@ export function askFocus(ask: string): string | null {
   const phrase = match?.[1]?.trim()
   if (!phrase) return null
   const words = phrase.split(' ')
-  const of = words.indexOf('of')
+  // "what dose OF abemaciclib", "what ways TO customize firefox": the noun before its modifier.
+  const of = words.findIndex((word) => word === 'of' || word === 'to')
   if (of === 0) return null
   const head = of > 0 ? words[of - 1]! : words.at(-1)!
   const term = tokenize(head)[0]

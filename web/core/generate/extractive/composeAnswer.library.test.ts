@@ -320,6 +320,18 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toContain('Such boxes are known informally as Tofu.')
   })
 
+  it('answers "what ways to X…" with the list its heading names, the noun before "to" the thing listed', () => {
+    const page = source(
+      1,
+      ['More ways to customize', 'Themes', 'Add-ons', 'Awesome Bar'].join('\n'),
+      'firefox.html',
+      'Make your Firefox your own > More ways to customize',
+    )
+    expect(answer('what ways to customize firefox does the page list', [page]).text).toBe(
+      'More ways to customize [1]\n- Themes\n- Add-ons\n- Awesome Bar',
+    )
+  })
+
   it('answers a list announced by a paragraph\'s last sentence ("the following"), with its items', () => {
     const rules = source(
       1,
