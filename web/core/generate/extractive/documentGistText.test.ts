@@ -68,6 +68,26 @@ describe('documentGistText', () => {
     ).toBeLessThanOrEqual(GIST_WORDS)
   })
 
+  it("opens an article's gist with its headline where the sentences chosen say little of it", () => {
+    const headline = 'The harbour economy is a myth: ferries, tolls and the truth about ports'
+    const article = [
+      answerSource(1, 'Sunday, Feb 1, 2015 11:57 AM UTC', { filename: 'ports.html' }),
+      source(
+        2,
+        [
+          'Harbours talk a good game about sharing the sea with everyone who comes.',
+          'Ferries raised their fares during the storm, and the harbours kept quiet about it.',
+          'Critics of the harbours say the fares were set by an algorithm nobody can read.',
+        ].join('\n'),
+        `${headline} > Harbours talk a good game`,
+        'ports.html',
+      ),
+    ]
+    const gist = documentGistText(article).join('')
+    expect(gist.startsWith(`${headline}: `)).toBe(true)
+    expect(gist.split(' ').length).toBeLessThanOrEqual(GIST_WORDS)
+  })
+
   it('reads a memorandum saying what it does as saying what it is', () => {
     const memo = [
       source(

@@ -78,15 +78,49 @@ interface Candidate extends GistSentence {
 export function documentGistText(sources: readonly AnswerSource[]): string[] {
   const deck = deckGist(sources)
   if (deck.length > 0) return deck
+  // An article's title says what it is about in its own words ("The sharing economy is a lie: Uber, Ayn
+  // Rand and…"): it opens the gist where the sentences chosen say little of it, and they make room.
   const chosen = gistSentences(sources)
-  if (chosen.length > 0) return chosen.map(({ text, source }, i) => `${i > 0 ? ' ' : ''}${text} [${source}]`)
+  if (chosen.length > 0) {
+    const title = articleTitle(sources)
+    const said = new Set(chosen.flatMap(({ text }) => tokenize(text).map(wordForm)))
+    const titleTerms = title === null ? [] : tokenize(title).map(wordForm)
+    const unsaid = titleTerms.filter((term) => said.has(term)).length < titleTerms.length * TITLE_SAID
+    const shown = unsaid ? gistSentences(sources, GIST_WORDS - title!.split(' ').length) : chosen
+    const opening = unsaid ? `${title!.replace(/[.:;,]$/u, '')}: ` : ''
+    return shown.map(({ text, source }, i) => `${i > 0 ? ' ' : opening}${text} [${source}]`)
+  }
   const headings = gistHeadings(sources)
   if (headings.length === 0) return []
   return [`${headings.map(({ text }) => text).join('; ')} [${headings[0]!.source}]`]
 }
 
+/** A title of this many words says what an article is about; a shorter one names it. */
+const TITLE_MIN_WORDS = 5
+const TITLE_MAX_WORDS = 20
+/** A title whose words the gist's sentences hold this share of is said already. */
+const TITLE_SAID = 0.4
+
+/**
+ * The title of the first source's document as its passages' headings carry it (a web page's or a Markdown
+ * file's first heading), when it is a headline of a few words rather than a name; null for a deck, a PDF
+ * without headings, or a title of a word or two.
+ */
+function articleTitle(sources: readonly AnswerSource[]): string | null {
+  const first = sources[0]
+  if (!first || DECK_FILE.test(first.filename)) return null
+  // The first passage may stand before the title (a dateline); the title heads the ones after it.
+  const title = sources
+    .find((source) => source.document_id === first.document_id && source.heading)
+    ?.heading?.split(' > ')[0]
+    ?.trim()
+  if (!title) return null
+  const words = title.split(/\s+/u).length
+  return words >= TITLE_MIN_WORDS && words <= TITLE_MAX_WORDS ? title : null
+}
+
 /** The sentences of the gist (`documentGistText`), in reading order; empty when none qualifies. */
-export function gistSentences(sources: readonly AnswerSource[]): GistSentence[] {
+export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WORDS): GistSentence[] {
   const first = sources[0]
   if (!first) return []
   const own = sources.filter((source) => source.document_id === first.document_id)
@@ -124,7 +158,7 @@ export function gistSentences(sources: readonly AnswerSource[]): GistSentence[] 
   let words = 0
   for (const candidate of [...candidates].sort((a, b) => b.score - a.score || a.order - b.order)) {
     if (chosen.length === MAX_SENTENCES) break
-    if (words + candidate.words > GIST_WORDS) continue
+    if (words + candidate.words > budget) continue
     if (chosen.some((other) => shared(candidate.terms, other.terms) > MAX_SHARED)) continue
     chosen.push(candidate)
     words += candidate.words
