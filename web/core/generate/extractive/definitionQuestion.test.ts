@@ -132,6 +132,8 @@ describe('definitionQuestion on how documents define', () => {
     // A row of figures under the term defines nothing; nor does a row of another term naming it.
     expect(item.defines('Item | 2003 | 45')).toBe(false)
     expect(item.defines('3.1.2.2 | Article | | An item of original written work.')).toBe(false)
+    // "in which" opens a relative clause: no place, and no term of a few words before it.
+    expect(definitionQuestion('What is one way in which graphs can be encoded?')).toBeNull()
   })
 
   it('reads "according to the X piece" as where, and "later popularized as X" as naming X', () => {

@@ -62,6 +62,7 @@ const QUOTED_OTHERS = `(?:\\s*(?:,|or|and|\\()\\s*${QUOTED_NAME}\\)?)*`
 /** "every reference has a lifetime, which is the scope…": a clause set off by its comma says what X is. */
 const WHICH = '(?:\\s*,\\s*which)?'
 const WORD = /[\p{L}\p{N}]+/gu
+const RELATIVE = new Set(['which', 'whom', 'what', 'that', 'order'])
 const MAX_SUBJECT_WORDS = 5
 /** "under the 2001 no child left behind act": where a term is asked about, in words. */
 const MAX_SCOPE_WORDS = 7
@@ -76,7 +77,10 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   const words = [...text.toLowerCase().matchAll(WORD)].map(([word]) => word)
   // "a lifetime in rust", "parental involvement under nclb": the term is "lifetime", and "in rust" where
   // it is one; a sentence defining the term need not name where.
-  const within = words.findIndex((word) => word === 'in' || word === 'under')
+  // "one way in which graphs are encoded": a relative clause, not where.
+  const within = words.findIndex(
+    (word, i) => (word === 'in' || word === 'under') && !RELATIVE.has(words[i + 1] ?? ''),
+  )
   const subject = tokenize(within > 0 ? words.slice(0, within).join(' ') : text)
   const scope = within > 0 ? tokenize(words.slice(within).join(' ')) : []
   // "item in the counter code of practice": the term's words are few, where it is asked about may be more.
