@@ -487,4 +487,24 @@ describe('composeAnswer on a mixed folder', () => {
       /^Study Endpoints: Primary, Immunogenicity: Change in sCD14 from baseline to week 16\. \[1\]/u,
     )
   })
+  it('answers "what is X" under a heading that is X with the sentence defining "this test" and its items', () => {
+    const instructions = source(
+      1,
+      [
+        'Substantial Presence Test',
+        'You are considered a U.S. resident if you meet the substantial presence test for 2007. You meet this test if you were physically present in the United States for at least:',
+        '1. 31 days during 2007, and',
+        '-2-',
+        '2. 183 days during the 3-year period that includes 2007.',
+      ].join('\n'),
+      'i1040nr.pdf',
+      'General Instructions > Substantial Presence Test',
+    )
+    const { text } = answer("what's the substantial presence test", [instructions])
+    expect(text).toMatch(
+      /You meet this test if you were physically present in the United States for at least:/u,
+    )
+    expect(text).toMatch(/31 days during 2007[^]*183 days/u)
+    expect(text).not.toMatch(/-2-/u)
+  })
 })

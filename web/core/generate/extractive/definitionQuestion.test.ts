@@ -189,4 +189,34 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     expect(defines('what is phi', 'We protect your “PHI” and share it rarely.')).toBe(false)
     expect(defines('what is an adu', 'The “ADU” rules mean less parking.')).toBe(false)
   })
+  it('reads "what counts as X", "what is meant by X" and a label before the question', () => {
+    const counts = definitionQuestion('irs instructions: what counts as a frivolous return?')
+    expect([counts?.subject, counts?.scope]).toEqual([
+      ['frivolous', 'return'],
+      ['irs', 'instructions'],
+    ])
+    expect(definitionQuestion('what is meant by parental involvement')?.subject).toEqual([
+      'parental',
+      'involvement',
+    ])
+    expect(definitionQuestion('what qualifies as a dependent?')?.subject).toEqual(['dependent'])
+    expect(
+      defines(
+        'what counts as a frivolous return',
+        'A frivolous return is one that does not contain information needed.',
+      ),
+    ).toBe(true)
+  })
+
+  it('takes "you meet this test if…" as defining a test, and using the test as not', () => {
+    const presence = "what's the substantial presence test"
+    expect(defines(presence, 'You meet this test if you were physically present for at least:')).toBe(true)
+    expect(defines(presence, 'You satisfy the substantial presence test only if you stayed 183 days.')).toBe(
+      true,
+    )
+    expect(
+      defines(presence, 'You are considered a U.S. resident if you meet the substantial presence test.'),
+    ).toBe(false)
+    expect(defines(presence, 'You meet this requirement if you file on time.')).toBe(false)
+  })
 })

@@ -120,6 +120,11 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `(?:^|\\|\\s*)(?:${phrase})\\s*\\|(?:[^|]*\\|)*?\\s*(?:an?|the)\\s+\\p{L}+\\s+\\p{L}`,
     'u',
   )
+  // A test or a requirement defined by when it is met: "You meet this test if you were present…".
+  const metIfX = new RegExp(
+    `\\b(?:meets?|satisf(?:y|ies)|pass(?:es)?)\\s+(?:the\\s+(?:${phrase})|this\\s+${escape(words.at(-1)!)}\\p{L}{0,1})\\s+(?:only\\s+)?(?:if|when)\\b`,
+    'u',
+  )
   // An abbreviation after what it stands for ("The International Ki67 Working Group (IKWG) found…"), when
   // that is what is asked: "what was the EBITDA?" asks for a figure, and a caption spelling EBITDA out is no answer.
   const spelledX =
@@ -148,7 +153,8 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         glossRowX.test(lower) ||
         introducedX.test(lower) ||
         definedAsX.test(lower) ||
-        quotedX.test(lower)
+        quotedX.test(lower) ||
+        metIfX.test(lower)
       )
     },
   }
@@ -176,9 +182,18 @@ function namesWhatItIs(match: RegExpExecArray | null, sentence: string): boolean
 const HOW_DEFINED =
   /^\s*how\s+(?:does|do|did)\s+(?:the\s+)?(.{1,60}?)\s+define\s+(?:an?\s+|the\s+)?(.+?)\s*[?.!]*\s*$/iu
 
+/** "what counts as a frivolous return", "what is meant by X", "what qualifies as X": what is X. */
+const COUNTS_AS =
+  /^\s*what\s+(?:counts|qualifies|(?:is|are)\s+(?:considered|meant\s+by|regarded\s+as))(?:\s+as)?\s+/iu
+/** "irs instructions: what is…", "rust - what is…": a label before the question names where it is asked. */
+const LABEL = /^\s*([^:?]{1,60}?)\s*(?::|\s-)\s+(?=wh|define|how)/iu
+
 function asWhatIs(question: string): string {
-  const how = HOW_DEFINED.exec(question)
-  return how ? `what is ${how[2]} in ${how[1]}` : question
+  const label = LABEL.exec(question)
+  const asked = label ? question.slice(label[0].length) : question
+  const how = HOW_DEFINED.exec(asked)
+  const whatIs = how ? `what is ${how[2]} in ${how[1]}` : asked.replace(COUNTS_AS, 'what is ')
+  return label ? `${whatIs.replace(/[?.!\s]+$/u, '')} in ${label[1]}` : whatIs
 }
 
 function escape(word: string): string {

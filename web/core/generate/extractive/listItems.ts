@@ -25,6 +25,8 @@ export function listItems(lines: readonly string[], at: number): string[] {
   const colon = /:$/u.test(lines[at] ?? '')
   for (const line of following) {
     if (items.length >= (colon ? MAX_PARAGRAPH_ITEMS : MAX_ITEMS)) break
+    // A page's number between its lines ("-2-") is the page's, not an item.
+    if (PAGE_NUMBER.test(line)) continue
     const marked = MARKED.test(line)
     if (!marked && !colon && line.split(' ').length > MAX_ITEM_WORDS) break
     // "Also, don't forget:" opens the next list; a table's row is not one of these items.
@@ -33,6 +35,8 @@ export function listItems(lines: readonly string[], at: number): string[] {
   }
   return items.slice(0, MAX_ITEMS)
 }
+
+const PAGE_NUMBER = /^[-–—\s]*\d{1,4}[-–—\s]*$/u
 
 /** A table's row as the chunker writes it: cells between " | ". */
 const TABLE_ROW = /\S\s\|\s|^\|\s/u

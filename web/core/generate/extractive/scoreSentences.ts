@@ -247,6 +247,17 @@ export function scoreSentences(
     const next = bySpot.get(`${sentence.source}:${sentence.position + 1}`)
     return next !== undefined && definedAfterQuote(sentence.text, next.text)
   }
+  // Under a heading that is the term, a sentence may define it as "this test" ("You meet this test if…").
+  const definingSections = new Set(
+    definition === null
+      ? []
+      : candidates
+          .filter(
+            (sentence) =>
+              sameTerms(definition.subject, sentence.section) && definition.defines(sentence.text),
+          )
+          .map((sentence) => sentence.source),
+  )
   const ranked = candidates.map((sentence, s) => {
     const row = quality[s] ?? []
     const matched = weights.reduce((sum, weight, t) => sum + weight * (row[t] ?? 0), 0)
@@ -262,10 +273,14 @@ export function scoreSentences(
       )
       const namesSubject = definition.subject.some((term) => (row[terms.indexOf(term)] ?? 0) > 0)
       if (!namesSubject) score *= NO_SUBJECT_SHARE
-      if (coverage > 0 && hasSubject && definition.defines(sentence.text)) score += DEFINITION_BONUS
+      const underTerm = sameTerms(definition.subject, sentence.section)
+      const definesIt = coverage > 0 && (hasSubject || underTerm) && definition.defines(sentence.text)
+      if (definesIt) score += DEFINITION_BONUS
       else if (coverage > 0 && hasSubject && definedNext(sentence)) score += DEFINITION_BONUS
-      if (coverage > 0 && sameTerms(definition.subject, sentence.section))
-        score += sentence.lead ? SECTION_LEAD_BONUS : SECTION_BONUS
+      // A section's first sentence stands for the definition its heading promises, unless another of
+      // its sentences is one.
+      const opensIt = sentence.lead && !definingSections.has(sentence.source)
+      if (coverage > 0 && underTerm) score += definesIt || opensIt ? SECTION_LEAD_BONUS : SECTION_BONUS
     }
     score += RANK_BONUS / (1 + sentence.rank)
     if (headingAsks(sentence.section, weighty)) score += HEADING_ASKS_BONUS
