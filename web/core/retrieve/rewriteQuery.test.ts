@@ -98,6 +98,15 @@ describe('rewriteQuery', () => {
     )
   })
 
+  it('asks the previous question again on a new condition ("and if I didn\'t have wages?")', () => {
+    const due = [user('when is form 1040nr due if i got wages w/ withholding'), assistant('By April 15 [1].')]
+    expect(rewriteQuery('and if i did not have wages?', due)[0]).toBe(
+      'when is form 1040nr due if i did not have wages?',
+    )
+    const open = [user('When is the museum open?'), assistant('From 9 to 5 [1].')]
+    expect(rewriteQuery('and if it rains?', open)[0]).toBe('When is the museum open if it rains?')
+  })
+
   it('uses the assistant only where the user never named anything', () => {
     const history = [user('hi'), assistant('Quire is a document chat app.')]
     expect(rewriteQuery('what does it do?', history)).toEqual(['what does Quire do?', 'what does it do?'])

@@ -48,6 +48,9 @@ const FRAGMENT_START = new Set(
   ),
 )
 const WH = /^(what|who|whom|whose|when|where|why|how|which)\b/iu
+/** A follow-up that is a condition alone ("and if I didn't have wages?"), and a question's own. */
+const CONDITION = /^(?:if|unless)\s/iu
+const TRAILING_CONDITION = /,?\s+(?:if|unless)\s.*$/iu
 const FRAGMENT_MAX_WORDS = 4
 /** Earlier user turns read to follow the subject: enough for any conversation a person follows. */
 const MAX_USER_TURNS = 8
@@ -76,7 +79,9 @@ const MAX_QUERIES = 3
  * Firefox released?"); a bare "why?"/"when?" takes over the previous question ("Where was Tesla
  * born?" "When?" -> "When was Tesla born?"); "what about Chrome?" after "What is the market share of
  * Firefox?" asks the same of the new name ("Chrome market share"); anything else is prefixed with
- * the subject ("the second version?" -> "Firefox the second version?"). Rules, no model: a pronoun
+ * the subject ("the second version?" -> "Firefox the second version?"); a condition alone ("and if I
+ * had no wages?") replaces the previous question's ("when is it due if I got wages?" -> "when is it
+ * due if I had no wages?"). Rules, no model: a pronoun
  * that points at something other than the last subject gets the wrong one, and the original
  * question is searched too for that reason.
  */
@@ -146,6 +151,12 @@ function conversationSubject(turns: readonly RewriteTurn[]): { subject: string; 
 function resolve(text: string, subject: string, previous: string): string {
   if (mentionsAll(text, subject)) return text
   const rest = text.replace(MARKER, '').trim()
+  // "when is it due if I got wages?" "and if I didn't?": the same question on the new condition (whose
+  // pronouns stay: the previous question names the subject).
+  if (previous && CONDITION.test(rest)) {
+    const asked = previous.replace(/[?!.]+$/u, '').replace(TRAILING_CONDITION, '')
+    return tidy(`${asked} ${rest}`)
+  }
   const words = queryWords(rest)
   if (firstAnaphor(words)) return tidy(replaceAnaphors(rest, words, subject))
   const named = subjectOf(rest)

@@ -52,6 +52,8 @@ const QUESTION_SHAPE = new Set(
   (
     'many much long often far old year years name names named called type kind kinds example ' +
     'can could would should will may might must also one some according mentioned described say said ' +
+    // "Besides guns, what else…": what is asked is beyond them, not a word to find.
+    'else besides ' +
     // Contractions typed without their apostrophe: "whats", "hows", "theres".
     'whats hows wheres whos thats theres ' +
     '什么 是什 么是 哪些 哪个 哪里 为什 怎么 怎样 如何 多少 几个 是否 是谁 谁是 です すか とは'
