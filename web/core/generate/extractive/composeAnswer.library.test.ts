@@ -507,4 +507,18 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toMatch(/31 days during 2007[^]*183 days/u)
     expect(text).not.toMatch(/-2-/u)
   })
+  it('reads "besides X, what else" as asking beyond X, not for the words "besides" and "else"', () => {
+    const interview = source(
+      1,
+      [
+        'Obama admits US gun laws are his biggest frustration.',
+        'In the interview Obama also discussed Iran, the European Union and corruption in Kenya.',
+      ].join('\n'),
+      'bbc.html',
+    )
+    const { kind, text } = answer('besides guns what else did obama discuss', [interview])
+    expect(kind).toBe('answer')
+    expect(text).toMatch(/Iran/u)
+    expect(text).not.toMatch(/besides|else/u)
+  })
 })
