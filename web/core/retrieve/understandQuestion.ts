@@ -111,13 +111,22 @@ const DECIMALS =
 const NUMBER_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3, four: 4, a: 1 }
 const TOTAL = /\b(?:total|overall|in\s+all|altogether|combined|aggregate|consolidated)\b/iu
 
+/**
+ * "which profilers does the deck list", "what does the article say about…": the document asked about,
+ * named by its kind alone. Kinds that are seldom a question's subject ("the policy", "the study" are
+ * often what is asked about); a named one ("in the hbcu deck") is `documentScope`'s.
+ */
+const POINTER =
+  /\b(?:the|this|that|your)\s+(deck|slides|article|paper|doc|document|pdf|file|piece|post|chapter|readme|presentation|writeup|transcript)\b/iu
+
 /** Words that carry the shape of a question rather than its subject; the answer rarely repeats them. */
 export const QUESTION_SHAPE = new Set(
   (
     'many much long often far old year years name names named called type kind kinds example ' +
     'can could would should will may might must also one some according mentioned described say said ' +
     'use used give given get make made become became happen happened take took amount value figure ' +
-    'number numbers'
+    // "which profilers does the deck list", "does it mention": what a document does, not its words.
+    'number numbers list lists listed mention mentions'
   ).split(' '),
 )
 
@@ -229,7 +238,7 @@ export function understandQuestion(
       ]),
     ],
     carried: [],
-    scope: tokenize(scoped?.phrase ?? ''),
+    scope: tokenize(scoped?.phrase ?? POINTER.exec(ask)?.[1] ?? ''),
     wants: answerKind(ask, periods.length > 0),
     total: TOTAL.test(ask),
     aliases: termAliases(terms, definedTerms),

@@ -521,4 +521,11 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toMatch(/Iran/u)
     expect(text).not.toMatch(/besides|else/u)
   })
+  it('never names the words pointing at the document ("per the guardian article") as missing', () => {
+    const story = source(1, 'Tribes in New Zealand gather on the beach each November.', 'guardian-1.html')
+    const { kind, text } = answer('what causes whale strandings per the guardian article', [story])
+    expect(kind).toBe('none')
+    expect(text).toMatch(/none of them mentions|it does not mention/u)
+    expect(text.split(/mentions?/u)[1]).not.toMatch(/article|guardian/u)
+  })
 })

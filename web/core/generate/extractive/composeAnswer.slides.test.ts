@@ -208,4 +208,26 @@ describe('composeAnswer on slide decks', () => {
     expect(refused).toMatch(/^The documents do not say who the project director is\. /u)
     expect(refused).not.toContain('chaired')
   })
+  it('answers a slide title\'s words with its items, where the deck is named ("… in the hbcu deck?")', () => {
+    const blocks = slide(1, 10, 'Building Blocks for College Success', [
+      'Academics',
+      'Support Services',
+      'Financial Assistance',
+    ])
+    expect(answer('building blocks for college success in the hbcu deck?', [blocks]).text).toBe(
+      'Building Blocks for College Success [1]\n- Academics\n- Support Services\n- Financial Assistance',
+    )
+  })
+
+  it('answers "which X does the deck list other than Y" with the list that is not Y\'s', () => {
+    // The deck's file is named after what it presents: every slide is about jboss.
+    const file = { filename: 'jboss_profiler.ppt', document_id: 'jboss_profiler.ppt' }
+    const own = {
+      ...slide(1, 19, 'JBoss Profiler', ['A Java profiler on a JVMPI agent', 'Writes logs']),
+      ...file,
+    }
+    const others = { ...slide(2, 15, 'Profilers', ['Jprobe profiler', 'Optimizeit', 'Jprof']), ...file }
+    const { text } = answer('which java profilers does the deck list other than jboss', [own, others])
+    expect(text).toBe('Profilers [2]\n- Jprobe profiler\n- Optimizeit\n- Jprof')
+  })
 })

@@ -1,3 +1,4 @@
+import { documentScope } from '../../retrieve/documentScope'
 import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
@@ -26,7 +27,8 @@ export function listQuestion(ask: string): boolean {
 
 /**
  * A few words naming things in the plural, no question around them: "ssl performance tips", "mupdf
- * features". Answered with a list only where a list's introduction or heading names all of them.
+ * features", "building blocks for college success" (the head noun before its first preposition).
+ * Answered with a list only where a list's introduction or heading names all of them.
  */
 function barePluralAsk(ask: string): boolean {
   const text = ask
@@ -36,11 +38,16 @@ function barePluralAsk(ask: string): boolean {
     .trim()
   const words = text.split(' ')
   if (words.length < 2 || words.length > MAX_BARE_WORDS || QUESTION_WORD.test(text)) return false
-  if (!/[^su]s$/u.test(words.at(-1)!)) return false
-  return textValues(text).tags.at(-1) === 'NOUN'
+  const preposition = words.findIndex((word, i) => i > 0 && HEAD_ENDS.has(word))
+  const head = preposition > 0 ? preposition - 1 : words.length - 1
+  if (!/[^su]s$/u.test(words[head]!)) return false
+  const { tags } = textValues(words.slice(0, head + 1).join(' '))
+  return tags.at(-1) === 'NOUN'
 }
 
-const MAX_BARE_WORDS = 5
+/** Where a noun phrase's head ends: "blocks for college success", "tips on caching". */
+const HEAD_ENDS = new Set(['for', 'of', 'on', 'in', 'to', 'with', 'about', 'from'])
+const MAX_BARE_WORDS = 6
 const QUESTION_WORD =
   /(?:^|\s)(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|list|name|tell|give|show|explain|describe|define)(?:\s|$)/u
 
@@ -64,9 +71,15 @@ export function listAnswer(
   sources: readonly AnswerSource[],
 ): string[] | null {
   const listed = listQuestion(understanding.ask)
-  const bare = !listed && barePluralAsk(understanding.ask)
+  // "… in the hbcu deck": where to look is no word the list need hold.
+  const asked = documentScope(understanding.ask, () => false)?.rest ?? understanding.ask
+  const bare = !listed && barePluralAsk(asked)
   if (!listed && !bare) return null
-  const terms = understanding.terms.filter((term) => !QUESTION_SHAPE.has(term))
+  // "which profilers does it list other than jboss": the list asked for is not jboss's.
+  const excluded = excludedTerms(understanding.ask)
+  const terms = understanding.terms.filter(
+    (term) => !QUESTION_SHAPE.has(term) && !understanding.scope.includes(term) && !excluded.includes(term),
+  )
   if (terms.length === 0) return null
   let best: { intro: string; items: string[]; source: number; share: number } | null = null
   for (const source of sources) {
@@ -105,6 +118,8 @@ export function listAnswer(
         return [...items].some((word) => matchWord(term, word) > 0) ? sum + ITEM_WEIGHT : sum
       }, 0)
       const share = held / terms.length
+      const introduced = tokenize(`${block.intro} ${heading}`)
+      if (excluded.some((term) => introduced.some((word) => matchWord(term, word) > 0))) continue
       // Asked in a few words, the list must be the one they name: every word in its introduction or heading.
       if (bare && !terms.every((term) => [...intro].some((word) => matchWord(term, word) > 0))) continue
       if (share >= LIST_COVERAGE && (!best || share > best.share))
@@ -114,4 +129,14 @@ export function listAnswer(
   if (!best) return null
   const { intro, items, source } = best
   return [`${intro === '' ? '' : `${intro} `}[${source}]`, ...items.map((item) => `\n- ${clipItem(item)}`)]
+}
+
+/** "other than jboss", "besides guns what else…", "except the first": up to three words, to a question word. */
+const EXCLUSION =
+  /\b(?:other\s+than|besides|except(?:\s+for)?|apart\s+from|aside\s+from|excluding)((?:\s+(?!(?:what|which|who|how|where|when|why|and|or)\b)[\p{L}\p{N}'’-]+){1,3})/iu
+
+/** The terms of what a question sets aside ("other" with them): a list it asks for is another. */
+function excludedTerms(ask: string): string[] {
+  const match = EXCLUSION.exec(ask)
+  return match ? tokenize(match[0]) : []
 }

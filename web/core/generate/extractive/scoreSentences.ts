@@ -48,18 +48,16 @@ export interface SentenceScores {
  * them and nothing where none does. Only these languages are listed; in others such words weigh as
  * much as the rest, which makes "no answer" likelier, never a wrong quote.
  */
-const QUESTION_SHAPE = new Set(
+const QUESTION_SHAPE = new Set([
+  ...ASK_SHAPE,
+  ...// "Besides guns, what else…": what is asked is beyond them, not a word to find.
   (
-    'many much long often far old year years name names named called type kind kinds example ' +
-    'can could would should will may might must also one some according mentioned described say said ' +
-    // "Besides guns, what else…": what is asked is beyond them, not a word to find.
     'else besides ' +
     // Contractions typed without their apostrophe: "whats", "hows", "theres".
     'whats hows wheres whos thats theres ' +
     '什么 是什 么是 哪些 哪个 哪里 为什 怎么 怎样 如何 多少 几个 是否 是谁 谁是 です すか とは'
   ).split(' '),
-)
-for (const word of ASK_SHAPE) QUESTION_SHAPE.add(word)
+])
 const QUESTION_SHAPE_WEIGHT = 0.3
 /**
  * Where a definition is asked about ("under nclb" in "what is parental involvement under nclb"), or the
@@ -227,11 +225,12 @@ export function scoreSentences(
   const shape = (term: string) =>
     QUESTION_SHAPE.has(term) ||
     (definition !== null && !definition.subject.includes(term) && DEFINING.has(term))
+  const scoping = (term: string) => definition?.scope.includes(term) || understanding.scope.includes(term)
   const weights = terms.map((term, t) => {
     const df = commonness[t] ?? 0
     if (!shape(term)) {
       const weight = df === 0 ? rarest : idf(df, count)
-      if (definition?.scope.includes(term) || understanding.scope.includes(term)) return weight * SCOPE_WEIGHT
+      if (scoping(term)) return weight * SCOPE_WEIGHT
       if (understanding.carried.includes(term)) return weight * CARRIED_WEIGHT
       return definition?.subject.includes(term) ? weight * SUBJECT_WEIGHT : weight
     }
@@ -321,7 +320,8 @@ export function scoreSentences(
   return {
     ranked,
     terms,
-    missing: terms.filter((term, t) => frequency[t] === 0 && !shape(term)),
+    // Where to look ("in the hbcu deck") is the document's name, often printed in no sentence of it.
+    missing: terms.filter((term, t) => frequency[t] === 0 && !shape(term) && !scoping(term)),
   }
 }
 
