@@ -528,4 +528,40 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toMatch(/none of them mentions|it does not mention/u)
     expect(text.split(/mentions?/u)[1]).not.toMatch(/article|guardian/u)
   })
+  it('answers "what do i need to make X" with every thing a how-to lists under its own heading', () => {
+    const things = [
+      'Cloche',
+      'Planter saucer',
+      'Floral foam',
+      'Ruler',
+      'Spoon',
+      'Wire pins',
+      'Small plants',
+      'Moss',
+    ]
+    const howTo = source(
+      1,
+      ['How to Build a Terrarium', "What You'll Need:", ...things].join('\n'),
+      'ehow.html',
+      'How to Build a Terrarium',
+    )
+    expect(answer('what do i need to make a cloche terrarium', [howTo]).text).toBe(
+      `What You'll Need: [1]${things.map((thing) => `\n- ${thing}`).join('')}`,
+    )
+  })
+  it('reads an introduction wrapped over two lines ("… the interface" / "exposes are:") as one', () => {
+    const draft = source(
+      1,
+      [
+        'The actions the interface',
+        'exposes are:',
+        'GET a folder: retrieve the names and current versions of its documents',
+        'PUT a document: store a new version, its content type, and contents',
+        'DELETE a document: remove it from the storage',
+      ].join('\n'),
+      'ietf.html',
+    )
+    const { text } = answer('what actions does the storage interface expose', [draft])
+    expect(text).toMatch(/- GET a folder[^]*- PUT a document[^]*- DELETE a document/u)
+  })
 })

@@ -16,7 +16,7 @@ const ITEM_WEIGHT = 0.5
 /**
  * Whether the ask wants several things listed: "list…", "what are the…", "what are euclid's
  * postulates" (whose: "what are ctenophores" asks what they are), "which 4 categories…",
- * "steps to…", or a plural asked noun ("what rules does…", "which deployment concepts…").
+ * "steps to…", "what do I need to…" (a how-to's things needed), or a plural asked noun ("what rules does…", "which deployment concepts…").
  */
 export function listQuestion(ask: string): boolean {
   const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
@@ -55,7 +55,7 @@ const QUESTION_WORD =
 const COUNTED_PLURAL =
   /^(?:what|which|list|name|tell)\b.*\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+\p{L}+[^su\s]s\b/u
 const LIST_ASK =
-  /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all|its|their|his|her|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b)|\bsteps (?:to|for)\b/u
+  /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all|its|their|his|her|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b|what (?:do|will|would|does|did) (?:i|you|we|one|they) need\b|what(?:['’]s| is| are) (?:needed|required)\b)|\bsteps (?:to|for)\b/u
 
 /** A paragraph's last sentence announcing what follows ("…do not count the following as days…", "…as follows."). */
 const FOLLOWING = /(?:^|(?<=[.!?]\s))[^.!?]*\b(?:the\s+following|as\s+follows)\b[^.!?]*\.$/iu

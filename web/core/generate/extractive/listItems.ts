@@ -2,7 +2,7 @@
 const MAX_ITEMS = 10
 /** An item line without a bullet or number is this short: longer, it is the text going on. */
 const MAX_ITEM_WORDS = 14
-/** After a colon, at most this many paragraphs are taken for items. */
+/** After a colon, at most this many paragraphs (lines longer than an item) are taken for items. */
 const MAX_PARAGRAPH_ITEMS = 6
 /** A bullet, or an item's number or letter: "1.", "(2)", "3-" (as slides number them), "a)". */
 const MARKED = /^(?:[-*•·▪◦‣]|\(?\d{1,2}[.)]|\d{1,2}\s?-|\(?[a-z][.)])\s+/u
@@ -23,14 +23,19 @@ export function listItems(lines: readonly string[], at: number): string[] {
   const items: string[] = []
   // After a colon the items may be paragraphs, each opening with its name ("Idempotence A single task…").
   const colon = /:$/u.test(lines[at] ?? '')
+  let paragraphs = 0
   for (const line of following) {
-    if (items.length >= (colon ? MAX_PARAGRAPH_ITEMS : MAX_ITEMS)) break
+    if (items.length >= MAX_ITEMS || paragraphs >= MAX_PARAGRAPH_ITEMS) break
     // A page's number between its lines ("-2-") is the page's, not an item.
     if (PAGE_NUMBER.test(line)) continue
     const marked = MARKED.test(line)
     if (!marked && !colon && line.split(' ').length > MAX_ITEM_WORDS) break
-    // "Also, don't forget:" opens the next list; a table's row is not one of these items.
-    if (items.length > 0 && ((!marked && /:$/u.test(line)) || TABLE_ROW.test(line))) break
+    // "Also, don't forget:" opens the next list, and "What You'll Need:" under a title its own (a line
+    // going on in lower case, "exposes are:", ends a wrapped introduction); a table's row is not one of
+    // these items.
+    const opensList = !marked && /:$/u.test(line) && (items.length > 0 || /^\p{Lu}/u.test(line))
+    if (opensList || (items.length > 0 && TABLE_ROW.test(line))) break
+    if (line.split(' ').length > MAX_ITEM_WORDS) paragraphs++
     items.push(...numberedSteps(line))
   }
   return items.slice(0, MAX_ITEMS)
