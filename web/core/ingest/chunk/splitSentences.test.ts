@@ -40,4 +40,13 @@ describe('splitSentences', () => {
     const spans = splitSentences(text, 11)
     expect(spans.map((span) => text.slice(span.start, span.end))).toEqual(['One. ', 'Two.'])
   })
+  it("keeps an enumeration's numbered items in its sentence, and a number ending a sentence ends it", () => {
+    const text =
+      'The rankings were as follows: 1. Finland 2. Norway 3. Canada. The score was 10. Then it fell.'
+    expect(splitSentences(text).map((span) => text.slice(span.start, span.end))).toEqual([
+      'The rankings were as follows: 1. Finland 2. Norway 3. Canada. ',
+      'The score was 10. ',
+      'Then it fell.',
+    ])
+  })
 })

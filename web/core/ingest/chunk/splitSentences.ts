@@ -8,7 +8,8 @@ import type { Span } from './Span'
  * A boundary is sentence-final punctuation (. ! ? …, optionally followed by closing quotes or
  * brackets) followed by whitespace and a character that is not a lowercase letter, or a CJK full stop
  * (。！？), which needs no space after it. A period after a known abbreviation ("Dr.", "e.g.") or a
- * single-letter initial ("J. Smith", "U.S.") is not a boundary. Mistakes only make chunks split at a
+ * single-letter initial ("J. Smith", "U.S.") is not a boundary, nor is one after an enumeration's number
+ * ("as follows: 1. Finland 2. Norway"). Mistakes only make chunks split at a
  * slightly worse place; no text is lost either way.
  */
 const BOUNDARY = /[.!?…]+["'”’»)\]]*\s+|[。！？]+["'”’」』)）]*\s*/gu
@@ -80,5 +81,11 @@ function isBoundary(
     .slice(wordStart, at)
     .replace(/^[("'“‘[]+/u, '')
     .toLowerCase()
+  // "ranked as follows: 1. Finland 2. Norway …": an item's number after a colon, or after the item before
+  // it, runs the list on.
+  if (/^\d{1,2}$/u.test(word)) {
+    const before = text.slice(sentenceStart, wordStart)
+    if (word === '1' ? /[:;]\s*$/u.test(before) : before.includes(`${Number(word) - 1}. `)) return false
+  }
   return !ABBREVIATIONS.has(word) && !INITIAL.test(word)
 }
