@@ -564,4 +564,14 @@ describe('composeAnswer on a mixed folder', () => {
     const { text } = answer('what actions does the storage interface expose', [draft])
     expect(text).toMatch(/- GET a folder[^]*- PUT a document[^]*- DELETE a document/u)
   })
+  it('refuses "which version" where no quoted sentence numbers one, and answers where one does', () => {
+    const help = (text: string) => source(1, text, 'mozilla.html')
+    const ask = 'which firefox version added the customize panel'
+    expect(
+      answer(ask, [help('Open the Customize panel in Firefox to add, move or remove any button.')]).kind,
+    ).toBe('none')
+    expect(
+      answer(ask, [help('Firefox 29 added the Customize panel, to add, move or remove any button.')]).text,
+    ).toMatch(/^Firefox 29 added/u)
+  })
 })

@@ -242,6 +242,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     kinds[0] === 'money' &&
     // A table's cells print amounts without their currency ("in millions" above them).
     !chosen.some(({ sentence }) => holdsMoney(sentence.text) || sentence.text.includes(' | '))
+  // "Which firefox version added the panel": a version is numbered ("Firefox 29", "1.8.3").
+  const versionless = VERSION_ASK.test(ask) && !chosen.some(({ sentence }) => /\p{N}/u.test(sentence.text))
   // "How do I run ocrmypdf in docker": a way of doing it that no passage of the documents quoted names
   // is not one they describe (another document naming docker does not make this one say it).
   const means = askedMeans(ask)
@@ -251,7 +253,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // A sentence holding nearly all of the rest of the ask answers it though the thing asked for is not
   // named ("Which entity has a monopoly on initiating legislation?": "The Commission has a monopoly…").
   const unsupported =
-    (!defined && (thingUnsaid || priceless)) ||
+    (!defined && (thingUnsaid || priceless || versionless)) ||
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
@@ -270,6 +272,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   }
   return { kind: 'answer', pieces: quoted(chosen, quotable) }
 }
+
+/** "which firefox version…", "what release of X…": a question asking for a version. */
+const VERSION_ASK = /\b(?:which|what)\s+(?:[\p{L}\p{N}.-]+\s+){0,2}(?:version|release)s?\b/iu
 
 /** "and", "but so", "ok then": how a follow-up leans on the question before. */
 const FOLLOW_UP_LEAD = /^(?:(?:and|but|so|ok|okay|also|then)[\s,]+)+/iu
