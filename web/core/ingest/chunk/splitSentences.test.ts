@@ -49,4 +49,11 @@ describe('splitSentences', () => {
       'Then it fell.',
     ])
   })
+  it("keeps a quotation's attribution with it", () => {
+    const text = 'Premature optimization is the root of all evil. -- Prof. Donald E. Knuth. Profilers help.'
+    expect(splitSentences(text).map((span) => text.slice(span.start, span.end))).toEqual([
+      'Premature optimization is the root of all evil. -- Prof. Donald E. Knuth. ',
+      'Profilers help.',
+    ])
+  })
 })

@@ -9,11 +9,12 @@ import type { Span } from './Span'
  * brackets) followed by whitespace and a character that is not a lowercase letter, or a CJK full stop
  * (。！？), which needs no space after it. A period after a known abbreviation ("Dr.", "e.g.") or a
  * single-letter initial ("J. Smith", "U.S.") is not a boundary, nor is one after an enumeration's number
- * ("as follows: 1. Finland 2. Norway"). Mistakes only make chunks split at a
+ * ("as follows: 1. Finland 2. Norway"), nor one before a quotation's attribution ("… evil. -- Donald Knuth"). Mistakes only make chunks split at a
  * slightly worse place; no text is lost either way.
  */
 const BOUNDARY = /[.!?…]+["'”’»)\]]*\s+|[。！？]+["'”’」』)）]*\s*/gu
 const LOWERCASE_START = /^\p{Ll}/u
+const ATTRIBUTION = /^(?:--|[—―])\s?\p{Lu}/u
 const INITIAL = /^(?:\p{L}\.)*\p{L}$/u
 const ABBREVIATIONS = new Set([
   'mr',
@@ -73,6 +74,8 @@ function isBoundary(
 ): boolean {
   if (/^[。！？]/u.test(punctuation)) return true
   if (LOWERCASE_START.test(text.slice(next, next + 1))) return false
+  // "… the root of all evil. -- Prof. Donald E. Knuth": a quotation's attribution is part of it.
+  if (ATTRIBUTION.test(text.slice(next, next + 4))) return false
   if (!punctuation.startsWith('.') || punctuation.startsWith('..')) return true
   // The word before the period, without any opening quote or bracket.
   let wordStart = at
