@@ -108,6 +108,30 @@ describe('documentGistText', () => {
     expect(gist).toContain('This memorandum summarizes briefly each title of the act.')
   })
 
+  it('reads guidance, and a document naming itself by its title, saying what it presents as saying what it is', () => {
+    const annex = [
+      source(
+        1,
+        [
+          'ANNEX 5 ILLUSTRATIVE GUIDANCE FOR APPLICATIONS',
+          'Introduction',
+          'Batch analysis data are presented in Table 4 for one batch of AB1234 manufactured for clinical use.',
+          'Assessors do not need details of methods for standard tests of AB1234 batches.',
+          'This guidance presents a mock application for a fictitious product.',
+          'Stability data for AB1234 batches are presented in Table 5 for twelve months of storage.',
+          'This Clinical Trial Application presents information relating to AB1234 Capsules.',
+        ].join('\n'),
+        null,
+        'annex.doc',
+      ),
+    ]
+    const gist = documentGistText(annex).join('')
+    expect(gist).toContain('This guidance presents a mock application for a fictitious product.')
+    expect(gist).toContain(
+      'This Clinical Trial Application presents information relating to AB1234 Capsules.',
+    )
+  })
+
   it('prefers the sentence that says what the document is for', () => {
     const guide = [
       source(

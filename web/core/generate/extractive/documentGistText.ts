@@ -36,10 +36,15 @@ const LEANING_PENALTY = 0.3
 const MAX_SHARED = 0.6
 
 const OPENING_SECTION = /\b(?:abstract|summary|syllabus|introduction|overview|purpose|about)\b/iu
+/** "This memorandum summarizes…", "The purpose of this guide…": a document saying what it is. */
 const SELF_REFERENCE = new RegExp(
   `^(?:the\\s+(?:aim|purpose|goal|objective|scope)\\s+of\\s+)?(?:this|the present)\\s+${DOCUMENT_KIND}\\b`,
   'iu',
 )
+/** "This Clinical Trial Application presents…": by its title, capitalised, then a verb that reports. */
+const SELF_TITLED =
+  /^This\s+(?:\p{Lu}[\p{L}-]*\s+){1,4}(?:presents|describes|summari[sz]es|outlines|sets\s+out|explains|reports|introduces|covers)\b/u
+const selfReference = (text: string) => SELF_REFERENCE.test(text) || SELF_TITLED.test(text)
 const LEANING = /^(?:it|its|they|their|these|those|he|she|his|her|this|that|such|but|and|also|however)\b/iu
 /** "(a) ", "(e) ", "1. ": an enumerator opening a sentence of a syllabus or a list. */
 const ENUMERATOR = /^\(?(?:[a-z]|\d{1,2})[.)]\s+(?=\S)/u
@@ -150,8 +155,8 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
       TITLE_WEIGHT * held +
       (candidate.abstract ? OPENING_SECTION_BONUS : 0) +
       ((anyAbstract ? candidate.lead : candidate.order === 0) ? LEAD_BONUS : 0) +
-      (SELF_REFERENCE.test(candidate.text) ? SELF_REFERENCE_BONUS : 0) -
-      (LEANING.test(candidate.text) && !SELF_REFERENCE.test(candidate.text) ? LEANING_PENALTY : 0) -
+      (selfReference(candidate.text) ? SELF_REFERENCE_BONUS : 0) -
+      (LEANING.test(candidate.text) && !selfReference(candidate.text) ? LEANING_PENALTY : 0) -
       (POSITION_WEIGHT * candidate.order) / candidates.length
   })
   const chosen: Candidate[] = []
