@@ -299,6 +299,9 @@ function longEnough(text: string): boolean {
   if (!FINAL_PUNCTUATION.test(text) && (words.length < MIN_UNPUNCTUATED_WORDS || titleCase(words)))
     return false
   if (words.length >= MIN_WORDS) return true
+  // "About 23,000 die.": a short sentence stating a number ("See Table 4." is in title case).
+  const stated = FINAL_PUNCTUATION.test(text) && /\p{N}/u.test(text) && !titleCase(words)
+  if (words.length === MIN_WORDS - 1 && stated) return true
   return [...text.replace(/[\s\p{P}]/gu, '')].length >= MIN_UNSPACED_CHARS && UNSPACED_SCRIPT.test(text)
 }
 

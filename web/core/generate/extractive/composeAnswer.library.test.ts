@@ -574,4 +574,24 @@ describe('composeAnswer on a mixed folder', () => {
       answer(ask, [help('Firefox 29 added the Customize panel, to add, move or remove any button.')]).text,
     ).toMatch(/^Firefox 29 added/u)
   })
+  it('answers a follow-up in its own words, from the subject it carries, not the previous answer again', () => {
+    const superbugs = source(
+      1,
+      'Every year, about 2 million people get sick from a superbug, according to the CDC. About 23,000 die.',
+      'superbugs.html',
+    )
+    const crash = source(2, 'Two pilots died when the cargo plane crashed on landing in fog.', 'crashes.pdf')
+    // "how many people get sick from superbugs each year" "and how many die?", as chat rewrites it.
+    const question = 'how many die people sick superbugs each year'
+    const understanding = {
+      ...understandQuestion(question),
+      carried: ['people', 'sick', 'superbugs', 'each', 'year'],
+    }
+    const composed = composeAnswer({
+      question: 'and how many die?',
+      sources: [superbugs, crash],
+      understanding,
+    })
+    expect(composed.pieces.join('')).toMatch(/About 23,000 die\. \[1\]/u)
+  })
 })

@@ -138,9 +138,14 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const about = sources.filter((source) => names.every((name) => mentions(source.number, name)))
   if (about.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, [], refused)] }
 
-  let quotable = about
+  // A follow-up stays on the subject it carries ("what is the fedayeen saddam" "who set it up?"): a passage
+  // naming none of the carried words is another document's, whatever else it shares ("set to dock").
+  const onSubject = about.filter((source) =>
+    understanding.carried.some((term) => mentions(source.number, term)),
+  )
+  let quotable = onSubject.length > 0 ? onSubject : about
   if (understanding.wants === 'figure') {
-    quotable = mayStateYear(understanding, about)
+    quotable = mayStateYear(understanding, quotable)
     if (quotable.length === 0)
       return { kind: 'none', pieces: [laterThanReportedText(sources, understanding)] }
     const chosen = chooseFigure(understanding, tableFigures(quotable), mentions)

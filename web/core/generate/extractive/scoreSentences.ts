@@ -92,6 +92,10 @@ const SECTION_LEAD_BONUS = 0.3
  * self-serve framework for developers at Dropbox"), it is about the place the question names, not X.
  */
 const NO_SUBJECT_SHARE = 0.5
+/** Words that relate a follow-up's period to the one asked before ("and the year before?"). */
+const PERIOD_RELATION = new Set(
+  'before after earlier later previous prior next ago following preceding'.split(' '),
+)
 /**
  * For "what is X?", X's words weigh this many times their rarity: the rest of the ask says where to
  * look ("in the fastapi deployment docs"), which the search has already used, not what to say.
@@ -238,6 +242,17 @@ export function scoreSentences(
   })
   const total = weights.reduce((sum, weight) => sum + weight, 0)
   const weighty = terms.filter((term, t) => (weights[t] ?? 0) > 0 && !shape(term))
+  // Its own words, but those relating a period to the one before ("and a year before?": the period is
+  // asked anew, not the word), and only those some sentence holds.
+  const own =
+    understanding.carried.length > 0
+      ? weighty.filter(
+          (term) =>
+            !understanding.carried.includes(term) &&
+            !PERIOD_RELATION.has(term) &&
+            (frequency[terms.indexOf(term)] ?? 0) > 0,
+        )
+      : []
   const pairs = termPairs(understanding.ask)
   const thing = askedThing(understanding.ask) ?? []
 
@@ -283,6 +298,9 @@ export function scoreSentences(
       const opensIt = sentence.lead && !definingSections.has(sentence.source)
       if (coverage > 0 && underTerm) score += definesIt || opensIt ? SECTION_LEAD_BONUS : SECTION_BONUS
     }
+    // A follow-up asks anew in its own words ("and how many die?" after "how many get sick"): a sentence
+    // holding none of them answers the question before ("2 million get sick"), not this one.
+    if (own.length > 0 && !own.some((term) => (row[terms.indexOf(term)] ?? 0) > 0)) score *= NO_SUBJECT_SHARE
     score += RANK_BONUS / (1 + sentence.rank)
     if (headingAsks(sentence.section, weighty)) score += HEADING_ASKS_BONUS
     // "What is the primary endpoint of the trial": a sentence naming the thing asked ("Study Endpoints:
