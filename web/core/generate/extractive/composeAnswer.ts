@@ -139,10 +139,14 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (about.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, [], refused)] }
 
   // A follow-up stays on the subject it carries ("what is the fedayeen saddam" "who set it up?"): a passage
-  // naming none of the carried words is another document's, whatever else it shares ("set to dock").
-  const onSubject = about.filter((source) =>
-    understanding.carried.some((term) => mentions(source.number, term)),
+  // of a document naming none of the carried words is another document's, whatever else it shares ("set
+  // to dock"). Another slide of the same deck is on the subject, though it does not repeat it.
+  const carriedBy = new Set(
+    sources
+      .filter((source) => understanding.carried.some((term) => mentions(source.number, term)))
+      .map((source) => source.document_id),
   )
+  const onSubject = about.filter((source) => carriedBy.has(source.document_id))
   let quotable = onSubject.length > 0 ? onSubject : about
   if (understanding.wants === 'figure') {
     quotable = mayStateYear(understanding, quotable)
