@@ -208,14 +208,13 @@ describe('composeAnswer on slide decks', () => {
     expect(refused).toMatch(/^The documents do not say who the project director is\. /u)
     expect(refused).not.toContain('chaired')
   })
+
   it('answers a slide title\'s words with its items, where the deck is named ("… in the hbcu deck?")', () => {
-    const blocks = slide(1, 10, 'Building Blocks for College Success', [
-      'Academics',
-      'Support Services',
-      'Financial Assistance',
-    ])
-    expect(answer('building blocks for college success in the hbcu deck?', [blocks]).text).toBe(
-      'Building Blocks for College Success [1]\n- Academics\n- Support Services\n- Financial Assistance',
+    const items = ['Academics', 'Support Services', 'Financial Assistance']
+    answers(
+      'building blocks for college success in the hbcu deck?',
+      [slide(1, 10, 'Building Blocks for College Success', items)],
+      `Building Blocks for College Success [1]${items.map((item) => `\n- ${item}`).join('')}`,
     )
   })
 
