@@ -16,7 +16,8 @@ const ITEM_WEIGHT = 0.5
 /**
  * Whether the ask wants several things listed: "list…", "what are the…", "what are euclid's
  * postulates" (whose: "what are ctenophores" asks what they are), "which 4 categories…",
- * "steps to…", "what do I need to…" (a how-to's things needed), or a plural asked noun ("what rules does…", "which deployment concepts…").
+ * "steps to…", "what do I need to…" (a how-to's things needed), or a plural asked noun ("what rules
+ * does…", "which deployment concepts…").
  */
 export function listQuestion(ask: string): boolean {
   const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
@@ -133,7 +134,7 @@ export function listAnswer(
 
 /** "other than jboss", "besides guns what else…", "except the first": up to three words, to a question word. */
 const EXCLUSION =
-  /\b(?:other\s+than|besides|except(?:\s+for)?|apart\s+from|aside\s+from|excluding)((?:\s+(?!(?:what|which|who|how|where|when|why|and|or)\b)[\p{L}\p{N}'’-]+){1,3})/iu
+  /\b(?:other\s+than|besides|except(?:\s+for)?|apart\s+from|aside\s+from|excluding)(?:\s+(?!(?:what|which|who|how|where|when|why|and|or)\b)[\p{L}\p{N}'’-]+){1,3}/iu
 
 /** The terms of what a question sets aside ("other" with them): a list it asks for is another. */
 function excludedTerms(ask: string): string[] {

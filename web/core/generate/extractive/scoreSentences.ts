@@ -50,13 +50,12 @@ export interface SentenceScores {
  */
 const QUESTION_SHAPE = new Set([
   ...ASK_SHAPE,
-  ...// "Besides guns, what else…": what is asked is beyond them, not a word to find.
-  (
-    'else besides ' +
-    // Contractions typed without their apostrophe: "whats", "hows", "theres".
-    'whats hows wheres whos thats theres ' +
-    '什么 是什 么是 哪些 哪个 哪里 为什 怎么 怎样 如何 多少 几个 是否 是谁 谁是 です すか とは'
-  ).split(' '),
+  // "Besides guns, what else…": what is asked is beyond them, not a word to find.
+  'else',
+  'besides',
+  // Contractions typed without their apostrophe: "whats", "hows", "theres".
+  ...'whats hows wheres whos thats theres'.split(' '),
+  ...'什么 是什 么是 哪些 哪个 哪里 为什 怎么 怎样 如何 多少 几个 是否 是谁 谁是 です すか とは'.split(' '),
 ])
 const QUESTION_SHAPE_WEIGHT = 0.3
 /**
@@ -264,16 +263,14 @@ export function scoreSentences(
     return next !== undefined && definedAfterQuote(sentence.text, next.text)
   }
   // Under a heading that is the term, a sentence may define it as "this test" ("You meet this test if…").
-  const definingSections = new Set(
+  const definingUnderTerm = new Set(
     definition === null
       ? []
-      : candidates
-          .filter(
-            (sentence) =>
-              sameTerms(definition.subject, sentence.section) && definition.defines(sentence.text),
-          )
-          .map((sentence) => sentence.source),
+      : candidates.filter(
+          (sentence) => sameTerms(definition.subject, sentence.section) && definition.defines(sentence.text),
+        ),
   )
+  const definingSections = new Set([...definingUnderTerm].map((sentence) => sentence.source))
   const ranked = candidates.map((sentence, s) => {
     const row = quality[s] ?? []
     const matched = weights.reduce((sum, weight, t) => sum + weight * (row[t] ?? 0), 0)
@@ -290,7 +287,9 @@ export function scoreSentences(
       const namesSubject = definition.subject.some((term) => (row[terms.indexOf(term)] ?? 0) > 0)
       if (!namesSubject) score *= NO_SUBJECT_SHARE
       const underTerm = sameTerms(definition.subject, sentence.section)
-      const definesIt = coverage > 0 && (hasSubject || underTerm) && definition.defines(sentence.text)
+      const definesIt =
+        coverage > 0 &&
+        (definingUnderTerm.has(sentence) || (hasSubject && !underTerm && definition.defines(sentence.text)))
       if (definesIt) score += DEFINITION_BONUS
       else if (coverage > 0 && hasSubject && definedNext(sentence)) score += DEFINITION_BONUS
       // A section's first sentence stands for the definition its heading promises, unless another of
