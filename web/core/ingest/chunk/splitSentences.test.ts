@@ -43,7 +43,7 @@ describe('splitSentences', () => {
   it("keeps an enumeration's numbered items in its sentence, and a number ending a sentence ends it", () => {
     const text =
       'The rankings were as follows: 1. Finland 2. Norway 3. Canada. The score was 10. Then it fell.'
-    expect(splitSentences(text).map((span) => text.slice(span.start, span.end))).toEqual([
+    expect(sentences(text)).toEqual([
       'The rankings were as follows: 1. Finland 2. Norway 3. Canada. ',
       'The score was 10. ',
       'Then it fell.',
@@ -51,7 +51,7 @@ describe('splitSentences', () => {
   })
   it("keeps a quotation's attribution with it", () => {
     const text = 'Premature optimization is the root of all evil. -- Prof. Donald E. Knuth. Profilers help.'
-    expect(splitSentences(text).map((span) => text.slice(span.start, span.end))).toEqual([
+    expect(sentences(text)).toEqual([
       'Premature optimization is the root of all evil. -- Prof. Donald E. Knuth. ',
       'Profilers help.',
     ])

@@ -9,8 +9,8 @@ import type { Span } from './Span'
  * brackets) followed by whitespace and a character that is not a lowercase letter, or a CJK full stop
  * (。！？), which needs no space after it. A period after a known abbreviation ("Dr.", "e.g.") or a
  * single-letter initial ("J. Smith", "U.S.") is not a boundary, nor is one after an enumeration's number
- * ("as follows: 1. Finland 2. Norway"), nor one before a quotation's attribution ("… evil. -- Donald Knuth"). Mistakes only make chunks split at a
- * slightly worse place; no text is lost either way.
+ * ("as follows: 1. Finland 2. Norway"), nor one before a quotation's attribution ("… evil. -- Donald
+ * Knuth"). Mistakes only make chunks split at a slightly worse place; no text is lost either way.
  */
 const BOUNDARY = /[.!?…]+["'”’»)\]]*\s+|[。！？]+["'”’」』)）]*\s*/gu
 const LOWERCASE_START = /^\p{Ll}/u
