@@ -3,6 +3,7 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
 import { textValues } from './textValues'
+import { BULLET } from '../../ingest/chunk/bullet'
 import { UNSPACED_SCRIPT } from './unspacedScript'
 
 /** A sentence of a source that could be quoted in an answer. */
@@ -42,7 +43,6 @@ const MIN_UNPUNCTUATED_WORDS = 8
 const FINAL_PUNCTUATION = /[.!?…。！？:;：；]["'”’»)\]」』）]*[*†‡]?$/u
 /** For unspaced scripts (one "word" per clause) count characters instead: about two per word. */
 const MIN_UNSPACED_CHARS = 8
-const BULLET = /^[-*•·▪◦‣]+\s+/u
 /** A line this short with no sentence-final punctuation is taken for a heading ("3.2 Trace Trees"). */
 const MAX_HEADING_WORDS = 10
 const MAX_HEADING_CHARACTERS = 60

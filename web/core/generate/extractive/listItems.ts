@@ -1,3 +1,5 @@
+import { BULLET_SIGNS } from '../../ingest/chunk/bullet'
+
 /** A list has at most this many items quoted. */
 const MAX_ITEMS = 10
 /** An item line without a bullet or number is this short: longer, it is the text going on. */
@@ -5,17 +7,22 @@ const MAX_ITEM_WORDS = 14
 /** After a colon, at most this many paragraphs (lines longer than an item) are taken for items. */
 const MAX_PARAGRAPH_ITEMS = 6
 /** A bullet, or an item's number or letter: "1.", "(2)", "3-" (as slides number them), "a)". */
-const MARKED = /^(?:[-*•·▪◦‣]|\(?\d{1,2}[.)]|\d{1,2}\s?-|\(?[a-z][.)])\s+/u
+const MARKED = new RegExp(`^(?:[-*${BULLET_SIGNS}]|\\(?\\d{1,2}[.)]|\\d{1,2}\\s?-|\\(?[a-z][.)])\\s+`, 'u')
 
 /**
  * The items of a list that follows line `at` (a sentence ending with a colon, or a heading): the next
  * lines that are bulleted or numbered, or short (a spec's or a slide's items), up to the first line
  * that goes on as text or opens another list (a line ending with a colon, a table); after a colon, the
- * next paragraphs too (at most MAX_PARAGRAPH_ITEMS). Numbered steps run together on one line ("2. Point
+ * next paragraphs too (at most MAX_PARAGRAPH_ITEMS); on a slide, every line. Numbered steps run together on one line ("2. Point
  * to… 3. Select…") are split. A table right after the line gives its rows, the header left out. Empty
  * when no item follows.
  */
-export function listItems(lines: readonly string[], at: number): string[] {
+export function listItems(
+  lines: readonly string[],
+  at: number,
+  /** Every line an item however long, as a slide's lines are its bullets. */
+  eachLineAnItem = false,
+): string[] {
   const following = lines.slice(at + 1)
   // A table right after the introduction: its rows are the items, its first row the header.
   const rows = following.slice(0, following.findIndex((line) => !TABLE_ROW.test(line)) >>> 0)
@@ -24,12 +31,16 @@ export function listItems(lines: readonly string[], at: number): string[] {
   // After a colon the items may be paragraphs, each opening with its name ("Idempotence A single task…").
   const colon = /:$/u.test(lines[at] ?? '')
   let paragraphs = 0
+  let bulleted = false
   for (const line of following) {
     if (items.length >= MAX_ITEMS || paragraphs >= MAX_PARAGRAPH_ITEMS) break
     // A page's number between its lines ("-2-") is the page's, not an item.
     if (PAGE_NUMBER.test(line)) continue
     const marked = MARKED.test(line)
-    if (!marked && !colon && line.split(' ').length > MAX_ITEM_WORDS) break
+    if (!marked && !eachLineAnItem && !colon && line.split(' ').length > MAX_ITEM_WORDS) break
+    // A bulleted list ends at the first line without a bullet: the text goes on.
+    if (!marked && items.length > 0 && bulleted) break
+    bulleted = marked && (bulleted || items.length === 0)
     // "Also, don't forget:" opens the next list, and "What You'll Need:" under a title its own (a line
     // going on in lower case, "exposes are:", ends a wrapped introduction); a table's row is not one of
     // these items.

@@ -1,3 +1,4 @@
+import { BULLET_SIGNS } from '../../chunk/bullet'
 import { dominantSize } from './geometry'
 import { countLetters, type Line } from './groupLines'
 import { joinLines } from './joinLines'
@@ -15,7 +16,7 @@ export interface RawParagraph {
 const PARAGRAPH_PITCH = 1.25
 /** Font sizes further apart than this ratio are different kinds of text (a heading and its body). */
 const SIZE_CHANGE = 1.15
-const BULLET = /^[•◦▪▫●○■□‣⁃∙·]/u
+const BULLET = new RegExp(`^[${BULLET_SIGNS}]`, 'u')
 const SENTENCE_END = /[.!?:;"”’)]$/u
 
 /**

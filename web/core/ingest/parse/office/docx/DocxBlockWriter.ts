@@ -1,4 +1,5 @@
 import { CharacterBudget } from '../../../CharacterBudget'
+import { BULLET } from '../../../chunk/bullet'
 import type { Block } from '../../../DocumentModel'
 import { cleanLine, cleanText } from '../cleanText'
 import type { HeadingTrail } from '../HeadingTrail'
@@ -62,7 +63,10 @@ export class DocxBlockWriter {
     } else if (numbered && cleanLine(raw) !== '') {
       const headingPath = this.path()
       if (this.list === undefined) this.list = { items: [], headingPath }
-      this.list.items.push(cleanLine(raw))
+      // An item whose soft line breaks open bulleted entries ("Symptoms:", "＊ Fever", "＊ Cough") is a
+      // label and its list, each on its line; any other item is one line.
+      const lines = cleanText(raw).split('\n')
+      this.list.items.push(...(lines.slice(1).every((line) => BULLET.test(line)) ? lines : [cleanLine(raw)]))
     } else if (cleanText(raw) !== '') {
       this.flushList()
       this.push({ kind: 'paragraph', text: cleanText(raw), headingPath: this.path() })

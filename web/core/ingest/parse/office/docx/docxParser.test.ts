@@ -158,4 +158,23 @@ describe('docxParser on constructed documents', () => {
     const doc = await parse(docx(`<w:p><w:r><w:t xml:space="preserve">Page </w:t></w:r>${field}${box}</w:p>`))
     expect(doc.blocks.map((block) => block.text)).toEqual(['Page 7', 'in the box'])
   })
+
+  it("keeps a list item's soft-broken bulleted lines apart, and joins any other item's lines", async () => {
+    const numbered = '<w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr>'
+    const lines = (...texts: string[]) =>
+      texts.map((text) => `<w:r><w:t xml:space="preserve">${text}</w:t></w:r>`).join('<w:r><w:br/></w:r>')
+    const doc = await parse(
+      docx(
+        `<w:p><w:pPr>${numbered}</w:pPr>${lines('Symptoms:', '＊ Fever', '＊ Cough')}</w:p>` +
+          `<w:p><w:pPr>${numbered}</w:pPr>${lines('Template (JSON):', 'https://example.org/ssp.json')}</w:p>`,
+      ),
+    )
+    expect(doc.blocks).toEqual([
+      {
+        kind: 'list',
+        text: 'Symptoms:\n＊ Fever\n＊ Cough\nTemplate (JSON): https://example.org/ssp.json',
+        headingPath: [],
+      },
+    ])
+  })
 })
