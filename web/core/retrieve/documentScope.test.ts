@@ -20,6 +20,17 @@ describe('documentScope', () => {
     })
   })
 
+  it('takes a label of a few words before the question for where it is asked', () => {
+    expect(scope('capstone deck: what design factors did they list')).toEqual({
+      phrase: 'capstone deck',
+      rest: 'what design factors did they list',
+    })
+    expect(scope('rust - what is a lifetime')).toEqual({ phrase: 'rust', rest: 'what is a lifetime' })
+    // A colon inside the question, or a long lead-in, is no label.
+    expect(scope('what does the note say: should i file now')).toBeNull()
+    expect(scope('this is a long sentence of many words before it: what is it')).toBeNull()
+  })
+
   it('takes a closing aside for a document only when its words name one', () => {
     expect(scope('whats the trademark fight about (lwn)')).toEqual({
       phrase: 'lwn',

@@ -24,10 +24,16 @@ const TRAILING = new RegExp(`,?\\s+${POINTING}\\s+${NAME}\\s*([?.!]*)\\s*$`, 'iu
 const ASIDE = /\s*\(((?:[\p{L}\p{N}&'’-]+\s*){1,3})\)\s*([?.!]*)\s*$/u
 /** "in the fedramp guide, does …", "in the mupdf book what is …". */
 const LEADING = new RegExp(`^\\s*${POINTING}\\s+${NAME}\\s*,?\\s+`, 'iu')
+/**
+ * "irs instructions: what is…", "capstone deck: what design factors…", "rust - what is…": a label of a
+ * few words before the question names where it is asked.
+ */
+export const LABEL =
+  /^\s*((?:[^\s:?]+\s+){0,5}[^\s:?]+)\s*(?::|\s-)\s+(?=wh|how|define|list|name\b|give\b|tell\b|summari[sz]e\b|describe\b|explain\b)/iu
 
 /**
  * Where the question points at a document by its kind ("in the dmca summary", "per the quanta
- * article", "in the sre chapter") or by a closing aside whose words all name documents (`labelWord`: a
+ * article", "in the sre chapter"), by a label before it ("capstone deck: what…") or by a closing aside whose words all name documents (`labelWord`: a
  * word of a file name or title, "(lwn)"; an aside spelling out a term, "(cmi)", names none), that phrase
  * and the question without it: the phrase tells which document (its words are the document's name, and
  * every passage of it holds them), the rest what to find in it. Null when the question points at none,
@@ -39,7 +45,7 @@ export function documentScope(question: string, labelWord: (term: string) => boo
   const aside = ASIDE.exec(question)
   if (aside && tokenize(aside[1]!).every(labelWord))
     return scoped(aside[1]!, `${question.slice(0, aside.index)}${aside[2]}`)
-  const lead = LEADING.exec(question)
+  const lead = LEADING.exec(question) ?? LABEL.exec(question)
   return lead ? scoped(lead[1]!, question.slice(lead[0].length)) : null
 }
 

@@ -1,4 +1,5 @@
 import { tokenize } from '../../retrieve/index/tokenize'
+import { documentScope } from '../../retrieve/documentScope'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { askedAttribute, askFocus } from './askFocus'
 import { askedValueKinds } from './askedValueKinds'
@@ -40,7 +41,9 @@ const YES_NO = /^(?:is|are|was|were|does|do|did|can|could|should|would|will|has|
 
 /** Reads the question's kind, focus and subject (DESIGN.md section 12); English question shapes. */
 export function askedFor(understanding: QuestionUnderstanding): AskedFor {
-  const ask = understanding.ask.toLowerCase().replace(/\s+/gu, ' ').trim()
+  // "capstone deck: what…", "… in the sre chapter": the kind is read from what is asked, not where.
+  const asked = documentScope(understanding.ask, () => false)?.rest ?? understanding.ask
+  const ask = asked.toLowerCase().replace(/\s+/gu, ' ').trim()
   const values = askedValueKinds(ask)
   const focus = askFocus(ask) ?? askedAttribute(ask)
   const subject = new Set(understanding.names)

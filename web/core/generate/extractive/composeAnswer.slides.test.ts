@@ -3,6 +3,7 @@ import { understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { answerSource } from '../../testing/answerSource'
 import { composeAnswer } from './composeAnswer'
+import { composedAnswer } from '../../testing/composedAnswer'
 
 /** A slide as a deck's chunk holds it: its title on the first line, its bullets one a line, unpunctuated. */
 const slide = (number: number, page: number, title: string, bullets: string[]): AnswerSource =>
@@ -12,10 +13,7 @@ const slide = (number: number, page: number, title: string, bullets: string[]): 
     heading: title,
   })
 
-const answer = (question: string, sources: AnswerSource[]) => {
-  const composed = composeAnswer({ question, sources, understanding: understandQuestion(question) })
-  return { kind: composed.kind, text: composed.pieces.join('') }
-}
+const answer = composedAnswer
 
 /** Slides of one talk, each kept short: a title and its bullets as one line each. */
 const MISSES = slide(1, 12, 'Caches and Misses', [
@@ -228,5 +226,50 @@ describe('composeAnswer on slide decks', () => {
     const others = { ...slide(2, 15, 'Profilers', ['Jprobe profiler', 'Optimizeit', 'Jprof']), ...file }
     const { text } = answer('which java profilers does the deck list other than jboss', [own, others])
     expect(text).toBe('Profilers [2]\n- Jprobe profiler\n- Optimizeit\n- Jprof')
+  })
+
+  it('answers "which 3 things" with a slide\'s three long bullets under a title too long for a heading', () => {
+    const considerations = slide(
+      1,
+      6,
+      'General Considerations for Determining LOA of an Electronic Identity Credential',
+      [
+        'Identity Proofing – how sure are you that the person is who he or she claims to be at the time of issue?',
+        'Identity Binding – how sure are you that the person showing the credential is the one it was issued to?',
+        'Credential integrity – how well does the technology and its implementation resist hacking and fraud?',
+      ],
+    )
+    const methodology = slide(2, 3, 'Foundational Assumption', [
+      'Online applications shall determine required credential LOA using a standard methodology based on:',
+      'Risk assessment using standard tool,',
+      'OMB M-04-04 determines required authN LOA',
+      'NIST SP 800-63 translates required LOA to credential technology',
+      'Agencies shall use the levels to choose credentials',
+    ])
+    const { text } = answer(
+      'which 3 things are considered when determining the LOA of an electronic identity credential',
+      [methodology, considerations],
+    )
+    expect(text).toMatch(
+      /^General Considerations for Determining LOA of an Electronic Identity Credential \[1\]\n- Identity Proofing/u,
+    )
+    expect(text).toContain('\n- Identity Binding')
+    expect(text).toContain('\n- Credential integrity')
+  })
+
+  it('answers a list asked after a label naming the deck ("capstone deck: what…"), its purpose said the line before', () => {
+    const design = slide(1, 10, 'Designing for Everyone', [
+      'Rosemary will most likely not be the only user',
+      "Should be designed so it's usable by anyone",
+      'Design factors include:',
+      'Safety',
+      'Accessibility',
+      'Simplicity',
+    ])
+    const { text } = answer(
+      'capstone deck: what design factors did they list for making it usable by anyone',
+      [design],
+    )
+    expect(text).toBe('Design factors include: [1]\n- Safety\n- Accessibility\n- Simplicity')
   })
 })

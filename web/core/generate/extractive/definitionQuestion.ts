@@ -1,7 +1,7 @@
 import { asksSpelling } from '../../retrieve/asksSpelling'
 import { acronymDefinition } from '../../retrieve/acronymDefinition'
 import { tokenize } from '../../retrieve/index/tokenize'
-import { DOCUMENT_KIND } from '../../retrieve/documentScope'
+import { DOCUMENT_KIND, LABEL } from '../../retrieve/documentScope'
 import { textValues } from './textValues'
 
 /** What a "what is X?" question asks to have defined. */
@@ -10,6 +10,8 @@ export interface DefinitionQuestion {
   subject: string[]
   /** Where X is asked about ("in rust", "under nclb"): its search terms, which a definition need not name. */
   scope: string[]
+  /** Words of the question around X that say nothing of it ("the name", "actually"). */
+  aside: string[]
   /** Whether a sentence defines X. */
   defines(sentence: string): boolean
 }
@@ -27,7 +29,7 @@ const QUESTION = new RegExp(
   'iu',
 )
 const COPULA =
-  '(?:is|are|was|were|refers?\\s+to|means?|denotes?|describes?|consists?\\s+of|comprises?|represents?)'
+  '(?:is|are|was|were|refers?\\s+to|means?|denotes?|describes?|consists?\\s+of|comprises?|represents?|translates?\\s+(?:as|to))'
 /**
  * "called", "known as", "known informally as", "termed", "named", "bears the name of", "later
  * popularized as", "referred to as", "dubbed".
@@ -43,7 +45,7 @@ const PASSIVE =
  * those words instead of trying every alternative at every position (ten times faster).
  */
 const ARTICLE = '(?:a|an|the)\\s+'
-const LEAD = `(?<=^|[,:;]\\s*|(?:^|[,:;]\\s*|[^\\p{L}\\p{N}])${ARTICLE})`
+const LEAD = `(?<=^|[,:;—–]\\s*|(?:^|[,:;—–]\\s*|[^\\p{L}\\p{N}])${ARTICLE})`
 /** "X (Portuguese: ...; Spanish: ...), also known as Y, is ...": asides between subject and verb. */
 const ASIDE = '(?:\\s*\\([^)]{0,240}\\))?(?:\\s*,[^,]{0,100},)?'
 /**
@@ -67,13 +69,21 @@ const MAX_SUBJECT_WORDS = 5
 /** "under the 2001 no child left behind act": where a term is asked about, in words. */
 const MAX_SCOPE_WORDS = 7
 
+/** "the name neon", "the word X", "the term X": the noun before the term names it as a term. */
+const TERM_NOUN = /^(?:name|word|term|phrase|expression)\s+(?=\S)/iu
+/** "…actually mean", "…really stand for": an adverb of emphasis at the term's end is no part of it. */
+const FILLER = /\s+(?:actually|really|exactly|even|just|basically|again)$/iu
+
 /** Words that ask about an abbreviation as such, not about a word's meaning. */
 const ASKS_ABBREVIATION = /\b(?:stands?\s+for|short\s+for|abbreviation|acronym)\b/iu
 
 export function definitionQuestion(question: string): DefinitionQuestion | null {
   const match = QUESTION.exec(asWhatIs(question.normalize('NFKC')))
-  const text = match?.[1]
-  if (!text) return null
+  // "what does the name neon actually mean": the term is "neon"; the word naming it and a filler are not.
+  const asked = match?.[1]
+  const text = asked?.replace(TERM_NOUN, '').replace(FILLER, '')
+  if (!asked || !text) return null
+  const aside = tokenize(asked).filter((term) => !tokenize(text).includes(term))
   const words = [...text.toLowerCase().matchAll(WORD)].map(([word]) => word)
   // "a lifetime in rust", "parental involvement under nclb": the term is "lifetime", and "in rust" where
   // it is one; a sentence defining the term need not name where.
@@ -139,6 +149,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   return {
     subject,
     scope,
+    aside,
     defines(sentence) {
       const lower = sentence.toLowerCase()
       const spelled = spelledX !== null && spelledX.test(lower) && spellsX(sentence)
@@ -185,8 +196,6 @@ const HOW_DEFINED =
 /** "what counts as a frivolous return", "what is meant by X", "what qualifies as X": what is X. */
 const COUNTS_AS =
   /^\s*what\s+(?:counts|qualifies|(?:is|are)\s+(?:considered|meant\s+by|regarded\s+as))(?:\s+as)?\s+/iu
-/** "irs instructions: what is…", "rust - what is…": a label before the question names where it is asked. */
-const LABEL = /^\s*([^:?]{1,60}?)\s*(?::|\s-)\s+(?=wh|define|how)/iu
 
 function asWhatIs(question: string): string {
   const label = LABEL.exec(question)

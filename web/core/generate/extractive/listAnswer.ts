@@ -3,6 +3,7 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { askFocus } from './askFocus'
+import { DECK_FILE } from './deckFile'
 import { clipItem, listItems, numberedSteps } from './listItems'
 import { looseWords } from './looseWords'
 import { matchWord } from './matchWord'
@@ -10,8 +11,17 @@ import { textValues } from './textValues'
 
 /** Share of the ask's words a list's introduction, heading and items must hold between them. */
 const LIST_COVERAGE = 0.5
-/** An item's words count this much towards that share: the introduction says what the list is of. */
+/**
+ * An item's words, or those of the lines right before the introduction, count this much towards that
+ * share: the introduction says what the list is of.
+ */
 const ITEM_WEIGHT = 0.5
+/** A list of as many items as the question counts ("which 3 things") gains this much share. */
+const COUNT_BONUS = 0.25
+/** Nouns for anything at all: a list "of things" is named by its other words. A closed class. */
+const ANY_THING = new Set(['thing', 'things', 'stuff', 'ones', 'items', 'points'])
+/** The lines right before an introduction that count with its items. */
+const BEFORE = 2
 
 /**
  * Whether the ask wants several things listed: "list…", "what are the…", "what are euclid's
@@ -58,6 +68,15 @@ const COUNTED_PLURAL =
 const LIST_ASK =
   /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all|its|their|his|her|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b|what (?:do|will|would|does|did) (?:i|you|we|one|they) need\b|what(?:['’]s| is| are) (?:needed|required)\b)|\bsteps (?:to|for)\b/u
 
+const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
+/** "which 3 things", "the four categories": the number of items asked for, or null. */
+function askedCount(ask: string): number | null {
+  const match = /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+\p{L}+s\b/iu.exec(ask)
+  if (!match) return null
+  const word = match[1]!.toLowerCase()
+  return /\d/u.test(word) ? Number(word) : COUNT_WORDS.indexOf(word) + 2
+}
+
 /** A paragraph's last sentence announcing what follows ("…do not count the following as days…", "…as follows."). */
 const FOLLOWING = /(?:^|(?<=[.!?]\s))[^.!?]*\b(?:the\s+following|as\s+follows)\b[^.!?]*\.$/iu
 
@@ -71,33 +90,51 @@ export function listAnswer(
   understanding: QuestionUnderstanding,
   sources: readonly AnswerSource[],
 ): string[] | null {
-  const listed = listQuestion(understanding.ask)
-  // "… in the hbcu deck": where to look is no word the list need hold.
+  // "… in the hbcu deck", "capstone deck: what…": where to look is no word the list need hold.
   const asked = documentScope(understanding.ask, () => false)?.rest ?? understanding.ask
+  const listed = listQuestion(asked)
   const bare = !listed && barePluralAsk(asked)
   if (!listed && !bare) return null
   // "which profilers does it list other than jboss": the list asked for is not jboss's.
   const excluded = excludedTerms(understanding.ask)
+  // "which 3 things are considered…": the count and a word for any thing say what the list is of, not its words.
+  const count = askedCount(asked)
   const terms = understanding.terms.filter(
-    (term) => !QUESTION_SHAPE.has(term) && !understanding.scope.includes(term) && !excluded.includes(term),
+    (term) =>
+      !QUESTION_SHAPE.has(term) &&
+      !understanding.scope.includes(term) &&
+      !excluded.includes(term) &&
+      !ANY_THING.has(term) &&
+      !/^\d+$/u.test(term),
   )
   if (terms.length === 0) return null
-  let best: { intro: string; items: string[]; source: number; share: number } | null = null
+  let best: { intro: string; items: string[]; before: string[]; source: number; share: number } | null = null
   for (const source of sources) {
     const lines = source.text
       .split(/\r\n?|\n/u)
       .map((line) => line.replace(/\s+/gu, ' ').trim())
       .filter((line) => line !== '')
     const heading = source.heading?.split(' > ').at(-1) ?? ''
-    const blocks: Array<{ intro: string; items: string[] }> = []
+    // A slide's lines are its bullets, and its title (its passage's first line) introduces them.
+    const deck = DECK_FILE.test(source.filename)
+    // Each list with the lines right before its introduction, which may say what it is for ("Should be
+    // designed so it's usable by anyone" / "Design factors include:").
+    const blocks: Array<{ intro: string; items: string[]; before: string[] }> = []
     lines.forEach((line, i) => {
       // "In general, do not count the following as days of presence.": its last sentence announces them.
       const following = /:$/u.test(line) ? null : FOLLOWING.exec(line)
       const introduces =
-        /:$/u.test(line) || following !== null || (!/[.!?;,]$/u.test(line) && line.split(' ').length <= 10)
+        /:$/u.test(line) ||
+        following !== null ||
+        (!/[.!?;,]$/u.test(line) && (line.split(' ').length <= 10 || (deck && i === 0)))
       if (!introduces) return
-      const items = listItems(lines, i)
-      if (items.length >= 2) blocks.push({ intro: following?.[0].trim() ?? line, items })
+      const items = listItems(lines, i, deck)
+      if (items.length >= 2)
+        blocks.push({
+          intro: following?.[0].trim() ?? line,
+          items,
+          before: lines.slice(Math.max(0, i - BEFORE), i),
+        })
     })
     // Numbered steps from the passage's start, under its heading.
     const steps = lines.findIndex((line) => /^\d{1,2}\.\s/u.test(line))
@@ -107,18 +144,25 @@ export function listAnswer(
         if (!/^\d{1,2}\.\s/u.test(line)) break
         items.push(...numberedSteps(line))
       }
-      if (items.length >= 2) blocks.push({ intro: steps > 0 ? lines[steps - 1]! : heading, items })
+      if (items.length >= 2)
+        blocks.push({
+          intro: steps > 0 ? lines[steps - 1]! : heading,
+          items,
+          before: lines.slice(Math.max(0, steps - 1 - BEFORE), Math.max(0, steps - 1)),
+        })
     }
     // What the document names itself ("fastapi" in "fastapi__deployment-concepts.md") it need not repeat.
     const named = looseWords(source.filename.replace(/[_.-]+/gu, ' '))
     for (const block of blocks) {
       const intro = new Set([...tokenize(block.intro), ...tokenize(heading), ...named])
-      const items = new Set(tokenize(block.items.join(' ')))
+      const items = new Set(tokenize([...block.items, ...block.before].join(' ')))
       const held = terms.reduce((sum, term) => {
         if ([...intro].some((word) => matchWord(term, word) > 0)) return sum + 1
         return [...items].some((word) => matchWord(term, word) > 0) ? sum + ITEM_WEIGHT : sum
       }, 0)
-      const share = held / terms.length
+      // "which 3 things…": a list of as many items is the one asked for.
+      const share = held / terms.length + (count !== null && block.items.length === count ? COUNT_BONUS : 0)
+      console.error('DBG', terms, source.filename, share, block.intro, block.items.slice(0, 3))
       const introduced = tokenize(`${block.intro} ${heading}`)
       if (excluded.some((term) => introduced.some((word) => matchWord(term, word) > 0))) continue
       // Asked in a few words, the list must be the one they name: every word in its introduction or heading.
