@@ -81,6 +81,16 @@ describe('rewriteQuery', () => {
     ])
   })
 
+  it('takes for "she" the person the answer names that the "who" question did not', () => {
+    const history = [
+      user("who programmed lorenz's computer before ellen fetter took over"),
+      assistant('Ellen Fetter and Margaret Hamilton were responsible for programming the computer. [1]'),
+    ]
+    expect(rewriteQuery('where did she get her math degree', history)[0]).toBe(
+      'where did Margaret Hamilton get math degree',
+    )
+  })
+
   it('takes the people the answer named for "they" after a "who" question', () => {
     const history = [
       user('who gave the rounding talk'),

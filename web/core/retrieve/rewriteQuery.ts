@@ -101,7 +101,11 @@ export function rewriteQuery(question: string, history: readonly RewriteTurn[]):
   const answerSubject = opening ? subjectOf(opening) : ''
   const queries: string[] = []
   const pronoun = firstAnaphor(queryWords(asked))
-  const person = namesIn(opening)[0]
+  // "who programmed it before Ellen Fetter took over?": the answer names Fetter too, but she is not who was asked for.
+  const askedWords = new Set(queryWords(previous).map((word) => word.lower))
+  const person = namesIn(opening).find(
+    (name) => !queryWords(name).every((word) => askedWords.has(word.lower)),
+  )
   // "who gave the talk?" "what university are they from?": they are the people the answer named.
   const personal = pronoun && (PERSONAL.has(pronoun.lower) || PLURAL_PERSONAL.has(pronoun.lower))
   if (person && personal && WH.exec(previous)?.[1]?.toLowerCase() === 'who') {
