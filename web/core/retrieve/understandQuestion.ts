@@ -314,6 +314,10 @@ function nameTerms(ask: string, terms: readonly string[]): string[] {
   return [...names]
 }
 
+/** "which firefox version…", "what release of X…", "min python version": a question asking for a version. */
+export const VERSION_ASK =
+  /\b(?:which|what|min(?:imum)?|max(?:imum)?|latest|required|oldest|newest)\s+(?:[\p{L}\p{N}.+#-]+\s+){0,2}(?:version|release)s?\b/iu
+
 function answerKind(ask: string, namesPeriod: boolean): AnswerKind {
   const lower = ask.toLowerCase()
   if (
@@ -343,6 +347,8 @@ function answerKind(ask: string, namesPeriod: boolean): AnswerKind {
     )
   )
     return 'figure'
+  // "min python version needed", "which node version": a version is a number.
+  if (VERSION_ASK.test(lower)) return 'figure'
   // "Nike revenue fiscal 2021", "What was Boeing's total revenue in 2022?": a quantity in a period.
   if (namesPeriod && !/^(?:why|how\s+(?:did|does|do|is|was|can|could|would))\b/u.test(lower)) return 'figure'
   return 'other'

@@ -3,6 +3,7 @@ import { understandQuestion } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { answerSource } from '../../testing/answerSource'
 import { composeAnswer } from './composeAnswer'
+import { composedAnswer } from '../../testing/composedAnswer'
 
 const source = (
   number: number,
@@ -11,10 +12,7 @@ const source = (
   heading: string | null = null,
 ): AnswerSource => answerSource(number, text, { filename, heading })
 
-const answer = (question: string, sources: AnswerSource[]) => {
-  const composed = composeAnswer({ question, sources, understanding: understandQuestion(question) })
-  return { kind: composed.kind, text: composed.pieces.join('') }
-}
+const answer = composedAnswer
 
 const RUST = [
   'Ownership Rules',

@@ -3,6 +3,7 @@ import {
   QUESTION_SHAPE,
   type QuestionUnderstanding,
   understandQuestion,
+  VERSION_ASK,
 } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import {
@@ -24,6 +25,7 @@ import { documentGistText } from './documentGistText'
 import { roleHolderLine } from './nameBesideRole'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { listAnswer } from './listAnswer'
+import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
 import { clipItem, listItems } from './listItems'
 import { looseForm, looseWords } from './looseWords'
 import { wordForm } from './matchWord'
@@ -180,6 +182,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       ? (line: string) => roleHolderLine(line, understanding)
       : (valueLine(ask) ?? namedKindLine(ask))
   const scores = scoreSentences(understanding, candidateSentences(quotable, admit))
+  for (const r of scores.ranked.slice(0, 8))
+    console.error('SC', r.score.toFixed(3), r.coverage.toFixed(2), r.sentence.text.slice(0, 140))
   const best = scores.ranked[0]
   const missing = unsaid(scores.missing, sources, request.question).filter(
     // "chaired" is said where a passage prints "Chair": no refusal names a form of a word it shows.
@@ -242,7 +246,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // may be said in others ("the share of students": "11 percent of all students") where a sentence holds
   // most of the ask.
   const thing = askedThing(ask) ?? []
-  const unnamed = thing.filter((word) => !sources.some((source) => mentions(source.number, word)))
+  // A version asked for is said by its number ("requires Python 3.10 or higher"), not by the word.
+  const numbered = VERSION_ASK.test(ask) && chosen.some(({ sentence }) => VERSION_NUMBER.test(sentence.text))
+  const unnamed = thing.filter(
+    (word) =>
+      !(numbered && VERSION_WORDS.test(word)) && !sources.some((source) => mentions(source.number, word)),
+  )
   const thingUnsaid = unnamed.length > 0 && (thing.length > 1 || best.coverage < SUPPORTED_COVERAGE)
   // "How much does it cost": an amount of money, not a force or a depth beside the thing's name.
   const kinds = askedValueKinds(ask)
@@ -281,9 +290,6 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   }
   return { kind: 'answer', pieces: quoted(chosen, quotable) }
 }
-
-/** "which firefox version…", "what release of X…": a question asking for a version. */
-const VERSION_ASK = /\b(?:which|what)\s+(?:[\p{L}\p{N}.-]+\s+){0,2}(?:version|release)s?\b/iu
 
 /** "and", "but so", "ok then": how a follow-up leans on the question before. */
 const FOLLOW_UP_LEAD = /^(?:(?:and|but|so|ok|okay|also|then)[\s,]+)+/iu

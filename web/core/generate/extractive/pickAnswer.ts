@@ -1,4 +1,5 @@
 import { definedAfterQuote } from './definedAfterQuote'
+import { OPENING_PRONOUN } from './openingPronoun'
 import type { ScoredSentence } from './scoreSentences'
 
 const MAX_SENTENCES = 3
@@ -118,8 +119,6 @@ function referredTo(ranked: readonly ScoredSentence[], best: ScoredSentence): Sc
       sentence.source === best.sentence.source && sentence.position === best.sentence.position - 1,
   )
 }
-
-const OPENING_PRONOUN = /^(?:he|she|they|it|his|her|their|its|this|these|those|such)\b/iu
 
 /**
  * The sentence right after `best` in its source when it refers back to it: it opens with a pronoun or

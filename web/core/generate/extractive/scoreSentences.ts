@@ -3,6 +3,7 @@ import {
   QUESTION_SHAPE as ASK_SHAPE,
   type QuestionUnderstanding,
   understandQuestion,
+  VERSION_ASK,
 } from '../../retrieve/understandQuestion'
 import type { CandidateSentence } from './candidateSentences'
 import { clippedRun } from './clippedRun'
@@ -19,6 +20,8 @@ import { withoutItemNumbers } from './withoutItemNumbers'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
+import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
+import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
 
 export interface ScoredSentence {
   sentence: CandidateSentence
@@ -80,6 +83,8 @@ const DEFINING = new Set(['mean', 'means', 'meaning', 'stand', 'stands', 'define
 const SECTION_MATCH = 0.6
 
 const PHRASE_BONUS = 0.15
+/** A term of the sentence before, held through an opening pronoun that stands for what it named. */
+const REFERENT_MATCH = 0.5
 const DEFINITION_BONUS = 0.4
 /** For "what is X?", a sentence under a heading that names X (section "3.2 Trace Trees"). */
 const SECTION_BONUS = 0.1
@@ -186,7 +191,8 @@ export function scoreSentences(
   )
   // A term no candidate prints may clip two of their words ("capex"): looked for only then.
   const clippable = terms.map((term, t) => !vocabulary.has(term) && (variants[t] ?? []).length === 0)
-  const quality = candidates.map((sentence) => {
+  const versionAsk = VERSION_ASK.test(understanding.ask)
+  const quality = candidates.map((sentence): number[] => {
     const row = terms.map((term, t) => {
       if (sentence.terms.has(term)) return 1
       // A year meets its period's other printed forms ("2022" in "FY2022"), as the period grammar reads them.
@@ -205,6 +211,9 @@ export function scoreSentences(
       if (clippable[t] && clippedRun(term, sentence.sequence)) return VARIANT_MATCH
       return sentence.section.includes(term) ? SECTION_MATCH : 0
     })
+    // "min python version": a version's number says it ("requires Python 3.10 or higher").
+    if (versionAsk && VERSION_NUMBER.test(sentence.text))
+      terms.forEach((term, t) => VERSION_WORDS.test(term) && (row[t] = 1))
     // A defined term stands for its other form ("CEO" for "Chief Executive Officer", and back).
     for (const alias of understanding.aliases) {
       if (!alias.forms.some((form) => holdsPhrase(sentence.sequence, form))) continue
@@ -214,6 +223,16 @@ export function scoreSentences(
       }
     }
     return row
+  })
+  // "Patrick is single, employed as a waiter… He will gain €825 from the Budget.": a sentence opening
+  // with a personal pronoun speaks of what the one before it named, so it holds that one's words in part.
+  const at = new Map(candidates.map((sentence, s) => [`${sentence.source}:${sentence.position}`, s]))
+  const unreferred = quality.map((row) => [...row])
+  candidates.forEach((sentence, s) => {
+    if (!OPENING_PERSONAL_PRONOUN.test(sentence.text)) return
+    const before = unreferred[at.get(`${sentence.source}:${sentence.position - 1}`) ?? -1]
+    const row = quality[s]!
+    if (before) before.forEach((held, t) => (row[t] = Math.max(row[t] ?? 0, held * REFERENT_MATCH)))
   })
   const frequency = terms.map((_, t) => quality.filter((row) => (row[t] ?? 0) > 0).length)
   // A sentence that holds a term only partly (another form of it, "compresses" for "compression", or
@@ -231,6 +250,8 @@ export function scoreSentences(
   const scoping = (term: string) => definition?.scope.includes(term) || understanding.scope.includes(term)
   const weights = terms.map((term, t) => {
     const df = commonness[t] ?? 0
+    // "what does the name neon actually mean": "name" and "actually" say nothing of neon.
+    if (definition?.aside.includes(term) && !definition.subject.includes(term)) return 0
     if (!shape(term)) {
       const weight = df === 0 ? rarest : idf(df, count)
       if (scoping(term)) return weight * SCOPE_WEIGHT
@@ -257,9 +278,8 @@ export function scoreSentences(
 
   // 'the making of “ephemeral recordings.” These are recordings made…': the first names the subject in
   // quotes, the next says what it is; the first is quoted with it (`pickAnswer`).
-  const bySpot = new Map(candidates.map((sentence) => [`${sentence.source}:${sentence.position}`, sentence]))
   const definedNext = (sentence: CandidateSentence) => {
-    const next = bySpot.get(`${sentence.source}:${sentence.position + 1}`)
+    const next = candidates[at.get(`${sentence.source}:${sentence.position + 1}`) ?? -1]
     return next !== undefined && definedAfterQuote(sentence.text, next.text)
   }
   // Under a heading that is the term, a sentence may define it as "this test" ("You meet this test if…").
@@ -296,6 +316,9 @@ export function scoreSentences(
       // its sentences is one.
       const opensIt = sentence.lead && !definingSections.has(sentence.source)
       if (coverage > 0 && underTerm) score += definesIt || opensIt ? SECTION_LEAD_BONUS : SECTION_BONUS
+      // A glossary's entry: the line under the term, whatever its grammar, that does not name the term
+      // again ("Black-box monitoring" / "Testing externally visible behavior as a user would see it.").
+      if (coverage > 0 && underTerm && opensIt && !definesIt && !hasSubject) score += DEFINITION_BONUS
     }
     // A follow-up asks anew in its own words ("and how many die?" after "how many get sick"): a sentence
     // holding none of them answers the question before ("2 million get sick"), not this one.

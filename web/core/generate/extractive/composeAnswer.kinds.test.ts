@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest'
+import type { AnswerSource } from '../AnswerGenerator'
+import { answerSource } from '../../testing/answerSource'
+import { composedAnswer } from '../../testing/composedAnswer'
+
+const source = (
+  number: number,
+  text: string,
+  filename: string,
+  heading: string | null = null,
+): AnswerSource => answerSource(number, text, { filename, heading })
+
+const answer = composedAnswer
+
+describe('composeAnswer finds the kind of answer asked where the words differ', () => {
+  it('answers from the sentence whose opening pronoun stands for the person the question names', () => {
+    const cases = [
+      'Mary is married with two children and works as a nurse. She earns €40,000 a year.',
+      'She will gain €1,210 from the Budget.',
+      'Patrick is single, employed as a waiter and is earning €8.65 an hour.',
+      'He will gain €825 from the Budget.',
+      'Sean and Aoife are pensioners living alone.',
+      'They will gain €1,560 from the Budget.',
+    ].join('\n')
+    const { kind, text } = answer('how much does patrick the waiter gain from the budget', [
+      source(1, cases, 'budget-cases.docx', 'Illustrative Cases'),
+    ])
+    expect(kind).toBe('answer')
+    expect(text).toContain('He will gain €825 from the Budget.')
+    // Who "he" is goes with it.
+    expect(text).toContain('Patrick is single')
+  })
+
+  it('answers "what\'s X" with a glossary\'s entry: the line under the term, which does not repeat it', () => {
+    const glossary = [
+      'Definitions',
+      'White-box monitoring',
+      'Monitoring based on metrics exposed by the internals of the system, including logs.',
+      'Black-box monitoring',
+      'Testing externally visible behavior as a user would see it.',
+    ].join('\n')
+    const essay = [
+      'We combine heavy use of white-box monitoring with modest but critical uses of black-box monitoring.',
+      'Paging on black-box monitoring forces discipline.',
+    ].join('\n')
+    const { text } = answer('whats black-box monitoring', [
+      source(1, essay, 'sre.html', 'Black-Box Versus White-Box'),
+      source(2, glossary, 'sre.html', 'Definitions'),
+    ])
+    expect(text).toBe('Testing externally visible behavior as a user would see it. [2]')
+  })
+
+  it('answers "what does the name X actually mean" with the clause saying what X translates as', () => {
+    const text = [
+      'The piece uses blue “neon” letters (mercury, actually) to spell out the name “bruce” in cursive.',
+      'Ramsay gave the three gases Greek names: neon, krypton, and xenon.',
+      'The most famous of the trio—neon, which translates as “new.”—became a sign of novelty.',
+    ].join('\n')
+    const { text: reply } = answer('what does the name neon actually mean', [source(1, text, 'neon.html')])
+    expect(reply).toContain('which translates as “new.”')
+    expect(reply).not.toContain('bruce')
+  })
+
+  it('answers "min version needed" with the sentence printing the version\'s number, not one saying "needed"', () => {
+    const readme = [
+      'Call the narrowest convert function needed for your use case.',
+      'Prerequisites',
+      'MarkItDown requires Python 3.10 or higher.',
+      'It is recommended to use a virtual environment.',
+    ].join('\n')
+    const { kind, text } = answer('min python version needed for markitdown?', [
+      source(1, readme, 'README.md'),
+    ])
+    expect(kind).toBe('answer')
+    expect(text).toMatch(/^MarkItDown requires Python 3\.10 or higher\. \[1\]/u)
+  })
+
+  it('answers a list whose items a document marks with full-width asterisks', () => {
+    const procedure = [
+      'Student falls ill',
+      'Suggested Reportable Symptoms:',
+      '＊ Fever',
+      '＊ Cough',
+      '＊ Rash',
+      'A report must be submitted within 24 hours.',
+    ].join('\n')
+    const { text } = answer('what symptoms should kindergarten staff report', [
+      source(1, procedure, 'kindergarten-procedure.docx'),
+    ])
+    expect(text).toBe('Suggested Reportable Symptoms: [1]\n- Fever\n- Cough\n- Rash')
+  })
+})
