@@ -89,4 +89,40 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     ])
     expect(text).toBe('Suggested Reportable Symptoms: [1]\n- Fever\n- Cough\n- Rash')
   })
+
+  it('refuses "how many" where the only number quoted is a year, and answers a count however printed', () => {
+    const story = [
+      'Neon’s story even continues to glow from inside museums such as the Neon Museum in Las Vegas.',
+      'In the summer of 1898, Sir William Ramsay made a discovery that would give the Las Vegas Strip its glow.',
+    ].join('\n')
+    const shops = 'Before electric light, shop signs were painted by hand on wooden boards.'
+    const refused = answer('how many neon signs are there in Las Vegas', [
+      source(1, story, 'neon.html'),
+      source(2, shops, 'shops.html'),
+    ])
+    expect(refused.kind).toBe('none')
+    const dinner = 'The opening of the market was celebrated with a grand dinner attended by 2000 guests.'
+    const { kind, text } = answer('how many guests attended the dinner for the opening of the market', [
+      source(1, dinner, 'newcastle.md'),
+    ])
+    expect(kind).toBe('answer')
+    expect(text).toContain('2000 guests')
+  })
+
+  it('refuses "when did X die" where the date quoted is another person\'s, and answers an era\'s year', () => {
+    const article = [
+      'Ellen Fetter and Margaret Hamilton were responsible for programming the enormous 1960s-era computer.',
+      'The meeting would honor Lorenz, who died in 2008, so Rothman revisited his paper.',
+      'Ellen Fetter had married John Gille, a physicist, and changed her name.',
+    ].join('\n')
+    const refused = answer('when did ellen fetter die', [source(1, article, 'quanta.html')])
+    expect(refused.kind).toBe('none')
+    expect(refused.text).toMatch(/^The documents do not /u)
+    const filler = 'Lorem Ipsum comes from "de Finibus Bonorum et Malorum" by Cicero, written in 45 BC.'
+    const { kind, text } = answer('when was de finibus bonorum et malorum written', [
+      source(1, filler, 'odt.pdf'),
+    ])
+    expect(kind).toBe('answer')
+    expect(text).toContain('45 BC')
+  })
 })

@@ -182,8 +182,6 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       ? (line: string) => roleHolderLine(line, understanding)
       : (valueLine(ask) ?? namedKindLine(ask))
   const scores = scoreSentences(understanding, candidateSentences(quotable, admit))
-  for (const r of scores.ranked.slice(0, 8))
-    console.error('SC', r.score.toFixed(3), r.coverage.toFixed(2), r.sentence.text.slice(0, 140))
   const best = scores.ranked[0]
   const missing = unsaid(scores.missing, sources, request.question).filter(
     // "chaired" is said where a passage prints "Chair": no refusal names a form of a word it shows.
@@ -268,10 +266,22 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const quotedDocuments = new Set(
     chosen.map(({ sentence }) => sources.find(({ number }) => number === sentence.source)?.document_id),
   )
+  // "How many neon signs are there in Las Vegas": a year ("in the summer of 1898") counts nothing.
+  const uncounted =
+    /\bhow\s+many\b/iu.test(ask) &&
+    !chosen.some(({ sentence }) => holdsQuantity(sentence.text.replace(YEAR_NUMBER, ' ')))
+  // "When did Ellen Fetter die": where a quoted sentence names her without a date and the one with a date
+  // ("Lorenz, who died in 2008") names her not, the date is someone else's.
+  const held = (item: ScoredSentence, name: string) => (item.matches[scores.terms.indexOf(name)] ?? 0) > 0
+  const subjects = names.filter((name) => scores.terms.includes(name))
+  const datedElsewhere =
+    understanding.wants === 'date' &&
+    chosen.some((item) => !item.holdsKind && subjects.some((name) => held(item, name))) &&
+    !chosen.some((item) => item.holdsKind && subjects.some((name) => held(item, name)))
   // A sentence holding nearly all of the rest of the ask answers it though the thing asked for is not
   // named ("Which entity has a monopoly on initiating legislation?": "The Commission has a monopoly…").
   const unsupported =
-    (!defined && (thingUnsaid || priceless || versionless)) ||
+    (!defined && (thingUnsaid || priceless || versionless || uncounted || datedElsewhere)) ||
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
@@ -290,6 +300,13 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   }
   return { kind: 'answer', pieces: quoted(chosen, quotable) }
 }
+
+/**
+ * A year where a sentence dates something ("in the summer of 1898", "since 2004"): 1500 to 2099, not
+ * counting things ("a crowd of 2000 people").
+ */
+const YEAR_NUMBER =
+  /\b(?:in|of|since|until|during|before|after|circa|january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:\d{1,2},?\s+)?(?:1[5-9]|20)\d\d\b(?!\s+\p{Ll}+s\b)/giu
 
 /** "and", "but so", "ok then": how a follow-up leans on the question before. */
 const FOLLOW_UP_LEAD = /^(?:(?:and|but|so|ok|okay|also|then)[\s,]+)+/iu

@@ -162,7 +162,6 @@ export function listAnswer(
       }, 0)
       // "which 3 things…": a list of as many items is the one asked for.
       const share = held / terms.length + (count !== null && block.items.length === count ? COUNT_BONUS : 0)
-      console.error('DBG', terms, source.filename, share, block.intro, block.items.slice(0, 3))
       const introduced = tokenize(`${block.intro} ${heading}`)
       if (excluded.some((term) => introduced.some((word) => matchWord(term, word) > 0))) continue
       // Asked in a few words, the list must be the one they name: every word in its introduction or heading.

@@ -366,6 +366,8 @@ export function scoreSentences(
 }
 
 const YEAR = /^(?:19|20)\d\d$/u
+/** A date no four-digit year prints: an era's year ("45 BC", "AD 79") or a decade ("the 1950s"; "1960s-era" names none). */
+const OTHER_DATE = /\b\d{1,4}\s?(?:BC|BCE|AD|CE)\b|\b(?:AD|CE)\s?\d{1,4}\b|\b(?:1[5-9]|20)\d0s\b(?!-)|['’]\d0s\b/u
 /**
  * English counts written out ("four interceptions", "nine nations"): a closed class of words, as
  * the months are. Other languages' answers to "how many" count only when written in digits.
@@ -384,7 +386,11 @@ function holdsAnswerKind(
   if (wants === 'other') return false
   const fresh = (word: string) => tokenize(word).some((term) => !asked.has(term))
   if (wants === 'date') {
-    return [...text.matchAll(/\b(?:1\d{3}|20\d{2})\b/gu)].some(([year]) => fresh(year)) || MONTH.test(text)
+    return (
+      [...text.matchAll(/\b(?:1\d{3}|20\d{2})\b/gu)].some(([year]) => fresh(year)) ||
+      MONTH.test(text) ||
+      OTHER_DATE.test(text)
+    )
   }
   if (wants === 'figure') {
     return (
