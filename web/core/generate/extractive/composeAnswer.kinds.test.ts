@@ -125,4 +125,16 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(kind).toBe('answer')
     expect(text).toContain('45 BC')
   })
+
+  it('refuses "what\'s the X Y can do" where no passage names the thing asked, though they say what Y can do', () => {
+    const readme = [
+      "MarkItDown's convert() method is intentionally permissive and can handle local files, remote URIs, and byte streams.",
+      'MarkItDown has optional dependencies for activating various file formats.',
+    ].join('\n')
+    const { kind, text } = answer('whats the max file size markitdown can handle', [
+      source(1, readme, 'README.md'),
+    ])
+    expect(kind).toBe('none')
+    expect(text).toMatch(/^The documents do not /u)
+  })
 })
