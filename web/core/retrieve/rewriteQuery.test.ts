@@ -91,6 +91,16 @@ describe('rewriteQuery', () => {
     )
   })
 
+  it('asks the question before of the group a follow-up names, though it names the subject too', () => {
+    const history = [
+      user('what share of people whose orgs use AI wanted to consolidate their toolchain?'),
+      assistant('Nearly three-quarters (74%) of respondents using AI wanted to consolidate. [1]'),
+    ]
+    expect(rewriteQuery('and for the ones not using ai?', history)[0]).toBe(
+      'what share of people whose orgs use AI wanted to consolidate their toolchain for the ones not using ai?',
+    )
+  })
+
   it('takes the people the answer named for "they" after a "who" question', () => {
     const history = [
       user('who gave the rounding talk'),

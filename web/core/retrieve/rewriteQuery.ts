@@ -51,6 +51,8 @@ const WH = /^(what|who|whom|whose|when|where|why|how|which)\b/iu
 /** A follow-up that is a condition alone ("and if I didn't have wages?"), and a question's own. */
 const CONDITION = /^(?:if|unless)\s/iu
 const TRAILING_CONDITION = /,?\s+(?:if|unless)\s.*$/iu
+/** A follow-up that is a phrase naming a group or a case alone: "and for the ones not using ai?". */
+const GROUP = /^(?:for|among|with|without)\s/iu
 const FRAGMENT_MAX_WORDS = 4
 /** Earlier user turns read to follow the subject: enough for any conversation a person follows. */
 const MAX_USER_TURNS = 8
@@ -153,8 +155,14 @@ function conversationSubject(turns: readonly RewriteTurn[]): { subject: string; 
 
 /** The follow-up `text` made to stand alone with `subject` (see `rewriteQuery` for the cases). */
 function resolve(text: string, subject: string, previous: string): string {
-  if (mentionsAll(text, subject)) return text
   const rest = text.replace(MARKER, '').trim()
+  if (mentionsAll(text, subject)) {
+    // "what share of people using AI wanted…?" "and for the ones not using ai?": it names the subject,
+    // but asks the question before of another group, a phrase the question before goes on with.
+    if (previous && rest !== text && GROUP.test(rest))
+      return tidy(`${previous.replace(/[?!.]+$/u, '')} ${rest}`)
+    return text
+  }
   // "when is it due if I got wages?" "and if I didn't?": the same question on the new condition (whose
   // pronouns stay: the previous question names the subject).
   if (previous && CONDITION.test(rest)) {
