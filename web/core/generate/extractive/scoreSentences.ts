@@ -367,7 +367,8 @@ export function scoreSentences(
 
 const YEAR = /^(?:19|20)\d\d$/u
 /** A date no four-digit year prints: an era's year ("45 BC", "AD 79") or a decade ("the 1950s"; "1960s-era" names none). */
-const OTHER_DATE = /\b\d{1,4}\s?(?:BC|BCE|AD|CE)\b|\b(?:AD|CE)\s?\d{1,4}\b|\b(?:1[5-9]|20)\d0s\b(?!-)|['’]\d0s\b/u
+const OTHER_DATE =
+  /\b\d{1,4}\s?(?:BC|BCE|AD|CE)\b|\b(?:AD|CE)\s?\d{1,4}\b|\b(?:1[5-9]|20)\d0s\b(?!-)|['’]\d0s\b/u
 /**
  * English counts written out ("four interceptions", "nine nations"): a closed class of words, as
  * the months are. Other languages' answers to "how many" count only when written in digits.
