@@ -46,6 +46,14 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('what is that pattern called in c++', rust)).toBeNull()
   })
 
+  it('asks a question naming nothing ("how many died") about what the question before named', () => {
+    const explosion = after('what happened in the halifax explosion')
+    expect(followUpQuestion('how many died', explosion)).toBe('how many died halifax explosion')
+    // A question with a noun of its own asks about it.
+    expect(followUpQuestion('how many ships sank', explosion)).toBeNull()
+    expect(followUpQuestion('who won', [])).toBeNull()
+  })
+
   it('leaves a question that stands alone, or a first question, to search', () => {
     expect(followUpQuestion('Who wrote the Rust book?', after('what is ownership in rust'))).toBeNull()
     expect(followUpQuestion('and the year before?', [])).toBeNull()

@@ -25,7 +25,10 @@ const STOP = /^(?:the|a|an|of|in|on|for|to|and|or)$/iu
  */
 export function followUpQuestion(message: string, history: readonly ChatTurn[]): string | null {
   const asked = message.normalize('NFKC').replace(/\s+/gu, ' ').trim()
-  if (asked === '' || !isFollowUp(asked)) return null
+  // "how many died" after "what happened in the halifax explosion": a question naming nothing (no noun,
+  // by wink-nlp's tags) asks about what the question before named.
+  const nounless = asked !== '' && !isFollowUp(asked) && textValues(asked).nouns.length === 0
+  if (asked === '' || (!nounless && !isFollowUp(asked))) return null
   const previous = history
     .filter((turn) => turn.role === 'user' && turn.content.trim() !== asked)
     .at(-1)
@@ -39,6 +42,10 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     .replace(/[?.!]+$/u, '')
     .trim()
   if (change === '') return null
+  if (nounless) {
+    const named = textValues(previous).nouns
+    return named.length === 0 ? null : `${change} ${named.join(' ')}`
+  }
 
   // "the year before" / "the year after": the previous question's year moved by one.
   const shift =
