@@ -1,5 +1,5 @@
 import { tokenize } from '../../retrieve/index/tokenize'
-import { documentScope } from '../../retrieve/documentScope'
+import { DOCUMENT_KIND, documentScope } from '../../retrieve/documentScope'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { askedAttribute, askFocus } from './askFocus'
 import { askedValueKinds } from './askedValueKinds'
@@ -36,6 +36,9 @@ export interface AskedFor {
    */
   subject: string[]
 }
+
+/** "the bitcoin whitepaper", "the pdf": a word naming a document's kind is no name, known to the lexicon or not. */
+const KIND_WORD = new RegExp(`^${DOCUMENT_KIND}$`, 'u')
 
 const YES_NO = /^(?:is|are|was|were|does|do|did|can|could|should|would|will|has|have|had)\b/u
 
@@ -94,7 +97,10 @@ export function askedNames(understanding: QuestionUnderstanding): string[] {
         .filter((word) => !inValues.has(word))
         .filter((word) => word.length >= (proper.has(word) ? MIN_PROPER : MIN_UNKNOWN))
         .map((word) => tokenize(word)[0])
-        .filter((term): term is string => term !== undefined && terms.has(term) && !QUESTION_SHAPE.has(term)),
+        .filter(
+          (term): term is string =>
+            term !== undefined && terms.has(term) && !QUESTION_SHAPE.has(term) && !KIND_WORD.test(term),
+        ),
     ),
   ]
 }

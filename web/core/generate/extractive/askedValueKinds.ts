@@ -19,9 +19,9 @@ const SHAPES: ReadonlyArray<[RegExp, ValueKind[]]> = [
     ['percent'],
   ],
   [/\bhow\s+many\b|\b(?:what|which)\s+(?:is\s+the\s+|was\s+the\s+)?number\s+of\b/u, ['count', 'measure']],
-  // "How much does it cost", "how much does she earn": an amount of money.
+  // "How much does it cost", "how much does she earn", "how much was Boeing fined": an amount of money.
   [
-    /\bhow\s+much\b.*\b(?:cost|costs|costing|pay|pays|paid|charge|charges|charged|earn|earns|earned|spend|spends|spent)\b/u,
+    /\bhow\s+much\b.*\b(?:cost|costs|costing|pay|pays|paid|charge|charges|charged|earn|earns|earned|spend|spends|spent|fine|fines|fined|owe|owes|owed|raise|raises|raised|donate|donates|donated|invest|invests|invested|worth)\b/u,
     ['money'],
   ],
   [/\bhow\s+much\b/u, ['money', 'count', 'measure', 'percent']],

@@ -45,6 +45,8 @@ describe('bylineOf', () => {
     // One capitalised line without an address is a subtitle, and an address alone no name.
     expect(bylineOf('Cache Tuning\nSizing Caches Well')).toBeNull()
     expect(bylineOf('Contact\nWrite to help@example.org')).toBeNull()
+    // A paper's author with a mail and a web address after the name.
+    expect(bylineOf('Cash Without Banks\nAna Ruiz ana@example.org www.example.org')).toBe('Ana Ruiz')
   })
 
   it('reads speakers run into their affiliation on one line, and gives the affiliation with them', () => {

@@ -29,8 +29,12 @@ const MAX_NAMES = 40
 /** A name's word: capitalised, an initial ("W."), or a particle ("van", "de"). */
 const NAME_WORD =
   /^(?:\p{Lu}[\p{Ll}'’-]+(?:-\p{Lu}[\p{Ll}]+)?|\p{Lu}\.|\p{Lu}\.\p{Lu}\.|van|von|de|da|del|der|la|le|bin|al)$/u
-/** A speaker's address after the name on a title slide ("Sander Temme <sander@temme.net>"). */
-const ADDRESS = /\s*[<(]?[\w.+-]+@[\w.-]+\.\p{L}{2,}[>)]?$/u
+/**
+ * A speaker's or an author's address after the name ("Sander Temme <sander@temme.net>", "Satoshi
+ * Nakamoto satoshin@gmx.com www.bitcoin.org"), a web address after it allowed.
+ */
+const ADDRESS =
+  /\s*[<(]?[\w.+-]+@[\w.-]+\.\p{L}{2,}[>)]?(?:\s+(?:https?:\/\/)?(?:www\.)?[\w-]+(?:\.[\w-]+)+\/?)?$/u
 /**
  * Where a title slide's speakers run into their affiliation on one line ("Mark Arnold Colin Walter
  * University of Manchester Institute of Science and Technology"): the word that opens the affiliation.

@@ -137,4 +137,41 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(kind).toBe('none')
     expect(text).toMatch(/^The documents do not /u)
   })
+
+  it('answers who wrote "the X whitepaper" with its byline: a word naming a kind of document is no name', () => {
+    const opening = 'Cash Without Banks: A Peer-to-Peer System\nAna Ruiz ana@example.org www.example.org'
+    const { kind, text } = answer('who wrote the cashless whitepaper', [
+      source(1, opening, 'cashless.pdf'),
+      source(2, 'Commerce on the Internet relies on banks to process payments.', 'cashless.pdf'),
+    ])
+    expect(kind).toBe('answer')
+    expect(text).toBe('Ana Ruiz [1]')
+  })
+
+  it('refuses money, hours, lengths of time and counts the passages do not state', () => {
+    const rule = [
+      'The FAA reviewed the horizontal stabilizer trim wiring of the 737 MAX in 2019.',
+      'This design standard was promulgated in 2007 and is part of the certification basis of the 737 MAX.',
+    ].join('\n')
+    expect(answer('how much was Boeing fined over the 737 MAX', [source(1, rule, 'faa.pdf')]).kind).toBe(
+      'none',
+    )
+    const notice =
+      'Performance Rehab Associates is committed to protecting the privacy of your health information.'
+    expect(answer("what are performance rehab's office hours", [source(1, notice, 'notice.docx')]).kind).toBe(
+      'none',
+    )
+    const form =
+      'Programs are only available during the classroom season between January 19 and April 10, 2009.'
+    expect(answer('how long does a classroom program last', [source(1, form, 'form.pdf')]).kind).toBe('none')
+    const plague = 'Plague lasted in the Ottoman Empire until the second quarter of the 19th century.'
+    expect(
+      answer('How long did plague last in the Ottoman Empire?', [source(1, plague, 'plague.md')]).kind,
+    ).toBe('answer')
+    const agm = [
+      'Create a leadership role for CNIA by NI2012',
+      'CNA membership fees = $226 (2010, 2011)',
+    ].join('\n')
+    expect(answer('how many members did CNIA have in 2011', [source(1, agm, 'agm.pptx')]).kind).toBe('none')
+  })
 })

@@ -31,6 +31,7 @@ import { looseForm, looseWords } from './looseWords'
 import { wordForm } from './matchWord'
 import { mayStateYear } from './mayStateYear'
 import { monthsUnprinted } from './monthsUnprinted'
+import { holdsDuration } from './holdsDuration'
 import { holdsQuantity, quantityAsk } from './quantityAsk'
 import { sameTerms, scoreSentences, type ScoredSentence } from './scoreSentences'
 import { sourceMentions } from './sourceMentions'
@@ -269,7 +270,16 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "How many neon signs are there in Las Vegas": a year ("in the summer of 1898") counts nothing.
   const uncounted =
     /\bhow\s+many\b/iu.test(ask) &&
-    !chosen.some(({ sentence }) => holdsQuantity(sentence.text.replace(YEAR_NUMBER, ' ')))
+    !chosen.some(({ sentence }) =>
+      holdsQuantity(sentence.text.replace(YEAR_NUMBER, ' ').replace(MONEY_AMOUNT, ' ').replace(CODE, ' ')),
+    )
+  // "How long does a session last": a length of time, or when it ended ("until the 19th century"), not a
+  // season's dates.
+  const untimed =
+    LASTING.test(ask) &&
+    !chosen.some(
+      ({ sentence }) => holdsDuration(sentence.text) || /\b(?:until|till|up\s+to)\b/iu.test(sentence.text),
+    )
   // "When did Ellen Fetter die": where a quoted sentence names her without a date and the one with a date
   // ("Lorenz, who died in 2008") names her not, the date is someone else's.
   const held = (item: ScoredSentence, name: string) => (item.matches[scores.terms.indexOf(name)] ?? 0) > 0
@@ -281,7 +291,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // A sentence holding nearly all of the rest of the ask answers it though the thing asked for is not
   // named ("Which entity has a monopoly on initiating legislation?": "The Commission has a monopoly…").
   const unsupported =
-    (!defined && (thingUnsaid || priceless || versionless || uncounted || datedElsewhere)) ||
+    (!defined && (thingUnsaid || priceless || versionless || uncounted || untimed || datedElsewhere)) ||
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
@@ -301,12 +311,18 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   return { kind: 'answer', pieces: quoted(chosen, quotable) }
 }
 
+/** "How long does it last", "how long did it take": a length of time asked. */
+const LASTING = /\bhow\s+long\b.*\b(?:last|lasts|lasted|take|takes|took|run|runs|ran)\b/iu
+
 /**
- * A year where a sentence dates something ("in the summer of 1898", "since 2004"): 1500 to 2099, not
- * counting things ("a crowd of 2000 people").
+ * A year as a sentence prints it (1500 to 2099), not counting things ("attended by 2000 guests"): "how
+ * many" is not answered by a date, nor by an amount of money.
  */
-const YEAR_NUMBER =
-  /\b(?:in|of|since|until|during|before|after|circa|january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:\d{1,2},?\s+)?(?:1[5-9]|20)\d\d\b(?!\s+\p{Ll}+s\b)/giu
+const YEAR_NUMBER = /\b(?:1[5-9]|20)\d\d\b(?!\s+\p{Ll}+s\b)/gu
+/** A code of letters and digits ("NI2012", "A5346"): a name, not a count. */
+const CODE = /\b(?:\p{L}+\d|\d+\p{L}{2,})[\p{L}\d]*\b/gu
+/** An amount of money: "$226", "€8.65". */
+const MONEY_AMOUNT = /[$€£¥]\s?\d[\d,.]*/gu
 
 /** "and", "but so", "ok then": how a follow-up leans on the question before. */
 const FOLLOW_UP_LEAD = /^(?:(?:and|but|so|ok|okay|also|then)[\s,]+)+/iu
