@@ -220,4 +220,13 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     ).toBe(false)
     expect(defines(presence, 'You meet this requirement if you file on time.')).toBe(false)
   })
+
+  it('reads "what does X mean in Y" as asking of X, defined by "the long form (or X) is…"', () => {
+    const asked = definitionQuestion('what does AOA mean in the 737 max AD')
+    expect(asked?.subject).toEqual(['aoa'])
+    expect(asked?.defines('The angle of attack (or AOA) is the angle at which the wing meets the air.')).toBe(
+      true,
+    )
+    expect(asked?.defines('Boeing describes procedures for an AOA sensor system test.')).toBe(false)
+  })
 })

@@ -69,6 +69,8 @@ const MAX_SUBJECT_WORDS = 5
 /** "under the 2001 no child left behind act": where a term is asked about, in words. */
 const MAX_SCOPE_WORDS = 7
 
+/** "… mean", "… stand for" before where the term is asked about. */
+const ASKING_VERB = /\s+(?:mean|means|stand\s+for|stands\s+for)$/u
 /** "the name neon", "the word X", "the term X": the noun before the term names it as a term. */
 const TERM_NOUN = /^(?:name|word|term|phrase|expression)\s+(?=\S)/iu
 /** "…actually mean", "…really stand for": an adverb of emphasis at the term's end is no part of it. */
@@ -91,14 +93,16 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   const within = words.findIndex(
     (word, i) => (word === 'in' || word === 'under') && !RELATIVE.has(words[i + 1] ?? ''),
   )
-  const subject = tokenize(within > 0 ? words.slice(0, within).join(' ') : text)
+  // "what does AOA mean in the 737 max AD": the verb asking for the meaning ends the term.
+  const term = within > 0 ? words.slice(0, within).join(' ').replace(ASKING_VERB, '') : text
+  const subject = tokenize(term)
   const scope = within > 0 ? tokenize(words.slice(within).join(' ')) : []
   // "item in the counter code of practice": the term's words are few, where it is asked about may be more.
   const termWords = within > 0 ? within : words.length
   if (subject.length === 0 || termWords > MAX_SUBJECT_WORDS || words.length - termWords > MAX_SCOPE_WORDS)
     return null
-  const phrase = [words, ...(within > 0 ? [words.slice(0, within)] : [])]
-    .map((term) => term.map((word) => `${escape(word)}\\p{L}{0,3}`).join('[^\\p{L}\\p{N}]+'))
+  const phrase = [words, ...(within > 0 ? [term.split(' ')] : [])]
+    .map((part) => part.map((word) => `${escape(word)}\\p{L}{0,3}`).join('[^\\p{L}\\p{N}]+'))
     .join('|')
   // Sentences are lowercased before testing: case-insensitive Unicode patterns are much slower.
   const isX = new RegExp(
@@ -120,8 +124,12 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `\\bdefine[sd]?\\s+(?:the\\s+(?:term|phrase|word)\\s+)?["“'‘]?(?:${phrase})["”'’]?\\s+as\\b|${LEAD}(?:${phrase})["”'’]?\\s+(?:is|are|shall\\s+be|will\\s+be)\\s+defined\\s+as\\b`,
     'u',
   )
-  // An abbreviation defined where it is introduced: "Network Security Services (NSS) comprises…".
-  const introducedX = new RegExp(`\\((?:${phrase})\\)\\s+${COPULA}(?![\\p{L}])${PASSIVE}`, 'u')
+  // An abbreviation defined where it is introduced: "Network Security Services (NSS) comprises…", "The
+  // angle of attack (or AOA) is…".
+  const introducedX = new RegExp(
+    `\\((?:or\\s+|also\\s+|aka\\s+|a\\.k\\.a\\.\\s+)?(?:${phrase})\\)\\s+${COPULA}(?![\\p{L}])${PASSIVE}`,
+    'u',
+  )
   // A glossary's line ("Lambda: A callback implementing business logic.").
   const glossX = new RegExp(`^(?:${phrase})\\s*:\\s+\\p{L}`, 'u')
   // A glossary table's row: a cell that is the term, a later one saying what it is ("3.1 | Item | … |
