@@ -18,3 +18,13 @@ export function answerSource(number: number, text: string, fields: Partial<Answe
     ...fields,
   }
 }
+
+/** For tests: a passage of a named file, under a heading when one is given. */
+export function fileSource(
+  number: number,
+  text: string,
+  filename: string,
+  heading: string | null = null,
+): AnswerSource {
+  return answerSource(number, text, { filename, heading })
+}

@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { understandQuestion } from '../../retrieve/understandQuestion'
-import type { AnswerSource } from '../AnswerGenerator'
-import { answerSource } from '../../testing/answerSource'
+import { fileSource } from '../../testing/answerSource'
 import { composeAnswer } from './composeAnswer'
 import { composedAnswer } from '../../testing/composedAnswer'
 
-const source = (
-  number: number,
-  text: string,
-  filename: string,
-  heading: string | null = null,
-): AnswerSource => answerSource(number, text, { filename, heading })
+const source = fileSource
 
 const answer = composedAnswer
 
