@@ -19,6 +19,12 @@ describe('nameBesideRole', () => {
     expect(nameBesideRole('“We grew,” said Chairman and CEO Ramon Vega.', ceo)).toBe(true)
   })
 
+  it('finds a slide\'s "Role – Name" line for a role of an owner typed in lower case, a year aside', () => {
+    const treasurer = understandQuestion("who was cnia's treasurer in 2011")
+    expect(roleHolderLine('Treasurer – Robin Carriere (ON)', treasurer)).toBe(true)
+    expect(roleHolderLine('Key expenses: CNIA Bursary', treasurer)).toBe(false)
+  })
+
   it('finds nobody where the role stands alone or apart from a name', () => {
     expect(nameBesideRole('Our Chief Executive Officer and Chief Financial Officer concluded.', ceo)).toBe(
       false,

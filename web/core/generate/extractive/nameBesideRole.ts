@@ -83,14 +83,23 @@ function roleSpans(
   const subject = new Set([...understanding.names, ...askedNames(understanding)])
   // "who chaired counter when the uksg talk was given": the clause after "when" says when, not which role.
   const main = new Set(tokenize(understanding.ask.split(CLAUSE)[0] ?? ''))
+  // "who was cnia's treasurer": the owner before "'s" is whose role it is, however it is typed.
+  const owners = new Set(
+    [...understanding.ask.matchAll(/([\p{L}\p{N}]+)(?:['’]s|s['’])(?=\s)/gu)].flatMap((match) =>
+      tokenize(match[1]!),
+    ),
+  )
   // A follow-up's words carried from the question before keep its subject: "and who's the project director?"
   // asks for the director, whoever chaired what.
   const role = understanding.terms.filter(
     (term) =>
       main.has(term) &&
       !subject.has(term) &&
+      !owners.has(term) &&
       !QUESTION_SHAPE.has(term) &&
-      !understanding.carried.includes(term),
+      !understanding.carried.includes(term) &&
+      // "who was cnia's treasurer in 2011": the year says when, not which role.
+      !/^\d+$/u.test(term),
   )
   if (role.length === 0) return spans
   for (let i = 0; i + role.length <= single.length; i++) {
@@ -127,6 +136,8 @@ function nameRun(
   for (let i = from; i >= 0 && i < raw.length; i += step) {
     const token = raw[i]!
     if (step < 0 && BETWEEN.test(token.replace(/[,;:]$/u, '') || token)) continue
+    // "Treasurer – Robin Carriere": a dash or a colon standing between the role and the name after it.
+    if (step > 0 && i === from && /^[:—–-]+$/u.test(token)) continue
     const bare = token.replace(/^[("“/]+/u, '')
     if (!CAPITALISED.test(bare)) break
     // A heading in capitals ("CERTIFICATION OF CHIEF FINANCIAL OFFICER PURSUANT TO…") names nobody;
