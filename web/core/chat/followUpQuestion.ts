@@ -27,8 +27,10 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   const asked = message.normalize('NFKC').replace(/\s+/gu, ' ').trim()
   // "how many died" after "what happened in the halifax explosion": a question naming nothing (no noun,
   // by wink-nlp's tags) asks about what the question before named.
-  const nounless = asked !== '' && !isFollowUp(asked) && textValues(asked).nouns.length === 0
-  if (asked === '' || (!nounless && !isFollowUp(asked))) return null
+  if (asked === '') return null
+  const followUp = isFollowUp(asked)
+  const nounless = !followUp && textValues(asked).nouns.length === 0
+  if (!followUp && !nounless) return null
   const previous = history
     .filter((turn) => turn.role === 'user' && turn.content.trim() !== asked)
     .at(-1)

@@ -62,16 +62,22 @@ const MAX_BARE_WORDS = 6
 const QUESTION_WORD =
   /(?:^|\s)(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|list|name|tell|give|show|explain|describe|define)(?:\s|$)/u
 
+const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
+/** A count of items as typed: "3", "four". */
+const COUNT = `(?:\\d{1,2}|${COUNT_WORDS.join('|')})`
+/** "which 3 things", "the four categories": the count before a plural noun. */
+const COUNTED = new RegExp(`\\b(${COUNT})\\s+\\p{L}+s\\b`, 'iu')
 /** "what are euclid's 5 postulates", "the three branches of…": a counted plural asks for its items. */
-const COUNTED_PLURAL =
-  /^(?:what|which|list|name|tell)\b.*\b(?:\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+\p{L}+[^su\s]s\b/u
+const COUNTED_PLURAL = new RegExp(
+  `^(?:what|which|list|name|tell)\\b.*\\b${COUNT}\\s+\\p{L}+[^su\\s]s\\b`,
+  'u',
+)
 const LIST_ASK =
   /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all|its|their|his|her|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b|what (?:do|will|would|does|did) (?:i|you|we|one|they) need\b|what(?:['’]s| is| are) (?:needed|required)\b)|\bsteps (?:to|for)\b/u
 
-const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
 /** "which 3 things", "the four categories": the number of items asked for, or null. */
 function askedCount(ask: string): number | null {
-  const match = /\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+\p{L}+s\b/iu.exec(ask)
+  const match = COUNTED.exec(ask)
   if (!match) return null
   const word = match[1]!.toLowerCase()
   return /\d/u.test(word) ? Number(word) : COUNT_WORDS.indexOf(word) + 2
