@@ -219,6 +219,43 @@ describe('chunkDocument', () => {
     ])
   })
 
+  it('keeps what an announcing paragraph introduces with it, whatever its kind, on its page', () => {
+    const filler = paragraph(sentences(3).join(' '))
+    const intro = paragraph('Haskell has features that helped:')
+    const items = [0, 1].map((i) =>
+      paragraph(`Feature ${i} ${'helps a great deal with the conversions '.repeat(6)}.`),
+    )
+    const options = { targetTokens: 70, maxTokens: 90 }
+    // Items written as paragraphs, past the target: the introduction opens their chunk.
+    const texts = chunkDocument(doc(filler, intro, ...items), options).map((chunk) => chunk.text)
+    expect(texts[0]).toBe(filler.text)
+    expect(texts[1]!.startsWith(`${intro.text}\n\n${items[0]!.text}`)).toBe(true)
+    // A block too big for any chunk is split: its first piece joins the introduction.
+    const big: Block = {
+      kind: 'list',
+      text: Array.from({ length: 30 }, (_, i) => `- Format number ${i} of many`).join('\n'),
+      headingPath: [],
+    }
+    const split = chunkDocument(doc(filler, intro, big), options)
+    expect(split[0]!.text).toBe(filler.text)
+    expect(split[1]!.text.startsWith(`${intro.text}\n\n- Format number 0 of many`)).toBe(true)
+    for (const chunk of split) expect(chunk.tokenCount).toBeLessThanOrEqual(90)
+    // A label ("NOTES:") is no sentence announcing prose: what follows it goes on as any paragraph does.
+    const notes = chunkDocument(doc(filler, paragraph('NOTES:'), ...items), options).map(
+      (chunk) => chunk.text,
+    )
+    expect(notes[0]).toBe(`${filler.text}\n\nNOTES:`)
+    // On another page, the items are another chunk: a chunk's page is the page its text is on.
+    const paged = chunkDocument(
+      doc(paragraph(filler.text, [], 1), paragraph(intro.text, [], 1), paragraph(items[0]!.text, [], 2)),
+      options,
+    )
+    expect(paged.map((chunk) => [chunk.page, chunk.text])).toEqual([
+      [1, `${filler.text}\n\n${intro.text}`],
+      [2, items[0]!.text],
+    ])
+  })
+
   it('splits a big list only between items', () => {
     const items = Array.from({ length: 80 }, (_, i) => `- Item ${i} with a short description`)
     const chunks = chunkDocument(doc({ kind: 'list', text: items.join('\n'), headingPath: [] }))

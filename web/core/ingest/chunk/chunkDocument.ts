@@ -3,6 +3,7 @@ import type { Chunk } from './Chunk'
 import { ChunkAssembler, type Part } from './ChunkAssembler'
 import { dropPageFurniture } from './dropPageFurniture'
 import { estimateTokens } from './estimateTokens'
+import { joinBrokenSentences } from './joinBrokenSentences'
 import { normaliseBlockText } from './normaliseBlockText'
 import { splitBlock } from './splitBlock'
 
@@ -48,10 +49,13 @@ export interface ChunkOptions {
  *   and is kept whole up to `maxTokens`. A bigger block is split by its kind (see `splitBlock`): prose
  *   between sentences with about `overlapTokens` repeated, lists between items, code between lines,
  *   tables between rows with the header repeated. The last piece stays open for the blocks after it.
- * - A list stays with the paragraph introducing it (one ending in ':') when the two fit `maxTokens`.
+ * - What a paragraph ending in ':' announces (a list, code, items written as paragraphs; not a table) stays
+ *   with it on its page: in one chunk when the two fit `maxTokens`, else the paragraph opens the next
+ *   chunk, and a big block split after it has its first piece with it (`carryIntroduction`).
  * - Headings too long to be headings (over half the target) are treated as paragraphs.
  * - Page furniture (a running header, footer or page number at the edge of many pages) is left out
- *   (`dropPageFurniture`).
+ *   (`dropPageFurniture`), and a sentence a page break cut in two is joined on its first page
+ *   (`joinBrokenSentences`).
  *
  * Deterministic; no chunk is empty or over `maxTokens` (by `countTokens`). Continuation chunks of a
  * section do not repeat its heading text; their `heading` field carries it for callers that want it.
@@ -70,7 +74,8 @@ export function chunkDocument(doc: ParsedDocument, options: ChunkOptions = {}): 
 
   const assembler = new ChunkAssembler(countTokens, options.maxChunks)
   // Running headers, footers and page numbers say nothing about the page they are on (see there).
-  for (const block of dropPageFurniture(doc.blocks)) {
+  // A sentence a page break cut in two is read whole, on the page where it starts.
+  for (const block of joinBrokenSentences(dropPageFurniture(doc.blocks))) {
     const text = normaliseBlockText(block)
     if (text === '') continue
     const tokens = countTokens(text)
@@ -90,23 +95,26 @@ export function chunkDocument(doc: ParsedDocument, options: ChunkOptions = {}): 
         assembler.add(part)
         continue
       }
-      if (block.kind === 'list' && keepWithIntroduction(assembler, part, max)) continue
-      assembler.flush()
+      // A table stands alone: its cells are read as figures by its rows and columns, and an introduction
+      // carried into a filing's tables cost natural questions their figures (bench answers, natural report).
+      if (block.kind === 'table') assembler.flush()
+      else if (keepWithIntroduction(assembler, part, max)) continue
+      else carryIntroduction(assembler, part, target)
     }
-    if (assembler.prefixTokens + tokens <= max) {
+    if (assembler.tokens + tokens <= max) {
       assembler.add(part)
       continue
     }
     const pieces = splitBlock(text, block.kind, {
-      firstBudget: target - assembler.prefixTokens,
+      firstBudget: target - assembler.tokens,
       budget: target,
       overlapTokens: overlap,
       countTokens,
     })
-    for (const piece of pieces) {
-      if (assembler.hasContent) assembler.flush()
+    pieces.forEach((piece, i) => {
+      if (i > 0) assembler.flush()
       assembler.add({ ...part, text: piece.text, tokens: piece.tokens })
-    }
+    })
   }
   assembler.flush()
   return assembler.chunks
@@ -119,22 +127,54 @@ function startsNewChunk(last: Part, block: Block): boolean {
   return path.length !== last.headingPath.length || path.some((title, i) => title !== last.headingPath[i])
 }
 
+/** An introduction of fewer words before prose is a label ("NOTES:", "DISCLAIMERS:"), not a sentence. */
+const MIN_INTRODUCTION_WORDS = 4
+
 /**
- * Keeps a list with the paragraph that introduces it: in the open chunk if both fit `max`, else by
- * moving the paragraph into the list's new chunk. False when neither works (the caller splits them).
+ * Whether a paragraph ending in ':' announces `next`: a list whatever its words ("Key capabilities:"),
+ * other blocks (items written as paragraphs, code) after a sentence ("You have the right to:", "If you
+ * use Apache Maven:"). A label's notes under a table ("NOTES:" "DISCLAIMERS:" …) stay out of it.
  */
-function keepWithIntroduction(assembler: ChunkAssembler, list: Part, max: number): boolean {
+function announces(part: Part, next: Part): boolean {
+  if ((part.kind !== 'paragraph' && part.kind !== 'note') || !part.text.endsWith(':')) return false
+  return next.kind === 'list' || part.text.split(/\s+/u).length >= MIN_INTRODUCTION_WORDS
+}
+
+/**
+ * Keeps what follows a paragraph that announces it (a list, code, the items written as paragraphs)
+ * with that paragraph: in the open chunk if both fit `max`, else by moving the paragraph
+ * into the new chunk. False when neither works (the caller carries or splits them).
+ */
+function keepWithIntroduction(assembler: ChunkAssembler, next: Part, max: number): boolean {
   const intro = assembler.lastPart
-  if (!intro || (intro.kind !== 'paragraph' && intro.kind !== 'note') || !intro.text.endsWith(':'))
-    return false
-  if (assembler.tokens + list.tokens <= max) {
-    assembler.add(list)
+  if (!intro || !announces(intro, next)) return false
+  if (assembler.tokens + next.tokens <= max) {
+    assembler.add(next)
     return true
   }
-  if (assembler.partCount < 2 || intro.tokens + list.tokens > max) return false
+  if (assembler.partCount < 2 || intro.tokens + next.tokens > max) return false
   assembler.popLast()
   assembler.flush()
   assembler.add(intro)
-  assembler.add(list)
+  assembler.add(next)
   return true
+}
+
+/**
+ * Closes the open chunk, except a last paragraph that announces what comes next (`announces`) and is
+ * followed by a block too big to join it: the paragraph opens the next chunk instead, with the block
+ * (split, its first piece joins the paragraph). A search or an answer that finds "Haskell has a number
+ * of features that have been very helpful:" finds the features in the same passage. An announcing
+ * paragraph of over half the target is not carried (the pieces after it would be starved). A new page
+ * or section is no continuation: a chunk's page is the page its text is on.
+ */
+function carryIntroduction(assembler: ChunkAssembler, next: Part, target: number): void {
+  const last = assembler.lastPart
+  if (!last || !announces(last, next) || last.tokens > target / 2 || assembler.partCount < 2) {
+    assembler.flush()
+    return
+  }
+  assembler.popLast()
+  assembler.flush()
+  assembler.add(last)
 }
