@@ -229,4 +229,18 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     )
     expect(asked?.defines('Boeing describes procedures for an AOA sensor system test.')).toBe(false)
   })
+
+  it('takes "A X verifies…", what any one X does, opening a sentence or after a glossary term, as defining X', () => {
+    const what = "what is a reftest in mozilla's test frameworks"
+    expect(defines(what, 'A reftest verifies that two web pages are rendered identically.')).toBe(true)
+    expect(defines(what, 'reftest (R) A reftest verifies that two web pages are rendered identically.')).toBe(
+      true,
+    )
+    expect(defines('what is a chunker', 'A chunker returns a stream of chunks.')).toBe(true)
+    // A noun after X, not a verb: "A chunker results table", "A reftest suites runs".
+    expect(defines('what is a chunker', 'A chunker results table follows.')).toBe(false)
+    // X used in passing, or not opening its sentence.
+    expect(defines(what, 'The browser has a reftest that verifies this.')).toBe(false)
+    expect(defines(what, 'A reftest has two pages.')).toBe(false)
+  })
 })

@@ -130,6 +130,13 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `\\((?:or\\s+|also\\s+|aka\\s+|a\\.k\\.a\\.\\s+)?(?:${phrase})\\)\\s+${COPULA}(?![\\p{L}])${PASSIVE}`,
     'u',
   )
+  // A kind of thing defined by what any one of it does, opening its sentence: "A reftest verifies that two
+  // pages render alike", "A chunker returns a stream of chunks" (the verb checked by its part of speech),
+  // or after a glossary's term ("reftest (R) A reftest verifies…").
+  const doesX = new RegExp(
+    `(?:^|[):;—–]\\s*)["“'‘(]?an?\\s+(?:${phrase})(?![\\p{L}\\p{N}])\\s+(?:\\p{L}+ly\\s+)?(\\p{L}{2,}s)(?![\\p{L}])`,
+    'u',
+  )
   // A glossary's line ("Lambda: A callback implementing business logic.").
   const glossX = new RegExp(`^(?:${phrase})\\s*:\\s+\\p{L}`, 'u')
   // A glossary table's row: a cell that is the term, a later one saying what it is ("3.1 | Item | … |
@@ -173,7 +180,8 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         introducedX.test(lower) ||
         definedAsX.test(lower) ||
         quotedX.test(lower) ||
-        metIfX.test(lower)
+        metIfX.test(lower) ||
+        doesWhat(doesX.exec(lower), lower)
       )
     },
   }
@@ -195,6 +203,21 @@ function namesWhatItIs(match: RegExpExecArray | null, sentence: string): boolean
   if (tags[next] !== 'ADJ') return true
   while (tags[next] === 'ADJ' || tags[next] === 'CCONJ' || tags[next] === 'PUNCT') next++
   return tags[next] === 'NOUN' || tags[next] === 'PROPN'
+}
+
+/** What follows a verb and never a noun phrase's last word: "returns a stream", "verifies that". */
+const VERB_OBJECT = new Set(['DET', 'SCONJ', 'PRON'])
+
+/** Whether the word `doesX` caught after "A reftest" is a verb ("verifies"), not a noun ("A reftest tests…" aside). */
+function doesWhat(match: RegExpExecArray | null, sentence: string): boolean {
+  if (!match) return false
+  const verb = match[1]!
+  const { words, tags } = textValues(sentence)
+  const at = words.indexOf(verb)
+  if (at < 0 || /^(?:is|was|has|does)$/u.test(verb)) return false
+  // wink-nlp tags "returns" in "a chunker returns a stream" a noun; a noun phrase does not run on into
+  // "a", "that" or "the", a verb does.
+  return tags[at] === 'VERB' || VERB_OBJECT.has(tags[at + 1] ?? '')
 }
 
 /** "how does the code of practice define an item": what is an item in the code of practice. */
