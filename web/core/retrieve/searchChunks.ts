@@ -14,6 +14,7 @@ import { choosePassages } from './choosePassages'
 import { sectionWords } from './namedSections'
 import { tokenize } from './index/tokenize'
 import { spelledOutQuestion } from './spelledOutQuestion'
+import { contractionsWrittenOut } from './contractionsWrittenOut'
 import { definingPassageFirst } from './definingPassageFirst'
 import { pageSpreadDepth } from './spreadOverPages'
 
@@ -58,8 +59,9 @@ export interface SearchChunksResult {
    */
   understanding: QuestionUnderstanding
   /**
-   * The first query as searched in its place when it has an acronym that none of the passages found
-   * for it prints, written out as they spell it (`spelledOutQuestion`); null when it was searched as given.
+   * The first query as searched in its place when it has an acronym or a contraction ("supt") that none
+   * of the passages found for it prints, written out as they spell it (`spelledOutQuestion`,
+   * `contractionsWrittenOut`); null when it was searched as given.
    */
   spelledOut: string | null
   /**
@@ -121,7 +123,15 @@ export async function searchChunks(
         understanding,
         collectionTerms(new Set(searched.found.map(({ document }) => document))),
       )
-  if (spelledOut !== null) searched = await search([spelledOut, ...request.queries.slice(1)])
+  // "supt", "mtg": a contraction none of them prints is searched as the word they print ("superintendent").
+  const writtenOut = !request.hybrid
+    ? null
+    : contractionsWrittenOut(
+        spelledOut ?? request.queries[0] ?? '',
+        searched.found.map(({ record }) => record.text),
+      )
+  const rewritten = writtenOut ?? spelledOut
+  if (rewritten !== null) searched = await search([rewritten, ...request.queries.slice(1)])
   const { method, fallback } = searched
   const found = definingPassageFirst(
     searched.found,
@@ -149,7 +159,7 @@ export async function searchChunks(
     embedder: method === 'bm25' ? null : embedder,
     fallback_reason: method === 'bm25' && request.queries.length > 0 ? fallback : null,
     understanding,
-    spelledOut,
+    spelledOut: rewritten,
     documentWords: new Map(
       profiles
         .filter(({ documentId }) => chunks.some(({ document }) => document.id === documentId))

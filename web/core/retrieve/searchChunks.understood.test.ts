@@ -50,6 +50,16 @@ describe('searchChunks reads what a question names', () => {
     expect(found.chunks[0]!.chunk.id).toBe(chunks.at(-1)!.id)
   })
 
+  it('searches a contraction no found passage prints as the word a passage prints ("supt")', async () => {
+    const { search, chunks } = filing([
+      ...FILLER,
+      'Acme store meeting. The district superintendent Jane Roe is evaluated at the store meeting.',
+    ])
+    const found = await search('who is the supt evaluated at the acme store mtg')
+    expect(found.spelledOut).toBe('who is the superintendent evaluated at the acme store meeting')
+    expect(found.chunks[0]!.chunk.id).toBe(chunks.at(-1)!.id)
+  })
+
   it('searches an acronym as typed where a found passage prints it, or nothing spells it', async () => {
     const printed = filing([...FILLER, 'Our CEO, Jane Roe, opened the store.'], {
       defined_terms: [{ short: 'CEO', long: 'Chief Executive Officer' }],

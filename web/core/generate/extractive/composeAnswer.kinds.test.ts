@@ -25,6 +25,20 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(text).toContain('Patrick is single')
   })
 
+  it('reads a contraction typed for a word the passages print ("mtg" for "meeting") as that word', () => {
+    const agenda = [
+      'Board of Education Special Meeting',
+      'The special meeting opens at 7:30 a.m. in the district office.',
+      'Public comment is limited to three minutes per speaker.',
+    ].join('\n')
+    const { kind, text } = answer('what time does the special mtg open', [
+      source(1, agenda, 'board-agenda.pdf', 'Agenda'),
+    ])
+    expect(kind).toBe('answer')
+    expect(text).toContain('7:30 a.m.')
+    expect(text).not.toContain('mtg')
+  })
+
   it('answers "what\'s X" with a glossary\'s entry: the line under the term, which does not repeat it', () => {
     const glossary = [
       'Definitions',

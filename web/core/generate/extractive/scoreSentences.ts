@@ -8,6 +8,7 @@ import {
 import type { CandidateSentence } from './candidateSentences'
 import { clippedRun } from './clippedRun'
 import { closeSpelling } from './closeSpelling'
+import { contractedWord } from '../../retrieve/contractedWord'
 import { definitionQuestion } from './definitionQuestion'
 import { definedAfterQuote } from './definedAfterQuote'
 import { dateBesideAsk } from './dateBesideAsk'
@@ -179,7 +180,9 @@ export function scoreSentences(
     ...new Set([
       ...(byForm.get(wordForm(term)) ?? []).filter((word) => word !== term),
       ...[...vocabulary].filter(
-        (word) => word !== term && (extendsWord(term, word) || closeSpelling(term, word)),
+        (word) =>
+          word !== term &&
+          (extendsWord(term, word) || closeSpelling(term, word) || contractedWord(term, word)),
       ),
     ]),
   ])

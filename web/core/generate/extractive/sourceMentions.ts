@@ -3,6 +3,7 @@ import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { clippedRun } from './clippedRun'
 import { closeSpelling } from './closeSpelling'
+import { contractedWord } from '../../retrieve/contractedWord'
 import { holdsPhrase } from './holdsPhrase'
 import { looseForm, looseWords } from './looseWords'
 import { extendsWord, wordForm } from './matchWord'
@@ -64,7 +65,9 @@ export function sourceMentions(
     }
     if (!found) {
       const sequence = sequences.get(number) ?? []
-      found = sequence.some((word, i) => closeSpelling(term, word, sequence[i + 1]))
+      found = sequence.some(
+        (word, i) => closeSpelling(term, word, sequence[i + 1]) || contractedWord(term, word),
+      )
     }
     if (!found && understanding.acronyms.includes(term))
       found = spelledByInitials(term, sequences.get(number) ?? [])

@@ -1,5 +1,5 @@
-import winkNLP, { type ItemEntity } from 'wink-nlp'
-import model from 'wink-eng-lite-web-model'
+import type { ItemEntity } from 'wink-nlp'
+import { englishReader, knownId, knownWord } from '../../retrieve/englishReader'
 
 /**
  * The kinds of value a sentence can print, as wink-nlp's English model names them (its entity types),
@@ -37,10 +37,6 @@ const ENTITY_KINDS: Record<string, ValueKind> = {
   MEASURE: 'measure',
 }
 
-// Loaded on first use: the model is about 1 MB of tables, read in ~0.1 s; the answerer may never need it.
-let reader: ReturnType<typeof winkNLP> | undefined
-/** Words the model does not know get ids from here up, in the order it meets them. */
-let firstUnknownId = 0
 /** The same sentence is read once per answer even when several scorers ask (candidates repeat). */
 const cache = new Map<string, TextValues>()
 const CACHE_SIZE = 4000
@@ -53,10 +49,7 @@ const CACHE_SIZE = 4000
 export function textValues(text: string): TextValues {
   const known = cache.get(text)
   if (known) return known
-  if (!reader) {
-    reader = winkNLP(model)
-    firstUnknownId = reader.readDoc('qzxjvkw').tokens().out(reader.its.uniqueId)[0] as number
-  }
+  const reader = englishReader()
   const its = reader.its
   const doc = reader.readDoc(text)
   const words = doc.tokens().out(its.normal) as string[]
@@ -77,8 +70,7 @@ export function textValues(text: string): TextValues {
   const ids = doc.tokens().out(its.uniqueId) as number[]
   const nouns = words.filter((_, i) => tags[i] === 'NOUN' || tags[i] === 'PROPN')
   const names = words.filter(
-    (word, i) =>
-      tags[i] === 'PROPN' || (tags[i] === 'NOUN' && (ids[i] ?? 0) >= firstUnknownId && !knownSingular(word)),
+    (word, i) => tags[i] === 'PROPN' || (tags[i] === 'NOUN' && !knownId(ids[i]) && !knownSingular(word)),
   )
   const result = {
     words,
@@ -95,7 +87,5 @@ export function textValues(text: string): TextValues {
 
 /** A plural the lexicon lists only in the singular ("nomads"): a known word, not a name. */
 function knownSingular(word: string): boolean {
-  if (!reader || !/[^s]s$/u.test(word)) return false
-  const id = reader.readDoc(word.slice(0, -1)).tokens().out(reader.its.uniqueId)[0] as number | undefined
-  return id !== undefined && id < firstUnknownId
+  return /[^s]s$/u.test(word) && knownWord(word.slice(0, -1))
 }
