@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contractedWord } from './contractedWord'
+import { contractedWord, contractionLike } from './contractedWord'
 import { knownWord } from './englishReader'
 
 describe('contractedWord', () => {
@@ -26,5 +26,13 @@ describe('contractedWord', () => {
     expect(contractedWord('mt', 'meet')).toBe(false)
     expect(contractedWord('mtng', 'mting')).toBe(false)
     expect(contractedWord('m2g', 'meeting')).toBe(false)
+  })
+
+  it('tells a word that may be a contraction before any word is read', () => {
+    expect(contractionLike('supt')).toBe(true)
+    expect(contractionLike('mtg')).toBe(true)
+    expect(contractionLike('pet')).toBe(false)
+    expect(contractionLike('superintendent')).toBe(false)
+    expect(contractionLike('Supt')).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import { contractedWord } from './contractedWord'
+import { contractedWord, contractionLike } from './contractedWord'
 import { tokenize } from './index/tokenize'
 
 /**
@@ -9,11 +9,14 @@ import { tokenize } from './index/tokenize'
  * Gudalewicz" that the question written out ranks first.
  */
 export function contractionsWrittenOut(question: string, passages: readonly string[]): string | null {
+  const typedWords = [...new Set(tokenize(question))]
+  // Most questions have no word that may be a contraction: their passages are not read at all.
+  const contractions = typedWords.filter(contractionLike)
+  if (contractions.length === 0) return null
   const sequences = passages.map((text) => tokenize(text))
   const printed = new Set(sequences.flat())
-  const typedWords = [...new Set(tokenize(question))]
   let written = question
-  for (const typed of typedWords) {
+  for (const typed of contractions) {
     if (printed.has(typed)) continue
     // Each passage printing a word it may contract counts for as many of the question's other words as
     // it holds: "supt" beside "cupertino" and "meeting" is "superintendent", not GPU "support".
