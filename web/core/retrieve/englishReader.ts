@@ -23,8 +23,18 @@ export function knownId(id: number | undefined): boolean {
   return id !== undefined && id < firstUnknownId
 }
 
+/** Words asked of the lexicon and its answers: a question's word is asked once per passage word it meets. */
+const known = new Map<string, boolean>()
+/** Enough for every word of a library's questions; a full cache starts again rather than grow. */
+const MAX_KNOWN = 10_000
+
 /** Whether the English lexicon lists `word` (one word, lower case): "cat" yes, "supt" no. */
 export function knownWord(word: string): boolean {
+  const cached = known.get(word)
+  if (cached !== undefined) return cached
   const english = englishReader()
-  return knownId(english.readDoc(word).tokens().out(english.its.uniqueId)[0] as number | undefined)
+  const listed = knownId(english.readDoc(word).tokens().out(english.its.uniqueId)[0] as number | undefined)
+  if (known.size >= MAX_KNOWN) known.clear()
+  known.set(word, listed)
+  return listed
 }

@@ -5,6 +5,7 @@ import { dropPageFurniture } from './dropPageFurniture'
 import { estimateTokens } from './estimateTokens'
 import { joinBrokenSentences } from './joinBrokenSentences'
 import { normaliseBlockText } from './normaliseBlockText'
+import { sameSection } from './sameSection'
 import { splitBlock } from './splitBlock'
 
 export interface ChunkOptions {
@@ -122,9 +123,7 @@ export function chunkDocument(doc: ParsedDocument, options: ChunkOptions = {}): 
 
 /** A new page or section closes the chunk even without a heading block (parsers that only set paths). */
 function startsNewChunk(last: Part, block: Block): boolean {
-  if (last.page !== block.page) return true
-  const path = block.headingPath
-  return path.length !== last.headingPath.length || path.some((title, i) => title !== last.headingPath[i])
+  return last.page !== block.page || !sameSection(last, block)
 }
 
 /** An introduction of fewer words before prose is a label ("NOTES:", "DISCLAIMERS:"), not a sentence. */

@@ -1,4 +1,5 @@
 import type { Block } from '../DocumentModel'
+import { sameSection } from './sameSection'
 import { splitSentences } from './splitSentences'
 
 /** How a sentence ends: punctuation, a closing quote or bracket after it, or a table's cell. */
@@ -43,7 +44,7 @@ export function joinBrokenSentences(blocks: readonly Block[]): Block[] {
 function continues(head: Block, tail: Block): boolean {
   if (head.kind !== 'paragraph' || tail.kind !== 'paragraph') return false
   if (head.page === undefined || tail.page !== head.page + 1) return false
-  if (head.headingPath.join('\u0000') !== tail.headingPath.join('\u0000')) return false
+  if (!sameSection(head, tail)) return false
   const end = head.text.trimEnd()
   if (end === '' || ENDED.test(end)) return false
   return BROKEN_WORD.test(end) || GOES_ON.test(tail.text.trimStart())
