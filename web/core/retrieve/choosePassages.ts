@@ -31,5 +31,5 @@ export function choosePassages<T extends { score: number }>(
     method === 'vector'
       ? candidates
       : liftByPage(liftBySection(candidates, namedSections, chunkOf, pageOf), pageOf)
-  return spreadOverPages(ranked, topK, pageOf)
+  return spreadOverPages(ranked, topK, pageOf, (item) => item.score)
 }
