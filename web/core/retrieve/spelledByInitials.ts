@@ -34,3 +34,37 @@ export function initialsInOrder(acronym: string, longForm: string): boolean {
   for (const initial of initials) if (initial === letters[at]) at++
   return at >= letters.length
 }
+
+/** Words of two letters or more that spell the acronym by their initials, if any. */
+export function wordsRun(acronym: string, sequence: readonly string[]): string[] | null {
+  const run = initialsRun(acronym, sequence)
+  return run && run.every((word) => word.length > 1) ? run : null
+}
+
+/**
+ * The words of `sequence` (`text`'s search terms) that spell `acronym` by their initials where `text`
+ * prints them as a name, each capitalised ("Union School District" for "usd"), or null. Initials alone
+ * are read into any run of words ("cash flow from operations" for CFO); a name is what an acronym
+ * stands for.
+ */
+export function capitalisedRun(acronym: string, text: string, sequence: readonly string[]): string[] | null {
+  const run = wordsRun(acronym, sequence)
+  return run && capitalised(text, run) ? run : null
+}
+
+/** Whether the text prints these words in order, each capitalised, with at most short words between. */
+function capitalised(text: string, run: readonly string[]): boolean {
+  const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map(([word]) => word)
+  for (let start = 0; start < words.length; start++) {
+    let at = start
+    let matched = 0
+    while (at < words.length && matched < run.length) {
+      const word = words[at]!
+      if (word.toLowerCase() === run[matched] && /^\p{Lu}/u.test(word)) matched++
+      else if (matched === 0 || word.length > 4) break
+      at++
+    }
+    if (matched === run.length) return true
+  }
+  return false
+}

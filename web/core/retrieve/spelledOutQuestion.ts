@@ -1,6 +1,6 @@
 import { asksSpelling } from './asksSpelling'
 import { acronymDefinition } from './acronymDefinition'
-import { initialsInOrder, initialsRun } from './spelledByInitials'
+import { capitalisedRun, initialsInOrder, wordsRun } from './spelledByInitials'
 import { tokenize } from './index/tokenize'
 import type { DefinedTerm, QuestionUnderstanding } from './understandQuestion'
 
@@ -67,33 +67,10 @@ function passageSpelling(
   sequences: ReadonlyArray<readonly string[]>,
 ): string[] | null {
   for (const [i, sequence] of sequences.entries()) {
-    const run = wordsRun(acronym, sequence)
-    if (run && capitalised(passages[i]!, run)) return run
+    const run = capitalisedRun(acronym, passages[i]!, sequence)
+    if (run) return run
   }
   return null
-}
-
-/** Words of two letters or more that spell the acronym by their initials, if any. */
-function wordsRun(acronym: string, sequence: readonly string[]): string[] | null {
-  const run = initialsRun(acronym, sequence)
-  return run && run.every((word) => word.length > 1) ? run : null
-}
-
-/** Whether the text prints these words in order, each capitalised, with at most short words between. */
-function capitalised(text: string, run: readonly string[]): boolean {
-  const words = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map(([word]) => word)
-  for (let start = 0; start < words.length; start++) {
-    let at = start
-    let matched = 0
-    while (at < words.length && matched < run.length) {
-      const word = words[at]!
-      if (word.toLowerCase() === run[matched] && /^\p{Lu}/u.test(word)) matched++
-      else if (matched === 0 || word.length > 4) break
-      at++
-    }
-    if (matched === run.length) return true
-  }
-  return false
 }
 
 /** Whether the question writes the acronym in capitals ("CFO"), not as a word that may be one ("vs"). */

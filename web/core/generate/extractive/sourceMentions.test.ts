@@ -24,4 +24,15 @@ describe('sourceMentions', () => {
     // A word that is not a name keeps both directions: "costs" is a form of "cost".
     expect(mentions(1, 'costing')).toBe(true)
   })
+
+  it('names a short word typed in lower case by a name whose initials spell it, not by any run of words', () => {
+    const agenda = [
+      source(1, 'Welcome to the meeting of the Cupertino Union School District Board.', 'agenda.pdf'),
+      source(2, 'Each user sends data to the server.', 'notes.md'),
+    ]
+    const mentions = sourceMentions(agenda, understandQuestion('who chairs the cupertino usd board'))
+    expect(mentions(1, 'usd')).toBe(true)
+    // "user sends data" has the initials, printed in lower case: no name.
+    expect(mentions(2, 'usd')).toBe(false)
+  })
 })

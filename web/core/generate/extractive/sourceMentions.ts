@@ -7,12 +7,16 @@ import { contractedWord } from '../../retrieve/contractedWord'
 import { holdsPhrase } from './holdsPhrase'
 import { looseForm, looseWords } from './looseWords'
 import { extendsWord, wordForm } from './matchWord'
-import { spelledByInitials } from '../../retrieve/spelledByInitials'
+import { capitalisedRun, spelledByInitials } from '../../retrieve/spelledByInitials'
+
+/** A word short enough to be initials typed in lower case ("usd", "nyc"). */
+const SHORT_WORD = /^\p{Ll}{2,5}$/u
 
 /**
  * Whether a source names a term: in its text, its heading or its file name, in any form `matchWord`
  * accepts (the same `wordForm`, "lost" for "lose"; or `extendsWord`, "Pepsi" names "PepsiCo"), spelled a
- * slip of the keys away (`closeSpelling`: "Carslbad"), clipped from two words (`clippedRun`: "capex" for
+ * slip of the keys away (`closeSpelling`: "Carslbad"), a short word by a name's initials (`capitalisedRun`:
+ * "usd" for "Union School District"), clipped from two words (`clippedRun`: "capex" for
  * "capital expenditures", for a word not typed as a name) or as a defined term's other form ("J&J",
  * "Johnson & Johnson"), or written with other spacing or case ("1gb" in "1 GB", `looseWords`).
  */
@@ -71,6 +75,11 @@ export function sourceMentions(
     }
     if (!found && understanding.acronyms.includes(term))
       found = spelledByInitials(term, sequences.get(number) ?? [])
+    // "usd" typed in lower case, "Union School District" printed: the initials of a name.
+    else if (!found && SHORT_WORD.test(term)) {
+      const text = sources.find((source) => source.number === number)?.text ?? ''
+      found = capitalisedRun(term, text, tokenize(text)) !== null
+    }
     // "capex" typed, "capital expenditures" printed.
     if (!found && !names.has(term)) found = clippedRun(term, sequences.get(number) ?? []) !== null
     if (!found) {
