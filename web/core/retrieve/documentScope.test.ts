@@ -18,6 +18,11 @@ describe('documentScope', () => {
       phrase: 'fedramp oscal guide',
       rest: "does 'should' mean it's mandatory?",
     })
+    // Set off in brackets, of any length.
+    expect(scope("what's a routing slip (from the nservicebus scaling talk)?")).toEqual({
+      phrase: 'nservicebus scaling talk',
+      rest: "what's a routing slip?",
+    })
   })
 
   it('takes a label of a few words before the question for where it is asked', () => {

@@ -18,8 +18,11 @@ export const DOCUMENT_KIND =
 /** Up to six words of the name before the kind ("the minecraft exploit story"). */
 const NAME = `(?:the|this|that|these|those|my|our|your)\\s+((?:[^\\s?,()]+\\s+){0,6}?${DOCUMENT_KIND})`
 const POINTING = '(?:in|from|per|within|inside|according\\s+to)'
-/** "… in the dmca summary?", "…, per the quanta article". */
-const TRAILING = new RegExp(`,?\\s+${POINTING}\\s+${NAME}\\s*([?.!]*)\\s*$`, 'iu')
+/** "… in the dmca summary?", "…, per the quanta article", "… (from the nservicebus scaling talk)". */
+const TRAILING = new RegExp(
+  `,?\\s+(?:${POINTING}\\s+${NAME}|\\(\\s*${POINTING}\\s+${NAME}\\s*\\))\\s*([?.!]*)\\s*$`,
+  'iu',
+)
 /** "… (lwn)?": a short aside at the end, of a few words, may name where to look. */
 const ASIDE = /\s*\(((?:[\p{L}\p{N}&'’-]+\s*){1,3})\)\s*([?.!]*)\s*$/u
 /** "in the fedramp guide, does …", "in the mupdf book what is …". */
@@ -41,7 +44,8 @@ export const LABEL =
  */
 export function documentScope(question: string, labelWord: (term: string) => boolean): DocumentScope | null {
   const trailing = TRAILING.exec(question)
-  if (trailing) return scoped(trailing[1]!, `${question.slice(0, trailing.index)}${trailing[2]}`)
+  if (trailing)
+    return scoped(trailing[1] ?? trailing[2]!, `${question.slice(0, trailing.index)}${trailing[3]}`)
   const aside = ASIDE.exec(question)
   if (aside && tokenize(aside[1]!).every(labelWord))
     return scoped(aside[1]!, `${question.slice(0, aside.index)}${aside[2]}`)

@@ -233,6 +233,20 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).not.toContain('Apache')
   })
 
+  it('answers from the document a question points at by its kind, not from a look-alike of another', () => {
+    const sources = [
+      source(1, 'Below are two alternative ways for installing git on a build server.', 'docling-faq.md'),
+      source(
+        2,
+        'On Windows, install git with the gitextensions package and p4merge.',
+        'git-demystified.pptx',
+      ),
+    ]
+    const { text } = answer('what way to install git on a build server per the git demystified talk', sources)
+    expect(text).toContain('gitextensions')
+    expect(text).not.toContain('alternative ways')
+  })
+
   it('takes a label and its value for the answer, not prose that repeats the question word', () => {
     const docket = [
       'Brown v. Board of Education, 347 U.S. 483 (1954)',

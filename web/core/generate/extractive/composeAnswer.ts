@@ -30,6 +30,7 @@ import { clipItem, listItems } from './listItems'
 import { looseForm, looseWords } from './looseWords'
 import { wordForm } from './matchWord'
 import { mayStateYear } from './mayStateYear'
+import { pointedSources } from './pointedSources'
 import { monthsUnprinted } from './monthsUnprinted'
 import { holdsDuration } from './holdsDuration'
 import { holdsQuantity, quantityAsk } from './quantityAsk'
@@ -151,6 +152,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   )
   const onSubject = about.filter((source) => carriedBy.has(source.document_id))
   let quotable = onSubject.length > 0 ? onSubject : about
+  // "… per the git demystified talk": the answer is that document's where its passages were found.
+  const pointed = pointedSources(quotable, understanding)
+  if (pointed.length > 0) quotable = pointed
   if (understanding.wants === 'figure') {
     quotable = mayStateYear(understanding, quotable)
     if (quotable.length === 0)
