@@ -57,6 +57,17 @@ describe('bylineOf', () => {
     expect(bylineOf('Tidal Power\nThe Harbour Department of Kent')).toBeNull()
   })
 
+  it('reads a news article\'s "By" line under its headline', () => {
+    const article =
+      'As Debt Rises, Interest Costs Climb\nTax cuts could make it harder.\nBy Nelson D. Schwartz\nSept. 25, 2018'
+    expect(bylineOf(article)).toBe('Nelson D. Schwartz')
+    expect(bylineOf('Whales Return\nBy Eleanor Ainge Roy and Jim Baker\nMonday')).toBe(
+      'Eleanor Ainge Roy, Jim Baker',
+    )
+    // "By" opening a sentence is no byline.
+    expect(bylineOf('Whales Return\nBy Monday the pod had left the beach')).toBeNull()
+  })
+
   it('takes no list of capitalised headings, nor a sentence, for a byline', () => {
     expect(bylineOf('Deductions\nJob Expenses, Certain Miscellaneous Deductions')).toBeNull()
     expect(bylineOf('Netscape made two announcements, first that Communicator will be free.')).toBeNull()

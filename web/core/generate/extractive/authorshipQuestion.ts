@@ -43,6 +43,8 @@ const AFFILIATION =
   /\s(?:(?:The\s+)?(?:University|Universidad|Université|Universität|Institute|College|School|Department|Dept\.?|Faculty|Laboratory|Laboratories|Lab|Labs|Centre|Center|Hospital|Foundation|Agency|Ministry|Council|Association|Society)\b|Inc\.?$|Ltd\.?$|LLC$|Corp(?:oration|\.)?$)/u
 /** Names before an affiliation: two to four people. */
 const MAX_AFFILIATED_WORDS = 8
+/** A line that is "By" and the names of who wrote the article, nothing else. */
+const BY_LINE = /^By\s+(\p{Lu}[\p{L}\p{M}\s.,'’&-]{2,120})$/u
 /** Affiliation and footnote marks after a name ("Gal∗+", "Haghighat$", "Smith1,2"). */
 const MARKS = /[∗*†‡§¶#$+^\d]+$/u
 
@@ -51,7 +53,8 @@ const MARKS = /[∗*†‡§¶#$+^\d]+$/u
  * separated by commas or "and" ("Andreas Gal∗+, Brendan Eich∗, …", "Qingyun Wu , Gagan Bansal , …"),
  * marks and numbers of affiliations left out; or, below the title, a line of one name with an address
  * ("Sander Temme <sander@temme.net>"), or of names run into their affiliation ("Mark Arnold Colin
- * Walter University of Manchester…", given with it). Null when its first lines hold no such line.
+ * Walter University of Manchester…", given with it); or a news article's "By" line of names ("By Nelson D.
+ * Schwartz"). Null when its first lines hold no such line.
  */
 export function bylineOf(text: string): string | null {
   const lines = text
@@ -60,6 +63,12 @@ export function bylineOf(text: string): string | null {
     .filter((line) => line !== '')
     .slice(0, BYLINE_LINES)
   for (const [i, line] of lines.entries()) {
+    // "By Nelson D. Schwartz", "By Jane Doe and John Roe": a news article's byline under its headline.
+    const by = i > 0 ? BY_LINE.exec(line) : null
+    if (by) {
+      const parts = by[1]!.split(/\s*,\s*|\s+and\s+|\s*&\s*/u).filter((part) => part !== '')
+      if (parts.length <= MAX_NAMES && isNameList(parts, by[1]!)) return parts.join(', ')
+    }
     // One name alone is a byline only with the speaker's address: a title slide's subtitle ("Part 1:
     // Scaling Up") or a heading may be capitalised words too.
     const address = ADDRESS.exec(line)
