@@ -272,4 +272,20 @@ describe('composeAnswer on slide decks', () => {
     )
     expect(text).toBe('Design factors include: [1]\n- Safety\n- Accessibility\n- Simplicity')
   })
+
+  it('answers "what does X stand for" with the line of a slide\'s key that spells X out', () => {
+    const key = slide(1, 16, 'ELA Standards Coding', [
+      'RL = Reading for Literature',
+      'RI = Reading for Information',
+      'RF = Reading Foundations',
+      'The CCSS have a coding system that will be used by all states.',
+    ])
+    const sites = slide(2, 31, 'Helpful Websites', [
+      'The ELA landing page at the ODE website has many resources for the RI and RL standards.',
+    ])
+    const { kind, text } = answer("what does RI stand for in ohio's ELA standards codes", [key, sites])
+    expect(kind).toBe('answer')
+    expect(text).toContain('Reading for Information')
+    expect(text).not.toContain('Reading for Literature')
+  })
 })

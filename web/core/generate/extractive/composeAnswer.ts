@@ -182,10 +182,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // For "who", a line naming someone beside the asked role is a candidate, title case or not; for a
   // value, a short line printing one of the kind asked ("126 Professionals"); for "what university", a
   // line printing such a name ("… University of Manchester").
+  // "What does RI stand for": the key's line "RI = Reading for Information".
+  const definition = definitionQuestion(understanding.ask)
   const admit =
     understanding.wants === 'person'
       ? (line: string) => roleHolderLine(line, understanding)
-      : (valueLine(ask) ?? namedKindLine(ask))
+      : (valueLine(ask) ?? namedKindLine(ask) ?? definition?.keyLine)
   const scores = scoreSentences(understanding, candidateSentences(quotable, admit))
   const best = scores.ranked[0]
   const missing = unsaid(scores.missing, sources, request.question).filter(
@@ -195,7 +197,6 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (!best || best.coverage < CLOSEST_COVERAGE) {
     return { kind: 'none', pieces: [noAnswerText(sources, missing, refused)] }
   }
-  const definition = definitionQuestion(understanding.ask)
   const goOn = definition === null
   const floor = best.coverage >= ANSWER_COVERAGE ? ANSWER_COVERAGE : CLOSEST_COVERAGE
   // A question that names something the passages name (a capitalised name or an acronym) is on their

@@ -230,6 +230,39 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     expect(asked?.defines('Boeing describes procedures for an AOA sensor system test.')).toBe(false)
   })
 
+  it('takes a key\'s line spelling out the acronym asked ("RI = Reading for Information"), asked where or not', () => {
+    for (const question of [
+      'what does RI stand for',
+      "what does RI stand for in ohio's ELA standards codes",
+    ]) {
+      const asked = definitionQuestion(question)
+      expect(asked?.keyLine('RI = Reading for Information')).toBe(true)
+      expect(asked?.keyLine('RI – Reading for Information')).toBe(true)
+      expect(asked?.defines('RI = Reading for Information')).toBe(true)
+      // Another key's line, and words that do not spell it.
+      expect(asked?.keyLine('RL = Reading for Literature')).toBe(false)
+      expect(asked?.keyLine('RI: see the appendix')).toBe(false)
+    }
+    // Asked where, the long form before the acronym defines it too.
+    expect(
+      definitionQuestion('what does AOA stand for in the 737 max AD')?.defines(
+        'The angle of attack (AOA) sensor.',
+      ),
+    ).toBe(true)
+  })
+
+  it('takes "the term X is used to refer to…" and "the term X refers to…" as defining X', () => {
+    const asked = definitionQuestion("whats 'shift work' mean in the shift work / family conflict paper")
+    expect(asked?.subject).toEqual(['shift', 'work'])
+    expect(
+      asked?.defines(
+        'The term “shift work” is used to refer to a way of organising the daily working hours.',
+      ),
+    ).toBe(true)
+    expect(asked?.defines('The term shift work refers to hours worked in succession.')).toBe(true)
+    expect(asked?.defines('The term of the shift work study was six months.')).toBe(false)
+  })
+
   it('takes "A X verifies…", what any one X does, opening a sentence or after a glossary term, as defining X', () => {
     const what = "what is a reftest in mozilla's test frameworks"
     expect(defines(what, 'A reftest verifies that two web pages are rendered identically.')).toBe(true)

@@ -1,6 +1,7 @@
 import { asksSpelling } from '../../retrieve/asksSpelling'
 import { acronymDefinition } from '../../retrieve/acronymDefinition'
 import { tokenize } from '../../retrieve/index/tokenize'
+import { initialsInOrder } from '../../retrieve/spelledByInitials'
 import { DOCUMENT_KIND, LABEL } from '../../retrieve/documentScope'
 import { textValues } from './textValues'
 
@@ -14,6 +15,11 @@ export interface DefinitionQuestion {
   aside: string[]
   /** Whether a sentence defines X. */
   defines(sentence: string): boolean
+  /**
+   * Whether a line is a key's line spelling out the acronym asked ("RI = Reading for Information"): an
+   * answer though it reads as a heading (no verb, no full stop).
+   */
+  keyLine(line: string): boolean
 }
 
 /**
@@ -56,7 +62,9 @@ const NAME_ENDS =
   '(?!\\s+(?!(?:and|or|in|of|for|by|to|because|which|that|when|where|since|as|is|are|was|were)(?![\\p{L}]))\\p{L})'
 /** How laws and contracts define a quoted term: "means", "shall mean", "is defined as", "has the meaning". */
 const LEGAL_COPULA =
-  '(?:shall\\s+)?(?:means?|mean|is\\s+defined\\s+as|refers?\\s+to|includes?|(?:has|have)\\s+the\\s+meaning)'
+  '(?:shall\\s+)?(?:means?|mean|is\\s+defined\\s+as|refers?\\s+to|includes?|(?:has|have)\\s+the\\s+meaning|denotes?|(?:is\\s+)?used\\s+to\\s+(?:refer\\s+to|describe|denote|mean))'
+/** "The term “shift work” is used to refer to…", "the phrase X refers to…": a paper's naming of its term. */
+const NAMED_TERM = '\\bthe\\s+(?:term|phrase|word|expression|notion|concept)\\s+'
 /** Other quoted names of the same term around it: "“Accessory dwelling unit” or “ADU”". */
 const QUOTED_NAME = `["“'‘][^"“”'‘’]{1,80}["”'’]`
 const QUOTED_OTHER = `(?:${QUOTED_NAME}\\s*(?:,|or|and|\\()\\s*)?`
@@ -118,6 +126,8 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `${QUOTED_OTHER}["“'‘](?:${phrase})["”'’]${QUOTED_OTHERS},?\\s+${LEGAL_COPULA}(?![\\p{L}])`,
     'u',
   )
+  // "The term “shift work” is used to refer to…", quoted or not.
+  const termX = new RegExp(`${NAMED_TERM}["“'‘]?(?:${phrase})["”'’]?,?\\s+${LEGAL_COPULA}(?![\\p{L}])`, 'u')
   // How statutes and guidance define a term in running text: "The statute defines parental involvement
   // as…", "a dwelling unit is defined as…".
   const definedAsX = new RegExp(
@@ -150,24 +160,33 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `\\b(?:meets?|satisf(?:y|ies)|pass(?:es)?)\\s+(?:the\\s+(?:${phrase})|this\\s+${escape(words.at(-1)!)}\\p{L}{0,1})\\s+(?:only\\s+)?(?:if|when)\\b`,
     'u',
   )
+  // One word asked of ("IKWG"; "AOA" in "what does AOA mean in the 737 max AD"), that may be an acronym.
+  const single = term.trim().toLowerCase()
+  const short = /^[\p{L}\p{N}&]+$/u.test(single) ? single : null
   // An abbreviation after what it stands for ("The International Ki67 Working Group (IKWG) found…"), when
   // that is what is asked: "what was the EBITDA?" asks for a figure, and a caption spelling EBITDA out is no answer.
   const spelledX =
-    words.length === 1 && asksSpelling(question)
-      ? new RegExp(`\\p{L}{2,}\\s+\\(${escape(words[0]!)}\\)`, 'u')
-      : null
+    short !== null && asksSpelling(question) ? new RegExp(`\\p{L}{2,}\\s+\\(${escape(short)}\\)`, 'u') : null
   const onlySpelled =
     spelledX !== null && (ASKS_ABBREVIATION.test(question) || /^\p{Lu}[\p{Lu}\p{N}&]+$/u.test(text.trim()))
   // Spelled by the initials of its words: a table's "Sensitivity Level XPath Query (SSP)" holds SSP's
   // letters but is no long form of it.
-  const spellsX = (sentence: string) => acronymDefinition(sentence, words[0]!)?.spelled === true
+  const spellsX = (sentence: string) => acronymDefinition(sentence, short!)?.spelled === true
+  // A key's line ("RI = Reading for Information", "SL – Speaking and Listening"): the acronym, a sign,
+  // and words whose initials spell it.
+  const equatedX = spelledX ? new RegExp(`^${escape(short!)}\\s*[=:–—-]\\s*(\\p{L}.*)$`, 'u') : null
+  const equated = (lower: string) => {
+    const long = equatedX?.exec(lower.trim())?.[1]
+    return long !== undefined && initialsInOrder(short!, long)
+  }
   return {
     subject,
     scope,
     aside,
+    keyLine: (line) => equated(line.toLowerCase()),
     defines(sentence) {
       const lower = sentence.toLowerCase()
-      const spelled = spelledX !== null && spelledX.test(lower) && spellsX(sentence)
+      const spelled = (spelledX !== null && spelledX.test(lower) && spellsX(sentence)) || equated(lower)
       // Asked what an acronym stands for, only its long form answers: "the IKWG is available" is no
       // answer to "what does IKWG stand for" (a word's meaning, "what does 'tofu' mean", may be a naming).
       if (onlySpelled) return spelled
@@ -179,6 +198,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         glossRowX.test(lower) ||
         introducedX.test(lower) ||
         definedAsX.test(lower) ||
+        termX.test(lower) ||
         quotedX.test(lower) ||
         metIfX.test(lower) ||
         doesWhat(doesX.exec(lower), lower)
