@@ -49,5 +49,7 @@ describe('documentScope', () => {
     expect(scope('what is the trademark fight about')).toBeNull()
     expect(scope('what is in the readme')).toBeNull()
     expect(scope('how many people work in the north building')).toBeNull()
+    // "in the final sample" is asked of; "of the shiftwork study" is no pointer of "in".
+    expect(scope('how many ppl ended up in the final sample of the shiftwork study?')).toBeNull()
   })
 })

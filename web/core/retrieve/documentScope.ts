@@ -15,8 +15,12 @@ export interface DocumentScope {
  */
 export const DOCUMENT_KIND =
   '(?:docs?|documents?|documentation|summary|overview|story|article|piece|post|blog|page|site|website|chapter|book|booklet|guide|guideline|guidance|instructions|manual|handbook|primer|tutorial|course|module|report|paper|white\\s*paper|study|survey|review|essay|thesis|dissertation|proposal|deck|slides?|talk|lecture|presentation|workshop|webinar|draft|spec|specification|standard|policy|plan|ordinance|notice|memo|memorandum|brief|briefing|readme|notes|faq|glossary|wiki|thread|file|pdf|docx|pptx|protocol|writeup|write-up|transcript|newsletter|brochure|leaflet|handout|factsheet|fact\\s+sheet|checklist|toolkit)'
-/** Up to six words of the name before the kind ("the minecraft exploit story"). */
-const NAME = `(?:the|this|that|these|those|my|our|your)\\s+((?:[^\\s?,()]+\\s+){0,6}?${DOCUMENT_KIND})`
+const DETERMINER = '(?:the|this|that|these|those|my|our|your)'
+/**
+ * Up to six words of the name before the kind ("the minecraft exploit story"), none of them a determiner:
+ * "in the final sample of the shiftwork study" points at the study, and asks of its final sample.
+ */
+const NAME = `${DETERMINER}\\s+((?:(?!${DETERMINER}\\s)[^\\s?,()]+\\s+){0,6}?${DOCUMENT_KIND})`
 const POINTING = '(?:in|from|per|within|inside|according\\s+to)'
 /** "… in the dmca summary?", "…, per the quanta article", "… (from the nservicebus scaling talk)". */
 const TRAILING = new RegExp(
