@@ -156,6 +156,26 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(text).toBe('Ana Ruiz [1]')
   })
 
+  it('refuses "what %" where no quoted sentence states a share, and answers one that does', () => {
+    const handbook = [
+      'The United States Trustee appoints and supervises standing trustees in chapter 13 cases.',
+      'A standing trustee collects payments from the debtor and pays the creditors.',
+    ].join(' ')
+    const refused = answer('what % fee can a chapter 13 standing trustee charge', [
+      source(1, handbook, 'trustee-handbook.docx'),
+    ])
+    expect(refused.kind).toBe('none')
+    const shared = answer('what % fee can a chapter 13 standing trustee charge', [
+      source(
+        1,
+        `${handbook} The standing trustee may charge a fee of up to 10 percent of the payments.`,
+        'trustee-handbook.docx',
+      ),
+    ])
+    expect(shared.kind).toBe('answer')
+    expect(shared.text).toContain('10 percent')
+  })
+
   it('refuses money, hours, lengths of time and counts the passages do not state', () => {
     const rule = [
       'The FAA reviewed the horizontal stabilizer trim wiring of the 737 MAX in 2019.',

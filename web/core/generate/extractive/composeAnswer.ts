@@ -79,6 +79,9 @@ export const ANSWER_FLOOR = 0.25
  */
 export const SUPPORTED_COVERAGE = 0.5
 export const CLOSEST_COVERAGE = 0.05
+/** A share said in numbers or words: "12%", "12 per cent", "half", "a third", "one in four". */
+const SHARE =
+  /\p{N}\s*(?:%|per\s*cent)|\bper\s*cent|\bpercent|\bhalf\b|\bthirds?\b|\bquarters?\b|\bfifths?\b|\bone\s+in\s+\p{L}+|\bmajority\b|\bminority\b/iu
 
 /**
  * The extractive answer (DESIGN.md section 12). Decided on the question as a whole, never on one
@@ -264,6 +267,11 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     kinds[0] === 'money' &&
     // A table's cells print amounts without their currency ("in millions" above them).
     !chosen.some(({ sentence }) => holdsMoney(sentence.text) || sentence.text.includes(' | '))
+  // "What % fee can a trustee charge": a share, as a percentage or a part ("half", "one in four").
+  const shareless =
+    kinds.length === 1 &&
+    kinds[0] === 'percent' &&
+    !chosen.some(({ sentence }) => SHARE.test(sentence.text) || sentence.text.includes(' | '))
   // "Which firefox version added the panel": a version is numbered ("Firefox 29", "1.8.3").
   const versionless = VERSION_ASK.test(ask) && !chosen.some(({ sentence }) => /\p{N}/u.test(sentence.text))
   // "How do I run ocrmypdf in docker": a way of doing it that no passage of the documents quoted names
@@ -296,7 +304,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // A sentence holding nearly all of the rest of the ask answers it though the thing asked for is not
   // named ("Which entity has a monopoly on initiating legislation?": "The Commission has a monopoly…").
   const unsupported =
-    (!defined && (thingUnsaid || priceless || versionless || uncounted || untimed || datedElsewhere)) ||
+    (!defined &&
+      (thingUnsaid || priceless || shareless || versionless || uncounted || untimed || datedElsewhere)) ||
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
