@@ -14,6 +14,7 @@ import { choosePassages } from './choosePassages'
 import { sectionWords } from './namedSections'
 import { tokenize } from './index/tokenize'
 import { spelledOutQuestion } from './spelledOutQuestion'
+import { printedOptionsFirst } from './printedOptionsFirst'
 import { contractionsWrittenOut } from './contractionsWrittenOut'
 import { definingPassageFirst } from './definingPassageFirst'
 import { pageSpreadDepth } from './spreadOverPages'
@@ -133,10 +134,14 @@ export async function searchChunks(
   const rewritten = writtenOut ?? spelledOut
   if (rewritten !== null) searched = await search([rewritten, ...request.queries.slice(1)])
   const { method, fallback } = searched
-  const found = definingPassageFirst(
-    searched.found,
+  const found = printedOptionsFirst(
+    definingPassageFirst(
+      searched.found,
+      request.queries[0] ?? '',
+      understanding,
+      ({ record }) => record.text,
+    ),
     request.queries[0] ?? '',
-    understanding,
     ({ record }) => record.text,
   )
   const chosen = choosePassages(found, request.topK, method, ({ record }) => record, named)

@@ -247,6 +247,17 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).not.toContain('alternative ways')
   })
 
+  it('answers what a command-line option does from the sentence printing that option', () => {
+    const guide = [
+      "Here's an example. The --mathml option causes pandoc to convert TeX math into MathML.",
+      'The -s option says to create a "standalone" file, with a header and footer, not just a fragment.',
+    ].join('\n')
+    const { text } = answer('whats the -s option do in a pandoc command', [
+      source(1, guide, 'pandoc-guide.md'),
+    ])
+    expect(text).toContain('The -s option says to create a "standalone" file')
+  })
+
   it('takes a label and its value for the answer, not prose that repeats the question word', () => {
     const docket = [
       'Brown v. Board of Education, 347 U.S. 483 (1954)',

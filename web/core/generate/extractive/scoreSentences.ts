@@ -9,6 +9,7 @@ import type { CandidateSentence } from './candidateSentences'
 import { clippedRun } from './clippedRun'
 import { closeSpelling } from './closeSpelling'
 import { contractedWord } from '../../retrieve/contractedWord'
+import { printsOption, typedOptions } from '../../retrieve/typedOptions'
 import { definitionQuestion } from './definitionQuestion'
 import { definedAfterQuote } from './definedAfterQuote'
 import { dateBesideAsk } from './dateBesideAsk'
@@ -87,6 +88,12 @@ const PHRASE_BONUS = 0.15
 /** A term of the sentence before, held through an opening pronoun that stands for what it named. */
 const REFERENT_MATCH = 0.5
 const DEFINITION_BONUS = 0.4
+/**
+ * A sentence printing the command-line option the question names ("-s", `typedOptions`) gains this
+ * much: search terms drop a one-letter word and its dash, and "the --mathml option causes…" held as
+ * many of the ask's words as "the -s option says to create a standalone file".
+ */
+const OPTION_BONUS = 0.4
 /** For "what is X?", a sentence under a heading that names X (section "3.2 Trace Trees"). */
 const SECTION_BONUS = 0.1
 /** The sentence that opens such a section ("What is a Program" / "The word program is commonly used…:"). */
@@ -294,12 +301,17 @@ export function scoreSentences(
         ),
   )
   const definingSections = new Set([...definingUnderTerm].map((sentence) => sentence.source))
+  const options = typedOptions(understanding.ask)
   const ranked = candidates.map((sentence, s) => {
     const row = quality[s] ?? []
     const matched = weights.reduce((sum, weight, t) => sum + weight * (row[t] ?? 0), 0)
     const coverage = total > 0 ? matched / total : 0
     let score = coverage / (1 + Math.max(0, sentence.words - COMFORTABLE_WORDS) / LENGTH_SCALE)
     if (pairs.length > 0) score += (PHRASE_BONUS * countPhrases(pairs, sentence.sequence)) / pairs.length
+    if (options.length > 0)
+      score +=
+        (OPTION_BONUS * options.filter((option) => printsOption(sentence.text, option)).length) /
+        options.length
     if (definition) {
       // A definition is worth quoting even when long ("X (Portuguese: ...; Spanish: ...) is ...").
       // The pattern is only tried where every subject word occurs as it spells it (the word, or the word
