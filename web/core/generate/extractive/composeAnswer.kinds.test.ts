@@ -176,6 +176,18 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(shared.text).toContain('10 percent')
   })
 
+  it('refuses a version no passage prints, naming it, and answers one they print', () => {
+    const readme = [
+      'Tika 2.x and support for Java 8 reached End of Life (EOL) in April 2025.',
+      'The next major release requires Java 11 and 3 new configuration files.',
+    ].join(' ')
+    const refused = answer('when does tika 3.x reach end of life', [source(1, readme, 'tika-readme.md')])
+    expect(refused.kind).toBe('none')
+    expect(refused.text).toContain('3.x')
+    const answered = answer('when did tika 2.x reach end of life', [source(1, readme, 'tika-readme.md')])
+    expect(answered.text).toContain('April 2025')
+  })
+
   it('refuses money, hours, lengths of time and counts the passages do not state', () => {
     const rule = [
       'The FAA reviewed the horizontal stabilizer trim wiring of the 737 MAX in 2019.',

@@ -39,6 +39,7 @@ import { sourceMentions } from './sourceMentions'
 import { summaryQuestion } from './summaryQuestion'
 import { tableFigures } from './tableFigures'
 import { textValues } from './textValues'
+import { printsVersion, typedVersions } from './typedVersions'
 import { valueLine } from './valueLine'
 import { namedKindLine } from './namedKindLine'
 import { withoutItemNumbers } from './withoutItemNumbers'
@@ -136,6 +137,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     const shown = absent.filter((name) => typed.has(name))
     return { kind: 'none', pieces: [noAnswerText(sources, shown, refused)] }
   }
+  // "When does tika 3.x reach end of life": a version no passage prints (they print "2.x") is a release
+  // the documents do not cover.
+  const versions = typedVersions(ask).filter(
+    (version) => !sources.some((source) => printsVersion(`${source.heading ?? ''}\n${source.text}`, version)),
+  )
+  if (versions.length > 0) return { kind: 'none', pieces: [noAnswerText(sources, versions, refused)] }
   // A month asked with its year that no passage prints with that year ("totals for december 2015"
   // beside a table of November 2015) is a period the documents do not cover.
   const months = monthsUnprinted(ask, sources)
