@@ -1,5 +1,6 @@
 import { asksSpelling } from './asksSpelling'
 import { acronymDefinition } from './acronymDefinition'
+import { liftedFirst } from './liftedFirst'
 import type { QuestionUnderstanding } from './understandQuestion'
 
 /**
@@ -28,9 +29,5 @@ export function definingPassageFirst<T extends { score: number }>(
     if (best?.spelled) break
   }
   if (!best) return [...found]
-  const top = Math.max(...found.map(({ score }) => score))
-  return [
-    { ...best.item, score: top + Math.abs(top) * 0.01 + 1e-6 },
-    ...found.filter((item) => item !== best.item),
-  ]
+  return liftedFirst(found, [best.item])
 }

@@ -1,3 +1,4 @@
+import { liftedFirst } from './liftedFirst'
 import { printsOption, typedOptions } from './typedOptions'
 
 /**
@@ -15,10 +16,5 @@ export function printedOptionsFirst<T extends { score: number }>(
   if (options.length === 0) return [...found]
   const printing = found.filter((item) => options.some((option) => printsOption(textOf(item), option)))
   if (printing.length === 0 || printing.length === found.length) return [...found]
-  const top = Math.max(...found.map(({ score }) => score))
-  const lifted = printing.map((item, i) => ({
-    ...item,
-    score: top + Math.abs(top) * 0.01 + (printing.length - i) * 1e-6,
-  }))
-  return [...lifted, ...found.filter((item) => !printing.includes(item))]
+  return liftedFirst(found, printing)
 }
