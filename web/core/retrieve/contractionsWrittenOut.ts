@@ -4,16 +4,20 @@ import { tokenize } from './index/tokenize'
 /**
  * The question with each word typed as a contraction that no found passage prints ("supt", "mtg")
  * written out as the passages print the word it contracts ("superintendent", "meeting": `contractedWord`,
- * where several fit, the one printed most beside the question's other words); null where nothing is written out. Search matches
+ * where several fit, the one printed most beside the question's other words); null where nothing is written out.
+ * `sequences` are the passages' words (`tokenize`), when the caller has them already. Search matches
  * words: "who's the supt being evaluated" found the agenda's heading, not the line "Superintendent Wendy
  * Gudalewicz" that the question written out ranks first.
  */
-export function contractionsWrittenOut(question: string, passages: readonly string[]): string | null {
+export function contractionsWrittenOut(
+  question: string,
+  passages: readonly string[],
+  sequences: ReadonlyArray<readonly string[]> = passages.map((text) => tokenize(text)),
+): string | null {
   const typedWords = [...new Set(tokenize(question))]
   // Most questions have no word that may be a contraction: their passages are not read at all.
   const contractions = typedWords.filter(contractionLike)
   if (contractions.length === 0) return null
-  const sequences = passages.map((text) => tokenize(text))
   const printed = new Set(sequences.flat())
   let written = question
   for (const typed of contractions) {

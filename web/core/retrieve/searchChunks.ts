@@ -16,6 +16,7 @@ import { tokenize } from './index/tokenize'
 import { spelledOutQuestion } from './spelledOutQuestion'
 import { printedOptionsFirst } from './printedOptionsFirst'
 import { contractionsWrittenOut } from './contractionsWrittenOut'
+import { contractionLike } from './contractedWord'
 import { definingPassageFirst } from './definingPassageFirst'
 import { pageSpreadDepth } from './spreadOverPages'
 
@@ -112,6 +113,12 @@ export async function searchChunks(
     const found = await readCandidates(store, searched.candidates, documents, request.topK, true)
     searched = { ...searched, found }
   }
+  const passages = searched.found.map(({ record }) => record.text)
+  // Both rewritings read the passages' words: tokenized once, and only where one of them needs them.
+  const sequences =
+    understanding.acronyms.length > 0 || tokenize(request.queries[0] ?? '').some(contractionLike)
+      ? passages.map((text) => tokenize(text))
+      : []
   // An acronym none of the found passages prints is searched as they spell it ("CEO": "chief
   // executive officer"), the question written out in its typed form's place. For the keywords: a
   // search of vectors only (`hybrid: false`) has none to match, and with hash-v1 the written-out words
@@ -120,17 +127,15 @@ export async function searchChunks(
     ? null
     : spelledOutQuestion(
         request.queries[0] ?? '',
-        searched.found.map(({ record }) => record.text),
+        passages,
         understanding,
         collectionTerms(new Set(searched.found.map(({ document }) => document))),
+        sequences,
       )
   // "supt", "mtg": a contraction none of them prints is searched as the word they print ("superintendent").
   const writtenOut = !request.hybrid
     ? null
-    : contractionsWrittenOut(
-        spelledOut ?? request.queries[0] ?? '',
-        searched.found.map(({ record }) => record.text),
-      )
+    : contractionsWrittenOut(spelledOut ?? request.queries[0] ?? '', passages, sequences)
   const rewritten = writtenOut ?? spelledOut
   if (rewritten !== null) searched = await search([rewritten, ...request.queries.slice(1)])
   const { method, fallback } = searched

@@ -16,16 +16,16 @@ import type { DefinedTerm, QuestionUnderstanding } from './understandQuestion'
  * written out found the officers' page (`searchChunks`, which searches it in the question's place).
  * A spelling by one-letter words is none: "J.P. Morgan" does not spell "JPM". Asked what an acronym
  * stands for, where the passages print it but none defines it, the question gets the long form a document
- * defines for it added.
+ * defines for it added. `sequences` are the passages' words (`tokenize`), when the caller has them already.
  */
 export function spelledOutQuestion(
   question: string,
   passages: readonly string[],
   understanding: QuestionUnderstanding,
   foundTerms: readonly DefinedTerm[],
+  sequences: ReadonlyArray<readonly string[]> = passages.map((text) => tokenize(text)),
 ): string | null {
   if (understanding.acronyms.length === 0) return null
-  const sequences = passages.map((text) => tokenize(text))
   const typed = tokenize(question)
   let spelledOut = question
   const definitions: string[] = []
