@@ -126,7 +126,9 @@ export const QUESTION_SHAPE = new Set(
     'can could would should will may might must also one some according mentioned described say said ' +
     'use used give given get make made become became happen happened take took amount value figure ' +
     // "which profilers does the deck list", "does it mention": what a document does, not its words.
-    'number numbers list lists listed mention mentions'
+    'number numbers list lists listed mention mentions ' +
+    // "air cargo stuff leadership has to know about": words for anything at all, and what a question is about.
+    'thing things stuff about'
   ).split(' '),
 )
 

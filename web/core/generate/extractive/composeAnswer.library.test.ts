@@ -566,6 +566,35 @@ describe('composeAnswer on a mixed folder', () => {
       `What You'll Need: [1]${things.map((thing) => `\n- ${thing}`).join('')}`,
     )
   })
+  it('answers "stuff X has to know about" with the items a form cell runs after its colon', () => {
+    const form = source(
+      1,
+      [
+        'Crew Name: | Host Unit:',
+        '| Leadership is familiar with boat transport limits and requirements including: Fueling of outboard motors Passenger manifesting Load limits Life jacket fitting | |',
+        '| Crew members carry current swim cards. | |',
+      ].join('\n'),
+      'crew-review.docx',
+    )
+    expect(answer('boat transport stuff crew leadership has to know about?', [form]).text).toBe(
+      'Leadership is familiar with boat transport limits and requirements including: [1]' +
+        '\n- Fueling of outboard motors\n- Passenger manifesting\n- Load limits\n- Life jacket fitting',
+    )
+  })
+  it('answers "instructions for X" in a few words with the sentences after a heading in capitals run into them', () => {
+    const form = source(
+      1,
+      [
+        'PERMIT APPLICATION',
+        'INSTRUCTIONS Print in capital letters. Use black ink only. Attach two photographs. Sign each page.',
+      ].join('\n'),
+      'city-parking-permit-form.docx',
+      'PERMIT APPLICATION',
+    )
+    expect(answer('instructions for the city parking permit application form?', [form]).text).toBe(
+      'INSTRUCTIONS [1]\n- Print in capital letters.\n- Use black ink only.\n- Attach two photographs.\n- Sign each page.',
+    )
+  })
   it('reads an introduction wrapped over two lines ("… the interface" / "exposes are:") as one', () => {
     const draft = source(
       1,

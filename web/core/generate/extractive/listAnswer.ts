@@ -4,6 +4,7 @@ import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/under
 import type { AnswerSource } from '../AnswerGenerator'
 import { askFocus } from './askFocus'
 import { DECK_FILE } from './deckFile'
+import { inlineList } from './inlineList'
 import { clipItem, listItems, numberedSteps } from './listItems'
 import { looseWords } from './looseWords'
 import { matchWord } from './matchWord'
@@ -20,18 +21,20 @@ const ITEM_WEIGHT = 0.5
 const COUNT_BONUS = 0.25
 /** Nouns for anything at all: a list "of things" is named by its other words. A closed class. */
 const ANY_THING = new Set(['thing', 'things', 'stuff', 'ones', 'items', 'points'])
+/** "air cargo stuff ihc leadership has to know", "things to bring": a word for anything asks for several. */
+const ANY_STUFF = /\b(?:stuff|things)\b/u
 /** The lines right before an introduction that count with its items. */
 const BEFORE = 2
 
 /**
- * Whether the ask wants several things listed: "list…", "what are the…", "what are euclid's
+ * Whether the ask wants several things listed: "list…", "what are the…", "stuff to know", "things to bring", "what are euclid's
  * postulates" (whose: "what are ctenophores" asks what they are), "which 4 categories…",
  * "steps to…", "what do I need to…" (a how-to's things needed), or a plural asked noun ("what rules
  * does…", "which deployment concepts…").
  */
 export function listQuestion(ask: string): boolean {
   const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
-  if (LIST_ASK.test(text) || COUNTED_PLURAL.test(text)) return true
+  if (LIST_ASK.test(text) || COUNTED_PLURAL.test(text) || ANY_STUFF.test(text)) return true
   const focus = askFocus(text)
   return focus !== null && /[^su]s$/u.test(focus) && !/^how\s/u.test(text)
 }
@@ -58,7 +61,7 @@ function barePluralAsk(ask: string): boolean {
 
 /** Where a noun phrase's head ends: "blocks for college success", "tips on caching". */
 const HEAD_ENDS = new Set(['for', 'of', 'on', 'in', 'to', 'with', 'about', 'from'])
-const MAX_BARE_WORDS = 6
+const MAX_BARE_WORDS = 8
 const QUESTION_WORD =
   /(?:^|\s)(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|list|name|tell|give|show|explain|describe|define)(?:\s|$)/u
 
@@ -133,6 +136,9 @@ export function listAnswer(
         /:$/u.test(line) ||
         following !== null ||
         (!/[.!?;,]$/u.test(line) && (line.split(' ').length <= 10 || (deck && i === 0)))
+      // "INSTRUCTIONS Type or write…", "… including: Purging of gas receptacles Air transport…": run into a line.
+      const inline = deck ? null : inlineList(line)
+      if (inline) blocks.push({ ...inline, before: lines.slice(Math.max(0, i - BEFORE), i) })
       if (!introduces) return
       const items = listItems(lines, i, deck)
       if (items.length >= 2)

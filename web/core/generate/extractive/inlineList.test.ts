@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { inlineList } from './inlineList'
+
+describe('inlineList', () => {
+  it('reads a heading in capitals run into its sentences as the heading and the sentences', () => {
+    expect(
+      inlineList(
+        'RETURNS Keep the receipt with the parcel. Pack the item in its own box. Post it within 30 days.',
+      ),
+    ).toEqual({
+      intro: 'RETURNS',
+      items: [
+        'Keep the receipt with the parcel.',
+        'Pack the item in its own box.',
+        'Post it within 30 days.',
+      ],
+    })
+  })
+
+  it('reads capitalised items run after a colon, each opening at a capital after a word in lower case', () => {
+    expect(
+      inlineList(
+        '| The kitchen lead checks the stores including: Rotation of dry goods Cold room temperatures Labels on opened tins | |',
+      ),
+    ).toEqual({
+      intro: 'The kitchen lead checks the stores including:',
+      items: ['Rotation of dry goods', 'Cold room temperatures', 'Labels on opened tins'],
+    })
+  })
+
+  it('reads no list in a sentence going on after a colon, a row of several cells or a plain sentence', () => {
+    expect(inlineList('Note: The office is closed on Mondays. Call ahead.')).toBeNull()
+    expect(inlineList('| Name | Date | Signature |')).toBeNull()
+    expect(inlineList('The crew checks its tools every morning before work.')).toBeNull()
+    expect(inlineList('WARNING Hot surface.')).toBeNull()
+  })
+})

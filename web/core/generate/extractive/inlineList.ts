@@ -1,0 +1,54 @@
+import { splitSentences } from '../../ingest/chunk/splitSentences'
+
+/** A list run into one line has at most this many items, each of at most this many words. */
+const MAX_ITEMS = 10
+const MAX_RUN_ITEM_WORDS = 8
+const MAX_SENTENCE_ITEM_WORDS = 30
+/** "INSTRUCTIONS Type or write…": a heading of words in capitals, then a sentence's first word. */
+const CAPITALS_HEADING = /^((?:[\p{Lu}\d][\p{Lu}\d&/'’-]*\p{Lu}[\p{Lu}\d&/'’-]*\s+){1,5})(?=\p{Lu}\p{Ll})/u
+/** "… requirements including: Purging of gas receptacles Air transport manifesting …": a colon mid-line. */
+const COLON = /^(.{3,}?:)\s+(?=\p{Lu})/u
+/** Words that go on within an item's name ("Purging of gas receptacles"), never close one. */
+const JOINING = new Set(['of', 'and', 'or', 'for', 'the', 'a', 'an', 'to', 'in', 'on', 'with', 'by', 'at'])
+
+/**
+ * A list whose lines were run into one, as a form's table cell or a flattened heading prints it: a
+ * heading in capitals with the sentences after it ("INSTRUCTIONS Type or write in block letters… Sign and
+ * date each form."), or an introduction ending with a colon and items named in capitalised words, one
+ * after another ("… requirements including: Purging of gas receptacles Air transport manifesting Weight
+ * limitations"), each item starting at a capital that follows a word in lower case. A table row of one
+ * cell is read as that cell. Null for any other line, or fewer than two items (three for named items).
+ */
+export function inlineList(line: string): { intro: string; items: string[] } | null {
+  const cells = line
+    .split(/\s*\|\s*/u)
+    .map((cell) => cell.trim())
+    .filter((cell) => cell !== '')
+  if (cells.length !== 1) return null
+  const text = cells[0]!
+  const heading = CAPITALS_HEADING.exec(text)
+  if (heading) {
+    const rest = text.slice(heading[0].length)
+    const items = splitSentences(rest).map((span) => rest.slice(span.start, span.end).trim())
+    if (
+      items.length >= 2 &&
+      items.every((item) => /[.!]$/u.test(item) && item.split(' ').length <= MAX_SENTENCE_ITEM_WORDS)
+    )
+      return { intro: heading[1]!.trim(), items: items.slice(0, MAX_ITEMS) }
+    return null
+  }
+  const colon = COLON.exec(text)
+  if (!colon) return null
+  const words = text.slice(colon[0].length).replace(/\.$/u, '').split(' ')
+  // Named items, not a sentence going on after the colon.
+  if (words.some((word) => /[.!?;:]$/u.test(word))) return null
+  const items: string[][] = []
+  words.forEach((word, i) => {
+    const previous = words[i - 1]
+    const opens = i === 0 || (/^\p{Lu}/u.test(word) && /\p{Ll}$/u.test(previous!) && !JOINING.has(previous!))
+    if (opens) items.push([word])
+    else items.at(-1)!.push(word)
+  })
+  if (items.length < 3 || items.some((item) => item.length > MAX_RUN_ITEM_WORDS)) return null
+  return { intro: colon[1]!, items: items.slice(0, MAX_ITEMS).map((item) => item.join(' ')) }
+}
