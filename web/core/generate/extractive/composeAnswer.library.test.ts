@@ -595,6 +595,16 @@ describe('composeAnswer on a mixed folder', () => {
       'INSTRUCTIONS [1]\n- Print in capital letters.\n- Use black ink only.\n- Attach two photographs.\n- Sign each page.',
     )
   })
+  it('answers a word said in other words ("rating": "recommendation") instead of saying it is not there', () => {
+    const note = source(
+      1,
+      'We keep our EUR 12.50 target price and Reduce recommendation for Nordwind after the Q3 report.',
+      'nordwind-equity-note.pdf',
+    )
+    const { kind, text } = answer("whats the analyst's rating on nordwind", [note])
+    expect(kind).toBe('answer')
+    expect(text).toContain('Reduce recommendation')
+  })
   it('reads an introduction wrapped over two lines ("… the interface" / "exposes are:") as one', () => {
     const draft = source(
       1,

@@ -21,6 +21,7 @@ import { askedThing } from './askFocus'
 import { withoutItemNumbers } from './withoutItemNumbers'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
+import { synonymForms } from './synonyms'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
 import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
 import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
@@ -186,6 +187,8 @@ export function scoreSentences(
   const variants = terms.map((term) => [
     ...new Set([
       ...(byForm.get(wordForm(term)) ?? []).filter((word) => word !== term),
+      // "cap" typed, "limit" printed: the word in other words.
+      ...synonymForms(term).flatMap((form) => byForm.get(form) ?? []),
       ...[...vocabulary].filter(
         (word) =>
           word !== term &&

@@ -7,6 +7,7 @@ import { contractedWord } from '../../retrieve/contractedWord'
 import { holdsPhrase } from './holdsPhrase'
 import { looseForm, looseWords } from './looseWords'
 import { extendsWord, wordForm } from './matchWord'
+import { synonymForms } from './synonyms'
 import { capitalisedRun, spelledByInitials } from '../../retrieve/spelledByInitials'
 
 /** A word short enough to be initials typed in lower case ("usd", "nyc"). */
@@ -18,7 +19,8 @@ const SHORT_WORD = /^\p{Ll}{2,5}$/u
  * slip of the keys away (`closeSpelling`: "Carslbad"), a short word by a name's initials (`capitalisedRun`:
  * "usd" for "Union School District"), clipped from two words (`clippedRun`: "capex" for
  * "capital expenditures", for a word not typed as a name) or as a defined term's other form ("J&J",
- * "Johnson & Johnson"), or written with other spacing or case ("1gb" in "1 GB", `looseWords`).
+ * "Johnson & Johnson"), or written with other spacing or case ("1gb" in "1 GB", `looseWords`), or in other
+ * words of the same meaning (`synonymForms`: "limit" for "cap").
  */
 export function sourceMentions(
   sources: readonly AnswerSource[],
@@ -63,8 +65,11 @@ export function sourceMentions(
       // A name is named by a longer word ("Pepsi" by "PepsiCo"), not by a word it extends: "Costco"
       // is not "cost", nor "Netflix" "net".
       const isName = names.has(term)
+      const known = formsOf(number, vocabulary)
       found =
-        formsOf(number, vocabulary).has(wordForm(term)) ||
+        known.has(wordForm(term)) ||
+        // "rating" said as "recommendation", "cap" as "limit".
+        (!isName && synonymForms(term).some((form) => known.has(form))) ||
         [...vocabulary].some((word) => extendsWord(term, word) && (!isName || word.length > term.length))
     }
     if (!found) {

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest'
+import { synonymForms } from './synonyms'
+import { wordForm } from './wordForms'
+
+describe('synonymForms', () => {
+  it('gives the forms of the words of the same meaning, in any of their forms', () => {
+    expect(synonymForms('cap')).toContain(wordForm('limit'))
+    expect(synonymForms('caps')).toContain(wordForm('limits'))
+    expect(synonymForms('rating')).toEqual([wordForm('recommendation')])
+    expect(synonymForms('kids')).toContain(wordForm('children'))
+  })
+
+  it('gives none for a word outside every group, and never the word itself', () => {
+    expect(synonymForms('ownership')).toEqual([])
+    expect(synonymForms('limit')).not.toContain(wordForm('limit'))
+  })
+})

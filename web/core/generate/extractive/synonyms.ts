@@ -1,0 +1,60 @@
+import { wordForm } from './wordForms'
+
+/**
+ * Words people type for what documents print in other words: "cap" for "limit", "rating" for an
+ * analyst's "recommendation", "pay" for "salary", "kids" for "children". Each group holds words of one
+ * meaning in the plain sense a question uses them; a word of several meanings is in none ("end", "run").
+ * A closed list of everyday pairs (no English thesaurus ships small enough for the browser's API worker);
+ * a match through it counts as another form of the word (`VARIANT_MATCH`), never as the word itself.
+ */
+const GROUPS: readonly string[] = [
+  'cap limit ceiling maximum',
+  'rating recommendation',
+  'price cost',
+  'fee charge',
+  'pay salary wage compensation',
+  'staff employees personnel workforce headcount',
+  'boss supervisor',
+  'buy purchase',
+  'kids children',
+  'car automobile',
+  'job position',
+  'begin start commence',
+  'goal aim objective',
+  'rule regulation',
+  'size dimensions',
+  'doctor physician',
+  'medicine medication drug',
+  'illness disease',
+  'fix repair',
+  'mistake error',
+  'allowed permitted',
+  'banned prohibited forbidden',
+  'need require',
+  'author writer',
+  'photo photograph picture',
+  'movie film',
+  'lawyer attorney',
+  'teacher instructor',
+  'pupil student',
+  'big large',
+  'fast quick rapid',
+  'choice option',
+  'revenue turnover',
+  'profit earnings',
+  'shown displayed',
+  'attendees participants',
+  'speed throughput',
+]
+
+const GROUP_OF = new Map<string, readonly string[]>()
+for (const group of GROUPS) {
+  const forms = group.split(' ').map(wordForm)
+  for (const form of forms) GROUP_OF.set(form, forms)
+}
+
+/** The forms (`wordForm`) of the words that mean what `term` means, itself aside; empty for most words. */
+export function synonymForms(term: string): string[] {
+  const form = wordForm(term)
+  return (GROUP_OF.get(form) ?? []).filter((other) => other !== form)
+}
