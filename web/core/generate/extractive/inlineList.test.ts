@@ -33,5 +33,14 @@ describe('inlineList', () => {
     expect(inlineList('| Name | Date | Signature |')).toBeNull()
     expect(inlineList('The crew checks its tools every morning before work.')).toBeNull()
     expect(inlineList('WARNING Hot surface.')).toBeNull()
+    // A paragraph whose last sentence ends with a colon, and names run together, are no such list.
+    expect(
+      inlineList(
+        'The museum opened in 1857. Its painters include: John Constable Thomas Gainsborough William Blake',
+      ),
+    ).toBeNull()
+    expect(
+      inlineList('Painters represented include: John Constable Thomas Gainsborough William Blake'),
+    ).toBeNull()
   })
 })

@@ -4,6 +4,8 @@ import { splitSentences } from '../../ingest/chunk/splitSentences'
 const MAX_ITEMS = 10
 const MAX_RUN_ITEM_WORDS = 8
 const MAX_SENTENCE_ITEM_WORDS = 30
+/** The introduction before a colon is one sentence of at most this many words. */
+const MAX_INTRO_WORDS = 30
 /** "INSTRUCTIONS Type or write…": a heading of words in capitals, then a sentence's first word. */
 const CAPITALS_HEADING = /^((?:[\p{Lu}\d][\p{Lu}\d&/'’-]*\p{Lu}[\p{Lu}\d&/'’-]*\s+){1,5})(?=\p{Lu}\p{Ll})/u
 /** "… requirements including: Purging of gas receptacles Air transport manifesting …": a colon mid-line. */
@@ -16,7 +18,8 @@ const JOINING = new Set(['of', 'and', 'or', 'for', 'the', 'a', 'an', 'to', 'in',
  * heading in capitals with the sentences after it ("INSTRUCTIONS Type or write in block letters… Sign and
  * date each form."), or an introduction ending with a colon and items named in capitalised words, one
  * after another ("… requirements including: Purging of gas receptacles Air transport manifesting Weight
- * limitations"), each item starting at a capital that follows a word in lower case. A table row of one
+ * limitations"), each item starting at a capital that follows a word in lower case and holding a word in lower
+ * case itself (names run together are no items), the introduction one sentence. A table row of one
  * cell is read as that cell. Null for any other line, or fewer than two items (three for named items).
  */
 export function inlineList(line: string): { intro: string; items: string[] } | null {
@@ -38,7 +41,9 @@ export function inlineList(line: string): { intro: string; items: string[] } | n
     return null
   }
   const colon = COLON.exec(text)
-  if (!colon) return null
+  // One introducing sentence, not a paragraph whose last sentence ends with a colon.
+  if (!colon || /[.!?]\s+\p{Lu}/u.test(colon[1]!) || colon[1]!.split(' ').length > MAX_INTRO_WORDS)
+    return null
   const words = text.slice(colon[0].length).replace(/\.$/u, '').split(' ')
   // Named items, not a sentence going on after the colon.
   if (words.some((word) => /[.!?;:]$/u.test(word))) return null
@@ -49,6 +54,12 @@ export function inlineList(line: string): { intro: string; items: string[] } | n
     if (opens) items.push([word])
     else items.at(-1)!.push(word)
   })
-  if (items.length < 3 || items.some((item) => item.length > MAX_RUN_ITEM_WORDS)) return null
+  // Each item holds a word in lower case: a run of names ("John Constable Thomas Gainsborough") is not cut
+  // into items at its capitals.
+  if (
+    items.length < 3 ||
+    items.some((item) => item.length > MAX_RUN_ITEM_WORDS || !item.some((word) => /^\p{Ll}/u.test(word)))
+  )
+    return null
   return { intro: colon[1]!, items: items.slice(0, MAX_ITEMS).map((item) => item.join(' ')) }
 }
