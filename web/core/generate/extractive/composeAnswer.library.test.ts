@@ -605,6 +605,47 @@ describe('composeAnswer on a mixed folder', () => {
     expect(kind).toBe('answer')
     expect(text).toContain('Reduce recommendation')
   })
+  it('answers "what does X mean" with the line glossing X in brackets after it, a question though it is', () => {
+    const prompt = source(
+      1,
+      [
+        'Reflect on how you think about the world.',
+        'How do you know that what you believe is true (justification)?',
+        'What do you hope for, for yourself or for the world (aspiration)?',
+      ].join('\n'),
+      'reflection-essay.docx',
+      'Body > Your views',
+    )
+    const { kind, text } = answer('what does justification mean in the reflection essay prompt', [prompt])
+    expect(kind).toBe('answer')
+    expect(text).toContain('How do you know that what you believe is true (justification)?')
+    expect(text).not.toContain('aspiration')
+  })
+  it('answers "whats X at <firm>" from a deck\'s slide asking what X means, the firm named on another slide', () => {
+    const opening = source(
+      1,
+      'A consistent talent approach across Northwind\nIn 2021 we introduced one talent review process for every team.',
+      'talent-review.pptx',
+      'A consistent talent approach across Northwind',
+    )
+    const meaning = source(
+      2,
+      'What do we mean by “talent pools”?\nA “pool” of employees who we believe could take on a given kind of role later.',
+      'talent-review.pptx',
+      'What do we mean by “talent pools”?',
+    )
+    const usage = source(
+      3,
+      'Talent pool data\nNominations draw on talent pool data kept in the HR system.',
+      'talent-review.pptx',
+      'Talent pool data',
+    )
+    const { kind, text } = answer('whats a talent pool at northwind', [opening, meaning, usage])
+    expect(kind).toBe('answer')
+    expect(text).toMatch(
+      /^A “pool” of employees who we believe could take on a given kind of role later\. \[2\]/u,
+    )
+  })
   it('reads an introduction wrapped over two lines ("… the interface" / "exposes are:") as one', () => {
     const draft = source(
       1,

@@ -17,6 +17,7 @@ import { askedNames } from './askedFor'
 import { askedValueKinds } from './askedValueKinds'
 import { authorshipQuestion, bylineOf } from './authorshipQuestion'
 import { askedMeans, askedThing, askFocus, attributeOf } from './askFocus'
+import { DECK_FILE } from './deckFile'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
 import { comparedTerms } from './comparedTerms'
@@ -149,7 +150,14 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (months.length > 0) return { kind: 'none', pieces: [noAnswerText(sources, months, refused)] }
   // The evidence is about what the question names: a passage naming "Tesla" and another naming 2021
   // do not answer "Tesla deliveries 2021" between them.
-  const about = sources.filter((source) => names.every((name) => mentions(source.number, name)))
+  // A deck names its subject on a slide or two, not on every one ("Diageo" on the opening slides, not on
+  // "What do we mean by succession pools?"): another slide of it naming the name will do.
+  const namedByDeck = (source: AnswerSource, name: string) =>
+    DECK_FILE.test(source.filename) &&
+    sources.some((other) => other.document_id === source.document_id && mentions(other.number, name))
+  const about = sources.filter((source) =>
+    names.every((name) => mentions(source.number, name) || namedByDeck(source, name)),
+  )
   if (about.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, [], refused)] }
 
   // A follow-up stays on the subject it carries ("what is the fedayeen saddam" "who set it up?"): a passage

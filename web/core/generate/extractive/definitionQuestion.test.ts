@@ -189,6 +189,11 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     expect(defines('what is phi', 'We protect your “PHI” and share it rarely.')).toBe(false)
     expect(defines('what is an adu', 'The “ADU” rules mean less parking.')).toBe(false)
   })
+  it('reads "at the firm" after the term as where it is asked about, as "in rust" is', () => {
+    const pool = definitionQuestion('whats a talent pool at northwind')
+    expect([pool?.subject, pool?.scope]).toEqual([['talent', 'pool'], ['northwind']])
+  })
+
   it('reads "what counts as X", "what is meant by X" and a label before the question', () => {
     expect(definitionQuestion('irs instructions: what counts as a frivolous return?')?.subject).toEqual([
       'frivolous',
@@ -228,6 +233,15 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
       true,
     )
     expect(asked?.defines('Boeing describes procedures for an AOA sensor system test.')).toBe(false)
+  })
+
+  it('takes a line glossing the word asked in brackets after its gloss, a question or not', () => {
+    const asked = definitionQuestion('what does acrophobia mean in the psychology handout')
+    expect(asked?.keyLine('Are you afraid of high places (acrophobia)?')).toBe(true)
+    expect(asked?.defines('People with a fear of heights (acrophobia) avoid ladders.')).toBe(true)
+    // The word in brackets after one or two words, or another word glossed, is no gloss of it.
+    expect(asked?.keyLine('See (acrophobia)')).toBe(false)
+    expect(asked?.keyLine('Are you afraid of open spaces (agoraphobia)?')).toBe(false)
   })
 
   it('takes a key\'s line spelling out the acronym asked ("RI = Reading for Information"), asked where or not', () => {

@@ -16,8 +16,9 @@ export interface DefinitionQuestion {
   /** Whether a sentence defines X. */
   defines(sentence: string): boolean
   /**
-   * Whether a line is a key's line spelling out the acronym asked ("RI = Reading for Information"): an
-   * answer though it reads as a heading (no verb, no full stop).
+   * Whether a line is a key's line spelling out the acronym asked ("RI = Reading for Information"), or
+   * one glossing the word asked in brackets after its gloss ("How do you acquire most of your knowledge
+   * (epistemology)?"): an answer though it reads as a heading or a question.
    */
   keyLine(line: string): boolean
 }
@@ -95,11 +96,11 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   if (!asked || !text) return null
   const aside = tokenize(asked).filter((term) => !tokenize(text).includes(term))
   const words = [...text.toLowerCase().matchAll(WORD)].map(([word]) => word)
-  // "a lifetime in rust", "parental involvement under nclb": the term is "lifetime", and "in rust" where
-  // it is one; a sentence defining the term need not name where.
+  // "a lifetime in rust", "parental involvement under nclb", "a succession pool at diageo": the term is
+  // "lifetime", and "in rust" where it is one; a sentence defining the term need not name where.
   // "one way in which graphs are encoded": a relative clause, not where.
   const within = words.findIndex(
-    (word, i) => (word === 'in' || word === 'under') && !RELATIVE.has(words[i + 1] ?? ''),
+    (word, i) => (word === 'in' || word === 'under' || word === 'at') && !RELATIVE.has(words[i + 1] ?? ''),
   )
   // "what does AOA mean in the 737 max AD": the verb asking for the meaning ends the term.
   const term = within > 0 ? words.slice(0, within).join(' ').replace(ASKING_VERB, '') : text
@@ -147,6 +148,9 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `(?:^|[):;—–]\\s*)["“'‘(]?an?\\s+(?:${phrase})(?![\\p{L}\\p{N}])\\s+(?:\\p{L}+ly\\s+)?(\\p{L}{2,}s)(?![\\p{L}])`,
     'u',
   )
+  // A word glossed by the words before it, in brackets after them: "How do you acquire most of your
+  // knowledge (epistemology)?", "a fear of heights (acrophobia)".
+  const glossedX = new RegExp(`\\p{L}+(?:\\s+[\\p{L}'’-]+){2,}\\s+\\((?:${phrase})\\)`, 'u')
   // A glossary's line ("Lambda: A callback implementing business logic.").
   const glossX = new RegExp(`^(?:${phrase})\\s*:\\s+\\p{L}`, 'u')
   // A glossary table's row: a cell that is the term, a later one saying what it is ("3.1 | Item | … |
@@ -179,11 +183,14 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     const long = equatedX?.exec(lower.trim())?.[1]
     return long !== undefined && initialsInOrder(short!, long)
   }
+  // An abbreviation after words holding its letters is introduced, not glossed ("… Services (NSS)").
+  const glossed = (text: string) =>
+    glossedX.test(text.toLowerCase()) && (short === null || acronymDefinition(text, short) === null)
   return {
     subject,
     scope,
     aside,
-    keyLine: (line) => equated(line.toLowerCase()),
+    keyLine: (line) => equated(line.toLowerCase()) || glossed(line),
     defines(sentence) {
       const lower = sentence.toLowerCase()
       const spelled = (spelledX !== null && spelledX.test(lower) && spellsX(sentence)) || equated(lower)
@@ -195,6 +202,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         namesWhatItIs(isX.exec(lower), lower) ||
         calledX.test(lower) ||
         glossX.test(lower) ||
+        glossed(sentence) ||
         glossRowX.test(lower) ||
         introducedX.test(lower) ||
         definedAsX.test(lower) ||

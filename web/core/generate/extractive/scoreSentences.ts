@@ -447,6 +447,9 @@ function idf(frequency: number, count: number): number {
 }
 
 /** Adjacent content words of the question, in order: "trace tree" in "What is a trace tree?". */
+/** A heading's words that ask what its term means. */
+const ASKS_MEANING = new Set(['mean', 'meant', 'meaning', 'definition', 'define', 'defined'])
+
 function termPairs(question: string): Array<[string, string]> {
   const sequence = tokenize(question)
   const pairs: Array<[string, string]> = []
@@ -454,9 +457,12 @@ function termPairs(question: string): Array<[string, string]> {
   return pairs
 }
 
-/** Every term of each has a match in the other, numbers aside ("3.2 Trace Trees" names "trace tree"). */
+/**
+ * Every term of each has a match in the other, numbers aside ("3.2 Trace Trees" names "trace tree"), and
+ * the words of a heading asking what it means ("What do we mean by succession pools?", "Definition of X").
+ */
 export function sameTerms(subject: readonly string[], heading: readonly string[]): boolean {
-  const words = heading.filter((term) => !/^\p{N}+$/u.test(term))
+  const words = heading.filter((term) => !/^\p{N}+$/u.test(term) && !ASKS_MEANING.has(term))
   if (words.length === 0) return false
   const covers = (a: readonly string[], b: readonly string[]) =>
     a.every((term) => b.some((other) => matchWord(term, other) > 0))
