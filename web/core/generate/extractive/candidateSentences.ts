@@ -168,6 +168,13 @@ export function candidateSentences(
         opensSection = true
         if (!admitted) continue
       }
+      // "Oct. 24 – Staff Learning Day – NO SCHOOL Oct. 31 – Halloween Parade at 8:45 am …": a calendar run
+      // into one line is one candidate an entry, however short, as a table's rows are.
+      const entries = admitted ? [] : calendarEntries(line)
+      if (entries.length > 0) {
+        for (const entry of entries) add(entry, {})
+        continue
+      }
       const spans = admitted
         ? [{ start: 0, end: line.length }]
         : splitSentences(line).flatMap(afterFootnotes(line))
@@ -213,6 +220,22 @@ function afterFootnotes(line: string) {
     spans.push({ start, end: span.end })
     return spans
   }
+}
+
+/** A calendar's entry opens with a date and a dash: "Oct. 31 – ", "Nov. 10 – 11 – ", "March 3 - ". */
+const CALENDAR_ENTRY = () =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${MONTH_WORD}\\.?\\s+\\d{1,2}(?:\\s*[–-]\\s*\\d{1,2})?\\s+[–—-]\\s+`, 'giu')
+/** A line of this many dated entries or more is a calendar. */
+const MIN_CALENDAR_ENTRIES = 3
+
+/**
+ * The entries of a calendar run into one line, each from its date to the next one's, what comes before
+ * the first (its heading) left out; empty for a line of fewer than MIN_CALENDAR_ENTRIES dated entries.
+ */
+function calendarEntries(line: string): string[] {
+  const starts = [...line.matchAll(CALENDAR_ENTRY())].map((match) => match.index)
+  if (starts.length < MIN_CALENDAR_ENTRIES) return []
+  return starts.map((start, i) => line.slice(start, starts[i + 1] ?? line.length).trim())
 }
 
 /** A run-in heading is this many words at most. */

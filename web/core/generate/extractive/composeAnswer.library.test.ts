@@ -646,6 +646,19 @@ describe('composeAnswer on a mixed folder', () => {
       /^A “pool” of employees who we believe could take on a given kind of role later\. \[2\]/u,
     )
   })
+  it('answers "when is X, what time" from a calendar run into one line, its entry alone', () => {
+    const newsletter = source(
+      1,
+      [
+        'Maple Grove Elementary welcomes families to the autumn term.',
+        'CALENDAR OF EVENTS Oct. 24 – Staff Learning Day – NO SCHOOL Oct. 31 – Costume Parade at 8:45 am – NOTE THE NEW TIME Nov. 3 – Site Council Meeting 7:45 am Nov. 10 – 11 – Veterans Day Holiday – NO SCHOOL',
+      ].join('\n'),
+      'maple-grove-newsletter.pdf',
+    )
+    const { kind, text } = answer('whens the costume parade at maple grove, what time', [newsletter])
+    expect(kind).toBe('answer')
+    expect(text).toBe('Oct. 31 – Costume Parade at 8:45 am – NOTE THE NEW TIME [1]')
+  })
   it('reads an introduction wrapped over two lines ("… the interface" / "exposes are:") as one', () => {
     const draft = source(
       1,

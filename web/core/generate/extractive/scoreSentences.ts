@@ -396,6 +396,12 @@ const NUMBER_WORD =
 const MONTH =
   /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/iu
 
+/** A month's abbreviation with its day, as calendars print it: "Oct. 31", "Sept 5". */
+const MONTH_DAY = /\b(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+\d{1,2}\b(?!\s*%)/iu
+/** A time of day ("8:45 am", "7 p.m.", "19:30"): when something happens, to the hour. */
+const TIME_OF_DAY =
+  /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?![\p{L}])|\b(?:[01]?\d|2[0-3]):[0-5]\d\b/iu
+
 /** Whether `text` holds an answer of the kind asked that is not one of the question's own words. */
 function holdsAnswerKind(
   wants: QuestionUnderstanding['wants'],
@@ -408,6 +414,8 @@ function holdsAnswerKind(
     return (
       [...text.matchAll(/\b(?:1\d{3}|20\d{2})\b/gu)].some(([year]) => fresh(year)) ||
       MONTH.test(text) ||
+      MONTH_DAY.test(text) ||
+      TIME_OF_DAY.test(text) ||
       OTHER_DATE.test(text)
     )
   }
@@ -446,9 +454,10 @@ function idf(frequency: number, count: number): number {
   return Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5))
 }
 
-/** Adjacent content words of the question, in order: "trace tree" in "What is a trace tree?". */
 /** A heading's words that ask what its term means. */
 const ASKS_MEANING = new Set(['mean', 'meant', 'meaning', 'definition', 'define', 'defined'])
+
+/** Adjacent content words of the question, in order: "trace tree" in "What is a trace tree?". */
 
 function termPairs(question: string): Array<[string, string]> {
   const sequence = tokenize(question)

@@ -56,4 +56,14 @@ describe('splitSentences', () => {
       'Profilers help.',
     ])
   })
+  it('keeps a month\'s abbreviation or "No." with the number after it, and ends a sentence after "Oct." before a word', () => {
+    expect(
+      sentences('The fair is on Oct. 31 at noon. Bring No. 2 pencils. We met in Oct. Then we left.'),
+    ).toEqual([
+      'The fair is on Oct. 31 at noon. ',
+      'Bring No. 2 pencils. ',
+      'We met in Oct. ',
+      'Then we left.',
+    ])
+  })
 })

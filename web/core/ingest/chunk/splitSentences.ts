@@ -8,7 +8,8 @@ import type { Span } from './Span'
  * A boundary is sentence-final punctuation (. ! ? …, optionally followed by closing quotes or
  * brackets) followed by whitespace and a character that is not a lowercase letter, or a CJK full stop
  * (。！？), which needs no space after it. A period after a known abbreviation ("Dr.", "e.g.") or a
- * single-letter initial ("J. Smith", "U.S.") is not a boundary, nor is one after an enumeration's number
+ * single-letter initial ("J. Smith", "U.S.") is not a boundary, nor one after a month's abbreviation or "No."
+ * before a number ("Oct. 31", "No. 5"), nor is one after an enumeration's number
  * ("as follows: 1. Finland 2. Norway"), nor one before a quotation's attribution ("… evil. -- Donald
  * Knuth"). Mistakes only make chunks split at a slightly worse place; no text is lost either way.
  */
@@ -90,5 +91,25 @@ function isBoundary(
     const before = text.slice(sentenceStart, wordStart)
     if (word === '1' ? /[:;]\s*$/u.test(before) : before.includes(`${Number(word) - 1}. `)) return false
   }
+  // "Oct. 31 – Halloween Parade", "No. 5": a month's or a number's abbreviation before a number.
+  if (BEFORE_NUMBER.has(word) && /^\d/u.test(text.slice(next, next + 1))) return false
   return !ABBREVIATIONS.has(word) && !INITIAL.test(word)
 }
+
+/** Abbreviations that a number follows: months ("Oct. 31") and "No." ("No. 5"). */
+const BEFORE_NUMBER = new Set([
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'no',
+  'nos',
+])
