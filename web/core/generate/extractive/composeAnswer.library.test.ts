@@ -659,6 +659,23 @@ describe('composeAnswer on a mixed folder', () => {
     expect(kind).toBe('answer')
     expect(text).toBe('Oct. 31 – Costume Parade at 8:45 am – NOTE THE NEW TIME [1]')
   })
+  it('refuses a numbered term a rate sheet does not print ("7 year") rather than quote another row', () => {
+    const sheet = source(
+      1,
+      [
+        'Fixed Rate Home Loans',
+        'Loan Type | Rate p.a.',
+        '1 Year Fixed Rate | 3.99%',
+        '3 Year Fixed Rate | 3.89%',
+        '5 Year Fixed Rate | 4.19%',
+      ].join('\n'),
+      'bank-rates.pdf',
+    )
+    const { kind, text } = answer('whats the 7 year fixed rate at the bank', [sheet])
+    expect(kind).toBe('none')
+    expect(text).toMatch(/“7 year”/u)
+    expect(answer('whats the 3 year fixed rate at the bank', [sheet]).text).toContain('3.89%')
+  })
   it('reads an introduction wrapped over two lines ("… the interface" / "exposes are:") as one', () => {
     const draft = source(
       1,

@@ -33,6 +33,7 @@ import { wordForm } from './matchWord'
 import { mayStateYear } from './mayStateYear'
 import { pointedSources } from './pointedSources'
 import { monthsUnprinted } from './monthsUnprinted'
+import { numberedUnprinted } from './numberedUnprinted'
 import { holdsDuration } from './holdsDuration'
 import { holdsQuantity, quantityAsk } from './quantityAsk'
 import { sameTerms, scoreSentences, type ScoredSentence } from './scoreSentences'
@@ -148,6 +149,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // beside a table of November 2015) is a period the documents do not cover.
   const months = monthsUnprinted(ask, sources)
   if (months.length > 0) return { kind: 'none', pieces: [noAnswerText(sources, months, refused)] }
+  // "The 7 year fixed rate" beside a rate sheet of "2 Year" to "5 Year" rows is a term it does not offer.
+  const unnumbered = numberedUnprinted(ask, sources)
+  if (unnumbered.length > 0) return { kind: 'none', pieces: [noAnswerText(sources, unnumbered, refused)] }
   // The evidence is about what the question names: a passage naming "Tesla" and another naming 2021
   // do not answer "Tesla deliveries 2021" between them.
   // A deck names its subject on a slide or two, not on every one ("Diageo" on the opening slides, not on

@@ -190,6 +190,8 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     expect(defines('what is an adu', 'The “ADU” rules mean less parking.')).toBe(false)
   })
   it('reads "at the firm" after the term as where it is asked about, as "in rust" is', () => {
+    // Without an article, "at" is no place a term is asked about: "what was produced at X" asks no meaning.
+    expect(definitionQuestion("what was produced at acme's plant")?.scope ?? []).toEqual([])
     const pool = definitionQuestion('whats a talent pool at northwind')
     expect([pool?.subject, pool?.scope]).toEqual([['talent', 'pool'], ['northwind']])
   })
@@ -233,6 +235,13 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
       true,
     )
     expect(asked?.defines('Boeing describes procedures for an AOA sensor system test.')).toBe(false)
+  })
+
+  it('takes a word given in another tongue or in short ("X, which is Spanish for Y") as defined', () => {
+    const asked = definitionQuestion('what does pollo asado mean')
+    expect(asked?.defines('They ordered pollo asado, which is Spanish for roast chicken.')).toBe(true)
+    expect(asked?.defines('Pollo asado is Spanish for roast chicken.')).toBe(true)
+    expect(asked?.defines('Pollo asado is responsible for half of the orders.')).toBe(false)
   })
 
   it('takes a line glossing the word asked in brackets after its gloss, a question or not', () => {

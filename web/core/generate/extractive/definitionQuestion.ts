@@ -85,6 +85,10 @@ const TERM_NOUN = /^(?:name|word|term|phrase|expression)\s+(?=\S)/iu
 /** "…actually mean", "…really stand for": an adverb of emphasis at the term's end is no part of it. */
 const FILLER = /\s+(?:actually|really|exactly|even|just|basically|again)$/iu
 
+/** What a word may be "… for": a language it is borrowed from, or a shortening. */
+const TONGUE =
+  '(?:old\\s+|ancient\\s+|modern\\s+)?(?:spanish|latin|greek|french|german|italian|portuguese|dutch|hebrew|arabic|japanese|chinese|russian|hindi|sanskrit|norse|english|slang|short|shorthand)'
+
 /** Words that ask about an abbreviation as such, not about a word's meaning. */
 const ASKS_ABBREVIATION = /\b(?:stands?\s+for|short\s+for|abbreviation|acronym)\b/iu
 
@@ -99,8 +103,11 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   // "a lifetime in rust", "parental involvement under nclb", "a succession pool at diageo": the term is
   // "lifetime", and "in rust" where it is one; a sentence defining the term need not name where.
   // "one way in which graphs are encoded": a relative clause, not where.
+  // "At" only after a thing named with its article: "what was produced at tesla's company" asks no meaning.
+  const named = /(?:^|\s)(?:an?|the)\s+$/iu.test(match![0].slice(0, match![0].indexOf(asked)))
   const within = words.findIndex(
-    (word, i) => (word === 'in' || word === 'under' || word === 'at') && !RELATIVE.has(words[i + 1] ?? ''),
+    (word, i) =>
+      (word === 'in' || word === 'under' || (word === 'at' && named)) && !RELATIVE.has(words[i + 1] ?? ''),
   )
   // "what does AOA mean in the 737 max AD": the verb asking for the meaning ends the term.
   const term = within > 0 ? words.slice(0, within).join(' ').replace(ASKING_VERB, '') : text
@@ -151,6 +158,12 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   // A word glossed by the words before it, in brackets after them: "How do you acquire most of your
   // knowledge (epistemology)?", "a fear of heights (acrophobia)".
   const glossedX = new RegExp(`\\p{L}+(?:\\s+[\\p{L}'’-]+){2,}\\s+\\((?:${phrase})\\)`, 'u')
+  // A word given in another tongue or in short: "Medio Pollito, which is Spanish for half-chick", "sic is
+  // Latin for thus", "FAQ is short for…".
+  const tongueX = new RegExp(
+    `(?:${phrase})["”'’]?,?\\s+(?:which\\s+|that\\s+)?(?:is|means)\\s+(?:${TONGUE})\\s+for\\b`,
+    'u',
+  )
   // A glossary's line ("Lambda: A callback implementing business logic.").
   const glossX = new RegExp(`^(?:${phrase})\\s*:\\s+\\p{L}`, 'u')
   // A glossary table's row: a cell that is the term, a later one saying what it is ("3.1 | Item | … |
@@ -203,6 +216,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         calledX.test(lower) ||
         glossX.test(lower) ||
         glossed(sentence) ||
+        tongueX.test(lower) ||
         glossRowX.test(lower) ||
         introducedX.test(lower) ||
         definedAsX.test(lower) ||
