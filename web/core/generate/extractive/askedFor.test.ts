@@ -42,5 +42,7 @@ describe('askedFor', () => {
     expect(names('which battle did the nomads lose after the harvest festival?')).toEqual([])
     // Typed with capitals, a question's names are its capitalised words: a rare word is not one.
     expect(names('What happened to the crew onboard during the plugs-out test?')).toEqual([])
+    // The words pointing at a document name where to look, not what its passages must print.
+    expect(names('in the kids anthology hiawatha story what are the five nations')).not.toContain('hiawatha')
   })
 })

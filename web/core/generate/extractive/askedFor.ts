@@ -99,7 +99,12 @@ export function askedNames(understanding: QuestionUnderstanding): string[] {
         .map((word) => tokenize(word)[0])
         .filter(
           (term): term is string =>
-            term !== undefined && terms.has(term) && !QUESTION_SHAPE.has(term) && !KIND_WORD.test(term),
+            term !== undefined &&
+            terms.has(term) &&
+            !QUESTION_SHAPE.has(term) &&
+            !KIND_WORD.test(term) &&
+            // "in the pd kids hiawatha story": where to look, the name of a document its passages need not print.
+            !understanding.scope.includes(term),
         ),
     ),
   ]
