@@ -222,22 +222,6 @@ function afterFootnotes(line: string) {
   }
 }
 
-/** A calendar's entry opens with a date and a dash: "Oct. 31 – ", "Nov. 10 – 11 – ", "March 3 - ". */
-const CALENDAR_ENTRY = () =>
-  new RegExp(`(?<![\\p{L}\\p{N}])${MONTH_WORD}\\.?\\s+\\d{1,2}(?:\\s*[–-]\\s*\\d{1,2})?\\s+[–—-]\\s+`, 'giu')
-/** A line of this many dated entries or more is a calendar. */
-const MIN_CALENDAR_ENTRIES = 3
-
-/**
- * The entries of a calendar run into one line, each from its date to the next one's, what comes before
- * the first (its heading) left out; empty for a line of fewer than MIN_CALENDAR_ENTRIES dated entries.
- */
-function calendarEntries(line: string): string[] {
-  const starts = [...line.matchAll(CALENDAR_ENTRY())].map((match) => match.index)
-  if (starts.length < MIN_CALENDAR_ENTRIES) return []
-  return starts.map((start, i) => line.slice(start, starts[i + 1] ?? line.length).trim())
-}
-
 /** A run-in heading is this many words at most. */
 const MAX_RUN_IN_WORDS = 6
 
@@ -254,6 +238,24 @@ const MAX_LABEL_WORDS = 5
 const MAX_LABEL_LINE_WORDS = 16
 const MONTH_WORD =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
+
+/** A calendar's entry opens with a date and a dash: "Oct. 31 – ", "Nov. 10 – 11 – ", "March 3 - ". */
+const CALENDAR_ENTRY = new RegExp(
+  `(?<![\\p{L}\\p{N}])${MONTH_WORD}\\.?\\s+\\d{1,2}(?:\\s*[–-]\\s*\\d{1,2})?\\s+[–—-]\\s+`,
+  'giu',
+)
+/** A line of this many dated entries or more is a calendar. */
+const MIN_CALENDAR_ENTRIES = 3
+
+/**
+ * The entries of a calendar run into one line, each from its date to the next one's, what comes before
+ * the first (its heading) left out; empty for a line of fewer than MIN_CALENDAR_ENTRIES dated entries.
+ */
+function calendarEntries(line: string): string[] {
+  const starts = [...line.matchAll(CALENDAR_ENTRY)].map((match) => match.index)
+  if (starts.length < MIN_CALENDAR_ENTRIES) return []
+  return starts.map((start, i) => line.slice(start, starts[i + 1] ?? line.length).trim())
+}
 /**
  * A label of words, then a measure ("31.7 gal", "4 060 mm", "$1,200", "12%") or a date ("May 17,
  * 1954"): the line of a spec sheet, a form or a docket. A bare number after words ("Chapter 3") is a
