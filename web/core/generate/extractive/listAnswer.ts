@@ -27,10 +27,10 @@ const ANY_STUFF = /\b(?:stuff|things)\b/u
 const BEFORE = 2
 
 /**
- * Whether the ask wants several things listed: "list…", "what are the…", "stuff to know", "things to bring", "what are euclid's
+ * Whether the ask wants several things listed: "list…", "what are the…", "what are euclid's
  * postulates" (whose: "what are ctenophores" asks what they are), "which 4 categories…",
- * "steps to…", "what do I need to…" (a how-to's things needed), or a plural asked noun ("what rules
- * does…", "which deployment concepts…").
+ * "steps to…", "what do I need to…" (a how-to's things needed), "stuff to know", "things to bring", or a
+ * plural asked noun ("what rules does…", "which deployment concepts…").
  */
 export function listQuestion(ask: string): boolean {
   const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()

@@ -458,7 +458,6 @@ function idf(frequency: number, count: number): number {
 const ASKS_MEANING = new Set(['mean', 'meant', 'meaning', 'definition', 'define', 'defined'])
 
 /** Adjacent content words of the question, in order: "trace tree" in "What is a trace tree?". */
-
 function termPairs(question: string): Array<[string, string]> {
   const sequence = tokenize(question)
   const pairs: Array<[string, string]> = []
