@@ -18,8 +18,10 @@ export function numberedUnprinted(ask: string, sources: readonly AnswerSource[])
   const unprinted: string[] = []
   for (const [typed, number, unit] of ask.matchAll(NUMBERED)) {
     const numbered = (value: string) => new RegExp(`(?<![\\d.,])${value}[\\s-]*${unit}s?(?!\\p{L})`, 'iu')
-    const printed = texts.some((text) => numbered(number!).test(text))
-    const others = texts.some((text) => numbered('\\d{1,3}').test(text))
+    const asked = numbered(number!)
+    const any = numbered('\\d{1,3}')
+    const printed = texts.some((text) => asked.test(text))
+    const others = texts.some((text) => any.test(text))
     if (!printed && others) unprinted.push(typed.toLowerCase().replace(/\s+/gu, ' '))
   }
   return unprinted
