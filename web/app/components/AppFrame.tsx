@@ -90,15 +90,20 @@ export function AppFrame(props: { children: JSX.Element }) {
   // Tab continues from the new content. Loads, redirects and history moves leave focus where it is: they
   // start with focus on <body>, and taking it from there on a first visit would only surprise. Where focus
   // was is read when the navigation starts: a link inside the old page (a collection's name) is gone, and
-  // focus with it, by the time the new page has rendered.
-  let focusWasInPage = false
+  // focus with it, by the time the new page has rendered. A new page that already put focus somewhere of its
+  // own (Settings focuses its model picker when linked to it) keeps it: that page knows where the reader is
+  // going, and its data may load before or after the router says it has rendered.
+  let focusedAtStart: Element | null = null
   const stopWatchingStarts = router.subscribe('onBeforeNavigate', () => {
     const active = document.activeElement
-    focusWasInPage = active !== null && active !== document.body
+    focusedAtStart = active === document.body ? null : active
   })
   const stopWatchingRenders = router.subscribe('onRendered', (event) => {
-    if (!event.fromLocation || !event.pathChanged || !focusWasInPage) return
-    focusWasInPage = false
+    if (!event.fromLocation || !event.pathChanged || focusedAtStart === null) return
+    const active = document.activeElement
+    const pagePutFocus = active !== null && active !== focusedAtStart && main.contains(active)
+    focusedAtStart = null
+    if (pagePutFocus) return
     const heading = main.querySelector<HTMLElement>('h1')
     if (!heading) return main.focus()
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1')
