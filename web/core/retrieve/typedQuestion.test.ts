@@ -13,6 +13,14 @@ describe('typedQuestion', () => {
     )
   })
 
+  it("writes out a reference's abbreviation before its number", () => {
+    expect(typedQuestion('which areas does art 3 single out')).toBe('which areas does article 3 single out')
+    expect(typedQuestion('what does sec. 4.2 say, and Fig 2?')).toBe(
+      'what does section 4.2 say, and figure 2?',
+    )
+    expect(typedQuestion('summarize ch 13 of the handbook')).toBe('summarize chapter 13 of the handbook')
+  })
+
   it('leaves names, commands, paths and other words alone', () => {
     for (const question of [
       'what does git diff show',
@@ -21,6 +29,8 @@ describe('typedQuestion', () => {
       'what does r/u/x mean',
       'what is PPL in the report',
       'who wrote watt',
+      'art of the deal sales in 1987',
+      'the ch. about taxes',
     ])
       expect(typedQuestion(question)).toBe(question)
   })

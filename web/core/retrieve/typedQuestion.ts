@@ -44,6 +44,29 @@ const SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['dept', 'department'],
 ])
 
+/**
+ * A reference's abbreviation before its number, as legal texts, books and papers are cited ("art 3",
+ * "sec. 4.2", "ch 13", "fig 2"): the word the documents print with the number.
+ */
+const REFERENCE: ReadonlyMap<string, string> = new Map([
+  ['art', 'article'],
+  ['arts', 'articles'],
+  ['sec', 'section'],
+  ['secs', 'sections'],
+  ['ch', 'chapter'],
+  ['chap', 'chapter'],
+  ['fig', 'figure'],
+  ['figs', 'figures'],
+  ['para', 'paragraph'],
+  ['paras', 'paragraphs'],
+  ['pg', 'page'],
+  ['vol', 'volume'],
+  ['pt', 'part'],
+  ['eq', 'equation'],
+  ['tbl', 'table'],
+])
+const REFERENCE_WORD = /(?<![\p{L}\p{N}/'’.-])([a-z]+)\.?(?=\s*\d)/giu
+
 /** A shorthand word standing alone: not inside a longer word, a path ("u/x") or a version ("w/2"). */
 const WORD = /(?<![\p{L}\p{N}/'’.-])(?:w\/o|b\/c|w\/(?=\s)|[a-z]+)(?![\p{L}\p{N}/'’-])/gu
 /** "diff between", "the diff b/w": the difference asked about; "git diff" stays a command. */
@@ -51,7 +74,7 @@ const DIFF = /(?<![\p{L}\p{N}/'’.-])diff(?=\s+(?:between|b\/w)\s)/gu
 
 /**
  * The question with chat shorthand written out ("wat is CMI" -> "what is CMI", "how many ppl took
- * part" -> "how many people took part"), so that every reader of a question (its kind, its focus, search)
+ * part" -> "how many people took part", "art 3" -> "article 3"), so that every reader of a question (its kind, its focus, search)
  * sees the words it was typed for. Everything else is left as typed, spacing and case included.
  */
 export function typedQuestion(question: string): string {
@@ -59,4 +82,5 @@ export function typedQuestion(question: string): string {
     .replace(DIFF, 'difference')
     .replace(/(?<=\s)b\/w(?=\s)/gu, 'between')
     .replace(WORD, (word) => SHORTHAND.get(word) ?? word)
+    .replace(REFERENCE_WORD, (whole, word: string) => REFERENCE.get(word.toLowerCase()) ?? whole)
 }
