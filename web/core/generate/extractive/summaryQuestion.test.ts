@@ -8,6 +8,9 @@ describe('summaryQuestion', () => {
       'tldr of the duck wiki page',
       'gist of the quanta chaos article?',
       "what's the dropbox atf blog post about",
+      'short version of the 1948 human rights declaration?',
+      'quick recap of the board minutes',
+      'synopsis of the grant proposal pls',
     ])
       expect(summaryQuestion(ask)).toBe(true)
   })

@@ -4,8 +4,9 @@ import { DECK_FILE } from './deckFile'
 /**
  * Whether a question asks what a document is about rather than a fact in it: "summarize X", "the gist
  * of X", "tl;dr of X", "X in a nutshell", "what is X about", "what's the point of X", "give me an
- * overview of X". Its answer is the document's own gist (`documentGist`), not the sentence that repeats
- * its words best. English phrasings; in other languages such a question is answered as any other.
+ * overview of X", "a short version of X", "recap of X". Its answer is the document's own gist
+ * (`documentGist`), not the sentence that repeats its words best. English phrasings; in other
+ * languages such a question is answered as any other.
  */
 export function summaryQuestion(ask: string): boolean {
   // "what is CMI in the dmca summary": the document's name is no request for a summary.
@@ -15,7 +16,7 @@ export function summaryQuestion(ask: string): boolean {
 }
 
 const SUMMARY =
-  /\b(?:summar(?:y|i[sz]e|i[sz]ing)|gist|tl;?\s?dr|in a nutshell|overview of|main (?:points|idea|ideas)|key (?:points|takeaways)|(?:the )?point of (?:the|this|that)\b)/u
+  /\b(?:summar(?:y|i[sz]e|i[sz]ing)|gist|tl;?\s?dr|in a nutshell|overview of|main (?:points|idea|ideas)|key (?:points|takeaways)|(?:the )?point of (?:the|this|that)\b|recap|synopsis|rundown|sum up|(?:short|quick|brief) version of|cliff ?notes)/u
 /** "what is the dropbox atf blog post about", "whats this doc about?" */
 const ABOUT = /^(?:what|whats|what's)\b.*\babout\s*[?.!]*$/u
 
@@ -29,7 +30,7 @@ export const SUMMARY_CUES: ReadonlySet<string> = new Set(
   (
     'summarize summarise summary summaries summarizing summarising sum up gist tl dr tldr nutshell ' +
     'overview main points point idea ideas key takeaways about give tell can could u you please quick ' +
-    'quickly brief briefly short actually ' +
+    'quickly brief briefly short actually version recap synopsis rundown cliff cliffnotes ' +
     // How long or how plain ("in a few lines", "in two sentences", "in plain english").
     'few lines line sentence sentences paragraph paragraphs bullet bullets words one two three four five ' +
     'plain simple english terms eli5'
