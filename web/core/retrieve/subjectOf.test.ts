@@ -21,6 +21,8 @@ describe('subjectOf', () => {
     expect(subjectOf('what is photosynthesis')).toBe('photosynthesis')
     expect(subjectOf('how many people died of the plague in the city?')).toBe('people died plague city')
     expect(subjectOf('What was the population in 2010?')).toBe('population 2010')
+    // "worth" asks how much, as "much" does: the contract is the subject.
+    expect(subjectOf('how much is the parking machine contract worth')).toBe('parking machine contract')
     expect(subjectOf('東京タワーの高さは')).not.toBe('')
     expect(subjectOf('hi')).toBe('')
     expect(subjectOf('why?')).toBe('')

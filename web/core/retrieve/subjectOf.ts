@@ -20,7 +20,7 @@ const FILLER = new Set(
     'about also any anything something else more many much some just really very please tell explain ' +
     'describe know give show say said mean means meaning called name named kind type way thing things ' +
     'one ones can could would should will shall may might must get got ok okay thanks yes hi hello hey ' +
-    'bye goodbye thank ask answer question help'
+    'bye goodbye thank ask answer question help worth'
   ).split(' '),
 )
 const MAX_NAMES = 3
