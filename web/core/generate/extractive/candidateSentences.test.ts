@@ -93,6 +93,38 @@ describe('candidateSentences with run-in headings', () => {
   })
 })
 
+describe("candidateSentences with a form's fields", () => {
+  // A disclosure form as its PDF reads: each field's label on a line, its value on the next.
+  const FORM = [
+    '5. Particulars of the goods or services to be provided under the contract: Supply and Maintenance of Parking Ticket Machines',
+    '6. Estimated amount payable to the contractor under the contract:',
+    '$3,148,800.00exgst',
+    '7. Description of any provisions under which the amount payable may be varied:',
+    '- Rise and fall of the price of steel',
+    '- Changes of the law',
+    'To request the full contract, write to the records office:',
+    'https://example.org/records',
+  ].join('\n')
+
+  it("quotes a field's label with the value on the line under it, and a list or an address after a colon without it", () => {
+    const texts = candidateSentences([source(FORM)]).map(({ text }) => text)
+    expect(texts).toContain(
+      '6. Estimated amount payable to the contractor under the contract: $3,148,800.00exgst',
+    )
+    expect(texts).toContain('7. Description of any provisions under which the amount payable may be varied:')
+    expect(texts).toContain('To request the full contract, write to the records office:')
+  })
+
+  it("answers how much a contract is worth with the amount field beside the field naming the contract's goods", () => {
+    const answer = extractiveAnswer({
+      question: 'how much is the parking ticket machine contract worth',
+      sources: [source(FORM)],
+    })
+    expect(answer).toContain('$3,148,800.00exgst')
+    expect(answer).not.toMatch(/^The documents do not/u)
+  })
+})
+
 describe('candidateSentences with footnote marks', () => {
   it('ends a sentence at its footnote mark, and quotes it without the mark', () => {
     const text =

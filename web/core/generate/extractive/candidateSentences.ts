@@ -190,7 +190,15 @@ export function candidateSentences(
           continue
         }
         if (!admitted && !statement && !longEnough(text)) continue
-        if (add(text, opensSection ? { lead: true } : {})) opensSection = false
+        // A form's field, its label on one line and its value on the next ("6. Estimated amount payable
+        // to the contractor under the contract:" over "$3,148,800.00exgst"): one candidate, the label
+        // saying what the value is.
+        const value = s === spans.length - 1 && text.endsWith(':') ? fieldValue(lines, i + 1) : null
+        const fields = {
+          ...(opensSection ? { lead: true } : {}),
+          ...(value ? { label: tokenize(text) } : {}),
+        }
+        if (add(value ? `${text} ${value}` : text, fields)) opensSection = false
       }
     }
   })
@@ -220,6 +228,28 @@ function afterFootnotes(line: string) {
     spans.push({ start, end: span.end })
     return spans
   }
+}
+
+/** A form field's value on the line under its label is this many words at most. */
+const MAX_FIELD_VALUE_WORDS = 10
+/** An item's or a field's number or letter: "1. ", "(2) ", "a) ". */
+const ITEM_NUMBER = /^(?:\(?\d{1,2}|\(?[a-z])[.)]\s/u
+
+/**
+ * The value of a form's field printed on line `at`, after its label: a short line that is neither an item
+ * of a list (a bullet, "1.", "(a)"), another label (ending in a colon), a table's row, a command, an
+ * address nor a question, and after which the form goes on with another field (a label, a numbered
+ * line) or the passage ends; null otherwise. Short lines one after another are a list's items ("The
+ * word program is used to describe many things:" over "The code that you write").
+ */
+function fieldValue(lines: readonly string[], at: number): string | null {
+  const line = lines[at]
+  if (line === undefined || BULLET.test(line) || ITEM_NUMBER.test(line) || /[:?]$/u.test(line)) return null
+  // "To build, say, the 3.0.1 tag:" over "git clone https://…" introduces an example, not a value.
+  if (tableCells(line) || commandLine(line) || /https?:\/\/|www\./u.test(line)) return null
+  if (line.split(' ').length > MAX_FIELD_VALUE_WORDS) return null
+  const next = lines[at + 1]
+  return next === undefined || /:$/u.test(next) || ITEM_NUMBER.test(next) || labelOf(next) ? line : null
 }
 
 /** A run-in heading is this many words at most. */

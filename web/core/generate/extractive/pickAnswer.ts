@@ -40,11 +40,13 @@ export function pickAnswer(
   }
   if (!best.holdsKind) {
     // The best match repeats the question's words without what it asks for (a number for "how
-    // many", a name for "who"): the sentence that holds it, if it nearly matches, goes with it.
+    // many", a name for "who"): the sentence that holds it, if it nearly matches, goes with it. In the
+    // best match's own passage it may share fewer of the question's words: a form's next field ("6.
+    // Estimated amount payable to the contractor: $3,148,800.00" under the field naming the machines).
     const holder = ranked.find(
       (candidate) =>
         candidate.holdsKind &&
-        candidate.coverage >= minCoverage &&
+        (candidate.coverage >= minCoverage || candidate.sentence.source === best.sentence.source) &&
         candidate.score >= best.score * KIND_FOLLOWER_RATIO &&
         !repeats(best, candidate) &&
         fits(candidate),
