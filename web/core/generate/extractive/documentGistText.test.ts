@@ -154,6 +154,39 @@ describe('documentGistText', () => {
     )
   })
 
+  it('reads an abstract that runs on into the next passage as the abstract', () => {
+    const heading = 'Quiet Routing: A Utility-Preserving Formulation of Mesh Routing'
+    const abstract = [
+      source(
+        1,
+        'Abstract—Mesh routing is a popular model among network engineers because of the strong delivery guarantee it offers, namely that every packet reaches its destination over some path through the mesh. However, enforcing this guarantee in practice floods links and drains batteries.',
+        heading,
+      ),
+      // The abstract's second half: the passage opens inside its paragraph, under the same heading.
+      source(
+        2,
+        'In this respect, we propose quiet routing, a mesh routing notion that keeps the delivery guarantee while sending each packet over one path. Quiet routing needs fewer transmissions than flooding in every mesh we measured.\nI. Introduction Meshes of small radios carry sensor readings across farms and forests to a gateway.',
+        heading,
+      ),
+      source(
+        3,
+        [
+          'We propose quiet routing for small meshes.',
+          'Radios in a mesh forward packets for their neighbours, and each forward costs battery power.',
+          'Gateways collect readings from every radio of the mesh at least once an hour.',
+        ].join('\n'),
+        `${heading} > Introduction`,
+      ),
+    ]
+    const gist = documentGistText(abstract).join('')
+    expect(gist).toContain('In this respect, we propose quiet routing')
+    // The abstract's last sentence, before the introduction's.
+    expect(gist).toContain(
+      'Quiet routing needs fewer transmissions than flooding in every mesh we measured. [2]',
+    )
+    expect(gist).not.toContain('Radios in a mesh')
+  })
+
   it('gives a list announced in the opening with its items', () => {
     const page = [
       source(

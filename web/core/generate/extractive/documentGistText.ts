@@ -173,6 +173,10 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
 
 function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
   const candidates: Candidate[] = []
+  // A paragraph labelled "Abstract—" that runs past its passage's end goes on as the next passage's first
+  // line, under the same heading: the point of a paper's abstract ("In this respect, we propose…") is
+  // often in its second half.
+  let abstractRunsOn: string | null = null
   for (const source of own) {
     let opening = OPENING_SECTION.test(source.heading?.split(' > ').at(-1) ?? '')
     // Whether the next sentence of an opening section is its first.
@@ -181,6 +185,8 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
       .split(/\r\n?|\n/u)
       .map((line) => line.replace(/\s+/gu, ' ').trim())
       .filter((line) => line !== '')
+    const continued = abstractRunsOn !== null && abstractRunsOn === (source.heading ?? '')
+    abstractRunsOn = null
     lines.forEach((line, at) => {
       if (!/[.!?:;]["'”’)\]]*$/u.test(line) && line.split(' ').length <= 10 && !line.includes('|')) {
         // A heading line of its own ("Syllabus", "Introduction") says what the lines under it are.
@@ -191,8 +197,10 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
       // Table rows and a table of contents' lines are no sentences of a gist.
       if (LEADERS.test(line) || line.includes('|')) return
       const labelled = /^(?:abstract|summary)\b/iu.test(line)
-      const abstract = opening || labelled
+      const abstract = opening || labelled || (continued && at === 0)
       if (labelled) lead = true
+      if ((labelled || (continued && at === 0)) && at === lines.length - 1)
+        abstractRunsOn = source.heading ?? ''
       for (const span of splitSentences(line)) {
         // A document's own footnote marks ("goose.[5]") would read as this answer's citations.
         let text = line
