@@ -7,6 +7,7 @@ import { type QuestionUnderstanding, understandQuestion } from '../retrieve/unde
 import type { SourceDocument } from './SourceDocument'
 import { abbreviationsByDocument } from './abbreviationsByDocument'
 import { documentGist } from './documentGist'
+import { listContinued } from './listContinued'
 import { EVIDENCE_POOL, evidenceFirst } from './evidenceFirst'
 import { followUpQuestion } from './followUpQuestion'
 import { foundSource } from './foundSource'
@@ -102,12 +103,14 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   const ranked = evidenceFirst([...pool, ...tables], understanding, documentWords, input.topK)
   // A summary question is answered from the named document's opening: its passages go first.
   const gist = await documentGist(reading)
-  const sources =
+  const opened =
     gist.length === 0
       ? ranked
       : [...gist, ...ranked.filter((source) => !gist.some((opening) => opening.chunk_id === source.chunk_id))]
           .slice(0, input.topK)
           .map((source, i) => ({ ...source, number: i + 1 }))
+  // A list a page break cut goes on in the passage at the top of the next page.
+  const sources = await listContinued(reading, opened)
   return {
     question,
     intent,

@@ -28,6 +28,19 @@ describe('inlineList', () => {
     })
   })
 
+  it('reads bulleted items a PDF ran into one line after their introduction', () => {
+    expect(
+      inlineList(
+        '4. Criteria against which the tenders were assessed: Open Tender. Criteria included: - The schedule of prices - Compliance with technical specifications - Operational plan',
+      ),
+    ).toEqual({
+      intro: '4. Criteria against which the tenders were assessed: Open Tender. Criteria included:',
+      items: ['The schedule of prices', 'Compliance with technical specifications', 'Operational plan'],
+    })
+    // A dash inside a sentence after a colon is no bullet.
+    expect(inlineList('Note: the office - the one on the quay - is closed on Mondays.')).toBeNull()
+  })
+
   it('reads no list in a sentence going on after a colon, a row of several cells or a plain sentence', () => {
     expect(inlineList('Note: The office is closed on Mondays. Call ahead.')).toBeNull()
     expect(inlineList('| Name | Date | Signature |')).toBeNull()

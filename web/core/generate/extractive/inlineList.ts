@@ -19,7 +19,8 @@ const JOINING = new Set(['of', 'and', 'or', 'for', 'the', 'a', 'an', 'to', 'in',
  * date each form."), or an introduction ending with a colon and items named in capitalised words, one
  * after another ("… requirements including: Purging of gas receptacles Air transport manifesting Weight
  * limitations"), each item starting at a capital that follows a word in lower case and holding a word in lower
- * case itself (names run together are no items), the introduction one sentence. A table row of one
+ * case itself (names run together are no items), the introduction one sentence; or an introduction
+ * ending with a colon and its bulleted items, bullets and all (`bulletedRun`). A table row of one
  * cell is read as that cell. Null for any other line, or fewer than two items (three for named items).
  */
 export function inlineList(line: string): { intro: string; items: string[] } | null {
@@ -29,6 +30,8 @@ export function inlineList(line: string): { intro: string; items: string[] } | n
     .filter((cell) => cell !== '')
   if (cells.length !== 1) return null
   const text = cells[0]!
+  const bulleted = bulletedRun(text)
+  if (bulleted) return bulleted
   const heading = CAPITALS_HEADING.exec(text)
   if (heading) {
     const rest = text.slice(heading[0].length)
@@ -62,4 +65,38 @@ export function inlineList(line: string): { intro: string; items: string[] } | n
   )
     return null
   return { intro: colon[1]!, items: items.slice(0, MAX_ITEMS).map((item) => item.join(' ')) }
+}
+
+/** "… criteria included: - The schedule of prices - Operational Plan": a colon, then items each after a bullet. */
+const BULLETED_RUN = /:\s+[-–•*▪]\s+/u
+const RUN_BULLET = /\s+[-–•*▪]\s+/u
+/** A bulleted run's introduction is at most this many words (a form's numbered question), each item this many. */
+const MAX_RUN_INTRO_WORDS = 60
+const MAX_BULLETED_ITEM_WORDS = 20
+
+/**
+ * A list whose bulleted lines a PDF ran into one after its introduction: "Tender evaluation criteria
+ * included: - The schedule of prices - Compliance with technical specifications - …". Null for a line
+ * without such a run, or with fewer than two items.
+ */
+export function bulletedRun(text: string): { intro: string; items: string[] } | null {
+  const colon = BULLETED_RUN.exec(text)
+  if (!colon) return null
+  const intro = text.slice(0, colon.index + 1).trim()
+  const items = bulletedItems(text.slice(colon.index + colon[0].length))
+  if (intro.split(' ').length > MAX_RUN_INTRO_WORDS || items.length < 2) return null
+  return { intro, items }
+}
+
+/**
+ * The items of a bulleted run, from its first item's words on ("The schedule of prices - Compliance with
+ * … - Operational Plan"): empty where an item is longer than a bulleted item is.
+ */
+export function bulletedItems(run: string): string[] {
+  const items = run
+    .split(RUN_BULLET)
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+  if (items.some((item) => item.split(' ').length > MAX_BULLETED_ITEM_WORDS)) return []
+  return items.slice(0, MAX_ITEMS)
 }

@@ -4,11 +4,12 @@ import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/under
 import type { AnswerSource } from '../AnswerGenerator'
 import { askFocus } from './askFocus'
 import { DECK_FILE } from './deckFile'
-import { inlineList } from './inlineList'
-import { clipItem, listItems, numberedSteps } from './listItems'
+import { bulletedItems, inlineList } from './inlineList'
+import { clipItem, listItems, numberedSteps, PAGE_NUMBER } from './listItems'
 import { looseWords } from './looseWords'
 import { matchWord } from './matchWord'
 import { textValues } from './textValues'
+import { BULLET } from '../../ingest/chunk/bullet'
 
 /** Share of the ask's words a list's introduction, heading and items must hold between them. */
 const LIST_COVERAGE = 0.5
@@ -36,8 +37,15 @@ export function listQuestion(ask: string): boolean {
   const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
   if (LIST_ASK.test(text) || COUNTED_PLURAL.test(text) || ANY_STUFF.test(text)) return true
   const focus = askFocus(text)
-  return focus !== null && /[^su]s$/u.test(focus) && !/^how\s/u.test(text)
+  return focus !== null && (/[^su]s$/u.test(focus) || IRREGULAR_PLURALS.has(focus)) && !/^how\s/u.test(text)
 }
+
+/** Plurals without an "s" that a question asks for ("what criteria…", "which phenomena…"). A closed class. */
+const IRREGULAR_PLURALS = new Set(
+  'criteria phenomena people children men women teeth feet mice geese indices appendices analyses theses hypotheses crises diagnoses bases axes'.split(
+    ' ',
+  ),
+)
 
 /**
  * A few words naming things in the plural, no question around them: "ssl performance tips", "mupdf
@@ -117,7 +125,14 @@ export function listAnswer(
       !/^\d+$/u.test(term),
   )
   if (terms.length === 0) return null
-  let best: { intro: string; items: string[]; before: string[]; source: number; share: number } | null = null
+  let best: {
+    intro: string
+    items: string[]
+    before: string[]
+    source: number
+    share: number
+    runsOn: boolean
+  } | null = null
   for (const source of sources) {
     const lines = source.text
       .split(/\r\n?|\n/u)
@@ -128,7 +143,9 @@ export function listAnswer(
     const deck = DECK_FILE.test(source.filename)
     // Each list with the lines right before its introduction, which may say what it is for ("Should be
     // designed so it's usable by anyone" / "Design factors include:").
-    const blocks: Array<{ intro: string; items: string[]; before: string[] }> = []
+    const blocks: Array<{ intro: string; items: string[]; before: string[]; runsOn: boolean }> = []
+    // Whether nothing but a page's number follows line `i`: a list ending there may go on over the page.
+    const lastLine = (i: number) => lines.slice(i + 1).every((line) => PAGE_NUMBER.test(line))
     lines.forEach((line, i) => {
       // "In general, do not count the following as days of presence.": its last sentence announces them.
       const following = /:$/u.test(line) ? null : FOLLOWING.exec(line)
@@ -138,7 +155,8 @@ export function listAnswer(
         (!/[.!?;,]$/u.test(line) && (line.split(' ').length <= 10 || (deck && i === 0)))
       // "INSTRUCTIONS Type or write…", "… including: Purging of gas receptacles Air transport…": run into a line.
       const inline = deck ? null : inlineList(line)
-      if (inline) blocks.push({ ...inline, before: lines.slice(Math.max(0, i - BEFORE), i) })
+      if (inline)
+        blocks.push({ ...inline, before: lines.slice(Math.max(0, i - BEFORE), i), runsOn: lastLine(i) })
       if (!introduces) return
       const items = listItems(lines, i, deck)
       if (items.length >= 2)
@@ -146,6 +164,7 @@ export function listAnswer(
           intro: following?.[0].trim() ?? line,
           items,
           before: lines.slice(Math.max(0, i - BEFORE), i),
+          runsOn: lastLine(lines.findLastIndex((other) => items.includes(other.replace(BULLET, '')))),
         })
     })
     // Numbered steps from the passage's start, under its heading.
@@ -161,6 +180,7 @@ export function listAnswer(
           intro: steps > 0 ? lines[steps - 1]! : heading,
           items,
           before: lines.slice(Math.max(0, steps - 1 - BEFORE), Math.max(0, steps - 1)),
+          runsOn: false,
         })
     }
     // What the document names itself ("fastapi" in "fastapi__deployment-concepts.md") it need not repeat.
@@ -183,8 +203,43 @@ export function listAnswer(
     }
   }
   if (!best) return null
-  const { intro, items, source } = best
-  return [`${intro === '' ? '' : `${intro} `}[${source}]`, ...items.map((item) => `\n- ${clipItem(item)}`)]
+  const { intro, source } = best
+  const next = best.runsOn ? continuedOver(sources, source) : null
+  const items = [...best.items, ...(next?.items ?? [])].slice(0, MAX_ITEMS)
+  const cited = next ? `[${source}][${next.source}]` : `[${source}]`
+  return [`${intro === '' ? '' : `${intro} `}${cited}`, ...items.map((item) => `\n- ${clipItem(item)}`)]
+}
+
+/** A list answer quotes at most this many items, those over the page included. */
+const MAX_ITEMS = 12
+
+/**
+ * The items a list ending at the foot of passage `number`'s page goes on with at the top of the next
+ * page, in a passage of the same document that opens with them (bulleted lines, or bulleted items run
+ * into one line as a PDF prints them: "- Transition in/out plans - Demonstrated experience…"); null
+ * where no such passage is among `sources`.
+ */
+function continuedOver(
+  sources: readonly AnswerSource[],
+  number: number,
+): { items: string[]; source: number } | null {
+  const ending = sources.find((source) => source.number === number)
+  if (!ending || ending.page === null || DECK_FILE.test(ending.filename)) return null
+  for (const source of sources) {
+    if (source.document_id !== ending.document_id || source.page !== ending.page + 1) continue
+    const lines = source.text
+      .split(/\r\n?|\n/u)
+      .map((line) => line.replace(/\s+/gu, ' ').trim())
+      .filter((line) => line !== '')
+    const items: string[] = []
+    for (const line of lines) {
+      if (!BULLET.test(line)) break
+      const run = bulletedItems(line.replace(BULLET, ''))
+      items.push(...(run.length > 1 ? run : [line.replace(BULLET, '')]))
+    }
+    if (items.length > 0) return { items, source: source.number }
+  }
+  return null
 }
 
 /** "other than jboss", "besides guns what else…", "except the first": up to three words, to a question word. */

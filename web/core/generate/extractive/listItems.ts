@@ -52,7 +52,8 @@ export function listItems(
   return items.slice(0, MAX_ITEMS)
 }
 
-const PAGE_NUMBER = /^[-–—\s]*\d{1,4}[-–—\s]*$/u
+/** A page's number on a line of its own ("-2-", "14"). */
+export const PAGE_NUMBER = /^[-–—\s]*\d{1,4}[-–—\s]*$/u
 
 /** A table's row as the chunker writes it: cells between " | ". */
 const TABLE_ROW = /\S\s\|\s|^\|\s/u

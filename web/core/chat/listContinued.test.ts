@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { extractiveAnswer } from '../generate/extractiveGenerator'
+import { understandQuestion } from '../retrieve/understandQuestion'
+import type { ChunkRecord } from '../store/ChunkRecord'
+import { listContinued } from './listContinued'
+import type { SourceDocument } from './SourceDocument'
+import { toAnswerSource } from './toAnswerSource'
+
+/** A two-page tender notice whose list of criteria the page break cuts, and a deck whose slides end in bullets. */
+const PAGES: Record<string, string[]> = {
+  'parking-machine-tender.pdf': [
+    'Tender 1295 for parking ticket machines.',
+    '9. Summary of the criteria against which the tenders were assessed: Open Tender. Evaluation criteria included: - The schedule of prices - Compliance with technical specifications - Operational plan\n\n1',
+    '- Transition plans - Demonstrated experience of similar works - Work health and safety\n\n10. Provisions for review of payment: N/A',
+  ],
+  'talk.pptx': ['Criteria we used\n- Cost\n- Speed', '- Reliability\n- Support'],
+}
+/** Each passage's page: the notice's first two passages are on page 1. */
+const PAGE_OF: Record<string, number[]> = { 'parking-machine-tender.pdf': [1, 1, 2], 'talk.pptx': [1, 2] }
+
+const chunk = (filename: string, index: number): ChunkRecord => ({
+  id: `${filename}#${index}`,
+  document_id: filename,
+  collection_id: 'c',
+  index,
+  text: PAGES[filename]![index]!,
+  page: PAGE_OF[filename]![index]!,
+  heading: null,
+  token_count: 20,
+  embedder: null,
+  vector: null,
+})
+
+const store = {
+  listChunks: async (filter?: { documentId?: string; limit?: number }) =>
+    (PAGES[filter?.documentId ?? ''] ?? []).map((_, i) => chunk(filter!.documentId!, i)),
+}
+
+const passage = (number: number, filename: string, index: number): SourceDocument => ({
+  number,
+  document_id: filename,
+  chunk_id: `${filename}#${index}`,
+  content: PAGES[filename]![index]!,
+  score: 1 / number,
+  filename,
+  page: PAGE_OF[filename]![index]!,
+  heading: null,
+})
+
+const continued = (question: string, sources: SourceDocument[]) =>
+  listContinued(
+    { store, pool: sources, understanding: understandQuestion(question), documentWords: new Map() },
+    sources,
+  )
+
+describe('listContinued', () => {
+  it('puts the top of the next page after a passage whose list runs to its foot, and the list answer holds every item', async () => {
+    const question = 'what criteria did they score the parking machine tenders on'
+    const found = [
+      passage(1, 'parking-machine-tender.pdf', 1),
+      passage(2, 'talk.pptx', 0),
+      passage(3, 'parking-machine-tender.pdf', 0),
+    ]
+    const sources = await continued(question, found)
+    expect(sources.map(({ chunk_id, number }) => `${number} ${chunk_id}`)).toEqual([
+      '1 parking-machine-tender.pdf#1',
+      '2 parking-machine-tender.pdf#2',
+      '3 talk.pptx#0',
+    ])
+    const answer = extractiveAnswer({ question, sources: sources.map((source) => toAnswerSource(source)) })
+    expect(answer).toMatch(/^9\. Summary of the criteria .* included: \[1\]\[2\]/u)
+    for (const item of [
+      'The schedule of prices',
+      'Operational plan',
+      'Transition plans',
+      'Work health and safety',
+    ])
+      expect(answer).toContain(`\n- ${item}`)
+  })
+
+  it("leaves a deck's next slide, and any question that asks for no list, as search found them", async () => {
+    const deck = [passage(1, 'talk.pptx', 0)]
+    expect(await continued('what criteria did we use', deck)).toEqual(deck)
+    const notice = [passage(1, 'parking-machine-tender.pdf', 1)]
+    expect(await continued('when was the tender awarded', notice)).toEqual(notice)
+  })
+})

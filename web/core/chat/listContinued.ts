@@ -1,0 +1,69 @@
+import { BULLET } from '../ingest/chunk/bullet'
+import { DECK_FILE } from '../generate/extractive/deckFile'
+import { bulletedRun } from '../generate/extractive/inlineList'
+import { listQuestion } from '../generate/extractive/listAnswer'
+import { PAGE_NUMBER } from '../generate/extractive/listItems'
+import type { PoolReading } from './PoolReading'
+import type { SourceDocument } from './SourceDocument'
+import { storedSource } from './storedSource'
+
+/**
+ * A document's passages read to find the top of a page: a form's or a report's pages, not a book's. A
+ * list cut later in a longer document is quoted as far as its page goes.
+ */
+const READ_PASSAGES = 300
+
+/**
+ * For a list question, `sources` with the passages that go on with a list a page break cut: where a
+ * source ends in a list's items (bulleted lines, or items a PDF ran into one line after their bullets:
+ * "criteria included: - The schedule of prices - Operational Plan") and its document's next page opens
+ * with bulleted items, that page's first passage goes right after it (search's or read from the store),
+ * the last source making room, and the sources are numbered again. The list's answer then holds all of
+ * its items ("what criteria did they score the tenders on": eleven, three at the foot of one page and
+ * eight at the top of the next). Any other question's sources come back as they are.
+ */
+export async function listContinued(
+  { store, pool, understanding }: PoolReading,
+  sources: readonly SourceDocument[],
+): Promise<SourceDocument[]> {
+  if (!listQuestion(understanding.ask)) return [...sources]
+  const result = [...sources]
+  for (const source of sources) {
+    // A deck's slides are pages of their own: the next one's bullets are its own.
+    if (source.page === null || DECK_FILE.test(source.filename) || !endsInList(source.content)) continue
+    const next = await nextPageOpening(store, pool, source)
+    if (!next || !BULLET.test(contentLines(next.content)[0] ?? '')) continue
+    if (result.some((taken) => taken.chunk_id === next.chunk_id)) continue
+    result.splice(result.indexOf(source) + 1, 0, next)
+    result.pop()
+  }
+  return result.map((source, i) => ({ ...source, number: i + 1 }))
+}
+
+/** The first passage of the page after `source`'s in its document: search's if it found it, else the store's. */
+async function nextPageOpening(
+  store: PoolReading['store'],
+  pool: readonly SourceDocument[],
+  source: SourceDocument,
+): Promise<SourceDocument | null> {
+  const page = source.page! + 1
+  const chunks = await store
+    .listChunks({ documentId: source.document_id, limit: READ_PASSAGES })
+    .catch(() => [])
+  const first = chunks.find((chunk) => chunk.page === page)
+  if (!first) return null
+  return pool.find(({ chunk_id }) => chunk_id === first.id) ?? storedSource(first, source, 0)
+}
+
+function contentLines(text: string): string[] {
+  return text
+    .split(/\r\n?|\n/u)
+    .map((line) => line.replace(/\s+/gu, ' ').trim())
+    .filter((line) => line !== '' && !PAGE_NUMBER.test(line))
+}
+
+/** Whether a passage's last line (its page number aside) is a list's item or a run of bulleted items. */
+function endsInList(text: string): boolean {
+  const last = contentLines(text).at(-1) ?? ''
+  return BULLET.test(last) || bulletedRun(last) !== null
+}
