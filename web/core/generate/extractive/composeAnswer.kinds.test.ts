@@ -98,6 +98,22 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(text).toBe('Suggested Reportable Symptoms: [1]\n- Fever\n- Cough\n- Rash')
   })
 
+  it('answers "why" with the reasons a list introduces as such', () => {
+    const design = [
+      'Historically the converter used Xalan extension functions to call back into its own code.',
+      'More recently, the converter has supported output without Xalan. This approach has several benefits:',
+      'It works on Android, where the Xalan approach is problematic',
+      'It is faster',
+      'It has no dependency on Xalan',
+      'Both approaches are maintained at present.',
+    ].join('\n')
+    const { text } = answer('why does the converter want to drop xalan', [
+      source(1, design, 'converter-design.docx'),
+    ])
+    expect(text).toContain('This approach has several benefits: [1]\n- It works on Android')
+    expect(text).toContain('\n- It has no dependency on Xalan')
+  })
+
   it('refuses "how many" where the only number quoted is a year, and answers a count however printed', () => {
     const story = [
       'Neon’s story even continues to glow from inside museums such as the Neon Museum in Las Vegas.',

@@ -86,6 +86,10 @@ const COUNTED_PLURAL = new RegExp(
 const LIST_ASK =
   /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all|its|their|his|her|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b|what (?:do|will|would|does|did) (?:i|you|we|one|they) need\b|what(?:['’]s| is| are) (?:needed|required)\b)|\bsteps (?:to|for)\b/u
 
+/** An introduction announcing reasons: "This approach has several benefits:", "The reasons are:". */
+const REASONS =
+  /\b(?:benefits?|advantages?|reasons?|because|why|motivations?|pros|rationale|upsides?|drawbacks|disadvantages)\b[^.!?]*:$/iu
+
 /** "which 3 things", "the four categories": the number of items asked for, or null. */
 function askedCount(ask: string): number | null {
   const match = COUNTED.exec(ask)
@@ -111,7 +115,9 @@ export function listAnswer(
   const asked = documentScope(understanding.ask, () => false)?.rest ?? understanding.ask
   const listed = listQuestion(asked)
   const bare = !listed && barePluralAsk(asked)
-  if (!listed && !bare) return null
+  // "why does docx4j want to drop xalan": the reasons, where a list of them is introduced as such.
+  const why = !listed && !bare && /^why\b/iu.test(asked.trim())
+  if (!listed && !bare && !why) return null
   // "which profilers does it list other than jboss": the list asked for is not jboss's.
   const excluded = excludedTerms(understanding.ask)
   // "which 3 things are considered…": the count and a word for any thing say what the list is of, not its words.
@@ -198,6 +204,8 @@ export function listAnswer(
       if (excluded.some((term) => introduced.some((word) => matchWord(term, word) > 0))) continue
       // Asked in a few words, the list must be the one they name: every word in its introduction or heading.
       if (bare && !terms.every((term) => [...intro].some((word) => matchWord(term, word) > 0))) continue
+      // "This approach has several benefits:": the reasons a "why" asks for.
+      if (why && !REASONS.test(block.intro)) continue
       if (share >= LIST_COVERAGE && (!best || share > best.share))
         best = { ...block, source: source.number, share }
     }

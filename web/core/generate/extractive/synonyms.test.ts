@@ -8,6 +8,7 @@ describe('synonymForms', () => {
     expect(synonymForms('caps')).toContain(wordForm('limits'))
     expect(synonymForms('rating')).toEqual([wordForm('recommendation')])
     expect(synonymForms('kids')).toContain(wordForm('children'))
+    expect(synonymForms('yearly')).toContain(wordForm('annual'))
   })
 
   it('gives none for a word outside every group, and never the word itself', () => {

@@ -41,6 +41,7 @@ const GROUPS: readonly string[] = [
   'fast quick rapid',
   'choice option',
   'revenue turnover',
+  'yearly annual annually',
   'profit earnings',
   'shown displayed',
   'attendees participants',
