@@ -33,6 +33,13 @@ describe('followUpQuestion', () => {
   })
 
   it('reads a pronoun as what the previous question asked about', () => {
+    // "how much is" and "how long does": the measure and the verb are the question's, not its subject's.
+    expect(
+      followUpQuestion(
+        'and how long does it run for?',
+        after('how much is the parking machine contract worth'),
+      ),
+    ).toBe('how long does the parking machine contract run for')
     expect(followUpQuestion('when was it first argued', after('when was brown v board decided'))).toBe(
       'when was brown v board first argued',
     )

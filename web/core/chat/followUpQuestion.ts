@@ -12,6 +12,9 @@ const DO = /\b(?:do|does|did)\s+/giu
 const PRONOUN = /\b(?:it|they|this|that|these|those|he|she)\b/iu
 const YEAR = /\b(?:19|20)\d\d\b/u
 const STOP = /^(?:the|a|an|of|in|on|for|to|and|or)$/iu
+/** What "how" asks of ("much", "long") and the verb after it, opening the rest of a "how" question. */
+const MEASURE_AND_VERB =
+  /^(?:much|many|long|old|far|often|big|large|tall|high)\s+(?:is|are|was|were|do|does|did|has|have|had|will|can|would|should)\s+/iu
 
 /**
  * A follow-up as the question it stands for: the previous question with only what the follow-up
@@ -70,7 +73,9 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   if (/^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change) && standsAlone(change)) {
     const frame = sharedOpening(previous, change)
     if (frame === '') return null
-    const subject = previous.slice(frame.length).trim().split(' ')
+    // "how much is the contract worth" then "how long does it run for": the previous question's own
+    // measure and verb ("much is") are no part of what it asked about.
+    const subject = previous.slice(frame.length).replace(MEASURE_AND_VERB, '').trim().split(' ')
     if (subject.length < 2) return null
     return change.replace(PRONOUN, subject.slice(0, -1).join(' '))
   }
