@@ -280,6 +280,27 @@ describe("a deck's gist from its agenda and the slides on what it keeps naming",
     expect(deckOpening(DECK, 6)).toEqual([1, 2, 3, 4])
   })
 
+  it('takes next the slide naming what the deck keeps naming and the slides taken do not name yet', () => {
+    const deck = [
+      titled(1, 'Talent Review for HR partners', 'Purpose: an overview'),
+      titled(2, 'Leading talent review sessions', 'Prepare the talent review with the line manager'),
+      titled(3, 'Reviewing the total talent picture', 'The talent review covers every team'),
+      titled(
+        4,
+        'What are succession pools?',
+        [
+          'Succession pools name who could do a role later',
+          'Succession pools are kept in Workday',
+          'Each team reviews its succession pools',
+          'Managers nominate people for succession pools',
+        ].join('\n'),
+      ),
+      titled(5, 'Talent review tools', 'Forms and grids'),
+    ]
+    // Three slides on "talent review" say less than two on it and one on succession pools.
+    expect(deckOpening(deck, 4)).toEqual([1, 2, 4, 5])
+  })
+
   it("lists an agenda slide's parts, and no closing slide's title", () => {
     const deck = [
       titled(1, 'Harbour Renewal', 'A plan for the old docks'),

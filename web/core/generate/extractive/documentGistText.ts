@@ -348,7 +348,7 @@ function deckGist(sources: readonly AnswerSource[]): string[] {
 /**
  * The passages of a deck to read its gist from (`deckGist`), by number: its title slide, its agenda
  * slide if it has one, then the slides whose titles name what the deck keeps naming (the recurring
- * words of all its passages), `count` in all, in slide order. `slides` are the deck's passages in
+ * words of all its passages) and the slides taken do not name yet, `count` in all, in slide order. `slides` are the deck's passages in
  * order, one a slide title. Placeholder titles and closing slides ("Thank You", "Further Reading") are
  * passed over.
  */
@@ -364,20 +364,34 @@ export function deckOpening(slides: readonly AnswerSource[], count: number): num
     const name = slideTitle(slide)
     return name !== '' && !UNTITLED.test(name) && !BACK_MATTER.test(name)
   })
-  const central = (slide: AnswerSource) => {
-    const terms = [...new Set(tokenize(slideTitle(slide)).map(wordForm))]
-    if (terms.length === 0) return 0
-    return terms.reduce((sum, term) => sum + Math.log(counts.get(term) ?? 1), 0) / Math.sqrt(terms.length)
-  }
   const agenda = titled.filter((slide) => AGENDA.test(slideTitle(slide))).slice(0, 1)
-  const others = titled
+  // Each next slide names what the deck keeps naming and the slides taken do not name yet: three titles
+  // on "talent review" say less than one each on talent review, succession pools and feedback.
+  const said = new Set(agenda.flatMap((slide) => tokenize(slideTitle(slide)).map(wordForm)))
+  const left = titled
     .filter((slide) => !agenda.includes(slide))
-    .map((slide, order) => ({ slide, order, score: central(slide) }))
-    .sort((a, b) => b.score - a.score || a.order - b.order)
-    .map(({ slide }) => slide)
-  const picked = new Set([...agenda, ...others].slice(0, Math.max(0, count - 1)))
+    .map((slide, order) => ({ slide, order, terms: [...new Set(tokenize(slideTitle(slide)).map(wordForm))] }))
+  const others: AnswerSource[] = []
+  // A title's words by how often the deck names them, a word a slide taken names already weighing less.
+  const fresh = ({ terms }: { terms: string[] }) =>
+    terms.length === 0
+      ? 0
+      : terms.reduce(
+          (sum, term) => sum + Math.log(counts.get(term) ?? 1) * (said.has(term) ? SAID_AGAIN : 1),
+          0,
+        ) / Math.sqrt(terms.length)
+  while (agenda.length + others.length < count - 1 && left.length > 0) {
+    left.sort((a, b) => fresh(b) - fresh(a) || a.order - b.order)
+    const next = left.shift()!
+    others.push(next.slide)
+    for (const term of next.terms) said.add(term)
+  }
+  const picked = new Set([...agenda, ...others])
   return [title, ...slides.filter((slide) => picked.has(slide))].map(({ number }) => number)
 }
+
+/** A word a slide taken already names weighs this share of its weight in the next slide's title. */
+const SAID_AGAIN = 0.5
 
 /** A slide's own title: the last part of its passage's heading. */
 function slideTitle(source: AnswerSource): string {
