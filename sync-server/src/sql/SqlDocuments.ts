@@ -6,6 +6,19 @@ import type { SqlDriver, SqlValue } from './SqlDriver'
 const DOCUMENT_COLUMNS = `id, collection_id, filename, original_filename, file_path, file_size, document_type,
   status, created_at, processed_at, metadata, chunk_count, progress`
 
+/** The columns a `DocumentPatch` may change. */
+const PATCHED_COLUMNS = [
+  'status',
+  'processed_at',
+  'metadata',
+  'chunk_count',
+  'progress',
+  'original_filename',
+  'file_path',
+  'file_size',
+  'document_type',
+] as const satisfies ReadonlyArray<keyof DocumentPatch>
+
 /** The documents of the Store port over SQL (their chunks: SqlChunks). */
 export class SqlDocuments implements DocumentStore {
   constructor(private readonly driver: SqlDriver) {}
@@ -51,17 +64,10 @@ export class SqlDocuments implements DocumentStore {
     const current = await this.getDocument(id)
     if (!current) return undefined
     const params = toDocumentParams({ ...current, ...patch })
-    const keys = [
-      'status',
-      'processed_at',
-      'metadata',
-      'chunk_count',
-      'progress',
-      'original_filename',
-      'file_path',
-      'file_size',
-      'document_type',
-    ] as const
+    // Only the patch's own columns: a progress write that read the row before a rename must not put the
+    // old name back (two connections of PostgreSQL interleave them).
+    const keys = PATCHED_COLUMNS.filter((key) => Object.hasOwn(patch, key))
+    if (keys.length === 0) return current
     await this.driver.run(`UPDATE documents SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
       ...keys.map((k) => params[k]),
       id,

@@ -82,6 +82,23 @@ export const documentConformance: HostCase<StoreConformanceContext>[] = [
     },
   },
   {
+    name: 'keeps both of two patches of different fields made at once (a rename during processing)',
+    async run({ store }) {
+      const collection = await store.collections.createCollection(newCollection())
+      const document = await store.documents.createDocument(newDocument(collection.id))
+      await Promise.all([
+        store.documents.updateDocument(document.id, { progress: { stage: 'embedding', percent: 60 } }),
+        store.documents.updateDocument(document.id, { original_filename: 'Tide table.md' }),
+      ])
+      const both = await store.documents.getDocument(document.id)
+      checkEqual(
+        [both?.original_filename, both?.progress],
+        ['Tide table.md', { stage: 'embedding', percent: 60 }],
+        'both patches',
+      )
+    },
+  },
+  {
     name: 'deleting a document deletes its chunks only',
     async run({ store }) {
       const collection = await store.collections.createCollection(newCollection())
