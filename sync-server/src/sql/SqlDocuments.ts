@@ -63,10 +63,11 @@ export class SqlDocuments implements DocumentStore {
   async updateDocument(id: string, patch: DocumentPatch): Promise<DocumentRecord | undefined> {
     const current = await this.getDocument(id)
     if (!current) return undefined
+    // Only the columns the patch gives a value (null included), as the browser's store modifies them: a
+    // progress write that read the row before a rename must not put the old name back (two connections of
+    // PostgreSQL interleave them).
+    const keys = PATCHED_COLUMNS.filter((key) => patch[key] !== undefined)
     const params = toDocumentParams({ ...current, ...patch })
-    // Only the patch's own columns: a progress write that read the row before a rename must not put the
-    // old name back (two connections of PostgreSQL interleave them).
-    const keys = PATCHED_COLUMNS.filter((key) => Object.hasOwn(patch, key))
     if (keys.length === 0) return current
     await this.driver.run(`UPDATE documents SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
       ...keys.map((k) => params[k]),
