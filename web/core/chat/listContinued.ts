@@ -1,6 +1,7 @@
 import { BULLET } from '../ingest/chunk/bullet'
+import type { ChunkRecord } from '../store/ChunkRecord'
 import { DECK_FILE } from '../generate/extractive/deckFile'
-import { bulletedRun } from '../generate/extractive/inlineList'
+import { bulletedRun, openingItems } from '../generate/extractive/inlineList'
 import { listQuestion } from '../generate/extractive/listAnswer'
 import { PAGE_NUMBER } from '../generate/extractive/listItems'
 import type { PoolReading } from './PoolReading'
@@ -28,31 +29,29 @@ export async function listContinued(
 ): Promise<SourceDocument[]> {
   if (!listQuestion(understanding.ask)) return [...sources]
   const result = [...sources]
+  // Each document's passages, read once however many of its sources end in a list.
+  const read = new Map<string, Promise<Array<Omit<ChunkRecord, 'vector'>>>>()
+  const passagesOf = (documentId: string) => {
+    let passages = read.get(documentId)
+    if (!passages) {
+      passages = store.listChunks({ documentId, limit: READ_PASSAGES }).catch(() => [])
+      read.set(documentId, passages)
+    }
+    return passages
+  }
   for (const source of sources) {
     // A deck's slides are pages of their own: the next one's bullets are its own.
     if (source.page === null || DECK_FILE.test(source.filename) || !endsInList(source.content)) continue
-    const next = await nextPageOpening(store, pool, source)
-    if (!next || !BULLET.test(contentLines(next.content)[0] ?? '')) continue
+    const first = (await passagesOf(source.document_id)).find((chunk) => chunk.page === source.page! + 1)
+    if (!first) continue
+    // Search's passage if it found it, else the store's.
+    const next = pool.find(({ chunk_id }) => chunk_id === first.id) ?? storedSource(first, source, 0)
+    if (openingItems(next.content).length === 0) continue
     if (result.some((taken) => taken.chunk_id === next.chunk_id)) continue
     result.splice(result.indexOf(source) + 1, 0, next)
     result.pop()
   }
   return result.map((source, i) => ({ ...source, number: i + 1 }))
-}
-
-/** The first passage of the page after `source`'s in its document: search's if it found it, else the store's. */
-async function nextPageOpening(
-  store: PoolReading['store'],
-  pool: readonly SourceDocument[],
-  source: SourceDocument,
-): Promise<SourceDocument | null> {
-  const page = source.page! + 1
-  const chunks = await store
-    .listChunks({ documentId: source.document_id, limit: READ_PASSAGES })
-    .catch(() => [])
-  const first = chunks.find((chunk) => chunk.page === page)
-  if (!first) return null
-  return pool.find(({ chunk_id }) => chunk_id === first.id) ?? storedSource(first, source, 0)
 }
 
 function contentLines(text: string): string[] {

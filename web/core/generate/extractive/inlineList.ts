@@ -1,4 +1,6 @@
+import { BULLET } from '../../ingest/chunk/bullet'
 import { splitSentences } from '../../ingest/chunk/splitSentences'
+import { PAGE_NUMBER } from './listItems'
 
 /** A list run into one line has at most this many items, each of at most this many words. */
 const MAX_ITEMS = 10
@@ -92,11 +94,29 @@ export function bulletedRun(text: string): { intro: string; items: string[] } | 
  * The items of a bulleted run, from its first item's words on ("The schedule of prices - Compliance with
  * … - Operational Plan"): empty where an item is longer than a bulleted item is.
  */
-export function bulletedItems(run: string): string[] {
+function bulletedItems(run: string): string[] {
   const items = run
     .split(RUN_BULLET)
     .map((item) => item.trim())
     .filter((item) => item !== '')
   if (items.some((item) => item.split(' ').length > MAX_BULLETED_ITEM_WORDS)) return []
   return items.slice(0, MAX_ITEMS)
+}
+
+/**
+ * The bulleted items a passage opens with, its page's number aside: bulleted lines, or bulleted items a
+ * PDF ran into one line ("- Transition in/out plans - Demonstrated experience…"), as the top of a page
+ * goes on with a list the page before began. Empty when the passage opens otherwise.
+ */
+export function openingItems(text: string): string[] {
+  const items: string[] = []
+  for (const raw of text.split(/\r\n?|\n/u)) {
+    const line = raw.replace(/\s+/gu, ' ').trim()
+    if (line === '' || PAGE_NUMBER.test(line)) continue
+    if (!BULLET.test(line)) break
+    const item = line.replace(BULLET, '')
+    const run = bulletedItems(item)
+    items.push(...(run.length > 1 ? run : [item]))
+  }
+  return items
 }

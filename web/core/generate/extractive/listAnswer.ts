@@ -4,7 +4,7 @@ import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/under
 import type { AnswerSource } from '../AnswerGenerator'
 import { askFocus } from './askFocus'
 import { DECK_FILE } from './deckFile'
-import { bulletedItems, inlineList } from './inlineList'
+import { inlineList, openingItems } from './inlineList'
 import { clipItem, listItems, numberedSteps, PAGE_NUMBER } from './listItems'
 import { looseWords } from './looseWords'
 import { matchWord } from './matchWord'
@@ -235,16 +235,7 @@ function continuedOver(
   if (!ending || ending.page === null || DECK_FILE.test(ending.filename)) return null
   for (const source of sources) {
     if (source.document_id !== ending.document_id || source.page !== ending.page + 1) continue
-    const lines = source.text
-      .split(/\r\n?|\n/u)
-      .map((line) => line.replace(/\s+/gu, ' ').trim())
-      .filter((line) => line !== '')
-    const items: string[] = []
-    for (const line of lines) {
-      if (!BULLET.test(line)) break
-      const run = bulletedItems(line.replace(BULLET, ''))
-      items.push(...(run.length > 1 ? run : [line.replace(BULLET, '')]))
-    }
+    const items = openingItems(source.text)
     if (items.length > 0) return { items, source: source.number }
   }
   return null
