@@ -67,8 +67,8 @@ export class SqlDocuments implements DocumentStore {
     // progress write that read the row before a rename must not put the old name back (two connections of
     // PostgreSQL interleave them).
     const keys = PATCHED_COLUMNS.filter((key) => patch[key] !== undefined)
-    const params = toDocumentParams({ ...current, ...patch })
     if (keys.length === 0) return current
+    const params = toDocumentParams({ ...current, ...patch })
     await this.driver.run(`UPDATE documents SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
       ...keys.map((k) => params[k]),
       id,
