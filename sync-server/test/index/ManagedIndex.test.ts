@@ -36,9 +36,12 @@ for (const dialect of testSqlDialects())
       const written: number[] = []
       const { snapshots } = world
       const store = storeWith({
+        // Each entry is when a write began, listed once it has finished: a test that waits for an entry
+        // then reads the stored snapshot must find that write in it.
         writeSnapshot: async (bytes) => {
-          written.push(performance.now())
+          const began = performance.now()
           await snapshots.writeSnapshot(bytes)
+          written.push(began)
         },
       })
       return { store, written }
