@@ -66,4 +66,25 @@ describe('evidenceFirst', () => {
     // Another company's officer is no evidence about Acme.
     expect(chosen.map((source) => source.chunk_id)).not.toContain('c8')
   })
+
+  it('puts the passages of the document the question names before look-alikes of other documents', () => {
+    const pool = [
+      passage(1, 'Researchers at Columbia studied the a-ha moment of insight.', 'brain-news.html'),
+      passage(2, 'Many people took part in the duck hunt.', 'ducks.html'),
+      passage(3, 'Many people take part in rowing clubs.', 'rowing.md'),
+      passage(4, 'Roughly 4,000 people took part in the census.', 'census.pdf'),
+      passage(5, 'The garden has many roses.', 'roses.md'),
+      passage(
+        6,
+        'To answer this question, the scientists asked five people to watch dots.',
+        'brain-news.html',
+      ),
+    ]
+    const understanding = understandQuestion("how many people took part in the columbia 'a-ha' study")
+    const chosen = evidenceFirst(pool, understanding, new Map(), 3)
+    expect(chosen.map((source) => source.chunk_id)).toEqual(['c1', 'c6', 'c2'])
+    // A name every document holds, or none, tells them not apart: search's order stands.
+    const unnamed = evidenceFirst(pool, understandQuestion('how many people took part'), new Map(), 3)
+    expect(unnamed.map((source) => source.chunk_id)).toEqual(['c1', 'c2', 'c3'])
+  })
 })

@@ -1,4 +1,5 @@
 import { splitSentences } from '../ingest/chunk/splitSentences'
+import { DOCUMENT_KIND } from '../retrieve/documentScope'
 import { bestFitPerSource } from '../generate/extractive/bestFitPerSource'
 import { definitionQuestion } from '../generate/extractive/definitionQuestion'
 import { roleHolderLine } from '../generate/extractive/nameBesideRole'
@@ -30,7 +31,11 @@ const DEFINITION_PLACES = 2
  * "what is X" question asks about (`definitionQuestion`: "Lambda: A callback…", "Such boxes are known
  * as Tofu"), then every
  * passage that names all the names the question uses ("CEO" and "Nike"), then the others, each group
- * in search's order. Renumbered from 1. The same for every answerer: a model reads the same evidence.
+ * in search's order. Where the question names a document ("the columbia 'a-ha' study":
+ * `QuestionUnderstanding.scope`) and some of the pool's documents hold every word of that name, only
+ * their passages are put first and theirs go before the rest: a passage of another document that
+ * shares the question's other words ("people", "many") is not the named one's. Renumbered from 1. The
+ * same for every answerer: a model reads the same evidence.
  */
 export function evidenceFirst(
   pool: readonly SourceDocument[],
@@ -43,13 +48,17 @@ export function evidenceFirst(
   const mentions = sourceMentions(sources, understanding)
   const chosen: SourceDocument[] = []
   const byNumber = new Map(pool.map((source) => [source.number, source]))
+  const named = namedDocuments(pool, understanding, mentions)
+  const inNamed = (number: number) => named === null || named.has(byNumber.get(number)!.document_id)
   if (understanding.wants === 'figure') {
     const fits = bestFitPerSource(understanding, tableFigures(sources), mentions)
-    for (const { number } of fits.slice(0, FIGURE_PLACES)) chosen.push(byNumber.get(number)!)
+    const placed = fits.filter(({ number }) => inNamed(number))
+    for (const { number } of placed.slice(0, FIGURE_PLACES)) chosen.push(byNumber.get(number)!)
   }
   if (understanding.wants === 'person') {
     const holders = sources.filter(
       ({ number, text }) =>
+        inNamed(number) &&
         understanding.names.every((name) => mentions(number, name)) &&
         text
           .split(/\r\n?|\n/u)
@@ -59,7 +68,9 @@ export function evidenceFirst(
   }
   const definition = definitionQuestion(understanding.ask)
   if (definition) {
-    const defining = sources.filter(({ text }) => definesIn(text, definition.defines))
+    const defining = sources.filter(
+      ({ number, text }) => inNamed(number) && definesIn(text, definition.defines),
+    )
     for (const { number } of defining.slice(0, DEFINITION_PLACES)) {
       const source = byNumber.get(number)!
       if (!chosen.includes(source)) chosen.push(source)
@@ -68,8 +79,38 @@ export function evidenceFirst(
   const namesAll = (source: SourceDocument) =>
     understanding.names.every((name) => mentions(source.number, name))
   const rest = pool.filter((source) => !chosen.includes(source))
-  chosen.push(...rest.filter(namesAll), ...rest.filter((source) => !namesAll(source)))
+  for (const group of [
+    rest.filter(({ number }) => inNamed(number)),
+    rest.filter(({ number }) => !inNamed(number)),
+  ])
+    chosen.push(...group.filter(namesAll), ...group.filter((source) => !namesAll(source)))
   return chosen.slice(0, topK).map((source, i) => ({ ...source, number: i + 1 }))
+}
+
+const KIND = new RegExp(`^${DOCUMENT_KIND}$`, 'iu')
+
+/**
+ * The pool's documents that hold, in one of their passages or in what they say about themselves,
+ * every word of the document the question names but its kind ("columbia", "ha" of "the columbia
+ * 'a-ha' study"); null where the question names none, or where no document or every one holds them
+ * (then the name does not tell the pool's documents apart).
+ */
+function namedDocuments(
+  pool: readonly SourceDocument[],
+  understanding: QuestionUnderstanding,
+  mentions: (source: number, term: string) => boolean,
+): Set<string> | null {
+  const words = understanding.scope.filter((word) => !KIND.test(word))
+  if (words.length === 0) return null
+  const documents = new Set(pool.map((source) => source.document_id))
+  const named = new Set(
+    [...documents].filter((id) =>
+      words.every((word) =>
+        pool.some((source) => source.document_id === id && mentions(source.number, word)),
+      ),
+    ),
+  )
+  return named.size === 0 || named.size === documents.size ? null : named
 }
 
 /** Whether a line of `text`, or a sentence of one, defines the subject. */
