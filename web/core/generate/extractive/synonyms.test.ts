@@ -11,6 +11,12 @@ describe('synonymForms', () => {
     expect(synonymForms('yearly')).toContain(wordForm('annual'))
   })
 
+  it('gives a clipped word the word it was clipped from, as people type it ("repo", "stats")', () => {
+    expect(synonymForms('repo')).toEqual([wordForm('repository')])
+    expect(synonymForms('stats')).toContain(wordForm('statistics'))
+    expect(synonymForms('configuration')).toContain(wordForm('config'))
+  })
+
   it('gives none for a word outside every group, and never the word itself', () => {
     expect(synonymForms('ownership')).toEqual([])
     expect(synonymForms('limit')).not.toContain(wordForm('limit'))

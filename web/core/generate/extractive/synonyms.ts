@@ -46,6 +46,16 @@ const GROUPS: readonly string[] = [
   'shown displayed',
   'attendees participants',
   'speed throughput',
+  // A word clipped as people type it: "repo" for "repository", "stats" for "statistics".
+  'repo repository',
+  'config configuration',
+  'info information',
+  'docs documentation',
+  'stats statistics',
+  'demo demonstration',
+  'admin administrator',
+  'spec specification',
+  'intro introduction',
 ]
 
 const GROUP_OF = new Map<string, readonly string[]>()
