@@ -118,6 +118,10 @@ describe('extractiveGenerator', () => {
         'I searched the 5 passages that best matched the question, from 19_Packet_switching.md, ' +
         'and none of them mentions “2022”, “world” or “cup”.',
     )
+    // A hedge says how the question was asked, not what the passages lack.
+    expect(extractiveAnswer({ question: 'Who just won the cup?', sources })).toMatch(
+      /none of them mentions “won” or “cup”\.$/u,
+    )
     const two = numbered([
       ...paragraphs('12_Oxygen.md').slice(0, 1),
       ...paragraphs('21_Geology.md').slice(0, 1),

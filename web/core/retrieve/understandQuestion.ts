@@ -128,7 +128,9 @@ export const QUESTION_SHAPE = new Set(
     // "which profilers does the deck list", "does it mention": what a document does, not its words.
     'number numbers list lists listed mention mentions ' +
     // "air cargo stuff leadership has to know about": words for anything at all, and what a question is about.
-    'thing things stuff about'
+    'thing things stuff about ' +
+    // "and the just 'good' option?", "what does it actually say": a hedge, said of the asking.
+    'just actually really basically exactly'
   ).split(' '),
 )
 
