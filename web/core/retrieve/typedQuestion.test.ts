@@ -5,6 +5,9 @@ describe('typedQuestion', () => {
   it('writes out the shorthand people type into a chat box', () => {
     expect(typedQuestion('wat is CMI in the dmca summary')).toBe('what is CMI in the dmca summary')
     expect(typedQuestion('how many ppl took part')).toBe('how many people took part')
+    expect(typedQuestion("who's the supt at the special mtg")).toBe(
+      "who's the superintendent at the special meeting",
+    )
     expect(typedQuestion('which days dont count')).toBe('which days do not count')
     expect(typedQuestion('whats the point of it')).toBe('what is the point of it')
     expect(typedQuestion('run it w/ docker w/o root pls')).toBe('run it with docker without root please')
@@ -31,6 +34,7 @@ describe('typedQuestion', () => {
       'who wrote watt',
       'art of the deal sales in 1987',
       'the ch. about taxes',
+      'what does MTG stand for',
     ])
       expect(typedQuestion(question)).toBe(question)
   })

@@ -42,6 +42,20 @@ const SHORTHAND: ReadonlyMap<string, string> = new Map([
   ['govt', 'government'],
   ['mgmt', 'management'],
   ['dept', 'department'],
+  // Words clipped as notes and minutes write them ("special mtg", "the supt").
+  ['mtg', 'meeting'],
+  ['mtgs', 'meetings'],
+  ['supt', 'superintendent'],
+  ['mgr', 'manager'],
+  ['asst', 'assistant'],
+  ['approx', 'approximately'],
+  ['amt', 'amount'],
+  ['qty', 'quantity'],
+  ['wk', 'week'],
+  ['wks', 'weeks'],
+  ['thru', 'through'],
+  ['intl', 'international'],
+  ['univ', 'university'],
 ])
 
 /**
