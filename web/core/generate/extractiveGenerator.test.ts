@@ -199,6 +199,29 @@ describe('extractiveGenerator', () => {
     scaledTimeout(120_000),
   )
 
+  it('answers "which X" of one X with the sentence that names it, not one that only repeats the ask', () => {
+    const passage = (text: string, number: number): AnswerSource => ({
+      number,
+      chunk_id: `c${number}`,
+      document_id: 'gpu-guide',
+      filename: 'gpu-guide.md',
+      page: null,
+      heading: 'GPU support > OCR',
+      text,
+      score: 1,
+    })
+    const sources = [
+      passage(
+        'The current OCR engines of the toolkit rely on third-party libraries, hence GPU support depends on the availability in the respective engines. The only setup which is known to work at the moment is RapidOCR with the torch backend.',
+        1,
+      ),
+      passage('Enable GPU acceleration by configuring the accelerator device of the toolkit.', 2),
+    ]
+    expect(extractiveAnswer({ question: 'which ocr engine works on gpu in the toolkit', sources })).toContain(
+      'RapidOCR',
+    )
+  })
+
   it('streams the answer in several pieces that join to it, the same every time', async () => {
     const request = {
       question: 'How many points did the Panthers defense surrender?',

@@ -171,6 +171,8 @@ export function scoreSentences(
     understanding.wants === 'other' && askedValueKinds(understanding.ask.toLowerCase()).includes('duration')
   // "How old…" is answered by a length of time or by an age alone ("Keith is aged 72"): a number.
   const ageAsked = durationAsked && /\bhow\s+old\b/iu.test(understanding.ask)
+  // "Which OCR engine works on GPU", "which repo does he clone": one of a kind, answered by its name.
+  const instanceAsked = understanding.wants === 'other' && !durationAsked && oneOfAKind(understanding.ask)
   const count = candidates.length
   // Each term's variants among all the words of the candidates, found once: checking every word of
   // every sentence against every term would cost terms x sentences x words.
@@ -361,7 +363,7 @@ export function scoreSentences(
       coverage > 0 &&
       (durationAsked
         ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
-        : holdsAnswerKind(understanding.wants, sentence.text, asked))
+        : holdsAnswerKind(instanceAsked ? 'person' : understanding.wants, sentence.text, asked))
     if (holdsKind) score += ANSWER_KIND_BONUS
     if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
       score += NAME_BESIDE_ROLE_BONUS
@@ -384,6 +386,28 @@ export function scoreSentences(
 }
 
 const YEAR = /^(?:19|20)\d\d$/u
+/** A verb after "which …" that ends the noun it asks about ("which repo does…", "which tools are…"). */
+const AUXILIARY = /^(?:is|are|was|were|do|does|did|can|could|has|have|had|will|would|should)$/u
+/** Plural auxiliaries: "which tools are…" asks for several. */
+const PLURAL_AUXILIARY = /^(?:are|were|do|have)$/u
+
+/**
+ * Whether the ask is "which X …" of one X ("which ocr engine works on gpu", "which repo does he clone",
+ * "which of the founders started it"): its answer names one. "Which variables affect…" asks for several.
+ */
+function oneOfAKind(ask: string): boolean {
+  const words = ask
+    .toLowerCase()
+    .replace(/[?.!,]/gu, ' ')
+    .trim()
+    .split(/\s+/u)
+  if (words[0] !== 'which' || words.length < 3) return false
+  if (words[1] === 'of' || (words[1] === 'one' && words[2] === 'of')) return true
+  const verb = words.findIndex((word, i) => i > 0 && i <= 4 && AUXILIARY.test(word))
+  if (verb > 0 && PLURAL_AUXILIARY.test(words[verb]!)) return false
+  const noun = words.slice(1, verb > 0 ? verb : 3)
+  return noun.length > 0 && !noun.some((word) => /[^su]s$/u.test(word))
+}
 /** A date no four-digit year prints: an era's year ("45 BC", "AD 79") or a decade ("the 1950s"; "1960s-era" names none). */
 const OTHER_DATE =
   /\b\d{1,4}\s?(?:BC|BCE|AD|CE)\b|\b(?:AD|CE)\s?\d{1,4}\b|\b(?:1[5-9]|20)\d0s\b(?!-)|['’]\d0s\b/u
