@@ -1,5 +1,5 @@
 import { splitSentences } from '../ingest/chunk/splitSentences'
-import { DOCUMENT_KIND } from '../retrieve/documentScope'
+import { namingWords } from '../retrieve/documentScope'
 import { bestFitPerSource } from '../generate/extractive/bestFitPerSource'
 import { definitionQuestion } from '../generate/extractive/definitionQuestion'
 import { roleHolderLine } from '../generate/extractive/nameBesideRole'
@@ -87,8 +87,6 @@ export function evidenceFirst(
   return chosen.slice(0, topK).map((source, i) => ({ ...source, number: i + 1 }))
 }
 
-const KIND = new RegExp(`^${DOCUMENT_KIND}$`, 'iu')
-
 /**
  * The pool's documents that hold, in one of their passages or in what they say about themselves,
  * every word of the document the question names but its kind ("columbia", "ha" of "the columbia
@@ -100,7 +98,7 @@ function namedDocuments(
   understanding: QuestionUnderstanding,
   mentions: (source: number, term: string) => boolean,
 ): Set<string> | null {
-  const words = understanding.scope.filter((word) => !KIND.test(word))
+  const words = namingWords(understanding.scope)
   if (words.length === 0) return null
   const documents = new Set(pool.map((source) => source.document_id))
   const named = new Set(

@@ -61,3 +61,10 @@ function scoped(phrase: string, rest: string): DocumentScope | null {
   if (tokenize(rest).length === 0 || tokenize(phrase).length === 0) return null
   return { phrase: phrase.trim(), rest: rest.trim() }
 }
+
+const KIND = new RegExp(`^${DOCUMENT_KIND}$`, 'iu')
+
+/** The words of a document's name as a question points at it (`QuestionUnderstanding.scope`), its kind aside ("talk"). */
+export function namingWords(scope: readonly string[]): string[] {
+  return scope.filter((word) => !KIND.test(word))
+}

@@ -1,10 +1,8 @@
-import { DOCUMENT_KIND } from '../../retrieve/documentScope'
+import { namingWords } from '../../retrieve/documentScope'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { wordForm } from './matchWord'
-
-const KIND = new RegExp(`^${DOCUMENT_KIND}$`, 'iu')
 
 /**
  * The sources of the document a question points at ("… per the git demystified talk", "in the dmca
@@ -18,7 +16,7 @@ export function pointedSources(
   sources: readonly AnswerSource[],
   understanding: Pick<QuestionUnderstanding, 'scope'>,
 ): AnswerSource[] {
-  const named = understanding.scope.filter((word) => !KIND.test(word)).map(wordForm)
+  const named = namingWords(understanding.scope).map(wordForm)
   if (named.length === 0) return []
   return sources.filter((source) => {
     const own = new Set(
