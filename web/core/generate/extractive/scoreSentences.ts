@@ -388,8 +388,11 @@ export function scoreSentences(
 const YEAR = /^(?:19|20)\d\d$/u
 /** A verb after "which …" that ends the noun it asks about ("which repo does…", "which tools are…"). */
 const AUXILIARY = /^(?:is|are|was|were|do|does|did|can|could|has|have|had|will|would|should)$/u
-/** Plural auxiliaries: "which tools are…" asks for several. */
-const PLURAL_AUXILIARY = /^(?:are|were|do|have)$/u
+/**
+ * Plural verbs agreeing with the noun asked about: "which tools are…" asks for several. "Do" and "have"
+ * agree with a subject after them ("which engine do you use").
+ */
+const PLURAL_AUXILIARY = /^(?:are|were)$/u
 
 /**
  * Whether the ask is "which X …" of one X ("which ocr engine works on gpu", "which repo does he clone",
