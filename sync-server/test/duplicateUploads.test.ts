@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scaledTimeout } from '../../web/core/testing/node/scaledTimeout'
 import { createTestCollection } from './createTestCollection'
 import { createTestDatabase, type TestDatabase } from './postgres/createTestDatabase'
 import { signUpForTest } from './signUpForTest'
@@ -27,7 +28,11 @@ describe.each([
       ...(database ? { accounts: true, config: { databaseUrl: database.url } } : {}),
     })
     if (database) auth = (await signUpForTest(server.url, 'harbourmaster')).auth
-  }, 60_000)
+    // The first document a server processes starts its ingest worker (its modules loaded: about 3 s on a
+    // quiet machine, over the limit of a test on a loaded one); here, under the hook's own limit.
+    await upload(await collection('Warm up'), 'warm.md', '# Warm\n\nup.')
+    await server.idle()
+  }, scaledTimeout(60_000))
   afterAll(async () => {
     await server?.stop()
     await database?.drop()
