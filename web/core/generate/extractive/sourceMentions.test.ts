@@ -35,4 +35,13 @@ describe('sourceMentions', () => {
     // "user sends data" has the initials, printed in lower case: no name.
     expect(mentions(2, 'usd')).toBe(false)
   })
+
+  it('names a word by the noun its stem makes ("paying" by "Payment method"), not by any longer word', () => {
+    const label = [source(1, 'Payment method: Direct Debit. Estimated annual cost: £1972.', 'tariff.pdf')]
+    const mentions = sourceMentions(label, understandQuestion('yearly cost paying by direct debit'))
+    expect(mentions(1, 'paying')).toBe(true)
+    // A longer word of the same letters by any other ending is another word: "carton" is no "car".
+    const boxes = [source(1, 'Each carton holds twelve bottles.', 'packing.pdf')]
+    expect(sourceMentions(boxes, understandQuestion('car parking'))(1, 'car')).toBe(false)
+  })
 })

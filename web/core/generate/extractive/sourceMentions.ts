@@ -15,7 +15,8 @@ const SHORT_WORD = /^\p{Ll}{2,5}$/u
 
 /**
  * Whether a source names a term: in its text, its heading or its file name, in any form `matchWord`
- * accepts (the same `wordForm`, "lost" for "lose"; or `extendsWord`, "Pepsi" names "PepsiCo"), spelled a
+ * accepts (the same `wordForm`, "lost" for "lose"; or `extendsWord`, "Pepsi" names "PepsiCo"), a word its
+ * stem makes with a noun's or an agent's ending (`derivedWord`: "paying" named by "Payment"), spelled a
  * slip of the keys away (`closeSpelling`: "Carslbad"), a short word by a name's initials (`capitalisedRun`:
  * "usd" for "Union School District"), clipped from two words (`clippedRun`: "capex" for
  * "capital expenditures", for a word not typed as a name) or as a defined term's other form ("J&J",
@@ -70,7 +71,8 @@ export function sourceMentions(
         known.has(wordForm(term)) ||
         // "rating" said as "recommendation", "cap" as "limit".
         (!isName && synonymForms(term).some((form) => known.has(form))) ||
-        [...vocabulary].some((word) => extendsWord(term, word) && (!isName || word.length > term.length))
+        [...vocabulary].some((word) => extendsWord(term, word) && (!isName || word.length > term.length)) ||
+        (!isName && [...vocabulary].some((word) => derivedWord(wordForm(term), word)))
     }
     if (!found) {
       const sequence = sequences.get(number) ?? []
@@ -106,4 +108,12 @@ export function sourceMentions(
     cache.set(key, found)
     return found
   }
+}
+
+/** English endings that make a noun or an agent of a verb ("pay" / "payment", "manage" / "manager"). */
+const DERIVING = /^(?:ments?|ers?|ors?|ions?|ations?)$/u
+
+/** Whether `word` is `stem` with an ending that derives a word of the same sense ("paying": "payment"). */
+function derivedWord(stem: string, word: string): boolean {
+  return stem.length >= 3 && word.startsWith(stem) && DERIVING.test(word.slice(stem.length))
 }
