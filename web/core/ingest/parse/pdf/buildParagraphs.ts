@@ -23,21 +23,26 @@ const SENTENCE_END = /[.!?:;"”’)]$/u
  * Splits lines, already in reading order, into paragraphs. A new paragraph starts where the text moves up
  * or sideways (the next column), after a gap clearly larger than the usual line pitch, where the font size
  * changes, at a bullet, or at a first-line indent after a line that ends a sentence (the indent alone would
- * also split hanging list items). Continuation lines are joined with `joinLines`, which mends hyphenation.
+ * also split hanging list items); a run-in label (`runInLabel`) is a paragraph of its own. Continuation
+ * lines are joined with `joinLines`, which mends hyphenation.
  */
 export function buildParagraphs(lines: readonly Line[]): RawParagraph[] {
   const pitch = usualPitch(lines)
   const paragraphs: RawParagraph[] = []
   let group: Line[] = []
   let previous: Line | undefined
-  for (const line of lines) {
-    if (previous && startsParagraph(previous, line, pitch)) {
+  let label = false
+  lines.forEach((line, at) => {
+    const next = lines[at + 1]
+    const labels = next !== undefined && runInLabel(previous, line, next)
+    if (previous && (label || labels || startsParagraph(previous, line, pitch))) {
       paragraphs.push(toParagraph(group))
       group = []
     }
     group.push(line)
     previous = line
-  }
+    label = labels
+  })
   if (group.length > 0) paragraphs.push(toParagraph(group))
   // Lines of symbols only (rules, bullets, leftovers of unmapped fonts) carry nothing to search for.
   return paragraphs.filter((paragraph) => /[\p{L}\p{N}]/u.test(paragraph.text))
@@ -53,6 +58,35 @@ function startsParagraph(previous: Line, line: Line, pitch: number): boolean {
   if (BULLET.test(line.text)) return true
   const indent = line.rtl ? previous.x1 - line.x1 : line.x0 - previous.x0
   return indent >= 0.8 * size && indent <= 8 * size && SENTENCE_END.test(previous.text.trimEnd())
+}
+
+/** A run-in label has at most this many words, */
+const LABEL_WORDS = 6
+/** and is at most this share of the width of the line after it, */
+const LABEL_WIDTH = 0.6
+/** a line of prose: a row of a table's cells has fewer words. */
+const PROSE_WORDS = 6
+/** A line that ends a sentence, or a clause ("…, and"): a label's line ends in none of these. */
+const CLAUSE_END = /[.!?;,]$/u
+
+/**
+ * A short line standing alone between a sentence's end and a longer line that opens a sentence, in the
+ * same type: a run-in heading or a glossary's term ("reftest (R)" between "…this crash again." and "A
+ * reftest verifies that…"), set apart by bold type or a tab the text has lost. Joined with the lines
+ * around it, it would run two sentences together ("…again. reftest (R) A reftest verifies…"); it is a
+ * paragraph of its own.
+ */
+function runInLabel(previous: Line | undefined, line: Line, next: Line): boolean {
+  const text = line.text.trim()
+  return (
+    (previous === undefined || SENTENCE_END.test(previous.text.trimEnd())) &&
+    !CLAUSE_END.test(text) &&
+    text.split(/\s+/u).length <= LABEL_WORDS &&
+    line.x1 - line.x0 <= LABEL_WIDTH * (next.x1 - next.x0) &&
+    /^\p{Lu}/u.test(next.text.trim()) &&
+    next.text.trim().split(/\s+/u).length >= PROSE_WORDS &&
+    Math.abs(line.fontSize - next.fontSize) <= 0.05 * next.fontSize
+  )
 }
 
 /** The median baseline step between consecutive lines of one size, in em; 1.2 when there is none. */

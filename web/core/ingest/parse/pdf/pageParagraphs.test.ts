@@ -146,4 +146,30 @@ describe('pageParagraphs', () => {
     ]
     expect(pageParagraphs({ items }, LETTER).map((paragraph) => paragraph.text)).toEqual(['good'])
   })
+
+  it('keeps a run-in label (a glossary term, a heading in body type) off the sentences around it', () => {
+    // Lines 12 pt apart in one size, no indent: only the label's short line tells where its entry starts.
+    const lines = [
+      'Really simple: open a web page and see if it causes a',
+      'crash, and add a test to keep it from coming back.',
+      'reftest (R)',
+      'A reftest verifies that two web pages are rendered the',
+      'same, to test layout and graphics correctness.',
+      'Operators pay a fee',
+      'for each engine, up to the cost of the parts.',
+    ]
+    const items = lines.map((line, index) => item(line, 50, 650 - index * 12))
+    expect(texts(items)).toEqual([
+      'Really simple: open a web page and see if it causes a crash, and add a test to keep it from coming back.',
+      'reftest (R)',
+      // A short line that ends no sentence but goes on in lower case is its sentence going on.
+      'A reftest verifies that two web pages are rendered the same, to test layout and graphics correctness. ' +
+        'Operators pay a fee for each engine, up to the cost of the parts.',
+    ])
+    // A label over a line that is no prose (a table's row of cells) stays beside it.
+    const row = ['The parts are covered.', 'Parts cost', 'Up to $3,790 per engine'].map((line, index) =>
+      item(line, 50, 650 - index * 12),
+    )
+    expect(texts(row)).toEqual(['The parts are covered. Parts cost Up to $3,790 per engine'])
+  })
 })
