@@ -66,27 +66,34 @@ const LABEL_WORDS = 6
 const LABEL_WIDTH = 0.6
 /** a line of prose: a row of a table's cells has fewer words. */
 const PROSE_WORDS = 6
+/** A row of a table of figures ends in one ("… 1.27 - 1.34", "… 12%", "… (3.2)"). */
+const ROW_END = /\d%?\)?$/u
 /** A line that ends a sentence, or a clause ("…, and"): a label's line ends in none of these. */
 const CLAUSE_END = /[.!?;,]$/u
 
 /**
  * A short line standing alone between a sentence's end and a longer line that opens a sentence, in the
  * same type: a run-in heading or a glossary's term ("reftest (R)" between "…this crash again." and "A
- * reftest verifies that…"), set apart by bold type or a tab the text has lost. Joined with the lines
- * around it, it would run two sentences together ("…again. reftest (R) A reftest verifies…"); it is a
- * paragraph of its own.
+ * reftest verifies that…"), set apart by bold type or a tab the text has lost; or between two rows of
+ * figures, the title of the table under it ("…Wisconsin 1.27 - 1.34" / "Biodiesel B100 ($/gal)" / "Iowa
+ * 2.85 2.99 - 3.30"). Joined with the lines around it, it would run two sentences together ("…again.
+ * reftest (R) A reftest verifies…") or end the table before it; it is a paragraph of its own.
  */
 function runInLabel(previous: Line | undefined, line: Line, next: Line): boolean {
   const text = line.text.trim()
-  return (
-    (previous === undefined || SENTENCE_END.test(previous.text.trimEnd())) &&
+  const before = previous?.text.trimEnd() ?? ''
+  const after = next.text.trim()
+  const label =
     !CLAUSE_END.test(text) &&
     text.split(/\s+/u).length <= LABEL_WORDS &&
     line.x1 - line.x0 <= LABEL_WIDTH * (next.x1 - next.x0) &&
-    /^\p{Lu}/u.test(next.text.trim()) &&
-    next.text.trim().split(/\s+/u).length >= PROSE_WORDS &&
+    /^\p{Lu}/u.test(after) &&
     Math.abs(line.fontSize - next.fontSize) <= 0.05 * next.fontSize
-  )
+  if (!label) return false
+  // Between a sentence's end and a line of prose; or between two rows of figures: the next table's title.
+  const prose =
+    (previous === undefined || SENTENCE_END.test(before)) && after.split(/\s+/u).length >= PROSE_WORDS
+  return prose || (ROW_END.test(before) && ROW_END.test(after))
 }
 
 /** The median baseline step between consecutive lines of one size, in em; 1.2 when there is none. */

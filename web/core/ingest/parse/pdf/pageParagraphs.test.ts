@@ -171,5 +171,20 @@ describe('pageParagraphs', () => {
       item(line, 50, 650 - index * 12),
     )
     expect(texts(row)).toEqual(['The parts are covered. Parts cost Up to $3,790 per engine'])
+    // A table's title between two rows of figures heads the rows after it, not the ones before (the
+    // first table's title, opening the page, is a label of its own too).
+    const tables = [
+      'Ethanol ($/gal)',
+      'Iowa 1.35 - 1.42 1.38 - 1.43 1.27 - 1.35',
+      'Nebraska 1.38 - 1.40 1.36 - 1.43 1.27 - 1.35',
+      'Biodiesel ($/gal)',
+      'Iowa 2.85 2.99 - 3.30 2.85 - 3.07',
+    ].map((line, index) => item(line, 50, 650 - index * 12))
+    expect(texts(tables)).toEqual([
+      'Ethanol ($/gal)',
+      'Iowa 1.35 - 1.42 1.38 - 1.43 1.27 - 1.35 Nebraska 1.38 - 1.40 1.36 - 1.43 1.27 - 1.35',
+      'Biodiesel ($/gal)',
+      'Iowa 2.85 2.99 - 3.30 2.85 - 3.07',
+    ])
   })
 })
