@@ -67,12 +67,16 @@ export function sourceMentions(
       // is not "cost", nor "Netflix" "net".
       const isName = names.has(term)
       const known = formsOf(number, vocabulary)
+      const stem = wordForm(term)
       found =
-        known.has(wordForm(term)) ||
+        known.has(stem) ||
         // "rating" said as "recommendation", "cap" as "limit".
         (!isName && synonymForms(term).some((form) => known.has(form))) ||
-        [...vocabulary].some((word) => extendsWord(term, word) && (!isName || word.length > term.length)) ||
-        (!isName && [...vocabulary].some((word) => derivedWord(wordForm(term), word)))
+        [...vocabulary].some(
+          (word) =>
+            (extendsWord(term, word) && (!isName || word.length > term.length)) ||
+            (!isName && derivedWord(stem, word)),
+        )
     }
     if (!found) {
       const sequence = sequences.get(number) ?? []
