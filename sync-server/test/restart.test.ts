@@ -133,15 +133,7 @@ describe('restart recovery: SIGKILL during work', () => {
       expect((await call('DELETE', `/api/documents/${gone.id}`)).status).toBeLessThan(300)
       const pushed = await call('POST', '/api/v1/sync/push', pushBody(1, PUSHED_FIRST))
       expect(pushed.body).toMatchObject({ acked: PUSHED_FIRST })
-      // In flight at the kill. Processing: an 18-page PDF, its job running.
-      const pdf = readFileSync(join(corpusDir(process.env, repoRoot), 'pdf/pdfminer__dmca.pdf'))
-      const processing = await upload(collection.id, 'dmca.pdf', pdf)
-      await until(
-        'the PDF is being processed',
-        async () => (await job(processing.job_id)).status === 'running',
-      )
-      const queued = await upload(collection.id, 'puffin.md', note('puffin'))
-      // A plugin install, downloading.
+      // In flight at the kill. A plugin install, downloading.
       const install = await call(
         'POST',
         '/api/v1/plugins/install-from-url?async=true',
@@ -163,6 +155,17 @@ describe('restart recovery: SIGKILL during work', () => {
         `POST /api/documents/ HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${auth.authorization}\r\n` +
           `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${part.length + 100_000}\r\n\r\n${part}`,
       )
+      // Processing: a 107-page filing, its job running; uploaded last but the import, and long enough to be
+      // read still when the import runs (an 18-page PDF uploaded first had ended by then on a quiet machine).
+      const pdf = readFileSync(
+        join(corpusDir(process.env, repoRoot), 'qa/financebench-dev/pdfs/BESTBUY_2019_10K.pdf'),
+      )
+      const processing = await upload(collection.id, 'bestbuy.pdf', pdf)
+      await until(
+        'the PDF is being processed',
+        async () => (await job(processing.job_id)).status === 'running',
+      )
+      const queued = await upload(collection.id, 'puffin.md', note('puffin'))
       // An import, running.
       const importForm = () => {
         const form = new FormData()
@@ -247,10 +250,10 @@ describe('restart recovery: SIGKILL during work', () => {
       )
       const harbour = (await documents()).filter((document) => document.collection_id === collection.id)
       expect(harbour.map((document) => document.original_filename).sort()).toEqual(
-        [...done.map((word) => `${word}.md`), 'puffin.md', 'dmca.pdf'].sort(),
+        [...done.map((word) => `${word}.md`), 'puffin.md', 'bestbuy.pdf'].sort(),
       )
       expect(harbour.every((document) => document.status === 'completed')).toBe(true)
-      expect(harbour.find((document) => document.id === processing.id)?.metadata.pages).toBe(18)
+      expect(harbour.find((document) => document.id === processing.id)?.metadata.pages).toBe(107)
       expect(harbour.find((document) => document.id === queued.id)?.chunk_count).toBeGreaterThan(0)
 
       // The sync push: the acknowledged one is there; the one cut off, sent again, is applied once.
