@@ -1,6 +1,7 @@
 import type { ChatTurn } from '../generate/ChatModel'
 import { textValues } from '../generate/extractive/textValues'
 import { isFollowUp } from '../retrieve/rewriteQuery'
+import { AUXILIARY_VERBS } from '../retrieve/questionWords'
 
 /** Openings that make a message lean on the question before: what follows is what changes. */
 const MARKER =
@@ -13,8 +14,10 @@ const PRONOUN = /\b(?:it|they|this|that|these|those|he|she)\b/iu
 const YEAR = /\b(?:19|20)\d\d\b/u
 const STOP = /^(?:the|a|an|of|in|on|for|to|and|or)$/iu
 /** What "how" asks of ("much", "long") and the verb after it, opening the rest of a "how" question. */
-const MEASURE_AND_VERB =
-  /^(?:much|many|long|old|far|often|big|large|tall|high)\s+(?:is|are|was|were|do|does|did|has|have|had|will|can|would|should)\s+/iu
+const MEASURE_AND_VERB = new RegExp(
+  String.raw`^(?:much|many|long|old|far|often|big|large|tall|high)\s+(?:${AUXILIARY_VERBS})\s+`,
+  'iu',
+)
 
 /**
  * A follow-up as the question it stands for: the previous question with only what the follow-up

@@ -1,6 +1,7 @@
 import { documentScope } from './documentScope'
 import { tokenize } from './index/tokenize'
 import { type QuestionPeriod, questionPeriods } from './questionPeriods'
+import { AUXILIARY_VERBS, WH_WORDS } from './questionWords'
 
 /**
  * What a question asks and how, read once and shared by search, the extractive answerer and a model's
@@ -297,8 +298,10 @@ function clauses(text: string): string[] {
  * its first word is capitalised as a sentence's first word is; where it has none ("Tesla deliveries
  * 2021", "Nike revenue FY21"), the ask is typed as keywords and a capitalised first word is a name.
  */
-const SENTENCE_ASK =
-  /^(?:\S+\s+)*?(?:who|whom|whose|what|when|where|which|why|how|is|are|was|were|do|does|did|can|could|should|would|will|has|have|had)\b|^(?:describe|explain|list|give|define|tell|show|summari[sz]e|compare|name|find|provide|calculate|compute|identify|state)\b/iu
+const SENTENCE_ASK = new RegExp(
+  String.raw`^(?:\S+\s+)*?(?:${WH_WORDS}|${AUXILIARY_VERBS})\b|^(?:describe|explain|list|give|define|tell|show|summari[sz]e|compare|name|find|provide|calculate|compute|identify|state)\b`,
+  'iu',
+)
 
 /**
  * Terms the ask uses as names: capitalised past its first word (or the first word of a keyword

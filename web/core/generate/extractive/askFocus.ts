@@ -1,5 +1,6 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
+import { AUXILIARY_VERBS } from '../../retrieve/questionWords'
 
 /**
  * What a question asks for, named as a noun between its question word and its verb: "how many
@@ -23,8 +24,10 @@ export function askFocus(ask: string): string | null {
   return term !== undefined && !QUESTION_SHAPE.has(term) && !/^\d/u.test(term) ? term : null
 }
 
-const FOCUS =
-  /^(?:what|which|how\s+many|how\s+much)\s+((?:(?!(?:do|does|did|is|are|was|were|can|could|should|would|will|has|have|had)\b)[\p{L}\p{N}'’-]+\s+){1,4}?)(?:do|does|did|is|are|was|were|can|could|should|would|will|has|have|had)\b/u
+const FOCUS = new RegExp(
+  String.raw`^(?:what|which|how\s+many|how\s+much)\s+((?:(?!(?:${AUXILIARY_VERBS})\b)[\p{L}\p{N}'’-]+\s+){1,4}?)(?:${AUXILIARY_VERBS})\b`,
+  'u',
+)
 
 /**
  * What a question asks of something it names, as a noun before the preposition that names it: "what's

@@ -7,6 +7,7 @@ import { definitionQuestion } from './definitionQuestion'
 import { listQuestion } from './listAnswer'
 import { summaryQuestion } from './summaryQuestion'
 import { textValues, type ValueKind } from './textValues'
+import { AUXILIARY_VERBS } from '../../retrieve/questionWords'
 
 /** The kind of answer a question asks for. */
 export type AskKind =
@@ -40,7 +41,7 @@ export interface AskedFor {
 /** "the bitcoin whitepaper", "the pdf": a word naming a document's kind is no name, known to the lexicon or not. */
 const KIND_WORD = new RegExp(`^${DOCUMENT_KIND}$`, 'u')
 
-const YES_NO = /^(?:is|are|was|were|does|do|did|can|could|should|would|will|has|have|had)\b/u
+const YES_NO = new RegExp(`^(?:${AUXILIARY_VERBS})\\b`, 'u')
 
 /** Reads the question's kind, focus and subject (DESIGN.md section 12); English question shapes. */
 export function askedFor(understanding: QuestionUnderstanding): AskedFor {

@@ -10,6 +10,7 @@ import { looseWords } from './looseWords'
 import { matchWord } from './matchWord'
 import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
+import { AUXILIARY_VERBS, WH_WORDS } from '../../retrieve/questionWords'
 
 /** Share of the ask's words a list's introduction, heading and items must hold between them. */
 const LIST_COVERAGE = 0.5
@@ -70,8 +71,10 @@ function barePluralAsk(ask: string): boolean {
 /** Where a noun phrase's head ends: "blocks for college success", "tips on caching". */
 const HEAD_ENDS = new Set(['for', 'of', 'on', 'in', 'to', 'with', 'about', 'from'])
 const MAX_BARE_WORDS = 8
-const QUESTION_WORD =
-  /(?:^|\s)(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|did|can|could|should|would|will|list|name|tell|give|show|explain|describe|define)(?:\s|$)/u
+const QUESTION_WORD = new RegExp(
+  String.raw`(?:^|\s)(?:${WH_WORDS}|${AUXILIARY_VERBS}|list|name|tell|give|show|explain|describe|define)(?:\s|$)`,
+  'u',
+)
 
 const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
 /** A count of items as typed: "3", "four". */

@@ -25,6 +25,7 @@ import { synonymForms } from './synonyms'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
 import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
 import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
+import { AUXILIARY_VERBS } from '../../retrieve/questionWords'
 
 export interface ScoredSentence {
   sentence: CandidateSentence
@@ -387,7 +388,7 @@ export function scoreSentences(
 
 const YEAR = /^(?:19|20)\d\d$/u
 /** A verb after "which …" that ends the noun it asks about ("which repo does…", "which tools are…"). */
-const AUXILIARY = /^(?:is|are|was|were|do|does|did|can|could|has|have|had|will|would|should)$/u
+const AUXILIARY = new RegExp(`^(?:${AUXILIARY_VERBS})$`, 'u')
 /**
  * Plural verbs agreeing with the noun asked about: "which tools are…" asks for several. "Do" and "have"
  * agree with a subject after them ("which engine do you use").

@@ -1,0 +1,13 @@
+/**
+ * The words that open an English question, as regular-expression alternations (no groups), so that
+ * the readers of a question (its shape, its focus, its kind, a follow-up's rewrite) agree on them.
+ */
+
+/** The question words: "who", "what", "how"… */
+export const WH_WORDS = 'who|whom|whose|what|when|where|which|why|how'
+
+/**
+ * The auxiliary and modal verbs that open a yes/no question ("is it…", "does it…") or stand after a
+ * question's noun ("which repo does…", "how many people have…").
+ */
+export const AUXILIARY_VERBS = 'is|are|was|were|do|does|did|can|could|should|would|will|has|have|had'
