@@ -421,8 +421,12 @@ const OTHER_DATE =
  */
 const NUMBER_WORD =
   /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?)\b/giu
+/**
+ * A month's name, any case; "May", "March" and "August" only capitalised, since as words ("a time may
+ * come", "march on", "an august body") they date nothing.
+ */
 const MONTH =
-  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b/iu
+  /\b(?:[Jj]anuary|[Ff]ebruary|[Aa]pril|[Jj]une|[Jj]uly|[Ss]eptember|[Oo]ctober|[Nn]ovember|[Dd]ecember|May|March|August)\b|\b(?:JANUARY|FEBRUARY|MARCH|APRIL|MAY|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)\b/u
 
 /** A month's abbreviation with its day, as calendars print it: "Oct. 31", "Sept 5". */
 const MONTH_DAY = /\b(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+\d{1,2}\b(?!\s*%)/iu

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { understandQuestion } from '../../retrieve/understandQuestion'
+import { fileSource } from '../../testing/answerSource'
+import { candidateSentences } from './candidateSentences'
+import { scoreSentences } from './scoreSentences'
+
+/** Whether each sentence holds the kind of answer the question asks, as scored. */
+function kinds(question: string, text: string): Record<string, boolean> {
+  const scores = scoreSentences(
+    understandQuestion(question),
+    candidateSentences([fileSource(1, text, 'a.md')]),
+  )
+  return Object.fromEntries(scores.ranked.map((scored) => [scored.sentence.text, scored.holdsKind]))
+}
+
+describe('scoreSentences', () => {
+  it('reads "May", "March" and "August" as months only where capitalised: as words they date nothing', () => {
+    const held = kinds(
+      'when did the strike start',
+      [
+        'A time may come when the strike ends.',
+        'Workers march on the capital as the strike goes on.',
+        'The strike started in May.',
+        'The STRIKE STARTED IN MARCH.',
+      ].join(' '),
+    )
+    expect(held).toEqual({
+      'A time may come when the strike ends.': false,
+      'Workers march on the capital as the strike goes on.': false,
+      'The strike started in May.': true,
+      'The STRIKE STARTED IN MARCH.': true,
+    })
+  })
+})
