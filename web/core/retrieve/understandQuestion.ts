@@ -126,6 +126,8 @@ export const QUESTION_SHAPE = new Set(
     'many much long often far old year years name names named called type kind kinds example ' +
     'can could would should will may might must also one some according mentioned described say said ' +
     'use used give given get make made become became happen happened take took amount value figure ' +
+    // "when did pandoc first come out": a phrasal verb's particle is said of the asking, as its verb is.
+    'come came out ' +
     // "which profilers does the deck list", "does it mention": what a document does, not its words.
     'number numbers list lists listed mention mentions ' +
     // "air cargo stuff leadership has to know about": words for anything at all, and what a question is about.

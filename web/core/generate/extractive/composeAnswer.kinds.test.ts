@@ -230,4 +230,17 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     ].join('\n')
     expect(answer('how many members did CNIA have in 2011', [source(1, agm, 'agm.pptx')]).kind).toBe('none')
   })
+
+  it('answers "when did X come out" with the dated sentence: a phrasal verb\'s "come out" says nothing of X', () => {
+    const essay = [
+      'On August 3, 2006, I uploaded the first version of pandoc to my website.',
+      'Pandoc 0.1 consisted of about 3000 lines of Haskell code.',
+      'Indeed, a time may come when models can produce more reliable conversions than pandoc.',
+      'It turned out that writing a Typst reader for pandoc meant writing an interpreter.',
+    ].join(' ')
+    const { kind, text } = answer('when did pandoc first come out', [source(1, essay, 'pandoc-20yrs.md')])
+    expect(kind).toBe('answer')
+    expect(text).toContain('August 3, 2006')
+    expect(text).not.toContain('a time may come')
+  })
 })
