@@ -204,6 +204,23 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answered.text).toContain('April 2025')
   })
 
+  it('answers a version from the sentence that prints it, never from one of another release', () => {
+    const readme = [
+      'Tika 2.x and support for Java 8 reached End of Life (EOL) in April 2025.',
+      'Upgrading from 3.x requires code and configuration changes.',
+    ].join(' ')
+    const refused = answer('when does tika 3.x reach end of life', [source(1, readme, 'tika-readme.md')])
+    expect(refused.kind).toBe('none')
+    expect(refused.text).not.toContain('April 2025')
+    const lifecycle = [
+      'Python 3.7 reached end of life in June 2023.',
+      'Python 3.8.20 was the last release; 3.8.x reached end of life in October 2024.',
+    ].join(' ')
+    const answered = answer('when does python 3.8.x reach end of life', [source(1, lifecycle, 'eol.md')])
+    expect(answered.text).toContain('October 2024')
+    expect(answered.text).not.toContain('June 2023')
+  })
+
   it('refuses money, hours, lengths of time and counts the passages do not state', () => {
     const rule = [
       'The FAA reviewed the horizontal stabilizer trim wiring of the 737 MAX in 2019.',

@@ -210,7 +210,15 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     understanding.wants === 'person'
       ? (line: string) => roleHolderLine(line, understanding)
       : (valueLine(ask) ?? namedKindLine(ask) ?? definition?.keyLine)
-  const scores = scoreSentences(understanding, candidateSentences(quotable, admit))
+  // "When does tika 3.x reach end of life": a sentence printing another release and not the one asked
+  // ("Tika 2.x reached End of Life in April 2025") says it of that release.
+  const asked = typedVersions(ask)
+  const ofAnotherRelease = (text: string) =>
+    asked.length > 0 &&
+    typedVersions(text).length > 0 &&
+    !asked.some((version) => printsVersion(text, version))
+  const candidates = candidateSentences(quotable, admit).filter(({ text }) => !ofAnotherRelease(text))
+  const scores = scoreSentences(understanding, candidates)
   const best = scores.ranked[0]
   const missing = unsaid(scores.missing, sources, request.question).filter(
     // "chaired" is said where a passage prints "Chair": no refusal names a form of a word it shows.
