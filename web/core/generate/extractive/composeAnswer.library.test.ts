@@ -721,4 +721,32 @@ describe('composeAnswer on a mixed folder', () => {
     })
     expect(composed.pieces.join('')).toMatch(/About 23,000 die\. \[1\]/u)
   })
+
+  it('answers a list asked in a few words, one of them what the list is for, its publisher in brackets', () => {
+    const conditions = [
+      // A PDF's run-in heading, on the line of the sentence it heads.
+      '1.3.3 Ambient reference conditions The power of engines is to be referred to the following conditions:',
+      '• barometric pressure = 0,1 MPa',
+      '• relative humidity = 60%',
+      '• ambient air temperature = 45°C',
+    ].join('\n')
+    const rated =
+      'The rated power is the maximum power at ambient reference conditions (see [1.3.3]) which the engine is capable of delivering as set after works trials.'
+    const footer =
+      'If deemed necessary, further dismantling of the engine may be required. 64 Bureau Veritas January 2020'
+    const sources = [
+      { ...source(1, rated, 'marine-diesel-engine-rules.pdf', 'DIESEL ENGINES'), page: 5 },
+      { ...source(2, conditions, 'marine-diesel-engine-rules.pdf', 'DIESEL ENGINES'), page: 5 },
+      { ...source(3, footer, 'marine-diesel-engine-rules.pdf', 'DIESEL ENGINES'), page: 17 },
+    ]
+    for (const question of [
+      'ambient reference conditions for rating diesel engine power',
+      'ambient reference conditions for rating diesel engine power (bureau veritas)',
+    ]) {
+      const { kind, text } = answer(question, sources)
+      expect(kind).toBe('answer')
+      expect(text).toContain('\n- barometric pressure = 0,1 MPa')
+      expect(text).toContain('\n- relative humidity = 60%')
+    }
+  })
 })

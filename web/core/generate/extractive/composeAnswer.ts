@@ -20,6 +20,7 @@ import { askedMeans, askedThing, askFocus, attributeOf } from './askFocus'
 import { DECK_FILE } from './deckFile'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
+import { closingBrackets } from './closingBrackets'
 import { comparedTerms } from './comparedTerms'
 import { definitionQuestion } from './definitionQuestion'
 import { documentGistText } from './documentGistText'
@@ -156,11 +157,15 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // do not answer "Tesla deliveries 2021" between them.
   // A deck names its subject on a slide or two, not on every one ("Diageo" on the opening slides, not on
   // "What do we mean by succession pools?"): another slide of it naming the name will do.
-  const namedByDeck = (source: AnswerSource, name: string) =>
-    DECK_FILE.test(source.filename) &&
+  // So does a document a name in the ask's closing brackets points at ("ambient reference conditions for
+  // rating diesel engine power (bureau veritas)"): the brackets say where to look, printed on a cover or
+  // a running footer, not what the answering passage says.
+  const pointer = new Set(closingBrackets(request.question).terms)
+  const namedByDocument = (source: AnswerSource, name: string) =>
+    (DECK_FILE.test(source.filename) || pointer.has(name)) &&
     sources.some((other) => other.document_id === source.document_id && mentions(other.number, name))
   const about = sources.filter((source) =>
-    names.every((name) => mentions(source.number, name) || namedByDeck(source, name)),
+    names.every((name) => mentions(source.number, name) || namedByDocument(source, name)),
   )
   if (about.length === 0) return { kind: 'none', pieces: [noAnswerText(sources, [], refused)] }
 

@@ -3,6 +3,7 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { askFocus } from './askFocus'
+import { closingBrackets } from './closingBrackets'
 import { DECK_FILE } from './deckFile'
 import { inlineList, openingItems } from './inlineList'
 import { clipItem, listItems, numberedSteps, PAGE_NUMBER } from './listItems'
@@ -71,6 +72,8 @@ function barePluralAsk(ask: string): boolean {
 /** Where a noun phrase's head ends: "blocks for college success", "tips on caching". */
 const HEAD_ENDS = new Set(['for', 'of', 'on', 'in', 'to', 'with', 'about', 'from'])
 const MAX_BARE_WORDS = 8
+/** A list asked in a few words may leave one word in so many unnamed by its introduction. */
+const BARE_WORDS_PER_UNNAMED = 5
 const QUESTION_WORD = new RegExp(
   String.raw`(?:^|\s)(?:${WH_WORDS}|${AUXILIARY_VERBS}|list|name|tell|give|show|explain|describe|define)(?:\s|$)`,
   'u',
@@ -115,7 +118,9 @@ export function listAnswer(
   sources: readonly AnswerSource[],
 ): string[] | null {
   // "… in the hbcu deck", "capstone deck: what…": where to look is no word the list need hold.
-  const asked = documentScope(understanding.ask, () => false)?.rest ?? understanding.ask
+  // "… (bureau veritas)": nor where its closing brackets point.
+  const pointer = closingBrackets(understanding.ask)
+  const asked = documentScope(pointer.rest, () => false)?.rest ?? pointer.rest
   const listed = listQuestion(asked)
   const bare = !listed && barePluralAsk(asked)
   // "why does docx4j want to drop xalan": the reasons, where a list of them is introduced as such.
@@ -129,6 +134,7 @@ export function listAnswer(
     (term) =>
       !QUESTION_SHAPE.has(term) &&
       !understanding.scope.includes(term) &&
+      !pointer.terms.includes(term) &&
       !excluded.includes(term) &&
       !ANY_THING.has(term) &&
       !/^\d+$/u.test(term),
@@ -205,8 +211,10 @@ export function listAnswer(
       const share = held / terms.length + (count !== null && block.items.length === count ? COUNT_BONUS : 0)
       const introduced = tokenize(`${block.intro} ${heading}`)
       if (excluded.some((term) => introduced.some((word) => matchWord(term, word) > 0))) continue
-      // Asked in a few words, the list must be the one they name: every word in its introduction or heading.
-      if (bare && !terms.every((term) => [...intro].some((word) => matchWord(term, word) > 0))) continue
+      // Asked in a few words, the list must be the one they name: every word in its introduction or heading,
+      // but one of five or more ("… conditions for rating diesel engine power": what they are for).
+      const unnamed = terms.filter((term) => ![...intro].some((word) => matchWord(term, word) > 0))
+      if (bare && unnamed.length > Math.floor(terms.length / BARE_WORDS_PER_UNNAMED)) continue
       // "This approach has several benefits:": the reasons a "why" asks for.
       if (why && !REASONS.test(block.intro)) continue
       if (share >= LIST_COVERAGE && (!best || share > best.share))
