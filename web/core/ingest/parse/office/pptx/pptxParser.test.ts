@@ -105,4 +105,64 @@ describe('pptxParser on constructed decks', () => {
     })
     expect((await parseError(deck)).code).toBe('no_text')
   })
+
+  it("names untitled slides by the section divider before them: an untitled slide's one short line", async () => {
+    const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
+    const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+    const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    const rel = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"'
+    const shape = (lines: string[], placeholder = '') =>
+      `<p:sp><p:nvSpPr><p:cNvPr id="1" name="s"/><p:cNvSpPr/><p:nvPr>${placeholder}</p:nvPr></p:nvSpPr>` +
+      `<p:txBody>${lines.map((line) => `<a:p><a:r><a:t>${line}</a:t></a:r></a:p>`).join('')}</p:txBody></p:sp>`
+    const title = (text: string) => shape([text], '<p:ph type="title"/>')
+    const shapes = [
+      title('Git Intro') + shape(['Snapshots, not deltas']),
+      shape(['Installing Git']),
+      shape(['Good:', 'msysgit']),
+      '',
+      shape(['Best:', 'gitextensions + p4merge']),
+      title('Branching') + shape(['Cheap and local']),
+      shape(['A branch is a pointer to a commit.']),
+    ]
+    const files: Record<string, Uint8Array> = {
+      'ppt/presentation.xml': strToU8(
+        `<p:presentation ${P} ${R}><p:sldIdLst>${shapes
+          .map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`)
+          .join('')}</p:sldIdLst></p:presentation>`,
+      ),
+      'ppt/_rels/presentation.xml.rels': strToU8(
+        `<Relationships ${rel}>${shapes
+          .map(
+            (_, i) =>
+              `<Relationship Id="rId${i + 1}" Type="http://x/slide" Target="slides/slide${i + 1}.xml"/>`,
+          )
+          .join('')}</Relationships>`,
+      ),
+    }
+    shapes.forEach((tree, i) => {
+      files[`ppt/slides/slide${i + 1}.xml`] = strToU8(
+        `<p:sld ${P} ${A}><p:cSld><p:spTree>${tree}</p:spTree></p:cSld></p:sld>`,
+      )
+    })
+    const doc = await parse(zipSync(files))
+    expect(slides(doc).map((slide) => slide.text)).toEqual([
+      'Git Intro',
+      'Installing Git',
+      'Installing Git',
+      // An empty slide is in no section by its text.
+      'Slide 4',
+      'Installing Git',
+      'Branching',
+      // A sentence is no divider, and a titled slide ends the section before it.
+      'Slide 7',
+    ])
+    // The divider's line is its title, said once.
+    expect(doc.blocks.filter((block) => block.page === 2).map((block) => block.text)).toEqual([
+      'Installing Git',
+    ])
+    expect(doc.blocks.find((block) => block.text.includes('p4merge'))?.headingPath).toEqual([
+      'Installing Git',
+    ])
+    expectSlideStructure(doc)
+  })
 })

@@ -8,13 +8,16 @@ import { mainPartName, readRelationships, relationshipKind } from '../relationsh
 import type { Relationship } from '../relationships'
 import { isXmlPart, openZip } from '../zip'
 import type { ZipArchive } from '../zip'
-import { slideContent } from './slideContent'
+import { type SlideContent, slideContent } from './slideContent'
 
 /**
  * PowerPoint 2007+ (.pptx): slides in presentation order (`p:sldIdLst`). Each slide yields a
  * `slide` block whose text is its title (or "Slide N"), then its shapes' text as paragraph, list
  * and table blocks, then its speaker notes as `note` blocks; every block has the slide number as
- * `page` and the slide title as headingPath.
+ * `page` and the slide title as headingPath. A slide without a title placeholder whose only text is
+ * one short line ("Installing Git") is a section's divider: that line is its title, and the title of
+ * the untitled slides after it ("Good: msysgit", "Best: gitextensions + p4merge"), up to the next
+ * slide with a title of its own.
  */
 export const pptxParser: DocumentParser = {
   kinds: ['pptx'],
@@ -55,12 +58,17 @@ function parsePptx(
   const blocks: Block[] = []
   let hasText = false
   let firstTitle: string | undefined
+  let section: string | undefined
   slideParts.forEach((part, index) => {
     throwIfAborted(signal)
     const page = index + 1
     const rels = readRelationships(zip, part)
     const content = slideContent(parseXml(zip.text(part) ?? ''), rels, zip)
-    const title = content.title ?? `Slide ${page}`
+    const divider = content.title === undefined ? dividerLine(content.blocks) : undefined
+    if (content.title !== undefined) section = undefined
+    else if (divider !== undefined) section = divider
+    // An empty slide (a picture's) is in no section by its text: it keeps its number.
+    const title = content.title ?? (content.blocks.length > 0 ? section : undefined) ?? `Slide ${page}`
     firstTitle ??= content.title
     const notes = notesTexts(zip, rels)
     const push = (block: Block) => {
@@ -68,7 +76,9 @@ function parsePptx(
       blocks.push(block)
     }
     push({ kind: 'slide', text: title, page, headingPath: [title] })
-    for (const block of content.blocks) push({ ...block, page, headingPath: [title] })
+    // A divider's line is its title, said once.
+    const body = divider === undefined ? content.blocks : []
+    for (const block of body) push({ ...block, page, headingPath: [title] })
     for (const text of notes) push({ kind: 'note', text, page, headingPath: [title] })
     // A slide whose only "text" is the synthesised "Slide N" title has none.
     hasText ||= content.title !== undefined || content.blocks.length > 0 || notes.length > 0
@@ -78,6 +88,21 @@ function parsePptx(
   return title === undefined
     ? { blocks, pages: slideParts.length }
     : { blocks, pages: slideParts.length, title }
+}
+
+/** A section divider's line is this many words at most. */
+const MAX_DIVIDER_WORDS = 8
+
+/** The one short paragraph, ending no sentence, that is all an untitled slide says; undefined otherwise. */
+function dividerLine(blocks: SlideContent['blocks']): string | undefined {
+  const [only, ...rest] = blocks
+  // A text box's paragraph, or a body placeholder's single line (read as a one-item list).
+  if (only === undefined || rest.length > 0 || (only.kind !== 'paragraph' && only.kind !== 'list'))
+    return undefined
+  const text = only.text.trim()
+  if (text.includes('\n')) return undefined
+  const short = text !== '' && text.split(/\s+/u).length <= MAX_DIVIDER_WORDS
+  return short && !/[.!?:;,]$/u.test(text) ? text : undefined
 }
 
 /** The texts of a slide's notes page (its notes placeholder and any other text shapes), if it has one. */
