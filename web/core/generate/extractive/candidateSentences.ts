@@ -105,7 +105,10 @@ export function candidateSentences(
       .filter((line) => line !== '')
     // A row is a line of cells beside another one: a lone line with a bar in it is text.
     const rows = lines.map(tableCells)
+    // The line a field's label took as its value (`fieldValue`), read with it.
+    let taken = -1
     for (const [i, line] of lines.entries()) {
+      if (i === taken) continue
       const row = rows[i] && (rows[i - 1] || rows[i + 1]) ? rows[i]! : null
       // A row with one cell filled inside a table is a section label ("Investing Activities"): the table goes on.
       if (row && row.length < 2 && header) continue
@@ -149,6 +152,17 @@ export function candidateSentences(
       if (!admitted && line === ownHeading) {
         section = tokenize(line)
         opensSection = true
+        continue
+      }
+      // A short label on a line of its own, its value on the next ("Best:" over "gitextensions + p4merge"
+      // on a slide): one candidate, as a longer label's below; alone, the label is too short to be one.
+      const shortValue =
+        !admitted && line.endsWith(':') && line.split(' ').length <= MAX_LABEL_WORDS
+          ? fieldValue(lines, i + 1)
+          : null
+      if (shortValue) {
+        add(`${line} ${shortValue}`, { label: tokenize(line) })
+        taken = i + 1
         continue
       }
       // A spec sheet's or a slide's "label value" line is a candidate whole: short and unpunctuated as

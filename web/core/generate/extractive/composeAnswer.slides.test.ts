@@ -288,4 +288,16 @@ describe('composeAnswer on slide decks', () => {
     expect(text).toContain('Reading for Information')
     expect(text).not.toContain('Reading for Literature')
   })
+
+  it("answers from a slide's short label over its value ('Best:' over the choice), under its section's title", () => {
+    const sources = [
+      slide(1, 15, 'Installing Git', ['Good:', 'msysgit']),
+      slide(2, 16, 'Installing Git', ['Better:', 'gitextensions']),
+      slide(3, 17, 'Installing Git', ['Best:', 'gitextensions + p4merge']),
+    ]
+    const best = answer("whats the 'best' way to install git per the tuning talk", sources)
+    expect(best.kind).toBe('answer')
+    expect(best.text).toBe('Best: gitextensions + p4merge [3]')
+    expect(answer("what's the 'good' way to install git", sources).text).toBe('Good: msysgit [1]')
+  })
 })
