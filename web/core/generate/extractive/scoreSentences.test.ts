@@ -31,4 +31,19 @@ describe('scoreSentences', () => {
       'The STRIKE STARTED IN MARCH.': true,
     })
   })
+
+  it('reads "the best way to X" as asking for a means: "way", never printed, is not missing', () => {
+    const text = 'Installing Git. Good: msysgit. Best: gitextensions with p4merge for merging.'
+    const question = 'whats the best way to install git'
+    const scores = scoreSentences(
+      understandQuestion(question),
+      candidateSentences([fileSource(1, text, 'git.md')]),
+    )
+    expect(scores.missing).not.toContain('way')
+    const without = scoreSentences(
+      understandQuestion('whats the best to install git'),
+      candidateSentences([fileSource(1, text, 'git.md')]),
+    )
+    expect(scores.ranked[0]?.coverage).toBeCloseTo(without.ranked[0]?.coverage ?? 0)
+  })
 })

@@ -60,6 +60,8 @@ const QUESTION_SHAPE = new Set([
   // "Besides guns, what else…": what is asked is beyond them, not a word to find.
   'else',
   'besides',
+  // "The 'best' way to install git": a word for any means, not one printed.
+  'way',
   // Contractions typed without their apostrophe: "whats", "hows", "theres".
   ...'whats hows wheres whos thats theres'.split(' '),
   ...'什么 是什 么是 哪些 哪个 哪里 为什 怎么 怎样 如何 多少 几个 是否 是谁 谁是 です すか とは'.split(' '),
