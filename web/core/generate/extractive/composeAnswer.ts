@@ -142,7 +142,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   }
   // "When does tika 3.x reach end of life": a version no passage prints (they print "2.x") is a release
   // the documents do not cover.
-  const versions = typedVersions(ask).filter(
+  const askedVersions = typedVersions(ask)
+  const versions = askedVersions.filter(
     (version) => !sources.some((source) => printsVersion(`${source.heading ?? ''}\n${source.text}`, version)),
   )
   if (versions.length > 0) return { kind: 'none', pieces: [noAnswerText(sources, versions, refused)] }
@@ -217,11 +218,10 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       : (valueLine(ask) ?? namedKindLine(ask) ?? definition?.keyLine)
   // "When does tika 3.x reach end of life": a sentence printing another release and not the one asked
   // ("Tika 2.x reached End of Life in April 2025") says it of that release.
-  const asked = typedVersions(ask)
   const ofAnotherRelease = (text: string) =>
-    asked.length > 0 &&
+    askedVersions.length > 0 &&
     typedVersions(text).length > 0 &&
-    !asked.some((version) => printsVersion(text, version))
+    !askedVersions.some((version) => printsVersion(text, version))
   const candidates = candidateSentences(quotable, admit).filter(({ text }) => !ofAnotherRelease(text))
   const scores = scoreSentences(understanding, candidates)
   const best = scores.ranked[0]
