@@ -27,6 +27,15 @@ describe('splitSentences', () => {
     ])
   })
 
+  it("splits after a page's footnote marks printed right after the full stop", () => {
+    const text = 'They split into tribes.[10] The largest is Anatini.[11][12] Some are diving ducks.'
+    expect(sentences(text)).toEqual([
+      'They split into tribes.[10] ',
+      'The largest is Anatini.[11][12] ',
+      'Some are diving ducks.',
+    ])
+  })
+
   it('splits CJK text at full stops without spaces', () => {
     expect(sentences('今天天气很好。我们去公园吧！你来吗？')).toEqual([
       '今天天气很好。',

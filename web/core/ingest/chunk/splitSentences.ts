@@ -6,14 +6,14 @@ import type { Span } from './Span'
  * exactly, and spans never need re-joining.
  *
  * A boundary is sentence-final punctuation (. ! ? …, optionally followed by closing quotes or
- * brackets) followed by whitespace and a character that is not a lowercase letter, or a CJK full stop
+ * brackets, and by a page's footnote marks: "tribes.[10] The largest") followed by whitespace and a character that is not a lowercase letter, or a CJK full stop
  * (。！？), which needs no space after it. A period after a known abbreviation ("Dr.", "e.g.") or a
  * single-letter initial ("J. Smith", "U.S.") is not a boundary, nor one after a month's abbreviation or "No."
  * before a number ("Oct. 31", "No. 5"), nor is one after an enumeration's number
  * ("as follows: 1. Finland 2. Norway"), nor one before a quotation's attribution ("… evil. -- Donald
  * Knuth"). Mistakes only make chunks split at a slightly worse place; no text is lost either way.
  */
-const BOUNDARY = /[.!?…]+["'”’»)\]]*\s+|[。！？]+["'”’」』)）]*\s*/gu
+const BOUNDARY = /[.!?…]+["'”’»)\]]*(?:\[\d{1,3}\])*\s+|[。！？]+["'”’」』)）]*\s*/gu
 const LOWERCASE_START = /^\p{Ll}/u
 const ATTRIBUTION = /^(?:--|[—―])\s?\p{Lu}/u
 const INITIAL = /^(?:\p{L}\.)*\p{L}$/u
