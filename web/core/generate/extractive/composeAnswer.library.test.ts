@@ -749,4 +749,21 @@ describe('composeAnswer on a mixed folder', () => {
       expect(text).toContain('\n- relative humidity = 60%')
     }
   })
+
+  it('answers "how does X work" with the sentences that explain it after the one naming it', () => {
+    const valve = [
+      'The Acme check valve is a single brass body built to stop flow running backwards.',
+      'Inside it sits a hinged flap held shut by a light coil spring.',
+      'Water pushing forward lifts the flap against the spring; water pushing back presses it onto its seat.',
+    ].join(' ')
+    const other = 'Acme check valves come in four sizes and two thread standards.'
+    const sources = [
+      source(1, valve, 'plumbing-handbook.pdf', 'Valves'),
+      source(2, other, 'plumbing-handbook.pdf', 'Valves'),
+    ]
+    const { kind, text } = answer('how does an acme check valve work', sources)
+    expect(kind).toBe('answer')
+    expect(text).toContain('hinged flap held shut by a light coil spring')
+    expect(text).toContain('presses it onto its seat')
+  })
 })

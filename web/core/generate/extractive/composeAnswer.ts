@@ -24,6 +24,7 @@ import { closingBrackets } from './closingBrackets'
 import { comparedTerms } from './comparedTerms'
 import { definitionQuestion } from './definitionQuestion'
 import { documentGistText } from './documentGistText'
+import { howItWorks } from './howItWorks'
 import { roleHolderLine } from './nameBesideRole'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { listAnswer } from './listAnswer'
@@ -243,7 +244,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     (name) => /^\p{L}+$/u.test(name) && sources.some((source) => mentions(source.number, name)),
   )
   const focus = anchored ? null : askFocus(ask)
-  const chosen = pickAnswer(scores.ranked, floor, goOn)
+  const chosen = pickAnswer(scores.ranked, floor, goOn, howItWorks(ask))
   // A sentence that defines what "what is X" asks about answers it, however few of its other words
   // ("mean", "book") it holds: "Such boxes are known informally as Tofu."
   // So does one under a heading that is the term alone ("What is a Program"): the section defines it.

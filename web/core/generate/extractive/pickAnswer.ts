@@ -27,6 +27,8 @@ export function pickAnswer(
   minCoverage: number,
   /** Whether a sentence going on from the best may join it; not for "what is X?", whose definition is whole. */
   goOn = true,
+  /** The ask is how something works (`howItWorks`): the sentences after the best explain it. */
+  explain = false,
 ): ScoredSentence[] {
   const best = ranked[0]
   if (!best || best.coverage < minCoverage) return []
@@ -62,6 +64,8 @@ export function pickAnswer(
   // Light & Manufacturing. The company installed…"): where the best match lacks the kind of answer
   // asked, that is where the answer usually is.
   if (goOn && !best.holdsKind) take(continuedBy(ranked, best))
+  // A mechanism is explained in the sentences after the one that names it best, whatever their words.
+  if (explain) for (const next of followers(ranked, best)) take(next)
   // A term introduced in quotes at a sentence's end is defined by the next one ('an exemption for making
   // "ephemeral recordings." These are recordings made to facilitate a transmission.'): they go together.
   take(
@@ -136,6 +140,19 @@ function continuedBy(ranked: readonly ScoredSentence[], best: ScoredSentence): S
         OPENING_SHARE_OF_THEM.test(sentence.text) ||
         namedAgain(sentence.text, best.sentence.terms)),
   )
+}
+
+/** The sentences right after `best` in its source, as many as may go with it. */
+function followers(ranked: readonly ScoredSentence[], best: ScoredSentence): ScoredSentence[] {
+  const after: ScoredSentence[] = []
+  for (let position = best.sentence.position + 1; after.length < MAX_SENTENCES - 1; position++) {
+    const next = ranked.find(
+      ({ sentence }) => sentence.source === best.sentence.source && sentence.position === position,
+    )
+    if (!next) break
+    after.push(next)
+  }
+  return after
 }
 
 /** The command lines right after `best` in its source, and the one right before it. */
