@@ -766,4 +766,19 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toContain('hinged flap held shut by a light coil spring')
     expect(text).toContain('presses it onto its seat')
   })
+
+  it('answers "how do i X" with the sentence that says what to do for X, not the one restating the wish', () => {
+    const cookbook = [
+      'Remove the hidden text layer',
+      'To remove the hidden text layer while keeping every page as it is, use --mode strip:',
+      'scanfix --mode strip input.pdf output.pdf',
+      'Why would you want this? Perhaps the scan failed and you simply want to get rid of it.',
+    ].join('\n')
+    const { kind, text } = answer('how do i get rid of the text layer in a pdf with scanfix', [
+      source(1, cookbook, 'cookbook.md', 'Cookbook > Remove the hidden text layer'),
+    ])
+    expect(kind).toBe('answer')
+    expect(text).toMatch(/^To remove the hidden text layer/u)
+    expect(text).toContain('scanfix --mode strip input.pdf output.pdf')
+  })
 })

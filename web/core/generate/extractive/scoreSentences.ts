@@ -154,6 +154,16 @@ const LABEL_VALUE_BONUS = 0.3
 const HEADING_ASKS_BONUS = 0.25
 /** A sentence naming every word of the thing asked of a subject (`askedThing`, two words or more). */
 const THING_BONUS = 0.15
+/**
+ * For "how do I…", "how to…", a sentence that instructs with the ask's purpose ("To remove the invisible
+ * OCR text layer…, use --mode strip:") over one that only shares its words ("Perhaps you… want to get rid
+ * of it"): the asker's wish restated is no answer.
+ */
+const INSTRUCTION_BONUS = 0.3
+/** "how do i…", "how can we…", "how to…", "how should you…": a way of doing something is asked. */
+const HOW_TO = /^how\s+(?:(?:do|can|could|should|would|might)\s+(?:i|we|you|one)|to)\s/iu
+/** "To remove X, use…", "If you want to remove X, run…": a purpose, then what to do for it. */
+const INSTRUCTION = /^(?:to|if\s+you\s+(?:want|need|would\s+like|wish)\s+to)\s+\p{Ll}+\b[^,:;]*[,:]\s*\S/u
 
 /**
  * Scores each candidate sentence against the question by content-word overlap, each term weighted by
@@ -310,6 +320,7 @@ export function scoreSentences(
   )
   const definingSections = new Set([...definingUnderTerm].map((sentence) => sentence.source))
   const options = typedOptions(understanding.ask)
+  const howTo = HOW_TO.test(understanding.ask)
   const ranked = candidates.map((sentence, s) => {
     const row = quality[s] ?? []
     const matched = weights.reduce((sum, weight, t) => sum + weight * (row[t] ?? 0), 0)
@@ -355,6 +366,8 @@ export function scoreSentences(
       thing.every((term) => [...sentence.terms].some((word) => matchWord(term, word) > 0))
     )
       score += THING_BONUS
+    if (howTo && coverage > 0 && INSTRUCTION.test(sentence.text.replace(/^\p{Lu}/u, (c) => c.toLowerCase())))
+      score += INSTRUCTION_BONUS
     const label = sentence.label
     if (
       label &&

@@ -27,6 +27,8 @@ const GROUPS: readonly string[] = [
   'medicine medication drug',
   'illness disease',
   'fix repair',
+  // "get rid of the ocr text layer": remove it.
+  'rid remove',
   'mistake error',
   'allowed permitted',
   'banned prohibited forbidden',
