@@ -1,6 +1,7 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
 import { AUXILIARY_VERBS } from '../../retrieve/questionWords'
+import { knownWord } from '../../retrieve/englishReader'
 
 /**
  * What a question asks for, named as a noun between its question word and its verb: "how many
@@ -22,6 +23,30 @@ export function askFocus(ask: string): string | null {
   const head = of > 0 ? words[of - 1]! : words.at(-1)!
   const term = tokenize(head)[0]
   return term !== undefined && !QUESTION_SHAPE.has(term) && !/^\d/u.test(term) ? term : null
+}
+
+/**
+ * The focus (`askFocus`) when the question asks it of a thing it names after "of" ("what DOSE of
+ * abemaciclib is recommended", "how many EMPLOYEES of Diageo…"): a measure or a part of that thing, which
+ * a passage answering names. A common word after "of" makes the phrase a category whose instances answer
+ * ("what genre of music": "folk-rock"), so the thing must be a name: capitalised as typed, or a word the
+ * English lexicon does not list. Null otherwise.
+ */
+export function focusOfThing(ask: string): string | null {
+  const typed = ask.replace(/\s+/gu, ' ').trim()
+  const match = FOCUS.exec(typed.toLowerCase())
+  if (!match?.[1]) return null
+  // The phrase as typed, for its capitals.
+  const start = match[0].indexOf(match[1])
+  const words = typed
+    .slice(start, start + match[1].length)
+    .trim()
+    .split(' ')
+  const of = words.findIndex((word) => word.toLowerCase() === 'of')
+  const thing = words[of + 1]
+  if (of <= 0 || thing === undefined) return null
+  const named = /^\p{Lu}/u.test(thing) || !knownWord(thing.toLowerCase())
+  return named ? askFocus(ask) : null
 }
 
 const FOCUS = new RegExp(

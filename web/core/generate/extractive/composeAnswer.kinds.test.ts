@@ -260,4 +260,23 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(text).toContain('August 3, 2006')
     expect(text).not.toContain('a time may come')
   })
+
+  it('refuses "what dose of X" where no passage names a dose though they name X, and answers one that does', () => {
+    const guideline = [
+      'The panel recommended that patients at high risk of recurrence may be offered two years of ribociclib plus endocrine therapy.',
+      'Ribociclib was approved for this use in 2023.',
+    ].join(' ')
+    const refused = answer('what dose of ribociclib is recommended', [source(1, guideline, 'guideline.pdf')])
+    expect(refused.kind).toBe('none')
+    const dosed = answer('what dose of ribociclib is recommended', [
+      source(1, `${guideline} The recommended dose of ribociclib is 400 mg once daily.`, 'guideline.pdf'),
+    ])
+    expect(dosed.kind).toBe('answer')
+    expect(dosed.text).toContain('400 mg')
+    // A common word after "of" asks for a category, whose instance answers without naming it.
+    const band = 'Fogwater are a folk-rock group with a strong Tyneside connection.'
+    const genre = answer('What genre of music is Fogwater classified as?', [source(1, band, 'music.md')])
+    expect(genre.kind).toBe('answer')
+    expect(genre.text).toContain('folk-rock')
+  })
 })

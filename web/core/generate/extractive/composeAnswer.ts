@@ -16,7 +16,7 @@ import {
 import { askedNames } from './askedFor'
 import { askedValueKinds } from './askedValueKinds'
 import { authorshipQuestion, bylineOf } from './authorshipQuestion'
-import { askedMeans, askedThing, askFocus, attributeOf } from './askFocus'
+import { askedMeans, askedThing, askFocus, attributeOf, focusOfThing } from './askFocus'
 import { DECK_FILE } from './deckFile'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
@@ -313,6 +313,15 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const quotedDocuments = new Set(
     chosen.map(({ sentence }) => sources.find(({ number }) => number === sentence.source)?.document_id),
   )
+  // "What dose of abemaciclib is recommended": a measure asked of a thing the passages name, which none
+  // of them names (a passage recommending two years of abemaciclib says no dose). Not a value of a kind
+  // read by itself (a percentage, an amount, a version: their checks are above).
+  const measured = focusOfThing(ask)
+  const measureUnnamed =
+    measured !== null &&
+    kinds.length === 0 &&
+    !VERSION_ASK.test(ask) &&
+    !sources.some((source) => mentions(source.number, measured))
   // "How many neon signs are there in Las Vegas": a year ("in the summer of 1898") counts nothing.
   const uncounted =
     /\bhow\s+many\b/iu.test(ask) &&
@@ -338,7 +347,14 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // named ("Which entity has a monopoly on initiating legislation?": "The Commission has a monopoly…").
   const unsupported =
     (!defined &&
-      (thingUnsaid || priceless || shareless || versionless || uncounted || untimed || datedElsewhere)) ||
+      (thingUnsaid ||
+        priceless ||
+        shareless ||
+        versionless ||
+        uncounted ||
+        untimed ||
+        datedElsewhere ||
+        measureUnnamed)) ||
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
