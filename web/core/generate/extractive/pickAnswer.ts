@@ -65,17 +65,11 @@ export function pickAnswer(
   // asked, that is where the answer usually is.
   if (goOn && !best.holdsKind) take(continuedBy(ranked, best))
   // A mechanism is explained in the sentences after the one that names it best, whatever their words.
-  if (explain) for (const next of followers(ranked, best)) take(next)
+  if (explain) for (const follower of followers(ranked, best)) take(follower)
   // A term introduced in quotes at a sentence's end is defined by the next one ('an exemption for making
   // "ephemeral recordings." These are recordings made to facilitate a transmission.'): they go together.
-  take(
-    ranked.find(
-      ({ sentence }) =>
-        sentence.source === best.sentence.source &&
-        sentence.position === best.sentence.position + 1 &&
-        definedAfterQuote(best.sentence.text, sentence.text),
-    ),
-  )
+  const next = beside(ranked, best, 1)
+  if (next && definedAfterQuote(best.sentence.text, next.sentence.text)) take(next)
   for (const candidate of ranked.slice(1)) {
     if (chosen.includes(candidate)) continue
     if (chosen.length === MAX_SENTENCES || candidate.score < best.score * FOLLOWER_RATIO) break
@@ -120,10 +114,7 @@ function repeats(a: ScoredSentence, b: ScoredSentence): boolean {
  */
 function referredTo(ranked: readonly ScoredSentence[], best: ScoredSentence): ScoredSentence | undefined {
   if (!OPENING_PRONOUN.test(best.sentence.text)) return undefined
-  return ranked.find(
-    ({ sentence }) =>
-      sentence.source === best.sentence.source && sentence.position === best.sentence.position - 1,
-  )
+  return beside(ranked, best, -1)
 }
 
 /**
@@ -132,23 +123,21 @@ function referredTo(ranked: readonly ScoredSentence[], best: ScoredSentence): Sc
  * company"). English only, closed classes of words, as `referredTo`.
  */
 function continuedBy(ranked: readonly ScoredSentence[], best: ScoredSentence): ScoredSentence | undefined {
-  return ranked.find(
-    ({ sentence }) =>
-      sentence.source === best.sentence.source &&
-      sentence.position === best.sentence.position + 1 &&
-      (OPENING_PRONOUN.test(sentence.text) ||
-        OPENING_SHARE_OF_THEM.test(sentence.text) ||
-        namedAgain(sentence.text, best.sentence.terms)),
-  )
+  const next = beside(ranked, best, 1)
+  if (!next) return undefined
+  const { text } = next.sentence
+  return OPENING_PRONOUN.test(text) ||
+    OPENING_SHARE_OF_THEM.test(text) ||
+    namedAgain(text, best.sentence.terms)
+    ? next
+    : undefined
 }
 
 /** The sentences right after `best` in its source, as many as may go with it. */
 function followers(ranked: readonly ScoredSentence[], best: ScoredSentence): ScoredSentence[] {
   const after: ScoredSentence[] = []
-  for (let position = best.sentence.position + 1; after.length < MAX_SENTENCES - 1; position++) {
-    const next = ranked.find(
-      ({ sentence }) => sentence.source === best.sentence.source && sentence.position === position,
-    )
+  for (let offset = 1; after.length < MAX_SENTENCES - 1; offset++) {
+    const next = beside(ranked, best, offset)
     if (!next) break
     after.push(next)
   }
@@ -157,24 +146,33 @@ function followers(ranked: readonly ScoredSentence[], best: ScoredSentence): Sco
 
 /** The command lines right after `best` in its source, and the one right before it. */
 function commandsBeside(ranked: readonly ScoredSentence[], best: ScoredSentence): ScoredSentence[] {
-  const at = (position: number) =>
-    ranked.find(
-      ({ sentence }) =>
-        sentence.source === best.sentence.source &&
-        sentence.position === position &&
-        sentence.command === true,
-    )
-  const beside: ScoredSentence[] = []
-  for (let position = best.sentence.position + 1; ; position++) {
-    const next = at(position)
-    if (!next || beside.length >= MAX_COMMANDS) break
-    beside.push(next)
+  const at = (offset: number) => {
+    const found = beside(ranked, best, offset)
+    return found?.sentence.command === true ? found : undefined
+  }
+  const commands: ScoredSentence[] = []
+  for (let offset = 1; ; offset++) {
+    const next = at(offset)
+    if (!next || commands.length >= MAX_COMMANDS) break
+    commands.push(next)
   }
   // A command goes with the line after it that says what it does ("GET /api/tags" / "List models that
   // are available locally."), as a command line goes with the one before it.
-  const before = at(best.sentence.position - 1)
-  if (before) beside.unshift(before)
-  return beside
+  const before = at(-1)
+  if (before) commands.unshift(before)
+  return commands
+}
+
+/** The sentence `offset` places after `best` (before, where negative) in its passage, if it is a candidate. */
+function beside(
+  ranked: readonly ScoredSentence[],
+  best: ScoredSentence,
+  offset: number,
+): ScoredSentence | undefined {
+  return ranked.find(
+    ({ sentence }) =>
+      sentence.source === best.sentence.source && sentence.position === best.sentence.position + offset,
+  )
 }
 
 /** At most this many commands go with a sentence. */
