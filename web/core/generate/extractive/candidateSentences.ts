@@ -165,6 +165,9 @@ export function candidateSentences(
         taken = i + 1
         continue
       }
+      // "Figure 7-27. Stainless steel self-locking nut.": a figure's or a table's short caption names a
+      // picture the passage lost, and says nothing of what it shows: never an answer.
+      if (!admitted && shortCaption(line)) continue
       // A spec sheet's or a slide's "label value" line is a candidate whole: short and unpunctuated as
       // a heading is, it holds a value, and its label says what of.
       const label = labelOf(line)
@@ -353,6 +356,16 @@ function isQuestionLine(line: string): boolean {
     !/[.!?]\s/u.test(line.slice(0, -1)) &&
     line.split(' ').length <= 2 * MAX_HEADING_WORDS
   )
+}
+
+/** A caption's label and number: "Figure 7-27.", "Fig. 3:", "Table 2 –", "Exhibit 10.1". */
+const CAPTION = /^(?:figure|fig\.|table|exhibit|chart|plate|diagram|illustration)\s+[\p{N}][\p{N}.-]*[.:–—-]?\s+/iu
+/** A caption of this many words after its label at most names its picture; a longer one may state facts. */
+const MAX_CAPTION_WORDS = 8
+
+function shortCaption(line: string): boolean {
+  const match = CAPTION.exec(line)
+  return match !== null && line.slice(match[0].length).split(' ').length <= MAX_CAPTION_WORDS
 }
 
 function isHeading(line: string): boolean {

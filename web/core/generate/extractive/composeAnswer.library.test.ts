@@ -781,4 +781,18 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).toMatch(/^To remove the hidden text layer/u)
     expect(text).toContain('scanfix --mode strip input.pdf output.pdf')
   })
+
+  it("never answers with a figure's short caption, however well it names the thing asked", () => {
+    const page = [
+      'The brass check valve may be fitted either way round, as its flap only seals when water pushes back against it.',
+      'The valve has two parts: a body with a seat and a hinged flap.',
+      'Figure 4-12. Brass check valve.',
+    ].join('\n')
+    const { kind, text } = answer('how does the brass check valve work', [
+      source(1, page, 'plumbing-handbook.pdf', 'Valves'),
+    ])
+    expect(kind).toBe('answer')
+    expect(text).not.toContain('Figure 4-12')
+    expect(text).toContain('only seals when water pushes back')
+  })
 })
