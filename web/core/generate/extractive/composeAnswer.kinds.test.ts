@@ -279,4 +279,18 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(genre.kind).toBe('answer')
     expect(genre.text).toContain('folk-rock')
   })
+
+  it('answers "how often" with the frequency said two sentences after the one naming the subject, in fewer of its words', () => {
+    const design = [
+      'The scheduler stores the next timestamp at which the Queue Reader should poll a given job.',
+      'Jobs ready to run are periodically polled by the Queue Reader, and this period controls the delivery delay.',
+      'Polling more often shortens the delay, and the other way round.',
+      'Today we have set it to poll for ready jobs once every five seconds.',
+    ].join(' ')
+    const { kind, text } = answer('how often does the queue reader poll', [
+      source(1, design, 'scheduler-blog.html'),
+    ])
+    expect(kind).toBe('answer')
+    expect(text).toContain('once every five seconds')
+  })
 })

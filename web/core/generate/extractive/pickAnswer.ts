@@ -53,7 +53,10 @@ export function pickAnswer(
         !repeats(best, candidate) &&
         fits(candidate),
     )
-    take(holder)
+    // Or it is said a sentence or two after one nearly as good, in its passage, in fewer of the
+    // question's words: "Tasks ready for execution are periodically polled by the Store Consumer… Currently,
+    // we have calibrated ATF to poll for ready tasks once every two seconds."
+    take(holder ?? heldNearby(ranked, best, fits))
   }
   take(referredTo(ranked, best))
   // A sentence is shown with the command after it that does what it says ("You can ask OCRmyPDF to
@@ -162,6 +165,29 @@ function commandsBeside(ranked: readonly ScoredSentence[], best: ScoredSentence)
   if (before) commands.unshift(before)
   return commands
 }
+
+/**
+ * A sentence holding the kind of answer asked, up to NEARBY sentences after one that scores nearly as
+ * well as `best` (FOLLOWER_RATIO) in its passage and shares some of the ask: the value said of what
+ * that sentence names.
+ */
+function heldNearby(
+  ranked: readonly ScoredSentence[],
+  best: ScoredSentence,
+  fits: (candidate: ScoredSentence) => boolean,
+): ScoredSentence | undefined {
+  for (const near of ranked) {
+    if (near.score < best.score * FOLLOWER_RATIO) break
+    for (let offset = 1; offset <= NEARBY; offset++) {
+      const next = beside(ranked, near, offset)
+      if (next?.holdsKind && next.coverage > 0 && !repeats(best, next) && fits(next)) return next
+    }
+  }
+  return undefined
+}
+
+/** How many sentences after a near-best one its value may be said. */
+const NEARBY = 3
 
 /** The sentence `offset` places after `best` (before, where negative) in its passage, if it is a candidate. */
 function beside(
