@@ -359,7 +359,8 @@ function isQuestionLine(line: string): boolean {
 }
 
 /** A caption's label and number: "Figure 7-27.", "Fig. 3:", "Table 2 –", "Exhibit 10.1". */
-const CAPTION = /^(?:figure|fig\.|table|exhibit|chart|plate|diagram|illustration)\s+[\p{N}][\p{N}.-]*[.:–—-]?\s+/iu
+const CAPTION =
+  /^(?:figure|fig\.|table|exhibit|chart|plate|diagram|illustration)\s+[\p{N}][\p{N}.-]*[.:–—-]?\s+/iu
 /** A caption of this many words after its label at most names its picture; a longer one may state facts. */
 const MAX_CAPTION_WORDS = 8
 
