@@ -160,6 +160,19 @@ describe('commandLine for API references', () => {
   })
 })
 
+describe('candidateSentences on a reference list', () => {
+  it("quotes no reference list's entry, even one a question's role admits whole", () => {
+    const notes = [
+      'Revenue grew a third in a year.',
+      '16. ^ Lardinois, Frederic (November 15, 2012). "Acme Releases Annual Report: Revenue Up 33%". example.com.',
+      '[12] A. Vaswani, N. Shazeer, and N. Parmar. Attention is all you need. In NeurIPS, 2017.',
+    ].join('\n')
+    expect(candidateSentences([source(notes)], () => true).map(({ text }) => text)).toEqual([
+      'Revenue grew a third in a year.',
+    ])
+  })
+})
+
 describe('candidateSentences on slides', () => {
   it("takes a bullet that states something for a sentence, and a title's words for the section", () => {
     const slide = [

@@ -2,6 +2,7 @@ import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
+import { referenceEntry } from './referenceEntry'
 import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
 import { UNSPACED_SCRIPT } from './unspacedScript'
@@ -168,6 +169,9 @@ export function candidateSentences(
       // "Figure 7-27. Stainless steel self-locking nut.": a figure's or a table's short caption names a
       // picture the passage lost, and says nothing of what it shows: never an answer.
       if (!admitted && shortCaption(line)) continue
+      // "16. ^ Lardinois, Frederic (November 15, 2012). …": a reference list's entry names a work and says
+      // nothing, though it names people beside a question's words.
+      if (referenceEntry(line)) continue
       // A spec sheet's or a slide's "label value" line is a candidate whole: short and unpunctuated as
       // a heading is, it holds a value, and its label says what of.
       const label = labelOf(line)
@@ -223,7 +227,7 @@ export function candidateSentences(
 }
 
 /** A document's own footnote mark ("free.[3]", "globe[citation needed]"): it would read as the answer's citation. */
-const FOOTNOTE_MARK = /(?<=[\p{L}\p{N}.,;:!?"”’)])\[(?:\d{1,3}|citation needed)\](?=[\s.,;:]|$)/gu
+export const FOOTNOTE_MARK = /(?<=[\p{L}\p{N}.,;:!?"”’)])\[(?:\d{1,3}|citation needed)\](?=[\s.,;:]|$)/gu
 /** A footnote mark after a sentence's end ("free.[3] One day later"), and the space after it. */
 const FOOTNOTE_END = /[.!?]["'”’)]*\[(?:\d{1,3}|citation needed)\]\s+(?=["“‘(]?\p{Lu})/gu
 

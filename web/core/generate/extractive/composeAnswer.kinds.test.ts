@@ -293,4 +293,26 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(kind).toBe('answer')
     expect(text).toContain('once every five seconds')
   })
+
+  it('answers a list named inside a sentence ("many products such as …") with that sentence, where it names what is asked', () => {
+    const page = [
+      'Acme',
+      'Industry | Tools',
+      'Products | Acme Suite',
+      'Founded | 1990',
+      'Acme is a community of toolmakers, founded in 1990.',
+      'Acme produces many products such as the Quill editor, Lantern log viewer, Tidy linter, Bolt task runner and other projects.',
+      'Acme supports searching files in encodings other than UTF-8, such as UTF-16, latin-1, GBK and Shift_JIS.',
+      'By default, Acme will skip hidden files and binary files.',
+    ].join('\n')
+    const sources = [source(1, page, 'acme-wiki.html', 'Acme')]
+    // The sentence naming them is quoted whole: the items read in its words.
+    expect(answer('what products does acme make', sources).text).toBe(
+      'Acme produces many products such as the Quill editor, Lantern log viewer, Tidy linter, Bolt task runner and other projects. [1]',
+    )
+    // A series whose sentence leaves two of the ask's words unsaid is no answer to it.
+    expect(answer('what files does acme skip by default', sources).text).toContain(
+      'By default, Acme will skip hidden files and binary files.',
+    )
+  })
 })

@@ -154,9 +154,12 @@ describe('composeAnswer on slide decks', () => {
       ]),
       about,
     }
-    const { text } = answer("list euclid's common notions", [euclid, notions])
-    expect(text).toContain('- If equals are added to equals, then the wholes are equal.')
-    expect(text).toContain('- The whole is greater than the part.')
+    // Asked as people type it too: "euclids", the possessive without its apostrophe.
+    for (const question of ["list euclid's common notions", 'what are euclids common notions']) {
+      const { text } = answer(question, [euclid, notions])
+      expect(text).toContain('- If equals are added to equals, then the wholes are equal.')
+      expect(text).toContain('- The whole is greater than the part.')
+    }
   })
 
   it('answers who held a role from a title slide\'s line, the clause after "when" only saying when', () => {

@@ -3,6 +3,7 @@ import { DOCUMENT_KIND } from '../../retrieve/documentScope'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
+import { referenceEntry } from './referenceEntry'
 import { listItems } from './listItems'
 import { wordForm } from './matchWord'
 
@@ -194,8 +195,8 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
         lead = opening
         return
       }
-      // Table rows and a table of contents' lines are no sentences of a gist.
-      if (LEADERS.test(line) || line.includes('|')) return
+      // Table rows, a table of contents' lines and a reference list's entries are no sentences of a gist.
+      if (LEADERS.test(line) || line.includes('|') || referenceEntry(line)) return
       const labelled = /^(?:abstract|summary)\b/iu.test(line)
       const abstract = opening || labelled || (continued && at === 0)
       if (labelled) lead = true

@@ -3,11 +3,14 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { askFocus } from './askFocus'
+import { FOOTNOTE_MARK } from './candidateSentences'
 import { closingBrackets } from './closingBrackets'
 import { DECK_FILE } from './deckFile'
 import { inlineList, openingItems } from './inlineList'
-import { clipItem, listItems, numberedSteps, PAGE_NUMBER } from './listItems'
+import { clipItem, listItems, numberedSteps, PAGE_NUMBER, TABLE_ROW } from './listItems'
 import { looseWords } from './looseWords'
+import { knownWord } from '../../retrieve/englishReader'
+import { proseLists } from './proseList'
 import { matchWord } from './matchWord'
 import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
@@ -38,6 +41,8 @@ const BEFORE = 2
 export function listQuestion(ask: string): boolean {
   const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
   if (LIST_ASK.test(text) || COUNTED_PLURAL.test(text) || ANY_STUFF.test(text)) return true
+  const unmarked = UNMARKED_POSSESSIVE.exec(text.replace(/[?.!]+$/u, ''))
+  if (unmarked && !knownWord(unmarked[1]!)) return true
   const focus = askFocus(text)
   return focus !== null && (/[^su]s$/u.test(focus) || IRREGULAR_PLURALS.has(focus)) && !/^how\s/u.test(text)
 }
@@ -89,6 +94,11 @@ const COUNTED_PLURAL = new RegExp(
   `^(?:what|which|list|name|tell)\\b.*\\b${COUNT}\\s+\\p{L}+[^su\\s]s\\b`,
   'u',
 )
+/**
+ * "what are euclids common notions", "what are pythons data types": a name's possessive typed without its
+ * apostrophe (the word less its "s" is no English word), then the plural asked for.
+ */
+const UNMARKED_POSSESSIVE = /^what are (\p{L}+)s ((?:\p{L}+ ){0,2}\p{L}+[^su\s]s)$/u
 const LIST_ASK =
   /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all|its|their|his|her|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b|what (?:do|will|would|does|did) (?:i|you|we|one|they) need\b|what(?:['’]s| is| are) (?:needed|required)\b)|\bsteps (?:to|for)\b/u
 
@@ -147,6 +157,7 @@ export function listAnswer(
     source: number
     share: number
     runsOn: boolean
+    sentence?: string
   } | null = null
   for (const source of sources) {
     const lines = source.text
@@ -158,20 +169,37 @@ export function listAnswer(
     const deck = DECK_FILE.test(source.filename)
     // Each list with the lines right before its introduction, which may say what it is for ("Should be
     // designed so it's usable by anyone" / "Design factors include:").
-    const blocks: Array<{ intro: string; items: string[]; before: string[]; runsOn: boolean }> = []
+    const blocks: Array<{
+      intro: string
+      items: string[]
+      before: string[]
+      runsOn: boolean
+      /** A series named inside this sentence (`proseLists`): quoted whole, the items in its own words. */
+      sentence?: string
+    }> = []
     // Whether nothing but a page's number follows line `i`: a list ending there may go on over the page.
     const lastLine = (i: number) => lines.slice(i + 1).every((line) => PAGE_NUMBER.test(line))
     lines.forEach((line, i) => {
       // "In general, do not count the following as days of presence.": its last sentence announces them.
       const following = /:$/u.test(line) ? null : FOLLOWING.exec(line)
+      // A table's row ("Products | Acme Suite") is a cell's value, never the introduction of the rows after it.
       const introduces =
-        /:$/u.test(line) ||
-        following !== null ||
-        (!/[.!?;,]$/u.test(line) && (line.split(' ').length <= 10 || (deck && i === 0)))
+        !TABLE_ROW.test(line) &&
+        (/:$/u.test(line) ||
+          following !== null ||
+          (!/[.!?;,]$/u.test(line) && (line.split(' ').length <= 10 || (deck && i === 0))))
       // "INSTRUCTIONS Type or write…", "… including: Purging of gas receptacles Air transport…": run into a line.
       const inline = deck ? null : inlineList(line)
       if (inline)
         blocks.push({ ...inline, before: lines.slice(Math.max(0, i - BEFORE), i), runsOn: lastLine(i) })
+      // "Mozilla produces many products such as the Firefox web browser, Thunderbird e-mail client, …".
+      if (!deck && !inline)
+        for (const prose of proseLists(line))
+          blocks.push({
+            ...prose,
+            before: lines.slice(Math.max(0, i - BEFORE), i),
+            runsOn: false,
+          })
       if (!introduces) return
       const items = listItems(lines, i, deck)
       if (items.length >= 2)
@@ -215,6 +243,9 @@ export function listAnswer(
       // but one of five or more ("… conditions for rating diesel engine power": what they are for).
       const unnamed = terms.filter((term) => ![...intro].some((word) => matchWord(term, word) > 0))
       if (bare && unnamed.length > Math.floor(terms.length / BARE_WORDS_PER_UNNAMED)) continue
+      // A series inside a sentence is the list asked for where its sentence names what is asked, one word aside:
+      // "ripgrep supports searching files in … encodings such as …" is no answer to which files it skips.
+      if (block.sentence !== undefined && unnamed.length > 1) continue
       // "This approach has several benefits:": the reasons a "why" asks for.
       if (why && !REASONS.test(block.intro)) continue
       if (share >= LIST_COVERAGE && (!best || share > best.share))
@@ -223,6 +254,7 @@ export function listAnswer(
   }
   if (!best) return null
   const { intro, source } = best
+  if (best.sentence !== undefined) return [`${best.sentence.replace(FOOTNOTE_MARK, '')} [${source}]`]
   const next = best.runsOn ? continuedOver(sources, source) : null
   const items = [...best.items, ...(next?.items ?? [])].slice(0, MAX_ITEMS)
   const cited = next ? `[${source}][${next.source}]` : `[${source}]`

@@ -56,7 +56,7 @@ export function listItems(
 export const PAGE_NUMBER = /^[-–—\s]*\d{1,4}[-–—\s]*$/u
 
 /** A table's row as the chunker writes it: cells between " | ". */
-const TABLE_ROW = /\S\s\|\s|^\|\s/u
+export const TABLE_ROW = /\S\s\|\s|^\|\s/u
 
 /** A row as an item: its first cell, then the others ("Berries: Blueberry, Strawberry, Cranberry, 150"). */
 function rowItem(row: string): string {
