@@ -315,4 +315,13 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
       'By default, Acme will skip hidden files and binary files.',
     )
   })
+
+  it('answers "define X" with the sentence defining X in the plural, not only one naming X in passing', () => {
+    const notice = [
+      'We are a covered entity under HIPAA and must protect your health information.',
+      'Covered entities are health plans, health care clearinghouses, and health care providers that transmit health information electronically.',
+    ].join('\n')
+    const { text } = answer('define covered entity', [source(1, notice, 'privacy-notice.docx')])
+    expect(text).toContain('Covered entities are health plans, health care clearinghouses')
+  })
 })

@@ -299,4 +299,17 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     expect(defines(what, 'The browser has a reftest that verifies this.')).toBe(false)
     expect(defines(what, 'A reftest has two pages.')).toBe(false)
   })
+
+  it('takes a definition in the plural for a term asked in the singular, and in the singular for a plural', () => {
+    expect(
+      defines('define covered entity', 'Covered entities are health plans and health care providers.'),
+    ).toBe(true)
+    expect(defines('what are covered entities', 'A covered entity is a health plan or a provider.')).toBe(
+      true,
+    )
+    expect(defines('what is a lymph node', 'Lymph nodes are small glands that filter lymph.')).toBe(true)
+    expect(defines('what are lymph nodes', 'A lymph node is a small gland.')).toBe(true)
+    // Another word that only begins like it is not the term.
+    expect(defines('what is an entity', 'Entitlements are benefits paid by law.')).toBe(false)
+  })
 })

@@ -92,6 +92,17 @@ const TONGUE =
 /** Words that ask about an abbreviation as such, not about a word's meaning. */
 const ASKS_ABBREVIATION = /\b(?:stands?\s+for|short\s+for|abbreviation|acronym)\b/iu
 
+/**
+ * What of a term's word a definition must print, a short ending allowed after it: the word less a
+ * plural's "s" ("lymph node" defines "lymph nodes"), a "-y" or a plural's "-ies" ("covered entities are…"
+ * defines "covered entity", "a covered entity is…" "covered entities"), else the word ("ctenophores are…"
+ * defines "ctenophore").
+ */
+export function termStem(word: string): string {
+  if (/^\p{L}{2,}[^aeiou]ies$/u.test(word)) return word.slice(0, -3)
+  return /^\p{L}{2,}[^aeiou]y$/u.test(word) || /^\p{L}{3,}[^s]s$/u.test(word) ? word.slice(0, -1) : word
+}
+
 export function definitionQuestion(question: string): DefinitionQuestion | null {
   const match = QUESTION.exec(asWhatIs(question.normalize('NFKC')))
   // "what does the name neon actually mean": the term is "neon"; the word naming it and a filler are not.
@@ -118,7 +129,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   if (subject.length === 0 || termWords > MAX_SUBJECT_WORDS || words.length - termWords > MAX_SCOPE_WORDS)
     return null
   const phrase = [words, ...(within > 0 ? [term.split(' ')] : [])]
-    .map((part) => part.map((word) => `${escape(word)}\\p{L}{0,3}`).join('[^\\p{L}\\p{N}]+'))
+    .map((part) => part.map((word) => `${escape(termStem(word))}\\p{L}{0,3}`).join('[^\\p{L}\\p{N}]+'))
     .join('|')
   // Sentences are lowercased before testing: case-insensitive Unicode patterns are much slower.
   const isX = new RegExp(

@@ -10,7 +10,7 @@ import { clippedRun } from './clippedRun'
 import { closeSpelling } from './closeSpelling'
 import { contractedWord } from '../../retrieve/contractedWord'
 import { printsOption, typedOptions } from '../../retrieve/typedOptions'
-import { definitionQuestion } from './definitionQuestion'
+import { definitionQuestion, termStem } from './definitionQuestion'
 import { definedAfterQuote } from './definedAfterQuote'
 import { dateBesideAsk } from './dateBesideAsk'
 import { holdsDuration } from './holdsDuration'
@@ -335,9 +335,10 @@ export function scoreSentences(
       // A definition is worth quoting even when long ("X (Portuguese: ...; Spanish: ...) is ...").
       // The pattern is only tried where every subject word occurs as it spells it (the word, or the word
       // and up to three letters): it is slow, and cannot match elsewhere.
-      const hasSubject = definition.subject.every((term) =>
-        sentence.sequence.some((word) => word.startsWith(term) && word.length <= term.length + 3),
-      )
+      const hasSubject = definition.subject.every((term) => {
+        const stem = termStem(term)
+        return sentence.sequence.some((word) => word.startsWith(stem) && word.length <= stem.length + 3)
+      })
       const namesSubject = definition.subject.some((term) => (row[terms.indexOf(term)] ?? 0) > 0)
       if (!namesSubject) score *= NO_SUBJECT_SHARE
       const underTerm = sameTerms(definition.subject, sentence.section)
