@@ -11,3 +11,14 @@ export const WH_WORDS = 'who|whom|whose|what|when|where|which|why|how'
  * question's noun ("which repo does…", "how many people have…").
  */
 export const AUXILIARY_VERBS = 'is|are|was|were|do|does|did|can|could|should|would|will|has|have|had'
+
+/**
+ * The adjectives of a measure asked with "how" ("how DEEP can it dig", "how BIG can an ADU be"): they say
+ * a measure is asked, as "how many" says a count is.
+ */
+export const MEASURE_ADJECTIVES = 'big|large|small|heavy|tall|wide|far|fast|high|deep|thick'
+/**
+ * Those of them that name no measure of their own: a size is stated in any unit ("800 square feet"),
+ * never as "big". "Deep" and "heavy" are said as "depth" and "weight" (`synonyms`).
+ */
+export const SIZE_ADJECTIVES = 'big|large|small'

@@ -1,7 +1,7 @@
 import { documentScope } from './documentScope'
 import { tokenize } from './index/tokenize'
 import { type QuestionPeriod, questionPeriods } from './questionPeriods'
-import { AUXILIARY_VERBS, WH_WORDS } from './questionWords'
+import { AUXILIARY_VERBS, MEASURE_ADJECTIVES, SIZE_ADJECTIVES, WH_WORDS } from './questionWords'
 
 /**
  * What a question asks and how, read once and shared by search, the extractive answerer and a model's
@@ -121,6 +121,9 @@ const POINTER =
   /\b(?:the|this|that|your)\s+(deck|slides|article|paper|doc|document|pdf|file|piece|post|chapter|readme|presentation|writeup|transcript)\b/iu
 
 /** Words that carry the shape of a question rather than its subject; the answer rarely repeats them. */
+const HOW_MEASURE = new RegExp(String.raw`\bhow\s+(?:${MEASURE_ADJECTIVES})\b`, 'u')
+const HOW_SIZE = new RegExp(String.raw`\bhow\s+(${SIZE_ADJECTIVES})\b`, 'iu')
+
 export const QUESTION_SHAPE = new Set(
   (
     'many much long often far old year years name names named called type kind kinds example ' +
@@ -208,6 +211,9 @@ export function understandQuestion(
     ),
   ]
   for (const { year } of periods) if (year !== null && !terms.includes(year)) terms.push(year)
+  // "how big can an ADU be": the adjective asks for a size, which a passage states without it.
+  const sized = HOW_SIZE.exec(ask)?.[1]?.toLowerCase()
+  if (sized !== undefined && terms.includes(sized)) terms.splice(terms.indexOf(sized), 1)
   // "R&D", "SG&A", "J&J": one acronym ("rd", "sga", "jj"), not single letters that match anything.
   const ampersands = [...ask.matchAll(/\b(\p{Lu}{1,3})&(\p{Lu}{1,3})\b/gu)].map(([, a, b]) =>
     `${a}${b}`.toLowerCase(),
@@ -353,7 +359,9 @@ function answerKind(ask: string, namesPeriod: boolean): AnswerKind {
   if (
     /\b(?:how\s+(?:much|many)|what\s+(?:was|is|were|are)\s+(?:the\s+)?(?:total\s+)?(?:amount|number|value|percentage|share|ratio|rate|size|price|cost))\b/u.test(
       lower,
-    )
+    ) ||
+    // "how big can an ADU be", "how deep can it dig": a measure is a figure.
+    HOW_MEASURE.test(lower)
   )
     return 'figure'
   // "min python version needed", "which node version": a version is a number.

@@ -1,3 +1,4 @@
+import { MEASURE_ADJECTIVES } from '../../retrieve/questionWords'
 import type { ValueKind } from './textValues'
 
 /**
@@ -28,7 +29,7 @@ const SHAPES: ReadonlyArray<[RegExp, ValueKind[]]> = [
   [/\bhow\s+long\b/u, ['duration', 'measure']],
   [/\bhow\s+(?:often|frequently)\b/u, ['duration', 'count']],
   [/\bhow\s+old\b/u, ['duration', 'count', 'date']],
-  [/\bhow\s+(?:big|large|small|heavy|tall|wide|far|fast|high|deep|thick)\b/u, ['measure', 'count']],
+  [new RegExp(String.raw`\bhow\s+(?:${MEASURE_ADJECTIVES})\b`, 'u'), ['measure', 'count']],
   [
     /^(?:and\s+)?when\b|\b(?:what|which)\s+(?:year|date|day|month|time)\b|\bwhen\s+(?:was|were|did|is|does)\b/u,
     ['date'],

@@ -2,6 +2,7 @@ import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
+import { listItems } from './listItems'
 import { referenceEntry } from './referenceEntry'
 import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
@@ -81,6 +82,10 @@ export function candidateSentences(
      * A candidate read from `read` (its words and terms), under the current section unless `fields` says
      * otherwise; false, and nothing added, when it holds no word.
      */
+    // The words of the sentence that introduces the list the current line is an item of: "An accessory
+    // dwelling unit shall comply with the following standards:" says what "A. The unit shall not exceed
+    // 800 square feet…" is of, as a heading would.
+    let itemOf: string[] | null = null
     const add = (
       read: string,
       fields: Partial<Pick<CandidateSentence, 'text' | 'section' | 'lead' | 'command' | 'label'>> = {},
@@ -95,7 +100,7 @@ export function candidateSentences(
         terms: new Set(sequence),
         sequence,
         words: read.split(' ').length,
-        section,
+        section: itemOf ? [...section, ...itemOf] : section,
         ...fields,
       })
       return true
@@ -108,8 +113,10 @@ export function candidateSentences(
     const rows = lines.map(tableCells)
     // The line a field's label took as its value (`fieldValue`), read with it.
     let taken = -1
+    const introduced = introducedItems(lines)
     for (const [i, line] of lines.entries()) {
       if (i === taken) continue
+      itemOf = introduced.get(i) ?? null
       const row = rows[i] && (rows[i - 1] || rows[i + 1]) ? rows[i]! : null
       // A row with one cell filled inside a table is a section label ("Investing Activities"): the table goes on.
       if (row && row.length < 2 && header) continue
@@ -224,6 +231,21 @@ export function candidateSentences(
     }
   })
   return candidates
+}
+
+/**
+ * The items of each list a line ending with a colon introduces (`listItems`), by line index, with the
+ * search terms of that introduction.
+ */
+function introducedItems(lines: readonly string[]): Map<number, string[]> {
+  const introduced = new Map<number, string[]>()
+  lines.forEach((line, i) => {
+    if (!line.endsWith(':')) return
+    const items = new Set(listItems(lines, i))
+    const terms = tokenize(line)
+    for (let j = i + 1; j < lines.length && items.has(lines[j]!); j++) introduced.set(j, terms)
+  })
+  return introduced
 }
 
 /** A document's own footnote mark ("free.[3]", "globe[citation needed]"): it would read as the answer's citation. */

@@ -324,4 +324,36 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     const { text } = answer('define covered entity', [source(1, notice, 'privacy-notice.docx')])
     expect(text).toContain('Covered entities are health plans, health care clearinghouses')
   })
+
+  it("answers a size asked of a thing from the item of the list its standards introduce, items lettered 'A.'", () => {
+    const ordinance = [
+      'Section 17.12.040 Development standards.',
+      'An accessory dwelling unit shall comply with the following standards:',
+      'A. The unit shall not exceed 800 square feet of floor area.',
+      'B. One off-street parking space shall be provided for the unit.',
+      'Section 17.12.050 Permits.',
+      'The director shall approve or deny an application within sixty (60) days.',
+    ].join('\n')
+    const sources = [source(1, ordinance, 'adu-ordinance.docx')]
+    // "big" is no word a size is stated with; the item is read under its introduction's words.
+    expect(answer('how big can an accessory dwelling unit be', sources).text).toContain(
+      'The unit shall not exceed 800 square feet of floor area.',
+    )
+    // The lettered items end where the next section begins.
+    expect(answer('what are the standards for an accessory dwelling unit', sources).text).toBe(
+      'An accessory dwelling unit shall comply with the following standards: [1]\n- The unit shall not exceed 800 square feet of floor area.\n- One off-street parking space shall be provided for the unit.',
+    )
+  })
+
+  it('answers "how heavy" and "how deep" from the spec line printing the weight or the depth', () => {
+    const spec = [
+      'Dimensions',
+      'Max digging depth 2,790 mm',
+      'Operating weight 5,600 kg',
+      'Bucket capacity 0.16 m3',
+    ].join('\n')
+    const sources = [source(1, spec, 'excavator-spec.pdf')]
+    expect(answer('how heavy is it', sources).text).toBe('Operating weight 5,600 kg [1]')
+    expect(answer('how deep can it dig', sources).text).toBe('Max digging depth 2,790 mm [1]')
+  })
 })

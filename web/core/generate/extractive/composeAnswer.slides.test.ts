@@ -303,4 +303,22 @@ describe('composeAnswer on slide decks', () => {
     expect(best.text).toBe('Best: gitextensions + p4merge [3]')
     expect(answer("what's the 'good' way to install git", sources).text).toBe('Good: msysgit [1]')
   })
+
+  it('answers "what were the X" and "what are my X" with the slide titled X', () => {
+    const findings = slide(1, 9, 'Key Findings', [
+      'Battery life doubled with the new regulator',
+      'Cost per unit fell to $42',
+      'Two sensors failed in field tests',
+    ])
+    const goals = slide(2, 3, 'Project Goals', [
+      'Build a low-cost weather station',
+      'Run a year on one battery',
+    ])
+    expect(answer('what were the key findings', [findings, goals]).text).toBe(
+      'Key Findings [1]\n- Battery life doubled with the new regulator\n- Cost per unit fell to $42\n- Two sensors failed in field tests',
+    )
+    expect(answer('what are my project goals', [findings, goals]).text).toBe(
+      'Project Goals [2]\n- Build a low-cost weather station\n- Run a year on one battery',
+    )
+  })
 })

@@ -98,9 +98,9 @@ const COUNTED_PLURAL = new RegExp(
  * "what are euclids common notions", "what are pythons data types": a name's possessive typed without its
  * apostrophe (the word less its "s" is no English word), then the plural asked for.
  */
-const UNMARKED_POSSESSIVE = /^what are (\p{L}+)s ((?:\p{L}+ ){0,2}\p{L}+[^su\s]s)$/u
+const UNMARKED_POSSESSIVE = /^what (?:are|were) (\p{L}+)s ((?:\p{L}+ ){0,2}\p{L}+[^su\s]s)$/u
 const LIST_ASK =
-  /^(?:list|enumerate|name (?:the|all)|what are (?:the|some|all|its|their|his|her|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b|what (?:do|will|would|does|did) (?:i|you|we|one|they) need\b|what(?:['’]s| is| are) (?:needed|required)\b)|\bsteps (?:to|for)\b/u
+  /^(?:list|enumerate|name (?:the|all)|what (?:are|were) (?:the|some|all|its|their|his|her|my|our|your|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b|what (?:do|will|would|does|did) (?:i|you|we|one|they) need\b|what(?:['’]s| is| are) (?:needed|required)\b)|\bsteps (?:to|for)\b/u
 
 /** An introduction announcing reasons: "This approach has several benefits:", "The reasons are:". */
 const REASONS =

@@ -7,7 +7,7 @@ const MAX_ITEM_WORDS = 14
 /** After a colon, at most this many paragraphs (lines longer than an item) are taken for items. */
 const MAX_PARAGRAPH_ITEMS = 6
 /** A bullet, or an item's number or letter: "1.", "(2)", "3-" (as slides number them), "a)". */
-const MARKED = new RegExp(`^(?:[-*${BULLET_SIGNS}]|\\(?\\d{1,2}[.)]|\\d{1,2}\\s?-|\\(?[a-z][.)])\\s+`, 'u')
+const MARKED = new RegExp(`^(?:[-*${BULLET_SIGNS}]|\\(?\\d{1,2}[.)]|\\d{1,2}\\s?-|\\(?[a-zA-Z][.)])\\s+`, 'u')
 
 /**
  * The items of a list that follows line `at` (a sentence ending with a colon, or a heading): the next

@@ -23,6 +23,12 @@ const GROUPS: readonly string[] = [
   'goal aim objective',
   'rule regulation',
   'size dimensions',
+  // "how heavy is it", "how deep can it dig": a spec sheet prints the measure's noun.
+  'heavy weight',
+  'deep depth',
+  'wide width',
+  'tall height',
+  'thick thickness',
   'doctor physician',
   'medicine medication drug',
   'illness disease',
