@@ -65,4 +65,33 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('Who wrote the Rust book?', after('what is ownership in rust'))).toBeNull()
     expect(followUpQuestion('and the year before?', [])).toBeNull()
   })
+
+  it('puts a year, a version, a thing or a name alone where the previous question had one', () => {
+    const income = after('what was the income in 2012')
+    expect(followUpQuestion('and 2011?', income)).toBe('what was the income in 2011')
+    expect(followUpQuestion('and fy2011', income)).toBe('what was the income in 2011')
+    expect(
+      followUpQuestion('and what was it the previous year', after('what is the treasurer balance for 2012')),
+    ).toBe('what is the treasurer balance for 2011')
+    expect(followUpQuestion('and 2.0?', after('what does pypdf 3.0 change'))).toBe(
+      'what does pypdf 2.0 change',
+    )
+    // A thing in common words: the noun phrase asked of, up to its preposition.
+    expect(followUpQuestion('what about expenses?', income)).toBe('what was the expenses in 2012')
+    expect(followUpQuestion('what about the reach?', after('what is the max dig depth of the cx57c'))).toBe(
+      'what is the reach of the cx57c',
+    )
+    // A name: the one the previous question ended on.
+    expect(followUpQuestion('and london?', after('what is the population of paris'))).toBe(
+      'what is the population of london',
+    )
+    // A condition the previous question had not is added to it.
+    expect(followUpQuestion('and with the long arm?', after('what is the max dig depth of the cx57c'))).toBe(
+      'what is the max dig depth of the cx57c with the long arm',
+    )
+    // A question of its own with a verb is no thing to put in.
+    expect(
+      followUpQuestion('can they sell it?', after('what does hipaa let the clinic do with my info')),
+    ).toBeNull()
+  })
 })

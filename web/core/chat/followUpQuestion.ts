@@ -2,6 +2,7 @@ import type { ChatTurn } from '../generate/ChatModel'
 import { textValues } from '../generate/extractive/textValues'
 import { isFollowUp } from '../retrieve/rewriteQuery'
 import { AUXILIARY_VERBS } from '../retrieve/questionWords'
+import { knownWord } from '../retrieve/englishReader'
 
 /** Openings that make a message lean on the question before: what follows is what changes. */
 const MARKER =
@@ -26,7 +27,9 @@ const MEASURE_AND_VERB = new RegExp(
  * images" after "what does mupdf use for icc colour management?" asks "what does mupdf use for jbig2
  * images"; "and nvda?" after "how many responses did jaws get…" puts NVDA where JAWS stood; "when
  * was it first argued" after "when was brown v board decided" asks "when was brown v board first
- * argued". Null when the message stands alone or no such change reads (search's rewrite then
+ * argued"; "and 2011?" and "and 2.0?" change the year or the version; "what about expenses?" after "what
+ * was the income in 2012" the thing asked of, "and london?" after "…of paris" the name it ended on; "and
+ * with the long arm?" adds the condition. Null when the message stands alone or no such change reads (search's rewrite then
  * answers). English word order: rules of the grammar, not of any subject.
  */
 export function followUpQuestion(message: string, history: readonly ChatTurn[]): string | null {
@@ -61,15 +64,29 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
       change,
     )
   const year = YEAR.exec(previous)?.[0]
+  // "and what was it the previous year": the same shift inside a question of its own.
+  if (!shift && year && change.split(' ').length <= MAX_SHIFTED_WORDS && SHIFT_INSIDE.test(change)) {
+    const step = /before|previous|prior/iu.test(change) ? -1 : 1
+    return previous.replace(YEAR, String(Number(year) + step))
+  }
   if (shift && year) {
     const step = /before|previous|prior/iu.test(change) ? -1 : 1
     return previous.replace(YEAR, String(Number(year) + step))
   }
+  // "2011", "for 2011", "fy2011": another year for the previous question's.
+  const period = PERIOD_ALONE.exec(change)?.[1]
+  if (period && year) return previous.replace(YEAR, period)
+  // "2.0" after "what does pypdf 3.0 change": another version for the previous question's.
+  const version = VERSION.exec(previous)?.[0]
+  if (VERSION_ALONE.test(change) && version) return previous.replace(VERSION, change.replace(/^v/iu, ''))
   // "for jbig2 images": the previous question's last phrase under the same preposition.
   const preposition = PREPOSITION.exec(change)?.[1]?.toLowerCase()
   if (preposition) {
     const at = previous.toLowerCase().lastIndexOf(` ${preposition} `)
     if (at >= 0) return `${previous.slice(0, at)} ${change}`
+    // "with the long arm" after "what is the max dig depth of the cx57c": a condition the previous
+    // question had not, added to it.
+    return `${previous} ${change}`
   }
   // A whole question with a pronoun ("when was it first argued"): the pronoun stands for what the
   // previous question asked about, without the previous question's own last word (its verb).
@@ -83,11 +100,14 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     return change.replace(PRONOUN, subject.slice(0, -1).join(' '))
   }
   if (change.split(' ').length > 4 || /^(?:what|who|when|where|why|how|which)\b/iu.test(change)) return null
-  // "a program" after "whats a process in…": the noun phrase under the same article.
-  const article = ARTICLE.exec(change)?.[0]
-  if (article) {
-    const phrase = new RegExp(`\\b${article.trim()}\\s+[\\p{L}\\p{N}'’-]+`, 'iu').exec(previous)
-    if (phrase) return previous.replace(phrase[0], change)
+  // "a program" after "whats a process in…", "expenses" after "what was the income in 2012", "the reach"
+  // after "what is the max dig depth of the cx57c": a thing named in common words takes the place of the
+  // one the previous question asked of, its noun phrase after its article up to its preposition.
+  const article = ARTICLE.exec(change)?.[0]?.trim().toLowerCase()
+  const thing = change.replace(ARTICLE, '')
+  if (article !== undefined || thingNamed(thing)) {
+    const asked = askedThingOf(previous, article)
+    if (asked) return previous.replace(asked.phrase, `${asked.article} ${thing}`)
   }
   // "nvda" after "how many responses did jaws get": the word after the question's verb "did".
   DO.lastIndex = 0
@@ -101,8 +121,46 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
       return `${previous.slice(0, aux.index + aux[0].length)}${words.join(' ')}`
     }
   }
+  // "london" after "what is the population of paris": a name takes the place of the one the previous
+  // question ended on, under its preposition.
+  const named = LAST_OBJECT.exec(previous)
+  if (named) return `${previous.slice(0, named.index)} ${named[1]} ${change.replace(ARTICLE, '')}`
   return null
 }
+
+/** A year alone, under a preposition or not, "FY" before it or not: "2011", "in 2011", "fy2011". */
+const PERIOD_ALONE = /^(?:(?:in|for|of|during)\s+)?(?:fy\s?)?((?:19|20)\d\d)$/iu
+/** A version's number: "3.0", "2.7.1". */
+const VERSION = /\b\d+(?:\.\d+)+\b/u
+const VERSION_ALONE = /^v?\d+(?:\.\d+)+$/iu
+/** A shift of the year inside a question ("and what was it the previous year"), of at most this many words. */
+const SHIFT_INSIDE = /\bthe (?:year|one) (?:before|after)\b|\b(?:previous|prior|next|following) year\b/iu
+const MAX_SHIFTED_WORDS = 8
+/**
+ * The thing a question asks of, with its article: "the income" in "what was the income in 2012", "the
+ * max dig depth" before "of the cx57c", "a process" before "in…"; under the article given, else any. No
+ * auxiliary verb is part of it ("the clinic do with…").
+ */
+function askedThingOf(question: string, article?: string): { phrase: string; article: string } | null {
+  const pattern = new RegExp(
+    String.raw`\b(${article ?? 'the|an?'})\s+(?:(?!(?:${AUXILIARY_VERBS})\s)[\p{L}\p{N}'’-]+\s+){0,3}?(?!(?:${AUXILIARY_VERBS})\b)[\p{L}\p{N}'’-]+(?=\s+(?:of|in|for|on|at|with|under|by|from|during|to)\s|$)`,
+    'iu',
+  )
+  const match = pattern.exec(question)
+  return match ? { phrase: match[0], article: match[1]! } : null
+}
+
+/** Whether a follow-up names a thing in common words only ("expenses", "net income"): nouns, no verb or pronoun. */
+function thingNamed(text: string): boolean {
+  const words = text.split(' ')
+  if (words.length > 3 || !words.every((word) => knownWord(word.toLowerCase()) && !STOP.test(word)))
+    return false
+  const { tags } = textValues(text)
+  return tags.length > 0 && tags.every((tag) => tag === 'NOUN' || tag === 'ADJ') && tags.includes('NOUN')
+}
+/** The name a question ends on, after its preposition: "of paris", "at the hbcu". */
+const LAST_OBJECT =
+  /\s(of|in|for|at|by|from|about)\s+(?:the\s+)?[\p{L}\p{N}'’&.-]+(?:\s+[\p{L}\p{N}'’&.-]+){0,2}$/iu
 
 /**
  * Whether the message's pronoun stands for something on its own: "when was that decided", not "what is
