@@ -345,4 +345,35 @@ describe('documentGistText on a draft standard', () => {
     expect(gist).toMatch(/^This draft describes a protocol/u)
     expect(gist).not.toMatch(/redirect|https/u)
   })
+
+  it("gives a reference's list under a heading, whose words recur in it, and no page's list of languages", () => {
+    const reference = [
+      source(1, ['Languages', 'Afrikaans', 'Alemannisch', 'Aragonés'].join('\n'), 'API', 'api.md'),
+      source(
+        2,
+        ['Endpoints', 'Generate a completion', 'Create a model', 'Delete a model', 'List local models'].join(
+          '\n',
+        ),
+        'API',
+        'api.md',
+      ),
+      source(
+        3,
+        'Generate a completion for a prompt with a model. The response streams by default.',
+        'API > Generate',
+        'api.md',
+      ),
+      source(
+        4,
+        'Create a model from a Modelfile. Delete a model and its data.',
+        'API > Create a model',
+        'api.md',
+      ),
+    ]
+    const gist = documentGistText(reference).join('')
+    expect(gist).toContain(
+      'Endpoints: Generate a completion; Create a model; Delete a model; List local models. [2]',
+    )
+    expect(gist).not.toContain('Afrikaans')
+  })
 })

@@ -18,6 +18,11 @@ const LONG_SENTENCE = 40
 /** The items of a list announced in the gist ("Some of the important concepts are:"), at most. */
 const MAX_LIST_ITEMS = 8
 const MAX_LIST_ITEM_WORDS = 8
+/** A heading's list is a gist's candidate with at least this many items, each in plain words (no code, no address). */
+const MIN_HEADED_ITEMS = 3
+/** The share of a heading's list's words that must recur in what was read. */
+const RECURRING_SHARE = 0.25
+const PLAIN_ITEM = /^[\p{L}\p{N}][\p{L}\p{N}\s'’()&,.-]*$/u
 /** Sentences of an abstract, summary, syllabus, introduction or overview weigh this much more. */
 const OPENING_SECTION_BONUS = 0.3
 /** A sentence that says what the document is ("This document is intended for…") weighs this much more. */
@@ -69,6 +74,8 @@ interface Candidate extends GistSentence {
   terms: Set<string>
   abstract: boolean
   score: number
+  /** A heading with the list under it ("Endpoints: Generate a completion; …"). */
+  headed?: boolean
 }
 
 /**
@@ -133,8 +140,8 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
   const titleLine =
     first.heading?.split(' > ')[0] ?? first.filename.replace(/\.[^.]+$/u, '').replace(/[_-]+/gu, ' ')
   const title = new Set(tokenize(titleLine).map(wordForm))
-  const candidates = candidatesOf(own)
-  if (candidates.length === 0) return []
+  const read = candidatesOf(own)
+  if (read.length === 0) return []
   // How often each word recurs in what was read: a document's subject is what it keeps naming.
   const counts = new Map<string, number>()
   for (const source of own) {
@@ -143,11 +150,23 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
     }
   }
   const weight = (term: string) => Math.log(counts.get(term) ?? 1)
+  // A heading's list is the document's matter where its words recur in it ("Create a Model" in an API's
+  // reference), not a page's navigation (a list of languages, each named once).
+  const candidates = read
+    .filter(
+      ({ headed, terms }) =>
+        !headed ||
+        [...terms].filter((term) => (counts.get(term) ?? 0) >= 2).length >= terms.size * RECURRING_SHARE,
+    )
+    .map((candidate, order) => ({ ...candidate, order }))
+  if (candidates.length === 0) return []
   const central = candidates.map(({ terms }) =>
     terms.size === 0 ? 0 : [...terms].reduce((sum, term) => sum + weight(term), 0) / Math.sqrt(terms.size),
   )
   const most = Math.max(...central, Number.EPSILON)
   const anyAbstract = candidates.some(({ abstract }) => abstract)
+  // A document without an abstract states its point in its first sentence, not in a heading's list.
+  const firstSentence = candidates.find(({ headed }) => !headed)?.order ?? -1
   candidates.forEach((candidate, i) => {
     const held =
       title.size === 0 ? 0 : [...title].filter((term) => candidate.terms.has(term)).length / title.size
@@ -155,7 +174,7 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
       central[i]! / most +
       TITLE_WEIGHT * held +
       (candidate.abstract ? OPENING_SECTION_BONUS : 0) +
-      ((anyAbstract ? candidate.lead : candidate.order === 0) ? LEAD_BONUS : 0) +
+      ((anyAbstract ? candidate.lead : candidate.order === firstSentence) ? LEAD_BONUS : 0) +
       (selfReference(candidate.text) ? SELF_REFERENCE_BONUS : 0) -
       (LEANING.test(candidate.text) && !selfReference(candidate.text) ? LEANING_PENALTY : 0) -
       (POSITION_WEIGHT * candidate.order) / candidates.length
@@ -188,11 +207,38 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
       .filter((line) => line !== '')
     const continued = abstractRunsOn !== null && abstractRunsOn === (source.heading ?? '')
     abstractRunsOn = null
+    // The lines a heading's list took for its items: no headings of their own.
+    const itemLines = new Set<number>()
     lines.forEach((line, at) => {
       if (!/[.!?:;]["'”’)\]]*$/u.test(line) && line.split(' ').length <= 10 && !line.includes('|')) {
         // A heading line of its own ("Syllabus", "Introduction") says what the lines under it are.
         opening = OPENING_SECTION.test(line)
         lead = opening
+        // A list under a heading ("Endpoints" over "Generate a completion", "Create a Model", …): what the
+        // document offers, one candidate with its first items.
+        const items = itemLines.has(at) ? [] : listItems(lines, at)
+        if (
+          items.length >= MIN_HEADED_ITEMS &&
+          PLAIN_ITEM.test(line) &&
+          items.every((item) => item.split(' ').length <= MAX_LIST_ITEM_WORDS && PLAIN_ITEM.test(item))
+        ) {
+          for (let i = 1; i <= items.length; i++) itemLines.add(at + i)
+          const text = `${line}: ${items
+            .slice(0, MAX_LIST_ITEMS)
+            .map((item) => item.replace(/[.;,]$/u, ''))
+            .join('; ')}.`
+          candidates.push({
+            text,
+            source: source.number,
+            order: candidates.length,
+            lead: false,
+            words: text.split(' ').length,
+            terms: new Set(tokenize(text).map(wordForm)),
+            abstract: false,
+            score: 0,
+            headed: true,
+          })
+        }
         return
       }
       // Table rows, a table of contents' lines and a reference list's entries are no sentences of a gist.
@@ -218,8 +264,12 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
           const all = listItems(lines, at)
           const end = all.findIndex((item) => item.split(' ').length > MAX_LIST_ITEM_WORDS)
           const items = end < 0 ? all : all.slice(0, end)
-          // What follows "…respond with a redirect:" may be a transcript, not a list of points.
-          if (items.length < 2 || items.length > MAX_LIST_ITEMS || items.some((item) => URL_LIKE.test(item)))
+          // What follows "…respond with a redirect:" may be a transcript or code, not a list of points.
+          if (
+            items.length < 2 ||
+            items.length > MAX_LIST_ITEMS ||
+            items.some((item) => URL_LIKE.test(item) || !PLAIN_ITEM.test(item))
+          )
             continue
           text = `${text} ${items.map((item) => item.replace(/[.;,]$/u, '')).join('; ')}.`
         } else if (!/[.!]["'”’)\]]*$/u.test(text)) continue

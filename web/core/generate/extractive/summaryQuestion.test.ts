@@ -19,4 +19,14 @@ describe('summaryQuestion', () => {
     expect(summaryQuestion('what is CMI in the dmca summary')).toBe(false)
     expect(summaryQuestion('who signed it according to the executive summary')).toBe(false)
   })
+
+  it("reads what a document named by its kind covers or holds as a request for its gist, and a thing's cover as a fact", () => {
+    expect(summaryQuestion('what does the ollama api doc cover')).toBe(true)
+    expect(summaryQuestion('what does the hbcu deck say')).toBe(true)
+    expect(summaryQuestion("what's in the privacy notice?")).toBe(true)
+    expect(summaryQuestion('whats in the capstone deck')).toBe(true)
+    expect(summaryQuestion('what does the warranty cover')).toBe(false)
+    expect(summaryQuestion('what is in the box')).toBe(false)
+    expect(summaryQuestion('what does the guide say about encryption')).toBe(false)
+  })
 })

@@ -1,10 +1,10 @@
-import { documentScope } from '../../retrieve/documentScope'
+import { DOCUMENT_KIND, documentScope } from '../../retrieve/documentScope'
 import { DECK_FILE } from './deckFile'
 
 /**
  * Whether a question asks what a document is about rather than a fact in it: "summarize X", "the gist
  * of X", "tl;dr of X", "X in a nutshell", "what is X about", "what's the point of X", "give me an
- * overview of X", "a short version of X", "recap of X". Its answer is the document's own gist
+ * overview of X", "a short version of X", "recap of X", "what does the X doc cover", "what's in the X deck". Its answer is the document's own gist
  * (`documentGist`), not the sentence that repeats its words best. English phrasings; in other
  * languages such a question is answered as any other.
  */
@@ -12,11 +12,26 @@ export function summaryQuestion(ask: string): boolean {
   // "what is CMI in the dmca summary": the document's name is no request for a summary.
   const asked = documentScope(ask, () => false)?.rest ?? ask
   const text = asked.toLowerCase().replace(/\s+/gu, ' ').trim()
-  return SUMMARY.test(text) || ABOUT.test(text)
+  // "whats in the capstone deck": the pointer at the document is all it asks.
+  const whole = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
+  return SUMMARY.test(text) || ABOUT.test(text) || COVERS.test(text) || WHATS_IN.test(whole)
 }
 
 const SUMMARY =
   /\b(?:summar(?:y|i[sz]e|i[sz]ing)|gist|tl;?\s?dr|in a nutshell|overview of|main (?:points|idea|ideas)|key (?:points|takeaways)|(?:the )?point of (?:the|this|that)\b|recap|synopsis|rundown|sum up|(?:short|quick|brief) version of|cliff ?notes)/u
+/**
+ * "what does the ollama api doc cover", "what does the hbcu deck say": what a document (named by its kind)
+ * covers, says or discusses is its gist; "what does the warranty cover" names no document and asks a fact.
+ */
+const COVERS = new RegExp(
+  String.raw`^(?:what|whats|what's)\s+(?:does|do|did)\s+(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?${DOCUMENT_KIND}\s+(?:cover|covers|say|says|discuss|discusses|describe|describes|talk\s+about|deal\s+with|go\s+over|explain)\s*[?.!]*$`,
+  'u',
+)
+/** "what's in the capstone deck", "whats in this pdf": what a document holds. */
+const WHATS_IN = new RegExp(
+  String.raw`^(?:what|whats|what's)\s+(?:is\s+)?in\s+(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?${DOCUMENT_KIND}\s*[?.!]*$`,
+  'u',
+)
 /** "what is the dropbox atf blog post about", "whats this doc about?" */
 const ABOUT = /^(?:what|whats|what's)\b.*\babout\s*[?.!]*$/u
 
