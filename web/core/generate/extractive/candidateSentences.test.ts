@@ -160,6 +160,20 @@ describe('commandLine for API references', () => {
   })
 })
 
+describe('commandLine', () => {
+  it("takes a package manager's or a tool's command for a command, and a line opening with an English word for none", () => {
+    for (const line of [
+      'npm install mammoth',
+      'pip install ocrmypdf',
+      'brew install ripgrep',
+      'docker run -p 8080:80 app',
+    ])
+      expect(commandLine(line), line).toBe(true)
+    for (const line of ['make sure the service is running', 'go to the settings page', 'Installation'])
+      expect(commandLine(line), line).toBe(false)
+  })
+})
+
 describe('candidateSentences on a reference list', () => {
   it("quotes no reference list's entry, even one a question's role admits whole", () => {
     const notes = [

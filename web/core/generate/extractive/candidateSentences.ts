@@ -39,6 +39,8 @@ export interface CandidateSentence {
 
 /** Shorter fragments are headings, figure labels or table cells, not answers. */
 const MIN_WORDS = 4
+/** Under a heading, a sentence of a few words is an item of its list. */
+const MIN_ITEM_WORDS = 2
 /** A fragment with no sentence-final punctuation must be this long to count: else it is a heading. */
 const MIN_UNPUNCTUATED_WORDS = 8
 /** Closing quotes and brackets may follow, and a footnote mark ("约 40%。*"). */
@@ -73,6 +75,8 @@ export function candidateSentences(
   sources.forEach((source, rank) => {
     let position = 0
     let section = tokenize(source.heading?.split(' > ').at(-1) ?? '')
+    // The heading line `section` was read from, to quote with a short item of its list.
+    let sectionLine = source.heading?.split(' > ').at(-1)?.trim() ?? ''
     let header: { cells: string; terms: string[]; before: string[]; period: number } | null = null
     let opensSection = false
     const ownHeading = source.heading?.split(' > ').at(-1)?.replace(/\s+/gu, ' ').trim()
@@ -159,6 +163,7 @@ export function candidateSentences(
       // items), names what follows however it reads: never an answer, not a "label value" line.
       if (!admitted && line === ownHeading) {
         section = tokenize(line)
+        sectionLine = line
         opensSection = true
         continue
       }
@@ -193,6 +198,7 @@ export function candidateSentences(
         // On a slide a short line heads the lines under it within the slide's title ("126 Professionals"
         // under "Risk Assessment & Control Group" and "Chief Risk Officer Richard B. Buy"): both name them.
         section = slide ? [...slideTitle, ...tokenize(line)] : tokenize(line)
+        sectionLine = line
         opensSection = true
         if (!admitted) continue
       }
@@ -217,7 +223,9 @@ export function candidateSentences(
           runIn = `${text} `
           continue
         }
-        if (!admitted && !statement && !longEnough(text)) continue
+        if (!admitted && !statement && !longEnough(text, section.length > 0)) continue
+        // "Supported features: Footnotes and endnotes.": a short item is quoted under its heading.
+        const item = !admitted && !statement && sectionLine !== '' && text.split(' ').length < MIN_WORDS
         // A form's field, its label on one line and its value on the next ("6. Estimated amount payable
         // to the contractor under the contract:" over "$3,148,800.00exgst"): one candidate, the label
         // saying what the value is.
@@ -226,7 +234,8 @@ export function candidateSentences(
           ...(opensSection ? { lead: true } : {}),
           ...(value ? { label: tokenize(text) } : {}),
         }
-        if (add(value ? `${text} ${value}` : text, fields)) opensSection = false
+        const read = item ? `${sectionLine.replace(/[:.]$/u, '')}: ${text}` : text
+        if (add(value ? `${read} ${value}` : read, fields)) opensSection = false
       }
     }
   })
@@ -368,9 +377,19 @@ export function commandLine(line: string): boolean {
   return (
     /^[$#>]\s/u.test(line) ||
     /(?:^|\s)(?:--[a-z][\w-]*|-[a-zA-Z])(?=[\s=]|$)/u.test(line) ||
-    HTTP_REQUEST.test(line)
+    HTTP_REQUEST.test(line) ||
+    (TOOL_COMMAND.test(line) && line.split(' ').length <= MAX_COMMAND_WORDS)
   )
 }
+
+/**
+ * A command of a package manager or a common command-line tool, as a README prints one without a
+ * prompt: "npm install mammoth", "pip install ocrmypdf", "brew install ripgrep", "docker run …". A closed
+ * class of tool names; "make" and "go" are left out, English words a line may open with.
+ */
+const TOOL_COMMAND =
+  /^(?:sudo\s+)?(?:npm|npx|pnpm|yarn|pip3?|pipx|uv|poetry|conda|brew|apt|apt-get|dnf|yum|pacman|apk|snap|choco|winget|scoop|cargo|gem|composer|dotnet|docker|podman|kubectl|helm|git|curl|wget|cmake)\s+[a-z][\w.:/@=-]*(?:\s+\S+)*$/u
+const MAX_COMMAND_WORDS = 12
 
 /** An API reference's request line: "GET /api/tags", "POST /v1/chat/completions". */
 const HTTP_REQUEST = /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+\/\S*$/u
@@ -403,11 +422,14 @@ function isHeading(line: string): boolean {
   )
 }
 
-function longEnough(text: string): boolean {
+function longEnough(text: string, underHeading: boolean): boolean {
   const words = text.split(' ')
   if (!FINAL_PUNCTUATION.test(text) && (words.length < MIN_UNPUNCTUATED_WORDS || titleCase(words)))
     return false
   if (words.length >= MIN_WORDS) return true
+  // "Footnotes and endnotes." under "Supported features": a short item of a section's list says what the
+  // heading says of it ("does mammoth support footnotes").
+  if (underHeading && words.length >= MIN_ITEM_WORDS && !titleCase(words)) return true
   // "About 23,000 die.": a short sentence stating a number ("See Table 4." is in title case).
   const stated = FINAL_PUNCTUATION.test(text) && /\p{N}/u.test(text) && !titleCase(words)
   if (words.length === MIN_WORDS - 1 && stated) return true

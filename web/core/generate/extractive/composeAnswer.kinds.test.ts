@@ -356,4 +356,33 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answer('how heavy is it', sources).text).toBe('Operating weight 5,600 kg [1]')
     expect(answer('how deep can it dig', sources).text).toBe('Max digging depth 2,790 mm [1]')
   })
+
+  it("answers from a README's sections: the install command, a supported feature's short item, a release's heading", () => {
+    const readme = [
+      source(1, 'Mammoth is designed to convert .docx documents to HTML.', 'mammoth-readme.md', 'Mammoth'),
+      source(2, 'Installation\n\nnpm install mammoth', 'mammoth-readme.md', 'Mammoth > Installation'),
+      source(
+        3,
+        'Supported features\n\nHeadings.\nLists.\nFootnotes and endnotes.\nImages.',
+        'mammoth-readme.md',
+        'Mammoth > Supported features',
+      ),
+      source(
+        4,
+        'New Features\n\nAdd AES encryption support\nAdd page labels',
+        'pypdf-history.md',
+        'Changelog > Version 3.0.0, 2022-12-22 > New Features',
+      ),
+    ]
+    // A package manager's command, no prompt or flag before it.
+    expect(answer('how do i install mammoth', readme).text).toBe('`npm install mammoth` [2]')
+    // An item of a few words, quoted under its heading.
+    expect(answer('does mammoth support footnotes', readme).text).toBe(
+      'Supported features: Footnotes and endnotes. [3]',
+    )
+    // The release is named by the heading the change is listed under.
+    expect(answer('which version added aes encryption', readme).text).toBe(
+      'Version 3.0.0, 2022-12-22: Add AES encryption support [4]',
+    )
+  })
 })

@@ -306,7 +306,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     kinds[0] === 'percent' &&
     !chosen.some(({ sentence }) => SHARE.test(sentence.text) || sentence.text.includes(' | '))
   // "Which firefox version added the panel": a version is numbered ("Firefox 29", "1.8.3").
-  const versionless = VERSION_ASK.test(ask) && !chosen.some(({ sentence }) => /\p{N}/u.test(sentence.text))
+  // A changelog says it under the release's heading ("Version 3.0.0, 2022-12-22" over "Add AES encryption").
+  const releaseOf = (item: ScoredSentence) =>
+    versionedHeading(sources.find(({ number }) => number === item.sentence.source)?.heading ?? null)
+  const versionless =
+    VERSION_ASK.test(ask) &&
+    !chosen.some((item) => /\p{N}/u.test(item.sentence.text) || releaseOf(item) !== null)
   // "How do I run ocrmypdf in docker": a way of doing it that no passage of the documents quoted names
   // is not one they describe (another document naming docker does not make this one say it).
   const means = askedMeans(ask)
@@ -371,7 +376,20 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (unsupported) {
     return { kind: 'none', pieces: notFoundWithClosest(sources, missing, refused, quoted(chosen, quotable)) }
   }
-  return { kind: 'answer', pieces: quoted(chosen, quotable) }
+  const pieces = quoted(chosen, quotable)
+  // "Which version added AES encryption": the release the heading names goes first, what it added after.
+  const release = VERSION_ASK.test(ask) && !/\p{N}/u.test(best.sentence.text) ? releaseOf(best) : null
+  return { kind: 'answer', pieces: release ? [`${release}: ${pieces[0]}`, ...pieces.slice(1)] : pieces }
+}
+
+/** The level of a heading path that names a release by its number ("Version 3.0.0, 2022-12-22"); null for none. */
+function versionedHeading(heading: string | null): string | null {
+  return (
+    heading
+      ?.split(' > ')
+      .find((level) => VERSION_NUMBER.test(level))
+      ?.trim() ?? null
+  )
 }
 
 /** "How long does it last", "how long did it take": a length of time asked. */
