@@ -22,3 +22,9 @@ export const MEASURE_ADJECTIVES = 'big|large|small|heavy|tall|wide|far|fast|high
  * never as "big". "Deep" and "heavy" are said as "depth" and "weight" (`synonyms`).
  */
 export const SIZE_ADJECTIVES = 'big|large|small'
+
+/**
+ * Nouns for persons of any kind: "how many PEOPLE took the survey" counts persons a text may name in its
+ * own words ("5,000 software professionals", "40,000 contributors").
+ */
+export const PERSON_NOUNS = 'people|persons|individuals|folks'

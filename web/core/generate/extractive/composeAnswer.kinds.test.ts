@@ -385,4 +385,29 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
       'Version 3.0.0, 2022-12-22: Add AES encryption support [4]',
     )
   })
+
+  it('answers "how many people" with the count of persons named otherwise, not a sentence dated by its years', () => {
+    const survey = [
+      source(
+        1,
+        'Methodology\n\nThe survey was conducted online between November 2017 and January 2018.',
+        'dev-survey.md',
+        'Report > Methodology',
+      ),
+      source(
+        2,
+        'Our survey of more than 5,000 software professionals shows that developers are more involved in security than ever.',
+        'dev-survey.md',
+        'Report',
+      ),
+    ]
+    expect(answer('how many people took the survey', survey).text).toContain(
+      'more than 5,000 software professionals',
+    )
+    // Where a sentence says "people", it counts them.
+    const study = [
+      source(1, 'To answer this, the scientists asked five people to perform a task in 2019.', 'study.html'),
+    ]
+    expect(answer('how many people took part in the study', study).text).toContain('asked five people')
+  })
 })

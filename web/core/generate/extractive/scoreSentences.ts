@@ -25,7 +25,7 @@ import { synonymForms } from './synonyms'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
 import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
 import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
-import { AUXILIARY_VERBS } from '../../retrieve/questionWords'
+import { AUXILIARY_VERBS, PERSON_NOUNS } from '../../retrieve/questionWords'
 
 export interface ScoredSentence {
   sentence: CandidateSentence
@@ -184,6 +184,8 @@ export function scoreSentences(
     understanding.wants === 'other' && askedValueKinds(understanding.ask.toLowerCase()).includes('duration')
   // "How old…" is answered by a length of time or by an age alone ("Keith is aged 72"): a number.
   const ageAsked = durationAsked && /\bhow\s+old\b/iu.test(understanding.ask)
+  // "How many people took the survey": a year ("conducted in 2017") counts nothing.
+  const countAsked = /\bhow\s+many\b/iu.test(understanding.ask)
   // "Which OCR engine works on GPU", "which repo does he clone": one of a kind, answered by its name.
   const instanceAsked = understanding.wants === 'other' && !durationAsked && oneOfAKind(understanding.ask)
   const count = candidates.length
@@ -272,9 +274,13 @@ export function scoreSentences(
   const definition = definitionQuestion(understanding.ask)
   // "What does LOA stand for", "what does X mean": the verb asks for a definition, which rarely repeats it
   // ("standard" is no form of "stand" there).
+  // "How many people took the survey": where no sentence says "people", the text counts them under its own
+  // name for them ("5,000 software professionals"); where one does ("five people"), it counts.
+  const persons = HOW_MANY_PERSONS.exec(understanding.ask)?.[1]?.toLowerCase()
   const shape = (term: string) =>
     QUESTION_SHAPE.has(term) ||
-    (definition !== null && !definition.subject.includes(term) && DEFINING.has(term))
+    (definition !== null && !definition.subject.includes(term) && DEFINING.has(term)) ||
+    (term === persons && (frequency[terms.indexOf(term)] ?? 0) === 0)
   const scoping = (term: string) => definition?.scope.includes(term) || understanding.scope.includes(term)
   const weights = terms.map((term, t) => {
     const df = commonness[t] ?? 0
@@ -380,7 +386,7 @@ export function scoreSentences(
       coverage > 0 &&
       (durationAsked
         ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
-        : holdsAnswerKind(instanceAsked ? 'person' : understanding.wants, sentence.text, asked))
+        : holdsAnswerKind(instanceAsked ? 'person' : understanding.wants, sentence.text, asked, countAsked))
     if (holdsKind) score += ANSWER_KIND_BONUS
     if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
       score += NAME_BESIDE_ROLE_BONUS
@@ -451,10 +457,17 @@ const TIME_OF_DAY =
   /\b\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)(?![\p{L}])|\b(?:[01]?\d|2[0-3]):[0-5]\d\b/iu
 
 /** Whether `text` holds an answer of the kind asked that is not one of the question's own words. */
+const HOW_MANY_PERSONS = new RegExp(String.raw`\bhow\s+many\s+(${PERSON_NOUNS})\b`, 'iu')
+
+/** A year as a count question meets one: a figure from 1500 to 2099, no separator in it. */
+const COUNTLESS_YEAR = /^(?:1[5-9]|20)\d\d[.,]?$/u
+
 function holdsAnswerKind(
   wants: QuestionUnderstanding['wants'],
   text: string,
   asked: ReadonlySet<string>,
+  /** A count is asked ("how many"): a year is no figure of it. */
+  count = false,
 ): boolean {
   if (wants === 'other') return false
   const fresh = (word: string) => tokenize(word).some((term) => !asked.has(term))
@@ -469,8 +482,9 @@ function holdsAnswerKind(
   }
   if (wants === 'figure') {
     return (
-      [...withoutItemNumbers(text).matchAll(/\d[\d,.]*/gu)].some(([figure]) => fresh(figure)) ||
-      [...text.matchAll(NUMBER_WORD)].some(([word]) => fresh(word))
+      [...withoutItemNumbers(text).matchAll(/\d[\d,.]*/gu)].some(
+        ([figure]) => fresh(figure) && !(count && COUNTLESS_YEAR.test(figure)),
+      ) || [...text.matchAll(NUMBER_WORD)].some(([word]) => fresh(word))
     )
   }
   // A name: a capitalised word past the sentence's first that the question does not use.

@@ -9,6 +9,10 @@ describe('synonymForms', () => {
     expect(synonymForms('rating')).toEqual([wordForm('recommendation')])
     expect(synonymForms('kids')).toContain(wordForm('children'))
     expect(synonymForms('yearly')).toContain(wordForm('annual'))
+    // "will they sell my information": "sale of your information".
+    expect(synonymForms('sell')).toContain(wordForm('sale'))
+    // "how heavy is it": "Operating weight".
+    expect(synonymForms('heavy')).toContain(wordForm('weight'))
   })
 
   it('gives a clipped word the word it was clipped from, as people type it ("repo", "stats")', () => {

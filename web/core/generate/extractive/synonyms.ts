@@ -16,6 +16,7 @@ const GROUPS: readonly string[] = [
   'staff employees personnel workforce headcount',
   'boss supervisor',
   'buy purchase',
+  'sell sale',
   'kids children',
   'car automobile',
   'job position',
