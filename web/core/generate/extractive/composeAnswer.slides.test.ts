@@ -321,4 +321,16 @@ describe('composeAnswer on slide decks', () => {
       'Project Goals [2]\n- Build a low-cost weather station\n- Run a year on one battery',
     )
   })
+
+  it('answers who came up with something from the slide line naming it with its author and year in brackets', () => {
+    const fifth = slide(1, 11, 'The fifth postulate', [
+      'The 5th postulate is equivalent to another that is simpler to state.',
+      'The Parallel Postulate (John Playfair 1795)',
+      'Given a line D and a point P not on that line, there is exactly one line through P that is parallel to D.',
+    ])
+    const other = slide(2, 4, 'History', ['Jamie Zawinski says he came up with the name at a staff meeting.'])
+    expect(answer('who came up with the parallel postulate', [other, fifth]).text).toContain(
+      'The Parallel Postulate (John Playfair 1795) [1]',
+    )
+  })
 })

@@ -2,6 +2,7 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { askedNames } from './askedFor'
 import { extendsWord, wordForm } from './matchWord'
+import { textValues } from './textValues'
 
 /** What may stand between a name and the role after it: "Larry J. Merlo, age 63, President and CEO". */
 const BETWEEN = /^(?:and|&|age|\d+|[,:;()—–-]+)$/u
@@ -20,6 +21,26 @@ export function roleHolderLine(line: string, understanding: QuestionUnderstandin
 }
 
 /**
+ * A short line naming what the question asks about with its author and year in brackets after it: "The
+ * Parallel Postulate (John Playfair 1795)" for "who came up with the parallel postulate". Every word of
+ * the question but its shape and verbs is on the line, before the brackets.
+ */
+function attributedLine(line: string, understanding: QuestionUnderstanding): boolean {
+  const attribution = ATTRIBUTION.exec(line)
+  if (!attribution) return false
+  const named = new Set(tokenize(line.slice(0, attribution.index)))
+  const { words, tags } = textValues(understanding.ask)
+  const asked = words
+    .filter((_, i) => tags[i] === 'NOUN' || tags[i] === 'PROPN' || tags[i] === 'ADJ')
+    .flatMap((word) => tokenize(word))
+    .filter((term) => !QUESTION_SHAPE.has(term))
+  return asked.length > 0 && asked.every((term) => named.has(term))
+}
+
+/** "(John Playfair 1795)", "(Dijkstra, 1959)": a name of one to three capitalised words and a year, in brackets. */
+const ATTRIBUTION = /\((?:\p{Lu}[\p{L}'’.-]*\s+){0,2}\p{Lu}[\p{L}'’-]+,?\s+(?:1[5-9]|20)\d\d\)/u
+
+/**
  * Whether the sentence prints a person's name beside the role a "who" question asks for: a run of
  * capitalised words just before the role ("John J. Donahoe II, President and Chief Executive Officer",
  * "Name: Miguel Patricio Title: Chief Executive Officer"), or right after it ("Chairman and CEO Ramon
@@ -29,9 +50,11 @@ export function roleHolderLine(line: string, understanding: QuestionUnderstandin
  * each ("quarterback" in "Who was the Broncos' quarterback?", "audited" for "Who audits Acme?").
  * Words of the question do not count towards the name, and it takes two capitalised words: "our Chief
  * Executive Officer and Chief Financial Officer" names nobody, nor does "Mr. Basilio served as Chief
- * Executive Officer of América Latina" name the role's holder beside it.
+ * Executive Officer of América Latina" name the role's holder beside it. A name in brackets after what is
+ * asked about, with a year, is beside it too (`attributedLine`).
  */
 export function nameBesideRole(text: string, understanding: QuestionUnderstanding): boolean {
+  if (attributedLine(text, understanding)) return true
   const raw = text.split(/\s+/u).filter((token) => token !== '')
   const words = raw.map((token) => tokenize(token))
   const spans = roleSpans(raw, words, understanding)
