@@ -223,9 +223,16 @@ export function candidateSentences(
           runIn = `${text} `
           continue
         }
-        if (!admitted && !statement && !longEnough(text, section.length > 0)) continue
+        // "Footnotes and endnotes." between "Lists." and "Images." under "Supported features": a whole line
+        // among short ones under a heading is an item of the section's list.
+        const listed =
+          spans.length === 1 &&
+          sectionLine !== '' &&
+          !UNSPACED_SCRIPT.test(text) &&
+          [lines[i - 1], lines[i + 1]].some((other) => other !== undefined && shortLine(other))
+        if (!admitted && !statement && !longEnough(text, listed)) continue
         // "Supported features: Footnotes and endnotes.": a short item is quoted under its heading.
-        const item = !admitted && !statement && sectionLine !== '' && text.split(' ').length < MIN_WORDS
+        const item = !admitted && !statement && listed && text.split(' ').length < MIN_WORDS
         // A form's field, its label on one line and its value on the next ("6. Estimated amount payable
         // to the contractor under the contract:" over "$3,148,800.00exgst"): one candidate, the label
         // saying what the value is.
@@ -422,14 +429,19 @@ function isHeading(line: string): boolean {
   )
 }
 
-function longEnough(text: string, underHeading: boolean): boolean {
+/** A line as short as a list's item: a few words. */
+function shortLine(line: string): boolean {
+  return line.split(' ').length < MIN_WORDS
+}
+
+function longEnough(text: string, listed: boolean): boolean {
   const words = text.split(' ')
   if (!FINAL_PUNCTUATION.test(text) && (words.length < MIN_UNPUNCTUATED_WORDS || titleCase(words)))
     return false
   if (words.length >= MIN_WORDS) return true
   // "Footnotes and endnotes." under "Supported features": a short item of a section's list says what the
   // heading says of it ("does mammoth support footnotes").
-  if (underHeading && words.length >= MIN_ITEM_WORDS && !titleCase(words)) return true
+  if (listed && words.length >= MIN_ITEM_WORDS && !titleCase(words)) return true
   // "About 23,000 die.": a short sentence stating a number ("See Table 4." is in title case).
   const stated = FINAL_PUNCTUATION.test(text) && /\p{N}/u.test(text) && !titleCase(words)
   if (words.length === MIN_WORDS - 1 && stated) return true
