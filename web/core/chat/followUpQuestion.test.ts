@@ -85,6 +85,8 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('and london?', after('what is the population of paris'))).toBe(
       'what is the population of london',
     )
+    // A word that names nothing is no name to put in.
+    expect(followUpQuestion('really?', after('what is the population of paris'))).toBeNull()
     // A condition the previous question had not is added to it.
     expect(followUpQuestion('and with the long arm?', after('what is the max dig depth of the cx57c'))).toBe(
       'what is the max dig depth of the cx57c with the long arm',

@@ -27,10 +27,10 @@ const MEASURE_AND_VERB = new RegExp(
  * images" after "what does mupdf use for icc colour management?" asks "what does mupdf use for jbig2
  * images"; "and nvda?" after "how many responses did jaws get…" puts NVDA where JAWS stood; "when
  * was it first argued" after "when was brown v board decided" asks "when was brown v board first
- * argued"; "and 2011?" and "and 2.0?" change the year or the version; "what about expenses?" after "what
- * was the income in 2012" the thing asked of, "and london?" after "…of paris" the name it ended on; "and
- * with the long arm?" adds the condition. Null when the message stands alone or no such change reads (search's rewrite then
- * answers). English word order: rules of the grammar, not of any subject.
+ * argued"; "and 2011?" and "and 2.0?" change the year or the version; "what about expenses?" after
+ * "what was the income in 2012" the thing asked of, "and london?" after "…of paris" the name it ended
+ * on; "and with the long arm?" adds the condition. Null when the message stands alone or no such change
+ * reads (search's rewrite then answers). English word order: rules of the grammar, not of any subject.
  */
 export function followUpQuestion(message: string, history: readonly ChatTurn[]): string | null {
   const asked = message.normalize('NFKC').replace(/\s+/gu, ' ').trim()
@@ -122,9 +122,11 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     }
   }
   // "london" after "what is the population of paris": a name takes the place of the one the previous
-  // question ended on, under its preposition.
+  // question ended on, under its preposition. A name is capitalised as typed or no English word ("really?"
+  // names nothing).
   const named = LAST_OBJECT.exec(previous)
-  if (named) return `${previous.slice(0, named.index)} ${named[1]} ${change.replace(ARTICLE, '')}`
+  const name = thing.split(' ').some((word) => /^\p{Lu}/u.test(word) || !knownWord(word.toLowerCase()))
+  if (named && name) return `${previous.slice(0, named.index)} ${named[1]} ${thing}`
   return null
 }
 
