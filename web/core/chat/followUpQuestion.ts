@@ -65,11 +65,8 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     )
   const year = YEAR.exec(previous)?.[0]
   // "and what was it the previous year": the same shift inside a question of its own.
-  if (!shift && year && change.split(' ').length <= MAX_SHIFTED_WORDS && SHIFT_INSIDE.test(change)) {
-    const step = /before|previous|prior/iu.test(change) ? -1 : 1
-    return previous.replace(YEAR, String(Number(year) + step))
-  }
-  if (shift && year) {
+  const shiftedInside = change.split(' ').length <= MAX_SHIFTED_WORDS && SHIFT_INSIDE.test(change)
+  if (year && (shift || shiftedInside)) {
     const step = /before|previous|prior/iu.test(change) ? -1 : 1
     return previous.replace(YEAR, String(Number(year) + step))
   }
