@@ -193,6 +193,16 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
 
 function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
   const candidates: Candidate[] = []
+  const add = (text: string, source: number, fields: Pick<Candidate, 'lead' | 'abstract' | 'headed'>) =>
+    candidates.push({
+      text,
+      source,
+      order: candidates.length,
+      words: text.split(' ').length,
+      terms: new Set(tokenize(text).map(wordForm)),
+      score: 0,
+      ...fields,
+    })
   // A paragraph labelled "Abstract—" that runs past its passage's end goes on as the next passage's first
   // line, under the same heading: the point of a paper's abstract ("In this respect, we propose…") is
   // often in its second half.
@@ -227,17 +237,7 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
             .slice(0, MAX_LIST_ITEMS)
             .map((item) => item.replace(/[.;,]$/u, ''))
             .join('; ')}.`
-          candidates.push({
-            text,
-            source: source.number,
-            order: candidates.length,
-            lead: false,
-            words: text.split(' ').length,
-            terms: new Set(tokenize(text).map(wordForm)),
-            abstract: false,
-            score: 0,
-            headed: true,
-          })
+          add(text, source.number, { lead: false, abstract: false, headed: true })
         }
         return
       }
@@ -276,16 +276,7 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
         else text = mainClause(text)
         const words = text.split(' ').length
         if (words < MIN_WORDS || words > MAX_WORDS) continue
-        candidates.push({
-          text,
-          source: source.number,
-          order: candidates.length,
-          lead: abstract && lead,
-          words,
-          terms: new Set(tokenize(text).map(wordForm)),
-          abstract,
-          score: 0,
-        })
+        add(text, source.number, { lead: abstract && lead, abstract })
         lead = false
       }
     })
