@@ -187,6 +187,29 @@ describe('documentGistText', () => {
     expect(gist).not.toContain('Radios in a mesh')
   })
 
+  it("takes an article's lede for its gist, and a sentence two overlapping passages hold once", () => {
+    const page = (number: number, text: string) => source(number, text, 'Kestrel', 'kestrel.html')
+    const gist = documentGistText([
+      page(
+        1,
+        'Kestrel is the common name for several small falcons of the genus Falco. Kestrels are smaller than most falcons and hover over open ground while hunting. They are found on every continent except Antarctica.',
+      ),
+      page(
+        2,
+        'The grey kestrel of Africa is placed in the subgenus Dissodectes by some authors. Kestrels nest in holes in trees, cliffs and buildings, and lay three to seven eggs.',
+      ),
+      // The next passage opens with the last one's sentence: it is read once.
+      page(
+        3,
+        'Kestrels nest in holes in trees, cliffs and buildings, and lay three to seven eggs. The banded kestrel of Madagascar is placed in the subgenus Dissodectes by other authors.',
+      ),
+    ]).join('')
+    expect(gist).toMatch(
+      /^Kestrel is the common name for several small falcons of the genus Falco\. \[1\] Kestrels are smaller than most falcons and hover over open ground while hunting\. \[1\]/u,
+    )
+    expect(gist.match(/Kestrels nest/gu)?.length ?? 0).toBeLessThanOrEqual(1)
+  })
+
   it('gives a list announced in the opening with its items', () => {
     const page = [
       source(

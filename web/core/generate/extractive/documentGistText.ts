@@ -32,6 +32,8 @@ const SELF_REFERENCE_BONUS = 0.6
  * these) weighs this much more: it states the point the rest develops.
  */
 const LEAD_BONUS = 0.3
+/** The other sentences of the first paragraph of a document without an abstract weigh this much more. */
+const LEDE_BONUS = 0.3
 /** The share of the title's words a sentence holds weighs this much. */
 const TITLE_WEIGHT = 0.4
 /** The last sentence read weighs this much less than the first: a lede comes first. */
@@ -76,13 +78,16 @@ interface Candidate extends GistSentence {
   score: number
   /** A heading with the list under it ("Endpoints: Generate a completion; …"). */
   headed?: boolean
+  /** The paragraph (a line of its passage) it is read in, counted through the passages. */
+  paragraph: number
 }
 
 /**
  * The gist of the document of the first source, in its own words: from its passages among `sources`,
  * the sentences that say most of what the document says throughout (its words that recur, the title's
- * words), an abstract's, syllabus's or introduction's and one that says what the document is ("This
- * document is intended for…") first, an earlier one before a later one, none repeating another, in
+ * words), an abstract's, syllabus's or introduction's (where there is none, the first paragraph's: a
+ * page's lede) and one that says what the document is ("This document is intended for…") first, an
+ * earlier one before a later one, none repeating another (overlapping passages read it once), in
  * reading order, each cited, at most GIST_WORDS words. A sentence that announces a list ("The important
  * concepts are:") comes with its items. Bylines, navigation, tables of contents, captions, questions and
  * URLs are not sentences of a gist. Where the passages have no such sentences (a deck), its title and
@@ -143,10 +148,17 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
   const read = candidatesOf(own)
   if (read.length === 0) return []
   // How often each word recurs in what was read: a document's subject is what it keeps naming.
+  // Passages overlap: a sentence read twice (the end of one passage, the start of the next) counts once.
   const counts = new Map<string, number>()
+  const seen = new Set<string>()
   for (const source of own) {
-    for (const term of tokenize(`${source.heading ?? ''}\n${source.text}`).map(wordForm)) {
-      counts.set(term, (counts.get(term) ?? 0) + 1)
+    for (const line of `${source.heading ?? ''}\n${source.text}`.split(/\r\n?|\n/u)) {
+      for (const span of splitSentences(line)) {
+        const sentence = line.slice(span.start, span.end).trim()
+        if (seen.has(sentence)) continue
+        seen.add(sentence)
+        for (const term of tokenize(sentence).map(wordForm)) counts.set(term, (counts.get(term) ?? 0) + 1)
+      }
     }
   }
   const weight = (term: string) => Math.log(counts.get(term) ?? 1)
@@ -167,6 +179,8 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
   const anyAbstract = candidates.some(({ abstract }) => abstract)
   // A document without an abstract states its point in its first sentence, not in a heading's list.
   const firstSentence = candidates.find(({ headed }) => !headed)?.order ?? -1
+  // The rest of its paragraph is the lede: what a page says first about its subject.
+  const lede = candidates[firstSentence]?.paragraph
   candidates.forEach((candidate, i) => {
     const held =
       title.size === 0 ? 0 : [...title].filter((term) => candidate.terms.has(term)).length / title.size
@@ -175,6 +189,7 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
       TITLE_WEIGHT * held +
       (candidate.abstract ? OPENING_SECTION_BONUS : 0) +
       ((anyAbstract ? candidate.lead : candidate.order === firstSentence) ? LEAD_BONUS : 0) +
+      (!anyAbstract && candidate.order !== firstSentence && candidate.paragraph === lede ? LEDE_BONUS : 0) +
       (selfReference(candidate.text) ? SELF_REFERENCE_BONUS : 0) -
       (LEANING.test(candidate.text) && !selfReference(candidate.text) ? LEANING_PENALTY : 0) -
       (POSITION_WEIGHT * candidate.order) / candidates.length
@@ -193,7 +208,9 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
 
 function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
   const candidates: Candidate[] = []
+  let paragraph = 0
   const add = (text: string, source: number, fields: Pick<Candidate, 'lead' | 'abstract' | 'headed'>) =>
+    candidates.some((other) => other.text === text) ||
     candidates.push({
       text,
       source,
@@ -201,6 +218,7 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
       words: text.split(' ').length,
       terms: new Set(tokenize(text).map(wordForm)),
       score: 0,
+      paragraph,
       ...fields,
     })
   // A paragraph labelled "Abstract—" that runs past its passage's end goes on as the next passage's first
@@ -220,6 +238,7 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
     // The lines a heading's list took for its items: no headings of their own.
     const itemLines = new Set<number>()
     lines.forEach((line, at) => {
+      paragraph++
       if (!/[.!?:;]["'”’)\]]*$/u.test(line) && line.split(' ').length <= 10 && !line.includes('|')) {
         // A heading line of its own ("Syllabus", "Introduction") says what the lines under it are.
         opening = OPENING_SECTION.test(line)
