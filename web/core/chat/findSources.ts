@@ -8,6 +8,7 @@ import type { SourceDocument } from './SourceDocument'
 import { abbreviationsByDocument } from './abbreviationsByDocument'
 import { documentGist } from './documentGist'
 import { listContinued } from './listContinued'
+import { releaseSection } from './releaseSection'
 import { EVIDENCE_POOL, evidenceFirst } from './evidenceFirst'
 import { followUpQuestion } from './followUpQuestion'
 import { foundSource } from './foundSource'
@@ -102,11 +103,16 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   const tables = await tableEvidence(reading)
   const ranked = evidenceFirst([...pool, ...tables], understanding, documentWords, input.topK)
   // A summary question is answered from the named document's opening: its passages go first.
+  // So is a question of what a release changed, from the changelog's passages under its heading.
   const gist = await documentGist(reading)
+  const opening = gist.length > 0 ? gist : await releaseSection(reading, input.topK)
   const opened =
-    gist.length === 0
+    opening.length === 0
       ? ranked
-      : [...gist, ...ranked.filter((source) => !gist.some((opening) => opening.chunk_id === source.chunk_id))]
+      : [
+          ...opening,
+          ...ranked.filter((source) => !opening.some((first) => first.chunk_id === source.chunk_id)),
+        ]
           .slice(0, input.topK)
           .map((source, i) => ({ ...source, number: i + 1 }))
   // A list a page break cut goes on in the passage at the top of the next page.

@@ -386,6 +386,53 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     )
   })
 
+  it('answers what a release changed with the entries under its heading, by section, or the section asked', () => {
+    const changelog = [
+      source(
+        1,
+        '[2.1.0] - 2024-03-02\n\nAdded\n\n- CSV export\n- Dark mode',
+        'CHANGELOG.md',
+        'Changelog > [2.1.0] - 2024-03-02 > Added',
+      ),
+      source(
+        2,
+        'Fixed\n\n- Crash on empty files',
+        'CHANGELOG.md',
+        'Changelog > [2.1.0] - 2024-03-02 > Fixed',
+      ),
+      source(
+        3,
+        '[2.0.0] - 2024-01-10\n\nRemoved\n\n- The old sync API',
+        'CHANGELOG.md',
+        'Changelog > [2.0.0] - 2024-01-10 > Removed',
+      ),
+      source(
+        4,
+        '[1.9.2] - 2023-12-01\n\n- Faster start-up\n- Fewer retries',
+        'CHANGELOG.md',
+        'Changelog > [1.9.2] - 2023-12-01',
+      ),
+    ]
+    // Every section of the release, each cited.
+    expect(answer('what changed in 2.1.0', changelog).text).toBe(
+      '[2.1.0] - 2024-03-02:\n- Added: CSV export; Dark mode [1]\n- Fixed: Crash on empty files [2]',
+    )
+    // The section asked; "2.1" is 2.1.0, "version 2" is 2.0.0.
+    expect(answer('what was fixed in 2.1', changelog).text).toBe(
+      '[2.1.0] - 2024-03-02, Fixed:\n- Crash on empty files [2]',
+    )
+    expect(answer('whats new in version 2', changelog).text).toBe(
+      '[2.0.0] - 2024-01-10, Removed:\n- The old sync API [3]',
+    )
+    // A release without sections: its entries.
+    expect(answer('what changed in 1.9.2', changelog).text).toBe(
+      '[1.9.2] - 2023-12-01:\n- Faster start-up\n- Fewer retries [4]',
+    )
+    // A release the changelog does not name is not answered with another's, and is named whole.
+    expect(answer('what changed in 3.0.0', changelog).kind).toBe('none')
+    expect(answer('what changed in 3.0.0', changelog).text).toMatch(/none of them mentions “3\.0\.0”\.$/u)
+  })
+
   it('answers "how many people" with the count of persons named otherwise, not a sentence dated by its years', () => {
     const survey = [
       source(

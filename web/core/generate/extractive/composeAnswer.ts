@@ -44,6 +44,8 @@ import { summaryQuestion } from './summaryQuestion'
 import { tableFigures } from './tableFigures'
 import { textValues } from './textValues'
 import { printsVersion, typedVersions } from './typedVersions'
+import { releaseAsk, releaseLevel } from './releaseAsk'
+import { releaseNotes } from './releaseNotes'
 import { valueLine } from './valueLine'
 import { namedKindLine } from './namedKindLine'
 import { withoutItemNumbers } from './withoutItemNumbers'
@@ -138,9 +140,19 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (absent.length > 0) {
     // Named as the person typed them: a follow-up's rewriting adds the earlier question's words.
     const typed = looseWords(request.question)
-    const shown = absent.filter((name) => typed.has(name))
+    // A part of a version typed ("9" of "9.1.0", "x" of "3.x") is named as the whole version.
+    const typedVersion = (name: string) =>
+      typedVersions(request.question).find((version) => version.replace(/^v/u, '').split('.').includes(name))
+    const shown = [
+      ...new Set(absent.filter((name) => typed.has(name)).map((name) => typedVersion(name) ?? name)),
+    ]
     return { kind: 'none', pieces: [noAnswerText(sources, shown, refused)] }
   }
+  // "What changed in 3.0.0", "whats new in 1.3": the entries under that release's heading in a changelog
+  // ("[1.3.0] - 2024-03-02").
+  const changes = releaseAsk(ask)
+  const notes = changes && releaseNotes(changes, sources)
+  if (notes) return { kind: 'answer', pieces: notes }
   // "When does tika 3.x reach end of life": a version no passage prints (they print "2.x") is a release
   // the documents do not cover.
   const askedVersions = typedVersions(ask)
@@ -384,12 +396,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
 
 /** The level of a heading path that names a release by its number ("Version 3.0.0, 2022-12-22"); null for none. */
 function versionedHeading(heading: string | null): string | null {
-  return (
-    heading
-      ?.split(' > ')
-      .find((level) => VERSION_NUMBER.test(level))
-      ?.trim() ?? null
-  )
+  const level = releaseLevel(heading)
+  return level && level.levels[level.at]!
 }
 
 /** "How long does it last", "how long did it take": a length of time asked. */
