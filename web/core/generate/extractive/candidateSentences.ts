@@ -79,7 +79,8 @@ export function candidateSentences(
     let sectionLine = source.heading?.split(' > ').at(-1)?.trim() ?? ''
     let header: { cells: string; terms: string[]; before: string[]; period: number } | null = null
     let opensSection = false
-    const ownHeading = source.heading?.split(' > ').at(-1)?.replace(/\s+/gu, ' ').trim()
+    const levels = (source.heading ?? '').split(' > ').map((level) => level.replace(/\s+/gu, ' ').trim())
+    const ownHeading = source.heading ? levels.at(-1) : undefined
     const slide = DECK_FILE.test(source.filename)
     const slideTitle = tokenize(ownHeading ?? '')
     /**
@@ -152,7 +153,9 @@ export function candidateSentences(
       }
       // A line the caller admits is quoted whole, heading-like or not: a signature's or an officers'
       // list's "John J. Donahoe II President and Chief Executive Officer" answers "who" in title case.
-      const admitted = admit?.(line) === true
+      // Not a heading of the passage's path, though: a paper's title "SparseAdapt: Efficient Fine-Tuning
+      // with Sparse Adapters" reads as a glossary's line, and names the paper without saying what it is.
+      const admitted = admit?.(line) === true && !levels.includes(line)
       // A command line ("ocrmypdf -l eng+fra in.pdf out.pdf") is short and unpunctuated as a heading
       // is, but it is a how-to's answer, not a section's name: a candidate whole.
       if (!admitted && commandLine(line)) {
@@ -167,6 +170,8 @@ export function candidateSentences(
         opensSection = true
         continue
       }
+      // A heading above it in the path, printed too (a paper's title over its abstract): no "label value" line.
+      if (!admitted && levels.includes(line)) continue
       // A short label on a line of its own, its value on the next ("Best:" over "gitextensions + p4merge"
       // on a slide): one candidate, as a longer label's below; alone, the label is too short to be one.
       const shortValue =

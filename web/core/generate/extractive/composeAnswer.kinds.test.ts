@@ -386,6 +386,21 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     )
   })
 
+  it("defines a paper's method by what the paper says it is, not by its title printed above", () => {
+    const title = 'SparseAdapt: Efficient Fine-Tuning with Sparse Adapters'
+    const paper = [
+      source(
+        1,
+        `${title}\n\nAbstract\n\nFine-tuning large models is costly. In this paper we propose SparseAdapt, a method that learns sparse masks over adapter weights.`,
+        'sparseadapt.pdf',
+        `${title} > Abstract`,
+      ),
+    ]
+    expect(answer('what is sparseadapt', paper).text).toBe(
+      'In this paper we propose SparseAdapt, a method that learns sparse masks over adapter weights. [1]',
+    )
+  })
+
   it('answers what a release changed with the entries under its heading, by section, or the section asked', () => {
     const changelog = [
       source(
