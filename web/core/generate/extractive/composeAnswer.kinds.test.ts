@@ -399,6 +399,16 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answer('what is sparseadapt', paper).text).toBe(
       'In this paper we propose SparseAdapt, a method that learns sparse masks over adapter weights. [1]',
     )
+    // Its contributions, numbered in a sentence, are a list's items.
+    const introduction = source(
+      2,
+      'Introduction\n\nAdapters are small layers. Our contributions are as follows: (1) we introduce sparse adapter masks; (2) we show a schedule that anneals the mask density; and (3) we release code.',
+      'sparseadapt.pdf',
+      `${title} > Introduction`,
+    )
+    expect(answer('what are the contributions of the sparseadapt paper', [...paper, introduction]).text).toBe(
+      'Our contributions are as follows: [2]\n- we introduce sparse adapter masks\n- we show a schedule that anneals the mask density\n- we release code',
+    )
   })
 
   it('answers what a release changed with the entries under its heading, by section, or the section asked', () => {

@@ -56,4 +56,31 @@ describe('inlineList', () => {
       inlineList('Painters represented include: John Constable Thomas Gainsborough William Blake'),
     ).toBeNull()
   })
+
+  it("reads a paper's numbered run after a colon, its introduction the sentence the colon ends", () => {
+    expect(
+      inlineList(
+        'Fine-tuning is costly. Our contributions are as follows: (1) we introduce sparse adapter masks; (2) we show a schedule that anneals the mask density; and (3) we release code and checkpoints. We then review related work.',
+      ),
+    ).toEqual({
+      intro: 'Our contributions are as follows:',
+      items: [
+        'we introduce sparse adapter masks',
+        'we show a schedule that anneals the mask density',
+        'we release code and checkpoints',
+      ],
+    })
+    // Roman and lettered numbers; a mark out of order is the item's text ("(b)" inside item i).
+    expect(
+      inlineList(
+        'The method has two stages: (i) a search over plans (a) and (b) alike, and (ii) a repair pass.',
+      )?.items,
+    ).toEqual(['a search over plans (a) and (b) alike', 'a repair pass'])
+    expect(inlineList('We compare: 1) a vector store 2) a keyword index.')?.items).toEqual([
+      'a vector store',
+      'a keyword index',
+    ])
+    // One numbered thing is no list.
+    expect(inlineList('See the appendix: (1) holds the proof.')).toBeNull()
+  })
 })

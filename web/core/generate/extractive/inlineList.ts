@@ -22,7 +22,8 @@ const JOINING = new Set(['of', 'and', 'or', 'for', 'the', 'a', 'an', 'to', 'in',
  * after another ("… requirements including: Purging of gas receptacles Air transport manifesting Weight
  * limitations"), each item starting at a capital that follows a word in lower case and holding a word in lower
  * case itself (names run together are no items), the introduction one sentence; or an introduction
- * ending with a colon and its bulleted items, bullets and all (`bulletedRun`). A table row of one
+ * ending with a colon and its bulleted items, bullets and all (`bulletedRun`), or its numbered ones
+ * (`numberedRun`: "Our contributions are: (1) we introduce…; (2) we show…"). A table row of one
  * cell is read as that cell. Null for any other line, or fewer than two items (three for named items).
  */
 export function inlineList(line: string): { intro: string; items: string[] } | null {
@@ -34,6 +35,8 @@ export function inlineList(line: string): { intro: string; items: string[] } | n
   const text = cells[0]!
   const bulleted = bulletedRun(text)
   if (bulleted) return bulleted
+  const numbered = numberedRun(text)
+  if (numbered) return numbered
   const heading = CAPITALS_HEADING.exec(text)
   if (heading) {
     const rest = text.slice(heading[0].length)
@@ -119,4 +122,66 @@ export function openingItems(text: string): string[] {
     items.push(...(run.length > 1 ? run : [item]))
   }
   return items
+}
+
+/** A numbered run's first mark, right after its introduction's colon: "(1)", "(i)", "(a)" or "1)". */
+const NUMBERED_START = /:\s*(?=(?:\((?:1|i|a)\)|1\))\s)/u
+/** An item's mark in a numbered run; its label is the first group that matched. */
+const NUMBER_MARK = /(?:^|\s)(?:\((\d{1,2}|[ivx]{1,4}|[a-h])\)|(\d{1,2})\))\s+/gu
+const ROMAN = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x']
+/** A numbered run's item is at most this many words (a paper's contribution is a clause). */
+const MAX_NUMBERED_ITEM_WORDS = 40
+
+/** The labels of a run numbered as its first mark is: "1", "2", …; "i", "ii", …; "a", "b", …. */
+function labels(first: string): string[] {
+  if (first === 'i') return ROMAN
+  if (first === 'a') return [...'abcdefgh']
+  return Array.from({ length: MAX_ITEMS }, (_, i) => String(i + 1))
+}
+
+/**
+ * A list a paper runs into its sentence after a colon, each item after its number: "Our contributions
+ * are as follows: (1) we introduce sparse adapter masks; (2) we show a schedule…; and (3) we release
+ * code." The introduction is the sentence the colon ends; the run ends with the sentence its last item
+ * is in. Items are numbered in order ("(1)", "(2)"; "(i)", "(ii)"; "(a)", "(b)"; "1)", "2)"); a mark out
+ * of order is text of the item. Null for any other line, or fewer than two items.
+ */
+export function numberedRun(text: string): { intro: string; items: string[] } | null {
+  const start = NUMBERED_START.exec(text)
+  if (!start) return null
+  const before = text.slice(0, start.index + 1)
+  const intro = before
+    .split(/(?<=[.!?])\s+(?=\p{Lu})/u)
+    .at(-1)!
+    .trim()
+  if (intro.split(' ').length > MAX_INTRO_WORDS) return null
+  const run = text.slice(start.index + start[0].length)
+  const items: string[] = []
+  let order: string[] | null = null
+  let from = -1
+  for (const mark of run.matchAll(NUMBER_MARK)) {
+    const label = mark[1] ?? mark[2]!
+    order ??= labels(label)
+    if (label !== order[items.length + (from >= 0 ? 1 : 0)]) continue
+    if (from >= 0) items.push(run.slice(from, mark.index))
+    from = mark.index + mark[0].length
+  }
+  if (from < 0) return null
+  // The last item ends with its sentence.
+  const last = run.slice(from)
+  const end = /[.!?](?=\s+\p{Lu}|\s*$)/u.exec(last)
+  items.push(end ? last.slice(0, end.index) : last)
+  const cleaned = items.map((item) =>
+    item
+      .trim()
+      .replace(/[;,]?\s+(?:and|or)$/u, '')
+      .replace(/[;,.]$/u, '')
+      .trim(),
+  )
+  if (
+    cleaned.length < 2 ||
+    cleaned.some((item) => item === '' || item.split(' ').length > MAX_NUMBERED_ITEM_WORDS)
+  )
+    return null
+  return { intro, items: cleaned.slice(0, MAX_ITEMS) }
 }
