@@ -386,6 +386,18 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     )
   })
 
+  it('quotes "This notice is effective…" alone: the document speaks of itself, not of the sentence before', () => {
+    const notice = source(
+      1,
+      'Complaints\n\nYou may file a complaint with the clinic. You will not be penalized for filing a complaint.\n\nThis notice is effective as of April 14, 2003.',
+      'privacy-notice.docx',
+      'Notice of Privacy Practices > Complaints',
+    )
+    expect(answer('when is the privacy notice effective', [notice]).text).toBe(
+      'This notice is effective as of April 14, 2003. [1]',
+    )
+  })
+
   it("defines a paper's method by what the paper says it is, not by its title printed above", () => {
     const title = 'SparseAdapt: Efficient Fine-Tuning with Sparse Adapters'
     const paper = [

@@ -1,3 +1,4 @@
+import { DOCUMENT_KIND } from '../../retrieve/documentScope'
 import { definedAfterQuote } from './definedAfterQuote'
 import { OPENING_PRONOUN } from './openingPronoun'
 import type { ScoredSentence } from './scoreSentences'
@@ -110,13 +111,16 @@ function repeats(a: ScoredSentence, b: ScoredSentence): boolean {
   return shared / Math.max(1, small.size) >= DUPLICATE_OVERLAP
 }
 
+/** "This notice is effective…", "This guide is for…": the document speaking of itself, no one named before. */
+const SELF_NAMED = new RegExp(`^this\\s+${DOCUMENT_KIND}\\b`, 'iu')
+
 /**
  * The sentence before `best` in its source when `best` opens with a pronoun ("He is also the oldest
  * quarterback…"): who "he" is was said there, and without it the answer names nobody. English
  * pronouns only, a closed class; elsewhere the sentence is quoted alone, as before.
  */
 function referredTo(ranked: readonly ScoredSentence[], best: ScoredSentence): ScoredSentence | undefined {
-  if (!OPENING_PRONOUN.test(best.sentence.text)) return undefined
+  if (!OPENING_PRONOUN.test(best.sentence.text) || SELF_NAMED.test(best.sentence.text)) return undefined
   return beside(ranked, best, -1)
 }
 
