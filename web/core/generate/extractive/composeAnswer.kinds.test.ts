@@ -386,6 +386,20 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     )
   })
 
+  it('answers "max sq ft" from a bound the text sets ("shall not exceed"), not refusing for "max"', () => {
+    const ordinance = [
+      source(
+        1,
+        'Development Standards\n\nAn ADU shall not exceed 1,200 square feet.',
+        'adu-ordinance.docx',
+        'Ordinance > Development Standards',
+      ),
+    ]
+    expect(answer('whats the max sq ft for an adu', ordinance).text).toBe(
+      'An ADU shall not exceed 1,200 square feet. [1]',
+    )
+  })
+
   it('quotes "This notice is effective…" alone: the document speaks of itself, not of the sentence before', () => {
     const notice = source(
       1,

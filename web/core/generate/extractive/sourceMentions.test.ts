@@ -44,4 +44,23 @@ describe('sourceMentions', () => {
     const boxes = [source(1, 'Each carton holds twelve bottles.', 'packing.pdf')]
     expect(sourceMentions(boxes, understandQuestion('car parking'))(1, 'car')).toBe(false)
   })
+
+  it('names a maximum or a limit by a bound from above, a minimum by one from below, and clipped units', () => {
+    const ordinance = [
+      source(1, 'An ADU shall not exceed 1,200 square feet.', 'ordinance.docx'),
+      source(2, 'A junior unit is no more than 500 square feet in size.', 'ordinance.docx'),
+      source(3, 'Each lot shall provide at least one parking space.', 'ordinance.docx'),
+      source(4, 'The unit exceeded our expectations.', 'review.docx'),
+    ]
+    const mentions = sourceMentions(ordinance, understandQuestion('whats the max sq ft for an adu'))
+    expect(mentions(1, 'max')).toBe(true)
+    expect(mentions(2, 'limit')).toBe(true)
+    expect(mentions(3, 'minimum')).toBe(true)
+    expect(mentions(1, 'sq')).toBe(true)
+    expect(mentions(1, 'ft')).toBe(true)
+    // A bound is said as one: "exceeded our expectations" bounds nothing, and a lower bound is no maximum.
+    expect(mentions(4, 'max')).toBe(false)
+    expect(mentions(3, 'max')).toBe(false)
+    expect(mentions(1, 'minimum')).toBe(false)
+  })
 })

@@ -21,7 +21,8 @@ const SHORT_WORD = /^\p{Ll}{2,5}$/u
  * "usd" for "Union School District"), clipped from two words (`clippedRun`: "capex" for
  * "capital expenditures", for a word not typed as a name) or as a defined term's other form ("J&J",
  * "Johnson & Johnson"), or written with other spacing or case ("1gb" in "1 GB", `looseWords`), or in other
- * words of the same meaning (`synonymForms`: "limit" for "cap").
+ * words of the same meaning (`synonymForms`: "limit" for "cap"); a maximum or a limit by a bound ("shall
+ * not exceed", "no more than"), a minimum by one from below ("at least").
  */
 export function sourceMentions(
   sources: readonly AnswerSource[],
@@ -48,6 +49,7 @@ export function sourceMentions(
     }
     return known
   }
+  const textOf = (number: number) => sources.find((source) => source.number === number)?.text ?? ''
   const looseByNumber = new Map<number, Set<string>>()
   // Each source's words by their form (`matchWord`), made on the first term that needs them.
   const forms = new Map<number, Set<string>>()
@@ -102,6 +104,8 @@ export function sourceMentions(
       }
       found = loose.has(looseForm(term))
     }
+    // "The unit shall not exceed 1,200 square feet": a maximum said as a bound, a minimum likewise.
+    if (!found && (BOUND_TERMS.get(wordForm(term))?.test(textOf(number)) ?? false)) found = true
     if (!found) {
       found = understanding.aliases.some(
         (alias) =>
@@ -113,6 +117,19 @@ export function sourceMentions(
     return found
   }
 }
+
+/** How a text bounds a value from above ("shall not exceed", "no more than", "up to") or from below. */
+const UPPER_BOUND =
+  /\b(?:(?:shall|may|must|does|do|will|cannot|can)\s+not\s+exceed|not\s+to\s+exceed|no\s+(?:more|greater|larger)\s+than|at\s+most)\b/iu
+const LOWER_BOUND = /\b(?:no\s+(?:less|fewer|smaller)\s+than|at\s+least|not\s+less\s+than)\b/iu
+/** The words asking for a bound ("max", "limit"; "min", "minimum"), by their form, with how a text says one. */
+const BOUND_TERMS: ReadonlyMap<string, RegExp> = new Map([
+  ...['max', 'maximum', 'limit', 'cap', 'ceiling'].map((word): [string, RegExp] => [
+    wordForm(word),
+    UPPER_BOUND,
+  ]),
+  ...['minimum', 'least'].map((word): [string, RegExp] => [wordForm(word), LOWER_BOUND]),
+])
 
 /** English endings that make a noun or an agent of a verb ("pay" / "payment", "manage" / "manager"). */
 const DERIVING = /^(?:ments?|ers?|ors?|ions?|ations?)$/u

@@ -8,7 +8,7 @@ import { wordForm } from './wordForms'
  * a match through it counts as another form of the word (`VARIANT_MATCH`), never as the word itself.
  */
 const GROUPS: readonly string[] = [
-  'cap limit ceiling maximum',
+  'cap limit ceiling maximum max',
   'rating recommendation',
   'price cost',
   'fee charge',
@@ -65,6 +65,10 @@ const GROUPS: readonly string[] = [
   'admin administrator',
   'spec specification',
   'intro introduction',
+  'param parameter',
+  // "max sq ft": square feet as a spec or a code prints them.
+  'sq square',
+  'ft feet foot',
 ]
 
 const GROUP_OF = new Map<string, readonly string[]>()
