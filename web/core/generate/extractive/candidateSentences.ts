@@ -3,6 +3,7 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
 import { listItems } from './listItems'
+import { codeText } from './codeText'
 import { referenceEntry } from './referenceEntry'
 import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
@@ -96,7 +97,8 @@ export function candidateSentences(
       fields: Partial<Pick<CandidateSentence, 'text' | 'section' | 'lead' | 'command' | 'label'>> = {},
     ) => {
       const sequence = tokenize(read)
-      if (sequence.length === 0) return false
+      // Code or data ("{ "links":[{ "href": …") says nothing a person asks, whatever words it holds.
+      if (sequence.length === 0 || (!fields.command && codeText(read))) return false
       candidates.push({
         text: read,
         source: source.number,

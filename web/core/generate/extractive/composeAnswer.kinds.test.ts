@@ -400,6 +400,35 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     )
   })
 
+  it('says plainly that no author is named where no byline or sentence names one, and quotes no JSON', () => {
+    const draft = [
+      source(
+        1,
+        'Storage first\n\nThe draft describes a protocol for per-user storage on the web. Clients discover the storage root of a user through WebFinger.',
+        'remotestorage-draft.html',
+        'remoteStorage > Storage first',
+      ),
+      source(
+        2,
+        'Example\n\n{ "links":[{ "href": "https://example.com/inbox", "rel": "post-me-anything" }, { "href": "https://example.com/storage/michiel", "rel": "remotestorage" }]}',
+        'remotestorage-draft.html',
+        'remoteStorage > Example',
+      ),
+    ]
+    const reply = answer('who wrote the remotestorage draft', draft)
+    expect(reply.kind).toBe('none')
+    expect(reply.text).toMatch(/^The documents do not say who wrote the remotestorage draft\./u)
+    expect(reply.text).not.toContain('"links"')
+    // A sentence saying who wrote it answers.
+    const credited = [
+      ...draft,
+      source(3, 'This draft was written by Michiel de Jong in 2014.', 'remotestorage-draft.html'),
+    ]
+    expect(answer('who wrote the remotestorage draft', credited).text).toBe(
+      'This draft was written by Michiel de Jong in 2014. [3]',
+    )
+  })
+
   it('quotes "This notice is effective…" alone: the document speaks of itself, not of the sentence before', () => {
     const notice = source(
       1,

@@ -360,6 +360,13 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     understanding.wants === 'date' &&
     chosen.some((item) => !item.holdsKind && subjects.some((name) => held(item, name))) &&
     !chosen.some((item) => item.holdsKind && subjects.some((name) => held(item, name)))
+  // "Who wrote the draft", no byline under its title: a sentence saying who wrote, presented or delivered
+  // it, naming someone, or the documents do not say (a passage sharing the draft's words names no author).
+  const authorless =
+    authorshipQuestion(ask) &&
+    !chosen.some(
+      ({ sentence }) => AUTHORED.test(sentence.text) && /\s\p{Lu}[\p{L}.'’-]+/u.test(sentence.text),
+    )
   // A sentence holding nearly all of the rest of the ask answers it though the thing asked for is not
   // named ("Which entity has a monopoly on initiating legislation?": "The Commission has a monopoly…").
   const unsupported =
@@ -371,7 +378,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         uncounted ||
         untimed ||
         datedElsewhere ||
-        measureUnnamed)) ||
+        measureUnnamed ||
+        authorless)) ||
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
@@ -399,6 +407,10 @@ function versionedHeading(heading: string | null): string | null {
   const level = releaseLevel(heading)
   return level && level.levels[level.at]!
 }
+
+/** Words saying who wrote or gave a work: "written by", "authors", "delivered the opinion", "presented". */
+const AUTHORED =
+  /\b(?:wr[io]te|written|writes|authors?|authored|by|presented|presents|delivered|prepared|speakers?|presenters?)\b/iu
 
 /** "How long does it last", "how long did it take": a length of time asked. */
 const LASTING = /\bhow\s+long\b.*\b(?:last|lasts|lasted|take|takes|took|run|runs|ran)\b/iu
