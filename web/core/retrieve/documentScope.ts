@@ -14,7 +14,7 @@ export interface DocumentScope {
  * memorandum summarizes…"). A closed class, as a sentence's prepositions are; no subject's words.
  */
 export const DOCUMENT_KIND =
-  '(?:docs?|documents?|documentation|summary|overview|story|article|piece|post|blog|page|site|website|chapter|book|booklet|guide|guideline|guidance|instructions|manual|handbook|primer|tutorial|course|module|report|paper|white\\s*paper|study|survey|review|essay|thesis|dissertation|proposal|deck|slides?|talk|lecture|presentation|workshop|webinar|draft|spec|specification|standard|policy|plan|ordinance|notice|memo|memorandum|brief|briefing|readme|notes|faq|glossary|wiki|thread|file|pdf|docx|pptx|protocol|writeup|write-up|transcript|newsletter|brochure|leaflet|handout|factsheet|fact\\s+sheet|checklist|toolkit)'
+  '(?:docs?|documents?|documentation|summary|overview|story|article|piece|post|blog|page|site|website|chapter|book|booklet|guide|guideline|guidance|instructions|manual|handbook|primer|tutorial|course|module|report|paper|white\\s*paper|study|survey|review|essay|thesis|dissertation|proposal|deck|slides?|talk|lecture|presentation|workshop|webinar|draft|spec|specification|standard|policy|plan|ordinance|notice|memo|memorandum|brief|briefing|readme|notes|faq|glossary|wiki|thread|file|pdf|docx|pptx|protocol|writeup|write-up|transcript|newsletter|brochure|leaflet|handout|factsheet|fact\\s+sheet|checklist|toolkit|changelog|change\\s*log|release\\s+notes)'
 const DETERMINER = '(?:the|this|that|these|those|my|our|your)'
 /**
  * Up to six words of the name before the kind ("the minecraft exploit story"), none of them a determiner:

@@ -210,6 +210,28 @@ describe('documentGistText', () => {
     expect(gist.match(/Kestrels nest/gu)?.length ?? 0).toBeLessThanOrEqual(1)
   })
 
+  it('sums up a changelog with its latest releases and their first entries, not only its opening line', () => {
+    const log = (number: number, text: string, heading: string) =>
+      source(number, text, heading, 'CHANGELOG.md')
+    const gist = documentGistText([
+      log(1, 'Changelog\n\nAll notable changes to this project are documented in this file.', 'Changelog'),
+      log(
+        2,
+        '[2.1.0] - 2024-03-02\n\nAdded\n\n- CSV export\n- Dark mode',
+        'Changelog > [2.1.0] - 2024-03-02 > Added',
+      ),
+      log(3, 'Fixed\n\n- Crash on empty files', 'Changelog > [2.1.0] - 2024-03-02 > Fixed'),
+      log(
+        4,
+        '[2.0.0] - 2024-01-10\n\nRemoved\n\n- The old sync API',
+        'Changelog > [2.0.0] - 2024-01-10 > Removed',
+      ),
+    ]).join('')
+    expect(gist).toBe(
+      'All notable changes to this project are documented in this file. [1] Latest releases: [2.1.0] - 2024-03-02: CSV export; Dark mode; Crash on empty files. [2.0.0] - 2024-01-10: The old sync API. [2][3][4]',
+    )
+  })
+
   it('gives a list announced in the opening with its items', () => {
     const page = [
       source(

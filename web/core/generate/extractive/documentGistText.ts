@@ -4,6 +4,7 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
 import { referenceEntry } from './referenceEntry'
+import { latestReleases } from './releaseNotes'
 import { listItems } from './listItems'
 import { wordForm } from './matchWord'
 
@@ -106,11 +107,20 @@ export function documentGistText(sources: readonly AnswerSource[]): string[] {
     const unsaid = titleTerms.filter((term) => said.has(term)).length < titleTerms.length * TITLE_SAID
     const shown = unsaid ? gistSentences(sources, GIST_WORDS - title!.split(' ').length) : chosen
     const opening = unsaid ? `${title!.replace(/[.:;,]$/u, '')}: ` : ''
-    return shown.map(({ text, source }, i) => `${i > 0 ? ' ' : opening}${text} [${source}]`)
+    const gist = shown.map(({ text, source }, i) => `${i > 0 ? ' ' : opening}${text} [${source}]`)
+    // A changelog's opening sentence says only that it lists changes: its latest releases say which.
+    const used = gist.join('').split(' ').length
+    const releases = latestReleases(ownSources(sources), GIST_WORDS - used)
+    return releases ? [...gist, ` ${releases}`] : gist
   }
   const headings = gistHeadings(sources)
   if (headings.length === 0) return []
   return [`${headings.map(({ text }) => text).join('; ')} [${headings[0]!.source}]`]
+}
+
+/** The first source's document's passages among `sources`. */
+function ownSources(sources: readonly AnswerSource[]): AnswerSource[] {
+  return sources.filter((source) => source.document_id === sources[0]?.document_id)
 }
 
 /** A title of this many words says what an article is about; a shorter one names it. */

@@ -10,30 +10,34 @@ interface Released extends ReleaseLevel {
   source: AnswerSource
 }
 
-/**
- * The answer to "what changed in 3.0.0" from a changelog's passages: the entries under the release's
- * heading, filed under their sections ("Deprecations", "New Features") when it has them, or only the
- * section the question names ("what was fixed in 2.11.0": its "Bug Fixes"), each section's passages
- * cited: "Version 3.0.0, 2022-12-22 [1]\n- Deprecations: PdfFileReader is removed…; … [1]\n- New
- * Features: Add AES encryption support; Add page labels [2]". Null when no passage is under that
- * release's heading (the question is then answered as any other).
- */
-export function releaseNotes(asked: ReleaseAsk, sources: readonly AnswerSource[]): string[] | null {
+/** A release's notes: its heading, and its entries by section ('' for those under the heading itself). */
+export interface ReleaseEntries {
+  title: string
+  sections: Map<string, { entries: string[]; cited: Set<number> }>
+}
+
+/** The passages of `sources` under a release's heading, in their order. */
+export function releasesIn(sources: readonly AnswerSource[]): Released[] {
   const released: Released[] = []
   for (const source of sources) {
     const level = releaseLevel(source.heading)
     if (level) released.push({ source, ...level })
   }
-  const release = askedRelease(
-    asked.version,
-    released.map(({ release }) => release),
-  )
-  if (release === null) return null
-  const first = released.find((entry) => entry.release === release)!
+  return released
+}
+
+/**
+ * The entries the passages under `release`'s heading list (of the first document that has it), by the
+ * section they are filed under, each once (passages overlap), with the passages that hold them; null
+ * when no passage is under it.
+ */
+export function releaseEntries(sources: readonly AnswerSource[], release: string): ReleaseEntries | null {
+  const released = releasesIn(sources)
+  const first = released.find((entry) => entry.release === release)
+  if (!first) return null
   const under = released.filter(
     (entry) => entry.release === release && entry.source.document_id === first.source.document_id,
   )
-  // Each section's entries, in the order read, once: passages overlap.
   const sections = new Map<string, { entries: string[]; cited: Set<number> }>()
   for (const { source, levels, at } of under) {
     const section = levels.slice(at + 1).join(' > ')
@@ -47,6 +51,25 @@ export function releaseNotes(asked: ReleaseAsk, sources: readonly AnswerSource[]
       entry.cited.add(source.number)
     }
   }
+  return { title: first.levels[first.at]!, sections }
+}
+
+/**
+ * The answer to "what changed in 3.0.0" from a changelog's passages: the entries under the release's
+ * heading, filed under their sections ("Deprecations", "New Features") when it has them, or only the
+ * section the question names ("what was fixed in 2.11.0": its "Bug Fixes"), each section's passages
+ * cited: "Version 3.0.0, 2022-12-22 [1]\n- Deprecations: PdfFileReader is removed…; … [1]\n- New
+ * Features: Add AES encryption support; Add page labels [2]". Null when no passage is under that
+ * release's heading (the question is then answered as any other).
+ */
+export function releaseNotes(asked: ReleaseAsk, sources: readonly AnswerSource[]): string[] | null {
+  const release = askedRelease(
+    asked.version,
+    releasesIn(sources).map(({ release }) => release),
+  )
+  const notes = release === null ? null : releaseEntries(sources, release)
+  if (!notes) return null
+  const { title, sections } = notes
   const named = asked.section
   const chosen = [...sections].filter(
     ([section, { entries }]) => entries.length > 0 && (named === null || named.test(section)),
@@ -72,7 +95,37 @@ export function releaseNotes(asked: ReleaseAsk, sources: readonly AnswerSource[]
       )
     }
   }
-  const title = first.levels[first.at]!
   const only = shown.length === 1 && shown[0]![0] !== '' ? `, ${shown[0]![0]}` : ''
   return [`${title}${only}:\n`, lines.join('\n')]
+}
+
+/** A changelog's gist names at most this many releases, and this many entries of each. */
+const GIST_RELEASES = 3
+const GIST_ENTRIES = 3
+
+/**
+ * A changelog's latest releases as its gist says them, in the order its passages hold them (newest
+ * first, as changelogs are written), each with its first entries: "Latest releases: [2.4.1] -
+ * 2024-11-04: Improve the plugin API; Remove webhook retries. [2.4.0] - …" with its passages cited, in
+ * at most `budget` words. Null where the passages name fewer than two releases (no changelog).
+ */
+export function latestReleases(sources: readonly AnswerSource[], budget: number): string | null {
+  const names = [...new Set(releasesIn(sources).map(({ release }) => release))]
+  if (names.length < 2) return null
+  const parts: string[] = []
+  const cited = new Set<number>()
+  let words = 2
+  for (const name of names.slice(0, GIST_RELEASES)) {
+    const notes = releaseEntries(sources, name)
+    if (!notes) continue
+    const entries = [...notes.sections.values()].flatMap(({ entries }) => entries).slice(0, GIST_ENTRIES)
+    const part = `${notes.title}: ${entries.map((entry) => entry.replace(/[.;]$/u, '')).join('; ')}.`
+    const count = part.split(' ').length
+    if (entries.length === 0 || words + count > budget) break
+    parts.push(part)
+    words += count
+    for (const { cited: numbers } of notes.sections.values()) for (const number of numbers) cited.add(number)
+  }
+  if (parts.length === 0) return null
+  return `Latest releases: ${parts.join(' ')} ${[...cited].map((number) => `[${number}]`).join('')}`
 }

@@ -25,6 +25,8 @@ describe('summaryQuestion', () => {
     expect(summaryQuestion('what does the hbcu deck say')).toBe(true)
     expect(summaryQuestion("what's in the privacy notice?")).toBe(true)
     expect(summaryQuestion('whats in the capstone deck')).toBe(true)
+    expect(summaryQuestion("what's in the changelog")).toBe(true)
+    expect(summaryQuestion('what do the release notes cover')).toBe(true)
     expect(summaryQuestion('what does the warranty cover')).toBe(false)
     expect(summaryQuestion('what is in the box')).toBe(false)
     expect(summaryQuestion('what does the guide say about encryption')).toBe(false)
