@@ -194,11 +194,25 @@ function largestOfBest(fitting: readonly ChosenFigure[]): ChosenFigure | null {
   for (const item of fitting) {
     if (item.score < top - MAGNITUDE_TIE) continue
     if (!best) best = item
-    else if (sameAmount(item.figure, best.figure)) {
+    // One row's cells of several years, no year asked ("how much were grants"): the latest year's.
+    else if (
+      rowKey(item.figure) === rowKey(best.figure) &&
+      headerYear(item.figure) !== headerYear(best.figure)
+    ) {
+      if (headerYear(item.figure) > headerYear(best.figure)) best = item
+    } else if (sameAmount(item.figure, best.figure)) {
       if (digits(item.figure) > digits(best.figure)) best = item
     } else if (amount(item.figure) > amount(best.figure)) best = item
   }
   return best
+}
+
+/** The latest year a cell's column header names ("2019", "Fiscal 2022"), '' for none. */
+function headerYear(figure: TableFigure): string {
+  return questionPeriods(figure.header).reduce(
+    (latest, { year }) => (year !== null && year > latest ? year : latest),
+    '',
+  )
 }
 
 /**

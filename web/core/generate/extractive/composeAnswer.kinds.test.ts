@@ -429,6 +429,17 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     )
   })
 
+  it("answers a row's amount with no year asked from its latest year's column, not its largest amount", () => {
+    const accounts = source(
+      1,
+      'Statement of Accounts\n\nItem | 2018 | 2019\nMembership dues | $12,400 | $13,150\nGrants | $10,000 | $7,500\nInsurance | $1,150 | $1,180',
+      'treasurer-report.md',
+      "Treasurer's Report > Statement of Accounts",
+    )
+    expect(answer('how much were grants', [accounts]).text).toMatch(/^Grants, 2019: \$7,500 \[1\]/u)
+    expect(answer('grants in 2018', [accounts]).text).toMatch(/^Grants, 2018: \$10,000 \[1\]/u)
+  })
+
   it('quotes "This notice is effective…" alone: the document speaks of itself, not of the sentence before', () => {
     const notice = source(
       1,
