@@ -13,6 +13,10 @@ describe('synonymForms', () => {
     expect(synonymForms('sell')).toContain(wordForm('sale'))
     // "how heavy is it": "Operating weight".
     expect(synonymForms('heavy')).toContain(wordForm('weight'))
+    // "what database does atf use": "our in-house metadata store, Edgestore"; "max sq ft": "maximum", "square feet".
+    expect(synonymForms('database')).toContain(wordForm('store'))
+    expect(synonymForms('max')).toContain(wordForm('maximum'))
+    expect(synonymForms('ft')).toContain(wordForm('feet'))
   })
 
   it('gives a clipped word the word it was clipped from, as people type it ("repo", "stats")', () => {

@@ -55,6 +55,8 @@ const GROUPS: readonly string[] = [
   'shown displayed',
   'attendees participants',
   'speed throughput',
+  // "what database does it use": "our in-house metadata store, Edgestore".
+  'database db datastore store',
   // A word clipped as people type it: "repo" for "repository", "stats" for "statistics".
   'repo repository',
   'config configuration',
