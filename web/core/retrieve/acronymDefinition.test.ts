@@ -19,4 +19,18 @@ describe('acronymDefinition', () => {
     const text = 'Sensitivity Level XPath Query (SSP) rows. Read the System Security Plan (SSP) first.'
     expect(acronymDefinition(text, 'ssp')).toEqual({ long: 'System Security Plan', spelled: true })
   })
+
+  it("reads a mixed-case acronym as spelled by its capitals' words", () => {
+    expect(
+      acronymDefinition(
+        'The Federal Risk and Authorization Management Program (FedRAMP) authorizes clouds.',
+        'fedramp',
+      ),
+    ).toEqual({ long: 'Federal Risk and Authorization Management Program', spelled: true })
+    // Its capitals must still be the words' initials.
+    expect(
+      acronymDefinition('The Federal Cloud Program (FedRAMP) authorizes clouds.', 'fedramp')?.spelled ??
+        false,
+    ).toBe(false)
+  })
 })

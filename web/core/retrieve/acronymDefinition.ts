@@ -3,8 +3,8 @@ import { initialsInOrder } from './spelledByInitials'
 
 /**
  * How a text defines an acronym, if it does ("… Working Group (IKWG)"): the long form, and whether that
- * form's initials spell it (`initialsInOrder`), which a table's "Sensitivity Level XPath Query (SSP)" does
- * not though it holds SSP's letters. A spelled definition is preferred where a text holds several.
+ * form's initials spell it (`initialsInOrder`; a mixed-case acronym's capitals: "FedRAMP"), which a table's
+ * "Sensitivity Level XPath Query (SSP)" does not though it holds SSP's letters. A spelled definition is preferred where a text holds several.
  */
 export function acronymDefinition(text: string, acronym: string): { long: string; spelled: boolean } | null {
   const short = acronym.toLowerCase()
@@ -12,7 +12,12 @@ export function acronymDefinition(text: string, acronym: string): { long: string
   let found: { long: string; spelled: boolean } | null = null
   for (const term of definedTerms(text)) {
     if (term.short.toLowerCase() !== short) continue
-    const spelled = initialsInOrder(short, term.long)
+    // "FedRAMP" is spelled by its capitals ("Federal Risk and Authorization Management Program"): its
+    // small letters go on the word its capital opens.
+    const capitals = term.short.replace(/[^\p{Lu}\p{N}]/gu, '')
+    const spelled =
+      initialsInOrder(short, term.long) ||
+      (capitals.length >= 2 && capitals.length < term.short.length && initialsInOrder(capitals, term.long))
     if (spelled) return { long: term.long, spelled }
     found ??= { long: term.long, spelled }
   }

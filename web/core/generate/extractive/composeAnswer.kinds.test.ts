@@ -440,6 +440,24 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answer('grants in 2018', [accounts]).text).toMatch(/^Grants, 2018: \$10,000 \[1\]/u)
   })
 
+  it('says an acronym is not spelled out where no passage gives its long form, though many name it', () => {
+    const guide = source(
+      1,
+      'Related guides\n\n• Guide to OSCAL-based FedRAMP Security Assessment Plans (SAP) (rev4 | rev5)\n\nFedRAMP offers an OSCAL-based SSP shell file in both XML and JSON formats.',
+      'fedramp-guide.pdf',
+      'Guide > Related guides',
+    )
+    expect(answer('what does fedramp stand for', [guide]).kind).toBe('none')
+    const spelled = source(
+      2,
+      'The Federal Risk and Authorization Management Program (FedRAMP) authorizes cloud services.',
+      'fedramp-guide.pdf',
+    )
+    expect(answer('what does fedramp stand for', [guide, spelled]).text).toBe(
+      'The Federal Risk and Authorization Management Program (FedRAMP) authorizes cloud services. [2]',
+    )
+  })
+
   it('quotes "This notice is effective…" alone: the document speaks of itself, not of the sentence before', () => {
     const notice = source(
       1,

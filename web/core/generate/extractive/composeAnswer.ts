@@ -362,6 +362,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     !chosen.some((item) => item.holdsKind && subjects.some((name) => held(item, name)))
   // "Who wrote the draft", no byline under its title: a sentence saying who wrote, presented or delivered
   // it, naming someone, or the documents do not say (a passage sharing the draft's words names no author).
+  // "What does FedRAMP stand for": only its long form answers; a sentence naming FedRAMP does not.
+  const unspelled = definition?.spelledOnly === true && !defined
   const authorless =
     authorshipQuestion(ask) &&
     !chosen.some(
@@ -379,7 +381,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         untimed ||
         datedElsewhere ||
         measureUnnamed ||
-        authorless)) ||
+        authorless ||
+        unspelled)) ||
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||

@@ -13,6 +13,11 @@ export interface DefinitionQuestion {
   scope: string[]
   /** Words of the question around X that say nothing of it ("the name", "actually"). */
   aside: string[]
+  /**
+   * Whether only X's long form answers: "what does IKWG stand for" is answered by "The International
+   * Ki67 Working Group (IKWG)", and by no other sentence naming the IKWG.
+   */
+  spelledOnly: boolean
   /** Whether a sentence defines X. */
   defines(sentence: string): boolean
   /**
@@ -214,6 +219,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     subject,
     scope,
     aside,
+    spelledOnly: onlySpelled,
     keyLine: (line) => equated(line.toLowerCase()) || glossed(line),
     defines(sentence) {
       const lower = sentence.toLowerCase()
