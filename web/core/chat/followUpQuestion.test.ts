@@ -76,6 +76,16 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('and 2.0?', after('what does pypdf 3.0 change'))).toBe(
       'what does pypdf 2.0 change',
     )
+    // A release's neighbour: the release before the previous question's, as its changelog orders them.
+    expect(followUpQuestion('and the release before?', after('what changed in 2.2.1'))).toBe(
+      'what changed in the release before 2.2.1',
+    )
+    expect(followUpQuestion('and the one before?', after('what was fixed in 1.3.0'))).toBe(
+      'what was fixed in the release before 1.3.0',
+    )
+    expect(followUpQuestion('the next version?', after('whats new in 1.4.0'))).toBe(
+      'whats new in the release after 1.4.0',
+    )
     // A thing in common words: the noun phrase asked of, up to its preposition.
     expect(followUpQuestion('what about expenses?', income)).toBe('what was the expenses in 2012')
     expect(followUpQuestion('what about the reach?', after('what is the max dig depth of the cx57c'))).toBe(

@@ -70,6 +70,13 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     const step = /before|previous|prior/iu.test(change) ? -1 : 1
     return previous.replace(YEAR, String(Number(year) + step))
   }
+  // "and the release before?" after "what changed in 2.2.1": the release next to the previous question's.
+  const releaseShift = RELEASE_SHIFT.exec(change)
+  const release = VERSION.exec(previous)?.[0]
+  if (release && (releaseShift || (shift && !year))) {
+    const side = /before|previous|prior/iu.test(change) ? 'before' : 'after'
+    return previous.replace(VERSION, `the release ${side} ${release}`)
+  }
   // "2011", "for 2011", "fy2011": another year for the previous question's.
   const period = PERIOD_ALONE.exec(change)?.[1]
   if (period && year) return previous.replace(YEAR, period)
@@ -132,6 +139,9 @@ const PERIOD_ALONE = /^(?:(?:in|for|of|during)\s+)?(?:fy\s?)?((?:19|20)\d\d)$/iu
 /** A version's number: "3.0", "2.7.1". */
 const VERSION = /\b\d+(?:\.\d+)+\b/u
 const VERSION_ALONE = /^v?\d+(?:\.\d+)+$/iu
+/** "the release before", "the previous version": the release next to the one asked about. */
+const RELEASE_SHIFT =
+  /^(?:(?:in|for)\s+)?the (?:release|version) (before|after)$|^(?:the )?(?:previous|prior|next|following|last) (?:release|version)$/iu
 /** A shift of the year inside a question ("and what was it the previous year"), of at most this many words. */
 const SHIFT_INSIDE = /\bthe (?:year|one) (?:before|after)\b|\b(?:previous|prior|next|following) year\b/iu
 const MAX_SHIFTED_WORDS = 8

@@ -31,6 +31,7 @@ export async function releaseSection(
   const release = askedRelease(
     asked.version,
     chunks.map((chunk) => releaseOf(chunk.heading)).filter((name): name is string => name !== null),
+    asked.shift,
   )
   if (release === null) return []
   return chunks

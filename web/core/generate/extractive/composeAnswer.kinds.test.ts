@@ -533,6 +533,10 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answer('whats new in version 2', changelog).text).toBe(
       '[2.0.0] - 2024-01-10, Removed:\n- The old sync API [3]',
     )
+    // The release before one named, by number.
+    expect(answer('what changed in the release before 2.1.0', changelog).text).toBe(
+      '[2.0.0] - 2024-01-10, Removed:\n- The old sync API [3]',
+    )
     // A release without sections: its entries.
     expect(answer('what changed in 1.9.2', changelog).text).toBe(
       '[1.9.2] - 2023-12-01:\n- Faster start-up\n- Fewer retries [4]',

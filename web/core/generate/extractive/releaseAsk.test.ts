@@ -3,7 +3,7 @@ import { askedRelease, headingRelease, releaseAsk } from './releaseAsk'
 
 describe('releaseAsk', () => {
   it('reads the release asked, as people type it', () => {
-    expect(releaseAsk('what changed in 3.0.0')).toEqual({ version: '3.0.0', section: null })
+    expect(releaseAsk('what changed in 3.0.0')).toEqual({ version: '3.0.0', section: null, shift: 0 })
     expect(releaseAsk('whats new in version 2')?.version).toBe('v2')
     expect(releaseAsk('what changed in 1.4')?.version).toBe('1.4')
     expect(releaseAsk("what's new in python 3.12")?.version).toBe('3.12')
@@ -18,6 +18,18 @@ describe('releaseAsk', () => {
     expect(releaseAsk('what was removed in 2.0.0')?.section?.test('Removed')).toBe(true)
     expect(releaseAsk('new features in version 3')?.section?.test('New Features')).toBe(true)
     expect(releaseAsk('whats new in 3.0.0')?.section).toBeNull()
+  })
+
+  it('reads the release before or after one named', () => {
+    expect(releaseAsk('what changed in the release before 2.2.1')).toEqual({
+      version: '2.2.1',
+      section: null,
+      shift: -1,
+    })
+    expect(releaseAsk('what was fixed in the release after v3')).toMatchObject({ version: '3', shift: 1 })
+    expect(askedRelease('2.2.1', ['2.2.1', '2.2.0', '2.10.0', '1.9.0'], -1)).toBe('2.2.0')
+    expect(askedRelease('2.2', ['2.2.0', '2.10.0', '1.9.0'], 1)).toBe('2.10.0')
+    expect(askedRelease('1.9.0', ['2.2.0', '1.9.0'], -1)).toBeNull()
   })
 
   it('asks nothing of a release where no change or no release is asked', () => {

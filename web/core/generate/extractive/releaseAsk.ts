@@ -11,6 +11,8 @@ export interface ReleaseAsk {
   version: string
   /** A section of the release's notes the ask names ("Bug Fixes", "Added"), null for all of them. */
   section: RegExp | null
+  /** The release before (-1) or after (1) the one named ("the release before 2.2.1"), else 0. */
+  shift: number
 }
 
 /** Words that ask what a release changed: its changes, what is new, added, fixed, removed in it. */
@@ -22,6 +24,8 @@ const NOT_A_LIST = /^(?:when|who|whom|whose|where|why|how\s+(?:many|much|long|ol
 const LATEST = /\b(?:latest|newest|most\s+recent|last|current)\s+(?:version|release|update)\b/iu
 /** "version 3", "release 2": a number after the word, which `typedVersions` leaves to a quantity. */
 const NAMED_NUMBER = /\b(?:version|release|v)\s*(\d+)\b(?!\.\d)/iu
+/** "the release before 2.2.1", "the version after v3": the one next to a release named. */
+const BESIDE = /\b(?:release|version|one)\s+(before|after)\s+v?(\d+(?:\.\d+)*)\b/iu
 /** "in 1.4", "in python 3.12": two parts after a preposition (and a name), in a question about changes. */
 const AFTER_PREPOSITION = /\b(?:in|of|for|since|to)\s+(?:\p{L}[\p{L}-]*\s+)?v?(\d+\.\d+)\b(?!\.\d|%)/iu
 
@@ -39,6 +43,9 @@ const SECTIONS: ReadonlyArray<[RegExp, RegExp]> = [
 export function releaseAsk(ask: string): ReleaseAsk | null {
   const text = ask.replace(/\s+/gu, ' ').trim()
   if (!CHANGE_ASK.test(text) || NOT_A_LIST.test(text)) return null
+  const section = SECTIONS.find(([asked]) => asked.test(text))?.[1] ?? null
+  const beside = BESIDE.exec(text)
+  if (beside) return { version: beside[2]!, section, shift: beside[1]!.toLowerCase() === 'before' ? -1 : 1 }
   const version = LATEST.test(text)
     ? 'latest'
     : (typedVersions(text)[0]?.replace(/^v(?=\d+\.)/u, '') ??
@@ -46,8 +53,7 @@ export function releaseAsk(ask: string): ReleaseAsk | null {
       AFTER_PREPOSITION.exec(text)?.[1] ??
       null)
   if (version === null) return null
-  const section = SECTIONS.find(([asked]) => asked.test(text))?.[1] ?? null
-  return { version, section }
+  return { version, section, shift: 0 }
 }
 
 /** The parts of a version as numbers ("3.0.0": [3, 0, 0]); "x" and anything else ends them. */
@@ -85,9 +91,18 @@ export function releaseLevel(heading: string | null | undefined): ReleaseLevel |
 /**
  * Of the releases a changelog's headings name, the one asked: the same number, or with its missing
  * parts zero ("1.4" is 1.4.0, "v2" is 2.0.0), else the newest of its series ("1.4": 1.4.3); for
- * `latest`, the newest of all. Null when none is.
+ * `latest`, the newest of all; with a `shift`, the release before (-1) or after (1) that one by number.
+ * Null when none is.
  */
-export function askedRelease(asked: string, releases: readonly string[]): string | null {
+export function askedRelease(asked: string, releases: readonly string[], shift = 0): string | null {
+  const named = namedRelease(asked, releases)
+  if (named === null || shift === 0) return named
+  // The release before or after it, in the order of their numbers.
+  const ordered = [...new Set(releases)].sort((a, b) => compare(parts(a), parts(b)))
+  return ordered[ordered.indexOf(named) + shift] ?? null
+}
+
+function namedRelease(asked: string, releases: readonly string[]): string | null {
   const newest = (among: readonly string[]) =>
     [...among].sort((a, b) => compare(parts(b), parts(a)))[0] ?? null
   if (asked === 'latest') return newest(releases)

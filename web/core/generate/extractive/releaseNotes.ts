@@ -66,6 +66,7 @@ export function releaseNotes(asked: ReleaseAsk, sources: readonly AnswerSource[]
   const release = askedRelease(
     asked.version,
     releasesIn(sources).map(({ release }) => release),
+    asked.shift,
   )
   const notes = release === null ? null : releaseEntries(sources, release)
   if (!notes) return null
