@@ -312,4 +312,16 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     // Another word that only begins like it is not the term.
     expect(defines('what is an entity', 'Entitlements are benefits paid by law.')).toBe(false)
   })
+
+  it('reads "the definition of X" and "X definition" as what is X, and a paper\'s "we call … the X" as defining it', () => {
+    expect(definitionQuestion("what's the definition of density in the paper")?.subject).toEqual(['density'])
+    expect(definitionQuestion('adu definition')?.subject).toEqual(['adu'])
+    expect(definitionQuestion('phi meaning')?.subject).toEqual(['phi'])
+    // A question about a definition's place is no keyword ask.
+    expect(definitionQuestion('where is the definition')).toBeNull()
+    const sentence = 'We call the fraction of non-zero adapter weights the density of an adapter.'
+    expect(defines('what is density', sentence)).toBe(true)
+    expect(defines('what is a fraction', sentence)).toBe(false)
+    expect(defines('what is the core', 'We refer to this set of servers as the core.')).toBe(true)
+  })
 })

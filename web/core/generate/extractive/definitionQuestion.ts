@@ -145,6 +145,12 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `${NAMING}\\s+(?:${ARTICLE})?["“'‘]?(?:${phrase})(?![\\p{L}\\p{N}])${NAME_ENDS}`,
     'u',
   )
+  // A paper naming what it defines: "We call the fraction of non-zero weights the density of an adapter",
+  // "we refer to this set as the core" (the term after what is named, two words of it at least).
+  const weCallX = new RegExp(
+    `\\bwe\\s+(?:call|term|name|denote|refer\\s+to)\\s+(?:[^\\s.;]+\\s+){2,24}?(?:as\\s+)?(?:${ARTICLE})?["“'‘]?(?:${phrase})(?![\\p{L}\\p{N}])`,
+    'u',
+  )
   // A law's or a contract's defined term, in quotes: "“Accessory dwelling unit” or “ADU” means…".
   const quotedX = new RegExp(
     `${QUOTED_OTHER}["“'‘](?:${phrase})["”'’]${QUOTED_OTHERS},?\\s+${LEGAL_COPULA}(?![\\p{L}])`,
@@ -231,6 +237,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         spelled ||
         namesWhatItIs(isX.exec(lower), lower) ||
         calledX.test(lower) ||
+        weCallX.test(lower) ||
         glossX.test(lower) ||
         glossed(sentence) ||
         tongueX.test(lower) ||
@@ -287,11 +294,22 @@ const HOW_DEFINED =
 const COUNTS_AS =
   /^\s*what\s+(?:counts|qualifies|(?:is|are)\s+(?:considered|meant\s+by|regarded\s+as))(?:\s+as)?\s+/iu
 
+/** "what's the definition of X", "the meaning of X": what is X. */
+const DEFINITION_OF = /^\s*(?:what|wat)\s*(?:is|['’]s|s)?\s+the\s+(?:definition|meaning)\s+of\s+/iu
+/** "X definition", "X meaning": typed as keywords, what is X. */
+const DEFINITION_AFTER =
+  /^\s*(?!what\b|who\b|how\b|why\b)([\p{L}\p{N}][\p{L}\p{N}\s'’-]{0,60}?)\s+(?:definition|meaning)\s*[?.!]*\s*$/iu
+
 function asWhatIs(question: string): string {
   const label = LABEL.exec(question)
   const asked = label ? question.slice(label[0].length) : question
   const how = HOW_DEFINED.exec(asked)
-  const whatIs = how ? `what is ${how[2]} in ${how[1]}` : asked.replace(COUNTS_AS, 'what is ')
+  const keywords = DEFINITION_AFTER.exec(asked)
+  const whatIs = how
+    ? `what is ${how[2]} in ${how[1]}`
+    : keywords
+      ? `what is ${keywords[1]}`
+      : asked.replace(COUNTS_AS, 'what is ').replace(DEFINITION_OF, 'what is ')
   return label ? `${whatIs.replace(/[?.!\s]+$/u, '')} in ${label[1]}` : whatIs
 }
 
