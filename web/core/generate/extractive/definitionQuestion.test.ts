@@ -323,5 +323,8 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     expect(defines('what is density', sentence)).toBe(true)
     expect(defines('what is a fraction', sentence)).toBe(false)
     expect(defines('what is the core', 'We refer to this set of servers as the core.')).toBe(true)
+    expect(
+      defines('what is a trace tree', 'If LO has a compiled trace tree, we call LO as a nested trace tree.'),
+    ).toBe(false)
   })
 })

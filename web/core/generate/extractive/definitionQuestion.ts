@@ -146,9 +146,10 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     'u',
   )
   // A paper naming what it defines: "We call the fraction of non-zero weights the density of an adapter",
-  // "we refer to this set as the core" (the term after what is named, two words of it at least).
+  // "we refer to this set as the core": the term right after "as" or its article, past what is named ("we
+  // call LO as a nested trace tree" names a nested trace tree, not a trace tree).
   const weCallX = new RegExp(
-    `\\bwe\\s+(?:call|term|name|denote|refer\\s+to)\\s+(?:[^\\s.;]+\\s+){2,24}?(?:as\\s+)?(?:${ARTICLE})?["“'‘]?(?:${phrase})(?![\\p{L}\\p{N}])`,
+    `\\bwe\\s+(?:call|term|name|denote|refer\\s+to)\\s+(?:[^\\s.;]+\\s+){1,24}?(?:as\\s+(?:${ARTICLE})?|${ARTICLE})["“'‘]?(?:${phrase})(?![\\p{L}\\p{N}])`,
     'u',
   )
   // A law's or a contract's defined term, in quotes: "“Accessory dwelling unit” or “ADU” means…".
