@@ -14,6 +14,7 @@ import { followUpQuestion } from './followUpQuestion'
 import { foundSource } from './foundSource'
 import { tableEvidence } from './tableEvidence'
 import { typedQuestion } from '../retrieve/typedQuestion'
+import { ordinalWord, withoutOrdinal } from '../generate/extractive/nthItem'
 import { searchTerms } from '../retrieve/index/tokenize'
 
 export interface FoundSources {
@@ -82,7 +83,10 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   // A follow-up keeps the previous question's kind and subject and changes only what it names.
   const followUp = followUpQuestion(question, history)
   const rewritten = rewriteQuery(question, history)
-  const queries = followUp ? [followUp, ...rewritten.filter((query) => query !== followUp)] : rewritten
+  const asked = followUp ? [followUp, ...rewritten.filter((query) => query !== followUp)] : rewritten
+  // "What's the 4th postulate": the list of postulates is searched for as well as the question's words.
+  const listed = withoutOrdinal(asked[0] ?? question)
+  const queries = listed ? [...asked, listed] : asked
   const found = await searchChunks(ports, {
     queries,
     collectionIds: input.collectionId ? [input.collectionId] : undefined,
@@ -94,10 +98,12 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   // Read once by search, with the collection's defined terms (queries[0], the question as answered).
   // A follow-up searched as its rewrite: the words it typed are what it asks anew.
   const typed = new Set(searchTerms(question))
-  const understanding =
+  const read =
     queries[0] === question
       ? found.understanding
       : { ...found.understanding, carried: found.understanding.terms.filter((term) => !typed.has(term)) }
+  // "4th" in "the 4th postulate" is a place in a list, not a name its passages must print.
+  const understanding = listed ? { ...read, names: read.names.filter((name) => !ordinalWord(name)) } : read
   const documentWords = abbreviationsByDocument(pool, understanding, found.documentWords)
   const reading = { store: ports.store.chunks, pool, understanding, documentWords }
   const tables = await tableEvidence(reading)

@@ -458,6 +458,26 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     )
   })
 
+  it("answers 'the 4th postulate' with that item of the list of postulates, not a passage printing '4th'", () => {
+    const sources = [
+      source(
+        1,
+        'When To File\n\nFile the return by the 15th day of the 4th month after your tax year ends.',
+        'tax-instructions.pdf',
+        'When To File',
+      ),
+      source(
+        2,
+        "Euclid's 5 Postulates\n\n1- A line can be drawn from any point to another.\n2- A finite line can be extended indefinitely.\n3- A circle can be drawn at any point.\n4- All right angles are equal to one another.",
+        'geometry.pptx',
+        "Math 260 > Euclid's 5 Postulates",
+      ),
+    ]
+    expect(answer("what's the 4th postulate", sources).text).toBe(
+      "Euclid's 5 Postulates: 4- All right angles are equal to one another. [2]",
+    )
+  })
+
   it('quotes "This notice is effective…" alone: the document speaks of itself, not of the sentence before', () => {
     const notice = source(
       1,

@@ -48,6 +48,7 @@ import { releaseAsk, releaseLevel } from './releaseAsk'
 import { releaseNotes } from './releaseNotes'
 import { valueLine } from './valueLine'
 import { namedKindLine } from './namedKindLine'
+import { nthItem } from './nthItem'
 import { withoutItemNumbers } from './withoutItemNumbers'
 
 /**
@@ -125,6 +126,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     if (parts.every((part) => part.kind === 'answer') && first !== second)
       return { kind: 'answer', pieces: [first!, `\n\n${second!}`] }
   }
+  // "What's the 4th postulate": that item of the list of postulates ("4th" is its place, not a word to find).
+  const nth = nthItem(understanding.ask, sources)
+  if (nth) return { kind: 'answer', pieces: [nth] }
   const mentions = sourceMentions(sources, understanding)
   // An acronym ("CEO", "AMZN") is no proof of absence: documents spell out what questions abbreviate.
   // Names typed in lower case ("how many employees does diageo have") count as the capitalised do.
