@@ -17,6 +17,8 @@ describe('synonymForms', () => {
     expect(synonymForms('database')).toContain(wordForm('store'))
     expect(synonymForms('max')).toContain(wordForm('maximum'))
     expect(synonymForms('ft')).toContain(wordForm('feet'))
+    // "how do i install ripgrep on mac": "If you're a macOS Homebrew … user".
+    expect(synonymForms('mac')).toContain(wordForm('macos'))
   })
 
   it('gives a clipped word the word it was clipped from, as people type it ("repo", "stats")', () => {

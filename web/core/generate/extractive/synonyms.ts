@@ -57,6 +57,8 @@ const GROUPS: readonly string[] = [
   'speed throughput',
   // "what database does it use": "our in-house metadata store, Edgestore".
   'database db datastore store',
+  // "install it on mac": a readme's "macOS Homebrew".
+  'mac macos osx',
   // A word clipped as people type it: "repo" for "repository", "stats" for "statistics".
   'repo repository',
   'config configuration',
