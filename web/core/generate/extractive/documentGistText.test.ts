@@ -232,6 +232,20 @@ describe('documentGistText', () => {
     )
   })
 
+  it("takes a paper's numbered sections for no releases", () => {
+    const part = (number: number, text: string, heading: string) => source(number, text, heading, 'paper.md')
+    const gist = documentGistText([
+      part(1, 'Tidal storage in lagoons stores energy in water held behind a wall of rock.', 'Tidal Storage'),
+      part(2, '3.1 Method\n\nWe measured the flow at four lagoons for a year.', 'Tidal Storage > 3.1 Method'),
+      part(
+        3,
+        '3.2 Results\n\nThe lagoons stored energy for six hours on average.',
+        'Tidal Storage > 3.2 Results',
+      ),
+    ]).join('')
+    expect(gist).not.toContain('Latest releases')
+  })
+
   it('gives a list announced in the opening with its items', () => {
     const page = [
       source(

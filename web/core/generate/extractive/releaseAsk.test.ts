@@ -62,5 +62,11 @@ describe('askedRelease', () => {
     expect(headingRelease('[1.4.0] - 2023-03-02')).toBe('1.4.0')
     expect(headingRelease('v2.1 (2021-05-01)')).toBe('2.1')
     expect(headingRelease('Bug Fixes')).toBeNull()
+    expect(headingRelease('2.11.0 (September 25, 2022)')).toBe('2.11.0')
+    expect(headingRelease('pypdf 3.0.0')).toBe('3.0.0')
+    // A numbered section of a paper or a guide is no release.
+    expect(headingRelease('3.2 Trace Trees')).toBeNull()
+    expect(headingRelease('4.4.3. Content Change Requirements')).toBeNull()
+    expect(headingRelease('Section 3.2')).toBeNull()
   })
 })

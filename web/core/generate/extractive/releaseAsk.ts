@@ -66,9 +66,28 @@ function parts(version: string): number[] {
   return result
 }
 
-/** The release a heading's level names ("Version 3.0.0, 2022-12-22", "[1.4.0] - 2023-03-02"), or null. */
+/** Words a release's heading may print beside its number: a date's, and a release's state. */
+const RELEASE_WORDS =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|unreleased|released|yanked|alpha|beta|rc|preview|lts|stable|final)\b/giu
+/** Words that number a part of a document, not a release: "Section 3.2", "Table 4.1". */
+const PART_WORDS =
+  /^(?:section|sect|chapter|ch|part|table|figure|fig|appendix|step|article|rule|page|item|clause)$/iu
+
+/**
+ * The release a heading's level names, or null: a version after "Version", "Release", "v" or a bracket
+ * ("Version 3.0.0, 2022-12-22", "[1.4.0] - 2023-03-02", "v2.1"), or alone or after a name, with at most
+ * a date or a release's state beside it ("1.4.0", "pypdf 3.0.0", "2.11.0 (September 25, 2022)"). A
+ * numbered section ("3.2 Trace Trees", "4.4.3. Content Change Requirements", "Section 3.2") is none.
+ */
 export function headingRelease(level: string): string | null {
-  return VERSION_NUMBER.exec(level)?.[0].replace(/^v/iu, '') ?? null
+  const match = VERSION_NUMBER.exec(level)
+  if (!match) return null
+  const before = level.slice(0, match.index).trim()
+  const after = level.slice(match.index + match[0].length).replace(RELEASE_WORDS, ' ')
+  const named = /(?:\bversion|\brelease|\[)\s*$/iu.test(before) || /^v/iu.test(match[0])
+  const words = before.split(/\s+/u).filter((word) => /\p{L}/u.test(word))
+  const alone = words.length <= 1 && !PART_WORDS.test(words[0] ?? '') && !/\p{L}{2,}/u.test(after)
+  return named || alone ? match[0].replace(/^v/iu, '') : null
 }
 
 /** Where a heading path names a release: its levels, the level naming it, and the release. */

@@ -58,9 +58,10 @@ export function releaseEntries(sources: readonly AnswerSource[], release: string
  * The answer to "what changed in 3.0.0" from a changelog's passages: the entries under the release's
  * heading, filed under their sections ("Deprecations", "New Features") when it has them, or only the
  * section the question names ("what was fixed in 2.11.0": its "Bug Fixes"), each section's passages
- * cited: "Version 3.0.0, 2022-12-22 [1]\n- Deprecations: PdfFileReader is removed…; … [1]\n- New
- * Features: Add AES encryption support; Add page labels [2]". Null when no passage is under that
- * release's heading (the question is then answered as any other).
+ * cited: "Version 3.0.0, 2022-12-22:\n- Deprecations: PdfFileReader is removed…; … [1]\n- New
+ * Features: Add AES encryption support; Add page labels [2]" (one section: its name after the release's,
+ * its entries a line each). Null when no passage is under that release's heading (the question is then
+ * answered as any other).
  */
 export function releaseNotes(asked: ReleaseAsk, sources: readonly AnswerSource[]): string[] | null {
   const release = askedRelease(
