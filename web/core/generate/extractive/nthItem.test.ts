@@ -27,6 +27,9 @@ describe('nthItem', () => {
     expect(nthAsked('what is the third common notion of euclid')).toEqual({ n: 3, noun: 'notion' })
     expect(nthAsked('what is the first step')).toEqual({ n: 1, noun: 'step' })
     expect(nthAsked('what is a postulate')).toBeNull()
+    // A period is no place in a list.
+    expect(nthAsked('what was revenue in the 4th quarter')).toBeNull()
+    expect(withoutOrdinal('file by the 15th day')).toBeNull()
   })
 
   it('quotes the item numbered so, else the item in that place, of a list named in the plural', () => {

@@ -28,6 +28,20 @@ const PHRASE_ENDS =
 const ITEM_NUMBER = /^\(?(\d{1,2})[.)\-–:]\s+/u
 
 /** The place and the thing a question asks of a list ("what's the 4th postulate": 4, "postulate"), or null. */
+/** Ordinals of time ("the 4th quarter", "the 15th day"): a period, not a place in a list. */
+const TIME_NOUNS = new Set([
+  'quarter',
+  'month',
+  'week',
+  'day',
+  'year',
+  'hour',
+  'minute',
+  'half',
+  'period',
+  'term',
+])
+
 export function nthAsked(ask: string): { n: number; noun: string } | null {
   const match = NTH.exec(ask.toLowerCase())
   if (!match) return null
@@ -36,7 +50,7 @@ export function nthAsked(ask: string): { n: number; noun: string } | null {
   const words = match[3]!.split(/\s+/u)
   const end = words.findIndex((word) => PHRASE_ENDS.test(word))
   const noun = tokenize((end < 0 ? words : words.slice(0, end)).at(-1) ?? '')[0]
-  return n >= 1 && noun !== undefined ? { n, noun } : null
+  return n >= 1 && noun !== undefined && !TIME_NOUNS.has(noun) ? { n, noun } : null
 }
 
 /**
