@@ -364,10 +364,10 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     understanding.wants === 'date' &&
     chosen.some((item) => !item.holdsKind && subjects.some((name) => held(item, name))) &&
     !chosen.some((item) => item.holdsKind && subjects.some((name) => held(item, name)))
-  // "Who wrote the draft", no byline under its title: a sentence saying who wrote, presented or delivered
-  // it, naming someone, or the documents do not say (a passage sharing the draft's words names no author).
   // "What does FedRAMP stand for": only its long form answers; a sentence naming FedRAMP does not.
   const unspelled = definition?.spelledOnly === true && !defined
+  // "Who wrote the draft", no byline under its title: a sentence saying who wrote, presented or delivered
+  // it, naming someone, or the documents do not say (a passage sharing the draft's words names no author).
   const authorless =
     authorshipQuestion(ask) &&
     !chosen.some(

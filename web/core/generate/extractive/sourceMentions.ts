@@ -90,7 +90,7 @@ export function sourceMentions(
       found = spelledByInitials(term, sequences.get(number) ?? [])
     // "usd" typed in lower case, "Union School District" printed: the initials of a name.
     else if (!found && SHORT_WORD.test(term)) {
-      const text = sources.find((source) => source.number === number)?.text ?? ''
+      const text = textOf(number)
       found = capitalisedRun(term, text, tokenize(text)) !== null
     }
     // "capex" typed, "capital expenditures" printed.
@@ -118,11 +118,11 @@ export function sourceMentions(
   }
 }
 
-/** How a text bounds a value from above ("shall not exceed", "no more than", "up to") or from below. */
+/** How a text bounds a value from above ("shall not exceed", "no more than", "at most") or from below. */
 const UPPER_BOUND =
   /\b(?:(?:shall|may|must|does|do|will|cannot|can)\s+not\s+exceed|not\s+to\s+exceed|no\s+(?:more|greater|larger)\s+than|at\s+most)\b/iu
 const LOWER_BOUND = /\b(?:no\s+(?:less|fewer|smaller)\s+than|at\s+least|not\s+less\s+than)\b/iu
-/** The words asking for a bound ("max", "limit"; "min", "minimum"), by their form, with how a text says one. */
+/** The words asking for a bound ("max", "limit"; "minimum"), by their form, with how a text says one. */
 const BOUND_TERMS: ReadonlyMap<string, RegExp> = new Map([
   ...['max', 'maximum', 'limit', 'cap', 'ceiling'].map((word): [string, RegExp] => [
     wordForm(word),
