@@ -27,7 +27,6 @@ const PHRASE_ENDS =
 /** An item's own number at its start ("4- All right angles…", "3. Select…", "(2) …"). */
 const ITEM_NUMBER = /^\(?(\d{1,2})[.)\-–:]\s+/u
 
-/** The place and the thing a question asks of a list ("what's the 4th postulate": 4, "postulate"), or null. */
 /** Ordinals of time ("the 4th quarter", "the 15th day"): a period, not a place in a list. */
 const TIME_NOUNS = new Set([
   'quarter',
@@ -42,6 +41,7 @@ const TIME_NOUNS = new Set([
   'term',
 ])
 
+/** The place and the thing a question asks of a list ("what's the 4th postulate": 4, "postulate"), or null. */
 export function nthAsked(ask: string): { n: number; noun: string } | null {
   const match = NTH.exec(ask.toLowerCase())
   if (!match) return null
@@ -56,9 +56,8 @@ export function nthAsked(ask: string): { n: number; noun: string } | null {
 /**
  * "What's the 4th postulate": the item numbered 4 (else the fourth) of a list whose heading or
  * introduction names what is asked in the plural ("Euclid's 5 Postulates" over "1- A line can be
- * drawn…", "2- …"),
- * quoted under its heading and cited; null where no passage lists that many of it (the question is then
- * answered as any other). A "4th" in another sense ("the 4th month") finds no such list.
+ * drawn…", "2- …"), quoted under its heading and cited; null where no passage lists that many of it (the
+ * question is then answered as any other). A "4th" in another sense ("the 4th month") finds no such list.
  */
 export function nthItem(ask: string, sources: readonly AnswerSource[]): string | null {
   const asked = nthAsked(ask)
