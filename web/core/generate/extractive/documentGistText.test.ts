@@ -301,6 +301,20 @@ describe('documentGistText', () => {
     ])
   })
 
+  it("reads a title slide's short line on into the next: a slide's paragraphs are lines of their own", () => {
+    const deck = [
+      slide(
+        1,
+        'Math 260 Foundations of Geometry',
+        'Math 260 Foundations of Geometry\n\nLecture 1\n\nEuclidean Geometry',
+      ),
+      slide(2, 'Elements', 'Elements\nThirteen books by Euclid.'),
+    ]
+    expect(documentGistText(deck)).toEqual([
+      'Math 260 Foundations of Geometry — Lecture 1 Euclidean Geometry. Slides: Elements. [1]',
+    ])
+  })
+
   it("gives a deck's sentence of prose after its title, and no placeholder or authors' line", () => {
     const deck = [
       slide(

@@ -341,6 +341,8 @@ const BACK_MATTER =
   /^(?:thank\s+you!?|thanks!?|questions\??|any\s+questions\??|q\s*&\s*a|further\s+reading|references|bibliography|resources|contact(?:\s+us)?|notes|acknowledge?ments?|the\s+end|credits)$/iu
 /** A deck's subtitle is its title slide's second line when that is this short (not a list of authors). */
 const MAX_SUBTITLE_WORDS = 12
+/** A title slide's line of this many words at most ("Lecture 1", "Part 2") reads on into the next. */
+const FRAGMENT_WORDS = 3
 /** A slide's line of at least this many words, ending as a sentence ends, is prose, not a bullet. */
 const MIN_PROSE_WORDS = 12
 
@@ -366,15 +368,20 @@ function deckGist(sources: readonly AnswerSource[]): string[] {
     return line
   }
   const opening = own[0]!
-  const [title, subtitle, third] = opening.text
+  const [title, ...under] = opening.text
     .split(/\r\n?|\n/u)
     .map((line) => line.trim())
     .filter((line) => line !== '')
-  // A subtitle that is a label ("Purpose:") is read with the line it labels.
-  const labelled = subtitle?.endsWith(':') ? `${subtitle} ${third ?? ''}`.trim() : subtitle
+  // The subtitle is the title slide's next line, read on while it is a fragment ("Lecture 1" over
+  // "Euclidean Geometry") or a label ("Purpose:") of the line after: a slide's paragraphs are lines.
+  let labelled = ''
+  for (const line of under) {
+    if (labelled !== '' && !labelled.endsWith(':') && labelled.split(/\s+/u).length > FRAGMENT_WORDS) break
+    labelled = `${labelled} ${line}`.trim()
+  }
   const head = [
     title && fresh(title),
-    labelled && labelled.split(/\s+/u).length <= MAX_SUBTITLE_WORDS + 1 && fresh(labelled),
+    labelled !== '' && labelled.split(/\s+/u).length <= MAX_SUBTITLE_WORDS + 1 && fresh(labelled),
   ].filter((line): line is string => typeof line === 'string' && line !== '')
   // A statement, not a question or a quip: "No way to know who is on the system (Your secretary?" is no lead.
   // Read on the slide after the title (a deck's opening statement); later slides' prose is a detail or

@@ -106,6 +106,40 @@ describe('pptxParser on constructed decks', () => {
     expect((await parseError(deck)).code).toBe('no_text')
   })
 
+  it("reads a shape's paragraphs as lines of their own: a title slide's speaker, place and date", async () => {
+    const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
+    const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+    const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    const rel = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"'
+    const shape = (lines: string[], placeholder: string) =>
+      `<p:sp><p:nvSpPr><p:cNvPr id="1" name="s"/><p:cNvSpPr/><p:nvPr>${placeholder}</p:nvPr></p:nvSpPr>` +
+      `<p:txBody>${lines.map((line) => `<a:p><a:r><a:t>${line}</a:t></a:r></a:p>`).join('')}</p:txBody></p:sp>`
+    const tree =
+      shape(['Closing the Broadband Gap'], '<p:ph type="ctrTitle"/>') +
+      shape(
+        ['Maria Lopez, Ph.D.', 'Center for Rural Policy', 'March 12, 2014'],
+        '<p:ph type="subTitle" idx="1"/>',
+      )
+    const doc = await parse(
+      zipSync({
+        'ppt/presentation.xml': strToU8(
+          `<p:presentation ${P} ${R}><p:sldIdLst><p:sldId id="256" r:id="rId1"/></p:sldIdLst></p:presentation>`,
+        ),
+        'ppt/_rels/presentation.xml.rels': strToU8(
+          `<Relationships ${rel}><Relationship Id="rId1" Type="http://x/slide" Target="slides/slide1.xml"/></Relationships>`,
+        ),
+        'ppt/slides/slide1.xml': strToU8(
+          `<p:sld ${P} ${A}><p:cSld><p:spTree>${tree}</p:spTree></p:cSld></p:sld>`,
+        ),
+      }),
+    )
+    expect(doc.blocks.filter((block) => block.kind === 'paragraph').map((block) => block.text)).toEqual([
+      'Maria Lopez, Ph.D.',
+      'Center for Rural Policy',
+      'March 12, 2014',
+    ])
+  })
+
   it("names untitled slides by the section divider before them: an untitled slide's one short line", async () => {
     const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
     const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'

@@ -61,13 +61,18 @@ function shape(sp: XmlElement, content: SlideContent): void {
     content.title = paragraphs.map((p) => p.text).join(' ')
     return
   }
-  content.blocks.push(textBlock(paragraphs, type !== undefined && bodies.has(type)))
+  content.blocks.push(...textBlocks(paragraphs, type !== undefined && bodies.has(type)))
 }
 
-function textBlock(paragraphs: DrawingParagraph[], bulletedByDefault: boolean) {
-  const text = paragraphs.map((p) => p.text).join('\n')
+/**
+ * A shape's text: a list where its paragraphs are bulleted, else each paragraph a block of its own. A
+ * slide's paragraphs are lines its author broke ("Maria Lopez, Ph.D." over "Center for Rural Policy"
+ * over "March 12, 2014"), not one sentence wrapped: run together they would read as one line.
+ */
+function textBlocks(paragraphs: DrawingParagraph[], bulletedByDefault: boolean) {
   const isList = paragraphs.length > 1 && paragraphs.some((p) => p.bullet ?? bulletedByDefault)
-  return { kind: isList ? ('list' as const) : ('paragraph' as const), text }
+  if (isList) return [{ kind: 'list' as const, text: paragraphs.map((p) => p.text).join('\n') }]
+  return paragraphs.map((p) => ({ kind: 'paragraph' as const, text: p.text }))
 }
 
 function graphicFrame(
