@@ -17,6 +17,31 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('moves the year the answer gave when the question named none', () => {
+    const balance = after('what was the club balance at year end', 'Balance at year end, 2018: $3,460 [1].')
+    expect(followUpQuestion('and the year before?', balance)).toBe(
+      'what was the club balance at year end in 2017',
+    )
+    // Nor a year in the answer: nothing to move.
+    expect(
+      followUpQuestion('and the year before?', after('what was the club balance at year end')),
+    ).toBeNull()
+  })
+
+  it('reads "he" or "she" after a "who" question as the person its answer named', () => {
+    expect(
+      followUpQuestion('where does she work?', after('who gave the talk', 'Maria Lopez, Ph.D. [1]')),
+    ).toBe('where does Maria Lopez work')
+    const led = after(
+      'who led the study',
+      'The scientists were led by Michael Shadlen, Ph.D., of Columbia. [3]',
+    )
+    expect(followUpQuestion('where does he work', led)).toBe('where does Michael Shadlen work')
+    expect(
+      followUpQuestion('what is her role', after('who is the treasurer', 'Treasurer: Priya Nair [1]')),
+    ).toBe("what is Priya Nair's role")
+  })
+
   it('puts what the follow-up names where the same kind of phrase stood', () => {
     expect(
       followUpQuestion(

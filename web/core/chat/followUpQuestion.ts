@@ -20,6 +20,28 @@ const MEASURE_AND_VERB = new RegExp(
   'iu',
 )
 
+/** A pronoun for one person: "she", "him", "his". */
+const PERSONAL = /\b(?:he|she|him|her|his)\b/iu
+/** A person's name as an answer opens with it: two to four capitalised words ("Maria Lopez", "Ana B. Ruiz"). */
+const OPENING_NAME =
+  /^((?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)){1,3})(?=\s*(?:,|\[|\(|$))/u
+
+/** "…led by Michael Shadlen", "…written by Ana B. Ruiz": the name after "by", two to four capitalised words. */
+const NAMED_BY = /\bby\s+((?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)){1,3})/u
+
+/** The person a reply names first ("Maria Lopez, Ph.D. [1]": Maria Lopez); null for any other reply. */
+function answeredPerson(reply: string | null): string | null {
+  // "Treasurer: Priya Nair [1]": the role's label before the name.
+  const named = (reply ?? '').trim().replace(/^[\p{L}’' ]{1,30}:\s+/u, '')
+  // "The scientists were led by Michael Shadlen, Ph.D., of…": the name after "by".
+  return OPENING_NAME.exec(named)?.[1] ?? NAMED_BY.exec(named)?.[1] ?? null
+}
+
+/** The last reply in `history`: what the question before a follow-up was answered. */
+function lastAnswer(history: readonly ChatTurn[]): string | null {
+  return history.filter((turn) => turn.role === 'assistant').at(-1)?.content ?? null
+}
+
 /**
  * A follow-up as the question it stands for: the previous question with only what the follow-up
  * changes changed, so that it keeps its kind and subject (DESIGN.md section 12). "And the year
@@ -66,9 +88,14 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   const year = YEAR.exec(previous)?.[0]
   // "and what was it the previous year": the same shift inside a question of its own.
   const shiftedInside = change.split(' ').length <= MAX_SHIFTED_WORDS && SHIFT_INSIDE.test(change)
-  if (year && (shift || shiftedInside)) {
+  if (shift || shiftedInside) {
     const step = /before|previous|prior/iu.test(change) ? -1 : 1
-    return previous.replace(YEAR, String(Number(year) + step))
+    if (year) return previous.replace(YEAR, String(Number(year) + step))
+    // "what was the club's balance at year end", then "and the year before?": the question named no
+    // year, its answer did ("Balance at year end, 2018: $3,460"); the year before is the one before that.
+    // With no year in either, there is nothing to move: no rewrite ("what was the year before at year end").
+    const answered = YEAR.exec(lastAnswer(history) ?? '')?.[0]
+    if (!VERSION.test(previous)) return answered ? `${previous} in ${Number(answered) + step}` : null
   }
   // "and the release before?" after "what changed in 2.2.1": the release next to the previous question's.
   const releaseShift = RELEASE_SHIFT.exec(change)
@@ -92,6 +119,11 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     // question had not, added to it.
     return `${previous} ${change}`
   }
+  // "where does she work?" after "who gave the broadband talk", answered "Maria Lopez, Ph.D.": the
+  // pronoun is the person the answer named.
+  const person = /^who\b/iu.test(previous) ? answeredPerson(lastAnswer(history)) : null
+  if (person && PERSONAL.test(change) && /^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change))
+    return change.replace(PERSONAL, (pronoun) => (/^(?:his|her)$/iu.test(pronoun) ? `${person}'s` : person))
   // A whole question with a pronoun ("when was it first argued"): the pronoun stands for what the
   // previous question asked about, without the previous question's own last word (its verb).
   if (/^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change) && standsAlone(change)) {
