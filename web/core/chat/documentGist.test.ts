@@ -94,14 +94,19 @@ describe('documentGist', () => {
     expect(await gistOf('summarize the autogen word doc')).toBe('autogen-notes.docx')
   })
 
-  it('reads the opening passage alone of the document a "who wrote" question names', async () => {
-    const opening = await documentGist({
-      store,
-      pool: POOL,
-      understanding: understandQuestion('who wrote the autogen slides'),
-      documentWords: words,
-    })
-    expect(opening.map((source) => source.chunk_id)).toEqual(['autogen.pptx#0'])
+  it('reads the opening passages of the document a "who wrote" or "when was the talk" question names', async () => {
+    // A page's running header may stand first: the byline is in the passages after it.
+    const opening = async (question: string) =>
+      (
+        await documentGist({
+          store,
+          pool: POOL,
+          understanding: understandQuestion(question),
+          documentWords: words,
+        })
+      ).map((source) => source.chunk_id)
+    expect(await opening('who wrote the autogen slides')).toEqual(['autogen.pptx#0', 'autogen.pptx#1'])
+    expect(await opening('when was the autogen talk given')).toEqual(['autogen.pptx#0', 'autogen.pptx#1'])
   })
 
   it('reads no document for a question that asks neither for a summary nor for its authors', async () => {

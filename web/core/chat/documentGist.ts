@@ -1,6 +1,7 @@
 import { DECK_FILE } from '../generate/extractive/deckFile'
 import { deckOpening, gistSentences } from '../generate/extractive/documentGistText'
 import { AUTHORSHIP_CUES, authorshipQuestion } from '../generate/extractive/authorshipQuestion'
+import { DATE_CUES, documentDateQuestion } from '../generate/extractive/documentDate'
 import { namedFileKind, SUMMARY_CUES, summaryQuestion } from '../generate/extractive/summaryQuestion'
 import { looseWords } from '../generate/extractive/looseWords'
 import type { PoolReading } from './PoolReading'
@@ -15,6 +16,8 @@ const OPENING_PASSAGES = 4
  * words it keeps naming.
  */
 const READ_PASSAGES = 30
+/** A byline is in this many first passages: a page's running header ("Guidelines") may be the first. */
+const BYLINE_PASSAGES = 3
 
 /**
  * For a question that asks what a document is about (`summaryQuestion`), the opening passages of that
@@ -24,7 +27,8 @@ const READ_PASSAGES = 30
  * (`documentWords`) hold most of the question's words (by their letters), the words that ask for a
  * summary aside ("summarize", "gist": `SUMMARY_CUES`); on a tie, one of the kind of file the question
  * names ("the slides", "the pdf"), then search's best. For a question that asks who wrote a document
- * (`authorshipQuestion`), its opening passage alone, where the byline is. Empty for any other question.
+ * (`authorshipQuestion`) or when its talk was (`documentDateQuestion`), its first BYLINE_PASSAGES
+ * passages, where the byline and the date are. Empty for any other question.
  */
 export async function documentGist({
   store,
@@ -33,10 +37,12 @@ export async function documentGist({
   documentWords,
 }: PoolReading): Promise<SourceDocument[]> {
   const summary = summaryQuestion(understanding.ask)
-  const authors = !summary && authorshipQuestion(understanding.ask)
+  // "When was the broadband talk" is answered where a byline is, on the title slide.
+  const authors =
+    !summary && (authorshipQuestion(understanding.ask) || documentDateQuestion(understanding.ask))
   if ((!summary && !authors) || pool.length === 0) return []
   const asked = [...looseWords(understanding.ask)].filter(
-    (term) => !SUMMARY_CUES.has(term) && !AUTHORSHIP_CUES.has(term),
+    (term) => !SUMMARY_CUES.has(term) && !AUTHORSHIP_CUES.has(term) && !DATE_CUES.has(term),
   )
   const kind = namedFileKind(understanding.ask)
   const wordsOf = new Map<string, Set<string>>()
@@ -77,11 +83,11 @@ export async function documentGist({
   if (!best) return []
   const document = best
   const chunks = await store
-    .listChunks({ documentId: document.document_id, limit: authors ? 1 : READ_PASSAGES })
+    .listChunks({ documentId: document.document_id, limit: authors ? BYLINE_PASSAGES : READ_PASSAGES })
     .catch(() => [])
   const read = chunks.map((chunk, i) => storedSource(chunk, document, pool.length + i + 1))
-  // "Who wrote it": the byline is under the title, in the opening passage.
-  if (authors) return read.slice(0, 1)
+  // "Who wrote it": the byline is under the title, in the opening passages (a running header first).
+  if (authors) return read
   // A deck's gist is its title slide, its agenda and the titles of its slides on what it keeps naming:
   // one passage a slide title, in order.
   if (DECK_FILE.test(document.filename)) {

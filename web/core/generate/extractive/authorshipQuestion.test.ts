@@ -49,6 +49,36 @@ describe('bylineOf', () => {
     expect(bylineOf('Cash Without Banks\nAna Ruiz ana@example.org www.example.org')).toBe('Ana Ruiz')
   })
 
+  it('reads a name labelled as whom the deck is by, and one name with a degree or "Dr."', () => {
+    expect(
+      bylineOf('GreenWatch\nSenior Design, Spring 2015\nTeam 7: Alice Chen, Ben Moreno, Carla Diaz'),
+    ).toBe('Alice Chen, Ben Moreno, Carla Diaz')
+    expect(bylineOf('Tidal Power\nPresented by Ana Ruiz')).toBe('Ana Ruiz')
+    // A hyphenated given name with an initial ("Fang-I Lu") is a name's word.
+    expect(bylineOf('Ki67 Testing\nHala Faragalla 1,*, Fang-I Lu 2 and Zuzana Kos 4')).toBe(
+      'Hala Faragalla, Fang-I Lu, Zuzana Kos',
+    )
+    expect(bylineOf('Tidal Power\nSpeakers: Ana Ruiz and Li Wei')).toBe('Ana Ruiz, Li Wei')
+    expect(bylineOf('Closing the Broadband Gap\nMaria Lopez, Ph.D.\nCenter for Rural Policy')).toBe(
+      'Maria Lopez, Ph.D.',
+    )
+    // Whom a talk was given to names no speaker; a label of things is no byline.
+    expect(bylineOf('Tidal Power\nPresented to the Harbour Board')).toBeNull()
+    expect(bylineOf('Tidal Power\nTopics: Turbines, Tides and Costs')).toBeNull()
+  })
+
+  it("reads every author of a paper's author blocks, each over an affiliation, without their addresses", () => {
+    const opening = [
+      'Open-Domain Event Mining',
+      'Alex Rivera Department of Computer Science Northfield University arivera@northfield.edu',
+      'Ming Zhou School of Informatics Eastlake Institute of Technology mzhou@eit.edu',
+      'Abstract',
+    ].join('\n')
+    expect(bylineOf(opening)).toBe(
+      'Alex Rivera (Department of Computer Science Northfield University); Ming Zhou (School of Informatics Eastlake Institute of Technology)',
+    )
+  })
+
   it('reads speakers run into their affiliation on one line, and gives the affiliation with them', () => {
     expect(bylineOf('Faithful Rounding\n\nAna Ruiz Li Wei University of Leeds School of Computing')).toBe(
       'Ana Ruiz Li Wei (University of Leeds School of Computing)',

@@ -28,7 +28,7 @@ const MAX_NAME_WORDS = 4
 const MAX_NAMES = 40
 /** A name's word: capitalised, an initial ("W."), or a particle ("van", "de"). */
 const NAME_WORD =
-  /^(?:\p{Lu}[\p{Ll}'’-]+(?:-\p{Lu}[\p{Ll}]+)?|\p{Lu}\.|\p{Lu}\.\p{Lu}\.|van|von|de|da|del|der|la|le|bin|al)$/u
+  /^(?:\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}[\p{Ll}]*)?|\p{Lu}\.|\p{Lu}\.\p{Lu}\.|van|von|de|da|del|der|la|le|bin|al)$/u
 /**
  * A speaker's or an author's address after the name ("Sander Temme <sander@temme.net>", "Satoshi
  * Nakamoto satoshin@gmx.com www.bitcoin.org"), a web address after it allowed.
@@ -45,6 +45,14 @@ const AFFILIATION =
 const MAX_AFFILIATED_WORDS = 8
 /** A line that is "By" and the names of who wrote the article, nothing else. */
 const BY_LINE = /^By\s+(\p{Lu}[\p{L}\p{M}\s.,'’&-]{2,120})$/u
+/** "Presented by …", "Prepared by: …": who gave or wrote it, named after. */
+const PRESENTED_BY =
+  /^(?:presented|prepared|written|delivered|compiled|authored)\s+by\s*:?\s+(\p{Lu}.{2,160})$/iu
+/** "Speakers: …", "Team 7: …": a label of the people a document is by, then their names. */
+const NAMES_LABEL =
+  /^(?:presenters?|speakers?|authors?|presented\s+by|team(?:\s+[\p{L}\d]{1,12})?|team\s+members|group\s+members|members)\s*:\s*(\p{Lu}.{2,160})$/iu
+/** A degree or title after a name ("Maria Lopez, Ph.D."), or "Dr." before one: the line is a person's. */
+const CREDENTIALS = /(?:,\s*(?:Ph\.?\s?D|M\.?D|MBA|J\.?D|Ed\.?D|DNP|MPH|MSc|CPA|Esq|FRCP|RN)\.?)+$/u
 /** Affiliation and footnote marks after a name ("Gal∗+", "Haghighat$", "Smith1,2"). */
 const MARKS = /[∗*†‡§¶#$+^\d]+$/u
 
@@ -62,12 +70,29 @@ export function bylineOf(text: string): string | null {
     .map((line) => line.replace(/\s+/gu, ' ').trim())
     .filter((line) => line !== '')
     .slice(0, BYLINE_LINES)
+  const affiliated: string[] = []
   for (const [i, line] of lines.entries()) {
     // "By Nelson D. Schwartz", "By Jane Doe and John Roe": a news article's byline under its headline.
     const by = i > 0 ? BY_LINE.exec(line) : null
     if (by) {
       const parts = by[1]!.split(/\s*,\s*|\s+and\s+|\s*&\s*/u).filter((part) => part !== '')
       if (parts.length <= MAX_NAMES && isNameList(parts, by[1]!)) return parts.join(', ')
+    }
+    // "Presented by Maria Lopez", "Speakers: Ann Lee and Bo Chen", "Team 7: Alice Chen, Ben Moreno": a
+    // label saying the names after it are who wrote or gave it, one name or several.
+    const labelled = i > 0 ? (PRESENTED_BY.exec(line) ?? NAMES_LABEL.exec(line)) : null
+    if (labelled) {
+      const parts = splitNames(labelled[1]!)
+      if (parts.length <= MAX_NAMES && isNameList(parts, labelled[1]!)) return parts.join(', ')
+    }
+    // "Maria Lopez, Ph.D.", "Dr. Ann Lee": one name with a degree or title is a person's line.
+    const credited = i > 0 ? CREDENTIALS.exec(line) : null
+    if (credited) {
+      const name = line
+        .slice(0, credited.index)
+        .replace(/^Dr\.?\s+/u, '')
+        .trim()
+      if (name !== '' && isNameList([name], name)) return line
     }
     // One name alone is a byline only with the speaker's address: a title slide's subtitle ("Part 1:
     // Scaling Up") or a heading may be capitalised words too.
@@ -85,17 +110,31 @@ export function bylineOf(text: string): string | null {
         words.length >= 2 &&
         words.length <= MAX_AFFILIATED_WORDS &&
         isNameList([names], names, MAX_AFFILIATED_WORDS)
-      )
-        return `${names} (${line.slice(affiliation.index).trim()})`
+      ) {
+        // A paper's authors each over their own affiliation, read as one line each ("Alex Rivera
+        // Department of Computer Science Northfield University arivera@…", then "Ming Zhou School of…"):
+        // every one of them, their addresses left out.
+        affiliated.push(`${names} (${line.slice(affiliation.index).replace(MAIL, '').trim()})`)
+        continue
+      }
     }
-    const parts = line
-      .split(/\s*,\s*|\s+and\s+|\s*&\s*/u)
-      .map((part) => part.replace(MARKS, '').trim())
-      .filter((part) => part !== '')
+    if (affiliated.length > 0) break
+    const parts = splitNames(line)
     if (parts.length < 2 || parts.length > MAX_NAMES) continue
     if (isNameList(parts, line)) return parts.join(', ')
   }
-  return null
+  return affiliated.length > 0 ? affiliated.join('; ') : null
+}
+
+/** A mail address after an author's affiliation. */
+export const MAIL = /\s*[<(]?[\w.+-]+@[\w.-]+\.\p{L}{2,}[>)]?/gu
+
+/** A line's names, split at commas and "and", marks of affiliation left out. */
+function splitNames(line: string): string[] {
+  return line
+    .split(/\s*,\s*|\s+and\s+|\s*&\s*/u)
+    .map((part) => part.replace(MARKS, '').trim())
+    .filter((part) => part !== '')
 }
 
 /** Whether every part is a name's words, and at least half of them names by the language model. */

@@ -45,6 +45,16 @@ describe('chooseFigure', () => {
     expect(chosen('acme capex 2022', CASH_FLOWS)).toBe('Capital expenditures | 2022 | (2,297) | millions')
   })
 
+  it('answers "how many" with a count, never an amount of money or a share', () => {
+    const club = [
+      'Treasurer’s Report | 2018 | 2017',
+      'Membership dues | $4,250 | $3,980',
+      'Members | 131 | 112',
+    ].join('\n')
+    expect(chosen('how many members in 2018', club)).toBe('Members | 2018 | 131 | null')
+    expect(chosen('how many members in 2018', club.replace('\nMembers | 131 | 112', ''))).toBeNull()
+  })
+
   it('puts amounts a PDF glued to the label back in their columns', () => {
     const glued = ['(In millions) | 2021 | 2020 | 2019', 'Revenues $ 44,538 $ 37,403 $ | | | 39,117'].join(
       '\n',

@@ -112,7 +112,11 @@ export function fitFigures(
         if (year > (rowLatest.get(row) ?? '')) rowLatest.set(row, year)
     }
   }
+  // "How many members does the club have": a count, never an amount of money or a share ("Membership
+  // dues | $4,250").
+  const counted = /\bhow\s+many\b/iu.test(understanding.ask)
   for (const figure of figures) {
+    if (counted && /[$€£¥%]/u.test(figure.value)) continue
     if (!names.every((name) => mentions(figure.source, name))) continue
     // The header read with the question's own period grammar: "FY2022", "Fiscal 2022", "Dec. 31, 2022".
     const headerYears = yearsOf(figure.header)

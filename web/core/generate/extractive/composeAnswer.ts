@@ -25,7 +25,9 @@ import { comparedTerms } from './comparedTerms'
 import { definitionQuestion } from './definitionQuestion'
 import { documentGistText } from './documentGistText'
 import { howItWorks } from './howItWorks'
-import { roleHolderLine } from './nameBesideRole'
+import { nameBesideRole, roleHolderLine } from './nameBesideRole'
+import { documentDate } from './documentDate'
+import { affiliationOf } from './affiliationOf'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { listAnswer } from './listAnswer'
 import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
@@ -114,6 +116,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       if (byline) return { kind: 'answer', pieces: [`${byline} [${source.number}]`] }
     }
   }
+  // "When was the broadband talk": the date its title slide prints, which shares no word with the question.
+  const dated = documentDate(understanding.ask, sources)
+  if (dated) return { kind: 'answer', pieces: [dated] }
+  // "Where does Maria Lopez work": the line under her name on a title slide or a byline.
+  const affiliation = affiliationOf(understanding.ask, sources)
+  if (affiliation) return { kind: 'answer', pieces: [affiliation] }
   // "diff between a program and a process": what each of them is, in the passages' words.
   const compared = comparedTerms(understanding.ask)
   if (compared) {
@@ -364,6 +372,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     understanding.wants === 'date' &&
     chosen.some((item) => !item.holdsKind && subjects.some((name) => held(item, name))) &&
     !chosen.some((item) => item.holdsKind && subjects.some((name) => held(item, name)))
+  // "When was the wage review presentation": a date, a year or a time, not a sentence that has none.
+  // Asked of an event past ("when was", "what year did"); "when does rust call drop" asks on what condition.
+  const undated = PAST_WHEN.test(ask) && !chosen.some((item) => item.holdsKind)
   // "What does FedRAMP stand for": only its long form answers; a sentence naming FedRAMP does not.
   const unspelled = definition?.spelledOnly === true && !defined
   // "Who wrote the draft", no byline under its title: a sentence saying who wrote, presented or delivered
@@ -373,6 +384,11 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     !chosen.some(
       ({ sentence }) => AUTHORED.test(sentence.text) && /\s\p{Lu}[\p{L}.'’-]+/u.test(sentence.text),
     )
+  // "Who was elected president of the gardening club": a line naming someone beside the role asked
+  // ("President: Janet Okafor") answers it where the rest of the ask is said elsewhere (the club on the
+  // deck's title slide, "elected" nowhere).
+  const roleHeld =
+    understanding.wants === 'person' && best.holdsKind && nameBesideRole(best.sentence.text, understanding)
   // A sentence holding nearly all of the rest of the ask answers it though the thing asked for is not
   // named ("Which entity has a monopoly on initiating legislation?": "The Commission has a monopoly…").
   const unsupported =
@@ -384,6 +400,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         uncounted ||
         untimed ||
         datedElsewhere ||
+        undated ||
         measureUnnamed ||
         authorless ||
         unspelled)) ||
@@ -394,6 +411,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     (!defined && !counted) ||
     (!anchored &&
       !defined &&
+      !roleHeld &&
       (best.coverage < ANSWER_FLOOR ||
         (best.coverage < SUPPORTED_COVERAGE &&
           focus !== null &&
@@ -417,8 +435,10 @@ function versionedHeading(heading: string | null): string | null {
 
 /** Words saying who wrote or gave a work: "written by", "authors", "delivered the opinion", "presented". */
 const AUTHORED =
-  /\b(?:wr[io]te|written|writes|authors?|authored|by|presented|presents|delivered|prepared|speakers?|presenters?)\b/iu
+  /\b(?:wr[io]te|written|writes|authors?|authored|presented|presents|delivered|prepared|speakers?|presenters?)\b|\b[Bb]y\s+(?:Dr\.?\s+)?\p{Lu}\p{Ll}/u
 
+/** "When was…", "what year did…": when something past happened, asked. */
+const PAST_WHEN = /^(?:when\s+(?:was|were|did)|what\s+(?:date|year|day|month)\s+(?:was|were|did))\b/iu
 /** "How long does it last", "how long did it take": a length of time asked. */
 const LASTING = /\bhow\s+long\b.*\b(?:last|lasts|lasted|take|takes|took|run|runs|ran)\b/iu
 

@@ -39,6 +39,17 @@ describe('definitionQuestion', () => {
     expect(defines('What is a trace tree?', 'Such a structure is called a trace tree.')).toBe(true)
   })
 
+  it('takes a term glossed where it is used ("X, i.e., …", "X (that is, …)") for its definition', () => {
+    const sentence =
+      'Second, each cluster is aligned by meta-clustering, i.e., clustering the clusters by pattern.'
+    expect(defines('define meta-clustering', sentence)).toBe(true)
+    expect(
+      defines('what is recall', 'We report the recall (that is, the share of relevant passages found).'),
+    ).toBe(true)
+    // Used without a gloss, it is not defined.
+    expect(defines('define meta-clustering', 'Meta-clustering merged them into 212 event types.')).toBe(false)
+  })
+
   it('does not take passive verbs or modified subjects for definitions', () => {
     expect(defines('What is a trace tree?', 'Usually, a trace tree is rooted at that point.')).toBe(false)
     expect(

@@ -187,6 +187,12 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `(?:${phrase})["”'’]?,?\\s+(?:which\\s+|that\\s+)?(?:is|means)\\s+(?:${TONGUE})\\s+for\\b`,
     'u',
   )
+  // A term glossed where it is used: "aligned by meta-clustering, i.e., clustering the clusters by…",
+  // "the recall (that is, the share of relevant passages found)".
+  const ieX = new RegExp(
+    `(?:${phrase})["”'’]?\\s*(?:,|\\(|—|–|-)\\s*(?:i\\.\\s?e\\.|that\\s+is|namely)\\s*,?\\s+\\p{L}`,
+    'u',
+  )
   // A glossary's line ("Lambda: A callback implementing business logic.").
   const glossX = new RegExp(`^(?:${phrase})\\s*:\\s+\\p{L}`, 'u')
   // A glossary table's row: a cell that is the term, a later one saying what it is ("3.1 | Item | … |
@@ -240,6 +246,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         calledX.test(lower) ||
         weCallX.test(lower) ||
         glossX.test(lower) ||
+        ieX.test(lower) ||
         glossed(sentence) ||
         tongueX.test(lower) ||
         glossRowX.test(lower) ||

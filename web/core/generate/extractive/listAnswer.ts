@@ -6,6 +6,7 @@ import { askFocus } from './askFocus'
 import { FOOTNOTE_MARK } from './candidateSentences'
 import { closingBrackets } from './closingBrackets'
 import { DECK_FILE } from './deckFile'
+import { definitionQuestion } from './definitionQuestion'
 import { inlineList, openingItems } from './inlineList'
 import { clipItem, listItems, numberedSteps, PAGE_NUMBER, TABLE_ROW } from './listItems'
 import { looseWords } from './looseWords'
@@ -35,7 +36,8 @@ const BEFORE = 2
 /**
  * Whether the ask wants several things listed: "list…", "what are the…", "what are euclid's
  * postulates" (whose: "what are ctenophores" asks what they are), "which 4 categories…",
- * "steps to…", "what do I need to…" (a how-to's things needed), "stuff to know", "things to bring", or a
+ * "steps to…", "what do I need to…" (a how-to's things needed), "stuff to know", "things to bring",
+ * "what's on the agenda" (a list by its name: an agenda, a checklist, a syllabus, a menu…), or a
  * plural asked noun ("what rules does…", "which deployment concepts…").
  */
 export function listQuestion(ask: string): boolean {
@@ -100,7 +102,7 @@ const COUNTED_PLURAL = new RegExp(
  */
 const UNMARKED_POSSESSIVE = /^what (?:are|were) (\p{L}+)s ((?:\p{L}+ ){0,2}\p{L}+[^su\s]s)$/u
 const LIST_ASK =
-  /^(?:list|enumerate|name (?:the|all)|what (?:are|were) (?:the|some|all|its|their|his|her|my|our|your|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b|what (?:do|will|would|does|did) (?:i|you|we|one|they) need\b|what(?:['’]s| is| are) (?:needed|required)\b)|\bsteps (?:to|for)\b/u
+  /^what(?:['’]s| is| was| are| were) (?:on )?(?:the|this|their|our|my|today['’]s) (?:[\p{L}\d'’-]+ ){0,3}(?:agenda|checklist|syllabus|itinerary|schedule|programme|line-?up|menu)\b|^(?:list|enumerate|name (?:the|all)|what (?:are|were) (?:the|some|all|its|their|his|her|my|our|your|(?:\p{L}+\s){0,3}\p{L}+['’]s?\s)|which (?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b|(?:the |what )?steps?\b|what (?:do|will|would|does|did) (?:i|you|we|one|they) need\b|what(?:['’]s| is| are) (?:needed|required)\b)|\bsteps (?:to|for)\b/u
 
 /** An introduction announcing reasons: "This approach has several benefits:", "The reasons are:". */
 const REASONS =
@@ -131,6 +133,8 @@ export function listAnswer(
   // "… (bureau veritas)": nor where its closing brackets point.
   const pointer = closingBrackets(understanding.ask)
   const asked = documentScope(pointer.rest, () => false)?.rest ?? pointer.rest
+  const repeated = slideAsked(understanding.ask, sources)
+  if (repeated) return repeated
   const listed = listQuestion(asked)
   const bare = !listed && barePluralAsk(asked)
   // "why does docx4j want to drop xalan": the reasons, where a list of them is introduced as such.
@@ -150,12 +154,15 @@ export function listAnswer(
       !/^\d+$/u.test(term),
   )
   if (terms.length === 0) return null
+  const head = headNoun(asked)
   let best: {
     intro: string
     items: string[]
     before: string[]
     source: number
     share: number
+    /** How many of the ask's words beyond its document's own its introduction or heading names. */
+    introduces: number
     runsOn: boolean
     sentence?: string
   } | null = null
@@ -201,6 +208,8 @@ export function listAnswer(
             runsOn: false,
           })
       if (!introduces) return
+      // A deck's title slide is its title over who gave it, where and when: no list.
+      if (deck && (source.page ?? 1) <= 1 && i === 0) return
       const items = listItems(lines, i, deck)
       if (items.length >= 2)
         blocks.push({
@@ -226,8 +235,12 @@ export function listAnswer(
           runsOn: false,
         })
     }
-    // What the document names itself ("fastapi" in "fastapi__deployment-concepts.md") it need not repeat.
-    const named = looseWords(source.filename.replace(/[_.-]+/gu, ' '))
+    // What the document names itself ("fastapi" in "fastapi__deployment-concepts.md") it need not repeat;
+    // nor need a slide repeat its deck's title ("Recommendations" in "Closing the Rural Broadband Gap").
+    const named = new Set([
+      ...looseWords(source.filename.replace(/[_.-]+/gu, ' ')),
+      ...(deck ? (source.about ?? []) : []),
+    ])
     for (const block of blocks) {
       const intro = new Set([...tokenize(block.intro), ...tokenize(heading), ...named])
       const items = new Set(tokenize([...block.items, ...block.before].join(' ')))
@@ -239,6 +252,10 @@ export function listAnswer(
       const share = held / terms.length + (count !== null && block.items.length === count ? COUNT_BONUS : 0)
       const introduced = tokenize(`${block.intro} ${heading}`)
       if (excluded.some((term) => introduced.some((word) => matchWord(term, word) > 0))) continue
+      // The list holds what is asked for, the ask's head noun ("goals" in "what are the goals of the
+      // broadband talk"), not only what the document is about (its deck's title, "Why Broadband Matters").
+      const own = terms.filter((term) => ![...named].some((word) => matchWord(term, word) > 0))
+      if (head !== null && ![...intro, ...items].some((word) => matchWord(head, word) > 0)) continue
       // Asked in a few words, the list must be the one they name: every word in its introduction or heading,
       // but one of five or more ("… conditions for rating diesel engine power": what they are for).
       const unnamed = terms.filter((term) => ![...intro].some((word) => matchWord(term, word) > 0))
@@ -248,8 +265,18 @@ export function listAnswer(
       if (block.sentence !== undefined && unnamed.length > 1) continue
       // "This approach has several benefits:": the reasons a "why" asks for.
       if (why && !REASONS.test(block.intro)) continue
-      if (share >= LIST_COVERAGE && (!best || share > best.share))
-        best = { ...block, source: source.number, share }
+      // Between lists the ask names as well, the one whose introduction or heading names more of what the
+      // ask asks beyond its document ("Common Notions" over "Euclid" for "what are euclids common notions").
+      const introduces = own.filter((term) => introduced.some((word) => matchWord(term, word) > 0)).length
+      // A list is of what its introduction or heading names: "Our contributions are as follows: … an
+      // evaluation on two newspapers" lists no newspapers.
+      const titled = terms.some((term) => introduced.some((word) => matchWord(term, word) > 0))
+      if (!titled && block.sentence === undefined) continue
+      if (
+        share >= LIST_COVERAGE &&
+        (!best || share > best.share || (share === best.share && introduces > best.introduces))
+      )
+        best = { ...block, source: source.number, share, introduces }
     }
   }
   if (!best) return null
@@ -260,6 +287,76 @@ export function listAnswer(
   const cited = next ? `[${source}][${next.source}]` : `[${source}]`
   return [`${intro === '' ? '' : `${intro} `}${cited}`, ...items.map((item) => `\n- ${clipItem(item)}`)]
 }
+
+/** Nouns for the items of any list: a list "of steps" is named by its other words. A closed class. */
+const ANY_ITEMS = new Set(['step', 'steps', 'way', 'ways', ...ANY_THING])
+
+/**
+ * The noun a list question asks for, the last noun of its first run of nouns and adjectives, an owner's
+ * "'s" and a count within it: "goals" in "what are the goals of the broadband talk", "profilers" in
+ * "which java profilers does the deck list", "rules" in "what are road code's 4 rules"; null where it
+ * asks for any items ("steps", "things") or has no noun. By wink-nlp's parts of speech.
+ */
+function headNoun(ask: string): string | null {
+  const { words, tags } = textValues(ask)
+  const start = tags.findIndex((tag, i) => i > 0 && (tag === 'NOUN' || tag === 'PROPN'))
+  if (start < 0) return null
+  let head = start
+  for (let i = start + 1; i < tags.length && /^(?:NOUN|PROPN|ADJ|PART|NUM)$/u.test(tags[i]!); i++)
+    if (tags[i] === 'NOUN' || tags[i] === 'PROPN') head = i
+  const term = tokenize(words[head]!)[0]
+  return term === undefined || ANY_ITEMS.has(term) ? null : term
+}
+
+/** A slide's title that repeats the question is a question of this many words at least. */
+const MIN_ASKING_TITLE = 3
+
+/**
+ * "what should employers do about the wage review" beside a slide titled "What Employers Should Do":
+ * a slide whose title is the question, asked in its words (every word of the title in the ask, opening
+ * with a question word), or names all that the ask asks of ("Future Work" for "what future work is
+ * planned for greenwatch"), answers it with its lines, as a list. Null where no slide's title repeats it.
+ */
+function slideAsked(ask: string, sources: readonly AnswerSource[]): string[] | null {
+  const asked = new Set(ask.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+  const askedTerms = tokenize(ask)
+  const nouns = textValues(ask).nouns.flatMap((noun) => tokenize(noun))
+  const defining = definitionQuestion(ask) !== null
+  for (const source of sources) {
+    if (!DECK_FILE.test(source.filename) || (source.page ?? 1) <= 1) continue
+    const title = source.heading?.split(' > ').at(-1)?.trim() ?? ''
+    const words = title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+    const question =
+      words.length >= MIN_ASKING_TITLE && ASKING.test(title) && words.every((word) => asked.has(word))
+    // "what future work is planned for greenwatch" beside "Future Work": a title of the ask's words that
+    // names every thing it asks of, but the deck itself.
+    const terms = tokenize(title)
+    const same = (term: string, words: readonly string[]) => words.some((word) => matchWord(term, word) > 0)
+    const named = [...(source.about ?? []), ...looseWords(source.filename.replace(/[_.-]+/gu, ' '))]
+    const things = nouns.filter((noun) => !same(noun, named))
+    // "What is a cache miss" asks what it is, not what the slide "Caches and Misses" lists.
+    const thingTitle =
+      !defining &&
+      terms.length >= 2 &&
+      terms.every((term) => same(term, askedTerms)) &&
+      things.length > 0 &&
+      things.every((noun) => same(noun, terms))
+    if (!question && !thingTitle) continue
+    const lines = source.text
+      .split(/\r\n?|\n/u)
+      .map((line) => line.replace(/\s+/gu, ' ').trim())
+      .filter((line) => line !== '' && line !== title)
+    if (lines.length >= 2)
+      return [
+        `${title} [${source.number}]`,
+        ...lines.slice(0, MAX_ITEMS).map((line) => `\n- ${clipItem(line)}`),
+      ]
+  }
+  return null
+}
+
+/** A title that asks: "What Employers Should Do", "How to Apply", "When Do Changes Apply?". */
+const ASKING = /^(?:what|when|where|who|why|how|which)\b/iu
 
 /** A list answer quotes at most this many items, those over the page included. */
 const MAX_ITEMS = 12

@@ -68,7 +68,8 @@ export function nameBesideRole(text: string, understanding: QuestionUnderstandin
   ])
   return spans.some(([start, end]) => {
     if (nameRun(raw, words, asked, start - 1, -1, subjects)) return true
-    if (/[,;:]$/u.test(raw[end]!)) return false
+    // "Treasurer, Finance Committee" names no one after the role; "Treasurer: Priya Nair" does.
+    if (/[,;]$/u.test(raw[end]!)) return false
     // The doer of a verb in the passive: "has been audited by PricewaterhouseCoopers LLP".
     const next = raw[end + 1]?.toLowerCase() === 'by' ? end + 2 : end + 1
     return nameRun(raw, words, asked, next, 1, subjects)
@@ -124,12 +125,38 @@ function roleSpans(
       // "who was cnia's treasurer in 2011": the year says when, not which role.
       !/^\d+$/u.test(term),
   )
-  if (role.length === 0) return spans
-  for (let i = 0; i + role.length <= single.length; i++) {
-    const run = single.slice(i, i + role.length)
-    if (role.every((term) => run.some((word) => sameRole(term, word)))) spans.push([i, i + role.length - 1])
+  // "who is the treasurer of the gardening club", "who was elected president of…": where the line does
+  // not print all of them together ("Treasurer: Priya Nair" on the club's slide), the role is the words
+  // before the first preposition, then the nouns among them: what follows says whose role it is, and the
+  // verb how it was got. Narrowed, the role is a label's ("Treasurer: Priya Nair", "Treasurer – Robin Carriere"), not any
+  // mention of the word: "The Block II crew positions…" names no main crew.
+  for (const [n, words] of [role, ...narrowerRoles(understanding.ask, role)].entries()) {
+    if (words.length === 0) continue
+    for (let i = 0; i + words.length <= single.length; i++) {
+      const run = single.slice(i, i + words.length)
+      const end = i + words.length - 1
+      const labels = /:$/u.test(raw[end]!) || /^[—–-]+$/u.test(raw[end + 1] ?? '')
+      if (words.every((term) => run.some((word) => sameRole(term, word))) && (n === 0 || labels))
+        spans.push([i, end])
+    }
+    if (spans.length > 0) break
   }
   return spans
+}
+
+/** Where a role's words end and whose role it is begins: "treasurer | of the club". */
+const ROLE_ENDS = /\s(?:of|at|for|in|on|from|with|within)\s/iu
+
+/** The role's words before the first preposition of the ask, then the nouns among those. */
+function narrowerRoles(ask: string, role: readonly string[]): string[][] {
+  const before = new Set(tokenize(ask.split(ROLE_ENDS)[0] ?? ''))
+  const head = role.filter((term) => before.has(term))
+  const { words, tags } = textValues(ask)
+  const nouns = new Set(
+    words.filter((_, i) => tags[i] === 'NOUN' || tags[i] === 'PROPN').flatMap((word) => tokenize(word)),
+  )
+  const named = head.filter((term) => nouns.has(term))
+  return [head, named].filter((words) => words.length > 0 && words.length < role.length)
 }
 
 /** What opens a subordinate clause: its words are the time or the reason, not the role asked about. */

@@ -64,7 +64,7 @@ export function namedFileKind(ask: string): RegExp | null {
 }
 
 const FILE_KINDS: ReadonlyArray<readonly [RegExp, RegExp]> = [
-  [/\b(?:slides?|deck|presentation|powerpoint|pptx?)\b/u, DECK_FILE],
+  [/\b(?:slides?|deck|presentation|powerpoint|pptx?|talk|lecture|keynote|webinar)\b/u, DECK_FILE],
   [/\b(?:pdf)\b/u, /\.pdf$/iu],
   [/\b(?:word (?:doc|document|file)|docx?)\b/u, /\.(?:docx?|odt|rtf)$/iu],
   [/\b(?:web ?page|blog|post|article|site)\b/u, /\.(?:html?|xhtml|mhtml?)$/iu],

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest'
+import type { AnswerSource } from '../AnswerGenerator'
+import { answerSource } from '../../testing/answerSource'
+import { composedAnswer } from '../../testing/composedAnswer'
+import { tokenize } from '../../retrieve/index/tokenize'
+
+/**
+ * A deck's slides as search hands them over: each under its own title, and with what the deck says of
+ * itself (`about`: its file's name and its title slide), as `findSources` gives every passage.
+ */
+function deck(filename: string, slides: Array<[title: string, lines: string[]]>): AnswerSource[] {
+  const [opening] = slides
+  const about = new Set(
+    tokenize(`${filename.replace(/\.[^.]+$/u, '')} ${opening![0]} ${opening![1].join(' ')}`),
+  )
+  return slides.map(([title, lines], i) =>
+    answerSource(i + 1, [title, '', ...lines].join('\n\n'), { filename, page: i + 1, heading: title, about }),
+  )
+}
+
+const CLUB = deck('agm.pptx', [
+  ['Lakeside Gardening Club', ['Annual General Meeting', 'November 18, 2018']],
+  [
+    'President’s Report',
+    ['Membership grew from 112 to 131 members\nNew greenhouse opened at the community garden in June'],
+  ],
+  ['Election of Officers', ['President: Janet Okafor\nVice President: Tom Reilly\nTreasurer: Priya Nair']],
+  ['Agenda', ['Welcome and apologies\nMinutes of the 2017 AGM\nTreasurer’s report\nElection of officers']],
+  [
+    'Treasurer’s Report',
+    ['| 2018 | 2017\nMembership dues | $4,250 | $3,980\nBalance at year end | $3,460 | $2,660'],
+  ],
+])
+
+const TALK = deck('talk.pptx', [
+  ['Closing the Rural Broadband Gap', ['Maria Lopez, Ph.D.', 'Center for Rural Policy', 'March 12, 2014']],
+  [
+    'Why Broadband Matters',
+    ['Small business growth\nTelehealth for aging populations\nPrecision agriculture'],
+  ],
+  [
+    'Recommendations',
+    ['Map coverage at the address level\nPool state and federal funds\nSet a 25 Mbps minimum'],
+  ],
+  ['What Employers Should Do', ['Check which group your award is in\nTell employees about the new rates']],
+  ['Future Work', ['Solar charging\nAutomatic vent control']],
+])
+
+describe('composeAnswer on a deck whose title slide names its subject', () => {
+  it('answers "who" with the line naming someone beside the role, the club named only on the title slide', () => {
+    expect(composedAnswer('who is the treasurer of the gardening club', CLUB)).toEqual({
+      kind: 'answer',
+      text: 'Treasurer: Priya Nair [3]',
+    })
+    // "elected" is printed nowhere, and the role is the noun before "of": the president, not the report.
+    expect(composedAnswer('who was elected president of the gardening club', CLUB).text).toBe(
+      'President: Janet Okafor [3]',
+    )
+  })
+
+  it('answers where someone works with the line under their name, or after it', () => {
+    expect(composedAnswer('where does Maria Lopez work', TALK).text).toBe('Center for Rural Policy [1]')
+    // A paper's author block, read as one line: what follows the name, less the address.
+    const authors = answerSource(
+      1,
+      'Event Mining\n\nMing Zhou School of Informatics Eastlake Institute mzhou@eit.edu',
+      {
+        filename: 'paper.pdf',
+      },
+    )
+    expect(composedAnswer('where does ming zhou work', [authors]).text).toBe(
+      'School of Informatics Eastlake Institute [1]',
+    )
+    const led = answerSource(
+      1,
+      'The study was led by Ana Ruiz, Ph.D., of the University of Leeds, and published in May.',
+    )
+    expect(composedAnswer('which university is Ana Ruiz from', [led]).text).toBe(
+      'the University of Leeds [1]',
+    )
+  })
+
+  it('does not take "by" before a word in lower case for a byline', () => {
+    const need = answerSource(
+      1,
+      'There is an urgent need by the pathology community in Canada to set national guidelines for testing.',
+      { filename: 'guideline.pdf', page: 1 },
+    )
+    expect(composedAnswer('who wrote the testing guideline', [need]).kind).toBe('none')
+  })
+
+  it("reads a row's figure asked with the club's name, which only the title slide prints", () => {
+    expect(composedAnswer("what was the gardening club's balance at year end in 2017", CLUB).text).toMatch(
+      /^Balance at year end, 2017: \$2,660 \[5\]/u,
+    )
+  })
+
+  it('answers who gave a talk with the name on its title slide, with its degree', () => {
+    expect(composedAnswer('who gave the broadband talk', TALK).text).toBe('Maria Lopez, Ph.D. [1]')
+  })
+
+  it('answers when a talk or meeting was with its title slide\'s date, and refuses a "when" no date answers', () => {
+    expect(composedAnswer('when was the broadband talk', TALK).text).toBe('March 12, 2014 [1]')
+    expect(composedAnswer('what date was the agm held', CLUB).text).toBe('November 18, 2018 [1]')
+    const { kind, text } = composedAnswer('when was the recommendations slide presented', TALK.slice(1))
+    expect(kind).toBe('none')
+    expect(text).not.toContain('Map coverage')
+    // "When does" asks on what condition as often as on what date: a condition answers it.
+    const drop = answerSource(1, 'When a variable goes out of scope, Rust calls drop automatically.', {
+      filename: 'ownership.md',
+    })
+    expect(composedAnswer('when does rust call drop', [drop]).kind).toBe('answer')
+  })
+
+  it("lists a slide's lines, not the title slide's, though only the title names the subject", () => {
+    expect(composedAnswer('what are the recommendations for rural broadband', TALK).text).toBe(
+      'Recommendations [3]\n- Map coverage at the address level\n- Pool state and federal funds\n- Set a 25 Mbps minimum',
+    )
+    // No slide lists goals: the deck's title holds the rest of the ask, which says nothing.
+    expect(composedAnswer('what are the goals of the broadband talk', TALK).text).not.toContain(
+      'Small business',
+    )
+  })
+
+  it('lists the slide whose title names the list over one that names the deck', () => {
+    const geometry = deck('GeomLec1.pptx', [
+      ['Foundations of Geometry', ['Lecture 1', 'Euclidean Geometry']],
+      ['Euclid', ['Greek mathematician\nHe listed 5 common notions and 5 postulates']],
+      ['Common Notions', ['Things equal to the same thing are equal\nThe whole is greater than the part']],
+    ])
+    expect(composedAnswer('what are euclids common notions', geometry).text).toBe(
+      'Common Notions [3]\n- Things equal to the same thing are equal\n- The whole is greater than the part',
+    )
+  })
+
+  it('lists what a list introduces, not a list that only mentions the thing asked', () => {
+    const paper = answerSource(
+      1,
+      [
+        'Our contributions are as follows:',
+        'a clustering method that groups articles by event type',
+        'an evaluation on two newspapers',
+        '',
+        'We collected 12,000 articles from the Daily Ledger and the Coast Herald over six months.',
+      ].join('\n'),
+      { filename: 'event-mining.pdf' },
+    )
+    expect(composedAnswer('what newspapers did they use', [paper]).text).toBe(
+      'We collected 12,000 articles from the Daily Ledger and the Coast Herald over six months. [1]',
+    )
+  })
+
+  it('lists an agenda asked for, and a slide whose title is the question asked', () => {
+    expect(composedAnswer("what's on the agm agenda", CLUB).text).toBe(
+      'Agenda [4]\n- Welcome and apologies\n- Minutes of the 2017 AGM\n- Treasurer’s report\n- Election of officers',
+    )
+    // A title naming all the ask asks of, the talk itself aside.
+    expect(composedAnswer('what future work is planned for rural broadband', TALK).text).toBe(
+      'Future Work [5]\n- Solar charging\n- Automatic vent control',
+    )
+    expect(composedAnswer('what should employers do about the new rates', TALK).text).toBe(
+      'What Employers Should Do [4]\n- Check which group your award is in\n- Tell employees about the new rates',
+    )
+  })
+})
