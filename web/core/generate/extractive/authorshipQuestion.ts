@@ -73,7 +73,8 @@ export function bylineOf(text: string): string | null {
   const affiliated: string[] = []
   for (const [i, line] of lines.entries()) {
     // "By Nelson D. Schwartz", "By Jane Doe and John Roe": a news article's byline under its headline.
-    const by = i > 0 ? BY_LINE.exec(line) : null
+    // "By Dana Whitaker · March 3, 2021 · 6 min read": the byline's first part.
+    const by = i > 0 ? BY_LINE.exec(line.split(/\s+[·|•—–]\s+/u)[0]!) : null
     if (by) {
       const parts = by[1]!.split(/\s*,\s*|\s+and\s+|\s*&\s*/u).filter((part) => part !== '')
       if (parts.length <= MAX_NAMES && isNameList(parts, by[1]!)) return parts.join(', ')

@@ -58,6 +58,41 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
     )
   })
 
+  it("answers when a post was published with its byline's date, and a release's date not so", () => {
+    const post = answerSource(
+      1,
+      [
+        'What 4,000 developers told us about remote work',
+        'By Dana Whitaker · March 3, 2021 · 6 min read',
+        'Our second annual developer survey asked more than 4,000 developers how remote work changed their work.',
+      ].join('\n\n'),
+      { filename: 'devsurvey-blog.html' },
+    )
+    expect(composedAnswer('when was the survey post published', [post]).text).toBe('March 3, 2021 [1]')
+    expect(composedAnswer('who wrote the remote work blog post', [post]).text).toBe('Dana Whitaker [1]')
+    // A release is no document: its date is under its heading, not in the changelog's opening lines.
+    const changelog = answerSource(
+      1,
+      'Changelog\n\nUpdated May 2, 2024.\n\n## 3.0.0\n\nReleased 2022-12-22.',
+      {
+        filename: 'CHANGELOG.md',
+      },
+    )
+    expect(composedAnswer('when was pypdf 3.0.0 released', [changelog]).text).not.toContain('May 2, 2024')
+  })
+
+  it('takes no share for a count, and a span a thing ran for how long it ran', () => {
+    const survey = answerSource(
+      1,
+      'Sixty-two percent of respondents said their team deploys more often. The survey ran from November 2 to December 4, 2020.',
+      { filename: 'devsurvey-blog.html' },
+    )
+    expect(composedAnswer('how many developers responded', [survey]).kind).toBe('none')
+    expect(composedAnswer('how long did the survey run', [survey]).text).toBe(
+      'The survey ran from November 2 to December 4, 2020. [1]',
+    )
+  })
+
   it('answers where someone works with the line under their name, or after it', () => {
     expect(composedAnswer('where does Maria Lopez work', TALK).text).toBe('Center for Rural Policy [1]')
     // A paper's author block, read as one line: what follows the name, less the address.

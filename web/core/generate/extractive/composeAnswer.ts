@@ -29,7 +29,7 @@ import { nameBesideRole, roleHolderLine } from './nameBesideRole'
 import { documentDate } from './documentDate'
 import { affiliationOf } from './affiliationOf'
 import { clipSentence, pickAnswer } from './pickAnswer'
-import { listAnswer } from './listAnswer'
+import { listAnswer, slideAsked } from './listAnswer'
 import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
 import { clipItem, listItems } from './listItems'
 import { looseForm, looseWords } from './looseWords'
@@ -106,6 +106,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const understanding = request.understanding ?? understandQuestion(request.question)
   // "What is X about?": the document's own gist, whatever words it shares with the question.
   if (summaryQuestion(understanding.ask)) {
+    // "What were the key findings": a deck's slide titled so lists them.
+    const slide = slideAsked(understanding.ask, sources)
+    if (slide) return { kind: 'answer', pieces: slide }
     const gist = documentGistText(sources)
     if (gist.length > 0) return { kind: 'answer', pieces: gist }
   }
@@ -351,18 +354,28 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     kinds.length === 0 &&
     !VERSION_ASK.test(ask) &&
     !sources.some((source) => mentions(source.number, measured))
-  // "How many neon signs are there in Las Vegas": a year ("in the summer of 1898") counts nothing.
+  // "How many neon signs are there in Las Vegas": a year ("in the summer of 1898") counts nothing, nor does
+  // a share ("Sixty-two percent of respondents…" for "how many developers responded").
   const uncounted =
     /\bhow\s+many\b/iu.test(ask) &&
     !chosen.some(({ sentence }) =>
-      holdsQuantity(sentence.text.replace(YEAR_NUMBER, ' ').replace(MONEY_AMOUNT, ' ').replace(CODE, ' ')),
+      holdsQuantity(
+        sentence.text
+          .replace(YEAR_NUMBER, ' ')
+          .replace(MONEY_AMOUNT, ' ')
+          .replace(CODE, ' ')
+          .replace(PERCENTAGE, ' '),
+      ),
     )
-  // "How long does a session last": a length of time, or when it ended ("until the 19th century"), not a
-  // season's dates.
+  // "How long does a session last": a length of time, or when it ended ("until the 19th century"), or the
+  // span it ran ("ran from November 2 to December 4, 2020"), not a season's dates.
   const untimed =
     LASTING.test(ask) &&
     !chosen.some(
-      ({ sentence }) => holdsDuration(sentence.text) || /\b(?:until|till|up\s+to)\b/iu.test(sentence.text),
+      ({ sentence }) =>
+        holdsDuration(sentence.text) ||
+        /\b(?:until|till|up\s+to)\b/iu.test(sentence.text) ||
+        SPAN.test(sentence.text),
     )
   // "When did Ellen Fetter die": where a quoted sentence names her without a date and the one with a date
   // ("Lorenz, who died in 2008") names her not, the date is someone else's.
@@ -450,6 +463,14 @@ const YEAR_NUMBER = /\b(?:1[5-9]|20)\d\d\b(?!\s+\p{Ll}+s\b)/gu
 /** A code of letters and digits ("NI2012", "A5346"): a name, not a count. */
 const CODE = /\b(?:\p{L}+\d|\d+\p{L}{2,})[\p{L}\d]*\b/gu
 /** An amount of money: "$226", "€8.65". */
+/** A share: "62%", "62 percent", "sixty-two percent". */
+const PERCENTAGE = /\d[\d.,]*\s?%|\b[\p{L}\d.,-]+\s+per\s?cent\b/giu
+/**
+ * A thing running from one point to another: "ran from November 2 to December 4, 2020" (not "available
+ * during the season between January 19 and April 10": when, not how long it runs).
+ */
+const SPAN =
+  /\b(?:ran|runs?|lasted|lasts?|took|takes|went|goes|was\s+open|is\s+open)\s+from\s+[^.;]{1,40}?\s(?:to|through|until|till|–)\s+[^.;]*\d/iu
 const MONEY_AMOUNT = /[$€£¥]\s?\d[\d,.]*/gu
 
 /** "and", "but so", "ok then": how a follow-up leans on the question before. */

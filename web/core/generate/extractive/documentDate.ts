@@ -13,36 +13,62 @@ const WHEN_EVENT = new RegExp(
     String.raw`(?:\s+(?:given|held|presented|delivered|made|take\s+place|took\s+place|happen|happened|be|on))?\s*[?.!]*$`,
   'iu',
 )
-
-/** Whether the question asks when the talk or meeting was (`WHEN_EVENT`): its title slide says. */
-export function documentDateQuestion(ask: string): boolean {
-  return WHEN_EVENT.test(ask.trim())
-}
-
-/** The words of such a question that ask when, rather than name the talk. */
-export const DATE_CUES: ReadonlySet<string> = new Set(
-  'when date day year month held given presented delivered made take took place happen happened'.split(' '),
+/**
+ * "when was the survey post published", "what date was the notice issued": when a document came out, which
+ * its byline or dateline prints ("By Dana Whitaker · March 3, 2021") and no sentence says. The document is
+ * named by its kind: "when was pypdf 3.0.0 released" asks a release's date, which its changelog says.
+ */
+const WHEN_PUBLISHED = new RegExp(
+  String.raw`^(?:when|what\s+(?:date|day|year|month))\s+(?:was|is|were|did)\s+(?:the\s+|this\s+|that\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,4}?` +
+    String.raw`(?:post|blog\s+post|blog|article|story|piece|paper|report|notice|memo|letter|newsletter|page|guide|document|doc|study|announcement|press\s+release|bulletin|op-ed|column|essay)\s+` +
+    String.raw`(?:published|posted|written|released|dated|issued|put\s+out|come\s+out|came\s+out|publish|post|write|release|issue)\s*[?.!]*$`,
+  'iu',
 )
 
-/** A title slide's line of this many words at most is a date line ("Midwest Governors Forum, March 12, 2014"). */
+/** Whether the question asks when the talk or meeting was, or when the document came out: its opening says. */
+export function documentDateQuestion(ask: string): boolean {
+  return WHEN_EVENT.test(ask.trim()) || WHEN_PUBLISHED.test(ask.trim())
+}
+
+/** The words of such a question that ask when, rather than name the document. */
+export const DATE_CUES: ReadonlySet<string> = new Set(
+  (
+    'when date day year month held given presented delivered made take took place happen happened ' +
+    'published posted written released dated issued put come came publish post write release issue'
+  ).split(' '),
+)
+
+/** A line of this many words at most is a date line ("Midwest Governors Forum, March 12, 2014"). */
 const MAX_DATE_LINE_WORDS = 10
+/** A dateline or byline is among a document's opening passage's first lines. */
+const OPENING_LINES = 8
+const YEAR = /\b(?:1[5-9]|20)\d\d\b/u
 
 /**
- * The date line of a deck's title slide among `sources` for a question asking when its talk or meeting
- * was ("March 12, 2014 [1]"), the first such slide's; null where the question asks something else or no
- * title slide prints a date with its year.
+ * The date of a talk from its deck's title slide ("March 12, 2014 [1]", the line printing it), or of a
+ * document's publication from its opening lines ("March 3, 2021 [1]", the date alone), for a question
+ * asking when (`documentDateQuestion`); null where it asks something else or no such line prints a date
+ * with its year.
  */
 export function documentDate(ask: string, sources: readonly AnswerSource[]): string | null {
-  if (!documentDateQuestion(ask)) return null
+  const asked = ask.trim()
+  const event = WHEN_EVENT.test(asked)
+  if (!event && !WHEN_PUBLISHED.test(asked)) return null
   for (const source of sources) {
-    if (!DECK_FILE.test(source.filename) || (source.page ?? 1) > 1) continue
-    for (const raw of source.text.split(/\r\n?|\n/u)) {
-      const line = raw.replace(/\s+/gu, ' ').trim()
-      if (line === '' || line.split(' ').length > MAX_DATE_LINE_WORDS) continue
-      const dated = textValues(line).values.some(
-        ({ kind, text }) => kind === 'date' && /\b(?:1[5-9]|20)\d\d\b/u.test(text),
-      )
-      if (dated) return `${line} [${source.number}]`
+    if ((source.page ?? 1) > 1 || (event && !DECK_FILE.test(source.filename))) continue
+    const lines = source.text
+      .split(/\r\n?|\n/u)
+      .map((line) => line.replace(/\s+/gu, ' ').trim())
+      .filter((line) => line !== '')
+      .slice(0, event ? undefined : OPENING_LINES)
+    for (const line of lines) {
+      // A byline runs on past its date ("By Dana Whitaker · March 3, 2021 · 6 min read"): its parts.
+      const parts = event ? [line] : line.split(/\s+[·|•—–]\s+/u)
+      for (const part of parts) {
+        if (part.split(' ').length > MAX_DATE_LINE_WORDS) continue
+        const date = textValues(part).values.find(({ kind, text }) => kind === 'date' && YEAR.test(text))
+        if (date) return `${event ? part : date.text} [${source.number}]`
+      }
     }
   }
   return null

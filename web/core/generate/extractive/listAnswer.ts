@@ -317,11 +317,12 @@ const MIN_ASKING_TITLE = 3
  * with a question word), or names all that the ask asks of ("Future Work" for "what future work is
  * planned for greenwatch"), answers it with its lines, as a list. Null where no slide's title repeats it.
  */
-function slideAsked(ask: string, sources: readonly AnswerSource[]): string[] | null {
+export function slideAsked(ask: string, sources: readonly AnswerSource[]): string[] | null {
   const asked = new Set(ask.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
   const askedTerms = tokenize(ask)
   const nouns = textValues(ask).nouns.flatMap((noun) => tokenize(noun))
-  const defining = definitionQuestion(ask) !== null
+  // "What is a cache miss" asks what it is; "what were the key findings" asks for the items.
+  const defining = definitionQuestion(ask) !== null && !listQuestion(ask)
   for (const source of sources) {
     if (!DECK_FILE.test(source.filename) || (source.page ?? 1) <= 1) continue
     const title = source.heading?.split(' > ').at(-1)?.trim() ?? ''
@@ -334,7 +335,7 @@ function slideAsked(ask: string, sources: readonly AnswerSource[]): string[] | n
     const same = (term: string, words: readonly string[]) => words.some((word) => matchWord(term, word) > 0)
     const named = [...(source.about ?? []), ...looseWords(source.filename.replace(/[_.-]+/gu, ' '))]
     const things = nouns.filter((noun) => !same(noun, named))
-    // "What is a cache miss" asks what it is, not what the slide "Caches and Misses" lists.
+    // Not for "what is a cache miss" beside the slide "Caches and Misses".
     const thingTitle =
       !defining &&
       terms.length >= 2 &&

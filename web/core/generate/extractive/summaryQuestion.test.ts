@@ -11,6 +11,7 @@ describe('summaryQuestion', () => {
       'short version of the 1948 human rights declaration?',
       'quick recap of the board minutes',
       'synopsis of the grant proposal pls',
+      'what were the main findings of the developer survey',
     ])
       expect(summaryQuestion(ask)).toBe(true)
   })

@@ -4,9 +4,10 @@ import { DECK_FILE } from './deckFile'
 /**
  * Whether a question asks what a document is about rather than a fact in it: "summarize X", "the gist
  * of X", "tl;dr of X", "X in a nutshell", "what is X about", "what's the point of X", "give me an
- * overview of X", "a short version of X", "recap of X", "what does the X doc cover", "what's in the X deck". Its answer is the document's own gist
- * (`documentGist`), not the sentence that repeats its words best. English phrasings; in other
- * languages such a question is answered as any other.
+ * overview of X", "a short version of X", "recap of X", "what does the X doc cover", "what's in the X
+ * deck", "the main findings of X". Its answer is the document's own gist (`documentGist`), not the
+ * sentence that repeats its words best. English phrasings; in other languages such a question is answered
+ * as any other.
  */
 export function summaryQuestion(ask: string): boolean {
   // "what is CMI in the dmca summary": the document's name is no request for a summary.
@@ -18,7 +19,7 @@ export function summaryQuestion(ask: string): boolean {
 }
 
 const SUMMARY =
-  /\b(?:summar(?:y|i[sz]e|i[sz]ing)|gist|tl;?\s?dr|in a nutshell|overview of|main (?:points|idea|ideas)|key (?:points|takeaways)|(?:the )?point of (?:the|this|that)\b|recap|synopsis|rundown|sum up|(?:short|quick|brief) version of|cliff ?notes)/u
+  /\b(?:summar(?:y|i[sz]e|i[sz]ing)|gist|tl;?\s?dr|in a nutshell|overview of|main (?:points|idea|ideas)|key (?:points|takeaways)|(?:main|key|major) findings|(?:the )?point of (?:the|this|that)\b|recap|synopsis|rundown|sum up|(?:short|quick|brief) version of|cliff ?notes)/u
 /**
  * "what does the ollama api doc cover", "what does the hbcu deck say": what a document (named by its kind)
  * covers, says or discusses is its gist; "what does the warranty cover" names no document and asks a fact.
@@ -44,7 +45,7 @@ const ABOUT = /^(?:what|whats|what's)\b.*\babout\s*[?.!]*$/u
 export const SUMMARY_CUES: ReadonlySet<string> = new Set(
   (
     'summarize summarise summary summaries summarizing summarising sum up gist tl dr tldr nutshell ' +
-    'overview main points point idea ideas key takeaways about give tell can could u you please quick ' +
+    'overview main points point idea ideas key takeaways major findings about give tell can could u you please quick ' +
     'quickly brief briefly short actually version recap synopsis rundown cliff cliffnotes ' +
     // How long or how plain ("in a few lines", "in two sentences", "in plain english").
     'few lines line sentence sentences paragraph paragraphs bullet bullets words one two three four five ' +
