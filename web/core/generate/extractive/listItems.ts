@@ -46,11 +46,20 @@ export function listItems(
     // these items.
     const opensList = !marked && /:$/u.test(line) && (items.length > 0 || /^\p{Lu}/u.test(line))
     if (opensList || (items.length > 0 && TABLE_ROW.test(line))) break
+    // After items of a word or two ("Electricity", "Gas", "Internet"), a sentence is the text going on
+    // ("The Landlord pays for water and trash collection.").
+    if (!marked && items.length >= 2 && items.every(fragment) && SENTENCE.test(line)) break
     if (line.split(' ').length > MAX_ITEM_WORDS) paragraphs++
     items.push(...numberedSteps(line))
   }
   return items.slice(0, MAX_ITEMS)
 }
+
+/** An item of a few words that ends no sentence: "Electricity", "Custom fonts". */
+const fragment = (item: string) => item.split(' ').length <= FRAGMENT_WORDS && !/[.!?]$/u.test(item)
+const FRAGMENT_WORDS = 4
+/** A sentence of its own: capitalised, five words or more, ending as a sentence ends. */
+const SENTENCE = /^\p{Lu}\S*(?:\s+\S+){4,}[.!?]["'”’)]*$/u
 
 /** A page's number on a line of its own ("-2-", "14"). */
 export const PAGE_NUMBER = /^[-–—\s]*\d{1,4}[-–—\s]*$/u

@@ -159,6 +159,9 @@ function narrowerRoles(ask: string, role: readonly string[]): string[][] {
   return [head, named].filter((words) => words.length > 0 && words.length < role.length)
 }
 
+/** The suffix of a company's name: "LLC", "LLP", "PLC", "GmbH"; in capitals it is no heading. */
+const COMPANY_SUFFIX = /^(?:LLC|LLP|PLC|INC|LTD|GMBH|CORP|NV|BV|AG|SA|SAS|PTY|CO)\b[.,]?$/u
+
 /** What opens a subordinate clause: its words are the time or the reason, not the role asked about. */
 const CLAUSE = /\s(?:when|while|whereas|after|before|during|since|because|until|once)\s/iu
 
@@ -191,8 +194,9 @@ function nameRun(
     const bare = token.replace(/^[("“/]+/u, '')
     if (!CAPITALISED.test(bare)) break
     // A heading in capitals ("CERTIFICATION OF CHIEF FINANCIAL OFFICER PURSUANT TO…") names nobody;
-    // an initial ("J.") or a short suffix ("II") is part of a name.
-    if (/^\p{Lu}{3,}/u.test(bare) && !/^[IVX]+\b/u.test(bare)) break
+    // an initial ("J.") or a short suffix ("II") is part of a name, and so is a company's ("Harbor View
+    // Properties LLC (“Landlord”)").
+    if (/^\p{Lu}{3,}/u.test(bare) && !/^[IVX]+\b/u.test(bare) && !COMPANY_SUFFIX.test(bare)) break
     // The question's subject names an organisation, not its officer: "CEO Amazon Web Services".
     if (words[i]!.some((word) => subjects.has(word))) break
     if (!words[i]!.every((word) => asked.has(word))) fresh++

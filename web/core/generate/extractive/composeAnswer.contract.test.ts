@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { answerSource } from '../../testing/answerSource'
+import { composedAnswer } from '../../testing/composedAnswer'
+
+/** A lease as a Word file's passages hold it: its parties defined in brackets, a list under a colon. */
+const PARTIES = answerSource(
+  1,
+  'This Lease Agreement is made on January 5, 2023 between Harbor View Properties LLC ("Landlord") and Jordan Ellis ("Tenant").',
+  { filename: 'lease.docx', heading: 'Residential Lease Agreement' },
+)
+const PREMISES = answerSource(
+  2,
+  'The Landlord leases to the Tenant the apartment at 42 Maple Street, Unit 3B, Springfield.',
+  { filename: 'lease.docx', heading: 'Residential Lease Agreement > 1. Premises' },
+)
+const UTILITIES = answerSource(
+  3,
+  [
+    '5. Utilities',
+    '',
+    'The Tenant is responsible for the following utilities:',
+    '',
+    'Electricity\nGas\nInternet',
+    '',
+    'The Landlord pays for water and trash collection.',
+  ].join('\n'),
+  { filename: 'lease.docx', heading: 'Residential Lease Agreement > 5. Utilities' },
+)
+
+describe('composeAnswer on a contract', () => {
+  it("answers who a party is with the name its definition puts the role beside, a company's suffix and all", () => {
+    expect(composedAnswer('who is the landlord', [PREMISES, PARTIES]).text).toBe(
+      'This Lease Agreement is made on January 5, 2023 between Harbor View Properties LLC ("Landlord") and Jordan Ellis ("Tenant"). [1]',
+    )
+  })
+
+  it('ends a list of a word or two an item at the sentence after it', () => {
+    expect(composedAnswer('which utilities does the tenant pay', [UTILITIES]).text).toBe(
+      'The Tenant is responsible for the following utilities: [3]\n- Electricity\n- Gas\n- Internet',
+    )
+  })
+})
