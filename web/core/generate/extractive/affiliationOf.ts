@@ -28,6 +28,8 @@ const OPENS_ORGANISATION = new RegExp(`^(?:The\\s+)?${ORGANISATION.source.replac
 const MAX_NAME_WORDS = 5
 const PRONOUN = /^(?:he|she|they|it|him|her|them|you|i|we)$/iu
 
+/** An organisation after a name is in one of the next parts of its line (a degree may come between). */
+const PARTS_AFTER = 2
 /** The person's line is read with this many lines under it. */
 const LINES_UNDER = 2
 
@@ -61,9 +63,13 @@ export function affiliationOf(ask: string, sources: readonly AnswerSource[]): st
           .trim()
       : ''
     if (OPENS_ORGANISATION.test(rest)) return `${rest} [${source.number}]`
-    const after = line.split(/\s*,\s*/u).find((part, i) => i > 0 && ORGANISATION.test(part))
-    // "…Ph.D., of Columbia University's Institute": the organisation, not the preposition before it.
-    if (after) return `${after.replace(/^(?:of|at|from|with)\s+/iu, '')} [${source.number}]`
+    // "…led by Michael Shadlen, Ph.D., of Columbia University's Institute": a part of the line right after
+    // the name's (a degree between them), not one before it ("…between Harbor View Properties LLC and
+    // Jordan Ellis"), and the organisation, not the preposition before it.
+    const parts = line.split(/\s*,\s*/u)
+    const own = parts.findIndex((part) => words.every((word) => part.toLowerCase().includes(word)))
+    const after = parts.slice(own + 1, own + 1 + PARTS_AFTER).find((part) => ORGANISATION.test(part))
+    if (own >= 0 && after) return `${after.replace(/^(?:of|at|from|with)\s+/iu, '')} [${source.number}]`
     const under = lines.slice(at + 1, at + 1 + LINES_UNDER).find((line) => ORGANISATION.test(line))
     if (under) return `${under} [${source.number}]`
   }

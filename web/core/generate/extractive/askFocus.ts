@@ -80,6 +80,16 @@ const ATTRIBUTE =
   /^(?:what|whats|what['’]s)\s+(?:(?:is|are|was|were)\s+)?(?:the|an?)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:of|at|in|for|on)\s(.*)$/u
 
 /**
+ * The role a "who" question asks of something and that something's search terms: "who is the PRESIDENT
+ * of the GREENWATCH TEAM" -> president, [greenwatch, team]. Null for any other shape.
+ */
+export function roleOf(ask: string): { attribute: string; of: string[] } | null {
+  return attributeOf(ask.replace(WHO, 'what '))
+}
+
+const WHO = /^(?:who|whos|who['’]s)\s+/iu
+
+/**
  * The means or setting a question ends on ("how do i run ocrmypdf IN DOCKER", "install it ON WINDOWS",
  * "parse it WITH PYTHON"): the search term of the last word, after its preposition. Where no passage
  * names it, the documents say nothing of doing it that way. Null when the ask ends otherwise, or on a

@@ -34,6 +34,12 @@ describe('composeAnswer on a contract', () => {
     )
   })
 
+  it('reads no organisation named before a party for where the party works', () => {
+    expect(composedAnswer('where does jordan ellis work', [PARTIES]).text).not.toMatch(
+      /^Harbor View|^2023 between/u,
+    )
+  })
+
   it('ends a list of a word or two an item at the sentence after it', () => {
     expect(composedAnswer('which utilities does the tenant pay', [UTILITIES]).text).toBe(
       'The Tenant is responsible for the following utilities: [3]\n- Electricity\n- Gas\n- Internet',

@@ -130,6 +130,18 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
     )
   })
 
+  it("refuses a role of a thing whose document does not say it, where another's does", () => {
+    const capstone = deck('capstone.pptx', [
+      [
+        'GreenWatch: A Greenhouse Monitor',
+        ['ECE Senior Design, Spring 2015', 'Team 7: Alice Chen, Ben Moreno'],
+      ],
+      ['Budget', ['Sensors cost $38 in all']],
+    ])
+    const { kind } = composedAnswer('who is the president of the greenwatch team', [...capstone, CLUB[2]!])
+    expect(kind).toBe('none')
+  })
+
   it('answers who gave a talk with the name on its title slide, with its degree', () => {
     expect(composedAnswer('who gave the broadband talk', TALK).text).toBe('Maria Lopez, Ph.D. [1]')
   })

@@ -16,7 +16,7 @@ import {
 import { askedNames } from './askedFor'
 import { askedValueKinds } from './askedValueKinds'
 import { authorshipQuestion, bylineOf } from './authorshipQuestion'
-import { askedMeans, askedThing, askFocus, attributeOf, focusOfThing } from './askFocus'
+import { askedMeans, askedThing, askFocus, attributeOf, focusOfThing, roleOf } from './askFocus'
 import { DECK_FILE } from './deckFile'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
@@ -285,7 +285,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // the documents do use the word, but only in documents that name nothing of the thing, they do not
   // say it of the thing, however much of the ask a title holds: "tuition" in tax instructions and "Math
   // 260" on a slide do not say what Math 260 costs.
-  const attributed = attributeOf(ask)
+  // So for a role: "who is the president of the greenwatch team", where only the club's slides say "president".
+  const attributed = attributeOf(ask) ?? (understanding.wants === 'person' ? roleOf(ask) : null)
   const sayingIt = attributed ? sources.filter((source) => mentions(source.number, attributed.attribute)) : []
   const named = attributed?.of.filter((term) => /^\p{L}/u.test(term)) ?? []
   const saidElsewhere =
