@@ -40,6 +40,21 @@ describe('composeAnswer on a contract', () => {
     )
   })
 
+  it("answers with the cell of the column a question names in a table's row", () => {
+    const specs = answerSource(
+      1,
+      [
+        'Feature | Trailblazer 500 | Trailblazer 300',
+        'Weight | 1.2 kg | 0.9 kg',
+        'Warranty | Lifetime | 5 years',
+      ].join('\n'),
+      { filename: 'specs.docx', heading: 'Specifications' },
+    )
+    expect(composedAnswer('whats the warranty on the 300', [specs]).text).toMatch(
+      /^Warranty, Trailblazer 300: 5 years \[1\]\. From the row: Warranty \| Lifetime \| 5 years/u,
+    )
+  })
+
   it('ends a list of a word or two an item at the sentence after it', () => {
     expect(composedAnswer('which utilities does the tenant pay', [UTILITIES]).text).toBe(
       'The Tenant is responsible for the following utilities: [3]\n- Electricity\n- Gas\n- Internet',

@@ -28,6 +28,7 @@ import { howItWorks } from './howItWorks'
 import { nameBesideRole, roleHolderLine } from './nameBesideRole'
 import { documentDate } from './documentDate'
 import { affiliationOf } from './affiliationOf'
+import { askedCell } from './askedCell'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { listAnswer, slideAsked } from './listAnswer'
 import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
@@ -435,7 +436,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (unsupported) {
     return { kind: 'none', pieces: notFoundWithClosest(sources, missing, refused, quoted(chosen, quotable)) }
   }
-  const pieces = quoted(chosen, quotable)
+  const pieces = quoted(chosen, quotable, ask)
   // "Which version added AES encryption": the release the heading names goes first, what it added after.
   const release = VERSION_ASK.test(ask) && !/\p{N}/u.test(best.sentence.text) ? releaseOf(best) : null
   return { kind: 'answer', pieces: release ? [`${release}: ${pieces[0]}`, ...pieces.slice(1)] : pieces }
@@ -515,8 +516,15 @@ function wholeQuantitySentence(
   return pickAnswer(scores.ranked, ANSWER_COVERAGE)
 }
 
-function quoted(picked: readonly ScoredSentence[], sources: readonly AnswerSource[] = []): string[] {
+function quoted(
+  picked: readonly ScoredSentence[],
+  sources: readonly AnswerSource[] = [],
+  ask?: string,
+): string[] {
   return picked.flatMap(({ sentence }, i) => {
+    // A table's row answers with the cell of the column the question names, stated first.
+    const cell = i === 0 && ask !== undefined ? askedCell(sentence.text, ask) : null
+    if (cell) return [`${cell} [${sentence.source}]. From the row: ${sentence.text}.`]
     // A command is shown as code on a line of its own, as the document sets it.
     const text = sentence.command
       ? `${i > 0 ? '\n' : ''}\`${clipSentence(sentence.text)}\` [${sentence.source}]`

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { askedCell } from './askedCell'
+
+const COLORS = 'Colors | Green, Grey, Orange | Black, Blue (Feature, Trailblazer 500, Trailblazer 300)'
+
+describe('askedCell', () => {
+  it('states the cell of the column the question names by a word the other columns lack', () => {
+    expect(askedCell(COLORS, 'what colors does the trailblazer 500 come in')).toBe(
+      'Colors, Trailblazer 500: Green, Grey, Orange',
+    )
+    expect(askedCell(COLORS, 'whats the colour range of the 300')).toBe(
+      'Colors, Trailblazer 300: Black, Blue',
+    )
+  })
+
+  it('states nothing where the question names no one column, or the row has no header to pair', () => {
+    expect(askedCell(COLORS, 'what colors does the trailblazer come in')).toBeNull()
+    expect(askedCell(COLORS, 'compare the 500 and the 300')).toBeNull()
+    expect(askedCell('Balance at year end | $3,460 | $2,660 (2018, 2017)', 'balance in 2017')).toBeNull()
+    expect(askedCell('The tent weighs 2 kg.', 'how much does the 500 weigh')).toBeNull()
+  })
+})
