@@ -26,7 +26,9 @@ const OPENS_ORGANISATION = new RegExp(`^(?:The\\s+)?${ORGANISATION.source.replac
 
 /** A person's name is this many words at most ("Ana B. Ruiz", "Maria Lopez"). */
 const MAX_NAME_WORDS = 5
-const PRONOUN = /^(?:he|she|they|it|him|her|them|you|i|we)$/iu
+/** A pronoun, or a noun phrase opening with a determiner ("the tenant"): no one's name. */
+const PRONOUN =
+  /^(?:(?:he|she|they|it|him|her|them|you|i|we)$|(?:the|a|an|my|our|your|his|her|their|its|this|that)\s)/iu
 
 /** An organisation after a name is in one of the next parts of its line (a degree may come between). */
 const PARTS_AFTER = 2
@@ -36,7 +38,8 @@ const LINES_UNDER = 2
 /** The line saying where the person asked about works, cited; null where the ask is another or no byline says. */
 export function affiliationOf(ask: string, sources: readonly AnswerSource[]): string | null {
   const person = ASKS.map((pattern) => pattern.exec(ask.trim())?.[1]).find((name) => name !== undefined)
-  // "where does he work" asked alone names nobody: the follow-up's rewrite names the person.
+  // "where does he work" asked alone names nobody (the follow-up's rewrite names the person), nor does
+  // "where does the tenant work".
   if (!person || PRONOUN.test(person) || person.split(/\s+/u).length > MAX_NAME_WORDS) return null
   const words = person.toLowerCase().split(/\s+/u)
   for (const source of sources) {

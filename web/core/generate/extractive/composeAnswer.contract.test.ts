@@ -38,6 +38,13 @@ describe('composeAnswer on a contract', () => {
     expect(composedAnswer('where does jordan ellis work', [PARTIES]).text).not.toMatch(
       /^Harbor View|^2023 between/u,
     )
+    // A role's noun phrase names no one: the line under "The Tenant" is no employer of theirs.
+    const signature = answerSource(1, 'Signed\n\nThe Tenant\n\nAcme Office Supplies', {
+      filename: 'lease.docx',
+    })
+    expect(composedAnswer('where does the tenant work', [signature]).text).not.toBe(
+      'Acme Office Supplies [1]',
+    )
   })
 
   it("answers with the cell of the column a question names in a table's row", () => {
