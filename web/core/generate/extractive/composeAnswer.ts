@@ -521,7 +521,10 @@ function quoted(
   sources: readonly AnswerSource[] = [],
   ask?: string,
 ): string[] {
+  // After a line's announced items, another sentence would read as one more item: the answer ends there.
+  let listed = false
   return picked.flatMap(({ sentence }, i) => {
+    if (listed) return []
     // A table's row answers with the cell of the column the question names, stated first.
     const cell = i === 0 && ask !== undefined ? askedCell(sentence.text, ask) : null
     if (cell) return [`${cell} [${sentence.source}]. From the row: ${sentence.text}.`]
@@ -532,13 +535,12 @@ function quoted(
     // "…is available in XML and JSON formats here:" announces what follows: the items go with it, as
     // they do after a slide's line left unfinished ("Research is under-utilised because of").
     if (!announcesItems(sentence.text)) return [text]
-    return [
-      text,
-      ...announced(
-        sentence.text,
-        sources.find(({ number }) => number === sentence.source),
-      ),
-    ]
+    const items = announced(
+      sentence.text,
+      sources.find(({ number }) => number === sentence.source),
+    )
+    listed = items.length > 0
+    return [text, ...items]
   })
 }
 
