@@ -62,23 +62,6 @@ describe('composeAnswer on a contract', () => {
     )
   })
 
-  it('ends an answer at the items a quoted line announces: a sentence after them would read as one more', () => {
-    const survey = answerSource(
-      1,
-      [
-        'Respondents named these as their biggest challenges this year:',
-        'Time zone differences',
-        'Too many meetings',
-        '',
-        'Our second annual developer survey asked more than 4,000 developers how they work.',
-      ].join('\n'),
-      { filename: 'devsurvey-blog.html', heading: 'The biggest challenges' },
-    )
-    expect(composedAnswer('top challenges for remote developers', [survey]).text).toBe(
-      'Respondents named these as their biggest challenges this year: [1]\n- Time zone differences\n- Too many meetings',
-    )
-  })
-
   it('ends a list of a word or two an item at the sentence after it', () => {
     expect(composedAnswer('which utilities does the tenant pay', [UTILITIES]).text).toBe(
       'The Tenant is responsible for the following utilities: [3]\n- Electricity\n- Gas\n- Internet',

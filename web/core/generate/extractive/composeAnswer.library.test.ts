@@ -795,4 +795,22 @@ describe('composeAnswer on a mixed folder', () => {
     expect(text).not.toContain('Figure 4-12')
     expect(text).toContain('only seals when water pushes back')
   })
+
+  it('ends an answer at the items a quoted line announces: a sentence after them would read as one more', () => {
+    const survey = source(
+      1,
+      [
+        'Respondents named these as their biggest challenges this year:',
+        'Time zone differences',
+        'Too many meetings',
+        '',
+        'Our second annual developer survey asked more than 4,000 developers how they work.',
+      ].join('\n'),
+      'devsurvey-blog.html',
+      'The biggest challenges',
+    )
+    expect(answer('top challenges for remote developers', [survey]).text).toBe(
+      'Respondents named these as their biggest challenges this year: [1]\n- Time zone differences\n- Too many meetings',
+    )
+  })
 })
