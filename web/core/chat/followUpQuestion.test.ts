@@ -42,6 +42,15 @@ describe('followUpQuestion', () => {
     ).toBe("what is Priya Nair's role")
   })
 
+  it("puts a model's number where the previous one stood, and a thing where a thing asked without an article stood", () => {
+    expect(followUpQuestion('and the 300?', after('whats the weight of the trailblazer 500'))).toBe(
+      'whats the weight of the trailblazer 300',
+    )
+    expect(followUpQuestion('what about expenses?', after('what was total income in 2018'))).toBe(
+      'what was expenses in 2018',
+    )
+  })
+
   it('puts what the follow-up names where the same kind of phrase stood', () => {
     expect(
       followUpQuestion(

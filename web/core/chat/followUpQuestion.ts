@@ -141,9 +141,17 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   // one the previous question asked of, its noun phrase after its article up to its preposition.
   const article = ARTICLE.exec(change)?.[0]?.trim().toLowerCase()
   const thing = change.replace(ARTICLE, '')
+  // "and the 300?" after "whats the weight of the trailblazer 500": a model's number for the one the
+  // previous question named (a year's is above).
+  const numbers = previous.match(MODEL_NUMBER) ?? []
+  if (/^\d+$/u.test(thing) && numbers.length === 1 && !YEAR.test(thing))
+    return previous.replace(MODEL_NUMBER, thing)
   if (article !== undefined || thingNamed(thing)) {
     const asked = askedThingOf(previous, article)
     if (asked) return previous.replace(asked.phrase, `${asked.article} ${thing}`)
+    // "expenses" after "what was total income in 2018": the thing asked right after the verb, no article.
+    const bare = BARE_THING.exec(previous)
+    if (bare && article === undefined) return previous.replace(bare[1]!, thing)
   }
   // "nvda" after "how many responses did jaws get": the word after the question's verb "did".
   DO.lastIndex = 0
@@ -166,6 +174,16 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   return null
 }
 
+/** A number that names a model or an item ("500" in "trailblazer 500"), not a year or a figure with a separator. */
+const MODEL_NUMBER = /(?<![\d.,$€£])\b(?!(?:19|20)\d\d\b)\d+\b(?![.,]\d)/gu
+/**
+ * The thing a question asks of, with no article, right after "what was": "total income" in "what was total
+ * income in 2018", up to its preposition or the question's end.
+ */
+const BARE_THING = new RegExp(
+  String.raw`^(?:what|whats|what's)\s+(?:(?:is|was|are|were)\s+)?((?!(?:the|an?|${AUXILIARY_VERBS})\s)(?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)(?=\s+(?:of|in|for|on|at|during|by)\s|$)`,
+  'iu',
+)
 /** A year alone, under a preposition or not, "FY" before it or not: "2011", "in 2011", "fy2011". */
 const PERIOD_ALONE = /^(?:(?:in|for|of|during)\s+)?(?:fy\s?)?((?:19|20)\d\d)$/iu
 /** A version's number: "3.0", "2.7.1". */
