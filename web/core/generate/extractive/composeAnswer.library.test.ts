@@ -813,4 +813,31 @@ describe('composeAnswer on a mixed folder', () => {
       'Respondents named these as their biggest challenges this year: [1]\n- Time zone differences\n- Too many meetings',
     )
   })
+
+  it("answers a part of a document asked for by name with the sentences under that part's heading", () => {
+    const introduction = source(
+      1,
+      [
+        'Information extraction (IE) is the task of finding structured facts in unstructured text.',
+        'In this paper, we call the problem of finding all the relations in a corpus without a query Unsupervised Event Discovery.',
+        'The rest of this paper is organized as follows.',
+      ].join('\n'),
+      'event-mining.pdf',
+      'Open-Domain Event Mining with Unsupervised Clustering',
+    )
+    const conclusion = source(
+      2,
+      [
+        'The basic clustering produced 1,540 clusters.',
+        '5 Conclusion',
+        'We showed that events can be mined from news without supervision.',
+        'In future work we will apply OEM to blogs.',
+      ].join('\n'),
+      'event-mining.pdf',
+      'Open-Domain Event Mining with Unsupervised Clustering',
+    )
+    expect(answer("what's the conclusion of the event mining paper", [introduction, conclusion]).text).toBe(
+      'We showed that events can be mined from news without supervision. [2]',
+    )
+  })
 })

@@ -162,6 +162,18 @@ const THING_BONUS = 0.15
 const INSTRUCTION_BONUS = 0.3
 /** "how do i…", "how can we…", "how to…", "how should you…": a way of doing something is asked. */
 const HOW_TO = /^how\s+(?:(?:do|can|could|should|would|might)\s+(?:i|we|you|one)|to)\s/iu
+/**
+ * The parts of a document a question may ask for by name, as its headings name them: "the conclusion of the
+ * paper", "the paper's limitations". A closed class, like the question's shape words.
+ */
+const DOCUMENT_PARTS = new Set(
+  'abstract introduction conclusion conclusions discussion limitations methodology background acknowledgements acknowledgments'.split(
+    ' ',
+  ),
+)
+/** A sentence under the heading of the part of the document asked for weighs this much more. */
+const PART_BONUS = 0.5
+
 /** "To remove X, use…", "If you want to remove X, run…": a purpose, then what to do for it. */
 const INSTRUCTION = /^(?:to|if\s+you\s+(?:want|need|would\s+like|wish)\s+to)\s+\p{Ll}+\b[^,:;]*[,:]\s*\S/u
 
@@ -325,6 +337,7 @@ export function scoreSentences(
         ),
   )
   const definingSections = new Set([...definingUnderTerm].map((sentence) => sentence.source))
+  const part = terms.filter((term) => DOCUMENT_PARTS.has(term))
   const options = typedOptions(understanding.ask)
   const howTo = HOW_TO.test(understanding.ask)
   const ranked = candidates.map((sentence, s) => {
@@ -366,6 +379,9 @@ export function scoreSentences(
     if (own.length > 0 && !own.some((term) => (row[terms.indexOf(term)] ?? 0) > 0)) score *= NO_SUBJECT_SHARE
     score += RANK_BONUS / (1 + sentence.rank)
     if (headingAsks(sentence.section, weighty)) score += HEADING_ASKS_BONUS
+    // "what's the conclusion of the event mining paper": the sentences under that part's heading ("5
+    // Conclusion"), whatever else they share with the ask (the paper's name is on its title).
+    if (part.length > 0 && sameTerms(part, sentence.section)) score += PART_BONUS
     // "What is the primary endpoint of the trial": a sentence naming the thing asked ("Study Endpoints:
     // Primary, …") says it; one naming only the trial says something else of it.
     if (
