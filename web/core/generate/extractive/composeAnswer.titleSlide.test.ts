@@ -142,6 +142,19 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
     expect(kind).toBe('none')
   })
 
+  it('answers "what is X" with a title glossing X where no sentence quoted names it', () => {
+    const capstone = deck('capstone.pptx', [
+      [
+        'GreenWatch: An Autonomous Greenhouse Monitor',
+        ['ECE Senior Design, Spring 2015', 'Team 7: Alice Chen, Ben Moreno'],
+      ],
+      ['Budget', ['Sensors cost $38 in all']],
+    ])
+    expect(composedAnswer('what is greenwatch', capstone).text).toBe(
+      'GreenWatch: An Autonomous Greenhouse Monitor [1]',
+    )
+  })
+
   it('answers who gave a talk with the name on its title slide, with its degree', () => {
     expect(composedAnswer('who gave the broadband talk', TALK).text).toBe('Maria Lopez, Ph.D. [1]')
   })

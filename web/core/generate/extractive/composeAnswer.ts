@@ -34,7 +34,7 @@ import { listAnswer, slideAsked } from './listAnswer'
 import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
 import { clipItem, listItems } from './listItems'
 import { looseForm, looseWords } from './looseWords'
-import { wordForm } from './matchWord'
+import { matchWord, wordForm } from './matchWord'
 import { mayStateYear } from './mayStateYear'
 import { pointedSources } from './pointedSources'
 import { monthsUnprinted } from './monthsUnprinted'
@@ -42,6 +42,7 @@ import { numberedUnprinted } from './numberedUnprinted'
 import { holdsDuration } from './holdsDuration'
 import { holdsQuantity, quantityAsk } from './quantityAsk'
 import { sameTerms, scoreSentences, type ScoredSentence } from './scoreSentences'
+import { tokenize } from '../../retrieve/index/tokenize'
 import { sourceMentions } from './sourceMentions'
 import { summaryQuestion } from './summaryQuestion'
 import { tableFigures } from './tableFigures'
@@ -281,6 +282,16 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       definition !== null &&
       (definition.defines(sentence.text) || sameTerms(definition.subject, sentence.section)),
   )
+  // "What is greenwatch" where no sentence quoted names it: the title "GreenWatch: An Autonomous Greenhouse
+  // Monitor" says what it is, the name before its colon ("we propose SparseAdapt, a method that…" names it).
+  const unnamedSubject =
+    definition !== null &&
+    !defined &&
+    !chosen.some(({ sentence }) =>
+      definition.subject.every((term) => [...sentence.terms].some((word) => matchWord(term, word) > 0)),
+    )
+  const titled = unnamedSubject ? titleGloss(definition.subject, sources) : null
+  if (titled) return { kind: 'answer', pieces: [titled] }
   // What an ask asks of a thing ("the average TUITION at HBCUs") must be in a passage, unless a sentence
   // holds most of the ask (in other words: "the share of students" is "11 percent of all students"). Where
   // the documents do use the word, but only in documents that name nothing of the thing, they do not
@@ -440,6 +451,21 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "Which version added AES encryption": the release the heading names goes first, what it added after.
   const release = VERSION_ASK.test(ask) && !/\p{N}/u.test(best.sentence.text) ? releaseOf(best) : null
   return { kind: 'answer', pieces: release ? [`${release}: ${pieces[0]}`, ...pieces.slice(1)] : pieces }
+}
+
+/**
+ * A document's title that glosses the subject asked ("GreenWatch: An Autonomous Greenhouse Monitor" for
+ * "greenwatch"): the first level of a passage's heading path whose words before its colon are the
+ * subject's, cited; null where none does.
+ */
+function titleGloss(subject: readonly string[], sources: readonly AnswerSource[]): string | null {
+  for (const source of sources) {
+    const title = source.heading?.split(' > ')[0]?.trim() ?? ''
+    const colon = title.indexOf(': ')
+    if (colon <= 0 || title.slice(colon + 2).split(' ').length < 2) continue
+    if (sameTerms(subject, tokenize(title.slice(0, colon)))) return `${title} [${source.number}]`
+  }
+  return null
 }
 
 /** The level of a heading path that names a release by its number ("Version 3.0.0, 2022-12-22"); null for none. */
