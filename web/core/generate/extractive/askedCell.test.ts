@@ -13,10 +13,16 @@ describe('askedCell', () => {
     )
   })
 
+  it("reads a header row without a label cell as the columns' headers", () => {
+    expect(
+      askedCell('Total expenses | $5,210 | $4,900 (2018, 2017)', 'how much did the club spend in 2018'),
+    ).toBe('Total expenses, 2018: $5,210')
+  })
+
   it('states nothing where the question names no one column, or the row has no header to pair', () => {
     expect(askedCell(COLORS, 'what colors does the trailblazer come in')).toBeNull()
     expect(askedCell(COLORS, 'compare the 500 and the 300')).toBeNull()
-    expect(askedCell('Balance at year end | $3,460 | $2,660 (2018, 2017)', 'balance in 2017')).toBeNull()
+    expect(askedCell('Balance at year end | $3,460 | $2,660 (2018, 2017)', 'balance at year end')).toBeNull()
     expect(askedCell('The tent weighs 2 kg.', 'how much does the 500 weigh')).toBeNull()
   })
 })

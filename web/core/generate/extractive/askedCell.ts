@@ -14,7 +14,9 @@ export function askedCell(rowText: string, ask: string): string | null {
   const match = ROW_WITH_HEADER.exec(rowText)
   if (!match) return null
   const cells = match[1]!.split(' | ').map((cell) => cell.trim())
-  const headers = match[2]!.split(', ').map((header) => header.trim())
+  // A header row whose label cell is empty ("| 2018 | 2017") is quoted without it.
+  const printed = match[2]!.split(', ').map((header) => header.trim())
+  const headers = printed.length === cells.length - 1 ? ['', ...printed] : printed
   if (cells.length !== headers.length || cells.length < 3) return null
   const asked = new Set(tokenize(ask))
   const columns = headers.slice(1).map((header) => new Set(tokenize(header)))

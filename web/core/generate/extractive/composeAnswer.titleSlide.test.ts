@@ -28,8 +28,11 @@ const CLUB = deck('agm.pptx', [
   ['Agenda', ['Welcome and apologies\nMinutes of the 2017 AGM\nTreasurer’s report\nElection of officers']],
   [
     'Treasurer’s Report',
-    ['| 2018 | 2017\nMembership dues | $4,250 | $3,980\nBalance at year end | $3,460 | $2,660'],
+    [
+      '| 2018 | 2017\nMembership dues | $4,250 | $3,980\nTotal expenses | $5,210 | $4,900\nBalance at year end | $3,460 | $2,660',
+    ],
   ],
+  ['Thank You', ['Next meeting: January 20, 2019']],
 ])
 
 const TALK = deck('talk.pptx', [
@@ -124,6 +127,12 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
     expect(composedAnswer('who wrote the testing guideline', [need]).kind).toBe('none')
   })
 
+  it('reads what a club spent as its expenses', () => {
+    expect(composedAnswer('how much did the club spend in 2018', CLUB).text).toMatch(
+      /^Total expenses, 2018: \$5,210/u,
+    )
+  })
+
   it("reads a row's figure asked with the club's name, which only the title slide prints", () => {
     expect(composedAnswer("what was the gardening club's balance at year end in 2017", CLUB).text).toMatch(
       /^Balance at year end, 2017: \$2,660 \[5\]/u,
@@ -162,6 +171,10 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
   it('answers when a talk or meeting was with its title slide\'s date, and refuses a "when" no date answers', () => {
     expect(composedAnswer('when was the broadband talk', TALK).text).toBe('March 12, 2014 [1]')
     expect(composedAnswer('what date was the agm held', CLUB).text).toBe('November 18, 2018 [1]')
+    // The next meeting is another than the one the deck is of.
+    expect(composedAnswer('when is the next gardening club meeting', CLUB).text).not.toBe(
+      'November 18, 2018 [1]',
+    )
     const { kind, text } = composedAnswer('when was the recommendations slide presented', TALK.slice(1))
     expect(kind).toBe('none')
     expect(text).not.toContain('Map coverage')

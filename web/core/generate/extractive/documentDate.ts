@@ -27,8 +27,11 @@ const WHEN_PUBLISHED = new RegExp(
 
 /** Whether the question asks when the talk or meeting was, or when the document came out: its opening says. */
 export function documentDateQuestion(ask: string): boolean {
-  return WHEN_EVENT.test(ask.trim()) || WHEN_PUBLISHED.test(ask.trim())
+  return (WHEN_EVENT.test(ask.trim()) && !OTHER_EVENT.test(ask)) || WHEN_PUBLISHED.test(ask.trim())
 }
+
+/** "When is the next meeting": another meeting than the one the deck is of, which its slides may name. */
+const OTHER_EVENT = /\b(?:next|following|upcoming|previous|prior|last|first|second|third)\b/iu
 
 /** The words of such a question that ask when, rather than name the document. */
 export const DATE_CUES: ReadonlySet<string> = new Set(
@@ -52,8 +55,8 @@ const YEAR = /\b(?:1[5-9]|20)\d\d\b/u
  */
 export function documentDate(ask: string, sources: readonly AnswerSource[]): string | null {
   const asked = ask.trim()
+  if (!documentDateQuestion(asked)) return null
   const event = WHEN_EVENT.test(asked)
-  if (!event && !WHEN_PUBLISHED.test(asked)) return null
   for (const source of sources) {
     if ((source.page ?? 1) > 1 || (event && !DECK_FILE.test(source.filename))) continue
     const lines = source.text
