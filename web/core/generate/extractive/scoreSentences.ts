@@ -466,6 +466,10 @@ const NUMBER_WORD =
 const MONTH =
   /\b(?:[Jj]anuary|[Ff]ebruary|[Aa]pril|[Jj]une|[Jj]uly|[Ss]eptember|[Oo]ctober|[Nn]ovember|[Dd]ecember|May|March|August)\b|\b(?:JANUARY|FEBRUARY|MARCH|APRIL|MAY|JUNE|JULY|AUGUST|SEPTEMBER|OCTOBER|NOVEMBER|DECEMBER)\b/u
 
+/** A month's or a weekday's name, capitalised as it is printed: no person's or organisation's. */
+const CALENDAR_NAME =
+  /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/u
+
 /** A month's abbreviation with its day, as calendars print it: "Oct. 31", "Sept 5". */
 const MONTH_DAY = /\b(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?\s+\d{1,2}\b(?!\s*%)/iu
 /** A time of day ("8:45 am", "7 p.m.", "19:30"): when something happens, to the hour. */
@@ -503,11 +507,12 @@ function holdsAnswerKind(
       ) || [...text.matchAll(NUMBER_WORD)].some(([word]) => fresh(word))
     )
   }
-  // A name: a capitalised word past the sentence's first that the question does not use.
+  // A name: a capitalised word past the sentence's first that the question does not use, not a month's or
+  // a day's ("The survey ran from November 2…" names no one).
   return text
     .split(/\s+/u)
     .slice(1)
-    .some((word) => /^\p{Lu}\p{Ll}/u.test(word) && fresh(word))
+    .some((word) => /^\p{Lu}\p{Ll}/u.test(word) && !CALENDAR_NAME.test(word) && fresh(word))
 }
 
 /** An age in digits the question does not print ("Keith is aged 72"): "first" or "Super Bowl 50" is none. */

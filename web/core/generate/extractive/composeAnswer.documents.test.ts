@@ -27,7 +27,7 @@ const UTILITIES = answerSource(
   { filename: 'lease.docx', heading: 'Residential Lease Agreement > 5. Utilities' },
 )
 
-describe('composeAnswer on a contract', () => {
+describe('composeAnswer on a contract, a spec sheet and a web page', () => {
   it("answers who a party is with the name its definition puts the role beside, a company's suffix and all", () => {
     expect(composedAnswer('who is the landlord', [PREMISES, PARTIES]).text).toBe(
       'This Lease Agreement is made on January 5, 2023 between Harbor View Properties LLC ("Landlord") and Jordan Ellis ("Tenant"). [1]',
@@ -60,6 +60,15 @@ describe('composeAnswer on a contract', () => {
     expect(composedAnswer('whats the warranty on the 300', [specs]).text).toMatch(
       /^Warranty, Trailblazer 300: 5 years \[1\]\. From the row: Warranty \| Lifetime \| 5 years/u,
     )
+  })
+
+  it('answers "who" with someone named, or not at all: a month is no one', () => {
+    const survey = answerSource(
+      1,
+      'The survey ran from November 2 to December 4, 2020 and drew 4,012 responses from 21 countries.',
+      { filename: 'devsurvey-blog.html', heading: 'Methodology' },
+    )
+    expect(composedAnswer('who ran the developer survey', [survey]).kind).toBe('none')
   })
 
   it('ends a list of a word or two an item at the sentence after it', () => {
