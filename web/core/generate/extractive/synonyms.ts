@@ -16,8 +16,6 @@ const GROUPS: readonly string[] = [
   'staff employees personnel workforce headcount',
   'boss supervisor',
   'buy purchase',
-  // "how much did the club spend": its expenses.
-  'spend spent spending expenses expense expenditure expenditures',
   'sell sale',
   'kids children',
   'car automobile',
