@@ -241,6 +241,8 @@ export function listAnswer(
       ...looseWords(source.filename.replace(/[_.-]+/gu, ' ')),
       ...(deck ? (source.about ?? []) : []),
     ])
+    // The ask's words beyond what the document names itself.
+    const own = terms.filter((term) => ![...named].some((word) => matchWord(term, word) > 0))
     for (const block of blocks) {
       const intro = new Set([...tokenize(block.intro), ...tokenize(heading), ...named])
       const items = new Set(tokenize([...block.items, ...block.before].join(' ')))
@@ -254,7 +256,6 @@ export function listAnswer(
       if (excluded.some((term) => introduced.some((word) => matchWord(term, word) > 0))) continue
       // The list holds what is asked for, the ask's head noun ("goals" in "what are the goals of the
       // broadband talk"), not only what the document is about (its deck's title, "Why Broadband Matters").
-      const own = terms.filter((term) => ![...named].some((word) => matchWord(term, word) > 0))
       if (head !== null && ![...intro, ...items].some((word) => matchWord(head, word) > 0)) continue
       // Asked in a few words, the list must be the one they name: every word in its introduction or heading,
       // but one of five or more ("… conditions for rating diesel engine power": what they are for).
