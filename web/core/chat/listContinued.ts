@@ -7,6 +7,7 @@ import { PAGE_NUMBER } from '../generate/extractive/listItems'
 import type { PoolReading } from './PoolReading'
 import type { SourceDocument } from './SourceDocument'
 import { storedSource } from './storedSource'
+import { passageLines } from '../generate/extractive/passageLines'
 
 /**
  * A document's passages read to find the top of a page: a form's or a report's pages, not a book's. A
@@ -55,10 +56,7 @@ export async function listContinued(
 }
 
 function contentLines(text: string): string[] {
-  return text
-    .split(/\r\n?|\n/u)
-    .map((line) => line.replace(/\s+/gu, ' ').trim())
-    .filter((line) => line !== '' && !PAGE_NUMBER.test(line))
+  return passageLines(text).filter((line) => !PAGE_NUMBER.test(line))
 }
 
 /** Whether a passage's last line (its page number aside) is a list's item or a run of bulleted items. */

@@ -1,5 +1,6 @@
 import type { AnswerSource } from '../AnswerGenerator'
 import { MAIL } from './authorshipQuestion'
+import { passageLines } from './passageLines'
 
 /**
  * "where does Maria Lopez work", "what university is Ana Ruiz from", "who does Bo Chen work for": where a
@@ -43,10 +44,7 @@ export function affiliationOf(ask: string, sources: readonly AnswerSource[]): st
   if (!person || PRONOUN.test(person) || person.split(/\s+/u).length > MAX_NAME_WORDS) return null
   const words = person.toLowerCase().split(/\s+/u)
   for (const source of sources) {
-    const lines = source.text
-      .split(/\r\n?|\n/u)
-      .map((line) => line.replace(/\s+/gu, ' ').trim())
-      .filter((line) => line !== '')
+    const lines = passageLines(source.text)
     // A name is printed capitalised: "tasked" in "which company was tasked with…" names nobody.
     const at = lines.findIndex((line) => {
       const held = new Set((line.match(/\p{Lu}[\p{L}'’-]*/gu) ?? []).map((word) => word.toLowerCase()))

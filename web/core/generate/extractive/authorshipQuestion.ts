@@ -1,4 +1,5 @@
 import { textValues } from './textValues'
+import { passageLines } from './passageLines'
 
 /**
  * Whether a question asks who wrote a document: "who wrote the tracemonkey paper", "who is the author
@@ -65,11 +66,7 @@ const MARKS = /[∗*†‡§¶#$+^\d]+$/u
  * Schwartz"). Null when its first lines hold no such line.
  */
 export function bylineOf(text: string): string | null {
-  const lines = text
-    .split(/\r\n?|\n/u)
-    .map((line) => line.replace(/\s+/gu, ' ').trim())
-    .filter((line) => line !== '')
-    .slice(0, BYLINE_LINES)
+  const lines = passageLines(text).slice(0, BYLINE_LINES)
   const affiliated: string[] = []
   for (const [i, line] of lines.entries()) {
     // "By Nelson D. Schwartz", "By Jane Doe and John Roe": a news article's byline under its headline.

@@ -8,6 +8,7 @@ import { referenceEntry } from './referenceEntry'
 import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
 import { UNSPACED_SCRIPT } from './unspacedScript'
+import { passageLines } from './passageLines'
 
 /** A sentence of a source that could be quoted in an answer. */
 export interface CandidateSentence {
@@ -112,10 +113,7 @@ export function candidateSentences(
       })
       return true
     }
-    const lines = source.text
-      .split(/\r\n?|\n/u)
-      .map((raw) => raw.replace(/\s+/gu, ' ').trim())
-      .filter((line) => line !== '')
+    const lines = passageLines(source.text)
     // A row is a line of cells beside another one: a lone line with a bar in it is text.
     const rows = lines.map(tableCells)
     // The line a field's label took as its value (`fieldValue`), read with it.

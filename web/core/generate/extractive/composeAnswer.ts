@@ -54,6 +54,7 @@ import { valueLine } from './valueLine'
 import { namedKindLine } from './namedKindLine'
 import { nthItem } from './nthItem'
 import { withoutItemNumbers } from './withoutItemNumbers'
+import { passageLines } from './passageLines'
 
 /**
  * What the extractive answerer says, and which kind of answer it is: `answer` (a figure or sentences
@@ -588,10 +589,7 @@ const UNFINISHED = new Set(['ADP', 'SCONJ', 'CCONJ', 'DET', 'AUX'])
 /** The items after the line that ends with `sentence` in its source, one a line. */
 function announced(sentence: string, source: AnswerSource | undefined): string[] {
   if (!source) return []
-  const lines = source.text
-    .split(/\r\n?|\n/u)
-    .map((line) => line.replace(/\s+/gu, ' ').trim())
-    .filter((line) => line !== '')
+  const lines = passageLines(source.text)
   const at = lines.findIndex((line) => line.endsWith(sentence))
   return at < 0 ? [] : listItems(lines, at).map((item) => `\n- ${clipItem(item)}`)
 }

@@ -1,6 +1,7 @@
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
 import { textValues } from './textValues'
+import { passageLines } from './passageLines'
 
 /**
  * "when was the broadband talk", "what date was the agm held", "when was this presentation given": when
@@ -59,11 +60,7 @@ export function documentDate(ask: string, sources: readonly AnswerSource[]): str
   const event = WHEN_EVENT.test(asked)
   for (const source of sources) {
     if ((source.page ?? 1) > 1 || (event && !DECK_FILE.test(source.filename))) continue
-    const lines = source.text
-      .split(/\r\n?|\n/u)
-      .map((line) => line.replace(/\s+/gu, ' ').trim())
-      .filter((line) => line !== '')
-      .slice(0, event ? undefined : OPENING_LINES)
+    const lines = passageLines(source.text).slice(0, event ? undefined : OPENING_LINES)
     for (const line of lines) {
       // A byline runs on past its date ("By Dana Whitaker · March 3, 2021 · 6 min read"): its parts.
       const parts = event ? [line] : line.split(/\s+[·|•—–]\s+/u)

@@ -7,6 +7,7 @@ import { referenceEntry } from './referenceEntry'
 import { latestReleases } from './releaseNotes'
 import { listItems } from './listItems'
 import { wordForm } from './matchWord'
+import { passageLines } from './passageLines'
 
 /** A summary is this many words at most, citations aside: two or three sentences. */
 export const GIST_WORDS = 80
@@ -239,10 +240,7 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
     let opening = OPENING_SECTION.test(source.heading?.split(' > ').at(-1) ?? '')
     // Whether the next sentence of an opening section is its first.
     let lead = opening
-    const lines = source.text
-      .split(/\r\n?|\n/u)
-      .map((line) => line.replace(/\s+/gu, ' ').trim())
-      .filter((line) => line !== '')
+    const lines = passageLines(source.text)
     const continued = abstractRunsOn !== null && abstractRunsOn === (source.heading ?? '')
     abstractRunsOn = null
     // The lines a heading's list took for its items: no headings of their own.
@@ -395,7 +393,9 @@ function deckGist(sources: readonly AnswerSource[]): string[] {
   const opener = prose && span ? prose.slice(span.start, span.end).trim() : ''
   const lead = /[.!]["'”’)]*$/u.test(opener) && !URL_LIKE.test(opener) ? fresh(opener) : null
   const agenda = own.find((source) => AGENDA.test(slideTitle(source)))
-  const parts = agenda ? listItems(lines(agenda.text), 0).map((item) => item.replace(/[.;,:]$/u, '')) : []
+  const parts = agenda
+    ? listItems(passageLines(agenda.text), 0).map((item) => item.replace(/[.;,:]$/u, ''))
+    : []
   const covered = parts.length >= 2 ? `Covers: ${parts.join('; ')}` : null
   const titles = own
     .filter((source) => source !== agenda && !BACK_MATTER.test(slideTitle(source)))
@@ -474,13 +474,6 @@ const SAID_AGAIN = 0.5
 /** A slide's own title: the last part of its passage's heading. */
 function slideTitle(source: AnswerSource): string {
   return (source.heading?.split(' > ').at(-1) ?? '').replace(/\s+/gu, ' ').trim()
-}
-
-function lines(text: string): string[] {
-  return text
-    .split(/\r\n?|\n/u)
-    .map((line) => line.replace(/\s+/gu, ' ').trim())
-    .filter((line) => line !== '')
 }
 
 /** A deck's or a form's title and section headings: what it is about when it has no sentences. */

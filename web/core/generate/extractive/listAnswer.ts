@@ -16,6 +16,7 @@ import { matchWord } from './matchWord'
 import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
 import { AUXILIARY_VERBS, WH_WORDS } from '../../retrieve/questionWords'
+import { passageLines } from './passageLines'
 
 /** Share of the ask's words a list's introduction, heading and items must hold between them. */
 const LIST_COVERAGE = 0.5
@@ -167,10 +168,7 @@ export function listAnswer(
     sentence?: string
   } | null = null
   for (const source of sources) {
-    const lines = source.text
-      .split(/\r\n?|\n/u)
-      .map((line) => line.replace(/\s+/gu, ' ').trim())
-      .filter((line) => line !== '')
+    const lines = passageLines(source.text)
     const heading = source.heading?.split(' > ').at(-1) ?? ''
     // A slide's lines are its bullets, and its title (its passage's first line) introduces them.
     const deck = DECK_FILE.test(source.filename)
@@ -344,10 +342,7 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       things.length > 0 &&
       things.every((noun) => same(noun, terms))
     if (!question && !thingTitle) continue
-    const lines = source.text
-      .split(/\r\n?|\n/u)
-      .map((line) => line.replace(/\s+/gu, ' ').trim())
-      .filter((line) => line !== '' && line !== title)
+    const lines = passageLines(source.text).filter((line) => line !== title)
     if (lines.length >= 2)
       return [
         `${title} [${source.number}]`,

@@ -3,6 +3,7 @@ import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
 import { listItems } from './listItems'
 import { matchWord } from './matchWord'
+import { passageLines } from './passageLines'
 
 const ORDINAL_WORDS = [
   'first',
@@ -63,10 +64,7 @@ export function nthItem(ask: string, sources: readonly AnswerSource[]): string |
   const asked = nthAsked(ask)
   if (!asked) return null
   for (const source of sources) {
-    const lines = source.text
-      .split(/\r\n?|\n/u)
-      .map((line) => line.replace(/\s+/gu, ' ').trim())
-      .filter((line) => line !== '')
+    const lines = passageLines(source.text)
     const heading = source.heading?.split(' > ').at(-1)?.trim() ?? ''
     for (let at = 0; at < lines.length; at++) {
       const intro = lines[at]!
