@@ -38,9 +38,9 @@ export async function documentGist({
 }: PoolReading): Promise<SourceDocument[]> {
   const summary = summaryQuestion(understanding.ask)
   // "When was the broadband talk" is answered where a byline is, on the title slide.
-  const authors =
+  const byline =
     !summary && (authorshipQuestion(understanding.ask) || documentDateQuestion(understanding.ask))
-  if ((!summary && !authors) || pool.length === 0) return []
+  if ((!summary && !byline) || pool.length === 0) return []
   const asked = [...looseWords(understanding.ask)].filter(
     (term) => !SUMMARY_CUES.has(term) && !AUTHORSHIP_CUES.has(term) && !DATE_CUES.has(term),
   )
@@ -83,11 +83,11 @@ export async function documentGist({
   if (!best) return []
   const document = best
   const chunks = await store
-    .listChunks({ documentId: document.document_id, limit: authors ? BYLINE_PASSAGES : READ_PASSAGES })
+    .listChunks({ documentId: document.document_id, limit: byline ? BYLINE_PASSAGES : READ_PASSAGES })
     .catch(() => [])
   const read = chunks.map((chunk, i) => storedSource(chunk, document, pool.length + i + 1))
   // "Who wrote it": the byline is under the title, in the opening passages (a running header first).
-  if (authors) return read
+  if (byline) return read
   // A deck's gist is its title slide, its agenda and the titles of its slides on what it keeps naming:
   // one passage a slide title, in order.
   if (DECK_FILE.test(document.filename)) {

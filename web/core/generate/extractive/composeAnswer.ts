@@ -401,9 +401,10 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     !chosen.some((item) => item.holdsKind && subjects.some((name) => held(item, name)))
   // "When was the wage review presentation": a date, a year or a time, not a sentence that has none.
   // Asked of an event past ("when was", "what year did"); "when does rust call drop" asks on what condition.
-  const undated = PAST_WHEN.test(ask) && !chosen.some((item) => item.holdsKind)
+  const kindless = !chosen.some((item) => item.holdsKind)
+  const undated = PAST_WHEN.test(ask) && kindless
   // "Who ran the developer survey": someone named, not "The survey ran from November 2…".
-  const nameless = understanding.wants === 'person' && !chosen.some((item) => item.holdsKind)
+  const nameless = understanding.wants === 'person' && kindless
   // "What does FedRAMP stand for": only its long form answers; a sentence naming FedRAMP does not.
   const unspelled = definition?.spelledOnly === true && !defined
   // "Who wrote the draft", no byline under its title: a sentence saying who wrote, presented or delivered
