@@ -20,6 +20,13 @@ export interface CandidateSentence {
   rank: number
   /** Order of the sentence within its source. */
   position: number
+  /** The source's document. */
+  document: string
+  /**
+   * The search terms of what the document says about itself (its file name, and `AnswerSource.about`:
+   * its title and opening), shared by the sentences of its sources.
+   */
+  named: ReadonlySet<string>
   /** Distinct search terms (the search tokenizer's, so stop words and scripts behave as in search). */
   terms: Set<string>
   /** Search terms in order, for phrase matches. */
@@ -84,6 +91,7 @@ export function candidateSentences(
     const levels = (source.heading ?? '').split(' > ').map((level) => level.replace(/\s+/gu, ' ').trim())
     const ownHeading = source.heading ? levels.at(-1) : undefined
     const slide = DECK_FILE.test(source.filename)
+    const named = new Set([...tokenize(source.filename.replace(/[_.-]+/gu, ' ')), ...(source.about ?? [])])
     const slideTitle = tokenize(ownHeading ?? '')
     /**
      * A candidate read from `read` (its words and terms), under the current section unless `fields` says
@@ -105,6 +113,8 @@ export function candidateSentences(
         source: source.number,
         rank,
         position: position++,
+        document: source.document_id,
+        named,
         terms: new Set(sequence),
         sequence,
         words: read.split(' ').length,

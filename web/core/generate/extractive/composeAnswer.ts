@@ -25,6 +25,7 @@ import { comparedTerms } from './comparedTerms'
 import { definitionQuestion } from './definitionQuestion'
 import { documentGistText } from './documentGistText'
 import { howItWorks } from './howItWorks'
+import { speakerOf } from './speakerOf'
 import { nameBesideRole, roleHolderLine } from './nameBesideRole'
 import { documentDate } from './documentDate'
 import { affiliationOf } from './affiliationOf'
@@ -274,7 +275,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     (name) => /^\p{L}+$/u.test(name) && sources.some((source) => mentions(source.number, name)),
   )
   const focus = anchored ? null : askFocus(ask)
-  const chosen = pickAnswer(scores.ranked, floor, goOn, howItWorks(ask))
+  // "What did the headteacher say": the section's sentences after the best one are said by them too.
+  const chosen = pickAnswer(scores.ranked, floor, goOn, howItWorks(ask) || speakerOf(ask) !== null)
   // A sentence that defines what "what is X" asks about answers it, however few of its other words
   // ("mean", "book") it holds: "Such boxes are known informally as Tofu."
   // So does one under a heading that is the term alone ("What is a Program"): the section defines it.

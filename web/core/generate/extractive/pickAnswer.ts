@@ -145,7 +145,8 @@ function followers(ranked: readonly ScoredSentence[], best: ScoredSentence): Sco
   const after: ScoredSentence[] = []
   for (let offset = 1; after.length < MAX_SENTENCES - 1; offset++) {
     const next = beside(ranked, best, offset)
-    if (!next) break
+    // The explanation ends where its section does.
+    if (!next || next.sentence.section.join(' ') !== best.sentence.section.join(' ')) break
     after.push(next)
   }
   return after

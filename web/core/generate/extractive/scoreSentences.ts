@@ -17,11 +17,13 @@ import { holdsDuration } from './holdsDuration'
 import { holdsPhrase } from './holdsPhrase'
 import { askedValueKinds } from './askedValueKinds'
 import { placeBesideAsk } from './placeBesideAsk'
-import { askedThing } from './askFocus'
+import { askFocus, askedThing } from './askFocus'
+import { speakerOf } from './speakerOf'
 import { withoutItemNumbers } from './withoutItemNumbers'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
 import { synonymForms } from './synonyms'
+import { MONEY_WORDS, printsMoney } from './printsMoney'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
 import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
 import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
@@ -174,6 +176,13 @@ const DOCUMENT_PARTS = new Set(
 /** A sentence under the heading of the part of the document asked for weighs this much more. */
 const PART_BONUS = 0.5
 
+/**
+ * A sentence of a document holding less of the ask than another does (`documentCoverage`) loses this
+ * much of its score per share of the ask's weight it lacks: "when is the next pta meeting" is asked of
+ * the minutes that say "PTA", not of a club's deck whose last slide prints "Next meeting: January 20".
+ */
+const DOCUMENT_GAP = 1
+
 /** "To remove X, use…", "If you want to remove X, run…": a purpose, then what to do for it. */
 const INSTRUCTION = /^(?:to|if\s+you\s+(?:want|need|would\s+like|wish)\s+to)\s+\p{Ll}+\b[^,:;]*[,:]\s*\S/u
 
@@ -234,6 +243,17 @@ export function scoreSentences(
   // A term no candidate prints may clip two of their words ("capex"): looked for only then.
   const clippable = terms.map((term, t) => !vocabulary.has(term) && (variants[t] ?? []).length === 0)
   const versionAsk = VERSION_ASK.test(understanding.ask)
+  // "what EQUIPMENT do remote workers get": under the heading "Equipment and expenses", the sentence
+  // listing "a laptop, a monitor, a headset" is of the kind asked, though it never says the word.
+  const focus = askFocus(understanding.ask)
+  // "What did the headteacher say": the section under "Headteacher's update" is what was said.
+  const speaker = speakerOf(understanding.ask)
+  // The documents with a heading naming the kind asked ("6. Equipment and expenses" for "what equipment…").
+  const focusHeaded = new Set(
+    candidates
+      .filter((sentence) => focus !== null && terms.includes(focus) && sentence.section.includes(focus))
+      .map((sentence) => sentence.document),
+  )
   const quality = candidates.map((sentence): number[] => {
     const row = terms.map((term, t) => {
       if (sentence.terms.has(term)) return 1
@@ -241,6 +261,7 @@ export function scoreSentences(
       if (YEAR.test(term) && [...sentence.terms].some((word) => word !== term && word.endsWith(term)))
         return 1
       if ((variants[t] ?? []).some((word) => sentence.terms.has(word))) return VARIANT_MATCH
+      if (MONEY_WORDS.has(term) && printsMoney(sentence.text)) return VARIANT_MATCH
       // "superbowl" typed for "Super Bowl".
       if (
         joined[t] &&
@@ -251,7 +272,8 @@ export function scoreSentences(
       if (understanding.acronyms.includes(term) && spelledByInitials(term, sentence.sequence)) return 1
       // "capex" typed, "capital expenditures" printed.
       if (clippable[t] && clippedRun(term, sentence.sequence)) return VARIANT_MATCH
-      return sentence.section.includes(term) ? SECTION_MATCH : 0
+      if (!sentence.section.includes(term)) return 0
+      return term === focus || speaker?.who.includes(term) ? 1 : SECTION_MATCH
     })
     // "min python version": a version's number says it ("requires Python 3.10 or higher").
     if (versionAsk && VERSION_NUMBER.test(sentence.text))
@@ -292,7 +314,8 @@ export function scoreSentences(
   const shape = (term: string) =>
     QUESTION_SHAPE.has(term) ||
     (definition !== null && !definition.subject.includes(term) && DEFINING.has(term)) ||
-    (term === persons && (frequency[terms.indexOf(term)] ?? 0) === 0)
+    (term === persons && (frequency[terms.indexOf(term)] ?? 0) === 0) ||
+    speaker?.verb === term
   const scoping = (term: string) => definition?.scope.includes(term) || understanding.scope.includes(term)
   const weights = terms.map((term, t) => {
     const df = commonness[t] ?? 0
@@ -307,6 +330,8 @@ export function scoreSentences(
     return df === 0 ? 0 : QUESTION_SHAPE_WEIGHT * idf(df, count)
   })
   const total = weights.reduce((sum, weight) => sum + weight, 0)
+  const documentShare = documentCoverage(candidates, terms, quality, weights, total)
+  const bestShare = Math.max(0, ...documentShare.values())
   const weighty = terms.filter((term, t) => (weights[t] ?? 0) > 0 && !shape(term))
   // Its own words, but those relating a period to the one before ("and a year before?": the period is
   // asked anew, not the word), and only those some sentence holds.
@@ -377,8 +402,16 @@ export function scoreSentences(
     // A follow-up asks anew in its own words ("and how many die?" after "how many get sick"): a sentence
     // holding none of them answers the question before ("2 million get sick"), not this one.
     if (own.length > 0 && !own.some((term) => (row[terms.indexOf(term)] ?? 0) > 0)) score *= NO_SUBJECT_SHARE
+    // In a document with a section on the kind asked, a sentence outside it that never names the kind is
+    // of another topic, whatever else of the ask it repeats ("Submit the Remote Work Request form").
+    if (focusHeaded.has(sentence.document) && (row[terms.indexOf(focus!)] ?? 0) === 0)
+      score *= NO_SUBJECT_SHARE
     score += RANK_BONUS / (1 + sentence.rank)
-    if (headingAsks(sentence.section, weighty)) score += HEADING_ASKS_BONUS
+    if (
+      headingAsks(sentence.section, weighty) ||
+      (speaker && speaker.who.every((term) => sentence.section.some((word) => matchWord(term, word) > 0)))
+    )
+      score += HEADING_ASKS_BONUS
     // "what's the conclusion of the event mining paper": the sentences under that part's heading ("5
     // Conclusion"), whatever else they share with the ask (the paper's name is on its title).
     if (part.length > 0 && sameTerms(part, sentence.section)) score += PART_BONUS
@@ -410,6 +443,7 @@ export function scoreSentences(
       score += BESIDE_ASK_BONUS
     if (holdsKind && understanding.wants === 'place' && placeBesideAsk(sentence.text, understanding))
       score += BESIDE_ASK_BONUS
+    score *= 1 - DOCUMENT_GAP * (bestShare - (documentShare.get(sentence.document) ?? bestShare))
     return { sentence, coverage, score, matches: row, holdsKind }
   })
   ranked.sort(
@@ -571,4 +605,36 @@ function countPhrases(pairs: ReadonlyArray<[string, string]>, sequence: readonly
     }
   }
   return found
+}
+
+/**
+ * Each document's share of the ask's weight (`weights` over `total`) that it holds anywhere among the
+ * candidates, in a sentence or the heading over one (as `quality` rates them), or in what it says about
+ * itself (its file name, title and opening: `CandidateSentence.named`). Empty where the candidates come
+ * from one document: there is none to prefer.
+ */
+function documentCoverage(
+  candidates: readonly CandidateSentence[],
+  terms: readonly string[],
+  quality: readonly (readonly number[])[],
+  weights: readonly number[],
+  total: number,
+): Map<string, number> {
+  const held = new Map<string, number[]>()
+  candidates.forEach((sentence, s) => {
+    let row = held.get(sentence.document)
+    if (!row) {
+      const named = new Set([...sentence.named].map(wordForm))
+      row = terms.map((term) => (sentence.named.has(term) || named.has(wordForm(term)) ? 1 : 0))
+      held.set(sentence.document, row)
+    }
+    ;(quality[s] ?? []).forEach((match, t) => (row![t] = Math.max(row![t] ?? 0, Math.min(1, match))))
+  })
+  if (held.size < 2 || total <= 0) return new Map()
+  return new Map(
+    [...held].map(([document, row]) => [
+      document,
+      weights.reduce((sum, weight, t) => sum + weight * (row[t] ?? 0), 0) / total,
+    ]),
+  )
 }

@@ -8,6 +8,7 @@ import { holdsPhrase } from './holdsPhrase'
 import { looseForm, looseWords } from './looseWords'
 import { extendsWord, wordForm } from './matchWord'
 import { synonymForms } from './synonyms'
+import { MONEY_WORDS, printsMoney } from './printsMoney'
 import { capitalisedRun, spelledByInitials } from '../../retrieve/spelledByInitials'
 
 /** A word short enough to be initials typed in lower case ("usd", "nyc"). */
@@ -106,6 +107,8 @@ export function sourceMentions(
     }
     // "The unit shall not exceed 1,200 square feet": a maximum said as a bound, a minimum likewise.
     if (!found && (BOUND_TERMS.get(wordForm(term))?.test(textOf(number)) ?? false)) found = true
+    // "How much money does the PTA have": "a balance of £4,812" says it, in no word for money.
+    if (!found && MONEY_WORDS.has(term)) found = printsMoney(textOf(number))
     if (!found) {
       found = understanding.aliases.some(
         (alias) =>

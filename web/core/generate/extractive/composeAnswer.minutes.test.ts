@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { fileSource } from '../../testing/answerSource'
+import { composedAnswer } from '../../testing/composedAnswer'
+
+/** A parents' association's minutes as a Word file's passages hold them, and a club's deck beside them. */
+const MINUTES = 'pta-minutes-may-2024.docx'
+const TREASURER = fileSource(
+  1,
+  "2. Treasurer's report\n\nMark Delaney reported a balance of £4,812 in the PTA account. The spring disco raised £1,265 and the cake sales raised £418. The PTA agreed to fund new playground equipment up to £2,500.",
+  MINUTES,
+  "Riverside Primary School Parent Teacher Association > 2. Treasurer's report",
+)
+const ACTIONS = fileSource(
+  2,
+  [
+    'Actions',
+    '',
+    'Action | Owner | Due',
+    'Order playground equipment | Mark Delaney | 31 May 2024',
+    '',
+    'The next meeting will be held on Tuesday 10 September 2024 at 18:30.',
+  ].join('\n'),
+  MINUTES,
+  'Riverside Primary School Parent Teacher Association > Actions',
+)
+const HEADTEACHER = fileSource(
+  3,
+  [
+    "4. Headteacher's update",
+    '',
+    'Ms Cho thanked parents for their support with the new reading scheme. The school will introduce a walking bus from September, run by parent volunteers.',
+    '',
+    '5. Any other business',
+    '',
+    'Parents raised concerns about parking outside the school gate at pick-up time.',
+  ].join('\n'),
+  MINUTES,
+  "Riverside Primary School Parent Teacher Association > 4. Headteacher's update",
+)
+const PRESENT = fileSource(
+  4,
+  'Minutes of the meeting held on Tuesday 14 May 2024\n\nPresent: Aisha Rahman (Chair), Mark Delaney (Treasurer), Ms Helen Cho (Headteacher), 14 parents.',
+  MINUTES,
+  'Riverside Primary School Parent Teacher Association',
+)
+const CLUB_CLOSING = fileSource(5, 'Thank You\n\nNext meeting: January 20, 2019', 'agm.pptx', 'Thank You')
+
+describe('composeAnswer on minutes beside other documents', () => {
+  it('answers from the document that holds a word of the question no other one does', () => {
+    // Only the minutes say "PTA": the deck's "Next meeting:" line is another body's meeting.
+    expect(composedAnswer('when is the next pta meeting', [ACTIONS, CLUB_CLOSING, TREASURER]).text).toBe(
+      'The next meeting will be held on Tuesday 10 September 2024 at 18:30. [2]',
+    )
+  })
+
+  it('answers "how much money" with an amount printed, in no word for money', () => {
+    const answer = composedAnswer('how much money does the pta have', [TREASURER]).text
+    expect(answer).toMatch(/^Mark Delaney reported a balance of £4,812 in the PTA account\. \[1\]/u)
+  })
+
+  it('answers what someone said with the section their heading names, every sentence of it and no more', () => {
+    expect(composedAnswer('what did the headteacher say', [PRESENT, HEADTEACHER]).text).toBe(
+      'Ms Cho thanked parents for their support with the new reading scheme. [3] The school will introduce a walking bus from September, run by parent volunteers. [3]',
+    )
+  })
+})
+
+describe('composeAnswer on a policy', () => {
+  it('answers "what X" with the sentence under the heading naming X, though the sentence never says X', () => {
+    const request = fileSource(
+      1,
+      '5. How to request remote work\n\nSubmit the Remote Work Request form in the HR portal. Hybrid employees may work remotely up to three days a week.',
+      'remote-work-policy.docx',
+      'Remote Work Policy > 5. How to request remote work',
+    )
+    const equipment = fileSource(
+      2,
+      '6. Equipment and expenses\n\nThe company provides a laptop, a monitor and a headset to every approved remote or hybrid employee. The company does not pay for home internet.',
+      'remote-work-policy.docx',
+      'Remote Work Policy > 6. Equipment and expenses',
+    )
+    const security = fileSource(
+      3,
+      '7. Security\n\nLost or stolen equipment must be reported to the IT Service Desk within 24 hours.',
+      'remote-work-policy.docx',
+      'Remote Work Policy > 7. Security',
+    )
+    expect(
+      composedAnswer('what equipment do remote workers get', [request, security, equipment]).text,
+    ).toMatch(
+      /^The company provides a laptop, a monitor and a headset to every approved remote or hybrid employee\. \[2\]/u,
+    )
+  })
+})
