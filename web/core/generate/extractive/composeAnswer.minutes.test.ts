@@ -92,3 +92,56 @@ describe('composeAnswer on a policy', () => {
     )
   })
 })
+
+describe('composeAnswer on a section or a slide whose title is the question', () => {
+  const steps = fileSource(
+    1,
+    [
+      '5. How to request remote work',
+      '',
+      'Discuss the arrangement with your line manager.',
+      'Submit the Remote Work Request form in the HR portal.',
+      'Your line manager and department head review the request within ten working days.',
+      '',
+      '6. Equipment and expenses',
+      '',
+      'The company provides a laptop to every approved remote employee.',
+    ].join('\n'),
+    'remote-work-policy.docx',
+    'Remote Work Policy > 5. How to request remote work',
+  )
+
+  it("answers a how-to with the steps under the heading that asks it, the first step too, to the next section's heading", () => {
+    expect(composedAnswer('how do i request remote work', [steps]).text).toBe(
+      [
+        'How to request remote work [1]',
+        '- Discuss the arrangement with your line manager.',
+        '- Submit the Remote Work Request form in the HR portal.',
+        '- Your line manager and department head review the request within ten working days.',
+      ].join('\n'),
+    )
+  })
+
+  it("answers a how-to with a slide titled for doing it, and a definition with the slide's sentence, not a list", () => {
+    const deck = 'container-basics.pptx'
+    const started = fileSource(
+      1,
+      'Getting started\n\nInstall Docker Desktop from the software portal\nClone the data-jobs-template repository\nRun make build and make run',
+      deck,
+      'Getting started',
+    )
+    const defined = fileSource(
+      2,
+      "What is a container?\n\nA container is a lightweight, isolated process that packages an application with everything it needs to run.\nUnlike a virtual machine, it shares the host's operating system kernel.",
+      deck,
+      'What is a container?',
+    )
+    for (const source of [started, defined]) source.page = 3
+    expect(composedAnswer('how do i get started with containers', [defined, started]).text).toMatch(
+      /^Getting started \[1\]\n- Install Docker Desktop/u,
+    )
+    expect(composedAnswer('what is a container', [defined, started]).text).toBe(
+      'A container is a lightweight, isolated process that packages an application with everything it needs to run. [2]',
+    )
+  })
+})

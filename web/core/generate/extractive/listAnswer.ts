@@ -17,6 +17,7 @@ import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
 import { AUXILIARY_VERBS, WH_WORDS } from '../../retrieve/questionWords'
 import { passageLines } from './passageLines'
+import { howToAsk } from './howToAsk'
 
 /** Share of the ask's words a list's introduction, heading and items must hold between them. */
 const LIST_COVERAGE = 0.5
@@ -314,7 +315,10 @@ const MIN_ASKING_TITLE = 3
  * "what should employers do about the wage review" beside a slide titled "What Employers Should Do":
  * a slide whose title is the question, asked in its words (every word of the title in the ask, opening
  * with a question word), or names all that the ask asks of ("Future Work" for "what future work is
- * planned for greenwatch"), answers it with its lines, as a list. Null where no slide's title repeats it.
+ * planned for greenwatch"), answers it with its lines, as a list. So does a document's section whose
+ * heading is the question ("5. How to request remote work" for "how do i request remote work") where
+ * the lines under it are short, as steps are, not a paragraph. Null where no title repeats it; not for
+ * "what is a container" beside the slide "What is a container?" that says so in a sentence.
  */
 export function slideAsked(ask: string, sources: readonly AnswerSource[]): string[] | null {
   const asked = new Set(ask.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
@@ -322,35 +326,62 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
   const nouns = textValues(ask).nouns.flatMap((noun) => tokenize(noun))
   // "What is a cache miss" asks what it is; "what were the key findings" asks for the items.
   const defining = definitionQuestion(ask) !== null && !listQuestion(ask)
+  const same = (term: string, words: readonly string[]) => words.some((word) => matchWord(term, word) > 0)
   for (const source of sources) {
-    if (!DECK_FILE.test(source.filename) || (source.page ?? 1) <= 1) continue
-    const title = source.heading?.split(' > ').at(-1)?.trim() ?? ''
-    const words = title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+    const deck = DECK_FILE.test(source.filename)
+    if (deck && (source.page ?? 1) <= 1) continue
+    const heading = source.heading?.split(' > ').at(-1)?.trim() ?? ''
+    const title = heading.replace(SECTION_NUMBER, '')
+    const words = title.match(/[\p{L}\p{N}]+/gu) ?? []
+    const terms = tokenize(title)
+    // Every word of the title in the ask, but the particles of a how-to's title ("How TO Apply" for
+    // "how do i apply"): a word of its form will do ("Applying" for "apply").
     const question =
-      words.length >= MIN_ASKING_TITLE && ASKING.test(title) && words.every((word) => asked.has(word))
+      words.length >= MIN_ASKING_TITLE &&
+      ASKING.test(title) &&
+      words.every(
+        (word) =>
+          asked.has(word.toLowerCase()) ||
+          TITLE_PARTICLES.has(word.toLowerCase()) ||
+          tokenize(word).some((term) => same(term, askedTerms)),
+      )
     // "what future work is planned for greenwatch" beside "Future Work": a title of the ask's words that
     // names every thing it asks of, but the deck itself.
-    const terms = tokenize(title)
-    const same = (term: string, words: readonly string[]) => words.some((word) => matchWord(term, word) > 0)
     const named = [...(source.about ?? []), ...looseWords(source.filename.replace(/[_.-]+/gu, ' '))]
     const things = nouns.filter((noun) => !same(noun, named))
     // Not for "what is a cache miss" beside the slide "Caches and Misses".
     const thingTitle =
+      deck &&
       !defining &&
       terms.length >= 2 &&
       terms.every((term) => same(term, askedTerms)) &&
-      things.length > 0 &&
-      things.every((noun) => same(noun, terms))
+      // "how do i get started with containers" beside "Getting started" in the containers deck.
+      ((things.length > 0 && things.every((noun) => same(noun, terms))) || howToAsk(ask))
     if (!question && !thingTitle) continue
-    const lines = passageLines(source.text).filter((line) => line !== title)
-    if (lines.length >= 2)
-      return [
-        `${title} [${source.number}]`,
-        ...lines.slice(0, MAX_ITEMS).map((line) => `\n- ${clipItem(line)}`),
-      ]
+    const below = passageLines(source.text).filter((line) => line !== heading && line !== title)
+    const end = below.findIndex((line) => SECTION_HEADING.test(line))
+    const lines = end < 0 ? below : below.slice(0, end)
+    if (lines.length < 2) continue
+    // "What is a Program" over a document's paragraph, or a slide's sentence, is answered as a definition.
+    if (defining && (!deck || SENTENCE_END.test(lines[0]!))) continue
+    if (!deck && lines.some((line) => line.split(' ').length > MAX_STEP_WORDS)) continue
+    return [
+      `${title} [${source.number}]`,
+      ...lines.slice(0, MAX_ITEMS).map((line) => `\n- ${clipItem(line)}`),
+    ]
   }
   return null
 }
+
+/** Words of a how-to's title that the ask need not hold. */
+const TITLE_PARTICLES = new Set(['to', 'a', 'an', 'the'])
+/** A section's number before its heading's words: "5. ", "2.3 ". */
+const SECTION_NUMBER = /^\d+(?:\.\d+)*\.?\s+/u
+/** The next numbered section's heading inside a passage: "5. Any other business". */
+const SECTION_HEADING = /^\d+(?:\.\d+)*\.?\s+\p{Lu}[^.!?:;]*$/u
+const SENTENCE_END = /[.!?]["'”’)]*$/u
+/** A section's lines are steps, answered as a list, when none is longer than this many words. */
+const MAX_STEP_WORDS = 25
 
 /** A title that asks: "What Employers Should Do", "How to Apply", "When Do Changes Apply?". */
 const ASKING = /^(?:what|when|where|who|why|how|which)\b/iu

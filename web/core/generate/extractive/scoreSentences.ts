@@ -19,6 +19,7 @@ import { askedValueKinds } from './askedValueKinds'
 import { placeBesideAsk } from './placeBesideAsk'
 import { askFocus, askedThing } from './askFocus'
 import { speakerOf } from './speakerOf'
+import { howToAsk } from './howToAsk'
 import { withoutItemNumbers } from './withoutItemNumbers'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
@@ -162,8 +163,6 @@ const THING_BONUS = 0.15
  * of it"): the asker's wish restated is no answer.
  */
 const INSTRUCTION_BONUS = 0.3
-/** "how do i…", "how can we…", "how to…", "how should you…": a way of doing something is asked. */
-const HOW_TO = /^how\s+(?:(?:do|can|could|should|would|might)\s+(?:i|we|you|one)|to)\s/iu
 /**
  * The parts of a document a question may ask for by name, as its headings name them: "the conclusion of the
  * paper", "the paper's limitations". A closed class, like the question's shape words.
@@ -364,7 +363,7 @@ export function scoreSentences(
   const definingSections = new Set([...definingUnderTerm].map((sentence) => sentence.source))
   const part = terms.filter((term) => DOCUMENT_PARTS.has(term))
   const options = typedOptions(understanding.ask)
-  const howTo = HOW_TO.test(understanding.ask)
+  const howTo = howToAsk(understanding.ask)
   const ranked = candidates.map((sentence, s) => {
     const row = quality[s] ?? []
     const matched = weights.reduce((sum, weight, t) => sum + weight * (row[t] ?? 0), 0)
