@@ -17,6 +17,16 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('keeps the name that qualified the thing replaced: "and the secretary?" of the pta', () => {
+    expect(followUpQuestion('and the secretary?', after('who is the pta treasurer'))).toBe(
+      'who is the pta secretary',
+    )
+    // A common word qualifying the thing is the thing's own, not kept: the reach is no "max dig reach".
+    expect(followUpQuestion('and the reach?', after('what is the max dig depth of the cx57c'))).toBe(
+      'what is the reach of the cx57c',
+    )
+  })
+
   it('moves the year the answer gave when the question named none', () => {
     const balance = after('what was the club balance at year end', 'Balance at year end, 2018: $3,460 [1].')
     expect(followUpQuestion('and the year before?', balance)).toBe(

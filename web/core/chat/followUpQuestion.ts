@@ -148,7 +148,16 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     return previous.replace(MODEL_NUMBER, thing)
   if (article !== undefined || thingNamed(thing)) {
     const asked = askedThingOf(previous, article)
-    if (asked) return previous.replace(asked.phrase, `${asked.article} ${thing}`)
+    if (asked) {
+      // "and the secretary?" after "who is the pta treasurer": the name qualifying the old thing ("pta", no
+      // English word, or capitalised as typed) qualifies the new one too: "the pta secretary".
+      const qualifiers = asked.phrase
+        .split(' ')
+        .slice(1, -1)
+        .filter((word) => /^\p{Lu}/u.test(word) || !knownWord(word.toLowerCase()))
+        .filter((word) => !thing.toLowerCase().split(' ').includes(word.toLowerCase()))
+      return previous.replace(asked.phrase, [asked.article, ...qualifiers, thing].join(' '))
+    }
     // "expenses" after "what was total income in 2018": the thing asked right after the verb, no article.
     const bare = BARE_THING.exec(previous)
     if (bare && article === undefined) return previous.replace(bare[1]!, thing)

@@ -193,6 +193,13 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `(?:${phrase})["”'’]?\\s*(?:,|\\(|—|–|-)\\s*(?:i\\.\\s?e\\.|that\\s+is|namely)\\s*,?\\s+\\p{L}`,
     'u',
   )
+  // A name glossed in apposition where it is introduced: "We present LexiQA, a retrieval method that
+  // expands questions…", "Kubernetes, an open-source system for automating deployment…": the noun phrase
+  // after the comma says what it is, up to the clause or the purpose that goes on with it.
+  const appositiveX = new RegExp(
+    `(?:\\b(?:we|this\\s+(?:paper|work|article|report))\\s+(?:present|presents|propose|proposes|introduce|introduces|describe|describes|develop|develops)\\s+|^)(?:${phrase})(?![\\p{L}\\p{N}])\\s*(?:,|—|–)\\s*an?\\s+(?:[\\p{L}-]+\\s+){0,4}?[\\p{L}-]+\\s+(?:that|which|for|to|of|in|designed|built|used)\\b`,
+    'u',
+  )
   // A glossary's line ("Lambda: A callback implementing business logic.").
   const glossX = new RegExp(`^(?:${phrase})\\s*:\\s+\\p{L}`, 'u')
   // A glossary table's row: a cell that is the term, a later one saying what it is ("3.1 | Item | … |
@@ -247,6 +254,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         weCallX.test(lower) ||
         glossX.test(lower) ||
         ieX.test(lower) ||
+        appositiveX.test(lower) ||
         glossed(sentence) ||
         tongueX.test(lower) ||
         glossRowX.test(lower) ||

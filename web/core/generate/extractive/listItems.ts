@@ -51,6 +51,14 @@ export function listItems(
     if (!marked && items.length >= 2 && items.every(fragment) && SENTENCE.test(line)) break
     if (line.split(' ').length > MAX_ITEM_WORDS) paragraphs++
     items.push(...numberedSteps(line))
+    // Items punctuated as one sentence ("raise a request;" … "get sign-off from the budget holder.") end
+    // at the one ending it: the line after is the text going on ("Onboarding normally takes ten days").
+    if (
+      items.length >= 2 &&
+      /[.!]$/u.test(line) &&
+      items.slice(0, -1).every((item) => SERIES_ITEM.test(item))
+    )
+      break
   }
   return items.slice(0, MAX_ITEMS)
 }
@@ -60,6 +68,9 @@ const fragment = (item: string) => item.split(' ').length <= FRAGMENT_WORDS && !
 const FRAGMENT_WORDS = 4
 /** A sentence of its own: capitalised, five words or more, ending as a sentence ends. */
 const SENTENCE = /^\p{Lu}\S*(?:\s+\S+){4,}[.!?]["'”’)]*$/u
+
+/** An item of a series punctuated as one sentence: it ends with a semicolon, "; and" or "; or". */
+const SERIES_ITEM = /;\s*(?:(?:and|or)\s*)?$/u
 
 /** A page's number on a line of its own ("-2-", "14"). */
 export const PAGE_NUMBER = /^[-–—\s]*\d{1,4}[-–—\s]*$/u

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import { fileSource } from '../../testing/answerSource'
+import { composedAnswer } from '../../testing/composedAnswer'
+
+describe('composeAnswer on a paper and a handbook', () => {
+  it('answers "what is X" with the sentence that introduces X in apposition, not one that reports on it', () => {
+    const abstract = fileSource(
+      1,
+      'Abstract\n\nQuestion answering systems for low-resource languages suffer from scarce training data. We present LexiQA, a retrieval method that expands questions with morphological variants learned from unlabeled text.',
+      'paper.md',
+      'Sparse Retrieval for Low-Resource Question Answering > Abstract',
+    )
+    const results = fileSource(
+      2,
+      '4 Results\n\nLexiQA raises recall@20 from 0.52 to 0.63 on Swahili, from 0.48 to 0.60 on Tagalog and from 0.31 to 0.41 on Quechua.',
+      'paper.md',
+      'Sparse Retrieval for Low-Resource Question Answering > 4 Results',
+    )
+    expect(composedAnswer('what is lexiqa', [results, abstract]).text).toBe(
+      'We present LexiQA, a retrieval method that expands questions with morphological variants learned from unlabeled text. [1]',
+    )
+  })
+
+  it('ends a list punctuated as one sentence at the item that ends it', () => {
+    const steps = fileSource(
+      1,
+      [
+        '3. Onboarding steps',
+        '',
+        'Before a new supplier can be paid, the requesting department must:',
+        '',
+        'raise a supplier request in the finance system;',
+        "collect the supplier's bank details on company letterhead;",
+        'obtain a completed security questionnaire; and',
+        'get sign-off from the budget holder.',
+        '',
+        'Onboarding normally takes ten working days once all documents are received.',
+      ].join('\n'),
+      'vendor-onboarding-handbook.docx',
+      'Vendor Onboarding Handbook > 3. Onboarding steps',
+    )
+    const answer = composedAnswer('what do i need to onboard a new supplier', [steps]).text
+    expect(answer).toMatch(/^Before a new supplier can be paid, the requesting department must: \[1\]\n/u)
+    expect(answer).toMatch(/- get sign-off from the budget holder\.$/u)
+  })
+})
