@@ -4,6 +4,7 @@ import { AUTHORSHIP_CUES, authorshipQuestion } from '../generate/extractive/auth
 import { DATE_CUES, documentDateQuestion } from '../generate/extractive/documentDate'
 import { namedFileKind, SUMMARY_CUES, summaryQuestion } from '../generate/extractive/summaryQuestion'
 import { looseWords } from '../generate/extractive/looseWords'
+import { gluedWord } from '../retrieve/gluedWord'
 import type { PoolReading } from './PoolReading'
 import type { SourceDocument } from './SourceDocument'
 import { storedSource } from './storedSource'
@@ -72,7 +73,7 @@ export async function documentGist({
     // A little for the kind named: it decides between documents that hold the same words.
     const held =
       asked
-        .filter((term) => words.has(term))
+        .filter((term) => words.has(term) || [...words].some((word) => gluedWord(term, word)))
         .reduce((sum, term) => sum + term.length * (rarity.get(term) ?? 1), 0) +
       (kind?.test(source.filename) ? 0.5 : 0)
     if (held > bestHeld) {

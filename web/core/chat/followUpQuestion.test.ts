@@ -17,6 +17,12 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('reads "they" after a "who" question as the first person its answer named, the verb agreeing', () => {
+    expect(
+      followUpQuestion('where are they from?', after('who wrote it?', 'Amira Haddad, Lucas Ferreira [1]')),
+    ).toBe('where is Amira Haddad from')
+  })
+
   it('keeps the name that qualified the thing replaced: "and the secretary?" of the pta', () => {
     expect(followUpQuestion('and the secretary?', after('who is the pta treasurer'))).toBe(
       'who is the pta secretary',

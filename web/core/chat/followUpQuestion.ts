@@ -22,6 +22,9 @@ const MEASURE_AND_VERB = new RegExp(
 
 /** A pronoun for one person: "she", "him", "his". */
 const PERSONAL = /\b(?:he|she|him|her|his)\b/iu
+const THEY = /\b(?:they|them|their)\b/iu
+/** A verb agreeing with "they", as it agrees with one person named in their place. */
+const SINGULAR: Record<string, string> = { are: 'is', were: 'was', do: 'does', have: 'has' }
 /** A person's name as an answer opens with it: two to four capitalised words ("Maria Lopez", "Ana B. Ruiz"). */
 const OPENING_NAME =
   /^((?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)){1,3})(?=\s*(?:,|\[|\(|$))/u
@@ -124,6 +127,16 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   const person = /^who\b/iu.test(previous) ? answeredPerson(lastAnswer(history)) : null
   if (person && PERSONAL.test(change) && /^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change))
     return change.replace(PERSONAL, (pronoun) => (/^(?:his|her)$/iu.test(pronoun) ? `${person}'s` : person))
+  // "where are they from?" after "who wrote it?", answered "Amira Haddad, Lucas Ferreira": asked of the
+  // first one named, the verb made to agree ("where is Amira Haddad from").
+  if (person && THEY.test(change) && /^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change))
+    return change
+      .replace(
+        /\b(are|were|do|have)\s+they\b/iu,
+        (_, verb: string) => `${SINGULAR[verb.toLowerCase()]} ${person}`,
+      )
+      .replace(/\b(?:they|them)\b/iu, person)
+      .replace(/\btheir\b/iu, `${person}'s`)
   // A whole question with a pronoun ("when was it first argued"): the pronoun stands for what the
   // previous question asked about, without the previous question's own last word (its verb).
   if (/^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change) && standsAlone(change)) {

@@ -1,5 +1,6 @@
 import type { OpeningTerms } from '../store/DocumentOpening'
 import { searchTerms } from './index/tokenize'
+import { gluedWord } from './gluedWord'
 import { countTerms, openingTermCounts, type TermCounts } from './openingTerms'
 
 /** What a document says about itself: the words a question uses to name it. */
@@ -190,8 +191,15 @@ function labelTerms(word: string, labels: ReadonlyMap<string, unknown>): Array<[
   // The labels' terms in the order the profiles first hold them, as a scan of every label gave.
   const found: Array<[string, number]> = []
   for (const candidate of labels.keys())
-    if (candidate.startsWith(word)) found.push([candidate, PREFIX_WEIGHT])
+    if (candidate.startsWith(word) || gluedWord(word, candidate)) found.push([candidate, PREFIX_WEIGHT])
   return found
+}
+
+/** Whether a document's label holds a query word: as a word of it, or glued inside one (`gluedWord`). */
+export function labelHolds(profile: DocumentProfile, word: string): boolean {
+  if (profile.label.terms.has(word)) return true
+  for (const term of profile.label.terms.keys()) if (gluedWord(word, term)) return true
+  return false
 }
 
 /**

@@ -19,6 +19,7 @@ import { contractionsWrittenOut } from './contractionsWrittenOut'
 import { contractionLike } from './contractedWord'
 import { definingPassageFirst } from './definingPassageFirst'
 import { pageSpreadDepth } from './spreadOverPages'
+import { namedDocumentMissed } from './namedDocumentMissed'
 
 export interface SearchChunksPorts {
   /** Completed documents to search, and their chunks' text and vectors. */
@@ -149,6 +150,22 @@ export async function searchChunks(
     request.queries[0] ?? '',
     ({ record }) => record.text,
   )
+  // "summarize the capstone presentation": the one document the question names by its file name or title
+  // alone, none of whose passages search found, is read from its opening.
+  const missed = namedDocumentMissed(
+    request.queries[0] ?? '',
+    profiles,
+    new Set(found.map(({ document }) => document.id)),
+  )
+  if (missed !== null) {
+    const document = documents.get(missed)!
+    const opening = await store.chunks.listChunks({ documentId: missed, limit: NAMED_OPENING })
+    found.splice(
+      Math.max(0, Math.min(found.length, request.topK - opening.length)),
+      0,
+      ...opening.map((record) => ({ record, document, score: 0 })),
+    )
+  }
   const chosen = choosePassages(found, request.topK, method, ({ record }) => record, named)
   const chunks: FoundChunk[] = []
   for (const { record, document, score } of chosen) {
@@ -243,6 +260,9 @@ interface Found {
   document: DocumentRecord
   score: number
 }
+
+/** Passages of a document's opening read when a question names it and search found none of its own. */
+const NAMED_OPENING = 3
 
 /**
  * The candidates' rows (best first) with their documents, skipping a chunk deleted between search and

@@ -43,4 +43,26 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(answer).toMatch(/^Before a new supplier can be paid, the requesting department must: \[1\]\n/u)
     expect(answer).toMatch(/- get sign-off from the budget holder\.$/u)
   })
+
+  it('answers whom to contact with the line printing an address, in no word for contacting', () => {
+    const sources = [
+      fileSource(
+        1,
+        '5. Contacts\n\nQuestions about this handbook go to the Head of Procurement, Daniel Osei (procurement@example.org).',
+        'vendor-onboarding-handbook.docx',
+        'Vendor Onboarding Handbook > 5. Contacts',
+      ),
+      fileSource(
+        2,
+        'Abstract\n\nQuestion answering systems for low-resource languages suffer from scarce training data. We present LexiQA, a retrieval method that expands questions with morphological variants.',
+        'paper.md',
+        'Sparse Retrieval for Low-Resource Question Answering > Abstract',
+      ),
+      fileSource(3, 'Questions?\n\nmlopez@ruralpolicy.org', 'talk.pptx', 'Questions?'),
+      fileSource(4, 'Questions?\n\nravi.shankar@example.com', 'container-basics.pptx', 'Questions?'),
+    ]
+    expect(composedAnswer('who do i contact with questions?', sources).text).toBe(
+      'Questions about this handbook go to the Head of Procurement, Daniel Osei (procurement@example.org). [1]',
+    )
+  })
 })

@@ -24,7 +24,7 @@ import { withoutItemNumbers } from './withoutItemNumbers'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
 import { synonymForms } from './synonyms'
-import { MONEY_WORDS, printsMoney } from './printsMoney'
+import { saidByValue } from './saidByValue'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
 import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
 import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
@@ -260,7 +260,7 @@ export function scoreSentences(
       if (YEAR.test(term) && [...sentence.terms].some((word) => word !== term && word.endsWith(term)))
         return 1
       if ((variants[t] ?? []).some((word) => sentence.terms.has(word))) return VARIANT_MATCH
-      if (MONEY_WORDS.has(term) && printsMoney(sentence.text)) return VARIANT_MATCH
+      if (saidByValue(term, sentence.text)) return VARIANT_MATCH
       // "superbowl" typed for "Super Bowl".
       if (
         joined[t] &&

@@ -18,6 +18,14 @@ describe('sourceMentions', () => {
     expect(mentions(2, 'pepsi')).toBe(true)
   })
 
+  it('names a word glued into its file name with others ("capstone" in "ececapstonespring2015.pptx")', () => {
+    const deck = [source(1, 'GreenWatch: An Autonomous Greenhouse Monitor', 'ececapstonespring2015.pptx')]
+    const mentions = sourceMentions(deck, understandQuestion('when was the capstone'))
+    expect(mentions(1, 'capstone')).toBe(true)
+    // A short word is inside too many by chance: "spring" is six letters, "ring" is not enough.
+    expect(mentions(1, 'ring')).toBe(false)
+  })
+
   it('does not name a name by a shorter word it extends ("Costco" is not "cost")', () => {
     const mentions = sourceMentions(sources, understandQuestion('Costco membership fee revenue FY2022'))
     expect(mentions(1, 'costco')).toBe(false)

@@ -1,4 +1,5 @@
 import { tokenize } from '../../retrieve/index/tokenize'
+import { gluedWord } from '../../retrieve/gluedWord'
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { clippedRun } from './clippedRun'
@@ -8,7 +9,7 @@ import { holdsPhrase } from './holdsPhrase'
 import { looseForm, looseWords } from './looseWords'
 import { extendsWord, wordForm } from './matchWord'
 import { synonymForms } from './synonyms'
-import { MONEY_WORDS, printsMoney } from './printsMoney'
+import { saidByValue } from './saidByValue'
 import { capitalisedRun, spelledByInitials } from '../../retrieve/spelledByInitials'
 
 /** A word short enough to be initials typed in lower case ("usd", "nyc"). */
@@ -50,6 +51,8 @@ export function sourceMentions(
     }
     return known
   }
+  const fileWords = (number: number) =>
+    tokenize((sources.find((source) => source.number === number)?.filename ?? '').replace(/[_.-]+/gu, ' '))
   const textOf = (number: number) => sources.find((source) => source.number === number)?.text ?? ''
   const looseByNumber = new Map<number, Set<string>>()
   // Each source's words by their form (`matchWord`), made on the first term that needs them.
@@ -81,6 +84,8 @@ export function sourceMentions(
             (!isName && derivedWord(stem, word)),
         )
     }
+    // "the capstone" of "ececapstonespring2015.pptx": a file name glues its words together.
+    if (!found) found = fileWords(number).some((word) => gluedWord(term, word))
     if (!found) {
       const sequence = sequences.get(number) ?? []
       found = sequence.some(
@@ -108,7 +113,7 @@ export function sourceMentions(
     // "The unit shall not exceed 1,200 square feet": a maximum said as a bound, a minimum likewise.
     if (!found && (BOUND_TERMS.get(wordForm(term))?.test(textOf(number)) ?? false)) found = true
     // "How much money does the PTA have": "a balance of £4,812" says it, in no word for money.
-    if (!found && MONEY_WORDS.has(term)) found = printsMoney(textOf(number))
+    if (!found) found = saidByValue(term, textOf(number))
     if (!found) {
       found = understanding.aliases.some(
         (alias) =>

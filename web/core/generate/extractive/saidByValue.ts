@@ -1,0 +1,22 @@
+/**
+ * Words a question uses for a kind of value that a text says by printing one, in no word for it: "how
+ * much MONEY does the PTA have" ("a balance of £4,812"), "who do I CONTACT" ("procurement@example.org").
+ * A closed list, as question words are; each word with how its value is printed.
+ */
+const PRINTED_AS: ReadonlyMap<string, RegExp> = new Map([
+  ...['money', 'cash', 'funds'].map((word): [string, RegExp] => [
+    word,
+    // A currency's sign or code by a number, or a number by a currency's name.
+    /[$€£¥]\s?\d|\b(?:USD|EUR|GBP|JPY)\s?\d|\d\s?(?:dollars|euros|pounds|yen|USD|EUR|GBP)\b/u,
+  ]),
+  ...['contact', 'email', 'reach'].map((word): [string, RegExp] => [
+    word,
+    // An e-mail address or a telephone number.
+    /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?:\+\d{1,3}[\s.-]?)?\(?\d{2,4}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}\b/u,
+  ]),
+])
+
+/** Whether `text` prints a value of the kind the question's `term` names (`PRINTED_AS`). */
+export function saidByValue(term: string, text: string): boolean {
+  return PRINTED_AS.get(term)?.test(text) ?? false
+}

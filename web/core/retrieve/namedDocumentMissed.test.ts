@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { newChunk, newCollection, newDocument } from '../testing/conformance/store/fixtures'
+import { arraySearchPorts } from '../testing/arraySearchPorts'
+import { searchChunks } from './searchChunks'
+
+/** Two decks: one named only by its glued file name, the other holding the question's other words. */
+function decks() {
+  const collectionId = newCollection().id
+  const deck = (filename: string, slides: string[]) => {
+    const document = {
+      ...newDocument(collectionId),
+      original_filename: filename,
+      status: 'completed' as const,
+      chunk_count: slides.length,
+    }
+    return {
+      document,
+      chunks: slides.map((text, i) =>
+        newChunk(document, i, { page: i + 1, text, embedder: null, vector: null }),
+      ),
+    }
+  }
+  const capstone = deck('ececapstonespring2015.pptx', [
+    'GreenWatch: An Autonomous Greenhouse Monitor\n\nECE Senior Design, Spring 2015',
+    'Problem Statement\n\nSmall greenhouse growers lose crops to overnight temperature swings.',
+  ])
+  const review = deck('annual-wage-review.pptx', [
+    'Annual Wage Review 2019-20\n\nSummary of the Expert Panel decision',
+    'The Decision\n\nMinimum wages rise by 1.75%',
+  ])
+  return { capstone, review }
+}
+
+describe('searchChunks and a document named by its file name alone', () => {
+  it('reads the opening of the one document a question names by a word glued into its file name, none of whose passages matched', async () => {
+    const { capstone, review } = decks()
+    const { ports } = arraySearchPorts(
+      [capstone.document, review.document],
+      [...capstone.chunks, ...review.chunks],
+    )
+    const found = await searchChunks(ports, {
+      queries: ['summarize the capstone presentation'],
+      topK: 5,
+      hybrid: true,
+    })
+    expect(found.chunks.map(({ document }) => document.original_filename)).toContain(
+      'ececapstonespring2015.pptx',
+    )
+    expect(found.chunks.find(({ document }) => document.id === capstone.document.id)?.chunk.index).toBe(0)
+  })
+
+  it('adds no document where the question names none by its label', async () => {
+    const { capstone, review } = decks()
+    const { ports } = arraySearchPorts(
+      [capstone.document, review.document],
+      [...capstone.chunks, ...review.chunks],
+    )
+    const found = await searchChunks(ports, { queries: ['summarize the decision'], topK: 5, hybrid: true })
+    expect(found.chunks.map(({ document }) => document.original_filename)).not.toContain(
+      'ececapstonespring2015.pptx',
+    )
+  })
+})
