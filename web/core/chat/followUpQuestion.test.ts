@@ -23,6 +23,15 @@ describe('followUpQuestion', () => {
     ).toBe('where is Amira Haddad from')
   })
 
+  it("puts a thing named with its article where one asked without an article stood, and a numbered one's number", () => {
+    expect(followUpQuestion('and the plant sale?', after('what were membership dues in 2018'))).toBe(
+      'what were plant sale in 2018',
+    )
+    expect(followUpQuestion('and phase 3?', after('when is phase 2 of the container migration'))).toBe(
+      'when is phase 3 of the container migration',
+    )
+  })
+
   it('keeps the name that qualified the thing replaced: "and the secretary?" of the pta', () => {
     expect(followUpQuestion('and the secretary?', after('who is the pta treasurer'))).toBe(
       'who is the pta secretary',

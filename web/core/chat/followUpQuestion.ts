@@ -159,6 +159,12 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   const numbers = previous.match(MODEL_NUMBER) ?? []
   if (/^\d+$/u.test(thing) && numbers.length === 1 && !YEAR.test(thing))
     return previous.replace(MODEL_NUMBER, thing)
+  // "and phase 3?" after "when is phase 2 of the migration": the same word with another number.
+  const numbered = NUMBERED_THING.exec(thing)
+  if (numbered && !YEAR.test(numbered[2]!)) {
+    const same = new RegExp(String.raw`\b(${numbered[1]}\s+)\d+\b`, 'iu')
+    if (same.test(previous)) return previous.replace(same, `$1${numbered[2]}`)
+  }
   if (article !== undefined || thingNamed(thing)) {
     const asked = askedThingOf(previous, article)
     if (asked) {
@@ -171,9 +177,10 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
         .filter((word) => !thing.toLowerCase().split(' ').includes(word.toLowerCase()))
       return previous.replace(asked.phrase, [asked.article, ...qualifiers, thing].join(' '))
     }
-    // "expenses" after "what was total income in 2018": the thing asked right after the verb, no article.
+    // "expenses" after "what was total income in 2018": the thing asked right after the verb, no article
+    // (and "the plant sale" after "what were membership dues in 2018": no article stood there either).
     const bare = BARE_THING.exec(previous)
-    if (bare && article === undefined) return previous.replace(bare[1]!, thing)
+    if (bare) return previous.replace(bare[1]!, thing)
   }
   // "nvda" after "how many responses did jaws get": the word after the question's verb "did".
   DO.lastIndex = 0
@@ -196,6 +203,8 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   return null
 }
 
+/** A word and its number: "phase 3", "section 12", "table 4". */
+const NUMBERED_THING = /^(\p{L}+)\s+(\d+)$/u
 /** A number that names a model or an item ("500" in "trailblazer 500"), not a year or a figure with a separator. */
 const MODEL_NUMBER = /(?<![\d.,$€£])\b(?!(?:19|20)\d\d\b)\d+\b(?![.,]\d)/gu
 /**
