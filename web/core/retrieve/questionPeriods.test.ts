@@ -20,6 +20,14 @@ describe('questionPeriods', () => {
     ])
   })
 
+  it('reads a date typed in figures as its year, its day and month as words of the period', () => {
+    expect(years('iowa ethanol price for the week ending 2/24/17')).toEqual([['2017', null]])
+    expect(questionPeriods('balance on 12/31/2022')[0]!.words).toEqual(['12', '31'])
+    expect(years('sales on 2021-03-04')).toEqual([['2021', null]])
+    // A version's numbers are no date.
+    expect(years('what changed in python 3.10.12')).toEqual([])
+  })
+
   it("counts a period's own words as period, not content", () => {
     expect(questionPeriods('year ended December 31, 2022')[0]!.words).toEqual([
       'year',

@@ -44,6 +44,10 @@ const PERIOD = new RegExp(
     `\\b(?:as\\s+of|at|on)\\s+${MONTH}\\.?\\s+\\d{1,2},?\\s+(\\d{4})\\b`,
     // fiscal year
     `\\b(?:fy|full[\\s-]+year|fiscal(?:\\s+year)?)\\s*'?(\\d{4}|\\d{2})\\b`,
+    // a date in figures: month, day and year ("2/24/17", "12/31/2022"), or year first ("2017-02-24");
+    // not "3.10.12", a version
+    `\\b\\d{1,2}/\\d{1,2}/(\\d{4}|\\d{2})\\b`,
+    `\\b((?:19|20)\\d\\d)-\\d{1,2}-\\d{1,2}\\b`,
     // a bare year
     `\\b((?:19|20)\\d\\d)\\b`,
     // a quarter alone
@@ -58,7 +62,7 @@ export function questionPeriods(question: string): QuestionPeriod[] {
   const text = question.normalize('NFKC')
   for (const match of text.matchAll(PERIOD)) {
     const groups = match.slice(1)
-    const [y0, q0, q1, y1, q2, y2, ordinal, y3, y4, y5, y6, y7, q3, ordinal2] = groups
+    const [y0, q0, q1, y1, q2, y2, ordinal, y3, y4, y5, y6, dated, isoDated, y7, q3, ordinal2] = groups
     let quarter: number | null = null
     let digits: string | undefined
     if (y0 && q0) [quarter, digits] = [Number(q0), y0]
@@ -67,7 +71,7 @@ export function questionPeriods(question: string): QuestionPeriod[] {
     else if (ordinal && y3) [quarter, digits] = [ORDINALS.indexOf(ordinal.toLowerCase()) + 1, y3]
     else if (q3) quarter = Number(q3)
     else if (ordinal2) quarter = ORDINALS.indexOf(ordinal2.toLowerCase()) + 1
-    else digits = y4 ?? y5 ?? y6 ?? y7
+    else digits = y4 ?? y5 ?? y6 ?? dated ?? isoDated ?? y7
     if (!digits && quarter === null) continue
     const year = digits === undefined ? null : digits.length === 2 ? `20${digits}` : digits
     if (periods.some((period) => period.year === year && period.quarter === quarter)) continue
