@@ -65,4 +65,23 @@ describe('composeAnswer on a paper and a handbook', () => {
       'Questions about this handbook go to the Head of Procurement, Daniel Osei (procurement@example.org). [1]',
     )
   })
+
+  it('answers what an option does with the sentence saying so before the command that uses it', () => {
+    const usage = fileSource(
+      1,
+      [
+        'Usage',
+        '',
+        'dupsweep scan ~/Pictures --report dupes.json',
+        'dupsweep clean dupes.json --keep oldest',
+        '',
+        'The --keep option chooses which copy survives: oldest, newest or shortest-path. The default is oldest.',
+      ].join('\n'),
+      'README.md',
+      'dupsweep > Usage',
+    )
+    expect(composedAnswer('what does --keep do', [usage]).text).toMatch(
+      /The --keep option chooses which copy survives: oldest, newest or shortest-path\. \[1\]$/u,
+    )
+  })
 })

@@ -182,6 +182,14 @@ const PART_BONUS = 0.5
  */
 const DOCUMENT_GAP = 1
 
+/**
+ * A command line keeps this share of its score where the ask is not for a way of doing something: it
+ * shows the words in use, a sentence says what they do.
+ */
+const COMMAND_SHARE = 0.9
+/** An ask for a command or its use in so many words ("which command", "example of", "the syntax for"). */
+const COMMAND_ASK = /\b(?:command|commands|example|examples|syntax|usage|invoke|run)\b/iu
+
 /** "To remove X, use…", "If you want to remove X, run…": a purpose, then what to do for it. */
 const INSTRUCTION = /^(?:to|if\s+you\s+(?:want|need|would\s+like|wish)\s+to)\s+\p{Ll}+\b[^,:;]*[,:]\s*\S/u
 
@@ -443,6 +451,8 @@ export function scoreSentences(
     if (holdsKind && understanding.wants === 'place' && placeBesideAsk(sentence.text, understanding))
       score += BESIDE_ASK_BONUS
     score *= 1 - DOCUMENT_GAP * (bestShare - (documentShare.get(sentence.document) ?? bestShare))
+    // "What does --keep do": the sentence saying so over the command using it, where both hold the ask.
+    if (sentence.command && !howTo && !COMMAND_ASK.test(understanding.ask)) score *= COMMAND_SHARE
     return { sentence, coverage, score, matches: row, holdsKind }
   })
   ranked.sort(
