@@ -84,4 +84,37 @@ describe('composeAnswer on a paper and a handbook', () => {
       /The --keep option chooses which copy survives: oldest, newest or shortest-path\. \[1\]$/u,
     )
   })
+
+  it('answers a speed asked with the rate a line prints, in no word for speed', () => {
+    const policy = 'remote-work-policy.docx'
+    const sources = [
+      fileSource(
+        1,
+        '6. Equipment and expenses\n\nThe company provides a laptop to every approved remote or hybrid employee. The company does not pay for home internet or electricity.',
+        policy,
+        'Remote Work Policy > 6. Equipment and expenses',
+      ),
+      fileSource(
+        2,
+        '4. Eligibility\n\nAn employee may request a remote or hybrid arrangement if they:\n\nhave completed their probation period of six months;\nhave a suitable workspace with a reliable internet connection of at least 25 Mbps; and\nhave no active performance improvement plan.',
+        policy,
+        'Remote Work Policy > 4. Eligibility',
+      ),
+      fileSource(
+        3,
+        "3. Definitions\n\nRemote work means performing one's normal duties from a location other than a Northwind office, most often the employee's home.",
+        policy,
+        'Remote Work Policy > 3. Definitions',
+      ),
+      fileSource(
+        4,
+        '7. Security\n\nEmployees must connect through the company VPN and never print confidential documents at home.',
+        policy,
+        'Remote Work Policy > 7. Security',
+      ),
+    ]
+    expect(composedAnswer('what internet speed do i need to work from home', sources).text).toMatch(
+      /a reliable internet connection of at least 25 Mbps; and \[2\]/u,
+    )
+  })
 })

@@ -9,6 +9,8 @@ const PRINTED_AS: ReadonlyMap<string, RegExp> = new Map([
     // A currency's sign or code by a number, or a number by a currency's name.
     /[$€£¥]\s?\d|\b(?:USD|EUR|GBP|JPY)\s?\d|\d\s?(?:dollars|euros|pounds|yen|USD|EUR|GBP)\b/u,
   ]),
+  // A rate: "a reliable internet connection of at least 25 Mbps" for "what internet speed".
+  ['speed', /\d\s?(?:[kmgt]bps|[kmgt]b\/s|[kmgt]bit\/s|mph|km\/h|kph|rpm|hz|khz|mhz|ghz)\b/iu],
   ...['contact', 'email', 'reach'].map((word): [string, RegExp] => [
     word,
     // An e-mail address or a telephone number.
