@@ -566,6 +566,31 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answer('what changed in 3.0.0', changelog).text).toMatch(/none of them mentions “3\.0\.0”\.$/u)
   })
 
+  it("dates a release, and a change, by the release's heading; names the release of a change that prints an issue's number", () => {
+    const changelog = [
+      source(
+        1,
+        'Removed\n\n- Remove proxy settings (GH-150)',
+        'CHANGELOG.md',
+        'Changelog > [2.4.0] - 2024-10-15 > Removed',
+      ),
+      source(
+        2,
+        '[2.3.0] - 2024-09-26\n\nAdded\n\n- Add SAML sign-in (#653)\n- Add proxy settings (GH-673)',
+        'CHANGELOG.md',
+        'Changelog > [2.3.0] - 2024-09-26 > Added',
+      ),
+    ]
+    expect(answer('when was 2.3.0 released', changelog).text).toBe('[2.3.0] - 2024-09-26 [2]')
+    expect(answer('when was saml sign-in added', changelog).text).toBe(
+      '[2.3.0] - 2024-09-26: Add SAML sign-in (#653) [2]',
+    )
+    expect(answer('which version removed proxy settings', changelog).text).toBe(
+      '[2.4.0] - 2024-10-15: Remove proxy settings (GH-150) [1]',
+    )
+    expect(answer("what's the latest version", changelog).text).toBe('[2.4.0] - 2024-10-15 [1]')
+  })
+
   it('answers "how many people" with the count of persons named otherwise, not a sentence dated by its years', () => {
     const survey = [
       source(

@@ -51,6 +51,7 @@ import { textValues } from './textValues'
 import { printsVersion, typedVersions } from './typedVersions'
 import { releaseAsk, releaseLevel } from './releaseAsk'
 import { releaseNotes } from './releaseNotes'
+import { datedRelease, releaseHeadingAnswer } from './releaseWhen'
 import { valueLine } from './valueLine'
 import { namedKindLine } from './namedKindLine'
 import { nthItem } from './nthItem'
@@ -172,6 +173,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const changes = releaseAsk(ask)
   const notes = changes && releaseNotes(changes, sources)
   if (notes) return { kind: 'answer', pieces: notes }
+  // "When was 2.4.0 released", "what's the latest version": the release's heading ("[2.4.0] - 2024-10-15").
+  const releaseHeading = releaseHeadingAnswer(ask, sources)
+  if (releaseHeading) return { kind: 'answer', pieces: [releaseHeading] }
   // "When does tika 3.x reach end of life": a version no passage prints (they print "2.x") is a release
   // the documents do not cover.
   const askedVersions = typedVersions(ask)
@@ -397,14 +401,18 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // ("Lorenz, who died in 2008") names her not, the date is someone else's.
   const held = (item: ScoredSentence, name: string) => (item.matches[scores.terms.indexOf(name)] ?? 0) > 0
   const subjects = names.filter((name) => scores.terms.includes(name))
+  // "When was SAML sign-in added": a changelog's entry is dated by the heading of the release it is under.
+  const releaseDated = (item: ScoredSentence) =>
+    datedRelease(sources.find(({ number }) => number === item.sentence.source)?.heading)
   const datedElsewhere =
     understanding.wants === 'date' &&
+    !chosen.some((item) => releaseDated(item) !== null) &&
     chosen.some((item) => !item.holdsKind && subjects.some((name) => held(item, name))) &&
     !chosen.some((item) => item.holdsKind && subjects.some((name) => held(item, name)))
   // "When was the wage review presentation": a date, a year or a time, not a sentence that has none.
   // Asked of an event past ("when was", "what year did"); "when does rust call drop" asks on what condition.
   const kindless = !chosen.some((item) => item.holdsKind)
-  const undated = PAST_WHEN.test(ask) && kindless
+  const undated = PAST_WHEN.test(ask) && kindless && releaseDated(best) === null
   // "Who ran the developer survey": someone named, not "The survey ran from November 2…".
   const nameless = understanding.wants === 'person' && kindless
   // "What does FedRAMP stand for": only its long form answers; a sentence naming FedRAMP does not.
@@ -456,7 +464,14 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   }
   const pieces = quoted(chosen, quotable, ask)
   // "Which version added AES encryption": the release the heading names goes first, what it added after.
-  const release = VERSION_ASK.test(ask) && !/\p{N}/u.test(best.sentence.text) ? releaseOf(best) : null
+  // A version is a number with its parts ("2.4.0"): an entry's issue number ("(GH-150)") names no release.
+  const versioned = /\d\.\d/u.test(best.sentence.text)
+  const release =
+    VERSION_ASK.test(ask) && !versioned
+      ? releaseOf(best)
+      : PAST_WHEN.test(ask) && kindless
+        ? releaseDated(best)
+        : null
   return { kind: 'answer', pieces: release ? [`${release}: ${pieces[0]}`, ...pieces.slice(1)] : pieces }
 }
 
