@@ -32,6 +32,15 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('puts a word in the place of its opposite: "and after?", "and the lowest?"', () => {
+    expect(followUpQuestion('and after?', after('how long did CI take before'))).toBe(
+      'how long did CI take after',
+    )
+    expect(followUpQuestion('and the lowest?', after('which state had the highest ethanol price'))).toBe(
+      'which state had the lowest ethanol price',
+    )
+  })
+
   it('keeps the name that qualified the thing replaced: "and the secretary?" of the pta', () => {
     expect(followUpQuestion('and the secretary?', after('who is the pta treasurer'))).toBe(
       'who is the pta secretary',

@@ -100,6 +100,13 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     const answered = YEAR.exec(lastAnswer(history) ?? '')?.[0]
     if (!VERSION.test(previous)) return answered ? `${previous} in ${Number(answered) + step}` : null
   }
+  // "and after?" after "how long did CI take before", "and the lowest?" after "which state had the
+  // highest…": the opposite word in the previous question's place.
+  const opposite = OPPOSITES.get(change.replace(ARTICLE, '').toLowerCase())
+  if (opposite) {
+    const at = new RegExp(String.raw`\b${opposite}\b`, 'iu')
+    if (at.test(previous)) return previous.replace(at, change.replace(ARTICLE, ''))
+  }
   // "and the release before?" after "what changed in 2.2.1": the release next to the previous question's.
   const releaseShift = RELEASE_SHIFT.exec(change)
   const release = VERSION.exec(previous)?.[0]
@@ -203,6 +210,25 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   return null
 }
 
+/** Words a follow-up puts in the place of their opposite: a closed class, as question words are. */
+const OPPOSITES: ReadonlyMap<string, string> = new Map(
+  [
+    ['before', 'after'],
+    ['earlier', 'later'],
+    ['first', 'last'],
+    ['highest', 'lowest'],
+    ['largest', 'smallest'],
+    ['biggest', 'smallest'],
+    ['most', 'least'],
+    ['best', 'worst'],
+    ['oldest', 'newest'],
+    ['minimum', 'maximum'],
+    ['min', 'max'],
+  ].flatMap(([a, b]): Array<[string, string]> => [
+    [a!, b!],
+    [b!, a!],
+  ]),
+)
 /** A word and its number: "phase 3", "section 12", "table 4". */
 const NUMBERED_THING = /^(\p{L}+)\s+(\d+)$/u
 /** A number that names a model or an item ("500" in "trailblazer 500"), not a year or a figure with a separator. */
