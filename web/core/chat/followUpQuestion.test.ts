@@ -41,6 +41,12 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it("keeps the previous question's verb after the thing replaced", () => {
+    expect(followUpQuestion('and the cake sales?', after('how much did the disco raise'))).toBe(
+      'how much did the cake sales raise',
+    )
+  })
+
   it('keeps the name that qualified the thing replaced: "and the secretary?" of the pta', () => {
     expect(followUpQuestion('and the secretary?', after('who is the pta treasurer'))).toBe(
       'who is the pta secretary',

@@ -263,7 +263,13 @@ function askedThingOf(question: string, article?: string): { phrase: string; art
     'iu',
   )
   const match = pattern.exec(question)
-  return match ? { phrase: match[0], article: match[1]! } : null
+  if (!match) return null
+  // "how much did the disco raise": the question's verb ends it, and is no part of the thing.
+  const words = match[0].split(' ')
+  const { words: read, tags } = textValues(question)
+  const last = words.at(-1)!.toLowerCase()
+  const verbAtEnd = words.length > 2 && tags[read.lastIndexOf(last)] === 'VERB'
+  return { phrase: verbAtEnd ? words.slice(0, -1).join(' ') : match[0], article: match[1]! }
 }
 
 /** Whether a follow-up names a thing in common words only ("expenses", "net income"): nouns, no verb or pronoun. */

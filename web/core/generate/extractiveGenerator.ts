@@ -10,8 +10,9 @@ import { streamInPieces } from './extractive/streamInPieces'
  * question's words as a phrase and, for English "what is X?", for a sentence defining X.
  *
  * Deterministic. How it fails: it can only quote, so an answer spread over many sentences comes out
- * partial, and a question worded with synonyms the documents do not use finds no answer. History is
- * not used; retrieval has already rewritten a follow-up question into a standalone one.
+ * partial, and a question worded with synonyms the documents do not use finds no answer. Retrieval has
+ * already rewritten a follow-up question into a standalone one; history only keeps a follow-up from being
+ * answered with the sentence the answer before quoted (`composeAnswer`).
  */
 export const extractiveGenerator: AnswerGenerator = {
   id: 'extractive',

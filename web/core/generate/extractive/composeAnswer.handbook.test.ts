@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { fileSource } from '../../testing/answerSource'
 import { composedAnswer } from '../../testing/composedAnswer'
+import { understandQuestion } from '../../retrieve/understandQuestion'
+import { composeAnswer } from './composeAnswer'
 
 describe('composeAnswer on a paper and a handbook', () => {
   it('answers "what is X" with the sentence that introduces X in apposition, not one that reports on it', () => {
@@ -116,5 +118,32 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(composedAnswer('what internet speed do i need to work from home', sources).text).toMatch(
       /a reliable internet connection of at least 25 Mbps; and \[2\]/u,
     )
+  })
+
+  it('answers a follow-up with a new sentence, not the one the answer before quoted, where that lacks its words', () => {
+    const post = fileSource(
+      1,
+      'Last year our CI pipeline took 48 minutes on average. Today the CI pipeline takes 22 minutes on average.',
+      'engineering-blog.html',
+      'How we cut our CI time in half',
+    )
+    const history = [
+      { role: 'user' as const, content: 'how long did CI take before' },
+      { role: 'assistant' as const, content: 'Last year our CI pipeline took 48 minutes on average. [1]' },
+    ]
+    const followUp = composeAnswer({
+      question: 'and after?',
+      sources: [post],
+      understanding: understandQuestion('how long did CI take after'),
+      history,
+    })
+    expect(followUp.pieces.join('')).toBe('Today the CI pipeline takes 22 minutes on average. [1]')
+    // Without an answer before, the best sentence as ranked.
+    const alone = composeAnswer({
+      question: 'and after?',
+      sources: [post],
+      understanding: understandQuestion('how long did CI take after'),
+    })
+    expect(alone.pieces.join('')).toMatch(/^Last year our CI pipeline took 48 minutes/u)
   })
 })

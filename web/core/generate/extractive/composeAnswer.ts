@@ -42,7 +42,8 @@ import { monthsUnprinted } from './monthsUnprinted'
 import { numberedUnprinted } from './numberedUnprinted'
 import { holdsDuration } from './holdsDuration'
 import { holdsQuantity, quantityAsk } from './quantityAsk'
-import { sameTerms, scoreSentences, type ScoredSentence } from './scoreSentences'
+import { sameTerms, scoreSentences, type ScoredSentence, type SentenceScores } from './scoreSentences'
+import type { ChatTurn } from '../ChatModel'
 import { tokenize } from '../../retrieve/index/tokenize'
 import { sourceMentions } from './sourceMentions'
 import { summaryQuestion } from './summaryQuestion'
@@ -74,6 +75,8 @@ export interface ComposeRequest {
   sources: readonly AnswerSource[]
   /** The question as search read it (with the collection's defined terms); read here when absent. */
   understanding?: QuestionUnderstanding
+  /** Earlier turns of the session, oldest first: what was answered before a follow-up. */
+  history?: readonly ChatTurn[]
 }
 
 /**
@@ -280,7 +283,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   )
   const focus = anchored ? null : askFocus(ask)
   // "What did the headteacher say": the section's sentences after the best one are said by them too.
-  const chosen = pickAnswer(scores.ranked, floor, goOn, howItWorks(ask) || speakerOf(ask) !== null)
+  const chosen = pickAnswer(
+    notRepeated(scores, request, floor),
+    floor,
+    goOn,
+    howItWorks(ask) || speakerOf(ask) !== null,
+  )
   // A sentence that defines what "what is X" asks about answers it, however few of its other words
   // ("mean", "book") it holds: "Such boxes are known informally as Tofu."
   // So does one under a heading that is the term alone ("What is a Program"): the section defines it.
@@ -473,6 +481,23 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         ? releaseDated(best)
         : null
   return { kind: 'answer', pieces: release ? [`${release}: ${pieces[0]}`, ...pieces.slice(1)] : pieces }
+}
+
+/**
+ * The ranked sentences less those the answer before quoted, for a follow-up whose own words ("and
+ * after?") the best sentence lacks, where another sentence holding the kind of answer asked covers as much
+ * of the ask as the floor: "the answer is the new value, not the old one again". As ranked otherwise
+ * (a follow-up the same sentence answers anew, "and the cake sales?", holds its words).
+ */
+function notRepeated(scores: SentenceScores, request: ComposeRequest, floor: number): ScoredSentence[] {
+  const before = request.history?.findLast((turn) => turn.role === 'assistant')?.content
+  const best = scores.ranked[0]
+  if (!before || !best || !before.includes(best.sentence.text)) return scores.ranked
+  const typed = new Set(tokenize(request.question))
+  const own = scores.terms.flatMap((term, t) => (typed.has(term) ? [t] : []))
+  if (own.some((t) => (best.matches[t] ?? 0) > 0)) return scores.ranked
+  const fresh = scores.ranked.filter(({ sentence }) => !before.includes(sentence.text))
+  return fresh[0]?.holdsKind && fresh[0].coverage >= floor ? fresh : scores.ranked
 }
 
 /**
