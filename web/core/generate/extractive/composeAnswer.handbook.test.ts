@@ -23,6 +23,24 @@ describe('composeAnswer on a paper and a handbook', () => {
     )
   })
 
+  it('answers "what is X" with the sentence naming X an instance of a kind ("such as"), not one using it', () => {
+    const introduction = fileSource(
+      1,
+      '1 Introduction\n\nSparse retrievers such as BM25 need no training but miss answers phrased with different word forms.',
+      'paper.md',
+      'Sparse Retrieval for Low-Resource Question Answering > 1 Introduction',
+    )
+    const abstract = fileSource(
+      2,
+      'Abstract\n\nOn three benchmarks, LexiQA improves answer recall by 11 points over BM25 without any labeled pairs.',
+      'paper.md',
+      'Sparse Retrieval for Low-Resource Question Answering > Abstract',
+    )
+    expect(composedAnswer("what's BM25", [abstract, introduction]).text).toBe(
+      'Sparse retrievers such as BM25 need no training but miss answers phrased with different word forms. [1]',
+    )
+  })
+
   it('ends a list punctuated as one sentence at the item that ends it', () => {
     const steps = fileSource(
       1,

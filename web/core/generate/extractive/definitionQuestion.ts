@@ -200,6 +200,12 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `(?:\\b(?:we|this\\s+(?:paper|work|article|report))\\s+(?:present|presents|propose|proposes|introduce|introduces|describe|describes|develop|develops)\\s+|^)(?:${phrase})(?![\\p{L}\\p{N}])\\s*(?:,|—|–)\\s*an?\\s+(?:[\\p{L}-]+\\s+){0,4}?[\\p{L}-]+\\s+(?:that|which|for|to|of|in|designed|built|used)\\b`,
     'u',
   )
+  // An instance of a kind named before it: "Sparse retrievers such as BM25 need no training" says BM25 is a
+  // sparse retriever (a kind of two to four words, so "many things such as X" says little and is not one).
+  const suchAsX = new RegExp(
+    `\\b\\p{L}[\\p{L}-]+(?:\\s+[\\p{L}-]+){1,3},?\\s+such\\s+as\\s+(?:the\\s+)?(?:${phrase})(?![\\p{L}\\p{N}])`,
+    'u',
+  )
   // A glossary's line ("Lambda: A callback implementing business logic.").
   const glossX = new RegExp(`^(?:${phrase})\\s*:\\s+\\p{L}`, 'u')
   // A glossary table's row: a cell that is the term, a later one saying what it is ("3.1 | Item | … |
@@ -255,6 +261,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         glossX.test(lower) ||
         ieX.test(lower) ||
         appositiveX.test(lower) ||
+        suchAsX.test(lower) ||
         glossed(sentence) ||
         tongueX.test(lower) ||
         glossRowX.test(lower) ||
