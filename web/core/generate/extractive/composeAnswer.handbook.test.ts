@@ -41,6 +41,34 @@ describe('composeAnswer on a paper and a handbook', () => {
     )
   })
 
+  it('lists the items a line introduces, none of them introducing a list of its own, to the sentence after them', () => {
+    const changed = fileSource(
+      1,
+      [
+        'What we changed',
+        '',
+        'We made three changes:',
+        '',
+        'Caching dependencies between runs with a content-addressed cache',
+        'Splitting the integration tests across eight parallel runners',
+        'Building Docker images with BuildKit and a shared layer cache',
+        '',
+        'The parallel test runners had the biggest effect, saving 17 minutes on their own.',
+      ].join('\n'),
+      'engineering-blog.html',
+      'How we cut our CI time in half > What we changed',
+    )
+    const expected = [
+      'We made three changes: [1]',
+      '- Caching dependencies between runs with a content-addressed cache',
+      '- Splitting the integration tests across eight parallel runners',
+      '- Building Docker images with BuildKit and a shared layer cache',
+    ].join('\n')
+    expect(composedAnswer('what three changes did acme make to ci', [changed]).text).toBe(expected)
+    // "ci" is in the post's title over the section: the list need not say it.
+    expect(composedAnswer('what changes did they make to the ci pipeline', [changed]).text).toBe(expected)
+  })
+
   it('ends a list punctuated as one sentence at the item that ends it', () => {
     const steps = fileSource(
       1,

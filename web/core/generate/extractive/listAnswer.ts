@@ -185,12 +185,20 @@ export function listAnswer(
     }> = []
     // Whether nothing but a page's number follows line `i`: a list ending there may go on over the page.
     const lastLine = (i: number) => lines.slice(i + 1).every((line) => PAGE_NUMBER.test(line))
+    // Lines that are items of a list a line before introduced ("We made three changes:" / "Caching
+    // dependencies…" / "Splitting the tests…"): none of them introduces a list of its own.
+    const itemLines = new Set<number>()
+    lines.forEach((line, i) => {
+      if (!/:$/u.test(line)) return
+      for (let j = i + 1; j < lines.length && !/[.!?:]$/u.test(lines[j]!); j++) itemLines.add(j)
+    })
     lines.forEach((line, i) => {
       // "In general, do not count the following as days of presence.": its last sentence announces them.
       const following = /:$/u.test(line) ? null : FOLLOWING.exec(line)
       // A table's row ("Products | Acme Suite") is a cell's value, never the introduction of the rows after it.
       const introduces =
         !TABLE_ROW.test(line) &&
+        (deck || !itemLines.has(i)) &&
         (/:$/u.test(line) ||
           following !== null ||
           (!/[.!?;,]$/u.test(line) && (line.split(' ').length <= 10 || (deck && i === 0))))
@@ -236,9 +244,12 @@ export function listAnswer(
     }
     // What the document names itself ("fastapi" in "fastapi__deployment-concepts.md") it need not repeat;
     // nor need a slide repeat its deck's title ("Recommendations" in "Closing the Rural Broadband Gap").
+    // A document's title over its sections ("How we cut our CI time in half > What we changed") names it too.
+    const levels = (source.heading ?? '').split(' > ')
     const named = new Set([
       ...looseWords(source.filename.replace(/[_.-]+/gu, ' ')),
       ...(deck ? (source.about ?? []) : []),
+      ...(levels.length > 1 ? tokenize(levels[0]!) : []),
     ])
     // The ask's words beyond what the document names itself.
     const own = terms.filter((term) => ![...named].some((word) => matchWord(term, word) > 0))
@@ -283,10 +294,25 @@ export function listAnswer(
   const { intro, source } = best
   if (best.sentence !== undefined) return [`${best.sentence.replace(FOOTNOTE_MARK, '')} [${source}]`]
   const next = best.runsOn ? continuedOver(sources, source) : null
-  const items = [...best.items, ...(next?.items ?? [])].slice(0, MAX_ITEMS)
+  const items = endOfItems([...best.items, ...(next?.items ?? [])]).slice(0, MAX_ITEMS)
   const cited = next ? `[${source}][${next.source}]` : `[${source}]`
   return [`${intro === '' ? '' : `${intro} `}${cited}`, ...items.map((item) => `\n- ${clipItem(item)}`)]
 }
+
+/**
+ * The items up to a sentence after two or more that end none ("Caching dependencies between runs…",
+ * "Splitting the tests…" / "The parallel test runners had the biggest effect."): the text going on.
+ */
+function endOfItems(items: readonly string[]): string[] {
+  const end = items.findIndex(
+    (item, i) =>
+      i >= 2 && SENTENCE_ITEM.test(item) && items.slice(0, i).every((before) => !/[.!?;:,]$/u.test(before)),
+  )
+  return end < 0 ? [...items] : items.slice(0, end)
+}
+
+/** A sentence of its own: capitalised, five words or more, ending as a sentence ends. */
+const SENTENCE_ITEM = /^\p{Lu}\S*(?:\s+\S+){4,}[.!?]["'”’)]*$/u
 
 /** Nouns for the items of any list: a list "of steps" is named by its other words. A closed class. */
 const ANY_ITEMS = new Set(['step', 'steps', 'way', 'ways', ...ANY_THING])
