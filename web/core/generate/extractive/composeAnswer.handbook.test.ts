@@ -192,4 +192,31 @@ describe('composeAnswer on a paper and a handbook', () => {
     })
     expect(alone.pieces.join('')).toMatch(/^Last year our CI pipeline took 48 minutes/u)
   })
+
+  it('counts nothing with a time of day or a version: "how many employees", "how many vendors" are not found', () => {
+    const policy = [
+      fileSource(
+        1,
+        '1. Purpose\n\nThis policy sets out when and how employees of Northwind Logistics may work away from the office.',
+        'remote-work-policy.docx',
+        'Remote Work Policy > 1. Purpose',
+      ),
+      fileSource(
+        2,
+        '3. Definitions\n\nCore hours are the hours between 10:00 and 15:00 local time during which every employee must be available to colleagues.',
+        'remote-work-policy.docx',
+        'Remote Work Policy > 3. Definitions',
+      ),
+    ]
+    expect(composedAnswer('how many employees does northwind have', policy).kind).toBe('none')
+    const handbook = [
+      fileSource(
+        1,
+        'Vendor Onboarding Handbook\n\nProcurement Office, Version 3.2, revised June 2023',
+        'vendor-onboarding-handbook.docx',
+        'Vendor Onboarding Handbook',
+      ),
+    ]
+    expect(composedAnswer('how many vendors does the procurement office have', handbook).kind).toBe('none')
+  })
 })

@@ -58,6 +58,21 @@ describe('composeAnswer on minutes beside other documents', () => {
     expect(answer).toMatch(/^Mark Delaney reported a balance of £4,812 in the PTA account\. \[1\]/u)
   })
 
+  it('says the documents do not say when a thing is whose words one of them lacks ("christmas fair")', () => {
+    const fair = fileSource(
+      1,
+      '3. Summer fair\n\nThe summer fair will take place on Saturday 6 July from 12:00 to 16:00 on the school field.',
+      MINUTES,
+      'Riverside Primary School Parent Teacher Association > 3. Summer fair',
+    )
+    const answer = composedAnswer('when is the pta christmas fair', [fair, TREASURER])
+    expect(answer.kind).toBe('none')
+    expect(answer.text).toMatch(/none of them mentions “christmas”/u)
+    expect(composedAnswer('when is the summer fair', [fair, TREASURER]).text).toMatch(
+      /^The summer fair will take place/u,
+    )
+  })
+
   it('answers what someone said with the section their heading names, every sentence of it and no more', () => {
     expect(composedAnswer('what did the headteacher say', [PRESENT, HEADTEACHER]).text).toBe(
       'Ms Cho thanked parents for their support with the new reading scheme. [3] The school will introduce a walking bus from September, run by parent volunteers. [3]',

@@ -390,6 +390,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       holdsQuantity(
         sentence.text
           .replace(YEAR_NUMBER, ' ')
+          .replace(CLOCK_TIME, ' ')
+          .replace(NAMED_VERSION, ' ')
           .replace(MONEY_AMOUNT, ' ')
           .replace(CODE, ' ')
           .replace(PERCENTAGE, ' '),
@@ -642,8 +644,15 @@ function announced(sentence: string, source: AnswerSource | undefined): string[]
  * number not being one.
  */
 function holdsCount(text: string): boolean {
-  return textValues(withoutItemNumbers(text)).values.some(({ kind }) => kind !== 'date' && kind !== 'name')
+  return textValues(withoutItemNumbers(text).replace(CLOCK_TIME, ' ')).values.some(
+    ({ kind }) => kind !== 'date' && kind !== 'name',
+  )
 }
+
+/** A version by its word ("Version 3.2", "v2.1"): which edition, not how many. */
+const NAMED_VERSION = /\b(?:version|release|v)\s?\d+(?:\.\d+)+/giu
+/** A time of day ("10:00", "3:30 pm"): when, not how many ("between 10:00 and 15:00" counts no employees). */
+const CLOCK_TIME = /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?/giu
 
 /**
  * Whether a sentence prints an amount of money: by wink-nlp's reading ("$41", "300 dollars"), or by a
