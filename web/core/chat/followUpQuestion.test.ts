@@ -41,6 +41,12 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('puts a thing typed without an article where the one asked without one stood, not a later "the" phrase', () => {
+    expect(
+      followUpQuestion('and expenses?', after('what was total income in 2018 for the gardening club')),
+    ).toBe('what was expenses in 2018 for the gardening club')
+  })
+
   it("keeps the previous question's verb after the thing replaced", () => {
     expect(followUpQuestion('and the cake sales?', after('how much did the disco raise'))).toBe(
       'how much did the cake sales raise',

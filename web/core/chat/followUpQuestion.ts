@@ -173,6 +173,10 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     if (same.test(previous)) return previous.replace(same, `$1${numbered[2]}`)
   }
   if (article !== undefined || thingNamed(thing)) {
+    // "and expenses?" after "what was total income in 2018 for the club": a thing typed without an
+    // article takes the place of the one asked without one, not of "the club".
+    const bare = BARE_THING.exec(previous)
+    if (bare && article === undefined) return previous.replace(bare[1]!, thing)
     const asked = askedThingOf(previous, article)
     if (asked) {
       // "and the secretary?" after "who is the pta treasurer": the name qualifying the old thing ("pta", no
@@ -184,9 +188,7 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
         .filter((word) => !thing.toLowerCase().split(' ').includes(word.toLowerCase()))
       return previous.replace(asked.phrase, [asked.article, ...qualifiers, thing].join(' '))
     }
-    // "expenses" after "what was total income in 2018": the thing asked right after the verb, no article
-    // (and "the plant sale" after "what were membership dues in 2018": no article stood there either).
-    const bare = BARE_THING.exec(previous)
+    // "the plant sale" after "what were membership dues in 2018": no article stood there.
     if (bare) return previous.replace(bare[1]!, thing)
   }
   // "nvda" after "how many responses did jaws get": the word after the question's verb "did".
