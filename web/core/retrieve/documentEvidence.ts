@@ -195,11 +195,16 @@ function labelTerms(word: string, labels: ReadonlyMap<string, unknown>): Array<[
   return found
 }
 
-/** Whether a document's label holds a query word: as a word of it, or glued inside one (`gluedWord`). */
-export function labelHolds(profile: DocumentProfile, word: string): boolean {
-  if (profile.label.terms.has(word)) return true
-  for (const term of profile.label.terms.keys()) if (gluedWord(word, term)) return true
-  return false
+/**
+ * The documents whose label holds a query word, as a word of it or glued inside one (`gluedWord`): read
+ * off the profiles' index, each distinct label word looked at once, not every profile's.
+ */
+export function labelHolders(profiles: readonly DocumentProfile[], word: string): Set<string> {
+  const holders = new Set<string>()
+  if (profiles.length === 0) return holders
+  for (const [term, holding] of profilesIndex(profiles).holders.label)
+    if (term === word || gluedWord(word, term)) for (const profile of holding) holders.add(profile.documentId)
+  return holders
 }
 
 /**

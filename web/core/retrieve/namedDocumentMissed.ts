@@ -1,5 +1,4 @@
-import type { DocumentProfile } from './documentEvidence'
-import { labelHolds } from './documentEvidence'
+import { type DocumentProfile, labelHolders } from './documentEvidence'
 import { searchTerms } from './index/tokenize'
 
 /**
@@ -17,9 +16,9 @@ export function namedDocumentMissed(
 ): string | null {
   if (profiles.length < 2) return null
   const named = new Set<string>()
-  for (const word of searchTerms(query)) {
-    const holders = profiles.filter((profile) => labelHolds(profile, word))
-    if (holders.length === 1) named.add(holders[0]!.documentId)
+  for (const word of new Set(searchTerms(query))) {
+    const holders = labelHolders(profiles, word)
+    if (holders.size === 1) named.add([...holders][0]!)
   }
   const [only] = named
   return named.size === 1 && !found.has(only!) ? only! : null
