@@ -23,6 +23,8 @@ const MEASURE_AND_VERB = new RegExp(
 /** A pronoun for one person: "she", "him", "his". */
 const PERSONAL = /\b(?:he|she|him|her|his)\b/iu
 const THEY = /\b(?:they|them|their)\b/iu
+/** A follow-up that is a question of its own, opening with its question word ("where does she work?"). */
+const WHOLE_QUESTION = /^(?:what|who|whom|whose|when|where|why|how|which)\b/iu
 /** A verb agreeing with "they", as it agrees with one person named in their place. */
 const SINGULAR: Record<string, string> = { are: 'is', were: 'was', do: 'does', have: 'has' }
 /** A person's name as an answer opens with it: two to four capitalised words ("Maria Lopez", "Ana B. Ruiz"). */
@@ -132,11 +134,11 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   // "where does she work?" after "who gave the broadband talk", answered "Maria Lopez, Ph.D.": the
   // pronoun is the person the answer named.
   const person = /^who\b/iu.test(previous) ? answeredPerson(lastAnswer(history)) : null
-  if (person && PERSONAL.test(change) && /^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change))
+  if (person && PERSONAL.test(change) && WHOLE_QUESTION.test(change))
     return change.replace(PERSONAL, (pronoun) => (/^(?:his|her)$/iu.test(pronoun) ? `${person}'s` : person))
   // "where are they from?" after "who wrote it?", answered "Amira Haddad, Lucas Ferreira": asked of the
   // first one named, the verb made to agree ("where is Amira Haddad from").
-  if (person && THEY.test(change) && /^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change))
+  if (person && THEY.test(change) && WHOLE_QUESTION.test(change))
     return change
       .replace(
         /\b(are|were|do|have)\s+they\b/iu,
@@ -146,7 +148,7 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
       .replace(/\btheir\b/iu, `${person}'s`)
   // A whole question with a pronoun ("when was it first argued"): the pronoun stands for what the
   // previous question asked about, without the previous question's own last word (its verb).
-  if (/^(?:what|who|whom|whose|when|where|why|how|which)\b/iu.test(change) && standsAlone(change)) {
+  if (WHOLE_QUESTION.test(change) && standsAlone(change)) {
     const frame = sharedOpening(previous, change)
     if (frame === '') return null
     // "how much is the contract worth" then "how long does it run for": the previous question's own
