@@ -32,4 +32,14 @@ describe('summaryQuestion', () => {
     expect(summaryQuestion('what is in the box')).toBe(false)
     expect(summaryQuestion('what does the guide say about encryption')).toBe(false)
   })
+
+  it('reads what a document is for, and a document asked of "in short", as a request for its gist', () => {
+    expect(summaryQuestion('what is the vendor handbook for')).toBe(true)
+    expect(summaryQuestion("what's this policy for?")).toBe(true)
+    expect(summaryQuestion('what does the remote work policy say, in short')).toBe(true)
+    expect(summaryQuestion('what is the travel policy, in a sentence')).toBe(true)
+    expect(summaryQuestion('what is the deposit for')).toBe(false)
+    expect(summaryQuestion('what is the late fee, in short')).toBe(false)
+    expect(summaryQuestion('what is the policy on pets')).toBe(false)
+  })
 })

@@ -15,8 +15,23 @@ export function summaryQuestion(ask: string): boolean {
   const text = asked.toLowerCase().replace(/\s+/gu, ' ').trim()
   // "whats in the capstone deck": the pointer at the document is all it asks.
   const whole = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
-  return SUMMARY.test(text) || ABOUT.test(text) || COVERS.test(text) || WHATS_IN.test(whole)
+  const plain = whole.replace(BRIEFLY, '')
+  return (
+    SUMMARY.test(text) ||
+    ABOUT.test(text) ||
+    COVERS.test(text.replace(BRIEFLY, '')) ||
+    WHATS_IN.test(plain) ||
+    PURPOSE.test(plain) ||
+    (BRIEFLY.test(whole) && WHAT_IS_DOCUMENT.test(plain))
+  )
 }
+
+/**
+ * ", in short", "in a sentence", "briefly": how long the answer may be, said after the question; it asks
+ * for the gist of what it follows ("what does the remote work policy say, in short").
+ */
+const BRIEFLY =
+  /,?\s+(?:in\s+(?:short|brief|a\s+(?:sentence|line|word|few\s+(?:words|lines|sentences))|one\s+(?:sentence|line))|briefly)(?=\s*[?.!]*$)/u
 
 const SUMMARY =
   /\b(?:summar(?:y|i[sz]e|i[sz]ing)|gist|tl;?\s?dr|in a nutshell|overview of|main (?:points|idea|ideas)|key (?:points|takeaways)|(?:main|key|major) findings|(?:the )?point of (?:the|this|that)\b|recap|synopsis|rundown|sum up|(?:short|quick|brief) version of|cliff ?notes)/u
@@ -31,6 +46,19 @@ const COVERS = new RegExp(
 /** "what's in the capstone deck", "whats in this pdf": what a document holds. */
 const WHATS_IN = new RegExp(
   String.raw`^(?:what|whats|what's)\s+(?:is\s+)?in\s+(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?${DOCUMENT_KIND}\s*[?.!]*$`,
+  'u',
+)
+/**
+ * "what is the vendor handbook for", "what's this policy for": what a document is for is its purpose,
+ * said where it opens ("This handbook explains how…"); "what is the deposit for" names no document.
+ */
+const PURPOSE = new RegExp(
+  String.raw`^(?:what|whats|what's)\s+(?:is|are)?\s*(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?${DOCUMENT_KIND}\s+(?:for|meant\s+for|trying\s+to\s+do)\s*[?.!]*$`,
+  'u',
+)
+/** "what is the remote work policy, in short": the document itself, asked of with how short to be. */
+const WHAT_IS_DOCUMENT = new RegExp(
+  String.raw`^(?:what|whats|what's)\s+(?:is|are)?\s*(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?${DOCUMENT_KIND}\s*[?.!]*$`,
   'u',
 )
 /** "what is the dropbox atf blog post about", "whats this doc about?" */
