@@ -264,6 +264,15 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     expect(asked?.keyLine('Are you afraid of open spaces (agoraphobia)?')).toBe(false)
   })
 
+  it("takes a glossary table's row spelling out the acronym asked, and saying what it is after", () => {
+    const asked = definitionQuestion('what does SLA stand for')
+    const row =
+      'SLA | Service level agreement: the measurable standards of service a supplier commits to. (Term, Meaning)'
+    expect(asked?.keyLine(row)).toBe(true)
+    expect(asked?.defines(row)).toBe(true)
+    expect(asked?.keyLine('SLA | See the contract: it sets the levels. (Term, Meaning)')).toBe(false)
+  })
+
   it('takes a key\'s line spelling out the acronym asked ("RI = Reading for Information"), asked where or not', () => {
     for (const question of [
       'what does RI stand for',

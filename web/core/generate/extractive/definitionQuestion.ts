@@ -231,11 +231,13 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   // Spelled by the initials of its words: a table's "Sensitivity Level XPath Query (SSP)" holds SSP's
   // letters but is no long form of it.
   const spellsX = (sentence: string) => acronymDefinition(sentence, short!)?.spelled === true
-  // A key's line ("RI = Reading for Information", "SL – Speaking and Listening"): the acronym, a sign,
-  // and words whose initials spell it.
-  const equatedX = spelledX ? new RegExp(`^${escape(short!)}\\s*[=:–—-]\\s*(\\p{L}.*)$`, 'u') : null
+  // A key's line ("RI = Reading for Information", "SL – Speaking and Listening") or a glossary table's
+  // row ("SLA | Service level agreement: …"): the acronym, a sign or a cell's edge, and words whose
+  // initials spell it.
+  const equatedX = spelledX ? new RegExp(`^${escape(short!)}\\s*[=:|–—-]\\s*(\\p{L}.*)$`, 'u') : null
   const equated = (lower: string) => {
-    const long = equatedX?.exec(lower.trim())?.[1]
+    // The long form ends where the row goes on to say what it is ("Service level agreement: the …").
+    const long = equatedX?.exec(lower.trim())?.[1]?.split(/\s*[:;(,.–—]\s/u)[0]
     return long !== undefined && initialsInOrder(short!, long)
   }
   // An abbreviation after words holding its letters is introduced, not glossed ("… Services (NSS)").
