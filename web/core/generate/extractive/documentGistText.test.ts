@@ -449,4 +449,48 @@ describe('documentGistText on a draft standard', () => {
     )
     expect(gist).not.toContain('Afrikaans')
   })
+
+  it("takes a Word report's cover page and contents for no list of its matter, and quotes its executive summary", () => {
+    const heading = 'Community Broadband Feasibility Study'
+    const report = [
+      source(
+        1,
+        [
+          heading,
+          'Prepared for the Town of Millbrook Select Board',
+          'Prepared by Clearwater Network Consulting',
+          'April 2022',
+        ].join('\n'),
+        heading,
+        'study.docx',
+      ),
+      source(
+        2,
+        ['Table of Contents', 'Executive Summary 2', 'Current Service 3', 'Options Considered 5'].join('\n'),
+        `${heading} > Table of Contents`,
+        'study.docx',
+      ),
+      source(
+        3,
+        [
+          'Executive Summary',
+          'Millbrook residents pay more for slower broadband than most towns, and a third of households have no wired broadband service.',
+          'This study compares three ways the town could close that broadband gap and recommends a partnership with a fiber provider.',
+        ].join('\n'),
+        `${heading} > Executive Summary`,
+        'study.docx',
+      ),
+      source(
+        4,
+        'Cable broadband service reaches 69 percent of addresses in the town, and DSL reaches most of the rest.',
+        `${heading} > Current Service`,
+        'study.docx',
+      ),
+    ]
+    const gist = documentGistText(report).join('')
+    expect(gist).toContain('This study compares three ways')
+    expect(gist).toContain('Millbrook residents pay more')
+    expect(gist).not.toContain('Prepared')
+    expect(gist).not.toContain('Options Considered')
+  })
 })

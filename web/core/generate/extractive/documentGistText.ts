@@ -257,7 +257,8 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
         if (
           items.length >= MIN_HEADED_ITEMS &&
           PLAIN_ITEM.test(line) &&
-          items.every((item) => item.split(' ').length <= MAX_LIST_ITEM_WORDS && PLAIN_ITEM.test(item))
+          items.every((item) => item.split(' ').length <= MAX_LIST_ITEM_WORDS && PLAIN_ITEM.test(item)) &&
+          !furniture(line, items)
         ) {
           for (let i = 1; i <= items.length; i++) itemLines.add(at + i)
           const text = `${line}: ${items
@@ -309,6 +310,25 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
     })
   }
   return candidates
+}
+
+/** A table of contents' heading. */
+const CONTENTS = /^(?:table\s+of\s+)?contents$/iu
+/** A contents line: a section's title and its page ("Costs and Funding 8"). */
+const PAGED = /\s\d{1,4}$/u
+/** A cover page's line: who it was prepared for or by, its version, or its date alone ("April 2022"). */
+const COVER_LINE =
+  /^(?:(?:prepared|submitted|presented|written|compiled|produced|published|issued|revised)\b|by\s|version\s|(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?\d{4}$)/iu
+
+/**
+ * Whether the lines under a heading are a document's furniture rather than its matter: a table of
+ * contents (its heading, or every line ending in a page number) or a cover page (half its lines say who
+ * it was prepared for or by, its version or its date). "Community Broadband Feasibility Study" over
+ * "Prepared for the Town of Millbrook…", "April 2022" says nothing the study finds.
+ */
+function furniture(heading: string, items: readonly string[]): boolean {
+  if (CONTENTS.test(heading.trim()) || items.every((item) => PAGED.test(item.trim()))) return true
+  return items.filter((item) => COVER_LINE.test(item.trim())).length * 2 >= items.length
 }
 
 /**
