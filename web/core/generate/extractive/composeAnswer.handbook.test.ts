@@ -219,4 +219,35 @@ describe('composeAnswer on a paper and a handbook', () => {
     ]
     expect(composedAnswer('how many vendors does the procurement office have', handbook).kind).toBe('none')
   })
+
+  it('answers a how-to with the numbered steps of the section whose heading names its doing in another form', () => {
+    const intro = fileSource(
+      1,
+      'Tidewater: contributor guide\n\nThis guide explains how to set up a development environment, how we review changes, and how releases are made.',
+      'guide.md',
+      'Tidewater: contributor guide',
+    )
+    const setup = fileSource(
+      2,
+      'Setting up\n\n1. Install Python 3.11 or later.\n2. Clone the repository and run make dev.\n3. Run make test to check that everything works.',
+      'guide.md',
+      'Tidewater: contributor guide > Setting up',
+    )
+    const review = fileSource(
+      3,
+      'Code review\n\nEvery change needs one approving review.\nReviews are done within two working days.',
+      'guide.md',
+      'Tidewater: contributor guide > Code review',
+    )
+    const text = composedAnswer('how do i set up a dev environment for tidewater', [
+      intro,
+      setup,
+      review,
+    ]).text
+    expect(text).toContain('Setting up [2]')
+    expect(text).toContain('- 1. Install Python 3.11 or later.')
+    expect(text).toContain('- 3. Run make test')
+    // Lines under a heading that are no numbered steps are no answer to a how-to of its words.
+    expect(composedAnswer('how do i do a code review', [intro, review]).text).not.toContain('Code review [')
+  })
 })

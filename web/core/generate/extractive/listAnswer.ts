@@ -383,11 +383,19 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       terms.every((term) => same(term, askedTerms)) &&
       // "how do i get started with containers" beside "Getting started" in the containers deck.
       ((things.length > 0 && things.every((noun) => same(noun, terms))) || howToAsk(ask))
-    if (!question && !thingTitle) continue
+    // "how do i set up a dev environment" beside a guide's "Setting up" over numbered steps.
+    const stepsTitle =
+      !deck &&
+      !defining &&
+      howToAsk(ask) &&
+      terms.length >= 2 &&
+      terms.every((term) => same(term, askedTerms))
+    if (!question && !thingTitle && !stepsTitle) continue
     const below = passageLines(source.text).filter((line) => line !== heading && line !== title)
     const end = below.findIndex((line) => SECTION_HEADING.test(line))
     const lines = end < 0 ? below : below.slice(0, end)
     if (lines.length < 2) continue
+    if (!question && !thingTitle && !lines.every((line) => NUMBERED_STEP.test(line))) continue
     // "What is a Program" over a document's paragraph, or a slide's sentence, is answered as a definition.
     if (defining && (!deck || SENTENCE_END.test(lines[0]!))) continue
     if (!deck && lines.some((line) => line.split(' ').length > MAX_STEP_WORDS)) continue
@@ -401,6 +409,8 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
 
 /** Words of a how-to's title that the ask need not hold. */
 const TITLE_PARTICLES = new Set(['to', 'a', 'an', 'the'])
+/** A numbered step: "1. Install Python 3.11 or later.", "2) Clone the repository". */
+const NUMBERED_STEP = /^\d{1,2}[.)]\s+\S/u
 /** A section's number before its heading's words: "5. ", "2.3 ". */
 const SECTION_NUMBER = /^\d+(?:\.\d+)*\.?\s+/u
 /** The next numbered section's heading inside a passage: "5. Any other business". */
