@@ -88,6 +88,16 @@ describe('followUpQuestion', () => {
     ).toBe("what is Priya Nair's role")
   })
 
+  it('reads "she" after "who proposed…" as the person the answer says did it, inside its sentence', () => {
+    const proposed = after(
+      'who proposed the bike lane plan',
+      'The council voted 7 to 2. [1] "This is about keeping people alive," said council member Dana Whitfield, who proposed the plan. [1]',
+    )
+    expect(followUpQuestion('what did she say?', proposed)).toBe('what did Dana Whitfield say')
+    const plain = after('who founded the club', 'The Harbor Rowing Club was founded in 1921. [1]')
+    expect(followUpQuestion('what did she say?', plain) ?? '').not.toContain('Harbor Rowing Club')
+  })
+
   it("puts a model's number where the previous one stood, and a thing where a thing asked without an article stood", () => {
     expect(followUpQuestion('and the 300?', after('whats the weight of the trailblazer 500'))).toBe(
       'whats the weight of the trailblazer 300',

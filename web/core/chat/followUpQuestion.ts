@@ -34,12 +34,23 @@ const OPENING_NAME =
 /** "…led by Michael Shadlen", "…written by Ana B. Ruiz": the name after "by", two to four capitalised words. */
 const NAMED_BY = /\bby\s+((?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)){1,3})/u
 
-/** The person a reply names first ("Maria Lopez, Ph.D. [1]": Maria Lopez); null for any other reply. */
-function answeredPerson(reply: string | null): string | null {
+/** Two to four capitalised words: a person's name inside a sentence. */
+const NAME = String.raw`(?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)){1,3}`
+
+/**
+ * The person a reply names first ("Maria Lopez, Ph.D. [1]": Maria Lopez); null for any other reply.
+ * `verb` is what the question asked of ("proposed" in "who proposed the plan"): the name that does it
+ * ("…said council member Dana Whitfield, who proposed the plan", "Dana Whitfield proposed…").
+ */
+function answeredPerson(reply: string | null, verb: string | null): string | null {
   // "Treasurer: Priya Nair [1]": the role's label before the name.
   const named = (reply ?? '').trim().replace(/^[\p{L}’' ]{1,30}:\s+/u, '')
   // "The scientists were led by Michael Shadlen, Ph.D., of…": the name after "by".
-  return OPENING_NAME.exec(named)?.[1] ?? NAMED_BY.exec(named)?.[1] ?? null
+  const doer =
+    verb === null
+      ? null
+      : new RegExp(String.raw`(${NAME}),?\s+(?:who\s+)?(?:(?:has|had|first)\s+)?${verb}\b`, 'u').exec(named)
+  return OPENING_NAME.exec(named)?.[1] ?? NAMED_BY.exec(named)?.[1] ?? doer?.[1] ?? null
 }
 
 /** The last reply in `history`: what the question before a follow-up was answered. */
@@ -133,7 +144,12 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   }
   // "where does she work?" after "who gave the broadband talk", answered "Maria Lopez, Ph.D.": the
   // pronoun is the person the answer named.
-  const person = /^who\b/iu.test(previous) ? answeredPerson(lastAnswer(history)) : null
+  const person = /^who\b/iu.test(previous)
+    ? answeredPerson(
+        lastAnswer(history),
+        /^who\s+(\p{Ll}{3,}ed)\b/u.exec(previous.toLowerCase())?.[1] ?? null,
+      )
+    : null
   if (person && PERSONAL.test(change) && WHOLE_QUESTION.test(change))
     return change.replace(PERSONAL, (pronoun) => (/^(?:his|her)$/iu.test(pronoun) ? `${person}'s` : person))
   // "where are they from?" after "who wrote it?", answered "Amira Haddad, Lucas Ferreira": asked of the
