@@ -250,4 +250,44 @@ describe('composeAnswer on a paper and a handbook', () => {
     // Lines under a heading that are no numbered steps are no answer to a how-to of its words.
     expect(composedAnswer('how do i do a code review', [intro, review]).text).not.toContain('Code review [')
   })
+
+  it("refuses a thing whose words no one document names all of: another project's license is not this one's", () => {
+    const license = fileSource(
+      1,
+      'License\n\ndupsweep is released under the Apache License 2.0. See LICENSE for details.',
+      'dupsweep-README.md',
+      'dupsweep > License',
+    )
+    const guide = fileSource(
+      2,
+      'Tidewater: contributor guide\n\nTidewater is an open-source tool for forecasting tide heights from harbour gauge data.',
+      'guide.md',
+      'Tidewater: contributor guide',
+    )
+    expect(composedAnswer('what is the tidewater license', [license, guide]).text).toContain(
+      'The documents do not say',
+    )
+    expect(composedAnswer('what is the dupsweep license', [license, guide]).text).toContain(
+      'Apache License 2.0',
+    )
+  })
+
+  it('refuses the figure of a row that names part of the thing asked where no passage names the rest', () => {
+    const fees = fileSource(
+      1,
+      'Schedule A: Fees\n\nFee | Amount | When due\nApplication fee | $50 | At application\nKey replacement | $25 | On request\nLock change | $120 | On request',
+      'lease.docx',
+      'Residential Lease Agreement > Schedule A: Fees',
+    )
+    const rent = fileSource(
+      2,
+      '3. Rent\n\nThe monthly rent is $1,450, due on the first day of each month.',
+      'lease.docx',
+      'Residential Lease Agreement > 3. Rent',
+    )
+    const renewal = composedAnswer('how much is the lease renewal fee', [fees, rent]).text
+    expect(renewal).toContain('none of them mentions “renewal”')
+    expect(renewal).not.toContain('$50')
+    expect(composedAnswer('how much is the lock change', [fees, rent]).text).toContain('$120')
+  })
 })

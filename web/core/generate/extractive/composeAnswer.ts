@@ -227,6 +227,13 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     if (quotable.length === 0)
       return { kind: 'none', pieces: [laterThanReportedText(sources, understanding)] }
     const chosen = chooseFigure(understanding, tableFigures(quotable), mentions)
+    // "How much is the lease renewal fee" beside "Application fee | $50": a row naming part of the thing
+    // asked, where no passage names the rest of it ("renewal"), gives the figure of another thing.
+    const thingUnnamed = (askedThing(understanding.ask) ?? []).filter(
+      (word) => !sources.some((source) => mentions(source.number, word)),
+    )
+    if (chosen && chosen.labelCover < 1 && thingUnnamed.length > 0)
+      return { kind: 'none', pieces: [noAnswerText(sources, thingUnnamed, refused)] }
     if (chosen && chosen.labelCover < 1) {
       // A row naming part of the quantity ("Basic earnings per share" for "dividend per share") gives
       // way to a sentence that names all of it with a figure ("the annual dividend for fiscal 2023 to
@@ -348,6 +355,16 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       !(numbered && VERSION_WORDS.test(word)) && !sources.some((source) => mentions(source.number, word)),
   )
   const thingUnsaid = unnamed.length > 0 && (thing.length > 1 || best.coverage < SUPPORTED_COVERAGE)
+  // "What is the tidewater license": each word of the thing is in a passage, but no document names
+  // them all (a README's "License" is another project's): the documents do not say it of the thing.
+  const thingSplit =
+    thing.length > 1 &&
+    unnamed.length === 0 &&
+    !sources.some((source) =>
+      thing.every((word) =>
+        sources.some((other) => other.document_id === source.document_id && mentions(other.number, word)),
+      ),
+    )
   // "How much does it cost": an amount of money, not a force or a depth beside the thing's name.
   const kinds = askedValueKinds(ask)
   const priceless =
@@ -444,6 +461,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const unsupported =
     (!defined &&
       (thingUnsaid ||
+        thingSplit ||
         priceless ||
         shareless ||
         versionless ||
