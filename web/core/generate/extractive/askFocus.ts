@@ -124,7 +124,8 @@ export function askedThing(ask: string): string[] | null {
     THING.exec(text)?.[1] ??
     THING_CLAUSE.exec(text)?.[1] ??
     THING_WHEN.exec(text)?.[1] ??
-    THING_PRICE.exec(text)?.[1]
+    THING_PRICE.exec(text)?.[1] ??
+    THING_COUNTED.exec(text)?.[1]
   if (!phrase) return null
   const words = tokenize(phrase).filter(
     (word) => !QUESTION_SHAPE.has(word) && !GENERIC_THING.has(word) && !/^\d/u.test(word),
@@ -151,6 +152,9 @@ const THING_OWNED =
   /^(?:what|whats|what['’]s|who|whos|who['’]s)\s+(?:(?:is|are|was|were)\s+)?(?:[\p{L}\p{N}-]+\s+){0,2}[\p{L}\p{N}-]+(?:['’]s|s['’])\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)$/u
 const THING =
   /^(?:what|whats|what['’]s)\s+(?:(?:is|are|was|were)\s+)?the\s+((?:[\p{L}-]+\s+){1,2}[\p{L}-]+)$/u
+/** "how many days of ANNUAL LEAVE do employees get": the thing a count is of. */
+const THING_COUNTED =
+  /^how\s+many\s+[\p{L}-]+\s+of\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:do|does|did|is|are|was|were|can|could|will|would|should|have|has|had)\s/u
 /** "how much is the LEASE RENEWAL FEE", "how much does the PET DEPOSIT cost": what a thing of its words costs. */
 const THING_PRICE =
   /^how\s+much\s+(?:is|was|are|were|does|do|did|will)\s+(?:the|an?)\s+((?:[\p{L}-]+\s+){1,2}?[\p{L}-]+?)(?:\s+(?:cost|costs|be))?$/u

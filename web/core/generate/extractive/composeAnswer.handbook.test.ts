@@ -290,4 +290,25 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(renewal).not.toContain('$50')
     expect(composedAnswer('how much is the lock change', [fees, rent]).text).toContain('$120')
   })
+
+  it('refuses a count of a thing no passage names ("days of annual leave"), and counts one they name', () => {
+    const remote = fileSource(
+      1,
+      '5. How to request remote work\n\nHybrid employees may work remotely up to three days a week.',
+      'policy.docx',
+      'Remote Work Policy > 5. How to request remote work',
+    )
+    const expenses = fileSource(
+      2,
+      '6. Equipment and expenses\n\nEmployees may claim a home office allowance of £300 once every two years.',
+      'policy.docx',
+      'Remote Work Policy > 6. Equipment and expenses',
+    )
+    const leave = composedAnswer('how many days of annual leave do employees get', [expenses, remote]).text
+    expect(leave).toContain('none of them mentions')
+    expect(leave).toContain('“leave”')
+    expect(
+      composedAnswer('how many days of remote work are hybrid employees allowed', [expenses, remote]).text,
+    ).toContain('three days a week')
+  })
 })
