@@ -204,3 +204,19 @@ describe('candidateSentences on slides', () => {
     expect(candidateSentences([source('Make Popular Pages Static\nCaching Dynamic Content')])).toEqual([])
   })
 })
+
+describe('candidateSentences on an article', () => {
+  it("keeps the article's title for the section of the sentences under its byline", () => {
+    const article = answerSource(
+      1,
+      [
+        'By Maria Lopez, City Hall reporter. Published 14 March 2024',
+        'Supporters pointed to 46 crashes involving cyclists on Harbor Road since 2019.',
+      ].join('\n'),
+      { filename: 'news.html', heading: 'Council approves new bike lanes on Harbor Road' },
+    )
+    const supporters = candidateSentences([article]).find(({ text }) => text.startsWith('Supporters'))
+    expect(supporters?.section).toEqual(expect.arrayContaining(['bike', 'lanes']))
+    expect(supporters?.section).not.toContain('lopez')
+  })
+})

@@ -439,10 +439,17 @@ function shortCaption(line: string): boolean {
 function isHeading(line: string): boolean {
   return (
     !FINAL_PUNCTUATION.test(line) &&
+    !BYLINE.test(line) &&
     line.split(' ').length <= MAX_HEADING_WORDS &&
     [...line].length <= MAX_HEADING_CHARACTERS
   )
 }
+
+/**
+ * An article's byline ("By Maria Lopez, City Hall reporter. Published 14 March 2024"): short and
+ * unpunctuated as a heading is, but it says who wrote the article, not what the lines under it are of.
+ */
+const BYLINE = /^(?:[Bb]y|(?:[Ww]ritten|[Pp]osted|[Rr]eported)\s+by)\s+\p{Lu}/u
 
 /** A line as short as a list's item: a few words. */
 function shortLine(line: string): boolean {
