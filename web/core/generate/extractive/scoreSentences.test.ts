@@ -47,3 +47,22 @@ describe('scoreSentences', () => {
     expect(scores.ranked[0]?.coverage).toBeCloseTo(without.ranked[0]?.coverage ?? 0)
   })
 })
+
+describe('scoreSentences on how a thing works', () => {
+  it('takes "work" in "how does X work" for the shape of the ask: "working days" does not say how', () => {
+    const scores = scoreSentences(
+      understandQuestion('how does code review work'),
+      candidateSentences([
+        fileSource(
+          1,
+          'Code review\n\nReviews should be done within two working days. Every change needs one approving review from a maintainer before it is merged.',
+          'guide.md',
+          'Guide > Code review',
+        ),
+      ]),
+    )
+    expect(scores.ranked[0]?.sentence.text).toBe(
+      'Every change needs one approving review from a maintainer before it is merged.',
+    )
+  })
+})

@@ -19,6 +19,7 @@ import { askedValueKinds } from './askedValueKinds'
 import { placeBesideAsk } from './placeBesideAsk'
 import { askFocus, askedThing } from './askFocus'
 import { speakerOf } from './speakerOf'
+import { howItWorks } from './howItWorks'
 import { howToAsk } from './howToAsk'
 import { withoutItemNumbers } from './withoutItemNumbers'
 import { nameBesideRole } from './nameBesideRole'
@@ -324,10 +325,13 @@ export function scoreSentences(
     (term === persons && (frequency[terms.indexOf(term)] ?? 0) === 0) ||
     speaker?.verb === term
   const scoping = (term: string) => definition?.scope.includes(term) || understanding.scope.includes(term)
+  const mechanism = howItWorks(understanding.ask)
   const weights = terms.map((term, t) => {
     const df = commonness[t] ?? 0
     // "what does the name neon actually mean": "name" and "actually" say nothing of neon.
     if (definition?.aside.includes(term) && !definition.subject.includes(term)) return 0
+    // "How does code review work": the verb asks for a mechanism, as "how" does; "working days" says none.
+    if (mechanism && /^works?$/u.test(term)) return 0
     if (!shape(term)) {
       const weight = df === 0 ? rarest : idf(df, count)
       if (scoping(term)) return weight * SCOPE_WEIGHT
