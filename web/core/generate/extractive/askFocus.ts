@@ -26,6 +26,26 @@ export function askFocus(ask: string): string | null {
 }
 
 /**
+ * The word that qualifies a list's general noun ("what are the ELIGIBILITY requirements for remote work",
+ * "list the SECURITY rules"): the requirements, rules or steps are of the thing it names, which a section's
+ * heading names ("4. Eligibility", "7. Security") where its items never repeat the general noun. Its
+ * search term, or null when the ask is of no such shape. English word order only.
+ */
+export function listedFocus(ask: string): string | null {
+  const qualifier = LISTED.exec(ask.toLowerCase().replace(/\s+/gu, ' ').trim())?.[1]
+  const term = qualifier === undefined ? undefined : tokenize(qualifier)[0]
+  return term !== undefined && !QUESTION_SHAPE.has(term) ? term : null
+}
+
+/** Nouns that name a list of any matter: what the list is of is the word before. A closed class. */
+const LIST_NOUNS =
+  'requirements|rules|criteria|conditions|guidelines|steps|procedures|responsibilities|obligations|duties|limits|restrictions'
+const LISTED = new RegExp(
+  String.raw`^(?:what\s+(?:are|were)\s+the|list\s+(?:all\s+)?the|name\s+the|tell\s+me\s+the)\s+([\p{L}-]+)\s+(?:${LIST_NOUNS})\b`,
+  'u',
+)
+
+/**
  * The focus (`askFocus`) when the question asks it of a thing it names after "of" ("what DOSE of
  * abemaciclib is recommended", "how many EMPLOYEES of Diageo…"): a measure or a part of that thing, which
  * a passage answering names. A common word after "of" makes the phrase a category whose instances answer

@@ -311,4 +311,38 @@ describe('composeAnswer on a paper and a handbook', () => {
       composedAnswer('how many days of remote work are hybrid employees allowed', [expenses, remote]).text,
     ).toContain('three days a week')
   })
+
+  it('answers "the eligibility requirements", "the security rules" from the sections their qualifier heads', () => {
+    const scope = fileSource(
+      1,
+      '2. Scope\n\nThis policy applies to all permanent employees. It does not apply to agency workers, whose work must be done on site.',
+      'policy.docx',
+      'Remote Work Policy > 2. Scope',
+    )
+    const eligibility = fileSource(
+      2,
+      '4. Eligibility\n\nAn employee may request a remote or hybrid arrangement if they:\n\nhave completed their probation period of six months;\nhold a role marked as suitable for remote work; and\nhave no active performance improvement plan.',
+      'policy.docx',
+      'Remote Work Policy > 4. Eligibility',
+    )
+    const request = fileSource(
+      3,
+      '5. How to request remote work\n\nSubmit the Remote Work Request form in the HR portal.\nFully remote arrangements require the approval of the Chief Operating Officer.',
+      'policy.docx',
+      'Remote Work Policy > 5. How to request remote work',
+    )
+    const security = fileSource(
+      4,
+      '7. Security\n\nEmployees must connect through the company VPN and never print confidential documents at home.',
+      'policy.docx',
+      'Remote Work Policy > 7. Security',
+    )
+    const sources = [request, scope, eligibility, security]
+    const requirements = composedAnswer('what are the eligibility requirements for remote work', sources).text
+    expect(requirements).toContain('An employee may request a remote or hybrid arrangement if they: [2]')
+    expect(requirements).toContain('- have completed their probation period of six months;')
+    expect(composedAnswer('list the security rules for remote workers', sources).text).toContain(
+      'Employees must connect through the company VPN',
+    )
+  })
 })

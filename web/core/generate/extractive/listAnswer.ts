@@ -2,7 +2,7 @@ import { documentScope } from '../../retrieve/documentScope'
 import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
-import { askFocus } from './askFocus'
+import { askFocus, listedFocus } from './askFocus'
 import { FOOTNOTE_MARK } from './candidateSentences'
 import { closingBrackets } from './closingBrackets'
 import { DECK_FILE } from './deckFile'
@@ -157,6 +157,7 @@ export function listAnswer(
   )
   if (terms.length === 0) return null
   const head = headNoun(asked)
+  const qualifier = listedFocus(asked)
   let best: {
     intro: string
     items: string[]
@@ -266,7 +267,14 @@ export function listAnswer(
       if (excluded.some((term) => introduced.some((word) => matchWord(term, word) > 0))) continue
       // The list holds what is asked for, the ask's head noun ("goals" in "what are the goals of the
       // broadband talk"), not only what the document is about (its deck's title, "Why Broadband Matters").
-      if (head !== null && ![...intro, ...items].some((word) => matchWord(head, word) > 0)) continue
+      // A general noun's list ("the eligibility requirements") may be named by what qualifies it alone
+      // ("4. Eligibility" over "An employee may request … if they:").
+      if (
+        head !== null &&
+        ![...intro, ...items].some((word) => matchWord(head, word) > 0) &&
+        !(qualifier !== null && [...intro].some((word) => matchWord(qualifier, word) > 0))
+      )
+        continue
       // Asked in a few words, the list must be the one they name: every word in its introduction or heading,
       // but one of five or more ("… conditions for rating diesel engine power": what they are for).
       const unnamed = terms.filter((term) => ![...intro].some((word) => matchWord(term, word) > 0))

@@ -17,7 +17,7 @@ import { holdsDuration } from './holdsDuration'
 import { holdsPhrase } from './holdsPhrase'
 import { askedValueKinds } from './askedValueKinds'
 import { placeBesideAsk } from './placeBesideAsk'
-import { askFocus, askedThing } from './askFocus'
+import { askFocus, askedThing, listedFocus } from './askFocus'
 import { speakerOf } from './speakerOf'
 import { howItWorks } from './howItWorks'
 import { howToAsk } from './howToAsk'
@@ -253,7 +253,7 @@ export function scoreSentences(
   const versionAsk = VERSION_ASK.test(understanding.ask)
   // "what EQUIPMENT do remote workers get": under the heading "Equipment and expenses", the sentence
   // listing "a laptop, a monitor, a headset" is of the kind asked, though it never says the word.
-  const focus = askFocus(understanding.ask)
+  const focus = askFocus(understanding.ask) ?? listedFocus(understanding.ask)
   // "What did the headteacher say": the section under "Headteacher's update" is what was said.
   const speaker = speakerOf(understanding.ask)
   // The documents with a heading naming the kind asked ("6. Equipment and expenses" for "what equipment…").
