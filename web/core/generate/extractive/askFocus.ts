@@ -40,6 +40,15 @@ export function listedFocus(ask: string): string | null {
 /** Nouns that name a list of any matter: what the list is of is the word before. A closed class. */
 const LIST_NOUNS =
   'requirements|rules|criteria|conditions|guidelines|steps|procedures|responsibilities|obligations|duties|limits|restrictions'
+
+/**
+ * Whether a focus (`askFocus`) is a noun for a list of any matter ("what CRITERIA does the review
+ * score"): a document lists them without the word ("The review scores delivery, quality, price…").
+ */
+export function generalListNoun(term: string): boolean {
+  return GENERAL_LIST_NOUN.test(term)
+}
+const GENERAL_LIST_NOUN = new RegExp(`^(?:${LIST_NOUNS})$`, 'u')
 const LISTED = new RegExp(
   String.raw`^(?:what\s+(?:are|were)\s+the|list\s+(?:all\s+)?the|name\s+the|tell\s+me\s+the)\s+([\p{L}-]+)\s+(?:${LIST_NOUNS})\b`,
   'u',

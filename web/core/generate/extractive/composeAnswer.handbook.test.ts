@@ -267,8 +267,8 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(composedAnswer('what is the tidewater license', [license, guide]).text).toContain(
       'The documents do not say',
     )
-    expect(composedAnswer('what is the dupsweep license', [license, guide]).text).toContain(
-      'Apache License 2.0',
+    expect(composedAnswer('what is the dupsweep license', [license, guide]).text).toMatch(
+      /^dupsweep is released under the Apache License 2\.0/u,
     )
   })
 
@@ -288,7 +288,7 @@ describe('composeAnswer on a paper and a handbook', () => {
     const renewal = composedAnswer('how much is the lease renewal fee', [fees, rent]).text
     expect(renewal).toContain('none of them mentions “renewal”')
     expect(renewal).not.toContain('$50')
-    expect(composedAnswer('how much is the lock change', [fees, rent]).text).toContain('$120')
+    expect(composedAnswer('how much is the lock change', [fees, rent]).text).toMatch(/^Lock change.*\$120/u)
   })
 
   it('refuses a count of a thing no passage names ("days of annual leave"), and counts one they name', () => {
@@ -309,7 +309,7 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(leave).toContain('“leave”')
     expect(
       composedAnswer('how many days of remote work are hybrid employees allowed', [expenses, remote]).text,
-    ).toContain('three days a week')
+    ).toMatch(/^Hybrid employees may work remotely up to three days a week/u)
   })
 
   it('answers "the eligibility requirements", "the security rules" from the sections their qualifier heads', () => {
@@ -341,8 +341,45 @@ describe('composeAnswer on a paper and a handbook', () => {
     const requirements = composedAnswer('what are the eligibility requirements for remote work', sources).text
     expect(requirements).toContain('An employee may request a remote or hybrid arrangement if they: [2]')
     expect(requirements).toContain('- have completed their probation period of six months;')
-    expect(composedAnswer('list the security rules for remote workers', sources).text).toContain(
-      'Employees must connect through the company VPN',
+    expect(composedAnswer('list the security rules for remote workers', sources).text).toMatch(
+      /^Employees must connect through the company VPN/u,
+    )
+  })
+
+  it('answers "what criteria…" with the sentence listing them, though it never says "criteria"', () => {
+    const review = fileSource(
+      1,
+      '4. Annual review\n\nEvery preferred supplier is reviewed once a year. The review scores delivery, quality, price and responsiveness on a scale of 1 to 5. A supplier scoring below 3 on two consecutive reviews is placed on an improvement plan, and may be removed from the preferred list.',
+      'handbook.docx',
+      'Vendor Onboarding Handbook > 4. Annual review',
+    )
+    const wage = fileSource(
+      2,
+      'Annual Wage Review 2019-20\n\nSummary of the Expert Panel decision\n\nHarbour Employers Association',
+      'review.pptx',
+      'Annual Wage Review 2019-20',
+    )
+    const code = fileSource(
+      3,
+      'Code review\n\nEvery change needs one approving review from a maintainer before it is merged. Reviews should be done within two working days. Large changes should be discussed in an issue first.',
+      'guide.md',
+      'Guide > Code review',
+    )
+    const policy = fileSource(
+      4,
+      "8. Review\n\nAn arrangement may be ended by either party with four weeks' notice. This policy is reviewed every two years by People Operations.",
+      'policy.docx',
+      'Remote Work Policy > 8. Review',
+    )
+    const club = fileSource(
+      5,
+      'Lakeside Gardening Club\n\nAnnual General Meeting\n\nNovember 18, 2018',
+      'agm.pptx',
+      'Lakeside Gardening Club',
+    )
+    const sources = [review, wage, code, policy, club]
+    expect(composedAnswer('what criteria does the annual review score', sources).text).toMatch(
+      /^The review scores delivery, quality, price and responsiveness/u,
     )
   })
 })

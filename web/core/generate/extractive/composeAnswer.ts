@@ -16,7 +16,15 @@ import {
 import { askedNames } from './askedFor'
 import { askedValueKinds } from './askedValueKinds'
 import { authorshipQuestion, bylineOf } from './authorshipQuestion'
-import { askedMeans, askedThing, askFocus, attributeOf, focusOfThing, roleOf } from './askFocus'
+import {
+  askedMeans,
+  askedThing,
+  askFocus,
+  attributeOf,
+  focusOfThing,
+  generalListNoun,
+  roleOf,
+} from './askFocus'
 import { DECK_FILE } from './deckFile'
 import { candidateSentences } from './candidateSentences'
 import { chooseFigure } from './chooseFigure'
@@ -288,7 +296,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const anchored = understanding.names.some(
     (name) => /^\p{L}+$/u.test(name) && sources.some((source) => mentions(source.number, name)),
   )
-  const focus = anchored ? null : askFocus(ask)
+  // "What criteria does the review score": a list's general noun need not be printed (`generalListNoun`).
+  const asked = askFocus(ask)
+  const focus = anchored || (asked !== null && generalListNoun(asked)) ? null : asked
   // "What did the headteacher say": the section's sentences after the best one are said by them too.
   const chosen = pickAnswer(
     notRepeated(scores, request, floor),
