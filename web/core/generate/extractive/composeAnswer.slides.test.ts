@@ -333,4 +333,17 @@ describe('composeAnswer on slide decks', () => {
       'The Parallel Postulate (John Playfair 1795) [1]',
     )
   })
+
+  it('lists a slide\'s table rows for the plural its header names ("Phase"), not its title', () => {
+    const plan = slide(1, 6, 'Migration plan', [
+      'Phase | Scope | Target date',
+      '1 | Reporting jobs | November 2023',
+      '2 | Feature pipelines | January 2024',
+      '3 | Model training | March 2024',
+    ])
+    const text = answer('what are the phases of the migration', [plan]).text
+    expect(text).toMatch(/^Migration plan \[1\]/u)
+    expect(text).toContain('- 1: Reporting jobs, November 2023')
+    expect(text).toContain('- 3: Model training, March 2024')
+  })
 })

@@ -219,11 +219,14 @@ export function listAnswer(
       // A deck's title slide is its title over who gave it, where and when: no list.
       if (deck && (source.page ?? 1) <= 1 && i === 0) return
       const items = listItems(lines, i, deck)
+      // A table's header row under the introduction says what its rows are ("Phase | Scope | Target date"):
+      // its words count with the items', which its rows read without it.
+      const header = TABLE_ROW.test(lines[i + 1] ?? '') ? [lines[i + 1]!] : []
       if (items.length >= 2)
         blocks.push({
           intro: following?.[0].trim() ?? line,
           items,
-          before: lines.slice(Math.max(0, i - BEFORE), i),
+          before: [...lines.slice(Math.max(0, i - BEFORE), i), ...header],
           runsOn: lastLine(lines.findLastIndex((other) => items.includes(other.replace(BULLET, '')))),
         })
     })
