@@ -382,4 +382,22 @@ describe('composeAnswer on a paper and a handbook', () => {
       /^The review scores delivery, quality, price and responsiveness/u,
     )
   })
+
+  it("answers an FAQ's question with the paragraph under it, from its first sentence", () => {
+    const card = fileSource(
+      1,
+      'How do I get a library card?\n\nBring a photo ID and proof of your current address to any branch. Cards are free for residents of Oakridge County. Non-residents may buy a card for $40 a year.',
+      'faq.html',
+      'Frequently asked questions > How do I get a library card?',
+    )
+    const fees = fileSource(
+      2,
+      'Are there late fees?\n\nThe library stopped charging late fees in 2021.',
+      'faq.html',
+      'Frequently asked questions > Are there late fees?',
+    )
+    expect(composedAnswer('how do i get a library card', [card, fees]).text).toBe(
+      'Bring a photo ID and proof of your current address to any branch. [1] Cards are free for residents of Oakridge County. [1] Non-residents may buy a card for $40 a year. [1]',
+    )
+  })
 })

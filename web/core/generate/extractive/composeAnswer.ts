@@ -300,11 +300,15 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const asked = askFocus(ask)
   const focus = anchored || (asked !== null && generalListNoun(asked)) ? null : asked
   // "What did the headteacher say": the section's sentences after the best one are said by them too.
+  // "How do I get a library card" under an FAQ's "How do I get a library card?": the paragraph under
+  // the question answers it, from its first sentence.
+  const ranked = notRepeated(scores, request, floor)
+  const faq = questionSection(ranked, sources, understanding)
   const chosen = pickAnswer(
-    notRepeated(scores, request, floor),
+    faq ? [faq, ...ranked.filter((item) => item !== faq)] : ranked,
     floor,
     goOn,
-    howItWorks(ask) || speakerOf(ask) !== null,
+    faq !== null || howItWorks(ask) || speakerOf(ask) !== null,
   )
   // A sentence that defines what "what is X" asks about answers it, however few of its other words
   // ("mean", "book") it holds: "Such boxes are known informally as Tofu."
@@ -511,6 +515,35 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         ? releaseDated(best)
         : null
   return { kind: 'answer', pieces: release ? [`${release}: ${pieces[0]}`, ...pieces.slice(1)] : pieces }
+}
+
+/**
+ * The first sentence of the section the best one stands in, where that section's heading is a question
+ * (an FAQ's "How do I get a library card?") holding every word the ask weighs: the paragraph under it is
+ * the answer, read from its start. Null otherwise.
+ */
+function questionSection(
+  ranked: readonly ScoredSentence[],
+  sources: readonly AnswerSource[],
+  understanding: QuestionUnderstanding,
+): ScoredSentence | null {
+  const best = ranked[0]
+  if (!best) return null
+  const heading = sources
+    .find(({ number }) => number === best.sentence.source)
+    ?.heading?.split(' > ')
+    .at(-1)
+  if (!heading?.trim().endsWith('?')) return null
+  const words = tokenize(heading)
+  const weighty = understanding.terms.filter((term) => !QUESTION_SHAPE.has(term))
+  if (weighty.length < 2 || !weighty.every((term) => words.some((word) => matchWord(term, word) > 0)))
+    return null
+  const section = best.sentence.section.join(' ')
+  return ranked
+    .filter(
+      ({ sentence }) => sentence.source === best.sentence.source && sentence.section.join(' ') === section,
+    )
+    .reduce((first, item) => (item.sentence.position < first.sentence.position ? item : first), best)
 }
 
 /**
