@@ -159,4 +159,23 @@ describe('composeAnswer on a section or a slide whose title is the question', ()
       'A container is a lightweight, isolated process that packages an application with everything it needs to run. [2]',
     )
   })
+
+  it('answers what a meeting decided with the items under its notes\' "Decisions"', () => {
+    const attendees = fileSource(
+      1,
+      'Platform team weekly sync, 12 September 2024\n\nAttendees: Priya Nair, Tom Becker, Aiko Tanaka, Luis Ortega',
+      'team-notes.md',
+      'Platform team weekly sync, 12 September 2024',
+    )
+    const decisions = fileSource(
+      2,
+      'Decisions\n\nWe will move the staging cluster to the new region by the end of October.\nOn-call rotations change from weekly to fortnightly starting in October.\nThe team will stop supporting Python 3.8 in internal tools.',
+      'team-notes.md',
+      'Platform team weekly sync, 12 September 2024 > Decisions',
+    )
+    const text = composedAnswer('what did the platform team decide', [attendees, decisions]).text
+    expect(text).toMatch(/^Decisions \[2\]/u)
+    expect(text).toContain('- On-call rotations change from weekly to fortnightly starting in October.')
+    expect(text).not.toContain('Attendees')
+  })
 })

@@ -364,6 +364,8 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
   // "What is a cache miss" asks what it is; "what were the key findings" asks for the items.
   const defining = definitionQuestion(ask) !== null && !listQuestion(ask)
   const same = (term: string, words: readonly string[]) => words.some((word) => matchWord(term, word) > 0)
+  const verb = DONE_ASK.exec(ask.trim())?.[1]?.toLowerCase()
+  const done = verb === undefined ? null : (DONE_NOUNS.get(verb) ?? null)
   for (const source of sources) {
     const deck = DECK_FILE.test(source.filename)
     if (deck && (source.page ?? 1) <= 1) continue
@@ -401,12 +403,14 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       howToAsk(ask) &&
       terms.length >= 2 &&
       terms.every((term) => same(term, askedTerms))
-    if (!question && !thingTitle && !stepsTitle) continue
+    // "what did the platform team decide" beside the notes' "Decisions": what was done, under its noun.
+    const doneTitle = done !== null && words.some((word) => word.toLowerCase().startsWith(done))
+    if (!question && !thingTitle && !stepsTitle && !doneTitle) continue
     const below = passageLines(source.text).filter((line) => line !== heading && line !== title)
     const end = below.findIndex((line) => SECTION_HEADING.test(line))
     const lines = end < 0 ? below : below.slice(0, end)
     if (lines.length < 2) continue
-    if (!question && !thingTitle && !lines.every((line) => NUMBERED_STEP.test(line))) continue
+    if (!question && !thingTitle && !doneTitle && !lines.every((line) => NUMBERED_STEP.test(line))) continue
     // "What is a Program" over a document's paragraph, or a slide's sentence, is answered as a definition.
     if (defining && (!deck || SENTENCE_END.test(lines[0]!))) continue
     if (!deck && lines.some((line) => line.split(' ').length > MAX_STEP_WORDS)) continue
@@ -417,6 +421,22 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
   }
   return null
 }
+
+/**
+ * "what did the team decide", "what has the board agreed": what a meeting did, asked by its verb, which
+ * its notes record under the verb's noun ("Decisions", "Agreed actions", "Recommendations").
+ */
+const DONE_ASK =
+  /^what\s+(?:did|do|does|has|have|had|will|would)\s+.+?\s+(decide|agree|recommend|conclude|resolve|approve)\s*[?.!]*$/iu
+/** The start of the noun each such verb's heading is written with. */
+const DONE_NOUNS: ReadonlyMap<string, string> = new Map([
+  ['decide', 'decision'],
+  ['agree', 'agree'],
+  ['recommend', 'recommendation'],
+  ['conclude', 'conclusion'],
+  ['resolve', 'resol'],
+  ['approve', 'approv'],
+])
 
 /** Words of a how-to's title that the ask need not hold. */
 const TITLE_PARTICLES = new Set(['to', 'a', 'an', 'the'])
