@@ -99,7 +99,11 @@ export function askedAttribute(ask: string): string | null {
  */
 export function attributeOf(ask: string): { attribute: string; of: string[] } | null {
   const match = ATTRIBUTE.exec(ask.toLowerCase().replace(/\s+/gu, ' ').trim())
-  const head = match?.[1]?.split(' ').at(-1)
+  // "the LOAN period for books": a span's noun names no attribute of its own (`GENERIC_THING`).
+  const head = match?.[1]
+    ?.split(' ')
+    .filter((word) => !GENERIC_THING.has(word))
+    .at(-1)
   const term = head === undefined ? undefined : tokenize(head)[0]
   if (term === undefined || QUESTION_SHAPE.has(term) || /^\d/u.test(term)) return null
   return { attribute: term, of: tokenize(match?.[2] ?? '').filter((word) => !QUESTION_SHAPE.has(word)) }
@@ -162,8 +166,13 @@ export function askedThing(ask: string): string[] | null {
   return words.length > 0 ? words : null
 }
 
-/** Nouns that name no thing of their own ("the term for…", "the way in which…"): the rest of the question does. */
+/**
+ * Nouns that name no thing of their own ("the term for…", "the way in which…"): the rest of the question
+ * does. So do a span's ("the loan period", "the notice period": "lent for three weeks", "four weeks' notice").
+ */
 const GENERIC_THING = new Set([
+  'period',
+  'duration',
   'term',
   'terms',
   'way',

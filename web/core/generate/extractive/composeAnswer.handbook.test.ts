@@ -400,4 +400,33 @@ describe('composeAnswer on a paper and a handbook', () => {
       'Bring a photo ID and proof of your current address to any branch. [1] Cards are free for residents of Oakridge County. [1] Non-residents may buy a card for $40 a year. [1]',
     )
   })
+
+  it('answers a span asked by its noun ("the loan period") with the span a sentence prints in its own verb', () => {
+    const books = fileSource(
+      1,
+      'How long can I keep a book?\n\nBooks are lent for three weeks and may be renewed twice. DVDs are lent for one week.',
+      'faq.html',
+      'Frequently asked questions > How long can I keep a book?',
+    )
+    const probation = fileSource(
+      2,
+      '4. Eligibility\n\nAn employee may request remote work once they have completed their probation period of six months.',
+      'policy.docx',
+      'Remote Work Policy > 4. Eligibility',
+    )
+    expect(composedAnswer('whats the loan period for books', [books, probation]).text).toMatch(
+      /^Books are lent for three weeks/u,
+    )
+  })
+
+  it('answers "how much ram" from a spec table\'s "Memory" row', () => {
+    const specs = fileSource(
+      1,
+      'Specifications\n\nComponent | Aero 14 | Aero 14 Pro\nProcessor | 8-core, 3.2 GHz | 12-core, 3.8 GHz\nMemory | 16 GB | 32 GB\nStorage | 512 GB SSD | 1 TB SSD',
+      'aero14-specs.docx',
+      'Aero 14 Laptop: technical specifications > Specifications',
+    )
+    expect(composedAnswer('how much ram does the aero 14 pro have', [specs]).text).toContain('32 GB')
+    expect(composedAnswer('how much ram does the aero 14 pro have', [specs]).text).not.toContain('do not')
+  })
 })

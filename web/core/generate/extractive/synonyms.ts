@@ -55,6 +55,10 @@ const GROUPS: readonly string[] = [
   'shown displayed',
   'attendees participants',
   'speed throughput',
+  // "how much ram does it have": a spec sheet's "Memory | 16 GB".
+  'ram memory',
+  // "the loan period for books": "Books are lent for three weeks".
+  'loan lend',
   // "what database does it use": "our in-house metadata store, Edgestore".
   'database db datastore store',
   // "install it on mac": a readme's "macOS Homebrew".
