@@ -88,6 +88,15 @@ describe('followUpQuestion', () => {
     ).toBe("what is Priya Nair's role")
   })
 
+  it('puts a variant after a model named by its number, the verb after "does" no part of it', () => {
+    expect(followUpQuestion('and the pro?', after('how much does the aero 14 cost'))).toBe(
+      'how much does the aero 14 pro cost',
+    )
+    expect(followUpQuestion('and the cake sales?', after('how much did the disco raise'))).toBe(
+      'how much did the cake sales raise',
+    )
+  })
+
   it('reads "she" after "who proposed…" as the person the answer says did it, inside its sentence', () => {
     const proposed = after(
       'who proposed the bike lane plan',

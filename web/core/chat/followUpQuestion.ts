@@ -198,11 +198,12 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     const asked = askedThingOf(previous, article)
     if (asked) {
       // "and the secretary?" after "who is the pta treasurer": the name qualifying the old thing ("pta", no
-      // English word, or capitalised as typed) qualifies the new one too: "the pta secretary".
-      const qualifiers = asked.phrase
-        .split(' ')
-        .slice(1, -1)
-        .filter((word) => /^\p{Lu}/u.test(word) || !knownWord(word.toLowerCase()))
+      // English word, or capitalised as typed) qualifies the new one too: "the pta secretary". A model's
+      // name ending on its number is the new thing's ("and the pro?" after "the aero 14": "the aero 14 pro").
+      const old = asked.phrase.split(' ')
+      const qualifiers = old
+        .slice(1, /^\d/u.test(old.at(-1)!) ? undefined : -1)
+        .filter((word) => /^[\p{Lu}\d]/u.test(word) || !knownWord(word.toLowerCase()))
         .filter((word) => !thing.toLowerCase().split(' ').includes(word.toLowerCase()))
       return previous.replace(asked.phrase, [asked.article, ...qualifiers, thing].join(' '))
     }
@@ -288,7 +289,9 @@ function askedThingOf(question: string, article?: string): { phrase: string; art
   const words = match[0].split(' ')
   const { words: read, tags } = textValues(question)
   const last = words.at(-1)!.toLowerCase()
-  const verbAtEnd = words.length > 2 && tags[read.lastIndexOf(last)] === 'VERB'
+  // "how much does the aero 14 cost": after "does", the thing is the subject and its last word the verb.
+  const supported = /\b(?:does|do|did)\s+$/iu.test(question.slice(0, match.index))
+  const verbAtEnd = words.length > 2 && (supported || tags[read.lastIndexOf(last)] === 'VERB')
   return { phrase: verbAtEnd ? words.slice(0, -1).join(' ') : match[0], article: match[1]! }
 }
 
