@@ -429,4 +429,22 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(composedAnswer('how much ram does the aero 14 pro have', [specs]).text).toContain('32 GB')
     expect(composedAnswer('how much ram does the aero 14 pro have', [specs]).text).not.toContain('do not')
   })
+
+  it('answers what is in a thing with the list under its heading, every item', () => {
+    const box = fileSource(
+      1,
+      'In the box\n\nAero 14 laptop\n65 W USB-C charger\nQuick start guide',
+      'aero14-specs.docx',
+      'Aero 14 Laptop: technical specifications > In the box',
+    )
+    const warranty = fileSource(
+      2,
+      'Warranty\n\nEvery Aero laptop comes with a one-year limited warranty.',
+      'aero14-specs.docx',
+      'Aero 14 Laptop: technical specifications > Warranty',
+    )
+    expect(composedAnswer('whats in the box with the aero', [box, warranty]).text).toBe(
+      'In the box [1]\n- Aero 14 laptop\n- 65 W USB-C charger\n- Quick start guide',
+    )
+  })
 })

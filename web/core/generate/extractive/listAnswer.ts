@@ -44,12 +44,16 @@ const BEFORE = 2
  */
 export function listQuestion(ask: string): boolean {
   const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
-  if (LIST_ASK.test(text) || COUNTED_PLURAL.test(text) || ANY_STUFF.test(text)) return true
+  if (LIST_ASK.test(text) || COUNTED_PLURAL.test(text) || ANY_STUFF.test(text) || CONTENTS_ASK.test(text))
+    return true
   const unmarked = UNMARKED_POSSESSIVE.exec(text.replace(/[?.!]+$/u, ''))
   if (unmarked && !knownWord(unmarked[1]!)) return true
   const focus = askFocus(text)
   return focus !== null && (/[^su]s$/u.test(focus) || IRREGULAR_PLURALS.has(focus)) && !/^how\s/u.test(text)
 }
+
+/** "what's in the box", "whats included in the kit": the things a thing holds, one by one. */
+const CONTENTS_ASK = /^what(?:['’]s|s|\s+is|\s+comes)\s+(?:included\s+)?in\s+(?:the|a|my|your)\s+/u
 
 /** Plurals without an "s" that a question asks for ("what criteria…", "which phenomena…"). A closed class. */
 const IRREGULAR_PLURALS = new Set(
