@@ -178,4 +178,17 @@ describe('composeAnswer on a section or a slide whose title is the question', ()
     expect(text).toContain('- On-call rotations change from weekly to fortnightly starting in October.')
     expect(text).not.toContain('Attendees')
   })
+
+  it('lists only the action items of the person asked for by their possessive', () => {
+    const actions = fileSource(
+      1,
+      'Action items\n\nOwner | Action | Due\nPriya | Draft the region move plan | 20 September\nLuis | Update the on-call schedule | 27 September\nAiko | Write the alerting runbook | 4 October',
+      'team-notes.md',
+      'Platform team weekly sync > Action items',
+    )
+    expect(composedAnswer("what are luis's action items", [actions]).text).toBe(
+      'Action items [1]\n- Luis: Update the on-call schedule, 27 September',
+    )
+    expect(composedAnswer('what are the action items', [actions]).text).toContain('- Aiko:')
+  })
 })

@@ -52,6 +52,10 @@ export function listQuestion(ask: string): boolean {
   return focus !== null && (/[^su]s$/u.test(focus) || IRREGULAR_PLURALS.has(focus)) && !/^how\s/u.test(text)
 }
 
+/** "luis's action items", "priya's tasks": the owner of the items asked for, by their possessive. */
+const OWNED_ITEMS =
+  /\b(\p{L}+)['’]s\s+(?:[\p{L}-]+\s+){0,2}(?:items|tasks|actions|jobs|assignments|to-?dos|responsibilities|duties)\b/u
+
 /** "what's in the box", "whats included in the kit": the things a thing holds, one by one. */
 const CONTENTS_ASK = /^what(?:['’]s|s|\s+is|\s+comes)\s+(?:included\s+)?in\s+(?:the|a|my|your)\s+/u
 
@@ -309,7 +313,11 @@ export function listAnswer(
   const { intro, source } = best
   if (best.sentence !== undefined) return [`${best.sentence.replace(FOOTNOTE_MARK, '')} [${source}]`]
   const next = best.runsOn ? continuedOver(sources, source) : null
-  const items = endOfItems([...best.items, ...(next?.items ?? [])]).slice(0, MAX_ITEMS)
+  const all = endOfItems([...best.items, ...(next?.items ?? [])])
+  // "what are luis's action items": of a list some of whose items name the owner asked, those items.
+  const owner = OWNED_ITEMS.exec(asked.toLowerCase())?.[1]
+  const owned = owner === undefined ? [] : all.filter((item) => tokenize(item).includes(owner))
+  const items = (owned.length > 0 ? owned : all).slice(0, MAX_ITEMS)
   const cited = next ? `[${source}][${next.source}]` : `[${source}]`
   return [`${intro === '' ? '' : `${intro} `}${cited}`, ...items.map((item) => `\n- ${clipItem(item)}`)]
 }
