@@ -447,4 +447,35 @@ describe('composeAnswer on a paper and a handbook', () => {
       'In the box [1]\n- Aero 14 laptop\n- 65 W USB-C charger\n- Quick start guide',
     )
   })
+
+  it('answers what is needed with the list under "Ingredients", and how to make it with the numbered "Method"', () => {
+    const title = 'Easy red lentil soup'
+    const opening = fileSource(
+      1,
+      `${title}\n\nThis warming soup is ready in 35 minutes and serves four.`,
+      'soup.html',
+      title,
+    )
+    const ingredients = fileSource(
+      2,
+      'Ingredients\n\n1 tablespoon olive oil\n1 onion, chopped\n2 carrots, diced\n200 g red lentils\n1 litre vegetable stock',
+      'soup.html',
+      `${title} > Ingredients`,
+    )
+    const method = fileSource(
+      3,
+      'Method\n\n1. Heat the oil and cook the onion and carrots for 5 minutes.\n2. Stir in the lentils and stock and simmer for 20 minutes.\n3. Blend until smooth.',
+      'soup.html',
+      `${title} > Method`,
+    )
+    const sources = [opening, ingredients, method]
+    const needed =
+      'Ingredients [2]\n- 1 tablespoon olive oil\n- 1 onion, chopped\n- 2 carrots, diced\n- 200 g red lentils\n- 1 litre vegetable stock'
+    expect(composedAnswer('what do i need for lentil soup', sources).text).toBe(needed)
+    // No line of the list introduces the ones after it ("200 g red lentils" over the stock).
+    expect(composedAnswer('what are the ingredients for the lentil soup', sources).text).toBe(needed)
+    const made = composedAnswer('how do i make the lentil soup', sources).text
+    expect(made).toMatch(/^Method \[3\]/u)
+    expect(made).toContain('- 3. Blend until smooth.')
+  })
 })

@@ -52,6 +52,15 @@ export function listQuestion(ask: string): boolean {
   return focus !== null && (/[^su]s$/u.test(focus) || IRREGULAR_PLURALS.has(focus)) && !/^how\s/u.test(text)
 }
 
+/** The headings a document's numbered steps go under. A closed class. */
+const METHOD_HEADING = /^(?:method|instructions|directions|steps|procedure|preparation)$/iu
+
+/** "what do i need for…", "what will we need to…": the things needed, asked for. */
+const NEEDS_ASK = /^what\s+(?:do|will|would|does)\s+(?:i|you|we|one)\s+need\b/iu
+/** The headings a document lists what is needed under. A closed class. */
+const NEEDED_HEADING =
+  /^(?:ingredients|requirements|prerequisites|materials|supplies|equipment|tools|what\s+you(?:['’]ll|\s+will)?\s+need|you(?:['’]ll|\s+will)\s+need)$/iu
+
 /** "luis's action items", "priya's tasks": the owner of the items asked for, by their possessive. */
 const OWNED_ITEMS =
   /\b(\p{L}+)['’]s\s+(?:[\p{L}-]+\s+){0,2}(?:items|tasks|actions|jobs|assignments|to-?dos|responsibilities|duties)\b/u
@@ -201,6 +210,12 @@ export function listAnswer(
       if (!/:$/u.test(line)) return
       for (let j = i + 1; j < lines.length && !/[.!?:]$/u.test(lines[j]!); j++) itemLines.add(j)
     })
+    // So are the lines of the list under the passage's own heading ("Ingredients" over "1 onion, chopped",
+    // "200 g red lentils"): none of them introduces the ones after it.
+    if (!deck && lines[0] === heading && heading !== '') {
+      const under = listItems(lines, 0)
+      for (let j = 1; j <= under.length; j++) itemLines.add(j)
+    }
     lines.forEach((line, i) => {
       // "In general, do not count the following as days of presence.": its last sentence announces them.
       const following = /:$/u.test(line) ? null : FOLLOWING.exec(line)
@@ -300,7 +315,10 @@ export function listAnswer(
       const introduces = own.filter((term) => introduced.some((word) => matchWord(term, word) > 0)).length
       // A list is of what its introduction or heading names: "Our contributions are as follows: … an
       // evaluation on two newspapers" lists no newspapers.
-      const titled = terms.some((term) => introduced.some((word) => matchWord(term, word) > 0))
+      // "what do i need for lentil soup": what is needed is listed under "Ingredients", "Requirements".
+      const titled =
+        terms.some((term) => introduced.some((word) => matchWord(term, word) > 0)) ||
+        (NEEDS_ASK.test(asked) && NEEDED_HEADING.test(heading.replace(/:$/u, '').trim()))
       if (!titled && block.sentence === undefined) continue
       if (
         share >= LIST_COVERAGE &&
@@ -417,7 +435,16 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       terms.every((term) => same(term, askedTerms))
     // "what did the platform team decide" beside the notes' "Decisions": what was done, under its noun.
     const doneTitle = done !== null && words.some((word) => word.toLowerCase().startsWith(done))
-    if (!question && !thingTitle && !stepsTitle && !doneTitle) continue
+    // "how do i make the lentil soup" beside the recipe's "Method" over numbered steps: a how-to's steps
+    // under the heading such steps go under, in the document the ask names (its title or file name).
+    const documentTitle = source.heading?.split(' > ')[0] ?? ''
+    const methodTitle =
+      !deck &&
+      !defining &&
+      howToAsk(ask) &&
+      METHOD_HEADING.test(title.trim()) &&
+      askedTerms.some((term) => same(term, [...tokenize(documentTitle), ...named]))
+    if (!question && !thingTitle && !stepsTitle && !doneTitle && !methodTitle) continue
     const below = passageLines(source.text).filter((line) => line !== heading && line !== title)
     const end = below.findIndex((line) => SECTION_HEADING.test(line))
     const lines = end < 0 ? below : below.slice(0, end)
