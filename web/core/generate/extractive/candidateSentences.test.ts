@@ -220,3 +220,13 @@ describe('candidateSentences on an article', () => {
     expect(supporters?.section).not.toContain('lopez')
   })
 })
+
+describe('candidateSentences on a section of a word or two', () => {
+  it('reads the heading as the label of a section whose whole body is a short line ("License" over "MIT")', () => {
+    const license = answerSource(1, 'License\n\nMIT', {
+      filename: 'README.md',
+      heading: 'quickcache > License',
+    })
+    expect(candidateSentences([license]).map(({ text }) => text)).toEqual(['License: MIT'])
+  })
+})

@@ -56,6 +56,8 @@ const MIN_UNPUNCTUATED_WORDS = 8
 const FINAL_PUNCTUATION = /[.!?…。！？:;：；]["'”’»)\]」』）]*[*†‡]?$/u
 /** For unspaced scripts (one "word" per clause) count characters instead: about two per word. */
 const MIN_UNSPACED_CHARS = 8
+/** A section's body of this many words at most is a value its heading labels ("License" over "MIT"). */
+const MAX_SECTION_VALUE_WORDS = 3
 /** A line this short with no sentence-final punctuation is taken for a heading ("3.2 Trace Trees"). */
 const MAX_HEADING_WORDS = 10
 const MAX_HEADING_CHARACTERS = 60
@@ -182,6 +184,21 @@ export function candidateSentences(
       }
       // A heading above it in the path, printed too (a paper's title over its abstract): no "label value" line.
       if (!admitted && levels.includes(line)) continue
+      // A section whose whole body is a word or two ("License" over "MIT"): the heading is its label, the
+      // line its value, one candidate ("License: MIT"), too short to count alone.
+      if (
+        !admitted &&
+        opensSection &&
+        i === lines.length - 1 &&
+        sectionLine !== '' &&
+        line.split(' ').length <= MAX_SECTION_VALUE_WORDS &&
+        !FINAL_PUNCTUATION.test(line) &&
+        // "Caching Dynamic Content" under "Make Popular Pages Static": a heading of its own.
+        !(line.includes(' ') && titleCase(line.split(' ')))
+      ) {
+        add(`${sectionLine.replace(/:$/u, '')}: ${line}`, { label: tokenize(sectionLine) })
+        continue
+      }
       // A short label on a line of its own, its value on the next ("Best:" over "gitextensions + p4merge"
       // on a slide): one candidate, as a longer label's below; alone, the label is too short to be one.
       const shortValue =
