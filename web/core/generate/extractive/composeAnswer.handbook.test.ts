@@ -478,4 +478,22 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(made).toMatch(/^Method \[3\]/u)
     expect(made).toContain('- 3. Blend until smooth.')
   })
+
+  it('answers the version a tool needs with a major version and its bound ("Node.js 18 and later")', () => {
+    const intro = fileSource(
+      1,
+      'quickcache\n\nA small in-memory cache for Node.js with time-based expiry and a size limit.',
+      'quickcache-README.md',
+      'quickcache',
+    )
+    const features = fileSource(
+      2,
+      'Features\n\nEntries expire after a time you choose\nZero dependencies\nWorks in Node.js 18 and later',
+      'quickcache-README.md',
+      'quickcache > Features',
+    )
+    expect(composedAnswer('what node version does quickcache need', [intro, features]).text).toBe(
+      'Works in Node.js 18 and later [2]',
+    )
+  })
 })

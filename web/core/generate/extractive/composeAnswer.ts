@@ -40,7 +40,7 @@ import { affiliationOf } from './affiliationOf'
 import { askedCell } from './askedCell'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { listAnswer, slideAsked } from './listAnswer'
-import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
+import { statesVersion, VERSION_WORDS } from './versionNumber'
 import { clipItem, listItems } from './listItems'
 import { looseForm, looseWords } from './looseWords'
 import { matchWord, wordForm } from './matchWord'
@@ -363,7 +363,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // most of the ask.
   const thing = askedThing(ask) ?? []
   // A version asked for is said by its number ("requires Python 3.10 or higher"), not by the word.
-  const numbered = VERSION_ASK.test(ask) && chosen.some(({ sentence }) => VERSION_NUMBER.test(sentence.text))
+  const numbered = VERSION_ASK.test(ask) && chosen.some(({ sentence }) => statesVersion(sentence.text))
   const unnamed = thing.filter(
     (word) =>
       !(numbered && VERSION_WORDS.test(word)) && !sources.some((source) => mentions(source.number, word)),

@@ -28,7 +28,7 @@ import { synonymForms } from './synonyms'
 import { saidByValue } from './saidByValue'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
 import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
-import { VERSION_NUMBER, VERSION_WORDS } from './versionNumber'
+import { statesVersion, VERSION_WORDS } from './versionNumber'
 import { AUXILIARY_VERBS, PERSON_NOUNS } from '../../retrieve/questionWords'
 
 export interface ScoredSentence {
@@ -284,7 +284,7 @@ export function scoreSentences(
       return term === focus || speaker?.who.includes(term) ? 1 : SECTION_MATCH
     })
     // "min python version": a version's number says it ("requires Python 3.10 or higher").
-    if (versionAsk && VERSION_NUMBER.test(sentence.text))
+    if (versionAsk && statesVersion(sentence.text))
       terms.forEach((term, t) => VERSION_WORDS.test(term) && (row[t] = 1))
     // A defined term stands for its other form ("CEO" for "Chief Executive Officer", and back).
     for (const alias of understanding.aliases) {
