@@ -42,4 +42,12 @@ describe('summaryQuestion', () => {
     expect(summaryQuestion('what is the late fee, in short')).toBe(false)
     expect(summaryQuestion('what is the policy on pets')).toBe(false)
   })
+
+  it('reads what happened or was discussed at a meeting, and what is in its minutes, as a request for the gist', () => {
+    expect(summaryQuestion('what happened at the pta meeting')).toBe(true)
+    expect(summaryQuestion('what was discussed at the platform sync?')).toBe(true)
+    expect(summaryQuestion("what's in the pta minutes")).toBe(true)
+    expect(summaryQuestion('what happened to the budget')).toBe(false)
+    expect(summaryQuestion('what was discussed about parking')).toBe(false)
+  })
 })

@@ -22,6 +22,7 @@ export function summaryQuestion(ask: string): boolean {
     COVERS.test(text.replace(BRIEFLY, '')) ||
     WHATS_IN.test(plain) ||
     PURPOSE.test(plain) ||
+    MEETING.test(plain) ||
     (BRIEFLY.test(whole) && WHAT_IS_DOCUMENT.test(plain))
   )
 }
@@ -43,9 +44,15 @@ const COVERS = new RegExp(
   String.raw`^(?:what|whats|what's)\s+(?:does|do|did)\s+(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?${DOCUMENT_KIND}\s+(?:cover|covers|say|says|discuss|discusses|describe|describes|talk\s+about|deal\s+with|go\s+over|explain)\s*[?.!]*$`,
   'u',
 )
-/** "what's in the capstone deck", "whats in this pdf": what a document holds. */
+/**
+ * "what happened at the pta meeting", "what was discussed at the platform sync": what a meeting was about,
+ * which its notes' gist says.
+ */
+const MEETING =
+  /^what\s+(?:happened|was\s+discussed|did\s+(?:we|they|you)\s+(?:discuss|talk\s+about))\s+(?:at|in|during)\s+(?:the|this|that|our|my|last|yesterday['’]s|today['’]s)\s+(?:[^\s?]+\s+){0,4}?(?:meeting|sync|call|stand-?up|session|retro|retrospective|agm)\s*[?.!]*$/u
+/** "what's in the capstone deck", "whats in this pdf", "what's in the pta minutes": what a document holds. */
 const WHATS_IN = new RegExp(
-  String.raw`^(?:what|whats|what's)\s+(?:is\s+)?in\s+(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?${DOCUMENT_KIND}\s*[?.!]*$`,
+  String.raw`^(?:what|whats|what's)\s+(?:is\s+)?in\s+(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?(?:${DOCUMENT_KIND}|minutes)\s*[?.!]*$`,
   'u',
 )
 /**
