@@ -267,6 +267,22 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(composedAnswer('what is the tidewater license', [license, guide]).text).toContain(
       'The documents do not say',
     )
+    // A thing's modifier in common words, another document's word too, may be said another way ("last").
+    const history = fileSource(
+      3,
+      'East Germany\n\nLothar de Maizière was the last Prime Minister of East Germany, from April to October 1990.',
+      'history.md',
+      'East Germany',
+    )
+    const football = fileSource(
+      4,
+      'Cup\n\nThe final was played in Rome in front of 60,000 people.',
+      'cup.md',
+      'Cup',
+    )
+    expect(
+      composedAnswer('who was the final prime minister of east germany', [history, football]).text,
+    ).toMatch(/^Lothar de Maizière/u)
     expect(composedAnswer('what is the dupsweep license', [license, guide]).text).toMatch(
       /^dupsweep is released under the Apache License 2\.0/u,
     )

@@ -371,9 +371,19 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const thingUnsaid = unnamed.length > 0 && (thing.length > 1 || best.coverage < SUPPORTED_COVERAGE)
   // "What is the tidewater license": each word of the thing is in a passage, but no document names
   // them all (a README's "License" is another project's): the documents do not say it of the thing.
+  // Only where a word qualifying the thing is a document's own name (its file name or title): a modifier
+  // in common words ("the final prime minister") may be said another way.
+  const namesDocument = (word: string) =>
+    sources.some((source) =>
+      [
+        ...looseWords(source.filename.replace(/[_.-]+/gu, ' ')),
+        ...tokenize(source.heading?.split(' > ')[0] ?? ''),
+      ].some((named) => matchWord(word, named) > 0),
+    )
   const thingSplit =
     thing.length > 1 &&
     unnamed.length === 0 &&
+    thing.slice(0, -1).some(namesDocument) &&
     !sources.some((source) =>
       thing.every((word) =>
         sources.some((other) => other.document_id === source.document_id && mentions(other.number, word)),
