@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { AnswerSource } from '../AnswerGenerator'
 import { answerSource } from '../../testing/answerSource'
 import { extractiveAnswer } from '../extractiveGenerator'
+import { composedAnswer } from '../../testing/composedAnswer'
 import { candidateSentences, commandLine } from './candidateSentences'
 
 const source = (text: string, number = 1): AnswerSource =>
@@ -228,5 +229,25 @@ describe('candidateSentences on a section of a word or two', () => {
       heading: 'quickcache > License',
     })
     expect(candidateSentences([license]).map(({ text }) => text)).toEqual(['License: MIT'])
+  })
+})
+
+describe('candidateSentences on a line of fields', () => {
+  it('reads each field of a line of fields ended by full stops as a "label value" candidate, however short', () => {
+    const header = answerSource(
+      1,
+      'Remote Work Policy\n\nPolicy number: HR-014. Effective date: 1 March 2024. Owner: People Operations.',
+      { filename: 'policy.docx', heading: 'Remote Work Policy' },
+    )
+    const found = candidateSentences([header])
+    expect(found.map(({ text }) => text)).toEqual([
+      'Policy number: HR-014.',
+      'Effective date: 1 March 2024.',
+      'Owner: People Operations.',
+    ])
+    expect(found[2]!.label).toEqual(['owner'])
+    expect(composedAnswer('who owns the remote work policy', [header]).text).toBe(
+      'Owner: People Operations. [1]',
+    )
   })
 })

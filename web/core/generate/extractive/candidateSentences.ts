@@ -245,10 +245,22 @@ export function candidateSentences(
         ? [{ start: 0, end: line.length }]
         : splitSentences(line).flatMap(afterFootnotes(line))
       let runIn = ''
+      // Every sentence of the line a field: "Policy number: HR-014. Effective date: 1 March 2024. …".
+      const fieldLine =
+        !admitted &&
+        spans.length > 1 &&
+        spans.every((span) => labelOf(line.slice(span.start, span.end).trim().replace(/\.$/u, '')) !== null)
       for (const [s, span] of spans.entries()) {
         const text =
           runIn + line.slice(span.start, span.end).replace(FOOTNOTE_MARK, '').trim().replace(BULLET, '')
         runIn = ''
+        // "Policy number: HR-014. Effective date: 1 March 2024. Owner: People Operations.": a line of
+        // fields each ended by a full stop is a "label value" candidate a field, however short.
+        const field = fieldLine ? labelOf(text.replace(/\.$/u, '')) : null
+        if (field && text.split(' ').length <= MAX_FIELD_SENTENCE_WORDS) {
+          add(text, { label: tokenize(field) })
+          continue
+        }
         // "Penalty for late filing. If you do not file…": a paragraph's run-in heading is no answer by
         // itself; it names what the sentence after it says, and is quoted with it.
         if (!admitted && s === 0 && spans.length > 1 && runInHeading(text)) {
@@ -321,6 +333,8 @@ function afterFootnotes(line: string) {
   }
 }
 
+/** A field run into a line with others ("Owner: People Operations.") is this many words at most. */
+const MAX_FIELD_SENTENCE_WORDS = 6
 /** A form field's value on the line under its label is this many words at most. */
 const MAX_FIELD_VALUE_WORDS = 10
 /** An item's or a field's number or letter: "1. ", "(2) ", "a) ". */
