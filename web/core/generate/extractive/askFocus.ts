@@ -158,7 +158,8 @@ export function askedThing(ask: string): string[] | null {
     THING_CLAUSE.exec(text)?.[1] ??
     THING_WHEN.exec(text)?.[1] ??
     THING_PRICE.exec(text)?.[1] ??
-    THING_COUNTED.exec(text)?.[1]
+    THING_COUNTED.exec(text)?.[1] ??
+    THING_HAD.exec(text)?.[1]
   if (!phrase) return null
   const words = tokenize(phrase).filter(
     (word) => !QUESTION_SHAPE.has(word) && !GENERIC_THING.has(word) && !/^\d/u.test(word),
@@ -193,6 +194,9 @@ const THING =
 /** "how many days of ANNUAL LEAVE do employees get": the thing a count is of. */
 const THING_COUNTED =
   /^how\s+many\s+[\p{L}-]+\s+of\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:do|does|did|is|are|was|were|can|could|will|would|should|have|has|had)\s/u
+/** "does the aero 14 have a TOUCHSCREEN", "does it come with a CASE": what a yes or no asks a thing has. */
+const THING_HAD =
+  /^(?:does|do|did|will|can)\s+(?:the\s+|this\s+|it\s+)?(?:[\p{L}\p{N}-]+\s+){0,3}?(?:have|has|come\s+with|include|offer)\s+(?:an?\s+|any\s+|the\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)$/u
 /** "how much is the LEASE RENEWAL FEE", "how much does the PET DEPOSIT cost": what a thing of its words costs. */
 const THING_PRICE =
   /^how\s+much\s+(?:is|was|are|were|does|do|did|will)\s+(?:the|an?)\s+((?:[\p{L}-]+\s+){1,2}?[\p{L}-]+?)(?:\s+(?:cost|costs|be))?$/u

@@ -512,4 +512,21 @@ describe('composeAnswer on a paper and a handbook', () => {
       'Works in Node.js 18 and later [2]',
     )
   })
+
+  it('refuses whether a thing has what no passage names ("a touchscreen")', () => {
+    const box = fileSource(
+      1,
+      'In the box\n\nAero 14 laptop\n65 W USB-C charger\nQuick start guide',
+      'aero14-specs.docx',
+      'Aero 14 Laptop: technical specifications > In the box',
+    )
+    const specs = fileSource(
+      2,
+      'Specifications\n\nComponent | Aero 14 | Aero 14 Pro\nDisplay | 14-inch, 1920 x 1200 | 14-inch, 2880 x 1800\nWeight | 1.2 kg | 1.35 kg',
+      'aero14-specs.docx',
+      'Aero 14 Laptop: technical specifications > Specifications',
+    )
+    const touch = composedAnswer('does the aero 14 have a touchscreen', [box, specs]).text
+    expect(touch).toContain('none of them mentions “touchscreen”')
+  })
 })
