@@ -230,6 +230,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "… per the git demystified talk": the answer is that document's where its passages were found.
   const pointed = pointedSources(quotable, understanding)
   if (pointed.length > 0) quotable = pointed
+  // "What is diageo's share price": the words of the thing asked of, and those no passage names in any form.
+  const thing = askedThing(ask) ?? []
+  const thingUnnamed = thing.filter((word) => !sources.some((source) => mentions(source.number, word)))
   if (understanding.wants === 'figure') {
     quotable = mayStateYear(understanding, quotable)
     if (quotable.length === 0)
@@ -237,9 +240,6 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     const chosen = chooseFigure(understanding, tableFigures(quotable), mentions)
     // "How much is the lease renewal fee" beside "Application fee | $50": a row naming part of the thing
     // asked, where no passage names the rest of it ("renewal"), gives the figure of another thing.
-    const thingUnnamed = (askedThing(understanding.ask) ?? []).filter(
-      (word) => !sources.some((source) => mentions(source.number, word)),
-    )
     if (chosen && chosen.labelCover < 1 && thingUnnamed.length > 0)
       return { kind: 'none', pieces: [noAnswerText(sources, thingUnnamed, refused)] }
     if (chosen && chosen.labelCover < 1) {
@@ -357,17 +357,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     !quantityAsk(ask) ||
     !chosen.some(({ sentence }) => holdsForm(sentence.terms, countedThing)) ||
     chosen.some(({ sentence }) => holdsCount(sentence.text) && holdsForm(sentence.terms, countedThing))
-  // "What is diageo's share price": a word of the thing asked that no passage names ("price") means the
-  // documents do not say it, though they share its other words ("share feedback"). A thing of one word
-  // may be said in others ("the share of students": "11 percent of all students") where a sentence holds
-  // most of the ask.
-  const thing = askedThing(ask) ?? []
+  // A word of the thing asked that no passage names ("price") means the documents do not say it, though
+  // they share its other words ("share feedback"). A thing of one word may be said in others ("the share
+  // of students": "11 percent of all students") where a sentence holds most of the ask.
   // A version asked for is said by its number ("requires Python 3.10 or higher"), not by the word.
   const numbered = VERSION_ASK.test(ask) && chosen.some(({ sentence }) => statesVersion(sentence.text))
-  const unnamed = thing.filter(
-    (word) =>
-      !(numbered && VERSION_WORDS.test(word)) && !sources.some((source) => mentions(source.number, word)),
-  )
+  const unnamed = thingUnnamed.filter((word) => !(numbered && VERSION_WORDS.test(word)))
   const thingUnsaid = unnamed.length > 0 && (thing.length > 1 || best.coverage < SUPPORTED_COVERAGE)
   // "What is the tidewater license": each word of the thing is in a passage, but no document names
   // them all (a README's "License" is another project's): the documents do not say it of the thing.
