@@ -40,4 +40,15 @@ describe('definingPassageFirst', () => {
     ])
     expect(order('what does IKWG stand for', [using, usingToo])).toEqual([using.text, usingToo.text])
   })
+
+  it('asked what an acronym is, puts first the passage that spells it out and says what it is', () => {
+    const extending = passage('Extending ATF: ATF can be extended to run periodic tasks.', 3)
+    const caption = passage('Architecture\nAsync Task Framework (ATF) [Fig 1]', 2)
+    const intro = passage('Async Task Framework (ATF) is the system that schedules tasks at Dropbox.', 1)
+    expect(order('what is ATF', [extending, caption, intro])[0]).toBe(intro.text)
+    expect(order("what's an ATF?", [extending, caption, intro])[0]).toBe(intro.text)
+    // Only spelled (a caption): no better than search's order; asked about it, not what it is: untouched.
+    expect(order('what is ATF', [extending, caption])).toEqual([extending.text, caption.text])
+    expect(order('how does ATF retry tasks', [extending, caption, intro])[0]).toBe(extending.text)
+  })
 })
