@@ -311,6 +311,11 @@ describe('composeAnswer on a mixed folder', () => {
     expect(kind).toBe('none')
     expect(text).toContain('“employees”')
     expect(text).not.toMatch(/“1gb”|“jbig2”/u)
+    // A hyphenated word typed whole: "aha" where the passage prints "a-ha".
+    const study = source(3, 'The "a-ha!" moment was timed in five people. Each watched dots.', 'study.html')
+    const aha = answer('how many dollars did the aha study cost', [study]).text
+    expect(aha).toMatch(/^The documents do not/u)
+    expect(aha).not.toContain('“aha”')
     // Nor another form of one: "chaired" where a line prints "Chair".
     const board = source(
       2,

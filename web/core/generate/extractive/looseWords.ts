@@ -2,7 +2,8 @@ import { tokenize } from '../../retrieve/index/tokenize'
 
 /**
  * The words of a text in spelling-insensitive forms: each search term, each run of two or three
- * neighbouring terms written together ("1 GB" also as "1gb", "self locking" as "selflocking"), and
+ * neighbouring terms written together ("1 GB" also as "1gb", "self locking" as "selflocking"), a
+ * hyphenated word without its hyphens ("a-ha" as "aha"), and
  * the parts of a word written in CamelCase or with letters beside digits ("JBig2dec" also as "big",
  * "jbig2", "big2dec"; "PostgreSQL" as "postgre", "sql"). A word of the question is in the text when any
  * of its forms is: a refusal never says a passage lacks a word it prints another way.
@@ -19,6 +20,9 @@ export function looseWords(text: string): Set<string> {
       if (three !== undefined) words.add(word + two + three)
     }
   })
+  // "a-ha", "e-mail": a hyphenated word typed whole ("aha"), whose parts search may drop as stopwords.
+  for (const [raw] of text.matchAll(/[\p{L}\p{N}]+(?:[-‐‑][\p{L}\p{N}]+)+/gu))
+    words.add(raw.replace(/[-‐‑]/gu, '').toLowerCase())
   for (const [raw] of text.matchAll(/[\p{L}\p{N}]+/gu)) {
     const parts = raw.split(
       /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u,
