@@ -83,6 +83,27 @@ describe('markdownParser', () => {
     ])
   })
 
+  it('reads MyST, Docusaurus and Pandoc fences as labels, not text, and leaves code alone', async () => {
+    const { blocks } = await parse(
+      [
+        '# Guide',
+        '```\n:::{note}\n```',
+        ':::{note}\nThe sidecar file contains the **OCR text**.\nSkipped pages are not in it.\n:::',
+        ':::{versionchanged} v17.0.0\n\nA timeout of 0 was recommended.\n\n:::',
+        '::: {.warning}\nReview each page.\n:::',
+        ':::{figure} chart.png\n:::',
+      ].join('\n\n'),
+    )
+    expect(blocks.slice(1).map((block) => [block.kind, block.text])).toEqual([
+      ['code', ':::{note}'],
+      ['paragraph', 'Note: The sidecar file contains the OCR text. Skipped pages are not in it.'],
+      ['paragraph', 'Changed in v17.0.0'],
+      ['paragraph', 'A timeout of 0 was recommended.'],
+      ['paragraph', 'Warning: Review each page.'],
+      ['paragraph', 'chart.png'],
+    ])
+  })
+
   it('fails with no_text when there is nothing to read', async () => {
     for (const markdown of ['', '\n\n', '---\n\n<!-- only a comment -->\n']) {
       await expect(parse(markdown)).rejects.toMatchObject({ name: 'ParseError', code: 'no_text' })

@@ -38,8 +38,8 @@ function appendMarkdownBlocks(tokens: readonly Token[], builder: BlockBuilder, i
         break
       case 'paragraph':
       case 'text': {
-        const text = inline(token.tokens ?? [token])
-        builder.add('paragraph', inQuote ? withoutAlertMarker(text) : text)
+        const text = withoutDirectiveFences(inline(token.tokens ?? [token]))
+        if (text !== '') builder.add('paragraph', inQuote ? withoutAlertMarker(text) : text)
         break
       }
       case 'code':
@@ -81,6 +81,33 @@ function withoutAlertMarker(text: string): string {
     /^\[!(note|tip|important|warning|caution)\]\s*/i,
     (_, kind: string) => `${kind[0]?.toUpperCase()}${kind.slice(1).toLowerCase()}: `,
   )
+}
+
+/** Sphinx's admonitions, written as MyST or Docusaurus fences, read as a label ("Note: …"). */
+const ADMONITION = /^(?:note|tip|hint|important|warning|caution|danger|attention|error|info|seealso)$/iu
+/** Sphinx's version notes: "{versionchanged} v17.0.0" reads "Changed in v17.0.0". */
+const VERSION_NOTE: Readonly<Record<string, string>> = {
+  versionadded: 'New in',
+  versionchanged: 'Changed in',
+  deprecated: 'Deprecated in',
+}
+
+/**
+ * A paragraph without the fences of a MyST, Docusaurus or Pandoc block (`:::{note}`, `:::tip`, `::: {.warning}`,
+ * a closing `:::`): marked reads them as text, and "`:::{note} The sidecar file…`" would be quoted as the
+ * document's words. An admonition's name becomes its label, a version note's its words; any other
+ * directive's name goes.
+ */
+function withoutDirectiveFences(text: string): string {
+  return text
+    .replace(/(?:^|\s+):{3,}\s*$/u, '')
+    .replace(/^:{3,}\s*\{?\.?([A-Za-z][\w-]*)\}?[ \t]*/u, (_, name: string) => {
+      const lower = name.toLowerCase()
+      if (ADMONITION.test(lower)) return `${lower[0]!.toUpperCase()}${lower.slice(1)}: `
+      return VERSION_NOTE[lower] ? `${VERSION_NOTE[lower]} ` : ''
+    })
+    .replace(/^:{3,}\s*/u, '')
+    .trim()
 }
 
 /**
