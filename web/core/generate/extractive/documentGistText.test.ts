@@ -493,4 +493,23 @@ describe('documentGistText on a draft standard', () => {
     expect(gist).not.toContain('Prepared')
     expect(gist).not.toContain('Options Considered')
   })
+
+  it("takes a chart's axis and a page's repeated links for no list of its matter: a price sheet's gist is its headings", () => {
+    const heading = 'Weekly Energy Prices'
+    const sheet = [
+      source(1, ['Ethanol ($/gal)', 'Iowa 1.35 - 1.42 1.38 - 1.43'].join('\n'), heading, 'prices.pdf'),
+      source(2, ['Crude Soybean Oil (cents/lb)', 'Iowa 30.92 - 31.92'].join('\n'), heading, 'prices.pdf'),
+      source(
+        3,
+        ['Corn Processor', 'Tallows and Hides', 'Tallows and Hides', 'Tallows and Hides'].join('\n'),
+        heading,
+        'prices.pdf',
+      ),
+      source(4, ['0.80', 'J', 'F M A', 'MJJASO', 'N D'].join('\n'), heading, 'prices.pdf'),
+    ]
+    const gist = documentGistText(sheet).join('')
+    expect(gist).toBe(
+      'Ethanol ($/gal); Crude Soybean Oil (cents/lb); Corn Processor; Tallows and Hides; MJJASO [1]',
+    )
+  })
 })

@@ -312,6 +312,8 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
   return candidates
 }
 
+/** A line with a word of two letters at least: no number, no axis letter. */
+const WORDED = /\p{L}{2}/u
 /** A table of contents' heading. */
 const CONTENTS = /^(?:table\s+of\s+)?contents$/iu
 /** A contents line: a section's title and its page ("Costs and Funding 8"). */
@@ -323,10 +325,14 @@ const COVER_LINE =
 /**
  * Whether the lines under a heading are a document's furniture rather than its matter: a table of
  * contents (its heading, or every line ending in a page number) or a cover page (half its lines say who
- * it was prepared for or by, its version or its date). "Community Broadband Feasibility Study" over
+ * it was prepared for or by, its version or its date), a chart's axis (a number over single letters) or
+ * links repeated (one name over and over). "Community Broadband Feasibility Study" over
  * "Prepared for the Town of Millbrook…", "April 2022" says nothing the study finds.
  */
 function furniture(heading: string, items: readonly string[]): boolean {
+  // A chart's axis ("0.80" over "J", "F M A", "MJJASO") or a page's repeated links say nothing either.
+  if (!WORDED.test(heading) || items.some((item) => !WORDED.test(item))) return true
+  if (new Set(items.map((item) => item.trim().toLowerCase())).size < items.length) return true
   if (CONTENTS.test(heading.trim()) || items.every((item) => PAGED.test(item.trim()))) return true
   return items.filter((item) => COVER_LINE.test(item.trim())).length * 2 >= items.length
 }
@@ -497,6 +503,13 @@ function slideTitle(source: AnswerSource): string {
 }
 
 /** A deck's or a form's title and section headings: what it is about when it has no sentences. */
+/** A row of a table read as a line: more numbers than words ("Iowa 1.35 - 1.42 1.38 - 1.43"). */
+function tableRow(line: string): boolean {
+  const words = line.split(' ')
+  const numbers = words.filter((word) => /^\(?[$€£]?\d[\d.,%]*\)?$/u.test(word)).length
+  return numbers > words.filter((word) => /\p{L}/u.test(word)).length
+}
+
 function gistHeadings(sources: readonly AnswerSource[]): GistSentence[] {
   const first = sources[0]
   if (!first) return []
@@ -505,7 +518,14 @@ function gistHeadings(sources: readonly AnswerSource[]): GistSentence[] {
     for (const raw of source.text.split(/\r\n?|\n/u)) {
       const line = raw.replace(/\s+/gu, ' ').trim()
       if (line === '') continue
-      if (!/[.!?:;]["'”’)\]]*$/u.test(line) && line.split(' ').length <= 10 && !line.includes('|')) {
+      if (
+        !/[.!?:;]["'”’)\]]*$/u.test(line) &&
+        line.split(' ').length <= 10 &&
+        !line.includes('|') &&
+        WORDED.test(line) &&
+        !tableRow(line) &&
+        !headings.some(({ text }) => text === line)
+      ) {
         headings.push({ text: line, source: source.number })
       }
     }
