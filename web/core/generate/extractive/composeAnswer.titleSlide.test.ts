@@ -82,6 +82,17 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
       },
     )
     expect(composedAnswer('when was pypdf 3.0.0 released', [changelog]).text).not.toContain('May 2, 2024')
+    // A paper's line of dates: the one its label says it came out on; a guideline is a document too.
+    const paper = answerSource(
+      1,
+      [
+        'Canadian Recommendations for Ki67 Testing in Breast Cancer',
+        'Received: 2 February 2023 Revised: 17 February 2023 Accepted: 27 February 2023 Published: 6 March 2023',
+        'Ki67 is a marker of cellular proliferation that pathology laboratories assess every day.',
+      ].join('\n\n'),
+      { filename: 'ki67-guideline.pdf' },
+    )
+    expect(composedAnswer('when were the ki67 guidelines published?', [paper]).text).toBe('6 March 2023 [1]')
   })
 
   it('takes no share for a count, and a span a thing ran for how long it ran', () => {

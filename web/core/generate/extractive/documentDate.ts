@@ -1,3 +1,4 @@
+import { DOCUMENT_KIND } from '../../retrieve/documentScope'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
 import { textValues } from './textValues'
@@ -21,7 +22,7 @@ const WHEN_EVENT = new RegExp(
  */
 const WHEN_PUBLISHED = new RegExp(
   String.raw`^(?:when|what\s+(?:date|day|year|month))\s+(?:was|is|were|did)\s+(?:the\s+|this\s+|that\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,4}?` +
-    String.raw`(?:post|blog\s+post|blog|article|story|piece|paper|report|notice|memo|letter|newsletter|page|guide|document|doc|study|announcement|press\s+release|bulletin|op-ed|column|essay)\s+` +
+    String.raw`(?:${DOCUMENT_KIND}s?|blog\s+post|letter|announcement|press\s+release|bulletin|op-ed|column)\s+` +
     String.raw`(?:published|posted|written|released|dated|issued|put\s+out|come\s+out|came\s+out|publish|post|write|release|issue)\s*[?.!]*$`,
   'iu',
 )
@@ -47,6 +48,8 @@ const MAX_DATE_LINE_WORDS = 10
 /** A dateline or byline is among a document's opening passage's first lines. */
 const OPENING_LINES = 8
 const YEAR = /\b(?:1[5-9]|20)\d\d\b/u
+/** "Published: 6 March 2023", "Posted on March 3, 2021": the label of the date a document came out. */
+const PUBLISHED_LABEL = /\b(?:published|posted|issued|released)(?:\s+(?:on|online))?\s*:?\s+/iu
 
 /**
  * The date of a talk from its deck's title slide ("March 12, 2014 [1]", the line printing it), or of a
@@ -62,6 +65,18 @@ export function documentDate(ask: string, sources: readonly AnswerSource[]): str
     if ((source.page ?? 1) > 1 || (event && !DECK_FILE.test(source.filename))) continue
     const lines = passageLines(source.text).slice(0, event ? undefined : OPENING_LINES)
     for (const line of lines) {
+      // A paper's dates in a line of fields ("Received: 2 February 2023 … Published: 6 March 2023"):
+      // asked when it came out, the date its label says so, not the first.
+      const labelled = event ? null : PUBLISHED_LABEL.exec(line)
+      if (labelled) {
+        const after = line
+          .slice(labelled.index + labelled[0].length)
+          .split(' ')
+          .slice(0, 4)
+          .join(' ')
+        const date = textValues(after).values.find(({ kind, text }) => kind === 'date' && YEAR.test(text))
+        if (date) return `${date.text} [${source.number}]`
+      }
       // A byline runs on past its date ("By Dana Whitaker · March 3, 2021 · 6 min read"): its parts.
       const parts = event ? [line] : line.split(/\s+[·|•—–]\s+/u)
       for (const part of parts) {
