@@ -219,6 +219,44 @@ describe('composeAnswer on a mixed folder', () => {
     expect(reply(carried)).toContain('RAII')
   })
 
+  it('refuses a follow-up naming a new thing no passage names, rather than answer the old one again', () => {
+    const duck = fileSource(
+      1,
+      [
+        'Behaviour',
+        'Feeding',
+        'Pecten along the bill',
+        'Mallard duckling preening',
+        'Ducks eat food sources such as grasses, aquatic plants, fish, insects, small amphibians, worms, and small molluscs.',
+        'Dabbling ducks feed on the surface of water or on land, or as deep as they can reach by up-ending without completely submerging.[24] Along the edge of the bill, there is a comb-like structure called a pecten. This strains the water squirting from the side of the bill and traps any food. The pecten is also used to preen feathers and to hold slippery food items.',
+        'Diving ducks and sea ducks forage deep underwater. To be able to submerge more easily, the diving ducks are heavier than dabbling ducks, and therefore have more difficulty taking off to fly.',
+      ].join('\n\n'),
+      'duck.html',
+      'Duck > Behaviour > Feeding',
+    )
+    const others = [
+      source(2, 'We will talk a lot about the running process, and what it means.', 'deployment.md'),
+      source(3, 'This book is divided into 3 parts. The first part describes the C API.', 'book.pdf'),
+    ]
+    // "what about the nail?" after "what does a pecten do", as chat's rewrite searches it.
+    const followUp = (question: string, rewritten: string) => {
+      const understanding = { ...understandQuestion(rewritten), carried: ['pecten'] }
+      const history = [
+        { role: 'user' as const, content: 'what does a pecten do' },
+        {
+          role: 'assistant' as const,
+          content: 'Along the edge of the bill, there is a comb-like structure called a pecten. [1]',
+        },
+      ]
+      return composeAnswer({ question, sources: [duck, ...others], understanding, history }).pieces.join('')
+    }
+    const nail = followUp('what about the nail?', 'pecten the nail?')
+    expect(nail).toMatch(/^The documents do not/u)
+    expect(nail).toContain('“nail”')
+    // A thing a passage names is answered from it.
+    expect(followUp('and the bill?', 'pecten the bill?')).toMatch(/^Along the edge of the bill/u)
+  })
+
   it('answers from the document the question names, of two that say alike', () => {
     const sources = [
       source(

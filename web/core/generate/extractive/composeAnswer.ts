@@ -52,7 +52,7 @@ import { holdsDuration } from './holdsDuration'
 import { holdsQuantity, quantityAsk } from './quantityAsk'
 import { sameTerms, scoreSentences, type ScoredSentence, type SentenceScores } from './scoreSentences'
 import type { ChatTurn } from '../ChatModel'
-import { tokenize } from '../../retrieve/index/tokenize'
+import { searchTerms, tokenize } from '../../retrieve/index/tokenize'
 import { sourceMentions } from './sourceMentions'
 import { summaryQuestion } from './summaryQuestion'
 import { tableFigures } from './tableFigures'
@@ -178,6 +178,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       ...new Set(absent.filter((name) => typed.has(name)).map((name) => typedVersion(name) ?? name)),
     ]
     return { kind: 'none', pieces: [noAnswerText(sources, shown, refused)] }
+  }
+  // "what about the nail?" after "what does a pecten do": the follow-up asks of a new thing, and where no
+  // passage names it the answer is not the earlier thing's again.
+  const anew = newThingTerms(request.question, understanding)
+  if (anew.length > 0 && anew.every((term) => !sources.some((source) => mentions(source.number, term)))) {
+    return { kind: 'none', pieces: [noAnswerText(sources, anew, refused)] }
   }
   // "What changed in 3.0.0", "whats new in 1.3": the entries under that release's heading in a changelog
   // ("[1.3.0] - 2024-03-02").
@@ -618,6 +624,26 @@ const MONEY_AMOUNT = /[$€£¥]\s?\d[\d,.]*/gu
 
 /** "and", "but so", "ok then": how a follow-up leans on the question before. */
 const FOLLOW_UP_LEAD = /^(?:(?:and|but|so|ok|okay|also|then)[\s,]+)+/iu
+/** "what about the nail?", "and how about the drake?", "and the heap?": a follow-up naming a thing alone. */
+const NEW_THING =
+  /^(?:(?:and|but|so|ok|okay|also|then)[\s,]+)*(?:(?:what|how)\s+about\s+)?(?<thing>[^?.!]+?)\s*[?.!]*$/iu
+
+/**
+ * The terms of the new thing a follow-up names alone ("what about the nail?": nail), of those its
+ * rewrite searched and did not carry from the question before; empty for a question of its own ("and
+ * who wrote it?"), a fragment that changes no thing ("and 2011?", "and the year before?") or any other.
+ */
+function newThingTerms(question: string, understanding: QuestionUnderstanding): string[] {
+  if (understanding.carried.length === 0) return []
+  const asked = question.normalize('NFKC').trim()
+  if (!/^(?:and|but|so|ok|okay|also|then|what\s+about|how\s+about)\b/iu.test(asked)) return []
+  const thing = NEW_THING.exec(asked)?.groups?.thing ?? ''
+  if (thing === '' || WHOLE_QUESTION.test(thing) || /\d/u.test(thing)) return []
+  const terms = searchTerms(thing).filter(
+    (term) => understanding.terms.includes(term) && !understanding.carried.includes(term),
+  )
+  return terms.length === searchTerms(thing).length ? terms : []
+}
 const WHOLE_QUESTION = /^(?:what|who|whom|whose|when|where|why|how|which)\b/iu
 
 /**
