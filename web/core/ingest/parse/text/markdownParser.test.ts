@@ -83,7 +83,7 @@ describe('markdownParser', () => {
     ])
   })
 
-  it('reads MyST, Docusaurus and Pandoc fences as labels, not text, and leaves code alone', async () => {
+  it('reads MyST, Docusaurus, Pandoc and MkDocs fences as labels, not text, and leaves code alone', async () => {
     const { blocks } = await parse(
       [
         '# Guide',
@@ -92,6 +92,9 @@ describe('markdownParser', () => {
         ':::{versionchanged} v17.0.0\n\nA timeout of 0 was recommended.\n\n:::',
         '::: {.warning}\nReview each page.\n:::',
         ':::{figure} chart.png\n:::',
+        '/// tip',
+        'Containers come in a later chapter.',
+        '///',
       ].join('\n\n'),
     )
     expect(blocks.slice(1).map((block) => [block.kind, block.text])).toEqual([
@@ -101,6 +104,7 @@ describe('markdownParser', () => {
       ['paragraph', 'A timeout of 0 was recommended.'],
       ['paragraph', 'Warning: Review each page.'],
       ['paragraph', 'chart.png'],
+      ['paragraph', 'Containers come in a later chapter.'],
     ])
   })
 

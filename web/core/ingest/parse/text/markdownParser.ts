@@ -93,21 +93,23 @@ const VERSION_NOTE: Readonly<Record<string, string>> = {
 }
 
 /**
- * A paragraph without the fences of a MyST, Docusaurus or Pandoc block (`:::{note}`, `:::tip`, `::: {.warning}`,
- * a closing `:::`): marked reads them as text, and "`:::{note} The sidecar file…`" would be quoted as the
+ * A paragraph without the fences of a MyST, Docusaurus, Pandoc or MkDocs block (`:::{note}`, `:::tip`,
+ * `::: {.warning}`, `/// tip`, a closing `:::` or `///`): marked reads them as text, and "`:::{note} The sidecar file…`" would be quoted as the
  * document's words. An admonition's name becomes its label, a version note's its words; any other
  * directive's name goes.
  */
 function withoutDirectiveFences(text: string): string {
-  return text
-    .replace(/(?:^|\s+):{3,}\s*$/u, '')
-    .replace(/^:{3,}\s*\{?\.?([A-Za-z][\w-]*)\}?[ \t]*/u, (_, name: string) => {
+  const unfenced = text
+    .replace(/(?:^|\s+)(?::{3,}|\/{3})\s*$/u, '')
+    .replace(/^(?::{3,}|\/{3})\s*\{?\.?([A-Za-z][\w-]*)\}?[ \t]*/u, (_, name: string) => {
       const lower = name.toLowerCase()
       if (ADMONITION.test(lower)) return `${lower[0]!.toUpperCase()}${lower.slice(1)}: `
       return VERSION_NOTE[lower] ? `${VERSION_NOTE[lower]} ` : ''
     })
-    .replace(/^:{3,}\s*/u, '')
+    .replace(/^(?::{3,}|\/{3})\s*/u, '')
     .trim()
+  // A fence on its own line, its text in the paragraphs after: its label alone says nothing.
+  return /^\p{L}+:$/u.test(unfenced) && text.trim() !== unfenced ? '' : unfenced
 }
 
 /**
