@@ -94,9 +94,9 @@ const VERSION_NOTE: Readonly<Record<string, string>> = {
 
 /**
  * A paragraph without the fences of a MyST, Docusaurus, Pandoc or MkDocs block (`:::{note}`, `:::tip`,
- * `::: {.warning}`, `/// tip`, a closing `:::` or `///`): marked reads them as text, and "`:::{note} The sidecar file…`" would be quoted as the
- * document's words. An admonition's name becomes its label, a version note's its words; any other
- * directive's name goes.
+ * `::: {.warning}`, `/// tip`, a closing `:::` or `///`): marked reads them as text, and "`:::{note} The
+ * sidecar file…`" would be quoted as the document's words. An admonition's name becomes its label, a
+ * version note's its words; any other directive's name goes.
  */
 function withoutDirectiveFences(text: string): string {
   const unfenced = text
