@@ -92,6 +92,7 @@ describe('markdownParser', () => {
         ':::{versionchanged} v17.0.0\n\nA timeout of 0 was recommended.\n\n:::',
         '::: {.warning}\nReview each page.\n:::',
         ':::{figure} chart.png\n:::',
+        '(image-processing)=',
         '/// tip',
         'Containers come in a later chapter.',
         '///',

@@ -108,7 +108,9 @@ function withoutDirectiveFences(text: string): string {
     })
     .replace(/^(?::{3,}|\/{3})\s*/u, '')
     .trim()
-  // A fence on its own line, its text in the paragraphs after: its label alone says nothing.
+  // A fence on its own line, its text in the paragraphs after: its label alone says nothing. Nor does
+  // a MyST target ("(image-processing)="), the anchor of the heading after it.
+  if (/^\([\w.:-]+\)=$/u.test(unfenced)) return ''
   return /^\p{L}+:$/u.test(unfenced) && text.trim() !== unfenced ? '' : unfenced
 }
 
