@@ -142,6 +142,13 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('when was it first argued', after('when was brown v board decided'))).toBe(
       'when was brown v board first argued',
     )
+    // The question word alone shared: what was asked about follows the auxiliary, with no verb after it.
+    expect(followUpQuestion('what license is it under?', after('what is quickcache'))).toBe(
+      'what license is quickcache under',
+    )
+    expect(followUpQuestion('what license is it under?', after('what does quickcache do'))).toBe(
+      'what license is quickcache under',
+    )
   })
 
   it('reads "that" before a noun as pointing at the noun, not at the previous question', () => {

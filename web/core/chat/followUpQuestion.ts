@@ -20,6 +20,9 @@ const MEASURE_AND_VERB = new RegExp(
   'iu',
 )
 
+/** An auxiliary opening what is left of a question after its shared opening ("is quickcache"). */
+const LEADING_AUXILIARY = new RegExp(String.raw`^(?:${AUXILIARY_VERBS})\s+`, 'iu')
+
 /** A pronoun for one person: "she", "him", "his". */
 const PERSONAL = /\b(?:he|she|him|her|his)\b/iu
 const THEY = /\b(?:they|them|their)\b/iu
@@ -169,9 +172,19 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     if (frame === '') return null
     // "how much is the contract worth" then "how long does it run for": the previous question's own
     // measure and verb ("much is") are no part of what it asked about.
-    const subject = previous.slice(frame.length).replace(MEASURE_AND_VERB, '').trim().split(' ')
-    if (subject.length < 2) return null
-    return change.replace(PRONOUN, subject.slice(0, -1).join(' '))
+    // "what is quickcache" then "what license is it under?": the shared opening is the question word
+    // alone, and what the previous question asked about follows its auxiliary, with no verb after it.
+    const subject = previous
+      .slice(frame.length)
+      .replace(MEASURE_AND_VERB, '')
+      .trim()
+      .replace(LEADING_AUXILIARY, '')
+      .split(' ')
+    // Its last word is its verb or measure ("decided", "do", "worth"), unless it names a thing.
+    const endsOnName = /^(?:NOUN|PROPN|NUM|X)$/u.test(textValues(previous).tags.at(-1) ?? '')
+    const named = endsOnName ? subject : subject.slice(0, -1)
+    if (named.length === 0 || named[0] === '') return null
+    return change.replace(PRONOUN, named.join(' '))
   }
   if (change.split(' ').length > 4 || /^(?:what|who|when|where|why|how|which)\b/iu.test(change)) return null
   // "a program" after "whats a process in…", "expenses" after "what was the income in 2012", "the reach"
