@@ -53,6 +53,18 @@ describe('composeAnswer on minutes beside other documents', () => {
     )
   })
 
+  it('answers who organises a thing with who will coordinate it', () => {
+    const fair = fileSource(
+      6,
+      '3. Summer fair\n\nThe summer fair will be on Saturday 6 July. Volunteers are needed for the stalls. Sophie Turner will coordinate volunteers.',
+      MINUTES,
+      'Riverside Primary School Parent Teacher Association > 3. Summer fair',
+    )
+    expect(composedAnswer('who is organizing the summer fair', [fair, TREASURER]).text).toBe(
+      'Sophie Turner will coordinate volunteers. [6]',
+    )
+  })
+
   it('answers "how much money" with an amount printed, in no word for money', () => {
     const answer = composedAnswer('how much money does the pta have', [TREASURER]).text
     expect(answer).toMatch(/^Mark Delaney reported a balance of £4,812 in the PTA account\. \[1\]/u)

@@ -61,6 +61,8 @@ const GROUPS: readonly string[] = [
   'ram memory',
   // "the loan period for books": "Books are lent for three weeks".
   'loan lend',
+  // "who is organising the volunteers": "Sophie Turner will coordinate volunteers".
+  'organise organize coordinate',
   // "what database does it use": "our in-house metadata store, Edgestore".
   'database db datastore store',
   // "install it on mac": a readme's "macOS Homebrew".
