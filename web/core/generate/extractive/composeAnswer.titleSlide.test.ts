@@ -236,6 +236,10 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
     expect(composedAnswer('what future work is planned for rural broadband', TALK).text).toBe(
       'Future Work [5]\n- Solar charging\n- Automatic vent control',
     )
+    // Asked as "what is THE future work": a part of the deck by its title, not what a kind of thing is.
+    expect(composedAnswer('what is the future work for rural broadband', TALK).text).toBe(
+      'Future Work [5]\n- Solar charging\n- Automatic vent control',
+    )
     expect(composedAnswer('what should employers do about the new rates', TALK).text).toBe(
       'What Employers Should Do [4]\n- Check which group your award is in\n- Tell employees about the new rates',
     )

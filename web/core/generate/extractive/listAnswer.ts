@@ -385,7 +385,8 @@ const MIN_ASKING_TITLE = 3
  * planned for greenwatch"), answers it with its lines, as a list. So does a document's section whose
  * heading is the question ("5. How to request remote work" for "how do i request remote work") where
  * the lines under it are short, as steps are, not a paragraph. Null where no title repeats it; not for
- * "what is a container" beside the slide "What is a container?" that says so in a sentence.
+ * "what is a container" beside the slide "What is a container?" that says so in a sentence, though "what
+ * is the future work for greenwatch" asks for the slide by its title.
  */
 export function slideAsked(ask: string, sources: readonly AnswerSource[]): string[] | null {
   const asked = new Set(ask.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
@@ -418,10 +419,11 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
     // names every thing it asks of, but the deck itself.
     const named = [...(source.about ?? []), ...looseWords(source.filename.replace(/[_.-]+/gu, ' '))]
     const things = nouns.filter((noun) => !same(noun, named))
-    // Not for "what is a cache miss" beside the slide "Caches and Misses".
+    // Not for "what is a cache miss" beside the slide "Caches and Misses"; "what is THE future work for
+    // greenwatch" asks for a part of the deck by its title, not what a kind of thing is.
     const thingTitle =
       deck &&
-      !defining &&
+      (!defining || THE_PART.test(ask)) &&
       terms.length >= 2 &&
       terms.every((term) => same(term, askedTerms)) &&
       // "how do i get started with containers" beside "Getting started" in the containers deck.
@@ -460,6 +462,9 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
   }
   return null
 }
+
+/** "what is the …", "what are the …": a part of a document asked for by its name. */
+const THE_PART = /^\s*(?:what|wat)\s*(?:is|are|['’]s|['’]re)\s+the\s/iu
 
 /**
  * "what did the team decide", "what has the board agreed": what a meeting did, asked by its verb, which
