@@ -41,6 +41,15 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('puts an adjective alone in the place of the one that qualified the noun asked of: "and urban?"', () => {
+    expect(followUpQuestion('and urban?', after('what percent of rural residents lack broadband'))).toBe(
+      'what percent of urban residents lack broadband',
+    )
+    expect(followUpQuestion('and domestic?', after('what were international sales in 2022'))).toBe(
+      'what were domestic sales in 2022',
+    )
+  })
+
   it('puts a thing typed without an article where the one asked without one stood, not a later "the" phrase', () => {
     expect(
       followUpQuestion('and expenses?', after('what was total income in 2018 for the gardening club')),

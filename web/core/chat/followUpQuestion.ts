@@ -187,6 +187,10 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
     return change.replace(PRONOUN, named.join(' '))
   }
   if (change.split(' ').length > 4 || /^(?:what|who|when|where|why|how|which)\b/iu.test(change)) return null
+  // "and urban?" after "what percent of rural residents lack broadband": an adjective alone in the place of
+  // the one that qualified the previous question's noun.
+  const swapped = adjectiveSwapped(change, previous)
+  if (swapped) return swapped
   // "a program" after "whats a process in…", "expenses" after "what was the income in 2012", "the reach"
   // after "what is the max dig depth of the cx57c": a thing named in common words takes the place of the
   // one the previous question asked of, its noun phrase after its article up to its preposition.
@@ -242,6 +246,21 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   const name = thing.split(' ').some((word) => /^\p{Lu}/u.test(word) || !knownWord(word.toLowerCase()))
   if (named && name) return `${previous.slice(0, named.index)} ${named[1]} ${thing}`
   return null
+}
+
+/**
+ * The previous question with its one adjective before a noun ("rural residents") replaced by `change`,
+ * where `change` is an adjective alone ("urban"), by wink-nlp's tags; null otherwise, or where the
+ * previous question qualifies no noun or more than one with an adjective.
+ */
+function adjectiveSwapped(change: string, previous: string): string | null {
+  const word = change.replace(ARTICLE, '')
+  if (!/^\p{L}+$/u.test(word) || textValues(word).tags[0] !== 'ADJ') return null
+  const { words, tags } = textValues(previous)
+  const qualifying = words.filter((_, i) => tags[i] === 'ADJ' && tags[i + 1] === 'NOUN')
+  if (qualifying.length !== 1 || qualifying[0] === word.toLowerCase()) return null
+  const at = new RegExp(String.raw`\b${qualifying[0]}\b`, 'iu')
+  return at.test(previous) ? previous.replace(at, word) : null
 }
 
 /** Words a follow-up puts in the place of their opposite: a closed class, as question words are. */
