@@ -250,4 +250,16 @@ describe('candidateSentences on a line of fields', () => {
       'Owner: People Operations. [1]',
     )
   })
+
+  it("gives a section's sentences the document's title where the document names itself by it, not a book's chapter", () => {
+    const about = new Set(['mupdf', 'explored'])
+    const [titled] = candidateSentences([
+      answerSource(1, 'MuPDF holds objects in a store.', { heading: 'MuPDF Explored > The Store', about }),
+    ])
+    expect(titled!.title).toEqual(['mupdf', 'explored'])
+    const [chapter] = candidateSentences([
+      answerSource(1, 'Engines can be swapped.', { heading: 'Color Management > Engines', about }),
+    ])
+    expect(chapter!.title).toEqual([])
+  })
 })

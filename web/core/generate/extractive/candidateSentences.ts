@@ -35,6 +35,12 @@ export interface CandidateSentence {
   /** Search terms of the heading the sentence stands under: the last heading line above it in the
    * source, else the last level of the source's own heading. Empty when there is none. */
   section: string[]
+  /**
+   * Search terms of the document's title, the first level of its source's heading path, for a sentence of
+   * a section under it ("Platform team weekly sync > Next meeting"): every section is of the document's
+   * subject. Empty for a deck's slide (its title is its own) and a source without a heading.
+   */
+  title: string[]
   /** The first sentence under a heading line of its source: what a section opens with. */
   lead?: boolean
   /** A command line (`commandLine`): a how-to's example, quoted whole. */
@@ -95,6 +101,10 @@ export function candidateSentences(
     const slide = DECK_FILE.test(source.filename)
     const named = new Set([...tokenize(source.filename.replace(/[_.-]+/gu, ' ')), ...(source.about ?? [])])
     const slideTitle = tokenize(ownHeading ?? '')
+    // The first level is the document's title where the document names itself by it (its file name, title
+    // and opening): a book's chapter ("Color Management") is a part, not what every sentence is of.
+    const top = slide || levels.length < 2 ? [] : tokenize(levels[0]!)
+    const title = top.length > 0 && top.every((term) => named.has(term)) ? top : []
     /**
      * A candidate read from `read` (its words and terms), under the current section unless `fields` says
      * otherwise; false, and nothing added, when it holds no word.
@@ -121,6 +131,7 @@ export function candidateSentences(
         sequence,
         words: read.split(' ').length,
         section: itemOf ? [...section, ...itemOf] : section,
+        title,
         ...fields,
       })
       return true

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { fileSource } from '../../testing/answerSource'
+import { answerSource, fileSource } from '../../testing/answerSource'
+import { tokenize } from '../../retrieve/index/tokenize'
 import { composedAnswer } from '../../testing/composedAnswer'
 
 /** A parents' association's minutes as a Word file's passages hold them, and a club's deck beside them. */
@@ -62,6 +63,35 @@ describe('composeAnswer on minutes beside other documents', () => {
     )
     expect(composedAnswer('who is organizing the summer fair', [fair, TREASURER]).text).toBe(
       'Sophie Turner will coordinate volunteers. [6]',
+    )
+  })
+
+  it("reads a section's sentences as of the document's title: the next sync's line under 'Next meeting'", () => {
+    // A document's own words (`about`): its file name, title and opening, as chat hands them on.
+    const of = (filename: string, title: string) => (number: number, text: string, section?: string) =>
+      answerSource(number, text, {
+        filename,
+        heading: section ? `${title} > ${section}` : title,
+        about: new Set(tokenize(`${filename.replace(/[.-]/gu, ' ')} ${title}`)),
+      })
+    const notes = of('platform-notes.md', 'Platform team weekly sync, 12 September 2024')
+    const opening = notes(
+      1,
+      'Platform team weekly sync, 12 September 2024\n\nAttendees: Priya Nair, Luis Ortega',
+    )
+    const next = notes(2, 'Next meeting\n\n19 September 2024, 10:00, room 3B.', 'Next meeting')
+    expect(composedAnswer('when is the next platform sync', [opening, next]).text).toBe(
+      '19 September 2024, 10:00, room 3B. [2]',
+    )
+    const soup = of('soup.html', 'Easy red lentil soup')
+    const lede = soup(3, 'Easy red lentil soup\n\nThis warming soup is ready in 35 minutes and serves four.')
+    const nutrition = soup(
+      4,
+      'Nutrition\n\nEach serving has about 260 calories and 14 g of protein.',
+      'Nutrition',
+    )
+    expect(composedAnswer('lentil soup calories', [lede, nutrition]).text).toMatch(
+      /^Each serving has about 260/u,
     )
   })
 

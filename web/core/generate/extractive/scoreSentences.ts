@@ -91,6 +91,11 @@ const DEFINING = new Set(['mean', 'means', 'meaning', 'stand', 'stands', 'define
  * "How did Ferrite 2 change?"), but weaker evidence than the sentence's own words.
  */
 const SECTION_MATCH = 0.6
+/**
+ * A term found only in the title of the document a sentence's section is part of ("platform sync" for
+ * the line under "Platform team weekly sync > Next meeting") counts as its section's words do.
+ */
+const TITLE_MATCH = SECTION_MATCH
 
 const PHRASE_BONUS = 0.15
 /** A term of the sentence before, held through an opening pronoun that stands for what it named. */
@@ -280,7 +285,7 @@ export function scoreSentences(
       if (understanding.acronyms.includes(term) && spelledByInitials(term, sentence.sequence)) return 1
       // "capex" typed, "capital expenditures" printed.
       if (clippable[t] && clippedRun(term, sentence.sequence)) return VARIANT_MATCH
-      if (!sentence.section.includes(term)) return 0
+      if (!sentence.section.includes(term)) return sentence.title.includes(term) ? TITLE_MATCH : 0
       return term === focus || speaker?.who.includes(term) ? 1 : SECTION_MATCH
     })
     // "min python version": a version's number says it ("requires Python 3.10 or higher").
