@@ -41,6 +41,23 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('names the document the question before named, where one points at it by its kind alone', () => {
+    expect(followUpQuestion('who wrote the paper?', after('whats the tracemonkey paper about'))).toBe(
+      'who wrote the tracemonkey paper',
+    )
+    expect(
+      followUpQuestion(
+        'when was the article published?',
+        after("what's the gist of the medical news today article"),
+      ),
+    ).toBe('when was the medical news today article published')
+    // A document named anew, or none named before, is asked of as typed.
+    expect(
+      followUpQuestion('who wrote the dmca memo?', after('whats the tracemonkey paper about')),
+    ).toBeNull()
+    expect(followUpQuestion('who wrote the paper?', after('what is the paper about'))).toBeNull()
+  })
+
   it('puts an adjective alone in the place of the one that qualified the noun asked of: "and urban?"', () => {
     expect(followUpQuestion('and urban?', after('what percent of rural residents lack broadband'))).toBe(
       'what percent of urban residents lack broadband',

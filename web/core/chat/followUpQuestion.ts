@@ -3,6 +3,7 @@ import { textValues } from '../generate/extractive/textValues'
 import { isFollowUp } from '../retrieve/rewriteQuery'
 import { AUXILIARY_VERBS } from '../retrieve/questionWords'
 import { knownWord } from '../retrieve/englishReader'
+import { DOCUMENT_KIND } from '../retrieve/documentScope'
 
 /** Openings that make a message lean on the question before: what follows is what changes. */
 const MARKER =
@@ -78,6 +79,8 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   // "how many died" after "what happened in the halifax explosion": a question naming nothing (no noun,
   // by wink-nlp's tags) asks about what the question before named.
   if (asked === '') return null
+  const pointed = documentNamedBefore(asked, history)
+  if (pointed) return pointed
   const followUp = isFollowUp(asked)
   const nounless = !followUp && textValues(asked).nouns.length === 0
   if (!followUp && !nounless) return null
@@ -245,6 +248,33 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   const named = LAST_OBJECT.exec(previous)
   const name = thing.split(' ').some((word) => /^\p{Lu}/u.test(word) || !knownWord(word.toLowerCase()))
   if (named && name) return `${previous.slice(0, named.index)} ${named[1]} ${thing}`
+  return null
+}
+
+/** "the paper", "this article": a document pointed at by its kind alone. */
+const UNNAMED_DOCUMENT = new RegExp(String.raw`\b(?:the|this|that)\s+(${DOCUMENT_KIND})\b`, 'iu')
+/** "the tracemonkey paper", "the medical news today article": a document named, then its kind. */
+const NAMED_DOCUMENT = new RegExp(
+  String.raw`\b(?:the|this|that)\s+((?:(?!(?:the|this|that|of|in|about)\s)[\p{L}\p{N}'’.&-]+\s+){1,5}?)${DOCUMENT_KIND}\b`,
+  'iu',
+)
+
+/**
+ * "who wrote the paper?" after "whats the tracemonkey paper about": the question with the document the
+ * previous question named, by its name ("who wrote the tracemonkey paper"); null where the question names
+ * its document or none, or no earlier question named one.
+ */
+function documentNamedBefore(asked: string, history: readonly ChatTurn[]): string | null {
+  const pointer = UNNAMED_DOCUMENT.exec(asked)
+  if (!pointer || NAMED_DOCUMENT.test(asked)) return null
+  for (const turn of [...history].reverse()) {
+    if (turn.role !== 'user' || turn.content.trim() === asked) continue
+    const name = NAMED_DOCUMENT.exec(turn.content.normalize('NFKC').replace(/\s+/gu, ' '))?.[1]?.trim()
+    if (name)
+      return asked
+        .replace(UNNAMED_DOCUMENT, (phrase, kind: string) => phrase.replace(kind, `${name} ${kind}`))
+        .replace(/[?.!]+$/u, '')
+  }
   return null
 }
 
