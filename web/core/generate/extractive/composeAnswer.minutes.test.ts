@@ -95,6 +95,24 @@ describe('composeAnswer on minutes beside other documents', () => {
     )
   })
 
+  it('answers how long a thing is with the dates it begins and ends on, over a time limit beside it', () => {
+    const lease = (number: number, section: string, text: string) =>
+      answerSource(number, `${section}\n\n${text}`, {
+        filename: 'lease.docx',
+        heading: `Residential Lease Agreement > ${section}`,
+        about: new Set(tokenize('lease docx Residential Lease Agreement')),
+      })
+    const term = lease(1, '2. Term', 'The lease begins on February 1, 2023 and ends on January 31, 2024.')
+    const deposit = lease(
+      2,
+      '4. Security Deposit',
+      'The Tenant shall pay a security deposit of $2,900, which the Landlord will return within 30 days after the lease ends.',
+    )
+    expect(composedAnswer('how long is the lease', [term, deposit]).text).toBe(
+      'The lease begins on February 1, 2023 and ends on January 31, 2024. [1]',
+    )
+  })
+
   it('answers "how much money" with an amount printed, in no word for money', () => {
     const answer = composedAnswer('how much money does the pta have', [TREASURER]).text
     expect(answer).toMatch(/^Mark Delaney reported a balance of £4,812 in the PTA account\. \[1\]/u)

@@ -9,10 +9,16 @@ const DURATION = new RegExp(
   'iu',
 )
 
+/** "The lease begins on February 1, 2023 and ends on January 31, 2024": a span by its two ends. */
+const ENDS =
+  /\b(?:begins?|began|starts?|started|commences?|commenced)\b[^.;]{1,60}?\b(?:ends?|ended|expires?|expired|finishes|finished)\b/iu
+const YEAR = /\b(?:1[6-9]|20)\d\d\b/gu
+
 /**
  * Whether a sentence states a length of time or how often ("once every two seconds", "10-15 years",
- * "weekly"): the kind of answer "how long" and "how often" ask for. English number words and units.
+ * "weekly"), or a span by the dates it begins and ends on: the kind of answer "how long" and "how often"
+ * ask for. English number words and units.
  */
 export function holdsDuration(text: string): boolean {
-  return DURATION.test(text)
+  return DURATION.test(text) || (ENDS.test(text) && (text.match(YEAR) ?? []).length >= 2)
 }
