@@ -113,6 +113,45 @@ describe('composeAnswer on minutes beside other documents', () => {
     )
   })
 
+  it('answers who attended with the attendees line, and names no attended word a passage prints', () => {
+    const title = 'Platform team weekly sync, 12 September 2024'
+    // The notes' own words (`about`: file name, title, opening), as chat hands them on.
+    const about = new Set(
+      tokenize(`team notes ${title} Attendees Priya Nair Tom Becker Aiko Tanaka Luis Ortega`),
+    )
+    const part = (number: number, text: string, section?: string) =>
+      answerSource(number, text, {
+        filename: 'team-notes.md',
+        heading: section ? `${title} > ${section}` : title,
+        about,
+      })
+    const sources = [
+      part(7, `${title}\n\nAttendees: Priya Nair, Tom Becker, Aiko Tanaka, Luis Ortega`),
+      part(
+        8,
+        'Decisions\n\nWe will move the staging cluster to the new region by the end of October.\nOn-call rotations change from weekly to fortnightly starting in October.',
+        'Decisions',
+      ),
+      part(
+        9,
+        'Updates\n\nTom reported that the database migration finished on Monday with 40 minutes of downtime, less than the two hours planned. Aiko said the new alerting rules cut false pages by about half in August.',
+        'Updates',
+      ),
+      part(
+        10,
+        'Action items\n\nOwner | Action | Due\nPriya | Draft the region move plan | 20 September\nLuis | Update the on-call schedule | 27 September',
+        'Action items',
+      ),
+      part(11, 'Next meeting\n\n19 September 2024, 10:00, room 3B.', 'Next meeting'),
+    ]
+    const answer = composedAnswer('who attended the platform sync', sources).text
+    expect(answer).toBe('Attendees: Priya Nair, Tom Becker, Aiko Tanaka, Luis Ortega [7]')
+    // Not found, the refusal names what no passage says, never "attended" beside "Attendees".
+    const refused = composedAnswer('how much did the people who attended the gala donate', sources).text
+    expect(refused).toMatch(/^The documents do not/u)
+    expect(refused).not.toContain('“attended”')
+  })
+
   it('answers "how much money" with an amount printed, in no word for money', () => {
     const answer = composedAnswer('how much money does the pta have', [TREASURER]).text
     expect(answer).toMatch(/^Mark Delaney reported a balance of £4,812 in the PTA account\. \[1\]/u)

@@ -25,6 +25,7 @@ import { withoutItemNumbers } from './withoutItemNumbers'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
 import { synonymForms } from './synonyms'
+import { derivedWord, ONE_WHO } from './derivedWord'
 import { saidByValue } from './saidByValue'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
 import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
@@ -243,7 +244,11 @@ export function scoreSentences(
       ...[...vocabulary].filter(
         (word) =>
           word !== term &&
-          (extendsWord(term, word) || closeSpelling(term, word) || contractedWord(term, word)),
+          (extendsWord(term, word) ||
+            closeSpelling(term, word) ||
+            contractedWord(term, word) ||
+            // "attended" typed, "Attendees:" printed: the verb's agent noun.
+            derivedWord(wordForm(term), word, ONE_WHO)),
       ),
     ]),
   ])

@@ -10,6 +10,7 @@ import { looseForm, looseWords } from './looseWords'
 import { extendsWord, wordForm } from './matchWord'
 import { synonymForms } from './synonyms'
 import { saidByValue } from './saidByValue'
+import { derivedWord } from './derivedWord'
 import { capitalisedRun, spelledByInitials } from '../../retrieve/spelledByInitials'
 
 /** A word short enough to be initials typed in lower case ("usd", "nyc"). */
@@ -138,11 +139,3 @@ const BOUND_TERMS: ReadonlyMap<string, RegExp> = new Map([
   ]),
   ...['minimum', 'least'].map((word): [string, RegExp] => [wordForm(word), LOWER_BOUND]),
 ])
-
-/** English endings that make a noun or an agent of a verb ("pay" / "payment", "manage" / "manager"). */
-const DERIVING = /^(?:ments?|ers?|ors?|ions?|ations?)$/u
-
-/** Whether `word` is `stem` with an ending that derives a word of the same sense ("paying": "payment"). */
-function derivedWord(stem: string, word: string): boolean {
-  return stem.length >= 3 && word.startsWith(stem) && DERIVING.test(word.slice(stem.length))
-}
