@@ -111,6 +111,10 @@ describe('composeAnswer on minutes beside other documents', () => {
     expect(composedAnswer('how long is the lease', [term, deposit]).text).toBe(
       'The lease begins on February 1, 2023 and ends on January 31, 2024. [1]',
     )
+    // "run" closing the question asks the length, as "how long" does: no word a passage must print.
+    expect(composedAnswer('how long does the lease run', [term, deposit]).text).toBe(
+      'The lease begins on February 1, 2023 and ends on January 31, 2024. [1]',
+    )
   })
 
   it('answers who attended with the attendees line, and names no attended word a passage prints', () => {

@@ -60,6 +60,8 @@ export interface SentenceScores {
  * them and nothing where none does. Only these languages are listed; in others such words weigh as
  * much as the rest, which makes "no answer" likelier, never a wrong quote.
  */
+/** The verbs a "how long does X …" question closes on to ask the length of time. */
+const LASTING_VERB = /^(?:run|runs|last|lasts|take|takes|go|goes)$/u
 const QUESTION_SHAPE = new Set([
   ...ASK_SHAPE,
   // "Besides guns, what else…": what is asked is beyond them, not a word to find.
@@ -329,8 +331,15 @@ export function scoreSentences(
   // "How many people took the survey": where no sentence says "people", the text counts them under its own
   // name for them ("5,000 software professionals"); where one does ("five people"), it counts.
   const persons = HOW_MANY_PERSONS.exec(understanding.ask)?.[1]?.toLowerCase()
+  // "How long does the lease run", "how long does the battery last": the closing verb asks the length, as
+  // "how long" does; "runs" need not be printed beside it.
+  const lasting = (term: string) =>
+    durationAsked &&
+    LASTING_VERB.test(term) &&
+    new RegExp(String.raw`\b${term}\s*[?.!]*$`, 'iu').test(understanding.ask.trim())
   const shape = (term: string) =>
     QUESTION_SHAPE.has(term) ||
+    lasting(term) ||
     (definition !== null && !definition.subject.includes(term) && DEFINING.has(term)) ||
     (term === persons && (frequency[terms.indexOf(term)] ?? 0) === 0) ||
     speaker?.verb === term
@@ -342,6 +351,7 @@ export function scoreSentences(
     if (definition?.aside.includes(term) && !definition.subject.includes(term)) return 0
     // "How does code review work": the verb asks for a mechanism, as "how" does; "working days" says none.
     if (mechanism && /^works?$/u.test(term)) return 0
+    if (lasting(term)) return 0
     if (!shape(term)) {
       const weight = df === 0 ? rarest : idf(df, count)
       if (scoping(term)) return weight * SCOPE_WEIGHT
