@@ -265,8 +265,7 @@ const NAMED_DOCUMENT = new RegExp(
  * its document or none, or no earlier question named one.
  */
 function documentNamedBefore(asked: string, history: readonly ChatTurn[]): string | null {
-  const pointer = UNNAMED_DOCUMENT.exec(asked)
-  if (!pointer || NAMED_DOCUMENT.test(asked)) return null
+  if (!UNNAMED_DOCUMENT.test(asked) || NAMED_DOCUMENT.test(asked)) return null
   for (const turn of [...history].reverse()) {
     if (turn.role !== 'user' || turn.content.trim() === asked) continue
     const name = NAMED_DOCUMENT.exec(turn.content.normalize('NFKC').replace(/\s+/gu, ' '))?.[1]?.trim()

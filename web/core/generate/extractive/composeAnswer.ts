@@ -639,10 +639,12 @@ function newThingTerms(question: string, understanding: QuestionUnderstanding): 
   if (!/^(?:and|but|so|ok|okay|also|then|what\s+about|how\s+about)\b/iu.test(asked)) return []
   const thing = NEW_THING.exec(asked)?.groups?.thing ?? ''
   if (thing === '' || WHOLE_QUESTION.test(thing) || /\d/u.test(thing)) return []
-  const terms = searchTerms(thing).filter(
+  const named = searchTerms(thing)
+  // Every word of the thing typed anew: one carried or not searched ("and for paying late?") changes no thing.
+  const fresh = named.filter(
     (term) => understanding.terms.includes(term) && !understanding.carried.includes(term),
   )
-  return terms.length === searchTerms(thing).length ? terms : []
+  return fresh.length === named.length ? fresh : []
 }
 const WHOLE_QUESTION = /^(?:what|who|whom|whose|when|where|why|how|which)\b/iu
 
