@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { AnswerSource } from '../AnswerGenerator'
 import { answerSource, fileSource } from '../../testing/answerSource'
 import { tokenize } from '../../retrieve/index/tokenize'
 import { composedAnswer } from '../../testing/composedAnswer'
@@ -46,6 +47,19 @@ const PRESENT = fileSource(
 )
 const CLUB_CLOSING = fileSource(5, 'Thank You\n\nNext meeting: January 20, 2019', 'agm.pptx', 'Thank You')
 
+/**
+ * A document's passages, each under its title and a section when given, carrying the document's own words
+ * (`about`: its file name, title and opening) as chat hands them on.
+ */
+const documentParts =
+  (filename: string, title: string, opening = '') =>
+  (number: number, text: string, section?: string): AnswerSource =>
+    answerSource(number, text, {
+      filename,
+      heading: section ? `${title} > ${section}` : title,
+      about: new Set(tokenize(`${filename.replace(/[.-]/gu, ' ')} ${title} ${opening}`)),
+    })
+
 describe('composeAnswer on minutes beside other documents', () => {
   it('answers from the document that holds a word of the question no other one does', () => {
     // Only the minutes say "PTA": the deck's "Next meeting:" line is another body's meeting.
@@ -67,14 +81,7 @@ describe('composeAnswer on minutes beside other documents', () => {
   })
 
   it("reads a section's sentences as of the document's title: the next sync's line under 'Next meeting'", () => {
-    // A document's own words (`about`): its file name, title and opening, as chat hands them on.
-    const of = (filename: string, title: string) => (number: number, text: string, section?: string) =>
-      answerSource(number, text, {
-        filename,
-        heading: section ? `${title} > ${section}` : title,
-        about: new Set(tokenize(`${filename.replace(/[.-]/gu, ' ')} ${title}`)),
-      })
-    const notes = of('platform-notes.md', 'Platform team weekly sync, 12 September 2024')
+    const notes = documentParts('platform-notes.md', 'Platform team weekly sync, 12 September 2024')
     const opening = notes(
       1,
       'Platform team weekly sync, 12 September 2024\n\nAttendees: Priya Nair, Luis Ortega',
@@ -83,7 +90,7 @@ describe('composeAnswer on minutes beside other documents', () => {
     expect(composedAnswer('when is the next platform sync', [opening, next]).text).toBe(
       '19 September 2024, 10:00, room 3B. [2]',
     )
-    const soup = of('soup.html', 'Easy red lentil soup')
+    const soup = documentParts('soup.html', 'Easy red lentil soup')
     const lede = soup(3, 'Easy red lentil soup\n\nThis warming soup is ready in 35 minutes and serves four.')
     const nutrition = soup(
       4,
@@ -96,12 +103,9 @@ describe('composeAnswer on minutes beside other documents', () => {
   })
 
   it('answers how long a thing is with the dates it begins and ends on, over a time limit beside it', () => {
+    const part = documentParts('lease.docx', 'Residential Lease Agreement')
     const lease = (number: number, section: string, text: string) =>
-      answerSource(number, `${section}\n\n${text}`, {
-        filename: 'lease.docx',
-        heading: `Residential Lease Agreement > ${section}`,
-        about: new Set(tokenize('lease docx Residential Lease Agreement')),
-      })
+      part(number, `${section}\n\n${text}`, section)
     const term = lease(1, '2. Term', 'The lease begins on February 1, 2023 and ends on January 31, 2024.')
     const deposit = lease(
       2,
@@ -119,16 +123,11 @@ describe('composeAnswer on minutes beside other documents', () => {
 
   it('answers who attended with the attendees line, and names no attended word a passage prints', () => {
     const title = 'Platform team weekly sync, 12 September 2024'
-    // The notes' own words (`about`: file name, title, opening), as chat hands them on.
-    const about = new Set(
-      tokenize(`team notes ${title} Attendees Priya Nair Tom Becker Aiko Tanaka Luis Ortega`),
+    const part = documentParts(
+      'team-notes.md',
+      title,
+      'Attendees Priya Nair Tom Becker Aiko Tanaka Luis Ortega',
     )
-    const part = (number: number, text: string, section?: string) =>
-      answerSource(number, text, {
-        filename: 'team-notes.md',
-        heading: section ? `${title} > ${section}` : title,
-        about,
-      })
     const sources = [
       part(7, `${title}\n\nAttendees: Priya Nair, Tom Becker, Aiko Tanaka, Luis Ortega`),
       part(
