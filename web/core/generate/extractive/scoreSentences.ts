@@ -238,22 +238,25 @@ export function scoreSentences(
     if (words) words.push(word)
     else byForm.set(form, [word])
   }
-  const variants = terms.map((term) => [
-    ...new Set([
-      ...(byForm.get(wordForm(term)) ?? []).filter((word) => word !== term),
-      // "cap" typed, "limit" printed: the word in other words.
-      ...synonymForms(term).flatMap((form) => byForm.get(form) ?? []),
-      ...[...vocabulary].filter(
-        (word) =>
-          word !== term &&
-          (extendsWord(term, word) ||
-            closeSpelling(term, word) ||
-            contractedWord(term, word) ||
-            // "attended" typed, "Attendees:" printed: the verb's agent noun.
-            derivedWord(wordForm(term), word, ONE_WHO)),
-      ),
-    ]),
-  ])
+  const variants = terms.map((term) => {
+    const form = wordForm(term)
+    return [
+      ...new Set([
+        ...(byForm.get(form) ?? []).filter((word) => word !== term),
+        // "cap" typed, "limit" printed: the word in other words.
+        ...synonymForms(term).flatMap((synonym) => byForm.get(synonym) ?? []),
+        ...[...vocabulary].filter(
+          (word) =>
+            word !== term &&
+            (extendsWord(term, word) ||
+              closeSpelling(term, word) ||
+              contractedWord(term, word) ||
+              // "attended" typed, "Attendees:" printed: the verb's agent noun.
+              derivedWord(form, word, ONE_WHO)),
+        ),
+      ]),
+    ]
+  })
   // Terms the candidates' words make when two are joined; only those are looked for across words.
   const joined = terms.map(
     (term) =>
@@ -333,10 +336,13 @@ export function scoreSentences(
   const persons = HOW_MANY_PERSONS.exec(understanding.ask)?.[1]?.toLowerCase()
   // "How long does the lease run", "how long does the battery last": the closing verb asks the length, as
   // "how long" does; "runs" need not be printed beside it.
-  const lasting = (term: string) =>
-    durationAsked &&
-    LASTING_VERB.test(term) &&
-    new RegExp(String.raw`\b${term}\s*[?.!]*$`, 'iu').test(understanding.ask.trim())
+  const closing = understanding.ask
+    .trim()
+    .replace(/[\s?.!]+$/u, '')
+    .split(/[^\p{L}\p{N}_]+/u)
+    .at(-1)
+    ?.toLowerCase()
+  const lasting = (term: string) => durationAsked && LASTING_VERB.test(term) && term === closing
   const shape = (term: string) =>
     QUESTION_SHAPE.has(term) ||
     lasting(term) ||
