@@ -62,6 +62,11 @@ describe('bylineOf', () => {
     expect(bylineOf('Closing the Broadband Gap\nMaria Lopez, Ph.D.\nCenter for Rural Policy')).toBe(
       'Maria Lopez, Ph.D.',
     )
+    // A title before the name says it is a person's, as a degree after it does.
+    expect(
+      bylineOf('Community College Enrollment Trends\nDr. Alicia Moreno\nOffice of Institutional Research'),
+    ).toBe('Dr. Alicia Moreno')
+    expect(bylineOf('Tidal Power\nDr. visits are twice a year')).toBeNull()
     // Whom a talk was given to names no speaker; a label of things is no byline.
     expect(bylineOf('Tidal Power\nPresented to the Harbour Board')).toBeNull()
     expect(bylineOf('Tidal Power\nTopics: Turbines, Tides and Costs')).toBeNull()

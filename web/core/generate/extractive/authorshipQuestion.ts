@@ -54,6 +54,8 @@ const NAMES_LABEL =
   /^(?:presenters?|speakers?|authors?|presented\s+by|team(?:\s+[\p{L}\d]{1,12})?|team\s+members|group\s+members|members)\s*:\s*(\p{Lu}.{2,160})$/iu
 /** A degree or title after a name ("Maria Lopez, Ph.D."), or "Dr." before one: the line is a person's. */
 const CREDENTIALS = /(?:,\s*(?:Ph\.?\s?D|M\.?D|MBA|J\.?D|Ed\.?D|DNP|MPH|MSc|CPA|Esq|FRCP|RN)\.?)+$/u
+/** A title before a name ("Dr. Alicia Moreno", "Prof. Ann Lee"): the line is a person's. */
+const HONORIFIC = /^(?:Dr|Prof|Professor)\.?\s+/u
 /** Affiliation and footnote marks after a name ("Gal∗+", "Haghighat$", "Smith1,2"). */
 const MARKS = /[∗*†‡§¶#$+^\d]+$/u
 
@@ -84,12 +86,10 @@ export function bylineOf(text: string): string | null {
       if (parts.length <= MAX_NAMES && isNameList(parts, labelled[1]!)) return parts.join(', ')
     }
     // "Maria Lopez, Ph.D.", "Dr. Ann Lee": one name with a degree or title is a person's line.
-    const credited = i > 0 ? CREDENTIALS.exec(line) : null
+    const credited =
+      i > 0 ? (CREDENTIALS.exec(line) ?? (HONORIFIC.test(line) ? { index: line.length } : null)) : null
     if (credited) {
-      const name = line
-        .slice(0, credited.index)
-        .replace(/^Dr\.?\s+/u, '')
-        .trim()
+      const name = line.slice(0, credited.index).replace(HONORIFIC, '').trim()
       if (name !== '' && isNameList([name], name)) return line
     }
     // One name alone is a byline only with the speaker's address: a title slide's subtitle ("Part 1:
