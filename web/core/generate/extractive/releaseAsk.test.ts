@@ -9,6 +9,8 @@ describe('releaseAsk', () => {
     expect(releaseAsk("what's new in python 3.12")?.version).toBe('3.12')
     expect(releaseAsk('release notes for v2.1')?.version).toBe('2.1')
     expect(releaseAsk('whats new in the latest release')?.version).toBe('latest')
+    expect(releaseAsk('what happened in 2.2.1')?.version).toBe('2.2.1')
+    expect(releaseAsk('what was updated in v1.4')?.version).toBe('1.4')
   })
 
   it('reads the kind of change asked, and none for "what\'s new"', () => {
@@ -35,6 +37,7 @@ describe('releaseAsk', () => {
   it('asks nothing of a release where no change or no release is asked', () => {
     expect(releaseAsk('when was 1.2.0 released')).toBeNull()
     expect(releaseAsk('what changed in the 2020 budget')).toBeNull()
+    expect(releaseAsk('what happened in 2020')).toBeNull()
     expect(releaseAsk('what changed')).toBeNull()
     expect(releaseAsk('what is version 3.0.0')).toBeNull()
     expect(releaseAsk('how many features were added in 2.0.0')).toBeNull()

@@ -15,9 +15,12 @@ export interface ReleaseAsk {
   shift: number
 }
 
-/** Words that ask what a release changed: its changes, what is new, added, fixed, removed in it. */
+/**
+ * Words that ask what a release changed: its changes, what is new, added, fixed, removed in it, what
+ * happened in it ("what happened in 2.2.1").
+ */
 const CHANGE_ASK =
-  /\b(?:chang(?:e|es|ed)|new|add(?:ed|s)?|fix(?:es|ed)?|remov(?:e|ed|es)|deprecat\w*|features?|improvements?|breaking|release\s+notes|changelog|differen\w*)\b/iu
+  /\b(?:chang(?:e|es|ed)|happen(?:s|ed)?|updat(?:e|es|ed)|new|add(?:ed|s)?|fix(?:es|ed)?|remov(?:e|ed|es)|deprecat\w*|features?|improvements?|breaking|release\s+notes|changelog|differen\w*)\b/iu
 /** A when/who/how-many question asks something of the release, not its list of changes. */
 const NOT_A_LIST = /^(?:when|who|whom|whose|where|why|how\s+(?:many|much|long|old))\b/iu
 /** "the latest version", "the most recent release": the newest of the changelog. */
