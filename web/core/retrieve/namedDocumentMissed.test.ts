@@ -60,4 +60,37 @@ describe('searchChunks and a document named by its file name alone', () => {
       'ececapstonespring2015.pptx',
     )
   })
+
+  it('reads the opening of the document whose file name the question holds the most of, where a few share the word', async () => {
+    const { capstone } = decks()
+    const collectionId = capstone.document.collection_id
+    const sheet = (filename: string, text: string) => {
+      const document = {
+        ...newDocument(collectionId),
+        original_filename: filename,
+        status: 'completed' as const,
+        chunk_count: 1,
+      }
+      return { document, chunks: [newChunk(document, 0, { page: 1, text, embedder: null, vector: null })] }
+    }
+    const pack = sheet(
+      'specs.docx',
+      'Trailblazer 500 Product Sheet\n\nThe Trailblazer 500 is a lightweight hiking backpack.',
+    )
+    const laptop = sheet(
+      'aero14-specs.docx',
+      'Aero 14 Laptop\n\nThe Aero 14 is a lightweight laptop for students.',
+    )
+    const { ports } = arraySearchPorts(
+      [capstone.document, pack.document, laptop.document],
+      [...capstone.chunks, ...pack.chunks, ...laptop.chunks],
+    )
+    const named = async (query: string) =>
+      (await searchChunks(ports, { queries: [query], topK: 5, hybrid: true })).chunks.map(
+        ({ document }) => document.original_filename,
+      )
+    expect(await named('summarize specs.docx')).toContain('specs.docx')
+    expect(await named("what's the specs doc about")).not.toContain('aero14-specs.docx')
+    expect(await named('what are the aero specs about')).toContain('aero14-specs.docx')
+  })
 })
