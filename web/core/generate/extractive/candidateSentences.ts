@@ -9,6 +9,7 @@ import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
 import { UNSPACED_SCRIPT } from './unspacedScript'
 import { passageLines } from './passageLines'
+import { AGENDA_TITLE, CONTENTS_TITLE } from './agendaTitle'
 
 /** A sentence of a source that could be quoted in an answer. */
 export interface CandidateSentence {
@@ -50,6 +51,11 @@ export interface CandidateSentence {
    * Finance team"), the label's search terms: what the value is of. Absent for other sentences.
    */
   label?: string[]
+  /**
+   * A line of a deck's agenda slide or of a table of contents: it names a part of the document ("What we
+   * recommend") and says nothing of it.
+   */
+  pointer?: boolean
 }
 
 /** Shorter fragments are headings, figure labels or table cells, not answers. */
@@ -105,6 +111,7 @@ export function candidateSentences(
     // and opening): a book's chapter ("Color Management") is a part, not what every sentence is of.
     const top = slide || levels.length < 2 ? [] : tokenize(levels[0]!)
     const title = top.length > 0 && top.every((term) => named.has(term)) ? top : []
+    const pointer = (slide ? AGENDA_TITLE : CONTENTS_TITLE).test(ownHeading ?? '')
     /**
      * A candidate read from `read` (its words and terms), under the current section unless `fields` says
      * otherwise; false, and nothing added, when it holds no word.
@@ -132,6 +139,7 @@ export function candidateSentences(
         words: read.split(' ').length,
         section: itemOf ? [...section, ...itemOf] : section,
         title,
+        ...(pointer ? { pointer } : {}),
         ...fields,
       })
       return true

@@ -1,4 +1,5 @@
 import { splitSentences } from '../../ingest/chunk/splitSentences'
+import { AGENDA_TITLE, CONTENTS_TITLE } from './agendaTitle'
 import { DOCUMENT_KIND } from '../../retrieve/documentScope'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
@@ -314,8 +315,6 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
 
 /** A line with a word of two letters at least: no number, no axis letter. */
 const WORDED = /\p{L}{2}/u
-/** A table of contents' heading. */
-const CONTENTS = /^(?:table\s+of\s+)?contents$/iu
 /** A contents line: a section's title and its page ("Costs and Funding 8"). */
 const PAGED = /\s\d{1,4}$/u
 /** A cover page's line: who it was prepared for or by, its version, or its date alone ("April 2022"). */
@@ -333,7 +332,7 @@ function furniture(heading: string, items: readonly string[]): boolean {
   // A chart's axis ("0.80" over "J", "F M A", "MJJASO") or a page's repeated links say nothing either.
   if (!WORDED.test(heading) || items.some((item) => !WORDED.test(item))) return true
   if (new Set(items.map((item) => item.trim().toLowerCase())).size < items.length) return true
-  if (CONTENTS.test(heading.trim()) || items.every((item) => PAGED.test(item.trim()))) return true
+  if (CONTENTS_TITLE.test(heading.trim()) || items.every((item) => PAGED.test(item.trim()))) return true
   return items.filter((item) => COVER_LINE.test(item.trim())).length * 2 >= items.length
 }
 
@@ -357,9 +356,6 @@ function shared(terms: ReadonlySet<string>, other: ReadonlySet<string>): number 
 /** A slide's or section's placeholder title ("Slide 2", "Section 1.2") or a shape's generated id: no topic. */
 const UNTITLED =
   /^(?:(?:slide|section|part|chapter)\s+[\d.]+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/iu
-/** A deck's agenda slide: its lines are the deck's parts. */
-const AGENDA =
-  /^(?:overview|agenda|outline|contents|table\s+of\s+contents|topics|roadmap|today['’]?s\s+topics|in\s+this\s+(?:talk|session|presentation))$/iu
 /** A deck's closing furniture: it says nothing of the topic. */
 const BACK_MATTER =
   /^(?:thank\s+you!?|thanks!?|questions\??|any\s+questions\??|q\s*&\s*a|further\s+reading|references|bibliography|resources|contact(?:\s+us)?|notes|acknowledge?ments?|the\s+end|credits)$/iu
@@ -418,7 +414,7 @@ function deckGist(sources: readonly AnswerSource[]): string[] {
   const span = prose ? splitSentences(prose)[0] : undefined
   const opener = prose && span ? prose.slice(span.start, span.end).trim() : ''
   const lead = /[.!]["'”’)]*$/u.test(opener) && !URL_LIKE.test(opener) ? fresh(opener) : null
-  const agenda = own.find((source) => AGENDA.test(slideTitle(source)))
+  const agenda = own.find((source) => AGENDA_TITLE.test(slideTitle(source)))
   const parts = agenda
     ? listItems(passageLines(agenda.text), 0).map((item) => item.replace(/[.;,:]$/u, ''))
     : []
@@ -468,7 +464,7 @@ export function deckOpening(slides: readonly AnswerSource[], count: number): num
     const name = slideTitle(slide)
     return name !== '' && !UNTITLED.test(name) && !BACK_MATTER.test(name)
   })
-  const agenda = titled.filter((slide) => AGENDA.test(slideTitle(slide))).slice(0, 1)
+  const agenda = titled.filter((slide) => AGENDA_TITLE.test(slideTitle(slide))).slice(0, 1)
   // Each next slide names what the deck keeps naming and the slides taken do not name yet: three titles
   // on "talent review" say less than one each on talent review, succession pools and feedback.
   const said = new Set(agenda.flatMap((slide) => tokenize(slideTitle(slide)).map(wordForm)))

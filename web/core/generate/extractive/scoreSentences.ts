@@ -196,6 +196,15 @@ const DOCUMENT_GAP = 1
  * shows the words in use, a sentence says what they do.
  */
 const COMMAND_SHARE = 0.9
+/**
+ * An agenda's or a contents page's line keeps this share of its score: "what do they recommend" is
+ * answered by the slide "Recommendations", not by the agenda's "What we recommend" that names it. Still
+ * quoted where nothing else holds the ask.
+ */
+const POINTER_SHARE = 0.3
+/** An ask for the agenda or the contents themselves, which their lines answer. */
+const POINTER_ASK =
+  /\b(?:agenda|overview|outline|contents|topics|roadmap|cover(?:s|ed)?|sections?|parts?)\b/iu
 /** An ask for a command or its use in so many words ("which command", "example of", "the syntax for"). */
 const COMMAND_ASK = /\b(?:command|commands|example|examples|syntax|usage|invoke|run)\b/iu
 
@@ -483,6 +492,7 @@ export function scoreSentences(
     score *= 1 - DOCUMENT_GAP * (bestShare - (documentShare.get(sentence.document) ?? bestShare))
     // "What does --keep do": the sentence saying so over the command using it, where both hold the ask.
     if (sentence.command && !howTo && !COMMAND_ASK.test(understanding.ask)) score *= COMMAND_SHARE
+    if (sentence.pointer && !POINTER_ASK.test(understanding.ask)) score *= POINTER_SHARE
     return { sentence, coverage, score, matches: row, holdsKind }
   })
   ranked.sort(
