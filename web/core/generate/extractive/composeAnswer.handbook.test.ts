@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fileSource } from '../../testing/answerSource'
+import { answerSource, fileSource } from '../../testing/answerSource'
 import { composedAnswer } from '../../testing/composedAnswer'
 import { understandQuestion } from '../../retrieve/understandQuestion'
 import { composeAnswer } from './composeAnswer'
@@ -528,5 +528,65 @@ describe('composeAnswer on a paper and a handbook', () => {
     )
     const touch = composedAnswer('does the aero 14 have a touchscreen', [box, specs]).text
     expect(touch).toContain('none of them mentions “touchscreen”')
+  })
+
+  it('answers "what are the X" with the sentences of the part the document heads X', () => {
+    const ordinance = 'noise-ordinance.docx'
+    const title = 'Ordinance No. 2023-17'
+    // The opening of a short document holds every part's words; only its name says which document it is.
+    const about = new Set(['noise', 'ordinance', 'penalties', 'definitions', 'construction', 'hours'])
+    const part = (number: number, heading: string, body: string) =>
+      answerSource(number, `${heading}\n\n${body}`, {
+        filename: ordinance,
+        heading: `${title} > ${heading}`,
+        about,
+      })
+    const penalties = part(
+      1,
+      'Section 6. Penalties',
+      'A first violation is punishable by a fine of $150. A second violation within twelve months is punishable by a fine of $300, and each further violation within twelve months by a fine of $500.',
+    )
+    const hours = part(
+      2,
+      'Section 4. Construction hours',
+      'Construction is allowed only between 7:00 a.m. and 7:00 p.m. on weekdays. No construction is allowed on Sundays except emergency repairs.',
+    )
+    expect(composedAnswer('what are the penalties', [penalties, hours]).text).toBe(
+      [
+        'Penalties [1]',
+        '- A first violation is punishable by a fine of $150.',
+        '- A second violation within twelve months is punishable by a fine of $300, and each further violation within twelve months by a fine of $500.',
+      ].join('\n'),
+    )
+    expect(
+      composedAnswer('what are the construction hours in the ordinance', [penalties, hours]).text,
+    ).toMatch(/^Construction hours \[2\]\n- Construction is allowed/u)
+    // A thing of the part, not the part: its sentence.
+    expect(composedAnswer('what is the fine for a first violation', [penalties, hours]).text).toBe(
+      'A first violation is punishable by a fine of $150. [1]',
+    )
+  })
+
+  it("lists a section's items from the first, under its heading, where a paragraph comes before them", () => {
+    const rights = answerSource(
+      1,
+      [
+        'Your Rights',
+        '',
+        'When it comes to your health information, you have certain rights. This section explains your rights.',
+        'Get an electronic or paper copy of your dental record',
+        'Ask us to correct your dental record',
+        'Request confidential communications',
+      ].join('\n'),
+      { filename: 'privacy-notice.docx', heading: 'Notice of Privacy Practices > Your Rights' },
+    )
+    expect(composedAnswer('what are my rights', [rights]).text).toBe(
+      [
+        'Your Rights [1]',
+        '- Get an electronic or paper copy of your dental record',
+        '- Ask us to correct your dental record',
+        '- Request confidential communications',
+      ].join('\n'),
+    )
   })
 })

@@ -346,4 +346,39 @@ describe('composeAnswer on slide decks', () => {
     expect(text).toContain('- 1: Reporting jobs, November 2023')
     expect(text).toContain('- 3: Model training, March 2024')
   })
+
+  it("answers from the slide an agenda's line names, not from the agenda", () => {
+    const talk = (number: number, page: number, title: string, bullets: string[]) =>
+      answerSource(number, [title, '', ...bullets].join('\n'), {
+        filename: 'enrollment.pptx',
+        page,
+        heading: title,
+      })
+    const agenda = talk(1, 2, 'Agenda', [
+      'Where enrollment stands',
+      'Who is enrolling',
+      'Why students leave',
+      'What we recommend',
+    ])
+    const enrolling = talk(2, 4, 'Who is enrolling', [
+      'Dual-enrollment high school students grew 22% since 2022',
+    ])
+    const advice = talk(3, 6, 'Recommendations', [
+      'Guarantee an advisor meeting before the second week',
+      'Offer evening and weekend sections of gateway courses',
+    ])
+    const study = answerSource(
+      4,
+      'Executive Summary\n\nThis study compares three ways the town could close that gap and recommends a public-private partnership with a regional fiber provider.',
+      { filename: 'broadband-study.docx', heading: 'Broadband Study > Executive Summary' },
+    )
+    expect(answer('what do they recommend', [agenda, study]).text).toMatch(/^This study compares three ways/u)
+    expect(answer('what do they recommend for enrollment', [agenda, enrolling, advice]).text).toMatch(
+      /^Recommendations \[3\]\n- Guarantee an advisor meeting/u,
+    )
+    // Asked for the agenda, its lines are the answer.
+    expect(answer("what's on the agenda", [agenda, enrolling]).text).toMatch(
+      /^Agenda \[1\]\n- Where enrollment stands/u,
+    )
+  })
 })

@@ -18,6 +18,7 @@ import { BULLET } from '../../ingest/chunk/bullet'
 import { AUXILIARY_VERBS, WH_WORDS } from '../../retrieve/questionWords'
 import { passageLines } from './passageLines'
 import { howToAsk } from './howToAsk'
+import { splitSentences } from '../../ingest/chunk/splitSentences'
 
 /** Share of the ask's words a list's introduction, heading and items must hold between them. */
 const LIST_COVERAGE = 0.5
@@ -245,7 +246,17 @@ export function listAnswer(
       // A table's header row under the introduction says what its rows are ("Phase | Scope | Target date"):
       // its words count with the items', which its rows read without it.
       const header = TABLE_ROW.test(lines[i + 1] ?? '') ? [lines[i + 1]!] : []
-      if (items.length >= 2)
+      // "Get a copy of your dental record" over "Ask us to correct your dental record", after the
+      // section's paragraph: the first of the list's items, not its title; the section's heading is.
+      const first = !deck && heading !== '' && items.length >= 2 && firstItem(line, lines[i - 1])
+      if (first)
+        blocks.push({
+          intro: heading,
+          items: [line.replace(BULLET, ''), ...items],
+          before: lines.slice(Math.max(0, i - BEFORE), i),
+          runsOn: lastLine(lines.findLastIndex((other) => items.includes(other.replace(BULLET, '')))),
+        })
+      else if (items.length >= 2)
         blocks.push({
           intro: following?.[0].trim() ?? line,
           items,
@@ -375,6 +386,22 @@ function headNoun(ask: string): string | null {
   return term === undefined || ANY_ITEMS.has(term) ? null : term
 }
 
+/**
+ * Whether `line`, unpunctuated after a paragraph (`before` ends a sentence), is the first item of the list
+ * it seems to introduce: a phrase of a few words, not a title ("Get a copy of your dental record", not
+ * "Ingredients" or "Supported Formats").
+ */
+function firstItem(line: string, before: string | undefined): boolean {
+  if (before === undefined || !SENTENCE_END.test(before) || /[.!?:;,]$/u.test(line)) return false
+  const words = line.replace(BULLET, '').split(' ')
+  const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length
+  return words.length >= MIN_ITEM_PHRASE_WORDS && capitalised < words.length * TITLE_CASE_SHARE
+}
+
+/** A first item is a phrase of this many words at least; a title in title case has this share capitalised. */
+const MIN_ITEM_PHRASE_WORDS = 4
+const TITLE_CASE_SHARE = 0.6
+
 /** A slide's title that repeats the question is a question of this many words at least. */
 const MIN_ASKING_TITLE = 3
 
@@ -446,10 +473,35 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       howToAsk(ask) &&
       METHOD_HEADING.test(title.trim()) &&
       askedTerms.some((term) => same(term, [...tokenize(documentTitle), ...named]))
-    if (!question && !thingTitle && !stepsTitle && !doneTitle && !methodTitle) continue
+    // "what are the penalties" beside an ordinance's "Section 6. Penalties" over a few sentences: a
+    // document's part asked for by its name, as a deck's slide is, each of its sentences an item. The
+    // things asked are the ask's nouns but the document's name (its file name, and its title above the
+    // part): a short document's opening, in `about`, may hold every word of it.
+    const above = source.heading?.includes(' > ') ? tokenize(documentTitle) : []
+    const label = [...looseWords(source.filename.replace(/[_.-]+/gu, ' ')), ...above]
+    const parts = nouns.filter((noun) => !same(noun, label))
+    const partTitle =
+      !deck &&
+      !defining &&
+      PART_ASK.test(ask) &&
+      terms.length > 0 &&
+      terms.every((term) => same(term, askedTerms)) &&
+      parts.length > 0 &&
+      parts.every((noun) => same(noun, terms))
+    if (!question && !thingTitle && !stepsTitle && !doneTitle && !methodTitle && !partTitle) continue
     const below = passageLines(source.text).filter((line) => line !== heading && line !== title)
     const end = below.findIndex((line) => SECTION_HEADING.test(line))
     const lines = end < 0 ? below : below.slice(0, end)
+    if (partTitle && !question && !thingTitle && !stepsTitle && !doneTitle && !methodTitle) {
+      // Sentences, not a list's items or a table's rows, which a list question's answer reads as such.
+      if (!lines.every((line) => SENTENCE_END.test(line) && !TABLE_ROW.test(line))) continue
+      const items = lines.flatMap((line) =>
+        splitSentences(line).map(({ start, end }) => line.slice(start, end).trim()),
+      )
+      if (items.length < 2 || items.length > MAX_ITEMS) continue
+      if (items.some((item) => item.split(' ').length > MAX_PART_SENTENCE_WORDS)) continue
+      return [`${title} [${source.number}]`, ...items.map((item) => `\n- ${item}`)]
+    }
     if (lines.length < 2) continue
     if (!question && !thingTitle && !doneTitle && !lines.every((line) => NUMBERED_STEP.test(line))) continue
     // "What is a Program" over a document's paragraph, or a slide's sentence, is answered as a definition.
@@ -465,13 +517,16 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
 
 /** "what is the …", "what are the …": a part of a document asked for by its name. */
 const THE_PART = /^\s*(?:what|wat)\s*(?:is|are|['’]s|['’]re)\s+the\s/iu
+/** "what are the penalties", "what are your rights": a document's part asked for by its name. */
+const PART_ASK = /^\s*(?:what|wat)\s*(?:is|are|['’]s|['’]re)\s+(?:the|our|your|my|their|its)\s/iu
 
 /**
- * "what did the team decide", "what has the board agreed": what a meeting did, asked by its verb, which
- * its notes record under the verb's noun ("Decisions", "Agreed actions", "Recommendations").
+ * "what did the team decide", "what has the board agreed", "what do they recommend for enrollment": what
+ * a meeting or a report did, asked by its verb, which its notes record under the verb's noun
+ * ("Decisions", "Agreed actions", "Recommendations").
  */
 const DONE_ASK =
-  /^what\s+(?:did|do|does|has|have|had|will|would)\s+.+?\s+(decide|agree|recommend|conclude|resolve|approve)\s*[?.!]*$/iu
+  /^what\s+(?:did|do|does|has|have|had|will|would)\s+.+?\s+(decide|agree|recommend|conclude|resolve|approve)(?:\s+(?:for|on|about|to|regarding|in)\s+[^?.!]+)?\s*[?.!]*$/iu
 /** The start of the noun each such verb's heading is written with. */
 const DONE_NOUNS: ReadonlyMap<string, string> = new Map([
   ['decide', 'decision'],
@@ -487,12 +542,14 @@ const TITLE_PARTICLES = new Set(['to', 'a', 'an', 'the'])
 /** A numbered step: "1. Install Python 3.11 or later.", "2) Clone the repository". */
 const NUMBERED_STEP = /^\d{1,2}[.)]\s+\S/u
 /** A section's number before its heading's words: "5. ", "2.3 ". */
-const SECTION_NUMBER = /^\d+(?:\.\d+)*\.?\s+/u
+const SECTION_NUMBER = /^(?:(?:section|article|part|chapter|§)\s*)?\d+(?:\.\d+)*\.?\s+/iu
 /** The next numbered section's heading inside a passage: "5. Any other business". */
 const SECTION_HEADING = /^\d+(?:\.\d+)*\.?\s+\p{Lu}[^.!?:;]*$/u
 const SENTENCE_END = /[.!?]["'”’)]*$/u
 /** A section's lines are steps, answered as a list, when none is longer than this many words. */
 const MAX_STEP_WORDS = 25
+/** A part asked for by its name is answered with its sentences when none is longer than this. */
+const MAX_PART_SENTENCE_WORDS = 40
 
 /** A title that asks: "What Employers Should Do", "How to Apply", "When Do Changes Apply?". */
 const ASKING = /^(?:what|when|where|who|why|how|which)\b/iu
