@@ -17,6 +17,13 @@ describe('subjectOf', () => {
     expect(subjectOf('Hello! Ask me anything.')).toBe('')
   })
 
+  it('keeps a version number whole among content words', () => {
+    expect(subjectOf('when was tidyframe 2.2.0 released')).toBe('tidyframe 2.2.0 released')
+    expect(subjectOf('what changed in python 3.13')).toBe('changed python 3.13')
+    expect(subjectOf('rooms 2 and 3')).toBe('rooms 2 3')
+    expect(subjectOf('When was Python 3.13 released?')).toBe('Python 3.13')
+  })
+
   it('falls back to content words without names (lower case, or scripts without case)', () => {
     expect(subjectOf('what is photosynthesis')).toBe('photosynthesis')
     expect(subjectOf('how many people died of the plague in the city?')).toBe('people died plague city')

@@ -40,8 +40,26 @@ export function subjectOf(text: string): string {
   const words = queryWords(normalised)
   const names = dedupe(nameRuns(normalised, words))
   if (names.length > 0) return names.slice(0, MAX_NAMES).join(' ')
-  const terms = words.filter((word) => word.content && !FILLER.has(word.lower)).map((word) => word.text)
+  const terms = withVersions(
+    normalised,
+    words.filter((word) => word.content && !FILLER.has(word.lower)),
+  )
   return dedupe(terms).slice(0, MAX_TERMS).join(' ')
+}
+
+/**
+ * The words' texts, a number's parts joined as the text prints them ("2.2.0", "3.13"): apart, "2 0" names
+ * no release, and a version is what a follow-up about it ("what did it add?") must carry.
+ */
+function withVersions(text: string, words: readonly QueryWord[]): string[] {
+  const texts: string[] = []
+  words.forEach((word, i) => {
+    const previous = words[i - 1]
+    if (previous?.numeric && word.numeric && text.slice(previous.end, word.start) === '.') {
+      texts[texts.length - 1] += `.${word.text}`
+    } else texts.push(word.text)
+  })
+  return texts
 }
 
 /** The names in a text (runs of capitalised words, as `subjectOf` finds them), first first, once each. */
@@ -62,7 +80,11 @@ function nameRuns(text: string, words: readonly QueryWord[]): string[] {
   }
   words.forEach((word, i) => {
     const sentenceStart = i === 0 || /[.!?:;]\s*$/u.test(text.slice(words[i - 1]!.end, word.start))
-    const joined = run.length > 0 && /^[ \t]+$/u.test(text.slice(words[i - 1]!.end, word.start))
+    const between = text.slice(words[i - 1]?.end ?? 0, word.start)
+    // "Python 3.13": a number's parts go on with it.
+    const joined =
+      run.length > 0 &&
+      (/^[ \t]+$/u.test(between) || (between === '.' && word.numeric && run.at(-1)!.numeric))
     const isName =
       word.capitalised &&
       word.content &&
@@ -70,7 +92,7 @@ function nameRuns(text: string, words: readonly QueryWord[]): string[] {
       !FILLER.has(word.lower)
     if (isName && (run.length === 0 || joined)) {
       run.push(word)
-    } else if (run.length > 0 && joined && word.numeric && run.at(-1)!.capitalised) {
+    } else if (run.length > 0 && joined && word.numeric && (run.at(-1)!.capitalised || between === '.')) {
       // A number continues a name ("Apollo 11", "Super Bowl 50") but never starts one.
       run.push(word)
     } else if (run.length > 0 && joined && CONNECTORS.has(word.lower)) {
