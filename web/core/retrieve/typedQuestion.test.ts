@@ -38,4 +38,11 @@ describe('typedQuestion', () => {
     ])
       expect(typedQuestion(question)).toBe(question)
   })
+
+  it('asks who attended a gathering for "who was at" it, and nothing else', () => {
+    expect(typedQuestion('who was at the pta meeting')).toBe('who attended the pta meeting')
+    expect(typedQuestion('who were at the agm?')).toBe('who attended the agm?')
+    expect(typedQuestion('who was at fault')).toBe('who was at fault')
+    expect(typedQuestion('who was in the lead role')).toBe('who was in the lead role')
+  })
 })

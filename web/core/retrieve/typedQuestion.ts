@@ -87,8 +87,15 @@ const WORD = /(?<![\p{L}\p{N}/'’.-])(?:w\/o|b\/c|w\/(?=\s)|[a-z]+)(?![\p{L}\p{
 const DIFF = /(?<![\p{L}\p{N}/'’.-])diff(?=\s+(?:between|b\/w)\s)/gu
 
 /**
+ * "who was at the pta meeting": who attended a gathering, as minutes record it ("Present:", "Attendees:").
+ * Only before a gathering's name: "who was at fault" asks something else.
+ */
+const WHO_WAS_AT =
+  /\bwho\s+(?:was|were)\s+(?:at|in)\s+(?=(?:the|this|that|our|their|last|yesterday['’]s|today['’]s)\s+(?:[\p{L}\d'’-]+\s+){0,3}(?:meetings?|agm|event|party|conference|session|call|sync|standup|stand-up|hearing|workshop|retreat|dinner|lunch|ceremony|summit|webinar|briefing|gathering|assembly)\b)/giu
+
+/**
  * The question with chat shorthand written out ("wat is CMI" -> "what is CMI", "how many ppl took
- * part" -> "how many people took part", "art 3" -> "article 3"), so that every reader of a question (its kind, its focus, search)
+ * part" -> "how many people took part", "art 3" -> "article 3", "who was at the meeting" -> "who attended the meeting"), so that every reader of a question (its kind, its focus, search)
  * sees the words it was typed for. Everything else is left as typed, spacing and case included.
  */
 export function typedQuestion(question: string): string {
@@ -97,4 +104,5 @@ export function typedQuestion(question: string): string {
     .replace(/(?<=\s)b\/w(?=\s)/gu, 'between')
     .replace(WORD, (word) => SHORTHAND.get(word) ?? word)
     .replace(REFERENCE_WORD, (whole, word: string) => REFERENCE.get(word.toLowerCase()) ?? whole)
+    .replace(WHO_WAS_AT, 'who attended ')
 }

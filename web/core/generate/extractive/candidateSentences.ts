@@ -58,6 +58,9 @@ export interface CandidateSentence {
   pointer?: boolean
 }
 
+/** A minutes' line of who was there ("Present: Aisha Rahman (Chair), …"), and what it answers. */
+const PRESENT = /^(?:present|in\s+attendance)\s*:/iu
+const ATTENDED = tokenize('attended attendees')
 /** Shorter fragments are headings, figure labels or table cells, not answers. */
 const MIN_WORDS = 4
 /** Under a heading, a sentence of a few words is an item of its list. */
@@ -127,6 +130,8 @@ export function candidateSentences(
       const sequence = tokenize(read)
       // Code or data ("{ "links":[{ "href": …") says nothing a person asks, whatever words it holds.
       if (sequence.length === 0 || (!fields.command && codeText(read))) return false
+      // Minutes name who attended under "Present:": the line holds what "who attended" asks.
+      const terms = PRESENT.test(read) ? [...sequence, ...ATTENDED] : sequence
       candidates.push({
         text: read,
         source: source.number,
@@ -134,7 +139,7 @@ export function candidateSentences(
         position: position++,
         document: source.document_id,
         named,
-        terms: new Set(sequence),
+        terms: new Set(terms),
         sequence,
         words: read.split(' ').length,
         section: itemOf ? [...section, ...itemOf] : section,

@@ -180,6 +180,12 @@ describe('composeAnswer on minutes beside other documents', () => {
       'Ms Cho thanked parents for their support with the new reading scheme. [3] The school will introduce a walking bus from September, run by parent volunteers. [3]',
     )
   })
+
+  it('answers who attended with the line of those present', () => {
+    expect(composedAnswer('who attended the pta meeting', [TREASURER, PRESENT]).text).toBe(
+      'Present: Aisha Rahman (Chair), Mark Delaney (Treasurer), Ms Helen Cho (Headteacher), 14 parents. [4]',
+    )
+  })
 })
 
 describe('composeAnswer on a policy', () => {
