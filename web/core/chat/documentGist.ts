@@ -31,6 +31,14 @@ const BYLINE_PASSAGES = 3
  * (`authorshipQuestion`) or when its talk was (`documentDateQuestion`), its first BYLINE_PASSAGES
  * passages, where the byline and the date are. Empty for any other question.
  */
+/**
+ * Whether a question asks what a document's opening holds: its gist (`summaryQuestion`), who wrote it
+ * (`authorshipQuestion`) or when its talk was (`documentDateQuestion`).
+ */
+export function readsOpening(ask: string): boolean {
+  return summaryQuestion(ask) || authorshipQuestion(ask) || documentDateQuestion(ask)
+}
+
 export async function documentGist({
   store,
   pool,

@@ -1,3 +1,4 @@
+import { attendanceQuery } from '../retrieve/attendanceQuery'
 import type { ChatTurn } from '../generate/ChatModel'
 import { classifyIntent, type SearchIntent } from '../retrieve/classifyIntent'
 import { rewriteQuery } from '../retrieve/rewriteQuery'
@@ -6,7 +7,7 @@ import { queriesSearched, searchChunks, type SearchChunksPorts } from '../retrie
 import { type QuestionUnderstanding, understandQuestion } from '../retrieve/understandQuestion'
 import type { SourceDocument } from './SourceDocument'
 import { abbreviationsByDocument } from './abbreviationsByDocument'
-import { documentGist } from './documentGist'
+import { documentGist, readsOpening } from './documentGist'
 import { listContinued } from './listContinued'
 import { releaseSection } from './releaseSection'
 import { EVIDENCE_POOL, evidenceFirst } from './evidenceFirst'
@@ -86,12 +87,15 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   const asked = followUp ? [followUp, ...rewritten.filter((query) => query !== followUp)] : rewritten
   // "What's the 4th postulate": the list of postulates is searched for as well as the question's words.
   const listed = withoutOrdinal(asked[0] ?? question)
-  const queries = listed ? [...asked, listed] : asked
+  // "Who attended the pta meeting": the minutes' "Present:" line is searched for as well.
+  const attendance = attendanceQuery(asked[0] ?? question)
+  const queries = [...asked, ...(listed ? [listed] : []), ...(attendance ? [attendance] : [])]
   const found = await searchChunks(ports, {
     queries,
     collectionIds: input.collectionId ? [input.collectionId] : undefined,
     topK: Math.max(input.topK, EVIDENCE_POOL),
     hybrid: input.hybrid,
+    readsOpening: readsOpening(queries[0] ?? question),
     signal: input.signal,
   })
   const pool = found.chunks.map((hit, i) => foundSource(hit, i + 1))

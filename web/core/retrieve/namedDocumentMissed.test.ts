@@ -93,4 +93,42 @@ describe('searchChunks and a document named by its file name alone', () => {
     expect(await named("what's the specs doc about")).not.toContain('aero14-specs.docx')
     expect(await named('what are the aero specs about')).toContain('aero14-specs.docx')
   })
+
+  it('reads the opening of a named document search did not choose, beside another the question names that it did', async () => {
+    const collectionId = newCollection().id
+    const file = (filename: string, texts: string[]) => {
+      const document = {
+        ...newDocument(collectionId),
+        original_filename: filename,
+        status: 'completed' as const,
+        chunk_count: texts.length,
+      }
+      return {
+        document,
+        chunks: texts.map((text, i) =>
+          newChunk(document, i, { page: i + 1, text, embedder: null, vector: null }),
+        ),
+      }
+    }
+    const deck = file('capstone.pptx', [
+      'GreenWatch: An Autonomous Greenhouse Monitor\n\nECE Senior Design, Spring 2015',
+      'Problem Statement\n\nSmall greenhouse growers lose crops to overnight temperature swings.',
+    ])
+    const guide = file('project-guide.md', [
+      'Tidewater contributor guide\n\nThis guide explains how the project reviews changes.',
+      'Code of conduct\n\nAll contributors must follow the project code of conduct.',
+      'Releases\n\nEvery project release is tagged.',
+    ])
+    const { ports } = arraySearchPorts([deck.document, guide.document], [...deck.chunks, ...guide.chunks])
+    const names = async (query: string, readsOpening: boolean) =>
+      (await searchChunks(ports, { queries: [query], topK: 3, hybrid: true, readsOpening })).chunks.map(
+        ({ document }) => document.original_filename,
+      )
+    expect(await names('summarize the capstone project', true)).toContain('capstone.pptx')
+    expect(await names('summarize the capstone project', true)).toHaveLength(3)
+    // A question of a fact keeps the passages search chose.
+    expect(await names('how are project releases tagged in the capstone', false)).not.toContain(
+      'capstone.pptx',
+    )
+  })
 })

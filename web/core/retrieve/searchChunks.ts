@@ -20,6 +20,7 @@ import { contractionLike } from './contractedWord'
 import { definingPassageFirst } from './definingPassageFirst'
 import { pageSpreadDepth } from './spreadOverPages'
 import { namedDocumentMissed } from './namedDocumentMissed'
+import { namedDocumentUnchosen } from './namedDocumentUnchosen'
 
 export interface SearchChunksPorts {
   /** Completed documents to search, and their chunks' text and vectors. */
@@ -38,6 +39,12 @@ export interface SearchChunksRequest {
   hybrid: boolean
   /** Minimum cosine for vector candidates; absent: the embedder's calibrated default. */
   similarityThreshold?: number
+  /**
+   * The question asks what a document's opening holds (its gist, its byline, its date): a document it
+   * names beside another, none of whose passages search chose, is read from its opening
+   * (`namedDocumentUnchosen`). A fact's question keeps the passages search chose.
+   */
+  readsOpening?: boolean
   signal?: AbortSignal
 }
 
@@ -167,6 +174,24 @@ export async function searchChunks(
     )
   }
   const chosen = choosePassages(found, request.topK, method, ({ record }) => record, named)
+  // "summarize the capstone project": of the two documents it names, search chose the project guide's
+  // passages; the capstone deck's opening takes the last places.
+  const unchosen =
+    request.readsOpening === true &&
+    namedDocumentUnchosen(
+      request.queries[0] ?? '',
+      profiles,
+      new Set(chosen.map(({ document }) => document.id)),
+    )
+  if (unchosen) {
+    const document = documents.get(unchosen)!
+    const opening = await store.chunks.listChunks({ documentId: unchosen, limit: NAMED_OPENING })
+    chosen.splice(
+      Math.max(0, Math.min(chosen.length, request.topK - opening.length)),
+      chosen.length,
+      ...opening.map((record) => ({ record, document, score: 0 })),
+    )
+  }
   const chunks: FoundChunk[] = []
   for (const { record, document, score } of chosen) {
     const { vector: _vector, ...chunk } = record
