@@ -289,7 +289,7 @@ describe('documentGistText', () => {
     expect(composed.pieces.join('')).toMatch(/^Coastal lagoons can store tidal energy .* \[3\]/u)
   })
 
-  it("gives a deck's title slide and its slides' titles", () => {
+  it("gives a deck's title slide and its slides' titles, each with what it says first", () => {
     const deck = [
       slide(1, 'Harbour Renewal', 'Harbour Renewal\nA plan for the old docks\nCity planning office'),
       slide(2, 'Why renew the docks', 'Why renew the docks\nThe piers are failing.\nTrade has moved.'),
@@ -297,7 +297,26 @@ describe('documentGistText', () => {
       slide(4, 'Slide 4', 'A picture of the docks at dawn.'),
     ]
     expect(documentGistText(deck)).toEqual([
-      'Harbour Renewal — A plan for the old docks. Slides: Why renew the docks; Costs and funding. [1]',
+      'Harbour Renewal — A plan for the old docks. Why renew the docks: The piers are failing; Trade has moved. Costs and funding: Total cost: 12 million. [1]',
+    ])
+  })
+
+  it("names a slide whose lines are a table's rows by its title alone, and a slide asking answered after it", () => {
+    const deck = [
+      slide(1, 'Enrollment Trends', 'Enrollment Trends\nBoard retreat, October 2024'),
+      slide(
+        2,
+        'Headcount by term',
+        'Headcount by term\nTerm | Headcount\nFall 2023 | 8,105\nFall 2024 | 8,630',
+      ),
+      slide(
+        3,
+        'Why do students leave?',
+        'Why do students leave?\nCost of living\nCourse scheduling conflicts',
+      ),
+    ]
+    expect(documentGistText(deck)).toEqual([
+      'Enrollment Trends — Board retreat, October 2024. Slides: Headcount by term. Why do students leave? Cost of living; Course scheduling conflicts. [1]',
     ])
   })
 
@@ -311,7 +330,7 @@ describe('documentGistText', () => {
       slide(2, 'Elements', 'Elements\nThirteen books by Euclid.'),
     ]
     expect(documentGistText(deck)).toEqual([
-      'Math 260 Foundations of Geometry — Lecture 1 Euclidean Geometry. Slides: Elements. [1]',
+      'Math 260 Foundations of Geometry — Lecture 1 Euclidean Geometry. Elements: Thirteen books by Euclid. [1]',
     ])
   })
 
@@ -331,8 +350,28 @@ describe('documentGistText', () => {
       slide(4, 'Costs and funding:', 'Total cost: 12 million.'),
     ]
     expect(documentGistText(deck)).toEqual([
-      'Harbour Renewal. The harbour plan rebuilds the failing piers and turns the old warehouses into homes over ten years. Slides: Costs and funding. [1]',
+      'Harbour Renewal. The harbour plan rebuilds the failing piers and turns the old warehouses into homes over ten years. Costs and funding: Total cost: 12 million. [1]',
     ])
+  })
+})
+
+describe("an FAQ's gist", () => {
+  it('says which questions it answers, after what its first answers say', () => {
+    const faq = (number: number, question: string, answer: string) =>
+      answerSource(number, `${question}\n\n${answer}`, {
+        filename: 'faq.html',
+        heading: `Frequently asked questions > ${question}`,
+      })
+    const sources = [
+      faq(1, 'How do I get a library card?', 'Cards are free for residents of Oakridge County.'),
+      faq(2, 'How many items can I borrow?', 'You may have up to 25 items checked out at once.'),
+      faq(3, 'Can I reserve a meeting room?', 'Meeting rooms can be booked online up to 60 days ahead.'),
+    ]
+    expect(documentGistText(sources).join('')).toMatch(
+      / It answers: How do I get a library card\?; How many items can I borrow\?; Can I reserve a meeting room\? \[1\]$/u,
+    )
+    // Two questions among a README's sections make no FAQ.
+    expect(documentGistText(sources.slice(0, 2)).join('')).not.toContain('It answers')
   })
 })
 
@@ -383,7 +422,7 @@ describe("a deck's gist from its agenda and the slides on what it keeps naming",
     ]
     expect(deckOpening(deck, 4)).toEqual([1, 2, 3])
     expect(documentGistText(deck)).toEqual([
-      'Harbour Renewal — A plan for the old docks. Covers: Why renew; What it costs; Who pays. Slides: Harbour piers. [1]',
+      'Harbour Renewal — A plan for the old docks. Covers: Why renew; What it costs; Who pays. Harbour piers: The harbour piers are failing. [1]',
     ])
   })
 })

@@ -6,7 +6,7 @@ import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
 import { referenceEntry } from './referenceEntry'
 import { latestReleases } from './releaseNotes'
-import { listItems } from './listItems'
+import { listItems, TABLE_ROW } from './listItems'
 import { wordForm } from './matchWord'
 import { passageLines } from './passageLines'
 
@@ -113,12 +113,41 @@ export function documentGistText(sources: readonly AnswerSource[]): string[] {
     // A changelog's opening sentence says only that it lists changes: its latest releases say which.
     const used = gist.join('').split(' ').length
     const releases = latestReleases(ownSources(sources), GIST_WORDS - used)
-    return releases ? [...gist, ` ${releases}`] : gist
+    if (releases) return [...gist, ` ${releases}`]
+    // An FAQ's sentences answer one question each: the questions it answers say what it covers.
+    const asked = faqQuestions(ownSources(sources), GIST_WORDS - used)
+    return asked ? [...gist, ` ${asked}`] : gist
   }
   const headings = gistHeadings(sources)
   if (headings.length === 0) return []
   return [`${headings.map(({ text }) => text).join('; ')} [${headings[0]!.source}]`]
 }
+
+/**
+ * "It answers: How do I get a library card?; Can I reserve a meeting room? [2]": the questions an FAQ's
+ * passages stand under (the last level of their headings, each ending with a question mark), when
+ * FAQ_QUESTIONS of them at least do, as many as `budget` words hold; null for any other document.
+ */
+function faqQuestions(own: readonly AnswerSource[], budget: number): string | null {
+  const questions = own.flatMap((source) => {
+    const asked = source.heading?.split(' > ').at(-1)?.replace(/\s+/gu, ' ').trim() ?? ''
+    return asked.endsWith('?') ? [{ asked, source: source.number }] : []
+  })
+  const distinct = questions.filter(({ asked }, i) => questions.findIndex((q) => q.asked === asked) === i)
+  if (distinct.length < FAQ_QUESTIONS) return null
+  const shown: typeof distinct = []
+  let words = 2
+  for (const question of distinct) {
+    words += question.asked.split(' ').length
+    if (words > budget) break
+    shown.push(question)
+  }
+  if (shown.length < FAQ_QUESTIONS) return null
+  return `It answers: ${shown.map(({ asked }) => asked).join('; ')} [${shown[0]!.source}]`
+}
+
+/** A document is an FAQ when this many of its passages stand under questions. */
+const FAQ_QUESTIONS = 3
 
 /** The first source's document's passages among `sources`. */
 function ownSources(sources: readonly AnswerSource[]): AnswerSource[] {
@@ -368,9 +397,10 @@ const MIN_PROSE_WORDS = 12
 
 /**
  * A deck's gist: its title slide (its title and the line under it), its first sentence of prose if it has
- * one ("AutoGen is an open-source framework…"), then the titles of its slides in order, each once, at most
- * GIST_WORDS words: "Math 260 Foundations of Geometry — Lecture 1 Euclidean Geometry. Slides: Elements;
- * Definitions; Euclid's 5 Postulates." A deck's bullets and notes are details of its slides. Placeholder
+ * one ("AutoGen is an open-source framework…"), its agenda's parts, then its slides in order, each once,
+ * with what each says first, at most GIST_WORDS words: "Math 260 Foundations of Geometry — Lecture 1
+ * Euclidean Geometry. Elements: Thirteen books by Euclid." A slide's title alone named its topic and said
+ * nothing of it; a slide of a table's rows is named by its title ("Slides: Headcount by term"). Placeholder
  * titles ("Slide 2") say nothing. Empty for any other document, or a deck with no titles.
  */
 function deckGist(sources: readonly AnswerSource[]): string[] {
@@ -419,10 +449,14 @@ function deckGist(sources: readonly AnswerSource[]): string[] {
     ? listItems(passageLines(agenda.text), 0).map((item) => item.replace(/[.;,:]$/u, ''))
     : []
   const covered = parts.length >= 2 ? `Covers: ${parts.join('; ')}` : null
+  // Each slide's title with what it says first ("Why students leave: Cost of living and work hours;
+  // Course scheduling conflicts"): a title alone names a topic and says nothing of it.
   const titles = own
     .filter((source) => source !== agenda && !BACK_MATTER.test(slideTitle(source)))
-    .map((source) => fresh(slideTitle(source).replace(/\s*:$/u, '')))
-    .filter((line): line is string => line !== null)
+    .flatMap((source) => {
+      const name = fresh(slideTitle(source).replace(/\s*:$/u, ''))
+      return name === null ? [] : [{ name, detail: slideDetail(source, name, lead) }]
+    })
   let words = 0
   const fits = (text: string) => {
     const count = text.split(' ').length
@@ -433,17 +467,49 @@ function deckGist(sources: readonly AnswerSource[]): string[] {
   const opened = head.filter(fits)
   const said = lead && fits(lead) ? lead : null
   const outline = covered && fits(covered) ? covered : null
-  const named = titles.filter(fits)
+  const named = titles.filter(({ name, detail }) => fits(detail === null ? name : `${name} ${detail}`))
   if (opened.length + named.length + (said ? 1 : 0) + (outline ? 1 : 0) < 2) return []
   const sentence = (text: string) => (/[.!?:]["'”’)]*$/u.test(text) ? text : `${text}.`)
+  const bare = named.filter(({ detail }) => detail === null).map(({ name }) => name)
   const gist = [
     opened.length > 0 ? sentence(opened.join(' — ')) : '',
     said ?? '',
     outline ? sentence(outline) : '',
-    named.length > 0 ? sentence(`Slides: ${named.join('; ')}`) : '',
+    bare.length > 0 ? sentence(`Slides: ${bare.join('; ')}`) : '',
+    // "Why are we here? Our nightly jobs run on…": a title asking is answered after it.
+    ...named.flatMap(({ name, detail }) =>
+      detail === null ? [] : [sentence(`${name}${/[?!]$/u.test(name) ? '' : ':'} ${detail}`)],
+    ),
   ].filter((part) => part !== '')
   return [`${gist.join(' ')} [${opening.number}]`]
 }
+
+/**
+ * What a slide says first, under its title `name`: its first lines of words (no table's row, no figure's
+ * axis), joined, DETAIL_WORDS words at most, but the deck's `lead` quoted before; null for a slide with none.
+ */
+function slideDetail(source: AnswerSource, name: string, lead: string | null): string | null {
+  const lines = passageLines(source.text)
+    .map((line) => line.replace(/\s+/gu, ' ').trim())
+    .filter((line) => line !== '' && line.replace(/\s*:$/u, '') !== name && line !== slideTitle(source))
+    // The deck's lead, quoted already.
+    .filter((line) => lead === null || !line.startsWith(lead.replace(/[.!]["'”’)]*$/u, '')))
+  const said: string[] = []
+  let words = 0
+  for (const line of lines) {
+    if (TABLE_ROW.test(line) || !WORDED.test(line)) break
+    const count = line.split(' ').length
+    // A first line of prose is quoted whole ("A container is a lightweight, isolated process that…").
+    if (words + count > (said.length === 0 ? FIRST_DETAIL_WORDS : DETAIL_WORDS)) break
+    said.push(line.replace(/[.;,:]$/u, ''))
+    words += count
+  }
+  return said.length > 0 ? said.join('; ') : null
+}
+
+/** A slide's first lines are quoted up to this many words, its first alone up to FIRST_DETAIL_WORDS. */
+const DETAIL_WORDS = 16
+const FIRST_DETAIL_WORDS = 30
 
 /**
  * The passages of a deck to read its gist from (`deckGist`), by number: its title slide, its agenda
