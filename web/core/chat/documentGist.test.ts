@@ -83,6 +83,28 @@ describe('documentGist', () => {
     expect(chosen[0]?.document_id).toBe('bbc.html')
   })
 
+  it("weighs a word of a file's name above the same word in another's opening", async () => {
+    const names = ['quickcache-README.md', 'faq.html', 'lease.docx']
+    const pool = names.map((name, i) => ({
+      ...passage(1, 'autogen.pptx'),
+      number: i + 1,
+      document_id: name,
+      filename: name,
+    }))
+    const opening: Record<string, string[]> = {
+      'quickcache-README.md': ['quickcache', 'readme', 'cache', 'faq', 'options', 'entries', 'expiry'],
+      'faq.html': ['frequently', 'asked', 'questions', 'library', 'cards'],
+      'lease.docx': ['lease', 'tenant'],
+    }
+    const chosen = await documentGist({
+      store: { listChunks: async () => [{ ...chunk('autogen.pptx', 0), vector: null }] },
+      pool,
+      understanding: understandQuestion('summarize the faq'),
+      documentWords: new Map(names.map((name) => [name, new Set(opening[name])])),
+    })
+    expect(chosen[0]?.document_id).toBe('faq.html')
+  })
+
   it('takes how long the summary should be for no part of the name', async () => {
     // The notes hold "few" and "lines": the act is the document named.
     expect(await gistOf('summarize the act in a few lines')).toBe('copyright-act.pdf')

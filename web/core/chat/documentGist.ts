@@ -17,6 +17,8 @@ const OPENING_PASSAGES = 4
  * words it keeps naming.
  */
 const READ_PASSAGES = 30
+/** A question's word in a document's file name names it this many times as surely as one in its opening. */
+const FILE_NAME_WEIGHT = 2
 /** A byline is in this many first passages: a page's running header ("Guidelines") may be the first. */
 const BYLINE_PASSAGES = 3
 
@@ -78,12 +80,20 @@ export async function documentGist({
     const words = wordsOf.get(source.document_id)!
     // Written together or apart ("medical news today", "medicalnewstoday.html"); a longer word held
     // names the document more surely than a short common one, and a rarer one than a word many hold.
+    // A word of the file's name counts twice: "faq.html" is the FAQ a README's opening mentions.
     // A little for the kind named: it decides between documents that hold the same words.
+    const named = looseWords(source.filename.replace(/[_.-]+/gu, ' '))
     const held =
       asked
         .filter((term) => words.has(term) || [...words].some((word) => gluedWord(term, word)))
-        .reduce((sum, term) => sum + term.length * (rarity.get(term) ?? 1), 0) +
-      (kind?.test(source.filename) ? 0.5 : 0)
+        .reduce(
+          (sum, term) =>
+            sum +
+            term.length *
+              (rarity.get(term) ?? 1) *
+              (named.has(term) || [...named].some((word) => gluedWord(term, word)) ? FILE_NAME_WEIGHT : 1),
+          0,
+        ) + (kind?.test(source.filename) ? 0.5 : 0)
     if (held > bestHeld) {
       best = source
       bestHeld = held
