@@ -39,7 +39,8 @@ export interface CandidateSentence {
   /**
    * Search terms of the document's title, the first level of its source's heading path, for a sentence of
    * a section under it ("Platform team weekly sync > Next meeting"): every section is of the document's
-   * subject. Empty for a deck's slide (its title is its own) and a source without a heading.
+   * subject. For a deck's slide after its title slide, the deck's own words (`AnswerSource.about`). Empty
+   * for a source without a heading.
    */
   title: string[]
   /** The first sentence under a heading line of its source: what a section opens with. */
@@ -113,7 +114,10 @@ export function candidateSentences(
     // The first level is the document's title where the document names itself by it (its file name, title
     // and opening): a book's chapter ("Color Management") is a part, not what every sentence is of.
     const top = slide || levels.length < 2 ? [] : tokenize(levels[0]!)
-    const title = top.length > 0 && top.every((term) => named.has(term)) ? top : []
+    // A deck's slide is of what its title slide names ("Lakeside Gardening Club" for "Membership grew from
+    // 112 to 131 members"): the deck's own words (`about`: its title and title slide), past the title slide.
+    const deckTitle = slide && (source.page ?? 1) > 1 ? [...(source.about ?? [])] : []
+    const title = top.length > 0 && top.every((term) => named.has(term)) ? top : deckTitle
     const pointer = (slide ? AGENDA_TITLE : CONTENTS_TITLE).test(ownHeading ?? '')
     /**
      * A candidate read from `read` (its words and terms), under the current section unless `fields` says

@@ -381,4 +381,23 @@ describe('composeAnswer on slide decks', () => {
       /^Agenda \[1\]\n- Where enrollment stands/u,
     )
   })
+
+  it("reads a slide's lines as of what the deck's title slide names", () => {
+    const about = new Set(['agm', 'lakeside', 'gardening', 'club', 'annual', 'general', 'meeting'])
+    const club = (number: number, page: number, title: string, lines: string[]) =>
+      answerSource(number, [title, '', ...lines].join('\n'), {
+        filename: 'agm.pptx',
+        page,
+        heading: title,
+        about,
+      })
+    const opening = club(1, 1, 'Lakeside Gardening Club', ['Annual General Meeting', 'November 18, 2018'])
+    const report = club(2, 3, "President's Report", [
+      'Membership grew from 112 to 131 members',
+      'The spring plant sale raised record funds',
+    ])
+    expect(answer('how many members does the gardening club have', [opening, report]).text).toBe(
+      'Membership grew from 112 to 131 members [2]',
+    )
+  })
 })
