@@ -131,6 +131,10 @@ describe('documentGist', () => {
     expect(await opening('when was the autogen talk given')).toEqual(['autogen.pptx#0', 'autogen.pptx#1'])
   })
 
+  it('reads the opening of the document a question asks whom it is for', async () => {
+    expect(await gistOf('who is the autogen deck for')).toBe('autogen.pptx')
+  })
+
   it('reads no document for a question that asks neither for a summary nor for its authors', async () => {
     expect(await gistOf('who registered autogen.org')).toBeUndefined()
   })

@@ -5,6 +5,7 @@ import { DATE_CUES, documentDateQuestion } from '../generate/extractive/document
 import { namedFileKind, SUMMARY_CUES, summaryQuestion } from '../generate/extractive/summaryQuestion'
 import { looseWords } from '../generate/extractive/looseWords'
 import { gluedWord } from '../retrieve/gluedWord'
+import { AUDIENCE_ASK } from '../retrieve/understandQuestion'
 import type { PoolReading } from './PoolReading'
 import type { SourceDocument } from './SourceDocument'
 import { storedSource } from './storedSource'
@@ -38,7 +39,9 @@ const BYLINE_PASSAGES = 3
  * (`authorshipQuestion`) or when its talk was (`documentDateQuestion`).
  */
 export function readsOpening(ask: string): boolean {
-  return summaryQuestion(ask) || authorshipQuestion(ask) || documentDateQuestion(ask)
+  return (
+    summaryQuestion(ask) || AUDIENCE_ASK.test(ask) || authorshipQuestion(ask) || documentDateQuestion(ask)
+  )
 }
 
 export async function documentGist({
@@ -47,7 +50,8 @@ export async function documentGist({
   understanding,
   documentWords,
 }: PoolReading): Promise<SourceDocument[]> {
-  const summary = summaryQuestion(understanding.ask)
+  // "Who is the fedramp guide for": whom it is written for is said where its gist is, in its opening.
+  const summary = summaryQuestion(understanding.ask) || AUDIENCE_ASK.test(understanding.ask)
   // "When was the broadband talk" is answered where a byline is, on the title slide.
   const byline =
     !summary && (authorshipQuestion(understanding.ask) || documentDateQuestion(understanding.ask))

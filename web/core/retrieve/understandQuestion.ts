@@ -78,6 +78,13 @@ export interface DefinedTerm {
 export type AnswerKind = 'figure' | 'date' | 'person' | 'place' | 'other'
 
 /**
+ * "who is the fedramp guide for", "who is this course aimed at", "who is the intended audience": whom a
+ * document is written for.
+ */
+export const AUDIENCE_ASK =
+  /^\s*who\s+(?:is|are|was|were)\s+(?:.+\s+(?:for|aimed\s+at|meant\s+for|intended\s+for|written\s+for)|(?:the\s+)?(?:intended\s+|target\s+)?(?:audience|readers?|readership))\s*[?.!]*\s*$/iu
+
+/**
  * Openings of an instruction clause: an imperative about the answer or a role to take, never an ask.
  * A grammar of instructions, not of any subject: it knows nothing of finance or of any document.
  */
@@ -341,6 +348,8 @@ function answerKind(ask: string, namesPeriod: boolean): AnswerKind {
     )
   )
     return 'date'
+  // "who is the fedramp guide for": its readers, said as a kind of people ("tool developers"), not a name.
+  if (AUDIENCE_ASK.test(lower)) return 'other'
   if (
     /^(?:who|whom|whose|which\s+(?:person|people|company|firm|auditor))\b|\bwho\s+(?:is|was|are)\b/u.test(
       lower,

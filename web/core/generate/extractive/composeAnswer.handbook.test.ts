@@ -589,4 +589,26 @@ describe('composeAnswer on a paper and a handbook', () => {
       ].join('\n'),
     )
   })
+
+  it('answers whom a document is for with the sentence saying whom it is intended for, not a name', () => {
+    const guide = (number: number, text: string) =>
+      answerSource(number, text, {
+        filename: 'fedramp-guide.pdf',
+        heading: 'Guide to OSCAL-Based FedRAMP Content',
+      })
+    const sources = [
+      guide(
+        1,
+        'FedRAMP validation tools will compare the categorization level to the FedRAMP baseline in the SSP.',
+      ),
+      guide(2, 'Prepared by the FedRAMP PMO, Jane Doe, Program Director.'),
+      guide(
+        3,
+        'This document is intended for technical staff and tool developers implementing solutions for FedRAMP content.',
+      ),
+    ]
+    expect(composedAnswer('who is the fedramp guide for', sources).text).toBe(
+      'This document is intended for technical staff and tool developers implementing solutions for FedRAMP content. [3]',
+    )
+  })
 })

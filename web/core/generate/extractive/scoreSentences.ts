@@ -1,5 +1,6 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import {
+  AUDIENCE_ASK,
   QUESTION_SHAPE as ASK_SHAPE,
   type QuestionUnderstanding,
   understandQuestion,
@@ -202,6 +203,9 @@ const COMMAND_SHARE = 0.9
  * quoted where nothing else holds the ask.
  */
 const POINTER_SHARE = 0.3
+/** A sentence saying whom a document is for ("is intended for technical staff", "written for beginners"). */
+const AUDIENCE =
+  /\b(?:intended|designed|written|meant|aimed|targeted|tailored)\s+(?:primarily\s+|mainly\s+|especially\s+)?(?:for|at)\b|\baudiences?\b|\breaders?\s+(?:who|with)\b/iu
 /** An ask for the agenda or the contents themselves, which their lines answer. */
 const POINTER_ASK =
   /\b(?:agenda|overview|outline|contents|topics|roadmap|cover(?:s|ed)?|sections?|parts?)\b/iu
@@ -390,6 +394,7 @@ export function scoreSentences(
             (frequency[terms.indexOf(term)] ?? 0) > 0,
         )
       : []
+  const audience = AUDIENCE_ASK.test(understanding.ask)
   const pairs = termPairs(understanding.ask)
   const thing = askedThing(understanding.ask) ?? []
 
@@ -483,6 +488,8 @@ export function scoreSentences(
         ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
         : holdsAnswerKind(instanceAsked ? 'person' : understanding.wants, sentence.text, asked, countAsked))
     if (holdsKind) score += ANSWER_KIND_BONUS
+    // "who is the fedramp guide for": "This document is intended for technical staff and tool developers…".
+    if (audience && coverage > 0 && AUDIENCE.test(sentence.text)) score += BESIDE_ASK_BONUS
     if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
       score += NAME_BESIDE_ROLE_BONUS
     if (holdsKind && understanding.wants === 'date' && dateBesideAsk(sentence.text, understanding))
