@@ -681,7 +681,12 @@ function wholeQuantitySentence(
       (!understanding.names.includes(term) && !QUESTION_SHAPE.has(term)),
   )
   if (!asked.some((term, t) => term && !years.includes(scores.terms[t]!))) return []
-  if (!asked.every((term, t) => !term || (best.matches[t] ?? 0) > 0)) return []
+  // Named in the sentence or its heading: a deck's title slide naming the club names no row's quantity.
+  const { sentence } = best
+  const titleOnly = (term: string) =>
+    sentence.title.includes(term) && !sentence.terms.has(term) && !sentence.section.includes(term)
+  if (!asked.every((term, t) => !term || ((best.matches[t] ?? 0) > 0 && !titleOnly(scores.terms[t]!))))
+    return []
   return pickAnswer(scores.ranked, ANSWER_COVERAGE)
 }
 
