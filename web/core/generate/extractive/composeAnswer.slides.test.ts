@@ -400,4 +400,17 @@ describe('composeAnswer on slide decks', () => {
       'Membership grew from 112 to 131 members [2]',
     )
   })
+
+  it("answers what the deck's subject costs with its budget's total row, and a part's cost with its row", () => {
+    const about = new Set(['greenwatch', 'autonomous', 'greenhouse', 'monitor', 'capstone'])
+    const budget = answerSource(
+      1,
+      ['Budget', '', 'Item | Cost', 'Microcontroller | $25', 'Sensors | $38', 'Total | $137'].join('\n'),
+      { filename: 'capstone.pptx', page: 5, heading: 'Budget', about },
+    )
+    expect(answer('how much does greenwatch cost', [budget]).text).toBe('Total | $137 (Item, Cost) [1]')
+    expect(answer('how much did the microcontroller cost', [budget]).text).toBe(
+      'Microcontroller | $25 (Item, Cost) [1]',
+    )
+  })
 })

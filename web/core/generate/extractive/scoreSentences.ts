@@ -203,6 +203,17 @@ const COMMAND_SHARE = 0.9
  * quoted where nothing else holds the ask.
  */
 const POINTER_SHARE = 0.3
+/** A table's total row, for a figure asked of no row's label, weighs this much more than the other rows. */
+const TOTAL_ROW_BONUS = 0.1
+const TOTAL_LABEL = /^(?:grand\s+)?totals?\b/iu
+
+/** Whether a candidate is a table's row labelled "Total" whose label holds none of the ask's `terms`. */
+function totalRow(sentence: CandidateSentence, terms: readonly string[]): boolean {
+  const [label, ...cells] = sentence.text.split(' | ')
+  if (cells.length === 0 || !TOTAL_LABEL.test(label!)) return false
+  return !tokenize(label!).some((word) => word !== 'total' && terms.some((term) => matchWord(term, word) > 0))
+}
+
 /** A sentence saying whom a document is for ("is intended for technical staff", "written for beginners"). */
 const AUDIENCE =
   /\b(?:intended|designed|written|meant|aimed|targeted|tailored)\s+(?:primarily\s+|mainly\s+|especially\s+)?(?:for|at)\b|\baudiences?\b|\breaders?\s+(?:who|with)\b/iu
@@ -488,6 +499,10 @@ export function scoreSentences(
         ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
         : holdsAnswerKind(instanceAsked ? 'person' : understanding.wants, sentence.text, asked, countAsked))
     if (holdsKind) score += ANSWER_KIND_BONUS
+    // "how much does greenwatch cost" beside a budget's rows ("Microcontroller | $25", "Total | $137"), none
+    // of whose labels it names: the whole's figure is the total's.
+    if (understanding.wants === 'figure' && coverage > 0 && totalRow(sentence, terms))
+      score += TOTAL_ROW_BONUS
     // "who is the fedramp guide for": "This document is intended for technical staff and tool developers…".
     if (audience && coverage > 0 && AUDIENCE.test(sentence.text)) score += BESIDE_ASK_BONUS
     if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
