@@ -109,6 +109,23 @@ describe('markdownParser', () => {
     ])
   })
 
+  it("leaves out mdBook's and Hugo's includes, whose files the book's build puts there", async () => {
+    const { blocks } = await parse(
+      [
+        '# Ownership',
+        'Check what happens when you use s1 after it moves:',
+        '{{#rustdoc_include ../listings/ch04/no-listing-04/src/main.rs:here}}',
+        'It will not compile. {{< figure src="move.svg" >}} The value moved.',
+        '```\n{{#include main.rs}}\n```',
+      ].join('\n\n'),
+    )
+    expect(blocks.slice(1).map((block) => [block.kind, block.text])).toEqual([
+      ['paragraph', 'Check what happens when you use s1 after it moves:'],
+      ['paragraph', 'It will not compile. The value moved.'],
+      ['code', '{{#include main.rs}}'],
+    ])
+  })
+
   it('fails with no_text when there is nothing to read', async () => {
     for (const markdown of ['', '\n\n', '---\n\n<!-- only a comment -->\n']) {
       await expect(parse(markdown)).rejects.toMatchObject({ name: 'ParseError', code: 'no_text' })

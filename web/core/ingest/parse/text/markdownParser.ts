@@ -96,7 +96,7 @@ const VERSION_NOTE: Readonly<Record<string, string>> = {
  * A paragraph without the fences of a MyST, Docusaurus, Pandoc or MkDocs block (`:::{note}`, `:::tip`,
  * `::: {.warning}`, `/// tip`, a closing `:::` or `///`): marked reads them as text, and "`:::{note} The
  * sidecar file…`" would be quoted as the document's words. An admonition's name becomes its label, a
- * version note's its words; any other directive's name goes.
+ * version note's its words; any other directive's name goes, and so do mdBook's and Hugo's includes.
  */
 function withoutDirectiveFences(text: string): string {
   const unfenced = text
@@ -107,6 +107,10 @@ function withoutDirectiveFences(text: string): string {
       return VERSION_NOTE[lower] ? `${VERSION_NOTE[lower]} ` : ''
     })
     .replace(/^(?::{3,}|\/{3})\s*/u, '')
+    // An mdBook or Hugo include ("{{#rustdoc_include ../listings/…/main.rs:here}}", "{{< figure … >}}")
+    // stands for a file the book's build puts there: its path is no text of the document.
+    .replace(/\{\{\s*(?:#[\w-]+|[<%])[^{}]*\}\}/gu, '')
+    .replace(/[ \t]{2,}/gu, ' ')
     .trim()
   // A fence on its own line, its text in the paragraphs after: its label alone says nothing. Nor does
   // a MyST target ("(image-processing)="), the anchor of the heading after it.
