@@ -157,6 +157,17 @@ export async function searchChunks(
     request.queries[0] ?? '',
     ({ record }) => record.text,
   )
+  // A document's opening passages in the last places before `topK` of `list` (and, where `instead`, in
+  // place of the rest): what a question naming it asks of it is there.
+  const placeOpening = async (list: Found[], documentId: string, instead: boolean) => {
+    const document = documents.get(documentId)!
+    const opening = await store.chunks.listChunks({ documentId, limit: NAMED_OPENING })
+    list.splice(
+      Math.max(0, Math.min(list.length, request.topK - opening.length)),
+      instead ? list.length : 0,
+      ...opening.map((record) => ({ record, document, score: 0 })),
+    )
+  }
   // "summarize the capstone presentation": the one document the question names by its file name or title
   // alone, none of whose passages search found, is read from its opening.
   const missed = namedDocumentMissed(
@@ -164,15 +175,7 @@ export async function searchChunks(
     profiles,
     new Set(found.map(({ document }) => document.id)),
   )
-  if (missed !== null) {
-    const document = documents.get(missed)!
-    const opening = await store.chunks.listChunks({ documentId: missed, limit: NAMED_OPENING })
-    found.splice(
-      Math.max(0, Math.min(found.length, request.topK - opening.length)),
-      0,
-      ...opening.map((record) => ({ record, document, score: 0 })),
-    )
-  }
+  if (missed !== null) await placeOpening(found, missed, false)
   const chosen = choosePassages(found, request.topK, method, ({ record }) => record, named)
   // "summarize the capstone project": of the two documents it names, search chose the project guide's
   // passages; the capstone deck's opening takes the last places.
@@ -183,15 +186,7 @@ export async function searchChunks(
       profiles,
       new Set(chosen.map(({ document }) => document.id)),
     )
-  if (unchosen) {
-    const document = documents.get(unchosen)!
-    const opening = await store.chunks.listChunks({ documentId: unchosen, limit: NAMED_OPENING })
-    chosen.splice(
-      Math.max(0, Math.min(chosen.length, request.topK - opening.length)),
-      chosen.length,
-      ...opening.map((record) => ({ record, document, score: 0 })),
-    )
-  }
+  if (unchosen) await placeOpening(chosen, unchosen, true)
   const chunks: FoundChunk[] = []
   for (const { record, document, score } of chosen) {
     const { vector: _vector, ...chunk } = record
