@@ -9,6 +9,7 @@ import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
 import { UNSPACED_SCRIPT } from './unspacedScript'
 import { passageLines } from './passageLines'
+import { titleCase } from './titleCase'
 import { AGENDA_TITLE, CONTENTS_TITLE } from './agendaTitle'
 
 /** A sentence of a source that could be quoted in an answer. */
@@ -538,12 +539,6 @@ function statementLine(line: string): boolean {
   if (FINAL_PUNCTUATION.test(line)) return false
   const words = line.replace(BULLET, '').split(' ')
   return words.length >= MIN_WORDS && !titleCase(words) && textValues(line).verb
-}
-
-/** "Nested Trace Tree Formation", "Results and Discussion": most words capitalised, a heading. */
-function titleCase(words: readonly string[]): boolean {
-  const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length
-  return capitalised >= words.length * 0.6
 }
 
 /**

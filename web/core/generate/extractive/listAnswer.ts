@@ -19,6 +19,7 @@ import { AUXILIARY_VERBS, WH_WORDS } from '../../retrieve/questionWords'
 import { passageLines } from './passageLines'
 import { howToAsk } from './howToAsk'
 import { splitSentences } from '../../ingest/chunk/splitSentences'
+import { titleCase } from './titleCase'
 
 /** Share of the ask's words a list's introduction, heading and items must hold between them. */
 const LIST_COVERAGE = 0.5
@@ -394,13 +395,11 @@ function headNoun(ask: string): string | null {
 function firstItem(line: string, before: string | undefined): boolean {
   if (before === undefined || !SENTENCE_END.test(before) || /[.!?:;,]$/u.test(line)) return false
   const words = line.replace(BULLET, '').split(' ')
-  const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length
-  return words.length >= MIN_ITEM_PHRASE_WORDS && capitalised < words.length * TITLE_CASE_SHARE
+  return words.length >= MIN_ITEM_PHRASE_WORDS && !titleCase(words)
 }
 
-/** A first item is a phrase of this many words at least; a title in title case has this share capitalised. */
+/** A first item is a phrase of this many words at least. */
 const MIN_ITEM_PHRASE_WORDS = 4
-const TITLE_CASE_SHARE = 0.6
 
 /** A slide's title that repeats the question is a question of this many words at least. */
 const MIN_ASKING_TITLE = 3
@@ -488,11 +487,12 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       terms.every((term) => same(term, askedTerms)) &&
       parts.length > 0 &&
       parts.every((noun) => same(noun, terms))
-    if (!question && !thingTitle && !stepsTitle && !doneTitle && !methodTitle && !partTitle) continue
+    const titled = question || thingTitle || stepsTitle || doneTitle || methodTitle
+    if (!titled && !partTitle) continue
     const below = passageLines(source.text).filter((line) => line !== heading && line !== title)
     const end = below.findIndex((line) => SECTION_HEADING.test(line))
     const lines = end < 0 ? below : below.slice(0, end)
-    if (partTitle && !question && !thingTitle && !stepsTitle && !doneTitle && !methodTitle) {
+    if (!titled) {
       // Sentences, not a list's items or a table's rows, which a list question's answer reads as such.
       if (!lines.every((line) => SENTENCE_END.test(line) && !TABLE_ROW.test(line))) continue
       const items = lines.flatMap((line) =>
@@ -541,7 +541,7 @@ const DONE_NOUNS: ReadonlyMap<string, string> = new Map([
 const TITLE_PARTICLES = new Set(['to', 'a', 'an', 'the'])
 /** A numbered step: "1. Install Python 3.11 or later.", "2) Clone the repository". */
 const NUMBERED_STEP = /^\d{1,2}[.)]\s+\S/u
-/** A section's number before its heading's words: "5. ", "2.3 ". */
+/** A section's number before its heading's words: "5. ", "2.3 ", "Section 6. ". */
 const SECTION_NUMBER = /^(?:(?:section|article|part|chapter|§)\s*)?\d+(?:\.\d+)*\.?\s+/iu
 /** The next numbered section's heading inside a passage: "5. Any other business". */
 const SECTION_HEADING = /^\d+(?:\.\d+)*\.?\s+\p{Lu}[^.!?:;]*$/u
