@@ -3,23 +3,26 @@ import { newChunk, newCollection, newDocument } from '../testing/conformance/sto
 import { arraySearchPorts } from '../testing/arraySearchPorts'
 import { searchChunks } from './searchChunks'
 
+/** A completed document of a collection, one passage (a page) per text. */
+function storedFile(collectionId: string, filename: string, texts: string[]) {
+  const document = {
+    ...newDocument(collectionId),
+    original_filename: filename,
+    status: 'completed' as const,
+    chunk_count: texts.length,
+  }
+  return {
+    document,
+    chunks: texts.map((text, i) =>
+      newChunk(document, i, { page: i + 1, text, embedder: null, vector: null }),
+    ),
+  }
+}
+
 /** Two decks: one named only by its glued file name, the other holding the question's other words. */
 function decks() {
   const collectionId = newCollection().id
-  const deck = (filename: string, slides: string[]) => {
-    const document = {
-      ...newDocument(collectionId),
-      original_filename: filename,
-      status: 'completed' as const,
-      chunk_count: slides.length,
-    }
-    return {
-      document,
-      chunks: slides.map((text, i) =>
-        newChunk(document, i, { page: i + 1, text, embedder: null, vector: null }),
-      ),
-    }
-  }
+  const deck = (filename: string, slides: string[]) => storedFile(collectionId, filename, slides)
   const capstone = deck('ececapstonespring2015.pptx', [
     'GreenWatch: An Autonomous Greenhouse Monitor\n\nECE Senior Design, Spring 2015',
     'Problem Statement\n\nSmall greenhouse growers lose crops to overnight temperature swings.',
@@ -64,15 +67,7 @@ describe('searchChunks and a document named by its file name alone', () => {
   it('reads the opening of the document whose file name the question holds the most of, where a few share the word', async () => {
     const { capstone } = decks()
     const collectionId = capstone.document.collection_id
-    const sheet = (filename: string, text: string) => {
-      const document = {
-        ...newDocument(collectionId),
-        original_filename: filename,
-        status: 'completed' as const,
-        chunk_count: 1,
-      }
-      return { document, chunks: [newChunk(document, 0, { page: 1, text, embedder: null, vector: null })] }
-    }
+    const sheet = (filename: string, text: string) => storedFile(collectionId, filename, [text])
     const pack = sheet(
       'specs.docx',
       'Trailblazer 500 Product Sheet\n\nThe Trailblazer 500 is a lightweight hiking backpack.',
@@ -96,20 +91,7 @@ describe('searchChunks and a document named by its file name alone', () => {
 
   it('reads the opening of a named document search did not choose, beside another the question names that it did', async () => {
     const collectionId = newCollection().id
-    const file = (filename: string, texts: string[]) => {
-      const document = {
-        ...newDocument(collectionId),
-        original_filename: filename,
-        status: 'completed' as const,
-        chunk_count: texts.length,
-      }
-      return {
-        document,
-        chunks: texts.map((text, i) =>
-          newChunk(document, i, { page: i + 1, text, embedder: null, vector: null }),
-        ),
-      }
-    }
+    const file = (filename: string, texts: string[]) => storedFile(collectionId, filename, texts)
     const deck = file('capstone.pptx', [
       'GreenWatch: An Autonomous Greenhouse Monitor\n\nECE Senior Design, Spring 2015',
       'Problem Statement\n\nSmall greenhouse growers lose crops to overnight temperature swings.',
