@@ -8,7 +8,13 @@ import { initialsInOrder } from './spelledByInitials'
  */
 export function acronymDefinition(text: string, acronym: string): { long: string; spelled: boolean } | null {
   const short = acronym.toLowerCase()
-  if (!text.toLowerCase().includes(`(${short})`)) return null
+  // "… Working Group (IKWG)", or a statute's quoted pair ('"Accessory dwelling unit" or "ADU" means').
+  const lower = text.toLowerCase()
+  if (
+    !lower.includes(`(${short})`) &&
+    !QUOTES.some(([open, close]) => lower.includes(`${open}${short}${close}`))
+  )
+    return null
   let found: { long: string; spelled: boolean } | null = null
   for (const term of definedTerms(text)) {
     if (term.short.toLowerCase() !== short) continue
@@ -23,3 +29,9 @@ export function acronymDefinition(text: string, acronym: string): { long: string
   }
   return found
 }
+
+/** The quotes a defined short form may stand in: straight and curly. */
+const QUOTES = [
+  ['"', '"'],
+  ['“', '”'],
+] as const

@@ -40,6 +40,17 @@ describe('definedTerms', () => {
         { short: 'BOD', long: 'Board of Directors' },
       ],
     },
+    {
+      rule: 'learns a statute\'s quoted term and its quoted short form, joined by "or"',
+      text:
+        '"Accessory dwelling unit" or "ADU" means an attached dwelling unit. ' +
+        '“Junior accessory dwelling unit” or “JADU” means a unit within a residence. ' +
+        '"Primary residence" means the dwelling on the lot. "Lot" or "parcel" means land.',
+      terms: [
+        { short: 'ADU', long: 'Accessory dwelling unit' },
+        { short: 'JADU', long: 'Junior accessory dwelling unit' },
+      ],
+    },
   ])('$rule', ({ text, terms }) => {
     expect(definedTerms(text)).toEqual(terms)
   })

@@ -12,7 +12,7 @@ const MAX_LONG_WORDS = 8
  * "American Express (Amex)", found by Schwartz and Hearst's algorithm: the short form's letters in
  * order in the words before it, its first letter starting a word), and a quoted name after a name
  * ('Johnson & Johnson (the "Company" or "J&J")', 'Acme Ltd. (the "Supplier")'), where the quotes say
- * it is a definition. No list of terms of any field: only what the documents themselves define.
+ * it is a definition, and a statute's quoted pair ('"Accessory dwelling unit" or "ADU" means'). No list of terms of any field: only what the documents themselves define.
  *
  * Then the capitalised phrases the text repeats, by their initials (`repeatedTitles`: "Chief Financial
  * Officer" for "CFO" in a filing that never writes "(CFO)").
@@ -53,6 +53,17 @@ export function definedTerms(text: string): DefinedTerm[] {
     const window = words.slice(-Math.min(inside.length + 5, inside.length * 2, MAX_LONG_WORDS + 2))
     const long = initialsForm(inside, window) ?? bestLongForm(inside, window.join(' '))
     if (long && long.split(' ').length <= MAX_LONG_WORDS) add(inside, long)
+  }
+  // '"Accessory dwelling unit" or "ADU" means …': a statute's or a contract's definition names the term
+  // and its short form in quotes, joined by "or", with no parenthesis.
+  for (const match of text.matchAll(/["“]([^"“”]{3,80})["”],?\s+or\s+["“]([^"“”]{1,12})["”]/gu)) {
+    const [long, short] = [match[1]!.trim(), match[2]!.trim()]
+    if (
+      isShortForm(short) &&
+      long.split(/\s+/u).length <= MAX_LONG_WORDS &&
+      initialsForm(short, long.split(/\s+/u), true)
+    )
+      add(short, long)
   }
   const explicit = [...found.values()]
   const room = MAX_DEFINED_TERMS - explicit.length

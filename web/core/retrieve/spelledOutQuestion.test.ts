@@ -36,6 +36,20 @@ describe('spelledOutQuestion', () => {
     )
   })
 
+  it('searches the long form beside an acronym that only its definition prints', () => {
+    const definitions =
+      '"Accessory dwelling unit" or "ADU" means a dwelling unit on a lot with a primary residence.'
+    const rentals = 'An accessory dwelling unit may not be rented for periods of less than 30 days.'
+    const question = 'how big can an adu be'
+    const understanding = understandQuestion(question, [{ short: 'ADU', long: 'Accessory dwelling unit' }])
+    expect(spelledOutQuestion(question, [definitions, rentals], understanding, [])).toBe(
+      'how big can an adu be Accessory dwelling unit',
+    )
+    // Where a passage uses it, the passages print it as the question does: nothing is added.
+    const used = 'An ADU may not be rented for periods of less than 30 days.'
+    expect(spelledOutQuestion(question, [definitions, used], understanding, [])).toBeNull()
+  })
+
   it('does not take one-letter words for a spelling', () => {
     const pool = ['J.P. Morgan Securities LLC is a subsidiary of JPMorgan Chase & Co.']
     const question = "Which of JPM's segments earned most?"

@@ -41,6 +41,15 @@ export function spelledOutQuestion(
               .find((form) => initialsInOrder(acronym, form.join(' ')))
           : undefined
       if (defined) definitions.push(defined.join(' '))
+      // "how big can an adu be": where only its definition prints it ('"Accessory dwelling unit" or "ADU"
+      // means'), the document says the rest in the long form, which is searched beside the acronym.
+      else if (!asksSpelling(question)) {
+        const printers = passages.filter((_, i) => sequences[i]!.includes(acronym))
+        const spelled = printers.map((text) => acronymDefinition(text, acronym))
+        const long = spelled[0]?.long
+        if (long && spelled.every((definition) => definition?.spelled && definition.long === long))
+          definitions.push(long)
+      }
       continue
     }
     // "days payable outstanding (DPO)": the question spells it itself.

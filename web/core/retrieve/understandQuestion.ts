@@ -1,4 +1,5 @@
 import { documentScope } from './documentScope'
+import { holdsPhrase } from './holdsPhrase'
 import { tokenize } from './index/tokenize'
 import { type QuestionPeriod, questionPeriods } from './questionPeriods'
 import { AUXILIARY_VERBS, MEASURE_ADJECTIVES, SIZE_ADJECTIVES, WH_WORDS } from './questionWords'
@@ -67,6 +68,21 @@ export interface QuestionUnderstanding {
 export interface TermAlias {
   terms: string[]
   forms: string[][]
+  /**
+   * Longer terms the documents define that hold a form ("junior accessory dwelling unit", "JADU", for
+   * "accessory dwelling unit", "ADU"): the form inside one of them names the other term.
+   */
+  within?: string[][]
+}
+
+/**
+ * The longer terms the documents define that hold a term's other form (`TermAlias.within`): "junior
+ * accessory dwelling unit" for "adu".
+ */
+export function longerTerms(understanding: Pick<QuestionUnderstanding, 'aliases'>, term: string): string[][] {
+  return understanding.aliases
+    .filter(({ terms }) => terms.includes(term))
+    .flatMap(({ within }) => within ?? [])
 }
 
 /** A defined term of a collection: a short form and the long form it stands for. */
@@ -286,8 +302,12 @@ function termAliases(terms: readonly string[], definedTerms: readonly DefinedTer
   const has = (words: readonly string[]) => words.length > 0 && words.every((word) => terms.includes(word))
   for (const term of definedTerms) {
     const { short, long } = wordsOf(term)
-    if (has(short)) aliases.push({ terms: [...short], forms: [[...long]] })
-    else if (has(long)) aliases.push({ terms: [...long], forms: [[...short]] })
+    if (has(short)) {
+      const within = definedTerms
+        .map((other) => wordsOf(other).long)
+        .filter((other) => other.length > long.length && holdsPhrase(other, long))
+      aliases.push({ terms: [...short], forms: [[...long]], ...(within.length > 0 ? { within } : {}) })
+    } else if (has(long)) aliases.push({ terms: [...long], forms: [[...short]] })
   }
   return aliases
 }

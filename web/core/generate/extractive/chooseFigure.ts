@@ -1,7 +1,7 @@
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
 import { periodYears, questionPeriods } from '../../retrieve/questionPeriods'
-import { holdsPhrase } from './holdsPhrase'
+import { holdsPhrase } from '../../retrieve/holdsPhrase'
 import { matchWord } from './matchWord'
 import { clippedRun } from './clippedRun'
 import { initialsRun, spelledByInitials } from '../../retrieve/spelledByInitials'

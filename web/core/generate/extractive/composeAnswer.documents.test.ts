@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { answerSource } from '../../testing/answerSource'
 import { composedAnswer } from '../../testing/composedAnswer'
+import { definedTerms } from '../../retrieve/definedTerms'
+import { understandQuestion } from '../../retrieve/understandQuestion'
+import { composeAnswer } from './composeAnswer'
 
 /** A lease as a Word file's passages hold it: its parties defined in brackets, a list under a colon. */
 const PARTIES = answerSource(
@@ -75,5 +78,44 @@ describe('composeAnswer on a contract, a spec sheet and a web page', () => {
     expect(composedAnswer('which utilities does the tenant pay', [UTILITIES]).text).toBe(
       'The Tenant is responsible for the following utilities: [3]\n- Electricity\n- Gas\n- Internet',
     )
+  })
+
+  it("answers how big a defined term's thing can be from its standards list, not from a longer term's definition", () => {
+    const heading = 'Chapter 17.88 Accessory Dwelling Units'
+    const definitions = answerSource(
+      1,
+      [
+        '17.88.020 Definitions',
+        '',
+        '"Accessory dwelling unit" or "ADU" means a residential dwelling unit located on a lot with a primary residence.',
+        '"Junior accessory dwelling unit" or "JADU" means a unit that is no more than 500 square feet in size and contained entirely within a single-family residence.',
+      ].join('\n'),
+      { filename: 'adu-ordinance.docx', heading: `${heading} > 17.88.020 Definitions` },
+    )
+    const rentals = answerSource(
+      2,
+      '17.88.050 Short-term rentals\n\nAn accessory dwelling unit may not be rented for periods of less than 30 days.',
+      { filename: 'adu-ordinance.docx', heading: `${heading} > 17.88.050 Short-term rentals` },
+    )
+    const standards = answerSource(
+      3,
+      [
+        '17.88.030 Development standards',
+        '',
+        'An accessory dwelling unit shall comply with the following standards:',
+        'A. The unit shall not exceed 1,200 square feet of floor area.',
+        'B. One off-street parking space is required per unit.',
+      ].join('\n'),
+      { filename: 'adu-ordinance.docx', heading: `${heading} > 17.88.030 Development standards` },
+    )
+    const sources = [definitions, rentals, standards]
+    const question = 'how big can an adu be'
+    const understanding = understandQuestion(
+      question,
+      sources.flatMap(({ text }) => definedTerms(text)),
+    )
+    const answer = composeAnswer({ question, sources, understanding }).pieces.join('')
+    expect(answer).toContain('The unit shall not exceed 1,200 square feet of floor area. [3]')
+    expect(answer).not.toMatch(/500 square feet|30 days/u)
   })
 })

@@ -22,3 +22,11 @@ const YEAR = /\b(?:1[6-9]|20)\d\d\b/gu
 export function holdsDuration(text: string): boolean {
   return DURATION.test(text) || (ENDS.test(text) && (text.match(YEAR) ?? []).length >= 2)
 }
+
+/**
+ * The text with its lengths of time and frequencies blanked: "how big can an adu be" asks a size, which
+ * "may not be rented for periods of less than 30 days" does not state, though it prints a number.
+ */
+export function withoutDurations(text: string): string {
+  return text.replace(new RegExp(DURATION.source, 'giu'), ' ')
+}

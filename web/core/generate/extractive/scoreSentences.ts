@@ -2,6 +2,7 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import {
   AUDIENCE_ASK,
   QUESTION_SHAPE as ASK_SHAPE,
+  longerTerms,
   type QuestionUnderstanding,
   understandQuestion,
   VERSION_ASK,
@@ -14,8 +15,8 @@ import { printsOption, typedOptions } from '../../retrieve/typedOptions'
 import { definitionQuestion, termStem } from './definitionQuestion'
 import { definedAfterQuote } from './definedAfterQuote'
 import { dateBesideAsk } from './dateBesideAsk'
-import { holdsDuration } from './holdsDuration'
-import { holdsPhrase } from './holdsPhrase'
+import { holdsDuration, withoutDurations } from './holdsDuration'
+import { holdsPhrase, outsidePhrases } from '../../retrieve/holdsPhrase'
 import { askedValueKinds } from './askedValueKinds'
 import { placeBesideAsk } from './placeBesideAsk'
 import { askFocus, askedThing, listedFocus } from './askFocus'
@@ -31,7 +32,7 @@ import { saidByValue } from './saidByValue'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
 import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
 import { statesVersion, VERSION_WORDS } from './versionNumber'
-import { AUXILIARY_VERBS, PERSON_NOUNS } from '../../retrieve/questionWords'
+import { AUXILIARY_VERBS, PERSON_NOUNS, SIZE_ADJECTIVES } from '../../retrieve/questionWords'
 
 export interface ScoredSentence {
   sentence: CandidateSentence
@@ -243,6 +244,8 @@ export function scoreSentences(
   // "How long…", "how often…": a length of time or a frequency is the answer's kind.
   const durationAsked =
     understanding.wants === 'other' && askedValueKinds(understanding.ask.toLowerCase()).includes('duration')
+  // "How big…": a size, in any unit but time's.
+  const sizeAsked = HOW_SIZE.test(understanding.ask)
   // "How old…" is answered by a length of time or by an age alone ("Keith is aged 72"): a number.
   const ageAsked = durationAsked && /\bhow\s+old\b/iu.test(understanding.ask)
   // "How many people took the survey": a year ("conducted in 2017") counts nothing.
@@ -316,9 +319,21 @@ export function scoreSentences(
       )
         return VARIANT_MATCH
       // "CEO" in a question, "Chief Executive Officer" in the passage.
-      if (understanding.acronyms.includes(term) && spelledByInitials(term, sentence.sequence)) return 1
+      if (
+        understanding.acronyms.includes(term) &&
+        spelledByInitials(term, outsidePhrases(sentence.sequence, longerTerms(understanding, term)))
+      )
+        return 1
       // "capex" typed, "capital expenditures" printed.
       if (clippable[t] && clippedRun(term, sentence.sequence)) return VARIANT_MATCH
+      // "A. The unit shall not exceed 1,200 square feet" under "An accessory dwelling unit shall comply
+      // with the following standards:", for "how big can an adu be": its section spells the acronym.
+      if (
+        !sentence.section.includes(term) &&
+        understanding.acronyms.includes(term) &&
+        spelledByInitials(term, outsidePhrases(sentence.section, longerTerms(understanding, term)))
+      )
+        return SECTION_MATCH
       if (!sentence.section.includes(term)) return sentence.title.includes(term) ? TITLE_MATCH : 0
       return term === focus || speaker?.who.includes(term) ? 1 : SECTION_MATCH
     })
@@ -327,7 +342,8 @@ export function scoreSentences(
       terms.forEach((term, t) => VERSION_WORDS.test(term) && (row[t] = 1))
     // A defined term stands for its other form ("CEO" for "Chief Executive Officer", and back).
     for (const alias of understanding.aliases) {
-      if (!alias.forms.some((form) => holdsPhrase(sentence.sequence, form))) continue
+      if (!alias.forms.some((form) => holdsPhrase(outsidePhrases(sentence.sequence, alias.within), form)))
+        continue
       for (const term of alias.terms) {
         const t = terms.indexOf(term)
         if (t >= 0) row[t] = 1
@@ -497,7 +513,12 @@ export function scoreSentences(
       coverage > 0 &&
       (durationAsked
         ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
-        : holdsAnswerKind(instanceAsked ? 'person' : understanding.wants, sentence.text, asked, countAsked))
+        : holdsAnswerKind(
+            instanceAsked ? 'person' : understanding.wants,
+            sizeAsked ? withoutDurations(sentence.text) : sentence.text,
+            asked,
+            countAsked,
+          ))
     if (holdsKind) score += ANSWER_KIND_BONUS
     // "how much does greenwatch cost" beside a budget's rows ("Microcontroller | $25", "Total | $137"), none
     // of whose labels it names: the whole's figure is the total's.
@@ -530,6 +551,7 @@ export function scoreSentences(
 }
 
 const YEAR = /^(?:19|20)\d\d$/u
+const HOW_SIZE = new RegExp(String.raw`\bhow\s+(?:${SIZE_ADJECTIVES})\b`, 'iu')
 /** A verb after "which …" that ends the noun it asks about ("which repo does…", "which tools are…"). */
 const AUXILIARY = new RegExp(`^(?:${AUXILIARY_VERBS})$`, 'u')
 /**

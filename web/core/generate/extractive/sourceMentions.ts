@@ -1,11 +1,11 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import { gluedWord } from '../../retrieve/gluedWord'
-import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
+import { longerTerms, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { clippedRun } from './clippedRun'
 import { closeSpelling } from './closeSpelling'
 import { contractedWord } from '../../retrieve/contractedWord'
-import { holdsPhrase } from './holdsPhrase'
+import { holdsPhrase, outsidePhrases } from '../../retrieve/holdsPhrase'
 import { looseForm, looseWords } from './looseWords'
 import { extendsWord, wordForm } from './matchWord'
 import { synonymForms } from './synonyms'
@@ -94,7 +94,10 @@ export function sourceMentions(
       )
     }
     if (!found && understanding.acronyms.includes(term))
-      found = spelledByInitials(term, sequences.get(number) ?? [])
+      found = spelledByInitials(
+        term,
+        outsidePhrases(sequences.get(number) ?? [], longerTerms(understanding, term)),
+      )
     // "usd" typed in lower case, "Union School District" printed: the initials of a name.
     else if (!found && SHORT_WORD.test(term)) {
       const text = textOf(number)
@@ -119,7 +122,9 @@ export function sourceMentions(
       found = understanding.aliases.some(
         (alias) =>
           alias.terms.includes(term) &&
-          alias.forms.some((form) => holdsPhrase(sequences.get(number) ?? [], form)),
+          alias.forms.some((form) =>
+            holdsPhrase(outsidePhrases(sequences.get(number) ?? [], alias.within), form),
+          ),
       )
     }
     cache.set(key, found)

@@ -15,3 +15,23 @@ export function holdsPhrase(
   }
   return false
 }
+
+/**
+ * `sequence` with the words of each of the `longer` phrases it holds blanked: a defined term's long form
+ * ("accessory dwelling unit") or its initials inside another term's ("junior accessory dwelling unit")
+ * name the other, and are not found in what is left.
+ */
+export function outsidePhrases(
+  sequence: readonly string[],
+  longer: ReadonlyArray<readonly string[]> = [],
+): readonly string[] {
+  if (longer.length === 0) return sequence
+  const left = [...sequence]
+  for (const phrase of longer) {
+    for (let start = 0; start + phrase.length <= sequence.length; start++) {
+      if (phrase.length > 0 && phrase.every((term, i) => sequence[start + i] === term))
+        left.fill('', start, start + phrase.length)
+    }
+  }
+  return left
+}
