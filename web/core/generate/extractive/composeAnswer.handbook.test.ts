@@ -435,6 +435,28 @@ describe('composeAnswer on a paper and a handbook', () => {
     )
   })
 
+  it("says not found where only an FAQ's question about another thing shares the ask's words", () => {
+    const books = fileSource(
+      1,
+      'How long can I keep a book?\n\nBooks are lent for three weeks and may be renewed twice. DVDs are lent for one week.',
+      'faq.html',
+      'Frequently asked questions > How long can I keep a book?',
+    )
+    const record = fileSource(
+      2,
+      'Get a copy of your dental record\n\nYou can ask to see or get a copy of your dental record. We will provide a copy, usually within 30 days of your request.',
+      'privacy-notice.docx',
+      'Notice of Privacy Practices > Get a copy of your dental record',
+    )
+    const refused = composedAnswer('how long do they keep my records', [books, record])
+    expect(refused.kind).toBe('none')
+    expect(refused.text).toMatch(/^The documents do not say how long they keep my records/u)
+    // The FAQ's own question, asked of its thing in other words, is answered under it.
+    expect(composedAnswer('how long can i keep a dvd', [books, record]).text).toBe(
+      'DVDs are lent for one week. [1]',
+    )
+  })
+
   it('answers "how much ram" from a spec table\'s "Memory" row', () => {
     const specs = fileSource(
       1,

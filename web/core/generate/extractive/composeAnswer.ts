@@ -38,6 +38,7 @@ import { nameBesideRole, roleHolderLine } from './nameBesideRole'
 import { documentDate } from './documentDate'
 import { affiliationOf } from './affiliationOf'
 import { askedCell } from './askedCell'
+import { otherQuestionAnswered } from './otherQuestionAnswered'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { listAnswer, slideAsked } from './listAnswer'
 import { statesVersion, VERSION_WORDS } from './versionNumber'
@@ -481,6 +482,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // deck's title slide, "elected" nowhere).
   const roleHeld =
     understanding.wants === 'person' && best.holdsKind && nameBesideRole(best.sentence.text, understanding)
+  // "how long do they keep my records" under the FAQ's "How long can I keep a book?": another question's answer.
+  const otherAsked = otherQuestionAnswered(
+    best,
+    sources.find(({ number }) => number === best.sentence.source)?.heading,
+    scores.terms,
+  )
   // A sentence holding nearly all of the rest of the ask answers it though the thing asked for is not
   // named ("Which entity has a monopoly on initiating legislation?": "The Commission has a monopoly…").
   const unsupported =
@@ -497,7 +504,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         nameless ||
         measureUnnamed ||
         authorless ||
-        unspelled)) ||
+        unspelled ||
+        otherAsked)) ||
     (!defined &&
       means !== null &&
       !sources.some((source) => quotedDocuments.has(source.document_id) && mentions(source.number, means))) ||
