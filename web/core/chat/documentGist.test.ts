@@ -116,7 +116,7 @@ describe('documentGist', () => {
     expect(await gistOf('summarize the autogen word doc')).toBe('autogen-notes.docx')
   })
 
-  it('reads the opening passages of the document a "who wrote" or "when was the talk" question names', async () => {
+  it('reads the opening passages of the document a "who wrote", "when was the talk" or "where" question names', async () => {
     // A page's running header may stand first: the byline is in the passages after it.
     const opening = async (question: string) =>
       (
@@ -129,6 +129,7 @@ describe('documentGist', () => {
       ).map((source) => source.chunk_id)
     expect(await opening('who wrote the autogen slides')).toEqual(['autogen.pptx#0', 'autogen.pptx#1'])
     expect(await opening('when was the autogen talk given')).toEqual(['autogen.pptx#0', 'autogen.pptx#1'])
+    expect(await opening('where was the autogen talk given')).toEqual(['autogen.pptx#0', 'autogen.pptx#1'])
   })
 
   it('reads the opening of the document a question asks whom it is for', async () => {

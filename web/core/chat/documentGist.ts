@@ -2,6 +2,7 @@ import { DECK_FILE } from '../generate/extractive/deckFile'
 import { deckOpening, gistSentences } from '../generate/extractive/documentGistText'
 import { AUTHORSHIP_CUES, authorshipQuestion } from '../generate/extractive/authorshipQuestion'
 import { DATE_CUES, documentDateQuestion } from '../generate/extractive/documentDate'
+import { eventPlaceQuestion } from '../generate/extractive/eventPlace'
 import { namedFileKind, SUMMARY_CUES, summaryQuestion } from '../generate/extractive/summaryQuestion'
 import { looseWords } from '../generate/extractive/looseWords'
 import { gluedWord } from '../retrieve/gluedWord'
@@ -31,16 +32,20 @@ const BYLINE_PASSAGES = 3
  * (`documentWords`) hold most of the question's words (by their letters), the words that ask for a
  * summary aside ("summarize", "gist": `SUMMARY_CUES`); on a tie, one of the kind of file the question
  * names ("the slides", "the pdf"), then search's best. For a question that asks who wrote a document
- * (`authorshipQuestion`) or when its talk was (`documentDateQuestion`), its first BYLINE_PASSAGES
+ * (`authorshipQuestion`), when its talk was (`documentDateQuestion`) or where (`eventPlaceQuestion`), its first BYLINE_PASSAGES
  * passages, where the byline and the date are. Empty for any other question.
  */
 /**
  * Whether a question asks what a document's opening holds: its gist (`summaryQuestion`), who wrote it
- * (`authorshipQuestion`) or when its talk was (`documentDateQuestion`).
+ * (`authorshipQuestion`), when its talk was (`documentDateQuestion`) or where (`eventPlaceQuestion`).
  */
 export function readsOpening(ask: string): boolean {
   return (
-    summaryQuestion(ask) || AUDIENCE_ASK.test(ask) || authorshipQuestion(ask) || documentDateQuestion(ask)
+    summaryQuestion(ask) ||
+    AUDIENCE_ASK.test(ask) ||
+    authorshipQuestion(ask) ||
+    documentDateQuestion(ask) ||
+    eventPlaceQuestion(ask)
   )
 }
 
@@ -54,7 +59,10 @@ export async function documentGist({
   const summary = summaryQuestion(understanding.ask) || AUDIENCE_ASK.test(understanding.ask)
   // "When was the broadband talk" is answered where a byline is, on the title slide.
   const byline =
-    !summary && (authorshipQuestion(understanding.ask) || documentDateQuestion(understanding.ask))
+    !summary &&
+    (authorshipQuestion(understanding.ask) ||
+      documentDateQuestion(understanding.ask) ||
+      eventPlaceQuestion(understanding.ask))
   if ((!summary && !byline) || pool.length === 0) return []
   const asked = [...looseWords(understanding.ask)].filter(
     (term) => !SUMMARY_CUES.has(term) && !AUTHORSHIP_CUES.has(term) && !DATE_CUES.has(term),

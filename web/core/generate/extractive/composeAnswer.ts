@@ -38,6 +38,7 @@ import { nameBesideRole, roleHolderLine } from './nameBesideRole'
 import { documentDate } from './documentDate'
 import { affiliationOf } from './affiliationOf'
 import { askedCell } from './askedCell'
+import { eventPlace } from './eventPlace'
 import { otherQuestionAnswered } from './otherQuestionAnswered'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { listAnswer, slideAsked } from './listAnswer'
@@ -139,6 +140,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "When was the broadband talk": the date its title slide prints, which shares no word with the question.
   const dated = documentDate(understanding.ask, sources)
   if (dated) return { kind: 'answer', pieces: [dated] }
+  // "Where was the broadband talk given": the gathering its title slide names.
+  const venue = eventPlace(understanding.ask, sources)
+  if (venue) return { kind: 'answer', pieces: [venue] }
   // "Where does Maria Lopez work": the line under her name on a title slide or a byline.
   const affiliation = affiliationOf(understanding.ask, sources)
   if (affiliation) return { kind: 'answer', pieces: [affiliation] }
