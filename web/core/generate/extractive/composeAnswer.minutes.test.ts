@@ -188,6 +188,36 @@ describe('composeAnswer on minutes beside other documents', () => {
   })
 })
 
+describe("composeAnswer on a document's part asked for whole", () => {
+  it("answers what's in a part of the minutes with its sentences, not the minutes' gist", () => {
+    expect(composedAnswer("what's in the treasurer's report", [PRESENT, HEADTEACHER, TREASURER]).text).toBe(
+      "Treasurer's report [1]\n- Mark Delaney reported a balance of £4,812 in the PTA account.\n- The spring disco raised £1,265 and the cake sales raised £418.\n- The PTA agreed to fund new playground equipment up to £2,500.",
+    )
+  })
+
+  it('quotes a part of long sentences from its start, asked for by its name and the word "section"', () => {
+    const study = documentParts('broadband-feasibility-study.docx', 'Community Broadband Feasibility Study')
+    const summary = study(
+      1,
+      "Executive Summary\n\nMillbrook's residents pay more for slower internet than most towns in the county. This study compares three ways the town could close that gap.",
+      'Executive Summary',
+    )
+    const recommendations = study(
+      2,
+      "Recommendations\n\nThe town should issue a request for proposals to regional fiber providers by September 2022, apply for the state's Last Mile grant in its next round, and appoint a broadband committee to oversee the partnership.",
+      'Recommendations',
+    )
+    expect(
+      composedAnswer("what's in the recommendations section of the feasibility study", [
+        summary,
+        recommendations,
+      ]).text,
+    ).toBe(
+      "The town should issue a request for proposals to regional fiber providers by September 2022, apply for the state's Last Mile grant in its next round, and appoint a broadband committee to oversee the partnership. [2]",
+    )
+  })
+})
+
 describe('composeAnswer on a policy', () => {
   it('answers "what X" with the sentence under the heading naming X, though the sentence never says X', () => {
     const request = fileSource(

@@ -190,6 +190,35 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
     expect(composedAnswer('when does rust call drop', [drop]).kind).toBe('answer')
   })
 
+  it('answers where a talk was given with the gathering its title slide names, less its date', () => {
+    const given = deck('enrollment.pptx', [
+      ['Community College Enrollment Trends', ['Dr. Alicia Moreno', 'Office of Institutional Research']],
+      ['Why students leave', ['Cost of living and work hours\nCourse scheduling conflicts']],
+    ])
+    given[0] = { ...given[0]!, text: `${given[0]!.text}\n\nBoard retreat, October 2024` }
+    expect(composedAnswer('where was the enrollment presentation given', given).text).toBe(
+      'Board retreat [1]',
+    )
+    // A meeting's own name on its title slide is no place it was held at.
+    expect(composedAnswer('where was the agm held', CLUB).text).not.toMatch(/^Annual General Meeting/u)
+  })
+
+  it('answers with the one line of a slide titled as the question that holds what the ask adds to it', () => {
+    const review = deck('review.pptx', [
+      ['Annual Wage Review 2019-20', ['Summary of the Expert Panel decision']],
+      [
+        'When Do Changes Apply?',
+        ['Group 1 awards: 1 July 2020\nGroup 2 awards: 1 November 2020\nGroup 3 awards: 1 February 2021'],
+      ],
+    ])
+    expect(composedAnswer('when do changes apply for group 2 awards', review).text).toBe(
+      'Group 2 awards: 1 November 2020 [2]',
+    )
+    expect(composedAnswer('when do changes apply', review).text).toBe(
+      'When Do Changes Apply? [2]\n- Group 1 awards: 1 July 2020\n- Group 2 awards: 1 November 2020\n- Group 3 awards: 1 February 2021',
+    )
+  })
+
   it("lists a slide's lines, not the title slide's, though only the title names the subject", () => {
     expect(composedAnswer('what are the recommendations for rural broadband', TALK).text).toBe(
       'Recommendations [3]\n- Map coverage at the address level\n- Pool state and federal funds\n- Set a 25 Mbps minimum',

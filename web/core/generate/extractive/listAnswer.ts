@@ -20,6 +20,8 @@ import { passageLines } from './passageLines'
 import { howToAsk } from './howToAsk'
 import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { titleCase } from './titleCase'
+import { GIST_WORDS } from './documentGistText'
+import { summaryQuestion } from './summaryQuestion'
 
 /** Share of the ask's words a list's introduction, heading and items must hold between them. */
 const LIST_COVERAGE = 0.5
@@ -478,7 +480,8 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
     // part): a short document's opening, in `about`, may hold every word of it.
     const above = source.heading?.includes(' > ') ? tokenize(documentTitle) : []
     const label = [...looseWords(source.filename.replace(/[_.-]+/gu, ' ')), ...above]
-    const parts = nouns.filter((noun) => !same(noun, label))
+    // "the recommendations section of the study": the word for a part names none.
+    const parts = nouns.filter((noun) => !same(noun, label) && !PART_NOUN.test(noun))
     const partTitle =
       !deck &&
       !defining &&
@@ -498,8 +501,14 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       const items = lines.flatMap((line) =>
         splitSentences(line).map(({ start, end }) => line.slice(start, end).trim()),
       )
-      if (items.length < 2 || items.length > MAX_ITEMS) continue
-      if (items.some((item) => item.split(' ').length > MAX_PART_SENTENCE_WORDS)) continue
+      const listed =
+        items.length >= 2 &&
+        items.length <= MAX_ITEMS &&
+        items.every((item) => item.split(' ').length <= MAX_PART_SENTENCE_WORDS)
+      // "what's in the recommendations section": a part asked for whole, a paragraph of long sentences, is
+      // quoted from its start as far as a gist goes.
+      if (!listed && summaryQuestion(ask) && items.length > 0) return [partOpening(items, source.number)]
+      if (!listed) continue
       return [`${title} [${source.number}]`, ...items.map((item) => `\n- ${item}`)]
     }
     if (lines.length < 2) continue
@@ -507,6 +516,19 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
     // "What is a Program" over a document's paragraph, or a slide's sentence, is answered as a definition.
     if (defining && (!deck || SENTENCE_END.test(lines[0]!))) continue
     if (!deck && lines.some((line) => line.split(' ').length > MAX_STEP_WORDS)) continue
+    // "when do changes apply for group 2 awards" beside "When Do Changes Apply?": the one line whose label
+    // holds what the ask adds to the title ("Group 2 awards: 1 November 2020") answers it, not the whole
+    // list; "what should employers do about the new rates" still asks for all they should do.
+    if (question) {
+      const added = askedTerms.filter(
+        (term) => !QUESTION_SHAPE.has(term) && !same(term, terms) && !same(term, named),
+      )
+      const holding = lines.filter((line) => {
+        const label = LABELLED_LINE.exec(line)?.[1]
+        return label !== undefined && added.every((term) => same(term, tokenize(label)))
+      })
+      if (added.length > 0 && holding.length === 1) return [`${clipItem(holding[0]!)} [${source.number}]`]
+    }
     return [
       `${title} [${source.number}]`,
       ...lines.slice(0, MAX_ITEMS).map((line) => `\n- ${clipItem(line)}`),
@@ -517,8 +539,11 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
 
 /** "what is the …", "what are the …": a part of a document asked for by its name. */
 const THE_PART = /^\s*(?:what|wat)\s*(?:is|are|['’]s|['’]re)\s+the\s/iu
-/** "what are the penalties", "what are your rights": a document's part asked for by its name. */
-const PART_ASK = /^\s*(?:what|wat)\s*(?:is|are|['’]s|['’]re)\s+(?:the|our|your|my|their|its)\s/iu
+/**
+ * "what are the penalties", "what are your rights", "what's in the treasurer's report": a document's part
+ * asked for by its name.
+ */
+const PART_ASK = /^\s*(?:what|wat)\s*(?:is|are|['’]s|['’]re)\s+(?:in\s+)?(?:the|our|your|my|their|its)\s/iu
 
 /**
  * "what did the team decide", "what has the board agreed", "what do they recommend for enrollment": what
@@ -553,6 +578,25 @@ const MAX_PART_SENTENCE_WORDS = 40
 
 /** A title that asks: "What Employers Should Do", "How to Apply", "When Do Changes Apply?". */
 const ASKING = /^(?:what|when|where|who|why|how|which)\b/iu
+
+/** A part's sentences from its first, as many as fit a gist's words (the first always), cited. */
+function partOpening(sentences: readonly string[], source: number): string {
+  const taken: string[] = []
+  let words = 0
+  for (const sentence of sentences) {
+    const count = sentence.split(' ').length
+    if (taken.length > 0 && words + count > GIST_WORDS) break
+    taken.push(sentence)
+    words += count
+  }
+  return taken.map((sentence) => `${sentence} [${source}]`).join(' ')
+}
+
+/** A line giving a value under its label: "Group 2 awards: 1 November 2020". */
+const LABELLED_LINE = /^([^:]{1,60}):\s+\S/u
+
+/** Words for a part of a document, which name no part of their own ("the recommendations section"). */
+const PART_NOUN = /^(?:section|part|chapter|slide|page|paragraph|clause|article)s?$/u
 
 /** A list answer quotes at most this many items, those over the page included. */
 const MAX_ITEMS = 12
