@@ -32,6 +32,24 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('reads a pronoun in a question of another shape as what the question before was about', () => {
+    expect(followUpQuestion('when was it written?', after('who wrote the capstone report'))).toBe(
+      'when was the capstone report written',
+    )
+    expect(followUpQuestion('when is it due?', after('what is the monthly rent'))).toBe(
+      'when is the monthly rent due',
+    )
+    expect(followUpQuestion('what did it fix?', after('when was tidyframe 2.2.0 released'))).toBe(
+      'what did tidyframe 2.2.0 fix',
+    )
+  })
+
+  it('keeps the thing counted and reads the pronoun as the subject: "how many did it have before?"', () => {
+    expect(
+      followUpQuestion('how many did it have before?', after('how many members does the club have')),
+    ).toBe('how many members did the club have before')
+  })
+
   it('puts a word in the place of its opposite: "and after?", "and the lowest?"', () => {
     expect(followUpQuestion('and after?', after('how long did CI take before'))).toBe(
       'how long did CI take after',

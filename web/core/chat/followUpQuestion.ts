@@ -21,6 +21,15 @@ const MEASURE_AND_VERB = new RegExp(
   'iu',
 )
 
+/**
+ * What is left of "how many members does the club have" after its shared opening ("how many"): the thing
+ * counted, its auxiliary, the subject, and the verb ending it.
+ */
+const COUNTED_THEN_SUBJECT = new RegExp(
+  String.raw`^((?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+)\s+(?:${AUXILIARY_VERBS})\s+(.+?)\s+[\p{L}'’-]+$`,
+  'iu',
+)
+
 /** An auxiliary opening what is left of a question after its shared opening ("is quickcache"). */
 const LEADING_AUXILIARY = new RegExp(String.raw`^(?:${AUXILIARY_VERBS})\s+`, 'iu')
 
@@ -172,11 +181,23 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
   // previous question asked about, without the previous question's own last word (its verb).
   if (WHOLE_QUESTION.test(change) && standsAlone(change)) {
     const frame = sharedOpening(previous, change)
-    if (frame === '') return null
+    // "when was it written?" after "who wrote the capstone report", "what did it fix?" after "when was
+    // tidyframe 2.2.0 released": asked in another shape, the pronoun stands for what the question before
+    // was about (`referentOf`).
+    if (frame === '') {
+      const referent = referentOf(previous)
+      return referent ? change.replace(PRONOUN, referent) : null
+    }
     // "how much is the contract worth" then "how long does it run for": the previous question's own
     // measure and verb ("much is") are no part of what it asked about.
     // "what is quickcache" then "what license is it under?": the shared opening is the question word
     // alone, and what the previous question asked about follows its auxiliary, with no verb after it.
+    // "how many members does the club have" then "how many did it have before": the thing counted goes
+    // with the question word again, and the pronoun stands for the subject after the auxiliary.
+    const rest = change.slice(frame.length).trim()
+    const counted = COUNTED_THEN_SUBJECT.exec(previous.slice(frame.length).trim())
+    if (counted && LEADING_AUXILIARY.test(rest))
+      return `${frame}${counted[1]} ${rest.replace(PRONOUN, counted[2]!)}`
     const subject = previous
       .slice(frame.length)
       .replace(MEASURE_AND_VERB, '')
@@ -373,6 +394,33 @@ const LAST_OBJECT =
  * that pattern called", where "that" points at a noun of its own (a determiner, by wink-nlp's tags) that
  * the previous question need not hold.
  */
+/**
+ * What a question was about, as a pronoun after it stands for it: the noun phrase it ends on ("who wrote
+ * THE CAPSTONE REPORT", "what is THE MONTHLY RENT"), or, where it ends on its verb, the subject between
+ * its auxiliary and that verb ("when was TIDYFRAME 2.2.0 released"). By wink-nlp's tags; null where neither
+ * reads, or the phrase is not as typed.
+ */
+function referentOf(previous: string): string | null {
+  const { words, tags } = textValues(previous)
+  const last = tags.length - 1
+  if (last < 1 || words.length !== tags.length) return null
+  let phrase: string[] = []
+  if (NOMINAL.test(tags[last]!)) {
+    let start = last
+    while (start > 0 && (NOMINAL.test(tags[start - 1]!) || tags[start - 1] === 'ADJ')) start--
+    if (start > 0 && tags[start - 1] === 'DET') start--
+    phrase = words.slice(start)
+  } else if (/^(?:VERB|AUX)$/u.test(tags[last]!)) {
+    const auxiliary = tags.lastIndexOf('AUX', last - 1)
+    if (auxiliary >= 0) phrase = words.slice(auxiliary + 1, last)
+  }
+  const referent = phrase.join(' ')
+  // A question word is no referent ("who"), nor a phrase the tokenizer split ("part - time").
+  if (phrase.length === 0 || WHOLE_QUESTION.test(referent)) return null
+  return previous.toLowerCase().includes(referent.toLowerCase()) ? referent : null
+}
+const NOMINAL = /^(?:NOUN|PROPN|NUM|X)$/u
+
 function standsAlone(message: string): boolean {
   const pronoun = PRONOUN.exec(message)
   if (!pronoun) return false
