@@ -316,6 +316,24 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     )
   })
 
+  it('answers a list said in sentences each opening with an ordinal and the same noun, in order, with those sentences', () => {
+    const guide = [
+      'The compiler uses three rules to figure out the lifetimes of references. These rules apply to functions as well as methods.',
+      "The first rule is that the compiler assigns a lifetime parameter to each parameter that's a reference. In other words, a function with two parameters gets two.",
+      'The second rule is that, if there is exactly one input lifetime parameter, that lifetime is assigned to all output lifetime parameters.',
+      'The third rule is that the lifetime of self is assigned to all output lifetime parameters in a method.',
+    ].join('\n')
+    const { text } = answer('what are the lifetime elision rules', [source(1, guide, 'lifetimes.md')])
+    const lines = text.split('\n')
+    expect(lines[0]).toBe('These rules apply to functions as well as methods. [1]')
+    expect(lines.slice(1).map((line) => line.slice(0, 24))).toEqual([
+      '- The first rule is that',
+      '- The second rule is tha',
+      '- The third rule is that',
+    ])
+    expect(text).not.toContain('In other words')
+  })
+
   it('answers "define X" with the sentence defining X in the plural, not only one naming X in passing', () => {
     const notice = [
       'We are a covered entity under HIPAA and must protect your health information.',

@@ -12,6 +12,7 @@ import { clipItem, listItems, numberedSteps, PAGE_NUMBER, TABLE_ROW } from './li
 import { looseWords } from './looseWords'
 import { knownWord } from '../../retrieve/englishReader'
 import { proseLists } from './proseList'
+import { ordinalItems } from './ordinalItems'
 import { matchWord } from './matchWord'
 import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
@@ -283,6 +284,9 @@ export function listAnswer(
           runsOn: false,
         })
     }
+    // "The first rule is that… The second rule is that…": a list said in ordinal sentences.
+    const ordinal = deck ? null : ordinalItems(lines)
+    if (ordinal) blocks.push({ ...ordinal, before: [], runsOn: false })
     // What the document names itself ("fastapi" in "fastapi__deployment-concepts.md") it need not repeat;
     // nor need a slide repeat its deck's title ("Recommendations" in "Closing the Rural Broadband Gap").
     // A document's title over its sections ("How we cut our CI time in half > What we changed") names it too.
