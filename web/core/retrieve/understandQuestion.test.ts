@@ -8,6 +8,11 @@ describe('understandQuestion', () => {
     expect(read.terms).toEqual(['causes', 'whale', 'strandings', 'guardian', 'article'])
   })
 
+  it('reads a question word typed without its apostrophe ("whats", "wat") as no word of the ask', () => {
+    expect(understandQuestion('whats the monthly rent').terms).toEqual(['monthly', 'rent'])
+    expect(understandQuestion('wat is a jadu').terms).toEqual(['jadu'])
+  })
+
   it('separates the ask from a role, a source to use and a unit', () => {
     const read = understandQuestion(
       'Assume that you are a public equities analyst. Answer the following question by primarily using ' +

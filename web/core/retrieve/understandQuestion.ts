@@ -163,6 +163,9 @@ export const QUESTION_SHAPE = new Set(
   ).split(' '),
 )
 
+/** A question word typed without its apostrophe or misspelt ("whats", "wat", "hows"): no word of the ask. */
+const TYPED_QUESTION_WORD = /^(?:whats|wats|wat|whos|wheres|whens|hows|whys)$/u
+
 /**
  * Reads a question once: its ask, instructions, unit, rounding, named sections, periods and names;
  * `definedTerms` (the collection's, `definedTerms.ts`) give the ask's words their other forms.
@@ -227,7 +230,7 @@ export function understandQuestion(
   const terms = [
     ...new Set(
       tokenize(scoped ? `${scoped.rest} ${scoped.phrase}` : ask).flatMap((term) => {
-        if (periodWords.has(term)) return []
+        if (periodWords.has(term) || TYPED_QUESTION_WORD.test(term)) return []
         if (sectionTerms.has(term) && !/^\d/u.test(term)) return []
         return [term]
       }),
