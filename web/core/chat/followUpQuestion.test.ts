@@ -50,6 +50,15 @@ describe('followUpQuestion', () => {
     ).toBe('how many members did the club have before')
   })
 
+  it('fills in the noun a follow-up leaves out or says as "one": "and for a third?", "and the large one?"', () => {
+    expect(followUpQuestion('and for a third?', after('what is the fine for a second violation'))).toBe(
+      'what is the fine for a third violation',
+    )
+    expect(followUpQuestion('and the large one?', after('how much does the small plan cost'))).toBe(
+      'how much does the large plan cost',
+    )
+  })
+
   it('puts a word in the place of its opposite: "and after?", "and the lowest?"', () => {
     expect(followUpQuestion('and after?', after('how long did CI take before'))).toBe(
       'how long did CI take after',

@@ -84,6 +84,39 @@ function lastAnswer(history: readonly ChatTurn[]): string | null {
  * reads (search's rewrite then answers). English word order: rules of the grammar, not of any subject.
  */
 export function followUpQuestion(message: string, history: readonly ChatTurn[]): string | null {
+  const rewritten = rewrittenFollowUp(message, history)
+  const asked = message.normalize('NFKC').replace(/\s+/gu, ' ').trim()
+  const previous = history
+    .filter((turn) => turn.role === 'user' && turn.content.trim() !== asked)
+    .at(-1)?.content
+  return rewritten && previous ? nounFilledIn(rewritten, previous) : rewritten
+}
+
+/** A count or a place in order typed for a thing: "a third", "the second". */
+const ORDINAL = /^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|last|other)$/iu
+
+/**
+ * "and for a third?" after "what is the fine for a second violation", "and the large one?" after "how much
+ * does the small plan cost": the noun the follow-up leaves out, or says as "one", is the one the
+ * question before put after its own modifier ("violation", "plan"). By wink-nlp's tags; as rewritten
+ * where the question before has no modifier before a noun.
+ */
+function nounFilledIn(rewritten: string, previous: string): string {
+  const { words, tags } = textValues(previous)
+  const at = tags.findLastIndex(
+    (tag, i) => (tag === 'ADJ' || ORDINAL.test(words[i] ?? '')) && tags[i + 1] === 'NOUN',
+  )
+  const noun = at < 0 ? undefined : words[at + 1]
+  if (!noun || !previous.toLowerCase().includes(noun)) return rewritten
+  // "the large one", "a second one": the noun for "one".
+  const one = /\b((?:a|an|the)\s+[\p{L}-]+)\s+one\b/iu
+  if (one.test(rewritten)) return rewritten.replace(one, `$1 ${noun}`)
+  // "… for a third": an ordinal ending the question, its noun left out.
+  const trailing = /\b(?:a|an|the)\s+([\p{L}-]+)$/iu.exec(rewritten)
+  return trailing && ORDINAL.test(trailing[1]!) ? `${rewritten} ${noun}` : rewritten
+}
+
+function rewrittenFollowUp(message: string, history: readonly ChatTurn[]): string | null {
   const asked = message.normalize('NFKC').replace(/\s+/gu, ' ').trim()
   // "how many died" after "what happened in the halifax explosion": a question naming nothing (no noun,
   // by wink-nlp's tags) asks about what the question before named.
