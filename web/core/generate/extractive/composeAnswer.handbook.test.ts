@@ -457,6 +457,24 @@ describe('composeAnswer on a paper and a handbook', () => {
     )
   })
 
+  it('answers "how fast is the cpu" from a spec table\'s "Processor" row, a word people type for it', () => {
+    const specs = fileSource(
+      1,
+      'Specifications\n\nComponent | Aero 14 | Aero 14 Pro\nProcessor | 8-core, 3.2 GHz | 12-core, 3.8 GHz\nMemory | 16 GB | 32 GB\nDisplay | 14-inch, 1920 x 1200 | 14-inch, 2880 x 1800\nWeight | 1.2 kg | 1.35 kg',
+      'aero14-specs.docx',
+      'Aero 14 Laptop: technical specifications > Specifications',
+    )
+    const box = fileSource(
+      2,
+      'In the box\n\nAero 14 laptop\n65 W USB-C charger\nQuick start guide',
+      'aero14-specs.docx',
+      'Aero 14 Laptop: technical specifications > In the box',
+    )
+    expect(composedAnswer('how fast is the aero 14 pro cpu', [specs, box]).text).toMatch(
+      /^Processor, Aero 14 Pro: 12-core, 3\.8 GHz/u,
+    )
+  })
+
   it('answers "how much ram" from a spec table\'s "Memory" row', () => {
     const specs = fileSource(
       1,

@@ -78,6 +78,11 @@ const GROUPS: readonly string[] = [
   'spec specification',
   'intro introduction',
   'param parameter',
+  // "how fast is the cpu": a spec sheet's "Processor | 8-core, 3.2 GHz"; "the wifi speed needed": "a
+  // reliable internet connection of at least 25 Mbps"; "how big is the screen": "Display | 14-inch".
+  'cpu processor',
+  'wifi internet',
+  'screen display',
   // "max sq ft": square feet as a spec or a code prints them.
   'sq square',
   'ft feet foot',
