@@ -219,6 +219,23 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
     )
   })
 
+  it('answers which one of a kind with the bullet naming one, not a budget row printing the kind alone', () => {
+    const capstone = deck('capstone.pptx', [
+      ['GreenWatch: An Autonomous Greenhouse Monitor', ['ECE Senior Design, Spring 2015']],
+      ['Budget', ['Item | Cost\nMicrocontroller | $25\nSensors | $38\nTotal | $137']],
+      [
+        'System Design',
+        ['Arduino Uno microcontroller\nDHT22 temperature and humidity sensor\nGSM module for text alerts'],
+      ],
+    ])
+    expect(composedAnswer('what microcontroller does greenwatch use', capstone).text).toBe(
+      'Arduino Uno microcontroller [3]',
+    )
+    expect(composedAnswer('what sensor does greenwatch use for humidity', capstone).text).toBe(
+      'DHT22 temperature and humidity sensor [3]',
+    )
+  })
+
   it("lists a slide's lines, not the title slide's, though only the title names the subject", () => {
     expect(composedAnswer('what are the recommendations for rural broadband', TALK).text).toBe(
       'Recommendations [3]\n- Map coverage at the address level\n- Pool state and federal funds\n- Set a 25 Mbps minimum',

@@ -16,6 +16,7 @@ import { definitionQuestion, termStem } from './definitionQuestion'
 import { definedAfterQuote } from './definedAfterQuote'
 import { dateBesideAsk } from './dateBesideAsk'
 import { holdsDuration, withoutDurations } from './holdsDuration'
+import { instanceLine } from './namedKindLine'
 import { holdsPhrase, outsidePhrases } from '../../retrieve/holdsPhrase'
 import { askedValueKinds } from './askedValueKinds'
 import { placeBesideAsk } from './placeBesideAsk'
@@ -252,6 +253,7 @@ export function scoreSentences(
   const countAsked = /\bhow\s+many\b/iu.test(understanding.ask)
   // "Which OCR engine works on GPU", "which repo does he clone": one of a kind, answered by its name.
   const instanceAsked = understanding.wants === 'other' && !durationAsked && oneOfAKind(understanding.ask)
+  const instance = understanding.wants === 'other' ? instanceLine(understanding.ask) : undefined
   const count = candidates.length
   // Each term's variants among all the words of the candidates, found once: checking every word of
   // every sentence against every term would cost terms x sentences x words.
@@ -524,6 +526,9 @@ export function scoreSentences(
     // of whose labels it names: the whole's figure is the total's.
     if (understanding.wants === 'figure' && coverage > 0 && totalRow(sentence, terms))
       score += TOTAL_ROW_BONUS
+    // "what microcontroller does greenwatch use": a line naming one ("Arduino Uno microcontroller"), over
+    // one printing the kind's noun alone ("Microcontroller | $25").
+    if (instance && coverage > 0 && instance(sentence.text)) score += ANSWER_KIND_BONUS
     // "who is the fedramp guide for": "This document is intended for technical staff and tool developers…".
     if (audience && coverage > 0 && AUDIENCE.test(sentence.text)) score += BESIDE_ASK_BONUS
     if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
