@@ -118,4 +118,24 @@ describe('composeAnswer on a contract, a spec sheet and a web page', () => {
     expect(answer).toContain('The unit shall not exceed 1,200 square feet of floor area. [3]')
     expect(answer).not.toMatch(/500 square feet|30 days/u)
   })
+
+  it("answers a document's number with its title's line, which no sentence says", () => {
+    const title = answerSource(
+      1,
+      'Ordinance No. 2023-17\n\nAn ordinance of the City of Maple Falls amending Chapter 9 of the Municipal Code regarding noise',
+      { filename: 'noise-ordinance.docx', heading: 'Ordinance No. 2023-17' },
+    )
+    const purpose = answerSource(
+      2,
+      'Section 1. Purpose\n\nThe purpose of this ordinance is to protect residents from excessive and unnecessary noise.',
+      { filename: 'noise-ordinance.docx', heading: 'Ordinance No. 2023-17 > Section 1. Purpose' },
+    )
+    expect(composedAnswer("what's the noise ordinance number", [purpose, title]).text).toBe(
+      'Ordinance No. 2023-17 [1]',
+    )
+    // A number of something else the document names is asked another way, and answered by its sentences.
+    expect(composedAnswer('what is the phone number of the clerk', [purpose, title]).text).not.toContain(
+      'Ordinance No.',
+    )
+  })
 })

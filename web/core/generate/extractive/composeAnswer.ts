@@ -38,6 +38,7 @@ import { nameBesideRole, roleHolderLine } from './nameBesideRole'
 import { documentDate } from './documentDate'
 import { affiliationOf } from './affiliationOf'
 import { askedCell } from './askedCell'
+import { documentNumber } from './documentNumber'
 import { eventPlace } from './eventPlace'
 import { otherQuestionAnswered } from './otherQuestionAnswered'
 import { clipSentence, pickAnswer } from './pickAnswer'
@@ -140,6 +141,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "When was the broadband talk": the date its title slide prints, which shares no word with the question.
   const dated = documentDate(understanding.ask, sources)
   if (dated) return { kind: 'answer', pieces: [dated] }
+  // "What's the noise ordinance number": the number its title prints.
+  const documentNo = documentNumber(understanding.ask, sources)
+  if (documentNo) return { kind: 'answer', pieces: [documentNo] }
   // "Where was the broadband talk given": the gathering its title slide names.
   const venue = eventPlace(understanding.ask, sources)
   if (venue) return { kind: 'answer', pieces: [venue] }
