@@ -59,6 +59,12 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('asks the share of the same whole for the other part a follow-up names', () => {
+    expect(followUpQuestion('and adult learners?', after('what percent of students are part-time'))).toBe(
+      'what percent of students are adult learners',
+    )
+  })
+
   it('puts a word in the place of its opposite: "and after?", "and the lowest?"', () => {
     expect(followUpQuestion('and after?', after('how long did CI take before'))).toBe(
       'how long did CI take after',

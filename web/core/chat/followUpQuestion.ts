@@ -248,6 +248,10 @@ function rewrittenFollowUp(message: string, history: readonly ChatTurn[]): strin
   // the one that qualified the previous question's noun.
   const swapped = adjectiveSwapped(change, previous)
   if (swapped) return swapped
+  // "and adult learners?" after "what percent of students are part-time": the share is of the same whole,
+  // the follow-up names another part of it.
+  const share = SHARE_OF_WHOLE.exec(previous)
+  if (share && !PRONOUN.test(change)) return `${share[1]} ${change.replace(ARTICLE, '')}`
   // "a program" after "whats a process in…", "expenses" after "what was the income in 2012", "the reach"
   // after "what is the max dig depth of the cx57c": a thing named in common words takes the place of the
   // one the previous question asked of, its noun phrase after its article up to its preposition.
@@ -369,6 +373,10 @@ const OPPOSITES: ReadonlyMap<string, string> = new Map(
 const NUMBERED_THING = /^(\p{L}+)\s+(\d+)$/u
 /** A number that names a model or an item ("500" in "trailblazer 500"), not a year or a figure with a separator. */
 const MODEL_NUMBER = /(?<![\d.,$€£])\b(?!(?:19|20)\d\d\b)\d+\b(?![.,]\d)/gu
+/** "what percent of students are part-time": the share's whole and its verb, then the part it is of. */
+const SHARE_OF_WHOLE =
+  /^((?:what|whats|what['’]s)\s+(?:is\s+)?(?:the\s+)?(?:percent|percentage|%|share|proportion|fraction)\s+of\s+.+?\s+(?:are|is|were|was))\s+[^?]+$/iu
+
 /**
  * The thing a question asks of, with no article, right after "what was": "total income" in "what was total
  * income in 2018", up to its preposition or the question's end.
