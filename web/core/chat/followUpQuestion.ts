@@ -1,5 +1,6 @@
 import type { ChatTurn } from '../generate/ChatModel'
 import { textValues } from '../generate/extractive/textValues'
+import { ORDINAL_WORDS } from '../generate/extractive/nthItem'
 import { isFollowUp } from '../retrieve/rewriteQuery'
 import { AUXILIARY_VERBS } from '../retrieve/questionWords'
 import { knownWord } from '../retrieve/englishReader'
@@ -93,7 +94,7 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[]):
 }
 
 /** A count or a place in order typed for a thing: "a third", "the second". */
-const ORDINAL = /^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|last|other)$/iu
+const ORDINAL = new RegExp(`^(?:${ORDINAL_WORDS.join('|')}|next|last|other)$`, 'iu')
 
 /**
  * "and for a third?" after "what is the fine for a second violation", "and the large one?" after "how much

@@ -5,7 +5,8 @@ import { listItems } from './listItems'
 import { matchWord } from './matchWord'
 import { passageLines } from './passageLines'
 
-const ORDINAL_WORDS = [
+/** The ordinals in their order: a closed class of English words, as the months are. */
+export const ORDINAL_WORDS = [
   'first',
   'second',
   'third',

@@ -1,21 +1,9 @@
 import { splitSentences } from '../../ingest/chunk/splitSentences'
+import { ORDINAL_WORDS } from './nthItem'
 
-/** The ordinals that open a list's sentences in prose, in their order. English, a closed class. */
-const ORDINALS = [
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-]
 /** "The first rule is that…", "The third step is…": an ordinal, then the noun each item is one of. */
 const ORDINAL_OPENING = new RegExp(
-  String.raw`^(?:the\s+)?(${ORDINALS.join('|')}|last|final)\s+([\p{L}-]+)\s+(?:is|was|says|states|requires|applies)\b`,
+  String.raw`^(?:the\s+)?(${ORDINAL_WORDS.join('|')}|last|final)\s+([\p{L}-]+)\s+(?:is|was|says|states|requires|applies)\b`,
   'iu',
 )
 
@@ -43,7 +31,7 @@ export function ordinalItems(lines: readonly string[]): { intro: string; items: 
     if (!match || match[2]!.toLowerCase() !== noun) continue
     const ordinal = match[1]!.toLowerCase()
     const last = ordinal === 'last' || ordinal === 'final'
-    if (!last && ordinal !== ORDINALS[next]) break
+    if (!last && ordinal !== ORDINAL_WORDS[next]) break
     items.push(sentence)
     next++
     if (last) break
