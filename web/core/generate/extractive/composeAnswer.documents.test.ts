@@ -133,6 +133,11 @@ describe('composeAnswer on a contract, a spec sheet and a web page', () => {
     expect(composedAnswer("what's the noise ordinance number", [purpose, title]).text).toBe(
       'Ordinance No. 2023-17 [1]',
     )
+    const invoice = answerSource(3, 'Invoice #4471\n\nBilled to Harbor View Properties LLC', {
+      filename: 'invoice.pdf',
+      heading: 'Invoice #4471',
+    })
+    expect(composedAnswer("what's the invoice number", [invoice, purpose]).text).toBe('Invoice #4471 [3]')
     // A number of something else the document names is asked another way, and answered by its sentences.
     expect(composedAnswer('what is the phone number of the clerk', [purpose, title]).text).not.toContain(
       'Ordinance No.',

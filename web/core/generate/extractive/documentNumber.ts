@@ -7,7 +7,7 @@ import { passageLines } from './passageLines'
 const NUMBER_ASK =
   /^(?:what|whats|what['’]s)\s+(?:is\s+|was\s+)?(?:the|its|this|that)\s+((?:[\p{L}\p{N}'’-]+\s+){1,5}?)(?:number|no\.?)\s*[?.!]*$/iu
 /** "Ordinance No. 2023-17", "Resolution Number 45", "Bill #112": a number printed as a document's. */
-const NUMBERED = /\b(?:Nos?\.|Number|#)\s*:?\s*[\p{L}\p{N}]*\d[\p{L}\p{N}./-]*/u
+const NUMBERED = /(?:\bNos?\.|\bNumber|#)\s*:?\s*[\p{L}\p{N}]*\d[\p{L}\p{N}./-]*/u
 /** A document's title and the lines under it, where its number is printed. */
 const OPENING_LINES = 6
 

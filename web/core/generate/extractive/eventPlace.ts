@@ -16,7 +16,7 @@ const WHERE_EVENT = new RegExp(
   'iu',
 )
 
-/** Whether the question asks where a talk or a meeting was: its deck's title slide says. */
+/** Whether the question asks where a talk was given: its deck's title slide says. */
 export function eventPlaceQuestion(ask: string): boolean {
   return WHERE_EVENT.test(ask.trim())
 }
@@ -26,7 +26,7 @@ export function eventPlaceQuestion(ask: string): boolean {
  * ("Midwest Governors Forum", "Annual General Meeting", "2019 Leadership Summit").
  */
 const GATHERING =
-  /\b(?:forum|conference|summit|symposium|convention|congress|meeting|workshop|retreat|seminar|webinar|assembly|colloquium|expo|exposition|hearing|institute|roundtable|town\s+hall|agm)\b/iu
+  /\b(?:forum|conference|summit|symposium|convention|congress|meeting|workshop|retreat|seminar|webinar|assembly|colloquium|expo|exposition|hearing|roundtable|town\s+hall|agm)\b/iu
 /** A title slide's line naming a gathering is this many words at most. */
 const MAX_LINE_WORDS = 12
 
