@@ -169,9 +169,12 @@ export function askedThing(ask: string): string[] | null {
 
 /**
  * Nouns that name no thing of their own ("the term for…", "the way in which…"): the rest of the question
- * does. So do a span's ("the loan period", "the notice period": "lent for three weeks", "four weeks' notice").
+ * does. So do a span's ("the loan period", "the notice period": "lent for three weeks", "four weeks' notice"),
+ * and a group's members ("the team members": a deck's "Team 7: Alice Chen, …").
  */
 const GENERIC_THING = new Set([
+  'member',
+  'members',
   'period',
   'duration',
   'term',

@@ -236,6 +236,32 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
     )
   })
 
+  it("answers who a group's members are with the line naming the group's people, though no passage says 'members' of it", () => {
+    const capstone = deck('capstone.pptx', [
+      [
+        'GreenWatch: An Autonomous Greenhouse Monitor',
+        ['ECE Senior Design, Spring 2015', 'Team 7: Alice Chen, Ben Moreno, Carla Diaz, David Kim'],
+      ],
+      ['Budget', ['Item | Cost\nMicrocontroller | $25\nTotal | $137']],
+    ])
+    const news = answerSource(
+      3,
+      'The two council members who voted against the plan, Greg Holt and Linda Park, said the city should have studied another route.',
+      { filename: 'riverside-news.html', heading: 'Council approves new bike lanes' },
+    )
+    const notes = answerSource(
+      4,
+      'Decisions\n\nThe team will stop supporting Python 3.8 in internal tools.',
+      {
+        filename: 'team-notes.md',
+        heading: 'Platform team weekly sync > Decisions',
+      },
+    )
+    expect(composedAnswer('who are the team members on greenwatch', [...capstone, news, notes]).text).toBe(
+      'Team 7: Alice Chen, Ben Moreno, Carla Diaz, David Kim [1]',
+    )
+  })
+
   it("lists a slide's lines, not the title slide's, though only the title names the subject", () => {
     expect(composedAnswer('what are the recommendations for rural broadband', TALK).text).toBe(
       'Recommendations [3]\n- Map coverage at the address level\n- Pool state and federal funds\n- Set a 25 Mbps minimum',
