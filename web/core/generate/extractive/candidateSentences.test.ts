@@ -230,6 +230,19 @@ describe('candidateSentences on a section of a word or two', () => {
     })
     expect(candidateSentences([license]).map(({ text }) => text)).toEqual(['License: MIT'])
   })
+
+  it("reads the last of a slide's label lines as one of its items, not as the body its heading labels", () => {
+    const slide = answerSource(
+      1,
+      'Revenue by product\nFreight tracking: $2.1 million\nWarehousing: $1.4 million\nConsulting: $0.7 million',
+      { filename: 'q3-review.pptx', heading: 'Revenue by product' },
+    )
+    expect(candidateSentences([slide]).map(({ text }) => text)).toEqual([
+      'Freight tracking: $2.1 million',
+      'Warehousing: $1.4 million',
+      'Consulting: $0.7 million',
+    ])
+  })
 })
 
 describe('candidateSentences on a line of fields', () => {

@@ -237,6 +237,7 @@ export function candidateSentences(
       if (shortValue) {
         add(`${line} ${shortValue}`, { label: tokenize(line) })
         taken = i + 1
+        opensSection = false
         continue
       }
       // "Figure 7-27. Stainless steel self-locking nut.": a figure's or a table's short caption names a
@@ -250,6 +251,9 @@ export function candidateSentences(
       const label = labelOf(line)
       if (label) {
         add(line.replace(BULLET, ''), { label: tokenize(label) })
+        // The section has a body before its last line: that line is one of its items, not its value
+        // ("Consulting: $0.7 million", the third of "Revenue by product").
+        opensSection = false
         continue
       }
       // A question on a line of its own is an FAQ's heading: the paragraph under it answers it. A slide's
