@@ -50,6 +50,14 @@ describe('definitionQuestion', () => {
     expect(defines('define meta-clustering', 'Meta-clustering merged them into 212 event types.')).toBe(false)
   })
 
+  it('takes a name given its everyday one between commas ("X, or Y,") for its definition', () => {
+    const sentence = 'Botrytis cinerea, or gray mold, thrives when relative humidity stays above 85%.'
+    expect(defines('what is botrytis', sentence)).toBe(true)
+    expect(defines('what is gray mold', sentence)).toBe(true)
+    // A choice between two things names neither.
+    expect(defines('what is tea', 'Guests may have tea, or coffee if they prefer.')).toBe(false)
+  })
+
   it('does not take passive verbs or modified subjects for definitions', () => {
     expect(defines('What is a trace tree?', 'Usually, a trace tree is rooted at that point.')).toBe(false)
     expect(

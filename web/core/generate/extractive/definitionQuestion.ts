@@ -200,6 +200,13 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
     `(?:\\b(?:we|this\\s+(?:paper|work|article|report))\\s+(?:present|presents|propose|proposes|introduce|introduces|describe|describes|develop|develops)\\s+|^)(?:${phrase})(?![\\p{L}\\p{N}])\\s*(?:,|—|–)\\s*an?\\s+(?:[\\p{L}-]+\\s+){0,4}?[\\p{L}-]+\\s+(?:that|which|for|to|of|in|designed|built|used)\\b`,
     'u',
   )
+  // A name given its everyday one between commas: "Botrytis cinerea, or gray mold, thrives when…" (a
+  // species' second word allowed after the term), "the tibia, or shinbone, is…".
+  // Each names the other: "gray mold" is Botrytis cinerea.
+  const orX = new RegExp(
+    `(?:^|[^\\p{L}\\p{N}])(?:(?:${phrase})(?:\\s+\\p{L}+)?,\\s+or\\s+(?!not\\b|else\\b)(?:[\\p{L}-]+\\s+){0,3}[\\p{L}-]+|\\p{L}{3,}(?:\\s+\\p{L}+)?,\\s+or\\s+(?:${phrase}))(?![\\p{L}\\p{N}]),`,
+    'u',
+  )
   // An instance of a kind named before it: "Sparse retrievers such as BM25 need no training" says BM25 is a
   // sparse retriever (a kind of two to four words, so "many things such as X" says little and is not one).
   const suchAsX = new RegExp(
@@ -263,6 +270,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         glossX.test(lower) ||
         ieX.test(lower) ||
         appositiveX.test(lower) ||
+        orX.test(lower) ||
         suchAsX.test(lower) ||
         glossed(sentence) ||
         tongueX.test(lower) ||
