@@ -193,6 +193,46 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(alone.pieces.join('')).toMatch(/^Last year our CI pipeline took 48 minutes/u)
   })
 
+  it('answers a follow-up asking another kind from the sentence the answer before quoted, where it holds that kind', () => {
+    const minutes = [
+      fileSource(
+        1,
+        '4. Park Renovation Contract\n\nThe council awarded the Riverside Park playground contract to GreenPlay Builders for $248,500. Work begins in June.',
+        'council-minutes.md',
+        'Town Council Minutes > 4. Park Renovation Contract',
+      ),
+      fileSource(
+        2,
+        '3. Budget Amendment\n\nThe finance director presented an amendment moving $120,000 from the road reserve. Councilor Briggs moved to approve; Councilor Park seconded. The motion passed 4-1.',
+        'council-minutes.md',
+        'Town Council Minutes > 3. Budget Amendment',
+      ),
+      fileSource(
+        3,
+        'Town Council Minutes\n\nApril 14, 2025, 7:00 p.m., Town Hall Council Chambers\n\nPresent: Mayor Janet Reyes, Councilors Tom Briggs, Priya Natarajan, Luis Ortega and Helen Park. Absent: none.',
+        'council-minutes.md',
+        'Town Council Minutes',
+      ),
+    ]
+    const history = [
+      { role: 'user' as const, content: 'how much was the park contract' },
+      {
+        role: 'assistant' as const,
+        content:
+          'The council awarded the Riverside Park playground contract to GreenPlay Builders for $248,500. [1]',
+      },
+    ]
+    const who = composeAnswer({
+      question: 'who got it?',
+      sources: minutes,
+      understanding: { ...understandQuestion('who got the park contract'), carried: ['park', 'contract'] },
+      history,
+    })
+    expect(who.pieces.join('')).toMatch(
+      /^The council awarded the Riverside Park playground contract to GreenPlay/u,
+    )
+  })
+
   it('counts nothing with a time of day or a version: "how many employees", "how many vendors" are not found', () => {
     const policy = [
       fileSource(
@@ -218,6 +258,79 @@ describe('composeAnswer on a paper and a handbook', () => {
       ),
     ]
     expect(composedAnswer('how many vendors does the procurement office have', handbook).kind).toBe('none')
+  })
+
+  it('counts no employees with a length of time, unless time is what is asked', () => {
+    const handbook = [
+      fileSource(
+        1,
+        'Paid Time Off\n\nFull-time Northwind employees accrue 1.5 days of paid time off (PTO) per month, up to a maximum balance of 30 days.',
+        'handbook.md',
+        'Employee Handbook > Paid Time Off',
+      ),
+    ]
+    expect(composedAnswer('how many employees does northwind have', handbook).kind).toBe('none')
+    expect(composedAnswer('how many days of pto do employees get', handbook).text).toMatch(
+      /^Full-time Northwind employees accrue/u,
+    )
+  })
+
+  it('says a term is not defined where its words are found apart, in documents naming one of them each', () => {
+    const grant = fileSource(
+      1,
+      'Evaluation\n\nSuccess will be measured by the number of households enrolled, the average bill savings, and the annual output.',
+      'solar-grant.docx',
+      'Community Solar Pilot > Evaluation',
+    )
+    const news = fileSource(
+      2,
+      'The award comes with a $5,000 prize, which Delgado plans to spend on a second oven.',
+      'bakery-news.html',
+      'Rise and Shine Bakery named best in state',
+    )
+    const refused = composedAnswer('what is a savings plan', [grant, news])
+    expect(refused.kind).toBe('none')
+    expect(refused.text).toMatch(/^The documents do not say what a savings plan is/u)
+    // A document naming both words may define it in its own way.
+    const plan = fileSource(
+      3,
+      'Our savings plan matches half of what you put aside each month.',
+      'benefits.md',
+      'Benefits > Savings',
+    )
+    expect(composedAnswer('what is a savings plan', [grant, news, plan]).text).toContain('matches half')
+  })
+
+  it('refuses "who is the CEO of X" where no passage names the role, and reads a role said in other words', () => {
+    const grant = [
+      fileSource(
+        1,
+        'Project Team\n\nThe project is led by cooperative director Samuel Adeyemi. Engineering is provided by Brightline Solar, and outreach by the Harbor County Housing Authority.',
+        'solar-grant.docx',
+        'Community Solar Pilot > Project Team',
+      ),
+    ]
+    const ceo = composedAnswer('who is the ceo of brightline solar', grant)
+    expect(ceo.kind).toBe('none')
+    expect(ceo.text).toMatch(/^The documents do not say who the ceo of brightline solar is/u)
+    // A role said by its verb: "the founder", "founded by".
+    const founded = fileSource(
+      2,
+      'About us\n\nBrightline Solar was founded by Dana Kim in 2019 and installs rooftop arrays.',
+      'brightline.md',
+      'Brightline Solar > About us',
+    )
+    expect(composedAnswer('who is the founder of brightline solar', [founded]).text).toContain('Dana Kim')
+    // Spelled out, the role is named.
+    const spelled = [
+      fileSource(
+        1,
+        'Leadership\n\nChief Executive Officer Dana Kim joined Brightline Solar in 2019.',
+        'brightline.md',
+        'Brightline Solar > Leadership',
+      ),
+    ]
+    expect(composedAnswer('who is the ceo of brightline solar', spelled).text).toContain('Dana Kim')
   })
 
   it('answers a how-to with the numbered steps of the section whose heading names its doing in another form', () => {

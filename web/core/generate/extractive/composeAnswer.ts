@@ -51,7 +51,7 @@ import { mayStateYear } from './mayStateYear'
 import { pointedSources } from './pointedSources'
 import { monthsUnprinted } from './monthsUnprinted'
 import { numberedUnprinted } from './numberedUnprinted'
-import { holdsDuration } from './holdsDuration'
+import { holdsDuration, withoutDurations } from './holdsDuration'
 import { holdsQuantity, quantityAsk } from './quantityAsk'
 import { sameTerms, scoreSentences, type ScoredSentence, type SentenceScores } from './scoreSentences'
 import type { ChatTurn } from '../ChatModel'
@@ -343,6 +343,18 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     )
   const titled = unnamedSubject ? titleGloss(definition.subject, sources) : null
   if (titled) return { kind: 'answer', pieces: [titled] }
+  // "What is a savings plan" where its words are found apart, no document naming two of them (a grant's
+  // "average bill savings", a news story's "plans to spend"): the documents do not define it. A word no
+  // passage names may be said in other words ("the loan period for books": "Books are lent for…").
+  const inDocument = (documentId: string, term: string) =>
+    sources.some((other) => other.document_id === documentId && mentions(other.number, term))
+  const termUnnamed =
+    unnamedSubject &&
+    definition.subject.length > 1 &&
+    definition.subject.every((term) => sources.some((source) => mentions(source.number, term))) &&
+    !sources.some(
+      (source) => definition.subject.filter((term) => inDocument(source.document_id, term)).length > 1,
+    )
   // What an ask asks of a thing ("the average TUITION at HBCUs") must be in a passage, unless a sentence
   // holds most of the ask (in other words: "the share of students" is "11 percent of all students"). Where
   // the documents do use the word, but only in documents that name nothing of the thing, they do not
@@ -367,11 +379,18 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // So for a question that names its subject: "how many employees does Diageo have" is not answered by
   // sentences about Diageo's employees that count none of them.
   const countedThing = focus ?? askFocus(ask)
+  // A length of time counts no employees ("accrue 1.5 days of paid time off per month"), unless time is
+  // what is counted ("how many days of pto").
+  const timeCounted = countedThing !== null && holdsDuration(`2 ${countedThing}`)
   const counted =
     countedThing === null ||
     !quantityAsk(ask) ||
     !chosen.some(({ sentence }) => holdsForm(sentence.terms, countedThing)) ||
-    chosen.some(({ sentence }) => holdsCount(sentence.text) && holdsForm(sentence.terms, countedThing))
+    chosen.some(
+      ({ sentence }) =>
+        holdsCount(timeCounted ? sentence.text : withoutDurations(sentence.text), timeCounted) &&
+        holdsForm(sentence.terms, countedThing),
+    )
   // A word of the thing asked that no passage names ("price") means the documents do not say it, though
   // they share its other words ("share feedback"). A thing of one word may be said in others ("the share
   // of students": "11 percent of all students") where a sentence holds most of the ask.
@@ -476,6 +495,16 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const undated = PAST_WHEN.test(ask) && kindless && releaseDated(best) === null
   // "Who ran the developer survey": someone named, not "The survey ran from November 2…".
   const nameless = understanding.wants === 'person' && kindless
+  // "Who is the CEO of Brightline Solar" where no passage names a CEO (nor spells one out): a sentence
+  // naming the company names those who work with it, not the role asked. A role of one word only ("the
+  // main enemy" may be said as "fighting against"); a byline answers "who is the author" without the word.
+  // An acronym typed as one may be said in words its initials do not spell ("CTO": "technology chief").
+  const role = understanding.wants === 'person' && thing.length === 1 ? roleOf(ask) : null
+  const roleUnnamed =
+    role !== null &&
+    thingUnnamed.includes(role.attribute) &&
+    !understanding.acronyms.includes(role.attribute) &&
+    !authorshipQuestion(ask)
   // "What does FedRAMP stand for": only its long form answers; a sentence naming FedRAMP does not.
   const unspelled = definition?.spelledOnly === true && !defined
   // "Who wrote the draft", no byline under its title: a sentence saying who wrote, presented or delivered
@@ -510,6 +539,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         datedElsewhere ||
         undated ||
         nameless ||
+        roleUnnamed ||
+        termUnnamed ||
         measureUnnamed ||
         authorless ||
         unspelled ||
@@ -583,6 +614,11 @@ function notRepeated(scores: SentenceScores, request: ComposeRequest, floor: num
   const before = request.history?.findLast((turn) => turn.role === 'assistant')?.content
   const best = scores.ranked[0]
   if (!before || !best || !before.includes(best.sentence.text)) return scores.ranked
+  // "who got it?" after "how much was the park contract": a name asked after an amount may be in the
+  // sentence that gave the amount ("awarded the contract to GreenPlay Builders for $248,500").
+  const asked = request.history?.findLast((turn) => turn.role === 'user')?.content
+  const wants = request.understanding?.wants ?? understandQuestion(request.question).wants
+  if (best.holdsKind && asked !== undefined && understandQuestion(asked).wants !== wants) return scores.ranked
   const typed = new Set(tokenize(request.question))
   const own = scores.terms.flatMap((term, t) => (typed.has(term) ? [t] : []))
   if (own.some((t) => (best.matches[t] ?? 0) > 0)) return scores.ranked
@@ -756,11 +792,11 @@ function announced(sentence: string, source: AnswerSource | undefined): string[]
 
 /**
  * Whether a sentence states a count or an amount (by wink-nlp's reading), a date's year or an item's
- * number not being one.
+ * number not being one, nor a length of time ("per month") unless `time` is what is counted.
  */
-function holdsCount(text: string): boolean {
+function holdsCount(text: string, time = true): boolean {
   return textValues(withoutItemNumbers(text).replace(CLOCK_TIME, ' ')).values.some(
-    ({ kind }) => kind !== 'date' && kind !== 'name',
+    ({ kind }) => kind !== 'date' && kind !== 'name' && (time || kind !== 'duration'),
   )
 }
 

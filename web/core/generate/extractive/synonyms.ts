@@ -15,6 +15,8 @@ const GROUPS: readonly string[] = [
   'pay salary wage compensation',
   'staff employees personnel workforce headcount',
   'boss supervisor',
+  // "how much notice to quit": "notice before resignation".
+  'quit resign',
   // "who owns the policy": its "Owner: People Operations".
   'own owner',
   'buy purchase',
