@@ -85,11 +85,11 @@ function lastAnswer(history: readonly ChatTurn[]): string | null {
  * reads (search's rewrite then answers). English word order: rules of the grammar, not of any subject.
  */
 export function followUpQuestion(message: string, history: readonly ChatTurn[]): string | null {
-  const rewritten = rewrittenFollowUp(message, history)
   const asked = message.normalize('NFKC').replace(/\s+/gu, ' ').trim()
   const previous = history
     .filter((turn) => turn.role === 'user' && turn.content.trim() !== asked)
     .at(-1)?.content
+  const rewritten = rewrittenFollowUp(asked, previous, history)
   return rewritten && previous ? nounFilledIn(rewritten, previous) : rewritten
 }
 
@@ -117,8 +117,12 @@ function nounFilledIn(rewritten: string, previous: string): string {
   return trailing && ORDINAL.test(trailing[1]!) ? `${rewritten} ${noun}` : rewritten
 }
 
-function rewrittenFollowUp(message: string, history: readonly ChatTurn[]): string | null {
-  const asked = message.normalize('NFKC').replace(/\s+/gu, ' ').trim()
+/** `asked` (the follow-up, spaces normalised) rewritten from `questionBefore`, the question asked before it. */
+function rewrittenFollowUp(
+  asked: string,
+  questionBefore: string | undefined,
+  history: readonly ChatTurn[],
+): string | null {
   // "how many died" after "what happened in the halifax explosion": a question naming nothing (no noun,
   // by wink-nlp's tags) asks about what the question before named.
   if (asked === '') return null
@@ -127,10 +131,8 @@ function rewrittenFollowUp(message: string, history: readonly ChatTurn[]): strin
   const followUp = isFollowUp(asked)
   const nounless = !followUp && textValues(asked).nouns.length === 0
   if (!followUp && !nounless) return null
-  const previous = history
-    .filter((turn) => turn.role === 'user' && turn.content.trim() !== asked)
-    .at(-1)
-    ?.content.normalize('NFKC')
+  const previous = questionBefore
+    ?.normalize('NFKC')
     .replace(/\s+/gu, ' ')
     .trim()
     .replace(/[?.!]+$/u, '')
