@@ -301,6 +301,27 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(composedAnswer('what is a savings plan', [grant, news, plan]).text).toContain('matches half')
   })
 
+  it('answers "how many volunteers" with the count of them, not a line counting their hours', () => {
+    const report = [
+      fileSource(
+        1,
+        'By the Numbers\n\nHouseholds served: 8,900\nVolunteer hours: 41,000\nMeals provided: 2,000,000',
+        'annual-report.docx',
+        'Food Bank Annual Report > By the Numbers',
+      ),
+      fileSource(
+        2,
+        'Letter from the Director\n\nWe distributed 2.4 million pounds of food. None of this would be possible without our 600 volunteers.',
+        'annual-report.docx',
+        'Food Bank Annual Report > Letter from the Director',
+      ),
+    ]
+    expect(composedAnswer('how many volunteers', report).text).toBe(
+      'None of this would be possible without our 600 volunteers. [2]',
+    )
+    expect(composedAnswer('how many volunteer hours', report).text).toBe('Volunteer hours: 41,000 [1]')
+  })
+
   it('refuses "who is the CEO of X" where no passage names the role, and reads a role said in other words', () => {
     const grant = [
       fileSource(

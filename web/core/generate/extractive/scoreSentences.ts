@@ -505,14 +505,19 @@ export function scoreSentences(
     if (howTo && coverage > 0 && INSTRUCTION.test(sentence.text.replace(/^\p{Lu}/u, (c) => c.toLowerCase())))
       score += INSTRUCTION_BONUS
     const label = sentence.label
+    // "How many volunteers": "Volunteer hours: 41,000" counts hours, a length of time the ask does not count.
+    const timeLabel =
+      countAsked && (label ?? []).some((term) => !terms.includes(term) && holdsDuration(`2 ${term}`))
     if (
       label &&
+      !timeLabel &&
       /\d/u.test(sentence.text) &&
       terms.some((term, t) => (row[t] ?? 0) >= VARIANT_MATCH && labelHolds(label, term))
     )
       score += LABEL_VALUE_BONUS
     const holdsKind =
       coverage > 0 &&
+      !timeLabel &&
       (durationAsked
         ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
         : holdsAnswerKind(
