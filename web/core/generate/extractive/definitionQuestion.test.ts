@@ -16,6 +16,13 @@ describe('definitionQuestion', () => {
     expect(definitionQuestion('FastAPI 是什么？')).toBeNull()
   })
 
+  it('reads a participle and the part it is said of as no term: "what\'s covered in the first week"', () => {
+    expect(definitionQuestion("what's covered in the first week")).toBeNull()
+    expect(definitionQuestion('what is included in the kit')).toBeNull()
+    expect(definitionQuestion('what is embedded linux')?.subject).toEqual(['embedded', 'linux'])
+    expect(definitionQuestion('what is caching in python')?.subject).toEqual(['caching'])
+  })
+
   it('matches sentences that define the subject', () => {
     expect(
       defines(

@@ -113,7 +113,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   // "what does the name neon actually mean": the term is "neon"; the word naming it and a filler are not.
   const asked = match?.[1]
   const text = asked?.replace(TERM_NOUN, '').replace(FILLER, '')
-  if (!asked || !text) return null
+  if (!asked || !text || participleAsk(asked)) return null
   const aside = tokenize(asked).filter((term) => !tokenize(text).includes(term))
   const words = [...text.toLowerCase().matchAll(WORD)].map(([word]) => word)
   // "a lifetime in rust", "parental involvement under nclb", "a succession pool at diageo": the term is
@@ -332,6 +332,17 @@ const DEFINITION_OF = /^\s*(?:what|wat)\s*(?:is|['’]s|s)?\s+the\s+(?:definitio
 /** "X definition", "X meaning": typed as keywords, what is X. */
 const DEFINITION_AFTER =
   /^\s*(?!what\b|who\b|how\b|why\b)([\p{L}\p{N}][\p{L}\p{N}\s'’-]{0,60}?)\s+(?:definition|meaning)\s*[?.!]*\s*$/iu
+
+/**
+ * "what's covered in the first week", "what is included in the kit": a participle and the place it is
+ * said of ask what that part holds, not what a term means. Read by wink-nlp's parts of speech.
+ */
+function participleAsk(asked: string): boolean {
+  const words = asked.trim().split(/\s+/u)
+  if (words.length < 2 || !/^\p{L}+ed$/u.test(words[0]!)) return false
+  const { tags } = textValues(words.slice(0, 2).join(' '))
+  return tags[0] === 'VERB' && tags[1] === 'ADP'
+}
 
 function asWhatIs(question: string): string {
   const label = LABEL.exec(question)
