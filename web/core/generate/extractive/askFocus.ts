@@ -170,13 +170,18 @@ export function askedThing(ask: string): string[] | null {
 /**
  * Nouns that name no thing of their own ("the term for…", "the way in which…"): the rest of the question
  * does. So do a span's ("the loan period", "the notice period": "lent for three weeks", "four weeks' notice"),
- * and a group's members ("the team members": a deck's "Team 7: Alice Chen, …").
+ * and a group's members ("the team members": a deck's "Team 7: Alice Chen, …"), and a plan's phases.
  */
 const GENERIC_THING = new Set([
   'member',
   'members',
   'period',
   'duration',
+  // "the design phase": a plan's "Design: March to April".
+  'phase',
+  'phases',
+  'stage',
+  'stages',
   'term',
   'terms',
   'way',

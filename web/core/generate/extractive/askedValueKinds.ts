@@ -26,6 +26,8 @@ const SHAPES: ReadonlyArray<[RegExp, ValueKind[]]> = [
     ['money'],
   ],
   [/\bhow\s+much\b/u, ['money', 'count', 'measure', 'percent']],
+  // "What does the CEO earn", "what does the plan cost": the verb asks an amount of money.
+  [/^what\s+(?:does|do|did|will|would)\s+.+?\s(?:earn|cost|charge|pay)\s*[?.!]*$/u, ['money']],
   [/\bhow\s+long\b/u, ['duration', 'measure']],
   [/\bhow\s+(?:often|frequently)\b/u, ['duration', 'count']],
   [/\bhow\s+old\b/u, ['duration', 'count', 'date']],

@@ -317,6 +317,42 @@ describe('composeAnswer on a section or a slide whose title is the question', ()
     expect(text).not.toContain('Attendees')
   })
 
+  it('answers what a study found with the sentences under its "Results", from the first', () => {
+    const abstract = fileSource(
+      1,
+      'Abstract\n\nHumidity swings in small greenhouses cause fungal disease. We built a network of twelve low-cost sensor nodes.',
+      'greenhouse-paper.md',
+      'Low-Cost Sensor Networks for Greenhouse Humidity Control > Abstract',
+    )
+    const limitations = fileSource(
+      2,
+      '4. Limitations\n\nThe study covered one season at one site. Sensor drift of up to 3% was observed after ten weeks.',
+      'greenhouse-paper.md',
+      'Low-Cost Sensor Networks for Greenhouse Humidity Control > 4. Limitations',
+    )
+    const results = fileSource(
+      3,
+      '3. Results\n\nThe controlled greenhouse stayed within the target band 87% of the time. Tomato yield was 18% higher, and days with visible botrytis fell by 41%.',
+      'greenhouse-paper.md',
+      'Low-Cost Sensor Networks for Greenhouse Humidity Control > 3. Results',
+    )
+    expect(composedAnswer('what did the greenhouse study find', [limitations, abstract, results]).text).toBe(
+      'The controlled greenhouse stayed within the target band 87% of the time. [3] Tomato yield was 18% higher, and days with visible botrytis fell by 41%. [3]',
+    )
+  })
+
+  it('answers a part of a document asked for by its name with its sentences, the word for the document aside', () => {
+    const limitations = fileSource(
+      1,
+      '4. Limitations\n\nThe study covered one season at one site. Sensor drift of up to 3% was observed after ten weeks.',
+      'greenhouse-paper.md',
+      'Low-Cost Sensor Networks for Greenhouse Humidity Control > 4. Limitations',
+    )
+    expect(composedAnswer('what are the limitations of the greenhouse study', [limitations]).text).toBe(
+      'Limitations [1]\n- The study covered one season at one site.\n- Sensor drift of up to 3% was observed after ten weeks.',
+    )
+  })
+
   it('lists only the action items of the person asked for by their possessive', () => {
     const actions = fileSource(
       1,

@@ -70,6 +70,42 @@ describe('composeAnswer on slide decks', () => {
     )
   })
 
+  it("answers what is covered in a part of a deck with that slide's lines", () => {
+    const week = answerSource(
+      2,
+      'Your first week\n\nDay 1: badge, laptop and safety briefing\nDay 2: shadow your team lead\nDay 3-5: complete the compliance modules',
+      { filename: 'onboarding.pptx', page: 4, heading: 'Your first week' },
+    )
+    const study = answerSource(1, '4. Limitations\n\nThe study covered one season at one site.', {
+      filename: 'greenhouse-paper.md',
+      heading: 'Greenhouse Humidity Control > 4. Limitations',
+    })
+    expect(answer("what's covered in the first week", [study, week]).text).toBe(
+      'Your first week [2]\n- Day 1: badge, laptop and safety briefing\n- Day 2: shadow your team lead\n- Day 3-5: complete the compliance modules',
+    )
+  })
+
+  it('answers when or how long a plan\'s phase runs with its line, the word "phase" unprinted', () => {
+    const timeline = answerSource(
+      1,
+      'Timeline\n\nDiscovery: January to February\nDesign: March to April\nBuild: May to August\nLaunch: September 30, 2026',
+      { filename: 'atlas-kickoff.pptx', page: 5, heading: 'Timeline' },
+    )
+    expect(answer('when is the design phase', [timeline]).text).toBe('Design: March to April [1]')
+    expect(answer('how long does design take', [timeline]).text).toBe('Design: March to April [1]')
+  })
+
+  it('answers "why" with the lines of a slide titled "Why X?", a title of two words', () => {
+    const why = answerSource(
+      1,
+      'Why Atlas?\n\nCustomers take 9 minutes on average to find an invoice\nSupport receives 1,200 portal tickets a month',
+      { filename: 'atlas-kickoff.pptx', page: 2, heading: 'Why Atlas?' },
+    )
+    expect(answer('why are we doing atlas', [why]).text).toBe(
+      'Why Atlas? [1]\n- Customers take 9 minutes on average to find an invoice\n- Support receives 1,200 portal tickets a month',
+    )
+  })
+
   it("asks words that name no list's heading as any other question", () => {
     expect(answer('bucket entries tips', [INTERNALS]).text).not.toContain('\n- ')
   })
@@ -136,6 +172,11 @@ describe('composeAnswer on slide decks', () => {
     // "How much does it cost" asks for money: a force or a depth is no price.
     const specs = slide(2, 2, 'Excavator specifications', ['Drawbar pull 7,190 lbf', 'Dig depth 13 ft 4 in'])
     expect(answer('how much does the excavator cost', [specs]).kind).toBe('none')
+    // So does "what does X earn": a name beside the role is no pay.
+    const team = slide(3, 3, 'Who we are', ['Founded in 1998 in Portland', 'CEO: Angela Whitfield'])
+    expect(answer('what does the ceo earn', [team]).kind).toBe('none')
+    const pay = slide(4, 4, 'Pay', ['CEO salary: $410,000'])
+    expect(answer('what does the ceo earn', [team, pay]).text).toBe('CEO salary: $410,000 [4]')
   })
 
   it("answers a list from the slide titled with it, though only the deck's title names what it is of", () => {

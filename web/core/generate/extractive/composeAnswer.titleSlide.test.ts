@@ -316,4 +316,14 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
       'What Employers Should Do [4]\n- Check which group your award is in\n- Tell employees about the new rates',
     )
   })
+
+  it("answers what a project is with its deck's title and subtitle, where no sentence says", () => {
+    const kickoff = deck('atlas-kickoff.pptx', [
+      ['Project Atlas Kickoff', ['Customer Portal Redesign', 'Product Team, January 15, 2026']],
+      ['Team', ['Project manager: Sofia Ramirez\nTech lead: Ken Watanabe']],
+    ])
+    expect(composedAnswer('what is project atlas', kickoff).text).toBe(
+      'Project Atlas Kickoff: Customer Portal Redesign [1]',
+    )
+  })
 })

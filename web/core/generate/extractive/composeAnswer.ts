@@ -558,7 +558,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
           focus !== null &&
           !sources.some((source) => mentions(source.number, focus))) ||
         // "How long do ducks live": no number in what would be quoted, no answer of the kind asked.
-        (quantityAsk(ask) && !chosen.some(({ sentence }) => holdsQuantity(sentence.text)))))
+        // "How long does design take": "Design: March to April" is a length of time without a number.
+        (quantityAsk(ask) &&
+          !chosen.some(
+            ({ sentence }) =>
+              holdsQuantity(sentence.text) || (LASTING.test(ask) && holdsDuration(sentence.text)),
+          ))))
   if (unsupported) {
     return { kind: 'none', pieces: notFoundWithClosest(sources, missing, refused, quoted(chosen, quotable)) }
   }
@@ -635,11 +640,33 @@ function titleGloss(subject: readonly string[], sources: readonly AnswerSource[]
   for (const source of sources) {
     const title = source.heading?.split(' > ')[0]?.trim() ?? ''
     const colon = title.indexOf(': ')
-    if (colon <= 0 || title.slice(colon + 2).split(' ').length < 2) continue
-    if (sameTerms(subject, tokenize(title.slice(0, colon)))) return `${title} [${source.number}]`
+    if (colon > 0 && title.slice(colon + 2).split(' ').length >= 2) {
+      if (sameTerms(subject, tokenize(title.slice(0, colon)))) return `${title} [${source.number}]`
+      continue
+    }
+    // "What is project atlas": a deck's title slide, "Project Atlas Kickoff" over its subtitle "Customer
+    // Portal Redesign", says what it is.
+    const subtitle = deckSubtitle(source, title)
+    const words = tokenize(title)
+    if (subtitle && subject.every((term) => words.some((word) => matchWord(term, word) > 0)))
+      return `${title}: ${subtitle} [${source.number}]`
   }
   return null
 }
+
+/**
+ * The subtitle of a deck's title slide: the first line under its title, a few words with no figure and
+ * no sentence's full stop (not a date, a byline's affiliation or a sentence). Null for any other passage.
+ */
+function deckSubtitle(source: AnswerSource, title: string): string | null {
+  if (!DECK_FILE.test(source.filename) || (source.page ?? 1) > 1 || title === '') return null
+  const line = passageLines(source.text).find((candidate) => candidate !== title)
+  if (!line || /[\d.!?,;]/u.test(line) || line.split(' ').length > SUBTITLE_WORDS) return null
+  return line
+}
+
+/** A title slide's subtitle is this many words at most. */
+const SUBTITLE_WORDS = 8
 
 /** The level of a heading path that names a release by its number ("Version 3.0.0, 2022-12-22"); null for none. */
 function versionedHeading(heading: string | null): string | null {

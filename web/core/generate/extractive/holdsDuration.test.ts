@@ -9,6 +9,9 @@ describe('holdsDuration', () => {
     expect(holdsDuration('It took 3 hours.')).toBe(true)
     // A span by the dates it begins and ends on: how long a lease runs.
     expect(holdsDuration('The lease begins on February 1, 2023 and ends on January 31, 2024.')).toBe(true)
+    // A plan's phase between two months.
+    expect(holdsDuration('Build: May to August')).toBe(true)
+    expect(holdsDuration('Testing runs from January through March.')).toBe(true)
   })
 
   it('does not take a date, an amount or a bare number for one', () => {
@@ -16,5 +19,7 @@ describe('holdsDuration', () => {
     expect(holdsDuration('Revenue was $4.2 billion.')).toBe(false)
     expect(holdsDuration('There were 374 companies listed.')).toBe(false)
     expect(holdsDuration('The season starts in 2023 and the club ended its lease.')).toBe(false)
+    // A month and a name ("May to Rosa") is no span.
+    expect(holdsDuration('The prize went in May to Rosa Delgado.')).toBe(false)
   })
 })

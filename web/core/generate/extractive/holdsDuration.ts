@@ -13,14 +13,18 @@ const DURATION = new RegExp(
 const ENDS =
   /\b(?:begins?|began|starts?|started|commences?|commenced)\b[^.;]{1,60}?\b(?:ends?|ended|expires?|expired|finishes|finished)\b/iu
 const YEAR = /\b(?:1[6-9]|20)\d\d\b/gu
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
+/** "Build: May to August", "from January through March": a span between two months. */
+const MONTHS = new RegExp(`\\b${MONTH}\\.?\\s+(?:to|through|until|till|[–-])\\s+${MONTH}\\b`, 'iu')
 
 /**
  * Whether a sentence states a length of time or how often ("once every two seconds", "10-15 years",
  * "weekly"), or a span by the dates it begins and ends on: the kind of answer "how long" and "how often"
- * ask for. English number words and units.
+ * ask for, or a span between two months ("May to August"). English number words, units and months.
  */
 export function holdsDuration(text: string): boolean {
-  return DURATION.test(text) || (ENDS.test(text) && (text.match(YEAR) ?? []).length >= 2)
+  return DURATION.test(text) || MONTHS.test(text) || (ENDS.test(text) && (text.match(YEAR) ?? []).length >= 2)
 }
 
 /**

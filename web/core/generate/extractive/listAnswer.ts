@@ -1,4 +1,4 @@
-import { documentScope } from '../../retrieve/documentScope'
+import { DOCUMENT_KIND, documentScope } from '../../retrieve/documentScope'
 import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
@@ -421,7 +421,8 @@ const MIN_ASKING_TITLE = 3
  * is the future work for greenwatch" asks for the slide by its title.
  */
 export function slideAsked(ask: string, sources: readonly AnswerSource[]): string[] | null {
-  const asked = new Set(ask.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+  const askedWords = ask.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  const asked = new Set(askedWords)
   const askedTerms = tokenize(ask)
   const nouns = textValues(ask).nouns.flatMap((noun) => tokenize(noun))
   // "What is a cache miss" asks what it is; "what were the key findings" asks for the items.
@@ -439,7 +440,9 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
     // Every word of the title in the ask, but the particles of a how-to's title ("How TO Apply" for
     // "how do i apply"): a word of its form will do ("Applying" for "apply").
     const question =
-      words.length >= MIN_ASKING_TITLE &&
+      // "Why Atlas?" for "why are we doing atlas": shorter where the ask opens with the title's question word.
+      (words.length >= MIN_ASKING_TITLE ||
+        (words.length === MIN_ASKING_TITLE - 1 && words[0]!.toLowerCase() === askedWords[0])) &&
       ASKING.test(title) &&
       words.every(
         (word) =>
@@ -468,7 +471,8 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       terms.length >= 2 &&
       terms.every((term) => same(term, askedTerms))
     // "what did the platform team decide" beside the notes' "Decisions": what was done, under its noun.
-    const doneTitle = done !== null && words.some((word) => word.toLowerCase().startsWith(done))
+    const doneTitle =
+      done !== null && words.some((word) => done.some((noun) => word.toLowerCase().startsWith(noun)))
     // "how do i make the lentil soup" beside the recipe's "Method" over numbered steps: a how-to's steps
     // under the heading such steps go under, in the document the ask names (its title or file name).
     const documentTitle = source.heading?.split(' > ')[0] ?? ''
@@ -484,8 +488,9 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
     // part): a short document's opening, in `about`, may hold every word of it.
     const above = source.heading?.includes(' > ') ? tokenize(documentTitle) : []
     const label = [...looseWords(source.filename.replace(/[_.-]+/gu, ' ')), ...above]
-    // "the recommendations section of the study": the word for a part names none.
-    const parts = nouns.filter((noun) => !same(noun, label) && !PART_NOUN.test(noun))
+    // "the recommendations section of the study": the word for a part names none, nor that for a document
+    // ("the limitations of the greenhouse study").
+    const parts = nouns.filter((noun) => !same(noun, label) && !PART_NOUN.test(noun) && !KIND_NOUN.test(noun))
     const partTitle =
       !deck &&
       !defining &&
@@ -502,9 +507,7 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
     if (!titled) {
       // Sentences, not a list's items or a table's rows, which a list question's answer reads as such.
       if (!lines.every((line) => SENTENCE_END.test(line) && !TABLE_ROW.test(line))) continue
-      const items = lines.flatMap((line) =>
-        splitSentences(line).map(({ start, end }) => line.slice(start, end).trim()),
-      )
+      const items = sentencesOf(lines)
       const listed =
         items.length >= 2 &&
         items.length <= MAX_ITEMS &&
@@ -514,6 +517,14 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       if (!listed && summaryQuestion(ask) && items.length > 0) return [partOpening(items, source.number)]
       if (!listed) continue
       return [`${title} [${source.number}]`, ...items.map((item) => `\n- ${item}`)]
+    }
+    // "what did the study find" beside a paper's "3. Results" over a paragraph: its sentences from the first.
+    const prose =
+      lines.length > 0 &&
+      lines.every((line) => SENTENCE_END.test(line)) &&
+      (lines.length < 2 || lines.some((line) => line.split(' ').length > MAX_STEP_WORDS))
+    if (doneTitle && !deck && prose) {
+      return [partOpening(sentencesOf(lines), source.number)]
     }
     if (lines.length < 2) continue
     if (!question && !thingTitle && !doneTitle && !lines.every((line) => NUMBERED_STEP.test(line))) continue
@@ -555,15 +566,21 @@ const PART_ASK = /^\s*(?:what|wat)\s*(?:is|are|['’]s|['’]re)\s+(?:in\s+)?(?:
  * ("Decisions", "Agreed actions", "Recommendations").
  */
 const DONE_ASK =
-  /^what\s+(?:did|do|does|has|have|had|will|would)\s+.+?\s+(decide|agree|recommend|conclude|resolve|approve)(?:\s+(?:for|on|about|to|regarding|in)\s+[^?.!]+)?\s*[?.!]*$/iu
-/** The start of the noun each such verb's heading is written with. */
-const DONE_NOUNS: ReadonlyMap<string, string> = new Map([
-  ['decide', 'decision'],
-  ['agree', 'agree'],
-  ['recommend', 'recommendation'],
-  ['conclude', 'conclusion'],
-  ['resolve', 'resol'],
-  ['approve', 'approv'],
+  /^what\s+(?:did|do|does|has|have|had|will|would)\s+.+?\s+(decide|agree|recommend|conclude|resolve|approve|find|show|discover)(?:\s+(?:for|on|about|to|regarding|in)\s+[^?.!]+)?\s*[?.!]*$/iu
+/**
+ * The starts of the nouns each such verb's heading is written with: "what did the study find" is answered
+ * under a paper's "Results" or a report's "Key findings".
+ */
+const DONE_NOUNS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['decide', ['decision']],
+  ['agree', ['agree']],
+  ['recommend', ['recommendation']],
+  ['conclude', ['conclusion']],
+  ['resolve', ['resol']],
+  ['approve', ['approv']],
+  ['find', ['finding', 'result']],
+  ['show', ['finding', 'result']],
+  ['discover', ['finding', 'result']],
 ])
 
 /** Words of a how-to's title that the ask need not hold. */
@@ -583,6 +600,11 @@ const MAX_PART_SENTENCE_WORDS = 40
 /** A title that asks: "What Employers Should Do", "How to Apply", "When Do Changes Apply?". */
 const ASKING = /^(?:what|when|where|who|why|how|which)\b/iu
 
+/** The sentences of lines of prose, in order. */
+function sentencesOf(lines: readonly string[]): string[] {
+  return lines.flatMap((line) => splitSentences(line).map(({ start, end }) => line.slice(start, end).trim()))
+}
+
 /** A part's sentences from its first, as many as fit a gist's words (the first always), cited. */
 function partOpening(sentences: readonly string[], source: number): string {
   const taken: string[] = []
@@ -598,6 +620,9 @@ function partOpening(sentences: readonly string[], source: number): string {
 
 /** A line giving a value under its label: "Group 2 awards: 1 November 2020". */
 const LABELLED_LINE = /^([^:]{1,60}):\s+\S/u
+
+/** A word naming a document by its kind ("study", "report"). */
+const KIND_NOUN = new RegExp(`^${DOCUMENT_KIND}$`, 'u')
 
 /** Words for a part of a document, which name no part of their own ("the recommendations section"). */
 const PART_NOUN = /^(?:section|part|chapter|slide|page|paragraph|clause|article)s?$/u
