@@ -151,6 +151,8 @@ export const QUESTION_SHAPE = new Set(
   (
     'many much long often far old year years name names named called type kind kinds example ' +
     'can could would should will may might must also one some according mentioned described say said ' +
+    // "who shouldn't take it": an auxiliary's negation, as the tokenizer leaves it ("shouldn" and "t").
+    'doesn didn isn aren wasn weren hasn hadn shouldn couldn wouldn mustn needn ' +
     'use used give given get make made become became happen happened take took amount value figure ' +
     // "when did pandoc first come out": a phrasal verb's particle is said of the asking, as its verb is.
     'come came out ' +

@@ -322,6 +322,20 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(composedAnswer('how many volunteer hours', report).text).toBe('Volunteer hours: 41,000 [1]')
   })
 
+  it('names no auxiliary\'s negation among the words a refusal misses ("shouldn\'t" is no word of the ask)', () => {
+    const leaflet = [
+      fileSource(
+        1,
+        '3. How to take ibuprofen\n\nAdults and children over 12: take one or two tablets with water, up to three times a day.',
+        'leaflet.html',
+        'Ibuprofen 200 mg Tablets > 3. How to take ibuprofen',
+      ),
+    ]
+    const refused = composedAnswer("who shouldn't take ibuprofen", leaflet)
+    expect(refused.kind).toBe('none')
+    expect(refused.text).not.toContain('shouldn”')
+  })
+
   it('refuses "who is the CEO of X" where no passage names the role, and reads a role said in other words', () => {
     const grant = [
       fileSource(
