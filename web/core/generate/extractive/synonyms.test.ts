@@ -19,6 +19,10 @@ describe('synonymForms', () => {
     expect(synonymForms('ft')).toContain(wordForm('feet'))
     // "how do i install ripgrep on mac": "If you're a macOS Homebrew … user".
     expect(synonymForms('mac')).toContain(wordForm('macos'))
+    // "how much notice to quit": "notice before resignation"; "when are invoices due": "payable within 30 days".
+    expect(synonymForms('quit')).toContain(wordForm('resign'))
+    expect(synonymForms('due')).toContain(wordForm('payable'))
+    expect(synonymForms('contract')).toContain(wordForm('agreement'))
   })
 
   it('gives a clipped word the word it was clipped from, as people type it ("repo", "stats")', () => {

@@ -17,6 +17,9 @@ const GROUPS: readonly string[] = [
   'boss supervisor',
   // "how much notice to quit": "notice before resignation".
   'quit resign',
+  // "how long is the contract": "This Agreement runs for six months"; "when are invoices due": "payable within".
+  'contract agreement',
+  'due payable',
   // "who owns the policy": its "Owner: People Operations".
   'own owner',
   'buy purchase',
