@@ -326,4 +326,17 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
       'Project Atlas Kickoff: Customer Portal Redesign [1]',
     )
   })
+
+  it("answers what the deck's own subject is with its title and subtitle, over a slide that only names it", () => {
+    const pitch = deck('greenloop-pitch.pptx', [
+      ['GreenLoop', ['Carbon credits for small farms', 'Investor pitch, June 2025']],
+      [
+        'How GreenLoop works',
+        ['Farmers install a soil sensor kit\nVerified credits are sold on the GreenLoop marketplace'],
+      ],
+    ])
+    expect(composedAnswer("what's greenloop", pitch).text).toBe(
+      'GreenLoop: Carbon credits for small farms [1]',
+    )
+  })
 })

@@ -341,7 +341,13 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     !chosen.some(({ sentence }) =>
       definition.subject.every((term) => [...sentence.terms].some((word) => matchWord(term, word) > 0)),
     )
-  const titled = unnamedSubject ? titleGloss(definition.subject, sources) : null
+  // So does a deck titled with it over a subtitle, where no sentence defines it ("what's greenloop": not
+  // "Verified credits are sold on the GreenLoop marketplace", which names it).
+  const titled = unnamedSubject
+    ? titleGloss(definition.subject, sources)
+    : definition !== null && !defined
+      ? titleGloss(definition.subject, sources, true)
+      : null
   if (titled) return { kind: 'answer', pieces: [titled] }
   // "What is a savings plan" where its words are found apart, no document naming two of them (a grant's
   // "average bill savings", a news story's "plans to spend"): the documents do not define it. A word no
@@ -636,11 +642,16 @@ function notRepeated(scores: SentenceScores, request: ComposeRequest, floor: num
  * "greenwatch"): the first level of a passage's heading path whose words before its colon are the
  * subject's, cited; null where none does.
  */
-function titleGloss(subject: readonly string[], sources: readonly AnswerSource[]): string | null {
+function titleGloss(
+  subject: readonly string[],
+  sources: readonly AnswerSource[],
+  /** Only a deck's title slide, whose title is the subject itself. */
+  deckOnly = false,
+): string | null {
   for (const source of sources) {
     const title = source.heading?.split(' > ')[0]?.trim() ?? ''
     const colon = title.indexOf(': ')
-    if (colon > 0 && title.slice(colon + 2).split(' ').length >= 2) {
+    if (!deckOnly && colon > 0 && title.slice(colon + 2).split(' ').length >= 2) {
       if (sameTerms(subject, tokenize(title.slice(0, colon)))) return `${title} [${source.number}]`
       continue
     }
@@ -648,7 +659,11 @@ function titleGloss(subject: readonly string[], sources: readonly AnswerSource[]
     // Portal Redesign", says what it is.
     const subtitle = deckSubtitle(source, title)
     const words = tokenize(title)
-    if (subtitle && subject.every((term) => words.some((word) => matchWord(term, word) > 0)))
+    if (
+      subtitle &&
+      subject.every((term) => words.some((word) => matchWord(term, word) > 0)) &&
+      (!deckOnly || sameTerms(subject, words))
+    )
       return `${title}: ${subtitle} [${source.number}]`
   }
   return null
