@@ -231,6 +231,27 @@ describe('candidateSentences on a section of a word or two', () => {
     expect(candidateSentences([license]).map(({ text }) => text)).toEqual(['License: MIT'])
   })
 
+  it("reads a slide's bullet of a few words in sentence case as an item, though it has no verb", () => {
+    const slide = answerSource(
+      1,
+      'Benefits overview\nMedical, dental and vision from day one\n401(k) with a 4% company match\n$500 yearly wellness stipend',
+      { filename: 'onboarding.pptx', page: 6, heading: 'Benefits overview' },
+    )
+    expect(candidateSentences([slide]).map(({ text }) => text)).toEqual([
+      'Medical, dental and vision from day one',
+      '401(k) with a 4% company match',
+    ])
+    // A title-case line is a heading still, and so is a bullet in a document's text.
+    const titled = answerSource(1, 'Plans\nCaching Dynamic Content For Faster Pages\nKeep pages small.', {
+      filename: 'talk.pptx',
+      page: 2,
+      heading: 'Plans',
+    })
+    expect(candidateSentences([titled]).map(({ text }) => text)).not.toContain(
+      'Caching Dynamic Content For Faster Pages',
+    )
+  })
+
   it("reads the last of a slide's label lines as one of its items, not as the body its heading labels", () => {
     const slide = answerSource(
       1,

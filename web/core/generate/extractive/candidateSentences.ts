@@ -262,6 +262,9 @@ export function candidateSentences(
       if ((isHeading(line) && !statement) || (!admitted && isQuestionLine(line))) {
         // On a slide a short line heads the lines under it within the slide's title ("126 Professionals"
         // under "Risk Assessment & Control Group" and "Chief Risk Officer Richard B. Buy"): both name them.
+        // A slide's bullet of a few words in sentence case ("Medical, dental and vision from day one") says
+        // something as an item, though it has no verb: a candidate too, as it heads what follows.
+        if (slide && !admitted && itemPhrase(line)) add(line.replace(BULLET, ''))
         section = slide ? [...slideTitle, ...tokenize(line)] : tokenize(line)
         sectionLine = line
         opensSection = true
@@ -539,6 +542,15 @@ function longEnough(text: string, listed: boolean): boolean {
  * title case, with a verb (by wink-nlp's parts of speech): "Swap is disk-based Extension of RAM",
  * "Excessive swapping kills performance". "RAM and Swap" and "Make Popular Pages Static" stay headings.
  */
+/** A phrase of MIN_ITEM_PHRASE_WORDS words or more in sentence case: no title's words. */
+function itemPhrase(line: string): boolean {
+  const words = line.replace(BULLET, '').split(' ')
+  return words.length >= MIN_ITEM_PHRASE_WORDS && !titleCase(words)
+}
+
+/** A slide's bullet read as an item though it has no verb is this many words at least. */
+const MIN_ITEM_PHRASE_WORDS = 5
+
 function statementLine(line: string): boolean {
   if (FINAL_PUNCTUATION.test(line)) return false
   const words = line.replace(BULLET, '').split(' ')
