@@ -202,11 +202,13 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   )
   // A name given its everyday one between commas: "Botrytis cinerea, or gray mold, thrives when…" (a
   // species' second word allowed after the term), "the tibia, or shinbone, is…".
-  // Each names the other: "gray mold" is Botrytis cinerea.
+  // Each names the other: "gray mold" is Botrytis cinerea. Each pattern starts with the term's words, as
+  // `LEAD` has the others do.
   const orX = new RegExp(
-    `(?:^|[^\\p{L}\\p{N}])(?:(?:${phrase})(?:\\s+\\p{L}+)?,\\s+or\\s+(?!not\\b|else\\b)(?:[\\p{L}-]+\\s+){0,3}[\\p{L}-]+|\\p{L}{3,}(?:\\s+\\p{L}+)?,\\s+or\\s+(?:${phrase}))(?![\\p{L}\\p{N}]),`,
+    `(?<![\\p{L}\\p{N}])(?:${phrase})(?:\\s+\\p{L}+)?,\\s+or\\s+(?!not\\b|else\\b)(?:[\\p{L}-]+\\s+){0,3}[\\p{L}-]+,`,
     'u',
   )
+  const orY = new RegExp(`(?<=\\p{L}{3}(?:\\s+\\p{L}+)?,\\s+or\\s+)(?:${phrase})(?![\\p{L}\\p{N}]),`, 'u')
   // An instance of a kind named before it: "Sparse retrievers such as BM25 need no training" says BM25 is a
   // sparse retriever (a kind of two to four words, so "many things such as X" says little and is not one).
   const suchAsX = new RegExp(
@@ -271,6 +273,7 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         ieX.test(lower) ||
         appositiveX.test(lower) ||
         orX.test(lower) ||
+        orY.test(lower) ||
         suchAsX.test(lower) ||
         glossed(sentence) ||
         tongueX.test(lower) ||
