@@ -317,7 +317,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "What did the headteacher say": the section's sentences after the best one are said by them too.
   // "How do I get a library card" under an FAQ's "How do I get a library card?": the paragraph under
   // the question answers it, from its first sentence.
-  const ranked = notRepeated(scores, request, floor)
+  const ranked = notRepeated(scores, request, floor, understanding.wants)
   const faq = questionSection(ranked, sources, understanding)
   const chosen = pickAnswer(
     faq ? [faq, ...ranked.filter((item) => item !== faq)] : ranked,
@@ -621,14 +621,19 @@ function questionSection(
  * of the ask as the floor: "the answer is the new value, not the old one again". As ranked otherwise
  * (a follow-up the same sentence answers anew, "and the cake sales?", holds its words).
  */
-function notRepeated(scores: SentenceScores, request: ComposeRequest, floor: number): ScoredSentence[] {
+function notRepeated(
+  scores: SentenceScores,
+  request: ComposeRequest,
+  floor: number,
+  /** The kind of answer the question asks. */
+  wants: QuestionUnderstanding['wants'],
+): ScoredSentence[] {
   const before = request.history?.findLast((turn) => turn.role === 'assistant')?.content
   const best = scores.ranked[0]
   if (!before || !best || !before.includes(best.sentence.text)) return scores.ranked
   // "who got it?" after "how much was the park contract": a name asked after an amount may be in the
   // sentence that gave the amount ("awarded the contract to GreenPlay Builders for $248,500").
   const asked = request.history?.findLast((turn) => turn.role === 'user')?.content
-  const wants = request.understanding?.wants ?? understandQuestion(request.question).wants
   if (best.holdsKind && asked !== undefined && understandQuestion(asked).wants !== wants) return scores.ranked
   const typed = new Set(tokenize(request.question))
   const own = scores.terms.flatMap((term, t) => (typed.has(term) ? [t] : []))
