@@ -39,7 +39,7 @@ export function listedFocus(ask: string): string | null {
 
 /** Nouns that name a list of any matter: what the list is of is the word before. A closed class. */
 const LIST_NOUNS =
-  'requirements|rules|criteria|conditions|guidelines|steps|procedures|responsibilities|obligations|duties|limits|restrictions'
+  'requirements|rules|criteria|conditions|guidelines|steps|procedures|responsibilities|obligations|duties|limits|restrictions|terms'
 
 /**
  * Whether a focus (`askFocus`) is a noun for a list of any matter ("what CRITERIA does the review

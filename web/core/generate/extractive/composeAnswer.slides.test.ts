@@ -106,6 +106,16 @@ describe('composeAnswer on slide decks', () => {
     )
   })
 
+  it('lists no general noun\'s list that names nowhere what qualifies it ("payment terms" beside "Key terms")', () => {
+    const terms = answerSource(
+      1,
+      'Key terms\n\nLMS: Learning Management System, where all training lives\nPTO: paid time off, accrued monthly',
+      { filename: 'onboarding.pptx', page: 5, heading: 'Key terms' },
+    )
+    expect(answer('what are the payment terms', [terms]).text).not.toMatch(/^Key terms/u)
+    expect(answer('what are the key terms', [terms]).text).toMatch(/^Key terms \[1\]\n- LMS/u)
+  })
+
   it("asks words that name no list's heading as any other question", () => {
     expect(answer('bucket entries tips', [INTERNALS]).text).not.toContain('\n- ')
   })

@@ -319,6 +319,9 @@ export function listAnswer(
         !(qualifier !== null && [...intro].some((word) => matchWord(qualifier, word) > 0))
       )
         continue
+      // "what are the payment terms" beside an onboarding deck's "Key terms": a list of the general noun
+      // that names what qualifies it nowhere is another thing's.
+      if (qualifier !== null && ![...intro, ...items].some((word) => matchWord(qualifier, word) > 0)) continue
       // Asked in a few words, the list must be the one they name: every word in its introduction or heading,
       // but one of five or more ("… conditions for rating diesel engine power": what they are for).
       const unnamed = terms.filter((term) => ![...intro].some((word) => matchWord(term, word) > 0))
