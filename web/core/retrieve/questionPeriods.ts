@@ -18,7 +18,8 @@ export interface QuestionPeriod {
 const LATEST =
   /\b(?:last|latest|most\s+recent|past|this|current)\s+(?:fiscal\s+|financial\s+|reported\s+)?year\b/iu
 
-const MONTH =
+/** A month's name, whole or as abbreviated ("sept", "dec"): a pattern to put inside others. */
+export const MONTH =
   '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
 /** The years the periods name, in their order ("Q2 2023 against FY2022": 2023, 2022); periods without one left out. */
 export function periodYears(periods: readonly QuestionPeriod[]): string[] {

@@ -1,3 +1,4 @@
+import { MONTH } from '../../retrieve/questionPeriods'
 import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
@@ -407,12 +408,10 @@ function runInHeading(text: string): boolean {
 /** Longest label and line of a "label value" line, in words. */
 const MAX_LABEL_WORDS = 5
 const MAX_LABEL_LINE_WORDS = 16
-const MONTH_WORD =
-  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
 
 /** A calendar's entry opens with a date and a dash: "Oct. 31 – ", "Nov. 10 – 11 – ", "March 3 - ". */
 const CALENDAR_ENTRY = new RegExp(
-  `(?<![\\p{L}\\p{N}])${MONTH_WORD}\\.?\\s+\\d{1,2}(?:\\s*[–-]\\s*\\d{1,2})?\\s+[–—-]\\s+`,
+  `(?<![\\p{L}\\p{N}])${MONTH}\\.?\\s+\\d{1,2}(?:\\s*[–-]\\s*\\d{1,2})?\\s+[–—-]\\s+`,
   'giu',
 )
 /** A line of this many dated entries or more is a calendar. */
@@ -433,7 +432,7 @@ function calendarEntries(line: string): string[] {
  * heading's, not a value.
  */
 const LABEL_MEASURE = new RegExp(
-  `^(\\p{L}[\\p{L}'’/&.-]*(?:\\s+[\\p{L}'’/&.-]+){0,${MAX_LABEL_WORDS - 1}})\\s*:?\\s+((?:[$€£¥]\\s?)?\\d[\\d,.]*(?:\\s\\d{3})*\\s*(?:%|\\p{L}{1,12}\\b)|${MONTH_WORD}\\.?\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}\\s+${MONTH_WORD}\\s+\\d{4})`,
+  `^(\\p{L}[\\p{L}'’/&.-]*(?:\\s+[\\p{L}'’/&.-]+){0,${MAX_LABEL_WORDS - 1}})\\s*:?\\s+((?:[$€£¥]\\s?)?\\d[\\d,.]*(?:\\s\\d{3})*\\s*(?:%|\\p{L}{1,12}\\b)|${MONTH}\\.?\\s+\\d{1,2},?\\s+\\d{4}|\\d{1,2}\\s+${MONTH}\\s+\\d{4})`,
   'iu',
 )
 /** "Owner: Finance team", "Swing speed: 0 – 9.1 RPM": a short label and its colon, then the value. */

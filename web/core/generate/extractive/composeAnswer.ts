@@ -51,7 +51,7 @@ import { mayStateYear } from './mayStateYear'
 import { pointedSources } from './pointedSources'
 import { monthsUnprinted } from './monthsUnprinted'
 import { numberedUnprinted } from './numberedUnprinted'
-import { holdsDuration, withoutDurations } from './holdsDuration'
+import { holdsDuration, timeUnit, withoutDurations } from './holdsDuration'
 import { holdsQuantity, quantityAsk } from './quantityAsk'
 import { sameTerms, scoreSentences, type ScoredSentence, type SentenceScores } from './scoreSentences'
 import type { ChatTurn } from '../ChatModel'
@@ -387,7 +387,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const countedThing = focus ?? askFocus(ask)
   // A length of time counts no employees ("accrue 1.5 days of paid time off per month"), unless time is
   // what is counted ("how many days of pto").
-  const timeCounted = countedThing !== null && holdsDuration(`2 ${countedThing}`)
+  const timeCounted = countedThing !== null && timeUnit(countedThing)
   const counted =
     countedThing === null ||
     !quantityAsk(ask) ||

@@ -1,3 +1,5 @@
+import { MONTH } from '../../retrieve/questionPeriods'
+
 /** A count: digits, or an English number word, or "a few", "several". */
 const COUNT =
   '(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|ninety|hundred|a\\s+few|few|several)'
@@ -13,8 +15,6 @@ const DURATION = new RegExp(
 const ENDS =
   /\b(?:begins?|began|starts?|started|commences?|commenced)\b[^.;]{1,60}?\b(?:ends?|ended|expires?|expired|finishes|finished)\b/iu
 const YEAR = /\b(?:1[6-9]|20)\d\d\b/gu
-const MONTH =
-  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)'
 /** "Build: May to August", "from January through March": a span between two months. */
 const MONTHS = new RegExp(`\\b${MONTH}\\.?\\s+(?:to|through|until|till|[–-])\\s+${MONTH}\\b`, 'iu')
 
@@ -25,6 +25,11 @@ const MONTHS = new RegExp(`\\b${MONTH}\\.?\\s+(?:to|through|until|till|[–-])\\
  */
 export function holdsDuration(text: string): boolean {
   return DURATION.test(text) || MONTHS.test(text) || (ENDS.test(text) && (text.match(YEAR) ?? []).length >= 2)
+}
+
+/** Whether a word is a unit of time ("days", "hours", "month"): what counts time, not things. */
+export function timeUnit(word: string): boolean {
+  return DURATION.test(`2 ${word}`)
 }
 
 /**

@@ -15,7 +15,7 @@ import { printsOption, typedOptions } from '../../retrieve/typedOptions'
 import { definitionQuestion, termStem } from './definitionQuestion'
 import { definedAfterQuote } from './definedAfterQuote'
 import { dateBesideAsk } from './dateBesideAsk'
-import { holdsDuration, withoutDurations } from './holdsDuration'
+import { holdsDuration, timeUnit, withoutDurations } from './holdsDuration'
 import { instanceLine } from './namedKindLine'
 import { holdsPhrase, outsidePhrases } from '../../retrieve/holdsPhrase'
 import { askedValueKinds } from './askedValueKinds'
@@ -506,8 +506,7 @@ export function scoreSentences(
       score += INSTRUCTION_BONUS
     const label = sentence.label
     // "How many volunteers": "Volunteer hours: 41,000" counts hours, a length of time the ask does not count.
-    const timeLabel =
-      countAsked && (label ?? []).some((term) => !terms.includes(term) && holdsDuration(`2 ${term}`))
+    const timeLabel = countAsked && (label ?? []).some((term) => !terms.includes(term) && timeUnit(term))
     if (
       label &&
       !timeLabel &&
