@@ -224,9 +224,11 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // rating diesel engine power (bureau veritas)"): the brackets say where to look, printed on a cover or
   // a running footer, not what the answering passage says.
   const pointer = new Set(closingBrackets(request.question).terms)
+  // Whether any passage of a document names the term: the test of what a document says of a thing.
+  const inDocument = (documentId: string, term: string) =>
+    sources.some((other) => other.document_id === documentId && mentions(other.number, term))
   const namedByDocument = (source: AnswerSource, name: string) =>
-    (DECK_FILE.test(source.filename) || pointer.has(name)) &&
-    sources.some((other) => other.document_id === source.document_id && mentions(other.number, name))
+    (DECK_FILE.test(source.filename) || pointer.has(name)) && inDocument(source.document_id, name)
   const about = sources.filter((source) =>
     names.every((name) => mentions(source.number, name) || namedByDocument(source, name)),
   )
@@ -352,8 +354,6 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "What is a savings plan" where its words are found apart, no document naming two of them (a grant's
   // "average bill savings", a news story's "plans to spend"): the documents do not define it. A word no
   // passage names may be said in other words ("the loan period for books": "Books are lent for…").
-  const inDocument = (documentId: string, term: string) =>
-    sources.some((other) => other.document_id === documentId && mentions(other.number, term))
   const termUnnamed =
     unnamedSubject &&
     definition.subject.length > 1 &&
@@ -373,11 +373,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const saidElsewhere =
     named.length > 0 &&
     sayingIt.length > 0 &&
-    !sayingIt.some((source) =>
-      named.some((term) =>
-        sources.some((other) => other.document_id === source.document_id && mentions(other.number, term)),
-      ),
-    )
+    !sayingIt.some((source) => named.some((term) => inDocument(source.document_id, term)))
   // "How many employees…": where the sentences quoted name them, a number must count them in one of
   // those sentences ("40,000 active contributors" beside "paid employees" in the next counts no
   // employees). Where none names them, the text may count them in its own words ("ten times their
@@ -419,11 +415,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     thing.length > 1 &&
     unnamed.length === 0 &&
     thing.slice(0, -1).some(namesDocument) &&
-    !sources.some((source) =>
-      thing.every((word) =>
-        sources.some((other) => other.document_id === source.document_id && mentions(other.number, word)),
-      ),
-    )
+    !sources.some((source) => thing.every((word) => inDocument(source.document_id, word)))
   // "How much does it cost": an amount of money, not a force or a depth beside the thing's name.
   const kinds = askedValueKinds(ask)
   const priceless =
