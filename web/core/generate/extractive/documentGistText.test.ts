@@ -210,6 +210,32 @@ describe('documentGistText', () => {
     expect(gist.match(/Kestrels nest/gu)?.length ?? 0).toBeLessThanOrEqual(1)
   })
 
+  it('opens a README with the sentence naming its project in lower case, as the project spells itself', () => {
+    const readme = (number: number, heading: string, text: string) =>
+      source(number, text, `tidylog > ${heading}`, 'README.md')
+    const gist = documentGistText([
+      source(
+        1,
+        'tidylog is a small command-line tool that rotates, compresses and prunes log files.',
+        'tidylog',
+        'README.md',
+      ),
+      readme(
+        2,
+        'Installation',
+        'Install with pip:\npip install tidylog\ntidylog requires Python 3.9 or newer.',
+      ),
+      readme(
+        3,
+        'Usage',
+        'Run tidylog /var/log/myapp to rotate every log file in a folder. By default, logs older than 14 days are deleted.',
+      ),
+    ]).join('')
+    expect(gist).toMatch(
+      /^tidylog is a small command-line tool that rotates, compresses and prunes log files\. \[1\]/u,
+    )
+  })
+
   it('sums up a changelog with its latest releases and their first entries, not only its opening line', () => {
     const log = (number: number, text: string, heading: string) =>
       source(number, text, heading, 'CHANGELOG.md')

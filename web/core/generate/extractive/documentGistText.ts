@@ -186,7 +186,7 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
   const titleLine =
     first.heading?.split(' > ')[0] ?? first.filename.replace(/\.[^.]+$/u, '').replace(/[_-]+/gu, ' ')
   const title = new Set(tokenize(titleLine).map(wordForm))
-  const read = candidatesOf(own)
+  const read = candidatesOf(own, title)
   if (read.length === 0) return []
   // How often each word recurs in what was read: a document's subject is what it keeps naming.
   // Passages overlap: a sentence read twice (the end of one passage, the start of the next) counts once.
@@ -247,7 +247,12 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
   return chosen.sort((a, b) => a.order - b.order).map(({ text, source }) => ({ text, source }))
 }
 
-function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
+/**
+ * The sentences a gist may quote from `own`, in reading order. `title` holds the word forms of the
+ * document's title: a sentence may open with one in lower case, as a project named in lower case opens
+ * its README ("tidylog is a small command-line tool…").
+ */
+function candidatesOf(own: readonly AnswerSource[], title: ReadonlySet<string>): Candidate[] {
   const candidates: Candidate[] = []
   let paragraph = 0
   const add = (text: string, source: number, fields: Pick<Candidate, 'lead' | 'abstract' | 'headed'>) =>
@@ -313,7 +318,7 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
           .replace(/\[\d+\]/gu, '')
           .trim()
           .replace(ENUMERATOR, '')
-        if (URL_LIKE.test(text) || !/^["“'‘(]?\p{Lu}/u.test(text)) continue
+        if (URL_LIKE.test(text) || !(/^["“'‘(]?\p{Lu}/u.test(text) || titleNamed(text, title))) continue
         // A reference or a list of authors ("Faragalla, H.; Plotkin, A.; …").
         if ((text.match(/;/gu) ?? []).length >= 3) continue
         if (text.endsWith(':') && span.end >= line.length) {
@@ -340,6 +345,12 @@ function candidatesOf(own: readonly AnswerSource[]): Candidate[] {
     })
   }
   return candidates
+}
+
+/** Whether `text` opens with a word of the title: a name, whatever its case, not a sentence's middle. */
+function titleNamed(text: string, title: ReadonlySet<string>): boolean {
+  const first = /^[\p{L}\p{N}][\p{L}\p{N}_-]*/u.exec(text)?.[0]
+  return first !== undefined && title.has(wordForm(first.toLowerCase()))
 }
 
 /** A line with a word of two letters at least: no number, no axis letter. */
