@@ -13,6 +13,13 @@ describe('acronymDefinition', () => {
       false,
     )
     expect(acronymDefinition('The IKWG met in 2019.', 'ikwg')).toBeNull()
+    // In the plural, its capitals then a small "s".
+    expect(
+      acronymDefinition('It is one of the non-steroidal anti-inflammatory drugs (NSAIDs).', 'nsaid'),
+    ).toEqual({
+      long: 'non-steroidal anti-inflammatory drugs',
+      spelled: true,
+    })
   })
 
   it('prefers a spelled definition where a text holds several', () => {

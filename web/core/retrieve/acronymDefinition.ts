@@ -12,12 +12,16 @@ export function acronymDefinition(text: string, acronym: string): { long: string
   const lower = text.toLowerCase()
   if (
     !lower.includes(`(${short})`) &&
+    !lower.includes(`(${short}s)`) &&
     !QUOTES.some(([open, close]) => lower.includes(`${open}${short}${close}`))
   )
     return null
   let found: { long: string; spelled: boolean } | null = null
   for (const term of definedTerms(text)) {
-    if (term.short.toLowerCase() !== short) continue
+    // A plural's small "s" after the capitals ("… anti-inflammatory drugs (NSAIDs)") names the same thing.
+    const named =
+      term.short.toLowerCase() === short || term.short.replace(/(?<=\p{Lu})s$/u, '').toLowerCase() === short
+    if (!named) continue
     // "FedRAMP" is spelled by its capitals ("Federal Risk and Authorization Management Program"): its
     // small letters go on the word its capital opens.
     const capitals = term.short.replace(/[^\p{Lu}\p{N}]/gu, '')

@@ -114,6 +114,13 @@ describe('definitionQuestion', () => {
       false,
     )
     expect(defines('what does SSP stand for', 'Guide to FedRAMP System Security Plans (SSP).')).toBe(true)
+    // Spelled out in the plural: the small "s" after the capitals.
+    expect(
+      defines(
+        'what does NSAID stand for',
+        'Ibuprofen belongs to a group of medicines called non-steroidal anti-inflammatory drugs (NSAIDs).',
+      ),
+    ).toBe(true)
     // A figure asked of a short form is not a question about what it stands for.
     expect(
       defines(

@@ -234,7 +234,9 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   // An abbreviation after what it stands for ("The International Ki67 Working Group (IKWG) found…"), when
   // that is what is asked: "what was the EBITDA?" asks for a figure, and a caption spelling EBITDA out is no answer.
   const spelledX =
-    short !== null && asksSpelling(question) ? new RegExp(`\\p{L}{2,}\\s+\\(${escape(short)}\\)`, 'u') : null
+    short !== null && asksSpelling(question)
+      ? new RegExp(`\\p{L}{2,}\\s+\\(${escape(short)}s?\\)`, 'u')
+      : null
   const onlySpelled =
     spelledX !== null && (ASKS_ABBREVIATION.test(question) || /^\p{Lu}[\p{Lu}\p{N}&]+$/u.test(text.trim()))
   // Spelled by the initials of its words: a table's "Sensitivity Level XPath Query (SSP)" holds SSP's
