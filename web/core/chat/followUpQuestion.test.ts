@@ -42,6 +42,13 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('what did it fix?', after('when was tidyframe 2.2.0 released'))).toBe(
       'what did tidyframe 2.2.0 fix',
     )
+    // "it" is not the findings, but what they are of; a singular "status" is what "it" is.
+    expect(
+      followUpQuestion('what did it cost?', after('what are the main findings of the greenhouse study')),
+    ).toBe('what did the greenhouse study cost')
+    expect(followUpQuestion('what did it cost?', after('what was the status of the migration'))).toBe(
+      'what did the status of the migration cost',
+    )
   })
 
   it('keeps the thing counted and reads the pronoun as the subject: "how many did it have before?"', () => {

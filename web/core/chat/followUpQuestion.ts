@@ -222,7 +222,7 @@ function rewrittenFollowUp(
     // was about (`referentOf`).
     if (frame === '') {
       const referent = referentOf(previous)
-      return referent ? change.replace(PRONOUN, referent) : null
+      return referent ? change.replace(PRONOUN, (pronoun) => ownerOfPlural(referent, pronoun)) : null
     }
     // "how much is the contract worth" then "how long does it run for": the previous question's own
     // measure and verb ("much is") are no part of what it asked about.
@@ -244,7 +244,7 @@ function rewrittenFollowUp(
     const endsOnName = /^(?:NOUN|PROPN|NUM|X)$/u.test(textValues(previous).tags.at(-1) ?? '')
     const named = endsOnName ? subject : subject.slice(0, -1)
     if (named.length === 0 || named[0] === '') return null
-    return change.replace(PRONOUN, named.join(' '))
+    return change.replace(PRONOUN, (pronoun) => ownerOfPlural(named.join(' '), pronoun))
   }
   if (change.split(' ').length > 4 || /^(?:what|who|when|where|why|how|which)\b/iu.test(change)) return null
   // "and urban?" after "what percent of rural residents lack broadband": an adjective alone in the place of
@@ -432,6 +432,18 @@ function thingNamed(text: string): boolean {
 /** The name a question ends on, after its preposition: "of paris", "at the hbcu". */
 const LAST_OBJECT =
   /\s(of|in|for|at|by|from|about)\s+(?:the\s+)?[\p{L}\p{N}'’&.-]+(?:\s+[\p{L}\p{N}'’&.-]+){0,2}$/iu
+
+/**
+ * What "it" stands for in a phrase whose head is plural: what they are of. "what did it cost?" after
+ * "what are the main findings of the greenhouse study" asks of the study; "they" would be the findings.
+ */
+function ownerOfPlural(phrase: string, pronoun: string): string {
+  if (pronoun.toLowerCase() !== 'it') return phrase
+  const owned = PLURAL_OF.exec(phrase)
+  return owned ? owned[1]! : phrase
+}
+/** "… findings of the study": a plural noun (not "analysis", "status", "class") before "of". */
+const PLURAL_OF = /^(?:[\p{L}\p{N}'-]+\s+){0,3}?\p{L}+(?<![sui])s\s+of\s+(.+)$/u
 
 /**
  * Whether the message's pronoun stands for something on its own: "when was that decided", not "what is
