@@ -101,6 +101,13 @@ export const AUDIENCE_ASK =
   /^\s*who\s+(?:is|are|was|were)\s+(?:.+\s+(?:for|aimed\s+at|meant\s+for|intended\s+for|written\s+for)|(?:the\s+)?(?:intended\s+|target\s+)?(?:audience|readers?|readership))\s*[?.!]*\s*$/iu
 
 /**
+ * "who should not take ibuprofen", "who can work remotely", "who is eligible for a grant": the kinds of
+ * people a rule is for ("Office staff may…", "Do not take ibuprofen if you:" over its cases), not a name.
+ */
+export const RULE_PEOPLE_ASK =
+  /^\s*who\s+(?:(?:should|can|must|may|could)(?:\s*n['’]?o?t)?|cannot|(?:is|are)\s+(?:not\s+)?(?:eligible|allowed|entitled|exempt|covered|permitted))\b/iu
+
+/**
  * Openings of an instruction clause: an imperative about the answer or a role to take, never an ask.
  * A grammar of instructions, not of any subject: it knows nothing of finance or of any document.
  */
@@ -374,7 +381,7 @@ function answerKind(ask: string, namesPeriod: boolean): AnswerKind {
   )
     return 'date'
   // "who is the fedramp guide for": its readers, said as a kind of people ("tool developers"), not a name.
-  if (AUDIENCE_ASK.test(lower)) return 'other'
+  if (AUDIENCE_ASK.test(lower) || RULE_PEOPLE_ASK.test(lower)) return 'other'
   if (
     /^(?:who|whom|whose|which\s+(?:person|people|company|firm|auditor))\b|\bwho\s+(?:is|was|are)\b/u.test(
       lower,

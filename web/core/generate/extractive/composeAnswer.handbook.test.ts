@@ -800,3 +800,39 @@ describe('composeAnswer on a paper and a handbook', () => {
     )
   })
 })
+
+describe('composeAnswer on who a rule is for', () => {
+  const leaflet = fileSource(
+    1,
+    '2. Do not take ibuprofen if you\nare allergic to ibuprofen or aspirin\nhave ever had a stomach ulcer or bleeding\nare in the last three months of pregnancy',
+    'leaflet.html',
+    'Ibuprofen 200 mg Tablets > 2. Do not take ibuprofen if you',
+  )
+  const policy = fileSource(
+    2,
+    'Remote Work\nOffice staff may work remotely up to two days a week with their manager’s approval.',
+    'handbook.md',
+    'Employee Handbook > Remote Work',
+  )
+  const howItWorks = fileSource(
+    3,
+    'How GreenLoop works\nFarmers install a soil sensor kit\nOur model estimates carbon stored each season\nVerified credits are sold on the marketplace',
+    'pitch.pptx',
+    'How GreenLoop works',
+  )
+
+  it('lists the cases a leaflet says not to take a medicine in, asked who should not take it', () => {
+    for (const question of ['who should not take ibuprofen', "who shouldn't take ibuprofen"])
+      expect(composedAnswer(question, [leaflet, policy]).text).toBe(
+        '2. Do not take ibuprofen if you [1]\n- are allergic to ibuprofen or aspirin\n- have ever had a stomach ulcer or bleeding\n- are in the last three months of pregnancy',
+      )
+    // Asked who may, the list of who may not is no answer.
+    expect(composedAnswer('who can take ibuprofen', [leaflet, policy]).text).not.toContain('- are allergic')
+  })
+
+  it('answers who may do a thing with the people a sentence names as a kind, not a name, and no list naming part of it', () => {
+    expect(composedAnswer('who can work remotely', [howItWorks, policy]).text).toBe(
+      'Office staff may work remotely up to two days a week with their manager’s approval. [2]',
+    )
+  })
+})

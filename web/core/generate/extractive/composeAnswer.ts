@@ -2,10 +2,12 @@ import { periodYears } from '../../retrieve/questionPeriods'
 import {
   QUESTION_SHAPE,
   type QuestionUnderstanding,
+  RULE_PEOPLE_ASK,
   understandQuestion,
   VERSION_ASK,
 } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import { NEGATED } from './negated'
 import {
   figureText,
   laterThanReportedText,
@@ -503,6 +505,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     thingUnnamed.includes(role.attribute) &&
     !understanding.acronyms.includes(role.attribute) &&
     !authorshipQuestion(ask)
+  // "Who shouldn't take ibuprofen": those a sentence says it of, negated ("Do not take ibuprofen if
+  // you…"); "Adults and children over 12: take one or two tablets" are those who may.
+  const ruleUnsaid =
+    RULE_PEOPLE_ASK.test(ask) &&
+    NEGATED.test(ask) &&
+    !chosen.some(({ sentence }) => NEGATED.test(sentence.text))
   // "What does FedRAMP stand for": only its long form answers; a sentence naming FedRAMP does not.
   const unspelled = definition?.spelledOnly === true && !defined
   // "Who wrote the draft", no byline under its title: a sentence saying who wrote, presented or delivered
@@ -538,6 +546,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         undated ||
         nameless ||
         roleUnnamed ||
+        ruleUnsaid ||
         termUnnamed ||
         measureUnnamed ||
         authorless ||

@@ -1,6 +1,10 @@
 import { DOCUMENT_KIND, documentScope } from '../../retrieve/documentScope'
 import { tokenize } from '../../retrieve/index/tokenize'
-import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
+import {
+  QUESTION_SHAPE,
+  RULE_PEOPLE_ASK,
+  type QuestionUnderstanding,
+} from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { askFocus, listedFocus } from './askFocus'
 import { FOOTNOTE_MARK } from './candidateSentences'
@@ -18,6 +22,7 @@ import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
 import { AUXILIARY_VERBS, WH_WORDS } from '../../retrieve/questionWords'
 import { passageLines } from './passageLines'
+import { NEGATED } from './negated'
 import { howToAsk } from './howToAsk'
 import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { titleCase } from './titleCase'
@@ -49,7 +54,13 @@ const BEFORE = 2
  */
 export function listQuestion(ask: string): boolean {
   const text = ask.toLowerCase().replace(/\s+/gu, ' ').trim()
-  if (LIST_ASK.test(text) || COUNTED_PLURAL.test(text) || ANY_STUFF.test(text) || CONTENTS_ASK.test(text))
+  if (
+    LIST_ASK.test(text) ||
+    COUNTED_PLURAL.test(text) ||
+    ANY_STUFF.test(text) ||
+    CONTENTS_ASK.test(text) ||
+    RULE_PEOPLE_ASK.test(text)
+  )
     return true
   const unmarked = UNMARKED_POSSESSIVE.exec(text.replace(/[?.!]+$/u, ''))
   if (unmarked && !knownWord(unmarked[1]!)) return true
@@ -161,6 +172,7 @@ export function listAnswer(
   if (repeated) return repeated
   const listed = listQuestion(asked)
   const bare = !listed && barePluralAsk(asked)
+  const rule = RULE_PEOPLE_ASK.test(asked)
   // "why does docx4j want to drop xalan": the reasons, where a list of them is introduced as such.
   const why = !listed && !bare && /^why\b/iu.test(asked.trim())
   if (!listed && !bare && !why) return null
@@ -325,7 +337,10 @@ export function listAnswer(
       // Asked in a few words, the list must be the one they name: every word in its introduction or heading,
       // but one of five or more ("… conditions for rating diesel engine power": what they are for).
       const unnamed = terms.filter((term) => ![...intro].some((word) => matchWord(term, word) > 0))
-      if (bare && unnamed.length > Math.floor(terms.length / BARE_WORDS_PER_UNNAMED)) continue
+      // So must the list of the people a rule is for ("who can work remotely": no "How GreenLoop works").
+      if ((bare || rule) && unnamed.length > Math.floor(terms.length / BARE_WORDS_PER_UNNAMED)) continue
+      // ...and says it as the ask does: "Do not take ibuprofen if you" lists who cannot take it.
+      if (rule && NEGATED.test(asked) !== NEGATED.test(`${block.intro} ${heading}`)) continue
       // A series inside a sentence is the list asked for where its sentence names what is asked, one word aside:
       // "ripgrep supports searching files in … encodings such as …" is no answer to which files it skips.
       if (block.sentence !== undefined && unnamed.length > 1) continue
