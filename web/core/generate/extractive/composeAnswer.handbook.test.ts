@@ -166,6 +166,33 @@ describe('composeAnswer on a paper and a handbook', () => {
     )
   })
 
+  it('answers a temperature, a limit and a weight asked with what a line prints, in no word for them', () => {
+    const leaflet = [
+      fileSource(
+        1,
+        '3. How to take ibuprofen\n\nLeave at least four hours between doses. Do not take more than six tablets in 24 hours.',
+        'leaflet.html',
+        'Ibuprofen 200 mg Tablets > 3. How to take ibuprofen',
+      ),
+      fileSource(
+        2,
+        '5. How to store ibuprofen\n\nStore below 25°C in the original package. Keep out of the sight and reach of children.',
+        'leaflet.html',
+        'Ibuprofen 200 mg Tablets > 5. How to store ibuprofen',
+      ),
+    ]
+    expect(composedAnswer('what temperature should ibuprofen be stored at', leaflet).text).toBe(
+      'Store below 25°C in the original package. [2]',
+    )
+    expect(composedAnswer('whats the max ibuprofen dose', leaflet).text).toBe(
+      'Do not take more than six tablets in 24 hours. [1]',
+    )
+    const parcel = [fileSource(1, 'Each parcel may hold up to 20 kg of goods.', 'shipping.md', 'Shipping')]
+    expect(composedAnswer('what weight can a parcel be', parcel).text).toBe(
+      'Each parcel may hold up to 20 kg of goods. [1]',
+    )
+  })
+
   it('answers a follow-up with a new sentence, not the one the answer before quoted, where that lacks its words', () => {
     const post = fileSource(
       1,

@@ -11,6 +11,23 @@ const PRINTED_AS: ReadonlyMap<string, RegExp> = new Map([
   ]),
   // A rate: "a reliable internet connection of at least 25 Mbps" for "what internet speed".
   ['speed', /\d\s?(?:[kmgt]bps|[kmgt]b\/s|[kmgt]bit\/s|mph|km\/h|kph|rpm|hz|khz|mhz|ghz)\b/iu],
+  // "Store below 25°C" for "what temperature should it be stored at".
+  ['temperature', /\d\s?°\s?[CF]?|\d\s?degrees\b/u],
+  // "take one or two tablets" for "what's the dose": an amount of a medicine by its unit or form.
+  ...['dose', 'dosage'].map((word): [string, RegExp] => [
+    word,
+    /\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six)\s?(?:mg|mcg|µg|ml|g|tablets?|capsules?|drops?|puffs?|sachets?)\b/iu,
+  ]),
+  ['weight', /\d\s?(?:kg|kilograms?|g|grams?|lbs?|ounces|oz|tonnes?|tons?)\b/iu],
+  ...['height', 'length', 'width', 'depth', 'distance'].map((word): [string, RegExp] => [
+    word,
+    /\d\s?(?:mm|cm|m|km|metres?|meters?|ft|feet|foot|inch(?:es)?|miles?|yards?)\b/iu,
+  ]),
+  // A limit said as one: "Do not take more than six tablets in 24 hours" for "the max dose".
+  ...['max', 'maximum', 'limit'].map((word): [string, RegExp] => [
+    word,
+    /\b(?:(?:no|not\s+(?:\p{L}+\s+){0,2})more\s+than|at\s+most|up\s+to|maximum|cap(?:ped)?\s+(?:at|of))\b/iu,
+  ]),
   ...['contact', 'email', 'reach'].map((word): [string, RegExp] => [
     word,
     // An e-mail address or a telephone number.
