@@ -210,6 +210,51 @@ describe('documentGistText', () => {
     expect(gist.match(/Kestrels nest/gu)?.length ?? 0).toBeLessThanOrEqual(1)
   })
 
+  it("sums up minutes by their business: no roll, call to order, public comment, motion's seconding or adjournment", () => {
+    const item = (number: number, heading: string, text: string) =>
+      source(number, `${heading}\n${text}`, `Town Council Regular Meeting Minutes > ${heading}`, 'minutes.md')
+    const gist = documentGistText([
+      source(
+        1,
+        'April 14, 2025, 7:00 p.m., Town Hall\nPresent: Mayor Janet Reyes, Councilors Tom Briggs, Priya Natarajan and Helen Park.',
+        'Town Council Regular Meeting Minutes',
+        'minutes.md',
+      ),
+      item(2, '1. Call to Order', 'Mayor Reyes called the meeting to order at 7:02 p.m.'),
+      item(3, '2. Public Comment', 'Three residents spoke about speeding on Elm Street at the meeting.'),
+      item(
+        4,
+        '3. Budget Amendment',
+        'The finance director presented an amendment moving $120,000 from the road reserve to repave Elm Street. Councilor Briggs moved to approve; Councilor Park seconded.',
+      ),
+      item(
+        5,
+        '4. Park Contract',
+        'The council awarded the Riverside Park playground contract to GreenPlay Builders.',
+      ),
+      item(
+        6,
+        '5. Adjournment',
+        'The meeting adjourned at 8:45 p.m. The next regular meeting is May 12, 2025.',
+      ),
+    ]).join('')
+    expect(gist).toContain('The finance director presented an amendment moving $120,000')
+    expect(gist).toContain('The council awarded the Riverside Park playground contract')
+    expect(gist).not.toMatch(/Present:|called the meeting to order|Three residents|seconded|adjourned/u)
+  })
+
+  it("keeps a handbook's section on attendance: one heading of a meeting's procedure makes no minutes", () => {
+    const gist = documentGistText([
+      source(
+        1,
+        'Attendance\nStudents who miss more than ten school days in a term must meet the principal with a parent.',
+        'Student Handbook > Attendance',
+        'handbook.md',
+      ),
+    ]).join('')
+    expect(gist).toContain('Students who miss more than ten school days')
+  })
+
   it('opens a README with the sentence naming its project in lower case, as the project spells itself', () => {
     const readme = (number: number, heading: string, text: string) =>
       source(number, text, `tidylog > ${heading}`, 'README.md')

@@ -61,6 +61,22 @@ const LEANING = /^(?:it|its|they|their|these|those|he|she|his|her|this|that|such
 const ENUMERATOR = /^\(?(?:[a-z]|\d{1,2})[.)]\s+(?=\S)/u
 /** An address, a mail address or a DOI: a reference or a transcript, never a gist's words. */
 const URL_LIKE = /https?:\/\/|www\.|@|\bdoi\b/iu
+/**
+ * A meeting's procedure, by its agenda item's heading: the call to order, the roll, the minutes before
+ * approved, the floor given to the public, the adjournment. A closed class: none of it is the business
+ * the meeting did.
+ */
+const PROCEDURE_HEADING =
+  /^(?:call(?:ed)?\s+to\s+order|roll\s+call|attendance|public\s+(?:comments?|forum|participation)|(?:approval|adoption)\s+of\s+(?:the\s+)?(?:minutes|agenda)|adjourn(?:ment|ed)?|next\s+meeting)$/iu
+/** How a motion was made and carried ("Briggs moved to approve; Park seconded."): procedure, not what it decided. */
+const MOTION = /\bseconded\b|^the\s+motion\s+(?:passed|carried|failed)\b/iu
+/** Minutes have this many items of procedure at least (a call to order, an adjournment). */
+const MINUTES_PROCEDURES = 2
+/** An agenda item's number ("4. ", "4.1 "). */
+const SECTION_NUMBER = /^\d+(?:\.\d+)*\.?\s+/u
+/** Minutes' roll: "Present: Mayor Janet Reyes, …", "Absent: none". */
+const ATTENDANCE =
+  /^(?:present|absent|attendees|attending|in\s+attendance|also\s+present|apologies|regrets)\s*:/iu
 /** A table of contents' dot leaders. */
 const LEADERS = /\.{4,}|(?:\. ){4,}/u
 
@@ -271,7 +287,13 @@ function candidatesOf(own: readonly AnswerSource[], title: ReadonlySet<string>):
   // line, under the same heading: the point of a paper's abstract ("In this respect, we propose…") is
   // often in its second half.
   let abstractRunsOn: string | null = null
+  // Minutes' procedure says nothing of the business: who came, when it opened, when it closed. Minutes
+  // are read as such by two items of procedure at least: a handbook's "Attendance" is its matter.
+  const procedure = (source: AnswerSource) =>
+    PROCEDURE_HEADING.test(source.heading?.split(' > ').at(-1)?.replace(SECTION_NUMBER, '') ?? '')
+  const minutes = new Set(own.filter(procedure).map((source) => source.heading)).size >= MINUTES_PROCEDURES
   for (const source of own) {
+    if (minutes && procedure(source)) continue
     let opening = OPENING_SECTION.test(source.heading?.split(' > ').at(-1) ?? '')
     // Whether the next sentence of an opening section is its first.
     let lead = opening
@@ -318,6 +340,7 @@ function candidatesOf(own: readonly AnswerSource[], title: ReadonlySet<string>):
           .replace(/\[\d+\]/gu, '')
           .trim()
           .replace(ENUMERATOR, '')
+        if (ATTENDANCE.test(text) || MOTION.test(text)) continue
         if (URL_LIKE.test(text) || !(/^["“'‘(]?\p{Lu}/u.test(text) || titleNamed(text, title))) continue
         // A reference or a list of authors ("Faragalla, H.; Plotkin, A.; …").
         if ((text.match(/;/gu) ?? []).length >= 3) continue
