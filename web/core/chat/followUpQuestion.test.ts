@@ -51,6 +51,15 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('swaps the word a follow-up names with or without a hyphened prefix: "and residents?" after "non-residents"', () => {
+    expect(followUpQuestion('and residents?', after('how much do non-residents pay for a card'))).toBe(
+      'how much do residents pay for a card',
+    )
+    expect(followUpQuestion('and non-members?', after('how much do members pay'))).toBe(
+      'how much do non-members pay',
+    )
+  })
+
   it('keeps the thing counted and reads the pronoun as the subject: "how many did it have before?"', () => {
     expect(
       followUpQuestion('how many did it have before?', after('how many members does the club have')),

@@ -260,6 +260,10 @@ function rewrittenFollowUp(
   // one the previous question asked of, its noun phrase after its article up to its preposition.
   const article = ARTICLE.exec(change)?.[0]?.trim().toLowerCase()
   const thing = change.replace(ARTICLE, '')
+  // "and residents?" after "how much do non-residents pay for a card": the word the previous question
+  // names with a prefix ("non-", "sub-", "co-") or without it, the other of the pair it makes.
+  const paired = pairedWord(previous, thing)
+  if (paired) return previous.replace(paired, thing)
   // "and the 300?" after "whats the weight of the trailblazer 500": a model's number for the one the
   // previous question named (a year's is above).
   const numbers = previous.match(MODEL_NUMBER) ?? []
@@ -432,6 +436,21 @@ function thingNamed(text: string): boolean {
 /** The name a question ends on, after its preposition: "of paris", "at the hbcu". */
 const LAST_OBJECT =
   /\s(of|in|for|at|by|from|about)\s+(?:the\s+)?[\p{L}\p{N}'’&.-]+(?:\s+[\p{L}\p{N}'’&.-]+){0,2}$/iu
+
+/**
+ * The word of `previous` that `thing` (one word) is the other of by a hyphened prefix: "non-residents"
+ * for "residents", "members" for "non-members"; null where there is none.
+ */
+function pairedWord(previous: string, thing: string): string | null {
+  if (!/^[\p{L}-]+$/u.test(thing)) return null
+  const other = thing.toLowerCase()
+  for (const word of previous.split(/\s+/u)) {
+    const lower = word.toLowerCase()
+    if (lower === other) return null
+    if (lower.endsWith(`-${other}`) || other.endsWith(`-${lower}`)) return word
+  }
+  return null
+}
 
 /**
  * What "it" stands for in a phrase whose head is plural: what they are of. "what did it cost?" after

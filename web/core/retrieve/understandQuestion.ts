@@ -101,11 +101,11 @@ export const AUDIENCE_ASK =
   /^\s*who\s+(?:is|are|was|were)\s+(?:.+\s+(?:for|aimed\s+at|meant\s+for|intended\s+for|written\s+for)|(?:the\s+)?(?:intended\s+|target\s+)?(?:audience|readers?|readership))\s*[?.!]*\s*$/iu
 
 /**
- * "who should not take ibuprofen", "who can work remotely", "who is eligible for a grant": the kinds of
- * people a rule is for ("Office staff may…", "Do not take ibuprofen if you:" over its cases), not a name.
+ * "who should not take ibuprofen", "who can work remotely", "who is eligible for a grant", "who does the
+ * policy apply to": the kinds of people a rule is for ("Office staff may…", "Do not take ibuprofen if you:" over its cases), not a name.
  */
 export const RULE_PEOPLE_ASK =
-  /^\s*who\s+(?:(?:should|can|must|may|could)(?:\s*n['’]?o?t)?|cannot|(?:is|are)\s+(?:not\s+)?(?:eligible|allowed|entitled|exempt|covered|permitted))\b/iu
+  /^\s*who\s+(?:(?:should|can|must|may|could)(?:\s*n['’]?o?t)?|cannot|(?:is|are)\s+(?:not\s+)?(?:eligible|allowed|entitled|exempt|covered|permitted)|(?:does|do|will)\s+.+?\s+apply\s+to\s*[?.!]*$)/iu
 
 /**
  * Openings of an instruction clause: an imperative about the answer or a role to take, never an ask.

@@ -43,6 +43,12 @@ describe('bylineOf', () => {
   it("reads a speaker's one name under a deck's title when the address follows it", () => {
     expect(bylineOf('Cache Tuning\nPart 1: Sizing\nAna Ruiz <ana@example.org>')).toBe('Ana Ruiz')
     // One capitalised line without an address is a subtitle, and an address alone no name.
+    // Names, then where they all work after the last comma.
+    expect(
+      bylineOf(
+        'Sleep Duration and Memory\nPriya Raman, Tomas Eklund and Grace Mwangi, Northfield Institute of Child Health',
+      ),
+    ).toBe('Priya Raman, Tomas Eklund, Grace Mwangi (Northfield Institute of Child Health)')
     expect(bylineOf('Cache Tuning\nSizing Caches Well')).toBeNull()
     expect(bylineOf('Contact\nWrite to help@example.org')).toBeNull()
     // A paper's author with a mail and a web address after the name.

@@ -118,6 +118,14 @@ export function bylineOf(text: string): string | null {
     }
     if (affiliated.length > 0) break
     const parts = splitNames(line)
+    // "Priya Raman, Tomas Eklund and Grace Mwangi, Northfield Institute of Child Health": names, then
+    // where they all work, after the last comma.
+    const workplace = parts.length >= 3 && i > 0 ? parts.at(-1)! : ''
+    if (AFFILIATION.test(` ${workplace}`)) {
+      const names = parts.slice(0, -1)
+      if (names.length <= MAX_NAMES && isNameList(names, names.join(', ')))
+        return `${names.join(', ')} (${workplace})`
+    }
     if (parts.length < 2 || parts.length > MAX_NAMES) continue
     if (isNameList(parts, line)) return parts.join(', ')
   }

@@ -166,7 +166,38 @@ describe('composeAnswer on a paper and a handbook', () => {
     )
   })
 
-  it('answers a temperature, a limit and a weight asked with what a line prints, in no word for them', () => {
+  it('answers what a thing costs with the sentence printing an amount, beside the one naming the thing', () => {
+    const faq = [
+      fileSource(
+        1,
+        'Can I reserve a meeting room?\n\nMeeting rooms seat up to 12 people and can be booked up to 30 days ahead by any cardholder. Rooms are free for nonprofit groups; businesses pay $25 an hour.',
+        'library-faq.md',
+        'Library FAQ > Can I reserve a meeting room?',
+      ),
+    ]
+    expect(composedAnswer('what does a meeting room cost', faq).text).toContain(
+      'Rooms are free for nonprofit groups; businesses pay $25 an hour. [1]',
+    )
+  })
+
+  it('answers a price with "free", and reads "non-residents" as no residents', () => {
+    const faq = [
+      fileSource(
+        1,
+        'How do I get a library card?\n\nBring a photo ID and proof of address to any branch. Cards are free for residents of Harbor County. Non-residents pay $40 a year.',
+        'library-faq.md',
+        'Library FAQ > How do I get a library card?',
+      ),
+    ]
+    expect(composedAnswer('how much do residents pay for a card', faq).text).toMatch(
+      /^Cards are free for residents of Harbor County\. \[1\]/u,
+    )
+    expect(composedAnswer('how much do non-residents pay for a card', faq).text).toBe(
+      'Non-residents pay $40 a year. [1]',
+    )
+  })
+
+  it('answers a temperature, a limit, an address and a weight asked with what a line prints, in no word for them', () => {
     const leaflet = [
       fileSource(
         1,
@@ -186,6 +217,17 @@ describe('composeAnswer on a paper and a handbook', () => {
     )
     expect(composedAnswer('whats the max ibuprofen dose', leaflet).text).toBe(
       'Do not take more than six tablets in 24 hours. [1]',
+    )
+    const login = [
+      fileSource(
+        1,
+        'Logging in\n\nOpen a browser and go to http://192.168.8.1. The default admin password is printed on the label.',
+        'router-guide.html',
+        'Router Setup Guide > Logging in',
+      ),
+    ]
+    expect(composedAnswer('what is the admin url', login).text).toMatch(
+      /^Open a browser and go to http:\/\/192\.168\.8\.1\. \[1\]/u,
     )
     const parcel = [fileSource(1, 'Each parcel may hold up to 20 kg of goods.', 'shipping.md', 'Shipping')]
     expect(composedAnswer('what weight can a parcel be', parcel).text).toBe(
@@ -860,6 +902,15 @@ describe('composeAnswer on who a rule is for', () => {
   it('answers who may do a thing with the people a sentence names as a kind, not a name, and no list naming part of it', () => {
     expect(composedAnswer('who can work remotely', [howItWorks, policy]).text).toBe(
       'Office staff may work remotely up to two days a week with their manager’s approval. [2]',
+    )
+    const scope = fileSource(
+      1,
+      '2. Scope\nThe policy applies to all employees, contractors and temporary staff who use company devices.',
+      'security-policy.docx',
+      'Information Security Policy > 2. Scope',
+    )
+    expect(composedAnswer('who does the security policy apply to', [scope]).text).toBe(
+      'The policy applies to all employees, contractors and temporary staff who use company devices. [1]',
     )
   })
 })

@@ -339,6 +339,22 @@ describe('composeAnswer on a section or a slide whose title is the question', ()
     expect(composedAnswer('what did the greenhouse study find', [limitations, abstract, results]).text).toBe(
       'The controlled greenhouse stayed within the target band 87% of the time. [3] Tomato yield was 18% higher, and days with visible botrytis fell by 41%. [3]',
     )
+    // A paper without a conclusion concludes in its results.
+    expect(
+      composedAnswer('what does the greenhouse paper conclude', [limitations, abstract, results]).text,
+    ).toBe(
+      'The controlled greenhouse stayed within the target band 87% of the time. [3] Tomato yield was 18% higher, and days with visible botrytis fell by 41%. [3]',
+    )
+  })
+
+  it("reads an author's year in brackets as a citation, no length of time: how long a study ran is not said", () => {
+    const introduction = fileSource(
+      1,
+      '1. Introduction\n\nEarlier studies of adults found that shortened sleep weakens recall (Walker, 2009).',
+      'sleep-paper.md',
+      'Sleep Duration and Memory Consolidation > 1. Introduction',
+    )
+    expect(composedAnswer('how long was the study', [introduction]).kind).toBe('none')
   })
 
   it('answers a part of a document asked for by its name with its sentences, the word for the document aside', () => {

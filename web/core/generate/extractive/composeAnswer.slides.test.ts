@@ -465,3 +465,88 @@ describe('composeAnswer on slide decks', () => {
     )
   })
 })
+
+describe("composeAnswer on a team's members", () => {
+  // The deck's title slide names it "Product Team": every slide is about the team, by its deck.
+  const about = new Set(['project', 'atlas', 'kickoff', 'product', 'team'])
+  const kickoff = (number: number, page: number, title: string, bullets: string[]): AnswerSource =>
+    answerSource(number, [title, '', ...bullets].join('\n'), {
+      filename: 'atlas-kickoff.pptx',
+      page,
+      heading: title,
+      about,
+    })
+  const slides = [
+    kickoff(1, 2, 'Why Atlas?', [
+      'Customers take 9 minutes on average to find an invoice',
+      'Support receives 1,200 portal tickets a month',
+      'Goal: cut portal tickets in half by December',
+    ]),
+    kickoff(2, 4, 'Team', [
+      'Project manager: Sofia Ramirez',
+      'Tech lead: Ken Watanabe',
+      'Design: Amara Nwosu',
+    ]),
+  ]
+
+  it('lists who is on a team from the slide titled by the team, not the first slide of its deck', () => {
+    expect(answer('who is on the atlas team', slides).text).toBe(
+      'Team [2]\n- Project manager: Sofia Ramirez\n- Tech lead: Ken Watanabe\n- Design: Amara Nwosu',
+    )
+  })
+
+  it("lists no other project's team: every word of the ask in the list's title or its document's", () => {
+    const grant = answerSource(
+      3,
+      'Project Team\n\nThe project is led by cooperative director Samuel Adeyemi. Engineering is provided by Brightline Solar.',
+      { filename: 'solar-grant.docx', heading: 'Community Solar Pilot > Project Team' },
+    )
+    expect(answer('who is on the grant team', [...slides, grant]).text).not.toContain('Sofia Ramirez')
+  })
+})
+
+describe('composeAnswer on a yes-or-no question', () => {
+  it('quotes the slide naming what the question is of, not the title slide holding the rest of its words', () => {
+    const onboarding = (number: number, page: number, title: string, bullets: string[]): AnswerSource =>
+      answerSource(number, [title, '', ...bullets].join('\n'), {
+        filename: 'onboarding-deck.pptx',
+        page,
+        heading: title,
+        // What the deck's title slide says it is about: every slide is about new hires.
+        about: new Set(['onboarding', 'northwind', 'new', 'hire', 'orientation']),
+      })
+    const slides = [
+      onboarding(1, 1, 'Onboarding at Northwind', [
+        'People Operations',
+        'New hire orientation, September 2025',
+      ]),
+      onboarding(2, 3, 'Your first week', [
+        'Day 1: badge, laptop and safety briefing',
+        'Day 2: shadow your team lead',
+      ]),
+      onboarding(3, 4, 'Benefits overview', [
+        'Medical, dental and vision from day one',
+        '401(k) with a 4% company match',
+      ]),
+      onboarding(4, 5, 'Tools and accounts', [
+        'Email and calendar on day one',
+        'Warehouse system access in week two',
+      ]),
+    ]
+    expect(answer('is dental covered for new hires', slides).text).toMatch(
+      /^Medical, dental and vision from day one \[3\]/u,
+    )
+  })
+
+  it('quotes the sentence of the thing asked of, not one of another thing saying the rest', () => {
+    const faq = answerSource(
+      1,
+      'How long can I keep a book?\n\nBooks are lent for three weeks. DVDs are lent for one week.',
+      {
+        filename: 'library-faq.md',
+        heading: 'Library FAQ > How long can I keep a book?',
+      },
+    )
+    expect(answer('are dvds lent for three weeks', [faq]).text).toBe('DVDs are lent for one week. [1]')
+  })
+})

@@ -8,6 +8,7 @@ import {
 } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
 import { NEGATED } from './negated'
+import { holdsMoney } from './holdsMoney'
 import {
   figureText,
   laterThanReportedText,
@@ -566,10 +567,13 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
           !sources.some((source) => mentions(source.number, focus))) ||
         // "How long do ducks live": no number in what would be quoted, no answer of the kind asked.
         // "How long does design take": "Design: March to April" is a length of time without a number.
+        // "How much do residents pay": "Cards are free for residents" is a price without a number.
         (quantityAsk(ask) &&
           !chosen.some(
             ({ sentence }) =>
-              holdsQuantity(sentence.text) || (LASTING.test(ask) && holdsDuration(sentence.text)),
+              holdsQuantity(sentence.text) ||
+              (LASTING.test(ask) && holdsDuration(sentence.text)) ||
+              (kinds.includes('money') && holdsMoney(sentence.text)),
           ))))
   if (unsupported) {
     return { kind: 'none', pieces: notFoundWithClosest(sources, missing, refused, quoted(chosen, quotable)) }
@@ -852,17 +856,6 @@ function holdsCount(text: string, time = true): boolean {
 const NAMED_VERSION = /\b(?:version|release|v)\s?\d+(?:\.\d+)+/giu
 /** A time of day ("10:00", "3:30 pm"): when, not how many ("between 10:00 and 15:00" counts no employees). */
 const CLOCK_TIME = /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?/giu
-
-/**
- * Whether a sentence prints an amount of money: by wink-nlp's reading ("$41", "300 dollars"), or by a
- * currency's sign beside a number, which the model does not read for every currency ("€120,000").
- */
-function holdsMoney(text: string): boolean {
-  return CURRENCY.test(text) || textValues(text).values.some(({ kind }) => kind === 'money')
-}
-
-const CURRENCY =
-  /[$€£¥₹]\s?\d|\d\s?(?:[$€£¥₹]|(?:dollars?|euros?|pounds?|rupees?|yen|usd|eur|gbp|cents?)\b)/iu
 
 /** Whether a sentence's words hold a term in any of its forms ("employee" for "employees"). */
 function holdsForm(terms: ReadonlySet<string>, term: string): boolean {

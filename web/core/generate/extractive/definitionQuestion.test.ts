@@ -114,6 +114,8 @@ describe('definitionQuestion', () => {
       false,
     )
     expect(defines('what does SSP stand for', 'Guide to FedRAMP System Security Plans (SSP).')).toBe(true)
+    // A key's line going on after the long form.
+    expect(defines('what does ARR mean', 'ARR: annual recurring revenue from active contracts')).toBe(true)
     // Spelled out in the plural: the small "s" after the capitals.
     expect(
       defines(

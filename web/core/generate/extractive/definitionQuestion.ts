@@ -249,7 +249,13 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   const equated = (lower: string) => {
     // The long form ends where the row goes on to say what it is ("Service level agreement: the …").
     const long = equatedX?.exec(lower.trim())?.[1]?.split(/\s*[:;(,.–—]\s/u)[0]
-    return long !== undefined && initialsInOrder(short!, long)
+    if (long === undefined) return false
+    // Or where the line goes on after the long form ("ARR: annual recurring revenue from active contracts"):
+    // its first words spell it.
+    const words = long.split(/\s+/u)
+    return words.some(
+      (_, i) => i + 1 >= short!.length && initialsInOrder(short!, words.slice(0, i + 1).join(' ')),
+    )
   }
   // An abbreviation after words holding its letters is introduced, not glossed ("… Services (NSS)").
   const glossed = (text: string) =>

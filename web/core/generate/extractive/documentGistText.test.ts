@@ -243,6 +243,21 @@ describe('documentGistText', () => {
     expect(gist).not.toMatch(/Present:|called the meeting to order|Three residents|seconded|adjourned/u)
   })
 
+  it("takes no cover's edition line for a policy's gist: which copy it is, not what it says", () => {
+    const policy = (number: number, heading: string, text: string) =>
+      source(number, text, `Information Security Policy${heading}`, 'security-policy.docx')
+    const gist = documentGistText([
+      policy(1, '', 'Acme Freight Ltd. Version 2.1, approved by the Board on 3 March 2025.'),
+      policy(
+        2,
+        ' > 1. Purpose',
+        "This policy sets the rules that protect Acme Freight's systems and customer data from loss, theft and misuse.",
+      ),
+    ]).join('')
+    expect(gist).toMatch(/^This policy sets the rules/u)
+    expect(gist).not.toContain('Version 2.1')
+  })
+
   it("keeps a handbook's section on attendance: one heading of a meeting's procedure makes no minutes", () => {
     const gist = documentGistText([
       source(

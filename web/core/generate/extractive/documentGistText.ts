@@ -70,6 +70,12 @@ const PROCEDURE_HEADING =
   /^(?:call(?:ed)?\s+to\s+order|roll\s+call|attendance|public\s+(?:comments?|forum|participation)|(?:approval|adoption)\s+of\s+(?:the\s+)?(?:minutes|agenda)|adjourn(?:ment|ed)?|next\s+meeting)$/iu
 /** How a motion was made and carried ("Briggs moved to approve; Park seconded."): procedure, not what it decided. */
 const MOTION = /\bseconded\b|^the\s+motion\s+(?:passed|carried|failed)\b/iu
+/**
+ * A document's edition, as its cover prints it: "Version 2.1, approved by the Board on 3 March 2025",
+ * "Revision 3, effective 1 July". It says which copy this is, not what it says.
+ */
+const EDITION =
+  /\b(?:version|revision|rev\.)\s*\d+(?:\.\d+)*,?\s+(?:approved|issued|effective|dated|published|updated|adopted|released)\b/iu
 /** Minutes have this many items of procedure at least (a call to order, an adjournment). */
 const MINUTES_PROCEDURES = 2
 /** An agenda item's number ("4. ", "4.1 "). */
@@ -340,7 +346,7 @@ function candidatesOf(own: readonly AnswerSource[], title: ReadonlySet<string>):
           .replace(/\[\d+\]/gu, '')
           .trim()
           .replace(ENUMERATOR, '')
-        if (ATTENDANCE.test(text) || MOTION.test(text)) continue
+        if (ATTENDANCE.test(text) || MOTION.test(text) || EDITION.test(text)) continue
         if (URL_LIKE.test(text) || !(/^["“'‘(]?\p{Lu}/u.test(text) || titleNamed(text, title))) continue
         // A reference or a list of authors ("Faragalla, H.; Plotkin, A.; …").
         if ((text.match(/;/gu) ?? []).length >= 3) continue

@@ -59,7 +59,8 @@ export function listQuestion(ask: string): boolean {
     COUNTED_PLURAL.test(text) ||
     ANY_STUFF.test(text) ||
     CONTENTS_ASK.test(text) ||
-    RULE_PEOPLE_ASK.test(text)
+    RULE_PEOPLE_ASK.test(text) ||
+    MEMBERS_ASK.test(text)
   )
     return true
   const unmarked = UNMARKED_POSSESSIVE.exec(text.replace(/[?.!]+$/u, ''))
@@ -67,6 +68,10 @@ export function listQuestion(ask: string): boolean {
   const focus = askFocus(text)
   return focus !== null && (/[^su]s$/u.test(focus) || IRREGULAR_PLURALS.has(focus)) && !/^how\s/u.test(text)
 }
+
+/** "who is on the atlas team", "who's in the steering committee": its members, one by one. */
+const MEMBERS_ASK =
+  /^who(?:['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?:on|in)\s+(?:the\s+|our\s+|their\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}(?:team|committee|board|panel|council|crew|group|cast|staff)\b/u
 
 /** The headings a document's numbered steps go under. A closed class. */
 const METHOD_HEADING = /^(?:method|instructions|directions|steps|procedure|preparation)$/iu
@@ -173,6 +178,7 @@ export function listAnswer(
   const listed = listQuestion(asked)
   const bare = !listed && barePluralAsk(asked)
   const rule = RULE_PEOPLE_ASK.test(asked)
+  const members = MEMBERS_ASK.test(asked)
   // "why does docx4j want to drop xalan": the reasons, where a list of them is introduced as such.
   const why = !listed && !bare && /^why\b/iu.test(asked.trim())
   if (!listed && !bare && !why) return null
@@ -200,6 +206,8 @@ export function listAnswer(
     share: number
     /** How many of the ask's words beyond its document's own its introduction or heading names. */
     introduces: number
+    /** 1 where its introduction or heading names the ask's head noun. */
+    headed: number
     runsOn: boolean
     sentence?: string
   } | null = null
@@ -337,8 +345,10 @@ export function listAnswer(
       // Asked in a few words, the list must be the one they name: every word in its introduction or heading,
       // but one of five or more ("… conditions for rating diesel engine power": what they are for).
       const unnamed = terms.filter((term) => ![...intro].some((word) => matchWord(term, word) > 0))
-      // So must the list of the people a rule is for ("who can work remotely": no "How GreenLoop works").
-      if ((bare || rule) && unnamed.length > Math.floor(terms.length / BARE_WORDS_PER_UNNAMED)) continue
+      // So must the list of the people a rule is for ("who can work remotely": no "How GreenLoop works"),
+      // and of a team's members ("who is on the grant team": not another project's "Team").
+      if ((bare || rule || members) && unnamed.length > Math.floor(terms.length / BARE_WORDS_PER_UNNAMED))
+        continue
       // ...and says it as the ask does: "Do not take ibuprofen if you" lists who cannot take it.
       if (rule && NEGATED.test(asked) !== NEGATED.test(`${block.intro} ${heading}`)) continue
       // A series inside a sentence is the list asked for where its sentence names what is asked, one word aside:
@@ -356,11 +366,17 @@ export function listAnswer(
         terms.some((term) => introduced.some((word) => matchWord(term, word) > 0)) ||
         (NEEDS_ASK.test(asked) && NEEDED_HEADING.test(heading.replace(/:$/u, '').trim()))
       if (!titled && block.sentence === undefined) continue
+      // Then the one titled by the ask's head noun ("Team" for "who is on the atlas team", over "Why
+      // Atlas?"), where the deck's title names that noun too ("Product Team") and so every slide.
+      const headed = head !== null && introduced.some((word) => matchWord(head, word) > 0) ? 1 : 0
       if (
         share >= LIST_COVERAGE &&
-        (!best || share > best.share || (share === best.share && introduces > best.introduces))
+        (!best ||
+          share > best.share ||
+          (share === best.share &&
+            (introduces > best.introduces || (introduces === best.introduces && headed > best.headed))))
       )
-        best = { ...block, source: source.number, share, introduces }
+        best = { ...block, source: source.number, share, introduces, headed }
     }
   }
   if (!best) return null
@@ -593,7 +609,8 @@ const DONE_NOUNS: ReadonlyMap<string, readonly string[]> = new Map([
   ['decide', ['decision']],
   ['agree', ['agree']],
   ['recommend', ['recommendation']],
-  ['conclude', ['conclusion']],
+  // A paper without a conclusion concludes in its results.
+  ['conclude', ['conclusion', 'finding', 'result']],
   ['resolve', ['resol']],
   ['approve', ['approv']],
   ['find', ['finding', 'result']],

@@ -28,6 +28,11 @@ const PRINTED_AS: ReadonlyMap<string, RegExp> = new Map([
     word,
     /\b(?:(?:no|not\s+(?:\p{L}+\s+){0,2})more\s+than|at\s+most|up\s+to|maximum|cap(?:ped)?\s+(?:at|of))\b/iu,
   ]),
+  // "go to http://192.168.8.1" for "what is the admin url".
+  ...['url', 'link', 'website', 'site'].map((word): [string, RegExp] => [
+    word,
+    /https?:\/\/\S|\bwww\.\S|\b\d{1,3}(?:\.\d{1,3}){3}\b/iu,
+  ]),
   ...['contact', 'email', 'reach'].map((word): [string, RegExp] => [
     word,
     // An e-mail address or a telephone number.

@@ -19,6 +19,7 @@ import { holdsDuration, timeUnit, withoutDurations } from './holdsDuration'
 import { instanceLine } from './namedKindLine'
 import { holdsPhrase, outsidePhrases } from '../../retrieve/holdsPhrase'
 import { askedValueKinds } from './askedValueKinds'
+import { holdsMoney } from './holdsMoney'
 import { placeBesideAsk } from './placeBesideAsk'
 import { askFocus, askedThing, listedFocus } from './askFocus'
 import { speakerOf } from './speakerOf'
@@ -132,6 +133,8 @@ const PERIOD_RELATION = new Set(
  * look ("in the fastapi deployment docs"), which the search has already used, not what to say.
  */
 const SUBJECT_WEIGHT = 3
+/** A yes-or-no question: an auxiliary verb first. */
+const YES_NO_ASK = new RegExp(`^\\s*(?:${AUXILIARY_VERBS})\\b`, 'iu')
 /** Sentences longer than this many words lose score gradually: they bury the answer. */
 const COMFORTABLE_WORDS = 30
 /** ...by this much: a sentence of 30 + LENGTH_SCALE words counts half. */
@@ -247,6 +250,10 @@ export function scoreSentences(
     understanding.wants === 'other' && askedValueKinds(understanding.ask.toLowerCase()).includes('duration')
   // "How big…": a size, in any unit but time's.
   const sizeAsked = HOW_SIZE.test(understanding.ask)
+  // "What does a meeting room cost": an amount of money, not a room's 12 seats. A table's cells print
+  // amounts without their currency ("in millions" above them).
+  const valueKinds = askedValueKinds(understanding.ask.toLowerCase())
+  const moneyAsked = valueKinds.length === 1 && valueKinds[0] === 'money'
   // "How old…" is answered by a length of time or by an age alone ("Keith is aged 72"): a number.
   const ageAsked = durationAsked && /\bhow\s+old\b/iu.test(understanding.ask)
   // "How many people took the survey": a year ("conducted in 2017") counts nothing.
@@ -306,8 +313,11 @@ export function scoreSentences(
       .filter((sentence) => focus !== null && terms.includes(focus) && sentence.section.includes(focus))
       .map((sentence) => sentence.document),
   )
+  const nonAsked = terms.includes(NON)
   const quality = candidates.map((sentence): number[] => {
     const row = terms.map((term, t) => {
+      // "Non-residents" names no residents: a word the sentence holds only after "non-" is its opposite.
+      if (sentence.terms.has(term) && !nonAsked && oppositeOnly(sentence.sequence, term)) return 0
       if (sentence.terms.has(term)) return 1
       // A year meets its period's other printed forms ("2022" in "FY2022"), as the period grammar reads them.
       if (YEAR.test(term) && [...sentence.terms].some((word) => word !== term && word.endsWith(term)))
@@ -393,6 +403,11 @@ export function scoreSentences(
     speaker?.verb === term
   const scoping = (term: string) => definition?.scope.includes(term) || understanding.scope.includes(term)
   const mechanism = howItWorks(understanding.ask)
+  // "are dvds lent for three weeks": the thing a yes-or-no question is of, its first word that is no
+  // word of a question's shape (`shape`), right after its verb.
+  const yesNoSubject = YES_NO_ASK.test(understanding.ask)
+    ? (tokenize(understanding.ask).find((term) => terms.includes(term) && !shape(term)) ?? null)
+    : null
   const weights = terms.map((term, t) => {
     const df = commonness[t] ?? 0
     // "what does the name neon actually mean": "name" and "actually" say nothing of neon.
@@ -451,6 +466,9 @@ export function scoreSentences(
     const coverage = total > 0 ? matched / total : 0
     let score = coverage / (1 + Math.max(0, sentence.words - COMFORTABLE_WORDS) / LENGTH_SCALE)
     if (pairs.length > 0) score += (PHRASE_BONUS * countPhrases(pairs, sentence.sequence)) / pairs.length
+    // "is dental covered for new hires": a sentence not naming what the question is of ("New hire
+    // orientation") says nothing of it, as a definition's without its subject.
+    if (yesNoSubject !== null && (row[terms.indexOf(yesNoSubject)] ?? 0) === 0) score *= NO_SUBJECT_SHARE
     if (options.length > 0)
       score +=
         (OPTION_BONUS * options.filter((option) => printsOption(sentence.text, option)).length) /
@@ -517,14 +535,16 @@ export function scoreSentences(
     const holdsKind =
       coverage > 0 &&
       !timeLabel &&
-      (durationAsked
-        ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
-        : holdsAnswerKind(
-            instanceAsked ? 'person' : understanding.wants,
-            sizeAsked ? withoutDurations(sentence.text) : sentence.text,
-            asked,
-            countAsked,
-          ))
+      (moneyAsked
+        ? holdsMoney(sentence.text) || (sentence.text.includes(' | ') && /\d/u.test(sentence.text))
+        : durationAsked
+          ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
+          : holdsAnswerKind(
+              instanceAsked ? 'person' : understanding.wants,
+              sizeAsked ? withoutDurations(sentence.text) : sentence.text,
+              asked,
+              countAsked,
+            ))
     if (holdsKind) score += ANSWER_KIND_BONUS
     // "how much does greenwatch cost" beside a budget's rows ("Microcontroller | $25", "Total | $137"), none
     // of whose labels it names: the whole's figure is the total's.
@@ -617,6 +637,14 @@ const HOW_MANY_PERSONS = new RegExp(String.raw`\bhow\s+many\s+(${PERSON_NOUNS})\
 
 /** A year as a count question meets one: a figure from 1500 to 2099, no separator in it. */
 const COUNTLESS_YEAR = /^(?:1[5-9]|20)\d\d[.,]?$/u
+
+/** The prefix "non-" as the tokenizer reads it: a word of its own. */
+const NON = 'non'
+
+/** Whether every time `sequence` holds `term`, "non" comes right before it ("non-residents"). */
+function oppositeOnly(sequence: readonly string[], term: string): boolean {
+  return sequence.includes(term) && sequence.every((word, i) => word !== term || sequence[i - 1] === NON)
+}
 
 function holdsAnswerKind(
   wants: QuestionUnderstanding['wants'],

@@ -12,6 +12,8 @@ describe('summaryQuestion', () => {
       'quick recap of the board minutes',
       'synopsis of the grant proposal pls',
       'what were the main findings of the developer survey',
+      'main takeaway of the sleep study',
+      'whats the bottom line of the sleep paper',
     ])
       expect(summaryQuestion(ask)).toBe(true)
   })

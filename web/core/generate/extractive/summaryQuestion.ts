@@ -35,7 +35,7 @@ const BRIEFLY =
   /,?\s+(?:in\s+(?:short|brief|a\s+(?:sentence|line|word|few\s+(?:words|lines|sentences))|one\s+(?:sentence|line))|briefly)(?=\s*[?.!]*$)/u
 
 const SUMMARY =
-  /\b(?:summar(?:y|i[sz]e|i[sz]ing)|gist|tl;?\s?dr|in a nutshell|overview of|main (?:points|idea|ideas)|key (?:points|takeaways)|(?:main|key|major) findings|(?:the )?point of (?:the|this|that)\b|recap|synopsis|rundown|sum up|(?:short|quick|brief) version of|cliff ?notes)/u
+  /\b(?:summar(?:y|i[sz]e|i[sz]ing)|gist|tl;?\s?dr|in a nutshell|overview of|main (?:points|idea|ideas)|key (?:points|takeaways?)|(?:main|big|biggest) takeaways?|takeaways? (?:of|from)\b|bottom line|(?:main|key|major) findings|(?:the )?point of (?:the|this|that)\b|recap|synopsis|rundown|sum up|(?:short|quick|brief) version of|cliff ?notes)/u
 /**
  * "what does the ollama api doc cover", "what does the hbcu deck say": what a document (named by its kind)
  * covers, says or discusses is its gist; "what does the warranty cover" names no document and asks a fact.
