@@ -68,6 +68,10 @@ const LABEL_WIDTH = 0.6
 const PROSE_WORDS = 6
 /** A row of a table of figures ends in one ("… 1.27 - 1.34", "… 12%", "… (3.2)"). */
 const ROW_END = /\d%?\)?$/u
+/** A question's end: an FAQ's question is a label of its own, however it ends. */
+const QUESTION_END = /\?["'”’)]*$/u
+/** A question standing as a label has at most this many words. */
+const QUESTION_WORDS = 12
 /** A line that ends a sentence, or a clause ("…, and"): a label's line ends in none of these. */
 const CLAUSE_END = /[.!?;,]$/u
 
@@ -83,9 +87,11 @@ function runInLabel(previous: Line | undefined, line: Line, next: Line): boolean
   const text = line.text.trim()
   const before = previous?.text.trimEnd() ?? ''
   const after = next.text.trim()
+  // "Who can build an ADU?" over its answer: an FAQ's question, a heading in body type.
+  const asks = QUESTION_END.test(text)
   const label =
-    !CLAUSE_END.test(text) &&
-    text.split(/\s+/u).length <= LABEL_WORDS &&
+    (!CLAUSE_END.test(text) || asks) &&
+    text.split(/\s+/u).length <= (asks ? QUESTION_WORDS : LABEL_WORDS) &&
     line.x1 - line.x0 <= LABEL_WIDTH * (next.x1 - next.x0) &&
     /^\p{Lu}/u.test(after) &&
     Math.abs(line.fontSize - next.fontSize) <= 0.05 * next.fontSize

@@ -187,4 +187,19 @@ describe('pageParagraphs', () => {
       'Iowa 2.85 2.99 - 3.30 2.85 - 3.07',
     ])
   })
+
+  it("keeps an FAQ's question in body type off its answer", () => {
+    const lines = [
+      'It may be attached to the house or stand on its own.',
+      'Who can build an ADU?',
+      'Any owner of a single-family lot in a residential zone may build one ADU. The owner',
+      'does not need to live on the property.',
+    ]
+    const items = lines.map((line, index) => item(line, 50, 650 - index * 12))
+    expect(texts(items)).toEqual([
+      'It may be attached to the house or stand on its own.',
+      'Who can build an ADU?',
+      'Any owner of a single-family lot in a residential zone may build one ADU. The owner does not need to live on the property.',
+    ])
+  })
 })
