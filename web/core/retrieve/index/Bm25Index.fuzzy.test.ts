@@ -30,6 +30,16 @@ describe('Bm25Index query terms it does not know', () => {
     expect(index().search('cypiddids', { limit: 5 })).toEqual([])
   })
 
+  it("matches a quality's noun to its adjective and back, further apart than two edits", () => {
+    const bm25 = new Bm25Index()
+    bm25.add([
+      chunk('lin', 'A system is linearizable when every operation appears to take effect at one instant.'),
+      chunk('rel', 'The reliability of the network decides how often messages are lost.'),
+    ])
+    expect(ids(bm25.search('what is linearizability', { limit: 5 }))).toEqual(['lin'])
+    expect(ids(bm25.search('how reliable is the network', { limit: 5 }))).toContain('rel')
+  })
+
   it('never corrects short terms or terms with digits', () => {
     // "bal" is one edit from "ball", but three letters are too few to guess from.
     expect(index().search('bal', { limit: 5 })).toEqual([])

@@ -313,13 +313,21 @@ export class Bm25Index {
       if (exact !== undefined) score(exact, 1)
       const maxEdits = edits.get(term)
       if (maxEdits !== undefined) {
+        const near = new Set<string>()
         for (const { index, distance } of termsWithinEdits(this.sortedTerms(), term, maxEdits)) {
           const neighbour = this.sorted[index]!
           if (distance === 0) continue
+          near.add(neighbour)
           score(
             state.termOf.get(neighbour)!,
             (FUZZY_WEIGHT * neighbour.length) / (neighbour.length + distance),
           )
+        }
+        // "linearizability" asked of a text that says "linearizable": too many edits apart, one word.
+        for (const form of derivedForms(term)) {
+          const code = state.termOf.get(form)
+          if (code !== undefined && !near.has(form))
+            score(code, (FUZZY_WEIGHT * form.length) / (form.length + 1))
         }
       }
       const firstOccurrence = terms.indexOf(term) === t
@@ -565,6 +573,18 @@ function fuzzyEdits(terms: readonly string[], known: (term: string) => boolean):
     edits.set(term, length >= TWO_EDITS_LENGTH ? 2 : 1)
   }
   return edits
+}
+
+/**
+ * The adjective of a quality's noun and the noun of an adjective's quality ("linearizability",
+ * "linearizable"; "reliable", "reliability"): one word's forms, further apart than a correction's edits.
+ * English suffixes.
+ */
+function derivedForms(term: string): string[] {
+  const quality = /([ai])bility$/u.exec(term)
+  if (quality) return [`${term.slice(0, quality.index)}${quality[1]}ble`]
+  const able = /([ai])ble$/u.exec(term)
+  return able ? [`${term.slice(0, able.index)}${able[1]}bility`] : []
 }
 
 /** Per-chunk accumulators, indexed by ordinal; reused, so a query allocates little. */
