@@ -5,13 +5,20 @@ import { answerSource } from '../../testing/answerSource'
 import { composeAnswer } from './composeAnswer'
 import { composedAnswer } from '../../testing/composedAnswer'
 
-/** A slide as a deck's chunk holds it: its title on the first line, its bullets one a line, unpunctuated. */
-const slide = (number: number, page: number, title: string, bullets: string[]): AnswerSource =>
-  answerSource(number, [title, '', ...bullets].join('\n'), {
-    filename: 'tuning-talk.pptx',
-    page,
-    heading: title,
-  })
+/**
+ * Slides of the deck `filename` as its chunks hold them: the title on the first line, the bullets one a
+ * line, unpunctuated; `about`, what the deck's opening says it is about, where a test needs it.
+ */
+const deckSlide =
+  (filename: string, about?: ReadonlySet<string>) =>
+  (number: number, page: number, title: string, bullets: string[]): AnswerSource =>
+    answerSource(number, [title, '', ...bullets].join('\n'), {
+      filename,
+      page,
+      heading: title,
+      ...(about ? { about } : {}),
+    })
+const slide = deckSlide('tuning-talk.pptx')
 
 const answer = composedAnswer
 
@@ -469,13 +476,7 @@ describe('composeAnswer on slide decks', () => {
 describe("composeAnswer on a team's members", () => {
   // The deck's title slide names it "Product Team": every slide is about the team, by its deck.
   const about = new Set(['project', 'atlas', 'kickoff', 'product', 'team'])
-  const kickoff = (number: number, page: number, title: string, bullets: string[]): AnswerSource =>
-    answerSource(number, [title, '', ...bullets].join('\n'), {
-      filename: 'atlas-kickoff.pptx',
-      page,
-      heading: title,
-      about,
-    })
+  const kickoff = deckSlide('atlas-kickoff.pptx', about)
   const slides = [
     kickoff(1, 2, 'Why Atlas?', [
       'Customers take 9 minutes on average to find an invoice',
@@ -507,14 +508,11 @@ describe("composeAnswer on a team's members", () => {
 
 describe('composeAnswer on a yes-or-no question', () => {
   it('quotes the slide naming what the question is of, not the title slide holding the rest of its words', () => {
-    const onboarding = (number: number, page: number, title: string, bullets: string[]): AnswerSource =>
-      answerSource(number, [title, '', ...bullets].join('\n'), {
-        filename: 'onboarding-deck.pptx',
-        page,
-        heading: title,
-        // What the deck's title slide says it is about: every slide is about new hires.
-        about: new Set(['onboarding', 'northwind', 'new', 'hire', 'orientation']),
-      })
+    // What the deck's title slide says it is about: every slide is about new hires.
+    const onboarding = deckSlide(
+      'onboarding-deck.pptx',
+      new Set(['onboarding', 'northwind', 'new', 'hire', 'orientation']),
+    )
     const slides = [
       onboarding(1, 1, 'Onboarding at Northwind', [
         'People Operations',
