@@ -240,6 +240,8 @@ describe('followUpQuestion', () => {
     // A question with a noun of its own asks about it.
     expect(followUpQuestion('how many ships sank', explosion)).toBeNull()
     expect(followUpQuestion('who won', [])).toBeNull()
+    // "rent" read as a verb after "is" is still the thing asked of: no follow-up.
+    expect(followUpQuestion('how much is rent', after('who are the parties to the lease'))).toBeNull()
   })
 
   it('leaves a question that stands alone, or a first question, to search', () => {

@@ -129,7 +129,7 @@ function rewrittenFollowUp(
   const pointed = documentNamedBefore(asked, history)
   if (pointed) return pointed
   const followUp = isFollowUp(asked)
-  const nounless = !followUp && textValues(asked).nouns.length === 0
+  const nounless = !followUp && namesNothing(asked)
   if (!followUp && !nounless) return null
   const previous = questionBefore
     ?.normalize('NFKC')
@@ -495,6 +495,23 @@ function referentOf(previous: string): string | null {
   return previous.toLowerCase().includes(referent.toLowerCase()) ? referent : null
 }
 const NOMINAL = /^(?:NOUN|PROPN|NUM|X)$/u
+
+/** A form of "be", after which a bare word is what is asked of, whatever its tag. */
+const COPULA = /^(?:is|are|was|were|'s|’s)$/u
+/** Endings of a verb's own forms ("died", "closing"): a word with one after "is" is a verb still. */
+const VERB_FORM = /(?:ed|ing)$/u
+
+/**
+ * Whether the question names no noun by wink-nlp's tags ("how many died"). A base-form "verb" right after
+ * "is" is a noun the tagger misread ("how much is rent"): English puts no bare verb there.
+ */
+function namesNothing(question: string): boolean {
+  const { words, tags, nouns } = textValues(question)
+  if (nouns.length > 0) return false
+  return !tags.some(
+    (tag, i) => tag === 'VERB' && COPULA.test(words[i - 1] ?? '') && !VERB_FORM.test(words[i] ?? ''),
+  )
+}
 
 function standsAlone(message: string): boolean {
   const pronoun = PRONOUN.exec(message)
