@@ -25,7 +25,10 @@ const chunk = ([heading, text]: [string, string], index: number): ChunkRecord =>
   vector: null,
 })
 
-const store = { listChunks: async () => CHANGELOG.map(chunk) }
+const store = {
+  listChunks: async ({ documentId }: { documentId?: string }) =>
+    documentId === 'changelog' ? CHANGELOG.map(chunk) : [],
+}
 
 const found = (number: number, index: number, filename = 'CHANGELOG.md'): SourceDocument => ({
   number,
@@ -49,6 +52,17 @@ describe('releaseSection', () => {
     expect(section[0]?.number).toBe(1)
     const two = await read('whats new in version 2', [found(1, 0)])
     expect(two.map(({ heading }) => heading)).toEqual(CHANGELOG.slice(2).map(([heading]) => heading))
+  })
+
+  it('reads a changelog search found only by its opening, and the release a date is asked of', async () => {
+    // The changelog's opening ("All notable changes…") under no release's heading, after another file's passage.
+    const opening: SourceDocument = { ...found(2, 0), chunk_id: 'changelog#intro', heading: 'Changelog' }
+    const latest = await read("what's new in the latest release", [found(1, 0, 'notes.md'), opening])
+    expect(latest.map(({ chunk_id }) => chunk_id)).toEqual(['changelog#0', 'changelog#1'])
+    // A date asked: the release's first passage, whose heading prints it.
+    const before = await read('when was the release before 2.1.0 released', [opening])
+    expect(before.map(({ heading }) => heading)).toEqual([CHANGELOG[2]![0]])
+    expect(await read('when was the release before 2.0.0 released', [opening])).toEqual([])
   })
 
   it('reads nothing for another question, a release not named, or a pool without a changelog', async () => {

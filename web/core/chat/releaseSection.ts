@@ -1,33 +1,43 @@
 import { askedRelease, releaseAsk, releaseLevel } from '../generate/extractive/releaseAsk'
+import { headingReleaseAsk } from '../generate/extractive/releaseWhen'
+import type { ChunkRecord } from '../store/ChunkRecord'
 import type { PoolReading } from './PoolReading'
 import type { SourceDocument } from './SourceDocument'
 import { storedSource } from './storedSource'
 
 /** A changelog's passages read to find a release's heading: hundreds of releases, a few passages each. */
 const READ_PASSAGES = 1000
+/**
+ * Where no passage of the pool is under a release's heading, the pool's first documents read for such
+ * headings: search may find a changelog by its opening ("All notable changes to csvkitten…") alone.
+ */
+const READ_DOCUMENTS = 3
+/** A document whose headings name at least this many releases is a changelog. */
+const MIN_RELEASES = 2
 
 /** The release named by a heading path ("Changelog > Version 3.0.0, 2022-12-22 > Fixes"), or null. */
 const releaseOf = (heading: string | null | undefined) => releaseLevel(heading)?.release ?? null
 
 /**
  * For a question that asks what a release changed (`releaseAsk`: "what changed in 3.0.0", "whats new in
- * version 2"), the passages under that release's heading in the changelog among search's passages (the
- * first document of the pool whose headings name releases), in document order, at most `count`: search
- * finds "3.0.0" in the heading's passage, not the sections under it ("New Features", "Bug Fixes"), and
- * "version 2" in none (2.0.0 is printed "[2.0.0]"). Empty for any other question, or where no heading
- * names the release asked.
+ * version 2"), the passages under that release's heading in the changelog among search's passages, in
+ * document order, at most `count`: search finds "3.0.0" in the heading's passage, not the sections under
+ * it ("New Features", "Bug Fixes"), and "version 2" in none (2.0.0 is printed "[2.0.0]"). For one its
+ * heading answers (`headingReleaseAsk`: "when was the release before 3.2.0 out", "what's the latest
+ * version"), that release's first passage, whose heading dates it. The changelog is the first document of
+ * the pool with a passage under a release's heading, else the first of its first documents whose headings
+ * name releases. Empty for any other question, or where no heading names the release asked.
  */
 export async function releaseSection(
   { store, pool, understanding }: PoolReading,
   count: number,
 ): Promise<SourceDocument[]> {
-  const asked = releaseAsk(understanding.ask)
+  const changes = releaseAsk(understanding.ask)
+  const asked = changes ?? headingReleaseAsk(understanding.ask)
   if (!asked) return []
-  const changelog = pool.find((source) => releaseOf(source.heading) !== null)
+  const changelog = await changelogIn(store, pool)
   if (!changelog) return []
-  const chunks = await store
-    .listChunks({ documentId: changelog.document_id, limit: READ_PASSAGES })
-    .catch(() => [])
+  const { source, chunks } = changelog
   const release = askedRelease(
     asked.version,
     chunks.map((chunk) => releaseOf(chunk.heading)).filter((name): name is string => name !== null),
@@ -36,9 +46,28 @@ export async function releaseSection(
   if (release === null) return []
   return chunks
     .filter((chunk) => releaseOf(chunk.heading) === release)
-    .slice(0, count)
+    .slice(0, changes ? count : 1)
     .map((chunk, i) => {
       const found = pool.find(({ chunk_id }) => chunk_id === chunk.id)
-      return found ?? storedSource(chunk, changelog, pool.length + i + 1)
+      return found ?? storedSource(chunk, source, pool.length + i + 1)
     })
+}
+
+async function changelogIn(
+  store: PoolReading['store'],
+  pool: readonly SourceDocument[],
+): Promise<{ source: SourceDocument; chunks: ChunkRecord[] } | null> {
+  const read = (source: SourceDocument) =>
+    store.listChunks({ documentId: source.document_id, limit: READ_PASSAGES }).catch(() => [])
+  const named = pool.find((source) => releaseOf(source.heading) !== null)
+  if (named) return { source: named, chunks: await read(named) }
+  const firsts = pool.filter(
+    (source, i) => pool.findIndex(({ document_id }) => document_id === source.document_id) === i,
+  )
+  for (const source of firsts.slice(0, READ_DOCUMENTS)) {
+    const chunks = await read(source)
+    const releases = new Set(chunks.map((chunk) => releaseOf(chunk.heading)).filter((name) => name !== null))
+    if (releases.size >= MIN_RELEASES) return { source, chunks }
+  }
+  return null
 }

@@ -600,6 +600,9 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
       ),
     ]
     expect(answer('when was 2.3.0 released', changelog).text).toBe('[2.3.0] - 2024-09-26 [2]')
+    expect(answer('when was the release before 2.4.0 released', changelog).text).toBe(
+      '[2.3.0] - 2024-09-26 [2]',
+    )
     expect(answer('when was saml sign-in added', changelog).text).toBe(
       '[2.3.0] - 2024-09-26: Add SAML sign-in (#653) [2]',
     )
@@ -607,6 +610,15 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
       '[2.4.0] - 2024-10-15: Remove proxy settings (GH-150) [1]',
     )
     expect(answer("what's the latest version", changelog).text).toBe('[2.4.0] - 2024-10-15 [1]')
+    const opening = source(
+      3,
+      'All notable changes to tidyframe are documented here.',
+      'CHANGELOG.md',
+      'Changelog',
+    )
+    expect(answer('whats the latest version of tidyframe', [...changelog, opening]).text).toBe(
+      '[2.4.0] - 2024-10-15 [1]',
+    )
   })
 
   it('answers "how many people" with the count of persons named otherwise, not a sentence dated by its years', () => {

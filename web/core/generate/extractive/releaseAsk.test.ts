@@ -9,6 +9,8 @@ describe('releaseAsk', () => {
     expect(releaseAsk("what's new in python 3.12")?.version).toBe('3.12')
     expect(releaseAsk('release notes for v2.1')?.version).toBe('2.1')
     expect(releaseAsk('whats new in the latest release')?.version).toBe('latest')
+    // The program's name between: "the latest csvkit release".
+    expect(releaseAsk("what's new in the latest csvkit release")?.version).toBe('latest')
     expect(releaseAsk('what happened in 2.2.1')?.version).toBe('2.2.1')
     expect(releaseAsk('what was updated in v1.4')?.version).toBe('1.4')
   })

@@ -23,8 +23,9 @@ const CHANGE_ASK =
   /\b(?:chang(?:e|es|ed)|happen(?:s|ed)?|updat(?:e|es|ed)|new|add(?:ed|s)?|fix(?:es|ed)?|remov(?:e|ed|es)|deprecat\w*|features?|improvements?|breaking|release\s+notes|changelog|differen\w*)\b/iu
 /** A when/who/how-many question asks something of the release, not its list of changes. */
 const NOT_A_LIST = /^(?:when|who|whom|whose|where|why|how\s+(?:many|much|long|old))\b/iu
-/** "the latest version", "the most recent release": the newest of the changelog. */
-const LATEST = /\b(?:latest|newest|most\s+recent|last|current)\s+(?:version|release|update)\b/iu
+/** "the latest version", "the most recent release", "the latest csvkit release": the newest of the changelog. */
+const LATEST =
+  /\b(?:latest|newest|most\s+recent|last|current)\s+(?:[\p{L}\p{N}.-]+\s+)?(?:version|release|update)\b/iu
 /** "version 3", "release 2": a number after the word, which `typedVersions` leaves to a quantity. */
 const NAMED_NUMBER = /\b(?:version|release|v)\s*(\d+)\b(?!\.\d)/iu
 /** "the release before 2.2.1", "the version after v3": the one next to a release named. */
@@ -47,8 +48,8 @@ export function releaseAsk(ask: string): ReleaseAsk | null {
   const text = ask.replace(/\s+/gu, ' ').trim()
   if (!CHANGE_ASK.test(text) || NOT_A_LIST.test(text)) return null
   const section = SECTIONS.find(([asked]) => asked.test(text))?.[1] ?? null
-  const beside = BESIDE.exec(text)
-  if (beside) return { version: beside[2]!, section, shift: beside[1]!.toLowerCase() === 'before' ? -1 : 1 }
+  const beside = besideRelease(text)
+  if (beside) return { ...beside, section }
   const version = LATEST.test(text)
     ? 'latest'
     : (typedVersions(text)[0]?.replace(/^v(?=\d+\.)/u, '') ??
@@ -57,6 +58,12 @@ export function releaseAsk(ask: string): ReleaseAsk | null {
       null)
   if (version === null) return null
   return { version, section, shift: 0 }
+}
+
+/** "the release before 2.2.1", "the version after v3": the release named and the step from it; null for none. */
+export function besideRelease(text: string): { version: string; shift: number } | null {
+  const beside = BESIDE.exec(text)
+  return beside ? { version: beside[2]!, shift: beside[1]!.toLowerCase() === 'before' ? -1 : 1 } : null
 }
 
 /** The parts of a version as numbers ("3.0.0": [3, 0, 0]); "x" and anything else ends them. */

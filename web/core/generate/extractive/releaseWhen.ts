@@ -1,5 +1,5 @@
 import type { AnswerSource } from '../AnswerGenerator'
-import { askedRelease, releaseLevel } from './releaseAsk'
+import { askedRelease, besideRelease, releaseLevel } from './releaseAsk'
 import { releasesIn } from './releaseNotes'
 import { typedVersions } from './typedVersions'
 
@@ -7,9 +7,12 @@ import { typedVersions } from './typedVersions'
 const YEAR = /(?<!\d)(?:19|20)\d\d(?!\d)/u
 /** "When was 2.4.0 released", "what date did 3.0 come out": a date asked of a release. */
 const WHEN = /^(?:when|what\s+(?:date|day|year|month))\b/iu
-/** "What's the latest version", "which is the newest release": the newest release itself. */
+/**
+ * "What's the latest version", "which is the newest release", "what's the latest version of csvkit": the
+ * newest release itself.
+ */
 const LATEST =
-  /^(?:what|whats|what['’]s|which)\s+(?:is\s+)?(?:the\s+)?(?:latest|newest|most\s+recent|current)\s+(?:version|release)\s*[?.!]*$/iu
+  /^(?:what|whats|what['’]s|which)\s+(?:is\s+)?(?:the\s+)?(?:latest|newest|most\s+recent|current)\s+(?:[\p{L}\p{N}.-]+\s+)?(?:version|release)(?:\s+of\s+[\p{L}\p{N}.-]+)?\s*[?.!]*$/iu
 
 /**
  * The level of a heading path that names a release and dates it ("[2.4.0] - 2024-10-15" of "Changelog >
@@ -22,22 +25,37 @@ export function datedRelease(heading: string | null | undefined): string | null 
 }
 
 /**
- * What a changelog's release headings answer by themselves, cited: "what's the latest version" (the
- * newest release's heading) and "when was 2.4.0 released" (that release's heading, where it prints its
- * date). Null for any other question, or where no passage is under such a heading.
+ * The release whose heading answers a question by itself: the newest ("what's the latest version"), or the
+ * one a "when" question names ("when was 2.4.0 released"), or the one before or after it ("when was the
+ * release before 3.2.0 out": `shift`). Null for any other question.
+ */
+export function headingReleaseAsk(ask: string): { version: string; shift: number; latest: boolean } | null {
+  const text = ask.trim()
+  if (LATEST.test(text)) return { version: 'latest', shift: 0, latest: true }
+  if (!WHEN.test(text)) return null
+  const beside = besideRelease(text)
+  if (beside) return { ...beside, latest: false }
+  const typed = typedVersions(text)[0]
+  return typed === undefined ? null : { version: typed.replace(/^v(?=\d+\.)/u, ''), shift: 0, latest: false }
+}
+
+/**
+ * What a changelog's release headings answer by themselves, cited (`headingReleaseAsk`): the newest
+ * release's heading, or the asked release's where it prints its date. Null for any other question, or
+ * where no passage is under such a heading.
  */
 export function releaseHeadingAnswer(ask: string, sources: readonly AnswerSource[]): string | null {
-  const latest = LATEST.test(ask.trim())
-  const typed = WHEN.test(ask.trim()) ? typedVersions(ask)[0] : undefined
-  if (!latest && typed === undefined) return null
+  const asked = headingReleaseAsk(ask)
+  if (!asked) return null
   const released = releasesIn(sources)
   const release = askedRelease(
-    latest ? 'latest' : typed!.replace(/^v(?=\d+\.)/u, ''),
+    asked.version,
     released.map((entry) => entry.release),
+    asked.shift,
   )
   const entry = released.find((candidate) => candidate.release === release)
   if (!entry) return null
   const heading = entry.levels[entry.at]!
-  if (!latest && !YEAR.test(heading)) return null
+  if (!asked.latest && !YEAR.test(heading)) return null
   return `${heading} [${entry.source.number}]`
 }
