@@ -233,6 +233,24 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(composedAnswer('what weight can a parcel be', parcel).text).toBe(
       'Each parcel may hold up to 20 kg of goods. [1]',
     )
+    // An agreement's parties, said by the names it is made between.
+    const lease = [
+      fileSource(
+        1,
+        'Residential Lease Agreement\n\nThis Lease Agreement is made on 1 March 2026 between Alice Ng ("Landlord") and Robert Roe ("Tenant") for the apartment at 14 Elm Street.',
+        'lease.md',
+        'Residential Lease Agreement',
+      ),
+      fileSource(
+        2,
+        "1. Term\n\nThe lease begins on 1 April 2026. After that it continues from month to month until either party gives 60 days' written notice.",
+        'lease.md',
+        'Residential Lease Agreement > 1. Term',
+      ),
+    ]
+    expect(composedAnswer('who are the parties to the lease', lease).text).toMatch(
+      /^This Lease Agreement is made on 1 March 2026 between Alice Ng .+ \[1\]$/u,
+    )
   })
 
   it('answers a follow-up with a new sentence, not the one the answer before quoted, where that lacks its words', () => {

@@ -38,6 +38,11 @@ const PRINTED_AS: ReadonlyMap<string, RegExp> = new Map([
     // An e-mail address or a telephone number.
     /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?:\+\d{1,3}[\s.-]?)?\(?\d{2,4}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}\b/u,
   ]),
+  // "This Lease is made between Alice Ng ("Landlord") and Robert Roe ("Tenant")" for "who are the parties".
+  ...['parties', 'party'].map((word): [string, RegExp] => [
+    word,
+    /\bbetween\s+(?:the\s+)?\p{Lu}[^.;]{0,150}?\band\s+(?:the\s+)?\p{Lu}/u,
+  ]),
 ])
 
 /** Whether `text` prints a value of the kind the question's `term` names (`PRINTED_AS`). */
