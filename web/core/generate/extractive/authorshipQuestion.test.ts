@@ -73,6 +73,12 @@ describe('bylineOf', () => {
       bylineOf('Community College Enrollment Trends\nDr. Alicia Moreno\nOffice of Institutional Research'),
     ).toBe('Dr. Alicia Moreno')
     expect(bylineOf('Tidal Power\nDr. visits are twice a year')).toBeNull()
+    // "Dr." before a name, its workplace after a comma.
+    expect(
+      bylineOf(
+        'Rural Broadband: Closing the Gap\nDr. Lena Ortiz, Center for Digital Equity\nState Broadband Summit',
+      ),
+    ).toBe('Dr. Lena Ortiz (Center for Digital Equity)')
     // Whom a talk was given to names no speaker; a label of things is no byline.
     expect(bylineOf('Tidal Power\nPresented to the Harbour Board')).toBeNull()
     expect(bylineOf('Tidal Power\nTopics: Turbines, Tides and Costs')).toBeNull()

@@ -103,11 +103,13 @@ export function bylineOf(text: string): string | null {
     const affiliation = i > 0 ? AFFILIATION.exec(line) : null
     if (affiliation && affiliation.index > 0) {
       const names = line.slice(0, affiliation.index).replace(/,$/u, '').trim()
-      const words = names.split(' ')
+      // "Dr. Lena Ortiz, Center for Digital Equity": the title is no word of the name.
+      const bare = names.replace(HONORIFIC, '')
+      const words = bare.split(' ')
       if (
         words.length >= 2 &&
         words.length <= MAX_AFFILIATED_WORDS &&
-        isNameList([names], names, MAX_AFFILIATED_WORDS)
+        isNameList([bare], bare, MAX_AFFILIATED_WORDS)
       ) {
         // A paper's authors each over their own affiliation, read as one line each ("Alex Rivera
         // Department of Computer Science Northfield University arivera@…", then "Ming Zhou School of…"):
