@@ -345,6 +345,16 @@ describe('composeAnswer on a section or a slide whose title is the question', ()
     ).toBe(
       'The controlled greenhouse stayed within the target band 87% of the time. [3] Tomato yield was 18% higher, and days with visible botrytis fell by 41%. [3]',
     )
+    // One whose abstract says what it concludes concludes there.
+    const concluding = fileSource(
+      1,
+      'Abstract\n\nHumidity swings in small greenhouses cause fungal disease. We conclude that cheap sensors pay for themselves within a season.',
+      'greenhouse-paper.md',
+      'Low-Cost Sensor Networks for Greenhouse Humidity Control > Abstract',
+    )
+    expect(
+      composedAnswer('what does the greenhouse paper conclude', [concluding, limitations, results]).text,
+    ).toBe('We conclude that cheap sensors pay for themselves within a season. [1]')
   })
 
   it("reads an author's year in brackets as a citation, no length of time: how long a study ran is not said", () => {
@@ -366,6 +376,22 @@ describe('composeAnswer on a section or a slide whose title is the question', ()
     )
     expect(composedAnswer('what are the limitations of the greenhouse study', [limitations]).text).toBe(
       'Limitations [1]\n- The study covered one season at one site.\n- Sensor drift of up to 3% was observed after ten weeks.',
+    )
+    // Asked in the past tense, of a post whose findings are lines of their own.
+    const findings = fileSource(
+      2,
+      'Key findings\n\n62% of teams require at least one approval before merging.\nReviews take a median of 19 hours from request to approval.',
+      'survey-blog.html',
+      'What 3,200 developers told us about code review > Key findings',
+    )
+    const opening = fileSource(
+      1,
+      'What 3,200 developers told us about code review\n\nEvery year we ask developers how their teams review code. This year 3,200 developers answered our survey.',
+      'survey-blog.html',
+      'What 3,200 developers told us about code review',
+    )
+    expect(composedAnswer('what were the key findings of the survey', [opening, findings]).text).toBe(
+      'Key findings [2]\n- 62% of teams require at least one approval before merging.\n- Reviews take a median of 19 hours from request to approval.',
     )
   })
 

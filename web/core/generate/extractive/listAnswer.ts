@@ -463,7 +463,13 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
   const defining = definitionQuestion(ask) !== null && !listQuestion(ask)
   const same = (term: string, words: readonly string[]) => words.some((word) => matchWord(term, word) > 0)
   const verb = DONE_ASK.exec(ask.trim())?.[1]?.toLowerCase()
-  const done = verb === undefined ? null : (DONE_NOUNS.get(verb) ?? null)
+  // A paper without a conclusion concludes in its results: not one whose passages say what it concludes
+  // ("We conclude that…" in its abstract), which the sentences answer.
+  const concludes = sources.some((source) => CONCLUDING.test(source.text))
+  const done =
+    verb === undefined
+      ? null
+      : [...(DONE_NOUNS.get(verb) ?? []), ...(concludes ? [] : (UNSAID_NOUNS.get(verb) ?? []))]
   for (const source of sources) {
     const deck = DECK_FILE.test(source.filename)
     if (deck && (source.page ?? 1) <= 1) continue
@@ -506,7 +512,9 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       terms.every((term) => same(term, askedTerms))
     // "what did the platform team decide" beside the notes' "Decisions": what was done, under its noun.
     const doneTitle =
-      done !== null && words.some((word) => done.some((noun) => word.toLowerCase().startsWith(noun)))
+      done !== null &&
+      done.length > 0 &&
+      words.some((word) => done.some((noun) => word.toLowerCase().startsWith(noun)))
     // "how do i make the lentil soup" beside the recipe's "Method" over numbered steps: a how-to's steps
     // under the heading such steps go under, in the document the ask names (its title or file name).
     const documentTitle = source.heading?.split(' > ')[0] ?? ''
@@ -589,10 +597,11 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
 /** "what is the …", "what are the …": a part of a document asked for by its name. */
 const THE_PART = /^\s*(?:what|wat)\s*(?:is|are|['’]s|['’]re)\s+the\s/iu
 /**
- * "what are the penalties", "what are your rights", "what's in the treasurer's report": a document's part
- * asked for by its name.
+ * "what are the penalties", "what are your rights", "what's in the treasurer's report", "what were the key
+ * findings": a document's part asked for by its name.
  */
-const PART_ASK = /^\s*(?:what|wat)\s*(?:is|are|['’]s|['’]re)\s+(?:in\s+)?(?:the|our|your|my|their|its)\s/iu
+const PART_ASK =
+  /^\s*(?:what|wat)\s*(?:is|are|was|were|['’]s|['’]re)\s+(?:in\s+)?(?:the|our|your|my|their|its)\s/iu
 
 /**
  * "what did the team decide", "what has the board agreed", "what do they recommend for enrollment": what
@@ -609,8 +618,7 @@ const DONE_NOUNS: ReadonlyMap<string, readonly string[]> = new Map([
   ['decide', ['decision']],
   ['agree', ['agree']],
   ['recommend', ['recommendation']],
-  // A paper without a conclusion concludes in its results.
-  ['conclude', ['conclusion', 'finding', 'result']],
+  ['conclude', ['conclusion']],
   ['resolve', ['resol']],
   ['approve', ['approv']],
   ['find', ['finding', 'result']],
@@ -618,8 +626,16 @@ const DONE_NOUNS: ReadonlyMap<string, readonly string[]> = new Map([
   ['discover', ['finding', 'result']],
 ])
 
-/** Words of a how-to's title that the ask need not hold. */
-const TITLE_PARTICLES = new Set(['to', 'a', 'an', 'the'])
+/** The nouns a verb's answer is headed by where no passage says it in the verb's own words. */
+const UNSAID_NOUNS: ReadonlyMap<string, readonly string[]> = new Map([['conclude', ['finding', 'result']]])
+/** A sentence saying what is concluded: "We conclude that…", "In conclusion, …". */
+const CONCLUDING = /\b(?:we|i|they|authors?|study|paper)\s+conclude[sd]?\b|\bin\s+conclusion\b/iu
+
+/**
+ * Words of a title that the ask need not hold: a how-to's particles, and a pronoun standing for what the
+ * document is about ("Why it matters" for "why does broadband matter").
+ */
+const TITLE_PARTICLES = new Set(['to', 'a', 'an', 'the', 'it', 'they', 'this'])
 /** A numbered step: "1. Install Python 3.11 or later.", "2) Clone the repository". */
 const NUMBERED_STEP = /^\d{1,2}[.)]\s+\S/u
 /** A section's number before its heading's words: "5. ", "2.3 ", "Section 6. ". */
