@@ -37,7 +37,7 @@ export interface DefinitionQuestion {
  * matches "ctenophores"). English only; other questions get null and are answered on word overlap.
  */
 const QUESTION = new RegExp(
-  String.raw`^\s*(?:(?:in|for|according\s+to)\s+[^?]{1,60}?,?\s+(?=wh|define))?(?:(?:what|wat|who)\s+(?:is|are|was|were)|(?:what|who)\s*['’]?\s*s|define|definition\s+of|what\s+does|what\s+do)\s+(?:an?\s+|the\s+)?(.+?)\s*(?:\bmean|\bstand\s+for)?(?:\s+(?:in|on|within|according\s+to)\s+(?:the\s+|this\s+|that\s+)?[^?]*?\b${DOCUMENT_KIND})?\s*[?.!]*\s*$`,
+  String.raw`^\s*(?:(?:in|for|according\s+to)\s+[^?]{1,60}?,?\s+(?=wh|define))?(?:(?:what|wat|who)\s+(?:is|are|was|were)|(?:what|who)\s*['’]?\s*s|define|definition\s+of|what\s+does|what\s+do)\s+(?:an?\s+|the\s+)?(.+?)\s*(?:\bmean|\bstand\s+for|\bdo)?(?:\s+(?:in|on|within|according\s+to)\s+(?:the\s+|this\s+|that\s+)?[^?]*?\b${DOCUMENT_KIND})?\s*[?.!]*\s*$`,
   'iu',
 )
 const COPULA =
