@@ -9,6 +9,10 @@ describe('definitionQuestion', () => {
     expect(definitionQuestion('what are Ctenophores')?.subject).toEqual(['ctenophores'])
     expect(definitionQuestion('Define packet switching.')?.subject).toEqual(['packet', 'switching'])
     expect(definitionQuestion('What does JIT mean?')?.subject).toEqual(['jit'])
+    // What a thing does is what it is: "Photon is a desktop photo organiser".
+    const does = definitionQuestion('what does photon do')
+    expect(does?.subject).toEqual(['photon'])
+    expect(does?.defines('Photon is a desktop photo organiser for Windows, macOS and Linux.')).toBe(true)
     expect(definitionQuestion('How many points did the Panthers score?')).toBeNull()
     expect(
       definitionQuestion('What is the name of the quarterback who was 38 in Super Bowl XXXIII?'),
