@@ -1,13 +1,15 @@
 import irregularVerbs from 'english-verbs-irregular/dist/verbs.json' with { type: 'json' }
 import pluralize from 'pluralize'
 import porter2 from 'wink-porter2-stemmer'
+import { americanSpelling } from './americanSpelling'
 
 /**
  * The shared form of an English word, so that a question's word meets the documents' other forms of it:
  * "won" / "win", "lost" / "lose", "went" / "go" (the irregular verbs of `english-verbs-irregular`),
  * "children" / "child", "criteria" / "criterion" (`pluralize`'s irregular plurals), "election" /
  * "elected", "generation" / "generated" (Porter2 stems, the Snowball English stemmer of
- * `wink-porter2-stemmer`); "four" / "4" (small numbers written as words). Other words outside plain a-z
+ * `wink-porter2-stemmer`); "four" / "4" (small numbers written as words); "colour" / "color"
+ * (`americanSpelling`). Other words outside plain a-z
  * (other scripts, numbers, accented names) are their own form.
  *
  * All three are rules and lists shipped in their npm packages, small enough for the browser's API worker
@@ -20,7 +22,7 @@ import porter2 from 'wink-porter2-stemmer'
 export function wordForm(word: string): string {
   const known = forms.get(word)
   if (known !== undefined) return known
-  const form = NUMBERS.get(word) ?? (PLAIN.test(word) ? porter2(lemma(word)) : word)
+  const form = NUMBERS.get(word) ?? (PLAIN.test(word) ? porter2(lemma(americanSpelling(word))) : word)
   if (forms.size >= MAX_CACHED) forms.clear()
   forms.set(word, form)
   return form
