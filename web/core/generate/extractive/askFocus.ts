@@ -2,6 +2,7 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
 import { AUXILIARY_VERBS } from '../../retrieve/questionWords'
 import { knownWord } from '../../retrieve/englishReader'
+import { DOCUMENT_KIND } from '../../retrieve/documentScope'
 
 /**
  * What a question asks for, named as a noun between its question word and its verb: "how many
@@ -123,6 +124,22 @@ export function roleOf(ask: string): { attribute: string; of: string[] } | null 
 const WHO = /^(?:who|whos|who['’]s)\s+/iu
 
 /**
+ * What a "who did it" question asks was done and the search terms of what it was done to: "who FUNDED the
+ * BROADBAND SUMMIT" -> funded, [broadband, summit]; the words for a document ("the talk") left out. Null
+ * for any other shape. English past tenses in "-ed" only.
+ */
+export function deedOf(ask: string): { attribute: string; of: string[] } | null {
+  const match = DEED.exec(ask.toLowerCase().replace(/\s+/gu, ' ').trim())
+  const verb = match?.[1] === undefined ? undefined : tokenize(match[1])[0]
+  if (verb === undefined) return null
+  const of = tokenize(match![2]!).filter((word) => !QUESTION_SHAPE.has(word) && !KIND_WORD.test(word))
+  return of.length > 0 ? { attribute: verb, of } : null
+}
+
+const DEED = /^who\s+(\p{L}{3,}ed)\s+(?:the\s+|an?\s+|this\s+|that\s+)?(.+?)\s*[?.!]*$/u
+const KIND_WORD = new RegExp(`^${DOCUMENT_KIND}$`, 'u')
+
+/**
  * The means or setting a question ends on ("how do i run ocrmypdf IN DOCKER", "install it ON WINDOWS",
  * "parse it WITH PYTHON"): the search term of the last word, after its preposition. Where no passage
  * names it, the documents say nothing of doing it that way. Null when the ask ends otherwise, or on a
@@ -140,7 +157,8 @@ const MEANS =
 /**
  * The words of the thing a question asks of something, its modifiers with its noun: "what is the
  * CORPORATION TAX RATE", "what is diageo's SHARE PRICE", "who is the CEO of diageo", "what is the SIDE
- * EFFECT of sitagliptin", "when is the SUBMISSION DEADLINE for the journal". Search terms, shape words
+ * EFFECT of sitagliptin", "when is the SUBMISSION DEADLINE for the journal", "how many PARKING SPACES does the
+ * apartment have". Search terms, shape words
  * left out; null when the question has none of these
  * shapes. Where a passage names none of one of these words, the documents do not say it: "share" alone
  * (in "share feedback") is no share price.
@@ -159,6 +177,7 @@ export function askedThing(ask: string): string[] | null {
     THING_WHEN.exec(text)?.[1] ??
     THING_PRICE.exec(text)?.[1] ??
     THING_COUNTED.exec(text)?.[1] ??
+    THING_MANY.exec(text)?.[1] ??
     THING_HAD.exec(text)?.[1]
   if (!phrase) return null
   const words = tokenize(phrase).filter(
@@ -202,6 +221,12 @@ const THING =
 /** "how many days of ANNUAL LEAVE do employees get": the thing a count is of. */
 const THING_COUNTED =
   /^how\s+many\s+[\p{L}-]+\s+of\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:do|does|did|is|are|was|were|can|could|will|would|should|have|has|had)\s/u
+/**
+ * "how many PARKING SPACES does the apartment have": a count of a thing named in two or three words (one
+ * alone, "how many employees", is `askFocus`'s).
+ */
+const THING_MANY =
+  /^how\s+many\s+((?:(?!of\s)[\p{L}-]+\s+){1,2}[\p{L}-]+)\s+(?:do|does|did|is|are|was|were|can|could|will|would|should|have|has|had)\s/u
 /** "does the aero 14 have a TOUCHSCREEN", "does it come with a CASE": what a yes or no asks a thing has. */
 const THING_HAD =
   /^(?:does|do|did|will|can)\s+(?:the\s+|this\s+|it\s+)?(?:[\p{L}\p{N}-]+\s+){0,3}?(?:have|has|come\s+with|include|offer)\s+(?:an?\s+|any\s+|the\s+)?((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)$/u

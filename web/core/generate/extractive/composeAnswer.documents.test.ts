@@ -143,4 +143,46 @@ describe('composeAnswer on a contract, a spec sheet and a web page', () => {
       'Ordinance No.',
     )
   })
+
+  it('says a count of a thing named in two words is not found where no passage names one of them', () => {
+    const lease = answerSource(
+      1,
+      'Residential Lease Agreement\n\nThis Lease Agreement is made on 1 March 2026 for the apartment at 14 Elm Street, Unit 3B.',
+      { filename: 'lease.md', heading: 'Residential Lease Agreement' },
+    )
+    const guide = answerSource(
+      2,
+      'System requirements\n\nPhoton needs 8 GB of RAM and 2 GB of free disk space.',
+      {
+        filename: 'photon-guide.md',
+        heading: 'Photon user guide > System requirements',
+      },
+    )
+    const answer = composedAnswer('how many parking spaces does the apartment have', [lease, guide])
+    expect(answer.kind).toBe('none')
+    expect(answer.text).toContain('“parking”')
+  })
+
+  it('says who did a thing is not found where only a document naming nothing of the thing says it was done', () => {
+    const paper = answerSource(
+      1,
+      'Methods\n\nDivers recorded transects at 48 sites. The survey was funded by the Australian Research Council.',
+      {
+        filename: 'coral-paper.md',
+        heading: 'Coral bleaching > Methods',
+      },
+    )
+    const talk = answerSource(
+      2,
+      'Rural Broadband: Closing the Gap\n\nDr. Lena Ortiz\nState Broadband Summit, October 2025',
+      {
+        filename: 'broadband-talk.pptx',
+        heading: 'Rural Broadband: Closing the Gap',
+      },
+    )
+    expect(composedAnswer('who funded the broadband summit', [talk, paper]).kind).toBe('none')
+    expect(composedAnswer('who funded the coral survey', [talk, paper]).text).toBe(
+      'The survey was funded by the Australian Research Council. [1]',
+    )
+  })
 })

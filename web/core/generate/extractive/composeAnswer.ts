@@ -24,6 +24,7 @@ import {
   askedThing,
   askFocus,
   attributeOf,
+  deedOf,
   focusOfThing,
   generalListNoun,
   roleOf,
@@ -370,7 +371,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // say it of the thing, however much of the ask a title holds: "tuition" in tax instructions and "Math
   // 260" on a slide do not say what Math 260 costs.
   // So for a role: "who is the president of the greenwatch team", where only the club's slides say "president".
-  const attributed = attributeOf(ask) ?? (understanding.wants === 'person' ? roleOf(ask) : null)
+  // So for a deed: "who funded the broadband summit", where only a paper says what was "funded".
+  const attributed =
+    attributeOf(ask) ??
+    (understanding.wants === 'person'
+      ? (roleOf(ask) ?? (authorshipQuestion(ask) ? null : deedOf(ask)))
+      : null)
   const sayingIt = attributed ? sources.filter((source) => mentions(source.number, attributed.attribute)) : []
   const named = attributed?.of.filter((term) => /^\p{L}/u.test(term)) ?? []
   const saidElsewhere =
