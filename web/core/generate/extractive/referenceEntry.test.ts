@@ -10,6 +10,8 @@ describe('referenceEntry', () => {
       '[3] Smith, J. and Jones, K. Parsing tables. ACL 2006.',
       '7. Faragalla H, Plotkin A, Barnes P. Ki67 in breast cancer. Appl Immunohistochem. 2017;25(2):1-9.',
       'Wang, C. (2023). Tuning inference parameters for math problems. Microsoft Research.',
+      '[1] W. Kwon et al. Efficient memory management for large language model serving. SOSP 2023.',
+      '4. Hughes et al. Global warming and recurrent mass bleaching of corals. Nature, 2017.',
     ])
       expect(referenceEntry(line), line).toBe(true)
   })
@@ -23,6 +25,7 @@ describe('referenceEntry', () => {
       'In a report released in November 2012, Mozilla reported that their total revenue for 2011 was $163 million.',
       'Jamie Zawinski says he came up with the name "Mozilla" at a Netscape staff meeting.[8][9]',
       '2. Euclid, a Greek mathematician, wrote Elements around 300 BC.',
+      '2. Kwon et al. showed that paging the cache helps.',
     ])
       expect(referenceEntry(line), line).toBe(false)
   })

@@ -16,9 +16,12 @@ const NOTE = /^(?:\d{1,3}\.?\s*)?[\^↑]\s/u
 const SURNAME = String.raw`\p{Lu}[\p{L}'’-]+`
 /** Initials ("A.", "J. R.", "J.-P."). */
 const INITIALS = String.raw`(?:\p{Lu}\.(?:-\p{Lu}\.)?\s*){1,3}`
-/** "[12] A. Vaswani, …", "[3] Smith, J. …", "7. Smith J, Jones K, …": a numbered entry that opens with its authors. */
+/**
+ * "[12] A. Vaswani, …", "[3] Smith, J. …", "7. Smith J, Jones K, …", "[1] W. Kwon et al. …": a numbered entry
+ * that opens with its authors.
+ */
 const NUMBERED_AUTHORS = new RegExp(
-  String.raw`^(?:\[\d{1,3}\]|\d{1,3}\.)\s+(?:${INITIALS}${SURNAME}[,;]|${SURNAME},\s+${INITIALS}|${SURNAME}\s+\p{Lu}{1,3},\s+${SURNAME}\s+\p{Lu}{1,3}[,.])`,
+  String.raw`^(?:\[\d{1,3}\]|\d{1,3}\.)\s+(?:(?:${INITIALS})?${SURNAME}\s+et\s+al\.\s+\p{Lu}|${INITIALS}${SURNAME}[,;]|${SURNAME},\s+${INITIALS}|${SURNAME}\s+\p{Lu}{1,3},\s+${SURNAME}\s+\p{Lu}{1,3}[,.])`,
   'u',
 )
 /** "Wang, C. (2023).", "Lardinois, Frederic (November 15, 2012).": a name, then a year in brackets soon after. */
