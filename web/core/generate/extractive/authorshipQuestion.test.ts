@@ -79,6 +79,14 @@ describe('bylineOf', () => {
         'Rural Broadband: Closing the Gap\nDr. Lena Ortiz, Center for Digital Equity\nState Broadband Summit',
       ),
     ).toBe('Dr. Lena Ortiz (Center for Digital Equity)')
+    // Names apart by commas run into their department, one paragraph of a PDF.
+    expect(
+      bylineOf(
+        'SwiftKV: Caching Key-Value States\n\nMei Tanaka, Oluwaseun Adeyemi, Carlos Ibáñez Department of Computer Science, Lakeside University',
+      ),
+    ).toBe(
+      'Mei Tanaka, Oluwaseun Adeyemi, Carlos Ibáñez (Department of Computer Science, Lakeside University)',
+    )
     // Whom a talk was given to names no speaker; a label of things is no byline.
     expect(bylineOf('Tidal Power\nPresented to the Harbour Board')).toBeNull()
     expect(bylineOf('Tidal Power\nTopics: Turbines, Tides and Costs')).toBeNull()

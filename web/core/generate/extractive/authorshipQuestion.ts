@@ -106,6 +106,13 @@ export function bylineOf(text: string): string | null {
       // "Dr. Lena Ortiz, Center for Digital Equity": the title is no word of the name.
       const bare = names.replace(HONORIFIC, '')
       const words = bare.split(' ')
+      // "Mei Tanaka, Oluwaseun Adeyemi, Carlos Ibáñez Department of…": names apart by commas, then where
+      // they work, one paragraph of a PDF.
+      const people = splitNames(bare)
+      if (people.length > 1 && people.length <= MAX_NAMES && isNameList(people, bare)) {
+        affiliated.push(`${people.join(', ')} (${line.slice(affiliation.index).replace(MAIL, '').trim()})`)
+        continue
+      }
       if (
         words.length >= 2 &&
         words.length <= MAX_AFFILIATED_WORDS &&
