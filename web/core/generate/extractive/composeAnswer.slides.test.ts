@@ -111,6 +111,22 @@ describe('composeAnswer on slide decks', () => {
     expect(answer('why are we doing atlas', [why]).text).toBe(
       'Why Atlas? [1]\n- Customers take 9 minutes on average to find an invoice\n- Support receives 1,200 portal tickets a month',
     )
+    // Not one whose title leaves out what the ask qualifies its thing with: "What works" for "future work".
+    const works = deckSlide('broadband-talk.pptx')(1, 5, 'What works', [
+      'Public-private partnerships share the cost of fiber',
+      'Electric cooperatives already own poles',
+    ])
+    const conclusion = answerSource(
+      2,
+      '5 Conclusion\n\nFuture work will extend SwiftKV to multi-node serving.',
+      {
+        filename: 'swiftkv.pdf',
+        heading: 'SwiftKV > 5 Conclusion',
+      },
+    )
+    expect(answer('what is future work', [works, conclusion]).text).toBe(
+      'Future work will extend SwiftKV to multi-node serving. [2]',
+    )
   })
 
   it('lists no general noun\'s list that names nowhere what qualifies it ("payment terms" beside "Key terms")', () => {

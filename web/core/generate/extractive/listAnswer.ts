@@ -458,7 +458,13 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
   const askedWords = ask.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
   const asked = new Set(askedWords)
   const askedTerms = tokenize(ask)
-  const nouns = textValues(ask).nouns.flatMap((noun) => tokenize(noun))
+  const read = textValues(ask)
+  const nouns = read.nouns.flatMap((noun) => tokenize(noun))
+  // "future" of "future work": what qualifies a thing asked is asked too.
+  const qualities = read.words
+    .filter((_, i) => read.tags[i] === 'ADJ')
+    .flatMap((word) => tokenize(word))
+    .filter((term) => !QUESTION_SHAPE.has(term))
   // "What is a cache miss" asks what it is; "what were the key findings" asks for the items.
   const defining = definitionQuestion(ask) !== null && !listQuestion(ask)
   const same = (term: string, words: readonly string[]) => words.some((word) => matchWord(term, word) > 0)
@@ -477,12 +483,19 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
     const title = heading.replace(SECTION_NUMBER, '')
     const words = title.match(/[\p{L}\p{N}]+/gu) ?? []
     const terms = tokenize(title)
+    // "what future work is planned for greenwatch" beside "Future Work": a title of the ask's words that
+    // names every thing it asks of, but the deck itself.
+    const named = [...(source.about ?? []), ...looseWords(source.filename.replace(/[_.-]+/gu, ' '))]
+    const things = nouns.filter((noun) => !same(noun, named))
     // Every word of the title in the ask, but the particles of a how-to's title ("How TO Apply" for
     // "how do i apply"): a word of its form will do ("Applying" for "apply").
     const question =
-      // "Why Atlas?" for "why are we doing atlas": shorter where the ask opens with the title's question word.
+      // "Why Atlas?" for "why are we doing atlas": shorter where the ask opens with the title's question
+      // word and the title names every thing it asks of ("What works" is no answer to "what is future work").
       (words.length >= MIN_ASKING_TITLE ||
-        (words.length === MIN_ASKING_TITLE - 1 && words[0]!.toLowerCase() === askedWords[0])) &&
+        (words.length === MIN_ASKING_TITLE - 1 &&
+          words[0]!.toLowerCase() === askedWords[0] &&
+          [...things, ...qualities].every((word) => same(word, terms)))) &&
       ASKING.test(title) &&
       words.every(
         (word) =>
@@ -490,10 +503,6 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
           TITLE_PARTICLES.has(word.toLowerCase()) ||
           tokenize(word).some((term) => same(term, askedTerms)),
       )
-    // "what future work is planned for greenwatch" beside "Future Work": a title of the ask's words that
-    // names every thing it asks of, but the deck itself.
-    const named = [...(source.about ?? []), ...looseWords(source.filename.replace(/[_.-]+/gu, ' '))]
-    const things = nouns.filter((noun) => !same(noun, named))
     // Not for "what is a cache miss" beside the slide "Caches and Misses"; "what is THE future work for
     // greenwatch" asks for a part of the deck by its title, not what a kind of thing is.
     const thingTitle =
