@@ -59,6 +59,13 @@ describe('definitionQuestion', () => {
     ).toBe(true)
     // Used without a gloss, it is not defined.
     expect(defines('define meta-clustering', 'Meta-clustering merged them into 212 event types.')).toBe(false)
+    // The other name of what opens the sentence, glossed by it.
+    const lora =
+      'Low-rank adaptation, i.e., LoRA, freezes the pretrained weights and trains two small matrices.'
+    expect(defines('what is lora', lora)).toBe(true)
+    expect(defines('what is lora', 'On the benchmark, LoRA with r = 16 matched full fine-tuning.')).toBe(
+      false,
+    )
   })
 
   it('takes a name given its everyday one between commas ("X, or Y,") for its definition', () => {
@@ -203,6 +210,10 @@ describe('definitionQuestion on an abbreviation introduced', () => {
       'Network Security Services (NSS) comprises a set of libraries designed to support security-enabled applications.'
     expect(defines('what is nss', introduced)).toBe(true)
     expect(defines('what is nss', 'Firefox uses Network Security Services (NSS) for its crypto.')).toBe(false)
+    // A code's entry: the term and its abbreviation, then a sentence of what it is.
+    const entry =
+      'Accessory Dwelling Unit (ADU). An attached or detached residential dwelling unit located on the same lot.'
+    expect(defines('what is an adu', entry)).toBe(true)
   })
 })
 

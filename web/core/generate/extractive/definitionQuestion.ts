@@ -217,6 +217,14 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
   )
   // A glossary's line ("Lambda: A callback implementing business logic.").
   const glossX = new RegExp(`^(?:${phrase})\\s*:\\s+\\p{L}`, 'u')
+  // A code's entry, its term then a sentence of what it is: "Accessory Dwelling Unit (ADU). An attached or
+  // detached residential dwelling unit…" (the long form's initials spelling the abbreviation asked).
+  const entryX = new RegExp(`^[\\p{L}\\s'’-]{3,80}\\((?:${phrase})\\)\\s*[.:]\\s+(?:an?|the)\\s+\\p{L}`, 'u')
+  // The other name of what opens the sentence: "Low-rank adaptation, i.e., LoRA, freezes the weights…".
+  const ieY = new RegExp(
+    `^[\\p{L}\\s'’-]{3,60},?\\s+(?:i\\.\\s?e\\.|that\\s+is|also\\s+(?:called|known\\s+as))\\s*,?\\s+(?:${phrase})(?![\\p{L}\\p{N}])\\s*,`,
+    'u',
+  )
   // A glossary table's row: a cell that is the term, a later one saying what it is ("3.1 | Item | … |
   // A uniquely identifiable piece of published work…").
   const glossRowX = new RegExp(
@@ -279,6 +287,8 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
         weCallX.test(lower) ||
         glossX.test(lower) ||
         ieX.test(lower) ||
+        ieY.test(lower) ||
+        (entryX.test(lower) && short !== null && spellsX(sentence)) ||
         appositiveX.test(lower) ||
         orX.test(lower) ||
         orY.test(lower) ||
