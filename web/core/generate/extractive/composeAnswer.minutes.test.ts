@@ -377,6 +377,9 @@ describe('composeAnswer on a section or a slide whose title is the question', ()
     expect(composedAnswer('what are the limitations of the greenhouse study', [limitations]).text).toBe(
       'Limitations [1]\n- The study covered one season at one site.\n- Sensor drift of up to 3% was observed after ten weeks.',
     )
+    expect(composedAnswer('list the limitations of the greenhouse study', [limitations]).text).toBe(
+      'Limitations [1]\n- The study covered one season at one site.\n- Sensor drift of up to 3% was observed after ten weeks.',
+    )
     // Asked in the past tense, of a post whose findings are lines of their own.
     const findings = fileSource(
       2,

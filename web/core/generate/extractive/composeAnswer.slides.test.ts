@@ -124,6 +124,14 @@ describe('composeAnswer on slide decks', () => {
         heading: 'SwiftKV > 5 Conclusion',
       },
     )
+    // "What does X include" asks for the lines of the slide titled X.
+    const week = deckSlide('orientation.pptx')(1, 3, 'Your first week', [
+      'Monday: HR paperwork and badge photo',
+      'Tuesday: warehouse safety training',
+    ])
+    expect(answer('what does the first week include', [week]).text).toBe(
+      'Your first week [1]\n- Monday: HR paperwork and badge photo\n- Tuesday: warehouse safety training',
+    )
     expect(answer('what is future work', [works, conclusion]).text).toBe(
       'Future work will extend SwiftKV to multi-node serving. [2]',
     )

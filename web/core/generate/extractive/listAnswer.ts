@@ -86,8 +86,12 @@ const NEEDED_HEADING =
 const OWNED_ITEMS =
   /\b(\p{L}+)['’]s\s+(?:[\p{L}-]+\s+){0,2}(?:items|tasks|actions|jobs|assignments|to-?dos|responsibilities|duties)\b/u
 
-/** "what's in the box", "whats included in the kit": the things a thing holds, one by one. */
-const CONTENTS_ASK = /^what(?:['’]s|s|\s+is|\s+comes)\s+(?:included\s+)?in\s+(?:the|a|my|your)\s+/u
+/**
+ * "what's in the box", "whats included in the kit", "what does the first week include": the things a thing
+ * holds, one by one.
+ */
+const CONTENTS_ASK =
+  /^what(?:['’]s|s|\s+is|\s+comes)\s+(?:included\s+)?in\s+(?:the|a|my|your)\s+|^what\s+(?:does|do|did|will)\s+(?:the|a|an|my|your|our|this)\s+(?:[\p{L}\p{N}'’-]+\s+){0,4}(?:include|contain|cover|involve|consist\s+of|comprise)\b/u
 
 /** Plurals without an "s" that a question asks for ("what criteria…", "which phenomena…"). A closed class. */
 const IRREGULAR_PLURALS = new Set(
@@ -541,7 +545,14 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
     const label = [...looseWords(source.filename.replace(/[_.-]+/gu, ' ')), ...above]
     // "the recommendations section of the study": the word for a part names none, nor that for a document
     // ("the limitations of the greenhouse study").
-    const parts = nouns.filter((noun) => !same(noun, label) && !PART_NOUN.test(noun) && !KIND_NOUN.test(noun))
+    // "list" opening "list the operating standards" asks; the tagger may read it as a noun.
+    const parts = nouns.filter(
+      (noun, i) =>
+        !same(noun, label) &&
+        !PART_NOUN.test(noun) &&
+        !KIND_NOUN.test(noun) &&
+        !(i === 0 && LIST_VERB.test(ask)),
+    )
     const partTitle =
       !deck &&
       !defining &&
@@ -603,14 +614,17 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
   return null
 }
 
+/** An ask opening with the verb "list". */
+const LIST_VERB = /^\s*list\b/iu
+
 /** "what is the …", "what are the …": a part of a document asked for by its name. */
 const THE_PART = /^\s*(?:what|wat)\s*(?:is|are|['’]s|['’]re)\s+the\s/iu
 /**
  * "what are the penalties", "what are your rights", "what's in the treasurer's report", "what were the key
- * findings": a document's part asked for by its name.
+ * findings", "list the operating standards": a document's part asked for by its name.
  */
 const PART_ASK =
-  /^\s*(?:what|wat)\s*(?:is|are|was|were|['’]s|['’]re)\s+(?:in\s+)?(?:the|our|your|my|their|its)\s/iu
+  /^\s*(?:(?:what|wat)\s*(?:is|are|was|were|['’]s|['’]re)\s+(?:in\s+)?|list\s+(?:all\s+)?(?:of\s+)?)(?:the|our|your|my|their|its)\s/iu
 
 /**
  * "what did the team decide", "what has the board agreed", "what do they recommend for enrollment": what
