@@ -153,6 +153,8 @@ describe('followUpQuestion', () => {
     expect(
       followUpQuestion('where does she work?', after('who gave the talk', 'Maria Lopez, Ph.D. [1]')),
     ).toBe('where does Maria Lopez work')
+    const titled = after('who gave the broadband talk', 'Dr. Lena Ortiz (Center for Digital Equity) [1]')
+    expect(followUpQuestion('where does she work?', titled)).toBe('where does Lena Ortiz work')
     const led = after(
       'who led the study',
       'The scientists were led by Michael Shadlen, Ph.D., of Columbia. [3]',
@@ -242,6 +244,18 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('who won', [])).toBeNull()
     // "rent" read as a verb after "is" is still the thing asked of: no follow-up.
     expect(followUpQuestion('how much is rent', after('who are the parties to the lease'))).toBeNull()
+  })
+
+  it('reads a follow-up of a follow-up against the question the first one stood for', () => {
+    const turns = [
+      { role: 'user', content: 'how many handgun checks in alabama' },
+      { role: 'assistant', content: 'Alabama, Handgun: 21,402 [1]' },
+      { role: 'user', content: 'and in arizona?' },
+      { role: 'assistant', content: 'Arizona, Handgun: 19,776 [1]' },
+    ] as const
+    expect(followUpQuestion('and in arizona?', turns.slice(0, 2))).toBe('how many handgun checks in arizona')
+    // The thing counted changed, where the follow-up before changed the place.
+    expect(followUpQuestion('and long guns?', turns)).toBe('how many long guns in arizona')
   })
 
   it('leaves a question that stands alone, or a first question, to search', () => {

@@ -45,6 +45,9 @@ const SINGULAR: Record<string, string> = { are: 'is', were: 'was', do: 'does', h
 const OPENING_NAME =
   /^((?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)){1,3})(?=\s*(?:,|\[|\(|$))/u
 
+/** A title before a name: "Dr.", "Prof.", "Mr.", "Ms.". */
+const TITLE = /^(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+(?=\p{Lu})/u
+
 /** "…led by Michael Shadlen", "…written by Ana B. Ruiz": the name after "by", two to four capitalised words. */
 const NAMED_BY = /\bby\s+((?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)){1,3})/u
 
@@ -58,7 +61,11 @@ const NAME = String.raw`(?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:\p{Lu}[\p{L}'�
  */
 function answeredPerson(reply: string | null, verb: string | null): string | null {
   // "Treasurer: Priya Nair [1]": the role's label before the name.
-  const named = (reply ?? '').trim().replace(/^[\p{L}’' ]{1,30}:\s+/u, '')
+  // "Dr. Lena Ortiz (Center for Digital Equity)": the title is no part of the name.
+  const named = (reply ?? '')
+    .trim()
+    .replace(/^[\p{L}’' ]{1,30}:\s+/u, '')
+    .replace(TITLE, '')
   // "The scientists were led by Michael Shadlen, Ph.D., of…": the name after "by".
   const doer =
     verb === null
@@ -84,14 +91,22 @@ function lastAnswer(history: readonly ChatTurn[]): string | null {
  * on; "and with the long arm?" adds the condition. Null when the message stands alone or no such change
  * reads (search's rewrite then answers). English word order: rules of the grammar, not of any subject.
  */
-export function followUpQuestion(message: string, history: readonly ChatTurn[]): string | null {
+export function followUpQuestion(message: string, history: readonly ChatTurn[], depth = 0): string | null {
   const asked = message.normalize('NFKC').replace(/\s+/gu, ' ').trim()
-  const previous = history
-    .filter((turn) => turn.role === 'user' && turn.content.trim() !== asked)
-    .at(-1)?.content
+  const at = history.findLastIndex((turn) => turn.role === 'user' && turn.content.trim() !== asked)
+  const typed = at < 0 ? undefined : history[at]!.content
+  // "and long guns?" after "and in arizona?" after "how many handgun checks in alabama": the question
+  // before is what that follow-up stood for ("how many handgun checks in arizona").
+  const previous =
+    typed !== undefined && depth < MAX_CHAIN
+      ? (followUpQuestion(typed, history.slice(0, at), depth + 1) ?? typed)
+      : typed
   const rewritten = rewrittenFollowUp(asked, previous, history)
   return rewritten && previous ? nounFilledIn(rewritten, previous) : rewritten
 }
+
+/** Follow-ups of follow-ups read back to the question they stand for, at most this many turns. */
+const MAX_CHAIN = 3
 
 /** A count or a place in order typed for a thing: "a third", "the second". */
 const ORDINAL = new RegExp(`^(?:${ORDINAL_WORDS.join('|')}|next|last|other)$`, 'iu')
@@ -385,11 +400,12 @@ const SHARE_OF_WHOLE =
   /^((?:what|whats|what['’]s)\s+(?:is\s+)?(?:the\s+)?(?:percent|percentage|%|share|proportion|fraction)\s+of\s+.+?\s+(?:are|is|were|was))\s+[^?]+$/iu
 
 /**
- * The thing a question asks of, with no article, right after "what was": "total income" in "what was total
- * income in 2018", up to its preposition or the question's end.
+ * The thing a question asks of, with no article, right after "what was" or "how many": "total income" in
+ * "what was total income in 2018", "handgun checks" in "how many handgun checks in arizona", up to its
+ * preposition or the question's end.
  */
 const BARE_THING = new RegExp(
-  String.raw`^(?:what|whats|what's)\s+(?:(?:is|was|are|were)\s+)?((?!(?:the|an?|${AUXILIARY_VERBS})\s)(?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)(?=\s+(?:of|in|for|on|at|during|by)\s|$)`,
+  String.raw`^(?:what|whats|what's|how\s+many|how\s+much)\s+(?:(?:is|was|are|were)\s+)?((?!(?:the|an?|${AUXILIARY_VERBS})\s)(?:[\p{L}'’-]+\s+){0,2}[\p{L}'’-]+)(?=\s+(?:of|in|for|on|at|during|by)\s|$)`,
   'iu',
 )
 /** A year alone, under a preposition or not, "FY" before it or not: "2011", "in 2011", "fy2011". */
