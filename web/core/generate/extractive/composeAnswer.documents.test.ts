@@ -163,6 +163,22 @@ describe('composeAnswer on a contract, a spec sheet and a web page', () => {
     expect(answer.text).toContain('“parking”')
   })
 
+  it('says a time is not found where no passage names the day or month the ask types', () => {
+    const faq = answerSource(
+      1,
+      'How do I back up my library?\n\nCopy the library folder to another drive while Photon is closed.',
+      { filename: 'photon-guide.md', heading: 'Photon user guide > How do I back up my library?' },
+    )
+    expect(composedAnswer('when does the library close on sundays', [faq]).kind).toBe('none')
+    const week = answerSource(2, 'Your first week\n\nTuesday: warehouse safety training', {
+      filename: 'orientation.pptx',
+      heading: 'Your first week',
+    })
+    expect(composedAnswer('what happens on tuesday', [week]).text).toBe(
+      'Tuesday: warehouse safety training [2]',
+    )
+  })
+
   it('says who did a thing is not found where only a document naming nothing of the thing says it was done', () => {
     const paper = answerSource(
       1,

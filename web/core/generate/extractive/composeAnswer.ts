@@ -110,6 +110,12 @@ export const ANSWER_FLOOR = 0.25
  * Below this coverage, an ask that names nothing the passages name is not answered when the thing it
  * asks for (`askFocus`) is in no passage, or a quantity it asks for is in no sentence quoted.
  */
+/**
+ * A weekday's or a month's name as search reads it, any case, plural or not ("sundays", "july"); not
+ * "may", "march" or "august", which are words of their own.
+ */
+const CALENDAR_TERM =
+  /^(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|january|february|april|june|july|september|october|november|december)$/u
 export const SUPPORTED_COVERAGE = 0.5
 export const CLOSEST_COVERAGE = 0.05
 /** A share said in numbers or words: "12%", "12 per cent", "half", "a third", "one in four". */
@@ -500,6 +506,11 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // Asked of an event past ("when was", "what year did"); "when does rust call drop" asks on what condition.
   const kindless = !chosen.some((item) => item.holdsKind)
   const undated = PAST_WHEN.test(ask) && kindless && releaseDated(best) === null
+  // "When does the library close on sundays": a day or a month typed that no passage names is a time the
+  // documents do not speak of, whatever else of the ask they share ("…while Photon is closed").
+  const calendarUnnamed = scores.terms.some(
+    (term) => CALENDAR_TERM.test(term) && !sources.some((source) => mentions(source.number, term)),
+  )
   // "Who ran the developer survey": someone named, not "The survey ran from November 2…".
   const nameless = understanding.wants === 'person' && kindless
   // "Who is the CEO of Brightline Solar" where no passage names a CEO (nor spells one out): a sentence
@@ -551,6 +562,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         untimed ||
         datedElsewhere ||
         undated ||
+        calendarUnnamed ||
         nameless ||
         roleUnnamed ||
         ruleUnsaid ||
