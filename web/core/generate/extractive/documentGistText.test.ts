@@ -296,6 +296,26 @@ describe('documentGistText', () => {
     )
   })
 
+  it('opens with a short first sentence that names the project, not with its later sections', () => {
+    const readme = (number: number, heading: string, text: string) =>
+      source(number, text, `Paperweight > ${heading}`, 'README.md')
+    const gist = documentGistText([
+      source(
+        1,
+        'Paperweight converts .docx files into clean HTML. It keeps the structure of the document and ignores most of its styling.',
+        'Paperweight',
+        'README.md',
+      ),
+      readme(
+        2,
+        'Style maps',
+        'A style map tells Paperweight how to turn a Word style into HTML. Style maps are passed as an option.',
+      ),
+      readme(3, 'Limitations', 'Paperweight does not support text boxes, comments or tracked changes.'),
+    ]).join('')
+    expect(gist).toMatch(/^Paperweight converts \.docx files into clean HTML\. \[1\]/u)
+  })
+
   it('sums up a changelog with its latest releases and their first entries, not only its opening line', () => {
     const log = (number: number, text: string, heading: string) =>
       source(number, text, heading, 'CHANGELOG.md')

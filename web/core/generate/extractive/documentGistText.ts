@@ -15,6 +15,8 @@ export const GIST_WORDS = 80
 const MAX_SENTENCES = 3
 /** A sentence of the gist says something whole: shorter ones are bylines, captions or navigation. */
 const MIN_WORDS = 8
+/** The document's first sentence may be this short where it opens with a word of the title. */
+const MIN_NAMED_WORDS = 5
 const MAX_WORDS = 60
 /** A sentence longer than this loses its trailing aside (`mainClause`). */
 const LONG_SENTENCE = 40
@@ -367,7 +369,10 @@ function candidatesOf(own: readonly AnswerSource[], title: ReadonlySet<string>):
         } else if (!/[.!]["'”’)\]]*$/u.test(text)) continue
         else text = mainClause(text)
         const words = text.split(' ').length
-        if (words < MIN_WORDS || words > MAX_WORDS) continue
+        // "Paperweight converts .docx files into clean HTML.": a short first sentence naming the subject says
+        // what the document is about.
+        const least = candidates.length === 0 && titleNamed(text, title) ? MIN_NAMED_WORDS : MIN_WORDS
+        if (words < least || words > MAX_WORDS) continue
         add(text, source.number, { lead: abstract && lead, abstract })
         lead = false
       }
