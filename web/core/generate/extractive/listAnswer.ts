@@ -9,6 +9,7 @@ import type { AnswerSource } from '../AnswerGenerator'
 import { askFocus, listedFocus } from './askFocus'
 import { FOOTNOTE_MARK } from './candidateSentences'
 import { closingBrackets } from './closingBrackets'
+import { columnListed } from './columnListed'
 import { DECK_FILE } from './deckFile'
 import { definitionQuestion } from './definitionQuestion'
 import { inlineList, openingItems } from './inlineList'
@@ -186,6 +187,10 @@ export function listAnswer(
   // "why does docx4j want to drop xalan": the reasons, where a list of them is introduced as such.
   const why = !listed && !bare && /^why\b/iu.test(asked.trim())
   if (!listed && !bare && !why) return null
+  // "which methods were compared": a table's column headed "Method", its cells the items.
+  const column = listed ? headNoun(asked) : null
+  const cells = column === null ? null : columnListed(column, sources, understanding.terms, asked)
+  if (cells) return cells
   // "which profilers does it list other than jboss": the list asked for is not jboss's.
   const excluded = excludedTerms(understanding.ask)
   // "which 3 things are considered…": the count and a word for any thing say what the list is of, not its words.
