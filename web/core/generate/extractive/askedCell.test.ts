@@ -19,6 +19,12 @@ describe('askedCell', () => {
     ).toBe('Total expenses, 2018: $5,210')
   })
 
+  it('reads a header holding brackets of its own ("Latency (ms)")', () => {
+    const row = 'DPR | 78.4 | 79.4 | 35 (Method, NQ recall@20, TriviaQA recall@20, Latency (ms))'
+    expect(askedCell(row, "what is dpr's nq recall")).toBe('DPR, NQ recall@20: 78.4')
+    expect(askedCell(row, 'how fast is dpr, its latency')).toBe('DPR, Latency (ms): 35')
+  })
+
   it('states nothing where the question names no one column, or the row has no header to pair', () => {
     expect(askedCell(COLORS, 'what colors does the trailblazer come in')).toBeNull()
     expect(askedCell(COLORS, 'compare the 500 and the 300')).toBeNull()

@@ -1,7 +1,10 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 
-/** A table row as a candidate sentence quotes it: its cells between " | ", its header's cells in brackets. */
-const ROW_WITH_HEADER = /^(.+\s\|\s.+)\s\(([^()]+)\)$/u
+/**
+ * A table row as a candidate sentence quotes it: its cells between " | ", its header's cells in brackets,
+ * a header's own brackets among them ("Memory (MB)").
+ */
+const ROW_WITH_HEADER = /^(.+\s\|\s.+)\s\(((?:[^()]|\([^()]*\))+)\)$/u
 
 /**
  * The cell of a quoted table row in the column the question names: "what colors does the trailblazer 500

@@ -14,6 +14,7 @@ import { contractedWord } from '../../retrieve/contractedWord'
 import { printsOption, typedOptions } from '../../retrieve/typedOptions'
 import { definitionQuestion, termStem } from './definitionQuestion'
 import { definedAfterQuote } from './definedAfterQuote'
+import { askedCell } from './askedCell'
 import { dateBesideAsk } from './dateBesideAsk'
 import { holdsDuration, timeUnit, withoutDurations } from './holdsDuration'
 import { instanceLine } from './namedKindLine'
@@ -170,6 +171,12 @@ const LABEL_VALUE_BONUS = 0.3
  * sentence holds, the paragraph under it is the answer.
  */
 const HEADING_ASKS_BONUS = 0.25
+/**
+ * A table's row the ask names by its first cell, one column of it named by its header ("what is mixadapt's
+ * glue accuracy" beside "MixAdapt | 85.9 | 74.6 (Method, GLUE, SuperGLUE)"): the cell is the answer, over a
+ * sentence saying something else of the two ("MixAdapt is within 0.2 points … on GLUE").
+ */
+const CELL_BONUS = 0.3
 /** A sentence naming every word of the thing asked of a subject (`askedThing`, two words or more). */
 const THING_BONUS = 0.15
 /**
@@ -546,6 +553,12 @@ export function scoreSentences(
               countAsked,
             ))
     if (holdsKind) score += ANSWER_KIND_BONUS
+    if (
+      coverage > 0 &&
+      rowNamed(sentence.text, terms) &&
+      askedCell(sentence.text, understanding.ask) !== null
+    )
+      score += CELL_BONUS
     // "how much does greenwatch cost" beside a budget's rows ("Microcontroller | $25", "Total | $137"), none
     // of whose labels it names: the whole's figure is the total's.
     if (understanding.wants === 'figure' && coverage > 0 && totalRow(sentence, terms))
@@ -684,6 +697,13 @@ function holdsAge(text: string, asked: ReadonlySet<string>): boolean {
   return [...withoutItemNumbers(text).matchAll(/(?<![\d.,])\d{1,3}(?![\d.,]\d)/gu)].some(
     ([age]) => !asked.has(age),
   )
+}
+
+/** Whether a table row's first cell holds one of the ask's terms, in some form. */
+function rowNamed(text: string, terms: readonly string[]): boolean {
+  if (!text.includes(' | ')) return false
+  const label = tokenize(text.split(' | ')[0]!)
+  return terms.some((term) => label.some((word) => matchWord(term, word) > 0))
 }
 
 /** The heading holds every weighty term of the ask (at least two), in some form. */
