@@ -163,6 +163,36 @@ describe('composeAnswer on a contract, a spec sheet and a web page', () => {
     expect(answer.text).toContain('“parking”')
   })
 
+  it('answers a count from the sentence naming the thing counted, not from a table row of what it is counted of', () => {
+    const setup = answerSource(
+      1,
+      '4 Experimental setup\n\nWe fine-tune Llama-2-7B on 12 tasks. All runs use 4 NVIDIA A100 GPUs.',
+      { filename: 'mixadapt.md', heading: 'MixAdapt > 4 Experimental setup' },
+    )
+    const results = answerSource(
+      2,
+      '5 Results\n\nMethod | GLUE | Memory (MB)\nPer-task LoRA | 85.7 | 480\nMixAdapt | 85.9 | 144',
+      { filename: 'mixadapt.md', heading: 'MixAdapt > 5 Results' },
+    )
+    expect(composedAnswer('how many gpus did mixadapt use', [results, setup]).text).toMatch(
+      /All runs use 4 NVIDIA A100 GPUs\. \[1\]$/u,
+    )
+    expect(composedAnswer('how much memory does mixadapt use', [results, setup]).text).toMatch(
+      /^MixAdapt, Memory \(MB\): 144 \[2\]/u,
+    )
+  })
+
+  it("answers with the cell of a row the ask names, over a sentence saying something else of the row's name", () => {
+    const results = answerSource(
+      1,
+      '5 Results\n\nTable 4: Average accuracy (%) and adapter memory.\n\nMethod | GLUE | SuperGLUE | Memory (MB)\nPer-task LoRA | 85.7 | 74.2 | 480\nMixAdapt | 85.9 | 74.6 | 144\n\nMixAdapt is within 0.2 points of full fine-tuning on GLUE while using about 1% of its memory.',
+      { filename: 'mixadapt.md', heading: 'MixAdapt > 5 Results' },
+    )
+    expect(composedAnswer("what is mixadapt's glue accuracy", [results]).text).toMatch(
+      /^MixAdapt, GLUE: 85\.9 \[1\]/u,
+    )
+  })
+
   it('says a time is not found where no passage names the day or month the ask types', () => {
     const faq = answerSource(
       1,

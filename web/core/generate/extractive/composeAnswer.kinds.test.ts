@@ -582,6 +582,19 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     // A release the changelog does not name is not answered with another's, and is named whole.
     expect(answer('what changed in 3.0.0', changelog).kind).toBe('none')
     expect(answer('what changed in 3.0.0', changelog).text).toMatch(/none of them mentions “3\.0\.0”\.$/u)
+    // Nor one typed in two parts, which could be a quantity elsewhere, whose numbers other releases print
+    // (the program's name is its documents' own word, in `about`).
+    const about = new Set(['changelog', 'notable', 'changes', 'csvkitten', 'documented', 'file'])
+    const csv = (number: number, text: string, heading: string) => ({
+      ...source(number, text, 'CHANGELOG.md', heading),
+      about,
+    })
+    const releases = [
+      csv(1, '3.2.0 (2025-02-03)\n\n- Add the csvk join command.', 'Changelog > 3.2.0 (2025-02-03)'),
+      csv(2, 'Changelog\n\nAll notable changes to csvkitten are documented in this file.', 'Changelog'),
+      csv(3, '4.0.0 (2025-09-02)\n\n- Drop support for Python 3.8.', 'Changelog > 4.0.0 (2025-09-02)'),
+    ]
+    expect(answer('what changed in csvkitten 2.0', releases).kind).toBe('none')
   })
 
   it("dates a release, and a change, by the release's heading; names the release of a change that prints an issue's number", () => {

@@ -36,6 +36,7 @@ import { closingBrackets } from './closingBrackets'
 import { comparedTerms } from './comparedTerms'
 import { definitionQuestion } from './definitionQuestion'
 import { documentGistText } from './documentGistText'
+import { documentNamed } from './documentNamed'
 import { howItWorks } from './howItWorks'
 import { speakerOf } from './speakerOf'
 import { nameBesideRole, roleHolderLine } from './nameBesideRole'
@@ -65,8 +66,8 @@ import { summaryQuestion } from './summaryQuestion'
 import { tableFigures } from './tableFigures'
 import { textValues } from './textValues'
 import { printsVersion, typedVersions } from './typedVersions'
-import { releaseAsk, releaseLevel } from './releaseAsk'
-import { releaseNotes } from './releaseNotes'
+import { askedRelease, releaseAsk, releaseLevel } from './releaseAsk'
+import { releaseNotes, releasesIn } from './releaseNotes'
 import { datedRelease, releaseHeadingAnswer } from './releaseWhen'
 import { valueLine } from './valueLine'
 import { namedKindLine } from './namedKindLine'
@@ -138,6 +139,12 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     // "What were the key findings": a deck's slide titled so lists them.
     const slide = slideAsked(understanding.ask, sources)
     if (slide) return { kind: 'answer', pieces: slide }
+    // "Summarize the onboarding deck" where no passage, file name or opening names onboarding: the document
+    // asked for is none of these, and another's gist would answer as if it were.
+    const named = documentNamed(understanding.ask)
+    const said = sourceMentions(sources, understanding)
+    if (named.length > 0 && !named.some((term) => sources.some((source) => said(source.number, term))))
+      return { kind: 'none', pieces: [noAnswerText(sources, named, understanding.ask)] }
     const gist = documentGistText(sources)
     if (gist.length > 0) return { kind: 'answer', pieces: gist }
   }
@@ -209,6 +216,13 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const changes = releaseAsk(ask)
   const notes = changes && releaseNotes(changes, sources)
   if (notes) return { kind: 'answer', pieces: notes }
+  // "What changed in csvkitten 2.0" beside a changelog of 3.1.0 to 4.0.0 (read whole by `releaseSection`):
+  // a release it does not list, not its opening line.
+  if (changes && changes.version !== 'latest') {
+    const listed = releasesIn(sources).map((entry) => entry.release)
+    if (listed.length > 0 && askedRelease(changes.version, listed, changes.shift) === null)
+      return { kind: 'none', pieces: [noAnswerText(sources, [], refused)] }
+  }
   // "When was 2.4.0 released", "what's the latest version": the release's heading ("[2.4.0] - 2024-10-15").
   const releaseHeading = releaseHeadingAnswer(ask, sources)
   if (releaseHeading) return { kind: 'answer', pieces: [releaseHeading] }
@@ -276,7 +290,18 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       const whole = wholeQuantitySentence(understanding, quotable)
       if (whole.length > 0) return { kind: 'answer', pieces: quoted(whole) }
     }
-    if (chosen) return { kind: 'answer', pieces: figureText(chosen.figure, understanding) }
+    // "How many gpus did mixadapt use" beside MixAdapt's row of accuracy and memory: a cell matching the
+    // ask only by what it is of names no count of the thing asked; the sentences say it ("All runs use 4
+    // NVIDIA A100 GPUs").
+    const counted = askFocus(ask)
+    const ofOther =
+      chosen !== null &&
+      chosen.labelCover < 1 &&
+      counted !== null &&
+      ![...chosen.figure.labelTerms, ...chosen.figure.groupTerms, ...chosen.figure.headerTerms].some(
+        (word) => matchWord(counted, word) > 0,
+      )
+    if (chosen && !ofOther) return { kind: 'answer', pieces: figureText(chosen.figure, understanding) }
     // A figure of a year is quoted from a passage that prints the year: that the document names it
     // elsewhere ("notes due 2022" in a 2018 filing) does not make another year's figures its answer.
     const years = periodYears(understanding.periods)
