@@ -187,10 +187,6 @@ export function listAnswer(
   // "why does docx4j want to drop xalan": the reasons, where a list of them is introduced as such.
   const why = !listed && !bare && /^why\b/iu.test(asked.trim())
   if (!listed && !bare && !why) return null
-  // "which methods were compared": a table's column headed "Method", its cells the items.
-  const column = listed ? headNoun(asked) : null
-  const cells = column === null ? null : columnListed(column, sources, understanding.terms, asked)
-  if (cells) return cells
   // "which profilers does it list other than jboss": the list asked for is not jboss's.
   const excluded = excludedTerms(understanding.ask)
   // "which 3 things are considered…": the count and a word for any thing say what the list is of, not its words.
@@ -388,7 +384,11 @@ export function listAnswer(
         best = { ...block, source: source.number, share, introduces, headed }
     }
   }
-  if (!best) return null
+  if (!best) {
+    // "which methods were compared", no list introduced: a table's column headed "Method", its cells the items.
+    const column = listed ? headNoun(asked) : null
+    return column === null ? null : columnListed(column, sources, understanding.terms, asked)
+  }
   const { intro, source } = best
   if (best.sentence !== undefined) return [`${best.sentence.replace(FOOTNOTE_MARK, '')} [${source}]`]
   const next = best.runsOn ? continuedOver(sources, source) : null
