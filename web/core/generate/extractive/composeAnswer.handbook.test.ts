@@ -233,6 +233,17 @@ describe('composeAnswer on a paper and a handbook', () => {
     expect(composedAnswer('what weight can a parcel be', parcel).text).toBe(
       'Each parcel may hold up to 20 kg of goods. [1]',
     )
+    // Whom to reach: an office's extension, on a slide of contacts ("IT" no pronoun).
+    const contacts = [
+      fileSource(
+        1,
+        'Key contacts\n\nHR: Maria Chen, ext. 2201\nIT help desk: ext. 2400\nSafety officer: Sam Patel, ext. 2310',
+        'orientation.pptx',
+        'Key contacts',
+      ),
+    ]
+    expect(composedAnswer('who do i contact for IT help', contacts).text).toBe('IT help desk: ext. 2400 [1]')
+    expect(composedAnswer("what's the HR extension", contacts).text).toBe('HR: Maria Chen, ext. 2201 [1]')
     // An agreement's parties, said by the names it is made between.
     const lease = [
       fileSource(

@@ -33,11 +33,13 @@ const PRINTED_AS: ReadonlyMap<string, RegExp> = new Map([
     word,
     /https?:\/\/\S|\bwww\.\S|\b\d{1,3}(?:\.\d{1,3}){3}\b/iu,
   ]),
-  ...['contact', 'email', 'reach'].map((word): [string, RegExp] => [
+  ...['contact', 'email', 'reach', 'call', 'phone'].map((word): [string, RegExp] => [
     word,
-    // An e-mail address or a telephone number.
-    /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?:\+\d{1,3}[\s.-]?)?\(?\d{2,4}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}\b/u,
+    // An e-mail address, a telephone number or an office's extension ("IT help desk: ext. 2400").
+    /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?:\+\d{1,3}[\s.-]?)?\(?\d{2,4}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}\b|\bext\.?\s*\d{2,6}\b/u,
   ]),
+  // "What's the HR extension": "HR: Maria Chen, ext. 2201".
+  ['extension', /\bext\.?\s*\d{2,6}\b/u],
   // "This Lease is made between Alice Ng ("Landlord") and Robert Roe ("Tenant")" for "who are the parties".
   ...['parties', 'party'].map((word): [string, RegExp] => [
     word,
@@ -49,3 +51,7 @@ const PRINTED_AS: ReadonlyMap<string, RegExp> = new Map([
 export function saidByValue(term: string, text: string): boolean {
   return PRINTED_AS.get(term)?.test(text) ?? false
 }
+
+/** "who do I contact", "who should I call", "who can I email about…": whom to reach, a number will do. */
+export const CONTACT_ASK =
+  /^who(?:m)?\s+(?:do|should|can|could|would|will)\s+(?:i|we|you)\s+(?:contact|call|email|e-mail|phone|ring|reach|write\s+to|talk\s+to|speak\s+to|ask)\b/iu

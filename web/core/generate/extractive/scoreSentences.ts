@@ -31,7 +31,7 @@ import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
 import { synonymForms } from './synonyms'
 import { derivedWord, ONE_WHO } from './derivedWord'
-import { saidByValue } from './saidByValue'
+import { CONTACT_ASK, saidByValue } from './saidByValue'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
 import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
 import { statesVersion, VERSION_WORDS } from './versionNumber'
@@ -467,6 +467,8 @@ export function scoreSentences(
   const part = terms.filter((term) => DOCUMENT_PARTS.has(term))
   const options = typedOptions(understanding.ask)
   const howTo = howToAsk(understanding.ask)
+  // "Who do I contact for IT help": an office's number is whom to reach ("IT help desk: ext. 2400").
+  const contactAsked = CONTACT_ASK.test(understanding.ask)
   const ranked = candidates.map((sentence, s) => {
     const row = quality[s] ?? []
     const matched = weights.reduce((sum, weight, t) => sum + weight * (row[t] ?? 0), 0)
@@ -551,7 +553,8 @@ export function scoreSentences(
               sizeAsked ? withoutDurations(sentence.text) : sentence.text,
               asked,
               countAsked,
-            ))
+            ) ||
+            (contactAsked && saidByValue('contact', sentence.text)))
     if (holdsKind) score += ANSWER_KIND_BONUS
     if (
       coverage > 0 &&
