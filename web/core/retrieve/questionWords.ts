@@ -16,7 +16,7 @@ export const AUXILIARY_VERBS = 'is|are|was|were|do|does|did|can|could|should|wou
  * The adjectives of a measure asked with "how" ("how DEEP can it dig", "how BIG can an ADU be"): they say
  * a measure is asked, as "how many" says a count is.
  */
-export const MEASURE_ADJECTIVES = 'big|large|small|heavy|tall|wide|far|fast|high|deep|thick'
+export const MEASURE_ADJECTIVES = 'big|large|small|heavy|tall|wide|far|fast|high|deep|thick|accurate|precise'
 /**
  * Those of them that name no measure of their own: a size is stated in any unit ("800 square feet"),
  * never as "big". "Deep" and "heavy" are said as "depth" and "weight" (`synonyms`).

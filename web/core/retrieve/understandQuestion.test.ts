@@ -100,6 +100,8 @@ describe('understandQuestion', () => {
     expect(understandQuestion('Where was he born?').wants).toBe('place')
     expect(understandQuestion('How many employees are there?').wants).toBe('figure')
     expect(understandQuestion('Pepsi capex 2021').wants).toBe('figure')
+    // How accurate, as how fast: a measure ("within 3% of a lab probe").
+    expect(understandQuestion('how accurate were the readings').wants).toBe('figure')
     expect(understandQuestion('Why did margins fall in 2021?').wants).toBe('other')
   })
 
