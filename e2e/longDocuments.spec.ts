@@ -29,6 +29,9 @@ async function finds(page: Page, query: string, filename: string): Promise<boole
   )
 }
 
+/** How late the OCR engine's language data arrives: several of the document list's one-second polls. */
+const LANGUAGE_DATA_DELAY_MS = 5_000
+
 // In the browser (no server: the ingest Web Worker and tesseract.js served by the app), a PDF with scanned
 // pages is Ready, and searchable, from its text layer while its scans are read; the row says how far.
 test('a PDF is searchable from its text layer while its scanned pages are read, page by page', async ({
@@ -47,6 +50,13 @@ test('a PDF is searchable from its text layer while its scanned pages are read, 
       { scan: ['Quarantine flags fly above the pier.'] },
     ]),
   )
+  // Three small scans are read in less time than the document list takes to poll again, which would
+  // leave no moment in which the row says how far the reading got: the OCR engine's language data is
+  // served a few seconds late, so the reading is seen under way on any machine.
+  await page.context().route('**/lang/*.traineddata*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, LANGUAGE_DATA_DELAY_MS))
+    await route.continue()
+  })
   await page.setViewportSize({ width: 1440, height: 900 })
   await openApp(page, '/collections')
   await new CollectionsPage(page).create({ name: 'Harbour', description: 'Log book with scanned plates' })
