@@ -89,13 +89,23 @@ describe('a PDF with text pages and scanned pages', () => {
   )
 })
 
+/**
+ * A full page of text: its OCR is one step of about 5 s here (two lines took 1.5 s, and under the 1-s limit
+ * on a faster machine, where the document completed).
+ */
+const REPORT_LINES = Array.from(
+  { length: 44 },
+  (_, i) =>
+    `Entry ${i + 1}: the northern jetty was inspected, its pilings measured and the tide log checked.`,
+)
+
 /** An A4 page scanned at 300 dpi with no text layer: reading it is one step of several seconds. */
 async function a4ScanPdf(): Promise<Uint8Array> {
   const width = 2480
   const height = 3508
   const lines = await sharp({
     text: {
-      text: '<span foreground="black">Harbour master report\nThe northern jetty was repaired in March.</span>',
+      text: `<span foreground="black">${REPORT_LINES.join('\n')}</span>`,
       font: 'serif 12',
       dpi: 300,
       rgba: true,
