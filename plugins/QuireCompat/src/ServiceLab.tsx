@@ -68,6 +68,9 @@ export default function ServiceLab(props: ModuleProps<Record<string, never>>) {
   const [ssePath, setSsePath] = useState('')
   const [sse, setSse] = useState('')
   const stopStream = useRef<(() => void) | undefined>(undefined)
+  // The lab's setting definition, registered on mount: an action waits for it, as a click can come first
+  // on a busy machine (and creating an instance of a definition not yet known fails).
+  const registered = useRef<Promise<unknown>>(Promise.resolve())
 
   useEffect(() => {
     const state = services?.pluginState
@@ -89,7 +92,7 @@ export default function ServiceLab(props: ModuleProps<Record<string, never>>) {
   useEffect(() => {
     const settings = services?.settings
     if (!settings) return
-    void settings
+    registered.current = settings
       .registerSettingDefinition({
         id: LAB_SETTING,
         name: 'Quire Compat lab',
@@ -118,7 +121,9 @@ export default function ServiceLab(props: ModuleProps<Record<string, never>>) {
   }, [services])
 
   const run = (what: string, action: () => Promise<string>) => {
-    action().then(setInstanceNote, (error: unknown) => setInstanceNote(`${what}: ${errorText(error)}`))
+    registered.current
+      .then(action)
+      .then(setInstanceNote, (error: unknown) => setInstanceNote(`${what}: ${errorText(error)}`))
   }
   const settings = services?.settings
 
