@@ -64,7 +64,12 @@ function scoped(phrase: string, rest: string): DocumentScope | null {
 
 const KIND = new RegExp(`^${DOCUMENT_KIND}$`, 'iu')
 
+/** Whether a single word names a document by its kind ("paper", "deck", "readme"). */
+export function isDocumentKind(word: string): boolean {
+  return KIND.test(word)
+}
+
 /** The words of a document's name as a question points at it (`QuestionUnderstanding.scope`), its kind aside ("talk"). */
 export function namingWords(scope: readonly string[]): string[] {
-  return scope.filter((word) => !KIND.test(word))
+  return scope.filter((word) => !isDocumentKind(word))
 }

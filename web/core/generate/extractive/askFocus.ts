@@ -2,7 +2,7 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
 import { AUXILIARY_VERBS } from '../../retrieve/questionWords'
 import { knownWord } from '../../retrieve/englishReader'
-import { DOCUMENT_KIND } from '../../retrieve/documentScope'
+import { isDocumentKind } from '../../retrieve/documentScope'
 
 /**
  * What a question asks for, named as a noun between its question word and its verb: "how many
@@ -132,12 +132,11 @@ export function deedOf(ask: string): { attribute: string; of: string[] } | null 
   const match = DEED.exec(ask.toLowerCase().replace(/\s+/gu, ' ').trim())
   const verb = match?.[1] === undefined ? undefined : tokenize(match[1])[0]
   if (verb === undefined) return null
-  const of = tokenize(match![2]!).filter((word) => !QUESTION_SHAPE.has(word) && !KIND_WORD.test(word))
+  const of = tokenize(match![2]!).filter((word) => !QUESTION_SHAPE.has(word) && !isDocumentKind(word))
   return of.length > 0 ? { attribute: verb, of } : null
 }
 
 const DEED = /^who\s+(\p{L}{3,}ed)\s+(?:the\s+|an?\s+|this\s+|that\s+)?(.+?)\s*[?.!]*$/u
-const KIND_WORD = new RegExp(`^${DOCUMENT_KIND}$`, 'u')
 
 /**
  * The means or setting a question ends on ("how do i run ocrmypdf IN DOCKER", "install it ON WINDOWS",

@@ -1,5 +1,5 @@
 import { tokenize } from '../../retrieve/index/tokenize'
-import { DOCUMENT_KIND, documentScope } from '../../retrieve/documentScope'
+import { documentScope, isDocumentKind } from '../../retrieve/documentScope'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { askedAttribute, askFocus } from './askFocus'
 import { askedValueKinds } from './askedValueKinds'
@@ -39,7 +39,6 @@ export interface AskedFor {
 }
 
 /** "the bitcoin whitepaper", "the pdf": a word naming a document's kind is no name, known to the lexicon or not. */
-const KIND_WORD = new RegExp(`^${DOCUMENT_KIND}$`, 'u')
 
 const YES_NO = new RegExp(`^(?:${AUXILIARY_VERBS})\\b`, 'u')
 
@@ -103,7 +102,7 @@ export function askedNames(understanding: QuestionUnderstanding): string[] {
             term !== undefined &&
             terms.has(term) &&
             !QUESTION_SHAPE.has(term) &&
-            !KIND_WORD.test(term) &&
+            !isDocumentKind(term) &&
             // "in the pd kids hiawatha story": where to look, the name of a document its passages need not print.
             !understanding.scope.includes(term),
         ),

@@ -134,6 +134,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const { sources } = request
   if (sources.length === 0) return { kind: 'none', pieces: [noSourcesText()] }
   const understanding = request.understanding ?? understandQuestion(request.question)
+  const mentions = sourceMentions(sources, understanding)
   // "What is X about?": the document's own gist, whatever words it shares with the question.
   if (summaryQuestion(understanding.ask)) {
     // "What were the key findings": a deck's slide titled so lists them.
@@ -142,8 +143,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     // "Summarize the onboarding deck" where no passage, file name or opening names onboarding: the document
     // asked for is none of these, and another's gist would answer as if it were.
     const named = documentNamed(understanding.ask)
-    const said = sourceMentions(sources, understanding)
-    if (named.length > 0 && !named.some((term) => sources.some((source) => said(source.number, term))))
+    if (named.length > 0 && !named.some((term) => sources.some((source) => mentions(source.number, term))))
       return { kind: 'none', pieces: [noAnswerText(sources, named, understanding.ask)] }
     const gist = documentGistText(sources)
     if (gist.length > 0) return { kind: 'answer', pieces: gist }
@@ -182,7 +182,6 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "What's the 4th postulate": that item of the list of postulates ("4th" is its place, not a word to find).
   const nth = nthItem(understanding.ask, sources)
   if (nth) return { kind: 'answer', pieces: [nth] }
-  const mentions = sourceMentions(sources, understanding)
   // An acronym ("CEO", "AMZN") is no proof of absence: documents spell out what questions abbreviate.
   // Names typed in lower case ("how many employees does diageo have") count as the capitalised do.
   const names = [...new Set([...understanding.names, ...askedNames(understanding)])].filter(

@@ -1,6 +1,7 @@
 import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { AGENDA_TITLE, CONTENTS_TITLE } from './agendaTitle'
 import { DOCUMENT_KIND } from '../../retrieve/documentScope'
+import { SECTION_NUMBER } from './sectionNumber'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
@@ -80,8 +81,6 @@ const EDITION =
   /\b(?:version|revision|rev\.)\s*\d+(?:\.\d+)*,?\s+(?:approved|issued|effective|dated|published|updated|adopted|released)\b/iu
 /** Minutes have this many items of procedure at least (a call to order, an adjournment). */
 const MINUTES_PROCEDURES = 2
-/** An agenda item's number ("4. ", "4.1 "). */
-const SECTION_NUMBER = /^\d+(?:\.\d+)*\.?\s+/u
 /** Minutes' roll: "Present: Mayor Janet Reyes, …", "Absent: none". */
 const ATTENDANCE =
   /^(?:present|absent|attendees|attending|in\s+attendance|also\s+present|apologies|regrets)\s*:/iu

@@ -1,4 +1,4 @@
-import { DOCUMENT_KIND } from '../../retrieve/documentScope'
+import { DOCUMENT_KIND, isDocumentKind } from '../../retrieve/documentScope'
 import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE } from '../../retrieve/understandQuestion'
 import { SUMMARY_CUES } from './summaryQuestion'
@@ -8,7 +8,6 @@ const NAMED = new RegExp(
   String.raw`\b(?:the|this|that|my|our|your)\s+((?:(?!(?:the|this|that|of|in|about)\s)[\p{L}\p{N}'’.&-]+\s+){1,4}?)${DOCUMENT_KIND}\b`,
   'iu',
 )
-const KIND = new RegExp(`^${DOCUMENT_KIND}$`, 'iu')
 
 /**
  * The search terms a question names a document by, before its kind: "summarize the onboarding deck" ->
@@ -18,6 +17,6 @@ const KIND = new RegExp(`^${DOCUMENT_KIND}$`, 'iu')
 export function documentNamed(ask: string): string[] {
   const words = NAMED.exec(ask)?.[1] ?? ''
   return tokenize(words).filter(
-    (term) => !QUESTION_SHAPE.has(term) && !SUMMARY_CUES.has(term) && !KIND.test(term),
+    (term) => !QUESTION_SHAPE.has(term) && !SUMMARY_CUES.has(term) && !isDocumentKind(term),
   )
 }

@@ -1,4 +1,5 @@
-import { DOCUMENT_KIND, documentScope } from '../../retrieve/documentScope'
+import { documentScope, isDocumentKind } from '../../retrieve/documentScope'
+import { SECTION_NUMBER } from './sectionNumber'
 import { tokenize } from '../../retrieve/index/tokenize'
 import {
   QUESTION_SHAPE,
@@ -555,7 +556,7 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       (noun, i) =>
         !same(noun, label) &&
         !PART_NOUN.test(noun) &&
-        !KIND_NOUN.test(noun) &&
+        !isDocumentKind(noun) &&
         !(i === 0 && LIST_VERB.test(ask)),
     )
     const partTitle =
@@ -666,8 +667,6 @@ const CONCLUDING = /\b(?:we|i|they|authors?|study|paper)\s+conclude[sd]?\b|\bin\
 const TITLE_PARTICLES = new Set(['to', 'a', 'an', 'the', 'it', 'they', 'this'])
 /** A numbered step: "1. Install Python 3.11 or later.", "2) Clone the repository". */
 const NUMBERED_STEP = /^\d{1,2}[.)]\s+\S/u
-/** A section's number before its heading's words: "5. ", "2.3 ", "Section 6. ". */
-const SECTION_NUMBER = /^(?:(?:section|article|part|chapter|§)\s*)?\d+(?:\.\d+)*\.?\s+/iu
 /** The next numbered section's heading inside a passage: "5. Any other business". */
 const SECTION_HEADING = /^\d+(?:\.\d+)*\.?\s+\p{Lu}[^.!?:;]*$/u
 const SENTENCE_END = /[.!?]["'”’)]*$/u
@@ -701,7 +700,6 @@ function partOpening(sentences: readonly string[], source: number): string {
 const LABELLED_LINE = /^([^:]{1,60}):\s+\S/u
 
 /** A word naming a document by its kind ("study", "report"). */
-const KIND_NOUN = new RegExp(`^${DOCUMENT_KIND}$`, 'u')
 
 /** Words for a part of a document, which name no part of their own ("the recommendations section"). */
 const PART_NOUN = /^(?:section|part|chapter|slide|page|paragraph|clause|article)s?$/u
