@@ -860,6 +860,7 @@ describe('composeAnswer on a paper and a handbook', () => {
         'Your Rights',
         '',
         'When it comes to your health information, you have certain rights. This section explains your rights.',
+        '',
         'Get an electronic or paper copy of your dental record',
         'Ask us to correct your dental record',
         'Request confidential communications',

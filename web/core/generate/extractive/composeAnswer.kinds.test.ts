@@ -351,7 +351,8 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
       'B. One off-street parking space shall be provided for the unit.',
       'Section 17.12.050 Permits.',
       'The director shall approve or deny an application within sixty (60) days.',
-    ].join('\n')
+      // A Word file's paragraphs, a blank line between them as a chunk keeps them.
+    ].join('\n\n')
     const sources = [source(1, ordinance, 'adu-ordinance.docx')]
     // "big" is no word a size is stated with; the item is read under its introduction's words.
     expect(answer('how big can an accessory dwelling unit be', sources).text).toContain(

@@ -416,6 +416,36 @@ describe('composeAnswer on slide decks', () => {
     )
   })
 
+  it('answers who was elected to something with the list its introduction says it of, one of them alone for a role', () => {
+    const agm = deckSlide('agm-2019.pptx')
+    const election = agm(1, 5, 'Election of the Committee', [
+      'The following were elected unopposed for 2020:',
+      'President: Grace Okafor',
+      'Treasurer: Anil Mehta',
+      'Secretary: Lucy Brennan',
+    ])
+    const report = agm(2, 3, "President's Report", ['Membership grew from 212 households to 247 households.'])
+    expect(answer('who was elected to the committee', [report, election]).text).toBe(
+      'The following were elected unopposed for 2020: [1]\n- President: Grace Okafor\n- Treasurer: Anil Mehta\n- Secretary: Lucy Brennan',
+    )
+    expect(answer('who was elected president', [report, election]).text).not.toMatch(/Anil Mehta/u)
+  })
+
+  it("lists nothing under a title slide's subtitle: the lines after it say who gave the talk", () => {
+    const talk = deckSlide('rural-hospitals.pptx')
+    const title = talk(1, 1, 'Keeping Rural Hospitals Open', [
+      'Lessons from Five States',
+      'Dr. Samuel Achebe',
+      'Institute for Health Access',
+    ])
+    const study = talk(2, 3, 'Our Study', [
+      'We interviewed administrators at 42 hospitals in Kansas, Georgia, Tennessee, Texas and Oklahoma.',
+      'We reviewed ten years of financial statements for each hospital.',
+    ])
+    for (const question of ['which states did they study', 'which states were studied'])
+      expect(answer(question, [title, study]).text).not.toContain('Samuel Achebe')
+  })
+
   it('lists a slide\'s table rows for the plural its header names ("Phase"), not its title', () => {
     const plan = slide(1, 6, 'Migration plan', [
       'Phase | Scope | Target date',

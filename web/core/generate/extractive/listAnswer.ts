@@ -1,5 +1,6 @@
 import { documentScope, isDocumentKind } from '../../retrieve/documentScope'
 import { SECTION_NUMBER } from './sectionNumber'
+import { listedLines } from './listedLines'
 import { tokenize } from '../../retrieve/index/tokenize'
 import {
   QUESTION_SHAPE,
@@ -74,6 +75,13 @@ export function listQuestion(ask: string): boolean {
 /** "who is on the atlas team", "who's in the steering committee": its members, one by one. */
 const MEMBERS_ASK =
   /^who(?:['’]s|\s+is|\s+are|\s+was|\s+were)\s+(?:on|in)\s+(?:the\s+|our\s+|their\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}(?:team|committee|board|panel|council|crew|group|cast|staff)\b/u
+
+/**
+ * "who was elected", "who were appointed to the board", "who got promoted": the people a deed was done to;
+ * not "who was elected president", one of them.
+ */
+const PICKED_ASK =
+  /^who\s+(?:was|were|got|has\s+been|have\s+been)\s+(\p{L}+ed)(?:\s+(?:to|for|at|in|on|onto|by|from|this|last|next)\b[^?]*)?[?.!\s]*$/u
 
 /** The headings a document's numbered steps go under. A closed class. */
 const METHOD_HEADING = /^(?:method|instructions|directions|steps|procedure|preparation)$/iu
@@ -187,7 +195,10 @@ export function listAnswer(
   const members = MEMBERS_ASK.test(asked)
   // "why does docx4j want to drop xalan": the reasons, where a list of them is introduced as such.
   const why = !listed && !bare && /^why\b/iu.test(asked.trim())
-  if (!listed && !bare && !why) return null
+  // "who was elected to the committee": those a list's introduction says it of ("The following were elected
+  // unopposed:"), one by one.
+  const picked = listed || bare || why ? null : (PICKED_ASK.exec(asked.toLowerCase().trim())?.[1] ?? null)
+  if (!listed && !bare && !why && picked === null) return null
   // "which profilers does it list other than jboss": the list asked for is not jboss's.
   const excluded = excludedTerms(understanding.ask)
   // "which 3 things are considered…": the count and a word for any thing say what the list is of, not its words.
@@ -222,6 +233,8 @@ export function listAnswer(
     const heading = source.heading?.split(' > ').at(-1) ?? ''
     // A slide's lines are its bullets, and its title (its passage's first line) introduces them.
     const deck = DECK_FILE.test(source.filename)
+    // A slide's lines are one block, each an item (`listItems`' eachLineAnItem) up to the next list's opening.
+    const listed = deck ? new Set<number>() : listedLines(source.text)
     // Each list with the lines right before its introduction, which may say what it is for ("Should be
     // designed so it's usable by anyone" / "Design factors include:").
     const blocks: Array<{
@@ -244,7 +257,7 @@ export function listAnswer(
     // So are the lines of the list under the passage's own heading ("Ingredients" over "1 onion, chopped",
     // "200 g red lentils"): none of them introduces the ones after it.
     if (!deck && lines[0] === heading && heading !== '') {
-      const under = listItems(lines, 0)
+      const under = listItems(lines, 0, false, listed)
       for (let j = 1; j <= under.length; j++) itemLines.add(j)
     }
     lines.forEach((line, i) => {
@@ -270,9 +283,10 @@ export function listAnswer(
             runsOn: false,
           })
       if (!introduces) return
-      // A deck's title slide is its title over who gave it, where and when: no list.
-      if (deck && (source.page ?? 1) <= 1 && i === 0) return
-      const items = listItems(lines, i, deck)
+      // A deck's title slide is its title and subtitle over who gave it, where and when: no list ("Lessons
+      // from Five States" over the speaker lists no states).
+      if (deck && (source.page ?? 1) <= 1 && !/:$/u.test(line)) return
+      const items = listItems(lines, i, deck, listed)
       // A table's header row under the introduction says what its rows are ("Phase | Scope | Target date"):
       // its words count with the items', which its rows read without it.
       const header = TABLE_ROW.test(lines[i + 1] ?? '') ? [lines[i + 1]!] : []
@@ -362,6 +376,11 @@ export function listAnswer(
       if (block.sentence !== undefined && unnamed.length > 1) continue
       // "This approach has several benefits:": the reasons a "why" asks for.
       if (why && !REASONS.test(block.intro)) continue
+      if (
+        picked !== null &&
+        !(/:$/u.test(block.intro) && tokenize(block.intro).some((word) => matchWord(picked, word) > 0))
+      )
+        continue
       // Between lists the ask names as well, the one whose introduction or heading names more of what the
       // ask asks beyond its document ("Common Notions" over "Euclid" for "what are euclids common notions").
       const introduces = own.filter((term) => introduced.some((word) => matchWord(term, word) > 0)).length

@@ -22,6 +22,8 @@ export function listItems(
   at: number,
   /** Every line an item however long, as a slide's lines are its bullets. */
   eachLineAnItem = false,
+  /** Lines known to be a list's items though unmarked (`listedLines`), by their index in `lines`. */
+  listed: ReadonlySet<number> = new Set(),
 ): string[] {
   const following = lines.slice(at + 1)
   // A table right after the introduction: its rows are the items, its first row the header.
@@ -32,11 +34,12 @@ export function listItems(
   const colon = /:$/u.test(lines[at] ?? '')
   let paragraphs = 0
   let bulleted = false
-  for (const line of following) {
+  for (const [i, line] of following.entries()) {
     if (items.length >= MAX_ITEMS || paragraphs >= MAX_PARAGRAPH_ITEMS) break
     // A page's number between its lines ("-2-") is the page's, not an item.
     if (PAGE_NUMBER.test(line)) continue
-    const marked = MARKED.test(line)
+    const bullet = MARKED.test(line)
+    const marked = bullet || listed.has(at + 1 + i)
     if (!marked && !eachLineAnItem && !colon && line.split(' ').length > MAX_ITEM_WORDS) break
     // A bulleted list ends at the first line without a bullet: the text goes on.
     if (!marked && items.length > 0 && bulleted) break
@@ -44,7 +47,7 @@ export function listItems(
     // "Also, don't forget:" opens the next list, and "What You'll Need:" under a title its own (a line
     // going on in lower case, "exposes are:", ends a wrapped introduction); a table's row is not one of
     // these items.
-    const opensList = !marked && /:$/u.test(line) && (items.length > 0 || /^\p{Lu}/u.test(line))
+    const opensList = !bullet && /:$/u.test(line) && (items.length > 0 || /^\p{Lu}/u.test(line))
     if (opensList || (items.length > 0 && TABLE_ROW.test(line))) break
     // After items of a word or two ("Electricity", "Gas", "Internet"), a sentence is the text going on
     // ("The Landlord pays for water and trash collection.").
