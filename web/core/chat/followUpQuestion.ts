@@ -4,6 +4,7 @@ import { ORDINAL_WORDS } from '../generate/extractive/nthItem'
 import { isFollowUp } from '../retrieve/rewriteQuery'
 import { AUXILIARY_VERBS } from '../retrieve/questionWords'
 import { knownWord } from '../retrieve/englishReader'
+import { HONORIFICS } from '../retrieve/honorifics'
 import { DOCUMENT_KIND } from '../retrieve/documentScope'
 
 /** Openings that make a message lean on the question before: what follows is what changes. */
@@ -46,7 +47,7 @@ const OPENING_NAME =
   /^((?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)){1,3})(?=\s*(?:,|\[|\(|$))/u
 
 /** A title before a name: "Dr.", "Prof.", "Mr.", "Ms.". */
-const TITLE = /^(?:Dr|Prof|Mr|Mrs|Ms|Mx)\.?\s+(?=\p{Lu})/u
+const TITLE = new RegExp(String.raw`^${HONORIFICS}\.?\s+(?=\p{Lu})`, 'u')
 
 /** "…led by Michael Shadlen", "…written by Ana B. Ruiz": the name after "by", two to four capitalised words. */
 const NAMED_BY = /\bby\s+((?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)(?:\s+(?:\p{Lu}[\p{L}'’-]+|\p{Lu}\.)){1,3})/u

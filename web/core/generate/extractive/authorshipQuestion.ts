@@ -1,3 +1,4 @@
+import { HONORIFICS } from '../../retrieve/honorifics'
 import { textValues } from './textValues'
 import { passageLines } from './passageLines'
 
@@ -55,7 +56,7 @@ const NAMES_LABEL =
 /** A degree or title after a name ("Maria Lopez, Ph.D."), or "Dr." before one: the line is a person's. */
 const CREDENTIALS = /(?:,\s*(?:Ph\.?\s?D|M\.?D|MBA|J\.?D|Ed\.?D|DNP|MPH|MSc|CPA|Esq|FRCP|RN)\.?)+$/u
 /** A title before a name ("Dr. Alicia Moreno", "Prof. Ann Lee"): the line is a person's. */
-const HONORIFIC = /^(?:Dr|Prof|Professor)\.?\s+/u
+const HONORIFIC = new RegExp(String.raw`^${HONORIFICS}\.?\s+`, 'u')
 /** Affiliation and footnote marks after a name ("Gal∗+", "Haghighat$", "Smith1,2"). */
 const MARKS = /[∗*†‡§¶#$+^\d]+$/u
 

@@ -61,6 +61,21 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
     )
   })
 
+  it("answers who did a deed with the line labelling its doer ('Advisor:' for 'advised'), after a title", () => {
+    const capstone = deck('hydro-capstone.pptx', [
+      [
+        'Micro-Hydro Generator for Off-Grid Cabins',
+        [
+          'ME 495 Senior Capstone, Spring 2016\nTeam Riverwatt: Jordan Lee, Priya Natarajan, Marcus Bell, Elena Ruiz\nAdvisor: Prof. Karen Holt',
+        ],
+      ],
+      ['Results', ['The prototype produced 460 W at a head of 2.8 m.']],
+    ])
+    expect(composedAnswer('who advised the capstone team', capstone).text).toBe(
+      'Advisor: Prof. Karen Holt [1]',
+    )
+  })
+
   it("answers when a post was published with its byline's date, and a release's date not so", () => {
     const post = answerSource(
       1,

@@ -1,6 +1,9 @@
+import { HONORIFICS } from '../../retrieve/honorifics'
 import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { askedNames } from './askedFor'
+import { deedOf } from './askFocus'
+import { doerOf } from './derivedWord'
 import { extendsWord, wordForm } from './matchWord'
 import { textValues } from './textValues'
 
@@ -156,8 +159,14 @@ function narrowerRoles(ask: string, role: readonly string[]): string[][] {
     words.filter((_, i) => tags[i] === 'NOUN' || tags[i] === 'PROPN').flatMap((word) => tokenize(word)),
   )
   const named = head.filter((term) => nouns.has(term))
-  return [head, named].filter((words) => words.length > 0 && words.length < role.length)
+  // "who advised the capstone team": the doer of the deed, whatever it was done to ("Advisor: Karen Holt").
+  const deed = deedOf(ask)?.attribute
+  const doer = deed !== undefined && role.includes(deed) ? [deed] : []
+  return [head, named, doer].filter((words) => words.length > 0 && words.length < role.length)
 }
+
+/** A title before a name, its full stop after it: "Prof.", "Dr.". */
+const HONORIFIC = new RegExp(String.raw`^${HONORIFICS}\.$`, 'u')
 
 /** The suffix of a company's name: "LLC", "LLP", "PLC", "GmbH"; in capitals it is no heading. */
 const COMPANY_SUFFIX = /^(?:LLC|LLP|PLC|INC|LTD|GMBH|CORP|NV|BV|AG|SA|SAS|PTY|CO)\b[.,]?$/u
@@ -165,11 +174,11 @@ const COMPANY_SUFFIX = /^(?:LLC|LLP|PLC|INC|LTD|GMBH|CORP|NV|BV|AG|SA|SAS|PTY|CO
 /** What opens a subordinate clause: its words are the time or the reason, not the role asked about. */
 const CLAUSE = /\s(?:when|while|whereas|after|before|during|since|because|until|once)\s/iu
 
-/** A word of the role in any form: "audits", "audited" and "auditor" ("audit" and its doer). */
+/** A word of the role in any form: "audits", "audited" and "auditor" ("audit" and its doer), "advised" and "Advisor". */
 function sameRole(term: string, word: string): boolean {
   if (word === '') return false
   if (term === word || wordForm(term) === wordForm(word)) return true
-  return extendsWord(wordForm(term), wordForm(word))
+  return extendsWord(wordForm(term), wordForm(word)) || doerOf(term, word)
 }
 
 /**
@@ -201,7 +210,8 @@ function nameRun(
     if (words[i]!.some((word) => subjects.has(word))) break
     if (!words[i]!.every((word) => asked.has(word))) fresh++
     if (fresh >= 2) return true
-    if (step > 0 && /[,;:.]$/u.test(token) && !/^\p{Lu}\.$/u.test(token)) break
+    // "Advisor: Prof. Karen Holt": a title's full stop goes on to the name.
+    if (step > 0 && /[,;:.]$/u.test(token) && !/^\p{Lu}\.$/u.test(token) && !HONORIFIC.test(token)) break
   }
   return false
 }

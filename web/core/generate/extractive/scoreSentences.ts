@@ -30,7 +30,7 @@ import { withoutItemNumbers } from './withoutItemNumbers'
 import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
 import { synonymForms } from './synonyms'
-import { derivedWord, ONE_WHO } from './derivedWord'
+import { derivedWord, doerOf, ONE_WHO } from './derivedWord'
 import { CONTACT_ASK, saidByValue } from './saidByValue'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
 import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
@@ -294,8 +294,10 @@ export function scoreSentences(
             (extendsWord(term, word) ||
               closeSpelling(term, word) ||
               contractedWord(term, word) ||
-              // "attended" typed, "Attendees:" printed: the verb's agent noun.
-              derivedWord(form, word, ONE_WHO)),
+              // "attended" typed, "Attendees:" printed: the verb's agent noun; asking who, its doer's
+              // ("who advised the team": "Advisor: Prof. Karen Holt").
+              derivedWord(form, word, ONE_WHO) ||
+              (understanding.wants === 'person' && doerOf(term, word))),
         ),
       ]),
     ]
