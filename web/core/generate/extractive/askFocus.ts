@@ -212,7 +212,7 @@ const GENERIC_THING = new Set([
   'words',
 ])
 const THING_OF =
-  /^(?:what|whats|what['’]s|who|whos|who['’]s|when|where)\s+(?:(?:is|are|was|were)\s+)?(?:the|an?)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:of|at|in|for|on)\s/u
+  /^(?:what|whats|what['’]s|who|whos|who['’]s|when|where)\s+(?:(?:is|are|was|were)\s+)?(?:the|an?)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)\s+(?:of|at|in|for|on|under)\s/u
 const THING_OWNED =
   /^(?:what|whats|what['’]s|who|whos|who['’]s)\s+(?:(?:is|are|was|were)\s+)?(?:[\p{L}\p{N}-]+\s+){0,2}[\p{L}\p{N}-]+(?:['’]s|s['’])\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+)$/u
 const THING =

@@ -37,6 +37,12 @@ const SHAPES: ReadonlyArray<[RegExp, ValueKind[]]> = [
     ['date'],
   ],
   [/\b(?:what|which)\s+(?:(?:is|was)\s+(?:the|its)\s+)?(?:price|cost|fee|salary)\b/u, ['money', 'count']],
+  // "whats the late fee", "what's the split shift allowance": a thing priced, named last; an amount or a
+  // share ("a fee of 1.5% of assets").
+  [
+    /^what(?:['’]?s|\s+is|\s+was|\s+are|\s+were)\s+(?:the|a|an|my|our|your|its|their)\s+(?:[\p{L}-]+\s+){0,3}(?:price|cost|fee|fees|charge|rent|deposit|salary|wage|allowance|fine|premium|dues|stipend)(?:\s+(?:for|of|per|on|in|under|at|with|from|to|by)\s+[^?]*)?\s*[?.!]*$/u,
+    ['money', 'percent'],
+  ],
   [/^(?:and\s+)?(?:who|whom|whose)\b|\bwho\s+(?:is|was|were|are|did|does|wrote|made)\b/u, ['name']],
   [/^(?:and\s+)?where\b/u, ['name']],
 ]

@@ -221,6 +221,46 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answered.text).not.toContain('June 2023')
   })
 
+  it('answers "how much is X" with the amount, not a length of time said of X', () => {
+    const leaving = source(
+      1,
+      '6. Leaving the Co-operative\n\nThe share is refunded within 60 days of move-out, less any amounts owed.',
+      'handbook.docx',
+      'Member Handbook > 6. Leaving the Co-operative',
+    )
+    const joining = source(
+      2,
+      '2. Joining the Co-operative\n\nApplicants are interviewed by the Membership Committee. A share costs $500 and is refunded when the member moves out.',
+      'handbook.docx',
+      'Member Handbook > 2. Joining the Co-operative',
+    )
+    expect(answer('how much is a share', [leaving, joining]).text).toBe(
+      'A share costs $500 and is refunded when the member moves out. [2]',
+    )
+  })
+
+  it('answers "what\'s the X fee" with the sentence pricing it, and refuses one no sentence names whole', () => {
+    const changes = source(
+      1,
+      'Proposed Changes\n\nThe draft proposes a minimum engagement of 3 hours for casual employees.\nBudget for the split shift allowance from 1 July 2023.\nA split shift allowance of $5.20 per shift would be introduced.\nThe Sunday penalty rate would remain at 150 per cent.',
+      'award-review.pptx',
+      'Proposed Changes',
+    )
+    expect(answer("what's the split shift allowance", [changes]).text).toBe(
+      'A split shift allowance of $5.20 per shift would be introduced. [1]',
+    )
+    expect(answer("what's the sunday penalty rate", [changes]).text).toContain('150 per cent')
+    const motions = source(
+      2,
+      "Motions\n\nMotion 1: that the annual membership fee rise from $20 to $25 per household.\nMotion 2: that the association join the city's Adopt-a-Park scheme.",
+      'agm.pptx',
+      'Motions',
+    )
+    expect(answer('what is the parking fee', [motions]).kind).toBe('none')
+    expect(answer('what is the membership fee', [motions]).text).toContain('$25 per household')
+    expect(answer("what's the minimum wage under the award", [changes]).kind).toBe('none')
+  })
+
   it('refuses money, hours, lengths of time and counts the passages do not state', () => {
     const rule = [
       'The FAA reviewed the horizontal stabilizer trim wiring of the 737 MAX in 2019.',

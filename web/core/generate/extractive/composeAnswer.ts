@@ -9,6 +9,7 @@ import {
 import type { AnswerSource } from '../AnswerGenerator'
 import { NEGATED } from './negated'
 import { holdsMoney } from './holdsMoney'
+import { holdsShare } from './holdsShare'
 import {
   figureText,
   laterThanReportedText,
@@ -119,9 +120,6 @@ const CALENDAR_TERM =
   /^(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|january|february|april|june|july|september|october|november|december)$/u
 export const SUPPORTED_COVERAGE = 0.5
 export const CLOSEST_COVERAGE = 0.05
-/** A share said in numbers or words: "12%", "12 per cent", "half", "a third", "one in four". */
-const SHARE =
-  /\p{N}\s*(?:%|per\s*cent)|\bper\s*cent|\bpercent|\bhalf\b|\bthirds?\b|\bquarters?\b|\bfifths?\b|\bone\s+in\s+\p{L}+|\bmajority\b|\bminority\b/iu
 
 /**
  * The extractive answer (DESIGN.md section 12). Decided on the question as a whole, never on one
@@ -462,11 +460,23 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     kinds[0] === 'money' &&
     // A table's cells print amounts without their currency ("in millions" above them).
     !chosen.some(({ sentence }) => holdsMoney(sentence.text) || sentence.text.includes(' | '))
+  // "What's the parking fee": a priced thing the answer names whole ("a late fee of $35" is no parking fee,
+  // nor is "Adopt-a-Park" a price), in a sentence quoted.
+  const priceUnnamed =
+    kinds.length === 2 &&
+    kinds.includes('money') &&
+    kinds.includes('percent') &&
+    thing.length > 1 &&
+    // A table's row names its thing by its header, printed apart ("Two bedroom | $1,020").
+    !chosen.some(
+      ({ sentence }) =>
+        sentence.text.includes(' | ') || thing.every((word) => holdsForm(sentence.terms, word)),
+    )
   // "What % fee can a trustee charge": a share, as a percentage or a part ("half", "one in four").
   const shareless =
     kinds.length === 1 &&
     kinds[0] === 'percent' &&
-    !chosen.some(({ sentence }) => SHARE.test(sentence.text) || sentence.text.includes(' | '))
+    !chosen.some(({ sentence }) => holdsShare(sentence.text) || sentence.text.includes(' | '))
   // "Which firefox version added the panel": a version is numbered ("Firefox 29", "1.8.3").
   // A changelog says it under the release's heading ("Version 3.0.0, 2022-12-22" over "Add AES encryption").
   const releaseOf = (item: ScoredSentence) =>
@@ -580,6 +590,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       (thingUnsaid ||
         thingSplit ||
         priceless ||
+        priceUnnamed ||
         shareless ||
         versionless ||
         uncounted ||

@@ -21,6 +21,7 @@ import { instanceLine } from './namedKindLine'
 import { holdsPhrase, outsidePhrases } from '../../retrieve/holdsPhrase'
 import { askedValueKinds } from './askedValueKinds'
 import { holdsMoney } from './holdsMoney'
+import { holdsShare } from './holdsShare'
 import { placeBesideAsk } from './placeBesideAsk'
 import { askFocus, askedThing, listedFocus } from './askFocus'
 import { speakerOf } from './speakerOf'
@@ -261,6 +262,10 @@ export function scoreSentences(
   // amounts without their currency ("in millions" above them).
   const valueKinds = askedValueKinds(understanding.ask.toLowerCase())
   const moneyAsked = valueKinds.length === 1 && valueKinds[0] === 'money'
+  // "What's the late fee": an amount, or a share of something.
+  const priceAsked = valueKinds.length === 2 && valueKinds.includes('money') && valueKinds.includes('percent')
+  // "How much is a share": an amount, not "within 60 days" (a length of time is how long, not how much).
+  const muchAsked = /\bhow\s+much\b/iu.test(understanding.ask) && !valueKinds.includes('duration')
   // "How old…" is answered by a length of time or by an age alone ("Keith is aged 72"): a number.
   const ageAsked = durationAsked && /\bhow\s+old\b/iu.test(understanding.ask)
   // "How many people took the survey": a year ("conducted in 2017") counts nothing.
@@ -546,13 +551,15 @@ export function scoreSentences(
     const holdsKind =
       coverage > 0 &&
       !timeLabel &&
-      (moneyAsked
-        ? holdsMoney(sentence.text) || (sentence.text.includes(' | ') && /\d/u.test(sentence.text))
+      (moneyAsked || priceAsked
+        ? holdsMoney(sentence.text) ||
+          (priceAsked && holdsShare(sentence.text)) ||
+          (sentence.text.includes(' | ') && /\d/u.test(sentence.text))
         : durationAsked
           ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
           : holdsAnswerKind(
               instanceAsked ? 'person' : understanding.wants,
-              sizeAsked ? withoutDurations(sentence.text) : sentence.text,
+              sizeAsked || muchAsked ? withoutDurations(sentence.text) : sentence.text,
               asked,
               countAsked,
             ) ||
