@@ -128,8 +128,13 @@ async function docsFlow(page: Page): Promise<void> {
   await expect(docs.services).toContainText('cwyd_service: ready')
   await expect(docs.services).toContainText('document_processing_service: ready')
   await expect(docs.status).toHaveText('Ready')
-  await docs.collection('Harbour').click()
-  await expect(docs.document('harbour.md')).toHaveText('harbour.md: completed')
+  // A click that lands while the frame is still re-rendering its list can be lost on a loaded machine:
+  // clicked again until the collection is open (its documents listed), and a listing that fails says so.
+  await expect(async () => {
+    await docs.collection('Harbour').click()
+    await expect(docs.document('harbour.md')).toHaveText('harbour.md: completed', { timeout: 5_000 })
+  }).toPass({ timeout: scaledTimeout(30_000) })
+  await expect(docs.status).toHaveText('Ready')
 
   await docs.upload('warehouse.md', WAREHOUSE)
   await expect(docs.document('warehouse.md')).toHaveAttribute('data-status', /processing|completed/)

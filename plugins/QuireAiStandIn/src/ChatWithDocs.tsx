@@ -73,7 +73,11 @@ export default function ChatWithDocs(props: StandInProps<DocsConfig>) {
   async function open(chosen: Collection): Promise<void> {
     if (!api) return
     setCollection(chosen)
-    setDocuments(await listDocuments(api, base, chosen.id))
+    try {
+      setDocuments(await listDocuments(api, base, chosen.id))
+    } catch (error) {
+      setStatus(`Could not list documents: ${errorText(error)}`)
+    }
   }
 
   async function upload(file: File): Promise<void> {
