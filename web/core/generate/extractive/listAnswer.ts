@@ -1,6 +1,7 @@
 import { documentScope, isDocumentKind } from '../../retrieve/documentScope'
 import { SECTION_NUMBER } from './sectionNumber'
 import { listedLines } from './listedLines'
+import { offeredList } from './offeredList'
 import { tokenize } from '../../retrieve/index/tokenize'
 import {
   QUESTION_SHAPE,
@@ -198,7 +199,7 @@ export function listAnswer(
   // "who was elected to the committee": those a list's introduction says it of ("The following were elected
   // unopposed:"), one by one.
   const picked = listed || bare || why ? null : (PICKED_ASK.exec(asked.toLowerCase().trim())?.[1] ?? null)
-  if (!listed && !bare && !why && picked === null) return null
+  if (!listed && !bare && !why && picked === null) return offeredList(asked, sources)
   // "which profilers does it list other than jboss": the list asked for is not jboss's.
   const excluded = excludedTerms(understanding.ask)
   // "which 3 things are considered…": the count and a word for any thing say what the list is of, not its words.
