@@ -943,4 +943,49 @@ describe('composeAnswer on who a rule is for', () => {
       'The policy applies to all employees, contractors and temporary staff who use company devices. [1]',
     )
   })
+
+  it('quotes the items a sentence announces as far as its Word list goes, not the paragraph after it', () => {
+    const moving = fileSource(
+      1,
+      "4. Moving Out\n\nYou must give four weeks' notice in writing. Before you leave you should:\n\n" +
+        'clear your belongings from the home, shed and loft\nreturn every set of keys to the office\n' +
+        'take final meter readings\n\nYour deposit will be refunded within ten working days of the inspection.',
+      'tenant-handbook.docx',
+      'Tenant Handbook > 4. Moving Out',
+    )
+    expect(composedAnswer('what do i have to do before moving out', [moving]).text).toBe(
+      'Before you leave you should: [1]\n- clear your belongings from the home, shed and loft\n' +
+        '- return every set of keys to the office\n- take final meter readings',
+    )
+  })
+
+  it("answers someone's duties with the list said to be theirs, whatever the ask calls them", () => {
+    const officers = fileSource(
+      1,
+      'Article 4. Officers\n\nThe officers of the Society are the President, the Secretary and the Treasurer. ' +
+        "The Treasurer shall: - keep the Society's accounts - collect dues and issue receipts - present a " +
+        'financial report at each general meeting The Secretary keeps the minutes of meetings and the membership list.',
+      'club-bylaws.pdf',
+      'Bylaws > Article 4. Officers',
+    )
+    const duties =
+      "The Treasurer shall: [1]\n- keep the Society's accounts\n- collect dues and issue receipts\n" +
+      '- present a financial report at each general meeting'
+    // The list as the PDF ran it into its paragraph: the sentences before its introduction come with it.
+    for (const question of [
+      "what are the treasurer's duties",
+      'what does the treasurer do',
+      'what is the treasurer responsible for',
+      'treasurer responsibilities',
+    ])
+      expect(composedAnswer(question, [officers]).text).toMatch(
+        new RegExp(`(?:^|\\. )${escaped(duties)}$`, 'u'),
+      )
+    expect(composedAnswer('what does the secretary do', [officers]).text).not.toContain('collect dues')
+  })
 })
+
+/** `text` as a pattern matching itself. */
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')
+}

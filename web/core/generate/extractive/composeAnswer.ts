@@ -51,6 +51,7 @@ import { clipSentence, pickAnswer } from './pickAnswer'
 import { listAnswer, slideAsked } from './listAnswer'
 import { statesVersion, VERSION_WORDS } from './versionNumber'
 import { clipItem, listItems } from './listItems'
+import { listedLines } from './listedLines'
 import { looseForm, looseWords } from './looseWords'
 import { matchWord, wordForm } from './matchWord'
 import { mayStateYear } from './mayStateYear'
@@ -892,7 +893,10 @@ function announced(sentence: string, source: AnswerSource | undefined): string[]
   if (!source) return []
   const lines = passageLines(source.text)
   const at = lines.findIndex((line) => line.endsWith(sentence))
-  return at < 0 ? [] : listItems(lines, at).map((item) => `\n- ${clipItem(item)}`)
+  // A Word list's items are one block of lines: the paragraph after it is the text going on.
+  return at < 0
+    ? []
+    : listItems(lines, at, false, listedLines(source.text)).map((item) => `\n- ${clipItem(item)}`)
 }
 
 /**

@@ -37,6 +37,12 @@ describe('inlineList', () => {
       intro: '4. Criteria against which the tenders were assessed: Open Tender. Criteria included:',
       items: ['The schedule of prices', 'Compliance with technical specifications', 'Operational plan'],
     })
+    // The text going on after the last item, a sentence run into it, is not the item's.
+    expect(
+      inlineList(
+        'The Treasurer shall: - keep the accounts - collect dues for examination The Secretary keeps the minutes.',
+      ),
+    ).toEqual({ intro: 'The Treasurer shall:', items: ['keep the accounts', 'collect dues for examination'] })
     // A dash inside a sentence after a colon is no bullet.
     expect(inlineList('Note: the office - the one on the quay - is closed on Mondays.')).toBeNull()
   })

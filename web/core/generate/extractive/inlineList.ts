@@ -75,6 +75,8 @@ export function inlineList(line: string): { intro: string; items: string[] } | n
 /** "… criteria included: - The schedule of prices - Operational Plan": a colon, then items each after a bullet. */
 const BULLETED_RUN = /:\s+[-–•*▪]\s+/u
 const RUN_BULLET = /\s+[-–•*▪]\s+/u
+/** A sentence run on after a list's last item: a capitalised opening word after a word in lower case. */
+const TEXT_GOES_ON = /(?<=\p{Ll})\s+(?:The|This|These|Those|Each|Every|If|When|It|Its|A|An)\s.*$/u
 /** A bulleted run's introduction is at most this many words (a form's numbered question), each item this many. */
 const MAX_RUN_INTRO_WORDS = 60
 const MAX_BULLETED_ITEM_WORDS = 20
@@ -102,6 +104,10 @@ function bulletedItems(run: string): string[] {
     .split(RUN_BULLET)
     .map((item) => item.trim())
     .filter((item) => item !== '')
+  // "… - prepare the annual accounts for examination The Secretary keeps the minutes": the text goes on
+  // after the last item, at a sentence's opening word after one in lower case.
+  const last = items.length - 1
+  if (last >= 0) items[last] = items[last]!.replace(TEXT_GOES_ON, '')
   if (items.some((item) => item.split(' ').length > MAX_BULLETED_ITEM_WORDS)) return []
   return items.slice(0, MAX_ITEMS)
 }

@@ -84,6 +84,43 @@ const MEMBERS_ASK =
 const PICKED_ASK =
   /^who\s+(?:was|were|got|has\s+been|have\s+been)\s+(\p{L}+ed)(?:\s+(?:to|for|at|in|on|onto|by|from|this|last|next)\b[^?]*)?[?.!\s]*$/u
 
+/**
+ * "what does the treasurer do", "what is the tenant responsible for": the duties a list introduced as such
+ * gives ("The Treasurer shall:").
+ */
+const DUTY_ASK =
+  /^what\s+(?:does|do|did|will|should)\s+(?:the\s+|a\s+|an\s+|our\s+|my\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+\s+do\s*[?.!]*$|^what\s+(?:is|are)\s+(?:the\s+|a\s+|an\s+|our\s+|my\s+)?(?:[\p{L}\p{N}'’-]+\s+){0,3}?[\p{L}\p{N}'’-]+\s+responsible\s+for\s*[?.!]*$/u
+
+/** Words for what someone must do: a list of them is named by whose they are. A closed class. */
+const DUTY_NOUNS = new Set([
+  'duty',
+  'duties',
+  'responsibility',
+  'responsibilities',
+  'responsible',
+  'task',
+  'tasks',
+  'obligation',
+  'obligations',
+])
+
+/**
+ * An introduction of what someone must do: "The Treasurer shall:", "The tenant is responsible for:", or a
+ * heading naming them ("Duties of the Secretary", "Landlord's responsibilities").
+ */
+const DUTY_INTRO =
+  /\b(?:shall|must|will|should|responsible\s+for|responsibilities|duties|tasks|obligations)\b[^.!?]*:$|^(?:duties|responsibilities|tasks|obligations)\b|\b(?:duties|responsibilities|tasks|obligations)$/iu
+
+/**
+ * Whether a list's introduction says in its last sentence that the list is the duties of whom the ask
+ * names ("The Treasurer shall:" for the treasurer's, not for the secretary's named a sentence before).
+ */
+function dutyIntroduced(intro: string, terms: readonly string[]): boolean {
+  const last = intro.slice(splitSentences(intro).at(-1)?.start ?? 0)
+  const words = tokenize(last)
+  return DUTY_INTRO.test(last) && terms.every((term) => words.some((word) => matchWord(term, word) > 0))
+}
+
 /** The headings a document's numbered steps go under. A closed class. */
 const METHOD_HEADING = /^(?:method|instructions|directions|steps|procedure|preparation)$/iu
 
@@ -199,7 +236,11 @@ export function listAnswer(
   // "who was elected to the committee": those a list's introduction says it of ("The following were elected
   // unopposed:"), one by one.
   const picked = listed || bare || why ? null : (PICKED_ASK.exec(asked.toLowerCase().trim())?.[1] ?? null)
-  if (!listed && !bare && !why && picked === null) return offeredList(asked, sources)
+  // "what are the treasurer's duties", "what does the treasurer do": a list said to be someone's duties.
+  const duty =
+    DUTY_ASK.test(asked.toLowerCase().trim()) ||
+    ((listed || bare) && tokenize(asked).some((word) => DUTY_NOUNS.has(word)))
+  if (!listed && !bare && !why && picked === null && !duty) return offeredList(asked, sources)
   // "which profilers does it list other than jboss": the list asked for is not jboss's.
   const excluded = excludedTerms(understanding.ask)
   // "which 3 things are considered…": the count and a word for any thing say what the list is of, not its words.
@@ -211,10 +252,12 @@ export function listAnswer(
       !pointer.terms.includes(term) &&
       !excluded.includes(term) &&
       !ANY_THING.has(term) &&
+      !(duty && (DUTY_NOUNS.has(term) || term === 'do')) &&
       !/^\d+$/u.test(term),
   )
   if (terms.length === 0) return null
-  const head = headNoun(asked)
+  // "what are the treasurer's duties": the list says whose duties they are, not the word ("The Treasurer shall:").
+  const head = duty ? null : headNoun(asked)
   const qualifier = listedFocus(asked)
   let best: {
     intro: string
@@ -377,6 +420,7 @@ export function listAnswer(
       if (block.sentence !== undefined && unnamed.length > 1) continue
       // "This approach has several benefits:": the reasons a "why" asks for.
       if (why && !REASONS.test(block.intro)) continue
+      if (duty && !dutyIntroduced(block.intro, terms)) continue
       if (
         picked !== null &&
         !(/:$/u.test(block.intro) && tokenize(block.intro).some((word) => matchWord(picked, word) > 0))
