@@ -221,6 +221,21 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answered.text).not.toContain('June 2023')
   })
 
+  it('answers who a person named is with the sentence naming them, their name read as a person’s or not', () => {
+    const news = source(
+      1,
+      'Council approves repair of Old Quay Bridge\n\nThe bridge will close to traffic for nine months from March.\n\n' +
+        'Councillor Rhiannon Price, cabinet member for transport, said: "Nobody wants to close a bridge."',
+      'bridge-news.html',
+      'Council approves repair of Old Quay Bridge',
+    )
+    expect(answer('who is rhiannon price', [news]).text).toMatch(
+      /^Councillor Rhiannon Price, cabinet member for transport, said/u,
+    )
+    expect(answer('who is john smith', [news]).kind).toBe('none')
+    expect(answer('who is the mayor', [news]).kind).toBe('none')
+  })
+
   it('answers "how much is X" with the amount, not a length of time said of X', () => {
     const leaving = source(
       1,

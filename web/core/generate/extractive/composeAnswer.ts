@@ -120,6 +120,9 @@ export const ANSWER_FLOOR = 0.25
 const CALENDAR_TERM =
   /^(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|january|february|april|june|july|september|october|november|december)$/u
 export const SUPPORTED_COVERAGE = 0.5
+/** "who is rhiannon price", "who was ada lovelace": a person asked about by name (not "who is the CEO", "who is he"). */
+const NAMED_PERSON_ASK =
+  /^who\s+(?:is|was|['’]s)\s+(?!(?:the|a|an|our|your|my|their|his|her|its|this|that|he|she|they|it|there)\b)((?:[\p{L}.'’-]+\s+){0,3}[\p{L}.'’-]+)\s*[?.!]*$/u
 export const CLOSEST_COVERAGE = 0.05
 
 /**
@@ -547,7 +550,14 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     (term) => CALENDAR_TERM.test(term) && !sources.some((source) => mentions(source.number, term)),
   )
   // "Who ran the developer survey": someone named, not "The survey ran from November 2…".
-  const nameless = understanding.wants === 'person' && kindless
+  // "Who is Rhiannon Price": the one named is the person, and a sentence naming them says who they are
+  // ("Councillor Rhiannon Price, cabinet member for transport, said…"), whether or not the name reads as a
+  // person's.
+  const personAsked = NAMED_PERSON_ASK.exec(ask.toLowerCase())?.[1]
+  const personNamed =
+    personAsked !== undefined &&
+    chosen.some(({ sentence }) => tokenize(personAsked).every((word) => holdsForm(sentence.terms, word)))
+  const nameless = understanding.wants === 'person' && kindless && !personNamed
   // "Who is the CEO of Brightline Solar" where no passage names a CEO (nor spells one out): a sentence
   // naming the company names those who work with it, not the role asked. A role of one word only ("the
   // main enemy" may be said as "fighting against"); a byline answers "who is the author" without the word.
