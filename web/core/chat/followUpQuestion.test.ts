@@ -17,6 +17,17 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('reads "that year" as the year the question before named, a follow-up before it read back', () => {
+    expect(
+      followUpQuestion('how many left that year?', after('how many students were enrolled in 2022')),
+    ).toBe('how many left in 2022')
+    const chain: ChatTurn[] = [...after('how many students were enrolled in 2021'), ...after('and in 2022?')]
+    expect(followUpQuestion('and how many dropped out in the same year', chain)).toBe(
+      'and how many dropped out in 2022',
+    )
+    expect(followUpQuestion('how many left that year?', after('how many students were enrolled'))).toBeNull()
+  })
+
   it('reads "they" after a "who" question as the first person its answer named, the verb agreeing', () => {
     expect(
       followUpQuestion('where are they from?', after('who wrote it?', 'Amira Haddad, Lucas Ferreira [1]')),

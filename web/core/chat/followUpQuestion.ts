@@ -106,6 +106,9 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[], 
   return rewritten && previous ? nounFilledIn(rewritten, previous) : rewritten
 }
 
+/** A year said as the one spoken of: "that year", "in the same year". */
+const THAT_YEAR = /\b(?:in\s+)?(?:that|the\s+same)\s+year\b/iu
+
 /** Follow-ups of follow-ups read back to the question they stand for, at most this many turns. */
 const MAX_CHAIN = 3
 
@@ -144,14 +147,18 @@ function rewrittenFollowUp(
   if (asked === '') return null
   const pointed = documentNamedBefore(asked, history)
   if (pointed) return pointed
-  const followUp = isFollowUp(asked)
-  const nounless = !followUp && namesNothing(asked)
-  if (!followUp && !nounless) return null
   const previous = questionBefore
     ?.normalize('NFKC')
     .replace(/\s+/gu, ' ')
     .trim()
     .replace(/[?.!]+$/u, '')
+  // "how many left that year?" after "how many were enrolled in 2022": the year the question before named.
+  const yearBefore = previous === undefined ? undefined : YEAR.exec(previous)?.[0]
+  if (yearBefore && THAT_YEAR.test(asked))
+    return asked.replace(/[?.!]+$/u, '').replace(THAT_YEAR, `in ${yearBefore}`)
+  const followUp = isFollowUp(asked)
+  const nounless = !followUp && namesNothing(asked)
+  if (!followUp && !nounless) return null
   if (!previous) return null
   const change = asked
     .replace(MARKER, '')
