@@ -68,7 +68,8 @@ describe('listContinued', () => {
       '3 talk.pptx#0',
     ])
     const answer = extractiveAnswer({ question, sources: sources.map((source) => toAnswerSource(source)) })
-    expect(answer).toMatch(/^9\. Summary of the criteria .* included: \[1\]\[2\]/u)
+    // Introduced by the sentence its colon ends, the paragraph before it left out.
+    expect(answer).toMatch(/^Evaluation criteria included: \[1\]\[2\]\n/u)
     for (const item of [
       'The schedule of prices',
       'Operational plan',

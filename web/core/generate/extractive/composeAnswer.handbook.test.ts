@@ -971,21 +971,14 @@ describe('composeAnswer on who a rule is for', () => {
     const duties =
       "The Treasurer shall: [1]\n- keep the Society's accounts\n- collect dues and issue receipts\n" +
       '- present a financial report at each general meeting'
-    // The list as the PDF ran it into its paragraph: the sentences before its introduction come with it.
+    // The list as the PDF ran it into its paragraph, introduced by the sentence its colon ends.
     for (const question of [
       "what are the treasurer's duties",
       'what does the treasurer do',
       'what is the treasurer responsible for',
       'treasurer responsibilities',
     ])
-      expect(composedAnswer(question, [officers]).text).toMatch(
-        new RegExp(`(?:^|\\. )${escaped(duties)}$`, 'u'),
-      )
+      expect(composedAnswer(question, [officers]).text).toBe(duties)
     expect(composedAnswer('what does the secretary do', [officers]).text).not.toContain('collect dues')
   })
 })
-
-/** `text` as a pattern matching itself. */
-function escaped(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')
-}

@@ -34,8 +34,9 @@ describe('inlineList', () => {
         '4. Criteria against which the tenders were assessed: Open Tender. Criteria included: - The schedule of prices - Compliance with technical specifications - Operational plan',
       ),
     ).toEqual({
-      intro: '4. Criteria against which the tenders were assessed: Open Tender. Criteria included:',
+      intro: 'Criteria included:',
       items: ['The schedule of prices', 'Compliance with technical specifications', 'Operational plan'],
+      lead: '4. Criteria against which the tenders were assessed: Open Tender.',
     })
     // The text going on after the last item, a sentence run into it, is not the item's.
     expect(

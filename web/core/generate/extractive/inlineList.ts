@@ -15,6 +15,13 @@ const COLON = /^(.{3,}?:)\s+(?=\p{Lu})/u
 /** Words that go on within an item's name ("Purging of gas receptacles"), never close one. */
 const JOINING = new Set(['of', 'and', 'or', 'for', 'the', 'a', 'an', 'to', 'in', 'on', 'with', 'by', 'at'])
 
+/** A list read in one line: its introduction, its items, and the sentences of the line before the introduction. */
+export interface InlineList {
+  intro: string
+  items: string[]
+  lead?: string
+}
+
 /**
  * A list whose lines were run into one, as a form's table cell or a flattened heading prints it: a
  * heading in capitals with the sentences after it ("INSTRUCTIONS Type or write in block letters… Sign and
@@ -26,7 +33,7 @@ const JOINING = new Set(['of', 'and', 'or', 'for', 'the', 'a', 'an', 'to', 'in',
  * (`numberedRun`: "Our contributions are: (1) we introduce…; (2) we show…"). A table row of one
  * cell is read as that cell. Null for any other line, or fewer than two items (three for named items).
  */
-export function inlineList(line: string): { intro: string; items: string[] } | null {
+export function inlineList(line: string): InlineList | null {
   const cells = line
     .split(/\s*\|\s*/u)
     .map((cell) => cell.trim())
@@ -86,13 +93,17 @@ const MAX_BULLETED_ITEM_WORDS = 20
  * included: - The schedule of prices - Compliance with technical specifications - …". Null for a line
  * without such a run, or with fewer than two items.
  */
-export function bulletedRun(text: string): { intro: string; items: string[] } | null {
+export function bulletedRun(text: string): InlineList | null {
   const colon = BULLETED_RUN.exec(text)
   if (!colon) return null
-  const intro = text.slice(0, colon.index + 1).trim()
+  // The introduction is the sentence the colon ends; the paragraph before it in the line, its lead.
+  const before = text.slice(0, colon.index + 1)
+  const start = splitSentences(before).at(-1)?.start ?? 0
+  const intro = before.slice(start).trim()
+  const lead = before.slice(0, start).trim()
   const items = bulletedItems(text.slice(colon.index + colon[0].length))
-  if (intro.split(' ').length > MAX_RUN_INTRO_WORDS || items.length < 2) return null
-  return { intro, items }
+  if (before.trim().split(' ').length > MAX_RUN_INTRO_WORDS || items.length < 2) return null
+  return lead === '' ? { intro, items } : { intro, items, lead }
 }
 
 /**

@@ -316,8 +316,17 @@ export function listAnswer(
           (!/[.!?;,]$/u.test(line) && (line.split(' ').length <= 10 || (deck && i === 0))))
       // "INSTRUCTIONS Type or write…", "… including: Purging of gas receptacles Air transport…": run into a line.
       const inline = deck ? null : inlineList(line)
+      // The sentences before its introduction in the line count as the lines before it do.
       if (inline)
-        blocks.push({ ...inline, before: lines.slice(Math.max(0, i - BEFORE), i), runsOn: lastLine(i) })
+        blocks.push({
+          intro: inline.intro,
+          items: inline.items,
+          before: [
+            ...lines.slice(Math.max(0, i - BEFORE), i),
+            ...(inline.lead === undefined ? [] : [inline.lead]),
+          ],
+          runsOn: lastLine(i),
+        })
       // "Mozilla produces many products such as the Firefox web browser, Thunderbird e-mail client, …".
       if (!deck && !inline)
         for (const prose of proseLists(line))
