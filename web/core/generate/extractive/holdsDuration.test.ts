@@ -7,6 +7,9 @@ describe('holdsDuration', () => {
     expect(holdsDuration('Most ducks live 5-10 years in the wild.')).toBe(true)
     expect(holdsDuration('The backup runs nightly.')).toBe(true)
     expect(holdsDuration('It took 3 hours.')).toBe(true)
+    // A kind of day between the count and the unit.
+    expect(holdsDuration('The Secretary will reply within 20 working days.')).toBe(true)
+    expect(holdsDuration('Refunds take three business days.')).toBe(true)
     // A span by the dates it begins and ends on: how long a lease runs.
     expect(holdsDuration('The lease begins on February 1, 2023 and ends on January 31, 2024.')).toBe(true)
     // A plan's phase between two months.

@@ -6,8 +6,10 @@ const COUNT =
 /** Units of time: a closed class, as the months are. */
 const UNIT =
   '(?:milliseconds?|ms|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|years?|yrs?|decades?|centuries|century)'
+/** "10 working days", "five clear days", "3 business days": a kind of day between the count and its unit. */
+const DAY_KIND = '(?:(?:working|business|calendar|school|clear|consecutive|full|whole|banking|trading)\\s+)?'
 const DURATION = new RegExp(
-  `\\b${COUNT}(?:\\s*-\\s*|\\s+)${UNIT}\\b|\\b(?:once|twice|thrice|hourly|daily|nightly|weekly|monthly|quarterly|yearly|annually)\\b`,
+  `\\b${COUNT}(?:\\s*-\\s*|\\s+)${DAY_KIND}${UNIT}\\b|\\b(?:once|twice|thrice|hourly|daily|nightly|weekly|monthly|quarterly|yearly|annually)\\b`,
   'iu',
 )
 
