@@ -18,6 +18,13 @@ describe('summaryQuestion', () => {
       expect(summaryQuestion(ask)).toBe(true)
   })
 
+  it('reads "about" after a verb or an adjective as part of a fact asked, not a request for a gist', () => {
+    for (const ask of ['what are traders worried about', 'what did the tenants complain about'])
+      expect(summaryQuestion(ask)).toBe(false)
+    for (const ask of ['what is the article talking about', "what's it about", 'what was the meeting about'])
+      expect(summaryQuestion(ask)).toBe(true)
+  })
+
   it('takes a document called a summary for the place to look, not for the request', () => {
     expect(summaryQuestion('what is CMI in the dmca summary')).toBe(false)
     expect(summaryQuestion('who signed it according to the executive summary')).toBe(false)

@@ -1,5 +1,6 @@
 import { DOCUMENT_KIND, documentScope } from '../../retrieve/documentScope'
 import { DECK_FILE } from './deckFile'
+import { textValues } from './textValues'
 
 /**
  * Whether a question asks what a document is about rather than a fact in it: "summarize X", "the gist
@@ -18,7 +19,7 @@ export function summaryQuestion(ask: string): boolean {
   const plain = whole.replace(BRIEFLY, '')
   return (
     SUMMARY.test(text) ||
-    ABOUT.test(text) ||
+    (ABOUT.test(text) && !aboutTaken(text)) ||
     COVERS.test(text.replace(BRIEFLY, '')) ||
     WHATS_IN.test(plain) ||
     PURPOSE.test(plain) ||
@@ -68,6 +69,18 @@ const WHAT_IS_DOCUMENT = new RegExp(
   String.raw`^(?:what|whats|what's)\s+(?:is|are)?\s*(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?${DOCUMENT_KIND}\s*[?.!]*$`,
   'u',
 )
+/**
+ * Whether "about" ends a verb's or an adjective's phrase, not what a thing is about: "what are traders worried
+ * about", "what did they complain about" ask a fact. By wink-nlp's tag of the word before it.
+ */
+function aboutTaken(text: string): boolean {
+  const { words, tags } = textValues(text.replace(/[?.!]+$/u, ''))
+  const at = words.findLastIndex((word) => word.toLowerCase() === 'about')
+  // "what is the article talking about" asks what the article says: its gist.
+  if (at <= 0 || /^(?:talking|writing|speaking)$/iu.test(words[at - 1]!)) return false
+  return tags[at - 1] === 'VERB' || tags[at - 1] === 'ADJ'
+}
+
 /** "what is the dropbox atf blog post about", "whats this doc about?" */
 const ABOUT = /^(?:what|whats|what's)\b.*\babout\s*[?.!]*$/u
 
