@@ -236,6 +236,19 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answer('who is the mayor', [news]).kind).toBe('none')
   })
 
+  it('answers who does a deed with the role a sentence says it comes from, no name needed', () => {
+    const deploys = source(
+      1,
+      'How we work\n\nWe deploy to production every weekday at 11:00 and 15:00. Hotfixes need approval from the on-call lead.',
+      'onboarding.md',
+      'Welcome to the team > How we work',
+    )
+    expect(answer('who approves hotfixes', [deploys]).text).toBe(
+      'Hotfixes need approval from the on-call lead. [1]',
+    )
+    expect(answer('who deploys to staging', [deploys]).kind).toBe('none')
+  })
+
   it('answers "how much is X" with the amount, not a length of time said of X', () => {
     const leaving = source(
       1,

@@ -52,6 +52,7 @@ import { listAnswer, slideAsked } from './listAnswer'
 import { statesVersion, VERSION_WORDS } from './versionNumber'
 import { clipItem, listItems } from './listItems'
 import { listedLines } from './listedLines'
+import { deedFromRole } from './deedFromRole'
 import { looseForm, looseWords } from './looseWords'
 import { matchWord, wordForm } from './matchWord'
 import { mayStateYear } from './mayStateYear'
@@ -557,7 +558,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const personNamed =
     personAsked !== undefined &&
     chosen.some(({ sentence }) => tokenize(personAsked).every((word) => holdsForm(sentence.terms, word)))
-  const nameless = understanding.wants === 'person' && kindless && !personNamed
+  // "Who approves hotfixes": a role may be the answer, said as whom the deed comes from or is done by.
+  const roleDoes = chosen.some(({ sentence }) => deedFromRole(ask, sentence.text))
+  const nameless = understanding.wants === 'person' && kindless && !personNamed && !roleDoes
   // "Who is the CEO of Brightline Solar" where no passage names a CEO (nor spells one out): a sentence
   // naming the company names those who work with it, not the role asked. A role of one word only ("the
   // main enemy" may be said as "fighting against"); a byline answers "who is the author" without the word.
