@@ -28,6 +28,8 @@ const PRINTED_AS: ReadonlyMap<string, RegExp> = new Map([
     word,
     /\b(?:(?:no|not\s+(?:\p{L}+\s+){0,2})more\s+than|at\s+most|up\s+to|maximum|cap(?:ped)?\s+(?:at|of))\b/iu,
   ]),
+  // "65% of commits were floss refactoring" for "what percent of commits…".
+  ...['percent', 'percentage', 'pct'].map((word): [string, RegExp] => [word, /\d\s?%|\bper\s?cent\b/u]),
   // "go to http://192.168.8.1" for "what is the admin url".
   ...['url', 'link', 'website', 'site'].map((word): [string, RegExp] => [
     word,

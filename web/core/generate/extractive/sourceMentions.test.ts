@@ -26,6 +26,20 @@ describe('sourceMentions', () => {
     expect(mentions(1, 'ring')).toBe(false)
   })
 
+  it('names "percent" by a percentage printed with its sign, not by any number', () => {
+    const slides = [
+      source(1, '65% of Commits were Floss Refactoring', 'how-we-refactor.pptx'),
+      source(2, '17 Randomly Selected Commits', 'how-we-refactor.pptx'),
+    ]
+    const mentions = sourceMentions(
+      slides,
+      understandQuestion('what percent of commits were floss refactoring'),
+    )
+    expect(mentions(1, 'percent')).toBe(true)
+    expect(mentions(1, 'percentage')).toBe(true)
+    expect(mentions(2, 'percent')).toBe(false)
+  })
+
   it('does not name a name by a shorter word it extends ("Costco" is not "cost")', () => {
     const mentions = sourceMentions(sources, understandQuestion('Costco membership fee revenue FY2022'))
     expect(mentions(1, 'costco')).toBe(false)
