@@ -54,9 +54,9 @@ const PRESENTED_BY =
 const NAMES_LABEL =
   /^(?:presenters?|speakers?|authors?|presented\s+by|team(?:\s+[\p{L}\d]{1,12})?|team\s+members|group\s+members|members)\s*:\s*(\p{Lu}.{2,160})$/iu
 /** A degree or title after a name ("Maria Lopez, Ph.D."), or "Dr." before one: the line is a person's. */
-const CREDENTIALS = /(?:,\s*(?:Ph\.?\s?D|M\.?D|MBA|J\.?D|Ed\.?D|DNP|MPH|MSc|CPA|Esq|FRCP|RN)\.?)+$/u
+export const CREDENTIALS = /(?:,\s*(?:Ph\.?\s?D|M\.?D|MBA|J\.?D|Ed\.?D|DNP|MPH|MSc|CPA|Esq|FRCP|RN)\.?)+$/u
 /** A title before a name ("Dr. Alicia Moreno", "Prof. Ann Lee"): the line is a person's. */
-const HONORIFIC = new RegExp(String.raw`^${HONORIFICS}\.?\s+`, 'u')
+export const HONORIFIC = new RegExp(String.raw`^${HONORIFICS}\.?\s+`, 'u')
 /** Affiliation and footnote marks after a name ("Gal∗+", "Haghighat$", "Smith1,2"). */
 const MARKS = /[∗*†‡§¶#$+^\d]+$/u
 

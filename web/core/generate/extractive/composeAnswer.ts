@@ -57,6 +57,7 @@ import { looseForm, looseWords } from './looseWords'
 import { matchWord, wordForm } from './matchWord'
 import { mayStateYear } from './mayStateYear'
 import { pointedSources } from './pointedSources'
+import { personLines } from './personLines'
 import { monthsUnprinted } from './monthsUnprinted'
 import { numberedUnprinted } from './numberedUnprinted'
 import { holdsDuration, timeUnit, withoutDurations } from './holdsDuration'
@@ -151,6 +152,10 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     const gist = documentGistText(sources)
     if (gist.length > 0) return { kind: 'answer', pieces: gist }
   }
+  // "Who is Peter Alterman": what a slide or a letter prints under the name, on a line of its own.
+  const personAsked = NAMED_PERSON_ASK.exec(understanding.ask.toLowerCase())?.[1]
+  const person = personAsked === undefined ? null : personLines(personAsked, sources)
+  if (person) return { kind: 'answer', pieces: [`${person.name}: ${person.role} [${person.source}]`] }
   // "Who wrote the tracemonkey paper": the names under its title, which share no word with the question.
   if (authorshipQuestion(understanding.ask)) {
     for (const source of sources) {
@@ -554,7 +559,6 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "Who is Rhiannon Price": the one named is the person, and a sentence naming them says who they are
   // ("Councillor Rhiannon Price, cabinet member for transport, said…"), whether or not the name reads as a
   // person's.
-  const personAsked = NAMED_PERSON_ASK.exec(ask.toLowerCase())?.[1]
   const personNamed =
     personAsked !== undefined &&
     chosen.some(({ sentence }) => tokenize(personAsked).every((word) => holdsForm(sentence.terms, word)))

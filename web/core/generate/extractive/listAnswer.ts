@@ -16,7 +16,7 @@ import { columnListed } from './columnListed'
 import { DECK_FILE } from './deckFile'
 import { definitionQuestion } from './definitionQuestion'
 import { inlineList, openingItems } from './inlineList'
-import { clipItem, listItems, numberedSteps, PAGE_NUMBER, TABLE_ROW } from './listItems'
+import { withoutLabels, clipItem, listItems, numberedSteps, PAGE_NUMBER, TABLE_ROW } from './listItems'
 import { looseWords } from './looseWords'
 import { knownWord } from '../../retrieve/englishReader'
 import { proseLists } from './proseList'
@@ -642,7 +642,9 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       parts.every((noun) => same(noun, terms))
     const titled = question || thingTitle || stepsTitle || doneTitle || methodTitle
     if (!titled && !partTitle) continue
-    const below = passageLines(source.text).filter((line) => line !== heading && line !== title)
+    const below = withoutLabels(passageLines(source.text)).filter(
+      (line) => line !== heading && line !== title,
+    )
     const end = below.findIndex((line) => SECTION_HEADING.test(line))
     const lines = end < 0 ? below : below.slice(0, end)
     if (!titled) {

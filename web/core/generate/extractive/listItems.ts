@@ -30,6 +30,7 @@ export function listItems(
   const rows = following.slice(0, following.findIndex((line) => !TABLE_ROW.test(line)) >>> 0)
   if (rows.length >= 3) return rows.slice(1, MAX_ITEMS + 1).map(rowItem)
   const items: string[] = []
+  const labels = repeatedLines(following)
   // After a colon the items may be paragraphs, each opening with its name ("Idempotence A single task…").
   const colon = /:$/u.test(lines[at] ?? '')
   let paragraphs = 0
@@ -38,6 +39,9 @@ export function listItems(
     if (items.length >= MAX_ITEMS || paragraphs >= MAX_PARAGRAPH_ITEMS) break
     // A page's number between its lines ("-2-") is the page's, not an item.
     if (PAGE_NUMBER.test(line)) continue
+    // A line printed again and again is a diagram's label ("R" on each of twenty boxes, "versus" between
+    // them), and an item said twice is one item.
+    if (labels.has(line) || items.includes(line)) continue
     const bullet = MARKED.test(line)
     const marked = bullet || listed.has(at + 1 + i)
     if (!marked && !eachLineAnItem && !colon && line.split(' ').length > MAX_ITEM_WORDS) break
@@ -64,6 +68,21 @@ export function listItems(
       break
   }
   return items.slice(0, MAX_ITEMS)
+}
+
+/** A diagram's labels: lines printed this many times in one passage. */
+const LABEL_REPEATS = 3
+
+/** A passage's lines without a diagram's labels (`LABEL_REPEATS`) or a line said again. */
+export function withoutLabels(lines: readonly string[]): string[] {
+  const labels = repeatedLines(lines)
+  return lines.filter((line, i) => !labels.has(line) && lines.indexOf(line) === i)
+}
+
+function repeatedLines(lines: readonly string[]): Set<string> {
+  const counts = new Map<string, number>()
+  for (const line of lines) counts.set(line, (counts.get(line) ?? 0) + 1)
+  return new Set([...counts].filter(([, count]) => count >= LABEL_REPEATS).map(([line]) => line))
 }
 
 /** An item of a few words that ends no sentence: "Electricity", "Custom fonts". */

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import type { AnswerSource } from '../AnswerGenerator'
+import { answerSource } from '../../testing/answerSource'
+import { composedAnswer } from '../../testing/composedAnswer'
+import { passageLines } from './passageLines'
+
+/** A slide of the deck `filename` as its chunk holds it: the title, a blank line, then its lines. */
+const slide = (
+  filename: string,
+  number: number,
+  page: number,
+  title: string,
+  lines: string[],
+): AnswerSource =>
+  answerSource(number, [title, '', ...lines].join('\n\n'), { filename, page, heading: title })
+
+const STUDY = 'bridge-inspection-study.pptx'
+const TITLE = slide(STUDY, 1, 1, 'How Bridges Age, and How We Know It', [
+  'Marta Okonkwo, Ph.D.',
+  'Head, Regional Bridge Safety Office and',
+  'Adjunct Professor of Civil Engineering, Lakeside University',
+  'Tomas Reyes',
+  'Field Engineer',
+  'tomas.reyes@example.org',
+])
+const QUESTIONS = slide(STUDY, 2, 6, '3 Research Questions', [
+  ...Array.from({ length: 12 }, () => 'B'),
+  'versus',
+  'Do Bridges Age Evenly?',
+  ...Array.from({ length: 8 }, () => 'B'),
+  'Do Inspections Find Cracks Early?',
+  'Do Repairs Last?',
+])
+const RESULTS = slide(STUDY, 3, 12, 'The Results', [
+  '72% of cracks',
+  'were found by drones',
+  '… not by walking inspectors.',
+])
+
+describe("composeAnswer on talks: broken lines, names over roles, a diagram's labels", () => {
+  it('reads a line a text box broke inside a sentence as one line, and a lone item list as items', () => {
+    expect(passageLines('72% of cracks\n\nwere found by drones\n\n… not by walking inspectors.')).toEqual([
+      '72% of cracks were found by drones',
+      '… not by walking inspectors.',
+    ])
+    expect(passageLines('If the deck is long,\nthen say so first.')).toEqual([
+      'If the deck is long, then say so first.',
+    ])
+    // Lines in lower case one after another are a list's items, the last one too.
+    expect(passageLines('Do not drive if you\nare tired\nhave taken a sedative')).toEqual([
+      'Do not drive if you',
+      'are tired',
+      'have taken a sedative',
+    ])
+  })
+
+  it("answers with the sentence a slide's text box broke over two lines", () => {
+    const answer = composedAnswer('what percent of cracks were found by drones', [RESULTS, QUESTIONS]).text
+    expect(answer).toBe('72% of cracks were found by drones [3]')
+  })
+
+  it('says who a person asked by name is with the lines under their name, up to an address', () => {
+    expect(composedAnswer('who is marta okonkwo', [QUESTIONS, TITLE]).text).toBe(
+      'Marta Okonkwo, Ph.D.: Head, Regional Bridge Safety Office and Adjunct Professor of Civil Engineering, Lakeside University [1]',
+    )
+    expect(composedAnswer('who is tomas reyes', [TITLE]).text).toBe('Tomas Reyes: Field Engineer [1]')
+  })
+
+  it("lists a slide's items without the labels its diagram repeats", () => {
+    const answer = composedAnswer('what were the research questions', [QUESTIONS, RESULTS]).text
+    expect(answer).toContain(
+      '- Do Bridges Age Evenly?\n- Do Inspections Find Cracks Early?\n- Do Repairs Last?',
+    )
+    expect(answer).not.toMatch(/^- B$/mu)
+  })
+})
