@@ -105,6 +105,33 @@ describe('documentGist', () => {
     expect(chosen[0]?.document_id).toBe('faq.html')
   })
 
+  it('names a document by another form of a word no document holds as typed, not by the kind of document', async () => {
+    const names = ['HowWeRefactor.pptx', 'deployment.md', 'evaluation-talk.pptx']
+    const pool = names.map((name, i) => ({
+      ...passage(1, 'autogen.pptx'),
+      number: i + 1,
+      document_id: name,
+      filename: name,
+    }))
+    const opening: Record<string, string[]> = {
+      'HowWeRefactor.pptx': ['how', 'we', 'refactor', 'and', 'know', 'it', 'slide'],
+      'deployment.md': ['we', 'will', 'talk', 'about', 'deployment', 'evaluate', 'servers'],
+      'evaluation-talk.pptx': ['communication', 'helps', 'evaluation', 'achieve', 'influence'],
+    }
+    const chosen = async (question: string) =>
+      (
+        await documentGist({
+          store: { listChunks: async () => [{ ...chunk('autogen.pptx', 0), vector: null }] },
+          pool,
+          understanding: understandQuestion(question),
+          documentWords: new Map(names.map((name) => [name, new Set(opening[name])])),
+        })
+      )[0]?.document_id
+    expect(await chosen('summarize the refactoring talk')).toBe('HowWeRefactor.pptx')
+    // "evaluation" held as typed: "evaluate" elsewhere counts for nothing.
+    expect(await chosen('summarize the evaluation talk')).toBe('evaluation-talk.pptx')
+  })
+
   it('takes how long the summary should be for no part of the name', async () => {
     // The notes hold "few" and "lines": the act is the document named.
     expect(await gistOf('summarize the act in a few lines')).toBe('copyright-act.pdf')

@@ -6,7 +6,9 @@ import { eventPlaceQuestion } from '../generate/extractive/eventPlace'
 import { namedFileKind, SUMMARY_CUES, summaryQuestion } from '../generate/extractive/summaryQuestion'
 import { looseWords } from '../generate/extractive/looseWords'
 import { gluedWord } from '../retrieve/gluedWord'
+import { wordForm } from '../generate/extractive/wordForms'
 import { AUDIENCE_ASK } from '../retrieve/understandQuestion'
+import { isDocumentKind } from '../retrieve/documentScope'
 import type { PoolReading } from './PoolReading'
 import type { SourceDocument } from './SourceDocument'
 import { storedSource } from './storedSource'
@@ -86,6 +88,12 @@ export async function documentGist({
       return [term, Math.log(1 + wordsOf.size / Math.max(1, holders))]
     }),
   )
+  // A word held as typed names a document more surely than another form of it does ("evaluation" in one
+  // title, "evaluate" in another document): its other forms count only where no document holds it so,
+  // and not for the word for the kind of document ("slides": a deck's "Second slide" names no subject).
+  const exact = new Set(
+    asked.filter((term) => [...wordsOf.values()].some((words) => holdsExactly(words, term))),
+  )
   let best: SourceDocument | null = null
   let bestHeld = -1
   for (const source of pool) {
@@ -97,7 +105,11 @@ export async function documentGist({
     const named = looseWords(source.filename.replace(/[_.-]+/gu, ' '))
     const held =
       asked
-        .filter((term) => words.has(term) || [...words].some((word) => gluedWord(term, word)))
+        .filter((term) =>
+          exact.has(term)
+            ? holdsExactly(words, term)
+            : !isDocumentKind(term) && [...words].some((word) => sameForm(term, word)),
+        )
         .reduce(
           (sum, term) =>
             sum +
@@ -141,4 +153,17 @@ export async function documentGist({
   const holding = read.filter((source, i) => i > 0 && gist.has(source.number))
   const rest = read.filter((source, i) => i > 0 && !gist.has(source.number))
   return [...first, ...holding, ...rest].slice(0, OPENING_PASSAGES).sort((a, b) => a.number - b.number)
+}
+
+/** Whether a document's words hold a term as typed, alone or glued into one ("medicalnewstoday"). */
+function holdsExactly(words: ReadonlySet<string>, term: string): boolean {
+  return words.has(term) || [...words].some((word) => gluedWord(term, word))
+}
+
+/** A word too short to tell by its form: "use" and "user" would be one word. */
+const FORM_MIN = 5
+
+/** "refactoring" asked, "How We Refactor" the title: one word in two forms. */
+function sameForm(term: string, word: string): boolean {
+  return term.length >= FORM_MIN && word.length >= FORM_MIN && wordForm(term) === wordForm(word)
 }

@@ -48,6 +48,19 @@ describe('documentScores', () => {
     expect(best(documentScores('Best Buy stores', banks))).toBe('shop')
   })
 
+  it('reads a word typed in another form of a label word ("refactoring" for "HowWeRefactor")', () => {
+    const talks = [
+      profile('refactor', 'presentations_HowWeRefactor.pptx', 'How We Refactor, and How We Know It'),
+      profile('blog', 'test_blog.html', 'In this study we compare language models.'),
+      profile('paper', 'bridges.pdf', 'A study of bridges and how they age.'),
+      profile('guide', 'install-guide.md', 'Installing the server.'),
+    ]
+    expect(best(documentScores('who funded the refactoring study', talks))).toBe('refactor')
+    // A short label word begins too many others to be their stem ("deck" in "decked").
+    const decks = [profile('deck', 'deck.pptx', 'Slides.'), profile('other', 'notes.md', 'Decked out.')]
+    expect(documentScores('decked', decks).has('deck')).toBe(false)
+  })
+
   it('works for manuals by version and papers by author alike', () => {
     const manuals = [
       profile('v2', 'router-manual-v2.pdf', 'Router X200 user manual, version 2.'),

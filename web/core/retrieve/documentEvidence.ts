@@ -182,7 +182,8 @@ function joinedWords(query: string): string[] {
 
 /**
  * The label words a query word meets: itself where any label has it, else the label words it
- * begins (an abbreviation of a name: "JPM" for "JPMorgan"). Only labels: they are short, and an
+ * begins (an abbreviation of a name: "JPM" for "JPMorgan") or that begin it with an ending ("refactoring"
+ * for "HowWeRefactor"). Only labels: they are short, and an
  * opening's words would begin with anything.
  */
 function labelTerms(word: string, labels: ReadonlyMap<string, unknown>): Array<[string, number]> {
@@ -191,8 +192,19 @@ function labelTerms(word: string, labels: ReadonlyMap<string, unknown>): Array<[
   // The labels' terms in the order the profiles first hold them, as a scan of every label gave.
   const found: Array<[string, number]> = []
   for (const candidate of labels.keys())
-    if (candidate.startsWith(word) || gluedWord(word, candidate)) found.push([candidate, PREFIX_WEIGHT])
+    if (candidate.startsWith(word) || gluedWord(word, candidate) || inflected(word, candidate))
+      found.push([candidate, PREFIX_WEIGHT])
   return found
+}
+
+/** What English adds to a word to make another form of it ("refactor" -> "refactoring", "deploy" -> "deployment"). */
+const ENDING = /^(?:ing|ings|ed|er|ers|ion|ions|ment|ments|s|es)$/u
+/** A label word this short is no stem: "pre" would begin anything. */
+const STEM_MIN = 5
+
+/** "refactoring" typed, "HowWeRefactor" the file's name: the label's word and an ending. */
+function inflected(word: string, label: string): boolean {
+  return label.length >= STEM_MIN && word.startsWith(label) && ENDING.test(word.slice(label.length))
 }
 
 /**
