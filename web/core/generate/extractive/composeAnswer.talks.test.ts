@@ -73,4 +73,22 @@ describe("composeAnswer on talks: broken lines, names over roles, a diagram's la
     )
     expect(answer).not.toMatch(/^- B$/mu)
   })
+
+  it('says what a term is with the first lines of the slide titled with it alone, not a tip naming it', () => {
+    const TUNING = 'server-tuning.pptx'
+    const tips = slide(TUNING, 1, 34, 'System Tuning Tips', [
+      'RAM and swap space',
+      'kqueue: files and sockets',
+      'Turn off unused services',
+    ])
+    const kqueue = slide(TUNING, 2, 36, 'kqueue', [
+      'Kernel event notification',
+      'Built-in on BSD systems',
+      'Important filters:',
+      'EVFILT_READ',
+    ])
+    expect(composedAnswer('what is kqueue', [tips, kqueue]).text).toBe(
+      'kqueue [2]\n- Kernel event notification\n- Built-in on BSD systems',
+    )
+  })
 })

@@ -549,7 +549,8 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
     .flatMap((word) => tokenize(word))
     .filter((term) => !QUESTION_SHAPE.has(term))
   // "What is a cache miss" asks what it is; "what were the key findings" asks for the items.
-  const defining = definitionQuestion(ask) !== null && !listQuestion(ask)
+  const definition = definitionQuestion(ask)
+  const defining = definition !== null && !listQuestion(ask)
   const same = (term: string, words: readonly string[]) => words.some((word) => matchWord(term, word) > 0)
   const verb = DONE_ASK.exec(ask.trim())?.[1]?.toLowerCase()
   // A paper without a conclusion concludes in its results: not one whose passages say what it concludes
@@ -640,7 +641,19 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       terms.every((term) => same(term, askedTerms)) &&
       parts.length > 0 &&
       parts.every((noun) => same(noun, terms))
-    const titled = question || thingTitle || stepsTitle || doneTitle || methodTitle
+    // "what is ulimit" beside the slide "ulimit" over "Per-process resource limits": a slide titled with the
+    // term alone is about it, and its lines say what it is where none of them defines it as a sentence
+    // (a key's line elsewhere, "ulimit: files and processes" on a slide of tips, only names it).
+    const termTitle =
+      deck &&
+      defining &&
+      WHAT_ASK.test(ask) &&
+      !JOINED_TITLE.test(title) &&
+      words.length > 0 &&
+      // Every word of the title the term's: "Why caching?" is about why, "Caching concepts" about more.
+      words.every((word) => tokenize(word).some((term) => same(term, definition.subject))) &&
+      definition.subject.every((term) => same(term, terms))
+    const titled = question || thingTitle || stepsTitle || doneTitle || methodTitle || termTitle
     if (!titled && !partTitle) continue
     const below = withoutLabels(passageLines(source.text)).filter(
       (line) => line !== heading && line !== title,
@@ -670,7 +683,22 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       return [partOpening(sentencesOf(lines), source.number)]
     }
     if (lines.length < 2) continue
-    if (!question && !thingTitle && !doneTitle && !lines.every((line) => NUMBERED_STEP.test(line))) continue
+    if (
+      !question &&
+      !thingTitle &&
+      !doneTitle &&
+      !termTitle &&
+      !lines.every((line) => NUMBERED_STEP.test(line))
+    )
+      continue
+    if (termTitle && lines.some((line) => definition.defines(line))) continue
+    // What the term is: the slide's first lines, up to one opening a list of its own ("Important limits:").
+    if (termTitle && !question && !thingTitle && !doneTitle) {
+      const opens = lines.findIndex((line) => /:$/u.test(line))
+      const said = lines.slice(0, Math.min(TERM_LINES, opens < 0 ? lines.length : opens))
+      if (said.length > 0)
+        return [`${title} [${source.number}]`, ...said.map((line) => `\n- ${clipItem(line)}`)]
+    }
     // "What is a Program" over a document's paragraph, or a slide's sentence, is answered as a definition.
     if (defining && (!deck || SENTENCE_END.test(lines[0]!))) continue
     if (!deck && lines.some((line) => line.split(' ').length > MAX_STEP_WORDS)) continue
@@ -694,6 +722,15 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
   }
   return null
 }
+
+/** "what is …", "what's …", "define …": what a thing is (not "who was elected to …", who someone is). */
+const WHAT_ASK = /^\s*(?:what|wat|whats|define|explain|meaning\s+of)\b/iu
+
+/** The lines of a slide titled with a term that say what it is. */
+const TERM_LINES = 3
+
+/** A title of two things or more ("Caches and Misses", "Processes vs. Threads"): no one term's. */
+const JOINED_TITLE = /\s(?:and|or|vs\.?|versus)\s|[&,:/]/iu
 
 /** An ask opening with the verb "list". */
 const LIST_VERB = /^\s*list\b/iu
