@@ -91,4 +91,16 @@ describe("composeAnswer on talks: broken lines, names over roles, a diagram's la
       'kqueue [2]\n- Kernel event notification\n- Built-in on BSD systems',
     )
   })
+
+  it('answers "what is the conclusion" with the slide titled with that one word, the kind of document aside', () => {
+    const DECK = 'bridge-aging.pptx'
+    const conclusion = slide(DECK, 1, 28, 'Conclusion', [
+      'The more ways we inspect bridges, the more confidence we have that we know how they age',
+      'Drones found cracks that walking inspectors missed',
+    ])
+    const method = slide(DECK, 2, 9, 'What We Did', ['We inspected 40 bridges from the air and on foot'])
+    expect(composedAnswer('what is the conclusion of the bridge talk', [conclusion, method]).text).toBe(
+      'Conclusion [1]\n- The more ways we inspect bridges, the more confidence we have that we know how they age\n- Drones found cracks that walking inspectors missed',
+    )
+  })
 })

@@ -570,7 +570,8 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
     // "what future work is planned for greenwatch" beside "Future Work": a title of the ask's words that
     // names every thing it asks of, but the deck itself.
     const named = [...(source.about ?? []), ...looseWords(source.filename.replace(/[_.-]+/gu, ' '))]
-    const things = nouns.filter((noun) => !same(noun, named))
+    // "the conclusion of the refactoring TALK": the word for the kind of document names no part of it.
+    const things = nouns.filter((noun) => !same(noun, named) && !isDocumentKind(noun))
     // Every word of the title in the ask, but the particles of a how-to's title ("How TO Apply" for
     // "how do i apply"): a word of its form will do ("Applying" for "apply").
     const question =
@@ -592,7 +593,9 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
     const thingTitle =
       deck &&
       (!defining || THE_PART.test(ask)) &&
-      terms.length >= 2 &&
+      // A title of one word ("Conclusion", "Objectives") where the ask names it as the part: "what are the
+      // objectives", "what is the conclusion of the talk".
+      (terms.length >= 2 || (terms.length === 1 && THE_PART.test(ask))) &&
       terms.every((term) => same(term, askedTerms)) &&
       // "how do i get started with containers" beside "Getting started" in the containers deck.
       ((things.length > 0 && things.every((noun) => same(noun, terms))) || howToAsk(ask))
