@@ -66,12 +66,17 @@ const MARKS = /[∗*†‡§¶#$+^\d]+$/u
  * marks and numbers of affiliations left out; or, below the title, a line of one name with an address
  * ("Sander Temme <sander@temme.net>"), or of names run into their affiliation ("Mark Arnold Colin
  * Walter University of Manchester…", given with it); or a news article's "By" line of names ("By Nelson D.
- * Schwartz"). Null when its first lines hold no such line.
+ * Schwartz"); on a title slide (`titleSlide`), a name alone on the line under the title. Null when its first
+ * lines hold no such line.
  */
-export function bylineOf(text: string): string | null {
+export function bylineOf(text: string, titleSlide = false): string | null {
   const lines = passageLines(text).slice(0, BYLINE_LINES)
   const affiliated: string[] = []
   for (const [i, line] of lines.entries()) {
+    // A title slide's speaker on the line under its title, their affiliation below ("Emerson Murphy-Hill"
+    // over "Portland State"): a name alone there is who gave the talk, where a subtitle would have words
+    // of another kind ("Part 1: Scaling Up", "Lessons from Five States").
+    if (titleSlide && i === 1 && lines.length > 2 && isNameList([line], line)) return line
     // "By Nelson D. Schwartz", "By Jane Doe and John Roe": a news article's byline under its headline.
     // "By Dana Whitaker · March 3, 2021 · 6 min read": the byline's first part.
     const by = i > 0 ? BY_LINE.exec(line.split(/\s+[·|•—–]\s+/u)[0]!) : null

@@ -103,4 +103,31 @@ describe("composeAnswer on talks: broken lines, names over roles, a diagram's la
       'Conclusion [1]\n- The more ways we inspect bridges, the more confidence we have that we know how they age\n- Drones found cracks that walking inspectors missed',
     )
   })
+
+  it('answers an email asked for with the short line printing one, in no word for it', () => {
+    const DECK = 'drainage-talk.pptx'
+    const title = slide(DECK, 1, 1, 'Storm Drains That Last', [
+      'Part 1: Culverts',
+      'Ines Duarte <ines@drains.example>',
+    ])
+    const next = slide(DECK, 2, 44, 'Conference Roadmap', ['Storm Drains That Last Part 2: Pumps'])
+    expect(composedAnswer('what is the email of the storm drains speaker', [next, title]).text).toBe(
+      'Ines Duarte <ines@drains.example> [1]',
+    )
+  })
+
+  it("answers who gave a talk with the name alone under its title slide's title, not a subtitle", () => {
+    const DECK = 'how-bridges-age.pptx'
+    const title = slide(DECK, 1, 1, 'How Bridges Age, and How We Know It', [
+      'Amara Nwosu',
+      'Lakeside Polytechnic',
+      'Thanks to the county engineers for their help.',
+    ])
+    expect(composedAnswer('who wrote how bridges age', [title]).text).toBe('Amara Nwosu [1]')
+    const subtitled = slide(DECK, 1, 1, 'Keeping Bridges Open', [
+      'Lessons From Five Counties',
+      'County Roads Office',
+    ])
+    expect(composedAnswer('who wrote keeping bridges open', [subtitled]).text).not.toContain('Lessons From')
+  })
 })

@@ -57,6 +57,7 @@ import { looseForm, looseWords } from './looseWords'
 import { matchWord, wordForm } from './matchWord'
 import { mayStateYear } from './mayStateYear'
 import { pointedSources } from './pointedSources'
+import { askedAddress, saidByValue } from './saidByValue'
 import { personLines } from './personLines'
 import { monthsUnprinted } from './monthsUnprinted'
 import { numberedUnprinted } from './numberedUnprinted'
@@ -126,6 +127,8 @@ export const SUPPORTED_COVERAGE = 0.5
 const NAMED_PERSON_ASK =
   /^who\s+(?:is|was|['’]s)\s+(?!(?:the|a|an|our|your|my|their|his|her|its|this|that|he|she|they|it|there)\b)((?:[\p{L}.'’-]+\s+){0,3}[\p{L}.'’-]+)\s*[?.!]*$/u
 export const CLOSEST_COVERAGE = 0.05
+/** A line printing an address, read whole as a candidate: a name and the address, a label and it. */
+const ADDRESS_LINE_WORDS = 8
 
 /**
  * The extractive answer (DESIGN.md section 12). Decided on the question as a whole, never on one
@@ -159,7 +162,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "Who wrote the tracemonkey paper": the names under its title, which share no word with the question.
   if (authorshipQuestion(understanding.ask)) {
     for (const source of sources) {
-      const byline = (source.page ?? 1) <= 1 ? bylineOf(source.text) : null
+      const byline = (source.page ?? 1) <= 1 ? bylineOf(source.text, DECK_FILE.test(source.filename)) : null
       if (byline) return { kind: 'answer', pieces: [`${byline} [${source.number}]`] }
     }
   }
@@ -325,10 +328,17 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // line printing such a name ("… University of Manchester").
   // "What does RI stand for": the key's line "RI = Reading for Information".
   const definition = definitionQuestion(understanding.ask)
+  // "what's his email": a line printing an address is one, however short ("Sander Temme <sander@temme.net>").
+  const address = askedAddress(tokenize(ask))
+  // A longer line is text, read sentence by sentence as any other.
+  const addressLine =
+    address === null
+      ? undefined
+      : (line: string) => line.split(' ').length <= ADDRESS_LINE_WORDS && saidByValue(address, line)
   const admit =
     understanding.wants === 'person'
       ? (line: string) => roleHolderLine(line, understanding)
-      : (valueLine(ask) ?? namedKindLine(ask) ?? definition?.keyLine)
+      : (valueLine(ask) ?? addressLine ?? namedKindLine(ask) ?? definition?.keyLine)
   // "When does tika 3.x reach end of life": a sentence printing another release and not the one asked
   // ("Tika 2.x reached End of Life in April 2025") says it of that release.
   const ofAnotherRelease = (text: string) =>

@@ -57,3 +57,14 @@ export function saidByValue(term: string, text: string): boolean {
 /** "who do I contact", "who should I call", "who can I email about…": whom to reach, a number will do. */
 export const CONTACT_ASK =
   /^who(?:m)?\s+(?:do|should|can|could|would|will)\s+(?:i|we|you)\s+(?:contact|call|email|e-mail|phone|ring|reach|write\s+to|talk\s+to|speak\s+to|ask)\b/iu
+
+/** Words asking for how to reach someone or something, each printed as a value (`PRINTED_AS`). */
+const ADDRESS_WORDS: readonly string[] = ['email', 'phone', 'url', 'website', 'extension']
+
+/**
+ * "what's his email", "the clinic's phone number", "what is the project website": the word asking for an
+ * address the answer prints ("Sander Temme <sander@temme.net>"), in no word for it. Null for other asks.
+ */
+export function askedAddress(terms: readonly string[]): string | null {
+  return ADDRESS_WORDS.find((word) => terms.includes(word)) ?? null
+}

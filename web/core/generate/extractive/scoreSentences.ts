@@ -32,7 +32,7 @@ import { nameBesideRole } from './nameBesideRole'
 import { VARIANT_MATCH, extendsWord, matchWord, wordForm } from './matchWord'
 import { synonymForms } from './synonyms'
 import { derivedWord, doerOf, ONE_WHO } from './derivedWord'
-import { CONTACT_ASK, saidByValue } from './saidByValue'
+import { askedAddress, CONTACT_ASK, saidByValue } from './saidByValue'
 import { spelledByInitials } from '../../retrieve/spelledByInitials'
 import { OPENING_PERSONAL_PRONOUN } from './openingPronoun'
 import { statesVersion, VERSION_WORDS } from './versionNumber'
@@ -476,6 +476,8 @@ export function scoreSentences(
   const howTo = howToAsk(understanding.ask)
   // "Who do I contact for IT help": an office's number is whom to reach ("IT help desk: ext. 2400").
   const contactAsked = CONTACT_ASK.test(understanding.ask)
+  // "What's his email": a line printing an address answers it, in no word for it.
+  const address = askedAddress(tokenize(understanding.ask))
   const ranked = candidates.map((sentence, s) => {
     const row = quality[s] ?? []
     const matched = weights.reduce((sum, weight, t) => sum + weight * (row[t] ?? 0), 0)
@@ -563,7 +565,8 @@ export function scoreSentences(
               asked,
               countAsked,
             ) ||
-            (contactAsked && saidByValue('contact', sentence.text)))
+            (contactAsked && saidByValue('contact', sentence.text)) ||
+            (address !== null && saidByValue(address, sentence.text)))
     if (holdsKind) score += ANSWER_KIND_BONUS
     if (
       coverage > 0 &&
