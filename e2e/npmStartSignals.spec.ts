@@ -38,7 +38,9 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       ])
       expect(code, output).not.toBe('hung')
       await expect.poll(() => isListening(port), { timeout: scaledTimeout(5_000) }).toBe(false)
-      expect(output).toContain(`${signal} received`)
+      // The server wrote this line before it let go of the port, but the pipe may not have been read
+      // yet when the port is found free: wait for the read rather than look once.
+      await expect.poll(() => output, { timeout: scaledTimeout(5_000) }).toContain(`${signal} received`)
     } finally {
       npm.kill('SIGKILL')
       rmSync(dataDir, { recursive: true, force: true })
