@@ -28,6 +28,15 @@ describe('markdownParser', () => {
     ])
   })
 
+  it("titles a heading by its words, not its badges' alt text; a heading that is a picture alone keeps it", async () => {
+    const badged = await parse(
+      '# tidyframe [![Build Status](https://ci.example/badge.svg)](https://ci.example) ![npm](https://img.example/v.svg)\n\nThe smallest data frames.\n',
+    )
+    expect(badged.title).toBe('tidyframe')
+    const pictured = await parse('# ![Tidyframe logo](logo.png)\n\nThe smallest data frames.\n')
+    expect(pictured.title).toBe('Tidyframe logo')
+  })
+
   it('strips inline markup to plain text', async () => {
     const { blocks } = await parse(
       'A &amp; B, `a<b &amp; c`, *em* **strong** [link **text**](https://x) ![alt text](i.png) <em>tag</em>' +

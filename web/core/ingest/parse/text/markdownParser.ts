@@ -34,7 +34,7 @@ function appendMarkdownBlocks(tokens: readonly Token[], builder: BlockBuilder, i
   for (const token of tokens) {
     switch (token.type) {
       case 'heading':
-        builder.heading(token.depth, withoutAttributeList(inline(token.tokens ?? [])))
+        builder.heading(token.depth, withoutAttributeList(headingText(token.tokens ?? [])))
         break
       case 'paragraph':
       case 'text': {
@@ -68,6 +68,22 @@ function appendMarkdownBlocks(tokens: readonly Token[], builder: BlockBuilder, i
 
 function inline(tokens: readonly Token[]): string {
   return cleanInlineText(markdownInlineText(tokens))
+}
+
+/**
+ * A heading's words without its pictures: `# better-sqlite3 [![Build Status](…)](…)` is titled
+ * "better-sqlite3", a badge's alt text ("Build Status", "npm version") being no word of the title. A
+ * heading that is a picture alone keeps its alt text.
+ */
+function headingText(tokens: readonly Token[]): string {
+  const picture = (token: Token): boolean =>
+    token.type === 'image' ||
+    (token.type === 'link' &&
+      (token.tokens ?? []).every(
+        (inner) => picture(inner) || (inner.type === 'text' && inner.raw.trim() === ''),
+      ))
+  const words = inline(tokens.filter((token) => !picture(token)))
+  return words === '' ? inline(tokens) : words
 }
 
 /** `# FastAPI { #fastapi }`: a trailing attribute list (MkDocs, Pandoc) is markup, not title. */
