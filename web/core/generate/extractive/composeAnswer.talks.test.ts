@@ -130,4 +130,31 @@ describe("composeAnswer on talks: broken lines, names over roles, a diagram's la
     ])
     expect(composedAnswer('who wrote keeping bridges open', [subtitled]).text).not.toContain('Lessons From')
   })
+
+  it('answers from the best sentences where the first one under a question heading shares too little of the ask', () => {
+    // A slide's notes, one line a sentence, under the slide's question title.
+    const notes = answerSource(
+      1,
+      [
+        'We plan ahead by naming engineers to reserve crews',
+        'This approach allows us to:',
+        'Work out whether we will have the inspectors we need for specific types of bridges in the future',
+        'Reserve crews provide the start point for crew planning',
+        'Naming an engineer to a reserve crew means we can see them leading that kind of inspection later',
+        'It includes people who need this kind of experience to grow',
+      ].join('\n'),
+      { filename: STUDY, page: 13, heading: 'What do we mean by “reserve crews”?' },
+    )
+    const answer = composedAnswer('what is a reserve crew', [notes]).text
+    expect(answer).toContain('Naming an engineer to a reserve crew means')
+  })
+
+  it("says a named person's job with the line under their name", () => {
+    for (const question of [
+      "what is Tomas Reyes's job",
+      'what does tomas reyes do',
+      'what is tomas reyes’ role?',
+    ])
+      expect(composedAnswer(question, [TITLE]).text, question).toBe('Tomas Reyes: Field Engineer [1]')
+  })
 })

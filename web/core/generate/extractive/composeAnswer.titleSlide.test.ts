@@ -354,4 +354,36 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
       'GreenLoop: Carbon credits for small farms [1]',
     )
   })
+
+  it("answers what a project is with its README's title and tagline, over a section that only names it", () => {
+    const readme = [
+      answerSource(
+        1,
+        'Why should I use this instead of dataframe-js?\n\ndataframe-js copies every column on each join. tidyframe does it lazily, allowing the garbage collector to worry about memory.\ntidyframe is simpler to use, and it provides nice utilities for some operations.\ntidyframe is much faster than dataframe-js in most cases.',
+        {
+          filename: 'tidyframe__README.md',
+          heading: 'tidyframe > Why should I use this instead of dataframe-js?',
+        },
+      ),
+      answerSource(
+        2,
+        'Upgrading\n\nUpgrading your tidyframe dependency can introduce breaking changes. Before upgrading, review:\n\ntidyframe release notes\nArrow release history',
+        { filename: 'tidyframe__README.md', heading: 'tidyframe > Upgrading' },
+      ),
+      answerSource(
+        3,
+        'tidyframe\n\nThe smallest data frame library for Node.js.\n\nColumn types\nLazy joins',
+        { filename: 'tidyframe__README.md', heading: 'tidyframe' },
+      ),
+    ]
+    expect(composedAnswer('what is tidyframe', readme).text).toBe(
+      'tidyframe: The smallest data frame library for Node.js. [3]',
+    )
+    // A first line with a subject of its own is a sentence about the project, as any other.
+    const said = [
+      ...readme.slice(0, 2),
+      { ...readme[2]!, text: 'tidyframe\n\nWe wrote it for our own dashboards.' },
+    ]
+    expect(composedAnswer('what is tidyframe', said).text).not.toContain('We wrote it')
+  })
 })

@@ -1,3 +1,4 @@
+import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { periodYears } from '../../retrieve/questionPeriods'
 import {
   QUESTION_SHAPE,
@@ -126,6 +127,9 @@ export const SUPPORTED_COVERAGE = 0.5
 /** "who is rhiannon price", "who was ada lovelace": a person asked about by name (not "who is the CEO", "who is he"). */
 const NAMED_PERSON_ASK =
   /^who\s+(?:is|was|['’]s)\s+(?!(?:the|a|an|our|your|my|their|his|her|its|this|that|he|she|they|it|there)\b)((?:[\p{L}.'’-]+\s+){0,3}[\p{L}.'’-]+)\s*[?.!]*$/u
+/** "What is Dean Hachamovitch's job", "what does Jade Maloney do": the lines under the name say it too. */
+const NAMED_PERSON_ROLE_ASK =
+  /^(?:what\s+(?:is|was|['’]s)\s+((?:[\p{L}.'’-]+\s+){1,3}?[\p{L}.-]+)['’]s?\s+(?:job(?:\s+title)?|role|title|position|occupation)|what\s+(?:does|did)\s+((?:[\p{L}.'’-]+\s+){1,3}?[\p{L}.-]+)\s+do)\s*[?.!]*$/u
 export const CLOSEST_COVERAGE = 0.05
 /** A line printing an address, read whole as a candidate: a name and the address, a label and it. */
 const ADDRESS_LINE_WORDS = 8
@@ -156,7 +160,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     if (gist.length > 0) return { kind: 'answer', pieces: gist }
   }
   // "Who is Peter Alterman": what a slide or a letter prints under the name, on a line of its own.
-  const personAsked = NAMED_PERSON_ASK.exec(understanding.ask.toLowerCase())?.[1]
+  const lowerAsk = understanding.ask.toLowerCase()
+  const roleAsked = NAMED_PERSON_ROLE_ASK.exec(lowerAsk)
+  const personAsked = NAMED_PERSON_ASK.exec(lowerAsk)?.[1] ?? roleAsked?.[1] ?? roleAsked?.[2]
   const person = personAsked === undefined ? null : personLines(personAsked, sources)
   if (person) return { kind: 'answer', pieces: [`${person.name}: ${person.role} [${person.source}]`] }
   // "Who wrote the tracemonkey paper": the names under its title, which share no word with the question.
@@ -373,12 +379,16 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // the question answers it, from its first sentence.
   const ranked = notRepeated(scores, request, floor, understanding.wants)
   const faq = questionSection(ranked, sources, understanding)
-  const chosen = pickAnswer(
-    faq ? [faq, ...ranked.filter((item) => item !== faq)] : ranked,
-    floor,
-    goOn,
-    faq !== null || howItWorks(ask) || speakerOf(ask) !== null,
-  )
+  const explain = howItWorks(ask) || speakerOf(ask) !== null
+  // A section's first sentence that shares too little of the ask to be quoted first ("We express potential
+  // by matching people into succession pools" under a slide's "What do we mean by succession pools?")
+  // leaves the best sentences to answer, not an empty reply.
+  const fromSection = faq
+    ? pickAnswer([faq, ...ranked.filter((item) => item !== faq)], floor, goOn, true)
+    : []
+  const chosen = fromSection.length > 0 ? fromSection : pickAnswer(ranked, floor, goOn, explain)
+  const tagline = definition === null ? null : titleTaglineOf(definition.subject, sources)
+  if (tagline) return { kind: 'answer', pieces: [tagline] }
   // A sentence that defines what "what is X" asks about answers it, however few of its other words
   // ("mean", "book") it holds: "Such boxes are known informally as Tofu."
   // So does one under a heading that is the term alone ("What is a Program"): the section defines it.
@@ -773,6 +783,38 @@ function deckSubtitle(source: AnswerSource, title: string): string | null {
 
 /** A title slide's subtitle is this many words at most. */
 const SUBTITLE_WORDS = 8
+
+/**
+ * "What is better-sqlite3": the README titled with it says so in the tagline under its title ("The
+ * fastest and simplest library for SQLite in Node.js."), before any sentence of its sections that names
+ * it ("better-sqlite3 is much faster than node-sqlite3"). Null where no passage is such an opening.
+ */
+function titleTaglineOf(subject: readonly string[], sources: readonly AnswerSource[]): string | null {
+  for (const source of sources) {
+    const title = source.heading?.trim() ?? ''
+    if (!sameTerms(subject, tokenize(title))) continue
+    const tagline = titleTagline(source, title)
+    if (tagline) return `${title}: ${tagline} [${source.number}]`
+  }
+  return null
+}
+
+/**
+ * A README's tagline: the passage opening a document under its title alone ("better-sqlite3" over "The
+ * fastest and simplest library for SQLite in Node.js."), its first line after the title one sentence of
+ * a few words that names no subject of its own (it opens with an article or a word in lower case, as a
+ * title's gloss does). Null for any other passage.
+ */
+function titleTagline(source: AnswerSource, title: string): string | null {
+  if (DECK_FILE.test(source.filename) || source.heading?.trim() !== title || title === '') return null
+  const [first, line] = passageLines(source.text)
+  if (first !== title || !line || !line.endsWith('.') || line.split(' ').length > TAGLINE_WORDS) return null
+  if (splitSentences(line).length !== 1 || !/^(?:(?:[Tt]he|[Aa]n?)\s|\p{Ll})/u.test(line)) return null
+  return line
+}
+
+/** A README's tagline is this many words at most. */
+const TAGLINE_WORDS = 16
 
 /** The level of a heading path that names a release by its number ("Version 3.0.0, 2022-12-22"); null for none. */
 function versionedHeading(heading: string | null): string | null {
