@@ -691,6 +691,22 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answer('which version removed proxy settings', changelog).text).toBe(
       '[2.4.0] - 2024-10-15: Remove proxy settings (GH-150) [1]',
     )
+    // "Drop" as people type it for a removal, among entries that each name what was dropped.
+    const entries = [
+      ['1.0.4', '2016-01-17', 'Maintenance: leftpad update to 4.0.0.'],
+      ['1.0.2', '2015-03-22', 'Relaxed leftpad version dependency.'],
+      ['1.0.5', '2016-02-05', 'Removed leftpad dependency to reduce install size.'],
+    ].map(([version, date, entry], i) =>
+      source(
+        i + 1,
+        `${version} - ${date}\n\nChanged\n\n${entry}`,
+        'CHANGELOG.md',
+        `Changelog > ${version} - ${date} > Changed`,
+      ),
+    )
+    expect(answer('when did they drop leftpad', entries).text).toBe(
+      '1.0.5 - 2016-02-05: Removed leftpad dependency to reduce install size. [3]',
+    )
     expect(answer("what's the latest version", changelog).text).toBe('[2.4.0] - 2024-10-15 [1]')
     const opening = source(
       3,

@@ -41,8 +41,8 @@ const GROUPS: readonly string[] = [
   'medicine medication drug',
   'illness disease',
   'fix repair',
-  // "get rid of the ocr text layer": remove it.
-  'rid remove',
+  // "get rid of the ocr text layer", "when did argparse drop lodash": remove it ("Removed lodash dependency").
+  'rid remove drop',
   'mistake error',
   'allowed permitted',
   'banned prohibited forbidden',
