@@ -284,6 +284,13 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('and 2.0?', after('what does pypdf 3.0 change'))).toBe(
       'what does pypdf 2.0 change',
     )
+    // Under a preposition, the program the version is of stays in the question.
+    expect(followUpQuestion('and in v4?', after('what changed in tesseract.js v5'))).toBe(
+      'what changed in tesseract.js v4',
+    )
+    expect(followUpQuestion('what about for 2.1?', after('whats new in pypdf 3.0'))).toBe(
+      'whats new in pypdf 2.1',
+    )
     // A release's neighbour: the release before the previous question's, as its changelog orders them.
     expect(followUpQuestion('and the release before?', after('what changed in 2.2.1'))).toBe(
       'what changed in the release before 2.2.1',

@@ -207,6 +207,10 @@ function rewrittenFollowUp(
   // "2.0" after "what does pypdf 3.0 change": another version for the previous question's.
   const version = VERSION.exec(previous)?.[0]
   if (VERSION_ALONE.test(change) && version) return previous.replace(VERSION, change.replace(/^v/iu, ''))
+  // "and in v4?" after "what changed in tesseract.js v5": the version in the previous question's place,
+  // the program it is a version of kept.
+  const typedVersion = TYPED_VERSION.exec(change)?.[1]
+  if (typedVersion && NAMED_VERSION.test(previous)) return previous.replace(NAMED_VERSION, typedVersion)
   // "for jbig2 images": the previous question's last phrase under the same preposition.
   const preposition = PREPOSITION.exec(change)?.[1]?.toLowerCase()
   if (preposition) {
@@ -421,6 +425,10 @@ const PERIOD_ALONE = /^(?:(?:in|for|of|during)\s+)?(?:fy\s?)?((?:19|20)\d\d)$/iu
 /** A version's number: "3.0", "2.7.1". */
 const VERSION = /\b\d+(?:\.\d+)+\b/u
 const VERSION_ALONE = /^v?\d+(?:\.\d+)+$/iu
+/** A version as people type one: "v5", "v2.1", "3.0.0" (a bare "5" is a count or a day as often). */
+const NAMED_VERSION = /\b(?:v\d+(?:\.\d+)*|\d+(?:\.\d+)+)\b/iu
+/** A follow-up that is a version alone, after its preposition: "in v4", "for 2.0", "v3". */
+const TYPED_VERSION = /^(?:(?:in|for|of|with)\s+)?((?:v\d+(?:\.\d+)*|\d+(?:\.\d+)+))$/iu
 /** "the release before", "the previous version": the release next to the one asked about. */
 const RELEASE_SHIFT =
   /^(?:(?:in|for)\s+)?the (?:release|version) (before|after)$|^(?:the )?(?:previous|prior|next|following|last) (?:release|version)$/iu
