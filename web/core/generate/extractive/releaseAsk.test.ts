@@ -66,6 +66,10 @@ describe('askedRelease', () => {
     expect(headingRelease('Version 3.0.0, 2022-12-22')).toBe('3.0.0')
     expect(headingRelease('[1.4.0] - 2023-03-02')).toBe('1.4.0')
     expect(headingRelease('v2.1 (2021-05-01)')).toBe('2.1')
+    // A README's section on a major version, by its "v".
+    expect(headingRelease('Major changes in v5')).toBe('5')
+    expect(headingRelease('Upgrading to v2')).toBe('2')
+    expect(headingRelease('Step 5')).toBeNull()
     expect(headingRelease('Bug Fixes')).toBeNull()
     expect(headingRelease('2.11.0 (September 25, 2022)')).toBe('2.11.0')
     expect(headingRelease('pypdf 3.0.0')).toBe('3.0.0')

@@ -85,12 +85,12 @@ const PART_WORDS =
 
 /**
  * The release a heading's level names, or null: a version after "Version", "Release", "v" or a bracket
- * ("Version 3.0.0, 2022-12-22", "[1.4.0] - 2023-03-02", "v2.1"), or alone or after a name, with at most
+ * ("Version 3.0.0, 2022-12-22", "[1.4.0] - 2023-03-02", "v2.1", "Major changes in v5"), or alone or after a name, with at most
  * a date or a release's state beside it ("1.4.0", "pypdf 3.0.0", "2.11.0 (September 25, 2022)"). A
  * numbered section ("3.2 Trace Trees", "4.4.3. Content Change Requirements", "Section 3.2") is none.
  */
 export function headingRelease(level: string): string | null {
-  const match = VERSION_NUMBER.exec(level)
+  const match = VERSION_NUMBER.exec(level) ?? MAJOR_VERSION.exec(level)
   if (!match) return null
   const before = level.slice(0, match.index).trim()
   const after = level.slice(match.index + match[0].length).replace(RELEASE_WORDS, ' ')
@@ -99,6 +99,9 @@ export function headingRelease(level: string): string | null {
   const alone = words.length <= 1 && !PART_WORDS.test(words[0] ?? '') && !/\p{L}{2,}/u.test(after)
   return named || alone ? match[0].replace(/^v/iu, '') : null
 }
+
+/** A major version alone, after its "v": a README's "Major changes in v5". */
+const MAJOR_VERSION = /\bv\d+\b(?!\.\d)/iu
 
 /** Where a heading path names a release: its levels, the level naming it, and the release. */
 export interface ReleaseLevel {
