@@ -35,6 +35,11 @@ describe('markdownParser', () => {
     expect(badged.title).toBe('tidyframe')
     const pictured = await parse('# ![Tidyframe logo](logo.png)\n\nThe smallest data frames.\n')
     expect(pictured.title).toBe('Tidyframe logo')
+    // A row of badges is no paragraph: the tagline follows the title.
+    const row = await parse(
+      'tidyframe\n=========\n\n[![Build Status](https://ci.example/b.svg)](https://ci.example)\n[![NPM version](https://img.example/v.svg)](https://npm.example)\n\n> The smallest data frames!\n\n![A diagram of a join](join.png)\n',
+    )
+    expect(allText(row.blocks)).toBe('tidyframe\nThe smallest data frames!\nA diagram of a join')
   })
 
   it('strips inline markup to plain text', async () => {

@@ -38,6 +38,7 @@ function appendMarkdownBlocks(tokens: readonly Token[], builder: BlockBuilder, i
         break
       case 'paragraph':
       case 'text': {
+        if (badgeRow(token.tokens ?? [])) break
         const text = withoutDirectiveFences(inline(token.tokens ?? [token]))
         if (text !== '') builder.add('paragraph', inQuote ? withoutAlertMarker(text) : text)
         break
@@ -76,14 +77,30 @@ function inline(tokens: readonly Token[]): string {
  * heading that is a picture alone keeps its alt text.
  */
 function headingText(tokens: readonly Token[]): string {
-  const picture = (token: Token): boolean =>
-    token.type === 'image' ||
-    (token.type === 'link' &&
-      (token.tokens ?? []).every(
-        (inner) => picture(inner) || (inner.type === 'text' && inner.raw.trim() === ''),
-      ))
   const words = inline(tokens.filter((token) => !picture(token)))
   return words === '' ? inline(tokens) : words
+}
+
+/** An image, or a link whose content is images alone: a badge, a logo. */
+function picture(token: Token): boolean {
+  return (
+    token.type === 'image' ||
+    (token.type === 'link' && (token.tokens ?? []).every((inner) => picture(inner) || blank(inner)))
+  )
+}
+
+/** Space between pictures: a text token of whitespace, a line break. */
+function blank(token: Token): boolean {
+  return (token.type === 'text' || token.type === 'br') && token.raw.trim() === ''
+}
+
+/**
+ * A README's row of badges ("Build Status NPM version"): a paragraph of two pictures or more and nothing
+ * else. Their alt texts are no sentence; read as one, the row stood between a title and its tagline. A
+ * picture alone keeps its alt text (a logo's "Koa middleware framework for nodejs").
+ */
+function badgeRow(tokens: readonly Token[]): boolean {
+  return tokens.filter(picture).length >= 2 && tokens.every((token) => picture(token) || blank(token))
 }
 
 /** `# FastAPI { #fastapi }`: a trailing attribute list (MkDocs, Pandoc) is markup, not title. */
