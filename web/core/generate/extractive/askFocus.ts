@@ -180,10 +180,17 @@ export function askedThing(ask: string): string[] | null {
     THING_HAD.exec(text)?.[1]
   if (!phrase) return null
   const words = tokenize(phrase).filter(
-    (word) => !QUESTION_SHAPE.has(word) && !GENERIC_THING.has(word) && !/^\d/u.test(word),
+    (word) =>
+      !QUESTION_SHAPE.has(word) && !GENERIC_THING.has(word) && !EMPHASIS.has(word) && !/^\d/u.test(word),
   )
   return words.length > 0 ? words : null
 }
+
+/**
+ * Words that stress the thing asked rather than name it: "the main use case for minisearch" is asked of a
+ * README's "A prominent use-case is…", which need not print "main".
+ */
+const EMPHASIS = new Set(['main'])
 
 /**
  * Nouns that name no thing of their own ("the term for…", "the way in which…"): the rest of the question
