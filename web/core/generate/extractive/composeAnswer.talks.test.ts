@@ -147,6 +147,15 @@ describe("composeAnswer on talks: broken lines, names over roles, a diagram's la
     )
     const answer = composedAnswer('what is a reserve crew', [notes]).text
     expect(answer).toContain('Naming an engineer to a reserve crew means')
+    // The slide's own passage, opening with its question title: the line right under it answers.
+    const own = answerSource(
+      2,
+      'What do we mean by “reserve crews”?\n\nA “crew” of engineers who we believe could lead a specific type of inspection in the future.\n\nFor Example L3 Bridge Decks, L4 Tunnels',
+      { filename: STUDY, page: 13, heading: 'What do we mean by “reserve crews”?' },
+    )
+    expect(composedAnswer('what is a reserve crew', [notes, own]).text).toMatch(
+      /^A “crew” of engineers who we believe could lead a specific type of inspection in the future\. \[2\]/u,
+    )
   })
 
   it("says a named person's job with the line under their name", () => {

@@ -385,5 +385,12 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
       { ...readme[2]!, text: 'tidyframe\n\nWe wrote it for our own dashboards.' },
     ]
     expect(composedAnswer('what is tidyframe', said).text).not.toContain('We wrote it')
+    const exclaimed = [
+      ...readme.slice(0, 2),
+      { ...readme[2]!, text: 'tidyframe\n\ndata frames for javascript, very small!' },
+    ]
+    expect(composedAnswer('what is tidyframe', exclaimed).text).toBe(
+      'tidyframe: data frames for javascript, very small! [3]',
+    )
   })
 })

@@ -378,13 +378,16 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "How do I get a library card" under an FAQ's "How do I get a library card?": the paragraph under
   // the question answers it, from its first sentence.
   const ranked = notRepeated(scores, request, floor, understanding.wants)
-  const faq = questionSection(ranked, sources, understanding)
+  const section = questionSection(ranked, sources, understanding)
+  const faq = section?.first ?? null
   const explain = howItWorks(ask) || speakerOf(ask) !== null
-  // A section's first sentence that shares too little of the ask to be quoted first ("We express potential
-  // by matching people into succession pools" under a slide's "What do we mean by succession pools?")
-  // leaves the best sentences to answer, not an empty reply.
+  // The first sentence right under the question heading answers it whatever words it shares with the ask
+  // (the heading holds them all): "A “pool” of employees who we believe could do a specific type of role"
+  // under "What do we mean by “succession pools”?". One further down the section (a slide's notes, "We
+  // express potential by matching people into succession pools") that shares too little of the ask to be
+  // quoted first leaves the best sentences to answer, not an empty reply.
   const fromSection = faq
-    ? pickAnswer([faq, ...ranked.filter((item) => item !== faq)], floor, goOn, true)
+    ? pickAnswer([faq, ...ranked.filter((item) => item !== faq)], section!.opens ? 0 : floor, goOn, true)
     : []
   const chosen = fromSection.length > 0 ? fromSection : pickAnswer(ranked, floor, goOn, explain)
   const tagline = definition === null ? null : titleTaglineOf(definition.subject, sources)
@@ -691,7 +694,7 @@ function questionSection(
   ranked: readonly ScoredSentence[],
   sources: readonly AnswerSource[],
   understanding: QuestionUnderstanding,
-): ScoredSentence | null {
+): { first: ScoredSentence; opens: boolean } | null {
   const best = ranked[0]
   if (!best) return null
   const heading = sources
@@ -704,11 +707,24 @@ function questionSection(
   if (weighty.length < 2 || !weighty.every((term) => words.some((word) => matchWord(term, word) > 0)))
     return null
   const section = best.sentence.section.join(' ')
-  return ranked
-    .filter(
-      ({ sentence }) => sentence.source === best.sentence.source && sentence.section.join(' ') === section,
-    )
-    .reduce((first, item) => (item.sentence.position < first.sentence.position ? item : first), best)
+  // Of the passages under that heading, the one that opens with it: a slide's own text rather than its
+  // notes, the section's first chunk rather than a later one.
+  const bestSource = sources.find(({ number }) => number === best.sentence.source)!
+  const opening = sources.find(
+    (source) =>
+      source.document_id === bestSource.document_id &&
+      source.heading === bestSource.heading &&
+      passageLines(source.text)[0] === heading.trim(),
+  )
+  // Within the best sentence's own passage, its own part of the section (a label's lines apart).
+  const under = opening
+    ? ranked.filter(({ sentence }) => sentence.source === opening.number)
+    : ranked.filter(
+        ({ sentence }) => sentence.source === best.sentence.source && sentence.section.join(' ') === section,
+      )
+  if (under.length === 0) return null
+  const first = under.reduce((a, item) => (item.sentence.position < a.sentence.position ? item : a))
+  return { first, opens: opening !== undefined }
 }
 
 /**
@@ -786,7 +802,7 @@ const SUBTITLE_WORDS = 8
 
 /**
  * "What is better-sqlite3": the README titled with it says so in the tagline under its title ("The
- * fastest and simplest library for SQLite in Node.js."), before any sentence of its sections that names
+ * fastest and simplest library for SQLite in Node.js.", pako's "zlib port to javascript, very fast!"), before any sentence of its sections that names
  * it ("better-sqlite3 is much faster than node-sqlite3"). Null where no passage is such an opening.
  */
 function titleTaglineOf(subject: readonly string[], sources: readonly AnswerSource[]): string | null {
@@ -808,7 +824,7 @@ function titleTaglineOf(subject: readonly string[], sources: readonly AnswerSour
 function titleTagline(source: AnswerSource, title: string): string | null {
   if (DECK_FILE.test(source.filename) || source.heading?.trim() !== title || title === '') return null
   const [first, line] = passageLines(source.text)
-  if (first !== title || !line || !line.endsWith('.') || line.split(' ').length > TAGLINE_WORDS) return null
+  if (first !== title || !line || !/[.!]$/u.test(line) || line.split(' ').length > TAGLINE_WORDS) return null
   if (splitSentences(line).length !== 1 || !/^(?:(?:[Tt]he|[Aa]n?)\s|\p{Ll})/u.test(line)) return null
   return line
 }
