@@ -657,4 +657,27 @@ describe('documentGistText on a draft standard', () => {
       'Ethanol ($/gal); Crude Soybean Oil (cents/lb); Corn Processor; Tallows and Hides; MJJASO [1]',
     )
   })
+
+  it('opens with the page\'s lede, a later section titled with "About" inside its words being no opening one', () => {
+    const page = (number: number, heading: string, text: string) =>
+      source(number, text, heading, 'ops-handbook.html')
+    const gist = documentGistText([
+      page(
+        1,
+        'Watching Services in Production',
+        'Watching Services in Production\n\nWritten by Ana Ruiz Edited by Ken Ito\n\nOur operations teams keep a few basic principles and good habits for building useful monitoring and alerting systems. This chapter says which problems should wake a person with a page, and how to handle problems that are not serious enough for a page.',
+      ),
+      page(
+        2,
+        'Why Watch?',
+        'Paging a person costs a lot of their time. If the engineer is at work, a page breaks their focus. If the engineer is at home, a page breaks their evening, and maybe their sleep. When pages come too often, engineers skim or ignore them, and miss the real one in the noise. Outages last longer when noise slows the diagnosis. Good alerting has a strong signal and little noise.',
+      ),
+      page(
+        3,
+        'Thinking About the Slow Requests (or, Measuring and Speed)',
+        'Thinking About the Slow Requests (or, Measuring and Speed)\n\nWhen building a monitoring system from nothing, it is tempting to design the system around the mean of some measure: the mean latency, the mean CPU load of your machines, or the mean fill of your databases. The risk of the last two is plain: machines and databases are often loaded very unevenly. Latency is no different. If a web service answers in 100 ms on average at 1,000 requests per second, 1% of the requests may easily take 5 seconds.',
+      ),
+    ]).join('')
+    expect(gist).toMatch(/^Our operations teams keep a few basic principles/u)
+  })
 })

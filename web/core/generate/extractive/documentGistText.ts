@@ -49,7 +49,11 @@ const LEANING_PENALTY = 0.3
 /** A sentence sharing more than this share of its words with one chosen says nothing new. */
 const MAX_SHARED = 0.6
 
-const OPENING_SECTION = /\b(?:abstract|summary|syllabus|introduction|overview|purpose|about)\b/iu
+/**
+ * A heading over what a document says of itself: "Abstract", "Introduction", "About this guide". "About"
+ * opens it: "Worrying About Your Tail" is a section like any other.
+ */
+const OPENING_SECTION = /\b(?:abstract|summary|syllabus|introduction|overview|purpose)\b|^\W*about\b/iu
 /** "This memorandum summarizes…", "The purpose of this guide…": a document saying what it is. */
 const SELF_REFERENCE = new RegExp(
   `^(?:the\\s+(?:aim|purpose|goal|objective|scope)\\s+of\\s+)?(?:this|the present)\\s+${DOCUMENT_KIND}\\b`,
