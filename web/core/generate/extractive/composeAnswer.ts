@@ -361,6 +361,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (!best || best.coverage < CLOSEST_COVERAGE) {
     return { kind: 'none', pieces: [noAnswerText(sources, missing, refused)] }
   }
+  // "What is better-sqlite3": the tagline under the README's title, before any sentence naming it.
+  const tagline = definition === null ? null : titleTaglineOf(definition.subject, sources)
+  if (tagline) return { kind: 'answer', pieces: [tagline] }
   const goOn = definition === null
   const floor = best.coverage >= ANSWER_COVERAGE ? ANSWER_COVERAGE : CLOSEST_COVERAGE
   // A question that names something the passages name (a capitalised name or an acronym) is on their
@@ -390,8 +393,6 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     ? pickAnswer([faq, ...ranked.filter((item) => item !== faq)], section!.opens ? 0 : floor, goOn, true)
     : []
   const chosen = fromSection.length > 0 ? fromSection : pickAnswer(ranked, floor, goOn, explain)
-  const tagline = definition === null ? null : titleTaglineOf(definition.subject, sources)
-  if (tagline) return { kind: 'answer', pieces: [tagline] }
   // A sentence that defines what "what is X" asks about answers it, however few of its other words
   // ("mean", "book") it holds: "Such boxes are known informally as Tofu."
   // So does one under a heading that is the term alone ("What is a Program"): the section defines it.
@@ -802,8 +803,9 @@ const SUBTITLE_WORDS = 8
 
 /**
  * "What is better-sqlite3": the README titled with it says so in the tagline under its title ("The
- * fastest and simplest library for SQLite in Node.js.", pako's "zlib port to javascript, very fast!"), before any sentence of its sections that names
- * it ("better-sqlite3 is much faster than node-sqlite3"). Null where no passage is such an opening.
+ * fastest and simplest library for SQLite in Node.js.", pako's "zlib port to javascript, very fast!"),
+ * before any sentence of its sections that names it ("better-sqlite3 is much faster than node-sqlite3").
+ * Null where no passage is such an opening.
  */
 function titleTaglineOf(subject: readonly string[], sources: readonly AnswerSource[]): string | null {
   for (const source of sources) {
