@@ -233,24 +233,23 @@ describe('composeAnswer on a contract, a spec sheet and a web page', () => {
   })
 
   it('answers "the main X" with the X a passage names, "main" being stress, not a word it must print', () => {
-    const useCase = answerSource(
+    const readme = (number: number, section: string, text: string) =>
+      answerSource(number, `${section}\n\n${text}`, {
+        filename: 'tidysearch__README.md',
+        heading: `TidySearch > ${section}`,
+      })
+    const useCase = readme(
       1,
-      'Use case\n\nTidySearch addresses use cases where full-text search features are needed (e.g. prefix search, fuzzy search, ranking, boosting of fields…), but the data to be indexed can fit locally in the process memory. While you won\'t index the whole Internet with it, there are surprisingly many use cases that are served well by TidySearch. By storing the index in local memory, TidySearch can work offline, and can process queries quickly, without network latency.\n\nA prominent use-case is real time search "as you type" in web and mobile applications, where keeping the index on the client enables fast and reactive UIs, removing the need to make requests to a search server.',
-      {
-        filename: 'tidysearch__README.md',
-        heading: 'TidySearch > Use case',
-      },
+      'Use case',
+      'TidySearch serves use cases that need full-text search (prefix search, typo tolerance, field weights), where the documents fit in the memory of one process. You will not index a whole library with it, but many use cases are served well by TidySearch. With the index in memory, TidySearch works offline and answers quickly, with no round trip.\n\nA prominent use-case is search "as you type" in web and phone apps, where the index on the device keeps the page quick, with no search server to ask.',
     )
-    const install = answerSource(
+    const install = readme(
       2,
-      "Installation\n\nWith npm:\n\nnpm install tidysearch\n\nWith yarn:\n\nyarn add tidysearch\n\nThen require or import it in your project:\n\n// If you are using import:\nimport TidySearch from 'tidysearch'\n\n// If you are using require:\nconst TidySearch = require('tidysearch')\n\nAlternatively, if you prefer to use a <script> tag, you can require TidySearch from a CDN:\n\n<script src=\"https://cdn.jsdelivr.net/npm/tidysearch@7.2.0/dist/umd/index.min.js\"></script>\n\nIn this case, TidySearch will appear as a global variable in your project.",
-      {
-        filename: 'tidysearch__README.md',
-        heading: 'TidySearch > Installation',
-      },
+      'Installation',
+      'With npm:\n\nnpm install tidysearch\n\nThen import it in your project:\n\nimport TidySearch from \'tidysearch\'\n\nOr load it with a <script> tag from a CDN:\n\n<script src="https://cdn.example/tidysearch/index.min.js"></script>\n\nIn this case, TidySearch will appear as a global variable in your page.',
     )
     const answer = composedAnswer('what is the main use case for tidysearch', [useCase, install])
     expect(answer.kind).toBe('answer')
-    expect(answer.text).toContain('A prominent use-case is real time search')
+    expect(answer.text).toContain('A prominent use-case is search "as you type"')
   })
 })

@@ -85,9 +85,10 @@ const PART_WORDS =
 
 /**
  * The release a heading's level names, or null: a version after "Version", "Release", "v" or a bracket
- * ("Version 3.0.0, 2022-12-22", "[1.4.0] - 2023-03-02", "v2.1", "Major changes in v5"), or alone or after a name, with at most
- * a date or a release's state beside it ("1.4.0", "pypdf 3.0.0", "2.11.0 (September 25, 2022)"). A
- * numbered section ("3.2 Trace Trees", "4.4.3. Content Change Requirements", "Section 3.2") is none.
+ * ("Version 3.0.0, 2022-12-22", "[1.4.0] - 2023-03-02", "v2.1", "Major changes in v5"), or alone or after
+ * a name, with at most a date or a release's state beside it ("1.4.0", "pypdf 3.0.0", "2.11.0 (September
+ * 25, 2022)"). A numbered section ("3.2 Trace Trees", "4.4.3. Content Change Requirements", "Section 3.2")
+ * is none.
  */
 export function headingRelease(level: string): string | null {
   const match = VERSION_NUMBER.exec(level) ?? MAJOR_VERSION.exec(level)
