@@ -27,6 +27,17 @@ describe('splitSentences', () => {
     ])
   })
 
+  it('reads "cc." before an addressee as part of the sentence, and as its end after a size', () => {
+    expect(sentences('For a bug in the tool, please cc. Ana Ruiz on the ticket. Thanks.')).toEqual([
+      'For a bug in the tool, please cc. Ana Ruiz on the ticket. ',
+      'Thanks.',
+    ])
+    expect(sentences('The scooter has 50 cc. Its top speed is low.')).toEqual([
+      'The scooter has 50 cc. ',
+      'Its top speed is low.',
+    ])
+  })
+
   it("splits after a page's footnote marks printed right after the full stop", () => {
     const text = 'They split into tribes.[10] The largest is Anatini.[11][12] Some are diving ducks.'
     expect(sentences(text)).toEqual([

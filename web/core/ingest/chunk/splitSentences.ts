@@ -93,8 +93,13 @@ function isBoundary(
   }
   // "Oct. 31 – Halloween Parade", "No. 5": a month's or a number's abbreviation before a number.
   if (BEFORE_NUMBER.has(word) && /^\d/u.test(text.slice(next, next + 1))) return false
+  // "please cc. Melinda Heiss": a copy's addressee, unless a size ends the sentence ("a 50 cc.").
+  if (COPY_TO.has(word) && !/\d\s*$/u.test(text.slice(sentenceStart, wordStart))) return false
   return !ABBREVIATIONS.has(word) && !INITIAL.test(word)
 }
+
+/** The abbreviations a message's copied addressees follow. */
+const COPY_TO = new Set(['cc', 'bcc'])
 
 /** Abbreviations that a number follows: months ("Oct. 31") and "No." ("No. 5"). */
 const BEFORE_NUMBER = new Set([
