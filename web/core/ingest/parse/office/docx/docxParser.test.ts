@@ -146,6 +146,25 @@ describe('docxParser on constructed documents', () => {
     ])
   })
 
+  it('reads a row typed as lines in one row as the rows it shows, and leaves cells whose lines do not pair up whole', async () => {
+    const cell = (inner: string) => `<w:tc>${inner}</w:tc>`
+    const broken = (...lines: string[]) =>
+      `<w:p>${lines.map((line) => `<w:r><w:t>${line}</w:t></w:r>`).join('<w:r><w:br/></w:r>')}</w:p>`
+    const header = `<w:tr>${cell(p(''))}${cell(p('2024'))}${cell(p('2025'))}</w:tr>`
+    const stacked =
+      `<w:tr>${cell(p('Rent') + p('Heating') + p('Water rate'))}` +
+      `${cell(p('$') + broken('9,600', '1,150', '3.5%'))}${cell(p('$') + p('9,900') + p('1,020') + p('3.1%'))}</w:tr>`
+    const uneven = `<w:tr>${cell(p('Fees') + p('Fines') + p('Grants'))}${cell(p('120') + p('40'))}</w:tr>`
+    const doc = await parse(docx(`<w:tbl>${header}${stacked}${uneven}</w:tbl>`))
+    expect(doc.blocks[0]?.rows).toEqual([
+      ['', '2024', '2025'],
+      ['Rent', '$ 9,600', '$ 9,900'],
+      ['Heating', '$ 1,150', '$ 1,020'],
+      ['Water rate', '3.5%', '3.1%'],
+      ['Fees Fines Grants', '120 40'],
+    ])
+  })
+
   it('skips field instructions and reads text boxes once', async () => {
     const field =
       '<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> PAGE </w:instrText></w:r>' +
