@@ -49,7 +49,7 @@ import { documentNumber } from './documentNumber'
 import { eventPlace } from './eventPlace'
 import { otherQuestionAnswered } from './otherQuestionAnswered'
 import { clipSentence, pickAnswer } from './pickAnswer'
-import { listAnswer, slideAsked } from './listAnswer'
+import { listAnswer, listQuestion, slideAsked } from './listAnswer'
 import { statesVersion, VERSION_WORDS } from './versionNumber'
 import { clipItem, listItems } from './listItems'
 import { listedLines } from './listedLines'
@@ -76,6 +76,7 @@ import { askedRelease, releaseAsk, releaseLevel } from './releaseAsk'
 import { releaseNotes, releasesIn } from './releaseNotes'
 import { datedRelease, releaseHeadingAnswer } from './releaseWhen'
 import { valueLine } from './valueLine'
+import { labelledLine } from './labelledLine'
 import { namedKindLine } from './namedKindLine'
 import { nthItem } from './nthItem'
 import { withoutItemNumbers } from './withoutItemNumbers'
@@ -124,6 +125,22 @@ export const ANSWER_FLOOR = 0.25
 const CALENDAR_TERM =
   /^(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|weekends?|january|february|april|june|july|september|october|november|december)$/u
 export const SUPPORTED_COVERAGE = 0.5
+/** A word asking what someone does for a living, and how a sentence says it. */
+const JOB_WORD = /^(?:job|occupation|profession)s?$/u
+const EMPLOYED_AS = /\b(?:employed|works?|working|worked|serves?|served|job)\s+as\b/iu
+/** A word asking for a part of a whole. */
+const SHARE_WORD = /^(?:share|proportion|percentage|fraction)s?$/u
+
+/**
+ * A word of the ask that a sentence quoted says without printing it: a share by a percentage or a fraction
+ * ("65% of commits were…" for "what share of commits"), a job by what someone is employed as.
+ */
+function saidInOtherWords(word: string, chosen: readonly ScoredSentence[]): boolean {
+  const says = (pattern: (text: string) => boolean) => chosen.some(({ sentence }) => pattern(sentence.text))
+  if (SHARE_WORD.test(word)) return says(holdsShare)
+  if (JOB_WORD.test(word)) return says((text) => EMPLOYED_AS.test(text))
+  return false
+}
 /** "who is rhiannon price", "who was ada lovelace": a person asked about by name (not "who is the CEO", "who is he"). */
 const NAMED_PERSON_ASK =
   /^who\s+(?:is|was|['’]s)\s+(?!(?:the|a|an|our|your|my|their|his|her|its|this|that|he|she|they|it|there)\b)((?:[\p{L}.'’-]+\s+){0,3}[\p{L}.'’-]+)\s*[?.!]*$/u
@@ -184,6 +201,23 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "Where does Maria Lopez work": the line under her name on a title slide or a byline.
   const affiliation = affiliationOf(understanding.ask, sources)
   if (affiliation) return { kind: 'answer', pieces: [affiliation] }
+  // "What does R2 mean", "what is the purpose of the session": the line a slide or a form prints under
+  // that label, or after it.
+  const definition = definitionQuestion(understanding.ask)
+  // A term defined is all the ask names; a thing asked of something names that too ("of the session").
+  // A list asked for is answered with its items (`listAnswer`), not a label's first lines.
+  const listAsked = listQuestion(understanding.ask)
+  const thingAsked = askedThing(understanding.ask)
+  const labelled =
+    !listAsked &&
+    ((definition && labelledLine(definition.subject, [], sources)) ??
+      (thingAsked &&
+        labelledLine(
+          thingAsked,
+          understanding.terms.filter((term) => !thingAsked.includes(term)),
+          sources,
+        )))
+  if (labelled) return { kind: 'answer', pieces: [labelled] }
   // "diff between a program and a process": what each of them is, in the passages' words.
   const compared = comparedTerms(understanding.ask)
   if (compared) {
@@ -333,7 +367,6 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // value, a short line printing one of the kind asked ("126 Professionals"); for "what university", a
   // line printing such a name ("… University of Manchester").
   // "What does RI stand for": the key's line "RI = Reading for Information".
-  const definition = definitionQuestion(understanding.ask)
   // "what's his email": a line printing an address is one, however short ("Sander Temme <sander@temme.net>").
   const address = askedAddress(tokenize(ask))
   // A longer line is text, read sentence by sentence as any other.
@@ -419,14 +452,15 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   if (titled) return { kind: 'answer', pieces: [titled] }
   // "What is a savings plan" where its words are found apart, no document naming two of them (a grant's
   // "average bill savings", a news story's "plans to spend"): the documents do not define it. A word no
-  // passage names may be said in other words ("the loan period for books": "Books are lent for…").
+  // passage names may be said in other words ("the loan period for books": "Books are lent for…"), and
+  // so may one quoted ("siobhan's job": "Siobhan is … employed as a shop assistant").
+  const subjectWords = unnamedSubject
+    ? definition.subject.filter((term) => !saidInOtherWords(term, chosen))
+    : []
   const termUnnamed =
-    unnamedSubject &&
-    definition.subject.length > 1 &&
-    definition.subject.every((term) => sources.some((source) => mentions(source.number, term))) &&
-    !sources.some(
-      (source) => definition.subject.filter((term) => inDocument(source.document_id, term)).length > 1,
-    )
+    subjectWords.length > 1 &&
+    subjectWords.every((term) => sources.some((source) => mentions(source.number, term))) &&
+    !sources.some((source) => subjectWords.filter((term) => inDocument(source.document_id, term)).length > 1)
   // What an ask asks of a thing ("the average TUITION at HBCUs") must be in a passage, unless a sentence
   // holds most of the ask (in other words: "the share of students" is "11 percent of all students"). Where
   // the documents do use the word, but only in documents that name nothing of the thing, they do not
@@ -469,7 +503,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // of students": "11 percent of all students") where a sentence holds most of the ask.
   // A version asked for is said by its number ("requires Python 3.10 or higher"), not by the word.
   const numbered = VERSION_ASK.test(ask) && chosen.some(({ sentence }) => statesVersion(sentence.text))
-  const unnamed = thingUnnamed.filter((word) => !(numbered && VERSION_WORDS.test(word)))
+  const unnamed = thingUnnamed.filter(
+    (word) => !(numbered && VERSION_WORDS.test(word)) && !saidInOtherWords(word, chosen),
+  )
   const thingUnsaid = unnamed.length > 0 && (thing.length > 1 || best.coverage < SUPPORTED_COVERAGE)
   // "What is the tidewater license": each word of the thing is in a passage, but no document names
   // them all (a README's "License" is another project's): the documents do not say it of the thing.
@@ -659,7 +695,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       (best.coverage < ANSWER_FLOOR ||
         (best.coverage < SUPPORTED_COVERAGE &&
           focus !== null &&
-          !sources.some((source) => mentions(source.number, focus))) ||
+          !sources.some((source) => mentions(source.number, focus)) &&
+          !saidInOtherWords(focus, chosen)) ||
         // "How long do ducks live": no number in what would be quoted, no answer of the kind asked.
         // "How long does design take": "Design: March to April" is a length of time without a number.
         // "How much do residents pay": "Cards are free for residents" is a price without a number.

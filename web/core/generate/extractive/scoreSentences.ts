@@ -634,9 +634,13 @@ function oneOfAKind(ask: string): boolean {
   const noun = words.slice(1, verb > 0 ? verb : 3)
   return noun.length > 0 && !noun.some((word) => /[^su]s$/u.test(word))
 }
-/** A date no four-digit year prints: an era's year ("45 BC", "AD 79") or a decade ("the 1950s"; "1960s-era" names none). */
+/**
+ * A date no four-digit year prints: an era's year ("45 BC", "AD 79"), a decade ("the 1950s"; "1960s-era"
+ * names none), or a fiscal year as companies shorten it ("FY22", "FY '23"; "in F15", where "F15" alone may
+ * be a key or a jet).
+ */
 const OTHER_DATE =
-  /\b\d{1,4}\s?(?:BC|BCE|AD|CE)\b|\b(?:AD|CE)\s?\d{1,4}\b|\b(?:1[5-9]|20)\d0s\b(?!-)|['’]\d0s\b/u
+  /\b\d{1,4}\s?(?:BC|BCE|AD|CE)\b|\b(?:AD|CE)\s?\d{1,4}\b|\b(?:1[5-9]|20)\d0s\b(?!-)|['’]\d0s\b|\bFY\s?['’]?\d{2}(?:\d{2})?\b|\b(?:[Ii]n|[Dd]uring|[Ss]ince|[Bb]y|[Uu]ntil|[Ff]rom)\s+F\d{2}\b/u
 /**
  * English counts written out ("four interceptions", "nine nations"): a closed class of words, as
  * the months are. Other languages' answers to "how many" count only when written in digits.
