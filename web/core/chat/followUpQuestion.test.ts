@@ -301,6 +301,17 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('the next version?', after('whats new in 1.4.0'))).toBe(
       'whats new in the release after 1.4.0',
     )
+    // Where the question named no release and its answer did, the release next to the one answered.
+    expect(
+      followUpQuestion(
+        'and the one before that?',
+        after('what is the latest version of httpcodes', '3.0.0 / 2023-05-02: Drop Node.js 12 [1]'),
+      ),
+    ).toBe('what is the version before 3.0.0 of httpcodes')
+    // A thing named takes the place of the object of the question's last verb.
+    expect(
+      followUpQuestion('and the HTTP_CODES export?', after('which httpcodes version added 418 Teapot')),
+    ).toBe('which httpcodes version added the HTTP_CODES export')
     // A thing in common words: the noun phrase asked of, up to its preposition.
     expect(followUpQuestion('what about expenses?', income)).toBe('what was the expenses in 2012')
     expect(followUpQuestion('what about the reach?', after('what is the max dig depth of the cx57c'))).toBe(

@@ -172,7 +172,7 @@ function rewrittenFollowUp(
 
   // "the year before" / "the year after": the previous question's year moved by one.
   const shift =
-    /^(?:(?:in|for)\s+)?the (?:year|one) (before|after)$|^(?:the )?(previous|prior|next|following) year$/iu.exec(
+    /^(?:(?:in|for)\s+)?the (?:year|one) (before|after)(?: (?:that|it|this))?$|^(?:the )?(previous|prior|next|following) year$/iu.exec(
       change,
     )
   const year = YEAR.exec(previous)?.[0]
@@ -184,7 +184,17 @@ function rewrittenFollowUp(
     // "what was the club's balance at year end", then "and the year before?": the question named no
     // year, its answer did ("Balance at year end, 2018: $3,460"); the year before is the one before that.
     // With no year in either, there is nothing to move: no rewrite ("what was the year before at year end").
-    const answered = YEAR.exec(lastAnswer(history) ?? '')?.[0]
+    const reply = lastAnswer(history) ?? ''
+    // "and the one before that?" after "what is the latest version of statuses", answered "2.0.2 /
+    // 2025-06-06": the release next to the one the answer named, not a year.
+    const answeredRelease = VERSION.exec(reply)?.[0]
+    const releaseAsked = RELEASE_ASKED.exec(previous)
+    if (!VERSION.test(previous) && answeredRelease && releaseAsked)
+      return previous.replace(
+        releaseAsked[0],
+        `the ${releaseAsked[1]!.toLowerCase()} ${step < 0 ? 'before' : 'after'} ${answeredRelease}`,
+      )
+    const answered = YEAR.exec(reply)?.[0]
     if (!VERSION.test(previous)) return answered ? `${previous} in ${Number(answered) + step}` : null
   }
   // "and after?" after "how long did CI take before", "and the lowest?" after "which state had the
@@ -340,6 +350,16 @@ function rewrittenFollowUp(
   const named = LAST_OBJECT.exec(previous)
   const name = thing.split(' ').some((word) => /^\p{Lu}/u.test(word) || !knownWord(word.toLowerCase()))
   if (named && name) return `${previous.slice(0, named.index)} ${named[1]} ${thing}`
+  // "and the STATUS_CODES export?" after "which statuses version added 103 Early Hints": a thing named takes
+  // the place of the object of the previous question's last verb (by wink-nlp's tags).
+  if (article !== undefined || name) {
+    const { words, tags } = textValues(previous)
+    const verbAt = tags.lastIndexOf('VERB')
+    const verb = words[verbAt]
+    const at = verb === undefined ? -1 : previous.toLowerCase().lastIndexOf(` ${verb} `)
+    if (verbAt > 0 && verbAt < words.length - 1 && at >= 0)
+      return `${previous.slice(0, at + verb!.length + 2)}${change}`
+  }
   return null
 }
 
@@ -432,6 +452,9 @@ const TYPED_VERSION = /^(?:(?:in|for|of|with)\s+)?((?:v\d+(?:\.\d+)*|\d+(?:\.\d+
 /** "the release before", "the previous version": the release next to the one asked about. */
 const RELEASE_SHIFT =
   /^(?:(?:in|for)\s+)?the (?:release|version) (before|after)$|^(?:the )?(?:previous|prior|next|following|last) (?:release|version)$/iu
+/** A release asked for by where it stands: "the latest version", "the first release". */
+const RELEASE_ASKED =
+  /\b(?:the\s+)?(?:(?:latest|newest|current|first|last|oldest|most\s+recent)\s+)?(version|release)\b/iu
 /** A shift of the year inside a question ("and what was it the previous year"), of at most this many words. */
 const SHIFT_INSIDE = /\bthe (?:year|one) (?:before|after)\b|\b(?:previous|prior|next|following) year\b/iu
 const MAX_SHIFTED_WORDS = 8
