@@ -1,5 +1,6 @@
 import { MONTH } from '../../retrieve/questionPeriods'
 import { splitSentences } from '../../ingest/chunk/splitSentences'
+import { releaseLevel } from './releaseAsk'
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
@@ -121,6 +122,8 @@ export function candidateSentences(
     const deckTitle = slide && (source.page ?? 1) > 1 ? [...(source.about ?? [])] : []
     const title = top.length > 0 && top.every((term) => named.has(term)) ? top : deckTitle
     const pointer = (slide ? AGENDA_TITLE : CONTENTS_TITLE).test(ownHeading ?? '')
+    // A changelog's entry under its release's heading is a candidate however short ("Add STATUS_CODES export").
+    const release = releaseLevel(source.heading) !== null
     /**
      * A candidate read from `read` (its words and terms), under the current section unless `fields` says
      * otherwise; false, and nothing added, when it holds no word.
@@ -259,7 +262,8 @@ export function candidateSentences(
       }
       // A question on a line of its own is an FAQ's heading: the paragraph under it answers it. A slide's
       // short unpunctuated statement ("Swap is disk-based Extension of RAM") is no heading: it says something.
-      const statement = !admitted && statementLine(line)
+      // Under a release's heading, a line opening on a verb is an entry ("Add STATUS_CODES export").
+      const statement = !admitted && (statementLine(line) || (release && textValues(line).tags[0] === 'VERB'))
       if ((isHeading(line) && !statement) || (!admitted && isQuestionLine(line))) {
         // On a slide a short line heads the lines under it within the slide's title ("126 Professionals"
         // under "Risk Assessment & Control Group" and "Chief Risk Officer Richard B. Buy"): both name them.
@@ -310,7 +314,7 @@ export function candidateSentences(
           spans.length === 1 &&
           sectionLine !== '' &&
           !UNSPACED_SCRIPT.test(text) &&
-          [lines[i - 1], lines[i + 1]].some((other) => other !== undefined && shortLine(other))
+          (release || [lines[i - 1], lines[i + 1]].some((other) => other !== undefined && shortLine(other)))
         if (!admitted && !statement && !longEnough(text, listed)) continue
         // "Supported features: Footnotes and endnotes.": a short item is quoted under its heading.
         const item = !admitted && !statement && listed && text.split(' ').length < MIN_WORDS

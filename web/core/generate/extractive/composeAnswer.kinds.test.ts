@@ -666,6 +666,19 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answer('what changed in csvkitten 2.0', releases).kind).toBe('none')
   })
 
+  it("reads a release's entry of three words as one, and names its release", () => {
+    const entries = [
+      ['3.0.0', '2023-05-02', 'Drop Node.js 12\nRename HTTP_CODES export to messages'],
+      ['2.6.0', '2022-01-20', 'Add HTTP_CODES export'],
+      ['2.5.1', '2021-11-03', 'Add missing 308 to codes.js'],
+    ].map(([version, date, lines], i) =>
+      source(i + 1, `${version} / ${date}\n\n${lines}`, 'HISTORY.md', `${version} / ${date}`),
+    )
+    const reply = answer('which httpcodes version added the HTTP_CODES export', entries)
+    expect(reply.kind).toBe('answer')
+    expect(reply.text).toBe('2.6.0 / 2022-01-20: Add HTTP_CODES export [2]')
+  })
+
   it("dates a release, and a change, by the release's heading; names the release of a change that prints an issue's number", () => {
     const changelog = [
       source(
@@ -685,6 +698,7 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answer('when was the release before 2.4.0 released', changelog).text).toBe(
       '[2.3.0] - 2024-09-26 [2]',
     )
+    expect(answer('what is the version before 2.4.0', changelog).text).toBe('[2.3.0] - 2024-09-26 [2]')
     expect(answer('when was saml sign-in added', changelog).text).toBe(
       '[2.3.0] - 2024-09-26: Add SAML sign-in (#653) [2]',
     )

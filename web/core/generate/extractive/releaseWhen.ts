@@ -7,6 +7,9 @@ import { typedVersions } from './typedVersions'
 const YEAR = /(?<!\d)(?:19|20)\d\d(?!\d)/u
 /** "When was 2.4.0 released", "what date did 3.0 come out": a date asked of a release. */
 const WHEN = /^(?:when|what\s+(?:date|day|year|month))\b/iu
+/** "What is the version before 2.0.2", "which was the release after v3": the release next to one named. */
+const NEXT_TO =
+  /^(?:what|whats|what['’]s|which)\s+(?:(?:is|was)\s+)?the\s+(?:release|version)\s+(?:before|after)\s/iu
 /**
  * "What's the latest version", "which is the newest release", "what's the latest version of csvkit": the
  * newest release itself.
@@ -27,11 +30,15 @@ export function datedRelease(heading: string | null | undefined): string | null 
 /**
  * The release whose heading answers a question by itself: the newest ("what's the latest version"), or the
  * one a "when" question names ("when was 2.4.0 released"), or the one before or after it ("when was the
- * release before 3.2.0 out": `shift`). Null for any other question.
+ * release before 3.2.0 out", "what is the version before 2.0.2": `shift`). Null for any other question.
  */
 export function headingReleaseAsk(ask: string): { version: string; shift: number; latest: boolean } | null {
   const text = ask.trim()
   if (LATEST.test(text)) return { version: 'latest', shift: 0, latest: true }
+  if (NEXT_TO.test(text)) {
+    const beside = besideRelease(text)
+    if (beside) return { ...beside, latest: false }
+  }
   if (!WHEN.test(text)) return null
   const beside = besideRelease(text)
   if (beside) return { ...beside, latest: false }
