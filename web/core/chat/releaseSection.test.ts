@@ -59,10 +59,38 @@ describe('releaseSection', () => {
     const opening: SourceDocument = { ...found(2, 0), chunk_id: 'changelog#intro', heading: 'Changelog' }
     const latest = await read("what's new in the latest release", [found(1, 0, 'notes.md'), opening])
     expect(latest.map(({ chunk_id }) => chunk_id)).toEqual(['changelog#0', 'changelog#1'])
-    // A date asked: the release's first passage, whose heading prints it.
+    // A date asked: the release's first passage, whose heading prints it, then the named release's first,
+    // which says the release asked stands next to one the changelog names.
     const before = await read('when was the release before 2.1.0 released', [opening])
-    expect(before.map(({ heading }) => heading)).toEqual([CHANGELOG[2]![0]])
+    expect(before.map(({ heading }) => heading)).toEqual([CHANGELOG[2]![0], CHANGELOG[0]![0]])
+    const version = await read('what is the version before 2.1.0', [opening])
+    expect(version.map(({ heading }) => heading)).toEqual([CHANGELOG[2]![0], CHANGELOG[0]![0]])
     expect(await read('when was the release before 2.0.0 released', [opening])).toEqual([])
+  })
+
+  it('reads the changelog of the program the question names where search found two', async () => {
+    const other: SourceDocument = {
+      ...found(1, 0),
+      document_id: 'other',
+      chunk_id: 'other#0',
+      filename: 'HISTORY.md',
+      heading: '[2.1.0] - 2023-06-01',
+    }
+    const pool = [other, { ...found(2, 0), filename: 'csvkitten-CHANGELOG.md' }]
+    const words = new Map([
+      ['other', new Set(['history', 'md'])],
+      ['changelog', new Set(['csvkitten', 'changelog', 'md'])],
+    ])
+    const section = await releaseSection(
+      {
+        store,
+        pool,
+        understanding: understandQuestion('what changed in csvkitten 2.1'),
+        documentWords: words,
+      },
+      5,
+    )
+    expect(section.map(({ chunk_id }) => chunk_id)).toEqual(['changelog#0', 'changelog#1'])
   })
 
   it('reads nothing for another question, a release not named, or a pool without a changelog', async () => {

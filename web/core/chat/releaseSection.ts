@@ -29,28 +29,42 @@ const releaseOf = (heading: string | null | undefined) => releaseLevel(heading)?
  * name releases. Empty for any other question, or where no heading names the release asked.
  */
 export async function releaseSection(
-  { store, pool, understanding }: PoolReading,
+  { store, pool, understanding, documentWords }: PoolReading,
   count: number,
 ): Promise<SourceDocument[]> {
   const changes = releaseAsk(understanding.ask)
   const asked = changes ?? headingReleaseAsk(understanding.ask)
   if (!asked) return []
-  const changelog = await changelogIn(store, pool)
+  // "What changed in depd 1.1.0" in a folder of two changelogs: the one whose own words name "depd" first.
+  // A follow-up's program is carried from the question before ("and in 1.1.0?").
+  // Words, not numbers: a release's "1.1.0" is in every changelog's opening.
+  const programWords = [...understanding.terms, ...understanding.carried].filter((term) =>
+    /\p{L}/u.test(term),
+  )
+  const names = (source: SourceDocument) =>
+    programWords.some((term) => documentWords.get(source.document_id)?.has(term) === true)
+  const changelog = await changelogIn(store, [
+    ...pool.filter(names),
+    ...pool.filter((source) => !names(source)),
+  ])
   if (!changelog) return []
   const { source, chunks } = changelog
-  const release = askedRelease(
-    asked.version,
-    chunks.map((chunk) => releaseOf(chunk.heading)).filter((name): name is string => name !== null),
-    asked.shift,
-  )
+  const releases = chunks
+    .map((chunk) => releaseOf(chunk.heading))
+    .filter((name): name is string => name !== null)
+  const release = askedRelease(asked.version, releases, asked.shift)
   if (release === null) return []
-  return chunks
-    .filter((chunk) => releaseOf(chunk.heading) === release)
-    .slice(0, changes ? count : 1)
-    .map((chunk, i) => {
+  // "What is the version before 2.0.2": the named release's first passage too, which says the release
+  // asked stands next to a release the changelog names (else the answer would be refused for naming none).
+  const named = asked.shift !== 0 ? askedRelease(asked.version, releases, 0) : null
+  const under = (name: string | null, most: number) =>
+    chunks.filter((chunk) => name !== null && releaseOf(chunk.heading) === name).slice(0, most)
+  return [...under(release, changes ? count : 1), ...(named === release ? [] : under(named, 1))].map(
+    (chunk, i) => {
       const found = pool.find(({ chunk_id }) => chunk_id === chunk.id)
       return found ?? storedSource(chunk, source, pool.length + i + 1)
-    })
+    },
+  )
 }
 
 async function changelogIn(

@@ -666,6 +666,26 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     expect(answer('what changed in csvkitten 2.0', releases).kind).toBe('none')
   })
 
+  it('answers "what changed in X 1.1.0" from the changelog of X where another lists a 1.1.0 first', () => {
+    const changelogs = [
+      source(
+        1,
+        '1.1.0 / 2014-09-21\n\nAdd codes.json for universal support',
+        'httpcodes__HISTORY.md',
+        '1.1.0 / 2014-09-21',
+      ),
+      source(
+        2,
+        '1.1.0 / 2015-09-14\n\nEnable strict mode in more places',
+        'warnlib__History.md',
+        '1.1.0 / 2015-09-14',
+      ),
+    ]
+    const reply = answer('what changed in warnlib 1.1.0', changelogs)
+    expect(reply.kind).toBe('answer')
+    expect(reply.text).toBe('1.1.0 / 2015-09-14:\n- Enable strict mode in more places [2]')
+  })
+
   it("reads a release's entry of three words as one, and names its release", () => {
     const entries = [
       ['3.0.0', '2023-05-02', 'Drop Node.js 12\nRename HTTP_CODES export to messages'],

@@ -264,7 +264,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "What changed in 3.0.0", "whats new in 1.3": the entries under that release's heading in a changelog
   // ("[1.3.0] - 2024-03-02").
   const changes = releaseAsk(ask)
-  const notes = changes && releaseNotes(changes, sources)
+  // "What changed in depd 1.1.0" beside two changelogs with a 1.1.0: the one whose own words name depd.
+  const notes =
+    changes && releaseNotes(changes, namedFirst(sources, [...understanding.terms, ...understanding.carried]))
   if (notes) return { kind: 'answer', pieces: notes }
   // "What changed in csvkitten 2.0" beside a changelog of 3.1.0 to 4.0.0 (read whole by `releaseSection`):
   // a release it does not list, not its opening line.
@@ -721,6 +723,16 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         ? releaseDated(best)
         : null
   return { kind: 'answer', pieces: release ? [`${release}: ${pieces[0]}`, ...pieces.slice(1)] : pieces }
+}
+
+/** The sources whose documents name one of `terms` by their file name or their own words, then the rest. */
+function namedFirst(sources: readonly AnswerSource[], terms: readonly string[]): AnswerSource[] {
+  const names = (source: AnswerSource) => {
+    const own = new Set([...(source.about ?? []), ...tokenize(source.filename.replace(/[_.-]+/gu, ' '))])
+    // Words, not numbers: a release's "1.1.0" is in every changelog's opening.
+    return terms.some((term) => /\p{L}/u.test(term) && own.has(term))
+  }
+  return [...sources.filter(names), ...sources.filter((source) => !names(source))]
 }
 
 /**
