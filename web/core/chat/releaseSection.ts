@@ -1,3 +1,4 @@
+import { documentOwnWords } from '../generate/extractive/documentOwnWords'
 import { askedRelease, releaseAsk, releaseLevel } from '../generate/extractive/releaseAsk'
 import { headingReleaseAsk } from '../generate/extractive/releaseWhen'
 import type { ChunkRecord } from '../store/ChunkRecord'
@@ -41,8 +42,10 @@ export async function releaseSection(
   const programWords = [...understanding.terms, ...understanding.carried].filter((term) =>
     /\p{L}/u.test(term),
   )
-  const names = (source: SourceDocument) =>
-    programWords.some((term) => documentWords.get(source.document_id)?.has(term) === true)
+  const names = (source: SourceDocument) => {
+    const own = documentOwnWords({ filename: source.filename, about: documentWords.get(source.document_id) })
+    return programWords.some((term) => own.has(term))
+  }
   const changelog = await changelogIn(store, [
     ...pool.filter(names),
     ...pool.filter((source) => !names(source)),

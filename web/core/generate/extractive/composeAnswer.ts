@@ -58,6 +58,7 @@ import { looseForm, looseWords } from './looseWords'
 import { matchWord, wordForm } from './matchWord'
 import { mayStateYear } from './mayStateYear'
 import { pointedSources } from './pointedSources'
+import { documentOwnWords } from './documentOwnWords'
 import { askedAddress, saidByValue } from './saidByValue'
 import { personLines } from './personLines'
 import { monthsUnprinted } from './monthsUnprinted'
@@ -512,7 +513,8 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "What is the tidewater license": each word of the thing is in a passage, but no document names
   // them all (a README's "License" is another project's): the documents do not say it of the thing.
   // Only where a word qualifying the thing is a document's own name (its file name or title): a modifier
-  // in common words ("the final prime minister") may be said another way.
+  // in common words ("the final prime minister") may be said another way. Its name alone, not its opening
+  // (`documentOwnWords`): an opening's words are any topic's.
   const namesDocument = (word: string) =>
     sources.some((source) =>
       [
@@ -727,10 +729,11 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
 
 /** The sources whose documents name one of `terms` by their file name or their own words, then the rest. */
 function namedFirst(sources: readonly AnswerSource[], terms: readonly string[]): AnswerSource[] {
+  // Words, not numbers: a release's "1.1.0" is in every changelog's opening.
+  const named = terms.filter((term) => /\p{L}/u.test(term))
   const names = (source: AnswerSource) => {
-    const own = new Set([...(source.about ?? []), ...tokenize(source.filename.replace(/[_.-]+/gu, ' '))])
-    // Words, not numbers: a release's "1.1.0" is in every changelog's opening.
-    return terms.some((term) => /\p{L}/u.test(term) && own.has(term))
+    const own = documentOwnWords(source)
+    return named.some((term) => own.has(term))
   }
   return [...sources.filter(names), ...sources.filter((source) => !names(source))]
 }

@@ -1,7 +1,7 @@
 import { namingWords } from '../../retrieve/documentScope'
-import { tokenize } from '../../retrieve/index/tokenize'
 import type { QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import type { AnswerSource } from '../AnswerGenerator'
+import { documentOwnWords } from './documentOwnWords'
 import { wordForm } from './matchWord'
 
 /**
@@ -19,9 +19,7 @@ export function pointedSources(
   const named = namingWords(understanding.scope).map(wordForm)
   if (named.length === 0) return []
   return sources.filter((source) => {
-    const own = new Set(
-      [...(source.about ?? []), ...tokenize(source.filename.replace(/[_.-]+/gu, ' '))].map(wordForm),
-    )
+    const own = new Set([...documentOwnWords(source)].map(wordForm))
     return named.every((word) => own.has(word))
   })
 }
