@@ -15,12 +15,6 @@ export const LIBRARY_FOLDER: AnswerFolder = {
   ingest: ingestLibrary,
 }
 
-/**
- * A second mixed folder, of files of the shared corpus that no answers set asks about: slide decks,
- * Word files, Markdown READMEs and API docs, saved web pages (an encyclopedia article, an IETF draft, a
- * blog), a paper, a law summary and tax instructions. The questions of `folderQuestions.jsonl` are asked
- * of it: failure classes met on material unlike the library's.
- */
 /** The files of the second mixed folder (`CORPUS_FOLDER`), as paths in the shared corpus. */
 export const CORPUS_FOLDER_PATHS: readonly string[] = [
   'pdf/pdfjs__tracemonkey.pdf',
@@ -40,6 +34,12 @@ export const CORPUS_FOLDER_PATHS: readonly string[] = [
   'md/rustbook__ch10-03-lifetime-syntax.md',
 ]
 
+/**
+ * A second mixed folder, of files of the shared corpus that no answers set asks about: slide decks,
+ * Word files, Markdown READMEs and API docs, saved web pages (an encyclopedia article, an IETF draft, a
+ * blog), a paper, a law summary and tax instructions. The questions of `folderQuestions.jsonl` are asked
+ * of it: failure classes met on material unlike the library's.
+ */
 export const CORPUS_FOLDER: AnswerFolder = {
   name: 'corpus-folder',
   collection: 'corpus-folder',
