@@ -14,9 +14,18 @@ const PAGES: Record<string, string[]> = {
     '- Transition plans - Demonstrated experience of similar works - Work health and safety\n\n10. Provisions for review of payment: N/A',
   ],
   'talk.pptx': ['Criteria we used\n- Cost\n- Speed', '- Reliability\n- Support'],
+  'garden-plan-guide.md': [
+    'Changing the planting plan\n\nTo change the shared planting plan, do as follows:\n\n1. Copy the plan into a new, empty sheet.\n\nThe copy keeps the original untouched for the committee.',
+    '2. Mark the beds you are taking over.\n\n3. Pick the crops you will sow in them.\n\n4. Send the sheet to the plot secretary.',
+    'Water rota\n\nThe rota is kept on the shed door.',
+  ],
 }
 /** Each passage's page: the notice's first two passages are on page 1. */
-const PAGE_OF: Record<string, number[]> = { 'parking-machine-tender.pdf': [1, 1, 2], 'talk.pptx': [1, 2] }
+const PAGE_OF: Record<string, Array<number | null>> = {
+  'parking-machine-tender.pdf': [1, 1, 2],
+  'talk.pptx': [1, 2],
+  'garden-plan-guide.md': [null, null, null],
+}
 
 const chunk = (filename: string, index: number): ChunkRecord => ({
   id: `${filename}#${index}`,
@@ -77,6 +86,22 @@ describe('listContinued', () => {
       'Work health and safety',
     ])
       expect(answer).toContain(`\n- ${item}`)
+  })
+
+  it('puts the passage that goes on with numbered steps after the one that begins them', async () => {
+    const question = 'what are the steps to change the planting plan'
+    const found = [passage(1, 'garden-plan-guide.md', 0), passage(2, 'garden-plan-guide.md', 2)]
+    const sources = await continued(question, found)
+    expect(sources.map(({ chunk_id, number }) => `${number} ${chunk_id}`)).toEqual([
+      '1 garden-plan-guide.md#0',
+      '2 garden-plan-guide.md#1',
+    ])
+    const answer = extractiveAnswer({ question, sources: sources.map((source) => toAnswerSource(source)) })
+    expect(answer).toContain('Copy the plan into a new, empty sheet')
+    expect(answer).toContain('Send the sheet to the plot secretary')
+    // Steps numbered on from another number are another list's.
+    const other = [passage(1, 'garden-plan-guide.md', 1)]
+    expect(await continued(question, other)).toEqual(other)
   })
 
   it("leaves a deck's next slide, and any question that asks for no list, as search found them", async () => {

@@ -8,6 +8,7 @@ import type { PoolReading } from './PoolReading'
 import type { SourceDocument } from './SourceDocument'
 import { storedSource } from './storedSource'
 import { passageLines } from '../generate/extractive/passageLines'
+import { lastStepNumber, stepsFrom } from '../generate/extractive/stepNumber'
 
 /**
  * A document's passages read to find the top of a page: a form's or a report's pages, not a book's. A
@@ -22,7 +23,9 @@ const READ_PASSAGES = 300
  * with bulleted items, that page's first passage goes right after it (search's or read from the store),
  * the last source making room, and the sources are numbered again. The list's answer then holds all of
  * its items ("what criteria did they score the tenders on": eleven, three at the foot of one page and
- * eight at the top of the next). Any other question's sources come back as they are.
+ * eight at the top of the next). So too where a source's last numbered step is n and the document's next
+ * passage opens with step n + 1: a passage's end cut the steps. Any other question's sources come back
+ * as they are.
  */
 export async function listContinued(
   { store, pool, understanding }: PoolReading,
@@ -30,24 +33,40 @@ export async function listContinued(
 ): Promise<SourceDocument[]> {
   if (!listQuestion(understanding.ask)) return [...sources]
   const result = [...sources]
-  // Each document's passages, read once however many of its sources end in a list.
+  // Each document's passages, read once however many of its sources end in a list: its first pages
+  // (a page's top is looked for there), or all of them (a passage's next one, wherever it stands).
   const read = new Map<string, Promise<Array<Omit<ChunkRecord, 'vector'>>>>()
-  const passagesOf = (documentId: string) => {
-    let passages = read.get(documentId)
+  const passagesOf = (documentId: string, whole: boolean) => {
+    const key = `${whole ? 'all' : 'first'} ${documentId}`
+    let passages = read.get(key)
     if (!passages) {
-      passages = store.listChunks({ documentId, limit: READ_PASSAGES }).catch(() => [])
-      read.set(documentId, passages)
+      passages = store
+        .listChunks(whole ? { documentId } : { documentId, limit: READ_PASSAGES })
+        .catch(() => [])
+      read.set(key, passages)
     }
     return passages
   }
   for (const source of sources) {
     // A deck's slides are pages of their own: the next one's bullets are its own.
-    if (source.page === null || DECK_FILE.test(source.filename) || !endsInList(source.content)) continue
-    const first = (await passagesOf(source.document_id)).find((chunk) => chunk.page === source.page! + 1)
+    if (DECK_FILE.test(source.filename)) continue
+    const paged = source.page !== null && endsInList(source.content)
+    const numbered = lastStepNumber(source.content)
+    if (!paged && numbered === null) continue
+    const passages = await passagesOf(source.document_id, !paged)
+    // The top of the next page, whose bullets go on with the list; else the passage after this one, which
+    // goes on with its numbered steps ("1. Create a new, blank profile." then "2. Point to the baseline").
+    const at = passages.findIndex((chunk) => chunk.id === source.chunk_id)
+    const after = at === -1 ? undefined : passages[at + 1]
+    const first = paged
+      ? passages.find((chunk) => chunk.page === source.page! + 1)
+      : after && stepsFrom(after.text, numbered! + 1).length > 0
+        ? after
+        : undefined
     if (!first) continue
     // Search's passage if it found it, else the store's.
     const next = pool.find(({ chunk_id }) => chunk_id === first.id) ?? storedSource(first, source, 0)
-    if (openingItems(next.content).length === 0) continue
+    if (paged && openingItems(next.content).length === 0) continue
     if (result.some((taken) => taken.chunk_id === next.chunk_id)) continue
     result.splice(result.indexOf(source) + 1, 0, next)
     result.pop()

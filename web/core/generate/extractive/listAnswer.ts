@@ -26,6 +26,7 @@ import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
 import { AUXILIARY_VERBS, WH_WORDS } from '../../retrieve/questionWords'
 import { passageLines } from './passageLines'
+import { stepNumber, stepsFrom } from './stepNumber'
 import { NEGATED } from './negated'
 import { howToAsk } from './howToAsk'
 import { splitSentences } from '../../ingest/chunk/splitSentences'
@@ -369,7 +370,8 @@ export function listAnswer(
         if (!/^\d{1,2}\.\s/u.test(line)) break
         items.push(...numberedSteps(line))
       }
-      if (items.length >= 2)
+      // One step where the passage's end cut the rest: the next source goes on with them (`continuedOver`).
+      if (items.length >= 2 || continuedOver(sources, source.number, items, false) !== null)
         blocks.push({
           intro: steps > 0 ? lines[steps - 1]! : heading,
           items,
@@ -465,7 +467,7 @@ export function listAnswer(
   }
   const { intro, source } = best
   if (best.sentence !== undefined) return [`${best.sentence.replace(FOOTNOTE_MARK, '')} [${source}]`]
-  const next = best.runsOn ? continuedOver(sources, source) : null
+  const next = continuedOver(sources, source, best.items, best.runsOn)
   const all = endOfItems([...best.items, ...(next?.items ?? [])])
   // "what are luis's action items": of a list some of whose items name the owner asked, those items.
   const owner = OWNED_ITEMS.exec(asked.toLowerCase())?.[1]
@@ -831,9 +833,19 @@ const MAX_ITEMS = 12
 function continuedOver(
   sources: readonly AnswerSource[],
   number: number,
+  items: readonly string[],
+  runsOn: boolean,
 ): { items: string[]; source: number } | null {
   const ending = sources.find((source) => source.number === number)
-  if (!ending || ending.page === null || DECK_FILE.test(ending.filename)) return null
+  if (!ending || DECK_FILE.test(ending.filename)) return null
+  // Numbered steps a passage's end cut: the next source, of the same document, opens with the step after
+  // the list's last ("1. Copy the plan" / "2. Mark the beds", `listContinued` put it there).
+  const last = stepNumber(items.at(-1) ?? '')
+  const after = sources.find((source) => source.number === number + 1)
+  const steps =
+    last !== null && after?.document_id === ending.document_id ? stepsFrom(after.text, last + 1) : []
+  if (steps.length > 0) return { items: steps, source: after!.number }
+  if (!runsOn || ending.page === null) return null
   for (const source of sources) {
     if (source.document_id !== ending.document_id || source.page !== ending.page + 1) continue
     const items = openingItems(source.text)
