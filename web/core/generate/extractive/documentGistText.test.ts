@@ -154,6 +154,27 @@ describe('documentGistText', () => {
     )
   })
 
+  it('weighs less a sentence that points back at "these" things than the one that names them', () => {
+    const guide = [
+      source(
+        1,
+        [
+          'Running a Community Kitchen',
+          'When you run a community kitchen, or any shared kitchen, there are several duties that every volunteer team has to keep up.',
+          'The duties of a kitchen team are: food safety, cleaning rotas, stock ordering, waste sorting and first aid.',
+          'I will tell you more about these duties of a kitchen team here, so the kitchen team knows its duties and the kitchen runs well.',
+          'Food safety starts with washing hands and keeping raw and cooked food apart in the kitchen.',
+          'Cleaning rotas say which kitchen team cleans the kitchen on which day of the week.',
+        ].join('\n'),
+        'Running a Community Kitchen',
+        'kitchen.md',
+      ),
+    ]
+    const gist = documentGistText(guide).join('')
+    expect(gist).toContain('food safety, cleaning rotas, stock ordering')
+    expect(gist).not.toContain('I will tell you more')
+  })
+
   it('reads an abstract that runs on into the next passage as the abstract', () => {
     const heading = 'Quiet Routing: A Utility-Preserving Formulation of Mesh Routing'
     const abstract = [

@@ -44,7 +44,10 @@ const LEDE_BONUS = 0.3
 const TITLE_WEIGHT = 0.4
 /** The last sentence read weighs this much less than the first: a lede comes first. */
 const POSITION_WEIGHT = 0.3
-/** A sentence that leans on the one before ("It…", "They…") weighs this much less alone. */
+/**
+ * A sentence that leans on the one before ("It…", "They…", "I'll say more about these concepts") weighs
+ * this much less alone.
+ */
 const LEANING_PENALTY = 0.3
 /** A sentence sharing more than this share of its words with one chosen says nothing new. */
 const MAX_SHARED = 0.6
@@ -63,7 +66,8 @@ const SELF_REFERENCE = new RegExp(
 const SELF_TITLED =
   /^This\s+(?:\p{Lu}[\p{L}-]*\s+){1,4}(?:presents|describes|summari[sz]es|outlines|sets\s+out|explains|reports|introduces|covers)\b/u
 const selfReference = (text: string) => SELF_REFERENCE.test(text) || SELF_TITLED.test(text)
-const LEANING = /^(?:it|its|they|their|these|those|he|she|his|her|this|that|such|but|and|also|however)\b/iu
+const LEANING =
+  /^(?:it|its|they|their|these|those|he|she|his|her|this|that|such|but|and|also|however)\b|\b(?:these|those)\s+\p{L}{3,}/iu
 /** "(a) ", "(e) ", "1. ": an enumerator opening a sentence of a syllabus or a list. */
 const ENUMERATOR = /^\(?(?:[a-z]|\d{1,2})[.)]\s+(?=\S)/u
 /** An address, a mail address or a DOI: a reference or a transcript, never a gist's words. */
