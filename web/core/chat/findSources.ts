@@ -9,6 +9,7 @@ import type { SourceDocument } from './SourceDocument'
 import { abbreviationsByDocument } from './abbreviationsByDocument'
 import { documentGist, readsOpening } from './documentGist'
 import { listContinued } from './listContinued'
+import { otherFormsQuery } from './otherFormsQuery'
 import { releaseSection } from './releaseSection'
 import { EVIDENCE_POOL, evidenceFirst } from './evidenceFirst'
 import { followUpQuestion } from './followUpQuestion'
@@ -90,14 +91,31 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   // "Who attended the pta meeting": the minutes' "Present:" line is searched for as well.
   const attendance = attendanceQuery(asked[0] ?? question)
   const queries = [...asked, ...(listed ? [listed] : []), ...(attendance ? [attendance] : [])]
-  const found = await searchChunks(ports, {
+  const request = {
     queries,
     collectionIds: input.collectionId ? [input.collectionId] : undefined,
     topK: Math.max(input.topK, EVIDENCE_POOL),
     hybrid: input.hybrid,
     readsOpening: readsOpening(queries[0] ?? question),
     signal: input.signal,
-  })
+  }
+  let found = await searchChunks(ports, request)
+  // "which license does ripgrep use": a word none of the passages to be shown prints in any form is
+  // searched again in its other forms too ("licensed", which the README's lede prints).
+  const formed = otherFormsQuery(
+    queries[0] ?? question,
+    found.chunks.slice(0, input.topK).map(({ chunk }) => chunk.text),
+  )
+  let searched = queries
+  if (formed !== null) {
+    const again = await searchChunks(ports, { ...request, queries: [...queries, formed.query] })
+    // Kept where a passage to be shown prints a form beside the ask's other words: "need" searched as
+    // "needs" finds any passage that needs something.
+    if (again.chunks.slice(0, input.topK).some(({ chunk }) => formed.answers(chunk.text))) {
+      found = again
+      searched = [...queries, formed.query]
+    }
+  }
   const pool = found.chunks.map((hit, i) => foundSource(hit, i + 1))
   // Read once by search, with the collection's defined terms (queries[0], the question as answered).
   // A follow-up searched as its rewrite: the words it typed are what it asks anew.
@@ -130,7 +148,7 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   return {
     question,
     intent,
-    queries_used: queriesSearched(queries, found),
+    queries_used: queriesSearched(searched, found),
     search_method: found.method,
     sources,
     search_note: found.fallback_reason,
