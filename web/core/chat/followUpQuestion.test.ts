@@ -53,6 +53,13 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('what did it fix?', after('when was tidyframe 2.2.0 released'))).toBe(
       'what did tidyframe 2.2.0 fix',
     )
+    // A question ending on its preposition was about the phrase before it.
+    expect(
+      followUpQuestion('where was it published?', after('what is the hedgerow survey paper about')),
+    ).toBe('where was the hedgerow survey paper published')
+    expect(followUpQuestion('when was it sent?', after('who is the complaint letter from'))).toBe(
+      'when was the complaint letter sent',
+    )
     // "it" is not the findings, but what they are of; a singular "status" is what "it" is.
     expect(
       followUpQuestion('what did it cost?', after('what are the main findings of the greenhouse study')),

@@ -520,11 +520,6 @@ function ownerOfPlural(phrase: string, pronoun: string): string {
 const PLURAL_OF = /^(?:[\p{L}\p{N}'-]+\s+){0,3}?\p{L}+(?<![sui])s\s+of\s+(.+)$/u
 
 /**
- * Whether the message's pronoun stands for something on its own: "when was that decided", not "what is
- * that pattern called", where "that" points at a noun of its own (a determiner, by wink-nlp's tags) that
- * the previous question need not hold.
- */
-/**
  * What a question was about, as a pronoun after it stands for it: the noun phrase it ends on ("who wrote
  * THE CAPSTONE REPORT", "what is THE MONTHLY RENT"), or, where it ends on its verb, the subject between
  * its auxiliary and that verb ("when was TIDYFRAME 2.2.0 released"). By wink-nlp's tags; null where neither
@@ -532,14 +527,16 @@ const PLURAL_OF = /^(?:[\p{L}\p{N}'-]+\s+){0,3}?\p{L}+(?<![sui])s\s+of\s+(.+)$/u
  */
 function referentOf(previous: string): string | null {
   const { words, tags } = textValues(previous)
-  const last = tags.length - 1
-  if (last < 1 || words.length !== tags.length) return null
+  if (tags.length < 2 || words.length !== tags.length) return null
+  // "what is THE TRACEMONKEY PAPER about", "who is the letter from": the phrase before a closing preposition.
+  let last = tags.length - 1
+  while (last > 1 && tags[last] === 'ADP') last--
   let phrase: string[] = []
   if (NOMINAL.test(tags[last]!)) {
     let start = last
     while (start > 0 && (NOMINAL.test(tags[start - 1]!) || tags[start - 1] === 'ADJ')) start--
     if (start > 0 && tags[start - 1] === 'DET') start--
-    phrase = words.slice(start)
+    phrase = words.slice(start, last + 1)
   } else if (/^(?:VERB|AUX)$/u.test(tags[last]!)) {
     const auxiliary = tags.lastIndexOf('AUX', last - 1)
     if (auxiliary >= 0) phrase = words.slice(auxiliary + 1, last)
@@ -568,6 +565,11 @@ function namesNothing(question: string): boolean {
   )
 }
 
+/**
+ * Whether the message's pronoun stands for something on its own: "when was that decided", not "what is
+ * that pattern called", where "that" points at a noun of its own (a determiner, by wink-nlp's tags) that
+ * the previous question need not hold.
+ */
 function standsAlone(message: string): boolean {
   const pronoun = PRONOUN.exec(message)
   if (!pronoun) return false
