@@ -25,6 +25,8 @@ const SHAPES: ReadonlyArray<[RegExp, ValueKind[]]> = [
     /\bhow\s+much\b.*\b(?:cost|costs|costing|pay|pays|paid|charge|charges|charged|earn|earns|earned|spend|spends|spent|fine|fines|fined|owe|owes|owed|raise|raises|raised|donate|donates|donated|invest|invests|invested|worth)\b/u,
     ['money'],
   ],
+  // "How much is a ticket", "how much was a loaf of bread": one of a thing, priced.
+  [/\bhow\s+much\s+(?:is|are|was|were)\s+(?:a|an|one)\s/u, ['money']],
   [/\bhow\s+much\b/u, ['money', 'count', 'measure', 'percent']],
   // "What does the CEO earn", "what does the plan cost": the verb asks an amount of money.
   [/^what\s+(?:does|do|did|will|would)\s+.+?\s(?:earn|cost|charge|pay)\s*[?.!]*$/u, ['money']],

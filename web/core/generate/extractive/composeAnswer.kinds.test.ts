@@ -267,6 +267,51 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     )
   })
 
+  it('refuses "how much is a X" where no passage prices one, a part\'s number in a title being no price', () => {
+    const agenda = source(
+      1,
+      'Conference Roadmap\n\nWeb Server Cookbook (Training)\nBreak My Site\nWeb Server Tuning Part 2: Scaling Out',
+      'web-server-tuning.pptx',
+      'Conference Roadmap',
+    )
+    const venue = source(
+      2,
+      'Venue\n\nRoom 4, level 4 of the conference centre.',
+      'web-server-tuning.pptx',
+      'Venue',
+    )
+    const question = 'how much is a ticket to the web server conference'
+    expect(answer(question, [agenda, venue]).kind).toBe('none')
+    const priced = source(
+      3,
+      'Tickets\n\nA ticket to the Web Server Conference is $45, lunch included.',
+      'web-server-tuning.pptx',
+      'Tickets',
+    )
+    expect(answer(question, [agenda, venue, priced]).text).toBe(
+      'A ticket to the Web Server Conference is $45, lunch included. [3]',
+    )
+  })
+
+  it('answers "what port" with a number, and refuses a code line that only passes a port along', () => {
+    const readme = source(
+      1,
+      'Usage\n\nOn the worker side, expose an object:\n\nRelay.expose(api, port);\n\nOn the main thread, wrap the port you were given.',
+      'relay-README.md',
+      'Usage',
+    )
+    expect(answer('what port does relay listen on', [readme]).kind).toBe('none')
+    const server = source(
+      2,
+      'Server\n\nThe relay server listens on port 7070 unless RELAY_PORT says otherwise.',
+      'relay-README.md',
+      'Server',
+    )
+    expect(answer('what port does relay listen on', [readme, server]).text).toBe(
+      'The relay server listens on port 7070 unless RELAY_PORT says otherwise. [2]',
+    )
+  })
+
   it('answers "what\'s the X fee" with the sentence pricing it, and refuses one no sentence names whole', () => {
     const changes = source(
       1,

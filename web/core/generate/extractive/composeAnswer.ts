@@ -558,6 +558,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const versionless =
     VERSION_ASK.test(ask) &&
     !chosen.some((item) => /\p{N}/u.test(item.sentence.text) || releaseOf(item) !== null)
+  // "What port does the server listen on": a port is a number of its own ("port 8080", ":11434"), not a
+  // code line that passes one along (`expose(obj, port)`) nor a draft's name ("draft-dejong-remotestorage-04").
+  const portless = PORT_ASK.test(ask) && !chosen.some(({ sentence }) => PORT_NUMBER.test(sentence.text))
   // "How do I run ocrmypdf in docker": a way of doing it that no passage of the documents quoted names
   // is not one they describe (another document naming docker does not make this one say it).
   const means = askedMeans(ask)
@@ -675,6 +678,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         priceUnnamed ||
         shareless ||
         versionless ||
+        portless ||
         uncounted ||
         untimed ||
         datedElsewhere ||
@@ -896,6 +900,10 @@ function versionedHeading(heading: string | null): string | null {
 const AUTHORED =
   /\b(?:wr[io]te|written|writes|authors?|authored|presented|presents|delivered|prepared|speakers?|presenters?)\b|\b[Bb]y\s+(?:Dr\.?\s+)?\p{Lu}\p{Ll}/u
 
+/** "What port does it listen on", "which ports must be open", "the port number of the api". */
+const PORT_ASK = /\b(?:what|which)\s+(?:[\p{L}\p{N}.+#-]+\s+){0,2}ports?\b|\bport\s+numbers?\b/iu
+/** A number that may be a port's: two to five digits, not part of a word, a name or a version. */
+const PORT_NUMBER = /(?<![\p{L}\p{N}.-])\d{2,5}(?![\p{L}\p{N}-]|\.\d)/u
 /** "When was…", "what year did…": when something past happened, asked. */
 const PAST_WHEN = /^(?:when\s+(?:was|were|did)|what\s+(?:date|year|day|month)\s+(?:was|were|did))\b/iu
 /** "How long does it last", "how long did it take": a length of time asked. */
