@@ -11,6 +11,20 @@ describe('codeText', () => {
     expect(codeText('if (x == null) { return; } else { y = "a"; z = "b"; }')).toBe(true)
   })
 
+  it("reads a README's one statement of a program as code: a declaration, an assignment, a call", () => {
+    expect(codeText("const relay = require('relay');")).toBe(true)
+    expect(codeText("ctx.body = 'Hello';")).toBe(true)
+    expect(codeText('Relay.expose(api, port);')).toBe(true)
+    expect(codeText('await server.listen(8080);')).toBe(true)
+    expect(codeText("import { wrap } from 'relay';")).toBe(true)
+  })
+
+  it('reads a clause ending on a semicolon as prose, brackets and all', () => {
+    expect(codeText('the employer (as defined in clause 2) pays the wage;')).toBe(false)
+    expect(codeText('Employer (as defined) shall pay;')).toBe(false)
+    expect(codeText('Tuesday: planning meeting;')).toBe(false)
+  })
+
   it('reads prose quoting names, and an XPath, as no code', () => {
     expect(
       codeText(

@@ -13,5 +13,17 @@ const SIGNS_PER_WORD = 0.5
  */
 export function codeText(text: string): boolean {
   const signs = text.match(CODE_SIGNS)?.length ?? 0
-  return signs >= MIN_SIGNS && signs / Math.max(1, text.split(/\s+/u).length) >= SIGNS_PER_WORD
+  return (
+    (signs >= MIN_SIGNS && signs / Math.max(1, text.split(/\s+/u).length) >= SIGNS_PER_WORD) ||
+    STATEMENT.test(text.trim())
+  )
 }
+
+/**
+ * One statement of a program a README shows, with few of code's signs: a declaration (`const app = new
+ * Koa();`), an import, an assignment (`ctx.body = 'Hello';`), a call (`Comlink.expose(obj, port);`), ending
+ * on its semicolon. It names the question's words ("what port does comlink listen on") and answers none. A
+ * call is a name joined to its bracket, which prose does not write ("Employer (as defined) shall pay;").
+ */
+const STATEMENT =
+  /^(?:(?:const|let|var)\s+[^=]+=.*|import\s.+|[\p{L}_$][\p{L}\p{N}_$.]*(?:\[[^\]]*\])?\s*=(?!=).*|(?:await\s+|return\s+|new\s+)?[\p{L}_$][\p{L}\p{N}_$.]*\(.*\))\s*;$/u
