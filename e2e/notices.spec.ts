@@ -30,7 +30,7 @@ interface Watch {
 
 /**
  * Watches every frame from now on: how many toasts show, their lines, and whether one lies over the app
- * bar's controls, the screen's header or the chat's composer.
+ * bar's controls, the screen's header or the chat's composer; the lines also at every change of the page.
  */
 async function watchToasts(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -71,6 +71,14 @@ async function watchToasts(page: Page): Promise<void> {
       requestAnimationFrame(frame)
     }
     requestAnimationFrame(frame)
+    // Lines are also read on every change of the page: a loaded machine may draw no frame while a count
+    // passes, and a line is what the toast said, drawn or not.
+    new MutationObserver(() => {
+      for (const message of document.querySelectorAll('.toast .toast-message')) {
+        const line = message.textContent ?? ''
+        if (!watch.lines.includes(line)) watch.lines.push(line)
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true })
   })
 }
 
