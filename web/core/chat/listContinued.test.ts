@@ -19,12 +19,18 @@ const PAGES: Record<string, string[]> = {
     '2. Mark the beds you are taking over.\n\n3. Pick the crops you will sow in them.\n\n4. Send the sheet to the plot secretary.',
     'Water rota\n\nThe rota is kept on the shed door.',
   ],
+  'kiln-guide.md': [
+    'Cooling the kiln\n\nThe controller follows three rules when it cools a load. If the three rules all fail, it holds the temperature and calls for help.',
+    'The first rule is that it never drops more than 100 degrees an hour above 600 degrees. The second rule is that it opens the vent once the load is below 400 degrees.',
+    'The third rule is that it sounds the buzzer when the load can be handled. Keep the lid shut until then.',
+  ],
 }
 /** Each passage's page: the notice's first two passages are on page 1. */
 const PAGE_OF: Record<string, Array<number | null>> = {
   'parking-machine-tender.pdf': [1, 1, 2],
   'talk.pptx': [1, 2],
   'garden-plan-guide.md': [null, null, null],
+  'kiln-guide.md': [null, null, null],
 }
 
 const chunk = (filename: string, index: number): ChunkRecord => ({
@@ -102,6 +108,27 @@ describe('listContinued', () => {
     // Steps numbered on from another number are another list's.
     const other = [passage(1, 'garden-plan-guide.md', 1)]
     expect(await continued(question, other)).toEqual(other)
+  })
+
+  it('puts the passage that opens ordinal sentences after the one that counts them, and the answer holds every one', async () => {
+    const question = 'what rules does the kiln controller follow when cooling'
+    const found = [passage(1, 'kiln-guide.md', 0), passage(2, 'kiln-guide.md', 2)]
+    const sources = await continued(question, found)
+    expect(sources.map(({ chunk_id, number }) => `${number} ${chunk_id}`)).toEqual([
+      '1 kiln-guide.md#0',
+      '2 kiln-guide.md#1',
+    ])
+    // The third rule's passage, search's second, made room; found again it follows the second rule.
+    const all = [...sources, { ...passage(3, 'kiln-guide.md', 2) }]
+    const answer = extractiveAnswer({ question, sources: all.map((source) => toAnswerSource(source)) })
+    // Introduced by the sentence that counts them, not the one pointing back at "the three rules".
+    expect(answer).toMatch(/^The controller follows three rules when it cools a load\. \[1\] \[2\]\[3\]\n/u)
+    expect(answer).toContain('\n- The first rule is that it never drops')
+    expect(answer).toContain('\n- The second rule is that it opens the vent')
+    expect(answer).toContain('\n- The third rule is that it sounds the buzzer')
+    // A passage that counts nothing is not read on.
+    const plain = [passage(1, 'garden-plan-guide.md', 2)]
+    expect(await continued(question, plain)).toEqual(plain)
   })
 
   it("leaves a deck's next slide, and any question that asks for no list, as search found them", async () => {

@@ -9,6 +9,7 @@ import type { SourceDocument } from './SourceDocument'
 import { storedSource } from './storedSource'
 import { passageLines } from '../generate/extractive/passageLines'
 import { lastStepNumber, stepsFrom } from '../generate/extractive/stepNumber'
+import { announcedOrdinalNoun, countedNouns } from '../generate/extractive/ordinalItems'
 
 /**
  * A document's passages read to find the top of a page: a form's or a report's pages, not a book's. A
@@ -24,8 +25,9 @@ const READ_PASSAGES = 300
  * the last source making room, and the sources are numbered again. The list's answer then holds all of
  * its items ("what criteria did they score the tenders on": eleven, three at the foot of one page and
  * eight at the top of the next). So too where a source's last numbered step is n and the document's next
- * passage opens with step n + 1: a passage's end cut the steps. Any other question's sources come back
- * as they are.
+ * passage opens with step n + 1: a passage's end cut the steps; and where a source counts things ("three
+ * rules") and the next passage opens the first of them in an ordinal sentence ("The first rule is…").
+ * Any other question's sources come back as they are.
  */
 export async function listContinued(
   { store, pool, understanding }: PoolReading,
@@ -52,15 +54,22 @@ export async function listContinued(
     if (DECK_FILE.test(source.filename)) continue
     const paged = source.page !== null && endsInList(source.content)
     const numbered = lastStepNumber(source.content)
-    if (!paged && numbered === null) continue
+    const counts = countedNouns(source.content).length > 0
+    if (!paged && numbered === null && !counts) continue
     const passages = await passagesOf(source.document_id, !paged)
     // The top of the next page, whose bullets go on with the list; else the passage after this one, which
-    // goes on with its numbered steps ("1. Create a new, blank profile." then "2. Point to the baseline").
+    // goes on with its numbered steps ("1. Create a new, blank profile." then "2. Point to the baseline"),
+    // or opens the ordinal sentences of the things this one counts ("The compiler uses three rules…" then
+    // "The first rule is that…").
     const at = passages.findIndex((chunk) => chunk.id === source.chunk_id)
     const after = at === -1 ? undefined : passages[at + 1]
+    const goesOn = (text: string) =>
+      numbered !== null
+        ? stepsFrom(text, numbered + 1).length > 0
+        : announcedOrdinalNoun(source.content, text) !== null
     const first = paged
       ? passages.find((chunk) => chunk.page === source.page! + 1)
-      : after && stepsFrom(after.text, numbered! + 1).length > 0
+      : after && goesOn(after.text)
         ? after
         : undefined
     if (!first) continue

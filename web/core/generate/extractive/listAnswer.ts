@@ -20,7 +20,7 @@ import { withoutLabels, clipItem, listItems, numberedSteps, PAGE_NUMBER, TABLE_R
 import { looseWords } from './looseWords'
 import { knownWord } from '../../retrieve/englishReader'
 import { proseLists } from './proseList'
-import { ordinalItems } from './ordinalItems'
+import { countingSentence, ordinalItems, ordinalsGoingOn } from './ordinalItems'
 import { matchWord } from './matchWord'
 import { textValues } from './textValues'
 import { BULLET } from '../../ingest/chunk/bullet'
@@ -381,7 +381,16 @@ export function listAnswer(
     }
     // "The first rule is that… The second rule is that…": a list said in ordinal sentences.
     const ordinal = deck ? null : ordinalItems(lines)
-    if (ordinal) blocks.push({ ...ordinal, before: [], runsOn: false })
+    if (ordinal) {
+      // Introduced by the passage before, of the same document, that counts them ("The compiler uses
+      // three rules…", `listContinued` put it there), cited as its own.
+      const previous = sources.find(
+        (other) => other.number === source.number - 1 && other.document_id === source.document_id,
+      )
+      const counting = ordinal.introduced || !previous ? null : countingSentence(previous.text, ordinal.noun)
+      const intro = counting === null ? ordinal.intro : `${counting} [${previous!.number}]`
+      blocks.push({ intro, items: ordinal.items, before: [], runsOn: false })
+    }
     // What the document names itself ("fastapi" in "fastapi__deployment-concepts.md") it need not repeat;
     // nor need a slide repeat its deck's title ("Recommendations" in "Closing the Rural Broadband Gap").
     // A document's title over its sections ("How we cut our CI time in half > What we changed") names it too.
@@ -845,6 +854,10 @@ function continuedOver(
   const steps =
     last !== null && after?.document_id === ending.document_id ? stepsFrom(after.text, last + 1) : []
   if (steps.length > 0) return { items: steps, source: after!.number }
+  // "The second rule is…" at one passage's end, "The third rule is…" opening the next.
+  const ordinals =
+    after?.document_id === ending.document_id ? ordinalsGoingOn(items.at(-1) ?? '', after.text) : []
+  if (ordinals.length > 0) return { items: ordinals, source: after!.number }
   if (!runsOn || ending.page === null) return null
   for (const source of sources) {
     if (source.document_id !== ending.document_id || source.page !== ending.page + 1) continue
