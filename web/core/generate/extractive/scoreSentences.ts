@@ -24,6 +24,7 @@ import { holdsMoney } from './holdsMoney'
 import { holdsShare } from './holdsShare'
 import { placeBesideAsk } from './placeBesideAsk'
 import { askFocus, askedThing, listedFocus } from './askFocus'
+import { statesFocus } from './statesFocus'
 import { speakerOf } from './speakerOf'
 import { howItWorks } from './howItWorks'
 import { howToAsk } from './howToAsk'
@@ -180,6 +181,11 @@ const HEADING_ASKS_BONUS = 0.25
 const CELL_BONUS = 0.3
 /** A sentence naming every word of the thing asked of a subject (`askedThing`, two words or more). */
 const THING_BONUS = 0.15
+/**
+ * For "what is the penalty…", a sentence saying what the penalty is (`statesFocus`), over one holding as
+ * many of the ask's words with the penalty in passing.
+ */
+const FOCUS_STATED_BONUS = 0.1
 /**
  * For "how do I…", "how to…", a sentence that instructs with the ask's purpose ("To remove the invisible
  * OCR text layer…, use --mode strip:") over one that only shares its words ("Perhaps you… want to get rid
@@ -538,6 +544,8 @@ export function scoreSentences(
       thing.every((term) => [...sentence.terms].some((word) => matchWord(term, word) > 0))
     )
       score += THING_BONUS
+    if (coverage > 0 && statesFocus(understanding.ask, thing.at(-1) ?? focus, sentence.text))
+      score += FOCUS_STATED_BONUS
     if (howTo && coverage > 0 && INSTRUCTION.test(sentence.text.replace(/^\p{Lu}/u, (c) => c.toLowerCase())))
       score += INSTRUCTION_BONUS
     const label = sentence.label
