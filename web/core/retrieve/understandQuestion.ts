@@ -1,4 +1,5 @@
 import { documentScope } from './documentScope'
+import { originAsk } from './nameOrigin'
 import { holdsPhrase } from './holdsPhrase'
 import { tokenize } from './index/tokenize'
 import { type QuestionPeriod, questionPeriods } from './questionPeriods'
@@ -382,6 +383,8 @@ function answerKind(ask: string, namesPeriod: boolean): AnswerKind {
     return 'date'
   // "who is the fedramp guide for": its readers, said as a kind of people ("tool developers"), not a name.
   if (AUDIENCE_ASK.test(lower) || RULE_PEOPLE_ASK.test(lower)) return 'other'
+  // "where does the name mozilla come from": what the name is made of or after, no place.
+  if (originAsk(lower)) return 'other'
   if (
     /^(?:who|whom|whose|which\s+(?:person|people|company|firm|auditor))\b|\bwho\s+(?:is|was|are)\b/u.test(
       lower,

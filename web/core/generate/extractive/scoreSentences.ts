@@ -25,6 +25,7 @@ import { holdsShare } from './holdsShare'
 import { placeBesideAsk } from './placeBesideAsk'
 import { askFocus, askedThing, listedFocus } from './askFocus'
 import { statesFocus } from './statesFocus'
+import { originAsk, saysOrigin } from '../../retrieve/nameOrigin'
 import { speakerOf } from './speakerOf'
 import { howItWorks } from './howItWorks'
 import { howToAsk } from './howToAsk'
@@ -186,6 +187,11 @@ const THING_BONUS = 0.15
  * many of the ask's words with the penalty in passing.
  */
 const FOCUS_STATED_BONUS = 0.1
+/**
+ * For "where does the name mozilla come from", a sentence saying what a name comes from ("named after the
+ * original code name…, a blending of 'Mosaic and Godzilla'"), over one telling who came up with it where.
+ */
+const ORIGIN_BONUS = 0.5
 /**
  * For "how do I…", "how to…", a sentence that instructs with the ask's purpose ("To remove the invisible
  * OCR text layer…, use --mode strip:") over one that only shares its words ("Perhaps you… want to get rid
@@ -480,6 +486,7 @@ export function scoreSentences(
   const part = terms.filter((term) => DOCUMENT_PARTS.has(term))
   const options = typedOptions(understanding.ask)
   const howTo = howToAsk(understanding.ask)
+  const origin = originAsk(understanding.ask)
   // "Who do I contact for IT help": an office's number is whom to reach ("IT help desk: ext. 2400").
   const contactAsked = CONTACT_ASK.test(understanding.ask)
   // "What's his email": a line printing an address answers it, in no word for it.
@@ -546,6 +553,7 @@ export function scoreSentences(
       score += THING_BONUS
     if (coverage > 0 && statesFocus(understanding.ask, thing.at(-1) ?? focus, sentence.text))
       score += FOCUS_STATED_BONUS
+    if (origin && coverage > 0 && saysOrigin(sentence.text)) score += ORIGIN_BONUS
     if (howTo && coverage > 0 && INSTRUCTION.test(sentence.text.replace(/^\p{Lu}/u, (c) => c.toLowerCase())))
       score += INSTRUCTION_BONUS
     const label = sentence.label
