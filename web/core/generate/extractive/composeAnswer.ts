@@ -1,4 +1,5 @@
 import { splitSentences } from '../../ingest/chunk/splitSentences'
+import { endpointWord, printsRequestLine } from './requestLine'
 import { periodYears } from '../../retrieve/questionPeriods'
 import {
   QUESTION_SHAPE,
@@ -390,6 +391,14 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const candidates = candidateSentences(quotable, admit).filter(({ text }) => !ofAnotherRelease(text))
   const scores = scoreSentences(understanding, candidates)
   const best = scores.ranked[0]
+  for (const r of scores.ranked.filter((r, i) => i < 6 || r.sentence.text.includes('/api')))
+    console.log(
+      'DBG',
+      r.score.toFixed(3),
+      r.coverage.toFixed(2),
+      r.sentence.source,
+      r.sentence.text.slice(0, 100),
+    )
   const missing = unsaid(scores.missing, sources, request.question).filter(
     // "chaired" is said where a passage prints "Chair": no refusal names a form of a word it shows.
     (term) => !sources.some((source) => mentions(source.number, term)),
@@ -662,6 +671,15 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // deck's title slide, "elected" nowhere).
   const roleHeld =
     understanding.wants === 'person' && best.holdsKind && nameBesideRole(best.sentence.text, understanding)
+  // "which ollama endpoint deletes a model": "DELETE /api/delete" under the heading "Delete a Model" names the
+  // endpoint asked, though it prints neither "endpoint" nor most of the ask.
+  const bestHeading = sources.find(({ number }) => number === best.sentence.source)?.heading ?? ''
+  const endpointHeld =
+    scores.terms.some(endpointWord) &&
+    printsRequestLine(best.sentence.text) &&
+    scores.terms.some(
+      (term) => !endpointWord(term) && tokenize(bestHeading).some((word) => matchWord(term, word) > 0),
+    )
   // "how long do they keep my records" under the FAQ's "How long can I keep a book?": another question's answer.
   const otherAsked = otherQuestionAnswered(
     best,
@@ -700,6 +718,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     (!anchored &&
       !defined &&
       !roleHeld &&
+      !endpointHeld &&
       (best.coverage < ANSWER_FLOOR ||
         (best.coverage < SUPPORTED_COVERAGE &&
           focus !== null &&

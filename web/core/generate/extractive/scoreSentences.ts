@@ -26,6 +26,7 @@ import { placeBesideAsk } from './placeBesideAsk'
 import { askFocus, askedThing, listedFocus } from './askFocus'
 import { statesFocus } from './statesFocus'
 import { originAsk, saysOrigin } from '../../retrieve/nameOrigin'
+import { endpointWord, printsRequestLine } from './requestLine'
 import { speakerOf } from './speakerOf'
 import { howItWorks } from './howItWorks'
 import { howToAsk } from './howToAsk'
@@ -192,6 +193,11 @@ const FOCUS_STATED_BONUS = 0.1
  * original code name…, a blending of 'Mosaic and Godzilla'"), over one telling who came up with it where.
  */
 const ORIGIN_BONUS = 0.5
+/**
+ * For "which ollama endpoint deletes a model", an HTTP request line ("DELETE /api/delete"): an API
+ * document names its endpoints so, under the heading saying what each does, never in the word the ask uses.
+ */
+const ENDPOINT_BONUS = 0.5
 /**
  * For "how do I…", "how to…", a sentence that instructs with the ask's purpose ("To remove the invisible
  * OCR text layer…, use --mode strip:") over one that only shares its words ("Perhaps you… want to get rid
@@ -487,6 +493,7 @@ export function scoreSentences(
   const options = typedOptions(understanding.ask)
   const howTo = howToAsk(understanding.ask)
   const origin = originAsk(understanding.ask)
+  const endpointAsked = terms.some(endpointWord)
   // "Who do I contact for IT help": an office's number is whom to reach ("IT help desk: ext. 2400").
   const contactAsked = CONTACT_ASK.test(understanding.ask)
   // "What's his email": a line printing an address answers it, in no word for it.
@@ -554,6 +561,7 @@ export function scoreSentences(
     if (coverage > 0 && statesFocus(understanding.ask, thing.at(-1) ?? focus, sentence.text))
       score += FOCUS_STATED_BONUS
     if (origin && coverage > 0 && saysOrigin(sentence.text)) score += ORIGIN_BONUS
+    if (endpointAsked && coverage > 0 && printsRequestLine(sentence.text)) score += ENDPOINT_BONUS
     if (howTo && coverage > 0 && INSTRUCTION.test(sentence.text.replace(/^\p{Lu}/u, (c) => c.toLowerCase())))
       score += INSTRUCTION_BONUS
     const label = sentence.label
