@@ -99,6 +99,18 @@ describe('followUpQuestion', () => {
     )
   })
 
+  it('puts the verb of "and to delete one?" in the place of the one the question before asked which thing does', () => {
+    expect(followUpQuestion('and to delete one?', after('which ollama endpoint lists local models'))).toBe(
+      'which ollama endpoint deletes models',
+    )
+    expect(followUpQuestion('and to copy one?', after('which recipe endpoint shares a saved recipe'))).toBe(
+      'which recipe endpoint copies a recipe',
+    )
+    expect(followUpQuestion('and to push it?', after('which team owns the billing service'))).toBe(
+      'which team pushes the billing service',
+    )
+  })
+
   it('puts a word in the place of its opposite: "and after?", "and the lowest?"', () => {
     expect(followUpQuestion('and after?', after('how long did CI take before'))).toBe(
       'how long did CI take after',

@@ -221,6 +221,10 @@ function rewrittenFollowUp(
   // the program it is a version of kept.
   const typedVersion = TYPED_VERSION.exec(change)?.[1]
   if (typedVersion && NAMED_VERSION.test(previous)) return previous.replace(NAMED_VERSION, typedVersion)
+  // "and to delete one?" after "which ollama endpoint lists local models": the new verb in the place of the
+  // previous question's, what that verb was done to kept.
+  const swappedVerb = verbSwapped(change, previous)
+  if (swappedVerb) return swappedVerb
   // "for jbig2 images": the previous question's last phrase under the same preposition.
   const preposition = PREPOSITION.exec(change)?.[1]?.toLowerCase()
   if (preposition) {
@@ -424,6 +428,51 @@ const OPPOSITES: ReadonlyMap<string, string> = new Map(
   ]),
 )
 /** A word and its number: "phase 3", "section 12", "table 4". */
+/** "to delete one", "to copy it": a verb done to what the question before was about. */
+const TO_VERB = /^to\s+(\p{Ll}{2,})(?:\s+(one|it|them|some|those|these|that|this))?$/u
+/** "which ollama endpoint lists local models": a question asking which thing does something to something. */
+const WHICH_DOES = /^(?:which|what)\s+/iu
+
+/**
+ * The question before with `change`'s verb ("to delete one") in the place of its own: "which ollama
+ * endpoint lists local models" then "and to delete one?" asks "which ollama endpoint deletes models".
+ * The verb replaced is the first after the thing asked for that the model tags a verb, or, where it tags
+ * none (it reads "lists" as a noun), the first that reads as one, an English word with a third person's
+ * "s". Null where the follow-up is of another shape, or the question before is no "which … does …".
+ */
+function verbSwapped(change: string, previous: string): string | null {
+  const [, verb, pronoun] = TO_VERB.exec(change.toLowerCase()) ?? []
+  if (verb === undefined || !WHICH_DOES.test(previous)) return null
+  const words = previous.split(' ')
+  const { tags, words: tokens } = textValues(previous)
+  const tagged = words.findIndex(
+    (word, i) => i >= 2 && i < words.length - 1 && tags[tokens.indexOf(word.toLowerCase())] === 'VERB',
+  )
+  const at =
+    tagged >= 0
+      ? tagged
+      : words.findIndex(
+          (word, i) =>
+            i >= 2 && i < words.length - 1 && /^\p{Ll}{3,}s$/u.test(word) && knownWord(word.slice(0, -1)),
+        )
+  if (at < 0) return null
+  const done = /s$/u.test(words[at]!) ? thirdPerson(verb) : verb
+  // "one" is another of the same kind, not of the same description: "local models" is of models.
+  const object = words.slice(at + 1)
+  const kept =
+    pronoun === 'one' && object.length > 1
+      ? [...(ARTICLE.test(`${object[0]} `) ? [object[0]!] : []), object.at(-1)!]
+      : object
+  return [...words.slice(0, at), done, ...kept].join(' ')
+}
+
+/** A verb as "it" does it: "delete" "deletes", "push" "pushes", "copy" "copies". */
+function thirdPerson(verb: string): string {
+  if (/(?:s|sh|ch|x|z|o)$/u.test(verb)) return `${verb}es`
+  if (/[^aeiou]y$/u.test(verb)) return `${verb.slice(0, -1)}ies`
+  return `${verb}s`
+}
+
 const NUMBERED_THING = /^(\p{L}+)\s+(\d+)$/u
 /** A number that names a model or an item ("500" in "trailblazer 500"), not a year or a figure with a separator. */
 const MODEL_NUMBER = /(?<![\d.,$€£])\b(?!(?:19|20)\d\d\b)\d+\b(?![.,]\d)/gu
