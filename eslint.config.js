@@ -135,6 +135,8 @@ export default tseslint.config(
           message: 'web/core must not touch host globals; take a port instead.',
         })),
       ],
+      // Both hosts run this code on every answer: a log line left from debugging prints in every browser.
+      'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
 )

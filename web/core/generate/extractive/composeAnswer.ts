@@ -391,14 +391,6 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const candidates = candidateSentences(quotable, admit).filter(({ text }) => !ofAnotherRelease(text))
   const scores = scoreSentences(understanding, candidates)
   const best = scores.ranked[0]
-  for (const r of scores.ranked.filter((r, i) => i < 6 || r.sentence.text.includes('/api')))
-    console.log(
-      'DBG',
-      r.score.toFixed(3),
-      r.coverage.toFixed(2),
-      r.sentence.source,
-      r.sentence.text.slice(0, 100),
-    )
   const missing = unsaid(scores.missing, sources, request.question).filter(
     // "chaired" is said where a passage prints "Chair": no refusal names a form of a word it shows.
     (term) => !sources.some((source) => mentions(source.number, term)),
