@@ -56,6 +56,11 @@ export interface CandidateSentence {
    */
   label?: string[]
   /**
+   * For a table's row, its header's cells as the text quotes them after the row ("Founder | Netscape
+   * (Industry, Open-source software)"): what the row is read with, not what it says.
+   */
+  header?: string
+  /**
    * A line of a deck's agenda slide or of a table of contents: it names a part of the document ("What we
    * recommend") and says nothing of it.
    */
@@ -134,7 +139,9 @@ export function candidateSentences(
     let itemOf: string[] | null = null
     const add = (
       read: string,
-      fields: Partial<Pick<CandidateSentence, 'text' | 'section' | 'lead' | 'command' | 'label'>> = {},
+      fields: Partial<
+        Pick<CandidateSentence, 'text' | 'section' | 'lead' | 'command' | 'label' | 'header'>
+      > = {},
     ) => {
       const sequence = tokenize(read)
       // Code or data ("{ "links":[{ "href": …") says nothing a person asks, whatever words it holds.
@@ -188,7 +195,11 @@ export function candidateSentences(
         for (const part of parts) {
           if (part.every((cell) => cell === '' || cell === '-')) continue
           const row = part.join(' | ')
-          add(row, { text: `${row} (${header.cells})`, section: [...header.before, ...header.terms] })
+          add(row, {
+            text: `${row} (${header.cells})`,
+            section: [...header.before, ...header.terms],
+            header: header.cells,
+          })
         }
         continue
       }

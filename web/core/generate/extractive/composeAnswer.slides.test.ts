@@ -602,3 +602,20 @@ describe('composeAnswer on a yes-or-no question', () => {
     expect(answer('are dvds lent for three weeks', [faq]).text).toBe('DVDs are lent for one week. [1]')
   })
 })
+
+describe('composeAnswer on a short form a slide title spells out', () => {
+  const ids = deckSlide('identity-talk.pptx')
+  const CONSIDERATIONS = ids(1, 6, 'What Decides the Trust Placed in a Digital Access Token (DAT)', [
+    'Proofing – how sure are you that the person is who they claim to be?',
+    'Binding – how sure are you that the person holding the DAT is the person it was issued to?',
+  ])
+  const LEVELS = ids(2, 7, 'Levels', ['Level 1: a password', 'Level 2: a password and a code sent by text'])
+
+  it('answers what the short form is with the words the title spells it with', () => {
+    expect(answer('what is a DAT', [CONSIDERATIONS, LEVELS]).text).toBe('DAT: Digital Access Token [1]')
+  })
+
+  it('reads a sentence where the short form follows a verb as saying nothing of what it is', () => {
+    expect(answer('what is the dat', [CONSIDERATIONS, LEVELS]).text).not.toContain('Binding')
+  })
+})

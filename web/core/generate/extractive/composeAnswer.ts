@@ -51,10 +51,11 @@ import { eventPlace } from './eventPlace'
 import { otherQuestionAnswered } from './otherQuestionAnswered'
 import { clipSentence, pickAnswer } from './pickAnswer'
 import { listAnswer, listQuestion, slideAsked } from './listAnswer'
+import { spelledOutLine } from './spelledOutLine'
 import { statesVersion, VERSION_WORDS } from './versionNumber'
 import { clipItem, listItems } from './listItems'
 import { listedLines } from './listedLines'
-import { deedFromRole } from './deedFromRole'
+import { deedFromRole, deedObject } from './deedFromRole'
 import { looseForm, looseWords } from './looseWords'
 import { matchWord, wordForm } from './matchWord'
 import { mayStateYear } from './mayStateYear'
@@ -454,6 +455,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       ? titleGloss(definition.subject, sources, true)
       : null
   if (titled) return { kind: 'answer', pieces: [titled] }
+  // "What is an EIC" where no sentence quoted says: the line that spells it out says what it stands for.
+  const spelledOut = definition !== null && !defined ? spelledOutLine(definition.subject, sources) : null
+  if (spelledOut) return { kind: 'answer', pieces: [spelledOut] }
   // "What is a savings plan" where its words are found apart, no document naming two of them (a grant's
   // "average bill savings", a news story's "plans to spend"): the documents do not define it. A word no
   // passage names may be said in other words ("the loan period for books": "Books are lent for…"), and
@@ -632,6 +636,15 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     chosen.some(({ sentence }) => tokenize(personAsked).every((word) => holdsForm(sentence.terms, word)))
   // "Who approves hotfixes": a role may be the answer, said as whom the deed comes from or is done by.
   const roleDoes = chosen.some(({ sentence }) => deedFromRole(ask, sentence.text))
+  // "Who founded marketing": an infobox's "Founder | Netscape Communications" is of its page's subject. A
+  // sentence quoted names what the deed is done to, in itself, its heading, title or document name (an
+  // ask's term with a match) or its passage ("Advisor: Prof. Karen Holt" under the capstone's title), or
+  // the documents do not say who did it.
+  const object = deedObject(ask).filter((term) => scores.terms.includes(term))
+  const objectUnheld =
+    understanding.wants === 'person' &&
+    object.length > 0 &&
+    !chosen.some((item) => object.some((term) => held(item, term) || mentions(item.sentence.source, term)))
   const nameless = understanding.wants === 'person' && kindless && !personNamed && !roleDoes
   // "Who is the CEO of Brightline Solar" where no passage names a CEO (nor spells one out): a sentence
   // naming the company names those who work with it, not the role asked. A role of one word only ("the
@@ -695,6 +708,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
         undated ||
         calendarUnnamed ||
         nameless ||
+        objectUnheld ||
         roleUnnamed ||
         ruleUnsaid ||
         termUnnamed ||

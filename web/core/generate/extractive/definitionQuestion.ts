@@ -315,6 +315,15 @@ export function definitionQuestion(question: string): DefinitionQuestion | null 
  */
 function namesWhatItIs(match: RegExpExecArray | null, sentence: string): boolean {
   if (!match) return false
+  // "the person proffering the EIC is the person to whom…": X after a verb or a preposition is its
+  // object, and what "is" says is of the phrase X ends ("the person proffering the EIC").
+  const before = textValues(
+    sentence
+      .slice(0, match.index)
+      .replace(/\b(?:the|an?)\s*$/u, '')
+      .trim(),
+  ).tags.at(-1)
+  if (before === 'VERB' || before === 'ADP') return false
   const { tags } = textValues(sentence.slice(match.index + match[0].length).trim())
   let next = 0
   while (tags[next] === 'ADV' || tags[next] === 'PART') next++

@@ -3,6 +3,7 @@ import { tokenize } from '../../retrieve/index/tokenize'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
 import { askedNames } from './askedFor'
 import { deedOf } from './askFocus'
+import { askedDeed } from './deedFromRole'
 import { doerOf } from './derivedWord'
 import { extendsWord, wordForm } from './matchWord'
 import { textValues } from './textValues'
@@ -73,8 +74,9 @@ export function nameBesideRole(text: string, understanding: QuestionUnderstandin
     if (nameRun(raw, words, asked, start - 1, -1, subjects)) return true
     // "Treasurer, Finance Committee" names no one after the role; "Treasurer: Priya Nair" does.
     if (/[,;]$/u.test(raw[end]!)) return false
-    // The doer of a verb in the passive: "has been audited by PricewaterhouseCoopers LLP".
-    const next = raw[end + 1]?.toLowerCase() === 'by' ? end + 2 : end + 1
+    // The doer of a verb in the passive: "has been audited by PricewaterhouseCoopers LLP"; a table's row
+    // or an infobox's, the role's cell then the name's ("Founder | Netscape Communications").
+    const next = raw[end + 1]?.toLowerCase() === 'by' || raw[end + 1] === '|' ? end + 2 : end + 1
     return nameRun(raw, words, asked, next, 1, subjects)
   })
 }
@@ -133,12 +135,15 @@ function roleSpans(
   // before the first preposition, then the nouns among them: what follows says whose role it is, and the
   // verb how it was got. Narrowed, the role is a label's ("Treasurer: Priya Nair", "Treasurer – Robin Carriere"), not any
   // mention of the word: "The Block II crew positions…" names no main crew.
-  for (const [n, words] of [role, ...narrowerRoles(understanding.ask, role)].entries()) {
+  // "who founded harbourside cider": the one who does the deed, labelled ("Founder | Margaret Ellery").
+  const deed = askedDeed(understanding.ask)?.verb
+  const roles = [role, ...narrowerRoles(understanding.ask, role), ...(deed ? [tokenize(deed)] : [])]
+  for (const [n, words] of roles.entries()) {
     if (words.length === 0) continue
     for (let i = 0; i + words.length <= single.length; i++) {
       const run = single.slice(i, i + words.length)
       const end = i + words.length - 1
-      const labels = /:$/u.test(raw[end]!) || /^[—–-]+$/u.test(raw[end + 1] ?? '')
+      const labels = /:$/u.test(raw[end]!) || /^[—–|-]+$/u.test(raw[end + 1] ?? '')
       if (words.every((term) => run.some((word) => sameRole(term, word))) && (n === 0 || labels))
         spans.push([i, end])
     }

@@ -585,7 +585,7 @@ export function scoreSentences(
           ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
           : holdsAnswerKind(
               instanceAsked ? 'person' : understanding.wants,
-              sizeAsked || muchAsked ? withoutDurations(sentence.text) : sentence.text,
+              sizeAsked || muchAsked ? withoutDurations(sentence.text) : ownText(sentence, understanding),
               asked,
               countAsked,
             ) ||
@@ -607,7 +607,11 @@ export function scoreSentences(
     if (instance && coverage > 0 && instance(sentence.text)) score += ANSWER_KIND_BONUS
     // "who is the fedramp guide for": "This document is intended for technical staff and tool developers…".
     if (audience && coverage > 0 && AUDIENCE.test(sentence.text)) score += BESIDE_ASK_BONUS
-    if (holdsKind && understanding.wants === 'person' && nameBesideRole(sentence.text, understanding))
+    if (
+      holdsKind &&
+      understanding.wants === 'person' &&
+      nameBesideRole(ownText(sentence, understanding), understanding)
+    )
       score += NAME_BESIDE_ROLE_BONUS
     if (holdsKind && understanding.wants === 'date' && dateBesideAsk(sentence.text, understanding))
       score += BESIDE_ASK_BONUS
@@ -733,6 +737,16 @@ function holdsAnswerKind(
     .split(/\s+/u)
     .slice(1)
     .some((word) => /^\p{Lu}\p{Ll}/u.test(word) && !CALENDAR_NAME.test(word) && fresh(word))
+}
+
+/**
+ * What a sentence says itself, to look in for a name: a table row's own cells, not its header quoted after
+ * them ("Founded | February 28, 1998 (Industry, Open-source software)" names no founder).
+ */
+function ownText(sentence: CandidateSentence, understanding: QuestionUnderstanding): string {
+  if (understanding.wants !== 'person' || sentence.header === undefined) return sentence.text
+  const quoted = ` (${sentence.header})`
+  return sentence.text.endsWith(quoted) ? sentence.text.slice(0, -quoted.length) : sentence.text
 }
 
 /** An age in digits the question does not print ("Keith is aged 72"): "first" or "Super Bowl 50" is none. */
