@@ -702,3 +702,33 @@ describe('documentGistText on a draft standard', () => {
     expect(gist).toMatch(/^Our operations teams keep a few basic principles/u)
   })
 })
+
+describe('documentGistText on a working paper whose title holds "Overview"', () => {
+  const title = 'Overview of Soil Carbon Accounting: Methods, Gaps and Next Steps'
+  const paper = [
+    source(
+      1,
+      [
+        'Keywords: Soil Carbon, Carbon Accounting, Farm Practice, Measurement.',
+        'Reference: Okafor J.N. (2011). "Overview of Soil Carbon Accounting: Methods, Gaps and Next Steps," Lagos University. Working Papers on Land Use, 4(12).',
+      ].join('\n\n'),
+      title,
+    ),
+    source(
+      2,
+      `${title} JN Okafor the sampling depth chosen by each scheme. Finally, the paper closes with the gaps that remain open.`,
+      title,
+    ),
+    source(
+      3,
+      'Abstract Farmers are paid for carbon stored in their soil, yet the ways of measuring it disagree. This paper reviews the methods used to account for soil carbon, where they differ, and what each leaves unmeasured.',
+      title,
+    ),
+  ]
+
+  it('gives the abstract, without its label, and not the keywords, the citation or a running header run into a page', () => {
+    const gist = documentGistText(paper).join('')
+    expect(gist).toContain('This paper reviews the methods used to account for soil carbon')
+    expect(gist).not.toMatch(/Abstract|Keywords|Reference|JN Okafor/u)
+  })
+})

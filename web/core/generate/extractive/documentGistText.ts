@@ -57,6 +57,17 @@ const MAX_SHARED = 0.6
  * opens it: "Worrying About Your Tail" is a section like any other.
  */
 const OPENING_SECTION = /\b(?:abstract|summary|syllabus|introduction|overview|purpose)\b|^\W*about\b/iu
+/**
+ * An opening section's heading is a few words ("1. Introduction", "Executive Summary", "Purpose of this
+ * guide"): a title that holds the word ("Overview of the Technology Acceptance Model: Origins…") heads the
+ * whole document, every running header of it.
+ */
+const OPENING_HEADING_WORDS = 5
+
+/** Whether a heading is over what a document says of itself (`OPENING_SECTION`), not a title holding the word. */
+function openingHeading(heading: string): boolean {
+  return OPENING_SECTION.test(heading) && heading.trim().split(/\s+/u).length <= OPENING_HEADING_WORDS
+}
 /** "This memorandum summarizes…", "The purpose of this guide…": a document saying what it is. */
 const SELF_REFERENCE = new RegExp(
   `^(?:the\\s+(?:aim|purpose|goal|objective|scope)\\s+of\\s+)?(?:this|the present)\\s+${DOCUMENT_KIND}\\b`,
@@ -69,6 +80,12 @@ const selfReference = (text: string) => SELF_REFERENCE.test(text) || SELF_TITLED
 const LEANING =
   /^(?:it|its|they|their|these|those|he|she|his|her|this|that|such|but|and|also|however)\b|\b(?:these|those)\s+\p{L}{3,}/iu
 /** "(a) ", "(e) ", "1. ": an enumerator opening a sentence of a syllabus or a list. */
+/** An abstract's label before its first sentence, on one line: "Abstract User acceptance…", "Summary: The…". */
+const ABSTRACT_LABEL = /^(?:abstract|summary)(?:\s*[:.—–-]\s*|\s+)(?=\p{Lu})/iu
+/** A paper's keywords' label: "Keywords:", "Key words —", "Index Terms—". */
+const KEYWORDS = /^(?:key\s*words|index\s+terms)\s*[:.—–-]/iu
+/** A title this long repeated before a page's text is its running header; a shorter one may be a name. */
+const RUNNING_HEADER_WORDS = 4
 const ENUMERATOR = /^\(?(?:[a-z]|\d{1,2})[.)]\s+(?=\S)/u
 /** An address, a mail address or a DOI: a reference or a transcript, never a gist's words. */
 const URL_LIKE = /https?:\/\/|www\.|@|\bdoi\b/iu
@@ -217,7 +234,7 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
   const titleLine =
     first.heading?.split(' > ')[0] ?? first.filename.replace(/\.[^.]+$/u, '').replace(/[_-]+/gu, ' ')
   const title = new Set(tokenize(titleLine).map(wordForm))
-  const read = candidatesOf(own, title)
+  const read = candidatesOf(own, title, titleLine)
   if (read.length === 0) return []
   // How often each word recurs in what was read: a document's subject is what it keeps naming.
   // Passages overlap: a sentence read twice (the end of one passage, the start of the next) counts once.
@@ -283,7 +300,15 @@ export function gistSentences(sources: readonly AnswerSource[], budget = GIST_WO
  * document's title: a sentence may open with one in lower case, as a project named in lower case opens
  * its README ("tidylog is a small command-line tool…").
  */
-function candidatesOf(own: readonly AnswerSource[], title: ReadonlySet<string>): Candidate[] {
+function candidatesOf(
+  own: readonly AnswerSource[],
+  title: ReadonlySet<string>,
+  /** The title as its heading prints it: a page's running header repeats it before the page's text. */
+  titleLine = '',
+): Candidate[] {
+  const header = titleLine.replace(/\s+/gu, ' ').trim()
+  const runningHeader = (text: string) =>
+    header.split(' ').length >= RUNNING_HEADER_WORDS && text.startsWith(`${header} `)
   const candidates: Candidate[] = []
   let paragraph = 0
   const add = (text: string, source: number, fields: Pick<Candidate, 'lead' | 'abstract' | 'headed'>) =>
@@ -309,7 +334,7 @@ function candidatesOf(own: readonly AnswerSource[], title: ReadonlySet<string>):
   const minutes = new Set(own.filter(procedure).map((source) => source.heading)).size >= MINUTES_PROCEDURES
   for (const source of own) {
     if (minutes && procedure(source)) continue
-    let opening = OPENING_SECTION.test(source.heading?.split(' > ').at(-1) ?? '')
+    let opening = openingHeading(source.heading?.split(' > ').at(-1) ?? '')
     // Whether the next sentence of an opening section is its first.
     let lead = opening
     const lines = passageLines(source.text)
@@ -321,7 +346,7 @@ function candidatesOf(own: readonly AnswerSource[], title: ReadonlySet<string>):
       paragraph++
       if (!/[.!?:;]["'”’)\]]*$/u.test(line) && line.split(' ').length <= 10 && !line.includes('|')) {
         // A heading line of its own ("Syllabus", "Introduction") says what the lines under it are.
-        opening = OPENING_SECTION.test(line)
+        opening = openingHeading(line)
         lead = opening
         // A list under a heading ("Endpoints" over "Generate a completion", "Create a Model", …): what the
         // document offers, one candidate with its first items.
@@ -342,7 +367,8 @@ function candidatesOf(own: readonly AnswerSource[], title: ReadonlySet<string>):
         return
       }
       // Table rows, a table of contents' lines and a reference list's entries are no sentences of a gist.
-      if (LEADERS.test(line) || line.includes('|') || referenceEntry(line)) return
+      // So are a paper's keywords: "Keywords: Technology Acceptance, Information System Deployment, TAM".
+      if (LEADERS.test(line) || line.includes('|') || referenceEntry(line) || KEYWORDS.test(line)) return
       const labelled = /^(?:abstract|summary)\b/iu.test(line)
       const abstract = opening || labelled || (continued && at === 0)
       if (labelled) lead = true
@@ -355,6 +381,11 @@ function candidatesOf(own: readonly AnswerSource[], title: ReadonlySet<string>):
           .replace(/\[\d+\]/gu, '')
           .trim()
           .replace(ENUMERATOR, '')
+          // "Abstract User acceptance of technology has been…": the label run into its paragraph's line.
+          .replace(ABSTRACT_LABEL, '')
+        // "Overview of the Technology Acceptance Model: … MY Chuttur extensions proposed to the original
+        // TAM.": a page's running header run into the middle of a sentence the page before began.
+        if (runningHeader(text)) continue
         if (ATTENDANCE.test(text) || MOTION.test(text) || EDITION.test(text)) continue
         if (URL_LIKE.test(text) || !(/^["“'‘(]?\p{Lu}/u.test(text) || titleNamed(text, title))) continue
         // A reference or a list of authors ("Faragalla, H.; Plotkin, A.; …").

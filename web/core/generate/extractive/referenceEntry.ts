@@ -2,14 +2,17 @@
  * Whether a line is an entry of a reference list, which names a work and says nothing itself: an
  * encyclopedia's note ("16. ^ Lardinois, Frederic (November 15, 2012). "Mozilla Releases…"", "^ Smith
  * 2010, p. 4"), a paper's numbered entry opening with its authors ("[12] A. Vaswani, N. Shazeer, …",
- * "[3] Smith, J. and …"), or an author-year entry ("Wang, C. (2023). Tuning…", "Lardinois, Frederic
- * (November 15, 2012).").
+ * "[3] Smith, J. and …"), an author-year entry ("Wang, C. (2023). Tuning…", "Lardinois, Frederic
+ * (November 15, 2012)."), or a paper's own line saying how to cite it ("Reference: Chuttur M.Y. (2009). …").
  */
 export function referenceEntry(line: string): boolean {
   const text = line.trim()
-  return NOTE.test(text) || NUMBERED_AUTHORS.test(text) || AUTHOR_YEAR.test(text)
+  return NOTE.test(text) || CITE_AS.test(text) || NUMBERED_AUTHORS.test(text) || AUTHOR_YEAR.test(text)
 }
 
+/** "Reference: Chuttur M.Y. (2009). …", "Suggested citation: …": how a paper asks to be cited, on its first page. */
+const CITE_AS =
+  /^(?:reference|citation|suggested\s+citation|cite\s+(?:this\s+\p{L}+\s+)?as|how\s+to\s+cite(?:\s+this\s+\p{L}+)?)\s*:/iu
 /** "16. ^ …", "^ …", "↑ …": the caret a wiki's reference list prints before each note. */
 const NOTE = /^(?:\d{1,3}\.?\s*)?[\^↑]\s/u
 /** A surname ("Vaswani", "de Jong", "O'Neil"). */
