@@ -137,6 +137,23 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('who wrote the paper?', after('what is the paper about'))).toBeNull()
   })
 
+  it('asks a part of a document after "the" ("the authors", "the conclusion") of the document named before', () => {
+    expect(
+      followUpQuestion('who are the authors?', after('what does the sourdough starter paper propose')),
+    ).toBe('who are the authors of the sourdough starter paper')
+    expect(followUpQuestion("what's the conclusion?", after('what is this rooftop solar deck about'))).toBe(
+      "what's the conclusion of the rooftop solar deck",
+    )
+    // A thing said to be of something else, or no document named before, is asked as typed.
+    expect(
+      followUpQuestion(
+        'what is the capital of peru?',
+        after('what does the sourdough starter paper propose'),
+      ),
+    ).toBeNull()
+    expect(followUpQuestion('who are the authors?', after('what is a trace tree'))).toBeNull()
+  })
+
   it('puts an adjective alone in the place of the one that qualified the noun asked of: "and urban?"', () => {
     expect(followUpQuestion('and urban?', after('what percent of rural residents lack broadband'))).toBe(
       'what percent of urban residents lack broadband',

@@ -381,17 +381,35 @@ const NAMED_DOCUMENT = new RegExp(
  * its document or none, or no earlier question named one.
  */
 function documentNamedBefore(asked: string, history: readonly ChatTurn[]): string | null {
-  if (!UNNAMED_DOCUMENT.test(asked) || NAMED_DOCUMENT.test(asked)) return null
+  if (NAMED_DOCUMENT.test(asked)) return null
+  const pointed = UNNAMED_DOCUMENT.test(asked)
+  // "who are the authors?" after "whats the tracemonkey paper about": a part of the document (a thing
+  // after "the", nothing after it naming whose) is of the document the question before named.
+  const part = !pointed && DOCUMENT_PART_ASK.test(asked) && !OWNED.test(asked.replace(/^\S+/u, ''))
+  if (!pointed && !part) return null
   for (const turn of [...history].reverse()) {
     if (turn.role !== 'user' || turn.content.trim() === asked) continue
-    const name = NAMED_DOCUMENT.exec(turn.content.normalize('NFKC').replace(/\s+/gu, ' '))?.[1]?.trim()
-    if (name)
-      return asked
-        .replace(UNNAMED_DOCUMENT, (phrase, kind: string) => phrase.replace(kind, `${name} ${kind}`))
-        .replace(/[?.!]+$/u, '')
+    const named = NAMED_DOCUMENT.exec(turn.content.normalize('NFKC').replace(/\s+/gu, ' '))
+    const name = named?.[1]?.trim()
+    if (!name) continue
+    const question = asked.replace(/[?.!]+$/u, '')
+    if (part) return `${question} of ${named![0].replace(/^(?:this|that)\b/iu, 'the')}`
+    return question.replace(UNNAMED_DOCUMENT, (phrase, kind: string) =>
+      phrase.replace(kind, `${name} ${kind}`),
+    )
   }
   return null
 }
+
+/** A whole question ending on "the" and a noun or two: "who are the authors?", "what's the main finding". */
+const DOCUMENT_PART_ASK =
+  /^(?:what|who|when|where|which)\b(?:['’]s)?(?:\s+[\p{L}'’]+){0,3}?\s+the(?:\s+[\p{L}-]+){1,2}\s*[?.!]*$/iu
+/**
+ * A word that says whose or which the thing is, or a pronoun standing for it, past the question word (whose
+ * "'s" is "is"): no part of a document before.
+ */
+const OWNED =
+  /\b(?:of|in|for|about|from|on|at|by|with|it|its|they|their|this|that)\b|['’]s\s+\p{L}+\s+\p{L}/iu
 
 /**
  * The previous question with its one adjective before a noun ("rural residents") replaced by `change`,
