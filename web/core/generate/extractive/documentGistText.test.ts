@@ -719,6 +719,8 @@ describe('documentGistText on a working paper whose title holds "Overview"', () 
       `${title} JN Okafor the sampling depth chosen by each scheme. Finally, the paper closes with the gaps that remain open.`,
       title,
     ),
+    // A page whose font maps its glyphs to no letters: its abstract's label then symbols.
+    source(4, "Abstract \" % & % ' % ! $ & & ( ) % * + ' % & % ' & ! + + % !$ &", title),
     source(
       3,
       'Abstract Farmers are paid for carbon stored in their soil, yet the ways of measuring it disagree. This paper reviews the methods used to account for soil carbon, where they differ, and what each leaves unmeasured.',
@@ -726,9 +728,9 @@ describe('documentGistText on a working paper whose title holds "Overview"', () 
     ),
   ]
 
-  it('gives the abstract, without its label, and not the keywords, the citation or a running header run into a page', () => {
+  it('gives the abstract, without its label, and not the keywords, the citation, a running header run into a page or a garbled page', () => {
     const gist = documentGistText(paper).join('')
     expect(gist).toContain('This paper reviews the methods used to account for soil carbon')
-    expect(gist).not.toMatch(/Abstract|Keywords|Reference|JN Okafor/u)
+    expect(gist).not.toMatch(/Abstract|Keywords|Reference|JN Okafor|%/u)
   })
 })

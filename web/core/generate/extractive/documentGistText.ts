@@ -386,6 +386,9 @@ function candidatesOf(
         // "Overview of the Technology Acceptance Model: … MY Chuttur extensions proposed to the original
         // TAM.": a page's running header run into the middle of a sentence the page before began.
         if (runningHeader(text)) continue
+        // "Abstract " % & % ' % !": a page whose font maps its glyphs to no letters reads as symbols.
+        const tokens = text.split(' ')
+        if (tokens.filter((token) => WORDED.test(token)).length < tokens.length * MIN_WORDED_SHARE) continue
         if (ATTENDANCE.test(text) || MOTION.test(text) || EDITION.test(text)) continue
         if (URL_LIKE.test(text) || !(/^["“'‘(]?\p{Lu}/u.test(text) || titleNamed(text, title))) continue
         // A reference or a list of authors ("Faragalla, H.; Plotkin, A.; …").
@@ -425,6 +428,8 @@ function titleNamed(text: string, title: ReadonlySet<string>): boolean {
   return first !== undefined && title.has(wordForm(first.toLowerCase()))
 }
 
+/** A sentence of a gist has words of letters: this share of its tokens at least. */
+const MIN_WORDED_SHARE = 0.6
 /** A line with a word of two letters at least: no number, no axis letter. */
 const WORDED = /\p{L}{2}/u
 /** A contents line: a section's title and its page ("Costs and Funding 8"). */

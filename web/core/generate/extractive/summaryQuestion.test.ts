@@ -42,6 +42,13 @@ describe('summaryQuestion', () => {
     expect(summaryQuestion('what does the guide say about encryption')).toBe(false)
   })
 
+  it('reads what a paper proposes, presents or argues as a request for its gist, and what a person proposes as a fact', () => {
+    expect(summaryQuestion('what does the tracemonkey paper propose')).toBe(true)
+    expect(summaryQuestion('what does this study present?')).toBe(true)
+    expect(summaryQuestion('what does the tam paper argue')).toBe(true)
+    expect(summaryQuestion('what does the mayor propose')).toBe(false)
+  })
+
   it('reads what a document is for, and a document asked of "in short", as a request for its gist', () => {
     expect(summaryQuestion('what is the vendor handbook for')).toBe(true)
     expect(summaryQuestion("what's this policy for?")).toBe(true)

@@ -39,10 +39,12 @@ const SUMMARY =
   /\b(?:summar(?:y|i[sz]e|i[sz]ing)|gist|tl;?\s?dr|in a nutshell|overview of|main (?:points|idea|ideas)|key (?:points|takeaways?)|(?:main|big|biggest) takeaways?|takeaways? (?:of|from)\b|bottom line|(?:main|key|major) findings|(?:the )?point of (?:the|this|that)\b|recap|synopsis|rundown|sum up|(?:short|quick|brief) version of|cliff ?notes)/u
 /**
  * "what does the ollama api doc cover", "what does the hbcu deck say": what a document (named by its kind)
- * covers, says or discusses is its gist; "what does the warranty cover" names no document and asks a fact.
+ * covers, says or discusses is its gist, and what a paper proposes, presents or argues ("what does the
+ * tracemonkey paper propose": its abstract says); "what does the warranty cover" names no document and
+ * asks a fact.
  */
 const COVERS = new RegExp(
-  String.raw`^(?:what|whats|what's)\s+(?:does|do|did)\s+(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?${DOCUMENT_KIND}\s+(?:cover|covers|say|says|discuss|discusses|describe|describes|talk\s+about|deal\s+with|go\s+over|explain)\s*[?.!]*$`,
+  String.raw`^(?:what|whats|what's)\s+(?:does|do|did)\s+(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?${DOCUMENT_KIND}\s+(?:cover|covers|say|says|discuss|discusses|describe|describes|talk\s+about|deal\s+with|go\s+over|explain|propose|proposes|present|presents|introduce|introduces|argue|argues)\s*[?.!]*$`,
   'u',
 )
 /**
