@@ -93,6 +93,20 @@ describe('definitionQuestion', () => {
     expect(defines('define communication', 'Communication is not simply transferred')).toBe(false)
     expect(defines('define communication', 'Communication is the process of sharing meaning.')).toBe(true)
     expect(defines('what is swap', 'Swap is disk-based extension of RAM')).toBe(true)
+    // A quality going on with a participle and its object ("available using…") names no kind.
+    expect(
+      defines('what is fzf', "If you're on Fedora, fzf is available using the same package name as Arch:"),
+    ).toBe(false)
+    expect(defines('what is fzf', 'fzf is a general-purpose command-line fuzzy finder.')).toBe(true)
+  })
+
+  it('does not take X after a verb or a preposition for the subject of "is"', () => {
+    expect(
+      defines('what is a PIN', 'Binding – is the person entering the PIN the person it was issued to?'),
+    ).toBe(false)
+    expect(defines('what is a PIN', 'How sure is it that the person holding the PIN is the owner?')).toBe(
+      false,
+    )
   })
 
   it('reads questions typed with context, a contraction or a typo', () => {

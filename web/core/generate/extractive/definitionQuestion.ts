@@ -324,15 +324,21 @@ function namesWhatItIs(match: RegExpExecArray | null, sentence: string): boolean
       .trim(),
   ).tags.at(-1)
   if (before === 'VERB' || before === 'ADP') return false
-  const { tags } = textValues(sentence.slice(match.index + match[0].length).trim())
+  const { words, tags } = textValues(sentence.slice(match.index + match[0].length).trim())
   let next = 0
   while (tags[next] === 'ADV' || tags[next] === 'PART') next++
   // "is not simply transferred": a passive or progressive verb after adverbs tells what X does or undergoes.
   if (tags[next] === 'VERB') return false
   if (tags[next] !== 'ADJ') return true
   while (tags[next] === 'ADJ' || tags[next] === 'CCONJ' || tags[next] === 'PUNCT') next++
+  // "ripgrep is available using the same packaging": wink-nlp may tag a participle that takes an object
+  // a noun; it goes on the quality, and names no kind.
+  if (/ing$/u.test(words[next] ?? '') && PARTICIPLE_OBJECT.has(tags[next + 1] ?? '')) return false
   return tags[next] === 'NOUN' || tags[next] === 'PROPN'
 }
+
+/** What opens a participle's object or phrase: "using the…", "running on…". */
+const PARTICIPLE_OBJECT = new Set(['DET', 'ADP', 'PRON'])
 
 /** What follows a verb and never a noun phrase's last word: "returns a stream", "verifies that". */
 const VERB_OBJECT = new Set(['DET', 'SCONJ', 'PRON'])
