@@ -615,7 +615,17 @@ describe('composeAnswer on a short form a slide title spells out', () => {
     expect(answer('what is a DAT', [CONSIDERATIONS, LEVELS]).text).toBe('DAT: Digital Access Token [1]')
   })
 
-  it('reads a sentence where the short form follows a verb as saying nothing of what it is', () => {
-    expect(answer('what is the dat', [CONSIDERATIONS, LEVELS]).text).not.toContain('Binding')
+  it('answers what the short form was with its figure, not the words it stands for', () => {
+    const results = answerSource(
+      3,
+      [
+        'Results for the Quarter Ended June 30 with Earnings Before Interest, Taxes, Depreciation and Amortization (EBITDA)',
+        '',
+        'EBITDA for the quarter was $412 million, up 6% on the year before.',
+      ].join('\n'),
+      { filename: 'results.pdf', heading: 'Quarterly results' },
+    )
+    expect(answer('What was the EBITDA?', [results]).text).toContain('$412 million')
+    expect(answer('what is EBITDA', [results]).text).toMatch(/^EBITDA: Earnings Before Interest/u)
   })
 })

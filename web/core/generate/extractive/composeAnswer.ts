@@ -456,7 +456,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
       : null
   if (titled) return { kind: 'answer', pieces: [titled] }
   // "What is an EIC" where no sentence quoted says: the line that spells it out says what it stands for.
-  const spelledOut = definition !== null && !defined ? spelledOutLine(definition.subject, sources) : null
+  const spelledOut = definition !== null && !defined ? spelledOutLine(ask, definition.subject, sources) : null
   if (spelledOut) return { kind: 'answer', pieces: [spelledOut] }
   // "What is a savings plan" where its words are found apart, no document naming two of them (a grant's
   // "average bill savings", a news story's "plans to spend"): the documents do not define it. A word no

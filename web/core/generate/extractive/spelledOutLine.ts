@@ -1,7 +1,10 @@
 import { acronymDefinition } from '../../retrieve/acronymDefinition'
+import { asksSpelling } from '../../retrieve/asksSpelling'
 import type { AnswerSource } from '../AnswerGenerator'
 import { passageLines } from './passageLines'
 
+/** "what is an EIC", "what's LOA": a short form asked of alone, with no "the" that points at one's value. */
+const WHAT_IT_IS = /^(?:what\s+is|what['’]?s)\s+(?:an?\s+)?[\p{L}&]+\s*[?.!]*$/iu
 /** A short form is one word of letters this long: "EIC", "LoA", "FedRAMP". */
 const SHORT_FORM = /^[\p{L}&]{2,8}$/u
 
@@ -11,9 +14,16 @@ const SHORT_FORM = /^[\p{L}&]{2,8}$/u
  * Determining LOA of an Electronic Identity Credential (EIC)", a slide's title that is no sentence), as
  * "EIC: Electronic Identity Credential [1]". Null where the subject is not one short word or no line spells it.
  */
-export function spelledOutLine(subject: readonly string[], sources: readonly AnswerSource[]): string | null {
+export function spelledOutLine(
+  ask: string,
+  subject: readonly string[],
+  sources: readonly AnswerSource[],
+): string | null {
   const [term] = subject
   if (subject.length !== 1 || !SHORT_FORM.test(term!)) return null
+  // "What was the EBITDA?" and "what is the EBITDA" ask for its figure: the short form asked of as a kind
+  // ("what is an EIC", "what's LOA") or of what it stands for is what its long form answers.
+  if (!asksSpelling(ask) && !WHAT_IT_IS.test(ask.trim())) return null
   for (const source of sources) {
     for (const line of passageLines(source.text)) {
       const definition = acronymDefinition(line, term!)
