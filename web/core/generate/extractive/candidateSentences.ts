@@ -102,6 +102,17 @@ const CELL_SEPARATOR = /\s*\|\s*/u
  * its column), and is quoted after the row in brackets, so the figure is read with its column.
  * A line `admit` accepts is a candidate whole, however it reads.
  */
+/** A heading that is a function's signature ("isProbablyReaderable(document, options)"): the name, then its parameters. */
+const SIGNATURE = /^([\p{L}_$][\p{L}\p{N}_$.]*)\s*\([^()]*\)$/u
+
+/**
+ * The words a heading names its section by: an API reference's heading names the function it documents, not
+ * its parameters, which are no part of what the section is about ("what is isProbablyReaderable").
+ */
+function headingTerms(heading: string): string[] {
+  return tokenize(SIGNATURE.exec(heading.trim())?.[1] ?? heading)
+}
+
 export function candidateSentences(
   sources: readonly AnswerSource[],
   admit?: (line: string) => boolean,
@@ -109,7 +120,7 @@ export function candidateSentences(
   const candidates: CandidateSentence[] = []
   sources.forEach((source, rank) => {
     let position = 0
-    let section = tokenize(source.heading?.split(' > ').at(-1) ?? '')
+    let section = headingTerms(source.heading?.split(' > ').at(-1) ?? '')
     // The heading line `section` was read from, to quote with a short item of its list.
     let sectionLine = source.heading?.split(' > ').at(-1)?.trim() ?? ''
     let header: { cells: string; terms: string[]; before: string[]; period: number } | null = null
@@ -221,7 +232,7 @@ export function candidateSentences(
       // The passage's own heading, printed again at its top ("Euclid's 5 Postulates" over a slide's
       // items), names what follows however it reads: never an answer, not a "label value" line.
       if (!admitted && line === ownHeading) {
-        section = tokenize(line)
+        section = headingTerms(line)
         sectionLine = line
         opensSection = true
         continue
@@ -281,7 +292,7 @@ export function candidateSentences(
         // A slide's bullet of a few words in sentence case ("Medical, dental and vision from day one") says
         // something as an item, though it has no verb: a candidate too, as it heads what follows.
         if (slide && !admitted && itemPhrase(line)) add(line.replace(BULLET, ''))
-        section = slide ? [...slideTitle, ...tokenize(line)] : tokenize(line)
+        section = slide ? [...slideTitle, ...tokenize(line)] : headingTerms(line)
         sectionLine = line
         opensSection = true
         if (!admitted) continue

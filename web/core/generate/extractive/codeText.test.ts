@@ -19,6 +19,13 @@ describe('codeText', () => {
     expect(codeText("import { wrap } from 'relay';")).toBe(true)
   })
 
+  it("reads a block's opening line as code: a condition's or a parameter list's bracket, then a brace", () => {
+    expect(codeText('if (looksLikeInvoice(file)) {')).toBe(true)
+    expect(codeText('if (looksLikeInvoice(file)) {: }')).toBe(true)
+    expect(codeText('app.get("/", (req, res) => {')).toBe(true)
+    expect(codeText('Sets {a, b} (see below) are unordered.')).toBe(false)
+  })
+
   it('reads a clause ending on a semicolon as prose, brackets and all', () => {
     expect(codeText('the employer (as defined in clause 2) pays the wage;')).toBe(false)
     expect(codeText('Employer (as defined) shall pay;')).toBe(false)

@@ -15,9 +15,16 @@ export function codeText(text: string): boolean {
   const signs = text.match(CODE_SIGNS)?.length ?? 0
   return (
     (signs >= MIN_SIGNS && signs / Math.max(1, text.split(/\s+/u).length) >= SIGNS_PER_WORD) ||
-    STATEMENT.test(text.trim())
+    STATEMENT.test(text.trim()) ||
+    BLOCK_OPENING.test(text)
   )
 }
+
+/**
+ * A block of a program opened after a condition's or a parameter list's bracket (`if (isReady(doc)) {`,
+ * `(req, res) => {`): prose never opens a brace right after a closing bracket or an arrow.
+ */
+const BLOCK_OPENING = /(?:\)|=>)\s*\{/u
 
 /**
  * One statement of a program a README shows, with few of code's signs: a declaration (`const app = new

@@ -182,8 +182,8 @@ const QUESTION_WORD = new RegExp(
 const COUNT_WORDS = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
 /** A count of items as typed: "3", "four". */
 const COUNT = `(?:\\d{1,2}|${COUNT_WORDS.join('|')})`
-/** "which 3 things", "the four categories": the count before a plural noun. */
-const COUNTED = new RegExp(`\\b(${COUNT})\\s+\\p{L}+s\\b`, 'iu')
+/** "which 3 things", "the four categories", "the four golden signals": the count before a plural noun. */
+const COUNTED = new RegExp(`\\b(${COUNT})\\s+(?:\\p{L}+\\s+){0,2}?\\p{L}+s\\b`, 'iu')
 /** "what are euclid's 5 postulates", "the three branches of…": a counted plural asks for its items. */
 const COUNTED_PLURAL = new RegExp(
   `^(?:what|which|list|name|tell)\\b.*\\b${COUNT}\\s+\\p{L}+[^su\\s]s\\b`,
@@ -685,7 +685,10 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       // "what's in the recommendations section": a part asked for whole, a paragraph of long sentences, is
       // quoted from its start as far as a gist goes.
       if (!listed && summaryQuestion(ask) && items.length > 0) return [partOpening(items, source.number)]
-      if (!listed) continue
+      // "what are the four golden signals" beside two sentences under "The Four Golden Signals": not the
+      // part's sentences, which are not as many as the ask counts, but the list a sentence names.
+      const count = askedCount(ask)
+      if (!listed || (count !== null && items.length !== count)) continue
       return [`${title} [${source.number}]`, ...items.map((item) => `\n- ${item}`)]
     }
     // "what did the study find" beside a paper's "3. Results" over a paragraph: its sentences from the first.

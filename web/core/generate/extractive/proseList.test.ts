@@ -41,4 +41,24 @@ describe('proseLists', () => {
       { intro: 'Kits include:', items: ['a saw (steel, 30 cm)', 'a drill', 'a level', 'gloves'] },
     ])
   })
+
+  it('reads a series said to be what its subject is, after "are", where no other cue names one', () => {
+    expect(
+      proseLists(
+        'The three pillars of observability are logs, metrics, and traces. Each answers a question.',
+      ),
+    ).toMatchObject([
+      { intro: 'The three pillars of observability are:', items: ['logs', 'metrics', 'traces'] },
+    ])
+    // "Fees are due in three forms: …": the colon names the series, not "are".
+    expect(proseLists('Fees are due in three forms: cash, cheque, or bank transfer.')).toMatchObject([
+      { intro: 'Fees are due in three forms:', items: ['cash', 'cheque', 'bank transfer'] },
+    ])
+    // A clause going on after "are" is no series of names.
+    expect(
+      proseLists(
+        'The results are shown in the table below, grouped by site, and sorted by the date of the visit.',
+      ),
+    ).toEqual([])
+  })
 })

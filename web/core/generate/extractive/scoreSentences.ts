@@ -129,6 +129,8 @@ const SECTION_LEAD_BONUS = 0.3
  * self-serve framework for developers at Dropbox"), it is about the place the question names, not X.
  */
 const NO_SUBJECT_SHARE = 0.5
+/** A sentence asking a question: it ends on a question mark, whatever closing quote or bracket follows. */
+const ASKED_SENTENCE = /\?["'”’)\]]*$/u
 /** Words that relate a follow-up's period to the one asked before ("and the year before?"). */
 const PERIOD_RELATION = new Set(
   'before after earlier later previous prior next ago following preceding'.split(' '),
@@ -489,6 +491,17 @@ export function scoreSentences(
         ),
   )
   const definingSections = new Set([...definingUnderTerm].map((sentence) => sentence.source))
+  // A glossary's entry for the term: the line opening a section headed by the term alone, not naming it
+  // again ("isProbablyReaderable(document, options)" / "A quick-and-dirty way of figuring out if…").
+  const glossed =
+    definition !== null &&
+    candidates.some(
+      (sentence) =>
+        sentence.lead &&
+        !definingSections.has(sentence.source) &&
+        sameTerms(definition.subject, sentence.section) &&
+        !definition.subject.every((term) => [...sentence.terms].some((word) => matchWord(term, word) > 0)),
+    )
   const part = terms.filter((term) => DOCUMENT_PARTS.has(term))
   const options = typedOptions(understanding.ask)
   const howTo = howToAsk(understanding.ask)
@@ -534,6 +547,9 @@ export function scoreSentences(
       // A glossary's entry: the line under the term, whatever its grammar, that does not name the term
       // again ("Black-box monitoring" / "Testing externally visible behavior as a user would see it.").
       if (coverage > 0 && underTerm && opensIt && !definesIt && !hasSubject) score += DEFINITION_BONUS
+      // Where a glossary says what the term is, a sentence elsewhere naming it without saying so tells
+      // something else of it ("isProbablyReaderable can now take an optional options object").
+      else if (glossed && !underTerm && !definesIt) score *= NO_SUBJECT_SHARE
     }
     // A follow-up asks anew in its own words ("and how many die?" after "how many get sick"): a sentence
     // holding none of them answers the question before ("2 million get sick"), not this one.
@@ -542,6 +558,8 @@ export function scoreSentences(
     // of another topic, whatever else of the ask it repeats ("Submit the Remote Work Request form").
     if (focusHeaded.has(sentence.document) && (row[terms.indexOf(focus!)] ?? 0) === 0)
       score *= NO_SUBJECT_SHARE
+    // "Why does the STANDALONE_WASM flag exist?": a question the text asks itself answers nothing.
+    if (ASKED_SENTENCE.test(sentence.text)) score *= NO_SUBJECT_SHARE
     score += RANK_BONUS / (1 + sentence.rank)
     if (
       headingAsks(sentence.section, weighty) ||
@@ -616,6 +634,10 @@ export function scoreSentences(
     if (holdsKind && understanding.wants === 'date' && dateBesideAsk(sentence.text, understanding))
       score += BESIDE_ASK_BONUS
     if (holdsKind && understanding.wants === 'place' && placeBesideAsk(sentence.text, understanding))
+      score += BESIDE_ASK_BONUS
+    // "how many equations did lorenz use": "Lorenz idealized the atmosphere in 12 equations…" counts them,
+    // over a sentence naming the equations he used without a number.
+    if (holdsKind && countAsked && focus !== null && countsFocus(sentence.text, focus))
       score += BESIDE_ASK_BONUS
     score *= 1 - DOCUMENT_GAP * (bestShare - (documentShare.get(sentence.document) ?? bestShare))
     // "What does --keep do": the sentence saying so over the command using it, where both hold the ask.
@@ -704,6 +726,22 @@ const NON = 'non'
 /** Whether every time `sequence` holds `term`, "non" comes right before it ("non-residents"). */
 function oppositeOnly(sequence: readonly string[], term: string): boolean {
   return sequence.includes(term) && sequence.every((word, i) => word !== term || sequence[i - 1] === NON)
+}
+
+/**
+ * A whole number, then up to two words qualifying what it counts ("12 equations", "three simpler
+ * equations"); not a measure ("0.62 tons", "1.5 gigatons"), which no one counts one by one.
+ */
+const COUNT_BEFORE =
+  /(?:^|[\s(])(?:\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|dozen)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)/giu
+
+/** Whether a sentence prints a count of the asked noun, its number right before it ("12 equations"). */
+function countsFocus(text: string, focus: string): boolean {
+  for (const match of text.matchAll(COUNT_BEFORE)) {
+    const last = tokenize(match[1]!.split(/\s+/u).at(-1)!)[0]
+    if (last !== undefined && matchWord(focus, last) > 0) return true
+  }
+  return false
 }
 
 function holdsAnswerKind(
