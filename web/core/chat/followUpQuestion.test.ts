@@ -286,6 +286,13 @@ describe('followUpQuestion', () => {
   it('asks a question naming nothing ("how many died") about what the question before named', () => {
     const explosion = after('what happened in the halifax explosion')
     expect(followUpQuestion('how many died', explosion)).toBe('how many died halifax explosion')
+    // The release or the year the question before named is kept with it.
+    expect(followUpQuestion('what was added?', after('when was ledger 2.1.0 released'))).toBe(
+      'what was added ledger 2.1.0',
+    )
+    expect(followUpQuestion('how many died', after('what happened in the great flood of 1953'))).toBe(
+      'how many died flood 1953',
+    )
     // A question with a noun of its own asks about it.
     expect(followUpQuestion('how many ships sank', explosion)).toBeNull()
     expect(followUpQuestion('who won', [])).toBeNull()

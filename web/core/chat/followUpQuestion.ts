@@ -167,7 +167,11 @@ function rewrittenFollowUp(
   if (change === '') return null
   if (nounless) {
     const named = textValues(previous).nouns
-    return named.length === 0 ? null : `${change} ${named.join(' ')}`
+    // "what was added?" after "when was readability 0.4.0 released": the release or the year it named too.
+    const when = [VERSION.exec(previous)?.[0], YEAR.exec(previous)?.[0]].filter(
+      (value) => value !== undefined,
+    )
+    return named.length === 0 ? null : [change, ...named, ...new Set(when)].join(' ')
   }
 
   // "the year before" / "the year after": the previous question's year moved by one.
