@@ -5,6 +5,7 @@ import { type QuestionUnderstanding, understandQuestion } from './understandQues
 import { collectionTerms } from './collectionTerms'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
 import { type DocumentProfile, labelWord } from './documentEvidence'
+import { withoutMeaningAsk } from './withoutMeaningAsk'
 import { documentScope } from './documentScope'
 import { anyPaged, documentProfiles } from './documentProfiles'
 import type { SearchMode } from './index/SearchIndex'
@@ -251,7 +252,8 @@ async function rankCandidates(
     }
     const response = await ports.index.search({
       query: passageQuery,
-      documentQuery: query,
+      // "what does saturation mean": the document is named by "saturation", never by the asking's "mean".
+      documentQuery: withoutMeaningAsk(query),
       queryVector: vector,
       embedder,
       exactVectors: (ids) => ports.store.chunks.chunkVectors(ids),
