@@ -390,6 +390,11 @@ describe('definitionQuestion on a defined term of a law or a contract', () => {
     expect(definitionQuestion("what's the definition of density in the paper")?.subject).toEqual(['density'])
     expect(definitionQuestion('adu definition')?.subject).toEqual(['adu'])
     expect(definitionQuestion('phi meaning')?.subject).toEqual(['phi'])
+    // Typed as keywords the other way round, or asked of what someone means.
+    expect(definitionQuestion('meaning of root cause')?.subject).toEqual(['root', 'cause'])
+    expect(definitionQuestion('definition of a root cause')?.subject).toEqual(['root', 'cause'])
+    expect(definitionQuestion('what do they mean by saturation')?.subject).toEqual(['saturation'])
+    expect(definitionQuestion('what does the author mean by hot loop')?.subject).toEqual(['hot', 'loop'])
     // A question about a definition's place is no keyword ask.
     expect(definitionQuestion('where is the definition')).toBeNull()
     const sentence = 'We call the fraction of non-zero adapter weights the density of an adapter.'

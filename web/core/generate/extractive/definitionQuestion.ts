@@ -363,8 +363,11 @@ const HOW_DEFINED =
 const COUNTS_AS =
   /^\s*what\s+(?:counts|qualifies|(?:is|are)\s+(?:considered|meant\s+by|regarded\s+as))(?:\s+as)?\s+/iu
 
-/** "what's the definition of X", "the meaning of X": what is X. */
-const DEFINITION_OF = /^\s*(?:what|wat)\s*(?:is|['’]s|s)?\s+the\s+(?:definition|meaning)\s+of\s+/iu
+/** "what's the definition of X", "the meaning of X", "meaning of X" typed as keywords: what is X. */
+const DEFINITION_OF = /^\s*(?:(?:what|wat)\s*(?:is|['’]s|s)?\s+)?(?:the\s+)?(?:definition|meaning)\s+of\s+/iu
+/** "what do they mean by saturation", "what does the author mean by X": what is X. */
+const MEANT_BY =
+  /^\s*what\s+(?:do|does|did)\s+(?:they|you|we|he|she|it|(?:the\s+)?[\p{L}-]+)\s+mean\s+by\s+/iu
 /** "X definition", "X meaning": typed as keywords, what is X. */
 const DEFINITION_AFTER =
   /^\s*(?!what\b|who\b|how\b|why\b)([\p{L}\p{N}][\p{L}\p{N}\s'’-]{0,60}?)\s+(?:definition|meaning)\s*[?.!]*\s*$/iu
@@ -389,7 +392,7 @@ function asWhatIs(question: string): string {
     ? `what is ${how[2]} in ${how[1]}`
     : keywords
       ? `what is ${keywords[1]}`
-      : asked.replace(COUNTS_AS, 'what is ').replace(DEFINITION_OF, 'what is ')
+      : asked.replace(COUNTS_AS, 'what is ').replace(DEFINITION_OF, 'what is ').replace(MEANT_BY, 'what is ')
   return label ? `${whatIs.replace(/[?.!\s]+$/u, '')} in ${label[1]}` : whatIs
 }
 
