@@ -22,6 +22,8 @@ export interface Block {
   level?: number
   /** Table cells, for `table` blocks (rows of cells, header row first). */
   rows?: string[][]
+  /** A definition list's term (an HTML `<dt>`), a paragraph naming what the block after it says. */
+  term?: true
 }
 
 export interface ParsedDocument {

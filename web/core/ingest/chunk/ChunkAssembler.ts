@@ -9,6 +9,8 @@ export interface Part {
   kind: BlockKind
   page: number | undefined
   headingPath: readonly string[]
+  /** A definition list's term (`Block.term`). */
+  term?: true
 }
 
 /** A heading (or slide title) waiting to be prefixed to the next chunk. */

@@ -219,6 +219,22 @@ describe('chunkDocument', () => {
     ])
   })
 
+  it("keeps a definition list's term with the paragraph saying what it is", () => {
+    const filler = paragraph(sentences(3).join(' '))
+    const term: Block = { ...paragraph('Root cause'), term: true }
+    const definition = paragraph(
+      `A defect that, once repaired, ${'stops the incident from happening again '.repeat(4)}.`,
+    )
+    const options = { targetTokens: 70, maxTokens: 90 }
+    const texts = chunkDocument(doc(filler, term, definition), options).map((chunk) => chunk.text)
+    expect(texts[0]).toBe(filler.text)
+    expect(texts[1]!.startsWith(`${term.text}\n\n${definition.text}`)).toBe(true)
+    // A short paragraph no definition list marks as its term (a PDF's label line) goes on as any does.
+    const label = paragraph('Net sales')
+    const plain = chunkDocument(doc(filler, label, definition), options).map((chunk) => chunk.text)
+    expect(plain[0]).toBe(`${filler.text}\n\n${label.text}`)
+  })
+
   it('keeps what an announcing paragraph introduces with it, whatever its kind, on its page', () => {
     const filler = paragraph(sentences(3).join(' '))
     const intro = paragraph('Haskell has features that helped:')

@@ -87,7 +87,14 @@ export function chunkDocument(doc: ParsedDocument, options: ChunkOptions = {}): 
       assembler.addHeading({ text, tokens, page: block.page, opens: [...block.headingPath, text] })
       continue
     }
-    const part: Part = { text, tokens, kind: block.kind, page: block.page, headingPath: block.headingPath }
+    const part: Part = {
+      text,
+      tokens,
+      kind: block.kind,
+      page: block.page,
+      headingPath: block.headingPath,
+      ...(block.term ? { term: true as const } : {}),
+    }
     const last = assembler.lastPart
     if (last && startsNewChunk(last, block)) assembler.flush()
 
@@ -132,11 +139,22 @@ const MIN_INTRODUCTION_WORDS = 4
 /**
  * Whether a paragraph ending in ':' announces `next`: a list whatever its words ("Key capabilities:"),
  * other blocks (items written as paragraphs, code) after a sentence ("You have the right to:", "If you
- * use Apache Maven:"). A label's notes under a table ("NOTES:" "DISCLAIMERS:" …) stay out of it.
+ * use Apache Maven:"), and a definition list's term its definition (`termOf`). A label's notes under a
+ * table ("NOTES:" "DISCLAIMERS:" …) stay out of it.
  */
 function announces(part: Part, next: Part): boolean {
+  if (termOf(part, next)) return true
   if ((part.kind !== 'paragraph' && part.kind !== 'note') || !part.text.endsWith(':')) return false
   return next.kind === 'list' || part.text.split(/\s+/u).length >= MIN_INTRODUCTION_WORDS
+}
+
+/**
+ * Whether a paragraph is a definition list's term (`Block.term`) before the paragraph saying what it is
+ * ("Root cause" over "A defect in a software or human system that…"). Split from it, the definition
+ * reads as of nothing.
+ */
+function termOf(part: Part, next: Part): boolean {
+  return part.term === true && next.kind === 'paragraph'
 }
 
 /**

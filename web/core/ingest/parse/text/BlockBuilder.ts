@@ -42,6 +42,13 @@ export class BlockBuilder {
     this.blocks.push(block)
   }
 
+  /** Adds a definition list's term (`Block.term`) unless it is blank: a paragraph of its own. */
+  term(text: string): void {
+    this.add('paragraph', text)
+    const last = this.blocks.at(-1)
+    if (last?.text === text) last.term = true
+  }
+
   /** The document's first level-1 heading, else its first heading. */
   headingTitle(): string | undefined {
     return this.firstH1 ?? this.firstHeading

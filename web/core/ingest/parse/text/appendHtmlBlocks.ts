@@ -58,6 +58,10 @@ class HtmlBlockWalker {
     } else if (name === 'table' && !isLayoutTable(node)) {
       this.flush()
       this.table(node)
+    } else if (name === 'dt') {
+      // "Root cause" over its <dd>: the term goes with its definition (`chunkDocument`).
+      this.flush()
+      this.builder.term(htmlInlineText(node))
     } else if (name === 'pre') {
       this.flush()
       this.pre(node)

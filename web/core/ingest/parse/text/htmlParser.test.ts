@@ -34,6 +34,17 @@ describe('htmlParser', () => {
     ])
   })
 
+  it("marks a definition list's term, a paragraph of its own before its definition", async () => {
+    const { blocks } = await parse(
+      '<h2>Terms</h2><dl><dt>Root <em>cause</em></dt><dd><p>A defect that, once fixed, ends the incident.</p></dd></dl>',
+    )
+    expect(blocks.map((block) => [block.kind, block.text, block.term ?? false])).toEqual([
+      ['heading', 'Terms', false],
+      ['paragraph', 'Root cause', true],
+      ['paragraph', 'A defect that, once fixed, ends the incident.', false],
+    ])
+  })
+
   it('leaves out scripts, styles, comments and hidden elements', async () => {
     const { blocks } = await parse(
       '<head><style>p { color: red }</style><script>var inHead = 1</script></head><body>' +
