@@ -266,6 +266,10 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('when was it first argued', after('when was brown v board decided'))).toBe(
       'when was brown v board first argued',
     )
+    // "how do i": the pronoun stands for what the previous question's deed was done to, not the deed.
+    expect(followUpQuestion('and how do i use it?', after('how do i install tidyframe'))).toBe(
+      'how do i use tidyframe',
+    )
     // The question word alone shared: what was asked about follows the auxiliary, with no verb after it.
     expect(followUpQuestion('what license is it under?', after('what is quickcache'))).toBe(
       'what license is quickcache under',

@@ -286,8 +286,15 @@ function rewrittenFollowUp(
       .replace(LEADING_AUXILIARY, '')
       .split(' ')
     // Its last word is its verb or measure ("decided", "do", "worth"), unless it names a thing.
-    const endsOnName = /^(?:NOUN|PROPN|NUM|X)$/u.test(textValues(previous).tags.at(-1) ?? '')
-    const named = endsOnName ? subject : subject.slice(0, -1)
+    const read = textValues(previous)
+    const endsOnName = /^(?:NOUN|PROPN|NUM|X)$/u.test(read.tags.at(-1) ?? '')
+    // "how do i use it?" after "how do i install readability": the shared opening's subject did the
+    // previous question's deed ("install"), whose object the pronoun stands for.
+    const deed = read.words.findIndex(
+      (word, i) => read.tags[i] === 'VERB' && word.toLowerCase() === subject[0]?.toLowerCase(),
+    )
+    const object = deed >= 0 && endsOnName && subject.length > 1 ? subject.slice(1) : subject
+    const named = endsOnName ? object : object.slice(0, -1)
     if (named.length === 0 || named[0] === '') return null
     return change.replace(PRONOUN, (pronoun) => ownerOfPlural(named.join(' '), pronoun))
   }
