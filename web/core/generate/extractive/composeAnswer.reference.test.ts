@@ -106,4 +106,18 @@ describe('composeAnswer on reference pages: a guide, an API reference, a changel
     ])
     expect(text).toMatch(/^Okafor fitted the greenhouse with 12 sensors/u)
   })
+
+  it("answers a release's changes without the empty section's heading its passage opens with", () => {
+    const { text } = answer('what changed in 2.1.0', [
+      source(
+        1,
+        '[Unreleased]\n\n[2.1.0] - 2025-01-14\n\n- Add a dark theme\n- Fix the export of empty tables',
+        'CHANGELOG.md',
+        'Changelog > [2.1.0] - 2025-01-14',
+      ),
+    ])
+    expect(text).toContain('- Add a dark theme')
+    expect(text).toContain('- Fix the export of empty tables')
+    expect(text).not.toContain('Unreleased')
+  })
 })

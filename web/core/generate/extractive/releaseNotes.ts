@@ -44,8 +44,13 @@ export function releaseEntries(sources: readonly AnswerSource[], release: string
     const headings = new Set(levels)
     const entry = sections.get(section) ?? { entries: [], cited: new Set<number>() }
     sections.set(section, entry)
-    for (const raw of source.text.split(/\r\n?|\n/u)) {
-      const line = raw.replace(BULLET, '').replace(/\s+/gu, ' ').trim()
+    const lines = source.text
+      .split(/\r\n?|\n/u)
+      .map((raw) => raw.replace(BULLET, '').replace(/\s+/gu, ' ').trim())
+    // "[Unreleased]" over "[0.6.0] - 2025-03-03": an empty section's heading the passage opens with is
+    // no entry of the release after it.
+    const own = lines.indexOf(levels[at]!)
+    for (const line of own < 0 ? lines : lines.slice(own + 1)) {
       if (line === '' || headings.has(line) || entry.entries.includes(line)) continue
       entry.entries.push(line)
       entry.cited.add(source.number)
