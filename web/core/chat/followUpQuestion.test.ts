@@ -266,6 +266,13 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('when was it first argued', after('when was brown v board decided'))).toBe(
       'when was brown v board first argued',
     )
+    // After do-support the last word is the verb, however the tagger reads it; a hyphenated name is one.
+    expect(followUpQuestion('what did she find?', after('where does Ana Ruiz-Diaz work'))).toBe(
+      'what did ana ruiz-diaz find',
+    )
+    expect(followUpQuestion('when did she join it?', after('where does the author work'))).toBe(
+      'when did the author join it',
+    )
     // "how do i": the pronoun stands for what the previous question's deed was done to, not the deed.
     expect(followUpQuestion('and how do i use it?', after('how do i install tidyframe'))).toBe(
       'how do i use tidyframe',

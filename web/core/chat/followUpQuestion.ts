@@ -610,7 +610,17 @@ function referentOf(previous: string): string | null {
   let last = tags.length - 1
   while (last > 1 && tags[last] === 'ADP') last--
   let phrase: string[] = []
-  if (NOMINAL.test(tags[last]!)) {
+  // "where does Emerson Murphy-Hill work": after do-support and its subject, the last word is the verb,
+  // however the tagger reads it ("work" as a noun).
+  const done = words.findIndex((word) => DO_SUPPORT.test(word))
+  if (
+    done >= 0 &&
+    last > done + 1 &&
+    NOMINAL.test(tags[last]!) &&
+    /^(?:NOUN|PROPN|NUM|X|DET)$/u.test(tags[done + 1] ?? '')
+  ) {
+    phrase = words.slice(done + 1, last)
+  } else if (NOMINAL.test(tags[last]!)) {
     let start = last
     while (start > 0 && (NOMINAL.test(tags[start - 1]!) || tags[start - 1] === 'ADJ')) start--
     if (start > 0 && tags[start - 1] === 'DET') start--
@@ -619,12 +629,15 @@ function referentOf(previous: string): string | null {
     const auxiliary = tags.lastIndexOf('AUX', last - 1)
     if (auxiliary >= 0) phrase = words.slice(auxiliary + 1, last)
   }
-  const referent = phrase.join(' ')
+  // "murphy - hill": a name the tokenizer split at its hyphen is one word again.
+  const referent = phrase.join(' ').replace(/ - /gu, '-')
   // A question word is no referent ("who"), nor a phrase the tokenizer split ("part - time").
   if (phrase.length === 0 || WHOLE_QUESTION.test(referent)) return null
   return previous.toLowerCase().includes(referent.toLowerCase()) ? referent : null
 }
 const NOMINAL = /^(?:NOUN|PROPN|NUM|X)$/u
+/** The auxiliary of do-support ("where does she work"). */
+const DO_SUPPORT = /^(?:do|does|did)$/u
 
 /** A form of "be", after which a bare word is what is asked of, whatever its tag. */
 const COPULA = /^(?:is|are|was|were|'s|’s)$/u
