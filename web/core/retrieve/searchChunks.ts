@@ -5,6 +5,7 @@ import { type QuestionUnderstanding, understandQuestion } from './understandQues
 import { collectionTerms } from './collectionTerms'
 import { defaultSimilarityThreshold } from './defaultSimilarityThreshold'
 import { type DocumentProfile, labelWord } from './documentEvidence'
+import { glossaryEntryFirst } from './glossaryEntryFirst'
 import { withoutMeaningAsk } from './withoutMeaningAsk'
 import { documentScope } from './documentScope'
 import { anyPaged, documentProfiles } from './documentProfiles'
@@ -149,10 +150,14 @@ export async function searchChunks(
   if (rewritten !== null) searched = await search([rewritten, ...request.queries.slice(1)])
   const { method, fallback } = searched
   const found = printedOptionsFirst(
-    definingPassageFirst(
-      searched.found,
+    glossaryEntryFirst(
+      definingPassageFirst(
+        searched.found,
+        request.queries[0] ?? '',
+        understanding,
+        ({ record }) => record.text,
+      ),
       request.queries[0] ?? '',
-      understanding,
       ({ record }) => record.text,
     ),
     request.queries[0] ?? '',
