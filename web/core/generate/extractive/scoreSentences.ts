@@ -729,17 +729,17 @@ function oppositeOnly(sequence: readonly string[], term: string): boolean {
 }
 
 /**
- * A whole number, then up to two words qualifying what it counts ("12 equations", "three simpler
- * equations"); not a measure ("0.62 tons", "1.5 gigatons"), which no one counts one by one.
+ * A whole number and the word right after it ("12 equations", "three rules"); not a measure ("0.62 tons",
+ * "1.5 gigatons"), which no one counts one by one.
  */
 const COUNT_BEFORE =
-  /(?:^|[\s(])(?:\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|dozen)\s+((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+)/giu
+  /(?:^|[\s(])(?:\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|dozen)\s+([\p{L}-]+)/giu
 
 /** Whether a sentence prints a count of the asked noun, its number right before it ("12 equations"). */
 function countsFocus(text: string, focus: string): boolean {
   for (const match of text.matchAll(COUNT_BEFORE)) {
-    const last = tokenize(match[1]!.split(/\s+/u).at(-1)!)[0]
-    if (last !== undefined && matchWord(focus, last) > 0) return true
+    const counted = tokenize(match[1]!)[0]
+    if (counted !== undefined && matchWord(focus, counted) > 0) return true
   }
   return false
 }
