@@ -199,4 +199,69 @@ describe('pptxParser on constructed decks', () => {
     ])
     expectSlideStructure(doc)
   })
+
+  it('takes the text box standing in for an empty title placeholder as the slide title', async () => {
+    const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
+    const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+    const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+    const rel = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"'
+    const shape = (lines: string[], name: string, top?: number, placeholder = '') =>
+      `<p:sp><p:nvSpPr><p:cNvPr id="1" name="${name}"/><p:cNvSpPr/><p:nvPr>${placeholder}</p:nvPr></p:nvSpPr>` +
+      (top === undefined ? '<p:spPr/>' : `<p:spPr><a:xfrm><a:off x="0" y="${top}"/></a:xfrm></p:spPr>`) +
+      `<p:txBody>${lines.map((line) => `<a:p><a:r><a:t>${line}</a:t></a:r></a:p>`).join('')}</p:txBody></p:sp>`
+    const emptyTitle =
+      '<p:sp><p:nvSpPr><p:cNvPr id="2" name="Title 1"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr>' +
+      '<p:spPr/><p:txBody><a:p><a:endParaRPr/></a:p></p:txBody></p:sp>'
+    const bullets = ['Read complex texts closely', 'Write from evidence']
+    const shapes = [
+      // The title typed into a text box PowerPoint named after the title, listed after the body.
+      emptyTitle +
+        shape(bullets, 'Content Placeholder 2', undefined, '<p:ph idx="1"/>') +
+        shape(['Two Shifts'], 'Title 1'),
+      // Untitled shapes: the one short line above the rest, near the top, is the title.
+      shape(['Why it matters', 'Students read more'], 'TextBox 3', 2_000_000) +
+        shape(['The Problem'], 'TextBox 2', 300_000),
+      // A line that is a sentence, or one low on the slide, is no title.
+      shape(['We measured it.'], 'TextBox 2', 300_000) + shape(['First', 'Second'], 'TextBox 3', 2_000_000),
+      shape(['Final Words'], 'TextBox 2', 5_000_000) + shape(['Thanks', 'Questions'], 'TextBox 3', 6_000_000),
+    ]
+    const files: Record<string, Uint8Array> = {
+      'ppt/presentation.xml': strToU8(
+        `<p:presentation ${P} ${R}><p:sldIdLst>${shapes
+          .map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`)
+          .join('')}</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/></p:presentation>`,
+      ),
+      'ppt/_rels/presentation.xml.rels': strToU8(
+        `<Relationships ${rel}>${shapes
+          .map(
+            (_, i) =>
+              `<Relationship Id="rId${i + 1}" Type="http://x/slide" Target="slides/slide${i + 1}.xml"/>`,
+          )
+          .join('')}</Relationships>`,
+      ),
+    }
+    shapes.forEach((tree, i) => {
+      files[`ppt/slides/slide${i + 1}.xml`] = strToU8(
+        `<p:sld ${P} ${A}><p:cSld><p:spTree>${tree}</p:spTree></p:cSld></p:sld>`,
+      )
+    })
+    const doc = await parse(zipSync(files))
+    expect(slides(doc).map((slide) => slide.text)).toEqual([
+      'Two Shifts',
+      'The Problem',
+      'Slide 3',
+      'Slide 4',
+    ])
+    // The title is said once, over the slide's other text.
+    expect(doc.blocks.filter((block) => block.page === 1).map((block) => block.text)).toEqual([
+      'Two Shifts',
+      bullets.join('\n'),
+    ])
+    expect(doc.blocks.filter((block) => block.page === 2).map((block) => block.text)).toEqual([
+      'The Problem',
+      'Why it matters',
+      'Students read more',
+    ])
+    expectSlideStructure(doc)
+  })
 })

@@ -44,6 +44,11 @@ function parsePptx(
     presentation === undefined
       ? []
       : childElements(childPath(presentation, 'p:sldIdLst') ?? presentation, 'p:sldId')
+  // The slide's height places a stand-in title; PowerPoint's default 4:3 slide where it is not said.
+  const height = Number(
+    (presentation === undefined ? undefined : childPath(presentation, 'p:sldSz'))?.attrs.cy ??
+      DEFAULT_SLIDE_HEIGHT,
+  )
   const presentationRels = readRelationships(zip, presentationPart)
   // A slide listed twice (only a hostile file does that) is read once.
   const slideParts = [
@@ -63,7 +68,7 @@ function parsePptx(
     throwIfAborted(signal)
     const page = index + 1
     const rels = readRelationships(zip, part)
-    const content = slideContent(parseXml(zip.text(part) ?? ''), rels, zip)
+    const content = slideContent(parseXml(zip.text(part) ?? ''), rels, zip, height)
     const divider = content.title === undefined ? dividerLine(content.blocks) : undefined
     if (content.title !== undefined) section = undefined
     else if (divider !== undefined) section = divider
@@ -89,6 +94,9 @@ function parsePptx(
     ? { blocks, pages: slideParts.length }
     : { blocks, pages: slideParts.length, title }
 }
+
+/** EMUs: 7.5 inches. */
+const DEFAULT_SLIDE_HEIGHT = 6_858_000
 
 /** A section divider's line is this many words at most. */
 const MAX_DIVIDER_WORDS = 8

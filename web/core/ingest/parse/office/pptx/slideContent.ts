@@ -6,7 +6,10 @@ import type { ZipArchive } from '../zip'
 import { drawingParagraphs } from './drawingParagraphs'
 import type { DrawingParagraph } from './drawingParagraphs'
 
-/** A slide's title (from its title placeholder) and its other text as blocks without page or path. */
+/**
+ * A slide's title (from its title placeholder, else from the text box that stands in for it) and its
+ * other text as blocks without page or path.
+ */
 export interface SlideContent {
   title?: string
   blocks: Omit<Block, 'page' | 'headingPath'>[]
@@ -19,6 +22,26 @@ const titles = new Set(['title', 'ctrTitle'])
 const bodies = new Set(['obj', 'body'])
 // Diagram points that are connectors or presentation helpers carry no text of their own.
 const diagramHelpers = new Set(['parTrans', 'sibTrans', 'pres', 'doc'])
+// PowerPoint names a shape after the placeholder it was copied from ("Title 1", "Titre 1", "Titel 2").
+const TITLE_NAME = /^(?:title|titre|titel|t[ií]tulo|titolo)\b/iu
+/** A stand-in title is one line of this many words at most. */
+const MAX_TITLE_WORDS = 12
+/** A stand-in title found by place sits in this top share of the slide. */
+const TITLE_BAND = 0.25
+
+/** A top-level text shape of one line: where it sits, what PowerPoint named it, and its block. */
+interface OneLine {
+  text: string
+  name: string
+  top: number | undefined
+  block: number
+}
+
+/** The top edges of a slide's top-level text shapes, and those of them that are one line. */
+interface Layout {
+  tops: (number | undefined)[]
+  lines: OneLine[]
+}
 
 /**
  * Reads a slide or notes page (`p:sld`, `p:notes`) shape tree in z-order: shapes, groups (their
@@ -29,28 +52,60 @@ export function slideContent(
   document: XmlElement,
   rels: readonly Relationship[],
   zip: ZipArchive,
+  slideHeight?: number,
 ): SlideContent {
   const content: SlideContent = { blocks: [] }
   const root = childElements(document)[0]
   const tree = root === undefined ? undefined : childPath(root, 'p:cSld', 'p:spTree')
-  if (tree !== undefined) walkShapes(tree, content, rels, zip)
+  const layout: Layout = { tops: [], lines: [] }
+  if (tree !== undefined) walkShapes(tree, content, rels, zip, layout)
+  if (content.title === undefined && slideHeight !== undefined) {
+    const stand = standInTitle(layout, slideHeight)
+    if (stand !== undefined) {
+      content.title = stand.text
+      content.blocks.splice(stand.block, 1)
+    }
+  }
   return content
 }
 
+/**
+ * The line that serves as an untitled slide's title: many decks leave the title placeholder empty and
+ * type the title into a text box ("Three Key Shifts" over the three shifts). It is the one-line shape
+ * PowerPoint named after a title, else the one-line shape above every other text, near the top of
+ * the slide, that reads as a heading (short, no sentence's end, not a web address).
+ */
+function standInTitle(layout: Layout, slideHeight: number): OneLine | undefined {
+  const heading = (line: OneLine) =>
+    line.text.split(/\s+/u).length <= MAX_TITLE_WORDS &&
+    !/[.!?;,]$/u.test(line.text) &&
+    !/^(?:https?:\/\/|www\.)/iu.test(line.text)
+  const named = layout.lines.find((line) => TITLE_NAME.test(line.name) && heading(line))
+  if (named !== undefined) return named
+  if (layout.tops.length < 2 || layout.tops.some((top) => top === undefined)) return undefined
+  const highest = Math.min(...(layout.tops as number[]))
+  const top = layout.lines.filter((line) => line.top === highest)
+  const line = top.length === 1 ? top[0] : undefined
+  const alone = layout.tops.filter((t) => t === highest).length === 1
+  return line !== undefined && alone && highest < slideHeight * TITLE_BAND && heading(line) ? line : undefined
+}
+
+// A group's members sit in the group's own coordinates, so only the slide's top level has a layout.
 function walkShapes(
   tree: XmlElement,
   content: SlideContent,
   rels: readonly Relationship[],
   zip: ZipArchive,
+  layout?: Layout,
 ): void {
   for (const child of childElements(tree)) {
-    if (child.name === 'p:sp') shape(child, content)
+    if (child.name === 'p:sp') shape(child, content, layout)
     else if (child.name === 'p:grpSp') walkShapes(child, content, rels, zip)
     else if (child.name === 'p:graphicFrame') graphicFrame(child, content, rels, zip)
   }
 }
 
-function shape(sp: XmlElement, content: SlideContent): void {
+function shape(sp: XmlElement, content: SlideContent, layout?: Layout): void {
   const placeholder = childPath(sp, 'p:nvSpPr', 'p:nvPr', 'p:ph')
   const type = placeholder === undefined ? undefined : (placeholder.attrs.type ?? 'obj')
   if (type !== undefined && furniture.has(type)) return
@@ -60,6 +115,16 @@ function shape(sp: XmlElement, content: SlideContent): void {
   if (type !== undefined && titles.has(type) && content.title === undefined) {
     content.title = paragraphs.map((p) => p.text).join(' ')
     return
+  }
+  if (layout !== undefined) {
+    const offset = childPath(sp, 'p:spPr', 'a:xfrm', 'a:off')?.attrs.y
+    const top = offset === undefined ? undefined : Number(offset)
+    layout.tops.push(top)
+    const only = paragraphs.length === 1 ? paragraphs[0]?.text.trim() : undefined
+    if (only !== undefined && only !== '' && type === undefined) {
+      const name = childPath(sp, 'p:nvSpPr', 'p:cNvPr')?.attrs.name ?? ''
+      layout.lines.push({ text: only, name, top, block: content.blocks.length })
+    }
   }
   content.blocks.push(...textBlocks(paragraphs, type !== undefined && bodies.has(type)))
 }
