@@ -628,4 +628,36 @@ describe('composeAnswer on a short form a slide title spells out', () => {
     expect(answer('What was the EBITDA?', [results]).text).toContain('$412 million')
     expect(answer('what is EBITDA', [results]).text).toMatch(/^EBITDA: Earnings Before Interest/u)
   })
+
+  it('lists the items of a list split over slides that repeat its title, in slide order, each once', () => {
+    const lessons = deckSlide('reading-standards.pptx')
+    const first = lessons(2, 21, 'Six Guiding Principles', [
+      'Make close reading central',
+      'Emphasize informational texts',
+      'Ask text-dependent questions',
+    ])
+    const second = lessons(1, 22, 'Six Guiding Principles', [
+      'Offer regular research projects',
+      'Teach vocabulary systematically',
+      'Cultivate independence',
+    ])
+    const other = deckSlide('talent-review.pptx')(3, 3, 'Talent principles', [
+      'Everyone has a unique set of talents',
+      'Feedback is honest',
+    ])
+    answers(
+      'what are the six guiding principles',
+      [second, first, other],
+      'Six Guiding Principles [2][1]\n- Make close reading central\n- Emphasize informational texts' +
+        '\n- Ask text-dependent questions\n- Offer regular research projects\n- Teach vocabulary systematically' +
+        '\n- Cultivate independence',
+    )
+    // A slide built up over the next repeats the items before: each is listed once.
+    const builtUp = lessons(3, 23, 'Six Guiding Principles', ['Cultivate independence', 'Share the research'])
+    expect(answer('what are the guiding principles', [second, first, builtUp]).text).toBe(
+      'Six Guiding Principles [2][1][3]\n- Make close reading central\n- Emphasize informational texts' +
+        '\n- Ask text-dependent questions\n- Offer regular research projects\n- Teach vocabulary systematically' +
+        '\n- Cultivate independence\n- Share the research',
+    )
+  })
 })

@@ -14,6 +14,7 @@ import { FOOTNOTE_MARK } from './candidateSentences'
 import { closingBrackets } from './closingBrackets'
 import { columnListed } from './columnListed'
 import { DECK_FILE } from './deckFile'
+import { slideContinued } from './slideContinued'
 import { definitionQuestion } from './definitionQuestion'
 import { inlineList, openingItems } from './inlineList'
 import { withoutLabels, clipItem, listItems, numberedSteps, PAGE_NUMBER, TABLE_ROW } from './listItems'
@@ -477,12 +478,14 @@ export function listAnswer(
   const { intro, source } = best
   if (best.sentence !== undefined) return [`${best.sentence.replace(FOOTNOTE_MARK, '')} [${source}]`]
   const next = continuedOver(sources, source, best.items, best.runsOn)
-  const all = endOfItems([...best.items, ...(next?.items ?? [])])
+  // A deck's list split over slides that repeat its title.
+  const around = slidesAround(sources, source, best.items)
+  const all = endOfItems([...new Set([...around.items, ...(next?.items ?? [])])])
   // "what are luis's action items": of a list some of whose items name the owner asked, those items.
   const owner = OWNED_ITEMS.exec(asked.toLowerCase())?.[1]
   const owned = owner === undefined ? [] : all.filter((item) => tokenize(item).includes(owner))
   const items = (owned.length > 0 ? owned : all).slice(0, MAX_ITEMS)
-  const cited = next ? `[${source}][${next.source}]` : `[${source}]`
+  const cited = next ? `${around.cited}[${next.source}]` : around.cited
   return [`${intro === '' ? '' : `${intro} `}${cited}`, ...items.map((item) => `\n- ${clipItem(item)}`)]
 }
 
@@ -732,12 +735,33 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
       })
       if (added.length > 0 && holding.length === 1) return [`${clipItem(holding[0]!)} [${source.number}]`]
     }
+    const around = deck
+      ? slidesAround(sources, source.number, lines)
+      : { items: lines, cited: `[${source.number}]` }
     return [
-      `${title} [${source.number}]`,
-      ...lines.slice(0, MAX_ITEMS).map((line) => `\n- ${clipItem(line)}`),
+      `${title} ${around.cited}`,
+      ...around.items.slice(0, MAX_ITEMS).map((line) => `\n- ${clipItem(line)}`),
     ]
   }
   return null
+}
+
+/**
+ * A deck's list on slide passage `number` with its items on the slides around it that repeat its title
+ * (`slideContinued`), in slide order, each item once (a slide built up over several repeats the items
+ * before), and the citations of the slides quoted.
+ */
+function slidesAround(
+  sources: readonly AnswerSource[],
+  number: number,
+  items: readonly string[],
+): { items: string[]; cited: string } {
+  const slides = slideContinued(sources, number)
+  const pieces = [...slides.earlier, { items: [...items], source: number }, ...slides.later]
+  return {
+    items: [...new Set(pieces.flatMap((piece) => piece.items))],
+    cited: pieces.map((piece) => `[${piece.source}]`).join(''),
+  }
 }
 
 /** "what is …", "what's …", "define …": what a thing is (not "who was elected to …", who someone is). */
