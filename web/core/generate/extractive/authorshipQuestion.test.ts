@@ -38,6 +38,10 @@ describe('bylineOf', () => {
     expect(bylineOf('Plasma Levels\nMichael D. Freeman1 and Sean S. Kohles2')).toBe(
       'Michael D. Freeman, Sean S. Kohles',
     )
+    // A title slide's line of names may end with a full stop.
+    expect(bylineOf('Benchmarks for Rounding\nAna Ruiz, Ben Okafor, Chen Wei Liu.', true)).toBe(
+      'Ana Ruiz, Ben Okafor, Chen Wei Liu',
+    )
   })
 
   it("reads a speaker's one name under a deck's title when the address follows it", () => {

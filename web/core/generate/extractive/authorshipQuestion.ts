@@ -150,9 +150,13 @@ export function bylineOf(text: string, titleSlide = false): string | null {
 /** A mail address after an author's affiliation. */
 export const MAIL = /\s*[<(]?[\w.+-]+@[\w.-]+\.\p{L}{2,}[>)]?/gu
 
-/** A line's names, split at commas and "and", marks of affiliation left out. */
+/**
+ * A line's names, split at commas and "and", marks of affiliation left out, and the full stop that ends
+ * a title slide's line of names ("…, Alexander Sanchez-Stern, Zachary Tatlock.").
+ */
 function splitNames(line: string): string[] {
   return line
+    .replace(/(?<=\p{Ll}{2})\.$/u, '')
     .split(/\s*,\s*|\s+and\s+|\s*&\s*/u)
     .map((part) => part.replace(MARKS, '').trim())
     .filter((part) => part !== '')
