@@ -162,6 +162,8 @@ export const QUESTION_SHAPE = new Set(
     // "who shouldn't take it": an auxiliary's negation, as the tokenizer leaves it ("shouldn" and "t").
     'doesn didn isn aren wasn weren hasn hadn shouldn couldn wouldn mustn needn ' +
     'use used give given get make made become became happen happened take took amount value figure ' +
+    // "how often is a talent review done": the passive's verb stands for any deed ("once a year").
+    'done doing ' +
     // "when did pandoc first come out": a phrasal verb's particle is said of the asking, as its verb is.
     'come came out ' +
     // "which profilers does the deck list", "does it mention": what a document does, not its words.

@@ -822,4 +822,41 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
     ]
     expect(answer('how many people took part in the study', study).text).toContain('asked five people')
   })
+
+  it("answers a phone number asked for with the entry's number, not its e-mail address", () => {
+    const directory = [
+      fileSource(
+        1,
+        [
+          'Okafor, Daniel',
+          '12 Elm Street',
+          'Marcellus NY 13108',
+          '(315) 555-0142',
+          'dokafor@example.org',
+          'Mr. Okafor is a retired member of the board.',
+        ].join('\n\n'),
+        'supply-list.docx',
+      ),
+    ]
+    const reply = answer("what is daniel okafor's phone number", directory).text
+    expect(reply).toContain('(315) 555-0142')
+    expect(reply).not.toContain('dokafor@example.org')
+    expect(answer("what is daniel okafor's email", directory).text).toContain('dokafor@example.org')
+  })
+
+  it('answers "how often" with the sentence saying how often, not one using the word "often"', () => {
+    const deck = [
+      fileSource(
+        1,
+        'Reviews are often seen as a black box by the teams that take part in them.',
+        'review-guide.docx',
+      ),
+      fileSource(2, 'We hold a review for each team once a year, in the spring.', 'review-guide.docx'),
+      fileSource(3, 'Each review ends with written feedback for the team.', 'review-guide.docx'),
+      fileSource(4, 'The review form has four parts, one for each goal of the team.', 'review-guide.docx'),
+    ]
+    expect(answer('how often is a review done', deck).text).toMatch(
+      /^We hold a review for each team once a year/u,
+    )
+  })
 })

@@ -3,6 +3,9 @@
  * much MONEY does the PTA have" ("a balance of £4,812"), "who do I CONTACT" ("procurement@example.org").
  * A closed list, as question words are; each word with how its value is printed.
  */
+const MAIL_ADDRESS = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u
+const TELEPHONE = /(?:\+\d{1,3}[\s.-]?)?\(?\d{2,4}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}\b|\bext\.?\s*\d{2,6}\b/u
+
 const PRINTED_AS: ReadonlyMap<string, RegExp> = new Map([
   ...['money', 'cash', 'funds'].map((word): [string, RegExp] => [
     word,
@@ -35,11 +38,14 @@ const PRINTED_AS: ReadonlyMap<string, RegExp> = new Map([
     word,
     /https?:\/\/\S|\bwww\.\S|\b\d{1,3}(?:\.\d{1,3}){3}\b/iu,
   ]),
-  ...['contact', 'email', 'reach', 'call', 'phone'].map((word): [string, RegExp] => [
+  // An e-mail address, a telephone number or an office's extension ("IT help desk: ext. 2400"): how to
+  // reach someone. "What is his phone number" asks for the number, not the address on the next line.
+  ...['contact', 'reach'].map((word): [string, RegExp] => [
     word,
-    // An e-mail address, a telephone number or an office's extension ("IT help desk: ext. 2400").
-    /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}|(?:\+\d{1,3}[\s.-]?)?\(?\d{2,4}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}\b|\bext\.?\s*\d{2,6}\b/u,
+    new RegExp(`${MAIL_ADDRESS.source}|${TELEPHONE.source}`, 'u'),
   ]),
+  ['email', MAIL_ADDRESS],
+  ...['call', 'phone'].map((word): [string, RegExp] => [word, TELEPHONE]),
   // "What's the HR extension": "HR: Maria Chen, ext. 2201".
   ['extension', /\bext\.?\s*\d{2,6}\b/u],
   // "This Lease is made between Alice Ng ("Landlord") and Robert Roe ("Tenant")" for "who are the parties".

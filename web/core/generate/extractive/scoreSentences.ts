@@ -84,6 +84,11 @@ const QUESTION_SHAPE = new Set([
 ])
 const QUESTION_SHAPE_WEIGHT = 0.3
 /**
+ * "how often", "how many", "how much": the word says what is measured, not a word of the answer ("is often
+ * seen", "many teams"). Not "long": an FAQ's "How long can I keep a book?" tells which question it answers.
+ */
+const HOW_MEASURE = /\bhow\s+(many|much|often)\b/iu
+/**
  * Where a definition is asked about ("under nclb" in "what is parental involvement under nclb"), or the
  * document a question points at ("in the sre chapter", `QuestionUnderstanding.scope`), weighs this much
  * of its weight: the sentence that answers often names the place only in its heading, or not at all.
@@ -442,8 +447,12 @@ export function scoreSentences(
   const yesNoSubject = YES_NO_ASK.test(understanding.ask)
     ? (tokenize(understanding.ask).find((term) => terms.includes(term) && !shape(term)) ?? null)
     : null
+  // "how often is a talent review done": "often" asks for a frequency; a sentence saying "is often seen"
+  // holds the question's word, not its answer.
+  const measured = HOW_MEASURE.exec(understanding.ask)?.[1]?.toLowerCase()
   const weights = terms.map((term, t) => {
     const df = commonness[t] ?? 0
+    if (term === measured) return 0
     // "what does the name neon actually mean": "name" and "actually" say nothing of neon.
     if (definition?.aside.includes(term) && !definition.subject.includes(term)) return 0
     // "How does code review work": the verb asks for a mechanism, as "how" does; "working days" says none.
