@@ -660,4 +660,46 @@ describe('composeAnswer on a short form a slide title spells out', () => {
         '\n- Cultivate independence\n- Share the research',
     )
   })
+
+  it("takes no list from a deck's title slide, nor from a slide naming only what the whole deck names", () => {
+    const deck = deckSlide(
+      'water-finance.pptx',
+      new Set(['removing', 'financing', 'obstacles', 'water', 'projects']),
+    )
+    const title = deck(1, 1, 'Removing Financing Obstacles in Water Projects', [
+      'Ana Ruiz',
+      'Development Bank',
+      'Water Forum',
+      'March 17, 2006',
+    ])
+    // The deck closes on its title slide again.
+    const closing = deck(2, 11, 'Removing Financing Obstacles in Water Projects', [
+      'Ana Ruiz',
+      'Development Bank',
+      'Water Forum',
+      'March 17, 2006',
+    ])
+    const cycle = deck(3, 3, 'Project finance cycle', ['Needs', 'Preparation', 'Financing'])
+    const preparation = deck(4, 4, 'Project preparation', [
+      'One of the major obstacles to water and sanitation finance is project preparation',
+      'Low institutional capacity',
+      'Scarce financial resources',
+    ])
+    expect(
+      answer('what are the obstacles to water and sanitation finance', [title, closing, cycle, preparation])
+        .text,
+    ).toMatch(/^One of the major obstacles to water and sanitation finance is project preparation \[4\]/u)
+  })
+
+  it('does not answer with a slide titled with the question when the ask asks something more of it', () => {
+    const deck = deckSlide('reading-standards.pptx')
+    const model = deck(1, 35, 'What is the Model Curriculum?', [
+      'A web-based tool aligned to the standards',
+      'Gives guidance on instruction',
+    ])
+    expect(answer('what is the model curriculum', [model]).text).toBe(
+      'What is the Model Curriculum? [1]\n- A web-based tool aligned to the standards\n- Gives guidance on instruction',
+    )
+    expect(answer('what is the budget for the model curriculum', [model]).kind).toBe('none')
+  })
 })

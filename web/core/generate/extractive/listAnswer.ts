@@ -274,11 +274,19 @@ export function listAnswer(
     runsOn: boolean
     sentence?: string
   } | null = null
+  const titleSlides = new Set(
+    sources
+      .filter((source) => source.page === 1 && DECK_FILE.test(source.filename))
+      .map((source) => `${source.document_id}\n${source.text}`),
+  )
   for (const source of sources) {
     const lines = passageLines(source.text)
     const heading = source.heading?.split(' > ').at(-1) ?? ''
     // A slide's lines are its bullets, and its title (its passage's first line) introduces them.
     const deck = DECK_FILE.test(source.filename)
+    // A deck's title slide lists no items: its lines are who gave the talk, where and when. So does its
+    // copy closing the deck.
+    if (deck && (source.page === 1 || titleSlides.has(`${source.document_id}\n${source.text}`))) continue
     // A slide's lines are one block, each an item (`listItems`' eachLineAnItem) up to the next list's opening.
     const listed = deck ? new Set<number>() : listedLines(source.text)
     // Each list with the lines right before its introduction, which may say what it is for ("Should be
@@ -450,16 +458,22 @@ export function listAnswer(
       // Between lists the ask names as well, the one whose introduction or heading names more of what the
       // ask asks beyond its document ("Common Notions" over "Euclid" for "what are euclids common notions").
       const introduces = own.filter((term) => introduced.some((word) => matchWord(term, word) > 0)).length
+      // Where the ask names something beyond its document, the list's introduction or heading names some of
+      // it, or the thing listed ("Profilers" for "which java profilers does the deck list"): every slide
+      // of a deck on water finance holds "water" and "finance", and the obstacles asked about are no
+      // slide's list.
+      const namesHead = head !== null && introduced.some((word) => matchWord(head, word) > 0)
+      const needed = NEEDS_ASK.test(asked) && NEEDED_HEADING.test(heading.replace(/:$/u, '').trim())
+      if (own.length > 0 && introduces === 0 && !namesHead && !needed && block.sentence === undefined)
+        continue
       // A list is of what its introduction or heading names: "Our contributions are as follows: … an
       // evaluation on two newspapers" lists no newspapers.
       // "what do i need for lentil soup": what is needed is listed under "Ingredients", "Requirements".
-      const titled =
-        terms.some((term) => introduced.some((word) => matchWord(term, word) > 0)) ||
-        (NEEDS_ASK.test(asked) && NEEDED_HEADING.test(heading.replace(/:$/u, '').trim()))
+      const titled = terms.some((term) => introduced.some((word) => matchWord(term, word) > 0)) || needed
       if (!titled && block.sentence === undefined) continue
       // Then the one titled by the ask's head noun ("Team" for "who is on the atlas team", over "Why
       // Atlas?"), where the deck's title names that noun too ("Product Team") and so every slide.
-      const headed = head !== null && introduced.some((word) => matchWord(head, word) > 0) ? 1 : 0
+      const headed = namesHead ? 1 : 0
       if (
         share >= LIST_COVERAGE &&
         (!best ||
@@ -734,6 +748,10 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
         return label !== undefined && added.every((term) => same(term, tokenize(label)))
       })
       if (added.length > 0 && holding.length === 1) return [`${clipItem(holding[0]!)} [${source.number}]`]
+      // "what is the budget for the model curriculum" beside "What is the Model Curriculum?": the ask's own
+      // thing, in none of the slide's lines, is another question.
+      const said = (term: string) => lines.some((line) => same(term, tokenize(line)))
+      if (added.length > 0 && !added.some(said)) continue
     }
     const around = deck
       ? slidesAround(sources, source.number, lines)
