@@ -150,6 +150,25 @@ describe('chunkDocument', () => {
     expect(seen).toEqual(rows.slice(1).map((row) => row.join(' | ')))
   })
 
+  it('cuts a table row longer than a chunk between the sentences of its cells, not mid-sentence', () => {
+    const design = sentences(60).join(' ')
+    const rows = [
+      ['Field', 'Value'],
+      ['Study design', design],
+      ['Version', '1.0'],
+    ]
+    const chunks = chunkDocument(doc({ kind: 'table', text: '', headingPath: ['Protocol'], rows }))
+    expect(chunks.length).toBeGreaterThan(1)
+    for (const chunk of chunks) {
+      const [header, ...body] = chunk.text.split('\n')
+      expect(header).toBe('Field | Value')
+      // Each part opens where a sentence (or the row) opens, and ends where one ends.
+      expect(body.join('\n')).toMatch(/^(?:Study design \| )?(?:Sentence \d+|Version)/u)
+    }
+    const parts = chunks.flatMap((chunk) => chunk.text.split('\n').slice(1)).join(' ')
+    for (const sentence of sentences(60)) expect(parts).toContain(sentence)
+  })
+
   it('keeps each chunk on one page and gives the page of its first block', () => {
     const chunks = chunkDocument(
       doc(

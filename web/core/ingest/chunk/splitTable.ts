@@ -2,6 +2,7 @@ import { packUnits } from './packUnits'
 import type { Piece } from './Piece'
 import type { SplitOptions } from './SplitOptions'
 import { splitLines } from './splitLines'
+import { splitSentences } from './splitSentences'
 import { toUnits } from './toUnits'
 
 /**
@@ -18,11 +19,12 @@ export function splitTable(text: string, options: SplitOptions): Piece[] {
   const bodyStart = repeat ? newline + 1 : 0
   const rowBudget = repeat ? budget - headerTokens : budget
   const firstRowBudget = repeat ? firstBudget - headerTokens : firstBudget
-  // Units must fit the smaller budget: packing always puts at least one unit in a piece.
+  // Units must fit the smaller budget: packing always puts at least one unit in a piece. A row over it
+  // (a form's cell holding a paragraph) is cut between its sentences, so no part opens mid-sentence.
   const units = toUnits(
     text,
     splitLines(text, bodyStart),
-    [],
+    [splitSentences],
     Math.min(rowBudget, firstRowBudget),
     countTokens,
   )
