@@ -311,6 +311,13 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('how much is rent', after('who are the parties to the lease'))).toBeNull()
   })
 
+  it('asks a question word typed alone of the thing the question before named', () => {
+    const talk = after('who gave the bridge inspection talk')
+    expect(followUpQuestion('when?', talk)).toBe('when was bridge inspection talk')
+    expect(followUpQuestion('where?', talk)).toBe('where was bridge inspection talk')
+    expect(followUpQuestion('and when exactly?', talk)).toBe('when was bridge inspection talk')
+  })
+
   it('reads a follow-up of a follow-up against the question the first one stood for', () => {
     const turns = [
       { role: 'user', content: 'how many handgun checks in alabama' },

@@ -40,6 +40,8 @@ const PERSONAL = /\b(?:he|she|him|her|his)\b/iu
 const THEY = /\b(?:they|them|their)\b/iu
 /** A follow-up that is a question of its own, opening with its question word ("where does she work?"). */
 const WHOLE_QUESTION = /^(?:what|who|whom|whose|when|where|why|how|which)\b/iu
+/** A question word typed alone, asking of the thing the question before named: "when?", "where?". */
+const BARE_WH = /^(when|where)(?:\s+(?:exactly|then))?$/iu
 /** A verb agreeing with "they", as it agrees with one person named in their place. */
 const SINGULAR: Record<string, string> = { are: 'is', were: 'was', do: 'does', have: 'has' }
 /** A person's name as an answer opens with it: two to four capitalised words ("Maria Lopez", "Ana B. Ruiz"). */
@@ -165,13 +167,17 @@ function rewrittenFollowUp(
     .replace(/[?.!]+$/u, '')
     .trim()
   if (change === '') return null
-  if (nounless) {
+  // "when?" after "who gave the water finance talk": the same thing asked of by another question word
+  // ("when was water finance talk").
+  const bare = BARE_WH.exec(change)?.[1]
+  if (nounless || bare !== undefined) {
     const named = textValues(previous).nouns
     // "what was added?" after "when was readability 0.4.0 released": the release or the year it named too.
     const when = [VERSION.exec(previous)?.[0], YEAR.exec(previous)?.[0]].filter(
       (value) => value !== undefined,
     )
-    return named.length === 0 ? null : [change, ...named, ...new Set(when)].join(' ')
+    const asking = bare === undefined ? change : `${bare.toLowerCase()} was`
+    return named.length === 0 ? null : [asking, ...named, ...new Set(when)].join(' ')
   }
 
   // "the year before" / "the year after": the previous question's year moved by one.
