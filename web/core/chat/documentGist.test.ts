@@ -132,6 +132,34 @@ describe('documentGist', () => {
     expect(await chosen('summarize the evaluation talk')).toBe('evaluation-talk.pptx')
   })
 
+  it("weighs the word for the kind of document only where a file's name holds it", async () => {
+    const names = ['delins.docx', 'reader-README.md', 'amt_handbook_sample.pdf', 'ch04-ownership.md']
+    const pool = names.map((name, i) => ({
+      ...passage(1, 'autogen.pptx'),
+      number: i + 1,
+      document_id: name,
+      filename: name,
+    }))
+    const opening: Record<string, string[]> = {
+      'delins.docx': ['tika', 'can', 'be', 'a', 'name', 'title', 'place'],
+      // An API's readme says "document" throughout.
+      'reader-README.md': ['parse', 'a', 'document', 'object', 'with', 'the', 'reader'],
+      'amt_handbook_sample.pdf': ['self', 'locking', 'nuts', 'aircraft'],
+      'ch04-ownership.md': ['ownership', 'rules', 'memory', 'page', 'handbook'],
+    }
+    const chosen = async (question: string) =>
+      (
+        await documentGist({
+          store: { listChunks: async () => [{ ...chunk('autogen.pptx', 0), vector: null }] },
+          pool,
+          understanding: understandQuestion(question),
+          documentWords: new Map(names.map((name) => [name, new Set(opening[name])])),
+        })
+      )[0]?.document_id
+    expect(await chosen('what is the tika document about')).toBe('delins.docx')
+    expect(await chosen('whats the amt handbook page about')).toBe('amt_handbook_sample.pdf')
+  })
+
   it('takes how long the summary should be for no part of the name', async () => {
     // The notes hold "few" and "lines": the act is the document named.
     expect(await gistOf('summarize the act in a few lines')).toBe('copyright-act.pdf')

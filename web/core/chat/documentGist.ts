@@ -23,6 +23,8 @@ const OPENING_PASSAGES = 4
 const READ_PASSAGES = 30
 /** A question's word in a document's file name names it this many times as surely as one in its opening. */
 const FILE_NAME_WEIGHT = 2
+/** What a word for a kind of document held adds: less than any word of a subject held. */
+const KIND_WORD_WEIGHT = 0.5
 /** A byline is in this many first passages: a page's running header ("Guidelines") may be the first. */
 const BYLINE_PASSAGES = 3
 
@@ -110,14 +112,14 @@ export async function documentGist({
             ? holdsExactly(words, term)
             : !isDocumentKind(term) && [...words].some((word) => sameForm(term, word)),
         )
-        .reduce(
-          (sum, term) =>
-            sum +
-            term.length *
-              (rarity.get(term) ?? 1) *
-              (named.has(term) || [...named].some((word) => gluedWord(term, word)) ? FILE_NAME_WEIGHT : 1),
-          0,
-        ) + (kind?.test(source.filename) ? 0.5 : 0)
+        .reduce((sum, term) => {
+          const inName = named.has(term) || [...named].some((word) => gluedWord(term, word))
+          // The word for the kind of document ("the tika DOCUMENT") names none by its subject, unless its
+          // file is named so ("amt_handbook_sample.pdf"): elsewhere it tells apart only documents that hold
+          // the same words otherwise.
+          if (isDocumentKind(term) && !inName) return sum + KIND_WORD_WEIGHT
+          return sum + term.length * (rarity.get(term) ?? 1) * (inName ? FILE_NAME_WEIGHT : 1)
+        }, 0) + (kind?.test(source.filename) ? 0.5 : 0)
     if (held > bestHeld) {
       best = source
       bestHeld = held
