@@ -166,4 +166,21 @@ describe("composeAnswer on talks: broken lines, names over roles, a diagram's la
     ])
       expect(composedAnswer(question, [TITLE]).text, question).toBe('Tomas Reyes: Field Engineer [1]')
   })
+
+  it('says what a person in a directory does from the sentence about them, not the street under the name', () => {
+    const directory = answerSource(
+      1,
+      [
+        'Okafor, Grace',
+        '162 North Herman Avenue',
+        'Auburn NY 13021',
+        '(585) 555-0129',
+        'The Rev. Okafor serves as the family services coordinator for a donor network.',
+      ].join('\n'),
+      { filename: 'supply-list.docx' },
+    )
+    expect(composedAnswer('what does grace okafor do', [directory]).text).toBe(
+      'The Rev. Okafor serves as the family services coordinator for a donor network. [1]',
+    )
+  })
 })
