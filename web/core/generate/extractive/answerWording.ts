@@ -79,9 +79,10 @@ export function notFoundSentence(ask: string): string {
   // "how many interceptions are the Panthers credited with": a passive reads wrong turned round.
   if (withBe && !PARTICIPLE.test(withBe[4] ?? '')) {
     // "what university are they from": what university they are from.
-    const [, subject, preposition] = /^(.+?)(\s+(?:from|with|for|about|in|on|at|to|of|by|like))?$/u.exec(
-      withBe[4]!,
-    )!
+    const [, subject, preposition] =
+      /^(.+?)(\s+(?:from|with|for|about|in|on|at|to|of|by|like|under|over|into|after|before|through|against|near))?$/u.exec(
+        withBe[4]!,
+      )!
     return `${NO_ANSWER_OPENING}say ${withBe[1]}${withBe[2] ?? ''} ${subject} ${withBe[3]}${preposition ?? ''}.`
   }
   // "who won the 2022 World Cup": a question about its subject reads as the clause it is.

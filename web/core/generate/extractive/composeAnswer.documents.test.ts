@@ -252,4 +252,24 @@ describe('composeAnswer on a contract, a spec sheet and a web page', () => {
     expect(answer.kind).toBe('answer')
     expect(answer.text).toContain('A prominent use-case is search "as you type"')
   })
+
+  it('reads a name like a version ("the v8 post") as the document its file is named by, not a release', () => {
+    const post = [
+      answerSource(1, 'Standalone Wasm files run in runtimes such as wasmtime and wasmer.', {
+        filename: 'v8-blog.html',
+      }),
+      answerSource(2, 'Emscripten compiles C to WebAssembly for the web.', { filename: 'v8-blog.html' }),
+    ]
+    const reply = composedAnswer('what runtimes does the v8 post mention', post)
+    expect(reply.kind).toBe('answer')
+    expect(reply.text).toContain('wasmtime')
+    // Refused, the answer names what is missing, not the post's name.
+    const refused = composedAnswer('what license is the v8 post under', post)
+    expect(refused.kind).toBe('none')
+    expect(refused.text).toMatch(/^The documents do not say what license the v8 post is under\./u)
+    expect(refused.text).not.toMatch(/mentions.*v8/u)
+    // A version no passage prints, in a file not named by it, is still a release the documents do not cover.
+    const notes = [answerSource(1, '[2.0.0] - 2024-01-02\nAdded streaming.', { filename: 'CHANGELOG.md' })]
+    expect(composedAnswer('what changed in v8', notes).kind).toBe('none')
+  })
 })

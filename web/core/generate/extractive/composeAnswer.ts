@@ -284,8 +284,14 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "When does tika 3.x reach end of life": a version no passage prints (they print "2.x") is a release
   // the documents do not cover.
   const askedVersions = typedVersions(ask)
+  // "the v8 post" beside "v8-blog.html": a name its file is named by, not a version of anything.
   const versions = askedVersions.filter(
-    (version) => !sources.some((source) => printsVersion(`${source.heading ?? ''}\n${source.text}`, version)),
+    (version) =>
+      !sources.some(
+        (source) =>
+          printsVersion(`${source.heading ?? ''}\n${source.text}`, version) ||
+          tokenize(source.filename.replace(/[_.-]+/gu, ' ')).includes(version.toLowerCase()),
+      ),
   )
   if (versions.length > 0) return { kind: 'none', pieces: [noAnswerText(sources, versions, refused)] }
   // A month asked with its year that no passage prints with that year ("totals for december 2015"
