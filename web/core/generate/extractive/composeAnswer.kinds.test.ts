@@ -859,4 +859,22 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
       /^We hold a review for each team once a year/u,
     )
   })
+
+  it('takes no capitalised word opening what follows a colon for a name', () => {
+    const story = [
+      fileSource(
+        1,
+        'The story of chaos is usually told like this: Using the LGP-30, Lorenz made his discoveries.',
+        'chaos.html',
+      ),
+      fileSource(
+        2,
+        'When Margaret Hamilton arrived at MIT, Lorenz had just bought the LGP-30.',
+        'chaos.html',
+      ),
+    ]
+    expect(answer('who programmed the lgp-30 for lorenz', story).text).toMatch(
+      /^When Margaret Hamilton arrived/u,
+    )
+  })
 })

@@ -779,11 +779,17 @@ function holdsAnswerKind(
     )
   }
   // A name: a capitalised word past the sentence's first that the question does not use, not a month's or
-  // a day's ("The survey ran from November 2…" names no one).
-  return text
-    .split(/\s+/u)
-    .slice(1)
-    .some((word) => /^\p{Lu}\p{Ll}/u.test(word) && !CALENDAR_NAME.test(word) && fresh(word))
+  // a day's ("The survey ran from November 2…" names no one), nor one opening what follows a colon ("told
+  // like this: Using the LGP-30, Lorenz…").
+  const words = text.split(/\s+/u)
+  return words.some(
+    (word, i) =>
+      i > 0 &&
+      !/[:;.!?]$/u.test(words[i - 1]!) &&
+      /^\p{Lu}\p{Ll}/u.test(word) &&
+      !CALENDAR_NAME.test(word) &&
+      fresh(word),
+  )
 }
 
 /**
