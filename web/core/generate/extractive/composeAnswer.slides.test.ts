@@ -615,6 +615,20 @@ describe('composeAnswer on a short form a slide title spells out', () => {
     expect(answer('what is a DAT', [CONSIDERATIONS, LEVELS]).text).toBe('DAT: Digital Access Token [1]')
   })
 
+  it("answers what a short form is with a key's line spelling it out, the sentence it runs into left out", () => {
+    const deck = deckSlide('reading-standards.pptx')
+    const decision = deck(1, 41, 'Ohio’s Decision', [
+      'Ohio voted to join PARCC as a governing member.',
+      'PARCC = Partnership for Assessment of Readiness for College and Careers This group will develop the tests.',
+    ])
+    const follow = deck(2, 43, 'Follow PARCC Development', [
+      'See the frameworks: http://www.parcconline.org/parcc-content-frameworks',
+    ])
+    expect(answer('what is PARCC', [follow, decision]).text).toBe(
+      'PARCC: Partnership for Assessment of Readiness for College and Careers [1]',
+    )
+  })
+
   it('answers what the short form was with its figure, not the words it stands for', () => {
     const results = answerSource(
       3,

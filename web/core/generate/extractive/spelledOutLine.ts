@@ -1,5 +1,6 @@
 import { acronymDefinition } from '../../retrieve/acronymDefinition'
 import { asksSpelling } from '../../retrieve/asksSpelling'
+import { initialsInOrder } from '../../retrieve/spelledByInitials'
 import type { AnswerSource } from '../AnswerGenerator'
 import { passageLines } from './passageLines'
 
@@ -33,5 +34,27 @@ export function spelledOutLine(
       return `${printed}: ${definition.long} [${source.number}]`
     }
   }
+  // A key's line, the short form first: "PARCC = Partnership for Assessment of Readiness for College and
+  // Careers", which may run on into the next sentence ("This organization will…"): the fewest words after
+  // it whose initials spell it.
+  for (const source of sources) {
+    for (const line of passageLines(source.text)) {
+      const key = KEY_LINE.exec(line)
+      if (key?.[1]?.toLowerCase() !== term!.toLowerCase()) continue
+      const words = key[2]!.split(' ')
+      for (let count = 2; count <= Math.min(words.length, MAX_LONG_WORDS); count++) {
+        const long = words
+          .slice(0, count)
+          .join(' ')
+          .replace(/[,;:.]$/u, '')
+        if (initialsInOrder(term!, long)) return `${key[1]}: ${long} [${source.number}]`
+      }
+    }
+  }
   return null
 }
+
+/** "PARCC = Partnership for…", "RL – Reading for Literature": a short form, then what it stands for. */
+const KEY_LINE = /^([\p{L}&]{2,8})\s*(?:=|–|—)\s*(\p{Lu}.*)$/u
+/** A long form is this many words at most. */
+const MAX_LONG_WORDS = 12
