@@ -273,6 +273,10 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('when did she join it?', after('where does the author work'))).toBe(
       'when did the author join it',
     )
+    // After "who is", a name's last word the tagger reads as a verb ("shave") is the name's still.
+    expect(followUpQuestion('where does he live?', after('who is jerald shave'))).toBe(
+      'where does jerald shave live',
+    )
     // "how do i": the pronoun stands for what the previous question's deed was done to, not the deed.
     expect(followUpQuestion('and how do i use it?', after('how do i install tidyframe'))).toBe(
       'how do i use tidyframe',

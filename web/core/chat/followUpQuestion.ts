@@ -633,7 +633,12 @@ function referentOf(previous: string): string | null {
     phrase = words.slice(start, last + 1)
   } else if (/^(?:VERB|AUX)$/u.test(tags[last]!)) {
     const auxiliary = tags.lastIndexOf('AUX', last - 1)
-    if (auxiliary >= 0) phrase = words.slice(auxiliary + 1, last)
+    // "who is jerald shave": after "who is", a bare word the tagger reads as a verb is the name's.
+    const named =
+      /^who$/iu.test(words[0] ?? '') &&
+      COPULA.test(words[auxiliary] ?? '') &&
+      !VERB_FORM.test(words[last] ?? '')
+    if (auxiliary >= 0) phrase = words.slice(auxiliary + 1, named ? last + 1 : last)
   }
   // "murphy - hill": a name the tokenizer split at its hyphen is one word again.
   const referent = phrase.join(' ').replace(/ - /gu, '-')
