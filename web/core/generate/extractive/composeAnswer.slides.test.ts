@@ -666,6 +666,13 @@ describe('composeAnswer on a short form a slide title spells out', () => {
         '\n- Ask text-dependent questions\n- Offer regular research projects\n- Teach vocabulary systematically' +
         '\n- Cultivate independence',
     )
+    // A place in the list counts on over the slides.
+    expect(answer('what is the first guiding principle', [second, first]).text).toBe(
+      'Six Guiding Principles: Make close reading central [2]',
+    )
+    expect(answer('what is the fourth guiding principle', [second, first]).text).toBe(
+      'Six Guiding Principles: Offer regular research projects [1]',
+    )
     // A slide built up over the next repeats the items before: each is listed once.
     const builtUp = lessons(3, 23, 'Six Guiding Principles', ['Cultivate independence', 'Share the research'])
     expect(answer('what are the guiding principles', [second, first, builtUp]).text).toBe(

@@ -1,6 +1,7 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
+import { slideContinued } from './slideContinued'
 import { listItems } from './listItems'
 import { matchWord } from './matchWord'
 import { passageLines } from './passageLines'
@@ -78,11 +79,18 @@ export function nthItem(ask: string, sources: readonly AnswerSource[]): string |
         )
       )
         continue
-      const items = listItems(lines, at, DECK_FILE.test(source.filename))
-      const numbered = items.find((item) => Number(ITEM_NUMBER.exec(item)?.[1]) === asked.n)
-      const item =
-        numbered ?? (items.some((other) => ITEM_NUMBER.test(other)) ? undefined : items[asked.n - 1])
-      if (item) return `${intro.replace(/:$/u, '')}: ${item} [${source.number}]`
+      const own = listItems(lines, at, DECK_FILE.test(source.filename))
+      // A deck's list split over slides that repeat its title counts on from the slides before.
+      const around = intro === heading ? slideContinued(sources, source.number) : { earlier: [], later: [] }
+      const pieces = [...around.earlier, { items: own, source: source.number }, ...around.later]
+      const seen = new Set<string>()
+      const items = pieces.flatMap((piece) =>
+        piece.items.filter((item) => !seen.has(item) && seen.add(item)).map((item) => ({ item, piece })),
+      )
+      const numbered = items.find(({ item }) => Number(ITEM_NUMBER.exec(item)?.[1]) === asked.n)
+      const found =
+        numbered ?? (items.some(({ item }) => ITEM_NUMBER.test(item)) ? undefined : items[asked.n - 1])
+      if (found) return `${intro.replace(/:$/u, '')}: ${found.item} [${found.piece.source}]`
     }
   }
   return null
