@@ -266,6 +266,13 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('when was it first argued', after('when was brown v board decided'))).toBe(
       'when was brown v board first argued',
     )
+    // A measure with no verb after it ("how many participants in each arm") is the question's too.
+    expect(
+      followUpQuestion(
+        'how long do they take the drug?',
+        after('how many participants in each arm of the trial'),
+      ),
+    ).toBe('how long do participants in each arm of the trial take the drug')
     // After do-support the last word is the verb, however the tagger reads it; a hyphenated name is one.
     expect(followUpQuestion('what did she find?', after('where does Ana Ruiz-Diaz work'))).toBe(
       'what did ana ruiz-diaz find',
@@ -313,6 +320,12 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('who won', [])).toBeNull()
     // "rent" read as a verb after "is" is still the thing asked of: no follow-up.
     expect(followUpQuestion('how much is rent', after('who are the parties to the lease'))).toBeNull()
+  })
+
+  it('puts another place in a list in the place of the one asked before: "and the second?"', () => {
+    const first = after('what is the first guiding principle')
+    expect(followUpQuestion('and the second?', first)).toBe('what is the second guiding principle')
+    expect(followUpQuestion('the 4th?', first)).toBe('what is the 4th guiding principle')
   })
 
   it('asks a question word typed alone of the thing the question before named', () => {

@@ -1,6 +1,6 @@
 import type { ChatTurn } from '../generate/ChatModel'
 import { textValues } from '../generate/extractive/textValues'
-import { ORDINAL_WORDS } from '../generate/extractive/nthItem'
+import { ORDINAL_WORDS, ordinalWord } from '../generate/extractive/nthItem'
 import { isFollowUp } from '../retrieve/rewriteQuery'
 import { AUXILIARY_VERBS } from '../retrieve/questionWords'
 import { knownWord } from '../retrieve/englishReader'
@@ -110,6 +110,12 @@ export function followUpQuestion(message: string, history: readonly ChatTurn[], 
 
 /** A year said as the one spoken of: "that year", "in the same year". */
 const THAT_YEAR = /\b(?:in\s+)?(?:that|the\s+same)\s+year\b/iu
+
+/** An ordinal in a question, in words or in digits ("the first guiding principle", "the 4th postulate"). */
+const PLACE_IN_LIST = new RegExp(String.raw`\b(?:${ORDINAL_WORDS.join('|')}|\d{1,2}(?:st|nd|rd|th))\b`, 'iu')
+
+/** What "how" asks of, where no verb follows it ("how many participants in each arm"). */
+const MEASURE_ALONE = /^\s*(?:much|many|long|old|far|often)\s+/iu
 
 /** Follow-ups of follow-ups read back to the question they stand for, at most this many turns. */
 const MAX_CHAIN = 3
@@ -285,9 +291,11 @@ function rewrittenFollowUp(
     const counted = COUNTED_THEN_SUBJECT.exec(previous.slice(frame.length).trim())
     if (counted && LEADING_AUXILIARY.test(rest))
       return `${frame}${counted[1]} ${rest.replace(PRONOUN, counted[2]!)}`
+    // "how many participants in each arm", no verb: the measure alone goes too.
     const subject = previous
       .slice(frame.length)
       .replace(MEASURE_AND_VERB, '')
+      .replace(MEASURE_ALONE, '')
       .trim()
       .replace(LEADING_AUXILIARY, '')
       .split(' ')
@@ -307,6 +315,10 @@ function rewrittenFollowUp(
   if (change.split(' ').length > 4 || /^(?:what|who|when|where|why|how|which)\b/iu.test(change)) return null
   // "and urban?" after "what percent of rural residents lack broadband": an adjective alone in the place of
   // the one that qualified the previous question's noun.
+  // "and the second?" after "what is the first guiding principle": another place in the same list.
+  const place = change.replace(ARTICLE, '')
+  const placed = ordinalWord(place) ? PLACE_IN_LIST.exec(previous) : null
+  if (placed) return previous.replace(placed[0], place)
   const swapped = adjectiveSwapped(change, previous)
   if (swapped) return swapped
   // "and adult learners?" after "what percent of students are part-time": the share is of the same whole,
