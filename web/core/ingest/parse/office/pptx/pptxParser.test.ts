@@ -25,6 +25,36 @@ function expectSlideStructure(doc: ParsedDocument) {
 
 const parseError = (bytes: Uint8Array) => parseErrorOf(parse(bytes))
 
+const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
+const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
+const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
+const REL = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"'
+
+/** A deck of one slide a shape tree, in order; `size`, the presentation's `p:sldSz` element if any. */
+function deckOf(trees: readonly string[], size = ''): Uint8Array {
+  const files: Record<string, Uint8Array> = {
+    'ppt/presentation.xml': strToU8(
+      `<p:presentation ${P} ${R}><p:sldIdLst>${trees
+        .map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`)
+        .join('')}</p:sldIdLst>${size}</p:presentation>`,
+    ),
+    'ppt/_rels/presentation.xml.rels': strToU8(
+      `<Relationships ${REL}>${trees
+        .map(
+          (_, i) =>
+            `<Relationship Id="rId${i + 1}" Type="http://x/slide" Target="slides/slide${i + 1}.xml"/>`,
+        )
+        .join('')}</Relationships>`,
+    ),
+  }
+  trees.forEach((tree, i) => {
+    files[`ppt/slides/slide${i + 1}.xml`] = strToU8(
+      `<p:sld ${P} ${A}><p:cSld><p:spTree>${tree}</p:spTree></p:cSld></p:sld>`,
+    )
+  })
+  return zipSync(files)
+}
+
 describe('pptxParser on the corpus', () => {
   // Slide and notes counts checked against the packages: docling has notesSlide1-2 (slides 2 and 3),
   // markitdown and GeomLec1 have no notes parts.
@@ -91,26 +121,10 @@ describe('pptxParser on constructed decks', () => {
   })
 
   it('fails slides without any text with no_text', async () => {
-    const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
-    const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
-    const rel = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"'
-    const deck = zipSync({
-      'ppt/presentation.xml': strToU8(
-        `<p:presentation ${P} ${R}><p:sldIdLst><p:sldId id="256" r:id="rId1"/></p:sldIdLst></p:presentation>`,
-      ),
-      'ppt/_rels/presentation.xml.rels': strToU8(
-        `<Relationships ${rel}><Relationship Id="rId1" Type="http://x/slide" Target="slides/slide1.xml"/></Relationships>`,
-      ),
-      'ppt/slides/slide1.xml': strToU8(`<p:sld ${P}><p:cSld><p:spTree/></p:cSld></p:sld>`),
-    })
-    expect((await parseError(deck)).code).toBe('no_text')
+    expect((await parseError(deckOf(['']))).code).toBe('no_text')
   })
 
   it("reads a shape's paragraphs as lines of their own: a title slide's speaker, place and date", async () => {
-    const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
-    const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
-    const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
-    const rel = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"'
     const shape = (lines: string[], placeholder: string) =>
       `<p:sp><p:nvSpPr><p:cNvPr id="1" name="s"/><p:cNvSpPr/><p:nvPr>${placeholder}</p:nvPr></p:nvSpPr>` +
       `<p:txBody>${lines.map((line) => `<a:p><a:r><a:t>${line}</a:t></a:r></a:p>`).join('')}</p:txBody></p:sp>`
@@ -120,19 +134,7 @@ describe('pptxParser on constructed decks', () => {
         ['Maria Lopez, Ph.D.', 'Center for Rural Policy', 'March 12, 2014'],
         '<p:ph type="subTitle" idx="1"/>',
       )
-    const doc = await parse(
-      zipSync({
-        'ppt/presentation.xml': strToU8(
-          `<p:presentation ${P} ${R}><p:sldIdLst><p:sldId id="256" r:id="rId1"/></p:sldIdLst></p:presentation>`,
-        ),
-        'ppt/_rels/presentation.xml.rels': strToU8(
-          `<Relationships ${rel}><Relationship Id="rId1" Type="http://x/slide" Target="slides/slide1.xml"/></Relationships>`,
-        ),
-        'ppt/slides/slide1.xml': strToU8(
-          `<p:sld ${P} ${A}><p:cSld><p:spTree>${tree}</p:spTree></p:cSld></p:sld>`,
-        ),
-      }),
-    )
+    const doc = await parse(deckOf([tree]))
     expect(doc.blocks.filter((block) => block.kind === 'paragraph').map((block) => block.text)).toEqual([
       'Maria Lopez, Ph.D.',
       'Center for Rural Policy',
@@ -141,10 +143,6 @@ describe('pptxParser on constructed decks', () => {
   })
 
   it("names untitled slides by the section divider before them: an untitled slide's one short line", async () => {
-    const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
-    const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
-    const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
-    const rel = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"'
     const shape = (lines: string[], placeholder = '') =>
       `<p:sp><p:nvSpPr><p:cNvPr id="1" name="s"/><p:cNvSpPr/><p:nvPr>${placeholder}</p:nvPr></p:nvSpPr>` +
       `<p:txBody>${lines.map((line) => `<a:p><a:r><a:t>${line}</a:t></a:r></a:p>`).join('')}</p:txBody></p:sp>`
@@ -158,27 +156,7 @@ describe('pptxParser on constructed decks', () => {
       title('Branching') + shape(['Cheap and local']),
       shape(['A branch is a pointer to a commit.']),
     ]
-    const files: Record<string, Uint8Array> = {
-      'ppt/presentation.xml': strToU8(
-        `<p:presentation ${P} ${R}><p:sldIdLst>${shapes
-          .map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`)
-          .join('')}</p:sldIdLst></p:presentation>`,
-      ),
-      'ppt/_rels/presentation.xml.rels': strToU8(
-        `<Relationships ${rel}>${shapes
-          .map(
-            (_, i) =>
-              `<Relationship Id="rId${i + 1}" Type="http://x/slide" Target="slides/slide${i + 1}.xml"/>`,
-          )
-          .join('')}</Relationships>`,
-      ),
-    }
-    shapes.forEach((tree, i) => {
-      files[`ppt/slides/slide${i + 1}.xml`] = strToU8(
-        `<p:sld ${P} ${A}><p:cSld><p:spTree>${tree}</p:spTree></p:cSld></p:sld>`,
-      )
-    })
-    const doc = await parse(zipSync(files))
+    const doc = await parse(deckOf(shapes))
     expect(slides(doc).map((slide) => slide.text)).toEqual([
       'Git Intro',
       'Installing Git',
@@ -201,10 +179,6 @@ describe('pptxParser on constructed decks', () => {
   })
 
   it('takes the text box standing in for an empty title placeholder as the slide title', async () => {
-    const P = 'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"'
-    const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"'
-    const R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
-    const rel = 'xmlns="http://schemas.openxmlformats.org/package/2006/relationships"'
     const shape = (lines: string[], name: string, top?: number, placeholder = '') =>
       `<p:sp><p:nvSpPr><p:cNvPr id="1" name="${name}"/><p:cNvSpPr/><p:nvPr>${placeholder}</p:nvPr></p:nvSpPr>` +
       (top === undefined ? '<p:spPr/>' : `<p:spPr><a:xfrm><a:off x="0" y="${top}"/></a:xfrm></p:spPr>`) +
@@ -225,27 +199,7 @@ describe('pptxParser on constructed decks', () => {
       shape(['We measured it.'], 'TextBox 2', 300_000) + shape(['First', 'Second'], 'TextBox 3', 2_000_000),
       shape(['Final Words'], 'TextBox 2', 5_000_000) + shape(['Thanks', 'Questions'], 'TextBox 3', 6_000_000),
     ]
-    const files: Record<string, Uint8Array> = {
-      'ppt/presentation.xml': strToU8(
-        `<p:presentation ${P} ${R}><p:sldIdLst>${shapes
-          .map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${i + 1}"/>`)
-          .join('')}</p:sldIdLst><p:sldSz cx="9144000" cy="6858000"/></p:presentation>`,
-      ),
-      'ppt/_rels/presentation.xml.rels': strToU8(
-        `<Relationships ${rel}>${shapes
-          .map(
-            (_, i) =>
-              `<Relationship Id="rId${i + 1}" Type="http://x/slide" Target="slides/slide${i + 1}.xml"/>`,
-          )
-          .join('')}</Relationships>`,
-      ),
-    }
-    shapes.forEach((tree, i) => {
-      files[`ppt/slides/slide${i + 1}.xml`] = strToU8(
-        `<p:sld ${P} ${A}><p:cSld><p:spTree>${tree}</p:spTree></p:cSld></p:sld>`,
-      )
-    })
-    const doc = await parse(zipSync(files))
+    const doc = await parse(deckOf(shapes, '<p:sldSz cx="9144000" cy="6858000"/>'))
     expect(slides(doc).map((slide) => slide.text)).toEqual([
       'Two Shifts',
       'The Problem',
