@@ -64,6 +64,29 @@ const gistOf = async (question: string) =>
     })
   )[0]?.document_id
 
+/**
+ * The document a question's gist is read from, among files named `openings`' keys, each opening with its
+ * words, search having found them in that order.
+ */
+const chooserAmong =
+  (openings: Record<string, string[]>) =>
+  async (question: string): Promise<string | undefined> => {
+    const names = Object.keys(openings)
+    const pool = names.map((name, i) => ({
+      ...passage(1, 'autogen.pptx'),
+      number: i + 1,
+      document_id: name,
+      filename: name,
+    }))
+    const chosen = await documentGist({
+      store: { listChunks: async () => [{ ...chunk('autogen.pptx', 0), vector: null }] },
+      pool,
+      understanding: understandQuestion(question),
+      documentWords: new Map(names.map((name) => [name, new Set(openings[name])])),
+    })
+    return chosen[0]?.document_id
+  }
+
 describe('documentGist', () => {
   it('chooses the document by what the question names, not by the words that ask for a summary', async () => {
     // "summarize" is in the act's opening: the document named is AutoGen's.
@@ -84,78 +107,33 @@ describe('documentGist', () => {
   })
 
   it("weighs a word of a file's name above the same word in another's opening", async () => {
-    const names = ['quickcache-README.md', 'faq.html', 'lease.docx']
-    const pool = names.map((name, i) => ({
-      ...passage(1, 'autogen.pptx'),
-      number: i + 1,
-      document_id: name,
-      filename: name,
-    }))
-    const opening: Record<string, string[]> = {
+    const chosen = chooserAmong({
       'quickcache-README.md': ['quickcache', 'readme', 'cache', 'faq', 'options', 'entries', 'expiry'],
       'faq.html': ['frequently', 'asked', 'questions', 'library', 'cards'],
       'lease.docx': ['lease', 'tenant'],
-    }
-    const chosen = await documentGist({
-      store: { listChunks: async () => [{ ...chunk('autogen.pptx', 0), vector: null }] },
-      pool,
-      understanding: understandQuestion('summarize the faq'),
-      documentWords: new Map(names.map((name) => [name, new Set(opening[name])])),
     })
-    expect(chosen[0]?.document_id).toBe('faq.html')
+    expect(await chosen('summarize the faq')).toBe('faq.html')
   })
 
   it('names a document by another form of a word no document holds as typed, not by the kind of document', async () => {
-    const names = ['HowWeRefactor.pptx', 'deployment.md', 'evaluation-talk.pptx']
-    const pool = names.map((name, i) => ({
-      ...passage(1, 'autogen.pptx'),
-      number: i + 1,
-      document_id: name,
-      filename: name,
-    }))
-    const opening: Record<string, string[]> = {
+    const chosen = chooserAmong({
       'HowWeRefactor.pptx': ['how', 'we', 'refactor', 'and', 'know', 'it', 'slide'],
       'deployment.md': ['we', 'will', 'talk', 'about', 'deployment', 'evaluate', 'servers'],
       'evaluation-talk.pptx': ['communication', 'helps', 'evaluation', 'achieve', 'influence'],
-    }
-    const chosen = async (question: string) =>
-      (
-        await documentGist({
-          store: { listChunks: async () => [{ ...chunk('autogen.pptx', 0), vector: null }] },
-          pool,
-          understanding: understandQuestion(question),
-          documentWords: new Map(names.map((name) => [name, new Set(opening[name])])),
-        })
-      )[0]?.document_id
+    })
     expect(await chosen('summarize the refactoring talk')).toBe('HowWeRefactor.pptx')
     // "evaluation" held as typed: "evaluate" elsewhere counts for nothing.
     expect(await chosen('summarize the evaluation talk')).toBe('evaluation-talk.pptx')
   })
 
   it("weighs the word for the kind of document only where a file's name holds it", async () => {
-    const names = ['delins.docx', 'reader-README.md', 'amt_handbook_sample.pdf', 'ch04-ownership.md']
-    const pool = names.map((name, i) => ({
-      ...passage(1, 'autogen.pptx'),
-      number: i + 1,
-      document_id: name,
-      filename: name,
-    }))
-    const opening: Record<string, string[]> = {
+    const chosen = chooserAmong({
       'delins.docx': ['tika', 'can', 'be', 'a', 'name', 'title', 'place'],
       // An API's readme says "document" throughout.
       'reader-README.md': ['parse', 'a', 'document', 'object', 'with', 'the', 'reader'],
       'amt_handbook_sample.pdf': ['self', 'locking', 'nuts', 'aircraft'],
       'ch04-ownership.md': ['ownership', 'rules', 'memory', 'page', 'handbook'],
-    }
-    const chosen = async (question: string) =>
-      (
-        await documentGist({
-          store: { listChunks: async () => [{ ...chunk('autogen.pptx', 0), vector: null }] },
-          pool,
-          understanding: understandQuestion(question),
-          documentWords: new Map(names.map((name) => [name, new Set(opening[name])])),
-        })
-      )[0]?.document_id
+    })
     expect(await chosen('what is the tika document about')).toBe('delins.docx')
     expect(await chosen('whats the amt handbook page about')).toBe('amt_handbook_sample.pdf')
   })
