@@ -14,7 +14,7 @@ import { FOOTNOTE_MARK } from './candidateSentences'
 import { closingBrackets } from './closingBrackets'
 import { columnListed } from './columnListed'
 import { DECK_FILE } from './deckFile'
-import { slideContinued } from './slideContinued'
+import { slideList } from './slideList'
 import { definitionQuestion } from './definitionQuestion'
 import { inlineList, openingItems } from './inlineList'
 import { withoutLabels, clipItem, listItems, numberedSteps, PAGE_NUMBER, TABLE_ROW } from './listItems'
@@ -766,7 +766,7 @@ export function slideAsked(ask: string, sources: readonly AnswerSource[]): strin
 
 /**
  * A deck's list on slide passage `number` with its items on the slides around it that repeat its title
- * (`slideContinued`), in slide order, each item once (a slide built up over several repeats the items
+ * (`slideList`), in slide order, each item once (a slide built up over several repeats the items
  * before), and the citations of the slides quoted.
  */
 function slidesAround(
@@ -774,11 +774,10 @@ function slidesAround(
   number: number,
   items: readonly string[],
 ): { items: string[]; cited: string } {
-  const slides = slideContinued(sources, number)
-  const pieces = [...slides.earlier, { items: [...items], source: number }, ...slides.later]
+  const list = slideList(sources, number, items)
   return {
-    items: [...new Set(pieces.flatMap((piece) => piece.items))],
-    cited: pieces.map((piece) => `[${piece.source}]`).join(''),
+    items: list.items.map(({ item }) => item),
+    cited: list.slides.map((slide) => `[${slide}]`).join(''),
   }
 }
 

@@ -1,7 +1,7 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
-import { slideContinued } from './slideContinued'
+import { slideList } from './slideList'
 import { listItems } from './listItems'
 import { matchWord } from './matchWord'
 import { passageLines } from './passageLines'
@@ -81,16 +81,11 @@ export function nthItem(ask: string, sources: readonly AnswerSource[]): string |
         continue
       const own = listItems(lines, at, DECK_FILE.test(source.filename))
       // A deck's list split over slides that repeat its title counts on from the slides before.
-      const around = intro === heading ? slideContinued(sources, source.number) : { earlier: [], later: [] }
-      const pieces = [...around.earlier, { items: own, source: source.number }, ...around.later]
-      const seen = new Set<string>()
-      const items = pieces.flatMap((piece) =>
-        piece.items.filter((item) => !seen.has(item) && seen.add(item)).map((item) => ({ item, piece })),
-      )
+      const { items } = slideList(sources, source.number, own, intro === heading)
       const numbered = items.find(({ item }) => Number(ITEM_NUMBER.exec(item)?.[1]) === asked.n)
       const found =
         numbered ?? (items.some(({ item }) => ITEM_NUMBER.test(item)) ? undefined : items[asked.n - 1])
-      if (found) return `${intro.replace(/:$/u, '')}: ${found.item} [${found.piece.source}]`
+      if (found) return `${intro.replace(/:$/u, '')}: ${found.item} [${found.source}]`
     }
   }
   return null

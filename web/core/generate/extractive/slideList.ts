@@ -2,7 +2,7 @@ import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
 
 /** The list on a slide next to another: its items, and the source they are quoted from. */
-export interface SlideItems {
+interface SlideItems {
   items: string[]
   source: number
 }
@@ -13,7 +13,7 @@ export interface SlideItems {
  * among `sources`: a list too long for one slide is split over slides that repeat its title. A
  * slide's passage opens with its title over a blank line; the lines under it are its items.
  */
-export function slideContinued(
+function slideContinued(
   sources: readonly AnswerSource[],
   number: number,
 ): { earlier: SlideItems[]; later: SlideItems[] } {
@@ -38,6 +38,31 @@ export function slideContinued(
     }
   }
   return { earlier: walk(-1).reverse(), later: walk(1) }
+}
+
+/**
+ * `items`, the list on slide passage `number`, with the items it goes on with on the slides around it
+ * that repeat its title (`slideContinued`; none where `continued` is false): in slide order, each item
+ * once (a slide built up over several repeats the items before) with the passage it is quoted from, and
+ * every slide passage taken, in order.
+ */
+export function slideList(
+  sources: readonly AnswerSource[],
+  number: number,
+  items: readonly string[],
+  continued = true,
+): { items: Array<{ item: string; source: number }>; slides: number[] } {
+  const around = continued ? slideContinued(sources, number) : { earlier: [], later: [] }
+  const pieces = [...around.earlier, { items: [...items], source: number }, ...around.later]
+  const seen = new Set<string>()
+  return {
+    items: pieces.flatMap((piece) =>
+      piece.items
+        .filter((item) => !seen.has(item) && seen.add(item))
+        .map((item) => ({ item, source: piece.source })),
+    ),
+    slides: pieces.map((piece) => piece.source),
+  }
 }
 
 /** A slide passage's title: its first line, where a blank line parts it from the rest. */
