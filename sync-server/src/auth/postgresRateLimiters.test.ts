@@ -120,28 +120,34 @@ describe('rate limits shared through PostgreSQL', () => {
   })
 
   it('starts on many instances at once without one failing on the shared table (repeated, it is a race)', async () => {
-    for (let round = 0; round < 10; round++) {
-      const other = await createTestDatabase()
-      const started: pg.Pool[] = []
-      try {
+    // One database for every round, its schema made anew each time: ten databases created and dropped
+    // took past the test's limit on a loaded CI machine.
+    const other = await createTestDatabase()
+    const setup = new pg.Client({ connectionString: other.url })
+    await setup.connect()
+    try {
+      for (let round = 0; round < 10; round++) {
         // The schema already there (the migrations made it): every instance goes straight for the table.
-        const setup = new pg.Client({ connectionString: other.url })
-        await setup.connect()
+        await setup.query(`DROP SCHEMA IF EXISTS ${SERVER_SCHEMA} CASCADE`)
         await setup.query(`CREATE SCHEMA ${SERVER_SCHEMA}`)
-        await setup.end()
-        for (let i = 0; i < 8; i++) {
-          const pool = new pg.Pool({ connectionString: other.url, max: 2 })
-          pool.on('error', () => {})
-          started.push(pool)
+        const started: pg.Pool[] = []
+        try {
+          for (let i = 0; i < 8; i++) {
+            const pool = new pg.Pool({ connectionString: other.url, max: 2 })
+            pool.on('error', () => {})
+            started.push(pool)
+          }
+          // Connected before they start, as instances that ran their migrations: they reach the table together.
+          await Promise.all(started.map((pool) => pool.query('SELECT 1')))
+          const results = await Promise.allSettled(started.map((pool) => postgresRateLimiters(pool)))
+          expect(results.filter((result) => result.status === 'rejected')).toEqual([])
+        } finally {
+          for (const pool of started) await pool.end()
         }
-        // Connected before they start, as instances that ran their migrations: they reach the table together.
-        await Promise.all(started.map((pool) => pool.query('SELECT 1')))
-        const results = await Promise.allSettled(started.map((pool) => postgresRateLimiters(pool)))
-        expect(results.filter((result) => result.status === 'rejected')).toEqual([])
-      } finally {
-        for (const pool of started) await pool.end()
-        await other.drop()
       }
+    } finally {
+      await setup.end()
+      await other.drop()
     }
   })
 })
