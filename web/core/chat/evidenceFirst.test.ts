@@ -87,4 +87,24 @@ describe('evidenceFirst', () => {
     const unnamed = evidenceFirst(pool, understandQuestion('how many people took part'), new Map(), 3)
     expect(unnamed.map((source) => source.chunk_id)).toEqual(['c1', 'c2', 'c3'])
   })
+
+  it("puts a follow-up's passages of the document the reply before answered from first, unless it names what that one never prints", () => {
+    const pool = [
+      passage(1, 'Coffee exports rose in the year before.', 'trade.pdf'),
+      passage(2, 'Rainfall was lower in the year before.', 'weather.md'),
+      passage(3, 'Tea exports fell to 40 tonnes in the year before.', 'tea-farm.docx'),
+      passage(4, 'Tea is picked by hand in the spring.', 'tea-farm.docx'),
+    ]
+    const asked = understandQuestion('and the year before?')
+    const leaned = evidenceFirst(pool, asked, new Map(), 3, 'tea-farm.docx')
+    expect(leaned.map((source) => source.chunk_id)).toEqual(['c3', 'c4', 'c1'])
+    expect(evidenceFirst(pool, asked, new Map(), 3).map((source) => source.chunk_id)).toEqual([
+      'c1',
+      'c2',
+      'c3',
+    ])
+    // "what about Coffee?" names a thing the tea farm's passages never print: search's order stands.
+    const other = evidenceFirst(pool, understandQuestion('what about Coffee?'), new Map(), 3, 'tea-farm.docx')
+    expect(other.map((source) => source.chunk_id)).toEqual(['c1', 'c2', 'c3'])
+  })
 })

@@ -36,19 +36,26 @@ const DEFINITION_PLACES = 2
  * their passages are put first and theirs go before the rest: a passage of another document that
  * shares the question's other words ("people", "many") is not the named one's. Renumbered from 1. The
  * same for every answerer: a model reads the same evidence.
+ *
+ * A follow-up that names no document ("and the year before?") is asked of `leaning`, the document the
+ * reply before answered from: its passages go first the same way, where they print every name the
+ * question uses (a follow-up that names another thing, "what about Brown?", may be of another
+ * document).
  */
 export function evidenceFirst(
   pool: readonly SourceDocument[],
   understanding: QuestionUnderstanding,
   documentWords: ReadonlyMap<string, ReadonlySet<string>>,
   topK: number,
+  leaning: string | null = null,
 ): SourceDocument[] {
-  if (pool.length <= topK && understanding.wants !== 'figure') return [...pool]
+  if (pool.length <= topK && understanding.wants !== 'figure' && leaning === null) return [...pool]
   const sources = pool.map((source) => toAnswerSource(source, undefined, documentWords))
   const mentions = sourceMentions(sources, understanding)
   const chosen: SourceDocument[] = []
   const byNumber = new Map(pool.map((source) => [source.number, source]))
-  const named = namedDocuments(pool, understanding, mentions)
+  const named =
+    namedDocuments(pool, understanding, mentions) ?? leanedOn(pool, understanding, mentions, leaning)
   const inNamed = (number: number) => named === null || named.has(byNumber.get(number)!.document_id)
   if (understanding.wants === 'figure') {
     const fits = bestFitPerSource(understanding, tableFigures(sources), mentions)
@@ -109,6 +116,23 @@ function namedDocuments(
     ),
   )
   return named.size === 0 || named.size === documents.size ? null : named
+}
+
+/**
+ * `leaning` as the named document, where the pool holds its passages, they print every name the
+ * question uses, and the pool holds another document's (else putting it first changes nothing).
+ */
+function leanedOn(
+  pool: readonly SourceDocument[],
+  understanding: QuestionUnderstanding,
+  mentions: (source: number, term: string) => boolean,
+  leaning: string | null,
+): Set<string> | null {
+  if (leaning === null) return null
+  const own = pool.filter((source) => source.document_id === leaning)
+  if (own.length === 0 || own.length === pool.length) return null
+  const printsAll = understanding.names.every((name) => own.some((source) => mentions(source.number, name)))
+  return printsAll ? new Set([leaning]) : null
 }
 
 /** Whether a line of `text`, or a sentence of one, defines the subject. */

@@ -1,7 +1,7 @@
 import { attendanceQuery } from '../retrieve/attendanceQuery'
 import type { ChatTurn } from '../generate/ChatModel'
 import { classifyIntent, type SearchIntent } from '../retrieve/classifyIntent'
-import { rewriteQuery } from '../retrieve/rewriteQuery'
+import { isFollowUp, rewriteQuery } from '../retrieve/rewriteQuery'
 import { citedPageTexts } from './citedPageTexts'
 import { queriesSearched, searchChunks, type SearchChunksPorts } from '../retrieve/searchChunks'
 import { type QuestionUnderstanding, understandQuestion } from '../retrieve/understandQuestion'
@@ -48,6 +48,11 @@ export interface FoundSources {
 export interface FindSourcesInput {
   question: string
   history: readonly ChatTurn[]
+  /**
+   * The document the conversation's last reply answered from (`answeredFrom`): a follow-up that names
+   * no document of its own is answered from it first. Absent or null: none.
+   */
+  answeredFrom?: string | null
   collectionId: string | null
   topK: number
   hybrid: boolean
@@ -129,7 +134,9 @@ export async function findSources(ports: SearchChunksPorts, input: FindSourcesIn
   const documentWords = abbreviationsByDocument(pool, understanding, found.documentWords)
   const reading = { store: ports.store.chunks, pool, understanding, documentWords }
   const tables = await tableEvidence(reading)
-  const ranked = evidenceFirst([...pool, ...tables], understanding, documentWords, input.topK)
+  // "and the year before?": asked of the document the reply before answered from.
+  const leaning = history.length > 0 && isFollowUp(question) ? (input.answeredFrom ?? null) : null
+  const ranked = evidenceFirst([...pool, ...tables], understanding, documentWords, input.topK, leaning)
   // A summary question is answered from the named document's opening: its passages go first.
   // So is a question of what a release changed, from the changelog's passages under its heading.
   const gist = await documentGist(reading)

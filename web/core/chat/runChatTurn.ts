@@ -9,6 +9,7 @@ import type { FoundWebSources } from '../websearch/findWebSources'
 import type { ChatEvent } from './ChatEvent'
 import { findSources, GREETING } from './findSources'
 import { toAnswerSource } from './toAnswerSource'
+import { answeredFrom } from './answeredFrom'
 import type { CitedSource } from './CitedSource'
 
 export interface ChatTurnPorts extends SearchChunksPorts {
@@ -49,12 +50,14 @@ export async function* runChatTurn(
 ): AsyncGenerator<ChatEvent> {
   const { store, clock } = ports
   const started = clock.now()
-  const history = (await store.chat.listMessages(input.session.id, { limit: HISTORY_MESSAGES }))
+  const messages = await store.chat.listMessages(input.session.id, { limit: HISTORY_MESSAGES })
+  const history = messages
     .filter((message) => message.role !== 'system')
     .map((message): ChatTurn => ({ role: message.role, content: message.content }))
   const found = await findSources(ports, {
     question: input.message,
     history,
+    answeredFrom: answeredFrom(messages),
     collectionId: input.collectionId,
     topK: input.topK,
     hybrid: input.hybrid,
