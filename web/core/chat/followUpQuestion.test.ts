@@ -333,6 +333,28 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('when?', talk)).toBe('when was bridge inspection talk')
     expect(followUpQuestion('where?', talk)).toBe('where was bridge inspection talk')
     expect(followUpQuestion('and when exactly?', talk)).toBe('when was bridge inspection talk')
+    // "why?" asks for a reason: no "was" after it.
+    expect(followUpQuestion('why?', after('how much will the bakery save on rent'))).toBe('why bakery rent')
+  })
+
+  it('puts a name typed alone in the place of the one name of the question before, wherever it stands', () => {
+    const turns = [...after('how much will oisin gain from the budget'), ...after('and aoife?')]
+    expect(followUpQuestion('and aoife?', turns.slice(0, 2))).toBe('how much will aoife gain from the budget')
+    // "why?" then asks of the question "and aoife?" stood for.
+    expect(followUpQuestion('why?', turns)).toBe('why aoife gain budget')
+    // Two names before: the one the question ends on, under its preposition.
+    expect(followUpQuestion('and Globex?', after('who is the CFO of Initech'))).toBe(
+      'who is the CFO of Globex',
+    )
+  })
+
+  it('asks for an example of what the question before asked about', () => {
+    const pool = after('what is a succession pool')
+    expect(followUpQuestion('give me an example', pool)).toBe('what is an example of a succession pool')
+    expect(followUpQuestion('for instance?', pool)).toBe('what is an example of a succession pool')
+    expect(followUpQuestion('any examples?', pool)).toBe('what is an example of a succession pool')
+    // A question naming what it wants examples of is a question of its own.
+    expect(followUpQuestion('examples of talent reviews', pool)).toBeNull()
   })
 
   it('reads a follow-up of a follow-up against the question the first one stood for', () => {

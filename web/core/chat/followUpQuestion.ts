@@ -1,7 +1,7 @@
 import type { ChatTurn } from '../generate/ChatModel'
 import { textValues } from '../generate/extractive/textValues'
 import { ORDINAL_WORDS, ordinalWord } from '../generate/extractive/nthItem'
-import { isFollowUp } from '../retrieve/rewriteQuery'
+import { EXAMPLE_ASKED, isFollowUp } from '../retrieve/rewriteQuery'
 import { AUXILIARY_VERBS } from '../retrieve/questionWords'
 import { knownWord } from '../retrieve/englishReader'
 import { HONORIFICS } from '../retrieve/honorifics'
@@ -40,8 +40,8 @@ const PERSONAL = /\b(?:he|she|him|her|his)\b/iu
 const THEY = /\b(?:they|them|their)\b/iu
 /** A follow-up that is a question of its own, opening with its question word ("where does she work?"). */
 const WHOLE_QUESTION = /^(?:what|who|whom|whose|when|where|why|how|which)\b/iu
-/** A question word typed alone, asking of the thing the question before named: "when?", "where?". */
-const BARE_WH = /^(when|where)(?:\s+(?:exactly|then))?$/iu
+/** A question word typed alone, asking of the thing the question before named: "when?", "where?", "why?". */
+const BARE_WH = /^(when|where|why)(?:\s+(?:exactly|then))?$/iu
 /** A verb agreeing with "they", as it agrees with one person named in their place. */
 const SINGULAR: Record<string, string> = { are: 'is', were: 'was', do: 'does', have: 'has' }
 /** A person's name as an answer opens with it: two to four capitalised words ("Maria Lopez", "Ana B. Ruiz"). */
@@ -160,6 +160,11 @@ function rewrittenFollowUp(
     .replace(/\s+/gu, ' ')
     .trim()
     .replace(/[?.!]+$/u, '')
+  // "give me an example" after "what is a succession pool": an example of what it asked about.
+  if (previous && EXAMPLE_ASKED.test(asked)) {
+    const referent = referentOf(previous)
+    return referent ? `what is an example of ${referent}` : null
+  }
   // "how many left that year?" after "how many were enrolled in 2022": the year the question before named.
   const yearBefore = previous === undefined ? undefined : YEAR.exec(previous)?.[0]
   if (yearBefore && THAT_YEAR.test(asked))
@@ -182,7 +187,9 @@ function rewrittenFollowUp(
     const when = [VERSION.exec(previous)?.[0], YEAR.exec(previous)?.[0]].filter(
       (value) => value !== undefined,
     )
-    const asking = bare === undefined ? change : `${bare.toLowerCase()} was`
+    // "why?" asks for a reason, not of a time or place: no "was" after it.
+    const wh = bare?.toLowerCase()
+    const asking = wh === undefined ? change : wh === 'why' ? wh : `${wh} was`
     return named.length === 0 ? null : [asking, ...named, ...new Set(when)].join(' ')
   }
 
@@ -382,6 +389,10 @@ function rewrittenFollowUp(
   // names nothing).
   const named = LAST_OBJECT.exec(previous)
   const name = thing.split(' ').some((word) => /^\p{Lu}/u.test(word) || !knownWord(word.toLowerCase()))
+  // "and patrick?" after "how much will siobhan gain from the budget": the one name of the question
+  // before, wherever it stands, is the one a name typed alone takes the place of.
+  const names = previous.split(' ').filter(nameLike)
+  if (name && names.length === 1 && nameLike(thing)) return previous.replace(names[0]!, thing)
   if (named && name) return `${previous.slice(0, named.index)} ${named[1]} ${thing}`
   // "and the STATUS_CODES export?" after "which statuses version added 103 Early Hints": a thing named takes
   // the place of the object of the previous question's last verb (by wink-nlp's tags).
@@ -584,6 +595,11 @@ function thingNamed(text: string): boolean {
   const { tags } = textValues(text)
   return tags.length > 0 && tags.every((tag) => tag === 'NOUN' || tag === 'ADJ') && tags.includes('NOUN')
 }
+/** A word that names someone or something: capitalised as typed, or no English word ("siobhan"). */
+function nameLike(word: string): boolean {
+  return /^\p{L}[\p{L}'’-]+$/u.test(word) && (/^\p{Lu}/u.test(word) || !knownWord(word.toLowerCase()))
+}
+
 /** The name a question ends on, after its preposition: "of paris", "at the hbcu". */
 const LAST_OBJECT =
   /\s(of|in|for|at|by|from|about)\s+(?:the\s+)?[\p{L}\p{N}'’&.-]+(?:\s+[\p{L}\p{N}'’&.-]+){0,2}$/iu

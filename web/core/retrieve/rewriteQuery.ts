@@ -41,6 +41,9 @@ const MARKER =
   /^(?:(?:and|but|so|ok|okay|also|then)[\s,]+)*(?:what about|how about|what of|and what about|same for|same with|tell me more about|more about|what else about)?\s*/iu
 const STARTS_WITH_MARKER =
   /^(and|but|so|also|then|what about|how about|what of|same for|same with|tell me more|more|go on|continue|what else|why not)\b/iu
+/** "give me an example", "for instance?", "like what?": an example of what the question before asked of. */
+export const EXAMPLE_ASKED =
+  /^(?:(?:ok|okay|so|can you|could you)\s+)?(?:(?:give|show)\s+(?:me\s+)?(?:an?|some|another)\s+examples?|examples?|any examples?|for (?:example|instance)|like what|such as)(?:\s+please)?[\s?.!]*$/iu
 /** Words a fragment starts with ("the second one?", "in 2010?", "for Chrome?"). */
 const FRAGMENT_START = new Set(
   'the a an in on at for during after before with from by since until first second third last next previous other another only'.split(
@@ -125,7 +128,7 @@ export function isFollowUp(message: string): boolean {
   const words = queryWords(text)
   if (words.length === 0) return false
   if (firstAnaphor(words)) return true
-  if (STARTS_WITH_MARKER.test(text)) return true
+  if (STARTS_WITH_MARKER.test(text) || EXAMPLE_ASKED.test(text)) return true
   // Nothing named: "why?", "how many?", "explain please".
   if (subjectOf(text) === '') return true
   const first = words[0]!.lower

@@ -1,3 +1,4 @@
+import { exampleGiven } from './exampleGiven'
 import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { endpointWord, printsRequestLine } from './requestLine'
 import { periodYears } from '../../retrieve/questionPeriods'
@@ -204,6 +205,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "Where does Maria Lopez work": the line under her name on a title slide or a byline.
   const affiliation = affiliationOf(understanding.ask, sources)
   if (affiliation) return { kind: 'answer', pieces: [affiliation] }
+  // "What is an example of a succession pool": a sentence giving one, in a passage naming it.
+  const example = exampleGiven(understanding.ask, sources)
+  if (example) return { kind: 'answer', pieces: [example] }
   // "What does R2 mean", "what is the purpose of the session": the line a slide or a form prints under
   // that label, or after it.
   const definition = definitionQuestion(understanding.ask)
