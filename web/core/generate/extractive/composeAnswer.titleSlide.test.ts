@@ -108,6 +108,18 @@ describe('composeAnswer on a deck whose title slide names its subject', () => {
       { filename: 'ki67-guideline.pdf' },
     )
     expect(composedAnswer('when were the ki67 guidelines published?', [paper]).text).toBe('6 March 2023 [1]')
+    // A conference paper's venue line, run on into its copyright: the days the conference ran, with the year.
+    const proceedings = answerSource(
+      1,
+      [
+        'SOSP’11, October 23–26, 2011, Cascais, Portugal. Copyright © 2011 ACM 978-1-4503-0977-6/11/10.',
+        'Reading logs is how most operators find faults.',
+      ].join('\n\n'),
+      { filename: 'logreader.pdf', page: 1 },
+    )
+    expect(composedAnswer('when was the logreader paper published', [proceedings]).text).toBe(
+      'October 23–26, 2011 [1]',
+    )
   })
 
   it('takes no share for a count, and a span a thing ran for how long it ran', () => {

@@ -3,6 +3,7 @@ import type { AnswerSource } from '../AnswerGenerator'
 import { DECK_FILE } from './deckFile'
 import { textValues } from './textValues'
 import { passageLines } from './passageLines'
+import { splitSentences } from '../../ingest/chunk/splitSentences'
 
 /**
  * "when was the broadband talk", "what date was the agm held", "when was this presentation given": when
@@ -78,13 +79,40 @@ export function documentDate(ask: string, sources: readonly AnswerSource[]): str
         if (date) return `${date.text} [${source.number}]`
       }
       // A byline runs on past its date ("By Dana Whitaker · March 3, 2021 · 6 min read"): its parts.
-      const parts = event ? [line] : line.split(/\s+[·|•—–]\s+/u)
+      // A paper's venue line runs on into its copyright ("PLDI’09, June 15–20, 2009, Dublin, Ireland.
+      // Copyright © 2009 ACM …"): its sentences.
+      const parts = event
+        ? [line]
+        : splitSentences(line).flatMap((span) =>
+            line
+              .slice(span.start, span.end)
+              .trim()
+              .split(/\s+[·|•—–]\s+/u),
+          )
       for (const part of parts) {
         if (part.split(' ').length > MAX_DATE_LINE_WORDS) continue
-        const date = textValues(part).values.find(({ kind, text }) => kind === 'date' && YEAR.test(text))
-        if (date) return `${event ? part : date.text} [${source.number}]`
+        const values = textValues(part).values
+        const date = values.find(({ kind, text }) => kind === 'date' && YEAR.test(text))
+        if (date) return `${event ? part : withDays(part, values, date)} [${source.number}]`
       }
     }
   }
   return null
+}
+
+/** A date's value as textValues reads it: its kind, its text, its first and last word. */
+type DateValue = ReturnType<typeof textValues>['values'][number]
+
+/**
+ * The date as the part prints it where its days come before its year in a value of their own ("June 15–20,
+ * 2009", read as "June 15" and "2009"): from the days to the year. Else the date's own text.
+ */
+function withDays(part: string, values: readonly DateValue[], date: DateValue): string {
+  const days = values.find(
+    ({ kind, text, to }) => kind === 'date' && !YEAR.test(text) && to < date.from && date.from - to <= 4,
+  )
+  if (!days) return date.text
+  const start = part.indexOf(days.text)
+  const end = part.indexOf(date.text, start)
+  return start >= 0 && end > start ? part.slice(start, end + date.text.length) : date.text
 }
