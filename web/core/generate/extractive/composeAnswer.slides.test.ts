@@ -723,4 +723,25 @@ describe('composeAnswer on a short form a slide title spells out', () => {
     )
     expect(answer('what is the budget for the model curriculum', [model]).kind).toBe('none')
   })
+
+  it('glosses a term no sentence names with the slide titled by it and what kind of thing it is, with its items', () => {
+    const deck = deckSlide('report-tools.pptx')
+    const language = deck(1, 6, 'Tallyscript query language', [
+      'Declarative',
+      'Typed columns',
+      'Runs in the browser',
+      'Write the report once, run it anywhere in the building and beyond it',
+    ])
+    const builder = deck(2, 7, 'Report builder', ['Reports come from the higher-level builder'])
+    expect(answer('what is tallyscript', [builder, language]).text).toBe(
+      'Tallyscript query language: Declarative; Typed columns; Runs in the browser [1]',
+    )
+    // A title naming more than what kind of thing it is names another thing the term is part of.
+    const tool = deck(1, 6, 'Tallyscript migration checklist for small school teams', [
+      'Back up',
+      'Convert',
+      'Test',
+    ])
+    expect(answer('what is tallyscript', [builder, tool]).text).not.toContain('checklist')
+  })
 })

@@ -875,6 +875,32 @@ function titleGloss(
     )
       return `${title}: ${subtitle} [${source.number}]`
   }
+  return deckOnly ? null : slideGloss(subject, sources)
+}
+
+/** A slide's title glossing the subject names it and says what kind of thing it is in this many words more. */
+const GLOSS_WORDS = 3
+/** Its items shown with it, at most, each a few words. */
+const GLOSS_ITEMS = 6
+const GLOSS_ITEM_WORDS = 8
+
+/**
+ * "What is FPCore": a slide titled with the subject and what kind of thing it is ("FPCore common format")
+ * over its short items ("Expressive", "Extensible", "Simple to use"), where no sentence names the
+ * subject: the title with its first items. Null where no slide is so titled.
+ */
+function slideGloss(subject: readonly string[], sources: readonly AnswerSource[]): string | null {
+  for (const source of sources) {
+    if (!DECK_FILE.test(source.filename)) continue
+    const title = source.heading?.split(' > ').at(-1)?.trim() ?? ''
+    const words = tokenize(title)
+    const more = words.length - subject.length
+    if (more < 1 || more > GLOSS_WORDS || !sameTerms(subject, words.slice(0, subject.length))) continue
+    const items = passageLines(source.text)
+      .filter((line) => line !== title && line.split(' ').length <= GLOSS_ITEM_WORDS)
+      .slice(0, GLOSS_ITEMS)
+    if (items.length >= 2) return `${title}: ${items.join('; ')} [${source.number}]`
+  }
   return null
 }
 
