@@ -1,3 +1,4 @@
+import { hyphenedPrefixes } from './hyphenedPrefixes'
 import { tokenize } from '../../retrieve/index/tokenize'
 import { documentScope, isDocumentKind } from '../../retrieve/documentScope'
 import { QUESTION_SHAPE, type QuestionUnderstanding } from '../../retrieve/understandQuestion'
@@ -91,6 +92,8 @@ export function askedNames(understanding: QuestionUnderstanding): string[] {
     for (const word of words) (value.kind === 'name' ? proper : inValues).add(word)
   }
   const terms = new Set(understanding.terms)
+  // "anti" of "anti-circumvention": a prefix, not a name.
+  const prefixes = hyphenedPrefixes(understanding.ask)
   return [
     ...new Set(
       read.names
@@ -102,6 +105,7 @@ export function askedNames(understanding: QuestionUnderstanding): string[] {
             term !== undefined &&
             terms.has(term) &&
             !QUESTION_SHAPE.has(term) &&
+            !prefixes.has(term) &&
             !isDocumentKind(term) &&
             // "in the pd kids hiawatha story": where to look, the name of a document its passages need not print.
             !understanding.scope.includes(term),

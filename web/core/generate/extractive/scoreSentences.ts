@@ -1,3 +1,4 @@
+import { hyphenedPrefixes } from './hyphenedPrefixes'
 import { tokenize } from '../../retrieve/index/tokenize'
 import {
   AUDIENCE_ASK,
@@ -434,8 +435,11 @@ export function scoreSentences(
     .at(-1)
     ?.toLowerCase()
   const lasting = (term: string) => durationAsked && LASTING_VERB.test(term) && term === closing
+  // "anti" of "anti-circumvention": a prefix typed before a hyphen, where the text says "circumvention".
+  const boundPrefixes = hyphenedPrefixes(understanding.ask)
   const shape = (term: string) =>
     QUESTION_SHAPE.has(term) ||
+    boundPrefixes.has(term) ||
     lasting(term) ||
     (definition !== null && !definition.subject.includes(term) && DEFINING.has(term)) ||
     (term === persons && (frequency[terms.indexOf(term)] ?? 0) === 0) ||
