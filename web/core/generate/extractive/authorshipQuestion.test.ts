@@ -15,6 +15,8 @@ describe('authorshipQuestion', () => {
       'who gave the apache tuning talk',
       'who presented the deck',
       'who is the speaker',
+      'name the presenters of the tuning talk',
+      'list the speakers of this webinar',
     ])
       expect(authorshipQuestion(question), question).toBe(true)
     for (const question of [
@@ -22,6 +24,7 @@ describe('authorshipQuestion', () => {
       'who is the ceo',
       'what did the author find',
       'who gave the money',
+      'how many speakers of spanish live there',
     ])
       expect(authorshipQuestion(question), question).toBe(false)
   })

@@ -5,7 +5,7 @@ import { passageLines } from './passageLines'
 /**
  * Whether a question asks who wrote a document: "who wrote the tracemonkey paper", "who is the author
  * of X", "X authors", "who are the authors?", "written by whom", or who gave a talk: "who gave the
- * tuning talk", "who presented it", "who is the speaker". Its answer is the document's byline
+ * tuning talk", "who presented it", "who is the speaker", "name the presenters of the tuning talk". Its answer is the document's byline
  * (`bylineOf`), which shares no words with the question. English phrasings only.
  */
 export function authorshipQuestion(ask: string): boolean {
@@ -13,7 +13,7 @@ export function authorshipQuestion(ask: string): boolean {
 }
 
 const AUTHORSHIP =
-  /\bwho\s+(?:wrote|authored|writes|penned|prepared|presented|presents|spoke)\b|\bwho\s+(?:gave|gives|delivered|did)\b.{0,60}\b(?:talk|presentation|lecture|speech|keynote|slides|deck|session|webinar)\b|\bwho\s+(?:is|are|was|were)\s+(?:the\s+)?(?:speakers?|presenters?)\b|\bauthors?\s+of\b|\bauthors?\s*[?.!]*$|\bwho\s+(?:is|are|was|were)\s+(?:the\s+)?authors?\b|\bwritten\s+by\s+(?:whom|who)\b/u
+  /\bwho\s+(?:wrote|authored|writes|penned|prepared|presented|presents|spoke)\b|\bwho\s+(?:gave|gives|delivered|did)\b.{0,60}\b(?:talk|presentation|lecture|speech|keynote|slides|deck|session|webinar)\b|\bwho\s+(?:is|are|was|were)\s+(?:the\s+)?(?:speakers?|presenters?)\b|\b(?:authors?|presenters?|speakers?)\s+of\s+(?:the|this|that)\b|\bauthors?\s+of\b|\bauthors?\s*[?.!]*$|\bwho\s+(?:is|are|was|were)\s+(?:the\s+)?authors?\b|\bwritten\s+by\s+(?:whom|who)\b/u
 
 /** The words of such a question that ask for its authors rather than name the document. */
 export const AUTHORSHIP_CUES: ReadonlySet<string> = new Set(
