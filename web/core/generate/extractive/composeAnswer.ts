@@ -1,3 +1,4 @@
+import { meaningsListed } from './meaningsListed'
 import { exampleGiven } from './exampleGiven'
 import { splitSentences } from '../../ingest/chunk/splitSentences'
 import { endpointWord, printsRequestLine } from './requestLine'
@@ -205,6 +206,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   // "Where does Maria Lopez work": the line under her name on a title slide or a byline.
   const affiliation = affiliationOf(understanding.ask, sources)
   if (affiliation) return { kind: 'answer', pieces: [affiliation] }
+  // "What does tika mean": the senses a line lists it has ("Tika can be:").
+  const senses = meaningsListed(understanding.ask, sources)
+  if (senses) return { kind: 'answer', pieces: senses }
   // "What is an example of a succession pool": a sentence giving one, in a passage naming it.
   const example = exampleGiven(understanding.ask, sources)
   if (example) return { kind: 'answer', pieces: [example] }
