@@ -744,4 +744,15 @@ describe('composeAnswer on a short form a slide title spells out', () => {
     ])
     expect(answer('what is tallyscript', [builder, tool]).text).not.toContain('checklist')
   })
+
+  it("takes no slide's list for the thing asked when only the deck's title names that thing", () => {
+    const deck = deckSlide('water-talk.pptx', new Set(['removing', 'barriers', 'clean', 'water']))
+    const cycle = deck(1, 4, 'Clean water project cycle', ['Needs', 'Preparation', 'Financing'])
+    const permits = deck(2, 5, 'Permits', [
+      'One of the major barriers to clean water is the time permits take.',
+    ])
+    const reply = answer('what are the barriers to clean water', [cycle, permits]).text
+    expect(reply).toContain('One of the major barriers to clean water is the time permits take.')
+    expect(reply).not.toContain('Preparation')
+  })
 })

@@ -411,8 +411,10 @@ export function listAnswer(
     ])
     // The ask's words beyond what the document names itself.
     const own = terms.filter((term) => ![...named].some((word) => matchWord(term, word) > 0))
+    const deckTitled = new Set(deck ? (source.about ?? []) : [])
     for (const block of blocks) {
       const intro = new Set([...tokenize(block.intro), ...tokenize(heading), ...named])
+      const introducedBy = new Set([...tokenize(block.intro), ...tokenize(heading)])
       const items = new Set(tokenize([...block.items, ...block.before].join(' ')))
       const held = terms.reduce((sum, term) => {
         if ([...intro].some((word) => matchWord(term, word) > 0)) return sum + 1
@@ -426,9 +428,12 @@ export function listAnswer(
       // broadband talk"), not only what the document is about (its deck's title, "Why Broadband Matters").
       // A general noun's list ("the eligibility requirements") may be named by what qualifies it alone
       // ("4. Eligibility" over "An employee may request … if they:").
+      // Not by the deck's title alone: every slide of a deck titled "Removing financing obstacles" would
+      // name obstacles.
+      const said = [...[...intro].filter((word) => !deckTitled.has(word) || introducedBy.has(word)), ...items]
       if (
         head !== null &&
-        ![...intro, ...items].some((word) => matchWord(head, word) > 0) &&
+        !said.some((word) => matchWord(head, word) > 0) &&
         !(qualifier !== null && [...intro].some((word) => matchWord(qualifier, word) > 0))
       )
         continue
