@@ -219,6 +219,56 @@ describe('composeAnswer on a mixed folder', () => {
     expect(reply(carried)).toContain('RAII')
   })
 
+  it("answers a follow-up by its own words where the question before's are rarer in the passages", () => {
+    const outcomes = [
+      'appetite',
+      'mood',
+      'weight',
+      'memory',
+      'blood pressure',
+      'heart rate',
+      'pain',
+      'fatigue',
+    ]
+    const protocol = [
+      fileSource(
+        1,
+        'Study design: a randomized trial in adults, 40 participants in each arm.',
+        'protocol.docx',
+      ),
+      fileSource(
+        2,
+        outcomes.map((outcome) => `To assess the effect of loratex 100 mg/day on ${outcome}.`).join(' '),
+        'protocol.docx',
+      ),
+      fileSource(3, 'To assess the effect of 12 weeks of loratex on sleep.', 'protocol.docx'),
+    ]
+    // "how long do they take loratex?" after "how many participants in each arm", as chat rewrites it.
+    const rewritten = 'how long do participants in each arm take loratex'
+    const understanding = { ...understandQuestion(rewritten), carried: ['participants', 'each', 'arm'] }
+    const reply = composeAnswer({
+      question: 'how long do they take loratex?',
+      sources: protocol,
+      understanding,
+    })
+    expect(reply.pieces.join('')).toContain('12 weeks of loratex')
+  })
+
+  it('answers how long with a length of time, not with one after a point, which says when', () => {
+    const trial = fileSource(
+      1,
+      'Adults receive a check of loratex levels 4 weeks after stopping. Adults receive 12 weeks of loratex.',
+      'trial.docx',
+    )
+    expect(composedAnswer('how long do adults receive loratex', [trial]).text).toMatch(
+      /^Adults receive 12 weeks/u,
+    )
+    // Asked how long after, it is the answer.
+    expect(composedAnswer('how long after stopping do adults receive a check', [trial]).text).toMatch(
+      /^Adults receive a check/u,
+    )
+  })
+
   it('refuses a follow-up naming a new thing no passage names, rather than answer the old one again', () => {
     const duck = fileSource(
       1,

@@ -25,9 +25,25 @@ const MONTHS = new RegExp(`\\b${MONTH}\\.?\\s+(?:to|through|until|till|[–-])\\
  * "weekly"), or a span by the dates it begins and ends on: the kind of answer "how long" and "how often"
  * ask for, or a span between two months ("May to August"). English number words, units and months.
  */
-export function holdsDuration(text: string): boolean {
-  return DURATION.test(text) || MONTHS.test(text) || (ENDS.test(text) && (text.match(YEAR) ?? []).length >= 2)
+export function holdsDuration(
+  text: string,
+  /**
+   * Whether a length of time from a point ("4 weeks after discontinuing", "two days before the hearing")
+   * counts: it says when, not how long, unless the question asks how long after or before.
+   */
+  offsets = true,
+): boolean {
+  if (MONTHS.test(text) || (ENDS.test(text) && (text.match(YEAR) ?? []).length >= 2)) return true
+  if (offsets) return DURATION.test(text)
+  return [...text.matchAll(new RegExp(DURATION.source, 'giu'))].some(
+    (match) => !OFFSET.test(text.slice(match.index + match[0].length)),
+  )
 }
+
+/** What makes a length of time a point's distance from another: "… after", "… before", "… ago". */
+const OFFSET = /^\s*(?:after|before|later|earlier|ago|prior\s+to|from\s+now)\b/iu
+/** A question asking how long after or before something: such a distance is its answer. */
+export const OFFSET_ASKED = /\b(?:after|before|later|earlier|ago|prior)\b/iu
 
 /** Whether a word is a unit of time ("days", "hours", "month"): what counts time, not things. */
 export function timeUnit(word: string): boolean {

@@ -17,7 +17,7 @@ import { definitionQuestion, termStem } from './definitionQuestion'
 import { definedAfterQuote } from './definedAfterQuote'
 import { askedCell } from './askedCell'
 import { dateBesideAsk } from './dateBesideAsk'
-import { holdsDuration, timeUnit, withoutDurations } from './holdsDuration'
+import { holdsDuration, OFFSET_ASKED, timeUnit, withoutDurations } from './holdsDuration'
 import { instanceLine } from './namedKindLine'
 import { holdsPhrase, outsidePhrases } from '../../retrieve/holdsPhrase'
 import { askedValueKinds } from './askedValueKinds'
@@ -282,6 +282,8 @@ export function scoreSentences(
   // "How long…", "how often…": a length of time or a frequency is the answer's kind.
   const durationAsked =
     understanding.wants === 'other' && askedValueKinds(understanding.ask.toLowerCase()).includes('duration')
+  // "How long do they take it": not "4 weeks after stopping it", unless it asks how long after.
+  const offsetAsked = OFFSET_ASKED.test(understanding.ask)
   // "How big…": a size, in any unit but time's.
   const sizeAsked = HOW_SIZE.test(understanding.ask)
   // "What does a meeting room cost": an amount of money, not a room's 12 seats. A table's cells print
@@ -470,6 +472,18 @@ export function scoreSentences(
     }
     return df === 0 ? 0 : QUESTION_SHAPE_WEIGHT * idf(df, count)
   })
+  // A follow-up's own words say what it asks anew ("how long do they take sitagliptin?"): the words carried
+  // from the question before weigh no more than they do together, however rare, where the passages are all
+  // of the follow-up's subject and its word is in every sentence.
+  const carriedSum = sumWhere(weights, (t) => understanding.carried.includes(terms[t]!))
+  const typedSum = sumWhere(
+    weights,
+    (t) => !understanding.carried.includes(terms[t]!) && !shape(terms[t]!) && !PERIOD_RELATION.has(terms[t]!),
+  )
+  if (typedSum > 0 && carriedSum > typedSum)
+    terms.forEach((term, t) => {
+      if (understanding.carried.includes(term)) weights[t] = weights[t]! * (typedSum / carriedSum)
+    })
   const total = weights.reduce((sum, weight) => sum + weight, 0)
   const documentShare = documentCoverage(candidates, terms, quality, weights, total)
   const bestShare = Math.max(0, ...documentShare.values())
@@ -613,7 +627,7 @@ export function scoreSentences(
           (priceAsked && holdsShare(sentence.text)) ||
           (sentence.text.includes(' | ') && /\d/u.test(sentence.text))
         : durationAsked
-          ? holdsDuration(sentence.text) || (ageAsked && holdsAge(sentence.text, asked))
+          ? holdsDuration(sentence.text, offsetAsked) || (ageAsked && holdsAge(sentence.text, asked))
           : holdsAnswerKind(
               instanceAsked ? 'person' : understanding.wants,
               sizeAsked || muchAsked ? withoutDurations(sentence.text) : ownText(sentence, understanding),
@@ -831,6 +845,11 @@ function labelHolds(label: readonly string[], term: string): boolean {
 }
 
 /** BM25's idf, always positive. */
+/** The sum of the weights whose index `t` passes `where`. */
+function sumWhere(weights: readonly number[], where: (t: number) => boolean): number {
+  return weights.reduce((sum, weight, t) => (where(t) ? sum + weight : sum), 0)
+}
+
 function idf(frequency: number, count: number): number {
   return Math.log(1 + (count - frequency + 0.5) / (frequency + 0.5))
 }
