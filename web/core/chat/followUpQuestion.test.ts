@@ -328,6 +328,15 @@ describe('followUpQuestion', () => {
     expect(followUpQuestion('the 4th?', first)).toBe('what is the 4th guiding principle')
   })
 
+  it('reads "ones" after an adjective as the plural of the noun the question before qualified', () => {
+    expect(
+      followUpQuestion('and the secondary ones?', after('what is the primary objective of the trial')),
+    ).toBe('what is the secondary objectives of the trial')
+    expect(followUpQuestion('and the large ones?', after('how much does the small plan cost'))).toBe(
+      'how much does the large plans cost',
+    )
+  })
+
   it('asks a question word typed alone of the thing the question before named', () => {
     const talk = after('who gave the bridge inspection talk')
     expect(followUpQuestion('when?', talk)).toBe('when was bridge inspection talk')

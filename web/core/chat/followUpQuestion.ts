@@ -136,9 +136,11 @@ function nounFilledIn(rewritten: string, previous: string): string {
   )
   const noun = at < 0 ? undefined : words[at + 1]
   if (!noun || !previous.toLowerCase().includes(noun)) return rewritten
-  // "the large one", "a second one": the noun for "one".
+  // "the large one", "a second one": the noun for "one"; "the secondary ones": for "ones", its plural.
   const one = /\b((?:a|an|the)\s+[\p{L}-]+)\s+one\b/iu
   if (one.test(rewritten)) return rewritten.replace(one, `$1 ${noun}`)
+  const ones = /\b((?:the|some|any)\s+[\p{L}-]+)\s+ones\b/iu
+  if (ones.test(rewritten)) return rewritten.replace(ones, `$1 ${pluralOf(noun)}`)
   // "… for a third": an ordinal ending the question, its noun left out.
   const trailing = /\b(?:a|an|the)\s+([\p{L}-]+)$/iu.exec(rewritten)
   return trailing && ORDINAL.test(trailing[1]!) ? `${rewritten} ${noun}` : rewritten
@@ -716,4 +718,11 @@ function sharedOpening(a: string, b: string): string {
   let i = 0
   while (i < left.length && i < right.length && left[i]!.toLowerCase() === right[i]!.toLowerCase()) i++
   return i === 0 ? '' : `${left.slice(0, i).join(' ')} `
+}
+
+/** "objective" -> "objectives", "study" -> "studies", "class" -> "classes": English plurals by their ending. */
+function pluralOf(noun: string): string {
+  if (/(?:s|x|z|ch|sh)$/iu.test(noun)) return `${noun}es`
+  if (/[^aeiou]y$/iu.test(noun)) return `${noun.slice(0, -1)}ies`
+  return `${noun}s`
 }

@@ -308,6 +308,11 @@ export function candidateSentences(
         ? [{ start: 0, end: line.length }]
         : splitSentences(line).flatMap(afterFootnotes(line))
       let runIn = ''
+      // "Study Endpoints: Primary, … week 16. Secondary, …": a label opening a line of several sentences
+      // (a form's field, a table's row flattened) says what each of them is of, as a heading would.
+      const lineLabel = spans.length > 1 ? LINE_LABEL.exec(line)?.[1] : undefined
+      const labelled =
+        lineLabel !== undefined && lineLabel.split(' ').length <= MAX_LABEL_WORDS ? tokenize(lineLabel) : []
       // Every sentence of the line a field: "Policy number: HR-014. Effective date: 1 March 2024. …".
       const fieldLine =
         !admitted &&
@@ -347,6 +352,7 @@ export function candidateSentences(
         const fields = {
           ...(opensSection ? { lead: true } : {}),
           ...(value ? { label: tokenize(text) } : {}),
+          ...(s > 0 && labelled.length > 0 ? { section: [...section, ...labelled] } : {}),
         }
         const read = item ? `${sectionLine.replace(/[:.]$/u, '')}: ${text}` : text
         if (add(value ? `${read} ${value}` : read, fields)) opensSection = false
@@ -355,6 +361,9 @@ export function candidateSentences(
   })
   return candidates
 }
+
+/** A label opening a line: "Study Endpoints: Primary, …", capitalised, before its colon. */
+const LINE_LABEL = /^(\p{Lu}[\p{L}\s'’&/-]{0,40}?):\s+\S/u
 
 /**
  * The items of each list a line ending with a colon introduces (`listItems`), by line index, with the

@@ -254,6 +254,20 @@ describe('composeAnswer on a mixed folder', () => {
     expect(reply.pieces.join('')).toContain('12 weeks of loratex')
   })
 
+  it("reads a line's opening label as what each of its sentences is of", () => {
+    const summary = fileSource(
+      1,
+      [
+        'Study Endpoints: Primary, Efficacy: Change in pain score from baseline to week 8. (Section 4.1) Secondary, Safety: Number of falls by week 8.',
+        'Secondary analyses of sleep are planned for a later study.',
+      ].join('\n\n'),
+      'trial-summary.docx',
+    )
+    expect(composedAnswer('what are the secondary endpoints', [summary]).text).toMatch(
+      /^\(Section 4\.1\) Secondary, Safety: Number of falls by week 8\. \[1\]/u,
+    )
+  })
+
   it('answers how long with a length of time, not with one after a point, which says when', () => {
     const trial = fileSource(
       1,
