@@ -1,3 +1,4 @@
+import { directoryEntry } from './directoryEntry'
 import { meaningsListed } from './meaningsListed'
 import { exampleGiven } from './exampleGiven'
 import { splitSentences } from '../../ingest/chunk/splitSentences'
@@ -181,6 +182,9 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
     const gist = documentGistText(sources)
     if (gist.length > 0) return { kind: 'answer', pieces: gist }
   }
+  // "Where does jerald shave live": the street and town under his name in a directory.
+  const listed = directoryEntry(understanding.ask, sources)
+  if (listed) return { kind: 'answer', pieces: [listed] }
   // "Who is Peter Alterman": what a slide or a letter prints under the name, on a line of its own.
   const lowerAsk = understanding.ask.toLowerCase()
   const roleAsked = NAMED_PERSON_ROLE_ASK.exec(lowerAsk)
