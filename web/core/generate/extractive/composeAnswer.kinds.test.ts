@@ -877,4 +877,24 @@ describe('composeAnswer finds the kind of answer asked where the words differ', 
       /^When Margaret Hamilton arrived/u,
     )
   })
+
+  it('answers "how often" with the sentence saying how often, not one holding as many of its words first', () => {
+    const deck = [
+      source(
+        1,
+        'Leading board reviews\n\nRigour and clear feedback - board review sessions give a deep dive into this area',
+        'governance.pptx',
+        'Leading board reviews',
+      ),
+      source(
+        2,
+        'What we do\n\nWe hold a board review for each trustee once a year.',
+        'governance.pptx',
+        'What we do',
+      ),
+    ]
+    expect(answer('how often is a board review done', deck).text).toBe(
+      'We hold a board review for each trustee once a year. [2]',
+    )
+  })
 })

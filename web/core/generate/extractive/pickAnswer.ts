@@ -31,7 +31,14 @@ export function pickAnswer(
   /** The ask is how something works (`howItWorks`): the sentences after the best explain it. */
   explain = false,
 ): ScoredSentence[] {
-  const best = ranked[0]
+  // "how often is a talent review done": of the sentences that hold as much of the question, the one
+  // holding the kind of answer asked ("… once a year") answers; the others only say more of its words.
+  // A command ("DELETE /api/delete") is a how-to's answer as it stands.
+  const top = ranked[0]
+  const best =
+    top && !top.holdsKind && !top.sentence.command
+      ? (ranked.find((item) => item.holdsKind && item.coverage >= top.coverage) ?? top)
+      : top
   if (!best || best.coverage < minCoverage) return []
   const chosen = [best]
   let length = Math.min(best.sentence.text.length, MAX_CHARS)
