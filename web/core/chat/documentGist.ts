@@ -60,7 +60,11 @@ export async function documentGist({
   documentWords,
 }: PoolReading): Promise<SourceDocument[]> {
   // "Who is the fedramp guide for": whom it is written for is said where its gist is, in its opening.
-  const summary = summaryQuestion(understanding.ask) || AUDIENCE_ASK.test(understanding.ask)
+  const summary =
+    summaryQuestion(
+      understanding.ask,
+      pool.map((source) => source.filename),
+    ) || AUDIENCE_ASK.test(understanding.ask)
   // "When was the broadband talk" is answered where a byline is, on the title slide.
   const byline =
     !summary &&

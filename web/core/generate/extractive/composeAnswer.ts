@@ -170,7 +170,7 @@ export function composeAnswer(request: ComposeRequest): ComposedAnswer {
   const understanding = request.understanding ?? understandQuestion(request.question)
   const mentions = sourceMentions(sources, understanding)
   // "What is X about?": the document's own gist, whatever words it shares with the question.
-  if (summaryQuestion(understanding.ask)) {
+  if (summaryQuestion(understanding.ask, files(sources))) {
     // "What were the key findings": a deck's slide titled so lists them.
     const slide = slideAsked(understanding.ask, sources)
     if (slide) return { kind: 'answer', pieces: slide }
@@ -1139,4 +1139,9 @@ function holdsForm(terms: ReadonlySet<string>, term: string): boolean {
 /** The passage's own text or heading prints the year, alone or in a period's form ("FY2022"). */
 function printsYear(source: AnswerSource, year: string): boolean {
   return new RegExp(`(?<!\\d)${year}(?!\\d)`, 'u').test(`${source.heading ?? ''} ${source.text}`)
+}
+
+/** The files the sources are of. */
+function files(sources: readonly AnswerSource[]): string[] {
+  return [...new Set(sources.map((source) => source.filename))]
 }

@@ -66,4 +66,14 @@ describe('summaryQuestion', () => {
     expect(summaryQuestion('what happened to the budget')).toBe(false)
     expect(summaryQuestion('what was discussed about parking')).toBe(false)
   })
+
+  it('reads what a thing covers as a gist where the thing is a file by its name alone', () => {
+    const files = ['poi__WorkedExamples.docx', 'warranty-terms.pdf']
+    expect(summaryQuestion('what do the worked examples cover', files)).toBe(true)
+    expect(summaryQuestion('what does the worked examples file say', files)).toBe(true)
+    // A thing no file is named by, or named by too few letters, asks a fact.
+    expect(summaryQuestion('what does the warranty cover', ['manual.pdf'])).toBe(false)
+    expect(summaryQuestion('what do the terms cover', files)).toBe(false)
+    expect(summaryQuestion('what do the worked examples cover')).toBe(false)
+  })
 })

@@ -10,7 +10,11 @@ import { textValues } from './textValues'
  * sentence that repeats its words best. English phrasings; in other languages such a question is answered
  * as any other.
  */
-export function summaryQuestion(ask: string): boolean {
+export function summaryQuestion(
+  ask: string,
+  /** The files searched: "what do the illustrative cases cover" names IllustrativeCases.docx by its name alone. */
+  files: readonly string[] = [],
+): boolean {
   // "what is CMI in the dmca summary": the document's name is no request for a summary.
   const asked = documentScope(ask, () => false)?.rest ?? ask
   const text = asked.toLowerCase().replace(/\s+/gu, ' ').trim()
@@ -23,6 +27,7 @@ export function summaryQuestion(ask: string): boolean {
     COVERS.test(text.replace(BRIEFLY, '')) ||
     WHATS_IN.test(plain) ||
     PURPOSE.test(plain) ||
+    coversNamedFile(plain, files) ||
     MEETING.test(plain) ||
     (BRIEFLY.test(whole) && WHAT_IS_DOCUMENT.test(plain))
   )
@@ -47,6 +52,28 @@ const COVERS = new RegExp(
   String.raw`^(?:what|whats|what's)\s+(?:does|do|did)\s+(?:the|this|that|my|our|your)\s+(?:[^\s?]+\s+){0,5}?${DOCUMENT_KIND}\s+(?:cover|covers|say|says|discuss|discusses|describe|describes|talk\s+about|deal\s+with|go\s+over|explain|propose|proposes|present|presents|introduce|introduces|argue|argues)\s*[?.!]*$`,
   'u',
 )
+/** "what do the illustrative cases cover": what a thing covers or says, the thing named in any words. */
+const COVERS_NAMED =
+  /^(?:what|whats|what's)\s+(?:does|do|did)\s+(?:the|this|that|my|our|your)\s+((?:[^\s?]+\s+){0,4}?[^\s?]+)\s+(?:cover|say|discuss|describe|deal\s+with|go\s+over|talk\s+about)\s*[?.!]*$/u
+/** A file is named by words of this many letters at least together ("cases" alone names nothing). */
+const NAMING_LETTERS = 8
+
+/**
+ * Whether the question asks what a thing covers or says ("what do the illustrative cases cover") where
+ * the thing is one of the files by its name ("poi__IllustrativeCases.docx"): the document's gist. "What
+ * does the warranty cover" beside no file named so asks a fact.
+ */
+function coversNamedFile(text: string, files: readonly string[]): boolean {
+  const thing = COVERS_NAMED.exec(text)?.[1]
+  if (!thing || files.length === 0) return false
+  const words = thing.split(/\s+/u).map((word) => word.replace(/[^\p{L}\p{N}]/gu, ''))
+  if (words.join('').length < NAMING_LETTERS) return false
+  return files.some((file) => {
+    const name = file.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+    return words.every((word) => word !== '' && name.includes(word))
+  })
+}
+
 /**
  * "what happened at the pta meeting", "what was discussed at the platform sync": what a meeting was about,
  * which its notes' gist says.
