@@ -1,16 +1,15 @@
 import { tokenize } from '../../retrieve/index/tokenize'
 import type { AnswerSource } from '../AnswerGenerator'
 import { passageLines } from './passageLines'
+import { POSTAL } from './personLines'
+import { MAIL_ADDRESS } from './saidByValue'
 
 /** "Shave, Jerald", "Smith, Richard A.": a directory's entry opens with the surname, a comma, the given names. */
 const SURNAME_FIRST = /^\p{Lu}[\p{L}'’-]+,\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,2}$/u
 /** "Jerald Shave", "Ana B. Ruiz": two to four capitalised words, the name alone on its line. */
 const NAME_ALONE = /^\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){1,3}$/u
-/** A street address or a post box ("4879 Greystone Drive", "PO Box 476"). */
-const STREET = /^(?:\d+[\p{L}-]?\s+\p{Lu}|p\.?\s?o\.?\s+box\b)/iu
 /** The line after a street: its town, with a comma or a postcode ("Liverpool, NY 13088"). */
 const TOWN = /,|\b\d{5}(?:-\d{4})?\b|\b[A-Z]{1,2}\d[\dA-Z]?\s\d[A-Z]{2}\b/u
-const MAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u
 /** A telephone line: a label ("(H)", "Tel:") at most, then digits and separators, seven digits or more. */
 const TELEPHONE_LINE = /^(?:\(?[\p{L}.]{1,6}\)?:?\s*)?\+?[\d\s().-]{7,}(?:\s*(?:ext\.?|x)\s*\d{1,6})?$/iu
 const telephone = (line: string) => TELEPHONE_LINE.test(line) && (line.match(/\d/gu) ?? []).length >= 7
@@ -59,13 +58,13 @@ export function directoryEntry(ask: string, sources: readonly AnswerSource[]): s
 /** The entry's line or lines of the kind asked, joined; null where it has none. */
 function entryValue(entry: readonly string[], kind: 'email' | 'phone' | 'address'): string | null {
   if (kind === 'address') {
-    const at = entry.findIndex((line) => STREET.test(line) && !telephone(line))
+    const at = entry.findIndex((line) => POSTAL.test(line) && !telephone(line))
     if (at < 0) return null
     const town = entry[at + 1]
-    return town !== undefined && TOWN.test(town) && !telephone(town) && !MAIL.test(town)
+    return town !== undefined && TOWN.test(town) && !telephone(town) && !MAIL_ADDRESS.test(town)
       ? `${entry[at]}, ${town}`
       : entry[at]!
   }
-  const found = entry.filter((line) => (kind === 'email' ? MAIL.test(line) : telephone(line)))
+  const found = entry.filter((line) => (kind === 'email' ? MAIL_ADDRESS.test(line) : telephone(line)))
   return found.length > 0 ? found.join('; ') : null
 }

@@ -8,7 +8,7 @@ const MAIL_IN = new RegExp(MAIL.source, 'u')
 /** A web address or a telephone number: how to reach a person, not who they are. */
 const CONTACT = /https?:\/\/|\bwww\.|\+?\d[\d\s().-]{7,}\d/u
 /** A street address or a post box ("162 North Herman Avenue", "PO Box 476"): where a person is reached. */
-const POSTAL = /^(?:\d+[\p{L}-]?\s+\p{Lu}|p\.?\s?o\.?\s+box\b)/iu
+export const POSTAL = /^(?:\d+[\p{L}-]?\s+\p{Lu}|p\.?\s?o\.?\s+box\b)/iu
 /** A line left open: its sentence goes on to the next line ("Chair, … Policy Authority and"). */
 const LEFT_OPEN = /(?:,|\s(?:and|of|for|&))$/u
 /** A line that qualifies the one before it: "(now UBC)". */

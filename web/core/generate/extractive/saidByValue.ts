@@ -3,7 +3,7 @@
  * much MONEY does the PTA have" ("a balance of £4,812"), "who do I CONTACT" ("procurement@example.org").
  * A closed list, as question words are; each word with how its value is printed.
  */
-const MAIL_ADDRESS = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u
+export const MAIL_ADDRESS = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u
 const TELEPHONE = /(?:\+\d{1,3}[\s.-]?)?\(?\d{2,4}\)?[\s.-]\d{3,4}[\s.-]\d{3,4}\b|\bext\.?\s*\d{2,6}\b/u
 
 const PRINTED_AS: ReadonlyMap<string, RegExp> = new Map([
